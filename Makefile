@@ -1,0 +1,29 @@
+# Two entry points, used by the README quick start and by CI.
+#   make run   install into .venv and open the TUI on the bundled demo campaign
+#   make test  install into .venv and run the whole test suite
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+
+.PHONY: run test install lint bench
+
+$(BIN)/campaign: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $(BIN)/campaign
+
+install: $(BIN)/campaign
+
+run: install
+	$(BIN)/campaign demo
+
+test: install
+	$(BIN)/ruff check campaign scenarios tests benchmarks
+	$(BIN)/python -m pytest -n 2 -q
+
+lint: install
+	$(BIN)/ruff check campaign scenarios tests benchmarks
+
+bench: install
+	$(BIN)/python -m benchmarks.run_all

@@ -1,0 +1,50 @@
+"""The `campaign` command line.
+
+Each group of subcommands lives in its own module that exposes ``register(subparsers)``; the
+module names are listed in ``COMMAND_MODULES``. A registered command sets ``func`` on its parser:
+``func(args) -> int`` returns the process exit code. Handlers print user-facing errors themselves
+(``file:line: reason`` or ``RULE-ID: sentence``) and never let a traceback reach the user for
+expected failures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from campaign import __version__
+
+#: Modules that contribute subcommands, in the order they appear in ``--help``.
+COMMAND_MODULES: tuple[str, ...] = (
+    "campaign.cli_scenario",
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Build the full argument parser from every command module."""
+    parser = argparse.ArgumentParser(
+        prog="campaign",
+        description="Referee and campaign tool for expanded Dark Nebula, plus scenario games.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for module_name in COMMAND_MODULES:
+        importlib.import_module(module_name).register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the console script; returns the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(list(argv) if argv is not None else None)
+    handler = getattr(args, "func", None)
+    if handler is None:
+        parser.print_help()
+        return 0
+    try:
+        return int(handler(args) or 0)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130

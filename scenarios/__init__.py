@@ -1,0 +1,1 @@
+"""Small scenario games hosted beside the campaign engine (Imperium Shogi, Invector, Imperial)."""

@@ -1,0 +1,88 @@
+"""The small-game protocol every scenario implements, and every solver and UI consumes.
+
+Shaped after OpenSpiel's ``Game``/``State`` split: a ``Game`` is the immutable description (rules
+variant, board size, players) and makes states; a ``GameState`` is one position that can be
+advanced in place with ``apply_action`` and copied with ``clone``. Actions are small hashable
+values chosen by each game; ``action_to_text``/``text_to_action`` give their notation.
+
+Players are numbered from 0. ``current_player`` returns ``TERMINAL`` once the game is over.
+``returns`` gives one value per player in ``[game.min_utility, game.max_utility]``; it is only
+meaningful for terminal states (non-terminal states return all zeros).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import Protocol, runtime_checkable
+
+#: ``current_player`` of a finished game.
+TERMINAL = -1
+
+Action = Hashable
+
+
+class IllegalActionError(ValueError):
+    """An action that is not legal in the position it was applied to (message says why)."""
+
+
+class NotationError(ValueError):
+    """A move or position text that cannot be parsed (message names the text and the problem)."""
+
+
+@runtime_checkable
+class GameState(Protocol):
+    """One position of a game."""
+
+    def current_player(self) -> int:
+        """The player to move, or ``TERMINAL``."""
+        ...
+
+    def legal_actions(self) -> Sequence[Action]:
+        """Every legal action, in a stable order; empty when terminal."""
+        ...
+
+    def apply_action(self, action: Action) -> None:
+        """Play ``action`` in place; raises ``IllegalActionError`` if it is not legal."""
+        ...
+
+    def is_terminal(self) -> bool:
+        """True when the game is over."""
+        ...
+
+    def returns(self) -> list[float]:
+        """Outcome per player (zeros while the game is running)."""
+        ...
+
+    def clone(self) -> GameState:
+        """An independent copy; equal to the original until one of them moves."""
+        ...
+
+    def to_text(self) -> str:
+        """The canonical one-line position text (round-trips through ``Game.state_from_text``)."""
+        ...
+
+    def action_to_text(self, action: Action) -> str:
+        """Notation of ``action`` in this position."""
+        ...
+
+    def text_to_action(self, text: str) -> Action:
+        """Parse notation in this position; raises ``NotationError`` or ``IllegalActionError``."""
+        ...
+
+
+@runtime_checkable
+class Game(Protocol):
+    """A game definition: makes initial states and parses position texts."""
+
+    name: str
+    num_players: int
+    min_utility: float
+    max_utility: float
+
+    def new_initial_state(self) -> GameState:
+        """The starting position."""
+        ...
+
+    def state_from_text(self, text: str) -> GameState:
+        """Rebuild a state from ``GameState.to_text`` output; raises ``NotationError``."""
+        ...
