@@ -30,7 +30,9 @@ class ScenarioEntry:
 
 
 #: Every registered scenario, in launcher order. A game adds its line here when it lands.
-SCENARIOS: tuple[ScenarioEntry, ...] = ()
+SCENARIOS: tuple[ScenarioEntry, ...] = (
+    ScenarioEntry("imperium-shogi", "Imperium Shogi (3x4 shogi)", "scenarios.imperium_shogi"),
+)
 
 
 def find(name: str) -> ScenarioEntry:

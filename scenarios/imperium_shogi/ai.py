@@ -1,0 +1,148 @@
+"""Computer opponent for Imperium Shogi: generic alpha-beta with a game-specific evaluation.
+
+Levels are time budgets (plus a depth cap for the weakest). A ``perfect`` level is reserved for a
+retrograde tablebase (issue 12): pass any object with ``probe(state) -> move | None`` as
+``tablebase``; while no tablebase is given that level is not offered, and a probe that returns
+``None`` (position not covered) falls back to the deepest search level.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from scenarios.imperium_shogi.game import ShogiState
+from scenarios.imperium_shogi.rules import (
+    BB,
+    BR,
+    CR,
+    DROP_BASE,
+    ENEMY_TERRITORY,
+    MS,
+    REPAIR,
+    B,
+    encode,
+)
+from scenarios.solvers.alphabeta import AlphaBeta, SearchResult
+
+#: Material values on the board by kind (the flagship is priceless: losing it ends the game).
+PIECE_VALUE = {MS: 50, CR: 40, B: 20, BR: 60, BB: 0}
+#: Values of pieces in hand by hand slot (B, CR, MS): a drop can go anywhere, so a bit more.
+HAND_VALUE = (30, 50, 60)
+#: Bonus per rank the flagship has advanced from its home rank (it wins by reaching the far rank).
+ADVANCE_BONUS = 6
+
+
+@dataclass(frozen=True)
+class Level:
+    """A playing strength: seconds per move and a depth cap."""
+
+    name: str
+    seconds: float
+    max_depth: int
+    description: str
+
+
+LEVELS: dict[str, Level] = {
+    level.name: level
+    for level in (
+        Level("easy", 0.2, 2, "looks two plies ahead"),
+        Level("normal", 1.0, 64, "searches for about one second"),
+        Level("hard", 4.0, 64, "searches for about four seconds"),
+    )
+}
+PERFECT = "perfect"
+
+
+class Tablebase(Protocol):
+    """What a perfect-play level needs: the best move of a position, or ``None`` if unknown."""
+
+    def probe(self, state: ShogiState) -> int | None:
+        """A best move in ``state`` (a legal move int), or ``None`` outside the tablebase."""
+        ...
+
+
+def evaluate(state: ShogiState, player: int) -> float:
+    """Heuristic value of a running position for ``player`` (material and how far each BB advanced)."""
+    position = state.position
+    score = 0.0
+    for sq, code in enumerate(position.board):
+        if not code:
+            continue
+        kind, owner = code & 7, code >> 3
+        value = PIECE_VALUE[kind]
+        if kind == BB:
+            rank = sq // 3
+            value += ADVANCE_BONUS * (rank if owner == 0 else 3 - rank)
+        score += value if owner == player else -value
+    for owner, hand in enumerate(position.hands):
+        value = sum(count * HAND_VALUE[slot] for slot, count in enumerate(hand))
+        score += value if owner == player else -value
+    return score
+
+
+def order_moves(state: ShogiState, moves: Sequence[int]) -> list[int]:
+    """Captures of valuable pieces first, then repairs, steps, and drops last."""
+    board = state.position.board
+
+    def priority(move: int) -> int:
+        src, dst = move & 15, (move >> 4) & 15
+        if src >= DROP_BASE:
+            return 0
+        target = board[dst]
+        if target:
+            return 1000 if target & 7 == BB else 100 + PIECE_VALUE[target & 7]
+        if move & REPAIR:
+            return 50
+        bb_side = board[src] & 7 == BB and dst in ENEMY_TERRITORY[board[src] >> 3]
+        return 40 if bb_side else 10
+
+    return sorted(moves, key=priority, reverse=True)
+
+
+def _key(state: ShogiState) -> int:
+    return encode(state.position)
+
+
+class ShogiAI:
+    """A computer player; keep one per game so the transposition table carries over."""
+
+    def __init__(self, level: str = "normal", *, tablebase: Tablebase | None = None) -> None:
+        if level == PERFECT and tablebase is None:
+            raise ValueError("the perfect level needs a tablebase (see scenarios.imperium_shogi.ai)")
+        if level != PERFECT and level not in LEVELS:
+            raise ValueError(f"unknown level {level!r} (known: {', '.join(available_levels())})")
+        self.level = level
+        self.tablebase = tablebase
+        self.searcher = AlphaBeta(evaluate, key=_key, order=order_moves)
+        self.last: SearchResult | None = None
+
+    def choose(
+        self,
+        state: ShogiState,
+        *,
+        max_depth: int | None = None,
+        seconds: float | None = None,
+    ) -> int:
+        """A legal move for the side to move (``max_depth``/``seconds`` override the level)."""
+        work = state.clone()
+        if self.tablebase is not None:
+            move = self.tablebase.probe(work)
+            if move is not None and move in work.legal_actions():
+                return move
+        level = LEVELS.get(self.level, LEVELS["hard"])
+        depth = max_depth if max_depth is not None else level.max_depth
+        budget = seconds if seconds is not None else level.seconds
+        if max_depth is not None and seconds is None:
+            budget = None
+        self.last = self.searcher.search(work, max_depth=depth, time_budget=budget)
+        return int(self.last.action)
+
+
+def available_levels(tablebase: Tablebase | None = None) -> list[str]:
+    """Level names to offer, the perfect one only when a tablebase is present."""
+    names = list(LEVELS)
+    if tablebase is not None:
+        names.append(PERFECT)
+    return names

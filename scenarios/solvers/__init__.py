@@ -1,0 +1,1 @@
+"""Game-independent solvers over ``scenarios.protocol``: perft and alpha-beta search."""

@@ -1,0 +1,254 @@
+"""Alpha-beta (negamax) search over any two-player ``scenarios.protocol`` game.
+
+Iterative deepening with a transposition table and an optional time budget. Values are from the
+point of view of the player to move at the root: a win is ``WIN - plies`` (shorter wins score
+higher), a loss ``-(WIN - plies)``, a draw 0, and a cut-off position is valued by the game's
+``evaluate(state, player)`` (clamped to ``±EVAL_LIMIT``).
+
+The search never invents moves: it only plays ``legal_actions()``. When a state offers
+``undo_action()`` (as Imperium Shogi does) it plays and unplays in place; otherwise it clones.
+Games where a player may move twice in a row (a skipped turn) are handled: a child's value is
+negated only when the side to move changed.
+
+The transposition table is keyed by ``key(state)`` (by default the position text), so positions
+that differ only in history share an entry; a repetition draw found on one path may therefore be
+reused on another. That is the usual trade-off of game-playing programs and only affects strength,
+never legality.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+
+from scenarios.protocol import TERMINAL, Action, GameState
+
+WIN = 1_000_000.0
+EVAL_LIMIT = 100_000.0
+#: Scores above this (in absolute value) are proven wins/losses.
+PROVEN = WIN - 10_000
+
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+
+
+class _OutOfTime(Exception):
+    """Raised inside the search when the time budget is spent."""
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The outcome of one ``AlphaBeta.search`` call."""
+
+    action: Action
+    value: float
+    depth: int
+    nodes: int
+    seconds: float
+    proven: bool
+
+    @property
+    def is_win(self) -> bool:
+        """The root player has a forced win."""
+        return self.value >= PROVEN
+
+
+Evaluator = Callable[[GameState, int], float]
+KeyFunction = Callable[[GameState], Hashable]
+Orderer = Callable[[GameState, Sequence[Action]], list[Action]]
+
+
+def _text_key(state: GameState) -> Hashable:
+    return state.to_text()
+
+
+class AlphaBeta:
+    """A reusable searcher: keep one per game to reuse its transposition table between moves."""
+
+    def __init__(
+        self,
+        evaluate: Evaluator,
+        *,
+        key: KeyFunction = _text_key,
+        order: Orderer | None = None,
+        table_size: int = 1_000_000,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.evaluate = evaluate
+        self.key = key
+        self.order = order
+        self.table_size = table_size
+        self.clock = clock
+        self.table: dict[Hashable, tuple[int, float, int, Action | None]] = {}
+        self.nodes = 0
+        self._deadline: float | None = None
+
+    # -- public -------------------------------------------------------------------------------
+
+    def search(
+        self,
+        state: GameState,
+        *,
+        max_depth: int = 64,
+        time_budget: float | None = None,
+    ) -> SearchResult:
+        """Best action for the player to move, by iterative deepening up to ``max_depth``.
+
+        With ``time_budget`` (seconds) the deepest *completed* iteration decides; depth 1 always
+        completes, so a legal move is returned however small the budget. An immediate win is
+        always played. Raises ``ValueError`` if the state is terminal.
+        """
+        start = self.clock()
+        actions = list(state.legal_actions())
+        if state.is_terminal() or not actions:
+            raise ValueError("search needs a running game with a legal move")
+        player = state.current_player()
+        self.nodes = 0
+        winning = self.immediate_win(state)
+        if winning is not None:
+            return SearchResult(winning, WIN - 1, 1, len(actions), self.clock() - start, True)
+        if len(self.table) > self.table_size:
+            self.table.clear()
+        best: tuple[Action, float, int] = (actions[0], 0.0, 0)
+        for depth in range(1, max_depth + 1):
+            self._deadline = None if time_budget is None or depth == 1 else start + time_budget
+            try:
+                value, action = self._root(state, player, actions, depth)
+            except _OutOfTime:
+                break
+            best = (action, value, depth)
+            if abs(value) >= PROVEN:
+                break
+            if time_budget is not None and self.clock() - start > time_budget / 2:
+                break  # the next iteration would very likely not finish
+        action, value, depth = best
+        return SearchResult(action, value, depth, self.nodes, self.clock() - start,
+                            abs(value) >= PROVEN)
+
+    def immediate_win(self, state: GameState) -> Action | None:
+        """A legal action that ends the game at once with a win for the mover, if any."""
+        player = state.current_player()
+        for action in state.legal_actions():
+            child = state.clone()
+            child.apply_action(action)
+            if child.is_terminal() and child.returns()[player] > 0:
+                return action
+        return None
+
+    # -- search -------------------------------------------------------------------------------
+
+    def _root(
+        self, state: GameState, player: int, actions: list[Action], depth: int
+    ) -> tuple[float, Action]:
+        entry = self.table.get(self.key(state))
+        ordered = self._ordered(state, actions, entry[3] if entry else None)
+        alpha, beta = -WIN - 1, WIN + 1
+        best_action, best_value = ordered[0], -WIN - 1
+        for action in ordered:
+            value = self._child_value(state, action, player, depth - 1, alpha, beta, 1)
+            if value > best_value:
+                best_value, best_action = value, action
+            alpha = max(alpha, value)
+        self._store(self.key(state), depth, best_value, _EXACT, best_action, 0)
+        return best_value, best_action
+
+    def _child_value(
+        self,
+        state: GameState,
+        action: Action,
+        player: int,
+        depth: int,
+        alpha: float,
+        beta: float,
+        ply: int,
+    ) -> float:
+        """Value for ``player`` after ``action``, searching the child to ``depth``."""
+        undo = getattr(state, "undo_action", None)
+        child = state if undo is not None else state.clone()
+        child.apply_action(action)
+        try:
+            mover = child.current_player()
+            if mover == TERMINAL:
+                return self._terminal_value(child, player, ply)
+            if mover == player:
+                return self._negamax(child, mover, depth, alpha, beta, ply)
+            return -self._negamax(child, mover, depth, -beta, -alpha, ply)
+        finally:
+            if undo is not None:
+                undo()
+
+    def _negamax(
+        self, state: GameState, player: int, depth: int, alpha: float, beta: float, ply: int
+    ) -> float:
+        self.nodes += 1
+        if self._deadline is not None and not self.nodes & 1023 and self.clock() > self._deadline:
+            raise _OutOfTime
+        if depth <= 0:
+            return max(-EVAL_LIMIT, min(EVAL_LIMIT, self.evaluate(state, player)))
+        key = self.key(state)
+        entry = self.table.get(key)
+        hint = None
+        if entry is not None:
+            stored_depth, stored, flag, hint = entry
+            if stored_depth >= depth:
+                value = _from_table(stored, ply)
+                if flag == _EXACT:
+                    return value
+                if flag == _LOWER and value >= beta:
+                    return value
+                if flag == _UPPER and value <= alpha:
+                    return value
+        original_alpha = alpha
+        best_value, best_action = -WIN - 1, None
+        for action in self._ordered(state, state.legal_actions(), hint):
+            value = self._child_value(state, action, player, depth - 1, alpha, beta, ply + 1)
+            if value > best_value:
+                best_value, best_action = value, action
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        flag = _UPPER if best_value <= original_alpha else _LOWER if best_value >= beta else _EXACT
+        self._store(key, depth, best_value, flag, best_action, ply)
+        return best_value
+
+    def _terminal_value(self, state: GameState, player: int, ply: int) -> float:
+        self.nodes += 1
+        result = state.returns()[player]
+        if result > 0:
+            return WIN - ply
+        if result < 0:
+            return -(WIN - ply)
+        return 0.0
+
+    def _ordered(
+        self, state: GameState, actions: Sequence[Action], hint: Action | None
+    ) -> list[Action]:
+        ordered = self.order(state, actions) if self.order else list(actions)
+        if hint is not None and hint in ordered:
+            ordered.remove(hint)
+            ordered.insert(0, hint)
+        return ordered
+
+    def _store(
+        self, key: Hashable, depth: int, value: float, flag: int, action: Action | None, ply: int
+    ) -> None:
+        self.table[key] = (depth, _to_table(value, ply), flag, action)
+
+
+def _to_table(value: float, ply: int) -> float:
+    """Make a win/loss score relative to the stored node instead of the root."""
+    if value >= PROVEN:
+        return value + ply
+    if value <= -PROVEN:
+        return value - ply
+    return value
+
+
+def _from_table(value: float, ply: int) -> float:
+    """Inverse of ``_to_table`` at a node ``ply`` plies below the root."""
+    if value >= PROVEN:
+        return value - ply
+    if value <= -PROVEN:
+        return value + ply
+    return value

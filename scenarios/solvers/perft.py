@@ -1,0 +1,41 @@
+"""Perft over any ``scenarios.protocol`` game: count the leaves of the move tree.
+
+Used to cross-check a game's fast, game-specific move generator and as the "divide" tool when
+counts disagree: ``divide`` gives the count below each first move, in notation.
+"""
+
+from __future__ import annotations
+
+from scenarios.protocol import GameState
+
+
+def perft(state: GameState, depth: int) -> int:
+    """Number of move sequences of exactly ``depth`` plies (terminal states have no moves)."""
+    if depth <= 0:
+        return 1
+    actions = state.legal_actions()
+    if depth == 1:
+        return len(actions)
+    total = 0
+    for action in actions:
+        child = state.clone()
+        child.apply_action(action)
+        total += perft(child, depth - 1)
+    return total
+
+
+def divide(state: GameState, depth: int) -> dict[str, int]:
+    """Perft of depth ``depth - 1`` below each legal first move, keyed by its notation."""
+    result: dict[str, int] = {}
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply_action(action)
+        result[state.action_to_text(action)] = perft(child, depth - 1)
+    return result
+
+
+def format_divide(counts: dict[str, int]) -> str:
+    """Divide output, one ``move: count`` line each, then the total."""
+    lines = [f"{move}: {count}" for move, count in counts.items()]
+    lines.append(f"total: {sum(counts.values())}")
+    return "\n".join(lines)
