@@ -1,0 +1,176 @@
+"""Target assignment for a space combat round (DN-CBT-3).
+
+The defender names one of its units, the attacker answers with one of its units: the two form an
+engagement. This repeats until one side has no unassigned unit; the side with units left over adds
+each of them to an existing engagement of its choice. Every engagement therefore has exactly one
+unit on at least one side. An assignment may also be given whole (referee, turn file): then
+``check_assignment`` verifies it is one the protocol could have produced.
+"""
+
+from __future__ import annotations
+
+from campaign.rules.combat.model import Battle, Combatant, Value
+from campaign.rules.errors import IllegalOrderError
+from campaign.rules.ids import Side
+
+RULE = "DN-CBT-3"
+
+
+class Engagement(Value):
+    """Units of the defender and of the attacker that fire at each other this round."""
+
+    defenders: tuple[str, ...]
+    attackers: tuple[str, ...]
+
+    def members(self, battle: Battle, side: Side) -> tuple[str, ...]:
+        """The uids of ``side`` in this engagement."""
+        return self.defenders if side == battle.defender else self.attackers
+
+
+class AssignmentDraft(Value):
+    """An assignment being built step by step by the two players (DN-CBT-3).
+
+    ``pairs`` are the engagements formed so far; ``named`` is a defender unit waiting for the
+    attacker's answer.
+    """
+
+    engagements: tuple[Engagement, ...] = ()
+    named: str | None = None
+
+    def assigned(self) -> set[str]:
+        """Every uid already placed (including a named unit awaiting its answer)."""
+        uids = {u for e in self.engagements for u in (*e.defenders, *e.attackers)}
+        if self.named is not None:
+            uids.add(self.named)
+        return uids
+
+    def waiting_for(self, battle: Battle) -> tuple[Side, str] | None:
+        """Who acts next and how: ``(side, "name"|"answer"|"add")``, or ``None`` when complete."""
+        left = self.assigned()
+        free_d = [u for u in battle.fighting(battle.defender) if u.uid not in left]
+        free_a = [u for u in battle.fighting(battle.attacker) if u.uid not in left]
+        if self.named is not None:
+            return (battle.attacker, "answer")
+        if free_d and free_a:
+            return (battle.defender, "name")
+        if free_d:
+            return (battle.defender, "add")
+        if free_a:
+            return (battle.attacker, "add")
+        return None
+
+    def step(self, battle: Battle, side: Side, uid: str, engagement: int | None = None) -> (
+        AssignmentDraft
+    ):
+        """Apply one step of the protocol; ``IllegalOrderError`` (DN-CBT-3) if it is not legal."""
+        expected = self.waiting_for(battle)
+        if expected is None:
+            raise IllegalOrderError(RULE, "every unit is already assigned")
+        who, how = expected
+        if side != who:
+            raise IllegalOrderError(RULE, f"it is {who}'s turn to {how} a unit, not {side}'s")
+        unit = _own_free_unit(battle, self, side, uid)
+        if how == "name":
+            return self.model_copy(update={"named": unit.uid})
+        if how == "answer":
+            assert self.named is not None
+            pair = Engagement(defenders=(self.named,), attackers=(unit.uid,))
+            return AssignmentDraft(engagements=(*self.engagements, pair))
+        if engagement is None or not 0 <= engagement < len(self.engagements):
+            raise IllegalOrderError(
+                RULE, f"{uid} is left over and must join engagement 1..{len(self.engagements)}"
+            )
+        target = self.engagements[engagement]
+        if side == battle.defender:
+            joined = target.model_copy(update={"defenders": (*target.defenders, unit.uid)})
+        else:
+            joined = target.model_copy(update={"attackers": (*target.attackers, unit.uid)})
+        engagements = list(self.engagements)
+        engagements[engagement] = joined
+        return AssignmentDraft(engagements=tuple(engagements))
+
+
+def _own_free_unit(battle: Battle, draft: AssignmentDraft, side: Side, uid: str) -> Combatant:
+    """The unassigned fighting unit ``uid`` of ``side``, or ``IllegalOrderError``."""
+    try:
+        unit = battle.unit(uid)
+    except KeyError:
+        raise IllegalOrderError(RULE, f"{uid} is not in the battle at {battle.system}") from None
+    if unit.side != side:
+        raise IllegalOrderError(RULE, f"{uid} is not a unit of {side}")
+    if not unit.in_combat:
+        raise IllegalOrderError(RULE, f"{uid} is a fighter that has not launched (DN-CBT-8)")
+    if uid in draft.assigned():
+        raise IllegalOrderError(RULE, f"{uid} is already assigned")
+    return unit
+
+
+def check_assignment(battle: Battle, engagements: tuple[Engagement, ...]) -> None:
+    """Reject an assignment the protocol could not have produced (DN-CBT-3).
+
+    Legal means: every fighting unit of both sides is in exactly one engagement, only fighting
+    units appear, each engagement has both sides and a single unit on at least one side, and
+    there are as many engagements as the smaller side has units.
+    """
+    seen: dict[str, int] = {}
+    for index, engagement in enumerate(engagements, start=1):
+        if not engagement.defenders or not engagement.attackers:
+            raise IllegalOrderError(RULE, f"engagement {index} needs units of both sides")
+        if len(engagement.defenders) > 1 and len(engagement.attackers) > 1:
+            raise IllegalOrderError(
+                RULE, f"engagement {index} has several units on both sides; one side must be single"
+            )
+        for side, uids in ((battle.defender, engagement.defenders),
+                           (battle.attacker, engagement.attackers)):
+            for uid in uids:
+                if uid in seen:
+                    raise IllegalOrderError(RULE, f"{uid} is assigned twice")
+                seen[uid] = index
+                _check_member(battle, side, uid)
+    for side in battle.sides:
+        missing = [u.uid for u in battle.fighting(side) if u.uid not in seen]
+        if missing:
+            raise IllegalOrderError(RULE, f"unassigned units of {side}: {', '.join(missing)}")
+    smaller = min(len(battle.fighting(battle.defender)), len(battle.fighting(battle.attacker)))
+    if len(engagements) != smaller:
+        raise IllegalOrderError(
+            RULE, f"{len(engagements)} engagements given; the protocol makes exactly {smaller}"
+        )
+
+
+def _check_member(battle: Battle, side: Side, uid: str) -> None:
+    """``uid`` must be a fighting unit of ``side``."""
+    try:
+        unit = battle.unit(uid)
+    except KeyError:
+        raise IllegalOrderError(RULE, f"{uid} is not in the battle at {battle.system}") from None
+    if unit.side != side:
+        raise IllegalOrderError(RULE, f"{uid} is listed with {side} but belongs to {unit.side}")
+    if not unit.in_combat:
+        raise IllegalOrderError(RULE, f"{uid} is a fighter that has not launched (DN-CBT-8)")
+
+
+def _strength(unit: Combatant) -> tuple[int, int, str]:
+    """Ordering key for the automatic policy: biggest guns first, then defence, then uid."""
+    return (-(unit.beam + unit.missile), -unit.defence, unit.uid)
+
+
+def auto_assignment(battle: Battle) -> tuple[Engagement, ...]:
+    """A deterministic assignment by the protocol, used when players leave it to the engine.
+
+    The defender names its units strongest first, the attacker answers strongest first, and
+    leftovers join the engagements in turn. It is one legal outcome of DN-CBT-3, not advice.
+    """
+    draft = AssignmentDraft()
+    defenders = sorted(battle.fighting(battle.defender), key=_strength)
+    attackers = sorted(battle.fighting(battle.attacker), key=_strength)
+    for d, a in zip(defenders, attackers, strict=False):
+        draft = draft.step(battle, battle.defender, d.uid)
+        draft = draft.step(battle, battle.attacker, a.uid)
+    pairs = len(draft.engagements)
+    if pairs == 0:
+        return ()
+    leftovers = defenders[pairs:] if len(defenders) > pairs else attackers[pairs:]
+    for index, unit in enumerate(leftovers):
+        draft = draft.step(battle, unit.side, unit.uid, index % pairs)
+    return draft.engagements
