@@ -19,6 +19,7 @@ from campaign import __version__
 #: Modules that contribute subcommands, in the order they appear in ``--help``.
 COMMAND_MODULES: tuple[str, ...] = (
     "campaign.cli_scenario",
+    "campaign.cli_data",
 )
 
 

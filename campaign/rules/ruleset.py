@@ -10,7 +10,9 @@ This module is the contract between the content loaders and the engine. Extend i
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from fractions import Fraction
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 from campaign.rules.ids import (
     CombatResult,
@@ -77,6 +79,72 @@ class CombatTable(Frozen):
     source_file: str
     columns: tuple[str, ...]
     rows: tuple[tuple[CombatResult, ...], ...]
+    title: str = ""  # human-readable heading, from the file's "# title:" comment
+
+    @model_validator(mode="after")
+    def _check_shape(self) -> CombatTable:
+        """Six rows, one result per column, strictly ascending ``a:b`` column headings."""
+        ratios = [parse_odds(column) for column in self.columns]
+        if not ratios:
+            raise ValueError("a combat table needs at least one odds column")
+        if any(later <= earlier for earlier, later in zip(ratios, ratios[1:], strict=False)):
+            raise ValueError("odds columns must be strictly ascending")
+        if len(self.rows) != DIE_FACES:
+            raise ValueError(f"a combat table needs {DIE_FACES} rows (1d6), got {len(self.rows)}")
+        for die, row in enumerate(self.rows, start=1):
+            if len(row) != len(self.columns):
+                raise ValueError(
+                    f"row {die} has {len(row)} results for {len(self.columns)} columns"
+                )
+        return self
+
+    def column_for(self, attack: int, defence: int) -> str:
+        """The odds column used for ``attack`` against ``defence``.
+
+        The ratio is rounded down in the defender's favour: the column is the rightmost heading
+        ``a:b`` with ``a/b <= attack/defence``. At or beyond the rightmost column the rightmost is
+        used (also when ``defence`` is 0 and ``attack`` positive). Below the leftmost column, or
+        with an attack of 0, the result is ``"<"`` + leftmost heading: automatically no effect.
+        """
+        if attack <= 0:
+            return BELOW_TABLE + self.columns[0]
+        if defence <= 0:
+            return self.columns[-1]
+        odds = Fraction(attack, defence)
+        chosen: str | None = None
+        for column in self.columns:
+            if parse_odds(column) <= odds:
+                chosen = column
+        return chosen if chosen is not None else BELOW_TABLE + self.columns[0]
+
+    def lookup(self, attack: int, defence: int, die: int) -> CombatResult:
+        """The result for ``attack`` against ``defence`` with the (modified) ``die`` roll.
+
+        A modified die below 1 counts as 1 and above 6 as 6. Odds below the table give
+        ``CombatResult.NO_EFFECT`` (see ``column_for``).
+        """
+        column = self.column_for(attack, defence)
+        if column.startswith(BELOW_TABLE):
+            return CombatResult.NO_EFFECT
+        clamped = min(max(die, 1), DIE_FACES)
+        return self.rows[clamped - 1][self.columns.index(column)]
+
+
+#: Number of faces of the die every table is rolled with (1d6).
+DIE_FACES = 6
+#: Prefix ``column_for`` puts before the leftmost heading when the odds are below the table.
+BELOW_TABLE = "<"
+
+
+def parse_odds(column: str) -> Fraction:
+    """The ratio of an odds heading ``"a:b"`` (positive integers); ``ValueError`` otherwise."""
+    left, sep, right = column.partition(":")
+    if not sep or not left.strip().isdigit() or not right.strip().isdigit():
+        raise ValueError(f"odds column {column!r} is not of the form a:b")
+    attack, defence = int(left), int(right)
+    if attack <= 0 or defence <= 0:
+        raise ValueError(f"odds column {column!r} needs positive numbers")
+    return Fraction(attack, defence)
 
 
 class HexCoord(Frozen):
@@ -120,27 +188,128 @@ class HouseRules(Frozen):
     lost_carrier_fighters_return_to_box: bool = True  # DN-CBT-9
 
 
+class SectionPlacement(Frozen):
+    """Where one section lies on the assembled map (DN-MAP-5): a slot on the section grid.
+
+    ``slot_col``/``slot_row`` count whole sections; the section's hex (c, r) lies at assembled hex
+    (slot_col * width + c, slot_row * height + r). ``draw`` and ``drawn_by`` are set by random
+    assembly (1-based draw number, the side that drew and placed it) and are ``None`` for a fixed
+    layout.
+    """
+
+    section: str
+    slot_col: int = Field(ge=0)
+    slot_row: int = Field(ge=0)
+    draw: int | None = None
+    drawn_by: Side | None = None
+
+
 class StarMap(Frozen):
     """The assembled map: the sections in play, their systems and jump routes.
 
     ``sections`` lists the section names in placement order. Adjacency queries are methods so the
-    engine never scans route lists by hand.
+    engine never scans route lists by hand; they use indexes built once when the map is created.
+    ``homes`` names the home section of each player side; ``placements`` records where each
+    section lies (and, for random assembly, who drew it), ``layout`` and ``seed`` say how the map
+    was assembled so it can be logged and rebuilt.
     """
 
     sections: tuple[str, ...]
     systems: tuple[StarSystem, ...]
     routes: tuple[JumpRoute, ...]
+    homes: dict[Side, str] = Field(default_factory=dict)
+    placements: tuple[SectionPlacement, ...] = ()
+    layout: str = ""
+    seed: int | None = None
+
+    _by_id: dict[str, StarSystem] = PrivateAttr(default_factory=dict)
+    _by_hex: dict[tuple[int, int], str] = PrivateAttr(default_factory=dict)
+    _adjacent: dict[str, tuple[str, ...]] = PrivateAttr(default_factory=dict)
+    _route_index: dict[frozenset[str], JumpRoute] = PrivateAttr(default_factory=dict)
+    _by_section: dict[str, tuple[str, ...]] = PrivateAttr(default_factory=dict)
+
+    def model_post_init(self, context: object, /) -> None:
+        """Check ids, hexes and route ends, then build the lookup indexes once."""
+        by_id: dict[str, StarSystem] = {}
+        by_hex: dict[tuple[int, int], str] = {}
+        by_section: dict[str, list[str]] = {name: [] for name in self.sections}
+        for system in self.systems:
+            if system.id in by_id:
+                raise ValueError(f"duplicate system id {system.id!r}")
+            key = (system.hex.col, system.hex.row)
+            if key in by_hex:
+                raise ValueError(f"systems {by_hex[key]!r} and {system.id!r} share a hex")
+            by_id[system.id] = system
+            by_hex[key] = system.id
+            by_section.setdefault(system.section, []).append(system.id)
+        adjacent: dict[str, list[str]] = {system_id: [] for system_id in by_id}
+        route_index: dict[frozenset[str], JumpRoute] = {}
+        for route in self.routes:
+            for end in (route.a, route.b):
+                if end not in by_id:
+                    raise ValueError(f"route {route.a}-{route.b} ends at unknown system {end!r}")
+            pair = frozenset((route.a, route.b))
+            if len(pair) != 2 or pair in route_index:
+                raise ValueError(f"route {route.a}-{route.b} is a loop or a duplicate")
+            route_index[pair] = route
+            adjacent[route.a].append(route.b)
+            adjacent[route.b].append(route.a)
+        self._by_id = by_id
+        self._by_hex = by_hex
+        self._adjacent = {key: tuple(value) for key, value in adjacent.items()}
+        self._route_index = route_index
+        self._by_section = {key: tuple(value) for key, value in by_section.items()}
 
     def system(self, system_id: str) -> StarSystem:
         """The system with ``system_id``; ``KeyError`` if the map has none."""
-        for system in self.systems:
-            if system.id == system_id:
-                return system
-        raise KeyError(system_id)
+        return self._by_id[system_id]
+
+    def has_system(self, system_id: str) -> bool:
+        """True when ``system_id`` is a system of this map."""
+        return system_id in self._by_id
 
     def routes_from(self, system_id: str) -> tuple[JumpRoute, ...]:
         """Every route with ``system_id`` at one end."""
-        return tuple(r for r in self.routes if system_id in (r.a, r.b))
+        return tuple(
+            self._route_index[frozenset((system_id, other))] for other in self.neighbours(system_id)
+        )
+
+    def neighbours(self, system_id: str) -> tuple[str, ...]:
+        """Ids of the systems one printed jump route away (DN-MAP-4), explored or not.
+
+        ``KeyError`` for an unknown system.
+        """
+        return self._adjacent[system_id]
+
+    def route_between(self, a: str, b: str) -> JumpRoute | None:
+        """The printed route joining ``a`` and ``b``, or ``None`` (only printed routes exist)."""
+        return self._route_index.get(frozenset((a, b)))
+
+    def system_at(self, col: int, row: int) -> StarSystem | None:
+        """The system in assembled hex (col, row), or ``None`` for empty space / off the map."""
+        system_id = self._by_hex.get((col, row))
+        return self._by_id[system_id] if system_id is not None else None
+
+    def hex_neighbours(self, system_id: str) -> tuple[str, ...]:
+        """Ids of the systems in the six hexes around ``system_id`` (sublight, DN-MOV-1)."""
+        here = self._by_id[system_id].hex
+        found = (self._by_hex.get(key) for key in adjacent_hexes(here.col, here.row))
+        return tuple(other for other in found if other is not None)
+
+    def hex_adjacent(self, a: str, b: str) -> bool:
+        """True when systems ``a`` and ``b`` lie in adjacent hexes (DN-MOV-1)."""
+        first, second = self._by_id[a].hex, self._by_id[b].hex
+        return (second.col, second.row) in adjacent_hexes(first.col, first.row)
+
+    def systems_in_section(self, name: str) -> tuple[str, ...]:
+        """Ids of the systems of section ``name`` (``KeyError`` if not in play)."""
+        return self._by_section[name]
+
+    def home_section(self, side: Side) -> str:
+        """The home section name of a player ``side`` (DN-MAP-1, DN-SET-2)."""
+        if side in self.homes:
+            return self.homes[side]
+        return self.capital_of(side).section
 
     def capital_of(self, side: Side) -> StarSystem:
         """The capital system of ``side`` (DN-MAP-3)."""
@@ -150,8 +319,29 @@ class StarMap(Frozen):
         raise KeyError(f"no capital for {side}")
 
 
+def adjacent_hexes(col: int, row: int) -> tuple[tuple[int, int], ...]:
+    """The six hexes around (col, row) in "odd-q" offset coordinates.
+
+    Columns are vertical; odd columns (0-based) sit half a hex lower than even ones. Off-map
+    coordinates are returned too; callers look them up.
+    """
+    shift = col & 1
+    return (
+        (col, row - 1),
+        (col, row + 1),
+        (col - 1, row - 1 + shift),
+        (col - 1, row + shift),
+        (col + 1, row - 1 + shift),
+        (col + 1, row + shift),
+    )
+
+
 class Ruleset(Frozen):
-    """Units + tables + map + switches, with the content hash of every file (DN-DATA-4)."""
+    """Units + tables + map + switches, with the content hash of every file (DN-DATA-4).
+
+    ``tables`` is keyed by table name: ``space_crt``, ``bombard_crt``, ``pd_crt``, ``ground_crt``
+    (the file stem under ``data/tables/``).
+    """
 
     units: tuple[UnitType, ...]
     tables: dict[str, CombatTable]
@@ -160,9 +350,25 @@ class Ruleset(Frozen):
     file_hashes: dict[str, str]  # data-relative path -> sha256 hex
     profile_hash: str
 
+    _unit_index: dict[str, UnitType] = PrivateAttr(default_factory=dict)
+
+    def model_post_init(self, context: object, /) -> None:
+        """Index the unit types by ``kind`` (kinds must be unique)."""
+        index: dict[str, UnitType] = {}
+        for unit in self.units:
+            if unit.kind in index:
+                raise ValueError(f"duplicate unit kind {unit.kind!r}")
+            index[unit.kind] = unit
+        self._unit_index = index
+
     def unit_type(self, kind: str) -> UnitType:
         """The unit type keyed ``kind``; ``KeyError`` if unknown."""
-        for unit in self.units:
-            if unit.kind == kind:
-                return unit
-        raise KeyError(kind)
+        return self._unit_index[kind]
+
+    def units_of(self, side: Side) -> tuple[UnitType, ...]:
+        """Every unit type of ``side``, in file order."""
+        return tuple(unit for unit in self.units if unit.side == side)
+
+    def table(self, name: str) -> CombatTable:
+        """The table called ``name`` (e.g. ``"space_crt"``); ``KeyError`` if absent."""
+        return self.tables[name]

@@ -1,0 +1,368 @@
+"""Load map sections and layouts from ``data/maps/`` (DN-MAP-1..5, DN-DATA-5).
+
+``data/maps/sections/<key>.toml`` holds one section, ``data/maps/layouts/<name>.toml`` one fixed
+layout. Hexes are written ``CCRR`` (column, row; both 1-based, two digits each, as printed on
+Traveller-style maps). The formats are described in docs/data-formats.md; assembly itself is the
+pure ``campaign.rules.map_assembly``.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any, NoReturn
+
+from campaign.content.csv_lines import parse_enum
+from campaign.content.errors import DataFileError
+from campaign.content.toml_lines import TomlPositions, read_toml
+from campaign.rules.ids import PLAYER_SIDES, Mark, Side, SystemType
+from campaign.rules.map_assembly import (
+    AssemblyError,
+    Edge,
+    EdgeConnector,
+    Section,
+    SectionRoute,
+    SectionSystem,
+    assemble,
+    assemble_random,
+)
+from campaign.rules.ruleset import HexCoord, SectionPlacement, StarMap
+
+SECTIONS_DIR = "sections"
+LAYOUTS_DIR = "layouts"
+_HEX = re.compile(r"^(\d\d)(\d\d)$")
+
+_SECTION_KEYS = {"name", "width", "height", "home", "nebula"}
+_SYSTEM_KEYS = {"hex", "name", "type", "mark", "owner", "capital"}
+_ROUTE_KEYS = {"between", "unexplored"}
+_CONNECTOR_KEYS = {"edge", "at", "hex", "unexplored"}
+_PLACE_KEYS = {"section", "col", "row"}
+
+
+def system_id(name: str) -> str:
+    """The id of a system: its name in lower case, runs of other characters replaced by ``-``.
+
+    ``"Umbra Gate"`` -> ``"umbra-gate"``. Ids must be unique across all sections.
+    """
+    return re.sub(r"[^\w]+", "-", name.lower()).strip("-_")
+
+
+class _Reader:
+    """Typed access to one parsed TOML file, raising ``DataFileError`` with the right line."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.document, self.positions = read_toml(path)
+
+    def fail(
+        self, reason: str, table: str = "", index: int = 0, key: str | None = None
+    ) -> NoReturn:
+        raise DataFileError(self.path, self.positions.line(table, index, key), reason)
+
+    def tables(self, name: str, allowed: set[str]) -> list[dict[str, Any]]:
+        """The ``[[name]]`` entries (or the single ``[name]`` table), unknown keys rejected."""
+        value = self.document.get(name, [])
+        entries = [value] if isinstance(value, dict) else value
+        if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+            self.fail(f"{name} must be a table", key=name)
+        for index, entry in enumerate(entries):
+            for key in entry:
+                if key not in allowed:
+                    self.fail(
+                        f"unknown key {key!r} in [{name}] (known: {', '.join(sorted(allowed))})",
+                        name,
+                        index,
+                        key,
+                    )
+        return entries
+
+    def top_level(self, allowed: set[str]) -> None:
+        """Reject unknown top-level tables and keys."""
+        for key in self.document:
+            if key not in allowed:
+                self.fail(f"unknown table or key {key!r}", key=key)
+
+    def value(
+        self, entry: dict[str, Any], table: str, index: int, key: str, kind: type, default: Any
+    ) -> Any:
+        """``entry[key]`` checked against ``kind``; ``default`` (``...`` = required) if absent."""
+        if key not in entry:
+            if default is ...:
+                self.fail(f"missing key {key!r} in [{table}]", table, index)
+            return default
+        value = entry[key]
+        if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+            self.fail(f"{key}: {value!r} is not a whole number", table, index, key)
+        if not isinstance(value, kind):
+            self.fail(f"{key}: {value!r} is not a {kind.__name__}", table, index, key)
+        return value
+
+    def line(self, table: str, index: int = 0, key: str | None = None) -> int:
+        return self.positions.line(table, index, key)
+
+
+def _parse_hex(
+    reader: _Reader, text: Any, table: str, index: int, key: str, width: int, height: int
+) -> HexCoord:
+    """``CCRR`` (1-based) inside the section -> 0-based section-local ``HexCoord``."""
+    match = _HEX.match(text) if isinstance(text, str) else None
+    if match is None:
+        reader.fail(f"{key}: {text!r} is not a hex CCRR (e.g. \"0304\")", table, index, key)
+    col, row = int(match.group(1)), int(match.group(2))
+    if not (1 <= col <= width and 1 <= row <= height):
+        reason = f"{key}: hex {text} lies outside the {width}x{height} section"
+        reader.fail(reason, table, index, key)
+    return HexCoord(col=col - 1, row=row - 1)
+
+
+def load_section(path: Path) -> Section:
+    """One section file, fully validated; the section key is the file stem."""
+    reader = _Reader(path)
+    reader.top_level({"section", "system", "route", "connector"})
+    if "section" not in reader.document:
+        reader.fail("missing [section] table")
+    head = reader.tables("section", _SECTION_KEYS)[0]
+    name = reader.value(head, "section", 0, "name", str, ...)
+    width = reader.value(head, "section", 0, "width", int, ...)
+    height = reader.value(head, "section", 0, "height", int, ...)
+    if width < 2 or width % 2 or width > 99:
+        reader.fail("width must be an even number from 2 to 98", "section", 0, "width")
+    if not 1 <= height <= 99:
+        reader.fail("height must be from 1 to 99", "section", 0, "height")
+    home_text = reader.value(head, "section", 0, "home", str, None)
+    home = None
+    if home_text is not None:
+        home = parse_enum(path, reader.line("section", 0, "home"), "home", home_text, Side)
+        if home not in PLAYER_SIDES:
+            reader.fail("home must be aslan or solomani", "section", 0, "home")
+    nebula = reader.value(head, "section", 0, "nebula", bool, False)
+    systems = _systems(reader, width, height, home)
+    by_hex = {(s.hex.col, s.hex.row): s for s in systems}
+    routes = _routes(reader, width, height, by_hex)
+    connectors = _connectors(reader, width, height, by_hex)
+    return Section(
+        key=path.stem,
+        name=name,
+        width=width,
+        height=height,
+        home=home,
+        nebula=nebula,
+        systems=tuple(systems),
+        routes=tuple(routes),
+        connectors=tuple(connectors),
+    )
+
+
+def _systems(reader: _Reader, width: int, height: int, home: Side | None) -> list[SectionSystem]:
+    systems: list[SectionSystem] = []
+    seen_hex: dict[tuple[int, int], int] = {}
+    seen_id: dict[str, int] = {}
+    entries = reader.tables("system", _SYSTEM_KEYS)
+    if not entries:
+        reader.fail("a section needs at least one [[system]]")
+    for index, entry in enumerate(entries):
+        line = reader.line("system", index)
+        hex_ = _parse_hex(reader, entry.get("hex"), "system", index, "hex", width, height)
+        name = reader.value(entry, "system", index, "name", str, ...)
+        ident = system_id(name)
+        if not ident:
+            reader.fail(f"name {name!r} gives an empty system id", "system", index, "name")
+        first = seen_hex.get((hex_.col, hex_.row))
+        if first is not None:
+            reader.fail(f"hex {entry['hex']} already holds a system (line {first})",
+                        "system", index, "hex")
+        if ident in seen_id:
+            reader.fail(f"system id {ident!r} already used on line {seen_id[ident]}",
+                        "system", index, "name")
+        seen_hex[(hex_.col, hex_.row)] = line
+        seen_id[ident] = line
+        type_number = reader.value(entry, "system", index, "type", int, ...)
+        system_type = parse_enum(
+            reader.path, reader.line("system", index, "type"), "type", type_number, SystemType
+        )
+        mark_text = reader.value(entry, "system", index, "mark", str, None)
+        mark = None
+        if mark_text is not None:
+            mark = parse_enum(
+                reader.path, reader.line("system", index, "mark"), "mark", mark_text, Mark
+            )
+        owner_text = reader.value(entry, "system", index, "owner", str, None)
+        owner = None
+        if owner_text is not None:
+            owner = parse_enum(
+                reader.path, reader.line("system", index, "owner"), "owner", owner_text, Side
+            )
+        capital = reader.value(entry, "system", index, "capital", bool, False)
+        if capital and (home is None or owner != home):
+            reader.fail(
+                "a capital must lie in a home section and be owned by that section's side",
+                "system",
+                index,
+                "capital",
+            )
+        systems.append(
+            SectionSystem(
+                id=ident,
+                name=name,
+                hex=hex_,
+                type=system_type,
+                mark=mark,
+                original_owner=owner,
+                capital=capital,
+            )
+        )
+    capitals = [s for s in systems if s.capital]
+    if home is not None and len(capitals) != 1:
+        reader.fail(f"a home section needs exactly one capital, found {len(capitals)}", "section")
+    return systems
+
+
+def _routes(
+    reader: _Reader, width: int, height: int, by_hex: dict[tuple[int, int], SectionSystem]
+) -> list[SectionRoute]:
+    routes: list[SectionRoute] = []
+    seen: dict[frozenset[str], int] = {}
+    for index, entry in enumerate(reader.tables("route", _ROUTE_KEYS)):
+        ends = reader.value(entry, "route", index, "between", list, ...)
+        if len(ends) != 2:
+            reader.fail("between must list two hexes", "route", index, "between")
+        systems = []
+        for end in ends:
+            hex_ = _parse_hex(reader, end, "route", index, "between", width, height)
+            system = by_hex.get((hex_.col, hex_.row))
+            if system is None:
+                reader.fail(f"route to hex {end} which has no system", "route", index, "between")
+            systems.append(system)
+        pair = frozenset(s.id for s in systems)
+        if len(pair) != 2:
+            reader.fail("a route needs two different systems", "route", index, "between")
+        if pair in seen:
+            reader.fail(f"duplicate route (first on line {seen[pair]})", "route", index, "between")
+        seen[pair] = reader.line("route", index)
+        unexplored = reader.value(entry, "route", index, "unexplored", bool, False)
+        routes.append(SectionRoute(a=systems[0].id, b=systems[1].id, unexplored=unexplored))
+    return routes
+
+
+def _connectors(
+    reader: _Reader, width: int, height: int, by_hex: dict[tuple[int, int], SectionSystem]
+) -> list[EdgeConnector]:
+    connectors: list[EdgeConnector] = []
+    seen: dict[tuple[Edge, int], int] = {}
+    for index, entry in enumerate(reader.tables("connector", _CONNECTOR_KEYS)):
+        edge_text = reader.value(entry, "connector", index, "edge", str, ...)
+        edge = parse_enum(
+            reader.path, reader.line("connector", index, "edge"), "edge", edge_text, Edge
+        )
+        at = reader.value(entry, "connector", index, "at", int, ...)
+        limit = height if edge in (Edge.EAST, Edge.WEST) else width
+        if not 1 <= at <= limit:
+            reader.fail(f"at: {at} is not a position 1..{limit} on the {edge.value} edge",
+                        "connector", index, "at")
+        if (edge, at) in seen:
+            reader.fail(
+                f"two stubs at {edge.value} {at} (first on line {seen[(edge, at)]})",
+                "connector",
+                index,
+                "at",
+            )
+        seen[(edge, at)] = reader.line("connector", index)
+        hex_ = _parse_hex(reader, entry.get("hex"), "connector", index, "hex", width, height)
+        system = by_hex.get((hex_.col, hex_.row))
+        if system is None:
+            reader.fail(f"connector from hex {entry['hex']} which has no system",
+                        "connector", index, "hex")
+        unexplored = reader.value(entry, "connector", index, "unexplored", bool, False)
+        connectors.append(
+            EdgeConnector(edge=edge, at=at, system=system.id, unexplored=unexplored)
+        )
+    return connectors
+
+
+def load_sections(sections_dir: Path) -> dict[str, Section]:
+    """Every section file of ``sections_dir`` keyed by file stem; system ids unique across all."""
+    catalog: dict[str, Section] = {}
+    owners: dict[str, Path] = {}
+    paths = sorted(sections_dir.glob("*.toml"))
+    if not paths:
+        raise DataFileError(sections_dir, None, "no section files (*.toml)")
+    for path in paths:
+        section = load_section(path)
+        for system in section.systems:
+            if system.id in owners:
+                positions = read_toml(path)[1]
+                raise DataFileError(
+                    path,
+                    _system_line(positions, section, system.id),
+                    f"system id {system.id!r} is also used in {owners[system.id].name}",
+                )
+            owners[system.id] = path
+        catalog[section.key] = section
+    names = [s.name for s in catalog.values()]
+    for section in catalog.values():
+        if names.count(section.name) > 1:
+            reason = f"section name {section.name!r} is repeated"
+            raise DataFileError(sections_dir / f"{section.key}.toml", 1, reason)
+    return catalog
+
+
+def _system_line(positions: TomlPositions, section: Section, ident: str) -> int:
+    index = next(i for i, s in enumerate(section.systems) if s.id == ident)
+    return positions.line("system", index, "name")
+
+
+def load_layout(path: Path, catalog: dict[str, Section]) -> StarMap:
+    """Assemble the fixed layout in ``path`` from ``catalog``; problems name the layout line."""
+    reader = _Reader(path)
+    reader.top_level({"layout", "place"})
+    head = reader.tables("layout", {"name", "description"})
+    name = reader.value(head[0], "layout", 0, "name", str, path.stem) if head else path.stem
+    placements: list[SectionPlacement] = []
+    for index, entry in enumerate(reader.tables("place", _PLACE_KEYS)):
+        key = reader.value(entry, "place", index, "section", str, ...)
+        if key not in catalog:
+            reader.fail(
+                f"unknown section {key!r} (known: {', '.join(sorted(catalog))})",
+                "place",
+                index,
+                "section",
+            )
+        col = reader.value(entry, "place", index, "col", int, ...)
+        row = reader.value(entry, "place", index, "row", int, ...)
+        if col < 0 or row < 0:
+            reader.fail("col and row must not be negative", "place", index)
+        placements.append(SectionPlacement(section=key, slot_col=col, slot_row=row))
+    if not placements:
+        reader.fail("a layout needs at least one [[place]]")
+    try:
+        return assemble(catalog, placements, layout=name)
+    except AssemblyError as error:
+        line = (
+            reader.line("place", error.placement)
+            if error.placement is not None
+            else reader.line("layout")
+        )
+        raise DataFileError(path, line, error.reason) from None
+
+
+def build_map(
+    maps_dir: Path, catalog: dict[str, Section], layout: str, seed: int | None
+) -> tuple[StarMap, Path | None]:
+    """The map for a named layout file, or the seeded random assembly (``layout == "random"``).
+
+    Returns the map and the layout file used (``None`` for random assembly).
+    """
+    if layout == "random":
+        if seed is None:
+            raise ValueError("random assembly needs a seed")
+        try:
+            return assemble_random(catalog, seed), None
+        except AssemblyError as error:
+            raise DataFileError(maps_dir / SECTIONS_DIR, None, error.reason) from None
+    path = maps_dir / LAYOUTS_DIR / f"{layout}.toml"
+    if not path.is_file():
+        known = sorted(p.stem for p in (maps_dir / LAYOUTS_DIR).glob("*.toml"))
+        raise DataFileError(
+            path, None, f"no layout {layout!r} (layouts: {', '.join(known + ['random'])})"
+        )
+    return load_layout(path, catalog), path
