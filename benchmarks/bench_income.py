@@ -1,0 +1,85 @@
+"""Benchmark: income and connection (DN-ECO-1..4) for both sides on synthetic maps.
+
+Run from the repository root: ``.venv/bin/python -m benchmarks.bench_income``.
+
+For 100, 1,000 and 10,000 systems it prints the best-of-N time of
+
+- ``income``: control of every box + both searches of DN-ECO-3 + Table 3, for both sides
+  (goal: <= 100 ms at 10,000 systems), starting from a ready ``Occupancy``;
+- ``occupancy``: summarising the pieces per system (done once per phase);
+- ``report``: the full explained report for both sides (paths for connected boxes, cut sets for
+  unconnected ones),
+
+and the growth factor per tenfold size, which is ~10 for linear time.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+
+from benchmarks.synthetic_map import synthetic_pieces, synthetic_ruleset
+from campaign.rules.economy.graph import graph_of
+from campaign.rules.economy.income import compute_income
+from campaign.rules.economy.occupancy import Occupancy
+from campaign.rules.economy.report import build_report
+from campaign.rules.ids import PLAYER_SIDES
+
+SIZES = (100, 1_000, 10_000)
+GOAL_MS = 100.0
+
+
+def best_ms(action: Callable[[], object], repeat: int) -> float:
+    """Best wall time of ``repeat`` runs, in milliseconds."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        action()
+        best = min(best, time.perf_counter() - start)
+    return best * 1000.0
+
+
+def main() -> int:
+    """Print the timing table; exit code 1 if the 10,000-system goal is missed."""
+    print(f"{'systems':>8} {'routes':>7} {'pieces':>7} {'occupancy':>10} {'income':>9} "
+          f"{'report':>9}  {'RU aslan':>8} {'RU solomani':>11} {'cut boxes':>9}")
+    rows = []
+    for n in SIZES:
+        ruleset = synthetic_ruleset(n, seed=7)
+        pieces = synthetic_pieces(ruleset, seed=7)
+        graph_of(ruleset.star_map)  # built once per map and cached, like in a real campaign
+        repeat = 20 if n <= 1_000 else 7
+        occupancy = Occupancy.from_pieces(pieces)
+        t_occ = best_ms(lambda p=pieces: Occupancy.from_pieces(p), repeat)
+        t_income = best_ms(lambda r=ruleset, o=occupancy: compute_income(r, o), repeat)
+        incomes = compute_income(ruleset, occupancy)
+
+        def both_reports(r=ruleset, o=occupancy, inc=incomes) -> None:
+            for side in PLAYER_SIDES:
+                build_report(r, o, inc[side])
+
+        t_report = best_ms(both_reports, 3)
+        cut = sum(
+            1
+            for side in PLAYER_SIDES
+            for box in incomes[side].boxes
+            if not incomes[side].connectivity.connected(box.system.id)
+        )
+        rows.append((n, t_income))
+        print(
+            f"{n:>8} {len(ruleset.star_map.routes):>7} {len(pieces):>7} {t_occ:>8.2f}ms "
+            f"{t_income:>7.2f}ms {t_report:>7.1f}ms  {incomes[PLAYER_SIDES[0]].total:>8} "
+            f"{incomes[PLAYER_SIDES[1]].total:>11} {cut:>9}"
+        )
+    for (n1, t1), (n2, t2) in zip(rows, rows[1:], strict=False):
+        print(f"income time x{t2 / t1:.1f} from {n1} to {n2} systems (x10 = linear)")
+    largest = rows[-1][1]
+    verdict = "met" if largest <= GOAL_MS else "MISSED"
+    print(f"goal <= {GOAL_MS:.0f} ms for both sides at {SIZES[-1]} systems: {verdict} "
+          f"({largest:.1f} ms)")
+    return 0 if largest <= GOAL_MS else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,55 @@
+"""Build the economy's small view (``Piece``/``Occupancy``) from the engine's ``CampaignState``.
+
+A carried unit is where its carrier is (``CampaignState.position_of``): a fighter aboard a
+mothership is in space with it, a ground unit aboard a transport is *not* in the surface box and
+so controls nothing until it is unloaded (DN-ECO-1). Eliminated and unplaced units are off the map.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from campaign.rules.economy.occupancy import Occupancy, Piece, controls_ground
+from campaign.rules.ruleset import Ruleset
+from campaign.rules.state import CampaignState, Where
+
+#: ``state.game_slots`` key under which the Dark Nebula exploration rule (DN-NEB-1) keeps the
+#: routes explored so far, as a list of ``[a, b]`` system-id pairs.
+EXPLORED_ROUTES_SLOT = "explored_routes"
+
+
+def pieces_from_state(state: CampaignState, ruleset: Ruleset) -> list[Piece]:
+    """One ``Piece`` per unit in play, placed where it effectively is."""
+    types = {unit_type.kind: unit_type for unit_type in ruleset.units}
+    pieces: list[Piece] = []
+    for unit in state.units.values():
+        if unit.location.where is Where.ELIMINATED:
+            continue
+        unit_type = types[unit.kind]
+        carried = unit.location.where is Where.CARRIED
+        location = state.position_of(unit.id) if carried else unit.location
+        on_map = location.where in (Where.HEX, Where.BOX)
+        # Cargo is not in the box until unloaded, whatever its carrier's place (DN-ECO-1).
+        in_box = location.where is Where.BOX and not (carried and controls_ground(unit_type))
+        pieces.append(
+            Piece(
+                label=unit.id,
+                side=unit.owner,
+                unit_type=unit_type,
+                system_id=location.system if on_map else None,
+                in_box=in_box,
+                disrupted=unit.disrupted,
+            )
+        )
+    return pieces
+
+
+def occupancy_of(state: CampaignState, ruleset: Ruleset) -> Occupancy:
+    """The per-system presence of ``state`` (DN-ECO-1..3, DN-VIC-1)."""
+    return Occupancy.from_pieces(pieces_from_state(state, ruleset))
+
+
+def explored_routes_of(state: CampaignState) -> Collection[frozenset[str]]:
+    """Unexplored routes that DN-NEB-1 has opened so far (usable for connection)."""
+    pairs = state.game_slots.get(EXPLORED_ROUTES_SLOT, ())
+    return [frozenset(pair) for pair in pairs]

@@ -1,0 +1,283 @@
+"""Connection of surface boxes to the capital (DN-ECO-3), with explanations.
+
+A box is *connected* when a path of jump routes runs from its system to the own capital system and
+no system strictly between them holds enemy starships other than tankers and transports (in the
+stellar hex or the surface box). The box's own system and the capital are endpoints, never
+"between". With the switch ``connection_needs_tanker_in_type3`` (default on) a type 3 system on the
+path also needs a friendly tanker.
+
+Algorithm (linear in systems + routes): a system is *passable* for a side when it may stand
+strictly between. One breadth-first search from the capital expands only passable systems; every
+system it reaches is connected, and its parent pointers give a shortest usable path. A second,
+multi-source search from the side's controlled type 1 systems gives the type 2 fallback of
+Table 3 (DN-ECO-4). Explanations are computed only for boxes that are not connected.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass, field
+
+from campaign.rules.economy.graph import MapGraph, graph_of
+from campaign.rules.economy.occupancy import Occupancy, Piece
+from campaign.rules.ids import Side, SystemType
+from campaign.rules.ruleset import Ruleset
+
+UNREACHED = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Blockage:
+    """Why one system may not stand between a box and its capital (DN-ECO-3)."""
+
+    system_id: str
+    enemy_units: tuple[Piece, ...]
+    needs_tanker: bool
+
+    def sentence(self, system_name: str) -> str:
+        """Plain-language reason, e.g. ``Kuzu: aslan CR#4 (stellar hex) there``."""
+        parts: list[str] = []
+        if self.enemy_units:
+            units = ", ".join(piece.describe() for piece in self.enemy_units)
+            parts.append(f"enemy starships other than tankers/transports there: {units}")
+        if self.needs_tanker:
+            parts.append("type 3 system with no friendly tanker")
+        return f"{system_name}: " + "; ".join(parts)
+
+
+def _search(
+    adjacency: Sequence[Sequence[int]], blocked: Sequence[bool], sources: Iterable[int]
+) -> list[int]:
+    """Breadth-first search that always expands ``sources`` and otherwise only passable systems.
+
+    Returns parent pointers: ``UNREACHED`` for systems not reached, the system itself for a source.
+    """
+    parent = [UNREACHED] * len(adjacency)
+    queue: deque[int] = deque()
+    for source in sources:
+        if parent[source] == UNREACHED:
+            parent[source] = source
+            queue.append(source)
+    while queue:
+        here = queue.popleft()
+        if blocked[here] and parent[here] != here:
+            continue  # reached, so an endpoint is fine, but nothing passes through it
+        for there in adjacency[here]:
+            if parent[there] == UNREACHED:
+                parent[there] = here
+                queue.append(there)
+    return parent
+
+
+def _path(parent: Sequence[int], start: int) -> list[int]:
+    """Follow parent pointers from ``start`` back to its source."""
+    path = [start]
+    while parent[path[-1]] != path[-1]:
+        path.append(parent[path[-1]])
+    return path
+
+
+@dataclass(slots=True)
+class SideConnectivity:
+    """Connection of every system to one side's capital and to its controlled type 1 boxes."""
+
+    side: Side
+    graph: MapGraph
+    occupancy: Occupancy
+    adjacency: list[tuple[int, ...]]
+    blocked: list[bool]
+    needs_tanker: list[bool]
+    capital: int
+    capital_parent: list[int]
+    type1_parent: list[int]
+    _components: list[int] | None = None
+    _cut_cache: dict[int, list[int]] = field(default_factory=dict)
+
+    def connected(self, system_id: str) -> bool:
+        """True when a box in ``system_id`` is connected to the capital (DN-ECO-3)."""
+        return self.capital_parent[self.graph.index[system_id]] != UNREACHED
+
+    def connected_to_type1(self, system_id: str) -> bool:
+        """True when ``system_id`` is connected (same path rule) to a controlled type 1 box."""
+        return self.type1_parent[self.graph.index[system_id]] != UNREACHED
+
+    def capital_path(self, system_id: str) -> list[str] | None:
+        """A shortest usable path from ``system_id`` to the capital (ids), or ``None``."""
+        start = self.graph.index[system_id]
+        if self.capital_parent[start] == UNREACHED:
+            return None
+        return [self.graph.systems[i].id for i in _path(self.capital_parent, start)]
+
+    def type1_path(self, system_id: str) -> list[str] | None:
+        """A shortest usable path from ``system_id`` to the nearest controlled type 1 box."""
+        start = self.graph.index[system_id]
+        if self.type1_parent[start] == UNREACHED:
+            return None
+        return [self.graph.systems[i].id for i in _path(self.type1_parent, start)]
+
+    def blockage(self, system_id: str) -> Blockage | None:
+        """Why ``system_id`` cannot stand between (``None`` when it can)."""
+        i = self.graph.index[system_id]
+        if not self.blocked[i]:
+            return None
+        return Blockage(
+            system_id,
+            tuple(self.occupancy.hostile_cutters(system_id, self.side)),
+            self.needs_tanker[i],
+        )
+
+    def cut_set(self, system_id: str) -> list[str]:
+        """The first blocked system on every jump-route path from ``system_id`` to the capital.
+
+        The box's *region* is what it reaches through passable systems; the blocked systems next
+        to it are the front line. Only those from which the capital can be reached without going
+        back through the region are listed, so a blocked dead end is never blamed. Together they
+        cut every path; each of them is where some path is cut first. Empty when the box is
+        connected, or when no route at all leads to the capital (see ``has_route_at_all``).
+        Boxes in the same passable region share one computation.
+        """
+        start = self.graph.index[system_id]
+        if self.capital_parent[start] != UNREACHED:
+            return []
+        components = self._passable_components()
+        key = components[start] if not self.blocked[start] else -1 - start
+        cached = self._cut_cache.get(key)
+        if cached is None:
+            cached = self._region_cut(start)
+            self._cut_cache[key] = cached
+        return [self.graph.systems[i].id for i in cached if i != start]
+
+    def _passable_components(self) -> list[int]:
+        """Label every passable system with the id of its passable component (-1 if blocked)."""
+        if self._components is not None:
+            return self._components
+        labels = [-1] * len(self.adjacency)
+        label = 0
+        for root, blocked in enumerate(self.blocked):
+            if blocked or labels[root] != -1:
+                continue
+            labels[root] = label
+            stack = [root]
+            while stack:
+                here = stack.pop()
+                for there in self.adjacency[here]:
+                    if labels[there] == -1 and not self.blocked[there]:
+                        labels[there] = label
+                        stack.append(there)
+            label += 1
+        self._components = labels
+        return labels
+
+    def _region_cut(self, start: int) -> list[int]:
+        interior = {start}
+        frontier: set[int] = set()
+        queue = deque([start])
+        while queue:
+            here = queue.popleft()
+            for there in self.adjacency[here]:
+                if there in interior or there in frontier:
+                    continue
+                if self.blocked[there]:
+                    frontier.add(there)
+                else:
+                    interior.add(there)
+                    queue.append(there)
+        # Which frontier systems the capital reaches without entering the region.
+        seen = {self.capital}
+        queue = deque([self.capital])
+        relevant: set[int] = set()
+        remaining = len(frontier)
+        while queue and remaining:
+            here = queue.popleft()
+            for there in self.adjacency[here]:
+                if there in seen or there in interior:
+                    continue
+                seen.add(there)
+                if there in frontier:
+                    relevant.add(there)
+                    remaining -= 1
+                queue.append(there)
+        return sorted(relevant)
+
+    def has_route_at_all(self, system_id: str) -> bool:
+        """True when some chain of usable routes links ``system_id`` to the capital at all."""
+        start = self.graph.index[system_id]
+        seen = {start}
+        queue = deque([start])
+        while queue:
+            here = queue.popleft()
+            if here == self.capital:
+                return True
+            for there in self.adjacency[here]:
+                if there not in seen:
+                    seen.add(there)
+                    queue.append(there)
+        return False
+
+
+def blocked_systems(
+    graph: MapGraph, occupancy: Occupancy, side: Side, tanker_rule: bool
+) -> tuple[list[bool], list[bool]]:
+    """Which systems may not stand between for ``side``, and which of them lack a tanker.
+
+    A system is blocked when other sides' starships other than tankers and transports are in
+    its stellar hex or surface box, or (switch on) it is type 3 without a friendly tanker.
+    """
+    n = len(graph)
+    blocked = [False] * n
+    needs_tanker = [False] * n
+    index = graph.index
+    for system_id, presence in occupancy.by_system.items():
+        if presence.cutters and any(other != side for other in presence.cutters):
+            i = index.get(system_id)
+            if i is not None:
+                blocked[i] = True
+    if tanker_rule:
+        by_system = occupancy.by_system
+        for i in graph.tertiary:
+            presence = by_system.get(graph.systems[i].id)
+            if presence is None or side not in presence.tanker_sides:
+                blocked[i] = True
+                needs_tanker[i] = True
+    return blocked, needs_tanker
+
+
+def side_connectivity(
+    ruleset: Ruleset,
+    occupancy: Occupancy,
+    side: Side,
+    controlled_type1: Collection[str],
+    explored_routes: Collection[frozenset[str]] = (),
+) -> SideConnectivity:
+    """Run both searches of DN-ECO-3 for ``side``.
+
+    ``controlled_type1`` are the ids of type 1 systems whose box ``side`` controls (sources of the
+    Table 3 type 2 fallback); ``explored_routes`` are unexplored routes opened by DN-NEB-1.
+    """
+    graph = graph_of(ruleset.star_map)
+    rules = ruleset.house_rules
+    adjacency = graph.neighbours(explored_routes, all_routes=not rules.nebula_exploration)
+    blocked, needs_tanker = blocked_systems(
+        graph, occupancy, side, rules.connection_needs_tanker_in_type3
+    )
+    capital = graph.index[ruleset.star_map.capital_of(side).id]
+    capital_parent = _search(adjacency, blocked, (capital,))
+    sources = []
+    for system_id in controlled_type1:
+        i = graph.index[system_id]
+        if graph.systems[i].type != SystemType.PRIMARY:
+            raise ValueError(f"DN-ECO-4: {system_id} is not a type 1 system")
+        sources.append(i)
+    type1_parent = _search(adjacency, blocked, sources)
+    return SideConnectivity(
+        side=side,
+        graph=graph,
+        occupancy=occupancy,
+        adjacency=adjacency,
+        blocked=blocked,
+        needs_tanker=needs_tanker,
+        capital=capital,
+        capital_parent=capital_parent,
+        type1_parent=type1_parent,
+    )

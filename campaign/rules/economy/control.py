@@ -1,0 +1,77 @@
+"""Control of planetary surface boxes (DN-ECO-1, DN-ECO-2) and of stellar hexes (DN-VIC-1).
+
+DN-ECO-1: a box is controlled by the side whose ground forces or PD are there alone. Ships never
+control a box. DN-ECO-2: a marked box (star, circle, triangle) stays with its original owner unless
+*enemy* ground forces or PD are there alone -- so a marked box holding both sides' troops still
+belongs to its original owner (the seed: 敵勢力地上戦力／惑星防衛システムが単独でいる場合を除いて、
+常に元の勢力の支配下にある).
+
+Unconscripted neutrals are a side of their own here: neutral troops alone control their box for the
+neutrals, which gives no player any income.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+
+from campaign.rules.ids import Side
+from campaign.rules.ruleset import StarSystem
+
+
+@dataclass(frozen=True, slots=True)
+class BoxControl:
+    """Who controls a surface box and the sentence that says why."""
+
+    controller: Side | None
+    reason: str
+    rule: str  # "DN-ECO-1" or "DN-ECO-2"
+
+
+def _names(sides: Collection[Side]) -> str:
+    return " and ".join(sorted(side.value for side in sides))
+
+
+def box_control(system: StarSystem, ground_sides: Collection[Side]) -> BoxControl:
+    """Who controls the surface box of ``system`` given the sides with ground forces/PD there."""
+    present = frozenset(ground_sides)
+    owner = system.original_owner
+    if system.mark is not None and owner is not None:
+        if len(present) == 1 and owner not in present:
+            (holder,) = present
+            return BoxControl(
+                holder,
+                f"{system.mark.value}-marked box taken: {holder.value} ground forces/PD are "
+                f"there alone",
+                "DN-ECO-2",
+            )
+        if not present:
+            why = "no ground forces or PD there"
+        elif present == {owner}:
+            why = f"{owner.value} ground forces/PD there"
+        else:
+            why = f"ground forces/PD of {_names(present)} share it, so no enemy is there alone"
+        return BoxControl(
+            owner, f"{system.mark.value}-marked box stays with its original owner: {why}",
+            "DN-ECO-2",
+        )
+    if len(present) == 1:
+        (holder,) = present
+        return BoxControl(holder, f"{holder.value} ground forces/PD are there alone", "DN-ECO-1")
+    if not present:
+        return BoxControl(None, "no ground forces or PD there (ships never control)", "DN-ECO-1")
+    return BoxControl(None, f"contested: ground forces/PD of {_names(present)}", "DN-ECO-1")
+
+
+def box_controller(system: StarSystem, ground_sides: Collection[Side]) -> Side | None:
+    """Just the controller of ``box_control`` (DN-ECO-1/2)."""
+    return box_control(system, ground_sides).controller
+
+
+def hex_controller(hex_ship_sides: Collection[Side]) -> Side | None:
+    """Who holds a stellar hex: the only side with ships in it (DN-VIC-1 house definition)."""
+    present = frozenset(hex_ship_sides)
+    if len(present) == 1:
+        (holder,) = present
+        return holder
+    return None

@@ -1,0 +1,82 @@
+"""An index-based adjacency view of a ``StarMap``, built once per map.
+
+``StarMap.routes_from`` scans every route; the connection rules (DN-ECO-3) walk the whole map for
+each side every Maintenance & Production phase, so they use this integer graph instead. Graphs are
+cached per map object (the map is frozen, so a graph never goes stale).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+
+from campaign.rules.ids import SystemType
+from campaign.rules.ruleset import StarMap, StarSystem
+
+
+@dataclass(frozen=True, slots=True)
+class MapGraph:
+    """Systems numbered 0..n-1 with neighbour lists for open and for unexplored routes."""
+
+    systems: tuple[StarSystem, ...]
+    index: dict[str, int]
+    open_adjacency: tuple[tuple[int, ...], ...]
+    unexplored_adjacency: tuple[tuple[int, ...], ...]
+    tertiary: tuple[int, ...]  # indices of type 3 systems (DN-ECO-3 tanker switch)
+
+    def __len__(self) -> int:
+        return len(self.systems)
+
+    def neighbours(
+        self, explored: Collection[frozenset[str]] | None, all_routes: bool
+    ) -> list[tuple[int, ...]]:
+        """Neighbour lists usable this turn.
+
+        ``all_routes`` opens every route (the DN-NEB-1 house rule is off). Otherwise an unexplored
+        route is usable only once explored; ``explored`` holds such routes as frozensets of the two
+        system ids.
+        """
+        if all_routes:
+            pairs = zip(self.open_adjacency, self.unexplored_adjacency, strict=True)
+            return [a + b for a, b in pairs]
+        adjacency = list(self.open_adjacency)
+        for route in explored or ():
+            ends = tuple(route)
+            if len(ends) != 2 or ends[0] not in self.index or ends[1] not in self.index:
+                continue
+            i, j = self.index[ends[0]], self.index[ends[1]]
+            if j in self.unexplored_adjacency[i]:
+                adjacency[i] = adjacency[i] + (j,)
+                adjacency[j] = adjacency[j] + (i,)
+        return adjacency
+
+
+_CACHE: dict[int, tuple[StarMap, MapGraph]] = {}
+_CACHE_LIMIT = 8
+
+
+def graph_of(star_map: StarMap) -> MapGraph:
+    """The ``MapGraph`` of ``star_map`` (cached by identity; the map is immutable)."""
+    hit = _CACHE.get(id(star_map))
+    if hit is not None and hit[0] is star_map:
+        return hit[1]
+    systems = star_map.systems
+    index = {system.id: i for i, system in enumerate(systems)}
+    open_adj: list[list[int]] = [[] for _ in systems]
+    unexplored_adj: list[list[int]] = [[] for _ in systems]
+    for route in star_map.routes:
+        i, j = index[route.a], index[route.b]
+        target = unexplored_adj if route.unexplored else open_adj
+        target[i].append(j)
+        target[j].append(i)
+    graph = MapGraph(
+        systems=systems,
+        index=index,
+        open_adjacency=tuple(tuple(n) for n in open_adj),
+        unexplored_adjacency=tuple(tuple(n) for n in unexplored_adj),
+        tertiary=tuple(i for i, s in enumerate(systems) if s.type == SystemType.TERTIARY),
+    )
+    if len(_CACHE) >= _CACHE_LIMIT:
+        _CACHE.pop(next(iter(_CACHE)))
+    _CACHE[id(star_map)] = (star_map, graph)
+    return graph

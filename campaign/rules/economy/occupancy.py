@@ -1,0 +1,134 @@
+"""Who is where, as the economy rules see it.
+
+The economy needs only a small view of the game state: which units of which side stand in which
+stellar hex or surface box. ``Piece`` is that view of one unit and ``Occupancy`` the per-system
+summary the control, connection and victory rules read. Keeping the view this small lets the rules
+be tested (and benchmarked) without a full game state; ``campaign.rules.economy.adapter`` builds
+it from the engine's state.
+
+A conscripted neutral unit acts as its ally's unit (DN-NEU-2), so its ``Piece.side`` is the ally.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from campaign.rules.ids import Side, UnitCategory, UnitFlag
+from campaign.rules.ruleset import UnitType
+
+#: Categories of counters that are spacecraft (DN-DATA-1: they print beam-missile-defence[m]).
+SPACECRAFT: frozenset[UnitCategory] = frozenset(
+    {UnitCategory.SHIP, UnitCategory.FIGHTER, UnitCategory.MONITOR}
+)
+#: Categories that control a surface box (DN-ECO-1: "ground forces or PD").
+GROUND_OR_PD: frozenset[UnitCategory] = frozenset({UnitCategory.GROUND, UnitCategory.PD})
+
+
+def is_spacecraft(unit_type: UnitType) -> bool:
+    """True for starships, fighters and monitors: the units that need maintenance (DN-ECO-7)."""
+    return unit_type.category in SPACECRAFT
+
+
+def controls_ground(unit_type: UnitType) -> bool:
+    """True for ground forces and PD, the only units that control a box (DN-ECO-1)."""
+    return unit_type.category in GROUND_OR_PD
+
+
+def cuts_connection(unit_type: UnitType) -> bool:
+    """True when an enemy unit of this type cuts a connection through its system (DN-ECO-3).
+
+    The seed text excepts only tankers and transports (タンカーと輸送艦を除く敵宇宙艦), so
+    motherships and fighters do cut connections even though they do not block movement
+    (DN-MOV-3 is a different list).
+    """
+    return is_spacecraft(unit_type) and not (
+        unit_type.has(UnitFlag.TANKER) or unit_type.has(UnitFlag.TRANSPORT)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """One unit on the map: its label (``CR#4``), the side it acts for, its type and place.
+
+    ``system_id`` is ``None`` for a unit that is not on the map (an unplaced PD marker,
+    DN-ECO-9). ``in_box`` is True in the planetary surface box, False in the stellar hex.
+    """
+
+    label: str
+    side: Side
+    unit_type: UnitType
+    system_id: str | None
+    in_box: bool = False
+    disrupted: bool = False
+
+    def describe(self) -> str:
+        """A short phrase for reports: ``aslan CR#4 (stellar hex)``."""
+        place = "surface box" if self.in_box else "stellar hex"
+        return f"{self.side.value} {self.label} ({place})"
+
+
+@dataclass(slots=True)
+class SystemPresence:
+    """What stands in one system, summarised for the economy rules."""
+
+    ground_sides: set[Side] = field(default_factory=set)  # sides with ground/PD in the box
+    cutters: dict[Side, list[Piece]] = field(default_factory=dict)  # DN-ECO-3 cutting craft
+    tanker_sides: set[Side] = field(default_factory=set)  # sides with a tanker here
+    hex_ship_sides: set[Side] = field(default_factory=set)  # sides with spacecraft in the hex
+
+
+@dataclass(frozen=True, slots=True)
+class Occupancy:
+    """Per-system presence, built once from the pieces and shared by every economy rule."""
+
+    by_system: dict[str, SystemPresence]
+
+    @classmethod
+    def from_pieces(cls, pieces: Iterable[Piece]) -> Occupancy:
+        """Summarise ``pieces`` per system; pieces off the map are ignored."""
+        by_system: dict[str, SystemPresence] = {}
+        for piece in pieces:
+            if piece.system_id is None:
+                continue
+            presence = by_system.get(piece.system_id)
+            if presence is None:
+                presence = by_system[piece.system_id] = SystemPresence()
+            unit_type = piece.unit_type
+            if controls_ground(unit_type):
+                if piece.in_box:
+                    presence.ground_sides.add(piece.side)
+                continue
+            if not is_spacecraft(unit_type):
+                continue
+            if unit_type.has(UnitFlag.TANKER):
+                presence.tanker_sides.add(piece.side)
+            if cuts_connection(unit_type):
+                presence.cutters.setdefault(piece.side, []).append(piece)
+            if not piece.in_box:
+                presence.hex_ship_sides.add(piece.side)
+        return cls(by_system)
+
+    def presence(self, system_id: str) -> SystemPresence | None:
+        """The presence in ``system_id``, or ``None`` when the system is empty."""
+        return self.by_system.get(system_id)
+
+    def ground_sides(self, system_id: str) -> frozenset[Side]:
+        """Sides with ground forces or PD in the surface box of ``system_id``."""
+        presence = self.by_system.get(system_id)
+        return frozenset(presence.ground_sides) if presence else frozenset()
+
+    def hostile_cutters(self, system_id: str, side: Side) -> list[Piece]:
+        """Craft of every side other than ``side`` that cut ``side``'s connections here.
+
+        Unconscripted neutrals count: they defend against any intruder as a third side
+        (DN-NEU-2), so their monitors cut both players' connections (docs/rules-economy.md).
+        """
+        presence = self.by_system.get(system_id)
+        if presence is None or not presence.cutters:
+            return []
+        found: list[Piece] = []
+        for other, pieces in presence.cutters.items():
+            if other != side:
+                found.extend(pieces)
+        return found

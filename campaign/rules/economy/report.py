@@ -1,0 +1,252 @@
+"""The income and supply report: Table 3 income of one side, explained box by box.
+
+For each box the side controls it shows the type, why the side controls it (DN-ECO-1/2), whether
+it is connected to the capital and along which path (DN-ECO-3), the Table 3 row and RU (DN-ECO-4).
+For a box that is not connected it names the systems where every route to the capital is cut
+first, and the enemy units (or the missing tanker) that cut it. Boxes where the side has ground
+forces but no control (contested, or a marked box of the enemy) are listed too, so a player sees
+why they earn nothing.
+
+The same ``IncomeReport`` model is the CLI's JSON output (``campaign income NAME --json``), the
+CLI's text (``IncomeReport.to_text``) and the TUI's data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from pydantic import BaseModel, ConfigDict
+
+from campaign.rules.economy.connectivity import SideConnectivity
+from campaign.rules.economy.control import box_control
+from campaign.rules.economy.income import (
+    TABLE_3,
+    IncomeSource,
+    IncomeTable,
+    SideIncome,
+    all_box_control,
+    side_income,
+)
+from campaign.rules.economy.occupancy import Occupancy
+from campaign.rules.ids import Side, SystemType
+from campaign.rules.ruleset import Ruleset
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class CutSystem(_Model):
+    """A system where a route to the capital is cut (DN-ECO-3), with what cuts it."""
+
+    system_id: str
+    system_name: str
+    enemy_units: list[str]  # e.g. "aslan A-CR-4 (stellar hex)"
+    needs_tanker: bool  # type 3 system without a friendly tanker (switch on)
+    reason: str
+
+
+class BoxReport(_Model):
+    """One box the side controls, and what it yields."""
+
+    system_id: str
+    system_name: str
+    section: str
+    type: int
+    mark: str | None
+    control_rule: str  # DN-ECO-1 or DN-ECO-2
+    control_reason: str
+    connected: bool  # to the own capital (DN-ECO-3)
+    path: list[str] | None  # system names from this box to the capital, when connected
+    type1_path: list[str] | None  # to the nearest controlled type 1 box (type 2 fallback)
+    income_row: str  # the Table 3 row
+    ru: int
+    cut_by: list[CutSystem]  # where every route to the capital is cut first (unconnected only)
+    no_route: bool  # no usable jump route to the capital exists at all
+    explanation: str
+
+
+class UncontrolledBox(_Model):
+    """A box where the side has ground forces/PD but no control, with the reason."""
+
+    system_id: str
+    system_name: str
+    controller: Side | None
+    control_rule: str
+    reason: str
+
+
+class IncomeReport(_Model):
+    """Income and supply of one side for one Maintenance & Production phase (DN-ECO-4)."""
+
+    side: Side
+    capital_id: str
+    capital_name: str
+    budget: int
+    boxes: list[BoxReport]
+    uncontrolled: list[UncontrolledBox]
+    box_income: int
+    income: int  # budget + boxes
+    treasury: int | None  # RU held before this income (carried over, DN-ECO-6), when known
+    available: int | None  # treasury + income, when the treasury is known
+
+    def to_text(self) -> str:
+        """A readable multi-line report for the CLI."""
+        lines = [
+            f"Income of {self.side.value} (capital {self.capital_name}) -- Table 3, DN-ECO-4",
+            f"  budget{'':34} {self.budget:>3} RU",
+        ]
+        for box in self.boxes:
+            where = f"{box.system_name} (type {box.type}{', ' + box.mark if box.mark else ''})"
+            lines.append(f"  {where:40} {box.ru:>3} RU  {box.income_row}")
+            lines.append(f"      {box.explanation}")
+        lines.append(f"  {'total':40} {self.income:>3} RU")
+        if self.treasury is not None:
+            lines.append(f"  carried over (DN-ECO-6){'':17} {self.treasury:>3} RU")
+            lines.append(f"  available{'':31} {self.available:>3} RU")
+        for box in self.uncontrolled:
+            lines.append(f"  no control of {box.system_name}: {box.reason} ({box.control_rule})")
+        return "\n".join(lines)
+
+
+def _names(connectivity: SideConnectivity, ids: list[str] | None) -> list[str] | None:
+    if ids is None:
+        return None
+    graph = connectivity.graph
+    return [graph.systems[graph.index[i]].name for i in ids]
+
+
+def _cut_systems(connectivity: SideConnectivity, system_id: str) -> list[CutSystem]:
+    graph = connectivity.graph
+    cuts = []
+    for cut_id in connectivity.cut_set(system_id):
+        blockage = connectivity.blockage(cut_id)
+        if blockage is None:  # pragma: no cover - cut_set only returns blocked systems
+            continue
+        name = graph.systems[graph.index[cut_id]].name
+        cuts.append(
+            CutSystem(
+                system_id=cut_id,
+                system_name=name,
+                enemy_units=[piece.describe() for piece in blockage.enemy_units],
+                needs_tanker=blockage.needs_tanker,
+                reason=blockage.sentence(name),
+            )
+        )
+    return cuts
+
+
+def _explain(
+    source: IncomeSource,
+    ru: int,
+    path: list[str] | None,
+    type1_path: list[str] | None,
+    cuts: list[CutSystem],
+    no_route: bool,
+) -> str:
+    if source is IncomeSource.TYPE3:
+        return "Type 3 systems yield no income."
+    if path is not None:
+        if len(path) == 1:
+            return f"This is the capital system: {ru} RU."
+        return f"Connected to the capital via {' -> '.join(path)}: {ru} RU."
+    if no_route:
+        why = "no usable jump route leads to the capital at all"
+    else:
+        why = "every route to the capital is cut: " + "; ".join(cut.reason for cut in cuts)
+    if type1_path is not None and source is IncomeSource.TYPE2_VIA_TYPE1:
+        return (
+            f"Not connected to the capital ({why}); connected to the controlled type 1 box "
+            f"{type1_path[-1]} via {' -> '.join(type1_path)}: {ru} RU."
+        )
+    if source is IncomeSource.TYPE2_ISOLATED:
+        return f"Not connected to the capital ({why}) nor to any controlled type 1 box: 0 RU."
+    return f"Not connected to the capital ({why}): {ru} RU."
+
+
+def build_report(
+    ruleset: Ruleset,
+    occupancy: Occupancy,
+    income: SideIncome,
+    treasury: int | None = None,
+) -> IncomeReport:
+    """Turn a computed ``SideIncome`` into the explained report."""
+    connectivity = income.connectivity
+    side = income.side
+    boxes: list[BoxReport] = []
+    for box in income.boxes:
+        system = box.system
+        path_ids = connectivity.capital_path(system.id)
+        connected = path_ids is not None
+        cuts: list[CutSystem] = []
+        no_route = False
+        type1_ids = None
+        if not connected and box.source is not IncomeSource.TYPE3:
+            cuts = _cut_systems(connectivity, system.id)
+            no_route = not cuts and not connectivity.has_route_at_all(system.id)
+            if system.type == SystemType.SECONDARY:
+                type1_ids = connectivity.type1_path(system.id)
+        path = _names(connectivity, path_ids)
+        type1_path = _names(connectivity, type1_ids)
+        boxes.append(
+            BoxReport(
+                system_id=system.id,
+                system_name=system.name,
+                section=system.section,
+                type=int(system.type),
+                mark=system.mark.value if system.mark else None,
+                control_rule=box.control.rule,
+                control_reason=box.control.reason,
+                connected=connected,
+                path=path,
+                type1_path=type1_path,
+                income_row=box.source.value,
+                ru=box.ru,
+                cut_by=cuts,
+                no_route=no_route,
+                explanation=_explain(box.source, box.ru, path, type1_path, cuts, no_route),
+            )
+        )
+    uncontrolled = []
+    for system in ruleset.star_map.systems:
+        ground = occupancy.ground_sides(system.id)
+        if side not in ground:
+            continue
+        control = box_control(system, ground)
+        if control.controller != side:
+            uncontrolled.append(
+                UncontrolledBox(
+                    system_id=system.id,
+                    system_name=system.name,
+                    controller=control.controller,
+                    control_rule=control.rule,
+                    reason=control.reason,
+                )
+            )
+    capital = ruleset.star_map.capital_of(side)
+    return IncomeReport(
+        side=side,
+        capital_id=capital.id,
+        capital_name=capital.name,
+        budget=income.budget,
+        boxes=boxes,
+        uncontrolled=uncontrolled,
+        box_income=income.from_boxes,
+        income=income.total,
+        treasury=treasury,
+        available=None if treasury is None else treasury + income.total,
+    )
+
+
+def income_report(
+    ruleset: Ruleset,
+    occupancy: Occupancy,
+    side: Side,
+    explored_routes: Collection[frozenset[str]] = (),
+    treasury: int | None = None,
+    table: IncomeTable = TABLE_3,
+) -> IncomeReport:
+    """Compute and explain ``side``'s income (DN-ECO-1..4) in one call."""
+    control = all_box_control(ruleset, occupancy)
+    income = side_income(ruleset, occupancy, side, control, explored_routes, table)
+    return build_report(ruleset, occupancy, income, treasury)
