@@ -1,0 +1,189 @@
+"""Dice as a capability (DN-ERR-1, architecture property 3).
+
+A *source* produces raw results; the engine wraps it in a ``Dice`` recorder for one order, which
+area handlers use:
+
+    value = dice.roll("frontier maintenance S-CR-4")      # 1d6, purpose is mandatory
+    index = dice.choose("neutral shuffle", len(pile))      # uniform 0..n-1 (shuffles, draws)
+    event = Maintained(..., rolls=dice.take())             # every roll goes into an event
+
+Sources:
+
+- ``SeededSource(seed)``: roll = HMAC-SHA256(seed, campaign id, turn, step, purpose, index) mapped
+  to 1..n by rejection sampling (no modulo bias). ``index`` counts earlier rolls with the same
+  purpose in the same step (kept in ``state.dice_counts``), so a roll is bound to its declared
+  purpose: resolving battles in another order cannot steer anyone's dice.
+- ``PhysicalSource(callback)`` / ``PhysicalSource.from_values([...])``: a referee rolls real dice
+  and types the values; out-of-range values are refused.
+- ``FixedSource([...])``: a list of values for tests (each must be valid for the request).
+
+Replay never rolls: the values are inside the events.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Protocol
+
+from campaign.rules.errors import EngineBugError, InvalidOrderError
+from campaign.rules.state import CampaignState, Roll
+
+
+@dataclass(frozen=True)
+class RollContext:
+    """Everything a seeded roll is bound to besides the seed."""
+
+    campaign_id: str
+    turn: int
+    step: int
+    purpose: str
+    index: int
+    sides: int
+
+
+class DiceSource(Protocol):
+    """Produces one result in ``1..ctx.sides``."""
+
+    def draw(self, ctx: RollContext) -> int:
+        """One die result for ``ctx``."""
+        ...
+
+
+class SeededSource:
+    """Deterministic, purpose-bound dice from a secret seed (HMAC-SHA256)."""
+
+    def __init__(self, seed: str | bytes) -> None:
+        self._key = seed.encode() if isinstance(seed, str) else seed
+
+    def draw(self, ctx: RollContext) -> int:
+        """Map HMAC output to ``1..sides`` by rejection sampling over 32-bit words."""
+        message = "\x1f".join(
+            (ctx.campaign_id, str(ctx.turn), str(ctx.step), ctx.purpose, str(ctx.index))
+        ).encode()
+        limit = (2**32 // ctx.sides) * ctx.sides
+        block = 0
+        while True:
+            digest = hmac.new(
+                self._key, message + b"\x1e" + str(block).encode(), hashlib.sha256
+            ).digest()
+            for offset in range(0, len(digest), 4):
+                word = int.from_bytes(digest[offset : offset + 4], "big")
+                if word < limit:
+                    return word % ctx.sides + 1
+            block += 1
+
+
+class PhysicalSource:
+    """Dice rolled at the table: values come from a callback or a prepared list."""
+
+    def __init__(self, callback: Callable[[RollContext], int]) -> None:
+        self._callback = callback
+
+    @classmethod
+    def from_values(cls, values: Iterable[int]) -> PhysicalSource:
+        """A source that hands out ``values`` in order (entered in advance by the referee)."""
+        queue = list(values)
+
+        def next_value(ctx: RollContext) -> int:
+            if not queue:
+                raise InvalidOrderError(
+                    f"DN-ERR-1: a die roll is needed for {ctx.purpose!r} but none was entered"
+                )
+            return queue.pop(0)
+
+        return cls(next_value)
+
+    def draw(self, ctx: RollContext) -> int:
+        """Ask for the value and check it is a face of the die."""
+        value = self._callback(ctx)
+        if not isinstance(value, int) or not 1 <= value <= ctx.sides:
+            raise InvalidOrderError(
+                f"DN-ERR-1: die value {value!r} for {ctx.purpose!r} is not 1..{ctx.sides}"
+            )
+        return value
+
+
+class FixedSource(PhysicalSource):
+    """Test source: the given values in order, whatever the purpose."""
+
+    def __init__(self, values: Iterable[int]) -> None:
+        queue = list(values)
+        self.remaining = queue
+
+        def next_value(ctx: RollContext) -> int:
+            if not queue:
+                raise EngineBugError(f"FixedSource exhausted at {ctx.purpose!r}")
+            return queue.pop(0)
+
+        super().__init__(next_value)
+
+
+class NoDice:
+    """A source for orders that must not roll (replay, legality probes): any roll is a bug."""
+
+    def draw(self, ctx: RollContext) -> int:
+        """Always fails."""
+        raise EngineBugError(f"a die was rolled for {ctx.purpose!r} where none is allowed")
+
+
+class Dice:
+    """The per-order recorder handed to decide-handlers. See the module docstring."""
+
+    def __init__(self, source: DiceSource, state: CampaignState) -> None:
+        self._source = source
+        self._state = state
+        self._local_counts: dict[str, int] = {}
+        self._pending: list[Roll] = []
+        self.all_rolls: list[Roll] = []
+
+    def rebind(self, state: CampaignState) -> None:
+        """Follow the scratch state when ``decide`` applies events between handlers."""
+        self._state = state
+        self._local_counts = {}
+
+    def _draw(self, purpose: str, sides: int) -> int:
+        if not purpose:
+            raise EngineBugError("every die roll needs a purpose")
+        index = self._state.dice_counts.get(purpose, 0) + self._local_counts.get(purpose, 0)
+        ctx = RollContext(
+            self._state.campaign_id, self._state.turn, self._state.step, purpose, index, sides
+        )
+        value = self._source.draw(ctx)
+        self._local_counts[purpose] = self._local_counts.get(purpose, 0) + 1
+        roll = Roll(purpose=purpose, value=value, sides=sides)
+        self._pending.append(roll)
+        self.all_rolls.append(roll)
+        return value
+
+    def roll(self, purpose: str) -> int:
+        """Roll 1d6 for ``purpose`` (e.g. ``"range roll Kuzu round 2 aslan"``)."""
+        return self._draw(purpose, 6)
+
+    def choose(self, purpose: str, count: int) -> int:
+        """A uniform index ``0..count-1`` (a die with ``count`` faces, minus one)."""
+        if count < 1:
+            raise EngineBugError(f"choose from {count} items for {purpose!r}")
+        if count == 1:
+            return 0
+        return self._draw(purpose, count) - 1
+
+    def shuffle(self, purpose: str, items: list[str]) -> list[str]:
+        """A shuffled copy of ``items`` (Fisher-Yates with ``choose``)."""
+        result = list(items)
+        for i in range(len(result) - 1, 0, -1):
+            j = self.choose(f"{purpose} #{i}", i + 1)
+            result[i], result[j] = result[j], result[i]
+        return result
+
+    def take(self) -> list[Roll]:
+        """The rolls made since the last ``take``; put them into the event they decided."""
+        taken, self._pending = self._pending, []
+        return taken
+
+    @property
+    def untaken(self) -> list[Roll]:
+        """Rolls not yet handed to an event (must be empty when a handler returns)."""
+        return list(self._pending)

@@ -1,0 +1,234 @@
+"""decide / evolve / fold: the pure core that turns orders into events and events into state.
+
+- ``decide(state, order, ruleset, source)`` checks the phase and side (DN-SEQ-2), runs the order's
+  registered handler, then settles the sequence: runs ``on_enter`` hooks of new steps and
+  auto-advances idle steps. It returns the events; it never changes ``state``. A rejected order
+  raises before any event exists, so nothing is stored and no die result is kept (DN-ERR-1).
+- ``apply_event(state, event)`` mutates in place (used by replay); ``evolve`` copies first.
+- ``fold(events)`` = the state after all events, from an empty state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from campaign.rules import catalog
+from campaign.rules.base import Event, Order
+from campaign.rules.canonical import digest
+from campaign.rules.dice import Dice, DiceSource, NoDice
+from campaign.rules.errors import EngineBugError, IllegalOrderError
+from campaign.rules.flow import (
+    FLOW,
+    LAST_PLAYER_STEP,
+    CampaignStarted,
+    MapAssembled,
+    PhaseAdvanced,
+    PhaseEnded,
+    advance_events,
+)
+from campaign.rules.ids import Side
+from campaign.rules.phases import Actor, Phase
+from campaign.rules.registry import APPLIERS, HOOKS, ORDERS, OrderSpec, order_spec
+from campaign.rules.ruleset import Ruleset
+from campaign.rules.state import CampaignState
+
+#: Starting RU of each side (DN-SET-1).
+SETUP_RU = 99
+_MAX_SETTLE = 64
+
+
+def apply_event(state: CampaignState, event: Event) -> None:
+    """Apply one event in place, counting its dice for the seeded source."""
+    applier = APPLIERS.get(type(event))
+    if applier is None:
+        raise EngineBugError(f"no applier registered for event type {event.type!r}")
+    applier(state, event)
+    for roll in event.rolls:
+        state.dice_counts[roll.purpose] = state.dice_counts.get(roll.purpose, 0) + 1
+    state.events_applied += 1
+
+
+def evolve(state: CampaignState, event: Event) -> CampaignState:
+    """A new state: ``state`` after ``event`` (``state`` itself is untouched)."""
+    new_state = state.model_copy(deep=True)
+    apply_event(new_state, event)
+    return new_state
+
+
+def fold(events: Iterable[Event], state: CampaignState | None = None) -> CampaignState:
+    """Replay ``events`` onto ``state`` (in place) or onto a fresh empty state."""
+    catalog.load()
+    current = state if state is not None else CampaignState()
+    for event in events:
+        apply_event(current, event)
+    return current
+
+
+def state_digest(state: CampaignState) -> str:
+    """SHA-256 of the canonical JSON of the state (seed games, turn files)."""
+    return digest(state)
+
+
+def check_allowed(state: CampaignState, spec: OrderSpec, order: Order) -> None:
+    """Phase and side checks of DN-SEQ-2; raises ``IllegalOrderError`` naming the phase."""
+    step = FLOW[state.step]
+    if not spec.accepts_step(step.phase, step.sub_phase):
+        raise IllegalOrderError(
+            "DN-SEQ-2",
+            f"'{spec.verb}' is not allowed in the {step.label} phase "
+            f"(game turn {state.turn}, {state.acting.value} to act)",
+        )
+    if spec.actor is Actor.REFEREE:
+        if order.side is not None:
+            raise IllegalOrderError("DN-SEQ-2", f"'{spec.verb}' is a referee order")
+        return
+    if order.side is None or order.side is Side.NEUTRAL:
+        raise IllegalOrderError("DN-SEQ-2", f"'{spec.verb}' must be given by a player side")
+    if spec.actor is Actor.ACTING and order.side is not state.acting:
+        raise IllegalOrderError(
+            "DN-SEQ-2",
+            f"it is {state.acting.value}'s turn to act in the {step.label} phase, "
+            f"not {order.side.value}'s",
+        )
+
+
+def decide(
+    state: CampaignState, order: Order, ruleset: Ruleset, source: DiceSource | None = None
+) -> list[Event]:
+    """The events ``order`` produces from ``state`` (see module docstring)."""
+    spec = order_spec(order.type)
+    check_allowed(state, spec, order)
+    if spec.handler is None:
+        raise EngineBugError(f"order type {spec.verb!r} has no decide-handler")
+    dice = Dice(source if source is not None else NoDice(), state)
+    events = list(spec.handler(state, order, ruleset, dice))
+    if dice.untaken:
+        raise EngineBugError(
+            f"{spec.verb}: dice rolled but not stored in an event: {dice.untaken}"
+        )
+    return events + settle(state, events, ruleset, dice)
+
+
+class _Settler:
+    """Works on a scratch copy: every produced event is applied at once and collected."""
+
+    def __init__(self, scratch: CampaignState, ruleset: Ruleset, dice: Dice) -> None:
+        self.scratch = scratch
+        self.ruleset = ruleset
+        self.dice = dice
+        self.added: list[Event] = []
+        dice.rebind(scratch)
+
+    def emit(self, events: Iterable[Event]) -> None:
+        for event in events:
+            apply_event(self.scratch, event)
+            self.added.append(event)
+        if self.dice.untaken:
+            raise EngineBugError(f"hook rolled dice not stored in an event: {self.dice.untaken}")
+
+    def leave_step(self, *, auto: bool) -> None:
+        """Turn-end hooks (at the end of a player turn), then the ``phase-advanced`` event."""
+        if self.scratch.step == LAST_PLAYER_STEP:
+            for hook in HOOKS.turn_end:
+                self.emit(hook(self.scratch, self.ruleset, self.dice))
+        self.emit([advance_events(self.scratch, auto=auto)])
+
+    def enter_step(self) -> None:
+        """``on_enter`` hooks of the step just started."""
+        step = FLOW[self.scratch.step]
+        for phase, sub_phase, hook in HOOKS.enter:
+            if phase is not None and phase is not step.phase:
+                continue
+            if sub_phase is not None and sub_phase is not step.sub_phase:
+                continue
+            self.emit(hook(self.scratch, self.ruleset, self.dice))
+
+    def run(self, *, ended: bool, entered: bool) -> list[Event]:
+        """Settle until the current step waits for a player decision."""
+        for _ in range(_MAX_SETTLE):
+            if ended:
+                self.leave_step(auto=False)
+                ended, entered = False, True
+            elif entered:
+                self.enter_step()
+                entered = False
+            elif _is_idle(self.scratch, self.ruleset):
+                self.leave_step(auto=True)
+                entered = True
+            else:
+                return self.added
+        raise EngineBugError("the phase sequence did not settle (idle hooks loop)")
+
+
+def settle(
+    state: CampaignState, events: list[Event], ruleset: Ruleset, dice: Dice
+) -> list[Event]:
+    """Events that follow automatically from ``events``: step changes, entry hooks, idle steps."""
+    if not events:
+        return []
+    scratch = state.model_copy(deep=True)
+    for event in events:
+        apply_event(scratch, event)
+    settler = _Settler(scratch, ruleset, dice)
+    ended = isinstance(events[-1], PhaseEnded)
+    entered = any(isinstance(e, PhaseAdvanced) for e in events)
+    return settler.run(ended=ended, entered=entered)
+
+
+def _is_idle(state: CampaignState, ruleset: Ruleset) -> bool:
+    phase = state.phase
+    if phase is Phase.GAME_OVER:
+        return False
+    return any(hook(state, ruleset) for p, hook in HOOKS.idle if p is phase)
+
+
+@dataclass(frozen=True)
+class LegalOrder:
+    """An order type the side may give now, for the UI (``legal_orders``)."""
+
+    verb: str
+    template: str
+    rule: str
+    summary: str
+
+
+def legal_orders(state: CampaignState, side: Side | None) -> list[LegalOrder]:
+    """Order types ``side`` (None = referee) may give in the current step, with rule ids."""
+    catalog.load()
+    out = []
+    probe_step = FLOW[state.step]
+    for spec in ORDERS.values():
+        if not spec.accepts_step(probe_step.phase, probe_step.sub_phase):
+            continue
+        if spec.actor is Actor.REFEREE and side is not None:
+            continue
+        if spec.actor is not Actor.REFEREE and side is None:
+            continue
+        if spec.actor is Actor.ACTING and side is not state.acting:
+            continue
+        out.append(LegalOrder(spec.verb, spec.template, spec.rule, spec.summary))
+    return out
+
+
+def start(
+    campaign_id: str,
+    ruleset: Ruleset,
+    layout: MapAssembled,
+    source: DiceSource | None = None,
+) -> list[Event]:
+    """The opening events of a campaign: started, map assembled, then the first step's hooks
+    (the seeded neutral shuffle, DN-NEU-1) and any automatic transitions."""
+    catalog.load()
+    opening: list[Event] = [
+        CampaignStarted(
+            campaign_id=campaign_id,
+            profile_hash=ruleset.profile_hash,
+            file_hashes=dict(ruleset.file_hashes),
+            starting_ru=SETUP_RU,
+        ),
+        layout,
+    ]
+    scratch = fold(opening)
+    dice = Dice(source if source is not None else NoDice(), scratch)
+    return opening + _Settler(scratch, ruleset, dice).run(ended=False, entered=True)

@@ -1,0 +1,241 @@
+"""The sequence of play as a declarative table (DN-SEQ-1..3), and the phase-transition events.
+
+``FLOW`` lists every step: set-up steps (each with a fixed side), then the thirteen steps of a
+player turn (combat phases have three sub-phases each), then GAME_OVER. After the last step of a
+player turn the turn-end hooks run (victory, DN-SEQ-3) and the table wraps to Maintenance &
+Production of the other player; after the Solomani player turn the game turn advances.
+
+A step ends by the ``end-phase`` order of the acting side (checked by ``end_check`` hooks) or by
+itself when an ``idle_when`` hook says nothing is left to decide; both are logged as
+``phase-advanced`` events (``auto`` tells which).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from campaign.rules.base import Event, Order
+from campaign.rules.errors import IllegalOrderError
+from campaign.rules.ids import Side
+from campaign.rules.phases import Phase, SubPhase
+from campaign.rules.registry import (
+    applies,
+    decides,
+    event_type,
+    order_type,
+)
+from campaign.rules.state import CampaignState
+
+#: Who acts in a step: a fixed side (set-up), the phasing player or the other (reacting) player.
+PHASING: Literal["phasing"] = "phasing"
+REACTING: Literal["reacting"] = "reacting"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One row of the sequence table."""
+
+    phase: Phase
+    sub_phase: SubPhase | None
+    actor: Side | Literal["phasing", "reacting"]
+    rule: str
+
+    @property
+    def label(self) -> str:
+        """``first-combat/space`` style name."""
+        return f"{self.phase.value}/{self.sub_phase.value}" if self.sub_phase else self.phase.value
+
+
+def _combat(phase: Phase, actor: Literal["phasing", "reacting"]) -> tuple[Step, ...]:
+    return tuple(Step(phase, sub, actor, "DN-SEQ-1") for sub in SubPhase)
+
+
+SETUP_STEPS: tuple[Step, ...] = (
+    Step(Phase.SETUP_NEUTRALS, None, Side.SOLOMANI, "DN-NEU-1"),
+    Step(Phase.SETUP_PURCHASE, None, Side.ASLAN, "DN-SET-1"),
+    Step(Phase.SETUP_PURCHASE, None, Side.SOLOMANI, "DN-SET-1"),
+    Step(Phase.SETUP_DEPLOY, None, Side.ASLAN, "DN-SET-2"),
+    Step(Phase.SETUP_DEPLOY, None, Side.SOLOMANI, "DN-SET-2"),
+)
+
+PLAYER_TURN_STEPS: tuple[Step, ...] = (
+    Step(Phase.PRODUCTION, None, PHASING, "DN-SEQ-1"),
+    Step(Phase.FIRST_MOVEMENT, None, PHASING, "DN-SEQ-1"),
+    *_combat(Phase.FIRST_COMBAT, PHASING),
+    Step(Phase.REACTION_MOVEMENT, None, REACTING, "DN-SEQ-1"),
+    *_combat(Phase.REACTION_COMBAT, REACTING),
+    Step(Phase.SECOND_MOVEMENT, None, PHASING, "DN-SEQ-1"),
+    *_combat(Phase.SECOND_COMBAT, PHASING),
+)
+
+FLOW: tuple[Step, ...] = (
+    *SETUP_STEPS,
+    *PLAYER_TURN_STEPS,
+    Step(Phase.GAME_OVER, None, Side.ASLAN, "DN-VIC-1"),
+)
+FIRST_PLAYER_STEP = len(SETUP_STEPS)
+LAST_PLAYER_STEP = FIRST_PLAYER_STEP + len(PLAYER_TURN_STEPS) - 1
+GAME_OVER_STEP = len(FLOW) - 1
+FIRST_PLAYER: Side = Side.ASLAN  # DN-SEQ-1: Aslan moves first
+
+
+def actor_of(step: Step, phasing: Side) -> Side:
+    """The side entitled to act in ``step`` when ``phasing`` is the phasing player."""
+    if step.actor == PHASING:
+        return phasing
+    if step.actor == REACTING:
+        return phasing.enemy
+    return step.actor
+
+
+def step_index(phase: Phase, sub_phase: SubPhase | None = None, side: Side | None = None) -> int:
+    """Index in ``FLOW`` of the step (phase, sub_phase); ``side`` picks among set-up steps."""
+    for index, step in enumerate(FLOW):
+        same = step.phase is phase and step.sub_phase == sub_phase
+        if same and (side is None or not isinstance(step.actor, Side) or step.actor is side):
+            return index
+    raise KeyError((phase, sub_phase, side))
+
+
+@dataclass(frozen=True)
+class Position:
+    """Where the sequence stands: step index, game turn, phasing side, acting side."""
+
+    step: int
+    turn: int
+    phasing: Side
+    acting: Side
+
+
+def next_position(state: CampaignState) -> Position:
+    """The step that follows the current one (DN-SEQ-1), ignoring the winner check."""
+    if state.winner is not None or state.step == GAME_OVER_STEP:
+        return Position(GAME_OVER_STEP, state.turn, state.phasing, state.acting)
+    if state.step < LAST_PLAYER_STEP:
+        step = state.step + 1
+        turn = max(state.turn, 1) if step >= FIRST_PLAYER_STEP else state.turn
+        phasing = FIRST_PLAYER if state.step < FIRST_PLAYER_STEP else state.phasing
+        return Position(step, turn, phasing, actor_of(FLOW[step], phasing))
+    # end of a player turn: the other player's turn, or the next game turn
+    if state.phasing is FIRST_PLAYER:
+        phasing, turn = FIRST_PLAYER.enemy, state.turn
+    else:
+        phasing, turn = FIRST_PLAYER, state.turn + 1
+    return Position(FIRST_PLAYER_STEP, turn, phasing, actor_of(FLOW[FIRST_PLAYER_STEP], phasing))
+
+
+# --- events ------------------------------------------------------------------------------------
+
+
+@event_type
+class CampaignStarted(Event):
+    """First event of every campaign: identity, rules profile and starting RU (DN-SET-1)."""
+
+    type: Literal["campaign-started"] = "campaign-started"
+    campaign_id: str
+    profile_hash: str
+    file_hashes: dict[str, str]
+    starting_ru: int
+
+
+@event_type
+class MapAssembled(Event):
+    """The map in play (DN-MAP-5): a named layout or a seeded random assembly, as placed."""
+
+    type: Literal["map-assembled"] = "map-assembled"
+    layout: dict[str, Any]
+
+
+@event_type
+class PhaseEnded(Event):
+    """The acting side ended the step explicitly (``end-phase``)."""
+
+    type: Literal["phase-ended"] = "phase-ended"
+    side: Side
+    step: int
+
+
+@event_type
+class PhaseAdvanced(Event):
+    """A new step starts (explicitly after ``phase-ended`` or automatically, ``auto``)."""
+
+    type: Literal["phase-advanced"] = "phase-advanced"
+    step: int
+    turn: int
+    phasing: Side
+    acting: Side
+    auto: bool = False
+
+
+@applies(CampaignStarted)
+def _apply_started(state: CampaignState, event: CampaignStarted) -> None:
+    state.campaign_id = event.campaign_id
+    state.profile_hash = event.profile_hash
+    state.step = 0
+    state.acting = actor_of(FLOW[0], FIRST_PLAYER)
+    state.phasing = FIRST_PLAYER
+    state.ru = {side: event.starting_ru for side in (Side.ASLAN, Side.SOLOMANI)}
+
+
+@applies(MapAssembled)
+def _apply_map(state: CampaignState, event: MapAssembled) -> None:
+    state.layout = dict(event.layout)
+
+
+@applies(PhaseEnded)
+def _apply_phase_ended(state: CampaignState, event: PhaseEnded) -> None:
+    """Nothing changes: the following ``phase-advanced`` moves the sequence on."""
+
+
+@applies(PhaseAdvanced)
+def _apply_advanced(state: CampaignState, event: PhaseAdvanced) -> None:
+    new_player_turn = event.step == FIRST_PLAYER_STEP and state.step != FIRST_PLAYER_STEP
+    state.step = event.step
+    state.turn = event.turn
+    state.phasing = event.phasing
+    state.acting = event.acting
+    state.slots = {}
+    state.dice_counts = {}
+    if new_player_turn:
+        state.turn_slots = {}
+
+
+# --- the end-phase order --------------------------------------------------------------------
+
+
+@order_type(
+    phases=None,
+    rule="DN-SEQ-2",
+    summary="end the current phase (or sub-phase) and go on to the next one",
+    template="end-phase",
+)
+class EndPhase(Order):
+    """``aslan end-phase``: the acting side is done with the current step."""
+
+    type: Literal["end-phase"] = "end-phase"
+
+
+@decides(EndPhase)
+def _decide_end_phase(state: CampaignState, order: EndPhase, ruleset: Any, dice: Any) -> list:
+    from campaign.rules.registry import HOOKS
+
+    for phase, check in HOOKS.end_checks:
+        if phase is state.phase:
+            check(state, ruleset)
+    if order.side is None:  # pragma: no cover - actor check rejects this earlier
+        raise IllegalOrderError("DN-SEQ-2", "only a player side can end a phase")
+    return [PhaseEnded(side=order.side, step=state.step)]
+
+
+def advance_events(state: CampaignState, *, auto: bool) -> PhaseAdvanced:
+    """The ``phase-advanced`` event leading out of the current step."""
+    position = next_position(state)
+    return PhaseAdvanced(
+        step=position.step,
+        turn=position.turn,
+        phasing=position.phasing,
+        acting=position.acting,
+        auto=auto,
+    )
+

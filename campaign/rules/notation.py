@@ -1,0 +1,151 @@
+"""The one-line text form of every order: ``<side> <verb> <arg> ...`` (parse and format).
+
+``side`` is ``aslan``, ``solomani`` or ``referee``. Arguments are the order's fields (other than
+``type`` and ``side``) in declaration order:
+
+- lists are comma-joined (``A-CL-1,A-DD-2``); an empty list or ``None`` is ``-``;
+- locations use ``Location.to_text`` (``hex:SYS``, ``box:SYS``, ``on:UNIT``);
+- booleans are ``yes``/``no``; text with spaces is quoted (shell rules, ``shlex``);
+- trailing arguments equal to their defaults are left out, and may be left out when typing.
+
+An order class may override the generic form by defining ``notation_args(self) -> list[str]``
+and ``from_notation_args(cls, side, args) -> Order`` (both or neither).
+"""
+
+from __future__ import annotations
+
+import shlex
+import types
+from enum import Enum
+from typing import Any, Union, get_args, get_origin
+
+from pydantic import BaseModel, ValidationError
+
+from campaign.rules.base import Order
+from campaign.rules.errors import InvalidOrderError
+from campaign.rules.ids import Side
+from campaign.rules.registry import order_spec
+
+REFEREE = "referee"
+_SKIP = ("type", "side")
+
+
+def _side_text(side: Side | None) -> str:
+    return REFEREE if side is None else side.value
+
+
+def _format_value(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, Enum):
+        return str(value.value)
+    if isinstance(value, BaseModel) and hasattr(value, "to_text"):
+        return str(value.to_text())
+    if isinstance(value, list | tuple | frozenset | set):
+        items = sorted(value) if isinstance(value, frozenset | set) else value
+        return ",".join(_format_value(item) for item in items) if items else "-"
+    return str(value)
+
+
+def _quote(token: str) -> str:
+    return shlex.quote(token) if token == "" or any(c in token for c in " \t'\"\\") else token
+
+
+def format_order(order: Order) -> str:
+    """Canonical text of ``order`` (see module docstring)."""
+    custom = getattr(order, "notation_args", None)
+    if custom is not None:
+        args = list(custom())
+    else:
+        fields = [name for name in type(order).model_fields if name not in _SKIP]
+        values = [getattr(order, name) for name in fields]
+        defaults = [type(order).model_fields[name].get_default(call_default_factory=True)
+                    for name in fields]
+        while values and values[-1] == defaults[-1] and not type(order).model_fields[
+            fields[len(values) - 1]
+        ].is_required():
+            values.pop()
+            defaults.pop()
+        args = [_format_value(v) for v in values]
+    return " ".join([_side_text(order.side), order.type, *(_quote(a) for a in args)])
+
+
+def _strip_optional(annotation: Any) -> tuple[Any, bool]:
+    origin = get_origin(annotation)
+    if origin in (Union, types.UnionType):
+        members = [a for a in get_args(annotation) if a is not type(None)]
+        if len(members) == 1:
+            return members[0], True
+    return annotation, False
+
+
+def _convert(annotation: Any, token: str) -> Any:
+    """Turn one token into plain data pydantic can validate for ``annotation``."""
+    inner, optional = _strip_optional(annotation)
+    if token == "-" and optional:
+        return None
+    origin = get_origin(inner)
+    if origin in (list, tuple, set, frozenset):
+        if token == "-":
+            return []
+        (item_type, *_rest) = get_args(inner) or (str,)
+        return [_convert(item_type, part) for part in token.split(",")]
+    if inner is bool:
+        if token.lower() in ("yes", "true", "y", "1"):
+            return True
+        if token.lower() in ("no", "false", "n", "0"):
+            return False
+        raise InvalidOrderError(f"expected yes or no, got {token!r}")
+    parse = getattr(inner, "parse", None)
+    if isinstance(inner, type) and issubclass(inner, BaseModel) and parse is not None:
+        try:
+            return parse(token)
+        except ValueError as error:
+            raise InvalidOrderError(str(error)) from None
+    return token
+
+
+def parse_order(text: str) -> Order:
+    """Parse one line of order notation; ``InvalidOrderError`` naming the problem."""
+    try:
+        tokens = shlex.split(text, comments=False)
+    except ValueError as error:
+        raise InvalidOrderError(f"cannot read order {text!r}: {error}") from None
+    if len(tokens) < 2:
+        raise InvalidOrderError(
+            f"cannot read order {text!r}: expected '<aslan|solomani|referee> <order> ...'"
+        )
+    side_token, verb, *args = tokens
+    if side_token == REFEREE:
+        side: Side | None = None
+    else:
+        try:
+            side = Side(side_token.lower())
+        except ValueError:
+            raise InvalidOrderError(
+                f"cannot read order {text!r}: {side_token!r} is not aslan, solomani or referee"
+            ) from None
+    cls = order_spec(verb).cls
+    custom = getattr(cls, "from_notation_args", None)
+    if custom is not None:
+        return custom(side, args)
+    fields = [name for name in cls.model_fields if name not in _SKIP]
+    if len(args) > len(fields):
+        raise InvalidOrderError(
+            f"cannot read order {text!r}: '{verb}' takes at most {len(fields)} argument(s): "
+            f"{order_spec(verb).template}"
+        )
+    data: dict[str, Any] = {"type": verb, "side": side}
+    for name, token in zip(fields, args, strict=False):
+        data[name] = _convert(cls.model_fields[name].annotation, token)
+    try:
+        return cls.model_validate(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(p) for p in first.get("loc", ()))
+        raise InvalidOrderError(
+            f"cannot read order {text!r}: {where}: {first.get('msg')} "
+            f"(usage: {_side_text(side)} {order_spec(verb).template})"
+        ) from None

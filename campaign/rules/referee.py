@@ -1,0 +1,125 @@
+"""Referee overrides: logged corrections with a reason (architecture property 4).
+
+Undo never crosses a die roll; past that point the referee restores an earlier state with
+``referee-restored`` (made by the service, which holds the log) or adjusts single values with
+referee orders. Every override is an event with the referee's reason, visible in the log.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field
+
+from campaign.rules.base import Event, Order
+from campaign.rules.dice import Dice
+from campaign.rules.errors import IllegalOrderError
+from campaign.rules.ids import PLAYER_SIDES, Side
+from campaign.rules.phases import Actor
+from campaign.rules.registry import applies, decides, event_type, order_type
+from campaign.rules.ruleset import Ruleset
+from campaign.rules.setup_rules import find_system, find_unit
+from campaign.rules.state import CampaignState, Location
+
+
+@event_type
+class RefereeRestored(Event):
+    """The referee put the campaign back to its state after event ``to_seq``."""
+
+    type: Literal["referee-restored"] = "referee-restored"
+    reason: str
+    to_seq: int
+    state: dict[str, Any]
+
+
+@event_type
+class RefereeAdjusted(Event):
+    """The referee changed RU, a unit's location or its disrupted flag."""
+
+    type: Literal["referee-adjusted"] = "referee-adjusted"
+    reason: str
+    side: Side | None = None
+    ru: int | None = None
+    unit_id: str | None = None
+    location: Location | None = None
+    disrupted: bool | None = None
+
+
+@order_type(
+    phases=None,
+    actor=Actor.REFEREE,
+    rule="DN-ERR-1",
+    summary="referee: set a side's RU, with a reason for the log",
+    template='set-ru SIDE RU "REASON"',
+)
+class SetRu(Order):
+    """``referee set-ru aslan 40 "miscounted income"``."""
+
+    type: Literal["set-ru"] = "set-ru"
+    target: Side
+    ru: int = Field(ge=0)
+    reason: str = Field(min_length=1)
+
+
+@order_type(
+    phases=None,
+    actor=Actor.REFEREE,
+    rule="DN-ERR-1",
+    summary="referee: put a unit somewhere else and/or set its disrupted flag, with a reason",
+    template='adjust-unit UNIT LOCATION yes|no|- "REASON"',
+)
+class AdjustUnit(Order):
+    """``referee adjust-unit A-CL-1 box:kiir no "set up wrongly"``."""
+
+    type: Literal["adjust-unit"] = "adjust-unit"
+    unit: str
+    location: Location | None
+    disrupted: bool | None
+    reason: str = Field(min_length=1)
+
+
+@decides(SetRu)
+def _decide_set_ru(
+    state: CampaignState, order: SetRu, ruleset: Ruleset, dice: Dice
+) -> list[Event]:
+    if order.target not in PLAYER_SIDES:
+        raise IllegalOrderError("DN-ERR-1", "only player sides have RU")
+    return [RefereeAdjusted(reason=order.reason, side=order.target, ru=order.ru)]
+
+
+@decides(AdjustUnit)
+def _decide_adjust(
+    state: CampaignState, order: AdjustUnit, ruleset: Ruleset, dice: Dice
+) -> list[Event]:
+    unit = find_unit(state, order.unit)
+    if order.location is not None and order.location.system is not None:
+        find_system(ruleset, order.location.system)
+    return [
+        RefereeAdjusted(
+            reason=order.reason,
+            unit_id=unit.id,
+            location=order.location,
+            disrupted=order.disrupted,
+        )
+    ]
+
+
+@applies(RefereeAdjusted)
+def _apply_adjusted(state: CampaignState, event: RefereeAdjusted) -> None:
+    if event.side is not None and event.ru is not None:
+        state.ru[event.side] = event.ru
+    if event.unit_id is not None:
+        unit = state.units[event.unit_id]
+        if event.location is not None:
+            unit.location = event.location
+        if event.disrupted is not None:
+            unit.disrupted = event.disrupted
+
+
+@applies(RefereeRestored)
+def _apply_restored(state: CampaignState, event: RefereeRestored) -> None:
+    restored = CampaignState.model_validate(event.state)
+    applied = state.events_applied
+    for name in CampaignState.model_fields:
+        setattr(state, name, getattr(restored, name))
+    state.events_applied = applied

@@ -1,0 +1,246 @@
+"""The extension mechanism: area modules register order types, event types, their handlers and
+phase hooks here, in their own files (docs/engine.md).
+
+- ``@order_type(phases=..., rule=..., summary=...)`` on an ``Order`` subclass: its verb is the
+  literal ``type``; it is accepted only in those phases (and sub-phases) from that actor.
+- ``@decides(OrderCls)`` on ``fn(state, order, ruleset, dice) -> list[Event]``: validate fully,
+  raise ``IllegalOrderError`` before rolling any die, never mutate ``state``.
+- ``@event_type`` on an ``Event`` subclass; ``@applies(EventCls)`` on ``fn(state, event)`` that
+  mutates ``state`` in place (appliers must be deterministic and never fail on a logged event).
+- Phase hooks: ``@on_enter(phase, sub_phase=None)`` -> events when a step starts;
+  ``@idle_when(phase)`` -> True when nothing is left to decide (the step ends automatically);
+  ``@end_check(phase)`` raises ``IllegalOrderError`` when the acting side may not end the step yet;
+  ``@on_player_turn_end`` -> events at the end of every player turn (victory, DN-SEQ-3).
+
+The central list of area modules is ``campaign.rules.catalog.AREA_MODULES`` (one line per area).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar, Union
+
+from pydantic import Field, TypeAdapter, ValidationError
+
+from campaign.rules.base import Event, Order
+from campaign.rules.errors import InvalidOrderError
+from campaign.rules.phases import Actor, Phase, SubPhase
+
+if TYPE_CHECKING:
+    from campaign.rules.dice import Dice
+    from campaign.rules.ruleset import Ruleset
+    from campaign.rules.state import CampaignState
+
+OrderT = TypeVar("OrderT", bound=type[Order])
+EventT = TypeVar("EventT", bound=type[Event])
+
+Handler = Callable[["CampaignState", Any, "Ruleset", "Dice"], list[Event]]
+Applier = Callable[["CampaignState", Any], None]
+EnterHook = Callable[["CampaignState", "Ruleset", "Dice"], list[Event]]
+IdleHook = Callable[["CampaignState", "Ruleset"], bool]
+EndCheck = Callable[["CampaignState", "Ruleset"], None]
+TurnEndHook = Callable[["CampaignState", "Ruleset", "Dice"], list[Event]]
+
+
+@dataclass
+class OrderSpec:
+    """Everything the engine knows about one order type."""
+
+    cls: type[Order]
+    verb: str
+    phases: frozenset[Phase] | None  # None: any phase except GAME_OVER
+    sub_phases: frozenset[SubPhase] | None  # None: any sub-phase of those phases
+    actor: Actor
+    rule: str  # rule id cited by legal_orders and by the phase rejection
+    summary: str
+    template: str  # notation template shown in the UI, e.g. "buy KIND [COUNT]"
+    handler: Handler | None = None
+
+    def accepts_step(self, phase: Phase, sub_phase: SubPhase | None) -> bool:
+        """True when the order type may be given in this phase and sub-phase."""
+        if phase is Phase.GAME_OVER and self.actor is not Actor.REFEREE:
+            return False
+        if self.phases is not None and phase not in self.phases:
+            return False
+        return self.sub_phases is None or sub_phase in self.sub_phases
+
+
+@dataclass
+class Hooks:
+    """Phase hooks registered by area modules."""
+
+    enter: list[tuple[Phase | None, SubPhase | None, EnterHook]] = field(default_factory=list)
+    idle: list[tuple[Phase, IdleHook]] = field(default_factory=list)
+    end_checks: list[tuple[Phase, EndCheck]] = field(default_factory=list)
+    turn_end: list[TurnEndHook] = field(default_factory=list)
+
+
+ORDERS: dict[str, OrderSpec] = {}
+EVENTS: dict[str, type[Event]] = {}
+APPLIERS: dict[type[Event], Applier] = {}
+HOOKS = Hooks()
+_adapters: dict[str, TypeAdapter[Any]] = {}
+
+
+def _literal_type(cls: type[Order] | type[Event]) -> str:
+    default = cls.model_fields["type"].default
+    if not isinstance(default, str) or not default:
+        raise TypeError(f"{cls.__name__} needs `type: Literal[...] = ...` with a default")
+    return default
+
+
+def order_type(
+    *,
+    phases: Iterable[Phase] | None,
+    rule: str,
+    summary: str,
+    template: str = "",
+    actor: Actor = Actor.ACTING,
+    sub_phases: Iterable[SubPhase] | None = None,
+) -> Callable[[OrderT], OrderT]:
+    """Class decorator: register an order type (see module docstring)."""
+
+    def register(cls: OrderT) -> OrderT:
+        verb = _literal_type(cls)
+        if verb in ORDERS and ORDERS[verb].cls is not cls:
+            raise TypeError(f"order type {verb!r} registered twice")
+        ORDERS[verb] = OrderSpec(
+            cls=cls,
+            verb=verb,
+            phases=frozenset(phases) if phases is not None else None,
+            sub_phases=frozenset(sub_phases) if sub_phases is not None else None,
+            actor=actor,
+            rule=rule,
+            summary=summary,
+            template=template or verb,
+        )
+        _adapters.pop("order", None)
+        return cls
+
+    return register
+
+
+def decides(cls: type[Order]) -> Callable[[Handler], Handler]:
+    """Function decorator: the decide-handler of order type ``cls``."""
+
+    def register(fn: Handler) -> Handler:
+        ORDERS[_literal_type(cls)].handler = fn
+        return fn
+
+    return register
+
+
+def event_type(cls: EventT) -> EventT:
+    """Class decorator: register an event type for the event union."""
+    name = _literal_type(cls)
+    if name in EVENTS and EVENTS[name] is not cls:
+        raise TypeError(f"event type {name!r} registered twice")
+    EVENTS[name] = cls
+    _adapters.pop("event", None)
+    return cls
+
+
+def applies(cls: type[Event]) -> Callable[[Applier], Applier]:
+    """Function decorator: the evolve-applier of event type ``cls``."""
+
+    def register(fn: Applier) -> Applier:
+        APPLIERS[cls] = fn
+        return fn
+
+    return register
+
+
+def on_enter(
+    phase: Phase | None, sub_phase: SubPhase | None = None
+) -> Callable[[EnterHook], EnterHook]:
+    """Hook run when a step of ``phase`` (and ``sub_phase``, if given) starts; None = every step."""
+
+    def register(fn: EnterHook) -> EnterHook:
+        HOOKS.enter.append((phase, sub_phase, fn))
+        return fn
+
+    return register
+
+
+def idle_when(phase: Phase) -> Callable[[IdleHook], IdleHook]:
+    """Predicate: the current step of ``phase`` has nothing left to decide and ends by itself."""
+
+    def register(fn: IdleHook) -> IdleHook:
+        HOOKS.idle.append((phase, fn))
+        return fn
+
+    return register
+
+
+def end_check(phase: Phase) -> Callable[[EndCheck], EndCheck]:
+    """Check run before the acting side may end a step of ``phase``."""
+
+    def register(fn: EndCheck) -> EndCheck:
+        HOOKS.end_checks.append((phase, fn))
+        return fn
+
+    return register
+
+
+def on_player_turn_end(fn: TurnEndHook) -> TurnEndHook:
+    """Hook run at the end of every player turn, before the next one starts (DN-SEQ-3)."""
+    HOOKS.turn_end.append(fn)
+    return fn
+
+
+def _union_adapter(kind: str, classes: Iterable[type[Any]]) -> TypeAdapter[Any]:
+    adapter = _adapters.get(kind)
+    if adapter is None:
+        members = tuple(classes)
+        union: Any = members[0] if len(members) == 1 else Union[members]  # noqa: UP007
+        adapter = TypeAdapter(Annotated[union, Field(discriminator="type")])
+        _adapters[kind] = adapter
+    return adapter
+
+
+def order_adapter() -> TypeAdapter[Any]:
+    """Pydantic adapter of the discriminated union of every registered order type."""
+    from campaign.rules import catalog
+
+    catalog.load()
+    return _union_adapter("order", (spec.cls for spec in ORDERS.values()))
+
+
+def event_adapter() -> TypeAdapter[Any]:
+    """Pydantic adapter of the discriminated union of every registered event type."""
+    from campaign.rules import catalog
+
+    catalog.load()
+    return _union_adapter("event", EVENTS.values())
+
+
+def parse_order_data(data: Any) -> Order:
+    """An order from plain data (JSON object); ``InvalidOrderError`` if it does not validate."""
+    try:
+        return order_adapter().validate_python(data)
+    except ValidationError as error:
+        raise InvalidOrderError(f"malformed order: {_first_error(error)}") from None
+
+
+def parse_event_data(data: Any) -> Event:
+    """An event from plain data (stored JSON)."""
+    return event_adapter().validate_python(data)
+
+
+def order_spec(verb: str) -> OrderSpec:
+    """The spec of order type ``verb``; ``InvalidOrderError`` if there is none."""
+    from campaign.rules import catalog
+
+    catalog.load()
+    try:
+        return ORDERS[verb]
+    except KeyError:
+        known = ", ".join(sorted(ORDERS))
+        raise InvalidOrderError(f"unknown order {verb!r}; known orders: {known}") from None
+
+
+def _first_error(error: ValidationError) -> str:
+    first = error.errors()[0]
+    where = ".".join(str(part) for part in first.get("loc", ()))
+    return f"{where}: {first.get('msg', 'invalid')}" if where else str(first.get("msg"))

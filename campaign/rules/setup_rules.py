@@ -1,0 +1,393 @@
+"""Set-up: neutral placement (DN-NEU-1), starting purchases (DN-SET-1), deployment (DN-SET-2).
+
+- Entering the neutral step shuffles every neutral counter face down (seeded, logged in the
+  ``neutrals-shuffled`` event). Solomani first, the players alternately draw the top counter and
+  place it in a type 1 system outside the home sections (``place-neutral SYSTEM``). The step
+  ends by itself once as many counters are placed as there are sections in play.
+- Each side then buys units with its 99 RU (``buy KIND [COUNT]``; ``KIND`` is the code of the unit
+  table, with the strength for ground units: ``CL``, ``RT-5``). Unspent RU carry over.
+- Aslan then Solomani deploy every unit bought (``deploy UNIT LOCATION``) in a system of the own
+  home section: ships in the stellar hex or surface box (or aboard a carrier), ground units and
+  PD in the surface box or aboard a transport, fighters in the box or aboard a mothership.
+
+Placement of neutrals: ground units and PD go to the surface box, monitors and transports to the
+stellar hex (the spec only says "in the system").
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from campaign.rules.base import Event, Order
+from campaign.rules.dice import Dice
+from campaign.rules.errors import IllegalOrderError, InvalidOrderError
+from campaign.rules.ids import PLAYER_SIDES, Side, SystemType, UnitCategory, UnitFlag
+from campaign.rules.phases import Phase
+from campaign.rules.registry import (
+    applies,
+    decides,
+    end_check,
+    event_type,
+    idle_when,
+    on_enter,
+    order_type,
+)
+from campaign.rules.ruleset import Ruleset, StarSystem, UnitType
+from campaign.rules.state import CampaignState, Location, Unit, Where
+
+#: Categories that may only stand in a surface box or ride a carrier (never alone in space).
+SURFACE_ONLY = (UnitCategory.GROUND, UnitCategory.PD)
+
+
+# --- queries shared with other areas -------------------------------------------------------------
+
+
+def home_section(ruleset: Ruleset, side: Side) -> str:
+    """The home section of ``side``: as the map names it, else the section of its capital."""
+    named = ruleset.star_map.homes.get(side)
+    return named if named else ruleset.star_map.capital_of(side).section
+
+
+def home_sections(ruleset: Ruleset) -> set[str]:
+    """Both home sections."""
+    return {home_section(ruleset, side) for side in PLAYER_SIDES}
+
+
+def find_system(ruleset: Ruleset, system_id: str) -> StarSystem:
+    """The system ``system_id``; ``InvalidOrderError`` naming it when the map has none."""
+    try:
+        return ruleset.star_map.system(system_id)
+    except KeyError:
+        raise InvalidOrderError(f"unknown system {system_id!r}") from None
+
+
+def find_unit(state: CampaignState, unit_id: str) -> Unit:
+    """The unit ``unit_id`` in play; ``InvalidOrderError`` when there is none."""
+    unit = state.units.get(unit_id)
+    if unit is None or unit.location.where is Where.ELIMINATED:
+        raise InvalidOrderError(f"unknown unit {unit_id!r}")
+    return unit
+
+
+def unit_kind(ruleset: Ruleset, side: Side, code: str) -> UnitType:
+    """The unit type ``side:code``; ``InvalidOrderError`` listing valid codes otherwise."""
+    try:
+        return ruleset.unit_type(f"{side.value}:{code}")
+    except KeyError:
+        codes = ", ".join(
+            sorted({u.kind.split(":", 1)[1] for u in ruleset.units if u.side is side})
+        )
+        raise InvalidOrderError(
+            f"unknown unit kind {code!r} for {side.value}; known: {codes}"
+        ) from None
+
+
+def neutral_pile(ruleset: Ruleset) -> list[str]:
+    """Every neutral counter, one entry per counter in the mix, in table order (DN-DATA-3)."""
+    return [u.kind for u in ruleset.units if u.side is Side.NEUTRAL for _ in range(u.count)]
+
+
+def neutral_systems(ruleset: Ruleset) -> list[StarSystem]:
+    """Systems that may receive a neutral: type 1, not on a home section (DN-NEU-1)."""
+    homes = home_sections(ruleset)
+    return [
+        s
+        for s in ruleset.star_map.systems
+        if s.type is SystemType.PRIMARY and s.section not in homes
+    ]
+
+
+def neutrals_placed(state: CampaignState) -> int:
+    """Neutral counters placed so far."""
+    return sum(1 for u in state.units.values() if u.id.startswith("N-"))
+
+
+# --- neutrals (DN-NEU-1) -------------------------------------------------------------------------
+
+
+@event_type
+class NeutralsShuffled(Event):
+    """The face-down neutral counters in drawing order (hidden from players)."""
+
+    type: Literal["neutrals-shuffled"] = "neutrals-shuffled"
+    pile: list[str]
+
+
+@event_type
+class NeutralPlaced(Event):
+    """``drawn_by`` drew the top counter and placed it, face down, in ``system``."""
+
+    type: Literal["neutral-placed"] = "neutral-placed"
+    drawn_by: Side
+    unit_id: str
+    kind: str
+    location: Location
+
+
+@order_type(
+    phases=[Phase.SETUP_NEUTRALS],
+    rule="DN-NEU-1",
+    summary="draw the top face-down neutral counter and place it in a type 1 system",
+    template="place-neutral SYSTEM",
+)
+class PlaceNeutral(Order):
+    """``solomani place-neutral SYSTEM``."""
+
+    type: Literal["place-neutral"] = "place-neutral"
+    system: str
+
+
+@on_enter(Phase.SETUP_NEUTRALS)
+def _shuffle_neutrals(state: CampaignState, ruleset: Ruleset, dice: Dice) -> list[Event]:
+    pile = dice.shuffle("neutral shuffle", neutral_pile(ruleset))
+    return [NeutralsShuffled(pile=pile, rolls=tuple(dice.take()))]
+
+
+@idle_when(Phase.SETUP_NEUTRALS)
+def _neutrals_done(state: CampaignState, ruleset: Ruleset) -> bool:
+    wanted = len(ruleset.star_map.sections)
+    return (
+        neutrals_placed(state) >= wanted
+        or not state.neutral_pile
+        or not neutral_systems(ruleset)
+    )
+
+
+@end_check(Phase.SETUP_NEUTRALS)
+def _neutrals_end(state: CampaignState, ruleset: Ruleset) -> None:
+    raise IllegalOrderError(
+        "DN-NEU-1",
+        f"{len(ruleset.star_map.sections) - neutrals_placed(state)} neutral counter(s) are "
+        "still to be placed; the step ends by itself when all are placed",
+    )
+
+
+@decides(PlaceNeutral)
+def _decide_place_neutral(
+    state: CampaignState, order: PlaceNeutral, ruleset: Ruleset, dice: Dice
+) -> list[Event]:
+    system = find_system(ruleset, order.system)
+    if system.type is not SystemType.PRIMARY:
+        raise IllegalOrderError(
+            "DN-NEU-1", f"{system.name} is a type {int(system.type)} system; neutrals go to type 1"
+        )
+    if system.section in home_sections(ruleset):
+        raise IllegalOrderError(
+            "DN-NEU-1", f"{system.name} is on a home section ({system.section})"
+        )
+    kind = state.neutral_pile[0]
+    unit_type = ruleset.unit_type(kind)
+    (unit_id,) = state.new_unit_ids(Side.NEUTRAL, unit_type.code)
+    in_box = unit_type.category in SURFACE_ONLY
+    location = Location.box(system.id) if in_box else Location.hex(system.id)
+    assert order.side is not None
+    return [NeutralPlaced(drawn_by=order.side, unit_id=unit_id, kind=kind, location=location)]
+
+
+@applies(NeutralsShuffled)
+def _apply_shuffled(state: CampaignState, event: NeutralsShuffled) -> None:
+    state.neutral_pile = list(event.pile)
+
+
+@applies(NeutralPlaced)
+def _apply_neutral_placed(state: CampaignState, event: NeutralPlaced) -> None:
+    if state.neutral_pile and state.neutral_pile[0] == event.kind:
+        state.neutral_pile.pop(0)
+    state.add_unit(
+        Unit(
+            id=event.unit_id,
+            kind=event.kind,
+            owner=Side.NEUTRAL,
+            location=event.location,
+            face_down=True,
+            home_system=event.location.system,
+        )
+    )
+    state.acting = event.drawn_by.enemy
+
+
+# --- purchases (DN-SET-1) ------------------------------------------------------------------------
+
+
+@event_type
+class UnitsBought(Event):
+    """``side`` paid ``cost`` RU for new units, unplaced until deployed."""
+
+    type: Literal["units-bought"] = "units-bought"
+    side: Side
+    kind: str
+    unit_ids: list[str]
+    cost: int
+
+
+@order_type(
+    phases=[Phase.SETUP_PURCHASE],
+    rule="DN-SET-1",
+    summary="buy starting units with the 99 set-up RU (no BB; a B2 needs a B1)",
+    template="buy KIND [COUNT]",
+)
+class Buy(Order):
+    """``aslan buy CL 2``."""
+
+    type: Literal["buy"] = "buy"
+    kind: str
+    count: int = Field(default=1, ge=1, le=99)
+
+
+def check_counter_mix(state: CampaignState, unit_type: UnitType, count: int) -> None:
+    """DN-DATA-2 / DN-ECO-8: no more counters of a kind than the mix holds."""
+    in_play = state.count_in_mix(unit_type.kind)
+    if in_play + count > unit_type.count:
+        raise IllegalOrderError(
+            "DN-DATA-2",
+            f"the counter mix has {unit_type.count} {unit_type.code} ({unit_type.name}) "
+            f"counter(s); {in_play} in play, cannot add {count}",
+        )
+
+
+@decides(Buy)
+def _decide_buy(state: CampaignState, order: Buy, ruleset: Ruleset, dice: Dice) -> list[Event]:
+    side = order.side
+    assert side is not None
+    unit_type = unit_kind(ruleset, side, order.kind)
+    if unit_type.code == "BB":
+        raise IllegalOrderError("DN-SET-1", "a BB (battleship) may not be bought at set-up")
+    if unit_type.code == "B2" and state.count_in_mix(f"{side.value}:B1") == 0:
+        raise IllegalOrderError("DN-SET-1", "a B2 may only be bought after buying a B1")
+    check_counter_mix(state, unit_type, order.count)
+    cost = unit_type.cost * order.count
+    if cost > state.ru[side]:
+        raise IllegalOrderError(
+            "DN-SET-1",
+            f"{order.count} {unit_type.code} cost {cost} RU; {side.value} has {state.ru[side]} RU",
+        )
+    ids = state.new_unit_ids(side, unit_type.code, order.count)
+    return [UnitsBought(side=side, kind=unit_type.kind, unit_ids=ids, cost=cost)]
+
+
+@applies(UnitsBought)
+def _apply_bought(state: CampaignState, event: UnitsBought) -> None:
+    state.ru[event.side] -= event.cost
+    for unit_id in event.unit_ids:
+        state.add_unit(
+            Unit(id=unit_id, kind=event.kind, owner=event.side, location=Location.unplaced())
+        )
+
+
+# --- deployment (DN-SET-2) -----------------------------------------------------------------------
+
+
+@event_type
+class UnitDeployed(Event):
+    """A unit is set up at ``location`` (may be repeated to change one's mind)."""
+
+    type: Literal["unit-deployed"] = "unit-deployed"
+    unit_id: str
+    location: Location
+
+
+@order_type(
+    phases=[Phase.SETUP_DEPLOY],
+    rule="DN-SET-2",
+    summary="place a bought unit in a home-section system: hex:SYS, box:SYS or on:CARRIER",
+    template="deploy UNIT LOCATION",
+)
+class Deploy(Order):
+    """``aslan deploy A-CL-1 hex:kiir``."""
+
+    type: Literal["deploy"] = "deploy"
+    unit: str
+    location: Location
+
+
+def check_cargo(
+    state: CampaignState, ruleset: Ruleset, unit: Unit, carrier: Unit
+) -> None:
+    """DN-MOV-7 capacities: a transport carries one ground unit or PD; a mothership up to three
+    fighters and nothing else; carriers are not themselves cargo."""
+    cargo_type = ruleset.unit_type(unit.kind)
+    carrier_type = ruleset.unit_type(carrier.kind)
+    aboard = [u for u in state.cargo_of(carrier.id) if u.id != unit.id]
+    if carrier.owner is not unit.owner:
+        raise IllegalOrderError("DN-MOV-7", f"{carrier.id} is not a friendly unit")
+    if not carrier.location.on_map:
+        raise IllegalOrderError("DN-MOV-7", f"{carrier.id} is not on the map")
+    if carrier_type.has(UnitFlag.TRANSPORT):
+        if cargo_type.category not in SURFACE_ONLY:
+            raise IllegalOrderError(
+                "DN-MOV-7", f"a transport carries a ground unit or PD, not {cargo_type.code}"
+            )
+        if aboard:
+            raise IllegalOrderError("DN-MOV-7", f"{carrier.id} already carries {aboard[0].id}")
+        return
+    if carrier_type.has(UnitFlag.CARRIER):
+        if cargo_type.category is not UnitCategory.FIGHTER:
+            raise IllegalOrderError(
+                "DN-MOV-7", f"a mothership carries fighters only, not {cargo_type.code}"
+            )
+        if len(aboard) >= 3:
+            raise IllegalOrderError("DN-MOV-7", f"{carrier.id} already carries three fighters")
+        return
+    raise IllegalOrderError("DN-MOV-7", f"{carrier.id} ({carrier_type.code}) carries nothing")
+
+
+@decides(Deploy)
+def _decide_deploy(
+    state: CampaignState, order: Deploy, ruleset: Ruleset, dice: Dice
+) -> list[Event]:
+    side = order.side
+    assert side is not None
+    unit = find_unit(state, order.unit)
+    if unit.owner is not side:
+        raise IllegalOrderError("DN-SET-2", f"{unit.id} is not a {side.value} unit")
+    unit_type = ruleset.unit_type(unit.kind)
+    location = order.location
+    if location.where is Where.CARRIED:
+        carrier = find_unit(state, location.carrier or "")
+        check_cargo(state, ruleset, unit, carrier)
+        return [UnitDeployed(unit_id=unit.id, location=location)]
+    if not location.on_map:
+        raise IllegalOrderError("DN-SET-2", "deploy to hex:SYSTEM, box:SYSTEM or on:CARRIER")
+    system = find_system(ruleset, location.system or "")
+    if system.section != home_section(ruleset, side):
+        raise IllegalOrderError(
+            "DN-SET-2", f"{system.name} is not in the {side.value} home section"
+        )
+    if location.where is Where.HEX and unit_type.category in (*SURFACE_ONLY, UnitCategory.FIGHTER):
+        raise IllegalOrderError(
+            "DN-SET-2",
+            f"{unit.id} ({unit_type.name}) goes to the surface box or aboard a carrier, "
+            "not the stellar hex",
+        )
+    if unit_type.category is UnitCategory.PD:
+        others = [
+            u
+            for u in state.units_at(location)
+            if u.id != unit.id and ruleset.unit_type(u.kind).category is UnitCategory.PD
+        ]
+        if others:
+            raise IllegalOrderError(
+                "DN-MOV-10", f"the surface box of {system.name} already holds PD {others[0].id}"
+            )
+    return [UnitDeployed(unit_id=unit.id, location=location)]
+
+
+@applies(UnitDeployed)
+def _apply_deployed(state: CampaignState, event: UnitDeployed) -> None:
+    state.units[event.unit_id].location = event.location
+
+
+@end_check(Phase.SETUP_DEPLOY)
+def _deploy_end(state: CampaignState, ruleset: Ruleset) -> None:
+    waiting = [
+        u.id
+        for u in state.units_of(state.acting)
+        if u.location.where is Where.UNPLACED
+        and ruleset.unit_type(u.kind).category is not UnitCategory.PD
+    ]
+    if waiting:
+        raise IllegalOrderError(
+            "DN-SET-2", f"deploy every unit first; still unplaced: {', '.join(waiting)}"
+        )

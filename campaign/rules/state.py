@@ -1,0 +1,247 @@
+"""The campaign state: what ``fold(events)`` produces and what ``decide`` reads.
+
+The state is a pydantic model so it has one canonical JSON form (snapshots, digests, turn files),
+but it is *mutated in place* by the event appliers during replay: ``fold`` builds one state and
+applies every event to it, which keeps a 20,000-event replay fast. Code outside the appliers
+treats a state as read-only; ``evolve`` copies before applying when a caller needs the old state.
+
+Where things are:
+
+- ``units``: every counter that has ever entered play, by unit id. A destroyed counter stays in the
+  dict with location ``ELIMINATED`` so ids are never reused (a destroyed player unit is back in the
+  counter-mix pool: it no longer counts against the mix, DN-ECO-8).
+- ``Location``: stellar hex or surface box of a system, carried by another unit, unplaced (bought
+  or produced but not yet on the map, e.g. a PD marker, DN-MOV-10), or eliminated.
+- ``slots``: per-phase bookkeeping of the area modules (movement, combat...), keyed by area name;
+  cleared automatically whenever the step changes. ``turn_slots``: the same, cleared at the start
+  of every player turn. ``game_slots``: kept for the whole game (e.g. victory control history).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from campaign.rules.ids import PLAYER_SIDES, Side
+from campaign.rules.phases import Phase, SubPhase
+
+#: Prefix of unit ids per side: ``A-CL-1``, ``S-B1-2``, ``N-M-3``.
+SIDE_PREFIX: dict[Side, str] = {Side.ASLAN: "A", Side.SOLOMANI: "S", Side.NEUTRAL: "N"}
+
+
+class Where(StrEnum):
+    """Kind of a unit's location."""
+
+    HEX = "hex"  # the stellar hex of ``system``
+    BOX = "box"  # the planetary surface box of ``system``
+    CARRIED = "carried"  # cargo of unit ``carrier`` (transport, mothership)
+    UNPLACED = "unplaced"  # bought/produced, not yet on the map
+    ELIMINATED = "eliminated"  # destroyed or removed from play
+
+
+class Location(BaseModel):
+    """Where a unit is. ``system`` is set for HEX/BOX, ``carrier`` for CARRIED."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    where: Where
+    system: str | None = None
+    carrier: str | None = None
+
+    @classmethod
+    def hex(cls, system: str) -> Location:
+        """The stellar hex of ``system``."""
+        return cls(where=Where.HEX, system=system)
+
+    @classmethod
+    def box(cls, system: str) -> Location:
+        """The planetary surface box of ``system``."""
+        return cls(where=Where.BOX, system=system)
+
+    @classmethod
+    def carried(cls, carrier: str) -> Location:
+        """Aboard unit ``carrier``."""
+        return cls(where=Where.CARRIED, carrier=carrier)
+
+    @classmethod
+    def unplaced(cls) -> Location:
+        """Bought or produced but not on the map."""
+        return cls(where=Where.UNPLACED)
+
+    @classmethod
+    def eliminated(cls) -> Location:
+        """Out of play."""
+        return cls(where=Where.ELIMINATED)
+
+    @property
+    def on_map(self) -> bool:
+        """True for a stellar hex or a surface box."""
+        return self.where in (Where.HEX, Where.BOX)
+
+    def to_text(self) -> str:
+        """Canonical text: ``hex:SYS``, ``box:SYS``, ``on:UNIT``, ``unplaced``, ``eliminated``."""
+        if self.where in (Where.HEX, Where.BOX):
+            return f"{self.where.value}:{self.system}"
+        if self.where is Where.CARRIED:
+            return f"on:{self.carrier}"
+        return self.where.value
+
+    @classmethod
+    def parse(cls, text: str) -> Location:
+        """Inverse of ``to_text``; ``ValueError`` on anything else."""
+        head, _, tail = text.partition(":")
+        if head in ("hex", "box") and tail:
+            return cls(where=Where(head), system=tail)
+        if head == "on" and tail:
+            return cls.carried(tail)
+        if text in ("unplaced", "eliminated"):
+            return cls(where=Where(text))
+        raise ValueError(
+            f"bad location {text!r}: expected hex:SYSTEM, box:SYSTEM, on:UNIT or unplaced"
+        )
+
+
+class Unit(BaseModel):
+    """One counter in play. ``kind`` is ``UnitType.kind``; ``owner`` may differ from the unit
+    type's side for conscripted neutrals (DN-NEU-2)."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+
+    id: str
+    kind: str
+    owner: Side
+    location: Location
+    disrupted: bool = False
+    stack: str | None = None
+    face_down: bool = False  # neutrals until revealed (DN-NEU-1)
+    home_system: str | None = None  # original system of a neutral (DN-NEU-3)
+
+
+class Roll(BaseModel):
+    """One die result stored in an event: purpose, number of faces and the value (DN-ERR-1)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    purpose: str
+    value: int
+    sides: int = 6
+
+
+class CampaignState(BaseModel):
+    """Everything the rules need to decide the next order. See the module docstring."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+
+    campaign_id: str = ""
+    profile_hash: str = ""
+    layout: dict[str, Any] = Field(default_factory=dict)  # the MapAssembled payload
+    turn: int = 0  # game turn; 0 during set-up
+    step: int = 0  # index into campaign.rules.flow.FLOW
+    phasing: Side = Side.ASLAN  # whose player turn it is
+    acting: Side = Side.SOLOMANI  # who may give ACTING orders now
+    ru: dict[Side, int] = Field(default_factory=lambda: {s: 0 for s in PLAYER_SIDES})
+    units: dict[str, Unit] = Field(default_factory=dict)
+    next_unit_no: dict[str, int] = Field(default_factory=dict)  # per id prefix, e.g. "A-CL"
+    neutral_pile: list[str] = Field(default_factory=list)  # face-down kinds still to draw
+    slots: dict[str, Any] = Field(default_factory=dict)
+    turn_slots: dict[str, Any] = Field(default_factory=dict)
+    game_slots: dict[str, Any] = Field(default_factory=dict)
+    dice_counts: dict[str, int] = Field(default_factory=dict)  # purpose -> rolls in this step
+    winner: Side | None = None
+    events_applied: int = 0
+
+    # --- phase -------------------------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        """The current phase (from the flow table)."""
+        from campaign.rules.flow import FLOW
+
+        return FLOW[self.step].phase
+
+    @property
+    def sub_phase(self) -> SubPhase | None:
+        """The current combat sub-phase, or None outside combat."""
+        from campaign.rules.flow import FLOW
+
+        return FLOW[self.step].sub_phase
+
+    @property
+    def reacting(self) -> Side:
+        """The non-phasing player side."""
+        return self.phasing.enemy
+
+    # --- units -------------------------------------------------------------------------------
+
+    def unit(self, unit_id: str) -> Unit:
+        """The unit ``unit_id``; ``KeyError`` if there is none."""
+        return self.units[unit_id]
+
+    def units_of(self, owner: Side, *, in_play: bool = True) -> Iterator[Unit]:
+        """Units owned by ``owner``; by default only those not eliminated."""
+        for unit in self.units.values():
+            if unit.owner is owner and (
+                not in_play or unit.location.where is not Where.ELIMINATED
+            ):
+                yield unit
+
+    def units_at(self, location: Location) -> list[Unit]:
+        """Units directly at ``location`` (cargo aboard them not included)."""
+        return [u for u in self.units.values() if u.location == location]
+
+    def cargo_of(self, carrier_id: str) -> list[Unit]:
+        """Units carried by ``carrier_id``."""
+        return [
+            u
+            for u in self.units.values()
+            if u.location.where is Where.CARRIED and u.location.carrier == carrier_id
+        ]
+
+    def position_of(self, unit_id: str) -> Location:
+        """Where a unit effectively is: a carried unit is where its carrier is."""
+        location = self.units[unit_id].location
+        seen: set[str] = set()
+        while location.where is Where.CARRIED and location.carrier not in seen:
+            seen.add(location.carrier or "")
+            location = self.units[location.carrier or ""].location
+        return location
+
+    def stack_members(self, stack_id: str) -> list[Unit]:
+        """Units in stack ``stack_id`` (stacks are labels on units)."""
+        return [u for u in self.units.values() if u.stack == stack_id]
+
+    def count_in_mix(self, kind: str) -> int:
+        """Counters of ``kind`` out of the pool (not eliminated): DN-ECO-8, DN-SET-1."""
+        return sum(
+            1
+            for u in self.units.values()
+            if u.kind == kind and u.location.where is not Where.ELIMINATED
+        )
+
+    def new_unit_ids(self, side: Side, code: str, count: int = 1) -> list[str]:
+        """The ids the next ``count`` units of ``side``/``code`` will get (``A-CL-3``).
+
+        Nothing is reserved: the applier that creates the units calls ``add_unit`` with the ids
+        carried in the event, which records them.
+        """
+        prefix = f"{SIDE_PREFIX[side]}-{code}"
+        first = self.next_unit_no.get(prefix, 0) + 1
+        return [f"{prefix}-{n}" for n in range(first, first + count)]
+
+    def reserve_unit_id(self, unit_id: str) -> None:
+        """Record that ``unit_id`` (made by ``new_unit_ids``) is used. Applier-only."""
+        prefix, _, number = unit_id.rpartition("-")
+        if number.isdigit() and int(number) > self.next_unit_no.get(prefix, 0):
+            self.next_unit_no[prefix] = int(number)
+
+    def add_unit(self, unit: Unit) -> None:
+        """Put a new unit into play. Applier-only."""
+        self.reserve_unit_id(unit.id)
+        self.units[unit.id] = unit
+
+    def slot(self, area: str, default: Any = None) -> Any:
+        """Per-step bookkeeping of ``area`` (e.g. ``"movement"``), or ``default``."""
+        return self.slots.get(area, default)
