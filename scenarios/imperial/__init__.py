@@ -1,0 +1,19 @@
+"""Imperial (Mac Gerdts), the investor/rondel game of the teaching guide: rules IMP-1..21.
+
+``make_game`` returns the protocol game; ``make_screen`` the Textual screen for the launcher.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scenarios.imperial.game import ImperialGame, ImperialState, make_game
+
+__all__ = ["ImperialGame", "ImperialState", "make_game", "make_screen"]
+
+
+def make_screen(**options: Any) -> Any:
+    """The Imperial table screen (imported lazily so the rules never need Textual)."""
+    from scenarios.imperial.screen import ImperialScreen
+
+    return ImperialScreen(**options)

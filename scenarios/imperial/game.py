@@ -1,0 +1,148 @@
+"""Protocol adapter (``scenarios/protocol.py``): an order/event log with undo and replay.
+
+``ImperialState`` keeps the log of (order, events) entries; its position is always
+fold(base, events). Undo drops the last entry's events and folds again.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from pydantic import ValidationError
+
+from scenarios.imperial import events as ev
+from scenarios.imperial.investing import winners
+from scenarios.imperial.notation import order_to_text, parse_order
+from scenarios.imperial.options import Options
+from scenarios.imperial.rules import IllegalOrderError, Order, decide, legal_orders, start_events
+from scenarios.imperial.state import State
+from scenarios.protocol import TERMINAL, IllegalActionError, NotationError
+
+TEXT_PREFIX = "imperial1 "
+
+
+@dataclass
+class LogEntry:
+    """One accepted order and the events it produced (None order: the game set-up)."""
+
+    order: Order | None
+    events: list[ev._Event]
+
+
+@dataclass
+class ImperialState:
+    """A position plus the log that produced it."""
+
+    state: State
+    base: State | None = None  # snapshot the log starts from (None: an empty state)
+    log: list[LogEntry] = field(default_factory=list)
+
+    # ---------------------------------------------------------------- protocol
+    def current_player(self) -> int:
+        """The seat to decide now, or ``TERMINAL``."""
+        if self.state.ended or self.state.pending is None:
+            return TERMINAL
+        return int(self.state.pending["player"])
+
+    def legal_actions(self) -> list[Order]:
+        """Legal orders of the open decision (stable order)."""
+        return legal_orders(self.state)
+
+    def apply_action(self, action: Order) -> None:
+        """Decide ``action`` and append its events; illegal actions change nothing."""
+        try:
+            events, after = decide(self.state, tuple(action))
+        except IllegalOrderError as error:
+            raise IllegalActionError(str(error)) from None
+        self.log.append(LogEntry(tuple(action), events))
+        self.state = after
+
+    def is_terminal(self) -> bool:
+        """True once the game has ended."""
+        return self.state.ended is not None
+
+    def returns(self) -> list[float]:
+        """1 for the winner (shared equally on a full tie), 0 otherwise; zeros while running."""
+        if not self.is_terminal():
+            return [0.0] * self.state.players
+        best = winners(self.state)
+        return [1.0 / len(best) if p in best else 0.0 for p in range(self.state.players)]
+
+    def clone(self) -> ImperialState:
+        """An independent copy (events are immutable and shared)."""
+        return ImperialState(self.state.clone(), self.base, list(self.log))
+
+    def to_text(self) -> str:
+        """Canonical one-line text: prefix + sorted JSON of the position."""
+        body = json.dumps(self.state.to_dict(), sort_keys=True, separators=(",", ":"))
+        return TEXT_PREFIX + body
+
+    def action_to_text(self, action: Order) -> str:
+        """Notation of an order (see ``notation.py``)."""
+        return order_to_text(tuple(action))
+
+    def text_to_action(self, text: str) -> Order:
+        """Parse notation; NotationError if malformed, IllegalActionError if not legal now."""
+        order = parse_order(text)
+        if order not in self.legal_actions():
+            raise IllegalActionError(f"{text!r} is not legal in this position")
+        return order
+
+    # ---------------------------------------------------------------- log
+    def events(self) -> list[ev._Event]:
+        """Every event of the log, in order."""
+        return [e for entry in self.log for e in entry.events]
+
+    def replay(self) -> State:
+        """fold(base, events): must equal ``state``."""
+        return ev.fold(self.events(), self.base)
+
+    def undo(self) -> Order | None:
+        """Drop the last order's events and rebuild the position; returns the order."""
+        if not self.log or self.log[-1].order is None:
+            raise IllegalActionError("nothing to undo")
+        entry = self.log.pop()
+        self.state = self.replay()
+        return entry.order
+
+    def orders(self) -> list[Order]:
+        """The accepted orders (without the set-up)."""
+        return [e.order for e in self.log if e.order is not None]
+
+
+@dataclass
+class ImperialGame:
+    """Game definition: options → initial states; parses position texts."""
+
+    options: Options
+    name: str = "imperial"
+    min_utility: float = 0.0
+    max_utility: float = 1.0
+
+    @property
+    def num_players(self) -> int:
+        """Seats at the table."""
+        return self.options.players
+
+    def new_initial_state(self) -> ImperialState:
+        """Deal flags and buy the first bonds (IMP-4), up to AH's first decision."""
+        events = start_events(self.options)
+        return ImperialState(ev.fold(events), None, [LogEntry(None, events)])
+
+    def state_from_text(self, text: str) -> ImperialState:
+        """Rebuild a position from ``to_text`` output (its log starts at that snapshot)."""
+        if not text.startswith(TEXT_PREFIX):
+            raise NotationError(f"position text must start with {TEXT_PREFIX!r}")
+        try:
+            state = State.from_dict(json.loads(text[len(TEXT_PREFIX) :]))
+        except (ValueError, KeyError, TypeError, IndexError, ValidationError) as error:
+            raise NotationError(f"bad imperial position text: {error}") from None
+        if state.options != self.options:
+            raise NotationError("position text belongs to a game with other options")
+        return ImperialState(state, state.clone(), [])
+
+
+def make_game(players: int = 4, seed: int = 0, **switches: object) -> ImperialGame:
+    """The Imperial game for ``players`` seats (4–6; 2–3 use the published starts)."""
+    return ImperialGame(Options(players=players, seed=seed, **switches))

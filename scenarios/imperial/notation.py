@@ -1,0 +1,97 @@
+"""Text notation of Imperial orders; ``parse_order(order_to_text(o)) == o`` for every order.
+
+rondel 3:Investor    build vienna        import A vienna     import done
+move A trieste-rome  move A vienna-munich hostile            flip munich
+end maneuver         fight FR            no fight            ask FR
+reply fight          reply peace         buy AH 9            buy AH 12 trade 9
+pass
+"""
+
+from __future__ import annotations
+
+from scenarios.imperial.constants import BONDS, NATIONS, RONDEL
+from scenarios.protocol import NotationError
+
+Order = tuple
+
+
+def order_to_text(order: Order) -> str:
+    """Notation of ``order``."""
+    match order:
+        case ("rondel", space):
+            return f"rondel {space}:{RONDEL[space]}"
+        case ("build", region):
+            return f"build {region}"
+        case ("import", kind, region):
+            return f"import {kind} {region}"
+        case ("import_done",):
+            return "import done"
+        case ("move", kind, src, dst, hostile):
+            return f"move {kind} {src}-{dst}" + (" hostile" if hostile else "")
+        case ("flip", region):
+            return f"flip {region}"
+        case ("end_maneuver",):
+            return "end maneuver"
+        case ("fight", nation):
+            return f"fight {nation}"
+        case ("no_fight",):
+            return "no fight"
+        case ("ask", nation):
+            return f"ask {nation}"
+        case ("reply", yes):
+            return "reply fight" if yes else "reply peace"
+        case ("buy", nation, cost, trade):
+            return f"buy {nation} {cost}" + (f" trade {trade}" if trade else "")
+        case ("pass",):
+            return "pass"
+    raise NotationError(f"not an Imperial order: {order!r}")
+
+
+def _nation(word: str, text: str) -> str:
+    if word not in NATIONS:
+        raise NotationError(f"{text!r}: unknown nation {word!r} (one of {', '.join(NATIONS)})")
+    return word
+
+
+def _bond(word: str, text: str) -> int:
+    if not word.isdigit() or int(word) not in BONDS:
+        raise NotationError(f"{text!r}: {word!r} is not a bond cost {tuple(BONDS)}")
+    return int(word)
+
+
+def parse_order(text: str) -> Order:
+    """Parse notation into an order tuple; raises ``NotationError`` naming the text."""
+    words = text.strip().split()
+    fixed = {
+        ("import", "done"): ("import_done",),
+        ("end", "maneuver"): ("end_maneuver",),
+        ("no", "fight"): ("no_fight",),
+        ("reply", "fight"): ("reply", 1),
+        ("reply", "peace"): ("reply", 0),
+        ("pass",): ("pass",),
+    }
+    if tuple(words) in fixed:
+        return fixed[tuple(words)]
+    match words:
+        case ["rondel", space]:
+            number = space.split(":", 1)[0]
+            if not number.isdigit() or int(number) >= len(RONDEL):
+                raise NotationError(f"{text!r}: rondel space must be 0-7")
+            return ("rondel", int(number))
+        case ["build", region] | ["flip", region]:
+            return (words[0], region)
+        case ["import", ("A" | "F") as kind, region]:
+            return ("import", kind, region)
+        case ["move", ("A" | "F") as kind, route, *rest] if "-" in route and rest in (
+            [],
+            ["hostile"],
+        ):
+            src, dst = route.split("-", 1)
+            return ("move", kind, src, dst, 1 if rest else 0)
+        case ["fight", nation] | ["ask", nation]:
+            return (words[0], _nation(nation, text))
+        case ["buy", nation, cost]:
+            return ("buy", _nation(nation, text), _bond(cost, text), 0)
+        case ["buy", nation, cost, "trade", trade]:
+            return ("buy", _nation(nation, text), _bond(cost, text), _bond(trade, text))
+    raise NotationError(f"cannot read Imperial order {text!r}")
