@@ -1,0 +1,53 @@
+"""Benchmark: Monte Carlo forecast of a 20-vs-20-ship battle, 10,000 simulated battles.
+
+Goal: at most 2 s on the 2-core reference machine. Prints the figures; asserts nothing.
+Run: ``.venv/bin/python -m benchmarks.bench_forecast``
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from campaign.content.tables import load_tables
+from campaign.content.units import load_units
+from campaign.rules.combat.forecast import forecast_battle
+from campaign.rules.combat.model import Battle, Combatant
+from campaign.rules.ids import Side
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+ASLAN_MIX = ("CL", "CL", "CS", "CR", "DD", "DD", "B1", "CL", "CS", "CR")
+SOLOMANI_MIX = ("CL", "CS", "CR", "DD", "CA", "B1", "CL", "CS", "DD", "B2")
+SAMPLES = 10_000
+GOAL_SECONDS = 2.0
+
+
+def fleets() -> Battle:
+    """20 Aslan ships defending against 20 Solomani ships (a mix of every warship class)."""
+    units = {u.kind: u for u in load_units(DATA / "units.csv")}
+    members = []
+    for side, mix in ((Side.ASLAN, ASLAN_MIX), (Side.SOLOMANI, SOLOMANI_MIX)):
+        for n in range(20):
+            code = mix[n % len(mix)]
+            members.append(Combatant.from_unit_type(f"{side}-{code}-{n}", units[f"{side}:{code}"]))
+    return Battle(system="bench", attacker=Side.SOLOMANI, defender=Side.ASLAN, units=members)
+
+
+def main() -> None:
+    """Time one forecast of the benchmark battle and print the figures."""
+    table = load_tables(DATA / "tables", DATA)["space_crt"]
+    battle = fleets()
+    forecast_battle(battle, table, samples=200, seed=1)  # warm-up
+    start = time.perf_counter()
+    result = forecast_battle(battle, table, samples=SAMPLES, seed=2026)
+    elapsed = time.perf_counter() - start
+    print(f"forecast 20 vs 20 ships, {SAMPLES} battles: {elapsed:.3f} s (goal <= {GOAL_SECONDS} s)")
+    print(f"  per battle: {elapsed / SAMPLES * 1e6:.0f} us, mean rounds {result.mean_rounds:.2f}")
+    for name in ("attacker_losses", "defender_losses", "defender_holds", "attacker_wins"):
+        est = getattr(result, name)
+        print(f"  {name}: {est.mean:.3f} (95% CI {est.low:.3f}..{est.high:.3f})")
+    print("  goal met" if elapsed <= GOAL_SECONDS else "  GOAL MISSED")
+
+
+if __name__ == "__main__":
+    main()

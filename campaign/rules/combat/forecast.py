@@ -1,0 +1,299 @@
+"""Forecasts: exact odds of one shot and a Monte Carlo estimate of a whole battle.
+
+Both are pure and deterministic: the shot odds enumerate the six faces of the die on the results
+table; the battle estimate draws from a ``random.Random(seed)`` it creates itself, so the same
+battle, table, sample size and seed always give the same figures.
+
+The battle simulation plays every round by the rules (range roll with +1 for fewer ships, fighters
+not counted; missiles at long range, beams at short; the assignment protocol with leftovers
+doubling up; simultaneous results, disrupted firers -1, ``D`` on disrupted = ``X``; fighters lost
+with their mothership), with a fixed, documented policy for the choices players make:
+
+- the range chooser picks the range at which its total firing factor compared with the enemy's
+  is best;
+- targets follow ``auto_assignment`` (strongest named and answered first, leftovers in turn);
+- no close attacks, no "multiple targets", no withdrawal, fighters stay launched;
+- the battle ends when one side has no unit able to fire, or after ``max_rounds``.
+
+It is an estimate of what the table does to these fleets, not advice.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+
+from campaign.rules.combat.crt import single_engagement_odds
+from campaign.rules.combat.model import Battle, Combatant, Value
+from campaign.rules.ids import CombatResult, Side
+from campaign.rules.ruleset import CombatTable
+
+#: z for a two-sided 95 % interval.
+Z95 = 1.959964
+
+
+class ShotOdds(Value):
+    """Exact probabilities of ``-``/``D``/``X`` for one shot (DN-CBT-4)."""
+
+    attack: int
+    defence: int
+    firer_disrupted: bool
+    target_disrupted: bool
+    no_effect: float
+    disrupted: float
+    destroyed: float
+
+
+def shot_odds(
+    table: CombatTable,
+    attack: int,
+    defence: int,
+    *,
+    firer_disrupted: bool = False,
+    target_disrupted: bool = False,
+) -> ShotOdds:
+    """Exact odds of one engagement shot, by enumerating the die (DN-CBT-4)."""
+    odds = single_engagement_odds(
+        table,
+        attack,
+        defence,
+        firer_disrupted=firer_disrupted,
+        target_disrupted=target_disrupted,
+    )
+    return ShotOdds(
+        attack=attack,
+        defence=defence,
+        firer_disrupted=firer_disrupted,
+        target_disrupted=target_disrupted,
+        no_effect=odds[CombatResult.NO_EFFECT],
+        disrupted=odds[CombatResult.DISRUPTED],
+        destroyed=odds[CombatResult.DESTROYED],
+    )
+
+
+class Estimate(Value):
+    """A sample mean with its 95 % confidence interval."""
+
+    mean: float
+    low: float
+    high: float
+
+
+class BattleForecast(Value):
+    """Monte Carlo estimate of a battle: losses per side and who is left holding the system."""
+
+    samples: int
+    seed: int
+    attacker: Side
+    defender: Side
+    attacker_losses: Estimate  # units destroyed (fighters included)
+    defender_losses: Estimate
+    defender_holds: Estimate  # defender has units left and the attacker none able to fire
+    attacker_wins: Estimate  # the reverse
+    mean_rounds: float
+
+
+def wilson(successes: int, samples: int) -> Estimate:
+    """Proportion with its Wilson 95 % interval (good near 0 and 1)."""
+    if samples == 0:
+        return Estimate(mean=0.0, low=0.0, high=1.0)
+    p = successes / samples
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * samples)) / (1 + z2 / samples)
+    half = Z95 * math.sqrt(p * (1 - p) / samples + z2 / (4 * samples * samples))
+    half /= 1 + z2 / samples
+    return Estimate(mean=p, low=max(0.0, centre - half), high=min(1.0, centre + half))
+
+
+def mean_interval(total: float, total_sq: float, samples: int) -> Estimate:
+    """Sample mean with a normal-approximation 95 % interval."""
+    if samples == 0:
+        return Estimate(mean=0.0, low=0.0, high=0.0)
+    mean = total / samples
+    variance = max(0.0, total_sq / samples - mean * mean) * samples / max(1, samples - 1)
+    half = Z95 * math.sqrt(variance / samples)
+    return Estimate(mean=mean, low=mean - half, high=mean + half)
+
+
+class _Setup:
+    """The battle flattened into lists indexed by unit, with every shot's odds precomputed."""
+
+    def __init__(self, battle: Battle, table: CombatTable) -> None:
+        units = [u for u in battle.units if u.in_combat]
+        self.units = units
+        self.n = len(units)
+        self.side = [0 if u.side == battle.defender else 1 for u in units]
+        self.fighter = [u.fighter for u in units]
+        index = {u.uid: i for i, u in enumerate(units)}
+        self.carrier = [index.get(u.carrier, -1) if u.carrier else -1 for u in units]
+        self.start_disrupted = [u.disrupted for u in units]
+        self.can_fire = [u.can_fire for u in units]
+        # factors[r][i]: r = 0 long (missile), 1 short (beam)
+        self.factors = ([u.missile for u in units], [u.beam for u in units])
+        order = sorted(range(self.n), key=lambda i: _strength(units[i]))
+        self.order = [[i for i in order if self.side[i] == s] for s in (0, 1)]
+        cache: dict[tuple[int, int, bool, bool], tuple[float, float]] = {}
+        # thresholds[r][firer_disrupted][target_disrupted][i][j] = (p_X, p_X + p_D)
+        self.thresholds = [
+            [
+                [
+                    [
+                        [
+                            _threshold(table, cache, self.factors[r][i], units[j].defence, fd, td)
+                            for j in range(self.n)
+                        ]
+                        for i in range(self.n)
+                    ]
+                    for td in (False, True)
+                ]
+                for fd in (False, True)
+            ]
+            for r in (0, 1)
+        ]
+
+
+def _strength(unit: Combatant) -> tuple[int, int, str]:
+    """Same ordering as ``auto_assignment``: biggest guns, then defence, then uid."""
+    return (-(unit.beam + unit.missile), -unit.defence, unit.uid)
+
+
+def _threshold(
+    table: CombatTable,
+    cache: dict[tuple[int, int, bool, bool], tuple[float, float]],
+    attack: int,
+    defence: int,
+    firer_disrupted: bool,
+    target_disrupted: bool,
+) -> tuple[float, float]:
+    """``(P(X), P(X or D))`` of one shot; ``(0, 0)`` for a unit that cannot fire."""
+    key = (attack, defence, firer_disrupted, target_disrupted)
+    if key not in cache:
+        if attack <= 0:
+            cache[key] = (0.0, 0.0)
+        else:
+            odds = single_engagement_odds(
+                table,
+                attack,
+                defence,
+                firer_disrupted=firer_disrupted,
+                target_disrupted=target_disrupted,
+            )
+            p_x = odds[CombatResult.DESTROYED]
+            cache[key] = (p_x, p_x + odds[CombatResult.DISRUPTED])
+    return cache[key]
+
+
+def _choose_range(setup: _Setup, alive: Sequence[list[int]], chooser: int) -> int:
+    """The chooser's range: where its total factor against the enemy's is best (0 long, 1 short)."""
+    best_r, best_score = 0, -1.0
+    for r in (0, 1):
+        factors = setup.factors[r]
+        own = sum(factors[i] for i in alive[chooser])
+        other = sum(factors[i] for i in alive[1 - chooser])
+        score = own / (other + 1)
+        if score > best_score:
+            best_r, best_score = r, score
+    return best_r
+
+
+def _simulate(setup: _Setup, rng: random.Random, max_rounds: int) -> tuple[int, list[list[int]]]:
+    """One battle; returns the rounds fought and the surviving unit indices per side."""
+    rand = rng.random
+    disrupted = list(setup.start_disrupted)
+    alive = [list(setup.order[0]), list(setup.order[1])]
+    fighter, can_fire, carrier = setup.fighter, setup.can_fire, setup.carrier
+    thresholds = setup.thresholds
+    rounds = 0
+    while rounds < max_rounds:
+        if not any(can_fire[i] for i in alive[0]) or not any(can_fire[i] for i in alive[1]):
+            break
+        rounds += 1
+        ships = [sum(1 for i in alive[s] if not fighter[i]) for s in (0, 1)]
+        while True:
+            d_total = int(rand() * 6) + (ships[0] < ships[1])
+            a_total = int(rand() * 6) + (ships[1] < ships[0])
+            if d_total != a_total:
+                break
+        r = _choose_range(setup, alive, 0 if d_total > a_total else 1)
+        table_r = thresholds[r]
+        defenders, attackers = alive
+        pairs = min(len(defenders), len(attackers))
+        shots: list[tuple[int, int]] = []
+        for k in range(pairs):
+            shots.append((defenders[k], attackers[k]))
+            shots.append((attackers[k], defenders[k]))
+        if len(defenders) > pairs:
+            longer, shorter = defenders, attackers
+        else:
+            longer, shorter = attackers, defenders
+        for m in range(pairs, len(longer)):
+            shots.append((longer[m], shorter[(m - pairs) % pairs]))
+        hit: dict[int, int] = {}
+        for firer, target in shots:
+            p_x, p_hit = table_r[disrupted[firer]][disrupted[target]][firer][target]
+            if p_hit:
+                u = rand()
+                if u < p_x:
+                    hit[target] = 2
+                elif u < p_hit:
+                    hit[target] = hit.get(target, 0) + 1
+        dead = set()
+        for target, count in hit.items():
+            if count >= 2 or disrupted[target]:
+                dead.add(target)
+            else:
+                disrupted[target] = True
+        for i in range(setup.n):
+            c = carrier[i]
+            if c >= 0 and (c in dead):
+                dead.add(i)
+            elif c >= 0 and disrupted[c]:
+                disrupted[i] = True
+        if dead:
+            alive = [[i for i in side if i not in dead] for side in alive]
+    return rounds, alive
+
+
+def forecast_battle(
+    battle: Battle,
+    table: CombatTable,
+    *,
+    samples: int = 10_000,
+    seed: int = 0,
+    max_rounds: int = 50,
+) -> BattleForecast:
+    """Monte Carlo estimate of ``battle`` over ``samples`` simulated battles (see module doc)."""
+    if samples <= 0:
+        raise ValueError("samples must be positive")
+    setup = _Setup(battle, table)
+    rng = random.Random(seed)
+    counts = [len(setup.order[0]), len(setup.order[1])]
+    loss_sum = [0, 0]
+    loss_sq = [0, 0]
+    holds = wins = 0
+    total_rounds = 0
+    for _ in range(samples):
+        rounds, alive = _simulate(setup, rng, max_rounds)
+        total_rounds += rounds
+        for s in (0, 1):
+            lost = counts[s] - len(alive[s])
+            loss_sum[s] += lost
+            loss_sq[s] += lost * lost
+        d_fire = any(setup.can_fire[i] for i in alive[0])
+        a_fire = any(setup.can_fire[i] for i in alive[1])
+        if alive[0] and not a_fire:
+            holds += 1
+        elif alive[1] and not d_fire:
+            wins += 1
+    return BattleForecast(
+        samples=samples,
+        seed=seed,
+        attacker=battle.attacker,
+        defender=battle.defender,
+        attacker_losses=mean_interval(loss_sum[1], loss_sq[1], samples),
+        defender_losses=mean_interval(loss_sum[0], loss_sq[0], samples),
+        defender_holds=wilson(holds, samples),
+        attacker_wins=wilson(wins, samples),
+        mean_rounds=total_rounds / samples,
+    )
