@@ -64,7 +64,7 @@ class Tablebase(Protocol):
 
 
 def evaluate(state: ShogiState, player: int) -> float:
-    """Heuristic value of a running position for ``player`` (material and how far each BB advanced)."""
+    """Heuristic value of a running position for ``player``: material, BB advance."""
     position = state.position
     score = 0.0
     for sq, code in enumerate(position.board):
@@ -110,7 +110,7 @@ class ShogiAI:
 
     def __init__(self, level: str = "normal", *, tablebase: Tablebase | None = None) -> None:
         if level == PERFECT and tablebase is None:
-            raise ValueError("the perfect level needs a tablebase (see scenarios.imperium_shogi.ai)")
+            raise ValueError("the perfect level needs a tablebase (see this module)")
         if level != PERFECT and level not in LEVELS:
             raise ValueError(f"unknown level {level!r} (known: {', '.join(available_levels())})")
         self.level = level

@@ -7,7 +7,7 @@ import sys
 import time
 
 from scenarios.imperium_shogi.game import ShogiState, make_game
-from scenarios.imperium_shogi.notation import move_to_text, parse_position
+from scenarios.imperium_shogi.notation import move_to_text
 from scenarios.imperium_shogi.rules import perft
 from scenarios.protocol import NotationError
 from scenarios.solvers import perft as generic_perft

@@ -1,0 +1,1 @@
+"""Imperium Shogi tests (SHO-1..10)."""
