@@ -110,7 +110,7 @@ def _parse_hex(
         reader.fail(f"{key}: {text!r} is not a hex CCRR (e.g. \"0304\")", table, index, key)
     col, row = int(match.group(1)), int(match.group(2))
     if not (1 <= col <= width and 1 <= row <= height):
-        reason = f"{key}: hex {text} lies outside the {width}x{height} section"
+        reason = f"{key}: {text} lies outside the {width}x{height} section"
         reader.fail(reason, table, index, key)
     return HexCoord(col=col - 1, row=row - 1)
 
