@@ -37,6 +37,7 @@ class ImperialState:
     state: State
     base: State | None = None  # snapshot the log starts from (None: an empty state)
     log: list[LogEntry] = field(default_factory=list)
+    _legal: list[Order] | None = field(default=None, repr=False, compare=False)
 
     # ---------------------------------------------------------------- protocol
     def current_player(self) -> int:
@@ -46,8 +47,10 @@ class ImperialState:
         return int(self.state.pending["player"])
 
     def legal_actions(self) -> list[Order]:
-        """Legal orders of the open decision (stable order)."""
-        return legal_orders(self.state)
+        """Legal orders of the open decision (stable order; cached until the position changes)."""
+        if self._legal is None:
+            self._legal = legal_orders(self.state)
+        return list(self._legal)
 
     def apply_action(self, action: Order) -> None:
         """Decide ``action`` and append its events; illegal actions change nothing."""
@@ -57,6 +60,7 @@ class ImperialState:
             raise IllegalActionError(str(error)) from None
         self.log.append(LogEntry(tuple(action), events))
         self.state = after
+        self._legal = None
 
     def is_terminal(self) -> bool:
         """True once the game has ended."""
@@ -85,7 +89,9 @@ class ImperialState:
     def text_to_action(self, text: str) -> Order:
         """Parse notation; NotationError if malformed, IllegalActionError if not legal now."""
         order = parse_order(text)
-        if order not in self.legal_actions():
+        if self._legal is None:
+            self._legal = legal_orders(self.state)
+        if order not in self._legal:
             raise IllegalActionError(f"{text!r} is not legal in this position")
         return order
 
@@ -104,6 +110,7 @@ class ImperialState:
             raise IllegalActionError("nothing to undo")
         entry = self.log.pop()
         self.state = self.replay()
+        self._legal = None
         return entry.order
 
     def orders(self) -> list[Order]:
