@@ -20,6 +20,7 @@ from campaign import __version__
 COMMAND_MODULES: tuple[str, ...] = (
     "campaign.cli_scenario",
     "campaign.cli_data",
+    "campaign.cli_campaign",
 )
 
 

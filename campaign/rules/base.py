@@ -15,6 +15,8 @@ Subclass like this (see docs/engine.md)::
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from pydantic import BaseModel, ConfigDict
 
 from campaign.rules.ids import Side
@@ -43,6 +45,10 @@ class Event(BaseModel):
     """Something that happened. ``rolls`` holds every die rolled to decide it (DN-ERR-1)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+    #: True for events whose content is hidden from players (face-down neutrals): views such as
+    #: the CLI log show only the event type, not its data or dice.
+    secret: ClassVar[bool] = False
 
     type: str
     rolls: tuple[Roll, ...] = ()

@@ -193,8 +193,24 @@ class LegalOrder:
     summary: str
 
 
-def legal_orders(state: CampaignState, side: Side | None) -> list[LegalOrder]:
-    """Order types ``side`` (None = referee) may give in the current step, with rule ids."""
+def _may_end(state: CampaignState, ruleset: Ruleset | None) -> bool:
+    if ruleset is None:
+        return True
+    try:
+        for phase, check in HOOKS.end_checks:
+            if phase is state.phase:
+                check(state, ruleset)
+    except IllegalOrderError:
+        return False
+    return True
+
+
+def legal_orders(
+    state: CampaignState, side: Side | None, ruleset: Ruleset | None = None
+) -> list[LegalOrder]:
+    """Order types ``side`` (None = referee) may give in the current step, with rule ids.
+
+    With ``ruleset``, ``end-phase`` is only listed when the phase may end now."""
     catalog.load()
     out = []
     probe_step = FLOW[state.step]
@@ -206,6 +222,8 @@ def legal_orders(state: CampaignState, side: Side | None) -> list[LegalOrder]:
         if spec.actor is not Actor.REFEREE and side is None:
             continue
         if spec.actor is Actor.ACTING and side is not state.acting:
+            continue
+        if spec.verb == "end-phase" and not _may_end(state, ruleset):
             continue
         out.append(LegalOrder(spec.verb, spec.template, spec.rule, spec.summary))
     return out

@@ -123,3 +123,18 @@ def _apply_restored(state: CampaignState, event: RefereeRestored) -> None:
     for name in CampaignState.model_fields:
         setattr(state, name, getattr(restored, name))
     state.events_applied = applied
+
+
+@event_type
+class RulesetRepinned(Event):
+    """The referee accepted changed data files (DN-DATA-4): the new hashes are pinned."""
+
+    type: Literal["ruleset-repinned"] = "ruleset-repinned"
+    reason: str
+    file_hashes: dict[str, str]
+    profile_hash: str
+
+
+@applies(RulesetRepinned)
+def _apply_repinned(state: CampaignState, event: RulesetRepinned) -> None:
+    state.profile_hash = event.profile_hash

@@ -111,6 +111,7 @@ def neutrals_placed(state: CampaignState) -> int:
 class NeutralsShuffled(Event):
     """The face-down neutral counters in drawing order (hidden from players)."""
 
+    secret = True
     type: Literal["neutrals-shuffled"] = "neutrals-shuffled"
     pile: list[str]
 
@@ -119,6 +120,7 @@ class NeutralsShuffled(Event):
 class NeutralPlaced(Event):
     """``drawn_by`` drew the top counter and placed it, face down, in ``system``."""
 
+    secret = True
     type: Literal["neutral-placed"] = "neutral-placed"
     drawn_by: Side
     unit_id: str

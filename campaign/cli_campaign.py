@@ -1,0 +1,187 @@
+"""`campaign new|status|order|log|undo|verify|repin|replay`: play a campaign from the shell.
+
+Every command takes ``--db URL`` (default ``$CAMPAIGN_DB_URL`` or SQLite in the user's data
+directory). Expected failures print ``campaign: RULE-ID: sentence`` (or the problem) to stderr
+and exit with status 1 (2 for usage problems); never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from campaign.rules.errors import CampaignError
+
+EXIT_ERROR = 1
+
+
+def _add_db(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--db", metavar="URL", help="SQLAlchemy database URL")
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the campaign commands."""
+    new = subparsers.add_parser("new", help="start a new campaign")
+    new.add_argument("name")
+    new.add_argument("--layout", default="standard", help="layout name or 'random' (DN-MAP-5)")
+    new.add_argument("--seed", type=int, help="seed for random assembly and the dice")
+    _add_db(new)
+    new.set_defaults(func=_guard(_new))
+
+    for verb, help_text, handler in (
+        ("status", "turn, phase, who acts, RU and legal orders", _status),
+        ("log", "the verified event log, one line per order", _log),
+        ("verify", "check the hash chain, replay the log, compare snapshots", _verify),
+    ):
+        parser = subparsers.add_parser(verb, help=help_text)
+        parser.add_argument("name")
+        _add_db(parser)
+        parser.set_defaults(func=_guard(handler))
+
+    order = subparsers.add_parser("order", help='give one order, e.g. "aslan buy CL 2"')
+    order.add_argument("name")
+    order.add_argument("order", help="order notation (see docs/engine.md)")
+    order.add_argument("--dice", help="physical dice values, comma-separated (referee entry)")
+    _add_db(order)
+    order.set_defaults(func=_guard(_order))
+
+    undo = subparsers.add_parser("undo", help="take back the last order of the current phase")
+    undo.add_argument("name")
+    undo.add_argument("--referee", metavar="REASON", help="override past dice/phase, logged")
+    _add_db(undo)
+    undo.set_defaults(func=_guard(_undo))
+
+    repin = subparsers.add_parser("repin", help="accept changed data files (DN-DATA-4), logged")
+    repin.add_argument("name")
+    repin.add_argument("reason")
+    _add_db(repin)
+    repin.set_defaults(func=_guard(_repin))
+
+    replay = subparsers.add_parser("replay", help="replay a seed game file and check digests")
+    replay.add_argument("file", type=Path)
+    replay.set_defaults(func=_guard(_replay))
+
+
+def _guard(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    """Turn expected errors into one line on stderr and a non-zero exit code."""
+
+    def run(args: argparse.Namespace) -> int:
+        try:
+            return handler(args)
+        except CampaignError as error:
+            print(f"campaign: {error.message}", file=sys.stderr)
+            return EXIT_ERROR
+        except ValueError as error:
+            print(f"campaign: {error}", file=sys.stderr)
+            return EXIT_ERROR
+
+    return run
+
+
+def _service(args: argparse.Namespace):  # noqa: ANN202 - avoids importing SQL at --help
+    from campaign.service import CampaignService
+
+    return CampaignService(db_url=getattr(args, "db", None))
+
+
+def _new(args: argparse.Namespace) -> int:
+    loaded = _service(args).create(args.name, layout=args.layout, seed=args.seed)
+    print(f"campaign {args.name!r} created: layout {loaded.row.layout}, "
+          f"{len(loaded.ruleset.star_map.sections)} sections, event {loaded.head.seq}")
+    return _status(args)
+
+
+def _status(args: argparse.Namespace) -> int:
+    status = _service(args).status(args.name)
+    print(f"{status.name}: game turn {status.turn}, {status.step}, "
+          f"phasing {status.phasing.value}, {status.acting.value} to act")
+    if status.winner is not None:
+        print(f"winner: {status.winner.value}")
+    for side, ru in status.ru.items():
+        print(f"  {side.value:9} {ru:4} RU  {status.units[side]:3} units "
+              f"({status.unplaced[side]} unplaced)")
+    print(f"  event {status.seq}, state digest {status.digest}")
+    print("legal orders now:")
+    for legal in status.legal:
+        print(f"  {legal.template:40} {legal.rule:10} {legal.summary}")
+    return 0
+
+
+def _order(args: argparse.Namespace) -> int:
+    source = None
+    if args.dice:
+        from campaign.rules.dice import PhysicalSource
+
+        try:
+            values = [int(v) for v in args.dice.split(",")]
+        except ValueError:
+            print(f"campaign: --dice expects numbers like 3,5,1, got {args.dice!r}",
+                  file=sys.stderr)
+            return 2
+        source = PhysicalSource.from_values(values)
+    events, state = _service(args).order(args.name, args.order, dice=source)
+    for event in events:
+        rolls = ", ".join(f"{r.purpose}={r.value}" for r in event.rolls)
+        print(f"  {event.type}" + (f"  [{rolls}]" if rolls else ""))
+    print(f"now: game turn {state.turn}, {state.phase.value}"
+          + (f"/{state.sub_phase.value}" if state.sub_phase else "")
+          + f", {state.acting.value} to act")
+    return 0
+
+
+def _log(args: argparse.Namespace) -> int:
+    for line in _service(args).log(args.name):
+        rolls = f"  dice: {', '.join(line.rolls)}" if line.rolls else ""
+        print(f"{line.first_seq:6}  {line.order_text}  -> {', '.join(line.events)}{rolls}")
+    return 0
+
+
+def _undo(args: argparse.Namespace) -> int:
+    state = _service(args).undo(args.name, referee_reason=args.referee)
+    print(f"undone; now game turn {state.turn}, {state.phase.value}, {state.acting.value} to act")
+    return 0
+
+
+def _verify(args: argparse.Namespace) -> int:
+    findings = _service(args).verify(args.name)
+    if findings:
+        for finding in findings:
+            print(f"campaign: {finding}", file=sys.stderr)
+        return EXIT_ERROR
+    print(f"{args.name}: hash chain intact, replay consistent with snapshots, data pinned")
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from campaign.content import load_ruleset
+    from campaign.rules.seedgame import SeedGame, replay
+
+    try:
+        game = SeedGame.model_validate(json.loads(args.file.read_text(encoding="utf-8")))
+    except (OSError, ValueError) as error:
+        print(f"campaign: {args.file}: cannot read seed game: {error}", file=sys.stderr)
+        return EXIT_ERROR
+    layout_seed = game.seed if game.layout == "random" else None
+    ruleset = load_ruleset(None, game.layout, layout_seed)
+    if game.profile_hash and ruleset.profile_hash != game.profile_hash:
+        print(f"campaign: {args.file}: DN-DATA-4: recorded with another rules profile "
+              f"({game.profile_hash[:12]}, now {ruleset.profile_hash[:12]})", file=sys.stderr)
+        return EXIT_ERROR
+    results = replay(game, ruleset)
+    for result in results:
+        mark = "ok " if result.ok else "BAD"
+        print(f"{mark} {result.index:4}  {result.order}  {result.message}")
+    if not all(r.ok for r in results) or len(results) != len(game.steps) + 1:
+        print(f"campaign: {args.file}: replay diverged", file=sys.stderr)
+        return EXIT_ERROR
+    print(f"{args.file}: {len(game.steps)} steps, every digest matches")
+    return 0
+
+
+def _repin(args: argparse.Namespace) -> int:
+    loaded = _service(args).repin(args.name, args.reason)
+    print(f"{args.name}: data re-pinned (profile {loaded.ruleset.profile_hash[:12]}), logged")
+    return 0

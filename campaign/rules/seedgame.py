@@ -1,0 +1,140 @@
+"""Seed games: a set-up, a list of orders and a dice seed, with the expected state digest after
+every step (golden replays, ``seeds/*.json``).
+
+A step either applies (its ``digest`` is checked) or is expected to be rejected with a rule id
+(``reject``), in which case the state must stay as it was. Physical dice may be given per step.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from campaign.rules import engine
+from campaign.rules.dice import PhysicalSource, SeededSource
+from campaign.rules.errors import CampaignError, IllegalOrderError
+from campaign.rules.flow import MapAssembled
+from campaign.rules.notation import parse_order
+from campaign.rules.ruleset import Ruleset
+from campaign.rules.state import CampaignState
+
+FORMAT = "dark-nebula-seed-game/1"
+
+
+class SeedStep(BaseModel):
+    """One order with its expected outcome."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    order: str
+    dice: list[int] | None = None  # physical dice for this order (else the seeded source)
+    digest: str | None = None  # expected state digest after the order
+    reject: str | None = None  # expected rule id (or "invalid") when the order must fail
+
+
+class SeedGame(BaseModel):
+    """A whole seed game file."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    format: str = FORMAT
+    name: str
+    description: str = ""
+    layout: str = "standard"
+    seed: int | None = None
+    dice_seed: str
+    profile_hash: str = ""
+    start_digest: str
+    steps: list[SeedStep] = Field(default_factory=list)
+
+
+@dataclass
+class StepResult:
+    """Outcome of one step of a replay."""
+
+    index: int
+    order: str
+    ok: bool
+    message: str
+
+
+def _layout_event(ruleset: Ruleset) -> MapAssembled:
+    from campaign.rules.canonical import to_plain
+
+    star_map = ruleset.star_map
+    return MapAssembled(
+        layout={
+            "layout": star_map.layout,
+            "seed": star_map.seed,
+            "sections": list(star_map.sections),
+            "homes": {side.value: name for side, name in star_map.homes.items()},
+            "placements": [to_plain(p) for p in star_map.placements],
+        }
+    )
+
+
+def opening_state(game: SeedGame, ruleset: Ruleset) -> CampaignState:
+    """The state after the opening events of ``game``."""
+    events = engine.start(game.name, ruleset, _layout_event(ruleset), SeededSource(game.dice_seed))
+    return engine.fold(events)
+
+
+def _run_step(
+    state: CampaignState, step: SeedStep, ruleset: Ruleset, game: SeedGame
+) -> tuple[CampaignState, str | None]:
+    """Apply ``step``; returns the state and the rule id of a rejection (None if applied)."""
+    source = PhysicalSource.from_values(step.dice) if step.dice is not None else SeededSource(
+        game.dice_seed
+    )
+    try:
+        events = engine.decide(state, parse_order(step.order), ruleset, source)
+    except IllegalOrderError as error:
+        return state, error.rule_id
+    except CampaignError:
+        return state, "invalid"
+    return engine.fold(events, state), None
+
+
+def replay(game: SeedGame, ruleset: Ruleset) -> list[StepResult]:
+    """Replay every step, comparing digests and expected rejections; stops at the first miss."""
+    state = opening_state(game, ruleset)
+    results = [StepResult(0, "(start)", engine.state_digest(state) == game.start_digest, "")]
+    if not results[0].ok:
+        results[0].message = "opening digest differs"
+        return results
+    for index, step in enumerate(game.steps, start=1):
+        before = engine.state_digest(state)
+        state, rejected = _run_step(state, step, ruleset, game)
+        after = engine.state_digest(state)
+        if step.reject is not None:
+            ok = rejected == step.reject and after == before
+            message = "" if ok else f"expected rejection {step.reject}, got {rejected or 'applied'}"
+        elif rejected is not None:
+            ok, message = False, f"rejected ({rejected})"
+        else:
+            ok = step.digest is None or after == step.digest
+            message = "" if ok else f"digest {after[:12]} != expected {(step.digest or '')[:12]}"
+        results.append(StepResult(index, step.order, ok, message))
+        if not ok:
+            break
+    return results
+
+
+def record(game: SeedGame, ruleset: Ruleset) -> SeedGame:
+    """``game`` with every digest filled in from an actual run (for writing seed files)."""
+    state = opening_state(game, ruleset)
+    steps: list[SeedStep] = []
+    for step in game.steps:
+        state, rejected = _run_step(state, step, ruleset, game)
+        if rejected is not None and step.reject is None:
+            raise ValueError(f"{step.order!r} was rejected ({rejected}) while recording")
+        digest = None if step.reject is not None else engine.state_digest(state)
+        steps.append(step.model_copy(update={"digest": digest, "reject": rejected}))
+    return game.model_copy(
+        update={
+            "steps": steps,
+            "start_digest": engine.state_digest(opening_state(game, ruleset)),
+            "profile_hash": ruleset.profile_hash,
+        }
+    )

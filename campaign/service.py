@@ -1,0 +1,338 @@
+"""Application layer shared by the CLI and the TUI: load → check → decide → append.
+
+``CampaignService`` owns nothing but a ``Store`` and a way to build the ``Ruleset``. Every method
+either completes or raises a ``CampaignError`` subclass with a user-facing message; a rejected
+order leaves the stored campaign exactly as it was.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from campaign.rules import catalog, engine
+from campaign.rules.base import Event
+from campaign.rules.canonical import canonical_json, sha256_hex
+from campaign.rules.dice import DiceSource, SeededSource
+from campaign.rules.errors import RulesetMismatchError, UndoError
+from campaign.rules.flow import FLOW, MapAssembled, PhaseAdvanced, PhaseEnded
+from campaign.rules.ids import PLAYER_SIDES, Side
+from campaign.rules.notation import parse_order
+from campaign.rules.referee import RefereeRestored, RulesetRepinned
+from campaign.rules.registry import event_adapter
+from campaign.rules.ruleset import Ruleset, StarMap
+from campaign.rules.state import CampaignState, Where
+from campaign.store.models import CampaignRow
+from campaign.store.repository import Head, Store, StoredEvent
+
+#: A snapshot is written whenever the log crosses a multiple of this many events.
+SNAPSHOT_EVERY = 250
+START_ORDER_TEXT = "(campaign started)"
+
+RulesetLoader = Callable[[str, "int | None"], Ruleset]
+
+
+def content_loader(data_dir: Path | None = None) -> RulesetLoader:
+    """The default ruleset source: ``campaign.content.load_ruleset`` on ``data_dir``."""
+
+    def load(layout: str, seed: int | None) -> Ruleset:
+        from campaign.content import load_ruleset
+
+        return load_ruleset(data_dir, layout, seed)
+
+    return load
+
+
+def layout_record(star_map: StarMap) -> dict[str, object]:
+    """What the ``map-assembled`` event logs about the map (DN-MAP-5)."""
+    return {
+        "layout": star_map.layout,
+        "seed": star_map.seed,
+        "sections": list(star_map.sections),
+        "homes": {side.value: name for side, name in star_map.homes.items()},
+        "placements": [p.model_dump(mode="json") for p in star_map.placements],
+    }
+
+
+def parse_stored(rows: list[StoredEvent]) -> list[Event]:
+    """Events from stored JSON rows."""
+    adapter = event_adapter()
+    return [adapter.validate_json(row.payload) for row in rows]
+
+
+@dataclass
+class Loaded:
+    """A campaign as loaded: its row, verified log head, state and ruleset."""
+
+    row: CampaignRow
+    head: Head
+    state: CampaignState
+    ruleset: Ruleset
+    from_snapshot: int = 0  # seq of the snapshot used (0: cold replay)
+
+
+@dataclass
+class Status:
+    """What ``campaign status`` shows."""
+
+    name: str
+    turn: int
+    step: str
+    phasing: Side
+    acting: Side
+    ru: dict[Side, int]
+    units: dict[Side, int]
+    unplaced: dict[Side, int]
+    seq: int
+    digest: str
+    winner: Side | None
+    legal: list[engine.LegalOrder] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One order batch of the log."""
+
+    batch: int
+    first_seq: int
+    order_text: str
+    events: list[str]
+    rolls: list[str]
+
+
+class CampaignService:
+    """Load → check → decide → append, for one database."""
+
+    def __init__(
+        self,
+        store: Store | None = None,
+        *,
+        db_url: str | None = None,
+        ruleset_loader: RulesetLoader | None = None,
+    ) -> None:
+        catalog.load()
+        self.store = store if store is not None else Store(db_url)
+        self.load_ruleset = ruleset_loader or content_loader()
+
+    # --- creation and loading -----------------------------------------------------------------
+
+    def create(
+        self,
+        name: str,
+        layout: str = "standard",
+        seed: int | None = None,
+        dice_seed: str | None = None,
+    ) -> Loaded:
+        """A new campaign: pins the data, logs the map and the seeded neutral shuffle."""
+        layout_seed = seed if layout == "random" else None
+        ruleset = self.load_ruleset(layout, layout_seed)
+        if dice_seed is None:
+            dice_seed = f"seed:{seed}" if seed is not None else secrets.token_hex(16)
+        events = engine.start(
+            name,
+            ruleset,
+            MapAssembled(layout=layout_record(ruleset.star_map)),
+            SeededSource(dice_seed),
+        )
+        self.store.create_campaign(
+            CampaignRow(
+                name=name,
+                layout=layout,
+                layout_seed=layout_seed,
+                dice_seed=dice_seed,
+                file_hashes=canonical_json(ruleset.file_hashes),
+                profile_hash=ruleset.profile_hash,
+            )
+        )
+        self.store.append(name, 0, START_ORDER_TEXT, [(e.type, canonical_json(e)) for e in events])
+        return self.load(name)
+
+    def ruleset_for(self, row: CampaignRow, *, allow_changed: bool = False) -> Ruleset:
+        """The ruleset of ``row``; refuses changed data files unless ``allow_changed``."""
+        ruleset = self.load_ruleset(row.layout, row.layout_seed)
+        pinned = json.loads(row.file_hashes)
+        if not allow_changed and dict(ruleset.file_hashes) != pinned:
+            from campaign.content.hashing import describe_changes, diff_hashes
+
+            raise RulesetMismatchError(
+                describe_changes(diff_hashes(pinned, dict(ruleset.file_hashes)))
+                + f" (campaign {row.name!r}: `campaign repin {row.name} REASON`)"
+            )
+        return ruleset
+
+    def load(
+        self, name: str, *, use_snapshot: bool = True, allow_changed_data: bool = False
+    ) -> Loaded:
+        """Verify the hash chain, then fold from the latest good snapshot (or from the start)."""
+        row = self.store.campaign(name)
+        rows = self.store.rows(name)
+        self.store.verify_rows(name, rows)
+        ruleset = self.ruleset_for(row, allow_changed=allow_changed_data)
+        state, start = self._restore(name, rows) if use_snapshot else (CampaignState(), 0)
+        engine.fold(parse_stored(rows[start:]), state)
+        head = Head(rows[-1].seq, rows[-1].hash, rows[-1].batch) if rows else Head(0, "", -1)
+        return Loaded(row, head, state, ruleset, start)
+
+    def _restore(self, name: str, rows: list[StoredEvent]) -> tuple[CampaignState, int]:
+        snapshot = self.store.latest_snapshot(name)
+        if (
+            snapshot is None
+            or snapshot.seq > len(rows)
+            or rows[snapshot.seq - 1].hash != snapshot.event_hash
+            or sha256_hex(snapshot.state) != snapshot.digest
+        ):
+            return CampaignState(), 0
+        return CampaignState.model_validate_json(snapshot.state), snapshot.seq
+
+    # --- orders ---------------------------------------------------------------------------------
+
+    def order(
+        self, name: str, text: str, *, dice: DiceSource | None = None
+    ) -> tuple[list[Event], CampaignState]:
+        """Parse, decide and append one order; returns its events and the new state."""
+        loaded = self.load(name)
+        order = parse_order(text)
+        source = dice if dice is not None else SeededSource(loaded.row.dice_seed)
+        events = engine.decide(loaded.state, order, loaded.ruleset, source)
+        self._append(loaded, order.to_notation(), events)
+        return events, loaded.state
+
+    def _append(self, loaded: Loaded, order_text: str, events: list[Event]) -> None:
+        """Store ``events`` after the loaded head, then update ``loaded`` and snapshot."""
+        stored = self.store.append(
+            loaded.row.name,
+            loaded.head.seq,
+            order_text,
+            [(e.type, canonical_json(e)) for e in events],
+        )
+        engine.fold(events, loaded.state)
+        last = stored[-1]
+        previous = loaded.head.seq
+        loaded.head = Head(last.seq, last.hash, last.batch)
+        if last.seq // SNAPSHOT_EVERY > previous // SNAPSHOT_EVERY:
+            self.snapshot(loaded)
+
+    def snapshot(self, loaded: Loaded) -> None:
+        """Write a snapshot of ``loaded`` at its head."""
+        text = canonical_json(loaded.state)
+        self.store.save_snapshot(
+            loaded.row.name, loaded.head.seq, loaded.head.hash, sha256_hex(text), text
+        )
+
+    # --- undo, override, re-pin ------------------------------------------------------------------
+
+    def undo(self, name: str, *, referee_reason: str | None = None) -> CampaignState:
+        """Remove the last order's events (same phase, no dice), or with a referee reason log a
+        ``referee-restored`` event putting the state back to before that order."""
+        loaded = self.load(name)
+        rows = self.store.rows(name)
+        batch_rows = [r for r in rows if r.batch == loaded.head.batch]
+        if not batch_rows or batch_rows[0].order_text == START_ORDER_TEXT:
+            raise UndoError("nothing to undo: the start of the campaign cannot be undone")
+        keep = batch_rows[0].seq - 1
+        events = parse_stored(batch_rows)
+        if referee_reason is None:
+            rolled = [roll for event in events for roll in event.rolls]
+            if rolled:
+                raise UndoError(
+                    f"cannot undo '{batch_rows[0].order_text}': it rolled dice "
+                    f"({rolled[0].purpose} = {rolled[0].value}); only a referee override with a "
+                    "reason can revert it (undo --referee REASON)"
+                )
+            if any(isinstance(e, PhaseEnded | PhaseAdvanced) for e in events):
+                raise UndoError(
+                    f"cannot undo '{batch_rows[0].order_text}': it ended the phase; undo works "
+                    "within the current phase only (a referee override can revert it)"
+                )
+            self.store.truncate(name, loaded.head.seq, keep)
+            return self.load(name).state
+        before = engine.fold(parse_stored(rows[:keep]))
+        restored = RefereeRestored(
+            reason=referee_reason, to_seq=keep, state=before.model_dump(mode="json")
+        )
+        text = f"referee undo {json.dumps(referee_reason)}"
+        self._append(loaded, text, [restored])
+        return loaded.state
+
+    def repin(self, name: str, reason: str) -> Loaded:
+        """Accept the current data files for ``name`` (DN-DATA-4), logged with ``reason``."""
+        loaded = self.load(name, allow_changed_data=True)
+        ruleset = loaded.ruleset
+        event = RulesetRepinned(
+            reason=reason, file_hashes=dict(ruleset.file_hashes), profile_hash=ruleset.profile_hash
+        )
+        self._append(loaded, f"referee repin {json.dumps(reason)}", [event])
+        self.store.update_pins(name, dict(ruleset.file_hashes), ruleset.profile_hash)
+        return self.load(name)
+
+    # --- views ------------------------------------------------------------------------------------
+
+    def status(self, name: str) -> Status:
+        """Turn, phase, who acts, RU, unit counts, digest and the order types legal now."""
+        loaded = self.load(name)
+        state = loaded.state
+        units = {s: sum(1 for _ in state.units_of(s)) for s in PLAYER_SIDES}
+        unplaced = {
+            s: sum(1 for u in state.units_of(s) if u.location.where is Where.UNPLACED)
+            for s in PLAYER_SIDES
+        }
+        return Status(
+            name=name,
+            turn=state.turn,
+            step=FLOW[state.step].label,
+            phasing=state.phasing,
+            acting=state.acting,
+            ru=dict(state.ru),
+            units=units,
+            unplaced=unplaced,
+            seq=loaded.head.seq,
+            digest=engine.state_digest(state),
+            winner=state.winner,
+            legal=engine.legal_orders(state, state.acting, loaded.ruleset),
+        )
+
+    def log(self, name: str) -> list[LogLine]:
+        """The verified log, one line per order batch."""
+        self.store.campaign(name)
+        rows = self.store.rows(name)
+        self.store.verify_rows(name, rows)
+        lines: list[LogLine] = []
+        for row, event in zip(rows, parse_stored(rows), strict=True):
+            rolls = [f"{r.purpose}={r.value}" for r in event.rolls]
+            if event.secret:
+                rolls = [f"{len(event.rolls)} hidden roll(s)"] if event.rolls else []
+            if lines and lines[-1].batch == row.batch:
+                lines[-1].events.append(event.type)
+                lines[-1].rolls.extend(rolls)
+            else:
+                lines.append(LogLine(row.batch, row.seq, row.order_text, [event.type], rolls))
+        return lines
+
+    def verify(self, name: str) -> list[str]:
+        """Full check: hash chain, cold replay, every snapshot against the replay, data pins.
+
+        Returns human-readable findings (empty = all good); raises ``TamperedLogError`` for a
+        broken chain.
+        """
+        row = self.store.campaign(name)
+        rows = self.store.rows(name)
+        self.store.verify_rows(name, rows)
+        findings: list[str] = []
+        try:
+            self.ruleset_for(row)
+        except RulesetMismatchError as error:
+            findings.append(error.message)
+        snapshot = self.store.latest_snapshot(name)
+        state = CampaignState()
+        events = parse_stored(rows)
+        if snapshot is not None and snapshot.seq <= len(events):
+            engine.fold(events[: snapshot.seq], state)
+            if canonical_json(state) != snapshot.state:
+                findings.append(f"snapshot at event {snapshot.seq} differs from the replayed log")
+            engine.fold(events[snapshot.seq :], state)
+        else:
+            engine.fold(events, state)
+        return findings
