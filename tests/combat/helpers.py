@@ -66,3 +66,21 @@ def battle(*units: Combatant, **extra: object) -> Battle:
     fields: dict[str, object] = {"attacker": Side.SOLOMANI, "defender": Side.ASLAN}
     fields.update(extra)
     return Battle(system="Sys", units=units, **fields)
+
+
+def box_unit(uid: str, side: Side, category: str, strength: int = 0, **extra: object):
+    """A unit in a surface box (``category``: ground, pd, ship)."""
+    from campaign.rules.combat.surface import BoxUnit
+    from campaign.rules.ids import UnitCategory
+
+    return BoxUnit(uid=uid, side=side, kind=f"{side}:{category}",
+                   category=UnitCategory(category), strength=strength, **extra)
+
+
+def system(mark=None, owner=None):
+    """A plain type-1 system ``Sys`` (optionally marked, with an original owner)."""
+    from campaign.rules.ids import SystemType
+    from campaign.rules.ruleset import HexCoord, StarSystem
+
+    return StarSystem(id="Sys", name="Sys", section="Test", hex=HexCoord(col=0, row=0),
+                      type=SystemType.PRIMARY, mark=mark, original_owner=owner)
