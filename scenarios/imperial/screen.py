@@ -1,0 +1,311 @@
+"""Textual screens for Imperial: the table (nations, bonds, rondel, map, orders, log), the
+investor dialog and the final score table. Computer seats play through ``ai.choose``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import (
+    DataTable,
+    Footer,
+    Header,
+    OptionList,
+    Static,
+    TabbedContent,
+    TabPane,
+)
+
+from scenarios.imperial import ai
+from scenarios.imperial.constants import BONDS, NATION_NAMES, NATIONS, RONDEL
+from scenarios.imperial.game import ImperialState, make_game
+from scenarios.imperial.investing import scores, winners
+from scenarios.imperial.notation import order_to_text
+from scenarios.imperial.rules import Order
+from scenarios.imperial.state import State
+from scenarios.protocol import IllegalActionError
+
+#: Safety bound on computer decisions per refresh (a whole computer game fits well inside).
+MAX_COMPUTER_STEPS = 50_000
+
+
+def decision_text(state: State) -> str:
+    """One line: whose decision, for which nation, of what kind."""
+    if state.ended:
+        return f"Game over: {state.ended}"
+    pending = state.pending or {}
+    return (
+        f"Turn {state.turns} · {NATION_NAMES.get(state.nation or '', '-')} · "
+        f"player {pending.get('player')} decides: {pending.get('kind')}"
+        + (f" at {pending['region']}" if "region" in pending else "")
+    )
+
+
+def rondel_text(state: State) -> str:
+    """The eight rondel spaces with the nations standing on each."""
+    lines = []
+    for index, name in enumerate(RONDEL):
+        here = [n for n in NATIONS if state.rondel[n] == index]
+        lines.append(f"{index} {name:<11} {' '.join(here)}")
+    lines.append("start: " + " ".join(n for n in NATIONS if state.rondel[n] is None))
+    return "\n".join(lines)
+
+
+def bond_text(state: State, player: int, nation: str) -> str:
+    """A player's bonds in one nation, e.g. ``9+2``."""
+    return "+".join(str(c) for c, h in state.bonds[nation].items() if h == player) or "-"
+
+
+class InvestorDialog(ModalScreen[Order]):
+    """IMP-19: choose a bond to buy (or trade up to) or pass."""
+
+    BINDINGS = [Binding("escape", "pass_turn", "Pass", id="imperial.investor.pass")]
+
+    def __init__(self, state: State, orders: list[Order]) -> None:
+        super().__init__()
+        self.state = state
+        self.orders = orders
+
+    def compose(self) -> ComposeResult:
+        player = (self.state.pending or {}).get("player")
+        with Vertical(id="imperial-investor"):
+            yield Static(f"Investor: player {player}, cash {self.state.cash[player]}M")
+            labels = []
+            for order in self.orders:
+                if order[0] == "buy":
+                    _, nation, cost, trade = order
+                    pay = cost - trade
+                    labels.append(f"{order_to_text(order)}  (pay {pay}M, interest {BONDS[cost]})")
+                else:
+                    labels.append("pass")
+            yield OptionList(*labels, id="imperial-investor-options")
+
+    def on_mount(self) -> None:
+        options = self.query_one(OptionList)
+        options.highlighted = 0
+        options.focus()
+
+    @on(OptionList.OptionSelected)
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.orders[event.option_index])
+
+    def action_pass_turn(self) -> None:
+        """Escape: do not buy."""
+        self.dismiss(("pass",))
+
+
+class ScoreScreen(ModalScreen[None]):
+    """IMP-21: the final score table."""
+
+    BINDINGS = [Binding("escape", "dismiss", "Close", id="imperial.score.close")]
+
+    def __init__(self, state: State) -> None:
+        super().__init__()
+        self.state = state
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="imperial-score"):
+            yield Static(f"Final score — {self.state.ended}")
+            yield DataTable(id="imperial-score-table", cursor_type="row")
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns("Player", "Cash", *NATIONS, "Score", "")
+        best = winners(self.state)
+        for player, score in enumerate(scores(self.state)):
+            table.add_row(
+                str(player),
+                str(self.state.cash[player]),
+                *(str(self.state.interest(player, n)) for n in NATIONS),
+                str(score),
+                "winner" if player in best else "",
+            )
+
+
+class ImperialScreen(Screen[None]):
+    """The Imperial table; seats in ``computer`` are played by the computer."""
+
+    BINDINGS = [
+        Binding("u", "undo", "Undo", id="imperial.undo"),
+        Binding("c", "computer", "Computer move", id="imperial.computer"),
+        Binding("s", "scores", "Scores", id="imperial.scores"),
+        Binding("escape", "app.pop_screen", "Back", id="imperial.back"),
+    ]
+
+    DEFAULT_CSS = """
+    ImperialScreen #imperial-side { width: 44; }
+    ImperialScreen #imperial-orders { height: 1fr; }
+    InvestorDialog, ScoreScreen { align: center middle; }
+    #imperial-investor, #imperial-score {
+        width: 90; height: auto; max-height: 30; border: thick $accent; background: $surface;
+    }
+    """
+
+    def __init__(
+        self,
+        players: int = 4,
+        seed: int = 0,
+        computer: set[int] | None = None,
+        **switches: Any,
+    ) -> None:
+        super().__init__()
+        self.game = make_game(players, seed=seed, **switches)
+        self.position: ImperialState = self.game.new_initial_state()
+        self.computer = set(range(1, players)) if computer is None else set(computer)
+        self.rng = random.Random(seed)
+        self.orders: list[Order] = []
+        self._dialog_open = False
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="imperial-status")
+        with Horizontal():
+            with TabbedContent(id="imperial-tabs"):
+                with TabPane("Nations", id="tab-nations"):
+                    yield DataTable(id="imperial-nations", cursor_type="row")
+                with TabPane("Bonds", id="tab-bonds"):
+                    yield DataTable(id="imperial-bonds", cursor_type="row")
+                with TabPane("Rondel", id="tab-rondel"):
+                    yield Static("", id="imperial-rondel")
+                with TabPane("Map", id="tab-map"):
+                    yield DataTable(id="imperial-map", cursor_type="row")
+                with TabPane("Log", id="tab-log"):
+                    yield Static("", id="imperial-log")
+            with Vertical(id="imperial-side"):
+                yield Static("Orders (Enter plays)")
+                yield OptionList(id="imperial-orders")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Imperial"
+        self.sub_title = f"{self.game.num_players} players"
+        self.query_one("#imperial-nations", DataTable).add_columns(
+            "Nation", "Flag", "Treasury", "Tax", "Power", "Rondel", "Units", "Factories", "Chips"
+        )
+        self.query_one("#imperial-bonds", DataTable).add_columns(
+            "Player", "Cash", *NATIONS, "Flags", "Score"
+        )
+        self.query_one("#imperial-map", DataTable).add_columns(
+            "Region", "Kind", "Home", "Factory", "Units", "Chip"
+        )
+        self.advance()
+
+    # ------------------------------------------------------------------ play
+    @property
+    def state(self) -> State:
+        """The current position."""
+        return self.position.state
+
+    def play(self, order: Order) -> None:
+        """Apply a human order, then let computer seats move, then redraw."""
+        try:
+            self.position.apply_action(order)
+        except IllegalActionError as error:
+            self.notify(str(error), severity="error")
+            return
+        self.advance()
+
+    def advance(self) -> None:
+        """Computer seats decide until a human seat must act or the game ends."""
+        for _ in range(MAX_COMPUTER_STEPS):
+            player = self.position.current_player()
+            if self.position.is_terminal() or player not in self.computer:
+                break
+            self.position.apply_action(ai.choose(self.state, self.rng))
+        self.refresh_views()
+        if self.position.is_terminal():
+            self.app.push_screen(ScoreScreen(self.state))
+        elif (self.state.pending or {}).get("kind") == "invest" and not self._dialog_open:
+            self._open_investor()
+
+    def _open_investor(self) -> None:
+        self._dialog_open = True
+
+        def chosen(order: Order | None) -> None:
+            self._dialog_open = False
+            if order is not None:
+                self.play(order)
+
+        self.app.push_screen(InvestorDialog(self.state, self.position.legal_actions()), chosen)
+
+    @on(OptionList.OptionSelected, "#imperial-orders")
+    def _order_chosen(self, event: OptionList.OptionSelected) -> None:
+        if 0 <= event.option_index < len(self.orders):
+            self.play(self.orders[event.option_index])
+
+    def action_undo(self) -> None:
+        """Take back the last order (computer orders too, one per key press)."""
+        try:
+            self.position.undo()
+        except IllegalActionError as error:
+            self.notify(str(error), severity="warning")
+        self.refresh_views()
+
+    def action_computer(self) -> None:
+        """Let the computer decide the open decision for whoever holds it."""
+        if not self.position.is_terminal():
+            self.play(ai.choose(self.state, self.rng))
+
+    def action_scores(self) -> None:
+        """Show the score table (final or as it stands)."""
+        self.app.push_screen(ScoreScreen(self.state))
+
+    # ------------------------------------------------------------------ views
+    def refresh_views(self) -> None:
+        """Redraw every table from the current position."""
+        state = self.state
+        self.query_one("#imperial-status", Static).update(decision_text(state))
+        nations = self.query_one("#imperial-nations", DataTable)
+        nations.clear()
+        for n in NATIONS:
+            flag = state.flags[n]
+            nations.add_row(
+                NATION_NAMES[n],
+                "bank" if flag is None else f"P{flag}",
+                str(state.treasury[n]),
+                "2-5" if state.marker[n] == 5 else str(state.marker[n]),
+                str(state.power[n]),
+                "-" if state.rondel[n] is None else RONDEL[state.rondel[n]],
+                str(len(state.units_of(n))),
+                str(len(state.factories_of(n))),
+                str(state.chips_of(n)),
+            )
+        bonds = self.query_one("#imperial-bonds", DataTable)
+        bonds.clear()
+        player_scores = scores(state)
+        for p in range(state.players):
+            bonds.add_row(
+                f"P{p}" + (" (card)" if state.card == p else ""),
+                str(state.cash[p]),
+                *(bond_text(state, p, n) for n in NATIONS),
+                " ".join(state.flags_of(p)) or "-",
+                str(player_scores[p]),
+            )
+        self.query_one("#imperial-rondel", Static).update(rondel_text(state))
+        board = self.query_one("#imperial-map", DataTable)
+        board.clear()
+        for region in state.board.regions:
+            units = state.units_in(region.key)
+            board.add_row(
+                region.name,
+                region.kind,
+                region.home or "",
+                (region.city or "") + ("*" if region.key in state.factories else ""),
+                " ".join(f"{u.nation}{u.kind}{'!' if u.hostile else ''}" for u in units),
+                state.chips.get(region.key, ""),
+            )
+        log = [order_to_text(o) for o in self.position.orders()[-30:]]
+        self.query_one("#imperial-log", Static).update("\n".join(log) or "(no orders yet)")
+        options = self.query_one("#imperial-orders", OptionList)
+        options.clear_options()
+        human = self.position.current_player() not in self.computer
+        self.orders = self.position.legal_actions() if human else []
+        options.add_options([order_to_text(o) for o in self.orders])
+        if self.orders:
+            options.highlighted = 0

@@ -1,0 +1,97 @@
+"""Pilot tests of the Imperial screens (IMP-7 orders from the list, IMP-19 investor dialog,
+IMP-21 score table)."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+
+from textual.app import App
+from textual.widgets import DataTable, OptionList
+
+from scenarios.imperial import make_screen
+from scenarios.imperial.screen import ImperialScreen, InvestorDialog, ScoreScreen
+
+
+class Host(App[None]):
+    """A tiny app hosting one Imperial screen."""
+
+    def __init__(self, screen: ImperialScreen) -> None:
+        super().__init__()
+        self._table = screen
+
+    def on_mount(self) -> None:
+        self.push_screen(self._table)
+
+
+def sync(test):
+    """Run an async Pilot test with asyncio (no async pytest plugin is installed)."""
+
+    @functools.wraps(test)
+    def run(*args, **kwargs):
+        asyncio.run(test(*args, **kwargs))
+
+    return run
+
+
+def table(app: App) -> ImperialScreen:
+    return next(s for s in app.screen_stack if isinstance(s, ImperialScreen))
+
+
+@sync
+async def test_human_seat_plays_from_the_order_list_and_undoes():
+    # IMP-7: the human seat picks a legal order from the list; computer seats answer
+    screen = make_screen(players=4, seed=0)
+    app = Host(screen)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        if isinstance(app.screen, InvestorDialog):  # IMP-19: the card holder may buy
+            await pilot.press("escape")
+            await pilot.pause()
+        game = table(app)
+        assert game.position.current_player() == 0
+        assert game.query_one("#imperial-nations", DataTable).row_count == 6
+        assert game.query_one("#imperial-map", DataTable).row_count == 55
+        first = game.orders[0]
+        count = len(game.position.orders())
+        game.query_one("#imperial-orders", OptionList).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        orders = game.position.orders()
+        assert orders[count] == first
+        assert len(orders) > count
+        before = len(orders)
+        await pilot.press("u")
+        await pilot.pause()
+        assert len(game.position.orders()) == before - 1
+
+
+@sync
+async def test_investor_dialog_buys_a_bond():
+    # IMP-19: the investor dialog lists the purchases; choosing one buys the bond
+    screen = ImperialScreen(players=4, seed=0, computer=set())
+    app = Host(screen)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        game = table(app)
+        game.play(("rondel", 3))  # AH lands on Investor: interest, then the investor step
+        await pilot.pause()
+        assert isinstance(app.screen, InvestorDialog)
+        card = game.state.card
+        cash = game.state.cash[card]
+        await pilot.press("enter")  # the first purchase in the list
+        await pilot.pause()
+        assert game.state.cash[card] < cash
+        assert any(h == card for b in game.state.bonds.values() for h in b.values())
+
+
+@sync
+async def test_all_computer_game_ends_on_the_score_table():
+    # IMP-21: a game of computer seats ends on the final score table
+    screen = ImperialScreen(players=4, seed=3, computer={0, 1, 2, 3})
+    app = Host(screen)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreScreen)
+        assert table(app).position.is_terminal()
+        assert app.screen.query_one(DataTable).row_count == 4
