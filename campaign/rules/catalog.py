@@ -13,6 +13,7 @@ AREA_MODULES: tuple[str, ...] = (
     "campaign.rules.flow",
     "campaign.rules.setup_rules",
     "campaign.rules.referee",
+    "campaign.rules.economy.area",
 )
 
 _state = {"loading": False, "loaded": False}

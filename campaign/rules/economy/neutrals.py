@@ -1,0 +1,221 @@
+"""Conscription (徴用) and rebuilding of neutral units (DN-NEU-2, DN-NEU-3).
+
+DN-NEU-2 [HOUSE]: in his Maintenance & Production phase a player may conscript the neutral units
+of a system by paying their conscription costs (Table 2), if his ground forces control that
+surface box, or his ships hold its stellar hex with no enemy warship present. From then on they
+act as his units (``Unit.owner`` becomes the player; they are revealed).
+
+Our readings where the text is silent (docs/rules-economy.md):
+
+- "the neutral units of a system" are all unconscripted neutral units in it (hex, box, aboard
+  neutral transports). A neutral PD has no conscription cost (Table 2 "-"): it cannot be
+  conscripted and stays neutral; the event lists it as left behind.
+- "enemy warship" is a warship of the other player (not an auxiliary: tankers, transports,
+  motherships do not count); the neutral monitors being conscripted do not prevent it.
+
+DN-NEU-3 [X]: a conscripted neutral unit that was destroyed may be rebuilt by its ally at its
+build cost and is placed in its original system (the counter returns; ``Unit.home_system``). A
+neutral destroyed while still neutral is gone for good. The seed says such a unit is produced
+"like a normal unit" (普通のユニットと同じように生産できる) but fixes the place, so the
+connection condition of DN-ECO-8 is not required.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from campaign.rules.base import Event, Order
+from campaign.rules.dice import Dice
+from campaign.rules.economy.adapter import occupancy_of
+from campaign.rules.economy.control import box_controller
+from campaign.rules.errors import IllegalOrderError, InvalidOrderError
+from campaign.rules.ids import Side, UnitCategory, UnitFlag
+from campaign.rules.phases import Phase
+from campaign.rules.registry import applies, decides, event_type, order_type
+from campaign.rules.ruleset import Ruleset, UnitType
+from campaign.rules.setup_rules import find_system
+from campaign.rules.state import CampaignState, Location, Unit, Where
+
+
+def is_warship(unit_type: UnitType) -> bool:
+    """A ship that is not an auxiliary (DN-MOV-3 list), or a monitor."""
+    if unit_type.category is UnitCategory.MONITOR:
+        return True
+    return unit_type.category is UnitCategory.SHIP and not unit_type.has(UnitFlag.AUXILIARY)
+
+
+def neutrals_in(state: CampaignState, system_id: str) -> list[Unit]:
+    """Unconscripted neutral units in ``system_id`` (hex, box, or aboard something there)."""
+    found = []
+    for unit in state.units.values():
+        if unit.owner is not Side.NEUTRAL or unit.location.where is Where.ELIMINATED:
+            continue
+        position = state.position_of(unit.id)
+        if position.on_map and position.system == system_id:
+            found.append(unit)
+    return sorted(found, key=lambda u: u.id)
+
+
+def conscription_right(
+    state: CampaignState, ruleset: Ruleset, side: Side, system_id: str
+) -> str | None:
+    """Why ``side`` may conscript in ``system_id`` (a sentence), or ``None`` if it may not."""
+    system = ruleset.star_map.system(system_id)
+    occupancy = occupancy_of(state, ruleset)
+    if box_controller(system, occupancy.ground_sides(system_id)) == side:
+        return f"{side.value} ground forces control the surface box"
+    own_ships = enemy_warships = False
+    for unit in state.units.values():
+        position = state.position_of(unit.id)
+        if not position.on_map or position.system != system_id:
+            continue
+        unit_type = ruleset.unit_type(unit.kind)
+        if unit.owner is side and position.where is Where.HEX and unit_type.category in (
+            UnitCategory.SHIP, UnitCategory.MONITOR
+        ):
+            own_ships = True
+        if unit.owner is side.enemy and is_warship(unit_type):
+            enemy_warships = True
+    if own_ships and not enemy_warships:
+        return f"{side.value} ships hold the stellar hex with no enemy warship present"
+    return None
+
+
+@event_type
+class NeutralsConscripted(Event):
+    """``side`` paid ``cost`` RU and the neutral ``unit_ids`` of ``system`` now act for it."""
+
+    type: Literal["neutrals-conscripted"] = "neutrals-conscripted"
+    side: Side
+    system: str
+    unit_ids: list[str]
+    left_neutral: list[str]  # units without a conscription cost (PD)
+    cost: int
+
+
+@order_type(
+    phases=[Phase.PRODUCTION],
+    rule="DN-NEU-2",
+    summary="conscript the neutral units of a system you hold, paying their conscription costs",
+    template="conscript SYSTEM",
+)
+class Conscript(Order):
+    """``aslan conscript lantern``."""
+
+    type: Literal["conscript"] = "conscript"
+    system: str
+
+
+@decides(Conscript)
+def _decide_conscript(
+    state: CampaignState, order: Conscript, ruleset: Ruleset, dice: Dice
+) -> list[Event]:
+    side = order.side
+    assert side is not None
+    system = find_system(ruleset, order.system)
+    units = neutrals_in(state, system.id)
+    takeable = [u for u in units if ruleset.unit_type(u.kind).conscription_cost is not None]
+    if not takeable:
+        raise IllegalOrderError("DN-NEU-2", f"{system.name} has no neutral units to conscript")
+    if conscription_right(state, ruleset, side, system.id) is None:
+        raise IllegalOrderError(
+            "DN-NEU-2",
+            f"to conscript in {system.name}, {side.value} ground forces must control its "
+            "surface box, or its ships must hold the stellar hex with no enemy warship there",
+        )
+    cost = sum(ruleset.unit_type(u.kind).conscription_cost or 0 for u in takeable)
+    if cost > state.ru[side]:
+        raise IllegalOrderError(
+            "DN-NEU-2",
+            f"conscripting {len(takeable)} unit(s) in {system.name} costs {cost} RU; "
+            f"{side.value} has {state.ru[side]} RU",
+        )
+    left = [u.id for u in units if u not in takeable]
+    return [
+        NeutralsConscripted(
+            side=side,
+            system=system.id,
+            unit_ids=[u.id for u in takeable],
+            left_neutral=left,
+            cost=cost,
+        )
+    ]
+
+
+@applies(NeutralsConscripted)
+def _apply_conscripted(state: CampaignState, event: NeutralsConscripted) -> None:
+    state.ru[event.side] -= event.cost
+    for unit_id in event.unit_ids:
+        unit = state.units[unit_id]
+        unit.owner = event.side
+        unit.face_down = False
+
+
+@event_type
+class NeutralRebuilt(Event):
+    """``side`` paid the build cost and a destroyed conscripted neutral returns home."""
+
+    type: Literal["neutral-rebuilt"] = "neutral-rebuilt"
+    side: Side
+    unit_id: str
+    cost: int
+    location: Location
+
+
+@order_type(
+    phases=[Phase.PRODUCTION],
+    rule="DN-NEU-3",
+    summary="rebuild a destroyed conscripted neutral unit in its original system (build cost)",
+    template="rebuild UNIT",
+)
+class Rebuild(Order):
+    """``solomani rebuild N-M-2``."""
+
+    type: Literal["rebuild"] = "rebuild"
+    unit: str
+
+
+def home_location(unit_type: UnitType, system_id: str) -> Location:
+    """Where a rebuilt neutral goes: ground units and PD to the box, ships to the hex."""
+    if unit_type.category in (UnitCategory.GROUND, UnitCategory.PD):
+        return Location.box(system_id)
+    return Location.hex(system_id)
+
+
+@decides(Rebuild)
+def _decide_rebuild(
+    state: CampaignState, order: Rebuild, ruleset: Ruleset, dice: Dice
+) -> list[Event]:
+    side = order.side
+    assert side is not None
+    unit = state.units.get(order.unit)
+    if unit is None:
+        raise InvalidOrderError(f"unknown unit {order.unit!r}")
+    unit_type = ruleset.unit_type(unit.kind)
+    if unit_type.side is not Side.NEUTRAL:
+        raise IllegalOrderError("DN-NEU-3", f"{unit.id} is not a neutral unit; use `produce`")
+    if unit.location.where is not Where.ELIMINATED:
+        raise IllegalOrderError("DN-NEU-3", f"{unit.id} has not been destroyed")
+    if unit.owner is Side.NEUTRAL:
+        raise IllegalOrderError(
+            "DN-NEU-3", f"{unit.id} was destroyed while still neutral: it is gone for good"
+        )
+    if unit.owner is not side:
+        raise IllegalOrderError("DN-NEU-3", f"{unit.id} was conscripted by {unit.owner.value}")
+    if unit.home_system is None:
+        raise IllegalOrderError("DN-NEU-3", f"{unit.id} has no recorded original system")
+    if unit_type.cost > state.ru[side]:
+        raise IllegalOrderError(
+            "DN-NEU-3",
+            f"rebuilding {unit.id} costs {unit_type.cost} RU; {side.value} has {state.ru[side]} RU",
+        )
+    location = home_location(unit_type, unit.home_system)
+    return [NeutralRebuilt(side=side, unit_id=unit.id, cost=unit_type.cost, location=location)]
+
+
+@applies(NeutralRebuilt)
+def _apply_rebuilt(state: CampaignState, event: NeutralRebuilt) -> None:
+    state.ru[event.side] -= event.cost
+    unit = state.units[event.unit_id]
+    unit.location = event.location
+    unit.disrupted = False
