@@ -10,7 +10,9 @@ This module is the contract between the content loaders and the engine. Extend i
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
+from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
@@ -260,6 +262,13 @@ class StarMap(Frozen):
         self._route_index = route_index
         self._by_section = {key: tuple(value) for key, value in by_section.items()}
 
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        """A copy; with ``update`` the indexes are rebuilt (and checked) for the new contents."""
+        copied = super().model_copy(update=update, deep=deep)
+        if update:
+            copied.model_post_init(None)
+        return copied
+
     def system(self, system_id: str) -> StarSystem:
         """The system with ``system_id``; ``KeyError`` if the map has none."""
         return self._by_id[system_id]
@@ -360,6 +369,13 @@ class Ruleset(Frozen):
                 raise ValueError(f"duplicate unit kind {unit.kind!r}")
             index[unit.kind] = unit
         self._unit_index = index
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        """A copy; with ``update`` the unit index is rebuilt for the new contents."""
+        copied = super().model_copy(update=update, deep=deep)
+        if update:
+            copied.model_post_init(None)
+        return copied
 
     def unit_type(self, kind: str) -> UnitType:
         """The unit type keyed ``kind``; ``KeyError`` if unknown."""

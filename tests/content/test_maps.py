@@ -140,7 +140,6 @@ def test_map_is_connected_with_alternative_paths_between_capitals():
     explored = star_map.model_copy(
         update={"routes": tuple(r for r in star_map.routes if not r.unexplored)}
     )
-    explored = StarMap(**explored.model_dump())  # rebuild the route index
     assert len(explored.routes) < len(star_map.routes)
     assert disjoint_paths(explored, aslan, solomani) >= 2
 
@@ -255,3 +254,12 @@ def test_unknown_layout_name_lists_the_layouts():
     # DN-MAP-5: fixed layouts come from files; a missing one is named
     with pytest.raises(DataFileError, match="no layout 'huge'.*demo, standard, random"):
         load_ruleset(DATA_DIR, layout="huge")
+
+
+def test_model_copy_with_update_rebuilds_the_indexes():
+    # DN-MAP-4: a copied map with other routes answers adjacency for its own routes
+    star_map = standard()
+    fewer = star_map.model_copy(update={"routes": ()})
+    assert fewer.neighbours("hlirakh") == ()
+    assert star_map.neighbours("hlirakh") != ()
+    assert fewer.route_between("hlirakh", "ftahr") is None

@@ -1,0 +1,47 @@
+"""`campaign data check` on the shipped data (DN-DATA-1..5, DN-MAP-1..5)."""
+
+from __future__ import annotations
+
+import re
+
+from campaign.content import load_ruleset
+from tests.conftest import DATA_DIR
+from tests.content.helpers import run_cli
+
+
+def test_check_prints_summary_and_exits_zero():
+    # DN-DATA-5 / DN-DATA-4: a good data set is summarised with its labels and profile hash
+    code, out, err = run_cli("data", "check", "--data", str(DATA_DIR))
+    assert code == 0 and err == ""
+    assert out.startswith("data OK")
+    assert re.search(r"units aslan +23 kinds +116 counters", out)
+    assert re.search(r"units solomani +20 kinds +116 counters", out)
+    assert re.search(r"units neutral +14 kinds +27 counters", out)
+    for table in ("space_crt", "bombard_crt", "pd_crt", "ground_crt"):
+        assert f"table {table}" in out
+    assert out.count("[house]") == 4
+    assert out.count("    section ") == 8
+    assert "type 3: 11" in out
+    assert "unexplored)" in out
+    assert f"profile hash {load_ruleset(DATA_DIR).profile_hash}" in out
+
+
+def test_check_with_seed_summarises_the_random_map():
+    # DN-MAP-5: the seeded assembly is summarised with its seed
+    code, out, _ = run_cli("data", "check", "--seed", "5")
+    assert code == 0
+    assert "layout random seed 5" in out
+    assert f"profile hash {load_ruleset(seed=5).profile_hash}" in out
+
+
+def test_check_unknown_layout_fails_with_the_layout_list():
+    # DN-MAP-5: asking for a layout file that does not exist is an error
+    code, out, err = run_cli("data", "check", "--layout", "nowhere")
+    assert code != 0 and "data OK" not in out
+    assert "nowhere.toml: no layout 'nowhere'" in err
+
+
+def test_check_seed_with_fixed_layout_is_a_usage_error():
+    # DN-MAP-5: a seed applies to random assembly only
+    code, _, err = run_cli("data", "check", "--layout", "demo", "--seed", "1")
+    assert code == 2 and "seed only applies" in err
