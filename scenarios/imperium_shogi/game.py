@@ -39,6 +39,8 @@ class ShogiState:
     position: Position
     counts: dict[int, int] = field(default_factory=dict)
     plies: list[_Ply] = field(default_factory=list)
+    #: Text of the position this game started from (for saving the game with its moves).
+    start_text: str = ""
     _moves: list[int] | None = None
     _outcome: Outcome | None = None
     _evaluated: bool = False
@@ -46,6 +48,8 @@ class ShogiState:
     def __post_init__(self) -> None:
         if not self.counts:
             self.counts[encode(self.position)] = 1
+        if not self.start_text:
+            self.start_text = position_to_text(self.position)
 
     # -- protocol -----------------------------------------------------------------------------
 
@@ -87,7 +91,9 @@ class ShogiState:
 
     def clone(self) -> ShogiState:
         """An independent copy with the same history."""
-        copy = ShogiState(self.position.copy(), dict(self.counts), list(self.plies))
+        copy = ShogiState(
+            self.position.copy(), dict(self.counts), list(self.plies), self.start_text
+        )
         copy._moves, copy._outcome, copy._evaluated = self._moves, self._outcome, self._evaluated
         return copy
 

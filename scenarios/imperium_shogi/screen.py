@@ -1,0 +1,588 @@
+"""Textual screen for Imperium Shogi: board, both hands, move list, computer opponent.
+
+The board and the two hands form one 6 x 3 grid the cursor walks over: the top row is Blue's
+hand (B, CR, MS), then ranks 4..1, then Red's hand at the bottom. Select a piece or a hand slot
+(Enter, Space or a click) and its destinations light up; pick one to play. A battleship entering
+the enemy territory asks whether to repair it (SHO-4). Moves can also be typed (``m``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical
+from textual.events import Click
+from textual.message import Message
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Input, Label, ListItem, ListView, Static
+
+from scenarios.imperium_shogi.ai import LEVELS, ShogiAI
+from scenarios.imperium_shogi.game import ShogiState, make_game
+from scenarios.imperium_shogi.notation import SLOT_NAMES, move_to_text
+from scenarios.imperium_shogi.record import RecordError, load_game, save_game
+from scenarios.imperium_shogi.rules import (
+    BLUE,
+    DROP_BASE,
+    FILES,
+    KIND_NAMES,
+    PLAYER_NAMES,
+    RANKS,
+    RED,
+    REPAIR,
+)
+from scenarios.protocol import IllegalActionError, NotationError
+
+HUMAN = "human"
+GRID_ROWS = RANKS + 2
+SIDE_TITLES = ("Red (Empire)", "Blue (Terran Confederation)")
+SIDE_MARKS = ("▲", "▼")
+
+RULES_SUMMARY = (
+    "Capture the enemy BB, or bring your BB into the enemy home rank and survive one turn "
+    "(SHO-7). BB: 8 directions; MS: orthogonal; CR: diagonal; B: forward only until repaired "
+    "(B+: forward, back, sideways, diagonally forward). A B entering the enemy rank may repair "
+    "(SHO-4). Captured pieces can be placed on any empty square; a placed B is disrupted (SHO-5)."
+    " Third repetition draws (SHO-8)."
+)
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A place on the 6 x 3 grid: ``row`` 0 (Blue hand) .. 5 (Red hand), ``col`` 0..2."""
+
+    row: int
+    col: int
+
+    @property
+    def square(self) -> int | None:
+        """Board square index, or ``None`` for a hand slot."""
+        if 1 <= self.row <= RANKS:
+            return (RANKS - self.row) * FILES + self.col
+        return None
+
+    @property
+    def hand_owner(self) -> int | None:
+        """Owner of the hand slot, or ``None`` for a board square."""
+        return BLUE if self.row == 0 else RED if self.row == GRID_ROWS - 1 else None
+
+    @staticmethod
+    def of_square(sq: int) -> Cell:
+        """The grid cell showing board square ``sq``."""
+        return Cell(RANKS - sq // FILES, sq % FILES)
+
+
+class CellView(Static):
+    """One grid cell; a click posts ``CellView.Clicked``."""
+
+    class Clicked(Message):
+        """The player clicked a cell."""
+
+        def __init__(self, cell: Cell) -> None:
+            super().__init__()
+            self.cell = cell
+
+    def __init__(self, cell: Cell) -> None:
+        classes = "cell hand" if cell.square is None else "cell"
+        if cell.row == 1:
+            classes += " blue-zone"
+        elif cell.row == RANKS:
+            classes += " red-zone"
+        super().__init__("", id=f"cell-{cell.row}-{cell.col}", classes=classes)
+        self.cell = cell
+
+    def on_click(self, event: Click) -> None:
+        event.stop()
+        self.post_message(self.Clicked(self.cell))
+
+
+class ChoiceDialog(ModalScreen[str | None]):
+    """Pick one option from a list (Enter) or cancel (Escape)."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="shogi.dialog.cancel")]
+
+    def __init__(self, title: str, options: list[tuple[str, str]]) -> None:
+        super().__init__()
+        self._title = title
+        self._options = options
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self._title, classes="dialog-title")
+            yield ListView(
+                *(ListItem(Label(label), name=value) for value, label in self._options),
+                id="choices",
+            )
+
+    def on_mount(self) -> None:
+        self.query_one("#choices", ListView).focus()
+
+    @on(ListView.Selected)
+    def _chosen(self, event: ListView.Selected) -> None:
+        self.dismiss(event.item.name)
+
+    def action_cancel(self) -> None:
+        """Close without a choice."""
+        self.dismiss(None)
+
+
+class PathDialog(ModalScreen[str | None]):
+    """Ask for a file path (Enter accepts, Escape cancels)."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="shogi.path.cancel")]
+
+    def __init__(self, title: str, default: str = "") -> None:
+        super().__init__()
+        self._title = title
+        self._default = default
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self._title, classes="dialog-title")
+            yield Input(value=self._default, placeholder="path/to/game.txt", id="path")
+
+    def on_mount(self) -> None:
+        self.query_one("#path", Input).focus()
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
+
+    def action_cancel(self) -> None:
+        """Close without a path."""
+        self.dismiss(None)
+
+
+class HelpDialog(ModalScreen[None]):
+    """Keys of the game screen and a rules summary."""
+
+    BINDINGS = [Binding("escape,question_mark,f1,q", "close", "Close", id="shogi.help.close")]
+
+    def __init__(self, rows: list[tuple[str, str, str]]) -> None:
+        super().__init__()
+        self._rows = rows
+
+    def compose(self) -> ComposeResult:
+        lines = [f"{key:>12}  {text}   [dim]{bid}[/dim]" for key, bid, text in self._rows]
+        with Vertical(classes="dialog wide"):
+            yield Label("Imperium Shogi — keys", classes="dialog-title")
+            yield Static("\n".join(lines), id="help-keys")
+            yield Static(RULES_SUMMARY, id="help-rules")
+            yield Label("Esc closes.")
+
+    def action_close(self) -> None:
+        """Close help."""
+        self.dismiss(None)
+
+
+def new_game_options() -> list[tuple[str, str]]:
+    """``(value, label)`` pairs of the new-game dialog: value is ``red:blue`` player kinds."""
+    options = [(f"{HUMAN}:{HUMAN}", "Two people at this keyboard")]
+    for level in LEVELS.values():
+        options.append((f"{HUMAN}:{level.name}", f"You play Red vs computer ({level.name})"))
+        options.append((f"{level.name}:{HUMAN}", f"You play Blue vs computer ({level.name})"))
+    return options
+
+
+class ShogiScreen(Screen[None]):
+    """Play Imperium Shogi against a person or the computer."""
+
+    AUTO_FOCUS = ""  # keys drive the board until the move input is asked for (m)
+    BINDINGS = [
+        Binding("up", "cursor(-1, 0)", "Cursor up", show=False, id="shogi.cursor_up"),
+        Binding("down", "cursor(1, 0)", "Cursor down", show=False, id="shogi.cursor_down"),
+        Binding("left", "cursor(0, -1)", "Cursor left", show=False, id="shogi.cursor_left"),
+        Binding("right", "cursor(0, 1)", "Cursor right", show=False, id="shogi.cursor_right"),
+        Binding("enter,space", "activate", "Select / move", id="shogi.activate"),
+        Binding("escape", "deselect", "Cancel selection", show=False, id="shogi.deselect"),
+        Binding("m", "type_move", "Type a move", id="shogi.type_move"),
+        Binding("u", "undo", "Undo", id="shogi.undo"),
+        Binding("n", "new_game", "New game", id="shogi.new_game"),
+        Binding("s", "save", "Save", id="shogi.save"),
+        Binding("l", "load", "Load", id="shogi.load"),
+        Binding("question_mark,f1", "help", "Help", id="shogi.help"),
+        Binding("q", "leave", "Back", id="shogi.leave"),
+    ]
+
+    DEFAULT_CSS = """
+    ShogiScreen #shogi-main { height: 1fr; }
+    ShogiScreen #board-pane { width: 40; padding: 0 1; }
+    ShogiScreen #grid { grid-size: 3 6; grid-gutter: 0; width: 36; height: 24; }
+    ShogiScreen .cell { width: 12; height: 4; content-align: center middle; border: round $panel; }
+    ShogiScreen .hand { background: $boost; }
+    ShogiScreen .red-zone { background: $error 10%; }
+    ShogiScreen .blue-zone { background: $primary 15%; }
+    ShogiScreen .cell.-last { background: $warning 20%; }
+    ShogiScreen .cell.-target { background: $success 35%; }
+    ShogiScreen .cell.-selected { background: $accent 45%; }
+    ShogiScreen .cell.-cursor { border: double $accent; }
+    ShogiScreen .red { color: $text-error; text-style: bold; }
+    ShogiScreen .blue { color: $text-primary; text-style: bold; }
+    ShogiScreen #side-pane { width: 1fr; padding: 0 1; }
+    ShogiScreen #status { height: auto; margin-bottom: 1; }
+    ShogiScreen #moves { height: 1fr; border: round $panel; padding: 0 1; }
+    ShogiScreen #move-input { margin-top: 1; }
+    ChoiceDialog, PathDialog, HelpDialog { align: center middle; }
+    ChoiceDialog .dialog, PathDialog .dialog, HelpDialog .dialog {
+        width: 60; height: auto; max-height: 80%; border: thick $accent; background: $surface;
+        padding: 1 2;
+    }
+    HelpDialog .dialog.wide { width: 90; }
+    .dialog-title { text-style: bold; margin-bottom: 1; }
+    """
+
+    def __init__(
+        self,
+        *,
+        red: str = HUMAN,
+        blue: str = "normal",
+        state: ShogiState | None = None,
+        max_depth: int | None = None,
+        save_path: str = "imperium-shogi.txt",
+    ) -> None:
+        super().__init__()
+        self.state: ShogiState = state or make_game().new_initial_state()
+        self.players = [red, blue]
+        self.max_depth = max_depth
+        self.save_path = save_path
+        self.cursor = Cell(GRID_ROWS - 2, 1)
+        self.selected: Cell | None = None
+        self.targets: dict[Cell, list[int]] = {}
+        self.thinking = False
+        self._generation = 0
+        self._computers: dict[int, ShogiAI] = {}
+        self._check_players()
+
+    # -- layout -------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="shogi-main"):
+            with Vertical(id="board-pane"), Grid(id="grid"):
+                for row in range(GRID_ROWS):
+                    for col in range(FILES):
+                        yield CellView(Cell(row, col))
+            with Vertical(id="side-pane"):
+                yield Static("", id="status")
+                yield Static("", id="moves")
+                yield Input(placeholder="move: b2b3, b3b4+, B*b3 (Enter plays)", id="move-input")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Imperium Shogi"
+        self.refresh_view()
+        self._maybe_computer_move()
+
+    # -- players ------------------------------------------------------------------------------
+
+    def _check_players(self) -> None:
+        for side, kind in enumerate(self.players):
+            if kind != HUMAN and kind not in LEVELS:
+                raise ValueError(f"{PLAYER_NAMES[side]}: unknown player {kind!r}")
+        self._computers = {
+            side: ShogiAI(kind) for side, kind in enumerate(self.players) if kind != HUMAN
+        }
+
+    def is_human_turn(self) -> bool:
+        """True when a person is to move in a running game."""
+        return not self.state.is_terminal() and self.players[self.state.position.side] == HUMAN
+
+    # -- drawing ------------------------------------------------------------------------------
+
+    def refresh_view(self) -> None:
+        """Redraw cells, status and move list from ``self.state``."""
+        position = self.state.position
+        last = set()
+        if self.state.plies:
+            move = self.state.plies[-1].move
+            last.add(Cell.of_square((move >> 4) & 15))
+            if move & 15 < DROP_BASE:
+                last.add(Cell.of_square(move & 15))
+        for view in self.query(CellView):
+            cell = view.cell
+            view.update(self._cell_text(cell))
+            sq = cell.square
+            owner = None
+            if sq is not None and position.board[sq]:
+                owner = position.board[sq] >> 3
+            elif sq is None:
+                owner = cell.hand_owner
+            view.set_class(owner == RED, "red")
+            view.set_class(owner == BLUE, "blue")
+            view.set_class(cell == self.cursor, "-cursor")
+            view.set_class(cell == self.selected, "-selected")
+            view.set_class(cell in self.targets, "-target")
+            view.set_class(cell in last, "-last")
+        self.query_one("#status", Static).update(self._status_text())
+        self.query_one("#moves", Static).update(self._moves_text())
+
+    def _cell_text(self, cell: Cell) -> str:
+        position = self.state.position
+        sq = cell.square
+        if sq is None:
+            owner = cell.hand_owner
+            assert owner is not None
+            count = position.hands[owner][cell.col]
+            label = SLOT_NAMES[cell.col]
+            return f"{label} ×{count}" if count else "·"
+        code = position.board[sq]
+        name = f"{'abc'[cell.col]}{sq // FILES + 1}"
+        if not code:
+            return f"[dim]{name}[/dim]"
+        return f"{SIDE_MARKS[code >> 3]}{KIND_NAMES[code & 7]}"
+
+    def _status_text(self) -> str:
+        outcome = self.state.outcome()
+        if outcome is not None:
+            who = "Draw" if outcome.winner is None else f"{PLAYER_NAMES[outcome.winner]} wins"
+            return f"[b]Game over — {who}[/b]: {outcome.reason} ({outcome.rule})"
+        side = self.state.position.side
+        kind = self.players[side]
+        who = "you" if kind == HUMAN else f"computer, {kind}"
+        doing = " — thinking…" if self.thinking else ""
+        players = " vs ".join(
+            f"{PLAYER_NAMES[n]}: {'person' if k == HUMAN else k}"
+            for n, k in enumerate(self.players)
+        )
+        return f"{SIDE_TITLES[side]} to move ({who}){doing}\n[dim]{players}[/dim]"
+
+    def _moves_text(self) -> str:
+        history = self.state.history()
+        if not history:
+            return "[dim]no moves yet[/dim]"
+        first_side = (self.state.position.side - len(history)) % 2
+        lines = []
+        for index, move in enumerate(history):
+            side = (first_side + index) % 2
+            lines.append(f"{index + 1:>3}. {SIDE_MARKS[side]} {move_to_text(move)}")
+        return "\n".join(lines[-200:])
+
+    # -- selection and moves ------------------------------------------------------------------
+
+    def action_cursor(self, drow: int, dcol: int) -> None:
+        """Move the cursor over the board and the hands."""
+        self.cursor = Cell(
+            min(max(self.cursor.row + drow, 0), GRID_ROWS - 1),
+            min(max(self.cursor.col + dcol, 0), FILES - 1),
+        )
+        self.refresh_view()
+
+    def action_activate(self) -> None:
+        """Select the piece under the cursor, or play to the highlighted square under it."""
+        self.activate(self.cursor)
+
+    @on(CellView.Clicked)
+    def _clicked(self, event: CellView.Clicked) -> None:
+        self.cursor = event.cell
+        self.activate(event.cell)
+
+    def activate(self, cell: Cell) -> None:
+        """What Enter or a click does on ``cell``."""
+        if not self.is_human_turn():
+            self.refresh_view()
+            return
+        if self.selected is not None and cell in self.targets:
+            self._play_choice(self.targets[cell])
+            return
+        self.select(cell)
+
+    def select(self, cell: Cell) -> None:
+        """Select ``cell`` if it holds a piece (or hand slot) with legal moves."""
+        moves_by_target: dict[Cell, list[int]] = {}
+        for move in self.state.legal_actions():
+            src = move & 15
+            if src >= DROP_BASE:
+                origin = Cell(0 if self.state.position.side == BLUE else GRID_ROWS - 1,
+                              src - DROP_BASE)
+            else:
+                origin = Cell.of_square(src)
+            if origin == cell:
+                moves_by_target.setdefault(Cell.of_square((move >> 4) & 15), []).append(move)
+        if moves_by_target:
+            self.selected, self.targets = cell, moves_by_target
+        else:
+            self.selected, self.targets = None, {}
+        self.refresh_view()
+
+    def action_deselect(self) -> None:
+        """Drop the current selection (and leave the move input)."""
+        self.selected, self.targets = None, {}
+        self.set_focus(None)
+        self.refresh_view()
+
+    def _play_choice(self, moves: list[int]) -> None:
+        if len(moves) == 1:
+            self.play(moves[0])
+            return
+        plain = next(move for move in moves if not move & REPAIR)
+        repair = plain | REPAIR
+
+        def chosen(value: str | None) -> None:
+            if value is not None:
+                self.play(repair if value == "repair" else plain)
+
+        self.app.push_screen(
+            ChoiceDialog(
+                f"{move_to_text(plain)}: repair the battleship? (SHO-4)",
+                [("repair", f"Repair: {move_to_text(repair)}"),
+                 ("keep", f"Stay disrupted: {move_to_text(plain)}")],
+            ),
+            chosen,
+        )
+
+    def play(self, move: int) -> bool:
+        """Play a human move; returns False (and says why) when it is not legal."""
+        if not self.is_human_turn():
+            self.notify("It is not your turn.", severity="warning")
+            return False
+        try:
+            self.state.apply_action(move)
+        except IllegalActionError as error:
+            self.notify(str(error), severity="error")
+            return False
+        self.selected, self.targets = None, {}
+        self.refresh_view()
+        self._maybe_computer_move()
+        return True
+
+    def action_type_move(self) -> None:
+        """Focus the move input."""
+        self.query_one("#move-input", Input).focus()
+
+    @on(Input.Submitted, "#move-input")
+    def _typed(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        event.input.value = ""
+        self.set_focus(None)
+        if not text:
+            return
+        try:
+            move = self.state.text_to_action(text)
+        except (NotationError, IllegalActionError) as error:
+            self.notify(str(error), severity="error")
+            return
+        self.play(move)
+
+    # -- computer -----------------------------------------------------------------------------
+
+    def _maybe_computer_move(self) -> None:
+        if self.state.is_terminal():
+            self.refresh_view()
+            return
+        side = self.state.position.side
+        computer = self._computers.get(side)
+        if computer is None or self.thinking:
+            return
+        self.thinking = True
+        generation = self._generation
+        snapshot = self.state.clone()
+        depth = self.max_depth
+
+        def think() -> None:
+            move = computer.choose(snapshot, max_depth=depth)
+            self.app.call_from_thread(self._computer_moved, generation, move)
+
+        self.refresh_view()
+        self.run_worker(think, thread=True, group="shogi-ai", name="shogi-ai")
+
+    def _computer_moved(self, generation: int, move: int) -> None:
+        self.thinking = False
+        if generation != self._generation or self.state.is_terminal():
+            self._maybe_computer_move()
+            return
+        self.state.apply_action(move)  # legal: chosen from this very position's actions
+        self.refresh_view()
+        self._maybe_computer_move()
+
+    def _forget_thinking(self) -> None:
+        """Make a running search's answer stale (it is ignored when it arrives)."""
+        self._generation += 1
+        self.selected, self.targets = None, {}
+
+    # -- game commands ------------------------------------------------------------------------
+
+    def action_undo(self) -> None:
+        """Take back the last move (and the computer's reply, back to a person's turn)."""
+        if not self.state.plies:
+            self.notify("Nothing to undo.")
+            return
+        self._forget_thinking()
+        self.state.undo_action()
+        while self.state.plies and self.players[self.state.position.side] != HUMAN:
+            self.state.undo_action()
+        self.refresh_view()
+        if not self.thinking:
+            self._maybe_computer_move()
+
+    def action_new_game(self) -> None:
+        """Ask who plays, then start from the set-up (SHO-2)."""
+
+        def chosen(value: str | None) -> None:
+            if value is not None:
+                red, blue = value.split(":")
+                self.start(make_game().new_initial_state(), red, blue)
+
+        self.app.push_screen(ChoiceDialog("New game: who plays?", new_game_options()), chosen)
+
+    def start(self, state: ShogiState, red: str, blue: str) -> None:
+        """Replace the game and the players."""
+        self._forget_thinking()
+        self.players = [red, blue]
+        self._check_players()
+        self.state = state
+        self.refresh_view()
+        if not self.thinking:
+            self._maybe_computer_move()
+
+    def action_save(self) -> None:
+        """Ask for a path and write the game there (start position and moves)."""
+
+        def chosen(path: str | None) -> None:
+            if path is None:
+                return
+            try:
+                save_game(self.state, Path(path).expanduser())
+            except OSError as error:
+                self.notify(f"{path}: cannot save: {error}", severity="error")
+                return
+            self.save_path = path
+            self.notify(f"Saved to {path}")
+
+        self.app.push_screen(PathDialog("Save the game to:", self.save_path), chosen)
+
+    def action_load(self) -> None:
+        """Ask for a path and load a saved game (position text plus moves) from it."""
+
+        def chosen(path: str | None) -> None:
+            if path is None:
+                return
+            try:
+                state = load_game(Path(path).expanduser())
+            except RecordError as error:
+                self.notify(str(error), severity="error")
+                return
+            self.save_path = path
+            self.start(state, *self.players)
+            self.notify(f"Loaded {path}")
+
+        self.app.push_screen(PathDialog("Load a game from:", self.save_path), chosen)
+
+    def action_help(self) -> None:
+        """Show the keys and a rules summary."""
+        rows = [
+            (self.app.get_key_display(binding), binding.id or binding.action, binding.description)
+            for binding in (
+                b for b in self.BINDINGS if isinstance(b, Binding)
+            )
+        ]
+        self.app.push_screen(HelpDialog(rows))
+
+    def action_leave(self) -> None:
+        """Back to the screen below (the launcher), or quit when this is the only screen."""
+        self._forget_thinking()
+        if len(self.app.screen_stack) > 1:
+            self.app.pop_screen()
+        else:
+            self.app.exit()

@@ -1,0 +1,199 @@
+"""Pilot tests of the Imperium Shogi screen: select, move, repair, computer reply, undo, files."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections.abc import Callable, Coroutine
+from pathlib import Path
+from typing import Any
+
+from textual.app import App
+from textual.widgets import Input
+
+from scenarios.imperium_shogi import make_screen
+from scenarios.imperium_shogi.game import make_game
+from scenarios.imperium_shogi.screen import CellView, ChoiceDialog, HelpDialog, ShogiScreen
+
+
+def pilot_test(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
+    """Run an async Pilot test in a fresh event loop (no async pytest plugin is installed)."""
+
+    @functools.wraps(test)
+    def run(*args: Any, **kwargs: Any) -> None:
+        asyncio.run(test(*args, **kwargs))
+
+    return run
+
+
+class ShogiTestApp(App[None]):
+    """A tiny host app for the game screen."""
+
+    def __init__(self, **options: object) -> None:
+        super().__init__()
+        self.options = options
+
+    def on_mount(self) -> None:
+        self.push_screen(make_screen(**self.options))
+
+
+def screen_of(app: App[None]) -> ShogiScreen:
+    screen = app.screen_stack[1]
+    assert isinstance(screen, ShogiScreen)
+    return screen
+
+
+def moves_of(screen: ShogiScreen) -> list[str]:
+    return [screen.state.action_to_text(move) for move in screen.state.history()]
+
+
+async def settle(app: App[None], pilot) -> None:
+    """Wait until a computer move (worker thread) has arrived and been drawn."""
+    await pilot.pause()
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+@pilot_test
+async def test_keyboard_select_highlights_and_moves_for_two_people():
+    # SHO-3 SHO-10: B on b2 selected, only b3 highlighted, then played; typed reply; undo
+    app = ShogiTestApp(red="human", blue="human")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = screen_of(app)
+        await pilot.press("up", "enter")
+        assert screen.selected is not None and screen.selected.square == 4  # b2
+        assert {cell.square for cell in screen.targets} == {7}  # b3
+        highlighted = [v.cell.square for v in screen.query(CellView) if v.has_class("-target")]
+        assert highlighted == [7]
+        await pilot.press("up", "enter")
+        assert moves_of(screen) == ["b2b3"]
+        await pilot.press("m", *"b4b3", "enter")
+        assert moves_of(screen) == ["b2b3", "b4b3"]
+        assert screen.state.to_text() == "m1c/1f1/3/CFM Bb r"
+        await pilot.press("u")
+        assert moves_of(screen) == ["b2b3"]
+        assert screen.state.position.side == 1
+
+
+@pilot_test
+async def test_illegal_typed_move_changes_nothing():
+    # SHO-3
+    app = ShogiTestApp(red="human", blue="human")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = screen_of(app)
+        await pilot.press("m", *"a1a2", "enter")
+        assert moves_of(screen) == []
+        assert screen.state.to_text() == "mfc/1b1/1B1/CFM - r"
+
+
+@pilot_test
+async def test_mouse_click_selects_and_moves():
+    # SHO-3: click the Red MS on c1, then c2
+    app = ShogiTestApp(red="human", blue="human")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = screen_of(app)
+        await pilot.click("#cell-4-2")
+        assert {cell.square for cell in screen.targets} == {5}  # c2
+        await pilot.click("#cell-3-2")
+        assert moves_of(screen) == ["c1c2"]
+
+
+@pilot_test
+async def test_computer_replies_and_undo_goes_back_to_the_persons_turn():
+    # SHO-2 SHO-7: Red person vs Blue computer; the reply is legal; undo takes back both plies
+    app = ShogiTestApp(red="human", blue="easy", max_depth=2)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = screen_of(app)
+        await pilot.press("up", "enter", "up", "enter")
+        await settle(app, pilot)
+        assert len(moves_of(screen)) == 2 and moves_of(screen)[0] == "b2b3"
+        replay = make_game().new_initial_state()
+        for text in moves_of(screen):
+            replay.apply_action(replay.text_to_action(text))
+        assert replay.to_text() == screen.state.to_text()
+        await pilot.press("u")
+        await settle(app, pilot)
+        assert moves_of(screen) == []
+        assert screen.state.position.side == 0
+
+
+@pilot_test
+async def test_repair_choice_dialog():
+    # SHO-4: entering the enemy territory asks; choosing repair plays b3b4+
+    state = make_game().state_from_text("f2/1B1/3/F2 BCcMm r")
+    app = ShogiTestApp(red="human", blue="human", state=state)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = screen_of(app)
+        await pilot.click("#cell-2-1")
+        await pilot.click("#cell-1-1")
+        assert isinstance(app.screen, ChoiceDialog)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert moves_of(screen) == ["b3b4+"]
+        assert screen.state.to_text() == "f+B1/3/3/F2 BCMcm b"
+
+
+@pilot_test
+async def test_new_game_as_blue_lets_the_computer_open():
+    # SHO-2: Red moves first, here the computer
+    app = ShogiTestApp(red="human", blue="human", max_depth=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = screen_of(app)
+        await pilot.press("n")
+        assert isinstance(app.screen, ChoiceDialog)
+        await pilot.press("down", "down", "enter")  # "You play Blue vs computer (easy)"
+        await settle(app, pilot)
+        assert screen.players == ["easy", "human"]
+        assert len(moves_of(screen)) == 1
+        assert screen.state.position.side == 1
+
+
+@pilot_test
+async def test_save_and_load_round_trip(tmp_path: Path):
+    # SHO-10: the saved game holds the start position and the moves
+    path = tmp_path / "game.txt"
+    app = ShogiTestApp(red="human", blue="human")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = screen_of(app)
+        await pilot.press("m", *"c1c2", "enter", "m", *"a4a3", "enter")
+        await pilot.press("s")
+        app.screen.query_one(Input).value = str(path)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert path.read_text().splitlines()[1:] == ["mfc/1b1/1B1/CFM - r", "c1c2 a4a3"]
+        await pilot.press("u", "u")
+        assert moves_of(screen) == []
+        await pilot.press("l")
+        app.screen.query_one(Input).value = str(path)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert moves_of(screen) == ["c1c2", "a4a3"]
+
+
+@pilot_test
+async def test_loading_a_bad_file_changes_nothing(tmp_path: Path):
+    # SHO-10: errors name the file and line
+    path = tmp_path / "bad.txt"
+    path.write_text("mfc/1b1/1B1/CFM - r\nb2b3 zz\n")
+    app = ShogiTestApp(red="human", blue="human")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = screen_of(app)
+        await pilot.press("l")
+        app.screen.query_one(Input).value = str(path)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert moves_of(screen) == []
+        assert any(f"{path}:2" in n.message for n in app._notifications)
+
+
+@pilot_test
+async def test_help_lists_bindings():
+    # SHO-10 (keys to enter moves) and the help key
+    app = ShogiTestApp(red="human", blue="human")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpDialog)
+        text = str(app.screen.query_one("#help-keys").render())
+        assert "shogi.undo" in text and "Select / move" in text
+        await pilot.press("escape")
+        assert isinstance(app.screen, ShogiScreen)
