@@ -21,10 +21,11 @@ def fleet_destinations(state: State, unit: Unit) -> list[str]:
     return sorted(n for n in board.neighbours(unit.region) if board.region(n).is_sea)
 
 
-def _rail_component(state: State, nation: str, start: str) -> set[str]:
-    """Own home provinces reachable by rail from ``start`` (empty if rail cannot start there)."""
+def _rail_component(state: State, nation: str, start: str, blocked: set[str]) -> set[str]:
+    """Own home provinces reachable by rail from ``start`` (empty if rail cannot start there);
+    ``blocked`` are the provinces with hostile foreign armies."""
     board = state.board
-    if board.region(start).home != nation or state.is_blocked(start):
+    if board.region(start).home != nation or start in blocked:
         return set()
     seen = {start}
     queue = deque([start])
@@ -32,12 +33,7 @@ def _rail_component(state: State, nation: str, start: str) -> set[str]:
         here = queue.popleft()
         for there in board.neighbours(here):
             reg = board.region(there)
-            if (
-                reg.home == nation
-                and reg.is_land
-                and there not in seen
-                and not state.is_blocked(there)
-            ):
+            if reg.home == nation and there not in seen and there not in blocked:
                 seen.add(there)
                 queue.append(there)
     return seen
@@ -66,7 +62,8 @@ def army_destinations(state: State, unit: Unit) -> dict[str, tuple[int, ...]]:
     """
     board = state.board
     nation = unit.nation
-    before = _rail_component(state, nation, unit.region) | {unit.region}
+    blocked = state.blocked_regions()
+    before = _rail_component(state, nation, unit.region, blocked) | {unit.region}
     routes: dict[str, tuple[int, ...]] = {r: () for r in before}
     stepped: dict[str, tuple[int, ...]] = {}
     for here in sorted(before):
@@ -79,7 +76,7 @@ def army_destinations(state: State, unit: Unit) -> dict[str, tuple[int, ...]]:
     for there, convoy in stepped.items():
         if there not in routes:
             routes[there] = convoy
-        for rail in _rail_component(state, nation, there):
+        for rail in _rail_component(state, nation, there, blocked):
             if rail not in routes or len(routes[rail]) > len(convoy):
                 routes[rail] = convoy
     routes.pop(unit.region, None)

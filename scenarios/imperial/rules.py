@@ -103,10 +103,11 @@ def hostile_forbidden(state: State, nation: str, region: str) -> bool:
 
 def buildable_sites(state: State, nation: str) -> list[str]:
     """Own home cities without a factory and without hostile armies (IMP-8)."""
+    blocked = state.blocked_regions()
     return [
         r
         for r in state.board.home_provinces(nation)
-        if r not in state.factories and not state.is_blocked(r)
+        if r not in state.factories and r not in blocked
     ]
 
 
@@ -267,8 +268,9 @@ def _rondel_orders(state: State, nation: str) -> list[Order]:
 def _import_orders(state: State, nation: str, left: int) -> list[Order]:
     orders: list[Order] = []
     if left > 0 and state.treasury[nation] >= IMPORT_COST:
+        blocked = state.blocked_regions()
         for region in state.board.home_provinces(nation):
-            if state.is_blocked(region):
+            if region in blocked:
                 continue
             for kind in ("A", "F"):
                 if kind == "F" and state.board.region(region).port is None:

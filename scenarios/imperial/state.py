@@ -177,13 +177,18 @@ class State:
         """All units of ``nation`` (id order)."""
         return [u for u in self.units.values() if u.nation == nation]
 
+    def blocked_regions(self) -> set[str]:
+        """Home provinces where a hostile foreign army stands (IMP-13)."""
+        board = self.board
+        return {
+            u.region
+            for u in self.units.values()
+            if u.hostile and u.kind == "A" and board.region(u.region).home not in (None, u.nation)
+        }
+
     def is_blocked(self, region: str) -> bool:
         """True if a hostile foreign army stands in this home province (IMP-13)."""
-        home = self.board.region(region).home
-        return any(
-            u.kind == "A" and u.hostile and u.nation != home and u.region == region
-            for u in self.units.values()
-        )
+        return region in self.blocked_regions()
 
     def factories_of(self, nation: str) -> list[str]:
         """Regions with a factory of ``nation`` (file order)."""
@@ -191,7 +196,8 @@ class State:
 
     def free_factories(self, nation: str) -> list[str]:
         """Factories of ``nation`` not blocked by hostile armies (IMP-13/14/17)."""
-        return [r for r in self.factories_of(nation) if not self.is_blocked(r)]
+        blocked = self.blocked_regions()
+        return [r for r in self.factories_of(nation) if r not in blocked]
 
     def chips_of(self, nation: str) -> int:
         """Number of tax chips ``nation`` has on the board (IMP-16)."""
