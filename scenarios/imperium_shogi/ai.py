@@ -95,8 +95,8 @@ def order_moves(state: ShogiState, moves: Sequence[int]) -> list[int]:
             return 1000 if target & 7 == BB else 100 + PIECE_VALUE[target & 7]
         if move & REPAIR:
             return 50
-        bb_side = board[src] & 7 == BB and dst in ENEMY_TERRITORY[board[src] >> 3]
-        return 40 if bb_side else 10
+        bb_entry = board[src] & 7 == BB and dst in ENEMY_TERRITORY[board[src] >> 3]
+        return 40 if bb_entry else 10
 
     return sorted(moves, key=priority, reverse=True)
 
