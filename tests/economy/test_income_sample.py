@@ -192,7 +192,7 @@ def test_report_explains_every_cut():  # DN-ECO-3, DN-ECO-4
     marrow = next(c for c in halden.cut_by if c.system_id == "marrow")
     assert marrow.enemy_units == ["aslan A-CR-4 (stellar hex)"]
     assert "A-CR-4" in halden.explanation and "no friendly tanker" in halden.explanation
-    assert report.income == 55 and report.available == 62
+    assert report.income == 55 and report.treasury == 7
     assert "Halden" in report.to_text()
     assert report.model_validate_json(report.model_dump_json()) == report
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from campaign.rules.economy.occupancy import Occupancy, Piece, controls_ground
+from campaign.rules.economy.report import IncomeReport, income_report
+from campaign.rules.ids import Side
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState, Where
 
@@ -53,3 +55,18 @@ def explored_routes_of(state: CampaignState) -> Collection[frozenset[str]]:
     """Unexplored routes that DN-NEB-1 has opened so far (usable for connection)."""
     pairs = state.game_slots.get(EXPLORED_ROUTES_SLOT, ())
     return [frozenset(pair) for pair in pairs]
+
+
+def income_report_for(state: CampaignState, ruleset: Ruleset, side: Side) -> IncomeReport:
+    """The explained income and supply report of ``side`` in ``state`` (CLI and TUI).
+
+    ``treasury`` is the RU ``side`` holds now (during its own Maintenance & Production phase
+    that already includes this phase's income); ``income`` is what a phase yields in this position.
+    """
+    return income_report(
+        ruleset,
+        occupancy_of(state, ruleset),
+        side,
+        explored_routes=explored_routes_of(state),
+        treasury=state.ru.get(side),
+    )

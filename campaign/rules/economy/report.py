@@ -87,8 +87,7 @@ class IncomeReport(_Model):
     uncontrolled: list[UncontrolledBox]
     box_income: int
     income: int  # budget + boxes
-    treasury: int | None  # RU held before this income (carried over, DN-ECO-6), when known
-    available: int | None  # treasury + income, when the treasury is known
+    treasury: int | None  # RU the side holds now (unspent RU carry over, DN-ECO-6), if known
 
     def to_text(self) -> str:
         """A readable multi-line report for the CLI."""
@@ -102,8 +101,7 @@ class IncomeReport(_Model):
             lines.append(f"      {box.explanation}")
         lines.append(f"  {'total':40} {self.income:>3} RU")
         if self.treasury is not None:
-            lines.append(f"  carried over (DN-ECO-6){'':17} {self.treasury:>3} RU")
-            lines.append(f"  available{'':31} {self.available:>3} RU")
+            lines.append(f"  treasury now (unspent RU carry over, DN-ECO-6) {self.treasury:>3} RU")
         for box in self.uncontrolled:
             lines.append(f"  no control of {box.system_name}: {box.reason} ({box.control_rule})")
         return "\n".join(lines)
@@ -234,7 +232,6 @@ def build_report(
         box_income=income.from_boxes,
         income=income.total,
         treasury=treasury,
-        available=None if treasury is None else treasury + income.total,
     )
 
 

@@ -1,0 +1,151 @@
+"""Maintenance in the Maintenance & Production phase (DN-ECO-7), through the engine."""
+
+from __future__ import annotations
+
+from campaign.rules.economy.maintenance import MaintenanceResolved, Outcome
+from campaign.rules.errors import IllegalOrderError
+from campaign.rules.ids import Side
+from tests.economy.game import Game
+
+S = Side.SOLOMANI
+
+
+def _ships(game: Game) -> dict[str, object]:
+    (event,) = game.of_type(MaintenanceResolved)
+    return {ship.unit_id: ship for ship in event.ships}
+
+
+def test_no_maintenance_on_game_turn_1():  # DN-ECO-7, DN-SEQ-1
+    game = Game(turn=1)
+    game.put("S-CR-1", "solomani:CR", "hex:lantern")
+    error = game.reject("solomani maintain")
+    assert isinstance(error, IllegalOrderError) and error.rule_id == "DN-ECO-7"
+    # and the phase may end without it
+    game.play("solomani end-phase")
+
+
+def test_civilised_ships_pay_their_maintenance_number():  # DN-ECO-7
+    game = Game(ru=20)
+    game.put("S-CR-1", "solomani:CR", "hex:concord")  # type 1, marked Solomani box
+    game.put("S-DD-1", "solomani:DD", "box:vantage")
+    game.play("solomani maintain")
+    ships = _ships(game)
+    assert ships["S-CR-1"].outcome is Outcome.PAID and ships["S-CR-1"].cost == 4
+    assert ships["S-DD-1"].cost == 2
+    assert game.state.ru[S] == 20 - 6
+    assert not game.state.units["S-CR-1"].disrupted
+
+
+def test_civilised_ship_left_unpaid_is_disrupted():  # DN-ECO-7
+    game = Game(ru=20)
+    game.put("S-CR-1", "solomani:CR", "hex:concord")
+    game.put("S-DD-1", "solomani:DD", "hex:concord")
+    game.play("solomani maintain S-CR-1")
+    assert game.state.units["S-CR-1"].disrupted
+    assert not game.state.units["S-DD-1"].disrupted
+    assert game.state.ru[S] == 18
+    assert _ships(game)["S-CR-1"].outcome is Outcome.UNPAID
+
+
+def test_frontier_ships_roll_at_least_maintenance():  # DN-ECO-7
+    game = Game(ru=0)
+    game.put("S-CR-1", "solomani:CR", "hex:lantern")  # not a controlled type 1 box
+    game.put("S-CR-2", "solomani:CR", "hex:marrow")  # controlled, but type 2: frontier
+    game.play("solomani maintain", dice=[4, 3])
+    ships = _ships(game)
+    assert (ships["S-CR-1"].roll, ships["S-CR-1"].outcome) == (4, Outcome.ROLL_PASSED)
+    assert (ships["S-CR-2"].roll, ships["S-CR-2"].outcome) == (3, Outcome.ROLL_FAILED)
+    assert not game.state.units["S-CR-1"].disrupted
+    assert game.state.units["S-CR-2"].disrupted
+    (event,) = game.of_type(MaintenanceResolved)
+    assert [r.purpose for r in event.rolls] == [
+        "frontier maintenance S-CR-1",
+        "frontier maintenance S-CR-2",
+    ]
+
+
+def test_type1_box_held_by_the_enemy_is_frontier():  # DN-ECO-7, DN-ECO-2
+    game = Game(ru=20)
+    game.put("A-RT-1", "aslan:RT-5", "box:vantage")  # Aslan troops alone take the marked box
+    game.put("S-CR-1", "solomani:CR", "hex:vantage")
+    game.play("solomani maintain", dice=[6])
+    assert _ships(game)["S-CR-1"].outcome is Outcome.ROLL_PASSED
+    assert game.state.ru[S] == 20
+
+
+def test_recovery_costs_maintenance_plus_one():  # DN-ECO-7
+    game = Game(ru=20)
+    game.put("S-CR-1", "solomani:CR", "hex:concord", disrupted=True)
+    game.put("S-CR-2", "solomani:CR", "hex:concord", disrupted=True)
+    game.play("solomani maintain - S-CR-1")
+    assert not game.state.units["S-CR-1"].disrupted
+    assert game.state.units["S-CR-2"].disrupted  # not recovered: stays disrupted, costs nothing
+    assert game.state.ru[S] == 20 - 5
+
+
+def test_disrupted_ship_in_frontier_space_neither_rolls_nor_recovers():  # DN-ECO-7
+    game = Game(ru=20)
+    game.put("S-CR-1", "solomani:CR", "hex:lantern", disrupted=True)
+    error = game.reject("solomani maintain - S-CR-1")
+    assert error.rule_id == "DN-ECO-7" and "type 1" in str(error)
+    game.play("solomani maintain")  # no die is asked for
+    assert _ships(game)["S-CR-1"].outcome is Outcome.STAYS_DISRUPTED
+
+
+def test_refit_b2_costs():  # DN-ECO-7 (refit B2: 3 RU civilised, 6 frontier, 7 recovery)
+    game = Game(ru=30)
+    game.put("S-B2-1", "solomani:B2", "hex:concord")
+    game.put("S-B2-2", "solomani:B2", "hex:lantern")
+    game.put("S-B2-3", "solomani:B2", "box:halden", disrupted=True)
+    game.play("solomani maintain - S-B2-3", dice=[5])
+    ships = _ships(game)
+    assert ships["S-B2-1"].cost == 3
+    assert (ships["S-B2-2"].target, ships["S-B2-2"].outcome) == (6, Outcome.ROLL_FAILED)
+    assert ships["S-B2-3"].cost == 7 and ships["S-B2-3"].outcome is Outcome.RECOVERED
+    assert game.state.ru[S] == 30 - 3 - 7
+
+
+def test_aslan_b2_is_not_a_refit():  # DN-ECO-7
+    game = Game(ru=30, phasing=Side.ASLAN)
+    game.put("A-B2-1", "aslan:B2", "hex:hlirakh")
+    game.play("aslan maintain")
+    assert _ships(game)["A-B2-1"].cost == 5
+
+
+def test_fighters_aboard_are_maintained_where_the_carrier_is():  # DN-ECO-7
+    game = Game(ru=30)
+    game.put("S-MS-1", "solomani:MS", "hex:lantern")
+    game.put("S-F-1", "solomani:F", "on:S-MS-1")
+    game.play("solomani maintain", dice=[1, 1])
+    ships = _ships(game)
+    assert ships["S-F-1"].system == "lantern"
+    assert ships["S-F-1"].outcome is Outcome.ROLL_PASSED  # 1 >= [1]
+
+
+def test_not_enough_ru_is_rejected_without_rolling():  # DN-ECO-7, DN-ERR-1
+    game = Game(ru=3)
+    game.put("S-CR-1", "solomani:CR", "hex:concord")
+    game.put("S-DD-1", "solomani:DD", "hex:lantern")
+    error = game.reject("solomani maintain", dice=[6])
+    assert "4 RU" in str(error) and "3 RU" in str(error)
+    game.play("solomani maintain S-CR-1", dice=[6])
+
+
+def test_bad_choices_are_rejected():  # DN-ECO-7
+    game = Game(ru=30)
+    game.put("S-CR-1", "solomani:CR", "hex:concord")
+    game.put("S-CR-2", "solomani:CR", "hex:lantern")
+    game.put("A-CR-1", "aslan:CR", "hex:concord")
+    assert "frontier" in str(game.reject("solomani maintain S-CR-2"))
+    assert "not disrupted" in str(game.reject("solomani maintain - S-CR-1"))
+    assert "not a solomani ship" in str(game.reject("solomani maintain A-CR-1"))
+    assert "unknown unit" in str(game.reject("solomani maintain S-XX-9"))
+
+
+def test_phase_cannot_end_before_maintenance_and_only_once():  # DN-ECO-7
+    game = Game(ru=30)
+    game.put("S-CR-1", "solomani:CR", "hex:concord")
+    assert game.reject("solomani end-phase").rule_id == "DN-ECO-7"
+    game.play("solomani maintain")
+    assert "already" in str(game.reject("solomani maintain"))
+    game.play("solomani end-phase")

@@ -1,0 +1,104 @@
+"""Conscription (DN-NEU-2) and rebuilding (DN-NEU-3) of neutral units, through the engine."""
+
+from __future__ import annotations
+
+from campaign.rules.economy.adapter import pieces_from_state
+from campaign.rules.economy.neutrals import NeutralsConscripted
+from campaign.rules.economy.occupancy import Occupancy
+from campaign.rules.ids import Side
+from campaign.rules.state import Location
+from tests.economy.game import Game
+
+S, A, N = Side.SOLOMANI, Side.ASLAN, Side.NEUTRAL
+
+
+def _lantern(game: Game) -> None:
+    """Neutrals of Lantern: troops and PD in the box, a monitor and a transport in the hex."""
+    game.put("N-RT-1", "neutral:RT-2", "box:lantern", home="lantern")
+    game.put("N-PD-1", "neutral:PD", "box:lantern", home="lantern")
+    game.put("N-M-1", "neutral:M-8-0-7", "hex:lantern", home="lantern")
+    game.put("N-TR-1", "neutral:TR", "hex:lantern", home="lantern")
+
+
+def test_ships_holding_the_hex_conscript_and_pay_conscription_costs():  # DN-NEU-2
+    game = Game(ru=10)
+    _lantern(game)
+    game.put("S-CR-1", "solomani:CR", "hex:lantern")
+    game.put("A-TR-1", "aslan:TR", "hex:lantern")  # an enemy auxiliary is no warship
+    game.play("solomani conscript lantern")
+    (event,) = game.of_type(NeutralsConscripted)
+    assert event.unit_ids == ["N-M-1", "N-RT-1", "N-TR-1"] and event.cost == 1 + 1 + 1
+    assert event.left_neutral == ["N-PD-1"]  # Table 2: PD has no conscription cost
+    assert game.state.ru[S] == 7
+    for unit_id in event.unit_ids:
+        assert game.state.units[unit_id].owner is S
+    assert game.state.units["N-PD-1"].owner is N
+
+
+def test_conscripted_units_act_as_the_players_units():  # DN-NEU-2, DN-ECO-1
+    game = Game(ru=10)
+    game.put("N-RT-1", "neutral:RT-2", "box:lantern", home="lantern")
+    game.put("S-CR-1", "solomani:CR", "hex:lantern")
+    before = Occupancy.from_pieces(pieces_from_state(game.state, game.ruleset))
+    assert before.ground_sides("lantern") == {N}
+    game.play("solomani conscript lantern")
+    after = Occupancy.from_pieces(pieces_from_state(game.state, game.ruleset))
+    assert after.ground_sides("lantern") == {S}
+
+
+def test_enemy_warship_present_prevents_conscription_from_orbit():  # DN-NEU-2
+    game = Game(ru=10)
+    _lantern(game)
+    game.put("S-CR-1", "solomani:CR", "hex:lantern")
+    game.put("A-DD-1", "aslan:DD", "hex:lantern")
+    error = game.reject("solomani conscript lantern")
+    assert error.rule_id == "DN-NEU-2"
+
+
+def test_ground_forces_controlling_the_box_may_conscript():  # DN-NEU-2
+    game = Game(ru=10)
+    game.put("N-M-1", "neutral:M-8-0-7", "hex:lantern", home="lantern")
+    game.put("S-RT-1", "solomani:RT-4", "box:lantern")
+    game.put("A-CR-1", "aslan:CR", "hex:lantern")  # the box is held: enemy ships do not matter
+    game.play("solomani conscript lantern")
+    assert game.state.units["N-M-1"].owner is S
+
+
+def test_no_right_no_units_or_no_money():  # DN-NEU-2
+    game = Game(ru=1)
+    _lantern(game)
+    assert "ground forces must control" in str(game.reject("solomani conscript lantern"))
+    game.put("S-CR-1", "solomani:CR", "hex:lantern")
+    assert "3 RU" in str(game.reject("solomani conscript lantern"))
+    assert "no neutral units" in str(game.reject("solomani conscript concord"))
+
+
+def test_destroyed_conscript_is_rebuilt_at_home_for_its_build_cost():  # DN-NEU-3
+    game = Game(ru=10)
+    game.put("N-M-1", "neutral:M-8-0-7", "eliminated", owner=S, home="lantern")
+    game.put("N-RT-1", "neutral:RT-2", "eliminated", owner=S, home="lantern")
+    game.play("solomani rebuild N-M-1")
+    game.play("solomani rebuild N-RT-1")
+    assert game.state.units["N-M-1"].location == Location.hex("lantern")
+    assert game.state.units["N-RT-1"].location == Location.box("lantern")
+    assert game.state.ru[S] == 10 - 6 - 2
+
+
+def test_neutral_destroyed_while_neutral_is_gone_for_good():  # DN-NEU-3
+    game = Game(ru=10)
+    game.put("N-M-1", "neutral:M-8-0-7", "eliminated", home="lantern")
+    error = game.reject("solomani rebuild N-M-1")
+    assert error.rule_id == "DN-NEU-3" and "for good" in str(error)
+
+
+def test_rebuild_only_own_destroyed_conscripts():  # DN-NEU-3
+    game = Game(ru=10)
+    game.put("N-M-1", "neutral:M-8-0-7", "hex:lantern", owner=S, home="lantern")
+    game.put("N-M-2", "neutral:M-8-0-8", "eliminated", owner=A, home="lantern")
+    game.put("S-CR-1", "solomani:CR", "eliminated")
+    assert "not been destroyed" in str(game.reject("solomani rebuild N-M-1"))
+    assert "aslan" in str(game.reject("solomani rebuild N-M-2"))
+    assert "produce" in str(game.reject("solomani rebuild S-CR-1"))
+    game.state.ru[S] = 5
+    game.state.units["N-M-1"].location = Location.eliminated()
+    assert "6 RU" in str(game.reject("solomani rebuild N-M-1"))

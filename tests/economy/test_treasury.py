@@ -1,0 +1,76 @@
+"""Income collected when Maintenance & Production starts (DN-ECO-4..6, DN-SET-1)."""
+
+from __future__ import annotations
+
+from campaign.rules.economy.adapter import income_report_for
+from campaign.rules.economy.treasury import IncomeCollected
+from campaign.rules.flow import FIRST_PLAYER_STEP, step_index
+from campaign.rules.ids import Side
+from campaign.rules.phases import Phase
+from campaign.rules.ruleset import HouseRules
+from tests.economy.game import Game, sample_ruleset
+
+S, A = Side.SOLOMANI, Side.ASLAN
+
+
+def test_income_is_added_when_the_phase_starts():  # DN-ECO-4, DN-ECO-6
+    game = Game(turn=2, phasing=A, ru=9, last_step=True)
+    game.put("A-CR-1", "aslan:CR", "hex:marrow")  # cuts Halden (4 instead of 10)
+    game.play("aslan end-phase")
+    (event,) = game.of_type(IncomeCollected)
+    assert event.side is S and event.turn == 2
+    assert (event.before, event.kept, event.budget) == (9, 9, 25)
+    assert event.boxes["halden"] == 4 and event.boxes["concord"] == 10
+    assert event.income == 55
+    assert game.state.ru[S] == 9 + 55
+    assert game.state.phase is Phase.PRODUCTION and game.state.phasing is S
+
+
+def test_unspent_ru_lost_when_carry_over_is_off():  # DN-ECO-6
+    ruleset = sample_ruleset().model_copy(
+        update={"house_rules": HouseRules(unspent_ru_carry_over=False)}
+    )
+    game = Game(turn=2, phasing=A, ru=9, last_step=True, ruleset=ruleset)
+    game.play("aslan end-phase")
+    (event,) = game.of_type(IncomeCollected)
+    assert (event.before, event.kept) == (9, 0)
+    assert game.state.ru[S] == 61
+
+
+def test_setup_ru_carry_into_the_first_budget():  # DN-SET-1, DN-ECO-6
+    game = Game(turn=0, phasing=A, ru=12)
+    game.state.step = step_index(Phase.SETUP_DEPLOY, side=S)
+    game.state.acting = S
+    game.play("solomani end-phase")  # set-up over: Aslan Maintenance & Production, turn 1
+    (event,) = game.of_type(IncomeCollected)
+    assert event.side is A and event.turn == 1 and event.kept == 12
+    assert game.state.ru[A] == 12 + 53
+    assert game.state.step == FIRST_PLAYER_STEP
+
+
+def test_income_does_not_depend_on_battles():  # DN-ECO-5
+    game = Game(turn=2, phasing=A, ru=0, last_step=True)
+    game.put("S-CR-9", "solomani:CR", "eliminated")  # a Solomani cruiser lost in battle
+    game.play("aslan end-phase")
+    assert game.of_type(IncomeCollected)[0].income == 61
+
+
+def test_report_for_a_campaign_state():  # DN-ECO-4, DN-ECO-3
+    game = Game(ru=30)
+    game.put("A-CR-4", "aslan:CR", "hex:marrow")
+    report = income_report_for(game.state, game.ruleset, S)
+    assert report.treasury == 30 and report.income == 55
+    halden = next(b for b in report.boxes if b.system_id == "halden")
+    assert any("A-CR-4" in u for c in halden.cut_by for u in c.enemy_units)
+
+
+def test_troops_aboard_a_transport_do_not_control_the_box():  # DN-ECO-1
+    game = Game(ru=30)
+    game.put("S-TR-1", "solomani:TR", "box:lantern")
+    game.put("S-RT-1", "solomani:RT-4", "on:S-TR-1")
+    report = income_report_for(game.state, game.ruleset, S)
+    assert "lantern" not in {b.system_id for b in report.boxes}
+    game.put("S-RT-2", "solomani:RT-4", "box:lantern")
+    boxes = {b.system_id: b for b in income_report_for(game.state, game.ruleset, S).boxes}
+    assert boxes["lantern"].control_rule == "DN-ECO-1"
+    assert boxes["lantern"].ru == 10 and boxes["lantern"].path[-1] == "Concord"
