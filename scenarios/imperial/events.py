@@ -6,6 +6,7 @@ State = fold(events). Every money movement is a ``Transfer`` naming two accounts
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from typing import Annotated, Any, Literal
 
@@ -264,12 +265,31 @@ def evolve(state: State, event: _Event) -> None:
         case PowerSet(nation=nation, value=value):
             state.power[nation] = value
         case Await(pending=pending):
-            state.pending = pending
+            # a private copy: the event stays immutable whatever happens to the state
+            state.pending = None if pending is None else json.loads(json.dumps(pending))
         case GameEnded(reason=reason):
             state.ended = reason
             state.pending = None
         case _:
             raise EventError(f"unknown event {event!r}")
+
+
+def dump_events(events: Iterable[_Event]) -> str:
+    """The events as JSON lines (one event per line), for files and the database."""
+    return "\n".join(e.model_dump_json() for e in events)
+
+
+def load_events(text: str) -> list[_Event]:
+    """Parse ``dump_events`` output; raises ``EventError`` naming the bad line."""
+    events = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            events.append(EVENT_ADAPTER.validate_json(line))
+        except ValueError as error:
+            raise EventError(f"event log line {number}: {error}") from None
+    return events
 
 
 def fold(events: Iterable[_Event], base: State | None = None) -> State:

@@ -261,3 +261,20 @@ def test_illegal_action_and_bad_notation_change_nothing():
         make_game().state_from_text("imperial1 {not json")
     assert state.to_text() == before
     assert state.text_to_action("rondel 1:Production") == ("rondel", 1)
+
+
+def test_event_log_json_replays_to_the_same_state():
+    # IMP-2: the log (JSON lines) folds back to the position; a corrupt line is named
+    from scenarios.imperial.events import EventError, dump_events, fold, load_events
+
+    game = make_game(4, seed=5)
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    for _ in range(120):
+        state.apply_action(ai.choose(state.state, rng))
+    text = dump_events(state.events())
+    assert fold(load_events(text)) == state.state
+    broken = text.splitlines()
+    broken[3] = '{"type": "transfer", "src": "bank"}'
+    with pytest.raises(EventError, match="line 4"):
+        load_events("\n".join(broken))
