@@ -325,14 +325,16 @@ class CampaignService:
             self.ruleset_for(row)
         except RulesetMismatchError as error:
             findings.append(error.message)
-        snapshot = self.store.latest_snapshot(name)
         state = CampaignState()
         events = parse_stored(rows)
-        if snapshot is not None and snapshot.seq <= len(events):
-            engine.fold(events[: snapshot.seq], state)
+        done = 0
+        for snapshot in self.store.snapshots(name):
+            if snapshot.seq > len(events):
+                findings.append(f"snapshot at event {snapshot.seq} is beyond the log")
+                continue
+            engine.fold(events[done : snapshot.seq], state)
+            done = snapshot.seq
             if canonical_json(state) != snapshot.state:
                 findings.append(f"snapshot at event {snapshot.seq} differs from the replayed log")
-            engine.fold(events[snapshot.seq :], state)
-        else:
-            engine.fold(events, state)
+        engine.fold(events[done:], state)
         return findings

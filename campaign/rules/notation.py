@@ -50,7 +50,10 @@ def _format_value(value: Any) -> str:
 
 
 def _quote(token: str) -> str:
-    return shlex.quote(token) if token == "" or any(c in token for c in " \t'\"\\") else token
+    """Double-quote a token that shell-style splitting would otherwise break up."""
+    if token and not any(c in token for c in " \t'\"\\#"):
+        return token
+    return '"' + token.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def format_order(order: Order) -> str:

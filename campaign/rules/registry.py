@@ -104,7 +104,11 @@ def order_type(
     def register(cls: OrderT) -> OrderT:
         verb = _literal_type(cls)
         if verb in ORDERS and ORDERS[verb].cls is not cls:
-            raise TypeError(f"order type {verb!r} registered twice")
+            old = ORDERS[verb].cls
+            raise TypeError(
+                f"order type {verb!r} registered twice: {old.__module__}.{old.__name__} and "
+                f"{cls.__module__}.{cls.__name__}; verbs are global (docs/engine.md)"
+            )
         ORDERS[verb] = OrderSpec(
             cls=cls,
             verb=verb,
@@ -135,7 +139,11 @@ def event_type(cls: EventT) -> EventT:
     """Class decorator: register an event type for the event union."""
     name = _literal_type(cls)
     if name in EVENTS and EVENTS[name] is not cls:
-        raise TypeError(f"event type {name!r} registered twice")
+        old = EVENTS[name]
+        raise TypeError(
+            f"event type {name!r} registered twice: {old.__module__}.{old.__name__} and "
+            f"{cls.__module__}.{cls.__name__}; event names are global (docs/engine.md)"
+        )
     EVENTS[name] = cls
     _adapters.pop("event", None)
     return cls

@@ -317,6 +317,20 @@ class Store:
                 session.expunge(row)
             return row
 
+    def snapshots(self, name: str) -> list[SnapshotRow]:
+        """Every snapshot of ``name`` by sequence number."""
+        with Session(self.engine) as session:
+            rows = list(
+                session.exec(
+                    select(SnapshotRow)
+                    .where(SnapshotRow.campaign_name == name)
+                    .order_by(SnapshotRow.seq)  # type: ignore[arg-type]
+                )
+            )
+            for row in rows:
+                session.expunge(row)
+            return rows
+
     def snapshot_count(self, name: str) -> int:
         """How many snapshots ``name`` has."""
         with Session(self.engine) as session:

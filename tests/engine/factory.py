@@ -60,3 +60,78 @@ def small_ruleset() -> Ruleset:
         file_hashes={"units.csv": "0" * 64},
         profile_hash="test-profile",
     )
+
+
+#: Orders that take the small map from the opening to game turn 1 (Aslan's production).
+SETUP_ORDERS: tuple[str, ...] = (
+    "solomani place-neutral neb-a",
+    "aslan place-neutral neb-c",
+    "solomani place-neutral neb-a",
+    "aslan buy CL 2",
+    "aslan buy RT-5",
+    "aslan end-phase",
+    "solomani buy DD 3",
+    "solomani buy RT-4",
+    "solomani end-phase",
+    "aslan deploy A-CL-1 hex:asl-cap",
+    "aslan deploy A-CL-2 hex:asl-b",
+    "aslan deploy A-RT-1 box:asl-cap",
+    "aslan end-phase",
+    "solomani deploy S-DD-1 hex:sol-cap",
+    "solomani deploy S-DD-2 hex:sol-cap",
+    "solomani deploy S-DD-3 box:sol-b",
+    "solomani deploy S-RT-1 box:sol-b",
+    "solomani end-phase",
+)
+
+
+class Game:
+    """An in-memory campaign driven through ``engine.decide`` (no database)."""
+
+    def __init__(
+        self,
+        dice_seed: str = "test-seed",
+        ruleset: Ruleset | None = None,
+        campaign_id: str = "test",
+    ) -> None:
+        from campaign.rules import engine
+        from campaign.rules.dice import SeededSource
+        from campaign.rules.flow import MapAssembled
+        from campaign.service import layout_record
+
+        self.ruleset = ruleset or small_ruleset()
+        self.source = SeededSource(dice_seed)
+        layout = MapAssembled(layout=layout_record(self.ruleset.star_map))
+        self.events = engine.start(campaign_id, self.ruleset, layout, self.source)
+        self.state = engine.fold(self.events)
+
+    def play(self, text: str, source=None) -> list:  # noqa: ANN001 - any DiceSource
+        """Apply one order in notation; returns its events."""
+        from campaign.rules import engine
+        from campaign.rules.notation import parse_order
+
+        events = engine.decide(
+            self.state, parse_order(text), self.ruleset, source or self.source
+        )
+        engine.fold(events, self.state)
+        self.events.extend(events)
+        return events
+
+    def play_all(self, texts: tuple[str, ...] | list[str]) -> None:
+        """Apply several orders."""
+        for text in texts:
+            self.play(text)
+
+    def reject(self, text: str, source=None) -> Exception:  # noqa: ANN001
+        """Give an order that must fail; checks the state is unchanged and returns the error."""
+        from campaign.rules import engine
+        from campaign.rules.errors import CampaignError
+        from campaign.rules.notation import parse_order
+
+        before = engine.state_digest(self.state)
+        try:
+            engine.decide(self.state, parse_order(text), self.ruleset, source or self.source)
+        except CampaignError as error:
+            assert engine.state_digest(self.state) == before
+            return error
+        raise AssertionError(f"{text!r} was accepted")

@@ -1,0 +1,69 @@
+"""Order notation: every order type parses from and formats to one line."""
+
+from __future__ import annotations
+
+import pytest
+
+from campaign.rules import catalog
+from campaign.rules.errors import InvalidOrderError
+from campaign.rules.notation import parse_order
+from campaign.rules.registry import ORDERS, parse_order_data
+from campaign.rules.setup_rules import Buy, Deploy
+from campaign.rules.state import Location
+
+ROUND_TRIPS = [
+    "aslan end-phase",
+    "solomani place-neutral neb-a",
+    "aslan buy CL 2",
+    "aslan buy RT-5",
+    "aslan deploy A-CL-1 hex:asl-cap",
+    "solomani deploy S-F-1 on:S-MS-1",
+    'referee set-ru aslan 40 "miscounted income"',
+    'referee adjust-unit A-CL-1 box:asl-b no "set up wrongly"',
+    'referee adjust-unit A-CL-1 - yes "hit by fire"',
+]
+
+
+@pytest.mark.parametrize("text", ROUND_TRIPS)
+def test_notation_round_trip(text):  # DN-ERR-1
+    order = parse_order(text)
+    assert order.to_notation() == text
+    assert parse_order(order.to_notation()) == order
+    assert parse_order_data(order.model_dump(mode="json")) == order
+
+
+def test_defaults_are_left_out_and_may_be_omitted():  # DN-SET-1
+    assert parse_order("aslan buy CL") == Buy(side="aslan", kind="CL", count=1)
+    assert Buy(side="aslan", kind="CL").to_notation() == "aslan buy CL"
+
+
+def test_locations_parse_to_models():  # DN-SET-2
+    order = parse_order("aslan deploy A-RT-1 box:asl-cap")
+    assert isinstance(order, Deploy) and order.location == Location.box("asl-cap")
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("", "expected"),
+        ("aslan", "expected"),
+        ("klingon end-phase", "not aslan, solomani or referee"),
+        ("aslan fly A-CL-1", "unknown order 'fly'"),
+        ("aslan buy", "kind"),
+        ("aslan buy CL two", "count"),
+        ("aslan buy CL 0", "count"),
+        ("aslan buy CL 2 3", "at most 2"),
+        ("aslan deploy A-CL-1 orbit:x", "bad location"),
+        ('aslan buy "CL', "cannot read"),
+    ],
+)
+def test_malformed_notation_is_invalid(text, fragment):  # DN-ERR-1
+    with pytest.raises(InvalidOrderError, match=fragment):
+        parse_order(text)
+
+
+def test_every_registered_order_has_a_handler_and_rule():  # DN-SEQ-2
+    catalog.load()
+    for spec in ORDERS.values():
+        assert spec.handler is not None, spec.verb
+        assert spec.rule.startswith("DN-"), spec.verb
