@@ -1,0 +1,185 @@
+"""Resolving "what moves" (a stack label or a lone unit) and the checks every moving group
+passes: ownership, same place, self-propelled (DN-MOV-7), not finished, reaction (DN-MOV-8),
+disrupted ships (DN-MOV-9).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from campaign.rules.dice import Dice
+from campaign.rules.errors import IllegalOrderError, InvalidOrderError
+from campaign.rules.ids import Side, UnitCategory, UnitFlag
+from campaign.rules.movement import book
+from campaign.rules.movement.presence import SELF_PROPELLED
+from campaign.rules.phases import Phase
+from campaign.rules.ruleset import Ruleset, UnitType
+from campaign.rules.state import CampaignState, Location, Unit, Where
+
+#: Phases in which the movement orders are given.
+MOVEMENT_PHASES: tuple[Phase, ...] = (
+    Phase.FIRST_MOVEMENT,
+    Phase.REACTION_MOVEMENT,
+    Phase.SECOND_MOVEMENT,
+)
+
+
+@dataclass(frozen=True)
+class Group:
+    """The units named by an order, all standing at ``location``."""
+
+    label: str  # for messages: "stack s1 (A-CL-1, A-DD-2)" or "A-CL-1"
+    stack: str | None  # the stack label when a whole stack was named
+    units: tuple[Unit, ...]
+    location: Location
+
+    @property
+    def ids(self) -> list[str]:
+        """Unit ids in order."""
+        return [u.id for u in self.units]
+
+    @property
+    def system(self) -> str:
+        """The system the group is in."""
+        assert self.location.system is not None
+        return self.location.system
+
+
+def in_play(unit: Unit) -> bool:
+    """True for units not eliminated."""
+    return unit.location.where is not Where.ELIMINATED
+
+
+def stack_units(state: CampaignState, label: str) -> list[Unit]:
+    """Units in play carrying stack label ``label``."""
+    return [u for u in state.stack_members(label) if in_play(u)]
+
+
+def describe(units: list[Unit] | tuple[Unit, ...], stack: str | None) -> str:
+    """``stack s1 (A-CL-1, A-DD-2)`` or ``A-CL-1``."""
+    ids = ", ".join(u.id for u in units)
+    return f"stack {stack} ({ids})" if stack else ids
+
+
+def resolve(state: CampaignState, side: Side, what: str) -> Group:
+    """The group named ``what``: a stack label of ``side`` or the id of a unit not in a stack.
+
+    ``InvalidOrderError`` for unknown names; ``IllegalOrderError`` (DN-SEQ-2) for another side's
+    units; a unit that belongs to a stack must be moved with it or split off first.
+    """
+    members = stack_units(state, what)
+    if members:
+        if any(u.owner is not side for u in members):
+            raise IllegalOrderError("DN-SEQ-2", f"stack {what} is not a {side.value} stack")
+        units, stack = members, what
+    else:
+        unit = state.units.get(what)
+        if unit is None or not in_play(unit):
+            raise InvalidOrderError(f"unknown stack or unit {what!r}")
+        if unit.owner is not side:
+            raise IllegalOrderError("DN-SEQ-2", f"{unit.id} is not a {side.value} unit")
+        if unit.stack and len(stack_units(state, unit.stack)) > 1:
+            raise InvalidOrderError(
+                f"{unit.id} belongs to stack {unit.stack}: name the stack, or split it first"
+            )
+        units, stack = [unit], None
+    places = {u.location for u in units}
+    if len(places) != 1:
+        where = ", ".join(f"{u.id} at {u.location.to_text()}" for u in units)
+        raise IllegalOrderError("DN-MOV-2", f"stack {what} is not in one place: {where}")
+    return Group(describe(units, stack), stack, tuple(units), units[0].location)
+
+
+def types_of(ruleset: Ruleset, units: tuple[Unit, ...] | list[Unit]) -> dict[str, UnitType]:
+    """The unit type of each unit, by id."""
+    return {u.id: ruleset.unit_type(u.kind) for u in units}
+
+
+def check_self_propelled(ruleset: Ruleset, group: Group) -> None:
+    """DN-MOV-7: fighters, ground units and PD never move on their own (only as cargo)."""
+    for unit in group.units:
+        unit_type = ruleset.unit_type(unit.kind)
+        if unit_type.category not in SELF_PROPELLED:
+            what = {
+                UnitCategory.FIGHTER: "a fighter moves only aboard a mothership",
+                UnitCategory.PD: "a PD marker moves only aboard a transport",
+            }.get(unit_type.category, "a ground unit moves only aboard a transport")
+            raise IllegalOrderError("DN-MOV-7", f"{unit.id} cannot move on its own: {what}")
+    if group.location.where not in (Where.HEX, Where.BOX):
+        raise IllegalOrderError("DN-MOV-2", f"{group.label} is not on the map")
+
+
+def check_may_move(state: CampaignState, ruleset: Ruleset, group: Group, rule: str) -> None:
+    """Not finished this phase (``rule`` cited), no failed DN-MOV-9 roll, DN-MOV-8 in reaction."""
+    done = book.finished(state)
+    for unit in group.units:
+        value = book.roll_of(state, unit.id)
+        maintenance = ruleset.unit_type(unit.kind).maintenance
+        if value is not None and value < maintenance:
+            raise IllegalOrderError(
+                "DN-MOV-9",
+                f"{unit.id} is disrupted and rolled {value} this phase, below its maintenance "
+                f"number {maintenance}: it cannot move until the next movement phase",
+            )
+        if unit.id in done:
+            raise IllegalOrderError(rule, f"{unit.id} has finished its movement this phase")
+    check_reaction(state, group)
+
+
+def check_reaction(state: CampaignState, group: Group) -> None:
+    """DN-MOV-8: in Reaction Movement the reacting player moves one stack only."""
+    if state.phase is not Phase.REACTION_MOVEMENT:
+        return
+    chosen = book.reaction_stack(state)
+    if chosen is None:
+        return
+    others = [u.id for u in group.units if u.id not in chosen]
+    if others:
+        raise IllegalOrderError(
+            "DN-MOV-8",
+            f"only one stack moves in Reaction Movement and {', '.join(chosen)} already moved; "
+            f"{', '.join(others)} may not move",
+        )
+
+
+def disrupted_rolls(
+    state: CampaignState, ruleset: Ruleset, dice: Dice, group: Group
+) -> tuple[dict[str, int], list[str]]:
+    """DN-MOV-9: each disrupted ship not yet checked this phase rolls 1d6; it moves on at least
+    its maintenance number. Returns (new rolls by unit id, ids of ships that stay behind).
+
+    Call only after every other check has passed (DN-ERR-1: no dice for a rejected order).
+    """
+    rolls: dict[str, int] = {}
+    stay: list[str] = []
+    for unit in group.units:
+        if not unit.disrupted:
+            continue
+        maintenance = ruleset.unit_type(unit.kind).maintenance
+        value = book.roll_of(state, unit.id)
+        if value is None:
+            value = dice.roll(f"disrupted move {unit.id}")
+            rolls[unit.id] = value
+        if value < maintenance:
+            stay.append(unit.id)
+    return rolls, stay
+
+
+def explorers_of(
+    ruleset: Ruleset, units: list[Unit] | tuple[Unit, ...]
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(explorer ids, scout ids) among ``units`` (DN-NEB-1)."""
+    explorers = tuple(u.id for u in units if ruleset.unit_type(u.kind).has(UnitFlag.EXPLORER))
+    scouts = tuple(u.id for u in units if ruleset.unit_type(u.kind).has(UnitFlag.SCOUT))
+    return explorers, scouts
+
+
+def acting_side(state: CampaignState, side: Side | None, verb: str) -> Side:
+    """The issuing side, which must be the acting side outside combat phases (DN-SEQ-2)."""
+    if side is None:
+        raise IllegalOrderError("DN-SEQ-2", f"'{verb}' must be given by a player side")
+    if not state.phase.is_combat and side is not state.acting:
+        raise IllegalOrderError(
+            "DN-SEQ-2", f"it is {state.acting.value}'s turn to act, not {side.value}'s"
+        )
+    return side

@@ -1,0 +1,265 @@
+"""Jump paths along printed routes (DN-MAP-4, DN-MOV-2..4, DN-NEB-1): checking one path,
+listing every legal destination, and explaining why a destination is out of reach.
+
+One ``Terrain`` (the map as one side sees it this phase) answers the three questions a step of a
+path asks: may the stack leave its start (fuel), may it pass through a system (blocking, fuel),
+may it use a route (printed, explored). The order handler, the UI query and the explanation all
+use these same three predicates, so they cannot disagree.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from enum import StrEnum
+
+from campaign.rules import errors
+from campaign.rules.ids import Side, SystemType
+from campaign.rules.movement import book
+from campaign.rules.movement.presence import Presence
+from campaign.rules.ruleset import Ruleset
+from campaign.rules.state import CampaignState
+
+
+@dataclass(frozen=True, slots=True)
+class Obstacle:
+    """Why a move is not allowed: the rule id and a sentence naming units and systems."""
+
+    rule: str
+    message: str
+
+    def error(self) -> errors.IllegalOrderError:
+        """The matching ``IllegalOrderError`` (DN-ERR-1)."""
+        return errors.IllegalOrderError(self.rule, self.message)
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.message}"
+
+
+class Arrival(StrEnum):
+    """How a move ends at its last system."""
+
+    FINISHED = "finished"  # the units' movement is over for the phase
+    HALTED = "halted"  # stopped for fuel in a type 3 system; may move on if refuelled (DN-MOV-4)
+
+
+@dataclass(frozen=True, slots=True)
+class Mover:
+    """A group about to jump: who (for messages), which side, from where, with what explorers."""
+
+    side: Side
+    label: str
+    start: str
+    explorers: tuple[str, ...] = ()
+    scouts: tuple[str, ...] = ()
+
+    @property
+    def can_explore(self) -> bool:
+        """True with an explorer, or a scout (at -1), aboard (DN-NEB-1)."""
+        return bool(self.explorers or self.scouts)
+
+
+@dataclass(frozen=True, slots=True)
+class JumpPlan:
+    """A checked jump path. ``explore`` is the unexplored route of the last step, if any."""
+
+    path: tuple[str, ...]
+    arrival: Arrival
+    explore: tuple[str, str] | None = None
+
+
+class Terrain:
+    """The map as ``side`` sees it in the current phase (blockers, refuelled systems, nebula)."""
+
+    def __init__(
+        self,
+        state: CampaignState,
+        ruleset: Ruleset,
+        side: Side,
+        presence: Presence | None = None,
+    ) -> None:
+        self.state = state
+        self.ruleset = ruleset
+        self.star_map = ruleset.star_map
+        self.side = side
+        self.presence = presence if presence is not None else Presence.of(state, ruleset)
+        self.explored = book.explored_routes(state)
+        self.nebula = ruleset.house_rules.nebula_exploration
+
+    def name(self, system_id: str) -> str:
+        """The printed name of a system, for messages."""
+        return self.star_map.system(system_id).name
+
+    def fuelled(self, system_id: str) -> bool:
+        """True unless the system is type 3 with no friendly tanker ended there (DN-MOV-4)."""
+        system = self.star_map.system(system_id)
+        return system.type is not SystemType.TERTIARY or book.refuelled(
+            self.state, self.side, system_id
+        )
+
+    def leave_obstacle(self, mover: Mover) -> Obstacle | None:
+        """Fuel at the start: a type 3 system is left only after a friendly tanker ended its
+        move there this phase (DN-MOV-4)."""
+        if self.fuelled(mover.start):
+            return None
+        return Obstacle(
+            "DN-MOV-4",
+            f"{mover.label} cannot leave {self.name(mover.start)} (type 3): no friendly tanker "
+            "ended its move there this phase",
+        )
+
+    def pass_obstacle(self, mover: Mover, system_id: str) -> Obstacle | None:
+        """May the group go on after entering ``system_id``? (DN-MOV-2/3 blocking, DN-MOV-4)."""
+        blockers = self.presence.blockers(self.side, system_id)
+        if blockers:
+            who = blockers[0].unit
+            kind = "neutral" if who.owner is Side.NEUTRAL else "enemy"
+            return Obstacle(
+                "DN-MOV-2",
+                f"{mover.label} must stop at {self.name(system_id)}: {kind} "
+                f"{blockers[0].unit_type.code} {who.id} there blocks jump movement",
+            )
+        if not self.fuelled(system_id):
+            return Obstacle(
+                "DN-MOV-4",
+                f"{mover.label} must stop at {self.name(system_id)} (type 3): no friendly tanker "
+                "ended its move there this phase",
+            )
+        return None
+
+    def unexplored(self, a: str, b: str) -> bool:
+        """True when the route a-b still needs exploring under DN-NEB-1 (switch on)."""
+        route = self.star_map.route_between(a, b)
+        return (
+            self.nebula
+            and route is not None
+            and route.unexplored
+            and frozenset((a, b)) not in self.explored
+        )
+
+    def route_obstacle(self, mover: Mover, a: str, b: str, *, last: bool) -> Obstacle | None:
+        """May the group jump from ``a`` to ``b``? (DN-MAP-4 printed routes, DN-NEB-1)."""
+        if self.star_map.route_between(a, b) is None:
+            return Obstacle(
+                "DN-MAP-4",
+                f"{mover.label} cannot jump from {self.name(a)} to {self.name(b)}: "
+                "no printed route joins them",
+            )
+        if not self.unexplored(a, b):
+            return None
+        if not mover.can_explore:
+            return Obstacle(
+                "DN-NEB-1",
+                f"the route {self.name(a)}-{self.name(b)} is unexplored: only a stack with an "
+                f"explorer (or a scout) may jump it, and {mover.label} has none",
+            )
+        if not last:
+            return Obstacle(
+                "DN-NEB-1",
+                f"exploring the route {self.name(a)}-{self.name(b)} ends the move of "
+                f"{mover.label}: it cannot continue beyond {self.name(b)}",
+            )
+        return None
+
+    def arrival(self, system_id: str) -> Arrival:
+        """How a move ending in ``system_id`` ends (halted for fuel or finished)."""
+        if self.presence.blockers(self.side, system_id) or self.fuelled(system_id):
+            return Arrival.FINISHED
+        return Arrival.HALTED
+
+    # --- one path ----------------------------------------------------------------------------
+
+    def check(self, mover: Mover, path: list[str] | tuple[str, ...]) -> JumpPlan:
+        """The plan for jumping ``mover`` along ``path`` (systems entered, in order);
+        ``IllegalOrderError`` citing the first rule the path breaks."""
+        if not path:
+            raise errors.IllegalOrderError("DN-MOV-2", f"{mover.label}: the jump path is empty")
+        for system_id in path:
+            if not self.star_map.has_system(system_id):
+                raise errors.InvalidOrderError(f"unknown system {system_id!r} in the jump path")
+        obstacle = self.leave_obstacle(mover)
+        here = mover.start
+        explore: tuple[str, str] | None = None
+        for index, there in enumerate(path):
+            last = index == len(path) - 1
+            obstacle = obstacle or self.route_obstacle(mover, here, there, last=last)
+            if obstacle is None and not last:
+                obstacle = self.pass_obstacle(mover, there)
+            if obstacle is not None:
+                raise obstacle.error()
+            if self.unexplored(here, there):
+                explore = (here, there)
+            here = there
+        arrival = Arrival.FINISHED if explore else self.arrival(here)
+        return JumpPlan(tuple(path), arrival, explore)
+
+    # --- every destination -------------------------------------------------------------------
+
+    def reachable(self, mover: Mover) -> dict[str, JumpPlan]:
+        """Every system ``mover`` may jump to now, each with a shortest legal path.
+
+        Breadth-first over explored/ordinary routes; systems where the group must stop are
+        reached but not expanded; unexplored routes (DN-NEB-1) are added last, from every system
+        the group may pass through, as final steps only.
+        """
+        if self.leave_obstacle(mover) is not None:
+            return {}
+        parent: dict[str, str | None] = {mover.start: None}
+        passable: list[str] = [mover.start]
+        queue = deque([mover.start])
+        while queue:
+            here = queue.popleft()
+            for there in self.star_map.neighbours(here):
+                if there in parent or self.unexplored(here, there):
+                    continue
+                parent[there] = here
+                if self.pass_obstacle(mover, there) is None:
+                    passable.append(there)
+                    queue.append(there)
+        plans = {
+            target: JumpPlan(_walk(parent, target), self.arrival(target))
+            for target in parent
+            if target != mover.start
+        }
+        if mover.can_explore:
+            for here in passable:
+                for there in self.star_map.neighbours(here):
+                    if there not in parent and there not in plans and self.unexplored(here, there):
+                        path = (*_walk(parent, here), there)
+                        plans[there] = JumpPlan(path, Arrival.FINISHED, (here, there))
+        return plans
+
+    def explain(self, mover: Mover, target: str) -> Obstacle:
+        """Why ``target`` is not among ``reachable(mover)``: the first obstacle on a shortest
+        printed-route path, or DN-MAP-4 when no route chain joins the two systems at all."""
+        if target == mover.start:
+            return Obstacle("DN-MOV-2", f"{mover.label} is already at {self.name(target)}")
+        parent: dict[str, str | None] = {mover.start: None}
+        queue = deque([mover.start])
+        while queue and target not in parent:
+            here = queue.popleft()
+            for there in self.star_map.neighbours(here):
+                if there not in parent:
+                    parent[there] = here
+                    queue.append(there)
+        if target not in parent:
+            return Obstacle(
+                "DN-MAP-4",
+                f"no chain of printed routes leads from {self.name(mover.start)} to "
+                f"{self.name(target)}",
+            )
+        try:
+            self.check(mover, _walk(parent, target))
+        except errors.IllegalOrderError as error:
+            return Obstacle(error.rule_id, error.reason)
+        return Obstacle("DN-MOV-2", f"{self.name(target)} is reachable by {mover.label}")
+
+
+def _walk(parent: dict[str, str | None], target: str) -> tuple[str, ...]:
+    """The path from the search root to ``target`` (root excluded)."""
+    path: list[str] = []
+    node: str | None = target
+    while node is not None and parent[node] is not None:
+        path.append(node)
+        node = parent[node]
+    return tuple(reversed(path))

@@ -1,0 +1,206 @@
+"""Jump and sublight movement on the sample map (DN-MOV-1..3, DN-MAP-4, DN-MOV-6, DN-MOV-9)."""
+
+from __future__ import annotations
+
+from campaign.rules.movement import move_options
+from campaign.rules.phases import Phase
+from tests.movement.helpers import A, Game, S, with_rules
+
+
+def aslan_fleet(game: Game, where: str = "hex:hlirakh") -> Game:
+    """Stack s1 of a light cruiser and a destroyer."""
+    game.put("A-CL-1", "aslan:CL", where, stack="s1").put("A-DD-1", "aslan:DD", where, stack="s1")
+    return game
+
+
+def test_jump_chain_passes_enemy_tanker_stops_at_scout():
+    # DN-MOV-2 DN-MOV-3: a tanker does not block, a scout does
+    game = aslan_fleet(Game())
+    game.put("S-AO-1", "solomani:AO", "hex:ftahr").put("S-SC-1", "solomani:SC", "hex:fissure")
+    error = game.refuse("aslan jump s1 ftahr,khtaoi,fissure,span", "DN-MOV-2")
+    assert "Fissure" in error.reason and "S-SC-1" in error.reason
+    game.order("aslan jump s1 ftahr,khtaoi,fissure")
+    assert game.where("A-CL-1") == game.where("A-DD-1") == "hex:fissure"
+    game.refuse("aslan jump s1 span", "DN-MOV-2")  # finished for this phase
+
+
+def test_auxiliaries_and_carried_fighters_do_not_block():
+    # DN-MOV-3: transports, motherships and fighters aboard them are auxiliaries
+    game = aslan_fleet(Game())
+    game.put("S-TR-1", "solomani:TR", "hex:ftahr").put("S-MS-1", "solomani:MS", "hex:khtaoi")
+    game.put("S-F-1", "solomani:F", "on:S-MS-1")
+    game.order("aslan jump s1 ftahr,khtaoi,fissure,span")
+    assert game.where("A-CL-1") == "hex:span"
+
+
+def test_uncarried_fighter_and_explorer_block():
+    # DN-MOV-3: warships incl. explorers block; a fighter not aboard a mothership is a warship
+    for blocker in ("solomani:EX", "solomani:F", "solomani:DD"):
+        game = aslan_fleet(Game())
+        game.put("S-X-1", blocker, "hex:khtaoi")
+        game.refuse("aslan jump s1 ftahr,khtaoi,fissure", "DN-MOV-2")
+
+
+def test_monitor_and_pd_block_per_house_switch():
+    # DN-MOV-3: monitors and PD block as the house switch says; neutrals count as enemies
+    for switch in (True, False):
+        game = aslan_fleet(Game(ruleset=with_rules(monitors_and_pd_block=switch)))
+        game.put("N-M-1", "neutral:M-8-0-7", "hex:ftahr")
+        game.put("S-PD-1", "aslan:PD", "box:khtaoi", owner=S)
+        text = "aslan jump s1 ftahr,khtaoi,fissure"
+        if switch:
+            assert "neutral" in game.refuse(text, "DN-MOV-2").reason
+            game.refuse("aslan jump s1 khtaoi,fissure", "DN-MAP-4")
+        else:
+            game.order(text)
+            assert game.where("A-CL-1") == "hex:fissure"
+
+
+def test_warship_in_surface_box_blocks():
+    # DN-MOV-2: a blocking unit anywhere in the system (stellar hex or surface box) stops the jump
+    game = aslan_fleet(Game())
+    game.put("S-CL-1", "solomani:CL", "box:ftahr")
+    game.refuse("aslan jump s1 ftahr,khtaoi", "DN-MOV-2")
+    game.order("aslan jump s1 ftahr")
+    assert game.where("A-DD-1") == "hex:ftahr"
+
+
+def test_only_printed_routes():
+    # DN-MAP-4: hlirakh and khtaoi are not joined by a route
+    game = aslan_fleet(Game())
+    error = game.refuse("aslan jump s1 khtaoi", "DN-MAP-4")
+    assert "Hlirakh" in error.reason and "Khtaoi" in error.reason
+
+
+def test_unlimited_jumps_in_every_movement_phase():
+    # DN-MOV-2: any number of jumps along routes, in first, second and reaction movement
+    for phase in (Phase.FIRST_MOVEMENT, Phase.SECOND_MOVEMENT):
+        game = aslan_fleet(Game(phase=phase))
+        game.order("aslan jump s1 ftahr,khtaoi,fissure,span,ledge,umbra-gate")
+        assert game.where("A-CL-1") == "hex:umbra-gate"
+    game = Game(phase=Phase.REACTION_MOVEMENT, phasing=S)
+    aslan_fleet(game).order("aslan jump s1 ftahr,khtaoi")
+    assert game.where("A-CL-1") == "hex:khtaoi"
+
+
+def test_sublight_first_movement_only():
+    # DN-MOV-1: one hex to an adjacent hex, First Movement only
+    game = aslan_fleet(Game())
+    game.refuse("aslan sublight s1 wahtoi", "DN-MOV-1")  # not adjacent
+    game.order("aslan sublight s1 ftahr")
+    assert game.where("A-CL-1") == "hex:ftahr"
+    game.refuse("aslan jump s1 khtaoi", "DN-MOV-2")  # the sublight move was the whole move
+    second = aslan_fleet(Game(phase=Phase.SECOND_MOVEMENT))
+    assert "First Movement" in second.refuse("aslan sublight s1 ftahr", "DN-MOV-1").reason
+
+
+def test_sublight_after_jump_refused_and_monitor_may_only_sublight():
+    # DN-MOV-1 / DN-DATA-3: a monitor cannot jump but may move one hex
+    game = aslan_fleet(Game())
+    game.order("aslan jump s1 ftahr")
+    game.refuse("aslan sublight s1 hlirakh", "DN-MOV-1")
+    game.put("A-M-1", "neutral:M-8-0-7", "hex:khtaoi", owner=A)  # a conscripted monitor
+    game.refuse("aslan jump A-M-1 fissure", "DN-DATA-3")
+    game.order("aslan sublight A-M-1 fissure")
+    assert game.where("A-M-1") == "hex:fissure"
+
+
+def test_lift_off_then_jump():
+    # DN-MOV-6: a ship in a surface box lifts off in the movement phase and may then jump
+    game = aslan_fleet(Game(), where="box:hlirakh")
+    error = game.refuse("aslan jump s1 ftahr", "DN-MOV-6")
+    assert "lift off" in error.reason
+    game.order("aslan leave-box s1")
+    assert game.where("A-CL-1") == "hex:hlirakh"
+    game.order("aslan jump s1 ftahr,khtaoi")
+    assert game.where("A-DD-1") == "hex:khtaoi"
+    game.refuse("aslan leave-box s1", "DN-MOV-6")  # not in a box any more
+
+
+def test_disrupted_ship_rolls_once_and_failure_stays_behind():
+    # DN-MOV-9: 1d6 >= maintenance to move; one roll per ship per phase, stored in the event
+    game = aslan_fleet(Game())
+    game.state.units["A-CL-1"].disrupted = True  # CL maintenance 3
+    events = game.order("aslan jump s1 ftahr", dice=[2])
+    moved = events[0]
+    assert moved.move_rolls == {"A-CL-1": 2}
+    assert [r.purpose for r in moved.rolls] == ["disrupted move A-CL-1"]
+    assert moved.stayed == ["A-CL-1"] and game.where("A-CL-1") == "hex:hlirakh"
+    assert game.where("A-DD-1") == "hex:ftahr"
+    assert game.state.units["A-CL-1"].stack is None  # left the stack
+    error = game.refuse("aslan jump A-CL-1 wahtoi", "DN-MOV-9")
+    assert "rolled 2" in error.reason
+
+
+def test_disrupted_ship_success_is_not_rerolled():
+    # DN-MOV-9: a success holds for the phase (no second roll when it moves on)
+    game = aslan_fleet(Game())
+    game.put("A-AO-1", "aslan:AO", "hex:hlirakh", disrupted=True)
+    game.order("aslan jump A-AO-1 ftahr,sirehk", dice=[1])  # AO maintenance 1: any roll moves
+    assert game.where("A-AO-1") == "hex:sirehk"
+    game.order("aslan end-move A-AO-1")
+    assert game.state.slots["movement"]["rolls"] == {"A-AO-1": 1}
+
+
+def test_illegal_order_of_disrupted_ship_rolls_nothing():
+    # DN-MOV-9 with DN-ERR-1: no die is rolled for an order that is refused
+    game = aslan_fleet(Game())
+    game.state.units["A-CL-1"].disrupted = True
+    game.refuse("aslan jump s1 khtaoi", "DN-MAP-4")
+
+
+def test_cargo_moves_with_carrier():
+    # DN-MOV-7: a ground unit aboard a transport goes wherever the transport goes
+    game = Game()
+    game.put("A-TR-1", "aslan:TR", "hex:hlirakh").put("A-RT-1", "aslan:RT-4", "on:A-TR-1")
+    game.order("aslan jump A-TR-1 ftahr,khtaoi")
+    assert game.state.position_of("A-RT-1").to_text() == "hex:khtaoi"
+    game.refuse("aslan jump A-RT-1 fissure", "DN-MOV-7")
+
+
+def test_fighters_cannot_move_on_their_own():
+    # DN-MOV-7: fighters move only aboard a mothership
+    game = Game()
+    game.put("A-F-1", "aslan:F", "box:hlirakh")
+    assert "mothership" in game.refuse("aslan leave-box A-F-1", "DN-MOV-7").reason
+
+
+def test_other_sides_units_are_refused():
+    # DN-SEQ-2 via the movement handler: the stack must belong to the side giving the order
+    game = Game()
+    game.put("S-CL-1", "solomani:CL", "hex:hlirakh")
+    game.refuse("aslan jump S-CL-1 ftahr", "DN-SEQ-2")
+
+
+def blocked_world(game: Game) -> Game:
+    """Tanker at Ftahr, scout at Fissure, destroyer at Aokhtel: the only ways east."""
+    game.put("S-AO-1", "solomani:AO", "hex:ftahr").put("S-SC-1", "solomani:SC", "hex:fissure")
+    game.put("S-DD-1", "solomani:DD", "hex:aokhtel")
+    return aslan_fleet(game)
+
+
+def test_query_agrees_with_the_order():
+    # DN-MOV-2 DN-MOV-3: the UI query passes the enemy tanker and stops at the scout
+    game = blocked_world(Game())
+    options = move_options(game.state, game.ruleset, A, "s1")
+    assert options.legal["fissure"].path == ("ftahr", "khtaoi", "fissure")
+    assert options.legal["khtaoi"].path == ("ftahr", "khtaoi")
+    assert options.why_not("span").rule == "DN-MOV-2"
+    assert "Fissure" in options.why_not("span").message
+    assert options.why_not("chasm").rule == "DN-MOV-4"  # via Sirehk (type 3)
+    assert options.why_not("hlirakh") is not None
+    for target, destination in options.legal.items():
+        trial = blocked_world(Game())
+        trial.order(f"aslan jump s1 {','.join(destination.path)}")
+        assert trial.where("A-CL-1") == f"hex:{target}"
+    for target, _obstacle in options.refused.items():
+        if target != "hlirakh":
+            probe = blocked_world(Game())
+            probe.refuse(f"aslan jump s1 {target}", probe_rule(probe, target))
+
+
+def probe_rule(game: Game, target: str) -> str:
+    """The rule a one-step jump to ``target`` breaks (routes first)."""
+    if game.ruleset.star_map.route_between("hlirakh", target) is None:
+        return "DN-MAP-4"
+    return "DN-MOV-2"
