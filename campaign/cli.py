@@ -21,6 +21,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "campaign.cli_scenario",
     "campaign.cli_data",
     "campaign.cli_campaign",
+    "campaign.cli_income",
 )
 
 
