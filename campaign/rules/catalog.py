@@ -14,6 +14,7 @@ AREA_MODULES: tuple[str, ...] = (
     "campaign.rules.setup_rules",
     "campaign.rules.referee",
     "campaign.rules.economy.area",
+    "campaign.rules.combat.orders",
     "campaign.rules.movement",
 )
 

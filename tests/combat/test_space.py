@@ -245,9 +245,11 @@ def test_withdrawal_to_illegal_destination_rejected():  # DN-CBT-7
     assert [u.uid for u in after.units] == ["s1"] and after.is_over
 
 
-def test_battle_ends_when_a_side_cannot_fire():  # DN-CBT-7
-    b = battle(ship("a-tr", A, beam=0, missile=0, defence=1), ship("s1", S))
-    assert b.is_over
+def test_battle_ends_when_no_side_can_fire_or_one_is_gone():  # DN-CBT-7
+    unarmed = ship("a-tr", A, beam=0, missile=0, defence=1)
+    assert not battle(unarmed, ship("s1", S)).is_over  # the transport can still be shot at
+    assert battle(unarmed, ship("s-tr", S, beam=0, missile=0)).is_over
+    assert battle(ship("s1", S)).is_over
     assert not battle(ship("a1", A), ship("s1", S)).is_over
 
 

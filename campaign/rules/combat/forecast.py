@@ -13,7 +13,8 @@ with their mothership), with a fixed, documented policy for the choices players 
   is best;
 - targets follow ``auto_assignment`` (strongest named and answered first, leftovers in turn);
 - no close attacks, no "multiple targets", no withdrawal, fighters stay launched;
-- the battle ends when one side has no unit able to fire, or after ``max_rounds``.
+- the battle ends as ``Battle.is_over`` says (a side has no unit left, or neither can fire),
+  or after ``max_rounds``.
 
 It is an estimate of what the table does to these fleets, not advice.
 """
@@ -206,7 +207,9 @@ def _simulate(setup: _Setup, rng: random.Random, max_rounds: int) -> tuple[int, 
     thresholds = setup.thresholds
     rounds = 0
     while rounds < max_rounds:
-        if not any(can_fire[i] for i in alive[0]) or not any(can_fire[i] for i in alive[1]):
+        if not alive[0] or not alive[1]:
+            break
+        if not any(can_fire[i] for i in alive[0]) and not any(can_fire[i] for i in alive[1]):
             break
         rounds += 1
         ships = [sum(1 for i in alive[s] if not fighter[i]) for s in (0, 1)]

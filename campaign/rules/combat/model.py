@@ -153,5 +153,13 @@ class Battle(Value):
 
     @property
     def is_over(self) -> bool:
-        """Combat continues until one side has no unit able to fire (DN-CBT-7)."""
-        return not (self.able_to_fire(self.attacker) and self.able_to_fire(self.defender))
+        """The battle ends when a side has no unit left, or no unit of either side can fire.
+
+        DN-CBT-7 says combat continues "until one side has no ship able to fire"; read literally,
+        unarmed transports could never be attacked, so [house reading] the fight goes on while
+        one side can still fire at units of the other.
+        """
+        attackers, defenders = self.fighting(self.attacker), self.fighting(self.defender)
+        if not attackers or not defenders:
+            return True
+        return not (self.able_to_fire(self.attacker) or self.able_to_fire(self.defender))

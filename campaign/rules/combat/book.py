@@ -1,0 +1,89 @@
+"""Combat bookkeeping kept in the campaign state (plain JSON in ``state.slots["combat"]``).
+
+``battles`` maps a battle id (``SYS/attacker-defender``) to its record:
+
+- ``battle``: the ``Battle`` value (units with their current condition);
+- ``stage``: ``range`` (fighters may launch, then the range roll), ``choose`` (the chooser picks
+  the range), ``assign`` (target assignment, DN-CBT-3), ``fire`` (declarations, then fire),
+  ``withdraw`` (``withdrawing`` side decides, defender first, DN-CBT-7) or ``over``;
+- ``chooser``, ``range``, ``draft`` (an ``AssignmentDraft``), ``engagements``, ``declared``
+  (per side: close attacks, short-range missiles, multiple targets, return targets).
+
+The engine clears ``slots`` at every step change, so a space battle lives in its space sub-phase.
+Readers never mutate; appliers call ``record``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from campaign.rules.combat.assignment import AssignmentDraft, Engagement
+from campaign.rules.combat.model import Battle, Range
+from campaign.rules.errors import IllegalOrderError, InvalidOrderError
+from campaign.rules.ids import Side
+from campaign.rules.state import CampaignState
+
+AREA = "combat"
+
+
+def battles(state: CampaignState) -> dict[str, dict[str, Any]]:
+    """Every battle record of the current step, by id (read-only view)."""
+    return (state.slots.get(AREA) or {}).get("battles", {})
+
+
+def record(state: CampaignState, battle_id: str) -> dict[str, Any]:
+    """The writable record of ``battle_id`` (appliers only)."""
+    area = state.slots.setdefault(AREA, {})
+    return area.setdefault("battles", {}).setdefault(battle_id, {})
+
+
+def get(state: CampaignState, battle_id: str) -> dict[str, Any]:
+    """The record of ``battle_id``; ``InvalidOrderError`` naming the open battles otherwise."""
+    found = battles(state).get(battle_id)
+    if found is None:
+        known = ", ".join(battles(state)) or "none"
+        raise InvalidOrderError(f"no battle {battle_id!r} in this phase; open battles: {known}")
+    return found
+
+
+def battle_of(rec: dict[str, Any]) -> Battle:
+    """The ``Battle`` value of a record."""
+    return Battle.model_validate(rec["battle"])
+
+
+def draft_of(rec: dict[str, Any]) -> AssignmentDraft:
+    """The assignment draft of a record."""
+    return AssignmentDraft.model_validate(rec.get("draft") or {})
+
+
+def engagements_of(rec: dict[str, Any]) -> tuple[Engagement, ...]:
+    """The completed assignment of a record."""
+    return tuple(Engagement.model_validate(e) for e in rec.get("engagements", ()))
+
+
+def range_of(rec: dict[str, Any]) -> Range:
+    """The range chosen for the current round."""
+    return Range(rec["range"])
+
+
+def expect_stage(rec: dict[str, Any], battle_id: str, *stages: str) -> None:
+    """Reject an order given at the wrong moment of the round (DN-CBT-1 sequence)."""
+    if rec.get("stage") not in stages:
+        raise IllegalOrderError(
+            "DN-CBT-1",
+            f"battle {battle_id} is at stage {rec.get('stage')!r}; "
+            f"this needs {' or '.join(stages)}",
+        )
+
+
+def expect_member(rec: dict[str, Any], side: Side, battle_id: str) -> Battle:
+    """The battle, checking ``side`` fights in it."""
+    battle = battle_of(rec)
+    if side not in battle.sides:
+        raise IllegalOrderError("DN-CBT-1", f"{side} does not fight in battle {battle_id}")
+    return battle
+
+
+def open_battles(state: CampaignState) -> list[str]:
+    """Ids of battles not yet over."""
+    return [bid for bid, rec in battles(state).items() if rec.get("stage") != "over"]

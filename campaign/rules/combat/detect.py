@@ -1,0 +1,153 @@
+"""Finding the battles of a combat phase in the campaign state (DN-CBT-*, DN-NEU-2, DN-REA-1).
+
+A space battle is fought in every stellar hex where two hostile sides have units that can be in
+space combat and at least one of them can fire. Neutrals are a third side, hostile to both players
+(DN-NEU-2); conscripted neutrals belong to their ally. With three sides in one system the battles
+are fought one pair at a time: the acting side against the other player, then the players against
+the neutrals. In a pair the acting side attacks; neutrals always defend their system.
+
+In Reaction Combat only the stack moved in Reaction Movement and the friendly units already in
+the system it entered take part (DN-REA-1): other systems have no reaction battles, and other
+units of the reacting side do not fight.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+
+from campaign.rules.combat.model import Battle, Combatant
+from campaign.rules.combat.surface import BoxUnit
+from campaign.rules.economy.control import box_controller
+from campaign.rules.ids import Side, UnitCategory
+from campaign.rules.movement.book import reaction_stack
+from campaign.rules.phases import Phase
+from campaign.rules.ruleset import Ruleset
+from campaign.rules.state import CampaignState, Unit, Where
+
+SPACE_CATEGORIES = (UnitCategory.SHIP, UnitCategory.MONITOR, UnitCategory.FIGHTER)
+
+
+def battle_id(system: str, attacker: Side, defender: Side) -> str:
+    """The id of the battle between ``attacker`` and ``defender`` at ``system``."""
+    return f"{system}/{attacker.value}-{defender.value}"
+
+
+def pair_order(acting: Side, present: Iterable[Side]) -> list[tuple[Side, Side]]:
+    """Hostile ``(attacker, defender)`` pairs among ``present``, in the order they fight."""
+    sides = set(present)
+    other = acting.enemy if acting is not Side.NEUTRAL else None
+    pairs: list[tuple[Side, Side]] = []
+    if acting in sides and other in sides:
+        pairs.append((acting, other))
+    for player in (acting, other):
+        if player in sides and Side.NEUTRAL in sides:
+            pairs.append((player, Side.NEUTRAL))
+    return pairs
+
+
+def reaction_participants(state: CampaignState) -> tuple[str | None, set[str]]:
+    """The system the reaction stack entered and the reacting units that may fight (DN-REA-1).
+
+    ``(None, set())`` when no stack moved. The participants are the stack and the reacting side's
+    units already in that system (stellar hex and surface box; ships in the box join a space battle
+    only if their owner lifts them off).
+    """
+    stack = reaction_stack(state)
+    if not stack:
+        return None, set()
+    where = state.position_of(stack[0])
+    if not where.on_map or where.system is None:
+        return None, set()
+    system = where.system
+    side = state.units[stack[0]].owner
+    friends = {
+        u.id
+        for u in state.units.values()
+        if u.owner is side and state.position_of(u.id).system == system
+        and state.position_of(u.id).on_map
+    }
+    return system, friends | set(stack)
+
+
+def _restrict(state: CampaignState) -> tuple[str | None, set[str]] | None:
+    """In Reaction Combat: the (system, participants) limit of DN-REA-1; otherwise ``None``."""
+    if state.phase is not Phase.REACTION_COMBAT:
+        return None
+    return reaction_participants(state)
+
+
+def _takes_part(
+    state: CampaignState, unit: Unit, limit: tuple[str | None, set[str]] | None
+) -> bool:
+    """Whether ``unit`` may fight in this combat phase (DN-REA-1 for the reacting side)."""
+    if limit is None or unit.owner is not state.acting:
+        return True
+    return unit.id in limit[1]
+
+
+def space_units(state: CampaignState, ruleset: Ruleset) -> dict[str, dict[Side, list[Unit]]]:
+    """Units able to be in space combat, per system and side: ships and monitors in the stellar
+    hex, and fighters aboard a mothership there (not yet launched, DN-CBT-8)."""
+    found: dict[str, dict[Side, list[Unit]]] = defaultdict(lambda: defaultdict(list))
+    for unit in state.units.values():
+        unit_type = ruleset.unit_type(unit.kind)
+        if unit_type.category not in SPACE_CATEGORIES:
+            continue
+        place = state.position_of(unit.id)
+        if place.where is not Where.HEX or place.system is None:
+            continue
+        found[place.system][unit.owner].append(unit)
+    return found
+
+
+def box_units(state: CampaignState, ruleset: Ruleset, system: str) -> list[BoxUnit]:
+    """Every unit directly in the surface box of ``system`` (cargo of landed ships included)."""
+    units = []
+    for unit in state.units.values():
+        place = state.position_of(unit.id)
+        if place.where is Where.BOX and place.system == system:
+            units.append(
+                BoxUnit.from_unit_type(
+                    unit.id, ruleset.unit_type(unit.kind), side=unit.owner,
+                    disrupted=unit.disrupted,
+                )
+            )
+    return units
+
+
+def combatant(state: CampaignState, ruleset: Ruleset, unit: Unit) -> Combatant:
+    """The space-combat view of a unit of the state."""
+    carrier = unit.location.carrier if unit.location.where is Where.CARRIED else None
+    return Combatant.from_unit_type(
+        unit.id, ruleset.unit_type(unit.kind), side=unit.owner, disrupted=unit.disrupted,
+        carrier=carrier,
+    )
+
+
+def find_battles(state: CampaignState, ruleset: Ruleset) -> list[Battle]:
+    """Every space battle of the current combat phase, in the order they are fought."""
+    limit = _restrict(state)
+    battles: list[Battle] = []
+    for system, by_side in sorted(space_units(state, ruleset).items()):
+        if limit is not None and system != limit[0]:
+            continue
+        present = {
+            side: [u for u in units if _takes_part(state, u, limit)]
+            for side, units in by_side.items()
+        }
+        present = {side: units for side, units in present.items() if units}
+        box = box_units(state, ruleset, system)
+        star = ruleset.star_map.system(system)
+        holder = box_controller(star, {u.side for u in box if u.is_ground})
+        for attacker, defender in pair_order(state.acting, present):
+            units = tuple(
+                combatant(state, ruleset, u) for u in (*present[defender], *present[attacker])
+            )
+            battle = Battle(
+                system=system, attacker=attacker, defender=defender, units=units,
+                friendly_box=frozenset({holder}) if holder is not None else frozenset(),
+            )
+            if battle.able_to_fire(attacker) or battle.able_to_fire(defender):
+                battles.append(battle)
+    return battles

@@ -1,0 +1,488 @@
+"""Space combat as orders and events (DN-CBT-1..10, DN-NEU-2, DN-REA-1).
+
+Entering the space sub-phase of a combat phase opens every battle (``battles-opened``). Each
+round of a battle then runs through these orders, any of which a side gives for itself:
+
+``launch B FIGHTERS`` (optional, DN-CBT-8) → ``range B`` (the range roll, DN-CBT-1) →
+``choose-range B long|short`` (the chooser) → ``target B UNIT [ENGAGEMENT]`` (the DN-CBT-3
+protocol step by step) or ``assign B ENGAGEMENTS`` (a whole assignment, checked) →
+``declare B ...`` (optional: close attacks, short-range missiles, multiple targets, return
+targets, DN-CBT-3/5/6) → ``fire B`` → ``withdraw B DEST`` / ``stay B`` (defender, then attacker,
+DN-CBT-7). The space sub-phase cannot end while a battle is open.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from campaign.rules.base import Event, Order
+from campaign.rules.combat import book
+from campaign.rules.combat.assignment import AssignmentDraft, Engagement, auto_assignment
+from campaign.rules.combat.detect import battle_id, find_battles
+from campaign.rules.combat.model import Battle, Range
+from campaign.rules.combat.space import (
+    RangeRoll,
+    RoundPlan,
+    RoundResult,
+    check_fighter_bases,
+    launch_fighters,
+    resolve_round,
+    roll_range,
+    withdraw,
+)
+from campaign.rules.combat.withdrawal import withdrawal_destinations
+from campaign.rules.errors import IllegalOrderError, InvalidOrderError
+from campaign.rules.ids import CombatResult, Side
+from campaign.rules.phases import Actor, Phase, SubPhase
+from campaign.rules.registry import applies, decides, end_check, event_type, on_enter, order_type
+from campaign.rules.ruleset import Ruleset
+from campaign.rules.state import CampaignState, Location, Where
+
+COMBAT_PHASES = (Phase.FIRST_COMBAT, Phase.REACTION_COMBAT, Phase.SECOND_COMBAT)
+SPACE = [SubPhase.SPACE]
+
+
+def _space_order(rule: str, summary: str, template: str):  # noqa: ANN202 - decorator factory
+    return order_type(phases=COMBAT_PHASES, sub_phases=SPACE, actor=Actor.EITHER, rule=rule,
+                      summary=summary, template=template)
+
+
+# --- events ------------------------------------------------------------------------------------
+
+
+@event_type
+class BattlesOpened(Event):
+    """The space battles of this combat phase, as found at its start."""
+
+    type: Literal["battles-opened"] = "battles-opened"
+    battles: dict[str, Battle]
+
+
+@event_type
+class FightersLaunched(Event):
+    """Which fighters of ``side`` fly this round (DN-CBT-8)."""
+
+    type: Literal["fighters-launched"] = "fighters-launched"
+    battle: str
+    side: Side
+    launched: list[str]
+
+
+@event_type
+class RangeRolled(Event):
+    """The range roll of a round (DN-CBT-1); dice in ``rolls``."""
+
+    type: Literal["range-rolled"] = "range-rolled"
+    battle: str
+    result: RangeRoll
+
+
+@event_type
+class RangeChosen(Event):
+    """The chooser's range for the round (DN-CBT-2)."""
+
+    type: Literal["range-chosen"] = "range-chosen"
+    battle: str
+    range: Range
+
+
+@event_type
+class TargetsAssigned(Event):
+    """The assignment so far (``complete`` when every unit is placed, DN-CBT-3)."""
+
+    type: Literal["targets-assigned"] = "targets-assigned"
+    battle: str
+    draft: AssignmentDraft
+    complete: bool
+
+
+@event_type
+class FireDeclared(Event):
+    """A side's declarations for the round (DN-CBT-3/5/6)."""
+
+    type: Literal["fire-declared"] = "fire-declared"
+    battle: str
+    side: Side
+    close_attacks: list[str]
+    short_missiles: list[str]
+    multiple_targets: list[str]
+    return_targets: dict[str, str]
+
+
+@event_type
+class RoundFought(Event):
+    """One round of fire with every shot and its die (DN-CBT-4); ``after`` is the battle after."""
+
+    type: Literal["round-fought"] = "round-fought"
+    battle: str
+    result: RoundResult
+    after: Battle
+
+
+@event_type
+class WithdrawalDecided(Event):
+    """A side withdraws all its units to ``destination`` or (``None``) stays (DN-CBT-7)."""
+
+    type: Literal["withdrawal-decided"] = "withdrawal-decided"
+    battle: str
+    side: Side
+    destination: str | None
+    units: list[str]
+
+
+# --- orders ------------------------------------------------------------------------------------
+
+
+@_space_order("DN-CBT-8", "launch fighters for the next round (others recover)",
+              "launch BATTLE FIGHTERS")
+class Launch(Order):
+    type: Literal["launch"] = "launch"
+    battle: str
+    fighters: list[str] = []
+
+
+@_space_order("DN-CBT-1", "roll for range (each side 1d6, fewer ships +1)", "range BATTLE")
+class RollRange(Order):
+    type: Literal["range"] = "range"
+    battle: str
+
+
+@_space_order("DN-CBT-2", "choose long (missiles) or short (beams) range", "choose-range BATTLE R")
+class ChooseRange(Order):
+    type: Literal["choose-range"] = "choose-range"
+    battle: str
+    range: Range
+
+
+@_space_order("DN-CBT-3", "name (defender) / answer (attacker) / add a leftover unit",
+              "target BATTLE UNIT [ENGAGEMENT]")
+class Target(Order):
+    type: Literal["target"] = "target"
+    battle: str
+    unit: str
+    engagement: int | None = None  # 1-based, for leftovers
+
+
+@_space_order("DN-CBT-3", "give the whole assignment (checked): D1+D2>A1 per engagement, or auto",
+              "assign BATTLE ENGAGEMENTS")
+class Assign(Order):
+    type: Literal["assign"] = "assign"
+    battle: str
+    engagements: list[str]
+
+
+@_space_order("DN-CBT-5", "declare close attacks, short missiles, multiple targets, returns",
+              "declare BATTLE CLOSE SHORT MULTIPLE RETURNS")
+class Declare(Order):
+    type: Literal["declare"] = "declare"
+    battle: str
+    close_attacks: list[str] = []
+    short_missiles: list[str] = []
+    multiple_targets: list[str] = []
+    return_targets: list[str] = []  # "lone>target"
+
+
+@_space_order("DN-CBT-4", "resolve the round's fire", "fire BATTLE")
+class Fire(Order):
+    type: Literal["fire"] = "fire"
+    battle: str
+
+
+@_space_order("DN-CBT-7", "withdraw all units one jump away, or to 'box'", "withdraw BATTLE DEST")
+class Withdraw(Order):
+    type: Literal["withdraw"] = "withdraw"
+    battle: str
+    destination: str
+
+
+@_space_order("DN-CBT-7", "do not withdraw after this round", "stay BATTLE")
+class Stay(Order):
+    type: Literal["stay"] = "stay"
+    battle: str
+
+
+# --- hooks -------------------------------------------------------------------------------------
+
+
+def _open(state: CampaignState, ruleset: Ruleset, dice: object) -> list[Event]:
+    """Find the battles of this combat phase (DN-NEU-2 third side, DN-REA-1 restriction)."""
+    found = {battle_id(b.system, b.attacker, b.defender): b for b in find_battles(state, ruleset)}
+    return [BattlesOpened(battles=found)] if found else []
+
+
+def _unresolved(state: CampaignState, ruleset: Ruleset) -> None:
+    """The space sub-phase cannot end while a battle is open (DN-CBT-7)."""
+    if state.sub_phase is SubPhase.SPACE and book.open_battles(state):
+        raise IllegalOrderError(
+            "DN-CBT-7", f"battles still open: {', '.join(book.open_battles(state))}"
+        )
+
+
+for _phase in COMBAT_PHASES:
+    on_enter(_phase, SubPhase.SPACE)(_open)
+    end_check(_phase)(_unresolved)
+
+
+# --- handlers ----------------------------------------------------------------------------------
+
+
+def _side(order: Order) -> Side:
+    assert order.side is not None  # Actor.EITHER: always a player side
+    return order.side
+
+
+@decides(Launch)
+def _decide_launch(state: CampaignState, order: Launch, ruleset: Ruleset, dice) -> list[Event]:
+    rec = book.get(state, order.battle)
+    book.expect_stage(rec, order.battle, "range")
+    battle = book.expect_member(rec, _side(order), order.battle)
+    launched = launch_fighters(battle, _side(order), order.fighters)
+    check_fighter_bases(launched)
+    return [FightersLaunched(battle=order.battle, side=_side(order), launched=order.fighters)]
+
+
+@decides(RollRange)
+def _decide_range(state: CampaignState, order: RollRange, ruleset: Ruleset, dice) -> list[Event]:
+    rec = book.get(state, order.battle)
+    book.expect_stage(rec, order.battle, "range")
+    battle = book.expect_member(rec, _side(order), order.battle)
+    result = roll_range(battle, dice, tie_reroll=ruleset.house_rules.range_tie_reroll)
+    return [RangeRolled(battle=order.battle, result=result, rolls=tuple(dice.take()))]
+
+
+@decides(ChooseRange)
+def _decide_choose(state: CampaignState, order: ChooseRange, ruleset: Ruleset, dice) -> list[Event]:
+    rec = book.get(state, order.battle)
+    book.expect_stage(rec, order.battle, "choose")
+    if rec["chooser"] != _side(order).value:
+        raise IllegalOrderError("DN-CBT-1", f"{rec['chooser']} won the range roll and chooses")
+    return [RangeChosen(battle=order.battle, range=order.range)]
+
+
+@decides(Target)
+def _decide_target(state: CampaignState, order: Target, ruleset: Ruleset, dice) -> list[Event]:
+    rec = book.get(state, order.battle)
+    book.expect_stage(rec, order.battle, "assign")
+    battle = book.expect_member(rec, _side(order), order.battle)
+    index = order.engagement - 1 if order.engagement is not None else None
+    draft = book.draft_of(rec).step(battle, _side(order), order.unit, index)
+    complete = draft.waiting_for(battle) is None
+    return [TargetsAssigned(battle=order.battle, draft=draft, complete=complete)]
+
+
+def parse_engagements(battle: Battle, texts: list[str]) -> tuple[Engagement, ...]:
+    """``D1+D2>A1`` per engagement (defender units before ``>``); ``auto`` for the default."""
+    if texts == ["auto"]:
+        return auto_assignment(battle)
+    engagements = []
+    for text in texts:
+        left, sep, right = text.partition(">")
+        if not sep or not left or not right:
+            raise InvalidOrderError(f"engagement {text!r}: expected DEFENDERS>ATTACKERS")
+        engagements.append(
+            Engagement(defenders=tuple(left.split("+")), attackers=tuple(right.split("+")))
+        )
+    return tuple(engagements)
+
+
+@decides(Assign)
+def _decide_assign(state: CampaignState, order: Assign, ruleset: Ruleset, dice) -> list[Event]:
+    rec = book.get(state, order.battle)
+    book.expect_stage(rec, order.battle, "assign")
+    battle = book.expect_member(rec, _side(order), order.battle)
+    if book.draft_of(rec).engagements or book.draft_of(rec).named:
+        raise IllegalOrderError("DN-CBT-3", "the assignment has begun step by step")
+    engagements = parse_engagements(battle, order.engagements)
+    from campaign.rules.combat.assignment import check_assignment
+
+    check_assignment(battle, engagements)
+    draft = AssignmentDraft(engagements=engagements)
+    return [TargetsAssigned(battle=order.battle, draft=draft, complete=True)]
+
+
+def _plan(rec: dict, extra: dict[str, dict] | None = None) -> RoundPlan:
+    """The round plan from the record's assignment and both sides' declarations."""
+    declared = dict(rec.get("declared", {}))
+    declared.update(extra or {})
+    close: list[str] = []
+    short: set[str] = set()
+    multiple: list[str] = []
+    returns: dict[str, str] = {}
+    for side_decl in declared.values():
+        close += side_decl["close_attacks"]
+        short |= set(side_decl["short_missiles"])
+        multiple += side_decl["multiple_targets"]
+        returns.update(side_decl["return_targets"])
+    return RoundPlan(range=book.range_of(rec), engagements=book.engagements_of(rec),
+                     return_targets=returns, close_attacks=tuple(close),
+                     short_missiles=frozenset(short), multiple_targets=tuple(multiple))
+
+
+@decides(Declare)
+def _decide_declare(state: CampaignState, order: Declare, ruleset: Ruleset, dice) -> list[Event]:
+    rec = book.get(state, order.battle)
+    book.expect_stage(rec, order.battle, "fire")
+    side = _side(order)
+    battle = book.expect_member(rec, side, order.battle)
+    returns: dict[str, str] = {}
+    for text in order.return_targets:
+        lone, sep, target = text.partition(">")
+        if not sep:
+            raise InvalidOrderError(f"return target {text!r}: expected UNIT>TARGET")
+        returns[lone] = target
+    for uid in (*order.close_attacks, *order.short_missiles, *order.multiple_targets, *returns):
+        if uid not in {u.uid for u in battle.side_units(side)}:
+            raise IllegalOrderError("DN-CBT-5", f"{uid} is not a unit of {side} in this battle")
+    mine = {side.value: {"close_attacks": order.close_attacks,
+                         "short_missiles": order.short_missiles,
+                         "multiple_targets": order.multiple_targets,
+                         "return_targets": returns}}
+    from campaign.rules.combat.space import check_plan
+
+    check_plan(battle, _plan(rec, mine), multiple_targets_rule=ruleset.house_rules.multiple_targets)
+    return [FireDeclared(battle=order.battle, side=side, close_attacks=order.close_attacks,
+                         short_missiles=order.short_missiles,
+                         multiple_targets=order.multiple_targets, return_targets=returns)]
+
+
+@decides(Fire)
+def _decide_fire(state: CampaignState, order: Fire, ruleset: Ruleset, dice) -> list[Event]:
+    rec = book.get(state, order.battle)
+    book.expect_stage(rec, order.battle, "fire")
+    battle = book.expect_member(rec, _side(order), order.battle)
+    rules = ruleset.house_rules
+    result, after = resolve_round(
+        battle, _plan(rec), ruleset.tables["space_crt"], dice,
+        multiple_targets_rule=rules.multiple_targets,
+        fighters_return_to_box=rules.lost_carrier_fighters_return_to_box,
+    )
+    return [RoundFought(battle=order.battle, result=result, after=after,
+                        rolls=tuple(dice.take()))]
+
+
+def _withdrawing(state: CampaignState, order: Order) -> tuple[dict, Battle]:
+    rec = book.get(state, order.battle)  # type: ignore[attr-defined]
+    book.expect_stage(rec, order.battle, "withdraw")  # type: ignore[attr-defined]
+    battle = book.expect_member(rec, _side(order), order.battle)  # type: ignore[attr-defined]
+    if rec["withdrawing"] != _side(order).value:
+        raise IllegalOrderError("DN-CBT-7", f"{rec['withdrawing']} decides on withdrawal first")
+    return rec, battle
+
+
+@decides(Withdraw)
+def _decide_withdraw(state: CampaignState, order: Withdraw, ruleset: Ruleset, dice) -> list[Event]:
+    _, battle = _withdrawing(state, order)
+    side = _side(order)
+    legal = withdrawal_destinations(state, ruleset, side, battle.system)
+    withdraw(battle, side, order.destination, legal)
+    units = [u.uid for u in battle.side_units(side) if not u.fighter or u.carrier is None]
+    return [WithdrawalDecided(battle=order.battle, side=side, destination=order.destination,
+                              units=units)]
+
+
+@decides(Stay)
+def _decide_stay(state: CampaignState, order: Stay, ruleset: Ruleset, dice) -> list[Event]:
+    _withdrawing(state, order)
+    return [WithdrawalDecided(battle=order.battle, side=_side(order), destination=None, units=[])]
+
+
+# --- appliers ----------------------------------------------------------------------------------
+
+
+@applies(BattlesOpened)
+def _apply_opened(state: CampaignState, event: BattlesOpened) -> None:
+    for bid, battle in event.battles.items():
+        rec = book.record(state, bid)
+        rec.clear()
+        rec.update({"battle": battle.model_dump(mode="json"), "stage": "range"})
+
+
+@applies(FightersLaunched)
+def _apply_launched(state: CampaignState, event: FightersLaunched) -> None:
+    rec = book.record(state, event.battle)
+    battle = launch_fighters(book.battle_of(rec), event.side, event.launched)
+    rec["battle"] = battle.model_dump(mode="json")
+
+
+@applies(RangeRolled)
+def _apply_range(state: CampaignState, event: RangeRolled) -> None:
+    rec = book.record(state, event.battle)
+    rec.update({"stage": "choose", "chooser": event.result.chooser.value})
+
+
+@applies(RangeChosen)
+def _apply_chosen(state: CampaignState, event: RangeChosen) -> None:
+    rec = book.record(state, event.battle)
+    rec.update({"stage": "assign", "range": event.range.value, "draft": {}, "declared": {}})
+
+
+@applies(TargetsAssigned)
+def _apply_assigned(state: CampaignState, event: TargetsAssigned) -> None:
+    rec = book.record(state, event.battle)
+    rec["draft"] = event.draft.model_dump(mode="json")
+    if event.complete:
+        rec["engagements"] = [e.model_dump(mode="json") for e in event.draft.engagements]
+        rec["stage"] = "fire"
+
+
+@applies(FireDeclared)
+def _apply_declared(state: CampaignState, event: FireDeclared) -> None:
+    rec = book.record(state, event.battle)
+    rec.setdefault("declared", {})[event.side.value] = {
+        "close_attacks": list(event.close_attacks),
+        "short_missiles": list(event.short_missiles),
+        "multiple_targets": list(event.multiple_targets),
+        "return_targets": dict(event.return_targets),
+    }
+
+
+def _eliminate(state: CampaignState, uid: str) -> None:
+    """A destroyed unit leaves play with everything it carries."""
+    for cargo in state.cargo_of(uid):
+        _eliminate(state, cargo.id)
+    state.units[uid].location = Location.eliminated()
+    state.units[uid].disrupted = False
+
+
+@applies(RoundFought)
+def _apply_round(state: CampaignState, event: RoundFought) -> None:
+    for uid, effect in event.result.effects.items():
+        if effect is CombatResult.DESTROYED:
+            if state.units[uid].location.where is not Where.ELIMINATED:
+                _eliminate(state, uid)
+        else:
+            state.units[uid].disrupted = True
+    system = event.after.system
+    for fate in event.result.fighters:
+        if fate.returned_to_box:
+            state.units[fate.uid].location = Location.box(system)
+        elif state.units[fate.uid].location.where is not Where.ELIMINATED:
+            _eliminate(state, fate.uid)
+    for unit in event.after.units:  # a disrupted mothership disrupts its fighters (DN-CBT-8)
+        if unit.disrupted:
+            state.units[unit.uid].disrupted = True
+    rec = book.record(state, event.battle)
+    rec["battle"] = event.after.model_dump(mode="json")
+    rec["stage"] = "over" if event.after.is_over else "withdraw"
+    rec["withdrawing"] = event.after.defender.value
+
+
+@applies(WithdrawalDecided)
+def _apply_withdrawal(state: CampaignState, event: WithdrawalDecided) -> None:
+    rec = book.record(state, event.battle)
+    battle = book.battle_of(rec)
+    if event.destination is not None:
+        place = (Location.box(battle.system) if event.destination == "box"
+                 else Location.hex(event.destination))
+        for uid in event.units:
+            state.units[uid].location = place
+        battle = battle.model_copy(
+            update={"units": tuple(u for u in battle.units if u.side != event.side)}
+        )
+        rec["battle"] = battle.model_dump(mode="json")
+    if battle.is_over:
+        rec["stage"] = "over"
+    elif event.side == battle.defender:
+        rec["withdrawing"] = battle.attacker.value
+    else:
+        rec.update({"stage": "range", "draft": {}, "declared": {}, "engagements": []})

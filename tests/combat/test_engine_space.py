@@ -1,0 +1,123 @@
+"""Space combat driven through the engine: battle detection, a full round, withdrawal."""
+
+from __future__ import annotations
+
+from campaign.rules.combat import book
+from campaign.rules.ids import Side
+from campaign.rules.phases import Phase
+from tests.combat.campaign_helpers import Campaign, place
+
+BID = "neb-a/aslan-solomani"
+
+
+def duel() -> Campaign:
+    game = Campaign([
+        place("A-CL-1", "aslan:CL", "hex:neb-a"),
+        place("S-DD-1", "solomani:DD", "hex:neb-a"),
+        place("S-RT-1", "solomani:RT-4", "box:neb-a"),
+    ])
+    game.enter()
+    return game
+
+
+def test_battle_opened_where_both_sides_have_ships():  # DN-CBT-1
+    game = duel()
+    assert list(book.battles(game.state)) == [BID]
+    rec = book.battles(game.state)[BID]
+    assert rec["stage"] == "range"
+    assert {u["uid"] for u in rec["battle"]["units"]} == {"A-CL-1", "S-DD-1"}
+
+
+def test_full_round_through_orders_records_dice():  # DN-CBT-1
+    game = duel()
+    # the defender (Solomani) rolls first: 5 against Aslan's 2 -> Solomani chooses
+    rolled = game.play(f"aslan range {BID}", [5, 2])
+    assert [r.value for r in rolled[0].rolls] == [5, 2]
+    game.reject(f"aslan choose-range {BID} long")  # only the chooser
+    game.play(f"solomani choose-range {BID} long")
+    game.reject(f"aslan target {BID} A-CL-1")  # the defender names first
+    game.play(f"solomani target {BID} S-DD-1")
+    game.play(f"aslan target {BID} A-CL-1")
+    fought = game.play(f"aslan fire {BID}", [1, 6])
+    round_event = fought[0]
+    assert [r.purpose for r in round_event.rolls] == [
+        "fire neb-a round 1 S-DD-1>A-CL-1", "fire neb-a round 1 A-CL-1>S-DD-1",
+    ]
+    # the DD (missile 4 vs defence 4) rolls 1: no effect; the CL (missile 2 vs defence 2) rolls
+    # 6 on the 1:1 column: X
+    assert game.where("S-DD-1") == "eliminated" and game.where("A-CL-1") == "hex:neb-a"
+    assert book.battles(game.state)[BID]["stage"] == "over"
+
+
+def test_rejected_fire_rolls_no_dice():  # DN-CBT-3
+    game = duel()
+    game.play(f"aslan range {BID}", [1, 6])
+    game.play(f"aslan choose-range {BID} short")
+    error = game.reject(f"aslan assign {BID} A-CL-1>A-CL-1", [3, 3])
+    assert "DN-CBT-3" in str(error)
+    game.reject(f"aslan fire {BID}", [3, 3])  # assignment not made yet
+
+
+def test_whole_assignment_and_withdrawal_order():  # DN-CBT-7
+    game = duel()
+    game.play(f"aslan range {BID}", [1, 6])
+    game.play(f"aslan choose-range {BID} short")
+    game.play(f"aslan assign {BID} S-DD-1>A-CL-1")
+    fought = game.play(f"aslan fire {BID}", [1])  # the Solomani DD has beam 0: no die
+    assert [r.purpose for r in fought[0].rolls] == ["fire neb-a round 1 A-CL-1>S-DD-1"]
+    assert book.battles(game.state)[BID]["stage"] == "withdraw"
+    game.reject(f"aslan stay {BID}")  # defender (Solomani) decides first
+    error = game.reject(f"solomani withdraw {BID} sol-cap")  # not adjacent
+    assert "DN-CBT-7" in str(error)
+    game.play(f"solomani withdraw {BID} neb-b")
+    assert game.where("S-DD-1") == "hex:neb-b"
+    assert book.battles(game.state)[BID]["stage"] == "over"
+
+
+def test_space_step_cannot_end_with_open_battle():  # DN-CBT-7
+    game = duel()
+    assert "DN-CBT-7" in str(game.reject("aslan end-phase"))
+
+
+def test_neutrals_fight_as_third_side():  # DN-NEU-2
+    game = Campaign([
+        place("A-CL-1", "aslan:CL", "hex:neb-a"),
+        place("S-DD-1", "solomani:DD", "hex:neb-a"),
+        place("N-M-1", "neutral:M-8-0-7", "hex:neb-a"),
+    ])
+    game.enter()
+    assert list(book.battles(game.state)) == [
+        "neb-a/aslan-solomani", "neb-a/aslan-neutral", "neb-a/solomani-neutral",
+    ]
+
+
+def test_conscripted_neutral_fights_for_its_ally():  # DN-NEU-2
+    game = Campaign([
+        place("A-CL-1", "aslan:CL", "hex:neb-a"),
+        place("N-M-1", "neutral:M-8-0-7", "hex:neb-a", owner=Side.ASLAN),
+    ])
+    game.enter()
+    assert book.battles(game.state) == {}
+
+
+def test_reaction_stack_fights_with_friends_present_but_not_a_second_stack():  # DN-REA-1
+    units = [
+        place("S-CL-1", "solomani:CL", "hex:neb-a", stack="r"),  # the reaction stack
+        place("S-DD-1", "solomani:DD", "hex:neb-a"),  # already there
+        place("A-CL-1", "aslan:CL", "hex:neb-a"),
+        place("S-DD-2", "solomani:DD", "hex:neb-c"),  # a second stack elsewhere
+        place("A-CL-2", "aslan:CL", "hex:neb-c"),
+    ]
+    game = Campaign(units, phase=Phase.REACTION_COMBAT, reaction_stack=["S-CL-1"])
+    game.enter()
+    battles = book.battles(game.state)
+    assert list(battles) == ["neb-a/solomani-aslan"]
+    fighting = {u["uid"] for u in battles["neb-a/solomani-aslan"]["battle"]["units"]}
+    assert fighting == {"S-CL-1", "S-DD-1", "A-CL-1"}
+
+
+def test_no_reaction_battles_without_a_reaction_stack():  # DN-REA-1
+    units = [place("S-DD-1", "solomani:DD", "hex:neb-a"), place("A-CL-1", "aslan:CL", "hex:neb-a")]
+    game = Campaign(units, phase=Phase.REACTION_COMBAT, reaction_stack=[])
+    game.enter()
+    assert book.battles(game.state) == {}
