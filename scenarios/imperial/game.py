@@ -6,6 +6,7 @@ fold(base, events). Undo drops the last entry's events and folds again.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass, field
 
@@ -20,14 +21,36 @@ from scenarios.imperial.state import State
 from scenarios.protocol import TERMINAL, IllegalActionError, NotationError
 
 TEXT_PREFIX = "imperial1 "
+GENESIS = "0" * 64
+
+
+class TamperedLogError(ValueError):
+    """The log's hash chain does not match its contents (an edited history)."""
+
+
+def entry_hash(prev: str, order: Order | None, events: list[ev._Event]) -> str:
+    """SHA-256 over the previous hash, the order and each event's canonical JSON."""
+    digest = hashlib.sha256(prev.encode())
+    digest.update(json.dumps(None if order is None else list(order)).encode())
+    for event in events:
+        digest.update(b"\n")
+        digest.update(event.model_dump_json().encode())
+    return digest.hexdigest()
 
 
 @dataclass
 class LogEntry:
-    """One accepted order and the events it produced (None order: the game set-up)."""
+    """One accepted order and the events it produced (None order: the game set-up), chained
+    to the previous entry by ``hash``."""
 
     order: Order | None
     events: list[ev._Event]
+    prev_hash: str = GENESIS
+    hash: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.hash:
+            self.hash = entry_hash(self.prev_hash, self.order, self.events)
 
 
 @dataclass
@@ -58,7 +81,8 @@ class ImperialState:
             events, after = decide(self.state, tuple(action))
         except IllegalOrderError as error:
             raise IllegalActionError(str(error)) from None
-        self.log.append(LogEntry(tuple(action), events))
+        prev = self.log[-1].hash if self.log else GENESIS
+        self.log.append(LogEntry(tuple(action), events, prev))
         self.state = after
         self._legal = None
 
@@ -103,6 +127,20 @@ class ImperialState:
     def replay(self) -> State:
         """fold(base, events): must equal ``state``."""
         return ev.fold(self.events(), self.base)
+
+    def verify(self) -> None:
+        """Check the hash chain and that the log folds to the position (TamperedLogError)."""
+        prev = self.log[0].prev_hash if self.log else GENESIS
+        for seq, entry in enumerate(self.log):
+            if entry.prev_hash != prev or entry.hash != entry_hash(prev, entry.order, entry.events):
+                raise TamperedLogError(f"log entry {seq} does not match its hash")
+            prev = entry.hash
+        if self.replay() != self.state:
+            raise TamperedLogError("the log does not fold to the position")
+
+    def digest(self) -> str:
+        """SHA-256 of the position text (equal positions, equal digests)."""
+        return hashlib.sha256(self.to_text().encode()).hexdigest()
 
     def undo(self) -> Order | None:
         """Drop the last order's events and rebuild the position; returns the order."""

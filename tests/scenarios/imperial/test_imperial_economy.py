@@ -278,3 +278,27 @@ def test_event_log_json_replays_to_the_same_state():
     broken[3] = '{"type": "transfer", "src": "bank"}'
     with pytest.raises(EventError, match="line 4"):
         load_events("\n".join(broken))
+
+
+def test_hash_chain_detects_an_edited_log_and_notation_replay_matches():
+    # IMP-2: the log is chained by hashes; editing a transfer is detected; replaying the
+    # orders' notation in a new game reaches the same position digest
+    from scenarios.imperial.events import Transfer
+    from scenarios.imperial.game import TamperedLogError
+
+    game = make_game(4, seed=9)
+    played = game.new_initial_state()
+    rng = random.Random(9)
+    while not played.is_terminal():
+        played.apply_action(ai.choose(played.state, rng))
+    played.verify()
+    replayed = game.new_initial_state()
+    for order in played.orders():
+        replayed.apply_action(replayed.text_to_action(played.action_to_text(order)))
+    assert replayed.digest() == played.digest()
+    assert [e.hash for e in replayed.log] == [e.hash for e in played.log]
+    entry = next(e for e in played.log if any(isinstance(x, Transfer) for x in e.events))
+    index = next(i for i, x in enumerate(entry.events) if isinstance(x, Transfer))
+    entry.events[index] = entry.events[index].model_copy(update={"amount": 99})
+    with pytest.raises(TamperedLogError):
+        played.verify()
