@@ -74,3 +74,19 @@ def test_troops_aboard_a_transport_do_not_control_the_box():  # DN-ECO-1
     boxes = {b.system_id: b for b in income_report_for(game.state, game.ruleset, S).boxes}
     assert boxes["lantern"].control_rule == "DN-ECO-1"
     assert boxes["lantern"].ru == 10 and boxes["lantern"].path[-1] == "Concord"
+
+
+def test_routes_explored_in_play_carry_connections():  # DN-ECO-3, DN-NEB-1
+    from campaign.content import load_ruleset
+
+    game = Game(ruleset=load_ruleset(layout="demo"))
+    game.put("S-RT-1", "solomani:RT-4", "box:lantern")
+    game.put("S-AO-1", "solomani:AO", "hex:murk")  # murk is type 3
+    lantern = next(b for b in income_report_for(game.state, game.ruleset, S).boxes
+                   if b.system_id == "lantern")
+    assert (lantern.connected, lantern.ru) == (False, 4)
+    game.state.game_slots["explored_routes"] = [["lantern", "murk"], ["murk", "halden"]]
+    lantern = next(b for b in income_report_for(game.state, game.ruleset, S).boxes
+                   if b.system_id == "lantern")
+    assert (lantern.connected, lantern.ru) == (True, 10)
+    assert lantern.path == ["Lantern", "Murk", "Halden", "Marrow", "Concord"]
