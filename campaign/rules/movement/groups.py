@@ -111,6 +111,7 @@ def check_self_propelled(ruleset: Ruleset, group: Group) -> None:
 
 def check_may_move(state: CampaignState, ruleset: Ruleset, group: Group, rule: str) -> None:
     """Not finished this phase (``rule`` cited), no failed DN-MOV-9 roll, DN-MOV-8 in reaction."""
+    check_reaction(state, group)
     done = book.finished(state)
     for unit in group.units:
         value = book.roll_of(state, unit.id)
@@ -123,7 +124,6 @@ def check_may_move(state: CampaignState, ruleset: Ruleset, group: Group, rule: s
             )
         if unit.id in done:
             raise IllegalOrderError(rule, f"{unit.id} has finished its movement this phase")
-    check_reaction(state, group)
 
 
 def check_reaction(state: CampaignState, group: Group) -> None:

@@ -1,0 +1,136 @@
+"""Loading and unloading (DN-MOV-5), capacities (DN-MOV-7), PD markers (DN-MOV-10)."""
+
+from __future__ import annotations
+
+from campaign.rules.movement import Presence, SystemStatus, system_status
+from campaign.rules.phases import Phase, SubPhase
+from tests.movement.helpers import A, Game, N, S, with_rules
+
+
+def status(game: Game, system: str, side=A) -> SystemStatus:
+    return system_status(Presence.of(game.state, game.ruleset), game.ruleset, side, system)[0]
+
+
+def test_load_and_unload_in_friendly_home_system_any_time():
+    # DN-MOV-5: in a friendly system cargo moves between the stellar hex and the box at any time
+    game = Game()
+    game.put("A-TR-1", "aslan:TR", "hex:hlirakh").put("A-RT-1", "aslan:RT-4", "box:hlirakh")
+    assert status(game, "hlirakh") is SystemStatus.FRIENDLY
+    game.order("aslan load A-RT-1 A-TR-1")
+    assert game.where("A-RT-1") == "on:A-TR-1"
+    game.order("aslan jump A-TR-1 ftahr")  # Ftahr: own home section, empty box
+    game.order("aslan unload A-RT-1")
+    assert game.where("A-RT-1") == "box:ftahr" and game.where("A-TR-1") == "hex:ftahr"
+    combat = Game(phase=Phase.FIRST_COMBAT, sub_phase=SubPhase.SPACE)
+    combat.put("A-TR-1", "aslan:TR", "hex:hlirakh").put("A-RT-1", "aslan:RT-4", "box:hlirakh")
+    combat.order("aslan load A-RT-1 A-TR-1")  # "at any time": also during combat
+    assert combat.where("A-RT-1") == "on:A-TR-1"
+
+
+def test_unload_in_neutral_system_only_in_interaction():
+    # DN-MOV-5: a neutral unit in Lantern's box: not friendly, no unloading in movement
+    game = Game()
+    game.put("N-RT-1", "neutral:RT-2", "box:lantern")
+    game.put("A-TR-1", "aslan:TR", "hex:lantern").put("A-RT-1", "aslan:RT-4", "on:A-TR-1")
+    assert status(game, "lantern") is SystemStatus.NON_FRIENDLY
+    error = game.refuse("aslan unload A-RT-1", "DN-MOV-5")
+    assert "Lantern" in error.reason and "interaction" in error.reason and "N-RT-1" in error.reason
+    landed = Game(phase=Phase.FIRST_COMBAT, sub_phase=SubPhase.INTERACTION)
+    landed.put("N-RT-1", "neutral:RT-2", "box:lantern")
+    landed.put("A-TR-1", "aslan:TR", "box:lantern").put("A-RT-1", "aslan:RT-4", "on:A-TR-1")
+    landed.order("aslan unload A-RT-1")  # the transport landed in the interaction sub-phase
+    assert landed.where("A-RT-1") == "box:lantern"
+
+
+def test_loading_friendly_versus_neutral_system():
+    # DN-MOV-5: the same unload is fine where the box is friendly and refused where it is neutral
+    for system, friendly in (("eawyo", True), ("keystone", False)):
+        game = Game()
+        game.put("N-RT-1", "neutral:RT-2", "box:keystone")
+        game.put("A-TR-1", "aslan:TR", f"hex:{system}").put("A-RT-1", "aslan:RT-4", "on:A-TR-1")
+        if friendly:
+            game.order("aslan unload A-RT-1")
+            assert game.where("A-RT-1") == f"box:{system}"
+        else:
+            game.refuse("aslan unload A-RT-1", "DN-MOV-5")
+
+
+def test_system_status_precedence():
+    # DN-MOV-5: friendly unit in box > hostile unit in box > own home > enemy home > open
+    game = Game()
+    assert status(game, "concord") is SystemStatus.NON_FRIENDLY  # enemy home, no Aslan unit
+    assert status(game, "span") is SystemStatus.OPEN
+    game.put("A-RT-1", "aslan:RT-4", "box:concord")
+    assert status(game, "concord") is SystemStatus.FRIENDLY
+    game.put("S-RT-1", "solomani:RT-3", "box:wahtoi")
+    assert status(game, "wahtoi") is SystemStatus.NON_FRIENDLY  # own home, enemy in the box
+    assert status(game, "span", S) is SystemStatus.OPEN
+    game.put("N-PD-1", "neutral:PD", "box:span", owner=N)
+    assert status(game, "span") is SystemStatus.NON_FRIENDLY
+
+
+def test_unload_in_open_system_during_movement():
+    # DN-MOV-5 (decision): an empty box outside the home sections counts as friendly for timing
+    game = Game()
+    game.put("A-TR-1", "aslan:TR", "hex:span").put("A-RT-1", "aslan:RT-4", "on:A-TR-1")
+    game.order("aslan unload A-RT-1")
+    assert game.where("A-RT-1") == "box:span"
+
+
+def test_capacities():
+    # DN-MOV-7: a transport carries one ground unit or PD; a mothership up to three fighters
+    game = Game()
+    game.put("A-TR-1", "aslan:TR", "hex:hlirakh").put("A-MS-1", "aslan:MS", "hex:hlirakh")
+    for uid in ("A-RT-1", "A-RT-2"):
+        game.put(uid, "aslan:RT-4", "box:hlirakh")
+    for n in range(1, 5):
+        game.put(f"A-F-{n}", "aslan:F", "box:hlirakh")
+    game.order("aslan load A-RT-1 A-TR-1")
+    game.refuse("aslan load A-RT-2 A-TR-1", "DN-MOV-7")
+    game.refuse("aslan load A-F-1 A-TR-1", "DN-MOV-7")
+    game.refuse("aslan load A-RT-2 A-MS-1", "DN-MOV-7")
+    for n in range(1, 4):
+        game.order(f"aslan load A-F-{n} A-MS-1")
+    game.refuse("aslan load A-F-4 A-MS-1", "DN-MOV-7")
+    game.order("aslan jump A-MS-1 ftahr")
+    assert game.state.position_of("A-F-3").to_text() == "hex:ftahr"
+
+
+def test_cargo_must_be_in_the_carriers_box():
+    # DN-MOV-5: cargo is loaded from the surface box of the carrier's own system
+    game = Game()
+    game.put("A-TR-1", "aslan:TR", "hex:ftahr").put("A-RT-1", "aslan:RT-4", "box:hlirakh")
+    assert "Ftahr" in game.refuse("aslan load A-RT-1 A-TR-1", "DN-MOV-5").reason
+
+
+def test_pd_carried_from_capital_to_its_box():
+    # DN-MOV-10: an unplaced PD is picked up at the capital and carried by a transport
+    game = Game()
+    game.put("A-PD-1", "aslan:PD", "unplaced").put("A-PD-2", "aslan:PD", "unplaced")
+    game.put("A-TR-1", "aslan:TR", "hex:hlirakh").put("A-TR-2", "aslan:TR", "hex:span")
+    game.refuse("aslan load A-PD-2 A-TR-2", "DN-MOV-10")  # Span is not a production system
+    game.refuse("aslan install-pd A-PD-1 hlirakh", "DN-MOV-10")  # house rule: by transport
+    game.order("aslan load A-PD-1 A-TR-1")
+    game.order("aslan jump A-TR-1 ftahr")
+    game.order("aslan unload A-PD-1")
+    assert game.where("A-PD-1") == "box:ftahr"
+    game.refuse("aslan load A-PD-1 A-TR-1", "DN-MOV-10")  # installed PD stays
+
+
+def test_one_pd_per_box():
+    # DN-MOV-10: at most one PD marker per surface box
+    game = Game()
+    game.put("A-PD-1", "aslan:PD", "box:hlirakh").put("A-PD-2", "aslan:PD", "on:A-TR-1")
+    game.put("A-TR-1", "aslan:TR", "hex:hlirakh")
+    error = game.refuse("aslan unload A-PD-2", "DN-MOV-10")
+    assert "A-PD-1" in error.reason
+
+
+def test_pd_installed_directly_when_switch_off():
+    # DN-MOV-10: with pd_carried_by_transport off a PD goes straight to a friendly box
+    game = Game(ruleset=with_rules(pd_carried_by_transport=False))
+    game.put("A-PD-1", "aslan:PD", "unplaced").put("A-TR-1", "aslan:TR", "hex:hlirakh")
+    game.refuse("aslan load A-PD-1 A-TR-1", "DN-MOV-10")
+    game.refuse("aslan install-pd A-PD-1 concord", "DN-MOV-10")  # enemy home: not friendly
+    game.order("aslan install-pd A-PD-1 eawyo")
+    assert game.where("A-PD-1") == "box:eawyo"

@@ -1,0 +1,109 @@
+"""Fuel in type 3 systems on the sample map (DN-MOV-4). Chasm, Sirehk and Cinder are type 3."""
+
+from __future__ import annotations
+
+from campaign.rules.movement import can_retreat_from, move_options
+from tests.movement.helpers import A, Game
+
+
+def stuck_fleet(game: Game) -> Game:
+    """Stack f1 (heavy cruiser + destroyer) sitting in Chasm (type 3) at the start of the phase."""
+    game.put("A-CR-1", "aslan:CR", "hex:chasm", stack="f1")
+    game.put("A-DD-1", "aslan:DD", "hex:chasm", stack="f1")
+    return game
+
+
+def test_fleet_stuck_in_type3_system():
+    # DN-MOV-4: no friendly tanker ended its move in Chasm: the fleet cannot leave
+    game = stuck_fleet(Game())
+    error = game.refuse("aslan jump f1 tether", "DN-MOV-4")
+    assert "Chasm" in error.reason and "A-CR-1" in error.reason and "tanker" in error.reason
+    options = move_options(game.state, game.ruleset, A, "f1")
+    assert options.legal == {}
+    assert options.why_not("tether").rule == "DN-MOV-4"
+
+
+def test_same_fleet_leaves_after_a_tanker_ends_its_move_there():
+    # DN-MOV-4: a tanker jumps in, ends its move in Chasm, refuels the fleet, which then leaves
+    game = stuck_fleet(Game())
+    game.put("A-AO-1", "aslan:AO", "hex:khtaoi")
+    options = move_options(game.state, game.ruleset, A, "f1")
+    assert any("move tankers first" in hint for hint in options.hints)
+    game.order("aslan jump A-AO-1 fissure,chasm")
+    assert game.state.slots["movement"]["halted"] == ["A-AO-1"]
+    game.refuse("aslan jump f1 tether", "DN-MOV-4")  # the tanker has not ended its move yet
+    [ended] = game.order("aslan end-move A-AO-1")
+    assert ended.refuelled == "chasm"
+    game.order("aslan jump f1 tether,alameda")
+    assert game.where("A-CR-1") == "hex:alameda"
+    game.refuse("aslan jump A-AO-1 fissure", "DN-MOV-2")  # the tanker itself has finished
+
+
+def test_tanker_already_there_refuels_by_ending_its_move():
+    # DN-MOV-4: a tanker that stays in Chasm ends its movement there and refuels the fleet
+    game = stuck_fleet(Game())
+    game.put("A-AO-1", "aslan:AO", "hex:chasm")
+    options = move_options(game.state, game.ruleset, A, "f1")
+    assert any("end-move A-AO-1" in hint for hint in options.hints)
+    game.order("aslan end-move A-AO-1")
+    options = move_options(game.state, game.ruleset, A, "f1")
+    assert "tether" in options.legal
+    game.order("aslan jump f1 fissure,khtaoi")
+    assert game.where("A-DD-1") == "hex:khtaoi"
+
+
+def test_ships_moving_in_with_a_tanker_may_be_refuelled_and_leave():
+    # DN-MOV-4: the stack enters Chasm with its tanker, the tanker ends its move, the rest go on
+    game = Game()
+    game.put("A-CR-1", "aslan:CR", "hex:fissure", stack="t1")
+    game.put("A-AO-1", "aslan:AO", "hex:fissure", stack="t1")
+    game.refuse("aslan jump t1 chasm,tether", "DN-MOV-4")
+    game.order("aslan jump t1 chasm")
+    assert sorted(game.state.slots["movement"]["halted"]) == ["A-AO-1", "A-CR-1"]
+    game.order("aslan split-stack t1 - A-AO-1")
+    game.order("aslan end-move A-AO-1")
+    assert game.state.slots["movement"]["halted"] == []
+    game.order("aslan jump t1 tether")
+    assert game.where("A-CR-1") == "hex:tether" and game.where("A-AO-1") == "hex:chasm"
+
+
+def test_refuelled_type3_system_may_be_passed_through():
+    # DN-MOV-4: once a tanker ended its move in Sirehk, other ships jump through it
+    game = Game()
+    game.put("A-AO-1", "aslan:AO", "hex:sirehk").put("A-CL-1", "aslan:CL", "hex:hlirakh")
+    game.refuse("aslan jump A-CL-1 ftahr,sirehk,chasm", "DN-MOV-4")
+    game.order("aslan end-move A-AO-1")
+    game.refuse("aslan jump A-CL-1 ftahr,sirehk,chasm,tether", "DN-MOV-4")  # Chasm: no tanker
+    game.order("aslan jump A-CL-1 ftahr,sirehk,chasm")
+    assert game.where("A-CL-1") == "hex:chasm"
+    assert "A-CL-1" in game.state.slots["movement"]["halted"]
+
+
+def test_enemy_tanker_does_not_refuel():
+    # DN-MOV-4: only a friendly tanker refuels
+    game = stuck_fleet(Game())
+    game.put("S-AO-1", "solomani:AO", "hex:chasm")
+    game.refuse("aslan jump f1 tether", "DN-MOV-4")
+    game.refuse("aslan end-move S-AO-1", "DN-SEQ-2")
+
+
+def test_refuelling_lasts_only_for_the_phase():
+    # DN-MOV-4: "ended its movement in that system this phase" - a new step starts afresh
+    game = stuck_fleet(Game())
+    game.put("A-AO-1", "aslan:AO", "hex:chasm")
+    game.order("aslan end-move A-AO-1")
+    game.state.slots = {}  # the engine clears step bookkeeping at every step change
+    game.refuse("aslan jump f1 tether", "DN-MOV-4")
+
+
+def test_retreat_from_type3_only_with_the_tanker():
+    # DN-MOV-4: ships that ended movement in a type 3 system with a tanker retreat with it
+    game = stuck_fleet(Game())
+    state, rules = game.state, game.ruleset
+    alone = can_retreat_from(state, rules, A, ["A-CR-1", "A-DD-1"], "chasm")
+    assert not alone.allowed and alone.rule == "DN-MOV-4" and "Chasm" in alone.reason
+    game.put("A-AO-1", "aslan:AO", "hex:chasm")
+    without = can_retreat_from(state, rules, A, ["A-CR-1"], "chasm")
+    assert not without.allowed and without.tankers == ("A-AO-1",)
+    assert can_retreat_from(state, rules, A, ["A-CR-1", "A-AO-1"], "chasm").allowed
+    assert can_retreat_from(state, rules, A, ["A-CR-1"], "fissure").allowed  # type 2

@@ -1,0 +1,50 @@
+"""Stacks: form, split, merge; a stack moves as one (DN-MOV-2, DN-MOV-7)."""
+
+from __future__ import annotations
+
+import pytest
+
+from campaign.rules.engine import decide
+from campaign.rules.errors import InvalidOrderError
+from campaign.rules.notation import parse_order
+from tests.movement.helpers import Game
+
+
+def fleet() -> Game:
+    game = Game()
+    for uid, kind in (("A-CL-1", "CL"), ("A-DD-1", "DD"), ("A-CR-1", "CR")):
+        game.put(uid, f"aslan:{kind}", "hex:hlirakh")
+    return game
+
+
+def test_form_split_merge_and_move_as_one():
+    # DN-MOV-2: stacks are formed, split and merged; the named stack moves as one
+    game = fleet()
+    game.order("aslan form-stack s1 A-CL-1,A-DD-1,A-CR-1")
+    game.order("aslan split-stack s1 s2 A-CR-1")
+    game.order("aslan jump s1 ftahr")
+    assert game.where("A-CL-1") == game.where("A-DD-1") == "hex:ftahr"
+    assert game.where("A-CR-1") == "hex:hlirakh"
+    game.order("aslan jump s2 ftahr")
+    game.order("aslan merge-stacks s1 s2")
+    assert {u.stack for u in game.state.units.values()} == {"s1"}
+
+
+def test_member_of_a_stack_cannot_move_alone():
+    # DN-MOV-2: a stack moves as one; name the stack or split the ship off
+    game = fleet()
+    game.order("aslan form-stack s1 A-CL-1,A-DD-1")
+
+    with pytest.raises(InvalidOrderError, match="belongs to stack s1"):
+        decide(game.state, parse_order("aslan jump A-CL-1 ftahr"), game.ruleset)
+
+
+def test_stack_must_stand_in_one_place_and_hold_ships_only():
+    # DN-MOV-2 / DN-MOV-7: a stack is one place's ships; cargo and ground units are not members
+    game = fleet()
+    game.put("A-DD-2", "aslan:DD", "hex:ftahr").put("A-RT-1", "aslan:RT-4", "box:hlirakh")
+    game.refuse("aslan form-stack s1 A-CL-1,A-DD-2", "DN-MOV-2")
+    game.refuse("aslan form-stack s1 A-CL-1,A-RT-1", "DN-MOV-7")
+    game.order("aslan form-stack s1 A-CL-1")
+    game.refuse("aslan form-stack s1 A-DD-1", "DN-MOV-2")  # label taken: merge instead
+    game.refuse("aslan merge-stacks s1 A-DD-2", "DN-MOV-2")
