@@ -8,6 +8,7 @@ the enemy territory asks whether to repair it (SHO-4). Moves can also be typed (
 
 from __future__ import annotations
 
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -253,6 +254,7 @@ class ShogiScreen(Screen[None]):
         self.targets: dict[Cell, list[int]] = {}
         self.thinking = False
         self._generation = 0
+        self._closed = False
         self._computers: dict[int, ShogiAI] = {}
         self._check_players()
 
@@ -482,13 +484,16 @@ class ShogiScreen(Screen[None]):
 
         def think() -> None:
             move = computer.choose(snapshot, max_depth=depth)
-            self.app.call_from_thread(self._computer_moved, generation, move)
+            with suppress(RuntimeError):  # the app closed while the computer was thinking
+                self.app.call_from_thread(self._computer_moved, generation, move)
 
         self.refresh_view()
         self.run_worker(think, thread=True, group="shogi-ai", name="shogi-ai")
 
     def _computer_moved(self, generation: int, move: int) -> None:
         self.thinking = False
+        if self._closed:
+            return
         if generation != self._generation or self.state.is_terminal():
             self._maybe_computer_move()
             return
@@ -579,9 +584,13 @@ class ShogiScreen(Screen[None]):
         ]
         self.app.push_screen(HelpDialog(rows))
 
+    def on_unmount(self) -> None:
+        self._closed = True
+
     def action_leave(self) -> None:
         """Back to the screen below (the launcher), or quit when this is the only screen."""
         self._forget_thinking()
+        self._closed = True
         if len(self.app.screen_stack) > 1:
             self.app.pop_screen()
         else:

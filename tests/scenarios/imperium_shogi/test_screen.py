@@ -155,7 +155,8 @@ async def test_save_and_load_round_trip(tmp_path: Path):
     app = ShogiTestApp(red="human", blue="human")
     async with app.run_test(size=(120, 40)) as pilot:
         screen = screen_of(app)
-        await pilot.press("m", *"c1c2", "enter", "m", *"a4a3", "enter")
+        for text in ("c1c2", "a4a3"):
+            assert screen.play(screen.state.text_to_action(text))
         await pilot.press("s")
         app.screen.query_one(Input).value = str(path)
         await pilot.press("enter")
@@ -197,3 +198,17 @@ async def test_help_lists_bindings():
         assert "shogi.undo" in text and "Select / move" in text
         await pilot.press("escape")
         assert isinstance(app.screen, ShogiScreen)
+
+
+@pilot_test
+async def test_leaving_while_the_computer_thinks_stops_the_game():
+    # SHO-2: two computers play on their own; after leaving, no further move is made
+    app = ShogiTestApp(red="easy", blue="easy", max_depth=2)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = screen_of(app)
+        await pilot.press("q")
+        await settle(app, pilot)
+        played = len(screen.state.history())
+        await settle(app, pilot)
+        assert screen not in app.screen_stack
+        assert len(screen.state.history()) == played
