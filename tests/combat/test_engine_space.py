@@ -121,3 +121,58 @@ def test_no_reaction_battles_without_a_reaction_stack():  # DN-REA-1
     game = Campaign(units, phase=Phase.REACTION_COMBAT, reaction_stack=[])
     game.enter()
     assert book.battles(game.state) == {}
+
+
+def _to_withdrawal(game: Campaign, bid: str) -> None:
+    game.play(f"aslan range {bid}", [1, 6])
+    game.play(f"aslan choose-range {bid} short")
+    game.play(f"aslan assign {bid} auto")
+
+
+def test_withdrawal_from_type3_needs_tanker():  # DN-CBT-7
+    bid = "neb-b/aslan-solomani"
+    units = [place("A-CL-1", "aslan:CL", "hex:neb-b"), place("S-SC-1", "solomani:SC", "hex:neb-b")]
+    game = Campaign(units)
+    game.enter()
+    _to_withdrawal(game, bid)
+    game.play(f"aslan fire {bid}", [1])  # the scout has beam 0
+    error = game.reject(f"solomani withdraw {bid} neb-a")
+    assert "DN-MOV-4" in str(error)
+    game.play(f"solomani withdraw {bid} box")  # into the own surface box is always open here
+    assert game.where("S-SC-1") == "box:neb-b"
+
+
+def test_withdrawal_not_into_enemy_warships():  # DN-CBT-7
+    units = [
+        place("A-CL-1", "aslan:CL", "hex:neb-a"),
+        place("S-DD-1", "solomani:DD", "hex:neb-a"),
+        place("A-DD-1", "aslan:DD", "hex:neb-b"),
+        place("A-RT-1", "aslan:RT-5", "box:neb-a"),
+    ]
+    game = Campaign(units)
+    game.enter()
+    _to_withdrawal(game, BID)
+    game.play(f"aslan fire {BID}", [1])
+    for blocked in ("neb-b", "box"):  # Aslan warship in neb-b; Aslan troops in the box
+        assert "DN-CBT-7" in str(game.reject(f"solomani withdraw {BID} {blocked}"))
+    game.play(f"solomani stay {BID}")
+    game.play(f"aslan stay {BID}")
+    assert book.battles(game.state)[BID]["stage"] == "range"  # next round
+
+
+def test_fighters_launch_through_orders():  # DN-CBT-8
+    units = [
+        place("A-MS-1", "aslan:MS", "hex:neb-a"),
+        place("A-F-1", "aslan:F", "on:A-MS-1"),
+        place("A-F-2", "aslan:F", "on:A-MS-1"),
+        place("S-DD-1", "solomani:DD", "hex:neb-a"),
+    ]
+    game = Campaign(units)
+    game.enter()
+    game.reject(f"aslan launch {BID} S-DD-1")
+    game.play(f"aslan launch {BID} A-F-1")
+    battle = book.battle_of(book.battles(game.state)[BID])
+    assert {u.uid for u in battle.fighting(Side.ASLAN)} == {"A-MS-1", "A-F-1"}
+    # fighters are not counted for the range roll: 1 ship each, no +1 (DN-CBT-10)
+    rolled = game.play(f"aslan range {BID}", [3, 4])[0]
+    assert dict(rolled.result.totals) == {Side.SOLOMANI: 3, Side.ASLAN: 4}

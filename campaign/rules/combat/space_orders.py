@@ -30,9 +30,10 @@ from campaign.rules.combat.space import (
     roll_range,
     withdraw,
 )
-from campaign.rules.combat.withdrawal import withdrawal_destinations
+from campaign.rules.combat.withdrawal import BOX, withdrawal_destinations
 from campaign.rules.errors import IllegalOrderError, InvalidOrderError
 from campaign.rules.ids import CombatResult, Side
+from campaign.rules.movement.fuel import can_retreat_from
 from campaign.rules.phases import Actor, Phase, SubPhase
 from campaign.rules.registry import applies, decides, end_check, event_type, on_enter, order_type
 from campaign.rules.ruleset import Ruleset
@@ -376,6 +377,10 @@ def _decide_withdraw(state: CampaignState, order: Withdraw, ruleset: Ruleset, di
     legal = withdrawal_destinations(state, ruleset, side, battle.system)
     withdraw(battle, side, order.destination, legal)
     units = [u.uid for u in battle.side_units(side) if not u.fighter or u.carrier is None]
+    if order.destination != BOX:
+        verdict = can_retreat_from(state, ruleset, side, units, battle.system)
+        if not verdict.allowed:  # DN-MOV-4: leaving a type 3 system needs a tanker
+            raise IllegalOrderError(verdict.rule, verdict.reason)
     return [WithdrawalDecided(battle=order.battle, side=side, destination=order.destination,
                               units=units)]
 

@@ -1,0 +1,114 @@
+"""Interaction and surface combat driven through the engine (DN-INT-*, DN-GND-*, DN-NEU-2)."""
+
+from __future__ import annotations
+
+from campaign.rules.combat.surface_orders import GroundFought, Interacted
+from campaign.rules.phases import Phase, SubPhase
+from tests.combat.campaign_helpers import Campaign, place
+
+
+def at_interaction(units) -> Campaign:
+    game = Campaign(units, sub_phase=SubPhase.INTERACTION)
+    game.enter()
+    return game
+
+
+def neutral_world(*extra):
+    return [
+        place("A-CL-1", "aslan:CL", "hex:neb-a"),
+        place("A-TR-1", "aslan:TR", "hex:neb-a"),
+        place("A-JT-1", "aslan:JT-5", "on:A-TR-1"),
+        place("N-RT-1", "neutral:RT-2", "box:neb-a"),
+        place("N-PD-1", "neutral:PD", "box:neb-a"),
+        *extra,
+    ]
+
+
+def test_bombard_pd_fire_and_drop_on_neutral_box():  # DN-INT-1
+    game = at_interaction(neutral_world())
+    events = game.play("aslan interact neb-a - A-CL-1>N-RT-1 A-JT-1", [6, 1])
+    interacted = next(e for e in events if isinstance(e, Interacted))
+    assert [r.purpose for r in interacted.rolls] == [
+        "bombard neb-a A-CL-1>N-RT-1", "pd neb-a N-PD-1>A-CL-1",
+    ]
+    assert game.where("N-RT-1") == "eliminated"  # missile 2 vs 2, die 6 -> X
+    assert game.where("A-JT-1") == "box:neb-a" and game.where("A-TR-1") == "hex:neb-a"
+    assert "DN-INT-1" in str(game.reject("aslan interact neb-a A-CL-1"))  # acted already
+
+
+def test_pd_marker_cannot_be_bombarded():  # DN-INT-3
+    game = at_interaction(neutral_world())
+    assert "DN-INT-3" in str(game.reject("aslan interact neb-a - A-CL-1>N-PD-1", [6, 6]))
+
+
+def test_transport_lands_and_unloads_on_friendly_box():  # DN-INT-1
+    game = at_interaction([
+        place("A-TR-1", "aslan:TR", "hex:neb-a"),
+        place("A-JT-1", "aslan:JT-5", "on:A-TR-1"),
+        place("A-RT-1", "aslan:RT-5", "box:neb-a"),
+    ])
+    game.play("aslan interact neb-a A-TR-1")  # no dice: friendly box
+    assert game.where("A-TR-1") == "box:neb-a" and game.where("A-JT-1") == "box:neb-a"
+
+
+def test_no_pd_fire_from_box_with_both_sides_troops():  # DN-INT-2
+    game = at_interaction(neutral_world(place("A-RT-1", "aslan:RT-5", "box:neb-a")))
+    events = game.play("aslan interact neb-a A-CL-1")  # no dice at all
+    interacted = next(e for e in events if isinstance(e, Interacted))
+    assert interacted.result.shots == () and game.where("A-CL-1") == "box:neb-a"
+
+
+def test_lift_off_in_interaction():  # DN-INT-5
+    game = at_interaction([
+        place("A-CL-1", "aslan:CL", "box:neb-a"),
+        place("A-RT-1", "aslan:RT-5", "box:neb-a"),
+    ])
+    assert "DN-INT-5" in str(game.reject("aslan lift-off neb-a A-RT-1"))
+    game.play("aslan lift-off neb-a A-CL-1")
+    assert game.where("A-CL-1") == "hex:neb-a"
+
+
+def at_surface(units, phase=Phase.FIRST_COMBAT, dice=None, **extra) -> Campaign:
+    game = Campaign(units, phase=phase, sub_phase=SubPhase.SURFACE, **extra)
+    game.enter(dice)
+    return game
+
+
+def test_ships_alone_removed_whatever_their_number():  # DN-GND-1
+    ships = [place(f"S-DD-{i}", "solomani:DD", "box:neb-a") for i in range(1, 6)]
+    game = at_surface([*ships, place("A-RT-1", "aslan:RT-4", "box:neb-a")])
+    assert all(game.where(u.id) == "eliminated" for u in ships)
+    assert game.where("A-RT-1") == "box:neb-a"
+    fought = [e for e in game.events if isinstance(e, GroundFought)]
+    assert fought[0].result.rule == "DN-GND-1" and fought[0].rolls == ()
+
+
+def test_ground_round_on_house_table():  # DN-GND-2
+    game = at_surface([
+        place("A-RT-1", "aslan:RT-4", "box:neb-a"),
+        place("S-RT-1", "solomani:RT-4", "box:neb-a"),
+    ], dice=[6, 1])
+    fought = next(e for e in game.events if isinstance(e, GroundFought))
+    assert fought.result.rule == "DN-GND-2" and len(fought.rolls) == 2
+    # Aslan (acting) rolls 6 at 1:1 -> D: Solomani loses its one unit
+    assert game.where("S-RT-1") == "eliminated" and game.where("A-RT-1") == "box:neb-a"
+
+
+def test_neutral_troops_defend_their_box():  # DN-NEU-2
+    game = at_surface([
+        place("A-CL-1", "aslan:CL", "box:neb-a"),
+        place("N-RT-1", "neutral:RT-2", "box:neb-a"),
+    ])
+    assert game.where("A-CL-1") == "eliminated"
+
+
+def test_reaction_ground_combat_only_where_the_stack_went():  # DN-REA-1
+    units = [
+        place("S-JT-1", "solomani:JT-4", "box:neb-a"),  # the reaction stack (dropped earlier)
+        place("A-CL-1", "aslan:CL", "box:neb-a"),
+        place("S-RT-1", "solomani:RT-4", "box:neb-c"),  # other reacting troops elsewhere
+        place("A-CL-2", "aslan:CL", "box:neb-c"),
+    ]
+    game = at_surface(units, phase=Phase.REACTION_COMBAT, reaction_stack=["S-JT-1"])
+    assert game.where("A-CL-1") == "eliminated"
+    assert game.where("A-CL-2") == "box:neb-c"
