@@ -12,7 +12,7 @@ from pathlib import Path
 from campaign.content.errors import DataFileError
 from campaign.content.hashing import current_hashes, profile_hash
 from campaign.content.maps import LAYOUTS_DIR, SECTIONS_DIR, build_map, load_layout, load_sections
-from campaign.content.tables import HOUSE_RULES_FILE, load_house_rules, load_tables
+from campaign.content.tables import HOUSE_RULES_FILE, load_house_rules_with_label, load_tables
 from campaign.content.units import load_units
 from campaign.rules.map_assembly import Section
 from campaign.rules.ruleset import Ruleset, StarMap
@@ -66,7 +66,7 @@ def load_ruleset(
         raise DataFileError(root, None, "data directory not found")
     units = load_units(root / "units.csv")
     tables = load_tables(root / "tables", root)
-    house_rules = load_house_rules(root / "tables" / HOUSE_RULES_FILE)
+    house_rules, rules_label = load_house_rules_with_label(root / "tables" / HOUSE_RULES_FILE)
     catalog = load_sections_of(root)
     star_map, _ = build_map(root / "maps", catalog, chosen, seed)
     hashes = current_hashes(root)
@@ -77,6 +77,7 @@ def load_ruleset(
         house_rules=house_rules,
         file_hashes=hashes,
         profile_hash=profile_hash(hashes, chosen, seed),
+        house_rules_label=rules_label,
     )
 
 

@@ -84,6 +84,11 @@ def load_tables(tables_dir: Path, data_dir: Path) -> dict[str, CombatTable]:
 
 
 def load_house_rules(path: Path) -> HouseRules:
+    """The house-rule switches of ``path`` (see ``load_house_rules_with_label``)."""
+    return load_house_rules_with_label(path)[0]
+
+
+def load_house_rules_with_label(path: Path) -> tuple[HouseRules, TableLabel]:
     """The house-rule switches; every key must be a ``HouseRules`` field with a true/false value.
 
     Keys left out keep their default. The file lives beside the tables and carries
@@ -93,7 +98,7 @@ def load_house_rules(path: Path) -> HouseRules:
     label = document.pop("label", None)
     if label is None:
         raise DataFileError(path, 1, "missing label = \"house\" (or \"official\")")
-    parse_enum(path, positions.line(key="label"), "label", label, TableLabel)
+    table_label = parse_enum(path, positions.line(key="label"), "label", label, TableLabel)
     switches = document.pop("switches", None)
     if document:
         key = next(iter(document))
@@ -110,6 +115,6 @@ def load_house_rules(path: Path) -> HouseRules:
         if not isinstance(value, bool):
             raise DataFileError(path, line, f"{key}: must be true or false, not {value!r}")
     try:
-        return HouseRules(**switches)
+        return HouseRules(**switches), table_label
     except ValidationError as error:  # pragma: no cover - keys and types were checked above
         raise DataFileError(path, None, str(error)) from None

@@ -251,6 +251,7 @@ def _build_map(
                     )
                 )
     homes = {s.home: s.name for s in slots.values() if s.home is not None}
+    first = next(iter(slots.values()))
     return StarMap(
         sections=tuple(slots[(p.slot_col, p.slot_row)].name for p in placements),
         systems=tuple(systems),
@@ -259,6 +260,8 @@ def _build_map(
         placements=tuple(placements),
         layout=layout,
         seed=seed,
+        section_width=first.width,
+        section_height=first.height,
     )
 
 

@@ -223,12 +223,18 @@ class StarMap(Frozen):
     placements: tuple[SectionPlacement, ...] = ()
     layout: str = ""
     seed: int | None = None
+    section_width: int = Field(default=0, ge=0)  # hexes per section; 0 = unknown (hand-built map)
+    section_height: int = Field(default=0, ge=0)
 
+    # Lookup indexes, built once in model_post_init. Read through ``__pydantic_private__``:
+    # plain ``self._x`` access to a pydantic private attribute costs microseconds per call.
     _by_id: dict[str, StarSystem] = PrivateAttr(default_factory=dict)
     _by_hex: dict[tuple[int, int], str] = PrivateAttr(default_factory=dict)
     _adjacent: dict[str, tuple[str, ...]] = PrivateAttr(default_factory=dict)
     _route_index: dict[frozenset[str], JumpRoute] = PrivateAttr(default_factory=dict)
     _by_section: dict[str, tuple[str, ...]] = PrivateAttr(default_factory=dict)
+    _hex_adjacent: dict[str, tuple[str, ...]] = PrivateAttr(default_factory=dict)
+    _routes_from: dict[str, tuple[JumpRoute, ...]] = PrivateAttr(default_factory=dict)
 
     def model_post_init(self, context: object, /) -> None:
         """Check ids, hexes and route ends, then build the lookup indexes once."""
@@ -261,6 +267,18 @@ class StarMap(Frozen):
         self._adjacent = {key: tuple(value) for key, value in adjacent.items()}
         self._route_index = route_index
         self._by_section = {key: tuple(value) for key, value in by_section.items()}
+        self._hex_adjacent = {
+            system.id: tuple(
+                by_hex[key]
+                for key in adjacent_hexes(system.hex.col, system.hex.row)
+                if key in by_hex
+            )
+            for system in self.systems
+        }
+        self._routes_from = {
+            system_id: tuple(route_index[frozenset((system_id, other))] for other in others)
+            for system_id, others in self._adjacent.items()
+        }
 
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
         """A copy; with ``update`` the indexes are rebuilt (and checked) for the new contents."""
@@ -271,48 +289,56 @@ class StarMap(Frozen):
 
     def system(self, system_id: str) -> StarSystem:
         """The system with ``system_id``; ``KeyError`` if the map has none."""
-        return self._by_id[system_id]
+        return _private(self)["_by_id"][system_id]
 
     def has_system(self, system_id: str) -> bool:
         """True when ``system_id`` is a system of this map."""
-        return system_id in self._by_id
+        return system_id in _private(self)["_by_id"]
 
     def routes_from(self, system_id: str) -> tuple[JumpRoute, ...]:
         """Every route with ``system_id`` at one end."""
-        return tuple(
-            self._route_index[frozenset((system_id, other))] for other in self.neighbours(system_id)
-        )
+        return _private(self)["_routes_from"].get(system_id, ())
 
     def neighbours(self, system_id: str) -> tuple[str, ...]:
         """Ids of the systems one printed jump route away (DN-MAP-4), explored or not.
 
         ``KeyError`` for an unknown system.
         """
-        return self._adjacent[system_id]
+        return _private(self)["_adjacent"][system_id]
 
     def route_between(self, a: str, b: str) -> JumpRoute | None:
         """The printed route joining ``a`` and ``b``, or ``None`` (only printed routes exist)."""
-        return self._route_index.get(frozenset((a, b)))
+        return _private(self)["_route_index"].get(frozenset((a, b)))
 
     def system_at(self, col: int, row: int) -> StarSystem | None:
         """The system in assembled hex (col, row), or ``None`` for empty space / off the map."""
-        system_id = self._by_hex.get((col, row))
-        return self._by_id[system_id] if system_id is not None else None
+        system_id = _private(self)["_by_hex"].get((col, row))
+        return _private(self)["_by_id"][system_id] if system_id is not None else None
+
+    def on_map(self, col: int, row: int) -> bool:
+        """True when assembled hex (col, row) lies on a placed section (empty space included).
+
+        A hand-built map without section sizes only knows its system hexes.
+        """
+        if not (self.section_width and self.section_height and self.placements):
+            return (col, row) in _private(self)["_by_hex"]
+        if col < 0 or row < 0:
+            return False
+        slot = (col // self.section_width, row // self.section_height)
+        return any((p.slot_col, p.slot_row) == slot for p in self.placements)
 
     def hex_neighbours(self, system_id: str) -> tuple[str, ...]:
         """Ids of the systems in the six hexes around ``system_id`` (sublight, DN-MOV-1)."""
-        here = self._by_id[system_id].hex
-        found = (self._by_hex.get(key) for key in adjacent_hexes(here.col, here.row))
-        return tuple(other for other in found if other is not None)
+        return _private(self)["_hex_adjacent"][system_id]
 
     def hex_adjacent(self, a: str, b: str) -> bool:
         """True when systems ``a`` and ``b`` lie in adjacent hexes (DN-MOV-1)."""
-        first, second = self._by_id[a].hex, self._by_id[b].hex
+        first, second = _private(self)["_by_id"][a].hex, _private(self)["_by_id"][b].hex
         return (second.col, second.row) in adjacent_hexes(first.col, first.row)
 
     def systems_in_section(self, name: str) -> tuple[str, ...]:
         """Ids of the systems of section ``name`` (``KeyError`` if not in play)."""
-        return self._by_section[name]
+        return _private(self)["_by_section"][name]
 
     def home_section(self, side: Side) -> str:
         """The home section name of a player ``side`` (DN-MAP-1, DN-SET-2)."""
@@ -326,6 +352,11 @@ class StarMap(Frozen):
             if system.capital and system.original_owner == side:
                 return system
         raise KeyError(f"no capital for {side}")
+
+
+def _private(model: BaseModel) -> dict[str, Any]:
+    """The private-attribute dict of ``model`` (fast path for the lookup indexes)."""
+    return model.__pydantic_private__  # type: ignore[return-value]
 
 
 def adjacent_hexes(col: int, row: int) -> tuple[tuple[int, int], ...]:
@@ -358,6 +389,7 @@ class Ruleset(Frozen):
     house_rules: HouseRules
     file_hashes: dict[str, str]  # data-relative path -> sha256 hex
     profile_hash: str
+    house_rules_label: TableLabel = TableLabel.HOUSE  # label of data/tables/house_rules.toml
 
     _unit_index: dict[str, UnitType] = PrivateAttr(default_factory=dict)
 
@@ -379,7 +411,7 @@ class Ruleset(Frozen):
 
     def unit_type(self, kind: str) -> UnitType:
         """The unit type keyed ``kind``; ``KeyError`` if unknown."""
-        return self._unit_index[kind]
+        return _private(self)["_unit_index"][kind]
 
     def units_of(self, side: Side) -> tuple[UnitType, ...]:
         """Every unit type of ``side``, in file order."""

@@ -263,3 +263,14 @@ def test_model_copy_with_update_rebuilds_the_indexes():
     assert fewer.neighbours("hlirakh") == ()
     assert star_map.neighbours("hlirakh") != ()
     assert fewer.route_between("hlirakh", "ftahr") is None
+
+
+def test_on_map_covers_empty_space_of_placed_sections_only():
+    # DN-MOV-1 support (DN-MAP-1 sections are rectangular): empty hexes of a section are on the map
+    star_map = standard()
+    assert (star_map.section_width, star_map.section_height) == (6, 6)
+    assert star_map.system_at(0, 0) is None and star_map.on_map(0, 0)
+    assert star_map.on_map(23, 11)  # last hex of the 4x2 standard layout
+    assert not star_map.on_map(24, 0) and not star_map.on_map(0, 12) and not star_map.on_map(-1, 0)
+    demo = load_ruleset(DATA_DIR, layout="demo").star_map
+    assert demo.on_map(17, 5) and not demo.on_map(0, 6)

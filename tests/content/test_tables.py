@@ -145,3 +145,10 @@ def test_house_rules_need_a_label_and_switches_table(tmp_path: Path):
     path.write_text('label = "house"\nmultiple_targets = true\n', encoding="utf-8")
     with pytest.raises(DataFileError, match=r":2: unknown top-level key 'multiple_targets'"):
         load_house_rules(path)
+
+
+def test_ruleset_carries_the_house_rules_label():
+    # DN-DATA-4: the switch file's label travels with the profile so the UI can say "house rule"
+    from campaign.content import load_ruleset
+
+    assert load_ruleset(DATA_DIR).house_rules_label is TableLabel.HOUSE
