@@ -211,8 +211,8 @@ class ShogiScreen(Screen[None]):
     DEFAULT_CSS = """
     ShogiScreen #shogi-main { height: 1fr; }
     ShogiScreen #board-pane { width: 40; padding: 0 1; }
-    ShogiScreen #grid { grid-size: 3 6; grid-gutter: 0; width: 36; height: 24; }
-    ShogiScreen .cell { width: 12; height: 4; content-align: center middle; border: round $panel; }
+    ShogiScreen #grid { grid-size: 3 6; grid-gutter: 0; width: 36; height: 18; }
+    ShogiScreen .cell { width: 12; height: 3; content-align: center middle; border: round $panel; }
     ShogiScreen .hand { background: $boost; }
     ShogiScreen .red-zone { background: $error 10%; }
     ShogiScreen .blue-zone { background: $primary 15%; }
@@ -327,8 +327,8 @@ class ShogiScreen(Screen[None]):
             owner = cell.hand_owner
             assert owner is not None
             count = position.hands[owner][cell.col]
-            label = SLOT_NAMES[cell.col]
-            return f"{label} ×{count}" if count else "·"
+            label = f"{SIDE_MARKS[owner]}{SLOT_NAMES[cell.col]}"
+            return f"{label} ×{count}" if count else f"[dim]{label} ×0[/dim]"
         code = position.board[sq]
         name = f"{'abc'[cell.col]}{sq // FILES + 1}"
         if not code:
