@@ -176,3 +176,40 @@ def test_fighters_launch_through_orders():  # DN-CBT-8
     # fighters are not counted for the range roll: 1 ship each, no +1 (DN-CBT-10)
     rolled = game.play(f"aslan range {BID}", [3, 4])[0]
     assert dict(rolled.result.totals) == {Side.SOLOMANI: 3, Side.ASLAN: 4}
+
+
+def test_referee_gives_whole_assignment_checked():  # DN-CBT-3
+    game = duel()
+    game.play(f"aslan range {BID}", [1, 6])
+    game.play(f"aslan choose-range {BID} long")
+    assert "DN-CBT-3" in str(game.reject(f"referee referee-assign {BID} S-DD-1>S-DD-1"))
+    game.play(f"referee referee-assign {BID} S-DD-1>A-CL-1")
+    assert book.battles(game.state)[BID]["stage"] == "fire"
+
+
+def test_declared_close_attack_through_orders():  # DN-CBT-5
+    game = duel()
+    game.play(f"aslan range {BID}", [1, 6])
+    game.play(f"aslan choose-range {BID} short")
+    game.play(f"aslan assign {BID} auto")
+    assert "DN-CBT-5" in str(game.reject(f"aslan declare {BID} S-DD-1"))  # not Aslan's unit
+    game.play(f"aslan declare {BID} A-CL-1")
+    fought = game.play(f"aslan fire {BID}", [1])  # the DD has no beam to return fire with
+    assert [s.step for s in fought[0].result.shots] == ["close"]
+
+
+def test_multiple_targets_switch_off_rejects_declaration():  # DN-CBT-6
+    game = Campaign([
+        place("A-CL-1", "aslan:CL", "hex:neb-a"),
+        place("S-DD-1", "solomani:DD", "hex:neb-a"),
+        place("S-DD-2", "solomani:DD", "hex:neb-a"),
+    ])
+    game.enter()
+    game.play(f"aslan range {BID}", [1, 6])
+    game.play(f"aslan choose-range {BID} long")
+    game.play(f"aslan assign {BID} S-DD-1+S-DD-2>A-CL-1")
+    # the CL faces two DDs, but the optional rule is off in this profile
+    assert "DN-CBT-6" in str(game.reject(f"aslan declare {BID} - - A-CL-1"))
+    game.play(f"aslan declare {BID} - - - A-CL-1>S-DD-2")  # it may pick whom to fire at
+    fought = game.play(f"aslan fire {BID}", [1, 1, 1])
+    assert next(s.target for s in fought[0].result.shots if s.firer == "A-CL-1") == "S-DD-2"

@@ -17,7 +17,12 @@ from typing import Literal
 
 from campaign.rules.base import Event, Order
 from campaign.rules.combat import book
-from campaign.rules.combat.assignment import AssignmentDraft, Engagement, auto_assignment
+from campaign.rules.combat.assignment import (
+    AssignmentDraft,
+    Engagement,
+    auto_assignment,
+    check_assignment,
+)
 from campaign.rules.combat.detect import battle_id, find_battles
 from campaign.rules.combat.model import Battle, Range
 from campaign.rules.combat.space import (
@@ -25,6 +30,7 @@ from campaign.rules.combat.space import (
     RoundPlan,
     RoundResult,
     check_fighter_bases,
+    check_plan,
     launch_fighters,
     resolve_round,
     roll_range,
@@ -172,6 +178,15 @@ class Assign(Order):
     engagements: list[str]
 
 
+@order_type(phases=COMBAT_PHASES, sub_phases=SPACE, actor=Actor.REFEREE, rule="DN-CBT-3",
+            summary="referee: give the whole assignment (checked)",
+            template="referee-assign BATTLE ENGAGEMENTS")
+class RefereeAssign(Order):
+    type: Literal["referee-assign"] = "referee-assign"
+    battle: str
+    engagements: list[str]
+
+
 @_space_order("DN-CBT-5", "declare close attacks, short missiles, multiple targets, returns",
               "declare BATTLE CLOSE SHORT MULTIPLE RETURNS")
 class Declare(Order):
@@ -286,19 +301,31 @@ def parse_engagements(battle: Battle, texts: list[str]) -> tuple[Engagement, ...
     return tuple(engagements)
 
 
+def _assign(state: CampaignState, battle_ref: str, texts: list[str]) -> list[Event]:
+    """A whole assignment, checked against the protocol before it is accepted (DN-CBT-3)."""
+    rec = book.get(state, battle_ref)
+    book.expect_stage(rec, battle_ref, "assign")
+    battle = book.battle_of(rec)
+    draft = book.draft_of(rec)
+    if draft.engagements or draft.named:
+        raise IllegalOrderError("DN-CBT-3", "the assignment has begun step by step")
+    engagements = parse_engagements(battle, texts)
+    check_assignment(battle, engagements)
+    whole = AssignmentDraft(engagements=engagements)
+    return [TargetsAssigned(battle=battle_ref, draft=whole, complete=True)]
+
+
 @decides(Assign)
 def _decide_assign(state: CampaignState, order: Assign, ruleset: Ruleset, dice) -> list[Event]:
-    rec = book.get(state, order.battle)
-    book.expect_stage(rec, order.battle, "assign")
-    battle = book.expect_member(rec, _side(order), order.battle)
-    if book.draft_of(rec).engagements or book.draft_of(rec).named:
-        raise IllegalOrderError("DN-CBT-3", "the assignment has begun step by step")
-    engagements = parse_engagements(battle, order.engagements)
-    from campaign.rules.combat.assignment import check_assignment
+    book.expect_member(book.get(state, order.battle), _side(order), order.battle)
+    return _assign(state, order.battle, order.engagements)
 
-    check_assignment(battle, engagements)
-    draft = AssignmentDraft(engagements=engagements)
-    return [TargetsAssigned(battle=order.battle, draft=draft, complete=True)]
+
+@decides(RefereeAssign)
+def _decide_referee_assign(
+    state: CampaignState, order: RefereeAssign, ruleset: Ruleset, dice
+) -> list[Event]:
+    return _assign(state, order.battle, order.engagements)
 
 
 def _plan(rec: dict, extra: dict[str, dict] | None = None) -> RoundPlan:
@@ -338,8 +365,6 @@ def _decide_declare(state: CampaignState, order: Declare, ruleset: Ruleset, dice
                          "short_missiles": order.short_missiles,
                          "multiple_targets": order.multiple_targets,
                          "return_targets": returns}}
-    from campaign.rules.combat.space import check_plan
-
     check_plan(battle, _plan(rec, mine), multiple_targets_rule=ruleset.house_rules.multiple_targets)
     return [FireDeclared(battle=order.battle, side=side, close_attacks=order.close_attacks,
                          short_missiles=order.short_missiles,

@@ -1,0 +1,61 @@
+"""The fast forecast simulator agrees with the rules resolver it abbreviates (DN-CBT-1..4)."""
+
+from __future__ import annotations
+
+import math
+import random
+
+from campaign.rules.combat.assignment import auto_assignment
+from campaign.rules.combat.forecast import forecast_battle
+from campaign.rules.combat.model import Battle, Range
+from campaign.rules.combat.space import RoundPlan, resolve_round, roll_range
+from campaign.rules.ids import Side
+from tests.combat.helpers import TABLE, battle, ship
+
+A, S = Side.ASLAN, Side.SOLOMANI
+
+
+class SeededDice:
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def roll(self, purpose: str) -> int:
+        return self.rng.randint(1, 6)
+
+
+def pick_range(b: Battle, chooser: Side) -> Range:
+    """The forecast's policy: the range where own total factor against the enemy's is best."""
+    def score(r: Range) -> float:
+        attr = "missile" if r is Range.LONG else "beam"
+        own = sum(getattr(u, attr) for u in b.fighting(chooser))
+        other = sum(getattr(u, attr) for u in b.fighting(b.enemy_of(chooser)))
+        return own / (other + 1)
+    return Range.SHORT if score(Range.SHORT) > score(Range.LONG) else Range.LONG
+
+
+def play_out(b: Battle, dice: SeededDice, max_rounds: int) -> Battle:
+    for _ in range(max_rounds):
+        if b.is_over:
+            break
+        chooser = roll_range(b, dice).chooser
+        plan = RoundPlan(range=pick_range(b, chooser), engagements=auto_assignment(b))
+        _, b = resolve_round(b, plan, TABLE, dice)
+    return b
+
+
+def test_forecast_matches_rules_resolver():  # DN-CBT-4
+    fleet = battle(
+        ship("a1", A, beam=6, missile=2, defence=4), ship("a2", A, beam=2, missile=5, defence=3),
+        ship("s1", S, beam=4, missile=4, defence=4), ship("s2", S, beam=1, missile=6, defence=2),
+        ship("s3", S, beam=3, missile=3, defence=3),
+    )
+    samples, rounds = 400, 3
+    dice = SeededDice(11)
+    losses = [2 - len(play_out(fleet, dice, rounds).fighting(A)) for _ in range(samples)]
+    mean = sum(losses) / samples
+    sd = math.sqrt(sum((x - mean) ** 2 for x in losses) / (samples - 1))
+    fc = forecast_battle(fleet, TABLE, samples=4000, seed=12, max_rounds=rounds)
+    fc_half = (fc.defender_losses.high - fc.defender_losses.low) / 2
+    # the two estimates agree within four combined standard errors
+    combined = math.sqrt((sd / math.sqrt(samples)) ** 2 + (fc_half / 1.96) ** 2)
+    assert abs(mean - fc.defender_losses.mean) < 4 * combined
