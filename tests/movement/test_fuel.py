@@ -107,3 +107,21 @@ def test_retreat_from_type3_only_with_the_tanker():
     assert not without.allowed and without.tankers == ("A-AO-1",)
     assert can_retreat_from(state, rules, A, ["A-CR-1", "A-AO-1"], "chasm").allowed
     assert can_retreat_from(state, rules, A, ["A-CR-1"], "fissure").allowed  # type 2
+
+
+def test_tanker_stopped_by_a_blocker_in_type3_ends_its_move_and_refuels():
+    # DN-MOV-4 with DN-MOV-2: a tanker forced to stop in Chasm has ended its move there
+    game = stuck_fleet(Game())
+    game.put("S-DD-1", "solomani:DD", "hex:chasm").put("A-AO-1", "aslan:AO", "hex:fissure")
+    [moved] = game.order("aslan jump A-AO-1 chasm")
+    assert moved.refuelled == "chasm"
+    game.order("aslan jump f1 tether")  # leaving a system with enemy ships is allowed
+    assert game.where("A-CR-1") == "hex:tether"
+
+
+def test_tanker_moving_sublight_into_type3_refuels():
+    # DN-MOV-4 with DN-MOV-1: Ashfall and Hollow Star are adjacent hexes
+    game = Game()
+    game.put("A-AO-1", "aslan:AO", "hex:ashfall")
+    [moved] = game.order("aslan sublight A-AO-1 hollow-star")
+    assert moved.refuelled == "hollow-star"

@@ -106,7 +106,8 @@ class StackMoved(Event):
     """A jump or sublight move: ``units`` went along ``path`` and ``arrival`` says whether they
     are finished or halted for fuel; ``stayed`` failed their DN-MOV-9 roll. Exploration
     (DN-NEB-1): ``explored`` is the route opened, or ``explore_failed`` the route that was not,
-    in which case ``disrupted`` names the explorer."""
+    in which case ``disrupted`` names the explorer. ``refuelled``: a tanker among the units
+    ended its move in this type 3 system (DN-MOV-4)."""
 
     type: Literal["stack-moved"] = "stack-moved"
     side: Side
@@ -122,6 +123,7 @@ class StackMoved(Event):
     explore_failed: list[str] | None = None
     disrupted: list[str] = []
     reaction: bool = False
+    refuelled: str | None = None
 
 
 @event_type
@@ -170,6 +172,18 @@ def _require_hex(group: Group, ruleset: Ruleset) -> None:
         )
 
 
+def tanker_refuels(
+    state: CampaignState, ruleset: Ruleset, unit_ids: list[str], system_id: str | None
+) -> str | None:
+    """``system_id`` when it is type 3 and a tanker among ``unit_ids`` ends its movement in its
+    stellar hex there: the tanker refuels every friendly ship in it (DN-MOV-4)."""
+    if system_id is None or ruleset.star_map.system(system_id).type is not SystemType.TERTIARY:
+        return None
+    if any(is_tanker(ruleset.unit_type(state.units[u].kind)) for u in unit_ids):
+        return system_id
+    return None
+
+
 def _is_reaction(state: CampaignState) -> bool:
     return state.phase is Phase.REACTION_MOVEMENT
 
@@ -210,12 +224,15 @@ def decide_jump(state: CampaignState, order: Jump, ruleset: Ruleset, dice: Dice)
                 failed = list(plan.explore)
                 path = path[:-1]
                 disrupted = [(g_explorers or g_scouts)[0]]
+    going_ids = [u.id for u in going]
+    end = path[-1] if path else group.system
+    finishing = going_ids if arrival is Arrival.FINISHED else []
     return [
         StackMoved(
             side=side,
             mode="jump",
             stack=group.stack,
-            units=[u.id for u in going],
+            units=going_ids,
             stayed=stayed,
             start=group.system,
             path=path,
@@ -225,6 +242,7 @@ def decide_jump(state: CampaignState, order: Jump, ruleset: Ruleset, dice: Dice)
             explore_failed=failed,
             disrupted=disrupted,
             reaction=_is_reaction(state),
+            refuelled=tanker_refuels(state, ruleset, finishing, end),
             rolls=tuple(dice.take()),
         )
     ]
@@ -271,6 +289,7 @@ def decide_sublight(
             arrival=Arrival.FINISHED,
             move_rolls=rolls,
             reaction=_is_reaction(state),
+            refuelled=tanker_refuels(state, ruleset, going, there.id),
             rolls=tuple(dice.take()),
         )
     ]
@@ -286,15 +305,8 @@ def decide_end_move(
     done = book.finished(state)
     if all(u.id in done for u in group.units):
         raise IllegalOrderError("DN-MOV-4", f"{group.label} has already finished its movement")
-    refuel = None
-    system_id = group.location.system
-    if (
-        system_id is not None
-        and group.location.where is Where.HEX
-        and ruleset.star_map.system(system_id).type is SystemType.TERTIARY
-        and any(is_tanker(ruleset.unit_type(u.kind)) for u in group.units)
-    ):
-        refuel = system_id
+    in_hex = group.location.where is Where.HEX
+    refuel = tanker_refuels(state, ruleset, group.ids, group.location.system) if in_hex else None
     return [MovementEnded(side=side, units=group.ids, refuelled=refuel)]
 
 
@@ -354,6 +366,20 @@ def apply_stack_moved(state: CampaignState, event: StackMoved) -> None:
     if event.explored:
         book.mark_explored(state, event.explored[0], event.explored[1])
     _record_reaction(state, event.reaction, [*event.units, *event.stayed])
+    if event.refuelled is not None:
+        _refuel(state, event.side, event.refuelled)
+
+
+def _refuel(state: CampaignState, side: Side, system_id: str) -> None:
+    """A friendly tanker ended its move in type 3 ``system_id``: release the halted ships."""
+    book.mark_refuelled(state, side, system_id)
+    here = [
+        unit_id
+        for unit_id in book.halted(state)
+        if state.units[unit_id].location == Location.hex(system_id)
+        and state.units[unit_id].owner is side
+    ]
+    book.release_halted(state, here)
 
 
 @applies(MovementEnded)
@@ -361,13 +387,7 @@ def apply_movement_ended(state: CampaignState, event: MovementEnded) -> None:
     """Finish the units; refuel a type 3 system and release the halted ships there."""
     book.mark_finished(state, event.units)
     if event.refuelled is not None:
-        book.mark_refuelled(state, event.side, event.refuelled)
-        here = [
-            unit_id
-            for unit_id in book.halted(state)
-            if state.units[unit_id].location == Location.hex(event.refuelled)
-        ]
-        book.release_halted(state, here)
+        _refuel(state, event.side, event.refuelled)
 
 
 @applies(UnitsLifted)
