@@ -33,6 +33,7 @@ class ScenarioEntry:
 SCENARIOS: tuple[ScenarioEntry, ...] = (
     ScenarioEntry("imperium-shogi", "Imperium Shogi (3x4 shogi)", "scenarios.imperium_shogi"),
     ScenarioEntry("imperial", "Imperial (investors and rondel, 4-6 players)", "scenarios.imperial"),
+    ScenarioEntry("invector", "Invector (capture or step to the centre)", "scenarios.invector"),
 )
 
 

@@ -1,0 +1,148 @@
+"""Invector notation (INV-8): cell names, move texts and the one-line position text.
+
+Moves: ``c2-c3`` (step), ``c2xc3`` (capture), ``swap`` (pie rule), ``pass`` (forced skip).
+Cells: column letter from the left (``a``..), row number from the top (``1``..).
+
+Position text, one line, fields separated by single spaces::
+
+    invector 5x4 bwbwb/wbwbw/bwbwb/wbwbw b pie:open
+
+* ``invector`` — the game name (so a file from another game is refused clearly);
+* ``CxR`` — columns × rows;
+* the rows from the top, separated by ``/``, one character per cell from the left:
+  ``b`` black stone, ``w`` white stone, ``.`` empty;
+* the colour to move, ``b`` or ``w``;
+* the pie rule: ``pie:off`` (not used), ``pie:open`` (White may still swap on its first turn),
+  ``pie:kept`` (White declined: seat 0 plays Black) or ``pie:swapped`` (seat 1 plays Black).
+"""
+
+from __future__ import annotations
+
+from scenarios.invector.board import BoardSizeError, parse_size
+from scenarios.invector.rules import (
+    BLACK,
+    PASS,
+    PIE_OFF,
+    PIE_STATES,
+    SWAP,
+    WHITE,
+    InvectorGame,
+    InvectorState,
+)
+from scenarios.protocol import IllegalActionError, NotationError
+
+_COLOUR_CHARS = "bw"
+
+
+def format_position(state: InvectorState) -> str:
+    """The canonical position text of ``state``."""
+    board = state.board
+    black, white = state.stones
+    rows = []
+    for row in range(board.rows):
+        chars = []
+        for col in range(board.cols):
+            cell = row * board.cols + col
+            chars.append("b" if black >> cell & 1 else "w" if white >> cell & 1 else ".")
+        rows.append("".join(chars))
+    return (
+        f"invector {board.label} {'/'.join(rows)} {_COLOUR_CHARS[state.to_move]} pie:{state.pie}"
+    )
+
+
+def parse_position(text: str, game: InvectorGame | None = None) -> InvectorState:
+    """Rebuild a state from its position text; raises ``NotationError`` naming the problem.
+
+    With ``game`` the text must describe that variant (same size, pie rule on/off alike); without
+    it the game is built from the text.
+    """
+    fields = text.strip().split()
+    if len(fields) != 5 or fields[0] != "invector":
+        raise NotationError(
+            f"position {text.strip()!r}: expected 'invector CxR ROWS b|w pie:STATE' (5 fields)"
+        )
+    _, size_text, rows_text, turn_text, pie_text = fields
+    try:
+        cols, rows = parse_size(size_text)
+    except BoardSizeError as error:
+        raise NotationError(f"position {text.strip()!r}: {error}") from error
+    row_texts = rows_text.split("/")
+    if len(row_texts) != rows or any(len(row) != cols for row in row_texts):
+        raise NotationError(
+            f"position {text.strip()!r}: board field must have {rows} rows of {cols} cells"
+        )
+    black = white = 0
+    for row, row_text in enumerate(row_texts):
+        for col, char in enumerate(row_text):
+            bit = 1 << (row * cols + col)
+            if char == "b":
+                black |= bit
+            elif char == "w":
+                white |= bit
+            elif char != ".":
+                raise NotationError(
+                    f"position {text.strip()!r}: cell character {char!r} is not b, w or ."
+                )
+    if not black and not white:
+        raise NotationError(f"position {text.strip()!r}: INV-7: the board has no stones")
+    if turn_text not in ("b", "w"):
+        raise NotationError(f"position {text.strip()!r}: side to move {turn_text!r} is not b or w")
+    pie = pie_text.removeprefix("pie:")
+    if not pie_text.startswith("pie:") or pie not in PIE_STATES:
+        raise NotationError(
+            f"position {text.strip()!r}: pie field {pie_text!r} is not one of "
+            + ", ".join(f"pie:{name}" for name in PIE_STATES)
+        )
+    if game is None:
+        game = InvectorGame(cols, rows, pie=pie != PIE_OFF)
+    elif (game.cols, game.rows) != (cols, rows) or game.pie != (pie != PIE_OFF):
+        raise NotationError(
+            f"position {text.strip()!r} does not belong to the variant "
+            f"{game.cols}x{game.rows} {'with' if game.pie else 'without'} the pie rule"
+        )
+    return InvectorState(game, black, white, BLACK if turn_text == "b" else WHITE, pie)
+
+
+def format_action(state: InvectorState, action: int) -> str:
+    """Notation of ``action`` in ``state``: ``c2-c3``, ``c2xc3``, ``swap`` or ``pass``."""
+    if action == SWAP:
+        return "swap"
+    if action == PASS:
+        return "pass"
+    board = state.board
+    if not isinstance(action, int) or not 0 <= action < board.size * board.size:
+        raise NotationError(f"INV-8: {action!r} is not an Invector action")
+    frm, to = divmod(action, board.size)
+    sep = "x" if state.is_capture(action) else "-"
+    return f"{board.cell_name(frm)}{sep}{board.cell_name(to)}"
+
+
+def parse_action(state: InvectorState, text: str) -> int:
+    """The action written ``text`` in ``state``.
+
+    Raises ``NotationError`` for text that is not Invector notation, ``IllegalActionError`` (with
+    the rule) for a well-formed action that is not legal here, including a capture written with
+    ``-`` or a step written with ``x``.
+    """
+    word = text.strip().lower()
+    action: int
+    if word == "swap":
+        action = SWAP
+    elif word == "pass":
+        action = PASS
+    else:
+        sep = "x" if "x" in word[1:] else "-"
+        parts = word.split(sep) if sep in word else []
+        if len(parts) != 2:
+            raise NotationError(f"INV-8: {text!r} is not a move like c2-c3, c2xc3, swap or pass")
+        try:
+            frm, to = (state.board.parse_cell(part) for part in parts)
+        except ValueError as error:
+            raise NotationError(f"INV-8: {text!r}: {error}") from error
+        action = frm * state.board.size + to
+        if action in state.legal_actions() and state.is_capture(action) != (sep == "x"):
+            kind = "a capture, write x" if state.is_capture(action) else "a step, write -"
+            raise IllegalActionError(f"INV-8: {text!r} is {kind}")
+    if action not in state.legal_actions():
+        raise IllegalActionError(state.why_illegal(action))
+    return action
