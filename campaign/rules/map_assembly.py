@@ -204,7 +204,28 @@ def assemble(
                     raise AssemblyError(problem, index)
         slots[slot] = section
     check_roles(slots.values())
+    _check_contiguous(placements)
     return _build_map(slots, placements, layout=layout, seed=seed)
+
+
+def _check_contiguous(placements: Sequence[SectionPlacement]) -> None:
+    """Every section must touch the others edge to edge: the map is one piece."""
+    slots = [(p.slot_col, p.slot_row) for p in placements]
+    reached = {slots[0]}
+    frontier = [slots[0]]
+    while frontier:
+        col, row = frontier.pop()
+        for dc, dr in _EDGE_STEP.values():
+            slot = (col + dc, row + dr)
+            if slot in slots and slot not in reached:
+                reached.add(slot)
+                frontier.append(slot)
+    for index, slot in enumerate(slots):
+        if slot not in reached:
+            raise AssemblyError(
+                f"section {placements[index].section} at slot {slot} touches no other section",
+                index,
+            )
 
 
 def _build_map(

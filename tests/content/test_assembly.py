@@ -131,6 +131,10 @@ def test_fixed_layout_rejects_overlaps_repeats_and_missing_roles():
     twice = [SectionPlacement(section="a", slot_col=i, slot_row=0) for i in range(2)]
     with pytest.raises(AssemblyError, match="placed twice"):
         assemble(sections, twice, layout="t")
+    apart = [SectionPlacement(section=k, slot_col=2 * i, slot_row=0) for i, k in enumerate("ans")]
+    with pytest.raises(AssemblyError, match="touches no other section") as caught:
+        assemble(sections, apart, layout="t")
+    assert caught.value.placement == 1
     no_nebula = [SectionPlacement(section=k, slot_col=i, slot_row=0) for i, k in enumerate("as")]
     with pytest.raises(AssemblyError, match="no Dark Nebula section"):
         assemble(sections, no_nebula, layout="t")
