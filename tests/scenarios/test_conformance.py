@@ -19,7 +19,7 @@ from scenarios.protocol import TERMINAL, Game, GameState
 
 #: Random playouts longer than this count as "does not end" (every registered game ends sooner).
 MAX_PLIES = 5000
-SEEDS = range(5)
+SEEDS = range(3)
 
 GAMES = [pytest.param(entry, id=entry.name) for entry in registry.SCENARIOS]
 
