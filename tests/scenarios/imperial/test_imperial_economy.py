@@ -302,3 +302,16 @@ def test_hash_chain_detects_an_edited_log_and_notation_replay_matches():
     entry.events[index] = entry.events[index].model_copy(update={"amount": 99})
     with pytest.raises(TamperedLogError):
         played.verify()
+
+
+def test_hostile_army_blocks_a_factory_in_taxation():
+    # IMP-17 IMP-13: only factories free of hostile armies pay 2M
+    state = fresh()
+    governor = state.flags["AH"]
+    put(state, "IT", "A", "vienna", hostile=True)
+    state.chips.update({"portugal": "AH", "spain": "AH", "morocco": "AH", "algeria": "AH"})
+    state.rondel["AH"] = 6
+    cash = state.cash[governor]
+    after = play(state, ("rondel", 7))
+    assert after.marker["AH"] == 6 and after.power["AH"] == 1  # 2 (Budapest) + 4 chips
+    assert after.cash[governor] == cash + 1

@@ -270,3 +270,35 @@ def test_tax_chips_switch_home_and_limit_ten():
         state.chips[region] = "AH"
     put(state, "AH", "A", "westbalkan")
     assert "westbalkan" not in play(state, ("end_maneuver",)).chips
+
+
+def test_mover_chooses_whom_to_fight_when_several_are_present():
+    # IMP-12: the mover names the nation it fights; the other is not involved
+    state = maneuver("AH")
+    put(state, "AH", "F", "trieste")
+    put(state, "IT", "F", "ioniansea")
+    put(state, "FR", "F", "ioniansea")
+    state = play(state, ("move", "F", "trieste", "ioniansea", 0))
+    assert set(state.pending["candidates"]) == {"IT", "FR"}
+    after = play(state, ("fight", "FR"))
+    assert [u.nation for u in after.units_in("ioniansea")] == ["IT"]
+
+
+def test_hostile_armies_block_import_and_rail_friendly_do_not():
+    # IMP-13: only hostile armies block import (and rail, tested above)
+    state = fresh()
+    put(state, "IT", "A", "vienna", hostile=False)
+    put(state, "IT", "A", "budapest", hostile=True)
+    state = play(state, ("rondel", 4))
+    regions = {o[2] for o in legal_orders(state) if o[0] == "import"}
+    assert "vienna" in regions and "budapest" not in regions
+
+
+def test_import_respects_piece_limits():
+    # IMP-10 IMP-9: no import beyond the stock (GB: 6 armies)
+    state = fresh()
+    state.nation = "GB"
+    put(state, "GB", "A", "norway", n=6)
+    await_(state, "import", "GB", left=3)
+    assert not any(o[0] == "import" and o[1] == "A" for o in legal_orders(state))
+    assert ("import", "F", "london") in legal_orders(state)
