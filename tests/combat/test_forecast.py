@@ -47,7 +47,7 @@ def test_shot_odds_d_on_disrupted_counts_as_x():  # DN-CBT-4
     assert weakened.destroyed == 0 and weakened.disrupted == pytest.approx(2 / 6)
 
 
-def test_battle_forecast_is_deterministic_given_seed():  # DN-CBT-1
+def test_battle_forecast_is_deterministic_given_seed():  # DN-CBT-4
     b = battle(*(ship(f"a{i}", A) for i in range(3)), *(ship(f"s{i}", S) for i in range(4)))
     first = forecast_battle(b, TABLE, samples=500, seed=7)
     assert forecast_battle(b, TABLE, samples=500, seed=7) == first
@@ -90,7 +90,7 @@ def test_forecast_fighters_lost_with_mothership():  # DN-CBT-9
     assert result.defender_losses.mean == pytest.approx(2.0)
 
 
-def test_wilson_interval_bounds():  # DN-CBT-1
+def test_wilson_interval_bounds():  # DN-CBT-4
     est = wilson(0, 100)
     assert est.low == 0.0 and 0 < est.high < 0.05
     assert wilson(50, 100).low < 0.5 < wilson(50, 100).high

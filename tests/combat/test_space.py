@@ -301,7 +301,7 @@ def test_fighters_of_destroyed_carrier_return_or_are_lost(box, home):  # DN-CBT-
     assert {u.uid for u in after.units} == {"s1"}
 
 
-def test_fighters_count_no_round_result_unlaunched():  # DN-CBT-8
+def test_unlaunched_fighters_cannot_be_assigned():  # DN-CBT-8
     b = _carrier_group()
     # un-launched fighters cannot be assigned
     eng = Engagement(defenders=("a-ms", "a-f1"), attackers=("s1",))

@@ -127,7 +127,9 @@ class _Setup:
         self.side = [0 if u.side == battle.defender else 1 for u in units]
         self.fighter = [u.fighter for u in units]
         index = {u.uid: i for i, u in enumerate(units)}
-        self.carrier = [index.get(u.carrier, -1) if u.carrier else -1 for u in units]
+        self.carried = [
+            (i, index[u.carrier]) for i, u in enumerate(units) if u.carrier in index
+        ]
         self.start_disrupted = [u.disrupted for u in units]
         self.can_fire = [u.can_fire for u in units]
         # factors[r][i]: r = 0 long (missile), 1 short (beam)
@@ -203,37 +205,34 @@ def _simulate(setup: _Setup, rng: random.Random, max_rounds: int) -> tuple[int, 
     rand = rng.random
     disrupted = list(setup.start_disrupted)
     alive = [list(setup.order[0]), list(setup.order[1])]
-    fighter, can_fire, carrier = setup.fighter, setup.can_fire, setup.carrier
+    fighter, can_fire = setup.fighter, setup.can_fire
+    carried = setup.carried
     thresholds = setup.thresholds
     rounds = 0
     while rounds < max_rounds:
-        if not alive[0] or not alive[1]:
+        defenders, attackers = alive
+        if not defenders or not attackers:
             break
-        if not any(can_fire[i] for i in alive[0]) and not any(can_fire[i] for i in alive[1]):
+        if not any(can_fire[i] for i in defenders) and not any(can_fire[i] for i in attackers):
             break
         rounds += 1
-        ships = [sum(1 for i in alive[s] if not fighter[i]) for s in (0, 1)]
+        d_ships = sum(1 for i in defenders if not fighter[i])
+        a_ships = sum(1 for i in attackers if not fighter[i])
         while True:
-            d_total = int(rand() * 6) + (ships[0] < ships[1])
-            a_total = int(rand() * 6) + (ships[1] < ships[0])
+            d_total = int(rand() * 6) + (d_ships < a_ships)
+            a_total = int(rand() * 6) + (a_ships < d_ships)
             if d_total != a_total:
                 break
-        r = _choose_range(setup, alive, 0 if d_total > a_total else 1)
-        table_r = thresholds[r]
-        defenders, attackers = alive
+        table_r = thresholds[_choose_range(setup, alive, 0 if d_total > a_total else 1)]
         pairs = min(len(defenders), len(attackers))
-        shots: list[tuple[int, int]] = []
-        for k in range(pairs):
-            shots.append((defenders[k], attackers[k]))
-            shots.append((attackers[k], defenders[k]))
         if len(defenders) > pairs:
             longer, shorter = defenders, attackers
         else:
             longer, shorter = attackers, defenders
-        for m in range(pairs, len(longer)):
-            shots.append((longer[m], shorter[(m - pairs) % pairs]))
         hit: dict[int, int] = {}
-        for firer, target in shots:
+        for m in range(len(longer)):
+            firer = longer[m]
+            target = shorter[m] if m < pairs else shorter[(m - pairs) % pairs]
             p_x, p_hit = table_r[disrupted[firer]][disrupted[target]][firer][target]
             if p_hit:
                 u = rand()
@@ -241,20 +240,33 @@ def _simulate(setup: _Setup, rng: random.Random, max_rounds: int) -> tuple[int, 
                     hit[target] = 2
                 elif u < p_hit:
                     hit[target] = hit.get(target, 0) + 1
+        for k in range(pairs):
+            firer, target = shorter[k], longer[k]
+            p_x, p_hit = table_r[disrupted[firer]][disrupted[target]][firer][target]
+            if p_hit:
+                u = rand()
+                if u < p_x:
+                    hit[target] = 2
+                elif u < p_hit:
+                    hit[target] = hit.get(target, 0) + 1
+        if not hit:
+            continue
         dead = set()
         for target, count in hit.items():
             if count >= 2 or disrupted[target]:
                 dead.add(target)
             else:
                 disrupted[target] = True
-        for i in range(setup.n):
-            c = carrier[i]
-            if c >= 0 and (c in dead):
+        for i, c in carried:  # fighters follow their mothership (DN-CBT-8/9)
+            if c in dead:
                 dead.add(i)
-            elif c >= 0 and disrupted[c]:
+            elif disrupted[c]:
                 disrupted[i] = True
         if dead:
-            alive = [[i for i in side if i not in dead] for side in alive]
+            alive = [
+                [i for i in defenders if i not in dead],
+                [i for i in attackers if i not in dead],
+            ]
     return rounds, alive
 
 
