@@ -229,30 +229,50 @@ class Terrain:
                         plans[there] = JumpPlan(path, Arrival.FINISHED, (here, there))
         return plans
 
-    def explain(self, mover: Mover, target: str) -> Obstacle:
-        """Why ``target`` is not among ``reachable(mover)``: the first obstacle on a shortest
-        printed-route path, or DN-MAP-4 when no route chain joins the two systems at all."""
-        if target == mover.start:
-            return Obstacle("DN-MOV-2", f"{mover.label} is already at {self.name(target)}")
-        parent: dict[str, str | None] = {mover.start: None}
+    def explain_all(self, mover: Mover) -> dict[str, Obstacle]:
+        """For every system other than the start, the first obstacle on a shortest
+        printed-route path to it (``None`` entries are left out: those are reachable), or
+        DN-MAP-4 when no chain of routes joins the two systems at all.
+
+        One breadth-first search over all printed routes; the obstacles are carried down the
+        search tree in the order ``check`` meets them (leave, route, pass through, route, ...),
+        so the whole map is explained in linear time.
+        """
+        through: dict[str, Obstacle | None] = {mover.start: self.leave_obstacle(mover)}
+        out: dict[str, Obstacle] = {}
         queue = deque([mover.start])
-        while queue and target not in parent:
+        while queue:
             here = queue.popleft()
             for there in self.star_map.neighbours(here):
-                if there not in parent:
-                    parent[there] = here
-                    queue.append(there)
-        if target not in parent:
-            return Obstacle(
-                "DN-MAP-4",
-                f"no chain of printed routes leads from {self.name(mover.start)} to "
-                f"{self.name(target)}",
-            )
-        try:
-            self.check(mover, _walk(parent, target))
-        except errors.IllegalOrderError as error:
-            return Obstacle(error.rule_id, error.reason)
-        return Obstacle("DN-MOV-2", f"{self.name(target)} is reachable by {mover.label}")
+                if there in through:
+                    continue
+                inherited = through[here]
+                at = inherited or self.route_obstacle(mover, here, there, last=True)
+                through[there] = (
+                    inherited
+                    or self.route_obstacle(mover, here, there, last=False)
+                    or self.pass_obstacle(mover, there)
+                )
+                if at is not None:
+                    out[there] = at
+                queue.append(there)
+        for system in self.star_map.systems:
+            if system.id not in through:
+                out[system.id] = Obstacle(
+                    "DN-MAP-4",
+                    f"no chain of printed routes leads from {self.name(mover.start)} to "
+                    f"{system.name}",
+                )
+        return out
+
+    def explain(self, mover: Mover, target: str) -> Obstacle:
+        """Why ``target`` is not among ``reachable(mover)`` (see ``explain_all``)."""
+        if target == mover.start:
+            return Obstacle("DN-MOV-2", f"{mover.label} is already at {self.name(target)}")
+        found = self.explain_all(mover).get(target)
+        if found is None:
+            return Obstacle("DN-MOV-2", f"{self.name(target)} is reachable by {mover.label}")
+        return found
 
 
 def _walk(parent: dict[str, str | None], target: str) -> tuple[str, ...]:

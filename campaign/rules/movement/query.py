@@ -134,6 +134,7 @@ def move_options(state: CampaignState, ruleset: Ruleset, side: Side, what: str) 
                     target, "sublight", (target,), Arrival.FINISHED, note="sublight, one hex"
                 )
     refused: dict[str, Obstacle] = {}
+    explained = terrain.explain_all(mover) if not monitors else {}
     for target in systems:
         if target in legal or target == start:
             continue
@@ -142,7 +143,9 @@ def move_options(state: CampaignState, ruleset: Ruleset, side: Side, what: str) 
                 "DN-DATA-3", f"{monitors[0]} is a monitor: monitors cannot jump"
             )
             continue
-        obstacle = terrain.explain(mover, target)
+        obstacle = explained.get(target) or Obstacle(
+            "DN-MOV-2", f"{terrain.name(target)} is reached only by a longer path"
+        )
         if obstacle.rule == "DN-MAP-4" and ruleset.star_map.hex_adjacent(group.system, target):
             obstacle = Obstacle(
                 "DN-MOV-1",
