@@ -213,3 +213,38 @@ def test_multiple_targets_switch_off_rejects_declaration():  # DN-CBT-6
     game.play(f"aslan declare {BID} - - - A-CL-1>S-DD-2")  # it may pick whom to fire at
     fought = game.play(f"aslan fire {BID}", [1, 1, 1])
     assert next(s.target for s in fought[0].result.shots if s.firer == "A-CL-1") == "S-DD-2"
+
+
+def test_fighters_based_in_friendly_box_join_and_return():  # DN-CBT-9
+    units = [
+        place("A-MS-1", "aslan:MS", "hex:neb-a"),
+        place("A-F-1", "aslan:F", "on:A-MS-1"),
+        place("A-F-2", "aslan:F", "box:neb-a"),  # based in the Aslan-held box
+        place("A-RT-1", "aslan:RT-5", "box:neb-a"),
+        place("S-CL-1", "solomani:CL", "hex:neb-a"),
+    ]
+    game = Campaign(units)
+    game.enter()
+    game.play(f"aslan launch {BID} A-F-1,A-F-2")
+    game.play(f"aslan range {BID}", [1, 6])
+    game.play(f"aslan choose-range {BID} long")
+    # Solomani CL alone against the mothership and two fighters: it fires at the mothership
+    game.play(f"aslan assign {BID} S-CL-1>A-MS-1+A-F-1+A-F-2")
+    game.play(f"solomani declare {BID} - - - S-CL-1>A-MS-1")
+    # CL missile 2 vs MS defence 2 (1:1), die 6 -> X; the fighters roll 1, 1
+    game.play(f"aslan fire {BID}", [6, 1, 1])
+    assert game.where("A-MS-1") == "eliminated"
+    assert game.where("A-F-1") == "box:neb-a"  # launched, carrier lost: lands in the own box
+    assert game.where("A-F-2") == "box:neb-a"
+
+
+def test_forecast_of_open_battle_from_state():  # DN-CBT-4
+    from campaign.rules.combat.queries import battle_stage, forecast_open_battle, open_battles
+
+    game = duel()
+    assert list(open_battles(game.state)) == [BID] and battle_stage(game.state, BID) == "range"
+    from tests.combat.campaign_helpers import RULESET
+
+    first = forecast_open_battle(game.state, RULESET, BID, samples=300, seed=1)
+    assert first == forecast_open_battle(game.state, RULESET, BID, samples=300, seed=1)
+    assert first.samples == 300 and 0 <= first.defender_holds.mean <= 1

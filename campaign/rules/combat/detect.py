@@ -140,6 +140,12 @@ def find_battles(state: CampaignState, ruleset: Ruleset) -> list[Battle]:
         box = box_units(state, ruleset, system)
         star = ruleset.star_map.system(system)
         holder = box_controller(star, {u.side for u in box if u.is_ground})
+        if holder in present:  # fighters based in their own controlled box may join (DN-CBT-8)
+            present[holder] = present[holder] + [
+                state.units[u.uid] for u in box
+                if u.side is holder and u.category is UnitCategory.FIGHTER
+                and _takes_part(state, state.units[u.uid], limit)
+            ]
         for attacker, defender in pair_order(state.acting, present):
             units = tuple(
                 combatant(state, ruleset, u) for u in (*present[defender], *present[attacker])

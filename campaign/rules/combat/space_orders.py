@@ -401,7 +401,10 @@ def _decide_withdraw(state: CampaignState, order: Withdraw, ruleset: Ruleset, di
     side = _side(order)
     legal = withdrawal_destinations(state, ruleset, side, battle.system)
     withdraw(battle, side, order.destination, legal)
-    units = [u.uid for u in battle.side_units(side) if not u.fighter or u.carrier is None]
+    units = [  # ships in the stellar hex; cargo and fighters aboard go with their carrier
+        u.uid for u in battle.side_units(side)
+        if state.units[u.uid].location.where is Where.HEX
+    ]
     if order.destination != BOX:
         verdict = can_retreat_from(state, ruleset, side, units, battle.system)
         if not verdict.allowed:  # DN-MOV-4: leaving a type 3 system needs a tanker

@@ -1,0 +1,32 @@
+"""Read-only combat views for the UI and the CLI: open battles and their forecasts."""
+
+from __future__ import annotations
+
+from campaign.rules.combat import book
+from campaign.rules.combat.forecast import BattleForecast, forecast_battle
+from campaign.rules.combat.model import Battle
+from campaign.rules.ruleset import Ruleset
+from campaign.rules.state import CampaignState
+
+
+def open_battles(state: CampaignState) -> dict[str, Battle]:
+    """Battles of the current space sub-phase that are not over, by id."""
+    return {bid: book.battle_of(book.battles(state)[bid]) for bid in book.open_battles(state)}
+
+
+def battle_stage(state: CampaignState, battle_id: str) -> str:
+    """Where the round of ``battle_id`` stands (``range``, ``choose``, ``assign``…)."""
+    return str(book.get(state, battle_id).get("stage"))
+
+
+def forecast_open_battle(
+    state: CampaignState,
+    ruleset: Ruleset,
+    battle_id: str,
+    *,
+    samples: int = 10_000,
+    seed: int = 0,
+) -> BattleForecast:
+    """Monte Carlo forecast of an open battle as it stands now (pure; see ``forecast``)."""
+    battle = book.battle_of(book.get(state, battle_id))
+    return forecast_battle(battle, ruleset.tables["space_crt"], samples=samples, seed=seed)
