@@ -67,7 +67,9 @@ def summary_lines(ruleset: Ruleset, layouts: dict[str, StarMap]) -> list[str]:
         )
     rules = ruleset.house_rules.model_dump()
     on = sum(1 for value in rules.values() if value)
-    lines.append(f"  house rules  {len(rules)} switches, {on} on")
+    lines.append(
+        f"  house rules  [{ruleset.house_rules_label.value}] {len(rules)} switches, {on} on"
+    )
     lines.append(f"  layouts      {', '.join(sorted(layouts))} (+ random)")
     star_map = ruleset.star_map
     lines.append(f"  map          layout {star_map.layout}" + (

@@ -19,7 +19,8 @@ def test_check_prints_summary_and_exits_zero():
     assert re.search(r"units neutral +14 kinds +27 counters", out)
     for table in ("space_crt", "bombard_crt", "pd_crt", "ground_crt"):
         assert f"table {table}" in out
-    assert out.count("[house]") == 4
+    assert out.count("[house]") == 5  # four tables and the switch file
+    assert "house rules  [house] 8 switches, 7 on" in out
     assert out.count("    section ") == 8
     assert "type 3: 11" in out
     assert "unexplored)" in out
