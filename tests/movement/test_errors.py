@@ -1,0 +1,70 @@
+"""Bad movement input (DN-ERR-1): refused with the rule id and a sentence naming units and
+systems; nothing changes; no die is rolled."""
+
+from __future__ import annotations
+
+import pytest
+
+from campaign.rules.canonical import digest
+from campaign.rules.dice import FixedSource
+from campaign.rules.engine import decide
+from campaign.rules.errors import InvalidOrderError
+from campaign.rules.notation import parse_order
+from campaign.rules.phases import Phase, SubPhase
+from tests.movement.helpers import Game
+
+BAD_ORDERS = [
+    # (order, rule, words the sentence must contain)
+    ("aslan jump f1 tether", "DN-MOV-4", ["A-CR-1", "Chasm", "tanker"]),
+    ("aslan jump s1 ftahr,khtaoi", "DN-MOV-2", ["A-CL-1", "Ftahr", "S-CL-1"]),
+    ("aslan jump s1 wahtoi,eawyo", "DN-MAP-4", ["Wahtoi", "Eawyo"]),
+    ("aslan sublight s1 eawyo", "DN-MOV-1", ["Eawyo", "Hlirakh"]),
+    ("aslan jump x1 hollow-star", "DN-NEB-1", ["Lantern-Hollow Star", "A-DD-9"]),
+    ("aslan load A-RT-2 A-TR-1", "DN-MOV-7", ["A-TR-1", "A-RT-1"]),
+]
+
+
+def bad_world() -> Game:
+    game = Game()
+    game.put("A-CR-1", "aslan:CR", "hex:chasm", stack="f1")
+    game.put("A-CL-1", "aslan:CL", "hex:hlirakh", stack="s1")
+    game.put("A-DD-1", "aslan:DD", "hex:hlirakh", stack="s1")
+    game.put("S-CL-1", "solomani:CL", "hex:ftahr")
+    game.put("A-DD-9", "aslan:DD", "hex:lantern", stack="x1", disrupted=True)
+    game.put("A-TR-1", "aslan:TR", "hex:hlirakh").put("A-RT-1", "aslan:RT-4", "on:A-TR-1")
+    game.put("A-RT-2", "aslan:RT-4", "box:hlirakh")
+    return game
+
+
+@pytest.mark.parametrize(("text", "rule", "words"), BAD_ORDERS)
+def test_bad_order_names_rule_units_and_systems(text, rule, words):
+    # DN-ERR-1: rule id + a sentence naming the units and systems; no change, no dice
+    error = bad_world().refuse(text, rule)
+    for word in words:
+        assert word in error.reason, (word, error.reason)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "aslan jump nosuch ftahr",
+        "aslan jump s1 atlantis",
+        "aslan load A-RT-9 A-TR-1",
+        "aslan jump A-CL-1 ftahr",
+    ],
+)
+def test_malformed_or_unknown_names_are_invalid(text):
+    # DN-ERR-1: unknown units/systems (or a stack member named alone) are InvalidOrderError
+    game = bad_world()
+    before = digest(game.state)
+    with pytest.raises(InvalidOrderError):
+        decide(game.state, parse_order(text), game.ruleset, FixedSource([6]))
+    assert digest(game.state) == before
+
+
+def test_fighters_are_not_put_down_in_a_hostile_box():
+    # DN-CBT-8: a fighter needs a base (mothership or friendly box), so no unloading at Lantern
+    game = Game(phase=Phase.FIRST_COMBAT, sub_phase=SubPhase.INTERACTION)
+    game.put("N-RT-1", "neutral:RT-2", "box:lantern")
+    game.put("A-MS-1", "aslan:MS", "hex:lantern").put("A-F-1", "aslan:F", "on:A-MS-1")
+    assert "base" in game.refuse("aslan unload A-F-1", "DN-CBT-8").reason
