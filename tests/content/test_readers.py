@@ -1,0 +1,75 @@
+"""The line-keeping CSV and TOML readers behind every `file:line: reason` (DN-DATA-5)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from campaign.content.csv_lines import read_csv
+from campaign.content.errors import DataFileError
+from campaign.content.toml_lines import read_toml, scan_positions
+
+
+def test_csv_rows_keep_their_file_line_numbers(tmp_path: Path):
+    # DN-DATA-5: comments and blank lines do not shift the reported line
+    path = tmp_path / "t.csv"
+    path.write_bytes(b"\xef\xbb\xbf# label: house\n\nA,B\n# note\n1,2\n\n3,4\n")
+    document = read_csv(path, ("a", "b"))
+    assert document.header_line == 3
+    assert [row.line for row in document.rows] == [5, 7]
+    assert document.rows[1].cells == {"a": "3", "b": "4"}
+    assert document.meta["label"] == (1, "house")
+
+
+def test_csv_unknown_and_repeated_columns(tmp_path: Path):
+    # DN-DATA-5: a misspelt or doubled column is an error at the header line
+    path = tmp_path / "t.csv"
+    path.write_text("# c\na,b,c\n", encoding="utf-8")
+    with pytest.raises(DataFileError, match=r"t.csv:2: unknown column\(s\): c"):
+        read_csv(path, ("a", "b"))
+    path.write_text("a,b,b\n", encoding="utf-8")
+    with pytest.raises(DataFileError, match=r"t.csv:1: repeated column\(s\): b"):
+        read_csv(path, ("a", "b"), exact=False)
+
+
+def test_empty_and_missing_files(tmp_path: Path):
+    # DN-DATA-5: an empty file has no header; a missing file names only the path
+    path = tmp_path / "t.csv"
+    path.write_text("# only a comment\n", encoding="utf-8")
+    with pytest.raises(DataFileError, match="no header line"):
+        read_csv(path, ("a",))
+    with pytest.raises(DataFileError) as caught:
+        read_csv(tmp_path / "gone.csv", ("a",))
+    assert caught.value.line is None and str(caught.value).endswith("gone.csv: file is missing")
+
+
+def test_non_utf8_file_is_rejected(tmp_path: Path):
+    # DN-DATA-5: data files are UTF-8
+    path = tmp_path / "t.toml"
+    path.write_bytes(b'name = "\xff"\n')
+    with pytest.raises(DataFileError, match="not UTF-8"):
+        read_toml(path)
+
+
+def test_toml_positions_of_tables_and_keys():
+    # DN-DATA-5: keys of the n-th [[table]] are found on their own lines
+    text = (
+        'top = 1\n\n[section]\nname = "x"\n\n[[system]]\nhex = "0101"\n\n'
+        '[[system]]\nhex = "0202"\n'
+    )
+    positions = scan_positions(text)
+    assert positions.line(key="top") == 1
+    assert positions.line("section", 0, "name") == 4
+    assert positions.line("system", 1, "hex") == 10
+    assert positions.line("system", 1, "type") == 9  # missing key: the table header
+    assert positions.line("route", 0) == 1  # unknown table: line 1
+
+
+def test_toml_syntax_error_reports_the_parser_line(tmp_path: Path):
+    # DN-DATA-5: malformed TOML names the line the parser stopped at
+    path = tmp_path / "t.toml"
+    path.write_text('a = 1\nb = "open\n', encoding="utf-8")
+    with pytest.raises(DataFileError) as caught:
+        read_toml(path)
+    assert caught.value.line == 2 and "malformed TOML" in caught.value.reason
