@@ -6,6 +6,7 @@ import random
 
 from scenarios.imperium_shogi.ai import evaluate, order_moves
 from scenarios.imperium_shogi.game import ShogiState, make_game
+from scenarios.imperium_shogi.rules import perft
 from scenarios.solvers.alphabeta import EVAL_LIMIT, WIN, AlphaBeta
 
 
@@ -32,21 +33,30 @@ def random_positions(count: int, seed: int) -> list[ShogiState]:
     found = []
     while len(found) < count:
         state = make_game().new_initial_state()
-        for _ in range(rng.randrange(0, 16)):
+        for _ in range(rng.randrange(0, 12)):
             if state.is_terminal():
                 break
             state.apply_action(rng.choice(state.legal_actions()))
-        if not state.is_terminal():
+        # small trees only, so that plain minimax to depth 4 stays cheap
+        if not state.is_terminal() and perft(state.position.copy(), 4) < 6000:
             found.append(state)
     return found
 
 
 def test_alphabeta_value_equals_minimax():
     # SHO-7: wins (captures and tries) are scored the same by both searches
-    for state in random_positions(12, seed=5):
-        for depth in (1, 2, 3):
+    for state in random_positions(6, seed=5):
+        for depth in (1, 2, 3, 4):  # depth 4 is where the table starts to be hit
             searcher = AlphaBeta(evaluate, order=order_moves)
             result = searcher.search(state, max_depth=depth)
+            expected = minimax(state, depth)
             # a proven win/loss may stop the deepening early; its value must still agree
-            assert result.value == minimax(state, depth), (state.to_text(), depth)
+            assert result.value == expected, (state.to_text(), depth)
             assert result.action in state.legal_actions()
+            # searching each child next reuses the table's bounds under other windows
+            for action in state.legal_actions() if depth == 4 else ():
+                child = state.clone()
+                child.apply_action(action)
+                if not child.is_terminal():
+                    value = searcher.search(child, max_depth=depth - 1).value
+                    assert value == minimax(child, depth - 1), (child.to_text(), depth - 1)
