@@ -16,7 +16,7 @@ import random
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
 
-from pydantic import Field
+from pydantic import Field, ValidationError
 
 from campaign.rules.ids import PLAYER_SIDES, Mark, Side, SystemType
 from campaign.rules.ruleset import (
@@ -264,26 +264,41 @@ def _build_map(
             theirs = neighbour.ports(edge.opposite)
             for at, stub in sorted(section.ports(edge).items()):
                 partner = theirs[at]
-                routes.append(
-                    JumpRoute(
-                        a=stub.system,
-                        b=partner.system,
-                        unexplored=stub.unexplored or partner.unexplored,
-                    )
+                crossing = JumpRoute(
+                    a=stub.system,
+                    b=partner.system,
+                    unexplored=stub.unexplored or partner.unexplored,
                 )
+                _add_crossing(routes, crossing)
     homes = {s.home: s.name for s in slots.values() if s.home is not None}
     first = next(iter(slots.values()))
-    return StarMap(
-        sections=tuple(slots[(p.slot_col, p.slot_row)].name for p in placements),
-        systems=tuple(systems),
-        routes=tuple(routes),
-        homes=homes,
-        placements=tuple(placements),
-        layout=layout,
-        seed=seed,
-        section_width=first.width,
-        section_height=first.height,
-    )
+    try:
+        return StarMap(
+            sections=tuple(slots[(p.slot_col, p.slot_row)].name for p in placements),
+            systems=tuple(systems),
+            routes=tuple(routes),
+            homes=homes,
+            placements=tuple(placements),
+            layout=layout,
+            seed=seed,
+            section_width=first.width,
+            section_height=first.height,
+        )
+    except ValidationError as error:  # e.g. a system id used in two sections
+        reasons = "; ".join(str(detail["msg"]) for detail in error.errors())
+        raise AssemblyError(f"the sections do not form a valid map: {reasons}") from None
+
+
+def _add_crossing(routes: list[JumpRoute], crossing: JumpRoute) -> None:
+    """Add a route formed across an edge; two stub pairs joining the same two systems are one
+    route (explored if either pair is)."""
+    pair = {crossing.a, crossing.b}
+    for index, route in enumerate(routes):
+        if {route.a, route.b} == pair:
+            if route.unexplored and not crossing.unexplored:
+                routes[index] = route.model_copy(update={"unexplored": False})
+            return
+    routes.append(crossing)
 
 
 def _is_done(placed: Iterable[Section]) -> bool:

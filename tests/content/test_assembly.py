@@ -166,3 +166,34 @@ def test_random_assembly_fails_clearly_when_nothing_can_fit():
     }
     with pytest.raises(AssemblyError, match="fit nowhere"):
         random_placements(sections, random.Random(0))
+
+
+def test_two_stub_pairs_between_the_same_systems_form_one_route():
+    # DN-MAP-5 / DN-MAP-4: lined-up stubs never create a duplicate route
+    sections = {
+        "a": tiny("a", home=Side.ASLAN, ports=[(Edge.EAST, 1), (Edge.EAST, 2)]),
+        "n": tiny("n", nebula=True, ports=[(Edge.WEST, 1), (Edge.WEST, 2), (Edge.EAST, 1)]),
+        "s": tiny("s", home=Side.SOLOMANI, ports=[(Edge.WEST, 1)]),
+    }
+    row = [SectionPlacement(section=k, slot_col=i, slot_row=0) for i, k in enumerate("ans")]
+    star_map = assemble(sections, row, layout="t")
+    assert star_map.neighbours("a-world") == ("n-world",)
+
+
+def test_system_id_clash_between_hand_built_sections_is_an_assembly_error():
+    # DN-MAP-1: system ids are unique across sections, also for sections built in code
+    clash = tiny("s", home=Side.SOLOMANI, ports=[(Edge.WEST, 1)])
+    renamed = clash.model_copy(
+        update={
+            "systems": (clash.systems[0].model_copy(update={"id": "a-world"}),),
+            "connectors": (EdgeConnector(edge=Edge.WEST, at=1, system="a-world"),),
+        }
+    )
+    sections = {
+        "a": tiny("a", home=Side.ASLAN, ports=[(Edge.EAST, 1)]),
+        "n": tiny("n", nebula=True, ports=[(Edge.WEST, 1), (Edge.EAST, 1)]),
+        "s": renamed,
+    }
+    row = [SectionPlacement(section=k, slot_col=i, slot_row=0) for i, k in enumerate("ans")]
+    with pytest.raises(AssemblyError, match="duplicate system id 'a-world'"):
+        assemble(sections, row, layout="t")
