@@ -5,12 +5,15 @@ Run from the repository root: ``.venv/bin/python -m benchmarks.bench_income``.
 For 100, 1,000 and 10,000 systems it prints the best-of-N time of
 
 - ``income``: control of every box + both searches of DN-ECO-3 + Table 3, for both sides
-  (goal: <= 100 ms at 10,000 systems), starting from a ready ``Occupancy``;
+  (goal: <= 100 ms at 10,000 systems), starting from a ready ``Occupancy``; wall time and
+  process CPU time (the CPU figure is steadier when other work shares the machine);
 - ``occupancy``: summarising the pieces per system (done once per phase);
 - ``report``: the full explained report for both sides (paths for connected boxes, cut sets for
   unconnected ones),
 
-and the growth factor per tenfold size, which is ~10 for linear time.
+plus ``reached``: the share of systems the capital searches reach (the maps are tuned so that
+most of the map is searched, the expensive case), and the growth factor per tenfold size, which
+is ~10 for linear time.
 """
 
 from __future__ import annotations
@@ -40,19 +43,31 @@ def best_ms(action: Callable[[], object], repeat: int) -> float:
     return best * 1000.0
 
 
+def best_cpu_ms(action: Callable[[], object], repeat: int) -> float:
+    """Best process CPU time of ``repeat`` runs, in milliseconds (less hurt by a busy machine)."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.process_time()
+        action()
+        best = min(best, time.process_time() - start)
+    return best * 1000.0
+
+
 def main() -> int:
     """Print the timing table; exit code 1 if the 10,000-system goal is missed."""
     print(f"{'systems':>8} {'routes':>7} {'pieces':>7} {'occupancy':>10} {'income':>9} "
-          f"{'report':>9}  {'RU aslan':>8} {'RU solomani':>11} {'cut boxes':>9}")
+          f"{'(cpu)':>9} {'report':>9}  {'reached':>7} {'RU aslan':>8} {'RU solomani':>11} "
+          f"{'cut boxes':>9}")
     rows = []
     for n in SIZES:
         ruleset = synthetic_ruleset(n, seed=7)
         pieces = synthetic_pieces(ruleset, seed=7)
         graph_of(ruleset.star_map)  # built once per map and cached, like in a real campaign
-        repeat = 20 if n <= 1_000 else 7
+        repeat = 20 if n <= 1_000 else 9
         occupancy = Occupancy.from_pieces(pieces)
         t_occ = best_ms(lambda p=pieces: Occupancy.from_pieces(p), repeat)
         t_income = best_ms(lambda r=ruleset, o=occupancy: compute_income(r, o), repeat)
+        c_income = best_cpu_ms(lambda r=ruleset, o=occupancy: compute_income(r, o), repeat)
         incomes = compute_income(ruleset, occupancy)
 
         def both_reports(r=ruleset, o=occupancy, inc=incomes) -> None:
@@ -66,18 +81,23 @@ def main() -> int:
             for box in incomes[side].boxes
             if not incomes[side].connectivity.connected(box.system.id)
         )
-        rows.append((n, t_income))
+        reached = sum(
+            sum(1 for p in incomes[side].connectivity.capital_parent if p >= 0)
+            for side in PLAYER_SIDES
+        ) / (2 * n)
+        rows.append((n, t_income, c_income))
         print(
             f"{n:>8} {len(ruleset.star_map.routes):>7} {len(pieces):>7} {t_occ:>8.2f}ms "
-            f"{t_income:>7.2f}ms {t_report:>7.1f}ms  {incomes[PLAYER_SIDES[0]].total:>8} "
-            f"{incomes[PLAYER_SIDES[1]].total:>11} {cut:>9}"
+            f"{t_income:>7.2f}ms {c_income:>7.2f}ms {t_report:>7.1f}ms  {reached:>7.0%} "
+            f"{incomes[PLAYER_SIDES[0]].total:>8} {incomes[PLAYER_SIDES[1]].total:>11} {cut:>9}"
         )
-    for (n1, t1), (n2, t2) in zip(rows, rows[1:], strict=False):
-        print(f"income time x{t2 / t1:.1f} from {n1} to {n2} systems (x10 = linear)")
+    for (n1, t1, c1), (n2, t2, c2) in zip(rows, rows[1:], strict=False):
+        print(f"income time x{t2 / t1:.1f} wall, x{c2 / c1:.1f} cpu from {n1} to {n2} systems "
+              "(x10 = linear)")
     largest = rows[-1][1]
     verdict = "met" if largest <= GOAL_MS else "MISSED"
     print(f"goal <= {GOAL_MS:.0f} ms for both sides at {SIZES[-1]} systems: {verdict} "
-          f"({largest:.1f} ms)")
+          f"({largest:.1f} ms wall, {rows[-1][2]:.1f} ms cpu)")
     return 0 if largest <= GOAL_MS else 1
 
 

@@ -2,7 +2,7 @@
 
 ``synthetic_ruleset(n, seed)`` lays ``n`` systems on a roughly square grid of hexes and links
 each to its right and lower neighbours with jump routes (most links kept, a spanning path always
-kept so the map is one piece). Types are mixed 40/35/25 % (type 1/2/3); the Aslan capital is in
+kept so the map is one piece). Types are mixed 45/40/15 % (type 1/2/3); the Aslan capital is in
 the first corner, the Solomani capital in the opposite one, and a few boxes near each capital are
 marked. ``synthetic_pieces`` then scatters troops, warships, tankers and transports of both sides
 (more of each side on its own half), so that some boxes are cut off and the explanations run.
@@ -81,8 +81,8 @@ def synthetic_ruleset(n: int, seed: int = 1, house_rules: HouseRules | None = No
     for i in range(n):
         col, row = i % width, i // width
         roll = rng.random()
-        kind = SystemType.PRIMARY if roll < 0.40 else (
-            SystemType.SECONDARY if roll < 0.75 else SystemType.TERTIARY
+        kind = SystemType.PRIMARY if roll < 0.45 else (
+            SystemType.SECONDARY if roll < 0.85 else SystemType.TERTIARY
         )
         capital = i in (0, n - 1)
         owner = Side.ASLAN if i < n // 2 else Side.SOLOMANI
@@ -102,7 +102,8 @@ def synthetic_ruleset(n: int, seed: int = 1, house_rules: HouseRules | None = No
     routes: list[JumpRoute] = []
     for i in range(n):
         col = i % width
-        if col + 1 < width and i + 1 < n and (rng.random() < 0.8 or i // width == 0):
+        last_row = i + width >= n
+        if col + 1 < width and i + 1 < n and (rng.random() < 0.8 or i // width == 0 or last_row):
             routes.append(JumpRoute(a=f"s{i}", b=f"s{i + 1}"))
         if i + width < n and (rng.random() < 0.7 or col == 0 or col == width - 1):
             routes.append(JumpRoute(a=f"s{i}", b=f"s{i + width}"))
@@ -118,11 +119,14 @@ def synthetic_ruleset(n: int, seed: int = 1, house_rules: HouseRules | None = No
 
 
 def synthetic_pieces(ruleset: Ruleset, seed: int = 1) -> list[Piece]:
-    """Troops in about a third of the type 1/2 boxes, warships in ~4 % of systems, tankers."""
+    """Troops in about a third of the type 1/2 boxes, warships in ~4 % of systems, tankers in
+    most type 3 systems: enough blocking to cut some boxes off, little enough that the searches
+    reach most of the map (the expensive case)."""
     rng = random.Random(seed)
     types = {u.kind: u for u in ruleset.units}
     systems = ruleset.star_map.systems
     n = len(systems)
+    width = max(2, math.isqrt(n))
     pieces: list[Piece] = []
     counter = 0
 
@@ -137,10 +141,13 @@ def synthetic_pieces(ruleset: Ruleset, seed: int = 1) -> list[Piece]:
         away = home.enemy
         if system.type != SystemType.TERTIARY and rng.random() < 0.35:
             add(home if rng.random() < 0.85 else away, "RT", system.id, True)
-        if rng.random() < 0.04:
+        near_capital = i < width or i >= n - width  # keep both capitals from being walled in
+        if rng.random() < 0.04 and not near_capital:
             add(away if rng.random() < 0.6 else home, "CR", system.id, False)
-        if system.type == SystemType.TERTIARY and rng.random() < 0.5:
-            add(home, "AO", system.id, False)
+        if system.type == SystemType.TERTIARY:  # most type 3 systems hold tankers of both sides
+            for side in (home, away):
+                if rng.random() < 0.7:
+                    add(side, "AO", system.id, False)
         if rng.random() < 0.02:
             add(away, "TR", system.id, False)
     return pieces

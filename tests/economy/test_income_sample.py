@@ -21,8 +21,10 @@ from campaign.rules.economy.income import (
     TABLE_3,
     IncomeSource,
     carry_over,
+    classify,
     compute_income,
     side_income,
+    table_value,
 )
 from campaign.rules.economy.report import income_report
 from campaign.rules.ids import Side
@@ -102,6 +104,19 @@ def test_endpoints_do_not_count_as_between():  # DN-ECO-3
     assert found["vantage"] == (IncomeSource.TYPE1_CONNECTED, 10)
     assert found["concord"] == (IncomeSource.TYPE1_CONNECTED, 10)
     assert found["kestrel"] == (IncomeSource.TYPE2_CONNECTED, 2)
+
+
+def test_fast_path_agrees_with_classify():  # DN-ECO-4
+    ruleset = sample()
+    blockers = (piece(ruleset, "aslan:CR", "kestrel"), piece(ruleset, "aslan:CS", "marrow"),
+                piece(ruleset, "solomani:RT-4", "lantern", box=True))
+    income = side_income(ruleset, occupancy(*blockers), S)
+    assert {box.source for box in income.boxes} >= {
+        IncomeSource.TYPE1_UNCONNECTED, IncomeSource.TYPE2_CONNECTED, IncomeSource.TYPE1_CONNECTED
+    }
+    for box in income.boxes:
+        assert box.source is classify(box.system, income.connectivity)
+        assert box.ru == table_value(box.source)
 
 
 def test_type2_worth_1_through_a_type1_but_not_the_capital():  # DN-ECO-4 row 5

@@ -54,19 +54,19 @@ def _search(
     Returns parent pointers: ``UNREACHED`` for systems not reached, the system itself for a source.
     """
     parent = [UNREACHED] * len(adjacency)
-    queue: deque[int] = deque()
+    queue: list[int] = []
     for source in sources:
         if parent[source] == UNREACHED:
             parent[source] = source
             queue.append(source)
-    while queue:
-        here = queue.popleft()
+    append = queue.append
+    for here in queue:  # the list grows while we walk it: a FIFO queue without pops
         if blocked[here] and parent[here] != here:
             continue  # reached, so an endpoint is fine, but nothing passes through it
         for there in adjacency[here]:
             if parent[there] == UNREACHED:
                 parent[there] = here
-                queue.append(there)
+                append(there)
     return parent
 
 
@@ -183,22 +183,27 @@ class SideConnectivity:
                 else:
                     interior.add(there)
                     queue.append(there)
-        # Which frontier systems the capital reaches without entering the region.
-        seen = {self.capital}
-        queue = deque([self.capital])
-        relevant: set[int] = set()
-        remaining = len(frontier)
-        while queue and remaining:
-            here = queue.popleft()
+        return [b for b in sorted(frontier) if self._leads_to_capital(b, interior)]
+
+    def _leads_to_capital(self, start: int, interior: set[int]) -> bool:
+        """True when the capital can be reached from ``start`` without entering ``interior``.
+
+        Any system the capital search reached leads to the capital along its parent pointers,
+        which never enter an unconnected region, so the search stops at the first such system.
+        """
+        if self.capital_parent[start] != UNREACHED:
+            return True
+        seen = {start}
+        queue = [start]
+        for here in queue:
             for there in self.adjacency[here]:
                 if there in seen or there in interior:
                     continue
+                if self.capital_parent[there] != UNREACHED:
+                    return True
                 seen.add(there)
-                if there in frontier:
-                    relevant.add(there)
-                    remaining -= 1
                 queue.append(there)
-        return sorted(relevant)
+        return False
 
     def has_route_at_all(self, system_id: str) -> bool:
         """True when some chain of usable routes links ``system_id`` to the capital at all."""

@@ -21,11 +21,34 @@ from campaign.rules.ruleset import StarSystem
 
 @dataclass(frozen=True, slots=True)
 class BoxControl:
-    """Who controls a surface box and the sentence that says why."""
+    """Who controls a surface box, by which rule, and (lazily) the sentence that says why."""
 
     controller: Side | None
-    reason: str
     rule: str  # "DN-ECO-1" or "DN-ECO-2"
+    system: StarSystem
+    present: frozenset[Side]  # sides with ground forces/PD in the box
+
+    @property
+    def reason(self) -> str:
+        """Plain-language reason, e.g. ``circle-marked box taken: aslan ... there alone``."""
+        present, system = self.present, self.system
+        if self.rule == "DN-ECO-2":
+            mark = system.mark.value if system.mark else "marked"
+            if self.controller is not system.original_owner:
+                holders = _names(present)
+                return f"{mark}-marked box taken: {holders} ground forces/PD are there alone"
+            if not present:
+                why = "no ground forces or PD there"
+            elif len(present) == 1:
+                why = f"{_names(present)} ground forces/PD there"
+            else:
+                why = f"ground forces/PD of {_names(present)} share it, so no enemy is there alone"
+            return f"{mark}-marked box stays with its original owner: {why}"
+        if self.controller is not None:
+            return f"{self.controller.value} ground forces/PD are there alone"
+        if not present:
+            return "no ground forces or PD there (ships never control)"
+        return f"contested: ground forces/PD of {_names(present)}"
 
 
 def _names(sides: Collection[Side]) -> str:
@@ -39,28 +62,12 @@ def box_control(system: StarSystem, ground_sides: Collection[Side]) -> BoxContro
     if system.mark is not None and owner is not None:
         if len(present) == 1 and owner not in present:
             (holder,) = present
-            return BoxControl(
-                holder,
-                f"{system.mark.value}-marked box taken: {holder.value} ground forces/PD are "
-                f"there alone",
-                "DN-ECO-2",
-            )
-        if not present:
-            why = "no ground forces or PD there"
-        elif present == {owner}:
-            why = f"{owner.value} ground forces/PD there"
-        else:
-            why = f"ground forces/PD of {_names(present)} share it, so no enemy is there alone"
-        return BoxControl(
-            owner, f"{system.mark.value}-marked box stays with its original owner: {why}",
-            "DN-ECO-2",
-        )
+            return BoxControl(holder, "DN-ECO-2", system, present)
+        return BoxControl(owner, "DN-ECO-2", system, present)
     if len(present) == 1:
         (holder,) = present
-        return BoxControl(holder, f"{holder.value} ground forces/PD are there alone", "DN-ECO-1")
-    if not present:
-        return BoxControl(None, "no ground forces or PD there (ships never control)", "DN-ECO-1")
-    return BoxControl(None, f"contested: ground forces/PD of {_names(present)}", "DN-ECO-1")
+        return BoxControl(holder, "DN-ECO-1", system, present)
+    return BoxControl(None, "DN-ECO-1", system, present)
 
 
 def box_controller(system: StarSystem, ground_sides: Collection[Side]) -> Side | None:

@@ -23,6 +23,7 @@ class MapGraph:
     open_adjacency: tuple[tuple[int, ...], ...]
     unexplored_adjacency: tuple[tuple[int, ...], ...]
     tertiary: tuple[int, ...]  # indices of type 3 systems (DN-ECO-3 tanker switch)
+    marked: tuple[int, ...]  # indices of systems with a marked box (DN-ECO-2)
 
     def __len__(self) -> int:
         return len(self.systems)
@@ -75,6 +76,9 @@ def graph_of(star_map: StarMap) -> MapGraph:
         open_adjacency=tuple(tuple(n) for n in open_adj),
         unexplored_adjacency=tuple(tuple(n) for n in unexplored_adj),
         tertiary=tuple(i for i, s in enumerate(systems) if s.type == SystemType.TERTIARY),
+        marked=tuple(
+            i for i, s in enumerate(systems) if s.mark is not None and s.original_owner is not None
+        ),
     )
     if len(_CACHE) >= _CACHE_LIMIT:
         _CACHE.pop(next(iter(_CACHE)))

@@ -27,8 +27,9 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict
 
-from campaign.rules.economy.connectivity import SideConnectivity, side_connectivity
+from campaign.rules.economy.connectivity import UNREACHED, SideConnectivity, side_connectivity
 from campaign.rules.economy.control import BoxControl, box_control
+from campaign.rules.economy.graph import graph_of
 from campaign.rules.economy.occupancy import Occupancy
 from campaign.rules.ids import PLAYER_SIDES, Side, SystemType
 from campaign.rules.ruleset import Ruleset, StarSystem
@@ -103,17 +104,21 @@ class SideIncome:
 
 
 def all_box_control(ruleset: Ruleset, occupancy: Occupancy) -> dict[str, BoxControl]:
-    """Control of every surface box that can be controlled at all (DN-ECO-1/2).
+    """Control of every surface box that can be controlled at all (DN-ECO-1/2), in map order.
 
     Boxes with no mark and no ground forces/PD are left out: nobody controls them.
     """
-    found: dict[str, BoxControl] = {}
+    graph = graph_of(ruleset.star_map)
     by_system = occupancy.by_system
-    for system in ruleset.star_map.systems:
+    candidates = set(graph.marked)
+    for system_id, presence in by_system.items():
+        if presence.ground_sides and system_id in graph.index:
+            candidates.add(graph.index[system_id])
+    found: dict[str, BoxControl] = {}
+    for i in sorted(candidates):
+        system = graph.systems[i]
         presence = by_system.get(system.id)
-        ground = presence.ground_sides if presence is not None else ()
-        if ground or system.mark is not None:
-            found[system.id] = box_control(system, ground)
+        found[system.id] = box_control(system, presence.ground_sides if presence else ())
     return found
 
 
@@ -145,15 +150,31 @@ def side_income(
         raise ValueError(f"DN-ECO-4: only the players earn income, not {side.value}")
     if control is None:
         control = all_box_control(ruleset, occupancy)
-    systems = ruleset.star_map.systems
-    owned = [s for s in systems if s.id in control and control[s.id].controller == side]
-    type1 = [s.id for s in owned if s.type == SystemType.PRIMARY]
+    owned = [c for c in control.values() if c.controller is side]
+    type1 = [c.system.id for c in owned if c.system.type == SystemType.PRIMARY]
     connectivity = side_connectivity(ruleset, occupancy, side, type1, explored_routes)
+    values = {source: table_value(source, table) for source in IncomeSource}
+    index = graph_of(ruleset.star_map).index
+    to_capital, to_type1 = connectivity.capital_parent, connectivity.type1_parent
     boxes = []
-    for system in owned:
-        source = classify(system, connectivity)
-        boxes.append(BoxYield(system, control[system.id], source, table_value(source, table)))
+    for box in owned:  # ``classify`` inlined over the parent arrays: this loop runs per box
+        i = index[box.system.id]
+        kind = box.system.type
+        if kind == SystemType.PRIMARY:
+            source = _T1[to_capital[i] != UNREACHED]
+        elif kind == SystemType.SECONDARY:
+            if to_capital[i] != UNREACHED:
+                source = IncomeSource.TYPE2_CONNECTED
+            else:
+                source = _T2_FALLBACK[to_type1[i] != UNREACHED]
+        else:
+            source = IncomeSource.TYPE3
+        boxes.append(BoxYield(box.system, box, source, values[source]))
     return SideIncome(side, table.budget, tuple(boxes), connectivity)
+
+
+_T1 = {True: IncomeSource.TYPE1_CONNECTED, False: IncomeSource.TYPE1_UNCONNECTED}
+_T2_FALLBACK = {True: IncomeSource.TYPE2_VIA_TYPE1, False: IncomeSource.TYPE2_ISOLATED}
 
 
 def compute_income(

@@ -207,10 +207,10 @@ def build_report(
         )
     uncontrolled = []
     for system in ruleset.star_map.systems:
-        ground = occupancy.ground_sides(system.id)
-        if side not in ground:
+        presence = occupancy.presence(system.id)
+        if presence is None or side not in presence.ground_sides:
             continue
-        control = box_control(system, ground)
+        control = box_control(system, presence.ground_sides)
         if control.controller != side:
             uncontrolled.append(
                 UncontrolledBox(
