@@ -248,3 +248,36 @@ def test_forecast_of_open_battle_from_state():  # DN-CBT-4
     first = forecast_open_battle(game.state, RULESET, BID, samples=300, seed=1)
     assert first == forecast_open_battle(game.state, RULESET, BID, samples=300, seed=1)
     assert first.samples == 300 and 0 <= first.defender_holds.mean <= 1
+
+
+def test_box_ships_join_battle_between_rounds():  # DN-REA-1
+    units = [
+        place("S-CL-1", "solomani:CL", "hex:neb-a"),  # the reaction stack
+        place("S-CR-1", "solomani:CR", "box:neb-a"),  # already in the box: joins at will
+        place("S-RT-1", "solomani:RT-4", "box:neb-a"),
+        place("A-CL-1", "aslan:CL", "hex:neb-a"),
+        place("S-DD-2", "solomani:DD", "box:neb-a"),
+        place("S-CR-2", "solomani:CR", "box:neb-c"),  # elsewhere: may not join
+        place("A-DD-1", "aslan:DD", "hex:neb-c"),
+    ]
+    game = Campaign(units, phase=Phase.REACTION_COMBAT, reaction_stack=["S-CL-1"])
+    game.enter()
+    bid = "neb-a/solomani-aslan"
+    assert "DN-INT-5" in str(game.reject("solomani join-battle neb-a S-RT-1"))  # troops stay
+    game.play("solomani join-battle neb-a S-CR-1")
+    fighting = {u.uid for u in book.battle_of(book.battles(game.state)[bid]).units}
+    assert fighting == {"S-CL-1", "S-CR-1", "A-CL-1"}
+    assert game.where("S-CR-1") == "hex:neb-a"
+    assert "DN-INT-5" in str(game.reject("solomani join-battle neb-c S-CR-2"))  # not the stack's
+    game.play(f"solomani range {bid}", [1, 6])
+    assert "DN-CBT-1" in str(game.reject("solomani join-battle neb-a S-DD-2"))  # mid-round
+
+
+def test_box_ship_lifting_off_opens_battle():  # DN-CBT-1
+    units = [place("A-CL-1", "aslan:CL", "box:neb-a"), place("A-RT-1", "aslan:RT-5", "box:neb-a"),
+             place("S-DD-1", "solomani:DD", "hex:neb-a")]
+    game = Campaign(units)
+    game.enter()
+    assert book.battles(game.state) == {}  # the CL in the box is not in the stellar hex
+    game.play("aslan join-battle neb-a A-CL-1")
+    assert book.battles(game.state)[BID]["stage"] == "range"

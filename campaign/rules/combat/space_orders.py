@@ -23,7 +23,13 @@ from campaign.rules.combat.assignment import (
     auto_assignment,
     check_assignment,
 )
-from campaign.rules.combat.detect import battle_id, find_battles
+from campaign.rules.combat.detect import (
+    battle_id,
+    box_units,
+    find_battles,
+    reaction_participants,
+)
+from campaign.rules.combat.interaction import check_lift_off
 from campaign.rules.combat.model import Battle, Range
 from campaign.rules.combat.space import (
     RangeRoll,
@@ -43,6 +49,7 @@ from campaign.rules.movement.fuel import can_retreat_from
 from campaign.rules.phases import Actor, Phase, SubPhase
 from campaign.rules.registry import applies, decides, end_check, event_type, on_enter, order_type
 from campaign.rules.ruleset import Ruleset
+from campaign.rules.setup_rules import find_system
 from campaign.rules.state import CampaignState, Location, Where
 
 COMBAT_PHASES = (Phase.FIRST_COMBAT, Phase.REACTION_COMBAT, Phase.SECOND_COMBAT)
@@ -215,6 +222,25 @@ class Withdraw(Order):
 class Stay(Order):
     type: Literal["stay"] = "stay"
     battle: str
+
+
+@_space_order("DN-MOV-6", "lift ships off from the surface box to join the battle (between rounds)",
+              "join-battle SYS UNITS")
+class JoinBattle(Order):
+    type: Literal["join-battle"] = "join-battle"
+    system: str
+    units: list[str]
+
+
+@event_type
+class JoinedBattle(Event):
+    """Ships lifted off from the box in the space sub-phase; the battles they now fight in."""
+
+    type: Literal["joined-battle"] = "joined-battle"
+    system: str
+    side: Side
+    units: list[str]
+    battles: dict[str, Battle]
 
 
 # --- hooks -------------------------------------------------------------------------------------
@@ -419,7 +445,54 @@ def _decide_stay(state: CampaignState, order: Stay, ruleset: Ruleset, dice) -> l
     return [WithdrawalDecided(battle=order.battle, side=_side(order), destination=None, units=[])]
 
 
+def _may_fight(state: CampaignState, side: Side, uid: str) -> bool:
+    """DN-REA-1: in Reaction Combat the reacting side fights only with the stack and friends."""
+    if state.phase is not Phase.REACTION_COMBAT or side is not state.acting:
+        return True
+    return uid in reaction_participants(state)[1]
+
+
+@decides(JoinBattle)
+def _decide_join(state: CampaignState, order: JoinBattle, ruleset: Ruleset, dice) -> list[Event]:
+    side = _side(order)
+    find_system(ruleset, order.system)
+    box = [u for u in box_units(state, ruleset, order.system) if _may_fight(state, side, u.uid)]
+    check_lift_off(box, side, order.units)
+    scratch = state.model_copy(deep=True)
+    for uid in order.units:
+        scratch.units[uid].location = Location.hex(order.system)
+    changed: dict[str, Battle] = {}
+    for found in find_battles(scratch, ruleset):
+        if found.system != order.system:
+            continue
+        bid = battle_id(found.system, found.attacker, found.defender)
+        rec = book.battles(state).get(bid)
+        if rec is None or rec.get("stage") == "over":
+            changed[bid] = found
+            continue
+        if side not in book.battle_of(rec).sides:
+            continue
+        book.expect_stage(rec, bid, "range")  # ships join between rounds
+        current = book.battle_of(rec)
+        known = {u.uid for u in current.units}
+        joining = tuple(u for u in found.units if u.uid not in known)
+        changed[bid] = current.model_copy(update={"units": current.units + joining})
+    return [JoinedBattle(system=order.system, side=side, units=order.units, battles=changed)]
+
+
 # --- appliers ----------------------------------------------------------------------------------
+
+
+@applies(JoinedBattle)
+def _apply_joined(state: CampaignState, event: JoinedBattle) -> None:
+    for uid in event.units:
+        state.units[uid].location = Location.hex(event.system)
+    for bid, battle in event.battles.items():
+        rec = book.record(state, bid)
+        if rec.get("stage") in (None, "over"):
+            rec.clear()
+            rec["stage"] = "range"
+        rec["battle"] = battle.model_dump(mode="json")
 
 
 @applies(BattlesOpened)
