@@ -1,9 +1,11 @@
 """Textual screen for Imperium Shogi: board, both hands, move list, computer opponent.
 
 The board and the two hands form one 6 x 3 grid the cursor walks over: the top row is Blue's
-hand (B, CR, MS), then ranks 4..1, then Red's hand at the bottom. Select a piece or a hand slot
-(Enter, Space or a click) and its destinations light up; pick one to play. A battleship entering
-the enemy territory asks whether to repair it (SHO-4). Moves can also be typed (``m``).
+hand (B, CR, MS), then ranks 4..1, then Red's hand at the bottom (rotated by half a turn when
+the board is flipped, as it is for a person playing Blue against the computer). Select a piece
+or a hand slot (Enter, Space or a click) and its destinations light up; pick one to play. A
+battleship entering the enemy territory asks whether to repair it (SHO-4). Moves can also be
+typed (``m``).
 """
 
 from __future__ import annotations
@@ -77,27 +79,25 @@ class Cell:
 
 
 class CellView(Static):
-    """One grid cell; a click posts ``CellView.Clicked``."""
+    """One place of the grid as drawn (``place``: row 0 is the top); a click posts ``Clicked``.
+
+    Which board square or hand slot it shows depends on whether the board is flipped.
+    """
 
     class Clicked(Message):
-        """The player clicked a cell."""
+        """The player clicked the grid place ``place``."""
 
-        def __init__(self, cell: Cell) -> None:
+        def __init__(self, place: Cell) -> None:
             super().__init__()
-            self.cell = cell
+            self.place = place
 
-    def __init__(self, cell: Cell) -> None:
-        classes = "cell hand" if cell.square is None else "cell"
-        if cell.row == 1:
-            classes += " blue-zone"
-        elif cell.row == RANKS:
-            classes += " red-zone"
-        super().__init__("", id=f"cell-{cell.row}-{cell.col}", classes=classes)
-        self.cell = cell
+    def __init__(self, place: Cell) -> None:
+        super().__init__("", id=f"cell-{place.row}-{place.col}", classes="cell")
+        self.place = place
 
     def on_click(self, event: Click) -> None:
         event.stop()
-        self.post_message(self.Clicked(self.cell))
+        self.post_message(self.Clicked(self.place))
 
 
 class ChoiceDialog(ModalScreen[str | None]):
@@ -200,6 +200,7 @@ class ShogiScreen(Screen[None]):
         Binding("enter,space", "activate", "Select / move", id="shogi.activate"),
         Binding("escape", "deselect", "Cancel selection", show=False, id="shogi.deselect"),
         Binding("m", "type_move", "Type a move", id="shogi.type_move"),
+        Binding("f", "flip", "Flip board", id="shogi.flip"),
         Binding("u", "undo", "Undo", id="shogi.undo"),
         Binding("n", "new_game", "New game", id="shogi.new_game"),
         Binding("s", "save", "Save", id="shogi.save"),
@@ -249,7 +250,9 @@ class ShogiScreen(Screen[None]):
         self.players = [red, blue]
         self.max_depth = max_depth
         self.save_path = save_path
-        self.cursor = Cell(GRID_ROWS - 2, 1)
+        #: Blue at the bottom (set automatically when a person plays Blue against the computer).
+        self.flipped = red != HUMAN and blue == HUMAN
+        self.cursor = Cell(GRID_ROWS - 2, 1)  # a board cell (not a drawn place): b1
         self.selected: Cell | None = None
         self.targets: dict[Cell, list[int]] = {}
         self.thinking = False
@@ -303,8 +306,11 @@ class ShogiScreen(Screen[None]):
             if move & 15 < DROP_BASE:
                 last.add(Cell.of_square(move & 15))
         for view in self.query(CellView):
-            cell = view.cell
+            cell = self.cell_at(view.place)
             view.update(self._cell_text(cell))
+            view.set_class(cell.square is None, "hand")
+            view.set_class(cell.row == 1, "blue-zone")
+            view.set_class(cell.row == RANKS, "red-zone")
             sq = cell.square
             owner = None
             if sq is not None and position.board[sq]:
@@ -363,8 +369,21 @@ class ShogiScreen(Screen[None]):
 
     # -- selection and moves ------------------------------------------------------------------
 
+    def cell_at(self, place: Cell) -> Cell:
+        """The board square or hand slot drawn at grid ``place`` (rotated when flipped)."""
+        if self.flipped:
+            return Cell(GRID_ROWS - 1 - place.row, FILES - 1 - place.col)
+        return place
+
+    def action_flip(self) -> None:
+        """Turn the board around (Blue at the bottom, or back)."""
+        self.flipped = not self.flipped
+        self.refresh_view()
+
     def action_cursor(self, drow: int, dcol: int) -> None:
-        """Move the cursor over the board and the hands."""
+        """Move the cursor over the board and the hands, in the direction as drawn."""
+        if self.flipped:
+            drow, dcol = -drow, -dcol
         self.cursor = Cell(
             min(max(self.cursor.row + drow, 0), GRID_ROWS - 1),
             min(max(self.cursor.col + dcol, 0), FILES - 1),
@@ -377,8 +396,9 @@ class ShogiScreen(Screen[None]):
 
     @on(CellView.Clicked)
     def _clicked(self, event: CellView.Clicked) -> None:
-        self.cursor = event.cell
-        self.activate(event.cell)
+        cell = self.cell_at(event.place)
+        self.cursor = cell
+        self.activate(cell)
 
     def activate(self, cell: Cell) -> None:
         """What Enter or a click does on ``cell``."""
@@ -534,6 +554,8 @@ class ShogiScreen(Screen[None]):
     def start(self, state: ShogiState, red: str, blue: str) -> None:
         """Replace the game and the players."""
         self._forget_thinking()
+        if [red, blue] != self.players:
+            self.flipped = red != HUMAN and blue == HUMAN
         self.players = [red, blue]
         self._check_players()
         self.state = state

@@ -13,7 +13,13 @@ from textual.widgets import Input
 
 from scenarios.imperium_shogi import make_screen
 from scenarios.imperium_shogi.game import make_game
-from scenarios.imperium_shogi.screen import CellView, ChoiceDialog, HelpDialog, ShogiScreen
+from scenarios.imperium_shogi.screen import (
+    Cell,
+    CellView,
+    ChoiceDialog,
+    HelpDialog,
+    ShogiScreen,
+)
 
 
 def pilot_test(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
@@ -63,7 +69,11 @@ async def test_keyboard_select_highlights_and_moves_for_two_people():
         await pilot.press("up", "enter")
         assert screen.selected is not None and screen.selected.square == 4  # b2
         assert {cell.square for cell in screen.targets} == {7}  # b3
-        highlighted = [v.cell.square for v in screen.query(CellView) if v.has_class("-target")]
+        highlighted = [
+            screen.cell_at(v.place).square
+            for v in screen.query(CellView)
+            if v.has_class("-target")
+        ]
         assert highlighted == [7]
         await pilot.press("up", "enter")
         assert moves_of(screen) == ["b2b3"]
@@ -212,3 +222,18 @@ async def test_leaving_while_the_computer_thinks_stops_the_game():
         await settle(app, pilot)
         assert screen not in app.screen_stack
         assert len(screen.state.history()) == played
+
+
+@pilot_test
+async def test_playing_blue_against_the_computer_flips_the_board():
+    # SHO-1 SHO-2: Blue's home rank (4) is drawn at the bottom; clicks map to the right squares
+    app = ShogiTestApp(red="easy", blue="human", max_depth=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = screen_of(app)
+        await settle(app, pilot)
+        assert screen.flipped and len(moves_of(screen)) == 1
+        await pilot.click("#cell-4-1")  # fifth row drawn, middle: b4, the Blue BB
+        assert screen.selected is not None and screen.selected.square == 10
+        await pilot.press("f")
+        assert not screen.flipped
+        assert screen.cell_at(CellView(Cell(4, 1)).place).square == 1  # b1 when not flipped
