@@ -236,4 +236,4 @@ async def test_playing_blue_against_the_computer_flips_the_board():
         assert screen.selected is not None and screen.selected.square == 10
         await pilot.press("f")
         assert not screen.flipped
-        assert screen.cell_at(CellView(Cell(4, 1)).place).square == 1  # b1 when not flipped
+        assert screen.cell_at(Cell(4, 1)).square == 1  # b1 when not flipped
