@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
 
 from campaign.rules.combat.crt import single_engagement_odds
 from campaign.rules.combat.model import Battle, Combatant, Value
@@ -187,43 +186,35 @@ def _threshold(
     return cache[key]
 
 
-def _choose_range(setup: _Setup, alive: Sequence[list[int]], chooser: int) -> int:
-    """The chooser's range: where its total factor against the enemy's is best (0 long, 1 short)."""
-    best_r, best_score = 0, -1.0
-    for r in (0, 1):
-        factors = setup.factors[r]
-        own = sum(factors[i] for i in alive[chooser])
-        other = sum(factors[i] for i in alive[1 - chooser])
-        score = own / (other + 1)
-        if score > best_score:
-            best_r, best_score = r, score
-    return best_r
-
-
 def _simulate(setup: _Setup, rng: random.Random, max_rounds: int) -> tuple[int, list[list[int]]]:
-    """One battle; returns the rounds fought and the surviving unit indices per side."""
+    """One battle; returns the rounds fought and the surviving unit indices per side.
+
+    Side totals (factors per range, ships, units able to fire) are kept up to date as units die,
+    so a round costs one pass over the shots.
+    """
     rand = rng.random
     disrupted = list(setup.start_disrupted)
-    alive = [list(setup.order[0]), list(setup.order[1])]
-    fighter, can_fire = setup.fighter, setup.can_fire
+    defenders, attackers = list(setup.order[0]), list(setup.order[1])
+    side, fighter, can_fire = setup.side, setup.fighter, setup.can_fire
+    missile, beam = setup.factors
     carried = setup.carried
     thresholds = setup.thresholds
+    long_tot = [sum(missile[i] for i in defenders), sum(missile[i] for i in attackers)]
+    short_tot = [sum(beam[i] for i in defenders), sum(beam[i] for i in attackers)]
+    ships = [sum(not fighter[i] for i in group) for group in (defenders, attackers)]
+    firing = [sum(can_fire[i] for i in group) for group in (defenders, attackers)]
     rounds = 0
-    while rounds < max_rounds:
-        defenders, attackers = alive
-        if not defenders or not attackers:
-            break
-        if not any(can_fire[i] for i in defenders) and not any(can_fire[i] for i in attackers):
-            break
+    while rounds < max_rounds and defenders and attackers and (firing[0] or firing[1]):
         rounds += 1
-        d_ships = sum(1 for i in defenders if not fighter[i])
-        a_ships = sum(1 for i in attackers if not fighter[i])
         while True:
-            d_total = int(rand() * 6) + (d_ships < a_ships)
-            a_total = int(rand() * 6) + (a_ships < d_ships)
+            d_total = int(rand() * 6) + (ships[0] < ships[1])
+            a_total = int(rand() * 6) + (ships[1] < ships[0])
             if d_total != a_total:
                 break
-        table_r = thresholds[_choose_range(setup, alive, 0 if d_total > a_total else 1)]
+        # the chooser takes the range where its total factor against the enemy's is best
+        c = 0 if d_total > a_total else 1
+        short = short_tot[c] / (short_tot[1 - c] + 1) > long_tot[c] / (long_tot[1 - c] + 1)
+        table_r = thresholds[1 if short else 0]
         pairs = min(len(defenders), len(attackers))
         if len(defenders) > pairs:
             longer, shorter = defenders, attackers
@@ -263,11 +254,15 @@ def _simulate(setup: _Setup, rng: random.Random, max_rounds: int) -> tuple[int, 
             elif disrupted[c]:
                 disrupted[i] = True
         if dead:
-            alive = [
-                [i for i in defenders if i not in dead],
-                [i for i in attackers if i not in dead],
-            ]
-    return rounds, alive
+            for i in dead:
+                s = side[i]
+                long_tot[s] -= missile[i]
+                short_tot[s] -= beam[i]
+                ships[s] -= not fighter[i]
+                firing[s] -= can_fire[i]
+            defenders = [i for i in defenders if i not in dead]
+            attackers = [i for i in attackers if i not in dead]
+    return rounds, [defenders, attackers]
 
 
 def forecast_battle(
