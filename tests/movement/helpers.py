@@ -70,6 +70,7 @@ class Game:
         owner: Side | None = None,
         disrupted: bool = False,
         stack: str | None = None,
+        face_down: bool = False,
     ) -> Game:
         """Place a unit: ``where`` is ``hex:SYS``, ``box:SYS``, ``on:UNIT`` or ``unplaced``."""
         side = owner or Side(kind.split(":")[0])
@@ -81,6 +82,7 @@ class Game:
                 location=Location.parse(where),
                 disrupted=disrupted,
                 stack=stack,
+                face_down=face_down,
             )
         )
         return self

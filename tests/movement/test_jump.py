@@ -56,6 +56,14 @@ def test_monitor_and_pd_block_per_house_switch():
             assert game.where("A-CL-1") == "hex:fissure"
 
 
+def test_face_down_neutral_blocks_without_revealing_its_type():
+    # DN-MOV-3 with DN-NEU-1: a hidden neutral monitor blocks; the message hides its type
+    game = aslan_fleet(Game())
+    game.put("N-M-1", "neutral:M-8-0-7", "hex:ftahr", face_down=True)
+    error = game.refuse("aslan jump s1 ftahr,khtaoi", "DN-MOV-2")
+    assert "face-down neutral counter N-M-1" in error.reason and " M " not in error.reason
+
+
 def test_warship_in_surface_box_blocks():
     # DN-MOV-2: a blocking unit anywhere in the system (stellar hex or surface box) stops the jump
     game = aslan_fleet(Game())

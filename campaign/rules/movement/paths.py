@@ -113,11 +113,15 @@ class Terrain:
         blockers = self.presence.blockers(self.side, system_id)
         if blockers:
             who = blockers[0].unit
-            kind = "neutral" if who.owner is Side.NEUTRAL else "enemy"
+            if who.face_down:  # do not reveal a hidden neutral counter's type (DN-NEU-1)
+                what = f"face-down neutral counter {who.id}"
+            else:
+                kind = "neutral" if who.owner is Side.NEUTRAL else "enemy"
+                what = f"{kind} {blockers[0].unit_type.code} {who.id}"
             return Obstacle(
                 "DN-MOV-2",
-                f"{mover.label} must stop at {self.name(system_id)}: {kind} "
-                f"{blockers[0].unit_type.code} {who.id} there blocks jump movement",
+                f"{mover.label} must stop at {self.name(system_id)}: {what} there blocks "
+                "jump movement",
             )
         if not self.fuelled(system_id):
             return Obstacle(
