@@ -51,7 +51,7 @@ def apply_event(state: CampaignState, event: Event) -> None:
 
 def evolve(state: CampaignState, event: Event) -> CampaignState:
     """A new state: ``state`` after ``event`` (``state`` itself is untouched)."""
-    new_state = state.model_copy(deep=True)
+    new_state = state.clone()
     apply_event(new_state, event)
     return new_state
 
@@ -167,7 +167,7 @@ def settle(
     """Events that follow automatically from ``events``: step changes, entry hooks, idle steps."""
     if not events:
         return []
-    scratch = state.model_copy(deep=True)
+    scratch = state.clone()
     for event in events:
         apply_event(scratch, event)
     settler = _Settler(scratch, ruleset, dice)

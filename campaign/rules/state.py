@@ -19,6 +19,7 @@ Where things are:
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator
 from enum import StrEnum
 from typing import Any
@@ -152,6 +153,21 @@ class CampaignState(BaseModel):
     dice_counts: dict[str, int] = Field(default_factory=dict)  # purpose -> rolls in this step
     winner: Side | None = None
     events_applied: int = 0
+
+    def clone(self) -> CampaignState:
+        """An independent copy, cheaper than a generic deep copy (units are copied one level
+        down; ``Location`` and ``Roll`` are frozen and shared). Used by ``evolve``/``decide``."""
+        new = self.model_copy()
+        new.layout = copy.deepcopy(self.layout)
+        new.ru = dict(self.ru)
+        new.units = {uid: unit.model_copy() for uid, unit in self.units.items()}
+        new.next_unit_no = dict(self.next_unit_no)
+        new.neutral_pile = list(self.neutral_pile)
+        new.slots = copy.deepcopy(self.slots)
+        new.turn_slots = copy.deepcopy(self.turn_slots)
+        new.game_slots = copy.deepcopy(self.game_slots)
+        new.dice_counts = dict(self.dice_counts)
+        return new
 
     # --- phase -------------------------------------------------------------------------------
 

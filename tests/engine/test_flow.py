@@ -171,3 +171,29 @@ def test_every_player_step_accepts_end_phase_only_from_actor(step, core_hooks_on
         game.play(f"{game.state.acting.value} end-phase")
     error = game.reject(f"{game.state.acting.enemy.value} end-phase")
     assert isinstance(error, IllegalOrderError) and error.rule_id == "DN-SEQ-2"
+
+
+def test_clone_is_independent_of_the_original():  # DN-SEQ-2
+    game = Game()
+    game.play_all(SETUP_ORDERS)
+    state = game.state
+    state.slots["area"] = {"list": [1]}
+    state.game_slots["g"] = {"x": [1]}
+    before = state.model_dump(mode="json")
+    copy_ = state.clone()
+    assert copy_.model_dump(mode="json") == before
+    copy_.units["A-CL-1"].disrupted = True
+    copy_.ru[Side.ASLAN] = 0
+    copy_.slots["area"]["list"].append(2)
+    copy_.game_slots["g"]["x"].append(2)
+    copy_.turn_slots["t"] = 1
+    copy_.neutral_pile.append("x")
+    copy_.dice_counts["p"] = 1
+    copy_.next_unit_no["A-CL"] = 99
+    copy_.layout["extra"] = 1
+    assert state.model_dump(mode="json") == before
+    assert set(type(state).model_fields) == {
+        "campaign_id", "profile_hash", "layout", "turn", "step", "phasing", "acting", "ru",
+        "units", "next_unit_no", "neutral_pile", "slots", "turn_slots", "game_slots",
+        "dice_counts", "winner", "events_applied",
+    }  # a new field must be added to CampaignState.clone and to this test
