@@ -281,3 +281,24 @@ def test_box_ship_lifting_off_opens_battle():  # DN-CBT-1
     assert book.battles(game.state) == {}  # the CL in the box is not in the stellar hex
     game.play("aslan join-battle neb-a A-CL-1")
     assert book.battles(game.state)[BID]["stage"] == "range"
+
+
+def test_three_sided_battles_fought_in_turn_with_current_units():  # DN-NEU-2
+    game = Campaign([
+        place("A-CL-1", "aslan:CL", "hex:neb-a"),
+        place("S-DD-1", "solomani:DD", "hex:neb-a"),
+        place("N-M-1", "neutral:M-8-0-7", "hex:neb-a"),
+    ])
+    game.enter()
+    second = "neb-a/aslan-neutral"
+    assert "DN-NEU-2" in str(game.reject(f"aslan range {second}", [1, 6]))
+    game.play(f"aslan range {BID}", [1, 6])
+    game.play(f"aslan choose-range {BID} long")
+    game.play(f"aslan assign {BID} auto")
+    game.play(f"aslan fire {BID}", [6, 1])  # the DD destroys the CL (missile 4 vs defence 4)
+    battles = book.battles(game.state)
+    assert battles[BID]["stage"] == "over"
+    # the Aslan-neutral battle has no Aslan unit left: it is over without a shot
+    assert battles[second]["stage"] == "over"
+    assert battles["neb-a/solomani-neutral"]["stage"] == "range"
+    game.play("solomani range neb-a/solomani-neutral", [3, 4])

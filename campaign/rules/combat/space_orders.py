@@ -288,6 +288,11 @@ def _decide_range(state: CampaignState, order: RollRange, ruleset: Ruleset, dice
     rec = book.get(state, order.battle)
     book.expect_stage(rec, order.battle, "range")
     battle = book.expect_member(rec, _side(order), order.battle)
+    for other, other_rec in book.battles(state).items():  # one pair at a time (DN-NEU-2)
+        if other == order.battle:
+            break
+        if other_rec.get("stage") != "over" and book.battle_of(other_rec).system == battle.system:
+            raise IllegalOrderError("DN-NEU-2", f"battle {other} is fought first")
     result = roll_range(battle, dice, tie_reroll=ruleset.house_rules.range_tie_reroll)
     return [RangeRolled(battle=order.battle, result=result, rolls=tuple(dice.take()))]
 
@@ -542,6 +547,35 @@ def _apply_declared(state: CampaignState, event: FireDeclared) -> None:
     }
 
 
+def current_units(state: CampaignState, battle: Battle) -> Battle:
+    """The battle with only the units still in its stellar hex, in their present condition."""
+    keep = []
+    for unit in battle.units:
+        live = state.units.get(unit.uid)
+        if live is None or live.location.where is Where.ELIMINATED:
+            continue
+        place = state.position_of(unit.uid)
+        in_hex = place.where is Where.HEX and place.system == battle.system
+        based = unit.fighter and place.where is Where.BOX and place.system == battle.system
+        if in_hex or based:
+            keep.append(unit.model_copy(update={"disrupted": live.disrupted}))
+    return battle.model_copy(update={"units": tuple(keep)})
+
+
+def _refresh_system(state: CampaignState, system: str, done: str) -> None:
+    """After battle ``done`` changed units, bring the other battles of the system up to date."""
+    for bid, rec in book.battles(state).items():
+        if bid == done or rec.get("stage") == "over":
+            continue
+        battle = book.battle_of(rec)
+        if battle.system != system:
+            continue
+        battle = current_units(state, battle)
+        book.record(state, bid)["battle"] = battle.model_dump(mode="json")
+        if battle.is_over:
+            book.record(state, bid)["stage"] = "over"
+
+
 def _eliminate(state: CampaignState, uid: str) -> None:
     """A destroyed unit leaves play with everything it carries."""
     for cargo in state.cargo_of(uid):
@@ -571,6 +605,7 @@ def _apply_round(state: CampaignState, event: RoundFought) -> None:
     rec["battle"] = event.after.model_dump(mode="json")
     rec["stage"] = "over" if event.after.is_over else "withdraw"
     rec["withdrawing"] = event.after.defender.value
+    _refresh_system(state, system, event.battle)
 
 
 @applies(WithdrawalDecided)
@@ -592,3 +627,4 @@ def _apply_withdrawal(state: CampaignState, event: WithdrawalDecided) -> None:
         rec["withdrawing"] = battle.attacker.value
     else:
         rec.update({"stage": "range", "draft": {}, "declared": {}, "engagements": []})
+    _refresh_system(state, battle.system, event.battle)
