@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
@@ -31,6 +32,17 @@ class Frozen(BaseModel):
     """Base for immutable value objects of the ruleset."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Indexed(Frozen):
+    """A frozen model that keeps private lookup indexes, built in ``model_post_init``."""
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        """A copy; with ``update`` the indexes are rebuilt (and checked) for the new contents."""
+        copied = super().model_copy(update=update, deep=deep)
+        if update:
+            copied.model_post_init(None)
+        return copied
 
 
 class UnitType(Frozen):
@@ -68,7 +80,7 @@ class UnitType(Frozen):
         return str(self.strength)
 
 
-class CombatTable(Frozen):
+class CombatTable(Indexed):
     """An odds-column results table: 1d6 rows, columns by attack:defence ratio (DN-CBT-4).
 
     ``columns`` are the column headings in ascending order (e.g. ``"1:3"``, ``"1:2"``, ``"1:1"``,
@@ -82,6 +94,14 @@ class CombatTable(Frozen):
     columns: tuple[str, ...]
     rows: tuple[tuple[CombatResult, ...], ...]
     title: str = ""  # human-readable heading, from the file's "# title:" comment
+
+    _ratios: tuple[tuple[int, int], ...] = PrivateAttr(default=())
+
+    def model_post_init(self, context: object, /) -> None:
+        """Keep the column ratios as integer pairs for fast lookups."""
+        self._ratios = tuple(
+            (ratio.numerator, ratio.denominator) for ratio in map(parse_odds, self.columns)
+        )
 
     @model_validator(mode="after")
     def _check_shape(self) -> CombatTable:
@@ -108,16 +128,22 @@ class CombatTable(Frozen):
         used (also when ``defence`` is 0 and ``attack`` positive). Below the leftmost column, or
         with an attack of 0, the result is ``"<"`` + leftmost heading: automatically no effect.
         """
+        index = self._column_index(attack, defence)
+        return self.columns[index] if index >= 0 else BELOW_TABLE + self.columns[0]
+
+    def _column_index(self, attack: int, defence: int) -> int:
+        """Index of the column for the odds (``len - 1`` for defence 0), ``-1`` below the table."""
         if attack <= 0:
-            return BELOW_TABLE + self.columns[0]
+            return -1
+        ratios: tuple[tuple[int, int], ...] = _private(self)["_ratios"]
         if defence <= 0:
-            return self.columns[-1]
-        odds = Fraction(attack, defence)
-        chosen: str | None = None
-        for column in self.columns:
-            if parse_odds(column) <= odds:
-                chosen = column
-        return chosen if chosen is not None else BELOW_TABLE + self.columns[0]
+            return len(ratios) - 1
+        chosen = -1
+        for index, (left, right) in enumerate(ratios):
+            if left * defence > attack * right:
+                break  # columns ascend: no later column fits either
+            chosen = index
+        return chosen
 
     def lookup(self, attack: int, defence: int, die: int) -> CombatResult:
         """The result for ``attack`` against ``defence`` with the (modified) ``die`` roll.
@@ -125,11 +151,11 @@ class CombatTable(Frozen):
         A modified die below 1 counts as 1 and above 6 as 6. Odds below the table give
         ``CombatResult.NO_EFFECT`` (see ``column_for``).
         """
-        column = self.column_for(attack, defence)
-        if column.startswith(BELOW_TABLE):
+        index = self._column_index(attack, defence)
+        if index < 0:
             return CombatResult.NO_EFFECT
         clamped = min(max(die, 1), DIE_FACES)
-        return self.rows[clamped - 1][self.columns.index(column)]
+        return self.rows[clamped - 1][index]
 
 
 #: Number of faces of the die every table is rolled with (1d6).
@@ -138,6 +164,7 @@ DIE_FACES = 6
 BELOW_TABLE = "<"
 
 
+@lru_cache(maxsize=256)
 def parse_odds(column: str) -> Fraction:
     """The ratio of an odds heading ``"a:b"`` (positive integers); ``ValueError`` otherwise."""
     left, sep, right = column.partition(":")
@@ -206,7 +233,7 @@ class SectionPlacement(Frozen):
     drawn_by: Side | None = None
 
 
-class StarMap(Frozen):
+class StarMap(Indexed):
     """The assembled map: the sections in play, their systems and jump routes.
 
     ``sections`` lists the section names in placement order. Adjacency queries are methods so the
@@ -279,13 +306,6 @@ class StarMap(Frozen):
             system_id: tuple(route_index[frozenset((system_id, other))] for other in others)
             for system_id, others in self._adjacent.items()
         }
-
-    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
-        """A copy; with ``update`` the indexes are rebuilt (and checked) for the new contents."""
-        copied = super().model_copy(update=update, deep=deep)
-        if update:
-            copied.model_post_init(None)
-        return copied
 
     def system(self, system_id: str) -> StarSystem:
         """The system with ``system_id``; ``KeyError`` if the map has none."""
@@ -376,7 +396,7 @@ def adjacent_hexes(col: int, row: int) -> tuple[tuple[int, int], ...]:
     )
 
 
-class Ruleset(Frozen):
+class Ruleset(Indexed):
     """Units + tables + map + switches, with the content hash of every file (DN-DATA-4).
 
     ``tables`` is keyed by table name: ``space_crt``, ``bombard_crt``, ``pd_crt``, ``ground_crt``
@@ -401,13 +421,6 @@ class Ruleset(Frozen):
                 raise ValueError(f"duplicate unit kind {unit.kind!r}")
             index[unit.kind] = unit
         self._unit_index = index
-
-    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
-        """A copy; with ``update`` the unit index is rebuilt for the new contents."""
-        copied = super().model_copy(update=update, deep=deep)
-        if update:
-            copied.model_post_init(None)
-        return copied
 
     def unit_type(self, kind: str) -> UnitType:
         """The unit type keyed ``kind``; ``KeyError`` if unknown."""

@@ -152,3 +152,11 @@ def test_ruleset_carries_the_house_rules_label():
     from campaign.content import load_ruleset
 
     assert load_ruleset(DATA_DIR).house_rules_label is TableLabel.HOUSE
+
+
+def test_copied_table_with_new_columns_uses_them():
+    # DN-CBT-4: a table copied with other columns looks up by its own columns
+    table = small_table()
+    wider = table.model_copy(update={"columns": ("1:1", "2:1", "4:1")})
+    assert wider.column_for(3, 1) == "2:1" and table.column_for(3, 1) == "2:1"
+    assert wider.column_for(1, 2) == "<1:1" and table.column_for(1, 2) == "1:2"
