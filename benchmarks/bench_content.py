@@ -7,8 +7,9 @@ Prints the best-of-N time of
 - ``load_ruleset``: read and validate every file of data/ and assemble the standard layout
   (goal: well under 100 ms, the TUI and every CLI command do it once at start);
 - ``random assembly``: seeded DN-MAP-5 assembly from already loaded sections;
-- ``neighbours`` / ``hex_neighbours`` / ``route_between``: one adjacency query on the standard map
-  (goal: about a microsecond, the movement rules ask them many times per order).
+- ``neighbours`` / ``hex_neighbours`` / ``route_between`` / ``system``: one query on the standard
+  map, and one ``CombatTable.lookup`` (goal: about a microsecond; the movement and combat rules
+  ask them many times per order).
 """
 
 from __future__ import annotations
@@ -58,6 +59,8 @@ def main() -> None:
         "route_between": lambda: star_map.route_between(first, second),
         "system": lambda: star_map.system(second),
     }
+    space = load_ruleset(data_dir).tables["space_crt"]
+    queries["space_crt lookup"] = lambda: space.lookup(7, 3, 4)
     for name, query in queries.items():
         print(f"{name:27} {per_call(20_000, query) * 1e6:8.3f} us/call")
 
