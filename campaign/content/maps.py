@@ -192,6 +192,10 @@ def _systems(reader: _Reader, width: int, height: int, home: Side | None) -> lis
             owner = parse_enum(
                 reader.path, reader.line("system", index, "owner"), "owner", owner_text, Side
             )
+        if mark is not None and owner is None:
+            reader.fail(
+                "a marked box needs an original owner (DN-ECO-2)", "system", index, "mark"
+            )
         capital = reader.value(entry, "system", index, "capital", bool, False)
         if capital and (home is None or owner != home):
             reader.fail(

@@ -274,3 +274,15 @@ def test_on_map_covers_empty_space_of_placed_sections_only():
     assert not star_map.on_map(24, 0) and not star_map.on_map(0, 12) and not star_map.on_map(-1, 0)
     demo = load_ruleset(DATA_DIR, layout="demo").star_map
     assert demo.on_map(17, 5) and not demo.on_map(0, 6)
+
+
+def test_marked_box_needs_an_original_owner(tmp_path: Path):
+    # DN-MAP-3: a mark keeps the box with its original owner, so the owner must be given
+    path = tmp_path / "x.toml"
+    path.write_text(
+        '[section]\nname = "X"\nwidth = 2\nheight = 2\n\n[[system]]\nhex = "0101"\n'
+        'name = "Solo"\ntype = 1\nmark = "circle"\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(DataFileError, match=r"x.toml:10: a marked box needs an original owner"):
+        load_section(path)
