@@ -226,26 +226,28 @@ def test_star_map_model_rejects_routes_to_unknown_systems():
         StarMap(sections=("s",), systems=(here,), routes=(JumpRoute(a="a", b="b"),))
 
 
-def test_section_unknown_key_is_rejected(tmp_path: Path):
-    # DN-DATA-5: a misspelt key in a section file is an error with its line
+def one_system_section(tmp_path: Path, *, width: int = 2, extra: str = "") -> Path:
+    """A 2-row section file with one system at 0101; ``extra`` lines end its [[system]] (line 10
+    is the first of them)."""
     path = tmp_path / "x.toml"
     path.write_text(
-        '[section]\nname = "X"\nwidth = 2\nheight = 2\n\n[[system]]\nhex = "0101"\n'
-        'name = "Solo"\ntype = 1\ncolour = "red"\n',
+        f'[section]\nname = "X"\nwidth = {width}\nheight = 2\n\n[[system]]\nhex = "0101"\n'
+        f'name = "Solo"\ntype = 1\n{extra}',
         encoding="utf-8",
     )
+    return path
+
+
+def test_section_unknown_key_is_rejected(tmp_path: Path):
+    # DN-DATA-5: a misspelt key in a section file is an error with its line
+    path = one_system_section(tmp_path, extra='colour = "red"\n')
     with pytest.raises(DataFileError, match=r"x.toml:10: unknown key 'colour'"):
         load_section(path)
 
 
 def test_section_width_must_be_even(tmp_path: Path):
     # DN-MAP-1: even widths keep the odd-q column parity across section edges
-    path = tmp_path / "x.toml"
-    path.write_text(
-        '[section]\nname = "X"\nwidth = 5\nheight = 2\n\n[[system]]\nhex = "0101"\n'
-        'name = "Solo"\ntype = 1\n',
-        encoding="utf-8",
-    )
+    path = one_system_section(tmp_path, width=5)
     with pytest.raises(DataFileError, match=r"x.toml:3: width must be an even number"):
         load_section(path)
 
@@ -278,11 +280,6 @@ def test_on_map_covers_empty_space_of_placed_sections_only():
 
 def test_marked_box_needs_an_original_owner(tmp_path: Path):
     # DN-MAP-3: a mark keeps the box with its original owner, so the owner must be given
-    path = tmp_path / "x.toml"
-    path.write_text(
-        '[section]\nname = "X"\nwidth = 2\nheight = 2\n\n[[system]]\nhex = "0101"\n'
-        'name = "Solo"\ntype = 1\nmark = "circle"\n',
-        encoding="utf-8",
-    )
+    path = one_system_section(tmp_path, extra='mark = "circle"\n')
     with pytest.raises(DataFileError, match=r"x.toml:10: a marked box needs an original owner"):
         load_section(path)
