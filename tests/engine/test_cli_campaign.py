@@ -1,0 +1,93 @@
+"""The campaign CLI: commands work end to end; errors print the rule id, exit non-zero, and
+never show a traceback."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from campaign.cli import main
+from tests.conftest import REPO_ROOT
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> list[str]:
+    return ["--db", f"sqlite:///{tmp_path / 'cli.db'}"]
+
+
+def test_new_status_order_log_undo_verify(db, capsys):  # DN-SEQ-2
+    assert main(["new", "game", *db]) == 0
+    out = capsys.readouterr().out
+    assert "setup-neutrals" in out and "place-neutral SYSTEM" in out and "DN-NEU-1" in out
+    assert main(["order", "game", "solomani place-neutral lantern", *db]) == 0
+    assert "neutral-placed" in capsys.readouterr().out
+    assert main(["log", "game", *db]) == 0
+    log = capsys.readouterr().out
+    assert "solomani place-neutral lantern" in log and "hidden roll" in log
+    assert main(["verify", "game", *db]) == 0
+    assert "hash chain intact" in capsys.readouterr().out
+    assert main(["undo", "game", *db]) == 0
+    assert main(["status", "game", *db]) == 0
+    assert "solomani to act" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("order", "message"),
+    [
+        ("aslan buy CL", "DN-SEQ-2: 'buy' is not allowed in the setup-neutrals phase"),
+        ("aslan place-neutral lantern", "DN-SEQ-2: it is solomani's turn"),
+        ("solomani place-neutral halden", "DN-NEU-1"),
+        ("solomani fly away", "unknown order 'fly'"),
+        ('solomani place-neutral "lantern', "cannot read order"),
+    ],
+)
+def test_bad_orders_exit_nonzero_with_rule_id(db, capsys, order, message):  # DN-ERR-1
+    assert main(["new", "game", *db]) == 0
+    capsys.readouterr()
+    assert main(["order", "game", order, *db]) == 1
+    captured = capsys.readouterr()
+    assert message in captured.err and "Traceback" not in captured.err + captured.out
+    assert main(["log", "game", *db]) == 0
+    assert capsys.readouterr().out.count("\n") == 1  # still only the opening batch
+
+
+def test_physical_dice_must_be_numbers(db, capsys):  # DN-ERR-1
+    main(["new", "game", *db])
+    capsys.readouterr()
+    assert main(["order", "game", "solomani place-neutral lantern", "--dice", "x", *db]) == 2
+    assert "--dice" in capsys.readouterr().err
+
+
+def test_unknown_campaign_and_duplicate_name(db, capsys):  # DN-ERR-1
+    assert main(["status", "nothing", *db]) == 1
+    assert "no campaign named 'nothing'" in capsys.readouterr().err
+    main(["new", "game", *db])
+    assert main(["new", "game", *db]) == 1
+    assert "already exists" in capsys.readouterr().err
+
+
+def test_undo_refused_at_campaign_start(db, capsys):  # DN-SEQ-2
+    main(["new", "game", *db])
+    capsys.readouterr()
+    assert main(["undo", "game", *db]) == 1
+    assert "cannot be undone" in capsys.readouterr().err
+
+
+def test_replay_seed_file(capsys):  # DN-SEQ-1
+    path = REPO_ROOT / "seeds" / "random-7-setup.json"
+    assert main(["replay", str(path)]) == 0
+    assert "every digest matches" in capsys.readouterr().out
+
+
+def test_replay_unreadable_file(tmp_path, capsys):  # DN-ERR-1
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    assert main(["replay", str(bad)]) == 1
+    assert "cannot read seed game" in capsys.readouterr().err
+
+
+def test_env_var_selects_database(tmp_path, monkeypatch, capsys):  # DN-ERR-1
+    monkeypatch.setenv("CAMPAIGN_DB_URL", f"sqlite:///{tmp_path / 'env.db'}")
+    assert main(["new", "envgame"]) == 0
+    assert (tmp_path / "env.db").exists()
