@@ -21,12 +21,10 @@ from campaign.rules.map_assembly import (
     Edge,
     EdgeConnector,
     Section,
-    SectionRoute,
-    SectionSystem,
     assemble,
     assemble_random,
 )
-from campaign.rules.ruleset import HexCoord, SectionPlacement, StarMap
+from campaign.rules.ruleset import HexCoord, JumpRoute, SectionPlacement, StarMap, StarSystem
 
 SECTIONS_DIR = "sections"
 LAYOUTS_DIR = "layouts"
@@ -136,7 +134,7 @@ def load_section(path: Path) -> Section:
         if home not in PLAYER_SIDES:
             reader.fail("home must be aslan or solomani", "section", 0, "home")
     nebula = reader.value(head, "section", 0, "nebula", bool, False)
-    systems = _systems(reader, width, height, home)
+    systems = _systems(reader, name, width, height, home)
     by_hex = {(s.hex.col, s.hex.row): s for s in systems}
     routes = _routes(reader, width, height, by_hex)
     connectors = _connectors(reader, width, height, by_hex)
@@ -153,8 +151,10 @@ def load_section(path: Path) -> Section:
     )
 
 
-def _systems(reader: _Reader, width: int, height: int, home: Side | None) -> list[SectionSystem]:
-    systems: list[SectionSystem] = []
+def _systems(
+    reader: _Reader, section: str, width: int, height: int, home: Side | None
+) -> list[StarSystem]:
+    systems: list[StarSystem] = []
     seen_hex: dict[tuple[int, int], int] = {}
     seen_id: dict[str, int] = {}
     entries = reader.tables("system", _SYSTEM_KEYS)
@@ -205,9 +205,10 @@ def _systems(reader: _Reader, width: int, height: int, home: Side | None) -> lis
                 "capital",
             )
         systems.append(
-            SectionSystem(
+            StarSystem(
                 id=ident,
                 name=name,
+                section=section,
                 hex=hex_,
                 type=system_type,
                 mark=mark,
@@ -222,9 +223,9 @@ def _systems(reader: _Reader, width: int, height: int, home: Side | None) -> lis
 
 
 def _routes(
-    reader: _Reader, width: int, height: int, by_hex: dict[tuple[int, int], SectionSystem]
-) -> list[SectionRoute]:
-    routes: list[SectionRoute] = []
+    reader: _Reader, width: int, height: int, by_hex: dict[tuple[int, int], StarSystem]
+) -> list[JumpRoute]:
+    routes: list[JumpRoute] = []
     seen: dict[frozenset[str], int] = {}
     for index, entry in enumerate(reader.tables("route", _ROUTE_KEYS)):
         ends = reader.value(entry, "route", index, "between", list, ...)
@@ -244,12 +245,12 @@ def _routes(
             reader.fail(f"duplicate route (first on line {seen[pair]})", "route", index, "between")
         seen[pair] = reader.line("route", index)
         unexplored = reader.value(entry, "route", index, "unexplored", bool, False)
-        routes.append(SectionRoute(a=systems[0].id, b=systems[1].id, unexplored=unexplored))
+        routes.append(JumpRoute(a=systems[0].id, b=systems[1].id, unexplored=unexplored))
     return routes
 
 
 def _connectors(
-    reader: _Reader, width: int, height: int, by_hex: dict[tuple[int, int], SectionSystem]
+    reader: _Reader, width: int, height: int, by_hex: dict[tuple[int, int], StarSystem]
 ) -> list[EdgeConnector]:
     connectors: list[EdgeConnector] = []
     seen: dict[tuple[Edge, int], int] = {}

@@ -18,7 +18,7 @@ from enum import StrEnum
 
 from pydantic import Field, ValidationError
 
-from campaign.rules.ids import PLAYER_SIDES, Mark, Side, SystemType
+from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.rules.ruleset import (
     Frozen,
     HexCoord,
@@ -59,26 +59,6 @@ _EDGE_STEP = {
 }
 
 
-class SectionSystem(Frozen):
-    """A system of a section, at a section-local 0-based hex."""
-
-    id: str
-    name: str
-    hex: HexCoord
-    type: SystemType
-    mark: Mark | None = None
-    original_owner: Side | None = None
-    capital: bool = False
-
-
-class SectionRoute(Frozen):
-    """A jump route printed inside one section, between two of its system ids."""
-
-    a: str
-    b: str
-    unexplored: bool = False
-
-
 class EdgeConnector(Frozen):
     """A route stub leaving ``edge`` at 1-based position ``at`` from ``system``.
 
@@ -93,7 +73,11 @@ class EdgeConnector(Frozen):
 
 class Section(Frozen):
     """One map section (DN-MAP-1): ``home`` is set on the two home sections, ``nebula`` on the
-    Dark Nebula section."""
+    Dark Nebula section.
+
+    ``systems`` are the section's ``StarSystem``s with *section-local* 0-based hexes; ``routes``
+    the jump routes printed inside the section. Assembly moves the hexes to map coordinates.
+    """
 
     key: str
     name: str
@@ -101,8 +85,8 @@ class Section(Frozen):
     height: int = Field(ge=1)
     home: Side | None = None
     nebula: bool = False
-    systems: tuple[SectionSystem, ...]
-    routes: tuple[SectionRoute, ...] = ()
+    systems: tuple[StarSystem, ...]
+    routes: tuple[JumpRoute, ...] = ()
     connectors: tuple[EdgeConnector, ...] = ()
 
     def ports(self, edge: Edge) -> dict[int, EdgeConnector]:
@@ -243,19 +227,9 @@ def _build_map(
         section = slots[slot]
         base_col, base_row = slot[0] * section.width, slot[1] * section.height
         for local in section.systems:
-            systems.append(
-                StarSystem(
-                    id=local.id,
-                    name=local.name,
-                    section=section.name,
-                    hex=HexCoord(col=base_col + local.hex.col, row=base_row + local.hex.row),
-                    type=local.type,
-                    mark=local.mark,
-                    original_owner=local.original_owner,
-                    capital=local.capital,
-                )
-            )
-        routes.extend(JumpRoute(a=r.a, b=r.b, unexplored=r.unexplored) for r in section.routes)
+            placed = HexCoord(col=base_col + local.hex.col, row=base_row + local.hex.row)
+            systems.append(local.model_copy(update={"hex": placed, "section": section.name}))
+        routes.extend(section.routes)
         for edge in (Edge.EAST, Edge.SOUTH):  # each touching pair once
             dc, dr = _EDGE_STEP[edge]
             neighbour = slots.get((slot[0] + dc, slot[1] + dr))

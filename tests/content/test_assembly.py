@@ -17,12 +17,11 @@ from campaign.rules.map_assembly import (
     Edge,
     EdgeConnector,
     Section,
-    SectionSystem,
     assemble,
     assemble_random,
     random_placements,
 )
-from campaign.rules.ruleset import HexCoord, SectionPlacement
+from campaign.rules.ruleset import HexCoord, SectionPlacement, StarSystem
 from tests.conftest import DATA_DIR
 
 REQUIRED = {"aslan_hierate", "solomani_quadrant", "dark_nebula"}
@@ -80,9 +79,10 @@ def test_seed_with_a_fixed_layout_is_refused():
 
 def tiny(key: str, *, home: Side | None = None, nebula: bool = False, ports=()) -> Section:
     """A 2x2 section with one system and stubs ``(edge, at)`` from it."""
-    here = SectionSystem(
+    here = StarSystem(
         id=f"{key}-world",
         name=f"{key} world",
+        section=key,
         hex=HexCoord(col=0, row=0),
         type=SystemType.PRIMARY,
         original_owner=home,
