@@ -13,7 +13,8 @@ __all__ = ["ImperialGame", "ImperialState", "make_game", "make_screen"]
 
 
 def make_screen(**options: Any) -> Any:
-    """The Imperial table screen (imported lazily so the rules never need Textual)."""
-    from scenarios.imperial.screen import ImperialScreen
+    """The launcher's entry: the set-up screen, or straight to the table when ``options``
+    (players, seed, computer, switches) are given. Textual is imported only here."""
+    from scenarios.imperial.screen import ImperialScreen, ImperialSetupScreen
 
-    return ImperialScreen(**options)
+    return ImperialScreen(**options) if options else ImperialSetupScreen()

@@ -13,10 +13,13 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import (
+    Button,
     DataTable,
     Footer,
     Header,
+    Input,
     OptionList,
+    Select,
     Static,
     TabbedContent,
     TabPane,
@@ -66,6 +69,12 @@ class InvestorDialog(ModalScreen[Order]):
     """IMP-19: choose a bond to buy (or trade up to) or pass."""
 
     BINDINGS = [Binding("escape", "pass_turn", "Pass", id="imperial.investor.pass")]
+    DEFAULT_CSS = """
+    InvestorDialog { align: center middle; }
+    InvestorDialog > Vertical {
+        width: 90; height: auto; max-height: 30; border: thick $accent; background: $surface;
+    }
+    """
 
     def __init__(self, state: State, orders: list[Order]) -> None:
         super().__init__()
@@ -104,6 +113,12 @@ class ScoreScreen(ModalScreen[None]):
     """IMP-21: the final score table."""
 
     BINDINGS = [Binding("escape", "dismiss", "Close", id="imperial.score.close")]
+    DEFAULT_CSS = """
+    ScoreScreen { align: center middle; }
+    ScoreScreen > Vertical {
+        width: 90; height: auto; max-height: 30; border: thick $accent; background: $surface;
+    }
+    """
 
     def __init__(self, state: State) -> None:
         super().__init__()
@@ -141,10 +156,6 @@ class ImperialScreen(Screen[None]):
     DEFAULT_CSS = """
     ImperialScreen #imperial-side { width: 44; }
     ImperialScreen #imperial-orders { height: 1fr; }
-    InvestorDialog, ScoreScreen { align: center middle; }
-    #imperial-investor, #imperial-score {
-        width: 90; height: auto; max-height: 30; border: thick $accent; background: $surface;
-    }
     """
 
     def __init__(
@@ -240,9 +251,11 @@ class ImperialScreen(Screen[None]):
             self.play(self.orders[event.option_index])
 
     def action_undo(self) -> None:
-        """Take back the last order (computer orders too, one per key press)."""
+        """Take back orders until a human seat decides again (the computer's answers too)."""
         try:
             self.position.undo()
+            while self.position.current_player() in self.computer and self.position.orders():
+                self.position.undo()
         except IllegalActionError as error:
             self.notify(str(error), severity="warning")
         self.refresh_views()
@@ -309,3 +322,57 @@ class ImperialScreen(Screen[None]):
         options.add_options([order_to_text(o) for o in self.orders])
         if self.orders:
             options.highlighted = 0
+
+
+def parse_seats(text: str, players: int) -> set[int]:
+    """Seat numbers from ``"1, 2,3"``; ValueError naming the bad entry."""
+    seats: set[int] = set()
+    for word in text.replace(",", " ").split():
+        if not word.isdigit() or int(word) >= players:
+            raise ValueError(f"computer seat {word!r} must be a number 0-{players - 1}")
+        seats.add(int(word))
+    return seats
+
+
+class ImperialSetupScreen(Screen[None]):
+    """Choose the number of players, the deal seed and which seats the computer plays."""
+
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="imperial.setup.back")]
+    DEFAULT_CSS = """
+    ImperialSetupScreen #imperial-setup { width: 60; height: auto; padding: 1 2; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="imperial-setup"):
+            yield Static("Players (4-6; 2-3 use the published starts)")
+            yield Select(
+                [(str(n), n) for n in (4, 5, 6, 3, 2)],
+                value=4,
+                allow_blank=False,
+                id="imperial-players",
+            )
+            yield Static("Deal seed")
+            yield Input("0", id="imperial-seed")
+            yield Static("Computer seats (e.g. 1,2,3; seat 0 sits first)")
+            yield Input("1,2,3", id="imperial-computer")
+            yield Button("Start", id="imperial-start", variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Imperial"
+        self.sub_title = "new game"
+
+    @on(Button.Pressed, "#imperial-start")
+    def start(self) -> None:
+        """Validate the choices and replace this screen by the table."""
+        players = int(self.query_one("#imperial-players", Select).value)  # type: ignore[arg-type]
+        seed_text = self.query_one("#imperial-seed", Input).value.strip()
+        try:
+            if not seed_text.lstrip("-").isdigit():
+                raise ValueError(f"seed {seed_text!r} must be a whole number")
+            computer = parse_seats(self.query_one("#imperial-computer", Input).value, players)
+        except ValueError as error:
+            self.notify(str(error), severity="error")
+            return
+        self.app.switch_screen(ImperialScreen(players, int(seed_text), computer))

@@ -7,10 +7,15 @@ import asyncio
 import functools
 
 from textual.app import App
-from textual.widgets import DataTable, OptionList
+from textual.widgets import DataTable, Input, OptionList, Select
 
 from scenarios.imperial import make_screen
-from scenarios.imperial.screen import ImperialScreen, InvestorDialog, ScoreScreen
+from scenarios.imperial.screen import (
+    ImperialScreen,
+    ImperialSetupScreen,
+    InvestorDialog,
+    ScoreScreen,
+)
 
 
 class Host(App[None]):
@@ -60,10 +65,10 @@ async def test_human_seat_plays_from_the_order_list_and_undoes():
         orders = game.position.orders()
         assert orders[count] == first
         assert len(orders) > count
-        before = len(orders)
-        await pilot.press("u")
+        await pilot.press("u")  # back to the human decision, computer answers taken back too
         await pilot.pause()
-        assert len(game.position.orders()) == before - 1
+        assert len(game.position.orders()) == count
+        assert game.position.current_player() == 0 and game.orders[0] == first
 
 
 @sync
@@ -95,3 +100,28 @@ async def test_all_computer_game_ends_on_the_score_table():
         assert isinstance(app.screen, ScoreScreen)
         assert table(app).position.is_terminal()
         assert app.screen.query_one(DataTable).row_count == 4
+
+
+@sync
+async def test_setup_screen_starts_a_table_with_chosen_computer_seats():
+    # IMP-4: the launcher entry asks for players, seed and computer seats, then deals
+    app = Host(make_screen())
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, ImperialSetupScreen)
+        setup.query_one("#imperial-computer", Input).value = "1, 9"
+        await pilot.click("#imperial-start")
+        await pilot.pause()
+        assert app.screen is setup  # seat 9 does not exist: refused, nothing started
+        setup.query_one("#imperial-players", Select).value = 5
+        setup.query_one("#imperial-computer", Input).value = "0,1,2,3"
+        await pilot.pause(0.3)  # a Button ignores presses during its 0.2 s press effect
+        await pilot.click("#imperial-start")
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if not isinstance(app.screen, ImperialSetupScreen):
+                break
+        game = table(app)
+        assert game.game.num_players == 5 and game.computer == {0, 1, 2, 3}
+        assert game.position.current_player() == 4  # the computer seats answered up to seat 4
