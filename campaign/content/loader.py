@@ -11,7 +11,8 @@ from pathlib import Path
 
 from campaign.content.errors import DataFileError
 from campaign.content.hashing import current_hashes, profile_hash
-from campaign.content.maps import LAYOUTS_DIR, SECTIONS_DIR, build_map, load_layout, load_sections
+from campaign.content.layouts import LAYOUTS_DIR, build_map, load_layout
+from campaign.content.maps import SECTIONS_DIR, load_sections
 from campaign.content.tables import HOUSE_RULES_FILE, load_house_rules_with_label, load_tables
 from campaign.content.units import load_units
 from campaign.rules.map_assembly import Section

@@ -1,7 +1,7 @@
-"""Load map sections and layouts from ``data/maps/`` (DN-MAP-1..5, DN-DATA-5).
+"""Load the map sections of ``data/maps/sections/`` (DN-MAP-1..4, DN-DATA-5).
 
-``data/maps/sections/<key>.toml`` holds one section, ``data/maps/layouts/<name>.toml`` one fixed
-layout. Hexes are written ``CCRR`` (column, row; both 1-based, two digits each, as printed on
+``data/maps/sections/<key>.toml`` holds one section (layouts: ``campaign.content.layouts``).
+Hexes are written ``CCRR`` (column, row; both 1-based, two digits each, as printed on
 Traveller-style maps). The formats are described in docs/data-formats.md; assembly itself is the
 pure ``campaign.rules.map_assembly``.
 """
@@ -10,31 +10,26 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 from campaign.content.csv_lines import parse_enum
 from campaign.content.errors import DataFileError
-from campaign.content.toml_lines import TomlPositions, read_toml
+from campaign.content.toml_lines import TomlPositions, TomlReader, read_toml
 from campaign.rules.ids import PLAYER_SIDES, Mark, Side, SystemType
 from campaign.rules.map_assembly import (
-    AssemblyError,
     Edge,
     EdgeConnector,
     Section,
-    assemble,
-    assemble_random,
 )
-from campaign.rules.ruleset import HexCoord, JumpRoute, SectionPlacement, StarMap, StarSystem
+from campaign.rules.ruleset import HexCoord, JumpRoute, StarSystem
 
 SECTIONS_DIR = "sections"
-LAYOUTS_DIR = "layouts"
 _HEX = re.compile(r"^(\d\d)(\d\d)$")
 
 _SECTION_KEYS = {"name", "width", "height", "home", "nebula"}
 _SYSTEM_KEYS = {"hex", "name", "type", "mark", "owner", "capital"}
 _ROUTE_KEYS = {"between", "unexplored"}
 _CONNECTOR_KEYS = {"edge", "at", "hex", "unexplored"}
-_PLACE_KEYS = {"section", "col", "row"}
 
 
 def system_id(name: str) -> str:
@@ -45,62 +40,8 @@ def system_id(name: str) -> str:
     return re.sub(r"[^\w]+", "-", name.lower()).strip("-_")
 
 
-class _Reader:
-    """Typed access to one parsed TOML file, raising ``DataFileError`` with the right line."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.document, self.positions = read_toml(path)
-
-    def fail(
-        self, reason: str, table: str = "", index: int = 0, key: str | None = None
-    ) -> NoReturn:
-        raise DataFileError(self.path, self.positions.line(table, index, key), reason)
-
-    def tables(self, name: str, allowed: set[str]) -> list[dict[str, Any]]:
-        """The ``[[name]]`` entries (or the single ``[name]`` table), unknown keys rejected."""
-        value = self.document.get(name, [])
-        entries = [value] if isinstance(value, dict) else value
-        if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
-            self.fail(f"{name} must be a table", key=name)
-        for index, entry in enumerate(entries):
-            for key in entry:
-                if key not in allowed:
-                    self.fail(
-                        f"unknown key {key!r} in [{name}] (known: {', '.join(sorted(allowed))})",
-                        name,
-                        index,
-                        key,
-                    )
-        return entries
-
-    def top_level(self, allowed: set[str]) -> None:
-        """Reject unknown top-level tables and keys."""
-        for key in self.document:
-            if key not in allowed:
-                self.fail(f"unknown table or key {key!r}", key=key)
-
-    def value(
-        self, entry: dict[str, Any], table: str, index: int, key: str, kind: type, default: Any
-    ) -> Any:
-        """``entry[key]`` checked against ``kind``; ``default`` (``...`` = required) if absent."""
-        if key not in entry:
-            if default is ...:
-                self.fail(f"missing key {key!r} in [{table}]", table, index)
-            return default
-        value = entry[key]
-        if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-            self.fail(f"{key}: {value!r} is not a whole number", table, index, key)
-        if not isinstance(value, kind):
-            self.fail(f"{key}: {value!r} is not a {kind.__name__}", table, index, key)
-        return value
-
-    def line(self, table: str, index: int = 0, key: str | None = None) -> int:
-        return self.positions.line(table, index, key)
-
-
 def _parse_hex(
-    reader: _Reader, text: Any, table: str, index: int, key: str, width: int, height: int
+    reader: TomlReader, text: Any, table: str, index: int, key: str, width: int, height: int
 ) -> HexCoord:
     """``CCRR`` (1-based) inside the section -> 0-based section-local ``HexCoord``."""
     match = _HEX.match(text) if isinstance(text, str) else None
@@ -115,7 +56,7 @@ def _parse_hex(
 
 def load_section(path: Path) -> Section:
     """One section file, fully validated; the section key is the file stem."""
-    reader = _Reader(path)
+    reader = TomlReader(path)
     reader.top_level({"section", "system", "route", "connector"})
     if "section" not in reader.document:
         reader.fail("missing [section] table")
@@ -152,7 +93,7 @@ def load_section(path: Path) -> Section:
 
 
 def _systems(
-    reader: _Reader, section: str, width: int, height: int, home: Side | None
+    reader: TomlReader, section: str, width: int, height: int, home: Side | None
 ) -> list[StarSystem]:
     systems: list[StarSystem] = []
     seen_hex: dict[tuple[int, int], int] = {}
@@ -223,7 +164,7 @@ def _systems(
 
 
 def _routes(
-    reader: _Reader, width: int, height: int, by_hex: dict[tuple[int, int], StarSystem]
+    reader: TomlReader, width: int, height: int, by_hex: dict[tuple[int, int], StarSystem]
 ) -> list[JumpRoute]:
     routes: list[JumpRoute] = []
     seen: dict[frozenset[str], int] = {}
@@ -250,7 +191,7 @@ def _routes(
 
 
 def _connectors(
-    reader: _Reader, width: int, height: int, by_hex: dict[tuple[int, int], StarSystem]
+    reader: TomlReader, width: int, height: int, by_hex: dict[tuple[int, int], StarSystem]
 ) -> list[EdgeConnector]:
     connectors: list[EdgeConnector] = []
     seen: dict[tuple[Edge, int], int] = {}
@@ -314,60 +255,3 @@ def load_sections(sections_dir: Path) -> dict[str, Section]:
 def _system_line(positions: TomlPositions, section: Section, ident: str) -> int:
     index = next(i for i, s in enumerate(section.systems) if s.id == ident)
     return positions.line("system", index, "name")
-
-
-def load_layout(path: Path, catalog: dict[str, Section]) -> StarMap:
-    """Assemble the fixed layout in ``path`` from ``catalog``; problems name the layout line."""
-    reader = _Reader(path)
-    reader.top_level({"layout", "place"})
-    head = reader.tables("layout", {"name", "description"})
-    name = reader.value(head[0], "layout", 0, "name", str, path.stem) if head else path.stem
-    placements: list[SectionPlacement] = []
-    for index, entry in enumerate(reader.tables("place", _PLACE_KEYS)):
-        key = reader.value(entry, "place", index, "section", str, ...)
-        if key not in catalog:
-            reader.fail(
-                f"unknown section {key!r} (known: {', '.join(sorted(catalog))})",
-                "place",
-                index,
-                "section",
-            )
-        col = reader.value(entry, "place", index, "col", int, ...)
-        row = reader.value(entry, "place", index, "row", int, ...)
-        if col < 0 or row < 0:
-            reader.fail("col and row must not be negative", "place", index)
-        placements.append(SectionPlacement(section=key, slot_col=col, slot_row=row))
-    if not placements:
-        reader.fail("a layout needs at least one [[place]]")
-    try:
-        return assemble(catalog, placements, layout=name)
-    except AssemblyError as error:
-        line = (
-            reader.line("place", error.placement)
-            if error.placement is not None
-            else reader.line("layout")
-        )
-        raise DataFileError(path, line, error.reason) from None
-
-
-def build_map(
-    maps_dir: Path, catalog: dict[str, Section], layout: str, seed: int | None
-) -> tuple[StarMap, Path | None]:
-    """The map for a named layout file, or the seeded random assembly (``layout == "random"``).
-
-    Returns the map and the layout file used (``None`` for random assembly).
-    """
-    if layout == "random":
-        if seed is None:
-            raise ValueError("random assembly needs a seed")
-        try:
-            return assemble_random(catalog, seed), None
-        except AssemblyError as error:
-            raise DataFileError(maps_dir / SECTIONS_DIR, None, error.reason) from None
-    path = maps_dir / LAYOUTS_DIR / f"{layout}.toml"
-    if not path.is_file():
-        known = sorted(p.stem for p in (maps_dir / LAYOUTS_DIR).glob("*.toml"))
-        raise DataFileError(
-            path, None, f"no layout {layout!r} (layouts: {', '.join(known + ['random'])})"
-        )
-    return load_layout(path, catalog), path

@@ -11,7 +11,7 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from campaign.content.errors import DataFileError
 
@@ -74,3 +74,58 @@ def read_toml(path: Path) -> tuple[dict[str, Any], TomlPositions]:
         line = int(found.group(1)) if found else None
         raise DataFileError(path, line, f"malformed TOML: {error}") from None
     return document, scan_positions(text)
+
+
+class TomlReader:
+    """Typed access to one parsed TOML file, raising ``DataFileError`` with the right line."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.document, self.positions = read_toml(path)
+
+    def fail(
+        self, reason: str, table: str = "", index: int = 0, key: str | None = None
+    ) -> NoReturn:
+        raise DataFileError(self.path, self.positions.line(table, index, key), reason)
+
+    def tables(self, name: str, allowed: set[str]) -> list[dict[str, Any]]:
+        """The ``[[name]]`` entries (or the single ``[name]`` table), unknown keys rejected."""
+        value = self.document.get(name, [])
+        entries = [value] if isinstance(value, dict) else value
+        if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+            self.fail(f"{name} must be a table", key=name)
+        for index, entry in enumerate(entries):
+            for key in entry:
+                if key not in allowed:
+                    self.fail(
+                        f"unknown key {key!r} in [{name}] (known: {', '.join(sorted(allowed))})",
+                        name,
+                        index,
+                        key,
+                    )
+        return entries
+
+    def top_level(self, allowed: set[str]) -> None:
+        """Reject unknown top-level tables and keys."""
+        for key in self.document:
+            if key not in allowed:
+                self.fail(f"unknown table or key {key!r}", key=key)
+
+    def value(
+        self, entry: dict[str, Any], table: str, index: int, key: str, kind: type, default: Any
+    ) -> Any:
+        """``entry[key]`` checked against ``kind``; ``default`` (``...`` = required) if absent."""
+        if key not in entry:
+            if default is ...:
+                self.fail(f"missing key {key!r} in [{table}]", table, index)
+            return default
+        value = entry[key]
+        if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+            self.fail(f"{key}: {value!r} is not a whole number", table, index, key)
+        if not isinstance(value, kind):
+            self.fail(f"{key}: {value!r} is not a {kind.__name__}", table, index, key)
+        return value
+
+    def line(self, table: str, index: int = 0, key: str | None = None) -> int:
+        """The line of ``key`` in the table (see ``TomlPositions.line``)."""
+        return self.positions.line(table, index, key)

@@ -1,0 +1,75 @@
+"""Load fixed layouts from ``data/maps/layouts/`` and build the map (DN-MAP-5, DN-DATA-5).
+
+A layout lists ``[[place]]`` entries (section key, slot column, slot row). Assembly is the pure
+``campaign.rules.map_assembly``; its errors are reported at the offending ``[[place]]`` line.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from campaign.content.errors import DataFileError
+from campaign.content.maps import SECTIONS_DIR
+from campaign.content.toml_lines import TomlReader
+from campaign.rules.map_assembly import AssemblyError, Section, assemble, assemble_random
+from campaign.rules.ruleset import SectionPlacement, StarMap
+
+LAYOUTS_DIR = "layouts"
+_PLACE_KEYS = {"section", "col", "row"}
+
+
+def load_layout(path: Path, catalog: dict[str, Section]) -> StarMap:
+    """Assemble the fixed layout in ``path`` from ``catalog``; problems name the layout line."""
+    reader = TomlReader(path)
+    reader.top_level({"layout", "place"})
+    head = reader.tables("layout", {"name", "description"})
+    name = reader.value(head[0], "layout", 0, "name", str, path.stem) if head else path.stem
+    placements: list[SectionPlacement] = []
+    for index, entry in enumerate(reader.tables("place", _PLACE_KEYS)):
+        key = reader.value(entry, "place", index, "section", str, ...)
+        if key not in catalog:
+            reader.fail(
+                f"unknown section {key!r} (known: {', '.join(sorted(catalog))})",
+                "place",
+                index,
+                "section",
+            )
+        col = reader.value(entry, "place", index, "col", int, ...)
+        row = reader.value(entry, "place", index, "row", int, ...)
+        if col < 0 or row < 0:
+            reader.fail("col and row must not be negative", "place", index)
+        placements.append(SectionPlacement(section=key, slot_col=col, slot_row=row))
+    if not placements:
+        reader.fail("a layout needs at least one [[place]]")
+    try:
+        return assemble(catalog, placements, layout=name)
+    except AssemblyError as error:
+        line = (
+            reader.line("place", error.placement)
+            if error.placement is not None
+            else reader.line("layout")
+        )
+        raise DataFileError(path, line, error.reason) from None
+
+
+def build_map(
+    maps_dir: Path, catalog: dict[str, Section], layout: str, seed: int | None
+) -> tuple[StarMap, Path | None]:
+    """The map for a named layout file, or the seeded random assembly (``layout == "random"``).
+
+    Returns the map and the layout file used (``None`` for random assembly).
+    """
+    if layout == "random":
+        if seed is None:
+            raise ValueError("random assembly needs a seed")
+        try:
+            return assemble_random(catalog, seed), None
+        except AssemblyError as error:
+            raise DataFileError(maps_dir / SECTIONS_DIR, None, error.reason) from None
+    path = maps_dir / LAYOUTS_DIR / f"{layout}.toml"
+    if not path.is_file():
+        known = sorted(p.stem for p in (maps_dir / LAYOUTS_DIR).glob("*.toml"))
+        raise DataFileError(
+            path, None, f"no layout {layout!r} (layouts: {', '.join(known + ['random'])})"
+        )
+    return load_layout(path, catalog), path
