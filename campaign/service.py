@@ -13,11 +13,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pydantic import ValidationError
+
 from campaign.rules import catalog, engine
 from campaign.rules.base import Event
 from campaign.rules.canonical import canonical_json, sha256_hex
 from campaign.rules.dice import DiceSource, SeededSource
-from campaign.rules.errors import RulesetMismatchError, UndoError
+from campaign.rules.errors import RulesetMismatchError, TamperedLogError, UndoError
 from campaign.rules.flow import FLOW, MapAssembled, PhaseAdvanced, PhaseEnded
 from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.rules.notation import parse_order
@@ -57,10 +59,20 @@ def layout_record(star_map: StarMap) -> dict[str, object]:
     }
 
 
-def parse_stored(rows: list[StoredEvent]) -> list[Event]:
-    """Events from stored JSON rows."""
+def parse_stored(rows: list[StoredEvent], name: str = "") -> list[Event]:
+    """Events from stored JSON rows; ``TamperedLogError`` naming the first unreadable one."""
     adapter = event_adapter()
-    return [adapter.validate_json(row.payload) for row in rows]
+    try:
+        return [adapter.validate_json(row.payload) for row in rows]
+    except ValidationError:
+        for row in rows:
+            try:
+                adapter.validate_json(row.payload)
+            except ValidationError as error:
+                raise TamperedLogError(
+                    name, row.seq, f"event cannot be read by this version: {error.errors()[0]}"
+                ) from None
+        raise
 
 
 @dataclass
@@ -172,7 +184,7 @@ class CampaignService:
         self.store.verify_rows(name, rows)
         ruleset = self.ruleset_for(row, allow_changed=allow_changed_data)
         state, start = self._restore(name, rows) if use_snapshot else (CampaignState(), 0)
-        engine.fold(parse_stored(rows[start:]), state)
+        engine.fold(parse_stored(rows[start:], name), state)
         head = Head(rows[-1].seq, rows[-1].hash, rows[-1].batch) if rows else Head(0, "", -1)
         return Loaded(row, head, state, ruleset, start)
 
@@ -233,7 +245,7 @@ class CampaignService:
         if not batch_rows or batch_rows[0].order_text == START_ORDER_TEXT:
             raise UndoError("nothing to undo: the start of the campaign cannot be undone")
         keep = batch_rows[0].seq - 1
-        events = parse_stored(batch_rows)
+        events = parse_stored(batch_rows, name)
         if referee_reason is None:
             rolled = [roll for event in events for roll in event.rolls]
             if rolled:
@@ -249,7 +261,7 @@ class CampaignService:
                 )
             self.store.truncate(name, loaded.head.seq, keep)
             return self.load(name).state
-        before = engine.fold(parse_stored(rows[:keep]))
+        before = engine.fold(parse_stored(rows[:keep], name))
         restored = RefereeRestored(
             reason=referee_reason, to_seq=keep, state=before.model_dump(mode="json")
         )
@@ -300,7 +312,7 @@ class CampaignService:
         rows = self.store.rows(name)
         self.store.verify_rows(name, rows)
         lines: list[LogLine] = []
-        for row, event in zip(rows, parse_stored(rows), strict=True):
+        for row, event in zip(rows, parse_stored(rows, name), strict=True):
             rolls = [f"{r.purpose}={r.value}" for r in event.rolls]
             if event.secret:
                 rolls = [f"{len(event.rolls)} hidden roll(s)"] if event.rolls else []
@@ -326,7 +338,7 @@ class CampaignService:
         except RulesetMismatchError as error:
             findings.append(error.message)
         state = CampaignState()
-        events = parse_stored(rows)
+        events = parse_stored(rows, name)
         done = 0
         for snapshot in self.store.snapshots(name):
             if snapshot.seq > len(events):

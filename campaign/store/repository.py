@@ -20,7 +20,7 @@ from pathlib import Path
 from sqlalchemy import create_engine, delete, func, inspect
 from sqlalchemy import select as sa_select
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import ArgumentError, IntegrityError, NoSuchModuleError, OperationalError
 from sqlmodel import Session, SQLModel, select
 
 from campaign.rules.canonical import canonical_json, sha256_hex
@@ -98,7 +98,10 @@ class Store:
     def __init__(self, url: str | None = None) -> None:
         self.url = url or default_url()
         connect_args = {"timeout": 30} if self.url.startswith("sqlite") else {}
-        self.engine: Engine = create_engine(self.url, connect_args=connect_args)
+        try:
+            self.engine: Engine = create_engine(self.url, connect_args=connect_args)
+        except (ArgumentError, NoSuchModuleError, ImportError) as error:
+            raise CampaignError(f"cannot use database URL {self.url!r}: {error}") from None
         try:
             self._ensure_schema()
         except OperationalError as error:

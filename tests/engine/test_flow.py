@@ -197,3 +197,15 @@ def test_clone_is_independent_of_the_original():  # DN-SEQ-2
         "units", "next_unit_no", "neutral_pile", "slots", "turn_slots", "game_slots",
         "dice_counts", "winner", "events_applied",
     }  # a new field must be added to CampaignState.clone and to this test
+
+
+def test_evolve_returns_new_state_and_fold_equals_stepwise_evolve():  # DN-SEQ-2
+    game = Game()
+    game.play_all(SETUP_ORDERS[:6])
+    state = engine.fold(game.events[:1])
+    before = engine.state_digest(state)
+    stepped = state
+    for event in game.events[1:]:
+        stepped = engine.evolve(stepped, event)
+    assert engine.state_digest(state) == before
+    assert engine.state_digest(stepped) == engine.state_digest(game.state)

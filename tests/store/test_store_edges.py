@@ -1,0 +1,97 @@
+"""Store edge cases: racing writers, unreadable events, bad URLs, map logging, PG requirement."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from campaign.rules.errors import CampaignError, ConflictError, TamperedLogError
+from campaign.service import CampaignService, parse_stored
+from campaign.store.repository import Store
+from tests.engine.factory import small_ruleset
+from tests.store import conftest as store_conftest
+
+
+def _service(url: str) -> CampaignService:
+    ruleset = small_ruleset()
+    return CampaignService(Store(url), ruleset_loader=lambda layout, seed: ruleset)
+
+
+def test_two_racing_threads_exactly_one_append_wins(db_url):  # DN-ERR-1
+    _service(db_url).create("c", dice_seed="s")
+    head = Store(db_url).head("c")
+    barrier = threading.Barrier(2)
+    outcomes: list[str] = []
+
+    def writer(tag: str) -> None:
+        store = Store(db_url)
+        barrier.wait()
+        try:
+            store.append("c", head.seq, tag, [("phase-ended", "{}")] * 3)
+            outcomes.append("won")
+        except ConflictError:
+            outcomes.append("conflict")
+        finally:
+            store.dispose()
+
+    threads = [threading.Thread(target=writer, args=(t,)) for t in ("a", "b")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(outcomes) == ["conflict", "won"]
+    rows = Store(db_url).rows("c")
+    assert len(rows) == head.seq + 3
+    assert len({r.order_text for r in rows[head.seq :]}) == 1  # one writer's batch, complete
+    Store.verify_rows("c", rows)
+
+
+def test_unreadable_event_named_by_seq(db_url):  # DN-ERR-1
+    service = _service(db_url)
+    service.create("c", dice_seed="s")
+    head = service.store.head("c")
+    service.store.append("c", head.seq, "x", [("no-such-event", '{"type":"no-such-event"}')])
+    with pytest.raises(TamperedLogError) as error:
+        service.load("c")
+    assert error.value.seq == head.seq + 1 and "cannot be read" in str(error.value)
+
+
+def test_bad_database_url_is_a_clear_error():  # DN-ERR-1
+    with pytest.raises(CampaignError, match="cannot use database URL"):
+        Store("nosuchdb://x")
+
+
+def test_unreachable_postgres_is_a_clear_error():  # DN-ERR-1
+    with pytest.raises(CampaignError, match="cannot open database"):
+        Store("postgresql+psycopg://nobody@127.0.0.1:1/none?connect_timeout=2")
+
+
+def test_random_assembly_logged_with_seed_and_placements(tmp_path):  # DN-MAP-5
+    service = CampaignService(Store(f"sqlite:///{tmp_path / 'r.db'}"))
+    service.create("r", layout="random", seed=7)
+    events = parse_stored(service.store.rows("r"))
+    assembled = next(e for e in events if e.type == "map-assembled")
+    assert assembled.layout["layout"] == "random" and assembled.layout["seed"] == 7
+    placements = assembled.layout["placements"]
+    assert len(placements) == len(assembled.layout["sections"])
+    assert [p["draw"] for p in placements] == list(range(1, len(placements) + 1))
+    assert placements[0]["drawn_by"] == "aslan"  # Aslan draws first
+    assert {"Aslan Hierate", "Solomani Quadrant", "Dark Nebula"} <= set(
+        assembled.layout["sections"]
+    )
+    again = CampaignService(Store(f"sqlite:///{tmp_path / 'r2.db'}"))
+    again.create("r", layout="random", seed=7)
+    assert [e.model_dump() for e in parse_stored(again.store.rows("r"))][:2] == [
+        e.model_dump() for e in events
+    ][:2]
+
+
+def test_required_postgres_fails_instead_of_skipping(monkeypatch):  # DN-ERR-1
+    monkeypatch.setenv(store_conftest.REQUIRE_ENV, "1")
+    monkeypatch.delenv(store_conftest.PG_ENV, raising=False)
+    with pytest.raises(pytest.fail.Exception, match="not set"):
+        store_conftest._pg_base_url()
+    monkeypatch.setenv(store_conftest.PG_ENV, "postgresql+psycopg://x@127.0.0.1:1/x")
+    with pytest.raises(pytest.fail.Exception, match="unreachable"):
+        store_conftest._pg_base_url()
