@@ -29,7 +29,7 @@ class Campaign:
 
     def __init__(self, units: list[Unit], phase: Phase = Phase.FIRST_COMBAT,
                  sub_phase: SubPhase = SubPhase.SPACE, phasing: Side = Side.ASLAN,
-                 reaction_stack: list[str] | None = None) -> None:
+                 reaction_stack: list[str] | None = None, ruleset=None) -> None:
         events = engine.start("t", RULESET, MapAssembled(layout={"layout": "test"}),
                               SeededSource("x"))
         state: CampaignState = engine.fold(events)
@@ -44,6 +44,7 @@ class Campaign:
             state.turn_slots["movement"] = {"reaction_stack": reaction_stack}
         self.state = state
         self.events: list = []
+        self.ruleset = ruleset or RULESET
 
     def enter(self, dice: list[int] | None = None) -> list:
         """End the step before, so the target step starts and its hooks run."""
@@ -51,11 +52,11 @@ class Campaign:
 
     def play(self, text: str, dice: list[int] | None = None) -> list:
         """Apply one order in notation with the given die values; returns its events."""
-        source = FixedSource(dice or [])
-        events = engine.decide(self.state, parse_order(text), RULESET, source)
+        source = dice if hasattr(dice, "draw") else FixedSource(dice or [])
+        events = engine.decide(self.state, parse_order(text), self.ruleset, source)
         engine.fold(events, self.state)
         self.events.extend(events)
-        assert not source.remaining, f"unused dice {source.remaining}"
+        assert not getattr(source, "remaining", None), f"unused dice {source.remaining}"
         return events
 
     def reject(self, text: str, dice: list[int] | None = None) -> Exception:
@@ -66,7 +67,7 @@ class Campaign:
         source = FixedSource(values)
         before = engine.state_digest(self.state)
         try:
-            engine.decide(self.state, parse_order(text), RULESET, source)
+            engine.decide(self.state, parse_order(text), self.ruleset, source)
         except CampaignError as error:
             assert engine.state_digest(self.state) == before
             assert source.remaining == values, "a rejected order rolled dice"

@@ -302,3 +302,44 @@ def test_three_sided_battles_fought_in_turn_with_current_units():  # DN-NEU-2
     assert battles[second]["stage"] == "over"
     assert battles["neb-a/solomani-neutral"]["stage"] == "range"
     game.play("solomani range neb-a/solomani-neutral", [3, 4])
+
+
+def test_multiple_targets_switch_on_through_orders():  # DN-CBT-6
+    from campaign.rules.ruleset import HouseRules
+    from tests.combat.campaign_helpers import RULESET
+
+    rules = RULESET.model_copy(update={"house_rules": HouseRules(multiple_targets=True)})
+    game = Campaign([
+        place("A-CL-1", "aslan:CL", "hex:neb-a"),  # 5-2-4[3]: up to three returns
+        place("S-DD-1", "solomani:DD", "hex:neb-a"),
+        place("S-DD-2", "solomani:DD", "hex:neb-a"),
+    ], ruleset=rules)
+    game.enter()
+    game.play(f"aslan range {BID}", [1, 6])
+    game.play(f"aslan choose-range {BID} long")
+    game.play(f"aslan assign {BID} S-DD-1+S-DD-2>A-CL-1")
+    game.play(f"aslan declare {BID} - - A-CL-1")
+    fought = game.play(f"aslan fire {BID}", [1, 1, 1, 1])
+    shots = [(s.firer, s.target) for s in fought[0].result.shots]
+    assert shots == [("S-DD-1", "A-CL-1"), ("A-CL-1", "S-DD-1"),
+                     ("S-DD-2", "A-CL-1"), ("A-CL-1", "S-DD-2")]
+
+
+def test_referee_enters_every_die_by_purpose():  # DN-CBT-1
+    from campaign.rules.dice import PhysicalSource
+
+    asked: list[str] = []
+
+    def referee(ctx):  # the referee types a die for each purpose shown
+        asked.append(ctx.purpose)
+        return 1 if "range" not in ctx.purpose else (6 if "aslan" in ctx.purpose else 2)
+
+    game = duel()
+    game.play(f"aslan range {BID}", PhysicalSource(referee))
+    game.play(f"aslan choose-range {BID} long")
+    game.play(f"aslan assign {BID} auto")
+    game.play(f"aslan fire {BID}", PhysicalSource(referee))
+    assert asked == [
+        "range neb-a round 1 solomani try 1", "range neb-a round 1 aslan try 1",
+        "fire neb-a round 1 S-DD-1>A-CL-1", "fire neb-a round 1 A-CL-1>S-DD-1",
+    ]
