@@ -343,3 +343,27 @@ def test_referee_enters_every_die_by_purpose():  # DN-CBT-1
         "range neb-a round 1 solomani try 1", "range neb-a round 1 aslan try 1",
         "fire neb-a round 1 S-DD-1>A-CL-1", "fire neb-a round 1 A-CL-1>S-DD-1",
     ]
+
+
+def test_neutral_decisions_are_taken_by_the_engine():  # DN-NEU-2
+    bid = "neb-a/aslan-neutral"
+    game = Campaign([
+        place("A-CL-1", "aslan:CL", "hex:neb-a"),
+        place("A-CL-2", "aslan:CL", "hex:neb-a"),
+        place("N-M-1", "neutral:M-8-0-7", "hex:neb-a"),
+    ])
+    game.enter()
+    # the neutral (defender, fewer ships +1) wins the roll: it chooses short range (beam 8)
+    # and names its monitor at once
+    events = game.play(f"aslan range {bid}", [5, 3])
+    rec = book.battles(game.state)[bid]
+    assert rec["range"] == "short" and rec["stage"] == "assign"
+    assert [e.type for e in events[:3]] == ["range-rolled", "range-chosen", "targets-assigned"]
+    assert "DN-NEU-2" in str(game.reject(f"aslan assign {bid} N-M-1>A-CL-1+A-CL-2"))
+    game.play(f"aslan target {bid} A-CL-2")
+    game.play(f"aslan target {bid} A-CL-1 1")
+    assert book.battles(game.state)[bid]["stage"] == "fire"
+    game.play(f"aslan fire {bid}", [1, 1, 1])
+    assert book.battles(game.state)[bid]["withdrawing"] == "aslan"  # neutrals never withdraw
+    game.play(f"aslan stay {bid}")
+    assert book.battles(game.state)[bid]["stage"] == "range"

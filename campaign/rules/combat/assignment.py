@@ -174,3 +174,21 @@ def auto_assignment(battle: Battle) -> tuple[Engagement, ...]:
     for index, unit in enumerate(leftovers):
         draft = draft.step(battle, unit.side, unit.uid, index % pairs)
     return draft.engagements
+
+
+def auto_steps(battle: Battle, draft: AssignmentDraft, side: Side) -> AssignmentDraft:
+    """Take every protocol step that is ``side``'s, by the automatic policy.
+
+    Used for the neutrals, whose choices nobody makes (DN-NEU-2): they name their strongest
+    unassigned unit, answer with it, and add leftovers to the engagements in turn.
+    """
+    while (expected := draft.waiting_for(battle)) is not None and expected[0] == side:
+        free = sorted(
+            (u for u in battle.fighting(side) if u.uid not in draft.assigned()), key=_strength
+        )
+        index = None
+        if expected[1] == "add":
+            placed = sum(len(e.members(battle, side)) for e in draft.engagements)
+            index = (placed - len(draft.engagements)) % len(draft.engagements)
+        draft = draft.step(battle, side, free[0].uid, index)
+    return draft

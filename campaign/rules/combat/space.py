@@ -59,6 +59,19 @@ def roll_range(battle: Battle, dice: Dice, *, tie_reroll: bool = True) -> RangeR
     raise ValueError(f"range roll at {battle.system}: {MAX_RANGE_ATTEMPTS} ties in a row")
 
 
+def preferred_range(battle: Battle, side: Side) -> Range:
+    """The automatic range choice: where ``side``'s total factor against the enemy's is best.
+
+    Used for the neutrals (DN-NEU-2) and by the forecast; ties go to long range.
+    """
+    def score(weapon: Weapon) -> float:
+        own = sum(u.factor(weapon) for u in battle.fighting(side))
+        other = sum(u.factor(weapon) for u in battle.fighting(battle.enemy_of(side)))
+        return own / (other + 1)
+
+    return Range.SHORT if score(Weapon.BEAM) > score(Weapon.MISSILE) else Range.LONG
+
+
 def check_fighter_bases(battle: Battle) -> None:
     """Every fighter has a base and no mothership carries more than three (DN-CBT-8)."""
     load: dict[str, int] = {}

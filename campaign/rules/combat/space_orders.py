@@ -21,6 +21,7 @@ from campaign.rules.combat.assignment import (
     AssignmentDraft,
     Engagement,
     auto_assignment,
+    auto_steps,
     check_assignment,
 )
 from campaign.rules.combat.detect import (
@@ -38,6 +39,7 @@ from campaign.rules.combat.space import (
     check_fighter_bases,
     check_plan,
     launch_fighters,
+    preferred_range,
     resolve_round,
     roll_range,
     withdraw,
@@ -294,7 +296,22 @@ def _decide_range(state: CampaignState, order: RollRange, ruleset: Ruleset, dice
         if other_rec.get("stage") != "over" and book.battle_of(other_rec).system == battle.system:
             raise IllegalOrderError("DN-NEU-2", f"battle {other} is fought first")
     result = roll_range(battle, dice, tie_reroll=ruleset.house_rules.range_tie_reroll)
-    return [RangeRolled(battle=order.battle, result=result, rolls=tuple(dice.take()))]
+    events: list[Event] = [RangeRolled(battle=order.battle, result=result,
+                                       rolls=tuple(dice.take()))]
+    if result.chooser is Side.NEUTRAL:  # nobody chooses for the neutrals (DN-NEU-2)
+        chosen = preferred_range(battle, Side.NEUTRAL)
+        events += _range_chosen(battle, order.battle, chosen)
+    return events
+
+
+def _range_chosen(battle: Battle, battle_ref: str, chosen: Range) -> list[Event]:
+    """The range event, then the neutrals' first naming steps if they are in the battle."""
+    events: list[Event] = [RangeChosen(battle=battle_ref, range=chosen)]
+    if Side.NEUTRAL in battle.sides:
+        draft = auto_steps(battle, AssignmentDraft(), Side.NEUTRAL)
+        events.append(TargetsAssigned(battle=battle_ref, draft=draft,
+                                      complete=draft.waiting_for(battle) is None))
+    return events
 
 
 @decides(ChooseRange)
@@ -303,7 +320,7 @@ def _decide_choose(state: CampaignState, order: ChooseRange, ruleset: Ruleset, d
     book.expect_stage(rec, order.battle, "choose")
     if rec["chooser"] != _side(order).value:
         raise IllegalOrderError("DN-CBT-1", f"{rec['chooser']} won the range roll and chooses")
-    return [RangeChosen(battle=order.battle, range=order.range)]
+    return _range_chosen(book.battle_of(rec), order.battle, order.range)
 
 
 @decides(Target)
@@ -313,6 +330,8 @@ def _decide_target(state: CampaignState, order: Target, ruleset: Ruleset, dice) 
     battle = book.expect_member(rec, _side(order), order.battle)
     index = order.engagement - 1 if order.engagement is not None else None
     draft = book.draft_of(rec).step(battle, _side(order), order.unit, index)
+    if Side.NEUTRAL in battle.sides:  # the neutrals' steps are taken for them (DN-NEU-2)
+        draft = auto_steps(battle, draft, Side.NEUTRAL)
     complete = draft.waiting_for(battle) is None
     return [TargetsAssigned(battle=order.battle, draft=draft, complete=complete)]
 
@@ -338,7 +357,9 @@ def _assign(state: CampaignState, battle_ref: str, texts: list[str]) -> list[Eve
     book.expect_stage(rec, battle_ref, "assign")
     battle = book.battle_of(rec)
     draft = book.draft_of(rec)
-    if draft.engagements or draft.named:
+    if (draft.engagements or draft.named) and Side.NEUTRAL not in battle.sides:
+        raise IllegalOrderError("DN-CBT-3", "the assignment has begun step by step")
+    if draft.engagements and Side.NEUTRAL in battle.sides and texts != ["auto"]:
         raise IllegalOrderError("DN-CBT-3", "the assignment has begun step by step")
     engagements = parse_engagements(battle, texts)
     check_assignment(battle, engagements)
@@ -348,7 +369,11 @@ def _assign(state: CampaignState, battle_ref: str, texts: list[str]) -> list[Eve
 
 @decides(Assign)
 def _decide_assign(state: CampaignState, order: Assign, ruleset: Ruleset, dice) -> list[Event]:
-    book.expect_member(book.get(state, order.battle), _side(order), order.battle)
+    battle = book.expect_member(book.get(state, order.battle), _side(order), order.battle)
+    if Side.NEUTRAL in battle.sides and order.engagements != ["auto"]:
+        raise IllegalOrderError(
+            "DN-NEU-2", "the neutrals name their own units: answer them with 'target', or 'auto'"
+        )
     return _assign(state, order.battle, order.engagements)
 
 
@@ -604,7 +629,9 @@ def _apply_round(state: CampaignState, event: RoundFought) -> None:
     rec = book.record(state, event.battle)
     rec["battle"] = event.after.model_dump(mode="json")
     rec["stage"] = "over" if event.after.is_over else "withdraw"
-    rec["withdrawing"] = event.after.defender.value
+    # neutrals defend their system and never withdraw (DN-NEU-2): the attacker decides alone
+    first = event.after.defender
+    rec["withdrawing"] = (event.after.attacker if first is Side.NEUTRAL else first).value
     _refresh_system(state, system, event.battle)
 
 
