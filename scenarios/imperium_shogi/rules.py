@@ -336,6 +336,23 @@ def decode(value: int) -> Position:
     return Position(board, [counts[0:3], counts[3:6]], (value >> 60) & 1)
 
 
+def mirror_files(position: Position) -> Position:
+    """The left-right mirror (file a <-> c). Every piece moves symmetrically, so the game value
+    and the move counts are unchanged; a tablebase may store one of each mirror pair."""
+    board = [position.board[sq - sq % FILES + FILES - 1 - sq % FILES] for sq in range(SQUARES)]
+    return Position(board, [position.hands[0][:], position.hands[1][:]], position.side)
+
+
+def swap_sides(position: Position) -> Position:
+    """The same position seen from the other player: board turned by half a turn, colours and
+    hands exchanged, the other side to move. Used to normalise the side to move (Red)."""
+    board = [0] * SQUARES
+    for sq, code in enumerate(position.board):
+        if code:
+            board[SQUARES - 1 - sq] = code ^ 8  # flip the owner bit
+    return Position(board, [position.hands[1][:], position.hands[0][:]], 1 - position.side)
+
+
 def perft(position: Position, depth: int) -> int:
     """Leaf count of the move tree to ``depth`` plies (terminal positions have no moves)."""
     if depth <= 0:

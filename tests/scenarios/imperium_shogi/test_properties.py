@@ -42,3 +42,28 @@ def test_random_play_keeps_the_set_and_text_valid(choices):
     while state.history():
         state.undo_action()
     assert state.to_text() == "mfc/1b1/1B1/CFM - r"
+
+
+def test_mirror_and_side_swap_keep_move_counts():
+    # SHO-2 SHO-3: the rules are left-right symmetric and the same for both players, so the
+    # mirrored and the colour-swapped position have the same perft (tablebase symmetries)
+    import random
+
+    from scenarios.imperium_shogi.rules import mirror_files, perft, swap_sides
+
+    initial = make_game().new_initial_state().position
+    assert swap_sides(initial).board == initial.board  # the set-up is point-symmetric
+    rng = random.Random(2)
+    for _ in range(25):
+        state = make_game().new_initial_state()
+        for _ply in range(rng.randrange(0, 25)):
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+        position = state.position
+        expected = perft(position.copy(), 3)
+        assert perft(mirror_files(position), 3) == expected
+        assert perft(swap_sides(position), 3) == expected
+        assert mirror_files(mirror_files(position)) == position
+        assert swap_sides(swap_sides(position)) == position
+        assert (swap_sides(position).outcome() is None) == (position.outcome() is None)
