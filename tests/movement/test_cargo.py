@@ -134,3 +134,12 @@ def test_pd_installed_directly_when_switch_off():
     game.refuse("aslan install-pd A-PD-1 concord", "DN-MOV-10")  # enemy home: not friendly
     game.order("aslan install-pd A-PD-1 eawyo")
     assert game.where("A-PD-1") == "box:eawyo"
+
+
+def test_pd_moves_only_in_movement_phases():
+    # DN-MOV-10: the PD marker is moved to its box in the movement phase
+    game = Game(phase=Phase.FIRST_COMBAT, sub_phase=SubPhase.INTERACTION)
+    game.put("A-PD-1", "aslan:PD", "on:A-TR-1").put("A-TR-1", "aslan:TR", "hex:hlirakh")
+    game.put("A-PD-2", "aslan:PD", "unplaced")
+    game.refuse("aslan unload A-PD-1", "DN-MOV-10")
+    game.refuse("aslan load A-PD-2 A-TR-1", "DN-MOV-10")

@@ -6,8 +6,9 @@ import pytest
 
 from campaign.rules.engine import decide
 from campaign.rules.errors import InvalidOrderError
+from campaign.rules.movement import stacks_of
 from campaign.rules.notation import parse_order
-from tests.movement.helpers import Game
+from tests.movement.helpers import A, Game
 
 
 def fleet() -> Game:
@@ -48,3 +49,10 @@ def test_stack_must_stand_in_one_place_and_hold_ships_only():
     game.order("aslan form-stack s1 A-CL-1")
     game.refuse("aslan form-stack s1 A-DD-1", "DN-MOV-2")  # label taken: merge instead
     game.refuse("aslan merge-stacks s1 A-DD-2", "DN-MOV-2")
+
+
+def test_stacks_of_lists_labels_for_the_ui():
+    # DN-MOV-2: the UI lists a side's stacks (labels on units)
+    game = fleet()
+    game.order("aslan form-stack s1 A-CL-1,A-DD-1")
+    assert stacks_of(game.state, A) == {"s1": ["A-CL-1", "A-DD-1"]}

@@ -10,7 +10,8 @@ Importing this package registers its orders and events with the engine
 
 Queries for other areas and the UI: ``move_options`` (every destination of a stack, or the rule
 that forbids it), ``can_retreat_from`` (fuel on retreat),
-``system_status`` (friendly/non-friendly, DN-MOV-5), ``reaction_units`` (DN-MOV-8/DN-REA-1).
+``system_status`` (friendly/non-friendly, DN-MOV-5), ``reaction_units`` (DN-MOV-8/DN-REA-1),
+``stacks_of`` (the stacks of a side).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from __future__ import annotations
 from campaign.rules.movement import cargo, moves, stacks
 from campaign.rules.movement.book import explored_routes, reaction_stack
 from campaign.rules.movement.fuel import RetreatVerdict, can_retreat_from
+from campaign.rules.movement.groups import stacks_of
 from campaign.rules.movement.paths import Arrival, Obstacle
 from campaign.rules.movement.presence import Presence, blocks
 from campaign.rules.movement.query import Destination, MoveOptions, move_options
@@ -41,5 +43,6 @@ __all__ = [
     "moves",
     "reaction_units",
     "stacks",
+    "stacks_of",
     "system_status",
 ]

@@ -135,6 +135,14 @@ def pd_source_ok(presence: Presence, ruleset: Ruleset, side: Side, system_id: st
     return system.type is not SystemType.TERTIARY and status is SystemStatus.FRIENDLY
 
 
+def _pd_in_movement(state: CampaignState, unit: Unit, category: UnitCategory) -> None:
+    """DN-MOV-10: a PD marker is moved (loaded, carried, installed) in the movement phase."""
+    if category is UnitCategory.PD and not state.phase.is_movement:
+        raise IllegalOrderError(
+            "DN-MOV-10", f"PD {unit.id} is moved to its box in a movement phase, not {state.phase}"
+        )
+
+
 @decides(Load)
 def decide_load(state: CampaignState, order: Load, ruleset: Ruleset, dice: Dice) -> list[Event]:
     """Cargo from the carrier's surface box (or an unplaced PD) goes aboard (DN-MOV-5/7/10)."""
@@ -145,6 +153,7 @@ def decide_load(state: CampaignState, order: Load, ruleset: Ruleset, dice: Dice)
         raise IllegalOrderError("DN-MOV-7", f"carrier {carrier.id} is not on the map")
     system_id = carrier.location.system or ""
     cargo_type = ruleset.unit_type(cargo.kind)
+    _pd_in_movement(state, cargo, cargo_type.category)
     if cargo.location.where is Where.UNPLACED:
         if cargo_type.category is not UnitCategory.PD:
             raise IllegalOrderError("DN-MOV-10", f"{cargo.id} is not on the map")
@@ -186,6 +195,7 @@ def decide_unload(state: CampaignState, order: Unload, ruleset: Ruleset, dice: D
         raise IllegalOrderError("DN-MOV-5", f"carrier {carrier.id} is not on the map")
     system_id = where.system
     cargo_type = ruleset.unit_type(cargo.kind)
+    _pd_in_movement(state, cargo, cargo_type.category)
     if cargo_type.category is UnitCategory.PD:
         _check_one_pd(state, ruleset, cargo, system_id)
     status, reason = system_status(Presence.of(state, ruleset), ruleset, side, system_id)

@@ -55,6 +55,15 @@ def stack_units(state: CampaignState, label: str) -> list[Unit]:
     return [u for u in state.stack_members(label) if in_play(u)]
 
 
+def stacks_of(state: CampaignState, side: Side) -> dict[str, list[str]]:
+    """Every stack label of ``side`` with its units in play (for the UI)."""
+    found: dict[str, list[str]] = {}
+    for unit in state.units_of(side):
+        if unit.stack:
+            found.setdefault(unit.stack, []).append(unit.id)
+    return found
+
+
 def describe(units: list[Unit] | tuple[Unit, ...], stack: str | None) -> str:
     """``stack s1 (A-CL-1, A-DD-2)`` or ``A-CL-1``."""
     ids = ", ".join(u.id for u in units)
