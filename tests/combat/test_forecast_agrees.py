@@ -7,8 +7,8 @@ import random
 
 from campaign.rules.combat.assignment import auto_assignment
 from campaign.rules.combat.forecast import forecast_battle
-from campaign.rules.combat.model import Battle, Range
-from campaign.rules.combat.space import RoundPlan, resolve_round, roll_range
+from campaign.rules.combat.model import Battle
+from campaign.rules.combat.space import RoundPlan, preferred_range, resolve_round, roll_range
 from campaign.rules.ids import Side
 from tests.combat.helpers import TABLE, battle, ship
 
@@ -23,22 +23,12 @@ class SeededDice:
         return self.rng.randint(1, 6)
 
 
-def pick_range(b: Battle, chooser: Side) -> Range:
-    """The forecast's policy: the range where own total factor against the enemy's is best."""
-    def score(r: Range) -> float:
-        attr = "missile" if r is Range.LONG else "beam"
-        own = sum(getattr(u, attr) for u in b.fighting(chooser))
-        other = sum(getattr(u, attr) for u in b.fighting(b.enemy_of(chooser)))
-        return own / (other + 1)
-    return Range.SHORT if score(Range.SHORT) > score(Range.LONG) else Range.LONG
-
-
 def play_out(b: Battle, dice: SeededDice, max_rounds: int) -> Battle:
     for _ in range(max_rounds):
         if b.is_over:
             break
         chooser = roll_range(b, dice).chooser
-        plan = RoundPlan(range=pick_range(b, chooser), engagements=auto_assignment(b))
+        plan = RoundPlan(range=preferred_range(b, chooser), engagements=auto_assignment(b))
         _, b = resolve_round(b, plan, TABLE, dice)
     return b
 

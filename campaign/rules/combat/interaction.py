@@ -179,6 +179,8 @@ def _check_plan(
     friendly: bool,
 ) -> None:
     """Every decision of the plan must be legal (DN-INT-1..4) before any die is rolled."""
+    if len(set(plan.land)) != len(plan.land) or len(set(plan.drops)) != len(plan.drops):
+        raise IllegalOrderError("DN-INT-1", "a unit is listed twice")
     for uid in (*plan.land, *plan.bombard):
         if uid not in ships:
             raise IllegalOrderError(

@@ -119,6 +119,8 @@ def _decide_interact(state: CampaignState, order: Interact, ruleset: Ruleset, di
         ship, sep, target = text.partition(">")
         if not sep:
             raise InvalidOrderError(f"bombardment {text!r}: expected SHIP>TARGET")
+        if ship in bombard:
+            raise IllegalOrderError("DN-INT-4", f"{ship} can bombard only once")
         bombard[ship] = target
     orbit = _orbit(state, ruleset, order.system)
     plan = InteractionPlan(side=state.acting, bombard=bombard, land=tuple(order.land),
