@@ -90,3 +90,13 @@ def test_routes_explored_in_play_carry_connections():  # DN-ECO-3, DN-NEB-1
                    if b.system_id == "lantern")
     assert (lantern.connected, lantern.ru) == (True, 10)
     assert lantern.path == ["Lantern", "Murk", "Halden", "Marrow", "Concord"]
+
+
+def test_supply_overlay_lists_connected_systems():  # DN-ECO-3
+    from campaign.rules.economy.adapter import connected_systems
+
+    game = Game()
+    game.put("A-CR-1", "aslan:CR", "hex:marrow")
+    supplied = connected_systems(game.state, game.ruleset, S)
+    assert {"concord", "marrow", "vantage", "kestrel", "petrel", "brume"} <= supplied
+    assert "halden" not in supplied and "bulwark" not in supplied

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from campaign.rules.economy.connectivity import UNREACHED
+from campaign.rules.economy.income import side_income
 from campaign.rules.economy.occupancy import Occupancy, Piece, controls_ground
 from campaign.rules.economy.report import IncomeReport, income_report
 from campaign.rules.ids import Side
@@ -71,3 +73,14 @@ def income_report_for(state: CampaignState, ruleset: Ruleset, side: Side) -> Inc
         explored_routes=explored_routes_of(state),
         treasury=state.ru.get(side),
     )
+
+
+def connected_systems(state: CampaignState, ruleset: Ruleset, side: Side) -> frozenset[str]:
+    """Ids of every system a box of ``side`` would be connected from (DN-ECO-3), e.g. for a
+    supply overlay on the map; production may use those it controls (DN-ECO-8)."""
+    income = side_income(
+        ruleset, occupancy_of(state, ruleset), side, explored_routes=explored_routes_of(state)
+    )
+    graph = income.connectivity.graph
+    parents = income.connectivity.capital_parent
+    return frozenset(graph.systems[i].id for i, p in enumerate(parents) if p != UNREACHED)

@@ -54,6 +54,7 @@ class BoxReport(_Model):
     section: str
     type: int
     mark: str | None
+    controller: Side
     control_rule: str  # DN-ECO-1 or DN-ECO-2
     control_reason: str
     connected: bool  # to the own capital (DN-ECO-3)
@@ -193,6 +194,7 @@ def build_report(
                 section=system.section,
                 type=int(system.type),
                 mark=system.mark.value if system.mark else None,
+                controller=side,
                 control_rule=box.control.rule,
                 control_reason=box.control.reason,
                 connected=connected,
