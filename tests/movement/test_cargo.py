@@ -143,3 +143,14 @@ def test_pd_moves_only_in_movement_phases():
     game.put("A-PD-2", "aslan:PD", "unplaced")
     game.refuse("aslan unload A-PD-1", "DN-MOV-10")
     game.refuse("aslan load A-PD-2 A-TR-1", "DN-MOV-10")
+
+
+def test_loading_in_a_box_shared_with_neutrals():
+    # DN-MOV-5: a friendly unit in the box makes the system friendly: loading at any time
+    game = Game()
+    game.put("N-RT-1", "neutral:RT-2", "box:lantern").put("A-RT-1", "aslan:RT-4", "box:lantern")
+    game.put("A-TR-1", "aslan:TR", "hex:lantern")
+    assert status(game, "lantern") is SystemStatus.FRIENDLY
+    game.order("aslan load A-RT-1 A-TR-1")
+    assert status(game, "lantern") is SystemStatus.NON_FRIENDLY  # only the neutral is left
+    game.refuse("aslan unload A-RT-1", "DN-MOV-5")
