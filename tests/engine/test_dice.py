@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Literal
 
 import pytest
 
 from campaign.rules import engine
-from campaign.rules.base import Event, Order
 from campaign.rules.dice import (
     Dice,
     FixedSource,
@@ -17,9 +15,8 @@ from campaign.rules.dice import (
     SeededSource,
 )
 from campaign.rules.errors import EngineBugError, IllegalOrderError, InvalidOrderError
-from campaign.rules.phases import Actor
-from campaign.rules.registry import applies, decides, event_type, order_type
 from campaign.rules.state import CampaignState
+from tests.engine import rolling
 from tests.engine.factory import Game
 
 
@@ -73,37 +70,14 @@ def test_choose_and_shuffle_cover_all_items():  # DN-ERR-1
     assert len(dice.take()) == 9 + 50
 
 
-# --- an order type that rolls, registered for these tests only ---------------------------------
+@pytest.fixture
+def roll_order():
+    """The ``test-roll`` order type, registered for one test."""
+    with rolling.registered():
+        yield
 
 
-@order_type(phases=None, actor=Actor.EITHER, rule="DN-ERR-1", summary="test roll")
-class _TestRoll(Order):
-    type: Literal["test-roll"] = "test-roll"
-    need: int
-
-
-@event_type
-class _TestRolled(Event):
-    type: Literal["test-rolled"] = "test-rolled"
-    value: int
-
-
-@decides(_TestRoll)
-def _decide_test_roll(state, order, ruleset, dice):
-    if order.need > 6:  # validation before rolling
-        raise IllegalOrderError("DN-ERR-1", "need must be at most 6")
-    value = dice.roll(f"test roll need {order.need}")
-    if order.need == 0:
-        return [_TestRolled(value=value)]  # bug on purpose: roll not stored
-    return [_TestRolled(value=value, rolls=tuple(dice.take()))]
-
-
-@applies(_TestRolled)
-def _apply_test_rolled(state, event) -> None:
-    state.game_slots["test-rolled"] = event.value
-
-
-def test_rolls_are_stored_in_events_and_replay_never_rolls():  # DN-ERR-1
+def test_rolls_are_stored_in_events_and_replay_never_rolls(roll_order):  # DN-ERR-1
     game = Game()
     source = FixedSource([4])
     (event,) = game.play("aslan test-roll 3", source)
@@ -114,7 +88,7 @@ def test_rolls_are_stored_in_events_and_replay_never_rolls():  # DN-ERR-1
     assert engine.state_digest(replayed) == engine.state_digest(game.state)
 
 
-def test_rejected_order_rolls_no_dice():  # DN-ERR-1
+def test_rejected_order_rolls_no_dice(roll_order):  # DN-ERR-1
     game = Game()
     source = FixedSource([5])
     error = game.reject("aslan test-roll 9", source)
@@ -122,13 +96,13 @@ def test_rejected_order_rolls_no_dice():  # DN-ERR-1
     assert source.remaining == [5]
 
 
-def test_unstored_roll_is_an_engine_bug():  # DN-ERR-1
+def test_unstored_roll_is_an_engine_bug(roll_order):  # DN-ERR-1
     game = Game()
     with pytest.raises(EngineBugError, match="not stored"):
         game.play("aslan test-roll 0", FixedSource([2]))
 
 
-def test_seeded_dice_counted_per_step_in_state():  # DN-ERR-1
+def test_seeded_dice_counted_per_step_in_state(roll_order):  # DN-ERR-1
     game = Game()
     game.play("aslan test-roll 2")
     assert game.state.dice_counts["test roll need 2"] == 1

@@ -6,7 +6,7 @@ from typing import Literal
 
 import pytest
 
-from campaign.rules import engine
+from campaign.rules import engine, registry
 from campaign.rules.base import Event
 from campaign.rules.errors import IllegalOrderError
 from campaign.rules.flow import FIRST_PLAYER_STEP, FLOW, PLAYER_TURN_STEPS
@@ -108,19 +108,28 @@ def test_legal_orders_list_rule_ids(core_hooks_only):  # DN-SEQ-2
     assert {"set-ru", "adjust-unit"} <= referee
 
 
-@event_type
 class _TurnEndSeen(Event):
     type: Literal["test-turn-end-seen"] = "test-turn-end-seen"
     phasing: Side
     turn: int
 
 
-@applies(_TurnEndSeen)
 def _apply_seen(state, event) -> None:
     state.game_slots.setdefault("test-seen", []).append([event.phasing.value, event.turn])
 
 
-def test_victory_hook_runs_at_end_of_every_player_turn(core_hooks_only):  # DN-SEQ-3
+@pytest.fixture
+def seen_event():
+    """The ``test-turn-end-seen`` event type, registered for one test only."""
+    event_type(_TurnEndSeen)
+    applies(_TurnEndSeen)(_apply_seen)
+    yield
+    registry.EVENTS.pop("test-turn-end-seen", None)
+    registry.APPLIERS.pop(_TurnEndSeen, None)
+    registry._adapters.clear()
+
+
+def test_victory_hook_runs_at_end_of_every_player_turn(core_hooks_only, seen_event):  # DN-SEQ-3
     def hook(state, ruleset, dice):
         return [_TurnEndSeen(phasing=state.phasing, turn=state.turn)]
 
@@ -131,7 +140,7 @@ def test_victory_hook_runs_at_end_of_every_player_turn(core_hooks_only):  # DN-S
     assert game.state.game_slots["test-seen"] == [["aslan", 1], ["solomani", 1]]
 
 
-def test_winner_ends_the_game(core_hooks_only):  # DN-SEQ-3
+def test_winner_ends_the_game(core_hooks_only, seen_event):  # DN-SEQ-3
     def hook(state, ruleset, dice):
         return [_TurnEndSeen(phasing=state.phasing, turn=state.turn)]
 
@@ -141,8 +150,6 @@ def test_winner_ends_the_game(core_hooks_only):  # DN-SEQ-3
     core_hooks_only.turn_end.append(hook)
     game = Game()
     game.play_all(SETUP_ORDERS)
-    from campaign.rules import registry
-
     original = registry.APPLIERS[_TurnEndSeen]
     registry.APPLIERS[_TurnEndSeen] = crown
     try:

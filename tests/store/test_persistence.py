@@ -8,6 +8,7 @@ import sqlalchemy as sa
 
 from campaign import service as service_module
 from campaign.rules import engine
+from campaign.rules.dice import FixedSource
 from campaign.rules.errors import (
     ConflictError,
     IllegalOrderError,
@@ -20,6 +21,7 @@ from campaign.rules.errors import (
 from campaign.rules.ids import Side
 from campaign.service import CampaignService
 from campaign.store.repository import Store
+from tests.engine import rolling
 from tests.engine.factory import SETUP_ORDERS, Game, small_ruleset
 
 
@@ -222,11 +224,12 @@ def test_undo_never_crosses_a_dice_roll_but_referee_may(db_url):  # DN-ERR-1
     for text in SETUP_ORDERS[:9]:
         service.order("c", text)
     before_state = service.load("c").state
-    # a production-phase order that rolls: use the referee-visible log of a rolled event
-    from campaign.rules.dice import FixedSource
-    from tests.engine.test_dice import _TestRoll  # noqa: F401 - registers the test order
+    with rolling.registered():  # an order type that rolls one die
+        service.order("c", "aslan test-roll 3", dice=FixedSource([6]))
+        _check_roll_undo(service, db_url, before_state)
 
-    service.order("c", "aslan test-roll 3", dice=FixedSource([6]))
+
+def _check_roll_undo(service, db_url, before_state) -> None:
     rows_before = _rows(db_url)
     with pytest.raises(UndoError, match="rolled dice"):
         service.undo("c")
