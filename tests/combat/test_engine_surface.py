@@ -112,3 +112,26 @@ def test_reaction_ground_combat_only_where_the_stack_went():  # DN-REA-1
     game = at_surface(units, phase=Phase.REACTION_COMBAT, reaction_stack=["S-JT-1"])
     assert game.where("A-CL-1") == "eliminated"
     assert game.where("A-CL-2") == "box:neb-c"
+
+
+def test_pd_owner_names_its_targets():  # DN-INT-2
+    from campaign.rules.ids import Side
+
+    game = Campaign([
+        place("S-CL-1", "solomani:CL", "hex:neb-a"),
+        place("S-DD-1", "solomani:DD", "hex:neb-a"),
+        place("A-PD-1", "aslan:PD", "box:neb-a"),
+        place("A-RT-1", "aslan:RT-4", "box:neb-a"),
+    ], sub_phase=SubPhase.INTERACTION, phasing=Side.SOLOMANI)
+    game.enter()
+    declared = game.play("solomani interact neb-a S-DD-1 S-CL-1>A-RT-1")
+    assert declared[0].type == "interaction-declared" and declared[0].rolls == ()
+    assert "DN-INT-2" in str(game.reject("solomani pd-fire neb-a A-PD-1>S-DD-1"))
+    assert "DN-INT-2" in str(game.reject("solomani end-phase"))
+    assert "DN-INT-1" in str(game.reject("aslan pd-fire neb-a A-PD-1>A-RT-1", [1, 1]))
+    events = game.play("aslan pd-fire neb-a A-PD-1>S-DD-1", [1, 1])
+    interacted = next(e for e in events if isinstance(e, Interacted))
+    assert [r.purpose for r in interacted.rolls] == [
+        "bombard neb-a S-CL-1>A-RT-1", "pd neb-a A-PD-1>S-DD-1",
+    ]
+    assert game.where("S-DD-1") == "box:neb-a"

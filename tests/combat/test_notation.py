@@ -21,6 +21,7 @@ TEXTS = [
     "solomani join-battle neb-a S-CR-1",
     "aslan interact neb-a A-TR-1 A-CL-1>N-RT-1 A-JT-1",
     "aslan lift-off neb-a A-CL-1",
+    "solomani pd-fire neb-a A-PD-1>S-DD-1",
 ]
 
 

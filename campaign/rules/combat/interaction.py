@@ -165,6 +165,30 @@ def resolve_interaction(
                              landed=landed, dropped=plan.drops)
 
 
+def pd_fire_owner(
+    system: StarSystem, box: Sequence[BoxUnit], plan: InteractionPlan
+) -> Side | None:
+    """The side whose PD will fire at the acting ships of ``plan``, if any (DN-INT-1/2)."""
+    if is_friendly_box(system, box, plan.side) or not (plan.land or plan.bombard):
+        return None
+    controller = pd_controller(system, box)
+    if controller is None or controller == plan.side:
+        return None
+    return controller if any(u.is_pd and u.side == controller for u in box) else None
+
+
+def check_interaction(
+    system: StarSystem,
+    orbit: Sequence[Combatant],
+    box: Sequence[BoxUnit],
+    cargo_drops: dict[str, str],
+    plan: InteractionPlan,
+) -> None:
+    """Validate ``plan`` without rolling (the same checks ``resolve_interaction`` makes first)."""
+    _check_plan(plan, {s.uid: s for s in orbit}, {u.uid: u for u in box}, cargo_drops,
+                is_friendly_box(system, box, plan.side))
+
+
 def _default_pd_target(ships: dict[str, Combatant], exposed: Sequence[str]) -> str | None:
     """When the PD owner names no target: the exposed ship with the highest defence [house]."""
     candidates = sorted({*exposed}, key=lambda uid: (-ships[uid].defence, uid))

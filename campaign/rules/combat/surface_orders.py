@@ -17,15 +17,17 @@ from campaign.rules.combat.ground import GroundResult, fights_in_box, resolve_gr
 from campaign.rules.combat.interaction import (
     InteractionPlan,
     InteractionResult,
+    check_interaction,
     check_lift_off,
+    pd_fire_owner,
     resolve_interaction,
 )
 from campaign.rules.combat.model import Combatant
 from campaign.rules.combat.space_orders import COMBAT_PHASES, _eliminate
 from campaign.rules.errors import IllegalOrderError, InvalidOrderError
-from campaign.rules.ids import CombatResult, UnitCategory, UnitFlag
-from campaign.rules.phases import Phase, SubPhase
-from campaign.rules.registry import applies, decides, event_type, on_enter, order_type
+from campaign.rules.ids import CombatResult, Side, UnitCategory, UnitFlag
+from campaign.rules.phases import Actor, Phase, SubPhase
+from campaign.rules.registry import applies, decides, end_check, event_type, on_enter, order_type
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.setup_rules import find_system
 from campaign.rules.state import CampaignState, Location, Where
@@ -66,6 +68,25 @@ class Interact(Order):
     land: list[str] = []
     bombard: list[str] = []  # "SHIP>TARGET"
     drops: list[str] = []
+
+
+@order_type(phases=COMBAT_PHASES, sub_phases=[SubPhase.INTERACTION], actor=Actor.EITHER,
+            rule="DN-INT-2", summary="the PD owner names the ship each PD marker fires at",
+            template="pd-fire SYS PD>SHIP")
+class PdFire(Order):
+    type: Literal["pd-fire"] = "pd-fire"
+    system: str
+    targets: list[str] = []
+
+
+@event_type
+class InteractionDeclared(Event):
+    """The acting side's interaction, waiting for the PD owner's targets (DN-INT-1/2)."""
+
+    type: Literal["interaction-declared"] = "interaction-declared"
+    system: str
+    plan: InteractionPlan
+    pd_owner: Side
 
 
 @order_type(phases=COMBAT_PHASES, sub_phases=[SubPhase.INTERACTION], rule="DN-INT-5",
@@ -122,12 +143,52 @@ def _decide_interact(state: CampaignState, order: Interact, ruleset: Ruleset, di
         if ship in bombard:
             raise IllegalOrderError("DN-INT-4", f"{ship} can bombard only once")
         bombard[ship] = target
+    if order.system in _pending(state):
+        raise IllegalOrderError("DN-INT-2", f"PD fire at {star.name} is awaited first")
     orbit = _orbit(state, ruleset, order.system)
     plan = InteractionPlan(side=state.acting, bombard=bombard, land=tuple(order.land),
                            drops=tuple(order.drops))
-    result = resolve_interaction(star, orbit, box_units(state, ruleset, order.system),
+    box = box_units(state, ruleset, order.system)
+    check_interaction(star, orbit, box, _droppable(state, ruleset, orbit), plan)
+    owner = pd_fire_owner(star, box, plan)
+    if owner is not None and owner is not Side.NEUTRAL:  # the PD owner names its targets
+        return [InteractionDeclared(system=order.system, plan=plan, pd_owner=owner)]
+    return _resolve(state, ruleset, dice, order.system, plan)
+
+
+def _pending(state: CampaignState) -> dict[str, dict]:
+    """Interactions waiting for the PD owner's targets, by system."""
+    return (state.slots.get("combat") or {}).get("pd_pending", {})
+
+
+def _resolve(state: CampaignState, ruleset: Ruleset, dice, system: str,
+             plan: InteractionPlan) -> list[Event]:
+    """Bombardment, PD fire and landing, with their dice (DN-INT-1..4)."""
+    star = find_system(ruleset, system)
+    orbit = _orbit(state, ruleset, system)
+    result = resolve_interaction(star, orbit, box_units(state, ruleset, system),
                                  _droppable(state, ruleset, orbit), plan, ruleset.tables, dice)
-    return [Interacted(system=order.system, result=result, rolls=tuple(dice.take()))]
+    return [Interacted(system=system, result=result, rolls=tuple(dice.take()))]
+
+
+@decides(PdFire)
+def _decide_pd_fire(state: CampaignState, order: PdFire, ruleset: Ruleset, dice) -> list[Event]:
+    find_system(ruleset, order.system)
+    pending = _pending(state).get(order.system)
+    if pending is None:
+        raise IllegalOrderError("DN-INT-2", f"no PD fire is awaited at {order.system}")
+    if pending["pd_owner"] != (order.side.value if order.side else None):
+        raise IllegalOrderError("DN-INT-2", f"only {pending['pd_owner']} controls that PD")
+    targets = {}
+    for text in order.targets:
+        pd, sep, ship = text.partition(">")
+        if not sep:
+            raise InvalidOrderError(f"PD target {text!r}: expected PD>SHIP")
+        targets[pd] = ship
+    plan = InteractionPlan.model_validate(pending["plan"]).model_copy(
+        update={"pd_targets": targets}
+    )
+    return _resolve(state, ruleset, dice, order.system, plan)
 
 
 @decides(LiftOff)
@@ -180,7 +241,28 @@ def _apply_interacted(state: CampaignState, event: Interacted) -> None:
             state.units[cargo.id].location = box
     for uid in result.dropped:
         state.units[uid].location = box
-    state.slots.setdefault("combat", {}).setdefault("interacted", []).append(event.system)
+    area = state.slots.setdefault("combat", {})
+    area.setdefault("interacted", []).append(event.system)
+    area.get("pd_pending", {}).pop(event.system, None)
+
+
+@applies(InteractionDeclared)
+def _apply_declared(state: CampaignState, event: InteractionDeclared) -> None:
+    pending = state.slots.setdefault("combat", {}).setdefault("pd_pending", {})
+    pending[event.system] = {"plan": event.plan.model_dump(mode="json"),
+                             "pd_owner": event.pd_owner.value}
+
+
+def _awaiting_pd(state: CampaignState, ruleset: Ruleset) -> None:
+    """The interaction sub-phase cannot end while a PD owner still has to fire (DN-INT-2)."""
+    if state.sub_phase is SubPhase.INTERACTION and _pending(state):
+        raise IllegalOrderError(
+            "DN-INT-2", f"PD fire awaited at {', '.join(sorted(_pending(state)))}"
+        )
+
+
+for _phase in COMBAT_PHASES:
+    end_check(_phase)(_awaiting_pd)
 
 
 @applies(LiftedOff)
