@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from campaign.rules.combat.surface_orders import GroundFought, Interacted
+from campaign.rules.ids import Side
 from campaign.rules.phases import Phase, SubPhase
 from tests.combat.campaign_helpers import Campaign, place
 
@@ -135,3 +136,21 @@ def test_pd_owner_names_its_targets():  # DN-INT-2
         "bombard neb-a S-CL-1>A-RT-1", "pd neb-a A-PD-1>S-DD-1",
     ]
     assert game.where("S-DD-1") == "box:neb-a"
+
+
+def test_owner_chooses_ground_losses():  # DN-GND-2
+    game = at_surface([
+        place("A-RT-1", "aslan:RT-6", "box:neb-a"),
+        place("S-RT-1", "solomani:RT-3", "box:neb-a"),
+        place("S-AT-1", "solomani:AT-8", "box:neb-a"),
+    ], dice=[6, 1])
+    fought = next(e for e in game.events if isinstance(e, GroundFought))
+    # Aslan 6 vs 11 (1:2) rolls 6 -> D: Solomani must remove one of its two units
+    assert fought.pending == {Side.SOLOMANI: 1} and fought.removed == []
+    assert "DN-GND-2" in str(game.reject("aslan end-phase"))
+    assert "DN-GND-2" in str(game.reject("solomani remove-losses neb-a A-RT-1"))
+    assert "DN-GND-2" in str(game.reject("solomani remove-losses neb-a S-RT-1,S-AT-1"))
+    assert "DN-GND-2" in str(game.reject("aslan remove-losses neb-a A-RT-1"))
+    game.play("solomani remove-losses neb-a S-AT-1")
+    assert game.where("S-AT-1") == "eliminated" and game.where("S-RT-1") == "box:neb-a"
+    game.play("aslan end-phase")

@@ -22,6 +22,7 @@ TEXTS = [
     "aslan interact neb-a A-TR-1 A-CL-1>N-RT-1 A-JT-1",
     "aslan lift-off neb-a A-CL-1",
     "solomani pd-fire neb-a A-PD-1>S-DD-1",
+    "solomani remove-losses neb-a S-AT-1,S-RT-2",
 ]
 
 

@@ -24,6 +24,7 @@ from campaign.rules.combat.interaction import (
 )
 from campaign.rules.combat.model import Combatant
 from campaign.rules.combat.space_orders import COMBAT_PHASES, _eliminate
+from campaign.rules.combat.surface import BoxUnit
 from campaign.rules.errors import IllegalOrderError, InvalidOrderError
 from campaign.rules.ids import CombatResult, Side, UnitCategory, UnitFlag
 from campaign.rules.phases import Actor, Phase, SubPhase
@@ -57,6 +58,27 @@ class GroundFought(Event):
 
     type: Literal["ground-fought"] = "ground-fought"
     result: GroundResult
+    removed: list[str]  # removed now: DN-GND-1, neutral losses, and losses with no choice
+    pending: dict[Side, int] = {}  # losses each player still chooses (``remove-losses``)
+
+
+@event_type
+class LossesRemoved(Event):
+    """The owner's choice of the units its ground combat losses remove (DN-GND-2)."""
+
+    type: Literal["losses-removed"] = "losses-removed"
+    system: str
+    side: Side
+    units: list[str]
+
+
+@order_type(phases=COMBAT_PHASES, sub_phases=[SubPhase.SURFACE], actor=Actor.EITHER,
+            rule="DN-GND-2", summary="choose the units your ground combat losses remove",
+            template="remove-losses SYS UNITS")
+class RemoveLosses(Order):
+    type: Literal["remove-losses"] = "remove-losses"
+    system: str
+    units: list[str]
 
 
 @order_type(phases=COMBAT_PHASES, sub_phases=[SubPhase.INTERACTION], rule="DN-INT-1",
@@ -211,15 +233,78 @@ def _ground(state: CampaignState, ruleset: Ruleset, dice) -> list[Event]:
         units = [u for u in box_units(state, ruleset, system)
                  if limit is None or u.side is not state.acting or u.uid in limit[1]]
         removed: set[str] = set()
-        for first, second in pair_order(state.acting, {u.side for u in units}):
+        pairs = pair_order(state.acting, {u.side for u in units})
+        for first, second in pairs:
             alive = [u for u in units if u.uid not in removed]
             if not fights_in_box(alive, first, second):
                 continue
             result = resolve_ground(system, alive, (first, second), ruleset.tables["ground_crt"],
                                     dice)
+            now, pending = _split_losses(result, alive, chooser_may_wait=len(pairs) == 1)
             removed |= set(result.removed)
-            events.append(GroundFought(result=result, rolls=tuple(dice.take())))
+            events.append(GroundFought(result=result, removed=now, pending=pending,
+                                       rolls=tuple(dice.take())))
     return events
+
+
+def _split_losses(
+    result: GroundResult, units: list[BoxUnit], *, chooser_may_wait: bool
+) -> tuple[list[str], dict[Side, int]]:
+    """Losses removed at once and losses a player chooses later (DN-GND-2).
+
+    A player chooses when the result leaves a choice (fewer losses than units) and its box has
+    no third side; neutral losses and DN-GND-1 removals are immediate (weakest first).
+    """
+    if result.rule != "DN-GND-2" or not chooser_may_wait:
+        return list(result.removed), {}
+    now: list[str] = []
+    pending: dict[Side, int] = {}
+    for side in result.sides:
+        own = [u.uid for u in units if u.side == side]
+        lost = [uid for uid in result.removed if uid in own]
+        if side is not Side.NEUTRAL and 0 < len(lost) < len(own):
+            pending[side] = len(lost)
+        else:
+            now += lost
+    return now, pending
+
+
+def _pending_losses(state: CampaignState) -> dict[str, dict[str, int]]:
+    """Ground losses still to be chosen: system -> side -> count."""
+    return (state.slots.get("combat") or {}).get("losses", {})
+
+
+@decides(RemoveLosses)
+def _decide_remove(
+    state: CampaignState, order: RemoveLosses, ruleset: Ruleset, dice
+) -> list[Event]:
+    side = order.side
+    assert side is not None
+    count = _pending_losses(state).get(order.system, {}).get(side.value)
+    if count is None:
+        raise IllegalOrderError("DN-GND-2", f"{side} has no losses to choose at {order.system}")
+    own = {u.uid for u in box_units(state, ruleset, order.system) if u.side is side}
+    chosen = list(dict.fromkeys(order.units))
+    if len(chosen) != count or not set(chosen) <= own:
+        raise IllegalOrderError(
+            "DN-GND-2", f"{side} must remove exactly {count} of its units in the box: "
+            f"{', '.join(sorted(own))}"
+        )
+    return [LossesRemoved(system=order.system, side=side, units=chosen)]
+
+
+def _losses_chosen(state: CampaignState, ruleset: Ruleset) -> None:
+    """The surface sub-phase cannot end while a player still has losses to choose."""
+    if state.sub_phase is SubPhase.SURFACE and _pending_losses(state):
+        waiting = ", ".join(
+            f"{side} at {sys}" for sys, sides in sorted(_pending_losses(state).items())
+            for side in sides
+        )
+        raise IllegalOrderError("DN-GND-2", f"ground losses still to choose: {waiting}")
+
+
+for _phase in COMBAT_PHASES:
+    end_check(_phase)(_losses_chosen)
 
 
 for _phase in COMBAT_PHASES:
@@ -273,6 +358,21 @@ def _apply_lifted(state: CampaignState, event: LiftedOff) -> None:
 
 @applies(GroundFought)
 def _apply_ground(state: CampaignState, event: GroundFought) -> None:
-    for uid in event.result.removed:
+    for uid in event.removed:
         if state.units[uid].location.where is not Where.ELIMINATED:
             _eliminate(state, uid)
+    if event.pending:
+        losses = state.slots.setdefault("combat", {}).setdefault("losses", {})
+        mine = losses.setdefault(event.result.system, {})
+        for side, count in event.pending.items():
+            mine[side.value] = count
+
+
+@applies(LossesRemoved)
+def _apply_losses(state: CampaignState, event: LossesRemoved) -> None:
+    for uid in event.units:
+        _eliminate(state, uid)
+    losses = state.slots.get("combat", {}).get("losses", {})
+    losses.get(event.system, {}).pop(event.side.value, None)
+    if not losses.get(event.system):
+        losses.pop(event.system, None)
