@@ -13,6 +13,7 @@ CLI's text (``IncomeReport.to_text``) and the TUI's data.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Collection
 
 from pydantic import BaseModel, ConfigDict
@@ -99,7 +100,10 @@ class IncomeReport(_Model):
         for box in self.boxes:
             where = f"{box.system_name} (type {box.type}{', ' + box.mark if box.mark else ''})"
             lines.append(f"  {where:40} {box.ru:>3} RU  {box.income_row}")
-            lines.append(f"      {box.explanation}")
+            lines.extend(
+                textwrap.wrap(box.explanation, 96, initial_indent="      ",
+                              subsequent_indent="        ")
+            )
         lines.append(f"  {'total':40} {self.income:>3} RU")
         if self.treasury is not None:
             lines.append(f"  treasury now (unspent RU carry over, DN-ECO-6) {self.treasury:>3} RU")
