@@ -19,7 +19,12 @@ from campaign.rules import catalog, engine
 from campaign.rules.base import Event
 from campaign.rules.canonical import canonical_json, sha256_hex
 from campaign.rules.dice import DiceSource, SeededSource
-from campaign.rules.errors import RulesetMismatchError, TamperedLogError, UndoError
+from campaign.rules.errors import (
+    RulesetMismatchError,
+    StaleTurnError,
+    TamperedLogError,
+    UndoError,
+)
 from campaign.rules.flow import FLOW, MapAssembled, PhaseAdvanced, PhaseEnded
 from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.rules.notation import parse_order
@@ -202,15 +207,40 @@ class CampaignService:
     # --- orders ---------------------------------------------------------------------------------
 
     def order(
-        self, name: str, text: str, *, dice: DiceSource | None = None
+        self,
+        name: str,
+        text: str,
+        *,
+        dice: DiceSource | None = None,
+        expected_seq: int | None = None,
     ) -> tuple[list[Event], CampaignState]:
-        """Parse, decide and append one order; returns its events and the new state."""
+        """Load, then parse, decide and append one order; returns its events and the new state.
+
+        ``expected_seq``: the event number the caller's view was built on; if the campaign has
+        moved on since, ``StaleTurnError`` (nothing is decided or stored).
+        """
         loaded = self.load(name)
+        if expected_seq is not None and expected_seq != loaded.head.seq:
+            raise StaleTurnError(
+                f"campaign {name!r} is at event {loaded.head.seq}, your view is from event "
+                f"{expected_seq}; reload before giving orders"
+            )
+        events = self.submit(loaded, text, dice=dice)
+        return events, loaded.state
+
+    def submit(
+        self, loaded: Loaded, text: str, *, dice: DiceSource | None = None
+    ) -> list[Event]:
+        """Decide ``text`` on an already loaded campaign (e.g. kept open by the TUI) and append.
+
+        ``loaded`` is updated in place. If another writer appended meanwhile, ``ConflictError``
+        and nothing is stored: reload and try again.
+        """
         order = parse_order(text)
         source = dice if dice is not None else SeededSource(loaded.row.dice_seed)
         events = engine.decide(loaded.state, order, loaded.ruleset, source)
         self._append(loaded, order.to_notation(), events)
-        return events, loaded.state
+        return events
 
     def _append(self, loaded: Loaded, order_text: str, events: list[Event]) -> None:
         """Store ``events`` after the loaded head, then update ``loaded`` and snapshot."""

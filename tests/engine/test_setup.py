@@ -194,3 +194,19 @@ def test_state_digest_changes_with_every_purchase(count):  # DN-SET-1
     before = engine.state_digest(game.state)
     game.play(f"aslan buy DD {count}")
     assert engine.state_digest(game.state) != before
+
+
+def test_player_view_hides_face_down_neutrals():  # DN-NEU-1
+    from campaign.rules.views import HIDDEN_KIND, player_view
+
+    game = Game()
+    game.play_all(SETUP_ORDERS[:3])
+    before = engine.state_digest(game.state)
+    for side in (Side.ASLAN, Side.SOLOMANI):
+        view = player_view(game.state, side)
+        neutrals = [u for u in view.units.values() if u.owner is Side.NEUTRAL]
+        assert neutrals and all(u.kind == HIDDEN_KIND for u in neutrals)
+        assert set(view.neutral_pile) == {HIDDEN_KIND}
+        assert len(view.neutral_pile) == len(game.state.neutral_pile)
+    referee = player_view(game.state, None)
+    assert engine.state_digest(referee) == before == engine.state_digest(game.state)

@@ -15,6 +15,7 @@ from campaign.rules.errors import (
     InvalidOrderError,
     RulesetMismatchError,
     SchemaVersionError,
+    StaleTurnError,
     TamperedLogError,
     UndoError,
 )
@@ -258,3 +259,20 @@ def test_changed_data_refused_until_repinned(db_url):  # DN-DATA-4
     later.repin("c", "errata applied")
     assert later.load("c").state.turn == 0
     assert later.log("c")[-1].events == ["ruleset-repinned"]
+
+
+def test_stale_view_refused_and_kept_open_campaign_conflicts(db_url):  # DN-ERR-1
+    service = _service(db_url)
+    opened = service.create("c", dice_seed="s")
+    view_seq = opened.head.seq
+    service.submit(opened, SETUP_ORDERS[0])  # a TUI keeping the campaign open
+    assert opened.head.seq > view_seq and service.load("c").head.seq == opened.head.seq
+    before = _rows(db_url)
+    with pytest.raises(StaleTurnError, match="reload"):
+        service.order("c", SETUP_ORDERS[1], expected_seq=view_seq)
+    assert _rows(db_url) == before
+    other = _service(db_url)
+    other.order("c", SETUP_ORDERS[1])
+    with pytest.raises(ConflictError):  # legal in the stale view, refused by the store
+        service.submit(opened, SETUP_ORDERS[1])
+    assert len(_rows(db_url)) == len(before) + 1
