@@ -166,6 +166,19 @@ class Store:
         with Session(self.engine) as session:
             return list(session.exec(select(CampaignRow.name).order_by(CampaignRow.name)))
 
+    def delete_campaign(self, name: str) -> None:
+        """Remove a campaign with its events and snapshots (``CampaignNotFoundError`` if none)."""
+        self.campaign(name)
+        with Session(self.engine) as session:
+            for table in (SnapshotRow, EventRow):
+                session.exec(  # type: ignore[call-overload]
+                    delete(table).where(table.campaign_name == name)
+                )
+            session.exec(  # type: ignore[call-overload]
+                delete(CampaignRow).where(CampaignRow.name == name)
+            )
+            session.commit()
+
     def update_pins(self, name: str, file_hashes: dict[str, str], profile_hash: str) -> None:
         """Record new data-file hashes (explicit re-pin, DN-DATA-4)."""
         with Session(self.engine) as session:

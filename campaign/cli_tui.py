@@ -1,0 +1,59 @@
+"""`campaign demo` and `campaign tui [NAME]`: open the terminal UI.
+
+``campaign demo`` creates the bundled demo campaign in the database the first time (the
+standard seed game played up to Aslan's First Movement of game turn 1) and opens it.
+``campaign tui`` opens the launcher, or the campaign ``NAME`` directly. Both take ``--db URL``
+(default ``$CAMPAIGN_DB_URL`` or SQLite in the user's data directory) and ``--keymap FILE``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from campaign.rules.errors import CampaignError
+
+EXIT_ERROR = 1
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``demo`` and ``tui`` commands."""
+    demo = subparsers.add_parser("demo", help="open the TUI on the bundled demo campaign")
+    tui = subparsers.add_parser("tui", help="open the TUI: the launcher, or campaign NAME")
+    tui.add_argument("name", nargs="?", help="campaign to open directly")
+    for parser in (demo, tui):
+        parser.add_argument("--db", metavar="URL", help="SQLAlchemy database URL")
+        parser.add_argument("--keymap", type=Path, metavar="FILE",
+                            help="key remapping file (default: keymap.toml in the config dir)")
+    demo.set_defaults(func=_demo)
+    tui.set_defaults(func=_tui)
+
+
+def _run(args: argparse.Namespace, open_campaign: str | None, *, demo: bool) -> int:
+    from campaign.service import CampaignService
+    from campaign.tui.app import create_app
+
+    try:
+        service = CampaignService(db_url=args.db)
+        if demo:
+            from campaign.tui.demo import DEMO_NAME, ensure_demo
+
+            if ensure_demo(service):
+                print(f"created the demo campaign {DEMO_NAME!r}", file=sys.stderr)
+            open_campaign = DEMO_NAME
+        elif open_campaign is not None:
+            service.store.campaign(open_campaign)
+    except CampaignError as error:
+        print(f"campaign: {error.message}", file=sys.stderr)
+        return EXIT_ERROR
+    create_app(args.keymap, service=service, open_campaign=open_campaign).run()
+    return 0
+
+
+def _demo(args: argparse.Namespace) -> int:
+    return _run(args, None, demo=True)
+
+
+def _tui(args: argparse.Namespace) -> int:
+    return _run(args, args.name, demo=False)

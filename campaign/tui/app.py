@@ -1,0 +1,68 @@
+"""The Textual application and the factory used by the CLI and the tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from textual.app import App
+from textual.binding import Binding
+
+from campaign.tui.keymap import LoadedKeymap, load_keymap
+from campaign.tui.screens.help import HelpScreen, binding_rows
+from campaign.tui.screens.launcher import LauncherScreen
+
+if TYPE_CHECKING:
+    from campaign.service import CampaignService
+
+
+class CampaignApp(App[None]):
+    """Dark Nebula campaign referee: launcher, campaign screens, scenario games."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "Dark Nebula campaign referee"
+    BINDINGS = [
+        Binding("f1,question_mark", "help", "Help", id="app.help"),
+        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
+        Binding("ctrl+p", "command_palette", "Commands", id="app.palette"),
+    ]
+
+    def __init__(
+        self,
+        keymap: LoadedKeymap | None = None,
+        service: CampaignService | None = None,
+        open_campaign: str | None = None,
+    ) -> None:
+        super().__init__()
+        self._user_keymap = keymap or LoadedKeymap()
+        self.service = service
+        self.open_campaign = open_campaign
+
+    def on_mount(self) -> None:
+        self.set_keymap(self._user_keymap.bindings)
+        for problem in self._user_keymap.problems:
+            self.notify(problem, title="keymap", severity="warning", timeout=10)
+        launcher = LauncherScreen(self.service)
+        self.push_screen(launcher)
+        if self.open_campaign is not None:
+            launcher.open_campaign(self.open_campaign)
+
+    def action_help(self) -> None:
+        """Show the keys of the current screen."""
+        screen = self.screen
+        if isinstance(screen, HelpScreen):
+            return
+        title = screen.sub_title or screen.title or type(screen).__name__
+        self.push_screen(HelpScreen(title, binding_rows(screen)))
+
+
+def create_app(
+    keymap_path: Path | None = None,
+    *,
+    service: CampaignService | None = None,
+    open_campaign: str | None = None,
+) -> CampaignApp:
+    """Build the app as the CLI runs it (tests pass their own keymap path and database)."""
+    return CampaignApp(
+        keymap=load_keymap(keymap_path), service=service, open_campaign=open_campaign
+    )

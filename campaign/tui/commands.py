@@ -1,0 +1,48 @@
+"""The command palette of the campaign screen: only the orders legal now, each with its rule id.
+
+Choosing one pre-fills the order input with the order's template (side prefix included), ready
+to be completed and sent with Enter.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+if TYPE_CHECKING:
+    from campaign.tui.screens.campaign import CampaignScreen
+
+
+class LegalOrdersProvider(Provider):
+    """Offers ``legal_orders`` of the acting side (and the referee) for the open campaign."""
+
+    def _entries(self) -> list[tuple[str, str, str]]:
+        screen: CampaignScreen = self.screen  # type: ignore[assignment]
+        session = getattr(screen, "session", None)
+        if session is None:
+            return []
+        return [
+            (f"{legal.rule}  {session.template_for(legal)}", legal.summary,
+             session.template_for(legal))
+            for legal in session.legal_orders()
+        ]
+
+    def _prefill(self, template: str) -> None:
+        screen: CampaignScreen = self.screen  # type: ignore[assignment]
+        screen.prefill_order(template)
+
+    async def discover(self) -> Hits:
+        """Every legal order, shown when the palette opens with no query."""
+        for label, summary, template in self._entries():
+            yield DiscoveryHit(label, partial(self._prefill, template), help=summary)
+
+    async def search(self, query: str) -> Hits:
+        """Legal orders whose rule id, template or summary matches ``query``."""
+        matcher = self.matcher(query)
+        for label, summary, template in self._entries():
+            score = max(matcher.match(label), matcher.match(summary))
+            if score > 0:
+                yield Hit(score, matcher.highlight(label), partial(self._prefill, template),
+                          help=summary)

@@ -1,0 +1,57 @@
+"""User key remapping: a TOML file mapping binding ids to keys.
+
+Every binding in the app has an id (``screen.action``-style, e.g. ``launcher.open``). A user
+remaps keys by writing, in ``keymap.toml`` in the user's config directory::
+
+    "launcher.open" = "o"
+    "campaign.palette" = "ctrl+k"
+
+Unknown ids are reported (not silently ignored) so a typo is visible; the file is optional.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from platformdirs import user_config_dir
+
+APP_DIR_NAME = "dark-nebula-campaign"
+
+
+def default_keymap_path() -> Path:
+    """Where the keymap file lives for this user."""
+    return Path(user_config_dir(APP_DIR_NAME)) / "keymap.toml"
+
+
+@dataclass(frozen=True)
+class LoadedKeymap:
+    """The keymap read from a file, with the problems found in it."""
+
+    bindings: dict[str, str] = field(default_factory=dict)
+    problems: tuple[str, ...] = ()
+
+
+def load_keymap(path: Path | None = None) -> LoadedKeymap:
+    """Read the keymap file; a missing file is an empty keymap, a malformed one is reported."""
+    path = path or default_keymap_path()
+    if not path.exists():
+        return LoadedKeymap()
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        return LoadedKeymap(problems=(f"{path}: not valid TOML: {error}",))
+    bindings: dict[str, str] = {}
+    problems: list[str] = []
+    for binding_id, keys in raw.items():
+        if isinstance(keys, str) and keys.strip():
+            bindings[binding_id] = keys.strip()
+        else:
+            problems.append(f"{path}: {binding_id}: keys must be a non-empty string")
+    return LoadedKeymap(bindings=bindings, problems=tuple(problems))
+
+
+def unknown_ids(keymap: LoadedKeymap, known_ids: set[str]) -> list[str]:
+    """Binding ids in the keymap that no screen defines."""
+    return sorted(set(keymap.bindings) - known_ids)

@@ -1,0 +1,475 @@
+"""The campaign screen: phase tracker, map, forces, economy, battles, log, and the order line.
+
+Every change goes through ``CampaignSession`` (the service underneath); a rejected order shows
+its rule id and sentence in the status line and as a notification, and changes nothing.
+Tabs other than the map are rebuilt lazily, when shown, so opening a campaign stays fast.
+"""
+
+from __future__ import annotations
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import (
+    DataTable,
+    Footer,
+    Header,
+    Input,
+    LoadingIndicator,
+    OptionList,
+    Static,
+    TabbedContent,
+    TabPane,
+)
+from textual.widgets.option_list import Option
+
+from campaign.rules.errors import CampaignError
+from campaign.rules.ids import PLAYER_SIDES
+from campaign.tui.commands import LegalOrdersProvider
+from campaign.tui.screens.forms import OrderForm, TextPrompt
+from campaign.tui.session import CampaignSession
+from campaign.tui.views import (
+    battle_lines,
+    forecast_lines,
+    income_lines,
+    stage_hint,
+    upkeep_lines,
+)
+from campaign.tui.widgets.map_render import hex_centre, legend, render_map
+
+TABS = ("tab-map", "tab-forces", "tab-economy", "tab-battle", "tab-log")
+FORCE_COLUMNS = ("unit", "side", "type", "factors", "stack", "location", "system", "disr.", "cargo")
+
+
+class CampaignScreen(Screen[None]):
+    """One open campaign."""
+
+    COMMANDS = {LegalOrdersProvider}
+    BINDINGS = [
+        Binding("1", "tab(0)", "Map", id="campaign.tab_map"),
+        Binding("2", "tab(1)", "Forces", id="campaign.tab_forces"),
+        Binding("3", "tab(2)", "Economy", id="campaign.tab_economy"),
+        Binding("4", "tab(3)", "Battle", id="campaign.tab_battle"),
+        Binding("5", "tab(4)", "Log", id="campaign.tab_log"),
+        Binding("o,colon", "focus_order", "Order", id="campaign.order"),
+        Binding("m", "move", "Move", id="campaign.move"),
+        Binding("e", "form", "Form", id="campaign.form"),
+        Binding("c", "connections", "Connections", id="campaign.connections"),
+        Binding("u", "undo", "Undo", id="campaign.undo"),
+        Binding("U", "referee_undo", "Referee undo", show=False, id="campaign.referee_undo"),
+        Binding("d", "focus_dice", "Dice", show=False, id="campaign.dice"),
+        Binding("n", "next_battle_step", "Next step", show=False, id="campaign.battle_next"),
+        Binding("f", "forecast", "Forecast", show=False, id="campaign.forecast"),
+        Binding("s", "sort_forces", "Sort", show=False, id="campaign.sort"),
+        Binding("escape", "leave_input", "Leave input", show=False, id="campaign.leave_input"),
+        Binding("q", "close", "Close", id="campaign.close"),
+    ]
+
+    def __init__(self, session: CampaignSession) -> None:
+        super().__init__()
+        self.session = session
+        self.show_connections = False
+        self.selected_stack: str | None = None
+        self.highlighted_destination: str | None = None
+        self._dirty: set[str] = set(TABS)
+        self._sort_column = 0
+        self._stack_ids: list[str] = []
+        self._dest_ids: list[str] = []
+
+    # --- layout
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(id="phase")
+        with TabbedContent(id="tabs"):
+            with TabPane("1 Map", id="tab-map"), Horizontal():
+                with ScrollableContainer(id="map-scroll"):
+                    yield Static(id="map")
+                    yield Static(legend(), id="legend", classes="muted")
+                with Vertical(id="map-side"):
+                    yield Static("Stacks (m)", classes="pane-title")
+                    yield OptionList(id="stack-list")
+                    yield Static("Destinations", classes="pane-title")
+                    yield OptionList(id="dest-list")
+                    yield Static(id="system-info", classes="muted")
+            with TabPane("2 Forces", id="tab-forces"):
+                yield DataTable(id="forces", cursor_type="row", zebra_stripes=True)
+            with TabPane("3 Economy", id="tab-economy"), VerticalScroll():
+                yield Static(id="economy")
+            with TabPane("4 Battle", id="tab-battle"), VerticalScroll():
+                yield Static(id="battle")
+                yield LoadingIndicator(id="forecast-loading")
+                yield Static(id="forecast")
+            with TabPane("5 Log", id="tab-log"), Vertical():
+                yield Input(placeholder="filter: turn:1 side:aslan type:stack-moved words",
+                            id="log-filter", compact=True)
+                yield DataTable(id="log", cursor_type="row", zebra_stripes=True)
+        with Horizontal(id="order-bar"):
+            yield Input(placeholder="order (Ctrl+P: legal orders), e.g. aslan end-phase",
+                        id="order", compact=True)
+            yield Input(placeholder="dice 3,5 (referee)", id="dice", compact=True)
+        yield Static(id="status-line")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = f"Campaign {self.session.name}"
+        self.sub_title = "campaign"
+        self.query_one("#forecast-loading").display = False
+        forces = self.query_one("#forces", DataTable)
+        for label in FORCE_COLUMNS:
+            forces.add_column(label, key=label)
+        self.query_one("#log", DataTable).add_columns("#", "turn", "order", "events", "dice")
+        self.refresh_all()
+        self.query_one("#stack-list", OptionList).focus()
+
+    # --- refreshing
+
+    def refresh_all(self) -> None:
+        """Rebuild the phase tracker and the map now; other tabs when next shown."""
+        self.query_one("#phase", Static).update("\n".join(self.session.phase_lines()))
+        self._dirty = set(TABS)
+        self._fill_stacks()
+        self._draw_map()
+        self._refresh_tab(self.query_one("#tabs", TabbedContent).active)
+
+    def _refresh_tab(self, tab: str) -> None:
+        if tab not in self._dirty:
+            return
+        self._dirty.discard(tab)
+        {
+            "tab-map": self._draw_map,
+            "tab-forces": self._fill_forces,
+            "tab-economy": self._fill_economy,
+            "tab-battle": self._fill_battle,
+            "tab-log": self._fill_log,
+        }[tab]()
+
+    @on(TabbedContent.TabActivated)
+    def _tab_shown(self, event: TabbedContent.TabActivated) -> None:
+        self._refresh_tab(event.pane.id or "")
+
+    def _draw_map(self) -> None:
+        options = None
+        selected = self.highlighted_destination
+        if self.selected_stack is not None:
+            try:
+                options = self.session.move_options(self.selected_stack)
+            except CampaignError:
+                options = None
+            if selected is None and options is not None:
+                selected = options.start
+        view = self.session.map_view(
+            selected=selected,
+            destinations=options.legal if options else (),
+            show_connections=self.show_connections,
+        )
+        self.query_one("#map", Static).update(render_map(self.session.ruleset.star_map, view))
+        if selected:
+            self._scroll_map_to(selected)
+        info = []
+        if selected:
+            info.append(f"{self.session.system_name(selected)}: routes to "
+                        + ", ".join(self.session.routes_of(selected)))
+        if options is not None:
+            info.extend(options.hints)
+        self.query_one("#system-info", Static).update("\n".join(info))
+
+    def _scroll_map_to(self, system_id: str) -> None:
+        """Keep ``system_id`` in view when the map is larger than its pane."""
+        system = self.session.ruleset.star_map.system(system_id)
+        x, y = hex_centre(system.hex.col, system.hex.row)
+        scroller = self.query_one("#map-scroll", ScrollableContainer)
+        width, height = scroller.scrollable_content_region.size
+        scroller.scroll_to(max(0, x - width // 2), max(0, y - height // 2), animate=False)
+
+    def _fill_stacks(self) -> None:
+        stack_list = self.query_one("#stack-list", OptionList)
+        stack_list.clear_options()
+        side = self.session.state.acting
+        stacks = self.session.stacks(side)
+        self._stack_ids = list(stacks)
+        for label, members in stacks.items():
+            where = self.session.state.position_of(members[0]).system
+            stack_list.add_option(
+                Option(f"{label} @ {self.session.system_name(where)} ({len(members)})")
+            )
+        if self.selected_stack in stacks:
+            stack_list.highlighted = self._stack_ids.index(self.selected_stack)
+        elif self._stack_ids:
+            stack_list.highlighted = 0
+        else:
+            self.selected_stack = None
+        self._fill_destinations()
+
+    def _fill_destinations(self) -> None:
+        dest_list = self.query_one("#dest-list", OptionList)
+        dest_list.clear_options()
+        self._dest_ids = []
+        if self.selected_stack is None:
+            return
+        try:
+            options = self.session.move_options(self.selected_stack)
+        except CampaignError as error:
+            dest_list.add_option(Option(f"✗ {error.message}", disabled=True))
+            return
+        for system_id, dest in sorted(
+            options.legal.items(), key=lambda item: (len(item[1].path), item[0])
+        ):
+            self._dest_ids.append(system_id)
+            extra = " explore" if dest.explore else ""
+            dest_list.add_option(
+                Option(f"✓ {self.session.system_name(system_id)} ({dest.mode} "
+                       f"{len(dest.path)}){extra}")
+            )
+        for system_id, obstacle in sorted(options.refused.items()):
+            self._dest_ids.append(system_id)
+            dest_list.add_option(
+                Option(f"✗ {self.session.system_name(system_id)} {obstacle.rule}")
+            )
+
+    def _fill_forces(self) -> None:
+        table = self.query_one("#forces", DataTable)
+        table.clear()
+        for row in self.session.force_rows():
+            table.add_row(
+                row.unit_id, row.side, row.code, row.factors, row.stack, row.location,
+                row.system, "D" if row.disrupted else "", row.cargo, key=row.unit_id,
+            )
+
+    def _fill_economy(self) -> None:
+        lines: list[str] = []
+        due = self.session.maintenance_due()
+        for side in PLAYER_SIDES:
+            lines.extend(income_lines(self.session.income(side)))
+            lines.extend(upkeep_lines(self.session.upkeep(side), due and
+                                      side is self.session.state.phasing))
+            lines.append("")
+        self.query_one("#economy", Static).update("\n".join(lines))
+
+    def _fill_battle(self) -> None:
+        battles = self.session.battles()
+        if not battles:
+            text = ("No open battle. Battles open when a combat phase's space sub-phase starts "
+                    "in a system with both sides' ships (DN-CBT-1).")
+        else:
+            lines = []
+            for battle_id, battle in battles.items():
+                stage = self.session.battle_stage(battle_id)
+                lines.extend(battle_lines(battle_id, battle, stage))  # type: ignore[arg-type]
+                lines.append(f"  next: {stage_hint(stage)}")
+                lines.append(f"  [b]n[/b] pre-fills: {self.session.next_battle_order(battle_id)}")
+            lines.append("Enter physical dice in the dice field (d) before sending, or leave it "
+                         "empty for the seeded dice.  f: forecast")
+            text = "\n".join(lines)
+        self.query_one("#battle", Static).update(text)
+
+    def _fill_log(self) -> None:
+        table = self.query_one("#log", DataTable)
+        table.clear()
+        query = self.query_one("#log-filter", Input).value
+        for row in self.session.log_rows():
+            if row.matches(query):
+                table.add_row(str(row.batch), str(row.turn), row.order,
+                              ", ".join(row.events), ", ".join(row.rolls))
+        table.move_cursor(row=table.row_count - 1)
+
+    @on(Input.Changed, "#log-filter")
+    def _filter_changed(self) -> None:
+        self._fill_log()
+
+    # --- map side panel
+
+    @on(OptionList.OptionHighlighted, "#stack-list")
+    def _stack_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.selected_stack = self._stack_ids[event.option_index]
+        self.highlighted_destination = None
+        self._fill_destinations()
+        self._draw_map()
+
+    @on(OptionList.OptionSelected, "#stack-list")
+    def _stack_selected(self) -> None:
+        self.query_one("#dest-list", OptionList).focus()
+
+    @on(OptionList.OptionHighlighted, "#dest-list")
+    def _dest_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_index < len(self._dest_ids):
+            self.highlighted_destination = self._dest_ids[event.option_index]
+            self._draw_map()
+
+    @on(OptionList.OptionSelected, "#dest-list")
+    def _dest_selected(self, event: OptionList.OptionSelected) -> None:
+        if self.selected_stack is None or event.option_index >= len(self._dest_ids):
+            return
+        destination = self._dest_ids[event.option_index]
+        try:
+            text = self.session.move_order(self.selected_stack, destination)
+        except CampaignError as error:
+            self.report_error(error.message)
+            return
+        self.send_order(text)
+
+    # --- orders
+
+    def prefill_order(self, text: str) -> None:
+        """Put ``text`` in the order input and focus it (used by the palette and the battle tab)."""
+        order = self.query_one("#order", Input)
+        order.value = text
+        order.cursor_position = len(text)
+        order.focus()
+
+    @on(Input.Submitted, "#order")
+    def _order_submitted(self, event: Input.Submitted) -> None:
+        self.send_order(event.value)
+
+    def send_order(self, text: str) -> bool:
+        """Decide and store ``text`` (with the referee's dice if typed); report the outcome."""
+        dice = self.query_one("#dice", Input)
+        try:
+            events = self.session.order(text, dice.value)
+        except CampaignError as error:
+            self.report_error(error.message)
+            return False
+        self.query_one("#order", Input).value = ""
+        dice.value = ""
+        rolls = [f"{r.purpose}={r.value}" for e in events for r in e.rolls if not e.secret]
+        summary = ", ".join(dict.fromkeys(e.type for e in events))
+        self.report(f"✓ {text.strip()} → {summary}" + (f"  dice: {', '.join(rolls)}"
+                                                        if rolls else ""))
+        self.refresh_all()
+        return True
+
+    def report(self, message: str) -> None:
+        """Show ``message`` in the status line."""
+        self.query_one("#status-line", Static).update(message)
+
+    def report_error(self, message: str) -> None:
+        """A refused order or undo: rule id and sentence in the status line and a notification."""
+        self.query_one("#status-line", Static).update(f"[red]✗ {message}[/red]")
+        self.notify(message, title="refused", severity="error", timeout=8)
+
+    # --- actions
+
+    def action_tab(self, index: int) -> None:
+        """Show tab ``index`` (1 map … 5 log)."""
+        self.query_one("#tabs", TabbedContent).active = TABS[index]
+
+    def action_focus_order(self) -> None:
+        """Put the cursor in the order line."""
+        self.query_one("#order", Input).focus()
+
+    def action_focus_dice(self) -> None:
+        """Put the cursor in the referee's dice field."""
+        self.query_one("#dice", Input).focus()
+
+    def action_leave_input(self) -> None:
+        """Leave a text field (so single-key bindings work again)."""
+        if isinstance(self.focused, Input):
+            self.query_one("#stack-list", OptionList).focus()
+
+    def action_move(self) -> None:
+        """Movement form: pick a stack, then a destination (legal ones highlighted on the map)."""
+        self.action_tab(0)
+        self.query_one("#stack-list", OptionList).focus()
+
+    def action_connections(self) -> None:
+        """Toggle the connection overlay (boxes cut off from their capital, DN-ECO-3)."""
+        self.show_connections = not self.show_connections
+        self._draw_map()
+        self.report("connection overlay " + ("on: red underline = cut off from the capital"
+                                             if self.show_connections else "off"))
+
+    def action_form(self) -> None:
+        """A form with one field per blank of the order in the input (or of the first legal
+        order): buying, loading, maintenance choices…"""
+        text = self.query_one("#order", Input).value.strip()
+        legal = self.session.legal_orders()
+        template = None
+        verb = text.split()[1] if len(text.split()) > 1 else ""
+        for item in legal:
+            if item.verb == verb or (not verb and item.verb != "end-phase"):
+                template = self.session.template_for(item)
+                break
+        if template is None:
+            self.report_error(f"DN-SEQ-2: {verb or 'no order'} is not legal now; Ctrl+P lists "
+                              "the legal orders")
+            return
+
+        def sent(result: str | None) -> None:
+            if result:
+                self.send_order(result)
+
+        self.app.push_screen(OrderForm(template), sent)
+
+    def action_undo(self) -> None:
+        """Take back the last order (same phase, no dice rolled)."""
+        try:
+            self.session.undo()
+        except CampaignError as error:
+            self.report_error(error.message)
+            return
+        self.report("undone")
+        self.refresh_all()
+
+    def action_referee_undo(self) -> None:
+        """Referee override: revert the last order even past dice, with a logged reason."""
+
+        def done(reason: str | None) -> None:
+            if not reason:
+                return
+            try:
+                self.session.undo(referee_reason=reason)
+            except CampaignError as error:
+                self.report_error(error.message)
+                return
+            self.report(f"referee undo logged: {reason}")
+            self.refresh_all()
+
+        self.app.push_screen(TextPrompt("Referee undo: the reason (logged)", "reason"), done)
+
+    def action_next_battle_step(self) -> None:
+        """Pre-fill the order that moves the first open battle on."""
+        battles = self.session.battles()
+        if not battles:
+            self.report_error("DN-CBT-1: no open battle now")
+            return
+        self.prefill_order(self.session.next_battle_order(next(iter(battles))))
+
+    def action_forecast(self) -> None:
+        """Forecast the first open battle (Monte Carlo, in the background)."""
+        battles = self.session.battles()
+        if not battles:
+            self.report_error("DN-CBT-1: no open battle to forecast")
+            return
+        self.action_tab(3)
+        self.query_one("#forecast-loading").display = True
+        self._run_forecast(next(iter(battles)))
+
+    @work(thread=True, exclusive=True, group="forecast")
+    def _run_forecast(self, battle_id: str) -> None:
+        forecast = self.session.forecast(battle_id)
+        text = "\n".join(forecast_lines(forecast))
+        self.app.call_from_thread(self._show_forecast, text)
+
+    def _show_forecast(self, text: str) -> None:
+        self.query_one("#forecast-loading").display = False
+        self.query_one("#forecast", Static).update(text)
+
+    def action_sort_forces(self) -> None:
+        """Sort the forces table by the next column."""
+        table = self.query_one("#forces", DataTable)
+        self._sort_column = (self._sort_column + 1) % len(FORCE_COLUMNS)
+        table.sort(FORCE_COLUMNS[self._sort_column])
+        self.report(f"forces sorted by {FORCE_COLUMNS[self._sort_column]}")
+
+    @on(DataTable.HeaderSelected, "#forces")
+    def _header_clicked(self, event: DataTable.HeaderSelected) -> None:
+        event.data_table.sort(event.column_key)
+
+    def action_close(self) -> None:
+        """Back to the launcher (or quit when the campaign was opened directly)."""
+        if len(self.app.screen_stack) > 2:
+            self.app.pop_screen()
+        else:
+            self.app.exit()

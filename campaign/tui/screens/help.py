@@ -1,0 +1,51 @@
+"""A modal help screen listing the keys of the screen it was opened from."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Static
+
+
+class HelpScreen(ModalScreen[None]):
+    """Lists every active binding of the underlying screen: key, binding id, description."""
+
+    BINDINGS = [
+        Binding("escape,f1,question_mark,q", "dismiss", "Close help", id="help.close"),
+    ]
+
+    def __init__(self, title: str, rows: list[tuple[str, str, str]], notes: str = "") -> None:
+        super().__init__()
+        self._title = title
+        self._rows = rows
+        self._notes = notes
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="help-box"):
+            yield Static(f"[b]{self._title}[/b] — keys", id="help-title")
+            table: DataTable[str] = DataTable(
+                id="help-table", cursor_type="row", zebra_stripes=True
+            )
+            table.add_columns("key", "binding id", "what it does")
+            for row in self._rows:
+                table.add_row(*row)
+            yield table
+            footer = "Remap keys in keymap.toml (binding id = keys). Esc closes."
+            yield Static(f"{self._notes}\n{footer}" if self._notes else footer, id="help-notes")
+
+    def action_dismiss(self, result: None = None) -> None:  # type: ignore[override]
+        self.dismiss(result)
+
+
+def binding_rows(screen) -> list[tuple[str, str, str]]:
+    """(key, id, description) for every binding the screen and app offer, sorted by id."""
+    rows: dict[str, tuple[str, str, str]] = {}
+    for active in screen.active_bindings.values():
+        binding = active.binding
+        if not binding.description:
+            continue
+        key = screen.app.get_key_display(binding)
+        rows[binding.id or binding.action] = (key, binding.id or "-", binding.description)
+    return sorted(rows.values(), key=lambda row: row[1])

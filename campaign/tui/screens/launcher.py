@@ -1,0 +1,166 @@
+"""The launcher: campaigns (new, open, delete) and the scenario games."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Label, ListItem, ListView, Static
+
+from campaign.rules.errors import CampaignError
+from campaign.tui.screens.forms import Confirm, NewCampaign, NewCampaignForm
+from scenarios import registry
+
+if TYPE_CHECKING:
+    from campaign.service import CampaignService
+
+
+class ScenarioItem(ListItem):
+    """A scenario game in the launcher list."""
+
+    def __init__(self, entry: registry.ScenarioEntry) -> None:
+        super().__init__(Label(f"{entry.title}"))
+        self.entry = entry
+
+
+class LauncherScreen(Screen[None]):
+    """First screen: pick a campaign or a scenario game."""
+
+    BINDINGS = [
+        Binding("enter", "open", "Open", id="launcher.open"),
+        Binding("n", "new", "New campaign", id="launcher.new"),
+        Binding("delete,x", "delete", "Delete", id="launcher.delete"),
+        Binding("tab", "app.focus_next", "Next pane", show=False, id="launcher.next"),
+        Binding("q", "app.quit", "Quit", id="launcher.quit"),
+    ]
+
+    def __init__(self, service: CampaignService | None = None) -> None:
+        super().__init__()
+        self.service = service
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="launcher"):
+            with Vertical(id="campaign-pane", classes="pane"):
+                yield Static("Campaigns", classes="pane-title")
+                yield DataTable(id="campaign-table", cursor_type="row", zebra_stripes=True)
+                yield Static("Enter open · n new · x delete", classes="muted")
+            with Vertical(id="scenario-pane", classes="pane"):
+                yield Static("Scenario games", classes="pane-title")
+                yield ListView(
+                    *(ScenarioItem(entry) for entry in registry.SCENARIOS), id="scenario-list"
+                )
+                if not registry.SCENARIOS:
+                    yield Static("No scenario games installed.", classes="muted")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Dark Nebula campaign referee"
+        self.sub_title = "launcher"
+        table = self.query_one("#campaign-table", DataTable)
+        table.add_columns("name", "layout", "events")
+        self.refresh_campaigns()
+        table.focus()
+
+    def refresh_campaigns(self) -> None:
+        """List the campaigns of the database (name, layout, number of events)."""
+        table = self.query_one("#campaign-table", DataTable)
+        table.clear()
+        if self.service is None:
+            return
+        store = self.service.store
+        for name in store.campaigns():
+            row = store.campaign(name)
+            layout = row.layout + (f" (seed {row.layout_seed})" if row.layout_seed is not None
+                                   else "")
+            table.add_row(name, layout, str(store.head(name).seq), key=name)
+
+    def selected_campaign(self) -> str | None:
+        """Name of the campaign under the cursor, if any."""
+        table = self.query_one("#campaign-table", DataTable)
+        if table.row_count == 0:
+            return None
+        return str(table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value)
+
+    @on(DataTable.RowSelected, "#campaign-table")
+    def _campaign_selected(self) -> None:
+        self.action_open()
+
+    def open_campaign(self, name: str) -> None:
+        """Open ``name`` on the campaign screen; a load problem is shown, not raised."""
+        from campaign.tui.screens.campaign import CampaignScreen
+        from campaign.tui.session import CampaignSession
+
+        assert self.service is not None
+        try:
+            session = CampaignSession(self.service, name)
+        except CampaignError as error:
+            self.notify(error.message, title="cannot open", severity="error", timeout=10)
+            return
+        self.app.push_screen(CampaignScreen(session))
+
+    def action_new(self) -> None:
+        """Ask for name, layout and seed, then create the campaign."""
+        if self.service is None:
+            return
+
+        def create(answer: NewCampaign | None) -> None:
+            if answer is None or self.service is None:
+                return
+            try:
+                self.service.create(answer.name, layout=answer.layout, seed=answer.seed)
+            except (CampaignError, ValueError) as error:
+                message = error.message if isinstance(error, CampaignError) else str(error)
+                self.notify(message, title="not created", severity="error", timeout=10)
+                return
+            self.refresh_campaigns()
+            self.notify(f"campaign {answer.name!r} created")
+
+        self.app.push_screen(NewCampaignForm(), create)
+
+    def action_delete(self) -> None:
+        """Delete the selected campaign after a y/n confirmation."""
+        name = self.selected_campaign()
+        if name is None or self.service is None:
+            return
+
+        def delete(yes: bool | None) -> None:
+            if yes and self.service is not None:
+                self.service.store.delete_campaign(name)
+                self.refresh_campaigns()
+                self.notify(f"campaign {name!r} deleted")
+
+        self.app.push_screen(
+            Confirm(f"Delete campaign [b]{name}[/b] and its whole log? This cannot be undone."),
+            delete,
+        )
+
+    def action_open(self) -> None:
+        """Open whatever is selected in the focused pane."""
+        focused = self.focused
+        if isinstance(focused, DataTable):
+            name = self.selected_campaign()
+            if name is not None:
+                self.open_campaign(name)
+        elif isinstance(focused, ListView):
+            item = focused.highlighted_child
+            if isinstance(item, ScenarioItem):
+                self.open_scenario(item.entry)
+
+    @on(ListView.Selected, "#scenario-list")
+    def _scenario_selected(self, event: ListView.Selected) -> None:
+        if isinstance(event.item, ScenarioItem):
+            self.open_scenario(event.item.entry)
+
+    def open_scenario(self, entry: registry.ScenarioEntry) -> None:
+        """Push the scenario's own screen."""
+        module = entry.load()
+        make_screen = getattr(module, "make_screen", None)
+        if make_screen is None:
+            self.notify(f"{entry.title} has no screen yet", severity="warning")
+            return
+        self.app.push_screen(make_screen())

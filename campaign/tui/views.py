@@ -1,0 +1,111 @@
+"""Text of the economy and battle panels, built from the engine's reports (no Textual here).
+
+Kept apart from the screens so the wording is tested on its own and the screens stay small.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+from campaign.rules.combat.forecast import BattleForecast
+from campaign.rules.combat.model import Battle
+from campaign.rules.economy.maintenance import Upkeep
+from campaign.rules.economy.report import IncomeReport
+
+WRAP = 76
+
+
+def _wrap(text: str, indent: str = "    ") -> list[str]:
+    return textwrap.wrap(text, WRAP, initial_indent=indent, subsequent_indent=indent + "  ")
+
+
+def income_lines(report: IncomeReport) -> list[str]:
+    """Budget, every controlled box with its Table 3 row, why cut-off boxes are cut (DN-ECO-3/4)."""
+    lines = [
+        f"[b]{report.side.value}[/b] income (capital {report.capital_name}) — DN-ECO-4",
+        f"  budget {report.budget:>3} RU   boxes {report.box_income:>3} RU   "
+        f"total {report.income:>3} RU"
+        + (f"   treasury now {report.treasury} RU" if report.treasury is not None else ""),
+    ]
+    for box in report.boxes:
+        mark = f", {box.mark}" if box.mark else ""
+        state = "connected" if box.connected else "[red]CUT OFF[/red]"
+        lines.append(
+            f"  {box.system_name} (type {box.type}{mark}) {box.ru:>3} RU  {state}  "
+            f"{box.income_row}"
+        )
+        if not box.connected:
+            for cut in box.cut_by:
+                lines.extend(_wrap(f"cut at {cut.system_name}: {cut.reason}"))
+            if box.no_route:
+                lines.extend(_wrap("no usable jump route to the capital at all (DN-ECO-3)"))
+    for box in report.uncontrolled:
+        lines.extend(
+            _wrap(f"no control of {box.system_name}: {box.reason} ({box.control_rule})", "  ")
+        )
+    return lines
+
+
+def upkeep_lines(upkeep: list[Upkeep], due: bool) -> list[str]:
+    """Maintenance due this phase (DN-ECO-7): civilised payments and frontier target numbers."""
+    if not upkeep:
+        return ["  no ships on the map"]
+    head = "due now" if due else "from game turn 2 (DN-ECO-7); shown for planning"
+    pay = sum(u.recovery if u.disrupted else u.cost for u in upkeep if u.civilised)
+    lines = [f"  maintenance {head}: civilised ships pay {pay} RU in total"]
+    for item in upkeep:
+        if item.civilised:
+            cost = item.recovery if item.disrupted else item.cost
+            what = f"pay {cost} RU" + (" (recovery)" if item.disrupted else "")
+        else:
+            what = f"frontier: 1d6 ≥ {item.maintenance}"
+        flag = " disrupted" if item.disrupted else ""
+        lines.append(f"    {item.unit_id:<9} {item.code:<5} at {item.system_id:<12} {what}{flag}")
+    return lines
+
+
+def battle_lines(battle_id: str, battle: Battle, stage: str) -> list[str]:
+    """One open battle: sides, round, stage of the round and every unit's factors."""
+    lines = [
+        f"[b]{battle_id}[/b]  round {battle.round + 1}  stage: {stage}  "
+        f"(attacker {battle.attacker.value}, defender {battle.defender.value})"
+    ]
+    for side in (battle.attacker, battle.defender):
+        units = battle.side_units(side)
+        listed = ", ".join(
+            f"{u.uid} {u.beam}-{u.missile}-{u.defence}" + ("*" if u.disrupted else "")
+            for u in units
+        )
+        lines.extend(_wrap(f"{side.value} ({battle.ship_count(side)} ships): {listed}", "  "))
+    return lines
+
+
+def forecast_lines(forecast: BattleForecast) -> list[str]:
+    """The Monte Carlo forecast as percentages with their 95 % intervals."""
+
+    def pct(estimate) -> str:  # noqa: ANN001 - Estimate
+        return f"{estimate.mean:.0%} ({estimate.low:.0%}–{estimate.high:.0%})"
+
+    return [
+        f"  forecast over {forecast.samples} simulated battles (seed {forecast.seed}):",
+        f"    {forecast.attacker.value} (attacker) wins {pct(forecast.attacker_wins)}, "
+        f"loses {forecast.attacker_losses.mean:.1f} units",
+        f"    {forecast.defender.value} (defender) holds {pct(forecast.defender_holds)}, "
+        f"loses {forecast.defender_losses.mean:.1f} units",
+        f"    about {forecast.mean_rounds:.1f} rounds",
+    ]
+
+
+#: What each stage of a round waits for, and the order that answers it (docs/rules-combat.md).
+STAGE_HINTS = {
+    "range": "roll for range: ATTACKER range BATTLE (DN-CBT-1)",
+    "choose": "the range roll winner chooses: SIDE choose-range BATTLE long|short (DN-CBT-1)",
+    "assign": "targets: defender names, attacker answers — target / assign BATTLE … (DN-CBT-3)",
+    "fire": "fire: ATTACKER fire BATTLE (DN-CBT-4)",
+    "withdraw": "withdrawal, defender first: SIDE stay|withdraw BATTLE … (DN-CBT-7)",
+}
+
+
+def stage_hint(stage: str) -> str:
+    """A sentence telling what the battle waits for now."""
+    return STAGE_HINTS.get(stage, f"stage {stage}: see the legal orders (Ctrl+P)")
