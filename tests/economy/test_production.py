@@ -99,3 +99,17 @@ def test_bb_and_b2_without_b1_may_be_built_in_play():  # DN-ECO-8 (DN-SET-1 is s
 def test_production_only_in_the_production_phase():  # DN-ECO-8, DN-SEQ-2
     game = Game(ru=40, last_step=True)
     assert game.reject("solomani produce CL 1 hex:concord").rule_id == "DN-SEQ-2"
+
+
+def test_production_systems_query_matches_the_order_checks():  # DN-ECO-8
+    from campaign.rules.economy.production import placement_problem, production_systems
+
+    game = Game(ru=40)
+    game.put("A-CR-1", "aslan:CR", "hex:marrow")
+    game.put("S-RT-1", "solomani:RT-4", "box:lantern")
+    game.put("A-RT-1", "aslan:RT-5", "box:kestrel")
+    allowed = production_systems(game.state, game.ruleset, S)
+    assert allowed == ["concord", "marrow", "petrel", "vantage"]
+    for system in game.ruleset.star_map.systems:
+        problem = placement_problem(game.state, game.ruleset, S, system)
+        assert (problem is None) == (system.id in allowed), system.id

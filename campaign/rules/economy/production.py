@@ -105,6 +105,21 @@ def placement_problem(
     )
 
 
+def production_systems(state: CampaignState, ruleset: Ruleset, side: Side) -> list[str]:
+    """Ids of the systems where ``side`` may place new units now (DN-ECO-8), in map order; for
+    the UI. Same rule as ``placement_problem``, computed with one connection search."""
+    occupancy = occupancy_of(state, ruleset)
+    control = all_box_control(ruleset, occupancy)
+    owned = [c.system for c in control.values() if c.controller is side]
+    type1 = [s.id for s in owned if s.type == SystemType.PRIMARY]
+    connectivity = side_connectivity(ruleset, occupancy, side, type1, explored_routes_of(state))
+    allowed = {ruleset.star_map.capital_of(side).id}
+    allowed.update(
+        s.id for s in owned if s.type != SystemType.TERTIARY and connectivity.connected(s.id)
+    )
+    return [s.id for s in ruleset.star_map.systems if s.id in allowed]
+
+
 def _target_location(
     order: Produce, unit_type: UnitType, ruleset: Ruleset, state: CampaignState, side: Side
 ) -> Location:
