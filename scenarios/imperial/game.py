@@ -77,12 +77,13 @@ class ImperialState:
 
     def apply_action(self, action: Order) -> None:
         """Decide ``action`` and append its events; illegal actions change nothing."""
+        order = tuple(action) if isinstance(action, tuple | list) else (action,)
         try:
-            events, after = decide(self.state, tuple(action))
+            events, after = decide(self.state, order)
         except IllegalOrderError as error:
             raise IllegalActionError(str(error)) from None
         prev = self.log[-1].hash if self.log else GENESIS
-        self.log.append(LogEntry(tuple(action), events, prev))
+        self.log.append(LogEntry(order, events, prev))
         self.state = after
         self._legal = None
 

@@ -15,7 +15,8 @@ class Options(BaseModel):
     seed: int = 0
     #: IMP-8 switch: the governor may top up a short treasury to build a factory.
     factory_top_up: bool = False
-    #: IMP-16 guide: production also places tax chips where units are produced.
+    #: IMP-16 guide: production also places tax chips where units are produced (these lie in
+    #: the homeland, so they need ``home_chips`` too).
     production_chips: bool = True
     #: IMP-16 guide: chips are placed in the nation's own homeland too (published: neutral only).
     home_chips: bool = True

@@ -87,12 +87,13 @@ def buildable_sites(state: State, nation: str) -> list[str]:
     ]
 
 
-def can_pay_factory(state: State, nation: str) -> bool:
-    """Treasury (plus the governor's cash under the top-up switch) covers 5M (IMP-8)."""
+def can_pay_factory(state: State, nation: str, rondel_paid: int = 0) -> bool:
+    """Treasury (plus, under the top-up switch, the governor's cash left after paying
+    ``rondel_paid`` for the rondel move) covers 5M (IMP-8)."""
     money = state.treasury[nation]
     governor = state.governor(nation)
     if state.options.factory_top_up and governor is not None:
-        money += state.cash[governor]
+        money += state.cash[governor] - rondel_paid
     return money >= FACTORY_COST
 
 
@@ -167,16 +168,20 @@ def legal_orders(state: State) -> list[Order]:
 def _rondel_orders(state: State, nation: str) -> list[Order]:
     governor = governor_of(state, nation)
     here = state.rondel[nation]
-    factory_ok = bool(buildable_sites(state, nation)) and can_pay_factory(state, nation)
+    sites = bool(buildable_sites(state, nation))
     if here is None:  # first turn: any space, free (IMP-7)
-        spaces = range(len(RONDEL))
+        moves = [(s, 0) for s in range(len(RONDEL))]
     else:
-        spaces = [
-            (here + k) % len(RONDEL)
+        moves = [
+            ((here + k) % len(RONDEL), rondel_cost(k))
             for k in range(1, MAX_STEPS + 1)
             if rondel_cost(k) <= state.cash[governor]
         ]
-    return [("rondel", s) for s in spaces if RONDEL[s] != "Factory" or factory_ok]
+    return [
+        ("rondel", space)
+        for space, cost in moves
+        if RONDEL[space] != "Factory" or (sites and can_pay_factory(state, nation, cost))
+    ]
 
 
 def _import_orders(state: State, nation: str, left: int) -> list[Order]:
@@ -274,7 +279,7 @@ def _produce(ctx: Ctx, nation: str) -> None:
         if stock_left(state, nation, kind) <= 0:
             continue
         place_unit(ctx, nation, kind, region)
-        if state.options.production_chips:
+        if state.options.production_chips and state.options.home_chips:
             place_chip(ctx, nation, region)
 
 

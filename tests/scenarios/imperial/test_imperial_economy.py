@@ -255,6 +255,8 @@ def test_illegal_action_and_bad_notation_change_nothing():
     before = state.to_text()
     with pytest.raises(IllegalActionError, match="IMP-7"):
         state.apply_action(("build", "vienna"))
+    with pytest.raises(IllegalActionError, match="IMP-7"):
+        state.apply_action(5)
     with pytest.raises(NotationError):
         state.text_to_action("rondel nine")
     with pytest.raises(NotationError):

@@ -25,6 +25,8 @@ def check_invariants(state: State, total: int) -> None:
         assert sum(u.kind == "A" for u in units) <= armies
         assert sum(u.kind == "F" for u in units) <= fleets
         assert state.chips_of(nation) <= MAX_CHIPS  # IMP-16
+        if not state.options.home_chips:
+            assert all(board.region(r).home is None for r, n in state.chips.items() if n == nation)
         assert 0 <= state.power[nation] <= 25
     for unit in state.units.values():  # IMP-11: armies on land, fleets at sea or in own port
         region = board.region(unit.region)
@@ -38,11 +40,19 @@ def check_invariants(state: State, total: int) -> None:
         assert board.region(region).home in (None, nation)
 
 
+SWITCHES = st.fixed_dictionaries(
+    {
+        name: st.booleans()
+        for name in ("factory_top_up", "production_chips", "home_chips", "norway_denmark")
+    }
+)
+
+
 @settings(max_examples=6, deadline=None, derandomize=True)
-@given(players=st.integers(min_value=2, max_value=6), seed=st.integers(0, 10_000))
-def test_random_play_keeps_invariants_and_ends(players, seed):
-    # IMP-2 IMP-9 IMP-11 IMP-16 IMP-20: uniformly random legal orders to the end
-    game = make_game(players, seed=seed)
+@given(players=st.integers(min_value=2, max_value=6), seed=st.integers(0, 10_000), sw=SWITCHES)
+def test_random_play_keeps_invariants_and_ends(players, seed, sw):
+    # IMP-2 IMP-9 IMP-11 IMP-16 IMP-20: uniformly random legal orders to the end, any switches
+    game = make_game(players, seed=seed, **sw)
     position = game.new_initial_state()
     rng = random.Random(seed)
     total = position.state.total_money()

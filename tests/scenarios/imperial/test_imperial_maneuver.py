@@ -39,6 +39,7 @@ def test_production_places_chips_per_guide_switch():
     # IMP-16: the guide places a tax chip where production places a unit (switch)
     assert play(fresh(), ("rondel", 1)).chips == {"vienna": "AH", "budapest": "AH"}
     assert play(fresh(production_chips=False), ("rondel", 1)).chips == {}
+    assert play(fresh(home_chips=False), ("rondel", 1)).chips == {}  # never in the homeland
 
 
 def test_import_three_units_one_million_each_fleets_in_ports():

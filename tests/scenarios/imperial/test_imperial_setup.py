@@ -182,3 +182,18 @@ def test_events_fold_to_the_state():
 
     events = start_events(Options(players=4))
     assert fold(events) == fresh()
+
+
+def test_top_up_counts_the_rondel_payment_first():
+    # IMP-8 IMP-7: under the top-up switch the governor's cash after paying for the rondel
+    # move must cover the shortfall (found by the random-play property test)
+    state = fresh(factory_top_up=True)
+    governor = state.flags["AH"]
+    state.bank += state.treasury["AH"] - 3
+    state.treasury["AH"] = 3
+    state.rondel["AH"] = 2  # Factory (0) is 6 spaces on: 6M for the move
+    state.cash[governor] = 7  # 7 - 6 = 1 < 2 shortfall
+    assert ("rondel", 0) not in legal_orders(state)
+    state.cash[governor] = 8
+    after = play(state, ("rondel", 0), ("build", "prague"))
+    assert after.cash[governor] == 0 and "prague" in after.factories
