@@ -22,6 +22,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "campaign.cli_data",
     "campaign.cli_campaign",
     "campaign.cli_income",
+    "campaign.cli_pbem",
     "campaign.cli_tui",
 )
 

@@ -150,6 +150,10 @@ def _undo(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
+    if Path(args.name).is_file():  # a turn file (docs/turn-files.md)
+        from campaign.cli_pbem import verify_path
+
+        return verify_path(args)
     findings = _service(args).verify(args.name)
     if findings:
         for finding in findings:

@@ -1,0 +1,145 @@
+"""`campaign export|import|resolve|keygen|exchanges` and `campaign verify FILE`: play by e-mail.
+
+See docs/turn-files.md. Every command takes ``--db URL``; import, resolve and verify take
+``--keys DIR`` (default ``$CAMPAIGN_PBEM_KEYS``) holding the other side's ``SIDE.pub``.
+Failures print one line naming the file and the problem and exit 1; nothing is changed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from campaign.cli_campaign import EXIT_ERROR, _guard
+from campaign.rules.ids import Side
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the play-by-e-mail commands."""
+    export = subparsers.add_parser("export", help="write a turn file for the other player")
+    export.add_argument("name")
+    export.add_argument("--side", required=True, choices=["aslan", "solomani"])
+    export.add_argument("-o", "--output", required=True, help="file to write ('-' = stdout)")
+    export.add_argument("--armour", action="store_true",
+                        help="ASCII armour for an e-mail body (default for .txt/.asc or '-')")
+    export.add_argument("--dice", choices=["commit-reveal", "seeded"],
+                        help="dice mode, fixed by the first file (default commit-reveal)")
+    export.add_argument("--sign", type=Path, metavar="KEYFILE", help="Ed25519 private key")
+    _common(export)
+    export.set_defaults(func=_guard(_export))
+
+    imp = subparsers.add_parser("import", help="check and apply the other player's turn file")
+    imp.add_argument("name")
+    imp.add_argument("file", help="turn file, JSON or armoured ('-' = stdin)")
+    _common(imp)
+    imp.set_defaults(func=_guard(_import))
+
+    resolve = subparsers.add_parser(
+        "resolve", help="crossed files: keep the other side's file, drop ours (logged)")
+    resolve.add_argument("name")
+    resolve.add_argument("file")
+    resolve.add_argument("--reason", required=True)
+    _common(resolve)
+    resolve.set_defaults(func=_guard(_resolve))
+
+    keygen = subparsers.add_parser("keygen", help="make an Ed25519 key pair SIDE.key/SIDE.pub")
+    keygen.add_argument("side", choices=["aslan", "solomani"])
+    keygen.add_argument("--dir", type=Path, required=True)
+    keygen.set_defaults(func=_guard(_keygen))
+
+    log = subparsers.add_parser("exchanges", help="turn files sent and received, fork decisions")
+    log.add_argument("name")
+    _common(log)
+    log.set_defaults(func=_guard(_exchanges))
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--db", metavar="URL", help="SQLAlchemy database URL")
+    parser.add_argument("--keys", type=Path, metavar="DIR",
+                        help="directory with SIDE.pub files (default $CAMPAIGN_PBEM_KEYS)")
+
+
+def _pbem(args: argparse.Namespace):  # noqa: ANN202 - keeps --help free of SQL imports
+    from campaign.pbem.exchange import KEYS_ENV, PbemService
+    from campaign.service import CampaignService
+
+    keys = getattr(args, "keys", None) or (
+        Path(os.environ[KEYS_ENV]) if os.environ.get(KEYS_ENV) else None)
+    return PbemService(CampaignService(db_url=getattr(args, "db", None)), keys)
+
+
+def _read(path: str) -> bytes:
+    if path == "-":
+        return sys.stdin.buffer.read()
+    try:
+        return Path(path).read_bytes()
+    except OSError as error:
+        raise ValueError(f"{path}: cannot read: {error.strerror}") from None
+
+
+def _export(args: argparse.Namespace) -> int:
+    made = _pbem(args).export_turn(args.name, Side(args.side), mode=args.dice,
+                                   sign_with=args.sign)
+    armoured = args.armour or args.output == "-" or args.output.endswith((".txt", ".asc"))
+    text = made.armoured if armoured else made.json_text
+    header = made.turn.header
+    if args.output == "-":
+        sys.stdout.write(text)
+    else:
+        Path(args.output).write_text(text, encoding="utf-8", newline="\n")
+        print(f"{args.output}: file {header.exchange} from {header.side.value}, events "
+              f"{header.base_seq + 1}-{header.head_seq} ({len(made.turn.body.batches)} orders)")
+    return 0
+
+
+def _import(args: argparse.Namespace) -> int:
+    done = _pbem(args).import_turn(args.name, _read(args.file), source=args.file)
+    print(f"{args.file}: file {done.exchange} from {done.side.value} imported: events "
+          f"{done.first_seq}-{done.last_seq}, {len(done.orders)} orders re-run and matched; "
+          f"state digest {done.digest[:12]}")
+    return 0
+
+
+def _resolve(args: argparse.Namespace) -> int:
+    done = _pbem(args).resolve_crossed(args.name, _read(args.file), args.reason,
+                                       source=args.file)
+    print(f"{args.file}: kept file {done.exchange} from {done.side.value}; your crossed events "
+          f"were dropped (logged). Now at event {done.last_seq}")
+    return 0
+
+
+def _keygen(args: argparse.Namespace) -> int:
+    from campaign.pbem.signing import generate_keys
+
+    private, public = generate_keys(args.dir, args.side)
+    print(f"private key {private} (keep it), public key {public} (send it to the other player)")
+    return 0
+
+
+def _exchanges(args: argparse.Namespace) -> int:
+    pbem = _pbem(args)
+    for f in pbem.ledger.files(args.name):
+        print(f"{f.exchange:4} {f.direction:3} {f.side:9} events {f.base_seq + 1}-{f.head_seq}"
+              f"  {f.body_sha256[:12]}")
+    for fork in pbem.ledger.forks(args.name):
+        print(f"fork at file {fork.exchange}: kept {fork.kept_sha256[:12]}, dropped "
+              f"{fork.dropped_sha256[:12]} after event {fork.base_seq}: {fork.reason}")
+    return 0
+
+
+def verify_path(args: argparse.Namespace) -> int:
+    """`campaign verify FILE [NAME]`: check a turn file (and re-run it on NAME if given)."""
+    report = _pbem(args).verify_file(_read(args.name), source=args.name)
+    for note in report.notes:
+        print(f"note: {note}")
+    if report.problems:
+        for problem in report.problems:
+            print(f"campaign: {problem}", file=sys.stderr)
+        return EXIT_ERROR
+    header = report.header
+    assert header is not None
+    print(f"{args.name}: valid turn file {header.exchange} from {header.side.value} for "
+          f"{header.campaign_id!r}, events {header.base_seq + 1}-{header.head_seq}")
+    return 0

@@ -1,0 +1,146 @@
+"""Reading and writing turn files: plain JSON, or ASCII armour that survives an e-mail body.
+
+Armour::
+
+    -----BEGIN DARK NEBULA TURN FILE-----
+    Checksum: <sha256 of the decoded bytes, 64 hex digits>
+    <base64 of zlib-compressed canonical JSON of the envelope, 64 characters a line>
+    -----END DARK NEBULA TURN FILE-----
+
+The reader tolerates what mail programs do to a body: CRLF or CR line ends, lines re-wrapped or
+joined (everything but the checksum is base64, and whitespace inside it is ignored), leading
+``>`` quote marks and indentation, and text before and after the block.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import json
+import re
+import zlib
+from typing import Any
+
+from pydantic import ValidationError
+
+from campaign.pbem.errors import ChecksumError, FutureSchemaError, MalformedTurnFileError
+from campaign.pbem.model import FORMAT, SCHEMA_VERSION, TurnFile
+from campaign.rules.canonical import canonical_json
+
+BEGIN = "-----BEGIN DARK NEBULA TURN FILE-----"
+END = "-----END DARK NEBULA TURN FILE-----"
+LINE = 64
+_QUOTE = re.compile(r"^[\s>]*")
+_CHECKSUM = re.compile(r"Checksum:\s*([0-9a-fA-F]{64})")
+_NOT_B64 = re.compile(r"[^A-Za-z0-9+/=]")
+#: Refuse absurd inputs before decompressing (a zip bomb must not eat the memory).
+MAX_BYTES = 64 * 1024 * 1024
+
+
+def armour(turn: TurnFile) -> str:
+    """The armoured text of ``turn`` (ASCII only, lines of 64 characters)."""
+    raw = canonical_json(turn.model_dump(mode="json", exclude_none=True)).encode("utf-8")
+    packed = zlib.compress(raw, 9)
+    body = base64.b64encode(packed).decode("ascii")
+    lines = [body[i : i + LINE] for i in range(0, len(body), LINE)]
+    checksum = hashlib.sha256(packed).hexdigest()
+    return "\n".join([BEGIN, f"Checksum: {checksum}", *lines, END]) + "\n"
+
+
+def _unquote(text: str) -> list[str]:
+    return [_QUOTE.sub("", line).rstrip() for line in text.replace("\r\n", "\n").replace(
+        "\r", "\n").split("\n")]
+
+
+def dearmour(text: str, source: str = "") -> bytes:
+    """The JSON bytes inside an armoured block; errors say what is wrong with the block."""
+    lines = _unquote(text)
+    try:
+        start = next(i for i, line in enumerate(lines) if line.startswith(BEGIN))
+    except StopIteration:
+        raise MalformedTurnFileError("no BEGIN line of a turn file", source=source) from None
+    try:
+        stop = next(i for i in range(start + 1, len(lines)) if lines[i].startswith(END))
+    except StopIteration:
+        raise MalformedTurnFileError(
+            "the turn file is truncated: no END line after the BEGIN line (paste the whole "
+            "block, from BEGIN to END)", source=source
+        ) from None
+    inner = " ".join(lines[start + 1 : stop])
+    found = _CHECKSUM.search(inner)
+    if found is None:
+        raise MalformedTurnFileError("the armour has no 'Checksum:' line", source=source)
+    inner = inner[: found.start()] + inner[found.end() :]
+    encoded = _NOT_B64.sub("", inner)
+    try:
+        packed = base64.b64decode(encoded, validate=True)
+    except (binascii.Error, ValueError) as error:
+        raise MalformedTurnFileError(
+            f"the armoured body is not valid base64 ({error}); the block was damaged",
+            source=source,
+        ) from None
+    if hashlib.sha256(packed).hexdigest() != found.group(1).lower():
+        raise ChecksumError(
+            "the armoured block does not match its checksum: it was damaged or edited in "
+            "transit; ask the sender to send it again (as an attachment if possible)",
+            source=source,
+        )
+    try:
+        decompressor = zlib.decompressobj()
+        raw = decompressor.decompress(packed, MAX_BYTES)
+    except zlib.error as error:
+        raise MalformedTurnFileError(f"cannot unpack the body: {error}", source=source) from None
+    if decompressor.unconsumed_tail or not decompressor.eof:
+        raise MalformedTurnFileError("the body is truncated or too large", source=source)
+    return raw
+
+
+def _raw_json(data: bytes | str, source: str) -> Any:
+    text = data.decode("utf-8", errors="strict") if isinstance(data, bytes) else data
+    if BEGIN in text:
+        text = dearmour(text, source).decode("utf-8")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise MalformedTurnFileError(
+            f"not a turn file: JSON error at line {error.lineno} column {error.colno}: "
+            f"{error.msg}", source=source
+        ) from None
+
+
+def parse_turn_file(data: bytes | str, source: str = "") -> TurnFile:
+    """Read a turn file (plain JSON or armoured). Checks shape, version and checksum only."""
+    try:
+        raw = _raw_json(data, source)
+    except UnicodeDecodeError as error:
+        raise MalformedTurnFileError(
+            f"not a turn file: not UTF-8 text (byte {error.start})", source=source
+        ) from None
+    body = raw.get("body") if isinstance(raw, dict) else None
+    header = body.get("header") if isinstance(body, dict) else None
+    if not isinstance(header, dict) or header.get("format") != FORMAT:
+        raise MalformedTurnFileError(
+            f"not a turn file: no body.header.format {FORMAT!r}", source=source
+        )
+    version = header.get("schema_version")
+    if isinstance(version, int) and version > SCHEMA_VERSION:
+        raise FutureSchemaError(
+            f"written with turn-file schema version {version} (app "
+            f"{header.get('app_version', '?')}); this tool reads version {SCHEMA_VERSION} "
+            "only: update the tool, then import again", source=source
+        )
+    try:
+        turn = TurnFile.model_validate(raw)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise MalformedTurnFileError(
+            f"bad turn file: {where}: {first['msg']}", source=source
+        ) from None
+    if not turn.checksum_ok():
+        raise ChecksumError(
+            "the content does not match body_sha256: the file was edited or damaged; ask the "
+            "sender for a fresh copy", source=source
+        )
+    return turn

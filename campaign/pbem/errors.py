@@ -1,0 +1,73 @@
+"""Errors of turn-file handling: each says what happened and what to do (DN-ERR-1).
+
+All subclass ``CampaignError`` so the CLI prints them as one line; ``problem`` is a short stable
+code tests and the TUI can switch on (``"checksum"``, ``"stale"``, ``"crossed"`` ...).
+"""
+
+from __future__ import annotations
+
+from campaign.rules.errors import CampaignError, StaleTurnError
+
+
+class TurnFileError(CampaignError):
+    """A turn file that cannot be used; nothing was changed."""
+
+    problem = "invalid"
+
+    def __init__(self, message: str, *, source: str = "") -> None:
+        super().__init__(f"{source}: {message}" if source else message)
+        self.source = source
+
+
+class MalformedTurnFileError(TurnFileError):
+    """Not a turn file, truncated, garbage, or fields of the wrong shape."""
+
+    problem = "malformed"
+
+
+class ChecksumError(TurnFileError):
+    """The content does not match its checksum: damaged in transit or edited."""
+
+    problem = "checksum"
+
+
+class FutureSchemaError(TurnFileError):
+    """Written by a newer version of the tool (schema version above ours)."""
+
+    problem = "future-schema"
+
+
+class WrongCampaignError(TurnFileError):
+    """The file belongs to another campaign or another rules profile."""
+
+    problem = "wrong-campaign"
+
+
+class SignatureError(TurnFileError):
+    """A signature is missing, unreadable or does not match the sender's public key."""
+
+    problem = "signature"
+
+
+class ReplayMismatchError(TurnFileError):
+    """Re-running the file's orders through the rules does not give the file's events."""
+
+    problem = "mismatch"
+
+
+class DiceRevealError(TurnFileError):
+    """A commit–reveal secret does not match the commitment made earlier."""
+
+    problem = "dice"
+
+
+class StaleFileError(StaleTurnError, TurnFileError):
+    """Built on an older state than ours, already imported, or from the future."""
+
+    problem = "stale"
+
+
+class CrossedFilesError(StaleFileError):
+    """Both sides played on the same base: the two files crossed in the post."""
+
+    problem = "crossed"

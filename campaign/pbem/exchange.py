@@ -1,0 +1,518 @@
+"""Export, import and verify turn files: the service the CLI and the TUI call.
+
+- ``export_turn(name, side)``: every order batch since the last file exchanged, with its events
+  (secret ones sealed), the sender's dice commitment/reveal, optionally signed.
+- ``import_turn(name, data)``: parse → checksum → campaign/profile → signature → position in the
+  exchange (stale, crossed, replayed, missing, diverged) → dice reveal → **re-run every order
+  through the rules** and compare with the file's events → compare head hash and state digest →
+  append everything in one transaction. Any failure raises a ``TurnFileError`` naming the
+  problem, and the database is unchanged.
+- ``verify_file(data, name)``: the same checks without storing, collected as findings.
+- ``resolve_crossed(name, data, reason)``: keep the other side's crossed file, drop our own
+  branch after the common base, log the decision (``dn_pbem_fork``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from campaign import __version__
+from campaign.pbem import fairdice, signing
+from campaign.pbem.armour import armour, parse_turn_file
+from campaign.pbem.errors import (
+    CrossedFilesError,
+    DiceRevealError,
+    ReplayMismatchError,
+    StaleFileError,
+    TurnFileError,
+    WrongCampaignError,
+)
+from campaign.pbem.ledger import Ledger, NewBatch, PbemFile, PbemFork, PbemSetup, chain
+from campaign.pbem.model import (
+    SCHEMA_VERSION,
+    Batch,
+    DiceExchange,
+    DiceMode,
+    FileEvent,
+    Header,
+    TurnBody,
+    TurnFile,
+)
+from campaign.rules import engine
+from campaign.rules.base import Event
+from campaign.rules.canonical import canonical_json
+from campaign.rules.dice import SeededSource
+from campaign.rules.errors import CampaignError
+from campaign.rules.ids import Side
+from campaign.rules.notation import parse_order
+from campaign.rules.ruleset import Ruleset
+from campaign.rules.state import CampaignState
+from campaign.service import SNAPSHOT_EVERY, CampaignService, parse_stored
+from campaign.store.models import EventRow
+from campaign.store.repository import GENESIS_HASH, StoredEvent
+
+KEYS_ENV = "CAMPAIGN_PBEM_KEYS"
+
+
+@dataclass(frozen=True)
+class Exported:
+    """A file made by ``export_turn``: the model, its JSON and its armoured text."""
+
+    turn: TurnFile
+    json_text: str
+    armoured: str
+
+
+@dataclass(frozen=True)
+class Imported:
+    """What an import appended."""
+
+    exchange: int
+    side: Side
+    first_seq: int
+    last_seq: int
+    orders: list[str]
+    digest: str
+
+
+@dataclass
+class Verification:
+    """Findings of ``verify_file`` (empty ``problems`` = the file would import cleanly)."""
+
+    source: str
+    header: Header | None = None
+    problems: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """True when nothing is wrong."""
+        return not self.problems
+
+
+@dataclass
+class _Local:
+    """The receiving campaign at a chosen head (its state is consumed by the replay)."""
+
+    rows: list[StoredEvent]
+    state: CampaignState
+    ruleset: Ruleset
+    head_seq: int
+    head_hash: str
+    head_batch: int
+
+
+def to_file_event(event: Event, seal_key: str) -> FileEvent:
+    """The file form of ``event``: its payload, or a seal for secret events (DN-NEU-1)."""
+    text = canonical_json(event)
+    if event.secret:
+        return FileEvent(type=event.type, sealed=fairdice.seal(seal_key, text))
+    return FileEvent(type=event.type, payload=event.model_dump(mode="json"))
+
+
+def _differs(wanted: FileEvent, got: FileEvent) -> str:
+    if wanted.type != got.type:
+        return f"the file has a {wanted.type!r} event where the rules give {got.type!r}"
+    if wanted.sealed is not None or got.sealed is not None:
+        return f"the sealed (hidden) {got.type!r} event does not match"
+    assert wanted.payload is not None and got.payload is not None
+    keys = sorted(set(wanted.payload) | set(got.payload))
+    key = next(k for k in keys if wanted.payload.get(k) != got.payload.get(k))
+    return (
+        f"{got.type!r}.{key}: the file says {wanted.payload.get(key)!r}, the rules give "
+        f"{got.payload.get(key)!r}"
+    )
+
+
+class PbemService:
+    """Turn files for one campaign database (wraps a ``CampaignService``)."""
+
+    def __init__(self, service: CampaignService, keys_dir: Path | None = None) -> None:
+        self.service = service
+        self.ledger = Ledger(service.store)
+        self.keys_dir = keys_dir
+
+    # --- set-up and dice ----------------------------------------------------------------------
+
+    def _setup(self, name: str, mode: DiceMode | None, source: str = "") -> PbemSetup:
+        """The PBEM set-up of ``name``; a new one (not yet saved) on first contact."""
+        setup = self.ledger.setup(name)
+        if setup is None:
+            row = self.service.store.campaign(name)
+            setup = PbemSetup(
+                campaign_name=name, mode=mode or "commit-reveal", shared_seed=row.dice_seed
+            )
+        elif mode is not None and mode != setup.mode:
+            raise WrongCampaignError(
+                f"campaign {name!r} is played with {setup.mode} dice, the file uses {mode}",
+                source=source,
+            )
+        return setup
+
+    def _key(self, name: str, setup: PbemSetup, exchange: int, older: str | None,
+             newer: str | None) -> str:
+        if setup.mode == "seeded":
+            return setup.shared_seed
+        return fairdice.exchange_key(name, exchange, older, newer, setup.shared_seed)
+
+    # --- export ---------------------------------------------------------------------------------
+
+    def export_turn(
+        self,
+        name: str,
+        side: Side,
+        *,
+        mode: DiceMode | None = None,
+        sign_with: Path | None = None,
+    ) -> Exported:
+        """The turn file of ``side`` with every batch since the last exchanged file."""
+        if side not in (Side.ASLAN, Side.SOLOMANI):
+            raise TurnFileError("turn files are sent by aslan or solomani")
+        setup = self._setup(name, mode)
+        if self.ledger.setup(name) is None:
+            self.ledger.save_setup(setup)
+        loaded = self.service.load(name)
+        rows = self.service.store.rows(name)
+        files = self.ledger.files(name)
+        last = files[-1] if files else None
+        if last is not None and last.direction == "out":
+            raise StaleFileError(
+                f"you already sent file {last.exchange} (events {last.base_seq + 1}-"
+                f"{last.head_seq}); wait for the other side's reply and import it first"
+            )
+        if last is not None and Side(last.side) is side:
+            raise TurnFileError(f"the last file came from {side.value}; you cannot be {side.value}")
+        base_seq = last.head_seq if last else max(r.seq for r in rows if r.batch == 0)
+        new_rows = rows[base_seq:]
+        if not new_rows:
+            raise TurnFileError(
+                f"nothing to send: no orders since event {base_seq}; give your orders first"
+            )
+        events = parse_stored(new_rows, name)
+        batches: list[Batch] = []
+        previous_batch = -1
+        for row, event in zip(new_rows, events, strict=True):
+            file_event = to_file_event(event, setup.shared_seed)
+            if batches and row.batch == previous_batch:
+                batches[-1].events.append(file_event)
+            else:
+                batches.append(Batch(order=row.order_text, events=[file_event]))
+            previous_batch = row.batch
+        exchange = (last.exchange + 1) if last else 1
+        secret: str | None
+        if setup.mode == "seeded":
+            secret, dice = None, DiceExchange(commitment=fairdice.commitment(setup.shared_seed))
+        else:
+            secret = fairdice.new_secret()
+            dice = DiceExchange(
+                commitment=fairdice.commitment(secret),
+                reveal=self.ledger.secret(name, exchange - 2),
+            )
+        body = TurnBody(
+            header=Header(
+                schema_version=SCHEMA_VERSION,
+                app_version=__version__,
+                campaign_id=loaded.state.campaign_id,
+                side=side,
+                exchange=exchange,
+                base_seq=base_seq,
+                base_hash=rows[base_seq - 1].hash if base_seq else GENESIS_HASH,
+                head_seq=loaded.head.seq,
+                head_hash=loaded.head.hash,
+                head_digest=engine.state_digest(loaded.state),
+                profile_hash=loaded.ruleset.profile_hash,
+                dice_mode=setup.mode,  # type: ignore[arg-type]
+            ),
+            batches=batches,
+            dice=dice,
+        )
+        signature = signing.sign(body, sign_with) if sign_with is not None else None
+        turn = TurnFile.seal(body, signature)
+        self.ledger.record_export(
+            PbemFile(
+                campaign_name=name, exchange=exchange, side=side.value, direction="out",
+                base_seq=base_seq, head_seq=loaded.head.seq, head_hash=loaded.head.hash,
+                commitment=dice.commitment, reveal=dice.reveal, body_sha256=turn.body_sha256,
+            ),
+            secret,
+        )
+        return Exported(turn, turn.to_json(), armour(turn))
+
+    # --- import and verification ---------------------------------------------------------------
+
+    def import_turn(self, name: str, data: bytes | str, source: str = "") -> Imported:
+        """Check ``data`` completely, then append its events in one transaction."""
+        turn = parse_turn_file(data, source)
+        local = self._local(name)
+        self._check_position(name, turn, local, source)
+        return self._apply(name, turn, local, source)
+
+    def resolve_crossed(
+        self, name: str, data: bytes | str, reason: str, source: str = ""
+    ) -> Imported:
+        """Keep the other side's file that crossed ours; drop our events after the common base.
+
+        The decision (both files' checksums, the dropped events, ``reason``) is logged in
+        ``dn_pbem_fork``; afterwards export as usual: your next file continues from theirs."""
+        if not reason.strip():
+            raise TurnFileError("give a reason for choosing a branch; it is logged")
+        turn = parse_turn_file(data, source)
+        files = self.ledger.files(name)
+        mine = files[-1] if files else None
+        header = turn.header
+        if (
+            mine is None
+            or mine.direction != "out"
+            or mine.exchange != header.exchange
+            or mine.base_seq != header.base_seq
+        ):
+            raise TurnFileError(
+                "this file did not cross one of yours (same file number, same base): nothing "
+                "to resolve; import it normally", source=source,
+            )
+        local = self._local(name, at_seq=header.base_seq)
+        self._check_identity(name, turn, local, source)
+        dropped = self.service.store.rows(name, after_seq=header.base_seq)
+        fork = PbemFork(
+            campaign_name=name, exchange=header.exchange, base_seq=header.base_seq,
+            kept_sha256=turn.body_sha256, dropped_sha256=mine.body_sha256,
+            dropped_events="\n".join(f"{r.seq}:{r.hash}" for r in dropped), reason=reason,
+        )
+        files_before = [f for f in files if f.exchange < header.exchange]
+        return self._apply(name, turn, local, source, fork=fork, files=files_before,
+                           expected_seq=self.service.store.head(name).seq)
+
+    def verify_file(self, data: bytes | str, name: str | None = None,
+                    source: str = "") -> Verification:
+        """Every check of an import that can be made, as findings; never stores anything."""
+        report = Verification(source)
+        try:
+            turn = parse_turn_file(data, source)
+        except TurnFileError as error:
+            report.problems.append(error.message)
+            return report
+        report.header = turn.header
+        self._check_signature(turn, source, report)
+        if name is None and turn.header.campaign_id in self.service.store.campaigns():
+            name = turn.header.campaign_id
+        if name is None:
+            report.notes.append("no campaign of that name here: the orders were not re-run")
+            return report
+        try:
+            local = self._local(name)
+            self._check_position(name, turn, local, source)
+            self._replay(name, turn, local, source, self.ledger.files(name))
+        except CampaignError as error:
+            report.problems.append(error.message)
+        return report
+
+    def _local(self, name: str, at_seq: int | None = None) -> _Local:
+        loaded = self.service.load(name)
+        rows = self.service.store.rows(name)
+        if at_seq is None or at_seq == loaded.head.seq:
+            return _Local(rows, loaded.state, loaded.ruleset, loaded.head.seq,
+                          loaded.head.hash, loaded.head.batch)
+        kept = rows[:at_seq]
+        state = engine.fold(parse_stored(kept, name))
+        last = kept[-1]
+        return _Local(kept, state, loaded.ruleset, last.seq, last.hash, last.batch)
+
+    def _check_signature(self, turn: TurnFile, source: str, report: Verification | None = None
+                         ) -> None:
+        keys = self.keys_dir
+        if keys is None:
+            return
+        public = keys / f"{turn.header.side.value}.pub"
+        if not public.exists():
+            if report is not None:
+                report.notes.append(f"no key {public}: signature not checked")
+            return
+        try:
+            signing.verify(turn.body, turn.signature, public)
+        except TurnFileError as error:
+            if report is None:
+                raise type(error)(error.message, source=source) from None
+            report.problems.append(error.message)
+
+    def _check_position(self, name: str, turn: TurnFile, local: _Local, source: str) -> None:
+        """Campaign, profile, signature, and where the file sits in the exchange."""
+        self._check_identity(name, turn, local, source)
+        files = self.ledger.files(name)
+        if any(f.body_sha256 == turn.body_sha256 for f in files):
+            raise StaleFileError(
+                f"file {turn.header.exchange} from {turn.header.side.value} (events "
+                f"{turn.header.base_seq + 1}-{turn.header.head_seq}) was already exchanged; "
+                "nothing to do", source=source,
+            )
+        self._check_base(turn, local, files, source)
+
+    def _check_identity(self, name: str, turn: TurnFile, local: _Local, source: str) -> None:
+        """The right campaign, the same rules profile, a valid signature if keys are set."""
+        header = turn.header
+        if header.campaign_id != local.state.campaign_id:
+            raise WrongCampaignError(
+                f"the file is for campaign {header.campaign_id!r}, not {name!r} "
+                f"({local.state.campaign_id!r}); import it into the right campaign",
+                source=source,
+            )
+        profile = self.service.store.campaign(name).profile_hash
+        if header.profile_hash != profile:
+            raise WrongCampaignError(
+                f"DN-DATA-4: the file was played with rules profile {header.profile_hash[:12]}, "
+                f"this campaign uses {profile[:12]}; both players need the same data files "
+                "(or the referee re-pins both)", source=source,
+            )
+        self._check_signature(turn, source)
+
+    def _check_base(self, turn: TurnFile, local: _Local, files: list[PbemFile],
+                    source: str) -> None:
+        header = turn.header
+        span = f"file {header.exchange} from {header.side.value}"
+        if header.base_seq > local.head_seq:
+            raise StaleFileError(
+                f"{span} builds on event {header.base_seq}, but this campaign has only "
+                f"{local.head_seq} events: an earlier file is missing; import it first",
+                source=source,
+            )
+        base_hash = local.rows[header.base_seq - 1].hash if header.base_seq else GENESIS_HASH
+        if base_hash != header.base_hash:
+            raise StaleFileError(
+                f"{span}: the histories differ at or before event {header.base_seq} (different "
+                "set-up, or an undo after a file was sent); compare `campaign log` with the "
+                "sender; the referee must rebuild one side", source=source,
+            )
+        if header.base_seq < local.head_seq:
+            if (header.head_seq <= local.head_seq
+                    and local.rows[header.head_seq - 1].hash == header.head_hash):
+                raise StaleFileError(
+                    f"{span} is an old file: its events {header.base_seq + 1}-{header.head_seq} "
+                    "are already in this campaign; nothing to do", source=source,
+                )
+            mine = files[-1] if files else None
+            if mine is not None and mine.direction == "out" and mine.base_seq == header.base_seq:
+                raise CrossedFilesError(
+                    f"{span} crossed your file {mine.exchange}: both were built on event "
+                    f"{header.base_seq}, so only one can stand. Agree which counts: to keep "
+                    f"theirs run `campaign resolve NAME FILE --reason ...` (drops your events "
+                    f"{header.base_seq + 1}-{local.head_seq}, logged); to keep yours, the "
+                    "other side resolves with your file", source=source,
+                )
+            raise StaleFileError(
+                f"{span} is stale: it builds on event {header.base_seq}, but this campaign has "
+                f"events {header.base_seq + 1}-{local.head_seq} the sender has not seen (orders "
+                "given here and not sent). Send them with `campaign export`, or undo them, "
+                "then ask for a new file", source=source,
+            )
+        expected = files[-1].exchange + 1 if files else 1
+        if header.exchange != expected:
+            raise StaleFileError(
+                f"{span}: expected file number {expected}; a file is missing or repeated",
+                source=source,
+            )
+        if files and Side(files[-1].side) is header.side:
+            raise StaleFileError(
+                f"{span}: the previous file came from {header.side.value} too; files alternate",
+                source=source,
+            )
+
+    def _dice_key(self, name: str, turn: TurnFile, files: list[PbemFile], setup: PbemSetup,
+                  source: str) -> tuple[str, str | None]:
+        """The key the sender's dice used, and our next key (None: unchanged)."""
+        header, dice = turn.header, turn.body.dice
+        n = header.exchange
+        if setup.mode == "seeded":
+            if dice.commitment != fairdice.commitment(setup.shared_seed):
+                raise DiceRevealError(
+                    "the file was played with another referee seed than this campaign's",
+                    source=source,
+                )
+            return setup.shared_seed, None
+        by_number = {f.exchange: f for f in files}
+        earlier = by_number.get(n - 2)
+        if earlier is None:
+            if dice.reveal is not None:
+                raise DiceRevealError(f"file {n} reveals a secret nobody committed",
+                                      source=source)
+        elif dice.reveal is None or not fairdice.reveal_matches(dice.reveal, earlier.commitment):
+            raise DiceRevealError(
+                f"the secret revealed in file {n} does not open the commitment of file {n - 2}: "
+                "the dice of this file cannot be trusted; do not import it", source=source,
+            )
+        key = self._key(name, setup, n, self.ledger.secret(name, n - 3), dice.reveal)
+        mine = self.ledger.secret(name, n - 1)
+        return key, self._key(name, setup, n + 1, dice.reveal, mine)
+
+    def _replay(self, name: str, turn: TurnFile, local: _Local, source: str,
+                files: list[PbemFile]) -> tuple[list[NewBatch], list[EventRow], str | None]:
+        """Re-run every order of ``turn`` on ``local.state``; the batches to store."""
+        header = turn.header
+        setup = self._setup(name, header.dice_mode, source)
+        key, next_key = self._dice_key(name, turn, files, setup, source)
+        ruleset = local.ruleset
+        state = local.state
+        seq = local.head_seq
+        batches: list[NewBatch] = []
+        for number, batch in enumerate(turn.body.batches, start=1):
+            where = f"batch {number} ({batch.order!r}, from event {seq + 1})"
+            try:
+                order = parse_order(batch.order)
+                events = engine.decide(state, order, ruleset, SeededSource(key))
+            except CampaignError as error:
+                raise ReplayMismatchError(
+                    f"{where}: the rules refuse this order: {error.message}", source=source
+                ) from None
+            got = [to_file_event(e, setup.shared_seed) for e in events]
+            for index, (wanted, mine) in enumerate(zip(batch.events, got, strict=False)):
+                if wanted != mine:
+                    raise ReplayMismatchError(
+                        f"{where}, event {seq + index + 1}: {_differs(wanted, mine)}; the file "
+                        "was altered or made with other rules", source=source,
+                    )
+            if len(batch.events) != len(got):
+                raise ReplayMismatchError(
+                    f"{where}: the file has {len(batch.events)} event(s), the rules give "
+                    f"{len(got)}", source=source,
+                )
+            engine.fold(events, state)
+            seq += len(events)
+            batches.append(NewBatch(batch.order, [(e.type, canonical_json(e)) for e in events]))
+        digest = engine.state_digest(state)
+        if digest != header.head_digest:
+            raise ReplayMismatchError(
+                f"after replay the state digest is {digest[:12]}, the file says "
+                f"{header.head_digest[:12]}", source=source,
+            )
+        rows = chain(name, local.head_seq, local.head_hash, local.head_batch, batches)
+        last_hash = rows[-1].hash if rows else local.head_hash
+        if last_hash != header.head_hash:
+            raise ReplayMismatchError(
+                f"after replay the event chain ends in {last_hash[:12]}, the file says "
+                f"{header.head_hash[:12]} (order texts or batch numbering differ)", source=source,
+            )
+        return batches, rows, next_key
+
+    def _apply(self, name: str, turn: TurnFile, local: _Local, source: str, *,
+               fork: PbemFork | None = None, files: list[PbemFile] | None = None,
+               expected_seq: int | None = None) -> Imported:
+        header = turn.header
+        files = self.ledger.files(name) if files is None else files
+        batches, rows, next_key = self._replay(name, turn, local, source, files)
+        setup = self._setup(name, header.dice_mode, source)
+        record = PbemFile(
+            campaign_name=name, exchange=header.exchange, side=header.side.value,
+            direction="in", base_seq=header.base_seq, head_seq=header.head_seq,
+            head_hash=header.head_hash, commitment=turn.body.dice.commitment,
+            reveal=turn.body.dice.reveal, body_sha256=turn.body_sha256,
+        )
+        self.ledger.commit_import(
+            name, local.head_seq if expected_seq is None else expected_seq, rows, record,
+            next_key, fork=fork, new_setup=setup if self.ledger.setup(name) is None else None,
+        )
+        if header.head_seq // SNAPSHOT_EVERY > local.head_seq // SNAPSHOT_EVERY:
+            self.service.snapshot(self.service.load(name, use_snapshot=False))
+        return Imported(
+            exchange=header.exchange, side=header.side, first_seq=local.head_seq + 1,
+            last_seq=header.head_seq, orders=[b.order_text for b in batches],
+            digest=header.head_digest,
+        )

@@ -1,0 +1,154 @@
+"""The turn file: one pydantic model, versioned, with one canonical serialisation.
+
+A turn file is an *envelope* ``{"body": ..., "body_sha256": ..., "signature": ...}``. The body
+holds the header (campaign, sender, base and head of the event chain, rules profile, versions),
+the order batches with the events they produced, and the sender's commit–reveal dice data. The
+checksum and the optional Ed25519 signature cover ``canonical_json(body)`` (sorted keys, no
+whitespace), so a file verifies however it was pretty-printed, re-indented or re-line-ended.
+
+Events whose class is marked ``secret`` (face-down neutrals, DN-NEU-1) are never written out:
+the file carries ``sealed`` = HMAC-SHA256(campaign secret, canonical event) instead, and the
+receiver, who re-runs the order on its own copy of the campaign, checks the seal.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from campaign.rules.canonical import canonical_json, sha256_hex
+from campaign.rules.ids import Side
+
+FORMAT = "dark-nebula-turn-file"
+#: Bump on any incompatible change; readers refuse files with a higher version.
+SCHEMA_VERSION = 1
+DiceMode = Literal["commit-reveal", "seeded"]
+
+_STRICT = ConfigDict(frozen=True, extra="forbid")
+_HEX64 = r"^[0-9a-f]{64}$"
+
+
+class Header(BaseModel):
+    """Who sent the file, for which campaign, and which stretch of the event chain it covers."""
+
+    model_config = _STRICT
+
+    format: Literal["dark-nebula-turn-file"] = FORMAT
+    schema_version: int = Field(ge=1)
+    app_version: str
+    campaign_id: str = Field(min_length=1)
+    side: Side
+    exchange: int = Field(ge=1, description="number of this file in the campaign's exchange")
+    base_seq: int = Field(ge=0, description="last event the sender had from the receiver")
+    base_hash: str = Field(pattern=_HEX64)
+    head_seq: int = Field(ge=0, description="last event in this file")
+    head_hash: str = Field(pattern=_HEX64)
+    head_digest: str = Field(pattern=_HEX64, description="state digest after the last event")
+    profile_hash: str = Field(min_length=1)
+    dice_mode: DiceMode
+
+
+class FileEvent(BaseModel):
+    """One event: its type and either its canonical payload or, if secret, its seal."""
+
+    model_config = _STRICT
+
+    type: str
+    payload: dict[str, Any] | None = None
+    sealed: str | None = Field(default=None, pattern=_HEX64)
+
+    @model_validator(mode="after")
+    def _one_of(self) -> FileEvent:
+        if (self.payload is None) == (self.sealed is None):
+            raise ValueError("an event has exactly one of 'payload' and 'sealed'")
+        return self
+
+
+class Batch(BaseModel):
+    """One order as given (notation) and every event it produced, in log order."""
+
+    model_config = _STRICT
+
+    order: str
+    events: list[FileEvent] = Field(min_length=1)
+
+
+class DiceExchange(BaseModel):
+    """Commit–reveal data (docs/turn-files.md): a commitment to the sender's fresh secret and the
+    reveal of the secret committed in the sender's previous file (None in the first one).
+    In ``seeded`` mode: the SHA-256 commitment of the referee seed, ``reveal`` empty."""
+
+    model_config = _STRICT
+
+    commitment: str = Field(pattern=_HEX64)
+    reveal: str | None = Field(default=None, pattern=r"^[0-9a-f]{64}$")
+
+
+class TurnBody(BaseModel):
+    """Everything the checksum and the signature cover."""
+
+    model_config = _STRICT
+
+    header: Header
+    batches: list[Batch]
+    dice: DiceExchange
+
+    @model_validator(mode="after")
+    def _consistent(self) -> TurnBody:
+        count = sum(len(b.events) for b in self.batches)
+        if self.header.head_seq != self.header.base_seq + count:
+            raise ValueError(
+                f"head_seq {self.header.head_seq} is not base_seq {self.header.base_seq} plus "
+                f"the {count} event(s) in the file"
+            )
+        return self
+
+    def canonical(self) -> str:
+        """The one byte-exact text that is hashed and signed."""
+        return canonical_json(self)
+
+
+class Signature(BaseModel):
+    """Ed25519 signature over ``canonical_json(body)`` (hex) and the signer's key id."""
+
+    model_config = _STRICT
+
+    key_id: str = Field(pattern=r"^[0-9a-f]{16}$")
+    value: str = Field(pattern=r"^[0-9a-f]{128}$")
+
+
+class TurnFile(BaseModel):
+    """The envelope written to disk or armoured into an e-mail."""
+
+    model_config = _STRICT
+
+    body: TurnBody
+    body_sha256: str = Field(pattern=_HEX64)
+    signature: Signature | None = None
+
+    @classmethod
+    def seal(cls, body: TurnBody, signature: Signature | None = None) -> TurnFile:
+        """An envelope with the checksum computed from ``body``."""
+        return cls(body=body, body_sha256=sha256_hex(body.canonical()), signature=signature)
+
+    def checksum_ok(self) -> bool:
+        """True when ``body_sha256`` matches the body."""
+        return sha256_hex(self.body.canonical()) == self.body_sha256
+
+    def to_json(self) -> str:
+        """Readable JSON (indented); any whitespace or line ending variant verifies the same."""
+        return self.model_dump_json(indent=1, exclude_none=True) + "\n"
+
+    @property
+    def header(self) -> Header:
+        """Shortcut to ``body.header``."""
+        return self.body.header
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema of the envelope (exported to docs/turn-file.schema.json)."""
+    schema = TurnFile.model_json_schema()
+    schema["$id"] = f"https://dark-nebula.invalid/turn-file/v{SCHEMA_VERSION}"
+    schema["title"] = "Dark Nebula turn file"
+    return schema
