@@ -8,6 +8,7 @@ retrograde tablebase (issue 12): pass any object with ``probe(state) -> move | N
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -138,6 +139,15 @@ class ShogiAI:
             budget = None
         self.last = self.searcher.search(work, max_depth=depth, time_budget=budget)
         return int(self.last.action)
+
+
+@functools.cache
+def stored_tablebase() -> Tablebase | None:
+    """The Imperium table solved by ``campaign scenario solve imperium-shogi`` (kept in the user
+    data directory, see docs/solving.md), or ``None`` while it was never generated."""
+    from scenarios.imperium_shogi.tablebase.store import TablebaseFile
+
+    return TablebaseFile.open("imperium")
 
 
 def available_levels(tablebase: Tablebase | None = None) -> list[str]:

@@ -72,19 +72,41 @@ def divide(state: ShogiState, depth: int) -> dict[str, int]:
     return counts
 
 
+def _tablebase_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of the retrograde tablebase (issue 12, docs/solving.md)."""
+    group = parser.add_argument_group(
+        "tablebase", "full retrograde solve (the default when no option is given)"
+    )
+    group.add_argument("--tablebase", action="store_true",
+                       help="solve every reachable position (or read the stored table) and "
+                       "print the value of the start, or of --position")
+    group.add_argument("--variant", choices=("imperium", "dobutsu"), default=None,
+                       help="dobutsu: compulsory promotion (implies --tablebase)")
+    group.add_argument("--force", action="store_true", help="recompute even if a table is stored")
+    group.add_argument("--data-dir", default=None,
+                       help="directory instead of the user data directory")
+
+
 def cli_solve(argv: list[str]) -> int:
     """Search a position with the alpha-beta player and print the best move found."""
     from scenarios.imperium_shogi.ai import LEVELS, ShogiAI
 
     parser = argparse.ArgumentParser(
         prog="campaign scenario solve imperium-shogi",
-        description="Alpha-beta search (iterative deepening, transposition table).",
+        description="Alpha-beta search (iterative deepening, transposition table) of a "
+        "position, or with --tablebase/--variant (or no option at all) the full retrograde "
+        "solve.",
     )
     _position_argument(parser)
     parser.add_argument("--depth", type=int, default=None, help="search exactly to this depth")
     parser.add_argument("--seconds", type=float, default=None, help="time budget in seconds")
     parser.add_argument("--level", choices=sorted(LEVELS), default="normal")
+    _tablebase_arguments(parser)
     args = parser.parse_args(argv)
+    if args.tablebase or args.variant or args.force or not argv:
+        from scenarios.imperium_shogi.tablebase.cli import main as tablebase_main
+
+        return tablebase_main(args)
     try:
         state = _load(args.position)
     except NotationError as error:

@@ -23,7 +23,13 @@ from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Label, ListItem, ListView, Static
 
-from scenarios.imperium_shogi.ai import LEVELS, ShogiAI
+from scenarios.imperium_shogi.ai import (
+    LEVELS,
+    PERFECT,
+    ShogiAI,
+    available_levels,
+    stored_tablebase,
+)
 from scenarios.imperium_shogi.game import ShogiState, make_game
 from scenarios.imperium_shogi.notation import SLOT_NAMES, move_to_text
 from scenarios.imperium_shogi.record import RecordError, load_game, save_game
@@ -182,9 +188,9 @@ class HelpDialog(ModalScreen[None]):
 def new_game_options() -> list[tuple[str, str]]:
     """``(value, label)`` pairs of the new-game dialog: value is ``red:blue`` player kinds."""
     options = [(f"{HUMAN}:{HUMAN}", "Two people at this keyboard")]
-    for level in LEVELS.values():
-        options.append((f"{HUMAN}:{level.name}", f"You play Red vs computer ({level.name})"))
-        options.append((f"{level.name}:{HUMAN}", f"You play Blue vs computer ({level.name})"))
+    for name in available_levels(stored_tablebase()):
+        options.append((f"{HUMAN}:{name}", f"You play Red vs computer ({name})"))
+        options.append((f"{name}:{HUMAN}", f"You play Blue vs computer ({name})"))
     return options
 
 
@@ -284,10 +290,12 @@ class ShogiScreen(Screen[None]):
 
     def _check_players(self) -> None:
         for side, kind in enumerate(self.players):
-            if kind != HUMAN and kind not in LEVELS:
+            if kind != HUMAN and kind not in LEVELS and kind != PERFECT:
                 raise ValueError(f"{PLAYER_NAMES[side]}: unknown player {kind!r}")
         self._computers = {
-            side: ShogiAI(kind) for side, kind in enumerate(self.players) if kind != HUMAN
+            side: ShogiAI(kind, tablebase=stored_tablebase() if kind == PERFECT else None)
+            for side, kind in enumerate(self.players)
+            if kind != HUMAN
         }
 
     def is_human_turn(self) -> bool:

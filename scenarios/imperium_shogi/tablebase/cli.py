@@ -1,0 +1,107 @@
+"""``campaign scenario solve imperium-shogi --tablebase [--variant dobutsu]``: the full solve."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from scenarios.imperium_shogi.game import make_game
+from scenarios.imperium_shogi.notation import move_to_text
+from scenarios.imperium_shogi.rules import Position
+from scenarios.imperium_shogi.tablebase.solver import solve
+from scenarios.imperium_shogi.tablebase.store import (
+    TablebaseFile,
+    move_values,
+    rank_move,
+    save,
+    table_dir,
+)
+from scenarios.protocol import NotationError
+
+#: Starting hash-table size of a full solve (grows by doubling when 80 % full).
+FULL_CAPACITY = 1 << 29
+
+
+def _progress(line: str) -> None:
+    print(f"\r\033[K[{time.strftime('%H:%M:%S')}] {line}", end="", file=sys.stderr, flush=True)
+
+
+def peak_rss_mb() -> float:
+    """Peak resident memory of this process in MB (Linux ``ru_maxrss`` is in KB)."""
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def print_results(table: TablebaseFile, meta: dict, variant: str) -> None:
+    """The value of the start, its first moves, and the figures of the solve."""
+    start = Position.initial()
+    value = table.value(start)
+    print(f"variant: {variant}")
+    print(f"reachable positions (Red to move after turning, mirrors merged): {meta['positions']:,}")
+    print(f"won {meta['wins']:,}  lost {meta['losses']:,}  drawn {meta['draws']:,} "
+          f"(for the side to move); longest decided: {meta['max_dist']} plies")
+    if value is not None:
+        print(f"start (first player to move): {value[0]} in {value[1]} plies")
+    moves = start.moves()
+    for move, (result, plies) in sorted(
+        move_values(table, start, moves).items(), key=lambda item: move_to_text(item[0])
+    ):
+        tail = f" in {plies} plies" if result != "draw" else ""
+        print(f"  {move_to_text(move):8} {result} for the first player{tail}")
+    if "seconds_enumerate" in meta:
+        print(f"time: enumerate {meta['seconds_enumerate']:.0f} s, retrograde "
+              f"{meta['seconds_retrograde']:.0f} s; "
+              f"peak memory {meta.get('peak_rss_mb', 0):.0f} MB")
+
+
+def run(variant: str, root: Path | None = None, *, force: bool = False,
+        capacity: int = FULL_CAPACITY) -> int:
+    """Solve (unless a finished table exists and not ``force``), store, print the results."""
+    directory = table_dir(variant, root)
+    table = None if force else TablebaseFile.open(variant, root)
+    if table is None:
+        print(f"solving {variant} into {directory} ...", file=sys.stderr)
+        solution = solve([Position.initial()], variant == "dobutsu", capacity=capacity,
+                         progress=_progress)
+        print(file=sys.stderr)
+        save(solution, directory, {"variant": variant, "peak_rss_mb": peak_rss_mb()})
+        del solution
+        table = TablebaseFile(directory)
+    else:
+        print(f"using the stored table in {directory} (--force to recompute)", file=sys.stderr)
+    print_results(table, table.meta, variant)
+    return 0
+
+
+def main(args: argparse.Namespace) -> int:
+    """Entry from ``cli_solve``: full solve, or a stored table's value of ``--position``."""
+    variant = args.variant or "imperium"
+    root = Path(args.data_dir) if args.data_dir else None
+    if args.position is None:
+        return run(variant, root, force=args.force)
+    table = TablebaseFile.open(variant, root)
+    if table is None:
+        print(f"campaign scenario solve: no {variant} tablebase in {table_dir(variant, root)}; "
+              "run the solve without --position first", file=sys.stderr)
+        return 2
+    game = make_game()
+    try:
+        state = game.state_from_text(args.position)
+    except NotationError as error:
+        print(f"campaign scenario solve: {error}", file=sys.stderr)
+        return 2
+    value = table.value(state.position)
+    if value is None:
+        print(f"{state.to_text()}: not reachable from the start (not in the table)")
+        return 0
+    print(f"{state.to_text()}: {value[0]} for the side to move in {value[1]} plies"
+          if value[0] != "draw" else f"{state.to_text()}: draw")
+    moves = state.legal_actions()
+    for move, (result, plies) in sorted(move_values(table, state.position, moves).items(),
+                                        key=lambda item: rank_move(*item[1])):
+        tail = f" in {plies} plies" if result != "draw" else ""
+        print(f"  {move_to_text(move):8} {result}{tail}")
+    return 0
