@@ -1,0 +1,234 @@
+"""Computer player for Invector, in three levels; it only ever plays a legal action.
+
+* ``hard`` asks the exact solver first (``Solver`` with a budget of new positions per move, so it
+  is used whenever the position is small enough, e.g. most of a 5×4 game) and falls back to the
+  heuristic search when the budget is exceeded.
+* every level runs iterative-deepening negamax with alpha-beta on bitboards, stopping when a work
+  budget (stones examined) is spent (deterministic: no clock), and keeps the move of the last
+  finished depth;
+* ``easy`` adds random noise to its scores so it makes mistakes.
+
+Heuristic: 100 per stone more than the opponent plus the difference in the number of legal moves
+(a stone pushed to the centre can only capture, INV-4, so mobility matters). A win found by the
+search scores ``WIN`` plus the remaining depth, so faster wins are preferred.
+
+The pie rule (INV-6) needs no special case: the search scores each protocol action by the position
+it leads to, and a position where the mover may still swap is worth the absolute value of the
+board for White (the mover picks the better colour).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from scenarios.invector.board import Board
+from scenarios.invector.rules import PASS, PIE_OPEN, SWAP, WHITE, InvectorState
+from scenarios.invector.solver import Solver, SolverBudgetExceeded
+
+WIN = 100_000
+
+
+@dataclass(frozen=True)
+class Level:
+    """Strength settings of one level."""
+
+    work: int
+    """Budget of the heuristic search per move, in stones examined (nodes × stones on board)."""
+    noise: float
+    """Largest random amount added to each root score (0: none)."""
+    solver_positions: int
+    """New positions the exact solver may add per move (0: never ask it)."""
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level(work=5_000, noise=150.0, solver_positions=0),
+    "medium": Level(work=60_000, noise=0.0, solver_positions=0),
+    "hard": Level(work=400_000, noise=0.0, solver_positions=150_000),
+}
+
+#: The exact solver is only tried on boards of at most this many cells, or with at most
+#: ``SOLVER_MAX_STONES`` stones left on a larger board (elsewhere it could not finish anyway).
+SOLVER_MAX_CELLS = 20
+SOLVER_MAX_STONES = 10
+
+
+class _OutOfNodes(Exception):
+    """The work budget of the current iteration is spent."""
+
+
+class InvectorAI:
+    """Chooses actions for whichever seat is to move."""
+
+    def __init__(self, level: str = "hard", rng: random.Random | None = None) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r} (known: {', '.join(LEVELS)})")
+        self.level_name = level
+        self.level = LEVELS[level]
+        self.rng = rng or random.Random(0)
+        self._solvers: dict[tuple[int, int], Solver] = {}
+        self.used_solver = False
+        self._work = 0
+        self._limit = 0
+
+    # --- public ------------------------------------------------------------------------------
+
+    def choose(self, state: InvectorState) -> int:
+        """A legal action for the seat to move (``ValueError`` if the game is over)."""
+        actions = state.legal_actions()
+        if not actions:
+            raise ValueError("INV-7: the game is over; there is nothing to choose")
+        self.used_solver = False
+        if len(actions) == 1:
+            return actions[0]
+        exact = self._exact_choice(state, actions)
+        if exact is not None:
+            self.used_solver = True
+            return exact
+        return self._search_choice(state, actions)
+
+    # --- exact -------------------------------------------------------------------------------
+
+    def _exact_choice(self, state: InvectorState, actions: list[int]) -> int | None:
+        """A winning action from the solver, the best-resisting one if lost, or ``None``."""
+        board = state.board
+        stones = (state.stones[0] | state.stones[1]).bit_count()
+        small = board.size <= SOLVER_MAX_CELLS or stones <= SOLVER_MAX_STONES
+        if self.level.solver_positions <= 0 or not small:
+            return None
+        solver = self._solvers.setdefault((board.cols, board.rows), Solver(board))
+        solver.budget = solver.positions + self.level.solver_positions
+        try:
+            analysis = solver.analyse(state)
+        except SolverBudgetExceeded:
+            return None
+        finally:
+            solver.budget = None
+        winning = analysis.winning_actions
+        if not winning:
+            return None  # lost anyway: let the heuristic search make it hard for the opponent
+        scores = self._root_scores(state, winning, depth=1)
+        return max(winning, key=lambda action: scores[action])
+
+    # --- heuristic search --------------------------------------------------------------------
+
+    def _search_choice(self, state: InvectorState, actions: list[int]) -> int:
+        """Iterative deepening until the work budget runs out; best action of the last depth."""
+        self._work = 0
+        self._limit = self.level.work
+        noise = {a: self.rng.uniform(0, self.level.noise) for a in actions}
+        best = max(actions, key=lambda a: noise[a])
+        order = list(actions)
+        depth = 1
+        while True:
+            try:
+                scores = self._root_scores(state, order, depth)
+            except _OutOfNodes:
+                break
+            best = max(order, key=lambda a: scores[a] + noise[a])
+            if max(scores.values()) >= WIN or depth >= 60:
+                break
+            order.sort(key=lambda a: -scores[a])
+            depth += 1
+        return best
+
+    def _root_scores(
+        self, state: InvectorState, actions: list[int], depth: int
+    ) -> dict[int, float]:
+        """Score of every root action for the seat to move, searching ``depth`` plies in all."""
+        mover = state.current_player()
+        scores: dict[int, float] = {}
+        for action in actions:
+            child = state.clone()
+            child.apply_action(action)
+            if child.is_terminal():
+                scores[action] = WIN + depth if child.returns()[mover] > 0 else -WIN
+            else:  # every action hands the turn to the other seat
+                scores[action] = -self._state_score(child, depth - 1)
+        return scores
+
+    def _state_score(self, state: InvectorState, depth: int) -> float:
+        """Heuristic value of ``state`` for its seat to move."""
+        black, white = state.stones
+        if state.pie == PIE_OPEN and state.to_move == WHITE:
+            return abs(self._negamax(state.board, white, black, depth, -WIN * 2, WIN * 2))
+        own, opp = state.stones[state.to_move], state.stones[1 - state.to_move]
+        return self._negamax(state.board, own, opp, depth, -WIN * 2, WIN * 2)
+
+    def _negamax(
+        self, board: Board, own: int, opp: int, depth: int, alpha: float, beta: float
+    ) -> float:
+        """Alpha-beta value for the side owning ``own`` (to move), no pie rule."""
+        self._work += (own | opp).bit_count()
+        if depth <= 0:
+            if opp.bit_count() == 1 and _touches(board, own, opp):
+                return WIN  # the last enemy stone can be captured at once (INV-7)
+            return evaluate(board, own, opp)
+        if self._work > self._limit:
+            raise _OutOfNodes
+        children = _children(board, own, opp)
+        if not children:  # blocked: the turn passes (INV-5); never both sides at once
+            return -self._negamax(board, opp, own, depth, -beta, -alpha)
+        if any(new_opp == 0 for _, new_opp in children):
+            return WIN + depth
+        best = -WIN * 2
+        for new_own, new_opp in children:
+            score = -self._negamax(board, new_opp, new_own, depth - 1, -beta, -alpha)
+            if score > best:
+                best = score
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        break
+        return best
+
+
+def _children(board: Board, own: int, opp: int) -> list[tuple[int, int]]:
+    """Positions after each move of ``own`` as ``(own', opp')``, captures first (INV-4)."""
+    empty = board.full & ~(own | opp)
+    captures: list[tuple[int, int]] = []
+    quiet: list[tuple[int, int]] = []
+    stones = own
+    while stones:
+        low = stones & -stones
+        stones ^= low
+        cell = low.bit_length() - 1
+        targets = board.neighbours[cell] & opp
+        while targets:
+            bit = targets & -targets
+            targets ^= bit
+            captures.append((own ^ low ^ bit, opp ^ bit))
+        targets = board.step_targets[cell] & empty
+        while targets:
+            bit = targets & -targets
+            targets ^= bit
+            quiet.append((own ^ low ^ bit, opp))
+    return captures + quiet
+
+
+def _touches(board: Board, own: int, cell_mask: int) -> bool:
+    """True if a stone of ``own`` is orthogonally adjacent to the single cell ``cell_mask``."""
+    return bool(board.neighbours[cell_mask.bit_length() - 1] & own)
+
+
+def mobility(board: Board, own: int, opp: int) -> int:
+    """Number of legal moves of the stones ``own`` (INV-4)."""
+    empty = board.full & ~(own | opp)
+    count = 0
+    stones = own
+    while stones:
+        low = stones & -stones
+        stones ^= low
+        cell = low.bit_length() - 1
+        count += (board.neighbours[cell] & opp).bit_count()
+        count += (board.step_targets[cell] & empty).bit_count()
+    return count
+
+
+def evaluate(board: Board, own: int, opp: int) -> float:
+    """Heuristic score for the side owning ``own``: material first, then mobility."""
+    material = own.bit_count() - opp.bit_count()
+    return 100.0 * material + mobility(board, own, opp) - mobility(board, opp, own)
+
+
+__all__ = ["LEVELS", "PASS", "SWAP", "InvectorAI", "evaluate", "mobility"]

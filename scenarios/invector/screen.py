@@ -1,0 +1,541 @@
+"""Textual screen for Invector: board with centre cells, legal-move highlights, swap, passes,
+a person or the computer on either seat, undo, save/load as position text, help.
+
+Select one of your stones (arrow keys + Enter/Space, or a click): its legal targets light up;
+pick one to move. ``s`` swaps on White's first turn (INV-6). Forced passes (INV-5) are played at
+once and shown in the move list. Moves can also be typed (``m``), e.g. ``c2xc3``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical
+from textual.events import Click
+from textual.message import Message
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Input, Label, ListItem, ListView, Static
+
+from scenarios.invector.ai import LEVELS, InvectorAI
+from scenarios.invector.notation import parse_position
+from scenarios.invector.rules import (
+    BLACK,
+    COLOUR_NAMES,
+    PASS,
+    SWAP,
+    InvectorGame,
+    InvectorState,
+)
+from scenarios.protocol import IllegalActionError, NotationError
+
+HUMAN = "human"
+PLAYER_KINDS = (HUMAN, *LEVELS)
+STONE_MARKS = {BLACK: "●", 1: "○"}
+
+RULES_SUMMARY = (
+    "Move one of your stones per turn: capture an orthogonally adjacent enemy stone (any "
+    "direction), or step to an adjacent empty cell closer to the nearer centre cell (marked). "
+    "A stone on a centre cell can only capture (INV-4). With no legal move your turn is passed "
+    "(INV-5). Pie rule: on White's first turn White may swap colours (INV-6). Lose your last "
+    "stone and you lose (INV-7)."
+)
+
+#: Board sizes and variants offered by the new-game dialog.
+NEW_GAME_CHOICES = [
+    ("5x4:pie", "5 x 4 with the pie rule (standard)"),
+    ("5x4:nopie", "5 x 4 without the pie rule"),
+    ("3x2:pie", "3 x 2 with the pie rule"),
+    ("4x3:nopie", "4 x 3 without the pie rule"),
+    ("7x6:pie", "7 x 6 with the pie rule"),
+    ("9x8:pie", "9 x 8 with the pie rule"),
+]
+
+
+class CellView(Static):
+    """One board cell; a click posts ``CellView.Clicked``."""
+
+    class Clicked(Message):
+        """The player clicked ``cell``."""
+
+        def __init__(self, cell: int) -> None:
+            super().__init__()
+            self.cell = cell
+
+    def __init__(self, cell: int, name: str) -> None:
+        super().__init__("", id=f"cell-{name}", classes="cell")
+        self.cell = cell
+
+    def on_click(self, event: Click) -> None:
+        event.stop()
+        self.post_message(self.Clicked(self.cell))
+
+
+class InvectorPathDialog(ModalScreen[str | None]):
+    """Ask for a file path (Enter accepts, Escape cancels)."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="invector.path.cancel")]
+
+    def __init__(self, title: str, default: str) -> None:
+        super().__init__()
+        self._title = title
+        self._default = default
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="inv-dialog"):
+            yield Label(self._title, classes="inv-dialog-title")
+            yield Input(value=self._default, id="inv-path")
+
+    def on_mount(self) -> None:
+        self.query_one("#inv-path", Input).focus()
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
+
+    def action_cancel(self) -> None:
+        """Close without a path."""
+        self.dismiss(None)
+
+
+class InvectorChoiceDialog(ModalScreen[str | None]):
+    """Pick one option (Enter) or cancel (Escape)."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="invector.choice.cancel")]
+
+    def __init__(self, title: str, options: list[tuple[str, str]]) -> None:
+        super().__init__()
+        self._title = title
+        self._options = options
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="inv-dialog"):
+            yield Label(self._title, classes="inv-dialog-title")
+            yield ListView(
+                *(ListItem(Label(text), name=value) for value, text in self._options),
+                id="inv-choices",
+            )
+
+    def on_mount(self) -> None:
+        self.query_one("#inv-choices", ListView).focus()
+
+    @on(ListView.Selected)
+    def _chosen(self, event: ListView.Selected) -> None:
+        self.dismiss(event.item.name)
+
+    def action_cancel(self) -> None:
+        """Close without a choice."""
+        self.dismiss(None)
+
+
+class InvectorHelpDialog(ModalScreen[None]):
+    """The screen's keys (with binding ids) and a rules summary."""
+
+    BINDINGS = [Binding("escape,question_mark,f1,q", "close", "Close", id="invector.help.close")]
+
+    def __init__(self, bindings: list[Binding]) -> None:
+        super().__init__()
+        self._bindings = bindings
+
+    def compose(self) -> ComposeResult:
+        rows = [f"{b.key:>18}  {b.description}  [dim]{b.id}[/dim]" for b in self._bindings]
+        with Vertical(classes="inv-dialog inv-wide"):
+            yield Label("Invector — keys", classes="inv-dialog-title")
+            yield Static("\n".join(rows), id="inv-help-keys")
+            yield Static(RULES_SUMMARY, id="inv-help-rules")
+            yield Label("Esc closes.")
+
+    def action_close(self) -> None:
+        """Close help."""
+        self.dismiss(None)
+
+
+class InvectorScreen(Screen[None]):
+    """Play Invector against a person or the computer.
+
+    ``players[seat]`` is ``"human"`` or a computer level (``easy``, ``medium``, ``hard``). Seat 0
+    starts with Black; after a swap seat 1 plays Black (INV-6).
+    """
+
+    AUTO_FOCUS = ""
+    BINDINGS = [
+        Binding("up", "cursor(-1, 0)", "Cursor up", show=False, id="invector.cursor_up"),
+        Binding("down", "cursor(1, 0)", "Cursor down", show=False, id="invector.cursor_down"),
+        Binding("left", "cursor(0, -1)", "Cursor left", show=False, id="invector.cursor_left"),
+        Binding("right", "cursor(0, 1)", "Cursor right", show=False, id="invector.cursor_right"),
+        Binding("enter,space", "activate", "Select / move", id="invector.activate"),
+        Binding("escape", "deselect", "Cancel selection", show=False, id="invector.deselect"),
+        Binding("s", "swap", "Swap (pie rule)", id="invector.swap"),
+        Binding("m", "type_move", "Type a move", id="invector.type_move"),
+        Binding("u", "undo", "Undo", id="invector.undo"),
+        Binding("c", "cycle_opponent", "Opponent", id="invector.opponent"),
+        Binding("n", "new_game", "New game", id="invector.new_game"),
+        Binding("ctrl+s", "save", "Save", id="invector.save"),
+        Binding("ctrl+o", "load", "Load", id="invector.load"),
+        Binding("question_mark,f1", "help", "Help", id="invector.help"),
+        Binding("q", "leave", "Back", id="invector.leave"),
+    ]
+
+    DEFAULT_CSS = """
+    InvectorScreen #inv-main { height: 1fr; }
+    InvectorScreen #inv-board-pane { width: auto; padding: 0 1; }
+    InvectorScreen #inv-board { grid-gutter: 0; width: auto; height: auto; }
+    InvectorScreen .cell { width: 7; height: 3; content-align: center middle;
+        border: round $panel; }
+    InvectorScreen .cell.-centre { background: $warning 25%; }
+    InvectorScreen .cell.-target { background: $success 40%; }
+    InvectorScreen .cell.-selected { background: $accent 50%; }
+    InvectorScreen .cell.-cursor { border: double $accent; }
+    InvectorScreen .cell.-black { text-style: bold; }
+    InvectorScreen #inv-side { width: 1fr; padding: 0 1; }
+    InvectorScreen #inv-status { height: auto; margin-bottom: 1; }
+    InvectorScreen #inv-moves { height: 1fr; border: round $panel; padding: 0 1; }
+    InvectorScreen #inv-move-input { margin-top: 1; }
+    InvectorPathDialog, InvectorChoiceDialog, InvectorHelpDialog { align: center middle; }
+    .inv-dialog { width: 64; height: auto; max-height: 80%; border: thick $accent;
+        background: $surface; padding: 1 2; }
+    .inv-dialog.inv-wide { width: 96; }
+    .inv-dialog-title { text-style: bold; margin-bottom: 1; }
+    """
+
+    def __init__(
+        self,
+        *,
+        cols: int = 5,
+        rows: int = 4,
+        pie: bool = True,
+        players: tuple[str, str] = (HUMAN, "medium"),
+        state: InvectorState | None = None,
+        save_path: str = "invector.txt",
+    ) -> None:
+        super().__init__()
+        for kind in players:
+            if kind not in PLAYER_KINDS:
+                raise ValueError(f"unknown player {kind!r} (known: {', '.join(PLAYER_KINDS)})")
+        self.players = list(players)
+        self.save_path = save_path
+        start = state if state is not None else InvectorGame(cols, rows, pie).new_initial_state()
+        #: Every position of the game so far; the last one is the current position.
+        self.states: list[InvectorState] = [start]
+        self.cursor = 0
+        self.selected: int | None = None
+        self.targets: dict[int, int] = {}
+        self.thinking = False
+        self._generation = 0
+        self._ai: dict[str, InvectorAI] = {}
+
+    # --- state -------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> InvectorState:
+        """The current position."""
+        return self.states[-1]
+
+    @property
+    def moves(self) -> list[str]:
+        """The notation of every action played so far (passes and swap included)."""
+        out = []
+        for before, after in zip(self.states, self.states[1:], strict=False):
+            out.append(before.action_to_text(after.history[-1]))
+        return out
+
+    def is_human_turn(self) -> bool:
+        """True when a person is to move in a running game."""
+        player = self.state.current_player()
+        return player >= 0 and self.players[player] == HUMAN
+
+    # --- layout ------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="inv-main"):
+            with Vertical(id="inv-board-pane"):
+                yield Static("", id="inv-title")
+                yield Grid(id="inv-board")
+            with Vertical(id="inv-side"):
+                yield Static("", id="inv-status")
+                yield Static("", id="inv-moves")
+                yield Input(placeholder="move, e.g. c2xc3", id="inv-move-input")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#inv-move-input", Input).display = False
+        self._build_board()
+        self._after_change()
+
+    def _build_board(self) -> None:
+        """(Re)create the cell widgets for the current board size."""
+        board = self.state.board
+        grid = self.query_one("#inv-board", Grid)
+        grid.remove_children()
+        grid.styles.grid_size_columns = board.cols
+        grid.styles.grid_size_rows = board.rows
+        grid.mount_all(CellView(cell, board.cell_name(cell)) for cell in range(board.size))
+        self.cursor = min(self.cursor, board.size - 1)
+
+    def refresh_view(self) -> None:
+        """Redraw cells, status and move list from the current state."""
+        state, board = self.state, self.state.board
+        for view in self.query(CellView):
+            cell = view.cell
+            colour = next((c for c in (0, 1) if state.stones[c] >> cell & 1), None)
+            view.update(STONE_MARKS[colour] if colour is not None else "·")
+            view.set_class(colour == BLACK, "-black")
+            view.set_class(board.is_centre(cell), "-centre")
+            view.set_class(cell == self.selected, "-selected")
+            view.set_class(cell in self.targets, "-target")
+            view.set_class(cell == self.cursor, "-cursor")
+        pie = {"off": "no pie rule", "open": "pie rule", "kept": "pie rule (kept)",
+               "swapped": "pie rule (swapped)"}[state.pie]
+        self.query_one("#inv-title", Static).update(
+            f"Invector {board.label}, {pie}; ▒ centre cells"
+        )
+        self.query_one("#inv-status", Static).update(self._status_text())
+        moves = self.moves
+        lines = [
+            f"{i // 2 + 1:>3}. " + "  ".join(moves[i : i + 2]) for i in range(0, len(moves), 2)
+        ]
+        self.query_one("#inv-moves", Static).update("\n".join(lines) or "no moves yet")
+
+    def _status_text(self) -> str:
+        state = self.state
+        seats = []
+        for seat in (0, 1):
+            colour = COLOUR_NAMES[state.colour_of(seat)]
+            stones = state.stones[state.colour_of(seat)].bit_count()
+            seats.append(f"seat {seat}: {self.players[seat]} — {colour}, {stones} stones")
+        if state.is_terminal():
+            winner = state.winner_colour()
+            assert winner is not None
+            turn = f"Game over: {COLOUR_NAMES[winner]} (seat {state.seat_of(winner)}) wins."
+        else:
+            turn = f"{COLOUR_NAMES[state.to_move].capitalize()} to move"
+            turn += " (thinking…)" if self.thinking else ""
+            if state.swap_available():
+                turn += "\nWhite may swap colours instead of moving: press s."
+        if state.history[-1:] == [PASS]:
+            passer = COLOUR_NAMES[1 - state.to_move].capitalize()
+            turn += f"\n{passer} had no legal move and passed (INV-5)."
+        return "\n".join([*seats, turn])
+
+    # --- game flow ---------------------------------------------------------------------------
+
+    def play(self, action: int) -> None:
+        """Play ``action`` for the player to move, then any forced passes; ``IllegalActionError``
+        (nothing changes) if it is not legal."""
+        nxt = self.state.clone()
+        nxt.apply_action(action)
+        self.states.append(nxt)
+        self._after_change()
+
+    def _after_change(self) -> None:
+        """Apply forced passes (INV-5), clear the selection, redraw, let the computer move."""
+        while self.state.legal_actions() == [PASS]:
+            nxt = self.state.clone()
+            nxt.apply_action(PASS)
+            self.states.append(nxt)
+        self.selected = None
+        self.targets = {}
+        self.refresh_view()
+        if not self.state.is_terminal() and not self.is_human_turn():
+            self._start_computer()
+
+    def _start_computer(self) -> None:
+        """Let the computer choose in a worker thread (the screen stays responsive)."""
+        self._generation += 1
+        generation = self._generation
+        level = self.players[self.state.current_player()]
+        ai = self._ai.setdefault(level, InvectorAI(level))
+        position = self.state.clone()
+        self.thinking = True
+        self.refresh_view()
+
+        def think() -> None:
+            action = ai.choose(position)
+            self.app.call_from_thread(self._computer_moved, generation, action)
+
+        self.run_worker(think, thread=True, group="invector-ai", name="invector-ai")
+
+    def _computer_moved(self, generation: int, action: int) -> None:
+        if generation != self._generation:
+            return  # the position changed meanwhile (undo, new game, load)
+        self.thinking = False
+        self.play(action)
+
+    # --- actions -----------------------------------------------------------------------------
+
+    def action_cursor(self, drow: int, dcol: int) -> None:
+        """Move the cursor on the board."""
+        board = self.state.board
+        row, col = divmod(self.cursor, board.cols)
+        row = min(max(row + drow, 0), board.rows - 1)
+        col = min(max(col + dcol, 0), board.cols - 1)
+        self.cursor = row * board.cols + col
+        self.refresh_view()
+
+    def action_activate(self) -> None:
+        """Select the stone under the cursor, or move the selected stone there."""
+        self._use_cell(self.cursor)
+
+    @on(CellView.Clicked)
+    def _clicked(self, event: CellView.Clicked) -> None:
+        self.cursor = event.cell
+        self._use_cell(event.cell)
+
+    def _use_cell(self, cell: int) -> None:
+        if not self.is_human_turn():
+            self.notify("It is not your turn.", severity="warning")
+            return
+        if cell in self.targets:
+            self.play(self.targets[cell])
+            return
+        state = self.state
+        size = state.board.size
+        targets = {a % size: a for a in state.legal_actions() if a >= 0 and a // size == cell}
+        if not targets:
+            self.selected, self.targets = None, {}
+            if state.stones[state.to_move] >> cell & 1:
+                self.notify(f"{state.board.cell_name(cell)} has no legal move.")
+        else:
+            self.selected, self.targets = cell, targets
+        self.refresh_view()
+
+    def action_deselect(self) -> None:
+        """Drop the selection."""
+        self.selected, self.targets = None, {}
+        self.refresh_view()
+
+    def action_swap(self) -> None:
+        """Swap colours on White's first turn (INV-6)."""
+        if not self.is_human_turn() or SWAP not in self.state.legal_actions():
+            self.notify("INV-6: swap is only possible on White's first turn.", severity="warning")
+            return
+        self.play(SWAP)
+
+    def action_type_move(self) -> None:
+        """Show the move input."""
+        box = self.query_one("#inv-move-input", Input)
+        box.display = True
+        box.value = ""
+        box.focus()
+
+    @on(Input.Submitted, "#inv-move-input")
+    def _typed(self, event: Input.Submitted) -> None:
+        box = event.input
+        box.display = False
+        self.set_focus(None)
+        if not self.is_human_turn():
+            self.notify("It is not your turn.", severity="warning")
+            return
+        try:
+            action = self.state.text_to_action(event.value)
+        except (NotationError, IllegalActionError) as error:
+            self.notify(str(error), severity="error")
+            return
+        self.play(action)
+
+    def action_undo(self) -> None:
+        """Take back the last move of a person (and the computer's replies and passes after it)."""
+        if len(self.states) == 1:
+            self.notify("Nothing to undo.")
+            return
+        self._generation += 1
+        self.thinking = False
+        self.states.pop()
+        while len(self.states) > 1 and (
+            not self.is_human_turn() or self.state.legal_actions() == [PASS]
+        ):
+            self.states.pop()
+        self.selected, self.targets = None, {}
+        self.refresh_view()
+        if not self.state.is_terminal() and not self.is_human_turn():
+            self._start_computer()
+
+    def action_cycle_opponent(self) -> None:
+        """Cycle seat 1 through person and computer levels (seat 0 too if it is a computer)."""
+        seat = 1 if self.players[0] == HUMAN else 0
+        kinds = list(PLAYER_KINDS)
+        self.players[seat] = kinds[(kinds.index(self.players[seat]) + 1) % len(kinds)]
+        self.notify(f"Seat {seat} is now played by: {self.players[seat]}")
+        self._generation += 1
+        self.thinking = False
+        self.refresh_view()
+        if not self.state.is_terminal() and not self.is_human_turn():
+            self._start_computer()
+
+    def action_new_game(self) -> None:
+        """Ask for a board and variant, then start again."""
+
+        def chosen(value: str | None) -> None:
+            if value is None:
+                return
+            size, variant = value.split(":")
+            cols, rows = (int(part) for part in size.split("x"))
+            self.start(InvectorGame(cols, rows, variant == "pie").new_initial_state())
+
+        self.app.push_screen(InvectorChoiceDialog("New game", NEW_GAME_CHOICES), chosen)
+
+    def start(self, state: InvectorState) -> None:
+        """Replace the game by one starting at ``state``."""
+        self._generation += 1
+        self.thinking = False
+        resize = state.board != self.state.board
+        self.states = [state]
+        if resize:
+            self._build_board()
+        self._after_change()
+
+    def action_save(self) -> None:
+        """Save the position text (INV-8) and the moves (as a comment) to a file."""
+
+        def chosen(path: str | None) -> None:
+            if path is None:
+                return
+            text = self.state.to_text() + "\n# moves: " + " ".join(self.moves) + "\n"
+            try:
+                Path(path).write_text(text, encoding="utf-8")
+            except OSError as error:
+                self.notify(f"{path}: cannot save: {error}", severity="error")
+                return
+            self.save_path = path
+            self.notify(f"Saved to {path}")
+
+        self.app.push_screen(InvectorPathDialog("Save position to", self.save_path), chosen)
+
+    def action_load(self) -> None:
+        """Load a position text saved earlier (an unreadable file changes nothing)."""
+
+        def chosen(path: str | None) -> None:
+            if path is None:
+                return
+            try:
+                state = load_position(Path(path))
+            except (OSError, NotationError) as error:
+                self.notify(f"{path}: {error}", severity="error")
+                return
+            self.save_path = path
+            self.start(state)
+            self.notify(f"Loaded {path}")
+
+        self.app.push_screen(InvectorPathDialog("Load position from", self.save_path), chosen)
+
+    def action_help(self) -> None:
+        """Show the keys and a rules summary."""
+        self.app.push_screen(InvectorHelpDialog(list(self.BINDINGS)))
+
+    def action_leave(self) -> None:
+        """Close the game screen."""
+        self._generation += 1
+        self.dismiss(None)
+
+
+def load_position(path: Path) -> InvectorState:
+    """The position in a save file: its first line that is not empty or a ``#`` comment."""
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if line.strip() and not line.lstrip().startswith("#"):
+            try:
+                return parse_position(line)
+            except NotationError as error:
+                raise NotationError(f"line {number}: {error}") from error
+    raise NotationError("INV-8: the file holds no position line")
