@@ -1,0 +1,145 @@
+"""The exact solver against plain minimax on a naive implementation (INV-4..INV-7)."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+
+from scenarios.invector import make_game
+from scenarios.invector.notation import parse_position
+from scenarios.invector.rules import BLACK, SWAP, WHITE
+from scenarios.invector.solver import Solver, SolverBudgetExceeded, solve_start
+from tests.scenarios.invector.reference import mover_wins, moves, start_grid
+
+
+def grid_of(state):
+    return tuple(state.to_text().split()[2].split("/"))
+
+
+@cache
+def memo_reference_wins(grid, me):
+    """The naive reference with a memo (for boards too big for the plain one)."""
+    enemy = "w" if me == "b" else "b"
+    if not any(me in row for row in grid):
+        return False
+    options = moves(grid, me)
+    if not options:
+        return not memo_reference_wins(grid, enemy)
+    return any(
+        not any(enemy in row for row in after) or not memo_reference_wins(after, enemy)
+        for _, after in options
+    )
+
+
+@pytest.mark.parametrize("size", [(2, 3), (3, 2), (5, 2), (2, 5)])
+def test_start_value_equals_plain_minimax(size):
+    # INV-4 INV-5 INV-7: memoised negamax == exhaustive minimax without memo (no pie rule)
+    state, analysis, _ = solve_start(*size, pie=False)
+    assert (analysis.value > 0) == mover_wins(start_grid(*size), "b")
+    for action, value in analysis.action_values.items():
+        child = state.clone()
+        child.apply_action(action)
+        assert (value > 0) == (not mover_wins(grid_of(child), "w"))
+
+
+@pytest.mark.parametrize("size", [(3, 4), (4, 3)])
+def test_start_value_and_every_first_move_equal_reference(size):
+    # INV-4 INV-5 INV-7: on 3x4 and 4x3 each first move's value matches the naive reference
+    state, analysis, _ = solve_start(*size, pie=False)
+    assert (analysis.value > 0) == memo_reference_wins(start_grid(*size), "b")
+    for action, value in analysis.action_values.items():
+        child = state.clone()
+        child.apply_action(action)
+        assert (value > 0) == (not memo_reference_wins(grid_of(child), "w"))
+
+
+@pytest.mark.parametrize("size", [(3, 4), (4, 3), (5, 4), (4, 5)])
+def test_midgame_positions_equal_plain_minimax(size):
+    # INV-4 INV-5 INV-7: random positions with few stones, including blocked sides (passes)
+    rng = random.Random(5)
+    solver = Solver(make_game(*size).board)
+    checked = 0
+    for _ in range(12):
+        state = make_game(*size, pie=False).new_initial_state()
+        while not state.is_terminal() and (state.stones[0] | state.stones[1]).bit_count() > 7:
+            state.apply_action(rng.choice(state.legal_actions()))
+        if state.is_terminal():
+            continue
+        expected = mover_wins(grid_of(state), "bw"[state.to_move])
+        assert (solver.value(state) > 0) == expected, state.to_text()
+        checked += 1
+    assert checked >= 8
+
+
+def test_blocked_side_value_goes_through_the_pass():
+    # INV-5: White (only stone on centre c2) must pass; Black then wins by force or not
+    state = parse_position("invector 5x4 b..../..w../...../..... w pie:off")
+    solver = Solver(state.board)
+    analysis = solver.analyse(state)
+    assert list(analysis.action_values) == state.legal_actions()
+    assert (analysis.value > 0) == mover_wins(grid_of(state), "w")
+
+
+@pytest.mark.parametrize("size", [(2, 3), (3, 2), (5, 2), (2, 5), (3, 4), (4, 3)])
+def test_pie_rule_makes_every_board_a_second_player_win(size):
+    # INV-6 INV-7: seat 0 loses from the start; after each first move seat 1's winning reply is
+    # swap exactly when Black would win that position without the pie rule
+    state, analysis, solver = solve_start(*size, pie=True)
+    assert analysis.value == -1 and analysis.winning_actions == []
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply_action(action)
+        reply = solver.analyse(child)
+        assert reply.value == 1 and child.current_player() == 1
+        black_wins = memo_reference_wins(grid_of(child), "w") is False
+        assert (reply.action_values[SWAP] > 0) == black_wins
+        assert any(v > 0 for a, v in reply.action_values.items() if a != SWAP) == (not black_wins)
+
+
+def test_solver_colour_symmetry():
+    # INV-4: the rules are the same for both colours, so swapping colours keeps the value
+    state = make_game(3, 4, pie=False).new_initial_state()
+    state.apply_action(state.legal_actions()[3])
+    solver = Solver(state.board)
+    own, opp = state.stones[WHITE], state.stones[BLACK]
+    name, size, grid, to_move, pie = state.to_text().split()
+    swapped_grid = grid.translate(str.maketrans("bw", "wb"))
+    other = "b" if to_move == "w" else "w"
+    mirrored = parse_position(f"{name} {size} {swapped_grid} {other} {pie}")
+    assert mirrored.stones == [state.stones[WHITE], state.stones[BLACK]]
+    assert solver.wins(own, opp) == (solver.value(mirrored) > 0)
+
+
+def test_budget_stops_the_search_and_keeps_exact_results():
+    # INV-7: a budget-limited search raises and everything stored so far stays exact
+    state = make_game(5, 4, pie=False).new_initial_state()
+    solver = Solver(state.board)
+    solver.budget = 2000
+    with pytest.raises(SolverBudgetExceeded):
+        solver.value(state)
+    assert 0 < solver.positions <= 2000
+    size = state.board.size
+    for key, wins in list(solver.memo.items())[:40]:
+        own, opp = key & state.board.full, key >> size
+        assert wins == (mover_wins(_grid(state.board, own, opp), "b"))
+
+
+def _grid(board, own, opp):
+    """The position ``own`` (as black, to move) against ``opp`` as naive grid rows."""
+    rows = []
+    for row in range(board.rows):
+        rows.append("".join(
+            "b" if own >> (row * board.cols + col) & 1
+            else "w" if opp >> (row * board.cols + col) & 1 else "."
+            for col in range(board.cols)
+        ))
+    return tuple(rows)
+
+
+def test_finished_game_has_no_value():
+    # INV-7: solving a finished game is refused clearly
+    state = parse_position("invector 3x2 b../... w pie:off")
+    with pytest.raises(ValueError, match="INV-7"):
+        Solver(state.board).value(state)
