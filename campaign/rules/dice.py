@@ -9,10 +9,11 @@ area handlers use:
 
 Sources:
 
-- ``SeededSource(seed)``: roll = HMAC-SHA256(seed, campaign id, turn, step, purpose, index) mapped
-  to 1..n by rejection sampling (no modulo bias). ``index`` counts earlier rolls with the same
-  purpose in the same step (kept in ``state.dice_counts``), so a roll is bound to its declared
-  purpose: resolving battles in another order cannot steer anyone's dice.
+- ``SeededSource(seed)``: roll = HMAC-SHA256(seed, campaign id, game turn, phasing side (from
+  game turn 1; set-up steps occur only once), step, purpose, index) mapped to 1..n by rejection
+  sampling (no modulo bias). ``index`` counts earlier rolls with the same purpose in the same
+  step (kept in ``state.dice_counts``), so a roll is bound to its declared purpose: resolving
+  battles in another order cannot steer anyone's dice.
 - ``PhysicalSource(callback)`` / ``PhysicalSource.from_values([...])``: a referee rolls real dice
   and types the values; out-of-range values are refused.
 - ``FixedSource([...])``: a list of values for tests (each must be valid for the request).
@@ -42,6 +43,7 @@ class RollContext:
     purpose: str
     index: int
     sides: int
+    phasing: str = ""  # the phasing side: the same step recurs in both player turns
 
 
 class DiceSource(Protocol):
@@ -60,9 +62,10 @@ class SeededSource:
 
     def draw(self, ctx: RollContext) -> int:
         """Map HMAC output to ``1..sides`` by rejection sampling over 32-bit words."""
-        message = "\x1f".join(
-            (ctx.campaign_id, str(ctx.turn), str(ctx.step), ctx.purpose, str(ctx.index))
-        ).encode()
+        parts = [ctx.campaign_id, str(ctx.turn), str(ctx.step), ctx.purpose, str(ctx.index)]
+        if ctx.phasing:  # player turns: the same step recurs in both player turns of a turn
+            parts.insert(2, ctx.phasing)
+        message = "\x1f".join(parts).encode()
         limit = (2**32 // ctx.sides) * ctx.sides
         block = 0
         while True:
@@ -148,8 +151,10 @@ class Dice:
         if not purpose:
             raise EngineBugError("every die roll needs a purpose")
         index = self._state.dice_counts.get(purpose, 0) + self._local_counts.get(purpose, 0)
+        state = self._state
+        phasing = state.phasing.value if state.turn > 0 else ""  # set-up steps occur once
         ctx = RollContext(
-            self._state.campaign_id, self._state.turn, self._state.step, purpose, index, sides
+            state.campaign_id, state.turn, state.step, purpose, index, sides, phasing
         )
         value = self._source.draw(ctx)
         self._local_counts[purpose] = self._local_counts.get(purpose, 0) + 1

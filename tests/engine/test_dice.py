@@ -112,3 +112,12 @@ def test_seeded_dice_counted_per_step_in_state(roll_order):  # DN-ERR-1
     again = Game()
     again.play("aslan test-roll 2")
     assert again.state.game_slots["test-rolled"] == first
+
+
+def test_same_step_of_the_two_player_turns_rolls_independently():  # DN-ERR-1
+    source = SeededSource("s")
+    aslan = CampaignState(campaign_id="camp", turn=1, step=7, phasing="aslan")
+    solomani = CampaignState(campaign_id="camp", turn=1, step=7, phasing="solomani")
+    first = [Dice(source, aslan).roll(f"range roll {i}") for i in range(30)]
+    second = [Dice(source, solomani).roll(f"range roll {i}") for i in range(30)]
+    assert first != second
