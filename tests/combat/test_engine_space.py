@@ -367,3 +367,15 @@ def test_neutral_decisions_are_taken_by_the_engine():  # DN-NEU-2
     assert book.battles(game.state)[bid]["withdrawing"] == "aslan"  # neutrals never withdraw
     game.play(f"aslan stay {bid}")
     assert book.battles(game.state)[bid]["stage"] == "range"
+
+
+def test_reaction_combat_only_in_the_stack_system():  # DN-REA-1
+    units = [
+        place("S-CL-1", "solomani:CL", "hex:neb-a"),  # the reaction stack
+        place("A-CL-1", "aslan:CL", "hex:neb-a"),
+        place("A-CL-2", "aslan:CL", "hex:neb-c"),  # phasing ships facing neutrals elsewhere
+        place("N-M-1", "neutral:M-8-0-7", "hex:neb-c"),
+    ]
+    game = Campaign(units, phase=Phase.REACTION_COMBAT, reaction_stack=["S-CL-1"])
+    game.enter()
+    assert list(book.battles(game.state)) == ["neb-a/solomani-aslan"]
