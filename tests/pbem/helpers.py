@@ -1,0 +1,112 @@
+"""Two players on two databases exchanging turn files, driven by order notation."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+from sqlalchemy import event
+
+from campaign.pbem.exchange import Exported, PbemService
+from campaign.rules import engine
+from campaign.rules.canonical import sha256_hex
+from campaign.rules.ids import Side
+from campaign.rules.ruleset import Ruleset
+from campaign.service import CampaignService
+from campaign.store.repository import Store
+from tests.conftest import REPO_ROOT
+
+CAMPAIGN = "nebula"
+
+
+@cache
+def _ruleset(layout: str, seed: int | None) -> Ruleset:
+    from campaign.content import load_ruleset
+
+    return load_ruleset(None, layout, seed)
+
+
+def _no_fsync(connection, _record) -> None:  # noqa: ANN001 - SQLAlchemy event signature
+    connection.execute("PRAGMA synchronous=OFF")
+
+
+def service(path: Path) -> CampaignService:
+    """A service on the SQLite file ``path`` (the ruleset is loaded once per test session).
+
+    Tests switch off SQLite's fsync: commits stay transactions, only durability on power loss
+    is given up, which a test does not need (it would cost ~35 ms per commit here)."""
+    store = Store(f"sqlite:///{path}")
+    store.engine.dispose()
+    event.listen(store.engine, "connect", _no_fsync)
+    return CampaignService(store, ruleset_loader=_ruleset)
+
+
+def setup_orders() -> list[str]:
+    """The accepted set-up orders of the standard-turn1 seed game (neutrals, buys, deploys)."""
+    game = json.loads((REPO_ROOT / "seeds" / "standard-turn1.json").read_text())
+    orders = [s["order"] for s in game["steps"] if not s.get("reject")]
+    first_turn = orders.index("aslan jump main eawyo,aokhtel")
+    return orders[: first_turn - 1]
+
+
+class Player:
+    """One player's machine: its own database and turn-file service."""
+
+    def __init__(self, side: Side, path: Path, keys: Path | None = None) -> None:
+        self.side = side
+        self.service = service(path)
+        counter = iter(range(1, 10**6))
+        self.pbem = PbemService(
+            self.service, keys,
+            new_secret=lambda: sha256_hex(f"test secret {side.value} {next(counter)}"),
+        )
+        self.sent: list[Exported] = []
+
+    def create(self) -> None:
+        self.service.create(CAMPAIGN, seed=11)
+
+    def order(self, text: str) -> None:
+        self.service.order(CAMPAIGN, text)
+
+    def export(self, **options) -> Exported:
+        made = self.pbem.export_turn(CAMPAIGN, self.side, **options)
+        self.sent.append(made)
+        return made
+
+    def digest(self) -> str:
+        return engine.state_digest(self.service.load(CAMPAIGN).state)
+
+
+class Table:
+    """Both players; ``play`` routes each order to its side and exchanges files on hand-over."""
+
+    def __init__(self, tmp: Path, *, armoured: bool = True, **options) -> None:
+        self.players = {
+            Side.ASLAN: Player(Side.ASLAN, tmp / "aslan.db"),
+            Side.SOLOMANI: Player(Side.SOLOMANI, tmp / "solomani.db"),
+        }
+        for player in self.players.values():
+            player.create()
+        self.holder: Side | None = None
+        self.armoured = armoured
+        self.options = options
+        self.files = 0
+
+    def hand_over(self, to: Side) -> None:
+        """The current holder sends everything new to ``to``, who imports it."""
+        sender = self.players[to.enemy]
+        made = sender.export(**self.options)
+        text = made.armoured if self.armoured else made.json_text
+        self.players[to].pbem.import_turn(CAMPAIGN, text, source=f"file{self.files + 1}")
+        self.files += 1
+
+    def play(self, text: str) -> None:
+        side = Side(text.split()[0])
+        if self.holder is not None and self.holder is not side:
+            self.hand_over(side)
+        self.holder = side
+        self.players[side].order(text)
+
+    def acting(self) -> Side:
+        return self.players[self.holder or Side.SOLOMANI].service.load(CAMPAIGN).state.acting

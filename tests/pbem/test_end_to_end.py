@@ -1,0 +1,80 @@
+"""Two machines, two SQLite files, three full game turns exchanged by turn file (done-criterion
+of issue 8): both end with the same state, the log verifies, a one-byte change is found."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from pathlib import Path
+
+from campaign.cli import main
+from campaign.rules import engine
+from campaign.rules.ids import Side
+from tests.pbem.bot import Bot
+from tests.pbem.helpers import CAMPAIGN, Table, setup_orders
+
+NEUTRAL_KINDS = ("M-8-0-7", "M-8-2-7", "M-9-2-7", "RT-3", "JT-3", "neutral:PD", "neutral:TR")
+
+
+def _play_three_turns(table: Table) -> None:
+    for order in setup_orders():
+        table.play(order)
+    bot = Bot()
+    for _ in range(2000):
+        loaded = table.players[table.holder].service.load(CAMPAIGN)
+        if loaded.state.turn >= 4 or loaded.state.winner is not None:
+            break
+        table.play(bot.next_order(loaded.state, loaded.ruleset))
+    # hand the last orders over so both machines hold the whole game
+    table.hand_over(table.holder.enemy)
+
+
+def test_three_game_turns_by_turn_file_end_identical(tmp_path: Path, capsys):  # DN-ERR-1
+    table = Table(tmp_path)
+    _play_three_turns(table)
+    aslan, solomani = table.players[Side.ASLAN], table.players[Side.SOLOMANI]
+    a, s = aslan.service.load(CAMPAIGN), solomani.service.load(CAMPAIGN)
+    assert a.state.turn == 4, "three full game turns were played"
+    assert engine.state_digest(a.state) == engine.state_digest(s.state)
+    assert a.head == s.head  # same last event, same chain hash
+    # battles were fought with commit-reveal dice: space rounds and ground combat, after the
+    # first three files (from file 4 on every key mixes both players' secrets)
+    rolled = [e for e in aslan.service.log(CAMPAIGN) if e.rolls]
+    kinds = {name for line in rolled for name in line.events}
+    assert {"round-fought", "ground-fought"} <= kinds
+    assert table.files > 20
+    for player in (aslan, solomani):
+        assert player.service.store.campaign(CAMPAIGN).dice_seed != "seed:11"
+
+    # the whole log verifies on both machines
+    for name in ("aslan.db", "solomani.db"):
+        assert main(["verify", CAMPAIGN, "--db", f"sqlite:///{tmp_path / name}"]) == 0
+    capsys.readouterr()
+
+    # a copy with one byte changed in one stored event: verify names that event
+    copy = tmp_path / "copy.db"
+    shutil.copy(tmp_path / "aslan.db", copy)
+    with sqlite3.connect(copy) as db:
+        seq, payload = db.execute(
+            "select seq, payload from dn_event where type = 'round-fought' order by seq"
+        ).fetchone()
+        changed = payload.replace('"value":', '"value": ', 1)  # one byte more, same JSON
+        db.execute("update dn_event set payload = ? where seq = ?", (changed, seq))
+    assert main(["verify", CAMPAIGN, "--db", f"sqlite:///{copy}"]) == 1
+    assert f"event {seq} fails verification" in capsys.readouterr().err
+
+
+def test_set_up_files_do_not_carry_face_down_neutrals(tmp_path: Path):  # DN-NEU-1
+    table = Table(tmp_path, armoured=False)
+    for order in setup_orders():
+        table.play(order)
+    table.hand_over(table.holder.enemy)
+    sent = [made.json_text for p in table.players.values() for made in p.sent]
+    assert sent and any('"sealed"' in text for text in sent)
+    for text in sent:
+        for kind in NEUTRAL_KINDS:
+            assert kind not in text
+    # yet both machines hold the same neutrals (the receiver re-ran every placement)
+    states = [p.service.load(CAMPAIGN).state for p in table.players.values()]
+    assert engine.state_digest(states[0]) == engine.state_digest(states[1])
+    assert any(u.face_down for u in states[0].units.values())
