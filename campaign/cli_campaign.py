@@ -12,8 +12,12 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from campaign.rules.errors import CampaignError
+
+if TYPE_CHECKING:
+    from campaign.service import CampaignService
 
 EXIT_ERROR = 1
 
@@ -85,7 +89,8 @@ def _guard(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse.N
     return run
 
 
-def _service(args: argparse.Namespace):  # noqa: ANN202 - avoids importing SQL at --help
+def _service(args: argparse.Namespace) -> CampaignService:
+    """The service on ``--db`` (imported here so ``campaign --help`` needs no database code)."""
     from campaign.service import CampaignService
 
     return CampaignService(db_url=getattr(args, "db", None))

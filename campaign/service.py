@@ -25,12 +25,12 @@ from campaign.rules.errors import (
     TamperedLogError,
     UndoError,
 )
-from campaign.rules.flow import FLOW, MapAssembled, PhaseAdvanced, PhaseEnded
+from campaign.rules.flow import FLOW, MapAssembled, PhaseAdvanced, PhaseEnded, layout_record
 from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.rules.notation import parse_order
 from campaign.rules.referee import RefereeRestored, RulesetRepinned
 from campaign.rules.registry import event_adapter
-from campaign.rules.ruleset import Ruleset, StarMap
+from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState, Where
 from campaign.store.models import CampaignRow
 from campaign.store.repository import Head, Store, StoredEvent
@@ -51,17 +51,6 @@ def content_loader(data_dir: Path | None = None) -> RulesetLoader:
         return load_ruleset(data_dir, layout, seed)
 
     return load
-
-
-def layout_record(star_map: StarMap) -> dict[str, object]:
-    """What the ``map-assembled`` event logs about the map (DN-MAP-5)."""
-    return {
-        "layout": star_map.layout,
-        "seed": star_map.seed,
-        "sections": list(star_map.sections),
-        "homes": {side.value: name for side, name in star_map.homes.items()},
-        "placements": [p.model_dump(mode="json") for p in star_map.placements],
-    }
 
 
 def parse_stored(rows: list[StoredEvent], name: str = "") -> list[Event]:

@@ -20,11 +20,13 @@ from campaign.rules.errors import IllegalOrderError
 from campaign.rules.ids import Side
 from campaign.rules.phases import Phase, SubPhase
 from campaign.rules.registry import (
+    HOOKS,
     applies,
     decides,
     event_type,
     order_type,
 )
+from campaign.rules.ruleset import StarMap
 from campaign.rules.state import CampaignState
 
 #: Who acts in a step: a fixed side (set-up), the phasing player or the other (reacting) player.
@@ -168,6 +170,17 @@ class PhaseAdvanced(Event):
     auto: bool = False
 
 
+def layout_record(star_map: StarMap) -> dict[str, Any]:
+    """What the ``map-assembled`` event logs about the map in play (DN-MAP-5)."""
+    return {
+        "layout": star_map.layout,
+        "seed": star_map.seed,
+        "sections": list(star_map.sections),
+        "homes": {side.value: name for side, name in star_map.homes.items()},
+        "placements": [p.model_dump(mode="json") for p in star_map.placements],
+    }
+
+
 @applies(CampaignStarted)
 def _apply_started(state: CampaignState, event: CampaignStarted) -> None:
     state.campaign_id = event.campaign_id
@@ -218,8 +231,6 @@ class EndPhase(Order):
 
 @decides(EndPhase)
 def _decide_end_phase(state: CampaignState, order: EndPhase, ruleset: Any, dice: Any) -> list:
-    from campaign.rules.registry import HOOKS
-
     for phase, check in HOOKS.end_checks:
         if phase is state.phase:
             check(state, ruleset)

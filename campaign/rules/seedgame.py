@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from campaign.rules import engine
 from campaign.rules.dice import PhysicalSource, SeededSource
 from campaign.rules.errors import CampaignError, IllegalOrderError
-from campaign.rules.flow import MapAssembled
+from campaign.rules.flow import MapAssembled, layout_record
 from campaign.rules.notation import parse_order
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
@@ -60,18 +60,7 @@ class StepResult:
 
 
 def _layout_event(ruleset: Ruleset) -> MapAssembled:
-    from campaign.rules.canonical import to_plain
-
-    star_map = ruleset.star_map
-    return MapAssembled(
-        layout={
-            "layout": star_map.layout,
-            "seed": star_map.seed,
-            "sections": list(star_map.sections),
-            "homes": {side.value: name for side, name in star_map.homes.items()},
-            "placements": [to_plain(p) for p in star_map.placements],
-        }
-    )
+    return MapAssembled(layout=layout_record(ruleset.star_map))
 
 
 def opening_state(game: SeedGame, ruleset: Ruleset) -> CampaignState:

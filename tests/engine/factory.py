@@ -96,8 +96,7 @@ class Game:
     ) -> None:
         from campaign.rules import engine
         from campaign.rules.dice import SeededSource
-        from campaign.rules.flow import MapAssembled
-        from campaign.service import layout_record
+        from campaign.rules.flow import MapAssembled, layout_record
 
         self.ruleset = ruleset or small_ruleset()
         self.source = SeededSource(dice_seed)
