@@ -6,7 +6,12 @@ import threading
 
 import pytest
 
-from campaign.rules.errors import CampaignError, ConflictError, TamperedLogError
+from campaign.rules.errors import (
+    CampaignError,
+    CampaignNotFoundError,
+    ConflictError,
+    TamperedLogError,
+)
 from campaign.service import CampaignService, parse_stored
 from campaign.store.repository import Store
 from tests.engine.factory import small_ruleset
@@ -95,3 +100,16 @@ def test_required_postgres_fails_instead_of_skipping(monkeypatch):  # DN-ERR-1
     monkeypatch.setenv(store_conftest.PG_ENV, "postgresql+psycopg://x@127.0.0.1:1/x")
     with pytest.raises(pytest.fail.Exception, match="unreachable"):
         store_conftest._pg_base_url()
+
+
+def test_delete_campaign_removes_only_that_campaign(db_url):  # DN-ERR-1
+    service = _service(db_url)
+    service.create("a", dice_seed="s")
+    service.create("b", dice_seed="s")
+    service.snapshot(service.load("a"))
+    service.store.delete_campaign("a")
+    assert service.store.campaigns() == ["b"]
+    assert service.store.rows("a") == [] and service.store.snapshot_count("a") == 0
+    Store.verify_rows("b", service.store.rows("b"))
+    with pytest.raises(CampaignNotFoundError):
+        service.store.delete_campaign("a")
