@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from types import MappingProxyType
 
 from scenarios.imperial.constants import NATIONS
 
@@ -62,10 +64,11 @@ class Board:
     """The validated board: regions in file order and symmetric adjacency."""
 
     regions: tuple[Region, ...]
-    adjacency: dict[str, frozenset[str]]
+    adjacency: Mapping[str, frozenset[str]]
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_by_key", {r.key: r for r in self.regions})
+        object.__setattr__(self, "adjacency", MappingProxyType(dict(self.adjacency)))
+        object.__setattr__(self, "_by_key", MappingProxyType({r.key: r for r in self.regions}))
 
     def region(self, key: str) -> Region:
         """The region called ``key`` (KeyError if unknown)."""

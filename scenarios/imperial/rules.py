@@ -213,6 +213,8 @@ def decide(state: State, order: Order) -> tuple[list[ev._Event], State]:
     pending = dict(state.pending or {})
     handler = _HANDLERS[order[0]]
     handler(ctx, pending, order)
+    if ctx.state.total_money() != state.total_money():  # IMP-2: only transfers, never creation
+        raise RuntimeError(f"IMP-2 invariant broken by {order!r}: money total changed")
     return ctx.events, ctx.state
 
 

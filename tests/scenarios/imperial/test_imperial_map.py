@@ -106,3 +106,12 @@ def test_port_sea_must_be_adjacent():
     )
     with pytest.raises(MapDataError, match="not adjacent"):
         parse_board(broken)
+
+
+def test_board_is_frozen():
+    # IMP-11: the loaded board cannot be changed by the rules
+    board = load_board()
+    with pytest.raises(TypeError):
+        board.adjacency["spain"] = frozenset()  # type: ignore[index]
+    with pytest.raises(AttributeError):
+        board.region("spain").kind = "sea"  # type: ignore[misc]
