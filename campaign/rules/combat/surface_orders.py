@@ -23,7 +23,8 @@ from campaign.rules.combat.interaction import (
     resolve_interaction,
 )
 from campaign.rules.combat.model import Combatant
-from campaign.rules.combat.space_orders import COMBAT_PHASES, _eliminate
+from campaign.rules.combat.space_events import eliminate
+from campaign.rules.combat.space_orders import COMBAT_PHASES
 from campaign.rules.combat.surface import BoxUnit
 from campaign.rules.errors import IllegalOrderError, InvalidOrderError
 from campaign.rules.ids import CombatResult, Side, UnitCategory, UnitFlag
@@ -316,7 +317,7 @@ def _apply_interacted(state: CampaignState, event: Interacted) -> None:
     result = event.result
     for uid, effect in result.effects.items():
         if effect is CombatResult.DESTROYED:
-            _eliminate(state, uid)
+            eliminate(state, uid)
         else:
             state.units[uid].disrupted = True
     box = Location.box(event.system)
@@ -360,7 +361,7 @@ def _apply_lifted(state: CampaignState, event: LiftedOff) -> None:
 def _apply_ground(state: CampaignState, event: GroundFought) -> None:
     for uid in event.removed:
         if state.units[uid].location.where is not Where.ELIMINATED:
-            _eliminate(state, uid)
+            eliminate(state, uid)
     if event.pending:
         losses = state.slots.setdefault("combat", {}).setdefault("losses", {})
         mine = losses.setdefault(event.result.system, {})
@@ -371,7 +372,7 @@ def _apply_ground(state: CampaignState, event: GroundFought) -> None:
 @applies(LossesRemoved)
 def _apply_losses(state: CampaignState, event: LossesRemoved) -> None:
     for uid in event.units:
-        _eliminate(state, uid)
+        eliminate(state, uid)
     losses = state.slots.get("combat", {}).get("losses", {})
     losses.get(event.system, {}).pop(event.side.value, None)
     if not losses.get(event.system):

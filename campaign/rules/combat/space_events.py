@@ -1,0 +1,258 @@
+"""Space combat events and their appliers: what a battle did to the campaign state.
+
+Events carry their results (units destroyed, disrupted, moved; the battle after the round), so
+the appliers only copy them into ``state.units`` and the combat book (``state.slots["combat"]``).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from campaign.rules.base import Event
+from campaign.rules.combat import book
+from campaign.rules.combat.assignment import AssignmentDraft
+from campaign.rules.combat.model import Battle, Range
+from campaign.rules.combat.space import RangeRoll, RoundResult, launch_fighters
+from campaign.rules.ids import CombatResult, Side
+from campaign.rules.registry import applies, event_type
+from campaign.rules.state import CampaignState, Location, Where
+
+# --- events ------------------------------------------------------------------------------------
+
+
+@event_type
+class BattlesOpened(Event):
+    """The space battles of this combat phase, as found at its start."""
+
+    type: Literal["battles-opened"] = "battles-opened"
+    battles: dict[str, Battle]
+
+
+@event_type
+class FightersLaunched(Event):
+    """Which fighters of ``side`` fly this round (DN-CBT-8)."""
+
+    type: Literal["fighters-launched"] = "fighters-launched"
+    battle: str
+    side: Side
+    launched: list[str]
+
+
+@event_type
+class RangeRolled(Event):
+    """The range roll of a round (DN-CBT-1); dice in ``rolls``."""
+
+    type: Literal["range-rolled"] = "range-rolled"
+    battle: str
+    result: RangeRoll
+
+
+@event_type
+class RangeChosen(Event):
+    """The chooser's range for the round (DN-CBT-2)."""
+
+    type: Literal["range-chosen"] = "range-chosen"
+    battle: str
+    range: Range
+
+
+@event_type
+class TargetsAssigned(Event):
+    """The assignment so far (``complete`` when every unit is placed, DN-CBT-3)."""
+
+    type: Literal["targets-assigned"] = "targets-assigned"
+    battle: str
+    draft: AssignmentDraft
+    complete: bool
+
+
+@event_type
+class FireDeclared(Event):
+    """A side's declarations for the round (DN-CBT-3/5/6)."""
+
+    type: Literal["fire-declared"] = "fire-declared"
+    battle: str
+    side: Side
+    close_attacks: list[str]
+    short_missiles: list[str]
+    multiple_targets: list[str]
+    return_targets: dict[str, str]
+
+
+@event_type
+class RoundFought(Event):
+    """One round of fire with every shot and its die (DN-CBT-4); ``after`` is the battle after."""
+
+    type: Literal["round-fought"] = "round-fought"
+    battle: str
+    result: RoundResult
+    after: Battle
+
+
+@event_type
+class WithdrawalDecided(Event):
+    """A side withdraws all its units to ``destination`` or (``None``) stays (DN-CBT-7)."""
+
+    type: Literal["withdrawal-decided"] = "withdrawal-decided"
+    battle: str
+    side: Side
+    destination: str | None
+    units: list[str]
+
+
+@event_type
+class JoinedBattle(Event):
+    """Ships lifted off from the box in the space sub-phase; the battles they now fight in."""
+
+    type: Literal["joined-battle"] = "joined-battle"
+    system: str
+    side: Side
+    units: list[str]
+    battles: dict[str, Battle]
+
+
+# --- appliers ----------------------------------------------------------------------------------
+
+
+@applies(JoinedBattle)
+def _apply_joined(state: CampaignState, event: JoinedBattle) -> None:
+    for uid in event.units:
+        state.units[uid].location = Location.hex(event.system)
+    for bid, battle in event.battles.items():
+        rec = book.record(state, bid)
+        if rec.get("stage") in (None, "over"):
+            rec.clear()
+            rec["stage"] = "range"
+        rec["battle"] = battle.model_dump(mode="json")
+
+
+@applies(BattlesOpened)
+def _apply_opened(state: CampaignState, event: BattlesOpened) -> None:
+    for bid, battle in event.battles.items():
+        rec = book.record(state, bid)
+        rec.clear()
+        rec.update({"battle": battle.model_dump(mode="json"), "stage": "range"})
+
+
+@applies(FightersLaunched)
+def _apply_launched(state: CampaignState, event: FightersLaunched) -> None:
+    rec = book.record(state, event.battle)
+    battle = launch_fighters(book.battle_of(rec), event.side, event.launched)
+    rec["battle"] = battle.model_dump(mode="json")
+
+
+@applies(RangeRolled)
+def _apply_range(state: CampaignState, event: RangeRolled) -> None:
+    rec = book.record(state, event.battle)
+    rec.update({"stage": "choose", "chooser": event.result.chooser.value})
+
+
+@applies(RangeChosen)
+def _apply_chosen(state: CampaignState, event: RangeChosen) -> None:
+    rec = book.record(state, event.battle)
+    rec.update({"stage": "assign", "range": event.range.value, "draft": {}, "declared": {}})
+
+
+@applies(TargetsAssigned)
+def _apply_assigned(state: CampaignState, event: TargetsAssigned) -> None:
+    rec = book.record(state, event.battle)
+    rec["draft"] = event.draft.model_dump(mode="json")
+    if event.complete:
+        rec["engagements"] = [e.model_dump(mode="json") for e in event.draft.engagements]
+        rec["stage"] = "fire"
+
+
+@applies(FireDeclared)
+def _apply_declared(state: CampaignState, event: FireDeclared) -> None:
+    rec = book.record(state, event.battle)
+    rec.setdefault("declared", {})[event.side.value] = {
+        "close_attacks": list(event.close_attacks),
+        "short_missiles": list(event.short_missiles),
+        "multiple_targets": list(event.multiple_targets),
+        "return_targets": dict(event.return_targets),
+    }
+
+
+def current_units(state: CampaignState, battle: Battle) -> Battle:
+    """The battle with only the units still in its stellar hex, in their present condition."""
+    keep = []
+    for unit in battle.units:
+        live = state.units.get(unit.uid)
+        if live is None or live.location.where is Where.ELIMINATED:
+            continue
+        place = state.position_of(unit.uid)
+        in_hex = place.where is Where.HEX and place.system == battle.system
+        based = unit.fighter and place.where is Where.BOX and place.system == battle.system
+        if in_hex or based:
+            keep.append(unit.model_copy(update={"disrupted": live.disrupted}))
+    return battle.model_copy(update={"units": tuple(keep)})
+
+
+def _refresh_system(state: CampaignState, system: str, done: str) -> None:
+    """After battle ``done`` changed units, bring the other battles of the system up to date."""
+    for bid, rec in book.battles(state).items():
+        if bid == done or rec.get("stage") == "over":
+            continue
+        battle = book.battle_of(rec)
+        if battle.system != system:
+            continue
+        battle = current_units(state, battle)
+        book.record(state, bid)["battle"] = battle.model_dump(mode="json")
+        if battle.is_over:
+            book.record(state, bid)["stage"] = "over"
+
+
+def eliminate(state: CampaignState, uid: str) -> None:
+    """A destroyed unit leaves play with everything it carries."""
+    for cargo in state.cargo_of(uid):
+        eliminate(state, cargo.id)
+    state.units[uid].location = Location.eliminated()
+    state.units[uid].disrupted = False
+
+
+@applies(RoundFought)
+def _apply_round(state: CampaignState, event: RoundFought) -> None:
+    for uid, effect in event.result.effects.items():
+        if effect is CombatResult.DESTROYED:
+            if state.units[uid].location.where is not Where.ELIMINATED:
+                eliminate(state, uid)
+        else:
+            state.units[uid].disrupted = True
+    system = event.after.system
+    for fate in event.result.fighters:
+        if fate.returned_to_box:
+            state.units[fate.uid].location = Location.box(system)
+        elif state.units[fate.uid].location.where is not Where.ELIMINATED:
+            eliminate(state, fate.uid)
+    for unit in event.after.units:  # a disrupted mothership disrupts its fighters (DN-CBT-8)
+        if unit.disrupted:
+            state.units[unit.uid].disrupted = True
+    rec = book.record(state, event.battle)
+    rec["battle"] = event.after.model_dump(mode="json")
+    rec["stage"] = "over" if event.after.is_over else "withdraw"
+    # neutrals defend their system and never withdraw (DN-NEU-2): the attacker decides alone
+    first = event.after.defender
+    rec["withdrawing"] = (event.after.attacker if first is Side.NEUTRAL else first).value
+    _refresh_system(state, system, event.battle)
+
+
+@applies(WithdrawalDecided)
+def _apply_withdrawal(state: CampaignState, event: WithdrawalDecided) -> None:
+    rec = book.record(state, event.battle)
+    battle = book.battle_of(rec)
+    if event.destination is not None:
+        place = (Location.box(battle.system) if event.destination == "box"
+                 else Location.hex(event.destination))
+        for uid in event.units:
+            state.units[uid].location = place
+        battle = battle.model_copy(
+            update={"units": tuple(u for u in battle.units if u.side != event.side)}
+        )
+        rec["battle"] = battle.model_dump(mode="json")
+    if battle.is_over:
+        rec["stage"] = "over"
+    elif event.side == battle.defender:
+        rec["withdrawing"] = battle.attacker.value
+    else:
+        rec.update({"stage": "range", "draft": {}, "declared": {}, "engagements": []})
+    _refresh_system(state, battle.system, event.battle)
