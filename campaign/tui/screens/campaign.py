@@ -130,8 +130,6 @@ class CampaignScreen(Screen[None]):
         """Rebuild the phase tracker and the map now; other tabs when next shown."""
         self.query_one("#phase", Static).update("\n".join(self.session.phase_lines()))
         self._dirty = set(TABS)
-        self._fill_stacks()
-        self._draw_map()
         self._refresh_tab(self.query_one("#tabs", TabbedContent).active)
 
     def _refresh_tab(self, tab: str) -> None:
@@ -139,7 +137,7 @@ class CampaignScreen(Screen[None]):
             return
         self._dirty.discard(tab)
         {
-            "tab-map": self._draw_map,
+            "tab-map": self._fill_map_tab,
             "tab-forces": self._fill_forces,
             "tab-economy": self._fill_economy,
             "tab-battle": self._fill_battle,
@@ -149,6 +147,10 @@ class CampaignScreen(Screen[None]):
     @on(TabbedContent.TabActivated)
     def _tab_shown(self, event: TabbedContent.TabActivated) -> None:
         self._refresh_tab(event.pane.id or "")
+
+    def _fill_map_tab(self) -> None:
+        self._fill_stacks()
+        self._draw_map()
 
     def _draw_map(self) -> None:
         options = None
@@ -195,12 +197,10 @@ class CampaignScreen(Screen[None]):
             stack_list.add_option(
                 Option(f"{label} @ {self.session.system_name(where)} ({len(members)})")
             )
-        if self.selected_stack in stacks:
+        if self.selected_stack not in stacks:
+            self.selected_stack = self._stack_ids[0] if self._stack_ids else None
+        if self.selected_stack is not None:
             stack_list.highlighted = self._stack_ids.index(self.selected_stack)
-        elif self._stack_ids:
-            stack_list.highlighted = 0
-        else:
-            self.selected_stack = None
         self._fill_destinations()
 
     def _fill_destinations(self) -> None:
@@ -283,7 +283,10 @@ class CampaignScreen(Screen[None]):
 
     @on(OptionList.OptionHighlighted, "#stack-list")
     def _stack_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        self.selected_stack = self._stack_ids[event.option_index]
+        stack = self._stack_ids[event.option_index]
+        if stack == self.selected_stack:
+            return  # already shown (refresh_all highlights the current stack again)
+        self.selected_stack = stack
         self.highlighted_destination = None
         self._fill_destinations()
         self._draw_map()
@@ -376,6 +379,7 @@ class CampaignScreen(Screen[None]):
     def action_connections(self) -> None:
         """Toggle the connection overlay (boxes cut off from their capital, DN-ECO-3)."""
         self.show_connections = not self.show_connections
+        self.action_tab(0)
         self._draw_map()
         self.report("connection overlay " + ("on: red underline = cut off from the capital"
                                              if self.show_connections else "off"))

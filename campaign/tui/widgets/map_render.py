@@ -148,8 +148,11 @@ def render_map(star_map: StarMap, view: MapView | None = None) -> Text:
 
     text = Text(no_wrap=True, overflow="crop")
     for row_chars, row_styles in zip(chars, styles, strict=True):
-        for char, style in zip(row_chars, row_styles, strict=True):
-            text.append(char, style)
+        start = 0
+        for index in range(1, width + 1):  # one span per run of equally styled characters
+            if index == width or row_styles[index] != row_styles[start]:
+                text.append("".join(row_chars[start:index]), row_styles[start])
+                start = index
         text.append("\n")
     return text
 

@@ -1,0 +1,58 @@
+"""Helpers that drive the campaign screen the way a user does (keys into widgets)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import Input, OptionList
+
+from campaign.service import CampaignService
+from campaign.tui.app import CampaignApp, create_app
+from campaign.tui.screens.campaign import CampaignScreen
+
+SIZE = (100, 30)
+
+
+def app_for(service: CampaignService, keymap: Path, name: str | None) -> CampaignApp:
+    """The app as ``campaign tui NAME`` builds it, on the test's database."""
+    return create_app(keymap, service=service, open_campaign=name)
+
+
+def screen_of(pilot: Pilot) -> CampaignScreen:
+    """The campaign screen on top (fails the test if another screen is shown)."""
+    screen = pilot.app.screen
+    assert isinstance(screen, CampaignScreen), type(screen).__name__
+    return screen
+
+
+async def send(pilot: Pilot, text: str, dice: str = "") -> str:
+    """Type ``text`` (and referee dice) into the order line, press Enter; the status line."""
+    screen = screen_of(pilot)
+    screen.query_one("#dice", Input).value = dice
+    await pilot.press("o")
+    order = screen.query_one("#order", Input)
+    assert order.has_focus
+    order.value = text
+    await pilot.press("enter")
+    await pilot.pause()
+    return str(screen.query_one("#status-line").render())
+
+
+async def move_with_form(pilot: Pilot, stack: str, destination: str) -> str:
+    """The movement form: ``m``, pick ``stack`` in the list, Enter, pick ``destination``, Enter."""
+    screen = screen_of(pilot)
+    await pilot.press("escape", "m")
+    stacks = screen.query_one("#stack-list", OptionList)
+    assert stacks.has_focus
+    stacks.highlighted = screen._stack_ids.index(stack)
+    await pilot.pause()
+    await pilot.press("enter")
+    await pilot.pause()
+    destinations = screen.query_one("#dest-list", OptionList)
+    assert destinations.has_focus
+    destinations.highlighted = screen._dest_ids.index(destination)
+    await pilot.pause()
+    await pilot.press("enter")
+    await pilot.pause()
+    return str(screen.query_one("#status-line").render())

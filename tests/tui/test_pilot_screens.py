@@ -1,0 +1,232 @@
+"""Pilot tests of the campaign screen and the launcher, each checked on the stored state."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from textual.widgets import DataTable, Input, Static
+
+from campaign import cli
+from campaign.rules.ids import Side
+from campaign.rules.phases import Phase
+from campaign.service import CampaignService
+from campaign.tui.app import CampaignApp
+from campaign.tui.screens.help import HelpScreen
+from campaign.tui.screens.launcher import LauncherScreen
+from tests.tui.pilot_helpers import SIZE, app_for, move_with_form, screen_of, send
+
+
+def _status(pilot) -> str:
+    return str(screen_of(pilot).query_one("#status-line", Static).render())
+
+
+def test_refused_move_names_rule_and_changes_nothing(service: CampaignService, no_keymap: Path):
+    # DN-ERR-1: an illegal target shows the rule id and sentence; nothing is stored
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            session = screen_of(pilot).session
+            before = service.load("demo").head.seq
+            refused = next(iter(session.move_options("main").refused))
+            rule = session.move_options("main").refused[refused].rule
+            status = await move_with_form(pilot, "main", refused)
+            assert f"✗ {rule}:" in status
+            assert service.load("demo").head.seq == before
+            status = await send(pilot, "solomani end-phase")
+            assert "DN-SEQ-2" in status
+            status = await send(pilot, "aslan fly main")
+            assert "✗" in status and "Traceback" not in status
+            assert service.load("demo").head.seq == before
+
+    asyncio.run(scenario())
+
+
+def test_palette_offers_legal_orders_and_prefills_template(
+    service: CampaignService, no_keymap: Path
+):
+    # DN-SEQ-2: only orders legal in this step are offered, labelled with their rule id
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            labels = [legal.rule for legal in screen.session.legal_orders()]
+            assert "DN-MOV-2" in labels and "DN-ECO-8" not in labels
+            await pilot.press("ctrl+p")
+            await pilot.pause()
+            await pilot.press(*"jump")
+            await pilot.pause(0.5)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert screen.query_one("#order", Input).value == "aslan jump STACK PATH"
+
+    asyncio.run(scenario())
+
+
+def test_undo_and_referee_undo_with_reason(service: CampaignService, no_keymap: Path):
+    # DN-ERR-1: undo refuses to cross dice (a message, no change); the referee's override is
+    # logged with its reason; DN-CBT-1: the range roll is the dice crossed
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            session = screen_of(pilot).session
+            await move_with_form(pilot, "main", "eawyo")
+            assert service.load("demo").state.unit("A-B1-1").location.system == "eawyo"
+            await pilot.press("escape", "u")
+            await pilot.pause()
+            assert service.load("demo").state.unit("A-B1-1").location.system == "hlirakh"
+            await move_with_form(pilot, "A-DD-1", "khtaoi")
+            await move_with_form(pilot, "main", "halden")
+            await send(pilot, "aslan end-phase")
+            await send(pilot, "aslan range halden/aslan-solomani", "3,1")
+            seq = service.load("demo").head.seq
+            await pilot.press("escape", "u")
+            await pilot.pause()
+            assert "only a referee override" in _status(pilot)
+            assert service.load("demo").head.seq == seq
+            await pilot.press("U")
+            await pilot.pause()
+            await pilot.press(*"wrong dice")
+            await pilot.press("enter")
+            await pilot.pause()
+            log = service.log("demo")
+            assert log[-1].order_text == 'referee undo "wrong dice"'
+            assert session.battle_stage("halden/aslan-solomani") == "range"
+
+    asyncio.run(scenario())
+
+
+def test_economy_tab_and_connection_overlay(service: CampaignService, no_keymap: Path):
+    # DN-ECO-4: budget and boxes from the income report; DN-ECO-7: maintenance due;
+    # DN-ECO-3: the connection overlay marks boxes connected to their capital
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "full").run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            await pilot.press("3")
+            await pilot.pause()
+            text = str(screen.query_one("#economy", Static).render())
+            report = screen.session.income(Side.ASLAN)
+            assert f"total {report.income:>3} RU" in text
+            assert "maintenance due now" in text
+            assert "frontier: 1d6 ≥ 6" in text  # A-B1-1 outside a civilised system
+            await pilot.press("c")
+            await pilot.pause()
+            assert screen.show_connections
+            view = screen.session.map_view(show_connections=True)
+            assert view.marks["hlirakh"].connected is True
+
+    asyncio.run(scenario())
+
+
+def test_forces_table_sorts_and_lists_units(service: CampaignService, no_keymap: Path):
+    # DN-DATA-2: every unit with its printed factors; cargo shown on its carrier (DN-MOV-7)
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            await pilot.press("2")
+            await pilot.pause()
+            table = screen.query_one("#forces", DataTable)
+            in_play = [u for u in screen.session.state.units.values()
+                       if u.location.where.value != "eliminated"]
+            assert table.row_count == len(in_play)
+            assert "A-RT-1" in str(table.get_row("A-TR-1"))
+            await pilot.press("escape", "s")
+            assert screen._sort_column == 1
+
+    asyncio.run(scenario())
+
+
+def test_help_and_keymap_remap(service: CampaignService, tmp_path: Path):
+    # DN-ERR-1: a remapped key does the same checked action (undo); help lists ids
+    keymap = tmp_path / "keymap.toml"
+    keymap.write_text('"campaign.undo" = "z"\n', encoding="utf-8")
+
+    async def scenario() -> None:
+        async with app_for(service, keymap, "demo").run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await move_with_form(pilot, "main", "eawyo")
+            await pilot.press("escape", "z")
+            await pilot.pause()
+            assert service.load("demo").state.unit("A-B1-1").location.system == "hlirakh"
+            await pilot.press("f1")
+            await pilot.pause()
+            assert isinstance(pilot.app.screen, HelpScreen)
+            table = pilot.app.screen.query_one("#help-table", DataTable)
+            rows = [table.get_row_at(i) for i in range(table.row_count)]
+            assert any(r[1] == "campaign.undo" and r[0] == "z" for r in rows)
+            await pilot.press("escape")
+
+    asyncio.run(scenario())
+
+
+def test_forecast_runs_in_background(service: CampaignService, no_keymap: Path):
+    # DN-CBT-4: the forecast before committing uses the battle as it stands
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            await move_with_form(pilot, "main", "halden")
+            await send(pilot, "aslan end-phase")
+            await pilot.press("escape", "f")
+            await pilot.app.workers.wait_for_complete()
+            await pilot.pause()
+            text = str(screen.query_one("#forecast", Static).render())
+            assert "aslan (attacker) wins" in text
+            assert screen.session.state.phase is Phase.FIRST_COMBAT
+
+    asyncio.run(scenario())
+
+
+def test_launcher_new_random_campaign_and_delete(service: CampaignService, no_keymap: Path):
+    # DN-MAP-5: a new campaign by random assembly with a seed; deletion asks first
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, None).run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert isinstance(pilot.app.screen, LauncherScreen)
+            await pilot.press("n")
+            await pilot.pause()
+            form = pilot.app.screen
+            form.query_one("#new-name", Input).value = "r7"
+            form.query_one("#new-layout", Input).value = "random"
+            form.query_one("#new-seed", Input).value = "7"
+            form.query_one("#new-seed", Input).focus()
+            await pilot.press("enter")
+            await pilot.pause()
+            row = service.store.campaign("r7")
+            assert (row.layout, row.layout_seed) == ("random", 7)
+            launcher = pilot.app.screen
+            table = launcher.query_one("#campaign-table", DataTable)
+            table.move_cursor(row=table.get_row_index("r7"))
+            await pilot.press("x")
+            await pilot.pause()
+            await pilot.press("n")  # "no" keeps it
+            await pilot.pause()
+            assert "r7" in service.store.campaigns()
+            await pilot.press("x", "y")
+            await pilot.pause()
+            assert service.store.campaigns() == ["demo", "full"]
+            table.move_cursor(row=table.get_row_index("demo"))
+            await pilot.press("enter")
+            await pilot.pause()
+            assert screen_of(pilot).session.name == "demo"
+            await pilot.press("escape", "q")
+            await pilot.pause()
+            assert isinstance(pilot.app.screen, LauncherScreen)
+
+    asyncio.run(scenario())
+
+
+def test_cli_demo_creates_demo_and_opens_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    # DN-SEQ-1: the demo is the standard seed game at Aslan's First Movement of game turn 1
+    opened: list[str | None] = []
+    monkeypatch.setattr(CampaignApp, "run", lambda self: opened.append(self.open_campaign))
+    url = f"sqlite:///{tmp_path / 'd.db'}"
+    assert cli.main(["demo", "--db", url, "--keymap", str(tmp_path / "k.toml")]) == 0
+    assert opened == ["demo"]
+    state = CampaignService(db_url=url).load("demo").state
+    assert (state.turn, state.phase, state.acting) == (1, Phase.FIRST_MOVEMENT, Side.ASLAN)
+    assert cli.main(["tui", "nothing-here", "--db", url]) == 1
+    assert opened == ["demo"]

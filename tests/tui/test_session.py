@@ -1,0 +1,123 @@
+"""The TUI's non-visual logic: dice entry, order forms, log filter, moves, map marks, store."""
+
+from __future__ import annotations
+
+import pytest
+
+from campaign.rules.errors import CampaignError, CampaignNotFoundError
+from campaign.rules.ids import Side
+from campaign.service import CampaignService
+from campaign.tui.screens.forms import build_order, template_fields
+from campaign.tui.session import CampaignSession, LogRow, parse_dice
+from campaign.tui.widgets.map_render import DESTINATION_STYLE, render_map
+
+
+def test_parse_dice_accepts_commas_and_spaces_and_rejects_words():
+    # DN-ERR-1: physical dice are numbers; anything else is refused with a clear sentence
+    assert parse_dice("3,5 1") == [3, 5, 1]
+    assert parse_dice("  ") == []
+    with pytest.raises(ValueError, match="DN-ERR-1"):
+        parse_dice("3,x")
+
+
+def test_order_with_too_few_entered_dice_is_refused_and_changes_nothing(service: CampaignService):
+    # DN-ERR-1 / DN-ECO-7: frontier maintenance needs one die per ship; missing dice -> refused
+    session = CampaignSession(service, "full")
+    before = session.loaded.head.seq
+    with pytest.raises(CampaignError, match="DN-ERR-1"):
+        session.order("aslan maintain - -", "6")
+    assert session.loaded.head.seq == before
+    assert service.load("full").head.seq == before
+
+
+def test_template_fields_and_order_building():
+    # DN-ECO-7 / DN-ECO-8: the maintain and produce forms build valid notation
+    head, fields = template_fields("aslan maintain [UNPAID|-] [RECOVER|-]")
+    assert head == "aslan maintain"
+    assert [(f.name, f.optional) for f in fields] == [("UNPAID", True), ("RECOVER", True)]
+    assert build_order(head, fields, ["", ""]) == "aslan maintain"
+    assert build_order(head, fields, ["", "A-CL-1"]) == "aslan maintain - A-CL-1"
+    head, fields = template_fields("solomani produce KIND [COUNT] [LOCATION]")
+    assert build_order(head, fields, ["DD", "2", "hex:concord"]) == (
+        "solomani produce DD 2 hex:concord"
+    )
+    with pytest.raises(ValueError, match="KIND is required"):
+        build_order(head, fields, ["", "2", ""])
+
+
+def test_log_filter_terms():
+    # DN-ERR-1: the log shows every roll with its purpose; the filter finds them by turn/side/type
+    row = LogRow(5, 2, "aslan", "aslan maintain", ("maintenance-resolved",),
+                 ("frontier maintenance A-AO-1=6",))
+    assert row.matches("turn:2 side:aslan type:maintenance")
+    assert row.matches("A-AO-1")
+    assert not row.matches("turn:1")
+    assert not row.matches("side:solomani")
+    assert not row.matches("type:stack-moved")
+
+
+def test_log_rows_carry_game_turn_and_dice(service: CampaignService):
+    # DN-SEQ-1: rows know their game turn; DN-ERR-1: rolls are listed with purposes
+    rows = CampaignSession(service, "full").log_rows()
+    assert rows[0].order == "(campaign started)"
+    assert any(r.turn == 1 and r.order.startswith("aslan jump") for r in rows)
+    assert any(any("neutral" in roll for roll in r.rolls) or r.rolls for r in rows)
+
+
+def test_move_order_for_legal_and_refused_destinations(service: CampaignService):
+    # DN-MOV-2: a legal destination gives the jump order with its path; DN-MAP-4 / others name
+    # the rule of a refused one
+    session = CampaignSession(service, "demo")
+    assert session.move_order("main", "eawyo") == "aslan jump main eawyo"
+    options = session.move_options("main")
+    refused = next(iter(options.refused))
+    with pytest.raises(CampaignError) as error:
+        session.move_order("main", refused)
+    assert error.value.message.startswith(options.refused[refused].rule + ":")
+    with pytest.raises(CampaignError, match="DN-MAP-4"):
+        session.move_order("main", "nowhere")
+
+
+def test_lone_ships_are_movable_groups(service: CampaignService):
+    # DN-MOV-2: a STACK is a stack label or the id of a ship in no stack
+    stacks = CampaignSession(service, "demo").stacks(Side.ASLAN)
+    assert stacks["main"] == ["A-B1-1", "A-B2-1", "A-TR-1", "A-AO-1"]
+    assert stacks["A-CL-1"] == ["A-CL-1"]
+    assert "A-RT-1" not in stacks  # ground units move only as cargo (DN-MOV-7)
+
+
+def test_map_marks_destinations_and_controllers(service: CampaignService):
+    # DN-MAP-4 (routes drawn), DN-ECO-1 (controller colours), DN-MOV-2 (destinations highlighted)
+    session = CampaignSession(service, "demo")
+    legal = session.move_options("main").legal
+    view = session.map_view(selected="hlirakh", destinations=legal, show_connections=True)
+    assert view.marks["hlirakh"].controller is Side.ASLAN
+    assert view.marks["concord"].controller is Side.SOLOMANI
+    assert view.marks["hlirakh"].stacks[Side.ASLAN] >= 4
+    assert view.marks["hlirakh"].connected is True
+    text = render_map(session.ruleset.star_map, view)
+    assert "Eawyo"[:5] in text.plain
+    highlighted = "".join(
+        text.plain[span.start:span.end] for span in text.spans if span.style == DESTINATION_STYLE
+    )
+    assert "Eawyo" in highlighted and "Ftahr" in highlighted
+    assert "Conco" not in highlighted  # Concord is not a legal destination of main
+
+
+def test_income_report_in_session_matches_engine(service: CampaignService):
+    # DN-ECO-4: the economy tab shows the engine's Table 3 report for each side
+    session = CampaignSession(service, "full")
+    report = session.income(Side.ASLAN)
+    assert report.income == report.budget + report.box_income
+    assert report.budget == 25
+
+
+def test_store_lists_and_deletes_campaigns(service: CampaignService):
+    # DN-DATA-4 pins live in the campaign row: deleting removes row, events and snapshots
+    assert service.store.campaigns() == ["demo", "full"]
+    service.store.delete_campaign("demo")
+    assert service.store.campaigns() == ["full"]
+    assert service.store.rows("demo") == []
+    with pytest.raises(CampaignNotFoundError):
+        service.store.delete_campaign("demo")
+    assert service.load("full").head.seq > 0
