@@ -7,7 +7,7 @@ import sys
 import time
 from pathlib import Path
 
-from scenarios.imperium_shogi.game import make_game
+from scenarios.imperium_shogi.game import ShogiState, make_game
 from scenarios.imperium_shogi.notation import move_to_text
 from scenarios.imperium_shogi.rules import Position
 from scenarios.imperium_shogi.tablebase.solver import solve
@@ -93,10 +93,16 @@ def main(args: argparse.Namespace) -> int:
     except NotationError as error:
         print(f"campaign scenario solve: {error}", file=sys.stderr)
         return 2
+    describe(table, state)
+    return 0
+
+
+def describe(table: TablebaseFile, state: ShogiState) -> None:
+    """Print the stored value of ``state`` and the value of each of its moves."""
     value = table.value(state.position)
     if value is None:
         print(f"{state.to_text()}: not reachable from the start (not in the table)")
-        return 0
+        return
     print(f"{state.to_text()}: {value[0]} for the side to move in {value[1]} plies"
           if value[0] != "draw" else f"{state.to_text()}: draw")
     moves = state.legal_actions()
@@ -104,4 +110,3 @@ def main(args: argparse.Namespace) -> int:
                                         key=lambda item: rank_move(*item[1])):
         tail = f" in {plies} plies" if result != "draw" else ""
         print(f"  {move_to_text(move):8} {result}{tail}")
-    return 0

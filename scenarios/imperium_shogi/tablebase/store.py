@@ -117,8 +117,13 @@ def move_values(table: Any, position: Position, moves: list[int]) -> dict[int, t
 
 
 def best_move(table: Any, position: Position, moves: list[int]) -> int | None:
-    """A move with the best value, or ``None`` if some child is missing from the table."""
+    """A move with the best value, or ``None`` if no child is in the table.
+
+    Every child of a stored non-terminal position is stored; children can be missing only
+    below the terminal conventions (an unstoppable enemy BB already on the home rank), where
+    every move loses anyway.
+    """
     values = move_values(table, position, moves)
-    if not values or len(values) < len(moves):
+    if not values:
         return None
-    return min(moves, key=lambda m: rank_move(*values[m]))
+    return min(values, key=lambda m: rank_move(*values[m]))

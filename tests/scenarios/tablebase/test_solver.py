@@ -13,7 +13,7 @@ from scenarios.imperium_shogi.tablebase.solver import key_of
 from tests.scenarios.tablebase.conftest import REDUCED, reduced_position, reduced_solution
 from tests.scenarios.tablebase.reference import legal_moves, minimax, terminal
 
-DEPTH = 7
+DEPTH = 6
 
 
 def stored_keys(solution, count: int, seed: int) -> list[int]:
@@ -81,7 +81,10 @@ def test_key_symmetries_match_rules_helpers():
         assert key_of(turned) == key_of(position) == key
 
 
-@pytest.mark.parametrize("name", sorted(REDUCED))
+@pytest.mark.parametrize(
+    ("name", "dobutsu"),
+    [("bb_b_vs_bb", False), ("bb_b_vs_bb", True), ("bb_b_vs_bb_cr", False)],
+)
 def test_reachable_count_matches_plain_search(name, dobutsu):
     # SHO-5 SHO-7: the enumeration finds exactly the positions a plain breadth-first search
     # over rules.Position reaches (normalised with the rules module's own helpers)

@@ -1,0 +1,115 @@
+"""Stored tables, the probe of the perfect AI level, and the tablebase CLI path."""
+
+from __future__ import annotations
+
+import pytest
+
+from scenarios.imperium_shogi.ai import PERFECT, ShogiAI
+from scenarios.imperium_shogi.cli import cli_solve
+from scenarios.imperium_shogi.game import ShogiState
+from scenarios.imperium_shogi.tablebase.cli import describe
+from scenarios.imperium_shogi.tablebase.store import (
+    TablebaseFile,
+    best_move,
+    move_values,
+    save,
+    table_dir,
+)
+from tests.scenarios.tablebase.conftest import reduced_position, reduced_solution
+from tests.scenarios.tablebase.test_solver import as_position, stored_keys
+
+
+def test_save_and_open_round_trip(tmp_path):
+    # SHO-10: a stored table answers exactly like the one in memory
+    solution = reduced_solution("bb_b_vs_bb_cr", False)
+    save(solution, table_dir("imperium", tmp_path))
+    table = TablebaseFile.open("imperium", tmp_path)
+    assert table is not None
+    assert table.meta["positions"] == solution.stats.positions
+    for key in stored_keys(solution, 200, 6):
+        position = as_position(key)
+        assert table.value(position) == solution.value(position)
+    assert TablebaseFile.open("dobutsu", tmp_path) is None
+
+
+def test_unknown_variant_is_refused(tmp_path):
+    # SHO-10: bad input names the problem
+    with pytest.raises(ValueError, match="unknown variant"):
+        table_dir("chess", tmp_path)
+
+
+def test_best_move_keeps_the_value(dobutsu):
+    # SHO-7: the chosen move reaches a child whose value is the parent's value, one ply less
+    solution = reduced_solution("bb_b_vs_bb_cr", dobutsu)
+    flip = {"win": "loss", "loss": "win", "draw": "draw"}
+    for key in stored_keys(solution, 300, 7):
+        position = as_position(key)
+        result, plies = solution.value(position)
+        moves = position.moves()
+        if not moves or position.is_over():
+            continue
+        if plies <= 1 and result != "draw":
+            continue  # terminal by the conventions: the children are not table positions
+        move = best_move(solution, position, moves)
+        assert move is not None
+        work = position.copy()
+        work.make(move)
+        child = solution.value(work)
+        assert child[0] == flip[result]
+        if result != "draw":
+            assert child[1] == plies - 1
+        assert move_values(solution, position, moves)[move] == (result, plies)
+
+
+def test_perfect_ai_wins_a_won_reduced_position():
+    # SHO-7: the perfect level converts a won position within the announced number of plies
+    solution = reduced_solution("bb_b_vs_bb_cr", False)
+    start = reduced_position("bb_b_vs_bb_cr")
+    state = ShogiState(start.copy())
+    result, plies = solution.value(start)
+    ai = ShogiAI(PERFECT, tablebase=_Probe(solution))
+    mover = state.position.side
+    for _ in range(plies + 1):
+        if state.is_terminal():
+            break
+        state.apply_action(ai.choose(state))
+    assert state.is_terminal()
+    winner = state.outcome().winner if state.outcome() else None
+    assert (winner == mover) == (result == "win")
+
+
+class _Probe:
+    """Adapter giving an in-memory solution the ``probe(state)`` interface."""
+
+    def __init__(self, solution) -> None:
+        self.solution = solution
+
+    def probe(self, state: ShogiState) -> int | None:
+        return best_move(self.solution, state.position, state.legal_actions())
+
+
+def test_cli_reads_a_stored_table_for_a_position(tmp_path, capsys):
+    # SHO-10: `solve --tablebase --position` reads the stored table; a position outside it
+    # (here the full start against a reduced table) is reported as not reachable
+    solution = reduced_solution("bb_b_vs_bb_cr", False)
+    save(solution, table_dir("imperium", tmp_path))
+    code = cli_solve(["--tablebase", "--data-dir", str(tmp_path), "--position",
+                      "mfc/1b1/1B1/CFM - r"])
+    assert code == 0
+    assert "not reachable from the start" in capsys.readouterr().out
+    table = TablebaseFile.open("imperium", tmp_path)
+    start = reduced_position("bb_b_vs_bb_cr")
+    result, plies = solution.value(start)
+    describe(table, ShogiState(start.copy()))
+    out = capsys.readouterr().out
+    assert f"{result} for the side to move in {plies} plies" in out
+    assert len(out.strip().splitlines()) == 1 + len(start.moves())
+
+
+def test_cli_without_a_table_says_so(tmp_path, capsys):
+    # SHO-10: asking a missing table for a position is a clear error, nothing is written
+    code = cli_solve(["--variant", "dobutsu", "--data-dir", str(tmp_path), "--position",
+                      "mfc/1b1/1B1/CFM - r"])
+    assert code == 2
+    assert "no dobutsu tablebase" in capsys.readouterr().err
+    assert not any(tmp_path.iterdir())
