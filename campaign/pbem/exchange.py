@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -128,10 +129,19 @@ def _differs(wanted: FileEvent, got: FileEvent) -> str:
 class PbemService:
     """Turn files for one campaign database (wraps a ``CampaignService``)."""
 
-    def __init__(self, service: CampaignService, keys_dir: Path | None = None) -> None:
+    def __init__(
+        self,
+        service: CampaignService,
+        keys_dir: Path | None = None,
+        *,
+        new_secret: Callable[[], str] = fairdice.new_secret,
+    ) -> None:
+        """``keys_dir`` holds the other side's ``SIDE.pub`` (signatures then required);
+        ``new_secret`` makes commit–reveal secrets (tests pass a reproducible one)."""
         self.service = service
         self.ledger = Ledger(service.store)
         self.keys_dir = keys_dir
+        self.new_secret = new_secret
 
     # --- set-up and dice ----------------------------------------------------------------------
 
@@ -204,7 +214,7 @@ class PbemService:
         if setup.mode == "seeded":
             secret, dice = None, DiceExchange(commitment=fairdice.commitment(setup.shared_seed))
         else:
-            secret = fairdice.new_secret()
+            secret = self.new_secret()
             dice = DiceExchange(
                 commitment=fairdice.commitment(secret),
                 reveal=self.ledger.secret(name, exchange - 2),

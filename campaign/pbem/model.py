@@ -105,8 +105,9 @@ class TurnBody(BaseModel):
         return self
 
     def canonical(self) -> str:
-        """The one byte-exact text that is hashed and signed."""
-        return canonical_json(self)
+        """The one byte-exact text that is hashed and signed (absent optional fields are left
+        out, exactly as ``to_json`` writes them, so a third-party writer gets the same bytes)."""
+        return canonical_json(self.model_dump(mode="json", exclude_none=True))
 
 
 class Signature(BaseModel):

@@ -82,6 +82,7 @@ class Table:
     """Both players; ``play`` routes each order to its side and exchanges files on hand-over."""
 
     def __init__(self, tmp: Path, *, armoured: bool = True, **options) -> None:
+        tmp.mkdir(parents=True, exist_ok=True)
         self.players = {
             Side.ASLAN: Player(Side.ASLAN, tmp / "aslan.db"),
             Side.SOLOMANI: Player(Side.SOLOMANI, tmp / "solomani.db"),

@@ -1,0 +1,50 @@
+"""Fixtures: two machines after the first set-up order, and helpers to tamper with files."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from sqlmodel import Session, select
+
+from campaign.pbem.ledger import TABLES
+from campaign.rules.canonical import canonical_json, sha256_hex
+from campaign.rules.ids import Side
+from tests.pbem.helpers import CAMPAIGN, Player, Table
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Table:
+    """Solomani has placed the first neutral; its file 1 is not yet sent."""
+    table = Table(tmp_path, armoured=False)
+    table.play("solomani place-neutral lantern")
+    return table
+
+
+@pytest.fixture
+def file1(table: Table) -> str:
+    """Solomani's file 1 (JSON)."""
+    return table.players[Side.SOLOMANI].export().json_text
+
+
+def resealed(text: str, mutate: Callable[[dict], None]) -> str:
+    """``text`` changed by ``mutate`` with a correct checksum (a deliberate forger)."""
+    data = json.loads(text)
+    mutate(data)
+    data["body_sha256"] = sha256_hex(canonical_json(data["body"]))
+    return json.dumps(data, indent=1)
+
+
+def database_image(player: Player) -> tuple:
+    """Everything stored about the campaign: events, snapshots, campaign row, PBEM tables."""
+    store = player.service.store
+    rows = store.rows(CAMPAIGN)
+    campaign = store.campaign(CAMPAIGN).model_dump()
+    with Session(store.engine) as session:
+        ledger = [
+            sorted(repr(r.model_dump()) for r in session.exec(select(table)))
+            for table in TABLES
+        ]
+    return rows, campaign, ledger, store.snapshot_count(CAMPAIGN)

@@ -1,0 +1,179 @@
+"""Bad turn files are refused with a message naming the problem, and change nothing."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from campaign.pbem import errors
+from campaign.pbem.armour import armour, parse_turn_file
+from campaign.pbem.model import TurnFile
+from campaign.rules.ids import Side
+from tests.pbem.conftest import database_image, resealed
+from tests.pbem.helpers import CAMPAIGN, Table
+
+
+def _refused(table: Table, text: str, error: type[Exception], words: str) -> Exception:
+    receiver = table.players[Side.ASLAN]
+    before = database_image(receiver)
+    with pytest.raises(error) as caught:
+        receiver.pbem.import_turn(CAMPAIGN, text, source="turn.json")
+    assert words in str(caught.value)
+    assert "turn.json" in str(caught.value)
+    assert database_image(receiver) == before, "a refused import changed the database"
+    return caught.value
+
+
+def test_good_file_imports(table, file1):  # DN-ERR-1
+    done = table.players[Side.ASLAN].pbem.import_turn(CAMPAIGN, file1)
+    assert done.exchange == 1 and done.orders == ["solomani place-neutral lantern"]
+
+
+def test_truncated_json(table, file1):  # DN-ERR-1
+    _refused(table, file1[: len(file1) // 2], errors.MalformedTurnFileError, "JSON error")
+
+
+def test_truncated_armour(table, file1):  # DN-ERR-1
+    text = armour(parse_turn_file(file1))
+    _refused(table, text[: len(text) // 2], errors.MalformedTurnFileError, "truncated")
+
+
+def test_garbage_bytes(table):  # DN-ERR-1
+    _refused(table, bytes(range(256)) * 3, errors.MalformedTurnFileError, "not UTF-8")
+    _refused(table, "hello, this is not a turn file", errors.MalformedTurnFileError,
+             "not a turn file")
+
+
+def test_edited_without_new_checksum(table, file1):  # DN-ERR-1
+    text = file1.replace("place-neutral lantern", "place-neutral span")
+    assert text != file1
+    _refused(table, text, errors.ChecksumError, "body_sha256")
+
+
+def test_future_schema_version(table, file1):  # DN-ERR-1
+    def bump(d):
+        d["body"]["header"]["schema_version"] = 2
+        d["body"]["header"]["shiny_new_field"] = True
+
+    _refused(table, resealed(file1, bump), errors.FutureSchemaError, "schema version 2")
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "error", "words"),
+    [
+        ("campaign_id", "other", errors.WrongCampaignError, "for campaign 'other'"),
+        ("profile_hash", "f" * 64, errors.WrongCampaignError, "DN-DATA-4"),
+        ("side", "aslan", errors.StaleFileError, "files alternate"),
+        ("exchange", 2, errors.StaleFileError, "expected file number 1"),
+        ("base_seq", 0, errors.MalformedTurnFileError, "head_seq"),
+        ("base_hash", "a" * 64, errors.StaleFileError, "histories differ"),
+        ("head_seq", 99, errors.MalformedTurnFileError, "head_seq"),
+        ("head_hash", "b" * 64, errors.ReplayMismatchError, "event chain"),
+        ("head_digest", "c" * 64, errors.ReplayMismatchError, "state digest"),
+        ("dice_mode", "seeded", errors.DiceRevealError, "referee seed"),
+        ("format", "something-else", errors.MalformedTurnFileError, "not a turn file"),
+    ],
+)
+def test_each_header_field_tampered(table, file1, field, value, error, words):  # DN-ERR-1
+    def tamper(d):
+        d["body"]["header"][field] = value
+
+    if field == "side":  # files alternate: a second file "from aslan" after aslan's own
+        receiver = table.players[Side.ASLAN]
+        receiver.pbem.import_turn(CAMPAIGN, file1)
+        receiver.order("aslan place-neutral span")
+        sent = receiver.export().json_text
+        solomani = table.players[Side.SOLOMANI]
+        before = database_image(solomani)
+        forged = resealed(sent, lambda d: d["body"]["header"].__setitem__("side", "solomani"))
+        with pytest.raises(error, match=words):
+            solomani.pbem.import_turn(CAMPAIGN, forged)
+        assert database_image(solomani) == before
+        return
+    _refused(table, resealed(file1, tamper), error, words)
+
+
+def test_payload_and_order_tampered(tmp_path):  # DN-ERR-1
+    table = Table(tmp_path, armoured=False)
+    solomani = table.players[Side.SOLOMANI]
+    solomani.order('referee set-ru solomani 120 "bonus"')
+    solomani.order("solomani place-neutral lantern")
+    text = solomani.export().json_text
+
+    def ru(d):
+        d["body"]["batches"][0]["events"][0]["payload"]["ru"] = 999
+
+    error = _refused(table, resealed(text, ru), errors.ReplayMismatchError, "the file says 999")
+    assert "batch 1" in str(error)
+
+    def swap_batches(d):
+        d["body"]["batches"].reverse()
+
+    _refused(table, resealed(text, swap_batches), errors.ReplayMismatchError, "event chain")
+
+    def swap_events(d):  # the events of the two orders swapped, the orders left in place
+        first, second = d["body"]["batches"]
+        first["events"], second["events"] = second["events"], first["events"]
+
+    error = _refused(table, resealed(text, swap_events), errors.ReplayMismatchError,
+                     "the file has a 'neutral-placed' event where the rules give")
+    assert "batch 1" in str(error)
+
+    def sealed_changed(d):
+        event = d["body"]["batches"][1]["events"][0]
+        event["sealed"] = "0" * 64
+
+    _refused(table, resealed(text, sealed_changed), errors.ReplayMismatchError, "sealed")
+    assert table.players[Side.ASLAN].pbem.import_turn(CAMPAIGN, text).exchange == 1
+
+
+def test_wrong_campaign_database(tmp_path, file1):  # DN-ERR-1
+    other = Table(tmp_path / "other", armoured=False)
+    receiver = other.players[Side.ASLAN]
+    receiver.service.store.delete_campaign(CAMPAIGN)
+    receiver.service.create(CAMPAIGN, seed=12)  # same name, another set-up
+    before = database_image(receiver)
+    with pytest.raises(errors.TurnFileError, match="histories differ"):
+        receiver.pbem.import_turn(CAMPAIGN, file1)
+    assert database_image(receiver) == before
+
+
+def test_replayed_old_file_and_missing_file(table, file1, tmp_path):  # DN-ERR-1
+    aslan, solomani = table.players[Side.ASLAN], table.players[Side.SOLOMANI]
+    aslan.pbem.import_turn(CAMPAIGN, file1)
+    _refused(table, file1, errors.StaleFileError, "already exchanged")
+    aslan.order("aslan place-neutral span")
+    file2 = aslan.export().json_text
+    solomani.pbem.import_turn(CAMPAIGN, file2)
+    solomani.order("solomani place-neutral keystone")
+    file3 = solomani.export().json_text
+    # the old file again, now with a new one waiting: still refused, nothing changed
+    _refused(table, file1, errors.StaleFileError, "already exchanged")
+    assert aslan.pbem.import_turn(CAMPAIGN, file3).exchange == 3
+    # a fourth machine that skipped file 1 is told a file is missing
+    late = Table(tmp_path / "late", armoured=False)
+    with pytest.raises(errors.StaleFileError, match="earlier file is missing"):
+        late.players[Side.ASLAN].pbem.import_turn(CAMPAIGN, file3)
+
+
+def test_stale_file_after_own_unsent_orders(table, file1):  # DN-ERR-1
+    receiver = table.players[Side.ASLAN]
+    receiver.order('referee set-ru aslan 50 "house bonus"')
+    _refused(table, file1, errors.StaleFileError, "orders given here and not sent")
+
+
+def test_json_model_validation_message(table, file1):  # DN-ERR-1
+    data = json.loads(file1)
+    data["body"]["batches"][0]["events"][0]["sealed"] = "nothex"
+    error = _refused(table, json.dumps(data), errors.MalformedTurnFileError, "bad turn file")
+    assert "sealed" in str(error)
+
+
+def test_file_survives_whitespace_and_line_endings(table, file1):  # DN-ERR-1
+    turn = TurnFile.model_validate_json(file1)
+    compact = turn.model_dump_json()
+    crlf = file1.replace("\n", "\r\n")
+    for text in (compact, crlf):
+        assert parse_turn_file(text).body_sha256 == turn.body_sha256
+    assert table.players[Side.ASLAN].pbem.import_turn(CAMPAIGN, crlf).exchange == 1
