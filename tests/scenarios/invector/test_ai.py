@@ -1,0 +1,107 @@
+"""The computer player: always legal, perfect where the solver reaches, pie decisions (INV-4..7)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from scenarios.invector import make_game
+from scenarios.invector.ai import LEVELS, InvectorAI
+from scenarios.invector.rules import SWAP
+from scenarios.invector.solver import Solver
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+@pytest.mark.parametrize("size", [(3, 2), (4, 5), (9, 8)])
+def test_every_level_plays_only_legal_actions(level, size):
+    # INV-4 INV-5 INV-7: whatever the level and board, the chosen action is legal
+    rng = random.Random(2)
+    state = make_game(*size).new_initial_state()
+    ai = InvectorAI(level, random.Random(1))
+    plies = 0
+    limit = 4 if level == "hard" and size == (4, 5) else 12  # keep the exact tries short
+    while not state.is_terminal() and plies < limit:
+        action = ai.choose(state) if plies % 2 == 0 else rng.choice(state.legal_actions())
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        plies += 1
+
+
+def test_hard_level_plays_perfectly_on_small_boards():
+    # INV-7: on 5x2 without pie the first player wins; the exact computer never lets it go
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = make_game(5, 2, pie=False).new_initial_state()
+        ai = InvectorAI("hard")
+        while not state.is_terminal():
+            if state.current_player() == 0:
+                action = ai.choose(state)
+                assert ai.used_solver or len(state.legal_actions()) == 1
+                state.apply_action(action)
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        assert state.returns() == [1.0, -1.0]
+
+
+def test_hard_level_chooses_a_winning_move_when_there_is_one():
+    # INV-4 INV-7: in random 3x4 positions that are won, the chosen move keeps the win
+    rng = random.Random(9)
+    solver = Solver(make_game(3, 4).board)
+    ai = InvectorAI("hard")
+    checked = 0
+    for _ in range(15):
+        state = make_game(3, 4, pie=False).new_initial_state()
+        for _ in range(rng.randrange(1, 6)):
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+        if state.is_terminal() or solver.value(state) < 0:
+            continue
+        analysis = solver.analyse(state)
+        assert analysis.action_values[ai.choose(state)] == 1
+        checked += 1
+    assert checked >= 3
+
+
+def test_hard_level_uses_the_solver_late_in_a_5x4_game():
+    # INV-7: with few stones left on 5x4 the move comes from the exact solver and wins
+    rng = random.Random(4)
+    solver = Solver(make_game().board)
+    for _ in range(10):
+        state = make_game(5, 4, pie=False).new_initial_state()
+        while not state.is_terminal() and (state.stones[0] | state.stones[1]).bit_count() > 9:
+            state.apply_action(rng.choice(state.legal_actions()))
+        if state.is_terminal() or len(state.legal_actions()) < 2 or solver.value(state) < 0:
+            continue
+        ai = InvectorAI("hard")
+        action = ai.choose(state)
+        assert ai.used_solver and solver.analyse(state).action_values[action] == 1
+        return
+    pytest.fail("no won 5x4 position with 9 stones found")
+
+
+@pytest.mark.parametrize("size, swaps", [((5, 2), True), ((3, 2), False), ((3, 4), False)])
+def test_pie_decision_follows_the_exact_value(size, swaps):
+    # INV-6: the computer on White's first turn swaps exactly when Black is winning
+    state = make_game(*size, pie=True).new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    choice = InvectorAI("hard").choose(state)
+    assert (choice == SWAP) == swaps
+
+
+def test_heuristic_search_on_a_big_board_is_legal_and_decides_the_pie():
+    # INV-6: on 9x8 the solver is out of reach; the search still answers with swap or a move
+    state = make_game(9, 8, pie=True).new_initial_state()
+    state.apply_action(state.legal_actions()[5])
+    ai = InvectorAI("medium")
+    assert ai.choose(state) in state.legal_actions() and not ai.used_solver
+
+
+def test_unknown_level_and_finished_game_are_refused():
+    # INV-7: bad input is refused clearly
+    with pytest.raises(ValueError, match="unknown level"):
+        InvectorAI("grandmaster")
+    state = make_game(3, 2, pie=False).state_from_text("invector 3x2 b../... w pie:off")
+    with pytest.raises(ValueError, match="INV-7"):
+        InvectorAI("easy").choose(state)

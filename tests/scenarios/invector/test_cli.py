@@ -1,0 +1,49 @@
+"""`campaign scenario perft|solve invector ...` (INV-1, INV-6, INV-8)."""
+
+from __future__ import annotations
+
+from campaign.cli import main
+
+
+def test_perft_prints_counts_per_depth(capsys):
+    # INV-4 INV-6: 31 first moves on 5x4, then 31 x (replies + swap)
+    assert main(["scenario", "perft", "invector", "--size", "5x4", "--depth", "2"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "# invector 5x4 bwbwb/wbwbw/bwbwb/wbwbw b pie:open"
+    assert out[1] == "perft 1 31"
+    assert out[2].startswith("perft 2 ")
+
+
+def test_perft_divide_from_a_position(capsys):
+    # INV-8: --position starts from a position text; --divide splits by first move
+    position = "invector 5x4 .wb../...../...../..... b pie:off"
+    assert main(["scenario", "perft", "invector", "--position", position, "--depth", "1",
+                 "--divide"]) == 0
+    assert capsys.readouterr().out.splitlines()[1:] == ["c1xb1 1", "c1-c2 1", "total 2"]
+
+
+def test_solve_without_pie_lists_winning_first_moves(capsys):
+    # INV-7: 5x2 without pie is a first-player win; every first move is listed with the count
+    assert main(["scenario", "solve", "invector", "--size", "5x2", "--no-pie"]) == 0
+    out = capsys.readouterr().out
+    assert "value for the player to move (seat 0, black): WIN (+1)" in out
+    assert "winning moves (13 of 13):" in out and "a1xb1" in out
+
+
+def test_solve_with_pie_explains_the_second_player_win(capsys):
+    # INV-6: with the pie rule seat 0 loses; each first move says whether White swaps
+    assert main(["scenario", "solve", "invector", "--size", "3x2"]) == 0
+    out = capsys.readouterr().out
+    assert "LOSS (-1)" in out and "winning moves (0 of 7): none" in out
+    assert out.count("-> keep White") == 7
+
+
+def test_bad_size_and_bad_position_are_refused(capsys):
+    # INV-1 INV-8: clear message, exit code 2
+    assert main(["scenario", "solve", "invector", "--size", "4x4"]) == 2
+    assert "INV-1" in capsys.readouterr().err
+    assert main(["scenario", "perft", "invector", "--position", "invector 5x4 x b pie:off"]) == 2
+    assert "rows" in capsys.readouterr().err
+    assert main(["scenario", "solve", "invector", "--position",
+                 "invector 3x2 b../... w pie:off"]) == 2
+    assert "INV-7" in capsys.readouterr().err

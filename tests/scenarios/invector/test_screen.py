@@ -1,0 +1,200 @@
+"""Pilot tests of the Invector screen: games to the end, swap, passes, computer, undo, files."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+from textual.app import App
+
+from scenarios.invector import make_game, make_screen
+from scenarios.invector.rules import BLACK, PASS, SWAP, WHITE
+from scenarios.invector.screen import CellView, InvectorHelpDialog, InvectorScreen
+
+
+def pilot_test(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
+    """Run an async Pilot test in a fresh event loop (no async pytest plugin is installed)."""
+
+    @functools.wraps(test)
+    def run(*args: Any, **kwargs: Any) -> None:
+        asyncio.run(test(*args, **kwargs))
+
+    return run
+
+
+class HostApp(App[None]):
+    """A tiny app hosting the game screen."""
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__()
+        self.options = options
+
+    def on_mount(self) -> None:
+        self.push_screen(make_screen(**self.options))
+
+
+def screen_of(app: App[None]) -> InvectorScreen:
+    screen = app.screen_stack[-1]
+    assert isinstance(screen, InvectorScreen)
+    return screen
+
+
+async def settle(app: App[None], pilot: Any) -> None:
+    """Wait until a computer move (worker thread) has arrived and been drawn."""
+    for _ in range(50):
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        if not screen_of(app).thinking:
+            return
+
+
+@pilot_test
+async def test_two_people_play_3x2_to_the_end_with_clicks():
+    # INV-4 INV-7: select by click, targets are highlighted, play until one side has no stone
+    app = HostApp(cols=3, rows=2, pie=False, players=("human", "human"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = screen_of(app)
+        await pilot.click("#cell-b2")
+        assert screen.selected == 4
+        targets = sorted(v.id for v in screen.query(CellView) if v.has_class("-target"))
+        assert targets == ["cell-a2", "cell-b1", "cell-c2"]
+        await pilot.click("#cell-b1")
+        assert screen.moves == ["b2xb1"]
+        plies = 1
+        while not screen.state.is_terminal():
+            action = next(a for a in screen.state.legal_actions() if a >= 0)
+            size = screen.state.board.size
+            frm, to = divmod(action, size)
+            await pilot.click(f"#cell-{screen.state.board.cell_name(frm)}")
+            await pilot.click(f"#cell-{screen.state.board.cell_name(to)}")
+            plies += 1
+            assert plies < 20
+        state = screen.state
+        assert state.is_terminal() and sorted(state.returns()) == [-1.0, 1.0]
+        assert "Game over" in str(screen.query_one("#inv-status").render())
+        replay = make_game(3, 2, pie=False).new_initial_state()
+        for text in screen.moves:
+            replay.apply_action(replay.text_to_action(text))
+        assert replay == state
+
+
+@pilot_test
+async def test_keyboard_swap_then_computer_plays_to_the_end():
+    # INV-6 INV-7: seat 1 (a person) swaps on White's first turn, so the computer (seat 0)
+    # continues as White; the game is played to the end by keys and the computer
+    app = HostApp(cols=2, rows=3, pie=True, players=("hard", "human"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(app, pilot)
+        screen = screen_of(app)
+        assert len(screen.moves) == 1 and screen.state.swap_available()
+        await pilot.press("s")
+        await settle(app, pilot)
+        assert screen.moves[1] == "swap"
+        assert screen.state.colour_of(1) == BLACK and screen.state.colour_of(0) == WHITE
+        while not screen.state.is_terminal():
+            assert screen.state.current_player() == 1
+            action = next(a for a in screen.state.legal_actions() if a >= 0)
+            await pilot.press("m", *screen.state.action_to_text(action), "enter")
+            await settle(app, pilot)
+        # 2x3 is lost for the side to move at the start, so after Black's first move White
+        # wins: the swap handed seat 1 a lost game and the exact computer (White) must win it
+        assert screen.state.is_terminal() and SWAP in screen.state.history
+        assert screen.state.winner_colour() == WHITE
+        assert screen.state.returns() == [1.0, -1.0]
+
+
+@pilot_test
+async def test_computer_swaps_when_black_is_winning():
+    # INV-6: on 5x2 Black wins after any first move, so the computer (seat 1) swaps and the
+    # person (seat 0) continues with White
+    app = HostApp(cols=5, rows=2, pie=True, players=("human", "hard"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = screen_of(app)
+        await pilot.press("m", *"a1xb1", "enter")
+        await settle(app, pilot)
+        assert screen.moves == ["a1xb1", "swap"]
+        assert screen.state.current_player() == 0 and screen.state.to_move == WHITE
+        assert "seat 1: hard — black" in str(screen.query_one("#inv-status").render())
+
+
+@pilot_test
+async def test_forced_pass_is_played_and_shown():
+    # INV-5: White is blocked on the centre, the pass is automatic and in the move list
+    state = make_game(5, 4, pie=False).state_from_text(
+        "invector 5x4 b..../..w../...../....b b pie:off"
+    )
+    app = HostApp(state=state, players=("human", "human"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = screen_of(app)
+        await pilot.press("m", *"a1-b1", "enter")
+        assert screen.moves == ["a1-b1", "pass"]
+        assert screen.state.history[-1] == PASS and screen.state.to_move == BLACK
+        assert "passed" in str(screen.query_one("#inv-status").render())
+
+
+@pilot_test
+async def test_undo_and_illegal_typed_move_change_nothing_wrongly():
+    # INV-4 INV-8: an illegal typed move is refused; undo takes the last move back
+    app = HostApp(cols=5, rows=4, pie=True, players=("human", "human"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = screen_of(app)
+        start = screen.state.to_text()
+        await pilot.press("m", *"a1-a2", "enter")
+        assert screen.moves == [] and screen.state.to_text() == start
+        await pilot.press("enter")  # cursor on a1: select
+        assert screen.selected == 0
+        await pilot.press("down", "enter")
+        assert screen.moves == ["a1xa2"]
+        await pilot.press("u")
+        assert screen.moves == [] and screen.state.to_text() == start
+
+
+@pilot_test
+async def test_save_and_load_position_text(tmp_path):
+    # INV-8: save writes the one-line position; load restores it; a bad file changes nothing
+    path = tmp_path / "game.txt"
+    app = HostApp(cols=3, rows=2, pie=True, players=("human", "human"), save_path=str(path))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = screen_of(app)
+        await pilot.press("m", *"a1xb1", "enter")
+        saved = screen.state.to_text()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert path.read_text().splitlines()[0] == saved
+        await pilot.press("s")  # swap, then load the saved position back
+        assert screen.state.pie == "swapped"
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.state.to_text() == saved and screen.state.swap_available()
+        bad = tmp_path / "bad.txt"
+        bad.write_text("invector 4x4 nonsense\n")
+        screen.save_path = str(bad)
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.state.to_text() == saved
+
+
+@pilot_test
+async def test_help_lists_every_binding_with_description():
+    # INV-8: the help key shows the keys (with ids) and the rules summary
+    app = HostApp(cols=3, rows=2, players=("human", "human"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = screen_of(app)
+        assert all(binding.description and binding.id for binding in screen.BINDINGS)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, InvectorHelpDialog)
+        text = str(app.screen.query_one("#inv-help-keys").render())
+        assert "invector.swap" in text and "Undo" in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
