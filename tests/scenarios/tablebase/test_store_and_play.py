@@ -113,3 +113,14 @@ def test_cli_without_a_table_says_so(tmp_path, capsys):
     assert code == 2
     assert "no dobutsu tablebase" in capsys.readouterr().err
     assert not any(tmp_path.iterdir())
+
+
+def test_screen_offers_perfect_only_with_a_stored_table(monkeypatch):
+    # SHO-7 (perfect play level): the new-game dialog lists `perfect` only when a table exists
+    from scenarios.imperium_shogi import screen
+
+    monkeypatch.setattr(screen, "stored_tablebase", lambda: None)
+    assert not any("perfect" in value for value, _ in screen.new_game_options())
+    monkeypatch.setattr(screen, "stored_tablebase", lambda: _Probe(None))
+    values = [value for value, _ in screen.new_game_options()]
+    assert "human:perfect" in values and "perfect:human" in values
