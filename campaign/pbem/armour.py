@@ -32,7 +32,7 @@ BEGIN = "-----BEGIN DARK NEBULA TURN FILE-----"
 END = "-----END DARK NEBULA TURN FILE-----"
 LINE = 64
 _QUOTE = re.compile(r"^[\s>]*")
-_CHECKSUM = re.compile(r"Checksum:\s*([0-9a-fA-F]{64})")
+_CHECKSUM = re.compile(r"Checksum:((?:\s*[0-9a-fA-F]){64})")  # may be wrapped mid-way
 _NOT_B64 = re.compile(r"[^A-Za-z0-9+/=]")
 #: Refuse absurd inputs before decompressing (a zip bomb must not eat the memory).
 MAX_BYTES = 64 * 1024 * 1024
@@ -80,7 +80,7 @@ def dearmour(text: str, source: str = "") -> bytes:
             f"the armoured body is not valid base64 ({error}); the block was damaged",
             source=source,
         ) from None
-    if hashlib.sha256(packed).hexdigest() != found.group(1).lower():
+    if hashlib.sha256(packed).hexdigest() != re.sub(r"\s", "", found.group(1)).lower():
         raise ChecksumError(
             "the armoured block does not match its checksum: it was damaged or edited in "
             "transit; ask the sender to send it again (as an attachment if possible)",

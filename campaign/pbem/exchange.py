@@ -49,6 +49,7 @@ from campaign.rules.ids import Side
 from campaign.rules.notation import parse_order
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
+from campaign.rules.views import player_view
 from campaign.service import SNAPSHOT_EVERY, CampaignService, parse_stored
 from campaign.store.models import EventRow
 from campaign.store.repository import GENESIS_HASH, StoredEvent
@@ -165,6 +166,11 @@ class PbemService:
         if setup.mode == "seeded":
             return setup.shared_seed
         return fairdice.exchange_key(name, exchange, older, newer, setup.shared_seed)
+
+    def view(self, name: str, side: Side | None) -> CampaignState:
+        """The campaign as ``side`` may see it (face-down neutrals hidden, DN-NEU-1); None =
+        the referee's full view. What the TUI and reports of a PBEM player should show."""
+        return player_view(self.service.load(name).state, side)
 
     # --- export ---------------------------------------------------------------------------------
 
