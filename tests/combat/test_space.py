@@ -311,3 +311,9 @@ def test_unlaunched_fighters_cannot_be_assigned():  # DN-CBT-8
 
 def test_no_result_table_entry_below_table():  # DN-CBT-4
     assert fire_result(TABLE, 1, 4, 6) is N
+
+
+def test_friendly_box_serialises_in_one_order():  # DN-CBT-9
+    b = battle(ship("a1", A), ship("s1", S), friendly_box=frozenset({S, A}))
+    assert b.model_dump(mode="json")["friendly_box"] == ["aslan", "solomani"]
+    assert type(b).model_validate(b.model_dump(mode="json")) == b

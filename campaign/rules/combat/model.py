@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, field_serializer
 
 from campaign.rules.ids import Side, UnitCategory
 from campaign.rules.ruleset import UnitType
@@ -114,6 +114,11 @@ class Battle(Value):
     units: tuple[Combatant, ...]
     round: int = 0
     friendly_box: frozenset[Side] = frozenset()
+
+    @field_serializer("friendly_box")
+    def _sorted_sides(self, sides: frozenset[Side]) -> list[str]:
+        """Sorted, so the canonical JSON (and every hash of it) is the same in every process."""
+        return sorted(side.value for side in sides)
 
     def unit(self, uid: str) -> Combatant:
         """The combatant ``uid``; ``KeyError`` if it is not in this battle."""

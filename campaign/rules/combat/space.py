@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from pydantic import field_serializer
+
 from campaign.rules.combat.assignment import Engagement, check_assignment
 from campaign.rules.combat.crt import below_table, combine, fire_result
 from campaign.rules.combat.dice import Dice, Roll
@@ -149,6 +151,11 @@ class RoundPlan(Value):
     close_attacks: tuple[str, ...] = ()
     short_missiles: frozenset[str] = frozenset()
     multiple_targets: tuple[str, ...] = ()
+
+    @field_serializer("short_missiles")
+    def _sorted_uids(self, uids: frozenset[str]) -> list[str]:
+        """Sorted, so the canonical JSON is the same in every process."""
+        return sorted(uids)
 
 
 class Shot(Value):
