@@ -1,0 +1,73 @@
+"""`campaign export|import|verify FILE|resolve|keygen|exchanges` from the shell."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from campaign.cli import main
+from tests.pbem.conftest import resealed
+
+
+@pytest.fixture
+def dbs(tmp_path: Path) -> dict[str, list[str]]:
+    out = {}
+    for side in ("aslan", "solomani"):
+        db = ["--db", f"sqlite:///{tmp_path / (side + '.db')}"]
+        assert main(["new", "nebula", "--seed", "3", *db]) == 0
+        out[side] = db
+    return out
+
+
+def test_export_verify_import_round_trip(dbs, tmp_path, capsys):  # DN-ERR-1
+    assert main(["order", "nebula", "solomani place-neutral lantern", *dbs["solomani"]]) == 0
+    mail = tmp_path / "turn1.txt"
+    assert main(["export", "nebula", "--side", "solomani", "-o", str(mail),
+                 *dbs["solomani"]]) == 0
+    assert mail.read_text().startswith("-----BEGIN DARK NEBULA TURN FILE-----")
+    capsys.readouterr()
+    assert main(["verify", str(mail), *dbs["aslan"]]) == 0
+    assert "valid turn file 1 from solomani" in capsys.readouterr().out
+    assert main(["import", "nebula", str(mail), *dbs["aslan"]]) == 0
+    assert "1 orders re-run and matched" in capsys.readouterr().out
+    assert main(["import", "nebula", str(mail), *dbs["aslan"]]) == 1
+    err = capsys.readouterr().err
+    assert "already exchanged" in err and str(mail) in err and "Traceback" not in err
+    assert main(["exchanges", "nebula", *dbs["aslan"]]) == 0
+    assert "in  solomani" in capsys.readouterr().out
+
+
+def test_verify_file_reports_first_bad_entry(dbs, tmp_path, capsys):  # DN-ERR-1
+    solomani = dbs["solomani"]
+    main(["order", "nebula", 'referee set-ru solomani 80 "test"', *solomani])
+    main(["order", "nebula", "solomani place-neutral lantern", *solomani])
+    good = tmp_path / "turn1.json"
+    assert main(["export", "nebula", "--side", "solomani", "-o", str(good), *solomani]) == 0
+    text = good.read_text()
+    bad = tmp_path / "bad.json"
+    bad.write_text(text.replace('"ru": 80', '"ru": 81'))  # one byte changed
+    capsys.readouterr()
+    assert main(["verify", str(bad), *dbs["aslan"]]) == 1
+    assert "does not match body_sha256" in capsys.readouterr().err
+    forged = tmp_path / "forged.json"
+    forged.write_text(resealed(text, lambda d: d["body"]["batches"][0]["events"][0]["payload"]
+                               .__setitem__("ru", 81)))
+    assert main(["verify", str(forged), *dbs["aslan"]]) == 1
+    err = capsys.readouterr().err
+    assert "batch 1 ('referee set-ru solomani 80" in err and "the file says 81" in err
+    # verify never stores anything: the good file still imports as file 1
+    assert main(["import", "nebula", str(good), *dbs["aslan"]]) == 0
+
+
+def test_keygen_and_signed_export(tmp_path, dbs, capsys):  # DN-ERR-1
+    keys = tmp_path / "keys"
+    assert main(["keygen", "solomani", "--dir", str(keys)]) == 0
+    main(["order", "nebula", "solomani place-neutral lantern", *dbs["solomani"]])
+    out = tmp_path / "t.json"
+    assert main(["export", "nebula", "--side", "solomani", "-o", str(out), "--sign",
+                 str(keys / "solomani.key"), *dbs["solomani"]]) == 0
+    assert main(["import", "nebula", str(out), "--keys", str(keys), *dbs["aslan"]]) == 0
+    capsys.readouterr()
+    assert main(["import", "nebula", str(tmp_path / "missing.json"), *dbs["aslan"]]) == 1
+    assert "cannot read" in capsys.readouterr().err
