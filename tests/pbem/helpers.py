@@ -96,11 +96,14 @@ class Table:
 
     def hand_over(self, to: Side) -> None:
         """The current holder sends everything new to ``to``, who imports it."""
-        sender = self.players[to.enemy]
-        made = sender.export(**self.options)
-        text = made.armoured if self.armoured else made.json_text
-        self.players[to].pbem.import_turn(CAMPAIGN, text, source=f"file{self.files + 1}")
+        made = self.players[to.enemy].export(**self.options)
+        self.deliver(made, self.players[to])
         self.files += 1
+
+    def deliver(self, made: Exported, receiver: Player) -> None:
+        """The post: the receiver imports the file (armoured or JSON)."""
+        text = made.armoured if self.armoured else made.json_text
+        receiver.pbem.import_turn(CAMPAIGN, text, source=f"file{self.files + 1}")
 
     def play(self, text: str) -> None:
         side = Side(text.split()[0])

@@ -7,13 +7,48 @@ import shutil
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from campaign.cli import main
+from campaign.pbem.errors import ReplayMismatchError
 from campaign.rules import engine
 from campaign.rules.ids import Side
 from tests.pbem.bot import Bot
+from tests.pbem.conftest import database_image, resealed
 from tests.pbem.helpers import CAMPAIGN, Table, setup_orders
 
 NEUTRAL_KINDS = ("M-8-0-7", "M-8-2-7", "M-9-2-7", "RT-3", "JT-3", "neutral:PD", "neutral:TR")
+
+
+class CheatingPost(Table):
+    """Before delivering the first commit-reveal file with dice, tries a copy with one die
+    changed (checksum re-made): the receiver must refuse it and keep its database as it was."""
+
+    caught: str = ""
+
+    def deliver(self, made, receiver) -> None:  # noqa: ANN001
+        body = made.turn.body
+        if not self.caught and body.header.exchange >= 4:
+            for b, batch in enumerate(body.batches):
+                for e, event in enumerate(batch.events):
+                    if event.payload and event.payload.get("rolls"):
+                        self.caught = self._refuse_forged(made.json_text, b, e, receiver)
+                        break
+                if self.caught:
+                    break
+        super().deliver(made, receiver)
+
+    @staticmethod
+    def _refuse_forged(text: str, b: int, e: int, receiver) -> str:  # noqa: ANN001
+        def change(d):
+            roll = d["body"]["batches"][b]["events"][e]["payload"]["rolls"][0]
+            roll["value"] = roll["value"] % roll["sides"] + 1
+
+        before = database_image(receiver)
+        with pytest.raises(ReplayMismatchError) as refused:
+            receiver.pbem.import_turn(CAMPAIGN, resealed(text, change))
+        assert database_image(receiver) == before
+        return str(refused.value)
 
 
 def _play_three_turns(table: Table) -> None:
@@ -30,7 +65,7 @@ def _play_three_turns(table: Table) -> None:
 
 
 def test_three_game_turns_by_turn_file_end_identical(tmp_path: Path, capsys):  # DN-ERR-1
-    table = Table(tmp_path)
+    table = CheatingPost(tmp_path)
     _play_three_turns(table)
     aslan, solomani = table.players[Side.ASLAN], table.players[Side.SOLOMANI]
     a, s = aslan.service.load(CAMPAIGN), solomani.service.load(CAMPAIGN)
@@ -43,6 +78,7 @@ def test_three_game_turns_by_turn_file_end_identical(tmp_path: Path, capsys):  #
     kinds = {name for line in rolled for name in line.events}
     assert {"round-fought", "ground-fought"} <= kinds
     assert table.files > 20
+    assert "rolls" in table.caught and "the file says" in table.caught  # a changed die is found
     for player in (aslan, solomani):
         assert player.service.store.campaign(CAMPAIGN).dice_seed != "seed:11"
 
