@@ -113,3 +113,30 @@ def test_delete_campaign_removes_only_that_campaign(db_url):  # DN-ERR-1
     Store.verify_rows("b", service.store.rows("b"))
     with pytest.raises(CampaignNotFoundError):
         service.store.delete_campaign("a")
+
+
+def test_event_hash_is_sha256_of_canonical_json_with_prev_hash():  # DN-ERR-1
+    import json
+
+    from campaign.rules.canonical import canonical_json, sha256_hex
+    from campaign.store.repository import chain_hash
+
+    payload = canonical_json({"type": "units-bought", "unit_ids": ["A-CL-1"], "note": "é"})
+    prev = "ab" * 32
+    expected = sha256_hex(
+        canonical_json(
+            {
+                "batch": 4,
+                "campaign": "Kampagne é",
+                "event": json.loads(payload),
+                "order": 'referee set-ru aslan 3 "x"',
+                "prev_hash": prev,
+                "seq": 9,
+                "type": "units-bought",
+            }
+        )
+    )
+    order = 'referee set-ru aslan 3 "x"'
+    got = chain_hash("Kampagne é", 9, 4, order, "units-bought", payload, prev)
+    assert got == expected
+    assert chain_hash("Kampagne é", 9, 4, "other", "units-bought", payload, prev) != expected
