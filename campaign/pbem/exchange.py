@@ -161,6 +161,13 @@ class PbemService:
             )
         return setup
 
+    def configure(self, name: str, mode: DiceMode) -> PbemSetup:
+        """Fix the dice mode of ``name`` before the first file (later files must agree)."""
+        setup = self._setup(name, mode)
+        if self.ledger.setup(name) is None:
+            self.ledger.save_setup(setup)
+        return setup
+
     def _key(self, name: str, setup: PbemSetup, exchange: int, older: str | None,
              newer: str | None) -> str:
         if setup.mode == "seeded":
@@ -185,9 +192,8 @@ class PbemService:
         """The turn file of ``side`` with every batch since the last exchanged file."""
         if side not in (Side.ASLAN, Side.SOLOMANI):
             raise TurnFileError("turn files are sent by aslan or solomani")
-        setup = self._setup(name, mode)
-        if self.ledger.setup(name) is None:
-            self.ledger.save_setup(setup)
+        setup = self.configure(name, mode) if mode else self.configure(
+            name, self._setup(name, None).mode)  # type: ignore[arg-type]
         loaded = self.service.load(name)
         rows = self.service.store.rows(name)
         files = self.ledger.files(name)

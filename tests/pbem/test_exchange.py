@@ -146,3 +146,24 @@ def test_receiver_view_hides_face_down_neutrals(table, file1):  # DN-NEU-1
     assert all(view.units[u.id].kind == HIDDEN_KIND for u in placed)
     assert set(view.neutral_pile) == {HIDDEN_KIND}
     assert engine.state_digest(aslan.pbem.view(CAMPAIGN, None)) == engine.state_digest(full)
+
+
+def test_seeded_mode_keeps_the_committed_seed(tmp_path):  # DN-ERR-1
+    table = Table(tmp_path, armoured=False, mode="seeded")
+    for order in setup_orders()[:3]:
+        table.play(order)
+    table.hand_over(Side.ASLAN)
+    aslan, solomani = table.players[Side.ASLAN], table.players[Side.SOLOMANI]
+    assert aslan.digest() == solomani.digest()
+    assert aslan.service.store.campaign(CAMPAIGN).dice_seed == "seed:11"
+    last = solomani.sent[-1].turn
+    assert last.body.dice.commitment == fairdice.commitment("seed:11")
+    assert last.body.dice.reveal is None
+    # a commit-reveal file cannot enter a seeded campaign
+    other = Table(tmp_path / "cr", armoured=False)
+    other.play("solomani place-neutral lantern")
+    made = other.players[Side.SOLOMANI].export().json_text
+    fresh = Player(Side.ASLAN, tmp_path / "cr" / "aslan.db")
+    fresh.pbem.configure(CAMPAIGN, "seeded")  # this machine chose seeded dice
+    with pytest.raises(errors.WrongCampaignError, match="seeded dice"):
+        fresh.pbem.import_turn(CAMPAIGN, made)

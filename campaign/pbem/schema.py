@@ -1,0 +1,32 @@
+"""Export the turn-file JSON Schema: ``python -m campaign.pbem.schema [PATH]``.
+
+The committed copy is ``docs/turn-file.schema.json``; a test checks it matches the model.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from campaign.pbem.model import json_schema
+
+DEFAULT = Path(__file__).resolve().parents[2] / "docs" / "turn-file.schema.json"
+
+
+def schema_text() -> str:
+    """The schema as stable, indented JSON text."""
+    return json.dumps(json_schema(), indent=2, sort_keys=True) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write the schema to ``argv[0]`` or the docs copy."""
+    args = sys.argv[1:] if argv is None else argv
+    target = Path(args[0]) if args else DEFAULT
+    target.write_text(schema_text(), encoding="utf-8")
+    print(f"wrote {target}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
