@@ -48,11 +48,11 @@ class CampaignScreen(Screen[None]):
 
     COMMANDS = {LegalOrdersProvider}
     BINDINGS = [
-        Binding("1", "tab(0)", "Map", id="campaign.tab_map"),
-        Binding("2", "tab(1)", "Forces", id="campaign.tab_forces"),
-        Binding("3", "tab(2)", "Economy", id="campaign.tab_economy"),
-        Binding("4", "tab(3)", "Battle", id="campaign.tab_battle"),
-        Binding("5", "tab(4)", "Log", id="campaign.tab_log"),
+        Binding("1", "show_tab(0)", "Map", id="campaign.tab_map"),
+        Binding("2", "show_tab(1)", "Forces", id="campaign.tab_forces"),
+        Binding("3", "show_tab(2)", "Economy", id="campaign.tab_economy"),
+        Binding("4", "show_tab(3)", "Battle", id="campaign.tab_battle"),
+        Binding("5", "show_tab(4)", "Log", id="campaign.tab_log"),
         Binding("o,colon", "focus_order", "Order", id="campaign.order"),
         Binding("m", "move", "Move", id="campaign.move"),
         Binding("e", "form", "Form", id="campaign.form"),
@@ -96,9 +96,9 @@ class CampaignScreen(Screen[None]):
                     yield Static(id="system-info", classes="muted")
             with TabPane("2 Forces", id="tab-forces"):
                 yield DataTable(id="forces", cursor_type="row", zebra_stripes=True)
-            with TabPane("3 Economy", id="tab-economy"), VerticalScroll():
+            with TabPane("3 Economy", id="tab-economy"), VerticalScroll(id="economy-scroll"):
                 yield Static(id="economy")
-            with TabPane("4 Battle", id="tab-battle"), VerticalScroll():
+            with TabPane("4 Battle", id="tab-battle"), VerticalScroll(id="battle-scroll"):
                 yield Static(id="battle")
                 yield LoadingIndicator(id="forecast-loading")
                 yield Static(id="forecast")
@@ -169,7 +169,7 @@ class CampaignScreen(Screen[None]):
         )
         self.query_one("#map", Static).update(render_map(self.session.ruleset.star_map, view))
         if selected:
-            self._scroll_map_to(selected)
+            self.call_after_refresh(self._scroll_map_to, selected)
         info = []
         if selected:
             info.append(f"{self.session.system_name(selected)}: routes to "
@@ -354,9 +354,28 @@ class CampaignScreen(Screen[None]):
 
     # --- actions
 
-    def action_tab(self, index: int) -> None:
-        """Show tab ``index`` (1 map … 5 log)."""
-        self.query_one("#tabs", TabbedContent).active = TABS[index]
+    def action_show_tab(self, index: int) -> None:
+        """Show tab ``index`` (1 map … 5 log) and focus its main widget.
+
+        Focus is parked on the tab strip first: hiding the focused widget would otherwise move
+        focus to another widget of the old pane, and TabbedContent follows focus back to it.
+        """
+        tabbed = self.query_one("#tabs", TabbedContent)
+        if tabbed.active == TABS[index]:
+            return
+        self.query_one("#tabs Tabs").focus()
+        tabbed.active = TABS[index]
+        self.call_after_refresh(self._focus_tab_body, TABS[index])
+
+    def _focus_tab_body(self, tab: str) -> None:
+        target = {
+            "tab-map": "#stack-list",
+            "tab-forces": "#forces",
+            "tab-economy": "#economy-scroll",
+            "tab-battle": "#battle-scroll",
+            "tab-log": "#log",
+        }[tab]
+        self.query_one(target).focus()
 
     def action_focus_order(self) -> None:
         """Put the cursor in the order line."""
@@ -369,17 +388,17 @@ class CampaignScreen(Screen[None]):
     def action_leave_input(self) -> None:
         """Leave a text field (so single-key bindings work again)."""
         if isinstance(self.focused, Input):
-            self.query_one("#stack-list", OptionList).focus()
+            self._focus_tab_body(self.query_one("#tabs", TabbedContent).active)
 
     def action_move(self) -> None:
         """Movement form: pick a stack, then a destination (legal ones highlighted on the map)."""
-        self.action_tab(0)
+        self.action_show_tab(0)
         self.query_one("#stack-list", OptionList).focus()
 
     def action_connections(self) -> None:
         """Toggle the connection overlay (boxes cut off from their capital, DN-ECO-3)."""
         self.show_connections = not self.show_connections
-        self.action_tab(0)
+        self.action_show_tab(0)
         self._draw_map()
         self.report("connection overlay " + ("on: red underline = cut off from the capital"
                                              if self.show_connections else "off"))
@@ -446,7 +465,7 @@ class CampaignScreen(Screen[None]):
         if not battles:
             self.report_error("DN-CBT-1: no open battle to forecast")
             return
-        self.action_tab(3)
+        self.action_show_tab(3)
         self.query_one("#forecast-loading").display = True
         self._run_forecast(next(iter(battles)))
 
