@@ -1,8 +1,9 @@
 """Computer player for Invector, in three levels; it only ever plays a legal action.
 
-* ``hard`` asks the exact solver first (``Solver`` with a budget of new positions per move, so it
-  is used whenever the position is small enough, e.g. most of a 5×4 game) and falls back to the
-  heuristic search when the budget is exceeded.
+* ``hard`` asks the exact solver first (``Solver`` with a budget of new positions per move, 20
+  times larger with the compiled backend, so it is used whenever the position is small enough,
+  e.g. all or most of a 5×4 game) and falls back to the heuristic search when the budget is
+  exceeded or the position is lost (the search then makes the win as hard as it can).
 * every level runs iterative-deepening negamax with alpha-beta on bitboards, stopping when a work
   budget (stones examined) is spent (deterministic: no clock), and keeps the move of the last
   finished depth;
@@ -90,25 +91,21 @@ class InvectorAI:
     # --- exact -------------------------------------------------------------------------------
 
     def _exact_choice(self, state: InvectorState, actions: list[int]) -> int | None:
-        """A winning action from the solver, the best-resisting one if lost, or ``None``."""
+        """A winning action from the solver, or ``None`` (lost, or too big to solve now)."""
         board = state.board
         stones = (state.stones[0] | state.stones[1]).bit_count()
         small = board.size <= SOLVER_MAX_CELLS or stones <= SOLVER_MAX_STONES
         if self.level.solver_positions <= 0 or not small:
             return None
         solver = self._solvers.setdefault((board.cols, board.rows), Solver(board))
-        solver.budget = solver.positions + self.level.solver_positions
+        allowance = self.level.solver_positions * (20 if solver.backend == "numba" else 1)
+        solver.budget = solver.positions + allowance
         try:
-            analysis = solver.analyse(state)
+            return solver.winning_action(state)
         except SolverBudgetExceeded:
             return None
         finally:
             solver.budget = None
-        winning = analysis.winning_actions
-        if not winning:
-            return None  # lost anyway: let the heuristic search make it hard for the opponent
-        scores = self._root_scores(state, winning, depth=1)
-        return max(winning, key=lambda action: scores[action])
 
     # --- heuristic search --------------------------------------------------------------------
 

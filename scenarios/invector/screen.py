@@ -32,6 +32,8 @@ from scenarios.invector.rules import (
 from scenarios.protocol import IllegalActionError, NotationError
 
 HUMAN = "human"
+CELL_WIDTH = 7
+CELL_HEIGHT = 3
 PLAYER_KINDS = (HUMAN, *LEVELS)
 STONE_MARKS = {BLACK: "●", 1: "○"}
 
@@ -80,12 +82,12 @@ class InvectorPathDialog(ModalScreen[str | None]):
 
     def __init__(self, title: str, default: str) -> None:
         super().__init__()
-        self._title = title
+        self._heading = title
         self._default = default
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="inv-dialog"):
-            yield Label(self._title, classes="inv-dialog-title")
+            yield Label(self._heading, classes="inv-dialog-title")
             yield Input(value=self._default, id="inv-path")
 
     def on_mount(self) -> None:
@@ -107,14 +109,14 @@ class InvectorChoiceDialog(ModalScreen[str | None]):
 
     def __init__(self, title: str, options: list[tuple[str, str]]) -> None:
         super().__init__()
-        self._title = title
-        self._options = options
+        self._heading = title
+        self._choices = options
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="inv-dialog"):
-            yield Label(self._title, classes="inv-dialog-title")
+            yield Label(self._heading, classes="inv-dialog-title")
             yield ListView(
-                *(ListItem(Label(text), name=value) for value, text in self._options),
+                *(ListItem(Label(text), name=value) for value, text in self._choices),
                 id="inv-choices",
             )
 
@@ -137,10 +139,10 @@ class InvectorHelpDialog(ModalScreen[None]):
 
     def __init__(self, bindings: list[Binding]) -> None:
         super().__init__()
-        self._bindings = bindings
+        self._key_list = bindings
 
     def compose(self) -> ComposeResult:
-        rows = [f"{b.key:>18}  {b.description}  [dim]{b.id}[/dim]" for b in self._bindings]
+        rows = [f"{b.key:>18}  {b.description}  [dim]{b.id}[/dim]" for b in self._key_list]
         with Vertical(classes="inv-dialog inv-wide"):
             yield Label("Invector — keys", classes="inv-dialog-title")
             yield Static("\n".join(rows), id="inv-help-keys")
@@ -180,10 +182,12 @@ class InvectorScreen(Screen[None]):
 
     DEFAULT_CSS = """
     InvectorScreen #inv-main { height: 1fr; }
-    InvectorScreen #inv-board-pane { width: auto; padding: 0 1; }
+    InvectorScreen #inv-board-pane { width: auto; min-width: 36; padding: 0 1; }
     InvectorScreen #inv-board { grid-gutter: 0; width: auto; height: auto; }
-    InvectorScreen .cell { width: 7; height: 3; content-align: center middle;
+    InvectorScreen .cell { width: 1fr; height: 1fr; content-align: center middle;
         border: round $panel; }
+    InvectorScreen #inv-board.-compact .cell { border: none; }
+    InvectorScreen #inv-board.-compact .cell.-cursor { text-style: reverse; }
     InvectorScreen .cell.-centre { background: $warning 25%; }
     InvectorScreen .cell.-target { background: $success 40%; }
     InvectorScreen .cell.-selected { background: $accent 50%; }
@@ -269,8 +273,13 @@ class InvectorScreen(Screen[None]):
         board = self.state.board
         grid = self.query_one("#inv-board", Grid)
         grid.remove_children()
+        compact = board.cols > 8 or board.rows > 8
+        width, height = (3, 1) if compact else (CELL_WIDTH, CELL_HEIGHT)
         grid.styles.grid_size_columns = board.cols
         grid.styles.grid_size_rows = board.rows
+        grid.styles.width = board.cols * width
+        grid.styles.height = board.rows * height
+        grid.set_class(compact, "-compact")
         grid.mount_all(CellView(cell, board.cell_name(cell)) for cell in range(board.size))
         self.cursor = min(self.cursor, board.size - 1)
 
@@ -289,7 +298,7 @@ class InvectorScreen(Screen[None]):
         pie = {"off": "no pie rule", "open": "pie rule", "kept": "pie rule (kept)",
                "swapped": "pie rule (swapped)"}[state.pie]
         self.query_one("#inv-title", Static).update(
-            f"Invector {board.label}, {pie}; ▒ centre cells"
+            f"Invector {board.label}, {pie}\ncentre cells are shaded"
         )
         self.query_one("#inv-status", Static).update(self._status_text())
         moves = self.moves

@@ -63,20 +63,48 @@ def _recursion_room(depth: int) -> Iterator[None]:
         sys.setrecursionlimit(old)
 
 
-class Solver:
-    """Exact values for positions of one board size; the memo is kept between calls."""
+def fast_backend_available() -> bool:
+    """True if numba can be imported (the compiled search is then used up to 31 cells)."""
+    try:
+        import numba  # noqa: F401
+    except ImportError:  # pragma: no cover - numba is installed in the project's environment
+        return False
+    return True
 
-    def __init__(self, board: Board) -> None:
+
+class Solver:
+    """Exact values for positions of one board size; the memo is kept between calls.
+
+    ``backend`` is ``"python"`` (a dict memo and a recursive closure), ``"numba"`` (the compiled
+    search of ``fastsolve``, boards up to 31 cells) or ``"auto"`` (numba when it applies).
+    ``budget``, when set, caps the total number of stored positions: a search that would exceed
+    it raises ``SolverBudgetExceeded`` (the computer player uses this to stay responsive).
+    """
+
+    def __init__(self, board: Board, backend: str = "auto") -> None:
+        from scenarios.invector.fastsolve import MAX_CELLS
+
+        if backend not in ("auto", "python", "numba"):
+            raise ValueError(f"unknown solver backend {backend!r} (auto, python, numba)")
+        if backend == "auto":
+            fits = board.size <= MAX_CELLS and fast_backend_available()
+            backend = "numba" if fits else "python"
         self.board = board
+        self.backend = backend
         self.memo: dict[int, bool] = {}
         self.calls = 0
         self.budget: int | None = None
         self._wins = self._build_search()
+        self._fast = None
+        if backend == "numba":
+            from scenarios.invector.fastsolve import FastTable
+
+            self._fast = FastTable(board)
 
     @property
     def positions(self) -> int:
         """How many distinct positions have been solved so far (the memo size)."""
-        return len(self.memo)
+        return self._fast.positions if self._fast is not None else len(self.memo)
 
     def _build_search(self) -> Callable[[int, int], bool]:
         """The recursive search as a closure over local tables (much faster than attributes)."""
@@ -137,7 +165,13 @@ class Solver:
             return False
         if opp == 0:
             return True
-        with _recursion_room(ply_bound(self.board, own, opp)):
+        depth = ply_bound(self.board, own, opp)
+        if self._fast is not None:
+            result = self._fast.wins(own, opp, depth + 2, self.budget or 0)
+            if result is None:
+                raise SolverBudgetExceeded(f"more than {self.budget} positions")
+            return result
+        with _recursion_room(depth):
             return self._wins(own, opp)
 
     def value(self, state: InvectorState) -> int:
@@ -150,6 +184,22 @@ class Solver:
             return self.analyse(state).value
         own = state.stones[state.to_move]
         return 1 if self.wins(own, state.stones[1 - state.to_move]) else -1
+
+    def winning_action(self, state: InvectorState) -> int | None:
+        """One winning action for the seat to move (the first in ``legal_actions`` order), or
+        ``None`` if the position is lost; stops at the first win, unlike ``analyse``."""
+        if state.is_terminal():
+            raise ValueError("INV-7: the game is over; a finished position has no value to solve")
+        mover = state.current_player()
+        for action in state.legal_actions():
+            child = state.clone()
+            child.apply_action(action)
+            if child.is_terminal():
+                if child.returns()[mover] > 0:
+                    return action
+            elif self.value(child) < 0:
+                return action
+        return None
 
     def analyse(self, state: InvectorState) -> Analysis:
         """The value of ``state`` and of every legal action in it (not stopping at a win)."""
@@ -167,13 +217,18 @@ class Solver:
         return Analysis(max(values.values()), values)
 
 
-def solve_start(cols: int, rows: int, pie: bool) -> tuple[InvectorState, Analysis, Solver]:
+def solve_start(
+    cols: int, rows: int, pie: bool, backend: str = "auto"
+) -> tuple[InvectorState, Analysis, Solver]:
     """Solve the start position of a variant; returns the state, its analysis and the solver."""
     from scenarios.invector.rules import InvectorGame
 
     state = InvectorGame(cols, rows, pie=pie).new_initial_state()
-    solver = Solver(state.board)
+    solver = Solver(state.board, backend)
     return state, solver.analyse(state), solver
 
 
-__all__ = ["BLACK", "Analysis", "Solver", "SolverBudgetExceeded", "ply_bound", "solve_start"]
+__all__ = [
+    "BLACK", "Analysis", "Solver", "SolverBudgetExceeded", "fast_backend_available", "ply_bound",
+    "solve_start",
+]

@@ -33,10 +33,14 @@ def memo_reference_wins(grid, me):
     )
 
 
+BACKENDS = ["python", "numba"]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("size", [(2, 3), (3, 2), (5, 2), (2, 5)])
-def test_start_value_equals_plain_minimax(size):
+def test_start_value_equals_plain_minimax(size, backend):
     # INV-4 INV-5 INV-7: memoised negamax == exhaustive minimax without memo (no pie rule)
-    state, analysis, _ = solve_start(*size, pie=False)
+    state, analysis, _ = solve_start(*size, pie=False, backend=backend)
     assert (analysis.value > 0) == mover_wins(start_grid(*size), "b")
     for action, value in analysis.action_values.items():
         child = state.clone()
@@ -44,10 +48,12 @@ def test_start_value_equals_plain_minimax(size):
         assert (value > 0) == (not mover_wins(grid_of(child), "w"))
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("size", [(3, 4), (4, 3)])
-def test_start_value_and_every_first_move_equal_reference(size):
+def test_start_value_and_every_first_move_equal_reference(size, backend):
     # INV-4 INV-5 INV-7: on 3x4 and 4x3 each first move's value matches the naive reference
-    state, analysis, _ = solve_start(*size, pie=False)
+    state, analysis, solver = solve_start(*size, pie=False, backend=backend)
+    assert solver.backend == backend
     assert (analysis.value > 0) == memo_reference_wins(start_grid(*size), "b")
     for action, value in analysis.action_values.items():
         child = state.clone()
@@ -55,11 +61,12 @@ def test_start_value_and_every_first_move_equal_reference(size):
         assert (value > 0) == (not memo_reference_wins(grid_of(child), "w"))
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("size", [(3, 4), (4, 3), (5, 4), (4, 5)])
-def test_midgame_positions_equal_plain_minimax(size):
+def test_midgame_positions_equal_plain_minimax(size, backend):
     # INV-4 INV-5 INV-7: random positions with few stones, including blocked sides (passes)
     rng = random.Random(5)
-    solver = Solver(make_game(*size).board)
+    solver = Solver(make_game(*size).board, backend)
     checked = 0
     for _ in range(12):
         state = make_game(*size, pie=False).new_initial_state()
@@ -115,7 +122,7 @@ def test_solver_colour_symmetry():
 def test_budget_stops_the_search_and_keeps_exact_results():
     # INV-7: a budget-limited search raises and everything stored so far stays exact
     state = make_game(5, 4, pie=False).new_initial_state()
-    solver = Solver(state.board)
+    solver = Solver(state.board, "python")
     solver.budget = 2000
     with pytest.raises(SolverBudgetExceeded):
         solver.value(state)
@@ -124,6 +131,34 @@ def test_budget_stops_the_search_and_keeps_exact_results():
     for key, wins in list(solver.memo.items())[:40]:
         own, opp = key & state.board.full, key >> size
         assert wins == (mover_wins(_grid(state.board, own, opp), "b"))
+
+
+def test_compiled_and_python_search_store_the_same_positions():
+    # INV-4 INV-5 INV-7: both backends run the same search: same value, same positions solved
+    state = make_game(4, 3, pie=False).new_initial_state()
+    python, numba = Solver(state.board, "python"), Solver(state.board, "numba")
+    assert python.value(state) == numba.value(state)
+    assert python.positions == numba.positions
+    numba_budget = Solver(make_game().board, "numba")
+    numba_budget.budget = 5000
+    with pytest.raises(SolverBudgetExceeded):
+        numba_budget.value(make_game(5, 4, pie=False).new_initial_state())
+    assert numba_budget.positions <= 5000
+
+
+def test_winning_action_is_a_winning_move_or_none():
+    # INV-7: winning_action returns a move whose value is +1, and None in a lost position
+    won = make_game(5, 2, pie=False).new_initial_state()
+    solver = Solver(won.board)
+    assert solver.analyse(won).action_values[solver.winning_action(won)] == 1
+    lost = make_game(3, 2, pie=False).new_initial_state()
+    assert Solver(lost.board).winning_action(lost) is None
+
+
+def test_unknown_backend_is_refused():
+    # INV-7: bad input is refused clearly
+    with pytest.raises(ValueError, match="backend"):
+        Solver(make_game().board, "gpu")
 
 
 def _grid(board, own, opp):
