@@ -31,7 +31,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     new = subparsers.add_parser("new", help="start a new campaign")
     new.add_argument("name")
     new.add_argument("--layout", default="standard", help="layout name or 'random' (DN-MAP-5)")
-    new.add_argument("--seed", type=int, help="seed for random assembly and the dice")
+    new.add_argument(
+        "--seed", type=int,
+        help="seed for random assembly AND the dice (reproducible games; omit for real play)",
+    )
     _add_db(new)
     new.set_defaults(func=_guard(_new))
 

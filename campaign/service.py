@@ -132,8 +132,16 @@ class CampaignService:
         seed: int | None = None,
         dice_seed: str | None = None,
     ) -> Loaded:
-        """A new campaign: pins the data, logs the map and the seeded neutral shuffle."""
-        layout_seed = seed if layout == "random" else None
+        """A new campaign: pins the data, logs the map and the seeded neutral shuffle.
+
+        ``seed`` seeds random assembly and, when no ``dice_seed`` is given, the dice too (so a
+        seeded game is reproducible: for tests, demos and seed games). Without ``seed`` a random
+        layout gets a fresh map seed (logged) and the dice a secret random seed.
+        """
+        if layout == "random" and seed is None:
+            layout_seed: int | None = secrets.randbelow(2**31)
+        else:
+            layout_seed = seed if layout == "random" else None
         ruleset = self.load_ruleset(layout, layout_seed)
         if dice_seed is None:
             dice_seed = f"seed:{seed}" if seed is not None else secrets.token_hex(16)

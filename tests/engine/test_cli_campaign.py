@@ -91,3 +91,15 @@ def test_env_var_selects_database(tmp_path, monkeypatch, capsys):  # DN-ERR-1
     monkeypatch.setenv("CAMPAIGN_DB_URL", f"sqlite:///{tmp_path / 'env.db'}")
     assert main(["new", "envgame"]) == 0
     assert (tmp_path / "env.db").exists()
+
+
+def test_random_layout_without_seed_gets_a_logged_map_seed(db, capsys):  # DN-MAP-5
+    from campaign.service import CampaignService, parse_stored
+
+    assert main(["new", "r", "--layout", "random", *db]) == 0
+    service = CampaignService(db_url=db[1])
+    assembled = next(e for e in parse_stored(service.store.rows("r")) if e.type == "map-assembled")
+    assert isinstance(assembled.layout["seed"], int)
+    row = service.store.campaign("r")
+    assert row.layout_seed == assembled.layout["seed"]
+    assert str(row.layout_seed) not in row.dice_seed  # the dice stay secret
