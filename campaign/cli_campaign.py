@@ -116,9 +116,13 @@ def _status(args: argparse.Namespace) -> int:
         print(f"  {side.value:9} {ru:4} RU  {status.units[side]:3} units "
               f"({status.unplaced[side]} unplaced)")
     print(f"  event {status.seq}, state digest {status.digest}")
-    print("legal orders now:")
+    print(f"legal orders now ({status.acting.value}):")
     for legal in status.legal:
         print(f"  {legal.template:40} {legal.rule:10} {legal.summary}")
+    if status.legal_other:
+        print(f"{status.acting.enemy.value} may also give:")
+        for legal in status.legal_other:
+            print(f"  {legal.template:40} {legal.rule:10} {legal.summary}")
     return 0
 
 

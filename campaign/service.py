@@ -96,6 +96,7 @@ class Status:
     digest: str
     winner: Side | None
     legal: list[engine.LegalOrder] = field(default_factory=list)
+    legal_other: list[engine.LegalOrder] = field(default_factory=list)  # non-acting side
 
 
 @dataclass(frozen=True)
@@ -331,6 +332,7 @@ class CampaignService:
             digest=engine.state_digest(state),
             winner=state.winner,
             legal=engine.legal_orders(state, state.acting, loaded.ruleset),
+            legal_other=engine.legal_orders(state, state.acting.enemy, loaded.ruleset),
         )
 
     def log(self, name: str) -> list[LogLine]:
