@@ -22,6 +22,7 @@ from campaign import __version__
 from campaign.pbem import fairdice, signing
 from campaign.pbem.armour import armour, parse_turn_file
 from campaign.pbem.errors import (
+    ChecksumError,
     CrossedFilesError,
     DiceRevealError,
     ReplayMismatchError,
@@ -311,6 +312,12 @@ class PbemService:
         report = Verification(source)
         try:
             turn = parse_turn_file(data, source)
+        except ChecksumError as error:
+            report.problems.append(error.message)
+            try:  # locate the damage: re-run what is there against the campaign
+                turn = parse_turn_file(data, source, checksum=False)
+            except TurnFileError:
+                return report
         except TurnFileError as error:
             report.problems.append(error.message)
             return report

@@ -49,7 +49,9 @@ def test_verify_file_reports_first_bad_entry(dbs, tmp_path, capsys):  # DN-ERR-1
     bad.write_text(text.replace('"ru": 80', '"ru": 81'))  # one byte changed
     capsys.readouterr()
     assert main(["verify", str(bad), *dbs["aslan"]]) == 1
-    assert "does not match body_sha256" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "does not match body_sha256" in err
+    assert "batch 1" in err and "the file says 81" in err  # the first bad entry, located
     forged = tmp_path / "forged.json"
     forged.write_text(resealed(text, lambda d: d["body"]["batches"][0]["events"][0]["payload"]
                                .__setitem__("ru", 81)))
