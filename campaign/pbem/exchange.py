@@ -330,7 +330,7 @@ class PbemService:
             return report
         try:
             local = self._local(name)
-            self._check_position(name, turn, local, source)
+            self._check_position(name, turn, local, source, signature=False)
             self._replay(name, turn, local, source, self.ledger.files(name))
         except CampaignError as error:
             report.problems.append(error.message)
@@ -364,9 +364,10 @@ class PbemService:
                 raise type(error)(error.message, source=source) from None
             report.problems.append(error.message)
 
-    def _check_position(self, name: str, turn: TurnFile, local: _Local, source: str) -> None:
+    def _check_position(self, name: str, turn: TurnFile, local: _Local, source: str, *,
+                        signature: bool = True) -> None:
         """Campaign, profile, signature, and where the file sits in the exchange."""
-        self._check_identity(name, turn, local, source)
+        self._check_identity(name, turn, local, source, signature=signature)
         files = self.ledger.files(name)
         if any(f.body_sha256 == turn.body_sha256 for f in files):
             raise StaleFileError(
@@ -376,7 +377,8 @@ class PbemService:
             )
         self._check_base(turn, local, files, source)
 
-    def _check_identity(self, name: str, turn: TurnFile, local: _Local, source: str) -> None:
+    def _check_identity(self, name: str, turn: TurnFile, local: _Local, source: str, *,
+                        signature: bool = True) -> None:
         """The right campaign, the same rules profile, a valid signature if keys are set."""
         header = turn.header
         if header.campaign_id != local.state.campaign_id:
@@ -392,7 +394,8 @@ class PbemService:
                 f"this campaign uses {profile[:12]}; both players need the same data files "
                 "(or the referee re-pins both)", source=source,
             )
-        self._check_signature(turn, source)
+        if signature:
+            self._check_signature(turn, source)
 
     def _check_base(self, turn: TurnFile, local: _Local, files: list[PbemFile],
                     source: str) -> None:

@@ -167,3 +167,18 @@ def test_seeded_mode_keeps_the_committed_seed(tmp_path):  # DN-ERR-1
     fresh.pbem.configure(CAMPAIGN, "seeded")  # this machine chose seeded dice
     with pytest.raises(errors.WrongCampaignError, match="seeded dice"):
         fresh.pbem.import_turn(CAMPAIGN, made)
+
+
+def test_verify_file_reports_a_bad_signature_once_and_stores_nothing(tmp_path):  # DN-ERR-1
+    keys = tmp_path / "keys"
+    generate_keys(keys, "solomani")
+    table = Table(tmp_path, armoured=False)
+    table.play("solomani place-neutral lantern")
+    unsigned = table.players[Side.SOLOMANI].export().json_text
+    receiver = Player(Side.ASLAN, tmp_path / "aslan.db", keys=keys)
+    before = database_image(receiver)
+    report = receiver.pbem.verify_file(unsigned)
+    assert not report.ok and len(report.problems) == 1 and "not signed" in report.problems[0]
+    assert database_image(receiver) == before
+    report = Player(Side.ASLAN, tmp_path / "aslan.db").pbem.verify_file(unsigned)
+    assert report.ok and report.header is not None and report.header.exchange == 1
