@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from contextlib import nullcontext as _nullcontext
 from pathlib import Path
 
 from campaign.cli_campaign import EXIT_ERROR, _guard
@@ -80,15 +81,25 @@ def _read(path: str) -> bytes:
 
 
 def _export(args: argparse.Namespace) -> int:
-    made = _pbem(args).export_turn(args.name, Side(args.side), mode=args.dice,
-                                   sign_with=args.sign)
-    armoured = args.armour or args.output == "-" or args.output.endswith((".txt", ".asc"))
-    text = made.armoured if armoured else made.json_text
+    out = sys.stdout
+    if args.output != "-":  # open first: a file recorded as sent must also be written
+        try:
+            out = open(args.output, "w", encoding="utf-8", newline="\n")  # noqa: SIM115
+        except OSError as error:
+            raise ValueError(f"{args.output}: cannot write: {error.strerror}") from None
+    with out if out is not sys.stdout else _nullcontext():
+        try:
+            made = _pbem(args).export_turn(args.name, Side(args.side), mode=args.dice,
+                                           sign_with=args.sign)
+        except Exception:
+            if out is not sys.stdout:
+                out.close()
+                Path(args.output).unlink(missing_ok=True)
+            raise
+        armoured = args.armour or args.output == "-" or args.output.endswith((".txt", ".asc"))
+        out.write(made.armoured if armoured else made.json_text)
     header = made.turn.header
-    if args.output == "-":
-        sys.stdout.write(text)
-    else:
-        Path(args.output).write_text(text, encoding="utf-8", newline="\n")
+    if args.output != "-":
         print(f"{args.output}: file {header.exchange} from {header.side.value}, events "
               f"{header.base_seq + 1}-{header.head_seq} ({len(made.turn.body.batches)} orders)")
     return 0

@@ -73,3 +73,12 @@ def test_keygen_and_signed_export(tmp_path, dbs, capsys):  # DN-ERR-1
     capsys.readouterr()
     assert main(["import", "nebula", str(tmp_path / "missing.json"), *dbs["aslan"]]) == 1
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_failed_export_leaves_no_file(dbs, tmp_path, capsys):  # DN-ERR-1
+    out = tmp_path / "empty.json"
+    assert main(["export", "nebula", "--side", "aslan", "-o", str(out), *dbs["aslan"]]) == 1
+    assert "nothing to send" in capsys.readouterr().err and not out.exists()
+    assert main(["export", "nebula", "--side", "aslan", "-o", str(tmp_path / "no" / "x.json"),
+                 *dbs["aslan"]]) == 1
+    assert "cannot write" in capsys.readouterr().err
