@@ -102,6 +102,9 @@ def _raw_json(data: bytes | str, source: str) -> Any:
         text = dearmour(text, source).decode("utf-8")
     try:
         return json.loads(text)
+    except RecursionError:
+        raise MalformedTurnFileError("not a turn file: JSON nested too deeply",
+                                     source=source) from None
     except json.JSONDecodeError as error:
         raise MalformedTurnFileError(
             f"not a turn file: JSON error at line {error.lineno} column {error.colno}: "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import textwrap
 
 import pytest
@@ -87,3 +88,26 @@ def test_fuzz_damaged_turn_files_fail_cleanly(turn, cut, junk, armoured):  # DN-
     except TurnFileError:
         return
     assert parsed == turn  # only harmless changes (whitespace, quote marks) may pass
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner,
+                                                                 max_size=4),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(body=_JSON, header=st.dictionaries(st.sampled_from(
+    ["format", "schema_version", "side", "exchange", "base_seq"]), _JSON, max_size=5))
+def test_fuzz_json_shapes_fail_cleanly(body, header):  # DN-ERR-1
+    header = {**header, "format": "dark-nebula-turn-file"}
+    for data in (body, {"body": body}, {"body": {"header": header}}):
+        with pytest.raises(TurnFileError):
+            parse_turn_file(json.dumps(data))
+
+
+def test_deeply_nested_json_is_refused():  # DN-ERR-1
+    with pytest.raises(MalformedTurnFileError, match="nested too deeply"):
+        parse_turn_file("[" * 200_000)
