@@ -198,3 +198,18 @@ async def test_help_lists_every_binding_with_description():
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is screen
+
+
+@pilot_test
+async def test_launcher_default_is_5x4_with_pie_against_the_computer():
+    # INV-1 INV-3 INV-6: make_screen() with no options: 5x4, pie rule, centre cells c2 and c3
+    app = HostApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = screen_of(app)
+        assert screen.state.to_text() == "invector 5x4 bwbwb/wbwbw/bwbwb/wbwbw b pie:open"
+        assert screen.players == ["human", "medium"]
+        cells = list(screen.query(CellView))
+        assert len(cells) == 20
+        centre = sorted(v.id for v in cells if v.has_class("-centre"))
+        assert centre == ["cell-c2", "cell-c3"]
