@@ -23,37 +23,29 @@ from campaign.pbem import fairdice, signing
 from campaign.pbem.armour import armour, parse_turn_file
 from campaign.pbem.errors import (
     ChecksumError,
-    CrossedFilesError,
     DiceRevealError,
-    ReplayMismatchError,
     StaleFileError,
     TurnFileError,
     WrongCampaignError,
 )
-from campaign.pbem.ledger import Ledger, NewBatch, PbemFile, PbemFork, PbemSetup, chain
+from campaign.pbem.ledger import Ledger, PbemFile, PbemFork, PbemSetup
 from campaign.pbem.model import (
     SCHEMA_VERSION,
     Batch,
     DiceExchange,
     DiceMode,
-    FileEvent,
     Header,
     TurnBody,
     TurnFile,
 )
+from campaign.pbem.position import LocalCopy, check_base, replay, to_file_event
 from campaign.rules import engine
-from campaign.rules.base import Event
-from campaign.rules.canonical import canonical_json
-from campaign.rules.dice import SeededSource
 from campaign.rules.errors import CampaignError
 from campaign.rules.ids import Side
-from campaign.rules.notation import parse_order
-from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
 from campaign.rules.views import player_view
 from campaign.service import SNAPSHOT_EVERY, CampaignService, parse_stored
-from campaign.store.models import EventRow
-from campaign.store.repository import GENESIS_HASH, StoredEvent
+from campaign.store.repository import GENESIS_HASH
 
 KEYS_ENV = "CAMPAIGN_PBEM_KEYS"
 
@@ -92,40 +84,6 @@ class Verification:
     def ok(self) -> bool:
         """True when nothing is wrong."""
         return not self.problems
-
-
-@dataclass
-class _Local:
-    """The receiving campaign at a chosen head (its state is consumed by the replay)."""
-
-    rows: list[StoredEvent]
-    state: CampaignState
-    ruleset: Ruleset
-    head_seq: int
-    head_hash: str
-    head_batch: int
-
-
-def to_file_event(event: Event, seal_key: str) -> FileEvent:
-    """The file form of ``event``: its payload, or a seal for secret events (DN-NEU-1)."""
-    text = canonical_json(event)
-    if event.secret:
-        return FileEvent(type=event.type, sealed=fairdice.seal(seal_key, text))
-    return FileEvent(type=event.type, payload=event.model_dump(mode="json"))
-
-
-def _differs(wanted: FileEvent, got: FileEvent) -> str:
-    if wanted.type != got.type:
-        return f"the file has a {wanted.type!r} event where the rules give {got.type!r}"
-    if wanted.sealed is not None or got.sealed is not None:
-        return f"the sealed (hidden) {got.type!r} event does not match"
-    assert wanted.payload is not None and got.payload is not None
-    keys = sorted(set(wanted.payload) | set(got.payload))
-    key = next(k for k in keys if wanted.payload.get(k) != got.payload.get(k))
-    return (
-        f"{got.type!r}.{key}: the file says {wanted.payload.get(key)!r}, the rules give "
-        f"{got.payload.get(key)!r}"
-    )
 
 
 class PbemService:
@@ -331,21 +289,24 @@ class PbemService:
         try:
             local = self._local(name)
             self._check_position(name, turn, local, source, signature=False)
-            self._replay(name, turn, local, source, self.ledger.files(name))
+            files = self.ledger.files(name)
+            setup = self._setup(name, turn.header.dice_mode, source)
+            key, _ = self._dice_key(name, turn, files, setup, source)
+            replay(name, turn, local, key, setup.shared_seed, source)
         except CampaignError as error:
             report.problems.append(error.message)
         return report
 
-    def _local(self, name: str, at_seq: int | None = None) -> _Local:
+    def _local(self, name: str, at_seq: int | None = None) -> LocalCopy:
         loaded = self.service.load(name)
         rows = self.service.store.rows(name)
         if at_seq is None or at_seq == loaded.head.seq:
-            return _Local(rows, loaded.state, loaded.ruleset, loaded.head.seq,
+            return LocalCopy(rows, loaded.state, loaded.ruleset, loaded.head.seq,
                           loaded.head.hash, loaded.head.batch)
         kept = rows[:at_seq]
         state = engine.fold(parse_stored(kept, name))
         last = kept[-1]
-        return _Local(kept, state, loaded.ruleset, last.seq, last.hash, last.batch)
+        return LocalCopy(kept, state, loaded.ruleset, last.seq, last.hash, last.batch)
 
     def _check_signature(self, turn: TurnFile, source: str, report: Verification | None = None
                          ) -> None:
@@ -364,7 +325,7 @@ class PbemService:
                 raise type(error)(error.message, source=source) from None
             report.problems.append(error.message)
 
-    def _check_position(self, name: str, turn: TurnFile, local: _Local, source: str, *,
+    def _check_position(self, name: str, turn: TurnFile, local: LocalCopy, source: str, *,
                         signature: bool = True) -> None:
         """Campaign, profile, signature, and where the file sits in the exchange."""
         self._check_identity(name, turn, local, source, signature=signature)
@@ -375,9 +336,9 @@ class PbemService:
                 f"{turn.header.base_seq + 1}-{turn.header.head_seq}) was already exchanged; "
                 "nothing to do", source=source,
             )
-        self._check_base(turn, local, files, source)
+        check_base(turn, local, files, source)
 
-    def _check_identity(self, name: str, turn: TurnFile, local: _Local, source: str, *,
+    def _check_identity(self, name: str, turn: TurnFile, local: LocalCopy, source: str, *,
                         signature: bool = True) -> None:
         """The right campaign, the same rules profile, a valid signature if keys are set."""
         header = turn.header
@@ -396,57 +357,6 @@ class PbemService:
             )
         if signature:
             self._check_signature(turn, source)
-
-    def _check_base(self, turn: TurnFile, local: _Local, files: list[PbemFile],
-                    source: str) -> None:
-        header = turn.header
-        span = f"file {header.exchange} from {header.side.value}"
-        if header.base_seq > local.head_seq:
-            raise StaleFileError(
-                f"{span} builds on event {header.base_seq}, but this campaign has only "
-                f"{local.head_seq} events: an earlier file is missing; import it first",
-                source=source,
-            )
-        base_hash = local.rows[header.base_seq - 1].hash if header.base_seq else GENESIS_HASH
-        if base_hash != header.base_hash:
-            raise StaleFileError(
-                f"{span}: the histories differ at or before event {header.base_seq} (different "
-                "set-up, or an undo after a file was sent); compare `campaign log` with the "
-                "sender; the referee must rebuild one side", source=source,
-            )
-        if header.base_seq < local.head_seq:
-            if (header.head_seq <= local.head_seq
-                    and local.rows[header.head_seq - 1].hash == header.head_hash):
-                raise StaleFileError(
-                    f"{span} is an old file: its events {header.base_seq + 1}-{header.head_seq} "
-                    "are already in this campaign; nothing to do", source=source,
-                )
-            mine = files[-1] if files else None
-            if mine is not None and mine.direction == "out" and mine.base_seq == header.base_seq:
-                raise CrossedFilesError(
-                    f"{span} crossed your file {mine.exchange}: both were built on event "
-                    f"{header.base_seq}, so only one can stand. Agree which counts: to keep "
-                    f"theirs run `campaign resolve NAME FILE --reason ...` (drops your events "
-                    f"{header.base_seq + 1}-{local.head_seq}, logged); to keep yours, the "
-                    "other side resolves with your file", source=source,
-                )
-            raise StaleFileError(
-                f"{span} is stale: it builds on event {header.base_seq}, but this campaign has "
-                f"events {header.base_seq + 1}-{local.head_seq} the sender has not seen (orders "
-                "given here and not sent). Send them with `campaign export`, or undo them, "
-                "then ask for a new file", source=source,
-            )
-        expected = files[-1].exchange + 1 if files else 1
-        if header.exchange != expected:
-            raise StaleFileError(
-                f"{span}: expected file number {expected}; a file is missing or repeated",
-                source=source,
-            )
-        if files and Side(files[-1].side) is header.side:
-            raise StaleFileError(
-                f"{span}: the previous file came from {header.side.value} too; files alternate",
-                source=source,
-            )
 
     def _dice_key(self, name: str, turn: TurnFile, files: list[PbemFile], setup: PbemSetup,
                   source: str) -> tuple[str, str | None]:
@@ -475,62 +385,14 @@ class PbemService:
         mine = self.ledger.secret(name, n - 1)
         return key, self._key(name, setup, n + 1, dice.reveal, mine)
 
-    def _replay(self, name: str, turn: TurnFile, local: _Local, source: str,
-                files: list[PbemFile]) -> tuple[list[NewBatch], list[EventRow], str | None]:
-        """Re-run every order of ``turn`` on ``local.state``; the batches to store."""
-        header = turn.header
-        setup = self._setup(name, header.dice_mode, source)
-        key, next_key = self._dice_key(name, turn, files, setup, source)
-        ruleset = local.ruleset
-        state = local.state
-        seq = local.head_seq
-        batches: list[NewBatch] = []
-        for number, batch in enumerate(turn.body.batches, start=1):
-            where = f"batch {number} ({batch.order!r}, from event {seq + 1})"
-            try:
-                order = parse_order(batch.order)
-                events = engine.decide(state, order, ruleset, SeededSource(key))
-            except CampaignError as error:
-                raise ReplayMismatchError(
-                    f"{where}: the rules refuse this order: {error.message}", source=source
-                ) from None
-            got = [to_file_event(e, setup.shared_seed) for e in events]
-            for index, (wanted, mine) in enumerate(zip(batch.events, got, strict=False)):
-                if wanted != mine:
-                    raise ReplayMismatchError(
-                        f"{where}, event {seq + index + 1}: {_differs(wanted, mine)}; the file "
-                        "was altered or made with other rules", source=source,
-                    )
-            if len(batch.events) != len(got):
-                raise ReplayMismatchError(
-                    f"{where}: the file has {len(batch.events)} event(s), the rules give "
-                    f"{len(got)}", source=source,
-                )
-            engine.fold(events, state)
-            seq += len(events)
-            batches.append(NewBatch(batch.order, [(e.type, canonical_json(e)) for e in events]))
-        digest = engine.state_digest(state)
-        if digest != header.head_digest:
-            raise ReplayMismatchError(
-                f"after replay the state digest is {digest[:12]}, the file says "
-                f"{header.head_digest[:12]}", source=source,
-            )
-        rows = chain(name, local.head_seq, local.head_hash, local.head_batch, batches)
-        last_hash = rows[-1].hash if rows else local.head_hash
-        if last_hash != header.head_hash:
-            raise ReplayMismatchError(
-                f"after replay the event chain ends in {last_hash[:12]}, the file says "
-                f"{header.head_hash[:12]} (order texts or batch numbering differ)", source=source,
-            )
-        return batches, rows, next_key
-
-    def _apply(self, name: str, turn: TurnFile, local: _Local, source: str, *,
+    def _apply(self, name: str, turn: TurnFile, local: LocalCopy, source: str, *,
                fork: PbemFork | None = None, files: list[PbemFile] | None = None,
                expected_seq: int | None = None) -> Imported:
         header = turn.header
         files = self.ledger.files(name) if files is None else files
-        batches, rows, next_key = self._replay(name, turn, local, source, files)
         setup = self._setup(name, header.dice_mode, source)
+        key, next_key = self._dice_key(name, turn, files, setup, source)
+        batches, rows = replay(name, turn, local, key, setup.shared_seed, source)
         record = PbemFile(
             campaign_name=name, exchange=header.exchange, side=header.side.value,
             direction="in", base_seq=header.base_seq, head_seq=header.head_seq,

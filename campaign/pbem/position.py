@@ -1,0 +1,161 @@
+"""Where a turn file sits in the exchange, and re-running its orders (used by ``exchange``).
+
+``check_base`` refuses stale, crossed, replayed, missing and diverged files; ``replay`` re-runs
+every order on the receiver's copy and compares each event, the state digest and the chain hash.
+Both only read; nothing here stores anything.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from campaign.pbem import fairdice
+from campaign.pbem.errors import CrossedFilesError, ReplayMismatchError, StaleFileError
+from campaign.pbem.ledger import NewBatch, PbemFile, chain
+from campaign.pbem.model import FileEvent, TurnFile
+from campaign.rules import engine
+from campaign.rules.base import Event
+from campaign.rules.canonical import canonical_json
+from campaign.rules.dice import SeededSource
+from campaign.rules.errors import CampaignError
+from campaign.rules.ids import Side
+from campaign.rules.notation import parse_order
+from campaign.rules.ruleset import Ruleset
+from campaign.rules.state import CampaignState
+from campaign.store.models import EventRow
+from campaign.store.repository import GENESIS_HASH, StoredEvent
+
+
+@dataclass
+class LocalCopy:
+    """The receiving campaign at a chosen head (its state is consumed by the replay)."""
+
+    rows: list[StoredEvent]
+    state: CampaignState
+    ruleset: Ruleset
+    head_seq: int
+    head_hash: str
+    head_batch: int
+
+
+def to_file_event(event: Event, seal_key: str) -> FileEvent:
+    """The file form of ``event``: its payload, or a seal for secret events (DN-NEU-1)."""
+    text = canonical_json(event)
+    if event.secret:
+        return FileEvent(type=event.type, sealed=fairdice.seal(seal_key, text))
+    return FileEvent(type=event.type, payload=event.model_dump(mode="json"))
+
+
+def _differs(wanted: FileEvent, got: FileEvent) -> str:
+    if wanted.type != got.type:
+        return f"the file has a {wanted.type!r} event where the rules give {got.type!r}"
+    if wanted.sealed is not None or got.sealed is not None:
+        return f"the sealed (hidden) {got.type!r} event does not match"
+    assert wanted.payload is not None and got.payload is not None
+    keys = sorted(set(wanted.payload) | set(got.payload))
+    key = next(k for k in keys if wanted.payload.get(k) != got.payload.get(k))
+    return (
+        f"{got.type!r}.{key}: the file says {wanted.payload.get(key)!r}, the rules give "
+        f"{got.payload.get(key)!r}"
+    )
+
+
+def check_base(turn: TurnFile, local: LocalCopy, files: list[PbemFile], source: str) -> None:
+    """Where the file sits in the exchange: stale, crossed, replayed, missing or diverged."""
+    header = turn.header
+    span = f"file {header.exchange} from {header.side.value}"
+    if header.base_seq > local.head_seq:
+        raise StaleFileError(
+            f"{span} builds on event {header.base_seq}, but this campaign has only "
+            f"{local.head_seq} events: an earlier file is missing; import it first",
+            source=source,
+        )
+    base_hash = local.rows[header.base_seq - 1].hash if header.base_seq else GENESIS_HASH
+    if base_hash != header.base_hash:
+        raise StaleFileError(
+            f"{span}: the histories differ at or before event {header.base_seq} (different "
+            "set-up, or an undo after a file was sent); compare `campaign log` with the "
+            "sender; the referee must rebuild one side", source=source,
+        )
+    if header.base_seq < local.head_seq:
+        if (header.head_seq <= local.head_seq
+                and local.rows[header.head_seq - 1].hash == header.head_hash):
+            raise StaleFileError(
+                f"{span} is an old file: its events {header.base_seq + 1}-{header.head_seq} "
+                "are already in this campaign; nothing to do", source=source,
+            )
+        mine = files[-1] if files else None
+        if mine is not None and mine.direction == "out" and mine.base_seq == header.base_seq:
+            raise CrossedFilesError(
+                f"{span} crossed your file {mine.exchange}: both were built on event "
+                f"{header.base_seq}, so only one can stand. Agree which counts: to keep "
+                f"theirs run `campaign resolve NAME FILE --reason ...` (drops your events "
+                f"{header.base_seq + 1}-{local.head_seq}, logged); to keep yours, the "
+                "other side resolves with your file", source=source,
+            )
+        raise StaleFileError(
+            f"{span} is stale: it builds on event {header.base_seq}, but this campaign has "
+            f"events {header.base_seq + 1}-{local.head_seq} the sender has not seen (orders "
+            "given here and not sent). Send them with `campaign export`, or undo them, "
+            "then ask for a new file", source=source,
+        )
+    expected = files[-1].exchange + 1 if files else 1
+    if header.exchange != expected:
+        raise StaleFileError(
+            f"{span}: expected file number {expected}; a file is missing or repeated",
+            source=source,
+        )
+    if files and Side(files[-1].side) is header.side:
+        raise StaleFileError(
+            f"{span}: the previous file came from {header.side.value} too; files alternate",
+            source=source,
+        )
+
+
+def replay(name: str, turn: TurnFile, local: LocalCopy, key: str, seal_key: str,
+           source: str) -> tuple[list[NewBatch], list[EventRow]]:
+    """Re-run every order of ``turn`` on ``local.state`` with dice ``key``; the batches and
+    event rows to store (``ReplayMismatchError`` naming the first difference)."""
+    header = turn.header
+    ruleset = local.ruleset
+    state = local.state
+    seq = local.head_seq
+    batches: list[NewBatch] = []
+    for number, batch in enumerate(turn.body.batches, start=1):
+        where = f"batch {number} ({batch.order!r}, from event {seq + 1})"
+        try:
+            order = parse_order(batch.order)
+            events = engine.decide(state, order, ruleset, SeededSource(key))
+        except CampaignError as error:
+            raise ReplayMismatchError(
+                f"{where}: the rules refuse this order: {error.message}", source=source
+            ) from None
+        got = [to_file_event(e, seal_key) for e in events]
+        for index, (wanted, mine) in enumerate(zip(batch.events, got, strict=False)):
+            if wanted != mine:
+                raise ReplayMismatchError(
+                    f"{where}, event {seq + index + 1}: {_differs(wanted, mine)}; the file "
+                    "was altered or made with other rules", source=source,
+                )
+        if len(batch.events) != len(got):
+            raise ReplayMismatchError(
+                f"{where}: the file has {len(batch.events)} event(s), the rules give "
+                f"{len(got)}", source=source,
+            )
+        engine.fold(events, state)
+        seq += len(events)
+        batches.append(NewBatch(batch.order, [(e.type, canonical_json(e)) for e in events]))
+    digest = engine.state_digest(state)
+    if digest != header.head_digest:
+        raise ReplayMismatchError(
+            f"after replay the state digest is {digest[:12]}, the file says "
+            f"{header.head_digest[:12]}", source=source,
+        )
+    rows = chain(name, local.head_seq, local.head_hash, local.head_batch, batches)
+    last_hash = rows[-1].hash if rows else local.head_hash
+    if last_hash != header.head_hash:
+        raise ReplayMismatchError(
+            f"after replay the event chain ends in {last_hash[:12]}, the file says "
+            f"{header.head_hash[:12]} (order texts or batch numbering differ)", source=source,
+        )
+    return batches, rows
