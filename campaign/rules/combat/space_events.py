@@ -116,8 +116,7 @@ class JoinedBattle(Event):
 
 @applies(JoinedBattle)
 def _apply_joined(state: CampaignState, event: JoinedBattle) -> None:
-    for uid in event.units:
-        state.units[uid].location = Location.hex(event.system)
+    move_units(state, list(event.units), Location.hex(event.system))
     for bid, battle in event.battles.items():
         rec = book.record(state, bid)
         if rec.get("stage") in (None, "over"):
@@ -202,6 +201,22 @@ def _refresh_system(state: CampaignState, system: str, done: str) -> None:
             book.record(state, bid)["stage"] = "over"
 
 
+def move_units(state: CampaignState, uids: list[str], place: Location) -> None:
+    """Put ``uids`` at ``place``; a unit that leaves part of its stack behind leaves the stack
+    (a stack's members stand together, DN-MOV-2; the same convention as movement's ships that
+    stay behind)."""
+    for uid in uids:
+        state.units[uid].location = place
+    moved = set(uids)
+    for uid in uids:
+        label = state.units[uid].stack
+        if label is None:
+            continue
+        others = [u for u in state.stack_members(label) if u.id not in moved and u.location.on_map]
+        if any(u.location != place for u in others):
+            state.units[uid].stack = None
+
+
 def eliminate(state: CampaignState, uid: str) -> None:
     """A destroyed unit leaves play with everything it carries."""
     for cargo in state.cargo_of(uid):
@@ -243,8 +258,7 @@ def _apply_withdrawal(state: CampaignState, event: WithdrawalDecided) -> None:
     if event.destination is not None:
         place = (Location.box(battle.system) if event.destination == "box"
                  else Location.hex(event.destination))
-        for uid in event.units:
-            state.units[uid].location = place
+        move_units(state, list(event.units), place)
         battle = battle.model_copy(
             update={"units": tuple(u for u in battle.units if u.side != event.side)}
         )

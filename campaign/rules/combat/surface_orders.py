@@ -23,7 +23,7 @@ from campaign.rules.combat.interaction import (
     resolve_interaction,
 )
 from campaign.rules.combat.model import Combatant
-from campaign.rules.combat.space_events import eliminate
+from campaign.rules.combat.space_events import eliminate, move_units
 from campaign.rules.combat.space_orders import COMBAT_PHASES
 from campaign.rules.combat.surface import BoxUnit
 from campaign.rules.errors import IllegalOrderError, InvalidOrderError
@@ -322,11 +322,9 @@ def _apply_interacted(state: CampaignState, event: Interacted) -> None:
             state.units[uid].disrupted = True
     box = Location.box(event.system)
     for uid in result.landed:
-        state.units[uid].location = box
         for cargo in state.cargo_of(uid):  # the transport lands and unloads (DN-MOV-5)
             state.units[cargo.id].location = box
-    for uid in result.dropped:
-        state.units[uid].location = box
+    move_units(state, [*result.landed, *result.dropped], box)
     area = state.slots.setdefault("combat", {})
     area.setdefault("interacted", []).append(event.system)
     area.get("pd_pending", {}).pop(event.system, None)
@@ -353,8 +351,7 @@ for _phase in COMBAT_PHASES:
 
 @applies(LiftedOff)
 def _apply_lifted(state: CampaignState, event: LiftedOff) -> None:
-    for uid in event.units:
-        state.units[uid].location = Location.hex(event.system)
+    move_units(state, list(event.units), Location.hex(event.system))
 
 
 @applies(GroundFought)

@@ -1,0 +1,434 @@
+"""A random-legal-play driver for whole campaigns (reusable by integration and property tests).
+
+It asks ``engine.legal_orders`` which order types each side may give now, turns them into
+CONCRETE order texts from what the state holds (``move_options`` for jumps, the production
+systems for ``produce``, open battles and their stage for combat orders, ...), gives one of them
+through ``engine.decide`` with a seeded dice source and applies the events one at a time.
+
+- A rejected order (``IllegalOrderError`` / ``InvalidOrderError``) is fine for a speculative
+  order, but it must leave the state unchanged (same digest) and roll no die (DN-ERR-1).
+- Any other exception escapes: it is a bug.
+- ``check_invariants`` runs after every applied event.
+
+Progress is guaranteed by a "push" policy: after a few orders in one step the driver answers
+whatever the step is waiting for (an open battle's next stage, PD fire, ground losses,
+maintenance, unplaced units) and ends the phase.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from campaign.rules import catalog, engine
+from campaign.rules.base import Event
+from campaign.rules.combat import book
+from campaign.rules.dice import RollContext, SeededSource
+from campaign.rules.errors import IllegalOrderError, InvalidOrderError
+from campaign.rules.flow import MapAssembled, layout_record
+from campaign.rules.ids import PLAYER_SIDES, Side, SystemType, UnitCategory, UnitFlag
+from campaign.rules.movement import move_options
+from campaign.rules.movement.groups import stacks_of
+from campaign.rules.notation import parse_order
+from campaign.rules.phases import Phase, SubPhase
+from campaign.rules.ruleset import Ruleset
+from campaign.rules.setup_rules import home_section, neutral_systems
+from campaign.rules.state import CampaignState, Unit, Where
+
+SHIPS = (UnitCategory.SHIP, UnitCategory.MONITOR)
+SURFACE_ONLY = (UnitCategory.GROUND, UnitCategory.PD)
+
+
+class CountingSource:
+    """A seeded source that counts its draws, so a test can see that a rejected order rolled
+    nothing (DN-ERR-1)."""
+
+    def __init__(self, seed: str) -> None:
+        self.inner = SeededSource(seed)
+        self.draws = 0
+
+    def draw(self, ctx: RollContext) -> int:
+        """One die from the seeded source, counted."""
+        self.draws += 1
+        return self.inner.draw(ctx)
+
+
+def check_invariants(state: CampaignState, ruleset: Ruleset) -> None:
+    """Campaign-wide invariants that must hold after every event (rule ids in the messages)."""
+    for side in PLAYER_SIDES:  # DN-SET-1 / DN-ECO-7 / DN-ECO-8: never spend what you don't have
+        assert state.ru.get(side, 0) >= 0, f"DN-ECO-8: {side} RU negative: {state.ru[side]}"
+    in_play = Counter(
+        u.kind for u in state.units.values() if u.location.where is not Where.ELIMINATED
+    )
+    for kind, count in in_play.items():  # DN-DATA-2 / DN-SET-1 / DN-ECO-8 counter mix
+        limit = ruleset.unit_type(kind).count
+        assert count <= limit, f"DN-ECO-8: {count} {kind} in play, mix has {limit}"
+    assert all(uid == unit.id for uid, unit in state.units.items()), "duplicated unit ids"
+    for unit in state.units.values():
+        _check_location(state, ruleset, unit)
+    for label in {u.stack for u in state.units.values() if u.stack}:  # DN-MOV-2 stacks
+        members = [u for u in state.stack_members(label) if u.location.on_map]
+        places = {(u.owner, u.location.to_text()) for u in members}
+        assert len(places) <= 1, f"DN-MOV-2: stack {label} is split over {sorted(places)}"
+    assert state.step >= 0  # DN-SEQ-1: the position is a step of the flow table
+
+
+def _check_location(state: CampaignState, ruleset: Ruleset, unit: Unit) -> None:
+    where = unit.location
+    if where.where in (Where.HEX, Where.BOX):  # DN-MAP-2: the system exists
+        ruleset.star_map.system(where.system or "")
+        if where.where is Where.HEX:
+            kind = ruleset.unit_type(unit.kind)
+            assert kind.category not in SURFACE_ONLY, f"DN-MOV-7: {unit.id} is in a stellar hex"
+    if where.where is not Where.CARRIED:
+        return
+    carrier = state.units.get(where.carrier or "")
+    assert carrier is not None, f"DN-MOV-7: {unit.id} carried by unknown {where.carrier}"
+    assert carrier.location.on_map, f"DN-MOV-7: carrier {carrier.id} of {unit.id} is off the map"
+    assert carrier.owner is unit.owner, f"DN-MOV-7: {unit.id} aboard an enemy carrier"
+    carrier_type = ruleset.unit_type(carrier.kind)
+    cargo = state.cargo_of(carrier.id)
+    if carrier_type.has(UnitFlag.TRANSPORT):
+        assert len(cargo) == 1, f"DN-MOV-7: transport {carrier.id} carries {len(cargo)}"
+        assert ruleset.unit_type(unit.kind).category in SURFACE_ONLY
+    else:
+        assert carrier_type.has(UnitFlag.CARRIER), f"DN-MOV-7: {carrier.id} is no carrier"
+        assert len(cargo) <= 3, f"DN-MOV-7: mothership {carrier.id} carries {len(cargo)}"
+        assert ruleset.unit_type(unit.kind).category is UnitCategory.FIGHTER
+
+
+@dataclass
+class Outcome:
+    """What one attempted order did."""
+
+    text: str
+    events: list[Event] = field(default_factory=list)
+    error: Exception | None = None
+
+
+class Driver:
+    """Random legal play from a new campaign; ``state`` is evolved one event at a time."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        *,
+        seed: int = 0,
+        campaign_id: str = "integration",
+        on_event: Callable[[CampaignState, Event], None] | None = None,
+    ) -> None:
+        catalog.load()
+        self.ruleset = ruleset
+        self.rng = random.Random(seed)
+        self.dice_seed = f"driver:{seed}"
+        self.source = CountingSource(self.dice_seed)
+        self.on_event = on_event
+        layout = MapAssembled(layout=layout_record(ruleset.star_map))
+        self.events: list[Event] = engine.start(campaign_id, ruleset, layout, self.source)
+        self.state = engine.fold(self.events)
+        self.orders: list[tuple[str, int]] = []  # accepted order texts with their event count
+        self.rejected: list[tuple[str, str]] = []  # (text, rule id or message)
+        self.in_step = 0  # orders accepted in the current step
+        self.rounds_fought = 0
+        self.patience = 10  # random orders per step before the push policy takes over
+
+    # --- giving orders --------------------------------------------------------------------
+
+    def give(self, text: str) -> Outcome:
+        """Decide ``text``; apply and check on success, check "nothing changed" on rejection."""
+        order = parse_order(text)
+        before = engine.state_digest(self.state)
+        draws = self.source.draws
+        try:
+            events = engine.decide(self.state, order, self.ruleset, self.source)
+        except (IllegalOrderError, InvalidOrderError) as error:
+            assert engine.state_digest(self.state) == before, f"DN-ERR-1: {text} changed state"
+            assert self.source.draws == draws, f"DN-ERR-1: {text} rolled dice and was refused"
+            self.rejected.append((text, getattr(error, "rule_id", "") or str(error)))
+            return Outcome(text, error=error)
+        step = self.state.step
+        for event in events:
+            self.state = engine.evolve(self.state, event)
+            try:
+                check_invariants(self.state, self.ruleset)
+            except AssertionError as broken:
+                raise AssertionError(f"after {text!r} -> {event.type}: {broken}") from None
+            if self.on_event is not None:
+                self.on_event(self.state, event)
+            if event.type == "round-fought":
+                self.rounds_fought += 1
+        self.events.extend(events)
+        self.orders.append((order.to_notation(), len(events)))
+        self.in_step = self.in_step + 1 if self.state.step == step else 0
+        return Outcome(text, events=events)
+
+    def play(self, *, game_turns: int, max_orders: int = 3000) -> None:
+        """Play until ``game_turns`` whole game turns are over (or the game ends)."""
+        for _ in range(max_orders):
+            state = self.state
+            if state.phase is Phase.GAME_OVER or state.turn > game_turns:
+                return
+            self.step()
+        raise AssertionError(
+            f"no progress: still at turn {self.state.turn} step {self.state.step} "
+            f"({self.state.phase.value}) after {max_orders} orders; last rejections "
+            f"{self.rejected[-5:]}"
+        )
+
+    def step(self) -> Outcome:
+        """One order: mostly random concrete candidates, then the push policy."""
+        if self.in_step < self.patience and self.rng.random() < 0.85:
+            candidates = self.candidates()
+            if candidates:
+                return self.give(self.rng.choice(candidates))
+        for text in self.push():
+            outcome = self.give(text)
+            if outcome.error is None:
+                return outcome
+        raise AssertionError(
+            f"stuck at {self.state.phase.value}/{self.state.sub_phase}: "
+            f"last rejections {self.rejected[-5:]}"
+        )
+
+    # --- candidate orders ------------------------------------------------------------------
+
+    def candidates(self) -> list[str]:
+        """Concrete order texts for every order type ``legal_orders`` offers either side."""
+        out: list[str] = []
+        for side in PLAYER_SIDES:
+            for legal in engine.legal_orders(self.state, side, self.ruleset):
+                maker = getattr(self, "_c_" + legal.verb.replace("-", "_"), None)
+                if maker is not None:
+                    out += [f"{side.value} {args}" for args in maker(side)]
+        return out
+
+    def _own(self, side: Side) -> list[Unit]:
+        return list(self.state.units_of(side))
+
+    def _category(self, unit: Unit) -> UnitCategory:
+        return self.ruleset.unit_type(unit.kind).category
+
+    def _c_place_neutral(self, side: Side) -> list[str]:
+        systems = [s.id for s in neutral_systems(self.ruleset)]
+        return [f"place-neutral {self.rng.choice(systems)}"] if systems else []
+
+    def _c_buy(self, side: Side) -> list[str]:
+        kinds = [k for k in self.ruleset.units_of(side) if k.count > 0]
+        picks = self.rng.sample(kinds, min(4, len(kinds)))
+        return [f"buy {k.kind.split(':', 1)[1]} {self.rng.randint(1, 2)}" for k in picks]
+
+    def _homes(self, side: Side) -> list[str]:
+        section = home_section(self.ruleset, side)
+        return [s.id for s in self.ruleset.star_map.systems if s.section == section]
+
+    def _c_deploy(self, side: Side) -> list[str]:
+        units = [u for u in self._own(side) if u.location.where is Where.UNPLACED]
+        if not units:
+            return []
+        unit = self.rng.choice(units)
+        system = self.rng.choice(self._homes(side))
+        carriers = [u.id for u in self._own(side) if u.location.where in (Where.HEX, Where.BOX)]
+        places = [f"box:{system}", f"hex:{system}"]
+        if carriers:
+            places.append(f"on:{self.rng.choice(carriers)}")
+        return [f"deploy {unit.id} {self.rng.choice(places)}"]
+
+    def _ships_on_map(self, side: Side, where: Where = Where.HEX) -> list[Unit]:
+        return [
+            u for u in self._own(side)
+            if u.location.where is where and self._category(u) in SHIPS
+        ]
+
+    def _c_form_stack(self, side: Side) -> list[str]:
+        ships = self._ships_on_map(side)
+        if len(ships) < 2:
+            return []
+        first = self.rng.choice(ships)
+        mates = [u.id for u in ships if u.location == first.location]
+        label = f"g{self.rng.randint(1, 5)}"
+        return [f"form-stack {label} {','.join(mates[:3])}"]
+
+    def _c_maintain(self, side: Side) -> list[str]:
+        ships = [u.id for u in self._own(side) if self._category(u) in SHIPS]
+        unpaid = self.rng.sample(ships, min(len(ships), self.rng.randint(0, 2)))
+        return ["maintain", f"maintain {','.join(unpaid) or '-'} -"]
+
+    def _c_produce(self, side: Side) -> list[str]:
+        from campaign.rules.economy.production import production_systems
+
+        systems = production_systems(self.state, self.ruleset, side)
+        kinds = [k for k in self.ruleset.units_of(side) if 0 < k.cost <= self.state.ru[side]]
+        if not systems or not kinds:
+            return []
+        kind = self.rng.choice(kinds)
+        code = kind.kind.split(":", 1)[1]
+        place = "box" if kind.category is not UnitCategory.SHIP else self.rng.choice(["hex", "box"])
+        return [f"produce {code} 1 {place}:{self.rng.choice(systems)}"]
+
+    def _c_conscript(self, side: Side) -> list[str]:
+        systems = {
+            u.location.system for u in self.state.units.values()
+            if u.owner is Side.NEUTRAL and u.location.on_map
+        }
+        return [f"conscript {s}" for s in sorted(s for s in systems if s)][:2]
+
+    def _movers(self, side: Side) -> list[str]:
+        """Stack labels and unstacked ships of ``side`` in stellar hexes."""
+        labels = list(stacks_of(self.state, side))
+        loose = [u.id for u in self._ships_on_map(side) if u.stack is None]
+        return labels + loose
+
+    def _c_jump(self, side: Side) -> list[str]:
+        movers = self._movers(side)
+        out = []
+        for what in self.rng.sample(movers, min(3, len(movers))):
+            options = move_options(self.state, self.ruleset, side, what)
+            for dest in options.legal.values():
+                verb = "jump" if dest.mode == "jump" else "sublight"
+                arg = ",".join(dest.path) if verb == "jump" else dest.system
+                hostile = dest.system in self._hostile_systems(side)
+                out += [f"{verb} {what} {arg}"] * (4 if hostile else 1)
+        return out
+
+    def _hostile_systems(self, side: Side) -> set[str]:
+        return {u.location.system or "" for u in self.state.units.values()
+                if u.owner is not side and u.location.on_map}
+
+    def _c_end_move(self, side: Side) -> list[str]:
+        movers = self._movers(side)
+        return [f"end-move {self.rng.choice(movers)}"] if movers else []
+
+    def _c_leave_box(self, side: Side) -> list[str]:
+        ships = self._ships_on_map(side, Where.BOX)
+        return [f"leave-box {self.rng.choice(ships).id}"] if ships else []
+
+    def _c_load(self, side: Side) -> list[str]:
+        cargo = [u for u in self._own(side) if u.location.where is Where.BOX
+                 and self._category(u) in (*SURFACE_ONLY, UnitCategory.FIGHTER)]
+        if not cargo:
+            return []
+        unit = self.rng.choice(cargo)
+        carriers = [c.id for c in self._ships_on_map(side) + self._ships_on_map(side, Where.BOX)
+                    if c.location.system == unit.location.system]
+        return [f"load {unit.id} {c}" for c in carriers[:2]]
+
+    def _c_unload(self, side: Side) -> list[str]:
+        aboard = [u.id for u in self._own(side) if u.location.where is Where.CARRIED]
+        return [f"unload {self.rng.choice(aboard)}"] if aboard else []
+
+    # combat ---------------------------------------------------------------------------------
+
+    def _c_range(self, side: Side) -> list[str]:
+        return self.battle_orders(side)
+
+    def _c_interact(self, side: Side) -> list[str]:
+        return self.interactions(side)
+
+    def _c_lift_off(self, side: Side) -> list[str]:
+        out = []
+        for ship in self._ships_on_map(side, Where.BOX)[:2]:
+            out.append(f"lift-off {ship.location.system} {ship.id}")
+        return out
+
+    def battle_orders(self, side: Side) -> list[str]:
+        """The next order of every open battle ``side`` fights in, by its stage (DN-CBT-1..7)."""
+        out = []
+        for bid, rec in book.battles(self.state).items():
+            battle = book.battle_of(rec)
+            if side not in (battle.attacker, battle.defender):
+                continue
+            stage = rec.get("stage")
+            if stage == "range":
+                out.append(f"range {bid}")
+            elif stage == "choose" and rec.get("chooser") == side.value:
+                out.append(f"choose-range {bid} {self.rng.choice(['long', 'short'])}")
+            elif stage == "assign":
+                out.append(f"assign {bid} auto")
+            elif stage == "fire":
+                out.append(f"fire {bid}")
+            elif stage == "withdraw" and rec.get("withdrawing") == side.value:
+                out.append(f"stay {bid}")
+                dests = [s.id for s in self.ruleset.star_map.systems
+                         if s.id in self.ruleset.star_map.neighbours(bid.split("/")[0])]
+                for dest in ["box", *dests[:2]]:
+                    out.append(f"withdraw {bid} {dest}")
+        return out
+
+    def interactions(self, side: Side) -> list[str]:
+        """``interact`` orders for the systems where ``side`` has ships in the hex (DN-INT-1)."""
+        out = []
+        systems = sorted({u.location.system or "" for u in self._ships_on_map(side)})
+        for system in systems:
+            ships = [u for u in self._ships_on_map(side) if u.location.system == system]
+            landers = ",".join(u.id for u in ships[:2])
+            enemy = [u.id for u in self.state.units.values()
+                     if u.location.where is Where.BOX and u.location.system == system
+                     and u.owner is not side and self._category(u) is UnitCategory.GROUND]
+            bombard = f"{ships[0].id}>{enemy[0]}" if enemy else "-"
+            out.append(f"interact {system} {landers} {bombard} -")
+            out.append(f"interact {system} - {bombard} -")
+        return out
+
+    def _pending_pd(self) -> list[str]:
+        pending = (self.state.slots.get("combat") or {}).get("pd_pending", {})
+        return [f"{rec['pd_owner']} pd-fire {system} -" for system, rec in sorted(pending.items())]
+
+    def _pending_losses(self) -> list[str]:
+        out = []
+        losses = (self.state.slots.get("combat") or {}).get("losses", {})
+        for system, sides in sorted(losses.items()):
+            for side_name, count in sorted(sides.items()):
+                side = Side(side_name)
+                own = [u.id for u in self.state.units.values()
+                       if u.owner is side and u.location.where is Where.BOX
+                       and u.location.system == system]
+                out.append(f"{side_name} remove-losses {system} {','.join(own[:count])}")
+        return out
+
+    # --- push: what the step waits for ---------------------------------------------------
+
+    def push(self) -> list[str]:
+        """Orders that move the game on, most specific first, ``end-phase`` last."""
+        state = self.state
+        acting = state.acting.value
+        out: list[str] = []
+        phase = state.phase
+        if phase is Phase.SETUP_NEUTRALS:
+            systems = [s.id for s in neutral_systems(self.ruleset)]
+            out += [f"{acting} place-neutral {s}" for s in self.rng.sample(systems, len(systems))]
+        elif phase is Phase.SETUP_DEPLOY:
+            out += self._deploy_all(state.acting)
+        elif phase is Phase.PRODUCTION and state.turn >= 2:
+            out.append(f"{acting} maintain")
+        elif state.sub_phase is SubPhase.SPACE:
+            for side in PLAYER_SIDES:
+                out += [f"{side.value} {t}" for t in self.battle_orders(side)
+                        if not t.startswith("withdraw")]
+        elif state.sub_phase is SubPhase.INTERACTION:
+            out += self._pending_pd()
+        elif state.sub_phase is SubPhase.SURFACE:
+            out += self._pending_losses()
+        out.append(f"{acting} end-phase")
+        return out
+
+    def _deploy_all(self, side: Side) -> list[str]:
+        homes = self._homes(side)
+        capital = self.ruleset.star_map.capital_of(side).id
+        out = []
+        for unit in self._own(side):
+            if unit.location.where is not Where.UNPLACED:
+                continue
+            category = self._category(unit)
+            if category is UnitCategory.PD:
+                continue
+            system = capital if category is UnitCategory.FIGHTER else self.rng.choice(homes)
+            where = "box" if category in (*SURFACE_ONLY, UnitCategory.FIGHTER) else "hex"
+            out.append(f"{side.value} deploy {unit.id} {where}:{system}")
+        return out
+
+
+def type1_systems(ruleset: Ruleset) -> list[str]:
+    """Ids of the type 1 systems (for scripted tests)."""
+    return [s.id for s in ruleset.star_map.systems if s.type == SystemType.PRIMARY]
