@@ -263,16 +263,16 @@ class InvectorScreen(Screen[None]):
                 yield Input(placeholder="move, e.g. c2xc3", id="inv-move-input")
         yield Footer()
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
         self.query_one("#inv-move-input", Input).display = False
-        self._build_board()
+        await self._build_board()
         self._after_change()
 
-    def _build_board(self) -> None:
+    async def _build_board(self) -> None:
         """(Re)create the cell widgets for the current board size."""
         board = self.state.board
         grid = self.query_one("#inv-board", Grid)
-        grid.remove_children()
+        await grid.remove_children()
         compact = board.cols > 8 or board.rows > 8
         width, height = (3, 1) if compact else (CELL_WIDTH, CELL_HEIGHT)
         grid.styles.grid_size_columns = board.cols
@@ -280,7 +280,9 @@ class InvectorScreen(Screen[None]):
         grid.styles.width = board.cols * width
         grid.styles.height = board.rows * height
         grid.set_class(compact, "-compact")
-        grid.mount_all(CellView(cell, board.cell_name(cell)) for cell in range(board.size))
+        await grid.mount_all(
+            CellView(cell, board.cell_name(cell)) for cell in range(board.size)
+        )
         self.cursor = min(self.cursor, board.size - 1)
 
     def refresh_view(self) -> None:
@@ -393,6 +395,9 @@ class InvectorScreen(Screen[None]):
         self._use_cell(event.cell)
 
     def _use_cell(self, cell: int) -> None:
+        if self.state.is_terminal():
+            self.notify("INV-7: the game is over (n starts a new one).")
+            return
         if not self.is_human_turn():
             self.notify("It is not your turn.", severity="warning")
             return
@@ -476,23 +481,24 @@ class InvectorScreen(Screen[None]):
     def action_new_game(self) -> None:
         """Ask for a board and variant, then start again."""
 
-        def chosen(value: str | None) -> None:
+        async def chosen(value: str | None) -> None:
             if value is None:
                 return
             size, variant = value.split(":")
             cols, rows = (int(part) for part in size.split("x"))
-            self.start(InvectorGame(cols, rows, variant == "pie").new_initial_state())
+            await self.start(InvectorGame(cols, rows, variant == "pie").new_initial_state())
 
         self.app.push_screen(InvectorChoiceDialog("New game", NEW_GAME_CHOICES), chosen)
 
-    def start(self, state: InvectorState) -> None:
-        """Replace the game by one starting at ``state``."""
+    async def start(self, state: InvectorState) -> None:
+        """Replace the game by one starting at ``state`` (rebuilding the board if its size
+        changes)."""
         self._generation += 1
         self.thinking = False
         resize = state.board != self.state.board
         self.states = [state]
         if resize:
-            self._build_board()
+            await self._build_board()
         self._after_change()
 
     def action_save(self) -> None:
@@ -515,7 +521,7 @@ class InvectorScreen(Screen[None]):
     def action_load(self) -> None:
         """Load a position text saved earlier (an unreadable file changes nothing)."""
 
-        def chosen(path: str | None) -> None:
+        async def chosen(path: str | None) -> None:
             if path is None:
                 return
             try:
@@ -524,7 +530,7 @@ class InvectorScreen(Screen[None]):
                 self.notify(f"{path}: {error}", severity="error")
                 return
             self.save_path = path
-            self.start(state)
+            await self.start(state)
             self.notify(f"Loaded {path}")
 
         self.app.push_screen(InvectorPathDialog("Load position from", self.save_path), chosen)

@@ -213,3 +213,22 @@ async def test_launcher_default_is_5x4_with_pie_against_the_computer():
         assert len(cells) == 20
         centre = sorted(v.id for v in cells if v.has_class("-centre"))
         assert centre == ["cell-c2", "cell-c3"]
+
+
+@pilot_test
+async def test_new_game_dialog_changes_the_board_and_opponent_cycles():
+    # INV-1 INV-6: n offers board presets (3x2 with pie here); c cycles seat 1's player
+    app = HostApp(players=("human", "human"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = screen_of(app)
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("down", "down", "enter")
+        await pilot.pause()
+        assert screen.state.to_text() == "invector 3x2 bwb/wbw b pie:open"
+        assert len(list(screen.query(CellView))) == 6
+        await pilot.press("c")
+        assert screen.players == ["human", "easy"]
+        await pilot.press("m", *"a1xb1", "enter")
+        await settle(app, pilot)
+        assert len(screen.moves) == 2 and screen.state.current_player() in (0, -1)
