@@ -60,6 +60,8 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--db", metavar="URL", help="SQLAlchemy database URL")
     parser.add_argument("--keys", type=Path, metavar="DIR",
                         help="directory with SIDE.pub files (default $CAMPAIGN_PBEM_KEYS)")
+    parser.add_argument("--allow-referee", action="store_true",
+                        help="accept referee orders in the other player's file (agreed ones)")
 
 
 def _pbem(args: argparse.Namespace):  # noqa: ANN202 - keeps --help free of SQL imports
@@ -68,7 +70,8 @@ def _pbem(args: argparse.Namespace):  # noqa: ANN202 - keeps --help free of SQL 
 
     keys = getattr(args, "keys", None) or (
         Path(os.environ[KEYS_ENV]) if os.environ.get(KEYS_ENV) else None)
-    return PbemService(CampaignService(db_url=getattr(args, "db", None)), keys)
+    return PbemService(CampaignService(db_url=getattr(args, "db", None)), keys,
+                       allow_referee=getattr(args, "allow_referee", False))
 
 
 def _read(path: str) -> bytes:

@@ -55,6 +55,12 @@ class ReplayMismatchError(TurnFileError):
     problem = "mismatch"
 
 
+class ForeignOrderError(TurnFileError):
+    """The file holds an order of the other side, or an unagreed referee order."""
+
+    problem = "foreign-order"
+
+
 class DiceRevealError(TurnFileError):
     """A commit–reveal secret does not match the commitment made earlier."""
 

@@ -95,13 +95,16 @@ class PbemService:
         keys_dir: Path | None = None,
         *,
         new_secret: Callable[[], str] = fairdice.new_secret,
+        allow_referee: bool = False,
     ) -> None:
         """``keys_dir`` holds the other side's ``SIDE.pub`` (signatures then required);
-        ``new_secret`` makes commit–reveal secrets (tests pass a reproducible one)."""
+        ``new_secret`` makes commit–reveal secrets (tests pass a reproducible one);
+        ``allow_referee`` accepts referee orders in the other player's files."""
         self.service = service
         self.ledger = Ledger(service.store)
         self.keys_dir = keys_dir
         self.new_secret = new_secret
+        self.allow_referee = allow_referee
 
     # --- set-up and dice ----------------------------------------------------------------------
 
@@ -292,7 +295,8 @@ class PbemService:
             files = self.ledger.files(name)
             setup = self._setup(name, turn.header.dice_mode, source)
             key, _ = self._dice_key(name, turn, files, setup, source)
-            replay(name, turn, local, key, setup.shared_seed, source)
+            replay(name, turn, local, key, setup.shared_seed, source,
+                   allow_referee=self.allow_referee)
         except CampaignError as error:
             report.problems.append(error.message)
         return report
@@ -392,7 +396,8 @@ class PbemService:
         files = self.ledger.files(name) if files is None else files
         setup = self._setup(name, header.dice_mode, source)
         key, next_key = self._dice_key(name, turn, files, setup, source)
-        batches, rows = replay(name, turn, local, key, setup.shared_seed, source)
+        batches, rows = replay(name, turn, local, key, setup.shared_seed, source,
+                               allow_referee=self.allow_referee)
         record = PbemFile(
             campaign_name=name, exchange=header.exchange, side=header.side.value,
             direction="in", base_seq=header.base_seq, head_seq=header.head_seq,

@@ -10,11 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from campaign.pbem import fairdice
-from campaign.pbem.errors import CrossedFilesError, ReplayMismatchError, StaleFileError
+from campaign.pbem.errors import (
+    CrossedFilesError,
+    ForeignOrderError,
+    ReplayMismatchError,
+    StaleFileError,
+)
 from campaign.pbem.ledger import NewBatch, PbemFile, chain
 from campaign.pbem.model import FileEvent, TurnFile
 from campaign.rules import engine
-from campaign.rules.base import Event
+from campaign.rules.base import Event, Order
 from campaign.rules.canonical import canonical_json
 from campaign.rules.dice import SeededSource
 from campaign.rules.errors import CampaignError
@@ -112,8 +117,26 @@ def check_base(turn: TurnFile, local: LocalCopy, files: list[PbemFile], source: 
         )
 
 
+def check_author(turn: TurnFile, order: Order, where: str, source: str, *,
+                 allow_referee: bool) -> None:
+    """A player sends only his own orders; referee orders only where the receiver allows them
+    (a player could otherwise give himself RU with ``referee set-ru``)."""
+    sender = turn.header.side
+    if order.side is None and not allow_referee:
+        raise ForeignOrderError(
+            f"{where}: a referee order in a file from {sender.value}; refused unless you agreed "
+            "to it (import with --allow-referee)", source=source,
+        )
+    if order.side is not None and order.side is not sender:
+        raise ForeignOrderError(
+            f"{where}: an order of {order.side.value} in a file from {sender.value}; each "
+            "player sends only his own orders", source=source,
+        )
+
+
 def replay(name: str, turn: TurnFile, local: LocalCopy, key: str, seal_key: str,
-           source: str) -> tuple[list[NewBatch], list[EventRow]]:
+           source: str, *, allow_referee: bool = False
+           ) -> tuple[list[NewBatch], list[EventRow]]:
     """Re-run every order of ``turn`` on ``local.state`` with dice ``key``; the batches and
     event rows to store (``ReplayMismatchError`` naming the first difference)."""
     header = turn.header
@@ -125,6 +148,10 @@ def replay(name: str, turn: TurnFile, local: LocalCopy, key: str, seal_key: str,
         where = f"batch {number} ({batch.order!r}, from event {seq + 1})"
         try:
             order = parse_order(batch.order)
+        except CampaignError as error:
+            raise ReplayMismatchError(f"{where}: {error.message}", source=source) from None
+        check_author(turn, order, where, source, allow_referee=allow_referee)
+        try:
             events = engine.decide(state, order, ruleset, SeededSource(key))
         except CampaignError as error:
             raise ReplayMismatchError(

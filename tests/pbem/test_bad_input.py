@@ -100,6 +100,9 @@ def test_payload_and_order_tampered(tmp_path):  # DN-ERR-1
     solomani.order('referee set-ru solomani 120 "bonus"')
     solomani.order("solomani place-neutral lantern")
     text = solomani.export().json_text
+    aslan = table.players[Side.ASLAN]
+    _refused(table, text, errors.ForeignOrderError, "a referee order in a file from solomani")
+    aslan.pbem.allow_referee = True  # the players agreed to this handicap
 
     def ru(d):
         d["body"]["batches"][0]["events"][0]["payload"]["ru"] = 999
@@ -177,3 +180,11 @@ def test_file_survives_whitespace_and_line_endings(table, file1):  # DN-ERR-1
     for text in (compact, crlf):
         assert parse_turn_file(text).body_sha256 == turn.body_sha256
     assert table.players[Side.ASLAN].pbem.import_turn(CAMPAIGN, crlf).exchange == 1
+
+
+def test_orders_of_the_other_side_are_refused(table):  # DN-SEQ-2
+    solomani = table.players[Side.SOLOMANI]
+    solomani.order("aslan place-neutral span")  # typed on solomani's machine for aslan
+    text = solomani.export().json_text
+    table.players[Side.ASLAN].pbem.allow_referee = True
+    _refused(table, text, errors.ForeignOrderError, "an order of aslan in a file from solomani")

@@ -51,15 +51,33 @@ def test_verify_file_reports_first_bad_entry(dbs, tmp_path, capsys):  # DN-ERR-1
     assert main(["verify", str(bad), *dbs["aslan"]]) == 1
     err = capsys.readouterr().err
     assert "does not match body_sha256" in err
-    assert "batch 1" in err and "the file says 81" in err  # the first bad entry, located
+    assert "a referee order in a file from solomani" in err  # not agreed: named first
+    assert main(["import", "nebula", str(bad), "--allow-referee", *dbs["aslan"]]) == 1
+    assert "body_sha256" in capsys.readouterr().err
     forged = tmp_path / "forged.json"
     forged.write_text(resealed(text, lambda d: d["body"]["batches"][0]["events"][0]["payload"]
                                .__setitem__("ru", 81)))
-    assert main(["verify", str(forged), *dbs["aslan"]]) == 1
+    assert main(["import", "nebula", str(forged), "--allow-referee", *dbs["aslan"]]) == 1
     err = capsys.readouterr().err
     assert "batch 1 ('referee set-ru solomani 80" in err and "the file says 81" in err
-    # verify never stores anything: the good file still imports as file 1
-    assert main(["import", "nebula", str(good), *dbs["aslan"]]) == 0
+    # nothing was stored: the good file still imports as file 1
+    assert main(["import", "nebula", str(good), "--allow-referee", *dbs["aslan"]]) == 0
+
+
+def test_verify_locates_damage_despite_the_checksum(dbs, tmp_path, capsys):  # DN-ERR-1
+    main(["order", "nebula", "solomani place-neutral lantern", *dbs["solomani"]])
+    good = tmp_path / "turn1.json"
+    main(["export", "nebula", "--side", "solomani", "-o", str(good), *dbs["solomani"]])
+    text = good.read_text()
+    position = text.index('"sealed": "') + len('"sealed": "')
+    flipped = "0" if text[position] != "0" else "1"
+    bad = tmp_path / "bad.json"
+    bad.write_text(text[:position] + flipped + text[position + 1 :])  # one byte changed
+    capsys.readouterr()
+    assert main(["verify", str(bad), *dbs["aslan"]]) == 1
+    err = capsys.readouterr().err
+    assert "does not match body_sha256" in err
+    assert "batch 1 ('solomani place-neutral lantern'" in err and "sealed" in err
 
 
 def test_keygen_and_signed_export(tmp_path, dbs, capsys):  # DN-ERR-1
