@@ -19,11 +19,11 @@ run: install
 	$(BIN)/campaign demo
 
 test: install
-	$(BIN)/ruff check campaign scenarios tests benchmarks
+	$(BIN)/ruff check campaign scenarios tests benchmarks tools
 	$(BIN)/python -m pytest -n 2 -q
 
 lint: install
-	$(BIN)/ruff check campaign scenarios tests benchmarks
+	$(BIN)/ruff check campaign scenarios tests benchmarks tools
 
 bench: install
 	$(BIN)/python -m benchmarks.run_all
