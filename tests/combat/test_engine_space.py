@@ -268,7 +268,7 @@ def test_box_ships_join_battle_between_rounds():  # DN-REA-1
     fighting = {u.uid for u in book.battle_of(book.battles(game.state)[bid]).units}
     assert fighting == {"S-CL-1", "S-CR-1", "A-CL-1"}
     assert game.where("S-CR-1") == "hex:neb-a"
-    assert "DN-INT-5" in str(game.reject("solomani join-battle neb-c S-CR-2"))  # not the stack's
+    assert "DN-REA-1" in str(game.reject("solomani join-battle neb-c S-CR-2"))  # not the stack's
     game.play(f"solomani range {bid}", [1, 6])
     assert "DN-CBT-1" in str(game.reject("solomani join-battle neb-a S-DD-2"))  # mid-round
 

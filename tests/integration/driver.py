@@ -130,6 +130,7 @@ class Driver:
         self.state = engine.fold(self.events)
         self.orders: list[tuple[str, int]] = []  # accepted order texts with their event count
         self.rejected: list[tuple[str, str]] = []  # (text, rule id or message)
+        self.messages: list[str] = []  # the rejection sentences
         self.in_step = 0  # orders accepted in the current step
         self.rounds_fought = 0
         self.patience = 10  # random orders per step before the push policy takes over
@@ -147,6 +148,7 @@ class Driver:
             assert engine.state_digest(self.state) == before, f"DN-ERR-1: {text} changed state"
             assert self.source.draws == draws, f"DN-ERR-1: {text} rolled dice and was refused"
             self.rejected.append((text, getattr(error, "rule_id", "") or str(error)))
+            self.messages.append(str(error))
             return Outcome(text, error=error)
         step = self.state.step
         for event in events:
@@ -332,6 +334,104 @@ class Driver:
             out.append(f"lift-off {ship.location.system} {ship.id}")
         return out
 
+    def _battle_units(self, side: Side, bid: str) -> list[str]:
+        battle = book.battle_of(book.battles(self.state)[bid])
+        return [u.uid for u in battle.units if u.side is side]
+
+    def _c_target(self, side: Side) -> list[str]:
+        out = []
+        for bid, rec in book.battles(self.state).items():
+            if rec.get("stage") == "assign":
+                own = self._battle_units(side, bid)
+                if own:
+                    out.append(f"target {bid} {self.rng.choice(own)}")
+        return out
+
+    def _c_launch(self, side: Side) -> list[str]:
+        out = []
+        for bid, rec in book.battles(self.state).items():
+            if rec.get("stage") != "range":
+                continue
+            system = bid.split("/")[0]
+            fighters = [u.id for u in self._own(side) if self._category(u) is UnitCategory.FIGHTER
+                        and self.state.position_of(u.id).system == system]
+            if fighters:
+                out.append(f"launch {bid} {','.join(fighters[:2])}")
+        return out
+
+    def _c_declare(self, side: Side) -> list[str]:
+        out = []
+        for bid, rec in book.battles(self.state).items():
+            engagements = rec.get("engagements") or []
+            if rec.get("stage") != "fire" or not engagements:
+                continue
+            own = set(self._battle_units(side, bid))
+            for eng in engagements[:1]:
+                firers = [u for u in eng.get("attackers", []) + eng.get("defenders", [])
+                          if u in own]
+                targets = [u for u in eng.get("attackers", []) + eng.get("defenders", [])
+                           if u not in own]
+                if firers and targets:
+                    out.append(f"declare {bid} {firers[0]} - - -")
+                    out.append(f"declare {bid} - {firers[0]} - -")
+        return out
+
+    def _c_join_battle(self, side: Side) -> list[str]:
+        boxed = self._ships_on_map(side, Where.BOX)
+        return [f"join-battle {u.location.system} {u.id}" for u in boxed[:2]]
+
+    def _c_split_stack(self, side: Side) -> list[str]:
+        stacks = stacks_of(self.state, side)
+        out = []
+        for label, members in list(stacks.items())[:2]:
+            if len(members) > 1:
+                out.append(f"split-stack {label} {label}x {members[-1]}")
+                out.append(f"split-stack {label} - {members[0]}")
+        return out
+
+    def _c_merge_stacks(self, side: Side) -> list[str]:
+        stacks = stacks_of(self.state, side)
+        loose = [u.id for u in self._ships_on_map(side) if u.stack is None]
+        if not stacks or not loose:
+            return []
+        return [f"merge-stacks {self.rng.choice(list(stacks))} {self.rng.choice(loose)}"]
+
+    def _c_install_pd(self, side: Side) -> list[str]:
+        pds = [u.id for u in self._own(side) if self._category(u) is UnitCategory.PD]
+        return [f"install-pd {pds[0]} {self.rng.choice(self._homes(side))}"] if pds else []
+
+    def _c_rebuild(self, side: Side) -> list[str]:
+        gone = [u.id for u in self.state.units.values() if u.home_system
+                and u.location.where is Where.ELIMINATED]
+        return [f"rebuild {self.rng.choice(gone)}"] if gone else []
+
+    def _c_pd_fire(self, side: Side) -> list[str]:
+        out = []
+        pending = (self.state.slots.get("combat") or {}).get("pd_pending", {})
+        for system, rec in sorted(pending.items()):
+            if rec["pd_owner"] != side.value:
+                continue
+            pds = [u.id for u in self.state.units.values() if u.location.where is Where.BOX
+                   and u.location.system == system and self._category(u) is UnitCategory.PD]
+            ships = [u.id for u in self.state.units.values() if u.owner is not side
+                     and u.location.where is Where.HEX and u.location.system == system]
+            if pds and ships:
+                out.append(f"pd-fire {system} {pds[0]}>{self.rng.choice(ships)}")
+        return out
+
+    def _assignment_step(self, side: Side, bid: str, rec: dict) -> list[str]:
+        """``assign auto`` before the step-by-step protocol began, else its next step."""
+        draft = book.draft_of(rec)
+        if not draft.engagements and draft.named is None:
+            return [f"assign {bid} auto"]
+        battle = book.battle_of(rec)
+        waiting = draft.waiting_for(battle)
+        if waiting is None or waiting[0] is not side:
+            return []
+        free = [u.uid for u in battle.fighting(side) if u.uid not in draft.assigned()]
+        extra = f" {self.rng.randint(1, len(draft.engagements))}" if waiting[1] == "add" else ""
+        return [f"target {bid} {uid}{extra}" for uid in free[:1]]
+
     def battle_orders(self, side: Side) -> list[str]:
         """The next order of every open battle ``side`` fights in, by its stage (DN-CBT-1..7)."""
         out = []
@@ -345,7 +445,7 @@ class Driver:
             elif stage == "choose" and rec.get("chooser") == side.value:
                 out.append(f"choose-range {bid} {self.rng.choice(['long', 'short'])}")
             elif stage == "assign":
-                out.append(f"assign {bid} auto")
+                out += self._assignment_step(side, bid, rec)
             elif stage == "fire":
                 out.append(f"fire {bid}")
             elif stage == "withdraw" and rec.get("withdrawing") == side.value:
@@ -367,7 +467,9 @@ class Driver:
                      if u.location.where is Where.BOX and u.location.system == system
                      and u.owner is not side and self._category(u) is UnitCategory.GROUND]
             bombard = f"{ships[0].id}>{enemy[0]}" if enemy else "-"
-            out.append(f"interact {system} {landers} {bombard} -")
+            troops = [c.id for u in ships for c in self.state.cargo_of(u.id)]
+            drops = ",".join(troops[:1]) or "-"
+            out.append(f"interact {system} {landers} {bombard} {drops}")
             out.append(f"interact {system} - {bombard} -")
         return out
 

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from campaign.rules.combat.model import Battle, Combatant
 from campaign.rules.combat.surface import BoxUnit
 from campaign.rules.economy.control import box_controller
+from campaign.rules.errors import IllegalOrderError
 from campaign.rules.ids import Side, UnitCategory
 from campaign.rules.movement.book import reaction_stack
 from campaign.rules.phases import Phase
@@ -75,6 +76,24 @@ def _restrict(state: CampaignState) -> tuple[str | None, set[str]] | None:
     if state.phase is not Phase.REACTION_COMBAT:
         return None
     return reaction_participants(state)
+
+
+def check_reaction_units(state: CampaignState, uids: Iterable[str]) -> None:
+    """Refuse, naming DN-REA-1, a reacting unit that is not allowed to act in Reaction Combat
+    (rather than claiming it is not where it stands)."""
+    limit = _restrict(state)
+    if limit is None:
+        return
+    system, allowed = limit
+    for uid in uids:
+        unit = state.units.get(uid)
+        if unit is not None and unit.owner is state.acting and uid not in allowed:
+            where = f"the system it entered ({system})" if system else "no stack moved"
+            raise IllegalOrderError(
+                "DN-REA-1",
+                f"{uid} cannot act in Reaction Combat: only the stack moved in Reaction Movement "
+                f"and the friendly units in {where} fight",
+            )
 
 
 def _takes_part(

@@ -26,6 +26,7 @@ from campaign.rules.combat.assignment import (
 from campaign.rules.combat.detect import (
     battle_id,
     box_units,
+    check_reaction_units,
     find_battles,
     reaction_participants,
 )
@@ -399,6 +400,7 @@ def _may_fight(state: CampaignState, side: Side, uid: str) -> bool:
 def _decide_join(state: CampaignState, order: JoinBattle, ruleset: Ruleset, dice) -> list[Event]:
     side = _side(order)
     find_system(ruleset, order.system)
+    check_reaction_units(state, order.units)
     box = [u for u in box_units(state, ruleset, order.system) if _may_fight(state, side, u.uid)]
     check_lift_off(box, side, order.units)
     scratch = state.model_copy(deep=True)

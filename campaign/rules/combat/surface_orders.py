@@ -12,7 +12,12 @@ from __future__ import annotations
 from typing import Literal
 
 from campaign.rules.base import Event, Order
-from campaign.rules.combat.detect import box_units, pair_order, reaction_participants
+from campaign.rules.combat.detect import (
+    box_units,
+    check_reaction_units,
+    pair_order,
+    reaction_participants,
+)
 from campaign.rules.combat.ground import GroundResult, fights_in_box, resolve_ground
 from campaign.rules.combat.interaction import (
     InteractionPlan,
@@ -168,6 +173,7 @@ def _decide_interact(state: CampaignState, order: Interact, ruleset: Ruleset, di
         bombard[ship] = target
     if order.system in _pending(state):
         raise IllegalOrderError("DN-INT-2", f"PD fire at {star.name} is awaited first")
+    check_reaction_units(state, [*order.land, *bombard, *order.drops])
     orbit = _orbit(state, ruleset, order.system)
     plan = InteractionPlan(side=state.acting, bombard=bombard, land=tuple(order.land),
                            drops=tuple(order.drops))
@@ -217,6 +223,7 @@ def _decide_pd_fire(state: CampaignState, order: PdFire, ruleset: Ruleset, dice)
 @decides(LiftOff)
 def _decide_lift_off(state: CampaignState, order: LiftOff, ruleset: Ruleset, dice) -> list[Event]:
     find_system(ruleset, order.system)
+    check_reaction_units(state, order.units)
     box = [u for u in box_units(state, ruleset, order.system) if _may_act(state, u.uid)]
     check_lift_off(box, state.acting, order.units)
     return [LiftedOff(system=order.system, units=order.units)]
