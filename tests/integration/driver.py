@@ -72,6 +72,12 @@ def check_invariants(state: CampaignState, ruleset: Ruleset) -> None:
         members = [u for u in state.stack_members(label) if u.location.on_map]
         places = {(u.owner, u.location.to_text()) for u in members}
         assert len(places) <= 1, f"DN-MOV-2: stack {label} is split over {sorted(places)}"
+    pd_boxes = Counter(
+        u.location.system for u in state.units.values()
+        if u.location.where is Where.BOX and ruleset.unit_type(u.kind).category is UnitCategory.PD
+        and u.owner is not Side.NEUTRAL
+    )
+    assert all(n <= 1 for n in pd_boxes.values()), f"DN-MOV-10: two PD in one box {pd_boxes}"
     assert state.step >= 0  # DN-SEQ-1: the position is a step of the flow table
 
 
@@ -142,14 +148,20 @@ class Driver:
         order = parse_order(text)
         before = engine.state_digest(self.state)
         draws = self.source.draws
+        listed = order.type in {
+            legal.verb for legal in engine.legal_orders(self.state, order.side, self.ruleset)
+        }
         try:
             events = engine.decide(self.state, order, self.ruleset, self.source)
         except (IllegalOrderError, InvalidOrderError) as error:
             assert engine.state_digest(self.state) == before, f"DN-ERR-1: {text} changed state"
             assert self.source.draws == draws, f"DN-ERR-1: {text} rolled dice and was refused"
+            if order.type == "end-phase":  # DN-SEQ-2: listed exactly when the phase may end
+                assert not listed, f"DN-SEQ-2: end-phase listed but refused: {error}"
             self.rejected.append((text, getattr(error, "rule_id", "") or str(error)))
             self.messages.append(str(error))
             return Outcome(text, error=error)
+        assert listed, f"DN-SEQ-2: {text} accepted but not offered by legal_orders"
         step = self.state.step
         for event in events:
             self.state = engine.evolve(self.state, event)
