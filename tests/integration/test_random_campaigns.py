@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from campaign.content import load_ruleset
 from campaign.rules import engine
+from campaign.rules.errors import UndoError
 from campaign.rules.flow import FLOW
 from campaign.rules.phases import Phase
 from campaign.rules.registry import event_adapter
@@ -60,8 +61,20 @@ def _through_service(driver: Driver, db: Path, layout: str, seed: int | None) ->
     verifiable hash chain (DN-ERR-1: every die is in the log)."""
     service = CampaignService(db_url=f"sqlite:///{db}")
     loaded = service.create("integration", layout=layout, seed=seed, dice_seed=driver.dice_seed)
-    for text, count in driver.orders:
+    undos = 0
+    for n, (text, count) in enumerate(driver.orders):
+        before = engine.state_digest(loaded.state)
         assert len(service.submit(loaded, text)) == count, text
+        if n % 15 == 7:  # undo and give again: same state before, same events after (DN-ERR-1)
+            try:
+                undone = service.undo("integration")
+            except UndoError:
+                continue
+            assert engine.state_digest(undone) == before, f"undo of {text!r}"
+            undos += 1
+            loaded = service.load("integration")
+            assert len(service.submit(loaded, text)) == count, text
+    assert undos > 0
     assert engine.state_digest(loaded.state) == engine.state_digest(driver.state)
     assert service.verify("integration") == []
     reloaded = service.load("integration")
