@@ -15,6 +15,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -125,3 +126,27 @@ def test_random_play_fights_battles():
         driver.play(game_turns=2)
         rounds += driver.rounds_fought
     assert rounds > 0
+
+
+@pytest.mark.parametrize(
+    ("switch", "rule"),
+    [
+        ("multiple_targets", "DN-CBT-6"),
+        ("nebula_exploration", "DN-NEB-1"),
+        ("monitors_and_pd_block", "DN-MOV-3"),
+        ("pd_carried_by_transport", "DN-MOV-10"),
+        ("unspent_ru_carry_over", "DN-ECO-6"),
+        ("lost_carrier_fighters_return_to_box", "DN-CBT-9"),
+        ("range_tie_reroll", "DN-CBT-1"),
+    ],
+)
+def test_random_campaign_with_a_house_switch_flipped(switch, rule):
+    # DN-CBT-6 DN-NEB-1 DN-MOV-3 DN-MOV-10 DN-ECO-6 DN-CBT-9 DN-CBT-1: every [HOUSE] switch is a
+    # setting; flipping one keeps every invariant of random play
+    base = standard()
+    flipped = base.house_rules.model_copy(update={switch: not getattr(base.house_rules, switch)})
+    ruleset = base.model_copy(update={"house_rules": flipped})
+    driver = Driver(ruleset, seed=len(switch))
+    driver.play(game_turns=1)
+    assert driver.state.turn == 2, f"{rule}: the game turn was not completed"
+    _replays(driver)
