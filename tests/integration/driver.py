@@ -30,6 +30,7 @@ from campaign.rules.errors import IllegalOrderError, InvalidOrderError
 from campaign.rules.flow import MapAssembled, layout_record
 from campaign.rules.ids import PLAYER_SIDES, Side, SystemType, UnitCategory, UnitFlag
 from campaign.rules.movement import move_options
+from campaign.rules.movement.book import reaction_stack
 from campaign.rules.movement.groups import stacks_of
 from campaign.rules.notation import parse_order
 from campaign.rules.phases import Phase, SubPhase
@@ -38,6 +39,7 @@ from campaign.rules.setup_rules import home_section, neutral_systems
 from campaign.rules.state import CampaignState, Unit, Where
 
 SHIPS = (UnitCategory.SHIP, UnitCategory.MONITOR)
+MOVES = ("stack-moved", "units-lifted")  # movement events that move ships between places
 SURFACE_ONLY = (UnitCategory.GROUND, UnitCategory.PD)
 
 
@@ -173,6 +175,10 @@ class Driver:
                 self.on_event(self.state, event)
             if event.type == "round-fought":
                 self.rounds_fought += 1
+            if self.state.phase is Phase.REACTION_MOVEMENT and event.type in MOVES:
+                stack = set(reaction_stack(self.state) or ())
+                moved = set(getattr(event, "units", ()))
+                assert moved <= stack, f"DN-MOV-8: {sorted(moved - stack)} moved outside {stack}"
         self.events.extend(events)
         self.orders.append((order.to_notation(), len(events)))
         self.in_step = self.in_step + 1 if self.state.step == step else 0
@@ -278,6 +284,8 @@ class Driver:
             return []
         kind = self.rng.choice(kinds)
         code = kind.kind.split(":", 1)[1]
+        if kind.category is UnitCategory.PD:  # produced unplaced (DN-ECO-9)
+            return [f"produce {code} 1"]
         place = "box" if kind.category is not UnitCategory.SHIP else self.rng.choice(["hex", "box"])
         return [f"produce {code} 1 {place}:{self.rng.choice(systems)}"]
 
@@ -321,6 +329,12 @@ class Driver:
     def _c_load(self, side: Side) -> list[str]:
         cargo = [u for u in self._own(side) if u.location.where is Where.BOX
                  and self._category(u) in (*SURFACE_ONLY, UnitCategory.FIGHTER)]
+        unplaced_pd = [u.id for u in self._own(side) if u.location.where is Where.UNPLACED
+                       and self._category(u) is UnitCategory.PD]
+        if unplaced_pd:  # DN-MOV-10: a transport picks the PD up where production places units
+            transports = [t.id for t in self._ships_on_map(side)
+                          if self.ruleset.unit_type(t.kind).has(UnitFlag.TRANSPORT)]
+            return [f"load {unplaced_pd[0]} {t}" for t in transports[:2]]
         if not cargo:
             return []
         unit = self.rng.choice(cargo)
