@@ -9,61 +9,21 @@ on the stored state.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from campaign.rules.combat import book
-from campaign.rules.dice import PhysicalSource, RollContext
 from campaign.rules.economy.maintenance import MaintenanceResolved
 from campaign.rules.errors import IllegalOrderError
 from campaign.rules.ids import Side
 from campaign.rules.movement import move_options
 from campaign.rules.phases import Phase, SubPhase
-from campaign.service import CampaignService, Loaded
+from tests.integration.table import Entered, Table
 
 A, S = Side.ASLAN, Side.SOLOMANI
 NEUTRAL_SYSTEMS = ["keystone", "keystone", "lantern", "lantern", "quillon", "quillon", "pellow",
                    "keystone"]  # all off the Aslan route to marrow
-
-
-class Entered:
-    """Dice "entered by the referee": a value per purpose prefix, every purpose recorded."""
-
-    def __init__(self, rule: Callable[[str], int]) -> None:
-        self.rule = rule
-        self.asked: list[str] = []
-        self.source = PhysicalSource(self._draw)
-
-    def _draw(self, ctx: RollContext) -> int:
-        self.asked.append(ctx.purpose)
-        return self.rule(ctx.purpose)
-
-
-class Table:
-    """One campaign in the service, kept open like the TUI keeps it."""
-
-    def __init__(self, db: Path) -> None:
-        self.service = CampaignService(db_url=f"sqlite:///{db}")
-        self.loaded: Loaded = self.service.create("turn", layout="standard", dice_seed="script")
-
-    @property
-    def state(self):
-        return self.loaded.state
-
-    def play(self, text: str, dice: Entered | None = None) -> list:
-        return self.service.submit(self.loaded, text, dice=dice.source if dice else None)
-
-    def where(self, uid: str) -> str:
-        return self.state.units[uid].location.to_text()
-
-    def end_until(self, done: Callable[[], bool]) -> None:
-        for _ in range(40):
-            if done():
-                return
-            self.play(f"{self.state.acting.value} end-phase")
-        raise AssertionError("the phase sequence did not reach the wanted step")
 
 
 @pytest.fixture

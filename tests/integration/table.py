@@ -1,0 +1,52 @@
+"""A campaign kept open in ``CampaignService`` (as the TUI keeps it) and dice entered by hand,
+for the scripted integration tests."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from campaign.rules.dice import PhysicalSource, RollContext
+from campaign.rules.state import CampaignState
+from campaign.service import CampaignService, Loaded
+
+
+class Entered:
+    """Dice "entered by the referee": a value per purpose prefix, every purpose recorded."""
+
+    def __init__(self, rule: Callable[[str], int]) -> None:
+        self.rule = rule
+        self.asked: list[str] = []
+        self.source = PhysicalSource(self._draw)
+
+    def _draw(self, ctx: RollContext) -> int:
+        self.asked.append(ctx.purpose)
+        return self.rule(ctx.purpose)
+
+
+class Table:
+    """One campaign in the service, kept open like the TUI keeps it."""
+
+    def __init__(self, db: Path, name: str = "turn") -> None:
+        self.service = CampaignService(db_url=f"sqlite:///{db}")
+        self.loaded: Loaded = self.service.create(name, layout="standard", dice_seed="script")
+
+    @property
+    def state(self) -> CampaignState:
+        return self.loaded.state
+
+    def play(self, text: str, dice: Entered | None = None) -> list:
+        """Give ``text`` through the service (seeded dice unless ``dice`` is entered)."""
+        return self.service.submit(self.loaded, text, dice=dice.source if dice else None)
+
+    def where(self, uid: str) -> str:
+        """The location text of a unit."""
+        return self.state.units[uid].location.to_text()
+
+    def end_until(self, done: Callable[[], bool]) -> None:
+        """End phases until ``done()`` holds."""
+        for _ in range(40):
+            if done():
+                return
+            self.play(f"{self.state.acting.value} end-phase")
+        raise AssertionError("the phase sequence did not reach the wanted step")
