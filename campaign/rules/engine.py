@@ -29,7 +29,7 @@ from campaign.rules.flow import (
 )
 from campaign.rules.ids import Side
 from campaign.rules.phases import Actor, Phase
-from campaign.rules.registry import APPLIERS, HOOKS, ORDERS, OrderSpec, order_spec
+from campaign.rules.registry import APPLIERS, HOOKS, OFFERED, ORDERS, OrderSpec, order_spec
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
 
@@ -224,6 +224,9 @@ def legal_orders(
         if spec.actor is Actor.ACTING and side is not state.acting:
             continue
         if spec.verb == "end-phase" and not _may_end(state, ruleset):
+            continue
+        offered = OFFERED.get(spec.verb)
+        if offered is not None and ruleset is not None and not offered(state, side, ruleset):
             continue
         out.append(LegalOrder(spec.verb, spec.template, spec.rule, spec.summary))
     return out

@@ -41,6 +41,7 @@ EnterHook = Callable[["CampaignState", "Ruleset", "Dice"], list[Event]]
 IdleHook = Callable[["CampaignState", "Ruleset"], bool]
 EndCheck = Callable[["CampaignState", "Ruleset"], None]
 TurnEndHook = Callable[["CampaignState", "Ruleset", "Dice"], list[Event]]
+OfferCheck = Callable[["CampaignState", Any, "Ruleset"], bool]
 
 
 @dataclass
@@ -80,6 +81,8 @@ ORDERS: dict[str, OrderSpec] = {}
 EVENTS: dict[str, type[Event]] = {}
 APPLIERS: dict[type[Event], Applier] = {}
 HOOKS = Hooks()
+#: verb -> ``fn(state, side, ruleset)``: whether ``legal_orders`` offers the order type now.
+OFFERED: dict[str, OfferCheck] = {}
 _adapters: dict[str, TypeAdapter[Any]] = {}
 
 
@@ -252,3 +255,15 @@ def _first_error(error: ValidationError) -> str:
     first = error.errors()[0]
     where = ".".join(str(part) for part in first.get("loc", ()))
     return f"{where}: {first.get('msg', 'invalid')}" if where else str(first.get("msg"))
+
+
+def offered_when(order_cls: type[Order]) -> Callable[[OfferCheck], OfferCheck]:
+    """Decorator on ``fn(state, side, ruleset) -> bool``: ``legal_orders`` (given a ruleset)
+    lists the order type only when it is True, so the UI never offers an order the handler
+    always refuses in this state (DN-SEQ-2). The handler still checks everything."""
+
+    def register(fn: OfferCheck) -> OfferCheck:
+        OFFERED[_literal_type(order_cls)] = fn
+        return fn
+
+    return register

@@ -160,6 +160,8 @@ class Driver:
             assert self.source.draws == draws, f"DN-ERR-1: {text} rolled dice and was refused"
             if order.type == "end-phase":  # DN-SEQ-2: listed exactly when the phase may end
                 assert not listed, f"DN-SEQ-2: end-phase listed but refused: {error}"
+            if getattr(error, "rule_id", "") == "DN-SEQ-2":  # offered, then refused for the phase
+                assert not listed, f"DN-SEQ-2: {text} offered by legal_orders but {error}"
             self.rejected.append((text, getattr(error, "rule_id", "") or str(error)))
             self.messages.append(str(error))
             return Outcome(text, error=error)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from campaign.rules import engine
 from campaign.rules.ids import Side
 from campaign.rules.phases import Phase, SubPhase
 from tests.combat.campaign_helpers import Campaign, place
+from tests.economy.game import Game as EconomyGame
+from tests.movement.helpers import Game as MovementGame
 
 
 def _stacked_in_box() -> Campaign:
@@ -54,3 +57,39 @@ def test_reaction_combat_refusal_names_dn_rea_1():  # DN-REA-1 DN-ERR-1
         assert error.rule_id == "DN-REA-1" and "A-CL-2" in str(error), text
     game.play("aslan lift-off neb-a A-CL-3")  # a friend in the entered system may act
     assert game.where("A-CL-3") == "hex:neb-a"
+
+
+def _offered(state, side, ruleset) -> set[str]:
+    return {legal.verb for legal in engine.legal_orders(state, side, ruleset)}
+
+
+def test_legal_orders_do_not_offer_maintenance_on_turn_1_or_twice():  # DN-SEQ-2 DN-ECO-7
+    # found by the random driver: `maintain` was offered on game turn 1 and after it was resolved,
+    # where the handler always refuses it
+    first = EconomyGame(turn=1, phasing=Side.ASLAN)
+    assert "maintain" not in _offered(first.state, Side.ASLAN, first.ruleset)
+    assert first.reject("aslan maintain").rule_id == "DN-ECO-7"
+    second = EconomyGame(turn=2, phasing=Side.ASLAN)
+    assert "maintain" in _offered(second.state, Side.ASLAN, second.ruleset)
+    second.play("aslan maintain")
+    assert "maintain" not in _offered(second.state, Side.ASLAN, second.ruleset)
+    assert "produce" in _offered(second.state, Side.ASLAN, second.ruleset)
+
+
+def test_legal_orders_offer_cargo_to_the_other_side_only_in_combat():  # DN-SEQ-2 DN-MOV-5
+    # found by the random driver: load/unload were offered to the non-acting side in movement
+    # phases, where the handler refuses them with DN-SEQ-2
+    moving = MovementGame(phase=Phase.FIRST_MOVEMENT, phasing=Side.ASLAN)
+    assert {"load", "unload"} <= _offered(moving.state, Side.ASLAN, moving.ruleset)
+    assert not {"load", "unload"} & _offered(moving.state, Side.SOLOMANI, moving.ruleset)
+    fighting = MovementGame(phase=Phase.FIRST_COMBAT, phasing=Side.ASLAN,
+                            sub_phase=SubPhase.SPACE)
+    assert {"load", "unload"} <= _offered(fighting.state, Side.SOLOMANI, fighting.ruleset)
+
+
+def test_install_pd_offered_only_with_the_transport_switch_off():  # DN-MOV-10 DN-SEQ-2
+    carried = MovementGame(phase=Phase.FIRST_MOVEMENT, phasing=Side.ASLAN)
+    assert "install-pd" not in _offered(carried.state, Side.ASLAN, carried.ruleset)
+    rules = carried.ruleset.house_rules.model_copy(update={"pd_carried_by_transport": False})
+    direct = carried.ruleset.model_copy(update={"house_rules": rules})
+    assert "install-pd" in _offered(carried.state, Side.ASLAN, direct)

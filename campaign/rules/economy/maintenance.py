@@ -36,7 +36,14 @@ from campaign.rules.economy.occupancy import Occupancy, is_spacecraft
 from campaign.rules.errors import IllegalOrderError
 from campaign.rules.ids import Side, SystemType, UnitFlag
 from campaign.rules.phases import Phase
-from campaign.rules.registry import applies, decides, end_check, event_type, order_type
+from campaign.rules.registry import (
+    applies,
+    decides,
+    end_check,
+    event_type,
+    offered_when,
+    order_type,
+)
 from campaign.rules.ruleset import Ruleset, UnitType
 from campaign.rules.setup_rules import find_unit
 from campaign.rules.state import CampaignState, Where
@@ -209,6 +216,13 @@ def plan_cost(upkeep: list[Upkeep], unpaid: set[str], recover: set[str]) -> int:
         elif ship.unit_id not in unpaid:
             total += ship.cost
     return total
+
+
+@offered_when(Maintain)
+def _maintain_offered(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
+    """Offered only while this phase's maintenance is still to resolve (none on game turn 1,
+    DN-SEQ-1; once per phase)."""
+    return maintenance_due(state) and not state.slot(SLOT, {}).get("done")
 
 
 @decides(Maintain)

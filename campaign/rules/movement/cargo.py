@@ -28,7 +28,7 @@ from campaign.rules.movement.moves import COMBAT_PHASES
 from campaign.rules.movement.presence import Presence
 from campaign.rules.movement.systems import SystemStatus, system_status
 from campaign.rules.phases import Actor
-from campaign.rules.registry import applies, decides, event_type, order_type
+from campaign.rules.registry import applies, decides, event_type, offered_when, order_type
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.setup_rules import check_cargo
 from campaign.rules.state import CampaignState, Location, Unit, Where
@@ -77,6 +77,19 @@ class InstallPD(Order):
     type: Literal["install-pd"] = "install-pd"
     pd: str
     system: str
+
+
+@offered_when(Load)
+@offered_when(Unload)
+def _cargo_offered(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
+    """Outside the combat phases only the acting side handles cargo (``acting_side``)."""
+    return state.phase.is_combat or side is state.acting
+
+
+@offered_when(InstallPD)
+def _install_offered(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
+    """``install-pd`` exists only with the house switch ``pd_carried_by_transport`` off."""
+    return not ruleset.house_rules.pd_carried_by_transport
 
 
 @event_type
