@@ -87,9 +87,14 @@ def _tablebase_arguments(parser: argparse.ArgumentParser) -> None:
                        help="directory instead of the user data directory")
 
 
-def cli_solve(argv: list[str]) -> int:
-    """Search a position with the alpha-beta player and print the best move found."""
-    from scenarios.imperium_shogi.ai import LEVELS, ShogiAI
+def wants_tablebase(args: argparse.Namespace, argv: list[str]) -> bool:
+    """True for the retrograde tablebase: no option at all, or any tablebase option."""
+    return bool(args.tablebase or args.variant or args.force or args.data_dir or not argv)
+
+
+def solve_parser() -> argparse.ArgumentParser:
+    """Options of ``campaign scenario solve imperium-shogi`` (search and tablebase)."""
+    from scenarios.imperium_shogi.ai import LEVELS
 
     parser = argparse.ArgumentParser(
         prog="campaign scenario solve imperium-shogi",
@@ -102,8 +107,17 @@ def cli_solve(argv: list[str]) -> int:
     parser.add_argument("--seconds", type=float, default=None, help="time budget in seconds")
     parser.add_argument("--level", choices=sorted(LEVELS), default="normal")
     _tablebase_arguments(parser)
+    return parser
+
+
+def cli_solve(argv: list[str]) -> int:
+    """Search a position with the alpha-beta player and print the best move found, or run /
+    read the retrograde tablebase (docs/solving.md)."""
+    from scenarios.imperium_shogi.ai import ShogiAI
+
+    parser = solve_parser()
     args = parser.parse_args(argv)
-    if args.tablebase or args.variant or args.force or not argv:
+    if wants_tablebase(args, argv):
         from scenarios.imperium_shogi.tablebase.cli import main as tablebase_main
 
         return tablebase_main(args)

@@ -124,3 +124,22 @@ def test_screen_offers_perfect_only_with_a_stored_table(monkeypatch):
     monkeypatch.setattr(screen, "stored_tablebase", lambda: _Probe(None))
     values = [value for value, _ in screen.new_game_options()]
     assert "human:perfect" in values and "perfect:human" in values
+
+
+@pytest.mark.parametrize(
+    ("argv", "tablebase"),
+    [
+        ([], True),
+        (["--variant", "dobutsu"], True),
+        (["--tablebase", "--position", "mfc/1b1/1B1/CFM - r"], True),
+        (["--data-dir", "x"], True),
+        (["--position", "mfc/1b1/1B1/CFM - r", "--depth", "3"], False),
+        (["--seconds", "1"], False),
+        (["--level", "easy"], False),
+    ],
+)
+def test_solve_command_chooses_tablebase_or_search(argv, tablebase):
+    # SHO-10: the alpha-beta options keep their meaning; the full solve is the default
+    from scenarios.imperium_shogi.cli import solve_parser, wants_tablebase
+
+    assert wants_tablebase(solve_parser().parse_args(argv), argv) is tablebase
