@@ -30,10 +30,8 @@ def income_lines(report: IncomeReport) -> list[str]:
     for box in report.boxes:
         mark = f", {box.mark}" if box.mark else ""
         state = "connected" if box.connected else "[red]CUT OFF[/red]"
-        lines.append(
-            f"  {box.system_name} (type {box.type}{mark}) {box.ru:>3} RU  {state}  "
-            f"{box.income_row}"
-        )
+        where = f"{box.system_name} (type {box.type}{mark})"
+        lines.append(f"  {where:<30} {box.ru:>3} RU  {state}")
         if not box.connected:
             for cut in box.cut_by:
                 lines.extend(_wrap(f"cut at {cut.system_name}: {cut.reason}"))
@@ -50,9 +48,9 @@ def upkeep_lines(upkeep: list[Upkeep], due: bool) -> list[str]:
     """Maintenance due this phase (DN-ECO-7): civilised payments and frontier target numbers."""
     if not upkeep:
         return ["  no ships on the map"]
-    head = "due now" if due else "from game turn 2 (DN-ECO-7); shown for planning"
+    head = "due now" if due else "(from game turn 2, DN-ECO-7)"
     pay = sum(u.recovery if u.disrupted else u.cost for u in upkeep if u.civilised)
-    lines = [f"  maintenance {head}: civilised ships pay {pay} RU in total"]
+    lines = [f"  maintenance {head}: civilised ships pay {pay} RU"]
     for item in upkeep:
         if item.civilised:
             cost = item.recovery if item.disrupted else item.cost

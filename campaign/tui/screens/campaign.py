@@ -273,7 +273,7 @@ class CampaignScreen(Screen[None]):
             if row.matches(query):
                 table.add_row(str(row.batch), str(row.turn), row.order,
                               ", ".join(row.events), ", ".join(row.rolls))
-        table.move_cursor(row=table.row_count - 1)
+        self.call_after_refresh(table.move_cursor, row=table.row_count - 1)
 
     @on(Input.Changed, "#log-filter")
     def _filter_changed(self) -> None:
