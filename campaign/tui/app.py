@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from textual.app import App
 from textual.binding import Binding
 
-from campaign.tui.keymap import LoadedKeymap, load_keymap
+from campaign.tui.keymap import LoadedKeymap, load_keymap, unknown_ids
 from campaign.tui.screens.help import HelpScreen, binding_rows
 from campaign.tui.screens.launcher import LauncherScreen
 
@@ -40,7 +40,11 @@ class CampaignApp(App[None]):
 
     def on_mount(self) -> None:
         self.set_keymap(self._user_keymap.bindings)
-        for problem in self._user_keymap.problems:
+        problems = list(self._user_keymap.problems)
+        unknown = unknown_ids(self._user_keymap, known_binding_ids())
+        if unknown:
+            problems.append(f"keymap: unknown binding id(s): {', '.join(unknown)} (F1 lists ids)")
+        for problem in problems:
             self.notify(problem, title="keymap", severity="warning", timeout=10)
         launcher = LauncherScreen(self.service)
         self.push_screen(launcher)
@@ -54,6 +58,21 @@ class CampaignApp(App[None]):
             return
         title = screen.sub_title or screen.title or type(screen).__name__
         self.push_screen(HelpScreen(title, binding_rows(screen)))
+
+
+def known_binding_ids() -> set[str]:
+    """Every binding id the app and its screens define (to report typos in the keymap)."""
+    from campaign.tui.screens import forms
+    from campaign.tui.screens.campaign import CampaignScreen
+
+    classes = [CampaignApp, LauncherScreen, CampaignScreen, HelpScreen, forms.OrderForm,
+               forms.TextPrompt, forms.Confirm, forms.NewCampaignForm]
+    return {
+        binding.id
+        for cls in classes
+        for binding in cls.BINDINGS
+        if isinstance(binding, Binding) and binding.id
+    }
 
 
 def create_app(

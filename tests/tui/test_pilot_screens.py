@@ -230,3 +230,18 @@ def test_cli_demo_creates_demo_and_opens_it(tmp_path: Path, monkeypatch: pytest.
     assert (state.turn, state.phase, state.acting) == (1, Phase.FIRST_MOVEMENT, Side.ASLAN)
     assert cli.main(["tui", "nothing-here", "--db", url]) == 1
     assert opened == ["demo"]
+
+
+def test_keymap_typo_is_reported(service: CampaignService, tmp_path: Path):
+    # DN-ERR-1 (bad input gets a clear message): an unknown binding id is named, not ignored
+    keymap = tmp_path / "keymap.toml"
+    keymap.write_text('"campaign.undoo" = "z"\n"launcher.new" = 5\n', encoding="utf-8")
+
+    async def scenario() -> None:
+        async with app_for(service, keymap, None).run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            messages = [n.message for n in pilot.app._notifications]
+            assert any("campaign.undoo" in m for m in messages)
+            assert any("launcher.new: keys must be a non-empty string" in m for m in messages)
+
+    asyncio.run(scenario())
