@@ -209,6 +209,10 @@ class CampaignScreen(Screen[None]):
         self._dest_ids = []
         if self.selected_stack is None:
             return
+        if not self.session.state.phase.is_movement:
+            dest_list.add_option(Option("moves only in movement phases (DN-SEQ-2)",
+                                        disabled=True))
+            return
         try:
             options = self.session.move_options(self.selected_stack)
         except CampaignError as error:
@@ -249,6 +253,7 @@ class CampaignScreen(Screen[None]):
         self.query_one("#economy", Static).update("\n".join(lines))
 
     def _fill_battle(self) -> None:
+        self.query_one("#forecast", Static).update("")  # a forecast is for the old position
         battles = self.session.battles()
         if not battles:
             text = ("No open battle. Battles open when a combat phase's space sub-phase starts "
