@@ -290,6 +290,28 @@ class CampaignSession:
 
         return battle_stage(self.state, battle_id)
 
+    def battle_round_lines(self, battle_id: str) -> list[str]:
+        """The round so far: range chosen, engagements, and the dice of the last round fought
+        in this battle (from the log, with their purposes)."""
+        from campaign.rules.combat import book
+
+        record = book.get(self.state, battle_id)
+        lines = []
+        if record.get("range"):
+            lines.append(f"  range: {record['range']} (DN-CBT-2)")
+        engagements = book.engagements_of(record)
+        if engagements:
+            pairs = "; ".join(
+                f"{'+'.join(e.defenders)} ⇄ {'+'.join(e.attackers)}" for e in engagements
+            )
+            lines.append(f"  engagements: {pairs} (DN-CBT-3)")
+        system = battle_id.split("/", 1)[0]
+        for row in reversed(self.log_rows()):
+            if "round-fought" in row.events and any(f"fire {system} " in r for r in row.rolls):
+                lines.append(f"  last round's dice: {', '.join(row.rolls)}")
+                break
+        return lines
+
     def next_battle_order(self, battle_id: str) -> str:
         """The order that moves ``battle_id`` on from its current stage (to edit or send).
 

@@ -121,3 +121,20 @@ def test_store_lists_and_deletes_campaigns(service: CampaignService):
     with pytest.raises(CampaignNotFoundError):
         service.store.delete_campaign("demo")
     assert service.load("full").head.seq > 0
+
+
+def test_battle_round_lines_show_range_engagements_and_last_dice(service: CampaignService):
+    # DN-CBT-2 (range chosen), DN-CBT-3 (engagements), DN-CBT-4 (dice of the round fought)
+    session = CampaignSession(service, "demo")
+    session.order(session.move_order("main", "halden"))
+    session.order("aslan end-phase")
+    battle = "halden/aslan-solomani"
+    session.order(session.next_battle_order(battle), "4,2")
+    session.order(session.next_battle_order(battle))
+    session.order(session.next_battle_order(battle))
+    lines = "\n".join(session.battle_round_lines(battle))
+    assert "range: long" in lines and "engagements:" in lines
+    session.order(session.next_battle_order(battle), "1,1,1,1")
+    lines = "\n".join(session.battle_round_lines(battle))
+    assert "last round's dice: fire halden round 1" in lines
+    assert "=1" in lines

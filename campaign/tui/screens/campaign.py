@@ -263,6 +263,7 @@ class CampaignScreen(Screen[None]):
             for battle_id, battle in battles.items():
                 stage = self.session.battle_stage(battle_id)
                 lines.extend(battle_lines(battle_id, battle, stage))  # type: ignore[arg-type]
+                lines.extend(self.session.battle_round_lines(battle_id))
                 lines.append(f"  next: {stage_hint(stage)}")
                 lines.append(f"  [b]n[/b] pre-fills: {self.session.next_battle_order(battle_id)}")
             lines.append("Enter physical dice in the dice field (d) before sending, or leave it "
