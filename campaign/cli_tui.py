@@ -37,15 +37,20 @@ def _run(args: argparse.Namespace, open_campaign: str | None, *, demo: bool) -> 
     try:
         service = CampaignService(db_url=args.db)
         if demo:
-            from campaign.tui.demo import DEMO_NAME, ensure_demo
+            from campaign.tui.demo import DEMO_NAME, SEED_FILE, demo_exists, ensure_demo
 
-            if ensure_demo(service):
-                print(f"created the demo campaign {DEMO_NAME!r}", file=sys.stderr)
+            if not demo_exists(service):
+                print(f"creating the demo campaign {DEMO_NAME!r} from {SEED_FILE.name} "
+                      "(once, a few seconds)...", file=sys.stderr)
+                ensure_demo(service)
             open_campaign = DEMO_NAME
         elif open_campaign is not None:
             service.store.campaign(open_campaign)
     except CampaignError as error:
         print(f"campaign: {error.message}", file=sys.stderr)
+        return EXIT_ERROR
+    except OSError as error:  # e.g. the seed game file missing from an unusual install
+        print(f"campaign: cannot create the demo: {error}", file=sys.stderr)
         return EXIT_ERROR
     create_app(args.keymap, service=service, open_campaign=open_campaign).run()
     return 0

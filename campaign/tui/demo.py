@@ -33,15 +33,21 @@ def seed_orders(path: Path = SEED_FILE, stop_before: str | None = STOP_BEFORE) -
     return orders
 
 
+def demo_exists(service: CampaignService, name: str = DEMO_NAME) -> bool:
+    """True when the database already holds the campaign ``name``."""
+    try:
+        service.store.campaign(name)
+    except CampaignNotFoundError:
+        return False
+    return True
+
+
 def ensure_demo(
     service: CampaignService, name: str = DEMO_NAME, stop_before: str | None = STOP_BEFORE
 ) -> bool:
     """Create the demo campaign ``name`` unless it exists; True when it was created now."""
-    try:
-        service.store.campaign(name)
+    if demo_exists(service, name):
         return False
-    except CampaignNotFoundError:
-        pass
     game = json.loads(SEED_FILE.read_text(encoding="utf-8"))
     loaded = service.create(name, layout=game["layout"], dice_seed=game["dice_seed"])
     for order in seed_orders(SEED_FILE, stop_before):
