@@ -245,3 +245,48 @@ def test_keymap_typo_is_reported(service: CampaignService, tmp_path: Path):
             assert any("launcher.new: keys must be a non-empty string" in m for m in messages)
 
     asyncio.run(scenario())
+
+
+def test_order_forms_for_maintenance_and_production(service: CampaignService, no_keymap: Path):
+    # DN-ECO-7: the maintenance form (choices left empty = pay all / roll all) with entered dice;
+    # DN-ECO-8: the production form builds "produce KIND COUNT" and the unit appears
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "full").run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            screen.query_one("#dice", Input).value = "6,6,6,6,6,6,6,6,6"
+            await pilot.press("e")
+            await pilot.pause()
+            assert pilot.app.screen.head == "aslan maintain"
+            await pilot.press("enter", "enter")
+            await pilot.pause()
+            assert service.log("full")[-1].order_text == "aslan maintain"
+            before = sum(1 for u in service.load("full").state.units_of(Side.ASLAN)
+                         if u.kind == "aslan:DD")
+            screen.query_one("#order", Input).value = "aslan produce"
+            await pilot.press("escape", "e")
+            await pilot.pause()
+            form = pilot.app.screen
+            assert [f.name for f in form.fields] == ["KIND", "COUNT", "LOCATION"]
+            form.query_one("#field-0", Input).value = "DD"
+            form.query_one("#field-1", Input).value = "1"
+            form.query_one("#field-2", Input).focus()
+            await pilot.press("enter")  # no place given: refused with the rule, nothing built
+            await pilot.pause()
+            assert "DN-ECO-8" in str(screen.query_one("#status-line", Static).render())
+            screen.query_one("#order", Input).value = "aslan produce"
+            await pilot.press("escape", "e")
+            await pilot.pause()
+            form = pilot.app.screen
+            form.query_one("#field-0", Input).value = "DD"
+            form.query_one("#field-1", Input).value = "1"
+            form.query_one("#field-2", Input).value = "hex:hlirakh"
+            form.query_one("#field-2", Input).focus()
+            await pilot.press("enter")
+            await pilot.pause()
+            after = sum(1 for u in service.load("full").state.units_of(Side.ASLAN)
+                        if u.kind == "aslan:DD")
+            assert after == before + 1
+            assert service.log("full")[-1].order_text == "aslan produce DD 1 hex:hlirakh"
+
+    asyncio.run(scenario())
