@@ -23,9 +23,11 @@ from campaign.content import load_ruleset
 from campaign.rules import engine
 from campaign.rules.errors import UndoError
 from campaign.rules.flow import FLOW
+from campaign.rules.ids import PLAYER_SIDES
 from campaign.rules.phases import Phase
 from campaign.rules.registry import event_adapter
 from campaign.rules.ruleset import Ruleset
+from campaign.rules.views import HIDDEN_KIND, player_view
 from campaign.service import CampaignService
 from tests.integration.driver import Driver
 
@@ -55,6 +57,11 @@ def _replays(driver: Driver) -> None:
     adapter = event_adapter()
     again = [adapter.validate_json(adapter.dump_json(e)) for e in driver.events]
     assert engine.state_digest(engine.fold(again)) == digest
+    for side in PLAYER_SIDES:  # a player's view hides face-down neutral counters (DN-NEU-1)
+        view = player_view(driver.state, side)
+        hidden = [u for u in view.units.values() if u.face_down and u.owner is not side]
+        assert all(u.kind == HIDDEN_KIND for u in hidden)
+    assert engine.state_digest(driver.state) == digest  # the views copied, never changed
 
 
 def _through_service(driver: Driver, db: Path, layout: str, seed: int | None) -> None:
