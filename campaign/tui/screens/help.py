@@ -47,5 +47,8 @@ def binding_rows(screen) -> list[tuple[str, str, str]]:
         if not binding.description:
             continue
         key = screen.app.get_key_display(binding)
-        rows[binding.id or binding.action] = (key, binding.id or "-", binding.description)
+        name = binding.id or binding.action
+        if name in rows and key not in rows[name][0].split(", "):
+            key = f"{rows[name][0]}, {key}"  # every key of a binding (e.g. "f1, ?")
+        rows[name] = (key, binding.id or "-", binding.description)
     return sorted(rows.values(), key=lambda row: row[1])
