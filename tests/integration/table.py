@@ -12,7 +12,8 @@ from campaign.service import CampaignService, Loaded
 
 
 class Entered:
-    """Dice "entered by the referee": a value per purpose prefix, every purpose recorded."""
+    """Dice "entered by the referee": ``rule(purpose)`` gives each value; every purpose asked
+    is recorded in order, so a test can check which dice an order needed."""
 
     def __init__(self, rule: Callable[[str], int]) -> None:
         self.rule = rule

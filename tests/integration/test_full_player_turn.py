@@ -54,6 +54,9 @@ def test_setup_and_first_income(table: Table):
     # Aslan: 99 - 3 CL (18) - TR (1) - RT (2) = 78 kept; Table 3: budget 25, Hlirakh and Eawyo
     # (type 1, connected) 10 each, four marked type 2 boxes 2 each = 53
     assert state.ru == {A: 131, S: 78}
+    status = table.service.status("turn")  # what the TUI shows: production, no maintenance
+    offered = {legal.verb for legal in status.legal}
+    assert {"produce", "conscript", "end-phase"} <= offered and "maintain" not in offered
     with pytest.raises(IllegalOrderError) as refused:  # no maintenance on game turn 1
         table.play("aslan maintain")
     assert refused.value.rule_id == "DN-ECO-7"
