@@ -7,6 +7,7 @@ from campaign.rules.ids import Side
 from campaign.rules.phases import Phase, SubPhase
 from tests.combat.campaign_helpers import Campaign, place
 from tests.economy.game import Game as EconomyGame
+from tests.integration.driver import check_invariants
 from tests.movement.helpers import Game as MovementGame
 
 
@@ -93,3 +94,18 @@ def test_install_pd_offered_only_with_the_transport_switch_off():  # DN-MOV-10 D
     rules = carried.ruleset.house_rules.model_copy(update={"pd_carried_by_transport": False})
     direct = carried.ruleset.model_copy(update={"house_rules": rules})
     assert "install-pd" in _offered(carried.state, Side.ASLAN, direct)
+
+
+def test_rebuilt_conscript_comes_back_outside_its_old_stack():  # DN-NEU-3 DN-MOV-2
+    # a conscripted monitor destroyed while stacked kept its stack label; rebuilt in its original
+    # system it would split that stack over two systems
+    game = EconomyGame(ru=10)
+    game.put("S-CL-1", "solomani:CL", "hex:concord")
+    game.put("N-M-1", "neutral:M-8-0-7", "eliminated", owner=Side.SOLOMANI, home="lantern")
+    game.state.units["S-CL-1"].stack = "m"
+    game.state.units["N-M-1"].stack = "m"
+    game.play("solomani rebuild N-M-1")
+    rebuilt = game.state.units["N-M-1"]
+    assert (rebuilt.location.to_text(), rebuilt.stack) == ("hex:lantern", None)
+    assert game.state.units["S-CL-1"].stack == "m"
+    check_invariants(game.state, game.ruleset)

@@ -219,3 +219,4 @@ def _apply_rebuilt(state: CampaignState, event: NeutralRebuilt) -> None:
     unit = state.units[event.unit_id]
     unit.location = event.location
     unit.disrupted = False
+    unit.stack = None  # back alone in its original system, not in a stack it left (DN-MOV-2)
