@@ -40,7 +40,11 @@ class HelpScreen(ModalScreen[None]):
 
 
 def binding_rows(screen) -> list[tuple[str, str, str]]:
-    """(key, id, description) for every binding the screen and app offer, sorted by id."""
+    """(key, id, description) for every binding the screen and app offer.
+
+    The app's own bindings (those with an id, remappable in keymap.toml) come first, sorted by id;
+    the built-in keys of the focused widget (scrolling, selecting) follow.
+    """
     rows: dict[str, tuple[str, str, str]] = {}
     for active in screen.active_bindings.values():
         binding = active.binding
@@ -51,4 +55,4 @@ def binding_rows(screen) -> list[tuple[str, str, str]]:
         if name in rows and key not in rows[name][0].split(", "):
             key = f"{rows[name][0]}, {key}"  # every key of a binding (e.g. "f1, ?")
         rows[name] = (key, binding.id or "-", binding.description)
-    return sorted(rows.values(), key=lambda row: row[1])
+    return sorted(rows.values(), key=lambda row: (row[1] == "-", row[1], row[0]))
