@@ -27,7 +27,6 @@ from scenarios.imperium_shogi.tablebase.solver import solve  # noqa: E402
 REDUCED = {
     "BB+B vs BB+CR": ({1: 1, 4: 4, 10: 9, 11: 11}, [0, 0, 0], [0, 0, 0]),
     "BB+B+MS vs BB+CR": ({1: 1, 4: 4, 2: 2, 10: 9, 11: 11}, [0, 0, 0], [0, 0, 0]),
-    "BB+B+MS vs BB+CR+MS": ({1: 1, 4: 4, 2: 2, 10: 9, 11: 11, 9: 10}, [0, 0, 0], [0, 0, 0]),
 }
 
 
