@@ -185,12 +185,21 @@ def _is_idle(state: CampaignState, ruleset: Ruleset) -> bool:
 
 @dataclass(frozen=True)
 class LegalOrder:
-    """An order type the side may give now, for the UI (``legal_orders``)."""
+    """An order type ``side`` may give now, for the UI (``legal_orders``).
+
+    ``side`` is the side that gives it (None: the referee), so a UI prefixes the template with
+    the side that can actually give the order, e.g. the defender naming a target (DN-CBT-3)."""
 
     verb: str
     template: str
     rule: str
     summary: str
+    side: Side | None = None
+
+    @property
+    def notation(self) -> str:
+        """The template with its side prefix, ready to complete (``solomani target BATTLE ...``)."""
+        return f"{self.side.value if self.side is not None else 'referee'} {self.template}"
 
 
 def _may_end(state: CampaignState, ruleset: Ruleset | None) -> bool:
@@ -210,7 +219,9 @@ def legal_orders(
 ) -> list[LegalOrder]:
     """Order types ``side`` (None = referee) may give in the current step, with rule ids.
 
-    With ``ruleset``, ``end-phase`` is only listed when the phase may end now."""
+    With ``ruleset``, ``end-phase`` is only listed when the phase may end now, and an order type
+    with an ``offered_when`` check only when that check says ``side`` could give it now (e.g. a
+    battle order only from the side the battle's stage waits for, DN-SEQ-2)."""
     catalog.load()
     out = []
     probe_step = FLOW[state.step]
@@ -228,7 +239,7 @@ def legal_orders(
         offered = OFFERED.get(spec.verb)
         if offered is not None and ruleset is not None and not offered(state, side, ruleset):
             continue
-        out.append(LegalOrder(spec.verb, spec.template, spec.rule, spec.summary))
+        out.append(LegalOrder(spec.verb, spec.template, spec.rule, spec.summary, side))
     return out
 
 

@@ -16,7 +16,8 @@ if TYPE_CHECKING:
 
 
 class LegalOrdersProvider(Provider):
-    """Offers ``legal_orders`` of the acting side (and the referee) for the open campaign."""
+    """Offers ``legal_orders`` of every side that may act now (and the referee), each template
+    prefixed with the side that gives it."""
 
     def _entries(self) -> list[tuple[str, str, str]]:
         screen: CampaignScreen = self.screen  # type: ignore[assignment]

@@ -133,17 +133,17 @@ class CampaignSession:
         return lines
 
     def legal_orders(self) -> list[engine.LegalOrder]:
-        """Order types the acting side may give now (with the referee's own, when any)."""
+        """Order types every side may give now: the acting side's first, then the other
+        player's (e.g. the defender naming a target, DN-CBT-3), then the referee's."""
         state = self.state
-        return engine.legal_orders(state, state.acting, self.ruleset) + engine.legal_orders(
-            state, None, self.ruleset
-        )
+        sides: list[Side | None] = [state.acting, state.acting.enemy, None]
+        return [legal for side in sides
+                for legal in engine.legal_orders(state, side, self.ruleset)]
 
     def template_for(self, legal: engine.LegalOrder) -> str:
-        """Order-input text for a legal order: the side prefix and the template."""
-        if legal in engine.legal_orders(self.state, None, self.ruleset):
-            return f"referee {legal.template}"
-        return f"{self.state.acting.value} {legal.template}"
+        """Order-input text for a legal order: the prefix of the side that gives it, then the
+        template."""
+        return legal.notation
 
     # --- map
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from campaign.rules.errors import CampaignError, CampaignNotFoundError
@@ -10,6 +12,7 @@ from campaign.service import CampaignService
 from campaign.tui.screens.forms import build_order, template_fields
 from campaign.tui.session import CampaignSession, LogRow, parse_dice
 from campaign.tui.widgets.map_render import DESTINATION_STYLE, render_map
+from tests.combat.campaign_helpers import Campaign, place
 
 
 def test_parse_dice_accepts_commas_and_spaces_and_rejects_words():
@@ -138,3 +141,24 @@ def test_battle_round_lines_show_range_engagements_and_last_dice(service: Campai
     lines = "\n".join(session.battle_round_lines(battle))
     assert "last round's dice: fire halden round 1" in lines
     assert "=1" in lines
+
+
+def test_palette_offers_battle_orders_for_the_side_that_gives_them(service: CampaignService):
+    # DN-SEQ-2 / DN-CBT-3: while the phasing side acts, the defender names the first target; the
+    # palette lists `target` for the defender only, its template prefixed with the defender's side
+    game = Campaign([place("A-CL-1", "aslan:CL", "hex:neb-a"),
+                     place("S-DD-1", "solomani:DD", "hex:neb-a")])
+    game.enter()
+    bid = "neb-a/aslan-solomani"
+    game.play(f"aslan range {bid}", [5, 2])
+    game.play(f"solomani choose-range {bid} long")
+    session = CampaignSession(service, "full")
+    session.loaded = dataclasses.replace(session.loaded, state=game.state, ruleset=game.ruleset)
+    assert session.state.acting is Side.ASLAN
+    templates = [session.template_for(legal) for legal in session.legal_orders()]
+    assert "solomani target BATTLE UNIT [ENGAGEMENT]" in templates
+    assert not any(t.startswith("aslan target") for t in templates)
+    assert "aslan assign BATTLE ENGAGEMENTS" in templates
+    assert "solomani assign BATTLE ENGAGEMENTS" in templates
+    assert "referee referee-assign BATTLE ENGAGEMENTS" in templates
+    assert "aslan end-phase" not in templates  # DN-CBT-7: the battle is still open

@@ -58,7 +58,7 @@ from campaign.rules.errors import IllegalOrderError, InvalidOrderError
 from campaign.rules.ids import Side
 from campaign.rules.movement.fuel import can_retreat_from
 from campaign.rules.phases import Actor, Phase, SubPhase
-from campaign.rules.registry import decides, end_check, on_enter, order_type
+from campaign.rules.registry import decides, end_check, offered_when, on_enter, order_type
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.setup_rules import find_system
 from campaign.rules.state import CampaignState, Location, Where
@@ -204,11 +204,9 @@ def _decide_range(state: CampaignState, order: RollRange, ruleset: Ruleset, dice
     rec = book.get(state, order.battle)
     book.expect_stage(rec, order.battle, "range")
     battle = book.expect_member(rec, _side(order), order.battle)
-    for other, other_rec in book.battles(state).items():  # one pair at a time (DN-NEU-2)
-        if other == order.battle:
-            break
-        if other_rec.get("stage") != "over" and book.battle_of(other_rec).system == battle.system:
-            raise IllegalOrderError("DN-NEU-2", f"battle {other} is fought first")
+    first = _fought_first(state, order.battle, battle.system)
+    if first is not None:  # one pair at a time (DN-NEU-2)
+        raise IllegalOrderError("DN-NEU-2", f"battle {first} is fought first")
     result = roll_range(battle, dice, tie_reroll=ruleset.house_rules.range_tie_reroll)
     events: list[Event] = [RangeRolled(battle=order.battle, result=result,
                                        rolls=tuple(dice.take()))]
@@ -216,6 +214,16 @@ def _decide_range(state: CampaignState, order: RollRange, ruleset: Ruleset, dice
         chosen = preferred_range(battle, Side.NEUTRAL)
         events += _range_chosen(battle, order.battle, chosen)
     return events
+
+
+def _fought_first(state: CampaignState, battle_ref: str, system: str) -> str | None:
+    """An earlier open battle in ``system`` that must be fought before ``battle_ref`` (DN-NEU-2)."""
+    for other, other_rec in book.battles(state).items():
+        if other == battle_ref:
+            return None
+        if other_rec.get("stage") != "over" and book.battle_of(other_rec).system == system:
+            return other
+    return None
 
 
 def _range_chosen(battle: Battle, battle_ref: str, chosen: Range) -> list[Event]:
@@ -423,3 +431,119 @@ def _decide_join(state: CampaignState, order: JoinBattle, ruleset: Ruleset, dice
         joining = tuple(u for u in found.units if u.uid not in known)
         changed[bid] = current.model_copy(update={"units": current.units + joining})
     return [JoinedBattle(system=order.system, side=side, units=order.units, battles=changed)]
+
+
+# --- what legal_orders offers (DN-SEQ-2) --------------------------------------------------------
+# A battle order is offered only while some open battle is at a stage that accepts it from that
+# side (DN-CBT-1 round sequence); the handlers above still check everything.
+
+
+def _open_records(state: CampaignState, side: Side | None) -> list[tuple[str, dict, Battle]]:
+    """Open battles (id, record, battle) that ``side`` fights in (None: every open battle)."""
+    out = []
+    for bid, rec in book.battles(state).items():
+        if rec.get("stage") == "over":
+            continue
+        battle = book.battle_of(rec)
+        if side is None or side in battle.sides:
+            out.append((bid, rec, battle))
+    return out
+
+
+def _at_stage(stage: str, state: CampaignState, side: Side | None) -> bool:
+    return any(rec.get("stage") == stage for _, rec, _ in _open_records(state, side))
+
+
+def _stage_offer(stage: str):  # noqa: ANN202 - offer-check factory
+    def offer(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
+        return _at_stage(stage, state, side)
+
+    offer.__doc__ = f"Some battle of ``side`` is at stage {stage!r} (DN-CBT-1)."
+    return offer
+
+
+# launch before the range roll (DN-CBT-8); declare and fire once targets are assigned (DN-CBT-4/5)
+offered_when(Launch)(_stage_offer("range"))
+offered_when(Declare)(_stage_offer("fire"))
+offered_when(Fire)(_stage_offer("fire"))
+
+
+@offered_when(RollRange)
+def _offer_range(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
+    """A battle of ``side`` waits for its range roll and is next in its system (DN-CBT-1/NEU-2)."""
+    return any(
+        rec.get("stage") == "range" and _fought_first(state, bid, battle.system) is None
+        for bid, rec, battle in _open_records(state, side)
+    )
+
+
+@offered_when(ChooseRange)
+def _offer_choose(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
+    """``side`` won a range roll and chooses the range (DN-CBT-1/2)."""
+    return any(
+        rec.get("stage") == "choose" and side is not None and rec.get("chooser") == side.value
+        for _, rec, _ in _open_records(state, side)
+    )
+
+
+@offered_when(Target)
+def _offer_target(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
+    """The assignment protocol waits for ``side`` to name, answer or add a unit (DN-CBT-3)."""
+    for _, rec, battle in _open_records(state, side):
+        if rec.get("stage") == "assign":
+            waiting = book.draft_of(rec).waiting_for(battle)
+            if waiting is not None and waiting[0] is side:
+                return True
+    return False
+
+
+def _whole_assignment_open(rec: dict, battle: Battle) -> bool:
+    """A whole assignment is still accepted: not begun step by step, or neutrals fight."""
+    draft = book.draft_of(rec)
+    begun = bool(draft.engagements) or draft.named is not None
+    return rec.get("stage") == "assign" and (not begun or Side.NEUTRAL in battle.sides)
+
+
+@offered_when(Assign)
+@offered_when(RefereeAssign)
+def _offer_assign(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
+    """A battle (of ``side``; any for the referee) takes a whole assignment now (DN-CBT-3)."""
+    return any(_whole_assignment_open(rec, battle) for _, rec, battle in _open_records(state, side))
+
+
+def _withdrawing_now(state: CampaignState, side: Side | None) -> list[Battle]:
+    return [battle for _, rec, battle in _open_records(state, side)
+            if rec.get("stage") == "withdraw" and side is not None
+            and rec.get("withdrawing") == side.value]
+
+
+@offered_when(Stay)
+def _offer_stay(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
+    """``side`` decides on withdrawal now (defender first, DN-CBT-7)."""
+    return bool(_withdrawing_now(state, side))
+
+
+@offered_when(Withdraw)
+def _offer_withdraw(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
+    """``side`` decides on withdrawal now and has somewhere to go (DN-CBT-7)."""
+    return side is not None and any(
+        withdrawal_destinations(state, ruleset, side, battle.system)
+        for battle in _withdrawing_now(state, side)
+    )
+
+
+@offered_when(JoinBattle)
+def _offer_join(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
+    """``side`` has ships in a surface box that may lift off, and no battle of its in that
+    system is past the range stage (ships join between rounds, DN-MOV-6)."""
+    if side is None:
+        return False
+    busy = {battle.system for _, rec, battle in _open_records(state, side)
+            if rec.get("stage") != "range"}
+    systems = {state.position_of(u.id).system for u in state.units.values()
+               if u.owner is side and state.position_of(u.id).where is Where.BOX}
+    for system in sorted(s for s in systems if s and s not in busy):
+        if any(u.side == side and not u.is_ground and _may_fight(state, side, u.uid)
+               for u in box_units(state, ruleset, system)):
+            return True
+    return False

@@ -34,7 +34,15 @@ from campaign.rules.combat.surface import BoxUnit
 from campaign.rules.errors import IllegalOrderError, InvalidOrderError
 from campaign.rules.ids import CombatResult, Side, UnitCategory, UnitFlag
 from campaign.rules.phases import Actor, Phase, SubPhase
-from campaign.rules.registry import applies, decides, end_check, event_type, on_enter, order_type
+from campaign.rules.registry import (
+    applies,
+    decides,
+    end_check,
+    event_type,
+    offered_when,
+    on_enter,
+    order_type,
+)
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.setup_rules import find_system
 from campaign.rules.state import CampaignState, Location, Where
@@ -171,6 +179,11 @@ def _decide_interact(state: CampaignState, order: Interact, ruleset: Ruleset, di
         if ship in bombard:
             raise IllegalOrderError("DN-INT-4", f"{ship} can bombard only once")
         bombard[ship] = target
+    if not (order.land or bombard or order.drops):
+        raise IllegalOrderError(
+            "DN-INT-1", f"nothing to do at {star.name}: name ships to land, bombardments "
+            "(SHIP>TARGET) or jump troops to drop"
+        )
     if order.system in _pending(state):
         raise IllegalOrderError("DN-INT-2", f"PD fire at {star.name} is awaited first")
     check_reaction_units(state, [*order.land, *bombard, *order.drops])
@@ -381,3 +394,46 @@ def _apply_losses(state: CampaignState, event: LossesRemoved) -> None:
     losses.get(event.system, {}).pop(event.side.value, None)
     if not losses.get(event.system):
         losses.pop(event.system, None)
+
+
+# --- what legal_orders offers (DN-SEQ-2) --------------------------------------------------------
+
+
+def _acting_systems(state: CampaignState, where: Where) -> set[str]:
+    """Systems where the acting side has units at ``where`` (stellar hex or surface box)."""
+    return {u.location.system for u in state.units.values()
+            if u.owner is state.acting and u.location.where is where and u.location.system}
+
+
+@offered_when(Interact)
+def _offer_interact(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
+    """Ships of the acting side that may act are in a stellar hex whose box they have not dealt
+    with yet and where no PD fire is awaited (DN-INT-1/2, DN-REA-1)."""
+    done = set((state.slots.get("combat") or {}).get("interacted", [])) | set(_pending(state))
+    return any(_orbit(state, ruleset, system)
+               for system in sorted(_acting_systems(state, Where.HEX) - done))
+
+
+@offered_when(LiftOff)
+def _offer_lift_off(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
+    """The acting side has ships in a surface box that may act (DN-INT-5, DN-REA-1)."""
+    return any(
+        u.side == state.acting and not u.is_ground and _may_act(state, u.uid)
+        for system in sorted(_acting_systems(state, Where.BOX))
+        for u in box_units(state, ruleset, system)
+    )
+
+
+@offered_when(PdFire)
+def _offer_pd_fire(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
+    """An interaction waits for ``side``'s PD targets (DN-INT-2)."""
+    return side is not None and any(
+        rec["pd_owner"] == side.value for rec in _pending(state).values()
+    )
+
+
+@offered_when(RemoveLosses)
+def _offer_remove_losses(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
+    """``side`` still chooses the units its ground combat losses remove (DN-GND-2)."""
+    losses = _pending_losses(state).values()
+    return side is not None and any(side.value in sides for sides in losses)

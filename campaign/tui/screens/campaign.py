@@ -415,8 +415,11 @@ class CampaignScreen(Screen[None]):
         text = self.query_one("#order", Input).value.strip()
         legal = self.session.legal_orders()
         template = None
-        verb = text.split()[1] if len(text.split()) > 1 else ""
+        words = text.split()
+        verb = words[1] if len(words) > 1 else ""
         for item in legal:
+            if verb and item.notation.split()[0] != words[0]:
+                continue  # the side typed first must be the side that gives the order
             if item.verb == verb or (not verb and item.verb != "end-phase"):
                 template = self.session.template_for(item)
                 break
