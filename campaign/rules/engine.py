@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -214,6 +215,19 @@ def _may_end(state: CampaignState, ruleset: Ruleset | None) -> bool:
     return True
 
 
+def _area_rank(spec: OrderSpec) -> int:
+    """Index in ``catalog.AREA_MODULES`` of the area that registered ``spec``, so the order of
+    ``legal_orders`` does not depend on which module a caller happened to import first."""
+    module = spec.cls.__module__
+    root = catalog.__name__.rpartition(".")[0]
+    for index, name in enumerate(catalog.AREA_MODULES):
+        is_package = hasattr(sys.modules.get(name), "__path__")
+        package = name if is_package else name.rpartition(".")[0]
+        if module == name or (package != root and module.startswith(package + ".")):
+            return index
+    return len(catalog.AREA_MODULES)
+
+
 def legal_orders(
     state: CampaignState, side: Side | None, ruleset: Ruleset | None = None
 ) -> list[LegalOrder]:
@@ -225,7 +239,7 @@ def legal_orders(
     catalog.load()
     out = []
     probe_step = FLOW[state.step]
-    for spec in ORDERS.values():
+    for spec in sorted(ORDERS.values(), key=_area_rank):
         if not spec.accepts_step(probe_step.phase, probe_step.sub_phase):
             continue
         if spec.actor is Actor.REFEREE and side is not None:

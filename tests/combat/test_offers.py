@@ -164,3 +164,22 @@ def test_remove_losses_offered_only_to_the_side_that_chooses():  # DN-SEQ-2 DN-G
     game.play("solomani remove-losses neb-a S-AT-1")
     assert "remove-losses" not in offered(game, S)
     assert "end-phase" in offered(game, A)
+
+
+def test_legal_orders_keep_the_catalog_order_whatever_was_imported_first(monkeypatch):
+    # DN-SEQ-2: the offered list (and the UI's first suggestion) must not depend on which area
+    # module a caller imported before the catalog was loaded
+    from campaign.rules import registry
+
+    game = duel()
+    before = [(o.verb, o.side) for o in engine.legal_orders(game.state, A, game.ruleset)]
+    # as if a test had imported a combat module first: the areas register in reverse order
+    areas: dict[str, dict] = {}
+    for verb, spec in registry.ORDERS.items():
+        areas.setdefault(spec.cls.__module__.split(".")[2], {})[verb] = spec
+    shuffled = {verb: spec for area in reversed(areas.values()) for verb, spec in area.items()}
+    assert list(shuffled) != list(registry.ORDERS)
+    monkeypatch.setattr(engine, "ORDERS", shuffled)
+    after = [(o.verb, o.side) for o in engine.legal_orders(game.state, A, game.ruleset)]
+    assert after == before
+    assert before[0] == ("launch", A)  # combat comes before movement in the catalog
