@@ -2,7 +2,8 @@
 
 Each area adds ONE line here for its module (e.g. ``"campaign.rules.movement"``); everything else
 lives in the area's own file. ``load()`` imports them once, which runs their registration
-decorators. Order matters only for hooks of the same phase (earlier modules run first).
+decorators. The engine runs hooks and lists orders in this order (earlier areas first), whatever
+module a caller happened to import first.
 """
 
 from __future__ import annotations

@@ -11,8 +11,9 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from campaign.rules import catalog
 from campaign.rules.base import Event, Order
@@ -29,10 +30,21 @@ from campaign.rules.flow import (
     advance_events,
 )
 from campaign.rules.ids import Side
-from campaign.rules.phases import Actor, Phase
-from campaign.rules.registry import APPLIERS, HOOKS, OFFERED, ORDERS, OrderSpec, order_spec
+from campaign.rules.phases import Actor, Phase, SubPhase
+from campaign.rules.registry import (
+    APPLIERS,
+    HOOKS,
+    OFFERED,
+    ORDERS,
+    EnterHook,
+    OrderSpec,
+    TurnEndHook,
+    order_spec,
+)
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
+
+T = TypeVar("T")
 
 #: Starting RU of each side (DN-SET-1).
 SETUP_RU = 99
@@ -131,14 +143,14 @@ class _Settler:
     def leave_step(self, *, auto: bool) -> None:
         """Turn-end hooks (at the end of a player turn), then the ``phase-advanced`` event."""
         if self.scratch.step == LAST_PLAYER_STEP:
-            for hook in HOOKS.turn_end:
+            for hook in turn_end_hooks():
                 self.emit(hook(self.scratch, self.ruleset, self.dice))
         self.emit([advance_events(self.scratch, auto=auto)])
 
     def enter_step(self) -> None:
         """``on_enter`` hooks of the step just started."""
         step = FLOW[self.scratch.step]
-        for phase, sub_phase, hook in HOOKS.enter:
+        for phase, sub_phase, hook in enter_hooks():
             if phase is not None and phase is not step.phase:
                 continue
             if sub_phase is not None and sub_phase is not step.sub_phase:
@@ -215,10 +227,9 @@ def _may_end(state: CampaignState, ruleset: Ruleset | None) -> bool:
     return True
 
 
-def _area_rank(spec: OrderSpec) -> int:
-    """Index in ``catalog.AREA_MODULES`` of the area that registered ``spec``, so the order of
-    ``legal_orders`` does not depend on which module a caller happened to import first."""
-    module = spec.cls.__module__
+def _module_rank(module: str) -> int:
+    """Index in ``catalog.AREA_MODULES`` of the area that ``module`` belongs to, so the order of
+    orders and hooks does not depend on which module a caller happened to import first."""
     root = catalog.__name__.rpartition(".")[0]
     for index, name in enumerate(catalog.AREA_MODULES):
         is_package = hasattr(sys.modules.get(name), "__path__")
@@ -226,6 +237,26 @@ def _area_rank(spec: OrderSpec) -> int:
         if module == name or (package != root and module.startswith(package + ".")):
             return index
     return len(catalog.AREA_MODULES)
+
+
+def _area_rank(spec: OrderSpec) -> int:
+    """Catalog rank of the area that registered ``spec`` (see ``_module_rank``)."""
+    return _module_rank(spec.cls.__module__)
+
+
+def _in_area_order(hooks: list[T], function: Callable[[T], Callable[..., object]]) -> list[T]:
+    """``hooks`` sorted by the catalog rank of their function's module (stable within an area)."""
+    return sorted(hooks, key=lambda hook: _module_rank(function(hook).__module__))
+
+
+def enter_hooks() -> list[tuple[Phase | None, SubPhase | None, EnterHook]]:
+    """The ``on_enter`` hooks in the order they run: by catalog area, then registration."""
+    return _in_area_order(HOOKS.enter, lambda entry: entry[2])
+
+
+def turn_end_hooks() -> list[TurnEndHook]:
+    """The end-of-player-turn hooks (DN-SEQ-3) in the order they run."""
+    return _in_area_order(HOOKS.turn_end, lambda hook: hook)
 
 
 def legal_orders(
