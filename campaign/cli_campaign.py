@@ -118,11 +118,11 @@ def _status(args: argparse.Namespace) -> int:
     print(f"  event {status.seq}, state digest {status.digest}")
     print(f"legal orders now ({status.acting.value}):")
     for legal in status.legal:
-        print(f"  {legal.template:40} {legal.rule:10} {legal.summary}")
+        print(f"  {legal.notation:48} {legal.rule:10} {legal.summary}")
     if status.legal_other:
         print(f"{status.acting.enemy.value} may also give:")
         for legal in status.legal_other:
-            print(f"  {legal.template:40} {legal.rule:10} {legal.summary}")
+            print(f"  {legal.notation:48} {legal.rule:10} {legal.summary}")
     return 0
 
 
