@@ -10,20 +10,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from campaign.rules.errors import CampaignError
-
-if TYPE_CHECKING:
-    from campaign.service import CampaignService
-
-EXIT_ERROR = 1
-
-
-def _add_db(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--db", metavar="URL", help="SQLAlchemy database URL")
+from campaign.cli.errors import EXIT_ERROR, add_db_option, guard, open_service
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -35,8 +24,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--seed", type=int,
         help="seed for random assembly AND the dice (reproducible games; omit for real play)",
     )
-    _add_db(new)
-    new.set_defaults(func=_guard(_new))
+    add_db_option(new)
+    new.set_defaults(func=guard(_new))
 
     for verb, help_text, handler in (
         ("status", "turn, phase, who acts, RU and legal orders", _status),
@@ -45,27 +34,27 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     ):
         parser = subparsers.add_parser(verb, help=help_text)
         parser.add_argument("name")
-        _add_db(parser)
-        parser.set_defaults(func=_guard(handler))
+        add_db_option(parser)
+        parser.set_defaults(func=guard(handler))
 
     order = subparsers.add_parser("order", help='give one order, e.g. "aslan buy CL 2"')
     order.add_argument("name")
     order.add_argument("order", help="order notation (see docs/engine.md)")
     order.add_argument("--dice", help="physical dice values, comma-separated (referee entry)")
-    _add_db(order)
-    order.set_defaults(func=_guard(_order))
+    add_db_option(order)
+    order.set_defaults(func=guard(_order))
 
     undo = subparsers.add_parser("undo", help="take back the last order of the current phase")
     undo.add_argument("name")
     undo.add_argument("--referee", metavar="REASON", help="override past dice/phase, logged")
-    _add_db(undo)
-    undo.set_defaults(func=_guard(_undo))
+    add_db_option(undo)
+    undo.set_defaults(func=guard(_undo))
 
     repin = subparsers.add_parser("repin", help="accept changed data files (DN-DATA-4), logged")
     repin.add_argument("name")
     repin.add_argument("reason")
-    _add_db(repin)
-    repin.set_defaults(func=_guard(_repin))
+    add_db_option(repin)
+    repin.set_defaults(func=guard(_repin))
 
     replay = subparsers.add_parser("replay", help="replay a seed game file and check digests")
     replay.add_argument("file", type=Path)
@@ -73,41 +62,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--record", action="store_true",
         help="rewrite the file's digests from this run (after an intended rules change)",
     )
-    replay.set_defaults(func=_guard(_replay))
-
-
-def _guard(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
-    """Turn expected errors into one line on stderr and a non-zero exit code."""
-
-    def run(args: argparse.Namespace) -> int:
-        try:
-            return handler(args)
-        except CampaignError as error:
-            print(f"campaign: {error.message}", file=sys.stderr)
-            return EXIT_ERROR
-        except ValueError as error:
-            print(f"campaign: {error}", file=sys.stderr)
-            return EXIT_ERROR
-
-    return run
-
-
-def _service(args: argparse.Namespace) -> CampaignService:
-    """The service on ``--db`` (imported here so ``campaign --help`` needs no database code)."""
-    from campaign.service import CampaignService
-
-    return CampaignService(db_url=getattr(args, "db", None))
+    replay.set_defaults(func=guard(_replay))
 
 
 def _new(args: argparse.Namespace) -> int:
-    loaded = _service(args).create(args.name, layout=args.layout, seed=args.seed)
+    loaded = open_service(args).create(args.name, layout=args.layout, seed=args.seed)
     print(f"campaign {args.name!r} created: layout {loaded.row.layout}, "
           f"{len(loaded.ruleset.star_map.sections)} sections, event {loaded.head.seq}")
     return _status(args)
 
 
 def _status(args: argparse.Namespace) -> int:
-    status = _service(args).status(args.name)
+    status = open_service(args).status(args.name)
     print(f"{status.name}: game turn {status.turn}, {status.step}, "
           f"phasing {status.phasing.value}, {status.acting.value} to act")
     if status.winner is not None:
@@ -138,7 +104,7 @@ def _order(args: argparse.Namespace) -> int:
                   file=sys.stderr)
             return 2
         source = PhysicalSource.from_values(values)
-    events, state = _service(args).order(args.name, args.order, dice=source)
+    events, state = open_service(args).order(args.name, args.order, dice=source)
     for event in events:
         rolls = ", ".join(f"{r.purpose}={r.value}" for r in event.rolls)
         print(f"  {event.type}" + (f"  [{rolls}]" if rolls else ""))
@@ -149,24 +115,24 @@ def _order(args: argparse.Namespace) -> int:
 
 
 def _log(args: argparse.Namespace) -> int:
-    for line in _service(args).log(args.name):
+    for line in open_service(args).log(args.name):
         rolls = f"  dice: {', '.join(line.rolls)}" if line.rolls else ""
         print(f"{line.first_seq:6}  {line.order_text}  -> {', '.join(line.events)}{rolls}")
     return 0
 
 
 def _undo(args: argparse.Namespace) -> int:
-    state = _service(args).undo(args.name, referee_reason=args.referee)
+    state = open_service(args).undo(args.name, referee_reason=args.referee)
     print(f"undone; now game turn {state.turn}, {state.phase.value}, {state.acting.value} to act")
     return 0
 
 
 def _verify(args: argparse.Namespace) -> int:
     if Path(args.name).is_file():  # a turn file (docs/turn-files.md)
-        from campaign.cli_pbem import verify_path
+        from campaign.cli.pbem import verify_path
 
         return verify_path(args)
-    findings = _service(args).verify(args.name)
+    findings = open_service(args).verify(args.name)
     if findings:
         for finding in findings:
             print(f"campaign: {finding}", file=sys.stderr)
@@ -207,6 +173,6 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _repin(args: argparse.Namespace) -> int:
-    loaded = _service(args).repin(args.name, args.reason)
+    loaded = open_service(args).repin(args.name, args.reason)
     print(f"{args.name}: data re-pinned (profile {loaded.ruleset.profile_hash[:12]}), logged")
     return 0

@@ -12,9 +12,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from campaign.cli.errors import EXIT_ERROR
 from campaign.rules.errors import CampaignError
-
-EXIT_ERROR = 1
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

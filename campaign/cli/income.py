@@ -12,10 +12,9 @@ import argparse
 import json
 import sys
 
+from campaign.cli.errors import EXIT_ERROR
 from campaign.rules.errors import CampaignError
 from campaign.rules.ids import PLAYER_SIDES, Side
-
-EXIT_ERROR = 1
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

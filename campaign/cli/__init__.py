@@ -1,10 +1,12 @@
 """The `campaign` command line.
 
-Each group of subcommands lives in its own module that exposes ``register(subparsers)``; the
-module names are listed in ``COMMAND_MODULES``. A registered command sets ``func`` on its parser:
-``func(args) -> int`` returns the process exit code. Handlers print user-facing errors themselves
-(``file:line: reason`` or ``RULE-ID: sentence``) and never let a traceback reach the user for
-expected failures.
+Each group of subcommands lives in its own module of this package that exposes
+``register(subparsers)``; the module names are listed in ``COMMAND_MODULES``. What the modules
+share (exit codes, the error guard, ``--db``) is in ``campaign.cli.errors``; command modules
+never import each other's internals, so there is no import circle. A registered command sets
+``func`` on its parser: ``func(args) -> int`` returns the process exit code. Handlers print
+user-facing errors themselves (``file:line: reason`` or ``RULE-ID: sentence``) and never let a
+traceback reach the user for expected failures.
 """
 
 from __future__ import annotations
@@ -19,12 +21,12 @@ from campaign import __version__
 
 #: Modules that contribute subcommands, in the order they appear in ``--help``.
 COMMAND_MODULES: tuple[str, ...] = (
-    "campaign.cli_scenario",
-    "campaign.cli_data",
-    "campaign.cli_campaign",
-    "campaign.cli_income",
-    "campaign.cli_pbem",
-    "campaign.cli_tui",
+    "campaign.cli.scenario",
+    "campaign.cli.data",
+    "campaign.cli.play",
+    "campaign.cli.income",
+    "campaign.cli.pbem",
+    "campaign.cli.tui",
 )
 
 

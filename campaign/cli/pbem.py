@@ -13,7 +13,7 @@ import sys
 from contextlib import nullcontext as _nullcontext
 from pathlib import Path
 
-from campaign.cli_campaign import EXIT_ERROR, _guard
+from campaign.cli.errors import EXIT_ERROR, guard
 from campaign.rules.ids import Side
 
 
@@ -29,13 +29,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="dice mode, fixed by the first file (default commit-reveal)")
     export.add_argument("--sign", type=Path, metavar="KEYFILE", help="Ed25519 private key")
     _common(export)
-    export.set_defaults(func=_guard(_export))
+    export.set_defaults(func=guard(_export))
 
     imp = subparsers.add_parser("import", help="check and apply the other player's turn file")
     imp.add_argument("name")
     imp.add_argument("file", help="turn file, JSON or armoured ('-' = stdin)")
     _common(imp)
-    imp.set_defaults(func=_guard(_import))
+    imp.set_defaults(func=guard(_import))
 
     resolve = subparsers.add_parser(
         "resolve", help="crossed files: keep the other side's file, drop ours (logged)")
@@ -43,17 +43,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     resolve.add_argument("file")
     resolve.add_argument("--reason", required=True)
     _common(resolve)
-    resolve.set_defaults(func=_guard(_resolve))
+    resolve.set_defaults(func=guard(_resolve))
 
     keygen = subparsers.add_parser("keygen", help="make an Ed25519 key pair SIDE.key/SIDE.pub")
     keygen.add_argument("side", choices=["aslan", "solomani"])
     keygen.add_argument("--dir", type=Path, required=True)
-    keygen.set_defaults(func=_guard(_keygen))
+    keygen.set_defaults(func=guard(_keygen))
 
     log = subparsers.add_parser("exchanges", help="turn files sent and received, fork decisions")
     log.add_argument("name")
     _common(log)
-    log.set_defaults(func=_guard(_exchanges))
+    log.set_defaults(func=guard(_exchanges))
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
