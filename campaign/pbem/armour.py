@@ -119,6 +119,8 @@ def _raw_json(data: bytes | str, source: str) -> Any:
             f"not a turn file: JSON error at line {error.lineno} column {error.colno}: "
             f"{error.msg}", source=source
         ) from None
+    except ValueError as error:  # e.g. an integer of more than 4300 digits
+        raise MalformedTurnFileError(f"not a turn file: {error}", source=source) from None
     _check_plain(raw, source)
     return raw
 
