@@ -15,6 +15,10 @@ DATA_PACKAGE = "campaign.data"
 SEEDS_PACKAGE = "campaign.seeds"
 
 
+class BundledFilesMissing(FileNotFoundError):
+    """The shipped data or seed games cannot be found; the message says how to fix the install."""
+
+
 def package_dir(package: str) -> Path:
     """The folder of the resource package ``package`` as a file-system path.
 
@@ -24,11 +28,11 @@ def package_dir(package: str) -> Path:
     try:
         root = resources.files(package)
     except ModuleNotFoundError as error:  # an editable install made before the mapping existed
-        raise FileNotFoundError(
+        raise BundledFilesMissing(
             f"{package} is not installed; reinstall the tool (pip install -e . in a checkout)"
         ) from error
     if not isinstance(root, Path):
-        raise FileNotFoundError(
+        raise BundledFilesMissing(
             f"{package} is not installed as plain files ({root}); reinstall with pip or pipx"
         )
     return root

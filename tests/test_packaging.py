@@ -26,8 +26,18 @@ def test_bundled_folders_are_the_repository_data_and_seeds():
 
 
 def test_a_missing_resource_package_says_how_to_fix_it():
-    with pytest.raises(FileNotFoundError, match="reinstall"):
+    with pytest.raises(bundled.BundledFilesMissing, match="reinstall"):
         bundled.package_dir("campaign.no_such_resources")
+
+
+def test_cli_reports_missing_shipped_data_in_one_line(monkeypatch, capsys):
+    # an install that lacks the data package: one error line and exit 1, no traceback
+    monkeypatch.delenv("CAMPAIGN_DATA_DIR", raising=False)
+    monkeypatch.setattr(bundled, "DATA_PACKAGE", "campaign.no_such_resources")
+    assert main(["data", "check"]) == 1
+    error = capsys.readouterr().err
+    assert error.startswith("campaign: campaign.no_such_resources is not installed")
+    assert "Traceback" not in error
 
 
 def test_package_data_patterns_ship_every_profile_file():
