@@ -28,8 +28,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_db_option(new)
     new.set_defaults(func=guard(_new))
 
+    status = subparsers.add_parser("status", help="turn, phase, who must act now, RU, orders")
+    status.add_argument("name")
+    add_side_option(status)
+    status.add_argument("--json", action="store_true", help="print the status report as JSON")
+    add_db_option(status)
+    status.set_defaults(func=guard(_status))
+
     for verb, help_text, handler in (
-        ("status", "turn, phase, who must act now, RU and legal orders", _status),
         ("verify", "check the hash chain, replay the log, compare snapshots", _verify),
     ):
         parser = subparsers.add_parser(verb, help=help_text)
@@ -85,6 +91,15 @@ def _new(args: argparse.Namespace) -> int:
 
 
 def _status(args: argparse.Namespace) -> int:
+    if getattr(args, "json", False):
+        from campaign.rules.engine import state_digest
+        from campaign.rules.reports import status_report
+
+        loaded = open_service(args).load(args.name)
+        print(status_report(args.name, loaded.state, loaded.ruleset, seq=loaded.head.seq,
+                            digest=state_digest(loaded.state),
+                            viewer=side_of(args)).model_dump_json(indent=1))
+        return 0
     status = open_service(args).status(args.name)
     print(f"{status.name}: game turn {status.turn}, {status.step}, "
           f"phasing {status.phasing.value}, {status.acting.value} to act")
