@@ -25,6 +25,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "campaign.cli.scenario",
     "campaign.cli.data",
     "campaign.cli.play",
+    "campaign.cli.views",
     "campaign.cli.income",
     "campaign.cli.pbem",
     "campaign.cli.tui",
