@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Literal
 
 from campaign.rules.base import Event, Order
-from campaign.rules.combat import book
+from campaign.rules.combat import book, reaction  # noqa: F401  (reaction: its hook runs first)
 from campaign.rules.combat.assignment import (
     AssignmentDraft,
     Engagement,
