@@ -18,7 +18,12 @@ from campaign.rules.combat.detect import (
     pair_order,
     reaction_participants,
 )
-from campaign.rules.combat.ground import GroundResult, fights_in_box, resolve_ground
+from campaign.rules.combat.ground import (
+    GroundResult,
+    fights_in_box,
+    ground_forces,
+    resolve_ground,
+)
 from campaign.rules.combat.interaction import (
     InteractionPlan,
     InteractionResult,
@@ -281,7 +286,7 @@ def _split_losses(
     now: list[str] = []
     pending: dict[Side, int] = {}
     for side in result.sides:
-        own = [u.uid for u in units if u.side == side]
+        own = [u.uid for u in ground_forces(units) if u.side == side]
         lost = [uid for uid in result.removed if uid in own]
         if side is not Side.NEUTRAL and 0 < len(lost) < len(own):
             pending[side] = len(lost)
@@ -304,12 +309,13 @@ def _decide_remove(
     count = _pending_losses(state).get(order.system, {}).get(side.value)
     if count is None:
         raise IllegalOrderError("DN-GND-2", f"{side} has no losses to choose at {order.system}")
-    own = {u.uid for u in box_units(state, ruleset, order.system) if u.side is side}
+    own = {u.uid for u in ground_forces(box_units(state, ruleset, order.system))
+           if u.side is side}
     chosen = list(dict.fromkeys(order.units))
     if len(chosen) != count or not set(chosen) <= own:
         raise IllegalOrderError(
-            "DN-GND-2", f"{side} must remove exactly {count} of its units in the box: "
-            f"{', '.join(sorted(own))}"
+            "DN-GND-2", f"{side} must remove exactly {count} of its ground units or PD in the "
+            f"box (the units that made up its strength): {', '.join(sorted(own))}"
         )
     return [LossesRemoved(system=order.system, side=side, units=chosen)]
 
