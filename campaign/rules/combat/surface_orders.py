@@ -192,6 +192,7 @@ def _decide_interact(state: CampaignState, order: Interact, ruleset: Ruleset, di
     if order.system in _pending(state):
         raise IllegalOrderError("DN-INT-2", f"PD fire at {star.name} is awaited first")
     check_reaction_units(state, [*order.land, *bombard, *order.drops])
+    _check_one_pd_landing(state, ruleset, order.system, order.land)
     orbit = _orbit(state, ruleset, order.system)
     plan = InteractionPlan(side=state.acting, bombard=bombard, land=tuple(order.land),
                            drops=tuple(order.drops))
@@ -201,6 +202,25 @@ def _decide_interact(state: CampaignState, order: Interact, ruleset: Ruleset, di
     if owner is not None and owner is not Side.NEUTRAL:  # the PD owner names its targets
         return [InteractionDeclared(system=order.system, plan=plan, pd_owner=owner)]
     return _resolve(state, ruleset, dice, order.system, plan)
+
+
+def _check_one_pd_landing(
+    state: CampaignState, ruleset: Ruleset, system: str, landing: list[str]
+) -> None:
+    """DN-MOV-10: a landing transport unloads its cargo into the box; at most one PD per box."""
+    def is_pd(unit_id: str) -> bool:
+        return ruleset.unit_type(state.units[unit_id].kind).category is UnitCategory.PD
+
+    there = [u.uid for u in box_units(state, ruleset, system) if is_pd(u.uid)]
+    arriving = [c.id for uid in landing if uid in state.units
+                for c in state.cargo_of(uid) if is_pd(c.id)]
+    if arriving and len(there) + len(arriving) > 1:
+        name = find_system(ruleset, system).name
+        held = f"already holds PD {there[0]}" if there else "can hold only one PD"
+        raise IllegalOrderError(
+            "DN-MOV-10", f"the surface box of {name} {held}: {', '.join(arriving)} cannot land "
+            "there (at most one PD marker per surface box)"
+        )
 
 
 def _pending(state: CampaignState) -> dict[str, dict]:
