@@ -25,6 +25,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "campaign.cli.data",
     "campaign.cli.play",
     "campaign.cli.income",
+    "campaign.cli.maps",
     "campaign.cli.pbem",
     "campaign.cli.tui",
 )

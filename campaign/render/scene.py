@@ -15,7 +15,7 @@ then draws the scene.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -69,12 +69,27 @@ class SupplyCut:
 
 
 @dataclass(frozen=True)
-class SupplyOverlay:
-    """Cut-off boxes per side and the cutting systems (DN-ECO-3), from ``IncomeReport``."""
+class SupplyBox:
+    """A box ``side`` controls: connected to its capital or not, and what it yields (DN-ECO-4)."""
 
-    cut_off: dict[Side, tuple[str, ...]]
+    side: Side
+    system: str
+    connected: bool
+    ru: int
+    explanation: str
+
+
+@dataclass(frozen=True)
+class SupplyOverlay:
+    """Every controlled box per side and the cutting systems (DN-ECO-3), from ``IncomeReport``."""
+
+    boxes: tuple[SupplyBox, ...]
     cuts: tuple[SupplyCut, ...]
     income: dict[Side, int]
+
+    def cut_off(self, side: Side) -> list[str]:
+        """The boxes of ``side`` that are not connected to its capital."""
+        return [box.system for box in self.boxes if box.side is side and not box.connected]
 
 
 @dataclass(frozen=True)
@@ -179,13 +194,14 @@ def supply_overlay(state: CampaignState, ruleset: Ruleset, side: Side | None) ->
     """The cut-off boxes and cutting systems of ``side`` (both sides for the referee), exactly
     as ``campaign income`` reports them (DN-ECO-3)."""
     sides = [side] if side in PLAYER_SIDES else list(PLAYER_SIDES)
-    cut_off: dict[Side, tuple[str, ...]] = {}
+    boxes: list[SupplyBox] = []
     cuts: list[SupplyCut] = []
     income: dict[Side, int] = {}
     for player in sides:
         report = income_report_for(state, ruleset, player)
         income[player] = report.income
-        cut_off[player] = tuple(box.system_id for box in report.boxes if not box.connected)
+        boxes += [SupplyBox(player, box.system_id, box.connected, box.ru, box.explanation)
+                  for box in report.boxes]
         by_system: dict[str, list] = {}
         for box in report.boxes:
             for cut in box.cut_by:
@@ -201,7 +217,7 @@ def supply_overlay(state: CampaignState, ruleset: Ruleset, side: Side | None) ->
                     reasons=tuple(sorted({cut.reason for _, cut in found})),
                 )
             )
-    return SupplyOverlay(cut_off=cut_off, cuts=tuple(cuts), income=income)
+    return SupplyOverlay(boxes=tuple(boxes), cuts=tuple(cuts), income=income)
 
 
 def movable_groups(state: CampaignState, side: Side) -> list[str]:
@@ -281,7 +297,7 @@ def _title(
         lines.append(f"Game over: {state.winner.value} wins (DN-VIC-1)")
     if supply is not None:
         lines.append("Supply (DN-ECO-3): " + " · ".join(
-            f"{s.value} income {supply.income[s]} RU, {len(supply.cut_off[s])} boxes cut off"
+            f"{s.value} income {supply.income[s]} RU, {len(supply.cut_off(s))} boxes cut off"
             for s in supply.income
         ))
     if moves is not None:
@@ -289,8 +305,3 @@ def _title(
                      f"{len(moves.destinations)} systems reachable")
     return tuple(lines)
 
-
-def sorted_sides(sides: Sequence[Side]) -> list[Side]:
-    """Sides in drawing order: Aslan, Solomani, neutral."""
-    order = (Side.ASLAN, Side.SOLOMANI, Side.NEUTRAL)
-    return sorted(sides, key=order.index)

@@ -229,15 +229,17 @@ def _overlay_layer(scene: MapScene) -> dw.Group:
     layer = dw.Group(id="overlay", data_overlay=scene.overlay.value, fill="none")
     star_map = scene.star_map
     if scene.supply is not None:
-        for side, boxes in scene.supply.cut_off.items():
-            for system_id in boxes:
-                x, y = _symbol_point(star_map.system(system_id))
-                ring = dw.Circle(x, y, 12, class_="supply-cut-off", data_side=side.value,
-                                 data_system=system_id, stroke=pal.CUT_OFF, stroke_width=2.2,
-                                 stroke_dasharray="3,2")
-                ring.append_title(f"{star_map.system(system_id).name}: {side.value} box cut "
-                                  "off from its capital (DN-ECO-3)")
-                layer.append(ring)
+        for box in scene.supply.boxes:
+            x, y = _symbol_point(star_map.system(box.system))
+            group = dw.Group(class_="supply-box", data_side=box.side.value,
+                             data_system=box.system, data_connected=_flag(box.connected),
+                             data_ru=str(box.ru))
+            group.append_title(f"{box.side.value} box {star_map.system(box.system).name}: "
+                               f"{box.explanation}")
+            if not box.connected:
+                group.append(dw.Circle(x, y, 12, stroke=pal.CUT_OFF, stroke_width=2.2,
+                                       stroke_dasharray="3,2"))
+            layer.append(group)
         for cut in scene.supply.cuts:
             x, y = _symbol_point(star_map.system(cut.system))
             mark = dw.Group(class_="supply-cut", data_side=cut.side.value, data_system=cut.system,
