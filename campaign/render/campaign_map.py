@@ -4,13 +4,17 @@ TUI ask for it: load the campaign through the service, find the last battle in i
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+
+from platformdirs import user_data_dir
 
 from campaign.render.output import save_picture
 from campaign.render.scene import Overlay, campaign_scene, last_battle_system
 from campaign.render.svg import scene_svg
 from campaign.rules.ids import Side
 from campaign.service import CampaignService, Loaded, parse_stored
+from campaign.store.repository import APP_NAME
 
 
 def loaded_campaign_svg(
@@ -57,3 +61,28 @@ def picture_beside(turn_file: Path) -> Path:
     if turn_file.suffix.lower() == ".svg":
         return turn_file.with_suffix(".map.svg")
     return turn_file.with_suffix(".svg")
+
+
+def pictures_dir() -> Path:
+    """Where the TUI puts map pictures: ``maps/`` in the user's data directory."""
+    return Path(user_data_dir(APP_NAME)) / "maps"
+
+
+def save_view_picture(
+    service: CampaignService,
+    loaded: Loaded,
+    *,
+    overlay: Overlay = Overlay.SUPPLY,
+    directory: Path | None = None,
+) -> Path:
+    """Write the referee's picture of ``loaded`` to ``NAME-turnT-eventN.svg`` in ``directory``
+    (default ``pictures_dir()``, created if needed); the path written."""
+    directory = directory if directory is not None else pictures_dir()
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise ValueError(f"{directory}: cannot create: {error.strerror or error}") from None
+    stem = re.sub(r"[^\w.-]+", "-", loaded.row.name).strip("-.") or "campaign"
+    path = directory / f"{stem}-turn{loaded.state.turn}-event{loaded.head.seq}.svg"
+    save_picture(loaded_campaign_svg(service, loaded, overlay=overlay), path)
+    return path
