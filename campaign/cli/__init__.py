@@ -27,6 +27,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "campaign.cli.play",
     "campaign.cli.views",
     "campaign.cli.income",
+    "campaign.cli.maps",
     "campaign.cli.pbem",
     "campaign.cli.tui",
 )
