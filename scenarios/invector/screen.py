@@ -19,7 +19,7 @@ from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Label, ListItem, ListView, Static
 
-from scenarios.invector.ai import LEVELS, InvectorAI
+from scenarios.invector.ai import LEVELS, InvectorAI, levels_help
 from scenarios.invector.notation import parse_position
 from scenarios.invector.rules import (
     BLACK,
@@ -147,6 +147,7 @@ class InvectorHelpDialog(ModalScreen[None]):
             yield Label("Invector — keys", classes="inv-dialog-title")
             yield Static("\n".join(rows), id="inv-help-keys")
             yield Static(RULES_SUMMARY, id="inv-help-rules")
+            yield Static("Computer levels:\n" + levels_help(), id="inv-help-levels")
             yield Label("Esc closes.")
 
     def action_close(self) -> None:
