@@ -43,6 +43,18 @@ def table(app: App) -> ImperialScreen:
     return next(s for s in app.screen_stack if isinstance(s, ImperialScreen))
 
 
+async def start_from_setup(pilot, app: App) -> ImperialScreen:
+    """Press Start on the set-up screen and wait until the table replaces it."""
+    await pilot.pause(0.3)  # a Button ignores presses during its 0.2 s press effect
+    app.screen.query_one("#imperial-start", Button).press()
+    for _ in range(100):
+        await pilot.pause(0.05)
+        if not isinstance(app.screen, ImperialSetupScreen):
+            break
+    await pilot.pause()
+    return table(app)
+
+
 @sync
 async def test_human_seat_plays_from_the_order_list_and_undoes():
     # IMP-7: the human seat picks a legal order from the list; computer seats answer
@@ -116,13 +128,7 @@ async def test_setup_screen_starts_a_table_with_chosen_computer_seats():
         assert app.screen is setup  # seat 9 does not exist: refused, nothing started
         setup.query_one("#imperial-players", Select).value = 5
         setup.query_one("#imperial-computer", Input).value = "0,1,2,3"
-        await pilot.pause(0.3)  # a Button ignores presses during its 0.2 s press effect
-        await pilot.click("#imperial-start")
-        for _ in range(100):
-            await pilot.pause(0.05)
-            if not isinstance(app.screen, ImperialSetupScreen):
-                break
-        game = table(app)
+        game = await start_from_setup(pilot, app)
         assert game.game.num_players == 5 and game.computer == {0, 1, 2, 3}
         assert game.position.current_player() == 4  # the computer seats answered up to seat 4
 
@@ -143,13 +149,6 @@ async def test_setup_screen_offers_rule_presets_and_computer_levels():
         await pilot.pause()
         assert "factory_top_up on" in str(switches.render())
         assert "home_chips off" in str(switches.render())
-        await pilot.pause(0.3)
-        setup.query_one("#imperial-start", Button).press()
-        for _ in range(100):
-            await pilot.pause(0.05)
-            if not isinstance(app.screen, ImperialSetupScreen):
-                break
-        await pilot.pause()
-        game = table(app)
+        game = await start_from_setup(pilot, app)
         assert game.game.options.factory_top_up and not game.game.options.home_chips
         assert game.level == "easy" and "published rules" in str(game.sub_title)
