@@ -10,10 +10,12 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from campaign.cli.errors import EXIT_ERROR, add_turn_file_options, guard
+from campaign.cli.errors import EXIT_ERROR, add_turn_file_options, guard, open_service
+from campaign.cli.report import print_story
 from campaign.rules.ids import Side
 
 if TYPE_CHECKING:
@@ -32,6 +34,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     export.add_argument("--again", type=int, metavar="N",
                         help="write file N again, byte for byte, from the database")
     export.add_argument("--sign", type=Path, metavar="KEYFILE", help="Ed25519 private key")
+    export.add_argument("--map", action="store_true",
+                        help="also write your side's map picture beside the file (FILE.svg)")
     _common(export)
     export.set_defaults(func=guard(_export))
 
@@ -107,14 +111,17 @@ def _export(args: argparse.Namespace) -> int:
             staged.append(StagedFile.write(Path(args.output), text.encode("utf-8")))
 
     pbem = _pbem(args)
+    side_map = None
     if args.again is not None:
-        if args.side is not None or args.sign is not None:
-            raise ValueError("--again writes a recorded file as it was: no --side or --sign")
+        if args.side is not None or args.sign is not None or args.map:
+            raise ValueError("--again writes a recorded file as it was: no --side, --sign or "
+                             "--map")
         made = pbem.export_again(args.name, args.again)
         deliver(made)
     else:
         if args.side is None:
             raise ValueError("export needs --side aslan|solomani (or --again N)")
+        side_map = _side_map(args) if args.map else None  # drawn first: a failure exports nothing
         try:
             made = pbem.export_turn(args.name, Side(args.side), sign_with=args.sign,
                                     deliver=deliver)
@@ -130,6 +137,8 @@ def _export(args: argparse.Namespace) -> int:
             raise ValueError(
                 f"{error}; file {header.exchange} is recorded: write it with `campaign export "
                 f"{args.name} --again {header.exchange} -o FILE`") from None
+    if side_map is not None:
+        side_map()
     if args.output != "-":
         again = " (again, byte for byte)" if args.again is not None else ""
         print(f"{args.output}: file {header.exchange} from {header.side.value}{again}, events "
@@ -137,11 +146,32 @@ def _export(args: argparse.Namespace) -> int:
     return 0
 
 
+def _side_map(args: argparse.Namespace) -> Callable[[], None]:
+    """Draw the sender's side view now; the returned call writes it beside the turn file
+    (``FILE.svg``, for attaching to the e-mail; docs/maps.md) once the export succeeded."""
+    from campaign.render.campaign_map import campaign_svg, picture_beside
+    from campaign.render.output import save_picture
+
+    if args.output == "-":
+        raise ValueError("--map needs -o FILE: the picture is written beside the turn file")
+    path = picture_beside(Path(args.output))
+    svg = campaign_svg(_pbem(args).service, args.name, side=Side(args.side))
+
+    def write() -> None:
+        save_picture(svg, path)
+        print(f"{path}: map of {args.name} as {args.side} sees it")
+
+    return write
+
+
 def _import(args: argparse.Namespace) -> int:
     done = _pbem(args).import_turn(args.name, _read(args.file), source=args.file)
     print(f"{args.file}: file {done.exchange} from {done.side.value} imported: events "
           f"{done.first_seq}-{done.last_seq}, {len(done.orders)} orders re-run and matched; "
           f"state digest {done.digest[:12]}")
+    # read by the importing player: the other side's view (face-down neutrals hidden, DN-NEU-1)
+    print_story(open_service(args).story(args.name, viewer=done.side.enemy,
+                                         first_seq=done.first_seq, last_seq=done.last_seq))
     return 0
 
 

@@ -45,7 +45,7 @@ def test_seeded_campaign_refuses_typed_dice_without_a_referee_reason(tmp_path, c
     assert CampaignService(db_url=db[1]).store.head("c") == before
     code, out, _ = _run(capsys, "order", "c", "aslan test-roll 3", "--dice", "6",
                         "--referee", "die fell off the table", *db)
-    assert code == 0 and "dice-entered" in out
+    assert code == 0 and "Referee override: dice typed in (die fell off the table): 6" in out
     _, out, _ = _run(capsys, "log", "c", *db)
     assert "dice (typed by the referee: die fell off the table): test roll need 3=6" in out
     assert _run(capsys, "verify", "c", *db)[0] == 0
