@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sqlalchemy import Column, Text, delete, func, inspect
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import Field, Session, SQLModel, select
 
 from campaign.rules.errors import ConflictError
@@ -137,9 +137,14 @@ class Ledger:
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        SQLModel.metadata.create_all(
-            store.engine, tables=[t.__table__ for t in TABLES]  # type: ignore[attr-defined]
-        )
+        tables = [t.__table__ for t in TABLES]  # type: ignore[attr-defined]
+        try:
+            SQLModel.metadata.create_all(store.engine, tables=tables)
+        except SQLAlchemyError:
+            # another process created them between the check and the CREATE: fine if all exist
+            present = set(inspect(store.engine).get_table_names())
+            if not all(table.name in present for table in tables):
+                raise
 
     def setup(self, name: str) -> PbemSetup | None:
         """The PBEM set-up of ``name``, if any."""
