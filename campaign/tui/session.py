@@ -31,6 +31,11 @@ from campaign.tui.widgets.map_render import MapView, SystemMarks
 SIDE_OF_TEXT = {side.value: side for side in Side}
 
 
+#: The dice field of the campaign screen is the referee's: what it records as the reason of the
+#: override in a seeded campaign (a physical-dice campaign records it as typed at the table).
+TUI_DICE_REASON = "typed in the referee's dice field of the TUI"
+
+
 def parse_dice(text: str) -> list[int]:
     """Dice typed by the referee: ``"3,5 1"`` → ``[3, 5, 1]``; ``ValueError`` names a bad part."""
     values: list[int] = []
@@ -349,7 +354,7 @@ class CampaignSession:
         typed: TypedDice | None = None
         if dice.strip():
             try:
-                typed = TypedDice(tuple(parse_dice(dice)))
+                typed = TypedDice(tuple(parse_dice(dice)), TUI_DICE_REASON)
             except ValueError as error:
                 raise InvalidOrderError(str(error)) from None
         try:  # typed dice only where the campaign's dice mode accepts them (DN-ERR-1)
