@@ -25,7 +25,9 @@ COMMAND_MODULES: tuple[str, ...] = (
     "campaign.cli.scenario",
     "campaign.cli.data",
     "campaign.cli.play",
+    "campaign.cli.views",
     "campaign.cli.income",
+    "campaign.cli.maps",
     "campaign.cli.pbem",
     "campaign.cli.tui",
 )
