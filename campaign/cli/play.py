@@ -25,6 +25,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--seed", type=int,
         help="seed for random assembly AND the dice (reproducible games; omit for real play)",
     )
+    new.add_argument(
+        "--manual-steps", action="store_true",
+        help="keep every step until end-phase (default: a step with no order to give ends by "
+             "itself); logged as 'referee stepping manual'",
+    )
     add_db_option(new)
     new.set_defaults(func=guard(_new))
 
@@ -84,9 +89,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _new(args: argparse.Namespace) -> int:
-    loaded = open_service(args).create(args.name, layout=args.layout, seed=args.seed)
+    service = open_service(args)
+    loaded = service.create(args.name, layout=args.layout, seed=args.seed)
+    if args.manual_steps:
+        service.order(args.name, "referee stepping manual")
     print(f"campaign {args.name!r} created: layout {loaded.row.layout}, "
-          f"{len(loaded.ruleset.star_map.sections)} sections, event {loaded.head.seq}")
+          f"{len(loaded.ruleset.star_map.sections)} sections, event {loaded.head.seq}"
+          + (", manual stepping" if args.manual_steps else ""))
     return _status(args)
 
 
