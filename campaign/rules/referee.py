@@ -45,6 +45,10 @@ class RefereeAdjusted(Event):
     disrupted: bool | None = None
 
 
+#: The most RU the referee may set (bounds the input; a whole game earns a few hundred).
+MAX_RU = 10_000
+
+
 @order_type(
     phases=None,
     actor=Actor.REFEREE,
@@ -57,8 +61,8 @@ class SetRu(Order):
 
     type: Literal["set-ru"] = "set-ru"
     target: Side
-    ru: int = Field(ge=0)
-    reason: str = Field(min_length=1)
+    ru: int = Field(ge=0, le=MAX_RU)
+    reason: str = Field(min_length=1, max_length=500)
 
 
 @order_type(
@@ -75,7 +79,7 @@ class AdjustUnit(Order):
     unit: str
     location: Location | None
     disrupted: bool | None
-    reason: str = Field(min_length=1)
+    reason: str = Field(min_length=1, max_length=500)
 
 
 @decides(SetRu)
