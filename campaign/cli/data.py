@@ -31,7 +31,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("data", help="data files: check, map")
     verbs = parser.add_subparsers(dest="verb", metavar="VERB", required=True)
     check = verbs.add_parser("check", help="validate every data file and print a summary")
-    check.add_argument("--data", type=Path, default=None, help="data directory (default: data/)")
+    check.add_argument("--data", type=Path, default=None,
+                       help="data directory (default: $CAMPAIGN_DATA_DIR, else the shipped data)")
     check.add_argument("--layout", default=None, help="layout to summarise (default: standard)")
     check.add_argument("--seed", type=int, default=None, help="seed for random assembly")
     check.set_defaults(func=_check)

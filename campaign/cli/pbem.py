@@ -14,7 +14,8 @@ from collections.abc import Callable
 from contextlib import nullcontext as _nullcontext
 from pathlib import Path
 
-from campaign.cli.errors import EXIT_ERROR, guard
+from campaign.cli.errors import EXIT_ERROR, guard, open_service
+from campaign.cli.report import print_story
 from campaign.rules.ids import Side
 
 
@@ -137,6 +138,9 @@ def _import(args: argparse.Namespace) -> int:
     print(f"{args.file}: file {done.exchange} from {done.side.value} imported: events "
           f"{done.first_seq}-{done.last_seq}, {len(done.orders)} orders re-run and matched; "
           f"state digest {done.digest[:12]}")
+    # read by the importing player: the other side's view (face-down neutrals hidden, DN-NEU-1)
+    print_story(open_service(args).story(args.name, viewer=done.side.enemy,
+                                         first_seq=done.first_seq, last_seq=done.last_seq))
     return 0
 
 

@@ -215,6 +215,8 @@ class HouseRules(Frozen):
     unspent_ru_carry_over: bool = True  # DN-ECO-6 / DN-SET-1
     pd_carried_by_transport: bool = True  # DN-MOV-10
     lost_carrier_fighters_return_to_box: bool = True  # DN-CBT-9
+    type3_standing_tanker_refuels_all: bool = False  # DN-MOV-4: ships may leave without it
+    withdraw_into_empty_box: bool = False  # DN-CBT-7: also into a box nobody controls
 
 
 class SectionPlacement(Frozen):

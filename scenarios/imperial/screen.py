@@ -10,7 +10,7 @@ from typing import Any
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import (
     Button,
@@ -30,6 +30,7 @@ from scenarios.imperial.constants import BONDS, NATION_NAMES, NATIONS, RONDEL
 from scenarios.imperial.game import ImperialState, make_game
 from scenarios.imperial.investing import scores, winners
 from scenarios.imperial.notation import order_to_text
+from scenarios.imperial.options import DEFAULT_PRESET, PRESETS, preset_of, preset_switches
 from scenarios.imperial.rules import Order
 from scenarios.imperial.state import State
 from scenarios.protocol import IllegalActionError
@@ -163,10 +164,15 @@ class ImperialScreen(Screen[None]):
         players: int = 4,
         seed: int = 0,
         computer: set[int] | None = None,
+        preset: str | None = None,
+        level: str = ai.DEFAULT_LEVEL,
         **switches: Any,
     ) -> None:
         super().__init__()
-        self.game = make_game(players, seed=seed, **switches)
+        if level not in ai.LEVELS:
+            raise ValueError(f"unknown computer level {level!r} (known: {', '.join(ai.LEVELS)})")
+        self.level = level
+        self.game = make_game(players, seed=seed, preset=preset, **switches)
         self.position: ImperialState = self.game.new_initial_state()
         self.computer = set(range(1, players)) if computer is None else set(computer)
         self.rng = random.Random(seed)
@@ -195,7 +201,8 @@ class ImperialScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = "Imperial"
-        self.sub_title = f"{self.game.num_players} players"
+        rules = preset_of(self.game.options) or "custom"
+        self.sub_title = f"{self.game.num_players} players · {rules} rules · computer {self.level}"
         self.query_one("#imperial-nations", DataTable).add_columns(
             "Nation", "Flag", "Treasury", "Tax", "Power", "Rondel", "Units", "Factories", "Chips"
         )
@@ -228,7 +235,7 @@ class ImperialScreen(Screen[None]):
             player = self.position.current_player()
             if self.position.is_terminal() or player not in self.computer:
                 break
-            self.position.apply_action(ai.choose(self.state, self.rng))
+            self.position.apply_action(ai.choose(self.state, self.rng, self.level))
         self.refresh_views()
         if self.position.is_terminal():
             self.app.push_screen(ScoreScreen(self.state))
@@ -263,7 +270,7 @@ class ImperialScreen(Screen[None]):
     def action_computer(self) -> None:
         """Let the computer decide the open decision for whoever holds it."""
         if not self.position.is_terminal():
-            self.play(ai.choose(self.state, self.rng))
+            self.play(ai.choose(self.state, self.rng, self.level))
 
     def action_scores(self) -> None:
         """Show the score table (final or as it stands)."""
@@ -324,6 +331,12 @@ class ImperialScreen(Screen[None]):
             options.highlighted = 0
 
 
+def preset_text(name: str) -> str:
+    """The switches a rules preset sets, for the set-up screen (one short line each)."""
+    switches = preset_switches(name)
+    return " · ".join(f"{key} {'on' if value else 'off'}" for key, value in switches.items())
+
+
 def parse_seats(text: str, players: int) -> set[int]:
     """Seat numbers from ``"1, 2,3"``; ValueError naming the bad entry."""
     seats: set[int] = set()
@@ -339,12 +352,14 @@ class ImperialSetupScreen(Screen[None]):
 
     BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="imperial.setup.back")]
     DEFAULT_CSS = """
-    ImperialSetupScreen #imperial-setup { width: 60; height: auto; padding: 1 2; }
+    ImperialSetupScreen #imperial-setup { width: 64; height: 1fr; padding: 0 2; }
+    ImperialSetupScreen #imperial-setup-choices { height: auto; }
+    ImperialSetupScreen #imperial-setup-choices Select { width: 1fr; }
     """
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with Vertical(id="imperial-setup"):
+        with VerticalScroll(id="imperial-setup"):
             yield Static("Players (4-6; 2-3 use the published starts)")
             yield Select(
                 [(str(n), n) for n in (4, 5, 6, 3, 2)],
@@ -356,12 +371,30 @@ class ImperialSetupScreen(Screen[None]):
             yield Input("0", id="imperial-seed")
             yield Static("Computer seats (e.g. 1,2,3; seat 0 sits first)")
             yield Input("1,2,3", id="imperial-computer")
+            with Horizontal(id="imperial-setup-choices"):
+                yield Select(
+                    [(f"rules: {name}", name) for name in PRESETS],
+                    value=DEFAULT_PRESET,
+                    allow_blank=False,
+                    id="imperial-preset",
+                )
+                yield Select(
+                    [(f"computer: {name}", name) for name in ai.LEVELS],
+                    value=ai.DEFAULT_LEVEL,
+                    allow_blank=False,
+                    id="imperial-level",
+                )
+            yield Static(preset_text(DEFAULT_PRESET), id="imperial-preset-switches")
             yield Button("Start", id="imperial-start", variant="primary")
         yield Footer()
 
     def on_mount(self) -> None:
         self.title = "Imperial"
         self.sub_title = "new game"
+
+    @on(Select.Changed, "#imperial-preset")
+    def _preset_changed(self, event: Select.Changed) -> None:
+        self.query_one("#imperial-preset-switches", Static).update(preset_text(str(event.value)))
 
     @on(Button.Pressed, "#imperial-start")
     def start(self) -> None:
@@ -375,4 +408,8 @@ class ImperialSetupScreen(Screen[None]):
         except ValueError as error:
             self.notify(str(error), severity="error")
             return
-        self.app.switch_screen(ImperialScreen(players, int(seed_text), computer))
+        preset = str(self.query_one("#imperial-preset", Select).value)
+        level = str(self.query_one("#imperial-level", Select).value)
+        self.app.switch_screen(
+            ImperialScreen(players, int(seed_text), computer, preset=preset, level=level)
+        )
