@@ -24,6 +24,10 @@ class Options(BaseModel):
     #: IMP-20 spec reading: when the game ends on a Taxation reached by passing Investor, the
     #: interest is still paid; False = neither interest nor investor step.
     end_pass_pays_interest: bool = True
+    #: IMP-11 published reading: convoying does not use the fleet's maneuver step, so a fleet
+    #: may convoy and then move. Guide (default): the convoy counts as the fleet's one action;
+    #: a fleet may still move first and then convoy in the sea it entered.
+    convoy_keeps_fleet_move: bool = False
     #: Map switch: join Norway and Denmark (one public implementation does).
     norway_denmark: bool = False
     #: House safeguard: the game ends (and is scored) after this many nation turns.
