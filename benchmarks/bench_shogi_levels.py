@@ -150,7 +150,8 @@ def match(
             print(
                 f"  {name} opening {index:2} {'Red ' if first_is_red else 'Blue'}: "
                 f"{'win' if value > 0 else 'loss' if value < 0 else 'draw'} "
-                f"in {len(state.history())} plies",
+                f"in {len(state.history())} plies; seconds/moves "
+                f"{sum(mine):.1f}/{len(mine)} against {sum(theirs):.1f}/{len(theirs)}",
                 flush=True,
             )
     return tally
@@ -188,11 +189,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--max-plies", type=int, default=200, help="draw after this many plies")
     parser.add_argument(
         "--skip", type=int, default=0,
-        help="play only the openings from this index on (to split a long match in two runs)",
+        help="play only the openings from this index on (to split a long match in runs)",
     )
+    parser.add_argument("--until", type=int, default=None, help="stop before this opening index")
     parser.add_argument("--match", choices=sorted(MATCHES), action="append")
     args = parser.parse_args(argv)
-    lines = openings(args.openings)
+    lines = openings(args.openings)[: args.until]
     for name in args.match or list(MATCHES):
         labels, first, second = MATCHES[name]
         started = time.perf_counter()
