@@ -33,6 +33,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="seed for random assembly AND the dice (reproducible games; omit for real play)",
     )
     new.add_argument(
+        "--manual-steps", action="store_true",
+        help="keep every step until end-phase (default: a step with no order to give ends by "
+             "itself); logged as 'referee stepping manual'",
+    )
+    new.add_argument(
         "--dice", choices=["seeded", "physical", "commit-reveal"], default="seeded",
         help="who rolls: seeded (the tool, default), physical (typed in with order --dice) "
              "or commit-reveal (play by e-mail; both players choose the same)",
@@ -103,10 +108,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _new(args: argparse.Namespace) -> int:
-    loaded = open_service(args).create(args.name, layout=args.layout, seed=args.seed,
-                                       dice_mode=args.dice)
+    service = open_service(args)
+    loaded = service.create(args.name, layout=args.layout, seed=args.seed, dice_mode=args.dice)
+    if args.manual_steps:
+        service.order(args.name, "referee stepping manual")
     print(f"campaign {args.name!r} created: layout {loaded.row.layout}, "
-          f"{len(loaded.ruleset.star_map.sections)} sections, event {loaded.head.seq}")
+          f"{len(loaded.ruleset.star_map.sections)} sections, event {loaded.head.seq}"
+          + (", manual stepping" if args.manual_steps else ""))
     return _status(args)
 
 

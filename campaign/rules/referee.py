@@ -45,6 +45,10 @@ class RefereeAdjusted(Event):
     disrupted: bool | None = None
 
 
+#: The most RU the referee may set (bounds the input; a whole game earns a few hundred).
+MAX_RU = 10_000
+
+
 @event_type
 class DiceEntered(Event):
     """The dice of this order batch were typed in, not drawn from the campaign's seed (DN-ERR-1).
@@ -72,8 +76,8 @@ class SetRu(Order):
 
     type: Literal["set-ru"] = "set-ru"
     target: Side
-    ru: int = Field(ge=0)
-    reason: str = Field(min_length=1)
+    ru: int = Field(ge=0, le=MAX_RU)
+    reason: str = Field(min_length=1, max_length=500)
 
 
 @order_type(
@@ -90,7 +94,7 @@ class AdjustUnit(Order):
     unit: str
     location: Location | None
     disrupted: bool | None
-    reason: str = Field(min_length=1)
+    reason: str = Field(min_length=1, max_length=500)
 
 
 @decides(SetRu)

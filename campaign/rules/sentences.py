@@ -8,6 +8,9 @@ from campaign.rules.flow import (
     MapAssembled,
     PhaseAdvanced,
     PhaseEnded,
+    SteppingSet,
+    TurnPassed,
+    has_passed,
 )
 from campaign.rules.narration import NarrationView, describes
 from campaign.rules.referee import (
@@ -46,7 +49,11 @@ def _ended(event: PhaseEnded, view: NarrationView) -> None:
 @describes(PhaseAdvanced, phase=True)
 def _advanced(event: PhaseAdvanced, view: NarrationView) -> str:
     step = FLOW[event.step]
-    how = " (automatic: nothing to decide, DN-SEQ-1)" if event.auto else ""
+    how = ""
+    if event.auto:
+        passed = has_passed(view.state, view.state.acting) and not view.state.phase.is_setup
+        why = f"{view.state.acting.value} passed" if passed else "nothing to decide"
+        how = f" (automatic: {why}, DN-SEQ-1)"
     if step.phase.is_setup:
         return f"Set-up: {step.label}, {event.acting.value} to act{how}"
     if step.phase.value == "game-over":
@@ -113,3 +120,15 @@ def _dice_entered(event: DiceEntered, view: NarrationView) -> str:
 def _repinned(event: RulesetRepinned, view: NarrationView) -> str:
     return f"Referee: data files re-pinned, profile {event.profile_hash[:12]} ({event.reason}, " \
            "DN-DATA-4)"
+
+
+@describes(SteppingSet)
+def _stepping(event: SteppingSet, view: NarrationView) -> str:
+    if event.mode == "manual":
+        return "Referee: manual stepping, every step waits for end-phase (DN-SEQ-2)"
+    return "Referee: automatic stepping, a step with no order to give ends by itself (DN-SEQ-2)"
+
+
+@describes(TurnPassed)
+def _passed(event: TurnPassed, view: NarrationView) -> str:
+    return f"{view.side(event.side)} pass for the rest of this player turn (DN-SEQ-2)"
