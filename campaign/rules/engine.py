@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -18,8 +19,15 @@ from typing import TypeVar
 from campaign.rules import catalog
 from campaign.rules.base import Event, Order
 from campaign.rules.canonical import digest
-from campaign.rules.dice import Dice, DiceSource, NoDice
-from campaign.rules.errors import EngineBugError, IllegalOrderError
+from campaign.rules.dice import (
+    Dice,
+    DiceSource,
+    EnteredDice,
+    MissingDiceError,
+    NoDice,
+    wrong_dice_count,
+)
+from campaign.rules.errors import CampaignError, EngineBugError, IllegalOrderError
 from campaign.rules.flow import (
     FLOW,
     LAST_PLAYER_STEP,
@@ -120,7 +128,32 @@ def normalize(state: CampaignState, order: Order) -> Order:
 def decide(
     state: CampaignState, order: Order, ruleset: Ruleset, source: DiceSource | None = None
 ) -> list[Event]:
-    """The events ``order`` produces from ``state`` (see module docstring)."""
+    """The events ``order`` produces from ``state`` (see module docstring). Dice typed in for
+    the order (``EnteredDice``) must be exactly as many as it rolls (DN-ERR-1)."""
+    if isinstance(source, EnteredDice):
+        return _decide_entered(state, order, ruleset, source)
+    return _decide(state, order, ruleset, source)
+
+
+def _decide_entered(
+    state: CampaignState, order: Order, ruleset: Ruleset, source: EnteredDice
+) -> list[Event]:
+    """``decide`` with typed dice: refuse surplus and missing values, naming every roll."""
+    try:
+        events = _decide(state, order, ruleset, source)
+    except MissingDiceError:
+        probe = source.padded()
+        with contextlib.suppress(CampaignError):  # it failed only for lack of dice before
+            _decide(state, order, ruleset, probe)
+        raise wrong_dice_count(probe.asked, len(source.values)) from None
+    if source.surplus:
+        raise wrong_dice_count(source.asked, len(source.values))
+    return events
+
+
+def _decide(
+    state: CampaignState, order: Order, ruleset: Ruleset, source: DiceSource | None = None
+) -> list[Event]:
     order = normalize(state, order)
     spec = order_spec(order.type)
     check_allowed(state, spec, order)

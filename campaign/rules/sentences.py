@@ -13,7 +13,12 @@ from campaign.rules.flow import (
     has_passed,
 )
 from campaign.rules.narration import NarrationView, describes
-from campaign.rules.referee import RefereeAdjusted, RefereeRestored, RulesetRepinned
+from campaign.rules.referee import (
+    DiceEntered,
+    RefereeAdjusted,
+    RefereeRestored,
+    RulesetRepinned,
+)
 from campaign.rules.setup_rules import (
     NeutralPlaced,
     NeutralsShuffled,
@@ -100,6 +105,15 @@ def _adjusted(event: RefereeAdjusted, view: NarrationView) -> str:
             state = "disrupted" if event.disrupted else "no longer disrupted"
             changes.append(f"{view.unit(event.unit_id)} {state}")
     return f"Referee: {'; '.join(changes) or 'no change'} ({event.reason})"
+
+
+@describes(DiceEntered)
+def _dice_entered(event: DiceEntered, view: NarrationView) -> str:
+    values = ", ".join(str(v) for v in event.values)
+    if event.origin == "physical":
+        return f"Dice typed at the table: {values}" + (f" ({event.reason})" if event.reason
+                                                        else "")
+    return f"Referee override: dice typed in ({event.reason}): {values} (DN-ERR-1)"
 
 
 @describes(RulesetRepinned)

@@ -388,7 +388,7 @@ def _deploy_one(
     assert side is not None
     unit = find_unit(state, unit_id)
     if unit.owner is not side:
-        raise IllegalOrderError("DN-SET-2", f"{unit.id} is not a {side.value} unit")
+        raise IllegalOrderError("DN-SET-2", f"{unit.id} is not one of {side.value}'s units")
     unit_type = ruleset.unit_type(unit.kind)
     if location.where is Where.CARRIED:
         carrier = find_unit(state, location.carrier or "")

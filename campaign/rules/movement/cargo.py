@@ -155,7 +155,7 @@ def _own(state: CampaignState, side: Side, unit_id: str) -> Unit:
     if unit is None or not in_play(unit):
         raise InvalidOrderError(f"unknown unit {unit_id!r}")
     if unit.owner is not side:
-        raise IllegalOrderError("DN-SEQ-2", f"{unit.id} is not a {side.value} unit")
+        raise IllegalOrderError("DN-SEQ-2", f"{unit.id} is not one of {side.value}'s units")
     return unit
 
 
