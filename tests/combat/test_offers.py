@@ -71,7 +71,7 @@ def test_legal_order_names_the_side_that_gives_it():  # DN-SEQ-2 DN-CBT-3
     assert game.state.acting is A  # the phasing side acts, yet the defender names the target
     legal = {o.verb: o for o in engine.legal_orders(game.state, S, game.ruleset)}
     assert legal["target"].side is S
-    assert legal["target"].notation == "solomani target BATTLE UNIT [ENGAGEMENT]"
+    assert legal["target"].notation == "solomani target BATTLE UNITS [ENGAGEMENTS]"
     referee = engine.legal_orders(game.state, None, game.ruleset)
     assert referee and all(o.notation.startswith("referee ") for o in referee)
 

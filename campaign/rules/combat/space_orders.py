@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from campaign.rules.base import Event, Order
+from pydantic import Field
+
+from campaign.rules.base import MAX_BULK, Event, Order
 from campaign.rules.combat import book, reaction  # noqa: F401  (reaction: its hook runs first)
 from campaign.rules.combat.assignment import (
     AssignmentDraft,
@@ -94,13 +96,17 @@ class ChooseRange(Order):
     range: Range
 
 
-@_space_order("DN-CBT-3", "name (defender) / answer (attacker) / add a leftover unit",
-              "target BATTLE UNIT [ENGAGEMENT]")
+@_space_order("DN-CBT-3", "name (defender) / answer (attacker) / add leftover units; several "
+              "steps of yours in a row: UNIT,UNIT [N,N]", "target BATTLE UNITS [ENGAGEMENTS]")
 class Target(Order):
+    """``target b1 A-CL-1`` is one step of the DN-CBT-3 protocol; ``target b1 A-CL-2,A-CL-3
+    1,2`` takes several steps of the same side in a row (adding leftovers to engagements 1 and
+    2; against neutrals, whose steps are taken for them, answering several named units)."""
+
     type: Literal["target"] = "target"
     battle: str
-    unit: str
-    engagement: int | None = None  # 1-based, for leftovers
+    units: list[str] = Field(min_length=1, max_length=MAX_BULK)
+    engagements: list[int] = []  # 1-based, for leftovers: one per unit, or one for all
 
 
 @_space_order("DN-CBT-3", "give the whole assignment (checked): D1+D2>A1 per engagement, or auto",
@@ -249,10 +255,18 @@ def _decide_target(state: CampaignState, order: Target, ruleset: Ruleset, dice) 
     rec = book.get(state, order.battle)
     book.expect_stage(rec, order.battle, "assign")
     battle = book.expect_member(rec, _side(order), order.battle)
-    index = order.engagement - 1 if order.engagement is not None else None
-    draft = book.draft_of(rec).step(battle, _side(order), order.unit, index)
-    if Side.NEUTRAL in battle.sides:  # the neutrals' steps are taken for them (DN-NEU-2)
-        draft = auto_steps(battle, draft, Side.NEUTRAL)
+    numbers = order.engagements
+    if len(numbers) not in (0, 1, len(order.units)):
+        raise InvalidOrderError(
+            f"target: {len(order.units)} unit(s) but {len(numbers)} engagement numbers "
+            "(give one per unit, one for all, or none)")
+    draft = book.draft_of(rec)
+    for step, uid in enumerate(order.units):
+        number = numbers[step if len(numbers) > 1 else 0] if numbers else None
+        index = number - 1 if number is not None else None
+        draft = draft.step(battle, _side(order), uid, index)
+        if Side.NEUTRAL in battle.sides:  # the neutrals' steps are taken for them (DN-NEU-2)
+            draft = auto_steps(battle, draft, Side.NEUTRAL)
     complete = draft.waiting_for(battle) is None
     return [TargetsAssigned(battle=order.battle, draft=draft, complete=complete)]
 
