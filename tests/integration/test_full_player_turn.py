@@ -56,7 +56,8 @@ def test_setup_and_first_income(table: Table):
     assert state.ru == {A: 131, S: 78}
     status = table.service.status("turn")  # what the TUI shows: production, no maintenance
     offered = {legal.verb for legal in status.legal}
-    assert {"produce", "conscript", "end-phase"} <= offered and "maintain" not in offered
+    assert {"produce", "end-phase"} <= offered and "maintain" not in offered
+    assert "conscript" not in offered  # nobody holds a neutral system yet (DN-NEU-2, DN-SEQ-2)
     with pytest.raises(IllegalOrderError) as refused:  # no maintenance on game turn 1
         table.play("aslan maintain")
     assert refused.value.rule_id == "DN-ECO-7"

@@ -80,12 +80,24 @@ def test_legal_orders_do_not_offer_maintenance_on_turn_1_or_twice():  # DN-SEQ-2
 def test_legal_orders_offer_cargo_to_the_other_side_only_in_combat():  # DN-SEQ-2 DN-MOV-5
     # found by the random driver: load/unload were offered to the non-acting side in movement
     # phases, where the handler refuses them with DN-SEQ-2
-    moving = MovementGame(phase=Phase.FIRST_MOVEMENT, phasing=Side.ASLAN)
+    # (issue 16 item 9: they are offered only when some cargo can actually be handled)
+    def with_cargo(game: MovementGame) -> MovementGame:
+        for side, home in (("aslan", "hlirakh"), ("solomani", "halden")):
+            letter = side[0].upper()
+            game.put(f"{letter}-TR-1", f"{side}:TR", f"hex:{home}")
+            game.put(f"{letter}-TR-2", f"{side}:TR", f"hex:{home}")
+            game.put(f"{letter}-RT-1", f"{side}:RT-4", f"box:{home}")
+            game.put(f"{letter}-RT-2", f"{side}:RT-4", f"on:{letter}-TR-2")
+        return game
+
+    moving = with_cargo(MovementGame(phase=Phase.FIRST_MOVEMENT, phasing=Side.ASLAN))
     assert {"load", "unload"} <= _offered(moving.state, Side.ASLAN, moving.ruleset)
     assert not {"load", "unload"} & _offered(moving.state, Side.SOLOMANI, moving.ruleset)
-    fighting = MovementGame(phase=Phase.FIRST_COMBAT, phasing=Side.ASLAN,
-                            sub_phase=SubPhase.SPACE)
+    fighting = with_cargo(MovementGame(phase=Phase.FIRST_COMBAT, phasing=Side.ASLAN,
+                                       sub_phase=SubPhase.SPACE))
     assert {"load", "unload"} <= _offered(fighting.state, Side.SOLOMANI, fighting.ruleset)
+    empty = MovementGame(phase=Phase.FIRST_MOVEMENT, phasing=Side.ASLAN)
+    assert not {"load", "unload"} & _offered(empty.state, Side.ASLAN, empty.ruleset)
 
 
 def test_install_pd_offered_only_with_the_transport_switch_off():  # DN-MOV-10 DN-SEQ-2
