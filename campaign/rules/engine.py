@@ -36,6 +36,7 @@ from campaign.rules.flow import (
     PhaseAdvanced,
     PhaseEnded,
     advance_events,
+    has_passed,
 )
 from campaign.rules.ids import Side
 from campaign.rules.phases import Actor, Phase, SubPhase
@@ -254,7 +255,35 @@ def _is_idle(state: CampaignState, ruleset: Ruleset) -> bool:
     phase = state.phase
     if phase is Phase.GAME_OVER:
         return False
-    return any(hook(state, ruleset) for p, hook in HOOKS.idle if p is phase)
+    if any(hook(state, ruleset) for p, hook in HOOKS.idle if p is phase):
+        return True
+    if has_passed(state, state.acting) and _may_end(state, ruleset):
+        return True  # the acting side passed for the rest of this player turn (DN-SEQ-2)
+    return not manual_stepping(state) and nothing_to_decide(state, ruleset)
+
+
+#: Orders that only end the step: they do not count as "something to decide".
+STEP_ENDING = frozenset({"end-phase", "pass"})
+#: ``state.game_slots`` key of the stepping option (``stepping`` order, ``flow.py``).
+STEPPING_SLOT = "stepping"
+
+
+def manual_stepping(state: CampaignState) -> bool:
+    """True when the campaign option keeps every step until ``end-phase`` (DN-SEQ-2)."""
+    return state.game_slots.get(STEPPING_SLOT) == "manual"
+
+
+def nothing_to_decide(state: CampaignState, ruleset: Ruleset) -> bool:
+    """True when no player has an order to give in this step but ``end-phase``, and the step
+    may end (DN-SEQ-1/2): such a step ends by itself (``phase-advanced`` with ``auto``).
+
+    Set-up steps never end this way (each side ends its own purchase and deployment)."""
+    if state.phase.is_setup or not _may_end(state, ruleset):
+        return False
+    for side in (state.acting, state.acting.enemy):
+        if any(order.verb not in STEP_ENDING for order in legal_orders(state, side, ruleset)):
+            return False
+    return True
 
 
 @dataclass(frozen=True)

@@ -150,8 +150,18 @@ def _convert(annotation: Any, token: str) -> Any:
     return token
 
 
+#: The longest order text read (the longest real order, a referee reason included, is far
+#: shorter); bounded before tokenising so a huge string in a turn file costs nothing.
+MAX_ORDER_CHARS = 1000
+
+
 def parse_order(text: str) -> Order:
     """Parse one line of order notation; ``InvalidOrderError`` naming the problem."""
+    if len(text) > MAX_ORDER_CHARS:
+        raise InvalidOrderError(
+            f"cannot read order {text[:40]!r}...: {len(text)} characters, at most "
+            f"{MAX_ORDER_CHARS}"
+        )
     try:
         tokens = shlex.split(text, comments=False)
     except ValueError as error:
