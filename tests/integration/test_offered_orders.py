@@ -37,13 +37,12 @@ def _forms(driver: Driver, side: Side, verb: str) -> list[str]:
     times, they sample) plus exhaustive forms for the verbs the makers leave out."""
     state = driver.state
     extra: list[str] = []
-    if verb == "end-phase":
-        extra = ["end-phase"]
+    if verb in ("end-phase", "pass"):
+        extra = [verb]
     elif verb == "sublight":
-        for what in driver._movers(side):
-            options = move_options(state, driver.ruleset, side, what)
-            extra += [f"sublight {what} {d.system}" for d in options.legal.values()
-                      if d.mode == "sublight"]
+        for what in offers._groups(state, driver.ruleset, side):
+            extra += [f"sublight {what} {there}" for there in
+                      driver.ruleset.star_map.hex_neighbours(offers._place_of(state, side, what))]
     elif verb == "jump":
         for what in driver._movers(side):
             options = move_options(state, driver.ruleset, side, what)
@@ -65,6 +64,20 @@ def _forms(driver: Driver, side: Side, verb: str) -> list[str]:
     elif verb in ("launch", "declare"):
         extra = [f"launch {bid}" for bid in book.battles(state)]
         extra += [f"declare {bid} - - - -" for bid in book.battles(state)]
+    elif verb == "load":
+        extra = [f"load {o.cargo} {o.carrier}"
+                 for o in offers._cargo_candidates(state, driver.ruleset, side)]
+    elif verb == "merge-stacks":
+        groups = offers._groups(state, driver.ruleset, side)
+        extra = [f"merge-stacks {a} {b}" for a in groups for b in groups
+                 if a != b and offers._place_of(state, side, a) == offers._place_of(state, side, b)]
+    elif verb == "target":
+        for bid, rec in book.battles(state).items():
+            battle = book.battle_of(rec)
+            count = len(book.draft_of(rec).engagements)
+            for unit in battle.side_units(side):
+                extra += [f"target {bid} {unit.uid}"]
+                extra += [f"target {bid} {unit.uid} {k}" for k in range(1, count + 1)]
     elif verb == "remove-losses":
         extra = [t.split(" ", 1)[1] for t in driver._pending_losses() if t.startswith(side.value)]
     elif verb == "pd-fire":
