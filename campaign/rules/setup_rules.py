@@ -32,11 +32,13 @@ from campaign.rules.registry import (
     end_check,
     event_type,
     idle_when,
+    normalizes_orders,
     on_enter,
     order_type,
 )
 from campaign.rules.ruleset import Ruleset, StarSystem, UnitType
 from campaign.rules.state import CampaignState, Location, Unit, Where
+from campaign.rules.views import resolve_aliases
 
 #: Categories that may only stand in a surface box or ride a carrier (never alone in space).
 SURFACE_ONLY = (UnitCategory.GROUND, UnitCategory.PD)
@@ -437,3 +439,22 @@ def _deploy_end(state: CampaignState, ruleset: Ruleset) -> None:
         raise IllegalOrderError(
             "DN-SET-2", f"deploy every unit first; still unplaced: {', '.join(waiting)}"
         )
+
+
+@normalizes_orders
+def _resolve_neutral_aliases(state: CampaignState, order: Order) -> Order:
+    """Orders may name a face-down counter by its alias (``N-X-3``, issue 16 item 10): the
+    decided order (and the log) carry the real id."""
+    changes: dict[str, object] = {}
+    for name in type(order).model_fields:
+        value = getattr(order, name)
+        if isinstance(value, str):
+            resolved: object = resolve_aliases(state, value)
+        elif isinstance(value, list) and all(isinstance(v, str) for v in value):
+            resolved = [resolve_aliases(state, v) for v in value]
+        else:
+            continue
+        if resolved != value:
+            changes[name] = resolved
+    return order.model_copy(update=changes) if changes else order
+

@@ -315,8 +315,9 @@ class CampaignSession:
         """The order that moves ``battle_id`` on from its current stage (to edit or send).
 
         Range: the attacker rolls; choose: the roll's winner picks long range; assign: the
-        automatic assignment; fire: the attacker resolves; withdraw: the side whose turn it is to
-        decide (defender first, DN-CBT-7) stays.
+        referee gives the automatic assignment (DN-CBT-3: players name and answer); fire: the
+        attacker resolves; withdraw: the side whose turn it is to decide (defender first,
+        DN-CBT-7) stays.
         """
         from campaign.rules.combat import book
 
@@ -328,7 +329,7 @@ class CampaignSession:
         templates = {
             "range": f"{attacker} range {battle_id}",
             "choose": f"{chooser} choose-range {battle_id} long",
-            "assign": f"{attacker} assign {battle_id} auto",
+            "assign": f"referee referee-assign {battle_id} auto",  # the referee's console
             "fire": f"{attacker} fire {battle_id}",
             "withdraw": f"{record.get('withdrawing') or defender} stay {battle_id}",
         }

@@ -42,6 +42,8 @@ def test_player_turn_table_matches_the_sequence_of_play():  # DN-SEQ-1
 
 def _walk(game: Game, count: int) -> list[tuple[int, str, Side, Side]]:
     seen = []
+    if not engine.manual_stepping(game.state):  # visit every step, even those with nothing to do
+        game.play("referee stepping manual")
     for _ in range(count):
         state = game.state
         seen.append((state.turn, FLOW[state.step].label, state.phasing, state.acting))

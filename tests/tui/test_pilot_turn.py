@@ -51,7 +51,7 @@ def test_full_player_turn_maintenance_move_battle_reaction_second_move(
                     break
                 stage = session.battle_stage("marrow/aslan-solomani")
                 await pilot.press("escape", "n")
-                dice = {"range": "5,2", "fire": "6,6,6,6"}.get(stage, "")
+                dice = {"range": "5,2", "fire": "6,6"}.get(stage, "")  # one per shot, DN-ERR-1
                 screen.query_one("#dice").value = dice
                 await pilot.press("enter")
                 await pilot.pause()

@@ -286,7 +286,10 @@ def parse_engagements(battle: Battle, texts: list[str]) -> tuple[Engagement, ...
     return tuple(engagements)
 
 
-def _assign(state: CampaignState, battle_ref: str, texts: list[str]) -> list[Event]:
+def _assign(
+    state: CampaignState, battle_ref: str, texts: list[str],
+    by: Literal["protocol", "referee", "agreed"],
+) -> list[Event]:
     """A whole assignment, checked against the protocol before it is accepted (DN-CBT-3)."""
     rec = book.get(state, battle_ref)
     book.expect_stage(rec, battle_ref, "assign")
@@ -299,24 +302,37 @@ def _assign(state: CampaignState, battle_ref: str, texts: list[str]) -> list[Eve
     engagements = parse_engagements(battle, texts)
     check_assignment(battle, engagements)
     whole = AssignmentDraft(engagements=engagements)
-    return [TargetsAssigned(battle=battle_ref, draft=whole, complete=True)]
+    return [TargetsAssigned(battle=battle_ref, draft=whole, complete=True, by=by)]
 
 
 @decides(Assign)
 def _decide_assign(state: CampaignState, order: Assign, ruleset: Ruleset, dice) -> list[Event]:
-    battle = book.expect_member(book.get(state, order.battle), _side(order), order.battle)
-    if Side.NEUTRAL in battle.sides and order.engagements != ["auto"]:
+    rec = book.get(state, order.battle)
+    book.expect_stage(rec, order.battle, "assign")
+    battle = book.expect_member(rec, _side(order), order.battle)
+    if Side.NEUTRAL in battle.sides:
+        if order.engagements != ["auto"]:
+            raise IllegalOrderError(
+                "DN-NEU-2",
+                "the neutrals name their own units: answer them with 'target', or 'auto'",
+            )
+        return _assign(state, order.battle, order.engagements, "protocol")
+    if not ruleset.house_rules.players_assign_freely:
         raise IllegalOrderError(
-            "DN-NEU-2", "the neutrals name their own units: answer them with 'target', or 'auto'"
+            "DN-CBT-3",
+            f"the defender names a unit and the attacker answers, one pair at a time ('target "
+            f"{order.battle} UNIT'); a whole assignment is given only by the referee "
+            "('referee-assign') or when both players agreed to it (campaign option "
+            "players_assign_freely)",
         )
-    return _assign(state, order.battle, order.engagements)
+    return _assign(state, order.battle, order.engagements, "agreed")
 
 
 @decides(RefereeAssign)
 def _decide_referee_assign(
     state: CampaignState, order: RefereeAssign, ruleset: Ruleset, dice
 ) -> list[Event]:
-    return _assign(state, order.battle, order.engagements)
+    return _assign(state, order.battle, order.engagements, "referee")
 
 
 def _plan(rec: dict, extra: dict[str, dict] | None = None) -> RoundPlan:
@@ -511,11 +527,21 @@ def _whole_assignment_open(rec: dict, battle: Battle) -> bool:
     return rec.get("stage") == "assign" and (not begun or Side.NEUTRAL in battle.sides)
 
 
-@offered_when(Assign)
 @offered_when(RefereeAssign)
-def _offer_assign(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
-    """A battle (of ``side``; any for the referee) takes a whole assignment now (DN-CBT-3)."""
+def _offer_referee_assign(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
+    """A battle takes a whole assignment from the referee now (DN-CBT-3)."""
     return any(_whole_assignment_open(rec, battle) for _, rec, battle in _open_records(state, side))
+
+
+@offered_when(Assign)
+def _offer_assign(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
+    """A battle of ``side`` takes a whole assignment from a player now: ``auto`` against the
+    neutrals, or any battle when the players agreed to free assignment (DN-CBT-3)."""
+    return any(
+        _whole_assignment_open(rec, battle)
+        and (Side.NEUTRAL in battle.sides or ruleset.house_rules.players_assign_freely)
+        for _, rec, battle in _open_records(state, side)
+    )
 
 
 def _withdrawing_now(state: CampaignState, side: Side | None) -> list[Battle]:
