@@ -154,7 +154,9 @@ class ImperialScreen(Screen[None]):
     ]
 
     DEFAULT_CSS = """
-    ImperialScreen #imperial-side { width: 44; }
+    ImperialScreen #imperial-body { height: 1fr; }
+    ImperialScreen #imperial-tabs { width: 1fr; height: 1fr; }
+    ImperialScreen #imperial-side { width: 40%; min-width: 28; max-width: 48; }
     ImperialScreen #imperial-orders { height: 1fr; }
     """
 
@@ -176,7 +178,7 @@ class ImperialScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static("", id="imperial-status")
-        with Horizontal():
+        with Horizontal(id="imperial-body"):
             with TabbedContent(id="imperial-tabs"):
                 with TabPane("Nations", id="tab-nations"):
                     yield DataTable(id="imperial-nations", cursor_type="row")

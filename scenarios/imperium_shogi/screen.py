@@ -263,7 +263,7 @@ class ShogiScreen(Screen[None]):
         self.targets: dict[Cell, list[int]] = {}
         self.thinking = False
         self._generation = 0
-        self._closed = False
+        self._left = False
         self._computers: dict[int, ShogiAI] = {}
         self._check_players()
 
@@ -520,7 +520,7 @@ class ShogiScreen(Screen[None]):
 
     def _computer_moved(self, generation: int, move: int) -> None:
         self.thinking = False
-        if self._closed:
+        if self._left:
             return
         if generation != self._generation or self.state.is_terminal():
             self._maybe_computer_move()
@@ -615,12 +615,12 @@ class ShogiScreen(Screen[None]):
         self.app.push_screen(HelpDialog(rows))
 
     def on_unmount(self) -> None:
-        self._closed = True
+        self._left = True
 
     def action_leave(self) -> None:
         """Back to the screen below (the launcher), or quit when this is the only screen."""
         self._forget_thinking()
-        self._closed = True
+        self._left = True
         if len(self.app.screen_stack) > 1:
             self.app.pop_screen()
         else:

@@ -1,0 +1,149 @@
+"""Pilot tests of the scenario game screens as the launcher opens them (issue 17): leaving every
+screen returns to a working launcher, every panel lies on screen, save/resume and leave work the
+same way in the three games."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import inspect
+import re
+from pathlib import Path
+
+import pytest
+from textual.app import App
+from textual.screen import Screen
+from textual.widgets import ListView, OptionList
+
+from campaign.service import CampaignService
+from campaign.tui.screens.campaign import CampaignScreen
+from campaign.tui.screens.launcher import LauncherScreen
+from scenarios import registry
+from scenarios.imperial.screen import ImperialScreen, ImperialSetupScreen, InvestorDialog
+from scenarios.imperium_shogi.screen import ShogiScreen
+from scenarios.invector.screen import InvectorScreen
+from tests.tui.pilot_helpers import app_for
+
+SIZES = [(80, 24), (160, 48)]
+#: A frozen app never answers; the test fails after this many seconds instead of hanging.
+HANG_LIMIT = 60
+
+
+def run(coroutine) -> None:
+    """Run a Pilot scenario; a hang (the issue-17 freeze) becomes a failure, not a stuck run."""
+    asyncio.run(asyncio.wait_for(coroutine, HANG_LIMIT))
+
+
+async def open_scenario(pilot, index: int) -> Screen:
+    """From the launcher: Tab to the scenario list, pick entry ``index``, Enter."""
+    app = pilot.app
+    assert isinstance(app.screen, LauncherScreen)
+    scenarios = app.screen.query_one("#scenario-list", ListView)
+    if not scenarios.has_focus:
+        await pilot.press("tab")
+    assert scenarios.has_focus
+    scenarios.index = index
+    await pilot.press("enter")
+    await pilot.pause()
+    return app.screen
+
+
+async def close_dialogs(pilot) -> None:
+    """Imperial may open the investor dialog at once (IMP-19): pass it."""
+    while isinstance(pilot.app.screen, InvestorDialog):
+        await pilot.press("escape")
+        await pilot.pause()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_leaving_every_scenario_and_a_campaign_returns_to_a_live_launcher(
+    service: CampaignService, no_keymap: Path, size: tuple[int, int]
+):
+    """Issue 17 item 1: leaving Imperium Shogi froze the app (its screen overwrote Textual's
+    private ``_closed`` flag, so popping it waited forever). Open and leave each scenario screen
+    and a campaign from the launcher, then quit with Ctrl+Q."""
+
+    async def scenario() -> None:
+        app = app_for(service, no_keymap, None)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            names = [entry.name for entry in registry.SCENARIOS]
+            for index, name in enumerate(names):
+                screen = await open_scenario(pilot, index)
+                await close_dialogs(pilot)
+                screen = pilot.app.screen
+                if isinstance(screen, ImperialSetupScreen):
+                    await pilot.press("escape")  # a form: Esc is the way back
+                else:
+                    assert isinstance(screen, ShogiScreen | InvectorScreen | ImperialScreen), name
+                    await pilot.press("q")
+                await pilot.pause()
+                assert isinstance(pilot.app.screen, LauncherScreen), name
+            await pilot.press("tab")  # back to the campaigns
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(pilot.app.screen, CampaignScreen)
+            await pilot.press("escape", "q")
+            await pilot.pause()
+            assert isinstance(pilot.app.screen, LauncherScreen)
+            await pilot.press("ctrl+q")
+        assert app.return_code == 0
+
+    run(scenario())
+
+
+SCREEN_MODULES = [
+    "scenarios.imperium_shogi.screen",
+    "scenarios.invector.screen",
+    "scenarios.imperial.screen",
+    "campaign.tui.screens.campaign",
+    "campaign.tui.screens.launcher",
+    "campaign.tui.screens.forms",
+    "campaign.tui.screens.help",
+]
+
+
+@pytest.mark.parametrize("module_name", SCREEN_MODULES)
+def test_screens_do_not_overwrite_textual_attributes(module_name: str):
+    """Issue 17 item 1 (root cause): a screen attribute named like one of Textual's own
+    (``_closed`` in the Shogi screen) silently breaks the message pump. Every ``self.NAME =``
+    of the screen modules is checked against the attributes of a bare Textual screen (the
+    public ``title``/``sub_title`` are meant to be set)."""
+
+    class Host(App[None]):
+        pass
+
+    with Host()._context():
+        textual_names = set(vars(Screen())) | {n for c in Screen.__mro__ for n in vars(c)}
+    textual_names -= {"title", "sub_title"}
+    source = inspect.getsource(importlib.import_module(module_name))
+    assigned = set(re.findall(r"self\.(\w+)\s*(?::[^=]+)?=[^=]", source))
+    assert not assigned & textual_names
+
+
+class ImperialHost(App[None]):
+    """Hosts the Imperial table directly (four players, seats 1-3 played by the computer)."""
+
+    def on_mount(self) -> None:
+        self.push_screen(ImperialScreen(players=4, seed=0))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_imperial_orders_list_is_on_screen(size: tuple[int, int]):
+    """Issue 17 item 2 (IMP-7): the "Orders (Enter plays)" list lay beyond the right edge (the
+    tabs took the whole width). It must lie inside the screen and show the legal orders."""
+
+    async def scenario() -> None:
+        app = ImperialHost()
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await close_dialogs(pilot)
+            table = app.screen
+            assert isinstance(table, ImperialScreen)
+            orders = table.query_one("#imperial-orders", OptionList)
+            screen_region = table.region
+            assert orders.region.width >= 20 and orders.region.height >= 3
+            assert screen_region.contains_region(orders.region), (orders.region, screen_region)
+            assert orders.option_count == len(table.orders) > 0
+
+    run(scenario())
