@@ -5,8 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.widgets import Input
 
 from campaign.tui.keymap import LoadedKeymap, load_keymap, unknown_ids
 from campaign.tui.screens.help import HelpScreen, binding_rows
@@ -50,6 +52,16 @@ class CampaignApp(App[None]):
         self.push_screen(launcher)
         if self.open_campaign is not None:
             launcher.open_campaign(self.open_campaign)
+
+    def on_key(self, event: events.Key) -> None:
+        """A printable key that reaches the app while a text field has focus was typed before
+        the field got focus (``o`` then the order, faster than the screen redraws): it goes into
+        the field. Keys typed into the field itself never get here, and no single-key command
+        fires while a field has focus (the field consumes printable keys)."""
+        focused = self.focused
+        if isinstance(focused, Input) and event.is_printable and event.character:
+            focused.insert_text_at_cursor(event.character)
+            event.stop()
 
     def action_help(self) -> None:
         """Show the keys of the current screen."""

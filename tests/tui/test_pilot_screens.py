@@ -73,7 +73,7 @@ def test_undo_and_referee_undo_with_reason(service: CampaignService, no_keymap: 
             session = screen_of(pilot).session
             await move_with_form(pilot, "main", "eawyo")
             assert service.load("demo").state.unit("A-B1-1").location.system == "eawyo"
-            await pilot.press("escape", "u")
+            await pilot.press("escape", "u", "y")
             await pilot.pause()
             assert service.load("demo").state.unit("A-B1-1").location.system == "hlirakh"
             await move_with_form(pilot, "A-DD-1", "khtaoi")
@@ -81,7 +81,7 @@ def test_undo_and_referee_undo_with_reason(service: CampaignService, no_keymap: 
             await send(pilot, "aslan end-phase")
             await send(pilot, "aslan range halden/aslan-solomani", "3,1")
             seq = service.load("demo").head.seq
-            await pilot.press("escape", "u")
+            await pilot.press("escape", "u", "y")
             await pilot.pause()
             assert "only a referee override" in _status(pilot)
             assert service.load("demo").head.seq == seq
@@ -148,7 +148,7 @@ def test_help_and_keymap_remap(service: CampaignService, tmp_path: Path):
         async with app_for(service, keymap, "demo").run_test(size=SIZE) as pilot:
             await pilot.pause()
             await move_with_form(pilot, "main", "eawyo")
-            await pilot.press("escape", "z")
+            await pilot.press("escape", "z", "y")
             await pilot.pause()
             assert service.load("demo").state.unit("A-B1-1").location.system == "hlirakh"
             await pilot.press("f1")

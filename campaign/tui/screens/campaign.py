@@ -28,7 +28,7 @@ from textual.widgets.option_list import Option
 from campaign.rules.errors import CampaignError
 from campaign.rules.ids import PLAYER_SIDES
 from campaign.tui.commands import LegalOrdersProvider
-from campaign.tui.screens.forms import OrderForm, TextPrompt
+from campaign.tui.screens.forms import Confirm, OrderForm, TextPrompt
 from campaign.tui.session import CampaignSession
 from campaign.tui.views import (
     battle_lines,
@@ -326,7 +326,7 @@ class CampaignScreen(Screen[None]):
         order = self.query_one("#order", Input)
         order.value = text
         order.cursor_position = len(text)
-        order.focus()
+        self.set_focus(order)
 
     @on(Input.Submitted, "#order")
     def _order_submitted(self, event: Input.Submitted) -> None:
@@ -342,6 +342,7 @@ class CampaignScreen(Screen[None]):
             return False
         self.query_one("#order", Input).value = ""
         dice.value = ""
+        self.action_leave_input()  # single keys are commands again
         rolls = [f"{r.purpose}={r.value}" for e in events for r in e.rolls if not e.secret]
         summary = ", ".join(dict.fromkeys(e.type for e in events))
         self.report(f"✓ {text.strip()} → {summary}" + (f"  dice: {', '.join(rolls)}"
@@ -381,15 +382,19 @@ class CampaignScreen(Screen[None]):
             "tab-battle": "#battle-scroll",
             "tab-log": "#log",
         }[tab]
-        self.query_one(target).focus()
+        self.set_focus(self.query_one(target))
 
     def action_focus_order(self) -> None:
-        """Put the cursor in the order line."""
-        self.query_one("#order", Input).focus()
+        """Put the cursor in the order line.
+
+        Focus moves at once (``set_focus``, not ``focus()``, which waits for the message queue):
+        keys typed right after ``o`` must land in the line, never fire as commands.
+        """
+        self.set_focus(self.query_one("#order", Input))
 
     def action_focus_dice(self) -> None:
-        """Put the cursor in the referee's dice field."""
-        self.query_one("#dice", Input).focus()
+        """Put the cursor in the referee's dice field (at once, as for the order line)."""
+        self.set_focus(self.query_one("#dice", Input))
 
     def action_leave_input(self) -> None:
         """Leave a text field (so single-key bindings work again)."""
@@ -435,7 +440,17 @@ class CampaignScreen(Screen[None]):
         self.app.push_screen(OrderForm(template), sent)
 
     def action_undo(self) -> None:
-        """Take back the last order (same phase, no dice rolled)."""
+        """Ask, then take back the last order (same phase, no dice rolled)."""
+        rows = self.session.log_rows()
+        last = rows[-1].order if rows else "the last order"
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._undo()
+
+        self.app.push_screen(Confirm(f"Undo [b]{last}[/b]?"), answered)
+
+    def _undo(self) -> None:
         try:
             self.session.undo()
         except CampaignError as error:
@@ -499,8 +514,25 @@ class CampaignScreen(Screen[None]):
     def _header_clicked(self, event: DataTable.HeaderSelected) -> None:
         event.data_table.sort(event.column_key)
 
+    def unsent_input(self) -> bool:
+        """True when the order line or the dice field holds text not sent yet."""
+        return any(self.query_one(f"#{name}", Input).value.strip() for name in ("order", "dice"))
+
     def action_close(self) -> None:
-        """Back to the launcher (or quit when the campaign was opened directly)."""
+        """Back to the launcher (or quit when the campaign was opened directly); asks first when
+        an order or dice are typed but not sent."""
+        if not self.unsent_input():
+            self._close()
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._close()
+
+        self.app.push_screen(Confirm("Leave the campaign and drop the order typed but not "
+                                     "sent?"), answered)
+
+    def _close(self) -> None:
         if len(self.app.screen_stack) > 2:
             self.app.pop_screen()
         else:
