@@ -234,7 +234,7 @@ class CampaignService:
         ``loaded`` is updated in place. If another writer appended meanwhile, ``ConflictError``
         and nothing is stored: reload and try again.
         """
-        order = parse_order(text)
+        order = engine.normalize(loaded.state, parse_order(text))
         source = dice if dice is not None else SeededSource(loaded.row.dice_seed)
         events = engine.decide(loaded.state, order, loaded.ruleset, source)
         self._append(loaded, order.to_notation(), events)

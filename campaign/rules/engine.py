@@ -34,6 +34,7 @@ from campaign.rules.phases import Actor, Phase, SubPhase
 from campaign.rules.registry import (
     APPLIERS,
     HOOKS,
+    NORMALIZERS,
     OFFERED,
     ORDERS,
     EnterHook,
@@ -106,10 +107,20 @@ def check_allowed(state: CampaignState, spec: OrderSpec, order: Order) -> None:
         )
 
 
+def normalize(state: CampaignState, order: Order) -> Order:
+    """``order`` with shorthand replaced by canonical values (``registry.normalizes_orders``),
+    e.g. a short battle id ``b1`` by the full id; the service logs the normalized notation."""
+    catalog.load()
+    for normalizer in NORMALIZERS:
+        order = normalizer(state, order)
+    return order
+
+
 def decide(
     state: CampaignState, order: Order, ruleset: Ruleset, source: DiceSource | None = None
 ) -> list[Event]:
     """The events ``order`` produces from ``state`` (see module docstring)."""
+    order = normalize(state, order)
     spec = order_spec(order.type)
     check_allowed(state, spec, order)
     if spec.handler is None:
