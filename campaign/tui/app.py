@@ -25,8 +25,9 @@ class CampaignApp(App[None]):
     TITLE = "Dark Nebula campaign referee"
     BINDINGS = [
         Binding("f1,question_mark", "help", "Help", id="app.help"),
-        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
-        Binding("ctrl+p", "command_palette", "Commands", id="app.palette"),
+        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True, show=False),
+        # shown once, at the footer's right end, by Textual's own palette key
+        Binding("ctrl+p", "command_palette", "Commands", id="app.palette", show=False),
     ]
 
     def __init__(

@@ -13,12 +13,13 @@ from pathlib import Path
 import pytest
 from textual.app import App
 from textual.screen import Screen
-from textual.widgets import ListView, OptionList
+from textual.widgets import Input, ListView, OptionList
 
 from campaign.service import CampaignService
 from campaign.tui.screens.campaign import CampaignScreen
 from campaign.tui.screens.launcher import LauncherScreen
 from scenarios import registry
+from scenarios.dialogs import GameConfirm, GamePathDialog
 from scenarios.imperial.screen import ImperialScreen, ImperialSetupScreen, InvestorDialog
 from scenarios.imperium_shogi.screen import ShogiScreen
 from scenarios.invector.screen import InvectorScreen
@@ -145,5 +146,86 @@ def test_imperial_orders_list_is_on_screen(size: tuple[int, int]):
             assert orders.region.width >= 20 and orders.region.height >= 3
             assert screen_region.contains_region(orders.region), (orders.region, screen_region)
             assert orders.option_count == len(table.orders) > 0
+
+    run(scenario())
+
+
+def _play_first_legal(screen) -> None:
+    """One move by whoever is to move, through the screen's own play method."""
+    if isinstance(screen, ImperialScreen):
+        screen.play(screen.orders[0])
+    elif isinstance(screen, ShogiScreen):
+        assert screen.play(screen.state.legal_actions()[0])
+    else:
+        screen.play(screen.state.legal_actions()[0])
+
+
+def _position_text(screen) -> str:
+    return screen.position.to_text() if isinstance(screen, ImperialScreen) else \
+        screen.state.to_text()
+
+
+GAMES = {
+    "shogi": lambda: ShogiScreen(red="human", blue="human"),
+    "invector": lambda: InvectorScreen(players=("human", "human")),
+    "imperial": lambda: ImperialScreen(players=4, seed=0, computer=set()),
+}
+
+
+class GameHost(App[None]):
+    """Hosts one game screen above a plain screen (as the launcher does)."""
+
+    def __init__(self, make) -> None:
+        super().__init__()
+        self.make = make
+
+    def on_mount(self) -> None:
+        self.push_screen(self.make())
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_game_saves_resumes_and_asks_before_discarding(game: str, tmp_path: Path):
+    """Issue 17 item 8: Shogi ``q`` and Imperial ``Esc`` dropped a game without asking and
+    Imperial could not be saved. All three: Ctrl+S and Ctrl+O with the same file dialog, ``q``
+    asks while moves are not saved."""
+    path = tmp_path / f"{game}.txt"
+
+    async def scenario() -> None:
+        app = GameHost(GAMES[game])
+        async with app.run_test(size=(160, 48)) as pilot:
+            await pilot.pause()
+            await close_dialogs(pilot)
+            screen = app.screen
+            _play_first_legal(screen)
+            await pilot.pause()
+            await close_dialogs(pilot)
+            await pilot.press("q")
+            await pilot.pause()
+            assert isinstance(app.screen, GameConfirm)
+            await pilot.press("n")
+            await pilot.pause()
+            assert app.screen is screen
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert isinstance(app.screen, GamePathDialog)
+            app.screen.query_one(Input).value = str(path)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert path.exists()
+            saved = _position_text(screen)
+            _play_first_legal(screen)
+            await pilot.pause()
+            await close_dialogs(pilot)
+            await pilot.press("ctrl+o", "y")  # the new move is not saved: asks first
+            await pilot.pause()
+            assert isinstance(app.screen, GamePathDialog)
+            app.screen.query_one(Input).value = str(path)
+            await pilot.press("enter")
+            await pilot.pause()
+            await close_dialogs(pilot)
+            assert _position_text(screen) == saved
+            await pilot.press("q")  # saved: leaves without asking
+            await pilot.pause()
+            assert screen not in app.screen_stack
 
     run(scenario())

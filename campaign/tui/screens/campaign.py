@@ -48,15 +48,15 @@ class CampaignScreen(Screen[None]):
 
     COMMANDS = {LegalOrdersProvider}
     BINDINGS = [
-        Binding("1", "show_tab(0)", "Map", id="campaign.tab_map"),
-        Binding("2", "show_tab(1)", "Forces", id="campaign.tab_forces"),
-        Binding("3", "show_tab(2)", "Economy", id="campaign.tab_economy"),
-        Binding("4", "show_tab(3)", "Battle", id="campaign.tab_battle"),
-        Binding("5", "show_tab(4)", "Log", id="campaign.tab_log"),
+        Binding("1", "show_tab(0)", "Map", show=False, id="campaign.tab_map"),
+        Binding("2", "show_tab(1)", "Forces", show=False, id="campaign.tab_forces"),
+        Binding("3", "show_tab(2)", "Economy", show=False, id="campaign.tab_economy"),
+        Binding("4", "show_tab(3)", "Battle", show=False, id="campaign.tab_battle"),
+        Binding("5", "show_tab(4)", "Log", show=False, id="campaign.tab_log"),
         Binding("o,colon", "focus_order", "Order", id="campaign.order"),
         Binding("m", "move", "Move", id="campaign.move"),
         Binding("e", "form", "Form", id="campaign.form"),
-        Binding("c", "connections", "Connections", id="campaign.connections"),
+        Binding("c", "connections", "Connections", show=False, id="campaign.connections"),
         Binding("u", "undo", "Undo", id="campaign.undo"),
         Binding("U", "referee_undo", "Referee undo", show=False, id="campaign.referee_undo"),
         Binding("d", "focus_dice", "Dice", show=False, id="campaign.dice"),
@@ -111,7 +111,7 @@ class CampaignScreen(Screen[None]):
                         id="order", compact=True)
             yield Input(placeholder="dice 3,5 (referee)", id="dice", compact=True)
         yield Static(id="status-line")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.title = f"Campaign {self.session.name}"
@@ -343,6 +343,7 @@ class CampaignScreen(Screen[None]):
         self.query_one("#order", Input).value = ""
         dice.value = ""
         self.action_leave_input()  # single keys are commands again
+        self.app.clear_notifications()  # an earlier refusal no longer applies
         rolls = [f"{r.purpose}={r.value}" for e in events for r in e.rolls if not e.secret]
         summary = ", ".join(dict.fromkeys(e.type for e in events))
         self.report(f"✓ {text.strip()} → {summary}" + (f"  dice: {', '.join(rolls)}"

@@ -56,7 +56,7 @@ class LauncherScreen(Screen[None]):
                 )
                 if not registry.SCENARIOS:
                     yield Static("No scenario games installed.", classes="muted")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.title = "Dark Nebula campaign referee"
