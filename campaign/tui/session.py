@@ -62,7 +62,8 @@ class ForceRow:
 
 @dataclass(frozen=True)
 class LogRow:
-    """One order batch of the log with the game turn and side it belongs to (for filtering)."""
+    """One order batch of the log with the game turn and side it belongs to (for filtering),
+    and the numbers of its first and last event (the "event N" of the phase tracker)."""
 
     batch: int
     turn: int
@@ -70,6 +71,15 @@ class LogRow:
     order: str
     events: tuple[str, ...]
     rolls: tuple[str, ...]
+    first_seq: int = 0
+    last_seq: int = 0
+
+    @property
+    def numbers(self) -> str:
+        """The event numbers of the batch: ``71`` or ``70–72``."""
+        if self.first_seq == self.last_seq:
+            return str(self.last_seq)
+        return f"{self.first_seq}–{self.last_seq}"
 
     def matches(self, query: str) -> bool:
         """``turn:N``, ``side:NAME``, ``type:EVENT`` terms and free words, all must match."""
@@ -384,12 +394,12 @@ class CampaignSession:
                 last = out[-1]
                 out[-1] = LogRow(
                     last.batch, last.turn, last.side, last.order,
-                    (*last.events, event.type), (*last.rolls, *rolls),
+                    (*last.events, event.type), (*last.rolls, *rolls), last.first_seq, row.seq,
                 )
             else:
                 side = row.order_text.split(" ", 1)[0] if row.order_text[:1].isalpha() else ""
                 out.append(LogRow(row.batch, turn, side, row.order_text, (event.type,),
-                                  tuple(rolls)))
+                                  tuple(rolls), row.seq, row.seq))
             if isinstance(event, PhaseAdvanced):
                 turn = event.turn
         return out

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from textual.app import App
-from textual.widgets import Footer
+from textual.widgets import DataTable, Footer
 from textual.widgets._footer import FooterKey
 from textual.widgets._toast import ToastRack
 
@@ -120,5 +120,34 @@ def test_toasts_stay_off_the_status_line_and_a_success_clears_refusals(
             assert "✓" in status
             await pilot.pause()
             assert not pilot.app._notifications
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_log_tab_shows_the_newest_row_and_event_numbers(service: CampaignService,
+                                                        no_keymap: Path, size: tuple[int, int]):
+    """Issue 17 item 4: the Log table ran under the order bar (the newest rows unreachable) and
+    its "#" column counted rows instead of giving the event numbers of the phase tracker."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "full").run_test(size=size) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            await pilot.press("5")
+            await pilot.pause()
+            await pilot.pause()
+            table = screen.query_one("#log", DataTable)
+            bar = screen.query_one("#order-bar").region
+            assert table.region.bottom <= bar.y, (table.region, bar)
+            assert table.scroll_y == table.max_scroll_y
+            cursor_row = table.cursor_row
+            assert cursor_row == table.row_count - 1
+            head = service.load("full").head.seq
+            number = str(table.get_row_at(table.row_count - 1)[0])
+            assert number.split("–")[-1] == str(head), number
+            # the cursor row is drawn inside the table's visible region
+            visible = table.scrollable_content_region.height
+            assert table.scroll_y <= cursor_row <= table.scroll_y + visible
 
     asyncio.run(scenario())

@@ -277,7 +277,7 @@ class CampaignScreen(Screen[None]):
         query = self.query_one("#log-filter", Input).value
         for row in self.session.log_rows():
             if row.matches(query):
-                table.add_row(str(row.batch), str(row.turn), row.order,
+                table.add_row(row.numbers, str(row.turn), row.order,
                               ", ".join(row.events), ", ".join(row.rolls))
         self.call_after_refresh(table.move_cursor, row=table.row_count - 1)
 
