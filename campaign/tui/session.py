@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from campaign.rules import engine
+from campaign.rules.acting import acting_sentence, who_must_act
 from campaign.rules.base import Event
 from campaign.rules.dice import DiceSource, PhysicalSource
 from campaign.rules.economy.adapter import connected_systems, income_report_for, occupancy_of
@@ -24,6 +25,7 @@ from campaign.rules.flow import FLOW, PhaseAdvanced
 from campaign.rules.ids import PLAYER_SIDES, Side, UnitCategory
 from campaign.rules.movement.groups import stacks_of
 from campaign.rules.movement.query import MoveOptions, move_options
+from campaign.rules.narration import BattleSummary, condense, last_battle_summary, narrate
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState, Unit, Where
 from campaign.service import CampaignService, Loaded, parse_stored
@@ -106,6 +108,8 @@ class CampaignSession:
         self.service = service
         self.name = name
         self.loaded: Loaded = service.load(name)
+        #: The outcome sentences of the last order sent (the rules core's narration).
+        self.last_outcome: list[str] = []
 
     # --- basic views
 
@@ -132,15 +136,19 @@ class CampaignSession:
         """The phase tracker: turn, phasing side, phase and sub-phase, who acts."""
         state = self.state
         step = FLOW[state.step]
-        lines = [
-            f"Game turn {state.turn}  ·  {state.phasing.value} player turn  ·  {step.label}",
-            f"{state.acting.value} to act  ·  RU "
-            + "  ".join(f"{side.value} {state.ru.get(side, 0)}" for side in PLAYER_SIDES)
-            + f"  ·  event {self.loaded.head.seq}",
+        ru = "  ".join(f"{side.value} {state.ru.get(side, 0)}" for side in PLAYER_SIDES)
+        return [
+            f"Game turn {state.turn}  ·  {state.phasing.value} player turn  ·  {step.label}"
+            f"  ·  RU {ru}  ·  event {self.loaded.head.seq}",
+            acting_sentence(state, self.ruleset),  # who the game waits for, battles included
         ]
-        if state.winner is not None:
-            lines.append(f"Game over: {state.winner.value} wins (DN-VIC-1)")
-        return lines
+
+    def order_placeholder(self) -> str:
+        """The order line's hint: the first order the game waits for now."""
+        duties = who_must_act(self.state, self.ruleset)
+        if duties and duties[0].orders:
+            return f"order (Ctrl+P: legal orders), e.g. {duties[0].orders[0]}"
+        return "order (Ctrl+P: legal orders)"
 
     def legal_orders(self) -> list[engine.LegalOrder]:
         """Order types every side may give now: the acting side's first, then the other
@@ -315,12 +323,16 @@ class CampaignSession:
                 f"{'+'.join(e.defenders)} ⇄ {'+'.join(e.attackers)}" for e in engagements
             )
             lines.append(f"  engagements: {pairs} (DN-CBT-3)")
-        system = battle_id.split("/", 1)[0]
-        for row in reversed(self.log_rows()):
-            if "round-fought" in row.events and any(f"fire {system} " in r for r in row.rolls):
-                lines.append(f"  last round's dice: {', '.join(row.rolls)}")
-                break
+        dice = last_round_dice(self.log_rows(), battle_id.split("/", 1)[0])
+        if dice:
+            lines.append(f"  last round's dice: {dice}")
         return lines
+
+    def last_battle(self) -> BattleSummary:
+        """What the most recent battles did (destroyed, disrupted, withdrawn, control, ground),
+        narrated by the rules core from the whole log."""
+        events = parse_stored(self.service.store.rows(self.name), self.name)
+        return last_battle_summary(events, CampaignState(), ruleset=self.ruleset)
 
     def next_battle_order(self, battle_id: str) -> str:
         """The order that moves ``battle_id`` on from its current stage (to edit or send).
@@ -363,11 +375,14 @@ class CampaignSession:
                 source = PhysicalSource.from_values(parse_dice(dice))
             except ValueError as error:
                 raise InvalidOrderError(str(error)) from None
+        before = self.state.clone()
         try:
-            return self.service.submit(self.loaded, text, dice=source)
+            events = self.service.submit(self.loaded, text, dice=source)
         except CampaignError:
             self.reload()
             raise
+        self.last_outcome = condense(narrate(events, before, ruleset=self.ruleset))
+        return events
 
     def undo(self, referee_reason: str | None = None) -> None:
         """Undo the last order (same phase, no dice), or as the referee with a logged reason."""
@@ -403,3 +418,15 @@ class CampaignSession:
             if isinstance(event, PhaseAdvanced):
                 turn = event.turn
         return out
+
+
+def last_round_dice(rows: list[LogRow], system: str) -> str:
+    """The dice of the last round fought in ``system``'s battle, or "" when this battle has not
+    fought a round yet: the search stops at the most recent opening of battles, so a new battle
+    never shows the dice of an earlier one in the same system."""
+    for row in reversed(rows):
+        if "round-fought" in row.events and any(f"fire {system} " in r for r in row.rolls):
+            return ", ".join(row.rolls)
+        if "battles-opened" in row.events:
+            return ""
+    return ""

@@ -43,6 +43,21 @@ TABS = ("tab-map", "tab-forces", "tab-economy", "tab-battle", "tab-log")
 FORCE_COLUMNS = ("unit", "side", "type", "factors", "stack", "location", "system", "disr.", "cargo")
 
 
+#: Sentences of an order's outcome shown in the status line (the rest: "+N more").
+OUTCOME_LINES = 2
+
+
+def outcome_text(order: str, sentences: list[str], events: int) -> str:
+    """The status line after a sent order: the order and its first outcome sentences (written
+    by the rules core's narration, never here)."""
+    lines = [line for sentence in sentences for line in sentence.splitlines()]
+    shown = lines[:OUTCOME_LINES]
+    more = len(lines) - len(shown)
+    head = f"✓ {order.strip()}" + (f"  ({events} event(s))" if not lines else "")
+    tail = f"  [dim](+{more} more line(s))[/dim]" if more else ""
+    return "\n".join([head, *shown]) + tail
+
+
 class CampaignScreen(Screen[None]):
     """One open campaign."""
 
@@ -129,6 +144,7 @@ class CampaignScreen(Screen[None]):
     def refresh_all(self) -> None:
         """Rebuild the phase tracker and the map now; other tabs when next shown."""
         self.query_one("#phase", Static).update("\n".join(self.session.phase_lines()))
+        self.query_one("#order", Input).placeholder = self.session.order_placeholder()
         self._dirty = set(TABS)
         self._refresh_tab(self.query_one("#tabs", TabbedContent).active)
 
@@ -174,8 +190,8 @@ class CampaignScreen(Screen[None]):
         if selected:
             info.append(f"{self.session.system_name(selected)}: routes to "
                         + ", ".join(self.session.routes_of(selected)))
-        if options is not None:
-            info.extend(options.hints)
+        if options is not None and self.session.state.phase.is_movement:
+            info.extend(options.hints)  # movement hints mean nothing in other phases
         self.query_one("#system-info", Static).update("\n".join(info))
 
     def _scroll_map_to(self, system_id: str) -> None:
@@ -258,6 +274,11 @@ class CampaignScreen(Screen[None]):
         if not battles:
             text = ("No open battle. Battles open when a combat phase's space sub-phase starts "
                     "in a system with both sides' ships (DN-CBT-1).")
+            summary = self.session.last_battle()
+            if not summary.empty:
+                systems = ", ".join(self.session.system_name(s) for s in summary.systems)
+                text += f"\n\n[b]Last battle[/b] at {systems}, {summary.rounds} round(s):\n"
+                text += "\n".join(f"  {line}" for line in summary.lines)
         else:
             lines = []
             for battle_id, battle in battles.items():
@@ -344,10 +365,7 @@ class CampaignScreen(Screen[None]):
         dice.value = ""
         self.action_leave_input()  # single keys are commands again
         self.app.clear_notifications()  # an earlier refusal no longer applies
-        rolls = [f"{r.purpose}={r.value}" for e in events for r in e.rolls if not e.secret]
-        summary = ", ".join(dict.fromkeys(e.type for e in events))
-        self.report(f"✓ {text.strip()} → {summary}" + (f"  dice: {', '.join(rolls)}"
-                                                        if rolls else ""))
+        self.report(outcome_text(text, self.session.last_outcome, len(events)))
         self.refresh_all()
         return True
 
