@@ -171,6 +171,7 @@ class CampaignSession:
         selected: str | None = None,
         destinations: Iterable[str] = (),
         show_connections: bool = False,
+        path: tuple[str, ...] = (),
     ) -> MapView:
         """Controllers, stacks and (optionally) the connection overlay for every system."""
         state, ruleset = self.state, self.ruleset
@@ -197,6 +198,7 @@ class CampaignSession:
             destinations=frozenset(destinations),
             show_connections=show_connections,
             explored=frozenset(frozenset(r) for r in state.game_slots.get("explored_routes", [])),
+            path=path,
         )
 
     def systems_by_name(self) -> list[tuple[str, str]]:

@@ -8,7 +8,7 @@ import asyncio
 from pathlib import Path
 
 from textual import events
-from textual.widgets import Input, TabbedContent
+from textual.widgets import Input, OptionList, TabbedContent
 
 from campaign.service import CampaignService
 from campaign.tui.screens.forms import Confirm
@@ -105,5 +105,33 @@ def test_close_with_an_unsent_order_asks_first(service: CampaignService, no_keym
             await pilot.press("q", "y")
             await pilot.pause()
             assert isinstance(pilot.app.screen, LauncherScreen)
+
+    asyncio.run(scenario())
+
+
+def test_a_click_on_a_destination_shows_the_path_and_a_second_click_sends(
+    service: CampaignService, no_keymap: Path
+):
+    """Issue 17 item 7 (DN-MOV-2): one mouse click on a destination sent the jump at once.
+    Now the first click highlights it and draws its path on the map; a second click sends."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=(160, 48)) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            before = service.load("demo").head.seq
+            destinations = screen.query_one("#dest-list", OptionList)
+            target = "eawyo"
+            row = screen._dest_ids.index(target)
+            assert destinations.highlighted != row
+            await pilot.click("#dest-list", offset=(3, row))
+            await pilot.pause()
+            assert service.load("demo").head.seq == before  # nothing sent
+            assert destinations.highlighted == row
+            path = screen.map_view.path
+            assert path[0] == "hlirakh" and path[-1] == target
+            await pilot.click("#dest-list", offset=(3, row))
+            await pilot.pause()
+            assert service.load("demo").state.unit("A-B1-1").location.system == target
 
     asyncio.run(scenario())

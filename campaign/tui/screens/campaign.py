@@ -7,7 +7,7 @@ Tabs other than the map are rebuilt lazily, when shown, so opening a campaign st
 
 from __future__ import annotations
 
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
@@ -37,7 +37,21 @@ from campaign.tui.views import (
     stage_hint,
     upkeep_lines,
 )
-from campaign.tui.widgets.map_render import hex_centre, legend, render_map
+from campaign.tui.widgets.map_render import MapView, hex_centre, legend, render_map
+
+
+class DestinationList(OptionList):
+    """The destinations of the selected stack. A click only highlights one (the map draws its
+    path); a click on the highlighted one, or Enter, sends the move: one stray click must not
+    send a jump."""
+
+    async def _on_click(self, event: events.Click) -> None:
+        clicked = event.style.meta.get("option")
+        if clicked is not None and clicked != self.highlighted:
+            event.prevent_default()  # OptionList's own click would select at once
+            if not self.get_option_at_index(clicked).disabled:
+                self.highlighted = clicked
+
 
 TABS = ("tab-map", "tab-forces", "tab-economy", "tab-battle", "tab-log")
 FORCE_COLUMNS = ("unit", "side", "type", "factors", "stack", "location", "system", "disr.", "cargo")
@@ -92,6 +106,7 @@ class CampaignScreen(Screen[None]):
         self._sort_column = 0
         self._stack_ids: list[str] = []
         self._dest_ids: list[str] = []
+        self.map_view: MapView | None = None  # what the map shows now
 
     # --- layout
 
@@ -107,7 +122,7 @@ class CampaignScreen(Screen[None]):
                     yield Static("Stacks (m)", classes="pane-title")
                     yield OptionList(id="stack-list")
                     yield Static("Destinations", classes="pane-title")
-                    yield OptionList(id="dest-list")
+                    yield DestinationList(id="dest-list")
                     yield Static(id="system-info", classes="muted")
             with TabPane("2 Forces", id="tab-forces"):
                 yield DataTable(id="forces", cursor_type="row", zebra_stripes=True)
@@ -178,11 +193,17 @@ class CampaignScreen(Screen[None]):
                 options = None
             if selected is None and options is not None:
                 selected = options.start
+        path: tuple[str, ...] = ()
+        if options is not None and self.highlighted_destination in options.legal:
+            legs = options.legal[self.highlighted_destination].path
+            path = legs if legs[:1] == (options.start,) else (options.start, *legs)
         view = self.session.map_view(
             selected=selected,
             destinations=options.legal if options else (),
             show_connections=self.show_connections,
+            path=path,
         )
+        self.map_view = view
         self.query_one("#map", Static).update(render_map(self.session.ruleset.star_map, view))
         if selected:
             self.call_after_refresh(self._scroll_map_to, selected)

@@ -35,6 +35,7 @@ ROUTE_STYLE = Style(color="grey42")
 ROUTE_HIGHLIGHT = Style(color="bright_white", bold=True)
 UNEXPLORED_STYLE = Style(color="magenta")
 DESTINATION_STYLE = Style(color="black", bgcolor="green")
+PATH_STYLE = Style(color="bright_green", bold=True)
 SELECTED_STYLE = Style(reverse=True)
 CUT_OFF_STYLE = Style(color="red", underline=True)
 
@@ -57,6 +58,7 @@ class MapView:
     destinations: frozenset[str] = frozenset()
     show_connections: bool = False
     explored: frozenset[frozenset[str]] = frozenset()  # unexplored routes since explored
+    path: tuple[str, ...] = ()  # the highlighted move's systems, start first (not sent yet)
 
 
 def hex_centre(col: int, row: int) -> tuple[int, int]:
@@ -106,6 +108,7 @@ def render_map(star_map: StarMap, view: MapView | None = None) -> Text:
     chars = [[" "] * width for _ in range(height)]
     styles: list[list[Style | None]] = [[None] * width for _ in range(height)]
     by_id = {s.id: s for s in star_map.systems}
+    path_legs = {frozenset(leg) for leg in zip(view.path, view.path[1:], strict=False)}
 
     for route in star_map.routes:
         a, b = by_id[route.a], by_id[route.b]
@@ -113,6 +116,8 @@ def render_map(star_map: StarMap, view: MapView | None = None) -> Text:
         unexplored = route.unexplored and frozenset((route.a, route.b)) not in view.explored
         highlighted = view.selected in (route.a, route.b)
         style = ROUTE_HIGHLIGHT if highlighted else UNEXPLORED_STYLE if unexplored else ROUTE_STYLE
+        if frozenset((route.a, route.b)) in path_legs:
+            style = PATH_STYLE
         points = _line(x0, y0, x1, y1)
         for index in range(1, len(points) - 1):
             (px, py), (x, y) = points[index - 1], points[index]
