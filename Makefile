@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 
 .PHONY: run test install lint bench
 
-$(BIN)/campaign: pyproject.toml
+$(BIN)/campaign: pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test]'

@@ -15,7 +15,8 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from campaign.rules import catalog, engine
+from campaign.rules import catalog, engine, narration
+from campaign.rules.acting import Duty, acting_sentence, who_must_act
 from campaign.rules.base import Event
 from campaign.rules.canonical import canonical_json, sha256_hex
 from campaign.rules.dice import DiceSource, SeededSource
@@ -97,6 +98,46 @@ class Status:
     winner: Side | None
     legal: list[engine.LegalOrder] = field(default_factory=list)
     legal_other: list[engine.LegalOrder] = field(default_factory=list)  # non-acting side
+    duties: list[Duty] = field(default_factory=list)  # who must act now, most urgent first
+
+
+@dataclass(frozen=True)
+class StoryEntry:
+    """One order batch of the log as sentences (``CampaignService.story``).
+
+    ``turn`` is the game turn when the order was given, ``side`` the side that gave it
+    (``referee`` or ``-`` for the campaign start), ``types`` the event types it produced,
+    ``lines`` the condensed sentences and ``rolls`` every die with its purpose.
+    """
+
+    batch: int
+    first_seq: int
+    turn: int
+    side: str
+    order_text: str
+    types: tuple[str, ...]
+    lines: tuple[str, ...]
+    rolls: tuple[str, ...]
+
+    def matches(self, *, turn: int | None = None, side: str | None = None,
+                event_type: str | None = None) -> bool:
+        """Filter as the TUI log does: game turn, side prefix, event type (substring)."""
+        if turn is not None and self.turn != turn:
+            return False
+        if side is not None and not self.side.startswith(side.lower()):
+            return False
+        return event_type is None or any(event_type in t for t in self.types)
+
+
+@dataclass(frozen=True)
+class OrderReport:
+    """What one order did: its events, their sentences (condensed), the state after and who
+    must act now (``acting.acting_sentence``)."""
+
+    events: list[Event]
+    lines: list[str]
+    state: CampaignState
+    now: str = ""
 
 
 @dataclass(frozen=True)
@@ -226,6 +267,24 @@ class CampaignService:
         events = self.submit(loaded, text, dice=dice)
         return events, loaded.state
 
+    def order_report(
+        self,
+        name: str,
+        text: str,
+        *,
+        dice: DiceSource | None = None,
+        viewer: Side | None = None,
+    ) -> OrderReport:
+        """Like ``order``, and say what happened: one sentence per event worth reading."""
+        loaded = self.load(name)
+        before = loaded.state.clone()
+        events = self.submit(loaded, text, dice=dice)
+        lines = narration.condense(
+            narration.narrate(events, before, viewer=viewer, ruleset=loaded.ruleset)
+        )
+        return OrderReport(events, lines, loaded.state, acting_sentence(loaded.state,
+                                                                         loaded.ruleset))
+
     def submit(
         self, loaded: Loaded, text: str, *, dice: DiceSource | None = None
     ) -> list[Event]:
@@ -267,6 +326,13 @@ class CampaignService:
     def undo(self, name: str, *, referee_reason: str | None = None) -> CampaignState:
         """Remove the last order's events (same phase, no dice), or with a referee reason log a
         ``referee-restored`` event putting the state back to before that order."""
+        return self.undo_report(name, referee_reason=referee_reason).state
+
+    def undo_report(
+        self, name: str, *, referee_reason: str | None = None, viewer: Side | None = None
+    ) -> OrderReport:
+        """``undo``, saying what was taken back: the undone order's sentences (a plain undo)
+        or the ``referee-restored`` sentence (an override)."""
         loaded = self.load(name)
         rows = self.store.rows(name)
         batch_rows = [r for r in rows if r.batch == loaded.head.batch]
@@ -288,14 +354,23 @@ class CampaignService:
                     "within the current phase only (a referee override can revert it)"
                 )
             self.store.truncate(name, loaded.head.seq, keep)
-            return self.load(name).state
+            after = self.load(name)
+            undone = narration.condense(narration.narrate(events, after.state, viewer=viewer,
+                                                          ruleset=after.ruleset))
+            lines = [f"undone: {batch_rows[0].order_text}", *(f"  {t}" for t in undone)]
+            return OrderReport(events, lines, after.state,
+                               acting_sentence(after.state, after.ruleset))
         before = engine.fold(parse_stored(rows[:keep], name))
         restored = RefereeRestored(
             reason=referee_reason, to_seq=keep, state=before.model_dump(mode="json")
         )
         text = f"referee undo {json.dumps(referee_reason)}"
+        previous = loaded.state.clone()
         self._append(loaded, text, [restored])
-        return loaded.state
+        lines = narration.condense(narration.narrate([restored], previous, viewer=viewer,
+                                                     ruleset=loaded.ruleset))
+        return OrderReport([restored], lines, loaded.state,
+                           acting_sentence(loaded.state, loaded.ruleset))
 
     def repin(self, name: str, reason: str) -> Loaded:
         """Accept the current data files for ``name`` (DN-DATA-4), logged with ``reason``."""
@@ -333,6 +408,7 @@ class CampaignService:
             winner=state.winner,
             legal=engine.legal_orders(state, state.acting, loaded.ruleset),
             legal_other=engine.legal_orders(state, state.acting.enemy, loaded.ruleset),
+            duties=who_must_act(state, loaded.ruleset),
         )
 
     def log(self, name: str) -> list[LogLine]:
@@ -351,6 +427,44 @@ class CampaignService:
             else:
                 lines.append(LogLine(row.batch, row.seq, row.order_text, [event.type], rolls))
         return lines
+
+    def story(
+        self,
+        name: str,
+        *,
+        viewer: Side | None = None,
+        first_seq: int = 1,
+        last_seq: int | None = None,
+    ) -> list[StoryEntry]:
+        """The verified log as sentences, one entry per order batch (``campaign log``, the
+        CLI report of ``import``). Only batches starting in ``first_seq..last_seq`` are kept;
+        the state before them is folded from the start so names are those of the moment."""
+        loaded = self.load(name)
+        rows = self.store.rows(name)
+        events = parse_stored(rows, name)
+        state = CampaignState()
+        entries: list[StoryEntry] = []
+        start = 0
+        while start < len(rows):
+            end = start
+            while end < len(rows) and rows[end].batch == rows[start].batch:
+                end += 1
+            batch = events[start:end]
+            row = rows[start]
+            keep = row.seq >= first_seq and (last_seq is None or row.seq <= last_seq)
+            if keep:
+                narrated = narration.narrate(batch, state, viewer=viewer,
+                                             ruleset=loaded.ruleset)
+                entries.append(StoryEntry(
+                    batch=row.batch, first_seq=row.seq, turn=state.turn,
+                    side=_order_side(row.order_text), order_text=row.order_text,
+                    types=tuple(e.type for e in batch),
+                    lines=tuple(narration.condense(narrated)),
+                    rolls=tuple(r for item in narrated for r in item.rolls),
+                ))
+            engine.fold(batch, state)
+            start = end
+        return entries
 
     def verify(self, name: str) -> list[str]:
         """Full check: hash chain, cold replay, every snapshot against the replay, data pins.
@@ -379,3 +493,9 @@ class CampaignService:
                 findings.append(f"snapshot at event {snapshot.seq} differs from the replayed log")
         engine.fold(events[done:], state)
         return findings
+
+
+def _order_side(order_text: str) -> str:
+    """The side word an order text starts with (``aslan``, ``solomani``, ``referee``) or ``-``."""
+    head = order_text.split(" ", 1)[0]
+    return head if head in ("aslan", "solomani", "referee") else "-"

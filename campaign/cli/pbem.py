@@ -10,10 +10,12 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
 from contextlib import nullcontext as _nullcontext
 from pathlib import Path
 
-from campaign.cli.errors import EXIT_ERROR, guard
+from campaign.cli.errors import EXIT_ERROR, guard, open_service
+from campaign.cli.report import print_story
 from campaign.rules.ids import Side
 
 
@@ -28,6 +30,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     export.add_argument("--dice", choices=["commit-reveal", "seeded"],
                         help="dice mode, fixed by the first file (default commit-reveal)")
     export.add_argument("--sign", type=Path, metavar="KEYFILE", help="Ed25519 private key")
+    export.add_argument("--map", action="store_true",
+                        help="also write your side's map picture beside the file (FILE.svg)")
     _common(export)
     export.set_defaults(func=guard(_export))
 
@@ -84,6 +88,7 @@ def _read(path: str) -> bytes:
 
 
 def _export(args: argparse.Namespace) -> int:
+    side_map = _side_map(args) if args.map else None  # drawn first: a failure exports nothing
     out = sys.stdout
     if args.output != "-":  # open first: a file recorded as sent must also be written
         try:
@@ -102,10 +107,30 @@ def _export(args: argparse.Namespace) -> int:
         armoured = args.armour or args.output == "-" or args.output.endswith((".txt", ".asc"))
         out.write(made.armoured if armoured else made.json_text)
     header = made.turn.header
+    if side_map is not None:
+        side_map()
     if args.output != "-":
         print(f"{args.output}: file {header.exchange} from {header.side.value}, events "
               f"{header.base_seq + 1}-{header.head_seq} ({len(made.turn.body.batches)} orders)")
     return 0
+
+
+def _side_map(args: argparse.Namespace) -> Callable[[], None]:
+    """Draw the sender's side view now; the returned call writes it beside the turn file
+    (``FILE.svg``, for attaching to the e-mail; docs/maps.md) once the export succeeded."""
+    from campaign.render.campaign_map import campaign_svg, picture_beside
+    from campaign.render.output import save_picture
+
+    if args.output == "-":
+        raise ValueError("--map needs -o FILE: the picture is written beside the turn file")
+    path = picture_beside(Path(args.output))
+    svg = campaign_svg(_pbem(args).service, args.name, side=Side(args.side))
+
+    def write() -> None:
+        save_picture(svg, path)
+        print(f"{path}: map of {args.name} as {args.side} sees it")
+
+    return write
 
 
 def _import(args: argparse.Namespace) -> int:
@@ -113,6 +138,9 @@ def _import(args: argparse.Namespace) -> int:
     print(f"{args.file}: file {done.exchange} from {done.side.value} imported: events "
           f"{done.first_seq}-{done.last_seq}, {len(done.orders)} orders re-run and matched; "
           f"state digest {done.digest[:12]}")
+    # read by the importing player: the other side's view (face-down neutrals hidden, DN-NEU-1)
+    print_story(open_service(args).story(args.name, viewer=done.side.enemy,
+                                         first_seq=done.first_seq, last_seq=done.last_seq))
     return 0
 
 

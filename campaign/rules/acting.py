@@ -26,14 +26,16 @@ def who_must_act(state: CampaignState, ruleset: Ruleset | None = None) -> list[D
     if duties:
         return duties
     legal = engine.legal_orders(state, state.acting, ruleset)
+    legal.sort(key=lambda order: order.verb == "end-phase")  # the step's own orders first
     step = state.phase.value + (f"/{state.sub_phase.value}" if state.sub_phase else "")
     return [Duty(state.acting, tuple(order.notation for order in legal),
-                 f"{state.acting.value} to act in {step}", "DN-SEQ-2")]
+                 f"{step} phase", "DN-SEQ-2")]
 
 
 def acting_sentence(state: CampaignState, ruleset: Ruleset | None = None) -> str:
     """One line for a status bar: "solomani must act: battle b1 at hlirakh: the defender
-    (solomani) names one of its units — solomani target b1 UNIT"."""
+    (solomani) names one of its units — solomani target b1 UNIT"; outside battles "aslan must
+    act: first-movement phase — aslan jump STACK PATH"."""
     duties = who_must_act(state, ruleset)
     if not duties:
         winner = state.winner.value if state.winner is not None else "nobody"

@@ -26,9 +26,11 @@ def _started(event: CampaignStarted, view: NarrationView) -> str:
 
 @describes(MapAssembled)
 def _map(event: MapAssembled, view: NarrationView) -> str:
-    sections = event.layout.get("placements") or []
-    return f"The map is assembled: layout {event.layout.get('name', '?')}, " \
-           f"{view.plural(len(sections), 'section')}"
+    sections = event.layout.get("sections") or []
+    seed = event.layout.get("seed")
+    seeded = f" (seed {seed})" if seed is not None else ""
+    return f"The map is assembled: layout {event.layout.get('layout', '?')}{seeded}, " \
+           f"{view.plural(len(sections), 'section')} (DN-MAP-5)"
 
 
 @describes(PhaseEnded)

@@ -126,6 +126,7 @@ class NeutralPlaced(Event):
     unit_id: str
     kind: str
     location: Location
+    set_aside: list[str] = []  # PD kinds drawn first and set aside (DN-MOV-10 [HOUSE])
 
 
 @order_type(
@@ -179,13 +180,36 @@ def _decide_place_neutral(
         raise IllegalOrderError(
             "DN-NEU-1", f"{system.name} is on a home section ({system.section})"
         )
-    kind = state.neutral_pile[0]
+    set_aside = _pd_set_aside(state, ruleset, system.id)
+    if len(set_aside) == len(state.neutral_pile):
+        raise IllegalOrderError(
+            "DN-MOV-10", f"the surface box of {system.name} already holds a PD marker and no "
+            "counter left in the pile may go there"
+        )
+    kind = state.neutral_pile[len(set_aside)]
     unit_type = ruleset.unit_type(kind)
     (unit_id,) = state.new_unit_ids(Side.NEUTRAL, unit_type.code)
     in_box = unit_type.category in SURFACE_ONLY
     location = Location.box(system.id) if in_box else Location.hex(system.id)
     assert order.side is not None
-    return [NeutralPlaced(drawn_by=order.side, unit_id=unit_id, kind=kind, location=location)]
+    return [NeutralPlaced(drawn_by=order.side, unit_id=unit_id, kind=kind, location=location,
+                          set_aside=set_aside)]
+
+
+def _pd_set_aside(state: CampaignState, ruleset: Ruleset, system_id: str) -> list[str]:
+    """[HOUSE] DN-MOV-10 at neutral placement: when the box already holds a PD marker, PD
+    counters drawn for it are set aside (out of play) and the next counter is drawn instead.
+    Returns the PD kinds on top of the pile that are set aside."""
+    box = Location.box(system_id)
+    if not any(ruleset.unit_type(u.kind).category is UnitCategory.PD
+               for u in state.units_at(box)):
+        return []
+    aside: list[str] = []
+    for kind in state.neutral_pile:
+        if ruleset.unit_type(kind).category is not UnitCategory.PD:
+            break
+        aside.append(kind)
+    return aside
 
 
 @applies(NeutralsShuffled)
@@ -195,6 +219,9 @@ def _apply_shuffled(state: CampaignState, event: NeutralsShuffled) -> None:
 
 @applies(NeutralPlaced)
 def _apply_neutral_placed(state: CampaignState, event: NeutralPlaced) -> None:
+    for kind in event.set_aside:
+        if state.neutral_pile and state.neutral_pile[0] == kind:
+            state.neutral_pile.pop(0)
     if state.neutral_pile and state.neutral_pile[0] == event.kind:
         state.neutral_pile.pop(0)
     state.add_unit(

@@ -11,7 +11,7 @@ from typing import Any
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import (
     Button,
@@ -41,6 +41,7 @@ from scenarios.imperial.constants import BONDS, NATION_NAMES, NATIONS, RONDEL
 from scenarios.imperial.game import ImperialState, make_game
 from scenarios.imperial.investing import scores, winners
 from scenarios.imperial.notation import order_to_text
+from scenarios.imperial.options import DEFAULT_PRESET, PRESETS, preset_of, preset_switches
 from scenarios.imperial.record import game_record, parse_game_record
 from scenarios.imperial.rules import Order
 from scenarios.imperial.state import State
@@ -203,10 +204,15 @@ class ImperialScreen(Screen[None]):
         players: int = 4,
         seed: int = 0,
         computer: set[int] | None = None,
+        preset: str | None = None,
+        level: str = ai.DEFAULT_LEVEL,
         **switches: Any,
     ) -> None:
         super().__init__()
-        self.game = make_game(players, seed=seed, **switches)
+        if level not in ai.LEVELS:
+            raise ValueError(f"unknown computer level {level!r} (known: {', '.join(ai.LEVELS)})")
+        self.level = level
+        self.game = make_game(players, seed=seed, preset=preset, **switches)
         self.position: ImperialState = self.game.new_initial_state()
         self.computer = set(range(1, players)) if computer is None else set(computer)
         self.rng = random.Random(seed)
@@ -238,7 +244,7 @@ class ImperialScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = "Imperial"
-        self.sub_title = f"{self.game.num_players} players"
+        self._show_game_title()
         self.query_one("#imperial-nations", DataTable).add_columns(
             "Nation", "Flag", "Treasury", "Tax", "Power", "Rondel", "Units", "Factories", "Chips"
         )
@@ -249,6 +255,10 @@ class ImperialScreen(Screen[None]):
             "Region", "Kind", "Home", "Factory", "Units", "Chip"
         )
         self.advance()
+
+    def _show_game_title(self) -> None:
+        rules = preset_of(self.game.options) or "custom"
+        self.sub_title = f"{self.game.num_players} players · {rules} rules · computer {self.level}"
 
     # ------------------------------------------------------------------ play
     @property
@@ -271,7 +281,7 @@ class ImperialScreen(Screen[None]):
             player = self.position.current_player()
             if self.position.is_terminal() or player not in self.computer:
                 break
-            self.position.apply_action(ai.choose(self.state, self.rng))
+            self.position.apply_action(ai.choose(self.state, self.rng, self.level))
         self.refresh_views()
         if self.position.is_terminal():
             self.app.push_screen(ScoreScreen(self.state))
@@ -306,7 +316,7 @@ class ImperialScreen(Screen[None]):
     def action_computer(self) -> None:
         """Let the computer decide the open decision for whoever holds it."""
         if not self.position.is_terminal():
-            self.play(ai.choose(self.state, self.rng))
+            self.play(ai.choose(self.state, self.rng, self.level))
 
     def action_scores(self) -> None:
         """Show the score table (final or as it stands)."""
@@ -351,7 +361,7 @@ class ImperialScreen(Screen[None]):
             self.computer = {seat for seat in self.computer if seat < game.num_players}
             self.save_path = path
             self._saved_orders = len(position.orders())
-            self.sub_title = f"{game.num_players} players"
+            self._show_game_title()
             self.notify(f"Loaded {path}")
             self.advance()
 
@@ -430,6 +440,12 @@ class ImperialScreen(Screen[None]):
             options.highlighted = 0
 
 
+def preset_text(name: str) -> str:
+    """The switches a rules preset sets, for the set-up screen (one short line each)."""
+    switches = preset_switches(name)
+    return " · ".join(f"{key} {'on' if value else 'off'}" for key, value in switches.items())
+
+
 def parse_seats(text: str, players: int) -> set[int]:
     """Seat numbers from ``"1, 2,3"``; ValueError naming the bad entry."""
     seats: set[int] = set()
@@ -445,12 +461,14 @@ class ImperialSetupScreen(Screen[None]):
 
     BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="imperial.setup.back")]
     DEFAULT_CSS = """
-    ImperialSetupScreen #imperial-setup { width: 60; height: auto; padding: 1 2; }
+    ImperialSetupScreen #imperial-setup { width: 64; height: 1fr; padding: 0 2; }
+    ImperialSetupScreen #imperial-setup-choices { height: auto; }
+    ImperialSetupScreen #imperial-setup-choices Select { width: 1fr; }
     """
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with Vertical(id="imperial-setup"):
+        with VerticalScroll(id="imperial-setup"):
             yield Static("Players: 2–6 (with 2 or 3 players the published starts are used)")
             yield Select(
                 [(str(n), n) for n in (4, 5, 6, 3, 2)],
@@ -462,12 +480,30 @@ class ImperialSetupScreen(Screen[None]):
             yield Input("0", id="imperial-seed")
             yield Static("Computer seats (e.g. 1,2,3; seat 0 sits first)")
             yield Input("1,2,3", id="imperial-computer")
+            with Horizontal(id="imperial-setup-choices"):
+                yield Select(
+                    [(f"rules: {name}", name) for name in PRESETS],
+                    value=DEFAULT_PRESET,
+                    allow_blank=False,
+                    id="imperial-preset",
+                )
+                yield Select(
+                    [(f"computer: {name}", name) for name in ai.LEVELS],
+                    value=ai.DEFAULT_LEVEL,
+                    allow_blank=False,
+                    id="imperial-level",
+                )
+            yield Static(preset_text(DEFAULT_PRESET), id="imperial-preset-switches")
             yield Button("Start", id="imperial-start", variant="primary")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.title = "Imperial"
         self.sub_title = "new game"
+
+    @on(Select.Changed, "#imperial-preset")
+    def _preset_changed(self, event: Select.Changed) -> None:
+        self.query_one("#imperial-preset-switches", Static).update(preset_text(str(event.value)))
 
     @on(Button.Pressed, "#imperial-start")
     def start(self) -> None:
@@ -481,4 +517,8 @@ class ImperialSetupScreen(Screen[None]):
         except ValueError as error:
             self.notify(str(error), severity="error")
             return
-        self.app.switch_screen(ImperialScreen(players, int(seed_text), computer))
+        preset = str(self.query_one("#imperial-preset", Select).value)
+        level = str(self.query_one("#imperial-level", Select).value)
+        self.app.switch_screen(
+            ImperialScreen(players, int(seed_text), computer, preset=preset, level=level)
+        )

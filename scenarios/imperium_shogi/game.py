@@ -137,7 +137,11 @@ class ShogiState:
 
     def repetitions(self) -> int:
         """How often the current position has occurred so far (SHO-8)."""
-        return self.counts.get(encode(self.position), 0)
+        return self.counts.get(self.key(), 0)
+
+    def key(self) -> int:
+        """The compact key of the current position (``rules.encode``), cached per ply."""
+        return self.plies[-1].key if self.plies else encode(self.position)
 
     def __str__(self) -> str:
         return self.to_text()
@@ -158,7 +162,7 @@ class ShogiState:
         position = self.position
         outcome = position.outcome()
         moves: list[int] = []
-        if outcome is None and self.counts.get(encode(position), 0) >= REPETITION_LIMIT:
+        if outcome is None and self.counts.get(self.key(), 0) >= REPETITION_LIMIT:
             outcome = Outcome(None, "the same position arose for the third time", "SHO-8")
         if outcome is None:
             moves = position.moves()

@@ -13,7 +13,7 @@ from pathlib import Path
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal, Vertical
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.events import Click
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
@@ -27,7 +27,7 @@ from scenarios.dialogs import (
     read_text_bounded,
     write_text_safely,
 )
-from scenarios.invector.ai import LEVELS, InvectorAI
+from scenarios.invector.ai import LEVELS, InvectorAI, levels_help
 from scenarios.invector.notation import parse_position
 from scenarios.invector.rules import (
     BLACK,
@@ -124,10 +124,11 @@ class InvectorHelpDialog(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         rows = [f"{b.key:>18}  {b.description}  [dim]{b.id}[/dim]" for b in self._key_list]
-        with Vertical(classes="inv-dialog inv-wide"):
+        with VerticalScroll(classes="inv-dialog inv-wide"):  # taller than 24 lines: scrolls
             yield Label("Invector — keys", classes="inv-dialog-title")
             yield Static("\n".join(rows), id="inv-help-keys")
             yield Static(RULES_SUMMARY, id="inv-help-rules")
+            yield Static("Computer levels:\n" + levels_help(), id="inv-help-levels")
             yield Label("Esc closes.")
 
     def action_close(self) -> None:

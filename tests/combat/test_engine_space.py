@@ -131,14 +131,15 @@ def _to_withdrawal(game: Campaign, bid: str) -> None:
 
 def test_withdrawal_from_type3_needs_tanker():  # DN-CBT-7
     bid = "neb-b/aslan-solomani"
-    units = [place("A-CL-1", "aslan:CL", "hex:neb-b"), place("S-SC-1", "solomani:SC", "hex:neb-b")]
+    units = [place("A-CL-1", "aslan:CL", "hex:neb-b"), place("S-SC-1", "solomani:SC", "hex:neb-b"),
+             place("S-RT-1", "solomani:RT-4", "box:neb-b")]
     game = Campaign(units)
     game.enter()
     _to_withdrawal(game, bid)
     game.play(f"aslan fire {bid}", [1])  # the scout has beam 0
     error = game.reject(f"solomani withdraw {bid} neb-a")
     assert "DN-MOV-4" in str(error)
-    game.play(f"solomani withdraw {bid} box")  # into the own surface box is always open here
+    game.play(f"solomani withdraw {bid} box")  # its troops control the box: its own box
     assert game.where("S-SC-1") == "box:neb-b"
 
 

@@ -77,7 +77,6 @@ def check_invariants(state: CampaignState, ruleset: Ruleset) -> None:
     pd_boxes = Counter(
         u.location.system for u in state.units.values()
         if u.location.where is Where.BOX and ruleset.unit_type(u.kind).category is UnitCategory.PD
-        and u.owner is not Side.NEUTRAL
     )
     assert all(n <= 1 for n in pd_boxes.values()), f"DN-MOV-10: two PD in one box {pd_boxes}"
     assert state.step >= 0  # DN-SEQ-1: the position is a step of the flow table

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from campaign.rules.combat.crt import (
     DISRUPTED_MODIFIER,
+    DISRUPTED_TARGET_MODIFIER,
     below_table,
     combine,
     escalate,
@@ -150,7 +151,7 @@ def resolve_interaction(
                 continue
             ship = ships[target_uid]
             shot = _shoot("pd", pd.uid, target_uid, pd.strength, ship.defence,
-                          DISRUPTED_MODIFIER if ship.disrupted else 0, ship.disrupted,
+                          DISRUPTED_TARGET_MODIFIER if ship.disrupted else 0, ship.disrupted,
                           tables["pd_crt"], dice, system.id)
             shots.append(shot)
             hits.setdefault(target_uid, []).append(shot.result)

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from campaign.rules.combat import book
 from campaign.rules.combat.interaction import BoxShot
 from campaign.rules.combat.model import Battle
+from campaign.rules.combat.reaction import ReactionParticipantsFixed
 from campaign.rules.combat.space import Shot
 from campaign.rules.combat.space_events import (
     BattlesOpened,
@@ -82,6 +83,14 @@ def _opened(event: BattlesOpened, view: NarrationView) -> str:
     parts = [f"{view.system(b.system)} ({_sides(b, view)}, "
              f"{view.plural(len(b.units), 'unit')})" for b in event.battles.values()]
     return f"Battles open: {'; '.join(parts)} (DN-CBT-1)"
+
+
+@describes(ReactionParticipantsFixed)
+def _participants(event: ReactionParticipantsFixed, view: NarrationView) -> str:
+    if event.system is None:
+        return "Reaction Combat: no unit of the reaction stack is on the map (DN-REA-1)"
+    return (f"Reaction Combat at {view.system(event.system)}: {view.units(event.units)} may "
+            "fight (the reaction stack and the friends already there, DN-REA-1)")
 
 
 @describes(JoinedBattle)

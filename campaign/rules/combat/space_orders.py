@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Literal
 
 from campaign.rules.base import Event, Order
-from campaign.rules.combat import book
+from campaign.rules.combat import book, reaction  # noqa: F401  (reaction: its hook runs first)
 from campaign.rules.combat.assignment import (
     AssignmentDraft,
     Engagement,
@@ -53,10 +53,9 @@ from campaign.rules.combat.space_events import (
     TargetsAssigned,
     WithdrawalDecided,
 )
-from campaign.rules.combat.withdrawal import BOX, withdrawal_destinations
+from campaign.rules.combat.withdrawal import withdrawal_options
 from campaign.rules.errors import IllegalOrderError, InvalidOrderError
 from campaign.rules.ids import Side
-from campaign.rules.movement.fuel import can_retreat_from
 from campaign.rules.phases import Actor, Phase, SubPhase
 from campaign.rules.registry import decides, end_check, offered_when, on_enter, order_type
 from campaign.rules.ruleset import Ruleset
@@ -377,18 +376,12 @@ def _withdrawing(state: CampaignState, order: Order) -> tuple[dict, Battle]:
 def _decide_withdraw(state: CampaignState, order: Withdraw, ruleset: Ruleset, dice) -> list[Event]:
     _, battle = _withdrawing(state, order)
     side = _side(order)
-    legal = withdrawal_destinations(state, ruleset, side, battle.system)
-    withdraw(battle, side, order.destination, legal)
-    units = [  # ships in the stellar hex; cargo and fighters aboard go with their carrier
-        u.uid for u in battle.side_units(side)
-        if state.units[u.uid].location.where is Where.HEX
-    ]
-    if order.destination != BOX:
-        verdict = can_retreat_from(state, ruleset, side, units, battle.system)
-        if not verdict.allowed:  # DN-MOV-4: leaving a type 3 system needs a tanker
-            raise IllegalOrderError(verdict.rule, verdict.reason)
+    options = withdrawal_options(state, ruleset, side, battle)
+    if order.destination in options.open_jumps and not options.verdict.allowed:
+        raise IllegalOrderError(options.verdict.rule, options.verdict.reason)  # DN-MOV-4
+    withdraw(battle, side, order.destination, options.destinations)
     return [WithdrawalDecided(battle=order.battle, side=side, destination=order.destination,
-                              units=units)]
+                              units=list(options.units))]
 
 
 @decides(Stay)
@@ -527,7 +520,7 @@ def _offer_stay(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bo
 def _offer_withdraw(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
     """``side`` decides on withdrawal now and has somewhere to go (DN-CBT-7)."""
     return side is not None and any(
-        withdrawal_destinations(state, ruleset, side, battle.system)
+        withdrawal_options(state, ruleset, side, battle).destinations
         for battle in _withdrawing_now(state, side)
     )
 

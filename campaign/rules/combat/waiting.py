@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from campaign.rules.combat import book
 from campaign.rules.combat.battle_ids import short_ids
 from campaign.rules.combat.model import Battle
-from campaign.rules.combat.withdrawal import withdrawal_destinations
+from campaign.rules.combat.withdrawal import withdrawal_options
 from campaign.rules.ids import Side
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
@@ -65,7 +65,7 @@ def battle_stage_duty(
     if stage == "withdraw":
         side = Side(rec["withdrawing"])
         orders = [f"stay {short}"]
-        if ruleset is not None and withdrawal_destinations(state, ruleset, side, battle.system):
+        if ruleset is not None and withdrawal_options(state, ruleset, side, battle).destinations:
             orders.append(f"withdraw {short} DEST")
         return _duty(side, orders, f"{where}: {side.value} decide whether to withdraw",
                      "DN-CBT-7", battle_id, short)

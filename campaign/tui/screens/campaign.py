@@ -86,6 +86,7 @@ class CampaignScreen(Screen[None]):
         Binding("m", "move", "Move", id="campaign.move"),
         Binding("e", "form", "Form", id="campaign.form"),
         Binding("c", "connections", "Connections", show=False, id="campaign.connections"),
+        Binding("p", "save_picture", "Picture", show=False, id="campaign.picture"),
         Binding("u", "undo", "Undo", id="campaign.undo"),
         Binding("U", "referee_undo", "Referee undo", show=False, id="campaign.referee_undo"),
         Binding("d", "focus_dice", "Dice", show=False, id="campaign.dice"),
@@ -453,6 +454,22 @@ class CampaignScreen(Screen[None]):
         self._draw_map()
         self.report("connection overlay " + ("on: red underline = cut off from the capital"
                                              if self.show_connections else "off"))
+
+    def action_save_picture(self) -> None:
+        """Write the map as shown (supply overlay when connections are on, moves when a stack is
+        selected) as SVG to the user data directory and say where (docs/maps.md)."""
+        from campaign.render.campaign_map import save_view_picture
+        from campaign.render.scene import Overlay
+
+        overlay = (Overlay.SUPPLY if self.show_connections
+                   else Overlay.MOVES if self.selected_stack else Overlay.NONE)
+        try:
+            path = save_view_picture(self.session.service, self.session.loaded, overlay=overlay)
+        except (CampaignError, ValueError) as error:
+            self.report_error(str(error))
+            return
+        self.report(f"map picture written to {path}")
+        self.notify(str(path), title="map picture written", timeout=8)
 
     def action_form(self) -> None:
         """A form with one field per blank of the order in the input (or of the first legal

@@ -195,6 +195,9 @@ async def test_help_lists_every_binding_with_description():
         assert isinstance(app.screen, InvectorHelpDialog)
         text = str(app.screen.query_one("#inv-help-keys").render())
         assert "invector.swap" in text and "Undo" in text
+        levels = str(app.screen.query_one("#inv-help-levels").render())
+        assert all(f"{name}:" in levels for name in ("easy", "medium", "hard"))  # issue 21
+        assert "solver" in levels
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is screen
