@@ -89,6 +89,7 @@ def test_scenario_footers_fit(name: str, size: tuple[int, int]):
             while app.screen.is_modal:
                 await pilot.press("escape")
                 await pilot.pause()
+            await pilot.pause(0.2)  # let the footer lay out its keys
             needed = {"Back"} if name == "imperial-setup" else {
                 "Help", "Save", "Load", "Back"}
             assert_footer_fits(app, needed)
