@@ -7,6 +7,8 @@ Tabs other than the map are rebuilt lazily, when shown, so opening a campaign st
 
 from __future__ import annotations
 
+from rich.style import Style
+from rich.text import Text
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -37,7 +39,13 @@ from campaign.tui.views import (
     stage_hint,
     upkeep_lines,
 )
-from campaign.tui.widgets.map_render import MapView, hex_centre, legend, render_map
+from campaign.tui.widgets.map_render import (
+    SIDE_STYLE,
+    MapView,
+    hex_centre,
+    legend,
+    render_map,
+)
 
 
 class DestinationList(OptionList):
@@ -55,6 +63,11 @@ class DestinationList(OptionList):
 
 TABS = ("tab-map", "tab-forces", "tab-economy", "tab-battle", "tab-log")
 FORCE_COLUMNS = ("unit", "side", "type", "factors", "stack", "location", "system", "disr.", "cargo")
+
+
+def side_style(side: str) -> Style | str:
+    """The map's colour of a side named ``side`` (plain text for anything else)."""
+    return next((style for known, style in SIDE_STYLE.items() if known.value == side), "")
 
 
 #: Sentences of an order's outcome shown in the status line (the rest: "+N more").
@@ -276,7 +289,8 @@ class CampaignScreen(Screen[None]):
         table.clear()
         for row in self.session.force_rows():
             table.add_row(
-                row.unit_id, row.side, row.code, row.factors, row.stack, row.location,
+                row.unit_id, Text(row.side, style=side_style(row.side)), row.code, row.factors,
+                row.stack, row.location,
                 row.system, "D" if row.disrupted else "", row.cargo, key=row.unit_id,
             )
 
