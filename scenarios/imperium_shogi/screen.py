@@ -17,7 +17,7 @@ from pathlib import Path
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal, Vertical
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.events import Click
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
@@ -209,7 +209,8 @@ class ShogiScreen(Screen[None]):
     ShogiScreen .blue { color: $text-primary; text-style: bold; }
     ShogiScreen #side-pane { width: 1fr; padding: 0 1; }
     ShogiScreen #status { height: auto; margin-bottom: 1; }
-    ShogiScreen #moves { height: 1fr; border: round $panel; padding: 0 1; }
+    ShogiScreen #moves-scroll { height: 1fr; border: round $panel; padding: 0 1; }
+    ShogiScreen #moves { height: auto; }
     ShogiScreen #move-input { margin-top: 1; }
     ChoiceDialog, HelpDialog { align: center middle; }
     ChoiceDialog .dialog, HelpDialog .dialog {
@@ -257,7 +258,8 @@ class ShogiScreen(Screen[None]):
                         yield CellView(Cell(row, col))
             with Vertical(id="side-pane"):
                 yield Static("", id="status")
-                yield Static("", id="moves")
+                with VerticalScroll(id="moves-scroll"):
+                    yield Static("", id="moves")
                 yield Input(placeholder="move: b2b3, b3b4+, B*b3 (Enter plays)", id="move-input")
         yield Footer(compact=True)
 
@@ -313,6 +315,8 @@ class ShogiScreen(Screen[None]):
             view.set_class(cell in last, "-last")
         self.query_one("#status", Static).update(self._status_text())
         self.query_one("#moves", Static).update(self._moves_text())
+        # the newest move (the game-ending one included) stays in view
+        self.call_after_refresh(self.query_one("#moves-scroll").scroll_end, animate=False)
 
     def _cell_text(self, cell: Cell) -> str:
         position = self.state.position

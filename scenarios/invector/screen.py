@@ -175,7 +175,8 @@ class InvectorScreen(Screen[None]):
     InvectorScreen .cell.-black { text-style: bold; }
     InvectorScreen #inv-side { width: 1fr; padding: 0 1; }
     InvectorScreen #inv-status { height: auto; margin-bottom: 1; }
-    InvectorScreen #inv-moves { height: 1fr; border: round $panel; padding: 0 1; }
+    InvectorScreen #inv-moves-scroll { height: 1fr; border: round $panel; padding: 0 1; }
+    InvectorScreen #inv-moves { height: auto; }
     InvectorScreen #inv-move-input { margin-top: 1; }
     InvectorChoiceDialog, InvectorHelpDialog { align: center middle; }
     .inv-dialog { width: 64; height: auto; max-height: 80%; border: thick $accent;
@@ -241,7 +242,8 @@ class InvectorScreen(Screen[None]):
                 yield Grid(id="inv-board")
             with Vertical(id="inv-side"):
                 yield Static("", id="inv-status")
-                yield Static("", id="inv-moves")
+                with VerticalScroll(id="inv-moves-scroll"):
+                    yield Static("", id="inv-moves")
                 yield Input(placeholder="move, e.g. c2xc3", id="inv-move-input")
         yield Footer(compact=True)
 
@@ -273,7 +275,7 @@ class InvectorScreen(Screen[None]):
         for view in self.query(CellView):
             cell = view.cell
             colour = next((c for c in (0, 1) if state.stones[c] >> cell & 1), None)
-            view.update(STONE_MARKS[colour] if colour is not None else "·")
+            view.update(self._cell_text(cell, colour))
             view.set_class(colour == BLACK, "-black")
             view.set_class(board.is_centre(cell), "-centre")
             view.set_class(cell == self.selected, "-selected")
@@ -290,6 +292,17 @@ class InvectorScreen(Screen[None]):
             f"{i // 2 + 1:>3}. " + "  ".join(moves[i : i + 2]) for i in range(0, len(moves), 2)
         ]
         self.query_one("#inv-moves", Static).update("\n".join(lines) or "no moves yet")
+        self.call_after_refresh(self.query_one("#inv-moves-scroll").scroll_end, animate=False)
+
+    def _cell_text(self, cell: int, colour: int | None) -> str:
+        """A stone (or a dot) with the cell's INV-8 name: rows count from the top (INV-8), so
+        every cell is labelled rather than the board being read like Shogi's ranks."""
+        if self.query_one("#inv-board").has_class("-compact"):
+            return STONE_MARKS[colour] if colour is not None else "·"
+        name = self.state.board.cell_name(cell)
+        if colour is None:
+            return f"[dim]{name}[/dim]"
+        return f"{STONE_MARKS[colour]}[dim]{name}[/dim]"
 
     def _status_text(self) -> str:
         state = self.state

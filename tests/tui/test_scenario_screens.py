@@ -7,13 +7,14 @@ from __future__ import annotations
 import asyncio
 import importlib
 import inspect
+import random
 import re
 from pathlib import Path
 
 import pytest
 from textual.app import App
 from textual.screen import Screen
-from textual.widgets import Input, ListView, OptionList
+from textual.widgets import DataTable, Input, ListView, OptionList
 
 from campaign.service import CampaignService
 from campaign.tui.screens.campaign import CampaignScreen
@@ -229,3 +230,90 @@ def test_every_game_saves_resumes_and_asks_before_discarding(game: str, tmp_path
             assert screen not in app.screen_stack
 
     run(scenario())
+
+
+def test_shogi_move_list_shows_the_game_ending_move():
+    """Issue 17 item 13 (SHO-7): the move list overflowed its pane, so the game-ending move was
+    never on screen. Play a long game to its end at 80x24: the list is scrolled to the last
+    move."""
+
+    async def scenario() -> None:
+        app = GameHost(GAMES["shogi"])
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, ShogiScreen)
+            plies = 0
+            chooser = random.Random(40)  # seed 40: a game of 39 plies
+            while not screen.state.is_terminal() and plies < 400:
+                assert screen.play(chooser.choice(screen.state.legal_actions()))
+                plies += 1
+            assert screen.state.is_terminal() and plies > 20
+            await pilot.pause()
+            await pilot.pause()
+            scroller = screen.query_one("#moves-scroll")
+            assert scroller.max_scroll_y > 0
+            assert scroller.scroll_y == scroller.max_scroll_y
+            text = str(screen.query_one("#moves").render())
+            assert text.splitlines()[-1].startswith(f"{plies:>3}.")
+
+    run(scenario())
+
+
+def test_invector_cells_carry_their_names():
+    """Issue 17 item 13 (INV-8): Invector had no coordinates (rows count from the top there,
+    ranks from the bottom in Shogi): every cell is labelled with its INV-8 name."""
+
+    async def scenario() -> None:
+        app = GameHost(GAMES["invector"])
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            board = screen.state.board
+            for cell in (0, board.size - 1):
+                view = screen.query_one(f"#cell-{board.cell_name(cell)}")
+                assert board.cell_name(cell) in str(view.render())
+
+    run(scenario())
+
+
+def test_imperial_mid_game_score_and_log_name_the_nation():
+    """Issue 17 item 13 (IMP-21, IMP-7): the mid-game score window was titled "Final score —
+    None" and named a winner; the log did not say which nation acted."""
+
+    async def scenario() -> None:
+        app = GameHost(lambda: ImperialScreen(players=4, seed=0))
+        async with app.run_test(size=(160, 48)) as pilot:
+            await pilot.pause()
+            await close_dialogs(pilot)
+            table = app.screen
+            assert isinstance(table, ImperialScreen)
+            table.play(table.orders[0])
+            await pilot.pause()
+            await close_dialogs(pilot)
+            log = str(table.query_one("#imperial-log").render())
+            assert any(name in log for name in ("Austria", "Italy", "France", "Britain",
+                                                "Germany", "Russia")), log
+            await pilot.press("s")
+            await pilot.pause()
+            score = app.screen
+            title = str(score.query_one("#imperial-score Static").render())
+            assert "Final" not in title and "None" not in title
+            rows = score.query_one(DataTable)
+            marks = [str(rows.get_row_at(i)[-1]) for i in range(rows.row_count)]
+            assert "winner" not in marks
+
+    run(scenario())
+
+
+def test_player_counts_agree():
+    """Issue 17 item 13 (IMP-4): "4-6" in the launcher, "2-3 use the published starts" in the
+    set-up and "2–6" in the README: one count everywhere."""
+    entry = registry.find("imperial")
+    assert "2–6 players" in entry.title
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    assert "2–6 players" in readme
+    import scenarios.imperial.screen as imperial_screen
+
+    source = inspect.getsource(imperial_screen.ImperialSetupScreen)
+    assert "Players: 2–6" in source and "4-6" not in source
