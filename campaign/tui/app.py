@@ -28,6 +28,7 @@ class CampaignApp(App[None]):
         Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True, show=False),
         # shown once, at the footer's right end, by Textual's own palette key
         Binding("ctrl+p", "command_palette", "Commands", id="app.palette", show=False),
+        Binding("f12", "screenshot", "Screenshot", id="app.screenshot", show=False),
     ]
 
     def __init__(
@@ -35,8 +36,10 @@ class CampaignApp(App[None]):
         keymap: LoadedKeymap | None = None,
         service: CampaignService | None = None,
         open_campaign: str | None = None,
+        screenshot_dir: Path | None = None,
     ) -> None:
         super().__init__()
+        self.screenshot_dir = screenshot_dir or default_screenshot_dir()
         self._user_keymap = keymap or LoadedKeymap()
         self.service = service
         self.open_campaign = open_campaign
@@ -64,6 +67,24 @@ class CampaignApp(App[None]):
             focused.insert_text_at_cursor(event.character)
             event.stop()
 
+    def deliver_screenshot(
+        self,
+        filename: str | None = None,
+        path: str | None = None,
+        time_format: str | None = None,
+    ) -> str | None:
+        """Screenshots (F12 or the palette's "Screenshot") go to ``screenshot_dir`` (the user
+        data directory's ``screenshots``, created when needed) instead of ``~/Downloads``, which
+        many machines lack; the notification says where the file went."""
+        directory = Path(path) if path else self.screenshot_dir
+        try:
+            directory.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            self.notify(f"cannot create {directory}: {error}", title="Screenshot",
+                        severity="error")
+            return None
+        return super().deliver_screenshot(filename, str(directory), time_format)
+
     def action_help(self) -> None:
         """Show the keys of the current screen."""
         screen = self.screen
@@ -71,6 +92,15 @@ class CampaignApp(App[None]):
             return
         title = screen.sub_title or screen.title or type(screen).__name__
         self.push_screen(HelpScreen(title, binding_rows(screen)))
+
+
+def default_screenshot_dir() -> Path:
+    """``screenshots`` in the user data directory (beside the default database)."""
+    from platformdirs import user_data_dir
+
+    from campaign.store.repository import APP_NAME
+
+    return Path(user_data_dir(APP_NAME)) / "screenshots"
 
 
 def known_binding_ids() -> set[str]:

@@ -14,6 +14,7 @@ from textual.widgets._footer import FooterKey
 from textual.widgets._toast import ToastRack
 
 from campaign.service import CampaignService
+from campaign.tui.app import CampaignApp
 from scenarios.imperial.screen import ImperialScreen, ImperialSetupScreen
 from scenarios.imperium_shogi.screen import ShogiScreen
 from scenarios.invector.screen import InvectorScreen
@@ -150,5 +151,28 @@ def test_log_tab_shows_the_newest_row_and_event_numbers(service: CampaignService
             # the cursor row is drawn inside the table's visible region
             visible = table.scrollable_content_region.height
             assert table.scroll_y <= cursor_row <= table.scroll_y + visible
+
+    asyncio.run(scenario())
+
+
+def test_screenshot_goes_to_the_screenshot_directory(service: CampaignService, tmp_path: Path,
+                                                     no_keymap: Path):
+    """Issue 17 item 14: the palette's screenshot failed ("Failed to save screenshot": no
+    ~/Downloads). F12 and the palette command save into the app's screenshot directory (the
+    user data directory by default) and say where."""
+    shots = tmp_path / "shots" / "nested"
+
+    async def scenario() -> None:
+        app = CampaignApp(service=service, open_campaign="demo", screenshot_dir=shots)
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            await pilot.pause()
+            await pilot.press("f12")
+            await pilot.pause(0.5)
+            app.deliver_screenshot()  # what the palette's "Screenshot" command calls
+            await pilot.pause(0.5)
+            files = sorted(shots.glob("*.svg"))
+            assert files, list(tmp_path.rglob("*"))
+            assert any(str(shots) in n.message for n in app._notifications)
+            assert not any("Failed" in n.message for n in app._notifications)
 
     asyncio.run(scenario())
