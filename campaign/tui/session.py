@@ -9,13 +9,13 @@ completes or raises a ``CampaignError`` whose message names the rule id; nothing
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from campaign.rules import engine
 from campaign.rules.acting import acting_sentence, who_must_act
 from campaign.rules.base import Event
-from campaign.rules.dice import DiceSource, PhysicalSource
+from campaign.rules.dice import PhysicalSource, RollContext, SeededSource
 from campaign.rules.economy.adapter import connected_systems, income_report_for, occupancy_of
 from campaign.rules.economy.control import box_controller
 from campaign.rules.economy.maintenance import Upkeep, maintenance_due, upkeep_list
@@ -26,6 +26,7 @@ from campaign.rules.ids import PLAYER_SIDES, Side, UnitCategory
 from campaign.rules.movement.groups import stacks_of
 from campaign.rules.movement.query import MoveOptions, move_options
 from campaign.rules.narration import BattleSummary, condense, last_battle_summary, narrate
+from campaign.rules.notation import parse_order
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState, Unit, Where
 from campaign.service import CampaignService, Loaded, parse_stored
@@ -367,16 +368,63 @@ class CampaignSession:
 
     # --- orders and undo
 
+    def _dry_run(self, text: str, draw: Callable[[RollContext], int]) -> None:
+        """Decide ``text`` on the current state without storing anything (``draw`` gives the
+        dice); ``CampaignError`` when the order is refused."""
+        order = engine.normalize(self.state, parse_order(text))
+        engine.decide(self.state, order, self.ruleset, PhysicalSource(draw))
+
+    def dice_needed(self, text: str) -> list[str]:
+        """The purposes of the dice ``text`` would roll now, in order (a dry run with the
+        campaign's seeded dice: nothing is stored); ``[]`` when it rolls none or is refused."""
+        seeded = SeededSource(self.loaded.row.dice_seed)
+        purposes: list[str] = []
+
+        def record(ctx: RollContext) -> int:
+            purposes.append(ctx.purpose)
+            return seeded.draw(ctx)
+
+        try:
+            self._dry_run(text, record)
+        except (CampaignError, ValueError):
+            return []
+        return purposes
+
+    def _check_dice_count(self, text: str, values: list[int]) -> None:
+        """Refuse an order that would leave entered dice unused (too few are refused by the
+        dice source itself, naming the roll that is missing)."""
+        queue = list(values)
+        purposes: list[str] = []
+
+        def take(ctx: RollContext) -> int:
+            if not queue:
+                raise InvalidOrderError(
+                    f"DN-ERR-1: a die roll is needed for {ctx.purpose!r} but none was entered"
+                )
+            purposes.append(ctx.purpose)
+            return queue.pop(0)
+
+        self._dry_run(text, take)
+        if queue:
+            used = f" ({', '.join(purposes)})" if purposes else ""
+            raise InvalidOrderError(
+                f"DN-ERR-1: {len(values)} dice entered but the order rolls {len(purposes)}"
+                f"{used}; enter exactly {len(purposes)}"
+            )
+
     def order(self, text: str, dice: str = "") -> list[Event]:
-        """Decide and store one order; ``dice`` non-empty = the referee's physical dice."""
+        """Decide and store one order; ``dice`` non-empty = the referee's physical dice, exactly
+        as many as the order rolls (too many or too few: refused, nothing stored)."""
         if not text.strip():
             raise InvalidOrderError("DN-ERR-1: the order is empty; type e.g. 'aslan end-phase'")
-        source: DiceSource | None = None
+        source: PhysicalSource | None = None
         if dice.strip():
             try:
-                source = PhysicalSource.from_values(parse_dice(dice))
+                values = parse_dice(dice)
             except ValueError as error:
                 raise InvalidOrderError(str(error)) from None
+            self._check_dice_count(text, values)
+            source = PhysicalSource.from_values(values)
         before = self.state.clone()
         try:
             events = self.service.submit(self.loaded, text, dice=source)

@@ -104,3 +104,37 @@ def test_movement_hints_only_in_movement_phases(service: CampaignService, no_key
             assert "DN-MOV-4" not in _text(screen, "#system-info")
 
     asyncio.run(scenario())
+
+
+def test_physical_dice_are_counted_and_must_match(service: CampaignService, no_keymap: Path):
+    """Issue 17 item 10 (DN-ERR-1, DN-CBT-2): the dice field says how many dice the typed order
+    rolls and for what; too many values are refused like too few, and nothing is stored."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            session = screen.session
+            await move_with_form(pilot, "main", "halden")
+            await send(pilot, "aslan end-phase")
+            step = session.next_battle_order(next(iter(session.battles())))
+            needed = session.dice_needed(step)
+            assert needed, step
+            await pilot.press("escape", "o")
+            screen.query_one("#order", Input).value = step
+            await pilot.pause()
+            placeholder = screen.query_one("#dice", Input).placeholder
+            assert str(len(needed)) in placeholder and needed[0] in placeholder
+            head = service.load("demo").head.seq
+            too_many = ",".join(["3"] * (len(needed) + 1))
+            status = await send(pilot, step, too_many)
+            assert "DN-ERR-1" in status and f"rolls {len(needed)}" in status
+            assert service.load("demo").head.seq == head
+            if len(needed) > 1:
+                status = await send(pilot, step, ",".join(["3"] * (len(needed) - 1)))
+                assert "DN-ERR-1" in status and service.load("demo").head.seq == head
+            status = await send(pilot, step, ",".join(["3"] * len(needed)))
+            assert "✓" in status
+            assert service.load("demo").head.seq > head
+
+    asyncio.run(scenario())

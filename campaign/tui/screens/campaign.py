@@ -70,6 +70,16 @@ def side_style(side: str) -> Style | str:
     return next((style for known, style in SIDE_STYLE.items() if known.value == side), "")
 
 
+def dice_hint(purposes: list[str] | None) -> str:
+    """The dice field's placeholder: how many physical dice the typed order rolls."""
+    if purposes is None:
+        return "dice 3,5 (referee)"
+    if not purposes:
+        return "no dice needed"
+    return f"{len(purposes)} dice: {purposes[0]}…" if len(purposes) > 1 else \
+        f"1 die: {purposes[0]}"
+
+
 #: Sentences of an order's outcome shown in the status line (the rest: "+N more").
 OUTCOME_LINES = 2
 
@@ -322,7 +332,11 @@ class CampaignScreen(Screen[None]):
                 lines.extend(battle_lines(battle_id, battle, stage))  # type: ignore[arg-type]
                 lines.extend(self.session.battle_round_lines(battle_id))
                 lines.append(f"  next: {stage_hint(stage)}")
-                lines.append(f"  [b]n[/b] pre-fills: {self.session.next_battle_order(battle_id)}")
+                step = self.session.next_battle_order(battle_id)
+                lines.append(f"  [b]n[/b] pre-fills: {step}")
+                rolls = self.session.dice_needed(step)
+                if rolls:
+                    lines.append(f"  it rolls {len(rolls)} dice: {', '.join(rolls)}")
             lines.append("Enter physical dice in the dice field (d) before sending, or leave it "
                          "empty for the seeded dice.  f: forecast")
             text = "\n".join(lines)
@@ -385,6 +399,13 @@ class CampaignScreen(Screen[None]):
         order.cursor_position = len(text)
         self.set_focus(order)
 
+    @on(Input.Changed, "#order")
+    def _order_changed(self, event: Input.Changed) -> None:
+        """The dice field says how many physical dice the typed order rolls."""
+        dice = self.query_one("#dice", Input)
+        dice.placeholder = dice_hint(self.session.dice_needed(event.value)
+                                     if event.value.strip() else None)
+
     @on(Input.Submitted, "#order")
     def _order_submitted(self, event: Input.Submitted) -> None:
         self.send_order(event.value)
@@ -399,6 +420,7 @@ class CampaignScreen(Screen[None]):
             return False
         self.query_one("#order", Input).value = ""
         dice.value = ""
+        dice.placeholder = dice_hint(None)
         self.action_leave_input()  # single keys are commands again
         self.app.clear_notifications()  # an earlier refusal no longer applies
         self.report(outcome_text(text, self.session.last_outcome, len(events)))
