@@ -139,8 +139,8 @@ class CampaignSession:
         step = FLOW[state.step]
         ru = "  ".join(f"{side.value} {state.ru.get(side, 0)}" for side in PLAYER_SIDES)
         return [
-            f"Game turn {state.turn}  ·  {state.phasing.value} player turn  ·  {step.label}"
-            f"  ·  RU {ru}  ·  event {self.loaded.head.seq}",
+            f"Game turn {state.turn}  ·  {state.phasing.value} player turn  ·  {step.label}",
+            f"RU {ru}  ·  event {self.loaded.head.seq}",
             acting_sentence(state, self.ruleset),  # who the game waits for, battles included
         ]
 
