@@ -283,6 +283,45 @@ class CampaignSession:
             return f"{side} sublight {stack} {destination}"
         return f"{side} jump {stack} {','.join(legal.path)}"
 
+    # --- form choices
+
+    def field_choices(self, field: str) -> list[tuple[str, str]]:
+        """``(label, value)`` choices for a blank of an order template, or ``[]`` for free text:
+        open battles (short ids), the acting side's stacks and units, unit kinds with their cost
+        and the RU left, and places written as the notation wants them (``hex:ID``)."""
+        state, ruleset, side = self.state, self.ruleset, self.state.acting
+        if field == "BATTLE":
+            from campaign.rules.combat.battle_ids import short_ids
+
+            return [(f"{short}  {self.system_name(battle.split('/', 1)[0])}", short)
+                    for battle, short in short_ids(state).items()
+                    if battle in self.battles()]
+        if field == "STACK":
+            return [(f"{label} @ {self.system_name(state.position_of(units[0]).system)}", label)
+                    for label, units in self.stacks(side).items()]
+        if field in ("UNIT", "CARGO", "CARRIER"):
+            return [(f"{row.unit_id} {row.code} @ {row.system or row.location}", row.unit_id)
+                    for row in self.force_rows() if row.side == side.value]
+        if field == "KIND":
+            ru = state.ru.get(side, 0)
+            return [(f"{unit.code} {unit.name} — {unit.cost} RU (you have {ru})", unit.code)
+                    for unit in ruleset.units_of(side)]
+        if field == "LOCATION":
+            return [(f"{where}:{system.id}  {system.name} ({label})", f"{where}:{system.id}")
+                    for system in sorted(ruleset.star_map.systems, key=lambda s: s.name)
+                    for where, label in (("hex", "stellar hex"), ("box", "surface box"))]
+        if field == "SYSTEM":
+            return [(f"{name} ({system_id})", system_id)
+                    for name, system_id in self.systems_by_name()]
+        if field == "SIDE":
+            return [(item.value, item.value) for item in PLAYER_SIDES]
+        return []
+
+    def field_prefill(self, field: str) -> str:
+        """The value a blank starts with: the first open battle, when there is one."""
+        choices = self.field_choices(field) if field == "BATTLE" else []
+        return choices[0][1] if choices else ""
+
     # --- economy
 
     def income(self, side: Side) -> IncomeReport:

@@ -6,7 +6,7 @@ import asyncio
 from pathlib import Path
 
 import pytest
-from textual.widgets import DataTable, Input, Static
+from textual.widgets import DataTable, Input, Select, Static
 
 from campaign import cli
 from campaign.rules.ids import Side
@@ -268,22 +268,23 @@ def test_order_forms_for_maintenance_and_production(service: CampaignService, no
             await pilot.pause()
             form = pilot.app.screen
             assert [f.name for f in form.fields] == ["KIND", "COUNT", "LOCATION"]
-            form.query_one("#field-0", Input).value = "DD"
+            kinds = form.query_one("#field-0", Select)
+            labels = [str(label) for label, _ in kinds._options]
+            # issue 17 item 9: kinds offered with their cost and the RU left
+            assert any(label.startswith("DD ") and " RU (you have " in label for label in labels)
+            kinds.value = "DD"
             form.query_one("#field-1", Input).value = "1"
-            form.query_one("#field-2", Input).focus()
-            await pilot.press("enter")  # no place given: refused with the rule, nothing built
+            form.query_one("#form-ok").press()  # no place given: refused with the rule
             await pilot.pause()
             assert "DN-ECO-8" in str(screen.query_one("#status-line", Static).render())
-            screen.query_one("#order", Input).value = "aslan produce"
-            await pilot.press("escape", "e")
+            # issue 17 item 9: the refused form stays open with what was typed and says why
+            assert pilot.app.screen is form
+            assert "DN-ECO-8" in str(form.query_one("#form-error", Static).render())
+            assert form.value_of(0) == "DD" and form.value_of(1) == "1"
+            form.query_one("#field-2", Select).value = "hex:hlirakh"
+            form.query_one("#form-ok").press()
             await pilot.pause()
-            form = pilot.app.screen
-            form.query_one("#field-0", Input).value = "DD"
-            form.query_one("#field-1", Input).value = "1"
-            form.query_one("#field-2", Input).value = "hex:hlirakh"
-            form.query_one("#field-2", Input).focus()
-            await pilot.press("enter")
-            await pilot.pause()
+            assert pilot.app.screen is screen
             after = sum(1 for u in service.load("full").state.units_of(Side.ASLAN)
                         if u.kind == "aslan:DD")
             assert after == before + 1

@@ -138,3 +138,26 @@ def test_physical_dice_are_counted_and_must_match(service: CampaignService, no_k
             assert service.load("demo").head.seq > head
 
     asyncio.run(scenario())
+
+
+def test_battle_form_offers_the_open_battle(service: CampaignService, no_keymap: Path):
+    """Issue 17 item 9 (DN-CBT-1): the form's BATTLE blank offers the open battles and starts
+    on the first one instead of asking for its id as free text."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            await move_with_form(pilot, "main", "halden")
+            await send(pilot, "aslan end-phase")
+            step = screen.session.next_battle_order(next(iter(screen.session.battles())))
+            side, verb = step.split()[:2]
+            screen.query_one("#order", Input).value = f"{side} {verb}"
+            await pilot.press("escape", "e")
+            await pilot.pause()
+            form = pilot.app.screen
+            names = [field.name for field in form.fields]
+            assert "BATTLE" in names
+            assert form.value_of(names.index("BATTLE")) == "b1"
+
+    asyncio.run(scenario())

@@ -30,7 +30,7 @@ from textual.widgets.option_list import Option
 from campaign.rules.errors import CampaignError
 from campaign.rules.ids import PLAYER_SIDES
 from campaign.tui.commands import LegalOrdersProvider
-from campaign.tui.screens.forms import Confirm, OrderForm, TextPrompt
+from campaign.tui.screens.forms import Confirm, OrderForm, TextPrompt, template_fields
 from campaign.tui.session import CampaignSession
 from campaign.tui.views import (
     battle_lines,
@@ -526,11 +526,23 @@ class CampaignScreen(Screen[None]):
                               "the legal orders")
             return
 
-        def sent(result: str | None) -> None:
-            if result:
-                self.send_order(result)
+        _, fields = template_fields(template)
+        names = [field.name for field in fields]
+        form = OrderForm(
+            template,
+            choices={name: choices for name in names
+                     if (choices := self.session.field_choices(name))},
+            prefill={name: value for name in names if (value := self.session.field_prefill(name))},
+            submit=self._send_from_form,
+            note=f"RU left: {self.session.state.ru.get(self.session.state.acting, 0)}",
+        )
+        self.app.push_screen(form)
 
-        self.app.push_screen(OrderForm(template), sent)
+    def _send_from_form(self, text: str) -> str | None:
+        """Send a form's order: ``None`` when stored, else the refusal (the form stays open)."""
+        if self.send_order(text):
+            return None
+        return str(self.query_one("#status-line", Static).render())
 
     def action_undo(self) -> None:
         """Ask, then take back the last order (same phase, no dice rolled)."""
