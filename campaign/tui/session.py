@@ -482,6 +482,55 @@ class CampaignSession:
         """Load the campaign again from the store (after undo or a rejected write)."""
         self.loaded = self.service.load(self.name)
 
+    # --- play by e-mail (the checks and messages of `campaign export/import`)
+
+    def _pbem(self):  # noqa: ANN202 - PbemService, imported only when mail is used
+        import os
+        from pathlib import Path
+
+        from campaign.pbem.exchange import KEYS_ENV, PbemService
+
+        keys = Path(os.environ[KEYS_ENV]) if os.environ.get(KEYS_ENV) else None
+        return PbemService(self.service, keys)
+
+    def export_turn(self, side: Side, path: str) -> str:
+        """Write ``side``'s turn file to ``path`` (armoured text for ``.txt``/``.asc``, else
+        JSON) through a temporary file beside it; the line the CLI prints. ``CampaignError``
+        (nothing written) or ``PictureError`` (a ``ValueError``) when it cannot be written."""
+        from campaign.render.output import write_atomic
+
+        target = _turn_path(path)
+        if not target.parent.is_dir():  # refused before the file is recorded as sent
+            raise InvalidOrderError(f"DN-ERR-1: {target}: directory {target.parent} does not "
+                                    "exist")
+        made = self._pbem().export_turn(self.name, side)
+        armoured = target.suffix in (".txt", ".asc")
+        write_atomic(target, (made.armoured if armoured else made.json_text).encode("utf-8"))
+        header = made.turn.header
+        return (f"{target}: file {header.exchange} from {header.side.value}, events "
+                f"{header.base_seq + 1}-{header.head_seq} ({len(made.turn.body.batches)} orders)")
+
+    def import_turn(self, path: str) -> str:
+        """Check and apply the other player's turn file; the line the CLI prints."""
+        from campaign.tui.files import read_bytes_bounded
+
+        target = _turn_path(path)
+        done = self._pbem().import_turn(self.name, read_bytes_bounded(target), source=str(target))
+        self.reload()
+        return (f"{target}: file {done.exchange} from {done.side.value} imported: events "
+                f"{done.first_seq}-{done.last_seq}, {len(done.orders)} orders re-run and matched;"
+                f" state digest {done.digest[:12]}")
+
+    def exchange_lines(self) -> list[str]:
+        """Every turn file sent or received, and every fork resolved (`campaign exchanges`)."""
+        ledger = self._pbem().ledger
+        lines = [f"{f.exchange:4} {f.direction:3} {f.side:9} events {f.base_seq + 1}-{f.head_seq}"
+                 f"  {f.body_sha256[:12]}" for f in ledger.files(self.name)]
+        lines += [f"fork at file {fork.exchange}: kept {fork.kept_sha256[:12]}, dropped "
+                  f"{fork.dropped_sha256[:12]} after event {fork.base_seq}: {fork.reason}"
+                  for fork in ledger.forks(self.name)]
+        return lines
+
     # --- log
 
     def log_rows(self) -> list[LogRow]:
@@ -519,3 +568,12 @@ def last_round_dice(rows: list[LogRow], system: str) -> str:
         if "battles-opened" in row.events:
             return ""
     return ""
+
+
+def _turn_path(path: str):  # noqa: ANN202 - pathlib.Path
+    """A turn file path typed by the user (``~`` expanded); ``InvalidOrderError`` if empty."""
+    from pathlib import Path
+
+    if not path.strip():
+        raise InvalidOrderError("DN-ERR-1: give the turn file's path")
+    return Path(path.strip()).expanduser()

@@ -7,6 +7,8 @@ Tabs other than the map are rebuilt lazily, when shown, so opening a campaign st
 
 from __future__ import annotations
 
+import shlex
+
 from rich.style import Style
 from rich.text import Text
 from textual import events, on, work
@@ -28,7 +30,7 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 from campaign.rules.errors import CampaignError
-from campaign.rules.ids import PLAYER_SIDES
+from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.tui.commands import LegalOrdersProvider
 from campaign.tui.screens.forms import Confirm, OrderForm, TextPrompt, template_fields
 from campaign.tui.session import CampaignSession
@@ -61,7 +63,7 @@ class DestinationList(OptionList):
                 self.highlighted = clicked
 
 
-TABS = ("tab-map", "tab-forces", "tab-economy", "tab-battle", "tab-log")
+TABS = ("tab-map", "tab-forces", "tab-economy", "tab-battle", "tab-log", "tab-mail")
 FORCE_COLUMNS = ("unit", "side", "type", "factors", "stack", "location", "system", "disr.", "cargo")
 
 
@@ -105,6 +107,9 @@ class CampaignScreen(Screen[None]):
         Binding("3", "show_tab(2)", "Economy", show=False, id="campaign.tab_economy"),
         Binding("4", "show_tab(3)", "Battle", show=False, id="campaign.tab_battle"),
         Binding("5", "show_tab(4)", "Log", show=False, id="campaign.tab_log"),
+        Binding("6", "show_tab(5)", "Mail", show=False, id="campaign.tab_mail"),
+        Binding("x", "export_turn", "Export turn", show=False, id="campaign.export"),
+        Binding("i", "import_turn", "Import turn", show=False, id="campaign.import"),
         Binding("o,colon", "focus_order", "Order", id="campaign.order"),
         Binding("m", "move", "Move", id="campaign.move"),
         Binding("e", "form", "Form", id="campaign.form"),
@@ -160,6 +165,8 @@ class CampaignScreen(Screen[None]):
                 yield Input(placeholder="filter: turn:1 side:aslan type:stack-moved words",
                             id="log-filter", compact=True)
                 yield DataTable(id="log", cursor_type="row", zebra_stripes=True)
+            with TabPane("6 Mail", id="tab-mail"), VerticalScroll(id="mail-scroll"):
+                yield Static(id="mail")
         with Horizontal(id="order-bar"):
             yield Input(placeholder="order (Ctrl+P: legal orders), e.g. aslan end-phase",
                         id="order", compact=True)
@@ -197,6 +204,7 @@ class CampaignScreen(Screen[None]):
             "tab-economy": self._fill_economy,
             "tab-battle": self._fill_battle,
             "tab-log": self._fill_log,
+            "tab-mail": self._fill_mail,
         }[tab]()
 
     @on(TabbedContent.TabActivated)
@@ -352,6 +360,57 @@ class CampaignScreen(Screen[None]):
                               ", ".join(row.events), ", ".join(row.rolls))
         self.call_after_refresh(table.move_cursor, row=table.row_count - 1)
 
+    def _fill_mail(self) -> None:
+        history = self.session.exchange_lines()
+        lines = ["[b]Play by e-mail[/b] — x: export your turn file · i: import the other "
+                 "player's (the checks of `campaign export/import`, docs/turn-files.md)", "",
+                 "[b]Exchange history[/b] (file, in/out, side, events, body digest):"]
+        lines += [f"  {line}" for line in history] or ["  no turn file sent or received yet"]
+        self.query_one("#mail", Static).update("\n".join(lines))
+
+    def action_export_turn(self) -> None:
+        """Export a side's turn file to a path (armoured for .txt/.asc, else JSON)."""
+        acting = self.session.state.acting.value
+        form = OrderForm(
+            "export SIDE FILE",
+            {"FILE": "path, e.g. turn-3.txt"},
+            choices={"SIDE": self.session.field_choices("SIDE")},
+            prefill={"SIDE": acting, "FILE": f"{self.session.name}-{acting}.txt"},
+            submit=self._export_from_form,
+        )
+        self.app.push_screen(form)
+
+    def _export_from_form(self, text: str) -> str | None:
+        _, side, path = shlex.split(text)
+        try:
+            line = self.session.export_turn(Side(side), path)
+        except (CampaignError, ValueError) as error:
+            message = error.message if isinstance(error, CampaignError) else str(error)
+            self.report_error(message)
+            return message
+        self.report(f"✓ {line}")
+        self._dirty.add("tab-mail")
+        self.action_show_tab(5)
+        self._refresh_tab("tab-mail")
+        return None
+
+    def action_import_turn(self) -> None:
+        """Check and apply the other player's turn file (a refusal changes nothing)."""
+
+        def chosen(path: str | None) -> None:
+            if not path:
+                return
+            try:
+                line = self.session.import_turn(path)
+            except (CampaignError, ValueError) as error:
+                self.report_error(error.message if isinstance(error, CampaignError)
+                                  else str(error))
+                return
+            self.report(f"✓ {line}")
+            self.refresh_all()
+
+        self.app.push_screen(TextPrompt("Import a turn file: its path", "turn-3.txt"), chosen)
+
     @on(Input.Changed, "#log-filter")
     def _filter_changed(self) -> None:
         self._fill_log()
@@ -458,6 +517,7 @@ class CampaignScreen(Screen[None]):
             "tab-economy": "#economy-scroll",
             "tab-battle": "#battle-scroll",
             "tab-log": "#log",
+            "tab-mail": "#mail-scroll",
         }[tab]
         self.set_focus(self.query_one(target))
 
