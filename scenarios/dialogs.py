@@ -51,7 +51,10 @@ def write_text_safely(path: Path, text: str) -> None:
     a failed save leaves the old file as it was. ``OSError`` when it cannot be written."""
     path = path.expanduser()
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or ".")
+    umask = os.umask(0o022)
+    os.umask(umask)
     try:
+        os.fchmod(handle, 0o666 & ~umask)  # mkstemp makes 0600; a save gets the usual mode
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             stream.write(text)
             stream.flush()
