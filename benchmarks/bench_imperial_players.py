@@ -7,7 +7,8 @@ neither level keeps the better seats. Prints, asserting nothing:
 * the share of games won by a ``normal`` seat (goal > 60 %; 50 % would be equal strength);
 * per level: the share of its rondel moves that land on Investor, hostile entries (a hostile move
   or a flip, IMP-13) per game;
-* per game: factories destroyed (IMP-15), 1M rescue payments (IMP-19), nation turns;
+* per game: factories destroyed (IMP-15), 1M rescue payments (IMP-19), nation turns, and which
+  nation reached 25 power first (IMP-20);
 * milliseconds per decision of each level.
 
 Run: ``.venv/bin/python -m benchmarks.bench_imperial_players [--games 60] [--preset guide]``
@@ -58,6 +59,9 @@ def play(game_index: int, preset: str, counts: Counter[str]) -> None:
         elif isinstance(event, events.Transfer) and event.reason == "IMP-19 rescue":
             counts["rescues"] += 1
     counts["turns"] += position.state.turns
+    ended = position.state.ended or ""
+    ender = ended.split()[0] if "reached" in ended else "turn cap"
+    counts[f"first {ender}"] += 1
     for seat, share in enumerate(position.returns()):
         counts[f"wins {seats[seat]}"] += share
 
@@ -96,6 +100,8 @@ def main(argv: list[str] | None = None) -> None:
         f"{counts['rescues'] / games:.2f} rescue payments, {counts['turns'] / games:.0f} "
         f"nation turns"
     )
+    firsts = sorted((k.split(" ", 1)[1], v) for k, v in counts.items() if k.startswith("first "))
+    print("  first to 25 power: " + ", ".join(f"{nation} {n}" for nation, n in firsts))
 
 
 if __name__ == "__main__":

@@ -47,11 +47,14 @@ def won_starts(count: int, seed: int = 21) -> list[InvectorState]:
     return starts
 
 
-def hold(level: str, start: InvectorState, seed: int) -> tuple[bool, list[float]]:
-    """Play ``level`` from ``start`` against ``hard``; whether it won, and its times per move."""
+def hold(
+    level: str, start: InvectorState, seed: int, opponent: InvectorAI
+) -> tuple[bool, list[float]]:
+    """Play ``level`` from ``start`` against ``opponent`` (``hard``, shared between games so its
+    solver table is built once); whether the level won, and its times per move."""
     state = start.clone()
     mover = state.current_player()
-    players = {mover: InvectorAI(level, random.Random(seed)), 1 - mover: InvectorAI("hard")}
+    players = {mover: InvectorAI(level, random.Random(seed)), 1 - mover: opponent}
     times: list[float] = []
     while not state.is_terminal():
         seat = state.current_player()
@@ -68,10 +71,11 @@ def pie_swaps(level: str) -> tuple[int, int]:
     start = make_game(COLS, ROWS, pie=True).new_initial_state()
     swaps = 0
     firsts = start.legal_actions()
-    for index, first in enumerate(firsts):
+    player = InvectorAI(level, random.Random(0))  # one player: its solver table is reused
+    for first in firsts:
         state = start.clone()
         state.apply_action(first)
-        swaps += InvectorAI(level, random.Random(index)).choose(state) == SWAP
+        swaps += player.choose(state) == SWAP
     return swaps, len(firsts)
 
 
@@ -82,10 +86,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--level", choices=list(LEVELS), action="append")
     args = parser.parse_args(argv)
     starts = won_starts(args.starts)
+    opponent = InvectorAI("hard")
     for level in args.level or list(LEVELS):
         started = time.perf_counter()
         swaps, firsts = pie_swaps(level)
-        results = [hold(level, start, seed) for seed, start in enumerate(starts)]
+        results = [hold(level, start, seed, opponent) for seed, start in enumerate(starts)]
         held = sum(won for won, _ in results)
         times = [t for _, ts in results for t in ts]
         print(

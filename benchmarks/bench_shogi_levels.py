@@ -121,10 +121,13 @@ def match(
     second: Callable[[], Player],
     lines: list[list[int]],
     max_plies: int,
+    skip: int = 0,
 ) -> Tally:
-    """``first`` against ``second`` from every opening with both colours."""
+    """``first`` against ``second`` from every opening (from index ``skip``), both colours."""
     tally = Tally()
     for index, opening in enumerate(lines):
+        if index < skip:
+            continue
         for first_is_red in (True, False):
             mine: list[float] = []
             theirs: list[float] = []
@@ -147,7 +150,8 @@ def match(
             print(
                 f"  {name} opening {index:2} {'Red ' if first_is_red else 'Blue'}: "
                 f"{'win' if value > 0 else 'loss' if value < 0 else 'draw'} "
-                f"in {len(state.history())} plies",
+                f"in {len(state.history())} plies; seconds/moves "
+                f"{sum(mine):.1f}/{len(mine)} against {sum(theirs):.1f}/{len(theirs)}",
                 flush=True,
             )
     return tally
@@ -183,13 +187,18 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--openings", type=int, default=25, help="random openings (default 25)")
     parser.add_argument("--max-plies", type=int, default=200, help="draw after this many plies")
+    parser.add_argument(
+        "--skip", type=int, default=0,
+        help="play only the openings from this index on (to split a long match in runs)",
+    )
+    parser.add_argument("--until", type=int, default=None, help="stop before this opening index")
     parser.add_argument("--match", choices=sorted(MATCHES), action="append")
     args = parser.parse_args(argv)
-    lines = openings(args.openings)
+    lines = openings(args.openings)[: args.until]
     for name in args.match or list(MATCHES):
         labels, first, second = MATCHES[name]
         started = time.perf_counter()
-        tally = match(name, first, second, lines, args.max_plies)
+        tally = match(name, first, second, lines, args.max_plies, args.skip)
         report(name, labels, tally)
         print(f"  ({time.perf_counter() - started:.0f} s)", flush=True)
 

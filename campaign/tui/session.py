@@ -29,7 +29,7 @@ from campaign.rules.narration import BattleSummary, condense, last_battle_summar
 from campaign.rules.notation import parse_order
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState, Unit, Where
-from campaign.service import CampaignService, Loaded, parse_stored
+from campaign.service import CampaignService, Loaded, TypedDice, parse_stored
 from campaign.tui.widgets.map_render import MapView, SystemMarks
 
 SIDE_OF_TEXT = {side.value: side for side in Side}
@@ -429,44 +429,21 @@ class CampaignSession:
             return []
         return purposes
 
-    def _check_dice_count(self, text: str, values: list[int]) -> None:
-        """Refuse an order that would leave entered dice unused (too few are refused by the
-        dice source itself, naming the roll that is missing)."""
-        queue = list(values)
-        purposes: list[str] = []
-
-        def take(ctx: RollContext) -> int:
-            if not queue:
-                raise InvalidOrderError(
-                    f"DN-ERR-1: a die roll is needed for {ctx.purpose!r} but none was entered"
-                )
-            purposes.append(ctx.purpose)
-            return queue.pop(0)
-
-        self._dry_run(text, take)
-        if queue:
-            used = f" ({', '.join(purposes)})" if purposes else ""
-            raise InvalidOrderError(
-                f"DN-ERR-1: {len(values)} dice entered but the order rolls {len(purposes)}"
-                f"{used}; enter exactly {len(purposes)}"
-            )
-
     def order(self, text: str, dice: str = "") -> list[Event]:
         """Decide and store one order; ``dice`` non-empty = the referee's physical dice, exactly
-        as many as the order rolls (too many or too few: refused, nothing stored)."""
+        as many as the order rolls (too many or too few: refused by the core, nothing stored)."""
         if not text.strip():
             raise InvalidOrderError("DN-ERR-1: the order is empty; type e.g. 'aslan end-phase'")
-        source: PhysicalSource | None = None
+        before = self.state.clone()
+        typed: TypedDice | None = None
         if dice.strip():
             try:
-                values = parse_dice(dice)
+                typed = TypedDice(tuple(parse_dice(dice)))
             except ValueError as error:
                 raise InvalidOrderError(str(error)) from None
-            self._check_dice_count(text, values)
-            source = PhysicalSource.from_values(values)
-        before = self.state.clone()
-        try:
-            events = self.service.submit(self.loaded, text, dice=source)
+        try:  # typed dice only where the campaign's dice mode accepts them (DN-ERR-1); the
+            # core requires exactly as many values as the order rolls
+            events = self.service.submit(self.loaded, text, typed=typed)
         except CampaignError:
             self.reload()
             raise

@@ -44,6 +44,7 @@ PRESETS: dict[str, dict[str, bool]] = {
         "production_chips": True,
         "home_chips": True,
         "end_pass_pays_interest": True,
+        "convoy_keeps_fleet_move": False,
         "norway_denmark": False,
     },
     "published": {
@@ -51,6 +52,7 @@ PRESETS: dict[str, dict[str, bool]] = {
         "production_chips": False,
         "home_chips": False,
         "end_pass_pays_interest": False,
+        "convoy_keeps_fleet_move": True,
         "norway_denmark": False,
     },
 }

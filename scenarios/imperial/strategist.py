@@ -33,8 +33,9 @@ from scenarios.imperial.constants import (
     RONDEL,
 )
 from scenarios.imperial.economy import tax_power
-from scenarios.imperial.investing import flag_holder_after, multiplier
+from scenarios.imperial.investing import flag_holder_after, multiplier, scores
 from scenarios.imperial.maneuver import combatants, is_foreign_home
+from scenarios.imperial.movement import army_destinations, fleet_destinations
 from scenarios.imperial.rules import Order, legal_orders, passes_investor, rondel_cost
 from scenarios.imperial.state import State
 
@@ -166,16 +167,13 @@ def _investor_value(state: State, player: int, nation: str) -> float:
 
 
 def _leading(state: State, player: int) -> bool:
-    from scenarios.imperial.investing import scores
-
+    """True if the player's score is the highest (ties included) right now (IMP-21)."""
     values = scores(state)
     return values[player] >= max(values)
 
 
 def _maneuver_prospects(state: State, player: int, nation: str) -> float:
     """How much the nation's units could do in a maneuver now (sum of the best move scores)."""
-    from scenarios.imperial.movement import army_destinations, fleet_destinations
-
     total = 0.0
     for unit in state.units_of(nation):
         if unit.kind == "A":

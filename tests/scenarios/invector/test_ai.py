@@ -139,3 +139,28 @@ def test_levels_help_describes_every_level():
     for name, level in LEVELS.items():
         assert f"{name}:" in text and level.summary in text
     assert "solver" in LEVELS["medium"].summary and "noise" in LEVELS["easy"].summary
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_levels_never_read_the_clock(level, monkeypatch):
+    # INV-7 (issue 21): a level's budget counts work, not seconds, so a slow machine plays the
+    # same moves; any clock reading during a choice would fail this test (6x5 is too big for
+    # the solver, so the budgeted search answers)
+    size = (6, 5)
+    import time
+
+    def no_clock() -> float:
+        raise AssertionError("the computer player read the clock")
+
+    state = make_game(*size, pie=True).new_initial_state()
+    expected = []
+    for _ in range(3):
+        action = InvectorAI(level, random.Random(7)).choose(state)
+        expected.append(action)
+        state.apply_action(action)
+    state = make_game(*size, pie=True).new_initial_state()
+    for name in ("monotonic", "perf_counter", "time"):
+        monkeypatch.setattr(time, name, no_clock)
+    for action in expected:
+        assert InvectorAI(level, random.Random(7)).choose(state) == action
+        state.apply_action(action)
