@@ -429,7 +429,12 @@ class CampaignSession:
             return []
         return purposes
 
-    def order(self, text: str, dice: str = "") -> list[Event]:
+    @property
+    def takes_typed_dice(self) -> bool:
+        """True when typed dice need no referee reason (a campaign created with physical dice)."""
+        return self.loaded.dice_mode == "physical"
+
+    def order(self, text: str, dice: str = "", reason: str | None = None) -> list[Event]:
         """Decide and store one order; ``dice`` non-empty = the referee's physical dice, exactly
         as many as the order rolls (too many or too few: refused by the core, nothing stored)."""
         if not text.strip():
@@ -438,7 +443,7 @@ class CampaignSession:
         typed: TypedDice | None = None
         if dice.strip():
             try:
-                typed = TypedDice(tuple(parse_dice(dice)))
+                typed = TypedDice(tuple(parse_dice(dice)), reason)
             except ValueError as error:
                 raise InvalidOrderError(str(error)) from None
         try:  # typed dice only where the campaign's dice mode accepts them (DN-ERR-1); the

@@ -136,6 +136,8 @@ class CampaignScreen(Screen[None]):
         self._stack_ids: list[str] = []
         self._dest_ids: list[str] = []
         self.map_view: MapView | None = None  # what the map shows now
+        #: The referee's reason for typed dice in a seeded campaign (asked once, DN-ERR-1).
+        self.dice_reason: str | None = None
 
     # --- layout
 
@@ -472,8 +474,11 @@ class CampaignScreen(Screen[None]):
     def send_order(self, text: str) -> bool:
         """Decide and store ``text`` (with the referee's dice if typed); report the outcome."""
         dice = self.query_one("#dice", Input)
+        if dice.value.strip() and not self.session.takes_typed_dice and not self.dice_reason:
+            self._ask_dice_reason(text)
+            return False
         try:
-            events = self.session.order(text, dice.value)
+            events = self.session.order(text, dice.value, self.dice_reason)
         except CampaignError as error:
             self.report_error(error.message)
             return False
@@ -485,6 +490,20 @@ class CampaignScreen(Screen[None]):
         self.report(outcome_text(text, self.session.last_outcome, len(events)))
         self.refresh_all()
         return True
+
+    def _ask_dice_reason(self, text: str) -> None:
+        """A seeded campaign takes typed dice only as a referee override with a reason (logged
+        with each such order, DN-ERR-1): ask once, keep it for this session, then send."""
+
+        def answered(reason: str | None) -> None:
+            if reason:
+                self.dice_reason = reason
+                self.send_order(text)
+
+        self.report("typed dice in a seeded campaign: give the referee's reason (asked once)")
+        self.app.push_screen(TextPrompt("Typed dice override the campaign's seeded dice. The "
+                                        "referee's reason (logged with each such order):",
+                                        "dice rolled at the table"), answered)
 
     def report(self, message: str) -> None:
         """Show ``message`` in the status line."""
