@@ -35,6 +35,8 @@ from campaign.tui.widgets.map_render import MapView, SystemMarks
 SIDE_OF_TEXT = {side.value: side for side in Side}
 
 
+
+
 def parse_dice(text: str) -> list[int]:
     """Dice typed by the referee: ``"3,5 1"`` → ``[3, 5, 1]``; ``ValueError`` names a bad part."""
     values: list[int] = []
