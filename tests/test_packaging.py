@@ -55,6 +55,25 @@ def test_package_data_patterns_ship_every_profile_file():
     assert set((REPO_ROOT / "seeds").glob("*.json")) <= seeds
 
 
+def test_package_data_patterns_ship_every_file_beside_the_code():
+    # e.g. campaign/tui/app.tcss and scenarios/imperial/data/map.toml: a file the code reads at
+    # run time but no package-data pattern names would be missing from the wheel
+    config = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns = config["tool"]["setuptools"]["package-data"]
+    missing = []
+    for top in ("campaign", "scenarios"):
+        for path in (REPO_ROOT / top).rglob("*"):
+            if not path.is_file() or path.suffix in {".py", ".pyc"} or "__pycache__" in path.parts:
+                continue
+            package_dir = next(p for p in path.parents if (p / "__init__.py").exists())
+            package = ".".join(package_dir.relative_to(REPO_ROOT).parts)
+            globs = patterns.get(package, [])
+            shipped = {found for pattern in globs for found in package_dir.glob(pattern)}
+            if path not in shipped:
+                missing.append(str(path.relative_to(REPO_ROOT)))
+    assert missing == []
+
+
 def test_demo_create_only_creates_the_campaign_and_opens_no_ui(tmp_path: Path, monkeypatch, capsys):
     def no_ui(*args, **kwargs):
         raise AssertionError("campaign demo --create-only must not open the TUI")

@@ -2,7 +2,7 @@
 # Packaging test: build the sdist and, from it, the wheel; install the wheel into a fresh virtual
 # environment outside the checkout; run the tool from an empty directory as a new user would.
 #
-#   tools/check_wheel.sh            (run by .ci/run after `make test`; about a minute)
+#   tools/check_wheel.sh            (run by .ci/run after `make test`; about 30 s of CPU)
 #
 # HOME and the XDG folders point into a temporary directory, so the user's campaigns, keymap and
 # settings are never read or written; CAMPAIGN_DATA_DIR and CAMPAIGN_DB_URL are cleared. The

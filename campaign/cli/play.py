@@ -9,10 +9,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
-from campaign.cli.errors import EXIT_ERROR, add_db_option, guard, open_service
+from campaign.cli.errors import (
+    EXIT_ERROR,
+    add_db_option,
+    add_turn_file_options,
+    guard,
+    open_service,
+)
 from campaign.cli.report import add_side_option, indent, print_report, print_story, side_of
 
 
@@ -25,6 +32,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--seed", type=int,
         help="seed for random assembly AND the dice (reproducible games; omit for real play)",
     )
+    new.add_argument(
+        "--manual-steps", action="store_true",
+        help="keep every step until end-phase (default: a step with no order to give ends by "
+             "itself); logged as 'referee stepping manual'",
+    )
+    new.add_argument(
+        "--dice", choices=["seeded", "physical", "commit-reveal"], default="seeded",
+        help="who rolls: seeded (the tool, default), physical (typed in with order --dice) "
+             "or commit-reveal (play by e-mail; both players choose the same)",
+    )
     add_db_option(new)
     new.set_defaults(func=guard(_new))
 
@@ -34,14 +51,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     status.add_argument("--json", action="store_true", help="print the status report as JSON")
     add_db_option(status)
     status.set_defaults(func=guard(_status))
-
-    for verb, help_text, handler in (
-        ("verify", "check the hash chain, replay the log, compare snapshots", _verify),
-    ):
-        parser = subparsers.add_parser(verb, help=help_text)
-        parser.add_argument("name")
-        add_db_option(parser)
-        parser.set_defaults(func=guard(handler))
 
     log = subparsers.add_parser("log", help="what happened, one entry per order, with dice")
     log.add_argument("name")
@@ -54,10 +63,25 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_db_option(log)
     log.set_defaults(func=guard(_log))
 
+    verify = subparsers.add_parser(
+        "verify", help="check a campaign (hash chain, replay, snapshots, dice) or a turn file")
+    verify.add_argument("name", help="campaign name, or a turn file (a path)")
+    verify.add_argument(
+        "--anchor", nargs="?", const="", metavar="COUNT:HASH",
+        help="print the chain's head as an anchor to keep elsewhere; with a previously printed "
+             "anchor, also prove that nothing up to it changed",
+    )
+    add_db_option(verify)
+    add_turn_file_options(verify)
+    verify.set_defaults(func=guard(_verify))
+
     order = subparsers.add_parser("order", help='give one order, e.g. "aslan buy CL 2"')
     order.add_argument("name")
     order.add_argument("order", help="order notation (see docs/engine.md)")
-    order.add_argument("--dice", help="physical dice values, comma-separated (referee entry)")
+    order.add_argument("--dice", help="dice values typed in, comma-separated (physical-dice "
+                                      "campaigns, or a referee override with --referee)")
+    order.add_argument("--referee", metavar="REASON",
+                       help="referee override: typed dice in a seeded campaign, logged")
     add_side_option(order)
     add_db_option(order)
     order.set_defaults(func=guard(_order))
@@ -84,9 +108,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _new(args: argparse.Namespace) -> int:
-    loaded = open_service(args).create(args.name, layout=args.layout, seed=args.seed)
+    service = open_service(args)
+    loaded = service.create(args.name, layout=args.layout, seed=args.seed, dice_mode=args.dice)
+    if args.manual_steps:
+        service.order(args.name, "referee stepping manual")
     print(f"campaign {args.name!r} created: layout {loaded.row.layout}, "
-          f"{len(loaded.ruleset.star_map.sections)} sections, event {loaded.head.seq}")
+          f"{len(loaded.ruleset.star_map.sections)} sections, event {loaded.head.seq}"
+          + (", manual stepping" if args.manual_steps else ""))
     return _status(args)
 
 
@@ -125,18 +153,21 @@ def _status(args: argparse.Namespace) -> int:
 
 
 def _order(args: argparse.Namespace) -> int:
-    source = None
-    if args.dice:
-        from campaign.rules.dice import PhysicalSource
+    typed = None
+    if args.dice is not None:
+        from campaign.service import TypedDice
 
-        try:
-            values = [int(v) for v in args.dice.split(",")]
-        except ValueError:
-            print(f"campaign: --dice expects numbers like 3,5,1, got {args.dice!r}",
+        values = args.dice.replace(" ", "").split(",")
+        if not all(v.isascii() and v.isdigit() and len(v) <= 3 for v in values):
+            print(f"campaign: --dice expects numbers like 3,5,1, got {args.dice[:80]!r}",
                   file=sys.stderr)
             return 2
-        source = PhysicalSource.from_values(values)
-    report = open_service(args).order_report(args.name, args.order, dice=source,
+        typed = TypedDice(tuple(int(v) for v in values), args.referee)
+    elif args.referee is not None:
+        print("campaign: --referee gives the reason for typed dice: use it with --dice",
+              file=sys.stderr)
+        return 2
+    report = open_service(args).order_report(args.name, args.order, typed=typed,
                                              viewer=side_of(args))
     print_report(report)
     return 0
@@ -146,7 +177,8 @@ def _log(args: argparse.Namespace) -> int:
     service = open_service(args)
     if args.raw:
         for line in service.log(args.name):
-            rolls = f"  dice: {', '.join(line.rolls)}" if line.rolls else ""
+            rolls = (f"  dice ({line.dice_origin}): {', '.join(line.rolls)}"
+                     if line.rolls else "")
             print(f"{line.first_seq:6}  {line.order_text}  -> {', '.join(line.events)}{rolls}")
         return 0
     print_story([entry for entry in service.story(args.name, viewer=side_of(args))
@@ -161,16 +193,30 @@ def _undo(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    if Path(args.name).is_file():  # a turn file (docs/turn-files.md)
+    """A campaign, or a turn file: an argument with a path separator is a file; otherwise a
+    campaign of that name wins over a file of the same name (campaign names hold no '/')."""
+    service = open_service(args)
+    is_path = os.sep in args.name or "/" in args.name
+    if is_path or (args.name not in service.store.campaigns() and Path(args.name).exists()):
+        if args.anchor is not None:
+            print("campaign: --anchor is for a campaign, not a turn file", file=sys.stderr)
+            return 2
         from campaign.cli.pbem import verify_path
 
         return verify_path(args)
-    findings = open_service(args).verify(args.name)
+    from campaign.service import Anchor
+
+    anchor = Anchor.parse(args.anchor) if args.anchor else None
+    findings = service.verify(args.name, anchor)
     if findings:
         for finding in findings:
             print(f"campaign: {finding}", file=sys.stderr)
         return EXIT_ERROR
-    print(f"{args.name}: hash chain intact, replay consistent with snapshots, data pinned")
+    proved = f"; nothing up to event {anchor.count} changed since the anchor" if anchor else ""
+    print(f"{args.name}: hash chain intact, replay consistent with snapshots, dice as "
+          f"recorded, data pinned{proved}")
+    if args.anchor is not None:
+        print(f"anchor: {service.anchor(args.name).text()}  (keep it outside the database)")
     return 0
 
 

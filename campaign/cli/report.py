@@ -48,4 +48,4 @@ def print_story(entries: list[StoryEntry]) -> None:
         for line in entry.lines:
             print(indent(line, "        "))
         if entry.rolls:
-            print(f"        dice: {', '.join(entry.rolls)}")
+            print(f"        dice ({entry.dice_origin}): {', '.join(entry.rolls)}")

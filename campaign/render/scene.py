@@ -23,8 +23,10 @@ from campaign.rules.base import Event
 from campaign.rules.combat.queries import open_battles
 from campaign.rules.combat.space_events import RoundFought
 from campaign.rules.combat.surface_orders import GroundFought
-from campaign.rules.economy.adapter import explored_routes_of, income_report_for, occupancy_of
+from campaign.rules.economy.adapter import explored_routes_of, occupancy_of
 from campaign.rules.economy.income import all_box_control
+from campaign.rules.economy.occupancy import Occupancy
+from campaign.rules.economy.report import income_report
 from campaign.rules.errors import CampaignError
 from campaign.rules.flow import FLOW
 from campaign.rules.ids import PLAYER_SIDES, Side
@@ -151,9 +153,10 @@ def campaign_scene(
     last_battle: str | None = None,
 ) -> MapScene:
     """Campaign ``name`` in ``state``, as the referee (``side`` None) or ``side`` may see it."""
-    supply = supply_overlay(state, ruleset, side) if overlay is Overlay.SUPPLY else None
+    occupancy = occupancy_of(state, ruleset)
+    supply = supply_overlay(state, ruleset, occupancy, side) if overlay is Overlay.SUPPLY else None
     moves = moves_overlay(state, ruleset, side) if overlay is Overlay.MOVES else None
-    controls = all_box_control(ruleset, occupancy_of(state, ruleset))
+    controls = all_box_control(ruleset, occupancy)
     return MapScene(
         star_map=ruleset.star_map,
         title=_title(name, state, side, supply, moves),
@@ -190,15 +193,19 @@ def counters_of(view: CampaignState) -> dict[str, tuple[Counter, ...]]:
     return {system: tuple(items) for system, items in counters.items()}
 
 
-def supply_overlay(state: CampaignState, ruleset: Ruleset, side: Side | None) -> SupplyOverlay:
+def supply_overlay(
+    state: CampaignState, ruleset: Ruleset, occupancy: Occupancy, side: Side | None
+) -> SupplyOverlay:
     """The cut-off boxes and cutting systems of ``side`` (both sides for the referee), exactly
-    as ``campaign income`` reports them (DN-ECO-3)."""
+    as ``campaign income`` reports them (DN-ECO-3): the same ``income_report`` call as
+    ``income_report_for``, with the occupancy of ``state`` computed once."""
     sides = [side] if side in PLAYER_SIDES else list(PLAYER_SIDES)
     boxes: list[SupplyBox] = []
     cuts: list[SupplyCut] = []
     income: dict[Side, int] = {}
     for player in sides:
-        report = income_report_for(state, ruleset, player)
+        report = income_report(ruleset, occupancy, player, explored_routes_of(state),
+                               treasury=state.ru.get(player))
         income[player] = report.income
         boxes += [SupplyBox(player, box.system_id, box.connected, box.ru, box.explanation)
                   for box in report.boxes]

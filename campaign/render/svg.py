@@ -34,6 +34,9 @@ from campaign.render.scene import Counter, MapScene, Overlay
 from campaign.rules.ids import Mark, Side, SystemType
 from campaign.rules.ruleset import StarSystem
 
+#: Above this many systems the picture leaves out tooltips and text halos (half the elements),
+#: so a 10,000-system map stays fast to write and to open (docs/maps.md).
+DETAIL_LIMIT = 2_000
 MARGIN = 16.0
 TITLE_LINE = 16.0
 LEGEND_CELL_W = 150.0
@@ -70,11 +73,13 @@ def draw_scene(scene: MapScene) -> dw.Drawing:
     board = dw.Group(id="board", transform=f"translate({MARGIN},{rounded(title_h)})")
     board.append(_hex_layer(scene, areas))
     board.append(_section_layer(areas))
-    board.append(_route_layer(scene))
-    board.append(_system_layer(scene))
-    board.append(_counter_layer(scene))
-    board.append(_battle_layer(scene))
-    board.append(_overlay_layer(scene))
+    points = {system.id: _symbol_point(system) for system in scene.star_map.systems}
+    board.append(_route_layer(scene, points))
+    detailed = len(scene.star_map.systems) <= DETAIL_LIMIT
+    board.append(_system_layer(scene, points, detailed))
+    board.append(_counter_layer(scene, points, detailed))
+    board.append(_battle_layer(scene, points))
+    board.append(_overlay_layer(scene, points))
     drawing.append(board)
     drawing.append(_title_block(scene))
     drawing.append(_legend(legend, columns, rounded(title_h + map_h + MARGIN)))
@@ -84,15 +89,26 @@ def draw_scene(scene: MapScene) -> dw.Drawing:
 # --- map layers ------------------------------------------------------------------------------
 
 
+def _path_data(segments: Iterable[Iterable[Point]], close: bool) -> str:
+    """SVG path data for polylines (``M x,y L x,y ...``, ``Z`` when ``close``).
+
+    Built in one join: drawsvg's ``Path.M``/``L`` append to a growing string, which is
+    quadratic for the tens of thousands of hexes of a large map.
+    """
+    parts: list[str] = []
+    for points in segments:
+        command = "M"
+        for x, y in points:
+            parts.append(f"{command}{x},{y}")
+            command = "L"
+        if close:
+            parts.append("Z")
+    return " ".join(parts)
+
+
 def _hexes_path(hexes: Iterable[tuple[int, int]], **attributes: object) -> dw.Path:
-    path = dw.Path(**attributes)
-    for col, row in hexes:
-        corners = hex_corners(col, row)
-        path.M(*corners[0])
-        for corner in corners[1:]:
-            path.L(*corner)
-        path.Z()
-    return path
+    return dw.Path(d=_path_data((hex_corners(col, row) for col, row in hexes), close=True),
+                   **attributes)
 
 
 def _hex_layer(scene: MapScene, areas: list[SectionArea]) -> dw.Group:
@@ -120,29 +136,25 @@ def _section_layer(areas: list[SectionArea]) -> dw.Group:
     layer = dw.Group(id="sections")
     for area in areas:
         group = dw.Group(class_="section", data_section=area.key, data_name=area.name)
-        border = dw.Path(fill="none", stroke=pal.SECTION_LINE, stroke_width=2.2,
-                         stroke_linecap="round")
-        for start, end in border_edges(area.hexes):
-            border.M(*start).L(*end)
-        group.append(border)
+        group.append(dw.Path(d=_path_data(border_edges(area.hexes), close=False), fill="none",
+                             stroke=pal.SECTION_LINE, stroke_width=2.2, stroke_linecap="round"))
         if area.hexes:
             col, row = min(area.hexes)
             x, y = hex_centre(col, row)
-            group.append(_label(area.name, rounded(x - HEX_RADIUS * 0.45),
+            group.extend(_label(area.name, rounded(x - HEX_RADIUS * 0.45),
                                 rounded(y - HEX_RADIUS * 0.55), size=10.0, anchor="start",
                                 weight="bold", fill=pal.SECTION_LINE))
         layer.append(group)
     return layer
 
 
-def _route_layer(scene: MapScene) -> dw.Group:
+def _route_layer(scene: MapScene, points: dict[str, Point]) -> dw.Group:
     layer = dw.Group(id="routes", stroke=pal.ROUTE, stroke_width=1.6)
     star_map = scene.star_map
     for route in star_map.routes:
-        a, b = star_map.system(route.a), star_map.system(route.b)
         explored = route.unexplored and frozenset((route.a, route.b)) in scene.explored
         dashed = route.unexplored and not explored
-        (x0, y0), (x1, y1) = _symbol_point(a), _symbol_point(b)
+        (x0, y0), (x1, y1) = points[route.a], points[route.b]
         layer.append(dw.Line(
             x0, y0, x1, y1, class_="route", data_a=route.a, data_b=route.b,
             data_unexplored=_flag(route.unexplored), data_explored=_flag(explored),
@@ -151,73 +163,84 @@ def _route_layer(scene: MapScene) -> dw.Group:
     return layer
 
 
-def _system_layer(scene: MapScene) -> dw.Group:
-    layer = dw.Group(id="systems")
+def _system_layer(scene: MapScene, points: dict[str, Point], detailed: bool) -> dw.Group:
+    layer = dw.Group(id="systems", stroke=pal.SYSTEM_LINE, stroke_width=1.2,
+                     font_size=pal.NAME_SIZE, text_anchor="middle")
     star_map = scene.star_map
     for system in star_map.systems:
         controller = scene.controllers.get(system.id)
         group = dw.Group(
             id=f"system-{system.id}", class_="system", data_id=system.id,
             data_name=system.name, data_type=str(int(system.type)),
-            data_capital=_flag(system.capital), data_mark=system.mark.value if system.mark else "",
-            data_owner=system.original_owner.value if system.original_owner else "",
+            data_capital=_flag(system.capital),
+            data_mark=system.mark.value if system.mark else None,
+            data_owner=system.original_owner.value if system.original_owner else None,
             data_controller=controller.value if controller else "none",
             data_section=system.section, data_hex=_hex_number(scene, system),
         )
-        group.append_title(_system_tooltip(system, controller))
-        x, y = _symbol_point(system)
+        if detailed:
+            group.append_title(_system_tooltip(system, controller))
+        x, y = points[system.id]
         fill = pal.SIDE_COLOUR[controller] if controller else pal.UNCONTROLLED_FILL
         if system.capital:
-            group.append(dw.Circle(x, y, CAPITAL_RING, fill=pal.BACKGROUND,
-                                   stroke=pal.SYSTEM_LINE, stroke_width=1.2))
-        group.append(dw.Circle(x, y, SYMBOL_RADIUS[system.type], fill=fill,
-                               stroke=pal.SYSTEM_LINE, stroke_width=1.2))
+            group.append(dw.Circle(x, y, CAPITAL_RING, fill=pal.BACKGROUND))
+        group.append(dw.Circle(x, y, SYMBOL_RADIUS[system.type], fill=fill))
         if system.mark is not None:
             owner = system.original_owner
             colour = pal.SIDE_COLOUR[owner] if owner else pal.UNCONTROLLED_FILL
             group.append(_mark_symbol(system.mark, rounded(x - 17), rounded(y - 9), colour))
-        group.append(_label(system.name, x, rounded(y - SYMBOL_DY + NAME_DY)))
+        name_y = rounded(y - SYMBOL_DY + NAME_DY)
+        if detailed:
+            group.extend(_label(system.name, x, name_y))
+        else:
+            group.append(dw.Text(system.name, None, x, name_y, fill=pal.TEXT, stroke="none"))
         layer.append(group)
     return layer
 
 
-def _counter_layer(scene: MapScene) -> dw.Group:
-    layer = dw.Group(id="counters", font_size=pal.SMALL_SIZE, text_anchor="middle")
+def _counter_layer(scene: MapScene, points: dict[str, Point], detailed: bool) -> dw.Group:
+    layer = dw.Group(id="counters", font_size=pal.SMALL_SIZE, text_anchor="middle",
+                     stroke_width=0.6)
     for system in scene.star_map.systems:
         counters = scene.counters.get(system.id, ())
-        x, y = hex_centre(system.hex.col, system.hex.row)
+        if not counters:
+            continue
+        x, y = points[system.id]
+        y -= SYMBOL_DY
         left = x - len(counters) * (COUNTER_W + 1) / 2
         for index, counter in enumerate(counters):
             cx = rounded(left + index * (COUNTER_W + 1))
-            layer.append(_counter(system.id, counter, cx, rounded(y + COUNTER_DY)))
+            layer.extend(_counter(system.id, counter, cx, rounded(y + COUNTER_DY), detailed))
     return layer
 
 
-def _counter(system_id: str, counter: Counter, x: float, y: float) -> dw.Group:
-    group = dw.Group(class_="counter", data_system=system_id, data_side=counter.side.value,
-                     data_units=str(counter.units), data_stacks=str(counter.stacks))
-    group.append_title(f"{counter.side.value}: {counter.units} units in {counter.stacks} stacks"
-                       f" ({', '.join(counter.labels)})")
-    group.append(dw.Rectangle(x, y, COUNTER_W, COUNTER_H, rx=1.5,
-                              fill=pal.SIDE_COLOUR[counter.side], stroke=pal.SYSTEM_LINE,
-                              stroke_width=0.6))
+def _counter(system_id: str, counter: Counter, x: float, y: float,
+             detailed: bool) -> list[dw.DrawingElement]:
+    """A side's counter: the box (carrying the data) and its letter and unit count."""
+    box = dw.Rectangle(x, y, COUNTER_W, COUNTER_H, rx=1.5, fill=pal.SIDE_COLOUR[counter.side],
+                       stroke=pal.SYSTEM_LINE, class_="counter", data_system=system_id,
+                       data_side=counter.side.value, data_units=str(counter.units),
+                       data_stacks=str(counter.stacks))
+    if detailed:
+        box.append_title(f"{counter.side.value}: {counter.units} units in {counter.stacks} "
+                         f"stacks ({', '.join(counter.labels)})")
     text = f"{pal.SIDE_LETTER[counter.side]}{counter.units}"
-    group.append(dw.Text(text, pal.SMALL_SIZE, rounded(x + COUNTER_W / 2),
-                         rounded(y + COUNTER_H - 2.5), fill=pal.COUNTER_TEXT[counter.side]))
-    return group
+    label = dw.Text(text, None, rounded(x + COUNTER_W / 2), rounded(y + COUNTER_H - 2.5),
+                    fill=pal.COUNTER_TEXT[counter.side])
+    return [box, label]
 
 
-def _battle_layer(scene: MapScene) -> dw.Group:
+def _battle_layer(scene: MapScene, points: dict[str, Point]) -> dw.Group:
     layer = dw.Group(id="battles", fill="none", stroke=pal.BATTLE)
     star_map = scene.star_map
     for system_id in sorted(scene.open_battles):
-        x, y = _symbol_point(star_map.system(system_id))
+        x, y = points[system_id]
         circle = dw.Circle(x, y, 15, class_="battle", data_system=system_id, data_battle="open",
                            stroke_width=3)
         circle.append_title(f"open battle at {star_map.system(system_id).name}")
         layer.append(circle)
     if scene.last_battle and star_map.has_system(scene.last_battle):
-        x, y = _symbol_point(star_map.system(scene.last_battle))
+        x, y = points[scene.last_battle]
         circle = dw.Circle(x, y, 18, class_="battle", data_system=scene.last_battle,
                            data_battle="last", stroke_width=1.5, stroke_dasharray="2,2")
         circle.append_title(f"last battle: {star_map.system(scene.last_battle).name}")
@@ -225,12 +248,12 @@ def _battle_layer(scene: MapScene) -> dw.Group:
     return layer
 
 
-def _overlay_layer(scene: MapScene) -> dw.Group:
+def _overlay_layer(scene: MapScene, points: dict[str, Point]) -> dw.Group:
     layer = dw.Group(id="overlay", data_overlay=scene.overlay.value, fill="none")
     star_map = scene.star_map
     if scene.supply is not None:
         for box in scene.supply.boxes:
-            x, y = _symbol_point(star_map.system(box.system))
+            x, y = points[box.system]
             group = dw.Group(class_="supply-box", data_side=box.side.value,
                              data_system=box.system, data_connected=_flag(box.connected),
                              data_ru=str(box.ru))
@@ -241,7 +264,7 @@ def _overlay_layer(scene: MapScene) -> dw.Group:
                                        stroke_dasharray="3,2"))
             layer.append(group)
         for cut in scene.supply.cuts:
-            x, y = _symbol_point(star_map.system(cut.system))
+            x, y = points[cut.system]
             mark = dw.Group(class_="supply-cut", data_side=cut.side.value, data_system=cut.system,
                             data_boxes=" ".join(cut.boxes), data_units="; ".join(cut.units),
                             data_needs_tanker=_flag(cut.needs_tanker), stroke=pal.CUT_OFF,
@@ -252,14 +275,14 @@ def _overlay_layer(scene: MapScene) -> dw.Group:
             layer.append(mark)
     if scene.moves is not None:
         for system_id, groups in scene.moves.starts.items():
-            x, y = _symbol_point(star_map.system(system_id))
+            x, y = points[system_id]
             start = dw.Rectangle(x - 12, y - 12, 24, 24, class_="move-start",
                                  data_system=system_id, data_groups=" ".join(groups),
                                  stroke=pal.DESTINATION, stroke_width=1.5)
             start.append_title(f"{scene.moves.side.value} may move: {', '.join(groups)}")
             layer.append(start)
         for destination in scene.moves.destinations:
-            x, y = _symbol_point(star_map.system(destination.system))
+            x, y = points[destination.system]
             ring = dw.Circle(x, y, 12, class_="move-destination", data_system=destination.system,
                              data_groups=" ".join(destination.groups),
                              data_modes=" ".join(destination.modes),
@@ -390,20 +413,21 @@ def _mark_symbol(mark: Mark, x: float, y: float, fill: str) -> dw.DrawingElement
 
 
 def _label(text: str, x: float, y: float, *, size: float = pal.NAME_SIZE, anchor: str = "middle",
-           weight: str | None = None, fill: str = pal.TEXT) -> dw.Group:
+           weight: str | None = None, fill: str = pal.TEXT) -> list[dw.Text]:
     """Text with a white halo so routes crossing it stay readable. The halo is a second copy
     under the text (``paint-order`` would do it in one, but not every renderer knows it)."""
-    group = dw.Group(font_size=size, text_anchor=anchor, font_weight=weight)
-    group.append(dw.Text(text, size, x, y, fill=pal.BACKGROUND, stroke=pal.BACKGROUND,
-                         stroke_width=2.5, stroke_linejoin="round", class_="halo"))
-    group.append(dw.Text(text, size, x, y, fill=fill))
-    return group
+    style = {"text_anchor": anchor, "font_weight": weight, "stroke_width": 2.5}
+    return [
+        dw.Text(text, size, x, y, fill=pal.BACKGROUND, stroke=pal.BACKGROUND,
+                stroke_linejoin="round", class_="halo", **style),
+        dw.Text(text, size, x, y, fill=fill, stroke="none", **style),
+    ]
 
 
-def _hex_number(scene: MapScene, system: StarSystem) -> str:
+def _hex_number(scene: MapScene, system: StarSystem) -> str | None:
     star_map = scene.star_map
     if not (star_map.section_width and star_map.section_height):
-        return ""
+        return None
     return local_hex_number(system.hex.col, system.hex.row, star_map.section_width,
                             star_map.section_height)
 

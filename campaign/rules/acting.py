@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from campaign.rules import engine
 from campaign.rules.combat.waiting import Duty, battle_duties
+from campaign.rules.engine import STEP_ENDING
 from campaign.rules.phases import Phase
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
@@ -26,7 +27,7 @@ def who_must_act(state: CampaignState, ruleset: Ruleset | None = None) -> list[D
     if duties:
         return duties
     legal = engine.legal_orders(state, state.acting, ruleset)
-    legal.sort(key=lambda order: order.verb == "end-phase")  # the step's own orders first
+    legal.sort(key=lambda order: order.verb in STEP_ENDING)  # the step's own orders first
     step = state.phase.value + (f"/{state.sub_phase.value}" if state.sub_phase else "")
     return [Duty(state.acting, tuple(order.notation for order in legal),
                  f"{step} phase", "DN-SEQ-2")]

@@ -8,9 +8,17 @@ from campaign.rules.flow import (
     MapAssembled,
     PhaseAdvanced,
     PhaseEnded,
+    SteppingSet,
+    TurnPassed,
+    has_passed,
 )
 from campaign.rules.narration import NarrationView, describes
-from campaign.rules.referee import RefereeAdjusted, RefereeRestored, RulesetRepinned
+from campaign.rules.referee import (
+    DiceEntered,
+    RefereeAdjusted,
+    RefereeRestored,
+    RulesetRepinned,
+)
 from campaign.rules.setup_rules import (
     NeutralPlaced,
     NeutralsShuffled,
@@ -41,7 +49,11 @@ def _ended(event: PhaseEnded, view: NarrationView) -> None:
 @describes(PhaseAdvanced, phase=True)
 def _advanced(event: PhaseAdvanced, view: NarrationView) -> str:
     step = FLOW[event.step]
-    how = " (automatic: nothing to decide, DN-SEQ-1)" if event.auto else ""
+    how = ""
+    if event.auto:
+        passed = has_passed(view.state, view.state.acting) and not view.state.phase.is_setup
+        why = f"{view.state.acting.value} passed" if passed else "nothing to decide"
+        how = f" (automatic: {why}, DN-SEQ-1)"
     if step.phase.is_setup:
         return f"Set-up: {step.label}, {event.acting.value} to act{how}"
     if step.phase.value == "game-over":
@@ -95,7 +107,28 @@ def _adjusted(event: RefereeAdjusted, view: NarrationView) -> str:
     return f"Referee: {'; '.join(changes) or 'no change'} ({event.reason})"
 
 
+@describes(DiceEntered)
+def _dice_entered(event: DiceEntered, view: NarrationView) -> str:
+    values = ", ".join(str(v) for v in event.values)
+    if event.origin == "physical":
+        return f"Dice typed at the table: {values}" + (f" ({event.reason})" if event.reason
+                                                        else "")
+    return f"Referee override: dice typed in ({event.reason}): {values} (DN-ERR-1)"
+
+
 @describes(RulesetRepinned)
 def _repinned(event: RulesetRepinned, view: NarrationView) -> str:
     return f"Referee: data files re-pinned, profile {event.profile_hash[:12]} ({event.reason}, " \
            "DN-DATA-4)"
+
+
+@describes(SteppingSet)
+def _stepping(event: SteppingSet, view: NarrationView) -> str:
+    if event.mode == "manual":
+        return "Referee: manual stepping, every step waits for end-phase (DN-SEQ-2)"
+    return "Referee: automatic stepping, a step with no order to give ends by itself (DN-SEQ-2)"
+
+
+@describes(TurnPassed)
+def _passed(event: TurnPassed, view: NarrationView) -> str:
+    return f"{view.side(event.side)} pass for the rest of this player turn (DN-SEQ-2)"

@@ -370,7 +370,7 @@ def _decide_deploy(
     assert side is not None
     unit = find_unit(state, order.unit)
     if unit.owner is not side:
-        raise IllegalOrderError("DN-SET-2", f"{unit.id} is not a {side.value} unit")
+        raise IllegalOrderError("DN-SET-2", f"{unit.id} is not one of {side.value}'s units")
     unit_type = ruleset.unit_type(unit.kind)
     location = order.location
     if location.where is Where.CARRIED:

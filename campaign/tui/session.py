@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 from campaign.rules import engine
 from campaign.rules.base import Event
-from campaign.rules.dice import DiceSource, PhysicalSource
 from campaign.rules.economy.adapter import connected_systems, income_report_for, occupancy_of
 from campaign.rules.economy.control import box_controller
 from campaign.rules.economy.maintenance import Upkeep, maintenance_due, upkeep_list
@@ -26,7 +25,7 @@ from campaign.rules.movement.groups import stacks_of
 from campaign.rules.movement.query import MoveOptions, move_options
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState, Unit, Where
-from campaign.service import CampaignService, Loaded, parse_stored
+from campaign.service import CampaignService, Loaded, TypedDice, parse_stored
 from campaign.tui.widgets.map_render import MapView, SystemMarks
 
 SIDE_OF_TEXT = {side.value: side for side in Side}
@@ -347,14 +346,14 @@ class CampaignSession:
         """Decide and store one order; ``dice`` non-empty = the referee's physical dice."""
         if not text.strip():
             raise InvalidOrderError("DN-ERR-1: the order is empty; type e.g. 'aslan end-phase'")
-        source: DiceSource | None = None
+        typed: TypedDice | None = None
         if dice.strip():
             try:
-                source = PhysicalSource.from_values(parse_dice(dice))
+                typed = TypedDice(tuple(parse_dice(dice)))
             except ValueError as error:
                 raise InvalidOrderError(str(error)) from None
-        try:
-            return self.service.submit(self.loaded, text, dice=source)
+        try:  # typed dice only where the campaign's dice mode accepts them (DN-ERR-1)
+            return self.service.submit(self.loaded, text, typed=typed)
         except CampaignError:
             self.reload()
             raise

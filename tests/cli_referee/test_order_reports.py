@@ -47,7 +47,7 @@ def test_log_shows_sentences_and_dice_filtered(db, capsys):
     code, out, _ = _run(db, capsys, "log", "t", "--turn", "1", "--type", "round-fought")
     assert code == 0
     assert "marrow/aslan-solomani" in out  # the log holds the full id, not "b1"
-    assert "S-DD-1 destroyed" in out and "dice: fire marrow round 1 A-CL-1>S-DD-1=" in out
+    assert "S-DD-1 destroyed" in out and "dice (seeded): fire marrow round 1 A-CL-1>S-DD-1=" in out
     assert "range roll" not in out
     code, out, _ = _run(db, capsys, "log", "t", "--by", "solomani", "--turn", "1")
     assert "solomani assign marrow/aslan-solomani auto" in out and "aslan fire" not in out

@@ -103,7 +103,7 @@ def test_withdrawal_offered_to_the_deciding_side_then_nothing():  # DN-SEQ-2 DN-
     for side in (A, S):
         assert offered(game, side) & BATTLE_VERBS == set()
     assert "end-phase" in offered(game, A)
-    assert "DN-CBT-1" in str(game.reject(f"aslan fire {BID}"))
+    assert "DN-CBT-7" in str(game.reject(f"aslan fire {BID}"))  # over: the withdrawal rule
 
 
 def test_join_battle_offered_only_with_ships_in_a_box():  # DN-SEQ-2 DN-MOV-6

@@ -149,7 +149,7 @@ def test_receiver_view_hides_face_down_neutrals(table, file1):  # DN-NEU-1
 
 
 def test_seeded_mode_keeps_the_committed_seed(tmp_path):  # DN-ERR-1
-    table = Table(tmp_path, armoured=False, mode="seeded")
+    table = Table(tmp_path, armoured=False, dice_mode="seeded")
     for order in setup_orders()[:3]:
         table.play(order)
     table.hand_over(Side.ASLAN)
@@ -165,7 +165,7 @@ def test_seeded_mode_keeps_the_committed_seed(tmp_path):  # DN-ERR-1
     made = other.players[Side.SOLOMANI].export().json_text
     fresh = Player(Side.ASLAN, tmp_path / "cr" / "aslan.db")
     fresh.pbem.configure(CAMPAIGN, "seeded")  # this machine chose seeded dice
-    with pytest.raises(errors.WrongCampaignError, match="seeded dice"):
+    with pytest.raises(errors.WrongCampaignError, match="seeded dice, the file uses commit"):
         fresh.pbem.import_turn(CAMPAIGN, made)
 
 
