@@ -18,7 +18,7 @@ DEPTH = 6
 
 def stored_keys(solution, count: int, seed: int) -> list[int]:
     """``count`` random keys of a solved table (reproducible)."""
-    occupied = solution.keys[solution.keys != 0]
+    occupied = solution.stored_keys()
     rng = random.Random(seed)
     return [int(occupied[rng.randrange(len(occupied))]) for _ in range(count)]
 
@@ -62,7 +62,7 @@ def test_parents_invert_children(name, dobutsu):
             assert key in set(pars[:m].tolist())
         m = kernel.parents(key, kernel.SRC, kernel.NSRC, dobutsu, pars)
         for parent in pars[:m].tolist():
-            if kernel.find(solution.keys, parent) < 0:
+            if not solution.contains(parent):
                 continue
             if kernel.classify(parent, kernel.TGT, kernel.NTGT):
                 continue
@@ -144,9 +144,9 @@ def test_mirrors_and_turned_positions_share_a_value():
         assert solution.value(swap_sides(position)) == value
 
 
-def test_capacity_must_be_power_of_two():
+def test_material_beyond_the_game_is_refused():
     # SHO-10: bad solver input is refused with a clear message
-    from scenarios.imperium_shogi.tablebase.solver import enumerate_positions
+    from scenarios.imperium_shogi.tablebase.index import Ranking
 
-    with pytest.raises(ValueError, match="power of two"):
-        enumerate_positions([1], False, capacity=1000)
+    with pytest.raises(ValueError, match="material"):
+        Ranking.of((3, 0, 0))
