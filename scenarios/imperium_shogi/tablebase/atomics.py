@@ -41,6 +41,8 @@ def _rmw(operation: str):  # noqa: ANN202
 
 #: ``atomic_or(array, i, bits)``: ``array[i] |= bits`` atomically; returns the old value.
 atomic_or = _rmw("or")
+#: ``atomic_add(array, i, value)``: ``array[i] += value`` atomically; returns the old value.
+atomic_add = _rmw("add")
 #: ``atomic_xchg(array, i, value)``: store ``value`` atomically; returns the old value.
 atomic_xchg = _rmw("xchg")
 

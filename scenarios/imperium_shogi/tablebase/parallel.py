@@ -1,7 +1,9 @@
 """Parallel numba kernels of the solve: enumeration passes, preparation, retrograde levels.
 
-Work is split into blocks of ``BLOCK_LINES`` directory lines (``prange``, one block per task);
-every write another thread may also make goes through ``atomics``:
+Work is split into blocks of ``BLOCK_LINES`` directory lines; each kernel handles the blocks
+``first .. last - 1``, which one worker per thread (``prange``) claims one at a time from a
+shared cursor (``atomic_add``), so a dense region of the table does not leave a core idle.
+Every write another thread may also make goes through ``atomics``:
 
 * enumeration: a child's bit is set with ``atomic_or`` in the directory; whoever set it first
   also marks it in the frontier, and a frontier word is taken with ``atomic_xchg``;
@@ -18,9 +20,15 @@ start whose mover's BB already stands on the far rank, which no stored move can 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import get_num_threads, njit, prange
 
-from scenarios.imperium_shogi.tablebase.atomics import atomic_cas, atomic_or, atomic_xchg, popcount
+from scenarios.imperium_shogi.tablebase.atomics import (
+    atomic_add,
+    atomic_cas,
+    atomic_or,
+    atomic_xchg,
+    popcount,
+)
 from scenarios.imperium_shogi.tablebase.index import (
     LINE_RANKS,
     LINE_WORDS,
@@ -46,7 +54,8 @@ WON_IN_0 = 255
 MAX_DIST = 253
 
 
-def block_count(directory: np.ndarray) -> int:
+@njit(cache=True)
+def block_count_of(directory: np.ndarray) -> int:
     """Number of work blocks of a directory."""
     lines = directory.shape[0] // LINE_WORDS
     return (lines + BLOCK_LINES - 1) // BLOCK_LINES
@@ -63,8 +72,9 @@ def is_won(code: int) -> bool:
     return code == WON_IN_0 or (code - 1) % 2 == 1
 
 
-@njit(cache=True, parallel=True)
-def expand_pass(
+@njit(cache=True)
+def _expand_block(
+    block: int,
     directory: np.ndarray,
     frontier: np.ndarray,
     nxt: np.ndarray,
@@ -74,43 +84,69 @@ def expand_pass(
     tgt: np.ndarray,
     ntgt: np.ndarray,
     dobutsu: bool,
-) -> tuple[int, int, int]:
-    """Expand every frontier position once: (new positions, expanded, children not ranked)."""
+    buf: np.ndarray,
+    totals: np.ndarray,
+) -> None:
+    """Expand the frontier positions of one block; add (new, expanded, not ranked)."""
     lines = directory.shape[0] // LINE_WORDS
-    blocks = (lines + BLOCK_LINES - 1) // BLOCK_LINES
-    new = np.zeros(blocks, dtype=np.int64)
-    expanded = np.zeros(blocks, dtype=np.int64)
-    bad = np.zeros(blocks, dtype=np.int64)
-    for block in prange(blocks):
-        buf = np.empty(MAX_MOVES, dtype=np.int64)
-        for line in range(block * BLOCK_LINES, min(lines, (block + 1) * BLOCK_LINES)):
-            for j in range(1, LINE_WORDS):
-                entry = line * LINE_WORDS + j
-                if frontier[entry] == 0:
+    for line in range(block * BLOCK_LINES, min(lines, (block + 1) * BLOCK_LINES)):
+        for j in range(1, LINE_WORDS):
+            entry = line * LINE_WORDS + j
+            if frontier[entry] == 0:
+                continue
+            bits = atomic_xchg(frontier, entry, np.uint64(0))
+            while bits:
+                low = bits & (~bits + np.uint64(1))
+                bits ^= low
+                rank = line * LINE_RANKS + (j - 1) * 64 + popcount(low - np.uint64(1))
+                key = key_of_rank(rank, nxt, pre, count, material)
+                totals[1] += 1
+                if classify(key, tgt, ntgt):
                     continue
-                bits = atomic_xchg(frontier, entry, np.uint64(0))
-                while bits:
-                    low = bits & (~bits + np.uint64(1))
-                    bits ^= low
-                    rank = line * LINE_RANKS + (j - 1) * 64 + popcount(low - np.uint64(1))
-                    key = key_of_rank(rank, nxt, pre, count, material)
-                    expanded[block] += 1
-                    if classify(key, tgt, ntgt):
+                m = children(key, tgt, ntgt, dobutsu, buf)
+                for c in range(m):
+                    child = rank_of(buf[c], nxt, pre, material)
+                    if child < 0:
+                        totals[2] += 1
                         continue
-                    m = children(key, tgt, ntgt, dobutsu, buf)
-                    for c in range(m):
-                        child = rank_of(buf[c], nxt, pre, material)
-                        if child < 0:
-                            bad[block] += 1
-                            continue
-                        target = bit_entry(child)
-                        mask = _mask(child)
-                        if directory[target] & mask:
-                            continue
-                        if not atomic_or(directory, target, mask) & mask:
-                            atomic_or(frontier, target, mask)
-                            new[block] += 1
-    return new.sum(), expanded.sum(), bad.sum()
+                    target = bit_entry(child)
+                    mask = _mask(child)
+                    if directory[target] & mask:
+                        continue
+                    if not atomic_or(directory, target, mask) & mask:
+                        atomic_or(frontier, target, mask)
+                        totals[0] += 1
+
+
+@njit(cache=True, parallel=True)
+def expand_pass(
+    directory: np.ndarray,
+    frontier: np.ndarray,
+    first: int,
+    last: int,
+    nxt: np.ndarray,
+    pre: np.ndarray,
+    count: np.ndarray,
+    material: np.ndarray,
+    tgt: np.ndarray,
+    ntgt: np.ndarray,
+    dobutsu: bool,
+) -> np.ndarray:
+    """Expand the frontier positions of blocks ``first .. last - 1`` once.
+
+    Returns (new positions, positions expanded, children that could not be ranked).
+    """
+    workers = get_num_threads()
+    cursor = np.full(1, first, dtype=np.int64)
+    totals = np.zeros((workers, 3), dtype=np.int64)
+    for worker in prange(workers):
+        buf = np.empty(MAX_MOVES, dtype=np.int64)
+        block = atomic_add(cursor, 0, 1)
+        while block < last:
+            _expand_block(block, directory, frontier, nxt, pre, count, material, tgt, ntgt,
+                          dobutsu, buf, totals[worker])
+            block = atomic_add(cursor, 0, 1)
+    return totals.sum(axis=0)
 
 
 @njit(cache=True, inline="always")
@@ -121,6 +157,60 @@ def _won_by(code: int, max_won_dist: int) -> bool:
     if code == WON_IN_0:
         return max_won_dist >= 0
     return (code - 1) % 2 == 1 and code - 1 <= max_won_dist
+
+
+@njit(cache=True)
+def _prepare_block(
+    block: int,
+    directory: np.ndarray,
+    state: np.ndarray,
+    max_won_dist: int,
+    nxt: np.ndarray,
+    pre: np.ndarray,
+    count: np.ndarray,
+    material: np.ndarray,
+    tgt: np.ndarray,
+    ntgt: np.ndarray,
+    dobutsu: bool,
+    buf: np.ndarray,
+) -> int:
+    """``prepare`` for one block; the number of children that could not be ranked."""
+    lines = directory.shape[0] // LINE_WORDS
+    bad = 0
+    for line in range(block * BLOCK_LINES, min(lines, (block + 1) * BLOCK_LINES)):
+        dense = np.int64(directory[line * LINE_WORDS])
+        for j in range(1, LINE_WORDS):
+            bits = directory[line * LINE_WORDS + j]
+            while bits:
+                low = bits & (~bits + np.uint64(1))
+                bits ^= low
+                here = dense
+                dense += 1
+                if state[here] & 0xFF:
+                    continue
+                rank = line * LINE_RANKS + (j - 1) * 64 + popcount(low - np.uint64(1))
+                key = key_of_rank(rank, nxt, pre, count, material)
+                terminal = classify(key, tgt, ntgt)
+                if terminal == T_WIN_CAPTURE:
+                    state[here] = 2
+                    continue
+                if terminal == T_WIN_TRY:
+                    state[here] = WON_IN_0
+                    continue
+                if terminal == T_LOSS_TRY:
+                    state[here] = 1
+                    continue
+                m = children(key, tgt, ntgt, dobutsu, buf)
+                left = m
+                if max_won_dist >= 0:
+                    for c in range(m):
+                        child = dense_of_rank(directory, rank_of(buf[c], nxt, pre, material))
+                        if child < 0:
+                            bad += 1
+                        elif _won_by(state[child] & 0xFF, max_won_dist):
+                            left -= 1
+                state[here] = np.uint16(left << 8) if left else np.uint16(1)
+    return bad
 
 
 @njit(cache=True, parallel=True)
@@ -143,45 +233,74 @@ def prepare(
     leaving out those won within ``max_won_dist`` plies (the levels already propagated).
     Returns the number of children that could not be ranked (0 unless a generator is wrong).
     """
-    lines = directory.shape[0] // LINE_WORDS
-    blocks = (lines + BLOCK_LINES - 1) // BLOCK_LINES
-    bad = np.zeros(blocks, dtype=np.int64)
-    for block in prange(blocks):
+    workers = get_num_threads()
+    cursor = np.zeros(1, dtype=np.int64)
+    last = block_count_of(directory)
+    bad = np.zeros(workers, dtype=np.int64)
+    for worker in prange(workers):
         buf = np.empty(MAX_MOVES, dtype=np.int64)
-        for line in range(block * BLOCK_LINES, min(lines, (block + 1) * BLOCK_LINES)):
-            dense = np.int64(directory[line * LINE_WORDS])
-            for j in range(1, LINE_WORDS):
-                bits = directory[line * LINE_WORDS + j]
-                while bits:
-                    low = bits & (~bits + np.uint64(1))
-                    bits ^= low
-                    here = dense
-                    dense += 1
-                    if state[here] & 0xFF:
-                        continue
-                    rank = line * LINE_RANKS + (j - 1) * 64 + popcount(low - np.uint64(1))
-                    key = key_of_rank(rank, nxt, pre, count, material)
-                    terminal = classify(key, tgt, ntgt)
-                    if terminal == T_WIN_CAPTURE:
-                        state[here] = 2
-                        continue
-                    if terminal == T_WIN_TRY:
-                        state[here] = WON_IN_0
-                        continue
-                    if terminal == T_LOSS_TRY:
-                        state[here] = 1
-                        continue
-                    m = children(key, tgt, ntgt, dobutsu, buf)
-                    left = m
-                    if max_won_dist >= 0:
-                        for c in range(m):
-                            child = dense_of_rank(directory, rank_of(buf[c], nxt, pre, material))
-                            if child < 0:
-                                bad[block] += 1
-                            elif _won_by(state[child] & 0xFF, max_won_dist):
-                                left -= 1
-                    state[here] = np.uint16(left << 8) if left else np.uint16(1)
+        block = atomic_add(cursor, 0, 1)
+        while block < last:
+            bad[worker] += _prepare_block(block, directory, state, max_won_dist, nxt, pre, count,
+                                          material, tgt, ntgt, dobutsu, buf)
+            block = atomic_add(cursor, 0, 1)
     return bad.sum()
+
+
+@njit(cache=True)
+def _retro_block(
+    block: int,
+    directory: np.ndarray,
+    state: np.ndarray,
+    presence: np.ndarray,
+    dist: int,
+    nxt: np.ndarray,
+    pre: np.ndarray,
+    count: np.ndarray,
+    material: np.ndarray,
+    src: np.ndarray,
+    nsrc: np.ndarray,
+    dobutsu: bool,
+    buf: np.ndarray,
+    totals: np.ndarray,
+) -> None:
+    """``retro_level`` for one block; add (newly decided, impossible losses) to ``totals``."""
+    lines = directory.shape[0] // LINE_WORDS
+    now = dist + 1
+    after = np.uint16(dist + 2)
+    for line in range(block * BLOCK_LINES, min(lines, (block + 1) * BLOCK_LINES)):
+        dense = np.int64(directory[line * LINE_WORDS])
+        for j in range(1, LINE_WORDS):
+            bits = directory[line * LINE_WORDS + j]
+            while bits:
+                low = bits & (~bits + np.uint64(1))
+                bits ^= low
+                code = state[dense] & 0xFF
+                dense += 1
+                if code != now and not (dist == 0 and code == WON_IN_0):
+                    continue
+                won = is_won(code)
+                rank = line * LINE_RANKS + (j - 1) * 64 + popcount(low - np.uint64(1))
+                key = key_of_rank(rank, nxt, pre, count, material)
+                m = parents(key, src, nsrc, dobutsu, buf)
+                for i in range(m):
+                    parent_rank = rank_of(buf[i], nxt, pre, material)
+                    p = dense_of_rank(directory, parent_rank)
+                    if p < 0:
+                        continue
+                    old = state[p]
+                    while not old & 0xFF:
+                        last_child = not won or (old >> 8) == 1
+                        target = after if last_child else np.uint16(old - 256)
+                        seen = atomic_cas(state, p, old, target)
+                        if seen == old:
+                            if last_child:
+                                totals[0] += 1
+                                presence[parent_rank // LINE_RANKS // BLOCK_LINES, dist + 2] = 1
+                                if won and dist % 2 == 0:
+                                    totals[1] += 1
+                            break
+                        old = seen
 
 
 @njit(cache=True, parallel=True)
@@ -197,7 +316,7 @@ def retro_level(
     src: np.ndarray,
     nsrc: np.ndarray,
     dobutsu: bool,
-) -> tuple[int, int]:
+) -> np.ndarray:
     """Propagate the positions decided at ``dist`` plies: (newly decided, impossible losses).
 
     A stored undecided predecessor of a loss is won at ``dist + 1``; a predecessor of a win
@@ -207,51 +326,24 @@ def retro_level(
     second figure counts losses at an odd distance (only after a ``WON_IN_0`` start), which
     a value byte cannot hold.
     """
-    lines = directory.shape[0] // LINE_WORDS
-    blocks = (lines + BLOCK_LINES - 1) // BLOCK_LINES
-    now = dist + 1
-    after = np.uint16(dist + 2)
-    new = np.zeros(blocks, dtype=np.int64)
-    odd_losses = np.zeros(blocks, dtype=np.int64)
-    for block in prange(blocks):
-        if not presence[block, now] and not (dist == 0 and presence[block, WON_IN_0]):
-            continue
+    blocks = block_count_of(directory)
+    wanted = np.zeros(blocks, dtype=np.int64)
+    n = 0
+    for block in range(blocks):
+        if presence[block, dist + 1] or (dist == 0 and presence[block, WON_IN_0]):
+            wanted[n] = block
+            n += 1
+    workers = get_num_threads()
+    cursor = np.zeros(1, dtype=np.int64)
+    totals = np.zeros((workers, 2), dtype=np.int64)
+    for worker in prange(workers):
         buf = np.empty(4 * MAX_MOVES, dtype=np.int64)
-        for line in range(block * BLOCK_LINES, min(lines, (block + 1) * BLOCK_LINES)):
-            dense = np.int64(directory[line * LINE_WORDS])
-            for j in range(1, LINE_WORDS):
-                bits = directory[line * LINE_WORDS + j]
-                while bits:
-                    low = bits & (~bits + np.uint64(1))
-                    bits ^= low
-                    code = state[dense] & 0xFF
-                    dense += 1
-                    if code != now and not (dist == 0 and code == WON_IN_0):
-                        continue
-                    won = is_won(code)
-                    rank = line * LINE_RANKS + (j - 1) * 64 + popcount(low - np.uint64(1))
-                    key = key_of_rank(rank, nxt, pre, count, material)
-                    m = parents(key, src, nsrc, dobutsu, buf)
-                    for i in range(m):
-                        parent_rank = rank_of(buf[i], nxt, pre, material)
-                        p = dense_of_rank(directory, parent_rank)
-                        if p < 0:
-                            continue
-                        old = state[p]
-                        while not old & 0xFF:
-                            last_child = not won or (old >> 8) == 1
-                            target = after if last_child else np.uint16(old - 256)
-                            seen = atomic_cas(state, p, old, target)
-                            if seen == old:
-                                if target == after:
-                                    new[block] += 1
-                                    presence[parent_rank // LINE_RANKS // BLOCK_LINES,
-                                             dist + 2] = 1
-                                    if won and dist % 2 == 0:
-                                        odd_losses[block] += 1
-                                break
-                            old = seen
-    return new.sum(), odd_losses.sum()
+        claimed = atomic_add(cursor, 0, 1)
+        while claimed < n:
+            _retro_block(wanted[claimed], directory, state, presence, dist, nxt, pre, count,
+                         material, src, nsrc, dobutsu, buf, totals[worker])
+            claimed = atomic_add(cursor, 0, 1)
+    return totals.sum(axis=0)
 
 
 @njit(cache=True, parallel=True)

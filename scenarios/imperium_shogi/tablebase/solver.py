@@ -41,6 +41,9 @@ from scenarios.imperium_shogi.tablebase.index import (
 #: ``progress(phase, done, total, note)``: ``total`` is 0 when not known in advance.
 Progress = Callable[[str, int, int, str], None]
 SIDE_FREE_MASK = (1 << 60) - 1
+#: Calls per enumeration pass (each reports progress).
+ENUMERATION_SLICES = 64
+MIN_SLICE_BLOCKS = 256
 
 WIN, LOSS, DRAW = "win", "loss", "draw"
 
@@ -218,16 +221,22 @@ def enumerate_positions(
             directory[entry] |= bit
             frontier[entry] |= bit
             found += 1
+    blocks = parallel.block_count_of(directory)
+    step = max(MIN_SLICE_BLOCKS, blocks // ENUMERATION_SLICES)
     passes = 0
     while True:
-        new, expanded, bad = parallel.expand_pass(
-            directory, frontier, r.nxt, r.pre, r.count, material, kernel.TGT, kernel.NTGT, dobutsu
-        )
-        if bad:
-            raise RuntimeError(f"{bad} generated children do not fit the table's material")
-        found += int(new)
         passes += 1
-        progress("enumerate", found, expected, f"pass {passes}")
+        expanded = 0
+        for first in range(0, blocks, step):
+            new, done, bad = parallel.expand_pass(
+                directory, frontier, first, min(blocks, first + step), r.nxt, r.pre, r.count,
+                material, kernel.TGT, kernel.NTGT, dobutsu,
+            )
+            if bad:
+                raise RuntimeError(f"{bad} generated children do not fit the table's material")
+            found += int(new)
+            expanded += int(done)
+            progress("enumerate", found, expected, f"pass {passes}")
         if expanded == 0:
             break
     del frontier
@@ -246,7 +255,7 @@ def retrograde(
     """
     r = table.ranking
     material = np.asarray(r.material, dtype=np.int64)
-    presence = np.zeros((parallel.block_count(table.directory), 256), dtype=np.uint8)
+    presence = np.zeros((parallel.block_count_of(table.directory), 256), dtype=np.uint8)
     counts = parallel.census(table.directory, state, presence)
     if levels is None:
         levels = [0] * (first_level + 2)
@@ -353,7 +362,7 @@ def solve(
     table = Table(ranking, directory, np.empty(0, dtype=np.uint8), dobutsu)
     levels = retrograde(table, state, first_level=first_level, levels=levels,
                         progress=progress, after_level=after_level)
-    presence = np.zeros((parallel.block_count(directory), 256), dtype=np.uint8)
+    presence = np.zeros((parallel.block_count_of(directory), 256), dtype=np.uint8)
     counts = parallel.census(directory, state, presence)
     val = np.ascontiguousarray(state.view(np.uint8)[0::2])  # the low (value) byte
     stats = _stats_of(counts, positions, ranking.size, levels)
