@@ -27,8 +27,8 @@ from scenarios.imperium_shogi.tablebase.index import (
     key_of_rank,
 )
 from scenarios.imperium_shogi.tablebase.legacy import LegacyTable, find
-from scenarios.imperium_shogi.tablebase.parallel import WON_IN_0
 from scenarios.imperium_shogi.tablebase.store import TablebaseFile
+from scenarios.imperium_shogi.tablebase.table import WON_IN_0
 
 FIGURES = ("positions", "wins", "losses", "draws", "max_dist", "levels")
 

@@ -18,8 +18,7 @@ from scenarios.imperium_shogi.tablebase.index import (
     dense_of_key,
     key_of_rank,
 )
-from scenarios.imperium_shogi.tablebase.parallel import WON_IN_0
-from scenarios.imperium_shogi.tablebase.solver import Table
+from scenarios.imperium_shogi.tablebase.table import WON_IN_0, Table
 
 
 @njit(cache=True)

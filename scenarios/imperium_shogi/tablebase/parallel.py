@@ -11,10 +11,7 @@ Every write another thread may also make goes through ``atomics``:
   known to be won, low byte the value code) only changes by ``atomic_cas``, so exactly one
   thread decides each position and counts it.
 
-Value codes (one byte): 0 undecided (a draw at the end); ``dist + 1`` for a decided position,
-won if ``dist`` is odd, lost if even (a loss at ``d`` gives wins at ``d + 1``, a win at ``d``
-losses at ``d + 1``, and the terminal kinds are won in 1 or lost in 0); ``WON_IN_0`` for a
-start whose mover's BB already stands on the far rank, which no stored move can reach.
+The value byte (the low byte of ``state``) is described in ``table``.
 """
 
 from __future__ import annotations
@@ -46,10 +43,10 @@ from scenarios.imperium_shogi.tablebase.kernel import (
     classify,
     parents,
 )
+from scenarios.imperium_shogi.tablebase.table import WON_IN_0
 
 #: Directory lines per block of work (448 ranks each).
 BLOCK_LINES = 128
-WON_IN_0 = 255
 #: Largest distance a value byte holds (``dist + 1 <= 254``).
 MAX_DIST = 253
 

@@ -27,43 +27,25 @@ from pathlib import Path
 
 import numpy as np
 
-from scenarios.imperium_shogi.rules import BLUE, Position, encode
+from scenarios.imperium_shogi.rules import Position
 from scenarios.imperium_shogi.tablebase import kernel, parallel
-from scenarios.imperium_shogi.tablebase.index import (
-    Ranking,
-    dense_of_key,
-    empty_directory,
-    finish_directory,
-    rank_of,
-    stored_keys,
+from scenarios.imperium_shogi.tablebase.index import empty_directory, finish_directory, rank_of
+from scenarios.imperium_shogi.tablebase.ranking import Ranking
+from scenarios.imperium_shogi.tablebase.table import (  # noqa: F401 (re-exported)
+    DRAW,
+    LOSS,
+    WIN,
+    WON_IN_0,
+    Table,
+    decode_value,
+    key_of,
 )
 
 #: ``progress(phase, done, total, note)``: ``total`` is 0 when not known in advance.
 Progress = Callable[[str, int, int, str], None]
-SIDE_FREE_MASK = (1 << 60) - 1
 #: Calls per enumeration pass (each reports progress).
 ENUMERATION_SLICES = 64
 MIN_SLICE_BLOCKS = 256
-
-WIN, LOSS, DRAW = "win", "loss", "draw"
-
-
-def key_of(position: Position) -> int:
-    """Canonical tablebase key of ``position`` (Red to move after turning, smaller mirror)."""
-    key = encode(position) & SIDE_FREE_MASK
-    if position.side == BLUE:
-        key = int(kernel.swap_key(key))
-    return int(kernel.canon(key))
-
-
-def decode_value(code: int) -> tuple[str, int]:
-    """``(result, plies)`` of a stored value byte, from the side to move's point of view."""
-    if code == 0:
-        return DRAW, 0
-    if code == parallel.WON_IN_0:
-        return WIN, 0
-    dist = code - 1
-    return (WIN if dist % 2 else LOSS), dist
 
 
 @dataclass
@@ -83,43 +65,6 @@ class SolveStats:
 
 def _quiet(_phase: str, _done: int, _total: int, _note: str) -> None:
     return None
-
-
-class Table:
-    """What every reader of a table shares: the ranking, the directory and the value bytes."""
-
-    def __init__(self, ranking: Ranking, directory: np.ndarray, val: np.ndarray,
-                 dobutsu: bool) -> None:
-        self.ranking = ranking
-        self.directory = directory
-        self.val = val
-        self.dobutsu = dobutsu
-        self._material = np.asarray(ranking.material, dtype=np.int64)
-
-    def index_of_key(self, key: int) -> int:
-        """Position number of a canonical key, or -1 if the key is not stored."""
-        r = self.ranking
-        return int(dense_of_key(self.directory, key, r.nxt, r.pre, self._material))
-
-    def contains(self, key: int) -> bool:
-        """Whether the canonical ``key`` is a stored (reachable) position."""
-        return self.index_of_key(key) >= 0
-
-    def value_of_key(self, key: int) -> tuple[str, int] | None:
-        """``(result, plies)`` for the side to move, or ``None`` if the key is not stored."""
-        index = self.index_of_key(key)
-        return None if index < 0 else decode_value(int(self.val[index]))
-
-    def value(self, position: Position) -> tuple[str, int] | None:
-        """``(result, plies)`` of ``position`` for its side to move, or ``None``."""
-        return self.value_of_key(key_of(position))
-
-    def stored_keys(self) -> np.ndarray:
-        """Every stored key, in position-number order (``val[i]`` is the value of key ``i``)."""
-        r = self.ranking
-        out = np.empty(self.val.shape[0], dtype=np.int64)
-        stored_keys(self.directory, r.nxt, r.pre, r.count, self._material, out)
-        return out
 
 
 class Solution(Table):
@@ -262,7 +207,7 @@ def retrograde(
         for code in range(1, 255):
             if code - 1 < len(levels):
                 levels[code - 1] = int(counts[code])
-        levels[0] += int(counts[parallel.WON_IN_0])
+        levels[0] += int(counts[WON_IN_0])
     total = int(state.shape[0])
     done = sum(levels[:first_level])
     dist = first_level
@@ -294,7 +239,7 @@ def _stats_of(val_counts: np.ndarray, positions: int, rank_space: int,
               levels: list[int]) -> SolveStats:
     stats = SolveStats(positions=positions, rank_space=rank_space, levels=levels)
     stats.draws = int(val_counts[0])
-    stats.wins = int(val_counts[parallel.WON_IN_0] + val_counts[2:255:2].sum())
+    stats.wins = int(val_counts[WON_IN_0] + val_counts[2:255:2].sum())
     stats.losses = int(val_counts[1:255:2].sum())
     stats.max_dist = len(levels) - 1
     return stats

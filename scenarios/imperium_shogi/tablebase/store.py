@@ -2,7 +2,7 @@
 
 Layout (format 2): ``<user_data_dir("dark-nebula-campaign")>/tablebase/<variant>/`` with
 ``index.npy`` (the rank directory, ``index``: one bit per ranked position and running counts,
-uint64), ``val.npy`` (one value byte per reachable position, see ``solver.decode_value``) and
+uint64), ``val.npy`` (one value byte per reachable position, see ``table``) and
 ``meta.json`` (the material the ranking needs, and the figures). Files are written under a
 temporary name, fsynced and renamed, ``meta.json`` last, so an interrupted save leaves no half
 table. A solve in progress keeps its files in ``work/`` there (``solver.Checkpoint``). Opening a
@@ -17,14 +17,17 @@ import json
 import os
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import platformdirs
 
 from scenarios.imperium_shogi.rules import Position
-from scenarios.imperium_shogi.tablebase.index import Ranking
-from scenarios.imperium_shogi.tablebase.solver import DRAW, LOSS, WIN, Solution, Table
+from scenarios.imperium_shogi.tablebase.ranking import Ranking
+from scenarios.imperium_shogi.tablebase.table import DRAW, LOSS, WIN, Table
+
+if TYPE_CHECKING:
+    from scenarios.imperium_shogi.tablebase.solver import Solution
 
 APP_NAME = "dark-nebula-campaign"
 VARIANTS = ("imperium", "dobutsu")

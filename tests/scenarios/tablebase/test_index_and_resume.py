@@ -7,7 +7,8 @@ import random
 import numpy as np
 import pytest
 
-from scenarios.imperium_shogi.tablebase.index import Ranking, key_of_rank, rank_of
+from scenarios.imperium_shogi.tablebase.index import key_of_rank, rank_of
+from scenarios.imperium_shogi.tablebase.ranking import Ranking
 from scenarios.imperium_shogi.tablebase.solver import Checkpoint, solve
 from tests.scenarios.tablebase.conftest import reduced_position, reduced_solution
 
@@ -28,7 +29,7 @@ def test_ranking_is_a_bijection(material):
     seen = set()
     for rank in ranks:
         key = int(key_of_rank(rank, nxt, pre, count, mat))
-        assert rank_of(key, nxt, pre, mat) == rank
+        assert rank_of(key, nxt, pre, mat) == rank == ranking.rank(key)  # numba and Python
         seen.add(key)
     assert len(seen) == len(ranks) or ranking.size >= 50_000
 
@@ -43,9 +44,10 @@ def test_keys_of_other_material_have_no_rank():
     ranking = Ranking.of((0, 0, 1))
     nxt, pre, count, mat = _arrays(ranking)
     key = int(key_of_rank(0, nxt, pre, count, mat))
-    assert rank_of(key | 2 << 44, nxt, pre, mat) == -1  # an extra Red MS on square 11
+    extra_ms = key | 2 << 44  # an extra Red MS on square 11
     no_red_bb = key & ~(0xF << (4 * [(key >> (4 * sq)) & 15 for sq in range(12)].index(1)))
-    assert rank_of(no_red_bb, nxt, pre, mat) == -1
+    for wrong in (extra_ms, no_red_bb):
+        assert rank_of(wrong, nxt, pre, mat) == ranking.rank(wrong) == -1
 
 
 def test_stored_keys_are_numbered_in_order():
