@@ -18,7 +18,7 @@ class ProgressBar:
     """``bar(phase, done, total, note)`` redraws one line on ``stream`` (stderr by default).
 
     With a known ``total`` the line shows a bar, the share done and the time left, estimated
-    from the pace of the phase so far; with ``total = 0`` it shows the count only.
+    from the pace of the phase so far; with ``total = 0`` it shows the count only (if any).
     """
 
     def __init__(self, stream: TextIO | None = None) -> None:
@@ -40,8 +40,10 @@ class ProgressBar:
                 else ""
             line = (f"{phase:10} [{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {share:4.0%} "
                     f"{_clock(elapsed)}{left}  {note}")
-        else:
+        elif done:
             line = f"{phase:10} {done:,} positions, {_clock(elapsed)}  {note}"
+        else:
+            line = f"{phase:10} {note}"
         print(f"\r\033[K{line}", end="", file=self.stream, flush=True)
 
     def finish(self) -> None:

@@ -291,7 +291,7 @@ def solve(
     if record is not None:
         # Values beyond ``first_level`` plies may come from a level cut short: recompute them.
         parallel.forget_beyond(state, first_level + 1)
-        progress("resume", first_level, 0, f"continuing at level {first_level}")
+        progress("resume", 0, 0, f"continuing at level {first_level}")
     bad = parallel.prepare(directory, state, first_level - 1, ranking.nxt, ranking.pre,
                            ranking.count, material, kernel.TGT, kernel.NTGT, dobutsu)
     if bad:
