@@ -26,6 +26,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "campaign.cli.data",
     "campaign.cli.play",
     "campaign.cli.views",
+    "campaign.cli.orders_file",
     "campaign.cli.income",
     "campaign.cli.maps",
     "campaign.cli.pbem",

@@ -53,6 +53,7 @@ from campaign.rules.registry import (
 )
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
+from campaign.rules.views import hidden_names, redact
 
 T = TypeVar("T")
 
@@ -130,9 +131,25 @@ def decide(
 ) -> list[Event]:
     """The events ``order`` produces from ``state`` (see module docstring). Dice typed in for
     the order (``EnteredDice``) must be exactly as many as it rolls (DN-ERR-1)."""
-    if isinstance(source, EnteredDice):
-        return _decide_entered(state, order, ruleset, source)
-    return _decide(state, order, ruleset, source)
+    try:
+        if isinstance(source, EnteredDice):
+            return _decide_entered(state, order, ruleset, source)
+        return _decide(state, order, ruleset, source)
+    except CampaignError as error:
+        raise _as_seen_by(error, state, order.side) from None
+
+
+def _as_seen_by(error: CampaignError, state: CampaignState, viewer: Side | None) -> CampaignError:
+    """``error`` with face-down counters named by their alias for ``viewer`` (DN-NEU-1): a
+    refusal never tells a player the id (and so the kind) of a hidden neutral counter."""
+    if not hidden_names(state, viewer):
+        return error
+    if isinstance(error, IllegalOrderError):
+        return IllegalOrderError(error.rule_id, redact(error.reason, state, viewer))
+    try:
+        return type(error)(redact(error.message, state, viewer))
+    except TypeError:  # pragma: no cover - decide raises only the one-message errors
+        return error
 
 
 def _decide_entered(

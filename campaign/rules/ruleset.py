@@ -217,6 +217,7 @@ class HouseRules(Frozen):
     lost_carrier_fighters_return_to_box: bool = True  # DN-CBT-9
     type3_standing_tanker_refuels_all: bool = False  # DN-MOV-4: ships may leave without it
     withdraw_into_empty_box: bool = False  # DN-CBT-7: also into a box nobody controls
+    players_assign_freely: bool = False  # DN-CBT-3: players agreed to give whole assignments
 
 
 class SectionPlacement(Frozen):

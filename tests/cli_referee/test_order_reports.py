@@ -26,7 +26,7 @@ def _battle(db, capsys) -> str:
     code, out, _ = _run(db, capsys, "status", "t")
     # DN-CBT-3: the phasing side is Aslan, but the protocol waits for the Solomani defender
     assert "must act now: solomani — battle b1 at marrow: the defender (solomani) names" in out
-    assert _run(db, capsys, "order", "t", "solomani assign b1 auto")[0] == 0
+    assert _run(db, capsys, "order", "t", "referee referee-assign b1 auto")[0] == 0
     code, out, _ = _run(db, capsys, "order", "t", "aslan fire b1")
     assert code == 0
     return out
@@ -49,8 +49,8 @@ def test_log_shows_sentences_and_dice_filtered(db, capsys):
     assert "marrow/aslan-solomani" in out  # the log holds the full id, not "b1"
     assert "S-DD-1 destroyed" in out and "dice (seeded): fire marrow round 1 A-CL-1>S-DD-1=" in out
     assert "range roll" not in out
-    code, out, _ = _run(db, capsys, "log", "t", "--by", "solomani", "--turn", "1")
-    assert "solomani assign marrow/aslan-solomani auto" in out and "aslan fire" not in out
+    code, out, _ = _run(db, capsys, "log", "t", "--by", "aslan", "--turn", "1")
+    assert "aslan fire marrow/aslan-solomani" in out and "referee-assign" not in out
 
 
 def test_player_log_hides_face_down_neutrals(db, capsys):

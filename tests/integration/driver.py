@@ -447,11 +447,12 @@ class Driver:
         return out
 
     def _assignment_step(self, side: Side, bid: str, rec: dict) -> list[str]:
-        """``assign auto`` before the step-by-step protocol began, else its next step."""
+        """``assign auto`` against the neutrals before the protocol began, else the next step of
+        the DN-CBT-3 name/answer protocol (players do not impose whole assignments)."""
         draft = book.draft_of(rec)
-        if not draft.engagements and draft.named is None:
-            return [f"assign {bid} auto"]
         battle = book.battle_of(rec)
+        if not draft.engagements and draft.named is None and Side.NEUTRAL in battle.sides:
+            return [f"assign {bid} auto"]
         waiting = draft.waiting_for(battle)
         if waiting is None or waiting[0] is not side:
             return []

@@ -94,6 +94,8 @@ def test_legal_orders_offer_cargo_to_the_other_side_only_in_combat():  # DN-SEQ-
     fighting = with_cargo(MovementGame(phase=Phase.FIRST_COMBAT, phasing=Side.ASLAN,
                                        sub_phase=SubPhase.SPACE))
     assert {"load", "unload"} <= _offered(fighting.state, Side.SOLOMANI, fighting.ruleset)
+    empty = MovementGame(phase=Phase.FIRST_MOVEMENT, phasing=Side.ASLAN)
+    assert not {"load", "unload"} & _offered(empty.state, Side.ASLAN, empty.ruleset)
 
 
 def test_cargo_orders_offered_only_with_something_to_carry():  # DN-MOV-5 DN-MOV-7 DN-SEQ-1

@@ -11,7 +11,7 @@ from campaign.rules.canonical import sha256_hex
 from campaign.rules.dice import Dice, SeededSource
 from campaign.rules.ids import Side
 from campaign.rules.state import CampaignState
-from campaign.rules.views import HIDDEN_KIND
+from campaign.rules.views import HIDDEN_KIND, neutral_aliases
 from tests.pbem.conftest import database_image, resealed
 from tests.pbem.helpers import CAMPAIGN, Player, Table, setup_orders
 
@@ -143,7 +143,9 @@ def test_receiver_view_hides_face_down_neutrals(table, file1):  # DN-NEU-1
     placed = [u for u in full.units.values() if u.face_down]
     assert placed and all(u.kind != HIDDEN_KIND for u in placed)
     view = aslan.pbem.view(CAMPAIGN, Side.ASLAN)
-    assert all(view.units[u.id].kind == HIDDEN_KIND for u in placed)
+    aliases = neutral_aliases(full)  # opaque ids for face-down counters (issue 16 item 10)
+    assert all(view.units[aliases[u.id]].kind == HIDDEN_KIND for u in placed)
+    assert not any(u.id in view.units for u in placed)
     assert set(view.neutral_pile) == {HIDDEN_KIND}
     assert engine.state_digest(aslan.pbem.view(CAMPAIGN, None)) == engine.state_digest(full)
 

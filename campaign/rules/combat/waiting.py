@@ -80,7 +80,7 @@ def _assign_duty(rec: dict, battle: Battle, where: str, battle_id: str, short: s
     side, how = waiting
     if how == "name":
         reason = f"{where}: the defender ({side.value}) names one of its units"
-        orders = [f"target {short} UNIT", f"assign {short} auto"]
+        orders = [f"target {short} UNIT"]  # a whole assignment: referee or agreed (DN-CBT-3)
     elif how == "answer":
         reason = f"{where}: the attacker ({side.value}) answers {draft.named} with a unit"
         orders = [f"target {short} UNIT"]

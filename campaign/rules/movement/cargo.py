@@ -79,49 +79,6 @@ class InstallPD(Order):
     system: str
 
 
-def _cargo_turn(state: CampaignState, side: Side | None) -> bool:
-    """Outside the combat phases only the acting side handles cargo (``acting_side``)."""
-    return side is not None and (state.phase.is_combat or side is state.acting)
-
-
-def _could_board(state: CampaignState, ruleset: Ruleset, cargo: Unit, carrier: Unit) -> bool:
-    """``cargo`` is a unit ``carrier`` could take now (DN-MOV-5/7/10), roughly: the handler
-    still checks everything."""
-    try:
-        check_cargo(state, ruleset, cargo, carrier)
-    except IllegalOrderError:
-        return False
-    if cargo.location.where is Where.UNPLACED:
-        return state.phase.is_movement and ruleset.unit_type(cargo.kind).category is \
-            UnitCategory.PD and ruleset.house_rules.pd_carried_by_transport
-    category = ruleset.unit_type(cargo.kind).category
-    return category is not UnitCategory.PD and cargo.location == Location.box(
-        carrier.location.system or "")
-
-
-@offered_when(Load)
-def _load_offered(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
-    """``side`` has a carrier on the map and a unit it could take aboard (DN-MOV-5/7)."""
-    if not _cargo_turn(state, side):
-        return False
-    own = [u for u in state.units.values() if u.owner is side and in_play(u)]
-    carriers = [u for u in own if u.location.on_map
-                and ruleset.unit_type(u.kind).category in (UnitCategory.SHIP, UnitCategory.MONITOR)]
-    loose = [u for u in own if u.location.where in (Where.BOX, Where.UNPLACED)]
-    return any(_could_board(state, ruleset, cargo, carrier)
-               for carrier in carriers for cargo in loose)
-
-
-@offered_when(Unload)
-def _unload_offered(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
-    """``side`` has cargo aboard a carrier on the map (DN-MOV-5)."""
-    return _cargo_turn(state, side) and any(
-        u.owner is side and u.location.where is Where.CARRIED
-        and state.units[u.location.carrier or ""].location.on_map
-        for u in state.units.values()
-    )
-
-
 @offered_when(InstallPD)
 def _install_offered(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
     """``install-pd`` exists only with the house switch ``pd_carried_by_transport`` off."""

@@ -20,6 +20,7 @@ from campaign.rules.movement.groups import Group, explorers_of
 from campaign.rules.movement.presence import Presence
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
+from campaign.rules.views import neutral_aliases
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +154,7 @@ class Terrain:
         if blockers:
             who = blockers[0].unit
             if who.face_down:  # do not reveal a hidden neutral counter's type (DN-NEU-1)
-                what = f"face-down neutral counter {who.id}"
+                what = f"face-down neutral counter {neutral_aliases(self.state)[who.id]}"
             else:
                 kind = "neutral" if who.owner is Side.NEUTRAL else "enemy"
                 what = f"{kind} {blockers[0].unit_type.code} {who.id}"

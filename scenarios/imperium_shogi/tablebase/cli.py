@@ -4,28 +4,27 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from pathlib import Path
 
 from scenarios.imperium_shogi.game import ShogiState, make_game
 from scenarios.imperium_shogi.notation import move_to_text
 from scenarios.imperium_shogi.rules import Position
-from scenarios.imperium_shogi.tablebase.solver import solve
+from scenarios.imperium_shogi.tablebase.progress import ProgressBar
+from scenarios.imperium_shogi.tablebase.solver import Checkpoint, solve
 from scenarios.imperium_shogi.tablebase.store import (
+    FORMAT_VERSION,
     TablebaseFile,
     move_values,
     rank_move,
     save,
+    stored_format,
     table_dir,
 )
 from scenarios.protocol import NotationError
 
-#: Starting hash-table size of a full solve (grows by doubling when 80 % full).
-FULL_CAPACITY = 1 << 29
-
-
-def _progress(line: str) -> None:
-    print(f"\r\033[K[{time.strftime('%H:%M:%S')}] {line}", end="", file=sys.stderr, flush=True)
+#: Reachable positions of the full problems (docs/solving.md): only for the progress estimate
+#: of the enumeration, whose size is not known before it ends.
+EXPECTED_POSITIONS = {"imperium": 246_838_526, "dobutsu": 246_803_167}
 
 
 def peak_rss_mb() -> float:
@@ -33,6 +32,14 @@ def peak_rss_mb() -> float:
     import resource
 
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def cpu_seconds() -> float:
+    """User plus system CPU time of this process so far (all threads)."""
+    import resource
+
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
 
 
 def print_results(table: TablebaseFile, meta: dict, variant: str) -> None:
@@ -53,22 +60,37 @@ def print_results(table: TablebaseFile, meta: dict, variant: str) -> None:
         print(f"  {move_to_text(move):8} {result} for the first player{tail}")
     if "seconds_enumerate" in meta:
         print(f"time: enumerate {meta['seconds_enumerate']:.0f} s, retrograde "
-              f"{meta['seconds_retrograde']:.0f} s; "
+              f"{meta['seconds_retrograde']:.0f} s (wall), CPU {meta.get('cpu_seconds', 0):.0f} s; "
               f"peak memory {meta.get('peak_rss_mb', 0):.0f} MB")
 
 
-def run(variant: str, root: Path | None = None, *, force: bool = False,
-        capacity: int = FULL_CAPACITY) -> int:
-    """Solve (unless a finished table exists and not ``force``), store, print the results."""
+def run(variant: str, root: Path | None = None, *, force: bool = False) -> int:
+    """Solve (unless a finished table exists and not ``force``), store, print the results.
+
+    A solve stopped part-way (killed, interrupted) continues from its last finished level
+    when the command is run again; ``force`` discards both the table and such a solve.
+    """
     directory = table_dir(variant, root)
+    checkpoint = Checkpoint(directory / "work")
+    if force:
+        checkpoint.clear()
     table = None if force else TablebaseFile.open(variant, root)
     if table is None:
+        found = stored_format(directory)
+        if found is not None and found != FORMAT_VERSION and not force:
+            print(f"the stored table has format {found}, not {FORMAT_VERSION}: solving again",
+                  file=sys.stderr)
+        if checkpoint.progress() is not None or checkpoint.has_directory():
+            print(f"continuing the solve stopped in {checkpoint.path}", file=sys.stderr)
         print(f"solving {variant} into {directory} ...", file=sys.stderr)
-        solution = solve([Position.initial()], variant == "dobutsu", capacity=capacity,
-                         progress=_progress)
-        print(file=sys.stderr)
-        save(solution, directory, {"variant": variant, "peak_rss_mb": peak_rss_mb()})
+        bar = ProgressBar()
+        solution = solve([Position.initial()], variant == "dobutsu", progress=bar,
+                         work=checkpoint.path, expected=EXPECTED_POSITIONS[variant])
+        bar.finish()
+        save(solution, directory, {"variant": variant, "peak_rss_mb": peak_rss_mb(),
+                                   "cpu_seconds": cpu_seconds()})
         del solution
+        checkpoint.clear()
         table = TablebaseFile(directory)
     else:
         print(f"using the stored table in {directory} (--force to recompute)", file=sys.stderr)

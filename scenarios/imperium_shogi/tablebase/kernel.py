@@ -5,8 +5,7 @@ Keys
     hand counts at bits 48..59. A stored key always has **Red to move** (a Blue-to-move position
     is turned round with ``swap_key``), and of a mirror pair only the smaller key is stored
     (``canon``). Keys stay below 2**60, so plain ``int64`` is used throughout (numba would turn
-    mixed ``uint64``/``int64`` arithmetic into floats). Key 0 marks an empty hash slot: a real
-    position always has pieces on the board.
+    mixed ``uint64``/``int64`` arithmetic into floats). ``index`` ranks them densely.
 
 Terminal positions (Tanaka's conventions, used for both variants)
     Red to move can capture the Blue BB: won in 1 ply. Otherwise the Blue BB on Red's home rank
@@ -27,17 +26,12 @@ from numba import njit
 
 from scenarios.imperium_shogi.rules import SQUARES, TARGETS
 
-EMPTY_KEY = 0
-#: ``info`` codes beyond the child counts (a count is at most a few dozen).
-UNEXPANDED = 255
+#: Terminal kinds (``classify``).
 T_WIN_CAPTURE = 250
 T_LOSS_TRY = 251
 T_WIN_TRY = 252
 MAX_MOVES = 128
 HAND_SHIFT = 48
-
-_M1 = np.int64(-7046029254386353131)  # odd 64-bit multiplier (golden ratio), as signed int
-
 
 def _target_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Forward ``tgt[code, sq, i]`` (``ntgt`` of them) and reverse ``src[code, dst, i]``."""
@@ -243,155 +237,3 @@ def parents(
                             out[n] = canon(put(less, dst, 11 if slot == 1 else 10))
                             n += 1
     return _dedupe(out, n)
-
-
-# -- hash table -------------------------------------------------------------------------------
-
-
-@njit(cache=True, inline="always")
-def slot_of(key: int, mask: int) -> int:
-    """Home slot of ``key`` in a table of ``mask + 1`` slots."""
-    h = key ^ (key >> 29)
-    h = h * _M1
-    h = h ^ (h >> 32)
-    return h & mask
-
-
-@njit(cache=True)
-def find(keys: np.ndarray, key: int) -> int:
-    """Slot of ``key`` or -1 (linear probing)."""
-    mask = keys.shape[0] - 1
-    i = slot_of(key, mask)
-    while True:
-        k = keys[i]
-        if k == key:
-            return i
-        if k == EMPTY_KEY:
-            return -1
-        i = (i + 1) & mask
-
-
-@njit(cache=True)
-def insert(keys: np.ndarray, key: int) -> tuple[int, bool]:
-    """Slot of ``key``, inserting it if absent; and whether it was new."""
-    mask = keys.shape[0] - 1
-    i = slot_of(key, mask)
-    while True:
-        k = keys[i]
-        if k == key:
-            return i, False
-        if k == EMPTY_KEY:
-            keys[i] = key
-            return i, True
-        i = (i + 1) & mask
-
-
-@njit(cache=True)
-def rehash(old_keys: np.ndarray, old_info: np.ndarray, keys: np.ndarray, info: np.ndarray) -> None:
-    """Move every entry of the old table into the (larger, empty) new one."""
-    for i in range(old_keys.shape[0]):
-        k = old_keys[i]
-        if k != EMPTY_KEY:
-            j, _ = insert(keys, k)
-            info[j] = old_info[i]
-
-
-@njit(cache=True)
-def expand_pass(
-    keys: np.ndarray,
-    info: np.ndarray,
-    count: int,
-    limit: int,
-    tgt: np.ndarray,
-    ntgt: np.ndarray,
-    dobutsu: bool,
-) -> tuple[int, int, bool]:
-    """One scan over the table expanding every unexpanded position (breadth-first by scans).
-
-    Returns (positions now stored, positions expanded in this scan, stopped early because the
-    table reached ``limit`` entries and must grow).
-    """
-    buf = np.empty(MAX_MOVES, dtype=np.int64)
-    expanded = 0
-    for i in range(keys.shape[0]):
-        if info[i] != UNEXPANDED:
-            continue
-        if count >= limit:
-            return count, expanded, True
-        key = keys[i]
-        terminal = classify(key, tgt, ntgt)
-        expanded += 1
-        if terminal:
-            info[i] = terminal
-            continue
-        m = children(key, tgt, ntgt, dobutsu, buf)
-        info[i] = m
-        for j in range(m):
-            slot, new = insert(keys, buf[j])
-            if new:
-                info[slot] = UNEXPANDED
-                count += 1
-    return count, expanded, False
-
-
-@njit(cache=True)
-def seed_values(keys: np.ndarray, info: np.ndarray, val: np.ndarray) -> None:
-    """Values of the terminal positions. ``val = (dist + 1) << 1 | win``; 0 = undecided."""
-    for i in range(keys.shape[0]):
-        if keys[i] == EMPTY_KEY:
-            continue
-        code = info[i]
-        if code == T_WIN_CAPTURE:
-            val[i] = (2 << 1) | 1
-        elif code == T_WIN_TRY:
-            val[i] = (1 << 1) | 1
-        elif code == T_LOSS_TRY or code == 0:
-            val[i] = 1 << 1
-
-
-@njit(cache=True)
-def retro_level(
-    keys: np.ndarray,
-    info: np.ndarray,
-    val: np.ndarray,
-    dist: int,
-    src: np.ndarray,
-    nsrc: np.ndarray,
-    dobutsu: bool,
-) -> int:
-    """Propagate every position decided at ``dist`` plies to its predecessors; new count.
-
-    A predecessor of a lost position is won at ``dist + 1``; a predecessor of a won position
-    loses one undecided child, and is lost at ``dist + 1`` when none is left (its longest
-    defence, as levels are taken in increasing order).
-    """
-    buf = np.empty(4 * MAX_MOVES, dtype=np.int64)
-    level = dist + 1
-    new = 0
-    for i in range(keys.shape[0]):
-        v = val[i]
-        if (v >> 1) != level:
-            continue
-        won = v & 1
-        m = parents(keys[i], src, nsrc, dobutsu, buf)
-        for j in range(m):
-            p = find(keys, buf[j])
-            if p < 0 or val[p] != 0:
-                continue
-            if won == 0:
-                val[p] = ((level + 1) << 1) | 1
-                new += 1
-            else:
-                info[p] -= 1
-                if info[p] == 0:
-                    val[p] = (level + 1) << 1
-                    new += 1
-    return new
-
-
-@njit(cache=True)
-def level_census(keys: np.ndarray, val: np.ndarray, out: np.ndarray) -> None:
-    """``out[v]`` = number of stored positions with value code ``v`` (0 = draw)."""
-    for i in range(keys.shape[0]):
-        if keys[i] != EMPTY_KEY:
-            out[val[i]] += 1

@@ -1,47 +1,51 @@
 """Retrograde solver driver: enumerate reachable positions, then propagate values level by level.
 
-Phase 1 (enumeration) fills an open-addressing hash table of canonical keys (``kernel``) by
-repeated scans that expand every not-yet-expanded entry; each expansion also records the number
-of distinct children (the count-down used by phase 2) or the terminal kind. The table doubles
-when it is 80 % full.
+Phase 1 (enumeration) sets one bit per reachable position in the rank directory (``index``):
+passes over a frontier bitmap expand every newly found position on all cores (``parallel``)
+until a pass finds nothing new. The directory's running counts then number the positions
+densely (``0 .. positions - 1``).
 
-Phase 2 (retrograde analysis) seeds the terminal values and then, for ``dist = 0, 1, 2, ...``,
-generates the predecessors of every position decided at ``dist``: a predecessor of a loss is a
-win at ``dist + 1``; a predecessor whose last undecided child became a win is a loss at
-``dist + 1``. What is undecided at the fixpoint is a draw (the players can repeat for ever).
+Phase 2 (retrograde analysis) keeps two bytes per position (``state``: the count of children
+not yet known to be won, and the value code), seeds the terminal values and, for
+``dist = 0, 1, 2, ...``, generates the predecessors of every position decided at ``dist``: a
+predecessor of a loss is a win at ``dist + 1``; a predecessor whose last undecided child became
+a win is a loss at ``dist + 1``. What is undecided at the fixpoint is a draw.
+
+With a work directory (the CLI's full solves) the directory and the states live in files there
+and ``progress.json`` records each finished level, so a killed solve continues from the last
+finished level (``Checkpoint``). See docs/solving.md and docs/adr/0017-tablebase-dense-index.md.
 """
 
 from __future__ import annotations
 
+import json
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 
-from scenarios.imperium_shogi.rules import BLUE, Position, encode
-from scenarios.imperium_shogi.tablebase import kernel
+from scenarios.imperium_shogi.rules import Position
+from scenarios.imperium_shogi.tablebase import kernel, parallel
+from scenarios.imperium_shogi.tablebase.index import empty_directory, finish_directory, rank_of
+from scenarios.imperium_shogi.tablebase.ranking import Ranking
+from scenarios.imperium_shogi.tablebase.table import (  # noqa: F401 (re-exported)
+    DRAW,
+    LOSS,
+    WIN,
+    WON_IN_0,
+    Table,
+    decode_value,
+    key_of,
+)
 
-Progress = Callable[[str], None]
-SIDE_FREE_MASK = (1 << 60) - 1
-MAX_LOAD = 0.8
-
-WIN, LOSS, DRAW = "win", "loss", "draw"
-
-
-def key_of(position: Position) -> int:
-    """Canonical tablebase key of ``position`` (Red to move after turning, smaller mirror)."""
-    key = encode(position) & SIDE_FREE_MASK
-    if position.side == BLUE:
-        key = int(kernel.swap_key(key))
-    return int(kernel.canon(key))
-
-
-def decode_value(code: int) -> tuple[str, int]:
-    """``(result, plies)`` of a stored value code, from the side to move's point of view."""
-    if code == 0:
-        return DRAW, 0
-    return (WIN if code & 1 else LOSS), (code >> 1) - 1
+#: ``progress(phase, done, total, note)``: ``total`` is 0 when not known in advance.
+Progress = Callable[[str, int, int, str], None]
+#: Calls per enumeration pass (each reports progress).
+ENUMERATION_SLICES = 64
+MIN_SLICE_BLOCKS = 256
 
 
 @dataclass
@@ -49,7 +53,7 @@ class SolveStats:
     """Figures of one solve, for the CLI, the benchmark and docs/solving.md."""
 
     positions: int = 0
-    capacity: int = 0
+    rank_space: int = 0
     wins: int = 0
     losses: int = 0
     draws: int = 0
@@ -59,121 +63,254 @@ class SolveStats:
     levels: list[int] = field(default_factory=list)
 
 
-def _noop(_: str) -> None:
+def _quiet(_phase: str, _done: int, _total: int, _note: str) -> None:
     return None
 
 
+class Solution(Table):
+    """A table solved in this process, with the figures of the solve."""
+
+    def __init__(self, ranking: Ranking, directory: np.ndarray, val: np.ndarray,
+                 dobutsu: bool, stats: SolveStats) -> None:
+        super().__init__(ranking, directory, val, dobutsu)
+        self.stats = stats
+
+
+class Checkpoint:
+    """Files of a solve in progress (``<table>/work``), so a killed solve can continue.
+
+    ``directory.npy`` is written once the enumeration is done; ``state.npy`` is the
+    memory-mapped two bytes per position; ``progress.json`` names the next level to propagate
+    and the level sizes so far, rewritten (atomically) after every level.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def progress(self) -> dict | None:
+        """The recorded progress, or ``None`` before the enumeration was finished."""
+        file = self.path / "progress.json"
+        return json.loads(file.read_text()) if file.exists() else None
+
+    def level_done(self, state: np.ndarray, next_level: int, sizes: list[int] | None) -> None:
+        """Flush the states, then record that ``next_level`` is the one to propagate next."""
+        if isinstance(state, np.memmap):
+            state.flush()
+        self._write_json("progress.json", {"next_level": next_level, "levels": sizes})
+
+    def _write_json(self, name: str, record: dict) -> None:
+        """Write ``name`` under a temporary name, fsync, rename."""
+        tmp = self.path / f"{name}.tmp"
+        with tmp.open("w") as out:
+            json.dump(record, out)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, self.path / name)
+
+    def has_directory(self) -> bool:
+        """Whether the enumeration was finished."""
+        return (self.path / "enumeration.json").exists()
+
+    def save_directory(self, directory: np.ndarray, seconds: float) -> None:
+        """Keep the finished enumeration (directory first, then the note that it is there)."""
+        self.path.mkdir(parents=True, exist_ok=True)
+        tmp = self.path / "directory.tmp.npy"
+        with tmp.open("wb") as out:
+            np.save(out, directory)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, self.path / "directory.npy")
+        self._write_json("enumeration.json", {"seconds": seconds})
+
+    def load_directory(self) -> np.ndarray:
+        """The finished enumeration."""
+        return np.load(self.path / "directory.npy")
+
+    def enumeration_seconds(self) -> float:
+        """Time the (earlier) enumeration took."""
+        return float(json.loads((self.path / "enumeration.json").read_text())["seconds"])
+
+    def state(self, positions: int, fresh: bool) -> np.ndarray:
+        """The memory-mapped states (new and zeroed if ``fresh``)."""
+        file = self.path / "state.npy"
+        if fresh or not file.exists():
+            return np.lib.format.open_memmap(file, mode="w+", dtype=np.uint16, shape=(positions,))
+        return np.load(file, mmap_mode="r+")
+
+    def clear(self) -> None:
+        """Remove the work files (the table is complete, or a recompute was asked for)."""
+        for name in ("progress.json", "progress.json.tmp", "enumeration.json",
+                     "enumeration.json.tmp", "directory.npy", "directory.tmp.npy", "state.npy"):
+            (self.path / name).unlink(missing_ok=True)
+        if self.path.exists() and not any(self.path.iterdir()):
+            self.path.rmdir()
+
+
 def enumerate_positions(
-    start_keys: list[int],
-    dobutsu: bool,
-    *,
-    capacity: int = 1 << 16,
-    progress: Progress = _noop,
-) -> tuple[np.ndarray, np.ndarray, int]:
-    """Hash table (keys, info) of every position reachable from ``start_keys``; its size."""
-    if capacity & (capacity - 1):
-        raise ValueError(f"capacity must be a power of two, got {capacity}")
-    keys = np.zeros(capacity, dtype=np.int64)
-    info = np.zeros(capacity, dtype=np.uint8)
-    count = 0
+    start_keys: list[int], ranking: Ranking, dobutsu: bool, *, progress: Progress = _quiet,
+    expected: int = 0,
+) -> np.ndarray:
+    """Rank directory with a bit set for every position reachable from ``start_keys``."""
+    r = ranking
+    material = np.asarray(r.material, dtype=np.int64)
+    directory = empty_directory(r.size)
+    frontier = np.zeros_like(directory)
+    found = 0
     for key in start_keys:
-        slot, new = kernel.insert(keys, key)
-        if new:
-            info[slot] = kernel.UNEXPANDED
-            count += 1
-    scans = 0
+        rank = int(rank_of(key, r.nxt, r.pre, material))
+        if rank < 0:
+            raise ValueError(f"start key {key:#x} does not fit the table's material")
+        entry = (rank // 448) * 8 + 1 + (rank % 448) // 64
+        bit = np.uint64(1) << np.uint64(rank % 64)
+        if not directory[entry] & bit:
+            directory[entry] |= bit
+            frontier[entry] |= bit
+            found += 1
+    blocks = parallel.block_count_of(directory)
+    step = max(MIN_SLICE_BLOCKS, blocks // ENUMERATION_SLICES)
+    passes = 0
     while True:
-        limit = int(keys.shape[0] * MAX_LOAD)
-        count, expanded, full = kernel.expand_pass(
-            keys, info, count, limit, kernel.TGT, kernel.NTGT, dobutsu
-        )
-        scans += 1
-        progress(f"enumerate: scan {scans}, {count:,} positions, {expanded:,} expanded")
-        if full:
-            bigger = keys.shape[0] * 2
-            progress(f"enumerate: growing the table to {bigger:,} slots")
-            new_keys = np.zeros(bigger, dtype=np.int64)
-            new_info = np.zeros(bigger, dtype=np.uint8)
-            kernel.rehash(keys, info, new_keys, new_info)
-            keys, info = new_keys, new_info
-            del new_keys, new_info
-            continue
+        passes += 1
+        expanded = 0
+        for first in range(0, blocks, step):
+            new, done, bad = parallel.expand_pass(
+                directory, frontier, first, min(blocks, first + step), r.nxt, r.pre, r.count,
+                material, kernel.TGT, kernel.NTGT, dobutsu,
+            )
+            if bad:
+                raise RuntimeError(f"{bad} generated children do not fit the table's material")
+            found += int(new)
+            expanded += int(done)
+            progress("enumerate", found, expected, f"pass {passes}")
         if expanded == 0:
-            return keys, info, count
+            break
+    del frontier
+    finish_directory(directory)
+    return directory
 
 
 def retrograde(
-    keys: np.ndarray, info: np.ndarray, dobutsu: bool, *, progress: Progress = _noop
-) -> tuple[np.ndarray, list[int]]:
-    """Value codes for every slot (see ``decode_value``) and the count decided per level."""
-    val = np.zeros(keys.shape[0], dtype=np.uint16)
-    kernel.seed_values(keys, info, val)
-    census = np.zeros(1 << 16, dtype=np.int64)
-    kernel.level_census(keys, val, census)
-    levels = [int(census[2] + census[3]), int(census[4] + census[5])]
-    dist = 0
+    table: Table, state: np.ndarray, *, first_level: int = 0, levels: list[int] | None = None,
+    progress: Progress = _quiet, after_level: Callable[[int, list[int]], None] | None = None,
+) -> list[int]:
+    """Propagate levels ``first_level, ...`` over prepared ``state``; the size of each level.
+
+    ``levels`` are the sizes known so far (a resumed solve); ``after_level(next, levels)`` is
+    called after each finished level (the checkpoint).
+    """
+    r = table.ranking
+    material = np.asarray(r.material, dtype=np.int64)
+    presence = np.zeros((parallel.block_count_of(table.directory), 256), dtype=np.uint8)
+    counts = parallel.census(table.directory, state, presence)
+    if levels is None:
+        levels = [0] * (first_level + 2)
+        for code in range(1, 255):
+            if code - 1 < len(levels):
+                levels[code - 1] = int(counts[code])
+        levels[0] += int(counts[WON_IN_0])
+    total = int(state.shape[0])
+    done = sum(levels[:first_level])
+    dist = first_level
     while dist < len(levels):
         if levels[dist]:
-            new = kernel.retro_level(keys, info, val, dist, kernel.SRC, kernel.NSRC, dobutsu)
+            if dist + 1 > parallel.MAX_DIST:
+                raise OverflowError(f"distance {dist + 1} beyond a value byte")
+            new, odd_losses = parallel.retro_level(
+                table.directory, state, presence, dist, r.nxt, r.pre, r.count, material,
+                kernel.SRC, kernel.NSRC, table.dobutsu,
+            )
+            if odd_losses:
+                raise OverflowError("a loss at an odd distance (after a start won in 0)")
             if new:
                 while len(levels) <= dist + 1:
                     levels.append(0)
-                levels[dist + 1] += new
-            if dist + 1 >= 32766:
-                raise OverflowError("distance beyond the 16-bit value code")
-        progress(f"retrograde: level {dist}, {levels[dist]:,} positions")
+                levels[dist + 1] += int(new)
+        done += levels[dist]
         dist += 1
+        progress("retrograde", done, total, f"level {dist - 1}: {levels[dist - 1]:,}")
+        if after_level is not None:
+            after_level(dist, levels)
     while levels and levels[-1] == 0:
         levels.pop()
-    return val, levels
+    return levels
 
 
-@dataclass
-class Solution:
-    """A solved table: hash-table keys and value codes (same slots), and the figures."""
+def _stats_of(val_counts: np.ndarray, positions: int, rank_space: int,
+              levels: list[int]) -> SolveStats:
+    stats = SolveStats(positions=positions, rank_space=rank_space, levels=levels)
+    stats.draws = int(val_counts[0])
+    stats.wins = int(val_counts[WON_IN_0] + val_counts[2:255:2].sum())
+    stats.losses = int(val_counts[1:255:2].sum())
+    stats.max_dist = len(levels) - 1
+    return stats
 
-    keys: np.ndarray
-    val: np.ndarray
-    dobutsu: bool
-    stats: SolveStats
 
-    def value_of_key(self, key: int) -> tuple[str, int] | None:
-        """``(result, plies)`` for the side to move, or ``None`` if the key is not stored."""
-        slot = int(kernel.find(self.keys, key))
-        if slot < 0:
-            return None
-        return decode_value(int(self.val[slot]))
-
-    def value(self, position: Position) -> tuple[str, int] | None:
-        """``(result, plies)`` of ``position`` for its side to move, or ``None``."""
-        return self.value_of_key(key_of(position))
+def directory_total(directory: np.ndarray) -> int:
+    """Number of positions of a finished directory (the last running count plus its line)."""
+    return int(directory[-8]) + sum(int(word).bit_count() for word in directory[-7:])
 
 
 def solve(
     start_positions: list[Position],
     dobutsu: bool = False,
     *,
-    capacity: int = 1 << 16,
-    progress: Progress = _noop,
+    progress: Progress = _quiet,
+    work: Path | None = None,
+    expected: int = 0,
 ) -> Solution:
-    """Enumerate and solve every position reachable from ``start_positions``."""
-    stats = SolveStats()
+    """Enumerate and solve every position reachable from ``start_positions``.
+
+    With ``work`` (a directory) the solve keeps its files there and continues from the last
+    finished level if a previous run was stopped; the caller removes them once the table is
+    stored (``Checkpoint.clear``). ``expected`` (positions, 0 if unknown) only feeds the
+    progress estimate of the enumeration.
+    """
+    starts = [key_of(p) for p in start_positions]
+    ranking = Ranking.of_key(starts[0])
+    material = np.asarray(ranking.material, dtype=np.int64)
+    checkpoint = Checkpoint(work) if work is not None else None
     started = time.perf_counter()
-    keys, info, count = enumerate_positions(
-        [key_of(p) for p in start_positions], dobutsu, capacity=capacity, progress=progress
-    )
-    stats.seconds_enumerate = time.perf_counter() - started
+    if checkpoint is not None and checkpoint.has_directory():
+        directory = checkpoint.load_directory()
+        seconds_enumerate = checkpoint.enumeration_seconds()
+    else:
+        directory = enumerate_positions(starts, ranking, dobutsu, progress=progress,
+                                        expected=expected)
+        seconds_enumerate = time.perf_counter() - started
+        if checkpoint is not None:
+            checkpoint.save_directory(directory, seconds_enumerate)
+    positions = directory_total(directory)
     started = time.perf_counter()
-    val, levels = retrograde(keys, info, dobutsu, progress=progress)
-    del info
+    record = checkpoint.progress() if checkpoint is not None else None
+    if checkpoint is not None:
+        state = checkpoint.state(positions, fresh=record is None)
+    else:
+        state = np.zeros(positions, dtype=np.uint16)
+    first_level = 0 if record is None else int(record["next_level"])
+    levels = None if record is None or record["levels"] is None else list(record["levels"])
+    if record is not None:
+        # Values beyond ``first_level`` plies may come from a level cut short: recompute them.
+        parallel.forget_beyond(state, first_level + 1)
+        progress("resume", 0, 0, f"continuing at level {first_level}")
+    bad = parallel.prepare(directory, state, first_level - 1, ranking.nxt, ranking.pre,
+                           ranking.count, material, kernel.TGT, kernel.NTGT, dobutsu)
+    if bad:
+        raise RuntimeError(f"{bad} children do not fit the table's material")
+
+    after_level = None
+    if checkpoint is not None:
+        def after_level(next_level: int, sizes: list[int] | None) -> None:
+            checkpoint.level_done(state, next_level, sizes)
+
+        if record is None:
+            after_level(0, None)
+    table = Table(ranking, directory, np.empty(0, dtype=np.uint8), dobutsu)
+    levels = retrograde(table, state, first_level=first_level, levels=levels,
+                        progress=progress, after_level=after_level)
+    presence = np.zeros((parallel.block_count_of(directory), 256), dtype=np.uint8)
+    counts = parallel.census(directory, state, presence)
+    val = np.ascontiguousarray(state.view(np.uint8)[0::2])  # the low (value) byte
+    stats = _stats_of(counts, positions, ranking.size, levels)
+    stats.seconds_enumerate = seconds_enumerate
     stats.seconds_retrograde = time.perf_counter() - started
-    census = np.zeros(1 << 16, dtype=np.int64)
-    kernel.level_census(keys, val, census)
-    stats.positions = count
-    stats.capacity = int(keys.shape[0])
-    stats.draws = int(census[0])
-    stats.wins = int(census[1::2].sum())
-    stats.losses = int(census[2::2].sum())
-    stats.levels = levels
-    stats.max_dist = len(levels) - 1
-    return Solution(keys, val, dobutsu, stats)
+    return Solution(ranking, directory, val, dobutsu, stats)

@@ -1,10 +1,14 @@
 """Tablebase files in the user data directory, and the probe used by the perfect AI level.
 
-Layout: ``<user_data_dir("dark-nebula-campaign")>/tablebase/<variant>/`` with ``keys.npy``
-(the hash table of canonical keys, int64, power-of-two slots, 0 = empty), ``val.npy`` (uint16
-value codes in the same slots, see ``solver.decode_value``) and ``meta.json`` (figures). Files
-are written under a temporary name and renamed, so an interrupted run leaves no half table: a
-rerun simply starts again.
+Layout (format 2): ``<user_data_dir("dark-nebula-campaign")>/tablebase/<variant>/`` with
+``index.npy`` (the rank directory, ``index``: one bit per ranked position and running counts,
+uint64), ``val.npy`` (one value byte per reachable position, see ``table``) and
+``meta.json`` (the material the ranking needs, and the figures). Files are written under a
+temporary name, fsynced and renamed, ``meta.json`` last, so an interrupted save leaves no half
+table. A solve in progress keeps its files in ``work/`` there (``solver.Checkpoint``). Opening a
+table memory-maps the two arrays (no read of the whole file). Format 1 (the hash table of issue
+12, ``keys.npy`` + uint16 ``val.npy``, 5.4 GB) is replaced by the next solve; ``legacy`` reads it
+for the comparison tool.
 """
 
 from __future__ import annotations
@@ -13,25 +17,23 @@ import json
 import os
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import platformdirs
 
 from scenarios.imperium_shogi.rules import Position
-from scenarios.imperium_shogi.tablebase import kernel
-from scenarios.imperium_shogi.tablebase.solver import (
-    DRAW,
-    LOSS,
-    WIN,
-    Solution,
-    decode_value,
-    key_of,
-)
+from scenarios.imperium_shogi.tablebase.ranking import Ranking
+from scenarios.imperium_shogi.tablebase.table import DRAW, LOSS, WIN, Table
+
+if TYPE_CHECKING:
+    from scenarios.imperium_shogi.tablebase.solver import Solution
 
 APP_NAME = "dark-nebula-campaign"
 VARIANTS = ("imperium", "dobutsu")
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+#: Files of the issue-12 format, removed once a new table is stored in the same place.
+FORMAT_1_FILES = ("keys.npy",)
 
 
 def table_dir(variant: str, root: Path | None = None) -> Path:
@@ -42,21 +44,40 @@ def table_dir(variant: str, root: Path | None = None) -> Path:
     return base / "tablebase" / variant
 
 
+def _write_durably(path: Path, write: Any) -> None:
+    """``write(file)`` into a temporary name beside ``path``, fsync, rename."""
+    tmp = path.with_name(path.name + ".tmp")
+    with tmp.open("wb") as out:
+        write(out)
+        out.flush()
+        os.fsync(out.fileno())
+    os.replace(tmp, path)
+
+
 def save(solution: Solution, directory: Path, extra: dict[str, Any] | None = None) -> None:
-    """Write ``solution`` to ``directory`` (atomic per file, meta last)."""
+    """Write ``solution`` to ``directory`` (atomic per file, meta last; format 1 removed)."""
     directory.mkdir(parents=True, exist_ok=True)
-    for name, array in (("keys", solution.keys), ("val", solution.val)):
-        tmp = directory / f"{name}.tmp.npy"
-        np.save(tmp, array)
-        os.replace(tmp, directory / f"{name}.npy")
-    meta = {"format": FORMAT_VERSION, "dobutsu": solution.dobutsu, **asdict(solution.stats)}
+    (directory / "meta.json").unlink(missing_ok=True)  # the old table stops being "finished"
+    for name, array in (("index", solution.directory), ("val", solution.val)):
+        _write_durably(directory / f"{name}.npy", lambda out, a=array: np.save(out, a))
+    meta = {"format": FORMAT_VERSION, "dobutsu": solution.dobutsu,
+            "material": list(solution.ranking.material), **asdict(solution.stats)}
     meta.update(extra or {})
-    tmp = directory / "meta.tmp.json"
-    tmp.write_text(json.dumps(meta, indent=1))
-    os.replace(tmp, directory / "meta.json")
+    text = json.dumps(meta, indent=1).encode()
+    _write_durably(directory / "meta.json", lambda out: out.write(text))
+    for name in FORMAT_1_FILES:
+        (directory / name).unlink(missing_ok=True)
 
 
-class TablebaseFile:
+def stored_format(directory: Path) -> int | None:
+    """Format number of the finished table in ``directory``, ``None`` if there is none."""
+    try:
+        return int(json.loads((directory / "meta.json").read_text())["format"])
+    except (FileNotFoundError, ValueError, KeyError, TypeError):
+        return None
+
+
+class TablebaseFile(Table):
     """A solved table opened read-only (memory-mapped); implements the AI ``probe``."""
 
     def __init__(self, directory: Path) -> None:
@@ -65,21 +86,21 @@ class TablebaseFile:
             raise FileNotFoundError(f"no tablebase in {directory} (run the solve first)")
         self.meta: dict[str, Any] = json.loads(meta_path.read_text())
         if self.meta.get("format") != FORMAT_VERSION:
-            raise ValueError(f"{meta_path}: unknown tablebase format {self.meta.get('format')}")
-        self.keys = np.asarray(np.load(directory / "keys.npy", mmap_mode="r"))
-        self.val = np.asarray(np.load(directory / "val.npy", mmap_mode="r"))
-        self.dobutsu = bool(self.meta["dobutsu"])
+            raise ValueError(f"{meta_path}: tablebase format {self.meta.get('format')} is not "
+                             f"{FORMAT_VERSION}; run the solve again to rebuild it")
+        material = tuple(int(m) for m in self.meta["material"])
+        super().__init__(
+            Ranking.of((material[0], material[1], material[2])),
+            np.asarray(np.load(directory / "index.npy", mmap_mode="r")),
+            np.asarray(np.load(directory / "val.npy", mmap_mode="r")),
+            bool(self.meta["dobutsu"]),
+        )
 
     @classmethod
     def open(cls, variant: str = "imperium", root: Path | None = None) -> TablebaseFile | None:
-        """The stored table of ``variant``, or ``None`` if it was never generated."""
+        """The stored table of ``variant``, or ``None`` if none in this format was solved."""
         directory = table_dir(variant, root)
-        return cls(directory) if (directory / "meta.json").exists() else None
-
-    def value(self, position: Position) -> tuple[str, int] | None:
-        """``(result, plies)`` for the side to move, or ``None`` if not in the table."""
-        slot = int(kernel.find(self.keys, key_of(position)))
-        return None if slot < 0 else decode_value(int(self.val[slot]))
+        return cls(directory) if stored_format(directory) == FORMAT_VERSION else None
 
     def probe(self, state: Any) -> int | None:
         """Best move of ``state`` (a ``ShogiState``), or ``None`` outside the table."""

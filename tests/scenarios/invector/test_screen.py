@@ -168,7 +168,7 @@ async def test_save_and_load_position_text(tmp_path):
         assert path.read_text().splitlines()[0] == saved
         await pilot.press("s")  # swap, then load the saved position back
         assert screen.state.pie == "swapped"
-        await pilot.press("ctrl+o")
+        await pilot.press("ctrl+o", "y")  # the swap is not saved: loading asks first
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()

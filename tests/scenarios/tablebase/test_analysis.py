@@ -13,7 +13,7 @@ def test_repair_choices_match_move_values():
     # SHO-4: counting repair vs non-repair outcomes agrees with the per-move values
     solution = reduced_solution("bb_b_vs_bb_cr", False)
     counts = {"declining_better": 0, "declining_worse": 0, "equal": 0}
-    for key in solution.keys[solution.keys != 0].tolist():
+    for key in solution.stored_keys().tolist():
         position = decode(key)
         if terminal(position) is not None:
             continue
@@ -29,4 +29,4 @@ def test_repair_choices_match_move_values():
             name = "declining_better" if gain[0] else "declining_worse" if gain[1] else "equal"
             counts[name] += 1
     assert sum(counts.values()) > 0
-    assert repair_choices(solution.keys, solution.val) == counts
+    assert repair_choices(solution) == counts

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from scenarios.imperium_shogi.rules import Position, decode, mirror_files, swap_sides
-from scenarios.imperium_shogi.tablebase import kernel
+from scenarios.imperium_shogi.tablebase import kernel, table
 from scenarios.imperium_shogi.tablebase.solver import key_of
 from tests.scenarios.tablebase.conftest import REDUCED, reduced_position, reduced_solution
 from tests.scenarios.tablebase.reference import legal_moves, minimax, terminal
@@ -18,7 +18,7 @@ DEPTH = 6
 
 def stored_keys(solution, count: int, seed: int) -> list[int]:
     """``count`` random keys of a solved table (reproducible)."""
-    occupied = solution.keys[solution.keys != 0]
+    occupied = solution.stored_keys()
     rng = random.Random(seed)
     return [int(occupied[rng.randrange(len(occupied))]) for _ in range(count)]
 
@@ -62,7 +62,7 @@ def test_parents_invert_children(name, dobutsu):
             assert key in set(pars[:m].tolist())
         m = kernel.parents(key, kernel.SRC, kernel.NSRC, dobutsu, pars)
         for parent in pars[:m].tolist():
-            if kernel.find(solution.keys, parent) < 0:
+            if not solution.contains(parent):
                 continue
             if kernel.classify(parent, kernel.TGT, kernel.NTGT):
                 continue
@@ -71,13 +71,13 @@ def test_parents_invert_children(name, dobutsu):
 
 
 def test_key_symmetries_match_rules_helpers():
-    # SHO-1 SHO-2: the packed swap/mirror equal rules.swap_sides/mirror_files
+    # SHO-1 SHO-2: the packed swap/mirror (numba and Python) equal rules.swap_sides/mirror_files
     solution = reduced_solution("bb_b_vs_bb_cr", False)
     for key in stored_keys(solution, 300, 3):
         position = as_position(key)
-        assert kernel.mirror_key(key) == mirror_files(position).key()
+        assert kernel.mirror_key(key) == table.mirror_key(key) == mirror_files(position).key()
         turned = swap_sides(position)
-        assert kernel.swap_key(key) == turned.key() & ((1 << 60) - 1)
+        assert kernel.swap_key(key) == table.swap_key(key) == turned.key() & ((1 << 60) - 1)
         assert key_of(turned) == key_of(position) == key
 
 
@@ -144,9 +144,9 @@ def test_mirrors_and_turned_positions_share_a_value():
         assert solution.value(swap_sides(position)) == value
 
 
-def test_capacity_must_be_power_of_two():
+def test_material_beyond_the_game_is_refused():
     # SHO-10: bad solver input is refused with a clear message
-    from scenarios.imperium_shogi.tablebase.solver import enumerate_positions
+    from scenarios.imperium_shogi.tablebase.ranking import Ranking
 
-    with pytest.raises(ValueError, match="power of two"):
-        enumerate_positions([1], False, capacity=1000)
+    with pytest.raises(ValueError, match="material"):
+        Ranking.of((3, 0, 0))

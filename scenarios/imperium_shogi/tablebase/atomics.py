@@ -1,0 +1,76 @@
+"""CPU atomics and popcount for numba kernels (numba offers neither on the CPU target).
+
+The parallel solver (``solver``, ADR 0017) lets both cores write the same bitmaps and
+position states; these intrinsics emit the LLVM ``atomicrmw``/``cmpxchg`` instructions on an
+array element (sequentially consistent), and ``ctpop`` (the ``popcnt`` instruction on x86-64).
+"""
+
+from __future__ import annotations
+
+from llvmlite import ir
+from numba import types
+from numba.core import cgutils
+from numba.extending import intrinsic
+
+
+def _element_pointer(context, builder, array_type, array, index, index_type):  # noqa: ANN001
+    """LLVM pointer to ``array[index]`` (a C-contiguous 1-d array)."""
+    ary = context.make_array(array_type)(context, builder, array)
+    index = context.cast(builder, index, index_type, types.intp)
+    return cgutils.get_item_pointer(context, builder, array_type, ary, [index])
+
+
+def _rmw(operation: str):  # noqa: ANN202
+    """An intrinsic ``f(array, index, value) -> old`` doing ``atomicrmw <operation>``."""
+
+    @intrinsic
+    def atomic(typingctx, array, index, value):  # noqa: ANN001, ANN202, ARG001
+        signature = array.dtype(array, index, array.dtype)
+
+        def codegen(context, builder, sig, args):  # noqa: ANN001, ANN202
+            array_value, index_value, operand = args
+            pointer = _element_pointer(
+                context, builder, sig.args[0], array_value, index_value, sig.args[1]
+            )
+            return builder.atomic_rmw(operation, pointer, operand, "seq_cst")
+
+        return signature, codegen
+
+    return atomic
+
+
+#: ``atomic_or(array, i, bits)``: ``array[i] |= bits`` atomically; returns the old value.
+atomic_or = _rmw("or")
+#: ``atomic_add(array, i, value)``: ``array[i] += value`` atomically; returns the old value.
+atomic_add = _rmw("add")
+#: ``atomic_xchg(array, i, value)``: store ``value`` atomically; returns the old value.
+atomic_xchg = _rmw("xchg")
+
+
+@intrinsic
+def atomic_cas(typingctx, array, index, expected, value):  # noqa: ANN001, ANN201, ARG001
+    """``array[i] = value`` if it still holds ``expected``; returns the value found there."""
+    signature = array.dtype(array, index, array.dtype, array.dtype)
+
+    def codegen(context, builder, sig, args):  # noqa: ANN001, ANN202
+        array_value, index_value, old, new = args
+        pointer = _element_pointer(
+            context, builder, sig.args[0], array_value, index_value, sig.args[1]
+        )
+        pair = builder.cmpxchg(pointer, old, new, "seq_cst", "seq_cst")
+        return builder.extract_value(pair, 0)
+
+    return signature, codegen
+
+
+@intrinsic
+def popcount(typingctx, word):  # noqa: ANN001, ANN201, ARG001
+    """Number of set bits of a 64-bit integer."""
+    signature = types.int64(word)
+
+    def codegen(context, builder, sig, args):  # noqa: ANN001, ANN202
+        value = context.cast(builder, args[0], sig.args[0], types.uint64)
+        count = builder.ctpop(value)
+        return builder.bitcast(count, ir.IntType(64))
+
+    return signature, codegen

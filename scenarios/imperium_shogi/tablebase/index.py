@@ -1,0 +1,160 @@
+"""Numba side of the dense index: ranks of keys (``ranking``) and the rank directory.
+
+Rank directory
+    One bit per rank says whether the position is reachable; the dense position number (the
+    index of its value byte) is the number of reachable ranks before it. The bits are stored in
+    64-byte lines of one 64-bit running count followed by seven 64-bit words (448 ranks), so a
+    lookup costs one cache line: ``line[0] + popcount`` of the words before.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from scenarios.imperium_shogi.tablebase.atomics import popcount
+from scenarios.imperium_shogi.tablebase.kernel import HAND_SHIFT
+from scenarios.imperium_shogi.tablebase.ranking import LINE_RANKS, LINE_WORDS
+
+
+@njit(cache=True)
+def rank_of(key: int, nxt: np.ndarray, pre: np.ndarray, material: np.ndarray) -> int:
+    """Rank of ``key``, or -1 if it does not have the table's material and both BBs.
+
+    The same computation as ``Ranking.rank`` (which the perfect level uses without numba).
+    """
+    state = 0
+    rank = 0
+    for sq in range(12):
+        code = (key >> (4 * sq)) & 15
+        following = nxt[state, code]
+        if following < 0:
+            return -1
+        rank += pre[sq, state, code]
+        state = following
+    if state < 81:  # a BB missing
+        return -1
+    used_b = state % 3
+    used_cr = state // 3 % 3
+    used_ms = state // 9 % 3
+    left_ms = material[0] - used_ms
+    left_cr = material[1] - used_cr
+    left_b = material[2] - used_b
+    red_ms = (key >> (HAND_SHIFT + 4)) & 3
+    red_cr = (key >> (HAND_SHIFT + 2)) & 3
+    red_b = (key >> HAND_SHIFT) & 3
+    if red_ms > left_ms or red_cr > left_cr or red_b > left_b:
+        return -1
+    if ((key >> (HAND_SHIFT + 10)) & 3) != left_ms - red_ms:
+        return -1
+    if ((key >> (HAND_SHIFT + 8)) & 3) != left_cr - red_cr:
+        return -1
+    if ((key >> (HAND_SHIFT + 6)) & 3) != left_b - red_b:
+        return -1
+    return rank + (red_ms * (left_cr + 1) + red_cr) * (left_b + 1) + red_b
+
+
+@njit(cache=True)
+def key_of_rank(
+    rank: int, nxt: np.ndarray, pre: np.ndarray, count: np.ndarray, material: np.ndarray
+) -> int:
+    """The key with rank ``rank`` (inverse of ``rank_of``)."""
+    state = 0
+    key = 0
+    for sq in range(12):
+        chosen = 0
+        for code in range(15, -1, -1):
+            if nxt[state, code] >= 0 and pre[sq, state, code] <= rank:
+                chosen = code
+                break
+        rank -= pre[sq, state, chosen]
+        key |= chosen << (4 * sq)
+        state = nxt[state, chosen]
+    left_ms = material[0] - state // 9 % 3
+    left_cr = material[1] - state // 3 % 3
+    left_b = material[2] - state % 3
+    red_b = rank % (left_b + 1)
+    rank //= left_b + 1
+    red_cr = rank % (left_cr + 1)
+    red_ms = rank // (left_cr + 1)
+    hands = (red_b | red_cr << 2 | red_ms << 4 | (left_b - red_b) << 6
+             | (left_cr - red_cr) << 8 | (left_ms - red_ms) << 10)
+    return key | hands << HAND_SHIFT
+
+
+# -- rank directory -----------------------------------------------------------------------------
+
+
+def empty_directory(size: int) -> np.ndarray:
+    """A directory with room for ``size`` ranks, no bit set (``uint64`` lines of 8)."""
+    lines = (size + LINE_RANKS - 1) // LINE_RANKS
+    return np.zeros(lines * LINE_WORDS, dtype=np.uint64)
+
+
+@njit(cache=True, inline="always")
+def bit_entry(rank: int) -> int:
+    """Entry of the directory array holding the bit of ``rank``."""
+    line = rank // LINE_RANKS
+    return line * LINE_WORDS + 1 + ((rank - line * LINE_RANKS) >> 6)
+
+
+@njit(cache=True)
+def finish_directory(directory: np.ndarray) -> int:
+    """Fill the running counts (reachable ranks before each line); return the total."""
+    total = 0
+    for line in range(directory.shape[0] // LINE_WORDS):
+        base = line * LINE_WORDS
+        directory[base] = total
+        for j in range(1, LINE_WORDS):
+            total += popcount(directory[base + j])
+    return total
+
+
+@njit(cache=True)
+def dense_of_rank(directory: np.ndarray, rank: int) -> int:
+    """Position number of a rank, or -1 if that rank is not reachable."""
+    if rank < 0:
+        return -1
+    line = rank // LINE_RANKS
+    base = line * LINE_WORDS
+    offset = rank - line * LINE_RANKS
+    word = offset >> 6
+    bits = directory[base + 1 + word]
+    below = np.uint64(1) << np.uint64(offset & 63)
+    if not bits & below:
+        return -1
+    dense = np.int64(directory[base]) + popcount(bits & (below - np.uint64(1)))
+    for j in range(word):
+        dense += popcount(directory[base + 1 + j])
+    return dense
+
+
+@njit(cache=True)
+def dense_of_key(
+    directory: np.ndarray, key: int, nxt: np.ndarray, pre: np.ndarray, material: np.ndarray
+) -> int:
+    """Position number of a canonical key, or -1 if it is not in the table."""
+    return dense_of_rank(directory, rank_of(key, nxt, pre, material))
+
+
+@njit(cache=True)
+def stored_keys(
+    directory: np.ndarray,
+    nxt: np.ndarray,
+    pre: np.ndarray,
+    count: np.ndarray,
+    material: np.ndarray,
+    out: np.ndarray,
+) -> None:
+    """Every stored key, in position-number order, into ``out``."""
+    n = 0
+    for line in range(directory.shape[0] // LINE_WORDS):
+        for j in range(1, LINE_WORDS):
+            bits = directory[line * LINE_WORDS + j]
+            while bits:
+                low = bits & (~bits + np.uint64(1))
+                bit = popcount(low - np.uint64(1))
+                rank = line * LINE_RANKS + (j - 1) * 64 + bit
+                out[n] = key_of_rank(rank, nxt, pre, count, material)
+                n += 1
+                bits ^= low

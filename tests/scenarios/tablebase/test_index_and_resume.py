@@ -1,0 +1,87 @@
+"""The dense index (ranking, rank directory) and the resumable solve, on reduced problems."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from scenarios.imperium_shogi.tablebase.index import key_of_rank, rank_of
+from scenarios.imperium_shogi.tablebase.ranking import Ranking
+from scenarios.imperium_shogi.tablebase.solver import Checkpoint, solve
+from tests.scenarios.tablebase.conftest import reduced_position, reduced_solution
+
+
+def _arrays(ranking: Ranking) -> tuple:
+    material = np.asarray(ranking.material, dtype=np.int64)
+    return ranking.nxt, ranking.pre, ranking.count, material
+
+
+@pytest.mark.parametrize("material", [(0, 0, 1), (0, 1, 1), (2, 2, 2)])
+def test_ranking_is_a_bijection(material):
+    # SHO-1: every rank names one key with the table's material, and that key ranks back
+    ranking = Ranking.of(material)
+    nxt, pre, count, mat = _arrays(ranking)
+    rng = random.Random(8)
+    ranks = range(ranking.size) if ranking.size < 50_000 else [
+        rng.randrange(ranking.size) for _ in range(50_000)]
+    seen = set()
+    for rank in ranks:
+        key = int(key_of_rank(rank, nxt, pre, count, mat))
+        assert rank_of(key, nxt, pre, mat) == rank == ranking.rank(key)  # numba and Python
+        seen.add(key)
+    assert len(seen) == len(ranks) or ranking.size >= 50_000
+
+
+def test_full_game_rank_space():
+    # SHO-1: the full material (two MS, CR and B) ranks 1,567,925,964 keys
+    assert Ranking.of((2, 2, 2)).size == 1_567_925_964
+
+
+def test_keys_of_other_material_have_no_rank():
+    # SHO-1: a key with a piece too many, or a BB missing, is not in the index
+    ranking = Ranking.of((0, 0, 1))
+    nxt, pre, count, mat = _arrays(ranking)
+    key = int(key_of_rank(0, nxt, pre, count, mat))
+    extra_ms = key | 2 << 44  # an extra Red MS on square 11
+    no_red_bb = key & ~(0xF << (4 * [(key >> (4 * sq)) & 15 for sq in range(12)].index(1)))
+    for wrong in (extra_ms, no_red_bb):
+        assert rank_of(wrong, nxt, pre, mat) == ranking.rank(wrong) == -1
+
+
+def test_stored_keys_are_numbered_in_order():
+    # SHO-1: position i of the value bytes is the i-th stored key
+    solution = reduced_solution("bb_b_vs_bb_cr", False)
+    keys = solution.stored_keys()
+    assert len(keys) == solution.stats.positions
+    for i in random.Random(9).sample(range(len(keys)), 200):
+        assert solution.index_of_key(int(keys[i])) == i
+
+
+class _StopAfter:
+    """Progress callback that interrupts the solve once ``level`` was propagated."""
+
+    def __init__(self, level: int) -> None:
+        self.level = level
+
+    def __call__(self, phase: str, done: int, total: int, note: str) -> None:
+        if phase == "retrograde" and note.startswith(f"level {self.level}:"):
+            raise KeyboardInterrupt
+
+
+@pytest.mark.parametrize("stop_level", [0, 3, 12])
+def test_a_stopped_solve_continues_to_the_same_table(tmp_path, dobutsu, stop_level):
+    # SHO-10: a solve killed part-way continues from its last finished level; the level cut
+    # short (propagated but not recorded) is redone, and the table equals an uninterrupted one
+    start = reduced_position("bb_b_vs_bb_cr")
+    with pytest.raises(KeyboardInterrupt):
+        solve([start], dobutsu, work=tmp_path / "work", progress=_StopAfter(stop_level))
+    checkpoint = Checkpoint(tmp_path / "work")
+    assert checkpoint.progress()["next_level"] == stop_level
+    resumed = solve([start], dobutsu, work=tmp_path / "work")
+    whole = reduced_solution("bb_b_vs_bb_cr", dobutsu)
+    assert np.array_equal(resumed.val, whole.val)
+    assert resumed.stats.levels == whole.stats.levels
+    checkpoint.clear()
+    assert not (tmp_path / "work").exists()
