@@ -132,12 +132,14 @@ def test_battle_round_lines_show_range_engagements_and_last_dice(service: Campai
     session.order(session.move_order("main", "halden"))
     session.order("aslan end-phase")
     battle = "halden/aslan-solomani"
-    session.order(session.next_battle_order(battle), "4,2")
+    session.order(session.next_battle_order(battle), "4,2", "dice rolled at the table")
     session.order(session.next_battle_order(battle))
     session.order(session.next_battle_order(battle))
     lines = "\n".join(session.battle_round_lines(battle))
     assert "range: long" in lines and "engagements:" in lines
-    session.order(session.next_battle_order(battle), "1,1,1,1")
+    fire = session.next_battle_order(battle)
+    session.order(fire, ",".join(["1"] * len(session.dice_needed(fire))),
+                  "dice rolled at the table")
     lines = "\n".join(session.battle_round_lines(battle))
     assert "last round's dice: fire halden round 1" in lines
     assert "=1" in lines
