@@ -33,6 +33,8 @@ from campaign.service import CampaignService, Loaded, TypedDice, parse_stored
 from campaign.tui.widgets.map_render import MapView, SystemMarks
 
 SIDE_OF_TEXT = {side.value: side for side in Side}
+#: Largest turn file the TUI reads (the format bounds its own parts far below this).
+MAX_TURN_FILE_BYTES = 8_000_000
 
 
 
@@ -481,8 +483,8 @@ class CampaignSession:
     def export_turn(self, side: Side, path: str) -> str:
         """Write ``side``'s turn file to ``path`` (armoured text for ``.txt``/``.asc``, else
         JSON) through a temporary file beside it; the line the CLI prints. ``CampaignError``
-        (nothing written) or ``PictureError`` (a ``ValueError``) when it cannot be written."""
-        from campaign.render.output import write_atomic
+        (nothing written) or ``FileRefusedError`` (a ``ValueError``) when it cannot be written."""
+        from campaign.userfiles import StagedFile
 
         target = _turn_path(path)
         if not target.parent.is_dir():  # refused before the file is recorded as sent
@@ -490,17 +492,19 @@ class CampaignSession:
                                     "exist")
         made = self._pbem().export_turn(self.name, side)
         armoured = target.suffix in (".txt", ".asc")
-        write_atomic(target, (made.armoured if armoured else made.json_text).encode("utf-8"))
+        StagedFile.write(target, (made.armoured if armoured else made.json_text)
+                         .encode("utf-8")).commit()
         header = made.turn.header
         return (f"{target}: file {header.exchange} from {header.side.value}, events "
                 f"{header.base_seq + 1}-{header.head_seq} ({len(made.turn.body.batches)} orders)")
 
     def import_turn(self, path: str) -> str:
         """Check and apply the other player's turn file; the line the CLI prints."""
-        from campaign.tui.files import read_bytes_bounded
+        from campaign.userfiles import read_bounded
 
         target = _turn_path(path)
-        done = self._pbem().import_turn(self.name, read_bytes_bounded(target), source=str(target))
+        data = read_bounded(target, MAX_TURN_FILE_BYTES, "turn file")
+        done = self._pbem().import_turn(self.name, data, source=str(target))
         self.reload()
         return (f"{target}: file {done.exchange} from {done.side.value} imported: events "
                 f"{done.first_seq}-{done.last_seq}, {len(done.orders)} orders re-run and matched;"

@@ -254,6 +254,7 @@ def test_order_forms_for_maintenance_and_production(service: CampaignService, no
         async with app_for(service, no_keymap, "full").run_test(size=SIZE) as pilot:
             await pilot.pause()
             screen = screen_of(pilot)
+            screen.dice_reason = "dice rolled at the table"  # the referee's override (DN-ERR-1)
             screen.query_one("#dice", Input).value = "6,6,6,6,6,6,6,6,6"
             await pilot.press("e")
             await pilot.pause()

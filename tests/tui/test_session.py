@@ -132,12 +132,14 @@ def test_battle_round_lines_show_range_engagements_and_last_dice(service: Campai
     session.order(session.move_order("main", "halden"))
     session.order("aslan end-phase")
     battle = "halden/aslan-solomani"
-    session.order(session.next_battle_order(battle), "4,2", reason="referee rolls at the table")
+    session.order(session.next_battle_order(battle), "4,2", "dice rolled at the table")
     session.order(session.next_battle_order(battle))
     session.order(session.next_battle_order(battle))
     lines = "\n".join(session.battle_round_lines(battle))
     assert "range: long" in lines and "engagements:" in lines
-    session.order(session.next_battle_order(battle), "1,1,1,1", reason="referee rolls at the table")
+    fire = session.next_battle_order(battle)
+    session.order(fire, ",".join(["1"] * len(session.dice_needed(fire))),
+                  "dice rolled at the table")
     lines = "\n".join(session.battle_round_lines(battle))
     assert "last round's dice: fire halden round 1" in lines
     assert "=1" in lines
@@ -156,10 +158,9 @@ def test_palette_offers_battle_orders_for_the_side_that_gives_them(service: Camp
     session.loaded = dataclasses.replace(session.loaded, state=game.state, ruleset=game.ruleset)
     assert session.state.acting is Side.ASLAN
     templates = [session.template_for(legal) for legal in session.legal_orders()]
-    assert "solomani target BATTLE UNITS [ENGAGEMENTS]" in templates
+    assert "solomani target BATTLE UNIT [ENGAGEMENT]" in templates
     assert not any(t.startswith("aslan target") for t in templates)
-    # DN-CBT-3: players name and answer; a whole assignment is the referee's (issue 16)
-    assert "referee referee-assign BATTLE ENGAGEMENTS" in templates
-    assert "aslan assign BATTLE ENGAGEMENTS" not in templates
+    assert "aslan assign BATTLE ENGAGEMENTS" in templates
+    assert "solomani assign BATTLE ENGAGEMENTS" in templates
     assert "referee referee-assign BATTLE ENGAGEMENTS" in templates
     assert "aslan end-phase" not in templates  # DN-CBT-7: the battle is still open

@@ -691,12 +691,12 @@ class CampaignScreen(Screen[None]):
         """Sort the forces table by the next column."""
         table = self.query_one("#forces", DataTable)
         self._sort_column = (self._sort_column + 1) % len(FORCE_COLUMNS)
-        table.sort(FORCE_COLUMNS[self._sort_column])
+        table.sort(FORCE_COLUMNS[self._sort_column], key=str)  # cells may be coloured Text
         self.report(f"forces sorted by {FORCE_COLUMNS[self._sort_column]}")
 
     @on(DataTable.HeaderSelected, "#forces")
     def _header_clicked(self, event: DataTable.HeaderSelected) -> None:
-        event.data_table.sort(event.column_key)
+        event.data_table.sort(event.column_key, key=str)
 
     def unsent_input(self) -> bool:
         """True when the order line or the dice field holds text not sent yet."""
