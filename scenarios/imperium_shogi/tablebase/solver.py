@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
+from numba import get_num_threads
 
 from scenarios.imperium_shogi.rules import Position
 from scenarios.imperium_shogi.tablebase import kernel, parallel
@@ -202,7 +203,7 @@ def enumerate_positions(
         for first in range(0, blocks, step):
             new, done, bad = parallel.expand_pass(
                 directory, frontier, first, min(blocks, first + step), r.nxt, r.pre, r.count,
-                material, kernel.TGT, kernel.NTGT, dobutsu,
+                material, kernel.TGT, kernel.NTGT, dobutsu, get_num_threads(),
             )
             if bad:
                 raise RuntimeError(f"{bad} generated children do not fit the table's material")
@@ -244,7 +245,7 @@ def retrograde(
                 raise OverflowError(f"distance {dist + 1} beyond a value byte")
             new, odd_losses = parallel.retro_level(
                 table.directory, state, presence, dist, r.nxt, r.pre, r.count, material,
-                kernel.SRC, kernel.NSRC, table.dobutsu,
+                kernel.SRC, kernel.NSRC, table.dobutsu, get_num_threads(),
             )
             if odd_losses:
                 raise OverflowError("a loss at an odd distance (after a start won in 0)")
@@ -322,7 +323,8 @@ def solve(
         parallel.forget_beyond(state, first_level + 1)
         progress("resume", 0, 0, f"continuing at level {first_level}")
     bad = parallel.prepare(directory, state, first_level - 1, ranking.nxt, ranking.pre,
-                           ranking.count, material, kernel.TGT, kernel.NTGT, dobutsu)
+                           ranking.count, material, kernel.TGT, kernel.NTGT, dobutsu,
+                           get_num_threads())
     if bad:
         raise RuntimeError(f"{bad} children do not fit the table's material")
 
