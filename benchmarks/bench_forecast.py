@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import os
 import time
-from pathlib import Path
 
+from campaign.bundled import bundled_data_dir
 from campaign.content.tables import load_tables
 from campaign.content.units import load_units
 from campaign.rules.combat.forecast import forecast_battle
 from campaign.rules.combat.model import Battle, Combatant
 from campaign.rules.ids import Side
 
-DATA = Path(__file__).resolve().parent.parent / "data"
+DATA = bundled_data_dir()
 ASLAN_MIX = ("CL", "CL", "CS", "CR", "DD", "DD", "B1", "CL", "CS", "CR")
 SOLOMANI_MIX = ("CL", "CS", "CR", "DD", "CA", "B1", "CL", "CS", "DD", "B2")
 SAMPLES = 10_000

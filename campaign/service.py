@@ -10,16 +10,19 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from pydantic import ValidationError
 
-from campaign.rules import catalog, engine
+from campaign.rules import catalog, engine, narration
+from campaign.rules.acting import Duty, acting_sentence, who_must_act
 from campaign.rules.base import Event
 from campaign.rules.canonical import canonical_json, sha256_hex
-from campaign.rules.dice import DiceSource, SeededSource
+from campaign.rules.dice import DiceSource, PhysicalSource, SeededSource
 from campaign.rules.errors import (
+    CampaignError,
+    InvalidOrderError,
     RulesetMismatchError,
     StaleTurnError,
     TamperedLogError,
@@ -28,12 +31,19 @@ from campaign.rules.errors import (
 from campaign.rules.flow import FLOW, MapAssembled, PhaseAdvanced, PhaseEnded, layout_record
 from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.rules.notation import parse_order
-from campaign.rules.referee import RefereeRestored, RulesetRepinned
+from campaign.rules.referee import DiceEntered, RefereeRestored, RulesetRepinned
 from campaign.rules.registry import event_adapter
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState, Where
-from campaign.store.models import CampaignRow
-from campaign.store.repository import Head, Store, StoredEvent
+from campaign.store.models import CampaignRow, SnapshotRow
+from campaign.store.repository import (
+    DICE_MODES,
+    GENESIS_HASH,
+    Head,
+    Store,
+    StoredEvent,
+    check_campaign_name,
+)
 
 #: A snapshot is written whenever the log crosses a multiple of this many events.
 SNAPSHOT_EVERY = 250
@@ -78,6 +88,44 @@ class Loaded:
     state: CampaignState
     ruleset: Ruleset
     from_snapshot: int = 0  # seq of the snapshot used (0: cold replay)
+    dice_mode: str = "seeded"  # chosen at creation: seeded, physical or commit-reveal
+
+
+@dataclass(frozen=True)
+class TypedDice:
+    """Dice values typed in by a person (``campaign order --dice``, the TUI's dice field).
+
+    Accepted only in a ``physical`` campaign, or in a ``seeded`` one as a referee override with
+    a ``reason`` (DN-ERR-1); the order's batch then records them in a ``dice-entered`` event."""
+
+    values: tuple[int, ...]
+    reason: str | None = None
+
+
+@dataclass(frozen=True)
+class Anchor:
+    """A point of the hash chain a referee keeps outside the database: event count and hash.
+
+    Text form ``COUNT:HASH``; the hash of event ``COUNT`` covers every event before it."""
+
+    count: int
+    hash: str
+
+    def text(self) -> str:
+        """``COUNT:HASH``, as ``campaign verify NAME --anchor`` prints it."""
+        return f"{self.count}:{self.hash}"
+
+    @classmethod
+    def parse(cls, text: str) -> Anchor:
+        """Read ``COUNT:HASH`` (``CampaignError`` with an example otherwise)."""
+        count, _, digest = text.strip().partition(":")
+        if not (count.isascii() and count.isdigit() and len(count) <= 12 and len(digest) == 64
+                and all(c in "0123456789abcdef" for c in digest)):
+            raise CampaignError(
+                f"anchor {text[:80]!r} is not COUNT:HASH (e.g. 412:3f1c...; 64 hex digits), as "
+                "printed by `campaign verify NAME --anchor`"
+            )
+        return cls(int(count), digest)
 
 
 @dataclass
@@ -97,6 +145,47 @@ class Status:
     winner: Side | None
     legal: list[engine.LegalOrder] = field(default_factory=list)
     legal_other: list[engine.LegalOrder] = field(default_factory=list)  # non-acting side
+    duties: list[Duty] = field(default_factory=list)  # who must act now, most urgent first
+
+
+@dataclass(frozen=True)
+class StoryEntry:
+    """One order batch of the log as sentences (``CampaignService.story``).
+
+    ``turn`` is the game turn when the order was given, ``side`` the side that gave it
+    (``referee`` or ``-`` for the campaign start), ``types`` the event types it produced,
+    ``lines`` the condensed sentences and ``rolls`` every die with its purpose.
+    """
+
+    batch: int
+    first_seq: int
+    turn: int
+    side: str
+    order_text: str
+    types: tuple[str, ...]
+    lines: tuple[str, ...]
+    rolls: tuple[str, ...]
+    dice_origin: str = ""  # where the dice came from (``dice_origin``), when there are dice
+
+    def matches(self, *, turn: int | None = None, side: str | None = None,
+                event_type: str | None = None) -> bool:
+        """Filter as the TUI log does: game turn, side prefix, event type (substring)."""
+        if turn is not None and self.turn != turn:
+            return False
+        if side is not None and not self.side.startswith(side.lower()):
+            return False
+        return event_type is None or any(event_type in t for t in self.types)
+
+
+@dataclass(frozen=True)
+class OrderReport:
+    """What one order did: its events, their sentences (condensed), the state after and who
+    must act now (``acting.acting_sentence``)."""
+
+    events: list[Event]
+    lines: list[str]
+    state: CampaignState
+    now: str = ""
 
 
 @dataclass(frozen=True)
@@ -108,6 +197,16 @@ class LogLine:
     order_text: str
     events: list[str]
     rolls: list[str]
+    dice_origin: str = ""  # who rolled the dice: seeded, typed at the table, referee override
+
+
+def dice_origin(record: DiceEntered | None, mode: str) -> str:
+    """Where the dice of a batch came from, as the log shows it."""
+    if record is None:
+        return "commit-reveal key" if mode == "commit-reveal" else "seeded"
+    if record.origin == "physical":
+        return "typed at the table" + (f" ({record.reason})" if record.reason else "")
+    return f"typed by the referee: {record.reason}"
 
 
 class CampaignService:
@@ -132,13 +231,19 @@ class CampaignService:
         layout: str = "standard",
         seed: int | None = None,
         dice_seed: str | None = None,
+        dice_mode: str = "seeded",
     ) -> Loaded:
         """A new campaign: pins the data, logs the map and the seeded neutral shuffle.
 
         ``seed`` seeds random assembly and, when no ``dice_seed`` is given, the dice too (so a
         seeded game is reproducible: for tests, demos and seed games). Without ``seed`` a random
-        layout gets a fresh map seed (logged) and the dice a secret random seed.
+        layout gets a fresh map seed (logged) and the dice a secret random seed. ``dice_mode``
+        (``seeded``, ``physical`` or ``commit-reveal``) decides who may give dice values later;
+        the set-up's neutral shuffle is always seeded.
         """
+        check_campaign_name(name)
+        if dice_mode not in DICE_MODES:
+            raise CampaignError(f"unknown dice mode {dice_mode!r} ({', '.join(DICE_MODES)})")
         if layout == "random" and seed is None:
             layout_seed: int | None = secrets.randbelow(2**31)
         else:
@@ -160,7 +265,8 @@ class CampaignService:
                 dice_seed=dice_seed,
                 file_hashes=canonical_json(ruleset.file_hashes),
                 profile_hash=ruleset.profile_hash,
-            )
+            ),
+            dice_mode,
         )
         self.store.append(name, 0, START_ORDER_TEXT, [(e.type, canonical_json(e)) for e in events])
         return self.load(name)
@@ -181,26 +287,37 @@ class CampaignService:
     def load(
         self, name: str, *, use_snapshot: bool = True, allow_changed_data: bool = False
     ) -> Loaded:
-        """Verify the hash chain, then fold from the latest good snapshot (or from the start)."""
+        """Verify the hash chain, then fold the log; the latest snapshot is used only after it
+        was checked against the log it claims to summarise (``from_snapshot`` = its event).
+
+        A snapshot that differs from the replayed log (an edited database) is never used: the
+        log is the truth, and ``campaign verify`` names the bad snapshot."""
         row = self.store.campaign(name)
         rows = self.store.rows(name)
         self.store.verify_rows(name, rows)
         ruleset = self.ruleset_for(row, allow_changed=allow_changed_data)
-        state, start = self._restore(name, rows) if use_snapshot else (CampaignState(), 0)
-        engine.fold(parse_stored(rows[start:], name), state)
+        events = parse_stored(rows, name)
+        snapshot = self.store.latest_snapshot(name) if use_snapshot else None
+        state, checked = CampaignState(), 0
+        if snapshot is not None and 0 < snapshot.seq <= len(rows):
+            engine.fold(events[: snapshot.seq], state)
+            checked = snapshot.seq if self._snapshot_agrees(snapshot, rows, state) else 0
+            engine.fold(events[snapshot.seq :], state)
+        else:
+            engine.fold(events, state)
         head = Head(rows[-1].seq, rows[-1].hash, rows[-1].batch) if rows else Head(0, "", -1)
-        return Loaded(row, head, state, ruleset, start)
+        return Loaded(row, head, state, ruleset, checked, self.store.dice_mode(name))
 
-    def _restore(self, name: str, rows: list[StoredEvent]) -> tuple[CampaignState, int]:
-        snapshot = self.store.latest_snapshot(name)
-        if (
-            snapshot is None
-            or snapshot.seq > len(rows)
-            or rows[snapshot.seq - 1].hash != snapshot.event_hash
-            or sha256_hex(snapshot.state) != snapshot.digest
-        ):
-            return CampaignState(), 0
-        return CampaignState.model_validate_json(snapshot.state), snapshot.seq
+    @staticmethod
+    def _snapshot_agrees(snapshot: SnapshotRow, rows: list[StoredEvent],
+                         replayed: CampaignState) -> bool:
+        """True when ``snapshot`` is the state the log gives at its event."""
+        text = canonical_json(replayed)
+        return (
+            rows[snapshot.seq - 1].hash == snapshot.event_hash
+            and sha256_hex(snapshot.state) == snapshot.digest
+            and snapshot.state == text
+        )
 
     # --- orders ---------------------------------------------------------------------------------
 
@@ -210,12 +327,14 @@ class CampaignService:
         text: str,
         *,
         dice: DiceSource | None = None,
+        typed: TypedDice | None = None,
         expected_seq: int | None = None,
     ) -> tuple[list[Event], CampaignState]:
         """Load, then parse, decide and append one order; returns its events and the new state.
 
         ``expected_seq``: the event number the caller's view was built on; if the campaign has
-        moved on since, ``StaleTurnError`` (nothing is decided or stored).
+        moved on since, ``StaleTurnError`` (nothing is decided or stored). ``typed``: dice a
+        person typed in (see ``submit``).
         """
         loaded = self.load(name)
         if expected_seq is not None and expected_seq != loaded.head.seq:
@@ -223,22 +342,80 @@ class CampaignService:
                 f"campaign {name!r} is at event {loaded.head.seq}, your view is from event "
                 f"{expected_seq}; reload before giving orders"
             )
-        events = self.submit(loaded, text, dice=dice)
+        events = self.submit(loaded, text, dice=dice, typed=typed)
         return events, loaded.state
 
+    def order_report(
+        self,
+        name: str,
+        text: str,
+        *,
+        dice: DiceSource | None = None,
+        typed: TypedDice | None = None,
+        viewer: Side | None = None,
+    ) -> OrderReport:
+        """Like ``order``, and say what happened: one sentence per event worth reading."""
+        loaded = self.load(name)
+        before = loaded.state.clone()
+        events = self.submit(loaded, text, dice=dice, typed=typed)
+        lines = narration.condense(
+            narration.narrate(events, before, viewer=viewer, ruleset=loaded.ruleset)
+        )
+        return OrderReport(events, lines, loaded.state, acting_sentence(loaded.state,
+                                                                         loaded.ruleset))
+
     def submit(
-        self, loaded: Loaded, text: str, *, dice: DiceSource | None = None
+        self, loaded: Loaded, text: str, *, dice: DiceSource | None = None,
+        typed: TypedDice | None = None,
     ) -> list[Event]:
         """Decide ``text`` on an already loaded campaign (e.g. kept open by the TUI) and append.
+
+        Dice come from the campaign's seed, or in a ``physical`` campaign from ``typed`` (values
+        typed at the table). ``typed`` in a ``seeded`` campaign needs a referee ``reason``; a
+        ``commit-reveal`` campaign refuses typed dice (the other player's machine re-rolls
+        them). Typed dice are recorded in a ``dice-entered`` event of the same batch.
+        ``dice`` is a programmatic source for tests and tools (never user input).
 
         ``loaded`` is updated in place. If another writer appended meanwhile, ``ConflictError``
         and nothing is stored: reload and try again.
         """
-        order = parse_order(text)
-        source = dice if dice is not None else SeededSource(loaded.row.dice_seed)
+        order = engine.normalize(loaded.state, parse_order(text))
+        if typed is not None or (loaded.dice_mode == "physical" and dice is None):
+            source = self._typed_source(loaded, typed)
+        else:
+            source = dice if dice is not None else SeededSource(loaded.row.dice_seed)
         events = engine.decide(loaded.state, order, loaded.ruleset, source)
+        values = tuple(roll.value for event in events for roll in event.rolls)
+        if isinstance(source, PhysicalSource) and dice is None and values:
+            events.append(self._dice_record(loaded, typed, values))
         self._append(loaded, order.to_notation(), events)
         return events
+
+    @staticmethod
+    def _typed_source(loaded: Loaded, typed: TypedDice | None) -> PhysicalSource:
+        """The source for typed dice, if the campaign's dice mode accepts them (DN-ERR-1)."""
+        name, mode = loaded.row.name, loaded.dice_mode
+        reason = (typed.reason or "").strip() if typed is not None else ""
+        if mode == "commit-reveal":
+            raise InvalidOrderError(
+                f"DN-ERR-1: campaign {name!r} plays by e-mail with commit-reveal dice: the "
+                "other player's machine rolls every die again, so dice cannot be typed in"
+            )
+        if mode == "seeded" and not reason:
+            raise InvalidOrderError(
+                f"DN-ERR-1: campaign {name!r} rolls seeded dice; typed dice are accepted only "
+                "in a campaign created with physical dice (`campaign new --dice physical`) or "
+                "as a referee override with a reason (--referee \"REASON\")"
+            )
+        return PhysicalSource.from_values(typed.values if typed is not None else ())
+
+    @staticmethod
+    def _dice_record(loaded: Loaded, typed: TypedDice | None, values: tuple[int, ...]
+                     ) -> DiceEntered:
+        reason = (typed.reason or "").strip() if typed is not None else ""
+        if loaded.dice_mode == "physical":
+            return DiceEntered(origin="physical", values=values, reason=reason or None)
+        return DiceEntered(origin="referee-override", values=values, reason=reason)
 
     def _append(self, loaded: Loaded, order_text: str, events: list[Event]) -> None:
         """Store ``events`` after the loaded head, then update ``loaded`` and snapshot."""
@@ -267,6 +444,13 @@ class CampaignService:
     def undo(self, name: str, *, referee_reason: str | None = None) -> CampaignState:
         """Remove the last order's events (same phase, no dice), or with a referee reason log a
         ``referee-restored`` event putting the state back to before that order."""
+        return self.undo_report(name, referee_reason=referee_reason).state
+
+    def undo_report(
+        self, name: str, *, referee_reason: str | None = None, viewer: Side | None = None
+    ) -> OrderReport:
+        """``undo``, saying what was taken back: the undone order's sentences (a plain undo)
+        or the ``referee-restored`` sentence (an override)."""
         loaded = self.load(name)
         rows = self.store.rows(name)
         batch_rows = [r for r in rows if r.batch == loaded.head.batch]
@@ -275,6 +459,7 @@ class CampaignService:
         keep = batch_rows[0].seq - 1
         events = parse_stored(batch_rows, name)
         if referee_reason is None:
+            self._refuse_undo_of_sent(name, batch_rows[0])
             rolled = [roll for event in events for roll in event.rolls]
             if rolled:
                 raise UndoError(
@@ -288,14 +473,36 @@ class CampaignService:
                     "within the current phase only (a referee override can revert it)"
                 )
             self.store.truncate(name, loaded.head.seq, keep)
-            return self.load(name).state
+            after = self.load(name)
+            undone = narration.condense(narration.narrate(events, after.state, viewer=viewer,
+                                                          ruleset=after.ruleset))
+            lines = [f"undone: {batch_rows[0].order_text}", *(f"  {t}" for t in undone)]
+            return OrderReport(events, lines, after.state,
+                               acting_sentence(after.state, after.ruleset))
         before = engine.fold(parse_stored(rows[:keep], name))
         restored = RefereeRestored(
             reason=referee_reason, to_seq=keep, state=before.model_dump(mode="json")
         )
         text = f"referee undo {json.dumps(referee_reason)}"
+        previous = loaded.state.clone()
         self._append(loaded, text, [restored])
-        return loaded.state
+        lines = narration.condense(narration.narrate([restored], previous, viewer=viewer,
+                                                     ruleset=loaded.ruleset))
+        return OrderReport([restored], lines, loaded.state,
+                           acting_sentence(loaded.state, loaded.ruleset))
+
+    def _refuse_undo_of_sent(self, name: str, first: StoredEvent) -> None:
+        """A plain undo must not remove events a turn file already carried to the other
+        player: both copies would then disagree about the past (docs/turn-files.md)."""
+        from campaign.pbem.ledger import exchanged_through  # the PBEM tables, if any
+
+        shared = exchanged_through(self.store, name)
+        if first.seq <= shared:
+            raise UndoError(
+                f"cannot undo '{first.order_text}': it went to the other player in a turn file "
+                f"(events up to {shared} are shared); give a new order instead, or agree on a "
+                "referee override (undo --referee REASON, which is sent with the next file)"
+            )
 
     def repin(self, name: str, reason: str) -> Loaded:
         """Accept the current data files for ``name`` (DN-DATA-4), logged with ``reason``."""
@@ -333,13 +540,15 @@ class CampaignService:
             winner=state.winner,
             legal=engine.legal_orders(state, state.acting, loaded.ruleset),
             legal_other=engine.legal_orders(state, state.acting.enemy, loaded.ruleset),
+            duties=who_must_act(state, loaded.ruleset),
         )
 
     def log(self, name: str) -> list[LogLine]:
-        """The verified log, one line per order batch."""
+        """The verified log, one line per order batch, with the origin of its dice."""
         self.store.campaign(name)
         rows = self.store.rows(name)
         self.store.verify_rows(name, rows)
+        mode = self.store.dice_mode(name)
         lines: list[LogLine] = []
         for row, event in zip(rows, parse_stored(rows, name), strict=True):
             rolls = [f"{r.purpose}={r.value}" for r in event.rolls]
@@ -350,20 +559,69 @@ class CampaignService:
                 lines[-1].rolls.extend(rolls)
             else:
                 lines.append(LogLine(row.batch, row.seq, row.order_text, [event.type], rolls))
+            if isinstance(event, DiceEntered):
+                lines[-1] = replace(lines[-1], dice_origin=dice_origin(event, mode))
+            elif rolls and not lines[-1].dice_origin:
+                lines[-1] = replace(lines[-1], dice_origin=dice_origin(None, mode))
         return lines
 
-    def verify(self, name: str) -> list[str]:
-        """Full check: hash chain, cold replay, every snapshot against the replay, data pins.
+    def story(
+        self,
+        name: str,
+        *,
+        viewer: Side | None = None,
+        first_seq: int = 1,
+        last_seq: int | None = None,
+    ) -> list[StoryEntry]:
+        """The verified log as sentences, one entry per order batch (``campaign log``, the
+        CLI report of ``import``). Only batches starting in ``first_seq..last_seq`` are kept;
+        the state before them is folded from the start so names are those of the moment."""
+        loaded = self.load(name)
+        rows = self.store.rows(name)
+        events = parse_stored(rows, name)
+        state = CampaignState()
+        entries: list[StoryEntry] = []
+        start = 0
+        while start < len(rows):
+            end = start
+            while end < len(rows) and rows[end].batch == rows[start].batch:
+                end += 1
+            batch = events[start:end]
+            row = rows[start]
+            keep = row.seq >= first_seq and (last_seq is None or row.seq <= last_seq)
+            if keep:
+                narrated = narration.narrate(batch, state, viewer=viewer,
+                                             ruleset=loaded.ruleset)
+                record = next((e for e in batch if isinstance(e, DiceEntered)), None)
+                entries.append(StoryEntry(
+                    batch=row.batch, first_seq=row.seq, turn=state.turn,
+                    side=_order_side(row.order_text), order_text=row.order_text,
+                    types=tuple(e.type for e in batch),
+                    lines=tuple(narration.condense(narrated)),
+                    rolls=tuple(r for item in narrated for r in item.rolls),
+                    dice_origin=dice_origin(record, loaded.dice_mode),
+                ))
+            engine.fold(batch, state)
+            start = end
+        return entries
+
+    def verify(self, name: str, anchor: Anchor | None = None) -> list[str]:
+        """Full check: hash chain, cold replay, every snapshot against the replay, data pins,
+        the dice of a seeded campaign against its seed, and optionally an ``anchor``.
 
         Returns human-readable findings (empty = all good); raises ``TamperedLogError`` for a
-        broken chain.
+        broken chain. What this does and does not prove: docs/turn-files.md ("What verify
+        guarantees").
         """
         row = self.store.campaign(name)
         rows = self.store.rows(name)
         self.store.verify_rows(name, rows)
         findings: list[str] = []
+        if anchor is not None:
+            findings.extend(self._check_anchor(rows, anchor))
+        ruleset: Ruleset | None = None
         try:
-            self.ruleset_for(row)
+            ruleset = self.ruleset_for(row)
         except RulesetMismatchError as error:
             findings.append(error.message)
         state = CampaignState()
@@ -378,4 +636,66 @@ class CampaignService:
             if canonical_json(state) != snapshot.state:
                 findings.append(f"snapshot at event {snapshot.seq} differs from the replayed log")
         engine.fold(events[done:], state)
+        if ruleset is not None and self.store.dice_mode(name) == "seeded":
+            findings.extend(self._check_seeded_dice(row, rows, events, ruleset))
         return findings
+
+    def anchor(self, name: str) -> Anchor:
+        """The head of the verified chain of ``name``, for the referee to keep elsewhere."""
+        self.store.campaign(name)
+        rows = self.store.rows(name)
+        self.store.verify_rows(name, rows)
+        last = rows[-1] if rows else None
+        return Anchor(last.seq, last.hash) if last else Anchor(0, GENESIS_HASH)
+
+    @staticmethod
+    def _check_anchor(rows: list[StoredEvent], anchor: Anchor) -> list[str]:
+        if anchor.count > len(rows):
+            return [f"the anchor names event {anchor.count}, but the log has only {len(rows)} "
+                    "events: events were removed after the anchor was taken"]
+        have = rows[anchor.count - 1].hash if anchor.count else GENESIS_HASH
+        if have != anchor.hash:
+            return [f"event {anchor.count} no longer has the anchored hash "
+                    f"({anchor.hash[:12]}, now {have[:12]}): the log was changed at or before "
+                    f"event {anchor.count}"]
+        return []
+
+    @staticmethod
+    def _check_seeded_dice(row: CampaignRow, rows: list[StoredEvent], events: list[Event],
+                           ruleset: Ruleset) -> list[str]:
+        """Every batch that rolled dice without a ``dice-entered`` record must be what the
+        campaign's seed gives: decided again and compared, event by event (DN-ERR-1)."""
+        findings: list[str] = []
+        state = CampaignState()
+        start = 0
+        while start < len(rows):
+            stop = start
+            while stop < len(rows) and rows[stop].batch == rows[start].batch:
+                stop += 1
+            batch = events[start:stop]
+            first = rows[start]
+            seeded = any(e.rolls for e in batch) and not any(
+                isinstance(e, DiceEntered) for e in batch)
+            if seeded and first.order_text != START_ORDER_TEXT:
+                try:
+                    order = engine.normalize(state, parse_order(first.order_text))
+                    again = engine.decide(state, order, ruleset, SeededSource(row.dice_seed))
+                    same = [canonical_json(e) for e in again] == [
+                        r.payload for r in rows[start:stop]]
+                except CampaignError:
+                    same = False
+                if not same:
+                    findings.append(
+                        f"event {first.seq} ({first.order_text!r}): its dice are not the ones "
+                        "the campaign's seed gives, and no typed dice are recorded for it "
+                        "(DN-ERR-1)"
+                    )
+            engine.fold(batch, state)
+            start = stop
+        return findings
+
+
+def _order_side(order_text: str) -> str:
+    """The side word an order text starts with (``aslan``, ``solomani``, ``referee``) or ``-``."""
+    head = order_text.split(" ", 1)[0]
+    return head if head in ("aslan", "solomani", "referee") else "-"

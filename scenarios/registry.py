@@ -32,7 +32,7 @@ class ScenarioEntry:
 #: Every registered scenario, in launcher order. A game adds its line here when it lands.
 SCENARIOS: tuple[ScenarioEntry, ...] = (
     ScenarioEntry("imperium-shogi", "Imperium Shogi (3x4 shogi)", "scenarios.imperium_shogi"),
-    ScenarioEntry("imperial", "Imperial (investors and rondel, 4-6 players)", "scenarios.imperial"),
+    ScenarioEntry("imperial", "Imperial (investors and rondel, 2–6 players)", "scenarios.imperial"),
     ScenarioEntry("invector", "Invector (capture or step to the centre)", "scenarios.invector"),
 )
 

@@ -1,19 +1,64 @@
-"""The project's contract with the specs: every rule id is cited by at least one test.
+"""The project's contract with its rules catalogue (docs/rules/): every rule id is cited by a test.
 
-Uses the same scanner that writes docs/rules.md (``python -m tools.rules_index``).
+Uses the same scanner that writes docs/rules.md (``python -m tools.rules_index``). Where the team's
+workbench spec sits beside the checkout (``../shared/spec``, development machines only), the
+catalogue must hold exactly its rule ids; anywhere else that comparison is skipped.
 """
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
+from tests.conftest import REPO_ROOT, RULES_DIR
 from tools import rules_index
 
+#: The workbench spec the catalogue was written from. The one place the project looks outside
+#: the repository, and only to compare ids; nothing is read from it otherwise.
+WORKBENCH_SPEC_DIR = REPO_ROOT.parent / "shared" / "spec"
+CATALOGUE_FILES = ("dark-nebula.md", "imperial.md", "imperium-shogi.md", "invector.md")
 
-def test_every_spec_rule_id_is_cited_by_a_test() -> None:
-    # DN-*, SHO-*, INV-*, IMP-*: every id defined in ../shared/spec/*.md
+
+def _ids_by_file(directory) -> dict[str, list[str]]:
+    by_file: dict[str, list[str]] = {}
+    for file, rule_id, _ in rules_index.spec_rules(directory):
+        by_file.setdefault(file, []).append(rule_id)
+    return by_file
+
+
+def test_every_catalogue_rule_id_is_cited_by_a_test() -> None:
+    # DN-*, SHO-*, INV-*, IMP-*: every id defined in docs/rules/*.md
     rules = rules_index.spec_rules()
-    assert len(rules) >= 90, "the spec files were not found or not parsed"
+    assert len(rules) >= 90, "the rules catalogue was not found or not parsed"
     _, uncited = rules_index.render()
     assert uncited == [], f"rule ids no test cites: {uncited}"
+
+
+def test_catalogue_has_one_file_per_game_and_unique_ids() -> None:
+    by_file = _ids_by_file(RULES_DIR)
+    assert sorted(by_file) == sorted(CATALOGUE_FILES)
+    ids = [rule_id for file_ids in by_file.values() for rule_id in file_ids]
+    assert len(ids) == len(set(ids)), "a rule id is defined twice"
+    prefixes = {"dark-nebula.md": "DN-", "imperial.md": "IMP-", "imperium-shogi.md": "SHO-",
+                "invector.md": "INV-"}
+    for file, file_ids in by_file.items():
+        assert all(rule_id.startswith(prefixes[file]) for rule_id in file_ids), file
+
+
+@pytest.mark.skipif(not WORKBENCH_SPEC_DIR.is_dir(), reason="no ../shared/spec beside the checkout")
+def test_catalogue_holds_exactly_the_rule_ids_of_the_workbench_spec() -> None:
+    ours, theirs = _ids_by_file(RULES_DIR), _ids_by_file(WORKBENCH_SPEC_DIR)
+    assert sorted(ours) == sorted(theirs)
+    for file in theirs:
+        assert ours[file] == theirs[file], f"{file}: ids differ (or are in another order)"
+
+
+def test_catalogue_links_stay_inside_the_repository() -> None:
+    for path in RULES_DIR.glob("*.md"):
+        for target in re.findall(r"\]\(([^)#]+)", path.read_text(encoding="utf-8")):
+            assert (path.parent / target).resolve().is_relative_to(REPO_ROOT), (path, target)
+            assert (path.parent / target).exists(), (path, target)
 
 
 def test_rule_scanner_matches_whole_ids_only() -> None:

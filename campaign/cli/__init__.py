@@ -18,13 +18,17 @@ import sys
 from collections.abc import Sequence
 
 from campaign import __version__
+from campaign.bundled import BundledFilesMissing
 
 #: Modules that contribute subcommands, in the order they appear in ``--help``.
 COMMAND_MODULES: tuple[str, ...] = (
     "campaign.cli.scenario",
     "campaign.cli.data",
     "campaign.cli.play",
+    "campaign.cli.views",
+    "campaign.cli.orders_file",
     "campaign.cli.income",
+    "campaign.cli.maps",
     "campaign.cli.pbem",
     "campaign.cli.tui",
 )
@@ -56,6 +60,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except BundledFilesMissing as error:
+        print(f"campaign: {error}", file=sys.stderr)
+        return 1
     except BrokenPipeError:
         # The reader went away (e.g. `campaign log NAME | head`): not an error worth a traceback.
         # Point stdout at /dev/null so the interpreter's final flush does not fail again.

@@ -7,6 +7,7 @@ stderr and exit 1 (DN-DATA-5). Nothing is kept from a failed check.
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections import Counter
 from pathlib import Path
@@ -21,16 +22,22 @@ from campaign.content.loader import (
 from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.rules.ruleset import Ruleset, StarMap
 
+#: Modules that add verbs to ``campaign data``: each exposes ``register_data_verbs(verbs)``.
+DATA_VERB_MODULES: tuple[str, ...] = ("campaign.cli.maps",)
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``data`` command group."""
-    parser = subparsers.add_parser("data", help="data files: check")
+    parser = subparsers.add_parser("data", help="data files: check, map")
     verbs = parser.add_subparsers(dest="verb", metavar="VERB", required=True)
     check = verbs.add_parser("check", help="validate every data file and print a summary")
-    check.add_argument("--data", type=Path, default=None, help="data directory (default: data/)")
+    check.add_argument("--data", type=Path, default=None,
+                       help="data directory (default: $CAMPAIGN_DATA_DIR, else the shipped data)")
     check.add_argument("--layout", default=None, help="layout to summarise (default: standard)")
     check.add_argument("--seed", type=int, default=None, help="seed for random assembly")
     check.set_defaults(func=_check)
+    for module_name in DATA_VERB_MODULES:
+        importlib.import_module(module_name).register_data_verbs(verbs)
 
 
 def _check(args: argparse.Namespace) -> int:

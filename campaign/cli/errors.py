@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from campaign.rules.errors import CampaignError
@@ -39,14 +40,41 @@ def guard(handler: Handler) -> Handler:
             return fail(error.message)
         except ValueError as error:
             return fail(str(error))
+        except Exception as error:
+            problem = database_problem(error)
+            if problem is None:
+                raise
+            return fail(problem)
 
     run.__doc__ = handler.__doc__
     return run
 
 
+def database_problem(error: Exception) -> str | None:
+    """One line for a database failure (read-only file, full disk, lost server), else None.
+
+    The store writes in transactions, so such a failure changed nothing. SQLAlchemy is looked
+    up only if it is loaded already: if it is not, the error cannot come from it."""
+    exc = sys.modules.get("sqlalchemy.exc")
+    if exc is None or not isinstance(error, exc.SQLAlchemyError):
+        return None
+    detail = str(getattr(error, "orig", None) or error).strip().splitlines()
+    reason = detail[0] if detail else type(error).__name__
+    return f"the database refused the change: {reason}; nothing was changed"
+
+
 def add_db_option(parser: argparse.ArgumentParser) -> None:
     """The ``--db URL`` option every campaign command takes."""
     parser.add_argument("--db", metavar="URL", help="SQLAlchemy database URL")
+
+
+def add_turn_file_options(parser: argparse.ArgumentParser) -> None:
+    """``--keys`` and ``--allow-referee``: what checking a turn file needs (``import``,
+    ``resolve``, ``verify FILE``)."""
+    parser.add_argument("--keys", type=Path, metavar="DIR",
+                        help="directory with SIDE.pub files (default $CAMPAIGN_PBEM_KEYS)")
+    parser.add_argument("--allow-referee", action="store_true",
+                        help="accept referee orders in the other player's file (agreed ones)")
 
 
 def open_service(args: argparse.Namespace) -> CampaignService:

@@ -10,30 +10,41 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from contextlib import nullcontext as _nullcontext
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from campaign.cli.errors import EXIT_ERROR, guard
+from campaign.cli.errors import EXIT_ERROR, add_turn_file_options, guard, open_service
+from campaign.cli.report import print_story
 from campaign.rules.ids import Side
+
+if TYPE_CHECKING:
+    from campaign.pbem.exchange import Exported
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the play-by-e-mail commands."""
     export = subparsers.add_parser("export", help="write a turn file for the other player")
     export.add_argument("name")
-    export.add_argument("--side", required=True, choices=["aslan", "solomani"])
+    export.add_argument("--side", choices=["aslan", "solomani"],
+                        help="the side sending the file (not with --again)")
     export.add_argument("-o", "--output", required=True, help="file to write ('-' = stdout)")
     export.add_argument("--armour", action="store_true",
                         help="ASCII armour for an e-mail body (default for .txt/.asc or '-')")
-    export.add_argument("--dice", choices=["commit-reveal", "seeded"],
-                        help="dice mode, fixed by the first file (default commit-reveal)")
+    export.add_argument("--again", type=int, metavar="N",
+                        help="write file N again, byte for byte, from the database")
     export.add_argument("--sign", type=Path, metavar="KEYFILE", help="Ed25519 private key")
+    export.add_argument("--map", action="store_true",
+                        help="also write your side's map picture beside the file (FILE.svg)")
     _common(export)
     export.set_defaults(func=guard(_export))
 
     imp = subparsers.add_parser("import", help="check and apply the other player's turn file")
     imp.add_argument("name")
     imp.add_argument("file", help="turn file, JSON or armoured ('-' = stdin)")
+    imp.add_argument("--accept-dice", choices=["commit-reveal", "seeded"], metavar="MODE",
+                     help="first file only: accept its dice mode although this campaign was "
+                          "created with another (commit-reveal or seeded)")
     _common(imp)
     imp.set_defaults(func=guard(_import))
 
@@ -58,10 +69,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--db", metavar="URL", help="SQLAlchemy database URL")
-    parser.add_argument("--keys", type=Path, metavar="DIR",
-                        help="directory with SIDE.pub files (default $CAMPAIGN_PBEM_KEYS)")
-    parser.add_argument("--allow-referee", action="store_true",
-                        help="accept referee orders in the other player's file (agreed ones)")
+    add_turn_file_options(parser)
 
 
 def _pbem(args: argparse.Namespace):  # noqa: ANN202 - keeps --help free of SQL imports
@@ -71,41 +79,89 @@ def _pbem(args: argparse.Namespace):  # noqa: ANN202 - keeps --help free of SQL 
     keys = getattr(args, "keys", None) or (
         Path(os.environ[KEYS_ENV]) if os.environ.get(KEYS_ENV) else None)
     return PbemService(CampaignService(db_url=getattr(args, "db", None)), keys,
-                       allow_referee=getattr(args, "allow_referee", False))
+                       allow_referee=getattr(args, "allow_referee", False),
+                       accept_dice=getattr(args, "accept_dice", None))
 
 
 def _read(path: str) -> bytes:
+    """A turn file's bytes, bounded before anything is parsed (devices and FIFOs refused)."""
+    from campaign.pbem.armour import MAX_BYTES
+    from campaign.userfiles import read_bounded, read_stream_bounded
+
     if path == "-":
-        return sys.stdin.buffer.read()
-    try:
-        return Path(path).read_bytes()
-    except OSError as error:
-        raise ValueError(f"{path}: cannot read: {error.strerror}") from None
+        return read_stream_bounded(sys.stdin.buffer, MAX_BYTES, "stdin", "turn file")
+    return read_bounded(Path(path), MAX_BYTES, "turn file")
 
 
 def _export(args: argparse.Namespace) -> int:
-    out = sys.stdout
-    if args.output != "-":  # open first: a file recorded as sent must also be written
+    """Build the file in memory, stage it beside the target (written and fsynced), record the
+    exchange, then rename it into place: a failure leaves the user's path as it was and
+    records nothing (docs/turn-files.md)."""
+    from campaign.userfiles import StagedFile
+
+    armoured = args.armour or args.output == "-" or args.output.endswith((".txt", ".asc"))
+    staged: list[StagedFile] = []
+
+    def deliver(made: Exported) -> None:
+        text = made.armoured if armoured else made.json_text
+        if args.output == "-":
+            sys.stdout.write(text)
+            sys.stdout.flush()
+        else:
+            staged.append(StagedFile.write(Path(args.output), text.encode("utf-8")))
+
+    pbem = _pbem(args)
+    side_map = None
+    if args.again is not None:
+        if args.side is not None or args.sign is not None or args.map:
+            raise ValueError("--again writes a recorded file as it was: no --side, --sign or "
+                             "--map")
+        made = pbem.export_again(args.name, args.again)
+        deliver(made)
+    else:
+        if args.side is None:
+            raise ValueError("export needs --side aslan|solomani (or --again N)")
+        side_map = _side_map(args) if args.map else None  # drawn first: a failure exports nothing
         try:
-            out = open(args.output, "w", encoding="utf-8", newline="\n")  # noqa: SIM115
-        except OSError as error:
-            raise ValueError(f"{args.output}: cannot write: {error.strerror}") from None
-    with out if out is not sys.stdout else _nullcontext():
-        try:
-            made = _pbem(args).export_turn(args.name, Side(args.side), mode=args.dice,
-                                           sign_with=args.sign)
-        except Exception:
-            if out is not sys.stdout:
-                out.close()
-                Path(args.output).unlink(missing_ok=True)
+            made = pbem.export_turn(args.name, Side(args.side), sign_with=args.sign,
+                                    deliver=deliver)
+        except BaseException:
+            for file in staged:
+                file.discard()
             raise
-        armoured = args.armour or args.output == "-" or args.output.endswith((".txt", ".asc"))
-        out.write(made.armoured if armoured else made.json_text)
     header = made.turn.header
+    for file in staged:
+        try:
+            file.commit()
+        except ValueError as error:
+            raise ValueError(
+                f"{error}; file {header.exchange} is recorded: write it with `campaign export "
+                f"{args.name} --again {header.exchange} -o FILE`") from None
+    if side_map is not None:
+        side_map()
     if args.output != "-":
-        print(f"{args.output}: file {header.exchange} from {header.side.value}, events "
+        again = " (again, byte for byte)" if args.again is not None else ""
+        print(f"{args.output}: file {header.exchange} from {header.side.value}{again}, events "
               f"{header.base_seq + 1}-{header.head_seq} ({len(made.turn.body.batches)} orders)")
     return 0
+
+
+def _side_map(args: argparse.Namespace) -> Callable[[], None]:
+    """Draw the sender's side view now; the returned call writes it beside the turn file
+    (``FILE.svg``, for attaching to the e-mail; docs/maps.md) once the export succeeded."""
+    from campaign.render.campaign_map import campaign_svg, picture_beside
+    from campaign.render.output import save_picture
+
+    if args.output == "-":
+        raise ValueError("--map needs -o FILE: the picture is written beside the turn file")
+    path = picture_beside(Path(args.output))
+    svg = campaign_svg(_pbem(args).service, args.name, side=Side(args.side))
+
+    def write() -> None:
+        save_picture(svg, path)
+        print(f"{path}: map of {args.name} as {args.side} sees it")
+
+    return write
 
 
 def _import(args: argparse.Namespace) -> int:
@@ -113,6 +169,9 @@ def _import(args: argparse.Namespace) -> int:
     print(f"{args.file}: file {done.exchange} from {done.side.value} imported: events "
           f"{done.first_seq}-{done.last_seq}, {len(done.orders)} orders re-run and matched; "
           f"state digest {done.digest[:12]}")
+    # read by the importing player: the other side's view (face-down neutrals hidden, DN-NEU-1)
+    print_story(open_service(args).story(args.name, viewer=done.side.enemy,
+                                         first_seq=done.first_seq, last_seq=done.last_seq))
     return 0
 
 

@@ -9,10 +9,18 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
-from campaign.cli.errors import EXIT_ERROR, add_db_option, guard, open_service
+from campaign.cli.errors import (
+    EXIT_ERROR,
+    add_db_option,
+    add_turn_file_options,
+    guard,
+    open_service,
+)
+from campaign.cli.report import add_side_option, indent, print_report, print_story, side_of
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -24,23 +32,57 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--seed", type=int,
         help="seed for random assembly AND the dice (reproducible games; omit for real play)",
     )
+    new.add_argument(
+        "--manual-steps", action="store_true",
+        help="keep every step until end-phase (default: a step with no order to give ends by "
+             "itself); logged as 'referee stepping manual'",
+    )
+    new.add_argument(
+        "--dice", choices=["seeded", "physical", "commit-reveal"], default="seeded",
+        help="who rolls: seeded (the tool, default), physical (typed in with order --dice) "
+             "or commit-reveal (play by e-mail; both players choose the same)",
+    )
     add_db_option(new)
     new.set_defaults(func=guard(_new))
 
-    for verb, help_text, handler in (
-        ("status", "turn, phase, who acts, RU and legal orders", _status),
-        ("log", "the verified event log, one line per order", _log),
-        ("verify", "check the hash chain, replay the log, compare snapshots", _verify),
-    ):
-        parser = subparsers.add_parser(verb, help=help_text)
-        parser.add_argument("name")
-        add_db_option(parser)
-        parser.set_defaults(func=guard(handler))
+    status = subparsers.add_parser("status", help="turn, phase, who must act now, RU, orders")
+    status.add_argument("name")
+    add_side_option(status)
+    status.add_argument("--json", action="store_true", help="print the status report as JSON")
+    add_db_option(status)
+    status.set_defaults(func=guard(_status))
+
+    log = subparsers.add_parser("log", help="what happened, one entry per order, with dice")
+    log.add_argument("name")
+    log.add_argument("--turn", type=int, help="only orders given in this game turn")
+    log.add_argument("--by", metavar="SIDE", help="only orders given by aslan|solomani|referee")
+    log.add_argument("--type", dest="event_type", metavar="EVENT",
+                     help="only orders whose events include this type (e.g. round-fought)")
+    add_side_option(log)
+    log.add_argument("--raw", action="store_true", help="event types instead of sentences")
+    add_db_option(log)
+    log.set_defaults(func=guard(_log))
+
+    verify = subparsers.add_parser(
+        "verify", help="check a campaign (hash chain, replay, snapshots, dice) or a turn file")
+    verify.add_argument("name", help="campaign name, or a turn file (a path)")
+    verify.add_argument(
+        "--anchor", nargs="?", const="", metavar="COUNT:HASH",
+        help="print the chain's head as an anchor to keep elsewhere; with a previously printed "
+             "anchor, also prove that nothing up to it changed",
+    )
+    add_db_option(verify)
+    add_turn_file_options(verify)
+    verify.set_defaults(func=guard(_verify))
 
     order = subparsers.add_parser("order", help='give one order, e.g. "aslan buy CL 2"')
     order.add_argument("name")
     order.add_argument("order", help="order notation (see docs/engine.md)")
-    order.add_argument("--dice", help="physical dice values, comma-separated (referee entry)")
+    order.add_argument("--dice", help="dice values typed in, comma-separated (physical-dice "
+                                      "campaigns, or a referee override with --referee)")
+    order.add_argument("--referee", metavar="REASON",
+                       help="referee override: typed dice in a seeded campaign, logged")
+    add_side_option(order)
     add_db_option(order)
     order.set_defaults(func=guard(_order))
 
@@ -66,13 +108,26 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _new(args: argparse.Namespace) -> int:
-    loaded = open_service(args).create(args.name, layout=args.layout, seed=args.seed)
+    service = open_service(args)
+    loaded = service.create(args.name, layout=args.layout, seed=args.seed, dice_mode=args.dice)
+    if args.manual_steps:
+        service.order(args.name, "referee stepping manual")
     print(f"campaign {args.name!r} created: layout {loaded.row.layout}, "
-          f"{len(loaded.ruleset.star_map.sections)} sections, event {loaded.head.seq}")
+          f"{len(loaded.ruleset.star_map.sections)} sections, event {loaded.head.seq}"
+          + (", manual stepping" if args.manual_steps else ""))
     return _status(args)
 
 
 def _status(args: argparse.Namespace) -> int:
+    if getattr(args, "json", False):
+        from campaign.rules.engine import state_digest
+        from campaign.rules.reports import status_report
+
+        loaded = open_service(args).load(args.name)
+        print(status_report(args.name, loaded.state, loaded.ruleset, seq=loaded.head.seq,
+                            digest=state_digest(loaded.state),
+                            viewer=side_of(args)).model_dump_json(indent=1))
+        return 0
     status = open_service(args).status(args.name)
     print(f"{status.name}: game turn {status.turn}, {status.step}, "
           f"phasing {status.phasing.value}, {status.acting.value} to act")
@@ -82,6 +137,11 @@ def _status(args: argparse.Namespace) -> int:
         print(f"  {side.value:9} {ru:4} RU  {status.units[side]:3} units "
               f"({status.unplaced[side]} unplaced)")
     print(f"  event {status.seq}, state digest {status.digest}")
+    for duty in status.duties:
+        who = duty.side.value if duty.side is not None else "referee"
+        print(f"must act now: {who} — {duty.reason} ({duty.rule})")
+        for order in duty.orders[:4]:
+            print(f"  {order}")
     print(f"legal orders now ({status.acting.value}):")
     for legal in status.legal:
         print(f"  {legal.notation:48} {legal.rule:10} {legal.summary}")
@@ -93,51 +153,70 @@ def _status(args: argparse.Namespace) -> int:
 
 
 def _order(args: argparse.Namespace) -> int:
-    source = None
-    if args.dice:
-        from campaign.rules.dice import PhysicalSource
+    typed = None
+    if args.dice is not None:
+        from campaign.service import TypedDice
 
-        try:
-            values = [int(v) for v in args.dice.split(",")]
-        except ValueError:
-            print(f"campaign: --dice expects numbers like 3,5,1, got {args.dice!r}",
+        values = args.dice.replace(" ", "").split(",")
+        if not all(v.isascii() and v.isdigit() and len(v) <= 3 for v in values):
+            print(f"campaign: --dice expects numbers like 3,5,1, got {args.dice[:80]!r}",
                   file=sys.stderr)
             return 2
-        source = PhysicalSource.from_values(values)
-    events, state = open_service(args).order(args.name, args.order, dice=source)
-    for event in events:
-        rolls = ", ".join(f"{r.purpose}={r.value}" for r in event.rolls)
-        print(f"  {event.type}" + (f"  [{rolls}]" if rolls else ""))
-    print(f"now: game turn {state.turn}, {state.phase.value}"
-          + (f"/{state.sub_phase.value}" if state.sub_phase else "")
-          + f", {state.acting.value} to act")
+        typed = TypedDice(tuple(int(v) for v in values), args.referee)
+    elif args.referee is not None:
+        print("campaign: --referee gives the reason for typed dice: use it with --dice",
+              file=sys.stderr)
+        return 2
+    report = open_service(args).order_report(args.name, args.order, typed=typed,
+                                             viewer=side_of(args))
+    print_report(report)
     return 0
 
 
 def _log(args: argparse.Namespace) -> int:
-    for line in open_service(args).log(args.name):
-        rolls = f"  dice: {', '.join(line.rolls)}" if line.rolls else ""
-        print(f"{line.first_seq:6}  {line.order_text}  -> {', '.join(line.events)}{rolls}")
+    service = open_service(args)
+    if args.raw:
+        for line in service.log(args.name):
+            rolls = (f"  dice ({line.dice_origin}): {', '.join(line.rolls)}"
+                     if line.rolls else "")
+            print(f"{line.first_seq:6}  {line.order_text}  -> {', '.join(line.events)}{rolls}")
+        return 0
+    print_story([entry for entry in service.story(args.name, viewer=side_of(args))
+                 if entry.matches(turn=args.turn, side=args.by, event_type=args.event_type)])
     return 0
 
 
 def _undo(args: argparse.Namespace) -> int:
-    state = open_service(args).undo(args.name, referee_reason=args.referee)
-    print(f"undone; now game turn {state.turn}, {state.phase.value}, {state.acting.value} to act")
+    report = open_service(args).undo_report(args.name, referee_reason=args.referee)
+    print_report(report)
     return 0
 
 
 def _verify(args: argparse.Namespace) -> int:
-    if Path(args.name).is_file():  # a turn file (docs/turn-files.md)
+    """A campaign, or a turn file: an argument with a path separator is a file; otherwise a
+    campaign of that name wins over a file of the same name (campaign names hold no '/')."""
+    service = open_service(args)
+    is_path = os.sep in args.name or "/" in args.name
+    if is_path or (args.name not in service.store.campaigns() and Path(args.name).exists()):
+        if args.anchor is not None:
+            print("campaign: --anchor is for a campaign, not a turn file", file=sys.stderr)
+            return 2
         from campaign.cli.pbem import verify_path
 
         return verify_path(args)
-    findings = open_service(args).verify(args.name)
+    from campaign.service import Anchor
+
+    anchor = Anchor.parse(args.anchor) if args.anchor else None
+    findings = service.verify(args.name, anchor)
     if findings:
         for finding in findings:
             print(f"campaign: {finding}", file=sys.stderr)
         return EXIT_ERROR
-    print(f"{args.name}: hash chain intact, replay consistent with snapshots, data pinned")
+    proved = f"; nothing up to event {anchor.count} changed since the anchor" if anchor else ""
+    print(f"{args.name}: hash chain intact, replay consistent with snapshots, dice as "
+          f"recorded, data pinned{proved}")
+    if args.anchor is not None:
+        print(f"anchor: {service.anchor(args.name).text()}  (keep it outside the database)")
     return 0
 
 
@@ -161,10 +240,12 @@ def _replay(args: argparse.Namespace) -> int:
         print(f"campaign: {args.file}: warning: DN-DATA-4: recorded with another rules profile "
               f"({game.profile_hash[:12]}, now {ruleset.profile_hash[:12]}); digests may differ",
               file=sys.stderr)
-    results = replay(game, ruleset)
+    results = replay(game, ruleset, narrate=True)
     for result in results:
         mark = "ok " if result.ok else "BAD"
         print(f"{mark} {result.index:4}  {result.order}  {result.message}")
+        for line in result.lines:
+            print(indent(line, "           "))
     if not all(r.ok for r in results) or len(results) != len(game.steps) + 1:
         print(f"campaign: {args.file}: replay diverged", file=sys.stderr)
         return EXIT_ERROR

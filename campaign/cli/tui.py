@@ -1,7 +1,8 @@
 """`campaign demo` and `campaign tui [NAME]`: open the terminal UI.
 
 ``campaign demo`` creates the bundled demo campaign in the database the first time (the
-standard seed game played up to Aslan's First Movement of game turn 1) and opens it.
+standard seed game played up to Aslan's First Movement of game turn 1) and opens it;
+``campaign demo --create-only`` stops after creating it (scripts, CI, a server without a terminal).
 ``campaign tui`` opens the launcher, or the campaign ``NAME`` directly. Both take ``--db URL``
 (default ``$CAMPAIGN_DB_URL`` or SQLite in the user's data directory) and ``--keymap FILE``.
 """
@@ -20,6 +21,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``demo`` and ``tui`` commands."""
     demo = subparsers.add_parser("demo", help="open the TUI on the bundled demo campaign")
     tui = subparsers.add_parser("tui", help="open the TUI: the launcher, or campaign NAME")
+    demo.add_argument("--create-only", action="store_true",
+                      help="create the demo campaign if missing, then exit without the TUI")
     tui.add_argument("name", nargs="?", help="campaign to open directly")
     for parser in (demo, tui):
         parser.add_argument("--db", metavar="URL", help="SQLAlchemy database URL")
@@ -36,12 +39,15 @@ def _run(args: argparse.Namespace, open_campaign: str | None, *, demo: bool) -> 
     try:
         service = CampaignService(db_url=args.db)
         if demo:
-            from campaign.tui.demo import DEMO_NAME, SEED_FILE, demo_exists, ensure_demo
+            from campaign.tui.demo import DEMO_NAME, SEED_NAME, demo_exists, ensure_demo
 
             if not demo_exists(service):
-                print(f"creating the demo campaign {DEMO_NAME!r} from {SEED_FILE.name} "
+                print(f"creating the demo campaign {DEMO_NAME!r} from {SEED_NAME} "
                       "(once, a few seconds)...", file=sys.stderr)
                 ensure_demo(service)
+            if args.create_only:
+                print(f"demo campaign {DEMO_NAME!r} is ready; open it with: campaign demo")
+                return 0
             open_campaign = DEMO_NAME
         elif open_campaign is not None:
             service.store.campaign(open_campaign)

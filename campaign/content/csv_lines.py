@@ -8,12 +8,14 @@ header. Fields are parsed one line at a time, so quoted fields cannot span lines
 from __future__ import annotations
 
 import csv
+import re
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 from typing import TypeVar
 
 from campaign.content.errors import DataFileError
+from campaign.userfiles import FileRefusedError, read_bounded
 
 E = TypeVar("E", bound=Enum)
 
@@ -37,12 +39,27 @@ class CsvDocument:
     meta: dict[str, tuple[int, str]] = field(default_factory=dict)
 
 
+#: The largest data file read (the biggest real one is a few KiB); checked before parsing.
+MAX_DATA_FILE_BYTES = 1024 * 1024
+_WHOLE_NUMBER = re.compile(r"-?[0-9]+")
+
+
+def read_data_bytes(path: Path) -> bytes:
+    """The bytes of a data file: a regular file of at most ``MAX_DATA_FILE_BYTES`` (devices,
+    FIFOs and huge files are refused before reading); ``DataFileError`` otherwise."""
+    if not path.exists() and not path.is_symlink():
+        raise DataFileError(path, None, "file is missing")
+    try:
+        return read_bounded(path, MAX_DATA_FILE_BYTES, "data file")
+    except FileRefusedError as error:
+        reason = str(error).removeprefix(f"{path}: ")
+        raise DataFileError(path, None, reason) from None
+
+
 def read_text(path: Path) -> str:
     """The file as text (UTF-8, optional BOM); ``DataFileError`` if missing or not UTF-8."""
     try:
-        return path.read_bytes().decode("utf-8-sig")
-    except FileNotFoundError:
-        raise DataFileError(path, None, "file is missing") from None
+        return read_data_bytes(path).decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise DataFileError(path, None, f"not UTF-8 text ({error.reason})") from None
 
@@ -95,15 +112,23 @@ def _header(
     return CsvDocument(path=path, header=header, header_line=number)
 
 
-def parse_int(path: Path, line: int, column: str, value: str, *, minimum: int = 0) -> int:
-    """An integer cell ``>= minimum``; ``DataFileError`` naming the column otherwise."""
-    try:
-        number = int(value)
-    except ValueError:
-        raise DataFileError(path, line, f"{column}: {value!r} is not a whole number") from None
+def parse_int(
+    path: Path, line: int, column: str, value: str, *, minimum: int = 0, maximum: int
+) -> int:
+    """An integer cell in ``minimum..maximum`` written with ASCII digits only (no ``1_000``,
+    no other scripts' digits, no blanks inside); ``DataFileError`` naming the column otherwise.
+    The documented ranges are in docs/data-formats.md."""
+    if not _WHOLE_NUMBER.fullmatch(value):
+        raise DataFileError(
+            path, line, f"{column}: {value[:20]!r} is not a whole number (ASCII digits 0-9)"
+        )
+    number = int(value) if len(value) <= 12 else maximum + 1  # no huge conversions
     if number < minimum:
         limit = "must not be negative" if minimum == 0 else f"must be at least {minimum}"
         raise DataFileError(path, line, f"{column}: {number} {limit}")
+    if number > maximum:
+        raise DataFileError(path, line, f"{column}: {value[:20]} is above {maximum}, the "
+                                        "largest value allowed (docs/data-formats.md)")
     return number
 
 

@@ -33,8 +33,10 @@ def canonical_bytes(raw: bytes) -> bytes:
 
 
 def file_hash(path: Path) -> str:
-    """SHA-256 (hex) of the canonical bytes of ``path``."""
-    return hashlib.sha256(canonical_bytes(path.read_bytes())).hexdigest()
+    """SHA-256 (hex) of the canonical bytes of ``path`` (bounded like every data file)."""
+    from campaign.content.csv_lines import read_data_bytes
+
+    return hashlib.sha256(canonical_bytes(read_data_bytes(path))).hexdigest()
 
 
 def profile_files(data_dir: Path) -> list[Path]:

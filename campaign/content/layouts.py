@@ -6,6 +6,7 @@ A layout lists ``[[place]]`` entries (section key, slot column, slot row). Assem
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from campaign.content.errors import DataFileError
@@ -16,6 +17,10 @@ from campaign.rules.ruleset import SectionPlacement, StarMap
 
 LAYOUTS_DIR = "layouts"
 _PLACE_KEYS = {"section", "col", "row"}
+#: The largest slot column or row of a layout (the game has at most about a dozen sections).
+MAX_SLOT = 31
+#: A layout name: a file stem of data/maps/layouts, never a path (``../x`` reads nothing).
+_LAYOUT_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 
 
 def load_layout(path: Path, catalog: dict[str, Section]) -> StarMap:
@@ -36,8 +41,8 @@ def load_layout(path: Path, catalog: dict[str, Section]) -> StarMap:
             )
         col = reader.value(entry, "place", index, "col", int, ...)
         row = reader.value(entry, "place", index, "row", int, ...)
-        if col < 0 or row < 0:
-            reader.fail("col and row must not be negative", "place", index)
+        if not (0 <= col <= MAX_SLOT and 0 <= row <= MAX_SLOT):
+            reader.fail(f"col and row must be from 0 to {MAX_SLOT}", "place", index)
         placements.append(SectionPlacement(section=key, slot_col=col, slot_row=row))
     if not placements:
         reader.fail("a layout needs at least one [[place]]")
@@ -66,10 +71,14 @@ def build_map(
             return assemble_random(catalog, seed), None
         except AssemblyError as error:
             raise DataFileError(maps_dir / SECTIONS_DIR, None, error.reason) from None
+    known = sorted(p.stem for p in (maps_dir / LAYOUTS_DIR).glob("*.toml"))
     path = maps_dir / LAYOUTS_DIR / f"{layout}.toml"
-    if not path.is_file():
-        known = sorted(p.stem for p in (maps_dir / LAYOUTS_DIR).glob("*.toml"))
+    if not _LAYOUT_NAME.fullmatch(layout) or layout not in known:
+        named = _LAYOUT_NAME.fullmatch(layout)
         raise DataFileError(
-            path, None, f"no layout {layout!r} (layouts: {', '.join(known + ['random'])})"
+            path if named else maps_dir / LAYOUTS_DIR, None,
+            f"no layout {layout[:80]!r}" + ("" if named else ": a layout is the name of a file "
+                                             "in this directory, not a path")
+            + f" (layouts: {', '.join(known + ['random'])})",
         )
     return load_layout(path, catalog), path

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from campaign.bundled import bundled_data_dir
 from campaign.content.errors import DataFileError
 from campaign.content.hashing import current_hashes, profile_hash
 from campaign.content.layouts import LAYOUTS_DIR, build_map, load_layout
@@ -25,15 +26,15 @@ RANDOM_LAYOUT = "random"
 
 
 def default_data_dir() -> Path:
-    """The data directory: ``$CAMPAIGN_DATA_DIR`` if set, else the repository's ``data/``.
+    """The data directory: ``$CAMPAIGN_DATA_DIR`` if set, else the data shipped with the tool.
 
-    The package is installed in editable mode, so the repository lies two levels above
-    ``campaign/content/``.
+    The shipped data is the repository's ``data/`` folder, installed as the resource package
+    ``campaign.data`` (``campaign.bundled``), so a wheel and an editable install both find it.
     """
     override = os.environ.get(DATA_DIR_ENV)
     if override:
         return Path(override)
-    return Path(__file__).resolve().parents[2] / "data"
+    return bundled_data_dir()
 
 
 def resolve_layout(layout: str | None, seed: int | None) -> str:

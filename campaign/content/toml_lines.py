@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NoReturn
 
+from campaign.content.csv_lines import read_data_bytes
 from campaign.content.errors import DataFileError
 
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_.\-]+)\s*\]\]?\s*(#.*)?$")
@@ -62,9 +63,7 @@ def scan_positions(text: str) -> TomlPositions:
 def read_toml(path: Path) -> tuple[dict[str, Any], TomlPositions]:
     """Parse ``path``; ``DataFileError`` with the line for unreadable or malformed TOML."""
     try:
-        text = path.read_bytes().decode("utf-8-sig")
-    except FileNotFoundError:
-        raise DataFileError(path, None, "file is missing") from None
+        text = read_data_bytes(path).decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise DataFileError(path, None, f"not UTF-8 text ({error.reason})") from None
     try:

@@ -52,7 +52,12 @@ CODE_CATEGORY: dict[str, UnitCategory] = {
     "M": UnitCategory.MONITOR,
 }
 
-_SHIP_FACTORS = re.compile(r"^(\d+)-(\d+)-(\d+)\[(\d+)\]$")
+_SHIP_FACTORS = re.compile(r"^([0-9]{1,2})-([0-9]{1,2})-([0-9]{1,2})\[([0-9]{1,2})\]$")
+#: The largest value of each number column (docs/data-formats.md, "Ranges"): far above any
+#: counter of the game, far below anything that could exhaust memory (``count`` builds counters).
+MAX_COST = 999
+MAX_COUNT = 99
+MAX_FACTOR = 99
 _FACTOR_CATEGORIES = (UnitCategory.SHIP, UnitCategory.FIGHTER, UnitCategory.MONITOR)
 
 
@@ -109,7 +114,8 @@ def _parse_row(path: Path, row: CsvRow) -> UnitType:
     if conscription not in ("", "-"):
         if side is not Side.NEUTRAL:
             raise DataFileError(path, line, "only neutral units have a conscription cost")
-        conscription_cost = parse_int(path, line, "conscription_cost", conscription)
+        conscription_cost = parse_int(path, line, "conscription_cost", conscription,
+                                      maximum=MAX_COST)
     factors = _parse_factors(path, line, category, cells["factors"])
     flags = frozenset(
         parse_enum(path, line, "flags", flag, UnitFlag) for flag in cells["flags"].split()
@@ -120,9 +126,9 @@ def _parse_row(path: Path, row: CsvRow) -> UnitType:
         code=code,
         name=cells["name"],
         category=category,
-        cost=parse_int(path, line, "cost", cells["cost"]),
+        cost=parse_int(path, line, "cost", cells["cost"], maximum=MAX_COST),
         conscription_cost=conscription_cost,
-        count=parse_int(path, line, "count", cells["count"]),
+        count=parse_int(path, line, "count", cells["count"], maximum=MAX_COUNT),
         flags=flags,
         **factors,
     )
@@ -138,8 +144,9 @@ def _parse_factors(
             raise DataFileError(
                 path,
                 line,
-                f"factors: {text!r} is not beam-missile-defence[maintenance] (e.g. 5-2-3[3])",
+                f"factors: {text!r} is not beam-missile-defence[maintenance] (e.g. 5-2-3[3]; "
+                f"each 0-{MAX_FACTOR}, ASCII digits)",
             )
         beam, missile, defence, maintenance = (int(group) for group in match.groups())
         return {"beam": beam, "missile": missile, "defence": defence, "maintenance": maintenance}
-    return {"strength": parse_int(path, line, "factors", text)}
+    return {"strength": parse_int(path, line, "factors", text, maximum=MAX_FACTOR)}

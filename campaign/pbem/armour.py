@@ -34,8 +34,12 @@ LINE = 64
 _QUOTE = re.compile(r"^[\s>]*")
 _CHECKSUM = re.compile(r"Checksum:((?:\s*[0-9a-fA-F]){64})")  # may be wrapped mid-way
 _NOT_B64 = re.compile(r"[^A-Za-z0-9+/=]")
-#: Refuse absurd inputs before decompressing (a zip bomb must not eat the memory).
-MAX_BYTES = 64 * 1024 * 1024
+#: The largest turn file, as read and (armoured) as unpacked: refused before parsing. A file
+#: of a whole game turn is a few hundred KiB; a zip bomb or a 300 MB JSON must not eat the
+#: memory or the afternoon.
+MAX_BYTES = 16 * 1024 * 1024
+#: The deepest nesting of JSON objects and arrays a turn file may have (real files: about 8).
+MAX_DEPTH = 64
 
 
 def armour(turn: TurnFile) -> str:
@@ -97,11 +101,16 @@ def dearmour(text: str, source: str = "") -> bytes:
 
 
 def _raw_json(data: bytes | str, source: str) -> Any:
+    size = len(data) if isinstance(data, bytes) else len(data.encode("utf-8", "surrogatepass"))
+    if size > MAX_BYTES:
+        raise MalformedTurnFileError(
+            f"{size} bytes is too large for a turn file (limit {MAX_BYTES} bytes)", source=source
+        )
     text = data.decode("utf-8", errors="strict") if isinstance(data, bytes) else data
     if BEGIN in text:
         text = dearmour(text, source).decode("utf-8")
     try:
-        return json.loads(text)
+        raw = json.loads(text)
     except RecursionError:
         raise MalformedTurnFileError("not a turn file: JSON nested too deeply",
                                      source=source) from None
@@ -109,6 +118,40 @@ def _raw_json(data: bytes | str, source: str) -> Any:
         raise MalformedTurnFileError(
             f"not a turn file: JSON error at line {error.lineno} column {error.colno}: "
             f"{error.msg}", source=source
+        ) from None
+    except ValueError as error:  # e.g. an integer of more than 4300 digits
+        raise MalformedTurnFileError(f"not a turn file: {error}", source=source) from None
+    _check_plain(raw, source)
+    return raw
+
+
+def _check_plain(raw: Any, source: str) -> None:
+    """Refuse what JSON allows but a turn file never holds: nesting deeper than ``MAX_DEPTH``
+    and unpaired surrogates (``\\ud800``), which are not Unicode text and cannot be hashed."""
+    pending: list[tuple[Any, int]] = [(raw, 1)]
+    while pending:
+        value, depth = pending.pop()
+        if isinstance(value, dict | list):
+            if depth > MAX_DEPTH:
+                raise MalformedTurnFileError(
+                    f"not a turn file: JSON nested deeper than {MAX_DEPTH} levels", source=source
+                )
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            for key, item in items:
+                if isinstance(key, str):
+                    _check_text(key, source)
+                pending.append((item, depth + 1))
+        elif isinstance(value, str):
+            _check_text(value, source)
+
+
+def _check_text(text: str, source: str) -> None:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise MalformedTurnFileError(
+            f"not a turn file: a string holds an unpaired surrogate "
+            f"(\\u{ord(text[error.start]):04x}), which is not Unicode text", source=source
         ) from None
 
 

@@ -24,28 +24,31 @@ from campaign.pbem.armour import armour, parse_turn_file
 from campaign.pbem.errors import (
     ChecksumError,
     DiceRevealError,
+    MalformedTurnFileError,
     StaleFileError,
     TurnFileError,
     WrongCampaignError,
 )
-from campaign.pbem.ledger import Ledger, PbemFile, PbemFork, PbemSetup
+from campaign.pbem.ledger import Ledger, PbemEnvelope, PbemFile, PbemFork, PbemSetup
 from campaign.pbem.model import (
     SCHEMA_VERSION,
     Batch,
     DiceExchange,
     DiceMode,
     Header,
+    Signature,
     TurnBody,
     TurnFile,
 )
 from campaign.pbem.position import LocalCopy, check_base, replay, to_file_event
 from campaign.rules import engine
+from campaign.rules.canonical import canonical_json
 from campaign.rules.errors import CampaignError
 from campaign.rules.ids import Side
 from campaign.rules.state import CampaignState
 from campaign.rules.views import player_view
 from campaign.service import SNAPSHOT_EVERY, CampaignService, parse_stored
-from campaign.store.repository import GENESIS_HASH
+from campaign.store.repository import GENESIS_HASH, StoredEvent
 
 KEYS_ENV = "CAMPAIGN_PBEM_KEYS"
 
@@ -86,6 +89,16 @@ class Verification:
         return not self.problems
 
 
+def _envelope(name: str, turn: TurnFile) -> PbemEnvelope:
+    """What ``export_again`` needs besides the log to rebuild ``turn``."""
+    signature = turn.signature
+    return PbemEnvelope(
+        campaign_name=name, exchange=turn.header.exchange,
+        header=canonical_json(turn.header.model_dump(mode="json", exclude_none=True)),
+        signature=canonical_json(signature.model_dump(mode="json")) if signature else None,
+    )
+
+
 class PbemService:
     """Turn files for one campaign database (wraps a ``CampaignService``)."""
 
@@ -96,38 +109,65 @@ class PbemService:
         *,
         new_secret: Callable[[], str] = fairdice.new_secret,
         allow_referee: bool = False,
+        accept_dice: DiceMode | None = None,
     ) -> None:
         """``keys_dir`` holds the other side's ``SIDE.pub`` (signatures then required);
         ``new_secret`` makes commit–reveal secrets (tests pass a reproducible one);
-        ``allow_referee`` accepts referee orders in the other player's files."""
+        ``allow_referee`` accepts referee orders in the other player's files;
+        ``accept_dice`` accepts the first file's dice mode if it differs from the campaign's."""
         self.service = service
         self.ledger = Ledger(service.store)
         self.keys_dir = keys_dir
         self.new_secret = new_secret
         self.allow_referee = allow_referee
+        self.accept_dice = accept_dice
 
     # --- set-up and dice ----------------------------------------------------------------------
 
-    def _setup(self, name: str, mode: DiceMode | None, source: str = "") -> PbemSetup:
-        """The PBEM set-up of ``name``; a new one (not yet saved) on first contact."""
+    def _setup(self, name: str, file_mode: DiceMode | None = None, source: str = "", *,
+               accept: DiceMode | None = None) -> PbemSetup:
+        """The PBEM set-up of ``name``: saved, or a new one (not yet saved) on first contact,
+        with the dice mode the campaign was created with (docs/turn-files.md, "Dice modes").
+
+        A file whose mode differs is refused, unless before the first exchange the receiver
+        ``accept``s exactly the file's mode (the set-up is then saved with the import)."""
         setup = self.ledger.setup(name)
         if setup is None:
             row = self.service.store.campaign(name)
-            setup = PbemSetup(
-                campaign_name=name, mode=mode or "commit-reveal", shared_seed=row.dice_seed
+            mode = self.service.store.dice_mode(name)
+            if accept is not None and accept == file_mode:
+                mode = accept
+            if mode not in ("seeded", "commit-reveal"):
+                raise WrongCampaignError(
+                    f"campaign {name!r} was created with {mode} dice: it is played at the "
+                    "table, not by e-mail (turn files need seeded or commit-reveal dice)",
+                    source=source,
+                )
+            setup = PbemSetup(campaign_name=name, mode=mode, shared_seed=row.dice_seed)
+        if file_mode is not None and file_mode != setup.mode:
+            first = self.ledger.setup(name) is None
+            advice = (
+                f"both players create the campaign with the same `--dice`, or, if you agree to "
+                f"{file_mode} dice, import with `--accept-dice {file_mode}`"
+                if first else "the dice mode was fixed by the first files and cannot change"
             )
-        elif mode is not None and mode != setup.mode:
             raise WrongCampaignError(
-                f"campaign {name!r} is played with {setup.mode} dice, the file uses {mode}",
-                source=source,
+                f"campaign {name!r} is played with {setup.mode} dice, the file uses "
+                f"{file_mode} dice; {advice}", source=source,
             )
         return setup
 
+    def mode(self, name: str) -> str:
+        """The dice mode turn files of ``name`` use (agreed set-up, else the campaign's)."""
+        setup = self.ledger.setup(name)
+        return setup.mode if setup is not None else self.service.store.dice_mode(name)
+
     def configure(self, name: str, mode: DiceMode) -> PbemSetup:
-        """Fix the dice mode of ``name`` before the first file (later files must agree)."""
-        setup = self._setup(name, mode)
+        """Before the first file: accept ``mode`` for ``name`` (saved at once; later files
+        must agree). The usual way is ``campaign new --dice MODE`` on both machines."""
+        setup = self._setup(name, mode, accept=mode)
         if self.ledger.setup(name) is None:
-            self.ledger.save_setup(setup)
+            self.ledger.save_setup(setup, campaign_mode=mode)
         return setup
 
     def _key(self, name: str, setup: PbemSetup, exchange: int, older: str | None,
@@ -148,14 +188,18 @@ class PbemService:
         name: str,
         side: Side,
         *,
-        mode: DiceMode | None = None,
         sign_with: Path | None = None,
+        deliver: Callable[[Exported], None] | None = None,
     ) -> Exported:
-        """The turn file of ``side`` with every batch since the last exchanged file."""
+        """The turn file of ``side`` with every batch since the last exchanged file.
+
+        ``deliver(exported)`` writes the file (to disk, stdout, the clipboard); the exchange is
+        recorded only after it returned, so a file that could not be written is never counted
+        as sent. If recording fails, ``deliver`` has already run: callers stage the file and
+        put it in place only after this method returned (see ``campaign.userfiles``)."""
         if side not in (Side.ASLAN, Side.SOLOMANI):
             raise TurnFileError("turn files are sent by aslan or solomani")
-        setup = self.configure(name, mode) if mode else self.configure(
-            name, self._setup(name, None).mode)  # type: ignore[arg-type]
+        setup = self._setup(name)
         loaded = self.service.load(name)
         rows = self.service.store.rows(name)
         files = self.ledger.files(name)
@@ -163,26 +207,16 @@ class PbemService:
         if last is not None and last.direction == "out":
             raise StaleFileError(
                 f"you already sent file {last.exchange} (events {last.base_seq + 1}-"
-                f"{last.head_seq}); wait for the other side's reply and import it first"
+                f"{last.head_seq}); wait for the other side's reply and import it first "
+                f"(`campaign export {name} --again {last.exchange} -o FILE` writes it again)"
             )
         if last is not None and Side(last.side) is side:
             raise TurnFileError(f"the last file came from {side.value}; you cannot be {side.value}")
         base_seq = last.head_seq if last else max(r.seq for r in rows if r.batch == 0)
-        new_rows = rows[base_seq:]
-        if not new_rows:
+        if not rows[base_seq:]:
             raise TurnFileError(
                 f"nothing to send: no orders since event {base_seq}; give your orders first"
             )
-        events = parse_stored(new_rows, name)
-        batches: list[Batch] = []
-        previous_batch = -1
-        for row, event in zip(new_rows, events, strict=True):
-            file_event = to_file_event(event, setup.shared_seed)
-            if batches and row.batch == previous_batch:
-                batches[-1].events.append(file_event)
-            else:
-                batches.append(Batch(order=row.order_text, events=[file_event]))
-            previous_batch = row.batch
         exchange = (last.exchange + 1) if last else 1
         secret: str | None
         if setup.mode == "seeded":
@@ -193,26 +227,28 @@ class PbemService:
                 commitment=fairdice.commitment(secret),
                 reveal=self.ledger.secret(name, exchange - 2),
             )
-        body = TurnBody(
-            header=Header(
-                schema_version=SCHEMA_VERSION,
-                app_version=__version__,
-                campaign_id=loaded.state.campaign_id,
-                side=side,
-                exchange=exchange,
-                base_seq=base_seq,
-                base_hash=rows[base_seq - 1].hash if base_seq else GENESIS_HASH,
-                head_seq=loaded.head.seq,
-                head_hash=loaded.head.hash,
-                head_digest=engine.state_digest(loaded.state),
-                profile_hash=loaded.ruleset.profile_hash,
-                dice_mode=setup.mode,  # type: ignore[arg-type]
-            ),
-            batches=batches,
-            dice=dice,
+        header = Header(
+            schema_version=SCHEMA_VERSION,
+            app_version=__version__,
+            campaign_id=loaded.state.campaign_id,
+            side=side,
+            exchange=exchange,
+            base_seq=base_seq,
+            base_hash=rows[base_seq - 1].hash if base_seq else GENESIS_HASH,
+            head_seq=loaded.head.seq,
+            head_hash=loaded.head.hash,
+            head_digest=engine.state_digest(loaded.state),
+            profile_hash=loaded.ruleset.profile_hash,
+            dice_mode=setup.mode,  # type: ignore[arg-type]
         )
+        body = TurnBody(header=header, batches=self._batches(name, rows, base_seq,
+                                                             loaded.head.seq, setup),
+                        dice=dice)
         signature = signing.sign(body, sign_with) if sign_with is not None else None
         turn = TurnFile.seal(body, signature)
+        made = Exported(turn, turn.to_json(), armour(turn))
+        if deliver is not None:
+            deliver(made)
         self.ledger.record_export(
             PbemFile(
                 campaign_name=name, exchange=exchange, side=side.value, direction="out",
@@ -220,7 +256,63 @@ class PbemService:
                 commitment=dice.commitment, reveal=dice.reveal, body_sha256=turn.body_sha256,
             ),
             secret,
+            _envelope(name, turn),
+            new_setup=setup if self.ledger.setup(name) is None else None,
         )
+        return made
+
+    @staticmethod
+    def _batches(name: str, rows: list[StoredEvent], base_seq: int, head_seq: int,
+                 setup: PbemSetup) -> list[Batch]:
+        """The order batches of events ``base_seq+1 .. head_seq`` in file form."""
+        chosen = rows[base_seq:head_seq]
+        batches: list[Batch] = []
+        previous_batch = -1
+        for row, event in zip(chosen, parse_stored(chosen, name), strict=True):
+            file_event = to_file_event(event, setup.shared_seed)
+            if batches and row.batch == previous_batch:
+                batches[-1].events.append(file_event)
+            else:
+                batches.append(Batch(order=row.order_text, events=[file_event]))
+            previous_batch = row.batch
+        return batches
+
+    def export_again(self, name: str, exchange: int) -> Exported:
+        """File ``exchange`` (sent or received) rebuilt from the database, byte for byte:
+        its recorded header, signature and dice data, and its events from the log. Records
+        nothing. Refused when the log no longer holds that file (a resolved fork)."""
+        record = next((f for f in self.ledger.files(name) if f.exchange == exchange), None)
+        if record is None:
+            numbers = ", ".join(str(f.exchange) for f in self.ledger.files(name)) or "none yet"
+            raise TurnFileError(
+                f"campaign {name!r} has no file {exchange} (files exchanged: {numbers})"
+            )
+        envelope = self.ledger.envelope(name, exchange)
+        setup = self.ledger.setup(name)
+        if envelope is None or setup is None:
+            raise TurnFileError(
+                f"file {exchange} was recorded by an older version of the tool, which kept no "
+                "copy of its header; it cannot be rebuilt"
+            )
+        rows = self.service.store.rows(name)
+        header = Header.model_validate_json(envelope.header)
+        signature = (Signature.model_validate_json(envelope.signature)
+                     if envelope.signature else None)
+        try:
+            body = TurnBody(
+                header=header,
+                batches=self._batches(name, rows, record.base_seq, record.head_seq, setup),
+                dice=DiceExchange(commitment=record.commitment, reveal=record.reveal),
+            )
+        except ValueError:
+            body = None
+        turn = TurnFile.seal(body, signature) if body is not None else None
+        if turn is None or turn.body_sha256 != record.body_sha256:
+            raise TurnFileError(
+                f"file {exchange} cannot be rebuilt: this campaign's log no longer holds its "
+                "events as they were sent (a crossed file was resolved, or the log was edited; "
+                "`campaign verify` tells which)"
+            )
         return Exported(turn, turn.to_json(), armour(turn))
 
     # --- import and verification ---------------------------------------------------------------
@@ -245,6 +337,12 @@ class PbemService:
         files = self.ledger.files(name)
         mine = files[-1] if files else None
         header = turn.header
+        if mine is not None and header.side.value == mine.side:
+            raise TurnFileError(
+                f"file {header.exchange} is from {header.side.value}, your own side: `resolve` "
+                "keeps the other side's file that crossed yours, never your own; nothing "
+                "changed", source=source,
+            )
         if (
             mine is None
             or mine.direction != "out"
@@ -293,7 +391,7 @@ class PbemService:
             local = self._local(name)
             self._check_position(name, turn, local, source, signature=False)
             files = self.ledger.files(name)
-            setup = self._setup(name, turn.header.dice_mode, source)
+            setup = self._setup(name, turn.header.dice_mode, source, accept=self.accept_dice)
             key, _ = self._dice_key(name, turn, files, setup, source)
             replay(name, turn, local, key, setup.shared_seed, source,
                    allow_referee=self.allow_referee)
@@ -344,8 +442,15 @@ class PbemService:
 
     def _check_identity(self, name: str, turn: TurnFile, local: LocalCopy, source: str, *,
                         signature: bool = True) -> None:
-        """The right campaign, the same rules profile, a valid signature if keys are set."""
+        """The right campaign, the same rules profile, a valid signature if keys are set, and
+        at least one order."""
         header = turn.header
+        if not turn.body.batches:
+            raise MalformedTurnFileError(
+                f"file {header.exchange} from {header.side.value} carries no orders; a turn "
+                "file is sent after giving orders, and an empty one would only use up a file "
+                "number; refused", source=source,
+            )
         if header.campaign_id != local.state.campaign_id:
             raise WrongCampaignError(
                 f"the file is for campaign {header.campaign_id!r}, not {name!r} "
@@ -394,7 +499,7 @@ class PbemService:
                expected_seq: int | None = None) -> Imported:
         header = turn.header
         files = self.ledger.files(name) if files is None else files
-        setup = self._setup(name, header.dice_mode, source)
+        setup = self._setup(name, header.dice_mode, source, accept=self.accept_dice)
         key, next_key = self._dice_key(name, turn, files, setup, source)
         batches, rows = replay(name, turn, local, key, setup.shared_seed, source,
                                allow_referee=self.allow_referee)
@@ -406,7 +511,8 @@ class PbemService:
         )
         self.ledger.commit_import(
             name, local.head_seq if expected_seq is None else expected_seq, rows, record,
-            next_key, fork=fork, new_setup=setup if self.ledger.setup(name) is None else None,
+            next_key, envelope=_envelope(name, turn), fork=fork,
+            new_setup=setup if self.ledger.setup(name) is None else None,
         )
         if header.head_seq // SNAPSHOT_EVERY > local.head_seq // SNAPSHOT_EVERY:
             self.service.snapshot(self.service.load(name, use_snapshot=False))

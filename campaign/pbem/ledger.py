@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import Column, Text, delete
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import Column, Text, delete, func, inspect
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import Field, Session, SQLModel, select
 
 from campaign.rules.errors import ConflictError
-from campaign.store.models import CampaignRow, EventRow, SnapshotRow
+from campaign.store.models import CampaignDice, CampaignRow, EventRow, SnapshotRow
 from campaign.store.repository import Store, chain_hash
 
 
@@ -72,7 +72,32 @@ class PbemFork(SQLModel, table=True):
     reason: str = Field(sa_column=Column(Text, nullable=False))
 
 
-TABLES = (PbemSetup, PbemFile, PbemSecret, PbemFork)
+class PbemEnvelope(SQLModel, table=True):
+    """What a turn file held besides its events: the header and the signature, as sent or
+    received, so that ``campaign export --again N`` can rebuild file ``N`` byte for byte."""
+
+    __tablename__ = "dn_pbem_envelope"
+
+    campaign_name: str = Field(primary_key=True, max_length=200)
+    exchange: int = Field(primary_key=True)
+    header: str = Field(sa_column=Column(Text, nullable=False))  # canonical JSON
+    signature: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+
+
+TABLES = (PbemSetup, PbemFile, PbemSecret, PbemFork, PbemEnvelope)
+
+
+def exchanged_through(store: Store, name: str) -> int:
+    """The last event of ``name`` that went out or came in with a turn file (0: none).
+
+    Events up to there are shared with the other player: a plain undo must not remove them."""
+    if not inspect(store.engine).has_table(PbemFile.__tablename__):
+        return 0
+    with Session(store.engine) as session:
+        last = session.exec(
+            select(func.max(PbemFile.head_seq)).where(PbemFile.campaign_name == name)
+        ).one()
+    return int(last or 0)
 
 
 @dataclass(frozen=True)
@@ -112,9 +137,14 @@ class Ledger:
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        SQLModel.metadata.create_all(
-            store.engine, tables=[t.__table__ for t in TABLES]  # type: ignore[attr-defined]
-        )
+        tables = [t.__table__ for t in TABLES]  # type: ignore[attr-defined]
+        try:
+            SQLModel.metadata.create_all(store.engine, tables=tables)
+        except SQLAlchemyError:
+            # another process created them between the check and the CREATE: fine if all exist
+            present = set(inspect(store.engine).get_table_names())
+            if not all(table.name in present for table in tables):
+                raise
 
     def setup(self, name: str) -> PbemSetup | None:
         """The PBEM set-up of ``name``, if any."""
@@ -124,11 +154,23 @@ class Ledger:
                 session.expunge(row)
             return row
 
-    def save_setup(self, setup: PbemSetup) -> None:
-        """Record the set-up (first export or import)."""
+    def save_setup(self, setup: PbemSetup, *, campaign_mode: str | None = None) -> None:
+        """Record the set-up (an explicitly accepted dice mode before the first file); with
+        ``campaign_mode`` the campaign's own dice mode becomes that mode too."""
         with Session(self.store.engine) as session:
             session.add(PbemSetup.model_validate(setup.model_dump()))
+            if campaign_mode is not None:
+                session.merge(CampaignDice(campaign_name=setup.campaign_name, mode=campaign_mode))
             session.commit()
+
+    def envelope(self, name: str, exchange: int) -> PbemEnvelope | None:
+        """The header and signature of file ``exchange`` (None for files recorded before this
+        table existed)."""
+        with Session(self.store.engine) as session:
+            row = session.get(PbemEnvelope, (name, exchange))
+            if row is not None:
+                session.expunge(row)
+            return row
 
     def files(self, name: str) -> list[PbemFile]:
         """Every file sent or received, by exchange number."""
@@ -158,10 +200,15 @@ class Ledger:
                 session.expunge(row)
             return rows
 
-    def record_export(self, record: PbemFile, secret: str | None) -> None:
-        """Remember a file we sent and our secret committed in it."""
-        with Session(self.store.engine) as session:
+    def record_export(self, record: PbemFile, secret: str | None, envelope: PbemEnvelope,
+                      new_setup: PbemSetup | None = None) -> None:
+        """Remember a file we sent (after it was written), our secret committed in it, its
+        envelope and, with the first file, the set-up: all in one transaction."""
+        with Session(self.store.engine) as session, session.no_autoflush:
             session.add(record)
+            session.add(envelope)
+            if new_setup is not None:
+                session.add(PbemSetup.model_validate(new_setup.model_dump()))
             if secret is not None:
                 session.add(
                     PbemSecret(
@@ -174,7 +221,8 @@ class Ledger:
             except IntegrityError:
                 session.rollback()
                 raise ConflictError(
-                    f"file {record.exchange} of {record.campaign_name!r} was recorded meanwhile"
+                    f"file {record.exchange} of {record.campaign_name!r} was recorded meanwhile "
+                    "by another process; nothing recorded"
                 ) from None
 
     def commit_import(
@@ -185,49 +233,64 @@ class Ledger:
         record: PbemFile,
         next_dice_seed: str | None,
         *,
+        envelope: PbemEnvelope,
         fork: PbemFork | None = None,
         new_setup: PbemSetup | None = None,
     ) -> None:
         """Append ``rows`` after ``expected_seq`` with the ledger row, in one transaction.
 
         With ``fork``: first drop our own events after ``fork.base_seq`` and our file of the
-        same number (the crossed branch we give up), logging ``fork``."""
-        with Session(self.store.engine) as session:
-            head = Store._head(session, name)
-            if head.seq != expected_seq:
-                raise ConflictError(
-                    f"campaign {name!r} changed meanwhile (now at event {head.seq}); "
-                    "nothing imported, try again"
-                )
-            if fork is not None:
-                for table in (EventRow, SnapshotRow):
-                    session.exec(  # type: ignore[call-overload]
-                        delete(table).where(
-                            table.campaign_name == name, table.seq > fork.base_seq
-                        )
-                    )
-                for table in (PbemFile, PbemSecret):
-                    session.exec(  # type: ignore[call-overload]
-                        delete(table).where(
-                            table.campaign_name == name, table.exchange >= fork.exchange
-                        )
-                    )
-                session.add(fork)
-                session.flush()
-            for row in rows:
-                session.add(row)
-            session.add(record)
-            if new_setup is not None:
-                session.add(PbemSetup.model_validate(new_setup.model_dump()))
-            if next_dice_seed is not None:
-                campaign = session.get(CampaignRow, name)
-                assert campaign is not None
-                campaign.dice_seed = next_dice_seed
-                session.add(campaign)
+        same number (the crossed branch we give up), logging ``fork``. Another process that
+        imports the same file at the same moment makes this a ``ConflictError`` (nothing
+        stored), never a database error."""
+        with Session(self.store.engine) as session, session.no_autoflush:
             try:
+                self._append_import(session, name, expected_seq, rows, record, next_dice_seed,
+                                    envelope, fork, new_setup)
                 session.commit()
             except IntegrityError:
                 session.rollback()
                 raise ConflictError(
-                    f"campaign {name!r}: another writer appended first; nothing imported"
+                    f"campaign {name!r}: another process imported or appended first; nothing "
+                    "imported (run `campaign exchanges` to see what it stored)"
                 ) from None
+
+    @staticmethod
+    def _append_import(
+        session: Session, name: str, expected_seq: int, rows: list[EventRow], record: PbemFile,
+        next_dice_seed: str | None, envelope: PbemEnvelope, fork: PbemFork | None,
+        new_setup: PbemSetup | None,
+    ) -> None:
+        head = Store._head(session, name)
+        if head.seq != expected_seq:
+            raise ConflictError(
+                f"campaign {name!r} changed meanwhile (now at event {head.seq}); "
+                "nothing imported, try again"
+            )
+        if fork is not None:
+            for table in (EventRow, SnapshotRow):
+                session.exec(  # type: ignore[call-overload]
+                    delete(table).where(
+                        table.campaign_name == name, table.seq > fork.base_seq
+                    )
+                )
+            for table in (PbemFile, PbemSecret, PbemEnvelope):
+                session.exec(  # type: ignore[call-overload]
+                    delete(table).where(
+                        table.campaign_name == name, table.exchange >= fork.exchange
+                    )
+                )
+            session.add(fork)
+            session.flush()
+        for row in rows:
+            session.add(row)
+        session.add(record)
+        session.add(envelope)
+        if new_setup is not None:  # first contact: the agreed mode is the campaign's mode
+            session.add(PbemSetup.model_validate(new_setup.model_dump()))
+            session.merge(CampaignDice(campaign_name=name, mode=new_setup.mode))
+        if next_dice_seed is not None:
+            campaign = session.get(CampaignRow, name)
+            assert campaign is not None
+            campaign.dice_seed = next_dice_seed
+            session.add(campaign)

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from campaign.rules.canonical import canonical_json, sha256_hex
 from campaign.rules.ids import Side
+from campaign.rules.notation import MAX_ORDER_CHARS
 
 FORMAT = "dark-nebula-turn-file"
 #: Bump on any incompatible change; readers refuse files with a higher version.
@@ -37,7 +38,7 @@ class Header(BaseModel):
     format: Literal["dark-nebula-turn-file"] = FORMAT
     schema_version: int = Field(ge=1)
     app_version: str
-    campaign_id: str = Field(min_length=1)
+    campaign_id: str = Field(min_length=1, max_length=200)
     side: Side
     exchange: int = Field(ge=1, description="number of this file in the campaign's exchange")
     base_seq: int = Field(ge=0, description="last event the sender had from the receiver")
@@ -70,7 +71,7 @@ class Batch(BaseModel):
 
     model_config = _STRICT
 
-    order: str
+    order: str = Field(max_length=MAX_ORDER_CHARS)
     events: list[FileEvent] = Field(min_length=1)
 
 

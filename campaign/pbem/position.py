@@ -51,6 +51,9 @@ def to_file_event(event: Event, seal_key: str) -> FileEvent:
     return FileEvent(type=event.type, payload=event.model_dump(mode="json"))
 
 
+_ABSENT = object()
+
+
 def _differs(wanted: FileEvent, got: FileEvent) -> str:
     if wanted.type != got.type:
         return f"the file has a {wanted.type!r} event where the rules give {got.type!r}"
@@ -58,10 +61,19 @@ def _differs(wanted: FileEvent, got: FileEvent) -> str:
         return f"the sealed (hidden) {got.type!r} event does not match"
     assert wanted.payload is not None and got.payload is not None
     keys = sorted(set(wanted.payload) | set(got.payload))
-    key = next(k for k in keys if wanted.payload.get(k) != got.payload.get(k))
+    key = next(
+        (k for k in keys if wanted.payload.get(k, _ABSENT) != got.payload.get(k, _ABSENT)),
+        None,
+    )
+    if key is None:  # pragma: no cover - the caller compares the events first
+        return f"the {got.type!r} event differs"
+
+    def shown(payload: dict) -> str:
+        return repr(payload[key]) if key in payload else "nothing (no such field)"
+
     return (
-        f"{got.type!r}.{key}: the file says {wanted.payload.get(key)!r}, the rules give "
-        f"{got.payload.get(key)!r}"
+        f"{got.type!r}.{key}: the file says {shown(wanted.payload)}, the rules give "
+        f"{shown(got.payload)}"
     )
 
 

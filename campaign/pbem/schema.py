@@ -1,6 +1,8 @@
 """Export the turn-file JSON Schema: ``python -m campaign.pbem.schema [PATH]``.
 
-The committed copy is ``docs/turn-file.schema.json``; a test checks it matches the model.
+Without PATH the schema is printed. The committed copy is ``docs/turn-file.schema.json``
+(regenerate it from a checkout with ``python -m campaign.pbem.schema docs/turn-file.schema.json``);
+a test checks it matches the model.
 """
 
 from __future__ import annotations
@@ -11,8 +13,6 @@ from pathlib import Path
 
 from campaign.pbem.model import json_schema
 
-DEFAULT = Path(__file__).resolve().parents[2] / "docs" / "turn-file.schema.json"
-
 
 def schema_text() -> str:
     """The schema as stable, indented JSON text."""
@@ -20,9 +20,12 @@ def schema_text() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Write the schema to ``argv[0]`` or the docs copy."""
+    """Write the schema to ``argv[0]``, or print it when no path is given."""
     args = sys.argv[1:] if argv is None else argv
-    target = Path(args[0]) if args else DEFAULT
+    if not args:
+        sys.stdout.write(schema_text())
+        return 0
+    target = Path(args[0])
     target.write_text(schema_text(), encoding="utf-8")
     print(f"wrote {target}")
     return 0

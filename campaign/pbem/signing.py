@@ -7,11 +7,16 @@ Key files: ``SIDE.key`` (PKCS#8 PEM private key, keep it to yourself) and ``SIDE
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from campaign.pbem.errors import SignatureError
 from campaign.pbem.model import Signature, TurnBody
 from campaign.rules.canonical import sha256_hex
+from campaign.userfiles import FileRefusedError, read_bounded
+
+#: A PEM Ed25519 key is about 120 bytes; anything far larger is not a key.
+MAX_KEY_BYTES = 16 * 1024
 
 
 def _crypto():  # noqa: ANN202 - lazy import: signatures are optional
@@ -34,16 +39,31 @@ def generate_keys(directory: Path, side: str) -> tuple[Path, Path]:
     if private_path.exists():
         raise SignatureError(f"{private_path} exists already; not overwritten")
     private = ed25519.Ed25519PrivateKey.generate()
-    private_path.write_bytes(
-        private.private_bytes(
-            serialization.Encoding.PEM,
-            serialization.PrivateFormat.PKCS8,
-            serialization.NoEncryption(),
-        )
+    pem = private.private_bytes(
+        serialization.Encoding.PEM,
+        serialization.PrivateFormat.PKCS8,
+        serialization.NoEncryption(),
     )
-    private_path.chmod(0o600)
+    try:  # created 0600: the key is never readable by others, not even for a moment
+        descriptor = os.open(private_path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        raise SignatureError(f"{private_path} exists already; not overwritten") from None
+    except OSError as error:
+        raise SignatureError(f"{private_path}: cannot write: {error.strerror}") from None
+    with os.fdopen(descriptor, "wb") as handle:
+        handle.write(pem)
+        handle.flush()
+        os.fsync(handle.fileno())
     public_path.write_bytes(_public_pem(private.public_key()))
     return private_path, public_path
+
+
+def _key_bytes(path: Path, what: str) -> bytes:
+    """A key file, bounded (a PEM key is a few hundred bytes; devices and FIFOs refused)."""
+    try:
+        return read_bounded(path, MAX_KEY_BYTES, what)
+    except FileRefusedError as error:
+        raise SignatureError(str(error)) from None
 
 
 def _public_pem(public) -> bytes:  # noqa: ANN001
@@ -62,8 +82,9 @@ def sign(body: TurnBody, private_key_file: Path) -> Signature:
     """Sign ``body`` with the private key in ``private_key_file``."""
     _, serialization, _ = _crypto()
     try:
-        private = serialization.load_pem_private_key(private_key_file.read_bytes(), None)
-    except (OSError, ValueError, TypeError) as error:
+        private = serialization.load_pem_private_key(
+            _key_bytes(private_key_file, "private key file"), None)
+    except (ValueError, TypeError) as error:
         raise SignatureError(f"{private_key_file}: cannot read private key: {error}") from None
     value = private.sign(body.canonical().encode("utf-8"))
     return Signature(key_id=key_id(_public_pem(private.public_key())), value=value.hex())
@@ -79,9 +100,9 @@ def verify(body: TurnBody, signature: Signature | None, public_key_file: Path) -
             f"({public_key_file}); ask {side} to export with --sign"
         )
     try:
-        pem = public_key_file.read_bytes()
+        pem = _key_bytes(public_key_file, "public key file")
         public = serialization.load_pem_public_key(pem)
-    except (OSError, ValueError) as error:
+    except ValueError as error:
         raise SignatureError(f"{public_key_file}: cannot read public key: {error}") from None
     if signature.key_id != key_id(pem):
         raise SignatureError(

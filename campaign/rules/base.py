@@ -22,6 +22,9 @@ from pydantic import BaseModel, ConfigDict
 from campaign.rules.ids import Side
 from campaign.rules.state import Roll
 
+#: The most units (or steps) one bulk order may name (``deploy UNITS``, ``target B UNITS``).
+MAX_BULK = 64
+
 
 class Order(BaseModel):
     """A request to change the campaign. ``side`` None means the referee."""

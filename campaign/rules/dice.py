@@ -86,18 +86,10 @@ class PhysicalSource:
         self._callback = callback
 
     @classmethod
-    def from_values(cls, values: Iterable[int]) -> PhysicalSource:
-        """A source that hands out ``values`` in order (entered in advance by the referee)."""
-        queue = list(values)
-
-        def next_value(ctx: RollContext) -> int:
-            if not queue:
-                raise InvalidOrderError(
-                    f"DN-ERR-1: a die roll is needed for {ctx.purpose!r} but none was entered"
-                )
-            return queue.pop(0)
-
-        return cls(next_value)
+    def from_values(cls, values: Iterable[int]) -> EnteredDice:
+        """A source that hands out ``values`` in order (entered in advance by the referee);
+        ``engine.decide`` requires exactly as many values as the order rolls."""
+        return EnteredDice(values)
 
     def draw(self, ctx: RollContext) -> int:
         """Ask for the value and check it is a face of the die."""
@@ -107,6 +99,70 @@ class PhysicalSource:
                 f"DN-ERR-1: die value {value!r} for {ctx.purpose!r} is not 1..{ctx.sides}"
             )
         return value
+
+
+class MissingDiceError(InvalidOrderError):
+    """An order needed more entered dice than were given (``engine.decide`` explains which)."""
+
+
+#: The most die values one order may be given (bounds typed input, DN-ERR-1).
+MAX_ENTERED_DICE = 500
+
+
+class EnteredDice(PhysicalSource):
+    """Dice typed in for one order (``--dice 3,5,1``): the order must use every value, no more
+    and no fewer (DN-ERR-1, DN-SEQ-2). ``asked`` records the purpose of every roll requested, so
+    a refusal can say how many dice the order rolls and which shot each one is for.
+    ``padded()`` is a probe that answers 1 once the values run out, to list the rest."""
+
+    def __init__(self, values: Iterable[int], *, pad: bool = False) -> None:
+        self.values = list(values)
+        if len(self.values) > MAX_ENTERED_DICE:
+            raise InvalidOrderError(
+                f"DN-ERR-1: {len(self.values)} die values entered; at most {MAX_ENTERED_DICE}"
+            )
+        self.asked: list[str] = []
+        self._pad = pad
+
+        def next_value(ctx: RollContext) -> int:
+            self.asked.append(ctx.purpose)
+            if len(self.asked) <= len(self.values):
+                return self.values[len(self.asked) - 1]
+            if self._pad:
+                return 1
+            raise MissingDiceError(
+                f"DN-ERR-1: a die roll is needed for {ctx.purpose!r} but none was entered"
+            )
+
+        super().__init__(next_value)
+
+    @property
+    def surplus(self) -> int:
+        """Values entered but not used (negative: missing)."""
+        return len(self.values) - len(self.asked)
+
+    def padded(self) -> EnteredDice:
+        """A probe with the same values that answers 1 for each missing roll."""
+        return EnteredDice(self.values, pad=True)
+
+
+def wrong_dice_count(purposes: list[str], entered: int) -> InvalidOrderError:
+    """The DN-ERR-1 refusal of an order given the wrong number of dice: how many it rolls and
+    which roll (which unit's shot) each value is for, in order."""
+    count = len(purposes)
+    listing = "; ".join(f"{n}) {purpose}" for n, purpose in enumerate(purposes, start=1))
+    if count == 0:
+        return InvalidOrderError(
+            f"DN-ERR-1: this order rolls no dice, but {entered} value(s) were entered"
+        )
+    if entered > count:
+        told = f"{entered} values were entered: {entered - count} too many"
+    else:
+        told = f"only {entered} were entered; {purposes[entered]!r} is the first missing"
+    return InvalidOrderError(
+        f"DN-ERR-1: this order rolls {count} dice and {told}. Give exactly {count}, in this "
+        f"order: {listing}"
+    )
 
 
 class FixedSource(PhysicalSource):

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -18,8 +19,15 @@ from typing import TypeVar
 from campaign.rules import catalog
 from campaign.rules.base import Event, Order
 from campaign.rules.canonical import digest
-from campaign.rules.dice import Dice, DiceSource, NoDice
-from campaign.rules.errors import EngineBugError, IllegalOrderError
+from campaign.rules.dice import (
+    Dice,
+    DiceSource,
+    EnteredDice,
+    MissingDiceError,
+    NoDice,
+    wrong_dice_count,
+)
+from campaign.rules.errors import CampaignError, EngineBugError, IllegalOrderError
 from campaign.rules.flow import (
     FLOW,
     LAST_PLAYER_STEP,
@@ -28,12 +36,14 @@ from campaign.rules.flow import (
     PhaseAdvanced,
     PhaseEnded,
     advance_events,
+    has_passed,
 )
 from campaign.rules.ids import Side
 from campaign.rules.phases import Actor, Phase, SubPhase
 from campaign.rules.registry import (
     APPLIERS,
     HOOKS,
+    NORMALIZERS,
     OFFERED,
     ORDERS,
     EnterHook,
@@ -43,6 +53,7 @@ from campaign.rules.registry import (
 )
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
+from campaign.rules.views import hidden_names, redact
 
 T = TypeVar("T")
 
@@ -106,10 +117,61 @@ def check_allowed(state: CampaignState, spec: OrderSpec, order: Order) -> None:
         )
 
 
+def normalize(state: CampaignState, order: Order) -> Order:
+    """``order`` with shorthand replaced by canonical values (``registry.normalizes_orders``),
+    e.g. a short battle id ``b1`` by the full id; the service logs the normalized notation."""
+    catalog.load()
+    for normalizer in NORMALIZERS:
+        order = normalizer(state, order)
+    return order
+
+
 def decide(
     state: CampaignState, order: Order, ruleset: Ruleset, source: DiceSource | None = None
 ) -> list[Event]:
-    """The events ``order`` produces from ``state`` (see module docstring)."""
+    """The events ``order`` produces from ``state`` (see module docstring). Dice typed in for
+    the order (``EnteredDice``) must be exactly as many as it rolls (DN-ERR-1)."""
+    try:
+        if isinstance(source, EnteredDice):
+            return _decide_entered(state, order, ruleset, source)
+        return _decide(state, order, ruleset, source)
+    except CampaignError as error:
+        raise _as_seen_by(error, state, order.side) from None
+
+
+def _as_seen_by(error: CampaignError, state: CampaignState, viewer: Side | None) -> CampaignError:
+    """``error`` with face-down counters named by their alias for ``viewer`` (DN-NEU-1): a
+    refusal never tells a player the id (and so the kind) of a hidden neutral counter."""
+    if not hidden_names(state, viewer):
+        return error
+    if isinstance(error, IllegalOrderError):
+        return IllegalOrderError(error.rule_id, redact(error.reason, state, viewer))
+    try:
+        return type(error)(redact(error.message, state, viewer))
+    except TypeError:  # pragma: no cover - decide raises only the one-message errors
+        return error
+
+
+def _decide_entered(
+    state: CampaignState, order: Order, ruleset: Ruleset, source: EnteredDice
+) -> list[Event]:
+    """``decide`` with typed dice: refuse surplus and missing values, naming every roll."""
+    try:
+        events = _decide(state, order, ruleset, source)
+    except MissingDiceError:
+        probe = source.padded()
+        with contextlib.suppress(CampaignError):  # it failed only for lack of dice before
+            _decide(state, order, ruleset, probe)
+        raise wrong_dice_count(probe.asked, len(source.values)) from None
+    if source.surplus:
+        raise wrong_dice_count(source.asked, len(source.values))
+    return events
+
+
+def _decide(
+    state: CampaignState, order: Order, ruleset: Ruleset, source: DiceSource | None = None
+) -> list[Event]:
+    order = normalize(state, order)
     spec = order_spec(order.type)
     check_allowed(state, spec, order)
     if spec.handler is None:
@@ -193,7 +255,35 @@ def _is_idle(state: CampaignState, ruleset: Ruleset) -> bool:
     phase = state.phase
     if phase is Phase.GAME_OVER:
         return False
-    return any(hook(state, ruleset) for p, hook in HOOKS.idle if p is phase)
+    if any(hook(state, ruleset) for p, hook in HOOKS.idle if p is phase):
+        return True
+    if has_passed(state, state.acting) and _may_end(state, ruleset):
+        return True  # the acting side passed for the rest of this player turn (DN-SEQ-2)
+    return not manual_stepping(state) and nothing_to_decide(state, ruleset)
+
+
+#: Orders that only end the step: they do not count as "something to decide".
+STEP_ENDING = frozenset({"end-phase", "pass"})
+#: ``state.game_slots`` key of the stepping option (``stepping`` order, ``flow.py``).
+STEPPING_SLOT = "stepping"
+
+
+def manual_stepping(state: CampaignState) -> bool:
+    """True when the campaign option keeps every step until ``end-phase`` (DN-SEQ-2)."""
+    return state.game_slots.get(STEPPING_SLOT) == "manual"
+
+
+def nothing_to_decide(state: CampaignState, ruleset: Ruleset) -> bool:
+    """True when no player has an order to give in this step but ``end-phase``, and the step
+    may end (DN-SEQ-1/2): such a step ends by itself (``phase-advanced`` with ``auto``).
+
+    Set-up steps never end this way (each side ends its own purchase and deployment)."""
+    if state.phase.is_setup or not _may_end(state, ruleset):
+        return False
+    for side in (state.acting, state.acting.enemy):
+        if any(order.verb not in STEP_ENDING for order in legal_orders(state, side, ruleset)):
+            return False
+    return True
 
 
 @dataclass(frozen=True)

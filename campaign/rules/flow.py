@@ -18,12 +18,13 @@ from typing import Any, Literal
 from campaign.rules.base import Event, Order
 from campaign.rules.errors import IllegalOrderError
 from campaign.rules.ids import Side
-from campaign.rules.phases import Phase, SubPhase
+from campaign.rules.phases import Actor, Phase, SubPhase
 from campaign.rules.registry import (
     HOOKS,
     applies,
     decides,
     event_type,
+    offered_when,
     order_type,
 )
 from campaign.rules.ruleset import StarMap
@@ -239,6 +240,69 @@ def _decide_end_phase(state: CampaignState, order: EndPhase, ruleset: Any, dice:
     return [PhaseEnded(side=order.side, step=state.step)]
 
 
+PLAYER_TURN_PHASES = tuple(dict.fromkeys(step.phase for step in PLAYER_TURN_STEPS))
+#: ``state.turn_slots`` key: the sides that passed for the rest of this player turn.
+PASSED_SLOT = "passed"
+
+
+@order_type(
+    phases=PLAYER_TURN_PHASES,
+    rule="DN-SEQ-2",
+    summary="end this step and every later step of yours in this player turn, stopping where "
+            "something must still be decided (a battle, PD fire, losses, maintenance)",
+    template="pass",
+)
+class Pass(Order):
+    """``aslan pass``: nothing more from me this player turn unless the rules need me."""
+
+    type: Literal["pass"] = "pass"
+
+
+@event_type
+class TurnPassed(Event):
+    """``side`` passed: its later steps of this player turn end by themselves (DN-SEQ-2)."""
+
+    type: Literal["turn-passed"] = "turn-passed"
+    side: Side
+
+
+def check_step_end(state: CampaignState, ruleset: Any) -> None:
+    """Run the ``end_check`` hooks of the current phase (``IllegalOrderError`` if premature)."""
+    for phase, check in HOOKS.end_checks:
+        if phase is state.phase:
+            check(state, ruleset)
+
+
+@offered_when(Pass)
+def _pass_offered(state: CampaignState, side: Side | None, ruleset: Any) -> bool:
+    """Offered exactly when the step could end now, like ``end-phase``."""
+    try:
+        check_step_end(state, ruleset)
+    except IllegalOrderError:
+        return False
+    return True
+
+
+@decides(Pass)
+def _decide_pass(state: CampaignState, order: Pass, ruleset: Any, dice: Any) -> list:
+    check_step_end(state, ruleset)
+    if order.side is None:  # pragma: no cover - actor check rejects this earlier
+        raise IllegalOrderError("DN-SEQ-2", "only a player side can pass")
+    return [TurnPassed(side=order.side), PhaseEnded(side=order.side, step=state.step)]
+
+
+@applies(TurnPassed)
+def _apply_passed(state: CampaignState, event: TurnPassed) -> None:
+    passed = state.turn_slots.setdefault(PASSED_SLOT, [])
+    if event.side.value not in passed:
+        passed.append(event.side.value)
+
+
+def has_passed(state: CampaignState, side: Side) -> bool:
+    """True when ``side`` passed for the rest of the current player turn (``pass``)."""
+    return side.value in state.turn_slots.get(PASSED_SLOT, [])
+
+
 def advance_events(state: CampaignState, *, auto: bool) -> PhaseAdvanced:
     """The ``phase-advanced`` event leading out of the current step."""
     position = next_position(state)
@@ -250,3 +314,42 @@ def advance_events(state: CampaignState, *, auto: bool) -> PhaseAdvanced:
         auto=auto,
     )
 
+
+
+# --- the stepping option ------------------------------------------------------------------------
+
+
+@order_type(
+    phases=None,
+    actor=Actor.REFEREE,
+    rule="DN-SEQ-2",
+    summary="referee: 'manual' keeps every step until end-phase; 'auto' (default) ends a step "
+            "in which nobody has an order to give",
+    template="stepping manual|auto",
+)
+class Stepping(Order):
+    """``referee stepping manual``: a referee who wants to pause at every step."""
+
+    type: Literal["stepping"] = "stepping"
+    mode: Literal["manual", "auto"]
+
+
+@event_type
+class SteppingSet(Event):
+    """The stepping option of the campaign changed (logged like every referee decision)."""
+
+    type: Literal["stepping-set"] = "stepping-set"
+    mode: Literal["manual", "auto"]
+
+
+@decides(Stepping)
+def _decide_stepping(state: CampaignState, order: Stepping, ruleset: Any, dice: Any) -> list:
+    return [SteppingSet(mode=order.mode)]
+
+
+@applies(SteppingSet)
+def _apply_stepping(state: CampaignState, event: SteppingSet) -> None:
+    if event.mode == "manual":
+        state.game_slots["stepping"] = "manual"
+    else:
+        state.game_slots.pop("stepping", None)

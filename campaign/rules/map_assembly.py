@@ -245,6 +245,7 @@ def _build_map(
                 )
                 _add_crossing(routes, crossing)
     homes = {s.home: s.name for s in slots.values() if s.home is not None}
+    nebula = next((s.name for s in slots.values() if s.nebula), "")
     first = next(iter(slots.values()))
     try:
         return StarMap(
@@ -257,10 +258,18 @@ def _build_map(
             seed=seed,
             section_width=first.width,
             section_height=first.height,
+            nebula=nebula,
         )
     except ValidationError as error:  # e.g. a system id used in two sections
         reasons = "; ".join(str(detail["msg"]) for detail in error.errors())
         raise AssemblyError(f"the sections do not form a valid map: {reasons}") from None
+
+
+def single_section_map(section: Section) -> StarMap:
+    """``section`` alone as a map at slot (0, 0), e.g. to draw a transcribed section before any
+    layout uses it. No role checks: a lone section need not hold homes or the Dark Nebula."""
+    placement = SectionPlacement(section=section.key, slot_col=0, slot_row=0)
+    return _build_map({(0, 0): section}, [placement], layout=f"section:{section.key}", seed=None)
 
 
 def _add_crossing(routes: list[JumpRoute], crossing: JumpRoute) -> None:

@@ -10,10 +10,16 @@
 
 An order class may override the generic form by defining ``notation_args(self) -> list[str]``
 and ``from_notation_args(cls, side, args) -> Order`` (both or neither).
+
+Case (issue 16): sides, verbs, unit ids, unit kinds, system ids, battle ids, ranges and yes/no
+are read case-insensitively and turned into their canonical form (``Aslan JUMP s1 Ftahr`` reads
+as ``aslan jump s1 ftahr``; ``a-cl-1`` as ``A-CL-1``; ``cl`` as ``CL``). Stack labels and
+reasons are names the players choose and keep their case.
 """
 
 from __future__ import annotations
 
+import re
 import shlex
 import types
 from enum import Enum
@@ -28,6 +34,38 @@ from campaign.rules.registry import order_spec
 
 REFEREE = "referee"
 _SKIP = ("type", "side")
+
+#: Fields holding system ids, battle ids or destinations: canonical lower case.
+_LOWER_FIELDS = frozenset({"system", "path", "destination", "battle"})
+#: Fields holding unit kind codes (``CL``, ``RT-5``): canonical upper case.
+_UPPER_FIELDS = frozenset({"kind"})
+#: A unit id (``A-CL-3``, ``S-B1-1``, ``N-M-2``); stack labels never contain a hyphen.
+_UNIT_ID = re.compile(r"^[asn]-[a-z0-9]+-[0-9]+$", re.IGNORECASE)
+_PIECES = re.compile(r"([>+,])")
+
+
+def _canonical_ids(token: str) -> str:
+    """Unit ids in ``token`` (also in lists and inside ``SHIP>TARGET``, ``D1+D2>A1``) in upper
+    case."""
+    return "".join(
+        piece.upper() if _UNIT_ID.match(piece) else piece for piece in _PIECES.split(token)
+    )
+
+
+def _canonical_case(field: str, token: str) -> str:
+    """The canonical spelling of one typed token of ``field`` (see the module docstring)."""
+    if field in _LOWER_FIELDS:
+        return token.lower()
+    if field in _UPPER_FIELDS:
+        return token.upper()
+    head, colon, tail = token.partition(":")
+    if colon and head.lower() in ("hex", "box"):
+        return f"{head.lower()}:{tail.lower()}"
+    if colon and head.lower() == "on":
+        return f"on:{_canonical_ids(tail)}"
+    if token.lower() in ("unplaced", "eliminated"):
+        return token.lower()
+    return _canonical_ids(token)
 
 
 def _side_text(side: Side | None) -> str:
@@ -95,6 +133,8 @@ def _convert(annotation: Any, token: str) -> Any:
             return []
         (item_type, *_rest) = get_args(inner) or (str,)
         return [_convert(item_type, part) for part in token.split(",")]
+    if isinstance(inner, type) and issubclass(inner, Enum):
+        return token.lower()
     if inner is bool:
         if token.lower() in ("yes", "true", "y", "1"):
             return True
@@ -110,8 +150,18 @@ def _convert(annotation: Any, token: str) -> Any:
     return token
 
 
+#: The longest order text read (the longest real order, a referee reason included, is far
+#: shorter); bounded before tokenising so a huge string in a turn file costs nothing.
+MAX_ORDER_CHARS = 1000
+
+
 def parse_order(text: str) -> Order:
     """Parse one line of order notation; ``InvalidOrderError`` naming the problem."""
+    if len(text) > MAX_ORDER_CHARS:
+        raise InvalidOrderError(
+            f"cannot read order {text[:40]!r}...: {len(text)} characters, at most "
+            f"{MAX_ORDER_CHARS}"
+        )
     try:
         tokens = shlex.split(text, comments=False)
     except ValueError as error:
@@ -121,7 +171,8 @@ def parse_order(text: str) -> Order:
             f"cannot read order {text!r}: expected '<aslan|solomani|referee> <order> ...'"
         )
     side_token, verb, *args = tokens
-    if side_token == REFEREE:
+    verb = verb.lower()
+    if side_token.lower() == REFEREE:
         side: Side | None = None
     else:
         try:
@@ -142,7 +193,7 @@ def parse_order(text: str) -> Order:
         )
     data: dict[str, Any] = {"type": verb, "side": side}
     for name, token in zip(fields, args, strict=False):
-        data[name] = _convert(cls.model_fields[name].annotation, token)
+        data[name] = _convert(cls.model_fields[name].annotation, _canonical_case(name, token))
     try:
         return cls.model_validate(data)
     except ValidationError as error:

@@ -45,6 +45,25 @@ class RefereeAdjusted(Event):
     disrupted: bool | None = None
 
 
+#: The most RU the referee may set (bounds the input; a whole game earns a few hundred).
+MAX_RU = 10_000
+
+
+@event_type
+class DiceEntered(Event):
+    """The dice of this order batch were typed in, not drawn from the campaign's seed (DN-ERR-1).
+
+    ``origin``: ``physical`` (a campaign created with physical dice) or ``referee-override`` (a
+    seeded campaign, with the referee's ``reason``). ``values`` repeats the typed values in the
+    order they were used; the rolls themselves stay in the events they decided. The service
+    appends this event to the batch; it changes nothing in the state but the event count."""
+
+    type: Literal["dice-entered"] = "dice-entered"
+    origin: Literal["physical", "referee-override"]
+    values: tuple[int, ...]
+    reason: str | None = None
+
+
 @order_type(
     phases=None,
     actor=Actor.REFEREE,
@@ -57,8 +76,8 @@ class SetRu(Order):
 
     type: Literal["set-ru"] = "set-ru"
     target: Side
-    ru: int = Field(ge=0)
-    reason: str = Field(min_length=1)
+    ru: int = Field(ge=0, le=MAX_RU)
+    reason: str = Field(min_length=1, max_length=500)
 
 
 @order_type(
@@ -75,7 +94,7 @@ class AdjustUnit(Order):
     unit: str
     location: Location | None
     disrupted: bool | None
-    reason: str = Field(min_length=1)
+    reason: str = Field(min_length=1, max_length=500)
 
 
 @decides(SetRu)
@@ -114,6 +133,11 @@ def _apply_adjusted(state: CampaignState, event: RefereeAdjusted) -> None:
             unit.location = event.location
         if event.disrupted is not None:
             unit.disrupted = event.disrupted
+
+
+@applies(DiceEntered)
+def _apply_dice_entered(state: CampaignState, event: DiceEntered) -> None:
+    """Nothing to change: the record is for the log and for ``campaign verify``."""
 
 
 @applies(RefereeRestored)

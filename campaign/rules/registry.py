@@ -42,6 +42,7 @@ IdleHook = Callable[["CampaignState", "Ruleset"], bool]
 EndCheck = Callable[["CampaignState", "Ruleset"], None]
 TurnEndHook = Callable[["CampaignState", "Ruleset", "Dice"], list[Event]]
 OfferCheck = Callable[["CampaignState", Any, "Ruleset"], bool]
+Normalizer = Callable[["CampaignState", Order], Order]
 
 
 @dataclass
@@ -83,6 +84,8 @@ APPLIERS: dict[type[Event], Applier] = {}
 HOOKS = Hooks()
 #: verb -> ``fn(state, side, ruleset)``: whether ``legal_orders`` offers the order type now.
 OFFERED: dict[str, OfferCheck] = {}
+#: ``fn(state, order) -> order``: rewrite shorthand (e.g. short battle ids) before deciding.
+NORMALIZERS: list[Normalizer] = []
 _adapters: dict[str, TypeAdapter[Any]] = {}
 
 
@@ -267,3 +270,12 @@ def offered_when(order_cls: type[Order]) -> Callable[[OfferCheck], OfferCheck]:
         return fn
 
     return register
+
+
+def normalizes_orders(fn: Normalizer) -> Normalizer:
+    """Decorator on ``fn(state, order) -> order``: ``engine.normalize`` runs it before every
+    decision, so shorthand the player typed (e.g. ``b1`` for a battle id) is replaced by the
+    canonical value in the decided order, its events and the logged notation. It may raise
+    ``InvalidOrderError`` for a reference that names nothing."""
+    NORMALIZERS.append(fn)
+    return fn

@@ -215,6 +215,9 @@ class HouseRules(Frozen):
     unspent_ru_carry_over: bool = True  # DN-ECO-6 / DN-SET-1
     pd_carried_by_transport: bool = True  # DN-MOV-10
     lost_carrier_fighters_return_to_box: bool = True  # DN-CBT-9
+    type3_standing_tanker_refuels_all: bool = False  # DN-MOV-4: ships may leave without it
+    withdraw_into_empty_box: bool = False  # DN-CBT-7: also into a box nobody controls
+    players_assign_freely: bool = False  # DN-CBT-3: players agreed to give whole assignments
 
 
 class SectionPlacement(Frozen):
@@ -238,9 +241,10 @@ class StarMap(Indexed):
 
     ``sections`` lists the section names in placement order. Adjacency queries are methods so the
     engine never scans route lists by hand; they use indexes built once when the map is created.
-    ``homes`` names the home section of each player side; ``placements`` records where each
-    section lies (and, for random assembly, who drew it), ``layout`` and ``seed`` say how the map
-    was assembled so it can be logged and rebuilt.
+    ``homes`` names the home section of each player side and ``nebula`` the Dark Nebula section
+    (DN-MAP-1); ``placements`` records where each section lies (and, for random assembly, who
+    drew it), ``layout`` and ``seed`` say how the map was assembled so it can be logged and
+    rebuilt.
     """
 
     sections: tuple[str, ...]
@@ -252,6 +256,7 @@ class StarMap(Indexed):
     seed: int | None = None
     section_width: int = Field(default=0, ge=0)  # hexes per section; 0 = unknown (hand-built map)
     section_height: int = Field(default=0, ge=0)
+    nebula: str = ""  # name of the Dark Nebula section ("" when unknown, e.g. a hand-built map)
 
     # Lookup indexes, built once in model_post_init. Read through ``__pydantic_private__``:
     # plain ``self._x`` access to a pydantic private attribute costs microseconds per call.

@@ -7,11 +7,12 @@ A step either applies (its ``digest`` is checked) or is expected to be rejected 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from campaign.rules import engine
+from campaign.rules import engine, narration
+from campaign.rules.base import Event
 from campaign.rules.dice import PhysicalSource, SeededSource
 from campaign.rules.errors import CampaignError, IllegalOrderError
 from campaign.rules.flow import MapAssembled, layout_record
@@ -57,6 +58,7 @@ class StepResult:
     order: str
     ok: bool
     message: str
+    lines: list[str] = field(default_factory=list)  # what happened (``replay(narrate=True)``)
 
 
 def _layout_event(ruleset: Ruleset) -> MapAssembled:
@@ -71,22 +73,25 @@ def opening_state(game: SeedGame, ruleset: Ruleset) -> CampaignState:
 
 def _run_step(
     state: CampaignState, step: SeedStep, ruleset: Ruleset, game: SeedGame
-) -> tuple[CampaignState, str | None]:
-    """Apply ``step``; returns the state and the rule id of a rejection (None if applied)."""
+) -> tuple[CampaignState, str | None, list[Event]]:
+    """Apply ``step``; returns the state, the rule id of a rejection (None if applied) and the
+    events."""
     source = PhysicalSource.from_values(step.dice) if step.dice is not None else SeededSource(
         game.dice_seed
     )
     try:
         events = engine.decide(state, parse_order(step.order), ruleset, source)
     except IllegalOrderError as error:
-        return state, error.rule_id
+        return state, error.rule_id, []
     except CampaignError:
-        return state, "invalid"
-    return engine.fold(events, state), None
+        return state, "invalid", []
+    return engine.fold(events, state), None, events
 
 
-def replay(game: SeedGame, ruleset: Ruleset) -> list[StepResult]:
-    """Replay every step, comparing digests and expected rejections; stops at the first miss."""
+def replay(game: SeedGame, ruleset: Ruleset, *, narrate: bool = False) -> list[StepResult]:
+    """Replay every step, comparing digests and expected rejections; stops at the first miss.
+
+    ``narrate``: each result also carries the sentences of what its step did (the CLI)."""
     state = opening_state(game, ruleset)
     results = [StepResult(0, "(start)", engine.state_digest(state) == game.start_digest, "")]
     if not results[0].ok:
@@ -94,7 +99,8 @@ def replay(game: SeedGame, ruleset: Ruleset) -> list[StepResult]:
         return results
     for index, step in enumerate(game.steps, start=1):
         before = engine.state_digest(state)
-        state, rejected = _run_step(state, step, ruleset, game)
+        previous = state.clone() if narrate else state
+        state, rejected, events = _run_step(state, step, ruleset, game)
         after = engine.state_digest(state)
         if step.reject is not None:
             ok = rejected == step.reject and after == before
@@ -104,7 +110,9 @@ def replay(game: SeedGame, ruleset: Ruleset) -> list[StepResult]:
         else:
             ok = step.digest is None or after == step.digest
             message = "" if ok else f"digest {after[:12]} != expected {(step.digest or '')[:12]}"
-        results.append(StepResult(index, step.order, ok, message))
+        lines = (narration.condense(narration.narrate(events, previous, ruleset=ruleset))
+                 if narrate else [])
+        results.append(StepResult(index, step.order, ok, message, lines))
         if not ok:
             break
     return results
@@ -115,7 +123,7 @@ def record(game: SeedGame, ruleset: Ruleset) -> SeedGame:
     state = opening_state(game, ruleset)
     steps: list[SeedStep] = []
     for step in game.steps:
-        state, rejected = _run_step(state, step, ruleset, game)
+        state, rejected, _ = _run_step(state, step, ruleset, game)
         if rejected is not None and step.reject is None:
             raise ValueError(f"{step.order!r} was rejected ({rejected}) while recording")
         digest = None if step.reject is not None else engine.state_digest(state)

@@ -6,9 +6,10 @@
   ends by itself once as many counters are placed as there are sections in play.
 - Each side then buys units with its 99 RU (``buy KIND [COUNT]``; ``KIND`` is the code of the unit
   table, with the strength for ground units: ``CL``, ``RT-5``). Unspent RU carry over.
-- Aslan then Solomani deploy every unit bought (``deploy UNIT LOCATION``) in a system of the own
-  home section: ships in the stellar hex or surface box (or aboard a carrier), ground units and
-  PD in the surface box or aboard a transport, fighters in the box or aboard a mothership.
+- Aslan then Solomani deploy every unit bought (``deploy UNITS LOCATION``, several units in
+  one order) in a system of the own home section: ships in the stellar hex or surface box (or
+  aboard a carrier), ground units and PD in the surface box or aboard a transport, fighters in
+  the box or aboard a mothership.
 
 Placement of neutrals: ground units and PD go to the surface box, monitors and transports to the
 stellar hex (the spec only says "in the system").
@@ -20,7 +21,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from campaign.rules.base import Event, Order
+from campaign.rules.base import MAX_BULK, Event, Order
 from campaign.rules.dice import Dice
 from campaign.rules.errors import IllegalOrderError, InvalidOrderError
 from campaign.rules.ids import PLAYER_SIDES, Side, SystemType, UnitCategory, UnitFlag
@@ -31,11 +32,13 @@ from campaign.rules.registry import (
     end_check,
     event_type,
     idle_when,
+    normalizes_orders,
     on_enter,
     order_type,
 )
 from campaign.rules.ruleset import Ruleset, StarSystem, UnitType
 from campaign.rules.state import CampaignState, Location, Unit, Where
+from campaign.rules.views import resolve_aliases
 
 #: Categories that may only stand in a surface box or ride a carrier (never alone in space).
 SURFACE_ONLY = (UnitCategory.GROUND, UnitCategory.PD)
@@ -126,6 +129,7 @@ class NeutralPlaced(Event):
     unit_id: str
     kind: str
     location: Location
+    set_aside: list[str] = []  # PD kinds drawn first and set aside (DN-MOV-10 [HOUSE])
 
 
 @order_type(
@@ -179,13 +183,36 @@ def _decide_place_neutral(
         raise IllegalOrderError(
             "DN-NEU-1", f"{system.name} is on a home section ({system.section})"
         )
-    kind = state.neutral_pile[0]
+    set_aside = _pd_set_aside(state, ruleset, system.id)
+    if len(set_aside) == len(state.neutral_pile):
+        raise IllegalOrderError(
+            "DN-MOV-10", f"the surface box of {system.name} already holds a PD marker and no "
+            "counter left in the pile may go there"
+        )
+    kind = state.neutral_pile[len(set_aside)]
     unit_type = ruleset.unit_type(kind)
     (unit_id,) = state.new_unit_ids(Side.NEUTRAL, unit_type.code)
     in_box = unit_type.category in SURFACE_ONLY
     location = Location.box(system.id) if in_box else Location.hex(system.id)
     assert order.side is not None
-    return [NeutralPlaced(drawn_by=order.side, unit_id=unit_id, kind=kind, location=location)]
+    return [NeutralPlaced(drawn_by=order.side, unit_id=unit_id, kind=kind, location=location,
+                          set_aside=set_aside)]
+
+
+def _pd_set_aside(state: CampaignState, ruleset: Ruleset, system_id: str) -> list[str]:
+    """[HOUSE] DN-MOV-10 at neutral placement: when the box already holds a PD marker, PD
+    counters drawn for it are set aside (out of play) and the next counter is drawn instead.
+    Returns the PD kinds on top of the pile that are set aside."""
+    box = Location.box(system_id)
+    if not any(ruleset.unit_type(u.kind).category is UnitCategory.PD
+               for u in state.units_at(box)):
+        return []
+    aside: list[str] = []
+    for kind in state.neutral_pile:
+        if ruleset.unit_type(kind).category is not UnitCategory.PD:
+            break
+        aside.append(kind)
+    return aside
 
 
 @applies(NeutralsShuffled)
@@ -195,6 +222,9 @@ def _apply_shuffled(state: CampaignState, event: NeutralsShuffled) -> None:
 
 @applies(NeutralPlaced)
 def _apply_neutral_placed(state: CampaignState, event: NeutralPlaced) -> None:
+    for kind in event.set_aside:
+        if state.neutral_pile and state.neutral_pile[0] == kind:
+            state.neutral_pile.pop(0)
     if state.neutral_pile and state.neutral_pile[0] == event.kind:
         state.neutral_pile.pop(0)
     state.add_unit(
@@ -293,14 +323,15 @@ class UnitDeployed(Event):
 @order_type(
     phases=[Phase.SETUP_DEPLOY],
     rule="DN-SET-2",
-    summary="place a bought unit in a home-section system: hex:SYS, box:SYS or on:CARRIER",
-    template="deploy UNIT LOCATION",
+    summary="place bought units in a home-section system: hex:SYS, box:SYS or on:CARRIER",
+    template="deploy UNITS LOCATION",
 )
 class Deploy(Order):
-    """``aslan deploy A-CL-1 hex:kiir``."""
+    """``aslan deploy A-CL-1 hex:kiir``; several units at once: ``aslan deploy
+    A-CL-1,A-CL-2,A-CL-3 hex:kiir`` (each checked as if deployed one after the other)."""
 
     type: Literal["deploy"] = "deploy"
-    unit: str
+    units: list[str] = Field(min_length=1, max_length=MAX_BULK)
     location: Location
 
 
@@ -339,17 +370,32 @@ def check_cargo(
 def _decide_deploy(
     state: CampaignState, order: Deploy, ruleset: Ruleset, dice: Dice
 ) -> list[Event]:
-    side = order.side
+    """Each unit in turn, on a scratch state, so a transport deployed first can take the
+    troops named after it; the first refusal refuses the whole order."""
+    if len(set(order.units)) != len(order.units):
+        raise InvalidOrderError("deploy names a unit twice")
+    scratch = state.clone() if len(order.units) > 1 else state
+    events: list[Event] = []
+    for unit_id in order.units:
+        event = _deploy_one(scratch, ruleset, order.side, unit_id, order.location)
+        if scratch is not state:
+            _apply_deployed(scratch, event)
+        events.append(event)
+    return events
+
+
+def _deploy_one(
+    state: CampaignState, ruleset: Ruleset, side: Side | None, unit_id: str, location: Location
+) -> UnitDeployed:
     assert side is not None
-    unit = find_unit(state, order.unit)
+    unit = find_unit(state, unit_id)
     if unit.owner is not side:
-        raise IllegalOrderError("DN-SET-2", f"{unit.id} is not a {side.value} unit")
+        raise IllegalOrderError("DN-SET-2", f"{unit.id} is not one of {side.value}'s units")
     unit_type = ruleset.unit_type(unit.kind)
-    location = order.location
     if location.where is Where.CARRIED:
         carrier = find_unit(state, location.carrier or "")
         check_cargo(state, ruleset, unit, carrier)
-        return [UnitDeployed(unit_id=unit.id, location=location)]
+        return UnitDeployed(unit_id=unit.id, location=location)
     if not location.on_map:
         raise IllegalOrderError("DN-SET-2", "deploy to hex:SYSTEM, box:SYSTEM or on:CARRIER")
     system = find_system(ruleset, location.system or "")
@@ -373,7 +419,7 @@ def _decide_deploy(
             raise IllegalOrderError(
                 "DN-MOV-10", f"the surface box of {system.name} already holds PD {others[0].id}"
             )
-    return [UnitDeployed(unit_id=unit.id, location=location)]
+    return UnitDeployed(unit_id=unit.id, location=location)
 
 
 @applies(UnitDeployed)
@@ -393,3 +439,22 @@ def _deploy_end(state: CampaignState, ruleset: Ruleset) -> None:
         raise IllegalOrderError(
             "DN-SET-2", f"deploy every unit first; still unplaced: {', '.join(waiting)}"
         )
+
+
+@normalizes_orders
+def _resolve_neutral_aliases(state: CampaignState, order: Order) -> Order:
+    """Orders may name a face-down counter by its alias (``N-X-3``, issue 16 item 10): the
+    decided order (and the log) carry the real id."""
+    changes: dict[str, object] = {}
+    for name in type(order).model_fields:
+        value = getattr(order, name)
+        if isinstance(value, str):
+            resolved: object = resolve_aliases(state, value)
+        elif isinstance(value, list) and all(isinstance(v, str) for v in value):
+            resolved = [resolve_aliases(state, v) for v in value]
+        else:
+            continue
+        if resolved != value:
+            changes[name] = resolved
+    return order.model_copy(update=changes) if changes else order
+

@@ -2,9 +2,17 @@
 
 Face-down neutral counters (DN-NEU-1) show only that a neutral counter is there, not what it
 is; the order of the face-down pile is hidden. The referee (``side`` None) sees everything.
+
+A face-down counter's real id names its kind (``N-PD-1``), so players never see it: everything a
+player sees (views, turn files, refusal messages) calls it by an **opaque alias** ``N-X-k``, where
+``k`` is the counter's place in the order the neutral counters were placed (public knowledge:
+the players watched the placements). Orders may name a counter by its alias; ``resolve_aliases``
+turns it back into the real id before the order is decided (issue 16 item 10).
 """
 
 from __future__ import annotations
+
+import re
 
 from campaign.rules.ids import Side
 from campaign.rules.state import CampaignState
@@ -12,9 +20,55 @@ from campaign.rules.state import CampaignState
 #: The ``kind`` a player sees for a face-down neutral counter.
 HIDDEN_KIND = "neutral:?"
 
+#: Aliases are ``N-X-1``, ``N-X-2``, ... (no neutral counter kind has the code X).
+ALIAS_PREFIX = "N-X-"
+_ALIAS = re.compile(r"(?<![A-Za-z0-9-])N-X-[0-9]+(?![A-Za-z0-9-])", re.IGNORECASE)
+
+
+def neutral_aliases(state: CampaignState) -> dict[str, str]:
+    """Real id -> alias of every neutral counter, numbered in placement order (the units are
+    added to the state in the order of their ``neutral-placed`` events)."""
+    placed = [uid for uid in state.units if uid.startswith("N-")]
+    return {uid: f"{ALIAS_PREFIX}{n}" for n, uid in enumerate(placed, start=1)}
+
+
+def hidden_names(state: CampaignState, viewer: Side | None) -> dict[str, str]:
+    """Real id -> alias of the face-down counters ``viewer`` may not identify (none for the
+    referee, ``viewer`` None)."""
+    if viewer is None:
+        return {}
+    aliases = neutral_aliases(state)
+    return {
+        uid: aliases[uid] for uid, unit in state.units.items()
+        if unit.face_down and unit.owner is not viewer and uid in aliases
+    }
+
+
+def _id_pattern(ids: list[str]) -> re.Pattern[str]:
+    alternatives = "|".join(re.escape(uid) for uid in sorted(ids, key=len, reverse=True))
+    return re.compile(rf"(?<![A-Za-z0-9-])(?:{alternatives})(?![A-Za-z0-9-])")
+
+
+def redact(text: str, state: CampaignState, viewer: Side | None) -> str:
+    """``text`` with every face-down counter's real id replaced by its alias for ``viewer``."""
+    hidden = hidden_names(state, viewer)
+    if not hidden:
+        return text
+    return _id_pattern(list(hidden)).sub(lambda m: hidden[m.group(0)], text)
+
+
+def resolve_aliases(state: CampaignState, text: str) -> str:
+    """``text`` with every alias (``N-X-3``, any case) replaced by the real id it stands for;
+    an alias that names no counter is left as typed (the order then names an unknown unit)."""
+    if not _ALIAS.search(text):
+        return text
+    real = {alias: uid for uid, alias in neutral_aliases(state).items()}
+    return _ALIAS.sub(lambda m: real.get(m.group(0).upper(), m.group(0)), text)
+
 
 def player_view(state: CampaignState, side: Side | None) -> CampaignState:
-    """A copy of ``state`` as ``side`` may see it (``state`` itself is untouched)."""
+    """A copy of ``state`` as ``side`` may see it (``state`` itself is untouched): face-down
+    counters of others have a hidden kind and their alias for an id, everywhere in the state."""
     view = state.clone()
     if side is None:
         return view
@@ -22,4 +76,10 @@ def player_view(state: CampaignState, side: Side | None) -> CampaignState:
     for unit in view.units.values():
         if unit.face_down and unit.owner is not side:
             unit.kind = HIDDEN_KIND
-    return view
+    hidden = hidden_names(view, side)
+    if not hidden:
+        return view
+    # per-kind id counters of the neutrals would tell which kinds were placed
+    view.next_unit_no = {k: v for k, v in view.next_unit_no.items() if not k.startswith("N-")}
+    text = _id_pattern(list(hidden)).sub(lambda m: hidden[m.group(0)], view.model_dump_json())
+    return CampaignState.model_validate_json(text)

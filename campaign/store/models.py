@@ -65,4 +65,14 @@ class SnapshotRow(SQLModel, table=True):
     state: str = Field(sa_column=Column(Text, nullable=False))
 
 
-TABLES = (SchemaInfo, CampaignRow, EventRow, SnapshotRow)
+class CampaignDice(SQLModel, table=True):
+    """The dice mode chosen when the campaign was created (``seeded``, ``physical`` or
+    ``commit-reveal``). Campaigns created before this table existed have no row: ``seeded``."""
+
+    __tablename__ = "dn_campaign_dice"
+
+    campaign_name: str = Field(foreign_key="dn_campaign.name", primary_key=True, max_length=200)
+    mode: str
+
+
+TABLES = (SchemaInfo, CampaignRow, EventRow, SnapshotRow, CampaignDice)

@@ -36,6 +36,7 @@ from campaign.rules.errors import (
 from campaign.store.models import (
     SCHEMA_VERSION,
     TABLES,
+    CampaignDice,
     CampaignRow,
     EventRow,
     SchemaInfo,
@@ -45,6 +46,29 @@ from campaign.store.models import (
 DB_URL_ENV = "CAMPAIGN_DB_URL"
 APP_NAME = "dark-nebula-campaign"
 GENESIS_HASH = "0" * 64
+#: Longest campaign name (the database column holds 200 characters).
+NAME_MAX = 200
+#: Dice modes a campaign can be created with (docs/turn-files.md, "Dice modes").
+DICE_MODES = ("seeded", "physical", "commit-reveal")
+LEGACY_DICE_MODE = "seeded"
+
+
+def check_campaign_name(name: str) -> str:
+    """``name`` if it can name a campaign, else ``CampaignError`` saying why.
+
+    1 to 200 printable characters, no path separator (``campaign verify ARG`` tells a turn file
+    from a campaign by the separator), no leading or trailing blanks."""
+    if not name.strip():
+        raise CampaignError("a campaign name must not be empty or blank")
+    if len(name) > NAME_MAX:
+        raise CampaignError(f"a campaign name has at most {NAME_MAX} characters, not {len(name)}")
+    if name != name.strip():
+        raise CampaignError(f"campaign name {name!r}: no leading or trailing blanks")
+    if not name.isprintable() or "/" in name or "\\" in name:
+        raise CampaignError(
+            f"campaign name {name!r}: printable characters only, without '/' or '\\'"
+        )
+    return name
 
 
 def default_url() -> str:
@@ -166,25 +190,38 @@ class Store:
 
     # --- campaigns ------------------------------------------------------------------------------
 
-    def create_campaign(self, row: CampaignRow) -> None:
-        """Insert a new campaign row (no events yet)."""
+    def create_campaign(self, row: CampaignRow, dice_mode: str = LEGACY_DICE_MODE) -> None:
+        """Insert a new campaign row (no events yet) with its dice mode."""
+        check_campaign_name(row.name)
+        if dice_mode not in DICE_MODES:
+            raise CampaignError(f"unknown dice mode {dice_mode!r} ({', '.join(DICE_MODES)})")
         with Session(self.engine) as session:
             if session.get(CampaignRow, row.name) is not None:
                 raise CampaignExistsError(f"campaign {row.name!r} already exists")
             session.add(row)
             try:
+                session.flush()  # the campaign row first: the dice row refers to it
+                session.add(CampaignDice(campaign_name=row.name, mode=dice_mode))
                 session.commit()
             except IntegrityError:
                 raise CampaignExistsError(f"campaign {row.name!r} already exists") from None
 
     def campaign(self, name: str) -> CampaignRow:
         """The campaign row; ``CampaignNotFoundError`` if none."""
+        if len(name) > NAME_MAX:  # no such row; PostgreSQL would refuse the query itself
+            raise CampaignNotFoundError(f"no campaign named {name[:40]!r}... (name too long)")
         with Session(self.engine) as session:
             row = session.get(CampaignRow, name)
             if row is None:
                 raise CampaignNotFoundError(f"no campaign named {name!r} in {self._safe_url()}")
             session.expunge(row)
             return row
+
+    def dice_mode(self, name: str) -> str:
+        """The dice mode ``name`` was created with (``seeded`` for older campaigns)."""
+        with Session(self.engine) as session:
+            row = session.get(CampaignDice, name)
+            return row.mode if row is not None else LEGACY_DICE_MODE
 
     def campaigns(self) -> list[str]:
         """Names of all campaigns."""
@@ -195,7 +232,7 @@ class Store:
         """Remove a campaign with its events and snapshots (``CampaignNotFoundError`` if none)."""
         self.campaign(name)
         with Session(self.engine) as session:
-            for table in (SnapshotRow, EventRow):
+            for table in (SnapshotRow, EventRow, CampaignDice):
                 session.exec(  # type: ignore[call-overload]
                     delete(table).where(table.campaign_name == name)
                 )

@@ -5,8 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.widgets import Input
 
 from campaign.tui.keymap import LoadedKeymap, load_keymap, unknown_ids
 from campaign.tui.screens.help import HelpScreen, binding_rows
@@ -23,8 +25,10 @@ class CampaignApp(App[None]):
     TITLE = "Dark Nebula campaign referee"
     BINDINGS = [
         Binding("f1,question_mark", "help", "Help", id="app.help"),
-        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
-        Binding("ctrl+p", "command_palette", "Commands", id="app.palette"),
+        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True, show=False),
+        # shown once, at the footer's right end, by Textual's own palette key
+        Binding("ctrl+p", "command_palette", "Commands", id="app.palette", show=False),
+        Binding("f12", "screenshot", "Screenshot", id="app.screenshot", show=False),
     ]
 
     def __init__(
@@ -32,8 +36,10 @@ class CampaignApp(App[None]):
         keymap: LoadedKeymap | None = None,
         service: CampaignService | None = None,
         open_campaign: str | None = None,
+        screenshot_dir: Path | None = None,
     ) -> None:
         super().__init__()
+        self.screenshot_dir = screenshot_dir or default_screenshot_dir()
         self._user_keymap = keymap or LoadedKeymap()
         self.service = service
         self.open_campaign = open_campaign
@@ -51,6 +57,34 @@ class CampaignApp(App[None]):
         if self.open_campaign is not None:
             launcher.open_campaign(self.open_campaign)
 
+    def on_key(self, event: events.Key) -> None:
+        """A printable key that reaches the app while a text field has focus was typed before
+        the field got focus (``o`` then the order, faster than the screen redraws): it goes into
+        the field. Keys typed into the field itself never get here, and no single-key command
+        fires while a field has focus (the field consumes printable keys)."""
+        focused = self.focused
+        if isinstance(focused, Input) and event.is_printable and event.character:
+            focused.insert_text_at_cursor(event.character)
+            event.stop()
+
+    def deliver_screenshot(
+        self,
+        filename: str | None = None,
+        path: str | None = None,
+        time_format: str | None = None,
+    ) -> str | None:
+        """Screenshots (F12 or the palette's "Screenshot") go to ``screenshot_dir`` (the user
+        data directory's ``screenshots``, created when needed) instead of ``~/Downloads``, which
+        many machines lack; the notification says where the file went."""
+        directory = Path(path) if path else self.screenshot_dir
+        try:
+            directory.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            self.notify(f"cannot create {directory}: {error}", title="Screenshot",
+                        severity="error")
+            return None
+        return super().deliver_screenshot(filename, str(directory), time_format)
+
     def action_help(self) -> None:
         """Show the keys of the current screen."""
         screen = self.screen
@@ -58,6 +92,15 @@ class CampaignApp(App[None]):
             return
         title = screen.sub_title or screen.title or type(screen).__name__
         self.push_screen(HelpScreen(title, binding_rows(screen)))
+
+
+def default_screenshot_dir() -> Path:
+    """``screenshots`` in the user data directory (beside the default database)."""
+    from platformdirs import user_data_dir
+
+    from campaign.store.repository import APP_NAME
+
+    return Path(user_data_dir(APP_NAME)) / "screenshots"
 
 
 def known_binding_ids() -> set[str]:

@@ -11,16 +11,18 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from campaign.bundled import seed_file
 from campaign.rules.errors import CampaignNotFoundError
 from campaign.service import CampaignService
 
 DEMO_NAME = "demo"
-SEED_FILE = Path(__file__).resolve().parents[2] / "seeds" / "standard-turn1.json"
+#: The seed game the demo is cut from, shipped with the tool (``seeds/`` of the repository).
+SEED_NAME = "standard-turn1.json"
 #: The demo stops before the first order that starts with this text (Aslan's first jump).
 STOP_BEFORE = "aslan jump"
 
 
-def seed_orders(path: Path = SEED_FILE, stop_before: str | None = STOP_BEFORE) -> list[str]:
+def seed_orders(path: Path, stop_before: str | None = STOP_BEFORE) -> list[str]:
     """The accepted orders of a seed game, up to (not including) ``stop_before``."""
     game = json.loads(path.read_text(encoding="utf-8"))
     orders = []
@@ -48,8 +50,9 @@ def ensure_demo(
     """Create the demo campaign ``name`` unless it exists; True when it was created now."""
     if demo_exists(service, name):
         return False
-    game = json.loads(SEED_FILE.read_text(encoding="utf-8"))
+    path = seed_file(SEED_NAME)
+    game = json.loads(path.read_text(encoding="utf-8"))
     loaded = service.create(name, layout=game["layout"], dice_seed=game["dice_seed"])
-    for order in seed_orders(SEED_FILE, stop_before):
+    for order in seed_orders(path, stop_before):
         service.submit(loaded, order)
     return True

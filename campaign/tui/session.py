@@ -9,12 +9,13 @@ completes or raises a ``CampaignError`` whose message names the rule id; nothing
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from campaign.rules import engine
+from campaign.rules.acting import acting_sentence, who_must_act
 from campaign.rules.base import Event
-from campaign.rules.dice import DiceSource, PhysicalSource
+from campaign.rules.dice import PhysicalSource, RollContext, SeededSource
 from campaign.rules.economy.adapter import connected_systems, income_report_for, occupancy_of
 from campaign.rules.economy.control import box_controller
 from campaign.rules.economy.maintenance import Upkeep, maintenance_due, upkeep_list
@@ -24,12 +25,16 @@ from campaign.rules.flow import FLOW, PhaseAdvanced
 from campaign.rules.ids import PLAYER_SIDES, Side, UnitCategory
 from campaign.rules.movement.groups import stacks_of
 from campaign.rules.movement.query import MoveOptions, move_options
+from campaign.rules.narration import BattleSummary, condense, last_battle_summary, narrate
+from campaign.rules.notation import parse_order
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState, Unit, Where
-from campaign.service import CampaignService, Loaded, parse_stored
+from campaign.service import CampaignService, Loaded, TypedDice, parse_stored
 from campaign.tui.widgets.map_render import MapView, SystemMarks
 
 SIDE_OF_TEXT = {side.value: side for side in Side}
+
+
 
 
 def parse_dice(text: str) -> list[int]:
@@ -62,7 +67,8 @@ class ForceRow:
 
 @dataclass(frozen=True)
 class LogRow:
-    """One order batch of the log with the game turn and side it belongs to (for filtering)."""
+    """One order batch of the log with the game turn and side it belongs to (for filtering),
+    and the numbers of its first and last event (the "event N" of the phase tracker)."""
 
     batch: int
     turn: int
@@ -70,6 +76,15 @@ class LogRow:
     order: str
     events: tuple[str, ...]
     rolls: tuple[str, ...]
+    first_seq: int = 0
+    last_seq: int = 0
+
+    @property
+    def numbers(self) -> str:
+        """The event numbers of the batch: ``71`` or ``70–72``."""
+        if self.first_seq == self.last_seq:
+            return str(self.last_seq)
+        return f"{self.first_seq}–{self.last_seq}"
 
     def matches(self, query: str) -> bool:
         """``turn:N``, ``side:NAME``, ``type:EVENT`` terms and free words, all must match."""
@@ -96,6 +111,8 @@ class CampaignSession:
         self.service = service
         self.name = name
         self.loaded: Loaded = service.load(name)
+        #: The outcome sentences of the last order sent (the rules core's narration).
+        self.last_outcome: list[str] = []
 
     # --- basic views
 
@@ -122,15 +139,19 @@ class CampaignSession:
         """The phase tracker: turn, phasing side, phase and sub-phase, who acts."""
         state = self.state
         step = FLOW[state.step]
-        lines = [
+        ru = "  ".join(f"{side.value} {state.ru.get(side, 0)}" for side in PLAYER_SIDES)
+        return [
             f"Game turn {state.turn}  ·  {state.phasing.value} player turn  ·  {step.label}",
-            f"{state.acting.value} to act  ·  RU "
-            + "  ".join(f"{side.value} {state.ru.get(side, 0)}" for side in PLAYER_SIDES)
-            + f"  ·  event {self.loaded.head.seq}",
+            f"RU {ru}  ·  event {self.loaded.head.seq}",
+            acting_sentence(state, self.ruleset),  # who the game waits for, battles included
         ]
-        if state.winner is not None:
-            lines.append(f"Game over: {state.winner.value} wins (DN-VIC-1)")
-        return lines
+
+    def order_placeholder(self) -> str:
+        """The order line's hint: the first order the game waits for now."""
+        duties = who_must_act(self.state, self.ruleset)
+        if duties and duties[0].orders:
+            return f"order (Ctrl+P: legal orders), e.g. {duties[0].orders[0]}"
+        return "order (Ctrl+P: legal orders)"
 
     def legal_orders(self) -> list[engine.LegalOrder]:
         """Order types every side may give now: the acting side's first, then the other
@@ -153,6 +174,7 @@ class CampaignSession:
         selected: str | None = None,
         destinations: Iterable[str] = (),
         show_connections: bool = False,
+        path: tuple[str, ...] = (),
     ) -> MapView:
         """Controllers, stacks and (optionally) the connection overlay for every system."""
         state, ruleset = self.state, self.ruleset
@@ -179,6 +201,7 @@ class CampaignSession:
             destinations=frozenset(destinations),
             show_connections=show_connections,
             explored=frozenset(frozenset(r) for r in state.game_slots.get("explored_routes", [])),
+            path=path,
         )
 
     def systems_by_name(self) -> list[tuple[str, str]]:
@@ -262,6 +285,45 @@ class CampaignSession:
             return f"{side} sublight {stack} {destination}"
         return f"{side} jump {stack} {','.join(legal.path)}"
 
+    # --- form choices
+
+    def field_choices(self, field: str) -> list[tuple[str, str]]:
+        """``(label, value)`` choices for a blank of an order template, or ``[]`` for free text:
+        open battles (short ids), the acting side's stacks and units, unit kinds with their cost
+        and the RU left, and places written as the notation wants them (``hex:ID``)."""
+        state, ruleset, side = self.state, self.ruleset, self.state.acting
+        if field == "BATTLE":
+            from campaign.rules.combat.battle_ids import short_ids
+
+            return [(f"{short}  {self.system_name(battle.split('/', 1)[0])}", short)
+                    for battle, short in short_ids(state).items()
+                    if battle in self.battles()]
+        if field == "STACK":
+            return [(f"{label} @ {self.system_name(state.position_of(units[0]).system)}", label)
+                    for label, units in self.stacks(side).items()]
+        if field in ("UNIT", "CARGO", "CARRIER"):
+            return [(f"{row.unit_id} {row.code} @ {row.system or row.location}", row.unit_id)
+                    for row in self.force_rows() if row.side == side.value]
+        if field == "KIND":
+            ru = state.ru.get(side, 0)
+            return [(f"{unit.code} {unit.name} — {unit.cost} RU (you have {ru})", unit.code)
+                    for unit in ruleset.units_of(side)]
+        if field == "LOCATION":
+            return [(f"{where}:{system.id}  {system.name} ({label})", f"{where}:{system.id}")
+                    for system in sorted(ruleset.star_map.systems, key=lambda s: s.name)
+                    for where, label in (("hex", "stellar hex"), ("box", "surface box"))]
+        if field == "SYSTEM":
+            return [(f"{name} ({system_id})", system_id)
+                    for name, system_id in self.systems_by_name()]
+        if field == "SIDE":
+            return [(item.value, item.value) for item in PLAYER_SIDES]
+        return []
+
+    def field_prefill(self, field: str) -> str:
+        """The value a blank starts with: the first open battle, when there is one."""
+        choices = self.field_choices(field) if field == "BATTLE" else []
+        return choices[0][1] if choices else ""
+
     # --- economy
 
     def income(self, side: Side) -> IncomeReport:
@@ -305,19 +367,24 @@ class CampaignSession:
                 f"{'+'.join(e.defenders)} ⇄ {'+'.join(e.attackers)}" for e in engagements
             )
             lines.append(f"  engagements: {pairs} (DN-CBT-3)")
-        system = battle_id.split("/", 1)[0]
-        for row in reversed(self.log_rows()):
-            if "round-fought" in row.events and any(f"fire {system} " in r for r in row.rolls):
-                lines.append(f"  last round's dice: {', '.join(row.rolls)}")
-                break
+        dice = last_round_dice(self.log_rows(), battle_id.split("/", 1)[0])
+        if dice:
+            lines.append(f"  last round's dice: {dice}")
         return lines
+
+    def last_battle(self) -> BattleSummary:
+        """What the most recent battles did (destroyed, disrupted, withdrawn, control, ground),
+        narrated by the rules core from the whole log."""
+        events = parse_stored(self.service.store.rows(self.name), self.name)
+        return last_battle_summary(events, CampaignState(), ruleset=self.ruleset)
 
     def next_battle_order(self, battle_id: str) -> str:
         """The order that moves ``battle_id`` on from its current stage (to edit or send).
 
         Range: the attacker rolls; choose: the roll's winner picks long range; assign: the
-        automatic assignment; fire: the attacker resolves; withdraw: the side whose turn it is to
-        decide (defender first, DN-CBT-7) stays.
+        referee gives the automatic assignment (DN-CBT-3: players name and answer); fire: the
+        attacker resolves; withdraw: the side whose turn it is to decide (defender first,
+        DN-CBT-7) stays.
         """
         from campaign.rules.combat import book
 
@@ -329,7 +396,7 @@ class CampaignSession:
         templates = {
             "range": f"{attacker} range {battle_id}",
             "choose": f"{chooser} choose-range {battle_id} long",
-            "assign": f"{attacker} assign {battle_id} auto",
+            "assign": f"referee referee-assign {battle_id} auto",  # the referee's console
             "fire": f"{attacker} fire {battle_id}",
             "withdraw": f"{record.get('withdrawing') or defender} stay {battle_id}",
         }
@@ -343,21 +410,53 @@ class CampaignSession:
 
     # --- orders and undo
 
-    def order(self, text: str, dice: str = "") -> list[Event]:
-        """Decide and store one order; ``dice`` non-empty = the referee's physical dice."""
+    def _dry_run(self, text: str, draw: Callable[[RollContext], int]) -> None:
+        """Decide ``text`` on the current state without storing anything (``draw`` gives the
+        dice); ``CampaignError`` when the order is refused."""
+        order = engine.normalize(self.state, parse_order(text))
+        engine.decide(self.state, order, self.ruleset, PhysicalSource(draw))
+
+    def dice_needed(self, text: str) -> list[str]:
+        """The purposes of the dice ``text`` would roll now, in order (a dry run with the
+        campaign's seeded dice: nothing is stored); ``[]`` when it rolls none or is refused."""
+        seeded = SeededSource(self.loaded.row.dice_seed)
+        purposes: list[str] = []
+
+        def record(ctx: RollContext) -> int:
+            purposes.append(ctx.purpose)
+            return seeded.draw(ctx)
+
+        try:
+            self._dry_run(text, record)
+        except (CampaignError, ValueError):
+            return []
+        return purposes
+
+    @property
+    def takes_typed_dice(self) -> bool:
+        """True when typed dice need no referee reason (a campaign created with physical dice)."""
+        return self.loaded.dice_mode == "physical"
+
+    def order(self, text: str, dice: str = "", reason: str | None = None) -> list[Event]:
+        """Decide and store one order; ``dice`` non-empty = the referee's physical dice, exactly
+        as many as the order rolls (too many or too few: refused by the core, nothing stored)."""
         if not text.strip():
             raise InvalidOrderError("DN-ERR-1: the order is empty; type e.g. 'aslan end-phase'")
-        source: DiceSource | None = None
+        before = self.state.clone()
+        typed: TypedDice | None = None
         if dice.strip():
             try:
-                source = PhysicalSource.from_values(parse_dice(dice))
+                typed = TypedDice(tuple(parse_dice(dice)), reason)
             except ValueError as error:
                 raise InvalidOrderError(str(error)) from None
-        try:
-            return self.service.submit(self.loaded, text, dice=source)
+        try:  # typed dice only where the campaign's dice mode accepts them (DN-ERR-1); the
+            # core requires exactly as many values as the order rolls
+            events = self.service.submit(self.loaded, text, typed=typed)
         except CampaignError:
             self.reload()
             raise
+        self.last_outcome = condense(narrate(events, before, ruleset=self.ruleset))
+        return events
 
     def undo(self, referee_reason: str | None = None) -> None:
         """Undo the last order (same phase, no dice), or as the referee with a logged reason."""
@@ -367,6 +466,55 @@ class CampaignSession:
     def reload(self) -> None:
         """Load the campaign again from the store (after undo or a rejected write)."""
         self.loaded = self.service.load(self.name)
+
+    # --- play by e-mail (the checks and messages of `campaign export/import`)
+
+    def _pbem(self):  # noqa: ANN202 - PbemService, imported only when mail is used
+        import os
+        from pathlib import Path
+
+        from campaign.pbem.exchange import KEYS_ENV, PbemService
+
+        keys = Path(os.environ[KEYS_ENV]) if os.environ.get(KEYS_ENV) else None
+        return PbemService(self.service, keys)
+
+    def export_turn(self, side: Side, path: str) -> str:
+        """Write ``side``'s turn file to ``path`` (armoured text for ``.txt``/``.asc``, else
+        JSON) through a temporary file beside it; the line the CLI prints. ``CampaignError``
+        (nothing written) or ``PictureError`` (a ``ValueError``) when it cannot be written."""
+        from campaign.render.output import write_atomic
+
+        target = _turn_path(path)
+        if not target.parent.is_dir():  # refused before the file is recorded as sent
+            raise InvalidOrderError(f"DN-ERR-1: {target}: directory {target.parent} does not "
+                                    "exist")
+        made = self._pbem().export_turn(self.name, side)
+        armoured = target.suffix in (".txt", ".asc")
+        write_atomic(target, (made.armoured if armoured else made.json_text).encode("utf-8"))
+        header = made.turn.header
+        return (f"{target}: file {header.exchange} from {header.side.value}, events "
+                f"{header.base_seq + 1}-{header.head_seq} ({len(made.turn.body.batches)} orders)")
+
+    def import_turn(self, path: str) -> str:
+        """Check and apply the other player's turn file; the line the CLI prints."""
+        from campaign.tui.files import read_bytes_bounded
+
+        target = _turn_path(path)
+        done = self._pbem().import_turn(self.name, read_bytes_bounded(target), source=str(target))
+        self.reload()
+        return (f"{target}: file {done.exchange} from {done.side.value} imported: events "
+                f"{done.first_seq}-{done.last_seq}, {len(done.orders)} orders re-run and matched;"
+                f" state digest {done.digest[:12]}")
+
+    def exchange_lines(self) -> list[str]:
+        """Every turn file sent or received, and every fork resolved (`campaign exchanges`)."""
+        ledger = self._pbem().ledger
+        lines = [f"{f.exchange:4} {f.direction:3} {f.side:9} events {f.base_seq + 1}-{f.head_seq}"
+                 f"  {f.body_sha256[:12]}" for f in ledger.files(self.name)]
+        lines += [f"fork at file {fork.exchange}: kept {fork.kept_sha256[:12]}, dropped "
+                  f"{fork.dropped_sha256[:12]} after event {fork.base_seq}: {fork.reason}"
+                  for fork in ledger.forks(self.name)]
+        return lines
 
     # --- log
 
@@ -384,12 +532,33 @@ class CampaignSession:
                 last = out[-1]
                 out[-1] = LogRow(
                     last.batch, last.turn, last.side, last.order,
-                    (*last.events, event.type), (*last.rolls, *rolls),
+                    (*last.events, event.type), (*last.rolls, *rolls), last.first_seq, row.seq,
                 )
             else:
                 side = row.order_text.split(" ", 1)[0] if row.order_text[:1].isalpha() else ""
                 out.append(LogRow(row.batch, turn, side, row.order_text, (event.type,),
-                                  tuple(rolls)))
+                                  tuple(rolls), row.seq, row.seq))
             if isinstance(event, PhaseAdvanced):
                 turn = event.turn
         return out
+
+
+def last_round_dice(rows: list[LogRow], system: str) -> str:
+    """The dice of the last round fought in ``system``'s battle, or "" when this battle has not
+    fought a round yet: the search stops at the most recent opening of battles, so a new battle
+    never shows the dice of an earlier one in the same system."""
+    for row in reversed(rows):
+        if "round-fought" in row.events and any(f"fire {system} " in r for r in row.rolls):
+            return ", ".join(row.rolls)
+        if "battles-opened" in row.events:
+            return ""
+    return ""
+
+
+def _turn_path(path: str):  # noqa: ANN202 - pathlib.Path
+    """A turn file path typed by the user (``~`` expanded); ``InvalidOrderError`` if empty."""
+    from pathlib import Path
+
+    if not path.strip():
+        raise InvalidOrderError("DN-ERR-1: give the turn file's path")
+    return Path(path.strip()).expanduser()

@@ -1,23 +1,46 @@
-"""A greedy computer player: it only ever picks from the legal list, so it is never illegal.
+"""Imperial computer players; each only ever picks from the legal list, so it is never illegal.
 
-Heuristics (deliberately simple): rondel — Taxation when it raises power, Production/Import when
-short of units, Investor when rich; maneuver — move fleets out to sea and armies into neutral land
-to win tax chips, then end; battles — fight when it does not lose more than it kills; investing —
-buy the bond with the best interest × nation-power outlook it can afford, keeping a reserve.
+Levels (``LEVELS``): ``normal`` (the default) is the investor/military player of
+``strategist.py``; ``easy`` is the original greedy player below, kept as the weaker level.
+
+The greedy player's heuristics (deliberately simple): rondel — Taxation when it raises power,
+Production/Import when short of units, Investor when rich; maneuver — move fleets out to sea and
+armies into neutral land to win tax chips, then end; battles — fight when it does not lose more
+than it kills; investing — buy the bond with the best interest × nation-power outlook it can
+afford, keeping a reserve.
 """
 
 from __future__ import annotations
 
 import random
 
+from scenarios.imperial import strategist
 from scenarios.imperial.constants import BONDS, RONDEL
 from scenarios.imperial.investing import multiplier
 from scenarios.imperial.rules import Order, combatants, legal_orders, tax_power
 from scenarios.imperial.state import State
 
+#: Computer levels, weakest first, with what each one is.
+LEVELS: dict[str, str] = {
+    "easy": "greedy: looks only at its own nation's next action",
+    "normal": "investor: values flags, interest and the investor step, and presses rivals "
+    "with hostile armies",
+}
+DEFAULT_LEVEL = "normal"
 
-def choose(state: State, rng: random.Random | None = None) -> Order:
-    """The computer's order for the open decision (raises ValueError if the game is over)."""
+
+def choose(state: State, rng: random.Random | None = None, level: str = DEFAULT_LEVEL) -> Order:
+    """The order of computer ``level`` for the open decision (ValueError if the game is over
+    or the level is unknown)."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown computer level {level!r} (known: {', '.join(LEVELS)})")
+    if level == "normal":
+        return strategist.choose(state, rng)
+    return choose_easy(state, rng)
+
+
+def choose_easy(state: State, rng: random.Random | None = None) -> Order:
+    """The greedy (``easy``) player's order for the open decision."""
     legal = legal_orders(state)
     if not legal:
         raise ValueError("no decision is open")

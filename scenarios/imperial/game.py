@@ -15,7 +15,7 @@ from pydantic import ValidationError
 from scenarios.imperial import events as ev
 from scenarios.imperial.investing import winners
 from scenarios.imperial.notation import order_to_text, parse_order
-from scenarios.imperial.options import Options
+from scenarios.imperial.options import Options, options_for
 from scenarios.imperial.rules import IllegalOrderError, Order, decide, legal_orders, start_events
 from scenarios.imperial.state import State
 from scenarios.protocol import TERMINAL, IllegalActionError, NotationError
@@ -189,6 +189,12 @@ class ImperialGame:
         return ImperialState(state, state.clone(), [])
 
 
-def make_game(players: int = 4, seed: int = 0, **switches: object) -> ImperialGame:
-    """The Imperial game for ``players`` seats (4–6; 2–3 use the published starts)."""
-    return ImperialGame(Options(players=players, seed=seed, **switches))
+def make_game(
+    players: int = 4, seed: int = 0, preset: str | None = None, **switches: object
+) -> ImperialGame:
+    """The Imperial game for ``players`` seats (4–6; 2–3 use the published starts).
+
+    ``preset`` (``guide``, the default, or ``published``: see ``options.PRESETS``) sets the rules
+    switches; switches given by name override the preset's.
+    """
+    return ImperialGame(options_for(preset, players=players, seed=seed, **switches))

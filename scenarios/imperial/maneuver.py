@@ -33,6 +33,15 @@ def combatants(state: State, region: str, nation: str) -> list[Unit]:
     return sorted(units, key=lambda u: (u.kind != "A", u.id))
 
 
+def may_still_move(state: State, unit: Unit) -> bool:
+    """True when ``unit`` has not used its maneuver step: it has not moved, and (a fleet) has not
+    carried an army, since the guide counts the convoy as the fleet's one action (IMP-11; seed
+    004 海上輸送), unless the published reading ``convoy_keeps_fleet_move`` is chosen."""
+    if unit.id in state.moved:
+        return False
+    return state.options.convoy_keeps_fleet_move or unit.id not in state.convoyed
+
+
 def maneuver_orders(state: State, nation: str) -> list[Order]:
     """Moves of every unmoved unit (per kind and region), flips to hostile, and the end
     (IMP-11, IMP-13, IMP-14)."""
@@ -40,7 +49,7 @@ def maneuver_orders(state: State, nation: str) -> list[Order]:
     seen: set[tuple[str, str]] = set()
     flips: set[str] = set()
     for unit in state.units_of(nation):
-        if unit.id in state.moved:
+        if not may_still_move(state, unit):
             continue
         if (
             unit.kind == "A"
@@ -71,7 +80,7 @@ def _on_move(ctx: Ctx, pending: dict[str, Any], order: Order) -> None:
     unit = next(
         u
         for u in state.units_of(nation)
-        if u.kind == kind and u.region == src and u.id not in state.moved
+        if u.kind == kind and u.region == src and may_still_move(state, u)
     )
     convoy = army_destinations(state, unit)[dst] if kind == "A" else ()
     stance = bool(hostile) and is_foreign_home(state, nation, dst)

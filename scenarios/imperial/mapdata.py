@@ -12,12 +12,14 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
+from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
 
 from scenarios.imperial.constants import NATIONS
 
-DEFAULT_MAP = Path(__file__).parent / "data" / "map.toml"
+#: The board shipped with the package (package data ``data/map.toml``, installed as plain files).
+DEFAULT_MAP = Path(str(resources.files(__package__).joinpath("data", "map.toml")))
 
 _KINDS = ("land", "sea", "impassable")
 _REGION_KEYS = {"name", "kind", "home", "city", "factory", "port"}

@@ -5,12 +5,13 @@ investor dialog and the final score table. Computer seats play through ``ai.choo
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import (
     Button,
@@ -25,14 +26,32 @@ from textual.widgets import (
     TabPane,
 )
 
+from scenarios.dialogs import (
+    GameHelp,
+    GamePathDialog,
+    confirm_then,
+    game_bindings,
+    leave_screen,
+    read_text_bounded,
+    write_text_safely,
+)
 from scenarios.imperial import ai
+from scenarios.imperial import events as ev
 from scenarios.imperial.constants import BONDS, NATION_NAMES, NATIONS, RONDEL
 from scenarios.imperial.game import ImperialState, make_game
 from scenarios.imperial.investing import scores, winners
 from scenarios.imperial.notation import order_to_text
+from scenarios.imperial.options import DEFAULT_PRESET, PRESETS, preset_of, preset_switches
+from scenarios.imperial.record import game_record, parse_game_record
 from scenarios.imperial.rules import Order
 from scenarios.imperial.state import State
 from scenarios.protocol import IllegalActionError
+
+HELP_NOTES = (
+    "Pick an order in the list on the right (Enter plays it); the investor dialog opens when "
+    "the card holder may buy (IMP-19). Computer seats answer at once. The Log tab names the "
+    "nation and the player of every order."
+)
 
 #: Safety bound on computer decisions per refresh (a whole computer game fits well inside).
 MAX_COMPUTER_STEPS = 50_000
@@ -48,6 +67,21 @@ def decision_text(state: State) -> str:
         f"player {pending.get('player')} decides: {pending.get('kind')}"
         + (f" at {pending['region']}" if "region" in pending else "")
     )
+
+
+def log_lines(position: ImperialState, last: int = 30) -> list[str]:
+    """The last ``last`` orders, each with the turn, the nation acting and the player deciding
+    (read from the position just before the order)."""
+    before = ev.fold([], position.base)
+    lines = []
+    for entry in position.log:
+        if entry.order is not None:
+            nation = NATION_NAMES.get(before.nation or "", "-")
+            player = (before.pending or {}).get("player")
+            lines.append(f"T{before.turns} {nation} (P{player}): {order_to_text(entry.order)}")
+        for event in entry.events:
+            ev.evolve(before, event)
+    return lines[-last:]
 
 
 def rondel_text(state: State) -> str:
@@ -126,7 +160,11 @@ class ScoreScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="imperial-score"):
-            yield Static(f"Final score — {self.state.ended}")
+            if self.state.ended:
+                yield Static(f"Final score — {self.state.ended} (IMP-21)")
+            else:
+                yield Static(f"Score so far, turn {self.state.turns} — the game goes on "
+                             "(Esc closes)")
             yield DataTable(id="imperial-score-table", cursor_type="row")
 
     def on_mount(self) -> None:
@@ -139,7 +177,7 @@ class ScoreScreen(ModalScreen[None]):
                 str(self.state.cash[player]),
                 *(str(self.state.interest(player, n)) for n in NATIONS),
                 str(score),
-                "winner" if player in best else "",
+                ("winner" if self.state.ended else "leading") if player in best else "",
             )
 
 
@@ -148,13 +186,16 @@ class ImperialScreen(Screen[None]):
 
     BINDINGS = [
         Binding("u", "undo", "Undo", id="imperial.undo"),
-        Binding("c", "computer", "Computer move", id="imperial.computer"),
+        Binding("c", "computer", "Computer", id="imperial.computer"),
         Binding("s", "scores", "Scores", id="imperial.scores"),
-        Binding("escape", "app.pop_screen", "Back", id="imperial.back"),
+        *game_bindings("imperial"),
+        Binding("question_mark,f1", "help", "Help", id="imperial.help"),
     ]
 
     DEFAULT_CSS = """
-    ImperialScreen #imperial-side { width: 44; }
+    ImperialScreen #imperial-body { height: 1fr; }
+    ImperialScreen #imperial-tabs { width: 1fr; height: 1fr; }
+    ImperialScreen #imperial-side { width: 40%; min-width: 28; max-width: 48; }
     ImperialScreen #imperial-orders { height: 1fr; }
     """
 
@@ -163,20 +204,28 @@ class ImperialScreen(Screen[None]):
         players: int = 4,
         seed: int = 0,
         computer: set[int] | None = None,
+        preset: str | None = None,
+        level: str = ai.DEFAULT_LEVEL,
         **switches: Any,
     ) -> None:
         super().__init__()
-        self.game = make_game(players, seed=seed, **switches)
+        if level not in ai.LEVELS:
+            raise ValueError(f"unknown computer level {level!r} (known: {', '.join(ai.LEVELS)})")
+        self.level = level
+        self.game = make_game(players, seed=seed, preset=preset, **switches)
         self.position: ImperialState = self.game.new_initial_state()
         self.computer = set(range(1, players)) if computer is None else set(computer)
         self.rng = random.Random(seed)
         self.orders: list[Order] = []
         self._dialog_open = False
+        self.save_path = "imperial.txt"
+        #: Orders of the game when it was last saved, loaded or started (ask before a loss).
+        self._saved_orders = 0
 
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static("", id="imperial-status")
-        with Horizontal():
+        with Horizontal(id="imperial-body"):
             with TabbedContent(id="imperial-tabs"):
                 with TabPane("Nations", id="tab-nations"):
                     yield DataTable(id="imperial-nations", cursor_type="row")
@@ -191,11 +240,11 @@ class ImperialScreen(Screen[None]):
             with Vertical(id="imperial-side"):
                 yield Static("Orders (Enter plays)")
                 yield OptionList(id="imperial-orders")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.title = "Imperial"
-        self.sub_title = f"{self.game.num_players} players"
+        self._show_game_title()
         self.query_one("#imperial-nations", DataTable).add_columns(
             "Nation", "Flag", "Treasury", "Tax", "Power", "Rondel", "Units", "Factories", "Chips"
         )
@@ -206,6 +255,10 @@ class ImperialScreen(Screen[None]):
             "Region", "Kind", "Home", "Factory", "Units", "Chip"
         )
         self.advance()
+
+    def _show_game_title(self) -> None:
+        rules = preset_of(self.game.options) or "custom"
+        self.sub_title = f"{self.game.num_players} players · {rules} rules · computer {self.level}"
 
     # ------------------------------------------------------------------ play
     @property
@@ -228,7 +281,7 @@ class ImperialScreen(Screen[None]):
             player = self.position.current_player()
             if self.position.is_terminal() or player not in self.computer:
                 break
-            self.position.apply_action(ai.choose(self.state, self.rng))
+            self.position.apply_action(ai.choose(self.state, self.rng, self.level))
         self.refresh_views()
         if self.position.is_terminal():
             self.app.push_screen(ScoreScreen(self.state))
@@ -263,11 +316,74 @@ class ImperialScreen(Screen[None]):
     def action_computer(self) -> None:
         """Let the computer decide the open decision for whoever holds it."""
         if not self.position.is_terminal():
-            self.play(ai.choose(self.state, self.rng))
+            self.play(ai.choose(self.state, self.rng, self.level))
 
     def action_scores(self) -> None:
         """Show the score table (final or as it stands)."""
         self.app.push_screen(ScoreScreen(self.state))
+
+    # ------------------------------------------------------------------ files and leaving
+    def unsaved_game(self) -> bool:
+        """True when a running game has orders that were not saved (leaving would lose them)."""
+        played = len(self.position.orders())
+        return played > 0 and not self.position.is_terminal() and played != self._saved_orders
+
+    def action_save(self) -> None:
+        """Save the start position and every order (the same file dialog as the other games)."""
+
+        def chosen(path: str | None) -> None:
+            if path is None:
+                return
+            try:
+                write_text_safely(Path(path), game_record(self.game, self.position))
+            except OSError as error:
+                self.notify(f"{path}: cannot save: {error}", severity="error")
+                return
+            self.save_path = path
+            self._saved_orders = len(self.position.orders())
+            self.notify(f"Saved to {path}")
+
+        self.app.push_screen(GamePathDialog("Save the game to:", self.save_path), chosen)
+
+    def action_load(self) -> None:
+        """Load a saved game (its orders replayed, so undo still works); a bad file changes
+        nothing and the message names the line."""
+
+        def chosen(path: str | None) -> None:
+            if path is None:
+                return
+            try:
+                game, position = parse_game_record(read_text_bounded(Path(path)), path)
+            except (OSError, ValueError) as error:
+                self.notify(str(error), severity="error", timeout=10)
+                return
+            self.game, self.position = game, position
+            self.computer = {seat for seat in self.computer if seat < game.num_players}
+            self.save_path = path
+            self._saved_orders = len(position.orders())
+            self._show_game_title()
+            self.notify(f"Loaded {path}")
+            self.advance()
+
+        confirm_then(
+            self, self.unsaved_game(), "Load a game and drop the orders not saved?",
+            lambda: self.app.push_screen(GamePathDialog("Load a game from:", self.save_path),
+                                         chosen),
+        )
+
+    def action_new_game(self) -> None:
+        """Back to the set-up (asks first when the game has orders not saved)."""
+        confirm_then(self, self.unsaved_game(), "Start a new game and drop the orders not saved?",
+                     lambda: self.app.switch_screen(ImperialSetupScreen()))
+
+    def action_leave(self) -> None:
+        """Back to the launcher (asks first when the game has orders not saved)."""
+        confirm_then(self, self.unsaved_game(), "Leave and drop the orders not saved?",
+                     lambda: leave_screen(self))
+
+    def action_help(self) -> None:
+        """The keys of the table."""
+        self.app.push_screen(GameHelp("Imperial", self.BINDINGS, HELP_NOTES))
 
     # ------------------------------------------------------------------ views
     def refresh_views(self) -> None:
@@ -313,7 +429,7 @@ class ImperialScreen(Screen[None]):
                 " ".join(f"{u.nation}{u.kind}{'!' if u.hostile else ''}" for u in units),
                 state.chips.get(region.key, ""),
             )
-        log = [order_to_text(o) for o in self.position.orders()[-30:]]
+        log = log_lines(self.position)
         self.query_one("#imperial-log", Static).update("\n".join(log) or "(no orders yet)")
         options = self.query_one("#imperial-orders", OptionList)
         options.clear_options()
@@ -322,6 +438,12 @@ class ImperialScreen(Screen[None]):
         options.add_options([order_to_text(o) for o in self.orders])
         if self.orders:
             options.highlighted = 0
+
+
+def preset_text(name: str) -> str:
+    """The switches a rules preset sets, for the set-up screen (one short line each)."""
+    switches = preset_switches(name)
+    return " · ".join(f"{key} {'on' if value else 'off'}" for key, value in switches.items())
 
 
 def parse_seats(text: str, players: int) -> set[int]:
@@ -339,13 +461,15 @@ class ImperialSetupScreen(Screen[None]):
 
     BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="imperial.setup.back")]
     DEFAULT_CSS = """
-    ImperialSetupScreen #imperial-setup { width: 60; height: auto; padding: 1 2; }
+    ImperialSetupScreen #imperial-setup { width: 64; height: 1fr; padding: 0 2; }
+    ImperialSetupScreen #imperial-setup-choices { height: auto; }
+    ImperialSetupScreen #imperial-setup-choices Select { width: 1fr; }
     """
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with Vertical(id="imperial-setup"):
-            yield Static("Players (4-6; 2-3 use the published starts)")
+        with VerticalScroll(id="imperial-setup"):
+            yield Static("Players: 2–6 (with 2 or 3 players the published starts are used)")
             yield Select(
                 [(str(n), n) for n in (4, 5, 6, 3, 2)],
                 value=4,
@@ -356,12 +480,30 @@ class ImperialSetupScreen(Screen[None]):
             yield Input("0", id="imperial-seed")
             yield Static("Computer seats (e.g. 1,2,3; seat 0 sits first)")
             yield Input("1,2,3", id="imperial-computer")
+            with Horizontal(id="imperial-setup-choices"):
+                yield Select(
+                    [(f"rules: {name}", name) for name in PRESETS],
+                    value=DEFAULT_PRESET,
+                    allow_blank=False,
+                    id="imperial-preset",
+                )
+                yield Select(
+                    [(f"computer: {name}", name) for name in ai.LEVELS],
+                    value=ai.DEFAULT_LEVEL,
+                    allow_blank=False,
+                    id="imperial-level",
+                )
+            yield Static(preset_text(DEFAULT_PRESET), id="imperial-preset-switches")
             yield Button("Start", id="imperial-start", variant="primary")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.title = "Imperial"
         self.sub_title = "new game"
+
+    @on(Select.Changed, "#imperial-preset")
+    def _preset_changed(self, event: Select.Changed) -> None:
+        self.query_one("#imperial-preset-switches", Static).update(preset_text(str(event.value)))
 
     @on(Button.Pressed, "#imperial-start")
     def start(self) -> None:
@@ -375,4 +517,8 @@ class ImperialSetupScreen(Screen[None]):
         except ValueError as error:
             self.notify(str(error), severity="error")
             return
-        self.app.switch_screen(ImperialScreen(players, int(seed_text), computer))
+        preset = str(self.query_one("#imperial-preset", Select).value)
+        level = str(self.query_one("#imperial-level", Select).value)
+        self.app.switch_screen(
+            ImperialScreen(players, int(seed_text), computer, preset=preset, level=level)
+        )

@@ -1,6 +1,10 @@
 """Computer opponent for Imperium Shogi: generic alpha-beta with a game-specific evaluation.
 
-Levels are time budgets (plus a depth cap for the weakest). A ``perfect`` level is reserved for a
+Levels are search budgets that do not depend on the machine: a number of nodes per move and a
+depth cap, so the same position (in the same game) gives the same move on a fast machine and on
+a busy one. Each level also has a time limit, but only as a safety cap for a machine hundreds of
+times slower than a normal one; it never decides a move in practice. A ``perfect`` level is
+reserved for a
 retrograde tablebase (issue 12): pass any object with ``probe(state) -> move | None`` as
 ``tablebase``; while no tablebase is given that level is not offered, and a probe that returns
 ``None`` (position not covered) falls back to the deepest search level.
@@ -9,7 +13,8 @@ retrograde tablebase (issue 12): pass any object with ``probe(state) -> move | N
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -23,7 +28,6 @@ from scenarios.imperium_shogi.rules import (
     MS,
     REPAIR,
     B,
-    encode,
 )
 from scenarios.solvers.alphabeta import AlphaBeta, SearchResult
 
@@ -37,20 +41,24 @@ ADVANCE_BONUS = 6
 
 @dataclass(frozen=True)
 class Level:
-    """A playing strength: seconds per move and a depth cap."""
+    """A playing strength: a node budget per move, a depth cap and a safety time cap."""
 
     name: str
-    seconds: float
+    nodes: int
+    """Nodes the search may visit per move (all iterations together): the real budget."""
     max_depth: int
+    """Deepest iteration tried."""
+    safety_seconds: float
+    """Wall-clock cap, only for a pathologically slow machine (breaks determinism if hit)."""
     description: str
 
 
 LEVELS: dict[str, Level] = {
     level.name: level
     for level in (
-        Level("easy", 0.2, 2, "looks two plies ahead"),
-        Level("normal", 1.0, 64, "searches for about one second"),
-        Level("hard", 4.0, 64, "searches for about four seconds"),
+        Level("easy", 3_000, 3, 10.0, "looks three plies ahead (at most 3,000 positions)"),
+        Level("normal", 20_000, 64, 30.0, "searches 20,000 positions per move"),
+        Level("hard", 120_000, 64, 120.0, "searches 120,000 positions per move"),
     )
 }
 PERFECT = "perfect"
@@ -103,20 +111,26 @@ def order_moves(state: ShogiState, moves: Sequence[int]) -> list[int]:
 
 
 def _key(state: ShogiState) -> int:
-    return encode(state.position)
+    return state.key()
 
 
 class ShogiAI:
     """A computer player; keep one per game so the transposition table carries over."""
 
-    def __init__(self, level: str = "normal", *, tablebase: Tablebase | None = None) -> None:
+    def __init__(
+        self,
+        level: str = "normal",
+        *,
+        tablebase: Tablebase | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         if level == PERFECT and tablebase is None:
             raise ValueError("the perfect level needs a tablebase (see this module)")
         if level != PERFECT and level not in LEVELS:
             raise ValueError(f"unknown level {level!r} (known: {', '.join(available_levels())})")
         self.level = level
         self.tablebase = tablebase
-        self.searcher = AlphaBeta(evaluate, key=_key, order=order_moves)
+        self.searcher = AlphaBeta(evaluate, key=_key, order=order_moves, clock=clock)
         self.last: SearchResult | None = None
 
     def choose(
@@ -125,19 +139,27 @@ class ShogiAI:
         *,
         max_depth: int | None = None,
         seconds: float | None = None,
+        nodes: int | None = None,
     ) -> int:
-        """A legal move for the side to move (``max_depth``/``seconds`` override the level)."""
+        """A legal move for the side to move.
+
+        ``max_depth``, ``seconds`` and ``nodes`` override the level; an explicit ``max_depth``
+        or ``seconds`` alone searches without the level's node budget (the CLI's ``--depth`` and
+        ``--seconds``).
+        """
         work = state.clone()
         if self.tablebase is not None:
             move = self.tablebase.probe(work)
             if move is not None and move in work.legal_actions():
                 return move
         level = LEVELS.get(self.level, LEVELS["hard"])
+        overridden = max_depth is not None or seconds is not None
         depth = max_depth if max_depth is not None else level.max_depth
-        budget = seconds if seconds is not None else level.seconds
-        if max_depth is not None and seconds is None:
-            budget = None
-        self.last = self.searcher.search(work, max_depth=depth, time_budget=budget)
+        budget = nodes if nodes is not None else None if overridden else level.nodes
+        cap = seconds if seconds is not None else None if overridden else level.safety_seconds
+        self.last = self.searcher.search(
+            work, max_depth=depth, time_budget=cap, node_budget=budget
+        )
         return int(self.last.action)
 
 

@@ -105,7 +105,11 @@ def solve_parser() -> argparse.ArgumentParser:
     _position_argument(parser)
     parser.add_argument("--depth", type=int, default=None, help="search exactly to this depth")
     parser.add_argument("--seconds", type=float, default=None, help="time budget in seconds")
-    parser.add_argument("--level", choices=sorted(LEVELS), default="normal")
+    parser.add_argument(
+        "--level", choices=sorted(LEVELS), default="normal",
+        help="computer level (a node budget, same move on any machine): "
+        + "; ".join(f"{name} {level.description}" for name, level in LEVELS.items()),
+    )
     _tablebase_arguments(parser)
     return parser
 

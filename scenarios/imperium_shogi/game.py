@@ -59,15 +59,14 @@ class ShogiState:
 
     def legal_actions(self) -> list[int]:
         """Every legal move int (see ``rules``); empty once the game is over."""
-        self._evaluate()
-        return [] if self._outcome is not None else list(self._moves or ())
+        return list(self._legal_moves())
 
     def apply_action(self, action: int) -> None:
         """Play ``action``; raises ``IllegalActionError`` naming the move and the reason."""
         self._evaluate()
         if self._outcome is not None:
             raise IllegalActionError(f"the game is over ({self._outcome.reason})")
-        if action not in (self._moves or ()):
+        if action not in self._legal_moves():
             text = move_to_text(action) if isinstance(action, int) else repr(action)
             raise IllegalActionError(
                 f"SHO-3: {text} is not a legal move for {PLAYER_NAMES[self.position.side]} "
@@ -137,7 +136,11 @@ class ShogiState:
 
     def repetitions(self) -> int:
         """How often the current position has occurred so far (SHO-8)."""
-        return self.counts.get(encode(self.position), 0)
+        return self.counts.get(self.key(), 0)
+
+    def key(self) -> int:
+        """The compact key of the current position (``rules.encode``), cached per ply."""
+        return self.plies[-1].key if self.plies else encode(self.position)
 
     def __str__(self) -> str:
         return self.to_text()
@@ -152,22 +155,33 @@ class ShogiState:
         self._evaluated = False
 
     def _evaluate(self) -> None:
-        """Compute moves and outcome once per position (SHO-7, SHO-8, SHO-9 in that order)."""
+        """Compute the outcome once per position (SHO-7, SHO-8, SHO-9 in that order).
+
+        The move list itself is only built when asked for (``_legal_moves``): the search visits
+        many positions whose moves it never needs, and SHO-9 only needs to know whether a move
+        exists.
+        """
         if self._evaluated:
             return
         position = self.position
         outcome = position.outcome()
-        moves: list[int] = []
-        if outcome is None and self.counts.get(encode(position), 0) >= REPETITION_LIMIT:
+        if outcome is None and self.counts.get(self.key(), 0) >= REPETITION_LIMIT:
             outcome = Outcome(None, "the same position arose for the third time", "SHO-8")
-        if outcome is None:
-            moves = position.moves()
-            if not moves:
-                loser = position.side
-                outcome = Outcome(
-                    1 - loser, f"{PLAYER_NAMES[loser]} has no legal move and loses", "SHO-9"
-                )
-        self._moves, self._outcome, self._evaluated = moves, outcome, True
+        if outcome is None and not position.has_move():
+            loser = position.side
+            outcome = Outcome(
+                1 - loser, f"{PLAYER_NAMES[loser]} has no legal move and loses", "SHO-9"
+            )
+        self._moves, self._outcome, self._evaluated = None, outcome, True
+
+    def _legal_moves(self) -> list[int]:
+        """The legal moves of this position (built once, shared; do not modify)."""
+        self._evaluate()
+        if self._outcome is not None:
+            return []
+        if self._moves is None:
+            self._moves = self.position.moves()
+        return self._moves
 
 
 class ShogiGame:

@@ -258,6 +258,25 @@ class Position:
                         append(src | dst << 4)
         return result
 
+    def has_move(self) -> bool:
+        """True if the side to move has a legal move (SHO-9), without listing them all.
+
+        Only meaningful while the position is not over by SHO-7 (``moves()`` is then empty).
+        """
+        side = self.side
+        board = self.board
+        hand = self.hands[side]
+        if (hand[0] or hand[1] or hand[2]) and EMPTY in board:
+            return True
+        for sq in range(SQUARES):
+            code = board[sq]
+            if code and code >> 3 == side:
+                for dst, _move, _repair in STEP_MOVES[code][sq]:
+                    target = board[dst]
+                    if not target or target >> 3 != side:
+                        return True
+        return False
+
     def make(self, move: int) -> int:
         """Play ``move`` (assumed legal) and return the captured code, for ``unmake``."""
         board = self.board

@@ -17,12 +17,20 @@ from pathlib import Path
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal, Vertical
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.events import Click
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Label, ListItem, ListView, Static
 
+from scenarios.dialogs import (
+    GamePathDialog,
+    confirm_then,
+    game_bindings,
+    leave_screen,
+    read_text_bounded,
+    write_text_safely,
+)
 from scenarios.imperium_shogi.ai import (
     LEVELS,
     PERFECT,
@@ -32,7 +40,7 @@ from scenarios.imperium_shogi.ai import (
 )
 from scenarios.imperium_shogi.game import ShogiState, make_game
 from scenarios.imperium_shogi.notation import SLOT_NAMES, move_to_text
-from scenarios.imperium_shogi.record import RecordError, load_game, save_game
+from scenarios.imperium_shogi.record import parse_record, record_text
 from scenarios.imperium_shogi.rules import (
     BLUE,
     DROP_BASE,
@@ -136,33 +144,6 @@ class ChoiceDialog(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class PathDialog(ModalScreen[str | None]):
-    """Ask for a file path (Enter accepts, Escape cancels)."""
-
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="shogi.path.cancel")]
-
-    def __init__(self, title: str, default: str = "") -> None:
-        super().__init__()
-        self._title = title
-        self._default = default
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Label(self._title, classes="dialog-title")
-            yield Input(value=self._default, placeholder="path/to/game.txt", id="path")
-
-    def on_mount(self) -> None:
-        self.query_one("#path", Input).focus()
-
-    @on(Input.Submitted)
-    def _submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value.strip() or None)
-
-    def action_cancel(self) -> None:
-        """Close without a path."""
-        self.dismiss(None)
-
-
 class HelpDialog(ModalScreen[None]):
     """Keys of the game screen and a rules summary."""
 
@@ -203,16 +184,13 @@ class ShogiScreen(Screen[None]):
         Binding("down", "cursor(1, 0)", "Cursor down", show=False, id="shogi.cursor_down"),
         Binding("left", "cursor(0, -1)", "Cursor left", show=False, id="shogi.cursor_left"),
         Binding("right", "cursor(0, 1)", "Cursor right", show=False, id="shogi.cursor_right"),
-        Binding("enter,space", "activate", "Select / move", id="shogi.activate"),
+        Binding("enter,space", "activate", "Select / move", show=False, id="shogi.activate"),
         Binding("escape", "deselect", "Cancel selection", show=False, id="shogi.deselect"),
-        Binding("m", "type_move", "Type a move", id="shogi.type_move"),
-        Binding("f", "flip", "Flip board", id="shogi.flip"),
+        Binding("m", "type_move", "Type", id="shogi.type_move"),
+        Binding("f", "flip", "Flip board", show=False, id="shogi.flip"),
         Binding("u", "undo", "Undo", id="shogi.undo"),
-        Binding("n", "new_game", "New game", id="shogi.new_game"),
-        Binding("s", "save", "Save", id="shogi.save"),
-        Binding("l", "load", "Load", id="shogi.load"),
+        *game_bindings("shogi"),
         Binding("question_mark,f1", "help", "Help", id="shogi.help"),
-        Binding("q", "leave", "Back", id="shogi.leave"),
     ]
 
     DEFAULT_CSS = """
@@ -231,10 +209,11 @@ class ShogiScreen(Screen[None]):
     ShogiScreen .blue { color: $text-primary; text-style: bold; }
     ShogiScreen #side-pane { width: 1fr; padding: 0 1; }
     ShogiScreen #status { height: auto; margin-bottom: 1; }
-    ShogiScreen #moves { height: 1fr; border: round $panel; padding: 0 1; }
+    ShogiScreen #moves-scroll { height: 1fr; border: round $panel; padding: 0 1; }
+    ShogiScreen #moves { height: auto; }
     ShogiScreen #move-input { margin-top: 1; }
-    ChoiceDialog, PathDialog, HelpDialog { align: center middle; }
-    ChoiceDialog .dialog, PathDialog .dialog, HelpDialog .dialog {
+    ChoiceDialog, HelpDialog { align: center middle; }
+    ChoiceDialog .dialog, HelpDialog .dialog {
         width: 60; height: auto; max-height: 80%; border: thick $accent; background: $surface;
         padding: 1 2;
     }
@@ -263,7 +242,9 @@ class ShogiScreen(Screen[None]):
         self.targets: dict[Cell, list[int]] = {}
         self.thinking = False
         self._generation = 0
-        self._closed = False
+        self._left = False
+        #: Moves of the game when it was last saved, loaded or started (to ask before a loss).
+        self._saved_moves = len(self.state.history())
         self._computers: dict[int, ShogiAI] = {}
         self._check_players()
 
@@ -277,9 +258,10 @@ class ShogiScreen(Screen[None]):
                         yield CellView(Cell(row, col))
             with Vertical(id="side-pane"):
                 yield Static("", id="status")
-                yield Static("", id="moves")
+                with VerticalScroll(id="moves-scroll"):
+                    yield Static("", id="moves")
                 yield Input(placeholder="move: b2b3, b3b4+, B*b3 (Enter plays)", id="move-input")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.title = "Imperium Shogi"
@@ -333,6 +315,8 @@ class ShogiScreen(Screen[None]):
             view.set_class(cell in last, "-last")
         self.query_one("#status", Static).update(self._status_text())
         self.query_one("#moves", Static).update(self._moves_text())
+        # the newest move (the game-ending one included) stays in view
+        self.call_after_refresh(self.query_one("#moves-scroll").scroll_end, animate=False)
 
     def _cell_text(self, cell: Cell) -> str:
         position = self.state.position
@@ -479,7 +463,7 @@ class ShogiScreen(Screen[None]):
 
     def action_type_move(self) -> None:
         """Focus the move input."""
-        self.query_one("#move-input", Input).focus()
+        self.set_focus(self.query_one("#move-input", Input))
 
     @on(Input.Submitted, "#move-input")
     def _typed(self, event: Input.Submitted) -> None:
@@ -520,7 +504,7 @@ class ShogiScreen(Screen[None]):
 
     def _computer_moved(self, generation: int, move: int) -> None:
         self.thinking = False
-        if self._closed:
+        if self._left:
             return
         if generation != self._generation or self.state.is_terminal():
             self._maybe_computer_move()
@@ -549,15 +533,25 @@ class ShogiScreen(Screen[None]):
         if not self.thinking:
             self._maybe_computer_move()
 
+    def unsaved_game(self) -> bool:
+        """True when a running game has moves that were not saved (leaving would lose them)."""
+        moves = len(self.state.history())
+        return moves > 0 and not self.state.is_terminal() and moves != self._saved_moves
+
     def action_new_game(self) -> None:
-        """Ask who plays, then start from the set-up (SHO-2)."""
+        """Ask first if the game in progress is not saved; then who plays, then start from the
+        set-up (SHO-2)."""
 
         def chosen(value: str | None) -> None:
             if value is not None:
                 red, blue = value.split(":")
                 self.start(make_game().new_initial_state(), red, blue)
 
-        self.app.push_screen(ChoiceDialog("New game: who plays?", new_game_options()), chosen)
+        confirm_then(
+            self, self.unsaved_game(), "Start a new game and drop the moves not saved?",
+            lambda: self.app.push_screen(
+                ChoiceDialog("New game: who plays?", new_game_options()), chosen),
+        )
 
     def start(self, state: ShogiState, red: str, blue: str) -> None:
         """Replace the game and the players."""
@@ -567,6 +561,7 @@ class ShogiScreen(Screen[None]):
         self.players = [red, blue]
         self._check_players()
         self.state = state
+        self._saved_moves = len(state.history())
         self.refresh_view()
         if not self.thinking:
             self._maybe_computer_move()
@@ -578,14 +573,15 @@ class ShogiScreen(Screen[None]):
             if path is None:
                 return
             try:
-                save_game(self.state, Path(path).expanduser())
+                write_text_safely(Path(path), record_text(self.state))
             except OSError as error:
                 self.notify(f"{path}: cannot save: {error}", severity="error")
                 return
             self.save_path = path
+            self._saved_moves = len(self.state.history())
             self.notify(f"Saved to {path}")
 
-        self.app.push_screen(PathDialog("Save the game to:", self.save_path), chosen)
+        self.app.push_screen(GamePathDialog("Save the game to:", self.save_path), chosen)
 
     def action_load(self) -> None:
         """Ask for a path and load a saved game (position text plus moves) from it."""
@@ -594,15 +590,20 @@ class ShogiScreen(Screen[None]):
             if path is None:
                 return
             try:
-                state = load_game(Path(path).expanduser())
-            except RecordError as error:
-                self.notify(str(error), severity="error")
+                state = parse_record(read_text_bounded(Path(path)), path)
+            except (OSError, ValueError) as error:  # RecordError is a ValueError
+                self.notify(f"{path}: cannot load: {error}" if isinstance(error, OSError)
+                            else str(error), severity="error")
                 return
             self.save_path = path
             self.start(state, *self.players)
             self.notify(f"Loaded {path}")
 
-        self.app.push_screen(PathDialog("Load a game from:", self.save_path), chosen)
+        confirm_then(
+            self, self.unsaved_game(), "Load a game and drop the moves not saved?",
+            lambda: self.app.push_screen(
+                GamePathDialog("Load a game from:", self.save_path), chosen),
+        )
 
     def action_help(self) -> None:
         """Show the keys and a rules summary."""
@@ -615,13 +616,15 @@ class ShogiScreen(Screen[None]):
         self.app.push_screen(HelpDialog(rows))
 
     def on_unmount(self) -> None:
-        self._closed = True
+        self._left = True
 
     def action_leave(self) -> None:
-        """Back to the screen below (the launcher), or quit when this is the only screen."""
-        self._forget_thinking()
-        self._closed = True
-        if len(self.app.screen_stack) > 1:
-            self.app.pop_screen()
-        else:
-            self.app.exit()
+        """Back to the screen below (the launcher), or quit when this is the only screen; asks
+        first when the game in progress has moves not saved."""
+
+        def leave() -> None:
+            self._forget_thinking()
+            self._left = True
+            leave_screen(self)
+
+        confirm_then(self, self.unsaved_game(), "Leave and drop the moves not saved?", leave)

@@ -1,21 +1,26 @@
 """Computer player for Invector, in three levels; it only ever plays a legal action.
 
-* ``hard`` asks the exact solver first (``Solver`` with a budget of new positions per move, 20
-  times larger with the compiled backend, so it is used whenever the position is small enough,
-  e.g. all or most of a 5×4 game) and falls back to the heuristic search when the budget is
-  exceeded or the position is lost (the search then makes the win as hard as it can).
+* ``hard`` and ``medium`` ask the exact solver first (``Solver`` with a budget of new positions per
+  move, 20 times larger with the compiled backend; the solver's table is kept for the whole game,
+  so a search that ran out of budget still helps the next move) and play a winning move whenever
+  the solver finishes within that budget; they fall back to the heuristic search when the budget
+  is exceeded or the position is lost (the search then makes the win as hard as it can). The
+  solver is only tried on boards of at most ``SOLVER_MAX_CELLS`` cells or with at most
+  ``SOLVER_MAX_STONES`` stones left. ``medium``'s budget is smaller: on 5×4 it cannot solve the
+  first moves but takes over after a few.
 * every level runs iterative-deepening negamax with alpha-beta on bitboards, stopping when a work
   budget (stones examined) is spent (deterministic: no clock), and keeps the move of the last
   finished depth;
-* ``easy`` adds random noise to its scores so it makes mistakes.
+* ``easy`` adds random noise to its scores so it makes mistakes, but never in the swap decision of
+  the pie rule (INV-6): swap-or-keep is decided on the noise-free scores first.
 
 Heuristic: 100 per stone more than the opponent plus the difference in the number of legal moves
 (a stone pushed to the centre can only capture, INV-4, so mobility matters). A win found by the
 search scores ``WIN`` plus the remaining depth, so faster wins are preferred.
 
-The pie rule (INV-6) needs no special case: the search scores each protocol action by the position
-it leads to, and a position where the mover may still swap is worth the absolute value of the
-board for White (the mover picks the better colour).
+The pie rule (INV-6) needs no special search: the search scores each protocol action by the
+position it leads to, and a position where the mover may still swap is worth the absolute value of
+the board for White (the mover picks the better colour).
 """
 
 from __future__ import annotations
@@ -40,13 +45,36 @@ class Level:
     """Largest random amount added to each root score (0: none)."""
     solver_positions: int
     """New positions the exact solver may add per move (0: never ask it)."""
+    summary: str
+    """One line for the documentation and the in-game help."""
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level(work=5_000, noise=150.0, solver_positions=0),
-    "medium": Level(work=60_000, noise=0.0, solver_positions=0),
-    "hard": Level(work=400_000, noise=0.0, solver_positions=150_000),
+    "easy": Level(
+        work=5_000, noise=150.0, solver_positions=0,
+        summary="short search (5,000 stones examined) with random noise up to 1.5 stones "
+        "per move; no solver; the swap decision is noise-free",
+    ),
+    "medium": Level(
+        work=60_000, noise=0.0, solver_positions=20_000,
+        summary="exact solver when it finishes within 400,000 new positions a move "
+        "(20,000 without numba), else a 60,000-stone search",
+    ),
+    "hard": Level(
+        work=400_000, noise=0.0, solver_positions=150_000,
+        summary="exact solver when it finishes within 3,000,000 new positions a move "
+        "(150,000 without numba), else a 400,000-stone search",
+    ),
 }
+
+#: Factor applied to ``solver_positions`` when the compiled (numba) solver is used.
+COMPILED_FACTOR = 20
+
+
+def levels_help() -> str:
+    """What each level does, one line each (shown in the screen's help)."""
+    return "\n".join(f"{name:>6}: {level.summary}" for name, level in LEVELS.items())
+
 
 #: The exact solver is only tried on boards of at most this many cells, or with at most
 #: ``SOLVER_MAX_STONES`` stones left on a larger board (elsewhere it could not finish anyway).
@@ -98,7 +126,8 @@ class InvectorAI:
         if self.level.solver_positions <= 0 or not small:
             return None
         solver = self._solvers.setdefault((board.cols, board.rows), Solver(board))
-        allowance = self.level.solver_positions * (20 if solver.backend == "numba" else 1)
+        factor = COMPILED_FACTOR if solver.backend == "numba" else 1
+        allowance = self.level.solver_positions * factor
         solver.budget = solver.positions + allowance
         try:
             return solver.winning_action(state)
@@ -114,7 +143,8 @@ class InvectorAI:
         self._work = 0
         self._limit = self.level.work
         noise = {a: self.rng.uniform(0, self.level.noise) for a in actions}
-        best = max(actions, key=lambda a: noise[a])
+        noise[SWAP] = 0.0
+        scores: dict[int, float] = {}
         order = list(actions)
         depth = 1
         while True:
@@ -122,12 +152,16 @@ class InvectorAI:
                 scores = self._root_scores(state, order, depth)
             except _OutOfNodes:
                 break
-            best = max(order, key=lambda a: scores[a] + noise[a])
             if max(scores.values()) >= WIN or depth >= 60:
                 break
             order.sort(key=lambda a: -scores[a])
             depth += 1
-        return best
+        if not scores:  # not even depth 1 finished: a random (noisy) pick
+            return max(actions, key=lambda a: noise[a])
+        moves = [a for a in actions if a != SWAP]
+        if SWAP in scores and (not moves or scores[SWAP] >= max(scores[a] for a in moves)):
+            return SWAP  # INV-6: the pie decision is taken on noise-free scores
+        return max(moves, key=lambda a: scores[a] + noise[a])
 
     def _root_scores(
         self, state: InvectorState, actions: list[int], depth: int
@@ -228,4 +262,4 @@ def evaluate(board: Board, own: int, opp: int) -> float:
     return 100.0 * material + mobility(board, own, opp) - mobility(board, opp, own)
 
 
-__all__ = ["LEVELS", "PASS", "SWAP", "InvectorAI", "evaluate", "mobility"]
+__all__ = ["LEVELS", "PASS", "SWAP", "InvectorAI", "evaluate", "levels_help", "mobility"]

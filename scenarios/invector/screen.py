@@ -13,13 +13,21 @@ from pathlib import Path
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal, Vertical
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.events import Click
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Label, ListItem, ListView, Static
 
-from scenarios.invector.ai import LEVELS, InvectorAI
+from scenarios.dialogs import (
+    GamePathDialog,
+    confirm_then,
+    game_bindings,
+    leave_screen,
+    read_text_bounded,
+    write_text_safely,
+)
+from scenarios.invector.ai import LEVELS, InvectorAI, levels_help
 from scenarios.invector.notation import parse_position
 from scenarios.invector.rules import (
     BLACK,
@@ -75,33 +83,6 @@ class CellView(Static):
         self.post_message(self.Clicked(self.cell))
 
 
-class InvectorPathDialog(ModalScreen[str | None]):
-    """Ask for a file path (Enter accepts, Escape cancels)."""
-
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="invector.path.cancel")]
-
-    def __init__(self, title: str, default: str) -> None:
-        super().__init__()
-        self._heading = title
-        self._default = default
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="inv-dialog"):
-            yield Label(self._heading, classes="inv-dialog-title")
-            yield Input(value=self._default, id="inv-path")
-
-    def on_mount(self) -> None:
-        self.query_one("#inv-path", Input).focus()
-
-    @on(Input.Submitted)
-    def _submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value.strip() or None)
-
-    def action_cancel(self) -> None:
-        """Close without a path."""
-        self.dismiss(None)
-
-
 class InvectorChoiceDialog(ModalScreen[str | None]):
     """Pick one option (Enter) or cancel (Escape)."""
 
@@ -143,10 +124,11 @@ class InvectorHelpDialog(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         rows = [f"{b.key:>18}  {b.description}  [dim]{b.id}[/dim]" for b in self._key_list]
-        with Vertical(classes="inv-dialog inv-wide"):
+        with VerticalScroll(classes="inv-dialog inv-wide"):  # taller than 24 lines: scrolls
             yield Label("Invector — keys", classes="inv-dialog-title")
             yield Static("\n".join(rows), id="inv-help-keys")
             yield Static(RULES_SUMMARY, id="inv-help-rules")
+            yield Static("Computer levels:\n" + levels_help(), id="inv-help-levels")
             yield Label("Esc closes.")
 
     def action_close(self) -> None:
@@ -167,17 +149,15 @@ class InvectorScreen(Screen[None]):
         Binding("down", "cursor(1, 0)", "Cursor down", show=False, id="invector.cursor_down"),
         Binding("left", "cursor(0, -1)", "Cursor left", show=False, id="invector.cursor_left"),
         Binding("right", "cursor(0, 1)", "Cursor right", show=False, id="invector.cursor_right"),
-        Binding("enter,space", "activate", "Select / move", id="invector.activate"),
+        Binding("enter,space", "activate", "Select / move", show=False,
+                id="invector.activate"),
         Binding("escape", "deselect", "Cancel selection", show=False, id="invector.deselect"),
         Binding("s", "swap", "Swap (pie rule)", id="invector.swap"),
-        Binding("m", "type_move", "Type a move", id="invector.type_move"),
+        Binding("m", "type_move", "Type", id="invector.type_move"),
         Binding("u", "undo", "Undo", id="invector.undo"),
-        Binding("c", "cycle_opponent", "Opponent", id="invector.opponent"),
-        Binding("n", "new_game", "New game", id="invector.new_game"),
-        Binding("ctrl+s", "save", "Save", id="invector.save"),
-        Binding("ctrl+o", "load", "Load", id="invector.load"),
+        Binding("c", "cycle_opponent", "Opponent", show=False, id="invector.opponent"),
+        *game_bindings("invector"),
         Binding("question_mark,f1", "help", "Help", id="invector.help"),
-        Binding("q", "leave", "Back", id="invector.leave"),
     ]
 
     DEFAULT_CSS = """
@@ -195,9 +175,10 @@ class InvectorScreen(Screen[None]):
     InvectorScreen .cell.-black { text-style: bold; }
     InvectorScreen #inv-side { width: 1fr; padding: 0 1; }
     InvectorScreen #inv-status { height: auto; margin-bottom: 1; }
-    InvectorScreen #inv-moves { height: 1fr; border: round $panel; padding: 0 1; }
+    InvectorScreen #inv-moves-scroll { height: 1fr; border: round $panel; padding: 0 1; }
+    InvectorScreen #inv-moves { height: auto; }
     InvectorScreen #inv-move-input { margin-top: 1; }
-    InvectorPathDialog, InvectorChoiceDialog, InvectorHelpDialog { align: center middle; }
+    InvectorChoiceDialog, InvectorHelpDialog { align: center middle; }
     .inv-dialog { width: 64; height: auto; max-height: 80%; border: thick $accent;
         background: $surface; padding: 1 2; }
     .inv-dialog.inv-wide { width: 96; }
@@ -229,6 +210,8 @@ class InvectorScreen(Screen[None]):
         self.thinking = False
         self._generation = 0
         self._ai: dict[str, InvectorAI] = {}
+        #: Positions of the game when it was last saved, loaded or started (ask before a loss).
+        self._saved_length = 1
 
     # --- state -------------------------------------------------------------------------------
 
@@ -259,9 +242,10 @@ class InvectorScreen(Screen[None]):
                 yield Grid(id="inv-board")
             with Vertical(id="inv-side"):
                 yield Static("", id="inv-status")
-                yield Static("", id="inv-moves")
+                with VerticalScroll(id="inv-moves-scroll"):
+                    yield Static("", id="inv-moves")
                 yield Input(placeholder="move, e.g. c2xc3", id="inv-move-input")
-        yield Footer()
+        yield Footer(compact=True)
 
     async def on_mount(self) -> None:
         self.query_one("#inv-move-input", Input).display = False
@@ -291,7 +275,7 @@ class InvectorScreen(Screen[None]):
         for view in self.query(CellView):
             cell = view.cell
             colour = next((c for c in (0, 1) if state.stones[c] >> cell & 1), None)
-            view.update(STONE_MARKS[colour] if colour is not None else "·")
+            view.update(self._cell_text(cell, colour))
             view.set_class(colour == BLACK, "-black")
             view.set_class(board.is_centre(cell), "-centre")
             view.set_class(cell == self.selected, "-selected")
@@ -308,6 +292,17 @@ class InvectorScreen(Screen[None]):
             f"{i // 2 + 1:>3}. " + "  ".join(moves[i : i + 2]) for i in range(0, len(moves), 2)
         ]
         self.query_one("#inv-moves", Static).update("\n".join(lines) or "no moves yet")
+        self.call_after_refresh(self.query_one("#inv-moves-scroll").scroll_end, animate=False)
+
+    def _cell_text(self, cell: int, colour: int | None) -> str:
+        """A stone (or a dot) with the cell's INV-8 name: rows count from the top (INV-8), so
+        every cell is labelled rather than the board being read like Shogi's ranks."""
+        if self.query_one("#inv-board").has_class("-compact"):
+            return STONE_MARKS[colour] if colour is not None else "·"
+        name = self.state.board.cell_name(cell)
+        if colour is None:
+            return f"[dim]{name}[/dim]"
+        return f"{STONE_MARKS[colour]}[dim]{name}[/dim]"
 
     def _status_text(self) -> str:
         state = self.state
@@ -432,7 +427,7 @@ class InvectorScreen(Screen[None]):
         box = self.query_one("#inv-move-input", Input)
         box.display = True
         box.value = ""
-        box.focus()
+        self.set_focus(box)
 
     @on(Input.Submitted, "#inv-move-input")
     def _typed(self, event: Input.Submitted) -> None:
@@ -478,8 +473,13 @@ class InvectorScreen(Screen[None]):
         if not self.state.is_terminal() and not self.is_human_turn():
             self._start_computer()
 
+    def unsaved_game(self) -> bool:
+        """True when a running game has moves that were not saved (leaving would lose them)."""
+        return (len(self.states) > 1 and not self.state.is_terminal()
+                and len(self.states) != self._saved_length)
+
     def action_new_game(self) -> None:
-        """Ask for a board and variant, then start again."""
+        """Ask first if the game in progress is not saved; then a board and variant."""
 
         async def chosen(value: str | None) -> None:
             if value is None:
@@ -488,7 +488,11 @@ class InvectorScreen(Screen[None]):
             cols, rows = (int(part) for part in size.split("x"))
             await self.start(InvectorGame(cols, rows, variant == "pie").new_initial_state())
 
-        self.app.push_screen(InvectorChoiceDialog("New game", NEW_GAME_CHOICES), chosen)
+        confirm_then(
+            self, self.unsaved_game(), "Start a new game and drop the moves not saved?",
+            lambda: self.app.push_screen(
+                InvectorChoiceDialog("New game", NEW_GAME_CHOICES), chosen),
+        )
 
     async def start(self, state: InvectorState) -> None:
         """Replace the game by one starting at ``state`` (rebuilding the board if its size
@@ -497,6 +501,7 @@ class InvectorScreen(Screen[None]):
         self.thinking = False
         resize = state.board != self.state.board
         self.states = [state]
+        self._saved_length = 1
         if resize:
             await self._build_board()
         self._after_change()
@@ -509,14 +514,15 @@ class InvectorScreen(Screen[None]):
                 return
             text = self.state.to_text() + "\n# moves: " + " ".join(self.moves) + "\n"
             try:
-                Path(path).write_text(text, encoding="utf-8")
+                write_text_safely(Path(path), text)
             except OSError as error:
                 self.notify(f"{path}: cannot save: {error}", severity="error")
                 return
             self.save_path = path
+            self._saved_length = len(self.states)
             self.notify(f"Saved to {path}")
 
-        self.app.push_screen(InvectorPathDialog("Save position to", self.save_path), chosen)
+        self.app.push_screen(GamePathDialog("Save the game to:", self.save_path), chosen)
 
     def action_load(self) -> None:
         """Load a position text saved earlier (an unreadable file changes nothing)."""
@@ -526,28 +532,36 @@ class InvectorScreen(Screen[None]):
                 return
             try:
                 state = load_position(Path(path))
-            except (OSError, NotationError) as error:
+            except (OSError, ValueError) as error:  # NotationError is a ValueError
                 self.notify(f"{path}: {error}", severity="error")
                 return
             self.save_path = path
             await self.start(state)
             self.notify(f"Loaded {path}")
 
-        self.app.push_screen(InvectorPathDialog("Load position from", self.save_path), chosen)
+        confirm_then(
+            self, self.unsaved_game(), "Load a game and drop the moves not saved?",
+            lambda: self.app.push_screen(
+                GamePathDialog("Load a game from:", self.save_path), chosen),
+        )
 
     def action_help(self) -> None:
         """Show the keys and a rules summary."""
         self.app.push_screen(InvectorHelpDialog(list(self.BINDINGS)))
 
     def action_leave(self) -> None:
-        """Close the game screen."""
-        self._generation += 1
-        self.dismiss(None)
+        """Close the game screen; asks first when the game has moves not saved."""
+
+        def leave() -> None:
+            self._generation += 1
+            leave_screen(self)
+
+        confirm_then(self, self.unsaved_game(), "Leave and drop the moves not saved?", leave)
 
 
 def load_position(path: Path) -> InvectorState:
     """The position in a save file: its first line that is not empty or a ``#`` comment."""
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+    for number, line in enumerate(read_text_bounded(path).splitlines(), start=1):
         if line.strip() and not line.lstrip().startswith("#"):
             try:
                 return parse_position(line)

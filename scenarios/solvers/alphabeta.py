@@ -1,6 +1,9 @@
 """Alpha-beta (negamax) search over any two-player ``scenarios.protocol`` game.
 
-Iterative deepening with a transposition table and an optional time budget. Values are from the
+Iterative deepening with a transposition table, an optional node budget and an optional time
+budget. A node budget makes the search deterministic: the same position (and the same table
+contents) gives the same move on any machine, however fast or busy; a time budget is then only
+a safety cap for an absurdly slow machine. Values are from the
 point of view of the player to move at the root: a win is ``WIN - plies`` (shorter wins score
 higher), a loss ``-(WIN - plies)``, a draw 0, and a cut-off position is valued by the game's
 ``evaluate(state, player)`` (clamped to ``±EVAL_LIMIT``).
@@ -32,8 +35,8 @@ PROVEN = WIN - 10_000
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 
 
-class _OutOfTime(Exception):
-    """Raised inside the search when the time budget is spent."""
+class _OutOfBudget(Exception):
+    """Raised inside the search when the node or time budget is spent."""
 
 
 @dataclass(frozen=True)
@@ -82,6 +85,7 @@ class AlphaBeta:
         self.table: dict[Hashable, tuple[int, float, int, Action | None]] = {}
         self.nodes = 0
         self._deadline: float | None = None
+        self._node_limit: int | None = None
 
     # -- public -------------------------------------------------------------------------------
 
@@ -91,12 +95,15 @@ class AlphaBeta:
         *,
         max_depth: int = 64,
         time_budget: float | None = None,
+        node_budget: int | None = None,
     ) -> SearchResult:
         """Best action for the player to move, by iterative deepening up to ``max_depth``.
 
-        With ``time_budget`` (seconds) the deepest *completed* iteration decides; depth 1 always
-        completes, so a legal move is returned however small the budget. An immediate win is
-        always played. Raises ``ValueError`` if the state is terminal.
+        With ``node_budget`` (nodes visited in this call, counted over all iterations) and/or
+        ``time_budget`` (seconds) the deepest *completed* iteration decides; depth 1 always
+        completes, so a legal move is returned however small the budget. Only the node budget
+        is reproducible across machines. An immediate win is always played. Raises
+        ``ValueError`` if the state is terminal.
         """
         start = self.clock()
         actions = list(state.legal_actions())
@@ -111,16 +118,23 @@ class AlphaBeta:
             self.table.clear()
         best: tuple[Action, float, int] = (actions[0], 0.0, 0)
         for depth in range(1, max_depth + 1):
-            self._deadline = None if time_budget is None or depth == 1 else start + time_budget
+            first = depth == 1
+            self._deadline = None if time_budget is None or first else start + time_budget
+            self._node_limit = None if node_budget is None or first else node_budget
             try:
                 value, action = self._root(state, player, actions, depth)
-            except _OutOfTime:
+            except _OutOfBudget:
                 break
             best = (action, value, depth)
             if abs(value) >= PROVEN:
                 break
-            if time_budget is not None and self.clock() - start > time_budget / 2:
-                break  # the next iteration would very likely not finish
+            # The next iteration would very likely not finish: stop early. With a node budget
+            # only the node count decides (the clock is then a cap, never a reason to stop early).
+            if node_budget is not None:
+                if self.nodes * 2 > node_budget:
+                    break
+            elif time_budget is not None and self.clock() - start > time_budget / 2:
+                break
         action, value, depth = best
         return SearchResult(action, value, depth, self.nodes, self.clock() - start,
                             abs(value) >= PROVEN)
@@ -181,8 +195,10 @@ class AlphaBeta:
         self, state: GameState, player: int, depth: int, alpha: float, beta: float, ply: int
     ) -> float:
         self.nodes += 1
+        if self._node_limit is not None and self.nodes > self._node_limit:
+            raise _OutOfBudget
         if self._deadline is not None and not self.nodes & 1023 and self.clock() > self._deadline:
-            raise _OutOfTime
+            raise _OutOfBudget
         if depth <= 0:
             return max(-EVAL_LIMIT, min(EVAL_LIMIT, self.evaluate(state, player)))
         key = self.key(state)

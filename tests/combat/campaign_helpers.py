@@ -5,6 +5,7 @@ from __future__ import annotations
 from campaign.content.tables import load_tables
 from campaign.rules import engine
 from campaign.rules.dice import FixedSource, SeededSource
+from campaign.rules.engine import STEPPING_SLOT
 from campaign.rules.flow import FLOW, MapAssembled, step_index
 from campaign.rules.ids import Side
 from campaign.rules.notation import parse_order
@@ -42,6 +43,9 @@ class Campaign:
         state.acting = phasing if before.actor == "phasing" else phasing.enemy
         if reaction_stack is not None:
             state.turn_slots["movement"] = {"reaction_stack": reaction_stack}
+        # these tests look at one step at a time: keep every step until end-phase (the campaign
+        # option ``referee stepping manual``; automatic steps are tested in tests/narration)
+        state.game_slots[STEPPING_SLOT] = "manual"
         self.state = state
         self.events: list = []
         self.ruleset = ruleset or RULESET

@@ -62,7 +62,7 @@ def test_whole_assignment_and_withdrawal_order():  # DN-CBT-7
     game = duel()
     game.play(f"aslan range {BID}", [1, 6])
     game.play(f"aslan choose-range {BID} short")
-    game.play(f"aslan assign {BID} S-DD-1>A-CL-1")
+    game.play(f"referee referee-assign {BID} S-DD-1>A-CL-1")
     fought = game.play(f"aslan fire {BID}", [1])  # the Solomani DD has beam 0: no die
     assert [r.purpose for r in fought[0].rolls] == ["fire neb-a round 1 A-CL-1>S-DD-1"]
     assert book.battles(game.state)[BID]["stage"] == "withdraw"
@@ -126,19 +126,20 @@ def test_no_reaction_battles_without_a_reaction_stack():  # DN-REA-1
 def _to_withdrawal(game: Campaign, bid: str) -> None:
     game.play(f"aslan range {bid}", [1, 6])
     game.play(f"aslan choose-range {bid} short")
-    game.play(f"aslan assign {bid} auto")
+    game.play(f"referee referee-assign {bid} auto")
 
 
 def test_withdrawal_from_type3_needs_tanker():  # DN-CBT-7
     bid = "neb-b/aslan-solomani"
-    units = [place("A-CL-1", "aslan:CL", "hex:neb-b"), place("S-SC-1", "solomani:SC", "hex:neb-b")]
+    units = [place("A-CL-1", "aslan:CL", "hex:neb-b"), place("S-SC-1", "solomani:SC", "hex:neb-b"),
+             place("S-RT-1", "solomani:RT-4", "box:neb-b")]
     game = Campaign(units)
     game.enter()
     _to_withdrawal(game, bid)
     game.play(f"aslan fire {bid}", [1])  # the scout has beam 0
     error = game.reject(f"solomani withdraw {bid} neb-a")
     assert "DN-MOV-4" in str(error)
-    game.play(f"solomani withdraw {bid} box")  # into the own surface box is always open here
+    game.play(f"solomani withdraw {bid} box")  # its troops control the box: its own box
     assert game.where("S-SC-1") == "box:neb-b"
 
 
@@ -191,7 +192,7 @@ def test_declared_close_attack_through_orders():  # DN-CBT-5
     game = duel()
     game.play(f"aslan range {BID}", [1, 6])
     game.play(f"aslan choose-range {BID} short")
-    game.play(f"aslan assign {BID} auto")
+    game.play(f"referee referee-assign {BID} auto")
     assert "DN-CBT-5" in str(game.reject(f"aslan declare {BID} S-DD-1"))  # not Aslan's unit
     game.play(f"aslan declare {BID} A-CL-1")
     fought = game.play(f"aslan fire {BID}", [1])  # the DD has no beam to return fire with
@@ -207,7 +208,7 @@ def test_multiple_targets_switch_off_rejects_declaration():  # DN-CBT-6
     game.enter()
     game.play(f"aslan range {BID}", [1, 6])
     game.play(f"aslan choose-range {BID} long")
-    game.play(f"aslan assign {BID} S-DD-1+S-DD-2>A-CL-1")
+    game.play(f"referee referee-assign {BID} S-DD-1+S-DD-2>A-CL-1")
     # the CL faces two DDs, but the optional rule is off in this profile
     assert "DN-CBT-6" in str(game.reject(f"aslan declare {BID} - - A-CL-1"))
     game.play(f"aslan declare {BID} - - - A-CL-1>S-DD-2")  # it may pick whom to fire at
@@ -229,7 +230,7 @@ def test_fighters_based_in_friendly_box_join_and_return():  # DN-CBT-9
     game.play(f"aslan range {BID}", [1, 6])
     game.play(f"aslan choose-range {BID} long")
     # Solomani CL alone against the mothership and two fighters: it fires at the mothership
-    game.play(f"aslan assign {BID} S-CL-1>A-MS-1+A-F-1+A-F-2")
+    game.play(f"referee referee-assign {BID} S-CL-1>A-MS-1+A-F-1+A-F-2")
     game.play(f"solomani declare {BID} - - - S-CL-1>A-MS-1")
     # CL missile 2 vs MS defence 2 (1:1), die 6 -> X; the fighters roll 1, 1
     game.play(f"aslan fire {BID}", [6, 1, 1])
@@ -294,7 +295,7 @@ def test_three_sided_battles_fought_in_turn_with_current_units():  # DN-NEU-2
     assert "DN-NEU-2" in str(game.reject(f"aslan range {second}", [1, 6]))
     game.play(f"aslan range {BID}", [1, 6])
     game.play(f"aslan choose-range {BID} long")
-    game.play(f"aslan assign {BID} auto")
+    game.play(f"referee referee-assign {BID} auto")
     game.play(f"aslan fire {BID}", [6, 1])  # the DD destroys the CL (missile 4 vs defence 4)
     battles = book.battles(game.state)
     assert battles[BID]["stage"] == "over"
@@ -317,7 +318,7 @@ def test_multiple_targets_switch_on_through_orders():  # DN-CBT-6
     game.enter()
     game.play(f"aslan range {BID}", [1, 6])
     game.play(f"aslan choose-range {BID} long")
-    game.play(f"aslan assign {BID} S-DD-1+S-DD-2>A-CL-1")
+    game.play(f"referee referee-assign {BID} S-DD-1+S-DD-2>A-CL-1")
     game.play(f"aslan declare {BID} - - A-CL-1")
     fought = game.play(f"aslan fire {BID}", [1, 1, 1, 1])
     shots = [(s.firer, s.target) for s in fought[0].result.shots]
@@ -337,7 +338,7 @@ def test_referee_enters_every_die_by_purpose():  # DN-CBT-1
     game = duel()
     game.play(f"aslan range {BID}", PhysicalSource(referee))
     game.play(f"aslan choose-range {BID} long")
-    game.play(f"aslan assign {BID} auto")
+    game.play(f"referee referee-assign {BID} auto")
     game.play(f"aslan fire {BID}", PhysicalSource(referee))
     assert asked == [
         "range neb-a round 1 solomani try 1", "range neb-a round 1 aslan try 1",

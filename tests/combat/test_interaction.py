@@ -91,8 +91,8 @@ def test_bombard_uses_missile_and_pd_disrupted_target_modifier():  # DN-INT-4
     result = resolve_interaction(system(), orbit, box, {}, plan, TABLES, Dice([4, 5]))
     bombard, pd = result.shots
     assert (bombard.factor, bombard.defence, bombard.modifier) == (4, 4, -1)
-    assert (pd.factor, pd.defence, pd.modifier) == (2, 2, -1)
-    # PD 1:1, die 5-1=4 -> X on the table (already disrupted anyway)
+    assert (pd.factor, pd.defence, pd.modifier) == (2, 2, +1)  # disrupted target: easier to hit
+    # PD 1:1, die 5+1=6 -> X on the table (already disrupted anyway)
     assert result.effects["s1"] is X
 
 

@@ -52,9 +52,11 @@ def test_target_offered_to_the_side_the_protocol_waits_for():  # DN-SEQ-2 DN-CBT
     game = duel()
     game.play(f"aslan range {BID}", [5, 2])
     game.play(f"solomani choose-range {BID} long")
-    # the defender names first: `target` is the defender's, `assign` either side's
-    assert {"target", "assign"} <= offered(game, S)
-    assert "target" not in offered(game, A) and "assign" in offered(game, A)
+    # the defender names first: `target` is the defender's; a whole assignment only from the
+    # referee (or when the players agreed, switch players_assign_freely) (DN-CBT-3, issue 16)
+    assert "target" in offered(game, S) and "assign" not in offered(game, S)
+    assert not {"target", "assign"} & offered(game, A)
+    assert "referee-assign" in offered(game, None)
     assert "fire" not in offered(game, A) | offered(game, S)
     game.play(f"solomani target {BID} S-DD-1")
     # now the attacker answers; a whole assignment is no longer accepted
@@ -71,7 +73,7 @@ def test_legal_order_names_the_side_that_gives_it():  # DN-SEQ-2 DN-CBT-3
     assert game.state.acting is A  # the phasing side acts, yet the defender names the target
     legal = {o.verb: o for o in engine.legal_orders(game.state, S, game.ruleset)}
     assert legal["target"].side is S
-    assert legal["target"].notation == "solomani target BATTLE UNIT [ENGAGEMENT]"
+    assert legal["target"].notation == "solomani target BATTLE UNITS [ENGAGEMENTS]"
     referee = engine.legal_orders(game.state, None, game.ruleset)
     assert referee and all(o.notation.startswith("referee ") for o in referee)
 
@@ -82,7 +84,7 @@ def test_declare_and_fire_offered_after_the_assignment_only():  # DN-SEQ-2 DN-CB
     assert "choose-range" in offered(game, A)
     game.play(f"aslan choose-range {BID} short")
     assert "fire" not in offered(game, A)
-    game.play(f"aslan assign {BID} S-DD-1>A-CL-1")
+    game.play(f"referee referee-assign {BID} S-DD-1>A-CL-1")
     for side in (A, S):
         assert offered(game, side) & BATTLE_VERBS == {"declare", "fire"}
 
@@ -91,7 +93,7 @@ def test_withdrawal_offered_to_the_deciding_side_then_nothing():  # DN-SEQ-2 DN-
     game = duel()
     game.play(f"aslan range {BID}", [1, 6])
     game.play(f"aslan choose-range {BID} short")
-    game.play(f"aslan assign {BID} S-DD-1>A-CL-1")
+    game.play(f"referee referee-assign {BID} S-DD-1>A-CL-1")
     game.play(f"aslan fire {BID}", [1])
     assert book.battles(game.state)[BID]["stage"] == "withdraw"
     assert offered(game, S) & BATTLE_VERBS == {"withdraw", "stay"}  # defender first
@@ -103,7 +105,7 @@ def test_withdrawal_offered_to_the_deciding_side_then_nothing():  # DN-SEQ-2 DN-
     for side in (A, S):
         assert offered(game, side) & BATTLE_VERBS == set()
     assert "end-phase" in offered(game, A)
-    assert "DN-CBT-1" in str(game.reject(f"aslan fire {BID}"))
+    assert "DN-CBT-7" in str(game.reject(f"aslan fire {BID}"))  # over: the withdrawal rule
 
 
 def test_join_battle_offered_only_with_ships_in_a_box():  # DN-SEQ-2 DN-MOV-6

@@ -1,4 +1,4 @@
-"""Read the expected unit values straight out of the spec (DN-DATA-2 table, DN-DATA-3 list).
+"""Read the expected unit values out of docs/rules/dark-nebula.md (DN-DATA-2 table, DN-DATA-3 list).
 
 The tests compare ``data/units.csv`` with these, value by value, so a single wrong factor, cost
 or count in the data fails a test.

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from campaign.content import load_ruleset
+from campaign.rules.ruleset import HouseRules
 from tests.conftest import DATA_DIR
 from tests.content.helpers import run_cli
 
@@ -20,7 +21,9 @@ def test_check_prints_summary_and_exits_zero():
     for table in ("space_crt", "bombard_crt", "pd_crt", "ground_crt"):
         assert f"table {table}" in out
     assert out.count("[house]") == 5  # four tables and the switch file
-    assert "house rules  [house] 8 switches, 7 on" in out
+    switches = HouseRules()
+    on = sum(1 for name in HouseRules.model_fields if getattr(switches, name))
+    assert f"house rules  [house] {len(HouseRules.model_fields)} switches, {on} on" in out
     assert out.count("    section ") == 8
     assert "type 3: 11" in out
     assert "unexplored)" in out

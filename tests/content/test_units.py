@@ -1,4 +1,4 @@
-"""data/units.csv against Tables 1 and 2 as transcribed in the spec (DN-DATA-1..3, DN-DATA-5)."""
+"""data/units.csv against Tables 1 and 2 of docs/rules/dark-nebula.md (DN-DATA-1..3, DN-DATA-5)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from campaign.content.errors import DataFileError
 from campaign.content.units import load_units
 from campaign.rules.ids import Side, UnitCategory, UnitFlag
 from campaign.rules.ruleset import UnitType
-from tests.conftest import DATA_DIR, SPEC_DIR
+from tests.conftest import DATA_DIR, RULES_DIR
 from tests.content.helpers import replace_in
 from tests.content.spec_tables import mismatches, table1, table2
 
@@ -23,7 +23,7 @@ def units() -> tuple[UnitType, ...]:
 
 @cache
 def spec_text() -> str:
-    return (SPEC_DIR / "dark-nebula.md").read_text(encoding="utf-8")
+    return (RULES_DIR / "dark-nebula.md").read_text(encoding="utf-8")
 
 
 def by_kind(kind: str) -> UnitType:

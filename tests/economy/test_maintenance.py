@@ -138,7 +138,7 @@ def test_bad_choices_are_rejected():  # DN-ECO-7
     game.put("A-CR-1", "aslan:CR", "hex:concord")
     assert "frontier" in str(game.reject("solomani maintain S-CR-2"))
     assert "not disrupted" in str(game.reject("solomani maintain - S-CR-1"))
-    assert "not a solomani ship" in str(game.reject("solomani maintain A-CR-1"))
+    assert "not one of solomani's ships" in str(game.reject("solomani maintain A-CR-1"))
     assert "unknown unit" in str(game.reject("solomani maintain S-XX-9"))
 
 

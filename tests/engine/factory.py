@@ -93,7 +93,11 @@ class Game:
         dice_seed: str = "test-seed",
         ruleset: Ruleset | None = None,
         campaign_id: str = "test",
+        *,
+        manual_steps: bool = False,
     ) -> None:
+        """``manual_steps``: keep every step until ``end-phase`` (the ``stepping manual``
+        option), for tests that walk the sequence of play step by step."""
         from campaign.rules import engine
         from campaign.rules.dice import SeededSource
         from campaign.rules.flow import MapAssembled, layout_record
@@ -103,6 +107,8 @@ class Game:
         layout = MapAssembled(layout=layout_record(self.ruleset.star_map))
         self.events = engine.start(campaign_id, self.ruleset, layout, self.source)
         self.state = engine.fold(self.events)
+        if manual_steps:
+            self.play("referee stepping manual")
 
     def play(self, text: str, source=None) -> list:  # noqa: ANN001 - any DiceSource
         """Apply one order in notation; returns its events."""

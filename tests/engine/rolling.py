@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Literal
 
-from campaign.rules import catalog, registry
+from campaign.rules import catalog, narration, registry
 from campaign.rules.base import Event, Order
 from campaign.rules.errors import IllegalOrderError
 from campaign.rules.phases import Actor
@@ -46,6 +46,10 @@ def _apply(state, event) -> None:  # noqa: ANN001
     state.game_slots["test-rolled"] = event.value
 
 
+def _sentence(event, view) -> str:  # noqa: ANN001
+    return f"test die: {event.value}"
+
+
 @contextmanager
 def registered() -> Iterator[None]:
     """``test-roll`` / ``test-rolled`` exist inside the ``with`` block only."""
@@ -56,9 +60,12 @@ def registered() -> Iterator[None]:
     registry.decides(TestRoll)(_decide)
     registry.event_type(TestRolled)
     registry.applies(TestRolled)(_apply)
+    narration.load()
+    narration.SENTENCES["test-rolled"] = _sentence
     try:
         yield
     finally:
+        narration.SENTENCES.pop("test-rolled", None)
         registry.ORDERS.pop("test-roll", None)
         registry.EVENTS.pop("test-rolled", None)
         registry.APPLIERS.pop(TestRolled, None)

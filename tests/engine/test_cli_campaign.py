@@ -21,8 +21,9 @@ def test_new_status_order_log_undo_verify(db, capsys):  # DN-SEQ-2
     out = capsys.readouterr().out
     assert "setup-neutrals" in out and "place-neutral SYSTEM" in out and "DN-NEU-1" in out
     assert main(["order", "game", "solomani place-neutral lantern", *db]) == 0
-    assert "neutral-placed" in capsys.readouterr().out
-    assert main(["log", "game", *db]) == 0
+    placed = capsys.readouterr().out
+    assert "The Solomani draw neutral:" in placed and "face down in the" in placed
+    assert main(["log", "game", "--side", "aslan", *db]) == 0  # a player's view (DN-NEU-1)
     log = capsys.readouterr().out
     assert "solomani place-neutral lantern" in log and "hidden roll" in log
     assert main(["verify", "game", *db]) == 0
@@ -48,7 +49,7 @@ def test_bad_orders_exit_nonzero_with_rule_id(db, capsys, order, message):  # DN
     assert main(["order", "game", order, *db]) == 1
     captured = capsys.readouterr()
     assert message in captured.err and "Traceback" not in captured.err + captured.out
-    assert main(["log", "game", *db]) == 0
+    assert main(["log", "game", "--raw", *db]) == 0
     assert capsys.readouterr().out.count("\n") == 1  # still only the opening batch
 
 

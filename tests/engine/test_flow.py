@@ -42,6 +42,8 @@ def test_player_turn_table_matches_the_sequence_of_play():  # DN-SEQ-1
 
 def _walk(game: Game, count: int) -> list[tuple[int, str, Side, Side]]:
     seen = []
+    if not engine.manual_stepping(game.state):  # visit every step, even those with nothing to do
+        game.play("referee stepping manual")
     for _ in range(count):
         state = game.state
         seen.append((state.turn, FLOW[state.step].label, state.phasing, state.acting))
@@ -50,7 +52,7 @@ def _walk(game: Game, count: int) -> list[tuple[int, str, Side, Side]]:
 
 
 def test_game_turn_is_two_player_turns_aslan_first(core_hooks_only):  # DN-SEQ-1
-    game = Game()
+    game = Game(manual_steps=True)
     game.play_all(SETUP_ORDERS)
     seen = _walk(game, 2 * len(PLAYER_TURN_STEPS) + 1)
     aslan_turn = seen[: len(PLAYER_TURN_STEPS)]
@@ -65,7 +67,7 @@ def test_game_turn_is_two_player_turns_aslan_first(core_hooks_only):  # DN-SEQ-1
 
 
 def test_reaction_movement_belongs_to_the_other_player(core_hooks_only):  # DN-SEQ-1
-    game = Game()
+    game = Game(manual_steps=True)
     game.play_all(SETUP_ORDERS)
     _walk(game, 5)
     assert game.state.phase is Phase.REACTION_MOVEMENT
@@ -76,7 +78,7 @@ def test_reaction_movement_belongs_to_the_other_player(core_hooks_only):  # DN-S
 
 
 def test_order_outside_its_phase_names_phase(core_hooks_only):  # DN-SEQ-2
-    game = Game()
+    game = Game(manual_steps=True)
     game.play_all(SETUP_ORDERS)
     error = game.reject("aslan buy CL")
     assert isinstance(error, IllegalOrderError) and error.rule_id == "DN-SEQ-2"
@@ -84,7 +86,7 @@ def test_order_outside_its_phase_names_phase(core_hooks_only):  # DN-SEQ-2
 
 
 def test_phase_end_is_logged_explicit_or_automatic(core_hooks_only):  # DN-SEQ-2
-    game = Game()
+    game = Game(manual_steps=True)
     game.play_all(SETUP_ORDERS[:2])
     automatic = game.play(SETUP_ORDERS[2])[-1]
     assert automatic.type == "phase-advanced" and automatic.auto
@@ -94,7 +96,7 @@ def test_phase_end_is_logged_explicit_or_automatic(core_hooks_only):  # DN-SEQ-2
 
 
 def test_legal_orders_list_rule_ids(core_hooks_only):  # DN-SEQ-2
-    game = Game()
+    game = Game(manual_steps=True)
 
     def legal(side: Side) -> dict[str, str]:
         found = engine.legal_orders(game.state, side, game.ruleset)
@@ -134,7 +136,7 @@ def test_victory_hook_runs_at_end_of_every_player_turn(core_hooks_only, seen_eve
         return [_TurnEndSeen(phasing=state.phasing, turn=state.turn)]
 
     core_hooks_only.turn_end.append(hook)
-    game = Game()
+    game = Game(manual_steps=True)
     game.play_all(SETUP_ORDERS)
     _walk(game, 2 * len(PLAYER_TURN_STEPS) + 1)
     assert game.state.game_slots["test-seen"] == [["aslan", 1], ["solomani", 1]]
@@ -148,7 +150,7 @@ def test_winner_ends_the_game(core_hooks_only, seen_event):  # DN-SEQ-3
         state.winner = event.phasing
 
     core_hooks_only.turn_end.append(hook)
-    game = Game()
+    game = Game(manual_steps=True)
     game.play_all(SETUP_ORDERS)
     original = registry.APPLIERS[_TurnEndSeen]
     registry.APPLIERS[_TurnEndSeen] = crown
@@ -162,7 +164,7 @@ def test_winner_ends_the_game(core_hooks_only, seen_event):  # DN-SEQ-3
 
 
 def test_slots_cleared_at_step_change(core_hooks_only):  # DN-SEQ-1
-    game = Game()
+    game = Game(manual_steps=True)
     game.play_all(SETUP_ORDERS)
     game.state.slots["movement"] = {"moved": ["A-CL-1"]}
     game.state.turn_slots["x"] = 1
@@ -172,7 +174,7 @@ def test_slots_cleared_at_step_change(core_hooks_only):  # DN-SEQ-1
 
 @pytest.mark.parametrize("step", range(FIRST_PLAYER_STEP, len(FLOW) - 1))
 def test_every_player_step_accepts_end_phase_only_from_actor(step, core_hooks_only):  # DN-SEQ-2
-    game = Game()
+    game = Game(manual_steps=True)
     game.play_all(SETUP_ORDERS)
     while game.state.step != step:
         game.play(f"{game.state.acting.value} end-phase")
@@ -181,7 +183,7 @@ def test_every_player_step_accepts_end_phase_only_from_actor(step, core_hooks_on
 
 
 def test_clone_is_independent_of_the_original():  # DN-SEQ-2
-    game = Game()
+    game = Game(manual_steps=True)
     game.play_all(SETUP_ORDERS)
     state = game.state
     state.slots["area"] = {"list": [1]}
@@ -207,7 +209,7 @@ def test_clone_is_independent_of_the_original():  # DN-SEQ-2
 
 
 def test_evolve_returns_new_state_and_fold_equals_stepwise_evolve():  # DN-SEQ-2
-    game = Game()
+    game = Game(manual_steps=True)
     game.play_all(SETUP_ORDERS[:6])
     state = engine.fold(game.events[:1])
     before = engine.state_digest(state)

@@ -77,7 +77,6 @@ def check_invariants(state: CampaignState, ruleset: Ruleset) -> None:
     pd_boxes = Counter(
         u.location.system for u in state.units.values()
         if u.location.where is Where.BOX and ruleset.unit_type(u.kind).category is UnitCategory.PD
-        and u.owner is not Side.NEUTRAL
     )
     assert all(n <= 1 for n in pd_boxes.values()), f"DN-MOV-10: two PD in one box {pd_boxes}"
     assert state.step >= 0  # DN-SEQ-1: the position is a step of the flow table
@@ -448,11 +447,12 @@ class Driver:
         return out
 
     def _assignment_step(self, side: Side, bid: str, rec: dict) -> list[str]:
-        """``assign auto`` before the step-by-step protocol began, else its next step."""
+        """``assign auto`` against the neutrals before the protocol began, else the next step of
+        the DN-CBT-3 name/answer protocol (players do not impose whole assignments)."""
         draft = book.draft_of(rec)
-        if not draft.engagements and draft.named is None:
-            return [f"assign {bid} auto"]
         battle = book.battle_of(rec)
+        if not draft.engagements and draft.named is None and Side.NEUTRAL in battle.sides:
+            return [f"assign {bid} auto"]
         waiting = draft.waiting_for(battle)
         if waiting is None or waiting[0] is not side:
             return []

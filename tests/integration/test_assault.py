@@ -28,12 +28,13 @@ def table(tmp_path: Path) -> Table:
         game.play(f"{game.state.acting.value} place-neutral {system}")
     for text in [
         "aslan buy PD", "aslan buy RT-4", "aslan buy CL", "aslan end-phase",
-        "solomani buy CL 2", "solomani buy TR", "solomani buy RT-5", "solomani end-phase",
+        "solomani buy CL 2", "solomani buy TR 2", "solomani buy RT-5 2", "solomani end-phase",
         "aslan deploy A-PD-1 box:hlirakh", "aslan deploy A-RT-1 box:hlirakh",
         "aslan deploy A-CL-1 hex:wahtoi", "aslan end-phase",
         "solomani deploy S-CL-1 hex:concord", "solomani deploy S-CL-2 hex:concord",
         "solomani deploy S-TR-1 hex:concord", "solomani deploy S-RT-1 on:S-TR-1",
-        "solomani form-stack raid S-CL-1,S-CL-2,S-TR-1", "solomani end-phase",
+        "solomani deploy S-TR-2 hex:concord", "solomani deploy S-RT-2 on:S-TR-2",
+        "solomani form-stack raid S-CL-1,S-CL-2,S-TR-1,S-TR-2", "solomani end-phase",
     ]:
         game.play(text)
     game.end_until(lambda: game.state.phasing is S and game.state.phase is Phase.FIRST_MOVEMENT)
@@ -52,7 +53,7 @@ def test_assault_on_a_pd_defended_capital(table: Table):
 
     table.end_until(lambda: table.state.sub_phase is SubPhase.INTERACTION)
     assert table.state.phase is Phase.FIRST_COMBAT  # no enemy ship there: no space battle
-    table.play("solomani interact hlirakh S-TR-1 S-CL-1>A-RT-1 -")
+    table.play("solomani interact hlirakh S-TR-1,S-TR-2 S-CL-1>A-RT-1 -")
     with pytest.raises(IllegalOrderError) as refused:  # DN-INT-2: the PD owner names targets
         table.play("solomani end-phase")
     assert refused.value.rule_id == "DN-INT-2"
@@ -63,7 +64,7 @@ def test_assault_on_a_pd_defended_capital(table: Table):
     (interacted, *_) = table.play("aslan pd-fire hlirakh A-PD-1>S-TR-1", dice)
     # bombardment first, then PD fire (DN-INT-1); each die named by its shot
     assert dice.asked == ["bombard hlirakh S-CL-1>A-RT-1", "pd hlirakh A-PD-1>S-TR-1"]
-    assert interacted.result.landed == ("S-TR-1",)
+    assert interacted.result.landed == ("S-TR-1", "S-TR-2")
     assert table.where("S-TR-1") == "box:hlirakh" and table.state.units["S-TR-1"].disrupted
     assert table.where("S-RT-1") == "box:hlirakh"  # the landing transport unloads (DN-MOV-5)
 
@@ -76,9 +77,12 @@ def test_assault_on_a_pd_defended_capital(table: Table):
     assert refused.value.rule_id == "DN-GND-2"
     with pytest.raises(IllegalOrderError):
         table.play("aslan remove-losses hlirakh A-RT-1,A-PD-1")  # one loss, not two
-    table.play("solomani remove-losses hlirakh S-TR-1")
+    with pytest.raises(IllegalOrderError):  # losses come from the ground forces (DN-GND-2)
+        table.play("solomani remove-losses hlirakh S-TR-1")
+    table.play("solomani remove-losses hlirakh S-RT-2")
     table.play("aslan remove-losses hlirakh A-RT-1")
-    assert table.where("S-TR-1") == "eliminated" and table.where("A-RT-1") == "eliminated"
+    assert table.where("S-RT-2") == "eliminated" and table.where("A-RT-1") == "eliminated"
+    assert table.where("S-TR-1") == "box:hlirakh"
 
     # the box now holds Aslan PD and Solomani troops: nobody controls it by DN-ECO-1, and the
     # star-marked capital stays Aslan (DN-ECO-2: enemy troops are not there alone)

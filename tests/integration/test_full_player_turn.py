@@ -56,7 +56,8 @@ def test_setup_and_first_income(table: Table):
     assert state.ru == {A: 131, S: 78}
     status = table.service.status("turn")  # what the TUI shows: production, no maintenance
     offered = {legal.verb for legal in status.legal}
-    assert {"produce", "conscript", "end-phase"} <= offered and "maintain" not in offered
+    assert {"produce", "end-phase"} <= offered and "maintain" not in offered
+    assert "conscript" not in offered  # nobody holds a neutral system yet (DN-NEU-2, DN-SEQ-2)
     with pytest.raises(IllegalOrderError) as refused:  # no maintenance on game turn 1
         table.play("aslan maintain")
     assert refused.value.rule_id == "DN-ECO-7"
@@ -89,7 +90,7 @@ def test_full_player_turn_with_battle_reaction_and_maintenance(table: Table):
     assert sorted(rng.asked) == [f"range marrow round 1 {s} try 1" for s in ("aslan", "solomani")]
     assert book.battles(table.state)[bid]["chooser"] == "aslan"  # 6 against 1 + 1 (DN-CBT-1)
     table.play(f"aslan choose-range {bid} short")
-    table.play(f"solomani assign {bid} auto")  # one defender: all three cruisers engage it
+    table.play(f"referee referee-assign {bid} auto")  # one defender: all three cruisers engage it
     fire = Entered(lambda purpose: 6)
     table.play(f"aslan fire {bid}", fire)
     # beams 5 against defence 1; the destroyer's beam 0 rolls no die (DN-CBT-2)
@@ -112,7 +113,7 @@ def test_full_player_turn_with_battle_reaction_and_maintenance(table: Table):
     assert table.state.phase is Phase.REACTION_COMBAT and bid2 in book.battles(table.state)
     table.play(f"solomani range {bid2}", Entered(lambda p: 6 if "aslan" in p else 1))
     table.play(f"aslan choose-range {bid2} long")
-    table.play(f"aslan assign {bid2} auto")
+    table.play(f"referee referee-assign {bid2} auto")
     misses = Entered(lambda purpose: 1)
     table.play(f"solomani fire {bid2}", misses)
     assert len(misses.asked) == 6 and all(p.startswith("fire marrow round 1") for p in misses.asked)

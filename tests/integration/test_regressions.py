@@ -80,12 +80,30 @@ def test_legal_orders_do_not_offer_maintenance_on_turn_1_or_twice():  # DN-SEQ-2
 def test_legal_orders_offer_cargo_to_the_other_side_only_in_combat():  # DN-SEQ-2 DN-MOV-5
     # found by the random driver: load/unload were offered to the non-acting side in movement
     # phases, where the handler refuses them with DN-SEQ-2
-    moving = MovementGame(phase=Phase.FIRST_MOVEMENT, phasing=Side.ASLAN)
+    def with_cargo(game: MovementGame) -> MovementGame:
+        for side, code in ((Side.ASLAN, "A"), (Side.SOLOMANI, "S")):
+            game.put(f"{code}-TR-1", f"{side.value}:TR", "hex:halden")
+            game.put(f"{code}-RT-1", f"{side.value}:RT-4", "box:halden")
+            game.put(f"{code}-TR-2", f"{side.value}:TR", "hex:halden")
+            game.put(f"{code}-RT-2", f"{side.value}:RT-4", f"on:{code}-TR-2")
+        return game
+
+    moving = with_cargo(MovementGame(phase=Phase.FIRST_MOVEMENT, phasing=Side.ASLAN))
     assert {"load", "unload"} <= _offered(moving.state, Side.ASLAN, moving.ruleset)
     assert not {"load", "unload"} & _offered(moving.state, Side.SOLOMANI, moving.ruleset)
-    fighting = MovementGame(phase=Phase.FIRST_COMBAT, phasing=Side.ASLAN,
-                            sub_phase=SubPhase.SPACE)
+    fighting = with_cargo(MovementGame(phase=Phase.FIRST_COMBAT, phasing=Side.ASLAN,
+                                       sub_phase=SubPhase.SPACE))
     assert {"load", "unload"} <= _offered(fighting.state, Side.SOLOMANI, fighting.ruleset)
+    empty = MovementGame(phase=Phase.FIRST_MOVEMENT, phasing=Side.ASLAN)
+    assert not {"load", "unload"} & _offered(empty.state, Side.ASLAN, empty.ruleset)
+
+
+def test_cargo_orders_offered_only_with_something_to_carry():  # DN-MOV-5 DN-MOV-7 DN-SEQ-1
+    # issue 15: a step in which nobody can do anything ends by itself; load/unload offered
+    # with no cargo and no carrier kept every combat sub-phase open
+    empty = MovementGame(phase=Phase.FIRST_COMBAT, phasing=Side.ASLAN, sub_phase=SubPhase.SPACE)
+    empty.put("A-CL-1", "aslan:CL", "hex:halden").put("A-RT-1", "aslan:RT-4", "box:kiir")
+    assert not {"load", "unload"} & _offered(empty.state, Side.ASLAN, empty.ruleset)
 
 
 def test_install_pd_offered_only_with_the_transport_switch_off():  # DN-MOV-10 DN-SEQ-2

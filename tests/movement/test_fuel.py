@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from campaign.rules.movement import can_retreat_from, move_options
-from tests.movement.helpers import A, Game
+from campaign.rules.phases import Phase
+from tests.movement.helpers import A, Game, with_rules
 
 
 def stuck_fleet(game: Game) -> Game:
@@ -125,3 +126,55 @@ def test_tanker_moving_sublight_into_type3_refuels():
     game.put("A-AO-1", "aslan:AO", "hex:ashfall")
     [moved] = game.order("aslan sublight A-AO-1 hollow-star")
     assert moved.refuelled == "hollow-star"
+
+
+def _tanker_stack_ended_in_sirehk() -> Game:
+    """Issue 16 item 1: stack f (A-AO-1 + A-SC-1) jumps from Ftahr to Sirehk (type 3) in First
+    Movement and ends its move there; the phases then run on to Second Movement by orders."""
+    game = Game()
+    game.put("A-AO-1", "aslan:AO", "hex:ftahr", stack="f")
+    game.put("A-SC-1", "aslan:SC", "hex:ftahr", stack="f")
+    game.order("aslan jump f sirehk")
+    game.order("aslan end-move f")
+    while game.state.phase is not Phase.SECOND_MOVEMENT:
+        game.order(f"{game.state.acting.value} end-phase")
+    return game
+
+
+def test_tanker_stack_in_type3_system_leaves_in_a_later_phase():
+    # DN-MOV-4 (issue 16 item 1): the tanker is the fuel: a stack that ended its move in a type 3
+    # system with its tanker may jump out in the next movement phase, as it may retreat (DN-CBT-7)
+    game = _tanker_stack_ended_in_sirehk()
+    assert "ftahr" in move_options(game.state, game.ruleset, A, "f").legal
+    game.order("aslan jump f ftahr")
+    assert (game.where("A-AO-1"), game.where("A-SC-1")) == ("hex:ftahr", "hex:ftahr")
+
+
+def test_ship_in_type3_system_leaves_only_with_the_tanker():
+    # DN-MOV-4: the scout alone may not leave without the tanker (spec reading: it leaves *with*
+    # the tanker); the refusal names the tanker to take along
+    game = _tanker_stack_ended_in_sirehk()
+    game.order("aslan split-stack f - A-SC-1")
+    error = game.refuse("aslan jump A-SC-1 ftahr", "DN-MOV-4")
+    assert "together with tanker A-AO-1" in error.reason
+    assert move_options(game.state, game.ruleset, A, "A-SC-1").legal == {}
+    game.order("aslan jump A-AO-1 ftahr")  # the tanker leaves on its own
+    assert game.where("A-AO-1") == "hex:ftahr"
+
+
+def test_house_switch_standing_tanker_refuels_every_ship_there():
+    # DN-MOV-4 [HOUSE] type3_standing_tanker_refuels_all: the tanker already in the hex refuels
+    # every friendly ship there, which may leave without it
+    game = Game(ruleset=with_rules(type3_standing_tanker_refuels_all=True))
+    game.put("A-AO-1", "aslan:AO", "hex:sirehk").put("A-SC-1", "aslan:SC", "hex:sirehk")
+    game.order("aslan jump A-SC-1 ftahr")
+    assert (game.where("A-AO-1"), game.where("A-SC-1")) == ("hex:sirehk", "hex:ftahr")
+
+
+def test_tanker_that_arrived_this_phase_still_has_to_end_its_move():
+    # DN-MOV-4: a tanker halted in a type 3 system this phase does not carry a stack out again
+    game = Game()
+    game.put("A-AO-1", "aslan:AO", "hex:ftahr", stack="f")
+    game.put("A-SC-1", "aslan:SC", "hex:ftahr", stack="f")
+    game.order("aslan jump f sirehk")
+    game.refuse("aslan jump f khtaoi", "DN-MOV-4")

@@ -61,7 +61,8 @@ def test_face_down_neutral_blocks_without_revealing_its_type():
     game = aslan_fleet(Game())
     game.put("N-M-1", "neutral:M-8-0-7", "hex:ftahr", face_down=True)
     error = game.refuse("aslan jump s1 ftahr,khtaoi", "DN-MOV-2")
-    assert "face-down neutral counter N-M-1" in error.reason and " M " not in error.reason
+    assert "face-down neutral counter N-X-1" in error.reason and "N-M-1" not in error.reason
+    assert " M " not in error.reason
 
 
 def test_warship_in_surface_box_blocks():
@@ -212,3 +213,18 @@ def probe_rule(game: Game, target: str) -> str:
     if game.ruleset.star_map.route_between("hlirakh", target) is None:
         return "DN-MAP-4"
     return "DN-MOV-2"
+
+
+def test_sublight_offered_only_in_first_movement():
+    # DN-MOV-1 / DN-SEQ-2 (issue 16 item 9): status no longer offers sublight where it is always
+    # refused (Reaction and Second Movement)
+    from campaign.rules.engine import legal_orders
+
+    for phase, phasing, offered in ((Phase.FIRST_MOVEMENT, A, True),
+                                    (Phase.REACTION_MOVEMENT, S, False),
+                                    (Phase.SECOND_MOVEMENT, A, False)):
+        game = Game(phase=phase, phasing=phasing)
+        game.put("A-CL-1", "aslan:CL", "hex:ftahr")
+        verbs = {legal.verb for legal in legal_orders(game.state, A, game.ruleset)}
+        assert ("sublight" in verbs) is offered, phase
+        assert "jump" in verbs

@@ -53,8 +53,10 @@ def setup_orders() -> list[str]:
 class Player:
     """One player's machine: its own database and turn-file service."""
 
-    def __init__(self, side: Side, path: Path, keys: Path | None = None) -> None:
+    def __init__(self, side: Side, path: Path, keys: Path | None = None, *,
+                 dice_mode: str = "commit-reveal") -> None:
         self.side = side
+        self.dice_mode = dice_mode
         self.service = service(path)
         counter = iter(range(1, 10**6))
         self.pbem = PbemService(
@@ -64,7 +66,7 @@ class Player:
         self.sent: list[Exported] = []
 
     def create(self) -> None:
-        self.service.create(CAMPAIGN, seed=11)
+        self.service.create(CAMPAIGN, seed=11, dice_mode=self.dice_mode)
 
     def order(self, text: str) -> None:
         self.service.order(CAMPAIGN, text)
@@ -81,11 +83,12 @@ class Player:
 class Table:
     """Both players; ``play`` routes each order to its side and exchanges files on hand-over."""
 
-    def __init__(self, tmp: Path, *, armoured: bool = True, **options) -> None:
+    def __init__(self, tmp: Path, *, armoured: bool = True, dice_mode: str = "commit-reveal",
+                 **options) -> None:
         tmp.mkdir(parents=True, exist_ok=True)
         self.players = {
-            Side.ASLAN: Player(Side.ASLAN, tmp / "aslan.db"),
-            Side.SOLOMANI: Player(Side.SOLOMANI, tmp / "solomani.db"),
+            Side.ASLAN: Player(Side.ASLAN, tmp / "aslan.db", dice_mode=dice_mode),
+            Side.SOLOMANI: Player(Side.SOLOMANI, tmp / "solomani.db", dice_mode=dice_mode),
         }
         for player in self.players.values():
             player.create()

@@ -71,7 +71,7 @@ def test_future_schema_version(table, file1):  # DN-ERR-1
         ("head_seq", 99, errors.MalformedTurnFileError, "head_seq"),
         ("head_hash", "b" * 64, errors.ReplayMismatchError, "event chain"),
         ("head_digest", "c" * 64, errors.ReplayMismatchError, "state digest"),
-        ("dice_mode", "seeded", errors.DiceRevealError, "referee seed"),
+        ("dice_mode", "seeded", errors.WrongCampaignError, "the file uses seeded dice"),
         ("format", "something-else", errors.MalformedTurnFileError, "not a turn file"),
     ],
 )

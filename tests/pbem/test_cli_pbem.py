@@ -97,6 +97,8 @@ def test_failed_export_leaves_no_file(dbs, tmp_path, capsys):  # DN-ERR-1
     out = tmp_path / "empty.json"
     assert main(["export", "nebula", "--side", "aslan", "-o", str(out), *dbs["aslan"]]) == 1
     assert "nothing to send" in capsys.readouterr().err and not out.exists()
-    assert main(["export", "nebula", "--side", "aslan", "-o", str(tmp_path / "no" / "x.json"),
-                 *dbs["aslan"]]) == 1
+    assert main(["order", "nebula", "solomani place-neutral lantern", *dbs["solomani"]]) == 0
+    capsys.readouterr()
+    assert main(["export", "nebula", "--side", "solomani", "-o",
+                 str(tmp_path / "no" / "x.json"), *dbs["solomani"]]) == 1
     assert "cannot write" in capsys.readouterr().err

@@ -11,7 +11,7 @@ from campaign.rules.canonical import sha256_hex
 from campaign.rules.dice import Dice, SeededSource
 from campaign.rules.ids import Side
 from campaign.rules.state import CampaignState
-from campaign.rules.views import HIDDEN_KIND
+from campaign.rules.views import HIDDEN_KIND, neutral_aliases
 from tests.pbem.conftest import database_image, resealed
 from tests.pbem.helpers import CAMPAIGN, Player, Table, setup_orders
 
@@ -143,13 +143,15 @@ def test_receiver_view_hides_face_down_neutrals(table, file1):  # DN-NEU-1
     placed = [u for u in full.units.values() if u.face_down]
     assert placed and all(u.kind != HIDDEN_KIND for u in placed)
     view = aslan.pbem.view(CAMPAIGN, Side.ASLAN)
-    assert all(view.units[u.id].kind == HIDDEN_KIND for u in placed)
+    aliases = neutral_aliases(full)  # opaque ids for face-down counters (issue 16 item 10)
+    assert all(view.units[aliases[u.id]].kind == HIDDEN_KIND for u in placed)
+    assert not any(u.id in view.units for u in placed)
     assert set(view.neutral_pile) == {HIDDEN_KIND}
     assert engine.state_digest(aslan.pbem.view(CAMPAIGN, None)) == engine.state_digest(full)
 
 
 def test_seeded_mode_keeps_the_committed_seed(tmp_path):  # DN-ERR-1
-    table = Table(tmp_path, armoured=False, mode="seeded")
+    table = Table(tmp_path, armoured=False, dice_mode="seeded")
     for order in setup_orders()[:3]:
         table.play(order)
     table.hand_over(Side.ASLAN)
@@ -165,7 +167,7 @@ def test_seeded_mode_keeps_the_committed_seed(tmp_path):  # DN-ERR-1
     made = other.players[Side.SOLOMANI].export().json_text
     fresh = Player(Side.ASLAN, tmp_path / "cr" / "aslan.db")
     fresh.pbem.configure(CAMPAIGN, "seeded")  # this machine chose seeded dice
-    with pytest.raises(errors.WrongCampaignError, match="seeded dice"):
+    with pytest.raises(errors.WrongCampaignError, match="seeded dice, the file uses commit"):
         fresh.pbem.import_turn(CAMPAIGN, made)
 
 

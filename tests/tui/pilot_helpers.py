@@ -10,8 +10,11 @@ from textual.widgets import Input, OptionList
 from campaign.service import CampaignService
 from campaign.tui.app import CampaignApp, create_app
 from campaign.tui.screens.campaign import CampaignScreen
+from campaign.tui.screens.forms import TextPrompt
 
 SIZE = (100, 30)
+#: The referee's reason the tests give for typed dice in a seeded campaign (DN-ERR-1).
+DICE_REASON = "dice rolled at the table"
 
 
 def app_for(service: CampaignService, keymap: Path, name: str | None) -> CampaignApp:
@@ -36,6 +39,10 @@ async def send(pilot: Pilot, text: str, dice: str = "") -> str:
     order.value = text
     await pilot.press("enter")
     await pilot.pause()
+    if isinstance(pilot.app.screen, TextPrompt):  # typed dice in a seeded campaign: the reason
+        pilot.app.screen.query_one(Input).value = DICE_REASON
+        await pilot.press("enter")
+        await pilot.pause()
     return str(screen.query_one("#status-line").render())
 
 

@@ -6,7 +6,7 @@ import asyncio
 from pathlib import Path
 
 import pytest
-from textual.widgets import DataTable, Input, Static
+from textual.widgets import DataTable, Input, Select, Static
 
 from campaign import cli
 from campaign.rules.ids import Side
@@ -73,7 +73,7 @@ def test_undo_and_referee_undo_with_reason(service: CampaignService, no_keymap: 
             session = screen_of(pilot).session
             await move_with_form(pilot, "main", "eawyo")
             assert service.load("demo").state.unit("A-B1-1").location.system == "eawyo"
-            await pilot.press("escape", "u")
+            await pilot.press("escape", "u", "y")
             await pilot.pause()
             assert service.load("demo").state.unit("A-B1-1").location.system == "hlirakh"
             await move_with_form(pilot, "A-DD-1", "khtaoi")
@@ -81,7 +81,7 @@ def test_undo_and_referee_undo_with_reason(service: CampaignService, no_keymap: 
             await send(pilot, "aslan end-phase")
             await send(pilot, "aslan range halden/aslan-solomani", "3,1")
             seq = service.load("demo").head.seq
-            await pilot.press("escape", "u")
+            await pilot.press("escape", "u", "y")
             await pilot.pause()
             assert "only a referee override" in _status(pilot)
             assert service.load("demo").head.seq == seq
@@ -148,7 +148,7 @@ def test_help_and_keymap_remap(service: CampaignService, tmp_path: Path):
         async with app_for(service, keymap, "demo").run_test(size=SIZE) as pilot:
             await pilot.pause()
             await move_with_form(pilot, "main", "eawyo")
-            await pilot.press("escape", "z")
+            await pilot.press("escape", "z", "y")
             await pilot.pause()
             assert service.load("demo").state.unit("A-B1-1").location.system == "hlirakh"
             await pilot.press("f1")
@@ -268,22 +268,23 @@ def test_order_forms_for_maintenance_and_production(service: CampaignService, no
             await pilot.pause()
             form = pilot.app.screen
             assert [f.name for f in form.fields] == ["KIND", "COUNT", "LOCATION"]
-            form.query_one("#field-0", Input).value = "DD"
+            kinds = form.query_one("#field-0", Select)
+            labels = [str(label) for label, _ in kinds._options]
+            # issue 17 item 9: kinds offered with their cost and the RU left
+            assert any(label.startswith("DD ") and " RU (you have " in label for label in labels)
+            kinds.value = "DD"
             form.query_one("#field-1", Input).value = "1"
-            form.query_one("#field-2", Input).focus()
-            await pilot.press("enter")  # no place given: refused with the rule, nothing built
+            form.query_one("#form-ok").press()  # no place given: refused with the rule
             await pilot.pause()
             assert "DN-ECO-8" in str(screen.query_one("#status-line", Static).render())
-            screen.query_one("#order", Input).value = "aslan produce"
-            await pilot.press("escape", "e")
+            # issue 17 item 9: the refused form stays open with what was typed and says why
+            assert pilot.app.screen is form
+            assert "DN-ECO-8" in str(form.query_one("#form-error", Static).render())
+            assert form.value_of(0) == "DD" and form.value_of(1) == "1"
+            form.query_one("#field-2", Select).value = "hex:hlirakh"
+            form.query_one("#form-ok").press()
             await pilot.pause()
-            form = pilot.app.screen
-            form.query_one("#field-0", Input).value = "DD"
-            form.query_one("#field-1", Input).value = "1"
-            form.query_one("#field-2", Input).value = "hex:hlirakh"
-            form.query_one("#field-2", Input).focus()
-            await pilot.press("enter")
-            await pilot.pause()
+            assert pilot.app.screen is screen
             after = sum(1 for u in service.load("full").state.units_of(Side.ASLAN)
                         if u.kind == "aslan:DD")
             assert after == before + 1

@@ -28,7 +28,7 @@ def test_full_player_turn_maintenance_move_battle_reaction_second_move(
 
             # maintenance: nine frontier ships, each rolls 1d6 >= maintenance (referee dice)
             status = await send(pilot, "aslan maintain - -", "6,6,6,6,6,6,6,6,6")
-            assert "maintenance-resolved" in status
+            assert status.startswith("✓") and "Maintenance" in status  # the core's sentence
             rolls = [r for r in service.log("full")[-1].rolls if "frontier" in r]
             assert len(rolls) == 9 and all(r.endswith("=6") for r in rolls)
             assert not any(u.disrupted for u in session.state.units_of(Side.ASLAN))
@@ -37,7 +37,7 @@ def test_full_player_turn_maintenance_move_battle_reaction_second_move(
 
             # a move with the movement form: A-DD-1 from Ftahr to Marrow (enemy scout there)
             status = await move_with_form(pilot, "A-DD-1", "marrow")
-            assert "stack-moved" in status, status
+            assert status.startswith("✓") and " jump " in status, status
             assert service.load("full").state.unit("A-DD-1").location.system == "marrow"
             await send(pilot, "aslan end-phase")
             assert session.state.sub_phase is SubPhase.SPACE
@@ -51,7 +51,9 @@ def test_full_player_turn_maintenance_move_battle_reaction_second_move(
                     break
                 stage = session.battle_stage("marrow/aslan-solomani")
                 await pilot.press("escape", "n")
-                dice = {"range": "5,2", "fire": "6,6,6,6"}.get(stage, "")
+                # exactly as many dice as the step rolls (DN-ERR-1), as the dice field says
+                count = len(session.dice_needed(screen.query_one("#order").value))
+                dice = {"range": "5,2", "fire": ",".join(["6"] * count)}.get(stage, "")
                 screen.query_one("#dice").value = dice
                 await pilot.press("enter")
                 await pilot.pause()
@@ -68,7 +70,7 @@ def test_full_player_turn_maintenance_move_battle_reaction_second_move(
             assert session.state.acting is Side.SOLOMANI
             target = next(iter(session.move_options("S-SC-1").legal))
             status = await move_with_form(pilot, "S-SC-1", target)
-            assert "stack-moved" in status, status
+            assert status.startswith("✓") and " jump " in status, status
             assert session.state.unit("S-SC-1").location.system == target
             refused = await move_with_form(pilot, "S-CL-1", next(
                 iter(session.move_options("S-CL-1").refused)))
@@ -80,7 +82,7 @@ def test_full_player_turn_maintenance_move_battle_reaction_second_move(
             assert session.state.phase is Phase.SECOND_MOVEMENT
             assert session.state.acting is Side.ASLAN
             status = await move_with_form(pilot, "A-DD-2", "khtaoi")
-            assert "stack-moved" in status, status
+            assert status.startswith("✓") and " jump " in status, status
             stored = service.load("full").state
             assert stored.unit("A-DD-2").location.system == "khtaoi"
             assert stored.turn == 2 and stored.phase is Phase.SECOND_MOVEMENT

@@ -66,13 +66,32 @@ def range_of(rec: dict[str, Any]) -> Range:
     return Range(rec["range"])
 
 
+#: The rule that governs each stage of a round: an order given at the wrong stage cites the rule
+#: of the step the battle waits for (and DN-CBT-7 once it is over).
+STAGE_RULES = {
+    "range": "DN-CBT-1", "choose": "DN-CBT-1", "assign": "DN-CBT-3", "fire": "DN-CBT-4",
+    "withdraw": "DN-CBT-7", "over": "DN-CBT-7",
+}
+
+#: What a battle at each stage waits for, in words.
+STAGE_WAITS = {
+    "range": "the range roll (or fighters launching)", "choose": "the choice of range",
+    "assign": "target assignment", "fire": "declarations and fire",
+    "withdraw": "the withdrawal decisions", "over": "nothing: it is over",
+}
+
+
 def expect_stage(rec: dict[str, Any], battle_id: str, *stages: str) -> None:
-    """Reject an order given at the wrong moment of the round (DN-CBT-1 sequence)."""
-    if rec.get("stage") not in stages:
+    """Reject an order given at the wrong moment of the round, citing the rule of the step the
+    battle is at (DN-CBT-1/3/4/7)."""
+    stage = rec.get("stage")
+    if stage not in stages:
+        rule = STAGE_RULES.get(str(stage), "DN-CBT-1")
+        waits = STAGE_WAITS.get(str(stage), repr(stage))
         raise IllegalOrderError(
-            "DN-CBT-1",
-            f"battle {battle_id} is at stage {rec.get('stage')!r}; "
-            f"this needs {' or '.join(stages)}",
+            rule,
+            f"battle {battle_id} waits for {waits}; this order belongs to "
+            f"{' or '.join(STAGE_WAITS.get(s, s) for s in stages)}",
         )
 
 

@@ -13,8 +13,13 @@ from campaign.rules.ruleset import BELOW_TABLE, CombatTable
 
 DIE_FACES = (1, 2, 3, 4, 5, 6)
 
-#: Die modifier of a disrupted firer (DN-CBT-4) and against a disrupted PD target (DN-INT-4).
+#: Die modifier of a disrupted firer (DN-CBT-4; also a disrupted bombarding ship, DN-INT-4).
 DISRUPTED_MODIFIER = -1
+
+#: Die modifier of PD fire at a disrupted ship (DN-INT-4, "disrupted targets -1" [IMP]). The
+#: rule makes a disrupted ship *more* vulnerable; the project's tables rise in the firer's favour
+#: (a higher die is a better result), so on them the modifier is +1 (issue 16).
+DISRUPTED_TARGET_MODIFIER = +1
 
 
 def clamp_die(value: int) -> int:

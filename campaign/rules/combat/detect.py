@@ -47,21 +47,38 @@ def pair_order(acting: Side, present: Iterable[Side]) -> list[tuple[Side, Side]]
     return pairs
 
 
+#: Turn-slot key of the participants fixed when Reaction Combat starts (``reaction.py``).
+REACTION_SLOT = "reaction_participants"
+
+
 def reaction_participants(state: CampaignState) -> tuple[str | None, set[str]]:
     """The system the reaction stack entered and the reacting units that may fight (DN-REA-1).
 
     ``(None, set())`` when no stack moved. The participants are the stack and the reacting side's
     units already in that system (stellar hex and surface box; ships in the box join a space battle
-    only if their owner lifts them off).
+    only if their owner lifts them off). They are fixed, by unit id, when Reaction Combat starts
+    (``reaction-participants-fixed``), so a destroyed or withdrawn unit of the stack does not shut
+    the others out; before that (or in a log older than that event) they are computed now.
     """
+    fixed = (state.turn_slots.get("combat") or {}).get(REACTION_SLOT)
+    if fixed is not None:
+        return fixed.get("system"), set(fixed.get("units", ()))
+    return current_reaction_participants(state)
+
+
+def current_reaction_participants(state: CampaignState) -> tuple[str | None, set[str]]:
+    """DN-REA-1 participants computed from where the reaction stack stands now: the system of
+    its first member still on the map, the whole stack and the side's units in that system."""
     stack = reaction_stack(state)
     if not stack:
         return None, set()
-    where = state.position_of(stack[0])
-    if not where.on_map or where.system is None:
+    placed = [uid for uid in stack if uid in state.units and state.position_of(uid).on_map]
+    if not placed:
         return None, set()
-    system = where.system
-    side = state.units[stack[0]].owner
+    system = state.position_of(placed[0]).system
+    if system is None:
+        return None, set()
+    side = state.units[placed[0]].owner
     friends = {
         u.id
         for u in state.units.values()

@@ -7,7 +7,9 @@ Judged from the units in the box at the start of the sub-phase:
 - DN-GND-2: otherwise two sides with ground forces fight one round: each side's total strength
   (PD included) against the enemy total on ``ground_crt``, one die each. [house] A ``D`` makes the
   enemy remove one unit, an ``X`` half its units in the box (rounded up); the owner chooses which
-  (``losses`` preference), else its weakest units go first.
+  (``losses`` preference), else its weakest units go first. Losses are counted among, and taken
+  from, the ground units and PD that made up the strength: ships in the box and the fighters
+  aboard them are neither counted nor removed (issue 16).
 """
 
 from __future__ import annotations
@@ -58,12 +60,22 @@ def _weakest_first(units: Sequence[BoxUnit]) -> list[BoxUnit]:
     return sorted(units, key=lambda u: (u.is_ground, u.strength, u.uid))
 
 
+def ground_forces(units: Sequence[BoxUnit]) -> list[BoxUnit]:
+    """The units whose strength counts in DN-GND-2 and which alone take its losses: ground
+    units and PD markers (not ships, nor fighters aboard them)."""
+    return [u for u in units if u.is_ground]
+
+
 def choose_losses(units: Sequence[BoxUnit], count: int, preference: Sequence[str]) -> list[str]:
     """The ``count`` units removed: the owner's ``preference`` first, then weakest first."""
     own = {u.uid for u in units}
     for uid in preference:
         if uid not in own:
-            raise IllegalOrderError("DN-GND-2", f"{uid} is not one of the owner's units in the box")
+            raise IllegalOrderError(
+                "DN-GND-2",
+                f"{uid} is not one of the owner's ground units or PD in the box: losses come "
+                "from the units that made up the strength",
+            )
     chosen = [uid for uid in dict.fromkeys(preference)][:count]
     for unit in _weakest_first(units):
         if len(chosen) >= count:
@@ -91,8 +103,9 @@ def resolve_ground(
     """Ground combat between ``sides`` in one box (DN-GND-1, DN-GND-2)."""
     preference = losses or {}
     by_side = {side: [u for u in units if u.side == side] for side in sides}
+    forces = {side: ground_forces(by_side[side]) for side in sides}
     for side, uids in preference.items():  # checked before any die is rolled (DN-ERR-1)
-        choose_losses(by_side.get(side, []), 0, uids)
+        choose_losses(forces.get(side, []), 0, uids)
     strength = {side: sum(u.strength for u in by_side[side] if u.is_ground) for side in sides}
     grounded = {side: any(u.is_ground for u in by_side[side]) for side in sides}
     first, second = sides
@@ -115,10 +128,10 @@ def resolve_ground(
         result = table_result(table, attack, defence, die)
         rolls.append(GroundRoll(side=side, attack=attack, defence=defence,
                                 roll=Roll(purpose=purpose, value=die), result=result,
-                                losses=units_lost(result, len(by_side[enemy]))))
+                                losses=units_lost(result, len(forces[enemy]))))
     removed: list[str] = []
     for roll in rolls:
         enemy = second if roll.side == first else first
-        removed += choose_losses(by_side[enemy], roll.losses, preference.get(enemy, ()))
+        removed += choose_losses(forces[enemy], roll.losses, preference.get(enemy, ()))
     return GroundResult(system=system, sides=sides, rule="DN-GND-2", rolls=tuple(rolls),
                         removed=tuple(removed))

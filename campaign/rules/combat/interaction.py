@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from campaign.rules.combat.crt import (
     DISRUPTED_MODIFIER,
+    DISRUPTED_TARGET_MODIFIER,
     below_table,
     combine,
     escalate,
@@ -150,7 +151,7 @@ def resolve_interaction(
                 continue
             ship = ships[target_uid]
             shot = _shoot("pd", pd.uid, target_uid, pd.strength, ship.defence,
-                          DISRUPTED_MODIFIER if ship.disrupted else 0, ship.disrupted,
+                          DISRUPTED_TARGET_MODIFIER if ship.disrupted else 0, ship.disrupted,
                           tables["pd_crt"], dice, system.id)
             shots.append(shot)
             hits.setdefault(target_uid, []).append(shot.result)
@@ -208,7 +209,7 @@ def _check_plan(
     for uid in (*plan.land, *plan.bombard):
         if uid not in ships:
             raise IllegalOrderError(
-                "DN-INT-1", f"{uid} is not a {plan.side} ship in the stellar hex"
+                "DN-INT-1", f"{uid} is not one of {plan.side}'s ships in the stellar hex"
             )
     if plan.bombard and friendly:
         raise IllegalOrderError("DN-INT-1", "the box is friendly: ships simply land there")
@@ -244,4 +245,6 @@ def check_lift_off(box: Sequence[BoxUnit], side: Side, uids: Sequence[str]) -> N
     for uid in uids:
         unit = own.get(uid)
         if unit is None or unit.is_ground:
-            raise IllegalOrderError("DN-INT-5", f"{uid} is not a {side} ship in the surface box")
+            raise IllegalOrderError(
+                "DN-INT-5", f"{uid} is not one of {side}'s ships in the surface box"
+            )

@@ -64,6 +64,10 @@ class TargetsAssigned(Event):
     battle: str
     draft: AssignmentDraft
     complete: bool
+    #: Who made the pairing: the DN-CBT-3 name/answer ``protocol``, the ``referee``, or a player
+    #: giving it whole under the players' agreement (``agreed``, switch
+    #: ``players_assign_freely``); the log shows it (issue 16 item 4).
+    by: Literal["protocol", "referee", "agreed"] = "protocol"
 
 
 @event_type
@@ -156,6 +160,8 @@ def _apply_chosen(state: CampaignState, event: RangeChosen) -> None:
 def _apply_assigned(state: CampaignState, event: TargetsAssigned) -> None:
     rec = book.record(state, event.battle)
     rec["draft"] = event.draft.model_dump(mode="json")
+    if event.by != "protocol":
+        rec["assigned_by"] = event.by
     if event.complete:
         rec["engagements"] = [e.model_dump(mode="json") for e in event.draft.engagements]
         rec["stage"] = "fire"

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from campaign.rules.base import Event, Order
-from campaign.rules.combat import book
+from pydantic import Field
+
+from campaign.rules.base import MAX_BULK, Event, Order
+from campaign.rules.combat import book, reaction  # noqa: F401  (reaction: its hook runs first)
 from campaign.rules.combat.assignment import (
     AssignmentDraft,
     Engagement,
@@ -53,10 +55,9 @@ from campaign.rules.combat.space_events import (
     TargetsAssigned,
     WithdrawalDecided,
 )
-from campaign.rules.combat.withdrawal import BOX, withdrawal_destinations
+from campaign.rules.combat.withdrawal import withdrawal_options
 from campaign.rules.errors import IllegalOrderError, InvalidOrderError
 from campaign.rules.ids import Side
-from campaign.rules.movement.fuel import can_retreat_from
 from campaign.rules.phases import Actor, Phase, SubPhase
 from campaign.rules.registry import decides, end_check, offered_when, on_enter, order_type
 from campaign.rules.ruleset import Ruleset
@@ -95,13 +96,17 @@ class ChooseRange(Order):
     range: Range
 
 
-@_space_order("DN-CBT-3", "name (defender) / answer (attacker) / add a leftover unit",
-              "target BATTLE UNIT [ENGAGEMENT]")
+@_space_order("DN-CBT-3", "name (defender) / answer (attacker) / add leftover units; several "
+              "steps of yours in a row: UNIT,UNIT [N,N]", "target BATTLE UNITS [ENGAGEMENTS]")
 class Target(Order):
+    """``target b1 A-CL-1`` is one step of the DN-CBT-3 protocol; ``target b1 A-CL-2,A-CL-3
+    1,2`` takes several steps of the same side in a row (adding leftovers to engagements 1 and
+    2; against neutrals, whose steps are taken for them, answering several named units)."""
+
     type: Literal["target"] = "target"
     battle: str
-    unit: str
-    engagement: int | None = None  # 1-based, for leftovers
+    units: list[str] = Field(min_length=1, max_length=MAX_BULK)
+    engagements: list[int] = []  # 1-based, for leftovers: one per unit, or one for all
 
 
 @_space_order("DN-CBT-3", "give the whole assignment (checked): D1+D2>A1 per engagement, or auto",
@@ -250,10 +255,18 @@ def _decide_target(state: CampaignState, order: Target, ruleset: Ruleset, dice) 
     rec = book.get(state, order.battle)
     book.expect_stage(rec, order.battle, "assign")
     battle = book.expect_member(rec, _side(order), order.battle)
-    index = order.engagement - 1 if order.engagement is not None else None
-    draft = book.draft_of(rec).step(battle, _side(order), order.unit, index)
-    if Side.NEUTRAL in battle.sides:  # the neutrals' steps are taken for them (DN-NEU-2)
-        draft = auto_steps(battle, draft, Side.NEUTRAL)
+    numbers = order.engagements
+    if len(numbers) not in (0, 1, len(order.units)):
+        raise InvalidOrderError(
+            f"target: {len(order.units)} unit(s) but {len(numbers)} engagement numbers "
+            "(give one per unit, one for all, or none)")
+    draft = book.draft_of(rec)
+    for step, uid in enumerate(order.units):
+        number = numbers[step if len(numbers) > 1 else 0] if numbers else None
+        index = number - 1 if number is not None else None
+        draft = draft.step(battle, _side(order), uid, index)
+        if Side.NEUTRAL in battle.sides:  # the neutrals' steps are taken for them (DN-NEU-2)
+            draft = auto_steps(battle, draft, Side.NEUTRAL)
     complete = draft.waiting_for(battle) is None
     return [TargetsAssigned(battle=order.battle, draft=draft, complete=complete)]
 
@@ -273,7 +286,10 @@ def parse_engagements(battle: Battle, texts: list[str]) -> tuple[Engagement, ...
     return tuple(engagements)
 
 
-def _assign(state: CampaignState, battle_ref: str, texts: list[str]) -> list[Event]:
+def _assign(
+    state: CampaignState, battle_ref: str, texts: list[str],
+    by: Literal["protocol", "referee", "agreed"],
+) -> list[Event]:
     """A whole assignment, checked against the protocol before it is accepted (DN-CBT-3)."""
     rec = book.get(state, battle_ref)
     book.expect_stage(rec, battle_ref, "assign")
@@ -286,24 +302,37 @@ def _assign(state: CampaignState, battle_ref: str, texts: list[str]) -> list[Eve
     engagements = parse_engagements(battle, texts)
     check_assignment(battle, engagements)
     whole = AssignmentDraft(engagements=engagements)
-    return [TargetsAssigned(battle=battle_ref, draft=whole, complete=True)]
+    return [TargetsAssigned(battle=battle_ref, draft=whole, complete=True, by=by)]
 
 
 @decides(Assign)
 def _decide_assign(state: CampaignState, order: Assign, ruleset: Ruleset, dice) -> list[Event]:
-    battle = book.expect_member(book.get(state, order.battle), _side(order), order.battle)
-    if Side.NEUTRAL in battle.sides and order.engagements != ["auto"]:
+    rec = book.get(state, order.battle)
+    book.expect_stage(rec, order.battle, "assign")
+    battle = book.expect_member(rec, _side(order), order.battle)
+    if Side.NEUTRAL in battle.sides:
+        if order.engagements != ["auto"]:
+            raise IllegalOrderError(
+                "DN-NEU-2",
+                "the neutrals name their own units: answer them with 'target', or 'auto'",
+            )
+        return _assign(state, order.battle, order.engagements, "protocol")
+    if not ruleset.house_rules.players_assign_freely:
         raise IllegalOrderError(
-            "DN-NEU-2", "the neutrals name their own units: answer them with 'target', or 'auto'"
+            "DN-CBT-3",
+            f"the defender names a unit and the attacker answers, one pair at a time ('target "
+            f"{order.battle} UNIT'); a whole assignment is given only by the referee "
+            "('referee-assign') or when both players agreed to it (campaign option "
+            "players_assign_freely)",
         )
-    return _assign(state, order.battle, order.engagements)
+    return _assign(state, order.battle, order.engagements, "agreed")
 
 
 @decides(RefereeAssign)
 def _decide_referee_assign(
     state: CampaignState, order: RefereeAssign, ruleset: Ruleset, dice
 ) -> list[Event]:
-    return _assign(state, order.battle, order.engagements)
+    return _assign(state, order.battle, order.engagements, "referee")
 
 
 def _plan(rec: dict, extra: dict[str, dict] | None = None) -> RoundPlan:
@@ -377,18 +406,12 @@ def _withdrawing(state: CampaignState, order: Order) -> tuple[dict, Battle]:
 def _decide_withdraw(state: CampaignState, order: Withdraw, ruleset: Ruleset, dice) -> list[Event]:
     _, battle = _withdrawing(state, order)
     side = _side(order)
-    legal = withdrawal_destinations(state, ruleset, side, battle.system)
-    withdraw(battle, side, order.destination, legal)
-    units = [  # ships in the stellar hex; cargo and fighters aboard go with their carrier
-        u.uid for u in battle.side_units(side)
-        if state.units[u.uid].location.where is Where.HEX
-    ]
-    if order.destination != BOX:
-        verdict = can_retreat_from(state, ruleset, side, units, battle.system)
-        if not verdict.allowed:  # DN-MOV-4: leaving a type 3 system needs a tanker
-            raise IllegalOrderError(verdict.rule, verdict.reason)
+    options = withdrawal_options(state, ruleset, side, battle)
+    if order.destination in options.open_jumps and not options.verdict.allowed:
+        raise IllegalOrderError(options.verdict.rule, options.verdict.reason)  # DN-MOV-4
+    withdraw(battle, side, order.destination, options.destinations)
     return [WithdrawalDecided(battle=order.battle, side=side, destination=order.destination,
-                              units=units)]
+                              units=list(options.units))]
 
 
 @decides(Stay)
@@ -504,11 +527,21 @@ def _whole_assignment_open(rec: dict, battle: Battle) -> bool:
     return rec.get("stage") == "assign" and (not begun or Side.NEUTRAL in battle.sides)
 
 
-@offered_when(Assign)
 @offered_when(RefereeAssign)
-def _offer_assign(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
-    """A battle (of ``side``; any for the referee) takes a whole assignment now (DN-CBT-3)."""
+def _offer_referee_assign(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
+    """A battle takes a whole assignment from the referee now (DN-CBT-3)."""
     return any(_whole_assignment_open(rec, battle) for _, rec, battle in _open_records(state, side))
+
+
+@offered_when(Assign)
+def _offer_assign(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
+    """A battle of ``side`` takes a whole assignment from a player now: ``auto`` against the
+    neutrals, or any battle when the players agreed to free assignment (DN-CBT-3)."""
+    return any(
+        _whole_assignment_open(rec, battle)
+        and (Side.NEUTRAL in battle.sides or ruleset.house_rules.players_assign_freely)
+        for _, rec, battle in _open_records(state, side)
+    )
 
 
 def _withdrawing_now(state: CampaignState, side: Side | None) -> list[Battle]:
@@ -527,7 +560,7 @@ def _offer_stay(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bo
 def _offer_withdraw(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
     """``side`` decides on withdrawal now and has somewhere to go (DN-CBT-7)."""
     return side is not None and any(
-        withdrawal_destinations(state, ruleset, side, battle.system)
+        withdrawal_options(state, ruleset, side, battle).destinations
         for battle in _withdrawing_now(state, side)
     )
 

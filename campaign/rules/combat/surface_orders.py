@@ -18,7 +18,12 @@ from campaign.rules.combat.detect import (
     pair_order,
     reaction_participants,
 )
-from campaign.rules.combat.ground import GroundResult, fights_in_box, resolve_ground
+from campaign.rules.combat.ground import (
+    GroundResult,
+    fights_in_box,
+    ground_forces,
+    resolve_ground,
+)
 from campaign.rules.combat.interaction import (
     InteractionPlan,
     InteractionResult,
@@ -187,6 +192,7 @@ def _decide_interact(state: CampaignState, order: Interact, ruleset: Ruleset, di
     if order.system in _pending(state):
         raise IllegalOrderError("DN-INT-2", f"PD fire at {star.name} is awaited first")
     check_reaction_units(state, [*order.land, *bombard, *order.drops])
+    _check_one_pd_landing(state, ruleset, order.system, order.land)
     orbit = _orbit(state, ruleset, order.system)
     plan = InteractionPlan(side=state.acting, bombard=bombard, land=tuple(order.land),
                            drops=tuple(order.drops))
@@ -196,6 +202,25 @@ def _decide_interact(state: CampaignState, order: Interact, ruleset: Ruleset, di
     if owner is not None and owner is not Side.NEUTRAL:  # the PD owner names its targets
         return [InteractionDeclared(system=order.system, plan=plan, pd_owner=owner)]
     return _resolve(state, ruleset, dice, order.system, plan)
+
+
+def _check_one_pd_landing(
+    state: CampaignState, ruleset: Ruleset, system: str, landing: list[str]
+) -> None:
+    """DN-MOV-10: a landing transport unloads its cargo into the box; at most one PD per box."""
+    def is_pd(unit_id: str) -> bool:
+        return ruleset.unit_type(state.units[unit_id].kind).category is UnitCategory.PD
+
+    there = [u.uid for u in box_units(state, ruleset, system) if is_pd(u.uid)]
+    arriving = [c.id for uid in landing if uid in state.units
+                for c in state.cargo_of(uid) if is_pd(c.id)]
+    if arriving and len(there) + len(arriving) > 1:
+        name = find_system(ruleset, system).name
+        held = f"already holds PD {there[0]}" if there else "can hold only one PD"
+        raise IllegalOrderError(
+            "DN-MOV-10", f"the surface box of {name} {held}: {', '.join(arriving)} cannot land "
+            "there (at most one PD marker per surface box)"
+        )
 
 
 def _pending(state: CampaignState) -> dict[str, dict]:
@@ -281,7 +306,7 @@ def _split_losses(
     now: list[str] = []
     pending: dict[Side, int] = {}
     for side in result.sides:
-        own = [u.uid for u in units if u.side == side]
+        own = [u.uid for u in ground_forces(units) if u.side == side]
         lost = [uid for uid in result.removed if uid in own]
         if side is not Side.NEUTRAL and 0 < len(lost) < len(own):
             pending[side] = len(lost)
@@ -304,12 +329,13 @@ def _decide_remove(
     count = _pending_losses(state).get(order.system, {}).get(side.value)
     if count is None:
         raise IllegalOrderError("DN-GND-2", f"{side} has no losses to choose at {order.system}")
-    own = {u.uid for u in box_units(state, ruleset, order.system) if u.side is side}
+    own = {u.uid for u in ground_forces(box_units(state, ruleset, order.system))
+           if u.side is side}
     chosen = list(dict.fromkeys(order.units))
     if len(chosen) != count or not set(chosen) <= own:
         raise IllegalOrderError(
-            "DN-GND-2", f"{side} must remove exactly {count} of its units in the box: "
-            f"{', '.join(sorted(own))}"
+            "DN-GND-2", f"{side} must remove exactly {count} of its ground units or PD in the "
+            f"box (the units that made up its strength): {', '.join(sorted(own))}"
         )
     return [LossesRemoved(system=order.system, side=side, units=chosen)]
 

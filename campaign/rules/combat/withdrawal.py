@@ -1,17 +1,39 @@
 """Where a side may withdraw to after a round (DN-CBT-7).
 
 One jump along a route to a system without enemy warships, or into the own surface box
-(``"box"``). [house] The own surface box is open when the side controls it or it is empty of
-enemy ground forces; fuel limits of DN-MOV-4 are left to the movement rules.
+(``"box"``). The own surface box is one the side controls (DN-ECO-1/2: its ground forces or PD
+alone there, or its marked box not held by enemy ground forces or PD alone); an enemy's box,
+marked or held, never is. [HOUSE] switch ``withdraw_into_empty_box``: also a box nobody
+controls and holding no hostile ground forces or PD. Leaving a type 3 system by jump needs a
+friendly tanker withdrawing with the group (DN-MOV-4, ``movement.can_retreat_from``): when it
+cannot go, no jump destination is offered.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from campaign.rules.combat.detect import box_units
+from campaign.rules.combat.model import Battle
+from campaign.rules.economy.control import box_controller
 from campaign.rules.ids import Side, UnitCategory, UnitFlag
+from campaign.rules.movement.fuel import RetreatVerdict, can_retreat_from
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState, Where
 
 BOX = "box"
+
+
+@dataclass(frozen=True)
+class WithdrawalOptions:
+    """Where ``units`` may withdraw: ``destinations`` (systems and/or ``"box"``), the systems
+    one route away free of enemy warships (``open_jumps``) and the fuel ``verdict`` that
+    decides whether those may be used."""
+
+    units: tuple[str, ...]
+    destinations: tuple[str, ...]
+    open_jumps: tuple[str, ...]
+    verdict: RetreatVerdict
 
 
 def _enemy_warships_at(state: CampaignState, ruleset: Ruleset, side: Side, system: str) -> bool:
@@ -30,26 +52,40 @@ def _enemy_warships_at(state: CampaignState, ruleset: Ruleset, side: Side, syste
     return False
 
 
-def _box_open(state: CampaignState, ruleset: Ruleset, side: Side, system: str) -> bool:
-    """The own surface box: no hostile ground forces or PD in it."""
-    for unit in state.units.values():
-        place = unit.location
-        if unit.owner is side or place.where is not Where.BOX or place.system != system:
-            continue
-        if ruleset.unit_type(unit.kind).category in (UnitCategory.GROUND, UnitCategory.PD):
-            return False
-    return True
+def own_box(state: CampaignState, ruleset: Ruleset, side: Side, system: str) -> bool:
+    """True when the surface box of ``system`` is ``side``'s own to withdraw into (DN-CBT-7)."""
+    grounded = {u.side for u in box_units(state, ruleset, system) if u.is_ground}
+    controller = box_controller(ruleset.star_map.system(system), grounded)
+    if controller is side:
+        return True
+    return (
+        ruleset.house_rules.withdraw_into_empty_box and controller is None
+        and not (grounded - {side})
+    )
 
 
-def withdrawal_destinations(
-    state: CampaignState, ruleset: Ruleset, side: Side, system: str
-) -> list[str]:
-    """Systems one route away without enemy warships, plus ``"box"`` when the box is open."""
-    options = []
+def withdrawing_units(state: CampaignState, battle: Battle, side: Side) -> tuple[str, ...]:
+    """The ships of ``side`` in the stellar hex that would withdraw (cargo and fighters aboard
+    go with their carrier)."""
+    return tuple(
+        u.uid for u in battle.side_units(side)
+        if state.units[u.uid].location.where is Where.HEX
+    )
+
+
+def withdrawal_options(
+    state: CampaignState, ruleset: Ruleset, side: Side, battle: Battle
+) -> WithdrawalOptions:
+    """Every destination the rules accept for ``side`` withdrawing from ``battle``."""
+    units = withdrawing_units(state, battle, side)
+    system = battle.system
+    open_jumps = []
     for route in ruleset.star_map.routes_from(system):
         other = route.b if route.a == system else route.a
         if not _enemy_warships_at(state, ruleset, side, other):
-            options.append(other)
-    if _box_open(state, ruleset, side, system):
-        options.append(BOX)
-    return sorted(options)
+            open_jumps.append(other)
+    verdict = can_retreat_from(state, ruleset, side, units, system)
+    destinations = sorted(open_jumps) if verdict.allowed else []
+    if own_box(state, ruleset, side, system):
+        destinations.append(BOX)
+    return WithdrawalOptions(units, tuple(destinations), tuple(sorted(open_jumps)), verdict)

@@ -175,7 +175,9 @@ def _check_choices(
     for unit_id in [*order.unpaid, *order.recover]:
         unit = find_unit(state, unit_id)
         if unit.owner is not side or unit_id not in by_id:
-            raise IllegalOrderError("DN-ECO-7", f"{unit_id} is not a {side.value} ship on the map")
+            raise IllegalOrderError(
+                "DN-ECO-7", f"{unit_id} is not one of {side.value}'s ships on the map"
+            )
     doubled = set(order.unpaid) & set(order.recover)
     if doubled:
         raise IllegalOrderError(

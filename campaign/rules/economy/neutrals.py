@@ -30,8 +30,9 @@ from campaign.rules.economy.adapter import occupancy_of
 from campaign.rules.economy.control import box_controller
 from campaign.rules.errors import IllegalOrderError, InvalidOrderError
 from campaign.rules.ids import Side, UnitCategory, UnitFlag
+from campaign.rules.offers import accepted
 from campaign.rules.phases import Phase
-from campaign.rules.registry import applies, decides, event_type, order_type
+from campaign.rules.registry import applies, decides, event_type, offered_when, order_type
 from campaign.rules.ruleset import Ruleset, UnitType
 from campaign.rules.setup_rules import find_system
 from campaign.rules.state import CampaignState, Location, Unit, Where
@@ -220,3 +221,23 @@ def _apply_rebuilt(state: CampaignState, event: NeutralRebuilt) -> None:
     unit.location = event.location
     unit.disrupted = False
     unit.stack = None  # back alone in its original system, not in a stack it left (DN-MOV-2)
+
+
+@offered_when(Conscript)
+def _offer_conscript(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
+    """Some system's neutrals may be conscripted by ``side`` now (DN-NEU-2)."""
+    if side is None or side is not state.acting:
+        return False
+    systems = sorted({u.location.system for u in state.units.values()
+                      if u.owner is Side.NEUTRAL and u.location.on_map and u.location.system})
+    return accepted(state, ruleset, (Conscript(side=side, system=s) for s in systems))
+
+
+@offered_when(Rebuild)
+def _offer_rebuild(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
+    """``side`` has a destroyed conscript it can afford to rebuild (DN-NEU-3)."""
+    if side is None or side is not state.acting:
+        return False
+    lost = (u for u in state.units.values()
+            if u.owner is side and u.location.where is Where.ELIMINATED and u.home_system)
+    return accepted(state, ruleset, (Rebuild(side=side, unit=u.id) for u in lost))

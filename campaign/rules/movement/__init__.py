@@ -6,7 +6,8 @@ Importing this package registers its orders and events with the engine
 - ``jump STACK PATH``, ``sublight STACK SYSTEM``, ``end-move STACK``, ``leave-box STACK``
   (``moves``);
 - ``form-stack``, ``split-stack``, ``merge-stacks`` (``stacks``);
-- ``load CARGO CARRIER``, ``unload CARGO``, ``install-pd PD SYSTEM`` (``cargo``).
+- ``load CARGO CARRIER``, ``unload CARGO``, ``install-pd PD SYSTEM`` (``cargo``);
+- when each of them is offered (``offers``: only when some form is accepted, DN-SEQ-2).
 
 Queries for other areas and the UI: ``move_options`` (every destination of a stack, or the rule
 that forbids it), ``can_retreat_from`` (fuel on retreat),
@@ -16,7 +17,7 @@ that forbids it), ``can_retreat_from`` (fuel on retreat),
 
 from __future__ import annotations
 
-from campaign.rules.movement import cargo, moves, stacks
+from campaign.rules.movement import cargo, moves, offers, stacks
 from campaign.rules.movement.book import explored_routes, reaction_stack
 from campaign.rules.movement.fuel import RetreatVerdict, can_retreat_from
 from campaign.rules.movement.groups import stacks_of
@@ -41,6 +42,7 @@ __all__ = [
     "explored_routes",
     "move_options",
     "moves",
+    "offers",
     "reaction_units",
     "stacks",
     "stacks_of",

@@ -79,13 +79,6 @@ class InstallPD(Order):
     system: str
 
 
-@offered_when(Load)
-@offered_when(Unload)
-def _cargo_offered(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
-    """Outside the combat phases only the acting side handles cargo (``acting_side``)."""
-    return state.phase.is_combat or side is state.acting
-
-
 @offered_when(InstallPD)
 def _install_offered(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
     """``install-pd`` exists only with the house switch ``pd_carried_by_transport`` off."""
@@ -119,7 +112,7 @@ def _own(state: CampaignState, side: Side, unit_id: str) -> Unit:
     if unit is None or not in_play(unit):
         raise InvalidOrderError(f"unknown unit {unit_id!r}")
     if unit.owner is not side:
-        raise IllegalOrderError("DN-SEQ-2", f"{unit.id} is not a {side.value} unit")
+        raise IllegalOrderError("DN-SEQ-2", f"{unit.id} is not one of {side.value}'s units")
     return unit
 
 

@@ -79,14 +79,14 @@ def resolve(state: CampaignState, side: Side, what: str) -> Group:
     members = stack_units(state, what)
     if members:
         if any(u.owner is not side for u in members):
-            raise IllegalOrderError("DN-SEQ-2", f"stack {what} is not a {side.value} stack")
+            raise IllegalOrderError("DN-SEQ-2", f"stack {what} is not one of {side.value}'s stacks")
         units, stack = members, what
     else:
         unit = state.units.get(what)
         if unit is None or not in_play(unit):
             raise InvalidOrderError(f"unknown stack or unit {what!r}")
         if unit.owner is not side:
-            raise IllegalOrderError("DN-SEQ-2", f"{unit.id} is not a {side.value} unit")
+            raise IllegalOrderError("DN-SEQ-2", f"{unit.id} is not one of {side.value}'s units")
         if unit.stack and len(stack_units(state, unit.stack)) > 1:
             raise InvalidOrderError(
                 f"{unit.id} belongs to stack {unit.stack}: name the stack, or split it first"

@@ -184,6 +184,11 @@ def tanker_refuels(
     return None
 
 
+def _without_fuel(mover: Mover) -> Mover:
+    """``mover`` without the tankers it brought along (they stayed behind)."""
+    return Mover(mover.side, mover.label, mover.start, mover.explorers, mover.scouts)
+
+
 def _is_reaction(state: CampaignState) -> bool:
     return state.phase is Phase.REACTION_MOVEMENT
 
@@ -197,9 +202,8 @@ def decide_jump(state: CampaignState, order: Jump, ruleset: Ruleset, dice: Dice)
     for unit in group.units:
         if ruleset.unit_type(unit.kind).has(UnitFlag.NO_JUMP):
             raise IllegalOrderError("DN-DATA-3", f"{unit.id} is a monitor: monitors cannot jump")
-    explorers, scouts = explorers_of(ruleset, group.units)
     terrain = Terrain(state, ruleset, side)
-    mover = Mover(side, group.label, group.system, explorers, scouts)
+    mover = terrain.mover(group)
     plan = terrain.check(mover, order.path)
     # --- everything is legal: dice from here on -------------------------------------------------
     rolls, stayed = disrupted_rolls(state, ruleset, dice, group)
@@ -208,7 +212,9 @@ def decide_jump(state: CampaignState, order: Jump, ruleset: Ruleset, dice: Dice)
     arrival = plan.arrival
     explored = failed = None
     disrupted: list[str] = []
-    if not going:
+    fuel_stayed = mover.has_own_fuel and all(t in stayed for t in mover.tankers)
+    if not going or (fuel_stayed and terrain.leave_obstacle(_without_fuel(mover)) is not None):
+        # nobody moves, or the tanker that carried the fuel failed its DN-MOV-9 roll (DN-MOV-4)
         path, arrival = [], Arrival.FINISHED
     elif plan.explore is not None:
         g_explorers, g_scouts = explorers_of(ruleset, going)

@@ -16,9 +16,11 @@ from enum import StrEnum
 from campaign.rules import errors
 from campaign.rules.ids import Side, SystemType
 from campaign.rules.movement import book
+from campaign.rules.movement.groups import Group, explorers_of
 from campaign.rules.movement.presence import Presence
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
+from campaign.rules.views import neutral_aliases
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +54,13 @@ class Mover:
     start: str
     explorers: tuple[str, ...] = ()
     scouts: tuple[str, ...] = ()
+    tankers: tuple[str, ...] = ()  # own tankers that began the phase in the start hex
+
+    @property
+    def has_own_fuel(self) -> bool:
+        """True when a tanker that ended its move in the start hex earlier travels with the
+        group: the tanker is the fuel (DN-MOV-4)."""
+        return bool(self.tankers)
 
     @property
     def can_explore(self) -> bool:
@@ -86,6 +95,14 @@ class Terrain:
         self.explored = book.explored_routes(state)
         self.nebula = ruleset.house_rules.nebula_exploration
 
+    def mover(self, group: Group) -> Mover:
+        """The ``Mover`` for a resolved group: its explorers, scouts and the tankers that began
+        the phase with it in its start hex."""
+        explorers, scouts = explorers_of(self.ruleset, group.units)
+        standing = set(self.standing_tankers(group.system))
+        tankers = tuple(u.id for u in group.units if u.id in standing)
+        return Mover(self.side, group.label, group.system, explorers, scouts, tankers)
+
     def name(self, system_id: str) -> str:
         """The printed name of a system, for messages."""
         return self.star_map.system(system_id).name
@@ -97,11 +114,34 @@ class Terrain:
             self.state, self.side, system_id
         )
 
+    def standing_tankers(self, system_id: str) -> list[str]:
+        """Friendly tankers in the stellar hex of ``system_id`` that have not moved this phase:
+        they ended their movement there in an earlier phase (DN-MOV-4)."""
+        moved = book.moved(self.state)
+        return [
+            p.unit.id
+            for p in self.presence.tankers(self.side, system_id)
+            if p.unit.id not in moved
+        ]
+
     def leave_obstacle(self, mover: Mover) -> Obstacle | None:
-        """Fuel at the start: a type 3 system is left only after a friendly tanker ended its
-        move there this phase (DN-MOV-4)."""
-        if self.fuelled(mover.start):
+        """Fuel at the start (DN-MOV-4): a type 3 system is left after a friendly tanker ended
+        its move there this phase, or together with a tanker that ended its move there in an
+        earlier phase (the tanker carries the fuel; the same reading as retreat, DN-CBT-7).
+        House switch ``type3_standing_tanker_refuels_all``: such a tanker refuels every friendly
+        ship in the hex, which may then leave without it."""
+        if self.fuelled(mover.start) or mover.has_own_fuel:
             return None
+        standing = self.standing_tankers(mover.start)
+        if standing and self.ruleset.house_rules.type3_standing_tanker_refuels_all:
+            return None
+        if standing:
+            return Obstacle(
+                "DN-MOV-4",
+                f"{mover.label} can leave {self.name(mover.start)} (type 3) only together with "
+                f"tanker {' or '.join(standing)}, or after a friendly tanker ended its move "
+                "there this phase",
+            )
         return Obstacle(
             "DN-MOV-4",
             f"{mover.label} cannot leave {self.name(mover.start)} (type 3): no friendly tanker "
@@ -114,7 +154,7 @@ class Terrain:
         if blockers:
             who = blockers[0].unit
             if who.face_down:  # do not reveal a hidden neutral counter's type (DN-NEU-1)
-                what = f"face-down neutral counter {who.id}"
+                what = f"face-down neutral counter {neutral_aliases(self.state)[who.id]}"
             else:
                 kind = "neutral" if who.owner is Side.NEUTRAL else "enemy"
                 what = f"{kind} {blockers[0].unit_type.code} {who.id}"

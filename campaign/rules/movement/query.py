@@ -20,7 +20,7 @@ from campaign.rules.movement.groups import (
     explorers_of,
     resolve,
 )
-from campaign.rules.movement.paths import Arrival, Mover, Obstacle, Terrain
+from campaign.rules.movement.paths import Arrival, Obstacle, Terrain
 from campaign.rules.movement.presence import Presence, is_tanker
 from campaign.rules.phases import Phase
 from campaign.rules.ruleset import Ruleset
@@ -111,7 +111,7 @@ def move_options(state: CampaignState, ruleset: Ruleset, side: Side, what: str) 
     presence = Presence.of(state, ruleset)
     terrain = Terrain(state, ruleset, side, presence)
     explorers, scouts = explorers_of(ruleset, group.units)
-    mover = Mover(side, group.label, group.system, explorers, scouts)
+    mover = terrain.mover(group)
     legal: dict[str, Destination] = {}
     monitors = [u.id for u in group.units if ruleset.unit_type(u.kind).has(UnitFlag.NO_JUMP)]
     if not monitors:

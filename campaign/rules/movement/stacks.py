@@ -100,13 +100,16 @@ def _ships(state: CampaignState, ruleset: Ruleset, side: Side, ids: list[str]) -
     """Own, self-propelled units standing together (not cargo)."""
     if not ids:
         raise InvalidOrderError("name at least one unit")
+    repeated = sorted({unit_id for unit_id in ids if ids.count(unit_id) > 1})
+    if repeated:
+        raise InvalidOrderError(f"{', '.join(repeated)} named more than once")
     units = []
     for unit_id in ids:
         unit = state.units.get(unit_id)
         if unit is None or not in_play(unit):
             raise InvalidOrderError(f"unknown unit {unit_id!r}")
         if unit.owner is not side:
-            raise IllegalOrderError("DN-SEQ-2", f"{unit.id} is not a {side.value} unit")
+            raise IllegalOrderError("DN-SEQ-2", f"{unit.id} is not one of {side.value}'s units")
         if ruleset.unit_type(unit.kind).category not in SELF_PROPELLED or not unit.location.on_map:
             raise IllegalOrderError(
                 "DN-MOV-7", f"{unit.id} is not a ship on the map: only ships form stacks"

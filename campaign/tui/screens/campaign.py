@@ -7,7 +7,11 @@ Tabs other than the map are rebuilt lazily, when shown, so opening a campaign st
 
 from __future__ import annotations
 
-from textual import on, work
+import shlex
+
+from rich.style import Style
+from rich.text import Text
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
@@ -26,9 +30,9 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 from campaign.rules.errors import CampaignError
-from campaign.rules.ids import PLAYER_SIDES
+from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.tui.commands import LegalOrdersProvider
-from campaign.tui.screens.forms import OrderForm, TextPrompt
+from campaign.tui.screens.forms import Confirm, OrderForm, TextPrompt, template_fields
 from campaign.tui.session import CampaignSession
 from campaign.tui.views import (
     battle_lines,
@@ -37,10 +41,60 @@ from campaign.tui.views import (
     stage_hint,
     upkeep_lines,
 )
-from campaign.tui.widgets.map_render import hex_centre, legend, render_map
+from campaign.tui.widgets.map_render import (
+    SIDE_STYLE,
+    MapView,
+    hex_centre,
+    legend,
+    render_map,
+)
 
-TABS = ("tab-map", "tab-forces", "tab-economy", "tab-battle", "tab-log")
+
+class DestinationList(OptionList):
+    """The destinations of the selected stack. A click only highlights one (the map draws its
+    path); a click on the highlighted one, or Enter, sends the move: one stray click must not
+    send a jump."""
+
+    async def _on_click(self, event: events.Click) -> None:
+        clicked = event.style.meta.get("option")
+        if clicked is not None and clicked != self.highlighted:
+            event.prevent_default()  # OptionList's own click would select at once
+            if not self.get_option_at_index(clicked).disabled:
+                self.highlighted = clicked
+
+
+TABS = ("tab-map", "tab-forces", "tab-economy", "tab-battle", "tab-log", "tab-mail")
 FORCE_COLUMNS = ("unit", "side", "type", "factors", "stack", "location", "system", "disr.", "cargo")
+
+
+def side_style(side: str) -> Style | str:
+    """The map's colour of a side named ``side`` (plain text for anything else)."""
+    return next((style for known, style in SIDE_STYLE.items() if known.value == side), "")
+
+
+def dice_hint(purposes: list[str] | None) -> str:
+    """The dice field's placeholder: how many physical dice the typed order rolls."""
+    if purposes is None:
+        return "dice 3,5 (referee)"
+    if not purposes:
+        return "no dice needed"
+    return f"{len(purposes)} dice: {purposes[0]}…" if len(purposes) > 1 else \
+        f"1 die: {purposes[0]}"
+
+
+#: Sentences of an order's outcome shown in the status line (the rest: "+N more").
+OUTCOME_LINES = 2
+
+
+def outcome_text(order: str, sentences: list[str], events: int) -> str:
+    """The status line after a sent order: the order and its first outcome sentences (written
+    by the rules core's narration, never here)."""
+    lines = [line for sentence in sentences for line in sentence.splitlines()]
+    shown = lines[:OUTCOME_LINES]
+    more = len(lines) - len(shown)
+    head = f"✓ {order.strip()}" + (f"  ({events} event(s))" if not lines else "")
+    tail = f"  [dim](+{more} more line(s))[/dim]" if more else ""
+    return "\n".join([head, *shown]) + tail
 
 
 class CampaignScreen(Screen[None]):
@@ -48,15 +102,19 @@ class CampaignScreen(Screen[None]):
 
     COMMANDS = {LegalOrdersProvider}
     BINDINGS = [
-        Binding("1", "show_tab(0)", "Map", id="campaign.tab_map"),
-        Binding("2", "show_tab(1)", "Forces", id="campaign.tab_forces"),
-        Binding("3", "show_tab(2)", "Economy", id="campaign.tab_economy"),
-        Binding("4", "show_tab(3)", "Battle", id="campaign.tab_battle"),
-        Binding("5", "show_tab(4)", "Log", id="campaign.tab_log"),
+        Binding("1", "show_tab(0)", "Map", show=False, id="campaign.tab_map"),
+        Binding("2", "show_tab(1)", "Forces", show=False, id="campaign.tab_forces"),
+        Binding("3", "show_tab(2)", "Economy", show=False, id="campaign.tab_economy"),
+        Binding("4", "show_tab(3)", "Battle", show=False, id="campaign.tab_battle"),
+        Binding("5", "show_tab(4)", "Log", show=False, id="campaign.tab_log"),
+        Binding("6", "show_tab(5)", "Mail", show=False, id="campaign.tab_mail"),
+        Binding("x", "export_turn", "Export turn", show=False, id="campaign.export"),
+        Binding("i", "import_turn", "Import turn", show=False, id="campaign.import"),
         Binding("o,colon", "focus_order", "Order", id="campaign.order"),
         Binding("m", "move", "Move", id="campaign.move"),
         Binding("e", "form", "Form", id="campaign.form"),
-        Binding("c", "connections", "Connections", id="campaign.connections"),
+        Binding("c", "connections", "Connections", show=False, id="campaign.connections"),
+        Binding("p", "save_picture", "Picture", show=False, id="campaign.picture"),
         Binding("u", "undo", "Undo", id="campaign.undo"),
         Binding("U", "referee_undo", "Referee undo", show=False, id="campaign.referee_undo"),
         Binding("d", "focus_dice", "Dice", show=False, id="campaign.dice"),
@@ -77,6 +135,9 @@ class CampaignScreen(Screen[None]):
         self._sort_column = 0
         self._stack_ids: list[str] = []
         self._dest_ids: list[str] = []
+        self.map_view: MapView | None = None  # what the map shows now
+        #: The referee's reason for typed dice in a seeded campaign (asked once, DN-ERR-1).
+        self.dice_reason: str | None = None
 
     # --- layout
 
@@ -92,7 +153,7 @@ class CampaignScreen(Screen[None]):
                     yield Static("Stacks (m)", classes="pane-title")
                     yield OptionList(id="stack-list")
                     yield Static("Destinations", classes="pane-title")
-                    yield OptionList(id="dest-list")
+                    yield DestinationList(id="dest-list")
                     yield Static(id="system-info", classes="muted")
             with TabPane("2 Forces", id="tab-forces"):
                 yield DataTable(id="forces", cursor_type="row", zebra_stripes=True)
@@ -106,12 +167,14 @@ class CampaignScreen(Screen[None]):
                 yield Input(placeholder="filter: turn:1 side:aslan type:stack-moved words",
                             id="log-filter", compact=True)
                 yield DataTable(id="log", cursor_type="row", zebra_stripes=True)
+            with TabPane("6 Mail", id="tab-mail"), VerticalScroll(id="mail-scroll"):
+                yield Static(id="mail")
         with Horizontal(id="order-bar"):
             yield Input(placeholder="order (Ctrl+P: legal orders), e.g. aslan end-phase",
                         id="order", compact=True)
             yield Input(placeholder="dice 3,5 (referee)", id="dice", compact=True)
         yield Static(id="status-line")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.title = f"Campaign {self.session.name}"
@@ -129,6 +192,7 @@ class CampaignScreen(Screen[None]):
     def refresh_all(self) -> None:
         """Rebuild the phase tracker and the map now; other tabs when next shown."""
         self.query_one("#phase", Static).update("\n".join(self.session.phase_lines()))
+        self.query_one("#order", Input).placeholder = self.session.order_placeholder()
         self._dirty = set(TABS)
         self._refresh_tab(self.query_one("#tabs", TabbedContent).active)
 
@@ -142,6 +206,7 @@ class CampaignScreen(Screen[None]):
             "tab-economy": self._fill_economy,
             "tab-battle": self._fill_battle,
             "tab-log": self._fill_log,
+            "tab-mail": self._fill_mail,
         }[tab]()
 
     @on(TabbedContent.TabActivated)
@@ -162,11 +227,17 @@ class CampaignScreen(Screen[None]):
                 options = None
             if selected is None and options is not None:
                 selected = options.start
+        path: tuple[str, ...] = ()
+        if options is not None and self.highlighted_destination in options.legal:
+            legs = options.legal[self.highlighted_destination].path
+            path = legs if legs[:1] == (options.start,) else (options.start, *legs)
         view = self.session.map_view(
             selected=selected,
             destinations=options.legal if options else (),
             show_connections=self.show_connections,
+            path=path,
         )
+        self.map_view = view
         self.query_one("#map", Static).update(render_map(self.session.ruleset.star_map, view))
         if selected:
             self.call_after_refresh(self._scroll_map_to, selected)
@@ -174,8 +245,8 @@ class CampaignScreen(Screen[None]):
         if selected:
             info.append(f"{self.session.system_name(selected)}: routes to "
                         + ", ".join(self.session.routes_of(selected)))
-        if options is not None:
-            info.extend(options.hints)
+        if options is not None and self.session.state.phase.is_movement:
+            info.extend(options.hints)  # movement hints mean nothing in other phases
         self.query_one("#system-info", Static).update("\n".join(info))
 
     def _scroll_map_to(self, system_id: str) -> None:
@@ -238,7 +309,8 @@ class CampaignScreen(Screen[None]):
         table.clear()
         for row in self.session.force_rows():
             table.add_row(
-                row.unit_id, row.side, row.code, row.factors, row.stack, row.location,
+                row.unit_id, Text(row.side, style=side_style(row.side)), row.code, row.factors,
+                row.stack, row.location,
                 row.system, "D" if row.disrupted else "", row.cargo, key=row.unit_id,
             )
 
@@ -258,6 +330,11 @@ class CampaignScreen(Screen[None]):
         if not battles:
             text = ("No open battle. Battles open when a combat phase's space sub-phase starts "
                     "in a system with both sides' ships (DN-CBT-1).")
+            summary = self.session.last_battle()
+            if not summary.empty:
+                systems = ", ".join(self.session.system_name(s) for s in summary.systems)
+                text += f"\n\n[b]Last battle[/b] at {systems}, {summary.rounds} round(s):\n"
+                text += "\n".join(f"  {line}" for line in summary.lines)
         else:
             lines = []
             for battle_id, battle in battles.items():
@@ -265,7 +342,11 @@ class CampaignScreen(Screen[None]):
                 lines.extend(battle_lines(battle_id, battle, stage))  # type: ignore[arg-type]
                 lines.extend(self.session.battle_round_lines(battle_id))
                 lines.append(f"  next: {stage_hint(stage)}")
-                lines.append(f"  [b]n[/b] pre-fills: {self.session.next_battle_order(battle_id)}")
+                step = self.session.next_battle_order(battle_id)
+                lines.append(f"  [b]n[/b] pre-fills: {step}")
+                rolls = self.session.dice_needed(step)
+                if rolls:
+                    lines.append(f"  it rolls {len(rolls)} dice: {', '.join(rolls)}")
             lines.append("Enter physical dice in the dice field (d) before sending, or leave it "
                          "empty for the seeded dice.  f: forecast")
             text = "\n".join(lines)
@@ -277,9 +358,60 @@ class CampaignScreen(Screen[None]):
         query = self.query_one("#log-filter", Input).value
         for row in self.session.log_rows():
             if row.matches(query):
-                table.add_row(str(row.batch), str(row.turn), row.order,
+                table.add_row(row.numbers, str(row.turn), row.order,
                               ", ".join(row.events), ", ".join(row.rolls))
         self.call_after_refresh(table.move_cursor, row=table.row_count - 1)
+
+    def _fill_mail(self) -> None:
+        history = self.session.exchange_lines()
+        lines = ["[b]Play by e-mail[/b] — x: export your turn file · i: import the other "
+                 "player's (the checks of `campaign export/import`, docs/turn-files.md)", "",
+                 "[b]Exchange history[/b] (file, in/out, side, events, body digest):"]
+        lines += [f"  {line}" for line in history] or ["  no turn file sent or received yet"]
+        self.query_one("#mail", Static).update("\n".join(lines))
+
+    def action_export_turn(self) -> None:
+        """Export a side's turn file to a path (armoured for .txt/.asc, else JSON)."""
+        acting = self.session.state.acting.value
+        form = OrderForm(
+            "export SIDE FILE",
+            {"FILE": "path, e.g. turn-3.txt"},
+            choices={"SIDE": self.session.field_choices("SIDE")},
+            prefill={"SIDE": acting, "FILE": f"{self.session.name}-{acting}.txt"},
+            submit=self._export_from_form,
+        )
+        self.app.push_screen(form)
+
+    def _export_from_form(self, text: str) -> str | None:
+        _, side, path = shlex.split(text)
+        try:
+            line = self.session.export_turn(Side(side), path)
+        except (CampaignError, ValueError) as error:
+            message = error.message if isinstance(error, CampaignError) else str(error)
+            self.report_error(message)
+            return message
+        self.report(f"✓ {line}")
+        self._dirty.add("tab-mail")
+        self.action_show_tab(5)
+        self._refresh_tab("tab-mail")
+        return None
+
+    def action_import_turn(self) -> None:
+        """Check and apply the other player's turn file (a refusal changes nothing)."""
+
+        def chosen(path: str | None) -> None:
+            if not path:
+                return
+            try:
+                line = self.session.import_turn(path)
+            except (CampaignError, ValueError) as error:
+                self.report_error(error.message if isinstance(error, CampaignError)
+                                  else str(error))
+                return
+            self.report(f"✓ {line}")
+            self.refresh_all()
+
+        self.app.push_screen(TextPrompt("Import a turn file: its path", "turn-3.txt"), chosen)
 
     @on(Input.Changed, "#log-filter")
     def _filter_changed(self) -> None:
@@ -326,7 +458,14 @@ class CampaignScreen(Screen[None]):
         order = self.query_one("#order", Input)
         order.value = text
         order.cursor_position = len(text)
-        order.focus()
+        self.set_focus(order)
+
+    @on(Input.Changed, "#order")
+    def _order_changed(self, event: Input.Changed) -> None:
+        """The dice field says how many physical dice the typed order rolls."""
+        dice = self.query_one("#dice", Input)
+        dice.placeholder = dice_hint(self.session.dice_needed(event.value)
+                                     if event.value.strip() else None)
 
     @on(Input.Submitted, "#order")
     def _order_submitted(self, event: Input.Submitted) -> None:
@@ -335,19 +474,36 @@ class CampaignScreen(Screen[None]):
     def send_order(self, text: str) -> bool:
         """Decide and store ``text`` (with the referee's dice if typed); report the outcome."""
         dice = self.query_one("#dice", Input)
+        if dice.value.strip() and not self.session.takes_typed_dice and not self.dice_reason:
+            self._ask_dice_reason(text)
+            return False
         try:
-            events = self.session.order(text, dice.value)
+            events = self.session.order(text, dice.value, self.dice_reason)
         except CampaignError as error:
             self.report_error(error.message)
             return False
         self.query_one("#order", Input).value = ""
         dice.value = ""
-        rolls = [f"{r.purpose}={r.value}" for e in events for r in e.rolls if not e.secret]
-        summary = ", ".join(dict.fromkeys(e.type for e in events))
-        self.report(f"✓ {text.strip()} → {summary}" + (f"  dice: {', '.join(rolls)}"
-                                                        if rolls else ""))
+        dice.placeholder = dice_hint(None)
+        self.action_leave_input()  # single keys are commands again
+        self.app.clear_notifications()  # an earlier refusal no longer applies
+        self.report(outcome_text(text, self.session.last_outcome, len(events)))
         self.refresh_all()
         return True
+
+    def _ask_dice_reason(self, text: str) -> None:
+        """A seeded campaign takes typed dice only as a referee override with a reason (logged
+        with each such order, DN-ERR-1): ask once, keep it for this session, then send."""
+
+        def answered(reason: str | None) -> None:
+            if reason:
+                self.dice_reason = reason
+                self.send_order(text)
+
+        self.report("typed dice in a seeded campaign: give the referee's reason (asked once)")
+        self.app.push_screen(TextPrompt("Typed dice override the campaign's seeded dice. The "
+                                        "referee's reason (logged with each such order):",
+                                        "dice rolled at the table"), answered)
 
     def report(self, message: str) -> None:
         """Show ``message`` in the status line."""
@@ -380,16 +536,21 @@ class CampaignScreen(Screen[None]):
             "tab-economy": "#economy-scroll",
             "tab-battle": "#battle-scroll",
             "tab-log": "#log",
+            "tab-mail": "#mail-scroll",
         }[tab]
-        self.query_one(target).focus()
+        self.set_focus(self.query_one(target))
 
     def action_focus_order(self) -> None:
-        """Put the cursor in the order line."""
-        self.query_one("#order", Input).focus()
+        """Put the cursor in the order line.
+
+        Focus moves at once (``set_focus``, not ``focus()``, which waits for the message queue):
+        keys typed right after ``o`` must land in the line, never fire as commands.
+        """
+        self.set_focus(self.query_one("#order", Input))
 
     def action_focus_dice(self) -> None:
-        """Put the cursor in the referee's dice field."""
-        self.query_one("#dice", Input).focus()
+        """Put the cursor in the referee's dice field (at once, as for the order line)."""
+        self.set_focus(self.query_one("#dice", Input))
 
     def action_leave_input(self) -> None:
         """Leave a text field (so single-key bindings work again)."""
@@ -408,6 +569,22 @@ class CampaignScreen(Screen[None]):
         self._draw_map()
         self.report("connection overlay " + ("on: red underline = cut off from the capital"
                                              if self.show_connections else "off"))
+
+    def action_save_picture(self) -> None:
+        """Write the map as shown (supply overlay when connections are on, moves when a stack is
+        selected) as SVG to the user data directory and say where (docs/maps.md)."""
+        from campaign.render.campaign_map import save_view_picture
+        from campaign.render.scene import Overlay
+
+        overlay = (Overlay.SUPPLY if self.show_connections
+                   else Overlay.MOVES if self.selected_stack else Overlay.NONE)
+        try:
+            path = save_view_picture(self.session.service, self.session.loaded, overlay=overlay)
+        except (CampaignError, ValueError) as error:
+            self.report_error(str(error))
+            return
+        self.report(f"map picture written to {path}")
+        self.notify(str(path), title="map picture written", timeout=8)
 
     def action_form(self) -> None:
         """A form with one field per blank of the order in the input (or of the first legal
@@ -428,14 +605,36 @@ class CampaignScreen(Screen[None]):
                               "the legal orders")
             return
 
-        def sent(result: str | None) -> None:
-            if result:
-                self.send_order(result)
+        _, fields = template_fields(template)
+        names = [field.name for field in fields]
+        form = OrderForm(
+            template,
+            choices={name: choices for name in names
+                     if (choices := self.session.field_choices(name))},
+            prefill={name: value for name in names if (value := self.session.field_prefill(name))},
+            submit=self._send_from_form,
+            note=f"RU left: {self.session.state.ru.get(self.session.state.acting, 0)}",
+        )
+        self.app.push_screen(form)
 
-        self.app.push_screen(OrderForm(template), sent)
+    def _send_from_form(self, text: str) -> str | None:
+        """Send a form's order: ``None`` when stored, else the refusal (the form stays open)."""
+        if self.send_order(text):
+            return None
+        return str(self.query_one("#status-line", Static).render())
 
     def action_undo(self) -> None:
-        """Take back the last order (same phase, no dice rolled)."""
+        """Ask, then take back the last order (same phase, no dice rolled)."""
+        rows = self.session.log_rows()
+        last = rows[-1].order if rows else "the last order"
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._undo()
+
+        self.app.push_screen(Confirm(f"Undo [b]{last}[/b]?"), answered)
+
+    def _undo(self) -> None:
         try:
             self.session.undo()
         except CampaignError as error:
@@ -499,8 +698,25 @@ class CampaignScreen(Screen[None]):
     def _header_clicked(self, event: DataTable.HeaderSelected) -> None:
         event.data_table.sort(event.column_key)
 
+    def unsent_input(self) -> bool:
+        """True when the order line or the dice field holds text not sent yet."""
+        return any(self.query_one(f"#{name}", Input).value.strip() for name in ("order", "dice"))
+
     def action_close(self) -> None:
-        """Back to the launcher (or quit when the campaign was opened directly)."""
+        """Back to the launcher (or quit when the campaign was opened directly); asks first when
+        an order or dice are typed but not sent."""
+        if not self.unsent_input():
+            self._close()
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._close()
+
+        self.app.push_screen(Confirm("Leave the campaign and drop the order typed but not "
+                                     "sent?"), answered)
+
+    def _close(self) -> None:
         if len(self.app.screen_stack) > 2:
             self.app.pop_screen()
         else:

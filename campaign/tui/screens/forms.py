@@ -4,13 +4,14 @@ yes/no confirmation, and the new-campaign form of the launcher."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 TOKEN = re.compile(r"\[([^\]]+)\]|(\S+)")
 
@@ -58,26 +59,69 @@ def build_order(head: str, fields: list[Field], values: list[str]) -> str:
     return " ".join([head, *parts])
 
 
+#: ``(label, value)`` pairs a form field offers instead of free text.
+Choices = list[tuple[str, str]]
+
+
 class OrderForm(ModalScreen[str | None]):
-    """One input per blank of an order template; Enter on the last field (or OK) gives the text."""
+    """One field per blank of an order template: a list to choose from where the session knows
+    the choices (battles, stacks, units, kinds with their cost, places), else a text input.
+    Enter on the last field (or OK) sends. With ``submit`` the form stays open when the order
+    is refused, showing the rule and keeping what was typed."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="form.cancel")]
 
-    def __init__(self, template: str, hints: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        template: str,
+        hints: dict[str, str] | None = None,
+        *,
+        choices: dict[str, Choices] | None = None,
+        prefill: dict[str, str] | None = None,
+        submit: Callable[[str], str | None] | None = None,
+        note: str = "",
+    ) -> None:
         super().__init__()
         self.head, self.fields = template_fields(template)
         self.hints = hints or {}
+        self.choices = choices or {}
+        self.prefill = prefill or {}
+        self.submit = submit
+        self.note = note
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="form-box"):
             yield Static(f"[b]{self.head}[/b] — fill the blanks, Enter to send, Esc to cancel")
+            if self.note:
+                yield Static(self.note, classes="muted")
             for index, field in enumerate(self.fields):
                 label = field.name + (" (optional)" if field.optional else "")
                 yield Label(label)
-                hint = self.hints.get(field.name, "")
-                yield Input(placeholder=hint or field.name, id=f"field-{index}")
+                options = self.choices.get(field.name)
+                value = self.prefill.get(field.name, "")
+                if options:
+                    yield Select(options, prompt=f"choose {field.name}", id=f"field-{index}",
+                                 value=value if value in {v for _, v in options}
+                                 else Select.NULL)
+                else:
+                    hint = self.hints.get(field.name, "")
+                    yield Input(value=value, placeholder=hint or field.name,
+                                id=f"field-{index}")
             yield Static("", id="form-error", classes="error")
             yield Button("OK", id="form-ok", variant="primary")
+
+    def value_of(self, index: int) -> str:
+        """What field ``index`` holds now ("" when nothing is chosen)."""
+        widget = self.query_one(f"#field-{index}")
+        if isinstance(widget, Select):
+            return "" if widget.value is Select.NULL else str(widget.value)
+        assert isinstance(widget, Input)
+        return widget.value
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        """A choice made: on to the next field."""
+        if event.value is not Select.NULL and event.select.has_focus:
+            self.focus_next()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Enter moves to the next field, and sends on the last one."""
@@ -91,12 +135,17 @@ class OrderForm(ModalScreen[str | None]):
             self._send()
 
     def _send(self) -> None:
-        values = [self.query_one(f"#field-{i}", Input).value for i in range(len(self.fields))]
+        values = [self.value_of(i) for i in range(len(self.fields))]
         try:
             text = build_order(self.head, self.fields, values)
         except ValueError as error:
             self.query_one("#form-error", Static).update(str(error))
             return
+        if self.submit is not None:
+            refusal = self.submit(text)
+            if refusal:  # refused: say why, keep every field as typed
+                self.query_one("#form-error", Static).update(refusal)
+                return
         self.dismiss(text)
 
     def action_cancel(self) -> None:

@@ -56,7 +56,7 @@ class LauncherScreen(Screen[None]):
                 )
                 if not registry.SCENARIOS:
                     yield Static("No scenario games installed.", classes="muted")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.title = "Dark Nebula campaign referee"
@@ -66,9 +66,14 @@ class LauncherScreen(Screen[None]):
         self.refresh_campaigns()
         table.focus()
 
+    def on_screen_resume(self) -> None:
+        """Back from a campaign: its event count has changed."""
+        self.refresh_campaigns()
+
     def refresh_campaigns(self) -> None:
         """List the campaigns of the database (name, layout, number of events)."""
         table = self.query_one("#campaign-table", DataTable)
+        cursor_row = table.cursor_row
         table.clear()
         if self.service is None:
             return
@@ -78,6 +83,8 @@ class LauncherScreen(Screen[None]):
             layout = row.layout + (f" (seed {row.layout_seed})" if row.layout_seed is not None
                                    else "")
             table.add_row(name, layout, str(store.head(name).seq), key=name)
+        if table.row_count:
+            table.move_cursor(row=min(max(cursor_row, 0), table.row_count - 1))
 
     def selected_campaign(self) -> str | None:
         """Name of the campaign under the cursor, if any."""

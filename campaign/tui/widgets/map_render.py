@@ -19,15 +19,17 @@ from rich.text import Text
 from campaign.rules.ids import Side, SystemType
 from campaign.rules.ruleset import StarMap
 
-CELL_W = 6
+#: Five characters per hex column: the standard map (24 columns) is 125 wide, so it fits beside
+#: the side panel at 160 columns. Systems on one text line are two columns (10 characters) apart.
+CELL_W = 5
 CELL_H = 2
-LABEL_LEN = 5
+#: Longest name drawn after the glyph; longer names keep the first word and initials.
+LABEL_LEN = 8
 
-SIDE_STYLE = {
-    Side.ASLAN: Style(color="yellow", bold=True),
-    Side.SOLOMANI: Style(color="bright_blue", bold=True),
-    Side.NEUTRAL: Style(color="white"),
-}
+#: Side colours, also used by the legend and the forces table (gold Aslan, blue Solomani).
+SIDE_COLOUR = {Side.ASLAN: "#e0b000", Side.SOLOMANI: "#3b82f6", Side.NEUTRAL: "#b0b0b0"}
+SIDE_STYLE = {side: Style(color=colour, bold=side is not Side.NEUTRAL)
+              for side, colour in SIDE_COLOUR.items()}
 SIDE_LETTER = {Side.ASLAN: "A", Side.SOLOMANI: "S", Side.NEUTRAL: "n"}
 TYPE_GLYPH = {SystemType.PRIMARY: "●", SystemType.SECONDARY: "○", SystemType.TERTIARY: "·"}
 CAPITAL_GLYPH = "★"
@@ -35,6 +37,7 @@ ROUTE_STYLE = Style(color="grey42")
 ROUTE_HIGHLIGHT = Style(color="bright_white", bold=True)
 UNEXPLORED_STYLE = Style(color="magenta")
 DESTINATION_STYLE = Style(color="black", bgcolor="green")
+PATH_STYLE = Style(color="bright_green", bold=True)
 SELECTED_STYLE = Style(reverse=True)
 CUT_OFF_STYLE = Style(color="red", underline=True)
 
@@ -57,6 +60,7 @@ class MapView:
     destinations: frozenset[str] = frozenset()
     show_connections: bool = False
     explored: frozenset[frozenset[str]] = frozenset()  # unexplored routes since explored
+    path: tuple[str, ...] = ()  # the highlighted move's systems, start first (not sent yet)
 
 
 def hex_centre(col: int, row: int) -> tuple[int, int]:
@@ -106,6 +110,7 @@ def render_map(star_map: StarMap, view: MapView | None = None) -> Text:
     chars = [[" "] * width for _ in range(height)]
     styles: list[list[Style | None]] = [[None] * width for _ in range(height)]
     by_id = {s.id: s for s in star_map.systems}
+    path_legs = {frozenset(leg) for leg in zip(view.path, view.path[1:], strict=False)}
 
     for route in star_map.routes:
         a, b = by_id[route.a], by_id[route.b]
@@ -113,6 +118,8 @@ def render_map(star_map: StarMap, view: MapView | None = None) -> Text:
         unexplored = route.unexplored and frozenset((route.a, route.b)) not in view.explored
         highlighted = view.selected in (route.a, route.b)
         style = ROUTE_HIGHLIGHT if highlighted else UNEXPLORED_STYLE if unexplored else ROUTE_STYLE
+        if frozenset((route.a, route.b)) in path_legs:
+            style = PATH_STYLE
         points = _line(x0, y0, x1, y1)
         for index in range(1, len(points) - 1):
             (px, py), (x, y) = points[index - 1], points[index]
@@ -123,7 +130,7 @@ def render_map(star_map: StarMap, view: MapView | None = None) -> Text:
         marks = view.marks.get(system.id, SystemMarks())
         x, y = hex_centre(system.hex.col, system.hex.row)
         glyph = CAPITAL_GLYPH if system.capital else TYPE_GLYPH[system.type]
-        label = glyph + system.name[:LABEL_LEN]
+        label = glyph + short_name(system.name)
         style = SIDE_STYLE.get(marks.controller) if marks.controller else Style(color="grey70")
         if view.show_connections and marks.connected is False:
             style = (style or Style()) + CUT_OFF_STYLE
@@ -136,15 +143,17 @@ def render_map(star_map: StarMap, view: MapView | None = None) -> Text:
             if start + offset < width:
                 chars[y][start + offset] = char
                 styles[y][start + offset] = style
-        stack_text = "".join(
-            f"{SIDE_LETTER[side]}{count}" for side, count in sorted(marks.stacks.items()) if count
-        )
-        if stack_text and y + 1 < height:
-            stack_start = max(0, x - len(stack_text) // 2)
-            for offset, char in enumerate(stack_text):
-                if stack_start + offset < width:
-                    chars[y + 1][stack_start + offset] = char
-                    styles[y + 1][stack_start + offset] = Style(color="cyan")
+        counters = [(f"{SIDE_LETTER[side]}{count}", SIDE_STYLE[side])
+                    for side, count in sorted(marks.stacks.items()) if count]
+        stack_width = sum(len(text) for text, _ in counters)
+        if counters and y + 1 < height:
+            column = max(0, x - stack_width // 2)
+            for text, counter_style in counters:  # each side's counter in its colour
+                for char in text:
+                    if column < width:
+                        chars[y + 1][column] = char
+                        styles[y + 1][column] = counter_style
+                    column += 1
 
     text = Text(no_wrap=True, overflow="crop")
     for row_chars, row_styles in zip(chars, styles, strict=True):
@@ -157,10 +166,25 @@ def render_map(star_map: StarMap, view: MapView | None = None) -> Text:
     return text
 
 
-def legend() -> str:
-    """One line explaining the map's symbols."""
-    return (
+def short_name(name: str) -> str:
+    """A system name as the map draws it: whole up to ``LABEL_LEN`` characters, else the first
+    word and the initials of the others ("Hollow Star" → "Hollow S"), cut to ``LABEL_LEN``."""
+    if len(name) <= LABEL_LEN:
+        return name
+    first, *others = name.split()
+    return (first + (" " + "".join(word[0] for word in others) if others else ""))[:LABEL_LEN]
+
+
+def legend() -> Text:
+    """The map's symbols, each side's name written in its own colour."""
+    text = Text(
         f"{CAPITAL_GLYPH} capital  {TYPE_GLYPH[SystemType.PRIMARY]} type 1  "
         f"{TYPE_GLYPH[SystemType.SECONDARY]} type 2  {TYPE_GLYPH[SystemType.TERTIARY]} type 3  "
-        "? unexplored route  A/S/n stacks  gold Aslan  blue Solomani  red underline: cut off"
+        "? unexplored route  counters: units per side  "
     )
+    for side, label in ((Side.ASLAN, "A Aslan (gold)"), (Side.SOLOMANI, "S Solomani (blue)"),
+                        (Side.NEUTRAL, "n neutral")):
+        text.append(label, SIDE_STYLE[side])
+        text.append("  ")
+    text.append("red underline: cut off", CUT_OFF_STYLE)
+    return text

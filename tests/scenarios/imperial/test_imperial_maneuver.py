@@ -303,3 +303,34 @@ def test_import_respects_piece_limits():
     await_(state, "import", "GB", left=3)
     assert not any(o[0] == "import" and o[1] == "A" for o in legal_orders(state))
     assert ("import", "F", "london") in legal_orders(state)
+
+
+def _gb_convoys_an_army_to_norway(**switches):
+    """Issue 16 item 12: GB fleet in the North Sea, GB army in Edinburgh; the army is convoyed."""
+    state = maneuver("GB", **switches)
+    put(state, "GB", "F", "northsea")
+    put(state, "GB", "A", "edinburgh")
+    return play(state, ("move", "A", "edinburgh", "norway", 0))
+
+
+def test_fleet_that_convoyed_may_not_move():
+    # IMP-11 (seed 004: the convoy counts as the fleet's one action): the North Sea fleet that
+    # carried the army to Norway has used its maneuver step
+    after = _gb_convoys_an_army_to_norway()
+    assert moves_from(after, "F", "northsea") == set()
+    assert ("move", "F", "northsea", "balticsea", 0) not in legal_orders(after)
+
+
+def test_fleet_may_move_first_and_then_convoy():
+    # IMP-11 (seed 004: a fleet may enter a sea and convoy there in the same turn)
+    state = maneuver("GB")
+    put(state, "GB", "F", "northatlantic")
+    put(state, "GB", "A", "edinburgh")
+    state = play(state, ("move", "F", "northatlantic", "northsea", 0))
+    assert ("norway", 0) in moves_from(state, "A", "edinburgh")
+
+
+def test_published_switch_lets_a_convoying_fleet_move():
+    # IMP-11 published reading (switch convoy_keeps_fleet_move): convoy and move in one turn
+    after = _gb_convoys_an_army_to_norway(convoy_keeps_fleet_move=True)
+    assert ("balticsea", 0) in moves_from(after, "F", "northsea")

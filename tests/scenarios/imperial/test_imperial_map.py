@@ -9,13 +9,13 @@ import pytest
 
 from scenarios.imperial.constants import NATIONS
 from scenarios.imperial.mapdata import DEFAULT_MAP, MapDataError, load_board, parse_board
-from tests.conftest import SPEC_DIR
+from tests.conftest import RULES_DIR
 
 TEXT = DEFAULT_MAP.read_text(encoding="utf-8")
 
 
 def spec_edges() -> set[frozenset[str]]:
-    block = (SPEC_DIR / "imperial.md").read_text(encoding="utf-8").split("```")[1]
+    block = (RULES_DIR / "imperial.md").read_text(encoding="utf-8").split("```")[1]
     edges = set()
     for line in block.strip().splitlines():
         head, rest = line.split(":")

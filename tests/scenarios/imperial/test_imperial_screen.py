@@ -7,7 +7,7 @@ import asyncio
 import functools
 
 from textual.app import App
-from textual.widgets import DataTable, Input, OptionList, Select
+from textual.widgets import Button, DataTable, Input, OptionList, Select, Static
 
 from scenarios.imperial import make_screen
 from scenarios.imperial.screen import (
@@ -41,6 +41,18 @@ def sync(test):
 
 def table(app: App) -> ImperialScreen:
     return next(s for s in app.screen_stack if isinstance(s, ImperialScreen))
+
+
+async def start_from_setup(pilot, app: App) -> ImperialScreen:
+    """Press Start on the set-up screen and wait until the table replaces it."""
+    await pilot.pause(0.3)  # a Button ignores presses during its 0.2 s press effect
+    app.screen.query_one("#imperial-start", Button).press()
+    for _ in range(100):
+        await pilot.pause(0.05)
+        if not isinstance(app.screen, ImperialSetupScreen):
+            break
+    await pilot.pause()
+    return table(app)
 
 
 @sync
@@ -116,12 +128,27 @@ async def test_setup_screen_starts_a_table_with_chosen_computer_seats():
         assert app.screen is setup  # seat 9 does not exist: refused, nothing started
         setup.query_one("#imperial-players", Select).value = 5
         setup.query_one("#imperial-computer", Input).value = "0,1,2,3"
-        await pilot.pause(0.3)  # a Button ignores presses during its 0.2 s press effect
-        await pilot.click("#imperial-start")
-        for _ in range(100):
-            await pilot.pause(0.05)
-            if not isinstance(app.screen, ImperialSetupScreen):
-                break
-        game = table(app)
+        game = await start_from_setup(pilot, app)
         assert game.game.num_players == 5 and game.computer == {0, 1, 2, 3}
         assert game.position.current_player() == 4  # the computer seats answered up to seat 4
+
+
+@sync
+async def test_setup_screen_offers_rule_presets_and_computer_levels():
+    # IMP-8 IMP-16 IMP-20 (issue 21): the set-up lists what each preset switches, and the table
+    # is dealt with the chosen preset and played by the chosen computer level
+    app = Host(make_screen())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, ImperialSetupScreen)
+        switches = setup.query_one("#imperial-preset-switches", Static)
+        assert "factory_top_up off" in str(switches.render())
+        setup.query_one("#imperial-preset", Select).value = "published"
+        setup.query_one("#imperial-level", Select).value = "easy"
+        await pilot.pause()
+        assert "factory_top_up on" in str(switches.render())
+        assert "home_chips off" in str(switches.render())
+        game = await start_from_setup(pilot, app)
+        assert game.game.options.factory_top_up and not game.game.options.home_chips
+        assert game.level == "easy" and "published rules" in str(game.sub_title)

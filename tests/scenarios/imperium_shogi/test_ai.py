@@ -101,3 +101,58 @@ def test_cli_solve_prints_best_move(capsys):
     assert cli_solve(["--position", "f2/2F/3/3 BBCCMM r", "--depth", "3"]) == 0
     out = capsys.readouterr().out
     assert "best move: c3c4" in out and "forced win" in out
+
+
+class SlowClock:
+    """A fake clock that advances ``step`` seconds each time the search reads it.
+
+    The search reads the clock about once per 1,024 nodes, so ``step=0.5`` makes the machine look
+    like one that visits about 2,000 nodes a second: twenty times slower than a busy 2-core box.
+    """
+
+    def __init__(self, step: float) -> None:
+        self.step = step
+        self.now = 0.0
+        self.reads = 0
+
+    def __call__(self) -> float:
+        self.reads += 1
+        self.now += self.step
+        return self.now
+
+
+#: Running positions of different kinds: the start, an early middle game, the issue's example.
+DETERMINISM_POSITIONS = ("mfc/1b1/1B1/CFM - r", "m1c/1fb/1B1/CFM - b", "1f1/1c1/1F1/2M BMbc r")
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_level_plays_the_same_move_on_a_slow_machine(level):
+    # SHO-7 (issue 21): a level is a node budget, so a slow clock changes nothing
+    for text in DETERMINISM_POSITIONS:
+        fast = ShogiAI(level)
+        move = fast.choose(GAME.state_from_text(text))
+        clock = SlowClock(0.5)
+        slow = ShogiAI(level, clock=clock)
+        assert slow.choose(GAME.state_from_text(text)) == move, text
+        assert fast.last is not None and slow.last is not None
+        assert (slow.last.depth, slow.last.nodes) == (fast.last.depth, fast.last.nodes), text
+        assert clock.reads > 1  # the slow clock was really consulted during the search
+
+
+def test_hard_avoids_the_losing_move_of_the_issue_on_a_slow_machine():
+    # SHO-7 (issue 21): at 1f1/1c1/1F1/2M BMbc r, c1b1 loses within 6 plies; hard must see it on
+    # any machine (it played c1b1 when a busy machine cut its time budget short)
+    text = "1f1/1c1/1F1/2M BMbc r"
+    state = GAME.state_from_text(text)
+    fast = ShogiAI("hard").choose(state)
+    slow = ShogiAI("hard", clock=SlowClock(0.5)).choose(GAME.state_from_text(text))
+    assert slow == fast
+    assert state.action_to_text(fast) != "c1b1"
+
+
+def test_c1b1_really_loses_in_the_issue_position():
+    # SHO-7: the premise of the test above, checked by a full-width search to 6 plies
+    state = GAME.state_from_text("1f1/1c1/1F1/2M BMbc r")
+    state.apply_action(state.text_to_action("c1b1"))
+    result = ShogiAI("normal").searcher.search(state, max_depth=5)
+    assert result.is_win  # Blue, to move, wins within 5 more plies

@@ -67,3 +67,21 @@ def test_mirror_and_side_swap_keep_move_counts():
         assert mirror_files(mirror_files(position)) == position
         assert swap_sides(swap_sides(position)) == position
         assert (swap_sides(position).outcome() is None) == (position.outcome() is None)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(min_value=0, max_value=10_000), max_size=80))
+def test_has_move_agrees_with_the_move_list(choices):
+    # SHO-9: the search's cheap "is there a move" check matches the full move generator, in
+    # every position of random play (the boxed-in example included)
+    boxed = parse_position("MC1/FMC/BB1/f2 - r")
+    assert not boxed.has_move() and boxed.moves() == []
+    state = make_game().new_initial_state()
+    for choice in choices:
+        position = state.position
+        if position.outcome() is None:
+            assert position.has_move() == bool(position.moves())
+        if state.is_terminal():
+            break
+        actions = state.legal_actions()
+        state.apply_action(actions[choice % len(actions)])

@@ -167,14 +167,14 @@ async def test_save_and_load_round_trip(tmp_path: Path):
         screen = screen_of(app)
         for text in ("c1c2", "a4a3"):
             assert screen.play(screen.state.text_to_action(text))
-        await pilot.press("s")
+        await pilot.press("ctrl+s")
         app.screen.query_one(Input).value = str(path)
         await pilot.press("enter")
         await pilot.pause()
         assert path.read_text().splitlines()[1:] == ["mfc/1b1/1B1/CFM - r", "c1c2 a4a3"]
         await pilot.press("u", "u")
         assert moves_of(screen) == []
-        await pilot.press("l")
+        await pilot.press("ctrl+o")
         app.screen.query_one(Input).value = str(path)
         await pilot.press("enter")
         await pilot.pause()
@@ -189,7 +189,7 @@ async def test_loading_a_bad_file_changes_nothing(tmp_path: Path):
     app = ShogiTestApp(red="human", blue="human")
     async with app.run_test(size=(120, 40)) as pilot:
         screen = screen_of(app)
-        await pilot.press("l")
+        await pilot.press("ctrl+o")
         app.screen.query_one(Input).value = str(path)
         await pilot.press("enter")
         await pilot.pause()
@@ -216,7 +216,7 @@ async def test_leaving_while_the_computer_thinks_stops_the_game():
     app = ShogiTestApp(red="easy", blue="easy", max_depth=2)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = screen_of(app)
-        await pilot.press("q")
+        await pilot.press("q", "y")  # the game has moves not saved: leaving asks first
         await settle(app, pilot)
         played = len(screen.state.history())
         await settle(app, pilot)

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from scenarios.invector import make_game
-from scenarios.invector.ai import LEVELS, InvectorAI
+from scenarios.invector.ai import LEVELS, InvectorAI, levels_help
 from scenarios.invector.rules import SWAP
 from scenarios.invector.solver import Solver
 
@@ -64,8 +64,10 @@ def test_hard_level_chooses_a_winning_move_when_there_is_one():
     assert checked >= 3
 
 
-def test_hard_level_uses_the_solver_late_in_a_5x4_game():
-    # INV-7: with few stones left on 5x4 the move comes from the exact solver and wins
+@pytest.mark.parametrize("level", ["hard", "medium"])
+def test_solver_levels_use_the_solver_late_in_a_5x4_game(level):
+    # INV-7 (issue 21): with few stones left on 5x4 the move of hard and medium comes from the
+    # exact solver (it finishes within their budgets) and keeps the win
     rng = random.Random(4)
     solver = Solver(make_game().board)
     for _ in range(10):
@@ -74,7 +76,7 @@ def test_hard_level_uses_the_solver_late_in_a_5x4_game():
             state.apply_action(rng.choice(state.legal_actions()))
         if state.is_terminal() or len(state.legal_actions()) < 2 or solver.value(state) < 0:
             continue
-        ai = InvectorAI("hard")
+        ai = InvectorAI(level)
         action = ai.choose(state)
         assert ai.used_solver and solver.analyse(state).action_values[action] == 1
         return
@@ -105,3 +107,60 @@ def test_unknown_level_and_finished_game_are_refused():
     state = make_game(3, 2, pie=False).state_from_text("invector 3x2 b../... w pie:off")
     with pytest.raises(ValueError, match="INV-7"):
         InvectorAI("easy").choose(state)
+
+
+def test_easy_swaps_after_every_winning_first_move_of_5x4():
+    # INV-6 (issue 21): every 5x4 first move is a Black win, so White must swap after each; easy's
+    # noise used to turn 9 of those 31 swaps into moves
+    start = make_game(5, 4, pie=True).new_initial_state()
+    firsts = start.legal_actions()
+    assert len(firsts) == 31
+    for index, first in enumerate(firsts):
+        state = start.clone()
+        state.apply_action(first)
+        assert InvectorAI("easy", random.Random(index)).choose(state) == SWAP, index
+
+
+@pytest.mark.parametrize("size", [(3, 4), (5, 4)])
+def test_easy_swap_decision_does_not_depend_on_its_noise(size):
+    # INV-6 (issue 21): easy's random noise only affects its moves, never swap-or-keep
+    start = make_game(*size, pie=True).new_initial_state()
+    for first in start.legal_actions():
+        state = start.clone()
+        state.apply_action(first)
+        decisions = {InvectorAI("easy", random.Random(seed)).choose(state) == SWAP
+                     for seed in range(4)}
+        assert len(decisions) == 1, state.to_text()
+
+
+def test_levels_help_describes_every_level():
+    # INV-6 INV-7 (issue 21): each level says what it searches and with which budget
+    text = levels_help()
+    for name, level in LEVELS.items():
+        assert f"{name}:" in text and level.summary in text
+    assert "solver" in LEVELS["medium"].summary and "noise" in LEVELS["easy"].summary
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_levels_never_read_the_clock(level, monkeypatch):
+    # INV-7 (issue 21): a level's budget counts work, not seconds, so a slow machine plays the
+    # same moves; any clock reading during a choice would fail this test (6x5 is too big for
+    # the solver, so the budgeted search answers)
+    size = (6, 5)
+    import time
+
+    def no_clock() -> float:
+        raise AssertionError("the computer player read the clock")
+
+    state = make_game(*size, pie=True).new_initial_state()
+    expected = []
+    for _ in range(3):
+        action = InvectorAI(level, random.Random(7)).choose(state)
+        expected.append(action)
+        state.apply_action(action)
+    state = make_game(*size, pie=True).new_initial_state()
+    for name in ("monotonic", "perf_counter", "time"):
+        monkeypatch.setattr(time, name, no_clock)
+    for action in expected:
+        assert InvectorAI(level, random.Random(7)).choose(state) == action
+        state.apply_action(action)

@@ -168,7 +168,7 @@ async def test_save_and_load_position_text(tmp_path):
         assert path.read_text().splitlines()[0] == saved
         await pilot.press("s")  # swap, then load the saved position back
         assert screen.state.pie == "swapped"
-        await pilot.press("ctrl+o")
+        await pilot.press("ctrl+o", "y")  # the swap is not saved: loading asks first
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
@@ -195,6 +195,9 @@ async def test_help_lists_every_binding_with_description():
         assert isinstance(app.screen, InvectorHelpDialog)
         text = str(app.screen.query_one("#inv-help-keys").render())
         assert "invector.swap" in text and "Undo" in text
+        levels = str(app.screen.query_one("#inv-help-levels").render())
+        assert all(f"{name}:" in levels for name in ("easy", "medium", "hard"))  # issue 21
+        assert "solver" in levels
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is screen

@@ -1,0 +1,104 @@
+"""Benchmark: CLI latency of `campaign status` and one `campaign order` on a campaign with about
+2,000 events, whole process, median of 5, beside `python -c "import pydantic, sqlalchemy"`.
+
+Run from the repository root: ``.venv/bin/python -m benchmarks.bench_cli``.
+
+The campaign is a random legal game (``tests.integration.driver``, seeded) written into a fresh
+SQLite database through the store, so it has snapshots like a real one. Each `order` run works on
+a fresh copy of that database (the copy is not timed) and gives ``referee stepping auto``, an
+order that is always legal, so the run measures load + decide + append + report. Goal (issue
+15): each command at most 2x the import baseline measured in the same run. Wall and child CPU
+times are printed; CPU is the steadier figure when other work shares the machine. No
+assertions: figures only.
+"""
+
+from __future__ import annotations
+
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+RUNS = 5
+TARGET_EVENTS = 2_000
+GOAL_RATIO = 2.0
+NAME = "integration"
+
+
+def build(db: Path) -> int:
+    """Write a random legal game of at least ``TARGET_EVENTS`` events; returns the event count."""
+    from campaign.content import load_ruleset
+    from campaign.rules.canonical import canonical_json
+    from campaign.service import CampaignService
+    from tests.integration.driver import Driver
+
+    ruleset = load_ruleset(None, "standard", None)
+    driver = Driver(ruleset, seed=11, campaign_id=NAME)
+    turns = 2
+    while len(driver.events) < TARGET_EVENTS and driver.state.phase.value != "game-over":
+        turns += 1
+        driver.play(game_turns=turns)
+    service = CampaignService(db_url=f"sqlite:///{db}")
+    loaded = service.create(NAME, dice_seed=driver.dice_seed)
+    seq = loaded.head.seq
+    events = driver.events[seq:]
+    for text, count in driver.orders:
+        batch, events = events[:count], events[count:]
+        stored = service.store.append(NAME, seq, text, [(e.type, canonical_json(e))
+                                                        for e in batch])
+        if stored[-1].seq // 250 > seq // 250:
+            service.snapshot(service.load(NAME, use_snapshot=False))
+        seq = stored[-1].seq
+    service.load(NAME)  # the hash chain and the snapshots verify
+    return seq
+
+
+def timed(argv: list[str]) -> tuple[float, float]:
+    """Wall and child CPU seconds of one process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run(argv, capture_output=True, text=True, check=False)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(argv)} failed: {done.stderr.strip()}")
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu
+
+
+def median_of(runs: list[tuple[float, float]]) -> tuple[float, float]:
+    """Median wall and median CPU."""
+    return statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)
+
+
+def main() -> None:
+    """Build the campaign, then time the baseline, `status` and `order` side by side."""
+    campaign = str(Path(sys.executable).with_name("campaign"))
+    with tempfile.TemporaryDirectory() as tmp:
+        master = Path(tmp) / "bench.db"
+        events = build(master)
+        url = f"sqlite:///{master}"
+        baseline, status, order = [], [], []
+        for _ in range(RUNS):  # interleaved, so load changes hit every figure alike
+            baseline.append(timed([sys.executable, "-c", "import pydantic, sqlalchemy"]))
+            status.append(timed([campaign, "status", NAME, "--db", url]))
+            copy = Path(tmp) / "copy.db"
+            shutil.copyfile(master, copy)
+            order.append(timed([campaign, "order", NAME, "referee stepping auto",
+                                "--db", f"sqlite:///{copy}"]))
+    base_wall, base_cpu = median_of(baseline)
+    print(f"campaign with {events} events; median of {RUNS} whole-process runs")
+    print(f"{'command':36} {'wall s':>8} {'cpu s':>8} {'x base (wall)':>14} {'x base (cpu)':>13}")
+    for label, runs in (("python -c 'import pydantic, sqlalchemy'", baseline),
+                        ("campaign status", status), ("campaign order (stepping auto)", order)):
+        wall, cpu = median_of(runs)
+        print(f"{label:36} {wall:8.3f} {cpu:8.3f} {wall / base_wall:14.2f} {cpu / base_cpu:13.2f}")
+    print(f"goal: each campaign command <= {GOAL_RATIO:.1f}x the baseline")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,106 @@
+"""Benchmark: Invector computer levels on 5×4 (issue 21, item 2).
+
+Two figures per level, printed; nothing is asserted:
+
+* **won starts held**: seeded 5×4 positions without the pie rule (a few random plies from the
+  start) that the exact solver says the side to move wins; the level plays that side against
+  ``hard`` (perfect wherever the solver reaches, so perfect in these positions). A level "holds"
+  a start when it wins the game.
+* **pie decisions**: after each first move of 5×4 with the pie rule, whether the level swaps; the
+  solver says every first move there is a Black win, so the right answer is always *swap*.
+
+Run: ``.venv/bin/python -m benchmarks.bench_invector_levels [--starts 20] [--level medium]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from scenarios.invector import make_game
+from scenarios.invector.ai import LEVELS, InvectorAI
+from scenarios.invector.rules import SWAP, InvectorState
+from scenarios.invector.solver import Solver
+
+COLS, ROWS = 5, 4
+START_PLIES = 2
+
+
+def won_starts(count: int, seed: int = 21) -> list[InvectorState]:
+    """``count`` distinct seeded positions, won for the side to move (no pie rule)."""
+    game = make_game(COLS, ROWS, pie=False)
+    solver = Solver(game.board)
+    rng = random.Random(seed)
+    seen: set[str] = set()
+    starts: list[InvectorState] = []
+    while len(starts) < count:
+        state = game.new_initial_state()
+        for _ in range(START_PLIES):
+            state.apply_action(rng.choice(state.legal_actions()))
+        text = state.to_text()
+        if text in seen or state.is_terminal():
+            continue
+        seen.add(text)
+        if solver.value(state) > 0:
+            starts.append(state)
+    return starts
+
+
+def hold(
+    level: str, start: InvectorState, seed: int, opponent: InvectorAI
+) -> tuple[bool, list[float]]:
+    """Play ``level`` from ``start`` against ``opponent`` (``hard``, shared between games so its
+    solver table is built once); whether the level won, and its times per move."""
+    state = start.clone()
+    mover = state.current_player()
+    players = {mover: InvectorAI(level, random.Random(seed)), 1 - mover: opponent}
+    times: list[float] = []
+    while not state.is_terminal():
+        seat = state.current_player()
+        started = time.perf_counter()
+        action = players[seat].choose(state)
+        if seat == mover:
+            times.append(time.perf_counter() - started)
+        state.apply_action(action)
+    return state.returns()[mover] > 0, times
+
+
+def pie_swaps(level: str) -> tuple[int, int]:
+    """How many of the 5×4 first moves the level answers with a swap, out of how many."""
+    start = make_game(COLS, ROWS, pie=True).new_initial_state()
+    swaps = 0
+    firsts = start.legal_actions()
+    player = InvectorAI(level, random.Random(0))  # one player: its solver table is reused
+    for first in firsts:
+        state = start.clone()
+        state.apply_action(first)
+        swaps += player.choose(state) == SWAP
+    return swaps, len(firsts)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Print the figures of each chosen level."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--starts", type=int, default=20, help="won starts per level")
+    parser.add_argument("--level", choices=list(LEVELS), action="append")
+    args = parser.parse_args(argv)
+    starts = won_starts(args.starts)
+    opponent = InvectorAI("hard")
+    for level in args.level or list(LEVELS):
+        started = time.perf_counter()
+        swaps, firsts = pie_swaps(level)
+        results = [hold(level, start, seed, opponent) for seed, start in enumerate(starts)]
+        held = sum(won for won, _ in results)
+        times = [t for _, ts in results for t in ts]
+        print(
+            f"{level:6}: held {held} of {len(starts)} won 5x4 starts against hard; "
+            f"swapped after {swaps} of {firsts} first moves (all are Black wins); "
+            f"{sum(times) / len(times):.2f} s/move mean, {max(times):.2f} s max "
+            f"({time.perf_counter() - started:.0f} s)",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()

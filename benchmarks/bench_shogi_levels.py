@@ -1,0 +1,207 @@
+"""Benchmark: Imperium Shogi computer levels against each other (issue 21, item 1).
+
+Two matches over the same seeded random openings, each opening played with both colours:
+
+* ``hard`` against ``normal`` (goal: ``hard`` never loses);
+* ``easy`` against a 2-ply greedy material player (goal: ``easy`` wins more than it loses).
+
+Prints wins, draws, losses and time per move of each side; asserts nothing. A game that reaches
+``--max-plies`` without a result counts as a draw (it is reported separately as "capped").
+Levels are node budgets, so the moves (and so the results) are the same on any machine; only the
+times change. Run (takes minutes; use ``nice`` on a shared machine):
+
+    .venv/bin/python -m benchmarks.bench_shogi_levels [--openings 25] [--match hard-normal]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from scenarios.imperium_shogi.ai import PIECE_VALUE, ShogiAI, evaluate
+from scenarios.imperium_shogi.game import ShogiState, make_game
+from scenarios.imperium_shogi.rules import BB
+from scenarios.solvers.alphabeta import AlphaBeta
+
+GAME = make_game()
+#: Random plies played from the start to make one opening.
+OPENING_PLIES = 4
+#: An opening is kept only if a fixed-depth search finds it roughly level (no forced result and
+#: less than a disrupted battleship's worth of advantage), so neither colour starts lost.
+BALANCE_DEPTH, BALANCE_LIMIT = 5, 15.0
+
+Player = Callable[[ShogiState], int]
+
+
+def material(state: ShogiState, player: int) -> float:
+    """Board material only (no hands, no advance): what a greedy player counts."""
+    score = 0.0
+    for code in state.position.board:
+        if code and code & 7 != BB:
+            value = PIECE_VALUE[code & 7]
+            score += value if code >> 3 == player else -value
+    return score
+
+
+def greedy_player() -> Player:
+    """A 2-ply material searcher: takes what it can, avoids losing a piece next ply."""
+    searcher = AlphaBeta(material)
+
+    def choose(state: ShogiState) -> int:
+        return int(searcher.search(state.clone(), max_depth=2).action)
+
+    return choose
+
+
+def level_player(level: str) -> Player:
+    """A computer level (one searcher per game, as the screen keeps one)."""
+    ai = ShogiAI(level)
+    return ai.choose
+
+
+def openings(count: int, seed: int = 21) -> list[list[int]]:
+    """``count`` distinct, roughly level random openings of ``OPENING_PLIES`` plies."""
+    rng = random.Random(seed)
+    judge = AlphaBeta(evaluate)
+    seen: set[tuple[int, ...]] = set()
+    result: list[list[int]] = []
+    while len(result) < count:
+        state = GAME.new_initial_state()
+        moves: list[int] = []
+        for _ in range(OPENING_PLIES):
+            if state.is_terminal():
+                break
+            move = rng.choice(state.legal_actions())
+            state.apply_action(move)
+            moves.append(move)
+        if state.is_terminal() or tuple(moves) in seen:
+            continue
+        seen.add(tuple(moves))
+        value = judge.search(state.clone(), max_depth=BALANCE_DEPTH).value
+        if abs(value) <= BALANCE_LIMIT:
+            result.append(moves)
+    return result
+
+
+@dataclass
+class Tally:
+    """Results and timings of the first-named player of a match."""
+
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    capped: int = 0
+    seconds: dict[str, list[float]] = field(default_factory=lambda: {"a": [], "b": []})
+    lost_games: list[str] = field(default_factory=list)
+
+
+def play(
+    opening: list[int], red: Player, blue: Player, max_plies: int, times: tuple[list, list]
+) -> tuple[float, bool, ShogiState]:
+    """One game from ``opening``; Red's return, whether it hit the ply cap, the final state."""
+    state = GAME.new_initial_state()
+    for move in opening:
+        state.apply_action(move)
+    players = (red, blue)
+    while not state.is_terminal() and len(state.history()) < max_plies:
+        side = state.current_player()
+        started = time.perf_counter()
+        move = players[side](state)
+        times[side].append(time.perf_counter() - started)
+        state.apply_action(move)
+    return state.returns()[0], not state.is_terminal(), state
+
+
+def match(
+    name: str,
+    first: Callable[[], Player],
+    second: Callable[[], Player],
+    lines: list[list[int]],
+    max_plies: int,
+    skip: int = 0,
+) -> Tally:
+    """``first`` against ``second`` from every opening (from index ``skip``), both colours."""
+    tally = Tally()
+    for index, opening in enumerate(lines):
+        if index < skip:
+            continue
+        for first_is_red in (True, False):
+            mine: list[float] = []
+            theirs: list[float] = []
+            red, blue = (first(), second()) if first_is_red else (second(), first())
+            times = (mine, theirs) if first_is_red else (theirs, mine)
+            result, capped, state = play(opening, red, blue, max_plies, times)
+            value = result if first_is_red else -result
+            tally.seconds["a"].extend(mine)
+            tally.seconds["b"].extend(theirs)
+            tally.capped += capped
+            if value > 0:
+                tally.wins += 1
+            elif value < 0:
+                tally.losses += 1
+                moves = " ".join(state.action_to_text(m) for m in state.history())
+                colour = "Red" if first_is_red else "Blue"
+                tally.lost_games.append(f"opening {index} as {colour}: {moves}")
+            else:
+                tally.draws += 1
+            print(
+                f"  {name} opening {index:2} {'Red ' if first_is_red else 'Blue'}: "
+                f"{'win' if value > 0 else 'loss' if value < 0 else 'draw'} "
+                f"in {len(state.history())} plies; seconds/moves "
+                f"{sum(mine):.1f}/{len(mine)} against {sum(theirs):.1f}/{len(theirs)}",
+                flush=True,
+            )
+    return tally
+
+
+def report(name: str, labels: tuple[str, str], tally: Tally) -> None:
+    """Print one match's figures."""
+    games = tally.wins + tally.draws + tally.losses
+    print(
+        f"{name}: {games} games — {labels[0]} wins {tally.wins}, draws {tally.draws} "
+        f"(capped {tally.capped}), losses {tally.losses}"
+    )
+    for key, label in zip(("a", "b"), labels, strict=True):
+        times = tally.seconds[key]
+        if times:
+            print(
+                f"  {label:7} {len(times):5} moves, {sum(times) / len(times):.3f} s/move mean, "
+                f"{max(times):.2f} s max"
+            )
+    for line in tally.lost_games:
+        print(f"  lost: {line}")
+
+
+MATCHES = {
+    "hard-normal": (("hard", "normal"), lambda: level_player("hard"),
+                    lambda: level_player("normal")),
+    "easy-greedy": (("easy", "greedy2"), lambda: level_player("easy"), greedy_player),
+}
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the chosen matches and print their figures."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--openings", type=int, default=25, help="random openings (default 25)")
+    parser.add_argument("--max-plies", type=int, default=200, help="draw after this many plies")
+    parser.add_argument(
+        "--skip", type=int, default=0,
+        help="play only the openings from this index on (to split a long match in runs)",
+    )
+    parser.add_argument("--until", type=int, default=None, help="stop before this opening index")
+    parser.add_argument("--match", choices=sorted(MATCHES), action="append")
+    args = parser.parse_args(argv)
+    lines = openings(args.openings)[: args.until]
+    for name in args.match or list(MATCHES):
+        labels, first, second = MATCHES[name]
+        started = time.perf_counter()
+        tally = match(name, first, second, lines, args.max_plies, args.skip)
+        report(name, labels, tally)
+        print(f"  ({time.perf_counter() - started:.0f} s)", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,48 @@
+"""Where the files shipped with the tool live: the rules data and the seed games.
+
+The repository keeps them at its top level (``data/``, ``seeds/``) because they are part of the
+design and a referee reads and copies them. ``pyproject.toml`` maps the two folders to the packages
+``campaign.data`` and ``campaign.seeds``, so an editable install (pointing at the checkout) and a
+wheel (carrying copies) are found the same way, through ``importlib.resources`` (ADR 0013).
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+DATA_PACKAGE = "campaign.data"
+SEEDS_PACKAGE = "campaign.seeds"
+
+
+class BundledFilesMissing(FileNotFoundError):
+    """The shipped data or seed games cannot be found; the message says how to fix the install."""
+
+
+def package_dir(package: str) -> Path:
+    """The folder of the resource package ``package`` as a file-system path.
+
+    The loaders read folders (globs, hashes, line numbers in errors), so the package must be
+    installed as plain files, which is what pip and pipx do; a zipped install is refused clearly.
+    """
+    try:
+        root = resources.files(package)
+    except ModuleNotFoundError as error:  # an editable install made before the mapping existed
+        raise BundledFilesMissing(
+            f"{package} is not installed; reinstall the tool (pip install -e . in a checkout)"
+        ) from error
+    if not isinstance(root, Path):
+        raise BundledFilesMissing(
+            f"{package} is not installed as plain files ({root}); reinstall with pip or pipx"
+        )
+    return root
+
+
+def bundled_data_dir() -> Path:
+    """The rules data shipped with the tool (``data/`` of the repository)."""
+    return package_dir(DATA_PACKAGE)
+
+
+def seed_file(name: str) -> Path:
+    """The seed game ``name`` shipped with the tool (``seeds/NAME`` of the repository)."""
+    return package_dir(SEEDS_PACKAGE) / name

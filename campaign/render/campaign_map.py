@@ -1,0 +1,88 @@
+"""The picture of a stored campaign, as the CLI (`campaign map`, `campaign export --map`) and the
+TUI ask for it: load the campaign through the service, find the last battle in its log, draw.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from platformdirs import user_data_dir
+
+from campaign.render.output import save_picture
+from campaign.render.scene import Overlay, campaign_scene, last_battle_system
+from campaign.render.svg import scene_svg
+from campaign.rules.ids import Side
+from campaign.service import CampaignService, Loaded, parse_stored
+from campaign.store.repository import APP_NAME
+
+
+def loaded_campaign_svg(
+    service: CampaignService,
+    loaded: Loaded,
+    *,
+    side: Side | None = None,
+    overlay: Overlay = Overlay.SUPPLY,
+) -> str:
+    """The SVG of an already loaded campaign (the TUI keeps one open)."""
+    name = loaded.row.name
+    events = parse_stored(service.store.rows(name), name)
+    scene = campaign_scene(name, loaded.state, loaded.ruleset, side=side, overlay=overlay,
+                           last_battle=last_battle_system(events))
+    return scene_svg(scene)
+
+
+def campaign_svg(
+    service: CampaignService,
+    name: str,
+    *,
+    side: Side | None = None,
+    overlay: Overlay = Overlay.SUPPLY,
+) -> str:
+    """The SVG of campaign ``name`` (``CampaignError`` for an unknown or damaged campaign)."""
+    return loaded_campaign_svg(service, service.load(name), side=side, overlay=overlay)
+
+
+def write_campaign_map(
+    service: CampaignService,
+    name: str,
+    path: Path,
+    *,
+    side: Side | None = None,
+    overlay: Overlay = Overlay.SUPPLY,
+) -> Path:
+    """Draw campaign ``name`` into ``path`` (``.svg`` or ``.png``, written atomically)."""
+    save_picture(campaign_svg(service, name, side=side, overlay=overlay), path)
+    return path
+
+
+def picture_beside(turn_file: Path) -> Path:
+    """Where ``campaign export --map`` puts the picture: the turn file's name with ``.svg``."""
+    if turn_file.suffix.lower() == ".svg":
+        return turn_file.with_suffix(".map.svg")
+    return turn_file.with_suffix(".svg")
+
+
+def pictures_dir() -> Path:
+    """Where the TUI puts map pictures: ``maps/`` in the user's data directory."""
+    return Path(user_data_dir(APP_NAME)) / "maps"
+
+
+def save_view_picture(
+    service: CampaignService,
+    loaded: Loaded,
+    *,
+    overlay: Overlay = Overlay.SUPPLY,
+    directory: Path | None = None,
+) -> Path:
+    """Write the referee's picture of ``loaded`` to ``NAME-turnT-eventN.svg`` in ``directory``
+    (default ``pictures_dir()``, created if needed); the path written."""
+    directory = directory if directory is not None else pictures_dir()
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise ValueError(f"{directory}: cannot create: {error.strerror or error}") from None
+    stem = re.sub(r"[^\w.-]+", "-", loaded.row.name).strip("-.") or "campaign"
+    path = directory / f"{stem}-turn{loaded.state.turn}-event{loaded.head.seq}.svg"
+    save_picture(loaded_campaign_svg(service, loaded, overlay=overlay), path)
+    return path

@@ -1,0 +1,47 @@
+"""Who must act now, and with which order (DN-SEQ-2, DN-CBT-3/7).
+
+``state.acting`` is the side whose phase it is; inside the battle protocol the game often waits
+for the other side (the defender names a target first, DN-CBT-3; the defender decides on
+withdrawal first, DN-CBT-7). ``who_must_act`` says who the game waits for: battle duties first
+(``combat.waiting``), then the acting side with its legal orders. The first duty is the one a
+status line shows.
+"""
+
+from __future__ import annotations
+
+from campaign.rules import engine
+from campaign.rules.combat.waiting import Duty, battle_duties
+from campaign.rules.engine import STEP_ENDING
+from campaign.rules.phases import Phase
+from campaign.rules.ruleset import Ruleset
+from campaign.rules.state import CampaignState
+
+__all__ = ["Duty", "who_must_act", "acting_sentence"]
+
+
+def who_must_act(state: CampaignState, ruleset: Ruleset | None = None) -> list[Duty]:
+    """Everyone the game waits for now, the most urgent first (empty once the game is over)."""
+    if state.phase is Phase.GAME_OVER:
+        return []
+    duties = battle_duties(state, ruleset)
+    if duties:
+        return duties
+    legal = engine.legal_orders(state, state.acting, ruleset)
+    legal.sort(key=lambda order: order.verb in STEP_ENDING)  # the step's own orders first
+    step = state.phase.value + (f"/{state.sub_phase.value}" if state.sub_phase else "")
+    return [Duty(state.acting, tuple(order.notation for order in legal),
+                 f"{step} phase", "DN-SEQ-2")]
+
+
+def acting_sentence(state: CampaignState, ruleset: Ruleset | None = None) -> str:
+    """One line for a status bar: "solomani must act: battle b1 at hlirakh: the defender
+    (solomani) names one of its units — solomani target b1 UNIT"; outside battles "aslan must
+    act: first-movement phase — aslan jump STACK PATH"."""
+    duties = who_must_act(state, ruleset)
+    if not duties:
+        winner = state.winner.value if state.winner is not None else "nobody"
+        return f"the game is over: {winner} won"
+    first = duties[0]
+    who = first.side.value if first.side is not None else "referee"
+    order = f" — {first.orders[0]}" if first.orders else ""
+    return f"{who} must act: {first.reason}{order}"

@@ -1,0 +1,56 @@
+"""Short battle ids: ``b1``, ``b2``… for the battles of the current combat step.
+
+A battle's full id is ``SYS/attacker-defender`` (``hlirakh/solomani-aslan``), long to type a
+hundred times a night. Wherever an order takes a battle id, ``resolve_battle`` also accepts:
+
+- ``bN`` (or ``BN``): the N-th battle of this step, in the order the battles opened (the
+  numbering ``campaign battles`` and the TUI show; it does not change while the step lasts);
+- the system id alone, when exactly one battle of this step is in that system;
+- any unique prefix of a full id.
+
+``canonical_battle_order`` rewrites an order's ``battle`` field to the full id before it is
+decided and logged, so events and the log always carry full ids (replays never depend on the
+numbering).
+"""
+
+from __future__ import annotations
+
+from campaign.rules.base import Order
+from campaign.rules.combat import book
+from campaign.rules.errors import InvalidOrderError
+from campaign.rules.state import CampaignState
+
+
+def short_ids(state: CampaignState) -> dict[str, str]:
+    """Full battle id -> short id (``b1``…) for every battle of the current step."""
+    return {bid: f"b{n}" for n, bid in enumerate(book.battles(state), 1)}
+
+
+def resolve_battle(state: CampaignState, ref: str) -> str:
+    """The full id of the battle ``ref`` names; ``InvalidOrderError`` listing the battles."""
+    battles = list(book.battles(state))
+    if ref in battles:
+        return ref
+    text = ref.strip().lower()
+    if len(text) > 1 and text[0] == "b" and text[1:].isdigit():
+        number = int(text[1:])
+        if 1 <= number <= len(battles):
+            return battles[number - 1]
+    by_system = [bid for bid in battles if bid.partition("/")[0] == text]
+    if len(by_system) == 1:
+        return by_system[0]
+    by_prefix = [bid for bid in battles if bid.startswith(text)] if text else []
+    if len(by_prefix) == 1:
+        return by_prefix[0]
+    known = ", ".join(f"{short} = {bid}" for bid, short in short_ids(state).items()) or "none"
+    why = "is ambiguous" if len(by_system) > 1 or len(by_prefix) > 1 else "names no battle"
+    raise InvalidOrderError(f"battle {ref!r} {why} in this phase; battles: {known}")
+
+
+def canonical_battle_order(state: CampaignState, order: Order) -> Order:
+    """``order`` with its ``battle`` field (if any) replaced by the full battle id."""
+    ref = getattr(order, "battle", None)
+    if not isinstance(ref, str) or "battle" not in type(order).model_fields:
+        return order
+    full = resolve_battle(state, ref)
+    return order if full == ref else order.model_copy(update={"battle": full})

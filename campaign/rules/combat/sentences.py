@@ -1,0 +1,252 @@
+"""Outcome sentences of combat: space battles, interaction (bombardment, PD, landing) and ground
+combat (DN-CBT-*, DN-INT-*, DN-GND-*).
+
+A round of fire is one event with many shots: its sentence is the outcome first ("Battle at
+Hlirakh, round 1 at long range: S-DD-1 destroyed, A-CL-2 disrupted"), then one indented line
+per shot ("A-CL-2 fires on S-DD-1 (missile 4 vs defence 3, column 1:1), rolls 5: X").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from campaign.rules.combat import book
+from campaign.rules.combat.interaction import BoxShot
+from campaign.rules.combat.model import Battle
+from campaign.rules.combat.reaction import ReactionParticipantsFixed
+from campaign.rules.combat.space import Shot
+from campaign.rules.combat.space_events import (
+    BattlesOpened,
+    FightersLaunched,
+    FireDeclared,
+    JoinedBattle,
+    RangeChosen,
+    RangeRolled,
+    RoundFought,
+    TargetsAssigned,
+    WithdrawalDecided,
+)
+from campaign.rules.combat.surface_orders import (
+    GroundFought,
+    Interacted,
+    InteractionDeclared,
+    LiftedOff,
+    LossesRemoved,
+)
+from campaign.rules.combat.withdrawal import BOX
+from campaign.rules.ids import CombatResult
+from campaign.rules.narration import NarrationView, describes
+
+#: How each result letter reads after a unit's name.
+RESULT_WORDS = {CombatResult.DESTROYED: "destroyed", CombatResult.DISRUPTED: "disrupted",
+                CombatResult.NO_EFFECT: "no effect"}
+
+
+def _battle_place(view: NarrationView, battle_ref: str) -> str:
+    """"Hlirakh" for a battle id, from the combat book or the id itself (``SYS/a-d``)."""
+    rec = book.battles(view.state).get(battle_ref)
+    system = book.battle_of(rec).system if rec else battle_ref.partition("/")[0]
+    return view.system(system)
+
+
+def _column(view: NarrationView, table: str, factor: int, defence: int) -> str:
+    """", column 1:1" when the ruleset is known."""
+    if view.ruleset is None or table not in view.ruleset.tables:
+        return ""
+    return f", column {view.ruleset.tables[table].column_for(factor, defence)}"
+
+
+def effects_text(view: NarrationView, effects: Mapping[str, CombatResult]) -> str:
+    """"S-DD-1 destroyed, A-CL-2 disrupted" (or "no losses")."""
+    parts = [f"{view.unit(uid)} {RESULT_WORDS[result]}" for uid, result in effects.items()]
+    return ", ".join(parts) or "no losses"
+
+
+def _shot_line(view: NarrationView, shot: Shot | BoxShot, table: str, weapon: str,
+               against: str) -> str:
+    who, target = view.unit(shot.firer), view.unit(shot.target)
+    odds = f"{weapon} {shot.factor} vs {against} {shot.defence}" \
+           f"{_column(view, table, shot.factor, shot.defence)}"
+    if shot.roll is None:
+        return f"{who} fires on {target} ({odds}): below the table, no effect"
+    modifier = f" {shot.modifier:+d}" if shot.modifier else ""
+    return f"{who} fires on {target} ({odds}), rolls {shot.roll.value}{modifier}: " \
+           f"{shot.result.value}"
+
+
+def _sides(battle: Battle, view: NarrationView) -> str:
+    return f"{view.side(battle.attacker)} attack {view.side(battle.defender)}"
+
+
+@describes(BattlesOpened)
+def _opened(event: BattlesOpened, view: NarrationView) -> str:
+    parts = [f"{view.system(b.system)} ({_sides(b, view)}, "
+             f"{view.plural(len(b.units), 'unit')})" for b in event.battles.values()]
+    return f"Battles open: {'; '.join(parts)} (DN-CBT-1)"
+
+
+@describes(ReactionParticipantsFixed)
+def _participants(event: ReactionParticipantsFixed, view: NarrationView) -> str:
+    if event.system is None:
+        return "Reaction Combat: no unit of the reaction stack is on the map (DN-REA-1)"
+    return (f"Reaction Combat at {view.system(event.system)}: {view.units(event.units)} may "
+            "fight (the reaction stack and the friends already there, DN-REA-1)")
+
+
+@describes(JoinedBattle)
+def _joined(event: JoinedBattle, view: NarrationView) -> str:
+    return f"{view.units(event.units)} lift off into the battle at {view.system(event.system)} " \
+           "(DN-MOV-6)"
+
+
+@describes(FightersLaunched)
+def _launched(event: FightersLaunched, view: NarrationView) -> str:
+    flying = view.units(event.launched) if event.launched else "no fighters"
+    return f"Battle at {_battle_place(view, event.battle)}: {view.side(event.side)} launch " \
+           f"{flying} (DN-CBT-8)"
+
+
+@describes(RangeRolled)
+def _range_rolled(event: RangeRolled, view: NarrationView) -> str:
+    totals = ", ".join(f"{side.value} {total}" for side, total in event.result.totals)
+    return f"Battle at {_battle_place(view, event.battle)}: range roll {totals}; " \
+           f"{view.side(event.result.chooser)} choose the range (DN-CBT-1)"
+
+
+@describes(RangeChosen)
+def _range_chosen(event: RangeChosen, view: NarrationView) -> str:
+    rec = book.battles(view.state).get(event.battle, {})
+    chooser = rec.get("chooser")
+    who = f"{view.side(chooser)} choose" if chooser else "Range"
+    return f"Battle at {_battle_place(view, event.battle)}: {who} {event.range.value} range " \
+           "(DN-CBT-2)"
+
+
+@describes(TargetsAssigned)
+def _assigned(event: TargetsAssigned, view: NarrationView) -> str:
+    place = _battle_place(view, event.battle)
+    if event.complete:
+        pairs = "; ".join(
+            f"{n}: {view.units(e.defenders)} vs {view.units(e.attackers)}"
+            for n, e in enumerate(event.draft.engagements, 1)
+        )
+        return f"Battle at {place}: targets assigned — {pairs} (DN-CBT-3)"
+    if event.draft.named is not None:
+        return f"Battle at {place}: the defender names {view.unit(event.draft.named)} (DN-CBT-3)"
+    count = len(event.draft.engagements)
+    return f"Battle at {place}: {view.plural(count, 'engagement')} formed so far (DN-CBT-3)"
+
+
+@describes(FireDeclared)
+def _declared(event: FireDeclared, view: NarrationView) -> str:
+    parts = []
+    if event.close_attacks:
+        parts.append(f"close attacks by {view.units(event.close_attacks)}")
+    if event.short_missiles:
+        parts.append(f"short-range missiles from {view.units(event.short_missiles)}")
+    if event.multiple_targets:
+        parts.append(f"one at a time against {view.units(event.multiple_targets)}")
+    for lone, target in event.return_targets.items():
+        parts.append(f"{view.unit(lone)} returns fire at {view.unit(target)}")
+    what = "; ".join(parts) or "nothing special"
+    return f"Battle at {_battle_place(view, event.battle)}: {view.side(event.side)} declare " \
+           f"{what} (DN-CBT-5)"
+
+
+@describes(RoundFought)
+def _round(event: RoundFought, view: NarrationView) -> str:
+    result = event.result
+    place = view.system(event.after.system)
+    lost = [f.uid for f in result.fighters if not f.returned_to_box]
+    home = [f.uid for f in result.fighters if f.returned_to_box]
+    head = f"Battle at {place}, round {result.round} at {result.range.value} range: " \
+           f"{effects_text(view, result.effects)}"
+    if lost:
+        head += f"; fighters lost with their mothership: {view.units(lost)} (DN-CBT-9)"
+    if home:
+        head += f"; fighters back to the box: {view.units(home)} (DN-CBT-9)"
+    if event.after.is_over:
+        head += f". Battle at {place} over"
+    lines = [head + " (DN-CBT-4)"]
+    for shot in result.shots:
+        weapon = shot.weapon.value
+        lines.append("  " + _shot_line(view, shot, "space_crt", weapon, "defence"))
+    return "\n".join(lines)
+
+
+@describes(WithdrawalDecided)
+def _withdrawal(event: WithdrawalDecided, view: NarrationView) -> str:
+    place = _battle_place(view, event.battle)
+    who = view.side(event.side)
+    if event.destination is None:
+        return f"Battle at {place}: {who} stay (DN-CBT-7)"
+    where = "into the box" if event.destination == BOX else \
+        f"to {view.system(event.destination)}"
+    return f"Battle at {place}: {who} withdrew {where} with {view.units(event.units)} (DN-CBT-7)"
+
+
+@describes(InteractionDeclared)
+def _interaction_declared(event: InteractionDeclared, view: NarrationView) -> str:
+    return (f"Interaction at {view.system(event.system)}: {view.side(event.plan.side)} wait for "
+            f"{view.side(event.pd_owner)} to aim their PD (DN-INT-2)")
+
+
+def _box_shot_line(view: NarrationView, shot: BoxShot) -> str:
+    if shot.kind == "pd":
+        return _shot_line(view, shot, "pd_crt", "PD", "defence")
+    return _shot_line(view, shot, "bombard_crt", "bombardment", "strength")
+
+
+@describes(Interacted, changes_control=True)
+def _interacted(event: Interacted, view: NarrationView) -> str:
+    result = event.result
+    parts = []
+    if result.shots:
+        parts.append(effects_text(view, result.effects))
+    if result.landed:
+        parts.append(f"{view.units(result.landed)} land")
+    if result.dropped:
+        parts.append(f"{view.units(result.dropped)} drop from orbit (DN-INT-4)")
+    kind = "friendly box" if result.friendly else "hostile box"
+    lines = [f"Interaction at {view.system(event.system)} ({kind}): "
+             f"{'; '.join(parts) or 'nothing happens'} (DN-INT-1)"]
+    lines += ["  " + _box_shot_line(view, shot) for shot in result.shots]
+    return "\n".join(lines)
+
+
+@describes(LiftedOff)
+def _lifted_off(event: LiftedOff, view: NarrationView) -> str:
+    return f"{view.units(event.units)} lift off to the stellar hex of " \
+           f"{view.system(event.system)} (DN-INT-5)"
+
+
+def _ground_rolls(view: NarrationView, event: GroundFought) -> Iterable[str]:
+    for roll in event.result.rolls:
+        if roll.roll is None:
+            yield (f"  {view.side(roll.side)} attack {roll.attack} vs {roll.defence}: below the "
+                   "table, no effect")
+            continue
+        yield (f"  {view.side(roll.side)} attack {roll.attack} vs {roll.defence}"
+               f"{_column(view, 'ground_crt', roll.attack, roll.defence)}, rolls "
+               f"{roll.roll.value}: {roll.result.value}, enemy loses {roll.losses}")
+
+
+@describes(GroundFought, changes_control=True)
+def _ground(event: GroundFought, view: NarrationView) -> str:
+    result = event.result
+    a, b = result.sides
+    head = f"Ground combat at {view.system(result.system)} ({view.side(a)} vs {view.side(b)}): "
+    if result.rule == "DN-GND-1" and event.removed:
+        head += f"{view.units(event.removed)} removed, no ground forces to hold the box"
+    else:
+        head += f"{view.units(event.removed)} removed" if event.removed else "no losses yet"
+    for side, count in event.pending.items():
+        head += f"; {view.side(side)} choose {view.plural(count, 'loss')} (remove-losses)"
+    lines = [f"{head} ({result.rule})", *_ground_rolls(view, event)]
+    return "\n".join(lines)
+
+
+@describes(LossesRemoved, changes_control=True)
+def _losses(event: LossesRemoved, view: NarrationView) -> str:
+    return f"Ground combat at {view.system(event.system)}: {view.side(event.side)} remove " \
+           f"{view.units(event.units)} (DN-GND-2)"

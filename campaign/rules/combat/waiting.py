@@ -1,0 +1,135 @@
+"""Who a battle waits for now, and with which order (DN-CBT-1/3/7, DN-INT-2, DN-GND-2).
+
+``battle_duties`` reads the combat book (space battles, PD fire awaited, ground losses to
+choose) and says, for every battle that can move on now, the side that must act and the order
+it gives. Only the first open battle of a system can move on (the pairs are fought one at a
+time, DN-NEU-2). The general ``who_must_act`` (``campaign.rules.acting``) puts these first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from campaign.rules.combat import book
+from campaign.rules.combat.battle_ids import short_ids
+from campaign.rules.combat.model import Battle
+from campaign.rules.combat.withdrawal import withdrawal_options
+from campaign.rules.ids import Side
+from campaign.rules.ruleset import Ruleset
+from campaign.rules.state import CampaignState
+
+
+@dataclass(frozen=True)
+class Duty:
+    """A side that must act now: the order(s) it may give, why, and the rule.
+
+    ``side`` None is the referee. ``orders`` are notations with the side prefix and the short
+    battle id filled in (placeholders in capitals, e.g. ``solomani target b1 UNIT``).
+    """
+
+    side: Side | None
+    orders: tuple[str, ...]
+    reason: str
+    rule: str
+    battle: str | None = None  # full battle id, when the duty belongs to a space battle
+    short: str | None = None  # its short id (``b1``)
+
+
+def battle_stage_duty(
+    state: CampaignState, ruleset: Ruleset | None, battle_id: str, short: str
+) -> Duty | None:
+    """The duty of one open battle at its current stage (None when it is over)."""
+    rec = book.battles(state)[battle_id]
+    stage = rec.get("stage")
+    battle = book.battle_of(rec)
+    where = f"battle {short} at {battle.system}"
+    if stage == "range":
+        side = _roller(state, battle)
+        orders = [f"range {short}"]
+        if any(u.fighter and u.side == side for u in battle.units):
+            orders.insert(0, f"launch {short} FIGHTERS")
+        return _duty(side, orders, f"{where}: roll for range, round {battle.round + 1}",
+                     "DN-CBT-1", battle_id, short)
+    if stage == "choose":
+        side = Side(rec["chooser"])
+        return _duty(side, [f"choose-range {short} long", f"choose-range {short} short"],
+                     f"{where}: {side.value} won the range roll and choose", "DN-CBT-2",
+                     battle_id, short)
+    if stage == "assign":
+        return _assign_duty(rec, battle, where, battle_id, short)
+    if stage == "fire":
+        side = _roller(state, battle)
+        return _duty(side, [f"fire {short}", f"declare {short} CLOSE SHORT MULTIPLE RETURNS"],
+                     f"{where}: targets assigned, resolve the round's fire", "DN-CBT-4",
+                     battle_id, short)
+    if stage == "withdraw":
+        side = Side(rec["withdrawing"])
+        orders = [f"stay {short}"]
+        if ruleset is not None and withdrawal_options(state, ruleset, side, battle).destinations:
+            orders.append(f"withdraw {short} DEST")
+        return _duty(side, orders, f"{where}: {side.value} decide whether to withdraw",
+                     "DN-CBT-7", battle_id, short)
+    return None
+
+
+def _assign_duty(rec: dict, battle: Battle, where: str, battle_id: str, short: str) -> Duty:
+    draft = book.draft_of(rec)
+    waiting = draft.waiting_for(battle)
+    if waiting is None:  # pragma: no cover - a complete draft moves the stage to "fire"
+        return _duty(None, [], f"{where}: assignment complete", "DN-CBT-3", battle_id, short)
+    side, how = waiting
+    if how == "name":
+        reason = f"{where}: the defender ({side.value}) names one of its units"
+        orders = [f"target {short} UNIT"]  # a whole assignment: referee or agreed (DN-CBT-3)
+    elif how == "answer":
+        reason = f"{where}: the attacker ({side.value}) answers {draft.named} with a unit"
+        orders = [f"target {short} UNIT"]
+    else:
+        count = len(draft.engagements)
+        reason = f"{where}: {side.value} add a leftover unit to an engagement (1..{count})"
+        orders = [f"target {short} UNIT ENGAGEMENT"]
+    return _duty(side, orders, reason, "DN-CBT-3", battle_id, short)
+
+
+def _roller(state: CampaignState, battle: Battle) -> Side:
+    """The side asked to give an either-side battle order: the acting side if it fights, else
+    the attacker (the neutrals never give orders, DN-NEU-2)."""
+    if state.acting in battle.sides:
+        return state.acting
+    return battle.attacker if battle.attacker is not Side.NEUTRAL else battle.defender
+
+
+def _duty(side: Side | None, orders: list[str], reason: str, rule: str,
+          battle: str | None = None, short: str | None = None) -> Duty:
+    prefix = side.value if side is not None else "referee"
+    return Duty(side, tuple(f"{prefix} {o}" for o in orders), reason, rule, battle, short)
+
+
+def battle_duties(state: CampaignState, ruleset: Ruleset | None) -> list[Duty]:
+    """Every duty the combat book imposes now: active space battles (first per system), PD
+    fire awaited (DN-INT-2), ground losses to choose (DN-GND-2)."""
+    duties: list[Duty] = []
+    busy: set[str] = set()
+    shorts = short_ids(state)
+    for bid, rec in book.battles(state).items():
+        if rec.get("stage") == "over":
+            continue
+        system = book.battle_of(rec).system
+        if system in busy:  # fought after the earlier battle of the system (DN-NEU-2)
+            continue
+        busy.add(system)
+        duty = battle_stage_duty(state, ruleset, bid, shorts[bid])
+        if duty is not None:
+            duties.append(duty)
+    area = state.slots.get("combat") or {}
+    for system, pending in sorted(area.get("pd_pending", {}).items()):
+        owner = Side(pending["pd_owner"])
+        duties.append(_duty(owner, [f"pd-fire {system} PD>SHIP"],
+                            f"interaction at {system}: {owner.value} aim their PD", "DN-INT-2"))
+    for system, sides in sorted(area.get("losses", {}).items()):
+        for side_name, count in sorted(sides.items()):
+            side = Side(side_name)
+            duties.append(_duty(side, [f"remove-losses {system} UNITS"],
+                                f"ground combat at {system}: {side.value} choose {count} "
+                                "unit(s) to remove", "DN-GND-2"))
+    return duties

@@ -1,0 +1,80 @@
+"""Outcome sentences of the economy: income, maintenance, production, neutrals, victory."""
+
+from __future__ import annotations
+
+from campaign.rules.economy.maintenance import MaintenanceResolved, Outcome, ShipUpkeep
+from campaign.rules.economy.neutrals import NeutralRebuilt, NeutralsConscripted
+from campaign.rules.economy.production import UnitsProduced
+from campaign.rules.economy.treasury import IncomeCollected
+from campaign.rules.economy.victory import CapitalControlNoted, VictoryChecked
+from campaign.rules.narration import NarrationView, describes
+
+
+@describes(IncomeCollected)
+def _income(event: IncomeCollected, view: NarrationView) -> str:
+    boxes = sum(event.boxes.values())
+    return (f"{view.side(event.side)} collect {event.income} RU (budget {event.budget}, "
+            f"{view.plural(len(event.boxes), 'box')} {boxes}); kept {event.kept} of "
+            f"{event.before}, now {event.kept + event.income} RU (DN-ECO-3)")
+
+
+def _upkeep(ship: ShipUpkeep, view: NarrationView) -> str:
+    name = view.unit(ship.unit_id)
+    match ship.outcome:
+        case Outcome.PAID:
+            return f"{name} paid {ship.cost} RU"
+        case Outcome.UNPAID:
+            return f"{name} unpaid, now disrupted"
+        case Outcome.RECOVERED:
+            return f"{name} recovered for {ship.cost} RU"
+        case Outcome.STAYS_DISRUPTED:
+            return f"{name} stays disrupted"
+        case Outcome.ROLL_PASSED:
+            return f"{name} frontier roll {ship.roll} ≥ {ship.target}, maintained"
+        case _:
+            return f"{name} frontier roll {ship.roll} < {ship.target}, now disrupted"
+
+
+@describes(MaintenanceResolved)
+def _maintenance(event: MaintenanceResolved, view: NarrationView) -> str:
+    details = "; ".join(_upkeep(ship, view) for ship in event.ships) or "no ships"
+    return f"Maintenance ({view.side(event.side)}, {event.cost} RU): {details} (DN-ECO-7)"
+
+
+@describes(UnitsProduced, changes_control=True)
+def _produced(event: UnitsProduced, view: NarrationView) -> str:
+    return (f"{view.side(event.side)} build {len(event.unit_ids)} × {event.kind} for "
+            f"{event.cost} RU in {view.place(event.location)}: {', '.join(event.unit_ids)} "
+            "(DN-ECO-4)")
+
+
+@describes(NeutralsConscripted, changes_control=True)
+def _conscripted(event: NeutralsConscripted, view: NarrationView) -> str:
+    kinds = ", ".join(f"{uid} ({view.state.units[uid].kind})" if uid in view.state.units
+                      else uid for uid in event.unit_ids)
+    left = f"; {view.units(event.left_neutral)} stay neutral" if event.left_neutral else ""
+    return (f"{view.side(event.side)} conscript the neutrals of "
+            f"{view.system(event.system)} for {event.cost} RU: {kinds}{left} (DN-NEU-2)")
+
+
+@describes(NeutralRebuilt, changes_control=True)
+def _rebuilt(event: NeutralRebuilt, view: NarrationView) -> str:
+    return (f"{view.side(event.side)} rebuild {event.unit_id} for {event.cost} RU in "
+            f"{view.place(event.location)} (DN-NEU-3)")
+
+
+@describes(CapitalControlNoted)
+def _capital(event: CapitalControlNoted, view: NarrationView) -> str | None:
+    if not event.holders:
+        return None
+    who = ", ".join(view.side(side) for side in event.holders)
+    return f"{who} hold the enemy capital at the start of the player turn (DN-VIC-1)"
+
+
+@describes(VictoryChecked)
+def _victory(event: VictoryChecked, view: NarrationView) -> str | None:
+    if event.winner is not None:
+        return f"{view.side(event.winner)} win: {event.note} (DN-VIC-1)"
+    if not (event.held_at_start or event.held_at_end):
+        return None
+    return f"Victory check: {event.note} (DN-VIC-1)"

@@ -1,0 +1,134 @@
+"""Outcome sentences of the sequence of play, set-up and referee events (``narration``)."""
+
+from __future__ import annotations
+
+from campaign.rules.flow import (
+    FLOW,
+    CampaignStarted,
+    MapAssembled,
+    PhaseAdvanced,
+    PhaseEnded,
+    SteppingSet,
+    TurnPassed,
+    has_passed,
+)
+from campaign.rules.narration import NarrationView, describes
+from campaign.rules.referee import (
+    DiceEntered,
+    RefereeAdjusted,
+    RefereeRestored,
+    RulesetRepinned,
+)
+from campaign.rules.setup_rules import (
+    NeutralPlaced,
+    NeutralsShuffled,
+    UnitDeployed,
+    UnitsBought,
+)
+
+
+@describes(CampaignStarted)
+def _started(event: CampaignStarted, view: NarrationView) -> str:
+    return f"Campaign {event.campaign_id} starts: each side has {event.starting_ru} RU (DN-SET-1)"
+
+
+@describes(MapAssembled)
+def _map(event: MapAssembled, view: NarrationView) -> str:
+    sections = event.layout.get("sections") or []
+    seed = event.layout.get("seed")
+    seeded = f" (seed {seed})" if seed is not None else ""
+    return f"The map is assembled: layout {event.layout.get('layout', '?')}{seeded}, " \
+           f"{view.plural(len(sections), 'section')} (DN-MAP-5)"
+
+
+@describes(PhaseEnded)
+def _ended(event: PhaseEnded, view: NarrationView) -> None:
+    return None  # the phase-advanced event that follows says where the sequence went
+
+
+@describes(PhaseAdvanced, phase=True)
+def _advanced(event: PhaseAdvanced, view: NarrationView) -> str:
+    step = FLOW[event.step]
+    how = ""
+    if event.auto:
+        passed = has_passed(view.state, view.state.acting) and not view.state.phase.is_setup
+        why = f"{view.state.acting.value} passed" if passed else "nothing to decide"
+        how = f" (automatic: {why}, DN-SEQ-1)"
+    if step.phase.is_setup:
+        return f"Set-up: {step.label}, {event.acting.value} to act{how}"
+    if step.phase.value == "game-over":
+        return "The game is over"
+    return (f"Game turn {event.turn}, {event.phasing.value} player turn: {step.label}, "
+            f"{event.acting.value} to act{how}")
+
+
+@describes(NeutralsShuffled)
+def _shuffled(event: NeutralsShuffled, view: NarrationView) -> str:
+    return f"The {view.plural(len(event.pile), 'neutral counter')} are shuffled face down " \
+           "(DN-NEU-1)"
+
+
+@describes(NeutralPlaced)
+def _placed(event: NeutralPlaced, view: NarrationView) -> str:
+    who = view.side(event.drawn_by)
+    if view.viewer is None:
+        return f"{who} draw {event.kind} ({event.unit_id}) and place it face down in " \
+               f"{view.place(event.location)} (DN-NEU-1)"
+    return f"{who} place a face-down neutral in {view.system(event.location.system)} (DN-NEU-1)"
+
+
+@describes(UnitsBought)
+def _bought(event: UnitsBought, view: NarrationView) -> str:
+    return f"{view.side(event.side)} buy {len(event.unit_ids)} × {event.kind} for " \
+           f"{event.cost} RU: {', '.join(event.unit_ids)} (DN-SET-1)"
+
+
+@describes(UnitDeployed)
+def _deployed(event: UnitDeployed, view: NarrationView) -> str:
+    return f"{view.unit(event.unit_id)} deployed in {view.place(event.location)} (DN-SET-2)"
+
+
+@describes(RefereeRestored, changes_control=True)
+def _restored(event: RefereeRestored, view: NarrationView) -> str:
+    return f"Referee: state restored to event {event.to_seq} ({event.reason})"
+
+
+@describes(RefereeAdjusted, changes_control=True)
+def _adjusted(event: RefereeAdjusted, view: NarrationView) -> str:
+    changes = []
+    if event.side is not None and event.ru is not None:
+        changes.append(f"{view.side(event.side)} now have {event.ru} RU")
+    if event.unit_id is not None:
+        if event.location is not None:
+            changes.append(f"{view.unit(event.unit_id)} put in {view.place(event.location)}")
+        if event.disrupted is not None:
+            state = "disrupted" if event.disrupted else "no longer disrupted"
+            changes.append(f"{view.unit(event.unit_id)} {state}")
+    return f"Referee: {'; '.join(changes) or 'no change'} ({event.reason})"
+
+
+@describes(DiceEntered)
+def _dice_entered(event: DiceEntered, view: NarrationView) -> str:
+    values = ", ".join(str(v) for v in event.values)
+    if event.origin == "physical":
+        return f"Dice typed at the table: {values}" + (f" ({event.reason})" if event.reason
+                                                        else "")
+    return f"Referee override: dice typed in ({event.reason}): {values} (DN-ERR-1)"
+
+
+@describes(RulesetRepinned)
+def _repinned(event: RulesetRepinned, view: NarrationView) -> str:
+    return f"Referee: data files re-pinned, profile {event.profile_hash[:12]} ({event.reason}, " \
+           "DN-DATA-4)"
+
+
+@describes(SteppingSet)
+def _stepping(event: SteppingSet, view: NarrationView) -> str:
+    if event.mode == "manual":
+        return "Referee: manual stepping, every step waits for end-phase (DN-SEQ-2)"
+    return "Referee: automatic stepping, a step with no order to give ends by itself (DN-SEQ-2)"
+
+
+@describes(TurnPassed)
+def _passed(event: TurnPassed, view: NarrationView) -> str:
+    return f"{view.side(event.side)} pass for the rest of this player turn (DN-SEQ-2)"

@@ -1,0 +1,63 @@
+"""Saved Imperial games: the start position text, then one order per line (IMP notation).
+
+Replaying the orders from the start keeps the whole log, so a loaded game can still be undone
+order by order. Pure text in and out: the screen reads and writes the files.
+"""
+
+from __future__ import annotations
+
+import json
+
+from pydantic import ValidationError
+
+from scenarios.imperial.game import TEXT_PREFIX, ImperialGame, ImperialState
+from scenarios.imperial.state import State
+from scenarios.protocol import IllegalActionError, NotationError
+
+HEADER = "# Imperial saved game: the start position, then one order per line"
+
+
+class ImperialRecordError(ValueError):
+    """A saved game that cannot be read; the message names the source and line."""
+
+
+def game_record(game: ImperialGame, position: ImperialState) -> str:
+    """The text of a saved game: header, start position, the orders played so far."""
+    start = game.new_initial_state().to_text()
+    orders = [position.action_to_text(order) for order in position.orders()]
+    return "\n".join([HEADER, start, *orders]) + "\n"
+
+
+def parse_game_record(text: str, source: str = "<text>") -> tuple[ImperialGame, ImperialState]:
+    """The game and position of a saved game; ``ImperialRecordError`` naming the line."""
+    game: ImperialGame | None = None
+    position: ImperialState | None = None
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if position is None or game is None:
+            game, position = _start(line, f"{source}:{number}")
+            continue
+        try:
+            position.apply_action(position.text_to_action(line))
+        except (NotationError, IllegalActionError) as error:
+            raise ImperialRecordError(f"{source}:{number}: order {line!r}: {error}") from None
+    if position is None or game is None:
+        raise ImperialRecordError(f"{source}: no start position line ({TEXT_PREFIX!r}...)")
+    return game, position
+
+
+def _start(line: str, where: str) -> tuple[ImperialGame, ImperialState]:
+    if not line.startswith(TEXT_PREFIX):
+        raise ImperialRecordError(f"{where}: the first line must be the start position "
+                                  f"({TEXT_PREFIX!r}...)")
+    try:
+        options = State.from_dict(json.loads(line[len(TEXT_PREFIX):])).options
+    except (ValueError, KeyError, TypeError, IndexError, ValidationError) as error:
+        raise ImperialRecordError(f"{where}: bad position text: {error}") from None
+    game = ImperialGame(options)
+    position = game.new_initial_state()
+    if position.to_text() != line:
+        raise ImperialRecordError(f"{where}: not the start position of a game with these options")
+    return game, position

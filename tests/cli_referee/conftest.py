@@ -1,0 +1,45 @@
+"""A campaign set up to the Aslan first movement (standard layout, seeded), shared by the
+referee CLI tests: the three Aslan cruisers of stack ``strike`` can jump to Marrow, where a
+Solomani destroyer waits."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from campaign.service import CampaignService
+
+NEUTRALS = ["keystone", "keystone", "lantern", "lantern", "quillon", "quillon", "pellow",
+            "keystone"]
+SETUP = [
+    "aslan buy CL 3", "aslan buy TR", "aslan buy RT-5", "aslan end-phase",
+    "solomani buy DD 2", "solomani buy CL 2", "solomani buy RT-4", "solomani buy SC",
+    "solomani end-phase",
+    "aslan deploy A-CL-1 hex:eawyo", "aslan deploy A-CL-2 hex:eawyo",
+    "aslan deploy A-CL-3 hex:eawyo", "aslan form-stack strike A-CL-1,A-CL-2,A-CL-3",
+    "aslan deploy A-TR-1 hex:hlirakh", "aslan deploy A-RT-1 box:hlirakh", "aslan end-phase",
+    "solomani deploy S-DD-1 hex:marrow", "solomani deploy S-DD-2 hex:concord",
+    "solomani deploy S-CL-1 hex:concord", "solomani deploy S-CL-2 hex:concord",
+    "solomani deploy S-RT-1 box:concord", "solomani deploy S-SC-1 hex:vantage",
+    "solomani end-phase", "aslan end-phase",
+]
+TO_MARROW = "hlirakh,ftahr,khtaoi,fissure,span,scarp,corredor,orilla,rampart,bastion,redoubt,marrow"
+
+
+def set_up(service: CampaignService, name: str = "t") -> None:
+    """Create ``name`` and play set-up and the Aslan production (seeded dice)."""
+    service.create(name, seed=5)
+    for system in NEUTRALS:
+        acting = service.load(name).state.acting.value
+        service.order(name, f"{acting} place-neutral {system}")
+    for text in SETUP:
+        service.order(name, text)
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> list[str]:
+    """``--db`` arguments of a database holding campaign ``t`` at Aslan first movement."""
+    url = f"sqlite:///{tmp_path / 'referee.db'}"
+    set_up(CampaignService(db_url=url))
+    return ["--db", url]

@@ -1,0 +1,92 @@
+"""Every command that changes the game prints what happened (issue 15 item 2); the log shows
+the same sentences with dice, filtered by turn, side and type."""
+
+from __future__ import annotations
+
+import re
+
+from campaign.cli import main
+from tests.cli_referee.conftest import TO_MARROW
+
+
+def _run(db: list[str], capsys, *argv: str) -> tuple[int, str, str]:
+    code = main([*argv, *db])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def _battle(db, capsys) -> str:
+    """Jump to Marrow and fight the destroyer there with short battle ids; the fire output."""
+    assert _run(db, capsys, "order", "t", f"aslan jump strike {TO_MARROW}")[0] == 0
+    code, out, _ = _run(db, capsys, "order", "t", "aslan end-phase")
+    assert "Battles open: Marrow (the Aslan attack the Solomani" in out
+    assert "now: aslan must act: battle b1 at marrow: roll for range" in out
+    assert _run(db, capsys, "order", "t", "aslan range b1")[0] == 0
+    assert _run(db, capsys, "order", "t", "aslan choose-range marrow short")[0] == 0
+    code, out, _ = _run(db, capsys, "status", "t")
+    # DN-CBT-3: the phasing side is Aslan, but the protocol waits for the Solomani defender
+    assert "must act now: solomani — battle b1 at marrow: the defender (solomani) names" in out
+    assert _run(db, capsys, "order", "t", "referee referee-assign b1 auto")[0] == 0
+    code, out, _ = _run(db, capsys, "order", "t", "aslan fire b1")
+    assert code == 0
+    return out
+
+
+def test_order_prints_outcome_sentences_and_who_acts(db, capsys):
+    # DN-CBT-1 DN-CBT-2 DN-CBT-3 DN-CBT-4: the round's sentence names shots, dice and results
+    out = _battle(db, capsys)
+    assert "Battle at Marrow, round 1 at short range: S-DD-1 destroyed. Battle at Marrow " \
+           "over" in out
+    assert "A-CL-1 fires on S-DD-1 (beam 5 vs defence 1, column 4:1), rolls" in out
+    assert "now: aslan must act" in out
+
+
+def test_log_shows_sentences_and_dice_filtered(db, capsys):
+    # DN-CBT-4 DN-ERR-1: dice with their purposes, filter by turn, side and event type
+    _battle(db, capsys)
+    code, out, _ = _run(db, capsys, "log", "t", "--turn", "1", "--type", "round-fought")
+    assert code == 0
+    assert "marrow/aslan-solomani" in out  # the log holds the full id, not "b1"
+    assert "S-DD-1 destroyed" in out and "dice (seeded): fire marrow round 1 A-CL-1>S-DD-1=" in out
+    assert "range roll" not in out
+    code, out, _ = _run(db, capsys, "log", "t", "--by", "aslan", "--turn", "1")
+    assert "aslan fire marrow/aslan-solomani" in out and "referee-assign" not in out
+
+
+def test_player_log_hides_face_down_neutrals(db, capsys):
+    # DN-NEU-1: the referee reads the drawn kinds, a player only that a neutral was placed
+    code, referee, _ = _run(db, capsys, "log", "t", "--turn", "0")
+    code, player, _ = _run(db, capsys, "log", "t", "--turn", "0", "--side", "aslan")
+    assert "draw neutral:" in referee and "(N-" in referee
+    assert "place a face-down neutral in Keystone" in player
+    assert "neutral:" not in player and not re.search(r"\bN-[A-Z]+-\d", player)
+
+
+def test_undo_prints_what_it_took_back(db, capsys):
+    # DN-SEQ-2: undo within the phase names the order and its sentences
+    _run(db, capsys, "order", "t", "aslan form-stack lone A-CL-1")
+    code, out, _ = _run(db, capsys, "undo", "t")
+    assert code == 0
+    assert "undone: aslan form-stack lone A-CL-1" in out and "Stack lone: A-CL-1" in out
+
+
+def test_unknown_battle_id_is_refused_and_changes_nothing(db, capsys):
+    # DN-ERR-1: one clear line naming the open battles; the log does not grow
+    _run(db, capsys, "order", "t", f"aslan jump strike {TO_MARROW}")
+    _run(db, capsys, "order", "t", "aslan end-phase")
+    _, before, _ = _run(db, capsys, "log", "t", "--raw")
+    code, out, err = _run(db, capsys, "order", "t", "aslan range b9")
+    assert code == 1 and out == ""
+    assert err.strip() == ("campaign: battle 'b9' names no battle in this phase; battles: "
+                           "b1 = marrow/aslan-solomani")
+    assert _run(db, capsys, "log", "t", "--raw")[1] == before
+
+
+def test_replay_prints_what_each_step_did(capsys):
+    # DN-SEQ-1: the seed game replay tells the story as it checks digests
+    from tests.conftest import REPO_ROOT
+
+    seed = sorted((REPO_ROOT / "seeds").glob("*.json"))[0]
+    assert main(["replay", str(seed)]) == 0
+    out = capsys.readouterr().out
+    assert "every digest matches" in out and "(DN-" in out

@@ -1,0 +1,107 @@
+"""Read-only views (issue 15 item 3): ``campaign units``, ``campaign battles`` and
+``campaign status`` as text and as JSON validated against the published schemas."""
+
+from __future__ import annotations
+
+import json
+
+import jsonschema
+import pytest
+
+from campaign.cli import main
+from campaign.rules.reports import view_schemas
+from tests.cli_referee.conftest import TO_MARROW
+from tests.conftest import REPO_ROOT
+from tools.view_schemas import render
+
+SCHEMAS = REPO_ROOT / "docs" / "schemas"
+
+
+def _run(db, capsys, *argv: str) -> tuple[int, str, str]:
+    code = main([*argv, *db])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def _json(db, capsys, schema: str, *argv: str) -> dict:
+    code, out, err = _run(db, capsys, *argv, "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    validator = jsonschema.Draft202012Validator(
+        json.loads((SCHEMAS / schema).read_text(encoding="utf-8")))
+    errors = sorted(validator.iter_errors(data), key=str)
+    assert errors == [], errors[0].message if errors else ""
+    return data
+
+
+def test_committed_schemas_match_the_report_models():
+    for name, schema in view_schemas().items():
+        assert (SCHEMAS / name).read_text(encoding="utf-8") == render(schema), (
+            f"docs/schemas/{name} is stale: run python -m tools.view_schemas")
+
+
+def test_units_view_groups_by_system_with_factors_and_stacks(db, capsys):
+    # DN-MOV-2 DN-MOV-7 DN-DATA-2: id, owner, type, printed factors, stack, place
+    code, out, _ = _run(db, capsys, "units", "t", "--system", "eawyo")
+    assert code == 0
+    assert "Eawyo (eawyo)" in out
+    assert "A-CL-1" in out and "light cruiser" in out and "stack strike" in out
+    assert "Concord" not in out
+    data = _json(db, capsys, "units.schema.json", "units", "t", "--owner", "solomani")
+    ids = {u["id"] for group in data["systems"] for u in group["units"]}
+    assert ids == {"S-DD-1", "S-DD-2", "S-CL-1", "S-CL-2", "S-RT-1", "S-SC-1"}
+
+
+def test_units_view_for_a_player_hides_face_down_neutrals(db, capsys):
+    # DN-NEU-1: kind, name and factors of face-down neutrals are hidden from a player
+    referee = _json(db, capsys, "units.schema.json", "units", "t", "--owner", "neutral")
+    player = _json(db, capsys, "units.schema.json", "units", "t", "--owner", "neutral",
+                   "--side", "aslan")
+    referee_units = [u for g in referee["systems"] for u in g["units"]]
+    player_units = [u for g in player["systems"] for u in g["units"]]
+    assert referee_units and all(u["kind"] != "neutral:?" for u in referee_units)
+    assert len(player_units) == len(referee_units)
+    assert all((u["kind"], u["factors"]) == ("neutral:?", "?") for u in player_units)
+    assert player["viewer"] == "aslan"
+
+
+def test_battles_view_shows_short_ids_stage_engagements_and_who_acts(db, capsys):
+    # DN-CBT-1 DN-CBT-3: the defender names first, whatever the phasing side
+    assert _run(db, capsys, "battles", "t")[1].startswith("t: no battle in this step")
+    for order in (f"aslan jump strike {TO_MARROW}", "aslan end-phase", "aslan range b1",
+                  "aslan choose-range b1 short"):
+        assert _run(db, capsys, "order", "t", order)[0] == 0
+    code, out, _ = _run(db, capsys, "battles", "t")
+    assert "b1  marrow/aslan-solomani  Marrow: aslan attack solomani, round 1, stage assign, " \
+           "short range" in out
+    assert "must act: solomani — battle b1 at marrow: the defender (solomani) names" in out
+    assert "solomani target b1 UNIT" in out
+    _run(db, capsys, "order", "t", "solomani target b1 S-DD-1")
+    data = _json(db, capsys, "battles.schema.json", "battles", "t")
+    battle = data["battles"][0]
+    assert (battle["short"], battle["stage"], battle["named"]) == ("b1", "assign", "S-DD-1")
+    assert battle["must_act"]["side"] == "aslan"
+    _run(db, capsys, "order", "t", "aslan target b1 A-CL-1")
+    _run(db, capsys, "order", "t", "aslan target b1 A-CL-2 1")
+    code, out, _ = _run(db, capsys, "battles", "t")
+    assert "engagement 1: S-DD-1 vs A-CL-1, A-CL-2" in out
+    assert "aslan target b1 UNIT ENGAGEMENT" in out
+
+
+def test_status_json_names_who_must_act(db, capsys):
+    # DN-SEQ-2
+    data = _json(db, capsys, "status.schema.json", "status", "t")
+    assert data["step"] == "first-movement" and data["must_act"][0]["side"] == "aslan"
+    assert data["must_act"][0]["orders"][0].startswith("aslan jump")
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["units", "t", "--system", "atlantis"], "campaign: unknown system 'atlantis'"),
+    (["units", "t", "--system", "x" * 65], "campaign: --system: a system id has at most 64"),
+    (["units", "nosuch"], "campaign: "),
+    (["battles", "nosuch"], "campaign: "),
+])
+def test_bad_view_input_is_one_clear_line(db, capsys, argv, message):
+    # DN-ERR-1
+    code, out, err = _run(db, capsys, *argv)
+    assert code == 1 and out == "" and err.startswith(message) and err.count("\n") == 1

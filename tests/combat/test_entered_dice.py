@@ -1,0 +1,75 @@
+"""DN-ERR-1 / DN-SEQ-2 (issue 16 item 5a): dice typed in for an order (``--dice``) must be exactly
+as many as the order rolls; a refusal says how many and which shot each value is for."""
+
+from __future__ import annotations
+
+import pytest
+
+from campaign.rules import engine
+from campaign.rules.dice import MAX_ENTERED_DICE, PhysicalSource
+from campaign.rules.errors import InvalidOrderError
+from campaign.rules.notation import parse_order
+from tests.combat.campaign_helpers import Campaign, place
+
+BATTLE = "neb-a/aslan-solomani"
+
+
+def _ready_to_fire() -> Campaign:
+    """Two Aslan cruisers against two Solomani cruisers, engagements formed: 4 shots."""
+    game = Campaign([
+        place("A-CL-1", "aslan:CL", "hex:neb-a"), place("A-CL-2", "aslan:CL", "hex:neb-a"),
+        place("S-CL-1", "solomani:CL", "hex:neb-a"), place("S-CL-2", "solomani:CL", "hex:neb-a"),
+    ])
+    game.enter()
+    game.play(f"aslan range {BATTLE}", [1, 6])
+    game.play(f"aslan choose-range {BATTLE} short")
+    for side, uid in (("solomani", "S-CL-1"), ("aslan", "A-CL-1"),
+                      ("solomani", "S-CL-2"), ("aslan", "A-CL-2")):
+        game.play(f"{side} target {BATTLE} {uid}")
+    return game
+
+
+def _refusal(game: Campaign, values: list[int]) -> str:
+    before = engine.state_digest(game.state)
+    with pytest.raises(InvalidOrderError) as caught:
+        engine.decide(game.state, parse_order(f"aslan fire {BATTLE}"), game.ruleset,
+                      PhysicalSource.from_values(values))
+    assert engine.state_digest(game.state) == before
+    return str(caught.value)
+
+
+def test_surplus_dice_are_refused_naming_every_shot_in_order():
+    # DN-ERR-1: 6 values for 4 shots is refused, not silently cut to 4
+    message = _refusal(_ready_to_fire(), [1, 2, 3, 4, 5, 6])
+    assert "rolls 4 dice and 6 values were entered: 2 too many" in message
+    assert ("1) fire neb-a round 1 S-CL-1>A-CL-1; 2) fire neb-a round 1 S-CL-2>A-CL-2; "
+            "3) fire neb-a round 1 A-CL-1>S-CL-1; 4) fire neb-a round 1 A-CL-2>S-CL-2") in message
+
+
+def test_too_few_dice_are_refused_listing_all_needed_not_only_the_next():
+    # DN-ERR-1: 3 values for 4 shots: the message gives the count and the whole order
+    message = _refusal(_ready_to_fire(), [1, 2, 3])
+    assert "rolls 4 dice and only 3 were entered" in message
+    assert "'fire neb-a round 1 A-CL-2>S-CL-2' is the first missing" in message
+    assert "1) fire neb-a round 1 S-CL-1>A-CL-1" in message
+
+
+def test_exact_count_is_accepted_and_recorded_in_order():
+    # DN-ERR-1: exactly 4 values: every one is used, in the listed order
+    game = _ready_to_fire()
+    events = game.play(f"aslan fire {BATTLE}", PhysicalSource.from_values([1, 2, 3, 4]))
+    assert [r.value for r in events[0].rolls] == [1, 2, 3, 4]
+
+
+def test_dice_for_an_order_that_rolls_none_are_refused():
+    # DN-ERR-1: an order without dice does not take typed values
+    game = _ready_to_fire()
+    with pytest.raises(InvalidOrderError, match="rolls no dice, but 1 value"):
+        engine.decide(game.state, parse_order(f"aslan declare {BATTLE} - - - -"), game.ruleset,
+                      PhysicalSource.from_values([3]))
+
+
+def test_entered_dice_are_bounded():
+    # DN-ERR-1: bound the input before using it
+    with pytest.raises(InvalidOrderError, match=f"at most {MAX_ENTERED_DICE}"):
+        PhysicalSource.from_values([1] * (MAX_ENTERED_DICE + 1))

@@ -1,0 +1,95 @@
+"""DN-CBT-7 (issue 16 item 8): withdrawal goes only into the own surface box, and the "possible:"
+list offers only destinations the fuel rules (DN-MOV-4) then accept. Sample map, by orders."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from campaign.content import load_ruleset
+from campaign.rules import engine
+from campaign.rules.combat import book
+from campaign.rules.combat.withdrawal import withdrawal_options
+from campaign.rules.ids import Side
+from campaign.rules.ruleset import HouseRules, Ruleset
+from tests.combat.campaign_helpers import Campaign, place
+
+
+@cache
+def sample() -> Ruleset:
+    """The shipped profile on the standard layout."""
+    return load_ruleset()
+
+
+def _at_withdrawal(system: str, aslan: list, ruleset: Ruleset | None = None) -> Campaign:
+    """Solomani attack the Aslan ``units`` at ``system``; one round without effect, then the
+    Aslan (defender) decide on withdrawal first."""
+    units = [place("S-CL-1", "solomani:CL", f"hex:{system}"), *aslan]
+    game = Campaign(units, phasing=Side.SOLOMANI, ruleset=ruleset or sample())
+    game.enter()
+    battle = f"{system}/solomani-aslan"
+    game.play(f"solomani range {battle}", [6, 1])
+    chooser = book.battles(game.state)[battle]["chooser"]
+    game.play(f"{chooser} choose-range {battle} long")
+    game.play(f"aslan target {battle} A-CL-1")
+    game.play(f"solomani target {battle} S-CL-1")
+    for uid in [u.id for u in aslan if u.id != "A-CL-1" and u.location.where == "hex"]:
+        game.play(f"aslan target {battle} {uid} 1")
+    game.play(f"solomani fire {battle}", [1] * 2)
+    assert book.battles(game.state)[battle]["withdrawing"] == "aslan"
+    return game
+
+
+def _offered(game: Campaign) -> set[str]:
+    return {legal.verb for legal in engine.legal_orders(game.state, Side.ASLAN, game.ruleset)}
+
+
+def test_no_withdrawal_into_the_enemy_marked_box():
+    # DN-CBT-7: Halden's box is Solomani-marked (DN-ECO-2): it is not the Aslan side's own box
+    game = _at_withdrawal("halden", [place("A-CL-1", "aslan:CL", "hex:halden")])
+    error = game.reject("aslan withdraw halden/solomani-aslan box")
+    assert "DN-CBT-7" in str(error)
+    assert "possible: brume, bulwark, marrow" in str(error)
+    game.play("aslan withdraw halden/solomani-aslan marrow")
+    assert game.where("A-CL-1") == "hex:marrow"
+
+
+def test_withdrawal_into_an_own_box_held_by_own_troops():
+    # DN-CBT-7: the own box = one the side controls (DN-ECO-1): Aslan troops alone in Sirehk
+    game = _at_withdrawal("sirehk", [place("A-CL-1", "aslan:CL", "hex:sirehk"),
+                                     place("A-RT-1", "aslan:RT-4", "box:sirehk")])
+    game.play("aslan withdraw sirehk/solomani-aslan box")
+    assert game.where("A-CL-1") == "box:sirehk"
+
+
+def test_possible_list_offers_no_jump_out_of_a_type3_system_without_a_tanker():
+    # DN-CBT-7 + DN-MOV-4: Sirehk is type 3 and no Aslan tanker is there: no jump is offered,
+    # and withdraw is not offered at all when no box is open either
+    game = _at_withdrawal("sirehk", [place("A-CL-1", "aslan:CL", "hex:sirehk"),
+                                     place("A-RT-1", "aslan:RT-4", "box:sirehk")])
+    battle = book.battle_of(book.battles(game.state)["sirehk/solomani-aslan"])
+    assert withdrawal_options(game.state, game.ruleset, Side.ASLAN, battle).destinations == (
+        "box",)
+    error = game.reject("aslan withdraw sirehk/solomani-aslan ftahr")
+    assert "DN-MOV-4" in str(error) and "no friendly tanker" in str(error)
+    bare = _at_withdrawal("sirehk", [place("A-CL-1", "aslan:CL", "hex:sirehk")])
+    assert "withdraw" not in _offered(bare) and "stay" in _offered(bare)
+
+
+def test_withdrawal_with_the_tanker_offers_the_jumps():
+    # DN-CBT-7 + DN-MOV-4: with a tanker in the withdrawing group the jumps are offered
+    game = _at_withdrawal("sirehk", [place("A-CL-1", "aslan:CL", "hex:sirehk"),
+                                     place("A-AO-1", "aslan:AO", "hex:sirehk")])
+    battle = book.battle_of(book.battles(game.state)["sirehk/solomani-aslan"])
+    assert withdrawal_options(game.state, game.ruleset, Side.ASLAN, battle).destinations == (
+        "aokhtel", "chasm", "ftahr", "khtaoi")
+    game.play("aslan withdraw sirehk/solomani-aslan ftahr")
+    assert (game.where("A-CL-1"), game.where("A-AO-1")) == ("hex:ftahr", "hex:ftahr")
+
+
+def test_house_switch_allows_an_empty_uncontrolled_box():
+    # DN-CBT-7 [HOUSE] withdraw_into_empty_box: a box nobody controls and free of enemy ground
+    rules = sample().house_rules.model_dump() | {"withdraw_into_empty_box": True}
+    ruleset = sample().model_copy(update={"house_rules": HouseRules(**rules)})
+    game = _at_withdrawal("sirehk", [place("A-CL-1", "aslan:CL", "hex:sirehk")], ruleset)
+    game.play("aslan withdraw sirehk/solomani-aslan box")
+    assert game.where("A-CL-1") == "box:sirehk"

@@ -1,0 +1,100 @@
+"""Issue 16 item 5(b), DN-ERR-1 / DN-SEQ-2: a campaign's dice mode is chosen at creation; typed
+dice are accepted only in physical mode or as a referee override with a reason; every batch
+records where its dice came from, the log shows it and `verify` checks seeded dice."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from sqlmodel import Session, select
+
+from campaign.cli import main
+from campaign.service import CampaignService
+from campaign.store.models import EventRow
+from campaign.store.repository import chain_hash
+from tests.engine import rolling
+
+
+def _campaign(tmp_path: Path, mode: str) -> list[str]:
+    db = ["--db", f"sqlite:///{tmp_path / 'c.db'}"]
+    assert main(["new", "c", "--seed", "5", "--dice", mode, *db]) == 0
+    return db
+
+
+def _run(capsys, *argv: str) -> tuple[int, str, str]:
+    capsys.readouterr()
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    assert "Traceback" not in err
+    return code, out, err
+
+
+@pytest.fixture(autouse=True)
+def _test_roll():
+    with rolling.registered():
+        yield
+
+
+def test_seeded_campaign_refuses_typed_dice_without_a_referee_reason(tmp_path, capsys):
+    """DN-ERR-1: in a seeded campaign nobody chooses his dice by typing them."""
+    db = _campaign(tmp_path, "seeded")
+    before = CampaignService(db_url=db[1]).store.head("c")
+    code, _, err = _run(capsys, "order", "c", "aslan test-roll 3", "--dice", "6", *db)
+    assert code == 1 and "DN-ERR-1" in err and "seeded dice" in err
+    assert CampaignService(db_url=db[1]).store.head("c") == before
+    code, out, _ = _run(capsys, "order", "c", "aslan test-roll 3", "--dice", "6",
+                        "--referee", "die fell off the table", *db)
+    assert code == 0 and "Referee override: dice typed in (die fell off the table): 6" in out
+    _, out, _ = _run(capsys, "log", "c", *db)
+    assert "dice (typed by the referee: die fell off the table): test roll need 3=6" in out
+    assert _run(capsys, "verify", "c", *db)[0] == 0
+
+
+def test_physical_campaign_takes_typed_dice_and_logs_their_origin(tmp_path, capsys):
+    """DN-ERR-1: a physical-dice campaign needs the dice typed in, and says so in the log."""
+    db = _campaign(tmp_path, "physical")
+    code, _, err = _run(capsys, "order", "c", "aslan test-roll 3", *db)
+    assert code == 1 and "only 0 were entered" in err and "Give exactly 1" in err
+    assert _run(capsys, "order", "c", "aslan test-roll 3", "--dice", "4", *db)[0] == 0
+    _, out, _ = _run(capsys, "log", "c", *db)
+    assert "dice (typed at the table): test roll need 3=4" in out
+
+
+def test_seeded_dice_show_their_origin(tmp_path, capsys):  # DN-ERR-1
+    db = _campaign(tmp_path, "seeded")
+    assert _run(capsys, "order", "c", "aslan test-roll 3", *db)[0] == 0
+    _, out, _ = _run(capsys, "log", "c", *db)
+    assert "dice (seeded): test roll need 3=" in out
+
+
+def test_commit_reveal_campaign_refuses_typed_dice(tmp_path, capsys):  # DN-ERR-1
+    """Issue 20 item 3: typed dice in play by e-mail would make a file the other side
+    refuses for ever; they are refused when given."""
+    db = _campaign(tmp_path, "commit-reveal")
+    code, _, err = _run(capsys, "order", "c", "aslan test-roll 3", "--dice", "6",
+                        "--referee", "x", *db)
+    assert code == 1 and "commit-reveal" in err
+
+
+def test_verify_finds_a_die_that_is_not_the_seeds(tmp_path, capsys):  # DN-ERR-1
+    """A die edited in the database, every hash recomputed, no typed-dice record: `verify`
+    tells it apart from a seeded die."""
+    db = _campaign(tmp_path, "seeded")
+    assert _run(capsys, "order", "c", "aslan test-roll 3", *db)[0] == 0
+    service = CampaignService(db_url=db[1])
+    with Session(service.store.engine) as session:
+        last = session.exec(
+            select(EventRow).where(EventRow.campaign_name == "c")
+            .order_by(EventRow.seq.desc()).limit(1)  # type: ignore[attr-defined]
+        ).one()
+        value = '"value":'
+        old = last.payload[last.payload.index(value) + len(value)]
+        new = "1" if old != "1" else "2"
+        last.payload = last.payload.replace(f'"value":{old}', f'"value":{new}')
+        last.hash = chain_hash("c", last.seq, last.batch, last.order_text, last.type,
+                               last.payload, last.prev_hash)
+        session.add(last)
+        session.commit()
+    code, _, err = _run(capsys, "verify", "c", *db)
+    assert code == 1 and "aslan test-roll 3" in err and "not the ones the campaign's seed" in err

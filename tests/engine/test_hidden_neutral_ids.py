@@ -1,0 +1,68 @@
+"""DN-NEU-1 (issue 16 item 10): face-down neutral counters have opaque ids (``N-X-k``, in order
+of placement) in everything a player sees: refusal messages, move explanations and the player's
+view of the state; orders may name them by that alias. A whole campaign through the service:
+eight counters placed in Lantern by orders, an Aslan scout then tries to jump through it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from campaign.rules.errors import IllegalOrderError
+from campaign.rules.ids import Side
+from campaign.rules.movement import move_options
+from campaign.rules.phases import Phase
+from campaign.rules.views import HIDDEN_KIND, neutral_aliases, player_view
+from tests.integration.table import Table
+
+REAL_NEUTRAL_ID = re.compile(r"(?<![A-Z-])N-(?!X-)[A-Z]+-[0-9]+")
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Table:
+    game = Table(tmp_path / "hidden.db", name="hidden")
+    while game.state.phase is Phase.SETUP_NEUTRALS:
+        game.play(f"{game.state.acting.value} place-neutral lantern")
+    for text in ["aslan buy SC", "aslan end-phase", "solomani buy SC", "solomani end-phase",
+                 "aslan deploy A-SC-1 hex:wahtoi", "aslan end-phase",
+                 "solomani deploy S-SC-1 hex:concord", "solomani end-phase"]:
+        game.play(text)
+    game.end_until(lambda: game.state.phase is Phase.FIRST_MOVEMENT)
+    return game
+
+
+def test_refusals_and_move_explanations_use_the_alias(table: Table):
+    # DN-NEU-1 / DN-ERR-1: "face-down neutral counter N-X-1 there blocks", never N-M-1
+    options = move_options(table.state, table.loaded.ruleset, Side.ASLAN, "A-SC-1")
+    assert all(not REAL_NEUTRAL_ID.search(o.message) for o in options.refused.values())
+    path = list(options.legal["lantern"].path)
+    onward = next(n for n in table.loaded.ruleset.star_map.neighbours("lantern")
+                  if n not in path and n != "wahtoi")
+    with pytest.raises(IllegalOrderError) as refused:
+        table.play(f"aslan jump A-SC-1 {','.join([*path, onward])}")
+    assert "face-down neutral counter N-X-1 there blocks" in str(refused.value)
+    assert not REAL_NEUTRAL_ID.search(str(refused.value))
+
+
+def test_player_view_shows_aliases_and_hides_kinds(table: Table):
+    # DN-NEU-1: the view a player sees (and sends) has no real id or kind of a face-down counter
+    for side in (Side.ASLAN, Side.SOLOMANI):
+        view = player_view(table.state, side)
+        text = view.model_dump_json()
+        assert not REAL_NEUTRAL_ID.search(text), REAL_NEUTRAL_ID.search(text)
+        hidden = [u for u in view.units.values() if u.owner is Side.NEUTRAL]
+        assert sorted(u.id for u in hidden) == sorted(neutral_aliases(table.state).values())
+        assert {u.kind for u in hidden} == {HIDDEN_KIND}
+    referee = player_view(table.state, None).model_dump_json()
+    assert REAL_NEUTRAL_ID.search(referee)  # the referee sees everything
+
+
+def test_orders_may_name_a_face_down_counter_by_its_alias(table: Table):
+    # DN-NEU-1: the alias is read back to the real counter (here: an unknown-unit refusal would
+    # name the alias; a stack order on a neutral names it as not the player's unit)
+    alias = neutral_aliases(table.state)["N-M-1"]
+    with pytest.raises(IllegalOrderError) as refused:
+        table.play(f"aslan form-stack g {alias.lower()}")
+    assert alias in str(refused.value) and "N-M-1" not in str(refused.value)

@@ -1,0 +1,75 @@
+"""Issue 16 item 11: messages cite the right rule and read well; small input checks
+(DN-ERR-1, DN-SEQ-2, DN-CBT-1/3/4/7, DN-MOV-2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from campaign.rules import engine
+from campaign.rules.errors import InvalidOrderError
+from campaign.rules.notation import parse_order
+from campaign.rules.phases import Phase
+from tests.combat.campaign_helpers import Campaign, place
+from tests.movement.helpers import Game
+
+BATTLE = "neb-a/aslan-solomani"
+
+
+def _battle() -> Campaign:
+    game = Campaign([place("A-CL-1", "aslan:CL", "hex:neb-a"),
+                     place("S-DD-1", "solomani:DD", "hex:neb-a")])
+    game.enter()
+    return game
+
+
+def test_stage_errors_cite_the_rule_of_the_stage_the_battle_is_at():
+    # DN-CBT-3 / DN-CBT-7: an order at the wrong stage names the step the battle waits for
+    game = _battle()
+    game.play(f"aslan range {BATTLE}", [1, 6])
+    game.play(f"aslan choose-range {BATTLE} long")
+    error = game.reject(f"aslan fire {BATTLE}")
+    assert error.rule_id == "DN-CBT-3" and "waits for target assignment" in str(error)
+    game.play(f"solomani target {BATTLE} S-DD-1")
+    game.play(f"aslan target {BATTLE} A-CL-1")
+    game.play(f"aslan fire {BATTLE}", [1, 6])  # DD missile 4 vs CL 4: -; CL missile 2 vs DD 1: X
+    assert game.where("S-DD-1") == "eliminated"
+    error = game.reject(f"aslan withdraw {BATTLE} neb-b")
+    assert error.rule_id == "DN-CBT-7" and "it is over" in str(error)
+
+
+def test_wrong_owner_message_reads_well():
+    # DN-SEQ-2: "S-DD-1 is not one of aslan's units" (not "not a aslan unit")
+    game = Game(phase=Phase.FIRST_MOVEMENT)
+    game.put("S-DD-1", "solomani:DD", "hex:ftahr").put("A-CL-1", "aslan:CL", "hex:ftahr")
+    error = game.refuse("aslan form-stack g A-CL-1,S-DD-1", "DN-SEQ-2")
+    assert "S-DD-1 is not one of aslan's units" in str(error)
+
+
+def test_form_stack_refuses_duplicate_ids():
+    # DN-MOV-2 / DN-ERR-1: a unit named twice is refused, nothing changes
+    game = Game(phase=Phase.FIRST_MOVEMENT)
+    game.put("A-CL-1", "aslan:CL", "hex:ftahr").put("A-CL-2", "aslan:CL", "hex:ftahr")
+    with pytest.raises(InvalidOrderError, match="A-CL-1 named more than once"):
+        engine.decide(game.state, parse_order("aslan form-stack g A-CL-1,A-CL-2,A-CL-1"),
+                      game.ruleset)
+    assert all(u.stack is None for u in game.state.units.values())
+
+
+def test_referee_set_ru_is_bounded():
+    # DN-ERR-1: 10^32 RU is refused as input, not stored
+    with pytest.raises(InvalidOrderError, match="less than or equal to 10000"):
+        parse_order(f'referee set-ru aslan {10**32} "typo"')
+    assert parse_order('referee set-ru aslan 10000 "big win"').ru == 10000
+
+
+def test_verbs_kinds_units_and_systems_are_case_insensitive():
+    # DN-SEQ-2: one rule for case: everything a player types except stack labels and reasons
+    game = Game(phase=Phase.FIRST_MOVEMENT)
+    game.put("A-CL-1", "aslan:CL", "hex:ftahr").put("A-CL-2", "aslan:CL", "hex:ftahr")
+    game.order("ASLAN Form-Stack g a-cl-1,A-cl-2")
+    game.order("Aslan JUMP g Hlirakh")
+    assert game.where("A-CL-2") == "hex:hlirakh"
+    assert parse_order("Solomani PRODUCE rt-5 1 Box:Halden").to_notation() == (
+        "solomani produce RT-5 1 box:halden")
+    assert parse_order("REFEREE Set-RU Aslan 5 \"Recount\"").to_notation() == (
+        'referee set-ru aslan 5 Recount')

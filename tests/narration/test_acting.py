@@ -1,0 +1,81 @@
+"""Who must act now (DN-SEQ-2, DN-CBT-3, DN-CBT-7) and short battle ids."""
+
+from __future__ import annotations
+
+import pytest
+
+from campaign.content import load_ruleset
+from campaign.rules import engine
+from campaign.rules.acting import acting_sentence, who_must_act
+from campaign.rules.combat import book
+from campaign.rules.combat.battle_ids import canonical_battle_order, resolve_battle, short_ids
+from campaign.rules.errors import InvalidOrderError
+from campaign.rules.notation import parse_order
+from campaign.rules.state import CampaignState
+from tests.integration.driver import Driver
+
+
+@pytest.fixture(scope="module")
+def battle_states() -> list[CampaignState]:
+    """Every state of a played game in which a space battle is open."""
+    ruleset = load_ruleset(None, "standard", None)
+    seen: list[CampaignState] = []
+
+    def keep(state: CampaignState, event: object) -> None:
+        if book.open_battles(state):
+            seen.append(state)
+
+    driver = Driver(ruleset, seed=3, on_event=keep)
+    driver.play(game_turns=2)
+    assert seen
+    return seen
+
+
+def test_the_duty_is_an_order_legal_orders_offers_that_side(battle_states):
+    """DN-SEQ-2 DN-CBT-3 DN-CBT-7: whoever ``who_must_act`` names is offered that order."""
+    ruleset = load_ruleset(None, "standard", None)
+    other_side = 0
+    for state in battle_states:
+        duty = who_must_act(state, ruleset)[0]
+        assert duty.battle is not None and duty.side is not None
+        verb = duty.orders[0].split()[1]
+        offered = {legal.verb for legal in engine.legal_orders(state, duty.side, ruleset)}
+        assert verb in offered, f"{duty} not offered: {offered}"
+        other_side += duty.side is not state.acting
+        assert duty.short and duty.short in duty.orders[0]
+        assert acting_sentence(state, ruleset).startswith(f"{duty.side.value} must act")
+    assert other_side > 0  # the protocol waited for the non-phasing side at least once
+
+
+def test_outside_battles_the_acting_side_must_act():
+    # DN-SEQ-2
+    ruleset = load_ruleset(None, "standard", None)
+    driver = Driver(ruleset, seed=1)
+    duty = who_must_act(driver.state, ruleset)[0]
+    assert duty.side is driver.state.acting and duty.battle is None
+    assert any(order.endswith("place-neutral SYSTEM") for order in duty.orders)
+
+
+def _two_battles() -> CampaignState:
+    state = CampaignState()
+    state.slots["combat"] = {"battles": {"hlirakh/solomani-aslan": {"stage": "range"},
+                                         "marrow/aslan-neutral": {"stage": "range"}}}
+    return state
+
+
+def test_short_battle_ids_resolve_to_full_ids():
+    state = _two_battles()
+    assert short_ids(state) == {"hlirakh/solomani-aslan": "b1", "marrow/aslan-neutral": "b2"}
+    assert resolve_battle(state, "b2") == "marrow/aslan-neutral"
+    assert resolve_battle(state, "B1") == "hlirakh/solomani-aslan"
+    assert resolve_battle(state, "marrow") == "marrow/aslan-neutral"
+    assert resolve_battle(state, "hlirakh/solomani-aslan") == "hlirakh/solomani-aslan"
+    order = canonical_battle_order(state, parse_order("aslan range b1"))
+    assert order.to_notation() == "aslan range hlirakh/solomani-aslan"
+
+
+@pytest.mark.parametrize("ref", ["b3", "b0", "nowhere", ""])
+def test_unknown_battle_ids_are_refused_naming_the_battles(ref):
+    with pytest.raises(InvalidOrderError) as refused:
+        resolve_battle(_two_battles(), ref)
+    assert "b1 = hlirakh/solomani-aslan" in refused.value.message

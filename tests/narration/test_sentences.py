@@ -1,0 +1,109 @@
+"""Outcome sentences (issue 15): every event type has one, players never read hidden neutrals
+(DN-NEU-1), phase changes are condensed, automatic steps say so (DN-SEQ-1)."""
+
+from __future__ import annotations
+
+import pytest
+
+from campaign.content import load_ruleset
+from campaign.rules import engine, narration, registry
+from campaign.rules.base import Event
+from campaign.rules.flow import PhaseAdvanced
+from campaign.rules.ids import Side
+from campaign.rules.ruleset import Ruleset
+from campaign.rules.state import CampaignState
+from tests.integration.driver import Driver
+
+
+@pytest.fixture(scope="module")
+def ruleset() -> Ruleset:
+    return load_ruleset(None, "standard", None)
+
+
+@pytest.fixture(scope="module")
+def game(ruleset: Ruleset) -> list[Event]:
+    driver = Driver(ruleset, seed=3)
+    driver.play(game_turns=2)
+    assert driver.rounds_fought > 0  # the game must contain space battles to test anything
+    return driver.events
+
+
+def test_every_registered_event_type_has_a_sentence():
+    """Walks registry.EVENTS: a new event type without a sentence fails here."""
+    narration.load()
+    missing = sorted(set(registry.EVENTS) - set(narration.SENTENCES))
+    assert missing == [], f"event types without a sentence: {missing}"
+
+
+def test_every_event_of_a_played_game_reads_for_everyone(game, ruleset):
+    # DN-SEQ-1 DN-CBT-4: the whole log reads for the referee and both players
+    for viewer in (None, Side.ASLAN, Side.SOLOMANI):
+        out = narration.narrate(game, CampaignState(), viewer=viewer, ruleset=ruleset)
+        assert len(out) == len(game)
+        worth = [n for n in out if n.text]
+        assert len(worth) > len(game) // 3
+        assert all(n.text and n.text[0].isupper() for n in worth)
+
+
+def test_round_sentence_names_shots_dice_and_results(game, ruleset):
+    # DN-CBT-4: "X fires on Y (missile 4 vs defence 3, column 1:1), rolls 5: X"
+    out = narration.narrate(game, CampaignState(), ruleset=ruleset)
+    rounds = [n for n in out if n.event.type == "round-fought"]
+    first = rounds[0]
+    assert first.text is not None and first.text.startswith("Battle at ")
+    shot = first.event.result.shots[0]  # type: ignore[attr-defined]
+    assert f"{shot.firer} fires on {shot.target}" in first.text
+    assert "column" in first.text
+    assert first.rolls and all("=" in roll for roll in first.rolls)
+
+
+def _hidden_at_each_event(events: list[Event], viewer: Side):
+    """(event, hidden ids, hidden kinds) with the state just before each event."""
+    state = CampaignState()
+    for event in events:
+        hidden = [u for u in state.units.values() if u.face_down and u.owner is not viewer]
+        yield event, state, {u.id for u in hidden}, {u.kind for u in hidden}
+        engine.apply_event(state, event)
+
+
+@pytest.mark.parametrize("viewer", [Side.ASLAN, Side.SOLOMANI])
+def test_players_never_read_face_down_neutrals(game, ruleset, viewer):
+    """DN-NEU-1: no player sentence names a face-down neutral's id or kind, while the referee's
+    sentences do (so the check can fail)."""
+    referee_named = 0
+    for event, state, ids, kinds in _hidden_at_each_event(game, viewer):
+        text = narration.describe(event, narration.NarrationView(state, viewer, ruleset)) or ""
+        for secret in (*ids, *kinds):
+            assert secret not in text, f"{viewer} reads {secret!r} in {text!r}"
+        full = narration.describe(event, narration.NarrationView(state, None, ruleset)) or ""
+        referee_named += any(secret in full for secret in (*ids, *kinds))
+    assert referee_named > 0
+
+
+def test_secret_event_dice_are_hidden_from_players(game):
+    # DN-NEU-1: the neutral shuffle's dice are counted, not shown
+    shuffle = next(e for e in game if e.type == "neutrals-shuffled")
+    assert narration.rolls_of(shuffle, Side.ASLAN) in ((), (f"{len(shuffle.rolls)} hidden "
+                                                            "roll(s)",))
+    assert all("=" in r for r in narration.rolls_of(shuffle, None))
+
+
+def test_phase_changes_are_condensed_and_automatic_steps_say_so():
+    # DN-SEQ-1: a run of step changes reads as one line; automatic ones are marked
+    state = CampaignState()
+    events = [PhaseAdvanced(step=6, turn=1, phasing=Side.ASLAN, acting=Side.ASLAN, auto=True),
+              PhaseAdvanced(step=7, turn=1, phasing=Side.ASLAN, acting=Side.ASLAN, auto=True)]
+    narration.load()
+    lines = narration.condense(narration.narrate(events, state))
+    assert len(lines) == 1
+    assert "automatic" in lines[0] and "after 1 more step change" in lines[0]
+
+
+def test_last_battle_summary_lists_what_the_battle_destroyed(game, ruleset):
+    # DN-CBT-4 DN-CBT-7 DN-INT-1 DN-GND-1: the summary is built from events alone
+    summary = narration.last_battle_summary(game, CampaignState(), ruleset=ruleset)
+    assert not summary.empty and summary.lines
+    final = engine.fold(game)
+    for uid in summary.destroyed:
+        assert final.units[uid].location.where.value == "eliminated"
+    assert narration.last_battle_summary([], CampaignState()).empty

@@ -1,0 +1,152 @@
+"""Issue 20 items 1-4 through the shell: play by e-mail never dead-ends and never destroys a
+file. Every refusal is one line, exit status 1, and leaves the database as it was."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from campaign.cli import main
+from campaign.pbem.ledger import Ledger
+from campaign.rules import engine
+from campaign.service import CampaignService
+from tests.pbem.conftest import resealed
+
+NAME = "nebula"
+
+
+@pytest.fixture
+def dbs(tmp_path: Path) -> dict[str, list[str]]:
+    """Two players' databases, both created for commit-reveal play by e-mail."""
+    out = {}
+    for side in ("aslan", "solomani"):
+        db = ["--db", f"sqlite:///{tmp_path / (side + '.db')}"]
+        assert main(["new", NAME, "--seed", "3", "--dice", "commit-reveal", *db]) == 0
+        out[side] = db
+    return out
+
+
+def _run(capsys, *argv: str) -> tuple[int, str, str]:
+    capsys.readouterr()
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err
+    return code, captured.out, captured.err
+
+
+def _ledger_image(db: list[str]) -> tuple:
+    service = CampaignService(db_url=db[1])
+    ledger = Ledger(service.store)
+    return (
+        [r.hash for r in service.store.rows(NAME)],
+        [f.model_dump() for f in ledger.files(NAME)],
+        [ledger.secret(NAME, n) for n in range(1, 6)],
+    )
+
+
+def test_resolve_refuses_the_players_own_file(dbs, tmp_path, capsys):  # DN-ERR-1
+    """Item 1: `resolve` with one's own outgoing file changed nothing, the game goes on."""
+    sol, asl = dbs["solomani"], dbs["aslan"]
+    t1, t2, t3 = (tmp_path / f"t{n}.json" for n in (1, 2, 3))
+    main(["order", NAME, "solomani place-neutral lantern", *sol])
+    assert _run(capsys, "export", NAME, "--side", "solomani", "-o", str(t1), *sol)[0] == 0
+    before = _ledger_image(sol)
+    code, _, err = _run(capsys, "resolve", NAME, str(t1), "--reason", "mine", *sol)
+    assert code == 1 and "your own side" in err and str(t1) in err
+    assert _ledger_image(sol) == before, "resolve changed the database"
+    # the secret of file 1 survived: file 3 reveals it and the opponent accepts it
+    assert _run(capsys, "import", NAME, str(t1), *asl)[0] == 0
+    main(["order", NAME, "aslan place-neutral span", *asl])
+    assert _run(capsys, "export", NAME, "--side", "aslan", "-o", str(t2), *asl)[0] == 0
+    assert _run(capsys, "import", NAME, str(t2), *sol)[0] == 0
+    main(["order", NAME, "solomani place-neutral keystone", *sol])
+    assert _run(capsys, "export", NAME, "--side", "solomani", "-o", str(t3), *sol)[0] == 0
+    assert json.loads(t3.read_text())["body"]["dice"]["reveal"]
+    assert _run(capsys, "import", NAME, str(t3), *asl)[0] == 0
+
+
+def test_failed_export_never_touches_the_named_file(dbs, tmp_path, capsys):  # DN-ERR-1
+    """Item 2: "nothing to send" leaves an existing file and a symlink's target intact."""
+    theirs = tmp_path / "turn-002.json"
+    theirs.write_text("the opponent's unread turn file\n")
+    link = tmp_path / "link.json"
+    target = tmp_path / "target.json"
+    target.write_text("kept\n")
+    link.symlink_to(target)
+    for path in (theirs, link):
+        code, _, err = _run(capsys, "export", NAME, "--side", "aslan", "-o", str(path),
+                            *dbs["aslan"])
+        assert code == 1 and "nothing to send" in err
+    assert theirs.read_text() == "the opponent's unread turn file\n"
+    assert link.is_symlink() and target.read_text() == "kept\n"
+    # a successful export through the link writes the target and keeps the link
+    main(["order", NAME, "solomani place-neutral lantern", *dbs["solomani"]])
+    assert _run(capsys, "export", NAME, "--side", "solomani", "-o", str(link),
+                *dbs["solomani"])[0] == 0
+    assert link.is_symlink() and json.loads(target.read_text())["body"]["header"]["exchange"] == 1
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_export_recorded_only_once_written_and_again_byte_for_byte(dbs, tmp_path, capsys):
+    """Item 3 (DN-ERR-1): an export that cannot be written is not recorded as sent; `export
+    --again N` writes any recorded file again, byte for byte, on either machine."""
+    sol, asl = dbs["solomani"], dbs["aslan"]
+    main(["order", NAME, "solomani place-neutral lantern", *sol])
+    code, _, err = _run(capsys, "export", NAME, "--side", "solomani", "-o",
+                        str(tmp_path / "missing-dir" / "t1.txt"), *sol)
+    assert code == 1 and "cannot write" in err
+    (tmp_path / "keys").mkdir()
+    assert main(["keygen", "solomani", "--dir", str(tmp_path / "keys")]) == 0
+    mail = tmp_path / "t1.txt"
+    code, out, _ = _run(capsys, "export", NAME, "--side", "solomani", "-o", str(mail),
+                        "--sign", str(tmp_path / "keys" / "solomani.key"), *sol)
+    assert code == 0 and "file 1 from solomani" in out, "the failed export was recorded"
+    code, _, err = _run(capsys, "export", NAME, "--side", "solomani", "-o",
+                        str(tmp_path / "x.txt"), *sol)
+    assert code == 1 and "--again 1" in err
+    again = tmp_path / "again.txt"
+    code, out, _ = _run(capsys, "export", NAME, "--again", "1", "-o", str(again), *sol)
+    assert code == 0 and "byte for byte" in out
+    assert again.read_bytes() == mail.read_bytes()
+    assert _run(capsys, "import", NAME, str(mail), "--keys", str(tmp_path / "keys"), *asl)[0] == 0
+    received = tmp_path / "received.txt"
+    assert _run(capsys, "export", NAME, "--again", "1", "-o", str(received), *asl)[0] == 0
+    assert received.read_bytes() == mail.read_bytes()
+    code, _, err = _run(capsys, "export", NAME, "--again", "7", "-o", str(received), *asl)
+    assert code == 1 and "no file 7" in err
+
+
+def test_turn_file_without_orders_is_refused(dbs, tmp_path, capsys):  # DN-ERR-1
+    """Item 4: a hand-made file with no orders (correct digest) is refused and not recorded."""
+    sol, asl = dbs["solomani"], dbs["aslan"]
+    main(["order", NAME, "solomani place-neutral lantern", *sol])
+    good = tmp_path / "t1.json"
+    main(["export", NAME, "--side", "solomani", "-o", str(good), *sol])
+    base_state = CampaignService(db_url=asl[1]).load(NAME).state
+
+    def empty(data: dict) -> None:
+        header = data["body"]["header"]
+        data["body"]["batches"] = []
+        header["head_seq"], header["head_hash"] = header["base_seq"], header["base_hash"]
+        header["head_digest"] = engine.state_digest(base_state)
+
+    forged = tmp_path / "empty.json"
+    forged.write_text(resealed(good.read_text(), empty))
+    before = _ledger_image(asl)
+    code, _, err = _run(capsys, "import", NAME, str(forged), *asl)
+    assert code == 1 and "carries no orders" in err
+    assert _ledger_image(asl) == before
+    assert _run(capsys, "import", NAME, str(good), *asl)[0] == 0
+
+
+def test_undo_refuses_orders_already_sent(dbs, tmp_path, capsys):  # DN-ERR-1
+    """Item 4: `undo` would remove events the other player already holds."""
+    sol = dbs["solomani"]
+    main(["order", NAME, "solomani place-neutral lantern", *sol])
+    main(["export", NAME, "--side", "solomani", "-o", str(tmp_path / "t1.json"), *sol])
+    before = _ledger_image(sol)
+    code, _, err = _run(capsys, "undo", NAME, *sol)
+    assert code == 1 and "went to the other player in a turn file" in err
+    assert _ledger_image(sol) == before

@@ -1,0 +1,178 @@
+"""Layout at 80x24 and 160x48 (issue 17 item 11): every footer key is on screen (Help, Undo,
+Close reachable at 80x24), the command palette key appears once, toasts do not cover the status
+line and a refusal toast does not outlive a later success."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from textual.app import App
+from textual.widgets import DataTable, Footer
+from textual.widgets._footer import FooterKey
+from textual.widgets._toast import ToastRack
+
+from campaign.service import CampaignService
+from campaign.tui.app import CampaignApp
+from scenarios.imperial.screen import ImperialScreen, ImperialSetupScreen
+from scenarios.imperium_shogi.screen import ShogiScreen
+from scenarios.invector.screen import InvectorScreen
+from tests.tui.pilot_helpers import app_for, screen_of, send
+
+SIZES = [(80, 24), (160, 48)]
+
+
+def footer_keys(app: App) -> list[tuple[str, str, bool]]:
+    """(key, description, fully on screen) of every key the footer shows."""
+    footer = app.screen.query_one(Footer)
+    right = footer.region.right
+    return [(key.key, key.description, key.region.right <= right and key.region.width > 0)
+            for key in footer.query(FooterKey)]
+
+
+def assert_footer_fits(app: App, needed: set[str]) -> None:
+    keys = footer_keys(app)
+    hidden = [description for _, description, visible in keys if not visible]
+    assert not hidden, f"footer keys cut off: {hidden}"
+    descriptions = [description for _, description, _ in keys]
+    assert needed <= set(descriptions), descriptions
+    palette = [key for key, _, _ in keys if key == "ctrl+p"]
+    assert len(palette) == 1, keys
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_campaign_and_launcher_footers_fit(service: CampaignService, no_keymap: Path,
+                                           size: tuple[int, int]):
+    """Issue 17 item 11: at 80x24 the campaign footer stopped after "e Fo" and ^p appeared
+    twice; Help, Undo and Close must stay reachable."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, None).run_test(size=size) as pilot:
+            await pilot.pause()
+            assert_footer_fits(pilot.app, {"Help", "New campaign", "Quit"})
+            await pilot.press("enter")
+            await pilot.pause()
+            screen_of(pilot)
+            assert_footer_fits(pilot.app, {"Help", "Undo", "Close", "Order"})
+
+    asyncio.run(scenario())
+
+
+class Host(App[None]):
+    """Hosts one scenario screen."""
+
+    def __init__(self, make) -> None:
+        super().__init__()
+        self.make = make
+
+    def on_mount(self) -> None:
+        self.push_screen(self.make())
+
+
+SCENARIO_SCREENS = {
+    "shogi": lambda: ShogiScreen(red="human", blue="human"),
+    "invector": lambda: InvectorScreen(players=("human", "human")),
+    "imperial": lambda: ImperialScreen(players=4, seed=0, computer=set()),
+    "imperial-setup": ImperialSetupScreen,
+}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("name", sorted(SCENARIO_SCREENS))
+def test_scenario_footers_fit(name: str, size: tuple[int, int]):
+    """Issue 17 items 8 and 11: each game screen shows Help, Save, Load and Back on screen."""
+
+    async def scenario() -> None:
+        app = Host(SCENARIO_SCREENS[name])
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            while app.screen.is_modal:
+                await pilot.press("escape")
+                await pilot.pause()
+            await pilot.pause(0.2)  # let the footer lay out its keys
+            needed = {"Back"} if name == "imperial-setup" else {
+                "Help", "Save", "Load", "Back"}
+            assert_footer_fits(app, needed)
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_toasts_stay_off_the_status_line_and_a_success_clears_refusals(
+    service: CampaignService, no_keymap: Path, size: tuple[int, int]
+):
+    """Issue 17 item 11 (DN-ERR-1 refusals): the red "refused" toast covered the status line
+    and stayed over a later success."""
+
+    async def scenario() -> None:
+        app = app_for(service, no_keymap, "demo")
+        async with app.run_test(size=size, notifications=True) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            status = await send(pilot, "solomani end-phase")
+            assert "DN-SEQ-2" in status
+            await pilot.pause()
+            rack = pilot.app.screen.get_child_by_type(ToastRack)
+            toasts = list(rack.query("Toast"))
+            assert toasts
+            line = screen.query_one("#status-line").region
+            assert all(not toast.region.overlaps(line) for toast in toasts)
+            status = await send(pilot, "aslan end-phase")
+            assert "✓" in status
+            await pilot.pause()
+            assert not pilot.app._notifications
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_log_tab_shows_the_newest_row_and_event_numbers(service: CampaignService,
+                                                        no_keymap: Path, size: tuple[int, int]):
+    """Issue 17 item 4: the Log table ran under the order bar (the newest rows unreachable) and
+    its "#" column counted rows instead of giving the event numbers of the phase tracker."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "full").run_test(size=size) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            await pilot.press("5")
+            await pilot.pause()
+            await pilot.pause()
+            table = screen.query_one("#log", DataTable)
+            bar = screen.query_one("#order-bar").region
+            assert table.region.bottom <= bar.y, (table.region, bar)
+            assert table.scroll_y == table.max_scroll_y
+            cursor_row = table.cursor_row
+            assert cursor_row == table.row_count - 1
+            head = service.load("full").head.seq
+            number = str(table.get_row_at(table.row_count - 1)[0])
+            assert number.split("–")[-1] == str(head), number
+            # the cursor row is drawn inside the table's visible region
+            visible = table.scrollable_content_region.height
+            assert table.scroll_y <= cursor_row <= table.scroll_y + visible
+
+    asyncio.run(scenario())
+
+
+def test_screenshot_goes_to_the_screenshot_directory(service: CampaignService, tmp_path: Path,
+                                                     no_keymap: Path):
+    """Issue 17 item 14: the palette's screenshot failed ("Failed to save screenshot": no
+    ~/Downloads). F12 and the palette command save into the app's screenshot directory (the
+    user data directory by default) and say where."""
+    shots = tmp_path / "shots" / "nested"
+
+    async def scenario() -> None:
+        app = CampaignApp(service=service, open_campaign="demo", screenshot_dir=shots)
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            await pilot.pause()
+            await pilot.press("f12")
+            await pilot.pause(0.5)
+            app.deliver_screenshot()  # what the palette's "Screenshot" command calls
+            await pilot.pause(0.5)
+            files = sorted(shots.glob("*.svg"))
+            assert files, list(tmp_path.rglob("*"))
+            assert any(str(shots) in n.message for n in app._notifications)
+            assert not any("Failed" in n.message for n in app._notifications)
+
+    asyncio.run(scenario())

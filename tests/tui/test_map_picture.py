@@ -1,0 +1,37 @@
+"""The TUI's picture key writes the current view's map and says where (issue 19)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from textual.widgets import Static
+
+from campaign.render import campaign_map
+from campaign.service import CampaignService
+from tests.render.svgdoc import of_class, parse
+from tests.tui.pilot_helpers import SIZE, app_for, screen_of
+
+
+def test_picture_key_writes_the_map_and_says_where(
+    service: CampaignService, no_keymap: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):  # DN-ECO-3: with the connection overlay on, the picture carries the supply overlay
+    pictures = tmp_path / "pictures"
+    monkeypatch.setattr(campaign_map, "pictures_dir", lambda: pictures)
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            await pilot.press("c")
+            await pilot.press("p")
+            await pilot.pause()
+            (written,) = pictures.glob("*.svg")
+            status = str(screen.query_one("#status-line", Static).render())
+            assert "map picture written to" in status and written.name in status
+            root = parse(written.read_bytes())
+            assert root.get("data-overlay") == "supply" and root.get("data-view") == "referee"
+            assert len(of_class(root, "system")) == len(screen.session.ruleset.star_map.systems)
+
+    asyncio.run(scenario())

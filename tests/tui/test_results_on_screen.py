@@ -1,0 +1,163 @@
+"""Results and state on the campaign screen (issue 17 items 3 and 5): the outcome sentences of
+the rules core after each order, the last battle on the Battle tab, who must act, and no stale
+state (launcher event count, previous battle's dice, order hint, movement hints)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from textual.widgets import DataTable, Input, Static
+
+from campaign.rules.acting import acting_sentence, who_must_act
+from campaign.service import CampaignService
+from campaign.tui.session import LogRow, last_round_dice
+from tests.tui.pilot_helpers import SIZE, app_for, move_with_form, screen_of, send
+
+#: Bound on the battle steps of the demo's battle at Halden (it ends well before).
+MAX_STEPS = 60
+
+
+def _text(screen, selector: str) -> str:
+    return str(screen.query_one(selector, Static).render())
+
+
+def test_launcher_event_count_follows_play(service: CampaignService, no_keymap: Path):
+    """Issue 17 item 5: the launcher kept the event count it had before the campaign was
+    played."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, None).run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            table = pilot.app.screen.query_one("#campaign-table", DataTable)
+            row = table.get_row_index("demo")
+            table.move_cursor(row=row)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert "✓" in await send(pilot, "aslan end-phase")
+            await pilot.press("q")
+            await pilot.pause()
+            table = pilot.app.screen.query_one("#campaign-table", DataTable)
+            head = service.load("demo").head.seq
+            assert table.get_row("demo")[2] == str(head)
+
+    asyncio.run(scenario())
+
+
+def test_last_round_dice_stop_at_the_opening_of_battles():
+    """Issue 17 item 5 (DN-CBT-1): a new battle in the same system showed the previous battle's
+    "last round's dice"."""
+    old = LogRow(10, 2, "aslan", "aslan fire halden/1", ("round-fought",),
+                 ("fire halden A-CL-1=4",), 40, 40)
+    opened = LogRow(11, 3, "aslan", "aslan end-phase", ("phase-advanced", "battles-opened"),
+                    (), 41, 42)
+    assert last_round_dice([old], "halden") == "fire halden A-CL-1=4"
+    assert last_round_dice([old, opened], "halden") == ""
+
+
+def test_tracker_placeholder_results_and_last_battle(service: CampaignService, no_keymap: Path):
+    """Issue 17 items 3 and 5 (DN-CBT-1..7): the tracker names who the battle waits for, the
+    order line's hint is the order awaited, each sent order shows the rules core's outcome
+    sentence, and once the battle is over the Battle tab shows the last battle summary."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            session = screen.session
+            await move_with_form(pilot, "main", "halden")
+            await send(pilot, "aslan end-phase")
+            assert session.battles()
+            steps = 0
+            while session.battles() and steps < MAX_STEPS:
+                sentence = acting_sentence(session.state, session.ruleset)
+                assert sentence in _text(screen, "#phase")
+                awaited = who_must_act(session.state, session.ruleset)[0].orders[0]
+                assert awaited in screen.query_one("#order", Input).placeholder
+                status = await send(pilot, session.next_battle_order(
+                    next(iter(session.battles()))))
+                assert "✓" in status, status
+                first = session.last_outcome[0].splitlines()[0]
+                assert first in status
+                steps += 1
+            assert not session.battles()
+            await pilot.press("4")
+            await pilot.pause()
+            battle = _text(screen, "#battle")
+            summary = session.last_battle()
+            assert not summary.empty
+            assert "Last battle" in battle
+            assert summary.lines[-1].splitlines()[0] in battle
+
+    asyncio.run(scenario())
+
+
+def test_movement_hints_only_in_movement_phases(service: CampaignService, no_keymap: Path):
+    """Issue 17 item 5 (DN-MOV-4): "move tankers first" stayed on the map panel outside the
+    movement phases."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "full").run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            assert not screen.session.state.phase.is_movement
+            assert "DN-MOV-4" not in _text(screen, "#system-info")
+
+    asyncio.run(scenario())
+
+
+def test_physical_dice_are_counted_and_must_match(service: CampaignService, no_keymap: Path):
+    """Issue 17 item 10 (DN-ERR-1, DN-CBT-2): the dice field says how many dice the typed order
+    rolls and for what; too many values are refused like too few, and nothing is stored."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            session = screen.session
+            await move_with_form(pilot, "main", "halden")
+            await send(pilot, "aslan end-phase")
+            step = session.next_battle_order(next(iter(session.battles())))
+            needed = session.dice_needed(step)
+            assert needed, step
+            await pilot.press("escape", "o")
+            screen.query_one("#order", Input).value = step
+            await pilot.pause()
+            placeholder = screen.query_one("#dice", Input).placeholder
+            assert str(len(needed)) in placeholder and needed[0] in placeholder
+            head = service.load("demo").head.seq
+            too_many = ",".join(["3"] * (len(needed) + 1))
+            status = await send(pilot, step, too_many)
+            assert "DN-ERR-1" in status and f"rolls {len(needed)}" in status
+            assert service.load("demo").head.seq == head
+            if len(needed) > 1:
+                status = await send(pilot, step, ",".join(["3"] * (len(needed) - 1)))
+                assert "DN-ERR-1" in status and service.load("demo").head.seq == head
+            status = await send(pilot, step, ",".join(["3"] * len(needed)))
+            assert "✓" in status
+            assert service.load("demo").head.seq > head
+
+    asyncio.run(scenario())
+
+
+def test_battle_form_offers_the_open_battle(service: CampaignService, no_keymap: Path):
+    """Issue 17 item 9 (DN-CBT-1): the form's BATTLE blank offers the open battles and starts
+    on the first one instead of asking for its id as free text."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            await move_with_form(pilot, "main", "halden")
+            await send(pilot, "aslan end-phase")
+            step = screen.session.next_battle_order(next(iter(screen.session.battles())))
+            side, verb = step.split()[:2]
+            screen.query_one("#order", Input).value = f"{side} {verb}"
+            await pilot.press("escape", "e")
+            await pilot.pause()
+            form = pilot.app.screen
+            names = [field.name for field in form.fields]
+            assert "BATTLE" in names
+            assert form.value_of(names.index("BATTLE")) == "b1"
+
+    asyncio.run(scenario())

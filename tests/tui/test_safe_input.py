@@ -1,0 +1,137 @@
+"""Pilot tests of safe input on the campaign screen (issue 17 item 6): keys typed quickly after
+``o`` land in the order line, focus leaves the order line after a sent order, and keys that lose
+work (undo, close with an unsent order) ask first."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from textual import events
+from textual.widgets import Input, OptionList, TabbedContent
+
+from campaign.service import CampaignService
+from campaign.tui.screens.forms import Confirm
+from campaign.tui.screens.launcher import LauncherScreen
+from tests.tui.pilot_helpers import SIZE, app_for, move_with_form, screen_of, send
+
+
+async def burst(pilot, *keys: str) -> None:
+    """Post ``keys`` at once, without waiting between them (a fast typist on a loaded machine)."""
+    for key in keys:
+        event = events.Key(key, key if len(key) == 1 else None)
+        event.set_sender(pilot.app)
+        pilot.app._driver.send_message(event)  # as Pilot.press does, minus its waits
+    await pilot.pause()
+    await pilot.pause()
+
+
+def test_keys_typed_right_after_o_go_into_the_order_line(service: CampaignService,
+                                                         no_keymap: Path):
+    """Issue 17 item 6: under load typed orders fired single-key commands (tab switch, undo,
+    form) because the order line received focus only after the queued keys."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            before = service.load("demo").head.seq
+            await burst(pilot, "o", "2", "u", "e", "s")
+            assert screen.query_one("#order", Input).value == "2ues"
+            assert screen.query_one("#tabs", TabbedContent).active == "tab-map"
+            assert pilot.app.screen is screen  # no form opened
+            assert service.load("demo").head.seq == before
+
+    asyncio.run(scenario())
+
+
+def test_focus_leaves_the_order_line_after_a_sent_order(service: CampaignService,
+                                                        no_keymap: Path):
+    """Issue 17 item 6: after an order is sent, single keys are commands again (the Battle
+    tab's ``n`` typed an ``n`` into the order line)."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            status = await send(pilot, "aslan end-phase")
+            assert "✓" in status
+            assert not isinstance(screen.focused, Input)
+            await pilot.press("2")
+            await pilot.pause()
+            assert screen.query_one("#tabs", TabbedContent).active == "tab-forces"
+            assert screen.query_one("#order", Input).value == ""
+
+    asyncio.run(scenario())
+
+
+def test_undo_asks_first(service: CampaignService, no_keymap: Path):
+    """Issue 17 item 6 (DN-ERR-1 undo): ``u`` loses an order, so it asks y/n; ``n`` keeps it."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await move_with_form(pilot, "main", "eawyo")
+            await pilot.press("escape", "u")
+            await pilot.pause()
+            assert isinstance(pilot.app.screen, Confirm)
+            await pilot.press("n")
+            await pilot.pause()
+            assert service.load("demo").state.unit("A-B1-1").location.system == "eawyo"
+            await pilot.press("u", "y")
+            await pilot.pause()
+            assert service.load("demo").state.unit("A-B1-1").location.system == "hlirakh"
+
+    asyncio.run(scenario())
+
+
+def test_close_with_an_unsent_order_asks_first(service: CampaignService, no_keymap: Path):
+    """Issue 17 item 6: ``q`` with a half-typed order asks before leaving; ``y`` leaves."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, None).run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("enter")  # the first campaign of the launcher
+            await pilot.pause()
+            screen = screen_of(pilot)
+            await pilot.press("o", *"aslan jump")
+            await pilot.press("escape", "q")
+            await pilot.pause()
+            assert isinstance(pilot.app.screen, Confirm)
+            await pilot.press("n")
+            await pilot.pause()
+            assert pilot.app.screen is screen
+            assert screen.query_one("#order", Input).value == "aslan jump"
+            await pilot.press("q", "y")
+            await pilot.pause()
+            assert isinstance(pilot.app.screen, LauncherScreen)
+
+    asyncio.run(scenario())
+
+
+def test_a_click_on_a_destination_shows_the_path_and_a_second_click_sends(
+    service: CampaignService, no_keymap: Path
+):
+    """Issue 17 item 7 (DN-MOV-2): one mouse click on a destination sent the jump at once.
+    Now the first click highlights it and draws its path on the map; a second click sends."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=(160, 48)) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            before = service.load("demo").head.seq
+            destinations = screen.query_one("#dest-list", OptionList)
+            target = "eawyo"
+            row = screen._dest_ids.index(target)
+            assert destinations.highlighted != row
+            await pilot.click("#dest-list", offset=(3, row))
+            await pilot.pause()
+            assert service.load("demo").head.seq == before  # nothing sent
+            assert destinations.highlighted == row
+            path = screen.map_view.path
+            assert path[0] == "hlirakh" and path[-1] == target
+            await pilot.click("#dest-list", offset=(3, row))
+            await pilot.pause()
+            assert service.load("demo").state.unit("A-B1-1").location.system == target
+
+    asyncio.run(scenario())

@@ -1,0 +1,319 @@
+"""Pilot tests of the scenario game screens as the launcher opens them (issue 17): leaving every
+screen returns to a working launcher, every panel lies on screen, save/resume and leave work the
+same way in the three games."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import inspect
+import random
+import re
+from pathlib import Path
+
+import pytest
+from textual.app import App
+from textual.screen import Screen
+from textual.widgets import DataTable, Input, ListView, OptionList
+
+from campaign.service import CampaignService
+from campaign.tui.screens.campaign import CampaignScreen
+from campaign.tui.screens.launcher import LauncherScreen
+from scenarios import registry
+from scenarios.dialogs import GameConfirm, GamePathDialog
+from scenarios.imperial.screen import ImperialScreen, ImperialSetupScreen, InvestorDialog
+from scenarios.imperium_shogi.screen import ShogiScreen
+from scenarios.invector.screen import InvectorScreen
+from tests.tui.pilot_helpers import app_for
+
+SIZES = [(80, 24), (160, 48)]
+#: A frozen app never answers; the test fails after this many seconds instead of hanging.
+HANG_LIMIT = 60
+
+
+def run(coroutine) -> None:
+    """Run a Pilot scenario; a hang (the issue-17 freeze) becomes a failure, not a stuck run."""
+    asyncio.run(asyncio.wait_for(coroutine, HANG_LIMIT))
+
+
+async def open_scenario(pilot, index: int) -> Screen:
+    """From the launcher: Tab to the scenario list, pick entry ``index``, Enter."""
+    app = pilot.app
+    assert isinstance(app.screen, LauncherScreen)
+    scenarios = app.screen.query_one("#scenario-list", ListView)
+    if not scenarios.has_focus:
+        await pilot.press("tab")
+    assert scenarios.has_focus
+    scenarios.index = index
+    await pilot.press("enter")
+    await pilot.pause()
+    return app.screen
+
+
+async def close_dialogs(pilot) -> None:
+    """Imperial may open the investor dialog at once (IMP-19): pass it."""
+    while isinstance(pilot.app.screen, InvestorDialog):
+        await pilot.press("escape")
+        await pilot.pause()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_leaving_every_scenario_and_a_campaign_returns_to_a_live_launcher(
+    service: CampaignService, no_keymap: Path, size: tuple[int, int]
+):
+    """Issue 17 item 1: leaving Imperium Shogi froze the app (its screen overwrote Textual's
+    private ``_closed`` flag, so popping it waited forever). Open and leave each scenario screen
+    and a campaign from the launcher, then quit with Ctrl+Q."""
+
+    async def scenario() -> None:
+        app = app_for(service, no_keymap, None)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            names = [entry.name for entry in registry.SCENARIOS]
+            for index, name in enumerate(names):
+                screen = await open_scenario(pilot, index)
+                await close_dialogs(pilot)
+                screen = pilot.app.screen
+                if isinstance(screen, ImperialSetupScreen):
+                    await pilot.press("escape")  # a form: Esc is the way back
+                else:
+                    assert isinstance(screen, ShogiScreen | InvectorScreen | ImperialScreen), name
+                    await pilot.press("q")
+                await pilot.pause()
+                assert isinstance(pilot.app.screen, LauncherScreen), name
+            await pilot.press("tab")  # back to the campaigns
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(pilot.app.screen, CampaignScreen)
+            await pilot.press("escape", "q")
+            await pilot.pause()
+            assert isinstance(pilot.app.screen, LauncherScreen)
+            await pilot.press("ctrl+q")
+        assert app.return_code == 0
+
+    run(scenario())
+
+
+SCREEN_MODULES = [
+    "scenarios.imperium_shogi.screen",
+    "scenarios.invector.screen",
+    "scenarios.imperial.screen",
+    "campaign.tui.screens.campaign",
+    "campaign.tui.screens.launcher",
+    "campaign.tui.screens.forms",
+    "campaign.tui.screens.help",
+]
+
+
+@pytest.mark.parametrize("module_name", SCREEN_MODULES)
+def test_screens_do_not_overwrite_textual_attributes(module_name: str):
+    """Issue 17 item 1 (root cause): a screen attribute named like one of Textual's own
+    (``_closed`` in the Shogi screen) silently breaks the message pump. Every ``self.NAME =``
+    of the screen modules is checked against the attributes of a bare Textual screen (the
+    public ``title``/``sub_title`` are meant to be set)."""
+
+    class Host(App[None]):
+        pass
+
+    with Host()._context():
+        textual_names = set(vars(Screen())) | {n for c in Screen.__mro__ for n in vars(c)}
+    textual_names -= {"title", "sub_title"}
+    source = inspect.getsource(importlib.import_module(module_name))
+    assigned = set(re.findall(r"self\.(\w+)\s*(?::[^=]+)?=[^=]", source))
+    assert not assigned & textual_names
+
+
+class ImperialHost(App[None]):
+    """Hosts the Imperial table directly (four players, seats 1-3 played by the computer)."""
+
+    def on_mount(self) -> None:
+        self.push_screen(ImperialScreen(players=4, seed=0))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_imperial_orders_list_is_on_screen(size: tuple[int, int]):
+    """Issue 17 item 2 (IMP-7): the "Orders (Enter plays)" list lay beyond the right edge (the
+    tabs took the whole width). It must lie inside the screen and show the legal orders."""
+
+    async def scenario() -> None:
+        app = ImperialHost()
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await close_dialogs(pilot)
+            table = app.screen
+            assert isinstance(table, ImperialScreen)
+            orders = table.query_one("#imperial-orders", OptionList)
+            screen_region = table.region
+            assert orders.region.width >= 20 and orders.region.height >= 3
+            assert screen_region.contains_region(orders.region), (orders.region, screen_region)
+            assert orders.option_count == len(table.orders) > 0
+
+    run(scenario())
+
+
+def _play_first_legal(screen) -> None:
+    """One move by whoever is to move, through the screen's own play method."""
+    if isinstance(screen, ImperialScreen):
+        screen.play(screen.orders[0])
+    elif isinstance(screen, ShogiScreen):
+        assert screen.play(screen.state.legal_actions()[0])
+    else:
+        screen.play(screen.state.legal_actions()[0])
+
+
+def _position_text(screen) -> str:
+    return screen.position.to_text() if isinstance(screen, ImperialScreen) else \
+        screen.state.to_text()
+
+
+GAMES = {
+    "shogi": lambda: ShogiScreen(red="human", blue="human"),
+    "invector": lambda: InvectorScreen(players=("human", "human")),
+    "imperial": lambda: ImperialScreen(players=4, seed=0, computer=set()),
+}
+
+
+class GameHost(App[None]):
+    """Hosts one game screen above a plain screen (as the launcher does)."""
+
+    def __init__(self, make) -> None:
+        super().__init__()
+        self.make = make
+
+    def on_mount(self) -> None:
+        self.push_screen(self.make())
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_game_saves_resumes_and_asks_before_discarding(game: str, tmp_path: Path):
+    """Issue 17 item 8: Shogi ``q`` and Imperial ``Esc`` dropped a game without asking and
+    Imperial could not be saved. All three: Ctrl+S and Ctrl+O with the same file dialog, ``q``
+    asks while moves are not saved."""
+    path = tmp_path / f"{game}.txt"
+
+    async def scenario() -> None:
+        app = GameHost(GAMES[game])
+        async with app.run_test(size=(160, 48)) as pilot:
+            await pilot.pause()
+            await close_dialogs(pilot)
+            screen = app.screen
+            _play_first_legal(screen)
+            await pilot.pause()
+            await close_dialogs(pilot)
+            await pilot.press("q")
+            await pilot.pause()
+            assert isinstance(app.screen, GameConfirm)
+            await pilot.press("n")
+            await pilot.pause()
+            assert app.screen is screen
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert isinstance(app.screen, GamePathDialog)
+            app.screen.query_one(Input).value = str(path)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert path.exists()
+            saved = _position_text(screen)
+            _play_first_legal(screen)
+            await pilot.pause()
+            await close_dialogs(pilot)
+            await pilot.press("ctrl+o", "y")  # the new move is not saved: asks first
+            await pilot.pause()
+            assert isinstance(app.screen, GamePathDialog)
+            app.screen.query_one(Input).value = str(path)
+            await pilot.press("enter")
+            await pilot.pause()
+            await close_dialogs(pilot)
+            assert _position_text(screen) == saved
+            await pilot.press("q")  # saved: leaves without asking
+            await pilot.pause()
+            assert screen not in app.screen_stack
+
+    run(scenario())
+
+
+def test_shogi_move_list_shows_the_game_ending_move():
+    """Issue 17 item 13 (SHO-7): the move list overflowed its pane, so the game-ending move was
+    never on screen. Play a long game to its end at 80x24: the list is scrolled to the last
+    move."""
+
+    async def scenario() -> None:
+        app = GameHost(GAMES["shogi"])
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, ShogiScreen)
+            plies = 0
+            chooser = random.Random(40)  # seed 40: a game of 39 plies
+            while not screen.state.is_terminal() and plies < 400:
+                assert screen.play(chooser.choice(screen.state.legal_actions()))
+                plies += 1
+            assert screen.state.is_terminal() and plies > 20
+            await pilot.pause()
+            await pilot.pause()
+            scroller = screen.query_one("#moves-scroll")
+            assert scroller.max_scroll_y > 0
+            assert scroller.scroll_y == scroller.max_scroll_y
+            text = str(screen.query_one("#moves").render())
+            assert text.splitlines()[-1].startswith(f"{plies:>3}.")
+
+    run(scenario())
+
+
+def test_invector_cells_carry_their_names():
+    """Issue 17 item 13 (INV-8): Invector had no coordinates (rows count from the top there,
+    ranks from the bottom in Shogi): every cell is labelled with its INV-8 name."""
+
+    async def scenario() -> None:
+        app = GameHost(GAMES["invector"])
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            board = screen.state.board
+            for cell in (0, board.size - 1):
+                view = screen.query_one(f"#cell-{board.cell_name(cell)}")
+                assert board.cell_name(cell) in str(view.render())
+
+    run(scenario())
+
+
+def test_imperial_mid_game_score_and_log_name_the_nation():
+    """Issue 17 item 13 (IMP-21, IMP-7): the mid-game score window was titled "Final score —
+    None" and named a winner; the log did not say which nation acted."""
+
+    async def scenario() -> None:
+        app = GameHost(lambda: ImperialScreen(players=4, seed=0))
+        async with app.run_test(size=(160, 48)) as pilot:
+            await pilot.pause()
+            await close_dialogs(pilot)
+            table = app.screen
+            assert isinstance(table, ImperialScreen)
+            table.play(table.orders[0])
+            await pilot.pause()
+            await close_dialogs(pilot)
+            log = str(table.query_one("#imperial-log").render())
+            assert any(name in log for name in ("Austria", "Italy", "France", "Britain",
+                                                "Germany", "Russia")), log
+            await pilot.press("s")
+            await pilot.pause()
+            score = app.screen
+            title = str(score.query_one("#imperial-score Static").render())
+            assert "Final" not in title and "None" not in title
+            rows = score.query_one(DataTable)
+            marks = [str(rows.get_row_at(i)[-1]) for i in range(rows.row_count)]
+            assert "winner" not in marks
+
+    run(scenario())
+
+
+def test_player_counts_agree():
+    """Issue 17 item 13 (IMP-4): "4-6" in the launcher, "2-3 use the published starts" in the
+    set-up and "2–6" in the README: one count everywhere."""
+    entry = registry.find("imperial")
+    assert "2–6 players" in entry.title
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    assert "2–6 players" in readme
+    import scenarios.imperial.screen as imperial_screen
+
+    source = inspect.getsource(imperial_screen.ImperialSetupScreen)
+    assert "Players: 2–6" in source and "4-6" not in source
