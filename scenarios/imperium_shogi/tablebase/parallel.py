@@ -3,6 +3,8 @@
 Work is split into blocks of ``BLOCK_LINES`` directory lines; each kernel handles the blocks
 ``first .. last - 1``, which one worker per thread (``prange``) claims one at a time from a
 shared cursor (``atomic_add``), so a dense region of the table does not leave a core idle.
+``workers`` is ``numba.get_num_threads()``, passed in (calling it inside a kernel would keep
+numba from caching the compiled kernel).
 Every write another thread may also make goes through ``atomics``:
 
 * enumeration: a child's bit is set with ``atomic_or`` in the directory; whoever set it first
@@ -17,7 +19,7 @@ The value byte (the low byte of ``state``) is described in ``table``.
 from __future__ import annotations
 
 import numpy as np
-from numba import get_num_threads, njit, prange
+from numba import njit, prange
 
 from scenarios.imperium_shogi.tablebase.atomics import (
     atomic_add,
@@ -128,12 +130,12 @@ def expand_pass(
     tgt: np.ndarray,
     ntgt: np.ndarray,
     dobutsu: bool,
+    workers: int,
 ) -> np.ndarray:
     """Expand the frontier positions of blocks ``first .. last - 1`` once.
 
     Returns (new positions, positions expanded, children that could not be ranked).
     """
-    workers = get_num_threads()
     cursor = np.full(1, first, dtype=np.int64)
     totals = np.zeros((workers, 3), dtype=np.int64)
     for worker in prange(workers):
@@ -222,6 +224,7 @@ def prepare(
     tgt: np.ndarray,
     ntgt: np.ndarray,
     dobutsu: bool,
+    workers: int,
 ) -> int:
     """Seed the terminal values and set the child counts of the undecided positions.
 
@@ -230,7 +233,6 @@ def prepare(
     leaving out those won within ``max_won_dist`` plies (the levels already propagated).
     Returns the number of children that could not be ranked (0 unless a generator is wrong).
     """
-    workers = get_num_threads()
     cursor = np.zeros(1, dtype=np.int64)
     last = block_count_of(directory)
     bad = np.zeros(workers, dtype=np.int64)
@@ -313,6 +315,7 @@ def retro_level(
     src: np.ndarray,
     nsrc: np.ndarray,
     dobutsu: bool,
+    workers: int,
 ) -> np.ndarray:
     """Propagate the positions decided at ``dist`` plies: (newly decided, impossible losses).
 
@@ -330,7 +333,6 @@ def retro_level(
         if presence[block, dist + 1] or (dist == 0 and presence[block, WON_IN_0]):
             wanted[n] = block
             n += 1
-    workers = get_num_threads()
     cursor = np.zeros(1, dtype=np.int64)
     totals = np.zeros((workers, 2), dtype=np.int64)
     for worker in prange(workers):

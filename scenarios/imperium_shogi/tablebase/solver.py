@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
+from numba import get_num_threads
 
 from scenarios.imperium_shogi.rules import Position
 from scenarios.imperium_shogi.tablebase import kernel, parallel
@@ -43,6 +44,8 @@ from scenarios.imperium_shogi.tablebase.table import (  # noqa: F401 (re-exporte
 
 #: ``progress(phase, done, total, note)``: ``total`` is 0 when not known in advance.
 Progress = Callable[[str, int, int, str], None]
+#: Seconds between two saves of the states during the retrograde analysis.
+CHECKPOINT_SECONDS = 60.0
 #: Calls per enumeration pass (each reports progress).
 ENUMERATION_SLICES = 64
 MIN_SLICE_BLOCKS = 256
@@ -79,24 +82,45 @@ class Solution(Table):
 class Checkpoint:
     """Files of a solve in progress (``<table>/work``), so a killed solve can continue.
 
-    ``directory.npy`` is written once the enumeration is done; ``state.npy`` is the
-    memory-mapped two bytes per position; ``progress.json`` names the next level to propagate
-    and the level sizes so far, rewritten (atomically) after every level.
+    ``directory.npy`` is written once the enumeration is done. The states stay in memory; at
+    the end of a level, at most every ``every_seconds``, they are written to
+    ``state.<level>.npy`` and ``progress.json`` then names that file, the next level to
+    propagate and the level sizes so far (each file written under a temporary name, fsynced,
+    renamed), so the recorded progress always matches a complete states file.
     """
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, every_seconds: float = CHECKPOINT_SECONDS) -> None:
         self.path = path
+        self.every_seconds = every_seconds
+        self._saved_at = -float("inf")
 
     def progress(self) -> dict | None:
-        """The recorded progress, or ``None`` before the enumeration was finished."""
+        """The recorded progress, or ``None`` if no states were saved (or they are missing)."""
         file = self.path / "progress.json"
-        return json.loads(file.read_text()) if file.exists() else None
+        if not file.exists():
+            return None
+        record = json.loads(file.read_text())
+        states = record.get("state")
+        return record if states and (self.path / states).exists() else None
 
     def level_done(self, state: np.ndarray, next_level: int, sizes: list[int] | None) -> None:
-        """Flush the states, then record that ``next_level`` is the one to propagate next."""
-        if isinstance(state, np.memmap):
-            state.flush()
-        self._write_json("progress.json", {"next_level": next_level, "levels": sizes})
+        """Save the states and record ``next_level`` as the one to propagate next (if due)."""
+        now = time.monotonic()
+        if now - self._saved_at < self.every_seconds:
+            return
+        old = self.progress()
+        name = f"state.{next_level}.npy"
+        tmp = self.path / f"{name}.tmp"
+        with tmp.open("wb") as out:
+            np.save(out, state)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, self.path / name)
+        self._write_json("progress.json",
+                         {"next_level": next_level, "levels": sizes, "state": name})
+        if old is not None and old.get("state") not in (None, name):
+            (self.path / old["state"]).unlink(missing_ok=True)
+        self._saved_at = time.monotonic()
 
     def _write_json(self, name: str, record: dict) -> None:
         """Write ``name`` under a temporary name, fsync, rename."""
@@ -130,18 +154,22 @@ class Checkpoint:
         """Time the (earlier) enumeration took."""
         return float(json.loads((self.path / "enumeration.json").read_text())["seconds"])
 
-    def state(self, positions: int, fresh: bool) -> np.ndarray:
-        """The memory-mapped states (new and zeroed if ``fresh``)."""
-        file = self.path / "state.npy"
-        if fresh or not file.exists():
-            return np.lib.format.open_memmap(file, mode="w+", dtype=np.uint16, shape=(positions,))
-        return np.load(file, mmap_mode="r+")
+    def state(self, positions: int) -> np.ndarray:
+        """The states saved with the recorded progress, or new (zero) ones."""
+        record = self.progress()
+        if record is None:
+            return np.zeros(positions, dtype=np.uint16)
+        return np.load(self.path / record["state"])
 
     def clear(self) -> None:
         """Remove the work files (the table is complete, or a recompute was asked for)."""
+        if not self.path.exists():
+            return
         for name in ("progress.json", "progress.json.tmp", "enumeration.json",
-                     "enumeration.json.tmp", "directory.npy", "directory.tmp.npy", "state.npy"):
+                     "enumeration.json.tmp", "directory.npy", "directory.tmp.npy"):
             (self.path / name).unlink(missing_ok=True)
+        for states in self.path.glob("state.*npy*"):
+            states.unlink()
         if self.path.exists() and not any(self.path.iterdir()):
             self.path.rmdir()
 
@@ -175,7 +203,7 @@ def enumerate_positions(
         for first in range(0, blocks, step):
             new, done, bad = parallel.expand_pass(
                 directory, frontier, first, min(blocks, first + step), r.nxt, r.pre, r.count,
-                material, kernel.TGT, kernel.NTGT, dobutsu,
+                material, kernel.TGT, kernel.NTGT, dobutsu, get_num_threads(),
             )
             if bad:
                 raise RuntimeError(f"{bad} generated children do not fit the table's material")
@@ -217,7 +245,7 @@ def retrograde(
                 raise OverflowError(f"distance {dist + 1} beyond a value byte")
             new, odd_losses = parallel.retro_level(
                 table.directory, state, presence, dist, r.nxt, r.pre, r.count, material,
-                kernel.SRC, kernel.NSRC, table.dobutsu,
+                kernel.SRC, kernel.NSRC, table.dobutsu, get_num_threads(),
             )
             if odd_losses:
                 raise OverflowError("a loss at an odd distance (after a start won in 0)")
@@ -257,6 +285,7 @@ def solve(
     progress: Progress = _quiet,
     work: Path | None = None,
     expected: int = 0,
+    checkpoint_seconds: float = CHECKPOINT_SECONDS,
 ) -> Solution:
     """Enumerate and solve every position reachable from ``start_positions``.
 
@@ -268,7 +297,7 @@ def solve(
     starts = [key_of(p) for p in start_positions]
     ranking = Ranking.of_key(starts[0])
     material = np.asarray(ranking.material, dtype=np.int64)
-    checkpoint = Checkpoint(work) if work is not None else None
+    checkpoint = Checkpoint(work, checkpoint_seconds) if work is not None else None
     started = time.perf_counter()
     if checkpoint is not None and checkpoint.has_directory():
         directory = checkpoint.load_directory()
@@ -283,17 +312,19 @@ def solve(
     started = time.perf_counter()
     record = checkpoint.progress() if checkpoint is not None else None
     if checkpoint is not None:
-        state = checkpoint.state(positions, fresh=record is None)
+        state = checkpoint.state(positions)
     else:
         state = np.zeros(positions, dtype=np.uint16)
     first_level = 0 if record is None else int(record["next_level"])
     levels = None if record is None or record["levels"] is None else list(record["levels"])
     if record is not None:
-        # Values beyond ``first_level`` plies may come from a level cut short: recompute them.
+        # The saved states match the record; recounting is a cheap guard should they not
+        # (values beyond ``first_level`` plies are forgotten, the counts recomputed).
         parallel.forget_beyond(state, first_level + 1)
         progress("resume", 0, 0, f"continuing at level {first_level}")
     bad = parallel.prepare(directory, state, first_level - 1, ranking.nxt, ranking.pre,
-                           ranking.count, material, kernel.TGT, kernel.NTGT, dobutsu)
+                           ranking.count, material, kernel.TGT, kernel.NTGT, dobutsu,
+                           get_num_threads())
     if bad:
         raise RuntimeError(f"{bad} children do not fit the table's material")
 

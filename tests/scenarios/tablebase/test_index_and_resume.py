@@ -76,10 +76,12 @@ def test_a_stopped_solve_continues_to_the_same_table(tmp_path, dobutsu, stop_lev
     # short (propagated but not recorded) is redone, and the table equals an uninterrupted one
     start = reduced_position("bb_b_vs_bb_cr")
     with pytest.raises(KeyboardInterrupt):
-        solve([start], dobutsu, work=tmp_path / "work", progress=_StopAfter(stop_level))
+        solve([start], dobutsu, work=tmp_path / "work", progress=_StopAfter(stop_level),
+              checkpoint_seconds=0)
     checkpoint = Checkpoint(tmp_path / "work")
     assert checkpoint.progress()["next_level"] == stop_level
-    resumed = solve([start], dobutsu, work=tmp_path / "work")
+    assert len(list((tmp_path / "work").glob("state.*"))) == 1  # older states removed
+    resumed = solve([start], dobutsu, work=tmp_path / "work", checkpoint_seconds=0)
     whole = reduced_solution("bb_b_vs_bb_cr", dobutsu)
     assert np.array_equal(resumed.val, whole.val)
     assert resumed.stats.levels == whole.stats.levels
