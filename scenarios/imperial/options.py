@@ -52,7 +52,7 @@ PRESETS: dict[str, dict[str, bool]] = {
         "production_chips": False,
         "home_chips": False,
         "end_pass_pays_interest": False,
-        "convoy_keeps_fleet_move": True,
+        "convoy_keeps_fleet_move": False,
         "norway_denmark": False,
     },
 }

@@ -33,7 +33,7 @@ def test_published_preset_sets_the_published_readings():
     options = make_game(5, seed=1, preset="published").options
     assert options.factory_top_up and not options.production_chips and not options.home_chips
     assert not options.end_pass_pays_interest and not options.norway_denmark
-    assert options.convoy_keeps_fleet_move
+    assert not options.convoy_keeps_fleet_move  # the switch is the spec's reading, not published
     assert (options.players, options.seed) == (5, 1)
     assert preset_of(options) == "published"
 
