@@ -6,9 +6,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from campaign.rules import engine
 from campaign.rules.dice import PhysicalSource, RollContext
+from campaign.rules.notation import parse_order
 from campaign.rules.state import CampaignState
-from campaign.service import CampaignService, Loaded
+from campaign.service import CampaignService, Loaded, TypedDice
+
+#: The reason logged with the scripted tests' typed dice (a referee override, DN-ERR-1).
+TABLE_REASON = "dice rolled at the table (scripted test)"
 
 
 class Entered:
@@ -18,11 +23,13 @@ class Entered:
     def __init__(self, rule: Callable[[str], int]) -> None:
         self.rule = rule
         self.asked: list[str] = []
+        self.values: list[int] = []
         self.source = PhysicalSource(self._draw)
 
     def _draw(self, ctx: RollContext) -> int:
         self.asked.append(ctx.purpose)
-        return self.rule(ctx.purpose)
+        self.values.append(self.rule(ctx.purpose))
+        return self.values[-1]
 
 
 class Table:
@@ -37,8 +44,17 @@ class Table:
         return self.loaded.state
 
     def play(self, text: str, dice: Entered | None = None) -> list:
-        """Give ``text`` through the service (seeded dice unless ``dice`` is entered)."""
-        return self.service.submit(self.loaded, text, dice=dice.source if dice else None)
+        """Give ``text`` through the service: seeded dice, or ``dice`` typed in as a referee
+        would (the values are found by a dry run that asks ``dice`` for each roll in order, then
+        typed with a logged reason, so ``verify`` sees where they came from: DN-ERR-1)."""
+        if dice is None:
+            return self.service.submit(self.loaded, text)
+        dice.asked.clear()
+        dice.values.clear()
+        order = engine.normalize(self.state, parse_order(text))
+        engine.decide(self.state, order, self.loaded.ruleset, dice.source)  # stores nothing
+        typed = TypedDice(tuple(dice.values), TABLE_REASON)
+        return self.service.submit(self.loaded, text, typed=typed)
 
     def where(self, uid: str) -> str:
         """The location text of a unit."""

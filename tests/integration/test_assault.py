@@ -94,7 +94,8 @@ def test_assault_on_a_pd_defended_capital(table: Table):
     table.end_until(lambda: table.state.phase is Phase.SECOND_COMBAT
                     and table.state.sub_phase is SubPhase.INTERACTION)
     again = Entered(lambda purpose: 6 if purpose.endswith("solomani") else 1)
-    (*_, fought) = table.play("solomani end-phase", again)
+    (*_, fought, typed) = table.play("solomani end-phase", again)
+    assert typed.type == "dice-entered"  # the table's dice are logged as typed (DN-ERR-1)
     assert fought.type == "ground-fought" and fought.removed == ["A-PD-1"]  # X: no choice left
     assert table.where("A-PD-1") == "eliminated"
 

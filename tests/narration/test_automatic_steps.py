@@ -71,7 +71,8 @@ def test_pass_stops_where_a_decision_is_still_needed(tmp_path: Path):
     service.order("t", "aslan pass")
     state = service.load("t").state
     assert (state.phase, state.sub_phase) == (Phase.FIRST_COMBAT, SubPhase.SPACE)
-    for order in ("aslan range b1", "aslan choose-range b1 short", "solomani assign b1 auto"):
+    for order in ("aslan range b1", "aslan choose-range b1 short", "solomani target b1 S-DD-1",
+                  "aslan target b1 A-CL-1", "aslan target b1 A-CL-2,A-CL-3 1,1"):  # DN-CBT-3
         service.order("t", order)
     service.order("t", "aslan fire b1")  # the battle is over: the passed side's steps go on
     assert service.load("t").state.phase is Phase.REACTION_MOVEMENT

@@ -158,9 +158,9 @@ def test_palette_offers_battle_orders_for_the_side_that_gives_them(service: Camp
     session.loaded = dataclasses.replace(session.loaded, state=game.state, ruleset=game.ruleset)
     assert session.state.acting is Side.ASLAN
     templates = [session.template_for(legal) for legal in session.legal_orders()]
-    assert "solomani target BATTLE UNIT [ENGAGEMENT]" in templates
+    assert "solomani target BATTLE UNITS [ENGAGEMENTS]" in templates
     assert not any(t.startswith("aslan target") for t in templates)
-    assert "aslan assign BATTLE ENGAGEMENTS" in templates
-    assert "solomani assign BATTLE ENGAGEMENTS" in templates
+    # DN-CBT-3: a whole assignment is the referee's (players_assign_freely is off by default)
+    assert not any(t.startswith(("aslan assign", "solomani assign")) for t in templates)
     assert "referee referee-assign BATTLE ENGAGEMENTS" in templates
     assert "aslan end-phase" not in templates  # DN-CBT-7: the battle is still open
