@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from campaign.rules import engine
 from campaign.rules.acting import acting_sentence, who_must_act
@@ -80,6 +80,8 @@ class LogRow:
     rolls: tuple[str, ...]
     first_seq: int = 0
     last_seq: int = 0
+    #: What happened, in the rules core's sentences (``CampaignService.story``), condensed.
+    sentences: tuple[str, ...] = ()
 
     @property
     def numbers(self) -> str:
@@ -101,9 +103,14 @@ class LogRow:
             elif value and key == "type":
                 if not any(value in event for event in self.events):
                     return False
-            elif term not in f"{self.order} {' '.join(self.events)} {' '.join(self.rolls)}".lower():
+            elif term not in self._text():
                 return False
         return True
+
+    def _text(self) -> str:
+        """Everything a free word of the filter is looked for in, lower case."""
+        parts = (self.order, *self.events, *self.sentences, *self.rolls)
+        return " ".join(parts).lower()
 
 
 class CampaignSession:
@@ -544,7 +551,8 @@ class CampaignSession:
                                   tuple(rolls), row.seq, row.seq))
             if isinstance(event, PhaseAdvanced):
                 turn = event.turn
-        return out
+        told = {entry.batch: entry.lines for entry in self.service.story(self.name)}
+        return [replace(row, sentences=told.get(row.batch, ())) for row in out]
 
 
 def last_round_dice(rows: list[LogRow], system: str) -> str:

@@ -67,6 +67,17 @@ def test_log_rows_carry_game_turn_and_dice(service: CampaignService):
     assert any(any("neutral" in roll for roll in r.rolls) or r.rolls for r in rows)
 
 
+def test_log_rows_tell_what_happened_in_the_cores_sentences(service: CampaignService):
+    # DN-ERR-1 / issue 15: the Log tab shows the same outcome sentences as `campaign log`
+    session = CampaignSession(service, "demo")
+    session.order("aslan jump main eawyo")
+    last = session.log_rows()[-1]
+    story = service.story("demo")[-1]
+    assert last.order == "aslan jump main eawyo" and last.sentences == story.lines
+    assert any("Hlirakh → Eawyo" in line for line in last.sentences)
+    assert last.matches("eawyo") and not last.matches("halden")
+
+
 def test_move_order_for_legal_and_refused_destinations(service: CampaignService):
     # DN-MOV-2: a legal destination gives the jump order with its path; DN-MAP-4 / others name
     # the rule of a refused one

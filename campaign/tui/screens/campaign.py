@@ -183,7 +183,7 @@ class CampaignScreen(Screen[None]):
         forces = self.query_one("#forces", DataTable)
         for label in FORCE_COLUMNS:
             forces.add_column(label, key=label)
-        self.query_one("#log", DataTable).add_columns("#", "turn", "order", "events", "dice")
+        self.query_one("#log", DataTable).add_columns("#", "turn", "order", "what happened", "dice")
         self.refresh_all()
         self.query_one("#stack-list", OptionList).focus()
 
@@ -358,8 +358,8 @@ class CampaignScreen(Screen[None]):
         query = self.query_one("#log-filter", Input).value
         for row in self.session.log_rows():
             if row.matches(query):
-                table.add_row(row.numbers, str(row.turn), row.order,
-                              ", ".join(row.events), ", ".join(row.rolls))
+                told = " · ".join(row.sentences) or ", ".join(row.events)
+                table.add_row(row.numbers, str(row.turn), row.order, told, ", ".join(row.rolls))
         self.call_after_refresh(table.move_cursor, row=table.row_count - 1)
 
     def _fill_mail(self) -> None:
