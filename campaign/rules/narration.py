@@ -137,11 +137,12 @@ class NarrationView:
         return system_id
 
     def place(self, location: Location) -> str:
-        """A location in words: "the stellar hex of Halden", "the surface box of Halden"."""
+        """A location in words, with its preposition: "in the stellar hex of Halden", "in the
+        surface box of Halden", "aboard S-TR-2"."""
         if location.where is Where.HEX:
-            return f"the stellar hex of {self.system(location.system)}"
+            return f"in the stellar hex of {self.system(location.system)}"
         if location.where is Where.BOX:
-            return f"the surface box of {self.system(location.system)}"
+            return f"in the surface box of {self.system(location.system)}"
         if location.where is Where.CARRIED:
             return f"aboard {self.unit(location.carrier or '?')}"
         return location.where.value

@@ -72,7 +72,7 @@ def _shuffled(event: NeutralsShuffled, view: NarrationView) -> str:
 def _placed(event: NeutralPlaced, view: NarrationView) -> str:
     who = view.side(event.drawn_by)
     if view.viewer is None:
-        return f"{who} draw {event.kind} ({event.unit_id}) and place it face down in " \
+        return f"{who} draw {event.kind} ({event.unit_id}) and place it face down " \
                f"{view.place(event.location)} (DN-NEU-1)"
     return f"{who} place a face-down neutral in {view.system(event.location.system)} (DN-NEU-1)"
 
@@ -85,7 +85,7 @@ def _bought(event: UnitsBought, view: NarrationView) -> str:
 
 @describes(UnitDeployed)
 def _deployed(event: UnitDeployed, view: NarrationView) -> str:
-    return f"{view.unit(event.unit_id)} deployed in {view.place(event.location)} (DN-SET-2)"
+    return f"{view.unit(event.unit_id)} deployed {view.place(event.location)} (DN-SET-2)"
 
 
 @describes(RefereeRestored, changes_control=True)
@@ -100,7 +100,7 @@ def _adjusted(event: RefereeAdjusted, view: NarrationView) -> str:
         changes.append(f"{view.side(event.side)} now have {event.ru} RU")
     if event.unit_id is not None:
         if event.location is not None:
-            changes.append(f"{view.unit(event.unit_id)} put in {view.place(event.location)}")
+            changes.append(f"{view.unit(event.unit_id)} put {view.place(event.location)}")
         if event.disrupted is not None:
             state = "disrupted" if event.disrupted else "no longer disrupted"
             changes.append(f"{view.unit(event.unit_id)} {state}")

@@ -44,7 +44,7 @@ def _maintenance(event: MaintenanceResolved, view: NarrationView) -> str:
 @describes(UnitsProduced, changes_control=True)
 def _produced(event: UnitsProduced, view: NarrationView) -> str:
     return (f"{view.side(event.side)} build {len(event.unit_ids)} × {event.kind} for "
-            f"{event.cost} RU in {view.place(event.location)}: {', '.join(event.unit_ids)} "
+            f"{event.cost} RU {view.place(event.location)}: {', '.join(event.unit_ids)} "
             "(DN-ECO-4)")
 
 
@@ -59,7 +59,7 @@ def _conscripted(event: NeutralsConscripted, view: NarrationView) -> str:
 
 @describes(NeutralRebuilt, changes_control=True)
 def _rebuilt(event: NeutralRebuilt, view: NarrationView) -> str:
-    return (f"{view.side(event.side)} rebuild {event.unit_id} for {event.cost} RU in "
+    return (f"{view.side(event.side)} rebuild {event.unit_id} for {event.cost} RU "
             f"{view.place(event.location)} (DN-NEU-3)")
 
 
