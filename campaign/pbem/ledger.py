@@ -12,12 +12,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sqlalchemy import Column, Text, delete, func, inspect
-from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Field, Session, SQLModel, select
 
 from campaign.rules.errors import ConflictError
 from campaign.store.models import CampaignDice, CampaignRow, EventRow, SnapshotRow
-from campaign.store.repository import Store, chain_hash
+from campaign.store.repository import Store, chain_hash, create_tables
 
 
 class PbemSetup(SQLModel, table=True):
@@ -137,14 +137,7 @@ class Ledger:
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        tables = [t.__table__ for t in TABLES]  # type: ignore[attr-defined]
-        try:
-            SQLModel.metadata.create_all(store.engine, tables=tables)
-        except SQLAlchemyError:
-            # another process created them between the check and the CREATE: fine if all exist
-            present = set(inspect(store.engine).get_table_names())
-            if not all(table.name in present for table in tables):
-                raise
+        create_tables(store.engine, [t.__table__ for t in TABLES])  # type: ignore[attr-defined]
 
     def setup(self, name: str) -> PbemSetup | None:
         """The PBEM set-up of ``name``, if any."""

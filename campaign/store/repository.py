@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -22,7 +23,13 @@ from pathlib import Path
 from sqlalchemy import create_engine, delete, func, inspect
 from sqlalchemy import select as sa_select
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import ArgumentError, IntegrityError, NoSuchModuleError, OperationalError
+from sqlalchemy.exc import (
+    ArgumentError,
+    IntegrityError,
+    NoSuchModuleError,
+    OperationalError,
+    SQLAlchemyError,
+)
 from sqlmodel import Session, SQLModel, select
 
 from campaign.rules.canonical import canonical_json
@@ -115,6 +122,30 @@ def _json_str(value: str) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+#: How often ``create_tables`` tries again when another process creates the same tables.
+CREATE_ATTEMPTS = 5
+
+
+def create_tables(engine: Engine, tables: Sequence[object]) -> None:
+    """Create the missing ``tables``, safe when several processes open a new database at once.
+
+    ``create_all`` checks and then creates; another process may create a table in between, so
+    the CREATE fails ("already exists") or the database is briefly locked. Checking is cheap and
+    idempotent: try again a few times, then accept the failure only if every table now exists.
+    """
+    for attempt in range(CREATE_ATTEMPTS):
+        try:
+            SQLModel.metadata.create_all(engine, tables=tables)  # type: ignore[arg-type]
+            return
+        except SQLAlchemyError:
+            if attempt == CREATE_ATTEMPTS - 1:
+                present = set(inspect(engine).get_table_names())
+                if all(table.name in present for table in tables):  # type: ignore[attr-defined]
+                    return
+                raise
+            time.sleep(0.05 * (attempt + 1))
+
+
 @dataclass(frozen=True)
 class StoredEvent:
     """One row of the log as read back (payload still JSON text)."""
@@ -173,9 +204,7 @@ class Store:
                     f"this version of the tool knows schema {SCHEMA_VERSION} only. "
                     "Upgrade the tool; the database was not changed."
                 )
-        SQLModel.metadata.create_all(
-            self.engine, tables=[t.__table__ for t in TABLES]  # type: ignore[attr-defined]
-        )
+        create_tables(self.engine, [t.__table__ for t in TABLES])  # type: ignore[attr-defined]
         with Session(self.engine) as session:
             if session.get(SchemaInfo, 1) is None:
                 session.add(SchemaInfo(id=1, version=SCHEMA_VERSION))
