@@ -177,6 +177,31 @@ def confirm_then(screen: Screen, needed: bool, question: str, then: Callable[[],
     screen.app.push_screen(GameConfirm(question), answered)
 
 
+def ask_and_save(
+    screen: Screen,
+    current_path: str | None,
+    text_of: Callable[[], str],
+    on_saved: Callable[[str], None],
+) -> None:
+    """Ask for a path (the same dialog in every game) and write ``text_of()`` there safely.
+
+    ``on_saved(path)`` runs only after the file is written (the game then counts as saved); a
+    write that fails is one notice and records nothing."""
+
+    def chosen(path: str | None) -> None:
+        if path is None:
+            return
+        try:
+            write_text_safely(Path(path), text_of())
+        except OSError as error:
+            screen.notify(f"{path}: cannot save: {error}", severity="error")
+            return
+        on_saved(path)
+        screen.notify(f"Saved to {path}")
+
+    screen.app.push_screen(GamePathDialog("Save the game to:", current_path), chosen)
+
+
 def leave_screen(screen: Screen) -> None:
     """Back to the screen below (the launcher), or quit when this is the only screen."""
     if len(screen.app.screen_stack) > 1:

@@ -29,11 +29,11 @@ from textual.widgets import (
 from scenarios.dialogs import (
     GameHelp,
     GamePathDialog,
+    ask_and_save,
     confirm_then,
     game_bindings,
     leave_screen,
     read_text_bounded,
-    write_text_safely,
 )
 from scenarios.imperial import ai
 from scenarios.imperial import events as ev
@@ -330,20 +330,13 @@ class ImperialScreen(Screen[None]):
 
     def action_save(self) -> None:
         """Save the start position and every order (the same file dialog as the other games)."""
+        ask_and_save(self, self.save_path, lambda: game_record(self.game, self.position),
+                     self._mark_saved)
 
-        def chosen(path: str | None) -> None:
-            if path is None:
-                return
-            try:
-                write_text_safely(Path(path), game_record(self.game, self.position))
-            except OSError as error:
-                self.notify(f"{path}: cannot save: {error}", severity="error")
-                return
-            self.save_path = path
-            self._saved_orders = len(self.position.orders())
-            self.notify(f"Saved to {path}")
-
-        self.app.push_screen(GamePathDialog("Save the game to:", self.save_path), chosen)
+    def _mark_saved(self, path: str) -> None:
+        """The game was written to ``path``: leaving it no longer asks first."""
+        self.save_path = path
+        self._saved_orders = len(self.position.orders())
 
     def action_load(self) -> None:
         """Load a saved game (its orders replayed, so undo still works); a bad file changes

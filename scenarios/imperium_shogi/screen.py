@@ -25,11 +25,11 @@ from textual.widgets import Footer, Input, Label, ListItem, ListView, Static
 
 from scenarios.dialogs import (
     GamePathDialog,
+    ask_and_save,
     confirm_then,
     game_bindings,
     leave_screen,
     read_text_bounded,
-    write_text_safely,
 )
 from scenarios.imperium_shogi.ai import (
     LEVELS,
@@ -568,20 +568,12 @@ class ShogiScreen(Screen[None]):
 
     def action_save(self) -> None:
         """Ask for a path and write the game there (start position and moves)."""
+        ask_and_save(self, self.save_path, lambda: record_text(self.state), self._mark_saved)
 
-        def chosen(path: str | None) -> None:
-            if path is None:
-                return
-            try:
-                write_text_safely(Path(path), record_text(self.state))
-            except OSError as error:
-                self.notify(f"{path}: cannot save: {error}", severity="error")
-                return
-            self.save_path = path
-            self._saved_moves = len(self.state.history())
-            self.notify(f"Saved to {path}")
-
-        self.app.push_screen(GamePathDialog("Save the game to:", self.save_path), chosen)
+    def _mark_saved(self, path: str) -> None:
+        """The game was written to ``path``: leaving it no longer asks first."""
+        self.save_path = path
+        self._saved_moves = len(self.state.history())
 
     def action_load(self) -> None:
         """Ask for a path and load a saved game (position text plus moves) from it."""

@@ -21,11 +21,11 @@ from textual.widgets import Footer, Input, Label, ListItem, ListView, Static
 
 from scenarios.dialogs import (
     GamePathDialog,
+    ask_and_save,
     confirm_then,
     game_bindings,
     leave_screen,
     read_text_bounded,
-    write_text_safely,
 )
 from scenarios.invector.ai import LEVELS, InvectorAI, levels_help
 from scenarios.invector.notation import parse_position
@@ -508,21 +508,16 @@ class InvectorScreen(Screen[None]):
 
     def action_save(self) -> None:
         """Save the position text (INV-8) and the moves (as a comment) to a file."""
+        ask_and_save(self, self.save_path, self._record_text, self._mark_saved)
 
-        def chosen(path: str | None) -> None:
-            if path is None:
-                return
-            text = self.state.to_text() + "\n# moves: " + " ".join(self.moves) + "\n"
-            try:
-                write_text_safely(Path(path), text)
-            except OSError as error:
-                self.notify(f"{path}: cannot save: {error}", severity="error")
-                return
-            self.save_path = path
-            self._saved_length = len(self.states)
-            self.notify(f"Saved to {path}")
+    def _record_text(self) -> str:
+        """The saved file: the position text, then the moves as a comment."""
+        return self.state.to_text() + "\n# moves: " + " ".join(self.moves) + "\n"
 
-        self.app.push_screen(GamePathDialog("Save the game to:", self.save_path), chosen)
+    def _mark_saved(self, path: str) -> None:
+        """The game was written to ``path``: leaving it no longer asks first."""
+        self.save_path = path
+        self._saved_length = len(self.states)
 
     def action_load(self) -> None:
         """Load a position text saved earlier (an unreadable file changes nothing)."""
