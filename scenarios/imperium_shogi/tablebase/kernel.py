@@ -25,6 +25,7 @@ import numpy as np
 from numba import njit
 
 from scenarios.imperium_shogi.rules import SQUARES, TARGETS
+from scenarios.imperium_shogi.tablebase import table as plain_keys
 
 #: Terminal kinds (``classify``).
 T_WIN_CAPTURE = 250
@@ -76,28 +77,10 @@ def hand(key: int, index: int) -> int:
     return (key >> (HAND_SHIFT + 2 * index)) & 3
 
 
-@njit(cache=True)
-def swap_key(key: int) -> int:
-    """The same position seen from the other player (board turned, colours and hands swapped)."""
-    out = 0
-    for sq in range(12):
-        code = (key >> (4 * sq)) & 15
-        if code:
-            out |= (code ^ 8) << (4 * (11 - sq))
-    hands = (key >> HAND_SHIFT) & 0xFFF
-    return out | (((hands >> 6) | ((hands & 63) << 6)) << HAND_SHIFT)
-
-
-@njit(cache=True)
-def mirror_key(key: int) -> int:
-    """Left-right mirror (file a <-> c); hands unchanged."""
-    out = key & (0xFFF << HAND_SHIFT)
-    for sq in range(12):
-        code = (key >> (4 * sq)) & 15
-        if code:
-            file = sq % 3
-            out |= code << (4 * (sq - file + 2 - file))
-    return out
+# The key functions are written once, in plain Python (``table``, which the perfect level uses
+# without numba); the solver compiles the same functions here.
+swap_key = njit(cache=True)(plain_keys.swap_key)
+mirror_key = njit(cache=True)(plain_keys.mirror_key)
 
 
 @njit(cache=True)

@@ -3,7 +3,7 @@
 The perfect level opens a stored table and asks it a few dozen positions per move; doing that
 in Python (``Ranking.rank`` and one directory line per lookup, about 10 microseconds) avoids
 importing and warming numba, so a table opens in milliseconds and a move takes about a
-millisecond. ``kernel`` holds the numba twins of the key functions, used by the solver.
+millisecond. ``kernel`` compiles these key functions with numba for the solver.
 
 Value byte: 0 a draw (undecided at the fixpoint); ``dist + 1`` for a decided position, won if
 ``dist`` is odd and lost if even (a loss at ``d`` gives wins at ``d + 1``, a win at ``d`` losses
