@@ -11,13 +11,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import Column, Text, delete, func, inspect
+from sqlalchemy import Column, Connection, Text, delete, func, insert, inspect, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Field, Session, SQLModel, select
 
 from campaign.rules.errors import ConflictError
-from campaign.store.models import CampaignDice, CampaignRow, EventRow, SnapshotRow
-from campaign.store.repository import Store, chain_hash, create_tables
+from campaign.store.models import campaign_dice, campaigns
+from campaign.store.repository import (
+    Head,
+    Store,
+    StoredEvent,
+    chain_events,
+    create_tables,
+    delete_after,
+    insert_events,
+)
 
 
 class PbemSetup(SQLModel, table=True):
@@ -110,26 +118,25 @@ class NewBatch:
 
 def chain(
     name: str, head_seq: int, head_hash: str, head_batch: int, batches: Sequence[NewBatch]
-) -> list[EventRow]:
+) -> list[StoredEvent]:
     """The event rows ``batches`` become after the given head (hashes computed as the store
     does, so the receiver can compare its head hash with the sender's before storing)."""
-    rows: list[EventRow] = []
-    seq, prev = head_seq, head_hash
-    for offset, batch in enumerate(batches, start=1):
-        for type_, payload in batch.payloads:
-            seq += 1
-            digest = chain_hash(
-                name, seq, head_batch + offset, batch.order_text, type_, payload, prev
-            )
-            rows.append(
-                EventRow(
-                    campaign_name=name, seq=seq, batch=head_batch + offset,
-                    order_text=batch.order_text, type=type_, payload=payload,
-                    prev_hash=prev, hash=digest,
-                )
-            )
-            prev = digest
+    rows: list[StoredEvent] = []
+    head = Head(head_seq, head_hash, head_batch)
+    for batch in batches:
+        stored = chain_events(name, head, batch.order_text, batch.payloads)
+        rows.extend(stored)
+        if stored:
+            head = Head(stored[-1].seq, stored[-1].hash, stored[-1].batch)
+        else:
+            head = Head(head.seq, head.hash, head.batch + 1)
     return rows
+
+
+def set_dice_mode(connection: Connection, name: str, mode: str) -> None:
+    """Make ``mode`` the dice mode of campaign ``name`` (replacing the one it had)."""
+    connection.execute(delete(campaign_dice).where(campaign_dice.c.campaign_name == name))
+    connection.execute(insert(campaign_dice).values(campaign_name=name, mode=mode))
 
 
 class Ledger:
@@ -153,7 +160,7 @@ class Ledger:
         with Session(self.store.engine) as session:
             session.add(PbemSetup.model_validate(setup.model_dump()))
             if campaign_mode is not None:
-                session.merge(CampaignDice(campaign_name=setup.campaign_name, mode=campaign_mode))
+                set_dice_mode(session.connection(), setup.campaign_name, campaign_mode)
             session.commit()
 
     def envelope(self, name: str, exchange: int) -> PbemEnvelope | None:
@@ -222,7 +229,7 @@ class Ledger:
         self,
         name: str,
         expected_seq: int,
-        rows: list[EventRow],
+        rows: list[StoredEvent],
         record: PbemFile,
         next_dice_seed: str | None,
         *,
@@ -250,23 +257,20 @@ class Ledger:
 
     @staticmethod
     def _append_import(
-        session: Session, name: str, expected_seq: int, rows: list[EventRow], record: PbemFile,
+        session: Session, name: str, expected_seq: int, rows: list[StoredEvent],
+        record: PbemFile,
         next_dice_seed: str | None, envelope: PbemEnvelope, fork: PbemFork | None,
         new_setup: PbemSetup | None,
     ) -> None:
-        head = Store._head(session, name)
+        connection = session.connection()
+        head = Store._head(connection, name)
         if head.seq != expected_seq:
             raise ConflictError(
                 f"campaign {name!r} changed meanwhile (now at event {head.seq}); "
                 "nothing imported, try again"
             )
         if fork is not None:
-            for table in (EventRow, SnapshotRow):
-                session.exec(  # type: ignore[call-overload]
-                    delete(table).where(
-                        table.campaign_name == name, table.seq > fork.base_seq
-                    )
-                )
+            delete_after(connection, name, fork.base_seq)
             for table in (PbemFile, PbemSecret, PbemEnvelope):
                 session.exec(  # type: ignore[call-overload]
                     delete(table).where(
@@ -275,15 +279,12 @@ class Ledger:
                 )
             session.add(fork)
             session.flush()
-        for row in rows:
-            session.add(row)
+        insert_events(connection, name, rows)
         session.add(record)
         session.add(envelope)
         if new_setup is not None:  # first contact: the agreed mode is the campaign's mode
             session.add(PbemSetup.model_validate(new_setup.model_dump()))
-            session.merge(CampaignDice(campaign_name=name, mode=new_setup.mode))
+            set_dice_mode(connection, name, new_setup.mode)
         if next_dice_seed is not None:
-            campaign = session.get(CampaignRow, name)
-            assert campaign is not None
-            campaign.dice_seed = next_dice_seed
-            session.add(campaign)
+            connection.execute(update(campaigns).where(campaigns.c.name == name)
+                               .values(dice_seed=next_dice_seed))

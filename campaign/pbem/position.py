@@ -27,7 +27,6 @@ from campaign.rules.ids import Side
 from campaign.rules.notation import parse_order
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
-from campaign.store.models import EventRow
 from campaign.store.repository import GENESIS_HASH, StoredEvent
 
 
@@ -148,7 +147,7 @@ def check_author(turn: TurnFile, order: Order, where: str, source: str, *,
 
 def replay(name: str, turn: TurnFile, local: LocalCopy, key: str, seal_key: str,
            source: str, *, allow_referee: bool = False
-           ) -> tuple[list[NewBatch], list[EventRow]]:
+           ) -> tuple[list[NewBatch], list[StoredEvent]]:
     """Re-run every order of ``turn`` on ``local.state`` with dice ``key``; the batches and
     event rows to store (``ReplayMismatchError`` naming the first difference)."""
     header = turn.header

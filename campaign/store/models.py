@@ -1,78 +1,118 @@
-"""SQLModel tables of the campaign store: schema version, campaigns, events, snapshots.
+"""Tables of the campaign store (schema version, campaigns, events, snapshots, dice mode) and
+the rows read back from them.
+
+The tables are SQLAlchemy Core ``Table`` objects, not ORM classes: every campaign command opens
+the store, and the ORM layers (SQLModel, ``sqlalchemy.orm``) would roughly double the start-up
+cost of a command that only reads the log (docs/adr/0020-tui-start-up-latency.md). The PBEM
+ledger keeps its own tables as SQLModel classes; it is imported only by the commands that use it.
 
 Events are stored as canonical JSON text with their sequence number, the order batch they came
-from, the order's notation, and the hash chain (``prev_hash``, ``hash``). ``(campaign_id, seq)``
-is unique, so two writers appending the same sequence number cannot both succeed.
+from, the order's notation, and the hash chain (``prev_hash``, ``hash``). ``(campaign_name,
+seq)`` is unique, so two writers appending the same sequence number cannot both succeed.
 """
 
 from __future__ import annotations
 
-from sqlalchemy import Column, Text, UniqueConstraint
-from sqlmodel import Field, SQLModel
+from dataclasses import dataclass
+
+from sqlalchemy import (
+    Column,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
 
 #: Bump when the tables change incompatibly; older tools refuse newer databases.
 SCHEMA_VERSION = 1
+#: Longest campaign name (the database column holds 200 characters).
+NAME_LENGTH = 200
+
+metadata = MetaData()
+
+#: One row: the schema version the database was written with.
+schema_info = Table(
+    "dn_schema_info",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=False),
+    Column("version", Integer, nullable=False),
+)
+
+#: A campaign: its name, how its map was made, its dice seed and its pinned data hashes.
+campaigns = Table(
+    "dn_campaign",
+    metadata,
+    Column("name", String(NAME_LENGTH), primary_key=True),
+    Column("layout", String, nullable=False),
+    Column("layout_seed", Integer, nullable=True),
+    Column("dice_seed", String, nullable=False),
+    Column("file_hashes", Text, nullable=False),  # canonical JSON
+    Column("profile_hash", String, nullable=False),
+)
+
+#: One event of one campaign's log.
+events = Table(
+    "dn_event",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("campaign_name", String(NAME_LENGTH), ForeignKey("dn_campaign.name"), nullable=False,
+           index=True),
+    Column("seq", Integer, nullable=False),
+    Column("batch", Integer, nullable=False),
+    Column("order_text", Text, nullable=False),
+    Column("type", String, nullable=False),
+    Column("payload", Text, nullable=False),  # canonical JSON of the event
+    Column("prev_hash", String, nullable=False),
+    Column("hash", String, nullable=False),
+    UniqueConstraint("campaign_name", "seq", name="uq_dn_event_seq"),
+)
+
+#: The state after event ``seq`` (a cache for fast loading; the log stays the truth).
+snapshots = Table(
+    "dn_snapshot",
+    metadata,
+    Column("campaign_name", String(NAME_LENGTH), ForeignKey("dn_campaign.name"),
+           primary_key=True),
+    Column("seq", Integer, primary_key=True, autoincrement=False),
+    Column("event_hash", String, nullable=False),
+    Column("digest", String, nullable=False),
+    Column("state", Text, nullable=False),
+)
+
+#: The dice mode chosen when the campaign was created (``seeded``, ``physical`` or
+#: ``commit-reveal``). Campaigns created before this table existed have no row: ``seeded``.
+campaign_dice = Table(
+    "dn_campaign_dice",
+    metadata,
+    Column("campaign_name", String(NAME_LENGTH), ForeignKey("dn_campaign.name"),
+           primary_key=True),
+    Column("mode", String, nullable=False),
+)
+
+TABLES = (schema_info, campaigns, events, snapshots, campaign_dice)
 
 
-class SchemaInfo(SQLModel, table=True):
-    """One row: the schema version the database was written with."""
+@dataclass(frozen=True)
+class CampaignRow:
+    """A campaign as stored: name, layout (and its seed), dice seed, pinned data hashes."""
 
-    __tablename__ = "dn_schema_info"
-
-    id: int = Field(default=1, primary_key=True)
-    version: int
-
-
-class CampaignRow(SQLModel, table=True):
-    """A campaign: its name, how its map was made, its dice seed and its pinned data hashes."""
-
-    __tablename__ = "dn_campaign"
-
-    name: str = Field(primary_key=True, max_length=200)
+    name: str
     layout: str
-    layout_seed: int | None = None
     dice_seed: str
-    file_hashes: str = Field(sa_column=Column(Text, nullable=False))  # canonical JSON
+    file_hashes: str  # canonical JSON
     profile_hash: str
+    layout_seed: int | None = None
 
 
-class EventRow(SQLModel, table=True):
-    """One event of one campaign's log."""
+@dataclass(frozen=True)
+class SnapshotRow:
+    """A stored snapshot: the state (canonical JSON) after event ``seq`` and its digest."""
 
-    __tablename__ = "dn_event"
-    __table_args__ = (UniqueConstraint("campaign_name", "seq", name="uq_dn_event_seq"),)
-
-    id: int | None = Field(default=None, primary_key=True)
-    campaign_name: str = Field(foreign_key="dn_campaign.name", index=True, max_length=200)
+    campaign_name: str
     seq: int
-    batch: int
-    order_text: str = Field(sa_column=Column(Text, nullable=False))
-    type: str
-    payload: str = Field(sa_column=Column(Text, nullable=False))  # canonical JSON of the event
-    prev_hash: str
-    hash: str
-
-
-class SnapshotRow(SQLModel, table=True):
-    """The state after event ``seq`` (a cache for fast loading; the log stays the truth)."""
-
-    __tablename__ = "dn_snapshot"
-
-    campaign_name: str = Field(foreign_key="dn_campaign.name", primary_key=True, max_length=200)
-    seq: int = Field(primary_key=True)
     event_hash: str
     digest: str
-    state: str = Field(sa_column=Column(Text, nullable=False))
-
-
-class CampaignDice(SQLModel, table=True):
-    """The dice mode chosen when the campaign was created (``seeded``, ``physical`` or
-    ``commit-reveal``). Campaigns created before this table existed have no row: ``seeded``."""
-
-    __tablename__ = "dn_campaign_dice"
-
-    campaign_name: str = Field(foreign_key="dn_campaign.name", primary_key=True, max_length=200)
-    mode: str
-
-
-TABLES = (SchemaInfo, CampaignRow, EventRow, SnapshotRow, CampaignDice)
+    state: str

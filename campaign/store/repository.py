@@ -20,9 +20,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from sqlalchemy import create_engine, delete, func, inspect
-from sqlalchemy import select as sa_select
-from sqlalchemy.engine import Engine
+from sqlalchemy import Table, create_engine, delete, func, insert, inspect, select, update
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import (
     ArgumentError,
     IntegrityError,
@@ -30,7 +29,6 @@ from sqlalchemy.exc import (
     OperationalError,
     SQLAlchemyError,
 )
-from sqlmodel import Session, SQLModel, select
 
 from campaign.rules.canonical import canonical_json
 from campaign.rules.errors import (
@@ -41,20 +39,23 @@ from campaign.rules.errors import (
     TamperedLogError,
 )
 from campaign.store.models import (
+    NAME_LENGTH,
     SCHEMA_VERSION,
     TABLES,
-    CampaignDice,
     CampaignRow,
-    EventRow,
-    SchemaInfo,
     SnapshotRow,
+    campaign_dice,
+    campaigns,
+    events,
+    schema_info,
+    snapshots,
 )
 
 DB_URL_ENV = "CAMPAIGN_DB_URL"
 APP_NAME = "dark-nebula-campaign"
 GENESIS_HASH = "0" * 64
 #: Longest campaign name (the database column holds 200 characters).
-NAME_MAX = 200
+NAME_MAX = NAME_LENGTH
 #: Dice modes a campaign can be created with (docs/turn-files.md, "Dice modes").
 DICE_MODES = ("seeded", "physical", "commit-reveal")
 LEGACY_DICE_MODE = "seeded"
@@ -126,7 +127,7 @@ def _json_str(value: str) -> str:
 CREATE_ATTEMPTS = 5
 
 
-def create_tables(engine: Engine, tables: Sequence[object]) -> None:
+def create_tables(engine: Engine, tables: Sequence[Table]) -> None:
     """Create the missing ``tables``, safe when several processes open a new database at once.
 
     ``create_all`` checks and then creates; another process may create a table in between, so
@@ -135,12 +136,12 @@ def create_tables(engine: Engine, tables: Sequence[object]) -> None:
     """
     for attempt in range(CREATE_ATTEMPTS):
         try:
-            SQLModel.metadata.create_all(engine, tables=tables)  # type: ignore[arg-type]
+            tables[0].metadata.create_all(engine, tables=list(tables))
             return
         except SQLAlchemyError:
             if attempt == CREATE_ATTEMPTS - 1:
                 present = set(inspect(engine).get_table_names())
-                if all(table.name in present for table in tables):  # type: ignore[attr-defined]
+                if all(table.name in present for table in tables):
                     return
                 raise
             time.sleep(0.05 * (attempt + 1))
@@ -173,7 +174,7 @@ class CampaignExistsError(CampaignError):
 
 
 class Store:
-    """Repository over one database URL (SQLite file or PostgreSQL)."""
+    """Repository over one database URL (SQLite file or PostgreSQL), in SQLAlchemy Core."""
 
     def __init__(self, url: str | None = None) -> None:
         self.url = url or default_url()
@@ -193,25 +194,34 @@ class Store:
         return self.engine.url.render_as_string(hide_password=True)
 
     def _ensure_schema(self) -> None:
-        """Refuse newer schemas before touching anything; create missing tables."""
-        info_table = SchemaInfo.__table__  # type: ignore[attr-defined]
-        if inspect(self.engine).has_table(info_table.name):
-            with Session(self.engine) as session:
-                info = session.get(SchemaInfo, 1)
-            if info is not None and info.version > SCHEMA_VERSION:
-                raise SchemaVersionError(
-                    f"database {self._safe_url()} was written by schema version {info.version}; "
-                    f"this version of the tool knows schema {SCHEMA_VERSION} only. "
-                    "Upgrade the tool; the database was not changed."
-                )
-        create_tables(self.engine, [t.__table__ for t in TABLES])  # type: ignore[attr-defined]
-        with Session(self.engine) as session:
-            if session.get(SchemaInfo, 1) is None:
-                session.add(SchemaInfo(id=1, version=SCHEMA_VERSION))
-                try:
-                    session.commit()
-                except IntegrityError:  # another process created it at the same moment
-                    session.rollback()
+        """Refuse newer schemas before touching anything; create missing tables.
+
+        An existing database costs one query for the table names and one for the version."""
+        with self.engine.connect() as connection:
+            present = set(inspect(connection).get_table_names())
+            version = self._schema_version(connection) if schema_info.name in present else None
+        if version is not None and version > SCHEMA_VERSION:
+            raise SchemaVersionError(
+                f"database {self._safe_url()} was written by schema version {version}; "
+                f"this version of the tool knows schema {SCHEMA_VERSION} only. "
+                "Upgrade the tool; the database was not changed."
+            )
+        if any(table.name not in present for table in TABLES):
+            create_tables(self.engine, TABLES)
+        if version is None:
+            try:
+                with self.engine.begin() as connection:
+                    if self._schema_version(connection) is None:
+                        connection.execute(insert(schema_info).values(id=1,
+                                                                      version=SCHEMA_VERSION))
+            except IntegrityError:  # another process created it at the same moment
+                pass
+
+    @staticmethod
+    def _schema_version(connection: Connection) -> int | None:
+        return connection.execute(
+            select(schema_info.c.version).where(schema_info.c.id == 1)
+        ).scalar()
 
     def dispose(self) -> None:
         """Close pooled connections."""
@@ -224,76 +234,88 @@ class Store:
         check_campaign_name(row.name)
         if dice_mode not in DICE_MODES:
             raise CampaignError(f"unknown dice mode {dice_mode!r} ({', '.join(DICE_MODES)})")
-        with Session(self.engine) as session:
-            if session.get(CampaignRow, row.name) is not None:
-                raise CampaignExistsError(f"campaign {row.name!r} already exists")
-            session.add(row)
-            try:
-                session.flush()  # the campaign row first: the dice row refers to it
-                session.add(CampaignDice(campaign_name=row.name, mode=dice_mode))
-                session.commit()
-            except IntegrityError:
-                raise CampaignExistsError(f"campaign {row.name!r} already exists") from None
+        exists = CampaignExistsError(f"campaign {row.name!r} already exists")
+        try:
+            with self.engine.begin() as connection:
+                if self._campaign_row(connection, row.name) is not None:
+                    raise exists
+                connection.execute(insert(campaigns).values(
+                    name=row.name, layout=row.layout, layout_seed=row.layout_seed,
+                    dice_seed=row.dice_seed, file_hashes=row.file_hashes,
+                    profile_hash=row.profile_hash,
+                ))
+                # the campaign row first: the dice row refers to it
+                connection.execute(insert(campaign_dice).values(campaign_name=row.name,
+                                                                mode=dice_mode))
+        except IntegrityError:
+            raise exists from None
+
+    @staticmethod
+    def _campaign_row(connection: Connection, name: str) -> CampaignRow | None:
+        found = connection.execute(
+            select(campaigns.c.name, campaigns.c.layout, campaigns.c.dice_seed,
+                   campaigns.c.file_hashes, campaigns.c.profile_hash, campaigns.c.layout_seed)
+            .where(campaigns.c.name == name)
+        ).first()
+        return CampaignRow(*found) if found is not None else None
 
     def campaign(self, name: str) -> CampaignRow:
         """The campaign row; ``CampaignNotFoundError`` if none."""
         if len(name) > NAME_MAX:  # no such row; PostgreSQL would refuse the query itself
             raise CampaignNotFoundError(f"no campaign named {name[:40]!r}... (name too long)")
-        with Session(self.engine) as session:
-            row = session.get(CampaignRow, name)
-            if row is None:
-                raise CampaignNotFoundError(f"no campaign named {name!r} in {self._safe_url()}")
-            session.expunge(row)
-            return row
+        with self.engine.connect() as connection:
+            row = self._campaign_row(connection, name)
+        if row is None:
+            raise CampaignNotFoundError(f"no campaign named {name!r} in {self._safe_url()}")
+        return row
 
     def dice_mode(self, name: str) -> str:
         """The dice mode ``name`` was created with (``seeded`` for older campaigns)."""
-        with Session(self.engine) as session:
-            row = session.get(CampaignDice, name)
-            return row.mode if row is not None else LEGACY_DICE_MODE
+        with self.engine.connect() as connection:
+            mode = connection.execute(
+                select(campaign_dice.c.mode).where(campaign_dice.c.campaign_name == name)
+            ).scalar()
+        return mode if mode is not None else LEGACY_DICE_MODE
 
     def campaigns(self) -> list[str]:
         """Names of all campaigns."""
-        with Session(self.engine) as session:
-            return list(session.exec(select(CampaignRow.name).order_by(CampaignRow.name)))
+        with self.engine.connect() as connection:
+            return list(connection.execute(
+                select(campaigns.c.name).order_by(campaigns.c.name)).scalars())
 
     def delete_campaign(self, name: str) -> None:
         """Remove a campaign with its events and snapshots (``CampaignNotFoundError`` if none)."""
         self.campaign(name)
-        with Session(self.engine) as session:
-            for table in (SnapshotRow, EventRow, CampaignDice):
-                session.exec(  # type: ignore[call-overload]
-                    delete(table).where(table.campaign_name == name)
-                )
-            session.exec(  # type: ignore[call-overload]
-                delete(CampaignRow).where(CampaignRow.name == name)
-            )
-            session.commit()
+        with self.engine.begin() as connection:
+            for table in (snapshots, events, campaign_dice):
+                connection.execute(delete(table).where(table.c.campaign_name == name))
+            connection.execute(delete(campaigns).where(campaigns.c.name == name))
 
     def update_pins(self, name: str, file_hashes: dict[str, str], profile_hash: str) -> None:
         """Record new data-file hashes (explicit re-pin, DN-DATA-4)."""
-        with Session(self.engine) as session:
-            row = session.get(CampaignRow, name)
-            if row is None:
+        with self.engine.begin() as connection:
+            done = connection.execute(
+                update(campaigns).where(campaigns.c.name == name)
+                .values(file_hashes=canonical_json(file_hashes), profile_hash=profile_hash)
+            )
+            if done.rowcount == 0:
                 raise CampaignNotFoundError(f"no campaign named {name!r}")
-            row.file_hashes = canonical_json(file_hashes)
-            row.profile_hash = profile_hash
-            session.add(row)
-            session.commit()
 
     # --- events ---------------------------------------------------------------------------------
 
     def head(self, name: str) -> Head:
         """The last stored event of ``name``."""
-        with Session(self.engine) as session:
-            return self._head(session, name)
+        with self.engine.connect() as connection:
+            return self._head(connection, name)
 
     @staticmethod
-    def _head(session: Session, name: str) -> Head:
-        row = session.exec(
-            select(EventRow.seq, EventRow.hash, EventRow.batch)
-            .where(EventRow.campaign_name == name)
-            .order_by(EventRow.seq.desc())  # type: ignore[attr-defined]
+    def _head(connection: Connection, name: str) -> Head:
+        """The last stored event of ``name`` as seen in ``connection``'s transaction (the PBEM
+        ledger checks it inside its own import transaction)."""
+        row = connection.execute(
+            select(events.c.seq, events.c.hash, events.c.batch)
+            .where(events.c.campaign_name == name)
+            .order_by(events.c.seq.desc())
             .limit(1)
         ).first()
         if row is None:
@@ -307,53 +329,32 @@ class Store:
 
         ``ConflictError`` if the log's head is not ``expected_seq`` (another writer won).
         """
-        with Session(self.engine) as session:
-            head = self._head(session, name)
-            if head.seq != expected_seq:
-                raise ConflictError(
-                    f"campaign {name!r} changed meanwhile (now at event {head.seq}, your order "
-                    f"was based on event {expected_seq}); reload and try again"
-                )
-            batch = head.batch + 1
-            prev = head.hash
-            stored: list[StoredEvent] = []
-            for offset, (type_, payload) in enumerate(payloads, start=1):
-                seq = expected_seq + offset
-                digest = chain_hash(name, seq, batch, order_text, type_, payload, prev)
-                stored.append(StoredEvent(seq, batch, order_text, type_, payload, prev, digest))
-                session.add(
-                    EventRow(
-                        campaign_name=name,
-                        seq=seq,
-                        batch=batch,
-                        order_text=order_text,
-                        type=type_,
-                        payload=payload,
-                        prev_hash=prev,
-                        hash=digest,
+        try:
+            with self.engine.begin() as connection:
+                head = self._head(connection, name)
+                if head.seq != expected_seq:
+                    raise ConflictError(
+                        f"campaign {name!r} changed meanwhile (now at event {head.seq}, your "
+                        f"order was based on event {expected_seq}); reload and try again"
                     )
-                )
-                prev = digest
-            try:
-                session.commit()
-            except IntegrityError:
-                session.rollback()
-                raise ConflictError(
-                    f"campaign {name!r}: another writer appended event {expected_seq + 1} first; "
-                    "nothing was stored, reload and try again"
-                ) from None
-            return stored
+                stored = chain_events(name, head, order_text, payloads)
+                insert_events(connection, name, stored)
+        except IntegrityError:
+            raise ConflictError(
+                f"campaign {name!r}: another writer appended event {expected_seq + 1} first; "
+                "nothing was stored, reload and try again"
+            ) from None
+        return stored
 
     def rows(self, name: str, after_seq: int = 0) -> list[StoredEvent]:
         """Stored events with ``seq > after_seq`` in order (not verified).
 
-        Uses a Core query and reads the DB-API cursor directly: building 20,000 ORM objects (or
-        even SQLAlchemy rows) would cost more than replaying them.
+        Reads the DB-API cursor directly: building 20,000 SQLAlchemy rows would cost more than
+        replaying them.
         """
-        table = EventRow.__table__  # type: ignore[attr-defined]
-        columns = table.c
+        columns = events.c
         query = (
-            sa_select(
+            select(
                 columns.seq,
                 columns.batch,
                 columns.order_text,
@@ -395,79 +396,95 @@ class Store:
 
     def truncate(self, name: str, expected_seq: int, keep_seq: int) -> None:
         """Delete events after ``keep_seq`` (undo), if the head is still ``expected_seq``."""
-        with Session(self.engine) as session:
-            head = self._head(session, name)
+        with self.engine.begin() as connection:
+            head = self._head(connection, name)
             if head.seq != expected_seq:
                 raise ConflictError(
                     f"campaign {name!r} changed meanwhile (now at event {head.seq}); nothing undone"
                 )
-            session.exec(  # type: ignore[call-overload]
-                delete(SnapshotRow).where(
-                    SnapshotRow.campaign_name == name, SnapshotRow.seq > keep_seq
-                )
-            )
-            session.exec(  # type: ignore[call-overload]
-                delete(EventRow).where(EventRow.campaign_name == name, EventRow.seq > keep_seq)
-            )
-            session.commit()
+            delete_after(connection, name, keep_seq)
 
     # --- snapshots ------------------------------------------------------------------------------
 
     def save_snapshot(self, name: str, seq: int, event_hash: str, digest: str, state: str) -> None:
         """Store the state after ``seq`` (ignored if one exists already)."""
-        with Session(self.engine) as session:
-            if session.get(SnapshotRow, (name, seq)) is not None:
-                return
-            session.add(
-                SnapshotRow(
-                    campaign_name=name, seq=seq, event_hash=event_hash, digest=digest, state=state
-                )
-            )
-            try:
-                session.commit()
-            except IntegrityError:
-                session.rollback()
+        try:
+            with self.engine.begin() as connection:
+                exists = connection.execute(
+                    select(snapshots.c.seq)
+                    .where(snapshots.c.campaign_name == name, snapshots.c.seq == seq)
+                ).first()
+                if exists is None:
+                    connection.execute(insert(snapshots).values(
+                        campaign_name=name, seq=seq, event_hash=event_hash, digest=digest,
+                        state=state,
+                    ))
+        except IntegrityError:  # another process saved the same snapshot meanwhile
+            pass
 
     def latest_snapshot(self, name: str) -> SnapshotRow | None:
         """The most recent snapshot of ``name``."""
-        with Session(self.engine) as session:
-            row = session.exec(
-                select(SnapshotRow)
-                .where(SnapshotRow.campaign_name == name)
-                .order_by(SnapshotRow.seq.desc())  # type: ignore[attr-defined]
-                .limit(1)
+        with self.engine.connect() as connection:
+            row = connection.execute(
+                self._snapshot_query(name).order_by(snapshots.c.seq.desc()).limit(1)
             ).first()
-            if row is not None:
-                session.expunge(row)
-            return row
+        return SnapshotRow(*row) if row is not None else None
 
     def snapshots(self, name: str) -> list[SnapshotRow]:
         """Every snapshot of ``name`` by sequence number."""
-        with Session(self.engine) as session:
-            rows = list(
-                session.exec(
-                    select(SnapshotRow)
-                    .where(SnapshotRow.campaign_name == name)
-                    .order_by(SnapshotRow.seq)  # type: ignore[arg-type]
-                )
-            )
-            for row in rows:
-                session.expunge(row)
-            return rows
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                self._snapshot_query(name).order_by(snapshots.c.seq)
+            ).all()
+        return [SnapshotRow(*row) for row in rows]
+
+    @staticmethod
+    def _snapshot_query(name: str):  # noqa: ANN205 (a SQLAlchemy Select of the five columns)
+        columns = snapshots.c
+        return select(columns.campaign_name, columns.seq, columns.event_hash, columns.digest,
+                      columns.state).where(columns.campaign_name == name)
 
     def snapshot_count(self, name: str) -> int:
         """How many snapshots ``name`` has."""
-        with Session(self.engine) as session:
-            return int(
-                session.exec(
-                    select(func.count()).where(SnapshotRow.campaign_name == name)
-                ).one()
-            )
+        with self.engine.connect() as connection:
+            return int(connection.execute(
+                select(func.count()).select_from(snapshots)
+                .where(snapshots.c.campaign_name == name)
+            ).scalar_one())
 
     def drop_snapshots(self, name: str) -> None:
         """Remove every snapshot of ``name`` (forces a cold replay)."""
-        with Session(self.engine) as session:
-            session.exec(  # type: ignore[call-overload]
-                delete(SnapshotRow).where(SnapshotRow.campaign_name == name)
-            )
-            session.commit()
+        with self.engine.begin() as connection:
+            connection.execute(delete(snapshots).where(snapshots.c.campaign_name == name))
+
+
+def chain_events(name: str, head: Head, order_text: str, payloads: Sequence[tuple[str, str]]
+                 ) -> list[StoredEvent]:
+    """One order batch's events as they are stored after ``head``: the next batch number,
+    consecutive sequence numbers and the hash chain."""
+    batch, prev = head.batch + 1, head.hash
+    stored: list[StoredEvent] = []
+    for offset, (type_, payload) in enumerate(payloads, start=1):
+        seq = head.seq + offset
+        digest = chain_hash(name, seq, batch, order_text, type_, payload, prev)
+        stored.append(StoredEvent(seq, batch, order_text, type_, payload, prev, digest))
+        prev = digest
+    return stored
+
+
+def insert_events(connection: Connection, name: str, stored: Sequence[StoredEvent]) -> None:
+    """Insert ``stored`` events of ``name`` in ``connection``'s transaction."""
+    if stored:
+        connection.execute(insert(events), [
+            {"campaign_name": name, "seq": e.seq, "batch": e.batch, "order_text": e.order_text,
+             "type": e.type, "payload": e.payload, "prev_hash": e.prev_hash, "hash": e.hash}
+            for e in stored
+        ])
+
+
+def delete_after(connection: Connection, name: str, keep_seq: int) -> None:
+    """Delete the events and snapshots of ``name`` after event ``keep_seq``."""
+    for table in (snapshots, events):
+        connection.execute(
+            delete(table).where(table.c.campaign_name == name, table.c.seq > keep_seq)
+        )

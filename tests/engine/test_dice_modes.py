@@ -7,11 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from sqlmodel import Session, select
+from sqlalchemy import update
 
 from campaign.cli import main
 from campaign.service import CampaignService
-from campaign.store.models import EventRow
+from campaign.store.models import events
 from campaign.store.repository import chain_hash
 from tests.engine import rolling
 
@@ -83,18 +83,16 @@ def test_verify_finds_a_die_that_is_not_the_seeds(tmp_path, capsys):  # DN-ERR-1
     db = _campaign(tmp_path, "seeded")
     assert _run(capsys, "order", "c", "aslan test-roll 3", *db)[0] == 0
     service = CampaignService(db_url=db[1])
-    with Session(service.store.engine) as session:
-        last = session.exec(
-            select(EventRow).where(EventRow.campaign_name == "c")
-            .order_by(EventRow.seq.desc()).limit(1)  # type: ignore[attr-defined]
-        ).one()
-        value = '"value":'
-        old = last.payload[last.payload.index(value) + len(value)]
-        new = "1" if old != "1" else "2"
-        last.payload = last.payload.replace(f'"value":{old}', f'"value":{new}')
-        last.hash = chain_hash("c", last.seq, last.batch, last.order_text, last.type,
-                               last.payload, last.prev_hash)
-        session.add(last)
-        session.commit()
+    last = service.store.rows("c")[-1]
+    value = '"value":'
+    old = last.payload[last.payload.index(value) + len(value)]
+    new = "1" if old != "1" else "2"
+    payload = last.payload.replace(f'"value":{old}', f'"value":{new}')
+    digest = chain_hash("c", last.seq, last.batch, last.order_text, last.type, payload,
+                        last.prev_hash)
+    with service.store.engine.begin() as connection:
+        connection.execute(update(events).where(events.c.campaign_name == "c",
+                                                events.c.seq == last.seq)
+                           .values(payload=payload, hash=digest))
     code, _, err = _run(capsys, "verify", "c", *db)
     assert code == 1 and "aslan test-roll 3" in err and "not the ones the campaign's seed" in err

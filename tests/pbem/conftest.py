@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -41,7 +42,7 @@ def database_image(player: Player) -> tuple:
     """Everything stored about the campaign: events, snapshots, campaign row, PBEM tables."""
     store = player.service.store
     rows = store.rows(CAMPAIGN)
-    campaign = store.campaign(CAMPAIGN).model_dump()
+    campaign = dataclasses.asdict(store.campaign(CAMPAIGN))
     with Session(store.engine) as session:
         ledger = [
             sorted(repr(r.model_dump()) for r in session.exec(select(table)))

@@ -4,15 +4,16 @@ log, and an edited snapshot is never used by `status` or `order`."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
-from sqlmodel import Session, select
+from sqlalchemy import delete, select
 
 from campaign.cli import main
 from campaign.rules.canonical import canonical_json, sha256_hex
 from campaign.service import CampaignService
-from campaign.store.models import EventRow, SnapshotRow
-from campaign.store.repository import GENESIS_HASH, chain_hash
+from campaign.store.models import events, snapshots
+from campaign.store.repository import GENESIS_HASH, StoredEvent, chain_hash, insert_events
 
 ORDERS = ("solomani place-neutral lantern", "aslan place-neutral span",
           "solomani place-neutral keystone")
@@ -33,20 +34,18 @@ def _anchor(capsys, db: list[str], given: str = "") -> tuple[int, str, str]:
 
 
 def _rechain(db: list[str], edit) -> None:  # noqa: ANN001
-    """Apply ``edit`` to the event rows, then recompute every hash as a forger would."""
+    """Apply ``edit`` to the event rows, then recompute every hash and rewrite the log as a
+    forger would."""
     service = CampaignService(db_url=db[1])
-    with Session(service.store.engine) as session:
-        rows = list(session.exec(select(EventRow).where(EventRow.campaign_name == "c")
-                                 .order_by(EventRow.seq)))  # type: ignore[arg-type]
-        rows = edit(session, rows)
-        prev = GENESIS_HASH
-        for row in rows:
-            row.prev_hash = prev
-            row.hash = chain_hash("c", row.seq, row.batch, row.order_text, row.type,
-                                  row.payload, prev)
-            prev = row.hash
-            session.add(row)
-        session.commit()
+    rows: list[StoredEvent] = edit(service.store.rows("c"))
+    prev, forged = GENESIS_HASH, []
+    for row in rows:
+        digest = chain_hash("c", row.seq, row.batch, row.order_text, row.type, row.payload, prev)
+        forged.append(replace(row, prev_hash=prev, hash=digest))
+        prev = digest
+    with service.store.engine.begin() as connection:
+        connection.execute(delete(events).where(events.c.campaign_name == "c"))
+        insert_events(connection, "c", forged)
 
 
 def test_anchor_proves_nothing_before_it_changed(tmp_path, capsys):
@@ -68,8 +67,7 @@ def test_anchor_catches_dropped_events_with_recomputed_hashes(tmp_path, capsys):
         main(["order", "c", order, *db])
     anchor = re.search(r"anchor: (\S+)", _anchor(capsys, db)[1]).group(1)
 
-    def drop_last(session, rows):  # noqa: ANN001, ANN202
-        session.delete(rows[-1])
+    def drop_last(rows):  # noqa: ANN001, ANN202
         return rows[:-1]
 
     _rechain(db, drop_last)
@@ -84,9 +82,10 @@ def test_anchor_catches_an_edited_past_event(tmp_path, capsys):
         main(["order", "c", order, *db])
     anchor = re.search(r"anchor: (\S+)", _anchor(capsys, db)[1]).group(1)
 
-    def retarget(session, rows):  # noqa: ANN001, ANN202
-        rows[-1].order_text = rows[-1].order_text.replace("keystone", "lantern")
-        return rows
+    def retarget(rows):  # noqa: ANN001, ANN202
+        last = rows[-1]
+        return [*rows[:-1], replace(last, order_text=last.order_text.replace("keystone",
+                                                                             "lantern"))]
 
     _rechain(db, retarget)
     code, _, err = _anchor(capsys, db, anchor)
@@ -103,8 +102,8 @@ def test_edited_snapshot_is_not_used(tmp_path, capsys):
     loaded.state.ru[next(iter(loaded.state.ru))] = 999
     text = canonical_json(loaded.state)
     service.store.save_snapshot("c", loaded.head.seq, loaded.head.hash, sha256_hex(text), text)
-    with Session(service.store.engine) as session:
-        assert session.exec(select(SnapshotRow)).first() is not None
+    with service.store.engine.connect() as connection:
+        assert connection.execute(select(snapshots)).first() is not None
     assert service.load("c").from_snapshot == 0
     capsys.readouterr()
     assert main(["status", "c", *db]) == 0
