@@ -11,16 +11,12 @@ import importlib
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from campaign.content.errors import DataFileError
-from campaign.content.loader import (
-    default_data_dir,
-    load_all_layouts,
-    load_ruleset,
-    load_sections_of,
-)
 from campaign.rules.ids import PLAYER_SIDES, Side
-from campaign.rules.ruleset import Ruleset, StarMap
+
+if TYPE_CHECKING:
+    from campaign.rules.ruleset import Ruleset, StarMap
 
 #: Modules that add verbs to ``campaign data``: each exposes ``register_data_verbs(verbs)``.
 DATA_VERB_MODULES: tuple[str, ...] = ("campaign.cli.maps",)
@@ -41,6 +37,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _check(args: argparse.Namespace) -> int:
+    # imported here, not at module level: building the parser (every command) stays cheap
+    from campaign.content.errors import DataFileError
+    from campaign.content.loader import default_data_dir, load_ruleset
+
     data_dir = args.data if args.data is not None else default_data_dir()
     try:
         ruleset = load_ruleset(data_dir, layout=args.layout, seed=args.seed)
@@ -58,6 +58,8 @@ def _check(args: argparse.Namespace) -> int:
 
 def _layouts(data_dir: Path) -> dict[str, StarMap]:
     """Every fixed layout assembled, so a broken layout that is not the chosen one fails too."""
+    from campaign.content.loader import load_all_layouts, load_sections_of
+
     return load_all_layouts(data_dir, load_sections_of(data_dir))
 
 

@@ -29,7 +29,7 @@ MAX_BULK = 64
 class Order(BaseModel):
     """A request to change the campaign. ``side`` None means the referee."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     type: str
     side: Side | None = None
@@ -47,7 +47,7 @@ class Order(BaseModel):
 class Event(BaseModel):
     """Something that happened. ``rolls`` holds every die rolled to decide it (DN-ERR-1)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     #: True for events whose content is hidden from players (face-down neutrals): views such as
     #: the CLI log show only the event type, not its data or dice.
