@@ -10,8 +10,6 @@ from __future__ import annotations
 import argparse
 import sys
 
-from scenarios import registry
-
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``scenario`` command group."""
@@ -26,12 +24,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _list(args: argparse.Namespace) -> int:
+    from scenarios import registry
+
     for entry in registry.SCENARIOS:
         print(f"{entry.name:16} {entry.title}")
     return 0
 
 
 def _dispatch(args: argparse.Namespace) -> int:
+    from scenarios import registry
+
     try:
         entry = registry.find(args.game)
     except KeyError as error:

@@ -27,7 +27,7 @@ SCHEMA_VERSION = 1
 class Report(BaseModel):
     """Base of the report models: strict (no extra keys), so a schema change is deliberate."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class UnitRow(Report):

@@ -26,7 +26,7 @@ FORMAT = "dark-nebula-seed-game/1"
 class SeedStep(BaseModel):
     """One order with its expected outcome."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     order: str
     dice: list[int] | None = None  # physical dice for this order (else the seeded source)
@@ -37,7 +37,7 @@ class SeedStep(BaseModel):
 class SeedGame(BaseModel):
     """A whole seed game file."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     format: str = FORMAT
     name: str

@@ -33,7 +33,7 @@ class Weapon(StrEnum):
 class Value(BaseModel):
     """Base of the immutable combat values (stored in events as they are)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class Combatant(Value):

@@ -38,7 +38,7 @@ from campaign.rules.ruleset import Ruleset, StarSystem
 class IncomeTable(BaseModel):
     """The RU values of Table 3 (DN-ECO-4). Defaults are the official values of the seed."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     budget: int = 25
     type1_connected: int = 10

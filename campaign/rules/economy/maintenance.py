@@ -133,7 +133,7 @@ class Outcome(StrEnum):
 class ShipUpkeep(BaseModel):
     """The maintenance result of one ship (inside ``MaintenanceResolved``)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     unit_id: str
     system: str

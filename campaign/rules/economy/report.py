@@ -34,7 +34,7 @@ from campaign.rules.ruleset import Ruleset
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class CutSystem(_Model):
