@@ -13,8 +13,6 @@ Subclass like this (see docs/engine.md)::
         path: list[str]
 """
 
-from __future__ import annotations
-
 from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict

@@ -10,8 +10,6 @@ itself when an ``idle_when`` hook says nothing is left to decide; both are logge
 ``phase-advanced`` events (``auto`` tells which).
 """
 
-from __future__ import annotations
-
 from dataclasses import dataclass
 from typing import Any, Literal
 

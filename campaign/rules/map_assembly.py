@@ -10,8 +10,6 @@ Everything here is pure: sections arrive as validated models, randomness as a
 ``AssemblyError`` into a ``file:line`` message.
 """
 
-from __future__ import annotations
-
 import random
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
@@ -38,7 +36,7 @@ class Edge(StrEnum):
     WEST = "west"
 
     @property
-    def opposite(self) -> Edge:
+    def opposite(self) -> "Edge":
         """The edge of a neighbouring section that touches this one."""
         return _OPPOSITE[self]
 

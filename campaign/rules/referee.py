@@ -5,8 +5,6 @@ Undo never crosses a die roll; past that point the referee restores an earlier s
 referee orders. Every override is an event with the referee's reason, visible in the log.
 """
 
-from __future__ import annotations
-
 from typing import Any, Literal
 
 from pydantic import Field

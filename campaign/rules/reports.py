@@ -6,8 +6,6 @@ Every report is built for a viewer: the referee (None) sees everything; a player
 face-down neutral counter (DN-NEU-1) as kind ``neutral:?`` with no name or factors.
 """
 
-from __future__ import annotations
-
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict

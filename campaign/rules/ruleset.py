@@ -8,8 +8,6 @@ hashed safely.
 This module is the contract between the content loaders and the engine. Extend it; do not fork it.
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from fractions import Fraction
 from functools import lru_cache
@@ -104,7 +102,7 @@ class CombatTable(Indexed):
         )
 
     @model_validator(mode="after")
-    def _check_shape(self) -> CombatTable:
+    def _check_shape(self) -> "CombatTable":
         """Six rows, one result per column, strictly ascending ``a:b`` column headings."""
         ratios = [parse_odds(column) for column in self.columns]
         if not ratios:

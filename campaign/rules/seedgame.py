@@ -5,8 +5,6 @@ A step either applies (its ``digest`` is checked) or is expected to be rejected 
 (``reject``), in which case the state must stay as it was. Physical dice may be given per step.
 """
 
-from __future__ import annotations
-
 from dataclasses import dataclass, field
 
 from pydantic import BaseModel, ConfigDict, Field

@@ -15,8 +15,6 @@ Placement of neutrals: ground units and PD go to the surface box, monitors and t
 stellar hex (the spec only says "in the system").
 """
 
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import Field

@@ -17,8 +17,6 @@ Where things are:
   of every player turn. ``game_slots``: kept for the whole game (e.g. victory control history).
 """
 
-from __future__ import annotations
-
 import copy
 from collections.abc import Iterator
 from enum import StrEnum
@@ -53,27 +51,27 @@ class Location(BaseModel):
     carrier: str | None = None
 
     @classmethod
-    def hex(cls, system: str) -> Location:
+    def hex(cls, system: str) -> "Location":
         """The stellar hex of ``system``."""
         return cls(where=Where.HEX, system=system)
 
     @classmethod
-    def box(cls, system: str) -> Location:
+    def box(cls, system: str) -> "Location":
         """The planetary surface box of ``system``."""
         return cls(where=Where.BOX, system=system)
 
     @classmethod
-    def carried(cls, carrier: str) -> Location:
+    def carried(cls, carrier: str) -> "Location":
         """Aboard unit ``carrier``."""
         return cls(where=Where.CARRIED, carrier=carrier)
 
     @classmethod
-    def unplaced(cls) -> Location:
+    def unplaced(cls) -> "Location":
         """Bought or produced but not on the map."""
         return cls(where=Where.UNPLACED)
 
     @classmethod
-    def eliminated(cls) -> Location:
+    def eliminated(cls) -> "Location":
         """Out of play."""
         return cls(where=Where.ELIMINATED)
 
@@ -91,7 +89,7 @@ class Location(BaseModel):
         return self.where.value
 
     @classmethod
-    def parse(cls, text: str) -> Location:
+    def parse(cls, text: str) -> "Location":
         """Inverse of ``to_text``; ``ValueError`` on anything else."""
         head, _, tail = text.partition(":")
         if head in ("hex", "box") and tail:
@@ -154,7 +152,7 @@ class CampaignState(BaseModel):
     winner: Side | None = None
     events_applied: int = 0
 
-    def clone(self) -> CampaignState:
+    def clone(self) -> "CampaignState":
         """An independent copy, cheaper than a generic deep copy (units are copied one level
         down; ``Location`` and ``Roll`` are frozen and shared). Used by ``evolve``/``decide``."""
         new = self.model_copy()

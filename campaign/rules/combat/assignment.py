@@ -7,8 +7,6 @@ unit on at least one side. An assignment may also be given whole (referee, turn 
 ``check_assignment`` verifies it is one the protocol could have produced.
 """
 
-from __future__ import annotations
-
 from campaign.rules.combat.model import Battle, Combatant, Value
 from campaign.rules.errors import IllegalOrderError
 from campaign.rules.ids import Side
@@ -60,7 +58,7 @@ class AssignmentDraft(Value):
         return None
 
     def step(self, battle: Battle, side: Side, uid: str, engagement: int | None = None) -> (
-        AssignmentDraft
+        "AssignmentDraft"
     ):
         """Apply one step of the protocol; ``IllegalOrderError`` (DN-CBT-3) if it is not legal."""
         expected = self.waiting_for(battle)

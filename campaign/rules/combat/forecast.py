@@ -19,8 +19,6 @@ with their mothership), with a fixed, documented policy for the choices players 
 It is an estimate of what the table does to these fleets, not advice.
 """
 
-from __future__ import annotations
-
 import math
 import random
 

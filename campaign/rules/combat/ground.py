@@ -12,8 +12,6 @@ Judged from the units in the box at the start of the sub-phase:
   aboard them are neither counted nor removed (issue 16).
 """
 
-from __future__ import annotations
-
 from collections.abc import Sequence
 
 from campaign.rules.combat.crt import below_table, table_result

@@ -7,8 +7,6 @@ may drop from a transport in orbit that stays in the hex (DN-INT-4); ships in th
 (DN-INT-5).
 """
 
-from __future__ import annotations
-
 from collections.abc import Sequence
 
 from campaign.rules.combat.crt import (

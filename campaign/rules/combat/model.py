@@ -6,8 +6,6 @@ built. The engine converts its state into this model (``combat.engine``) and the
 events.
 """
 
-from __future__ import annotations
-
 from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, field_serializer
@@ -66,7 +64,7 @@ class Combatant(Value):
         disrupted: bool = False,
         carrier: str | None = None,
         launched: bool = False,
-    ) -> Combatant:
+    ) -> "Combatant":
         """Build a combatant from a counter kind of the ruleset (DN-DATA-2/3).
 
         ``side`` overrides the printed side (a conscripted neutral fights for its ally, DN-NEU-2).

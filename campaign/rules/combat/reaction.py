@@ -10,8 +10,6 @@ This module registers its hook before ``space_orders`` opens the battles (``orde
 it first), so the battles already see the fixed list.
 """
 
-from __future__ import annotations
-
 from typing import Literal
 
 from campaign.rules.base import Event

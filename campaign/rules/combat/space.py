@@ -6,8 +6,6 @@ chooser picks the range, targets are assigned (``assignment``), fire is resolved
 a pure function of the battle, the decisions and the dice; every die roll carries its purpose.
 """
 
-from __future__ import annotations
-
 from collections.abc import Iterable
 
 from pydantic import field_serializer

@@ -4,8 +4,6 @@ Events carry their results (units destroyed, disrupted, moved; the battle after 
 the appliers only copy them into ``state.units`` and the combat book (``state.slots["combat"]``).
 """
 
-from __future__ import annotations
-
 from typing import Literal
 
 from campaign.rules.base import Event

@@ -10,8 +10,6 @@ protocol step by step) or ``assign B ENGAGEMENTS`` (a whole assignment, checked)
 targets, DN-CBT-3/5/6) → ``fire B`` → ``withdraw B DEST`` / ``stay B`` (defender, then attacker,
 DN-CBT-7). The space sub-phase cannot end while a battle is open.
 """
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import Field

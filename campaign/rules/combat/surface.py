@@ -1,7 +1,5 @@
 """Units in a planetary surface box, as the interaction and ground-combat rules see them."""
 
-from __future__ import annotations
-
 from campaign.rules.combat.model import Value
 from campaign.rules.ids import Side, UnitCategory, UnitFlag
 from campaign.rules.ruleset import UnitType
@@ -27,7 +25,7 @@ class BoxUnit(Value):
     @classmethod
     def from_unit_type(
         cls, uid: str, unit_type: UnitType, *, side: Side | None = None, disrupted: bool = False
-    ) -> BoxUnit:
+    ) -> "BoxUnit":
         """Build from a counter kind; ``side`` overrides it for conscripted neutrals."""
         return cls(
             uid=uid,

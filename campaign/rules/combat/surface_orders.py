@@ -7,8 +7,6 @@ stellar hex. Surface sub-phase: ground combat is resolved by itself in every box
 sides meet (``ground-fought``), on entering the sub-phase.
 """
 
-from __future__ import annotations
-
 from typing import Literal
 
 from campaign.rules.base import Event, Order

@@ -19,8 +19,6 @@ of every box, runs the two searches of DN-ECO-3 once per side, and adds up Table
 module turns the same result into explanations.
 """
 
-from __future__ import annotations
-
 from collections.abc import Collection
 from dataclasses import dataclass
 from enum import StrEnum

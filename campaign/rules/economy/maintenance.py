@@ -20,8 +20,6 @@ resolved. The disrupted flag it sets is what combat (fire at -1, DN-CBT-4) and m
 move, DN-MOV-9) read.
 """
 
-from __future__ import annotations
-
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal

@@ -20,8 +20,6 @@ neutral destroyed while still neutral is gone for good. The seed says such a uni
 connection condition of DN-ECO-8 is not required.
 """
 
-from __future__ import annotations
-
 from typing import Literal
 
 from campaign.rules.base import Event, Order

@@ -14,8 +14,6 @@
 The set-up restrictions (no BB, B2 only after a B1) are DN-SET-1 and do not apply here.
 """
 
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import Field

@@ -11,8 +11,6 @@ The same ``IncomeReport`` model is the CLI's JSON output (``campaign income NAME
 CLI's text (``IncomeReport.to_text``) and the TUI's data.
 """
 
-from __future__ import annotations
-
 import textwrap
 from collections.abc import Collection
 

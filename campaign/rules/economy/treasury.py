@@ -7,8 +7,6 @@ RU left from the set-up purchases arrive here too: they are the treasury before 
 where the money came from; the full explanation is the income report (``report.py``).
 """
 
-from __future__ import annotations
-
 from typing import Literal
 
 from campaign.rules.base import Event

@@ -15,8 +15,6 @@ order) wins: the enemy surrenders.
   do not foresee.
 """
 
-from __future__ import annotations
-
 from typing import Literal
 
 from campaign.rules.base import Event

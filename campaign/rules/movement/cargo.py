@@ -15,8 +15,6 @@
   ``pd_carried_by_transport`` off, ``install-pd`` places it directly in a friendly system's box.
 """
 
-from __future__ import annotations
-
 from typing import Literal
 
 from campaign.rules.base import Event, Order

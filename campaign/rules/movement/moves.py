@@ -8,8 +8,6 @@ ships roll once per movement phase (DN-MOV-9); those that fail stay behind, leav
 are finished for the phase. Dice are rolled only after the whole order has been checked.
 """
 
-from __future__ import annotations
-
 from typing import Literal
 
 from campaign.rules.base import Event, Order

@@ -6,8 +6,6 @@ carrier. Stacks may be regrouped whenever the side acts in set-up deployment, pr
 movement phase; regrouping is not movement, so it neither finishes anyone nor rolls dice.
 """
 
-from __future__ import annotations
-
 import re
 from typing import Literal
 
