@@ -66,9 +66,12 @@ def main() -> None:
         warm = [run_child(db_url, keymap) for _ in range(RUNS)]
     walls = [w for w, _ in warm]
     cpus = [c for _, c in warm]
+    median = statistics.median(walls)
     print(f"launch to interactive campaign screen, {RUNS} runs: median wall "
-          f"{statistics.median(walls):.2f} s (best {min(walls):.2f}), median cpu "
-          f"{statistics.median(cpus):.2f} s (best {min(cpus):.2f}); goal <= {GOAL_S} s")
+          f"{median:.2f} s (best {min(walls):.2f}), median cpu "
+          f"{statistics.median(cpus):.2f} s (best {min(cpus):.2f})")
+    print(f"goal (issue 17): median wall <= {GOAL_S} s -- "
+          + ("met" if median <= GOAL_S else f"NOT met ({median - GOAL_S:.2f} s over)"))
 
 
 if __name__ == "__main__":

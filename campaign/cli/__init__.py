@@ -34,8 +34,10 @@ COMMAND_MODULES: tuple[str, ...] = (
 )
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """Build the full argument parser from every command module."""
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser: every command module's commands, or with ``command`` only the
+    modules up to the one that registers it (building all of them costs a noticeable part of a
+    quick command such as ``campaign status``; ``--help`` and unknown commands get them all)."""
     parser = argparse.ArgumentParser(
         prog="campaign",
         description="Referee and campaign tool for expanded Dark Nebula, plus scenario games.",
@@ -44,13 +46,24 @@ def build_parser() -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module_name in COMMAND_MODULES:
         importlib.import_module(module_name).register(subparsers)
+        if command is not None and command in subparsers.choices:
+            break
     return parser
+
+
+def command_word(argv: Sequence[str]) -> str | None:
+    """The command named on the command line (its first word), or None when it starts with an
+    option (``--help``, ``--version``) or is empty."""
+    if not argv or argv[0].startswith("-"):
+        return None
+    return argv[0]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the exit code."""
-    parser = build_parser()
-    args = parser.parse_args(list(argv) if argv is not None else None)
+    words = list(argv) if argv is not None else sys.argv[1:]
+    parser = build_parser(command_word(words))
+    args = parser.parse_args(words)
     handler = getattr(args, "func", None)
     if handler is None:
         parser.print_help()
