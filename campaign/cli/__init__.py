@@ -12,6 +12,7 @@ traceback reach the user for expected failures.
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import os
 import sys
@@ -19,6 +20,9 @@ from collections.abc import Sequence
 
 from campaign import __version__
 from campaign.bundled import BundledFilesMissing
+
+#: Allocations between two collections of the youngest generation while a command runs.
+GC_THRESHOLD = 10_000
 
 #: Modules that contribute subcommands, in the order they appear in ``--help``.
 COMMAND_MODULES: tuple[str, ...] = (
@@ -61,6 +65,10 @@ def command_word(argv: Sequence[str]) -> str | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the exit code."""
+    # A command imports a few thousand classes and functions, and the collector's default
+    # threshold (a collection every 700 new container objects) spends several percent of a
+    # quick command's time walking them; cyclic garbage is still collected, just less often.
+    gc.set_threshold(GC_THRESHOLD, *gc.get_threshold()[1:])
     words = list(argv) if argv is not None else sys.argv[1:]
     parser = build_parser(command_word(words))
     args = parser.parse_args(words)

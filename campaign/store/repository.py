@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from sqlalchemy import Table, create_engine, delete, func, insert, inspect, select, update
 from sqlalchemy.engine import Connection, Engine
@@ -147,9 +148,9 @@ def create_tables(engine: Engine, tables: Sequence[Table]) -> None:
             time.sleep(0.05 * (attempt + 1))
 
 
-@dataclass(frozen=True)
-class StoredEvent:
-    """One row of the log as read back (payload still JSON text)."""
+class StoredEvent(NamedTuple):
+    """One row of the log as read back (payload still JSON text). A named tuple, not a frozen
+    dataclass: a load builds one per event, and a tuple is several times cheaper to build."""
 
     seq: int
     batch: int
@@ -369,7 +370,7 @@ class Store:
         with self.engine.connect() as connection:
             # plain DB-API tuples: every column is a str or int already, no conversion needed
             result = connection.execute(query).cursor.fetchall()
-        return [StoredEvent(*row) for row in result]
+        return [StoredEvent._make(row) for row in result]
 
     @staticmethod
     def verify_rows(name: str, rows: Sequence[StoredEvent]) -> None:

@@ -4,7 +4,6 @@ log, and an edited snapshot is never used by `status` or `order`."""
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from pathlib import Path
 
 from sqlalchemy import delete, select
@@ -41,7 +40,7 @@ def _rechain(db: list[str], edit) -> None:  # noqa: ANN001
     prev, forged = GENESIS_HASH, []
     for row in rows:
         digest = chain_hash("c", row.seq, row.batch, row.order_text, row.type, row.payload, prev)
-        forged.append(replace(row, prev_hash=prev, hash=digest))
+        forged.append(row._replace(prev_hash=prev, hash=digest))
         prev = digest
     with service.store.engine.begin() as connection:
         connection.execute(delete(events).where(events.c.campaign_name == "c"))
@@ -84,8 +83,8 @@ def test_anchor_catches_an_edited_past_event(tmp_path, capsys):
 
     def retarget(rows):  # noqa: ANN001, ANN202
         last = rows[-1]
-        return [*rows[:-1], replace(last, order_text=last.order_text.replace("keystone",
-                                                                             "lantern"))]
+        return [*rows[:-1], last._replace(order_text=last.order_text.replace("keystone",
+                                                                              "lantern"))]
 
     _rechain(db, retarget)
     code, _, err = _anchor(capsys, db, anchor)
