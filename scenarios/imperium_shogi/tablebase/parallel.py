@@ -27,6 +27,7 @@ from scenarios.imperium_shogi.tablebase.atomics import (
     atomic_or,
     atomic_xchg,
     popcount,
+    prefetch,
 )
 from scenarios.imperium_shogi.tablebase.index import (
     LINE_RANKS,
@@ -41,6 +42,7 @@ from scenarios.imperium_shogi.tablebase.kernel import (
     T_LOSS_TRY,
     T_WIN_CAPTURE,
     T_WIN_TRY,
+    captures_bb,
     children,
     classify,
     parents,
@@ -51,6 +53,16 @@ from scenarios.imperium_shogi.tablebase.table import WON_IN_0
 BLOCK_LINES = 128
 #: Largest distance a value byte holds (``dist + 1 <= 254``).
 MAX_DIST = 253
+#: Generated keys looked up together: their cache lines are prefetched first, so the memory
+#: fetches them in parallel instead of one miss after another.
+BATCH = 256
+#: Room of the batch buffers: a batch is settled once it holds ``BATCH`` keys, and one more
+#: position adds at most ``4 * MAX_MOVES`` (its predecessors).
+BATCH_ROOM = BATCH + 4 * MAX_MOVES
+#: State of a position won in 1 ply by capturing the enemy BB (value code 2; the high byte,
+#: a count for undecided positions, marks it). Such a position is never propagated: its
+#: predecessors leave it out of their count of children from the start (``prepare``).
+CAPTURE_STATE = 0x0102
 
 
 @njit(cache=True)
@@ -66,9 +78,33 @@ def _mask(rank: int) -> np.uint64:
 
 
 @njit(cache=True, inline="always")
+def _prefetch_line(directory: np.ndarray, rank: int) -> None:
+    """Prefetch the directory line of ``rank`` (its running count and its word; a line need
+    not start on a cache line, so both ends are asked for)."""
+    prefetch(directory, rank // LINE_RANKS * LINE_WORDS)
+    prefetch(directory, bit_entry(rank))
+
+
+@njit(cache=True, inline="always")
 def is_won(code: int) -> bool:
     """Whether a non-zero value code is a win for the side to move."""
     return code == WON_IN_0 or (code - 1) % 2 == 1
+
+
+@njit(cache=True)
+def _mark_batch(
+    n: int, ranks: np.ndarray, directory: np.ndarray, frontier: np.ndarray, totals: np.ndarray
+) -> None:
+    """Set the directory bits of ``ranks[:n]`` (prefetched); new ones enter the frontier."""
+    for i in range(n):
+        child = ranks[i]
+        target = bit_entry(child)
+        mask = _mask(child)
+        if directory[target] & mask:
+            continue
+        if not atomic_or(directory, target, mask) & mask:
+            atomic_or(frontier, target, mask)
+            totals[0] += 1
 
 
 @njit(cache=True)
@@ -84,10 +120,12 @@ def _expand_block(
     ntgt: np.ndarray,
     dobutsu: bool,
     buf: np.ndarray,
+    ranks: np.ndarray,
     totals: np.ndarray,
 ) -> None:
     """Expand the frontier positions of one block; add (new, expanded, not ranked)."""
     lines = directory.shape[0] // LINE_WORDS
+    n = 0
     for line in range(block * BLOCK_LINES, min(lines, (block + 1) * BLOCK_LINES)):
         for j in range(1, LINE_WORDS):
             entry = line * LINE_WORDS + j
@@ -108,13 +146,13 @@ def _expand_block(
                     if child < 0:
                         totals[2] += 1
                         continue
-                    target = bit_entry(child)
-                    mask = _mask(child)
-                    if directory[target] & mask:
-                        continue
-                    if not atomic_or(directory, target, mask) & mask:
-                        atomic_or(frontier, target, mask)
-                        totals[0] += 1
+                    _prefetch_line(directory, child)
+                    ranks[n] = child
+                    n += 1
+                if n >= BATCH:
+                    _mark_batch(n, ranks, directory, frontier, totals)
+                    n = 0
+    _mark_batch(n, ranks, directory, frontier, totals)
 
 
 @njit(cache=True, parallel=True)
@@ -140,10 +178,11 @@ def expand_pass(
     totals = np.zeros((workers, 3), dtype=np.int64)
     for worker in prange(workers):
         buf = np.empty(MAX_MOVES, dtype=np.int64)
+        ranks = np.empty(BATCH_ROOM, dtype=np.int64)
         block = atomic_add(cursor, 0, 1)
         while block < last:
             _expand_block(block, directory, frontier, nxt, pre, count, material, tgt, ntgt,
-                          dobutsu, buf, totals[worker])
+                          dobutsu, buf, ranks, totals[worker])
             block = atomic_add(cursor, 0, 1)
     return totals.sum(axis=0)
 
@@ -156,6 +195,12 @@ def _won_by(code: int, max_won_dist: int) -> bool:
     if code == WON_IN_0:
         return max_won_dist >= 0
     return (code - 1) % 2 == 1 and code - 1 <= max_won_dist
+
+
+@njit(cache=True, inline="always")
+def _distance(code: int) -> int:
+    """Plies of a decided position's value code (0 for ``WON_IN_0``)."""
+    return 0 if code == WON_IN_0 else code - 1
 
 
 @njit(cache=True)
@@ -191,7 +236,7 @@ def _prepare_block(
                 key = key_of_rank(rank, nxt, pre, count, material)
                 terminal = classify(key, tgt, ntgt)
                 if terminal == T_WIN_CAPTURE:
-                    state[here] = 2
+                    state[here] = CAPTURE_STATE
                     continue
                 if terminal == T_WIN_TRY:
                     state[here] = WON_IN_0
@@ -200,15 +245,24 @@ def _prepare_block(
                     state[here] = 1
                     continue
                 m = children(key, tgt, ntgt, dobutsu, buf)
+                if m == 0:
+                    state[here] = 1  # no legal move: lost in 0 (SHO-9)
+                    continue
                 left = m
-                if max_won_dist >= 0:
-                    for c in range(m):
+                longest_win = 1  # the longest win among the children left out
+                for c in range(m):
+                    if captures_bb(buf[c], tgt, ntgt):
+                        left -= 1
+                    elif max_won_dist >= 0:
                         child = dense_of_rank(directory, rank_of(buf[c], nxt, pre, material))
                         if child < 0:
                             bad += 1
                         elif _won_by(state[child] & 0xFF, max_won_dist):
                             left -= 1
-                state[here] = np.uint16(left << 8) if left else np.uint16(1)
+                            longest_win = max(longest_win, _distance(state[child] & 0xFF))
+                # Every child won (each hangs the BB, or was decided already on a resume):
+                # lost one ply after the longest of those wins.
+                state[here] = np.uint16(left << 8) if left else np.uint16(longest_win + 2)
     return bad
 
 
@@ -229,8 +283,12 @@ def prepare(
     """Seed the terminal values and set the child counts of the undecided positions.
 
     A fresh solve (``max_won_dist = -1``, ``state`` all zero) classifies every position and
-    counts its children. A resumed one recounts the children of the undecided positions,
-    leaving out those won within ``max_won_dist`` plies (the levels already propagated).
+    counts its children, leaving out the children in which the mover can capture the BB
+    (won in 1, ``CAPTURE_STATE``): those are never propagated, which spares the largest level
+    (about 60 % of all positions). A position all of whose children hang the BB is therefore
+    lost in 2 from the start; one with no legal move at all is lost in 0 (SHO-9). A resumed
+    solve recounts the children of the undecided positions, also leaving out those won within
+    ``max_won_dist`` plies (the levels already propagated).
     Returns the number of children that could not be ranked (0 unless a generator is wrong).
     """
     cursor = np.zeros(1, dtype=np.int64)
@@ -244,6 +302,50 @@ def prepare(
                                           material, tgt, ntgt, dobutsu, buf)
             block = atomic_add(cursor, 0, 1)
     return bad.sum()
+
+
+@njit(cache=True)
+def _settle_batch(
+    n: int,
+    ranks: np.ndarray,
+    from_win: np.ndarray,
+    places: np.ndarray,
+    directory: np.ndarray,
+    state: np.ndarray,
+    presence: np.ndarray,
+    dist: int,
+    totals: np.ndarray,
+) -> None:
+    """Apply ``n`` predecessor ranks of positions decided at ``dist`` (prefetched lines).
+
+    A predecessor of a loss (``from_win[i] == 0``) is won at ``dist + 1``; one of a win loses
+    a child and is lost at ``dist + 1`` when it has none left. The position numbers are
+    found first (the state lines prefetched), then the states change by compare-and-swap.
+    """
+    for i in range(n):
+        p = dense_of_rank(directory, ranks[i])
+        places[i] = p
+        if p >= 0:
+            prefetch(state, p)
+    after = np.uint16(dist + 2)
+    for i in range(n):
+        p = places[i]
+        if p < 0:
+            continue
+        won = from_win[i] != 0
+        old = state[p]
+        while not old & 0xFF:
+            last_child = not won or (old >> 8) == 1
+            target = after if last_child else np.uint16(old - 256)
+            seen = atomic_cas(state, p, old, target)
+            if seen == old:
+                if last_child:
+                    totals[0] += 1
+                    presence[ranks[i] // LINE_RANKS // BLOCK_LINES, dist + 2] = 1
+                    if won and dist % 2 == 0:
+                        totals[1] += 1
+                break
+            old = seen
 
 
 @njit(cache=True)
@@ -261,12 +363,15 @@ def _retro_block(
     nsrc: np.ndarray,
     dobutsu: bool,
     buf: np.ndarray,
+    ranks: np.ndarray,
+    from_win: np.ndarray,
+    places: np.ndarray,
     totals: np.ndarray,
 ) -> None:
     """``retro_level`` for one block; add (newly decided, impossible losses) to ``totals``."""
     lines = directory.shape[0] // LINE_WORDS
     now = dist + 1
-    after = np.uint16(dist + 2)
+    n = 0
     for line in range(block * BLOCK_LINES, min(lines, (block + 1) * BLOCK_LINES)):
         dense = np.int64(directory[line * LINE_WORDS])
         for j in range(1, LINE_WORDS):
@@ -274,32 +379,30 @@ def _retro_block(
             while bits:
                 low = bits & (~bits + np.uint64(1))
                 bits ^= low
-                code = state[dense] & 0xFF
+                held = state[dense]
+                code = held & 0xFF
                 dense += 1
                 if code != now and not (dist == 0 and code == WON_IN_0):
                     continue
+                if held == CAPTURE_STATE:
+                    continue  # never propagated: its predecessors did not count it
                 won = is_won(code)
                 rank = line * LINE_RANKS + (j - 1) * 64 + popcount(low - np.uint64(1))
                 key = key_of_rank(rank, nxt, pre, count, material)
                 m = parents(key, src, nsrc, dobutsu, buf)
                 for i in range(m):
                     parent_rank = rank_of(buf[i], nxt, pre, material)
-                    p = dense_of_rank(directory, parent_rank)
-                    if p < 0:
+                    if parent_rank < 0:
                         continue
-                    old = state[p]
-                    while not old & 0xFF:
-                        last_child = not won or (old >> 8) == 1
-                        target = after if last_child else np.uint16(old - 256)
-                        seen = atomic_cas(state, p, old, target)
-                        if seen == old:
-                            if last_child:
-                                totals[0] += 1
-                                presence[parent_rank // LINE_RANKS // BLOCK_LINES, dist + 2] = 1
-                                if won and dist % 2 == 0:
-                                    totals[1] += 1
-                            break
-                        old = seen
+                    _prefetch_line(directory, parent_rank)
+                    ranks[n] = parent_rank
+                    from_win[n] = 1 if won else 0
+                    n += 1
+                if n >= BATCH:
+                    _settle_batch(n, ranks, from_win, places, directory, state, presence, dist,
+                                  totals)
+                    n = 0
+    _settle_batch(n, ranks, from_win, places, directory, state, presence, dist, totals)
 
 
 @njit(cache=True, parallel=True)
@@ -337,10 +440,14 @@ def retro_level(
     totals = np.zeros((workers, 2), dtype=np.int64)
     for worker in prange(workers):
         buf = np.empty(4 * MAX_MOVES, dtype=np.int64)
+        ranks = np.empty(BATCH_ROOM, dtype=np.int64)
+        from_win = np.empty(BATCH_ROOM, dtype=np.uint8)
+        places = np.empty(BATCH_ROOM, dtype=np.int64)
         claimed = atomic_add(cursor, 0, 1)
         while claimed < n:
             _retro_block(wanted[claimed], directory, state, presence, dist, nxt, pre, count,
-                         material, src, nsrc, dobutsu, buf, totals[worker])
+                         material, src, nsrc, dobutsu, buf, ranks, from_win, places,
+                         totals[worker])
             claimed = atomic_add(cursor, 0, 1)
     return totals.sum(axis=0)
 

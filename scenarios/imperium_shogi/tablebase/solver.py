@@ -231,10 +231,11 @@ def retrograde(
     presence = np.zeros((parallel.block_count_of(table.directory), 256), dtype=np.uint8)
     counts = parallel.census(table.directory, state, presence)
     if levels is None:
-        levels = [0] * (first_level + 2)
-        for code in range(1, 255):
-            if code - 1 < len(levels):
-                levels[code - 1] = int(counts[code])
+        # Every decided level so far (``prepare`` also decides positions lost in 2).
+        decided = [code for code in range(1, WON_IN_0) if counts[code]]
+        levels = [0] * max(first_level + 2, decided[-1] if decided else 0)
+        for code in decided:
+            levels[code - 1] = int(counts[code])
         levels[0] += int(counts[WON_IN_0])
     total = int(state.shape[0])
     done = sum(levels[:first_level])
