@@ -312,7 +312,8 @@ def _settle_batch(
     places: np.ndarray,
     directory: np.ndarray,
     state: np.ndarray,
-    presence: np.ndarray,
+    next_bits: np.ndarray,
+    next_blocks: np.ndarray,
     dist: int,
     totals: np.ndarray,
 ) -> None:
@@ -320,7 +321,8 @@ def _settle_batch(
 
     A predecessor of a loss (``from_win[i] == 0``) is won at ``dist + 1``; one of a win loses
     a child and is lost at ``dist + 1`` when it has none left. The position numbers are
-    found first (the state lines prefetched), then the states change by compare-and-swap.
+    found first (the state lines prefetched), then the states change by compare-and-swap;
+    whoever decides a position marks it in ``next_bits`` (and its block in ``next_blocks``).
     """
     for i in range(n):
         p = dense_of_rank(directory, ranks[i])
@@ -341,7 +343,9 @@ def _settle_batch(
             if seen == old:
                 if last_child:
                     totals[0] += 1
-                    presence[ranks[i] // LINE_RANKS // BLOCK_LINES, dist + 2] = 1
+                    rank = ranks[i]
+                    atomic_or(next_bits, bit_entry(rank), _mask(rank))
+                    next_blocks[rank // LINE_RANKS // BLOCK_LINES] = 1
                     if won and dist % 2 == 0:
                         totals[1] += 1
                 break
@@ -353,7 +357,9 @@ def _retro_block(
     block: int,
     directory: np.ndarray,
     state: np.ndarray,
-    presence: np.ndarray,
+    level_bits: np.ndarray,
+    next_bits: np.ndarray,
+    next_blocks: np.ndarray,
     dist: int,
     nxt: np.ndarray,
     pre: np.ndarray,
@@ -368,26 +374,23 @@ def _retro_block(
     places: np.ndarray,
     totals: np.ndarray,
 ) -> None:
-    """``retro_level`` for one block; add (newly decided, impossible losses) to ``totals``."""
+    """``retro_level`` for one block (its level bits are cleared): add to ``totals``."""
     lines = directory.shape[0] // LINE_WORDS
-    now = dist + 1
     n = 0
     for line in range(block * BLOCK_LINES, min(lines, (block + 1) * BLOCK_LINES)):
-        dense = np.int64(directory[line * LINE_WORDS])
         for j in range(1, LINE_WORDS):
-            bits = directory[line * LINE_WORDS + j]
+            entry = line * LINE_WORDS + j
+            bits = level_bits[entry]
+            if bits == 0:
+                continue
+            level_bits[entry] = 0  # only this block's worker reads or writes its level bits
             while bits:
                 low = bits & (~bits + np.uint64(1))
                 bits ^= low
-                held = state[dense]
-                code = held & 0xFF
-                dense += 1
-                if code != now and not (dist == 0 and code == WON_IN_0):
-                    continue
-                if held == CAPTURE_STATE:
-                    continue  # never propagated: its predecessors did not count it
-                won = is_won(code)
                 rank = line * LINE_RANKS + (j - 1) * 64 + popcount(low - np.uint64(1))
+                won = dist % 2 == 1
+                if dist == 0:  # lost in 0, or (a start) won in 0
+                    won = state[dense_of_rank(directory, rank)] & 0xFF == WON_IN_0
                 key = key_of_rank(rank, nxt, pre, count, material)
                 m = parents(key, src, nsrc, dobutsu, buf)
                 for i in range(m):
@@ -399,17 +402,21 @@ def _retro_block(
                     from_win[n] = 1 if won else 0
                     n += 1
                 if n >= BATCH:
-                    _settle_batch(n, ranks, from_win, places, directory, state, presence, dist,
-                                  totals)
+                    _settle_batch(n, ranks, from_win, places, directory, state, next_bits,
+                                  next_blocks, dist, totals)
                     n = 0
-    _settle_batch(n, ranks, from_win, places, directory, state, presence, dist, totals)
+    _settle_batch(n, ranks, from_win, places, directory, state, next_bits, next_blocks, dist,
+                  totals)
 
 
 @njit(cache=True, parallel=True)
 def retro_level(
     directory: np.ndarray,
     state: np.ndarray,
-    presence: np.ndarray,
+    level_bits: np.ndarray,
+    level_blocks: np.ndarray,
+    next_bits: np.ndarray,
+    next_blocks: np.ndarray,
     dist: int,
     nxt: np.ndarray,
     pre: np.ndarray,
@@ -422,10 +429,12 @@ def retro_level(
 ) -> np.ndarray:
     """Propagate the positions decided at ``dist`` plies: (newly decided, impossible losses).
 
-    A stored undecided predecessor of a loss is won at ``dist + 1``; a predecessor of a win
-    loses one child from its count and is lost at ``dist + 1`` when the count reaches 0 (its
-    longest defence, as levels come in increasing order). ``presence[block, code]`` says
-    which blocks hold which codes, so the late, thin levels skip most of the table. The
+    The level is the set bits of ``level_bits`` (rank space, the directory's layout; blocks
+    with any set in ``level_blocks``), which are cleared on the way. A stored undecided
+    predecessor of a loss is won at ``dist + 1``; a predecessor of a win loses one child from
+    its count and is lost at ``dist + 1`` when the count reaches 0 (its longest defence, as
+    levels come in increasing order). Every newly decided position is marked in
+    ``next_bits``/``next_blocks``: the next level, found without scanning the table. The
     second figure counts losses at an odd distance (only after a ``WON_IN_0`` start), which
     a value byte cannot hold.
     """
@@ -433,7 +442,8 @@ def retro_level(
     wanted = np.zeros(blocks, dtype=np.int64)
     n = 0
     for block in range(blocks):
-        if presence[block, dist + 1] or (dist == 0 and presence[block, WON_IN_0]):
+        if level_blocks[block]:
+            level_blocks[block] = 0
             wanted[n] = block
             n += 1
     cursor = np.zeros(1, dtype=np.int64)
@@ -445,16 +455,52 @@ def retro_level(
         places = np.empty(BATCH_ROOM, dtype=np.int64)
         claimed = atomic_add(cursor, 0, 1)
         while claimed < n:
-            _retro_block(wanted[claimed], directory, state, presence, dist, nxt, pre, count,
-                         material, src, nsrc, dobutsu, buf, ranks, from_win, places,
-                         totals[worker])
+            _retro_block(wanted[claimed], directory, state, level_bits, next_bits, next_blocks,
+                         dist, nxt, pre, count, material, src, nsrc, dobutsu, buf, ranks,
+                         from_win, places, totals[worker])
             claimed = atomic_add(cursor, 0, 1)
     return totals.sum(axis=0)
 
 
 @njit(cache=True, parallel=True)
-def census(directory: np.ndarray, state: np.ndarray, presence: np.ndarray) -> np.ndarray:
-    """Positions per value code (``out[code]``), and ``presence`` rebuilt from ``state``."""
+def collect_level(
+    directory: np.ndarray, state: np.ndarray, dist: int, level_bits: np.ndarray,
+    level_blocks: np.ndarray,
+) -> None:
+    """Mark in ``level_bits`` every position decided at ``dist`` plies (a scan of the states).
+
+    Used where a level was not (only) made by propagating the one before: the first level of
+    a solve or a resumed solve, and level 2 (``prepare`` decides positions lost in 2). The
+    positions won in 1 by a capture are left out (never propagated); level 0 includes the
+    starts won in 0.
+    """
+    lines = directory.shape[0] // LINE_WORDS
+    blocks = (lines + BLOCK_LINES - 1) // BLOCK_LINES
+    code = dist + 1
+    for block in prange(blocks):
+        found = False
+        for line in range(block * BLOCK_LINES, min(lines, (block + 1) * BLOCK_LINES)):
+            dense = np.int64(directory[line * LINE_WORDS])
+            for j in range(1, LINE_WORDS):
+                bits = directory[line * LINE_WORDS + j]
+                while bits:
+                    low = bits & (~bits + np.uint64(1))
+                    bits ^= low
+                    held = state[dense]
+                    dense += 1
+                    here = held & 0xFF
+                    if held == CAPTURE_STATE or not (
+                            here == code or (dist == 0 and here == WON_IN_0)):
+                        continue
+                    level_bits[line * LINE_WORDS + j] |= low
+                    found = True
+        if found:
+            level_blocks[block] = 1
+
+
+@njit(cache=True, parallel=True)
+def census(directory: np.ndarray, state: np.ndarray) -> np.ndarray:
+    """Positions per value code (``out[code]``)."""
     lines = directory.shape[0] // LINE_WORDS
     blocks = (lines + BLOCK_LINES - 1) // BLOCK_LINES
     per_block = np.zeros((blocks, 256), dtype=np.int64)
@@ -467,8 +513,6 @@ def census(directory: np.ndarray, state: np.ndarray, presence: np.ndarray) -> np
                 end += popcount(directory[line * LINE_WORDS + j])
         for p in range(start, end):
             per_block[block, state[p] & 0xFF] += 1
-        for code in range(256):
-            presence[block, code] = 1 if per_block[block, code] else 0
     out = np.zeros(256, dtype=np.int64)
     for block in range(blocks):
         out += per_block[block]

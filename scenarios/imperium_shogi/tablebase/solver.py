@@ -49,6 +49,9 @@ CHECKPOINT_SECONDS = 60.0
 #: Calls per enumeration pass (each reports progress).
 ENUMERATION_SLICES = 64
 MIN_SLICE_BLOCKS = 256
+#: The level ``prepare`` adds positions to besides level 0 (lost in 2: every child hangs the
+#: BB), so it is collected from the states as well as from the propagation of level 1.
+PREPARED_LEVEL = 2
 
 
 @dataclass
@@ -228,8 +231,7 @@ def retrograde(
     """
     r = table.ranking
     material = np.asarray(r.material, dtype=np.int64)
-    presence = np.zeros((parallel.block_count_of(table.directory), 256), dtype=np.uint8)
-    counts = parallel.census(table.directory, state, presence)
+    counts = parallel.census(table.directory, state)
     if levels is None:
         # Every decided level so far (``prepare`` also decides positions lost in 2).
         decided = [code for code in range(1, WON_IN_0) if counts[code]]
@@ -237,16 +239,27 @@ def retrograde(
         for code in decided:
             levels[code - 1] = int(counts[code])
         levels[0] += int(counts[WON_IN_0])
+    # The positions of the level being propagated and of the next one (rank space, the
+    # directory's layout) and the blocks holding any: each level is found without a scan.
+    level_bits = np.zeros_like(table.directory)
+    next_bits = np.zeros_like(table.directory)
+    blocks = parallel.block_count_of(table.directory)
+    level_blocks = np.zeros(blocks, dtype=np.uint8)
+    next_blocks = np.zeros(blocks, dtype=np.uint8)
+    parallel.collect_level(table.directory, state, first_level, level_bits, level_blocks)
     total = int(state.shape[0])
     done = sum(levels[:first_level])
     dist = first_level
     while dist < len(levels):
+        if dist == PREPARED_LEVEL and first_level < PREPARED_LEVEL:
+            parallel.collect_level(table.directory, state, dist, level_bits, level_blocks)
         if levels[dist]:
             if dist + 1 > parallel.MAX_DIST:
                 raise OverflowError(f"distance {dist + 1} beyond a value byte")
             new, odd_losses = parallel.retro_level(
-                table.directory, state, presence, dist, r.nxt, r.pre, r.count, material,
-                kernel.SRC, kernel.NSRC, table.dobutsu, get_num_threads(),
+                table.directory, state, level_bits, level_blocks, next_bits, next_blocks, dist,
+                r.nxt, r.pre, r.count, material, kernel.SRC, kernel.NSRC, table.dobutsu,
+                get_num_threads(),
             )
             if odd_losses:
                 raise OverflowError("a loss at an odd distance (after a start won in 0)")
@@ -254,6 +267,8 @@ def retrograde(
                 while len(levels) <= dist + 1:
                     levels.append(0)
                 levels[dist + 1] += int(new)
+        level_bits, next_bits = next_bits, level_bits
+        level_blocks, next_blocks = next_blocks, level_blocks
         done += levels[dist]
         dist += 1
         progress("retrograde", done, total, f"level {dist - 1}: {levels[dist - 1]:,}")
@@ -339,8 +354,7 @@ def solve(
     table = Table(ranking, directory, np.empty(0, dtype=np.uint8), dobutsu)
     levels = retrograde(table, state, first_level=first_level, levels=levels,
                         progress=progress, after_level=after_level)
-    presence = np.zeros((parallel.block_count_of(directory), 256), dtype=np.uint8)
-    counts = parallel.census(directory, state, presence)
+    counts = parallel.census(directory, state)
     val = np.ascontiguousarray(state.view(np.uint8)[0::2])  # the low (value) byte
     stats = _stats_of(counts, positions, ranking.size, levels)
     stats.seconds_enumerate = seconds_enumerate
