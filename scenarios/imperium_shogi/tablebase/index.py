@@ -62,11 +62,14 @@ def key_of_rank(
     state = 0
     key = 0
     for sq in range(12):
+        # The last valid code whose first rank is not beyond ``rank``; searched upwards, as
+        # the empty square (code 0, always valid) is the most frequent.
         chosen = 0
-        for code in range(15, -1, -1):
-            if nxt[state, code] >= 0 and pre[sq, state, code] <= rank:
+        for code in range(1, 16):
+            if nxt[state, code] >= 0:
+                if pre[sq, state, code] > rank:
+                    break
                 chosen = code
-                break
         rank -= pre[sq, state, chosen]
         key |= chosen << (4 * sq)
         state = nxt[state, chosen]

@@ -96,8 +96,17 @@ def canon(key: int) -> int:
 
 @njit(cache=True)
 def _dedupe(buf: np.ndarray, n: int) -> int:
-    """Sort ``buf[:n]`` and drop repeats in place; return the number of distinct keys."""
-    buf[:n].sort()
+    """Sort ``buf[:n]`` and drop repeats in place; return the number of distinct keys.
+
+    An insertion sort: ``n`` is a few dozen at most, where it beats a general sort's calls.
+    """
+    for i in range(1, n):
+        item = buf[i]
+        j = i - 1
+        while j >= 0 and buf[j] > item:
+            buf[j + 1] = buf[j]
+            j -= 1
+        buf[j + 1] = item
     m = 0
     for i in range(n):
         if m == 0 or buf[i] != buf[m - 1]:

@@ -93,17 +93,25 @@ def is_won(code: int) -> bool:
 
 @njit(cache=True)
 def _mark_batch(
-    n: int, ranks: np.ndarray, directory: np.ndarray, frontier: np.ndarray, totals: np.ndarray
+    n: int, ranks: np.ndarray, directory: np.ndarray, frontier: np.ndarray,
+    captured: np.ndarray, totals: np.ndarray,
 ) -> None:
-    """Set the directory bits of ``ranks[:n]`` (prefetched); new ones enter the frontier."""
+    """Set the directory bits of ``ranks[:n]`` (prefetched lines); new ones enter the frontier.
+
+    A rank stored inverted (``~rank``) is a child whose mover can capture the BB: terminal
+    (won in 1), so it goes to ``captured`` instead of the frontier and is never expanded.
+    """
     for i in range(n):
         child = ranks[i]
+        hangs = child < 0
+        if hangs:
+            child = ~child
         target = bit_entry(child)
         mask = _mask(child)
         if directory[target] & mask:
             continue
         if not atomic_or(directory, target, mask) & mask:
-            atomic_or(frontier, target, mask)
+            atomic_or(captured if hangs else frontier, target, mask)
             totals[0] += 1
 
 
@@ -112,6 +120,7 @@ def _expand_block(
     block: int,
     directory: np.ndarray,
     frontier: np.ndarray,
+    captured: np.ndarray,
     nxt: np.ndarray,
     pre: np.ndarray,
     count: np.ndarray,
@@ -147,18 +156,19 @@ def _expand_block(
                         totals[2] += 1
                         continue
                     _prefetch_line(directory, child)
-                    ranks[n] = child
+                    ranks[n] = ~child if captures_bb(buf[c], tgt, ntgt) else child
                     n += 1
                 if n >= BATCH:
-                    _mark_batch(n, ranks, directory, frontier, totals)
+                    _mark_batch(n, ranks, directory, frontier, captured, totals)
                     n = 0
-    _mark_batch(n, ranks, directory, frontier, totals)
+    _mark_batch(n, ranks, directory, frontier, captured, totals)
 
 
 @njit(cache=True, parallel=True)
 def expand_pass(
     directory: np.ndarray,
     frontier: np.ndarray,
+    captured: np.ndarray,
     first: int,
     last: int,
     nxt: np.ndarray,
@@ -172,7 +182,9 @@ def expand_pass(
 ) -> np.ndarray:
     """Expand the frontier positions of blocks ``first .. last - 1`` once.
 
-    Returns (new positions, positions expanded, children that could not be ranked).
+    Children whose mover can capture the BB are terminal: they are marked in ``captured``
+    rather than the frontier (``_mark_batch``). Returns (new positions, positions expanded,
+    children that could not be ranked).
     """
     cursor = np.full(1, first, dtype=np.int64)
     totals = np.zeros((workers, 3), dtype=np.int64)
@@ -181,8 +193,8 @@ def expand_pass(
         ranks = np.empty(BATCH_ROOM, dtype=np.int64)
         block = atomic_add(cursor, 0, 1)
         while block < last:
-            _expand_block(block, directory, frontier, nxt, pre, count, material, tgt, ntgt,
-                          dobutsu, buf, ranks, totals[worker])
+            _expand_block(block, directory, frontier, captured, nxt, pre, count, material, tgt,
+                          ntgt, dobutsu, buf, ranks, totals[worker])
             block = atomic_add(cursor, 0, 1)
     return totals.sum(axis=0)
 
@@ -207,6 +219,7 @@ def _distance(code: int) -> int:
 def _prepare_block(
     block: int,
     directory: np.ndarray,
+    captured: np.ndarray,
     state: np.ndarray,
     max_won_dist: int,
     nxt: np.ndarray,
@@ -231,6 +244,9 @@ def _prepare_block(
                 here = dense
                 dense += 1
                 if state[here] & 0xFF:
+                    continue
+                if captured.shape[0] and captured[line * LINE_WORDS + j] & low:
+                    state[here] = CAPTURE_STATE  # known from the enumeration: no key needed
                     continue
                 rank = line * LINE_RANKS + (j - 1) * 64 + popcount(low - np.uint64(1))
                 key = key_of_rank(rank, nxt, pre, count, material)
@@ -269,6 +285,7 @@ def _prepare_block(
 @njit(cache=True, parallel=True)
 def prepare(
     directory: np.ndarray,
+    captured: np.ndarray,
     state: np.ndarray,
     max_won_dist: int,
     nxt: np.ndarray,
@@ -288,7 +305,8 @@ def prepare(
     (about 60 % of all positions). A position all of whose children hang the BB is therefore
     lost in 2 from the start; one with no legal move at all is lost in 0 (SHO-9). A resumed
     solve recounts the children of the undecided positions, also leaving out those won within
-    ``max_won_dist`` plies (the levels already propagated).
+    ``max_won_dist`` plies (the levels already propagated). ``captured`` (rank space, from the
+    enumeration; empty after a resume) names the positions won by a capture without their key.
     Returns the number of children that could not be ranked (0 unless a generator is wrong).
     """
     cursor = np.zeros(1, dtype=np.int64)
@@ -298,8 +316,8 @@ def prepare(
         buf = np.empty(MAX_MOVES, dtype=np.int64)
         block = atomic_add(cursor, 0, 1)
         while block < last:
-            bad[worker] += _prepare_block(block, directory, state, max_won_dist, nxt, pre, count,
-                                          material, tgt, ntgt, dobutsu, buf)
+            bad[worker] += _prepare_block(block, directory, captured, state, max_won_dist, nxt,
+                                          pre, count, material, tgt, ntgt, dobutsu, buf)
             block = atomic_add(cursor, 0, 1)
     return bad.sum()
 

@@ -66,6 +66,9 @@ class SolveStats:
     max_dist: int = 0
     seconds_enumerate: float = 0.0
     seconds_retrograde: float = 0.0
+    #: CPU seconds (all threads) of the phases in this process (enumeration 0 if resumed).
+    cpu_enumerate: float = 0.0
+    cpu_retrograde: float = 0.0
     levels: list[int] = field(default_factory=list)
 
 
@@ -180,12 +183,18 @@ class Checkpoint:
 def enumerate_positions(
     start_keys: list[int], ranking: Ranking, dobutsu: bool, *, progress: Progress = _quiet,
     expected: int = 0,
-) -> np.ndarray:
-    """Rank directory with a bit set for every position reachable from ``start_keys``."""
+) -> tuple[np.ndarray, np.ndarray]:
+    """Rank directory with a bit set for every position reachable from ``start_keys``.
+
+    Also returns ``captured``, the same layout with a bit for every position found as a child
+    in which the mover can capture the BB (terminal, won in 1; never expanded), so that
+    ``parallel.prepare`` values them without their key.
+    """
     r = ranking
     material = np.asarray(r.material, dtype=np.int64)
     directory = empty_directory(r.size)
     frontier = np.zeros_like(directory)
+    captured = np.zeros_like(directory)
     found = 0
     for key in start_keys:
         rank = int(rank_of(key, r.nxt, r.pre, material))
@@ -205,8 +214,8 @@ def enumerate_positions(
         expanded = 0
         for first in range(0, blocks, step):
             new, done, bad = parallel.expand_pass(
-                directory, frontier, first, min(blocks, first + step), r.nxt, r.pre, r.count,
-                material, kernel.TGT, kernel.NTGT, dobutsu, get_num_threads(),
+                directory, frontier, captured, first, min(blocks, first + step), r.nxt, r.pre,
+                r.count, material, kernel.TGT, kernel.NTGT, dobutsu, get_num_threads(),
             )
             if bad:
                 raise RuntimeError(f"{bad} generated children do not fit the table's material")
@@ -217,7 +226,7 @@ def enumerate_positions(
             break
     del frontier
     finish_directory(directory)
-    return directory
+    return directory, captured
 
 
 def retrograde(
@@ -315,17 +324,22 @@ def solve(
     material = np.asarray(ranking.material, dtype=np.int64)
     checkpoint = Checkpoint(work, checkpoint_seconds) if work is not None else None
     started = time.perf_counter()
+    cpu_started = time.process_time()
+    cpu_enumerate = 0.0
     if checkpoint is not None and checkpoint.has_directory():
         directory = checkpoint.load_directory()
+        captured = np.zeros(0, dtype=np.uint64)  # not kept: prepare classifies the keys
         seconds_enumerate = checkpoint.enumeration_seconds()
     else:
-        directory = enumerate_positions(starts, ranking, dobutsu, progress=progress,
+        directory, captured = enumerate_positions(starts, ranking, dobutsu, progress=progress,
                                         expected=expected)
         seconds_enumerate = time.perf_counter() - started
+        cpu_enumerate = time.process_time() - cpu_started
         if checkpoint is not None:
             checkpoint.save_directory(directory, seconds_enumerate)
     positions = directory_total(directory)
     started = time.perf_counter()
+    cpu_started = time.process_time()
     record = checkpoint.progress() if checkpoint is not None else None
     if checkpoint is not None:
         state = checkpoint.state(positions)
@@ -338,9 +352,10 @@ def solve(
         # (values beyond ``first_level`` plies are forgotten, the counts recomputed).
         parallel.forget_beyond(state, first_level + 1)
         progress("resume", 0, 0, f"continuing at level {first_level}")
-    bad = parallel.prepare(directory, state, first_level - 1, ranking.nxt, ranking.pre,
-                           ranking.count, material, kernel.TGT, kernel.NTGT, dobutsu,
+    bad = parallel.prepare(directory, captured, state, first_level - 1, ranking.nxt,
+                           ranking.pre, ranking.count, material, kernel.TGT, kernel.NTGT, dobutsu,
                            get_num_threads())
+    del captured
     if bad:
         raise RuntimeError(f"{bad} children do not fit the table's material")
 
@@ -359,4 +374,6 @@ def solve(
     stats = _stats_of(counts, positions, ranking.size, levels)
     stats.seconds_enumerate = seconds_enumerate
     stats.seconds_retrograde = time.perf_counter() - started
+    stats.cpu_enumerate = cpu_enumerate
+    stats.cpu_retrograde = time.process_time() - cpu_started
     return Solution(ranking, directory, val, dobutsu, stats)
