@@ -114,7 +114,7 @@ def compare(old_dir: Path, new_dir: Path, sample: int, seed: int) -> list[str]:
     while drawn < sample:
         slots = np.sort(rng.integers(0, old.keys.shape[0], size=2 * (sample - drawn)))
         got, lost, wrong = _old_against_new(old.keys, old.val, slots, new.directory, new.val,
-                                            r.nxt, r.pre, material)
+                                            r.step, r.before, material)
         drawn, missing, different = drawn + got, missing + lost, different + wrong
     print(f"old -> new: {drawn:,} sampled positions, {missing} missing, {different} different "
           f"({time.perf_counter() - started:.1f} s)")
@@ -122,7 +122,7 @@ def compare(old_dir: Path, new_dir: Path, sample: int, seed: int) -> list[str]:
         problems.append(f"old -> new: {missing} missing, {different} with another value")
     started = time.perf_counter()
     positions = np.sort(rng.integers(0, new.val.shape[0], size=sample))
-    lost, wrong = _new_against_old(positions, new.directory, new.val, r.nxt, r.pre, r.count,
+    lost, wrong = _new_against_old(positions, new.directory, new.val, r.step, r.before, r.count,
                                    material, old.keys, old.val)
     print(f"new -> old: {sample:,} sampled positions, {lost} missing, {wrong} different "
           f"({time.perf_counter() - started:.1f} s)")

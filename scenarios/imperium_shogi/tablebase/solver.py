@@ -197,7 +197,7 @@ def enumerate_positions(
     captured = np.zeros_like(directory)
     found = 0
     for key in start_keys:
-        rank = int(rank_of(key, r.nxt, r.pre, material))
+        rank = int(rank_of(key, r.step, r.before, material))
         if rank < 0:
             raise ValueError(f"start key {key:#x} does not fit the table's material")
         entry = (rank // 448) * 8 + 1 + (rank % 448) // 64
@@ -214,7 +214,7 @@ def enumerate_positions(
         expanded = 0
         for first in range(0, blocks, step):
             new, done, bad = parallel.expand_pass(
-                directory, frontier, captured, first, min(blocks, first + step), r.nxt, r.pre,
+                directory, frontier, captured, first, min(blocks, first + step), r.step, r.before,
                 r.count, material, kernel.TGT, kernel.NTGT, dobutsu, get_num_threads(),
             )
             if bad:
@@ -267,7 +267,7 @@ def retrograde(
                 raise OverflowError(f"distance {dist + 1} beyond a value byte")
             new, odd_losses = parallel.retro_level(
                 table.directory, state, level_bits, level_blocks, next_bits, next_blocks, dist,
-                r.nxt, r.pre, r.count, material, kernel.SRC, kernel.NSRC, table.dobutsu,
+                r.step, r.before, r.count, material, kernel.SRC, kernel.NSRC, table.dobutsu,
                 get_num_threads(),
             )
             if odd_losses:
@@ -352,9 +352,9 @@ def solve(
         # (values beyond ``first_level`` plies are forgotten, the counts recomputed).
         parallel.forget_beyond(state, first_level + 1)
         progress("resume", 0, 0, f"continuing at level {first_level}")
-    bad = parallel.prepare(directory, captured, state, first_level - 1, ranking.nxt,
-                           ranking.pre, ranking.count, material, kernel.TGT, kernel.NTGT, dobutsu,
-                           get_num_threads())
+    bad = parallel.prepare(directory, captured, state, first_level - 1, ranking.step,
+                           ranking.before, ranking.count, material, kernel.TGT, kernel.NTGT,
+                           dobutsu, get_num_threads())
     del captured
     if bad:
         raise RuntimeError(f"{bad} children do not fit the table's material")

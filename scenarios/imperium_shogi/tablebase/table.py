@@ -119,6 +119,6 @@ class Table:
 
         r = self.ranking
         out = np.empty(self.val.shape[0], dtype=np.int64)
-        stored_keys(self.directory, r.nxt, r.pre, r.count,
+        stored_keys(self.directory, r.step, r.before, r.count,
                     np.asarray(r.material, dtype=np.int64), out)
         return out

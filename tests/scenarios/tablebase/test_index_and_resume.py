@@ -15,7 +15,7 @@ from tests.scenarios.tablebase.conftest import reduced_position, reduced_solutio
 
 def _arrays(ranking: Ranking) -> tuple:
     material = np.asarray(ranking.material, dtype=np.int64)
-    return ranking.nxt, ranking.pre, ranking.count, material
+    return ranking.step, ranking.before, ranking.count, material
 
 
 @pytest.mark.parametrize("material", [(0, 0, 1), (0, 1, 1), (2, 2, 2)])
