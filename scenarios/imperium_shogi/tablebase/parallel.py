@@ -385,6 +385,8 @@ def _retro_block(
     material: np.ndarray,
     src: np.ndarray,
     nsrc: np.ndarray,
+    tgt: np.ndarray,
+    ntgt: np.ndarray,
     dobutsu: bool,
     buf: np.ndarray,
     ranks: np.ndarray,
@@ -412,6 +414,8 @@ def _retro_block(
                 key = key_of_rank(rank, nxt, pre, count, material)
                 m = parents(key, src, nsrc, dobutsu, buf)
                 for i in range(m):
+                    if classify(buf[i], tgt, ntgt):
+                        continue  # terminal, so decided already: not worth a look-up
                     parent_rank = rank_of(buf[i], nxt, pre, material)
                     if parent_rank < 0:
                         continue
@@ -442,6 +446,8 @@ def retro_level(
     material: np.ndarray,
     src: np.ndarray,
     nsrc: np.ndarray,
+    tgt: np.ndarray,
+    ntgt: np.ndarray,
     dobutsu: bool,
     workers: int,
 ) -> np.ndarray:
@@ -474,8 +480,8 @@ def retro_level(
         claimed = atomic_add(cursor, 0, 1)
         while claimed < n:
             _retro_block(wanted[claimed], directory, state, level_bits, next_bits, next_blocks,
-                         dist, nxt, pre, count, material, src, nsrc, dobutsu, buf, ranks,
-                         from_win, places, totals[worker])
+                         dist, nxt, pre, count, material, src, nsrc, tgt, ntgt, dobutsu, buf,
+                         ranks, from_win, places, totals[worker])
             claimed = atomic_add(cursor, 0, 1)
     return totals.sum(axis=0)
 

@@ -267,8 +267,8 @@ def retrograde(
                 raise OverflowError(f"distance {dist + 1} beyond a value byte")
             new, odd_losses = parallel.retro_level(
                 table.directory, state, level_bits, level_blocks, next_bits, next_blocks, dist,
-                r.step, r.before, r.count, material, kernel.SRC, kernel.NSRC, table.dobutsu,
-                get_num_threads(),
+                r.step, r.before, r.count, material, kernel.SRC, kernel.NSRC, kernel.TGT,
+                kernel.NTGT, table.dobutsu, get_num_threads(),
             )
             if odd_losses:
                 raise OverflowError("a loss at an odd distance (after a start won in 0)")
