@@ -78,6 +78,32 @@ def _mask(rank: int) -> np.uint64:
 
 
 @njit(cache=True, inline="always")
+def _line_positions(
+    directory: np.ndarray, line: int, entries: np.ndarray, lows: np.ndarray
+) -> int:
+    """The stored positions of directory line ``line``, in order: the entry holding each
+    one's bit and that bit (``entries[k]``, ``lows[k]``); returns how many there are. The
+    ``k``-th is position number ``directory[line * LINE_WORDS] + k``."""
+    n = 0
+    for j in range(1, LINE_WORDS):
+        bits = directory[line * LINE_WORDS + j]
+        while bits:
+            low = bits & (~bits + np.uint64(1))
+            bits ^= low
+            entries[n] = line * LINE_WORDS + j
+            lows[n] = low
+            n += 1
+    return n
+
+
+@njit(cache=True, inline="always")
+def _rank_of_bit(entry: int, low: np.uint64) -> int:
+    """The rank whose directory bit is ``low`` in entry ``entry``."""
+    line = entry // LINE_WORDS
+    return line * LINE_RANKS + (entry - line * LINE_WORDS - 1) * 64 + popcount(low - np.uint64(1))
+
+
+@njit(cache=True, inline="always")
 def _prefetch_line(directory: np.ndarray, rank: int) -> None:
     """Prefetch the directory line of ``rank`` (its running count and its word; a line need
     not start on a cache line, so both ends are asked for)."""
@@ -144,7 +170,7 @@ def _expand_block(
             while bits:
                 low = bits & (~bits + np.uint64(1))
                 bits ^= low
-                rank = line * LINE_RANKS + (j - 1) * 64 + popcount(low - np.uint64(1))
+                rank = _rank_of_bit(entry, low)
                 key = key_of_rank(rank, nxt, pre, count, material)
                 totals[1] += 1
                 if classify(key, tgt, ntgt):
@@ -230,55 +256,52 @@ def _prepare_block(
     ntgt: np.ndarray,
     dobutsu: bool,
     buf: np.ndarray,
+    entries: np.ndarray,
+    lows: np.ndarray,
 ) -> int:
     """``prepare`` for one block; the number of children that could not be ranked."""
     lines = directory.shape[0] // LINE_WORDS
     bad = 0
     for line in range(block * BLOCK_LINES, min(lines, (block + 1) * BLOCK_LINES)):
         dense = np.int64(directory[line * LINE_WORDS])
-        for j in range(1, LINE_WORDS):
-            bits = directory[line * LINE_WORDS + j]
-            while bits:
-                low = bits & (~bits + np.uint64(1))
-                bits ^= low
-                here = dense
-                dense += 1
-                if state[here] & 0xFF:
-                    continue
-                if captured.shape[0] and captured[line * LINE_WORDS + j] & low:
-                    state[here] = CAPTURE_STATE  # known from the enumeration: no key needed
-                    continue
-                rank = line * LINE_RANKS + (j - 1) * 64 + popcount(low - np.uint64(1))
-                key = key_of_rank(rank, nxt, pre, count, material)
-                terminal = classify(key, tgt, ntgt)
-                if terminal == T_WIN_CAPTURE:
-                    state[here] = CAPTURE_STATE
-                    continue
-                if terminal == T_WIN_TRY:
-                    state[here] = WON_IN_0
-                    continue
-                if terminal == T_LOSS_TRY:
-                    state[here] = 1
-                    continue
-                m = children(key, tgt, ntgt, dobutsu, buf)
-                if m == 0:
-                    state[here] = 1  # no legal move: lost in 0 (SHO-9)
-                    continue
-                left = m
-                longest_win = 1  # the longest win among the children left out
-                for c in range(m):
-                    if captures_bb(buf[c], tgt, ntgt):
+        for k in range(_line_positions(directory, line, entries, lows)):
+            here = dense + k
+            if state[here] & 0xFF:
+                continue
+            if captured.shape[0] and captured[entries[k]] & lows[k]:
+                state[here] = CAPTURE_STATE  # known from the enumeration: no key needed
+                continue
+            rank = _rank_of_bit(entries[k], lows[k])
+            key = key_of_rank(rank, nxt, pre, count, material)
+            terminal = classify(key, tgt, ntgt)
+            if terminal == T_WIN_CAPTURE:
+                state[here] = CAPTURE_STATE
+                continue
+            if terminal == T_WIN_TRY:
+                state[here] = WON_IN_0
+                continue
+            if terminal == T_LOSS_TRY:
+                state[here] = 1
+                continue
+            m = children(key, tgt, ntgt, dobutsu, buf)
+            if m == 0:
+                state[here] = 1  # no legal move: lost in 0 (SHO-9)
+                continue
+            left = m
+            longest_win = 1  # the longest win among the children left out
+            for c in range(m):
+                if captures_bb(buf[c], tgt, ntgt):
+                    left -= 1
+                elif max_won_dist >= 0:
+                    child = dense_of_rank(directory, rank_of(buf[c], nxt, pre, material))
+                    if child < 0:
+                        bad += 1
+                    elif _won_by(state[child] & 0xFF, max_won_dist):
                         left -= 1
-                    elif max_won_dist >= 0:
-                        child = dense_of_rank(directory, rank_of(buf[c], nxt, pre, material))
-                        if child < 0:
-                            bad += 1
-                        elif _won_by(state[child] & 0xFF, max_won_dist):
-                            left -= 1
-                            longest_win = max(longest_win, _distance(state[child] & 0xFF))
-                # Every child won (each hangs the BB, or was decided already on a resume):
-                # lost one ply after the longest of those wins.
-                state[here] = np.uint16(left << 8) if left else np.uint16(longest_win + 2)
+                        longest_win = max(longest_win, _distance(state[child] & 0xFF))
+            # Every child won (each hangs the BB, or was decided already on a resume):
+            # lost one ply after the longest of those wins.
+            state[here] = np.uint16(left << 8) if left else np.uint16(longest_win + 2)
     return bad
 
 
@@ -314,10 +337,13 @@ def prepare(
     bad = np.zeros(workers, dtype=np.int64)
     for worker in prange(workers):
         buf = np.empty(MAX_MOVES, dtype=np.int64)
+        entries = np.empty(LINE_RANKS, dtype=np.int64)
+        lows = np.empty(LINE_RANKS, dtype=np.uint64)
         block = atomic_add(cursor, 0, 1)
         while block < last:
             bad[worker] += _prepare_block(block, directory, captured, state, max_won_dist, nxt,
-                                          pre, count, material, tgt, ntgt, dobutsu, buf)
+                                          pre, count, material, tgt, ntgt, dobutsu, buf,
+                                          entries, lows)
             block = atomic_add(cursor, 0, 1)
     return bad.sum()
 
@@ -407,7 +433,7 @@ def _retro_block(
             while bits:
                 low = bits & (~bits + np.uint64(1))
                 bits ^= low
-                rank = line * LINE_RANKS + (j - 1) * 64 + popcount(low - np.uint64(1))
+                rank = _rank_of_bit(entry, low)
                 won = dist % 2 == 1
                 if dist == 0:  # lost in 0, or (a start) won in 0
                     won = state[dense_of_rank(directory, rank)] & 0xFF == WON_IN_0
@@ -503,21 +529,17 @@ def collect_level(
     code = dist + 1
     for block in prange(blocks):
         found = False
+        entries = np.empty(LINE_RANKS, dtype=np.int64)
+        lows = np.empty(LINE_RANKS, dtype=np.uint64)
         for line in range(block * BLOCK_LINES, min(lines, (block + 1) * BLOCK_LINES)):
             dense = np.int64(directory[line * LINE_WORDS])
-            for j in range(1, LINE_WORDS):
-                bits = directory[line * LINE_WORDS + j]
-                while bits:
-                    low = bits & (~bits + np.uint64(1))
-                    bits ^= low
-                    held = state[dense]
-                    dense += 1
-                    here = held & 0xFF
-                    if held == CAPTURE_STATE or not (
-                            here == code or (dist == 0 and here == WON_IN_0)):
-                        continue
-                    level_bits[line * LINE_WORDS + j] |= low
-                    found = True
+            for k in range(_line_positions(directory, line, entries, lows)):
+                held = state[dense + k]
+                here = held & 0xFF
+                if held == CAPTURE_STATE or not (here == code or (dist == 0 and here == WON_IN_0)):
+                    continue
+                level_bits[entries[k]] |= lows[k]
+                found = True
         if found:
             level_blocks[block] = 1
 

@@ -70,7 +70,7 @@ class _StopAfter:
             raise KeyboardInterrupt
 
 
-@pytest.mark.parametrize("stop_level", [0, 3, 12])
+@pytest.mark.parametrize("stop_level", [0, 1, 2, 3, 12])
 def test_a_stopped_solve_continues_to_the_same_table(tmp_path, dobutsu, stop_level):
     # SHO-10: a solve killed part-way continues from its last finished level; the level cut
     # short (propagated but not recorded) is redone, and the table equals an uninterrupted one
