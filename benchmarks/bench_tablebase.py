@@ -124,6 +124,10 @@ def main() -> int:
         return 0
     code = 0
     if args.full is not None:
+        started = time.perf_counter()
+        solve([Position([1, 0, 0, 0, 4, 0, 0, 0, 0, 0, 9, 0], [[0, 0, 0], [0, 0, 0]], 0)])
+        print(f"warm-up (a tiny solve: loads the compiled kernels, or compiles them on the first "
+              f"run after an install or a change) {time.perf_counter() - started:.1f} s")
         load_before = os.getloadavg()[0]
         started = time.perf_counter()
         code = run(args.full, root, force=True)
