@@ -310,6 +310,8 @@ def prepare(
     directory: np.ndarray,
     captured: np.ndarray,
     state: np.ndarray,
+    first: int,
+    last: int,
     max_won_dist: int,
     nxt: np.ndarray,
     pre: np.ndarray,
@@ -320,7 +322,8 @@ def prepare(
     dobutsu: bool,
     workers: int,
 ) -> int:
-    """Seed the terminal values and set the child counts of the undecided positions.
+    """Seed the terminal values and set the child counts of the undecided positions of blocks
+    ``first .. last - 1`` (called in slices, so that the progress bar moves).
 
     A fresh solve (``max_won_dist = -1``, ``state`` all zero) classifies every position and
     counts its children, leaving out the children in which the mover can capture the BB
@@ -332,8 +335,7 @@ def prepare(
     enumeration; empty after a resume) names the positions won by a capture without their key.
     Returns the number of children that could not be ranked (0 unless a generator is wrong).
     """
-    cursor = np.zeros(1, dtype=np.int64)
-    last = block_count_of(directory)
+    cursor = np.full(1, first, dtype=np.int64)
     bad = np.zeros(workers, dtype=np.int64)
     for worker in prange(workers):
         buf = np.empty(MAX_MOVES, dtype=np.int64)

@@ -46,7 +46,7 @@ from scenarios.imperium_shogi.tablebase.table import (  # noqa: F401 (re-exporte
 Progress = Callable[[str, int, int, str], None]
 #: Seconds between two saves of the states during the retrograde analysis.
 CHECKPOINT_SECONDS = 60.0
-#: Calls per enumeration pass (each reports progress).
+#: Calls per enumeration pass and for the preparation (each reports progress).
 ENUMERATION_SLICES = 64
 MIN_SLICE_BLOCKS = 256
 #: The level ``prepare`` adds positions to besides level 0 (lost in 2: every child hangs the
@@ -352,12 +352,16 @@ def solve(
         # (values beyond ``first_level`` plies are forgotten, the counts recomputed).
         parallel.forget_beyond(state, first_level + 1)
         progress("resume", 0, 0, f"continuing at level {first_level}")
-    bad = parallel.prepare(directory, captured, state, first_level - 1, ranking.step,
-                           ranking.before, ranking.count, material, kernel.TGT, kernel.NTGT,
-                           dobutsu, get_num_threads())
+    blocks = parallel.block_count_of(directory)
+    step = max(MIN_SLICE_BLOCKS, blocks // ENUMERATION_SLICES)
+    for first in range(0, blocks, step):
+        bad = parallel.prepare(directory, captured, state, first, min(blocks, first + step),
+                               first_level - 1, ranking.step, ranking.before, ranking.count,
+                               material, kernel.TGT, kernel.NTGT, dobutsu, get_num_threads())
+        if bad:
+            raise RuntimeError(f"{bad} children do not fit the table's material")
+        progress("prepare", min(blocks, first + step), blocks, "counting children")
     del captured
-    if bad:
-        raise RuntimeError(f"{bad} children do not fit the table's material")
 
     after_level = None
     if checkpoint is not None:
