@@ -27,6 +27,8 @@ from scenarios.imperium_shogi.rules import (
     ENEMY_TERRITORY,
     MS,
     REPAIR,
+    TARGETS,
+    TERRITORY,
     B,
 )
 from scenarios.solvers.alphabeta import AlphaBeta, SearchResult
@@ -50,15 +52,22 @@ class Level:
     """Deepest iteration tried."""
     safety_seconds: float
     """Wall-clock cap, only for a pathologically slow machine (breaks determinism if hit)."""
+    proofs: bool
+    """Whether the search uses ``forced_result`` (tries and BB captures seen up to three plies
+    beyond its depth); only the strongest level does, the others keep a plain search."""
     description: str
 
 
 LEVELS: dict[str, Level] = {
     level.name: level
     for level in (
-        Level("easy", 3_000, 3, 10.0, "looks three plies ahead (at most 3,000 positions)"),
-        Level("normal", 20_000, 64, 30.0, "searches 20,000 positions per move"),
-        Level("hard", 120_000, 64, 120.0, "searches 120,000 positions per move"),
+        Level("easy", 3_000, 3, 10.0, False, "looks three plies ahead (at most 3,000 positions)"),
+        Level("normal", 20_000, 64, 30.0, False, "searches 20,000 positions per move"),
+        Level(
+            "hard", 120_000, 64, 120.0, True,
+            "searches 120,000 positions per move and sees tries and BB captures up to three "
+            "plies beyond its depth",
+        ),
     )
 }
 PERFECT = "perfect"
@@ -110,6 +119,44 @@ def order_moves(state: ShogiState, moves: Sequence[int]) -> list[int]:
     return sorted(moves, key=priority, reverse=True)
 
 
+#: ``ATTACKS[code][sq]``: bit mask of the squares a piece ``code`` on ``sq`` attacks.
+ATTACKS = [[sum(1 << dst for dst in dsts) for dsts in per_square] for per_square in TARGETS]
+
+
+def forced_result(state: ShogiState) -> int | None:
+    """An exact result a few plies ahead, found without searching (SHO-7), for the side to move.
+
+    ``1``: it can capture the enemy BB (wins next ply). ``-1``: the enemy BB stands in its home
+    rank and cannot be captured (the enemy wins at the start of its next turn, after any reply).
+    ``2``: its own BB can step into the enemy rank on a square no enemy piece attacks (the enemy
+    cannot capture it there, so it wins at the start of its next turn). ``None`` otherwise. The
+    search calls it at every node: it sees these wins and losses up to three plies beyond its
+    depth (a try is the usual horizon blunder at a small board).
+    """
+    position = state.position
+    side = position.side
+    board = position.board
+    enemy_bb = position.bb[1 - side]
+    enemy_attacks = 0
+    for sq, code in enumerate(board):
+        if not code:
+            continue
+        if code >> 3 == side:
+            if ATTACKS[code][sq] >> enemy_bb & 1:
+                return 1
+        else:
+            enemy_attacks |= ATTACKS[code][sq]
+    if enemy_bb in TERRITORY[side]:
+        return -1
+    own_bb = position.bb[side]
+    for dst in TARGETS[board[own_bb]][own_bb]:
+        if dst in ENEMY_TERRITORY[side] and not enemy_attacks >> dst & 1:
+            target = board[dst]
+            if not target or target >> 3 != side:
+                return 2
+    return None
+
+
 def _key(state: ShogiState) -> int:
     return state.key()
 
@@ -130,7 +177,14 @@ class ShogiAI:
             raise ValueError(f"unknown level {level!r} (known: {', '.join(available_levels())})")
         self.level = level
         self.tablebase = tablebase
-        self.searcher = AlphaBeta(evaluate, key=_key, order=order_moves, clock=clock)
+        proofs = LEVELS.get(level, LEVELS["hard"]).proofs
+        self.searcher = AlphaBeta(
+            evaluate,
+            key=_key,
+            order=order_moves,
+            forced_result=forced_result if proofs else None,
+            clock=clock,
+        )
         self.last: SearchResult | None = None
 
     def choose(
