@@ -226,6 +226,13 @@ def stored_tablebase() -> Tablebase | None:
     return TablebaseFile.open("imperium")
 
 
+def levels_help() -> str:
+    """What each level does, one line each (the game screen's help shows it)."""
+    lines = [f"{name:>7}: {level.description}" for name, level in LEVELS.items()]
+    lines.append(f"{PERFECT:>7}: plays from the solved tablebase (offered once it was solved)")
+    return "\n".join(lines)
+
+
 def available_levels(tablebase: Tablebase | None = None) -> list[str]:
     """Level names to offer, the perfect one only when a tablebase is present."""
     names = list(LEVELS)

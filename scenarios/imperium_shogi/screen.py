@@ -36,6 +36,7 @@ from scenarios.imperium_shogi.ai import (
     PERFECT,
     ShogiAI,
     available_levels,
+    levels_help,
     stored_tablebase,
 )
 from scenarios.imperium_shogi.game import ShogiState, make_game
@@ -155,10 +156,11 @@ class HelpDialog(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         lines = [f"{key:>12}  {text}   [dim]{bid}[/dim]" for key, bid, text in self._rows]
-        with Vertical(classes="dialog wide"):
+        with VerticalScroll(classes="dialog wide"):  # taller than 24 lines: scrolls
             yield Label("Imperium Shogi — keys", classes="dialog-title")
             yield Static("\n".join(lines), id="help-keys")
             yield Static(RULES_SUMMARY, id="help-rules")
+            yield Static("Computer levels:\n" + levels_help(), id="help-levels")
             yield Label("Esc closes.")
 
     def action_close(self) -> None:

@@ -183,3 +183,13 @@ def test_forced_result_is_exact_on_random_positions():
                 assert value == expected, (state.to_text(), plies)
             state.apply_action(rng.choice(state.legal_actions()))
     assert all(claims.values()), claims  # every kind of claim was checked
+
+
+def test_hard_keeps_the_win_old_hard_threw_away():
+    # SHO-7 (issue 21): in the benchmark's opening 19 the old hard (Blue) played b3a3 here, which
+    # loses in 30 plies by the solved tablebase, while b3b4 wins in 37; it searched to depth 8
+    # and stopped a new iteration after half its nodes. The whole budget and the try/BB-capture
+    # proofs make it choose differently.
+    state = GAME.state_from_text("3/1f1/C1b/1F1 Cbmm b")
+    move = ShogiAI("hard").choose(state)
+    assert state.action_to_text(move) != "b3a3"

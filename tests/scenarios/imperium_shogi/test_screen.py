@@ -206,6 +206,8 @@ async def test_help_lists_bindings():
         assert isinstance(app.screen, HelpDialog)
         text = str(app.screen.query_one("#help-keys").render())
         assert "shogi.undo" in text and "Select / move" in text
+        levels = str(app.screen.query_one("#help-levels").render())
+        assert all(level in levels for level in ("easy", "normal", "hard", "120,000"))
         await pilot.press("escape")
         assert isinstance(app.screen, ShogiScreen)
 
