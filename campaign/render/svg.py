@@ -1,19 +1,26 @@
 """Draw a ``MapScene`` as SVG with drawsvg (docs/maps.md explains every symbol).
 
-The file is meant to be read by people *and* by programs: every system is one ``<g
-class="system">`` carrying ``data-id``, ``data-type``, ``data-controller`` and friends, every jump
-route one ``<line class="route">``, every counter, battle and overlay mark one element with its
-``data-`` attributes. Elements are emitted in a fixed order (map order, then sorted ids) and
-coordinates are rounded, so the same scene always gives the same bytes.
+The file is meant to be read by people *and* by programs: every system is one ``<circle
+class="system">`` (its symbol) carrying ``data-id``, ``data-type``, ``data-controller`` and
+friends, every jump route one ``<path class="route">``, every counter, battle and overlay mark one
+element with its ``data-`` attributes. Elements are emitted in a fixed order (map order, then
+sorted ids) and coordinates are rounded, so the same scene always gives the same bytes.
 
 Layers, bottom to top: nebula shading, hex grid, section borders and names, routes, systems,
-counters, battles, overlay, title block, legend.
+system names, counters, battles, overlay, title block, legend.
+
+A 10,000-system map has some 50,000 elements, and drawsvg spends most of the time per element,
+so the drawing keeps elements few and small (docs/maps.md, "Large maps"): the hex grid, the
+nebula and each section border are one ``<path>`` each; attributes shared by a layer sit once
+on its ``<g>`` (names, counters, routes); a system is its symbol, not a group around it.
 """
 
 from __future__ import annotations
 
+import gc
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 
 import drawsvg as dw
 
@@ -24,7 +31,7 @@ from campaign.render.geometry import (
     SectionArea,
     border_edges,
     hex_centre,
-    hex_corners,
+    hexes_path_data,
     local_hex_number,
     map_extent,
     rounded,
@@ -51,7 +58,27 @@ COUNTER_DY = 16.0
 
 def scene_svg(scene: MapScene) -> str:
     """The SVG text of ``scene`` (UTF-8 when encoded; ends with a newline)."""
-    return draw_scene(scene).as_svg() + "\n"
+    with _cycle_collector_paused():
+        return draw_scene(scene).as_svg() + "\n"
+
+
+@contextmanager
+def _cycle_collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector while the element tree is built and written.
+
+    Drawing a large map allocates hundreds of thousands of small, long-lived objects (drawsvg
+    elements, their attribute dicts); each of them triggers the collector's generational scans,
+    which then walk every object of the loaded campaign again and again: about a third of the
+    drawing time of a 10,000-system map. Reference counting still frees everything; the
+    collector runs again (as it was) as soon as the picture is written.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def draw_scene(scene: MapScene) -> dw.Drawing:
@@ -77,9 +104,10 @@ def draw_scene(scene: MapScene) -> dw.Drawing:
     board.append(_route_layer(scene, points))
     detailed = len(scene.star_map.systems) <= DETAIL_LIMIT
     board.append(_system_layer(scene, points, detailed))
+    board.extend(_name_layers(scene, points, detailed))
     board.append(_counter_layer(scene, points, detailed))
     board.append(_battle_layer(scene, points))
-    board.append(_overlay_layer(scene, points))
+    board.append(_overlay_layer(scene, points, detailed))
     drawing.append(board)
     drawing.append(_title_block(scene))
     drawing.append(_legend(legend, columns, rounded(title_h + map_h + MARGIN)))
@@ -89,37 +117,21 @@ def draw_scene(scene: MapScene) -> dw.Drawing:
 # --- map layers ------------------------------------------------------------------------------
 
 
-def _path_data(segments: Iterable[Iterable[Point]], close: bool) -> str:
-    """SVG path data for polylines (``M x,y L x,y ...``, ``Z`` when ``close``).
-
-    Built in one join: drawsvg's ``Path.M``/``L`` append to a growing string, which is
-    quadratic for the tens of thousands of hexes of a large map.
-    """
-    parts: list[str] = []
-    for points in segments:
-        command = "M"
-        for x, y in points:
-            parts.append(f"{command}{x},{y}")
-            command = "L"
-        if close:
-            parts.append("Z")
-    return " ".join(parts)
-
-
-def _hexes_path(hexes: Iterable[tuple[int, int]], **attributes: object) -> dw.Path:
-    return dw.Path(d=_path_data((hex_corners(col, row) for col, row in hexes), close=True),
-                   **attributes)
+def _polylines_data(polylines: Iterable[Iterable[Point]]) -> str:
+    """SVG path data for open polylines (``M x,y L x,y ...``), built in one join: drawsvg's
+    ``Path.M``/``L`` append to a growing string, quadratic for a long border."""
+    return " ".join("M" + " L".join(f"{x},{y}" for x, y in points) for points in polylines)
 
 
 def _hex_layer(scene: MapScene, areas: list[SectionArea]) -> dw.Group:
     layer = dw.Group(id="hexes")
     nebula = [hex_ for area in areas if area.name == scene.star_map.nebula for hex_ in area.hexes]
     if nebula:
-        layer.append(_hexes_path(sorted(nebula), fill=pal.NEBULA_FILL, stroke="none",
-                                 class_="nebula", data_section=scene.star_map.nebula))
+        layer.append(dw.Path(d=hexes_path_data(sorted(nebula)), fill=pal.NEBULA_FILL,
+                             stroke="none", class_="nebula", data_section=scene.star_map.nebula))
     every = sorted({hex_ for area in areas for hex_ in area.hexes})
-    layer.append(_hexes_path(every, fill="none", stroke=pal.HEX_LINE, stroke_width=0.8,
-                             class_="grid"))
+    layer.append(dw.Path(d=hexes_path_data(every), fill="none", stroke=pal.HEX_LINE,
+                         stroke_width=0.8, class_="grid"))
     star_map = scene.star_map
     if scene.hex_numbers and star_map.section_width and star_map.section_height:
         numbers = dw.Group(class_="hex-numbers", font_size=pal.SMALL_SIZE, fill=pal.MUTED_TEXT,
@@ -136,7 +148,7 @@ def _section_layer(areas: list[SectionArea]) -> dw.Group:
     layer = dw.Group(id="sections")
     for area in areas:
         group = dw.Group(class_="section", data_section=area.key, data_name=area.name)
-        group.append(dw.Path(d=_path_data(border_edges(area.hexes), close=False), fill="none",
+        group.append(dw.Path(d=_polylines_data(border_edges(area.hexes)), fill="none",
                              stroke=pal.SECTION_LINE, stroke_width=2.2, stroke_linecap="round"))
         if area.hexes:
             col, row = min(area.hexes)
@@ -150,52 +162,76 @@ def _section_layer(areas: list[SectionArea]) -> dw.Group:
 
 def _route_layer(scene: MapScene, points: dict[str, Point]) -> dw.Group:
     layer = dw.Group(id="routes", stroke=pal.ROUTE, stroke_width=1.6)
-    star_map = scene.star_map
-    for route in star_map.routes:
+    ends = {system: f"{x},{y}" for system, (x, y) in points.items()}  # formatted once each
+    for route in scene.star_map.routes:
         explored = route.unexplored and frozenset((route.a, route.b)) in scene.explored
-        dashed = route.unexplored and not explored
-        (x0, y0), (x1, y1) = points[route.a], points[route.b]
-        layer.append(dw.Line(
-            x0, y0, x1, y1, class_="route", data_a=route.a, data_b=route.b,
-            data_unexplored=_flag(route.unexplored), data_explored=_flag(explored),
-            stroke_dasharray="5,4" if dashed else None,
+        dashed = {"stroke_dasharray": "5,4"} if route.unexplored and not explored else {}
+        layer.append(dw.Path(
+            d=f"M{ends[route.a]} L{ends[route.b]}", class_="route", data_a=route.a, data_b=route.b,
+            data_unexplored=_flag(route.unexplored), data_explored=_flag(explored), **dashed,
         ))
     return layer
 
 
 def _system_layer(scene: MapScene, points: dict[str, Point], detailed: bool) -> dw.Group:
-    layer = dw.Group(id="systems", stroke=pal.SYSTEM_LINE, stroke_width=1.2,
-                     font_size=pal.NAME_SIZE, text_anchor="middle")
-    star_map = scene.star_map
-    for system in star_map.systems:
+    """Each system's symbol, the element carrying its data; under it a capital's ring, beside
+    it the surface-box mark. Names are a layer of their own (``_name_layers``)."""
+    layer = dw.Group(id="systems", stroke=pal.SYSTEM_LINE, stroke_width=1.2)
+    for system in scene.star_map.systems:
         controller = scene.controllers.get(system.id)
-        group = dw.Group(
-            id=f"system-{system.id}", class_="system", data_id=system.id,
-            data_name=system.name, data_type=str(int(system.type)),
-            data_capital=_flag(system.capital),
-            data_mark=system.mark.value if system.mark else None,
-            data_owner=system.original_owner.value if system.original_owner else None,
-            data_controller=controller.value if controller else "none",
-            data_section=system.section, data_hex=_hex_number(scene, system),
+        x, y = points[system.id]
+        if system.capital:
+            layer.append(dw.Circle(x, y, CAPITAL_RING, fill=pal.BACKGROUND))
+        symbol = dw.Circle(
+            x, y, SYMBOL_RADIUS[system.type],
+            fill=pal.SIDE_COLOUR[controller] if controller else pal.UNCONTROLLED_FILL,
+            id=f"system-{system.id}", class_="system", **_system_data(scene, system, controller),
         )
         if detailed:
-            group.append_title(_system_tooltip(system, controller))
-        x, y = points[system.id]
-        fill = pal.SIDE_COLOUR[controller] if controller else pal.UNCONTROLLED_FILL
-        if system.capital:
-            group.append(dw.Circle(x, y, CAPITAL_RING, fill=pal.BACKGROUND))
-        group.append(dw.Circle(x, y, SYMBOL_RADIUS[system.type], fill=fill))
+            symbol.append_title(_system_tooltip(system, controller))
+        layer.append(symbol)
         if system.mark is not None:
             owner = system.original_owner
             colour = pal.SIDE_COLOUR[owner] if owner else pal.UNCONTROLLED_FILL
-            group.append(_mark_symbol(system.mark, rounded(x - 17), rounded(y - 9), colour))
-        name_y = rounded(y - SYMBOL_DY + NAME_DY)
-        if detailed:
-            group.extend(_label(system.name, x, name_y))
-        else:
-            group.append(dw.Text(system.name, None, x, name_y, fill=pal.TEXT, stroke="none"))
-        layer.append(group)
+            layer.append(_mark_symbol(system.mark, rounded(x - 17), rounded(y - 9), colour))
     return layer
+
+
+def _system_data(scene: MapScene, system: StarSystem, controller: Side | None) -> dict[str, str]:
+    """The ``data-`` attributes of a system's element (docs/maps.md lists them)."""
+    data = {
+        "data_id": system.id, "data_name": system.name, "data_type": str(int(system.type)),
+        "data_capital": _flag(system.capital),
+    }
+    if system.mark is not None:
+        data["data_mark"] = system.mark.value
+    if system.original_owner is not None:
+        data["data_owner"] = system.original_owner.value
+    data["data_controller"] = controller.value if controller else "none"
+    data["data_section"] = system.section
+    hex_number = _hex_number(scene, system)
+    if hex_number is not None:
+        data["data_hex"] = hex_number
+    return data
+
+
+def _name_layers(scene: MapScene, points: dict[str, Point],
+                 detailed: bool) -> list[dw.Group]:
+    """Every system's name below its symbol, over all symbols; on a detailed map a white halo
+    layer under the names keeps them readable where routes cross them."""
+    places = [(system.name, points[system.id][0], rounded(points[system.id][1] - SYMBOL_DY
+                                                          + NAME_DY))
+              for system in scene.star_map.systems]
+    names = dw.Group(id="names", font_size=pal.NAME_SIZE, text_anchor="middle", fill=pal.TEXT,
+                     stroke="none")
+    names.extend(dw.Text(name, None, x, y) for name, x, y in places)
+    if not detailed:
+        return [names]
+    halos = dw.Group(id="name-halos", class_="halo", font_size=pal.NAME_SIZE,
+                     text_anchor="middle", fill=pal.BACKGROUND, stroke=pal.BACKGROUND,
+                     stroke_width=2.5, stroke_linejoin="round")
+    halos.extend(dw.Text(name, None, x, y) for name, x, y in places)
+    return [halos, names]
 
 
 def _counter_layer(scene: MapScene, points: dict[str, Point], detailed: bool) -> dw.Group:
@@ -248,7 +284,7 @@ def _battle_layer(scene: MapScene, points: dict[str, Point]) -> dw.Group:
     return layer
 
 
-def _overlay_layer(scene: MapScene, points: dict[str, Point]) -> dw.Group:
+def _overlay_layer(scene: MapScene, points: dict[str, Point], detailed: bool) -> dw.Group:
     layer = dw.Group(id="overlay", data_overlay=scene.overlay.value, fill="none")
     star_map = scene.star_map
     if scene.supply is not None:
@@ -257,8 +293,9 @@ def _overlay_layer(scene: MapScene, points: dict[str, Point]) -> dw.Group:
             group = dw.Group(class_="supply-box", data_side=box.side.value,
                              data_system=box.system, data_connected=_flag(box.connected),
                              data_ru=str(box.ru))
-            group.append_title(f"{box.side.value} box {star_map.system(box.system).name}: "
-                               f"{box.explanation}")
+            if detailed:
+                group.append_title(f"{box.side.value} box {star_map.system(box.system).name}: "
+                                   f"{box.explanation}")
             if not box.connected:
                 group.append(dw.Circle(x, y, 12, stroke=pal.CUT_OFF, stroke_width=2.2,
                                        stroke_dasharray="3,2"))
