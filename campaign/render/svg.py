@@ -51,6 +51,7 @@ LEGEND_CELL_H = 22.0
 SYMBOL_RADIUS = {SystemType.PRIMARY: 7.0, SystemType.SECONDARY: 5.0, SystemType.TERTIARY: 3.2}
 CAPITAL_RING = 10.0
 COUNTER_W, COUNTER_H = 15.0, 10.0
+COUNTER_RX = 1.5  # rounded corners
 SYMBOL_DY = -5.0  # the system symbol sits a little above the hex centre, the name below it
 NAME_DY = 13.0
 COUNTER_DY = 16.0
@@ -58,12 +59,12 @@ COUNTER_DY = 16.0
 
 def scene_svg(scene: MapScene) -> str:
     """The SVG text of ``scene`` (UTF-8 when encoded; ends with a newline)."""
-    with _cycle_collector_paused():
+    with cycle_collector_paused():
         return draw_scene(scene).as_svg() + "\n"
 
 
 @contextmanager
-def _cycle_collector_paused() -> Iterator[None]:
+def cycle_collector_paused() -> Iterator[None]:
     """Pause Python's cyclic garbage collector while the element tree is built and written.
 
     Drawing a large map allocates hundreds of thousands of small, long-lived objects (drawsvg
@@ -103,7 +104,7 @@ def draw_scene(scene: MapScene) -> dw.Drawing:
     points = {system.id: _symbol_point(system) for system in scene.star_map.systems}
     board.append(_route_layer(scene, points))
     detailed = len(scene.star_map.systems) <= DETAIL_LIMIT
-    board.append(_system_layer(scene, points, detailed))
+    board.append(_system_layer(scene, points))
     board.extend(_name_layers(scene, points, detailed))
     board.append(_counter_layer(scene, points, detailed))
     board.append(_battle_layer(scene, points))
@@ -173,28 +174,41 @@ def _route_layer(scene: MapScene, points: dict[str, Point]) -> dw.Group:
     return layer
 
 
-def _system_layer(scene: MapScene, points: dict[str, Point], detailed: bool) -> dw.Group:
-    """Each system's symbol, the element carrying its data; under it a capital's ring, beside
-    it the surface-box mark. Names are a layer of their own (``_name_layers``)."""
+def _system_layer(scene: MapScene, points: dict[str, Point]) -> dw.Group:
+    """The systems' symbols: a capital's ring, then the circles of all systems (one path per
+    size and fill: thousands of circles as a handful of elements), then the surface-box marks.
+    The element carrying a system's data is its name (``_name_layers``)."""
     layer = dw.Group(id="systems", stroke=pal.SYSTEM_LINE, stroke_width=1.2)
+    circles: dict[tuple[SystemType, str], list[str]] = {}
+    marks: list[dw.DrawingElement] = []
     for system in scene.star_map.systems:
-        controller = scene.controllers.get(system.id)
         x, y = points[system.id]
         if system.capital:
-            layer.append(dw.Circle(x, y, CAPITAL_RING, fill=pal.BACKGROUND))
-        symbol = dw.Circle(
-            x, y, SYMBOL_RADIUS[system.type],
-            fill=pal.SIDE_COLOUR[controller] if controller else pal.UNCONTROLLED_FILL,
-            id=f"system-{system.id}", class_="system", **_system_data(scene, system, controller),
-        )
-        if detailed:
-            symbol.append_title(_system_tooltip(system, controller))
-        layer.append(symbol)
+            layer.append(dw.Circle(x, y, CAPITAL_RING, fill=pal.BACKGROUND, class_="capital"))
+        radius = SYMBOL_RADIUS[system.type]
+        circles.setdefault((system.type, _control_fill(scene.controllers.get(system.id))),
+                           []).append(f"M{rounded(x - radius)},{y}{_CIRCLE_ARCS[system.type]}")
         if system.mark is not None:
             owner = system.original_owner
             colour = pal.SIDE_COLOUR[owner] if owner else pal.UNCONTROLLED_FILL
-            layer.append(_mark_symbol(system.mark, rounded(x - 17), rounded(y - 9), colour))
+            marks.append(_mark_symbol(system.mark, rounded(x - 17), rounded(y - 9), colour))
+    for (_, fill), subpaths in circles.items():
+        layer.append(dw.Path(d=" ".join(subpaths), fill=fill, class_="symbols"))
+    layer.extend(marks)
     return layer
+
+
+#: Path data drawing a circle of each symbol's radius from its leftmost point (two arcs).
+_CIRCLE_ARCS = {
+    system_type: f" a{radius},{radius} 0 1,0 {2 * radius},0 a{radius},{radius} 0 1,0 "
+                 f"{-2 * radius},0 Z"
+    for system_type, radius in SYMBOL_RADIUS.items()
+}
+
+
+def _control_fill(controller: Side | None) -> str:
+    """Fill of a system's circle: the colour of the side controlling its box (DN-ECO-1/2)."""
+    return pal.SIDE_COLOUR[controller] if controller else pal.UNCONTROLLED_FILL
 
 
 def _system_data(scene: MapScene, system: StarSystem, controller: Side | None) -> dict[str, str]:
@@ -217,53 +231,75 @@ def _system_data(scene: MapScene, system: StarSystem, controller: Side | None) -
 
 def _name_layers(scene: MapScene, points: dict[str, Point],
                  detailed: bool) -> list[dw.Group]:
-    """Every system's name below its symbol, over all symbols; on a detailed map a white halo
-    layer under the names keeps them readable where routes cross them."""
-    places = [(system.name, points[system.id][0], rounded(points[system.id][1] - SYMBOL_DY
-                                                          + NAME_DY))
-              for system in scene.star_map.systems]
+    """Every system's name below its symbol, over all symbols: the one element per system,
+    carrying its ``data-`` attributes (and, on a detailed map, its tooltip). On a detailed map a
+    white halo layer under the names keeps them readable where routes cross them."""
     names = dw.Group(id="names", font_size=pal.NAME_SIZE, text_anchor="middle", fill=pal.TEXT,
                      stroke="none")
-    names.extend(dw.Text(name, None, x, y) for name, x, y in places)
-    if not detailed:
-        return [names]
     halos = dw.Group(id="name-halos", class_="halo", font_size=pal.NAME_SIZE,
                      text_anchor="middle", fill=pal.BACKGROUND, stroke=pal.BACKGROUND,
                      stroke_width=2.5, stroke_linejoin="round")
-    halos.extend(dw.Text(name, None, x, y) for name, x, y in places)
-    return [halos, names]
+    for system in scene.star_map.systems:
+        controller = scene.controllers.get(system.id)
+        x, y = points[system.id]
+        y = rounded(y - SYMBOL_DY + NAME_DY)
+        name = dw.Text(system.name, None, x, y, id=f"system-{system.id}", class_="system",
+                       **_system_data(scene, system, controller))
+        if detailed:
+            name.append_title(_system_tooltip(system, controller))
+            halos.append(dw.Text(system.name, None, x, y))
+        names.append(name)
+    return [halos, names] if detailed else [names]
 
 
 def _counter_layer(scene: MapScene, points: dict[str, Point], detailed: bool) -> dw.Group:
-    layer = dw.Group(id="counters", font_size=pal.SMALL_SIZE, text_anchor="middle",
-                     stroke_width=0.6)
+    """Per side, its counter boxes as one path, then their labels (letter and unit count): the
+    label is the counter's element, carrying its data (and its tooltip on a detailed map)."""
+    boxes: dict[Side, list[str]] = {side: [] for side in pal.SIDE_COLOUR}
+    labels = {side: dw.Group(class_="counter-labels", data_side=side.value,
+                             fill=pal.COUNTER_TEXT[side]) for side in pal.SIDE_COLOUR}
     for system in scene.star_map.systems:
         counters = scene.counters.get(system.id, ())
         if not counters:
             continue
         x, y = points[system.id]
-        y -= SYMBOL_DY
+        top = rounded(y - SYMBOL_DY + COUNTER_DY)
         left = x - len(counters) * (COUNTER_W + 1) / 2
         for index, counter in enumerate(counters):
-            cx = rounded(left + index * (COUNTER_W + 1))
-            layer.extend(_counter(system.id, counter, cx, rounded(y + COUNTER_DY), detailed))
+            box_x = rounded(left + index * (COUNTER_W + 1))
+            boxes[counter.side].append(f"M{rounded(box_x + COUNTER_RX)},{top}{_COUNTER_OUTLINE}")
+            labels[counter.side].append(_counter_label(system.id, counter, box_x, top, detailed))
+    layer = dw.Group(id="counters", font_size=pal.SMALL_SIZE, text_anchor="middle",
+                     stroke_width=0.6)
+    for side, outlines in boxes.items():
+        if outlines:
+            layer.append(dw.Path(d=" ".join(outlines), fill=pal.SIDE_COLOUR[side],
+                                 stroke=pal.SYSTEM_LINE, class_="counter-boxes",
+                                 data_side=side.value))
+            layer.append(labels[side])
     return layer
 
 
-def _counter(system_id: str, counter: Counter, x: float, y: float,
-             detailed: bool) -> list[dw.DrawingElement]:
-    """A side's counter: the box (carrying the data) and its letter and unit count."""
-    box = dw.Rectangle(x, y, COUNTER_W, COUNTER_H, rx=1.5, fill=pal.SIDE_COLOUR[counter.side],
-                       stroke=pal.SYSTEM_LINE, class_="counter", data_system=system_id,
-                       data_side=counter.side.value, data_units=str(counter.units),
-                       data_stacks=str(counter.stacks))
+#: Path data of a counter's box with rounded corners, from the top edge's first point.
+_COUNTER_OUTLINE = (
+    f" h{COUNTER_W - 2 * COUNTER_RX} a{COUNTER_RX},{COUNTER_RX} 0 0,1 {COUNTER_RX},{COUNTER_RX}"
+    f" v{COUNTER_H - 2 * COUNTER_RX} a{COUNTER_RX},{COUNTER_RX} 0 0,1 {-COUNTER_RX},{COUNTER_RX}"
+    f" h{2 * COUNTER_RX - COUNTER_W} a{COUNTER_RX},{COUNTER_RX} 0 0,1 {-COUNTER_RX},{-COUNTER_RX}"
+    f" v{2 * COUNTER_RX - COUNTER_H} a{COUNTER_RX},{COUNTER_RX} 0 0,1 {COUNTER_RX},{-COUNTER_RX} Z"
+)
+
+
+def _counter_label(system_id: str, counter: Counter, x: float, y: float,
+                   detailed: bool) -> dw.Text:
+    """A side's counter in a system: side letter and unit count on the box at (x, y)."""
+    label = dw.Text(f"{pal.SIDE_LETTER[counter.side]}{counter.units}", None,
+                    rounded(x + COUNTER_W / 2), rounded(y + COUNTER_H - 2.5), class_="counter",
+                    data_system=system_id, data_side=counter.side.value,
+                    data_units=str(counter.units), data_stacks=str(counter.stacks))
     if detailed:
-        box.append_title(f"{counter.side.value}: {counter.units} units in {counter.stacks} "
-                         f"stacks ({', '.join(counter.labels)})")
-    text = f"{pal.SIDE_LETTER[counter.side]}{counter.units}"
-    label = dw.Text(text, None, rounded(x + COUNTER_W / 2), rounded(y + COUNTER_H - 2.5),
-                    fill=pal.COUNTER_TEXT[counter.side])
-    return [box, label]
+        label.append_title(f"{counter.side.value}: {counter.units} units in {counter.stacks} "
+                           f"stacks ({', '.join(counter.labels)})")
+    return label
 
 
 def _battle_layer(scene: MapScene, points: dict[str, Point]) -> dw.Group:
@@ -416,7 +452,7 @@ def _legend_symbol(key: str, x: float, y: float) -> dw.DrawingElement:
 
 def _counter_glyph(side: Side, x: float, y: float) -> dw.Group:
     group = dw.Group()
-    group.append(dw.Rectangle(x, y, COUNTER_W, COUNTER_H, rx=1.5, fill=pal.SIDE_COLOUR[side],
+    group.append(dw.Rectangle(x, y, COUNTER_W, COUNTER_H, rx=COUNTER_RX, fill=pal.SIDE_COLOUR[side],
                               stroke=pal.SYSTEM_LINE, stroke_width=0.6))
     group.append(dw.Text(pal.SIDE_LETTER[side], pal.SMALL_SIZE, rounded(x + COUNTER_W / 2),
                          rounded(y + COUNTER_H - 2.5), fill=pal.COUNTER_TEXT[side],
