@@ -21,6 +21,7 @@ import gc
 import math
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from xml.sax.saxutils import escape
 
 import drawsvg as dw
 
@@ -129,7 +130,8 @@ def _hex_layer(scene: MapScene, areas: list[SectionArea]) -> dw.Group:
     nebula = [hex_ for area in areas if area.name == scene.star_map.nebula for hex_ in area.hexes]
     if nebula:
         layer.append(dw.Path(d=hexes_path_data(sorted(nebula)), fill=pal.NEBULA_FILL,
-                             stroke="none", class_="nebula", data_section=scene.star_map.nebula))
+                             stroke="none", class_="nebula",
+                             data_section=_escaped(scene.star_map.nebula)))
     every = sorted({hex_ for area in areas for hex_ in area.hexes})
     layer.append(dw.Path(d=hexes_path_data(every), fill="none", stroke=pal.HEX_LINE,
                          stroke_width=0.8, class_="grid"))
@@ -148,7 +150,8 @@ def _hex_layer(scene: MapScene, areas: list[SectionArea]) -> dw.Group:
 def _section_layer(areas: list[SectionArea]) -> dw.Group:
     layer = dw.Group(id="sections")
     for area in areas:
-        group = dw.Group(class_="section", data_section=area.key, data_name=area.name)
+        group = dw.Group(class_="section", data_section=_escaped(area.key),
+                         data_name=_escaped(area.name))
         group.append(dw.Path(d=_polylines_data(border_edges(area.hexes)), fill="none",
                              stroke=pal.SECTION_LINE, stroke_width=2.2, stroke_linecap="round"))
         if area.hexes:
@@ -214,15 +217,15 @@ def _control_fill(controller: Side | None) -> str:
 def _system_data(scene: MapScene, system: StarSystem, controller: Side | None) -> dict[str, str]:
     """The ``data-`` attributes of a system's element (docs/maps.md lists them)."""
     data = {
-        "data_id": system.id, "data_name": system.name, "data_type": str(int(system.type)),
-        "data_capital": _flag(system.capital),
+        "data_id": system.id, "data_name": _escaped(system.name),
+        "data_type": str(int(system.type)), "data_capital": _flag(system.capital),
     }
     if system.mark is not None:
         data["data_mark"] = system.mark.value
     if system.original_owner is not None:
         data["data_owner"] = system.original_owner.value
     data["data_controller"] = controller.value if controller else "none"
-    data["data_section"] = system.section
+    data["data_section"] = _escaped(system.section)
     hex_number = _hex_number(scene, system)
     if hex_number is not None:
         data["data_hex"] = hex_number
@@ -339,7 +342,8 @@ def _overlay_layer(scene: MapScene, points: dict[str, Point], detailed: bool) ->
         for cut in scene.supply.cuts:
             x, y = points[cut.system]
             mark = dw.Group(class_="supply-cut", data_side=cut.side.value, data_system=cut.system,
-                            data_boxes=" ".join(cut.boxes), data_units="; ".join(cut.units),
+                            data_boxes=_escaped(" ".join(cut.boxes)),
+                            data_units=_escaped("; ".join(cut.units)),
                             data_needs_tanker=_flag(cut.needs_tanker), stroke=pal.CUT_OFF,
                             stroke_width=2.6, stroke_linecap="round")
             mark.append_title("; ".join(cut.reasons))
@@ -350,14 +354,14 @@ def _overlay_layer(scene: MapScene, points: dict[str, Point], detailed: bool) ->
         for system_id, groups in scene.moves.starts.items():
             x, y = points[system_id]
             start = dw.Rectangle(x - 12, y - 12, 24, 24, class_="move-start",
-                                 data_system=system_id, data_groups=" ".join(groups),
+                                 data_system=system_id, data_groups=_escaped(" ".join(groups)),
                                  stroke=pal.DESTINATION, stroke_width=1.5)
             start.append_title(f"{scene.moves.side.value} may move: {', '.join(groups)}")
             layer.append(start)
         for destination in scene.moves.destinations:
             x, y = points[destination.system]
             ring = dw.Circle(x, y, 12, class_="move-destination", data_system=destination.system,
-                             data_groups=" ".join(destination.groups),
+                             data_groups=_escaped(" ".join(destination.groups)),
                              data_modes=" ".join(destination.modes),
                              data_explore=_flag(destination.explore), stroke=pal.DESTINATION,
                              stroke_width=2.6,
@@ -514,6 +518,19 @@ def _system_tooltip(system: StarSystem, controller: Side | None) -> str:
         parts.append(f"{system.mark.value} box of {owner}")
     parts.append(f"box controlled by {controller.value}" if controller else "box uncontrolled")
     return ", ".join(parts)
+
+
+#: What ``_escaped`` replaces besides ``&``, ``<`` and ``>``: the attribute's quote and the
+#: whitespace an XML parser would otherwise turn into spaces.
+_ATTRIBUTE_ENTITIES = {'"': "&quot;", "\n": "&#10;", "\r": "&#13;", "\t": "&#9;"}
+
+
+def _escaped(value: str) -> str:
+    """``value`` as an attribute value. drawsvg escapes text content and titles but writes
+    attribute values as given, so every attribute that can hold a name from the data files or
+    the position (system and section names, unit descriptions, stack labels) goes through
+    here; ids, numbers and the renderer's own words need not."""
+    return escape(value, _ATTRIBUTE_ENTITIES)
 
 
 def _flag(value: bool) -> str:
