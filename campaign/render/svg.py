@@ -1,18 +1,19 @@
 """Draw a ``MapScene`` as SVG with drawsvg (docs/maps.md explains every symbol).
 
-The file is meant to be read by people *and* by programs: every system is one ``<circle
-class="system">`` (its symbol) carrying ``data-id``, ``data-type``, ``data-controller`` and
-friends, every jump route one ``<path class="route">``, every counter, battle and overlay mark one
-element with its ``data-`` attributes. Elements are emitted in a fixed order (map order, then
-sorted ids) and coordinates are rounded, so the same scene always gives the same bytes.
+The file is meant to be read by people *and* by programs: every system is one ``<text
+class="system">`` (its name) carrying ``data-id``, ``data-type``, ``data-controller`` and
+friends, every jump route one ``<path class="route">``, every counter (its label), battle and
+overlay mark one element with its ``data-`` attributes. Elements are emitted in a fixed order (map
+order, then sorted ids) and coordinates are rounded, so the same scene always gives the same
+bytes.
 
-Layers, bottom to top: nebula shading, hex grid, section borders and names, routes, systems,
-system names, counters, battles, overlay, title block, legend.
+Layers, bottom to top: nebula shading, hex grid, section borders and names, routes, system
+symbols, system names, counters, battles, overlay, title block, legend.
 
-A 10,000-system map has some 50,000 elements, and drawsvg spends most of the time per element,
-so the drawing keeps elements few and small (docs/maps.md, "Large maps"): the hex grid, the
-nebula and each section border are one ``<path>`` each; attributes shared by a layer sit once
-on its ``<g>`` (names, counters, routes); a system is its symbol, not a group around it.
+drawsvg's time goes per element, so a 10,000-system map is drawn with few of them (about 34,000;
+docs/maps.md, "Large maps"): shapes repeated thousands of times (hex grid, system circles, counter
+boxes) are one ``<path>`` per layer and colour, a system or a counter is a single element, and
+attributes shared by a layer sit once on its ``<g>``.
 """
 
 from __future__ import annotations
@@ -42,8 +43,8 @@ from campaign.render.scene import Counter, MapScene, Overlay
 from campaign.rules.ids import Mark, Side, SystemType
 from campaign.rules.ruleset import StarSystem
 
-#: Above this many systems the picture leaves out tooltips and text halos (half the elements),
-#: so a 10,000-system map stays fast to write and to open (docs/maps.md).
+#: Above this many systems the picture leaves out tooltips and the halos behind names, so a
+#: 10,000-system map stays fast to write and to open (docs/maps.md).
 DETAIL_LIMIT = 2_000
 MARGIN = 16.0
 TITLE_LINE = 16.0
