@@ -3,10 +3,10 @@
 Levels are search budgets that do not depend on the machine: a number of nodes per move and a
 depth cap, so the same position (in the same game) gives the same move on a fast machine and on
 a busy one; ``hard`` also uses ``forced_result``, exact proofs of tries and BB captures a few
-plies beyond its depth (docs/imperium-shogi.md). Each level also has a time limit, but only as a safety cap for a machine hundreds of
-times slower than a normal one; it never decides a move in practice. A ``perfect`` level is
-reserved for a
-retrograde tablebase (issue 12): pass any object with ``probe(state) -> move | None`` as
+plies beyond its depth (docs/imperium-shogi.md). Each level also has a time limit, but only as
+a safety cap for a machine hundreds of times slower than a normal one; it never decides a move
+in practice. A ``perfect`` level is reserved for a retrograde tablebase (issue 12): pass any
+object with ``probe(state) -> move | None`` as
 ``tablebase``; while no tablebase is given that level is not offered, and a probe that returns
 ``None`` (position not covered) falls back to the deepest search level.
 """
