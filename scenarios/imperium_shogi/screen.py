@@ -115,8 +115,23 @@ class CellView(Static):
         self.post_message(self.Clicked(self.place))
 
 
+#: The look of the game's dialogs. A screen's DEFAULT_CSS is scoped to that screen, so each
+#: dialog (a screen of its own) carries it: on the game screen it never reached them.
+DIALOG_CSS = """
+    $screen { align: center middle; }
+    $screen .dialog {
+        width: 60; height: auto; max-height: 80%; border: thick $accent; background: $surface;
+        padding: 1 2;
+    }
+    $screen .dialog.wide { width: 90; max-width: 100%; }
+    $screen .dialog-title { text-style: bold; margin-bottom: 1; }
+"""
+
+
 class ChoiceDialog(ModalScreen[str | None]):
     """Pick one option from a list (Enter) or cancel (Escape)."""
+
+    DEFAULT_CSS = DIALOG_CSS.replace("$screen", "ChoiceDialog")
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="shogi.dialog.cancel")]
 
@@ -147,6 +162,8 @@ class ChoiceDialog(ModalScreen[str | None]):
 
 class HelpDialog(ModalScreen[None]):
     """Keys of the game screen and a rules summary."""
+
+    DEFAULT_CSS = DIALOG_CSS.replace("$screen", "HelpDialog")
 
     BINDINGS = [Binding("escape,question_mark,f1,q", "close", "Close", id="shogi.help.close")]
 
@@ -214,13 +231,6 @@ class ShogiScreen(Screen[None]):
     ShogiScreen #moves-scroll { height: 1fr; border: round $panel; padding: 0 1; }
     ShogiScreen #moves { height: auto; }
     ShogiScreen #move-input { margin-top: 1; }
-    ChoiceDialog, HelpDialog { align: center middle; }
-    ChoiceDialog .dialog, HelpDialog .dialog {
-        width: 60; height: auto; max-height: 80%; border: thick $accent; background: $surface;
-        padding: 1 2;
-    }
-    HelpDialog .dialog.wide { width: 90; }
-    .dialog-title { text-style: bold; margin-bottom: 1; }
     """
 
     def __init__(
