@@ -11,6 +11,14 @@ Levels are node budgets, so the moves (and so the results) are the same on any m
 times change. Run (takes minutes; use ``nice`` on a shared machine):
 
     .venv/bin/python -m benchmarks.bench_shogi_levels [--openings 25] [--match hard-normal]
+
+When the Imperium tablebase was solved on this machine (docs/solving.md), each game line also
+says what the opening is worth for the first-named player with perfect play (``opening: loss
+in 12``): a level can only lose from an opening its side cannot hold. Without the table the
+figures are the same, only that note is missing.
+
+To replay only some games (e.g. the ones a level lost), name them with ``--only``: ``9`` plays
+opening 9 with both colours, ``9:red`` only with the first-named player as Red.
 """
 
 from __future__ import annotations
@@ -62,6 +70,31 @@ def level_player(level: str) -> Player:
     return ai.choose
 
 
+def perfect_values(lines: list[list[int]]) -> list[tuple[str, int] | None]:
+    """Each opening's perfect-play value for Red (``("loss", 12)``...), from the stored
+    tablebase; all ``None`` when no table was solved (the benchmark never needs one)."""
+    from scenarios.imperium_shogi.ai import stored_tablebase
+
+    table = stored_tablebase()
+    values: list[tuple[str, int] | None] = []
+    for line in lines:
+        state = GAME.new_initial_state()
+        for move in line:
+            state.apply_action(move)
+        values.append(None if table is None else table.value(state.position))
+    return values
+
+
+def perfect_note(value: tuple[str, int] | None, first_is_red: bool) -> str:
+    """`` (opening: loss in 12)`` for the first-named player, or nothing without a table."""
+    if value is None:
+        return ""
+    result, plies = value
+    if not first_is_red:
+        result = {"win": "loss", "loss": "win"}.get(result, result)
+    return f" (opening: {result})" if result == "draw" else f" (opening: {result} in {plies})"
+
+
 def openings(count: int, seed: int = 21) -> list[list[int]]:
     """``count`` distinct, roughly level random openings of ``OPENING_PLIES`` plies."""
     rng = random.Random(seed)
@@ -95,22 +128,27 @@ class Tally:
     losses: int = 0
     capped: int = 0
     seconds: dict[str, list[float]] = field(default_factory=lambda: {"a": [], "b": []})
+    """Wall-clock seconds of each move of the first (``a``) and second (``b``) player."""
+    cpu: dict[str, list[float]] = field(default_factory=lambda: {"a": [], "b": []})
+    """CPU seconds (user + system) of the same moves: what a quiet machine would take."""
     lost_games: list[str] = field(default_factory=list)
 
 
 def play(
     opening: list[int], red: Player, blue: Player, max_plies: int, times: tuple[list, list]
 ) -> tuple[float, bool, ShogiState]:
-    """One game from ``opening``; Red's return, whether it hit the ply cap, the final state."""
+    """One game from ``opening``; Red's return, whether it hit the ply cap, the final state.
+
+    ``times[side]`` receives ``(wall, cpu)`` seconds of each move of that side."""
     state = GAME.new_initial_state()
     for move in opening:
         state.apply_action(move)
     players = (red, blue)
     while not state.is_terminal() and len(state.history()) < max_plies:
         side = state.current_player()
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         move = players[side](state)
-        times[side].append(time.perf_counter() - started)
+        times[side].append((time.perf_counter() - started, time.process_time() - cpu))
         state.apply_action(move)
     return state.returns()[0], not state.is_terminal(), state
 
@@ -121,37 +159,42 @@ def match(
     second: Callable[[], Player],
     lines: list[list[int]],
     max_plies: int,
-    skip: int = 0,
+    games: set[tuple[int, bool]] | None = None,
+    values: list[tuple[str, int] | None] | None = None,
 ) -> Tally:
-    """``first`` against ``second`` from every opening (from index ``skip``), both colours."""
+    """``first`` against ``second`` from every opening, both colours, or only the ``games``
+    given as (opening index, first player is Red)."""
     tally = Tally()
     for index, opening in enumerate(lines):
-        if index < skip:
-            continue
         for first_is_red in (True, False):
-            mine: list[float] = []
-            theirs: list[float] = []
+            if games is not None and (index, first_is_red) not in games:
+                continue
+            mine: list[tuple[float, float]] = []
+            theirs: list[tuple[float, float]] = []
             red, blue = (first(), second()) if first_is_red else (second(), first())
             times = (mine, theirs) if first_is_red else (theirs, mine)
             result, capped, state = play(opening, red, blue, max_plies, times)
             value = result if first_is_red else -result
-            tally.seconds["a"].extend(mine)
-            tally.seconds["b"].extend(theirs)
+            for key, moves_times in (("a", mine), ("b", theirs)):
+                tally.seconds[key].extend(wall for wall, _cpu in moves_times)
+                tally.cpu[key].extend(cpu for _wall, cpu in moves_times)
             tally.capped += capped
+            note = perfect_note(values[index] if values else None, first_is_red)
             if value > 0:
                 tally.wins += 1
             elif value < 0:
                 tally.losses += 1
                 moves = " ".join(state.action_to_text(m) for m in state.history())
                 colour = "Red" if first_is_red else "Blue"
-                tally.lost_games.append(f"opening {index} as {colour}: {moves}")
+                tally.lost_games.append(f"opening {index} as {colour}{note}: {moves}")
             else:
                 tally.draws += 1
             print(
                 f"  {name} opening {index:2} {'Red ' if first_is_red else 'Blue'}: "
                 f"{'win' if value > 0 else 'loss' if value < 0 else 'draw'} "
-                f"in {len(state.history())} plies; seconds/moves "
-                f"{sum(mine):.1f}/{len(mine)} against {sum(theirs):.1f}/{len(theirs)}",
+                f"in {len(state.history())} plies; wall seconds/moves "
+                f"{sum(w for w, _ in mine):.1f}/{len(mine)} against "
+                f"{sum(w for w, _ in theirs):.1f}/{len(theirs)}{note}",
                 flush=True,
             )
     return tally
@@ -165,11 +208,12 @@ def report(name: str, labels: tuple[str, str], tally: Tally) -> None:
         f"(capped {tally.capped}), losses {tally.losses}"
     )
     for key, label in zip(("a", "b"), labels, strict=True):
-        times = tally.seconds[key]
+        times, cpu = tally.seconds[key], tally.cpu[key]
         if times:
             print(
-                f"  {label:7} {len(times):5} moves, {sum(times) / len(times):.3f} s/move mean, "
-                f"{max(times):.2f} s max"
+                f"  {label:7} {len(times):5} moves, {sum(times) / len(times):.3f} s/move mean "
+                f"wall ({sum(cpu) / len(cpu):.3f} s CPU), {max(times):.2f} s max wall "
+                f"({max(cpu):.2f} s CPU)"
             )
     for line in tally.lost_games:
         print(f"  lost: {line}")
@@ -180,6 +224,16 @@ MATCHES = {
                     lambda: level_player("normal")),
     "easy-greedy": (("easy", "greedy2"), lambda: level_player("easy"), greedy_player),
 }
+
+
+def parse_game(text: str) -> list[tuple[int, bool]]:
+    """``9`` -> opening 9 with both colours; ``9:red`` / ``9:blue`` -> only that colour (of the
+    first-named player)."""
+    index, _, colour = text.partition(":")
+    colours = {"": (True, False), "red": (True,), "blue": (False,)}
+    if not index.isdigit() or colour not in colours:
+        raise argparse.ArgumentTypeError(f"expected INDEX or INDEX:red|blue, got {text!r}")
+    return [(int(index), red) for red in colours[colour]]
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -193,12 +247,20 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--until", type=int, default=None, help="stop before this opening index")
     parser.add_argument("--match", choices=sorted(MATCHES), action="append")
+    parser.add_argument(
+        "--only", type=parse_game, nargs="+", metavar="INDEX[:red|blue]",
+        help="play only these games (opening index, optionally the first player's colour)",
+    )
     args = parser.parse_args(argv)
     lines = openings(args.openings)[: args.until]
+    games = {(index, red) for index in range(args.skip, len(lines)) for red in (True, False)}
+    if args.only:
+        games &= {game for group in args.only for game in group}
+    values = perfect_values(lines)
     for name in args.match or list(MATCHES):
         labels, first, second = MATCHES[name]
         started = time.perf_counter()
-        tally = match(name, first, second, lines, args.max_plies, args.skip)
+        tally = match(name, first, second, lines, args.max_plies, games, values)
         report(name, labels, tally)
         print(f"  ({time.perf_counter() - started:.0f} s)", flush=True)
 

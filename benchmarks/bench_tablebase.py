@@ -17,6 +17,7 @@ with the CPU share lost to other work, so the CPU time is printed too.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import resource
 import subprocess
@@ -25,6 +26,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from numba import get_num_threads  # noqa: E402
 
 from scenarios.imperium_shogi.game import ShogiState  # noqa: E402
 from scenarios.imperium_shogi.rules import Position  # noqa: E402
@@ -122,9 +125,16 @@ def main() -> int:
     code = 0
     if args.full is not None:
         started = time.perf_counter()
+        solve([Position([1, 0, 0, 0, 4, 0, 0, 0, 0, 0, 9, 0], [[0, 0, 0], [0, 0, 0]], 0)])
+        print(f"warm-up (a tiny solve: loads the compiled kernels, or compiles them on the first "
+              f"run after an install or a change) {time.perf_counter() - started:.1f} s")
+        load_before = os.getloadavg()[0]
+        started = time.perf_counter()
         code = run(args.full, root, force=True)
         print(f"wall time {time.perf_counter() - started:.0f} s, CPU (user + sys, all threads) "
               f"{cpu_seconds():.0f} s, peak memory {peak_mb():.0f} MB")
+        print(f"machine: {os.cpu_count()} cores, {get_num_threads()} solver threads, load "
+              f"average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after (other work)")
     bench_stored(args.stored or args.full, root)
     return code
 

@@ -35,6 +35,7 @@ from campaign.rules.referee import DiceEntered, RefereeRestored, RulesetRepinned
 from campaign.rules.registry import event_adapter
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState, Where
+from campaign.rules.views import redact
 from campaign.store.models import CampaignRow, SnapshotRow
 from campaign.store.repository import (
     DICE_MODES,
@@ -380,6 +381,9 @@ class CampaignService:
         and nothing is stored: reload and try again.
         """
         order = engine.normalize(loaded.state, parse_order(text))
+        # the log (and so every turn file) names a face-down counter by its alias, as the
+        # ordering player knows it (DN-NEU-1); replays resolve the alias again
+        logged = redact(order.to_notation(), loaded.state, order.side)
         if typed is not None or (loaded.dice_mode == "physical" and dice is None):
             source = self._typed_source(loaded, typed)
         else:
@@ -388,7 +392,7 @@ class CampaignService:
         values = tuple(roll.value for event in events for roll in event.rolls)
         if isinstance(source, PhysicalSource) and dice is None and values:
             events.append(self._dice_record(loaded, typed, values))
-        self._append(loaded, order.to_notation(), events)
+        self._append(loaded, logged, events)
         return events
 
     @staticmethod

@@ -46,7 +46,7 @@ from campaign.rules.canonical import canonical_json
 from campaign.rules.errors import CampaignError
 from campaign.rules.ids import Side
 from campaign.rules.state import CampaignState
-from campaign.rules.views import player_view
+from campaign.rules.views import face_down_ids, player_view
 from campaign.service import SNAPSHOT_EVERY, CampaignService, parse_stored
 from campaign.store.repository import GENESIS_HASH, StoredEvent
 
@@ -241,8 +241,9 @@ class PbemService:
             profile_hash=loaded.ruleset.profile_hash,
             dice_mode=setup.mode,  # type: ignore[arg-type]
         )
-        body = TurnBody(header=header, batches=self._batches(name, rows, base_seq,
-                                                             loaded.head.seq, setup),
+        batches = self._batches(name, rows, base_seq, loaded.head.seq, setup,
+                                face_down_ids(loaded.state))
+        body = TurnBody(header=header, batches=batches,
                         dice=dice)
         signature = signing.sign(body, sign_with) if sign_with is not None else None
         turn = TurnFile.seal(body, signature)
@@ -263,13 +264,14 @@ class PbemService:
 
     @staticmethod
     def _batches(name: str, rows: list[StoredEvent], base_seq: int, head_seq: int,
-                 setup: PbemSetup) -> list[Batch]:
-        """The order batches of events ``base_seq+1 .. head_seq`` in file form."""
+                 setup: PbemSetup, hidden: frozenset[str]) -> list[Batch]:
+        """The order batches of events ``base_seq+1 .. head_seq`` in file form; events naming
+        a counter of ``hidden`` (face down at ``head_seq``) travel sealed."""
         chosen = rows[base_seq:head_seq]
         batches: list[Batch] = []
         previous_batch = -1
         for row, event in zip(chosen, parse_stored(chosen, name), strict=True):
-            file_event = to_file_event(event, setup.shared_seed)
+            file_event = to_file_event(event, setup.shared_seed, hidden)
             if batches and row.batch == previous_batch:
                 batches[-1].events.append(file_event)
             else:
@@ -301,7 +303,8 @@ class PbemService:
         try:
             body = TurnBody(
                 header=header,
-                batches=self._batches(name, rows, record.base_seq, record.head_seq, setup),
+                batches=self._batches(name, rows, record.base_seq, record.head_seq, setup,
+                                      face_down_ids(self._local(name, record.head_seq).state)),
                 dice=DiceExchange(commitment=record.commitment, reveal=record.reveal),
             )
         except ValueError:

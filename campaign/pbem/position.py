@@ -27,6 +27,7 @@ from campaign.rules.ids import Side
 from campaign.rules.notation import parse_order
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
+from campaign.rules.views import face_down_ids, names_any
 from campaign.store.repository import GENESIS_HASH, StoredEvent
 
 
@@ -42,10 +43,14 @@ class LocalCopy:
     head_batch: int
 
 
-def to_file_event(event: Event, seal_key: str) -> FileEvent:
-    """The file form of ``event``: its payload, or a seal for secret events (DN-NEU-1)."""
+def to_file_event(event: Event, seal_key: str, hidden: frozenset[str] = frozenset()
+                  ) -> FileEvent:
+    """The file form of ``event``: its payload, or a seal for secret events and for events
+    that name a counter in ``hidden`` (DN-NEU-1: a neutral that is still face down at the head
+    of the file, e.g. a PD that fired; its id would tell its kind). Both ends take ``hidden``
+    from the state at the file's head, so the sender and the receiver seal the same events."""
     text = canonical_json(event)
-    if event.secret:
+    if event.secret or names_any(text, hidden):
         return FileEvent(type=event.type, sealed=fairdice.seal(seal_key, text))
     return FileEvent(type=event.type, payload=event.model_dump(mode="json"))
 
@@ -74,6 +79,22 @@ def _differs(wanted: FileEvent, got: FileEvent) -> str:
         f"{got.type!r}.{key}: the file says {shown(wanted.payload)}, the rules give "
         f"{shown(got.payload)}"
     )
+
+
+def _compare(wanted: list[FileEvent], got: list[FileEvent], where: str, first: int,
+             source: str) -> None:
+    """Refuse a batch whose file events differ from the ones the rules give."""
+    for index, (theirs, mine) in enumerate(zip(wanted, got, strict=False)):
+        if theirs != mine:
+            raise ReplayMismatchError(
+                f"{where}, event {first + index + 1}: {_differs(theirs, mine)}; the file "
+                "was altered or made with other rules", source=source,
+            )
+    if len(wanted) != len(got):
+        raise ReplayMismatchError(
+            f"{where}: the file has {len(wanted)} event(s), the rules give {len(got)}",
+            source=source,
+        )
 
 
 def check_base(turn: TurnFile, local: LocalCopy, files: list[PbemFile], source: str) -> None:
@@ -155,6 +176,7 @@ def replay(name: str, turn: TurnFile, local: LocalCopy, key: str, seal_key: str,
     state = local.state
     seq = local.head_seq
     batches: list[NewBatch] = []
+    produced: list[tuple[str, int, list[Event]]] = []
     for number, batch in enumerate(turn.body.batches, start=1):
         where = f"batch {number} ({batch.order!r}, from event {seq + 1})"
         try:
@@ -168,21 +190,14 @@ def replay(name: str, turn: TurnFile, local: LocalCopy, key: str, seal_key: str,
             raise ReplayMismatchError(
                 f"{where}: the rules refuse this order: {error.message}", source=source
             ) from None
-        got = [to_file_event(e, seal_key) for e in events]
-        for index, (wanted, mine) in enumerate(zip(batch.events, got, strict=False)):
-            if wanted != mine:
-                raise ReplayMismatchError(
-                    f"{where}, event {seq + index + 1}: {_differs(wanted, mine)}; the file "
-                    "was altered or made with other rules", source=source,
-                )
-        if len(batch.events) != len(got):
-            raise ReplayMismatchError(
-                f"{where}: the file has {len(batch.events)} event(s), the rules give "
-                f"{len(got)}", source=source,
-            )
+        produced.append((where, seq, events))
         engine.fold(events, state)
         seq += len(events)
         batches.append(NewBatch(batch.order, [(e.type, canonical_json(e)) for e in events]))
+    hidden = face_down_ids(state)  # the head of the file: what the sender sealed by
+    for batch, (where, first, events) in zip(turn.body.batches, produced, strict=True):
+        _compare(batch.events, [to_file_event(e, seal_key, hidden) for e in events],
+                 where, first, source)
     digest = engine.state_digest(state)
     if digest != header.head_digest:
         raise ReplayMismatchError(

@@ -11,8 +11,10 @@ from platformdirs import user_data_dir
 
 from campaign.render.output import save_picture
 from campaign.render.scene import Overlay, campaign_scene, last_battle_system
-from campaign.render.svg import scene_svg
+from campaign.render.svg import cycle_collector_paused, scene_svg
 from campaign.rules.ids import Side
+from campaign.rules.ruleset import Ruleset
+from campaign.rules.state import CampaignState
 from campaign.service import CampaignService, Loaded, parse_stored
 from campaign.store.repository import APP_NAME
 
@@ -27,9 +29,26 @@ def loaded_campaign_svg(
     """The SVG of an already loaded campaign (the TUI keeps one open)."""
     name = loaded.row.name
     events = parse_stored(service.store.rows(name), name)
-    scene = campaign_scene(name, loaded.state, loaded.ruleset, side=side, overlay=overlay,
-                           last_battle=last_battle_system(events))
-    return scene_svg(scene)
+    return position_svg(name, loaded.state, loaded.ruleset, side=side, overlay=overlay,
+                        last_battle=last_battle_system(events))
+
+
+def position_svg(
+    name: str,
+    state: CampaignState,
+    ruleset: Ruleset,
+    *,
+    side: Side | None = None,
+    overlay: Overlay = Overlay.SUPPLY,
+    last_battle: str | None = None,
+) -> str:
+    """The SVG of campaign ``name`` in ``state``: the scene from the rules, then the drawing
+    (what `campaign map` spends its time on after loading, ``benchmarks/bench_map.py``). Both
+    allocate many long-lived objects, so the cyclic collector is paused for both
+    (``cycle_collector_paused``)."""
+    with cycle_collector_paused():
+        return scene_svg(campaign_scene(name, state, ruleset, side=side, overlay=overlay,
+                                        last_battle=last_battle))
 
 
 def campaign_svg(

@@ -58,7 +58,34 @@ def hex_corners(col: int, row: int, radius: float = HEX_RADIUS) -> list[Point]:
     """
     x, y = _exact_centre(col, row, radius)
     offsets = _CORNERS if radius == HEX_RADIUS else _corner_offsets(radius)
-    return [(rounded(x + dx), rounded(y + dy)) for dx, dy in offsets]
+    # ``rounded`` written out: this runs for every hex of the grid and of each border, tens of
+    # thousands of times on a large map, where the calls alone cost a noticeable share.
+    return [(round(x + dx, 2) + 0.0, round(y + dy, 2) + 0.0) for dx, dy in offsets]
+
+
+def hexes_path_data(hexes: Iterable[Hex]) -> str:
+    """SVG path data outlining each of ``hexes`` as a closed subpath, ``M x,y L x,y ... Z``, with
+    the corners of ``hex_corners`` (the grid or the nebula of a whole map as one ``<path>``).
+
+    A corner's x depends only on the column and its y only on the row and the column's parity,
+    so each is rounded and formatted once per column or row rather than six times per hex: on a
+    10,000-hex map that is most of the work of the hex grid.
+    """
+    column_xs: dict[int, list[str]] = {}
+    row_ys: dict[tuple[int, int], list[str]] = {}
+    subpaths: list[str] = []
+    for col, row in hexes:
+        xs = column_xs.get(col)
+        if xs is None:
+            x, _ = _exact_centre(col, 0, HEX_RADIUS)
+            xs = column_xs[col] = [str(round(x + dx, 2) + 0.0) for dx, _ in _CORNERS]
+        ys = row_ys.get((row, col & 1))
+        if ys is None:
+            _, y = _exact_centre(col & 1, row, HEX_RADIUS)
+            ys = row_ys[row, col & 1] = [str(round(y + dy, 2) + 0.0) for _, dy in _CORNERS]
+        subpaths.append(f"M{xs[0]},{ys[0]} L{xs[1]},{ys[1]} L{xs[2]},{ys[2]} "
+                        f"L{xs[3]},{ys[3]} L{xs[4]},{ys[4]} L{xs[5]},{ys[5]} Z")
+    return " ".join(subpaths)
 
 
 #: Index into ``adjacent_hexes(col, row)`` of the neighbour beyond edge i of ``hex_corners``:
@@ -75,11 +102,12 @@ def border_edges(hexes: Iterable[Hex]) -> list[tuple[Point, Point]]:
     inside = set(hexes)
     found: list[tuple[Point, Point]] = []
     for col, row in sorted(inside):
-        corners = hex_corners(col, row)
         neighbours = adjacent_hexes(col, row)
-        for edge, neighbour_index in enumerate(EDGE_NEIGHBOUR):
-            if neighbours[neighbour_index] not in inside:
-                found.append((corners[edge], corners[(edge + 1) % 6]))
+        outside = [edge for edge, neighbour_index in enumerate(EDGE_NEIGHBOUR)
+                   if neighbours[neighbour_index] not in inside]
+        if outside:  # the corners only of hexes on the border
+            corners = hex_corners(col, row)
+            found += [(corners[edge], corners[(edge + 1) % 6]) for edge in outside]
     return found
 
 

@@ -157,12 +157,15 @@ def campaign_scene(
     supply = supply_overlay(state, ruleset, occupancy, side) if overlay is Overlay.SUPPLY else None
     moves = moves_overlay(state, ruleset, side) if overlay is Overlay.MOVES else None
     controls = all_box_control(ruleset, occupancy)
+    # The referee sees everything: ``player_view(state, None)`` would be an unmasked copy of the
+    # whole state, which ``counters_of`` only reads.
+    view = state if side is None else player_view(state, side)
     return MapScene(
         star_map=ruleset.star_map,
         title=_title(name, state, side, supply, moves),
         view=side.value if side is not None else "referee",
         controllers={sid: c.controller for sid, c in controls.items() if c.controller},
-        counters=counters_of(player_view(state, side)),
+        counters=counters_of(view),
         explored=frozenset(explored_routes_of(state)),
         open_battles=frozenset(b.system for b in open_battles(state).values()),
         last_battle=last_battle,

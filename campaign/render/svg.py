@@ -1,19 +1,28 @@
 """Draw a ``MapScene`` as SVG with drawsvg (docs/maps.md explains every symbol).
 
-The file is meant to be read by people *and* by programs: every system is one ``<g
-class="system">`` carrying ``data-id``, ``data-type``, ``data-controller`` and friends, every jump
-route one ``<line class="route">``, every counter, battle and overlay mark one element with its
-``data-`` attributes. Elements are emitted in a fixed order (map order, then sorted ids) and
-coordinates are rounded, so the same scene always gives the same bytes.
+The file is meant to be read by people *and* by programs: every system is one ``<text
+class="system">`` (its name) carrying ``data-id``, ``data-type``, ``data-controller`` and
+friends, every jump route one ``<path class="route">``, every counter (its label), battle and
+overlay mark one element with its ``data-`` attributes. Elements are emitted in a fixed order (map
+order, then sorted ids) and coordinates are rounded, so the same scene always gives the same
+bytes.
 
-Layers, bottom to top: nebula shading, hex grid, section borders and names, routes, systems,
-counters, battles, overlay, title block, legend.
+Layers, bottom to top: nebula shading, hex grid, section borders and names, routes, system
+symbols, system names, counters, battles, overlay, title block, legend.
+
+drawsvg's time goes per element, so a 10,000-system map is drawn with few of them (about 34,000;
+docs/maps.md, "Large maps"): shapes repeated thousands of times (hex grid, system circles, counter
+boxes) are one ``<path>`` per layer and colour, a system or a counter is a single element, and
+attributes shared by a layer sit once on its ``<g>``.
 """
 
 from __future__ import annotations
 
+import gc
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from xml.sax.saxutils import escape
 
 import drawsvg as dw
 
@@ -24,7 +33,7 @@ from campaign.render.geometry import (
     SectionArea,
     border_edges,
     hex_centre,
-    hex_corners,
+    hexes_path_data,
     local_hex_number,
     map_extent,
     rounded,
@@ -34,8 +43,8 @@ from campaign.render.scene import Counter, MapScene, Overlay
 from campaign.rules.ids import Mark, Side, SystemType
 from campaign.rules.ruleset import StarSystem
 
-#: Above this many systems the picture leaves out tooltips and text halos (half the elements),
-#: so a 10,000-system map stays fast to write and to open (docs/maps.md).
+#: Above this many systems the picture leaves out tooltips and the halos behind names, so a
+#: 10,000-system map stays fast to write and to open (docs/maps.md).
 DETAIL_LIMIT = 2_000
 MARGIN = 16.0
 TITLE_LINE = 16.0
@@ -44,6 +53,7 @@ LEGEND_CELL_H = 22.0
 SYMBOL_RADIUS = {SystemType.PRIMARY: 7.0, SystemType.SECONDARY: 5.0, SystemType.TERTIARY: 3.2}
 CAPITAL_RING = 10.0
 COUNTER_W, COUNTER_H = 15.0, 10.0
+COUNTER_RX = 1.5  # rounded corners
 SYMBOL_DY = -5.0  # the system symbol sits a little above the hex centre, the name below it
 NAME_DY = 13.0
 COUNTER_DY = 16.0
@@ -51,7 +61,27 @@ COUNTER_DY = 16.0
 
 def scene_svg(scene: MapScene) -> str:
     """The SVG text of ``scene`` (UTF-8 when encoded; ends with a newline)."""
-    return draw_scene(scene).as_svg() + "\n"
+    with cycle_collector_paused():
+        return draw_scene(scene).as_svg() + "\n"
+
+
+@contextmanager
+def cycle_collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector while the element tree is built and written.
+
+    Drawing a large map allocates hundreds of thousands of small, long-lived objects (drawsvg
+    elements, their attribute dicts); each of them triggers the collector's generational scans,
+    which then walk every object of the loaded campaign again and again: about a third of the
+    drawing time of a 10,000-system map. Reference counting still frees everything; the
+    collector runs again (as it was) as soon as the picture is written.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def draw_scene(scene: MapScene) -> dw.Drawing:
@@ -76,10 +106,11 @@ def draw_scene(scene: MapScene) -> dw.Drawing:
     points = {system.id: _symbol_point(system) for system in scene.star_map.systems}
     board.append(_route_layer(scene, points))
     detailed = len(scene.star_map.systems) <= DETAIL_LIMIT
-    board.append(_system_layer(scene, points, detailed))
+    board.append(_system_layer(scene, points))
+    board.extend(_name_layers(scene, points, detailed))
     board.append(_counter_layer(scene, points, detailed))
     board.append(_battle_layer(scene, points))
-    board.append(_overlay_layer(scene, points))
+    board.append(_overlay_layer(scene, points, detailed))
     drawing.append(board)
     drawing.append(_title_block(scene))
     drawing.append(_legend(legend, columns, rounded(title_h + map_h + MARGIN)))
@@ -89,37 +120,22 @@ def draw_scene(scene: MapScene) -> dw.Drawing:
 # --- map layers ------------------------------------------------------------------------------
 
 
-def _path_data(segments: Iterable[Iterable[Point]], close: bool) -> str:
-    """SVG path data for polylines (``M x,y L x,y ...``, ``Z`` when ``close``).
-
-    Built in one join: drawsvg's ``Path.M``/``L`` append to a growing string, which is
-    quadratic for the tens of thousands of hexes of a large map.
-    """
-    parts: list[str] = []
-    for points in segments:
-        command = "M"
-        for x, y in points:
-            parts.append(f"{command}{x},{y}")
-            command = "L"
-        if close:
-            parts.append("Z")
-    return " ".join(parts)
-
-
-def _hexes_path(hexes: Iterable[tuple[int, int]], **attributes: object) -> dw.Path:
-    return dw.Path(d=_path_data((hex_corners(col, row) for col, row in hexes), close=True),
-                   **attributes)
+def _polylines_data(polylines: Iterable[Iterable[Point]]) -> str:
+    """SVG path data for open polylines (``M x,y L x,y ...``), built in one join: drawsvg's
+    ``Path.M``/``L`` append to a growing string, quadratic for a long border."""
+    return " ".join("M" + " L".join(f"{x},{y}" for x, y in points) for points in polylines)
 
 
 def _hex_layer(scene: MapScene, areas: list[SectionArea]) -> dw.Group:
     layer = dw.Group(id="hexes")
     nebula = [hex_ for area in areas if area.name == scene.star_map.nebula for hex_ in area.hexes]
     if nebula:
-        layer.append(_hexes_path(sorted(nebula), fill=pal.NEBULA_FILL, stroke="none",
-                                 class_="nebula", data_section=scene.star_map.nebula))
+        layer.append(dw.Path(d=hexes_path_data(sorted(nebula)), fill=pal.NEBULA_FILL,
+                             stroke="none", class_="nebula",
+                             data_section=_escaped(scene.star_map.nebula)))
     every = sorted({hex_ for area in areas for hex_ in area.hexes})
-    layer.append(_hexes_path(every, fill="none", stroke=pal.HEX_LINE, stroke_width=0.8,
-                             class_="grid"))
+    layer.append(dw.Path(d=hexes_path_data(every), fill="none", stroke=pal.HEX_LINE,
+                         stroke_width=0.8, class_="grid"))
     star_map = scene.star_map
     if scene.hex_numbers and star_map.section_width and star_map.section_height:
         numbers = dw.Group(class_="hex-numbers", font_size=pal.SMALL_SIZE, fill=pal.MUTED_TEXT,
@@ -135,8 +151,9 @@ def _hex_layer(scene: MapScene, areas: list[SectionArea]) -> dw.Group:
 def _section_layer(areas: list[SectionArea]) -> dw.Group:
     layer = dw.Group(id="sections")
     for area in areas:
-        group = dw.Group(class_="section", data_section=area.key, data_name=area.name)
-        group.append(dw.Path(d=_path_data(border_edges(area.hexes), close=False), fill="none",
+        group = dw.Group(class_="section", data_section=_escaped(area.key),
+                         data_name=_escaped(area.name))
+        group.append(dw.Path(d=_polylines_data(border_edges(area.hexes)), fill="none",
                              stroke=pal.SECTION_LINE, stroke_width=2.2, stroke_linecap="round"))
         if area.hexes:
             col, row = min(area.hexes)
@@ -150,84 +167,143 @@ def _section_layer(areas: list[SectionArea]) -> dw.Group:
 
 def _route_layer(scene: MapScene, points: dict[str, Point]) -> dw.Group:
     layer = dw.Group(id="routes", stroke=pal.ROUTE, stroke_width=1.6)
-    star_map = scene.star_map
-    for route in star_map.routes:
+    ends = {system: f"{x},{y}" for system, (x, y) in points.items()}  # formatted once each
+    for route in scene.star_map.routes:
         explored = route.unexplored and frozenset((route.a, route.b)) in scene.explored
-        dashed = route.unexplored and not explored
-        (x0, y0), (x1, y1) = points[route.a], points[route.b]
-        layer.append(dw.Line(
-            x0, y0, x1, y1, class_="route", data_a=route.a, data_b=route.b,
-            data_unexplored=_flag(route.unexplored), data_explored=_flag(explored),
-            stroke_dasharray="5,4" if dashed else None,
+        dashed = {"stroke_dasharray": "5,4"} if route.unexplored and not explored else {}
+        layer.append(dw.Path(
+            d=f"M{ends[route.a]} L{ends[route.b]}", class_="route", data_a=route.a, data_b=route.b,
+            data_unexplored=_flag(route.unexplored), data_explored=_flag(explored), **dashed,
         ))
     return layer
 
 
-def _system_layer(scene: MapScene, points: dict[str, Point], detailed: bool) -> dw.Group:
-    layer = dw.Group(id="systems", stroke=pal.SYSTEM_LINE, stroke_width=1.2,
-                     font_size=pal.NAME_SIZE, text_anchor="middle")
-    star_map = scene.star_map
-    for system in star_map.systems:
-        controller = scene.controllers.get(system.id)
-        group = dw.Group(
-            id=f"system-{system.id}", class_="system", data_id=system.id,
-            data_name=system.name, data_type=str(int(system.type)),
-            data_capital=_flag(system.capital),
-            data_mark=system.mark.value if system.mark else None,
-            data_owner=system.original_owner.value if system.original_owner else None,
-            data_controller=controller.value if controller else "none",
-            data_section=system.section, data_hex=_hex_number(scene, system),
-        )
-        if detailed:
-            group.append_title(_system_tooltip(system, controller))
+def _system_layer(scene: MapScene, points: dict[str, Point]) -> dw.Group:
+    """The systems' symbols: a capital's ring, then the circles of all systems (one path per
+    size and fill: thousands of circles as a handful of elements), then the surface-box marks.
+    The element carrying a system's data is its name (``_name_layers``)."""
+    layer = dw.Group(id="systems", stroke=pal.SYSTEM_LINE, stroke_width=1.2)
+    circles: dict[tuple[SystemType, str], list[str]] = {}
+    marks: list[dw.DrawingElement] = []
+    for system in scene.star_map.systems:
         x, y = points[system.id]
-        fill = pal.SIDE_COLOUR[controller] if controller else pal.UNCONTROLLED_FILL
         if system.capital:
-            group.append(dw.Circle(x, y, CAPITAL_RING, fill=pal.BACKGROUND))
-        group.append(dw.Circle(x, y, SYMBOL_RADIUS[system.type], fill=fill))
+            layer.append(dw.Circle(x, y, CAPITAL_RING, fill=pal.BACKGROUND, class_="capital"))
+        radius = SYMBOL_RADIUS[system.type]
+        circles.setdefault((system.type, _control_fill(scene.controllers.get(system.id))),
+                           []).append(f"M{rounded(x - radius)},{y}{_CIRCLE_ARCS[system.type]}")
         if system.mark is not None:
             owner = system.original_owner
             colour = pal.SIDE_COLOUR[owner] if owner else pal.UNCONTROLLED_FILL
-            group.append(_mark_symbol(system.mark, rounded(x - 17), rounded(y - 9), colour))
-        name_y = rounded(y - SYMBOL_DY + NAME_DY)
-        if detailed:
-            group.extend(_label(system.name, x, name_y))
-        else:
-            group.append(dw.Text(system.name, None, x, name_y, fill=pal.TEXT, stroke="none"))
-        layer.append(group)
+            marks.append(_mark_symbol(system.mark, rounded(x - 17), rounded(y - 9), colour))
+    for (_, fill), subpaths in circles.items():
+        layer.append(dw.Path(d=" ".join(subpaths), fill=fill, class_="symbols"))
+    layer.extend(marks)
     return layer
 
 
+#: Path data drawing a circle of each symbol's radius from its leftmost point (two arcs).
+_CIRCLE_ARCS = {
+    system_type: f" a{radius},{radius} 0 1,0 {2 * radius},0 a{radius},{radius} 0 1,0 "
+                 f"{-2 * radius},0 Z"
+    for system_type, radius in SYMBOL_RADIUS.items()
+}
+
+
+def _control_fill(controller: Side | None) -> str:
+    """Fill of a system's circle: the colour of the side controlling its box (DN-ECO-1/2)."""
+    return pal.SIDE_COLOUR[controller] if controller else pal.UNCONTROLLED_FILL
+
+
+def _system_data(scene: MapScene, system: StarSystem, controller: Side | None) -> dict[str, str]:
+    """The ``data-`` attributes of a system's element (docs/maps.md lists them)."""
+    data = {
+        "data_id": system.id, "data_name": _escaped(system.name),
+        "data_type": str(int(system.type)), "data_capital": _flag(system.capital),
+    }
+    if system.mark is not None:
+        data["data_mark"] = system.mark.value
+    if system.original_owner is not None:
+        data["data_owner"] = system.original_owner.value
+    data["data_controller"] = controller.value if controller else "none"
+    data["data_section"] = _escaped(system.section)
+    hex_number = _hex_number(scene, system)
+    if hex_number is not None:
+        data["data_hex"] = hex_number
+    return data
+
+
+def _name_layers(scene: MapScene, points: dict[str, Point],
+                 detailed: bool) -> list[dw.Group]:
+    """Every system's name below its symbol, over all symbols: the one element per system,
+    carrying its ``data-`` attributes (and, on a detailed map, its tooltip). On a detailed map a
+    white halo layer under the names keeps them readable where routes cross them."""
+    names = dw.Group(id="names", font_size=pal.NAME_SIZE, text_anchor="middle", fill=pal.TEXT,
+                     stroke="none")
+    halos = dw.Group(id="name-halos", class_="halo", font_size=pal.NAME_SIZE,
+                     text_anchor="middle", fill=pal.BACKGROUND, stroke=pal.BACKGROUND,
+                     stroke_width=2.5, stroke_linejoin="round")
+    for system in scene.star_map.systems:
+        controller = scene.controllers.get(system.id)
+        x, y = points[system.id]
+        y = rounded(y - SYMBOL_DY + NAME_DY)
+        name = dw.Text(system.name, None, x, y, id=f"system-{system.id}", class_="system",
+                       **_system_data(scene, system, controller))
+        if detailed:
+            name.append_title(_system_tooltip(system, controller))
+            halos.append(dw.Text(system.name, None, x, y))
+        names.append(name)
+    return [halos, names] if detailed else [names]
+
+
 def _counter_layer(scene: MapScene, points: dict[str, Point], detailed: bool) -> dw.Group:
-    layer = dw.Group(id="counters", font_size=pal.SMALL_SIZE, text_anchor="middle",
-                     stroke_width=0.6)
+    """Per side, its counter boxes as one path, then their labels (letter and unit count): the
+    label is the counter's element, carrying its data (and its tooltip on a detailed map)."""
+    boxes: dict[Side, list[str]] = {side: [] for side in pal.SIDE_COLOUR}
+    labels = {side: dw.Group(class_="counter-labels", data_side=side.value,
+                             fill=pal.COUNTER_TEXT[side]) for side in pal.SIDE_COLOUR}
     for system in scene.star_map.systems:
         counters = scene.counters.get(system.id, ())
         if not counters:
             continue
         x, y = points[system.id]
-        y -= SYMBOL_DY
+        top = rounded(y - SYMBOL_DY + COUNTER_DY)
         left = x - len(counters) * (COUNTER_W + 1) / 2
         for index, counter in enumerate(counters):
-            cx = rounded(left + index * (COUNTER_W + 1))
-            layer.extend(_counter(system.id, counter, cx, rounded(y + COUNTER_DY), detailed))
+            box_x = rounded(left + index * (COUNTER_W + 1))
+            boxes[counter.side].append(f"M{rounded(box_x + COUNTER_RX)},{top}{_COUNTER_OUTLINE}")
+            labels[counter.side].append(_counter_label(system.id, counter, box_x, top, detailed))
+    layer = dw.Group(id="counters", font_size=pal.SMALL_SIZE, text_anchor="middle",
+                     stroke_width=0.6)
+    for side, outlines in boxes.items():
+        if outlines:
+            layer.append(dw.Path(d=" ".join(outlines), fill=pal.SIDE_COLOUR[side],
+                                 stroke=pal.SYSTEM_LINE, class_="counter-boxes",
+                                 data_side=side.value))
+            layer.append(labels[side])
     return layer
 
 
-def _counter(system_id: str, counter: Counter, x: float, y: float,
-             detailed: bool) -> list[dw.DrawingElement]:
-    """A side's counter: the box (carrying the data) and its letter and unit count."""
-    box = dw.Rectangle(x, y, COUNTER_W, COUNTER_H, rx=1.5, fill=pal.SIDE_COLOUR[counter.side],
-                       stroke=pal.SYSTEM_LINE, class_="counter", data_system=system_id,
-                       data_side=counter.side.value, data_units=str(counter.units),
-                       data_stacks=str(counter.stacks))
+#: Path data of a counter's box with rounded corners, from the top edge's first point.
+_COUNTER_OUTLINE = (
+    f" h{COUNTER_W - 2 * COUNTER_RX} a{COUNTER_RX},{COUNTER_RX} 0 0,1 {COUNTER_RX},{COUNTER_RX}"
+    f" v{COUNTER_H - 2 * COUNTER_RX} a{COUNTER_RX},{COUNTER_RX} 0 0,1 {-COUNTER_RX},{COUNTER_RX}"
+    f" h{2 * COUNTER_RX - COUNTER_W} a{COUNTER_RX},{COUNTER_RX} 0 0,1 {-COUNTER_RX},{-COUNTER_RX}"
+    f" v{2 * COUNTER_RX - COUNTER_H} a{COUNTER_RX},{COUNTER_RX} 0 0,1 {COUNTER_RX},{-COUNTER_RX} Z"
+)
+
+
+def _counter_label(system_id: str, counter: Counter, x: float, y: float,
+                   detailed: bool) -> dw.Text:
+    """A side's counter in a system: side letter and unit count on the box at (x, y)."""
+    label = dw.Text(f"{pal.SIDE_LETTER[counter.side]}{counter.units}", None,
+                    rounded(x + COUNTER_W / 2), rounded(y + COUNTER_H - 2.5), class_="counter",
+                    data_system=system_id, data_side=counter.side.value,
+                    data_units=str(counter.units), data_stacks=str(counter.stacks))
     if detailed:
-        box.append_title(f"{counter.side.value}: {counter.units} units in {counter.stacks} "
-                         f"stacks ({', '.join(counter.labels)})")
-    text = f"{pal.SIDE_LETTER[counter.side]}{counter.units}"
-    label = dw.Text(text, None, rounded(x + COUNTER_W / 2), rounded(y + COUNTER_H - 2.5),
-                    fill=pal.COUNTER_TEXT[counter.side])
-    return [box, label]
+        label.append_title(f"{counter.side.value}: {counter.units} units in {counter.stacks} "
+                           f"stacks ({', '.join(counter.labels)})")
+    return label
 
 
 def _battle_layer(scene: MapScene, points: dict[str, Point]) -> dw.Group:
@@ -248,7 +324,7 @@ def _battle_layer(scene: MapScene, points: dict[str, Point]) -> dw.Group:
     return layer
 
 
-def _overlay_layer(scene: MapScene, points: dict[str, Point]) -> dw.Group:
+def _overlay_layer(scene: MapScene, points: dict[str, Point], detailed: bool) -> dw.Group:
     layer = dw.Group(id="overlay", data_overlay=scene.overlay.value, fill="none")
     star_map = scene.star_map
     if scene.supply is not None:
@@ -257,8 +333,9 @@ def _overlay_layer(scene: MapScene, points: dict[str, Point]) -> dw.Group:
             group = dw.Group(class_="supply-box", data_side=box.side.value,
                              data_system=box.system, data_connected=_flag(box.connected),
                              data_ru=str(box.ru))
-            group.append_title(f"{box.side.value} box {star_map.system(box.system).name}: "
-                               f"{box.explanation}")
+            if detailed:
+                group.append_title(f"{box.side.value} box {star_map.system(box.system).name}: "
+                                   f"{box.explanation}")
             if not box.connected:
                 group.append(dw.Circle(x, y, 12, stroke=pal.CUT_OFF, stroke_width=2.2,
                                        stroke_dasharray="3,2"))
@@ -266,7 +343,8 @@ def _overlay_layer(scene: MapScene, points: dict[str, Point]) -> dw.Group:
         for cut in scene.supply.cuts:
             x, y = points[cut.system]
             mark = dw.Group(class_="supply-cut", data_side=cut.side.value, data_system=cut.system,
-                            data_boxes=" ".join(cut.boxes), data_units="; ".join(cut.units),
+                            data_boxes=_escaped(" ".join(cut.boxes)),
+                            data_units=_escaped("; ".join(cut.units)),
                             data_needs_tanker=_flag(cut.needs_tanker), stroke=pal.CUT_OFF,
                             stroke_width=2.6, stroke_linecap="round")
             mark.append_title("; ".join(cut.reasons))
@@ -277,14 +355,14 @@ def _overlay_layer(scene: MapScene, points: dict[str, Point]) -> dw.Group:
         for system_id, groups in scene.moves.starts.items():
             x, y = points[system_id]
             start = dw.Rectangle(x - 12, y - 12, 24, 24, class_="move-start",
-                                 data_system=system_id, data_groups=" ".join(groups),
+                                 data_system=system_id, data_groups=_escaped(" ".join(groups)),
                                  stroke=pal.DESTINATION, stroke_width=1.5)
             start.append_title(f"{scene.moves.side.value} may move: {', '.join(groups)}")
             layer.append(start)
         for destination in scene.moves.destinations:
             x, y = points[destination.system]
             ring = dw.Circle(x, y, 12, class_="move-destination", data_system=destination.system,
-                             data_groups=" ".join(destination.groups),
+                             data_groups=_escaped(" ".join(destination.groups)),
                              data_modes=" ".join(destination.modes),
                              data_explore=_flag(destination.explore), stroke=pal.DESTINATION,
                              stroke_width=2.6,
@@ -379,7 +457,7 @@ def _legend_symbol(key: str, x: float, y: float) -> dw.DrawingElement:
 
 def _counter_glyph(side: Side, x: float, y: float) -> dw.Group:
     group = dw.Group()
-    group.append(dw.Rectangle(x, y, COUNTER_W, COUNTER_H, rx=1.5, fill=pal.SIDE_COLOUR[side],
+    group.append(dw.Rectangle(x, y, COUNTER_W, COUNTER_H, rx=COUNTER_RX, fill=pal.SIDE_COLOUR[side],
                               stroke=pal.SYSTEM_LINE, stroke_width=0.6))
     group.append(dw.Text(pal.SIDE_LETTER[side], pal.SMALL_SIZE, rounded(x + COUNTER_W / 2),
                          rounded(y + COUNTER_H - 2.5), fill=pal.COUNTER_TEXT[side],
@@ -441,6 +519,19 @@ def _system_tooltip(system: StarSystem, controller: Side | None) -> str:
         parts.append(f"{system.mark.value} box of {owner}")
     parts.append(f"box controlled by {controller.value}" if controller else "box uncontrolled")
     return ", ".join(parts)
+
+
+#: What ``_escaped`` replaces besides ``&``, ``<`` and ``>``: the attribute's quote and the
+#: whitespace an XML parser would otherwise turn into spaces.
+_ATTRIBUTE_ENTITIES = {'"': "&quot;", "\n": "&#10;", "\r": "&#13;", "\t": "&#9;"}
+
+
+def _escaped(value: str) -> str:
+    """``value`` as an attribute value. drawsvg escapes text content and titles but writes
+    attribute values as given, so every attribute that can hold a name from the data files or
+    the position (system and section names, unit descriptions, stack labels) goes through
+    here; ids, numbers and the renderer's own words need not."""
+    return escape(value, _ATTRIBUTE_ENTITIES)
 
 
 def _flag(value: bool) -> str:

@@ -6,7 +6,7 @@ Every report is built for a viewer: the referee (None) sees everything; a player
 face-down neutral counter (DN-NEU-1) as kind ``neutral:?`` with no name or factors.
 """
 
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -17,7 +17,7 @@ from campaign.rules.combat.waiting import Duty, battle_stage_duty
 from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState, Unit, Where
-from campaign.rules.views import HIDDEN_KIND
+from campaign.rules.views import HIDDEN_KIND, hidden_names, redact
 
 SCHEMA_VERSION = 1
 
@@ -143,6 +143,18 @@ class StatusReport(Report):
     must_act: list[DutyRow]
 
 
+Report = TypeVar("Report", bound=BaseModel)
+
+
+def as_seen(report: Report, state: CampaignState, viewer: Side | None) -> Report:
+    """``report`` with every face-down counter the viewer may not identify named by its alias
+    ``N-X-k`` wherever an id appears (rows, cargo, engagements, orders): a real id such as
+    ``N-JT-1`` would tell its kind (DN-NEU-1)."""
+    if not hidden_names(state, viewer):
+        return report
+    return type(report).model_validate_json(redact(report.model_dump_json(), state, viewer))
+
+
 def viewer_name(viewer: Side | None) -> str:
     """``referee`` or the side's name."""
     return viewer.value if viewer is not None else "referee"
@@ -202,8 +214,9 @@ def units_report(
     systems = [SystemUnits(system=sid, name=ruleset.star_map.system(sid).name,
                            units=sorted(rows[sid], key=_unit_order))
                for sid in sorted(rows, key=lambda s: order.index(s) if s in order else len(order))]
-    return UnitsReport(campaign=name, viewer=viewer_name(viewer), turn=state.turn,
-                       systems=systems, unplaced=sorted(unplaced, key=_unit_order))
+    report = UnitsReport(campaign=name, viewer=viewer_name(viewer), turn=state.turn,
+                         systems=systems, unplaced=sorted(unplaced, key=_unit_order))
+    return as_seen(report, state, viewer)
 
 
 def _unit_order(row: UnitRow) -> tuple[int, str, str]:
@@ -244,8 +257,9 @@ def battles_report(
             must_act=duty_row(duty) if duty is not None else None,
         ))
     rows.sort(key=lambda r: r.stage == "over")
-    return BattlesReport(campaign=name, viewer=viewer_name(viewer), turn=state.turn,
-                         step=FLOW[state.step].label, battles=rows)
+    report = BattlesReport(campaign=name, viewer=viewer_name(viewer), turn=state.turn,
+                           step=FLOW[state.step].label, battles=rows)
+    return as_seen(report, state, viewer)
 
 
 def _fighter(state: CampaignState, ruleset: Ruleset, unit: Any, viewer: Side | None) -> Fighter:
@@ -266,7 +280,7 @@ def status_report(
     def count(side: Side, where: Where | None = None) -> int:
         return sum(1 for u in state.units_of(side) if where is None or u.location.where is where)
 
-    return StatusReport(
+    report = StatusReport(
         campaign=name, viewer=viewer_name(viewer), turn=state.turn, step=FLOW[state.step].label,
         phasing=state.phasing.value, acting=state.acting.value,
         winner=state.winner.value if state.winner is not None else None,
@@ -276,6 +290,7 @@ def status_report(
         seq=seq, digest=digest,
         must_act=[duty_row(d) for d in who_must_act(state, ruleset)],
     )
+    return as_seen(report, state, viewer)
 
 
 def view_schemas() -> dict[str, dict[str, Any]]:

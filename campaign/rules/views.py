@@ -44,6 +44,16 @@ def hidden_names(state: CampaignState, viewer: Side | None) -> dict[str, str]:
     }
 
 
+def face_down_ids(state: CampaignState) -> frozenset[str]:
+    """Ids of the neutral counters still face down (hidden from both players, DN-NEU-1)."""
+    return frozenset(uid for uid, unit in state.units.items() if unit.face_down)
+
+
+def names_any(text: str, ids: frozenset[str]) -> bool:
+    """True when ``text`` names one of ``ids`` as a whole word (``N-PD-1``, not ``N-PD-10``)."""
+    return bool(ids) and _id_pattern(list(ids)).search(text) is not None
+
+
 def _id_pattern(ids: list[str]) -> re.Pattern[str]:
     alternatives = "|".join(re.escape(uid) for uid in sorted(ids, key=len, reverse=True))
     return re.compile(rf"(?<![A-Za-z0-9-])(?:{alternatives})(?![A-Za-z0-9-])")

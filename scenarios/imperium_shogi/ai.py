@@ -2,10 +2,11 @@
 
 Levels are search budgets that do not depend on the machine: a number of nodes per move and a
 depth cap, so the same position (in the same game) gives the same move on a fast machine and on
-a busy one. Each level also has a time limit, but only as a safety cap for a machine hundreds of
-times slower than a normal one; it never decides a move in practice. A ``perfect`` level is
-reserved for a
-retrograde tablebase (issue 12): pass any object with ``probe(state) -> move | None`` as
+a busy one; ``hard`` also uses ``forced_result``, exact proofs of tries and BB captures a few
+plies beyond its depth (docs/imperium-shogi.md). Each level also has a time limit, but only as
+a safety cap for a machine hundreds of times slower than a normal one; it never decides a move
+in practice. A ``perfect`` level is reserved for a retrograde tablebase (issue 12): pass any
+object with ``probe(state) -> move | None`` as
 ``tablebase``; while no tablebase is given that level is not offered, and a probe that returns
 ``None`` (position not covered) falls back to the deepest search level.
 """
@@ -27,6 +28,8 @@ from scenarios.imperium_shogi.rules import (
     ENEMY_TERRITORY,
     MS,
     REPAIR,
+    TARGETS,
+    TERRITORY,
     B,
 )
 from scenarios.solvers.alphabeta import AlphaBeta, SearchResult
@@ -50,15 +53,22 @@ class Level:
     """Deepest iteration tried."""
     safety_seconds: float
     """Wall-clock cap, only for a pathologically slow machine (breaks determinism if hit)."""
+    proofs: bool
+    """Whether the search uses ``forced_result`` (tries and BB captures seen up to three plies
+    beyond its depth); only the strongest level does, the others keep a plain search."""
     description: str
 
 
 LEVELS: dict[str, Level] = {
     level.name: level
     for level in (
-        Level("easy", 3_000, 3, 10.0, "looks three plies ahead (at most 3,000 positions)"),
-        Level("normal", 20_000, 64, 30.0, "searches 20,000 positions per move"),
-        Level("hard", 120_000, 64, 120.0, "searches 120,000 positions per move"),
+        Level("easy", 3_000, 3, 10.0, False, "looks three plies ahead (at most 3,000 positions)"),
+        Level("normal", 20_000, 64, 30.0, False, "searches 20,000 positions per move"),
+        Level(
+            "hard", 120_000, 64, 120.0, True,
+            "searches 120,000 positions per move and sees tries and BB captures up to three "
+            "plies beyond its depth",
+        ),
     )
 }
 PERFECT = "perfect"
@@ -110,6 +120,44 @@ def order_moves(state: ShogiState, moves: Sequence[int]) -> list[int]:
     return sorted(moves, key=priority, reverse=True)
 
 
+#: ``ATTACKS[code][sq]``: bit mask of the squares a piece ``code`` on ``sq`` attacks.
+ATTACKS = [[sum(1 << dst for dst in dsts) for dsts in per_square] for per_square in TARGETS]
+
+
+def forced_result(state: ShogiState) -> int | None:
+    """An exact result a few plies ahead, found without searching (SHO-7), for the side to move.
+
+    ``1``: it can capture the enemy BB (wins next ply). ``-1``: the enemy BB stands in its home
+    rank and cannot be captured (the enemy wins at the start of its next turn, after any reply).
+    ``2``: its own BB can step into the enemy rank on a square no enemy piece attacks (the enemy
+    cannot capture it there, so it wins at the start of its next turn). ``None`` otherwise. The
+    search calls it at every node: it sees these wins and losses up to three plies beyond its
+    depth (a try is the usual horizon blunder at a small board).
+    """
+    position = state.position
+    side = position.side
+    board = position.board
+    enemy_bb = position.bb[1 - side]
+    enemy_attacks = 0
+    for sq, code in enumerate(board):
+        if not code:
+            continue
+        if code >> 3 == side:
+            if ATTACKS[code][sq] >> enemy_bb & 1:
+                return 1
+        else:
+            enemy_attacks |= ATTACKS[code][sq]
+    if enemy_bb in TERRITORY[side]:
+        return -1
+    own_bb = position.bb[side]
+    for dst in TARGETS[board[own_bb]][own_bb]:
+        if dst in ENEMY_TERRITORY[side] and not enemy_attacks >> dst & 1:
+            target = board[dst]
+            if not target or target >> 3 != side:
+                return 2
+    return None
+
+
 def _key(state: ShogiState) -> int:
     return state.key()
 
@@ -130,7 +178,14 @@ class ShogiAI:
             raise ValueError(f"unknown level {level!r} (known: {', '.join(available_levels())})")
         self.level = level
         self.tablebase = tablebase
-        self.searcher = AlphaBeta(evaluate, key=_key, order=order_moves, clock=clock)
+        proofs = LEVELS.get(level, LEVELS["hard"]).proofs
+        self.searcher = AlphaBeta(
+            evaluate,
+            key=_key,
+            order=order_moves,
+            forced_result=forced_result if proofs else None,
+            clock=clock,
+        )
         self.last: SearchResult | None = None
 
     def choose(
@@ -170,6 +225,13 @@ def stored_tablebase() -> Tablebase | None:
     from scenarios.imperium_shogi.tablebase.store import TablebaseFile
 
     return TablebaseFile.open("imperium")
+
+
+def levels_help() -> str:
+    """What each level does, one line each (the game screen's help shows it)."""
+    lines = [f"{name:>7}: {level.description}" for name, level in LEVELS.items()]
+    lines.append(f"{PERFECT:>7}: plays from the solved tablebase (offered once it was solved)")
+    return "\n".join(lines)
 
 
 def available_levels(tablebase: Tablebase | None = None) -> list[str]:

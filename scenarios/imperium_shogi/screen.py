@@ -36,6 +36,7 @@ from scenarios.imperium_shogi.ai import (
     PERFECT,
     ShogiAI,
     available_levels,
+    levels_help,
     stored_tablebase,
 )
 from scenarios.imperium_shogi.game import ShogiState, make_game
@@ -114,8 +115,23 @@ class CellView(Static):
         self.post_message(self.Clicked(self.place))
 
 
+#: The look of the game's dialogs. A screen's DEFAULT_CSS is scoped to that screen, so each
+#: dialog (a screen of its own) carries it: on the game screen it never reached them.
+DIALOG_CSS = """
+    $screen { align: center middle; }
+    $screen .dialog {
+        width: 60; height: auto; max-height: 80%; border: thick $accent; background: $surface;
+        padding: 1 2;
+    }
+    $screen .dialog.wide { width: 90; max-width: 100%; }
+    $screen .dialog-title { text-style: bold; margin-bottom: 1; }
+"""
+
+
 class ChoiceDialog(ModalScreen[str | None]):
     """Pick one option from a list (Enter) or cancel (Escape)."""
+
+    DEFAULT_CSS = DIALOG_CSS.replace("$screen", "ChoiceDialog")
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="shogi.dialog.cancel")]
 
@@ -147,6 +163,8 @@ class ChoiceDialog(ModalScreen[str | None]):
 class HelpDialog(ModalScreen[None]):
     """Keys of the game screen and a rules summary."""
 
+    DEFAULT_CSS = DIALOG_CSS.replace("$screen", "HelpDialog")
+
     BINDINGS = [Binding("escape,question_mark,f1,q", "close", "Close", id="shogi.help.close")]
 
     def __init__(self, rows: list[tuple[str, str, str]]) -> None:
@@ -155,10 +173,11 @@ class HelpDialog(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         lines = [f"{key:>12}  {text}   [dim]{bid}[/dim]" for key, bid, text in self._rows]
-        with Vertical(classes="dialog wide"):
+        with VerticalScroll(classes="dialog wide"):  # taller than 24 lines: scrolls
             yield Label("Imperium Shogi — keys", classes="dialog-title")
             yield Static("\n".join(lines), id="help-keys")
             yield Static(RULES_SUMMARY, id="help-rules")
+            yield Static("Computer levels:\n" + levels_help(), id="help-levels")
             yield Label("Esc closes.")
 
     def action_close(self) -> None:
@@ -212,13 +231,6 @@ class ShogiScreen(Screen[None]):
     ShogiScreen #moves-scroll { height: 1fr; border: round $panel; padding: 0 1; }
     ShogiScreen #moves { height: auto; }
     ShogiScreen #move-input { margin-top: 1; }
-    ChoiceDialog, HelpDialog { align: center middle; }
-    ChoiceDialog .dialog, HelpDialog .dialog {
-        width: 60; height: auto; max-height: 80%; border: thick $accent; background: $surface;
-        padding: 1 2;
-    }
-    HelpDialog .dialog.wide { width: 90; }
-    .dialog-title { text-style: bold; margin-bottom: 1; }
     """
 
     def __init__(

@@ -83,8 +83,21 @@ class CellView(Static):
         self.post_message(self.Clicked(self.cell))
 
 
+#: The look of the game's dialogs. A screen's DEFAULT_CSS is scoped to that screen, so each
+#: dialog (a screen of its own) carries it: on the game screen it never reached them.
+INV_DIALOG_CSS = """
+    $screen { align: center middle; }
+    $screen .inv-dialog { width: 64; height: auto; max-height: 80%; border: thick $accent;
+        background: $surface; padding: 1 2; }
+    $screen .inv-dialog.inv-wide { width: 96; max-width: 100%; }
+    $screen .inv-dialog-title { text-style: bold; margin-bottom: 1; }
+"""
+
+
 class InvectorChoiceDialog(ModalScreen[str | None]):
     """Pick one option (Enter) or cancel (Escape)."""
+
+    DEFAULT_CSS = INV_DIALOG_CSS.replace("$screen", "InvectorChoiceDialog")
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="invector.choice.cancel")]
 
@@ -115,6 +128,8 @@ class InvectorChoiceDialog(ModalScreen[str | None]):
 
 class InvectorHelpDialog(ModalScreen[None]):
     """The screen's keys (with binding ids) and a rules summary."""
+
+    DEFAULT_CSS = INV_DIALOG_CSS.replace("$screen", "InvectorHelpDialog")
 
     BINDINGS = [Binding("escape,question_mark,f1,q", "close", "Close", id="invector.help.close")]
 
@@ -178,11 +193,6 @@ class InvectorScreen(Screen[None]):
     InvectorScreen #inv-moves-scroll { height: 1fr; border: round $panel; padding: 0 1; }
     InvectorScreen #inv-moves { height: auto; }
     InvectorScreen #inv-move-input { margin-top: 1; }
-    InvectorChoiceDialog, InvectorHelpDialog { align: center middle; }
-    .inv-dialog { width: 64; height: auto; max-height: 80%; border: thick $accent;
-        background: $surface; padding: 1 2; }
-    .inv-dialog.inv-wide { width: 96; }
-    .inv-dialog-title { text-style: bold; margin-bottom: 1; }
     """
 
     def __init__(

@@ -1,9 +1,12 @@
 """Alpha-beta (negamax) search over any two-player ``scenarios.protocol`` game.
 
-Iterative deepening with a transposition table, an optional node budget and an optional time
-budget. A node budget makes the search deterministic: the same position (and the same table
-contents) gives the same move on any machine, however fast or busy; a time budget is then only
-a safety cap for an absurdly slow machine. Values are from the
+Iterative deepening with a transposition table, a history heuristic for move ordering, an
+optional exact ``forced_result`` hook (a game's cheap proof of a win or loss a few plies ahead),
+an optional node budget and an optional time budget. A node budget makes the search
+deterministic: the same position (and the same table contents) gives the same move on any
+machine, however fast or busy; a time budget is then only a safety cap for an absurdly slow
+machine. The budget is spent to the last node: the last, partly searched iteration still counts,
+because it searches the previous iteration's best move first (see ``search``). Values are from the
 point of view of the player to move at the root: a win is ``WIN - plies`` (shorter wins score
 higher), a loss ``-(WIN - plies)``, a draw 0, and a cut-off position is valued by the game's
 ``evaluate(state, player)`` (clamped to ``±EVAL_LIMIT``).
@@ -39,6 +42,17 @@ class _OutOfBudget(Exception):
     """Raised inside the search when the node or time budget is spent."""
 
 
+@dataclass
+class _RootProgress:
+    """The best root action of the iteration being searched, and how many were searched."""
+
+    first: Action | None
+    """The previous iteration's best action, searched first (at depth 1: the table's)."""
+    action: Action | None = None
+    value: float = -WIN - 1
+    searched: int = 0
+
+
 @dataclass(frozen=True)
 class SearchResult:
     """The outcome of one ``AlphaBeta.search`` call."""
@@ -59,6 +73,10 @@ class SearchResult:
 Evaluator = Callable[[GameState, int], float]
 KeyFunction = Callable[[GameState], Hashable]
 Orderer = Callable[[GameState, Sequence[Action]], list[Action]]
+ForcedResult = Callable[[GameState], "int | None"]
+"""``forced_result(state)``: ``n > 0`` if the player to move surely wins within ``n`` plies,
+``-n`` if he surely loses within ``n`` plies, ``None`` if unknown. It must be exact (a proof, not
+a guess): the search stores its answers as proven results."""
 
 
 def _text_key(state: GameState) -> Hashable:
@@ -74,16 +92,21 @@ class AlphaBeta:
         *,
         key: KeyFunction = _text_key,
         order: Orderer | None = None,
+        forced_result: ForcedResult | None = None,
         table_size: int = 1_000_000,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.evaluate = evaluate
         self.key = key
         self.order = order
+        self.forced_result = forced_result
         self.table_size = table_size
         self.clock = clock
         self.table: dict[Hashable, tuple[int, float, int, Action | None]] = {}
         self.nodes = 0
+        #: Cut-offs each action caused in this search (deeper ones weigh more): the tie-break of
+        #: the move order after the game's own ``order``.
+        self.history: dict[Action, int] = {}
         self._deadline: float | None = None
         self._node_limit: int | None = None
 
@@ -100,10 +123,13 @@ class AlphaBeta:
         """Best action for the player to move, by iterative deepening up to ``max_depth``.
 
         With ``node_budget`` (nodes visited in this call, counted over all iterations) and/or
-        ``time_budget`` (seconds) the deepest *completed* iteration decides; depth 1 always
-        completes, so a legal move is returned however small the budget. Only the node budget
-        is reproducible across machines. An immediate win is always played. Raises
-        ``ValueError`` if the state is terminal.
+        ``time_budget`` (seconds) the search deepens until the budget is spent. The iteration
+        cut short by the budget still counts: it searches the previous iteration's best action
+        first, so once that one is searched any action found better in the same iteration is
+        better at the new depth too (a root move only beats the first one on an exact value).
+        Depth 1 always completes, so a legal move is returned however small the budget. Only
+        the node budget is reproducible across machines. An immediate win is always played.
+        Raises ``ValueError`` if the state is terminal.
         """
         start = self.clock()
         actions = list(state.legal_actions())
@@ -111,6 +137,7 @@ class AlphaBeta:
             raise ValueError("search needs a running game with a legal move")
         player = state.current_player()
         self.nodes = 0
+        self.history = {}
         winning = self.immediate_win(state)
         if winning is not None:
             return SearchResult(winning, WIN - 1, 1, len(actions), self.clock() - start, True)
@@ -121,19 +148,15 @@ class AlphaBeta:
             first = depth == 1
             self._deadline = None if time_budget is None or first else start + time_budget
             self._node_limit = None if node_budget is None or first else node_budget
+            progress = _RootProgress(best[0] if depth > 1 else self._table_action(state))
             try:
-                value, action = self._root(state, player, actions, depth)
+                self._root(state, player, actions, depth, progress)
             except _OutOfBudget:
+                if progress.searched:  # the previous best was searched at this depth
+                    best = (progress.action, progress.value, depth)
                 break
-            best = (action, value, depth)
-            if abs(value) >= PROVEN:
-                break
-            # The next iteration would very likely not finish: stop early. With a node budget
-            # only the node count decides (the clock is then a cap, never a reason to stop early).
-            if node_budget is not None:
-                if self.nodes * 2 > node_budget:
-                    break
-            elif time_budget is not None and self.clock() - start > time_budget / 2:
+            best = (progress.action, progress.value, depth)
+            if abs(progress.value) >= PROVEN:
                 break
         action, value, depth = best
         return SearchResult(action, value, depth, self.nodes, self.clock() - start,
@@ -152,19 +175,28 @@ class AlphaBeta:
     # -- search -------------------------------------------------------------------------------
 
     def _root(
-        self, state: GameState, player: int, actions: list[Action], depth: int
-    ) -> tuple[float, Action]:
-        entry = self.table.get(self.key(state))
-        ordered = self._ordered(state, actions, entry[3] if entry else None)
+        self,
+        state: GameState,
+        player: int,
+        actions: list[Action],
+        depth: int,
+        progress: _RootProgress,
+    ) -> None:
+        """One root iteration to ``depth``; ``progress`` holds the best action searched so far."""
+        ordered = self._ordered(state, actions, progress.first)
         alpha, beta = -WIN - 1, WIN + 1
-        best_action, best_value = ordered[0], -WIN - 1
         for action in ordered:
             value = self._child_value(state, action, player, depth - 1, alpha, beta, 1)
-            if value > best_value:
-                best_value, best_action = value, action
+            progress.searched += 1
+            if progress.searched == 1 or value > progress.value:
+                progress.value, progress.action = value, action
             alpha = max(alpha, value)
-        self._store(self.key(state), depth, best_value, _EXACT, best_action, 0)
-        return best_value, best_action
+        self._store(self.key(state), depth, progress.value, _EXACT, progress.action, 0)
+
+    def _table_action(self, state: GameState) -> Action | None:
+        """The best action the table remembers for ``state`` (from an earlier search)."""
+        entry = self.table.get(self.key(state))
+        return entry[3] if entry else None
 
     def _child_value(
         self,
@@ -199,6 +231,10 @@ class AlphaBeta:
             raise _OutOfBudget
         if self._deadline is not None and not self.nodes & 1023 and self.clock() > self._deadline:
             raise _OutOfBudget
+        if self.forced_result is not None:
+            plies = self.forced_result(state)
+            if plies is not None:
+                return WIN - (ply + plies) if plies > 0 else -(WIN - (ply - plies))
         if depth <= 0:
             return max(-EVAL_LIMIT, min(EVAL_LIMIT, self.evaluate(state, player)))
         key = self.key(state)
@@ -223,6 +259,7 @@ class AlphaBeta:
                 if value > alpha:
                     alpha = value
                     if alpha >= beta:
+                        self.history[action] = self.history.get(action, 0) + depth * depth
                         break
         flag = _UPPER if best_value <= original_alpha else _LOWER if best_value >= beta else _EXACT
         self._store(key, depth, best_value, flag, best_action, ply)
@@ -240,6 +277,9 @@ class AlphaBeta:
     def _ordered(
         self, state: GameState, actions: Sequence[Action], hint: Action | None
     ) -> list[Action]:
+        history = self.history
+        if history:
+            actions = sorted(actions, key=lambda action: -history.get(action, 0))
         ordered = self.order(state, actions) if self.order else list(actions)
         if hint is not None and hint in ordered:
             ordered.remove(hint)

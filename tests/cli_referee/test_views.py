@@ -63,6 +63,11 @@ def test_units_view_for_a_player_hides_face_down_neutrals(db, capsys):
     assert len(player_units) == len(referee_units)
     assert all((u["kind"], u["factors"]) == ("neutral:?", "?") for u in player_units)
     assert player["viewer"] == "aslan"
+    # the real id names the kind (N-JT-1): a player reads only the opaque alias N-X-k
+    assert all(u["id"].startswith("N-X-") for u in player_units)
+    assert {u["id"] for u in referee_units}.isdisjoint(u["id"] for u in player_units)
+    text = _run(db, capsys, "units", "t", "--owner", "neutral", "--side", "aslan")[1]
+    assert not any(u["id"] in text for u in referee_units)
 
 
 def test_battles_view_shows_short_ids_stage_engagements_and_who_acts(db, capsys):

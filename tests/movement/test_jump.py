@@ -79,6 +79,8 @@ def test_only_printed_routes():
     game = aslan_fleet(Game())
     error = game.refuse("aslan jump s1 khtaoi", "DN-MAP-4")
     assert "Hlirakh" in error.reason and "Khtaoi" in error.reason
+    # the refusal says where the stack could go instead: the routes from Hlirakh
+    assert error.reason.endswith("(routes from Hlirakh: Eawyo, Ftahr, Wahtoi)")
 
 
 def test_unlimited_jumps_in_every_movement_phase():

@@ -54,9 +54,10 @@ class Player:
     """One player's machine: its own database and turn-file service."""
 
     def __init__(self, side: Side, path: Path, keys: Path | None = None, *,
-                 dice_mode: str = "commit-reveal") -> None:
+                 dice_mode: str = "commit-reveal", dice_seed: str | None = None) -> None:
         self.side = side
         self.dice_mode = dice_mode
+        self.dice_seed = dice_seed
         self.service = service(path)
         counter = iter(range(1, 10**6))
         self.pbem = PbemService(
@@ -66,7 +67,8 @@ class Player:
         self.sent: list[Exported] = []
 
     def create(self) -> None:
-        self.service.create(CAMPAIGN, seed=11, dice_mode=self.dice_mode)
+        self.service.create(CAMPAIGN, seed=11, dice_seed=self.dice_seed,
+                            dice_mode=self.dice_mode)
 
     def order(self, text: str) -> None:
         self.service.order(CAMPAIGN, text)
@@ -84,11 +86,11 @@ class Table:
     """Both players; ``play`` routes each order to its side and exchanges files on hand-over."""
 
     def __init__(self, tmp: Path, *, armoured: bool = True, dice_mode: str = "commit-reveal",
-                 **options) -> None:
+                 dice_seed: str | None = None, **options) -> None:
         tmp.mkdir(parents=True, exist_ok=True)
         self.players = {
-            Side.ASLAN: Player(Side.ASLAN, tmp / "aslan.db", dice_mode=dice_mode),
-            Side.SOLOMANI: Player(Side.SOLOMANI, tmp / "solomani.db", dice_mode=dice_mode),
+            side: Player(side, tmp / f"{side.value}.db", dice_mode=dice_mode, dice_seed=dice_seed)
+            for side in (Side.ASLAN, Side.SOLOMANI)
         }
         for player in self.players.values():
             player.create()

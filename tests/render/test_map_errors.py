@@ -111,6 +111,28 @@ def test_data_map_error_names_file_and_line_and_writes_nothing(tmp_path, capsys)
     assert not target.exists()
 
 
+def test_names_with_xml_characters_are_escaped_in_attributes(tmp_path, capsys):  # DN-DATA-5
+    """A system or section name may hold ``&``, ``<`` or a quote: it appears in ``data-name``
+    and ``data-section`` attributes, which drawsvg writes as given, so the renderer escapes
+    them; the file must stay well-formed and give the names back unchanged."""
+    data = tmp_path / "data"
+    shutil.copytree(DATA_DIR, data)
+    section = data / "maps" / "sections" / "dark_nebula.toml"
+    odd_system, odd_section = 'Umbra & "Gate" <1>', "Dark & <Nebula>"
+    text = section.read_text(encoding="utf-8")
+    text = text.replace('name = "Umbra Gate"', f"name = '{odd_system}'", 1)
+    text = text.replace('name = "Dark Nebula"', f"name = '{odd_section}'", 1)
+    section.write_text(text, encoding="utf-8")
+    target = tmp_path / "odd.svg"
+    assert main(["data", "map", "--data", str(data), "--section", "dark_nebula",
+                 "-o", str(target)]) == 0, capsys.readouterr().err
+    root = parse(target.read_bytes())
+    (system,) = [e for e in of_class(root, "system") if e.get("data-id") == "umbra-gate-1"]
+    assert system.get("data-name") == system.text == odd_system
+    assert {e.get("data-section") for e in of_class(root, "system")} == {odd_section}
+    assert [e.get("data-name") for e in of_class(root, "section")] == [odd_section]
+
+
 def test_data_map_layout_and_section_exclude_each_other(tmp_path, capsys):
     with pytest.raises(SystemExit) as stop:
         main(["data", "map", "--layout", "demo", "--section", "vecinos", "-o", "x.svg"])

@@ -3,9 +3,18 @@ hidden neutrals (DN-NEU-1) and the hex layout, read back from the SVG."""
 
 from __future__ import annotations
 
+import gc
 import math
+import re
 
-from campaign.render.geometry import HEX_RADIUS, SQRT3, border_edges, hex_centre
+from campaign.render.geometry import (
+    HEX_RADIUS,
+    SQRT3,
+    border_edges,
+    hex_centre,
+    hex_corners,
+    hexes_path_data,
+)
 from campaign.render.scene import Overlay, campaign_scene, data_scene
 from campaign.render.svg import scene_svg
 from campaign.rules.economy.adapter import income_report_for
@@ -118,6 +127,31 @@ def test_section_border_is_the_outline_of_its_hexes():  # DN-MAP-1
     assert len(border_edges([(0, 0)])) == 6
     two_by_two = [(0, 0), (0, 1), (1, 0), (1, 1)]
     assert len(border_edges(two_by_two)) == 4 * 6 - 2 * 5  # five shared edges
+
+
+def test_grid_path_outlines_every_hex_at_its_corners():  # DN-MAP-1
+    """The one-path grid (corners formatted once per column/row) gives each hex exactly the six
+    corners of ``hex_corners``, in order, for both column parities and far from the origin."""
+    hexes = [(0, 0), (1, 0), (0, 1), (1, 1), (7, 3), (8, 3), (123, 456), (124, 456), (0, 999)]
+    subpaths = re.findall(r"M(\S+) L(\S+) L(\S+) L(\S+) L(\S+) L(\S+) Z",
+                          hexes_path_data(hexes))
+    assert len(subpaths) == len(hexes)
+    for (col, row), drawn in zip(hexes, subpaths, strict=True):
+        assert [tuple(map(float, point.split(","))) for point in drawn] == hex_corners(col, row)
+
+
+def test_drawing_leaves_the_garbage_collector_as_it_was():
+    """``scene_svg`` pauses the cyclic collector while it draws (speed, docs/maps.md) and must
+    give it back in the state it found it, on or off."""
+    scene = data_scene(Game().ruleset.star_map, "layout standard")
+    was_enabled = gc.isenabled()
+    try:
+        for enabled in (True, False):
+            gc.enable() if enabled else gc.disable()
+            scene_svg(scene)
+            assert gc.isenabled() is enabled
+    finally:
+        gc.enable() if was_enabled else gc.disable()
 
 
 def test_data_picture_numbers_hexes_and_shades_the_nebula():  # DN-MAP-1

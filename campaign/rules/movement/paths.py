@@ -181,13 +181,19 @@ class Terrain:
             and frozenset((a, b)) not in self.explored
         )
 
+    def route_list(self, system_id: str) -> str:
+        """The systems one printed route away from ``system_id``, by name (for refusals)."""
+        names = sorted(self.name(other) for other in self.star_map.neighbours(system_id))
+        return ", ".join(names) or "none"
+
     def route_obstacle(self, mover: Mover, a: str, b: str, *, last: bool) -> Obstacle | None:
         """May the group jump from ``a`` to ``b``? (DN-MAP-4 printed routes, DN-NEB-1)."""
         if self.star_map.route_between(a, b) is None:
             return Obstacle(
                 "DN-MAP-4",
                 f"{mover.label} cannot jump from {self.name(a)} to {self.name(b)}: "
-                "no printed route joins them",
+                "no printed route joins them (routes from "
+                f"{self.name(a)}: {self.route_list(a)})",
             )
         if not self.unexplored(a, b):
             return None

@@ -83,5 +83,5 @@ def repair_choices(table: Table) -> dict[str, int]:
     r = table.ranking
     material = np.asarray(r.material, dtype=np.int64)
     better, worse, equal = (int(x) for x in _scan(
-        table.directory, table.val, r.nxt, r.pre, r.count, material, k.TGT, k.NTGT))
+        table.directory, table.val, r.step, r.before, r.count, material, k.TGT, k.NTGT))
     return {"declining_better": better, "declining_worse": worse, "equal": equal}

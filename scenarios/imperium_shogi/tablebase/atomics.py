@@ -74,3 +74,27 @@ def popcount(typingctx, word):  # noqa: ANN001, ANN201, ARG001
         return builder.bitcast(count, ir.IntType(64))
 
     return signature, codegen
+
+
+@intrinsic
+def prefetch(typingctx, array, index):  # noqa: ANN001, ANN201, ARG001
+    """Hint the CPU to load ``array[index]``'s cache line (``llvm.prefetch``, for reading).
+
+    The solver looks positions up at random in arrays far larger than the caches; asking for
+    a batch of lines before using any of them lets the memory fetch them in parallel.
+    """
+    signature = types.void(array, index)
+
+    def codegen(context, builder, sig, args):  # noqa: ANN001, ANN202
+        pointer = _element_pointer(context, builder, sig.args[0], args[0], args[1], sig.args[1])
+        byte_pointer = ir.IntType(8).as_pointer()
+        int32 = ir.IntType(32)
+        function = cgutils.get_or_insert_function(
+            builder.module, ir.FunctionType(ir.VoidType(), [byte_pointer, int32, int32, int32]),
+            "llvm.prefetch.p0i8",
+        )
+        builder.call(function, [builder.bitcast(pointer, byte_pointer), int32(0), int32(3),
+                                int32(1)])
+        return context.get_dummy_value()
+
+    return signature, codegen

@@ -59,8 +59,10 @@ def print_results(table: TablebaseFile, meta: dict, variant: str) -> None:
         tail = f" in {plies} plies" if result != "draw" else ""
         print(f"  {move_to_text(move):8} {result} for the first player{tail}")
     if "seconds_enumerate" in meta:
-        print(f"time: enumerate {meta['seconds_enumerate']:.0f} s, retrograde "
-              f"{meta['seconds_retrograde']:.0f} s (wall), CPU {meta.get('cpu_seconds', 0):.0f} s; "
+        print(f"time: enumerate {meta['seconds_enumerate']:.0f} s wall "
+              f"({meta.get('cpu_enumerate', 0):.0f} s CPU), retrograde with preparation "
+              f"{meta['seconds_retrograde']:.0f} s wall ({meta.get('cpu_retrograde', 0):.0f} s "
+              f"CPU); whole run CPU {meta.get('cpu_seconds', 0):.0f} s; "
               f"peak memory {meta.get('peak_rss_mb', 0):.0f} MB")
 
 

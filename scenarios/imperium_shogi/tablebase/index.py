@@ -14,24 +14,26 @@ from numba import njit
 
 from scenarios.imperium_shogi.tablebase.atomics import popcount
 from scenarios.imperium_shogi.tablebase.kernel import HAND_SHIFT
-from scenarios.imperium_shogi.tablebase.ranking import LINE_RANKS, LINE_WORDS
+from scenarios.imperium_shogi.tablebase.ranking import LINE_RANKS, LINE_WORDS, SQUARE_STRIDE
 
 
 @njit(cache=True)
-def rank_of(key: int, nxt: np.ndarray, pre: np.ndarray, material: np.ndarray) -> int:
+def rank_of(key: int, step: np.ndarray, before: np.ndarray, material: np.ndarray) -> int:
     """Rank of ``key``, or -1 if it does not have the table's material and both BBs.
 
-    The same computation as ``Ranking.rank`` (which the perfect level uses without numba).
+    The same computation as ``Ranking.rank`` (which the perfect level uses without numba), on
+    the flat tables ``Ranking.step`` and ``Ranking.before``.
     """
-    state = 0
+    row = 0  # 16 * state
     rank = 0
     for sq in range(12):
         code = (key >> (4 * sq)) & 15
-        following = nxt[state, code]
+        following = step[row + code]
         if following < 0:
             return -1
-        rank += pre[sq, state, code]
-        state = following
+        rank += before[sq * SQUARE_STRIDE + row + code]
+        row = following
+    state = row >> 4
     if state < 81:  # a BB missing
         return -1
     used_b = state % 3
@@ -56,20 +58,25 @@ def rank_of(key: int, nxt: np.ndarray, pre: np.ndarray, material: np.ndarray) ->
 
 @njit(cache=True)
 def key_of_rank(
-    rank: int, nxt: np.ndarray, pre: np.ndarray, count: np.ndarray, material: np.ndarray
+    rank: int, step: np.ndarray, before: np.ndarray, count: np.ndarray, material: np.ndarray
 ) -> int:
-    """The key with rank ``rank`` (inverse of ``rank_of``)."""
-    state = 0
+    """The key with rank ``rank`` (inverse of ``rank_of``; ``count`` is not needed)."""
+    row = 0
     key = 0
     for sq in range(12):
+        # The last valid code whose first rank is not beyond ``rank``; searched upwards, as
+        # the empty square (code 0, always valid) is the most frequent.
+        base = sq * SQUARE_STRIDE + row
         chosen = 0
-        for code in range(15, -1, -1):
-            if nxt[state, code] >= 0 and pre[sq, state, code] <= rank:
+        for code in range(1, 16):
+            if step[row + code] >= 0:
+                if before[base + code] > rank:
+                    break
                 chosen = code
-                break
-        rank -= pre[sq, state, chosen]
+        rank -= before[base + chosen]
         key |= chosen << (4 * sq)
-        state = nxt[state, chosen]
+        row = step[row + chosen]
+    state = row >> 4
     left_ms = material[0] - state // 9 % 3
     left_cr = material[1] - state // 3 % 3
     left_b = material[2] - state % 3

@@ -26,6 +26,7 @@ from numba import njit
 
 from scenarios.imperium_shogi.rules import SQUARES, TARGETS
 from scenarios.imperium_shogi.tablebase import table as plain_keys
+from scenarios.imperium_shogi.tablebase.atomics import popcount
 
 #: Terminal kinds (``classify``).
 T_WIN_CAPTURE = 250
@@ -33,6 +34,9 @@ T_LOSS_TRY = 251
 T_WIN_TRY = 252
 MAX_MOVES = 128
 HAND_SHIFT = 48
+#: The 48-bit board and the low bit of each of its twelve 4-bit squares.
+BOARD = (1 << 48) - 1
+LOW_BITS = 0x111111111111
 
 def _target_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Forward ``tgt[code, sq, i]`` (``ntgt`` of them) and reverse ``src[code, dst, i]``."""
@@ -92,8 +96,17 @@ def canon(key: int) -> int:
 
 @njit(cache=True)
 def _dedupe(buf: np.ndarray, n: int) -> int:
-    """Sort ``buf[:n]`` and drop repeats in place; return the number of distinct keys."""
-    buf[:n].sort()
+    """Sort ``buf[:n]`` and drop repeats in place; return the number of distinct keys.
+
+    An insertion sort: ``n`` is a few dozen at most, where it beats a general sort's calls.
+    """
+    for i in range(1, n):
+        item = buf[i]
+        j = i - 1
+        while j >= 0 and buf[j] > item:
+            buf[j + 1] = buf[j]
+            j -= 1
+        buf[j + 1] = item
     m = 0
     for i in range(n):
         if m == 0 or buf[i] != buf[m - 1]:
@@ -102,27 +115,51 @@ def _dedupe(buf: np.ndarray, n: int) -> int:
     return m
 
 
+@njit(cache=True, inline="always")
+def square_of(key: int, code: int) -> int:
+    """The square holding ``code`` (a BB, of which there is at most one), or -1; branch-free.
+
+    The classic zero-nibble test on ``board ^ code * 0x111...``: the lowest flagged nibble
+    is a true match, and there is at most one.
+    """
+    board = key & BOARD
+    diff = board ^ (code * LOW_BITS)
+    zero = (diff - LOW_BITS) & ~diff & (LOW_BITS << 3)
+    if zero == 0:
+        return -1
+    return popcount((zero & -zero) - 1) >> 2
+
+
+@njit(cache=True, inline="always")
+def captures_bb(key: int, tgt: np.ndarray, ntgt: np.ndarray) -> bool:
+    """Whether Red to move can capture the Blue BB (a terminal win in 1 ply).
+
+    Every piece steps one square, so only the (at most eight) squares around the Blue BB,
+    the Red BB's own targets from there, can hold an attacker.
+    """
+    blue_bb = square_of(key, 9)
+    if blue_bb < 0:
+        return False
+    for i in range(ntgt[1, blue_bb]):
+        sq = tgt[1, blue_bb, i]
+        code = nib(key, sq)
+        if 0 < code < 8:
+            for j in range(ntgt[code, sq]):
+                if tgt[code, sq, j] == blue_bb:
+                    return True
+    return False
+
+
 @njit(cache=True)
 def classify(key: int, tgt: np.ndarray, ntgt: np.ndarray) -> int:
     """Terminal code of a Red-to-move key (``T_*``), or 0 if the game goes on."""
-    blue_bb = -1
-    red_bb = -1
-    for sq in range(12):
-        code = nib(key, sq)
-        if code == 9:
-            blue_bb = sq
-        elif code == 1:
-            red_bb = sq
+    blue_bb = square_of(key, 9)
     if blue_bb >= 0:
-        for sq in range(12):
-            code = nib(key, sq)
-            if 0 < code < 8:
-                for i in range(ntgt[code, sq]):
-                    if tgt[code, sq, i] == blue_bb:
-                        return T_WIN_CAPTURE
+        if captures_bb(key, tgt, ntgt):
+            return T_WIN_CAPTURE
         if blue_bb < 3:
             return T_LOSS_TRY
-    if red_bb >= 9:
+    if square_of(key, 1) >= 9:
         return T_WIN_TRY
     return 0
 

@@ -27,6 +27,7 @@ from scenarios.imperium_shogi.tablebase.atomics import (
     atomic_or,
     atomic_xchg,
     popcount,
+    prefetch,
 )
 from scenarios.imperium_shogi.tablebase.index import (
     LINE_RANKS,
@@ -41,6 +42,7 @@ from scenarios.imperium_shogi.tablebase.kernel import (
     T_LOSS_TRY,
     T_WIN_CAPTURE,
     T_WIN_TRY,
+    captures_bb,
     children,
     classify,
     parents,
@@ -51,6 +53,16 @@ from scenarios.imperium_shogi.tablebase.table import WON_IN_0
 BLOCK_LINES = 128
 #: Largest distance a value byte holds (``dist + 1 <= 254``).
 MAX_DIST = 253
+#: Generated keys looked up together: their cache lines are prefetched first, so the memory
+#: fetches them in parallel instead of one miss after another.
+BATCH = 256
+#: Room of the batch buffers: a batch is settled once it holds ``BATCH`` keys, and one more
+#: position adds at most ``4 * MAX_MOVES`` (its predecessors).
+BATCH_ROOM = BATCH + 4 * MAX_MOVES
+#: State of a position won in 1 ply by capturing the enemy BB (value code 2; the high byte,
+#: a count for undecided positions, marks it). Such a position is never propagated: its
+#: predecessors leave it out of their count of children from the start (``prepare``).
+CAPTURE_STATE = 0x0102
 
 
 @njit(cache=True)
@@ -66,9 +78,67 @@ def _mask(rank: int) -> np.uint64:
 
 
 @njit(cache=True, inline="always")
+def _line_positions(
+    directory: np.ndarray, line: int, entries: np.ndarray, lows: np.ndarray
+) -> int:
+    """The stored positions of directory line ``line``, in order: the entry holding each
+    one's bit and that bit (``entries[k]``, ``lows[k]``); returns how many there are. The
+    ``k``-th is position number ``directory[line * LINE_WORDS] + k``."""
+    n = 0
+    for j in range(1, LINE_WORDS):
+        bits = directory[line * LINE_WORDS + j]
+        while bits:
+            low = bits & (~bits + np.uint64(1))
+            bits ^= low
+            entries[n] = line * LINE_WORDS + j
+            lows[n] = low
+            n += 1
+    return n
+
+
+@njit(cache=True, inline="always")
+def _rank_of_bit(entry: int, low: np.uint64) -> int:
+    """The rank whose directory bit is ``low`` in entry ``entry``."""
+    line = entry // LINE_WORDS
+    return line * LINE_RANKS + (entry - line * LINE_WORDS - 1) * 64 + popcount(low - np.uint64(1))
+
+
+@njit(cache=True, inline="always")
+def _prefetch_line(directory: np.ndarray, rank: int) -> None:
+    """Prefetch the directory line of ``rank`` (its running count and its word; a line need
+    not start on a cache line, so both ends are asked for)."""
+    prefetch(directory, rank // LINE_RANKS * LINE_WORDS)
+    prefetch(directory, bit_entry(rank))
+
+
+@njit(cache=True, inline="always")
 def is_won(code: int) -> bool:
     """Whether a non-zero value code is a win for the side to move."""
     return code == WON_IN_0 or (code - 1) % 2 == 1
+
+
+@njit(cache=True)
+def _mark_batch(
+    n: int, ranks: np.ndarray, directory: np.ndarray, frontier: np.ndarray,
+    captured: np.ndarray, totals: np.ndarray,
+) -> None:
+    """Set the directory bits of ``ranks[:n]`` (prefetched lines); new ones enter the frontier.
+
+    A rank stored inverted (``~rank``) is a child whose mover can capture the BB: terminal
+    (won in 1), so it goes to ``captured`` instead of the frontier and is never expanded.
+    """
+    for i in range(n):
+        child = ranks[i]
+        hangs = child < 0
+        if hangs:
+            child = ~child
+        target = bit_entry(child)
+        mask = _mask(child)
+        if directory[target] & mask:
+            continue
+        if not atomic_or(directory, target, mask) & mask:
+            atomic_or(captured if hangs else frontier, target, mask)
+            totals[0] += 1
 
 
 @njit(cache=True)
@@ -76,6 +146,7 @@ def _expand_block(
     block: int,
     directory: np.ndarray,
     frontier: np.ndarray,
+    captured: np.ndarray,
     nxt: np.ndarray,
     pre: np.ndarray,
     count: np.ndarray,
@@ -84,10 +155,12 @@ def _expand_block(
     ntgt: np.ndarray,
     dobutsu: bool,
     buf: np.ndarray,
+    ranks: np.ndarray,
     totals: np.ndarray,
 ) -> None:
     """Expand the frontier positions of one block; add (new, expanded, not ranked)."""
     lines = directory.shape[0] // LINE_WORDS
+    n = 0
     for line in range(block * BLOCK_LINES, min(lines, (block + 1) * BLOCK_LINES)):
         for j in range(1, LINE_WORDS):
             entry = line * LINE_WORDS + j
@@ -97,7 +170,7 @@ def _expand_block(
             while bits:
                 low = bits & (~bits + np.uint64(1))
                 bits ^= low
-                rank = line * LINE_RANKS + (j - 1) * 64 + popcount(low - np.uint64(1))
+                rank = _rank_of_bit(entry, low)
                 key = key_of_rank(rank, nxt, pre, count, material)
                 totals[1] += 1
                 if classify(key, tgt, ntgt):
@@ -108,19 +181,20 @@ def _expand_block(
                     if child < 0:
                         totals[2] += 1
                         continue
-                    target = bit_entry(child)
-                    mask = _mask(child)
-                    if directory[target] & mask:
-                        continue
-                    if not atomic_or(directory, target, mask) & mask:
-                        atomic_or(frontier, target, mask)
-                        totals[0] += 1
+                    _prefetch_line(directory, child)
+                    ranks[n] = ~child if captures_bb(buf[c], tgt, ntgt) else child
+                    n += 1
+                if n >= BATCH:
+                    _mark_batch(n, ranks, directory, frontier, captured, totals)
+                    n = 0
+    _mark_batch(n, ranks, directory, frontier, captured, totals)
 
 
 @njit(cache=True, parallel=True)
 def expand_pass(
     directory: np.ndarray,
     frontier: np.ndarray,
+    captured: np.ndarray,
     first: int,
     last: int,
     nxt: np.ndarray,
@@ -134,16 +208,19 @@ def expand_pass(
 ) -> np.ndarray:
     """Expand the frontier positions of blocks ``first .. last - 1`` once.
 
-    Returns (new positions, positions expanded, children that could not be ranked).
+    Children whose mover can capture the BB are terminal: they are marked in ``captured``
+    rather than the frontier (``_mark_batch``). Returns (new positions, positions expanded,
+    children that could not be ranked).
     """
     cursor = np.full(1, first, dtype=np.int64)
     totals = np.zeros((workers, 3), dtype=np.int64)
     for worker in prange(workers):
         buf = np.empty(MAX_MOVES, dtype=np.int64)
+        ranks = np.empty(BATCH_ROOM, dtype=np.int64)
         block = atomic_add(cursor, 0, 1)
         while block < last:
-            _expand_block(block, directory, frontier, nxt, pre, count, material, tgt, ntgt,
-                          dobutsu, buf, totals[worker])
+            _expand_block(block, directory, frontier, captured, nxt, pre, count, material, tgt,
+                          ntgt, dobutsu, buf, ranks, totals[worker])
             block = atomic_add(cursor, 0, 1)
     return totals.sum(axis=0)
 
@@ -158,10 +235,17 @@ def _won_by(code: int, max_won_dist: int) -> bool:
     return (code - 1) % 2 == 1 and code - 1 <= max_won_dist
 
 
+@njit(cache=True, inline="always")
+def _distance(code: int) -> int:
+    """Plies of a decided position's value code (0 for ``WON_IN_0``)."""
+    return 0 if code == WON_IN_0 else code - 1
+
+
 @njit(cache=True)
 def _prepare_block(
     block: int,
     directory: np.ndarray,
+    captured: np.ndarray,
     state: np.ndarray,
     max_won_dist: int,
     nxt: np.ndarray,
@@ -172,50 +256,62 @@ def _prepare_block(
     ntgt: np.ndarray,
     dobutsu: bool,
     buf: np.ndarray,
+    entries: np.ndarray,
+    lows: np.ndarray,
 ) -> int:
     """``prepare`` for one block; the number of children that could not be ranked."""
     lines = directory.shape[0] // LINE_WORDS
     bad = 0
     for line in range(block * BLOCK_LINES, min(lines, (block + 1) * BLOCK_LINES)):
         dense = np.int64(directory[line * LINE_WORDS])
-        for j in range(1, LINE_WORDS):
-            bits = directory[line * LINE_WORDS + j]
-            while bits:
-                low = bits & (~bits + np.uint64(1))
-                bits ^= low
-                here = dense
-                dense += 1
-                if state[here] & 0xFF:
-                    continue
-                rank = line * LINE_RANKS + (j - 1) * 64 + popcount(low - np.uint64(1))
-                key = key_of_rank(rank, nxt, pre, count, material)
-                terminal = classify(key, tgt, ntgt)
-                if terminal == T_WIN_CAPTURE:
-                    state[here] = 2
-                    continue
-                if terminal == T_WIN_TRY:
-                    state[here] = WON_IN_0
-                    continue
-                if terminal == T_LOSS_TRY:
-                    state[here] = 1
-                    continue
-                m = children(key, tgt, ntgt, dobutsu, buf)
-                left = m
-                if max_won_dist >= 0:
-                    for c in range(m):
-                        child = dense_of_rank(directory, rank_of(buf[c], nxt, pre, material))
-                        if child < 0:
-                            bad += 1
-                        elif _won_by(state[child] & 0xFF, max_won_dist):
-                            left -= 1
-                state[here] = np.uint16(left << 8) if left else np.uint16(1)
+        for k in range(_line_positions(directory, line, entries, lows)):
+            here = dense + k
+            if state[here] & 0xFF:
+                continue
+            if captured.shape[0] and captured[entries[k]] & lows[k]:
+                state[here] = CAPTURE_STATE  # known from the enumeration: no key needed
+                continue
+            rank = _rank_of_bit(entries[k], lows[k])
+            key = key_of_rank(rank, nxt, pre, count, material)
+            terminal = classify(key, tgt, ntgt)
+            if terminal == T_WIN_CAPTURE:
+                state[here] = CAPTURE_STATE
+                continue
+            if terminal == T_WIN_TRY:
+                state[here] = WON_IN_0
+                continue
+            if terminal == T_LOSS_TRY:
+                state[here] = 1
+                continue
+            m = children(key, tgt, ntgt, dobutsu, buf)
+            if m == 0:
+                state[here] = 1  # no legal move: lost in 0 (SHO-9)
+                continue
+            left = m
+            longest_win = 1  # the longest win among the children left out
+            for c in range(m):
+                if captures_bb(buf[c], tgt, ntgt):
+                    left -= 1
+                elif max_won_dist >= 0:
+                    child = dense_of_rank(directory, rank_of(buf[c], nxt, pre, material))
+                    if child < 0:
+                        bad += 1
+                    elif _won_by(state[child] & 0xFF, max_won_dist):
+                        left -= 1
+                        longest_win = max(longest_win, _distance(state[child] & 0xFF))
+            # Every child won (each hangs the BB, or was decided already on a resume):
+            # lost one ply after the longest of those wins.
+            state[here] = np.uint16(left << 8) if left else np.uint16(longest_win + 2)
     return bad
 
 
 @njit(cache=True, parallel=True)
 def prepare(
     directory: np.ndarray,
+    captured: np.ndarray,
     state: np.ndarray,
+    first: int,
+    last: int,
     max_won_dist: int,
     nxt: np.ndarray,
     pre: np.ndarray,
@@ -226,24 +322,80 @@ def prepare(
     dobutsu: bool,
     workers: int,
 ) -> int:
-    """Seed the terminal values and set the child counts of the undecided positions.
+    """Seed the terminal values and set the child counts of the undecided positions of blocks
+    ``first .. last - 1`` (called in slices, so that the progress bar moves).
 
     A fresh solve (``max_won_dist = -1``, ``state`` all zero) classifies every position and
-    counts its children. A resumed one recounts the children of the undecided positions,
-    leaving out those won within ``max_won_dist`` plies (the levels already propagated).
+    counts its children, leaving out the children in which the mover can capture the BB
+    (won in 1, ``CAPTURE_STATE``): those are never propagated, which spares the largest level
+    (about 60 % of all positions). A position all of whose children hang the BB is therefore
+    lost in 2 from the start; one with no legal move at all is lost in 0 (SHO-9). A resumed
+    solve recounts the children of the undecided positions, also leaving out those won within
+    ``max_won_dist`` plies (the levels already propagated). ``captured`` (rank space, from the
+    enumeration; empty after a resume) names the positions won by a capture without their key.
     Returns the number of children that could not be ranked (0 unless a generator is wrong).
     """
-    cursor = np.zeros(1, dtype=np.int64)
-    last = block_count_of(directory)
+    cursor = np.full(1, first, dtype=np.int64)
     bad = np.zeros(workers, dtype=np.int64)
     for worker in prange(workers):
         buf = np.empty(MAX_MOVES, dtype=np.int64)
+        entries = np.empty(LINE_RANKS, dtype=np.int64)
+        lows = np.empty(LINE_RANKS, dtype=np.uint64)
         block = atomic_add(cursor, 0, 1)
         while block < last:
-            bad[worker] += _prepare_block(block, directory, state, max_won_dist, nxt, pre, count,
-                                          material, tgt, ntgt, dobutsu, buf)
+            bad[worker] += _prepare_block(block, directory, captured, state, max_won_dist, nxt,
+                                          pre, count, material, tgt, ntgt, dobutsu, buf,
+                                          entries, lows)
             block = atomic_add(cursor, 0, 1)
     return bad.sum()
+
+
+@njit(cache=True)
+def _settle_batch(
+    n: int,
+    ranks: np.ndarray,
+    from_win: np.ndarray,
+    places: np.ndarray,
+    directory: np.ndarray,
+    state: np.ndarray,
+    next_bits: np.ndarray,
+    next_blocks: np.ndarray,
+    dist: int,
+    totals: np.ndarray,
+) -> None:
+    """Apply ``n`` predecessor ranks of positions decided at ``dist`` (prefetched lines).
+
+    A predecessor of a loss (``from_win[i] == 0``) is won at ``dist + 1``; one of a win loses
+    a child and is lost at ``dist + 1`` when it has none left. The position numbers are
+    found first (the state lines prefetched), then the states change by compare-and-swap;
+    whoever decides a position marks it in ``next_bits`` (and its block in ``next_blocks``).
+    """
+    for i in range(n):
+        p = dense_of_rank(directory, ranks[i])
+        places[i] = p
+        if p >= 0:
+            prefetch(state, p)
+    after = np.uint16(dist + 2)
+    for i in range(n):
+        p = places[i]
+        if p < 0:
+            continue
+        won = from_win[i] != 0
+        old = state[p]
+        while not old & 0xFF:
+            last_child = not won or (old >> 8) == 1
+            target = after if last_child else np.uint16(old - 256)
+            seen = atomic_cas(state, p, old, target)
+            if seen == old:
+                if last_child:
+                    totals[0] += 1
+                    rank = ranks[i]
+                    atomic_or(next_bits, bit_entry(rank), _mask(rank))
+                    next_blocks[rank // LINE_RANKS // BLOCK_LINES] = 1
+                    if won and dist % 2 == 0:
+                        totals[1] += 1
+                break
+            old = seen
 
 
 @njit(cache=True)
@@ -251,7 +403,9 @@ def _retro_block(
     block: int,
     directory: np.ndarray,
     state: np.ndarray,
-    presence: np.ndarray,
+    level_bits: np.ndarray,
+    next_bits: np.ndarray,
+    next_blocks: np.ndarray,
     dist: int,
     nxt: np.ndarray,
     pre: np.ndarray,
@@ -259,54 +413,60 @@ def _retro_block(
     material: np.ndarray,
     src: np.ndarray,
     nsrc: np.ndarray,
+    tgt: np.ndarray,
+    ntgt: np.ndarray,
     dobutsu: bool,
     buf: np.ndarray,
+    ranks: np.ndarray,
+    from_win: np.ndarray,
+    places: np.ndarray,
     totals: np.ndarray,
 ) -> None:
-    """``retro_level`` for one block; add (newly decided, impossible losses) to ``totals``."""
+    """``retro_level`` for one block (its level bits are cleared): add to ``totals``."""
     lines = directory.shape[0] // LINE_WORDS
-    now = dist + 1
-    after = np.uint16(dist + 2)
+    n = 0
     for line in range(block * BLOCK_LINES, min(lines, (block + 1) * BLOCK_LINES)):
-        dense = np.int64(directory[line * LINE_WORDS])
         for j in range(1, LINE_WORDS):
-            bits = directory[line * LINE_WORDS + j]
+            entry = line * LINE_WORDS + j
+            bits = level_bits[entry]
+            if bits == 0:
+                continue
+            level_bits[entry] = 0  # only this block's worker reads or writes its level bits
             while bits:
                 low = bits & (~bits + np.uint64(1))
                 bits ^= low
-                code = state[dense] & 0xFF
-                dense += 1
-                if code != now and not (dist == 0 and code == WON_IN_0):
-                    continue
-                won = is_won(code)
-                rank = line * LINE_RANKS + (j - 1) * 64 + popcount(low - np.uint64(1))
+                rank = _rank_of_bit(entry, low)
+                won = dist % 2 == 1
+                if dist == 0:  # lost in 0, or (a start) won in 0
+                    won = state[dense_of_rank(directory, rank)] & 0xFF == WON_IN_0
                 key = key_of_rank(rank, nxt, pre, count, material)
                 m = parents(key, src, nsrc, dobutsu, buf)
                 for i in range(m):
+                    if classify(buf[i], tgt, ntgt):
+                        continue  # terminal, so decided already: not worth a look-up
                     parent_rank = rank_of(buf[i], nxt, pre, material)
-                    p = dense_of_rank(directory, parent_rank)
-                    if p < 0:
+                    if parent_rank < 0:
                         continue
-                    old = state[p]
-                    while not old & 0xFF:
-                        last_child = not won or (old >> 8) == 1
-                        target = after if last_child else np.uint16(old - 256)
-                        seen = atomic_cas(state, p, old, target)
-                        if seen == old:
-                            if last_child:
-                                totals[0] += 1
-                                presence[parent_rank // LINE_RANKS // BLOCK_LINES, dist + 2] = 1
-                                if won and dist % 2 == 0:
-                                    totals[1] += 1
-                            break
-                        old = seen
+                    _prefetch_line(directory, parent_rank)
+                    ranks[n] = parent_rank
+                    from_win[n] = 1 if won else 0
+                    n += 1
+                if n >= BATCH:
+                    _settle_batch(n, ranks, from_win, places, directory, state, next_bits,
+                                  next_blocks, dist, totals)
+                    n = 0
+    _settle_batch(n, ranks, from_win, places, directory, state, next_bits, next_blocks, dist,
+                  totals)
 
 
 @njit(cache=True, parallel=True)
 def retro_level(
     directory: np.ndarray,
     state: np.ndarray,
-    presence: np.ndarray,
+    level_bits: np.ndarray,
+    level_blocks: np.ndarray,
+    next_bits: np.ndarray,
+    next_blocks: np.ndarray,
     dist: int,
     nxt: np.ndarray,
     pre: np.ndarray,
@@ -314,15 +474,19 @@ def retro_level(
     material: np.ndarray,
     src: np.ndarray,
     nsrc: np.ndarray,
+    tgt: np.ndarray,
+    ntgt: np.ndarray,
     dobutsu: bool,
     workers: int,
 ) -> np.ndarray:
     """Propagate the positions decided at ``dist`` plies: (newly decided, impossible losses).
 
-    A stored undecided predecessor of a loss is won at ``dist + 1``; a predecessor of a win
-    loses one child from its count and is lost at ``dist + 1`` when the count reaches 0 (its
-    longest defence, as levels come in increasing order). ``presence[block, code]`` says
-    which blocks hold which codes, so the late, thin levels skip most of the table. The
+    The level is the set bits of ``level_bits`` (rank space, the directory's layout; blocks
+    with any set in ``level_blocks``), which are cleared on the way. A stored undecided
+    predecessor of a loss is won at ``dist + 1``; a predecessor of a win loses one child from
+    its count and is lost at ``dist + 1`` when the count reaches 0 (its longest defence, as
+    levels come in increasing order). Every newly decided position is marked in
+    ``next_bits``/``next_blocks``: the next level, found without scanning the table. The
     second figure counts losses at an odd distance (only after a ``WON_IN_0`` start), which
     a value byte cannot hold.
     """
@@ -330,24 +494,61 @@ def retro_level(
     wanted = np.zeros(blocks, dtype=np.int64)
     n = 0
     for block in range(blocks):
-        if presence[block, dist + 1] or (dist == 0 and presence[block, WON_IN_0]):
+        if level_blocks[block]:
+            level_blocks[block] = 0
             wanted[n] = block
             n += 1
     cursor = np.zeros(1, dtype=np.int64)
     totals = np.zeros((workers, 2), dtype=np.int64)
     for worker in prange(workers):
         buf = np.empty(4 * MAX_MOVES, dtype=np.int64)
+        ranks = np.empty(BATCH_ROOM, dtype=np.int64)
+        from_win = np.empty(BATCH_ROOM, dtype=np.uint8)
+        places = np.empty(BATCH_ROOM, dtype=np.int64)
         claimed = atomic_add(cursor, 0, 1)
         while claimed < n:
-            _retro_block(wanted[claimed], directory, state, presence, dist, nxt, pre, count,
-                         material, src, nsrc, dobutsu, buf, totals[worker])
+            _retro_block(wanted[claimed], directory, state, level_bits, next_bits, next_blocks,
+                         dist, nxt, pre, count, material, src, nsrc, tgt, ntgt, dobutsu, buf,
+                         ranks, from_win, places, totals[worker])
             claimed = atomic_add(cursor, 0, 1)
     return totals.sum(axis=0)
 
 
 @njit(cache=True, parallel=True)
-def census(directory: np.ndarray, state: np.ndarray, presence: np.ndarray) -> np.ndarray:
-    """Positions per value code (``out[code]``), and ``presence`` rebuilt from ``state``."""
+def collect_level(
+    directory: np.ndarray, state: np.ndarray, dist: int, level_bits: np.ndarray,
+    level_blocks: np.ndarray,
+) -> None:
+    """Mark in ``level_bits`` every position decided at ``dist`` plies (a scan of the states).
+
+    Used where a level was not (only) made by propagating the one before: the first level of
+    a solve or a resumed solve, and level 2 (``prepare`` decides positions lost in 2). The
+    positions won in 1 by a capture are left out (never propagated); level 0 includes the
+    starts won in 0.
+    """
+    lines = directory.shape[0] // LINE_WORDS
+    blocks = (lines + BLOCK_LINES - 1) // BLOCK_LINES
+    code = dist + 1
+    for block in prange(blocks):
+        found = False
+        entries = np.empty(LINE_RANKS, dtype=np.int64)
+        lows = np.empty(LINE_RANKS, dtype=np.uint64)
+        for line in range(block * BLOCK_LINES, min(lines, (block + 1) * BLOCK_LINES)):
+            dense = np.int64(directory[line * LINE_WORDS])
+            for k in range(_line_positions(directory, line, entries, lows)):
+                held = state[dense + k]
+                here = held & 0xFF
+                if held == CAPTURE_STATE or not (here == code or (dist == 0 and here == WON_IN_0)):
+                    continue
+                level_bits[entries[k]] |= lows[k]
+                found = True
+        if found:
+            level_blocks[block] = 1
+
+
+@njit(cache=True, parallel=True)
+def census(directory: np.ndarray, state: np.ndarray) -> np.ndarray:
+    """Positions per value code (``out[code]``)."""
     lines = directory.shape[0] // LINE_WORDS
     blocks = (lines + BLOCK_LINES - 1) // BLOCK_LINES
     per_block = np.zeros((blocks, 256), dtype=np.int64)
@@ -360,8 +561,6 @@ def census(directory: np.ndarray, state: np.ndarray, presence: np.ndarray) -> np
                 end += popcount(directory[line * LINE_WORDS + j])
         for p in range(start, end):
             per_block[block, state[p] & 0xFF] += 1
-        for code in range(256):
-            presence[block, code] = 1 if per_block[block, code] else 0
     out = np.zeros(256, dtype=np.int64)
     for block in range(blocks):
         out += per_block[block]

@@ -46,9 +46,12 @@ from scenarios.imperium_shogi.tablebase.table import (  # noqa: F401 (re-exporte
 Progress = Callable[[str, int, int, str], None]
 #: Seconds between two saves of the states during the retrograde analysis.
 CHECKPOINT_SECONDS = 60.0
-#: Calls per enumeration pass (each reports progress).
+#: Calls per enumeration pass and for the preparation (each reports progress).
 ENUMERATION_SLICES = 64
 MIN_SLICE_BLOCKS = 256
+#: The level ``prepare`` adds positions to besides level 0 (lost in 2: every child hangs the
+#: BB), so it is collected from the states as well as from the propagation of level 1.
+PREPARED_LEVEL = 2
 
 
 @dataclass
@@ -63,6 +66,9 @@ class SolveStats:
     max_dist: int = 0
     seconds_enumerate: float = 0.0
     seconds_retrograde: float = 0.0
+    #: CPU seconds (all threads) of the phases in this process (enumeration 0 if resumed).
+    cpu_enumerate: float = 0.0
+    cpu_retrograde: float = 0.0
     levels: list[int] = field(default_factory=list)
 
 
@@ -177,15 +183,21 @@ class Checkpoint:
 def enumerate_positions(
     start_keys: list[int], ranking: Ranking, dobutsu: bool, *, progress: Progress = _quiet,
     expected: int = 0,
-) -> np.ndarray:
-    """Rank directory with a bit set for every position reachable from ``start_keys``."""
+) -> tuple[np.ndarray, np.ndarray]:
+    """Rank directory with a bit set for every position reachable from ``start_keys``.
+
+    Also returns ``captured``, the same layout with a bit for every position found as a child
+    in which the mover can capture the BB (terminal, won in 1; never expanded), so that
+    ``parallel.prepare`` values them without their key.
+    """
     r = ranking
     material = np.asarray(r.material, dtype=np.int64)
     directory = empty_directory(r.size)
     frontier = np.zeros_like(directory)
+    captured = np.zeros_like(directory)
     found = 0
     for key in start_keys:
-        rank = int(rank_of(key, r.nxt, r.pre, material))
+        rank = int(rank_of(key, r.step, r.before, material))
         if rank < 0:
             raise ValueError(f"start key {key:#x} does not fit the table's material")
         entry = (rank // 448) * 8 + 1 + (rank % 448) // 64
@@ -202,8 +214,8 @@ def enumerate_positions(
         expanded = 0
         for first in range(0, blocks, step):
             new, done, bad = parallel.expand_pass(
-                directory, frontier, first, min(blocks, first + step), r.nxt, r.pre, r.count,
-                material, kernel.TGT, kernel.NTGT, dobutsu, get_num_threads(),
+                directory, frontier, captured, first, min(blocks, first + step), r.step, r.before,
+                r.count, material, kernel.TGT, kernel.NTGT, dobutsu, get_num_threads(),
             )
             if bad:
                 raise RuntimeError(f"{bad} generated children do not fit the table's material")
@@ -214,7 +226,7 @@ def enumerate_positions(
             break
     del frontier
     finish_directory(directory)
-    return directory
+    return directory, captured
 
 
 def retrograde(
@@ -228,24 +240,35 @@ def retrograde(
     """
     r = table.ranking
     material = np.asarray(r.material, dtype=np.int64)
-    presence = np.zeros((parallel.block_count_of(table.directory), 256), dtype=np.uint8)
-    counts = parallel.census(table.directory, state, presence)
+    counts = parallel.census(table.directory, state)
     if levels is None:
-        levels = [0] * (first_level + 2)
-        for code in range(1, 255):
-            if code - 1 < len(levels):
-                levels[code - 1] = int(counts[code])
+        # Every decided level so far (``prepare`` also decides positions lost in 2).
+        decided = [code for code in range(1, WON_IN_0) if counts[code]]
+        levels = [0] * max(first_level + 2, decided[-1] if decided else 0)
+        for code in decided:
+            levels[code - 1] = int(counts[code])
         levels[0] += int(counts[WON_IN_0])
+    # The positions of the level being propagated and of the next one (rank space, the
+    # directory's layout) and the blocks holding any: each level is found without a scan.
+    level_bits = np.zeros_like(table.directory)
+    next_bits = np.zeros_like(table.directory)
+    blocks = parallel.block_count_of(table.directory)
+    level_blocks = np.zeros(blocks, dtype=np.uint8)
+    next_blocks = np.zeros(blocks, dtype=np.uint8)
+    parallel.collect_level(table.directory, state, first_level, level_bits, level_blocks)
     total = int(state.shape[0])
     done = sum(levels[:first_level])
     dist = first_level
     while dist < len(levels):
+        if dist == PREPARED_LEVEL and first_level < PREPARED_LEVEL:
+            parallel.collect_level(table.directory, state, dist, level_bits, level_blocks)
         if levels[dist]:
             if dist + 1 > parallel.MAX_DIST:
                 raise OverflowError(f"distance {dist + 1} beyond a value byte")
             new, odd_losses = parallel.retro_level(
-                table.directory, state, presence, dist, r.nxt, r.pre, r.count, material,
-                kernel.SRC, kernel.NSRC, table.dobutsu, get_num_threads(),
+                table.directory, state, level_bits, level_blocks, next_bits, next_blocks, dist,
+                r.step, r.before, r.count, material, kernel.SRC, kernel.NSRC, kernel.TGT,
+                kernel.NTGT, table.dobutsu, get_num_threads(),
             )
             if odd_losses:
                 raise OverflowError("a loss at an odd distance (after a start won in 0)")
@@ -253,6 +276,8 @@ def retrograde(
                 while len(levels) <= dist + 1:
                     levels.append(0)
                 levels[dist + 1] += int(new)
+        level_bits, next_bits = next_bits, level_bits
+        level_blocks, next_blocks = next_blocks, level_blocks
         done += levels[dist]
         dist += 1
         progress("retrograde", done, total, f"level {dist - 1}: {levels[dist - 1]:,}")
@@ -299,17 +324,22 @@ def solve(
     material = np.asarray(ranking.material, dtype=np.int64)
     checkpoint = Checkpoint(work, checkpoint_seconds) if work is not None else None
     started = time.perf_counter()
+    cpu_started = time.process_time()
+    cpu_enumerate = 0.0
     if checkpoint is not None and checkpoint.has_directory():
         directory = checkpoint.load_directory()
+        captured = np.zeros(0, dtype=np.uint64)  # not kept: prepare classifies the keys
         seconds_enumerate = checkpoint.enumeration_seconds()
     else:
-        directory = enumerate_positions(starts, ranking, dobutsu, progress=progress,
+        directory, captured = enumerate_positions(starts, ranking, dobutsu, progress=progress,
                                         expected=expected)
         seconds_enumerate = time.perf_counter() - started
+        cpu_enumerate = time.process_time() - cpu_started
         if checkpoint is not None:
             checkpoint.save_directory(directory, seconds_enumerate)
     positions = directory_total(directory)
     started = time.perf_counter()
+    cpu_started = time.process_time()
     record = checkpoint.progress() if checkpoint is not None else None
     if checkpoint is not None:
         state = checkpoint.state(positions)
@@ -322,11 +352,16 @@ def solve(
         # (values beyond ``first_level`` plies are forgotten, the counts recomputed).
         parallel.forget_beyond(state, first_level + 1)
         progress("resume", 0, 0, f"continuing at level {first_level}")
-    bad = parallel.prepare(directory, state, first_level - 1, ranking.nxt, ranking.pre,
-                           ranking.count, material, kernel.TGT, kernel.NTGT, dobutsu,
-                           get_num_threads())
-    if bad:
-        raise RuntimeError(f"{bad} children do not fit the table's material")
+    blocks = parallel.block_count_of(directory)
+    step = max(MIN_SLICE_BLOCKS, blocks // ENUMERATION_SLICES)
+    for first in range(0, blocks, step):
+        bad = parallel.prepare(directory, captured, state, first, min(blocks, first + step),
+                               first_level - 1, ranking.step, ranking.before, ranking.count,
+                               material, kernel.TGT, kernel.NTGT, dobutsu, get_num_threads())
+        if bad:
+            raise RuntimeError(f"{bad} children do not fit the table's material")
+        progress("prepare", min(blocks, first + step), blocks, "counting children")
+    del captured
 
     after_level = None
     if checkpoint is not None:
@@ -338,10 +373,11 @@ def solve(
     table = Table(ranking, directory, np.empty(0, dtype=np.uint8), dobutsu)
     levels = retrograde(table, state, first_level=first_level, levels=levels,
                         progress=progress, after_level=after_level)
-    presence = np.zeros((parallel.block_count_of(directory), 256), dtype=np.uint8)
-    counts = parallel.census(directory, state, presence)
+    counts = parallel.census(directory, state)
     val = np.ascontiguousarray(state.view(np.uint8)[0::2])  # the low (value) byte
     stats = _stats_of(counts, positions, ranking.size, levels)
     stats.seconds_enumerate = seconds_enumerate
     stats.seconds_retrograde = time.perf_counter() - started
+    stats.cpu_enumerate = cpu_enumerate
+    stats.cpu_retrograde = time.process_time() - cpu_started
     return Solution(ranking, directory, val, dobutsu, stats)

@@ -23,26 +23,38 @@ WIN, LOSS, DRAW = "win", "loss", "draw"
 WON_IN_0 = 255
 
 
+#: Masks of the 48-bit board (4 bits a square): the low bit of every square, the bytes and
+#: 16-bit halves used to reverse the square order, and the files a, b, c of every rank.
+_BOARD = (1 << 48) - 1
+_LOW_BITS = 0x111111111111
+_LOW_NIBBLES = 0x0F0F0F0F0F0F
+_LOW_BYTES = 0x00FF00FF00FF
+_FILE_A = 0x00F00F00F00F
+_FILE_B = _FILE_A << 4
+_FILE_C = _FILE_A << 8
+
+
 def swap_key(key: int) -> int:
-    """The same position seen from the other player (board turned, colours and hands swapped)."""
-    out = 0
-    for sq in range(12):
-        code = (key >> (4 * sq)) & 15
-        if code:
-            out |= (code ^ 8) << (4 * (11 - sq))
+    """The same position seen from the other player (board turned, colours and hands swapped).
+
+    Branch-free on the packed key (it runs for every generated move of the solve): every
+    occupied square flips its colour bit, the twelve squares are read in reverse order (nibbles
+    swapped within bytes, bytes within 16-bit halves, then the three halves), hands swapped.
+    """
+    board = key & _BOARD
+    occupied = (board | board >> 1 | board >> 2 | board >> 3) & _LOW_BITS
+    board ^= occupied << 3
+    board = ((board & _LOW_NIBBLES) << 4) | ((board >> 4) & _LOW_NIBBLES)
+    board = ((board & _LOW_BYTES) << 8) | ((board >> 8) & _LOW_BYTES)
+    board = ((board & 0xFFFF) << 32) | (board & 0xFFFF0000) | ((board >> 32) & 0xFFFF)
     hands = (key >> HAND_SHIFT) & 0xFFF
-    return out | (((hands >> 6) | ((hands & 63) << 6)) << HAND_SHIFT)
+    return board | (((hands >> 6) | ((hands & 63) << 6)) << HAND_SHIFT)
 
 
 def mirror_key(key: int) -> int:
-    """Left-right mirror (file a <-> c); hands unchanged."""
-    out = key & (0xFFF << HAND_SHIFT)
-    for sq in range(12):
-        code = (key >> (4 * sq)) & 15
-        if code:
-            file = sq % 3
-            out |= code << (4 * (sq - file + 2 - file))
-    return out
+    """Left-right mirror (file a <-> c); hands unchanged. Branch-free, like ``swap_key``."""
+    return ((key & ~(_FILE_A | _FILE_C)) | ((key & _FILE_A) << 8)
+            | ((key >> 8) & _FILE_A))
 
 
 def key_of(position: Position) -> int:
@@ -107,6 +119,6 @@ class Table:
 
         r = self.ranking
         out = np.empty(self.val.shape[0], dtype=np.int64)
-        stored_keys(self.directory, r.nxt, r.pre, r.count,
+        stored_keys(self.directory, r.step, r.before, r.count,
                     np.asarray(r.material, dtype=np.int64), out)
         return out

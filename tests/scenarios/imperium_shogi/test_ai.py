@@ -6,9 +6,16 @@ import random
 
 import pytest
 
-from scenarios.imperium_shogi.ai import PERFECT, ShogiAI, available_levels
+from scenarios.imperium_shogi.ai import (
+    PERFECT,
+    ShogiAI,
+    available_levels,
+    evaluate,
+    forced_result,
+)
 from scenarios.imperium_shogi.cli import cli_solve
 from scenarios.imperium_shogi.game import ShogiState, make_game
+from scenarios.solvers.alphabeta import WIN, AlphaBeta
 
 GAME = make_game()
 
@@ -156,3 +163,33 @@ def test_c1b1_really_loses_in_the_issue_position():
     state.apply_action(state.text_to_action("c1b1"))
     result = ShogiAI("normal").searcher.search(state, max_depth=5)
     assert result.is_win  # Blue, to move, wins within 5 more plies
+
+
+def test_forced_result_is_exact_on_random_positions():
+    # SHO-7: a BB capture wins at once, a BB that entered the enemy rank and survives the reply
+    # wins; forced_result claims such results without search, so each claim must match a plain
+    # search (no hook) to the claimed number of plies
+    rng = random.Random(7)
+    claims = {1: 0, -1: 0, 2: 0}
+    for _game in range(60):
+        state = GAME.new_initial_state()
+        while not state.is_terminal() and len(state.history()) < 40:
+            plies = forced_result(state)
+            if plies is not None:
+                claims[plies] += 1
+                plain = AlphaBeta(evaluate, key=lambda s: s.key())
+                value = plain.search(state.clone(), max_depth=abs(plies)).value
+                expected = WIN - plies if plies > 0 else -(WIN + plies)
+                assert value == expected, (state.to_text(), plies)
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert all(claims.values()), claims  # every kind of claim was checked
+
+
+def test_hard_keeps_the_win_old_hard_threw_away():
+    # SHO-7 (issue 21): in the benchmark's opening 19 the old hard (Blue) played b3a3 here, which
+    # loses in 30 plies by the solved tablebase, while b3b4 wins in 37; it searched to depth 8
+    # and stopped a new iteration after half its nodes. The whole budget and the try/BB-capture
+    # proofs make it choose differently.
+    state = GAME.state_from_text("3/1f1/C1b/1F1 Cbmm b")
+    move = ShogiAI("hard").choose(state)
+    assert state.action_to_text(move) != "b3a3"

@@ -60,3 +60,48 @@ def test_alphabeta_value_equals_minimax():
                 if not child.is_terminal():
                     value = searcher.search(child, max_depth=depth - 1).value
                     assert value == minimax(child, depth - 1), (child.to_text(), depth - 1)
+
+
+#: The issue's position, where ``c1b1`` loses within 6 plies.
+ISSUE_POSITION = "1f1/1c1/1F1/2M BMbc r"
+
+
+def exact_values(state: ShogiState, depth: int) -> dict[int, float]:
+    """Each root move's value at ``depth`` for the side to move (full searches of the children)."""
+    player = state.current_player()
+    values = {}
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply_action(action)
+        if child.is_terminal():
+            result = child.returns()[player]
+            values[action] = (WIN - 1) * result
+        else:
+            values[action] = -AlphaBeta(evaluate, order=order_moves).search(
+                child, max_depth=depth - 1
+            ).value
+    return values
+
+
+def test_budget_cut_iteration_never_picks_a_worse_move():
+    # SHO-7 (issue 21): the iteration cut short by the node budget still decides, because it
+    # searches the previous best move first; its move must be at least as good as that one at
+    # the new depth, and its value exact
+    state = make_game().state_from_text(ISSUE_POSITION)
+    depth = 4
+    previous = AlphaBeta(evaluate, order=order_moves).search(state.clone(), max_depth=depth - 1)
+    complete = AlphaBeta(evaluate, order=order_moves).search(state.clone(), max_depth=depth)
+    values = exact_values(state, depth)
+    assert complete.value == max(values.values())
+    partial = 0
+    for budget in range(previous.nodes + 1, complete.nodes, max(1, complete.nodes // 40)):
+        result = AlphaBeta(evaluate, order=order_moves).search(
+            state.clone(), max_depth=depth, node_budget=budget
+        )
+        if result.depth == depth:
+            partial += 1
+            assert result.value == values[result.action], budget
+            assert values[result.action] >= values[previous.action], budget
+        else:
+            assert result.action == previous.action, budget
+    assert partial > 10  # most budgets end inside the last iteration, which then counts

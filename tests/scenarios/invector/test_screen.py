@@ -198,6 +198,10 @@ async def test_help_lists_every_binding_with_description():
         levels = str(app.screen.query_one("#inv-help-levels").render())
         assert all(f"{name}:" in levels for name in ("easy", "medium", "hard"))  # issue 21
         assert "solver" in levels
+        # a framed box of its own width (its CSS once sat on the game screen, where Textual
+        # scopes it, so the help spread borderless over the board)
+        box = app.screen.query_one(".inv-dialog")
+        assert box.styles.border.top[0] != "" and box.region.width == 96
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is screen

@@ -63,3 +63,23 @@ def test_a_directory_without_a_table_is_a_clear_error(tmp_path, capsys):
     # SHO-10: bad input names the problem, exit status 1, no traceback
     assert compare_main([str(tmp_path / "none"), str(tmp_path / "none"), "--sample", "10"]) == 1
     assert "compare_tablebases:" in capsys.readouterr().err
+
+
+def test_two_format_2_tables_agree_and_a_changed_value_is_found(tmp_path, capsys):
+    # SHO-10: an earlier format-2 table (another solver's) is compared sample-wise and whole
+    solution = reduced_solution("bb_b_vs_bb_cr", False)
+    first = table_dir("imperium", tmp_path / "first")
+    second = table_dir("imperium", tmp_path / "second")
+    save(solution, first)
+    save(solution, second)
+    assert compare_main([str(first), str(second), "--sample", "20000"]) == 0
+    out = capsys.readouterr().out
+    assert "value bytes identical" in out and "the tables agree" in out
+    values = np.load(second / "val.npy")
+    values[len(values) // 2] ^= 2  # one position two plies longer or shorter
+    np.save(second / "val.npy", values)
+    sample = str(solution.stats.positions * 40)  # enough draws to hit the changed position
+    assert compare_main([str(first), str(second), "--sample", sample]) == 1
+    out = capsys.readouterr().out
+    assert "DIFFERENT: whole tables: not identical" in out
+    assert "with another value" in out

@@ -15,7 +15,7 @@ from tests.scenarios.tablebase.conftest import reduced_position, reduced_solutio
 
 def _arrays(ranking: Ranking) -> tuple:
     material = np.asarray(ranking.material, dtype=np.int64)
-    return ranking.nxt, ranking.pre, ranking.count, material
+    return ranking.step, ranking.before, ranking.count, material
 
 
 @pytest.mark.parametrize("material", [(0, 0, 1), (0, 1, 1), (2, 2, 2)])
@@ -70,7 +70,7 @@ class _StopAfter:
             raise KeyboardInterrupt
 
 
-@pytest.mark.parametrize("stop_level", [0, 3, 12])
+@pytest.mark.parametrize("stop_level", [0, 1, 2, 3, 12])
 def test_a_stopped_solve_continues_to_the_same_table(tmp_path, dobutsu, stop_level):
     # SHO-10: a solve killed part-way continues from its last finished level; the level cut
     # short (propagated but not recorded) is redone, and the table equals an uninterrupted one
@@ -87,3 +87,17 @@ def test_a_stopped_solve_continues_to_the_same_table(tmp_path, dobutsu, stop_lev
     assert resumed.stats.levels == whole.stats.levels
     checkpoint.clear()
     assert not (tmp_path / "work").exists()
+
+
+def test_progress_reports_each_phase_to_its_end():
+    # SHO-10: the progress bar moves through enumeration, preparation and retrograde levels,
+    # the preparation (counting children) and the levels ending at their totals
+    calls = []
+    solve([reduced_position("bb_b_vs_bb_cr")], False,
+          progress=lambda phase, done, total, note: calls.append((phase, done, total)))
+    phases = [phase for phase, _, _ in calls]
+    assert phases.index("enumerate") < phases.index("prepare") < phases.index("retrograde")
+    prepared = [(done, total) for phase, done, total in calls if phase == "prepare"]
+    assert prepared[-1][0] == prepared[-1][1] > 0
+    retro = [(done, total) for phase, done, total in calls if phase == "retrograde"]
+    assert all(a[0] <= b[0] for a, b in zip(retro, retro[1:], strict=False))

@@ -46,6 +46,46 @@ def test_children_match_rules_moves(name, dobutsu):
         assert set(buf[:n].tolist()) == expected
 
 
+def test_terminal_kinds_match_the_reference():
+    # SHO-3 SHO-7: the branch-free BB-capture test and ``classify`` equal the reference's
+    # terminal rules on random boards (not only reachable ones)
+    rng = random.Random(22)
+    kinds = {kernel.T_WIN_CAPTURE: ("win", 1), kernel.T_LOSS_TRY: ("loss", 0),
+             kernel.T_WIN_TRY: ("win", 0), 0: None}
+    for _ in range(3000):
+        squares = rng.sample(range(12), 2 + rng.randrange(7))
+        board = [0] * 12
+        board[squares[0]], board[squares[1]] = 1, 9  # the two BBs
+        for sq in squares[2:]:
+            board[sq] = rng.choice((2, 3, 4, 5)) | rng.choice((0, 8))
+        position = Position(board, [[0, 0, 0], [0, 0, 0]], 0)
+        key = key_of(position)
+        expected = terminal(position)
+        assert kinds[kernel.classify(key, kernel.TGT, kernel.NTGT)] == expected, board
+        assert kernel.captures_bb(key, kernel.TGT, kernel.NTGT) == (expected == ("win", 1))
+
+
+@pytest.mark.parametrize("name", sorted(REDUCED))
+def test_positions_whose_every_move_hangs_the_bb_are_lost_in_2(name, dobutsu):
+    # SHO-7 SHO-9: captures are counted out before the retrograde analysis; a position whose
+    # every move lets the enemy capture the BB is lost in 2, one with no move at all in 0
+    solution = reduced_solution(name, dobutsu)
+    buf = np.empty(kernel.MAX_MOVES, dtype=np.int64)
+    seen_all_hanging = 0
+    for key in stored_keys(solution, 3000, 5):
+        if kernel.classify(key, kernel.TGT, kernel.NTGT):
+            continue
+        n = kernel.children(key, kernel.TGT, kernel.NTGT, dobutsu, buf)
+        hanging = [kernel.captures_bb(child, kernel.TGT, kernel.NTGT) for child in buf[:n]]
+        if n == 0:
+            assert solution.value_of_key(key) == ("loss", 0)
+        elif all(hanging):
+            seen_all_hanging += 1
+            assert solution.value_of_key(key) == ("loss", 2)
+            assert all(solution.value_of_key(int(c)) == ("win", 1) for c in buf[:n])
+    assert seen_all_hanging > 0
+
+
 @pytest.mark.parametrize("name", sorted(REDUCED))
 def test_parents_invert_children(name, dobutsu):
     # SHO-3 SHO-4 SHO-5: every move P -> C is found again as an un-move from C, and every
