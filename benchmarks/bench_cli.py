@@ -1,5 +1,5 @@
 """Benchmark: CLI latency of `campaign status` and one `campaign order` on a campaign with about
-2,000 events, whole process, median of 5, beside `python -c "import pydantic, sqlalchemy"`.
+2,000 events, whole process, median of 9, beside `python -c "import pydantic, sqlalchemy"`.
 
 Run from the repository root: ``.venv/bin/python -m benchmarks.bench_cli``.
 
@@ -23,7 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
-RUNS = 5
+RUNS = 9
 TARGET_EVENTS = 2_000
 GOAL_RATIO = 2.0
 NAME = "integration"
