@@ -599,7 +599,8 @@ class CampaignService:
                 record = next((e for e in batch if isinstance(e, DiceEntered)), None)
                 entries.append(StoryEntry(
                     batch=row.batch, first_seq=row.seq, turn=state.turn,
-                    side=_order_side(row.order_text), order_text=row.order_text,
+                    side=_order_side(row.order_text),
+                    order_text=redact(row.order_text, state, viewer),  # older logs: real ids
                     types=tuple(e.type for e in batch),
                     lines=tuple(narration.condense(narrated)),
                     rolls=tuple(r for item in narrated for r in item.rolls),

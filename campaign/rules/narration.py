@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from campaign.rules.base import Event
 from campaign.rules.ids import Side
 from campaign.rules.state import CampaignState, Location, Where
+from campaign.rules.views import redact
 
 if TYPE_CHECKING:
     from campaign.rules.ruleset import Ruleset
@@ -196,11 +197,17 @@ def describe(event: Event, view: NarrationView) -> str | None:
     return text[:1].upper() + text[1:] if text else text
 
 
-def rolls_of(event: Event, viewer: Side | None) -> tuple[str, ...]:
-    """The dice of ``event`` with their purposes as ``viewer`` may see them."""
+def rolls_of(event: Event, viewer: Side | None,
+             state: CampaignState | None = None) -> tuple[str, ...]:
+    """The dice of ``event`` with their purposes as ``viewer`` may see them; with ``state``
+    (the campaign at the event) a purpose naming a face-down counter uses its alias
+    (``bombard solace A-B1-1>N-X-5``: the real id would tell its kind, DN-NEU-1)."""
     if event.secret and viewer is not None:
         return (f"{len(event.rolls)} hidden roll(s)",) if event.rolls else ()
-    return tuple(f"{roll.purpose}={roll.value}" for roll in event.rolls)
+    shown = tuple(f"{roll.purpose}={roll.value}" for roll in event.rolls)
+    if state is None or viewer is None:
+        return shown
+    return tuple(redact(text, state, viewer) for text in shown)
 
 
 def narrate(
@@ -231,7 +238,7 @@ def narrate(
             after = box_control_map(current, ruleset)
             extra = tuple(_control_sentences(before, after, NarrationView(current, viewer,
                                                                              ruleset)))
-        out.append(Narrated(event, text, rolls_of(event, viewer), extra,
+        out.append(Narrated(event, text, rolls_of(event, viewer, current), extra,
                             event.type in PHASE_EVENTS))
     return out
 

@@ -80,6 +80,20 @@ def test_players_never_read_face_down_neutrals(game, ruleset, viewer):
     assert referee_named > 0
 
 
+@pytest.mark.parametrize("viewer", [Side.ASLAN, Side.SOLOMANI])
+def test_dice_purposes_name_face_down_neutrals_by_alias(game, ruleset, viewer):
+    """DN-NEU-1: a die rolled against a face-down neutral (bombardment, PD fire, a battle with
+    neutrals) shows its purpose with the alias for a player; the referee reads the real id
+    (so the check can fail)."""
+    hidden = {uid for uid, unit in engine.fold(game).units.items() if unit.face_down}
+    players = narration.narrate(game, CampaignState(), viewer=viewer, ruleset=ruleset)
+    referee = narration.narrate(game, CampaignState(), viewer=None, ruleset=ruleset)
+    seen = [roll for item in players for roll in item.rolls]
+    assert not [roll for roll in seen if any(uid in roll for uid in hidden)]
+    assert any("N-X-" in roll for roll in seen)
+    assert any(uid in roll for item in referee for roll in item.rolls for uid in hidden)
+
+
 def test_secret_event_dice_are_hidden_from_players(game):
     # DN-NEU-1: the neutral shuffle's dice are counted, not shown
     shuffle = next(e for e in game if e.type == "neutrals-shuffled")
