@@ -40,6 +40,8 @@ OPENING_PLIES = 4
 #: An opening is kept only if a fixed-depth search finds it roughly level (no forced result and
 #: less than a disrupted battleship's worth of advantage), so neither colour starts lost.
 BALANCE_DEPTH, BALANCE_LIMIT = 5, 15.0
+#: Random tries before giving up looking for openings (there are few distinct short lines).
+MAX_OPENING_TRIES = 200_000
 
 Player = Callable[[ShogiState], int]
 
@@ -95,13 +97,27 @@ def perfect_note(value: tuple[str, int] | None, first_is_red: bool) -> str:
     return f" (opening: {result})" if result == "draw" else f" (opening: {result} in {plies})"
 
 
-def openings(count: int, seed: int = 21) -> list[list[int]]:
-    """``count`` distinct, roughly level random openings of ``OPENING_PLIES`` plies."""
+def openings(count: int, seed: int = 21, *, drawn_only: bool = False) -> list[list[int]]:
+    """``count`` distinct random openings of ``OPENING_PLIES`` plies, each roughly level:
+    by a fixed-depth search (no forced result, little material advantage), or with
+    ``drawn_only`` by the stored tablebase (a draw with perfect play, so neither side starts
+    from a lost position; needs the solved table; the heuristic limit is then not applied,
+    since many drawn openings have a material imbalance)."""
+    table = None
+    if drawn_only:
+        from scenarios.imperium_shogi.ai import stored_tablebase
+
+        table = stored_tablebase()
+        if table is None:
+            raise SystemExit("--drawn-openings needs the solved Imperium tablebase "
+                             "(campaign scenario solve imperium-shogi)")
     rng = random.Random(seed)
     judge = AlphaBeta(evaluate)
     seen: set[tuple[int, ...]] = set()
     result: list[list[int]] = []
-    while len(result) < count:
+    for _ in range(MAX_OPENING_TRIES):
+        if len(result) == count:
+            return result
         state = GAME.new_initial_state()
         moves: list[int] = []
         for _ in range(OPENING_PLIES):
@@ -113,10 +129,14 @@ def openings(count: int, seed: int = 21) -> list[list[int]]:
         if state.is_terminal() or tuple(moves) in seen:
             continue
         seen.add(tuple(moves))
-        value = judge.search(state.clone(), max_depth=BALANCE_DEPTH).value
-        if abs(value) <= BALANCE_LIMIT:
+        if table is not None:
+            if table.value(state.position) == ("draw", 0):
+                result.append(moves)
+            continue
+        if abs(judge.search(state.clone(), max_depth=BALANCE_DEPTH).value) <= BALANCE_LIMIT:
             result.append(moves)
-    return result
+    raise SystemExit(f"only {len(result)} of {count} openings found in {MAX_OPENING_TRIES} "
+                     "random tries")
 
 
 @dataclass
@@ -248,11 +268,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--until", type=int, default=None, help="stop before this opening index")
     parser.add_argument("--match", choices=sorted(MATCHES), action="append")
     parser.add_argument(
+        "--drawn-openings", action="store_true",
+        help="only openings that are draws with perfect play (needs the solved tablebase)",
+    )
+    parser.add_argument(
         "--only", type=parse_game, nargs="+", metavar="INDEX[:red|blue]",
         help="play only these games (opening index, optionally the first player's colour)",
     )
     args = parser.parse_args(argv)
-    lines = openings(args.openings)[: args.until]
+    lines = openings(args.openings, drawn_only=args.drawn_openings)[: args.until]
     games = {(index, red) for index in range(args.skip, len(lines)) for red in (True, False)}
     if args.only:
         games &= {game for group in args.only for game in group}
