@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList
 
@@ -63,3 +64,14 @@ async def move_with_form(pilot: Pilot, stack: str, destination: str) -> str:
     await pilot.press("enter")
     await pilot.pause()
     return str(screen.query_one("#status-line").render())
+
+
+class ScenarioHost(App[None]):
+    """Hosts one scenario game screen above a plain screen, as the launcher pushes it."""
+
+    def __init__(self, make) -> None:  # noqa: ANN001 - a screen class or factory
+        super().__init__()
+        self.make = make
+
+    def on_mount(self) -> None:
+        self.push_screen(self.make())

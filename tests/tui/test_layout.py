@@ -18,7 +18,7 @@ from campaign.tui.app import CampaignApp
 from scenarios.imperial.screen import ImperialScreen, ImperialSetupScreen
 from scenarios.imperium_shogi.screen import ShogiScreen
 from scenarios.invector.screen import InvectorScreen
-from tests.tui.pilot_helpers import app_for, screen_of, send
+from tests.tui.pilot_helpers import ScenarioHost, app_for, screen_of, send
 
 SIZES = [(80, 24), (160, 48)]
 
@@ -59,17 +59,6 @@ def test_campaign_and_launcher_footers_fit(service: CampaignService, no_keymap: 
     asyncio.run(scenario())
 
 
-class Host(App[None]):
-    """Hosts one scenario screen."""
-
-    def __init__(self, make) -> None:
-        super().__init__()
-        self.make = make
-
-    def on_mount(self) -> None:
-        self.push_screen(self.make())
-
-
 SCENARIO_SCREENS = {
     "shogi": lambda: ShogiScreen(red="human", blue="human"),
     "invector": lambda: InvectorScreen(players=("human", "human")),
@@ -84,7 +73,7 @@ def test_scenario_footers_fit(name: str, size: tuple[int, int]):
     """Issue 17 items 8 and 11: each game screen shows Help, Save, Load and Back on screen."""
 
     async def scenario() -> None:
-        app = Host(SCENARIO_SCREENS[name])
+        app = ScenarioHost(SCENARIO_SCREENS[name])
         async with app.run_test(size=size) as pilot:
             await pilot.pause()
             while app.screen.is_modal:

@@ -24,7 +24,7 @@ from scenarios.dialogs import GameConfirm, GamePathDialog
 from scenarios.imperial.screen import ImperialScreen, ImperialSetupScreen, InvestorDialog
 from scenarios.imperium_shogi.screen import ShogiScreen
 from scenarios.invector.screen import InvectorScreen
-from tests.tui.pilot_helpers import app_for
+from tests.tui.pilot_helpers import ScenarioHost, app_for
 
 SIZES = [(80, 24), (160, 48)]
 #: A frozen app never answers; the test fails after this many seconds instead of hanging.
@@ -173,17 +173,6 @@ GAMES = {
 }
 
 
-class GameHost(App[None]):
-    """Hosts one game screen above a plain screen (as the launcher does)."""
-
-    def __init__(self, make) -> None:
-        super().__init__()
-        self.make = make
-
-    def on_mount(self) -> None:
-        self.push_screen(self.make())
-
-
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_game_saves_resumes_and_asks_before_discarding(game: str, tmp_path: Path):
     """Issue 17 item 8: Shogi ``q`` and Imperial ``Esc`` dropped a game without asking and
@@ -192,7 +181,7 @@ def test_every_game_saves_resumes_and_asks_before_discarding(game: str, tmp_path
     path = tmp_path / f"{game}.txt"
 
     async def scenario() -> None:
-        app = GameHost(GAMES[game])
+        app = ScenarioHost(GAMES[game])
         async with app.run_test(size=(160, 48)) as pilot:
             await pilot.pause()
             await close_dialogs(pilot)
@@ -238,7 +227,7 @@ def test_shogi_move_list_shows_the_game_ending_move():
     move."""
 
     async def scenario() -> None:
-        app = GameHost(GAMES["shogi"])
+        app = ScenarioHost(GAMES["shogi"])
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             screen = app.screen
@@ -265,7 +254,7 @@ def test_invector_cells_carry_their_names():
     ranks from the bottom in Shogi): every cell is labelled with its INV-8 name."""
 
     async def scenario() -> None:
-        app = GameHost(GAMES["invector"])
+        app = ScenarioHost(GAMES["invector"])
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             screen = app.screen
@@ -282,7 +271,7 @@ def test_imperial_mid_game_score_and_log_name_the_nation():
     None" and named a winner; the log did not say which nation acted."""
 
     async def scenario() -> None:
-        app = GameHost(lambda: ImperialScreen(players=4, seed=0))
+        app = ScenarioHost(lambda: ImperialScreen(players=4, seed=0))
         async with app.run_test(size=(160, 48)) as pilot:
             await pilot.pause()
             await close_dialogs(pilot)

@@ -13,13 +13,12 @@ from pathlib import Path
 
 import pytest
 from freezegun import freeze_time
-from textual.app import App
 
 from campaign.service import CampaignService
 from scenarios.imperial.screen import ImperialScreen, ImperialSetupScreen
 from scenarios.imperium_shogi.screen import ShogiScreen
 from scenarios.invector.screen import InvectorScreen
-from tests.tui.pilot_helpers import app_for
+from tests.tui.pilot_helpers import ScenarioHost, app_for
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((160, 48), id="160x48")]
 #: The wall clock starts here and ticks (a frozen monotonic clock would stop Textual's timers).
@@ -55,17 +54,6 @@ def test_snapshot_campaign(snap_compare, service: CampaignService, no_keymap: Pa
     name, keys = CAMPAIGN_VIEWS[view]
     with freeze_time(CLOCK, tick=True):
         assert snap_compare(app_for(service, no_keymap, name), press=keys, terminal_size=size)
-
-
-class ScenarioHost(App[None]):
-    """Hosts one scenario screen as the launcher would push it."""
-
-    def __init__(self, make) -> None:
-        super().__init__()
-        self.make = make
-
-    def on_mount(self) -> None:
-        self.push_screen(self.make())
 
 
 SCENARIO_SCREENS = {
