@@ -1,6 +1,6 @@
 """Benchmark: Imperium Shogi computer levels against each other (issue 21, item 1).
 
-Two matches over the same seeded random openings, each opening played with both colours:
+Two matches over the same 25 random openings, each opening played with both colours:
 
 * ``hard`` against ``normal`` (goal: ``hard`` never loses);
 * ``easy`` against a 2-ply greedy material player (goal: ``easy`` wins more than it loses).
@@ -12,10 +12,17 @@ times change. Run (takes minutes; use ``nice`` on a shared machine):
 
     .venv/bin/python -m benchmarks.bench_shogi_levels [--openings 25] [--match hard-normal]
 
-When the Imperium tablebase was solved on this machine (docs/solving.md), each game line also
-says what the opening is worth for the first-named player with perfect play (``opening: loss
-in 12``): a level can only lose from an opening its side cannot hold. Without the table the
-figures are the same, only that note is missing.
+The openings are level: each is a draw with perfect play, so neither colour starts from a lost
+position and "never loses with both colours" is a fair demand. They were drawn at random (4
+random plies from the start, seed 21, one line per distinct position) and kept only if the
+solved Imperium tablebase values them as a draw; the list is stored beside this file
+(``shogi_level_openings.txt``), so the benchmark needs no table. ``--write-openings``
+regenerates the list on a machine where the table was solved (docs/solving.md).
+``--heuristic-openings`` plays the earlier set instead (level by a depth-5 search only, which
+left 20 of 50 games starting lost for one side; docs/imperium-shogi.md).
+
+When the tablebase was solved on this machine, each game line also says what the opening is
+worth for the first-named player with perfect play (``opening: draw``).
 
 To replay only some games (e.g. the ones a level lost), name them with ``--only``: ``9`` plays
 opening 9 with both colours, ``9:red`` only with the first-named player as Red.
@@ -24,10 +31,13 @@ opening 9 with both colours, ``9:red`` only with the first-named player as Red.
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from scenarios.imperium_shogi.ai import PIECE_VALUE, ShogiAI, evaluate
 from scenarios.imperium_shogi.game import ShogiState, make_game
@@ -42,6 +52,8 @@ OPENING_PLIES = 4
 BALANCE_DEPTH, BALANCE_LIMIT = 5, 15.0
 #: Random tries before giving up looking for openings (there are few distinct short lines).
 MAX_OPENING_TRIES = 200_000
+#: The stored level openings: one per line, moves then `` | `` and the position they reach.
+OPENINGS_FILE = Path(__file__).with_name("shogi_level_openings.txt")
 
 Player = Callable[[ShogiState], int]
 
@@ -97,20 +109,23 @@ def perfect_note(value: tuple[str, int] | None, first_is_red: bool) -> str:
     return f" (opening: {result})" if result == "draw" else f" (opening: {result} in {plies})"
 
 
-def openings(count: int, seed: int = 21, *, drawn_only: bool = False) -> list[list[int]]:
-    """``count`` distinct random openings of ``OPENING_PLIES`` plies, each roughly level:
-    by a fixed-depth search (no forced result, little material advantage), or with
-    ``drawn_only`` by the stored tablebase (a draw with perfect play, so neither side starts
-    from a lost position; needs the solved table; the heuristic limit is then not applied,
-    since many drawn openings have a material imbalance)."""
-    table = None
-    if drawn_only:
-        from scenarios.imperium_shogi.ai import stored_tablebase
+def random_line(rng: random.Random) -> tuple[list[int], ShogiState]:
+    """``OPENING_PLIES`` random legal plies from the start (fewer if the game ends)."""
+    state = GAME.new_initial_state()
+    moves: list[int] = []
+    for _ in range(OPENING_PLIES):
+        if state.is_terminal():
+            break
+        move = rng.choice(state.legal_actions())
+        state.apply_action(move)
+        moves.append(move)
+    return moves, state
 
-        table = stored_tablebase()
-        if table is None:
-            raise SystemExit("--drawn-openings needs the solved Imperium tablebase "
-                             "(campaign scenario solve imperium-shogi)")
+
+def heuristic_openings(count: int, seed: int = 21) -> list[list[int]]:
+    """``count`` distinct random openings that a fixed-depth search finds roughly level (no
+    forced result within its depth, little material advantage). The earlier yardstick: the
+    search is a poor judge, and most of these openings are won for one side."""
     rng = random.Random(seed)
     judge = AlphaBeta(evaluate)
     seen: set[tuple[int, ...]] = set()
@@ -118,25 +133,86 @@ def openings(count: int, seed: int = 21, *, drawn_only: bool = False) -> list[li
     for _ in range(MAX_OPENING_TRIES):
         if len(result) == count:
             return result
-        state = GAME.new_initial_state()
-        moves: list[int] = []
-        for _ in range(OPENING_PLIES):
-            if state.is_terminal():
-                break
-            move = rng.choice(state.legal_actions())
-            state.apply_action(move)
-            moves.append(move)
+        moves, state = random_line(rng)
         if state.is_terminal() or tuple(moves) in seen:
             continue
         seen.add(tuple(moves))
-        if table is not None:
-            if table.value(state.position) == ("draw", 0):
-                result.append(moves)
-            continue
         if abs(judge.search(state.clone(), max_depth=BALANCE_DEPTH).value) <= BALANCE_LIMIT:
             result.append(moves)
     raise SystemExit(f"only {len(result)} of {count} openings found in {MAX_OPENING_TRIES} "
                      "random tries")
+
+
+def drawn_openings(count: int, seed: int = 21) -> list[list[int]]:
+    """``count`` random openings reaching distinct positions that the stored tablebase values
+    as a draw with perfect play (needs the solved table)."""
+    from scenarios.imperium_shogi.ai import stored_tablebase
+
+    table = stored_tablebase()
+    if table is None:
+        raise SystemExit("--write-openings needs the solved Imperium tablebase "
+                         "(campaign scenario solve imperium-shogi)")
+    rng = random.Random(seed)
+    seen: set[str] = set()
+    result: list[list[int]] = []
+    for _ in range(MAX_OPENING_TRIES):
+        if len(result) == count:
+            return result
+        moves, state = random_line(rng)
+        if state.is_terminal() or state.to_text() in seen:
+            continue
+        seen.add(state.to_text())
+        if table.value(state.position) == ("draw", 0):
+            result.append(moves)
+    raise SystemExit(f"only {len(result)} of {count} drawn openings found in "
+                     f"{MAX_OPENING_TRIES} random tries")
+
+
+def opening_line(moves: list[int]) -> str:
+    """``c1c2 b4c3 b1c1 c3b4 | mfc/1b1/1BM/C1F - r``: the moves and the position they reach."""
+    state = GAME.new_initial_state()
+    texts = []
+    for move in moves:
+        texts.append(state.action_to_text(move))
+        state.apply_action(move)
+    return f"{' '.join(texts)} | {state.to_text()}"
+
+
+def write_openings(lines: list[list[int]], path: Path = OPENINGS_FILE) -> None:
+    """Store ``lines`` in ``path`` (temporary file, fsync, rename)."""
+    text = ("# Imperium Shogi level-match openings: random 4-ply openings (seed 21), each a draw\n"
+            "# with perfect play by the solved tablebase. Moves | position reached.\n"
+            + "".join(opening_line(moves) + "\n" for moves in lines))
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+    with os.fdopen(handle, "w", encoding="utf-8") as out:
+        out.write(text)
+        out.flush()
+        os.fsync(out.fileno())
+    os.replace(temporary, path)
+
+
+def stored_openings(path: Path = OPENINGS_FILE) -> list[list[int]]:
+    """The openings of ``path``, each checked: legal moves, not over, and reaching the position
+    written beside them (``ValueError`` naming the line otherwise)."""
+    lines: list[list[int]] = []
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not raw.strip() or raw.startswith("#"):
+            continue
+        notation, _, position = (part.strip() for part in raw.partition("|"))
+        state = GAME.new_initial_state()
+        moves = []
+        for text in notation.split():
+            try:
+                move = state.text_to_action(text)
+            except ValueError as error:
+                raise ValueError(f"{path.name}:{number}: {error}") from None
+            state.apply_action(move)
+            moves.append(move)
+        if state.is_terminal() or state.to_text() != position:
+            raise ValueError(f"{path.name}:{number}: the moves reach {state.to_text()!r}, "
+                             f"not {position!r}, or end the game")
+        lines.append(moves)
+    return lines
 
 
 @dataclass
@@ -259,7 +335,10 @@ def parse_game(text: str) -> list[tuple[int, bool]]:
 def main(argv: list[str] | None = None) -> None:
     """Run the chosen matches and print their figures."""
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--openings", type=int, default=25, help="random openings (default 25)")
+    parser.add_argument(
+        "--openings", type=int, default=25,
+        help="how many openings (default 25, the stored list; more needs --heuristic-openings)",
+    )
     parser.add_argument("--max-plies", type=int, default=200, help="draw after this many plies")
     parser.add_argument(
         "--skip", type=int, default=0,
@@ -267,16 +346,29 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--until", type=int, default=None, help="stop before this opening index")
     parser.add_argument("--match", choices=sorted(MATCHES), action="append")
-    parser.add_argument(
-        "--drawn-openings", action="store_true",
-        help="only openings that are draws with perfect play (needs the solved tablebase)",
+    choice = parser.add_mutually_exclusive_group()
+    choice.add_argument(
+        "--heuristic-openings", action="store_true",
+        help="the earlier openings, level by a depth-5 search only (many are lost for one side)",
+    )
+    choice.add_argument(
+        "--write-openings", action="store_true",
+        help=f"regenerate {OPENINGS_FILE.name} from the solved tablebase, then stop",
     )
     parser.add_argument(
         "--only", type=parse_game, nargs="+", metavar="INDEX[:red|blue]",
         help="play only these games (opening index, optionally the first player's colour)",
     )
     args = parser.parse_args(argv)
-    lines = openings(args.openings, drawn_only=args.drawn_openings)[: args.until]
+    if args.write_openings:
+        write_openings(drawn_openings(args.openings))
+        print(f"wrote {args.openings} drawn openings to {OPENINGS_FILE}")
+        return
+    if args.heuristic_openings:
+        lines = heuristic_openings(args.openings)
+    else:
+        lines = stored_openings()[: args.openings]
+    lines = lines[: args.until]
     games = {(index, red) for index in range(args.skip, len(lines)) for red in (True, False)}
     if args.only:
         games &= {game for group in args.only for game in group}

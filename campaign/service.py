@@ -36,7 +36,6 @@ from campaign.rules.registry import event_adapter
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState, Where
 from campaign.rules.views import redact
-from campaign.store.models import CampaignRow, SnapshotRow
 from campaign.store.repository import (
     DICE_MODES,
     GENESIS_HASH,
@@ -45,6 +44,7 @@ from campaign.store.repository import (
     StoredEvent,
     check_campaign_name,
 )
+from campaign.store.rows import CampaignRow, SnapshotRow
 
 #: A snapshot is written whenever the log crosses a multiple of this many events.
 SNAPSHOT_EVERY = 250

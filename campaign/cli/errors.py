@@ -53,10 +53,15 @@ def guard(handler: Handler) -> Handler:
 def database_problem(error: Exception) -> str | None:
     """One line for a database failure (read-only file, full disk, lost server), else None.
 
-    The store writes in transactions, so such a failure changed nothing. SQLAlchemy is looked
-    up only if it is loaded already: if it is not, the error cannot come from it."""
+    The store writes in transactions, so such a failure changed nothing. The store's own
+    drivers report ``DatabaseUnavailable`` / ``IntegrityViolation``; the PBEM ledger's SQLModel
+    tables report SQLAlchemy errors, looked up only if SQLAlchemy is loaded already (if it is
+    not, the error cannot come from it)."""
+    from campaign.store.database import DatabaseUnavailable, IntegrityViolation
+
     exc = sys.modules.get("sqlalchemy.exc")
-    if exc is None or not isinstance(error, exc.SQLAlchemyError):
+    if not isinstance(error, DatabaseUnavailable | IntegrityViolation) and (
+            exc is None or not isinstance(error, exc.SQLAlchemyError)):
         return None
     detail = str(getattr(error, "orig", None) or error).strip().splitlines()
     reason = detail[0] if detail else type(error).__name__

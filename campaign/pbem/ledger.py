@@ -16,6 +16,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Field, Session, SQLModel, select
 
 from campaign.rules.errors import ConflictError
+from campaign.store.database import SqlAlchemyConnection
 from campaign.store.models import campaign_dice, campaigns
 from campaign.store.repository import (
     Head,
@@ -24,6 +25,7 @@ from campaign.store.repository import (
     chain_events,
     create_tables,
     delete_after,
+    head_of,
     insert_events,
 )
 
@@ -263,14 +265,15 @@ class Ledger:
         new_setup: PbemSetup | None,
     ) -> None:
         connection = session.connection()
-        head = Store._head(connection, name)
+        statements = SqlAlchemyConnection(connection)  # the store's own SQL, in this transaction
+        head = head_of(statements, name)
         if head.seq != expected_seq:
             raise ConflictError(
                 f"campaign {name!r} changed meanwhile (now at event {head.seq}); "
                 "nothing imported, try again"
             )
         if fork is not None:
-            delete_after(connection, name, fork.base_seq)
+            delete_after(statements, name, fork.base_seq)
             for table in (PbemFile, PbemSecret, PbemEnvelope):
                 session.exec(  # type: ignore[call-overload]
                     delete(table).where(
@@ -279,7 +282,7 @@ class Ledger:
                 )
             session.add(fork)
             session.flush()
-        insert_events(connection, name, rows)
+        insert_events(statements, name, rows)
         session.add(record)
         session.add(envelope)
         if new_setup is not None:  # first contact: the agreed mode is the campaign's mode

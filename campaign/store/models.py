@@ -1,10 +1,11 @@
-"""Tables of the campaign store (schema version, campaigns, events, snapshots, dice mode) and
-the rows read back from them.
+"""Tables of the campaign store: schema version, campaigns, events, snapshots, dice mode (the
+rows read back from them are in ``rows.py``).
 
-The tables are SQLAlchemy Core ``Table`` objects, not ORM classes: every campaign command opens
-the store, and the ORM layers (SQLModel, ``sqlalchemy.orm``) would roughly double the start-up
-cost of a command that only reads the log (docs/adr/0020-tui-start-up-latency.md). The PBEM
-ledger keeps its own tables as SQLModel classes; it is imported only by the commands that use it.
+The tables are SQLAlchemy Core ``Table`` objects, used to create the tables (``CREATE TABLE``
+in each database's own dialect) and by the PBEM ledger; the store's queries are plain SQL
+(``repository.py``), and a command that only opens an existing SQLite file never imports this
+module (docs/adr/0021-sqlite-without-sqlalchemy.md). The PBEM ledger keeps its own tables as
+SQLModel classes; it is imported only by the commands that use it.
 
 Events are stored as canonical JSON text with their sequence number, the order batch they came
 from, the order's notation, and the hash chain (``prev_hash``, ``hash``). ``(campaign_name,
@@ -12,8 +13,6 @@ seq)`` is unique, so two writers appending the same sequence number cannot both 
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from sqlalchemy import (
     Column,
@@ -26,10 +25,7 @@ from sqlalchemy import (
     UniqueConstraint,
 )
 
-#: Bump when the tables change incompatibly; older tools refuse newer databases.
-SCHEMA_VERSION = 1
-#: Longest campaign name (the database column holds 200 characters).
-NAME_LENGTH = 200
+from campaign.store.rows import NAME_LENGTH
 
 metadata = MetaData()
 
@@ -94,25 +90,3 @@ campaign_dice = Table(
 
 TABLES = (schema_info, campaigns, events, snapshots, campaign_dice)
 
-
-@dataclass(frozen=True)
-class CampaignRow:
-    """A campaign as stored: name, layout (and its seed), dice seed, pinned data hashes."""
-
-    name: str
-    layout: str
-    dice_seed: str
-    file_hashes: str  # canonical JSON
-    profile_hash: str
-    layout_seed: int | None = None
-
-
-@dataclass(frozen=True)
-class SnapshotRow:
-    """A stored snapshot: the state (canonical JSON) after event ``seq`` and its digest."""
-
-    campaign_name: str
-    seq: int
-    event_hash: str
-    digest: str
-    state: str

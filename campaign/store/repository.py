@@ -16,20 +16,9 @@ import json
 import os
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import NamedTuple
-
-from sqlalchemy import Table, create_engine, delete, func, insert, inspect, select, update
-from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import (
-    ArgumentError,
-    IntegrityError,
-    NoSuchModuleError,
-    OperationalError,
-    SQLAlchemyError,
-)
+from typing import TYPE_CHECKING
 
 from campaign.rules.canonical import canonical_json
 from campaign.rules.errors import (
@@ -39,18 +28,27 @@ from campaign.rules.errors import (
     SchemaVersionError,
     TamperedLogError,
 )
-from campaign.store.models import (
+from campaign.store.database import (
+    Connection,
+    Database,
+    DatabaseUnavailable,
+    IntegrityViolation,
+    open_database,
+)
+from campaign.store.rows import (
     NAME_LENGTH,
     SCHEMA_VERSION,
-    TABLES,
     CampaignRow,
+    Head,
     SnapshotRow,
-    campaign_dice,
-    campaigns,
-    events,
-    schema_info,
-    snapshots,
+    StoredEvent,
 )
+
+if TYPE_CHECKING:
+    from sqlalchemy import Table
+    from sqlalchemy.engine import Engine
+
+__all__ = ["CampaignRow", "Head", "SnapshotRow", "StoredEvent"]
 
 DB_URL_ENV = "CAMPAIGN_DB_URL"
 APP_NAME = "dark-nebula-campaign"
@@ -135,6 +133,9 @@ def create_tables(engine: Engine, tables: Sequence[Table]) -> None:
     the CREATE fails ("already exists") or the database is briefly locked. Checking is cheap and
     idempotent: try again a few times, then accept the failure only if every table now exists.
     """
+    from sqlalchemy import inspect
+    from sqlalchemy.exc import SQLAlchemyError
+
     for attempt in range(CREATE_ATTEMPTS):
         try:
             tables[0].metadata.create_all(engine, tables=list(tables))
@@ -148,85 +149,81 @@ def create_tables(engine: Engine, tables: Sequence[Table]) -> None:
             time.sleep(0.05 * (attempt + 1))
 
 
-class StoredEvent(NamedTuple):
-    """One row of the log as read back (payload still JSON text). A named tuple, not a frozen
-    dataclass: a load builds one per event, and a tuple is several times cheaper to build."""
-
-    seq: int
-    batch: int
-    order_text: str
-    type: str
-    payload: str
-    prev_hash: str
-    hash: str
-
-
-@dataclass(frozen=True)
-class Head:
-    """The last stored event of a campaign (seq 0 / genesis hash when empty)."""
-
-    seq: int
-    hash: str
-    batch: int
-
-
 class CampaignExistsError(CampaignError):
     """A campaign of that name already exists."""
 
 
 class Store:
-    """Repository over one database URL (SQLite file or PostgreSQL), in SQLAlchemy Core."""
+    """Repository over one database URL (SQLite file or PostgreSQL): plain SQL statements run
+    through ``campaign.store.database`` (``sqlite3`` for an SQLite file, SQLAlchemy otherwise).
 
-    def __init__(self, url: str | None = None) -> None:
+    ``durable=False`` switches off SQLite's fsync on commit (tests only)."""
+
+    def __init__(self, url: str | None = None, *, durable: bool = True) -> None:
         self.url = url or default_url()
-        connect_args = {"timeout": 30} if self.url.startswith("sqlite") else {}
+        self._durable = durable
+        self._engine: Engine | None = None
         try:
-            self.engine: Engine = create_engine(self.url, connect_args=connect_args)
-        except (ArgumentError, NoSuchModuleError, ImportError) as error:
-            raise CampaignError(f"cannot use database URL {self.url!r}: {error}") from None
+            self.database: Database = open_database(self.url, durable=durable)
+        except DatabaseUnavailable as error:
+            raise CampaignError(str(error)) from None
         try:
             self._ensure_schema()
-        except OperationalError as error:
-            raise CampaignError(
-                f"cannot open database {self._safe_url()}: {error.orig}"
-            ) from None
+        except DatabaseUnavailable as error:
+            raise CampaignError(f"cannot open database {self._safe_url()}: {error}") from None
+
+    @property
+    def engine(self) -> Engine:
+        """A SQLAlchemy engine on the same database, made on first use: for creating tables
+        and for the PBEM ledger's SQLModel tables (the store's own queries do not need it)."""
+        if self._engine is None:
+            engine = getattr(self.database, "engine", None)
+            if engine is None:
+                from campaign.store.database import SqlAlchemyDatabase
+
+                engine = SqlAlchemyDatabase(self.url, durable=self._durable).engine
+            self._engine = engine
+        return self._engine
 
     def _safe_url(self) -> str:
-        return self.engine.url.render_as_string(hide_password=True)
+        return self.database.safe_url()
 
     def _ensure_schema(self) -> None:
         """Refuse newer schemas before touching anything; create missing tables.
 
         An existing database costs one query for the table names and one for the version."""
-        with self.engine.connect() as connection:
-            present = set(inspect(connection).get_table_names())
-            version = self._schema_version(connection) if schema_info.name in present else None
+        present = self.database.table_names()
+        version = self._schema_version() if SCHEMA_TABLE in present else None
         if version is not None and version > SCHEMA_VERSION:
             raise SchemaVersionError(
                 f"database {self._safe_url()} was written by schema version {version}; "
                 f"this version of the tool knows schema {SCHEMA_VERSION} only. "
                 "Upgrade the tool; the database was not changed."
             )
-        if any(table.name not in present for table in TABLES):
+        if any(name not in present for name in TABLE_NAMES):
+            from campaign.store.models import TABLES
+
             create_tables(self.engine, TABLES)
         if version is None:
             try:
-                with self.engine.begin() as connection:
-                    if self._schema_version(connection) is None:
-                        connection.execute(insert(schema_info).values(id=1,
-                                                                      version=SCHEMA_VERSION))
-            except IntegrityError:  # another process created it at the same moment
+                with self.database.write() as connection:
+                    if connection.first(SCHEMA_VERSION_QUERY) is None:
+                        connection.run(
+                            "INSERT INTO dn_schema_info (id, version) VALUES (1, :version)",
+                            {"version": SCHEMA_VERSION})
+            except IntegrityViolation:  # another process created it at the same moment
                 pass
 
-    @staticmethod
-    def _schema_version(connection: Connection) -> int | None:
-        return connection.execute(
-            select(schema_info.c.version).where(schema_info.c.id == 1)
-        ).scalar()
+    def _schema_version(self) -> int | None:
+        with self.database.read() as connection:
+            row = connection.first(SCHEMA_VERSION_QUERY)
+        return int(row[0]) if row is not None else None
 
     def dispose(self) -> None:
         """Close pooled connections."""
-        self.engine.dispose()
+        self.database.dispose()
+        if self._engine is not None:
+            self._engine.dispose()
 
     # --- campaigns ------------------------------------------------------------------------------
 
@@ -237,34 +234,36 @@ class Store:
             raise CampaignError(f"unknown dice mode {dice_mode!r} ({', '.join(DICE_MODES)})")
         exists = CampaignExistsError(f"campaign {row.name!r} already exists")
         try:
-            with self.engine.begin() as connection:
+            with self.database.write() as connection:
                 if self._campaign_row(connection, row.name) is not None:
                     raise exists
-                connection.execute(insert(campaigns).values(
-                    name=row.name, layout=row.layout, layout_seed=row.layout_seed,
-                    dice_seed=row.dice_seed, file_hashes=row.file_hashes,
-                    profile_hash=row.profile_hash,
-                ))
+                connection.run(
+                    "INSERT INTO dn_campaign (name, layout, layout_seed, dice_seed, file_hashes,"
+                    " profile_hash) VALUES (:name, :layout, :layout_seed, :dice_seed,"
+                    " :file_hashes, :profile_hash)",
+                    {"name": row.name, "layout": row.layout, "layout_seed": row.layout_seed,
+                     "dice_seed": row.dice_seed, "file_hashes": row.file_hashes,
+                     "profile_hash": row.profile_hash},
+                )
                 # the campaign row first: the dice row refers to it
-                connection.execute(insert(campaign_dice).values(campaign_name=row.name,
-                                                                mode=dice_mode))
-        except IntegrityError:
+                connection.run(
+                    "INSERT INTO dn_campaign_dice (campaign_name, mode) VALUES (:name, :mode)",
+                    {"name": row.name, "mode": dice_mode})
+        except IntegrityViolation:
             raise exists from None
 
     @staticmethod
     def _campaign_row(connection: Connection, name: str) -> CampaignRow | None:
-        found = connection.execute(
-            select(campaigns.c.name, campaigns.c.layout, campaigns.c.dice_seed,
-                   campaigns.c.file_hashes, campaigns.c.profile_hash, campaigns.c.layout_seed)
-            .where(campaigns.c.name == name)
-        ).first()
+        found = connection.first(
+            "SELECT name, layout, dice_seed, file_hashes, profile_hash, layout_seed"
+            " FROM dn_campaign WHERE name = :name", {"name": name})
         return CampaignRow(*found) if found is not None else None
 
     def campaign(self, name: str) -> CampaignRow:
         """The campaign row; ``CampaignNotFoundError`` if none."""
         if len(name) > NAME_MAX:  # no such row; PostgreSQL would refuse the query itself
             raise CampaignNotFoundError(f"no campaign named {name[:40]!r}... (name too long)")
-        with self.engine.connect() as connection:
+        with self.database.read() as connection:
             row = self._campaign_row(connection, name)
         if row is None:
             raise CampaignNotFoundError(f"no campaign named {name!r} in {self._safe_url()}")
@@ -272,56 +271,42 @@ class Store:
 
     def dice_mode(self, name: str) -> str:
         """The dice mode ``name`` was created with (``seeded`` for older campaigns)."""
-        with self.engine.connect() as connection:
-            mode = connection.execute(
-                select(campaign_dice.c.mode).where(campaign_dice.c.campaign_name == name)
-            ).scalar()
-        return mode if mode is not None else LEGACY_DICE_MODE
+        with self.database.read() as connection:
+            row = connection.first(
+                "SELECT mode FROM dn_campaign_dice WHERE campaign_name = :name", {"name": name})
+        return row[0] if row is not None else LEGACY_DICE_MODE
 
     def campaigns(self) -> list[str]:
         """Names of all campaigns."""
-        with self.engine.connect() as connection:
-            return list(connection.execute(
-                select(campaigns.c.name).order_by(campaigns.c.name)).scalars())
+        with self.database.read() as connection:
+            return [row[0] for row in connection.all("SELECT name FROM dn_campaign ORDER BY name")]
 
     def delete_campaign(self, name: str) -> None:
         """Remove a campaign with its events and snapshots (``CampaignNotFoundError`` if none)."""
         self.campaign(name)
-        with self.engine.begin() as connection:
-            for table in (snapshots, events, campaign_dice):
-                connection.execute(delete(table).where(table.c.campaign_name == name))
-            connection.execute(delete(campaigns).where(campaigns.c.name == name))
+        with self.database.write() as connection:
+            for table in ("dn_snapshot", "dn_event", "dn_campaign_dice"):
+                connection.run(f"DELETE FROM {table} WHERE campaign_name = :name", {"name": name})
+            connection.run("DELETE FROM dn_campaign WHERE name = :name", {"name": name})
 
     def update_pins(self, name: str, file_hashes: dict[str, str], profile_hash: str) -> None:
         """Record new data-file hashes (explicit re-pin, DN-DATA-4)."""
-        with self.engine.begin() as connection:
-            done = connection.execute(
-                update(campaigns).where(campaigns.c.name == name)
-                .values(file_hashes=canonical_json(file_hashes), profile_hash=profile_hash)
+        with self.database.write() as connection:
+            changed = connection.run(
+                "UPDATE dn_campaign SET file_hashes = :file_hashes, profile_hash = :profile_hash"
+                " WHERE name = :name",
+                {"name": name, "file_hashes": canonical_json(file_hashes),
+                 "profile_hash": profile_hash},
             )
-            if done.rowcount == 0:
+            if changed == 0:
                 raise CampaignNotFoundError(f"no campaign named {name!r}")
 
     # --- events ---------------------------------------------------------------------------------
 
     def head(self, name: str) -> Head:
         """The last stored event of ``name``."""
-        with self.engine.connect() as connection:
-            return self._head(connection, name)
-
-    @staticmethod
-    def _head(connection: Connection, name: str) -> Head:
-        """The last stored event of ``name`` as seen in ``connection``'s transaction (the PBEM
-        ledger checks it inside its own import transaction)."""
-        row = connection.execute(
-            select(events.c.seq, events.c.hash, events.c.batch)
-            .where(events.c.campaign_name == name)
-            .order_by(events.c.seq.desc())
-            .limit(1)
-        ).first()
-        if row is None:
-            return Head(0, GENESIS_HASH, -1)
-        return Head(row[0], row[1], row[2])
+        with self.database.read() as connection:
+            return head_of(connection, name)
 
     def append(
         self, name: str, expected_seq: int, order_text: str, payloads: Sequence[tuple[str, str]]
@@ -331,8 +316,8 @@ class Store:
         ``ConflictError`` if the log's head is not ``expected_seq`` (another writer won).
         """
         try:
-            with self.engine.begin() as connection:
-                head = self._head(connection, name)
+            with self.database.write() as connection:
+                head = head_of(connection, name)
                 if head.seq != expected_seq:
                     raise ConflictError(
                         f"campaign {name!r} changed meanwhile (now at event {head.seq}, your "
@@ -340,7 +325,7 @@ class Store:
                     )
                 stored = chain_events(name, head, order_text, payloads)
                 insert_events(connection, name, stored)
-        except IntegrityError:
+        except IntegrityViolation:
             raise ConflictError(
                 f"campaign {name!r}: another writer appended event {expected_seq + 1} first; "
                 "nothing was stored, reload and try again"
@@ -348,29 +333,14 @@ class Store:
         return stored
 
     def rows(self, name: str, after_seq: int = 0) -> list[StoredEvent]:
-        """Stored events with ``seq > after_seq`` in order (not verified).
-
-        Reads the DB-API cursor directly: building 20,000 SQLAlchemy rows would cost more than
-        replaying them.
-        """
-        columns = events.c
-        query = (
-            select(
-                columns.seq,
-                columns.batch,
-                columns.order_text,
-                columns.type,
-                columns.payload,
-                columns.prev_hash,
-                columns.hash,
+        """Stored events with ``seq > after_seq`` in order (not verified)."""
+        with self.database.read() as connection:
+            found = connection.all(
+                "SELECT seq, batch, order_text, type, payload, prev_hash, hash FROM dn_event"
+                " WHERE campaign_name = :name AND seq > :after ORDER BY seq",
+                {"name": name, "after": after_seq},
             )
-            .where(columns.campaign_name == name, columns.seq > after_seq)
-            .order_by(columns.seq)
-        )
-        with self.engine.connect() as connection:
-            # plain DB-API tuples: every column is a str or int already, no conversion needed
-            result = connection.execute(query).cursor.fetchall()
-        return [StoredEvent._make(row) for row in result]
+        return [StoredEvent._make(row) for row in found]
 
     @staticmethod
     def verify_rows(name: str, rows: Sequence[StoredEvent]) -> None:
@@ -397,8 +367,8 @@ class Store:
 
     def truncate(self, name: str, expected_seq: int, keep_seq: int) -> None:
         """Delete events after ``keep_seq`` (undo), if the head is still ``expected_seq``."""
-        with self.engine.begin() as connection:
-            head = self._head(connection, name)
+        with self.database.write() as connection:
+            head = head_of(connection, name)
             if head.seq != expected_seq:
                 raise ConflictError(
                     f"campaign {name!r} changed meanwhile (now at event {head.seq}); nothing undone"
@@ -410,53 +380,62 @@ class Store:
     def save_snapshot(self, name: str, seq: int, event_hash: str, digest: str, state: str) -> None:
         """Store the state after ``seq`` (ignored if one exists already)."""
         try:
-            with self.engine.begin() as connection:
-                exists = connection.execute(
-                    select(snapshots.c.seq)
-                    .where(snapshots.c.campaign_name == name, snapshots.c.seq == seq)
-                ).first()
+            with self.database.write() as connection:
+                exists = connection.first(
+                    "SELECT seq FROM dn_snapshot WHERE campaign_name = :name AND seq = :seq",
+                    {"name": name, "seq": seq})
                 if exists is None:
-                    connection.execute(insert(snapshots).values(
-                        campaign_name=name, seq=seq, event_hash=event_hash, digest=digest,
-                        state=state,
-                    ))
-        except IntegrityError:  # another process saved the same snapshot meanwhile
+                    connection.run(
+                        "INSERT INTO dn_snapshot (campaign_name, seq, event_hash, digest, state)"
+                        " VALUES (:name, :seq, :event_hash, :digest, :state)",
+                        {"name": name, "seq": seq, "event_hash": event_hash, "digest": digest,
+                         "state": state},
+                    )
+        except IntegrityViolation:  # another process saved the same snapshot meanwhile
             pass
 
     def latest_snapshot(self, name: str) -> SnapshotRow | None:
         """The most recent snapshot of ``name``."""
-        with self.engine.connect() as connection:
-            row = connection.execute(
-                self._snapshot_query(name).order_by(snapshots.c.seq.desc()).limit(1)
-            ).first()
+        with self.database.read() as connection:
+            row = connection.first(SNAPSHOT_QUERY + " ORDER BY seq DESC LIMIT 1", {"name": name})
         return SnapshotRow(*row) if row is not None else None
 
     def snapshots(self, name: str) -> list[SnapshotRow]:
         """Every snapshot of ``name`` by sequence number."""
-        with self.engine.connect() as connection:
-            rows = connection.execute(
-                self._snapshot_query(name).order_by(snapshots.c.seq)
-            ).all()
+        with self.database.read() as connection:
+            rows = connection.all(SNAPSHOT_QUERY + " ORDER BY seq", {"name": name})
         return [SnapshotRow(*row) for row in rows]
-
-    @staticmethod
-    def _snapshot_query(name: str):  # noqa: ANN205 (a SQLAlchemy Select of the five columns)
-        columns = snapshots.c
-        return select(columns.campaign_name, columns.seq, columns.event_hash, columns.digest,
-                      columns.state).where(columns.campaign_name == name)
 
     def snapshot_count(self, name: str) -> int:
         """How many snapshots ``name`` has."""
-        with self.engine.connect() as connection:
-            return int(connection.execute(
-                select(func.count()).select_from(snapshots)
-                .where(snapshots.c.campaign_name == name)
-            ).scalar_one())
+        with self.database.read() as connection:
+            row = connection.first(
+                "SELECT COUNT(*) FROM dn_snapshot WHERE campaign_name = :name", {"name": name})
+        return int(row[0]) if row is not None else 0
 
     def drop_snapshots(self, name: str) -> None:
         """Remove every snapshot of ``name`` (forces a cold replay)."""
-        with self.engine.begin() as connection:
-            connection.execute(delete(snapshots).where(snapshots.c.campaign_name == name))
+        with self.database.write() as connection:
+            connection.run("DELETE FROM dn_snapshot WHERE campaign_name = :name", {"name": name})
+
+
+#: The tables the store needs (``models.TABLES``, by name: checking them needs no SQLAlchemy).
+TABLE_NAMES = ("dn_schema_info", "dn_campaign", "dn_event", "dn_snapshot", "dn_campaign_dice")
+SCHEMA_TABLE = "dn_schema_info"
+SCHEMA_VERSION_QUERY = "SELECT version FROM dn_schema_info WHERE id = 1"
+SNAPSHOT_QUERY = ("SELECT campaign_name, seq, event_hash, digest, state FROM dn_snapshot"
+                  " WHERE campaign_name = :name")
+
+
+def head_of(connection: Connection, name: str) -> Head:
+    """The last stored event of ``name`` as seen in ``connection``'s transaction (the PBEM
+    ledger checks it inside its own import transaction)."""
+    row = connection.first(
+        "SELECT seq, hash, batch FROM dn_event WHERE campaign_name = :name"
+        " ORDER BY seq DESC LIMIT 1", {"name": name})
+    if row is None:
+        return Head(0, GENESIS_HASH, -1)
+    return Head(row[0], row[1], row[2])
 
 
 def chain_events(name: str, head: Head, order_text: str, payloads: Sequence[tuple[str, str]]
@@ -476,16 +455,18 @@ def chain_events(name: str, head: Head, order_text: str, payloads: Sequence[tupl
 def insert_events(connection: Connection, name: str, stored: Sequence[StoredEvent]) -> None:
     """Insert ``stored`` events of ``name`` in ``connection``'s transaction."""
     if stored:
-        connection.execute(insert(events), [
-            {"campaign_name": name, "seq": e.seq, "batch": e.batch, "order_text": e.order_text,
-             "type": e.type, "payload": e.payload, "prev_hash": e.prev_hash, "hash": e.hash}
-            for e in stored
-        ])
+        connection.run_many(
+            "INSERT INTO dn_event (campaign_name, seq, batch, order_text, type, payload,"
+            " prev_hash, hash) VALUES (:campaign_name, :seq, :batch, :order_text, :type,"
+            " :payload, :prev_hash, :hash)",
+            [{"campaign_name": name, "seq": e.seq, "batch": e.batch, "order_text": e.order_text,
+              "type": e.type, "payload": e.payload, "prev_hash": e.prev_hash, "hash": e.hash}
+             for e in stored],
+        )
 
 
 def delete_after(connection: Connection, name: str, keep_seq: int) -> None:
     """Delete the events and snapshots of ``name`` after event ``keep_seq``."""
-    for table in (snapshots, events):
-        connection.execute(
-            delete(table).where(table.c.campaign_name == name, table.c.seq > keep_seq)
-        )
+    for table in ("dn_snapshot", "dn_event"):
+        connection.run(f"DELETE FROM {table} WHERE campaign_name = :name AND seq > :keep",
+                       {"name": name, "keep": keep_seq})

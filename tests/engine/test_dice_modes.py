@@ -7,11 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from sqlalchemy import update
 
 from campaign.cli import main
 from campaign.service import CampaignService
-from campaign.store.models import events
 from campaign.store.repository import chain_hash
 from tests.engine import rolling
 
@@ -90,9 +88,9 @@ def test_verify_finds_a_die_that_is_not_the_seeds(tmp_path, capsys):  # DN-ERR-1
     payload = last.payload.replace(f'"value":{old}', f'"value":{new}')
     digest = chain_hash("c", last.seq, last.batch, last.order_text, last.type, payload,
                         last.prev_hash)
-    with service.store.engine.begin() as connection:
-        connection.execute(update(events).where(events.c.campaign_name == "c",
-                                                events.c.seq == last.seq)
-                           .values(payload=payload, hash=digest))
+    with service.store.database.write() as connection:
+        connection.run("UPDATE dn_event SET payload = :payload, hash = :hash"
+                       " WHERE campaign_name = 'c' AND seq = :seq",
+                       {"payload": payload, "hash": digest, "seq": last.seq})
     code, _, err = _run(capsys, "verify", "c", *db)
     assert code == 1 and "aslan test-roll 3" in err and "not the ones the campaign's seed" in err

@@ -14,8 +14,8 @@ from campaign.rules.errors import CampaignError
 from campaign.rules.ids import PLAYER_SIDES
 from campaign.rules.phases import Phase
 from campaign.rules.state import Where
-from campaign.store.models import CampaignRow
 from campaign.store.repository import Store
+from campaign.store.rows import CampaignRow
 from tests.engine.conftest import CORE_MODULES
 from tests.engine.factory import Game
 

@@ -6,8 +6,6 @@ import json
 from functools import cache
 from pathlib import Path
 
-from sqlalchemy import event
-
 from campaign.pbem.exchange import Exported, PbemService
 from campaign.rules import engine
 from campaign.rules.canonical import sha256_hex
@@ -27,18 +25,12 @@ def _ruleset(layout: str, seed: int | None) -> Ruleset:
     return load_ruleset(None, layout, seed)
 
 
-def _no_fsync(connection, _record) -> None:  # noqa: ANN001 - SQLAlchemy event signature
-    connection.execute("PRAGMA synchronous=OFF")
-
-
 def service(path: Path) -> CampaignService:
     """A service on the SQLite file ``path`` (the ruleset is loaded once per test session).
 
     Tests switch off SQLite's fsync: commits stay transactions, only durability on power loss
     is given up, which a test does not need (it would cost ~35 ms per commit here)."""
-    store = Store(f"sqlite:///{path}")
-    store.engine.dispose()
-    event.listen(store.engine, "connect", _no_fsync)
+    store = Store(f"sqlite:///{path}", durable=False)
     return CampaignService(store, ruleset_loader=_ruleset)
 
 

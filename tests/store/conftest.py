@@ -38,11 +38,17 @@ def _pg_base_url() -> str | None:
     return url
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+@pytest.fixture(params=["sqlite", "sqlite-sqlalchemy",
+                        pytest.param("postgres", marks=pytest.mark.postgres)])
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """A fresh, empty database URL of each backend."""
+    """A fresh, empty database URL of each backend and driver: an SQLite file through
+    ``sqlite3`` (``sqlite:///``) and through SQLAlchemy (``sqlite+pysqlite:///``), so the
+    store's one set of SQL statements is run by both drivers, and PostgreSQL."""
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'campaigns.db'}"
+        return
+    if request.param == "sqlite-sqlalchemy":
+        yield f"sqlite+pysqlite:///{tmp_path / 'campaigns.db'}"
         return
     base = _pg_base_url()
     assert base is not None

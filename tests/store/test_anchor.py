@@ -6,12 +6,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from sqlalchemy import delete, select
-
 from campaign.cli import main
 from campaign.rules.canonical import canonical_json, sha256_hex
 from campaign.service import CampaignService
-from campaign.store.models import events, snapshots
 from campaign.store.repository import GENESIS_HASH, StoredEvent, chain_hash, insert_events
 
 ORDERS = ("solomani place-neutral lantern", "aslan place-neutral span",
@@ -42,8 +39,8 @@ def _rechain(db: list[str], edit) -> None:  # noqa: ANN001
         digest = chain_hash("c", row.seq, row.batch, row.order_text, row.type, row.payload, prev)
         forged.append(row._replace(prev_hash=prev, hash=digest))
         prev = digest
-    with service.store.engine.begin() as connection:
-        connection.execute(delete(events).where(events.c.campaign_name == "c"))
+    with service.store.database.write() as connection:
+        connection.run("DELETE FROM dn_event WHERE campaign_name = 'c'")
         insert_events(connection, "c", forged)
 
 
@@ -101,8 +98,8 @@ def test_edited_snapshot_is_not_used(tmp_path, capsys):
     loaded.state.ru[next(iter(loaded.state.ru))] = 999
     text = canonical_json(loaded.state)
     service.store.save_snapshot("c", loaded.head.seq, loaded.head.hash, sha256_hex(text), text)
-    with service.store.engine.connect() as connection:
-        assert connection.execute(select(snapshots)).first() is not None
+    with service.store.database.read() as connection:
+        assert connection.first("SELECT seq FROM dn_snapshot") is not None
     assert service.load("c").from_snapshot == 0
     capsys.readouterr()
     assert main(["status", "c", *db]) == 0

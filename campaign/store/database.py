@@ -1,0 +1,256 @@
+"""How the store reaches its database: one small interface, two drivers.
+
+The store's statements are plain SQL with ``:name`` parameters, written once (in
+``repository.py``) and valid on SQLite and PostgreSQL alike. They run through a ``Database``:
+
+- ``SqliteDatabase``: a ``sqlite:///PATH`` URL, through Python's own ``sqlite3`` module. Every
+  campaign command opens the store, and importing SQLAlchemy costs more than everything else a
+  ``campaign status`` does after its imports (docs/adr/0021-sqlite-without-sqlalchemy.md);
+- ``SqlAlchemyDatabase``: every other URL (PostgreSQL, in-memory SQLite, URLs with options),
+  through SQLAlchemy Core.
+
+Both give the same three things: ``read()`` (a connection for queries), ``write()`` (one
+transaction, committed when the block ends and rolled back when it raises) and the table names.
+Driver errors come out as ``IntegrityViolation`` (a unique or foreign key refused a write) or
+``DatabaseUnavailable`` (the database could not be opened or used), so callers never depend on
+a driver's exception classes.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Connection as SaConnection
+    from sqlalchemy.engine import Engine
+
+#: Seconds a writer waits for another process's lock on an SQLite file before giving up.
+SQLITE_BUSY_TIMEOUT = 30.0
+SQLITE_PREFIX = "sqlite:///"
+
+Params = Mapping[str, Any]
+
+
+class IntegrityViolation(Exception):
+    """A unique or foreign-key constraint refused a write (e.g. another writer was first)."""
+
+
+class DatabaseUnavailable(Exception):
+    """The database could not be opened or used; the message says why (driver's words)."""
+
+
+class Connection(Protocol):
+    """What the store's statements need from a connection."""
+
+    def all(self, sql: str, params: Params | None = None) -> list[tuple]:
+        """Every row of a query, as tuples."""
+        ...
+
+    def first(self, sql: str, params: Params | None = None) -> tuple | None:
+        """The first row of a query, or ``None``."""
+        ...
+
+    def run(self, sql: str, params: Params | None = None) -> int:
+        """Run one statement; the number of rows it changed."""
+        ...
+
+    def run_many(self, sql: str, rows: Sequence[Params]) -> None:
+        """Run one statement once per parameter set."""
+        ...
+
+
+class Database(Protocol):
+    """A database the store can read and write."""
+
+    url: str
+
+    def read(self) -> Iterator[Connection]:
+        """A connection for queries (a context manager)."""
+        ...
+
+    def write(self) -> Iterator[Connection]:
+        """One transaction (a context manager): committed at the end, rolled back on error."""
+        ...
+
+    def table_names(self) -> set[str]:
+        """Names of the tables that exist."""
+        ...
+
+    def safe_url(self) -> str:
+        """The URL for messages (no password)."""
+        ...
+
+    def dispose(self) -> None:
+        """Close what is kept open."""
+        ...
+
+
+def uses_sqlite_driver(url: str) -> bool:
+    """True for a plain ``sqlite:///PATH`` file URL (no options), which ``sqlite3`` opens
+    directly; anything else (``sqlite://`` in memory, ``?mode=ro``, ``sqlite+pysqlite``...) goes
+    through SQLAlchemy, which knows every form."""
+    path = url[len(SQLITE_PREFIX):] if url.startswith(SQLITE_PREFIX) else ""
+    return bool(path) and "?" not in path and path != ":memory:"
+
+
+def open_database(url: str, *, durable: bool = True) -> Database:
+    """The driver for ``url``. ``durable=False`` switches off SQLite's fsync on commit (tests:
+    commits stay atomic, only durability on power loss is given up)."""
+    if uses_sqlite_driver(url):
+        return SqliteDatabase(url, durable=durable)
+    return SqlAlchemyDatabase(url, durable=durable)
+
+
+class SqliteConnection:
+    """``Connection`` over one ``sqlite3`` connection."""
+
+    def __init__(self, connection: sqlite3.Connection) -> None:
+        self._connection = connection
+
+    def all(self, sql: str, params: Params | None = None) -> list[tuple]:
+        return self._connection.execute(sql, params or {}).fetchall()
+
+    def first(self, sql: str, params: Params | None = None) -> tuple | None:
+        return self._connection.execute(sql, params or {}).fetchone()
+
+    def run(self, sql: str, params: Params | None = None) -> int:
+        return self._connection.execute(sql, params or {}).rowcount
+
+    def run_many(self, sql: str, rows: Sequence[Params]) -> None:
+        self._connection.executemany(sql, rows)
+
+
+class SqliteDatabase:
+    """An SQLite file through the standard library. Each ``read``/``write`` opens its own
+    connection (cheap for a local file, and safe from any thread); writers take the lock at
+    ``BEGIN IMMEDIATE`` and wait up to ``SQLITE_BUSY_TIMEOUT`` for another process."""
+
+    def __init__(self, url: str, *, durable: bool = True) -> None:
+        self.url = url
+        self.path = Path(url[len(SQLITE_PREFIX):])
+        self._durable = durable
+
+    def safe_url(self) -> str:
+        return self.url
+
+    @contextmanager
+    def _connect(self) -> Iterator[sqlite3.Connection]:
+        try:
+            connection = sqlite3.connect(self.path, timeout=SQLITE_BUSY_TIMEOUT,
+                                         isolation_level=None)
+        except sqlite3.Error as error:
+            raise DatabaseUnavailable(str(error)) from None
+        try:
+            if not self._durable:
+                connection.execute("PRAGMA synchronous=OFF")
+            yield connection
+        except sqlite3.IntegrityError as error:
+            raise IntegrityViolation(str(error)) from None
+        except sqlite3.Error as error:
+            raise DatabaseUnavailable(str(error)) from None
+        finally:
+            connection.close()
+
+    @contextmanager
+    def read(self) -> Iterator[Connection]:
+        with self._connect() as connection:
+            yield SqliteConnection(connection)
+
+    @contextmanager
+    def write(self) -> Iterator[Connection]:
+        with self._connect() as connection:
+            connection.execute("BEGIN IMMEDIATE")
+            try:
+                yield SqliteConnection(connection)
+            except BaseException:
+                connection.rollback()
+                raise
+            connection.commit()
+
+    def table_names(self) -> set[str]:
+        with self.read() as connection:
+            return {row[0] for row in connection.all(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")}
+
+    def dispose(self) -> None:
+        """Nothing is kept open between operations."""
+
+
+class SqlAlchemyConnection:
+    """``Connection`` over a SQLAlchemy connection (also used by the PBEM ledger, whose own
+    transaction appends events with the store's statements)."""
+
+    def __init__(self, connection: SaConnection) -> None:
+        from sqlalchemy import text
+
+        self._connection = connection
+        self._text = text
+
+    def all(self, sql: str, params: Params | None = None) -> list[tuple]:
+        return [tuple(row) for row in self._connection.execute(self._text(sql), params or {})]
+
+    def first(self, sql: str, params: Params | None = None) -> tuple | None:
+        row = self._connection.execute(self._text(sql), params or {}).first()
+        return tuple(row) if row is not None else None
+
+    def run(self, sql: str, params: Params | None = None) -> int:
+        return self._connection.execute(self._text(sql), params or {}).rowcount
+
+    def run_many(self, sql: str, rows: Sequence[Params]) -> None:
+        self._connection.execute(self._text(sql), list(rows))
+
+
+class SqlAlchemyDatabase:
+    """Any database SQLAlchemy can reach (PostgreSQL in practice), through one engine."""
+
+    def __init__(self, url: str, *, durable: bool = True) -> None:
+        from sqlalchemy import create_engine, event
+        from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+
+        self.url = url
+        sqlite = url.startswith("sqlite")
+        try:
+            self.engine: Engine = create_engine(
+                url, connect_args={"timeout": SQLITE_BUSY_TIMEOUT} if sqlite else {})
+        except (ArgumentError, NoSuchModuleError, ImportError) as error:
+            raise DatabaseUnavailable(f"cannot use database URL {url!r}: {error}") from None
+        if sqlite and not durable:
+            event.listen(self.engine, "connect",
+                         lambda connection, _record: connection.execute("PRAGMA synchronous=OFF"))
+
+    def safe_url(self) -> str:
+        return self.engine.url.render_as_string(hide_password=True)
+
+    @contextmanager
+    def _translated(self) -> Iterator[None]:
+        from sqlalchemy.exc import IntegrityError, OperationalError
+
+        try:
+            yield
+        except IntegrityError as error:
+            raise IntegrityViolation(str(error.orig)) from None
+        except OperationalError as error:
+            raise DatabaseUnavailable(str(error.orig)) from None
+
+    @contextmanager
+    def read(self) -> Iterator[Connection]:
+        with self._translated(), self.engine.connect() as connection:
+            yield SqlAlchemyConnection(connection)
+
+    @contextmanager
+    def write(self) -> Iterator[Connection]:
+        with self._translated(), self.engine.begin() as connection:
+            yield SqlAlchemyConnection(connection)
+
+    def table_names(self) -> set[str]:
+        from sqlalchemy import inspect
+
+        with self._translated(), self.engine.connect() as connection:
+            return set(inspect(connection).get_table_names())
+
+    def dispose(self) -> None:
+        self.engine.dispose()
