@@ -193,3 +193,37 @@ def test_hard_keeps_the_win_old_hard_threw_away():
     state = GAME.state_from_text("3/1f1/C1b/1F1 Cbmm b")
     move = ShogiAI("hard").choose(state)
     assert state.action_to_text(move) != "b3a3"
+
+
+def test_level_match_openings_are_25_distinct_legal_openings():
+    # SHO-7: the level benchmark's stored openings (issue 21) replay as legal moves from the
+    # start to the position written beside them, and no two reach the same position
+    from benchmarks.bench_shogi_levels import OPENING_PLIES, OPENINGS_FILE, stored_openings
+
+    lines = stored_openings()
+    assert len(lines) == 25
+    positions = set()
+    for moves in lines:
+        state = GAME.new_initial_state()
+        for move in moves:
+            assert move in state.legal_actions()
+            state.apply_action(move)
+        assert len(moves) == OPENING_PLIES and not state.is_terminal()
+        positions.add(state.to_text())
+    assert len(positions) == 25
+    assert OPENINGS_FILE.read_text(encoding="utf-8").startswith("# Imperium Shogi")
+
+
+def test_a_damaged_openings_file_is_refused_naming_the_line(tmp_path):
+    # SHO-7: a wrong position or an illegal move names the file and line
+    from benchmarks.bench_shogi_levels import OPENINGS_FILE, stored_openings
+
+    good = OPENINGS_FILE.read_text(encoding="utf-8").splitlines()
+    wrong_position = tmp_path / "openings.txt"
+    wrong_position.write_text("\n".join([*good[:3], "c1c2 b4c3 b1c1 c3b4 | 3/3/3/3 - r"]))
+    with pytest.raises(ValueError, match=r"openings\.txt:4: the moves reach"):
+        stored_openings(wrong_position)
+    illegal = tmp_path / "illegal.txt"
+    illegal.write_text("c1c2 c1c2 | mfc/1b1/1BM/C1F - r\n")
+    with pytest.raises(ValueError, match=r"illegal\.txt:1"):
+        stored_openings(illegal)
