@@ -70,7 +70,8 @@ def database_problem(error: Exception) -> str | None:
 
 def add_db_option(parser: argparse.ArgumentParser) -> None:
     """The ``--db URL`` option every campaign command takes."""
-    parser.add_argument("--db", metavar="URL", help="SQLAlchemy database URL")
+    parser.add_argument("--db", metavar="URL",
+                        help="database URL: sqlite:///PATH, or any SQLAlchemy URL (PostgreSQL)")
 
 
 def add_turn_file_options(parser: argparse.ArgumentParser) -> None:
