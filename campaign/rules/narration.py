@@ -113,6 +113,14 @@ class NarrationView:
             and unit.owner is not self.viewer
         )
 
+    def hides_forces(self, side: Side, system: str) -> bool:
+        """True when ``side`` has a face-down counter in ``system`` (stellar hex or surface box)
+        that the viewer may not identify: its combined factors would tell what it is."""
+        return any(
+            unit.owner is side and unit.location.system == system and self.hidden(unit.id)
+            for unit in self.state.units.values()
+        )
+
     def unit(self, uid: str) -> str:
         """The name of one unit: its id, or "a face-down neutral" for a hidden counter."""
         return HIDDEN_NAME if self.hidden(uid) else uid

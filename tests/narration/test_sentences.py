@@ -121,3 +121,63 @@ def test_last_battle_summary_lists_what_the_battle_destroyed(game, ruleset):
     for uid in summary.destroyed:
         assert final.units[uid].location.where.value == "eliminated"
     assert narration.last_battle_summary([], CampaignState()).empty
+
+
+def _shots(event: Event):
+    result = getattr(event, "result", None)
+    return list(getattr(result, "shots", ()) or ())
+
+
+@pytest.mark.parametrize("viewer", [Side.ASLAN, Side.SOLOMANI])
+def test_players_never_read_the_factors_of_a_face_down_counter(game, ruleset, viewer):
+    """DN-NEU-1: a shot fired by or at a face-down neutral (PD fire, bombardment, a battle with
+    neutrals) names no factor, defence or column for a player: the numbers would tell the
+    counter's kind. The referee reads them (so the check can fail)."""
+    checked = 0
+    for event, state, ids, _kinds in _hidden_at_each_event(game, viewer):
+        secret_shots = [s for s in _shots(event) if s.firer in ids or s.target in ids]
+        if not secret_shots:
+            continue
+        player = narration.describe(event, narration.NarrationView(state, viewer, ruleset))
+        referee = narration.describe(event, narration.NarrationView(state, None, ruleset))
+        assert player is not None and referee is not None
+        shot_lines = [line for line in player.splitlines() if "fires on" in line
+                      and narration.HIDDEN_NAME in line]
+        assert len(shot_lines) >= len(secret_shots)
+        for line in shot_lines:
+            assert " vs " not in line and "column" not in line, line
+            assert "factors of the face-down counter not shown (DN-NEU-1)" in line
+        for shot in secret_shots:  # the referee reads every number
+            assert any(f"{shot.factor} vs " in line and shot.firer in line
+                       for line in referee.splitlines())
+        checked += len(secret_shots)
+    assert checked > 0
+
+
+def test_ground_strengths_against_face_down_neutrals_stay_hidden(game, ruleset):
+    """DN-NEU-1, DN-GND-2: a ground combat against face-down neutrals gives a player the dice
+    and results but not the two strengths (their sum would tell the counters' kinds); the
+    referee reads them."""
+    from campaign.rules.combat.dice import Roll
+    from campaign.rules.combat.ground import GroundResult, GroundRoll
+    from campaign.rules.combat.surface_orders import GroundFought
+    from campaign.rules.ids import CombatResult
+
+    state = engine.fold(game)
+    neutral = next(u for u in state.units.values()
+                   if u.face_down and u.location.system is not None)
+    system = neutral.location.system
+    event = GroundFought(
+        result=GroundResult(
+            system=system, sides=(Side.ASLAN, Side.NEUTRAL), rule="DN-GND-2", removed=(),
+            rolls=(GroundRoll(side=Side.ASLAN, attack=7, defence=3, losses=1,
+                              roll=Roll(purpose="ground", value=5),
+                              result=CombatResult.DISRUPTED),),
+        ),
+        removed=[],
+    )
+    player = narration.describe(event, narration.NarrationView(state, Side.ASLAN, ruleset))
+    referee = narration.describe(event, narration.NarrationView(state, None, ruleset))
+    assert player is not None and "7 vs 3" not in player and "rolls 5" in player
+    assert "strengths not shown, DN-NEU-1" in player
+    assert referee is not None and "attack 7 vs 3" in referee

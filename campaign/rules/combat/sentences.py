@@ -65,8 +65,11 @@ def effects_text(view: NarrationView, effects: Mapping[str, CombatResult]) -> st
 def _shot_line(view: NarrationView, shot: Shot | BoxShot, table: str, weapon: str,
                against: str) -> str:
     who, target = view.unit(shot.firer), view.unit(shot.target)
-    odds = f"{weapon} {shot.factor} vs {against} {shot.defence}" \
-           f"{_column(view, table, shot.factor, shot.defence)}"
+    if view.hidden(shot.firer) or view.hidden(shot.target):
+        odds = f"{weapon}, factors of the face-down counter not shown (DN-NEU-1)"
+    else:
+        odds = f"{weapon} {shot.factor} vs {against} {shot.defence}" \
+               f"{_column(view, table, shot.factor, shot.defence)}"
     if shot.roll is None:
         return f"{who} fires on {target} ({odds}): below the table, no effect"
     modifier = f" {shot.modifier:+d}" if shot.modifier else ""
@@ -221,7 +224,14 @@ def _lifted_off(event: LiftedOff, view: NarrationView) -> str:
 
 
 def _ground_rolls(view: NarrationView, event: GroundFought) -> Iterable[str]:
+    system = event.result.system
+    secret = any(view.hides_forces(side, system) for side in event.result.sides)
     for roll in event.result.rolls:
+        if secret:  # the totals would tell what the face-down counters are (DN-NEU-1)
+            rolled = "below the table, no effect" if roll.roll is None else \
+                f"rolls {roll.roll.value}: {roll.result.value}, enemy loses {roll.losses}"
+            yield f"  {view.side(roll.side)} attack (strengths not shown, DN-NEU-1): {rolled}"
+            continue
         if roll.roll is None:
             yield (f"  {view.side(roll.side)} attack {roll.attack} vs {roll.defence}: below the "
                    "table, no effect")
