@@ -144,6 +144,45 @@ def test_log_tab_shows_the_newest_row_and_event_numbers(service: CampaignService
     asyncio.run(scenario())
 
 
+@pytest.mark.parametrize("size", SIZES)
+def test_the_log_shows_the_highlighted_entry_whole(service: CampaignService, no_keymap: Path,
+                                                   size: tuple[int, int]):
+    """Issue 17 item 4 / DN-SEQ-1: the Log table's columns cut long sentences at 80 columns; the
+    highlighted entry is shown below the table, and Enter opens all of it (every sentence and
+    die) in a window that Esc closes."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "full").run_test(size=size) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            await pilot.press("5")
+            await pilot.pause()
+            await pilot.pause()
+            table = screen.query_one("#log", DataTable)
+            newest = screen._log_shown[-1]
+            detail = str(screen.query_one("#log-detail").render())
+            assert newest.order in detail and newest.numbers in detail
+            assert newest.sentences[0][:30] in detail.replace("\n", " ")
+            assert table.region.bottom <= screen.query_one("#log-detail").region.y
+            longest = max(range(len(screen._log_shown)),
+                          key=lambda i: len(" ".join(screen._log_shown[i].sentences)))
+            table.move_cursor(row=longest)
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+            from campaign.tui.screens.forms import TextView
+
+            assert isinstance(pilot.app.screen, TextView)
+            body = str(pilot.app.screen.query_one("#text-view-body").render())
+            for sentence in screen._log_shown[longest].sentences:
+                assert " ".join(sentence.split())[:60] in " ".join(body.split())
+            await pilot.press("escape")
+            await pilot.pause()
+            assert pilot.app.screen is screen
+
+    asyncio.run(scenario())
+
+
 def test_screenshot_goes_to_the_screenshot_directory(service: CampaignService, tmp_path: Path,
                                                      no_keymap: Path):
     """Issue 17 item 14: the palette's screenshot failed ("Failed to save screenshot": no

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import shlex
 
+from rich.markup import escape
 from rich.style import Style
 from rich.text import Text
 from textual import events, on, work
@@ -32,8 +33,8 @@ from textual.widgets.option_list import Option
 from campaign.rules.errors import CampaignError
 from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.tui.commands import LegalOrdersProvider
-from campaign.tui.screens.forms import Confirm, OrderForm, TextPrompt, template_fields
-from campaign.tui.session import CampaignSession
+from campaign.tui.screens.forms import Confirm, OrderForm, TextPrompt, TextView, template_fields
+from campaign.tui.session import CampaignSession, LogRow
 from campaign.tui.views import (
     battle_lines,
     forecast_lines,
@@ -135,6 +136,7 @@ class CampaignScreen(Screen[None]):
         self._sort_column = 0
         self._stack_ids: list[str] = []
         self._dest_ids: list[str] = []
+        self._log_shown: list[LogRow] = []  # the Log tab's rows, in table order
         self.map_view: MapView | None = None  # what the map shows now
         #: The referee's reason for typed dice in a seeded campaign (asked once, DN-ERR-1).
         self.dice_reason: str | None = None
@@ -167,6 +169,7 @@ class CampaignScreen(Screen[None]):
                 yield Input(placeholder="filter: turn:1 side:aslan type:stack-moved words",
                             id="log-filter", compact=True)
                 yield DataTable(id="log", cursor_type="row", zebra_stripes=True)
+                yield Static(id="log-detail")
             with TabPane("6 Mail", id="tab-mail"), VerticalScroll(id="mail-scroll"):
                 yield Static(id="mail")
         with Horizontal(id="order-bar"):
@@ -356,11 +359,43 @@ class CampaignScreen(Screen[None]):
         table = self.query_one("#log", DataTable)
         table.clear()
         query = self.query_one("#log-filter", Input).value
-        for row in self.session.log_rows():
-            if row.matches(query):
-                told = " · ".join(row.sentences) or ", ".join(row.events)
-                table.add_row(row.numbers, str(row.turn), row.order, told, ", ".join(row.rolls))
+        self._log_shown = [row for row in self.session.log_rows() if row.matches(query)]
+        for row in self._log_shown:
+            told = " · ".join(row.sentences) or ", ".join(row.events)
+            table.add_row(row.numbers, str(row.turn), row.order, told, ", ".join(row.rolls))
+        if not self._log_shown:
+            self.query_one("#log-detail", Static).update("no order matches the filter")
         self.call_after_refresh(table.move_cursor, row=table.row_count - 1)
+
+    def _log_entry(self, index: int) -> tuple[str, str] | None:
+        """Title and full text (markup) of the Log tab's row ``index``."""
+        if not 0 <= index < len(self._log_shown):
+            return None
+        row = self._log_shown[index]
+        told = "\n".join(escape(line) for line in row.sentences) or ", ".join(row.events)
+        dice = f"\n[dim]dice: {escape(', '.join(row.rolls))}[/dim]" if row.rolls else ""
+        return f"{row.numbers} {escape(row.order)}", f"{told}{dice}"
+
+    @on(DataTable.RowHighlighted, "#log")
+    def _log_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        """The highlighted order below the table (the columns cut long sentences); the detail
+        keeps one height, so the table does not shrink under its cursor."""
+        entry = self._log_entry(event.cursor_row)
+        if entry is None:
+            return
+        title, text = entry
+        lines = text.splitlines()
+        shown = "\n".join(lines[:2])
+        if len(lines) > 2 or len(text) > 2 * max(20, self.size.width - 4):
+            shown += "\n[dim]… Enter: the whole entry[/dim]"
+        self.query_one("#log-detail", Static).update(f"[b]{title}[/b]\n{shown}")
+
+    @on(DataTable.RowSelected, "#log")
+    def _log_row_selected(self, event: DataTable.RowSelected) -> None:
+        """Enter on a log row: the whole entry, every sentence and die, in a window."""
+        entry = self._log_entry(event.cursor_row)
+        if entry is not None:
+            self.app.push_screen(TextView(*entry))
 
     def _fill_mail(self) -> None:
         history = self.session.exchange_lines()

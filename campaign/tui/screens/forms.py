@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
@@ -197,6 +197,30 @@ class Confirm(ModalScreen[bool]):
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
+
+
+class TextView(ModalScreen[None]):
+    """A long text to read (one log entry in full: a round of fire has a line per shot);
+    scrolls with the arrow keys, Esc / Enter / q closes."""
+
+    BINDINGS = [Binding("escape,enter,q", "close", "Close", id="textview.close")]
+
+    def __init__(self, title: str, text: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="form-box text-view"):
+            yield Static(f"[b]{self.title_text}[/b]  [dim](Esc closes)[/dim]")
+            with VerticalScroll(id="text-view-scroll"):
+                yield Static(self.text, id="text-view-body")
+
+    def on_mount(self) -> None:
+        self.query_one("#text-view-scroll").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
 
 
 @dataclass(frozen=True)
