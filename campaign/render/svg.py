@@ -102,8 +102,8 @@ def draw_scene(scene: MapScene) -> dw.Drawing:
     drawing.append(dw.Rectangle(0, 0, rounded(width), rounded(height), fill=pal.BACKGROUND))
     board = dw.Group(id="board", transform=f"translate({MARGIN},{rounded(title_h)})")
     board.append(_hex_layer(scene, areas))
-    board.append(_section_layer(areas))
     points = {system.id: _symbol_point(system) for system in scene.star_map.systems}
+    board.append(_section_layer(areas, _NameBoxes(scene, points)))
     board.append(_route_layer(scene, points))
     detailed = len(scene.star_map.systems) <= DETAIL_LIMIT
     board.append(_system_layer(scene, points))
@@ -148,7 +148,63 @@ def _hex_layer(scene: MapScene, areas: list[SectionArea]) -> dw.Group:
     return layer
 
 
-def _section_layer(areas: list[SectionArea]) -> dw.Group:
+#: A character of the map's font is about this share of the font size wide (for placing text).
+CHAR_WIDTH = 0.62
+SECTION_TITLE_SIZE = 10.0
+Box = tuple[float, float, float, float]  # left, top, right, bottom
+
+
+def _text_box(text: str, x: float, baseline: float, size: float, anchor: str) -> Box:
+    """The rough extent of ``text`` drawn at (x, baseline): enough to tell overlaps apart."""
+    width = len(text) * size * CHAR_WIDTH
+    left = x - width / 2 if anchor == "middle" else x
+    return left, baseline - size, left + width, baseline + size * 0.25
+
+
+class _NameBoxes:
+    """Where the system names are drawn, bucketed by area of the board, so a section title can
+    look for a free place among the names near it only (a 10,000-system map stays fast)."""
+
+    CELL = 4 * HEX_RADIUS
+
+    def __init__(self, scene: MapScene, points: dict[str, Point]) -> None:
+        self._cells: dict[tuple[int, int], list[Box]] = {}
+        for system in scene.star_map.systems:
+            x, y = points[system.id]
+            box = _text_box(system.name, x, y - SYMBOL_DY + NAME_DY, pal.NAME_SIZE, "middle")
+            for cell in self._cells_of(box):
+                self._cells.setdefault(cell, []).append(box)
+
+    def _cells_of(self, box: Box) -> Iterator[tuple[int, int]]:
+        left, top, right, bottom = box
+        for cx in range(int(left // self.CELL), int(right // self.CELL) + 1):
+            for cy in range(int(top // self.CELL), int(bottom // self.CELL) + 1):
+                yield cx, cy
+
+    def overlaps(self, box: Box) -> bool:
+        """True when ``box`` overlaps a system name."""
+        left, top, right, bottom = box
+        return any(
+            left < other[2] and other[0] < right and top < other[3] and other[1] < bottom
+            for cell in self._cells_of(box) for other in self._cells.get(cell, ())
+        )
+
+
+def _section_title_place(area: SectionArea, names: _NameBoxes) -> Point:
+    """Where a section's title goes: the top-left corner of the section, or, when a system name
+    of the section above hangs over it there ("Aokhtel" over "Bright Star"), moved right along
+    the section's top in quarter-hex steps to the first place clear of names."""
+    col, row = min(area.hexes)
+    x, y = hex_centre(col, row)
+    x, y = rounded(x - HEX_RADIUS * 0.45), rounded(y - HEX_RADIUS * 0.55)
+    for step in range(12):
+        shifted = rounded(x + step * HEX_RADIUS * 0.5)
+        if not names.overlaps(_text_box(area.name, shifted, y, SECTION_TITLE_SIZE, "start")):
+            return shifted, y
+    return x, y
+
+
+def _section_layer(areas: list[SectionArea], names: _NameBoxes) -> dw.Group:
     layer = dw.Group(id="sections")
     for area in areas:
         group = dw.Group(class_="section", data_section=_escaped(area.key),
@@ -156,10 +212,8 @@ def _section_layer(areas: list[SectionArea]) -> dw.Group:
         group.append(dw.Path(d=_polylines_data(border_edges(area.hexes)), fill="none",
                              stroke=pal.SECTION_LINE, stroke_width=2.2, stroke_linecap="round"))
         if area.hexes:
-            col, row = min(area.hexes)
-            x, y = hex_centre(col, row)
-            group.extend(_label(area.name, rounded(x - HEX_RADIUS * 0.45),
-                                rounded(y - HEX_RADIUS * 0.55), size=10.0, anchor="start",
+            x, y = _section_title_place(area, names)
+            group.extend(_label(area.name, x, y, size=SECTION_TITLE_SIZE, anchor="start",
                                 weight="bold", fill=pal.SECTION_LINE))
         layer.append(group)
     return layer
