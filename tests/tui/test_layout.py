@@ -115,6 +115,16 @@ def test_toasts_stay_off_the_status_line_and_a_success_clears_refusals(
     asyncio.run(scenario())
 
 
+async def open_log_tab(pilot):  # noqa: ANN001, ANN201 - a Pilot; (CampaignScreen, DataTable)
+    """Open the campaign screen's Log tab and let its table fill."""
+    await pilot.pause()
+    screen = screen_of(pilot)
+    await pilot.press("5")
+    await pilot.pause()
+    await pilot.pause()
+    return screen, screen.query_one("#log", DataTable)
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_log_tab_shows_the_newest_row_and_event_numbers(service: CampaignService,
                                                         no_keymap: Path, size: tuple[int, int]):
@@ -123,12 +133,7 @@ def test_log_tab_shows_the_newest_row_and_event_numbers(service: CampaignService
 
     async def scenario() -> None:
         async with app_for(service, no_keymap, "full").run_test(size=size) as pilot:
-            await pilot.pause()
-            screen = screen_of(pilot)
-            await pilot.press("5")
-            await pilot.pause()
-            await pilot.pause()
-            table = screen.query_one("#log", DataTable)
+            screen, table = await open_log_tab(pilot)
             bar = screen.query_one("#order-bar").region
             assert table.region.bottom <= bar.y, (table.region, bar)
             assert table.scroll_y == table.max_scroll_y
@@ -153,12 +158,7 @@ def test_the_log_shows_the_highlighted_entry_whole(service: CampaignService, no_
 
     async def scenario() -> None:
         async with app_for(service, no_keymap, "full").run_test(size=size) as pilot:
-            await pilot.pause()
-            screen = screen_of(pilot)
-            await pilot.press("5")
-            await pilot.pause()
-            await pilot.pause()
-            table = screen.query_one("#log", DataTable)
+            screen, table = await open_log_tab(pilot)
             newest = screen._log_shown[-1]
             detail = str(screen.query_one("#log-detail").render())
             assert newest.order in detail and newest.numbers in detail
