@@ -7,6 +7,7 @@ order leaves the stored campaign exactly as it was.
 
 from __future__ import annotations
 
+import hmac
 import json
 import secrets
 from collections.abc import Callable
@@ -219,10 +220,15 @@ class CampaignService:
         *,
         db_url: str | None = None,
         ruleset_loader: RulesetLoader | None = None,
+        seal_dir: Path | None = None,
     ) -> None:
+        """``seal_dir``: where this machine's snapshot-sealing key lives (default: the user's
+        data directory; ``campaign/store/seal.py``)."""
         catalog.load()
         self.store = store if store is not None else Store(db_url)
         self.load_ruleset = ruleset_loader or content_loader()
+        self._seal_dir = seal_dir
+        self._seal_key: bytes | None | bool = False  # False: not read yet
 
     # --- creation and loading -----------------------------------------------------------------
 
@@ -288,8 +294,9 @@ class CampaignService:
     def load(
         self, name: str, *, use_snapshot: bool = True, allow_changed_data: bool = False
     ) -> Loaded:
-        """Verify the hash chain, then fold the log; the latest snapshot is used only after it
-        was checked against the log it claims to summarise (``from_snapshot`` = its event).
+        """Verify the hash chain, then fold the log; the latest snapshot is used only when this
+        machine sealed it (it computed or checked it before) or after it was checked against the
+        log it claims to summarise, which then seals it (``from_snapshot`` = its event).
 
         A snapshot that differs from the replayed log (an edited database) is never used: the
         log is the truth, and ``campaign verify`` names the bad snapshot."""
@@ -297,17 +304,59 @@ class CampaignService:
         rows = self.store.rows(name)
         self.store.verify_rows(name, rows)
         ruleset = self.ruleset_for(row, allow_changed=allow_changed_data)
-        events = parse_stored(rows, name)
         snapshot = self.store.latest_snapshot(name) if use_snapshot else None
+        if snapshot is not None and not 0 < snapshot.seq <= len(rows):
+            snapshot = None
         state, checked = CampaignState(), 0
-        if snapshot is not None and 0 < snapshot.seq <= len(rows):
+        if snapshot is not None and self._sealed(name, snapshot, rows):
+            # checked on this machine before: the verified chain still leads to it
+            state = CampaignState.model_validate_json(snapshot.state)
+            engine.fold(parse_stored(rows[snapshot.seq :], name), state)
+            checked = snapshot.seq
+        elif snapshot is not None:
+            events = parse_stored(rows, name)
             engine.fold(events[: snapshot.seq], state)
-            checked = snapshot.seq if self._snapshot_agrees(snapshot, rows, state) else 0
+            if self._snapshot_agrees(snapshot, rows, state):
+                checked = snapshot.seq
+                self._seal(name, snapshot.seq, snapshot.event_hash, snapshot.digest)
             engine.fold(events[snapshot.seq :], state)
         else:
-            engine.fold(events, state)
+            engine.fold(parse_stored(rows, name), state)
         head = Head(rows[-1].seq, rows[-1].hash, rows[-1].batch) if rows else Head(0, "", -1)
         return Loaded(row, head, state, ruleset, checked, self.store.dice_mode(name))
+
+    def _machine_key(self) -> bytes | None:
+        """This machine's snapshot-sealing key (read or made once per service)."""
+        if self._seal_key is False:
+            from campaign.store.repository import data_dir
+            from campaign.store.seal import machine_key
+
+            self._seal_key = machine_key(self._seal_dir or data_dir())
+        return self._seal_key if isinstance(self._seal_key, bytes) else None
+
+    def _sealed(self, name: str, snapshot: SnapshotRow, rows: list[StoredEvent]) -> bool:
+        """True when ``snapshot`` carries this machine's seal and still sits on the verified
+        log (the event hash at its seq and its digest are the ones sealed)."""
+        key = self._machine_key()
+        mac = self.store.snapshot_seal(name, snapshot.seq) if key is not None else None
+        if key is None or mac is None:
+            return False
+        from campaign.store.seal import seal_of
+
+        return (
+            rows[snapshot.seq - 1].hash == snapshot.event_hash
+            and sha256_hex(snapshot.state) == snapshot.digest
+            and hmac.compare_digest(
+                mac, seal_of(key, name, snapshot.seq, snapshot.event_hash, snapshot.digest))
+        )
+
+    def _seal(self, name: str, seq: int, event_hash: str, digest: str) -> None:
+        """Seal the snapshot of ``name`` after ``seq`` (its state was computed or checked here)."""
+        key = self._machine_key()
+        if key is not None:
+            from campaign.store.seal import seal_of
+
+            self.store.seal_snapshot(name, seq, seal_of(key, name, seq, event_hash, digest))
 
     @staticmethod
     def _snapshot_agrees(snapshot: SnapshotRow, rows: list[StoredEvent],
@@ -438,10 +487,10 @@ class CampaignService:
 
     def snapshot(self, loaded: Loaded) -> None:
         """Write a snapshot of ``loaded`` at its head."""
-        text = canonical_json(loaded.state)
-        self.store.save_snapshot(
-            loaded.row.name, loaded.head.seq, loaded.head.hash, sha256_hex(text), text
-        )
+        text, name, head = canonical_json(loaded.state), loaded.row.name, loaded.head
+        digest = sha256_hex(text)
+        self.store.save_snapshot(name, head.seq, head.hash, digest, text)
+        self._seal(name, head.seq, head.hash, digest)
 
     # --- undo, override, re-pin ------------------------------------------------------------------
 

@@ -88,5 +88,16 @@ campaign_dice = Table(
     Column("mode", String, nullable=False),
 )
 
-TABLES = (schema_info, campaigns, events, snapshots, campaign_dice)
+#: This machine's seal on a snapshot it checked (``campaign/store/seal.py``): the snapshot is
+#: then used without replaying the log before it. Older tools ignore the table.
+snapshot_seals = Table(
+    "dn_snapshot_seal",
+    metadata,
+    Column("campaign_name", String(NAME_LENGTH), ForeignKey("dn_campaign.name"),
+           primary_key=True),
+    Column("seq", Integer, primary_key=True, autoincrement=False),
+    Column("mac", String, nullable=False),
+)
+
+TABLES = (schema_info, campaigns, events, snapshots, campaign_dice, snapshot_seals)
 

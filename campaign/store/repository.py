@@ -78,14 +78,19 @@ def check_campaign_name(name: str) -> str:
     return name
 
 
+def data_dir() -> Path:
+    """The user's data directory of the tool (not created here)."""
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir(APP_NAME))
+
+
 def default_url() -> str:
     """``$CAMPAIGN_DB_URL``, else SQLite in the user's data directory (created if needed)."""
     url = os.environ.get(DB_URL_ENV)
     if url:
         return url
-    from platformdirs import user_data_dir
-
-    directory = Path(user_data_dir(APP_NAME))
+    directory = data_dir()
     directory.mkdir(parents=True, exist_ok=True)
     return f"sqlite:///{directory / 'campaigns.db'}"
 
@@ -285,7 +290,7 @@ class Store:
         """Remove a campaign with its events and snapshots (``CampaignNotFoundError`` if none)."""
         self.campaign(name)
         with self.database.write() as connection:
-            for table in ("dn_snapshot", "dn_event", "dn_campaign_dice"):
+            for table in ("dn_snapshot_seal", "dn_snapshot", "dn_event", "dn_campaign_dice"):
                 connection.run(f"DELETE FROM {table} WHERE campaign_name = :name", {"name": name})
             connection.run("DELETE FROM dn_campaign WHERE name = :name", {"name": name})
 
@@ -414,13 +419,37 @@ class Store:
         return int(row[0]) if row is not None else 0
 
     def drop_snapshots(self, name: str) -> None:
-        """Remove every snapshot of ``name`` (forces a cold replay)."""
+        """Remove every snapshot of ``name`` and its seal (forces a cold replay)."""
         with self.database.write() as connection:
-            connection.run("DELETE FROM dn_snapshot WHERE campaign_name = :name", {"name": name})
+            for table in ("dn_snapshot_seal", "dn_snapshot"):
+                connection.run(f"DELETE FROM {table} WHERE campaign_name = :name", {"name": name})
+
+    def snapshot_seal(self, name: str, seq: int) -> str | None:
+        """The seal recorded for the snapshot of ``name`` after ``seq`` (``seal.py``), if any."""
+        with self.database.read() as connection:
+            row = connection.first(
+                "SELECT mac FROM dn_snapshot_seal WHERE campaign_name = :name AND seq = :seq",
+                {"name": name, "seq": seq})
+        return row[0] if row is not None else None
+
+    def seal_snapshot(self, name: str, seq: int, mac: str) -> None:
+        """Record ``mac`` as the seal of the snapshot of ``name`` after ``seq`` (replacing an
+        older one). Best effort: a database that refuses the write (read-only, another process
+        sealing at the same moment) leaves the snapshot unsealed, which only costs a replay."""
+        try:
+            with self.database.write() as connection:
+                params = {"name": name, "seq": seq}
+                connection.run("DELETE FROM dn_snapshot_seal WHERE campaign_name = :name"
+                               " AND seq = :seq", params)
+                connection.run("INSERT INTO dn_snapshot_seal (campaign_name, seq, mac)"
+                               " VALUES (:name, :seq, :mac)", {**params, "mac": mac})
+        except (IntegrityViolation, DatabaseUnavailable):
+            pass
 
 
 #: The tables the store needs (``models.TABLES``, by name: checking them needs no SQLAlchemy).
-TABLE_NAMES = ("dn_schema_info", "dn_campaign", "dn_event", "dn_snapshot", "dn_campaign_dice")
+TABLE_NAMES = ("dn_schema_info", "dn_campaign", "dn_event", "dn_snapshot", "dn_campaign_dice",
+               "dn_snapshot_seal")
 SCHEMA_TABLE = "dn_schema_info"
 SCHEMA_VERSION_QUERY = "SELECT version FROM dn_schema_info WHERE id = 1"
 SNAPSHOT_QUERY = ("SELECT campaign_name, seq, event_hash, digest, state FROM dn_snapshot"
@@ -466,7 +495,7 @@ def insert_events(connection: Connection, name: str, stored: Sequence[StoredEven
 
 
 def delete_after(connection: Connection, name: str, keep_seq: int) -> None:
-    """Delete the events and snapshots of ``name`` after event ``keep_seq``."""
-    for table in ("dn_snapshot", "dn_event"):
+    """Delete the events, snapshots and seals of ``name`` after event ``keep_seq``."""
+    for table in ("dn_snapshot_seal", "dn_snapshot", "dn_event"):
         connection.run(f"DELETE FROM {table} WHERE campaign_name = :name AND seq > :keep",
                        {"name": name, "keep": keep_seq})

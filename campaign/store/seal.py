@@ -1,0 +1,76 @@
+"""Snapshot seals: this machine's mark on a snapshot it has checked against the log.
+
+A snapshot in the database saves replaying the log before it, but the database can be edited:
+a forged snapshot with a recomputed digest must never be used (``campaign verify`` names it).
+So a snapshot is used without replaying the log before it only when it carries a seal: an
+HMAC-SHA256, under a key kept outside the database, of the campaign name, the snapshot's event
+number, the hash of the log at that event and the snapshot's digest. This machine seals a
+snapshot when it computed the state itself (``CampaignService.snapshot``) or replayed the log
+and found the snapshot equal (the first load after a copy of the database, or after an edit).
+
+- Whoever can edit the database but cannot read the key cannot make a seal: an edited snapshot
+  or a rewritten log (the event hash at the snapshot changes) fails the seal, and the load falls
+  back to replaying and comparing, as without seals.
+- The key is 32 random bytes in ``snapshot-seal.key`` in the user's data directory (mode 0600),
+  made on first use. Another machine (or a user without the key) has other seals or none: it
+  replays once, then seals with its own key. Without a writable data directory nothing is
+  sealed, and every load replays (slower, never wrong).
+
+See docs/adr/0022-snapshot-seals.md.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import hmac
+import os
+import secrets
+from pathlib import Path
+
+KEY_FILE = "snapshot-seal.key"
+KEY_BYTES = 32
+
+
+def seal_of(key: bytes, campaign: str, seq: int, event_hash: str, digest: str) -> str:
+    """The seal (hex HMAC-SHA256) of the snapshot of ``campaign`` after event ``seq``."""
+    message = "\n".join((campaign, str(seq), event_hash, digest)).encode("utf-8")
+    return hmac.new(key, message, hashlib.sha256).hexdigest()
+
+
+def machine_key(directory: Path) -> bytes | None:
+    """This machine's sealing key from ``directory``, made there on first use; ``None`` when it
+    can be neither read nor made (then nothing is sealed).
+
+    A new key is written to a temporary file and linked into place, so two processes starting
+    at once both end up with the same complete key (the second link fails and that process
+    reads the first one's key)."""
+    path = directory / KEY_FILE
+    try:
+        return _read_key(path)
+    except FileNotFoundError:
+        pass
+    except OSError:
+        return None
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        temporary = directory / f".{KEY_FILE}.{os.getpid()}.{secrets.token_hex(4)}"
+        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        try:
+            with os.fdopen(handle, "wb") as out:
+                out.write(secrets.token_bytes(KEY_BYTES))
+                out.flush()
+                os.fsync(out.fileno())
+            with contextlib.suppress(FileExistsError):  # another process was first: use its key
+                os.link(temporary, path)
+        finally:
+            temporary.unlink(missing_ok=True)
+        return _read_key(path)
+    except OSError:
+        return None
+
+
+def _read_key(path: Path) -> bytes | None:
+    """The key in ``path``; ``None`` if the file is not a key (wrong length)."""
+    key = path.read_bytes()
+    return key if len(key) == KEY_BYTES else None
