@@ -227,13 +227,13 @@ class SqlAlchemyDatabase:
 
     @contextmanager
     def _translated(self) -> Iterator[None]:
-        from sqlalchemy.exc import IntegrityError, OperationalError
+        from sqlalchemy.exc import DBAPIError, IntegrityError
 
         try:
             yield
         except IntegrityError as error:
             raise IntegrityViolation(str(error.orig)) from None
-        except OperationalError as error:
+        except DBAPIError as error:  # lost server, no permission, read-only: as sqlite3.Error
             raise DatabaseUnavailable(str(error.orig)) from None
 
     @contextmanager

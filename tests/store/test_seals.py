@@ -144,3 +144,20 @@ def test_a_damaged_key_file_is_not_used(tmp_path):
     (tmp_path / KEY_FILE).write_bytes(b"short")
     assert machine_key(tmp_path) is None
     assert (tmp_path / KEY_FILE).read_bytes() == b"short"
+
+
+def test_a_read_only_database_loads_without_sealing(tmp_path, monkeypatch):
+    # DN-ERR-1: the seal is best effort; a database that refuses the write still loads
+    monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 4)
+    path = tmp_path / "c.db"
+    writer = _service(f"sqlite:///{path}", tmp_path / "machine-a")
+    writer.create("c", dice_seed="s")
+    for text in SETUP_ORDERS[:8]:
+        writer.order("c", text)
+    sealed = _sealed_seqs(writer)
+    before = path.read_bytes()
+    reader = _service(f"sqlite+pysqlite:///file:{path}?mode=ro&uri=true", tmp_path / "machine-b")
+    loaded = reader.load("c")
+    assert loaded.from_snapshot > 0  # checked by replay, agreed, could not be sealed
+    assert engine.state_digest(loaded.state) == engine.state_digest(writer.load("c").state)
+    assert _sealed_seqs(writer) == sealed and path.read_bytes() == before
