@@ -7,6 +7,7 @@ order leaves the stored campaign exactly as it was.
 
 from __future__ import annotations
 
+import functools
 import hmac
 import json
 import secrets
@@ -228,7 +229,6 @@ class CampaignService:
         self.store = store if store is not None else Store(db_url)
         self.load_ruleset = ruleset_loader or content_loader()
         self._seal_dir = seal_dir
-        self._seal_key: bytes | None | bool = False  # False: not read yet
 
     # --- creation and loading -----------------------------------------------------------------
 
@@ -325,19 +325,18 @@ class CampaignService:
         head = Head(rows[-1].seq, rows[-1].hash, rows[-1].batch) if rows else Head(0, "", -1)
         return Loaded(row, head, state, ruleset, checked, self.store.dice_mode(name))
 
+    @functools.cached_property
     def _machine_key(self) -> bytes | None:
         """This machine's snapshot-sealing key (read or made once per service)."""
-        if self._seal_key is False:
-            from campaign.store.repository import data_dir
-            from campaign.store.seal import machine_key
+        from campaign.store.repository import data_dir
+        from campaign.store.seal import machine_key
 
-            self._seal_key = machine_key(self._seal_dir or data_dir())
-        return self._seal_key if isinstance(self._seal_key, bytes) else None
+        return machine_key(self._seal_dir or data_dir())
 
     def _sealed(self, name: str, snapshot: SnapshotRow, rows: list[StoredEvent]) -> bool:
         """True when ``snapshot`` carries this machine's seal and still sits on the verified
         log (the event hash at its seq and its digest are the ones sealed)."""
-        key = self._machine_key()
+        key = self._machine_key
         mac = self.store.snapshot_seal(name, snapshot.seq) if key is not None else None
         if key is None or mac is None:
             return False
@@ -352,7 +351,7 @@ class CampaignService:
 
     def _seal(self, name: str, seq: int, event_hash: str, digest: str) -> None:
         """Seal the snapshot of ``name`` after ``seq`` (its state was computed or checked here)."""
-        key = self._machine_key()
+        key = self._machine_key
         if key is not None:
             from campaign.store.seal import seal_of
 

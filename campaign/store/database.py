@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -68,12 +68,12 @@ class Database(Protocol):
 
     url: str
 
-    def read(self) -> Iterator[Connection]:
-        """A connection for queries (a context manager)."""
+    def read(self) -> AbstractContextManager[Connection]:
+        """A connection for queries."""
         ...
 
-    def write(self) -> Iterator[Connection]:
-        """One transaction (a context manager): committed at the end, rolled back on error."""
+    def write(self) -> AbstractContextManager[Connection]:
+        """One transaction: committed at the end, rolled back on error."""
         ...
 
     def table_names(self) -> set[str]:

@@ -29,6 +29,18 @@ from campaign.store.rows import NAME_LENGTH
 
 metadata = MetaData()
 
+
+def _campaign_key() -> Column:
+    """The campaign a row belongs to, as (part of) its primary key."""
+    return Column("campaign_name", String(NAME_LENGTH), ForeignKey("dn_campaign.name"),
+                  primary_key=True)
+
+
+def _seq_key() -> Column:
+    """The event a row is about, as part of its primary key (never generated)."""
+    return Column("seq", Integer, primary_key=True, autoincrement=False)
+
+
 #: One row: the schema version the database was written with.
 schema_info = Table(
     "dn_schema_info",
@@ -70,9 +82,8 @@ events = Table(
 snapshots = Table(
     "dn_snapshot",
     metadata,
-    Column("campaign_name", String(NAME_LENGTH), ForeignKey("dn_campaign.name"),
-           primary_key=True),
-    Column("seq", Integer, primary_key=True, autoincrement=False),
+    _campaign_key(),
+    _seq_key(),
     Column("event_hash", String, nullable=False),
     Column("digest", String, nullable=False),
     Column("state", Text, nullable=False),
@@ -83,8 +94,7 @@ snapshots = Table(
 campaign_dice = Table(
     "dn_campaign_dice",
     metadata,
-    Column("campaign_name", String(NAME_LENGTH), ForeignKey("dn_campaign.name"),
-           primary_key=True),
+    _campaign_key(),
     Column("mode", String, nullable=False),
 )
 
@@ -93,9 +103,8 @@ campaign_dice = Table(
 snapshot_seals = Table(
     "dn_snapshot_seal",
     metadata,
-    Column("campaign_name", String(NAME_LENGTH), ForeignKey("dn_campaign.name"),
-           primary_key=True),
-    Column("seq", Integer, primary_key=True, autoincrement=False),
+    _campaign_key(),
+    _seq_key(),
     Column("mac", String, nullable=False),
 )
 
