@@ -78,10 +78,24 @@ def greedy_player() -> Player:
     return choose
 
 
-def level_player(level: str) -> Player:
-    """A computer level (one searcher per game, as the screen keeps one)."""
-    ai = ShogiAI(level)
-    return ai.choose
+#: Moves of each level chosen among the opening book's moves: ``[limited, without search]``.
+BOOK_MOVES: dict[str, list[int]] = {}
+
+
+def level_player(level: str, use_book: bool = True) -> Player:
+    """A computer level (one searcher per game, as the screen keeps one); ``use_book=False``
+    plays it without its opening book (the search alone)."""
+    ai = ShogiAI(level, use_book=use_book)
+    counts = BOOK_MOVES.setdefault(level, [0, 0])
+
+    def choose(state: ShogiState) -> int:
+        move = ai.choose(state)
+        if ai.last_book_moves is not None:
+            counts[0] += 1
+            counts[1] += ai.last is None
+        return move
+
+    return choose
 
 
 def perfect_values(lines: list[list[int]]) -> list[tuple[str, int] | None]:
@@ -311,15 +325,27 @@ def report(name: str, labels: tuple[str, str], tally: Tally) -> None:
                 f"wall ({sum(cpu) / len(cpu):.3f} s CPU), {max(times):.2f} s max wall "
                 f"({max(cpu):.2f} s CPU)"
             )
+    for level in labels:
+        limited, unsearched = BOOK_MOVES.get(level, (0, 0))
+        if limited:
+            print(f"  {level:7} {limited} moves chosen among the opening book's moves "
+                  f"({unsearched} of them the only one, played without search)")
     for line in tally.lost_games:
         print(f"  lost: {line}")
 
 
-MATCHES = {
-    "hard-normal": (("hard", "normal"), lambda: level_player("hard"),
-                    lambda: level_player("normal")),
-    "easy-greedy": (("easy", "greedy2"), lambda: level_player("easy"), greedy_player),
-}
+def matches(use_book: bool = True) -> dict[str, tuple[tuple[str, str], Callable[[], Player],
+                                                      Callable[[], Player]]]:
+    """The two matches: labels, then a factory of each player (one per game)."""
+    return {
+        "hard-normal": (("hard", "normal"), lambda: level_player("hard", use_book),
+                        lambda: level_player("normal", use_book)),
+        "easy-greedy": (("easy", "greedy2"), lambda: level_player("easy", use_book),
+                        greedy_player),
+    }
+
+
+MATCHES = matches()
 
 
 def parse_game(text: str) -> list[tuple[int, bool]]:
@@ -359,6 +385,10 @@ def main(argv: list[str] | None = None) -> None:
         "--only", type=parse_game, nargs="+", metavar="INDEX[:red|blue]",
         help="play only these games (opening index, optionally the first player's colour)",
     )
+    parser.add_argument(
+        "--no-book", action="store_true",
+        help="play hard without its opening book (the search alone, as before ADR 0023)",
+    )
     args = parser.parse_args(argv)
     if args.write_openings:
         write_openings(drawn_openings(args.openings))
@@ -373,8 +403,9 @@ def main(argv: list[str] | None = None) -> None:
     if args.only:
         games &= {game for group in args.only for game in group}
     values = perfect_values(lines)
-    for name in args.match or list(MATCHES):
-        labels, first, second = MATCHES[name]
+    chosen = matches(use_book=not args.no_book)
+    for name in args.match or list(chosen):
+        labels, first, second = chosen[name]
         started = time.perf_counter()
         tally = match(name, first, second, lines, args.max_plies, games, values)
         report(name, labels, tally)

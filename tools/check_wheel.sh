@@ -34,10 +34,12 @@ sdist=$(ls "$work"/dist/*.tar.gz)
     "$wheel" >"$work/wheel.txt"
 tar -tzf "$sdist" >"$work/sdist.txt"
 for member in campaign/data/units.csv campaign/data/tables/space_crt.csv \
-              campaign/seeds/standard-turn1.json scenarios/imperial/data/map.toml; do
+              campaign/seeds/standard-turn1.json scenarios/imperial/data/map.toml \
+              scenarios/imperium_shogi/data/opening-book.bin; do
     grep -qx "$member" "$work/wheel.txt" || fail "$member missing from the wheel"
 done
-for member in data/units.csv seeds/standard-turn1.json scenarios/imperial/data/map.toml; do
+for member in data/units.csv seeds/standard-turn1.json scenarios/imperial/data/map.toml \
+              scenarios/imperium_shogi/data/opening-book.bin; do
     grep -q "^[^/]*/$member\$" "$work/sdist.txt" || fail "$member missing from the sdist"
 done
 echo "$(basename "$wheel") and $(basename "$sdist") carry data/ and seeds/"
@@ -69,6 +71,8 @@ run data check;                              expect "data OK"
 run new t --layout random --seed 3;          expect "legal orders now"
 run status t;                                expect "t: game turn 0"
 run scenario perft imperium-shogi --depth 4; expect "depth 4: 1002"
+run scenario solve imperium-shogi --position 'mf1/1cb/BC1/1FM - b' --level hard
+expect "opening book: 1 of 7 moves keep the solved result"
 run demo --create-only;                      expect "demo campaign 'demo' is ready"
 run status demo;                             expect "demo: game turn 1"
 [ -f "$XDG_DATA_HOME/dark-nebula-campaign/campaigns.db" ] \

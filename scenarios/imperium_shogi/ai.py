@@ -14,11 +14,13 @@ object with ``probe(state) -> move | None`` as
 from __future__ import annotations
 
 import functools
+import importlib.util
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
+from scenarios.imperium_shogi.book import OpeningBook, shipped_book
 from scenarios.imperium_shogi.game import ShogiState
 from scenarios.imperium_shogi.rules import (
     BB,
@@ -33,6 +35,9 @@ from scenarios.imperium_shogi.rules import (
     B,
 )
 from scenarios.solvers.alphabeta import AlphaBeta, SearchResult
+
+if TYPE_CHECKING:
+    from scenarios.imperium_shogi.fast_search import FastSearcher
 
 #: Material values on the board by kind (the flagship is priceless: losing it ends the game).
 PIECE_VALUE = {MS: 50, CR: 40, B: 20, BR: 60, BB: 0}
@@ -57,6 +62,13 @@ class Level:
     """Whether the search uses ``forced_result`` (tries and BB captures seen up to three plies
     beyond its depth); only the strongest level does, the others keep a plain search."""
     description: str
+    book: bool = False
+    """Whether the level searches only the opening book's moves where the book has the
+    position (``book.py``: the moves that keep the solved value near the start)."""
+    compiled: bool = False
+    """Whether the level uses the compiled search (``fast_search``, numba); where numba is not
+    installed it falls back to the generic search with ``fallback_nodes``."""
+    fallback_nodes: int = 0
 
 
 LEVELS: dict[str, Level] = {
@@ -65,9 +77,11 @@ LEVELS: dict[str, Level] = {
         Level("easy", 3_000, 3, 10.0, False, "looks three plies ahead (at most 3,000 positions)"),
         Level("normal", 20_000, 64, 30.0, False, "searches 20,000 positions per move"),
         Level(
-            "hard", 120_000, 64, 120.0, True,
-            "searches 120,000 positions per move and sees tries and BB captures up to three "
-            "plies beyond its depth",
+            "hard", 2_000_000, 64, 120.0, True,
+            "searches 2,000,000 positions per move (compiled search), sees tries and BB "
+            "captures up to three plies beyond its depth, and near the start never picks a "
+            "move the solved game shows to give the result away (opening book)",
+            book=True, compiled=True, fallback_nodes=120_000,
         ),
     )
 }
@@ -171,22 +185,39 @@ class ShogiAI:
         *,
         tablebase: Tablebase | None = None,
         clock: Callable[[], float] = time.monotonic,
+        book: OpeningBook | None = None,
+        use_book: bool = True,
     ) -> None:
+        """``book`` replaces the shipped opening book; ``use_book=False`` plays the level
+        without any book (the benchmark's search-only match)."""
         if level == PERFECT and tablebase is None:
             raise ValueError("the perfect level needs a tablebase (see this module)")
         if level != PERFECT and level not in LEVELS:
             raise ValueError(f"unknown level {level!r} (known: {', '.join(available_levels())})")
         self.level = level
         self.tablebase = tablebase
-        proofs = LEVELS.get(level, LEVELS["hard"]).proofs
-        self.searcher = AlphaBeta(
-            evaluate,
-            key=_key,
-            order=order_moves,
-            forced_result=forced_result if proofs else None,
-            clock=clock,
-        )
+        definition = LEVELS.get(level, LEVELS["hard"])
+        self.budget = definition.nodes
+        self.searcher: AlphaBeta | FastSearcher
+        if definition.compiled and compiled_search_available():
+            from scenarios.imperium_shogi.fast_search import FastSearcher
+
+            self.searcher = FastSearcher(proofs=definition.proofs, clock=clock)
+        else:
+            if definition.compiled:
+                self.budget = definition.fallback_nodes
+            self.searcher = AlphaBeta(
+                evaluate,
+                key=_key,
+                order=order_moves,
+                forced_result=forced_result if definition.proofs else None,
+                clock=clock,
+            )
         self.last: SearchResult | None = None
+        self.book = book
+        self.use_book = use_book and LEVELS.get(level, LEVELS["hard"]).book
+        #: Whether the last ``choose`` was limited by the book (and to how many moves).
+        self.last_book_moves: int | None = None
 
     def choose(
         self,
@@ -208,14 +239,37 @@ class ShogiAI:
             if move is not None and move in work.legal_actions():
                 return move
         level = LEVELS.get(self.level, LEVELS["hard"])
+        kept = self._book_moves(work)
+        self.last_book_moves = None if kept is None else len(kept)
+        if kept is not None and len(kept) == 1:
+            self.last = None
+            return kept[0]
         overridden = max_depth is not None or seconds is not None
         depth = max_depth if max_depth is not None else level.max_depth
-        budget = nodes if nodes is not None else None if overridden else level.nodes
+        budget = nodes if nodes is not None else None if overridden else self.budget
         cap = seconds if seconds is not None else None if overridden else level.safety_seconds
         self.last = self.searcher.search(
-            work, max_depth=depth, time_budget=cap, node_budget=budget
+            work, max_depth=depth, time_budget=cap, node_budget=budget, root_actions=kept
         )
         return int(self.last.action)
+
+    def _book_moves(self, state: ShogiState) -> list[int] | None:
+        """The legal moves the opening book keeps in ``state``, or ``None`` without an entry
+        (or when this level uses no book)."""
+        if not self.use_book:
+            return None
+        book = self.book if self.book is not None else shipped_book()
+        kept = book.kept_moves(state.position)
+        if kept is None:
+            return None
+        legal = [move for move in state.legal_actions() if move in kept]
+        return legal or None
+
+
+@functools.cache
+def compiled_search_available() -> bool:
+    """Whether numba is installed, so ``hard`` can use the compiled search."""
+    return importlib.util.find_spec("numba") is not None
 
 
 @functools.cache
@@ -227,9 +281,17 @@ def stored_tablebase() -> Tablebase | None:
     return TablebaseFile.open("imperium")
 
 
+def describe(level: Level) -> str:
+    """What ``level`` does on this installation (a compiled level without numba says so)."""
+    if level.compiled and not compiled_search_available():
+        return (f"{level.description}; numba is not installed here, so it searches "
+                f"{level.fallback_nodes:,} positions with the generic search instead")
+    return level.description
+
+
 def levels_help() -> str:
     """What each level does, one line each (the game screen's help shows it)."""
-    lines = [f"{name:>7}: {level.description}" for name, level in LEVELS.items()]
+    lines = [f"{name:>7}: {describe(level)}" for name, level in LEVELS.items()]
     lines.append(f"{PERFECT:>7}: plays from the solved tablebase (offered once it was solved)")
     return "\n".join(lines)
 

@@ -94,7 +94,7 @@ def wants_tablebase(args: argparse.Namespace, argv: list[str]) -> bool:
 
 def solve_parser() -> argparse.ArgumentParser:
     """Options of ``campaign scenario solve imperium-shogi`` (search and tablebase)."""
-    from scenarios.imperium_shogi.ai import LEVELS
+    from scenarios.imperium_shogi.ai import LEVELS, describe
 
     parser = argparse.ArgumentParser(
         prog="campaign scenario solve imperium-shogi",
@@ -108,7 +108,7 @@ def solve_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--level", choices=sorted(LEVELS), default="normal",
         help="computer level (a node budget, same move on any machine): "
-        + "; ".join(f"{name} {level.description}" for name, level in LEVELS.items()),
+        + "; ".join(f"{name} {describe(level)}" for name, level in LEVELS.items()),
     )
     _tablebase_arguments(parser)
     return parser
@@ -139,6 +139,10 @@ def cli_solve(argv: list[str]) -> int:
     result = ai.last
     print(f"position: {state.to_text()}")
     print(f"best move: {move_to_text(move)}")
+    if ai.last_book_moves is not None:
+        print(f"opening book: {ai.last_book_moves} of {len(state.legal_actions())} moves keep "
+              "the solved result" + (" (played without search)" if result is None else
+                                     "; only those were searched"))
     if result is not None:
         verdict = " (forced win)" if result.is_win else " (forced loss)" if (
             result.proven and not result.is_win) else ""

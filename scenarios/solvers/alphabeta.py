@@ -119,6 +119,7 @@ class AlphaBeta:
         max_depth: int = 64,
         time_budget: float | None = None,
         node_budget: int | None = None,
+        root_actions: Sequence[Action] | None = None,
     ) -> SearchResult:
         """Best action for the player to move, by iterative deepening up to ``max_depth``.
 
@@ -129,17 +130,21 @@ class AlphaBeta:
         better at the new depth too (a root move only beats the first one on an exact value).
         Depth 1 always completes, so a legal move is returned however small the budget. Only
         the node budget is reproducible across machines. An immediate win is always played.
-        Raises ``ValueError`` if the state is terminal.
+        ``root_actions`` (legal actions of ``state``) limits the choice at the root to them, as
+        an opening book does; the replies below the root are not limited. Raises
+        ``ValueError`` if the state is terminal or ``root_actions`` holds no legal action.
         """
         start = self.clock()
         actions = list(state.legal_actions())
+        if root_actions is not None:
+            actions = [action for action in actions if action in root_actions]
         if state.is_terminal() or not actions:
             raise ValueError("search needs a running game with a legal move")
         player = state.current_player()
         self.nodes = 0
         self.history = {}
         winning = self.immediate_win(state)
-        if winning is not None:
+        if winning is not None and winning in actions:
             return SearchResult(winning, WIN - 1, 1, len(actions), self.clock() - start, True)
         if len(self.table) > self.table_size:
             self.table.clear()
@@ -150,7 +155,7 @@ class AlphaBeta:
             self._node_limit = None if node_budget is None or first else node_budget
             progress = _RootProgress(best[0] if depth > 1 else self._table_action(state))
             try:
-                self._root(state, player, actions, depth, progress)
+                self._root(state, player, actions, depth, progress, root_actions is not None)
             except _OutOfBudget:
                 if progress.searched:  # the previous best was searched at this depth
                     best = (progress.action, progress.value, depth)
@@ -181,8 +186,11 @@ class AlphaBeta:
         actions: list[Action],
         depth: int,
         progress: _RootProgress,
+        restricted: bool = False,
     ) -> None:
-        """One root iteration to ``depth``; ``progress`` holds the best action searched so far."""
+        """One root iteration to ``depth``; ``progress`` holds the best action searched so far.
+        With ``restricted`` (only some legal actions searched) the value stored for the root is
+        a lower bound, not an exact value."""
         ordered = self._ordered(state, actions, progress.first)
         alpha, beta = -WIN - 1, WIN + 1
         for action in ordered:
@@ -191,7 +199,8 @@ class AlphaBeta:
             if progress.searched == 1 or value > progress.value:
                 progress.value, progress.action = value, action
             alpha = max(alpha, value)
-        self._store(self.key(state), depth, progress.value, _EXACT, progress.action, 0)
+        flag = _LOWER if restricted else _EXACT
+        self._store(self.key(state), depth, progress.value, flag, progress.action, 0)
 
     def _table_action(self, state: GameState) -> Action | None:
         """The best action the table remembers for ``state`` (from an earlier search)."""

@@ -207,7 +207,7 @@ async def test_help_lists_bindings():
         text = str(app.screen.query_one("#help-keys").render())
         assert "shogi.undo" in text and "Select / move" in text
         levels = str(app.screen.query_one("#help-levels").render())
-        assert all(level in levels for level in ("easy", "normal", "hard", "120,000"))
+        assert all(level in levels for level in ("easy", "normal", "hard", "2,000,000"))
         # the dialog is drawn as a framed box of its own width (its CSS once sat on the game
         # screen, where Textual scopes it, so the help spread borderless over the board)
         box = app.screen.query_one(".dialog")
