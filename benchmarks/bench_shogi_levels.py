@@ -8,7 +8,8 @@ Two matches over the same 25 random openings, each opening played with both colo
 Prints wins, draws, losses and time per move of each side; asserts nothing. A game that reaches
 ``--max-plies`` without a result counts as a draw (it is reported separately as "capped").
 Levels are node budgets, so the moves (and so the results) are the same on any machine; only the
-times change. Run (takes about 40 minutes per process; use ``nice`` on a shared machine):
+times change. Run (about 8 minutes of CPU for both matches, 216–341 s wall for each third of
+the openings on a shared 2-core machine; use ``nice`` there):
 
     .venv/bin/python -m benchmarks.bench_shogi_levels [--openings 25] [--match hard-normal]
 

@@ -44,7 +44,7 @@ from scenarios.imperium_shogi.tablebase.kernel import (
     square_of,
 )
 from scenarios.imperium_shogi.tablebase.table import SIDE_FREE_MASK, mirror_key, swap_key
-from scenarios.solvers.alphabeta import EVAL_LIMIT, PROVEN, WIN, SearchResult
+from scenarios.solvers.alphabeta import EVAL_LIMIT, PROVEN, WIN, SearchResult, choices_or_win
 
 _WIN = int(WIN)
 _PROVEN = int(PROVEN)
@@ -350,14 +350,9 @@ class FastSearcher:
     ) -> SearchResult:
         """Best move for the side to move (see the module and ``AlphaBeta.search``)."""
         start = self.clock()
-        actions = list(state.legal_actions())
-        if root_actions is not None:
-            actions = [action for action in actions if action in root_actions]
-        if state.is_terminal() or not actions:
-            raise ValueError("search needs a running game with a legal move")
-        winning = _immediate_win(state, actions)
-        if winning is not None:
-            return SearchResult(winning, WIN - 1, 1, len(actions), self.clock() - start, True)
+        actions, won = choices_or_win(state, root_actions, start, self.clock)
+        if won is not None:
+            return won
         root_keys = np.array([_child_key(state, action) for action in actions], dtype=np.int64)
         path = np.zeros(REPETITION_WINDOW + MAX_PLY + 2, dtype=np.int64)
         earlier = _game_keys(state)[-REPETITION_WINDOW:]
@@ -422,13 +417,3 @@ def canonical(encoded: int) -> int:
     if encoded >> SIDE_BIT & 1:
         key = swap_key(key)
     return min(key, mirror_key(key))
-
-
-def _immediate_win(state: ShogiState, actions: Sequence[int]) -> int | None:
-    player = state.current_player()
-    for action in actions:
-        child = state.clone()
-        child.apply_action(action)
-        if child.is_terminal() and child.returns()[player] > 0:
-            return action
-    return None

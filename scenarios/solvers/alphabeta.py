@@ -79,6 +79,30 @@ ForcedResult = Callable[[GameState], "int | None"]
 a guess): the search stores its answers as proven results."""
 
 
+def choices_or_win(
+    state: GameState,
+    root_actions: Sequence[Action] | None,
+    started: float,
+    clock: Callable[[], float],
+) -> tuple[list[Action], SearchResult | None]:
+    """What a search does first: the actions to choose from (the legal ones, limited to
+    ``root_actions`` when given) and, if one of them ends the game at once with a win for the
+    mover, the result to return without searching. Raises ``ValueError`` when nothing is left
+    to choose (a terminal state, or no legal action among ``root_actions``)."""
+    actions = list(state.legal_actions())
+    if root_actions is not None:
+        actions = [action for action in actions if action in root_actions]
+    if state.is_terminal() or not actions:
+        raise ValueError("search needs a running game with a legal move")
+    player = state.current_player()
+    for action in actions:
+        child = state.clone()
+        child.apply_action(action)
+        if child.is_terminal() and child.returns()[player] > 0:
+            return actions, SearchResult(action, WIN - 1, 1, len(actions), clock() - started, True)
+    return actions, None
+
+
 def _text_key(state: GameState) -> Hashable:
     return state.to_text()
 
@@ -135,17 +159,12 @@ class AlphaBeta:
         ``ValueError`` if the state is terminal or ``root_actions`` holds no legal action.
         """
         start = self.clock()
-        actions = list(state.legal_actions())
-        if root_actions is not None:
-            actions = [action for action in actions if action in root_actions]
-        if state.is_terminal() or not actions:
-            raise ValueError("search needs a running game with a legal move")
+        actions, won = choices_or_win(state, root_actions, start, self.clock)
+        if won is not None:
+            return won
         player = state.current_player()
         self.nodes = 0
         self.history = {}
-        winning = self.immediate_win(state)
-        if winning is not None and winning in actions:
-            return SearchResult(winning, WIN - 1, 1, len(actions), self.clock() - start, True)
         if len(self.table) > self.table_size:
             self.table.clear()
         best: tuple[Action, float, int] = (actions[0], 0.0, 0)
@@ -166,16 +185,6 @@ class AlphaBeta:
         action, value, depth = best
         return SearchResult(action, value, depth, self.nodes, self.clock() - start,
                             abs(value) >= PROVEN)
-
-    def immediate_win(self, state: GameState) -> Action | None:
-        """A legal action that ends the game at once with a win for the mover, if any."""
-        player = state.current_player()
-        for action in state.legal_actions():
-            child = state.clone()
-            child.apply_action(action)
-            if child.is_terminal() and child.returns()[player] > 0:
-                return action
-        return None
 
     # -- search -------------------------------------------------------------------------------
 
