@@ -1,14 +1,17 @@
-"""Computer opponent for Imperium Shogi: generic alpha-beta with a game-specific evaluation.
+"""Computer opponent for Imperium Shogi: alpha-beta with a game-specific evaluation.
 
 Levels are search budgets that do not depend on the machine: a number of nodes per move and a
 depth cap, so the same position (in the same game) gives the same move on a fast machine and on
-a busy one; ``hard`` also uses ``forced_result``, exact proofs of tries and BB captures a few
-plies beyond its depth (docs/imperium-shogi.md). Each level also has a time limit, but only as
-a safety cap for a machine hundreds of times slower than a normal one; it never decides a move
-in practice. A ``perfect`` level is reserved for a retrograde tablebase (issue 12): pass any
-object with ``probe(state) -> move | None`` as
-``tablebase``; while no tablebase is given that level is not offered, and a probe that returns
-``None`` (position not covered) falls back to the deepest search level.
+a busy one. ``easy`` and ``normal`` use the generic search (``scenarios/solvers/alphabeta.py``).
+``hard`` uses the same algorithm compiled (``fast_search``, when numba is installed) with a ten
+times larger budget, ``forced_result`` (exact proofs of tries and BB captures a few plies beyond
+its depth) and the opening book (``book``: near the start it only considers the moves that keep
+the solved result); docs/imperium-shogi.md and ADR 0023. Each level also has a time limit,
+but only as a safety cap for a machine hundreds of times slower than a normal one; it never
+decides a move in practice. A ``perfect`` level is reserved for a retrograde tablebase (issue
+12): pass any object with ``probe(state) -> move | None`` as ``tablebase``; while no tablebase
+is given that level is not offered, and a probe that returns ``None`` (position not covered)
+falls back to the deepest search level.
 """
 
 from __future__ import annotations
@@ -215,7 +218,7 @@ class ShogiAI:
             )
         self.last: SearchResult | None = None
         self.book = book
-        self.use_book = use_book and LEVELS.get(level, LEVELS["hard"]).book
+        self.use_book = use_book and definition.book
         #: Whether the last ``choose`` was limited by the book (and to how many moves).
         self.last_book_moves: int | None = None
 
