@@ -158,9 +158,10 @@ def heuristic_openings(count: int, seed: int = 21) -> list[list[int]]:
                      "random tries")
 
 
-def drawn_openings(count: int, seed: int = 21) -> list[list[int]]:
+def drawn_openings(count: int | None, seed: int = 21) -> list[list[int]]:
     """``count`` random openings reaching distinct positions that the stored tablebase values
-    as a draw with perfect play (needs the solved table)."""
+    as a draw with perfect play (needs the solved table); ``None``: every one that
+    ``MAX_OPENING_TRIES`` random lines find (51 distinct positions)."""
     from scenarios.imperium_shogi.ai import stored_tablebase
 
     table = stored_tablebase()
@@ -179,8 +180,18 @@ def drawn_openings(count: int, seed: int = 21) -> list[list[int]]:
         seen.add(state.to_text())
         if table.value(state.position) == ("draw", 0):
             result.append(moves)
+    if count is None:
+        return result
     raise SystemExit(f"only {len(result)} of {count} drawn openings found in "
                      f"{MAX_OPENING_TRIES} random tries")
+
+
+def other_drawn_openings() -> list[list[int]]:
+    """The drawn 4-ply openings whose position is not among the stored ones (a second sample
+    for the same match; needs the solved table)."""
+    stored = {opening_line(moves).split(" | ")[1] for moves in stored_openings()}
+    return [moves for moves in drawn_openings(None, seed=22)
+            if opening_line(moves).split(" | ")[1] not in stored]
 
 
 def opening_line(moves: list[int]) -> str:
@@ -379,6 +390,10 @@ def main(argv: list[str] | None = None) -> None:
         help="the earlier openings, level by a depth-5 search only (many are lost for one side)",
     )
     choice.add_argument(
+        "--other-drawn-openings", action="store_true",
+        help="the drawn 4-ply openings not in the stored list (needs the solved tablebase)",
+    )
+    choice.add_argument(
         "--write-openings", action="store_true",
         help=f"regenerate {OPENINGS_FILE.name} from the solved tablebase, then stop",
     )
@@ -397,6 +412,8 @@ def main(argv: list[str] | None = None) -> None:
         return
     if args.heuristic_openings:
         lines = heuristic_openings(args.openings)
+    elif args.other_drawn_openings:
+        lines = other_drawn_openings()[: args.openings]
     else:
         lines = stored_openings()[: args.openings]
     lines = lines[: args.until]
