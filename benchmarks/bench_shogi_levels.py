@@ -25,6 +25,10 @@ left 20 of 50 games starting lost for one side; docs/imperium-shogi.md).
 When the tablebase was solved on this machine, each game line also says what the opening is
 worth for the first-named player with perfect play (``opening: draw``).
 
+``hard`` plays with its opening book (ADR 0023); ``--no-book`` measures its search alone.
+``--other-drawn-openings`` plays a second sample: the drawn 4-ply positions that are not in the
+stored list (needs the table).
+
 To replay only some games (e.g. the ones a level lost), name them with ``--only``: ``9`` plays
 opening 9 with both colours, ``9:red`` only with the first-named player as Red.
 """
