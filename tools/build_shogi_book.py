@@ -17,7 +17,7 @@ from pathlib import Path
 from scenarios.imperium_shogi.book import BOOK_RESOURCE, encode_book, read_book
 from scenarios.imperium_shogi.rules import Position
 from scenarios.imperium_shogi.tablebase.book import build_book
-from scenarios.imperium_shogi.tablebase.store import TablebaseFile, _write_durably
+from scenarios.imperium_shogi.tablebase.store import TablebaseFile, write_durably
 
 DEFAULT_OUTPUT = Path(__file__).resolve().parents[1] / "scenarios" / "imperium_shogi" / Path(
     *BOOK_RESOURCE
@@ -53,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
         same = stored.depth == args.depth and dict(stored.entries) == entries
         print(f"{args.output}: {'equal' if same else 'DIFFERENT'}")
         return 0 if same else 1
-    _write_durably(args.output, lambda out: out.write(data))
+    write_durably(args.output, lambda out: out.write(data))
     print(f"written: {args.output}")
     return 0
 

@@ -44,7 +44,7 @@ def table_dir(variant: str, root: Path | None = None) -> Path:
     return base / "tablebase" / variant
 
 
-def _write_durably(path: Path, write: Any) -> None:
+def write_durably(path: Path, write: Any) -> None:
     """``write(file)`` into a temporary name beside ``path``, fsync, rename."""
     tmp = path.with_name(path.name + ".tmp")
     with tmp.open("wb") as out:
@@ -59,12 +59,12 @@ def save(solution: Solution, directory: Path, extra: dict[str, Any] | None = Non
     directory.mkdir(parents=True, exist_ok=True)
     (directory / "meta.json").unlink(missing_ok=True)  # the old table stops being "finished"
     for name, array in (("index", solution.directory), ("val", solution.val)):
-        _write_durably(directory / f"{name}.npy", lambda out, a=array: np.save(out, a))
+        write_durably(directory / f"{name}.npy", lambda out, a=array: np.save(out, a))
     meta = {"format": FORMAT_VERSION, "dobutsu": solution.dobutsu,
             "material": list(solution.ranking.material), **asdict(solution.stats)}
     meta.update(extra or {})
     text = json.dumps(meta, indent=1).encode()
-    _write_durably(directory / "meta.json", lambda out: out.write(text))
+    write_durably(directory / "meta.json", lambda out: out.write(text))
     for name in FORMAT_1_FILES:
         (directory / name).unlink(missing_ok=True)
 
