@@ -14,7 +14,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from scenarios.imperium_shogi.book import BOOK_RESOURCE, encode_book, read_book
+from scenarios.imperium_shogi.book import BOOK_RESOURCE, BookError, encode_book, read_book
 from scenarios.imperium_shogi.rules import Position
 from scenarios.imperium_shogi.tablebase.book import build_book
 from scenarios.imperium_shogi.tablebase.store import TablebaseFile, write_durably
@@ -49,7 +49,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(entries):,} positions, {moves:,} kept moves, depth {args.depth}, "
           f"{len(data):,} bytes")
     if args.check:
-        stored = read_book(args.output)
+        try:
+            stored = read_book(args.output)
+        except BookError as error:
+            print(error, file=sys.stderr)
+            return 1
         same = stored.depth == args.depth and dict(stored.entries) == entries
         print(f"{args.output}: {'equal' if same else 'DIFFERENT'}")
         return 0 if same else 1
