@@ -37,7 +37,7 @@ from campaign.rules.referee import DiceEntered, RefereeRestored, RulesetRepinned
 from campaign.rules.registry import event_adapter
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState, Where
-from campaign.rules.views import redact
+from campaign.rules.views import redact, view_digest
 from campaign.store.repository import (
     DICE_MODES,
     GENESIS_HASH,
@@ -222,13 +222,19 @@ class CampaignService:
         db_url: str | None = None,
         ruleset_loader: RulesetLoader | None = None,
         seal_dir: Path | None = None,
+        snapshot_every: int = SNAPSHOT_EVERY,
     ) -> None:
         """``seal_dir``: where this machine's snapshot-sealing key lives (default: the user's
-        data directory; ``campaign/store/seal.py``)."""
+        data directory; ``campaign/store/seal.py``). ``snapshot_every``: a snapshot is written
+        whenever the log crosses a multiple of this many events (tests force small values so
+        that every path through a snapshot is exercised)."""
+        if snapshot_every < 1:
+            raise ValueError("snapshot_every must be at least 1")
         catalog.load()
         self.store = store if store is not None else Store(db_url)
         self.load_ruleset = ruleset_loader or content_loader()
         self._seal_dir = seal_dir
+        self.snapshot_every = snapshot_every
 
     # --- creation and loading -----------------------------------------------------------------
 
@@ -310,7 +316,7 @@ class CampaignService:
         state, checked = CampaignState(), 0
         if snapshot is not None and self._sealed(name, snapshot, rows):
             # checked on this machine before: the verified chain still leads to it
-            state = CampaignState.model_validate_json(snapshot.state)
+            state = CampaignState.from_canonical_text(snapshot.state)
             engine.fold(parse_stored(rows[snapshot.seq :], name), state)
             checked = snapshot.seq
         elif snapshot is not None:
@@ -360,8 +366,10 @@ class CampaignService:
     @staticmethod
     def _snapshot_agrees(snapshot: SnapshotRow, rows: list[StoredEvent],
                          replayed: CampaignState) -> bool:
-        """True when ``snapshot`` is the state the log gives at its event."""
-        text = canonical_json(replayed)
+        """True when ``snapshot`` is the state the log gives at its event, the order of every
+        collection included (a snapshot written in another order would bind dice and aliases
+        differently, so it is not used)."""
+        text = replayed.canonical_text()
         return (
             rows[snapshot.seq - 1].hash == snapshot.event_hash
             and sha256_hex(snapshot.state) == snapshot.digest
@@ -428,15 +436,15 @@ class CampaignService:
         ``loaded`` is updated in place. If another writer appended meanwhile, ``ConflictError``
         and nothing is stored: reload and try again.
         """
-        order = engine.normalize(loaded.state, parse_order(text))
-        # the log (and so every turn file) names a face-down counter by its alias, as the
-        # ordering player knows it (DN-NEU-1); replays resolve the alias again
-        logged = redact(order.to_notation(), loaded.state, order.side)
+        parse_order(text)  # a malformed order is named before any question about dice
         if typed is not None or (loaded.dice_mode == "physical" and dice is None):
             source = self._typed_source(loaded, typed)
         else:
             source = dice if dice is not None else SeededSource(loaded.row.dice_seed)
-        events = engine.decide(loaded.state, order, loaded.ruleset, source)
+        order, events = engine.decide_typed(loaded.state, text, loaded.ruleset, source)
+        # the log (and so every turn file) names a face-down counter by its alias, as the
+        # ordering player knows it (DN-NEU-1); replays resolve the alias again
+        logged = redact(order.to_notation(), loaded.state, order.side)
         values = tuple(roll.value for event in events for roll in event.rolls)
         if isinstance(source, PhysicalSource) and dice is None and values:
             events.append(self._dice_record(loaded, typed, values))
@@ -477,16 +485,16 @@ class CampaignService:
             order_text,
             [(e.type, canonical_json(e)) for e in events],
         )
-        engine.fold(events, loaded.state)
+        engine.fold([engine.as_stored(e) for e in events], loaded.state)
         last = stored[-1]
         previous = loaded.head.seq
         loaded.head = Head(last.seq, last.hash, last.batch)
-        if last.seq // SNAPSHOT_EVERY > previous // SNAPSHOT_EVERY:
+        if last.seq // self.snapshot_every > previous // self.snapshot_every:
             self.snapshot(loaded)
 
     def snapshot(self, loaded: Loaded) -> None:
         """Write a snapshot of ``loaded`` at its head."""
-        text, name, head = canonical_json(loaded.state), loaded.row.name, loaded.head
+        text, name, head = loaded.state.canonical_text(), loaded.row.name, loaded.head
         digest = sha256_hex(text)
         self.store.save_snapshot(name, head.seq, head.hash, digest, text)
         self._seal(name, head.seq, head.hash, digest)
@@ -533,7 +541,7 @@ class CampaignService:
                                acting_sentence(after.state, after.ruleset))
         before = engine.fold(parse_stored(rows[:keep], name))
         restored = RefereeRestored(
-            reason=referee_reason, to_seq=keep, state=before.model_dump(mode="json")
+            reason=referee_reason, to_seq=keep, state_text=before.canonical_text()
         )
         text = f"referee undo {json.dumps(referee_reason)}"
         previous = loaded.state.clone()
@@ -569,8 +577,9 @@ class CampaignService:
 
     # --- views ------------------------------------------------------------------------------------
 
-    def status(self, name: str) -> Status:
-        """Turn, phase, who acts, RU, unit counts, digest and the order types legal now."""
+    def status(self, name: str, viewer: Side | None = None) -> Status:
+        """Turn, phase, who acts, RU, unit counts, digest and the order types legal now; the
+        digest is of what ``viewer`` sees (``views.view_digest``)."""
         loaded = self.load(name)
         state = loaded.state
         units = {s: sum(1 for _ in state.units_of(s)) for s in PLAYER_SIDES}
@@ -588,29 +597,34 @@ class CampaignService:
             units=units,
             unplaced=unplaced,
             seq=loaded.head.seq,
-            digest=engine.state_digest(state),
+            digest=view_digest(state, viewer),
             winner=state.winner,
             legal=engine.legal_orders(state, state.acting, loaded.ruleset),
             legal_other=engine.legal_orders(state, state.acting.enemy, loaded.ruleset),
             duties=who_must_act(state, loaded.ruleset),
         )
 
-    def log(self, name: str) -> list[LogLine]:
-        """The verified log, one line per order batch, with the origin of its dice."""
+    def log(self, name: str, viewer: Side | None = None) -> list[LogLine]:
+        """The verified log, one line per order batch, with the origin of its dice. For a
+        player (``viewer``) the order texts and dice purposes name face-down counters by their
+        aliases, as the state of that moment shows them (DN-NEU-1)."""
         self.store.campaign(name)
         rows = self.store.rows(name)
         self.store.verify_rows(name, rows)
         mode = self.store.dice_mode(name)
         lines: list[LogLine] = []
+        state = CampaignState()
         for row, event in zip(rows, parse_stored(rows, name), strict=True):
-            rolls = [f"{r.purpose}={r.value}" for r in event.rolls]
+            rolls = [redact(f"{r.purpose}={r.value}", state, viewer) for r in event.rolls]
             if event.secret:
                 rolls = [f"{len(event.rolls)} hidden roll(s)"] if event.rolls else []
             if lines and lines[-1].batch == row.batch:
                 lines[-1].events.append(event.type)
                 lines[-1].rolls.extend(rolls)
             else:
-                lines.append(LogLine(row.batch, row.seq, row.order_text, [event.type], rolls))
+                lines.append(LogLine(row.batch, row.seq, redact(row.order_text, state, viewer),
+                                     [event.type], rolls))
+            engine.apply_event(state, event)
             if isinstance(event, DiceEntered):
                 lines[-1] = replace(lines[-1], dice_origin=dice_origin(event, mode))
             elif rolls and not lines[-1].dice_origin:
@@ -686,7 +700,7 @@ class CampaignService:
                 continue
             engine.fold(events[done : snapshot.seq], state)
             done = snapshot.seq
-            if canonical_json(state) != snapshot.state:
+            if state.canonical_text() != snapshot.state:
                 findings.append(f"snapshot at event {snapshot.seq} differs from the replayed log")
         engine.fold(events[done:], state)
         if ruleset is not None and self.store.dice_mode(name) == "seeded":

@@ -120,15 +120,13 @@ def _new(args: argparse.Namespace) -> int:
 
 def _status(args: argparse.Namespace) -> int:
     if getattr(args, "json", False):
-        from campaign.rules.engine import state_digest
         from campaign.rules.reports import status_report
 
         loaded = open_service(args).load(args.name)
         print(status_report(args.name, loaded.state, loaded.ruleset, seq=loaded.head.seq,
-                            digest=state_digest(loaded.state),
                             viewer=side_of(args)).model_dump_json(indent=1))
         return 0
-    status = open_service(args).status(args.name)
+    status = open_service(args).status(args.name, viewer=side_of(args))
     print(f"{status.name}: game turn {status.turn}, {status.step}, "
           f"phasing {status.phasing.value}, {status.acting.value} to act")
     if status.winner is not None:
@@ -176,7 +174,7 @@ def _order(args: argparse.Namespace) -> int:
 def _log(args: argparse.Namespace) -> int:
     service = open_service(args)
     if args.raw:
-        for line in service.log(args.name):
+        for line in service.log(args.name, viewer=side_of(args)):
             rolls = (f"  dice ({line.dice_origin}): {', '.join(line.rolls)}"
                      if line.rolls else "")
             print(f"{line.first_seq:6}  {line.order_text}  -> {', '.join(line.events)}{rolls}")
@@ -233,7 +231,7 @@ def _replay(args: argparse.Namespace) -> int:
     ruleset = load_ruleset(None, game.layout, layout_seed)
     if args.record:
         recorded = record(game, ruleset)
-        args.file.write_text(recorded.model_dump_json(indent=1) + "\n", encoding="utf-8")
+        args.file.write_text(recorded.model_dump_json(indent=2) + "\n", encoding="utf-8")
         print(f"{args.file}: recorded {len(recorded.steps)} steps")
         return 0
     if game.profile_hash and ruleset.profile_hash != game.profile_hash:

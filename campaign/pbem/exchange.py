@@ -47,7 +47,7 @@ from campaign.rules.errors import CampaignError
 from campaign.rules.ids import Side
 from campaign.rules.state import CampaignState
 from campaign.rules.views import face_down_ids, player_view
-from campaign.service import SNAPSHOT_EVERY, CampaignService, parse_stored
+from campaign.service import CampaignService, parse_stored
 from campaign.store.repository import GENESIS_HASH, StoredEvent
 
 KEYS_ENV = "CAMPAIGN_PBEM_KEYS"
@@ -517,7 +517,8 @@ class PbemService:
             next_key, envelope=_envelope(name, turn), fork=fork,
             new_setup=setup if self.ledger.setup(name) is None else None,
         )
-        if header.head_seq // SNAPSHOT_EVERY > local.head_seq // SNAPSHOT_EVERY:
+        every = self.service.snapshot_every
+        if header.head_seq // every > local.head_seq // every:
             self.service.snapshot(self.service.load(name, use_snapshot=False))
         return Imported(
             exchange=header.exchange, side=header.side, first_seq=local.head_seq + 1,

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -18,13 +19,14 @@ from typing import TypeVar
 
 from campaign.rules import catalog
 from campaign.rules.base import Event, Order
-from campaign.rules.canonical import digest
+from campaign.rules.canonical import canonical_json, sha256_hex
 from campaign.rules.dice import (
     Dice,
     DiceSource,
     EnteredDice,
     MissingDiceError,
     NoDice,
+    SeededSource,
     wrong_dice_count,
 )
 from campaign.rules.errors import CampaignError, EngineBugError, IllegalOrderError
@@ -39,6 +41,7 @@ from campaign.rules.flow import (
     has_passed,
 )
 from campaign.rules.ids import Side
+from campaign.rules.notation import parse_order
 from campaign.rules.phases import Actor, Phase, SubPhase
 from campaign.rules.registry import (
     APPLIERS,
@@ -53,7 +56,7 @@ from campaign.rules.registry import (
 )
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
-from campaign.rules.views import hidden_names, redact
+from campaign.rules.views import hidden_names, masked_state, names_hidden_id, redact
 
 T = TypeVar("T")
 
@@ -89,9 +92,20 @@ def fold(events: Iterable[Event], state: CampaignState | None = None) -> Campaig
     return current
 
 
+def as_stored(event: Event) -> Event:
+    """``event`` exactly as the log gives it back: its canonical JSON read again. The log
+    stores events key-sorted, so a dict inside an event (a layout, the battles of a step) comes
+    back in key order; deciding and settling apply every event in that form, so a state built
+    in memory, folded from the store or rebuilt from a turn file holds its collections in one
+    order (docs/engine.md, "One canonical state")."""
+    return type(event).model_validate_json(canonical_json(event))
+
+
 def state_digest(state: CampaignState) -> str:
-    """SHA-256 of the canonical JSON of the state (seed games, turn files)."""
-    return digest(state)
+    """SHA-256 of the state's canonical text (seed games, turn files, snapshots). The text keeps
+    the order of every collection, so two states that hold the same units in another order
+    (and would bind dice or aliases differently) have different digests."""
+    return sha256_hex(state.canonical_text())
 
 
 def check_allowed(state: CampaignState, spec: OrderSpec, order: Order) -> None:
@@ -139,6 +153,37 @@ def decide(
         raise _as_seen_by(error, state, order.side) from None
 
 
+def decide_typed(
+    state: CampaignState, text: str, ruleset: Ruleset, source: DiceSource | None = None
+) -> tuple[Order, list[Event]]:
+    """An order typed by a person (CLI, TUI, orders file): parse, ``admit``, normalize and
+    decide. Returns the normalized order (the service logs its notation) and the events; a
+    refusal says only what the order's side may know."""
+    order = parse_order(text)
+    admit(state, order, ruleset)
+    order = normalize(state, order)
+    return order, decide(state, order, ruleset, source)
+
+
+def admit(state: CampaignState, order: Order, ruleset: Ruleset) -> None:
+    """Screen an order **as a player typed it**, before ``normalize`` resolves its aliases.
+
+    An order that names a face-down counter by its real id (DN-NEU-1) is decided on the state
+    in which that counter is known only by its alias (``views.masked_state``): it is refused
+    exactly as an id that does not exist would be, so refusals cannot be used to map the
+    hidden counters. Returns when nothing hidden is named, or when the order does not need the
+    id it named (as a stack label, say); the caller then normalizes and decides it as usual.
+    Orders read back from a log are not typed input and are not screened (older logs name
+    counters by their real ids)."""
+    if order.side is None or not names_hidden_id(order.to_notation(), state, order.side):
+        return
+    masked = masked_state(state, order.side)
+    try:
+        _decide(masked, order, ruleset, SeededSource("refusal probe"))
+    except CampaignError as error:
+        raise _as_seen_by(error, masked, order.side) from None
+
+
 def _as_seen_by(error: CampaignError, state: CampaignState, viewer: Side | None) -> CampaignError:
     """``error`` with face-down counters named by their alias for ``viewer`` (DN-NEU-1): a
     refusal never tells a player the id (and so the kind) of a hidden neutral counter."""
@@ -177,7 +222,7 @@ def _decide(
     if spec.handler is None:
         raise EngineBugError(f"order type {spec.verb!r} has no decide-handler")
     dice = Dice(source if source is not None else NoDice(), state)
-    events = list(spec.handler(state, order, ruleset, dice))
+    events = [as_stored(event) for event in spec.handler(state, order, ruleset, dice)]
     if dice.untaken:
         raise EngineBugError(
             f"{spec.verb}: dice rolled but not stored in an event: {dice.untaken}"
@@ -196,7 +241,7 @@ class _Settler:
         dice.rebind(scratch)
 
     def emit(self, events: Iterable[Event]) -> None:
-        for event in events:
+        for event in map(as_stored, events):
             apply_event(self.scratch, event)
             self.added.append(event)
         if self.dice.untaken:
@@ -317,9 +362,11 @@ def _may_end(state: CampaignState, ruleset: Ruleset | None) -> bool:
     return True
 
 
+@functools.cache
 def _module_rank(module: str) -> int:
     """Index in ``catalog.AREA_MODULES`` of the area that ``module`` belongs to, so the order of
-    orders and hooks does not depend on which module a caller happened to import first."""
+    orders and hooks does not depend on which module a caller happened to import first.
+    Cached: every caller has loaded the catalog first, and it never changes afterwards."""
     root = catalog.__name__.rpartition(".")[0]
     for index, name in enumerate(catalog.AREA_MODULES):
         is_package = hasattr(sys.modules.get(name), "__path__")
@@ -387,7 +434,7 @@ def start(
     """The opening events of a campaign: started, map assembled, then the first step's hooks
     (the seeded neutral shuffle, DN-NEU-1) and any automatic transitions."""
     catalog.load()
-    opening: list[Event] = [
+    opening: list[Event] = [as_stored(event) for event in (
         CampaignStarted(
             campaign_id=campaign_id,
             profile_hash=ruleset.profile_hash,
@@ -395,7 +442,7 @@ def start(
             starting_ru=SETUP_RU,
         ),
         layout,
-    ]
+    )]
     scratch = fold(opening)
     dice = Dice(source if source is not None else NoDice(), scratch)
     return opening + _Settler(scratch, ruleset, dice).run(ended=False, entered=True)

@@ -238,6 +238,8 @@ def narrate(
     for event in events:
         view = NarrationView(current, viewer, ruleset)
         text = describe(event, view)
+        if text and viewer is not None:  # neutral counters by alias, face up or not (DN-NEU-1)
+            text = redact(text, current, viewer)
         watch = ruleset is not None and event.type in CONTROL_EVENTS
         before = box_control_map(current, ruleset) if watch and ruleset is not None else {}
         apply_event(current, event)

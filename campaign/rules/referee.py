@@ -7,7 +7,7 @@ referee orders. Every override is an event with the referee's reason, visible in
 
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from campaign.rules.base import Event, Order
 from campaign.rules.dice import Dice
@@ -22,12 +22,25 @@ from campaign.rules.state import CampaignState, Location
 
 @event_type
 class RefereeRestored(Event):
-    """The referee put the campaign back to its state after event ``to_seq``."""
+    """The referee put the campaign back to its state after event ``to_seq``.
+
+    ``state_text`` is that state's canonical text (``CampaignState.canonical_text``): a string,
+    so the event's key-sorted JSON keeps the order of its units and bookkeeping (the aliases of
+    face-down neutrals and the unit a die is bound to are the same as before the restore).
+    Logs written before it carry ``state`` as a dict instead, whose keys were sorted on storage;
+    the applier then puts the units back in the order they entered play."""
 
     type: Literal["referee-restored"] = "referee-restored"
     reason: str
     to_seq: int
-    state: dict[str, Any]
+    state: dict[str, Any] | None = None
+    state_text: str | None = None
+
+    @model_validator(mode="after")
+    def _one_state(self) -> "RefereeRestored":
+        if (self.state is None) == (self.state_text is None):
+            raise ValueError("a referee-restored event carries exactly one of state, state_text")
+        return self
 
 
 @event_type
@@ -140,7 +153,13 @@ def _apply_dice_entered(state: CampaignState, event: DiceEntered) -> None:
 
 @applies(RefereeRestored)
 def _apply_restored(state: CampaignState, event: RefereeRestored) -> None:
-    restored = CampaignState.model_validate(event.state)
+    if event.state_text is not None:
+        restored = CampaignState.from_canonical_text(event.state_text)
+    else:  # an older log: units come back key-sorted; creation order is the current one's
+        restored = CampaignState.model_validate(event.state)
+        order = {uid: n for n, uid in enumerate(state.units)}
+        restored.units = dict(sorted(restored.units.items(),
+                                     key=lambda item: order.get(item[0], len(order))))
     applied = state.events_applied
     for name in CampaignState.model_fields:
         setattr(state, name, getattr(restored, name))

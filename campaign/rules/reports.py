@@ -17,7 +17,7 @@ from campaign.rules.combat.waiting import Duty, battle_stage_duty
 from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState, Unit, Where
-from campaign.rules.views import HIDDEN_KIND, hidden_names, redact
+from campaign.rules.views import HIDDEN_KIND, hidden_names, redact, seen_state, view_digest
 
 SCHEMA_VERSION = 1
 
@@ -197,7 +197,10 @@ def units_report(
     system: str | None = None,
     side: Side | None = None,
 ) -> UnitsReport:
-    """Units in play grouped by system (map order), optionally one system / one owner."""
+    """Units in play grouped by system (map order), optionally one system / one owner. Built
+    from what ``viewer`` sees (``views.seen_state``): face-down counters are listed and
+    ordered by their aliases."""
+    state = seen_state(state, viewer)
     rows: dict[str, list[UnitRow]] = {}
     unplaced: list[UnitRow] = []
     for unit in state.units.values():
@@ -214,9 +217,8 @@ def units_report(
     systems = [SystemUnits(system=sid, name=ruleset.star_map.system(sid).name,
                            units=sorted(rows[sid], key=_unit_order))
                for sid in sorted(rows, key=lambda s: order.index(s) if s in order else len(order))]
-    report = UnitsReport(campaign=name, viewer=viewer_name(viewer), turn=state.turn,
-                         systems=systems, unplaced=sorted(unplaced, key=_unit_order))
-    return as_seen(report, state, viewer)
+    return UnitsReport(campaign=name, viewer=viewer_name(viewer), turn=state.turn,
+                       systems=systems, unplaced=sorted(unplaced, key=_unit_order))
 
 
 def _unit_order(row: UnitRow) -> tuple[int, str, str]:
@@ -271,10 +273,10 @@ def _fighter(state: CampaignState, ruleset: Ruleset, unit: Any, viewer: Side | N
 
 
 def status_report(
-    name: str, state: CampaignState, ruleset: Ruleset, *, seq: int, digest: str,
-    viewer: Side | None = None,
+    name: str, state: CampaignState, ruleset: Ruleset, *, seq: int, viewer: Side | None = None,
 ) -> StatusReport:
-    """Turn, step, sides, RU, unit counts and who must act now."""
+    """Turn, step, sides, RU, unit counts and who must act now; the digest is of what the
+    viewer sees (``views.view_digest``)."""
     from campaign.rules.flow import FLOW
 
     def count(side: Side, where: Where | None = None) -> int:
@@ -287,7 +289,7 @@ def status_report(
         ru={s.value: state.ru.get(s, 0) for s in PLAYER_SIDES},
         units={s.value: count(s) for s in PLAYER_SIDES},
         unplaced={s.value: count(s, Where.UNPLACED) for s in PLAYER_SIDES},
-        seq=seq, digest=digest,
+        seq=seq, digest=view_digest(state, viewer),
         must_act=[duty_row(d) for d in who_must_act(state, ruleset)],
     )
     return as_seen(report, state, viewer)

@@ -12,12 +12,20 @@ Where things are:
   counter-mix pool: it no longer counts against the mix, DN-ECO-8).
 - ``Location``: stellar hex or surface box of a system, carried by another unit, unplaced (bought
   or produced but not yet on the map, e.g. a PD marker, DN-MOV-10), or eliminated.
+- **Order is part of the state** (one canonical order on every path): ``units`` holds the
+  counters in the order they entered play (creation/placement order: the aliases ``N-X-k`` of
+  face-down neutrals and the unit a die is bound to follow it), and every other dict keeps the
+  order its entries were made in. ``canonical_text`` writes that order out (it does not sort
+  keys), and the state digest, snapshots and restored states are that text, so a state loaded
+  from a snapshot, folded cold or rebuilt by an importer holds every collection in the same
+  order (docs/engine.md, "One canonical state").
 - ``slots``: per-phase bookkeeping of the area modules (movement, combat...), keyed by area name;
   cleared automatically whenever the step changes. ``turn_slots``: the same, cleared at the start
   of every player turn. ``game_slots``: kept for the whole game (e.g. victory control history).
 """
 
 import copy
+import json
 from collections.abc import Iterator
 from enum import StrEnum
 from typing import Any
@@ -151,6 +159,19 @@ class CampaignState(BaseModel):
     dice_counts: dict[str, int] = Field(default_factory=dict)  # purpose -> rolls in this step
     winner: Side | None = None
     events_applied: int = 0
+
+    def canonical_text(self) -> str:
+        """The one text of this state: compact JSON, fields in declaration order and every
+        collection in its own order (never key-sorted, so the order of ``units`` and of the
+        bookkeeping dicts is kept). Snapshots store it, the digest hashes it and
+        ``from_canonical_text`` reads it back into an equal state, order included."""
+        return json.dumps(self.model_dump(mode="json"), separators=(",", ":"),
+                          ensure_ascii=False)
+
+    @classmethod
+    def from_canonical_text(cls, text: str) -> "CampaignState":
+        """The state ``canonical_text`` wrote, every collection in the written order."""
+        return cls.model_validate_json(text)
 
     def clone(self) -> "CampaignState":
         """An independent copy, cheaper than a generic deep copy (units are copied one level

@@ -7,13 +7,16 @@ A face-down counter's real id names its kind (``N-PD-1``), so players never see 
 player sees (views, turn files, refusal messages) calls it by an **opaque alias** ``N-X-k``, where
 ``k`` is the counter's place in the order the neutral counters were placed (public knowledge:
 the players watched the placements). Orders may name a counter by its alias; ``resolve_aliases``
-turns it back into the real id before the order is decided (issue 16 item 10).
+turns it back into the real id before the order is decided (issue 16 item 10). A neutral counter
+keeps its alias for the players after it is turned face up (its kind is then shown): the number
+in its real id would tell how many counters of its kind were placed before it (issue 28).
 """
 
 from __future__ import annotations
 
 import re
 
+from campaign.rules.canonical import sha256_hex
 from campaign.rules.ids import Side
 from campaign.rules.state import CampaignState
 
@@ -33,15 +36,13 @@ def neutral_aliases(state: CampaignState) -> dict[str, str]:
 
 
 def hidden_names(state: CampaignState, viewer: Side | None) -> dict[str, str]:
-    """Real id -> alias of the face-down counters ``viewer`` may not identify (none for the
-    referee, ``viewer`` None)."""
+    """Real id -> alias of the neutral counters ``viewer`` knows only by alias: for a player,
+    every neutral counter, face down or not, all game long (none for the referee, ``viewer``
+    None). A revealed counter keeps its alias because its real id's number (``N-RT-2``) would
+    tell how many counters of its kind were placed before it, face down ones included."""
     if viewer is None:
         return {}
-    aliases = neutral_aliases(state)
-    return {
-        uid: aliases[uid] for uid, unit in state.units.items()
-        if unit.face_down and unit.owner is not viewer and uid in aliases
-    }
+    return neutral_aliases(state)
 
 
 def face_down_ids(state: CampaignState) -> frozenset[str]:
@@ -76,6 +77,42 @@ def resolve_aliases(state: CampaignState, text: str) -> str:
     return _ALIAS.sub(lambda m: real.get(m.group(0).upper(), m.group(0)), text)
 
 
+def seen_state(state: CampaignState, viewer: Side | None) -> CampaignState:
+    """The state a view is computed from: ``state`` itself for the referee, else the viewer's
+    ``player_view``. Views built on it cannot name, count or order what the viewer may not
+    see (a sort by id sorts by alias)."""
+    return state if viewer is None else player_view(state, viewer)
+
+
+def view_digest(state: CampaignState, viewer: Side | None) -> str:
+    """The digest ``viewer`` is shown: of the whole state for the referee, of the player's view
+    for a player (the whole state's digest would let him test guesses about face-down
+    counters against it)."""
+    return sha256_hex(seen_state(state, viewer).canonical_text())
+
+
+def masked_state(state: CampaignState, viewer: Side) -> CampaignState:
+    """``state`` with every counter hidden from ``viewer`` renamed to its alias, kinds kept:
+    the state a player's order naming a face-down counter's real id is refused on, so that the
+    refusal is the one an id that does not exist gets (``engine.decide``)."""
+    return _renamed(state.clone(), hidden_names(state, viewer))
+
+
+def names_hidden_id(text: str, state: CampaignState, viewer: Side | None) -> bool:
+    """True when ``text`` names, by its real id, a counter ``viewer`` may not identify."""
+    return names_any(text, frozenset(hidden_names(state, viewer)))
+
+
+def _renamed(state: CampaignState, names: dict[str, str]) -> CampaignState:
+    """``state`` (a copy the caller owns) with every id in ``names`` replaced by its new name
+    everywhere: units, cargo, stacks, bookkeeping; per-kind counters of the neutral ids go."""
+    if not names:
+        return state
+    state.next_unit_no = {k: v for k, v in state.next_unit_no.items() if not k.startswith("N-")}
+    text = _id_pattern(list(names)).sub(lambda m: names[m.group(0)], state.canonical_text())
+    return CampaignState.from_canonical_text(text)
+
+
 def player_view(state: CampaignState, side: Side | None) -> CampaignState:
     """A copy of ``state`` as ``side`` may see it (``state`` itself is untouched): face-down
     counters of others have a hidden kind and their alias for an id, everywhere in the state."""
@@ -86,10 +123,5 @@ def player_view(state: CampaignState, side: Side | None) -> CampaignState:
     for unit in view.units.values():
         if unit.face_down and unit.owner is not side:
             unit.kind = HIDDEN_KIND
-    hidden = hidden_names(view, side)
-    if not hidden:
-        return view
     # per-kind id counters of the neutrals would tell which kinds were placed
-    view.next_unit_no = {k: v for k, v in view.next_unit_no.items() if not k.startswith("N-")}
-    text = _id_pattern(list(hidden)).sub(lambda m: hidden[m.group(0)], view.model_dump_json())
-    return CampaignState.model_validate_json(text)
+    return _renamed(view, hidden_names(view, side))

@@ -209,6 +209,8 @@ class Store:
             from campaign.store.models import TABLES
 
             create_tables(self.engine, TABLES)
+        if version is not None and version < SCHEMA_VERSION:
+            self._upgrade(version)
         if version is None:
             try:
                 with self.database.write() as connection:
@@ -218,6 +220,23 @@ class Store:
                             {"version": SCHEMA_VERSION})
             except IntegrityViolation:  # another process created it at the same moment
                 pass
+
+    def _upgrade(self, version: int) -> None:
+        """Bring a database written by an older schema up to ``SCHEMA_VERSION`` in one
+        transaction. 1 -> 2: snapshots were key-sorted (units in alphabetical order, not the
+        order they entered play), so they and their seals are dropped; the next order writes
+        new ones. The log is untouched."""
+        try:
+            with self.database.write() as connection:
+                row = connection.first(SCHEMA_VERSION_QUERY)
+                if row is None or int(row[0]) >= SCHEMA_VERSION:  # another process did it
+                    return
+                for table in ("dn_snapshot_seal", "dn_snapshot"):
+                    connection.run(f"DELETE FROM {table}", {})
+                connection.run("UPDATE dn_schema_info SET version = :version WHERE id = 1",
+                               {"version": SCHEMA_VERSION})
+        except DatabaseUnavailable:  # read-only: the old snapshots stay, never used (seal.py)
+            pass
 
     def _schema_version(self) -> int | None:
         with self.database.read() as connection:

@@ -9,8 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-#: Bump when the tables change incompatibly; older tools refuse newer databases.
-SCHEMA_VERSION = 1
+#: Bump when the tables change incompatibly; older tools refuse newer databases. Version 2:
+#: snapshots hold the state's canonical text in the order of its collections (version 1 wrote
+#: them key-sorted, which reordered the units); opening a version-1 database drops its old
+#: snapshots and seals, which are caches (``Store._upgrade``).
+SCHEMA_VERSION = 2
 #: Longest campaign name (the database column holds 200 characters).
 NAME_LENGTH = 200
 

@@ -32,9 +32,14 @@ KEY_FILE = "snapshot-seal.key"
 KEY_BYTES = 32
 
 
+#: Names the snapshot format a seal vouches for: a seal made for key-sorted snapshots (schema
+#: 1, which reordered the units) never vouches for a snapshot now.
+SEAL_FORMAT = "ordered-state-2"
+
+
 def seal_of(key: bytes, campaign: str, seq: int, event_hash: str, digest: str) -> str:
     """The seal (hex HMAC-SHA256) of the snapshot of ``campaign`` after event ``seq``."""
-    message = "\n".join((campaign, str(seq), event_hash, digest)).encode("utf-8")
+    message = "\n".join((SEAL_FORMAT, campaign, str(seq), event_hash, digest)).encode("utf-8")
     return hmac.new(key, message, hashlib.sha256).hexdigest()
 
 

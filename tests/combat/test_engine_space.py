@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from campaign.rules import engine
+from campaign.rules.canonical import canonical_json
 from campaign.rules.combat import book
 from campaign.rules.ids import Side
 from campaign.rules.phases import Phase
+from campaign.rules.registry import event_adapter
 from tests.combat.campaign_helpers import Campaign, place
 
 BID = "neb-a/aslan-solomani"
@@ -85,10 +88,15 @@ def test_neutrals_fight_as_third_side():  # DN-NEU-2
         place("S-DD-1", "solomani:DD", "hex:neb-a"),
         place("N-M-1", "neutral:M-8-0-7", "hex:neb-a"),
     ])
-    game.enter()
-    assert list(book.battles(game.state)) == [
-        "neb-a/aslan-solomani", "neb-a/aslan-neutral", "neb-a/solomani-neutral",
-    ]
+    before = game.state.clone()
+    events = game.enter()
+    fought_in_turn = ["neb-a/aslan-solomani", "neb-a/aslan-neutral", "neb-a/solomani-neutral"]
+    assert list(book.battles(game.state)) == fought_in_turn
+    # the log stores events key-sorted: read back, the battles keep the order they are fought
+    # in (the CLI reloads the log for every command; the TUI keeps the state in memory)
+    adapter = event_adapter()
+    engine.fold([adapter.validate_json(canonical_json(e)) for e in events], before)
+    assert list(book.battles(before)) == fought_in_turn
 
 
 def test_conscripted_neutral_fights_for_its_ally():  # DN-NEU-2

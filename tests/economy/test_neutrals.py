@@ -64,13 +64,40 @@ def test_ground_forces_controlling_the_box_may_conscript():  # DN-NEU-2
     assert game.state.units["N-M-1"].owner is S
 
 
-def test_no_right_no_units_or_no_money():  # DN-NEU-2
+def test_no_right_or_no_units_is_refused():  # DN-NEU-2
     game = Game(ru=1)
     _lantern(game)
     assert "ground forces must control" in str(game.reject("solomani conscript lantern"))
-    game.put("S-CR-1", "solomani:CR", "hex:lantern")
-    assert "3 RU" in str(game.reject("solomani conscript lantern"))
     assert "no neutral units" in str(game.reject("solomani conscript concord"))
+
+
+def test_an_attempt_without_the_money_turns_the_counters_face_up_and_none_joins():
+    # DN-NEU-2 (house reading, docs/rules-economy.md), DN-NEU-1: the cost is known only once
+    # the counters are face up, so the attempt is accepted, reveals them, and nobody joins
+    game = Game(ru=1)
+    _lantern(game)
+    for unit in game.state.units.values():
+        unit.face_down = True
+    game.put("S-CR-1", "solomani:CR", "hex:lantern")
+    game.play("solomani conscript lantern")
+    (event,) = game.of_type(NeutralsConscripted)
+    assert event.unit_ids == [] and event.cost == 0 and event.unpaid == 3
+    assert sorted(event.revealed) == ["N-M-1", "N-PD-1", "N-RT-1", "N-TR-1"]
+    assert game.state.ru[S] == 1
+    for unit_id in event.revealed:
+        unit = game.state.units[unit_id]
+        assert unit.owner is N and not unit.face_down
+
+
+def test_a_system_with_only_a_pd_is_no_refusal_either():  # DN-NEU-2, DN-NEU-1
+    # a refusal here would tell the player that the face-down counter is a PD
+    game = Game(ru=10)
+    game.put("N-PD-1", "neutral:PD", "box:lantern", home="lantern").face_down = True
+    game.put("S-CR-1", "solomani:CR", "hex:lantern")
+    game.play("solomani conscript lantern")
+    (event,) = game.of_type(NeutralsConscripted)
+    assert event.unit_ids == [] and event.left_neutral == ["N-PD-1"] and event.cost == 0
+    assert not game.state.units["N-PD-1"].face_down
 
 
 def test_destroyed_conscript_is_rebuilt_at_home_for_its_build_cost():  # DN-NEU-3

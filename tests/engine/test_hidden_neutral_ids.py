@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from campaign.rules import narration
 from campaign.rules.errors import IllegalOrderError
 from campaign.rules.ids import Side
 from campaign.rules.movement import move_options
@@ -33,17 +34,22 @@ def table(tmp_path: Path) -> Table:
     return game
 
 
-def test_refusals_and_move_explanations_use_the_alias(table: Table):
-    # DN-NEU-1 / DN-ERR-1: "face-down neutral counter N-X-1 there blocks", never N-M-1
+def test_move_explanations_hide_and_a_face_down_blocker_ends_the_move(table: Table):
+    # DN-NEU-1 / DN-MOV-2: move explanations never name N-M-1; a path through the face-down
+    # monitor is not refused (that would tell it blocks) but ends at it, and the sentence a
+    # player reads names no real id
     options = move_options(table.state, table.loaded.ruleset, Side.ASLAN, "A-SC-1")
     assert all(not REAL_NEUTRAL_ID.search(o.message) for o in options.refused.values())
     path = list(options.legal["lantern"].path)
     onward = next(n for n in table.loaded.ruleset.star_map.neighbours("lantern")
                   if n not in path and n != "wahtoi")
-    with pytest.raises(IllegalOrderError) as refused:
-        table.play(f"aslan jump A-SC-1 {','.join([*path, onward])}")
-    assert "face-down neutral counter N-X-1 there blocks" in str(refused.value)
-    assert not REAL_NEUTRAL_ID.search(str(refused.value))
+    before = table.state.clone()
+    events = table.play(f"aslan jump A-SC-1 {','.join([*path, onward])}")
+    assert table.state.units["A-SC-1"].location.system == "lantern"
+    told = narration.narrate(events, before, viewer=Side.ASLAN, ruleset=table.loaded.ruleset)
+    text = " ".join(item.text or "" for item in told)
+    assert "face-down neutral counter there blocks jump movement" in text
+    assert not REAL_NEUTRAL_ID.search(text)
 
 
 def test_player_view_shows_aliases_and_hides_kinds(table: Table):

@@ -37,6 +37,7 @@ from campaign.rules.phases import Phase, SubPhase
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.setup_rules import home_section, neutral_systems
 from campaign.rules.state import CampaignState, Unit, Where
+from campaign.rules.views import redact
 
 SHIPS = (UnitCategory.SHIP, UnitCategory.MONITOR)
 MOVES = ("stack-moved", "units-lifted")  # movement events that move ships between places
@@ -145,7 +146,13 @@ class Driver:
     # --- giving orders --------------------------------------------------------------------
 
     def give(self, text: str) -> Outcome:
-        """Decide ``text``; apply and check on success, check "nothing changed" on rejection."""
+        """Decide ``text``; apply and check on success, check "nothing changed" on rejection.
+
+        The candidates are built from the whole state; a player names a face-down counter by
+        its alias (DN-NEU-1), so ``text`` is given in the side's own words."""
+        word = text.split(" ", 1)[0]
+        if word in {side.value for side in PLAYER_SIDES}:
+            text = redact(text, self.state, Side(word))
         order = parse_order(text)
         before = engine.state_digest(self.state)
         draws = self.source.draws

@@ -80,6 +80,11 @@ def _forms(driver: Driver, side: Side, verb: str) -> list[str]:
                 extra += [f"target {bid} {unit.uid} {k}" for k in range(1, count + 1)]
     elif verb == "remove-losses":
         extra = [t.split(" ", 1)[1] for t in driver._pending_losses() if t.startswith(side.value)]
+    elif verb == "interact":
+        for system in sorted({u.location.system or "" for u in driver._ships_on_map(side)}):
+            ships = [u.id for u in driver._ships_on_map(side) if u.location.system == system]
+            extra += [f"interact {system} - - -"]
+            extra += [f"interact {system} {ship} - -" for ship in ships]
     elif verb == "pd-fire":
         extra = [t.split(" ", 1)[1] for t in driver._pending_pd() if t.startswith(side.value)]
     maker = getattr(driver, "_c_" + verb.replace("-", "_"), None)

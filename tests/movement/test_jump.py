@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from campaign.rules.movement import move_options
 from campaign.rules.phases import Phase
 from tests.movement.helpers import A, Game, S, with_rules
@@ -56,13 +58,27 @@ def test_monitor_and_pd_block_per_house_switch():
             assert game.where("A-CL-1") == "hex:fissure"
 
 
-def test_face_down_neutral_blocks_without_revealing_its_type():
-    # DN-MOV-3 with DN-NEU-1: a hidden neutral monitor blocks; the message hides its type
+@pytest.mark.parametrize(("kind", "blocks"), [("neutral:M-8-0-7", True), ("neutral:TR", False)])
+def test_face_down_neutral_stops_the_move_instead_of_refusing_it(kind: str, blocks: bool):
+    # DN-MOV-2/3 with DN-NEU-1: a path through a face-down counter is never refused for it (a
+    # refusal would tell a monitor from a transport); a blocking one ends the move there
     game = aslan_fleet(Game())
-    game.put("N-M-1", "neutral:M-8-0-7", "hex:ftahr", face_down=True)
-    error = game.refuse("aslan jump s1 ftahr,khtaoi", "DN-MOV-2")
-    assert "face-down neutral counter N-X-1" in error.reason and "N-M-1" not in error.reason
-    assert " M " not in error.reason
+    game.put("N-Q-1", kind, "hex:ftahr", face_down=True)
+    (moved,) = game.order("aslan jump s1 ftahr,khtaoi")
+    assert moved.path == (["ftahr"] if blocks else ["ftahr", "khtaoi"])
+    assert moved.hidden_stop == ("ftahr" if blocks else None)
+    assert game.where("A-DD-1") == ("hex:ftahr" if blocks else "hex:khtaoi")
+
+
+def test_a_path_broken_further_on_is_refused_whatever_lies_face_down():
+    # DN-MAP-4, DN-NEU-1: the path is checked whole as the side sees it before a face-down
+    # counter may end it, so a bad later step is refused in the same words either way
+    reasons = set()
+    for kind in ("neutral:M-8-0-7", "neutral:TR"):
+        game = aslan_fleet(Game())
+        game.put("N-Q-1", kind, "hex:ftahr", face_down=True)
+        reasons.add(game.refuse("aslan jump s1 ftahr,hlirakh,khtaoi", "DN-MAP-4").reason)
+    assert len(reasons) == 1
 
 
 def test_warship_in_surface_box_blocks():

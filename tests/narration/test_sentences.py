@@ -58,12 +58,17 @@ def test_round_sentence_names_shots_dice_and_results(game, ruleset):
 
 
 def _hidden_at_each_event(events: list[Event], viewer: Side):
-    """(event, hidden ids, hidden kinds) with the state just before each event."""
+    """(event, hidden ids, hidden kinds) with the state just before each event; a counter the
+    event itself turns face up (conscription, DN-NEU-2) is not hidden from its sentence."""
     state = CampaignState()
     for event in events:
-        hidden = [u for u in state.units.values() if u.face_down and u.owner is not viewer]
-        yield event, state, {u.id for u in hidden}, {u.kind for u in hidden}
-        engine.apply_event(state, event)
+        after = engine.evolve(state, event)
+        hidden = [u for u in state.units.values() if u.face_down and u.owner is not viewer
+                  and after.units[u.id].face_down]
+        shown = {u.kind for u in after.units.values()  # face up: their kinds are public
+                 if u.owner is Side.NEUTRAL and not u.face_down}
+        yield event, state, {u.id for u in hidden}, {u.kind for u in hidden} - shown
+        state = after
 
 
 @pytest.mark.parametrize("viewer", [Side.ASLAN, Side.SOLOMANI])

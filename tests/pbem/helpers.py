@@ -25,13 +25,14 @@ def _ruleset(layout: str, seed: int | None) -> Ruleset:
     return load_ruleset(None, layout, seed)
 
 
-def service(path: Path) -> CampaignService:
-    """A service on the SQLite file ``path`` (the ruleset is loaded once per test session).
+def service(path: Path, snapshot_every: int = 250) -> CampaignService:
+    """A service on the SQLite file ``path`` (the ruleset is loaded once per test session),
+    writing a snapshot every ``snapshot_every`` events.
 
     Tests switch off SQLite's fsync: commits stay transactions, only durability on power loss
     is given up, which a test does not need (it would cost ~35 ms per commit here)."""
     store = Store(f"sqlite:///{path}", durable=False)
-    return CampaignService(store, ruleset_loader=_ruleset)
+    return CampaignService(store, ruleset_loader=_ruleset, snapshot_every=snapshot_every)
 
 
 def setup_orders() -> list[str]:
@@ -46,11 +47,12 @@ class Player:
     """One player's machine: its own database and turn-file service."""
 
     def __init__(self, side: Side, path: Path, keys: Path | None = None, *,
-                 dice_mode: str = "commit-reveal", dice_seed: str | None = None) -> None:
+                 dice_mode: str = "commit-reveal", dice_seed: str | None = None,
+                 snapshot_every: int = 250) -> None:
         self.side = side
         self.dice_mode = dice_mode
         self.dice_seed = dice_seed
-        self.service = service(path)
+        self.service = service(path, snapshot_every)
         counter = iter(range(1, 10**6))
         self.pbem = PbemService(
             self.service, keys,
@@ -78,10 +80,11 @@ class Table:
     """Both players; ``play`` routes each order to its side and exchanges files on hand-over."""
 
     def __init__(self, tmp: Path, *, armoured: bool = True, dice_mode: str = "commit-reveal",
-                 dice_seed: str | None = None, **options) -> None:
+                 dice_seed: str | None = None, snapshot_every: int = 250, **options) -> None:
         tmp.mkdir(parents=True, exist_ok=True)
         self.players = {
-            side: Player(side, tmp / f"{side.value}.db", dice_mode=dice_mode, dice_seed=dice_seed)
+            side: Player(side, tmp / f"{side.value}.db", dice_mode=dice_mode, dice_seed=dice_seed,
+                         snapshot_every=snapshot_every)
             for side in (Side.ASLAN, Side.SOLOMANI)
         }
         for player in self.players.values():

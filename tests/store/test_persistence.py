@@ -27,9 +27,10 @@ from tests.engine import rolling
 from tests.engine.factory import SETUP_ORDERS, Game, small_ruleset
 
 
-def _service(url: str, ruleset=None) -> CampaignService:
+def _service(url: str, ruleset=None, snapshot_every: int = 250) -> CampaignService:
     chosen = ruleset or small_ruleset()
-    return CampaignService(Store(url), ruleset_loader=lambda layout, seed: chosen)
+    return CampaignService(Store(url), ruleset_loader=lambda layout, seed: chosen,
+                           snapshot_every=snapshot_every)
 
 
 def _rows(url: str) -> list[tuple]:
@@ -166,8 +167,7 @@ def test_newer_schema_refused_and_database_unchanged(db_url):  # DN-ERR-1
 
 
 def test_snapshot_load_equals_cold_replay(db_url, monkeypatch):  # DN-SEQ-2
-    monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 4)
-    service = _service(db_url)
+    service = _service(db_url, snapshot_every=4)
     service.create("c", dice_seed="s")
     for text in SETUP_ORDERS[:8]:
         service.order("c", text)
@@ -180,8 +180,7 @@ def test_snapshot_load_equals_cold_replay(db_url, monkeypatch):  # DN-SEQ-2
 
 
 def test_tampered_snapshot_ignored_and_reported(db_url, monkeypatch):  # DN-ERR-1
-    monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 4)
-    service = _service(db_url)
+    service = _service(db_url, snapshot_every=4)
     service.create("c", dice_seed="s")
     for text in SETUP_ORDERS[:8]:
         service.order("c", text)

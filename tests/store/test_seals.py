@@ -18,15 +18,15 @@ from tests.engine.factory import SETUP_ORDERS, small_ruleset
 
 
 def _service(url: str, seal_dir) -> CampaignService:  # noqa: ANN001
+    """A service on ``url`` with its own sealing key, writing a snapshot every 4 events."""
     ruleset = small_ruleset()
     return CampaignService(Store(url), ruleset_loader=lambda layout, seed: ruleset,
-                           seal_dir=seal_dir)
+                           seal_dir=seal_dir, snapshot_every=4)
 
 
 @pytest.fixture
 def played(db_url, tmp_path, monkeypatch):  # noqa: ANN001, ANN201
     """A campaign with snapshots every 4 events, written by a service with its own key."""
-    monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 4)
     service = _service(db_url, tmp_path / "machine-a")
     service.create("c", dice_seed="s")
     for text in SETUP_ORDERS[:8]:
@@ -148,7 +148,6 @@ def test_a_damaged_key_file_is_not_used(tmp_path):
 
 def test_a_read_only_database_loads_without_sealing(tmp_path, monkeypatch):
     # DN-ERR-1: the seal is best effort; a database that refuses the write still loads
-    monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 4)
     path = tmp_path / "c.db"
     writer = _service(f"sqlite:///{path}", tmp_path / "machine-a")
     writer.create("c", dice_seed="s")

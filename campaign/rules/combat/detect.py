@@ -47,6 +47,18 @@ def pair_order(acting: Side, present: Iterable[Side]) -> list[tuple[Side, Side]]
     return pairs
 
 
+def fight_order(battle: Battle, acting: Side) -> tuple[str, int]:
+    """Where ``battle`` comes among the battles of a step: by system, then by pair as
+    ``pair_order`` lists them (``find_battles``' order). The combat book keeps its battles in
+    this order whatever order an event lists them in (the log stores events key-sorted), so
+    the short ids ``b1, b2`` and the order three-sided battles are fought in are the same on
+    every path (DN-CBT-1, DN-NEU-2)."""
+    everyone = (acting, acting.enemy, Side.NEUTRAL)
+    pairs = pair_order(acting, everyone) if acting is not Side.NEUTRAL else []
+    pair = (battle.attacker, battle.defender)
+    return battle.system, pairs.index(pair) if pair in pairs else len(pairs)
+
+
 #: Turn-slot key of the participants fixed when Reaction Combat starts (``reaction.py``).
 REACTION_SLOT = "reaction_participants"
 

@@ -9,6 +9,7 @@ from typing import Literal
 from campaign.rules.base import Event
 from campaign.rules.combat import book
 from campaign.rules.combat.assignment import AssignmentDraft
+from campaign.rules.combat.detect import fight_order
 from campaign.rules.combat.model import Battle, Range
 from campaign.rules.combat.space import RangeRoll, RoundResult, launch_fighters
 from campaign.rules.ids import CombatResult, Side
@@ -125,6 +126,7 @@ def _apply_joined(state: CampaignState, event: JoinedBattle) -> None:
             rec.clear()
             rec["stage"] = "range"
         rec["battle"] = battle.model_dump(mode="json")
+    _in_fight_order(state)
 
 
 @applies(BattlesOpened)
@@ -133,6 +135,18 @@ def _apply_opened(state: CampaignState, event: BattlesOpened) -> None:
         rec = book.record(state, bid)
         rec.clear()
         rec.update({"battle": battle.model_dump(mode="json"), "stage": "range"})
+    _in_fight_order(state)
+
+
+def _in_fight_order(state: CampaignState) -> None:
+    """Put the battles of the combat book in the order they are fought (``fight_order``)."""
+    area = state.slots.get(book.AREA)
+    if not area or not area.get("battles"):
+        return
+    area["battles"] = dict(sorted(
+        area["battles"].items(),
+        key=lambda item: fight_order(book.battle_of(item[1]), state.acting),
+    ))
 
 
 @applies(FightersLaunched)

@@ -13,8 +13,8 @@ from campaign.rules.economy.connectivity import UNREACHED
 from campaign.rules.economy.income import side_income
 from campaign.rules.economy.occupancy import Occupancy, Piece, controls_ground
 from campaign.rules.economy.report import IncomeReport, income_report
-from campaign.rules.ids import Side
-from campaign.rules.ruleset import Ruleset
+from campaign.rules.ids import Side, UnitCategory
+from campaign.rules.ruleset import Ruleset, UnitType
 from campaign.rules.state import CampaignState, Where
 
 #: ``state.game_slots`` key under which the Dark Nebula exploration rule (DN-NEB-1) keeps the
@@ -22,14 +22,28 @@ from campaign.rules.state import CampaignState, Where
 EXPLORED_ROUTES_SLOT = "explored_routes"
 
 
+#: What a face-down neutral counter in space counts as until it is turned face up: nobody
+#: knows whether it is a monitor (which cuts connections, DN-ECO-3) or a transport (which
+#: does not), so it counts as a warship. House reading (docs/rules-economy.md): income, supply
+#: and production places never depend on a kind nobody has seen (DN-NEU-1, issue 28). A
+#: face-down counter in a surface box needs no stand-in: every kind there controls the box.
+FACE_DOWN_IN_SPACE = UnitType(
+    kind="neutral:?", side=Side.NEUTRAL, code="?", name="face-down neutral counter",
+    category=UnitCategory.MONITOR, cost=0, count=0,
+)
+
+
 def pieces_from_state(state: CampaignState, ruleset: Ruleset) -> list[Piece]:
-    """One ``Piece`` per unit in play, placed where it effectively is."""
+    """One ``Piece`` per unit in play, placed where it effectively is; a face-down counter in
+    space as ``FACE_DOWN_IN_SPACE``."""
     types = {unit_type.kind: unit_type for unit_type in ruleset.units}
     pieces: list[Piece] = []
     for unit in state.units.values():
         if unit.location.where is Where.ELIMINATED:
             continue
         unit_type = types[unit.kind]
+        if unit.face_down and not controls_ground(unit_type):
+            unit_type = FACE_DOWN_IN_SPACE
         carried = unit.location.where is Where.CARRIED
         location = state.position_of(unit.id) if carried else unit.location
         on_map = location.where in (Where.HEX, Where.BOX)

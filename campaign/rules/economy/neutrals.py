@@ -12,6 +12,12 @@ Our readings where the text is silent (docs/rules-economy.md):
   conscripted and stays neutral; the event lists it as left behind.
 - "enemy warship" is a warship of the other player (not an auxiliary: tankers, transports,
   motherships do not count); the neutral monitors being conscripted do not prevent it.
+- Conscripting means turning the system's counters face up to see what they cost (DN-NEU-1
+  keeps them face down until then). So an attempt by a side that holds the right, in a system
+  with neutral counters, is never refused for what the counters are: they are all turned face
+  up; those with a conscription cost join if the side can pay for all of them, otherwise none
+  joins; counters without a cost (PD) stay neutral. A refusal never depends on a face-down
+  counter's kind, so refusals cannot be used to find out what lies where (issue 28).
 
 DN-NEU-3 [X]: a conscripted neutral unit that was destroyed may be rebuilt by its ally at its
 build cost and is placed in its original system (the counter returns; ``Unit.home_system``). A
@@ -82,14 +88,20 @@ def conscription_right(
 
 @event_type
 class NeutralsConscripted(Event):
-    """``side`` paid ``cost`` RU and the neutral ``unit_ids`` of ``system`` now act for it."""
+    """``side`` paid ``cost`` RU and the neutral ``unit_ids`` of ``system`` now act for it.
+
+    ``revealed``: every neutral counter of the system, turned face up by the attempt (empty in
+    logs written before it: then ``unit_ids`` were the ones revealed). ``unpaid``: the cost the
+    side could not pay, when none joined for lack of RU."""
 
     type: Literal["neutrals-conscripted"] = "neutrals-conscripted"
     side: Side
     system: str
     unit_ids: list[str]
-    left_neutral: list[str]  # units without a conscription cost (PD)
+    left_neutral: list[str]  # units that stay neutral: no conscription cost (PD), or unpaid
     cost: int
+    revealed: list[str] = []
+    unpaid: int | None = None
 
 
 @order_type(
@@ -112,31 +124,28 @@ def _decide_conscript(
     side = order.side
     assert side is not None
     system = find_system(ruleset, order.system)
-    units = neutrals_in(state, system.id)
-    takeable = [u for u in units if ruleset.unit_type(u.kind).conscription_cost is not None]
-    if not takeable:
-        raise IllegalOrderError("DN-NEU-2", f"{system.name} has no neutral units to conscript")
     if conscription_right(state, ruleset, side, system.id) is None:
         raise IllegalOrderError(
             "DN-NEU-2",
             f"to conscript in {system.name}, {side.value} ground forces must control its "
             "surface box, or its ships must hold the stellar hex with no enemy warship there",
         )
+    units = neutrals_in(state, system.id)
+    if not units:
+        raise IllegalOrderError("DN-NEU-2", f"{system.name} has no neutral units to conscript")
+    takeable = [u for u in units if ruleset.unit_type(u.kind).conscription_cost is not None]
     cost = sum(ruleset.unit_type(u.kind).conscription_cost or 0 for u in takeable)
-    if cost > state.ru[side]:
-        raise IllegalOrderError(
-            "DN-NEU-2",
-            f"conscripting {len(takeable)} unit(s) in {system.name} costs {cost} RU; "
-            f"{side.value} has {state.ru[side]} RU",
-        )
-    left = [u.id for u in units if u not in takeable]
+    paid = cost <= state.ru[side]
+    joining = takeable if paid else []
     return [
         NeutralsConscripted(
             side=side,
             system=system.id,
-            unit_ids=[u.id for u in takeable],
-            left_neutral=left,
-            cost=cost,
+            unit_ids=[u.id for u in joining],
+            left_neutral=[u.id for u in units if u not in joining],
+            cost=cost if paid else 0,
+            revealed=[u.id for u in units],
+            unpaid=None if paid else cost,
         )
     ]
 
@@ -144,10 +153,10 @@ def _decide_conscript(
 @applies(NeutralsConscripted)
 def _apply_conscripted(state: CampaignState, event: NeutralsConscripted) -> None:
     state.ru[event.side] -= event.cost
+    for unit_id in event.revealed or event.unit_ids:
+        state.units[unit_id].face_down = False
     for unit_id in event.unit_ids:
-        unit = state.units[unit_id]
-        unit.owner = event.side
-        unit.face_down = False
+        state.units[unit_id].owner = event.side
 
 
 @event_type

@@ -50,11 +50,23 @@ def _produced(event: UnitsProduced, view: NarrationView) -> str:
 
 @describes(NeutralsConscripted, changes_control=True)
 def _conscripted(event: NeutralsConscripted, view: NarrationView) -> str:
-    kinds = ", ".join(f"{uid} ({view.state.units[uid].kind})" if uid in view.state.units
-                      else uid for uid in event.unit_ids)
-    left = f"; {view.units(event.left_neutral)} stay neutral" if event.left_neutral else ""
+    def kinds(ids: list[str]) -> str:  # the counters are face up now: everyone sees them
+        return ", ".join(f"{uid} ({view.state.units[uid].kind})" if uid in view.state.units
+                         else uid for uid in ids)
+
+    if event.unpaid is not None:
+        return (f"{view.side(event.side)} turn the neutral counters of "
+                f"{view.system(event.system)} face up: {kinds(event.revealed)}; conscripting "
+                f"them costs {event.unpaid} RU, more than {view.side(event.side)} have: none "
+                "joins (DN-NEU-2)")
+    if not event.unit_ids:
+        return (f"{view.side(event.side)} find nothing to conscript in "
+                f"{view.system(event.system)}: {kinds(event.left_neutral)} stay neutral, with "
+                "no conscription cost (DN-NEU-2)")
+    left = f"; {kinds(event.left_neutral)} stay neutral" if event.left_neutral else ""
     return (f"{view.side(event.side)} conscript the neutrals of "
-            f"{view.system(event.system)} for {event.cost} RU: {kinds}{left} (DN-NEU-2)")
+            f"{view.system(event.system)} for {event.cost} RU: {kinds(event.unit_ids)}{left} "
+            "(DN-NEU-2)")
 
 
 @describes(NeutralRebuilt, changes_control=True)

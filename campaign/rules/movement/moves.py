@@ -105,7 +105,9 @@ class StackMoved(Event):
     are finished or halted for fuel; ``stayed`` failed their DN-MOV-9 roll. Exploration
     (DN-NEB-1): ``explored`` is the route opened, or ``explore_failed`` the route that was not,
     in which case ``disrupted`` names the explorer. ``refuelled``: a tanker among the units
-    ended its move in this type 3 system (DN-MOV-4)."""
+    ended its move in this type 3 system (DN-MOV-4). ``hidden_stop``: the system where a
+    face-down neutral counter that blocks ended the move short of the ordered path (DN-MOV-2,
+    DN-NEU-1: the path is not refused for it)."""
 
     type: Literal["stack-moved"] = "stack-moved"
     side: Side
@@ -122,6 +124,7 @@ class StackMoved(Event):
     disrupted: list[str] = []
     reaction: bool = False
     refuelled: str | None = None
+    hidden_stop: str | None = None
 
 
 @event_type
@@ -247,6 +250,7 @@ def decide_jump(state: CampaignState, order: Jump, ruleset: Ruleset, dice: Dice)
             disrupted=disrupted,
             reaction=_is_reaction(state),
             refuelled=tanker_refuels(state, ruleset, finishing, end),
+            hidden_stop=plan.hidden_stop if path and path[-1] == plan.hidden_stop else None,
             rolls=tuple(dice.take()),
         )
     ]

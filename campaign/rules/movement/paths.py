@@ -20,7 +20,6 @@ from campaign.rules.movement.groups import Group, explorers_of
 from campaign.rules.movement.presence import Presence
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
-from campaign.rules.views import neutral_aliases
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,11 +69,14 @@ class Mover:
 
 @dataclass(frozen=True, slots=True)
 class JumpPlan:
-    """A checked jump path. ``explore`` is the unexplored route of the last step, if any."""
+    """A checked jump path. ``explore`` is the unexplored route of the last step, if any.
+    ``hidden_stop``: the system where a face-down neutral counter stopped the move short of
+    the ordered path (the path then ends there)."""
 
     path: tuple[str, ...]
     arrival: Arrival
     explore: tuple[str, str] | None = None
+    hidden_stop: str | None = None
 
 
 class Terrain:
@@ -149,15 +151,14 @@ class Terrain:
         )
 
     def pass_obstacle(self, mover: Mover, system_id: str) -> Obstacle | None:
-        """May the group go on after entering ``system_id``? (DN-MOV-2/3 blocking, DN-MOV-4)."""
-        blockers = self.presence.blockers(self.side, system_id)
+        """May the group go on after entering ``system_id``, as far as the moving side can
+        tell? (DN-MOV-2/3 blocking by the units it sees, DN-MOV-4). A face-down counter that
+        blocks ends the move there instead (``check``, ``hidden_blocker``)."""
+        blockers = self.visible_blockers(system_id)
         if blockers:
             who = blockers[0].unit
-            if who.face_down:  # do not reveal a hidden neutral counter's type (DN-NEU-1)
-                what = f"face-down neutral counter {neutral_aliases(self.state)[who.id]}"
-            else:
-                kind = "neutral" if who.owner is Side.NEUTRAL else "enemy"
-                what = f"{kind} {blockers[0].unit_type.code} {who.id}"
+            kind = "neutral" if who.owner is Side.NEUTRAL else "enemy"
+            what = f"{kind} {blockers[0].unit_type.code} {who.id}"
             return Obstacle(
                 "DN-MOV-2",
                 f"{mover.label} must stop at {self.name(system_id)}: {what} there blocks "
@@ -211,11 +212,25 @@ class Terrain:
             )
         return None
 
-    def arrival(self, system_id: str) -> Arrival:
-        """How a move ending in ``system_id`` ends (halted for fuel or finished)."""
-        if self.presence.blockers(self.side, system_id) or self.fuelled(system_id):
+    def arrival(self, system_id: str, *, seen: bool = False) -> Arrival:
+        """How a move ending in ``system_id`` ends (halted for fuel or finished). ``seen``:
+        as the moving side can tell beforehand, face-down counters left out (DN-NEU-1)."""
+        if self.visible_blockers(system_id) or self.fuelled(system_id):
+            return Arrival.FINISHED
+        if not seen and self.hidden_blocker(system_id):
             return Arrival.FINISHED
         return Arrival.HALTED
+
+    def visible_blockers(self, system_id: str) -> list:  # noqa: ANN201 - presence entries
+        """The enemy units in ``system_id`` that stop jump movement and that the moving side
+        can see (DN-MOV-2/3): face-down neutral counters are not among them."""
+        return [b for b in self.presence.blockers(self.side, system_id) if not b.unit.face_down]
+
+    def hidden_blocker(self, system_id: str) -> bool:
+        """True when a face-down neutral counter in ``system_id`` stops jump movement. The
+        moving side learns it only by entering the system: a path through it is not refused
+        (the refusal would tell what the counter is, DN-NEU-1) but ends there."""
+        return any(b.unit.face_down for b in self.presence.blockers(self.side, system_id))
 
     # --- one path ----------------------------------------------------------------------------
 
@@ -240,6 +255,9 @@ class Terrain:
             if self.unexplored(here, there):
                 explore = (here, there)
             here = there
+        for index, there in enumerate(path[:-1]):
+            if self.hidden_blocker(there):  # checked whole as the side sees it: stop here
+                return JumpPlan(tuple(path[: index + 1]), Arrival.FINISHED, None, there)
         arrival = Arrival.FINISHED if explore else self.arrival(here)
         return JumpPlan(tuple(path), arrival, explore)
 
@@ -250,24 +268,28 @@ class Terrain:
 
         Breadth-first over explored/ordinary routes; systems where the group must stop are
         reached but not expanded; unexplored routes (DN-NEB-1) are added last, from every system
-        the group may pass through, as final steps only.
+        the group may pass through, as final steps only. A path avoids systems that hold
+        face-down counters wherever another path exists (a face-down counter may end the move,
+        ``check``): those systems are expanded only once every other is (what the side can see
+        decides the path, never what the counters are).
         """
         if self.leave_obstacle(mover) is not None:
             return {}
         parent: dict[str, str | None] = {mover.start: None}
         passable: list[str] = [mover.start]
         queue = deque([mover.start])
-        while queue:
-            here = queue.popleft()
+        unknown: deque[str] = deque()  # passable systems with face-down counters, for later
+        while queue or unknown:
+            here = queue.popleft() if queue else unknown.popleft()
             for there in self.star_map.neighbours(here):
                 if there in parent or self.unexplored(here, there):
                     continue
                 parent[there] = here
                 if self.pass_obstacle(mover, there) is None:
                     passable.append(there)
-                    queue.append(there)
+                    (unknown if self.presence.face_down(there) else queue).append(there)
         plans = {
-            target: JumpPlan(_walk(parent, target), self.arrival(target))
+            target: JumpPlan(_walk(parent, target), self.arrival(target, seen=True))
             for target in parent
             if target != mover.start
         }

@@ -95,6 +95,11 @@ class Presence:
             if hostile(side, p.unit.owner) and blocks(p.unit_type, carried=p.carried, rules=rules)
         ]
 
+    def face_down(self, system_id: str) -> bool:
+        """True when a face-down neutral counter stands in ``system_id`` (DN-NEU-1): anyone can
+        see that it is there, nobody what it is."""
+        return any(p.unit.face_down for p in self.at(system_id))
+
     def tankers(self, side: Side, system_id: str) -> list[Placed]:
         """Friendly tankers of ``side`` in the stellar hex of ``system_id``."""
         return [

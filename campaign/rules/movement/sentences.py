@@ -14,6 +14,9 @@ def _moved(event: StackMoved, view: NarrationView) -> str:
     route = " → ".join(view.system(s) for s in [event.start, *event.path])
     moved = [u for u in event.units if u not in event.stayed]
     parts = [f"{view.units(moved)} {event.mode} {route}"]
+    if event.hidden_stop:
+        parts.append(f"stopped at {view.system(event.hidden_stop)}: a face-down neutral counter "
+                     "there blocks jump movement (DN-MOV-2)")
     if event.arrival is Arrival.HALTED:
         parts.append(f"halted for fuel at {view.system(event.path[-1])} (DN-MOV-4)")
     if event.stayed:

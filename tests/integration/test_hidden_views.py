@@ -1,0 +1,276 @@
+"""What a side sees never tells what is face down (DN-NEU-1), tested as indistinguishability.
+
+Take a seeded random game and a second game that differs only in the kinds of the neutral
+counters still face down (permuted among themselves; each keeps its place, the stellar hex or
+the surface box, which the placement makes public: docs/turn-files.md, "What a side's view
+guarantees"). A player cannot tell the two apart: every view a side can ask for — ``status``
+(text and JSON), ``units``, ``battles``, ``income``, ``log`` (sentences, ``--raw``), ``map
+--side`` — must be byte-identical between them, and so must the answer to every order the side
+could type, legal or not, naming aliases (``N-X-k``) or real ids (``N-PD-1``): the same refusal,
+or accepted in both. A real id of a face-down counter is refused exactly like an id that does
+not exist.
+
+The second game is the first one's log with the permuted kinds written in: the counters' real
+ids are renumbered as the placement would have numbered them, the shuffled pile is permuted
+alike, and the events are stored in a second database with their own hash chain (events carry
+their results, so folding them needs no rules).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import re
+from collections import Counter
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from campaign.cli import main
+from campaign.content import load_ruleset
+from campaign.rules import engine
+from campaign.rules.canonical import canonical_json
+from campaign.rules.dice import SeededSource
+from campaign.rules.errors import CampaignError
+from campaign.rules.ids import PLAYER_SIDES, Side
+from campaign.rules.registry import event_adapter
+from campaign.rules.ruleset import Ruleset
+from campaign.rules.state import CampaignState, Where
+from campaign.rules.views import neutral_aliases
+from campaign.service import CampaignService
+from campaign.store.repository import Store
+from tests.integration.driver import Driver
+
+NAME = "hidden"
+
+
+@cache
+def standard() -> Ruleset:
+    return load_ruleset()
+
+
+@cache
+def game(seed: int) -> Driver:
+    driver = Driver(standard(), seed=seed, campaign_id=NAME)
+    driver.play(game_turns=2)
+    return driver
+
+
+def _store_game(url: str, batches: list[tuple[str, list[str]]], dice_seed: str) -> None:
+    """A campaign ``NAME`` in the database at ``url`` holding exactly these batches (order
+    text, canonical event JSON), with its own hash chain."""
+    service = CampaignService(Store(url, durable=False), ruleset_loader=lambda *_: standard())
+    service.create(NAME, dice_seed=dice_seed)
+    store = service.store
+    store.truncate(NAME, store.rows(NAME)[-1].seq, 0)  # the log ``create`` made goes
+    seq = 0
+    for order_text, payloads in batches:
+        stored = store.append(NAME, seq, order_text,
+                              [(json.loads(p)["type"], p) for p in payloads])
+        seq = stored[-1].seq
+    store.dispose()
+
+
+def _batches(url: str) -> list[tuple[str, list[str]]]:
+    """The log of ``NAME`` at ``url`` as (order text, event payloads) per batch."""
+    store = Store(url, durable=False)
+    rows = store.rows(NAME)
+    store.dispose()
+    grouped: dict[int, tuple[str, list[str]]] = {}
+    for row in rows:
+        grouped.setdefault(row.batch, (row.order_text, []))[1].append(row.payload)
+    return list(grouped.values())
+
+
+def _permutation(state: CampaignState, ruleset: Ruleset) -> dict[str, str]:
+    """Real id -> new kind for the face-down counters on the map: within each place (stellar
+    hex or surface box) the kinds are rotated one step, so each counter gets another kind
+    wherever the place holds two different kinds."""
+    groups: dict[Where, list[str]] = {}
+    for uid, unit in state.units.items():
+        if unit.face_down and unit.location.where in (Where.HEX, Where.BOX):
+            groups.setdefault(unit.location.where, []).append(uid)
+    new_kind: dict[str, str] = {}
+    for ids in groups.values():
+        kinds = [state.units[uid].kind for uid in ids]
+        if len(set(kinds)) < 2:
+            continue
+        rotated = kinds[1:] + kinds[:1]
+        new_kind.update(zip(ids, rotated, strict=True))
+    return new_kind
+
+
+def permuted_batches(batches: list[tuple[str, list[str]]], new_kind: dict[str, str],
+                     ruleset: Ruleset) -> list[tuple[str, list[str]]]:
+    """The log with the face-down kinds of ``new_kind`` written in (see the module docstring)."""
+    adapter = event_adapter()
+    renamed: dict[str, str] = {}
+    numbers: Counter[str] = Counter()
+    pile_slot: list[tuple[int, str]] = []  # (position in the shuffled pile, kind drawn there)
+    drawn = 0
+    for _, payloads in batches:
+        for payload in payloads:
+            event = adapter.validate_json(payload)
+            if event.type != "neutral-placed":
+                continue
+            drawn += len(event.set_aside)
+            kind = new_kind.get(event.unit_id, event.kind)
+            code = ruleset.unit_type(kind).code
+            numbers[code] += 1
+            renamed[event.unit_id] = f"N-{code}-{numbers[code]}"
+            pile_slot.append((drawn, kind))
+            drawn += 1
+    pattern = re.compile(r"(?<![A-Za-z0-9-])(" + "|".join(
+        re.escape(uid) for uid in sorted(renamed, key=len, reverse=True)) + r")(?![A-Za-z0-9-])")
+
+    def rename(text: str) -> str:
+        return pattern.sub(lambda m: renamed[m.group(0)], text)
+
+    out = []
+    for order_text, payloads in batches:
+        new_payloads = []
+        for payload in payloads:
+            event = adapter.validate_json(payload)
+            data = event.model_dump(mode="json")
+            if event.type == "neutrals-shuffled":
+                pile = list(data["pile"])
+                for position, kind in pile_slot:
+                    pile[position] = kind
+                assert Counter(pile) == Counter(data["pile"])
+                data["pile"] = pile
+            if event.type == "neutral-placed":
+                data["kind"] = new_kind.get(event.unit_id, event.kind)
+            new_payloads.append(rename(canonical_json(data)))
+        out.append((rename(order_text), new_payloads))
+    return out
+
+
+def _run(*argv: str) -> str:
+    """What ``campaign ARGV`` prints (stdout and stderr) and its exit status."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(list(argv))
+    return f"exit {status}\n{out.getvalue()}\n--\n{err.getvalue()}"
+
+
+def side_views(url: str, side: Side, tmp: Path) -> dict[str, str]:
+    """Every view ``side`` can ask for, as printed (the map as its SVG text)."""
+    db = ("--db", url)
+    s = ("--side", side.value)
+    tmp.mkdir(parents=True, exist_ok=True)
+    picture = tmp / f"map-{side.value}.svg"  # one path for both games: the command prints it
+    views = {
+        "status": _run("status", NAME, *s, *db),
+        "status --json": _run("status", NAME, *s, "--json", *db),
+        "units": _run("units", NAME, *s, *db),
+        "units --json": _run("units", NAME, *s, "--json", *db),
+        "battles": _run("battles", NAME, *s, *db),
+        "battles --json": _run("battles", NAME, *s, "--json", *db),
+        "income": _run("income", NAME, *s, *db),
+        "income --json": _run("income", NAME, *s, "--json", *db),
+        "log": _run("log", NAME, *s, *db),
+        "log --raw": _run("log", NAME, *s, "--raw", *db),
+        "map": _run("map", NAME, *s, "-o", str(picture), *db),
+    }
+    views["map picture"] = picture.read_text(encoding="utf-8")
+    return views
+
+
+def probe_orders(states: list[CampaignState], side: Side) -> list[str]:
+    """Orders ``side`` could type, naming every alias and the real id of every neutral counter
+    of either game, and every system that holds neutrals."""
+    names: set[str] = set()
+    systems: set[str] = set()
+    battles: set[str] = {"b1"}
+    for state in states:
+        names.update(neutral_aliases(state).values())
+        names.update(uid for uid in state.units if uid.startswith("N-"))
+        systems.update(u.location.system for u in state.units.values()
+                       if u.owner is Side.NEUTRAL and u.location.system)
+        battles.update(state.slots.get("combat", {}).get("battles", {}))
+    own = sorted(uid for uid, u in states[0].units.items()
+                 if u.owner is side and u.location.where is Where.HEX)[:1] or ["A-CL-1"]
+    word = side.value
+    orders = []
+    for name in sorted(names):
+        orders += [f"{word} rebuild {name}", f"{word} target b1 {own[0]} {name}",
+                   f"{word} jump {name} keystone", f"{word} form-stack zz {name}",
+                   f"{word} pd-fire b1 {name} {own[0]}", f"{word} land {name}",
+                   f"{word} load {name} {own[0]}", f"{word} remove-losses keystone {name}"]
+        orders += [f"{word} interact {system} - {own[0]}>{name} -" for system in sorted(systems)]
+    star_map = standard().star_map
+    here = states[0].units[own[0]].location.system if own[0] in states[0].units else None
+    for system in sorted(systems):
+        orders += [f"{word} conscript {system}", f"{word} jump {own[0]} {system}"]
+        # through the system: a face-down counter that blocks must not refuse this for free
+        beyond = sorted(set(star_map.neighbours(system)) - {here})[:2]
+        orders += [f"{word} jump {own[0]} {system},{there}" for there in beyond]
+        if here is not None and system in star_map.neighbours(here):
+            orders += [f"{word} jump {own[0]} {here}"]
+    return orders
+
+
+def answer(state: CampaignState, text: str, dice_seed: str) -> str:
+    """How the rules answer ``text`` on ``state``: ``accepted`` or the refusal as printed."""
+    try:
+        engine.decide_typed(state, text, standard(), SeededSource(dice_seed))
+    except CampaignError as error:
+        return f"refused: {error}"
+    return "accepted"
+
+
+def _stop_points(driver: Driver) -> list[int]:
+    """Numbers of orders after which to compare: the end of set-up, and points in game turns
+    1 and 2 where a battle is open (more to hide) or not."""
+    done, points, events = 0, [], 0
+    start = len(driver.events) - sum(count for _, count in driver.orders)
+    state = engine.fold(driver.events[:start])
+    chosen = set()
+    for n, (_, count) in enumerate(driver.orders):
+        engine.fold(driver.events[start + events:start + events + count], state)
+        events += count
+        done = n + 1
+        battles = bool(state.slots.get("combat", {}).get("battles"))
+        key = (state.turn, battles)
+        if state.turn >= 1 and key not in chosen:
+            chosen.add(key)
+            points.append(done)
+    return points[:4]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [1, 5])
+def test_a_side_cannot_tell_two_games_with_permuted_face_down_kinds_apart(tmp_path: Path,
+                                                                         seed: int) -> None:
+    # DN-NEU-1: views and refusals are computed from what the side may see
+    driver = game(seed)
+    compared = 0
+    for stop in _stop_points(driver):
+        url_a = f"sqlite:///{tmp_path / f'a{stop}.db'}"
+        service = CampaignService(Store(url_a, durable=False),
+                                  ruleset_loader=lambda *_: standard())
+        service.create(NAME, dice_seed=driver.dice_seed)
+        for text, _ in driver.orders[:stop]:
+            service.order(NAME, text)
+        state_a = service.load(NAME).state
+        new_kind = _permutation(state_a, standard())
+        if not new_kind:
+            continue
+        url_b = f"sqlite:///{tmp_path / f'b{stop}.db'}"
+        _store_game(url_b, permuted_batches(_batches(url_a), new_kind, standard()),
+                    driver.dice_seed)
+        state_b = CampaignService(Store(url_b), ruleset_loader=lambda *_: standard()).load(
+            NAME).state
+        assert [u.kind for u in state_a.units.values()] != [u.kind for u in state_b.units.values()]
+        for side in PLAYER_SIDES:
+            views_a = side_views(url_a, side, tmp_path / "pictures")
+            views_b = side_views(url_b, side, tmp_path / "pictures")
+            for view in views_a:
+                assert views_a[view] == views_b[view], f"{side.value} {view} after {stop} orders"
+            for text in probe_orders([state_a, state_b], side):
+                assert answer(state_a, text, driver.dice_seed) == answer(
+                    state_b, text, driver.dice_seed), f"{text!r} after {stop} orders"
+        compared += 1
+    assert compared >= 2
