@@ -407,6 +407,15 @@ def _decide_withdraw(state: CampaignState, order: Withdraw, ruleset: Ruleset, di
     options = withdrawal_options(state, ruleset, side, battle)
     if order.destination in options.open_jumps and not options.verdict.allowed:
         raise IllegalOrderError(options.verdict.rule, options.verdict.reason)  # DN-MOV-4
+    if order.destination in options.unexplored:
+        here, there = (ruleset.star_map.system(s).name for s in (battle.system,
+                                                                    order.destination))
+        raise IllegalOrderError(
+            "DN-NEB-1",
+            f"the route {here}-{there} is unexplored: a withdrawal is one jump along a known "
+            f"route and never explores (DN-CBT-7); possible: "
+            f"{', '.join(options.destinations) or 'none'}",
+        )
     withdraw(battle, side, order.destination, options.destinations)
     return [WithdrawalDecided(battle=order.battle, side=side, destination=order.destination,
                               units=list(options.units))]
