@@ -56,6 +56,7 @@ from campaign.rules.combat.space_events import (
 from campaign.rules.combat.withdrawal import withdrawal_options
 from campaign.rules.errors import IllegalOrderError, InvalidOrderError
 from campaign.rules.ids import Side
+from campaign.rules.offers import accepted
 from campaign.rules.phases import Actor, Phase, SubPhase
 from campaign.rules.registry import decides, end_check, offered_when, on_enter, order_type
 from campaign.rules.ruleset import Ruleset
@@ -460,6 +461,13 @@ def _decide_join(state: CampaignState, order: JoinBattle, ruleset: Ruleset, dice
         known = {u.uid for u in current.units}
         joining = tuple(u for u in found.units if u.uid not in known)
         changed[bid] = current.model_copy(update={"units": current.units + joining})
+    if not changed:
+        name = ruleset.star_map.system(order.system).name
+        raise IllegalOrderError(
+            "DN-MOV-6",
+            f"no battle of {side.value}'s is fought at {name}: ships lift off into a battle "
+            "only (in a movement phase, leave-box lifts them off)",
+        )
     return [JoinedBattle(system=order.system, side=side, units=order.units, battles=changed)]
 
 
@@ -574,16 +582,14 @@ def _offer_withdraw(state: CampaignState, side: Side | None, ruleset: Ruleset) -
 
 @offered_when(JoinBattle)
 def _offer_join(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
-    """``side`` has ships in a surface box that may lift off, and no battle of its in that
-    system is past the range stage (ships join between rounds, DN-MOV-6)."""
+    """``side`` has a ship in a surface box that may lift off into a battle fought (or opened
+    by it) in that system now: between rounds, DN-MOV-6. The handler decides."""
     if side is None:
         return False
-    busy = {battle.system for _, rec, battle in _open_records(state, side)
-            if rec.get("stage") != "range"}
-    systems = {state.position_of(u.id).system for u in state.units.values()
-               if u.owner is side and state.position_of(u.id).where is Where.BOX}
-    for system in sorted(s for s in systems if s and s not in busy):
-        if any(u.side == side and not u.is_ground and _may_fight(state, side, u.uid)
-               for u in box_units(state, ruleset, system)):
-            return True
-    return False
+    systems = sorted({place.system for u in state.units.values() if u.owner is side
+                      and (place := state.position_of(u.id)).where is Where.BOX
+                      and place.system is not None})
+    candidates = (JoinBattle(side=side, system=system, units=[unit.uid])
+                  for system in systems for unit in box_units(state, ruleset, system)
+                  if unit.side == side and not unit.is_ground)
+    return accepted(state, ruleset, candidates)
