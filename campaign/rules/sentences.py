@@ -10,8 +10,12 @@ from campaign.rules.flow import (
     PhaseEnded,
     SteppingSet,
     TurnPassed,
+    check_step_end,
     has_passed,
+    pass_lapsed,
+    pass_reach,
 )
+from campaign.rules.errors import IllegalOrderError
 from campaign.rules.narration import NarrationView, describes
 from campaign.rules.referee import (
     DiceEntered,
@@ -58,8 +62,12 @@ def _advanced(event: PhaseAdvanced, view: NarrationView) -> str:
         return f"Set-up: {step.label}, {event.acting.value} to act{how}"
     if step.phase.value == "game-over":
         return "The game is over"
+    lapsed = ""
+    if event.acting is not view.state.acting and pass_lapsed(view.state, event.acting):
+        lapsed = (f"; {view.side(event.acting)} pass ends: {view.side(view.state.acting)} "
+                  "changed the situation meanwhile (DN-SEQ-2)")
     return (f"Game turn {event.turn}, {event.phasing.value} player turn: {step.label}, "
-            f"{event.acting.value} to act{how}")
+            f"{event.acting.value} to act{how}{lapsed}")
 
 
 @describes(NeutralsShuffled)
@@ -131,4 +139,10 @@ def _stepping(event: SteppingSet, view: NarrationView) -> str:
 
 @describes(TurnPassed)
 def _passed(event: TurnPassed, view: NarrationView) -> str:
-    return f"{view.side(event.side)} pass for the rest of this player turn (DN-SEQ-2)"
+    first = ""
+    if view.ruleset is not None:
+        try:
+            check_step_end(view.state, view.ruleset)
+        except IllegalOrderError as error:  # a real choice the pass does not take
+            first = f"; first this step waits: {error.reason} ({error.rule_id})"
+    return f"{view.side(event.side)} pass: {pass_reach(view.state, event.side)}{first} (DN-SEQ-2)"

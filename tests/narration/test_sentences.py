@@ -58,10 +58,14 @@ def test_round_sentence_names_shots_dice_and_results(game, ruleset):
 
 
 def _hidden_at_each_event(events: list[Event], viewer: Side):
-    """(event, hidden ids, hidden kinds) with the state just before each event."""
+    """(event, hidden ids, hidden kinds) with the state just before each event; a counter the
+    event itself turns face up (conscription, DN-NEU-2) is public from then on and not
+    counted as hidden."""
     state = CampaignState()
     for event in events:
         hidden = [u for u in state.units.values() if u.face_down and u.owner is not viewer]
+        after = engine.evolve(state, event)
+        hidden = [u for u in hidden if after.units[u.id].face_down]
         yield event, state, {u.id for u in hidden}, {u.kind for u in hidden}
         engine.apply_event(state, event)
 
