@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from campaign.rules.errors import IllegalOrderError
 from campaign.rules.flow import (
     FLOW,
     CampaignStarted,
@@ -15,7 +16,6 @@ from campaign.rules.flow import (
     pass_lapsed,
     pass_reach,
 )
-from campaign.rules.errors import IllegalOrderError
 from campaign.rules.narration import NarrationView, describes
 from campaign.rules.referee import (
     DiceEntered,
@@ -79,9 +79,11 @@ def _shuffled(event: NeutralsShuffled, view: NarrationView) -> str:
 @describes(NeutralPlaced)
 def _placed(event: NeutralPlaced, view: NarrationView) -> str:
     who = view.side(event.drawn_by)
-    if view.viewer is None:
+    if view.viewer is None:  # a player learns nothing of a counter set aside (DN-NEU-1)
+        aside = (f"; first drawn: {', '.join(event.set_aside)}, set aside face down, the box "
+                 "already holds a PD (DN-MOV-10)") if event.set_aside else ""
         return f"{who} draw {event.kind} ({event.unit_id}) and place it face down " \
-               f"{view.place(event.location)} (DN-NEU-1)"
+               f"{view.place(event.location)}{aside} (DN-NEU-1)"
     return f"{who} place a face-down neutral in {view.system(event.location.system)} (DN-NEU-1)"
 
 

@@ -2,8 +2,9 @@
 
 One jump along a route to a system without enemy warships, or into the own surface box
 (``"box"``). A route still unexplored (DN-NEB-1) is no way out: a withdrawal never explores
-(exploring takes a roll that may fail and leave the group where it is; docs/rules-combat.md). The own surface box is one the side controls (DN-ECO-1/2: its ground forces or PD
-alone there, or its marked box not held by enemy ground forces or PD alone); an enemy's box,
+(exploring takes a roll that may fail and leave the group where it is; docs/rules-combat.md).
+The own surface box is one the side controls (DN-ECO-1/2: its ground forces or PD alone
+there, or its marked box not held by enemy ground forces or PD alone); an enemy's box,
 marked or held, never is. [HOUSE] switch ``withdraw_into_empty_box``: also a box nobody
 controls and holding no hostile ground forces or PD. Leaving a type 3 system by jump needs a
 friendly tanker withdrawing with the group (DN-MOV-4, ``movement.can_retreat_from``): when it

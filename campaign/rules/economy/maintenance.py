@@ -18,8 +18,8 @@ the disrupted ships to recover; everything else in civilised space is paid and e
 ship rolls (purpose ``frontier maintenance UNIT``). The phase cannot end before maintenance is
 resolved. ``pass`` resolves it by default (``maintain`` with no lists: pay, roll, recover
 nobody) when the RU pay every civilised ship; otherwise which ships go unpaid is a real choice
-and the pass waits for ``maintain`` (``on_pass``, issue 29). The disrupted flag it sets is what combat (fire at -1, DN-CBT-4) and movement (roll to
-move, DN-MOV-9) read.
+and the pass waits for ``maintain`` (``on_pass``, issue 29). The disrupted flag it sets is
+what combat (fire at -1, DN-CBT-4) and movement (roll to move, DN-MOV-9) read.
 """
 
 from dataclasses import dataclass
