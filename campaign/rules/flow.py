@@ -375,16 +375,15 @@ def pass_reach(state: CampaignState, side: Side) -> str:
     the first step of the other side, and its later steps only if the other side changes
     nothing."""
     later = FLOW[state.step + 1 : LAST_PLAYER_STEP + 1] if state.step >= FIRST_PLAYER_STEP else ()
-    others = [step for step in later if actor_of(step, state.phasing) is not side]
-    if not others:
-        return "their steps end for the rest of this player turn"
-    after = [step for step in later[later.index(others[-1]) + 1 :]
-             if actor_of(step, state.phasing) is side]
-    stop = f"their steps end up to {step_name(others[0])} (the {side.enemy.value.title()} act)"
+    others = [n for n, step in enumerate(later) if actor_of(step, state.phasing) is not side]
+    after = [step for step in later[others[0]:] if actor_of(step, state.phasing) is side] \
+        if others else []
     if not after:
-        return stop
+        return "their steps end for the rest of this player turn"
+    enemy = side.enemy.value.title()
     rest = " and ".join(dict.fromkeys(step_name(step) for step in after))
-    return f"{stop}; {rest} end too unless the {side.enemy.value.title()} change the situation"
+    return (f"their steps end up to {step_name(later[others[0]])} (the {enemy} act); {rest} "
+            f"end too unless the {enemy} change the situation")
 
 
 def advance_events(state: CampaignState, *, auto: bool) -> PhaseAdvanced:
