@@ -21,6 +21,7 @@ from campaign.rules.combat.space_events import (
     FightersLaunched,
     FireDeclared,
     JoinedBattle,
+    PairingDefaulted,
     RangeChosen,
     RangeRolled,
     RoundFought,
@@ -194,6 +195,13 @@ def _assigned(event: TargetsAssigned, view: NarrationView) -> str:
         return f"Battle at {place}: the defender names {view.unit(event.draft.named)} (DN-CBT-3)"
     count = len(event.draft.engagements)
     return f"Battle at {place}: {view.plural(count, 'engagement')} formed so far (DN-CBT-3)"
+
+
+@describes(PairingDefaulted)
+def _defaulted(event: PairingDefaulted, view: NarrationView) -> str:
+    return (f"Battle at {_battle_place(view, event.battle)}: {view.side(event.side)} take the "
+            "default pairing for this round, strongest unit first and leftovers in turn; each "
+            "of their choices is made when its turn comes (DN-CBT-3)")
 
 
 @describes(FireDeclared)

@@ -47,6 +47,7 @@ from campaign.rules.combat.space_events import (
     FightersLaunched,
     FireDeclared,
     JoinedBattle,
+    PairingDefaulted,
     RangeChosen,
     RangeRolled,
     RoundFought,
@@ -96,11 +97,15 @@ class ChooseRange(Order):
 
 
 @_space_order("DN-CBT-3", "name (defender) / answer (attacker) / add leftover units; several "
-              "steps of yours in a row: UNIT,UNIT [N,N]", "target BATTLE UNITS [ENGAGEMENTS]")
+              "steps of yours in a row: UNIT,UNIT [N,N]; 'auto': the default choices for the "
+              "rest of the round", "target BATTLE UNITS [ENGAGEMENTS]")
 class Target(Order):
     """``target b1 A-CL-1`` is one step of the DN-CBT-3 protocol; ``target b1 A-CL-2,A-CL-3
     1,2`` takes several steps of the same side in a row (adding leftovers to engagements 1 and
-    2; against neutrals, whose steps are taken for them, answering several named units)."""
+    2; against neutrals, whose steps are taken for them, answering several named units).
+    ``target b1 auto``: the side accepts the default pairing for the rest of this round (its
+    strongest free unit first, leftovers in turn): each of its steps is taken for it when its
+    turn comes, so the protocol's order of choices is kept."""
 
     type: Literal["target"] = "target"
     battle: str
@@ -249,23 +254,41 @@ def _decide_choose(state: CampaignState, order: ChooseRange, ruleset: Ruleset, d
     return _range_chosen(book.battle_of(rec), order.battle, order.range)
 
 
+def _default_steps(battle: Battle, draft: AssignmentDraft, sides: set[Side]) -> AssignmentDraft:
+    """Take every step that falls to ``sides`` (the neutrals, DN-NEU-2, and sides that accepted
+    the default pairing) until the protocol waits for someone else (DN-CBT-3)."""
+    while (waiting := draft.waiting_for(battle)) is not None and waiting[0] in sides:
+        draft = auto_steps(battle, draft, waiting[0])
+    return draft
+
+
 @decides(Target)
 def _decide_target(state: CampaignState, order: Target, ruleset: Ruleset, dice) -> list[Event]:
     rec = book.get(state, order.battle)
     book.expect_stage(rec, order.battle, "assign")
-    battle = book.expect_member(rec, _side(order), order.battle)
+    side = _side(order)
+    battle = book.expect_member(rec, side, order.battle)
+    defaulted = book.defaulted_sides(rec) | {Side.NEUTRAL}
+    draft = book.draft_of(rec)
+    if [uid.lower() for uid in order.units] == ["auto"]:
+        if order.engagements:
+            raise InvalidOrderError("target BATTLE auto takes no engagement numbers")
+        if side in defaulted:
+            raise IllegalOrderError(
+                "DN-CBT-3", f"{side.value} already take the default pairing this round")
+        draft = _default_steps(battle, draft, defaulted | {side})
+        return [PairingDefaulted(battle=order.battle, side=side),
+                TargetsAssigned(battle=order.battle, draft=draft,
+                                complete=draft.waiting_for(battle) is None)]
     numbers = order.engagements
     if len(numbers) not in (0, 1, len(order.units)):
         raise InvalidOrderError(
             f"target: {len(order.units)} unit(s) but {len(numbers)} engagement numbers "
             "(give one per unit, one for all, or none)")
-    draft = book.draft_of(rec)
     for step, uid in enumerate(order.units):
         number = numbers[step if len(numbers) > 1 else 0] if numbers else None
         index = number - 1 if number is not None else None
-        draft = draft.step(battle, _side(order), uid, index)
-        if Side.NEUTRAL in battle.sides:  # the neutrals' steps are taken for them (DN-NEU-2)
-            draft = auto_steps(battle, draft, Side.NEUTRAL)
+        draft = _default_steps(battle, draft.step(battle, side, uid, index), defaulted)
     complete = draft.waiting_for(battle) is None
     return [TargetsAssigned(battle=order.battle, draft=draft, complete=complete)]
 
