@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from campaign.rules.errors import IllegalOrderError
 from campaign.rules.flow import (
+    FIRST_PLAYER_STEP,
     FLOW,
     CampaignStarted,
     MapAssembled,
@@ -63,7 +64,9 @@ def _advanced(event: PhaseAdvanced, view: NarrationView) -> str:
     if step.phase.value == "game-over":
         return "The game is over"
     lapsed = ""
-    if event.acting is not view.state.acting and pass_lapsed(view.state, event.acting):
+    same_player_turn = event.step != FIRST_PLAYER_STEP or view.state.step == FIRST_PLAYER_STEP
+    if (same_player_turn and event.acting is not view.state.acting
+            and pass_lapsed(view.state, event.acting)):
         lapsed = (f"; {view.side(event.acting)} pass ends: {view.side(view.state.acting)} "
                   "changed the situation meanwhile (DN-SEQ-2)")
     return (f"Game turn {event.turn}, {event.phasing.value} player turn: {step.label}, "

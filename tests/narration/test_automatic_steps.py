@@ -95,8 +95,10 @@ def test_a_pass_does_not_reach_past_the_other_sides_reaction(tmp_path: Path):
     state = service.load("t").state
     assert (state.phase, state.acting) == (Phase.SECOND_MOVEMENT, A)
     assert any("the Aslan pass ends" in line for line in report.lines), report.lines
-    service.order("t", "aslan pass")  # a new pass: to the end of this player turn
+    service.order("t", "aslan jump strike hlirakh")  # the Solomani pass had lapsed anyway
+    again = service.order_report("t", "aslan pass")  # a new pass: to the end of the turn
     assert service.load("t").state.phasing is S
+    assert not any("pass ends" in line for line in again.lines), again.lines  # new player turn
 
 
 def test_pass_stops_where_a_decision_is_still_needed(tmp_path: Path):
