@@ -95,3 +95,15 @@ def test_fighters_disrupted_with_their_mothership_are_named():
     assert "A-MS-1 disrupted" in head
     assert "A-F-1 disrupted with its mothership (DN-CBT-8)" in head
     assert game.state.units["A-F-1"].disrupted
+
+
+def test_a_declaration_cites_the_rule_of_each_choice():
+    # DN-CBT-3: a lone unit choosing which attacker it fires at is DN-CBT-3, not DN-CBT-5
+    game = _short_range([place("A-CL-1", "aslan:CL", "hex:neb-a"),
+                         place("A-CL-2", "aslan:CL", "hex:neb-a"),
+                         place("S-CL-1", "solomani:CL", "hex:neb-a")],
+                        ["S-CL-1"], ["A-CL-1", "A-CL-2 1"])
+    (line,) = _lines(game, f"solomani declare {BID} - - - S-CL-1>A-CL-2", [])
+    assert line.endswith("S-CL-1 returns fire at A-CL-2 (DN-CBT-3)")
+    (line,) = _lines(game, f"aslan declare {BID} A-CL-1", [])
+    assert line.endswith("close attacks by A-CL-1 (DN-CBT-5)")

@@ -206,18 +206,23 @@ def _defaulted(event: PairingDefaulted, view: NarrationView) -> str:
 
 @describes(FireDeclared)
 def _declared(event: FireDeclared, view: NarrationView) -> str:
-    parts = []
+    parts, rules = [], []
+    if event.close_attacks or event.short_missiles:
+        rules.append("DN-CBT-5")
     if event.close_attacks:
         parts.append(f"close attacks by {view.units(event.close_attacks)}")
     if event.short_missiles:
         parts.append(f"short-range missiles from {view.units(event.short_missiles)}")
     if event.multiple_targets:
         parts.append(f"one at a time against {view.units(event.multiple_targets)}")
+        rules.append("DN-CBT-6")
     for lone, target in event.return_targets.items():
         parts.append(f"{view.unit(lone)} returns fire at {view.unit(target)}")
+    if event.return_targets:
+        rules.insert(0, "DN-CBT-3")
     what = "; ".join(parts) or "nothing special"
     return f"Battle at {_battle_place(view, event.battle)}: {view.side(event.side)} declare " \
-           f"{what} (DN-CBT-5)"
+           f"{what} ({', '.join(rules) or 'DN-CBT-5'})"
 
 
 @describes(RoundFought)
