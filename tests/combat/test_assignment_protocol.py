@@ -11,12 +11,14 @@ from tests.combat.campaign_helpers import RULESET, Campaign, place
 BATTLE = "neb-a/aslan-solomani"
 
 
-def _at_assignment(**switches: bool) -> Campaign:
+def _at_assignment(units: list | None = None, **switches: bool) -> Campaign:
+    """A battle at Aagar at long range, waiting for the DN-CBT-3 assignment (two Aslan
+    cruisers against two Solomani destroyers unless ``units`` says otherwise)."""
     rules = HouseRules(**{**RULESET.house_rules.model_dump(), **switches})
-    game = Campaign([place("A-CL-1", "aslan:CL", "hex:neb-a"),
-                     place("A-CL-2", "aslan:CL", "hex:neb-a"),
-                     place("S-DD-1", "solomani:DD", "hex:neb-a"),
-                     place("S-DD-2", "solomani:DD", "hex:neb-a")],
+    game = Campaign(units or [place("A-CL-1", "aslan:CL", "hex:neb-a"),
+                              place("A-CL-2", "aslan:CL", "hex:neb-a"),
+                              place("S-DD-1", "solomani:DD", "hex:neb-a"),
+                              place("S-DD-2", "solomani:DD", "hex:neb-a")],
                     ruleset=RULESET.model_copy(update={"house_rules": rules}))
     game.enter()
     game.play(f"aslan range {BATTLE}", [1, 6])
@@ -62,15 +64,11 @@ def test_protocol_steps_are_logged_as_protocol():
 
 def _three_against_two() -> Campaign:
     """Three Aslan ships attack two Solomani ships at Aagar; long range chosen."""
-    game = Campaign([place("A-CL-1", "aslan:CL", "hex:neb-a"),
-                     place("A-CL-2", "aslan:CL", "hex:neb-a"),
-                     place("A-DD-1", "aslan:DD", "hex:neb-a"),
-                     place("S-CL-1", "solomani:CL", "hex:neb-a"),
-                     place("S-DD-1", "solomani:DD", "hex:neb-a")])
-    game.enter()
-    game.play(f"aslan range {BATTLE}", [1, 6])
-    game.play(f"aslan choose-range {BATTLE} long")
-    return game
+    return _at_assignment([place("A-CL-1", "aslan:CL", "hex:neb-a"),
+                           place("A-CL-2", "aslan:CL", "hex:neb-a"),
+                           place("A-DD-1", "aslan:DD", "hex:neb-a"),
+                           place("S-CL-1", "solomani:CL", "hex:neb-a"),
+                           place("S-DD-1", "solomani:DD", "hex:neb-a")])
 
 
 def test_one_order_accepts_the_default_pairing_keeping_the_order_of_choices():

@@ -30,10 +30,10 @@ def _ready_to_fire() -> Campaign:
     return game
 
 
-def _refusal(game: Campaign, values: list[int]) -> str:
+def _refusal(game: Campaign, values: list[int], order: str = f"aslan fire {BATTLE}") -> str:
     before = engine.state_digest(game.state)
     with pytest.raises(InvalidOrderError) as caught:
-        engine.decide(game.state, parse_order(f"aslan fire {BATTLE}"), game.ruleset,
+        engine.decide(game.state, parse_order(order), game.ruleset,
                       PhysicalSource.from_values(values))
     assert engine.state_digest(game.state) == before
     return str(caught.value)
@@ -85,12 +85,7 @@ def _at_range() -> Campaign:
 
 
 def _range_refusal(game: Campaign, values: list[int]) -> str:
-    before = engine.state_digest(game.state)
-    with pytest.raises(InvalidOrderError) as caught:
-        engine.decide(game.state, parse_order(f"aslan range {BATTLE}"), game.ruleset,
-                      PhysicalSource.from_values(values))
-    assert engine.state_digest(game.state) == before
-    return str(caught.value)
+    return _refusal(game, values, f"aslan range {BATTLE}")
 
 
 def test_typed_range_dice_that_tie_ask_for_the_reroll_by_rule():
