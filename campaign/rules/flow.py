@@ -296,9 +296,10 @@ def _pass_offered(state: CampaignState, side: Side | None, ruleset: Any) -> bool
 
 def pass_defaults(
     state: CampaignState, ruleset: Any, dice: Any, side: Side
-) -> tuple[list[Event], bool]:
+) -> tuple[list[Event], bool, CampaignState]:
     """The events of the decisions a pass by ``side`` takes by default in this step (the
-    ``on_pass`` hooks, e.g. maintenance, DN-ECO-7), and whether a real choice remains."""
+    ``on_pass`` hooks, e.g. maintenance, DN-ECO-7), whether a real choice remains, and the
+    state after those events (``state`` itself when there are none)."""
     from campaign.rules.engine import apply_event
 
     scratch = state
@@ -316,19 +317,14 @@ def pass_defaults(
         for event in found:
             apply_event(scratch, event)
         events += found
-    return events, waiting
+    return events, waiting, scratch
 
 
 @decides(Pass)
 def _decide_pass(state: CampaignState, order: Pass, ruleset: Any, dice: Any) -> list:
     if order.side is None:  # pragma: no cover - actor check rejects this earlier
         raise IllegalOrderError("DN-SEQ-2", "only a player side can pass")
-    from campaign.rules.engine import apply_event
-
-    defaults, waiting = pass_defaults(state, ruleset, dice, order.side)
-    after = state.clone()
-    for event in defaults:
-        apply_event(after, event)
+    defaults, waiting, after = pass_defaults(state, ruleset, dice, order.side)
     if waiting and not has_passed(state, order.side):
         return [*defaults, TurnPassed(side=order.side)]  # the step waits for the choice
     check_step_end(after, ruleset)
