@@ -35,6 +35,8 @@ COMMAND_MODULES: tuple[str, ...] = (
     "campaign.cli.data",
     "campaign.cli.play",
     "campaign.cli.views",
+    "campaign.cli.upkeep",
+    "campaign.cli.systems",
     "campaign.cli.orders_file",
     "campaign.cli.income",
     "campaign.cli.maps",

@@ -19,12 +19,12 @@ if TYPE_CHECKING:
     from campaign.rules.ruleset import Ruleset, StarMap
 
 #: Modules that add verbs to ``campaign data``: each exposes ``register_data_verbs(verbs)``.
-DATA_VERB_MODULES: tuple[str, ...] = ("campaign.cli.maps",)
+DATA_VERB_MODULES: tuple[str, ...] = ("campaign.cli.maps", "campaign.cli.systems")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``data`` command group."""
-    parser = subparsers.add_parser("data", help="data files: check, map")
+    parser = subparsers.add_parser("data", help="data files: check, map, systems")
     verbs = parser.add_subparsers(dest="verb", metavar="VERB", required=True)
     check = verbs.add_parser("check", help="validate every data file and print a summary")
     check.add_argument("--data", type=Path, default=None,

@@ -30,7 +30,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     new.add_argument("--layout", default="standard", help="layout name or 'random' (DN-MAP-5)")
     new.add_argument(
         "--seed", type=int,
-        help="seed for random assembly AND the dice (reproducible games; omit for real play)",
+        help="seed for random assembly AND the dice (reproducible games; omit for real play); "
+             "the dice, the neutral draw included, depend on the campaign name too",
     )
     new.add_argument(
         "--manual-steps", action="store_true",

@@ -106,6 +106,11 @@ def _battles(args: argparse.Namespace) -> int:
                   f"{', '.join(engagement.attackers)}")
         if battle.named:
             print(f"    named by the defender: {battle.named} (awaiting the attacker's answer)")
+        for n, way in enumerate(battle.withdrawal):
+            head = "withdrawal (DN-CBT-7):" if n == 0 else ""
+            closed = f"; closed: {'; '.join(way.closed)}" if way.closed else ""
+            print(f"    {head:22} {way.side} → {', '.join(way.destinations) or 'nowhere'}"
+                  f"{closed}")
         if battle.must_act is not None:
             duty = battle.must_act
             print(f"    must act: {duty.side} — {duty.reason} ({duty.rule})")

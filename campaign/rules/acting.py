@@ -12,6 +12,8 @@ from __future__ import annotations
 from campaign.rules import engine
 from campaign.rules.combat.waiting import Duty, battle_duties
 from campaign.rules.engine import STEP_ENDING
+from campaign.rules.errors import IllegalOrderError
+from campaign.rules.flow import check_step_end
 from campaign.rules.phases import Phase
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
@@ -27,10 +29,24 @@ def who_must_act(state: CampaignState, ruleset: Ruleset | None = None) -> list[D
     if duties:
         return duties
     legal = engine.legal_orders(state, state.acting, ruleset)
-    legal.sort(key=lambda order: order.verb in STEP_ENDING)  # the step's own orders first
+    done = _deployment_done(state, ruleset)
+    # the step's own orders first; once a deployment is complete, ending it comes first
+    legal.sort(key=lambda order: (order.verb in STEP_ENDING) is not done)
     step = state.phase.value + (f"/{state.sub_phase.value}" if state.sub_phase else "")
     return [Duty(state.acting, tuple(order.notation for order in legal),
                  f"{step} phase", "DN-SEQ-2")]
+
+
+def _deployment_done(state: CampaignState, ruleset: Ruleset | None) -> bool:
+    """True in a set-up deployment step that may end now (DN-SET-2): what is left (moving a
+    placed unit, stacking, an unplaced PD) is optional, so the duty is ``end-phase``."""
+    if state.phase is not Phase.SETUP_DEPLOY or ruleset is None:
+        return False
+    try:
+        check_step_end(state, ruleset)
+    except IllegalOrderError:
+        return False
+    return True
 
 
 def acting_sentence(state: CampaignState, ruleset: Ruleset | None = None) -> str:

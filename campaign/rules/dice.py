@@ -105,15 +105,30 @@ class MissingDiceError(InvalidOrderError):
     """An order needed more entered dice than were given (``engine.decide`` explains which)."""
 
 
+class RerollNeedsDice(MissingDiceError):
+    """A roll that tied is rolled again, but the entered dice ran out (DN-CBT-1): the handler
+    says why in ``reason`` under ``rule`` and names every die of the re-roll in ``needed``, so
+    the refusal asks for exactly those (``engine.decide``)."""
+
+    def __init__(self, rule: str, reason: str, needed: list[str]) -> None:
+        super().__init__(f"{rule}: {reason}")
+        self.rule = rule
+        self.reason = reason
+        self.needed = list(needed)
+
+
 #: The most die values one order may be given (bounds typed input, DN-ERR-1).
 MAX_ENTERED_DICE = 500
+#: What the counting probe answers for missing values, in turn (``EnteredDice.padded``).
+PAD_VALUES = (1, 6)
 
 
 class EnteredDice(PhysicalSource):
     """Dice typed in for one order (``--dice 3,5,1``): the order must use every value, no more
     and no fewer (DN-ERR-1, DN-SEQ-2). ``asked`` records the purpose of every roll requested, so
     a refusal can say how many dice the order rolls and which shot each one is for.
-    ``padded()`` is a probe that answers 1 once the values run out, to list the rest."""
+    ``padded()`` is a probe that answers 1 and 6 in turn once the values run out, to list the
+    rest (made-up values that alternate never tie a range roll, so the probe cannot loop)."""
 
     def __init__(self, values: Iterable[int], *, pad: bool = False) -> None:
         self.values = list(values)
@@ -129,7 +144,7 @@ class EnteredDice(PhysicalSource):
             if len(self.asked) <= len(self.values):
                 return self.values[len(self.asked) - 1]
             if self._pad:
-                return 1
+                return PAD_VALUES[(len(self.asked) - len(self.values) - 1) % len(PAD_VALUES)]
             raise MissingDiceError(
                 f"DN-ERR-1: a die roll is needed for {ctx.purpose!r} but none was entered"
             )
@@ -142,8 +157,20 @@ class EnteredDice(PhysicalSource):
         return len(self.values) - len(self.asked)
 
     def padded(self) -> EnteredDice:
-        """A probe with the same values that answers 1 for each missing roll."""
+        """A probe with the same values that answers 1, 6, 1, ... for the missing rolls."""
         return EnteredDice(self.values, pad=True)
+
+
+def reroll_refusal(error: RerollNeedsDice, asked: list[str], entered: int) -> InvalidOrderError:
+    """The refusal of typed dice that tied with none left for the re-roll: the rule and the
+    reason first ("DN-CBT-1: range tie ...: give 2 more dice"), then every die in order."""
+    purposes = asked[:entered] + error.needed
+    listing = "; ".join(f"{n}) {purpose}" for n, purpose in enumerate(purposes, start=1))
+    more = len(purposes) - entered
+    return InvalidOrderError(
+        f"{error.rule}: {error.reason}: give {more} more {'die' if more == 1 else 'dice'} "
+        f"({len(purposes)} in all), in this order: {listing}"
+    )
 
 
 def wrong_dice_count(purposes: list[str], entered: int) -> InvalidOrderError:

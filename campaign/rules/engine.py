@@ -26,7 +26,9 @@ from campaign.rules.dice import (
     EnteredDice,
     MissingDiceError,
     NoDice,
+    RerollNeedsDice,
     SeededSource,
+    reroll_refusal,
     wrong_dice_count,
 )
 from campaign.rules.errors import CampaignError, EngineBugError, IllegalOrderError
@@ -203,6 +205,8 @@ def _decide_entered(
     """``decide`` with typed dice: refuse surplus and missing values, naming every roll."""
     try:
         events = _decide(state, order, ruleset, source)
+    except RerollNeedsDice as tie:  # the handler knows exactly which dice the re-roll needs
+        raise reroll_refusal(tie, source.asked, len(source.values)) from None
     except MissingDiceError:
         probe = source.padded()
         with contextlib.suppress(CampaignError):  # it failed only for lack of dice before

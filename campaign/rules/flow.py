@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from campaign.rules.base import Event, Order
+from campaign.rules.canonical import digest
 from campaign.rules.errors import IllegalOrderError
 from campaign.rules.ids import Side
 from campaign.rules.phases import Actor, Phase, SubPhase
@@ -203,6 +204,10 @@ def _apply_phase_ended(state: CampaignState, event: PhaseEnded) -> None:
 @applies(PhaseAdvanced)
 def _apply_advanced(state: CampaignState, event: PhaseAdvanced) -> None:
     new_player_turn = event.step == FIRST_PLAYER_STEP and state.step != FIRST_PLAYER_STEP
+    leaving = state.acting
+    if not new_player_turn and event.acting is not leaving and has_passed(state, leaving):
+        # the other side acts now: the pass holds past its steps only if it changes nothing
+        state.turn_slots.setdefault(PASS_HELD_SLOT, {})[leaving.value] = situation(state)
     state.step = event.step
     state.turn = event.turn
     state.phasing = event.phasing
@@ -243,15 +248,24 @@ PLAYER_TURN_PHASES = tuple(dict.fromkeys(step.phase for step in PLAYER_TURN_STEP
 PASSED_SLOT = "passed"
 
 
+#: ``state.turn_slots`` key: per passed side, the ``situation`` when the other side began to
+#: act after the pass; the pass holds past the other side's steps only if it is unchanged.
+PASS_HELD_SLOT = "pass_held"
+
+
 @order_type(
     phases=PLAYER_TURN_PHASES,
     rule="DN-SEQ-2",
-    summary="end this step and every later step of yours in this player turn, stopping where "
-            "something must still be decided (a battle, PD fire, losses, maintenance)",
+    summary="end this step and your later steps of this player turn (maintenance by default); "
+            "stops where a decision is needed, and after the other side's steps if it changed "
+            "anything",
     template="pass",
 )
 class Pass(Order):
-    """``aslan pass``: nothing more from me this player turn unless the rules need me."""
+    """``aslan pass``: nothing more from me this player turn unless the rules need me.
+
+    Before the other side's steps the pass is held: it carries on past them only if the other
+    side changed nothing (moved, fought, loaded); otherwise the passed side acts again."""
 
     type: Literal["pass"] = "pass"
 
@@ -273,20 +287,48 @@ def check_step_end(state: CampaignState, ruleset: Any) -> None:
 
 @offered_when(Pass)
 def _pass_offered(state: CampaignState, side: Side | None, ruleset: Any) -> bool:
-    """Offered exactly when the step could end now, like ``end-phase``."""
-    try:
-        check_step_end(state, ruleset)
-    except IllegalOrderError:
-        return False
-    return True
+    """Offered when the handler accepts it: the step could end once the pass's default
+    decisions are taken, or it waits for a real choice the pass leaves open."""
+    from campaign.rules.offers import accepted
+
+    return side is not None and accepted(state, ruleset, [Pass(side=side)])
+
+
+def pass_defaults(
+    state: CampaignState, ruleset: Any, dice: Any, side: Side
+) -> tuple[list[Event], bool, CampaignState]:
+    """The events of the decisions a pass by ``side`` takes by default in this step (the
+    ``on_pass`` hooks, e.g. maintenance, DN-ECO-7), whether a real choice remains, and the
+    state after those events (``state`` itself when there are none)."""
+    from campaign.rules.engine import apply_event
+
+    scratch = state
+    events: list[Event] = []
+    waiting = False
+    for phase, hook in HOOKS.pass_defaults:
+        if phase is not state.phase:
+            continue
+        found = hook(scratch, ruleset, dice, side)
+        if found is None:
+            waiting = True
+            continue
+        if found and scratch is state:
+            scratch = state.clone()
+        for event in found:
+            apply_event(scratch, event)
+        events += found
+    return events, waiting, scratch
 
 
 @decides(Pass)
 def _decide_pass(state: CampaignState, order: Pass, ruleset: Any, dice: Any) -> list:
-    check_step_end(state, ruleset)
     if order.side is None:  # pragma: no cover - actor check rejects this earlier
         raise IllegalOrderError("DN-SEQ-2", "only a player side can pass")
-    return [TurnPassed(side=order.side), PhaseEnded(side=order.side, step=state.step)]
+    defaults, waiting, after = pass_defaults(state, ruleset, dice, order.side)
+    if waiting and not has_passed(state, order.side):
+        return [*defaults, TurnPassed(side=order.side)]  # the step waits for the choice
+    check_step_end(after, ruleset)
+    return [*defaults, TurnPassed(side=order.side), PhaseEnded(side=order.side, step=state.step)]
 
 
 @applies(TurnPassed)
@@ -294,11 +336,50 @@ def _apply_passed(state: CampaignState, event: TurnPassed) -> None:
     passed = state.turn_slots.setdefault(PASSED_SLOT, [])
     if event.side.value not in passed:
         passed.append(event.side.value)
+    state.turn_slots.get(PASS_HELD_SLOT, {}).pop(event.side.value, None)
+
+
+def situation(state: CampaignState) -> str:
+    """A digest of where every unit is and in what condition: what the other side changes by
+    acting (moving, fighting, loading) while a pass is held (DN-SEQ-2)."""
+    return digest(sorted((u.id, u.location.to_text(), u.disrupted, u.owner.value)
+                         for u in state.units.values()))
 
 
 def has_passed(state: CampaignState, side: Side) -> bool:
-    """True when ``side`` passed for the rest of the current player turn (``pass``)."""
-    return side.value in state.turn_slots.get(PASSED_SLOT, [])
+    """True when ``side`` passed for the rest of the current player turn (``pass``) and the
+    pass still holds: it lapses when the other side, acting after the pass, changed the
+    situation (DN-SEQ-2)."""
+    if side.value not in state.turn_slots.get(PASSED_SLOT, []):
+        return False
+    held = state.turn_slots.get(PASS_HELD_SLOT, {}).get(side.value)
+    return held is None or held == situation(state)
+
+
+def pass_lapsed(state: CampaignState, side: Side) -> bool:
+    """True when ``side`` passed but the other side changed the situation since (DN-SEQ-2)."""
+    return side.value in state.turn_slots.get(PASSED_SLOT, []) and not has_passed(state, side)
+
+
+def step_name(step: Step) -> str:
+    """"Reaction Movement", "Second Combat": a phase as the rules name it."""
+    return step.phase.value.replace("-", " ").title()
+
+
+def pass_reach(state: CampaignState, side: Side) -> str:
+    """How far a pass ``side`` gives now reaches, in words (DN-SEQ-1/2): its own steps up to
+    the first step of the other side, and its later steps only if the other side changes
+    nothing."""
+    later = FLOW[state.step + 1 : LAST_PLAYER_STEP + 1] if state.step >= FIRST_PLAYER_STEP else ()
+    others = [n for n, step in enumerate(later) if actor_of(step, state.phasing) is not side]
+    after = [step for step in later[others[0]:] if actor_of(step, state.phasing) is side] \
+        if others else []
+    if not after:
+        return "their steps end for the rest of this player turn"
+    enemy = side.enemy.value.title()
+    rest = " and ".join(dict.fromkeys(step_name(step) for step in after))
+    return (f"their steps end up to {step_name(later[others[0]])} (the {enemy} act); {rest} "
+            f"end too unless the {enemy} change the situation")
 
 
 def advance_events(state: CampaignState, *, auto: bool) -> PhaseAdvanced:

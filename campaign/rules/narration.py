@@ -329,7 +329,8 @@ class BattleSummary:
 
 #: Event types that belong to a battle (space, interaction or ground), for the summary.
 BATTLE_EVENTS = frozenset({
-    "battles-opened", "fighters-launched", "range-rolled", "range-chosen", "targets-assigned",
+    "battles-opened", "fighters-launched", "range-rolled", "range-chosen", "pairing-defaulted",
+    "targets-assigned",
     "fire-declared", "round-fought", "withdrawal-decided", "joined-battle", "interaction-declared",
     "interacted", "lifted-off", "ground-fought", "losses-removed",
 })

@@ -10,7 +10,9 @@ phase hooks here, in their own files (docs/engine.md).
 - Phase hooks: ``@on_enter(phase, sub_phase=None)`` -> events when a step starts;
   ``@idle_when(phase)`` -> True when nothing is left to decide (the step ends automatically);
   ``@end_check(phase)`` raises ``IllegalOrderError`` when the acting side may not end the step yet;
-  ``@on_player_turn_end`` -> events at the end of every player turn (victory, DN-SEQ-3).
+  ``@on_player_turn_end`` -> events at the end of every player turn (victory, DN-SEQ-3);
+  ``@on_pass(phase)`` -> the decisions a ``pass`` takes by default in a step of ``phase`` (e.g.
+  maintenance, DN-ECO-7), or ``None`` when a real choice remains there.
 
 The central list of area modules is ``campaign.rules.catalog.AREA_MODULES`` (one line per area).
 """
@@ -42,6 +44,7 @@ IdleHook = Callable[["CampaignState", "Ruleset"], bool]
 EndCheck = Callable[["CampaignState", "Ruleset"], None]
 TurnEndHook = Callable[["CampaignState", "Ruleset", "Dice"], list[Event]]
 OfferCheck = Callable[["CampaignState", Any, "Ruleset"], bool]
+PassDefault = Callable[["CampaignState", "Ruleset", "Dice", Any], "list[Event] | None"]
 Normalizer = Callable[["CampaignState", Order], Order]
 
 
@@ -76,6 +79,7 @@ class Hooks:
     idle: list[tuple[Phase, IdleHook]] = field(default_factory=list)
     end_checks: list[tuple[Phase, EndCheck]] = field(default_factory=list)
     turn_end: list[TurnEndHook] = field(default_factory=list)
+    pass_defaults: list[tuple[Phase, PassDefault]] = field(default_factory=list)
 
 
 ORDERS: dict[str, OrderSpec] = {}
@@ -201,6 +205,19 @@ def on_player_turn_end(fn: TurnEndHook) -> TurnEndHook:
     """Hook run at the end of every player turn, before the next one starts (DN-SEQ-3)."""
     HOOKS.turn_end.append(fn)
     return fn
+
+
+def on_pass(phase: Phase) -> Callable[[PassDefault], PassDefault]:
+    """Hook ``fn(state, ruleset, dice, side)`` run when ``side`` passes in a step of ``phase``
+    (DN-SEQ-2): the events of the decisions the pass takes by default (it may roll dice), ``[]``
+    when there is nothing to decide, or ``None`` when a real choice remains: the pass is then
+    recorded and the step waits for that choice."""
+
+    def register(fn: PassDefault) -> PassDefault:
+        HOOKS.pass_defaults.append((phase, fn))
+        return fn
+
+    return register
 
 
 def _union_adapter(kind: str, classes: Iterable[type[Any]]) -> TypeAdapter[Any]:

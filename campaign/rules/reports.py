@@ -1,5 +1,6 @@
 """Read-only reports of a campaign for the CLI views (``campaign units``, ``battles``,
-``status --json``): plain pydantic models, so the same data prints as text or as JSON whose
+``status --json``; ``upkeep`` and ``systems`` in ``reports_upkeep`` / ``reports_systems``):
+plain pydantic models, so the same data prints as text or as JSON whose
 schema is published in ``docs/schemas/`` (``view_schemas``).
 
 Every report is built for a viewer: the referee (None) sees everything; a player sees a
@@ -13,7 +14,9 @@ from pydantic import BaseModel, ConfigDict
 from campaign.rules.acting import who_must_act
 from campaign.rules.combat import book
 from campaign.rules.combat.battle_ids import short_ids
+from campaign.rules.combat.model import Battle
 from campaign.rules.combat.waiting import Duty, battle_stage_duty
+from campaign.rules.combat.withdrawal import withdrawal_options
 from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState, Unit, Where
@@ -94,6 +97,16 @@ class EngagementRow(Report):
     attackers: list[str]
 
 
+class WithdrawalRow(Report):
+    """Where ``side`` could withdraw after the round as things stand (DN-CBT-7): systems one
+    route away and/or ``box``; ``closed`` says why other ways out are shut (an unexplored
+    route, DN-NEB-1; fuel, DN-MOV-4)."""
+
+    side: str
+    destinations: list[str]
+    closed: list[str]
+
+
 class BattleRow(Report):
     """One battle of the current combat step."""
 
@@ -111,6 +124,7 @@ class BattleRow(Report):
     named: str | None  # a defender unit awaiting the attacker's answer (DN-CBT-3)
     units: list[Fighter]
     must_act: DutyRow | None
+    withdrawal: list[WithdrawalRow]  # defender first; none once the battle is over
 
 
 class BattlesReport(Report):
@@ -143,10 +157,10 @@ class StatusReport(Report):
     must_act: list[DutyRow]
 
 
-Report = TypeVar("Report", bound=BaseModel)
+ReportT = TypeVar("ReportT", bound=BaseModel)
 
 
-def as_seen(report: Report, state: CampaignState, viewer: Side | None) -> Report:
+def as_seen(report: ReportT, state: CampaignState, viewer: Side | None) -> ReportT:
     """``report`` with every face-down counter the viewer may not identify named by its alias
     ``N-X-k`` wherever an id appears (rows, cargo, engagements, orders): a real id such as
     ``N-JT-1`` would tell its kind (DN-NEU-1)."""
@@ -257,11 +271,29 @@ def battles_report(
             named=draft.named if stage == "assign" else None,
             units=[_fighter(state, ruleset, c, viewer) for c in battle.units],
             must_act=duty_row(duty) if duty is not None else None,
+            withdrawal=[] if stage == "over" else _withdrawals(state, ruleset, battle),
         ))
     rows.sort(key=lambda r: r.stage == "over")
     report = BattlesReport(campaign=name, viewer=viewer_name(viewer), turn=state.turn,
                            step=FLOW[state.step].label, battles=rows)
     return as_seen(report, state, viewer)
+
+
+def _withdrawals(state: CampaignState, ruleset: Ruleset, battle: Battle) -> list[WithdrawalRow]:
+    """Each player side's withdrawal destinations, defender first (the neutrals never
+    withdraw, DN-NEU-2)."""
+    rows = []
+    for side in (battle.defender, battle.attacker):
+        if side is Side.NEUTRAL:
+            continue
+        options = withdrawal_options(state, ruleset, side, battle)
+        closed = [f"{system}: unexplored route (DN-NEB-1)" for system in options.unexplored]
+        if options.open_jumps and not options.verdict.allowed:
+            closed.append(f"{', '.join(options.open_jumps)}: {options.verdict.reason} "
+                          f"({options.verdict.rule})")
+        rows.append(WithdrawalRow(side=side.value, destinations=list(options.destinations),
+                                  closed=closed))
+    return rows
 
 
 def _fighter(state: CampaignState, ruleset: Ruleset, unit: Any, viewer: Side | None) -> Fighter:
@@ -297,8 +329,13 @@ def status_report(
 
 def view_schemas() -> dict[str, dict[str, Any]]:
     """File name -> JSON Schema of every report (committed in ``docs/schemas/``)."""
+    from campaign.rules.reports_systems import SystemsReport
+    from campaign.rules.reports_upkeep import UpkeepReport
+
     return {
         "units.schema.json": UnitsReport.model_json_schema(),
         "battles.schema.json": BattlesReport.model_json_schema(),
         "status.schema.json": StatusReport.model_json_schema(),
+        "upkeep.schema.json": UpkeepReport.model_json_schema(),
+        "systems.schema.json": SystemsReport.model_json_schema(),
     }

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from campaign.rules.errors import IllegalOrderError
 from campaign.rules.flow import (
+    FIRST_PLAYER_STEP,
     FLOW,
     CampaignStarted,
     MapAssembled,
@@ -10,7 +12,10 @@ from campaign.rules.flow import (
     PhaseEnded,
     SteppingSet,
     TurnPassed,
+    check_step_end,
     has_passed,
+    pass_lapsed,
+    pass_reach,
 )
 from campaign.rules.narration import NarrationView, describes
 from campaign.rules.referee import (
@@ -58,8 +63,14 @@ def _advanced(event: PhaseAdvanced, view: NarrationView) -> str:
         return f"Set-up: {step.label}, {event.acting.value} to act{how}"
     if step.phase.value == "game-over":
         return "The game is over"
+    lapsed = ""
+    same_player_turn = event.step != FIRST_PLAYER_STEP or view.state.step == FIRST_PLAYER_STEP
+    if (same_player_turn and event.acting is not view.state.acting
+            and pass_lapsed(view.state, event.acting)):
+        lapsed = (f"; {view.side(event.acting)} pass ends: {view.side(view.state.acting)} "
+                  "changed the situation meanwhile (DN-SEQ-2)")
     return (f"Game turn {event.turn}, {event.phasing.value} player turn: {step.label}, "
-            f"{event.acting.value} to act{how}")
+            f"{event.acting.value} to act{how}{lapsed}")
 
 
 @describes(NeutralsShuffled)
@@ -71,9 +82,11 @@ def _shuffled(event: NeutralsShuffled, view: NarrationView) -> str:
 @describes(NeutralPlaced)
 def _placed(event: NeutralPlaced, view: NarrationView) -> str:
     who = view.side(event.drawn_by)
-    if view.viewer is None:
+    if view.viewer is None:  # a player learns nothing of a counter set aside (DN-NEU-1)
+        aside = (f"; first drawn: {', '.join(event.set_aside)}, set aside face down, the box "
+                 "already holds a PD (DN-MOV-10)") if event.set_aside else ""
         return f"{who} draw {event.kind} ({event.unit_id}) and place it face down " \
-               f"{view.place(event.location)} (DN-NEU-1)"
+               f"{view.place(event.location)}{aside} (DN-NEU-1)"
     return f"{who} place a face-down neutral in {view.system(event.location.system)} (DN-NEU-1)"
 
 
@@ -131,4 +144,10 @@ def _stepping(event: SteppingSet, view: NarrationView) -> str:
 
 @describes(TurnPassed)
 def _passed(event: TurnPassed, view: NarrationView) -> str:
-    return f"{view.side(event.side)} pass for the rest of this player turn (DN-SEQ-2)"
+    first = ""
+    if view.ruleset is not None:
+        try:
+            check_step_end(view.state, view.ruleset)
+        except IllegalOrderError as error:  # a real choice the pass does not take
+            first = f"; first this step waits: {error.reason} ({error.rule_id})"
+    return f"{view.side(event.side)} pass: {pass_reach(view.state, event.side)}{first} (DN-SEQ-2)"

@@ -31,6 +31,7 @@ from campaign.rules.registry import (
     event_type,
     idle_when,
     normalizes_orders,
+    offered_when,
     on_enter,
     order_type,
 )
@@ -418,6 +419,14 @@ def _deploy_one(
                 "DN-MOV-10", f"the surface box of {system.name} already holds PD {others[0].id}"
             )
     return UnitDeployed(unit_id=unit.id, location=location)
+
+
+@offered_when(Deploy)
+def _deploy_offered(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
+    """Offered while ``side`` has a unit still unplaced (DN-SET-2). Once everything is placed
+    the step's duty is ``end-phase``; moving a placed unit again stays accepted (issue 29)."""
+    return side is not None and any(u.location.where is Where.UNPLACED
+                                    for u in state.units_of(side))
 
 
 @applies(UnitDeployed)

@@ -110,3 +110,41 @@ def test_bad_view_input_is_one_clear_line(db, capsys, argv, message):
     # DN-ERR-1
     code, out, err = _run(db, capsys, *argv)
     assert code == 1 and out == "" and err.startswith(message) and err.count("\n") == 1
+
+
+def test_status_offers_no_cargo_orders_to_the_side_not_acting(db, capsys):
+    # DN-SEQ-2, DN-MOV-5 (issue 29): in the Solomani player turn the Aslan (not acting) have a
+    # transport and troops at Hlirakh; status lists no `aslan load` for them, and that option
+    # keeps no Solomani combat step open
+    for order in ("aslan pass", "solomani pass", "solomani end-phase"):
+        assert main(["order", "t", order, *db]) == 0
+    capsys.readouterr()
+    code, out, _ = _run(db, capsys, "order", "t", "solomani end-phase")  # First Movement
+    assert code == 0
+    assert "first-combat/space" not in out, out  # the space step no longer waits for them
+    assert "aslan load" not in out
+    code, out, _ = _run(db, capsys, "status", "t")
+    assert code == 0 and "aslan load" not in out and "aslan unload" not in out
+    assert main(["order", "t", "solomani pass", *db]) == 0
+    code, out, _ = _run(db, capsys, "status", "t")
+    assert "reaction-movement, phasing solomani, aslan to act" in out
+    assert "  aslan load CARGO CARRIER" in out  # acting now: the Aslan are offered their cargo
+
+
+def test_status_shows_no_deploy_duty_once_everything_is_placed(tmp_path, capsys):
+    # DN-SET-2 (issue 29): with every unit placed the duty is end-phase, not deploy
+    from campaign.service import CampaignService
+    from tests.cli_referee.conftest import NEUTRALS, SETUP
+
+    url = f"sqlite:///{tmp_path / 'deploy.db'}"
+    service = CampaignService(db_url=url)
+    service.create("t", seed=5)
+    for system in NEUTRALS:
+        service.order("t", f"{service.load('t').state.acting.value} place-neutral {system}")
+    for text in SETUP[:SETUP.index("aslan end-phase", 5)]:  # the Aslan deploy everything
+        service.order("t", text)
+    code, out, _ = _run(["--db", url], capsys, "status", "t")
+    assert code == 0
+    duty = out[out.index("must act now:"):out.index("legal orders now")]
+    assert "aslan end-phase" in duty.splitlines()[1]
+    assert "aslan deploy" not in duty

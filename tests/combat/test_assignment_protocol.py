@@ -11,12 +11,14 @@ from tests.combat.campaign_helpers import RULESET, Campaign, place
 BATTLE = "neb-a/aslan-solomani"
 
 
-def _at_assignment(**switches: bool) -> Campaign:
+def _at_assignment(units: list | None = None, **switches: bool) -> Campaign:
+    """A battle at Aagar at long range, waiting for the DN-CBT-3 assignment (two Aslan
+    cruisers against two Solomani destroyers unless ``units`` says otherwise)."""
     rules = HouseRules(**{**RULESET.house_rules.model_dump(), **switches})
-    game = Campaign([place("A-CL-1", "aslan:CL", "hex:neb-a"),
-                     place("A-CL-2", "aslan:CL", "hex:neb-a"),
-                     place("S-DD-1", "solomani:DD", "hex:neb-a"),
-                     place("S-DD-2", "solomani:DD", "hex:neb-a")],
+    game = Campaign(units or [place("A-CL-1", "aslan:CL", "hex:neb-a"),
+                              place("A-CL-2", "aslan:CL", "hex:neb-a"),
+                              place("S-DD-1", "solomani:DD", "hex:neb-a"),
+                              place("S-DD-2", "solomani:DD", "hex:neb-a")],
                     ruleset=RULESET.model_copy(update={"house_rules": rules}))
     game.enter()
     game.play(f"aslan range {BATTLE}", [1, 6])
@@ -58,3 +60,52 @@ def test_protocol_steps_are_logged_as_protocol():
     [named] = game.play(f"solomani target {BATTLE} S-DD-1")
     assert named.by == "protocol"
     assert "assigned_by" not in book.battles(game.state)[BATTLE]
+
+
+def _three_against_two() -> Campaign:
+    """Three Aslan ships attack two Solomani ships at Aagar; long range chosen."""
+    return _at_assignment([place("A-CL-1", "aslan:CL", "hex:neb-a"),
+                           place("A-CL-2", "aslan:CL", "hex:neb-a"),
+                           place("A-DD-1", "aslan:DD", "hex:neb-a"),
+                           place("S-CL-1", "solomani:CL", "hex:neb-a"),
+                           place("S-DD-1", "solomani:DD", "hex:neb-a")])
+
+
+def test_one_order_accepts_the_default_pairing_keeping_the_order_of_choices():
+    # DN-CBT-3 (issue 29): `target B auto` = this side takes the default choices (strongest
+    # unit first, leftovers in turn) for the rest of the round; the defender still names
+    # first and the attacker still answers each named unit
+    game = _three_against_two()
+    game.play(f"solomani target {BATTLE} auto")
+    draft = book.draft_of(book.battles(game.state)[BATTLE])
+    assert draft.named == "S-CL-1"  # the strongest Solomani unit, named by the default
+    game.play(f"aslan target {BATTLE} A-DD-1")  # the answer; the Solomani then name S-DD-1
+    assert book.draft_of(book.battles(game.state)[BATTLE]).named == "S-DD-1"
+    game.play(f"aslan target {BATTLE} A-CL-1,A-CL-2 2")  # answer, then the leftover
+    rec = book.battles(game.state)[BATTLE]
+    assert rec["stage"] == "fire"
+    assert [(e.defenders, e.attackers) for e in book.engagements_of(rec)] == [
+        (("S-CL-1",), ("A-DD-1",)), (("S-DD-1",), ("A-CL-1", "A-CL-2"))]
+
+
+def test_both_sides_accepting_the_default_pairing_take_two_orders():
+    # DN-CBT-3: with both sides on the default the assignment is complete after two orders,
+    # the same pairing the protocol's default gives (auto_assignment); a round later both
+    # choose again
+    from campaign.rules.combat.assignment import auto_assignment
+
+    game = _three_against_two()
+    battle = book.battle_of(book.battles(game.state)[BATTLE])
+    game.play(f"aslan target {BATTLE} auto")  # the attacker may accept it ahead of its turn
+    assert book.battles(game.state)[BATTLE]["stage"] == "assign"
+    assert "already" in str(game.reject(f"aslan target {BATTLE} auto"))  # DN-CBT-3
+    game.play(f"solomani target {BATTLE} AUTO")
+    rec = book.battles(game.state)[BATTLE]
+    assert rec["stage"] == "fire" and book.engagements_of(rec) == auto_assignment(battle)
+    game.play(f"aslan fire {BATTLE}", [1, 1, 1, 1, 1])
+    game.play(f"solomani stay {BATTLE}")
+    game.play(f"aslan stay {BATTLE}")
+    game.play(f"aslan range {BATTLE}", [1, 6])
+    game.play(f"aslan choose-range {BATTLE} long")
+    assert "auto" not in book.battles(game.state)[BATTLE]
+    game.play(f"solomani target {BATTLE} S-DD-1")  # step by step again in the new round

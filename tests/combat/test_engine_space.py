@@ -388,3 +388,20 @@ def test_reaction_combat_only_in_the_stack_system():  # DN-REA-1
     game = Campaign(units, phase=Phase.REACTION_COMBAT, reaction_stack=["S-CL-1"])
     game.enter()
     assert list(book.battles(game.state)) == ["neb-a/solomani-aslan"]
+
+
+def test_join_battle_only_where_a_battle_is_fought():
+    # DN-MOV-6 (issue 29 item 2): lifting off "into the battle" needs a battle in that system;
+    # a ship in a box where nobody fights is neither offered join-battle nor allowed it
+    from campaign.rules import engine
+
+    game = Campaign([
+        place("A-CL-1", "aslan:CL", "hex:neb-a"), place("S-DD-1", "solomani:DD", "hex:neb-a"),
+        place("S-CL-2", "solomani:CL", "box:neb-c"), place("S-RT-1", "solomani:RT-4", "box:neb-c"),
+    ])
+    game.enter()
+    error = game.reject("solomani join-battle neb-c S-CL-2")
+    assert "DN-MOV-6" in str(error) and "no battle" in str(error)
+    offered = {o.verb for o in engine.legal_orders(game.state, Side.SOLOMANI, game.ruleset)}
+    assert "join-battle" not in offered
+    assert game.where("S-CL-2") == "box:neb-c"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from campaign.rules import engine
+from campaign.rules.combat import book
 from campaign.rules.dice import MAX_ENTERED_DICE, PhysicalSource
 from campaign.rules.errors import InvalidOrderError
 from campaign.rules.notation import parse_order
@@ -29,10 +30,10 @@ def _ready_to_fire() -> Campaign:
     return game
 
 
-def _refusal(game: Campaign, values: list[int]) -> str:
+def _refusal(game: Campaign, values: list[int], order: str = f"aslan fire {BATTLE}") -> str:
     before = engine.state_digest(game.state)
     with pytest.raises(InvalidOrderError) as caught:
-        engine.decide(game.state, parse_order(f"aslan fire {BATTLE}"), game.ruleset,
+        engine.decide(game.state, parse_order(order), game.ruleset,
                       PhysicalSource.from_values(values))
     assert engine.state_digest(game.state) == before
     return str(caught.value)
@@ -73,3 +74,35 @@ def test_entered_dice_are_bounded():
     # DN-ERR-1: bound the input before using it
     with pytest.raises(InvalidOrderError, match=f"at most {MAX_ENTERED_DICE}"):
         PhysicalSource.from_values([1] * (MAX_ENTERED_DICE + 1))
+
+
+def _at_range() -> Campaign:
+    """One Aslan cruiser against one Solomani cruiser: equal ship counts, no +1 either way."""
+    game = Campaign([place("A-CL-1", "aslan:CL", "hex:neb-a"),
+                     place("S-CL-1", "solomani:CL", "hex:neb-a")])
+    game.enter()
+    return game
+
+
+def _range_refusal(game: Campaign, values: list[int]) -> str:
+    return _refusal(game, values, f"aslan range {BATTLE}")
+
+
+def test_typed_range_dice_that_tie_ask_for_the_reroll_by_rule():
+    # DN-CBT-1 / DN-ERR-1 (issue 29 item 3): 3,3 ties; the range is rolled again, so the order
+    # needs 2 more dice: the refusal says so by name and rule id (not "100 ties in a row")
+    message = _range_refusal(_at_range(), [3, 3])
+    assert message.startswith("DN-CBT-1: range tie")
+    assert "give 2 more dice" in message
+    assert "3) range neb-a round 1 solomani try 2; 4) range neb-a round 1 aslan try 2" in message
+    game = _at_range()
+    events = game.play(f"aslan range {BATTLE}", PhysicalSource.from_values([3, 3, 2, 5]))
+    assert [r.value for r in events[0].rolls] == [3, 3, 2, 5]
+    assert book.battles(game.state)[BATTLE]["chooser"] == "aslan"
+
+
+def test_range_without_typed_dice_lists_the_two_dice():
+    # DN-ERR-1: a physical-dice order given no values: the probe must not loop on made-up ties
+    message = _range_refusal(_at_range(), [])
+    assert "this order rolls 2 dice and only 0 were entered" in message
+    assert "1) range neb-a round 1 solomani try 1; 2) range neb-a round 1 aslan try 1" in message

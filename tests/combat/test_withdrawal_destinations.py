@@ -93,3 +93,27 @@ def test_house_switch_allows_an_empty_uncontrolled_box():
     game = _at_withdrawal("sirehk", [place("A-CL-1", "aslan:CL", "hex:sirehk")], ruleset)
     game.play("aslan withdraw sirehk/solomani-aslan box")
     assert game.where("A-CL-1") == "box:sirehk"
+
+
+def test_no_withdrawal_along_an_unexplored_route():
+    # DN-NEB-1, DN-CBT-7 (issue 29 item 1): Scarp-Cinder is unexplored; a withdrawal is one
+    # jump along a known route, so Cinder is neither offered nor accepted (no roll, no explore)
+    game = _at_withdrawal("scarp", [place("A-CL-1", "aslan:CL", "hex:scarp")])
+    battle = book.battle_of(book.battles(game.state)["scarp/solomani-aslan"])
+    options = withdrawal_options(game.state, game.ruleset, Side.ASLAN, battle)
+    assert "cinder" not in options.destinations
+    assert options.destinations == ("corredor", "span", "tether")
+    error = game.reject("aslan withdraw scarp/solomani-aslan cinder")
+    assert "DN-NEB-1" in str(error) and "unexplored" in str(error)
+    assert "possible: corredor, span, tether" in str(error)
+
+
+def test_withdrawal_along_a_route_explored_earlier():
+    # DN-NEB-1: once explored (for both sides), the route is an ordinary route for a withdrawal
+    game = _at_withdrawal("scarp", [place("A-CL-1", "aslan:CL", "hex:scarp")])
+    game.state.game_slots["explored_routes"] = [["cinder", "scarp"]]
+    battle = book.battle_of(book.battles(game.state)["scarp/solomani-aslan"])
+    assert "cinder" in withdrawal_options(game.state, game.ruleset, Side.ASLAN,
+                                          battle).destinations
+    game.play("aslan withdraw scarp/solomani-aslan cinder")
+    assert game.where("A-CL-1") == "hex:cinder"

@@ -149,3 +149,43 @@ def test_phase_cannot_end_before_maintenance_and_only_once():  # DN-ECO-7
     game.play("solomani maintain")
     assert "already" in str(game.reject("solomani maintain"))
     game.play("solomani end-phase")
+
+
+def test_pass_resolves_maintenance_by_default_when_ru_suffice():
+    # DN-ECO-7, DN-SEQ-2 (issue 29 item 4): `pass` pays the civilised ships, rolls for the
+    # frontier ones and recovers nobody, as `maintain` with no lists would; then it ends the step
+    from campaign.rules.phases import Phase
+
+    game = Game(ru=20)
+    game.put("S-CR-1", "solomani:CR", "hex:concord")  # civilised: pays 4
+    game.put("S-CR-2", "solomani:CR", "hex:lantern")  # frontier: rolls
+    game.put("S-CR-3", "solomani:CR", "hex:concord", disrupted=True)  # not recovered
+    game.play("solomani pass", dice=[5])
+    ships = _ships(game)
+    assert (ships["S-CR-1"].outcome, ships["S-CR-1"].cost) == (Outcome.PAID, 4)
+    assert (ships["S-CR-2"].outcome, ships["S-CR-2"].roll) == (Outcome.ROLL_PASSED, 5)
+    assert ships["S-CR-3"].outcome is Outcome.STAYS_DISRUPTED
+    assert game.state.ru[S] == 16
+    assert (game.state.phasing, game.state.phase) != (S, Phase.PRODUCTION)
+
+
+def test_pass_waits_for_maintenance_when_ru_do_not_suffice():
+    # DN-ECO-7, DN-SEQ-2: paying everybody costs 8 RU and the Solomani have 5: which ship goes
+    # unpaid is a real choice, so the pass is recorded and the step waits for `maintain`; once
+    # it is given, the passed side's steps go on by themselves
+    from campaign.rules import engine
+    from campaign.rules.flow import has_passed
+    from campaign.rules.phases import Phase
+
+    game = Game(ru=5)
+    game.put("S-CR-1", "solomani:CR", "hex:concord")
+    game.put("S-CR-2", "solomani:CR", "hex:concord")
+    game.play("solomani pass")
+    assert not game.of_type(MaintenanceResolved)
+    assert (game.state.phasing, game.state.phase) == (S, Phase.PRODUCTION)
+    assert has_passed(game.state, S)
+    offered = [o.verb for o in engine.legal_orders(game.state, S, game.ruleset)]
+    assert "maintain" in offered and "end-phase" not in offered
+    game.play("solomani maintain S-CR-2")
+    assert game.state.ru[S] == 1
+    assert (game.state.phasing, game.state.phase) != (S, Phase.PRODUCTION)

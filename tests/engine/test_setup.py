@@ -210,3 +210,15 @@ def test_player_view_hides_face_down_neutrals():  # DN-NEU-1
         assert len(view.neutral_pile) == len(game.state.neutral_pile)
     referee = player_view(game.state, None)
     assert engine.state_digest(referee) == before == engine.state_digest(game.state)
+
+
+def test_neutral_draw_is_decided_by_the_seed_and_the_campaign_name():
+    # DN-NEU-1 (issue 29, documented decision): like every die, the seeded neutral shuffle is
+    # bound to the campaign's name as well as its seed: the same name and seed always give
+    # the same pile (both PBEM players create the campaign alike); another name gives another
+    from tests.engine.factory import Game as Played
+
+    pile = Played("seed:5", campaign_id="war").state.neutral_pile
+    assert Played("seed:5", campaign_id="war").state.neutral_pile == pile
+    assert Played("seed:5", campaign_id="practice").state.neutral_pile != pile
+    assert Played("seed:6", campaign_id="war").state.neutral_pile != pile

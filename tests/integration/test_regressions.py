@@ -93,7 +93,11 @@ def test_legal_orders_offer_cargo_to_the_other_side_only_in_combat():  # DN-SEQ-
     assert not {"load", "unload"} & _offered(moving.state, Side.SOLOMANI, moving.ruleset)
     fighting = with_cargo(MovementGame(phase=Phase.FIRST_COMBAT, phasing=Side.ASLAN,
                                        sub_phase=SubPhase.SPACE))
-    assert {"load", "unload"} <= _offered(fighting.state, Side.SOLOMANI, fighting.ruleset)
+    assert {"load", "unload"} <= _offered(fighting.state, Side.ASLAN, fighting.ruleset)
+    # issue 29: the side not acting is not offered cargo in combat steps (clutter, and it kept
+    # steps open), but its handler still accepts it while the step is open (DN-MOV-5)
+    assert not {"load", "unload"} & _offered(fighting.state, Side.SOLOMANI, fighting.ruleset)
+    fighting.order("solomani load S-RT-1 S-TR-1")
     empty = MovementGame(phase=Phase.FIRST_MOVEMENT, phasing=Side.ASLAN)
     assert not {"load", "unload"} & _offered(empty.state, Side.ASLAN, empty.ruleset)
 

@@ -34,7 +34,8 @@ def test_unload_in_neutral_system_only_in_interaction():
     game.put("A-TR-1", "aslan:TR", "hex:lantern").put("A-RT-1", "aslan:RT-4", "on:A-TR-1")
     assert status(game, "lantern") is SystemStatus.NON_FRIENDLY
     error = game.refuse("aslan unload A-RT-1", "DN-MOV-5")
-    assert "Lantern" in error.reason and "interaction" in error.reason and "N-RT-1" in error.reason
+    # the player reads every neutral counter by its alias (DN-NEU-1), face up or not
+    assert "Lantern" in error.reason and "interaction" in error.reason and "N-X-1" in error.reason
     landed = Game(phase=Phase.FIRST_COMBAT, sub_phase=SubPhase.INTERACTION)
     landed.put("N-RT-1", "neutral:RT-2", "box:lantern")
     landed.put("A-TR-1", "aslan:TR", "box:lantern").put("A-RT-1", "aslan:RT-4", "on:A-TR-1")

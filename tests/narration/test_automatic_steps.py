@@ -44,21 +44,61 @@ def test_manual_stepping_keeps_every_step():
     assert game.state.phase is not Phase.FIRST_COMBAT
 
 
-def test_a_quiet_player_turn_needs_at_most_two_manual_orders(tmp_path: Path):
-    """Issue 15 goal, measured over a seeded standard game: no movement, no combat."""
+def _orders_per_quiet_player_turn(service: CampaignService, game_turns: int) -> list[int]:
+    """Each side passes whenever it must act; the number of orders each player turn took."""
+    counts: list[int] = []
+    while service.load("t").state.turn <= game_turns:
+        state = service.load("t").state
+        turn, phasing = state.turn, state.phasing
+        manual = 0
+        while (service.load("t").state.turn, service.load("t").state.phasing) == (turn, phasing):
+            service.order("t", f"{service.load('t').state.acting.value} pass")
+            manual += 1
+            assert manual <= 5, f"player turn {turn}/{phasing.value} does not end"
+        counts.append(manual)
+    return counts
+
+
+def test_a_quiet_player_turn_takes_two_orders_in_every_game_turn(tmp_path: Path):
+    """Issue 15 goal, issue 29 item 4 (DN-SEQ-1/2, DN-ECO-7): over a seeded standard game with
+    no movement and no combat, every player turn takes exactly two orders (the phasing side's
+    pass, the other side's pass), game turn 1 and from game turn 2 on, where the pass pays and
+    rolls maintenance by default."""
+    from campaign.rules.economy.maintenance import MaintenanceResolved
+    from campaign.service import parse_stored
+
     service = CampaignService(db_url=f"sqlite:///{tmp_path / 'quiet.db'}")
     set_up(service)
     start = service.load("t").state
     assert (start.turn, start.phasing, start.phase) == (1, A, Phase.FIRST_MOVEMENT)
-    manual = 0
-    while service.load("t").state.phasing is A:
-        state = service.load("t").state
-        service.order("t", f"{state.acting.value} pass")
-        manual += 1
-        assert manual <= 5, "the player turn does not end"
-    assert manual <= 2
+    assert _orders_per_quiet_player_turn(service, game_turns=3) == [2] * 6
     final = service.load("t").state
-    assert (final.phasing, final.phase, final.acting) == (S, Phase.PRODUCTION, S)
+    assert (final.turn, final.phasing, final.phase, final.acting) == (4, A, Phase.PRODUCTION, A)
+    events = parse_stored(service.store.rows("t"))
+    upkeep = [e for e in events if isinstance(e, MaintenanceResolved)]
+    assert [e.side for e in upkeep] == [A, S, A, S]  # game turns 2 and 3
+    assert all(ship.outcome.value != "unpaid" for e in upkeep for ship in e.ships)
+
+
+def test_a_pass_does_not_reach_past_the_other_sides_reaction(tmp_path: Path):
+    """Issue 29 item 5 (DN-SEQ-1/2): the Aslan pass in First Movement; the Solomani then move a
+    stack in Reaction Movement, so the Aslan get their Second Movement back; the sentence of the
+    pass says how far it reaches."""
+    service = CampaignService(db_url=f"sqlite:///{tmp_path / 'reach.db'}")
+    set_up(service)
+    passed = service.order_report("t", "aslan pass")
+    assert any("up to Reaction Movement" in line and "unless the Solomani" in line
+               for line in passed.lines), passed.lines
+    assert service.load("t").state.phase is Phase.REACTION_MOVEMENT
+    service.order("t", "solomani jump S-SC-1 concord")
+    report = service.order_report("t", "solomani pass")
+    state = service.load("t").state
+    assert (state.phase, state.acting) == (Phase.SECOND_MOVEMENT, A)
+    assert any("the Aslan pass ends" in line for line in report.lines), report.lines
+    service.order("t", "aslan jump strike hlirakh")  # the Solomani pass had lapsed anyway
+    again = service.order_report("t", "aslan pass")  # a new pass: to the end of the turn
+    assert service.load("t").state.phasing is S
+    assert not any("pass ends" in line for line in again.lines), again.lines  # new player turn
 
 
 def test_pass_stops_where_a_decision_is_still_needed(tmp_path: Path):

@@ -7,7 +7,8 @@
   the range), ``assign`` (target assignment, DN-CBT-3), ``fire`` (declarations, then fire),
   ``withdraw`` (``withdrawing`` side decides, defender first, DN-CBT-7) or ``over``;
 - ``chooser``, ``range``, ``draft`` (an ``AssignmentDraft``), ``engagements``, ``declared``
-  (per side: close attacks, short-range missiles, multiple targets, return targets).
+  (per side: close attacks, short-range missiles, multiple targets, return targets);
+- ``auto``: the sides that took the default pairing for this round (``target B auto``).
 
 The engine clears ``slots`` at every step change, so a space battle lives in its space sub-phase.
 Readers never mutate; appliers call ``record``.
@@ -24,6 +25,8 @@ from campaign.rules.ids import Side
 from campaign.rules.state import CampaignState
 
 AREA = "combat"
+#: Record key: the sides that accepted the default DN-CBT-3 choices for this round.
+DEFAULTED = "auto"
 
 
 def battles(state: CampaignState) -> dict[str, dict[str, Any]]:
@@ -54,6 +57,11 @@ def battle_of(rec: dict[str, Any]) -> Battle:
 def draft_of(rec: dict[str, Any]) -> AssignmentDraft:
     """The assignment draft of a record."""
     return AssignmentDraft.model_validate(rec.get("draft") or {})
+
+
+def defaulted_sides(rec: dict[str, Any]) -> set[Side]:
+    """The sides whose DN-CBT-3 steps this round are taken by the default choices."""
+    return {Side(side) for side in rec.get(DEFAULTED, ())}
 
 
 def engagements_of(rec: dict[str, Any]) -> tuple[Engagement, ...]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from campaign.rules.combat import book
+from campaign.rules.combat.crt import table_result
 from campaign.rules.combat.interaction import BoxShot
 from campaign.rules.combat.model import Battle
 from campaign.rules.combat.reaction import ReactionParticipantsFixed
@@ -20,6 +21,7 @@ from campaign.rules.combat.space_events import (
     FightersLaunched,
     FireDeclared,
     JoinedBattle,
+    PairingDefaulted,
     RangeChosen,
     RangeRolled,
     RoundFought,
@@ -56,10 +58,38 @@ def _column(view: NarrationView, table: str, factor: int, defence: int) -> str:
     return f", column {view.ruleset.tables[table].column_for(factor, defence)}"
 
 
-def effects_text(view: NarrationView, effects: Mapping[str, CombatResult]) -> str:
-    """"S-DD-1 destroyed, A-CL-2 disrupted" (or "no losses")."""
-    parts = [f"{view.unit(uid)} {RESULT_WORDS[result]}" for uid, result in effects.items()]
+def effects_text(view: NarrationView, effects: Mapping[str, CombatResult],
+                 shots: Iterable[Shot] = ()) -> str:
+    """"S-DD-1 destroyed, A-CL-2 disrupted" (or "no losses"); a ship destroyed by several D
+    and no X says why (DN-CBT-4)."""
+    hits: dict[str, list[CombatResult]] = {}
+    for shot in shots:
+        if shot.roll is not None and shot.result is not CombatResult.NO_EFFECT:
+            hits.setdefault(shot.target, []).append(shot.result)
+    parts = []
+    for uid, result in effects.items():
+        text = f"{view.unit(uid)} {RESULT_WORDS[result]}"
+        taken = hits.get(uid, [])
+        if (result is CombatResult.DESTROYED and len(taken) > 1
+                and all(r is CombatResult.DISRUPTED for r in taken)):
+            text += f" ({len(taken)} D in one round: a D on a disrupted ship counts as X)"
+        parts.append(text)
     return ", ".join(parts) or "no losses"
+
+
+#: How a shot of each step of the round reads (DN-CBT-5 close attack and return fire).
+SHOT_VERBS = {"close": "close-attacks", "fire": "fires on", "multiple": "fires on",
+              "return": "returns fire on"}
+
+
+def _counted_as_x(view: NarrationView, shot: Shot | BoxShot, table: str) -> bool:
+    """True when the table gave D and the result is X: the target was disrupted (DN-CBT-4)."""
+    if (view.ruleset is None or table not in view.ruleset.tables or shot.roll is None
+            or shot.result is not CombatResult.DESTROYED):
+        return False
+    raw = table_result(view.ruleset.tables[table], shot.factor, shot.defence,
+                       shot.roll.value + shot.modifier)
+    return raw is CombatResult.DISRUPTED
 
 
 def _shot_line(view: NarrationView, shot: Shot | BoxShot, table: str, weapon: str,
@@ -70,11 +100,18 @@ def _shot_line(view: NarrationView, shot: Shot | BoxShot, table: str, weapon: st
     else:
         odds = f"{weapon} {shot.factor} vs {against} {shot.defence}" \
                f"{_column(view, table, shot.factor, shot.defence)}"
+    step = getattr(shot, "step", "fire")
+    verb = f"{SHOT_VERBS.get(step, 'fires on')} {target}"
+    if step == "return":
+        verb += " with its full beam"
+    rule = " (DN-CBT-5)" if step in ("close", "return") else ""
     if shot.roll is None:
-        return f"{who} fires on {target} ({odds}): below the table, no effect"
+        return f"{who} {verb} ({odds}): below the table, no effect{rule}"
     modifier = f" {shot.modifier:+d}" if shot.modifier else ""
-    return f"{who} fires on {target} ({odds}), rolls {shot.roll.value}{modifier}: " \
-           f"{shot.result.value}"
+    result = shot.result.value
+    if table == "space_crt" and _counted_as_x(view, shot, table):
+        result, rule = "D on a disrupted ship counts as X", " (DN-CBT-4)"
+    return f"{who} {verb} ({odds}), rolls {shot.roll.value}{modifier}: {result}{rule}"
 
 
 def _sides(battle: Battle, view: NarrationView) -> str:
@@ -109,10 +146,30 @@ def _launched(event: FightersLaunched, view: NarrationView) -> str:
            f"{flying} (DN-CBT-8)"
 
 
+def _range_attempts(event: RangeRolled) -> list[str]:
+    """"solomani 3, aslan 3" per attempt of the roll: each die plus the side's +1 (the final
+    totals tell the bonus), ties first (DN-CBT-1)."""
+    result = event.result
+    bonus = {side: total - next(r.value for r in reversed(result.rolls)
+                                if r.purpose.split(" ")[-3] == side.value)
+             for side, total in result.totals}
+    sides = [side for side, _ in result.totals]
+    attempts = []
+    for start in range(0, len(result.rolls), len(sides)):
+        pair = result.rolls[start:start + len(sides)]
+        attempts.append(", ".join(f"{side.value} {roll.value + bonus[side]}"
+                                  for side, roll in zip(sides, pair, strict=True)))
+    return attempts
+
+
 @describes(RangeRolled)
 def _range_rolled(event: RangeRolled, view: NarrationView) -> str:
-    totals = ", ".join(f"{side.value} {total}" for side, total in event.result.totals)
-    return f"Battle at {_battle_place(view, event.battle)}: range roll {totals}; " \
+    *tied, final = _range_attempts(event)
+    ties = "".join(f"{scores}: a tie, rolled again (DN-CBT-1); " for scores in tied)
+    totals = [total for _, total in event.result.totals]
+    if not tied and len(set(totals)) == 1:  # house switch range_tie_reroll off
+        final += ": a tie, the defender chooses"
+    return f"Battle at {_battle_place(view, event.battle)}: range roll {ties}{final}; " \
            f"{view.side(event.result.chooser)} choose the range (DN-CBT-1)"
 
 
@@ -140,20 +197,32 @@ def _assigned(event: TargetsAssigned, view: NarrationView) -> str:
     return f"Battle at {place}: {view.plural(count, 'engagement')} formed so far (DN-CBT-3)"
 
 
+@describes(PairingDefaulted)
+def _defaulted(event: PairingDefaulted, view: NarrationView) -> str:
+    return (f"Battle at {_battle_place(view, event.battle)}: {view.side(event.side)} take the "
+            "default pairing for this round, strongest unit first and leftovers in turn; each "
+            "of their choices is made when its turn comes (DN-CBT-3)")
+
+
 @describes(FireDeclared)
 def _declared(event: FireDeclared, view: NarrationView) -> str:
-    parts = []
+    parts, rules = [], []
+    if event.close_attacks or event.short_missiles:
+        rules.append("DN-CBT-5")
     if event.close_attacks:
         parts.append(f"close attacks by {view.units(event.close_attacks)}")
     if event.short_missiles:
         parts.append(f"short-range missiles from {view.units(event.short_missiles)}")
     if event.multiple_targets:
         parts.append(f"one at a time against {view.units(event.multiple_targets)}")
+        rules.append("DN-CBT-6")
     for lone, target in event.return_targets.items():
         parts.append(f"{view.unit(lone)} returns fire at {view.unit(target)}")
+    if event.return_targets:
+        rules.insert(0, "DN-CBT-3")
     what = "; ".join(parts) or "nothing special"
     return f"Battle at {_battle_place(view, event.battle)}: {view.side(event.side)} declare " \
-           f"{what} (DN-CBT-5)"
+           f"{what} ({', '.join(rules) or 'DN-CBT-5'})"
 
 
 @describes(RoundFought)
@@ -163,7 +232,11 @@ def _round(event: RoundFought, view: NarrationView) -> str:
     lost = [f.uid for f in result.fighters if not f.returned_to_box]
     home = [f.uid for f in result.fighters if f.returned_to_box]
     head = f"Battle at {place}, round {result.round} at {result.range.value} range: " \
-           f"{effects_text(view, result.effects)}"
+           f"{effects_text(view, result.effects, result.shots)}"
+    carried = _disrupted_with_carrier(view, event)
+    if carried:
+        whose = "its" if len(carried) == 1 else "their"
+        head += f"; {view.units(carried)} disrupted with {whose} mothership (DN-CBT-8)"
     if lost:
         head += f"; fighters lost with their mothership: {view.units(lost)} (DN-CBT-9)"
     if home:
@@ -175,6 +248,13 @@ def _round(event: RoundFought, view: NarrationView) -> str:
         weapon = shot.weapon.value
         lines.append("  " + _shot_line(view, shot, "space_crt", weapon, "defence"))
     return "\n".join(lines)
+
+
+def _disrupted_with_carrier(view: NarrationView, event: RoundFought) -> list[str]:
+    """Fighters the round disrupted only because their mothership was (DN-CBT-8)."""
+    return [unit.uid for unit in event.after.units
+            if unit.fighter and unit.disrupted and unit.uid not in event.result.effects
+            and unit.uid in view.state.units and not view.state.units[unit.uid].disrupted]
 
 
 @describes(WithdrawalDecided)

@@ -14,6 +14,7 @@ from campaign.rules.combat.assignment import Engagement, check_assignment
 from campaign.rules.combat.crt import below_table, combine, fire_result
 from campaign.rules.combat.dice import Dice, Roll
 from campaign.rules.combat.model import Battle, Combatant, Range, Value, Weapon
+from campaign.rules.dice import MissingDiceError, RerollNeedsDice
 from campaign.rules.errors import IllegalOrderError
 from campaign.rules.ids import CombatResult, Side
 from campaign.rules.ruleset import CombatTable
@@ -45,11 +46,18 @@ def roll_range(battle: Battle, dice: Dice, *, tie_reroll: bool = True) -> RangeR
     defender chooses on a tie [house].
     """
     rolls: list[Roll] = []
+    totals: list[tuple[Side, int]] = []
     for attempt in range(1, MAX_RANGE_ATTEMPTS + 1):
-        totals: list[tuple[Side, int]] = []
-        for side in battle.sides:
-            purpose = f"range {battle.system} round {battle.round + 1} {side} try {attempt}"
-            die = dice.roll(purpose)
+        purposes = [f"range {battle.system} round {battle.round + 1} {side} try {attempt}"
+                    for side in battle.sides]
+        tied, totals = totals, []
+        for side, purpose in zip(battle.sides, purposes, strict=True):
+            try:
+                die = dice.roll(purpose)
+            except MissingDiceError:
+                if attempt == 1:
+                    raise
+                raise _tie_needs_dice(battle, tied, purposes) from None
             rolls.append(Roll(purpose=purpose, value=die))
             totals.append((side, die + range_bonus(battle, side)))
         (d_side, d_total), (a_side, a_total) = totals
@@ -57,6 +65,14 @@ def roll_range(battle: Battle, dice: Dice, *, tie_reroll: bool = True) -> RangeR
             chooser = a_side if a_total > d_total else d_side
             return RangeRoll(rolls=tuple(rolls), totals=tuple(totals), chooser=chooser)
     raise ValueError(f"range roll at {battle.system}: {MAX_RANGE_ATTEMPTS} ties in a row")
+
+
+def _tie_needs_dice(battle: Battle, tied: list[tuple[Side, int]],
+                    purposes: list[str]) -> RerollNeedsDice:
+    """Typed dice that tied ran out before the re-roll (DN-CBT-1): name the tie and the dice."""
+    scores = ", ".join(f"{side} {total}" for side, total in tied)
+    return RerollNeedsDice("DN-CBT-1", f"range tie at {battle.system} ({scores}): the range "
+                           "is rolled again", purposes)
 
 
 def preferred_range(battle: Battle, side: Side) -> Range:

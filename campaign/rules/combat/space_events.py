@@ -70,6 +70,16 @@ class TargetsAssigned(Event):
 
 
 @event_type
+class PairingDefaulted(Event):
+    """``side`` takes the default choices of the DN-CBT-3 protocol for the rest of this round's
+    assignment (``target B auto``): its steps are taken for it when their turn comes."""
+
+    type: Literal["pairing-defaulted"] = "pairing-defaulted"
+    battle: str
+    side: Side
+
+
+@event_type
 class FireDeclared(Event):
     """A side's declarations for the round (DN-CBT-3/5/6)."""
 
@@ -165,7 +175,13 @@ def _apply_range(state: CampaignState, event: RangeRolled) -> None:
 @applies(RangeChosen)
 def _apply_chosen(state: CampaignState, event: RangeChosen) -> None:
     rec = book.record(state, event.battle)
+    rec.pop(book.DEFAULTED, None)  # each round's assignment is chosen anew
     rec.update({"stage": "assign", "range": event.range.value, "draft": {}, "declared": {}})
+
+
+@applies(PairingDefaulted)
+def _apply_defaulted(state: CampaignState, event: PairingDefaulted) -> None:
+    book.record(state, event.battle).setdefault(book.DEFAULTED, []).append(event.side.value)
 
 
 @applies(TargetsAssigned)

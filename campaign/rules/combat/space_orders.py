@@ -47,6 +47,7 @@ from campaign.rules.combat.space_events import (
     FightersLaunched,
     FireDeclared,
     JoinedBattle,
+    PairingDefaulted,
     RangeChosen,
     RangeRolled,
     RoundFought,
@@ -56,6 +57,7 @@ from campaign.rules.combat.space_events import (
 from campaign.rules.combat.withdrawal import withdrawal_options
 from campaign.rules.errors import IllegalOrderError, InvalidOrderError
 from campaign.rules.ids import Side
+from campaign.rules.offers import accepted
 from campaign.rules.phases import Actor, Phase, SubPhase
 from campaign.rules.registry import decides, end_check, offered_when, on_enter, order_type
 from campaign.rules.ruleset import Ruleset
@@ -95,11 +97,15 @@ class ChooseRange(Order):
 
 
 @_space_order("DN-CBT-3", "name (defender) / answer (attacker) / add leftover units; several "
-              "steps of yours in a row: UNIT,UNIT [N,N]", "target BATTLE UNITS [ENGAGEMENTS]")
+              "steps of yours in a row: UNIT,UNIT [N,N]; 'auto': the default choices for the "
+              "rest of the round", "target BATTLE UNITS [ENGAGEMENTS]")
 class Target(Order):
     """``target b1 A-CL-1`` is one step of the DN-CBT-3 protocol; ``target b1 A-CL-2,A-CL-3
     1,2`` takes several steps of the same side in a row (adding leftovers to engagements 1 and
-    2; against neutrals, whose steps are taken for them, answering several named units)."""
+    2; against neutrals, whose steps are taken for them, answering several named units).
+    ``target b1 auto``: the side accepts the default pairing for the rest of this round (its
+    strongest free unit first, leftovers in turn): each of its steps is taken for it when its
+    turn comes, so the protocol's order of choices is kept."""
 
     type: Literal["target"] = "target"
     battle: str
@@ -248,23 +254,41 @@ def _decide_choose(state: CampaignState, order: ChooseRange, ruleset: Ruleset, d
     return _range_chosen(book.battle_of(rec), order.battle, order.range)
 
 
+def _default_steps(battle: Battle, draft: AssignmentDraft, sides: set[Side]) -> AssignmentDraft:
+    """Take every step that falls to ``sides`` (the neutrals, DN-NEU-2, and sides that accepted
+    the default pairing) until the protocol waits for someone else (DN-CBT-3)."""
+    while (waiting := draft.waiting_for(battle)) is not None and waiting[0] in sides:
+        draft = auto_steps(battle, draft, waiting[0])
+    return draft
+
+
 @decides(Target)
 def _decide_target(state: CampaignState, order: Target, ruleset: Ruleset, dice) -> list[Event]:
     rec = book.get(state, order.battle)
     book.expect_stage(rec, order.battle, "assign")
-    battle = book.expect_member(rec, _side(order), order.battle)
+    side = _side(order)
+    battle = book.expect_member(rec, side, order.battle)
+    defaulted = book.defaulted_sides(rec) | {Side.NEUTRAL}
+    draft = book.draft_of(rec)
+    if [uid.lower() for uid in order.units] == ["auto"]:
+        if order.engagements:
+            raise InvalidOrderError("target BATTLE auto takes no engagement numbers")
+        if side in defaulted:
+            raise IllegalOrderError(
+                "DN-CBT-3", f"{side.value} already take the default pairing this round")
+        draft = _default_steps(battle, draft, defaulted | {side})
+        return [PairingDefaulted(battle=order.battle, side=side),
+                TargetsAssigned(battle=order.battle, draft=draft,
+                                complete=draft.waiting_for(battle) is None)]
     numbers = order.engagements
     if len(numbers) not in (0, 1, len(order.units)):
         raise InvalidOrderError(
             f"target: {len(order.units)} unit(s) but {len(numbers)} engagement numbers "
             "(give one per unit, one for all, or none)")
-    draft = book.draft_of(rec)
     for step, uid in enumerate(order.units):
         number = numbers[step if len(numbers) > 1 else 0] if numbers else None
         index = number - 1 if number is not None else None
-        draft = draft.step(battle, _side(order), uid, index)
-        if Side.NEUTRAL in battle.sides:  # the neutrals' steps are taken for them (DN-NEU-2)
-            draft = auto_steps(battle, draft, Side.NEUTRAL)
+        draft = _default_steps(battle, draft.step(battle, side, uid, index), defaulted)
     complete = draft.waiting_for(battle) is None
     return [TargetsAssigned(battle=order.battle, draft=draft, complete=complete)]
 
@@ -407,6 +431,15 @@ def _decide_withdraw(state: CampaignState, order: Withdraw, ruleset: Ruleset, di
     options = withdrawal_options(state, ruleset, side, battle)
     if order.destination in options.open_jumps and not options.verdict.allowed:
         raise IllegalOrderError(options.verdict.rule, options.verdict.reason)  # DN-MOV-4
+    if order.destination in options.unexplored:
+        here, there = (ruleset.star_map.system(s).name for s in (battle.system,
+                                                                    order.destination))
+        raise IllegalOrderError(
+            "DN-NEB-1",
+            f"the route {here}-{there} is unexplored: a withdrawal is one jump along a known "
+            f"route and never explores (DN-CBT-7); possible: "
+            f"{', '.join(options.destinations) or 'none'}",
+        )
     withdraw(battle, side, order.destination, options.destinations)
     return [WithdrawalDecided(battle=order.battle, side=side, destination=order.destination,
                               units=list(options.units))]
@@ -451,6 +484,13 @@ def _decide_join(state: CampaignState, order: JoinBattle, ruleset: Ruleset, dice
         known = {u.uid for u in current.units}
         joining = tuple(u for u in found.units if u.uid not in known)
         changed[bid] = current.model_copy(update={"units": current.units + joining})
+    if not changed:
+        name = ruleset.star_map.system(order.system).name
+        raise IllegalOrderError(
+            "DN-MOV-6",
+            f"no battle of {side.value}'s is fought at {name}: ships lift off into a battle "
+            "only (in a movement phase, leave-box lifts them off)",
+        )
     return [JoinedBattle(system=order.system, side=side, units=order.units, battles=changed)]
 
 
@@ -565,16 +605,14 @@ def _offer_withdraw(state: CampaignState, side: Side | None, ruleset: Ruleset) -
 
 @offered_when(JoinBattle)
 def _offer_join(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
-    """``side`` has ships in a surface box that may lift off, and no battle of its in that
-    system is past the range stage (ships join between rounds, DN-MOV-6)."""
+    """``side`` has a ship in a surface box that may lift off into a battle fought (or opened
+    by it) in that system now: between rounds, DN-MOV-6. The handler decides."""
     if side is None:
         return False
-    busy = {battle.system for _, rec, battle in _open_records(state, side)
-            if rec.get("stage") != "range"}
-    systems = {state.position_of(u.id).system for u in state.units.values()
-               if u.owner is side and state.position_of(u.id).where is Where.BOX}
-    for system in sorted(s for s in systems if s and s not in busy):
-        if any(u.side == side and not u.is_ground and _may_fight(state, side, u.uid)
-               for u in box_units(state, ruleset, system)):
-            return True
-    return False
+    systems = sorted({place.system for u in state.units.values() if u.owner is side
+                      and (place := state.position_of(u.id)).where is Where.BOX
+                      and place.system is not None})
+    candidates = (JoinBattle(side=side, system=system, units=[unit.uid])
+                  for system in systems for unit in box_units(state, ruleset, system)
+                  if unit.side == side and not unit.is_ground)
+    return accepted(state, ruleset, candidates)

@@ -88,6 +88,7 @@ def _assign_duty(rec: dict, battle: Battle, where: str, battle_id: str, short: s
         count = len(draft.engagements)
         reason = f"{where}: {side.value} add a leftover unit to an engagement (1..{count})"
         orders = [f"target {short} UNIT ENGAGEMENT"]
+    orders.append(f"target {short} auto")  # the default choices for the rest of the round
     return _duty(side, orders, reason, "DN-CBT-3", battle_id, short)
 
 

@@ -1,8 +1,10 @@
 """Where a side may withdraw to after a round (DN-CBT-7).
 
 One jump along a route to a system without enemy warships, or into the own surface box
-(``"box"``). The own surface box is one the side controls (DN-ECO-1/2: its ground forces or PD
-alone there, or its marked box not held by enemy ground forces or PD alone); an enemy's box,
+(``"box"``). A route still unexplored (DN-NEB-1) is no way out: a withdrawal never explores
+(exploring takes a roll that may fail and leave the group where it is; docs/rules-combat.md).
+The own surface box is one the side controls (DN-ECO-1/2: its ground forces or PD alone
+there, or its marked box not held by enemy ground forces or PD alone); an enemy's box,
 marked or held, never is. [HOUSE] switch ``withdraw_into_empty_box``: also a box nobody
 controls and holding no hostile ground forces or PD. Leaving a type 3 system by jump needs a
 friendly tanker withdrawing with the group (DN-MOV-4, ``movement.can_retreat_from``): when it
@@ -17,7 +19,9 @@ from campaign.rules.combat.detect import box_units
 from campaign.rules.combat.model import Battle
 from campaign.rules.economy.control import box_controller
 from campaign.rules.ids import Side, UnitCategory, UnitFlag
+from campaign.rules.movement.book import explored_routes
 from campaign.rules.movement.fuel import RetreatVerdict, can_retreat_from
+from campaign.rules.movement.paths import route_needs_exploring
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState, Where
 
@@ -27,13 +31,15 @@ BOX = "box"
 @dataclass(frozen=True)
 class WithdrawalOptions:
     """Where ``units`` may withdraw: ``destinations`` (systems and/or ``"box"``), the systems
-    one route away free of enemy warships (``open_jumps``) and the fuel ``verdict`` that
-    decides whether those may be used."""
+    one explored route away free of enemy warships (``open_jumps``), the fuel ``verdict`` that
+    decides whether those may be used, and the systems behind unexplored routes
+    (``unexplored``, never a destination, DN-NEB-1)."""
 
     units: tuple[str, ...]
     destinations: tuple[str, ...]
     open_jumps: tuple[str, ...]
     verdict: RetreatVerdict
+    unexplored: tuple[str, ...] = ()
 
 
 def _enemy_warships_at(state: CampaignState, ruleset: Ruleset, side: Side, system: str) -> bool:
@@ -80,12 +86,17 @@ def withdrawal_options(
     units = withdrawing_units(state, battle, side)
     system = battle.system
     open_jumps = []
+    unexplored = []
+    explored = explored_routes(state)
     for route in ruleset.star_map.routes_from(system):
         other = route.b if route.a == system else route.a
-        if not _enemy_warships_at(state, ruleset, side, other):
+        if route_needs_exploring(ruleset, explored, system, other):
+            unexplored.append(other)
+        elif not _enemy_warships_at(state, ruleset, side, other):
             open_jumps.append(other)
     verdict = can_retreat_from(state, ruleset, side, units, system)
     destinations = sorted(open_jumps) if verdict.allowed else []
     if own_box(state, ruleset, side, system):
         destinations.append(BOX)
-    return WithdrawalOptions(units, tuple(destinations), tuple(sorted(open_jumps)), verdict)
+    return WithdrawalOptions(units, tuple(destinations), tuple(sorted(open_jumps)), verdict,
+                             tuple(sorted(unexplored)))

@@ -16,8 +16,10 @@ maintenance number) is maintained once per own Maintenance & Production phase:
 One ``maintain`` order resolves all of it: the player lists the civilised ships left unpaid and
 the disrupted ships to recover; everything else in civilised space is paid and every frontier
 ship rolls (purpose ``frontier maintenance UNIT``). The phase cannot end before maintenance is
-resolved. The disrupted flag it sets is what combat (fire at -1, DN-CBT-4) and movement (roll to
-move, DN-MOV-9) read.
+resolved. ``pass`` resolves it by default (``maintain`` with no lists: pay, roll, recover
+nobody) when the RU pay every civilised ship; otherwise which ships go unpaid is a real choice
+and the pass waits for ``maintain`` (``on_pass``, issue 29). The disrupted flag it sets is
+what combat (fire at -1, DN-CBT-4) and movement (roll to move, DN-MOV-9) read.
 """
 
 from dataclasses import dataclass
@@ -40,6 +42,7 @@ from campaign.rules.registry import (
     end_check,
     event_type,
     offered_when,
+    on_pass,
     order_type,
 )
 from campaign.rules.ruleset import Ruleset, UnitType
@@ -284,13 +287,44 @@ def _apply_maintenance(state: CampaignState, event: MaintenanceResolved) -> None
     state.slots.setdefault(SLOT, {})["done"] = True
 
 
+def default_cost(state: CampaignState, ruleset: Ruleset, side: Side) -> int | None:
+    """RU that paying every civilised ship of ``side`` costs now (``maintain`` with no lists,
+    what ``pass`` does), or None when there is no maintenance left to resolve in this step."""
+    if not maintenance_due(state) or state.slot(SLOT, {}).get("done"):
+        return None
+    upkeep = upkeep_list(state, ruleset, side)
+    return plan_cost(upkeep, set(), set()) if upkeep else None
+
+
+@on_pass(Phase.PRODUCTION)
+def _maintain_on_pass(
+    state: CampaignState, ruleset: Ruleset, dice: Dice, side: Side
+) -> list[Event] | None:
+    """A pass maintains by default when the RU pay every civilised ship; otherwise leaving
+    ships unpaid is a real choice and the pass waits for ``maintain`` (DN-ECO-7, DN-SEQ-2)."""
+    cost = default_cost(state, ruleset, side)
+    if cost is None:
+        return []
+    if cost > state.ru[side]:
+        return None
+    return _decide_maintain(state, Maintain(side=side), ruleset, dice)
+
+
 @end_check(Phase.PRODUCTION)
 def _maintenance_before_end(state: CampaignState, ruleset: Ruleset) -> None:
-    if not maintenance_due(state) or state.slot(SLOT, {}).get("done"):
+    side = state.acting
+    cost = default_cost(state, ruleset, side)
+    if cost is None:
         return
-    if upkeep_list(state, ruleset, state.acting):
+    if cost > state.ru[side]:
         raise IllegalOrderError(
             "DN-ECO-7",
-            "resolve maintenance first: `maintain [UNPAID] [RECOVER]` (pays civilised ships, "
-            "rolls for frontier ships)",
+            f"maintenance needs a choice: paying every civilised ship costs {cost} RU and "
+            f"{side.value} has {state.ru[side]} RU; leave some unpaid with `maintain UNPAID` "
+            "(`campaign upkeep` lists the ships)",
         )
+    raise IllegalOrderError(
+        "DN-ECO-7",
+        "resolve maintenance first: `maintain [UNPAID] [RECOVER]` (pays civilised ships, "
+        "rolls for frontier ships), or `pass`, which pays and rolls by default",
+    )

@@ -8,6 +8,7 @@ from campaign.rules.economy.production import UnitsProduced
 from campaign.rules.economy.treasury import IncomeCollected
 from campaign.rules.economy.victory import CapitalControlNoted, VictoryChecked
 from campaign.rules.narration import NarrationView, describes
+from campaign.rules.state import Where
 
 
 @describes(IncomeCollected)
@@ -15,7 +16,7 @@ def _income(event: IncomeCollected, view: NarrationView) -> str:
     boxes = sum(event.boxes.values())
     return (f"{view.side(event.side)} collect {event.income} RU (budget {event.budget}, "
             f"{view.plural(len(event.boxes), 'box')} {boxes}); kept {event.kept} of "
-            f"{event.before}, now {event.kept + event.income} RU (DN-ECO-3)")
+            f"{event.before}, now {event.kept + event.income} RU (DN-ECO-4)")
 
 
 def _upkeep(ship: ShipUpkeep, view: NarrationView) -> str:
@@ -43,9 +44,11 @@ def _maintenance(event: MaintenanceResolved, view: NarrationView) -> str:
 
 @describes(UnitsProduced, changes_control=True)
 def _produced(event: UnitsProduced, view: NarrationView) -> str:
+    unplaced = event.location.where is Where.UNPLACED  # a PD marker (DN-ECO-9)
+    rules = "DN-ECO-8, DN-ECO-9" if unplaced else "DN-ECO-8"
     return (f"{view.side(event.side)} build {len(event.unit_ids)} × {event.kind} for "
             f"{event.cost} RU {view.place(event.location)}: {', '.join(event.unit_ids)} "
-            "(DN-ECO-4)")
+            f"({rules})")
 
 
 @describes(NeutralsConscripted, changes_control=True)

@@ -159,17 +159,23 @@ def _cargo_candidates(state: CampaignState, ruleset: Ruleset, side: Side) -> Ite
 
 @offered_when(Load)
 def _offer_load(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
-    """Some cargo of ``side`` may go aboard one of its carriers now (DN-MOV-5/7/10); outside
-    the combat phases only the acting side handles cargo."""
-    if side is None or not (state.phase.is_combat or side is state.acting):
+    """Some cargo of the acting side may go aboard one of its carriers now (DN-MOV-5/7/10).
+
+    In a combat step the side not acting may still load in a friendly system (the handler
+    accepts it while the step is open), but it is not offered: it is nothing the step waits
+    for, so it neither clutters ``status`` nor keeps a step from ending by itself (issue 29)."""
+    if not _acting(state, side):
         return False
+    assert side is not None
     return accepted(state, ruleset, _cargo_candidates(state, ruleset, side))
 
 
 @offered_when(Unload)
 def _offer_unload(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
-    """Some cargo of ``side`` may be put down now (DN-MOV-5)."""
-    if side is None or not (state.phase.is_combat or side is state.acting):
+    """Some cargo of the acting side may be put down now (DN-MOV-5); as for ``load``, the side
+    not acting is not offered it."""
+    if not _acting(state, side):
         return False
+    assert side is not None
     aboard = (u for u in state.units_of(side) if u.location.where is Where.CARRIED)
     return accepted(state, ruleset, (Unload(side=side, cargo=u.id) for u in aboard))

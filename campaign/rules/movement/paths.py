@@ -95,7 +95,6 @@ class Terrain:
         self.side = side
         self.presence = presence if presence is not None else Presence.of(state, ruleset)
         self.explored = book.explored_routes(state)
-        self.nebula = ruleset.house_rules.nebula_exploration
 
     def mover(self, group: Group) -> Mover:
         """The ``Mover`` for a resolved group: its explorers, scouts and the tankers that began
@@ -174,13 +173,7 @@ class Terrain:
 
     def unexplored(self, a: str, b: str) -> bool:
         """True when the route a-b still needs exploring under DN-NEB-1 (switch on)."""
-        route = self.star_map.route_between(a, b)
-        return (
-            self.nebula
-            and route is not None
-            and route.unexplored
-            and frozenset((a, b)) not in self.explored
-        )
+        return route_needs_exploring(self.ruleset, self.explored, a, b)
 
     def route_list(self, system_id: str) -> str:
         """The systems one printed route away from ``system_id``, by name (for refusals)."""
@@ -355,3 +348,18 @@ def _walk(parent: dict[str, str | None], target: str) -> tuple[str, ...]:
         path.append(node)
         node = parent[node]
     return tuple(reversed(path))
+
+
+def route_needs_exploring(
+    ruleset: Ruleset, explored: set[frozenset[str]], a: str, b: str
+) -> bool:
+    """True when the printed route a-b is marked unexplored and nobody has explored it yet
+    (``explored``: ``book.explored_routes``), with the DN-NEB-1 house rule on. Movement and
+    withdrawal (DN-CBT-7) read the same predicate."""
+    route = ruleset.star_map.route_between(a, b)
+    return (
+        ruleset.house_rules.nebula_exploration
+        and route is not None
+        and route.unexplored
+        and frozenset((a, b)) not in explored
+    )

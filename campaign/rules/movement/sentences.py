@@ -5,15 +5,35 @@ from __future__ import annotations
 from campaign.rules.movement.cargo import CargoLoaded, CargoUnloaded
 from campaign.rules.movement.moves import MovementEnded, StackMoved, UnitsLifted
 from campaign.rules.movement.paths import Arrival
+from campaign.rules.movement.presence import is_tanker
 from campaign.rules.movement.stacks import StackRelabelled
 from campaign.rules.narration import NarrationView, describes
+
+
+def _refuels(view: NarrationView, units: list[str], system: str) -> str:
+    """"A-AO-1 refuels the friendly ships at Sirehk (DN-MOV-4)": the tanker by id, the system
+    by name."""
+    tankers = [uid for uid in units if view.ruleset is not None and uid in view.state.units
+               and is_tanker(view.ruleset.unit_type(view.state.units[uid].kind))]
+    if not tankers:
+        return f"the friendly ships at {view.system(system)} are refuelled (DN-MOV-4)"
+    return f"{view.unit(tankers[0])} refuels the friendly ships at {view.system(system)} " \
+           "(DN-MOV-4)"
 
 
 @describes(StackMoved)
 def _moved(event: StackMoved, view: NarrationView) -> str:
     route = " → ".join(view.system(s) for s in [event.start, *event.path])
     moved = [u for u in event.units if u not in event.stayed]
-    parts = [f"{view.units(moved)} {event.mode} {route}"]
+    explore = " – ".join(view.system(s) for s in event.explore_failed or ())
+    parts = []
+    if event.path:
+        parts.append(f"{view.units(moved)} {event.mode} {route}")
+    elif moved and event.explore_failed:  # the exploring jump was the only step: nobody moved
+        parts.append(f"{view.units(moved)} stay at {view.system(event.start)}: exploring "
+                     f"{explore} failed, {view.units(event.disrupted)} disrupted (DN-NEB-1)")
+    elif moved:
+        parts.append(f"{view.units(moved)} stay at {view.system(event.start)}")
     if event.hidden_stop:
         parts.append(f"stopped at {view.system(event.hidden_stop)}: a face-down neutral counter "
                      "there blocks jump movement (DN-MOV-2)")
@@ -25,17 +45,17 @@ def _moved(event: StackMoved, view: NarrationView) -> str:
     if event.explored:
         parts.append(f"route {' – '.join(view.system(s) for s in event.explored)} explored "
                      "(DN-NEB-1)")
-    if event.explore_failed:
-        parts.append(f"exploring {' – '.join(view.system(s) for s in event.explore_failed)} "
-                     f"failed, {view.units(event.disrupted)} disrupted (DN-NEB-1)")
+    if event.explore_failed and event.path:
+        parts.append(f"exploring {explore} failed, {view.units(event.disrupted)} disrupted "
+                     "(DN-NEB-1)")
     if event.refuelled:
-        parts.append(f"{view.unit(event.refuelled)} refuels (DN-MOV-4)")
+        parts.append(_refuels(view, moved, event.refuelled))
     return "; ".join(parts)
 
 
 @describes(MovementEnded)
 def _ended(event: MovementEnded, view: NarrationView) -> str:
-    refuel = f"; {view.unit(event.refuelled)} refuels (DN-MOV-4)" if event.refuelled else ""
+    refuel = f"; {_refuels(view, event.units, event.refuelled)}" if event.refuelled else ""
     return f"{view.units(event.units)} end their movement{refuel}"
 
 

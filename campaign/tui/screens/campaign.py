@@ -30,6 +30,7 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
+from campaign.rules.engine import STEP_ENDING
 from campaign.rules.errors import CampaignError
 from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.tui.commands import LegalOrdersProvider
@@ -632,7 +633,7 @@ class CampaignScreen(Screen[None]):
         for item in legal:
             if verb and item.notation.split()[0] != words[0]:
                 continue  # the side typed first must be the side that gives the order
-            if item.verb == verb or (not verb and item.verb != "end-phase"):
+            if item.verb == verb or (not verb and item.verb not in STEP_ENDING):
                 template = self.session.template_for(item)
                 break
         if template is None:

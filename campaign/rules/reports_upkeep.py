@@ -1,0 +1,161 @@
+"""The maintenance preview (``campaign upkeep``): every ship of a side, civilised or frontier, what
+it costs or needs to roll, and what ``pass`` would do with it (DN-ECO-7, DN-SEQ-2).
+
+A pure read of the state (``upkeep_report``), built for a viewer like the other reports in
+``campaign.rules.reports``; its JSON Schema is published in ``docs/schemas/upkeep.schema.json``.
+Maintenance is resolved in a side's own Maintenance & Production phase from game turn 2: the
+phasing side there has it ``due`` (or ``resolved``); for any other side the preview shows the
+ships as things stand (``later``), before the income its next phase brings.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from campaign.rules.economy.maintenance import (
+    FIRST_MAINTENANCE_TURN,
+    SLOT,
+    Upkeep,
+    maintenance_due,
+    plan_cost,
+    upkeep_list,
+)
+from campaign.rules.flow import FLOW
+from campaign.rules.ids import PLAYER_SIDES, Side
+from campaign.rules.reports import SCHEMA_VERSION, Report, as_seen, viewer_name
+from campaign.rules.ruleset import Ruleset
+from campaign.rules.state import CampaignState
+
+Status = Literal["due", "resolved", "later"]
+
+
+class UpkeepShip(Report):
+    """One ship's maintenance (DN-ECO-7) and what ``pass`` does with it."""
+
+    id: str
+    kind: str
+    name: str
+    system: str
+    system_name: str
+    zone: Literal["civilised", "frontier"]
+    disrupted: bool
+    maintenance: int  # the printed number: a frontier roll must reach it
+    cost: int  # RU paid in civilised space (0 in frontier space)
+    recovery: int | None  # RU to recover it when disrupted in civilised space
+    on_pass: str
+
+
+class SideUpkeep(Report):
+    """One side's maintenance: when it is resolved, its total and what ``pass`` does."""
+
+    side: str
+    ru: int
+    status: Status
+    game_turn: int  # the game turn of the Maintenance & Production phase it belongs to
+    note: str
+    pay_all: int  # RU for paying every civilised ship (``maintain`` with no lists, ``pass``)
+    rolls: int  # frontier ships that roll 1d6
+    pass_resolves: bool  # the RU pay every civilised ship: ``pass`` resolves it by default
+    on_pass: str
+    ships: list[UpkeepShip]
+
+
+class UpkeepReport(Report):
+    """``campaign upkeep``: the maintenance preview of one side or both."""
+
+    schema_version: int = SCHEMA_VERSION
+    campaign: str
+    viewer: str
+    turn: int
+    step: str
+    sides: list[SideUpkeep]
+
+
+def upkeep_report(
+    name: str, state: CampaignState, ruleset: Ruleset, *, viewer: Side | None = None,
+    side: Side | None = None,
+) -> UpkeepReport:
+    """The maintenance preview of ``side`` (both players when None) as ``viewer`` sees it."""
+    sides = [side] if side is not None else list(PLAYER_SIDES)
+    report = UpkeepReport(
+        campaign=name, viewer=viewer_name(viewer), turn=state.turn,
+        step=FLOW[state.step].label,
+        sides=[_side_upkeep(state, ruleset, s) for s in sides],
+    )
+    return as_seen(report, state, viewer)
+
+
+def _status(state: CampaignState, side: Side) -> tuple[Status, int]:
+    """Whether ``side``'s maintenance is due now, resolved, or later (and in which game turn)."""
+    if state.phasing is side and maintenance_due(state):
+        return ("resolved" if state.slot(SLOT, {}).get("done") else "due"), state.turn
+    later_this_turn = side is not state.phasing and state.phasing is PLAYER_SIDES[0]
+    turn = state.turn if later_this_turn else state.turn + 1
+    return "later", max(turn, FIRST_MAINTENANCE_TURN)
+
+
+def _side_upkeep(state: CampaignState, ruleset: Ruleset, side: Side) -> SideUpkeep:
+    upkeep = upkeep_list(state, ruleset, side)
+    status, game_turn = _status(state, side)
+    ru = state.ru.get(side, 0)
+    pay_all = plan_cost(upkeep, set(), set())
+    rolls = sum(1 for ship in upkeep if not ship.civilised and not ship.disrupted)
+    resolves = pay_all <= ru
+    return SideUpkeep(
+        side=side.value, ru=ru, status=status, game_turn=game_turn,
+        note=_note(status, game_turn, pay_all, ru),
+        pay_all=pay_all, rolls=rolls, pass_resolves=resolves,
+        on_pass=("as things stand, " if status == "later" else "")
+        + _on_pass(status, pay_all, rolls, ru, bool(upkeep)),
+        ships=[_ship(state, ruleset, ship, status, resolves) for ship in upkeep],
+    )
+
+
+def _note(status: Status, game_turn: int, pay_all: int, ru: int) -> str:
+    if status == "due":
+        return f"maintenance due now (game turn {game_turn}), {pay_all} RU for civilised ships"
+    if status == "resolved":
+        return f"maintenance resolved in this phase (game turn {game_turn})"
+    return (f"next maintenance in its Maintenance & Production phase of game turn {game_turn} "
+            f"(after its income); as things stand {pay_all} RU for civilised ships")
+
+
+def _on_pass(status: Status, pay_all: int, rolls: int, ru: int, ships: bool) -> str:
+    """What a ``pass`` in the side's Maintenance & Production phase does (DN-SEQ-2)."""
+    if status == "resolved":
+        return "nothing: maintenance is resolved"
+    if not ships:
+        return "nothing: no ships to maintain"
+    if pay_all > ru:
+        return (f"waits: paying every civilised ship costs {pay_all} RU and {ru} RU are in "
+                "hand; choose the ships to leave unpaid with `maintain UNPAID`")
+    return f"`pass` pays {pay_all} RU and rolls for {rolls} frontier ships"
+
+
+def _ship(state: CampaignState, ruleset: Ruleset, ship: Upkeep, status: Status,
+          resolves: bool) -> UpkeepShip:
+    unit_type = ruleset.unit_type(state.units[ship.unit_id].kind)
+    return UpkeepShip(
+        id=ship.unit_id, kind=unit_type.kind, name=unit_type.name, system=ship.system_id,
+        system_name=ruleset.star_map.system(ship.system_id).name,
+        zone="civilised" if ship.civilised else "frontier", disrupted=ship.disrupted,
+        maintenance=ship.maintenance, cost=ship.cost if ship.civilised else 0,
+        recovery=ship.recovery if ship.civilised and ship.disrupted else None,
+        on_pass=_ship_on_pass(ship, status, resolves),
+    )
+
+
+def _ship_on_pass(ship: Upkeep, status: Status, resolves: bool) -> str:
+    """One ship under ``pass``: pays, rolls, or stays disrupted (DN-ECO-7)."""
+    if status == "resolved":
+        return "resolved"
+    if ship.disrupted and ship.civilised:
+        return (f"stays disrupted (recover for {ship.recovery} RU: "
+                f"`maintain - {ship.unit_id}`)")
+    if ship.disrupted:
+        return "stays disrupted (no roll and no recovery in frontier space)"
+    if not ship.civilised:
+        return f"rolls 1d6: {ship.maintenance} or more keeps it, less disrupts it"
+    if resolves:
+        return f"pays {ship.cost} RU"
+    return f"{ship.cost} RU: pay, or leave unpaid and disrupted (`maintain {ship.unit_id}`)"
