@@ -48,12 +48,12 @@ from scenarios.imperial.context import (
     player_account,
     treasury,
 )
-from scenarios.imperial.economy import investor_step, pay_interest, tax_power, taxation
+from scenarios.imperial.economy import pay_interest, tax_power, taxation
 from scenarios.imperial.investing import purchase_options
 from scenarios.imperial.maneuver import combatants, maneuver_orders
 from scenarios.imperial.options import Options
 from scenarios.imperial.state import State
-from scenarios.imperial.turns import begin_turn, finish_action
+from scenarios.imperial.turns import begin_turn, finish_action, investor_step
 
 __all__ = [
     "IllegalOrderError",

@@ -28,7 +28,6 @@ from scenarios.dialogs import (
     read_text_bounded,
 )
 from scenarios.invector.ai import LEVELS, InvectorAI, levels_help
-from scenarios.invector.notation import parse_position
 from scenarios.invector.rules import (
     BLACK,
     COLOUR_NAMES,
@@ -36,6 +35,7 @@ from scenarios.invector.rules import (
     SWAP,
     InvectorGame,
     InvectorState,
+    parse_position,
 )
 from scenarios.protocol import IllegalActionError, NotationError
 

@@ -15,7 +15,6 @@ so the seat on move there always wins; hence seat 0 loses every pie game from th
 
 from __future__ import annotations
 
-import functools
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -24,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from scenarios.invector.board import PACKED_MAX_CELLS, Board
 from scenarios.invector.rules import BLACK, PIE_OPEN, WHITE, InvectorGame, InvectorState
+from scenarios.optional import has_solver_extra
 
 if TYPE_CHECKING:
     from scenarios.invector.fastsolve import FastTable
@@ -68,16 +68,10 @@ def _recursion_room(depth: int) -> Iterator[None]:
         sys.setrecursionlimit(old)
 
 
-@functools.cache
 def fast_backend_available() -> bool:
-    """True if numba (and so numpy) can be imported: the compiled search is then used up to 31
-    cells. Without the ``solver`` extra the pure-Python search serves every board (ADR 0024)."""
-    try:
-        # deliberate lazy import of the optional, heavy numba (the ``solver`` extra)
-        import numba  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    """True if numba and numpy are installed (the ``solver`` extra): the compiled search is then
+    used up to 31 cells. Without them the pure-Python search serves every board (ADR 0024)."""
+    return has_solver_extra()
 
 
 class Solver:

@@ -12,8 +12,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from scenarios.imperium_shogi.rules import HAND_SHIFT
 from scenarios.imperium_shogi.tablebase.atomics import popcount
-from scenarios.imperium_shogi.tablebase.kernel import HAND_SHIFT
 from scenarios.imperium_shogi.tablebase.ranking import LINE_RANKS, LINE_WORDS, SQUARE_STRIDE
 
 

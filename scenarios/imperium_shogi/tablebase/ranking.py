@@ -19,10 +19,11 @@ from functools import cached_property
 
 import numpy as np
 
+from scenarios.imperium_shogi.rules import HAND_SHIFT
+
 #: Ranks per rank-directory line (seven 64-bit words) and 64-bit entries per line.
 LINE_RANKS = 448
 LINE_WORDS = 8
-HAND_SHIFT = 48
 #: Codes a square may hold: empty, Red BB MS CR B B+, Blue BB MS CR B B+.
 SQUARE_CODES = (0, 1, 2, 3, 4, 5, 9, 10, 11, 12, 13)
 #: Piece kinds counted against the material, in state order: MS, CR, B (B and B+ together).

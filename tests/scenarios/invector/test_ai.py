@@ -9,8 +9,7 @@ import pytest
 from scenarios.invector import make_game
 from scenarios.invector import solver as solver_module
 from scenarios.invector.ai import COMPILED_FACTOR, LEVELS, InvectorAI, levels_help
-from scenarios.invector.notation import parse_position
-from scenarios.invector.rules import SWAP
+from scenarios.invector.rules import SWAP, parse_position
 from scenarios.invector.solver import Solver
 
 

@@ -8,8 +8,7 @@ from functools import cache
 import pytest
 
 from scenarios.invector import make_game
-from scenarios.invector.notation import parse_position
-from scenarios.invector.rules import BLACK, SWAP, WHITE
+from scenarios.invector.rules import BLACK, SWAP, WHITE, parse_position
 from scenarios.invector.solver import Solver, SolverBudgetExceeded, ply_bound, solve_start
 from tests.scenarios.invector.reference import mover_wins, moves, start_grid
 
