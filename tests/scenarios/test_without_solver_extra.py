@@ -123,7 +123,8 @@ def test_invector_against_medium_and_shogi_new_game_in_the_tui(run_without_extra
     result = run_without_extra("""
         import asyncio
         from textual.app import App
-        from scenarios.imperium_shogi.screen import ChoiceDialog, ShogiScreen
+        from scenarios.dialogs import GameChoice
+        from scenarios.imperium_shogi.screen import ShogiScreen
         from scenarios.invector.screen import InvectorScreen
 
         class Host(App):
@@ -154,8 +155,8 @@ def test_invector_against_medium_and_shogi_new_game_in_the_tui(run_without_extra
                 await pilot.pause()
                 await pilot.press("n")
                 await pilot.pause()
-                assert isinstance(app.screen, ChoiceDialog)
-                print("shogi", len(app.screen._options), "choices")
+                assert isinstance(app.screen, GameChoice)
+                print("shogi", len(app.screen.options), "choices")
 
         asyncio.run(invector())
         asyncio.run(shogi())
