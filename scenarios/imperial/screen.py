@@ -114,7 +114,7 @@ class InvestorDialog(GameDialog[Order]):
         self.orders = orders
 
     def compose(self) -> ComposeResult:
-        player = (self.state.pending or {}).get("player")
+        player: int = (self.state.pending or {})["player"]  # the dialog opens for a player
         with Vertical(id="imperial-investor"):
             yield Static(f"Investor: player {player}, cash {self.state.cash[player]}M")
             labels = []
@@ -372,13 +372,14 @@ class ImperialScreen(GameScreen):
         nations.clear()
         for n in NATIONS:
             flag = state.flags[n]
+            space = state.rondel[n]
             nations.add_row(
                 NATION_NAMES[n],
                 "bank" if flag is None else f"P{flag}",
                 str(state.treasury[n]),
                 "2-5" if state.marker[n] == 5 else str(state.marker[n]),
                 str(state.power[n]),
-                "-" if state.rondel[n] is None else RONDEL[state.rondel[n]],
+                "-" if space is None else RONDEL[space],
                 str(len(state.units_of(n))),
                 str(len(state.factories_of(n))),
                 str(state.chips_of(n)),

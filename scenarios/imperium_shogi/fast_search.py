@@ -389,9 +389,9 @@ class FastSearcher:
                     node_budget = by_time if node_budget is None else min(node_budget, by_time)
                 iteration_start, iteration_nodes = now, int(stats[NODES])
         self.nodes = int(stats[NODES])
-        index, value, depth = best
-        return SearchResult(actions[index], value, depth, self.nodes, self.clock() - start,
-                            abs(value) >= PROVEN)
+        best_index, best_value, best_depth = best
+        return SearchResult(actions[best_index], best_value, best_depth, self.nodes,
+                            self.clock() - start, abs(best_value) >= PROVEN)
 
 
 def _child_key(state: ShogiState, action: int) -> int:

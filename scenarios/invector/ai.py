@@ -231,7 +231,7 @@ class InvectorAI:
             return -self._negamax(board, opp, own, depth, -beta, -alpha)
         if any(new_opp == 0 for _, new_opp in children):
             return WIN + depth
-        best = -WIN * 2
+        best: float = -WIN * 2
         for new_own, new_opp in children:
             score = -self._negamax(board, new_opp, new_own, depth - 1, -beta, -alpha)
             if score > best:

@@ -6,10 +6,12 @@ counts disagree: ``divide`` gives the count below each first move, in notation.
 
 from __future__ import annotations
 
+from typing import Any
+
 from scenarios.protocol import GameState
 
 
-def perft(state: GameState, depth: int) -> int:
+def perft(state: GameState[Any], depth: int) -> int:
     """Number of move sequences of exactly ``depth`` plies (terminal states have no moves; a
     game that ends earlier contributes nothing at the requested depth, as in chess perft).
     ``ValueError`` for a negative depth."""
@@ -28,7 +30,7 @@ def perft(state: GameState, depth: int) -> int:
     return total
 
 
-def divide(state: GameState, depth: int) -> dict[str, int]:
+def divide(state: GameState[Any], depth: int) -> dict[str, int]:
     """Perft of depth ``depth - 1`` below each legal first move, keyed by its notation, in
     ``legal_actions`` order. ``ValueError`` for a depth below 1."""
     if depth < 1:

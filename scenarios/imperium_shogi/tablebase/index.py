@@ -133,7 +133,7 @@ def dense_of_rank(directory: np.ndarray, rank: int) -> int:
     dense = np.int64(directory[base]) + popcount(bits & (below - np.uint64(1)))
     for j in range(word):
         dense += popcount(directory[base + 1 + j])
-    return dense
+    return int(dense)
 
 
 @njit(cache=True)

@@ -14,6 +14,7 @@ and ``Ranking.rank`` the plain-Python one, for the perfect level (which needs no
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -36,7 +37,7 @@ STATES = 4 * 27  # BB placed (Red, Blue) x used MS x used CR x used B (each 0..2
 SQUARE_STRIDE = STATES * 16
 
 
-def _state(red_bb: int, blue_bb: int, used: tuple[int, int, int]) -> int:
+def _state(red_bb: int, blue_bb: int, used: Sequence[int]) -> int:
     return (((red_bb * 2 + blue_bb) * 3 + used[0]) * 3 + used[1]) * 3 + used[2]
 
 
