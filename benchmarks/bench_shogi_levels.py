@@ -44,7 +44,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from scenarios.imperium_shogi.ai import PIECE_VALUE, ShogiAI, evaluate
+from scenarios.imperium_shogi.ai import ShogiAI
+from scenarios.imperium_shogi.evaluation import PIECE_VALUE, evaluate
 from scenarios.imperium_shogi.game import ShogiState, make_game
 from scenarios.imperium_shogi.rules import BB
 from scenarios.solvers.alphabeta import AlphaBeta

@@ -1,98 +1,161 @@
-"""What the three scenario game screens share: the same keys for saving, loading, leaving and
-starting again, the same file dialog, the same yes/no question before a game in progress is
-discarded, and a save that never truncates the file it replaces.
+"""What the three scenario game screens share, so that they feel like one product: one key
+vocabulary (a key means the same thing in every game), one help layout, the same dialogs (file
+path, yes/no, a choice from a list), their look (``games.tcss``), the same yes/no question before
+a game in progress is discarded; the files themselves are ``saves``.
 
 Textual is imported here, so only the screens import this module (the rules never need it).
 """
 
 from __future__ import annotations
 
-import os
-import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import ClassVar, NamedTuple, TypeVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Vertical
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Input, Label, Static
+from textual.widgets import Input, Label, ListItem, ListView, Static
 
-#: Largest saved game the screens read (a whole Imperial game is far below this).
-MAX_SAVE_BYTES = 2_000_000
+from scenarios.saves import (
+    MAX_SAVE_BYTES,
+    players_line,
+    read_players,
+    read_text_bounded,
+    write_text_safely,
+)
 
-#: The file keys every game screen binds, with the same ids' suffixes (docs/tui.md).
-SAVE_KEY, LOAD_KEY, LEAVE_KEY, NEW_KEY = "ctrl+s", "ctrl+o", "q", "n"
+__all__ = [
+    "BOARD_WORDS", "FILE_WORDS", "GAMES_TCSS", "MAX_SAVE_BYTES", "VOCABULARY", "GameChoice",
+    "GameConfirm", "GameDialog", "GameHelp", "GamePathDialog", "GameScreen", "HelpSection",
+    "KeyWord", "ask_and_save", "confirm_then", "game_bindings", "game_keys", "leave_screen",
+    "players_line", "read_players", "read_text_bounded", "write_text_safely",
+]
 
-DIALOG_CSS = """
-GamePathDialog, GameConfirm { align: center middle; }
-GamePathDialog > Vertical, GameConfirm > Vertical {
-    width: 64; max-width: 95%; height: auto; border: thick $accent; background: $surface;
-    padding: 1 2;
+#: The look of every scenario screen and dialog (package data, shipped in the wheel).
+GAMES_TCSS = Path(__file__).with_name("games.tcss")
+
+
+class KeyWord(NamedTuple):
+    """One word of the key vocabulary: its keys, the screen action and the description."""
+
+    keys: str
+    action: str
+    description: str
+    show: bool
+
+
+#: The key vocabulary of the scenario games (docs/tui.md, "Scenario games"): each key has one
+#: meaning in every game that uses it, and a game uses only the words it needs. A binding's id
+#: is ``GAME.WORD`` (``invector.undo``), so a keymap remaps a word game by game.
+VOCABULARY: dict[str, KeyWord] = {
+    "cursor_up": KeyWord("up", "cursor(-1, 0)", "Cursor up", False),
+    "cursor_down": KeyWord("down", "cursor(1, 0)", "Cursor down", False),
+    "cursor_left": KeyWord("left", "cursor(0, -1)", "Cursor left", False),
+    "cursor_right": KeyWord("right", "cursor(0, 1)", "Cursor right", False),
+    "activate": KeyWord("enter,space", "activate", "Select / move", False),
+    "deselect": KeyWord("escape", "deselect", "Cancel selection", False),
+    "swap": KeyWord("s", "swap", "Swap (pie rule)", True),
+    "type_move": KeyWord("m", "type_move", "Type", True),
+    "flip": KeyWord("f", "flip", "Flip board", False),
+    "undo": KeyWord("u", "undo", "Undo", True),
+    "opponent": KeyWord("o", "cycle_opponent", "Opponent", False),
+    "computer": KeyWord("c", "computer", "Computer", True),
+    "scores": KeyWord("r", "scores", "Scores", True),
+    "new_game": KeyWord("n", "new_game", "New", True),
+    "save": KeyWord("ctrl+s", "save", "Save", True),
+    "load": KeyWord("ctrl+o", "load", "Load", True),
+    "leave": KeyWord("q", "leave", "Back", True),
+    "help": KeyWord("question_mark,f1", "help", "Help", True),
 }
-GamePathDialog .dialog-error { color: $error; }
-"""
+
+#: The board games' cursor and selection words (Imperium Shogi, Invector).
+BOARD_WORDS = ("cursor_up", "cursor_down", "cursor_left", "cursor_right", "activate",
+               "deselect")
+#: The words every game screen has, last in its footer.
+FILE_WORDS = ("new_game", "save", "load", "leave", "help")
 
 
-def game_bindings(prefix: str) -> list[Binding]:
-    """Save, load, new game and back: the same keys on every game screen (ids ``PREFIX.save``,
-    ``PREFIX.load``, ``PREFIX.new_game``, ``PREFIX.leave``)."""
+def game_keys(prefix: str, *words: str) -> list[BindingType]:
+    """The bindings of ``words`` (from ``VOCABULARY``) with the ids ``PREFIX.WORD``."""
     return [
-        Binding(NEW_KEY, "new_game", "New", id=f"{prefix}.new_game"),
-        Binding(SAVE_KEY, "save", "Save", id=f"{prefix}.save"),
-        Binding(LOAD_KEY, "load", "Load", id=f"{prefix}.load"),
-        Binding(LEAVE_KEY, "leave", "Back", id=f"{prefix}.leave"),
+        Binding(VOCABULARY[word].keys, VOCABULARY[word].action, VOCABULARY[word].description,
+                show=VOCABULARY[word].show, id=f"{prefix}.{word}")
+        for word in words
     ]
 
 
-def write_text_safely(path: Path, text: str) -> None:
-    """Write ``text`` to a temporary file beside ``path``, fsync, then rename it over ``path``:
-    a failed save leaves the old file as it was. ``OSError`` when it cannot be written."""
-    path = path.expanduser()
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or ".")
-    umask = os.umask(0o022)
-    os.umask(umask)
-    try:
-        os.fchmod(handle, 0o666 & ~umask)  # mkstemp makes 0600; a save gets the usual mode
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+def game_bindings(prefix: str) -> list[BindingType]:
+    """New game, save, load, back and help: the same keys on every game screen."""
+    return game_keys(prefix, *FILE_WORDS)
 
 
-def read_text_bounded(path: Path) -> str:
-    """The text of a saved game; ``ValueError`` naming the file when it is too large or not
-    UTF-8, ``OSError`` when it cannot be read."""
-    path = path.expanduser()
-    size = path.stat().st_size
-    if size > MAX_SAVE_BYTES:
-        raise ValueError(f"{path}: {size} bytes, more than a saved game can hold "
-                         f"({MAX_SAVE_BYTES})")
-    try:
-        return path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as error:
-        raise ValueError(f"{path}: not a text file ({error.reason})") from None
+class HelpSection(NamedTuple):
+    """A titled block of the help below the keys (rules, computer levels, notes)."""
+
+    id: str
+    heading: str
+    text: str
 
 
-class GamePathDialog(ModalScreen[str | None]):
+class GameScreen(Screen[None]):
+    """A scenario game screen: the shared look and the shared help (``?``/``F1``)."""
+
+    CSS_PATH = GAMES_TCSS
+    #: The game's name in the help's title.
+    GAME_TITLE: ClassVar[str] = ""
+
+    def help_sections(self) -> list[HelpSection]:
+        """What the help shows below the keys (each game adds its rules and levels)."""
+        return []
+
+    def action_help(self) -> None:
+        """Show the keys and the game's help sections."""
+        self.app.push_screen(GameHelp(self.GAME_TITLE, self._help_rows(), self.help_sections()))
+
+    def _help_rows(self) -> list[tuple[str, str, str]]:
+        """(keys as shown, description, id) of every binding of this screen, with the keys in
+        force now (a keymap may have changed them)."""
+        live: dict[str, list[str]] = {}
+        for active in self.active_bindings.values():
+            if active.binding.id:
+                live.setdefault(active.binding.id, []).append(
+                    self.app.get_key_display(active.binding))
+        rows = []
+        for binding in self.BINDINGS:
+            if not isinstance(binding, Binding):
+                continue
+            keys = live.get(binding.id or "") or [
+                self.app.get_key_display(Binding(key, binding.action))
+                for key in binding.key.split(",")]
+            rows.append((" / ".join(keys), binding.description, binding.id or binding.action))
+        return rows
+
+
+ResultT = TypeVar("ResultT")
+
+
+class GameDialog(ModalScreen[ResultT]):
+    """A dialog of the scenario games: a framed box in the middle (``games.tcss``)."""
+
+    CSS_PATH = GAMES_TCSS
+
+
+class GamePathDialog(GameDialog[str | None]):
     """Ask for a file path: Enter accepts, Esc cancels (the same dialog in every game)."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="game.path.cancel")]
-    DEFAULT_CSS = DIALOG_CSS
 
-    def __init__(self, title: str, default: str) -> None:
+    def __init__(self, title: str, default: str | None) -> None:
         super().__init__()
         self._heading = title
-        self._default = default
+        self._default = default or ""
 
     def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Label(f"[b]{self._heading}[/b]")
+        with Vertical(classes="game-dialog"):
+            yield Label(self._heading, classes="game-dialog-title")
             yield Input(value=self._default, placeholder="path/to/file.txt", id="game-path")
             yield Static("Enter: OK · Esc: cancel", classes="dialog-hint")
 
@@ -108,21 +171,20 @@ class GamePathDialog(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class GameConfirm(ModalScreen[bool]):
+class GameConfirm(GameDialog[bool]):
     """A yes/no question: ``y`` confirms, ``n`` or Esc keeps things as they are."""
 
     BINDINGS = [
         Binding("y", "answer(True)", "Yes", id="game.confirm.yes"),
         Binding("n,escape", "answer(False)", "No", id="game.confirm.no"),
     ]
-    DEFAULT_CSS = DIALOG_CSS
 
     def __init__(self, question: str) -> None:
         super().__init__()
         self.question = question
 
     def compose(self) -> ComposeResult:
-        with Vertical():
+        with Vertical(classes="game-dialog"):
             yield Static(self.question)
             yield Static("[b]y[/b] yes   [b]n[/b] / Esc no")
 
@@ -131,40 +193,69 @@ class GameConfirm(ModalScreen[bool]):
         self.dismiss(answer)
 
 
-class GameHelp(ModalScreen[None]):
-    """The keys of a game screen (key, what, binding id) and a few notes; Esc closes."""
+class GameChoice(GameDialog[str | None]):
+    """Pick one option from a list (Enter) or cancel (Esc); options are ``(value, label)``."""
 
-    BINDINGS = [Binding("escape,question_mark,f1,q", "close", "Close", id="game.help.close")]
-    DEFAULT_CSS = """
-    GameHelp { align: center middle; }
-    GameHelp > Vertical {
-        width: 90; max-width: 95%; height: auto; max-height: 90%; border: thick $accent;
-        background: $surface; padding: 0 1; overflow-y: auto;
-    }
-    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="game.choice.cancel")]
 
-    def __init__(self, title: str, bindings: list[Binding], notes: str = "") -> None:
+    def __init__(self, title: str, options: Sequence[tuple[str, str]]) -> None:
         super().__init__()
         self._heading = title
-        self._bindings = bindings
-        self._notes = notes
+        self.options = list(options)
 
     def compose(self) -> ComposeResult:
-        rows = [f"{self.app.get_key_display(b):>12}  {b.description}  [dim]{b.id}[/dim]"
-                for b in self._bindings]
-        with Vertical():
-            yield Label(f"[b]{self._heading} — keys[/b]")
-            yield Static("\n".join(rows))
-            if self._notes:
-                yield Static(self._notes)
-            yield Label("Esc closes.")
+        with Vertical(classes="game-dialog"):
+            yield Label(self._heading, classes="game-dialog-title")
+            yield ListView(
+                *(ListItem(Label(label), name=value) for value, label in self.options),
+                id="game-choices",
+            )
+
+    def on_mount(self) -> None:
+        self.query_one("#game-choices", ListView).focus()
+
+    @on(ListView.Selected)
+    def _chosen(self, event: ListView.Selected) -> None:
+        self.dismiss(event.item.name)
+
+    def action_cancel(self) -> None:
+        """Close without a choice."""
+        self.dismiss(None)
+
+
+class GameHelp(GameDialog[None]):
+    """The help of every game screen, in one layout: the keys (as in force, what they do, the
+    binding id), then the game's sections (rules, computer levels, notes). It scrolls when it
+    is taller than the terminal; Esc, ``?``, F1 or ``q`` closes it."""
+
+    BINDINGS = [Binding("escape,question_mark,f1,q", "close", "Close", id="game.help.close")]
+
+    def __init__(self, title: str, rows: Sequence[tuple[str, str, str]],
+                 sections: Sequence[HelpSection] = ()) -> None:
+        super().__init__()
+        self._heading = title
+        self._rows = list(rows)
+        self._sections = list(sections)
+
+    def compose(self) -> ComposeResult:
+        width = max((len(keys) for keys, _, _ in self._rows), default=0)
+        lines = [f"{keys:>{width}}  {text}  [dim]{binding_id}[/dim]"
+                 for keys, text, binding_id in self._rows]
+        with VerticalScroll(classes="game-dialog -wide"):
+            yield Label(f"{self._heading} — keys", classes="game-dialog-title")
+            yield Static("\n".join(lines), id="help-keys")
+            for section in self._sections:
+                yield Label(section.heading, classes="game-help-heading")
+                yield Static(section.text, id=f"help-{section.id}")
+            yield Label("Esc closes.", classes="dialog-hint")
 
     def action_close(self) -> None:
         """Close help."""
         self.dismiss(None)
 
 
-def confirm_then(screen: Screen, needed: bool, question: str, then: Callable[[], object]) -> None:
+def confirm_then(screen: Screen[None], needed: bool, question: str,
+                 then: Callable[[], object]) -> None:
     """Run ``then`` at once when ``needed`` is false, else after a ``y`` to ``question``."""
     if not needed:
         then()
@@ -178,7 +269,7 @@ def confirm_then(screen: Screen, needed: bool, question: str, then: Callable[[],
 
 
 def ask_and_save(
-    screen: Screen,
+    screen: Screen[None],
     current_path: str | None,
     text_of: Callable[[], str],
     on_saved: Callable[[str], None],
@@ -202,7 +293,7 @@ def ask_and_save(
     screen.app.push_screen(GamePathDialog("Save the game to:", current_path), chosen)
 
 
-def leave_screen(screen: Screen) -> None:
+def leave_screen(screen: Screen[None]) -> None:
     """Back to the screen below (the launcher), or quit when this is the only screen."""
     if len(screen.app.screen_stack) > 1:
         screen.app.pop_screen()

@@ -8,17 +8,24 @@ values chosen by each game; ``action_to_text``/``text_to_action`` give their not
 Players are numbered from 0. ``current_player`` returns ``TERMINAL`` once the game is over.
 ``returns`` gives one value per player in ``[game.min_utility, game.max_utility]``; it is only
 meaningful for terminal states (non-terminal states return all zeros).
+
+Both protocols are generic in the action type (``GameState[int]`` for Imperium Shogi and
+Invector, ``GameState[tuple[...]]`` for Imperial's order tuples), so a solver keeps the game's
+own action type; ``clone`` returns the state's own class.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Protocol, runtime_checkable
+from typing import Protocol, Self, TypeVar, runtime_checkable
 
 #: ``current_player`` of a finished game.
 TERMINAL = -1
 
+#: Any game's action: a small hashable value chosen by the game.
 Action = Hashable
+#: The action type of one game (invariant: a state both takes and returns its actions).
+ActionT = TypeVar("ActionT", bound=Hashable)
 
 
 class IllegalActionError(ValueError):
@@ -30,18 +37,18 @@ class NotationError(ValueError):
 
 
 @runtime_checkable
-class GameState(Protocol):
+class GameState(Protocol[ActionT]):
     """One position of a game."""
 
     def current_player(self) -> int:
         """The player to move, or ``TERMINAL``."""
         ...
 
-    def legal_actions(self) -> Sequence[Action]:
+    def legal_actions(self) -> Sequence[ActionT]:
         """Every legal action, in a stable order; empty when terminal."""
         ...
 
-    def apply_action(self, action: Action) -> None:
+    def apply_action(self, action: ActionT) -> None:
         """Play ``action`` in place; raises ``IllegalActionError`` if it is not legal."""
         ...
 
@@ -53,7 +60,7 @@ class GameState(Protocol):
         """Outcome per player (zeros while the game is running)."""
         ...
 
-    def clone(self) -> GameState:
+    def clone(self) -> Self:
         """An independent copy; equal to the original until one of them moves."""
         ...
 
@@ -61,17 +68,17 @@ class GameState(Protocol):
         """The canonical one-line position text (round-trips through ``Game.state_from_text``)."""
         ...
 
-    def action_to_text(self, action: Action) -> str:
+    def action_to_text(self, action: ActionT) -> str:
         """Notation of ``action`` in this position."""
         ...
 
-    def text_to_action(self, text: str) -> Action:
+    def text_to_action(self, text: str) -> ActionT:
         """Parse notation in this position; raises ``NotationError`` or ``IllegalActionError``."""
         ...
 
 
 @runtime_checkable
-class Game(Protocol):
+class Game(Protocol[ActionT]):
     """A game definition: makes initial states and parses position texts."""
 
     name: str
@@ -79,10 +86,10 @@ class Game(Protocol):
     min_utility: float
     max_utility: float
 
-    def new_initial_state(self) -> GameState:
+    def new_initial_state(self) -> GameState[ActionT]:
         """The starting position."""
         ...
 
-    def state_from_text(self, text: str) -> GameState:
+    def state_from_text(self, text: str) -> GameState[ActionT]:
         """Rebuild a state from ``GameState.to_text`` output; raises ``NotationError``."""
         ...

@@ -15,6 +15,7 @@ __all__ = ["ImperialGame", "ImperialState", "make_game", "make_screen"]
 def make_screen(**options: Any) -> Any:
     """The launcher's entry: the set-up screen, or straight to the table when ``options``
     (players, seed, computer, switches) are given. Textual is imported only here."""
+    # deliberate lazy import: Textual (heavy) stays out of the CLI's start-up and the rules
     from scenarios.imperial.screen import ImperialScreen, ImperialSetupScreen
 
     return ImperialScreen(**options) if options else ImperialSetupScreen()

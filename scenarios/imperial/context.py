@@ -3,7 +3,7 @@ event emitter that evolves a private clone while it records events."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from scenarios.imperial import events as ev
 from scenarios.imperial.constants import MAX_CHIPS
@@ -56,9 +56,15 @@ def governor_of(state: State, nation: str) -> int:
     return governor
 
 
+#: The unit kinds of the orders (army, fleet) as the events spell them; another kind is a
+#: ``KeyError`` (orders are checked against ``legal_orders`` before they get here).
+UNIT_KINDS: dict[str, Literal["A", "F"]] = {"A": "A", "F": "F"}
+
+
 def place_unit(ctx: Ctx, nation: str, kind: str, region: str) -> None:
     """A new unit from the stock with the next unit id (IMP-9/10)."""
-    ctx.emit(ev.UnitPlaced(unit=ctx.state.next_unit, nation=nation, kind=kind, region=region))
+    ctx.emit(ev.UnitPlaced(unit=ctx.state.next_unit, nation=nation, kind=UNIT_KINDS[kind],
+                           region=region))
 
 
 def place_chip(ctx: Ctx, nation: str, region: str) -> None:

@@ -1,4 +1,5 @@
-"""Taxation, interest and the investor step (IMP-17 … IMP-20)."""
+"""Taxation, interest and the investor decisions (IMP-17 … IMP-20); the investor step itself
+starts in ``turns``, after the action that passed the Investor space."""
 
 from __future__ import annotations
 
@@ -7,7 +8,6 @@ from typing import Any
 from scenarios.imperial import events as ev
 from scenarios.imperial.constants import (
     END_POWER,
-    INVESTOR_BONUS,
     RESCUE_PAYMENT,
     TAX_FLOOR,
     TAX_TOP,
@@ -61,15 +61,6 @@ def pay_interest(ctx: Ctx, nation: str) -> None:
             ctx.pay(player_account(governor), treasury(nation), cover, "IMP-18 governor covers")
         paid = min(due, state.treasury[nation])
         ctx.pay(treasury(nation), player_account(player), paid, "IMP-18 interest")
-
-
-def investor_step(ctx: Ctx, nation: str) -> None:
-    """IMP-19: the card holder gets 2M and may buy; flagless players follow clockwise."""
-    state = ctx.state
-    holder = state.card
-    ctx.pay("bank", player_account(holder), INVESTOR_BONUS, "IMP-19 investor bonus")
-    queue = clockwise_from(holder, state.players)[1:]
-    ctx.wait("invest", holder, nation, queue=queue)
 
 
 def _on_buy(ctx: Ctx, pending: dict[str, Any], order: Order) -> None:

@@ -281,7 +281,7 @@ def dump_events(events: Iterable[_Event]) -> str:
 
 def load_events(text: str) -> list[_Event]:
     """Parse ``dump_events`` output; raises ``EventError`` naming the bad line."""
-    events = []
+    events: list[_Event] = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue

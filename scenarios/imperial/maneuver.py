@@ -7,7 +7,7 @@ from typing import Any
 from scenarios.imperial import events as ev
 from scenarios.imperial.constants import NATIONS
 from scenarios.imperial.context import Ctx, Order, governor_of, place_chip
-from scenarios.imperial.movement import army_destinations, fleet_destinations
+from scenarios.imperial.movement import army_destinations, fleet_destinations, may_still_move
 from scenarios.imperial.state import State, Unit
 from scenarios.imperial.turns import finish_action
 
@@ -31,15 +31,6 @@ def combatants(state: State, region: str, nation: str) -> list[Unit]:
     land (IMP-12). Armies are listed (and so lost) before fleets."""
     units = [u for u in state.units_in(region) if u.nation == nation]
     return sorted(units, key=lambda u: (u.kind != "A", u.id))
-
-
-def may_still_move(state: State, unit: Unit) -> bool:
-    """True when ``unit`` has not used its maneuver step: it has not moved, and (a fleet) has not
-    carried an army, since the guide counts the convoy as the fleet's one action (IMP-11; seed
-    004 海上輸送), unless the published reading ``convoy_keeps_fleet_move`` is chosen."""
-    if unit.id in state.moved:
-        return False
-    return state.options.convoy_keeps_fleet_move or unit.id not in state.convoyed
 
 
 def maneuver_orders(state: State, nation: str) -> list[Order]:

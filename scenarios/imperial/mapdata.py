@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
+from typing import Any
 
 from scenarios.imperial.constants import NATIONS
 
@@ -25,6 +26,10 @@ _KINDS = ("land", "sea", "impassable")
 _REGION_KEYS = {"name", "kind", "home", "city", "factory", "port"}
 _KEY_LINE = re.compile(r"^\s*([A-Za-z0-9_]+)\s*=")
 _SECTION_LINE = re.compile(r"^\s*\[([A-Za-z0-9_.]+)\]\s*$")
+
+
+#: ``fail(section, key, reason)``: the error naming the file and line of ``[section] key``.
+Failure = Callable[[str, str, str], "MapDataError"]
 
 
 class MapDataError(ValueError):
@@ -148,7 +153,7 @@ def parse_board(text: str, file: Path | str = "<map>") -> tuple[Board, dict[str,
     return board, switch_edges
 
 
-def _parse_region(key: str, raw: object, fail) -> Region:  # type: ignore[no-untyped-def]
+def _parse_region(key: str, raw: object, fail: Failure) -> Region:
     if not isinstance(raw, dict):
         raise fail("regions", key, "a region must be an inline table")
     unknown = set(raw) - _REGION_KEYS
@@ -176,7 +181,9 @@ def _parse_region(key: str, raw: object, fail) -> Region:  # type: ignore[no-unt
     return Region(key, str(raw.get("name", key)), kind, home, city, factory, port)
 
 
-def _parse_adjacency(raw: dict, regions: list[Region], keys: set[str], fail) -> dict:  # type: ignore[no-untyped-def]
+def _parse_adjacency(
+    raw: dict[str, Any], regions: list[Region], keys: set[str], fail: Failure
+) -> dict[str, set[str]]:
     by_key = {r.key: r for r in regions}
     adjacency: dict[str, set[str]] = {}
     for key, neighbours in raw.items():
@@ -204,7 +211,7 @@ def _parse_adjacency(raw: dict, regions: list[Region], keys: set[str], fail) -> 
     return adjacency
 
 
-def _check_homes(regions: list[Region], fail) -> None:  # type: ignore[no-untyped-def]
+def _check_homes(regions: list[Region], fail: Failure) -> None:
     for nation in NATIONS:
         homes = [r for r in regions if r.home == nation]
         if len(homes) != 5:

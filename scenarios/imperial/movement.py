@@ -1,8 +1,10 @@
 """Where a unit may go in one maneuver step: fleets, armies with rail and convoys (IMP-11).
 
 For an army the route chosen is the one without a convoy if there is one, else the shortest
-chain of sea regions (each with an unused own fleet); the fleets used are returned so the event
-can record them.
+chain of sea regions (each with an own fleet that has not convoyed yet); the fleets used are
+returned so the event can record them. Where a sea holds several such fleets, the one that
+carries the army is one whose maneuver step is already spent, if any, so a convoy never costs
+a fleet the move it still had (issue 29; docs/imperial.md, "Maneuver").
 """
 
 from __future__ import annotations
@@ -10,6 +12,15 @@ from __future__ import annotations
 from collections import deque
 
 from scenarios.imperial.state import State, Unit
+
+
+def may_still_move(state: State, unit: Unit) -> bool:
+    """True when ``unit`` has not used its maneuver step: it has not moved, and (a fleet) has not
+    carried an army, since the guide counts the convoy as the fleet's one action (IMP-11; seed
+    004 海上輸送), unless the published reading ``convoy_keeps_fleet_move`` is chosen."""
+    if unit.id in state.moved:
+        return False
+    return state.options.convoy_keeps_fleet_move or unit.id not in state.convoyed
 
 
 def fleet_destinations(state: State, unit: Unit) -> list[str]:
@@ -40,17 +51,19 @@ def _rail_component(state: State, nation: str, start: str, blocked: set[str]) ->
 
 
 def _available_fleet_seas(state: State, nation: str) -> dict[str, int]:
-    """Sea → an own fleet there that has not convoyed this turn (lowest id)."""
+    """Sea → the own fleet there that would carry an army (IMP-11): one that has not convoyed
+    this turn, preferring a fleet that can no longer move (it moved already) over one that
+    still could, so the convoy wastes no move; among equals the lowest id."""
     board = state.board
     seas: dict[str, int] = {}
-    for unit in state.units.values():
-        if (
-            unit.nation == nation
-            and unit.kind == "F"
-            and board.region(unit.region).is_sea
-            and unit.id not in state.convoyed
-        ):
-            seas.setdefault(unit.region, unit.id)
+    candidates = sorted(
+        (unit for unit in state.units.values()
+         if unit.nation == nation and unit.kind == "F" and board.region(unit.region).is_sea
+         and unit.id not in state.convoyed),
+        key=lambda unit: (may_still_move(state, unit), unit.id),
+    )
+    for unit in candidates:
+        seas.setdefault(unit.region, unit.id)
     return seas
 
 

@@ -12,7 +12,7 @@ class Options(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    players: int = Field(4, ge=2, le=6)
+    players: int = Field(default=4, ge=2, le=6)
     seed: int = 0
     #: IMP-8 switch: the governor may top up a short treasury to build a factory.
     factory_top_up: bool = False
@@ -31,7 +31,7 @@ class Options(BaseModel):
     #: Map switch: join Norway and Denmark (one public implementation does).
     norway_denmark: bool = False
     #: House safeguard: the game ends (and is scored) after this many nation turns.
-    max_turns: int = Field(400, ge=1)
+    max_turns: int = Field(default=400, ge=1)
 
 
 #: Named rule presets: every switch each one sets (issue 21). ``guide`` is the default of every
@@ -68,7 +68,7 @@ def preset_switches(name: str) -> dict[str, bool]:
 
 def options_for(preset: str | None = None, **settings: object) -> Options:
     """Options from a preset (default ``guide``) with any switch or setting overriding it."""
-    values: dict[str, object] = preset_switches(preset or DEFAULT_PRESET)
+    values: dict[str, object] = dict(preset_switches(preset or DEFAULT_PRESET))
     values.update(settings)
     return Options(**values)  # type: ignore[arg-type]
 

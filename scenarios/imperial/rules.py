@@ -48,12 +48,12 @@ from scenarios.imperial.context import (
     player_account,
     treasury,
 )
-from scenarios.imperial.economy import investor_step, pay_interest, tax_power, taxation
+from scenarios.imperial.economy import pay_interest, tax_power, taxation
 from scenarios.imperial.investing import purchase_options
 from scenarios.imperial.maneuver import combatants, maneuver_orders
 from scenarios.imperial.options import Options
 from scenarios.imperial.state import State
-from scenarios.imperial.turns import begin_turn, finish_action
+from scenarios.imperial.turns import begin_turn, finish_action, investor_step
 
 __all__ = [
     "IllegalOrderError",
@@ -112,7 +112,7 @@ def start_events(options: Options) -> list[ev._Event]:
     if players >= 4:
         deal = list(NATIONS)
         random.Random(options.seed).shuffle(deal)
-        seats = [(deal[p],) for p in range(players)]
+        seats: list[tuple[str, ...]] = [(deal[p],) for p in range(players)]
         cash = START_CASH
     else:
         seats = list(SMALL_STARTS[players])
@@ -131,8 +131,9 @@ def start_events(options: Options) -> list[ev._Event]:
             holder = ctx.state.bonds[nation][2]
         if holder is not None:
             ctx.emit(ev.FlagSet(nation=nation, player=holder))
-    first = next(n for n in NATIONS if ctx.state.flags[n] is not None)
-    anchor = ctx.state.flags["AH"] if ctx.state.flags["AH"] is not None else ctx.state.flags[first]
+    # AH's flag holder, else the first governed nation's (IMP-6)
+    anchor = next(holder for nation in ("AH", *NATIONS)
+                  if (holder := ctx.state.flags[nation]) is not None)
     ctx.emit(ev.CardSet(player=(anchor + 1) % players))  # IMP-6
     begin_turn(ctx, None)
     return ctx.events

@@ -12,7 +12,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import (
     Button,
     DataTable,
@@ -27,11 +27,15 @@ from textual.widgets import (
 )
 
 from scenarios.dialogs import (
-    GameHelp,
+    GAMES_TCSS,
+    GameDialog,
     GamePathDialog,
+    GameScreen,
+    HelpSection,
     ask_and_save,
     confirm_then,
     game_bindings,
+    game_keys,
     leave_screen,
     read_text_bounded,
 )
@@ -99,16 +103,10 @@ def bond_text(state: State, player: int, nation: str) -> str:
     return "+".join(str(c) for c, h in state.bonds[nation].items() if h == player) or "-"
 
 
-class InvestorDialog(ModalScreen[Order]):
+class InvestorDialog(GameDialog[Order]):
     """IMP-19: choose a bond to buy (or trade up to) or pass."""
 
     BINDINGS = [Binding("escape", "pass_turn", "Pass", id="imperial.investor.pass")]
-    DEFAULT_CSS = """
-    InvestorDialog { align: center middle; }
-    InvestorDialog > Vertical {
-        width: 90; height: auto; max-height: 30; border: thick $accent; background: $surface;
-    }
-    """
 
     def __init__(self, state: State, orders: list[Order]) -> None:
         super().__init__()
@@ -116,7 +114,7 @@ class InvestorDialog(ModalScreen[Order]):
         self.orders = orders
 
     def compose(self) -> ComposeResult:
-        player = (self.state.pending or {}).get("player")
+        player: int = (self.state.pending or {})["player"]  # the dialog opens for a player
         with Vertical(id="imperial-investor"):
             yield Static(f"Investor: player {player}, cash {self.state.cash[player]}M")
             labels = []
@@ -143,16 +141,10 @@ class InvestorDialog(ModalScreen[Order]):
         self.dismiss(("pass",))
 
 
-class ScoreScreen(ModalScreen[None]):
+class ScoreScreen(GameDialog[None]):
     """IMP-21: the final score table."""
 
     BINDINGS = [Binding("escape", "dismiss", "Close", id="imperial.score.close")]
-    DEFAULT_CSS = """
-    ScoreScreen { align: center middle; }
-    ScoreScreen > Vertical {
-        width: 90; height: auto; max-height: 30; border: thick $accent; background: $surface;
-    }
-    """
 
     def __init__(self, state: State) -> None:
         super().__init__()
@@ -181,23 +173,16 @@ class ScoreScreen(ModalScreen[None]):
             )
 
 
-class ImperialScreen(Screen[None]):
-    """The Imperial table; seats in ``computer`` are played by the computer."""
+class ImperialScreen(GameScreen):
+    """The Imperial table; seats in ``computer`` are played by the computer. The orders list has
+    the focus from the start: Enter plays the highlighted order."""
 
+    GAME_TITLE = "Imperial"
+    AUTO_FOCUS = "#imperial-orders"
     BINDINGS = [
-        Binding("u", "undo", "Undo", id="imperial.undo"),
-        Binding("c", "computer", "Computer", id="imperial.computer"),
-        Binding("s", "scores", "Scores", id="imperial.scores"),
+        *game_keys("imperial", "undo", "computer", "scores"),
         *game_bindings("imperial"),
-        Binding("question_mark,f1", "help", "Help", id="imperial.help"),
     ]
-
-    DEFAULT_CSS = """
-    ImperialScreen #imperial-body { height: 1fr; }
-    ImperialScreen #imperial-tabs { width: 1fr; height: 1fr; }
-    ImperialScreen #imperial-side { width: 40%; min-width: 28; max-width: 48; }
-    ImperialScreen #imperial-orders { height: 1fr; }
-    """
 
     def __init__(
         self,
@@ -374,9 +359,9 @@ class ImperialScreen(Screen[None]):
         confirm_then(self, self.unsaved_game(), "Leave and drop the orders not saved?",
                      lambda: leave_screen(self))
 
-    def action_help(self) -> None:
-        """The keys of the table."""
-        self.app.push_screen(GameHelp("Imperial", self.BINDINGS, HELP_NOTES))
+    def help_sections(self) -> list[HelpSection]:
+        """How a turn is played, below the keys."""
+        return [HelpSection("notes", "Playing", HELP_NOTES)]
 
     # ------------------------------------------------------------------ views
     def refresh_views(self) -> None:
@@ -387,13 +372,14 @@ class ImperialScreen(Screen[None]):
         nations.clear()
         for n in NATIONS:
             flag = state.flags[n]
+            space = state.rondel[n]
             nations.add_row(
                 NATION_NAMES[n],
                 "bank" if flag is None else f"P{flag}",
                 str(state.treasury[n]),
                 "2-5" if state.marker[n] == 5 else str(state.marker[n]),
                 str(state.power[n]),
-                "-" if state.rondel[n] is None else RONDEL[state.rondel[n]],
+                "-" if space is None else RONDEL[space],
                 str(len(state.units_of(n))),
                 str(len(state.factories_of(n))),
                 str(state.chips_of(n)),
@@ -452,12 +438,8 @@ def parse_seats(text: str, players: int) -> set[int]:
 class ImperialSetupScreen(Screen[None]):
     """Choose the number of players, the deal seed and which seats the computer plays."""
 
+    CSS_PATH = GAMES_TCSS
     BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="imperial.setup.back")]
-    DEFAULT_CSS = """
-    ImperialSetupScreen #imperial-setup { width: 64; height: 1fr; padding: 0 2; }
-    ImperialSetupScreen #imperial-setup-choices { height: auto; }
-    ImperialSetupScreen #imperial-setup-choices Select { width: 1fr; }
-    """
 
     def compose(self) -> ComposeResult:
         yield Header()

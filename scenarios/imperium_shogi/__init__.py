@@ -21,6 +21,7 @@ __all__ = ["ShogiGame", "ShogiState", "cli_perft", "cli_solve", "make_game", "ma
 
 def make_screen(**options: Any) -> ShogiScreen:
     """The Textual screen for the launcher (imported lazily: the rules never need Textual)."""
+    # deliberate lazy import: Textual (heavy) stays out of the CLI's start-up and the rules
     from scenarios.imperium_shogi.screen import ShogiScreen
 
     return ShogiScreen(**options)

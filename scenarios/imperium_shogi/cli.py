@@ -6,9 +6,11 @@ import argparse
 import sys
 import time
 
+from scenarios.imperium_shogi.ai import LEVELS, ShogiAI, describe
 from scenarios.imperium_shogi.game import ShogiState, make_game
 from scenarios.imperium_shogi.notation import move_to_text
 from scenarios.imperium_shogi.rules import perft
+from scenarios.optional import has_solver_extra, missing_solver_extra
 from scenarios.protocol import NotationError
 from scenarios.solvers import perft as generic_perft
 
@@ -94,8 +96,6 @@ def wants_tablebase(args: argparse.Namespace, argv: list[str]) -> bool:
 
 def solve_parser() -> argparse.ArgumentParser:
     """Options of ``campaign scenario solve imperium-shogi`` (search and tablebase)."""
-    from scenarios.imperium_shogi.ai import LEVELS, describe
-
     parser = argparse.ArgumentParser(
         prog="campaign scenario solve imperium-shogi",
         description="Alpha-beta search (iterative deepening, transposition table) of a "
@@ -117,11 +117,15 @@ def solve_parser() -> argparse.ArgumentParser:
 def cli_solve(argv: list[str]) -> int:
     """Search a position with the alpha-beta player and print the best move found, or run /
     read the retrograde tablebase (docs/solving.md)."""
-    from scenarios.imperium_shogi.ai import ShogiAI
-
     parser = solve_parser()
     args = parser.parse_args(argv)
     if wants_tablebase(args, argv):
+        if not has_solver_extra():
+            print("campaign scenario solve imperium-shogi: "
+                  + missing_solver_extra("the tablebase (a full solve or a stored table)"),
+                  file=sys.stderr)
+            return 1
+        # deliberate lazy import: the tablebase is numpy and numba code (the solver extra)
         from scenarios.imperium_shogi.tablebase.cli import main as tablebase_main
 
         return tablebase_main(args)

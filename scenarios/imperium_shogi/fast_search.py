@@ -10,8 +10,9 @@ What it shares with the generic search: negamax alpha-beta by iterative deepenin
 budget (the same position and table give the same move on any machine), the whole budget spent
 (the cut-short iteration still counts once the previous best move is searched), win scores that
 prefer the shortest win, a transposition table kept for the whole game, captures and the
-table's move first then a history heuristic, the evaluation of ``ai.evaluate`` (material, hands,
-BB advance) and the exact try / BB-capture proofs of ``ai.forced_result``.
+table's move first then a history heuristic, the evaluation of ``evaluation.evaluate``
+(material, hands, BB advance) and the exact try / BB-capture proofs of
+``evaluation.forced_result``.
 
 What differs: positions are the tablebase's canonical keys (turned to the mover, mirrors merged,
 so a position and its mirror share a table entry), and a position that repeats one already on
@@ -27,10 +28,10 @@ from collections.abc import Callable, Sequence
 import numpy as np
 from numba import njit
 
-from scenarios.imperium_shogi.ai import ADVANCE_BONUS, HAND_VALUE, PIECE_VALUE
+from scenarios.imperium_shogi.evaluation import ADVANCE_BONUS, HAND_VALUE, PIECE_VALUE
 from scenarios.imperium_shogi.game import ShogiState
 from scenarios.imperium_shogi.notation import parse_position
-from scenarios.imperium_shogi.rules import encode
+from scenarios.imperium_shogi.rules import SIDE_SHIFT, encode
 from scenarios.imperium_shogi.tablebase.kernel import (
     NTGT,
     T_LOSS_TRY,
@@ -59,8 +60,6 @@ REPETITION_WINDOW = 24
 TABLE_BITS = 20
 HISTORY_BITS = 16
 EXACT, LOWER, UPPER = 0, 1, 2
-#: Bit of the side to move in a ``rules.encode`` key.
-SIDE_BIT = 60
 #: Nodes an iteration must visit before its speed is trusted to plan a time budget.
 RATE_SAMPLE_NODES = 10_000
 #: ``stats`` slots: nodes visited, node limit, aborted flag.
@@ -69,7 +68,7 @@ NODES, LIMIT, ABORTED = 0, 1, 2
 
 @njit(cache=True)
 def evaluate_key(key: int) -> int:
-    """``ai.evaluate`` of a Red-to-move key, for Red: material, hands, BB advance."""
+    """``evaluation.evaluate`` of a Red-to-move key, for Red: material, hands, BB advance."""
     score = 0
     for sq in range(12):
         code = nib(key, sq)
@@ -390,9 +389,9 @@ class FastSearcher:
                     node_budget = by_time if node_budget is None else min(node_budget, by_time)
                 iteration_start, iteration_nodes = now, int(stats[NODES])
         self.nodes = int(stats[NODES])
-        index, value, depth = best
-        return SearchResult(actions[index], value, depth, self.nodes, self.clock() - start,
-                            abs(value) >= PROVEN)
+        best_index, best_value, best_depth = best
+        return SearchResult(actions[best_index], best_value, best_depth, self.nodes,
+                            self.clock() - start, abs(best_value) >= PROVEN)
 
 
 def _child_key(state: ShogiState, action: int) -> int:
@@ -414,6 +413,6 @@ def _game_keys(state: ShogiState) -> list[int]:
 def canonical(encoded: int) -> int:
     """The tablebase key (``table.key_of``) of a ``rules.encode`` key."""
     key = encoded & SIDE_FREE_MASK
-    if encoded >> SIDE_BIT & 1:
+    if encoded >> SIDE_SHIFT & 1:
         key = swap_key(key)
     return min(key, mirror_key(key))

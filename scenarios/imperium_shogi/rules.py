@@ -60,6 +60,10 @@ ENEMY_TERRITORY = (TERRITORY[BLUE], TERRITORY[RED])
 
 #: Piece counts of a complete set: every kind but the flagship exists twice (one per side).
 SET_COUNTS = {BB: 2, MS: 2, CR: 2, B: 2}
+#: The compact key (``encode``): the hand counts start at bit 48, the side to move is bit 60.
+#: The tablebase's packed keys use the same layout without the side bit.
+HAND_SHIFT = 48
+SIDE_SHIFT = 60
 
 # Step vectors (file, rank) from Red's point of view; Blue's are mirrored in rank (SHO-3).
 _STEPS: dict[int, tuple[tuple[int, int], ...]] = {
@@ -196,9 +200,9 @@ class Position:
         return encode(self)
 
     def __repr__(self) -> str:
-        from scenarios.imperium_shogi.notation import position_to_text
-
-        return f"Position({position_to_text(self)!r})"
+        # the constructor's arguments: the position text belongs to ``notation``, which imports
+        # this module (``ShogiState`` shows the text)
+        return f"Position(board={self.board!r}, hands={self.hands!r}, side={self.side!r})"
 
     # -- status -------------------------------------------------------------------------------
 
@@ -344,15 +348,15 @@ def encode(position: Position) -> int:
         value = value << 4 | board[sq]
     red, blue = position.hands
     hands = red[0] | red[1] << 2 | red[2] << 4 | blue[0] << 6 | blue[1] << 8 | blue[2] << 10
-    return value | hands << 48 | position.side << 60
+    return value | hands << HAND_SHIFT | position.side << SIDE_SHIFT
 
 
 def decode(value: int) -> Position:
     """Inverse of ``encode`` (no validation; use ``notation.parse_position`` for user input)."""
     board = [(value >> (4 * sq)) & 15 for sq in range(SQUARES)]
-    hands_bits = (value >> 48) & 0xFFF
+    hands_bits = (value >> HAND_SHIFT) & 0xFFF
     counts = [(hands_bits >> (2 * i)) & 3 for i in range(6)]
-    return Position(board, [counts[0:3], counts[3:6]], (value >> 60) & 1)
+    return Position(board, [counts[0:3], counts[3:6]], (value >> SIDE_SHIFT) & 1)
 
 
 def mirror_files(position: Position) -> Position:

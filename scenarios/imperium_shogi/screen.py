@@ -16,19 +16,24 @@ from pathlib import Path
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.events import Click
 from textual.message import Message
-from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, Label, ListItem, ListView, Static
+from textual.widgets import Footer, Input, Static
 
 from scenarios.dialogs import (
+    BOARD_WORDS,
+    GameChoice,
     GamePathDialog,
+    GameScreen,
+    HelpSection,
     ask_and_save,
     confirm_then,
     game_bindings,
+    game_keys,
     leave_screen,
+    players_line,
+    read_players,
     read_text_bounded,
 )
 from scenarios.imperium_shogi.ai import (
@@ -41,7 +46,7 @@ from scenarios.imperium_shogi.ai import (
 )
 from scenarios.imperium_shogi.game import ShogiState, make_game
 from scenarios.imperium_shogi.notation import SLOT_NAMES, move_to_text
-from scenarios.imperium_shogi.record import parse_record, record_text
+from scenarios.imperium_shogi.record import RecordError, parse_record, record_text
 from scenarios.imperium_shogi.rules import (
     BLUE,
     DROP_BASE,
@@ -115,76 +120,6 @@ class CellView(Static):
         self.post_message(self.Clicked(self.place))
 
 
-#: The look of the game's dialogs. A screen's DEFAULT_CSS is scoped to that screen, so each
-#: dialog (a screen of its own) carries it: on the game screen it never reached them.
-DIALOG_CSS = """
-    $screen { align: center middle; }
-    $screen .dialog {
-        width: 60; height: auto; max-height: 80%; border: thick $accent; background: $surface;
-        padding: 1 2;
-    }
-    $screen .dialog.wide { width: 90; max-width: 100%; }
-    $screen .dialog-title { text-style: bold; margin-bottom: 1; }
-"""
-
-
-class ChoiceDialog(ModalScreen[str | None]):
-    """Pick one option from a list (Enter) or cancel (Escape)."""
-
-    DEFAULT_CSS = DIALOG_CSS.replace("$screen", "ChoiceDialog")
-
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="shogi.dialog.cancel")]
-
-    def __init__(self, title: str, options: list[tuple[str, str]]) -> None:
-        super().__init__()
-        self._title = title
-        self._options = options
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Label(self._title, classes="dialog-title")
-            yield ListView(
-                *(ListItem(Label(label), name=value) for value, label in self._options),
-                id="choices",
-            )
-
-    def on_mount(self) -> None:
-        self.query_one("#choices", ListView).focus()
-
-    @on(ListView.Selected)
-    def _chosen(self, event: ListView.Selected) -> None:
-        self.dismiss(event.item.name)
-
-    def action_cancel(self) -> None:
-        """Close without a choice."""
-        self.dismiss(None)
-
-
-class HelpDialog(ModalScreen[None]):
-    """Keys of the game screen and a rules summary."""
-
-    DEFAULT_CSS = DIALOG_CSS.replace("$screen", "HelpDialog")
-
-    BINDINGS = [Binding("escape,question_mark,f1,q", "close", "Close", id="shogi.help.close")]
-
-    def __init__(self, rows: list[tuple[str, str, str]]) -> None:
-        super().__init__()
-        self._rows = rows
-
-    def compose(self) -> ComposeResult:
-        lines = [f"{key:>12}  {text}   [dim]{bid}[/dim]" for key, bid, text in self._rows]
-        with VerticalScroll(classes="dialog wide"):  # taller than 24 lines: scrolls
-            yield Label("Imperium Shogi — keys", classes="dialog-title")
-            yield Static("\n".join(lines), id="help-keys")
-            yield Static(RULES_SUMMARY, id="help-rules")
-            yield Static("Computer levels:\n" + levels_help(), id="help-levels")
-            yield Label("Esc closes.")
-
-    def action_close(self) -> None:
-        """Close help."""
-        self.dismiss(None)
-
-
 def new_game_options() -> list[tuple[str, str]]:
     """``(value, label)`` pairs of the new-game dialog: value is ``red:blue`` player kinds."""
     options = [(f"{HUMAN}:{HUMAN}", "Two people at this keyboard")]
@@ -194,44 +129,15 @@ def new_game_options() -> list[tuple[str, str]]:
     return options
 
 
-class ShogiScreen(Screen[None]):
+class ShogiScreen(GameScreen):
     """Play Imperium Shogi against a person or the computer."""
 
+    GAME_TITLE = "Imperium Shogi"
     AUTO_FOCUS = ""  # keys drive the board until the move input is asked for (m)
     BINDINGS = [
-        Binding("up", "cursor(-1, 0)", "Cursor up", show=False, id="shogi.cursor_up"),
-        Binding("down", "cursor(1, 0)", "Cursor down", show=False, id="shogi.cursor_down"),
-        Binding("left", "cursor(0, -1)", "Cursor left", show=False, id="shogi.cursor_left"),
-        Binding("right", "cursor(0, 1)", "Cursor right", show=False, id="shogi.cursor_right"),
-        Binding("enter,space", "activate", "Select / move", show=False, id="shogi.activate"),
-        Binding("escape", "deselect", "Cancel selection", show=False, id="shogi.deselect"),
-        Binding("m", "type_move", "Type", id="shogi.type_move"),
-        Binding("f", "flip", "Flip board", show=False, id="shogi.flip"),
-        Binding("u", "undo", "Undo", id="shogi.undo"),
+        *game_keys("shogi", *BOARD_WORDS, "type_move", "flip", "undo", "opponent"),
         *game_bindings("shogi"),
-        Binding("question_mark,f1", "help", "Help", id="shogi.help"),
     ]
-
-    DEFAULT_CSS = """
-    ShogiScreen #shogi-main { height: 1fr; }
-    ShogiScreen #board-pane { width: 40; padding: 0 1; }
-    ShogiScreen #grid { grid-size: 3 6; grid-gutter: 0; width: 36; height: 18; }
-    ShogiScreen .cell { width: 12; height: 3; content-align: center middle; border: round $panel; }
-    ShogiScreen .hand { background: $boost; }
-    ShogiScreen .red-zone { background: $error 10%; }
-    ShogiScreen .blue-zone { background: $primary 15%; }
-    ShogiScreen .cell.-last { background: $warning 20%; }
-    ShogiScreen .cell.-target { background: $success 35%; }
-    ShogiScreen .cell.-selected { background: $accent 45%; }
-    ShogiScreen .cell.-cursor { border: double $accent; }
-    ShogiScreen .red { color: $text-error; text-style: bold; }
-    ShogiScreen .blue { color: $text-primary; text-style: bold; }
-    ShogiScreen #side-pane { width: 1fr; padding: 0 1; }
-    ShogiScreen #status { height: auto; margin-bottom: 1; }
-    ShogiScreen #moves-scroll { height: 1fr; border: round $panel; padding: 0 1; }
-    ShogiScreen #moves { height: auto; }
-    ShogiScreen #move-input { margin-top: 1; }
-    """
 
     def __init__(
         self,
@@ -450,7 +356,7 @@ class ShogiScreen(Screen[None]):
                 self.play(repair if value == "repair" else plain)
 
         self.app.push_screen(
-            ChoiceDialog(
+            GameChoice(
                 f"{move_to_text(plain)}: repair the battleship? (SHO-4)",
                 [("repair", f"Repair: {move_to_text(repair)}"),
                  ("keep", f"Stay disrupted: {move_to_text(plain)}")],
@@ -562,7 +468,7 @@ class ShogiScreen(Screen[None]):
         confirm_then(
             self, self.unsaved_game(), "Start a new game and drop the moves not saved?",
             lambda: self.app.push_screen(
-                ChoiceDialog("New game: who plays?", new_game_options()), chosen),
+                GameChoice("New game: who plays?", new_game_options()), chosen),
         )
 
     def start(self, state: ShogiState, red: str, blue: str) -> None:
@@ -579,8 +485,11 @@ class ShogiScreen(Screen[None]):
             self._maybe_computer_move()
 
     def action_save(self) -> None:
-        """Ask for a path and write the game there (start position and moves)."""
-        ask_and_save(self, self.save_path, lambda: record_text(self.state), self._mark_saved)
+        """Ask for a path and write the game there: start position, moves, and the players
+        (so a game against a computer level is loaded against the same level)."""
+        ask_and_save(self, self.save_path,
+                     lambda: record_text(self.state) + players_line(self.players) + "\n",
+                     self._mark_saved)
 
     def _mark_saved(self, path: str) -> None:
         """The game was written to ``path``: leaving it no longer asks first."""
@@ -594,13 +503,18 @@ class ShogiScreen(Screen[None]):
             if path is None:
                 return
             try:
-                state = parse_record(read_text_bounded(Path(path)), path)
+                text = read_text_bounded(Path(path))
+                state = parse_record(text, path)
+                players = read_players(text, [HUMAN, *LEVELS, PERFECT]) or list(self.players)
             except (OSError, ValueError) as error:  # RecordError is a ValueError
-                self.notify(f"{path}: cannot load: {error}" if isinstance(error, OSError)
+                self.notify(f"{path}: cannot load: {error}" if not isinstance(error, RecordError)
                             else str(error), severity="error")
                 return
+            if PERFECT in players and stored_tablebase() is None:
+                players = ["hard" if kind == PERFECT else kind for kind in players]
+                self.notify("No solved tablebase here: the perfect level plays as hard.")
             self.save_path = path
-            self.start(state, *self.players)
+            self.start(state, *players)
             self.notify(f"Loaded {path}")
 
         confirm_then(
@@ -609,15 +523,24 @@ class ShogiScreen(Screen[None]):
                 GamePathDialog("Load a game from:", self.save_path), chosen),
         )
 
-    def action_help(self) -> None:
-        """Show the keys and a rules summary."""
-        rows = [
-            (self.app.get_key_display(binding), binding.id or binding.action, binding.description)
-            for binding in (
-                b for b in self.BINDINGS if isinstance(b, Binding)
-            )
-        ]
-        self.app.push_screen(HelpDialog(rows))
+    def help_sections(self) -> list[HelpSection]:
+        """The rules summary and the computer levels, below the keys."""
+        return [HelpSection("rules", "Rules", RULES_SUMMARY),
+                HelpSection("levels", "Computer levels", levels_help())]
+
+    def action_cycle_opponent(self) -> None:
+        """Cycle the opponent through person and computer levels: Blue, or Red when it is the
+        computer's (the same key as in Invector)."""
+        side = BLUE if self.players[RED] == HUMAN else RED
+        kinds = [HUMAN, *available_levels(stored_tablebase())]
+        current = self.players[side]
+        self.players[side] = kinds[(kinds.index(current) + 1) % len(kinds)]
+        self._forget_thinking()
+        self._check_players()
+        self.notify(f"{PLAYER_NAMES[side]} is now played by: {self.players[side]}")
+        self.refresh_view()
+        if not self.thinking:
+            self._maybe_computer_move()
 
     def on_unmount(self) -> None:
         self._left = True

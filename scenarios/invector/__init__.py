@@ -22,6 +22,7 @@ def make_game(cols: int = 5, rows: int = 4, pie: bool = True) -> InvectorGame:
 
 def make_screen(**options: Any) -> InvectorScreen:
     """The Textual screen for the launcher (imported lazily: the rules never need Textual)."""
+    # deliberate lazy import: Textual (heavy) stays out of the CLI's start-up and the rules
     from scenarios.invector.screen import InvectorScreen
 
     return InvectorScreen(**options)

@@ -1,13 +1,15 @@
 """Computer player for Invector, in three levels; it only ever plays a legal action.
 
-* ``hard`` and ``medium`` ask the exact solver first (``Solver`` with a budget of new positions per
-  move, 20 times larger with the compiled backend; the solver's table is kept for the whole game,
-  so a search that ran out of budget still helps the next move) and play a winning move whenever
-  the solver finishes within that budget; they fall back to the heuristic search when the budget
-  is exceeded or the position is lost (the search then makes the win as hard as it can). The
-  solver is only tried on boards of at most ``SOLVER_MAX_CELLS`` cells or with at most
-  ``SOLVER_MAX_STONES`` stones left. ``medium``'s budget is smaller: on 5×4 it cannot solve the
-  first moves but takes over after a few.
+* ``hard`` and ``medium`` take the last enemy stone whenever they can (INV-7), then ask the exact
+  solver (``Solver`` with a budget of new positions per move, 20 times larger with the compiled
+  backend; the solver's table is kept for the whole game, so a search that ran out of budget
+  still helps the next move) and play a winning move whenever the solver finishes within that
+  budget; they fall back to the heuristic search when the budget is exceeded or the position is
+  lost (the search then makes the win as hard as it can). The search never gets an action the
+  solver refuted on the way, unless all are refuted (issue 29). The solver is only tried on
+  boards of at most ``SOLVER_MAX_CELLS`` cells or with at most ``SOLVER_MAX_STONES`` stones
+  left. ``medium``'s budget is smaller: on 5×4 it cannot solve the first moves but takes over
+  after a few.
 * every level runs iterative-deepening negamax with alpha-beta on bitboards, stopping when a work
   budget (stones examined) is spent (deterministic: no clock), and keeps the move of the last
   finished depth;
@@ -30,7 +32,7 @@ from dataclasses import dataclass
 
 from scenarios.invector.board import Board
 from scenarios.invector.rules import PASS, PIE_OPEN, SWAP, WHITE, InvectorState
-from scenarios.invector.solver import Solver, SolverBudgetExceeded
+from scenarios.invector.solver import Solver, immediate_win
 
 WIN = 100_000
 
@@ -86,6 +88,15 @@ class _OutOfNodes(Exception):
     """The work budget of the current iteration is spent."""
 
 
+@dataclass(frozen=True)
+class _ExactResult:
+    """What the exact solver found for one move: a winning action, or ``None`` and the actions
+    it did not refute (the heuristic search chooses among those)."""
+
+    winning: int | None
+    candidates: list[int]
+
+
 class InvectorAI:
     """Chooses actions for whichever seat is to move."""
 
@@ -110,31 +121,49 @@ class InvectorAI:
         self.used_solver = False
         if len(actions) == 1:
             return actions[0]
+        if self.level.solver_positions > 0:
+            immediate = immediate_win(state)
+            if immediate is not None:  # INV-7: the last enemy stone can be taken now
+                self.used_solver = True
+                return immediate
         exact = self._exact_choice(state, actions)
-        if exact is not None:
+        if exact.winning is not None:
             self.used_solver = True
-            return exact
-        return self._search_choice(state, actions)
+            return exact.winning
+        return self._search_choice(state, exact.candidates)
 
     # --- exact -------------------------------------------------------------------------------
 
-    def _exact_choice(self, state: InvectorState, actions: list[int]) -> int | None:
-        """A winning action from the solver, or ``None`` (lost, or too big to solve now)."""
+    def _exact_choice(self, state: InvectorState, actions: list[int]) -> _ExactResult:
+        """What the solver finds within the level's budget: a winning action, or the actions it
+        has not refuted (all of them when the position is lost or too big to solve now).
+
+        The actions are tried in ``legal_actions`` order, each with what is left of the
+        budget, until one wins; once the budget is spent the rest are only looked up in the
+        table (kept for the whole game, so earlier moves' work counts). An action the solver
+        refuted (the opponent wins after it) is never handed to the search, unless every action
+        is refuted: the position is then lost and the search makes the win as hard as it can.
+        (Sharing the budget out evenly first was tried: it found fewer wins, issue 29.)"""
         board = state.board
         stones = (state.stones[0] | state.stones[1]).bit_count()
         small = board.size <= SOLVER_MAX_CELLS or stones <= SOLVER_MAX_STONES
         if self.level.solver_positions <= 0 or not small:
-            return None
+            return _ExactResult(None, actions)
         solver = self._solvers.setdefault((board.cols, board.rows), Solver(board))
         factor = COMPILED_FACTOR if solver.backend == "numba" else 1
-        allowance = self.level.solver_positions * factor
-        solver.budget = solver.positions + allowance
-        try:
-            return solver.winning_action(state)
-        except SolverBudgetExceeded:
-            return None
-        finally:
-            solver.budget = None
+        budget_end = solver.positions + self.level.solver_positions * factor
+        refuted: set[int] = set()
+        for action in actions:
+            child = state.clone()
+            child.apply_action(action)
+            value = solver.value_within(child, budget_end - solver.positions)
+            if value is None:  # not solved within what is left of the budget
+                continue
+            if value < 0:  # the opponent loses after it: a win (INV-7)
+                return _ExactResult(action, actions)
+            refuted.add(action)
+        candidates = [action for action in actions if action not in refuted]
+        return _ExactResult(None, candidates or actions)
 
     # --- heuristic search --------------------------------------------------------------------
 
@@ -202,7 +231,7 @@ class InvectorAI:
             return -self._negamax(board, opp, own, depth, -beta, -alpha)
         if any(new_opp == 0 for _, new_opp in children):
             return WIN + depth
-        best = -WIN * 2
+        best: float = -WIN * 2
         for new_own, new_opp in children:
             score = -self._negamax(board, new_opp, new_own, depth - 1, -beta, -alpha)
             if score > best:

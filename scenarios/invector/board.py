@@ -14,6 +14,9 @@ from functools import cache
 MIN_SIDE = 2
 MAX_SIDE = 16
 MAX_CELLS = 16 * 15
+#: Largest board whose position key ``own | opp << size`` fits one int64: the limit of the
+#: compiled solver (``fastsolve``); larger boards use the pure-Python solver.
+PACKED_MAX_CELLS = 31
 
 COLUMN_LETTERS = "abcdefghijklmnop"
 

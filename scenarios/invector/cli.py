@@ -8,9 +8,18 @@ import time
 from collections.abc import Sequence
 
 from scenarios.invector.board import BoardSizeError, parse_size
-from scenarios.invector.rules import BLACK, COLOUR_NAMES, WHITE, InvectorGame, InvectorState
+from scenarios.invector.rules import (
+    BLACK,
+    COLOUR_NAMES,
+    WHITE,
+    InvectorGame,
+    InvectorState,
+    parse_position,
+)
 from scenarios.invector.solver import Solver
+from scenarios.optional import SOLVER_HINT, has_solver_extra
 from scenarios.protocol import NotationError
+from scenarios.solvers.perft import divide, perft
 
 
 def _parser(verb: str) -> argparse.ArgumentParser:
@@ -24,17 +33,14 @@ def _parser(verb: str) -> argparse.ArgumentParser:
 def _start(args: argparse.Namespace) -> InvectorState:
     """The start position the options describe; raises ``BoardSizeError``/``NotationError``."""
     if args.position:
-        from scenarios.invector.notation import parse_position
-
         return parse_position(args.position)
     cols, rows = parse_size(args.size)
     return InvectorGame(cols, rows, pie=not args.no_pie).new_initial_state()
 
 
 def cli_perft(argv: Sequence[str]) -> int:
-    """Print perft counts for depths 1..N (or the per-move split with ``--divide``)."""
-    from scenarios.invector.perft import divide, perft
-
+    """Print perft counts for depths 1..N (or the per-move split with ``--divide``). Every
+    protocol action is one ply, ``swap`` (INV-6) and the forced ``pass`` (INV-5) included."""
     parser = _parser("perft")
     parser.add_argument("--depth", type=int, default=3, help="plies to count (default 3)")
     parser.add_argument("--divide", action="store_true", help="split the last depth by first move")
@@ -49,10 +55,10 @@ def cli_perft(argv: Sequence[str]) -> int:
         return 2
     print(f"# {state.to_text()}")
     if args.divide:
-        rows = divide(state, args.depth)
-        for move, count in rows:
+        counts = divide(state, args.depth)
+        for move, count in counts.items():
             print(f"{move} {count}")
-        print(f"total {sum(count for _, count in rows)}")
+        print(f"total {sum(counts.values())}")
         return 0
     for depth in range(1, args.depth + 1):
         print(f"perft {depth} {perft(state, depth)}")
@@ -74,6 +80,10 @@ def cli_solve(argv: Sequence[str]) -> int:
     print(f"Invector {state.board.label} {pie_text} the pie rule")
     print(f"position: {state.to_text()}")
     solver = Solver(state.board)
+    if solver.backend == "python" and not has_solver_extra():
+        print("note: numba is not installed, so the pure-Python solver runs (about ten times "
+              f"slower; 5x4 takes about a minute); to speed it up, {SOLVER_HINT}",
+              file=sys.stderr)
     started = time.perf_counter()
     analysis = solver.analyse(state)
     explanation = _explain_pie(state, solver) if state.pie == "open" else []

@@ -14,10 +14,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from scenarios.invector.board import Board
+from scenarios.invector.board import PACKED_MAX_CELLS, Board
 
 #: Largest board the compiled search handles (two masks must fit in one int64 key).
-MAX_CELLS = 31
+MAX_CELLS = PACKED_MAX_CELLS
 
 TABLE_FULL = -1
 OVER_BUDGET = -2

@@ -18,23 +18,50 @@ Position text, one line, fields separated by single spaces::
 
 from __future__ import annotations
 
-from scenarios.invector.board import BoardSizeError, parse_size
-from scenarios.invector.rules import (
-    BLACK,
-    PASS,
-    PIE_OFF,
-    PIE_STATES,
-    SWAP,
-    WHITE,
-    InvectorGame,
-    InvectorState,
-)
+from typing import NamedTuple, Protocol
+
+from scenarios.invector.board import Board, BoardSizeError, parse_size
+from scenarios.invector.terms import BLACK, PASS, PIE_STATES, SWAP, WHITE
 from scenarios.protocol import IllegalActionError, NotationError
 
 _COLOUR_CHARS = "bw"
 
 
-def format_position(state: InvectorState) -> str:
+class Position(Protocol):
+    """What the notation reads of a position (``rules.InvectorState`` has it; the rules import
+    this module for the protocol's text methods, so it cannot import them back)."""
+
+    board: Board
+    stones: list[int]
+    to_move: int
+    pie: str
+
+    def legal_actions(self) -> list[int]:
+        """Every legal action."""
+        ...
+
+    def is_capture(self, action: int) -> bool:
+        """True if the board move ``action`` lands on an enemy stone."""
+        ...
+
+    def why_illegal(self, action: object) -> str:
+        """A sentence naming the rule that forbids ``action``."""
+        ...
+
+
+class PositionFields(NamedTuple):
+    """The contents of a position text (``read_position``); ``rules.parse_position`` makes the
+    state."""
+
+    cols: int
+    rows: int
+    black: int
+    white: int
+    to_move: int
+    pie: str
+
+
+def format_position(state: Position) -> str:
     """The canonical position text of ``state``."""
     board = state.board
     black, white = state.stones
@@ -50,12 +77,9 @@ def format_position(state: InvectorState) -> str:
     )
 
 
-def parse_position(text: str, game: InvectorGame | None = None) -> InvectorState:
-    """Rebuild a state from its position text; raises ``NotationError`` naming the problem.
-
-    With ``game`` the text must describe that variant (same size, pie rule on/off alike); without
-    it the game is built from the text.
-    """
+def read_position(text: str) -> PositionFields:
+    """The fields of a position text, checked one by one; ``NotationError`` naming the problem.
+    (``rules.parse_position`` turns them into a state.)"""
     fields = text.strip().split()
     if len(fields) != 5 or fields[0] != "invector":
         raise NotationError(
@@ -93,17 +117,10 @@ def parse_position(text: str, game: InvectorGame | None = None) -> InvectorState
             f"position {text.strip()!r}: pie field {pie_text!r} is not one of "
             + ", ".join(f"pie:{name}" for name in PIE_STATES)
         )
-    if game is None:
-        game = InvectorGame(cols, rows, pie=pie != PIE_OFF)
-    elif (game.cols, game.rows) != (cols, rows) or game.pie != (pie != PIE_OFF):
-        raise NotationError(
-            f"position {text.strip()!r} does not belong to the variant "
-            f"{game.cols}x{game.rows} {'with' if game.pie else 'without'} the pie rule"
-        )
-    return InvectorState(game, black, white, BLACK if turn_text == "b" else WHITE, pie)
+    return PositionFields(cols, rows, black, white, BLACK if turn_text == "b" else WHITE, pie)
 
 
-def format_action(state: InvectorState, action: int) -> str:
+def format_action(state: Position, action: int) -> str:
     """Notation of ``action`` in ``state``: ``c2-c3``, ``c2xc3``, ``swap`` or ``pass``."""
     if action == SWAP:
         return "swap"
@@ -117,7 +134,7 @@ def format_action(state: InvectorState, action: int) -> str:
     return f"{board.cell_name(frm)}{sep}{board.cell_name(to)}"
 
 
-def parse_action(state: InvectorState, text: str) -> int:
+def parse_action(state: Position, text: str) -> int:
     """The action written ``text`` in ``state``.
 
     Raises ``NotationError`` for text that is not Invector notation, ``IllegalActionError`` (with

@@ -17,22 +17,31 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scenarios.invector.board import Board, bits, get_board
-from scenarios.protocol import TERMINAL, IllegalActionError
+from scenarios.invector.notation import (
+    format_action,
+    format_position,
+    parse_action,
+    read_position,
+)
+from scenarios.invector.terms import (
+    BLACK,
+    COLOUR_NAMES,
+    PASS,
+    PIE_KEPT,
+    PIE_OFF,
+    PIE_OPEN,
+    PIE_STATES,
+    PIE_SWAPPED,
+    SWAP,
+    WHITE,
+)
+from scenarios.protocol import TERMINAL, IllegalActionError, NotationError
 
-BLACK = 0
-WHITE = 1
-COLOUR_NAMES = ("black", "white")
-
-#: Special actions (board moves are ``from_cell * board.size + to_cell``, always >= 0).
-SWAP = -1
-PASS = -2
-
-#: Pie-rule states (INV-6): rule not used / swap still possible / White declined / White swapped.
-PIE_OFF = "off"
-PIE_OPEN = "open"
-PIE_KEPT = "kept"
-PIE_SWAPPED = "swapped"
-PIE_STATES = (PIE_OFF, PIE_OPEN, PIE_KEPT, PIE_SWAPPED)
+__all__ = [
+    "BLACK", "COLOUR_NAMES", "PASS", "PIE_KEPT", "PIE_OFF", "PIE_OPEN", "PIE_STATES",
+    "PIE_SWAPPED", "SWAP", "WHITE", "InvectorGame", "InvectorState", "make_state",
+    "parse_position", "stone_moves",
+]
 
 
 def stone_moves(board: Board, own: int, opp: int) -> list[tuple[int, int, bool]]:
@@ -78,8 +87,6 @@ class InvectorGame:
 
     def state_from_text(self, text: str) -> InvectorState:
         """Parse a one-line position text (INV-8); raises ``NotationError``."""
-        from scenarios.invector.notation import parse_position
-
         return parse_position(text, game=self)
 
 
@@ -187,20 +194,14 @@ class InvectorState:
 
     def to_text(self) -> str:
         """The canonical one-line position text (INV-8)."""
-        from scenarios.invector.notation import format_position
-
         return format_position(self)
 
     def action_to_text(self, action: int) -> str:
         """``c2-c3``, ``c2xc3``, ``swap`` or ``pass`` (INV-8)."""
-        from scenarios.invector.notation import format_action
-
         return format_action(self, action)
 
     def text_to_action(self, text: str) -> int:
         """Parse move notation in this position; ``NotationError`` or ``IllegalActionError``."""
-        from scenarios.invector.notation import parse_action
-
         return parse_action(self, text)
 
     # --- helpers -----------------------------------------------------------------------------
@@ -250,3 +251,20 @@ def make_state(game: InvectorGame, actions: Sequence[int]) -> InvectorState:
     for action in actions:
         state.apply_action(action)
     return state
+
+
+def parse_position(text: str, game: InvectorGame | None = None) -> InvectorState:
+    """Rebuild a state from its position text (INV-8); raises ``NotationError`` naming the
+    problem. With ``game`` the text must describe that variant (same size, pie rule on/off
+    alike); without it the game is built from the text."""
+    fields = read_position(text)
+    if game is None:
+        game = InvectorGame(fields.cols, fields.rows, pie=fields.pie != PIE_OFF)
+    elif (game.cols, game.rows) != (fields.cols, fields.rows) or game.pie != (
+        fields.pie != PIE_OFF
+    ):
+        raise NotationError(
+            f"position {text.strip()!r} does not belong to the variant "
+            f"{game.cols}x{game.rows} {'with' if game.pie else 'without'} the pie rule"
+        )
+    return InvectorState(game, fields.black, fields.white, fields.to_move, fields.pie)

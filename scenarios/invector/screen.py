@@ -12,23 +12,27 @@ from pathlib import Path
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.events import Click
 from textual.message import Message
-from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, Label, ListItem, ListView, Static
+from textual.widgets import Footer, Input, Static
 
 from scenarios.dialogs import (
+    BOARD_WORDS,
+    GameChoice,
     GamePathDialog,
+    GameScreen,
+    HelpSection,
     ask_and_save,
     confirm_then,
     game_bindings,
+    game_keys,
     leave_screen,
+    players_line,
+    read_players,
     read_text_bounded,
 )
 from scenarios.invector.ai import LEVELS, InvectorAI, levels_help
-from scenarios.invector.notation import parse_position
 from scenarios.invector.rules import (
     BLACK,
     COLOUR_NAMES,
@@ -36,6 +40,7 @@ from scenarios.invector.rules import (
     SWAP,
     InvectorGame,
     InvectorState,
+    parse_position,
 )
 from scenarios.protocol import IllegalActionError, NotationError
 
@@ -83,117 +88,19 @@ class CellView(Static):
         self.post_message(self.Clicked(self.cell))
 
 
-#: The look of the game's dialogs. A screen's DEFAULT_CSS is scoped to that screen, so each
-#: dialog (a screen of its own) carries it: on the game screen it never reached them.
-INV_DIALOG_CSS = """
-    $screen { align: center middle; }
-    $screen .inv-dialog { width: 64; height: auto; max-height: 80%; border: thick $accent;
-        background: $surface; padding: 1 2; }
-    $screen .inv-dialog.inv-wide { width: 96; max-width: 100%; }
-    $screen .inv-dialog-title { text-style: bold; margin-bottom: 1; }
-"""
-
-
-class InvectorChoiceDialog(ModalScreen[str | None]):
-    """Pick one option (Enter) or cancel (Escape)."""
-
-    DEFAULT_CSS = INV_DIALOG_CSS.replace("$screen", "InvectorChoiceDialog")
-
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="invector.choice.cancel")]
-
-    def __init__(self, title: str, options: list[tuple[str, str]]) -> None:
-        super().__init__()
-        self._heading = title
-        self._choices = options
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="inv-dialog"):
-            yield Label(self._heading, classes="inv-dialog-title")
-            yield ListView(
-                *(ListItem(Label(text), name=value) for value, text in self._choices),
-                id="inv-choices",
-            )
-
-    def on_mount(self) -> None:
-        self.query_one("#inv-choices", ListView).focus()
-
-    @on(ListView.Selected)
-    def _chosen(self, event: ListView.Selected) -> None:
-        self.dismiss(event.item.name)
-
-    def action_cancel(self) -> None:
-        """Close without a choice."""
-        self.dismiss(None)
-
-
-class InvectorHelpDialog(ModalScreen[None]):
-    """The screen's keys (with binding ids) and a rules summary."""
-
-    DEFAULT_CSS = INV_DIALOG_CSS.replace("$screen", "InvectorHelpDialog")
-
-    BINDINGS = [Binding("escape,question_mark,f1,q", "close", "Close", id="invector.help.close")]
-
-    def __init__(self, bindings: list[Binding]) -> None:
-        super().__init__()
-        self._key_list = bindings
-
-    def compose(self) -> ComposeResult:
-        rows = [f"{b.key:>18}  {b.description}  [dim]{b.id}[/dim]" for b in self._key_list]
-        with VerticalScroll(classes="inv-dialog inv-wide"):  # taller than 24 lines: scrolls
-            yield Label("Invector — keys", classes="inv-dialog-title")
-            yield Static("\n".join(rows), id="inv-help-keys")
-            yield Static(RULES_SUMMARY, id="inv-help-rules")
-            yield Static("Computer levels:\n" + levels_help(), id="inv-help-levels")
-            yield Label("Esc closes.")
-
-    def action_close(self) -> None:
-        """Close help."""
-        self.dismiss(None)
-
-
-class InvectorScreen(Screen[None]):
+class InvectorScreen(GameScreen):
     """Play Invector against a person or the computer.
 
     ``players[seat]`` is ``"human"`` or a computer level (``easy``, ``medium``, ``hard``). Seat 0
     starts with Black; after a swap seat 1 plays Black (INV-6).
     """
 
+    GAME_TITLE = "Invector"
     AUTO_FOCUS = ""
     BINDINGS = [
-        Binding("up", "cursor(-1, 0)", "Cursor up", show=False, id="invector.cursor_up"),
-        Binding("down", "cursor(1, 0)", "Cursor down", show=False, id="invector.cursor_down"),
-        Binding("left", "cursor(0, -1)", "Cursor left", show=False, id="invector.cursor_left"),
-        Binding("right", "cursor(0, 1)", "Cursor right", show=False, id="invector.cursor_right"),
-        Binding("enter,space", "activate", "Select / move", show=False,
-                id="invector.activate"),
-        Binding("escape", "deselect", "Cancel selection", show=False, id="invector.deselect"),
-        Binding("s", "swap", "Swap (pie rule)", id="invector.swap"),
-        Binding("m", "type_move", "Type", id="invector.type_move"),
-        Binding("u", "undo", "Undo", id="invector.undo"),
-        Binding("c", "cycle_opponent", "Opponent", show=False, id="invector.opponent"),
+        *game_keys("invector", *BOARD_WORDS, "swap", "type_move", "undo", "opponent"),
         *game_bindings("invector"),
-        Binding("question_mark,f1", "help", "Help", id="invector.help"),
     ]
-
-    DEFAULT_CSS = """
-    InvectorScreen #inv-main { height: 1fr; }
-    InvectorScreen #inv-board-pane { width: auto; min-width: 36; padding: 0 1; }
-    InvectorScreen #inv-board { grid-gutter: 0; width: auto; height: auto; }
-    InvectorScreen .cell { width: 1fr; height: 1fr; content-align: center middle;
-        border: round $panel; }
-    InvectorScreen #inv-board.-compact .cell { border: none; }
-    InvectorScreen #inv-board.-compact .cell.-cursor { text-style: reverse; }
-    InvectorScreen .cell.-centre { background: $warning 25%; }
-    InvectorScreen .cell.-target { background: $success 40%; }
-    InvectorScreen .cell.-selected { background: $accent 50%; }
-    InvectorScreen .cell.-cursor { border: double $accent; }
-    InvectorScreen .cell.-black { text-style: bold; }
-    InvectorScreen #inv-side { width: 1fr; padding: 0 1; }
-    InvectorScreen #inv-status { height: auto; margin-bottom: 1; }
-    InvectorScreen #inv-moves-scroll { height: 1fr; border: round $panel; padding: 0 1; }
-    InvectorScreen #inv-moves { height: auto; }
-    InvectorScreen #inv-move-input { margin-top: 1; }
-    """
 
     def __init__(
         self,
@@ -328,8 +235,10 @@ class InvectorScreen(Screen[None]):
         else:
             turn = f"{COLOUR_NAMES[state.to_move].capitalize()} to move"
             turn += " (thinking…)" if self.thinking else ""
-            if state.swap_available():
+            if state.swap_available() and self.is_human_turn() and not self.thinking:
                 turn += "\nWhite may swap colours instead of moving: press s."
+            elif state.swap_available():  # the computer decides: nothing for a person to press
+                turn += "\nWhite may swap colours instead of moving (INV-6)."
         if state.history[-1:] == [PASS]:
             passer = COLOUR_NAMES[1 - state.to_move].capitalize()
             turn += f"\n{passer} had no legal move and passed (INV-5)."
@@ -472,7 +381,8 @@ class InvectorScreen(Screen[None]):
             self._start_computer()
 
     def action_cycle_opponent(self) -> None:
-        """Cycle seat 1 through person and computer levels (seat 0 too if it is a computer)."""
+        """Cycle the opponent through person and computer levels: seat 1, or seat 0 when it is
+        the computer's."""
         seat = 1 if self.players[0] == HUMAN else 0
         kinds = list(PLAYER_KINDS)
         self.players[seat] = kinds[(kinds.index(self.players[seat]) + 1) % len(kinds)]
@@ -501,7 +411,7 @@ class InvectorScreen(Screen[None]):
         confirm_then(
             self, self.unsaved_game(), "Start a new game and drop the moves not saved?",
             lambda: self.app.push_screen(
-                InvectorChoiceDialog("New game", NEW_GAME_CHOICES), chosen),
+                GameChoice("New game", NEW_GAME_CHOICES), chosen),
         )
 
     async def start(self, state: InvectorState) -> None:
@@ -521,8 +431,10 @@ class InvectorScreen(Screen[None]):
         ask_and_save(self, self.save_path, self._record_text, self._mark_saved)
 
     def _record_text(self) -> str:
-        """The saved file: the position text, then the moves as a comment."""
-        return self.state.to_text() + "\n# moves: " + " ".join(self.moves) + "\n"
+        """The saved file: the position text, then the moves and the players as comments (the
+        players line keeps the computer levels when the game is loaded again)."""
+        return "\n".join([self.state.to_text(), "# moves: " + " ".join(self.moves),
+                          players_line(self.players)]) + "\n"
 
     def _mark_saved(self, path: str) -> None:
         """The game was written to ``path``: leaving it no longer asks first."""
@@ -536,11 +448,13 @@ class InvectorScreen(Screen[None]):
             if path is None:
                 return
             try:
-                state = load_position(Path(path))
+                state, players = load_game(Path(path))
             except (OSError, ValueError) as error:  # NotationError is a ValueError
                 self.notify(f"{path}: {error}", severity="error")
                 return
             self.save_path = path
+            if players is not None:
+                self.players = players
             await self.start(state)
             self.notify(f"Loaded {path}")
 
@@ -550,9 +464,10 @@ class InvectorScreen(Screen[None]):
                 GamePathDialog("Load a game from:", self.save_path), chosen),
         )
 
-    def action_help(self) -> None:
-        """Show the keys and a rules summary."""
-        self.app.push_screen(InvectorHelpDialog(list(self.BINDINGS)))
+    def help_sections(self) -> list[HelpSection]:
+        """The rules summary and the computer levels, below the keys."""
+        return [HelpSection("rules", "Rules", RULES_SUMMARY),
+                HelpSection("levels", "Computer levels", levels_help())]
 
     def action_leave(self) -> None:
         """Close the game screen; asks first when the game has moves not saved."""
@@ -564,12 +479,15 @@ class InvectorScreen(Screen[None]):
         confirm_then(self, self.unsaved_game(), "Leave and drop the moves not saved?", leave)
 
 
-def load_position(path: Path) -> InvectorState:
-    """The position in a save file: its first line that is not empty or a ``#`` comment."""
-    for number, line in enumerate(read_text_bounded(path).splitlines(), start=1):
+def load_game(path: Path) -> tuple[InvectorState, list[str] | None]:
+    """The position in a save file (its first line that is not empty or a ``#`` comment) and
+    the players its ``# players:`` line names (``None`` in a save without one)."""
+    text = read_text_bounded(path)
+    players = read_players(text, PLAYER_KINDS)
+    for number, line in enumerate(text.splitlines(), start=1):
         if line.strip() and not line.lstrip().startswith("#"):
             try:
-                return parse_position(line)
+                return parse_position(line), players
             except NotationError as error:
                 raise NotationError(f"line {number}: {error}") from error
     raise NotationError("INV-8: the file holds no position line")

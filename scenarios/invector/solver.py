@@ -19,9 +19,14 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from scenarios.invector.board import Board
-from scenarios.invector.rules import BLACK, PIE_OPEN, WHITE, InvectorState
+from scenarios.invector.board import PACKED_MAX_CELLS, Board
+from scenarios.invector.rules import BLACK, PIE_OPEN, WHITE, InvectorGame, InvectorState
+from scenarios.optional import has_solver_extra
+
+if TYPE_CHECKING:
+    from scenarios.invector.fastsolve import FastTable
 
 
 class SolverBudgetExceeded(RuntimeError):
@@ -64,12 +69,9 @@ def _recursion_room(depth: int) -> Iterator[None]:
 
 
 def fast_backend_available() -> bool:
-    """True if numba can be imported (the compiled search is then used up to 31 cells)."""
-    try:
-        import numba  # noqa: F401
-    except ImportError:  # pragma: no cover - numba is installed in the project's environment
-        return False
-    return True
+    """True if numba and numpy are installed (the ``solver`` extra): the compiled search is then
+    used up to 31 cells. Without them the pure-Python search serves every board (ADR 0024)."""
+    return has_solver_extra()
 
 
 class Solver:
@@ -82,12 +84,10 @@ class Solver:
     """
 
     def __init__(self, board: Board, backend: str = "auto") -> None:
-        from scenarios.invector.fastsolve import MAX_CELLS
-
         if backend not in ("auto", "python", "numba"):
             raise ValueError(f"unknown solver backend {backend!r} (auto, python, numba)")
         if backend == "auto":
-            fits = board.size <= MAX_CELLS and fast_backend_available()
+            fits = board.size <= PACKED_MAX_CELLS and fast_backend_available()
             backend = "numba" if fits else "python"
         self.board = board
         self.backend = backend
@@ -95,8 +95,9 @@ class Solver:
         self.calls = 0
         self.budget: int | None = None
         self._wins = self._build_search()
-        self._fast = None
+        self._fast: FastTable | None = None
         if backend == "numba":
+            # deliberate lazy import: fastsolve needs the optional numpy and numba
             from scenarios.invector.fastsolve import FastTable
 
             self._fast = FastTable(board)
@@ -185,19 +186,30 @@ class Solver:
         own = state.stones[state.to_move]
         return 1 if self.wins(own, state.stones[1 - state.to_move]) else -1
 
+    def value_within(self, state: InvectorState, new_positions: int) -> int | None:
+        """``value(state)`` if the search needs at most ``new_positions`` positions it has not
+        stored yet, else ``None``; what it found on the way stays in the table either way."""
+        self.budget = self.positions + max(new_positions, 1)
+        try:
+            return self.value(state)
+        except SolverBudgetExceeded:
+            return None
+        finally:
+            self.budget = None
+
     def winning_action(self, state: InvectorState) -> int | None:
-        """One winning action for the seat to move (the first in ``legal_actions`` order), or
-        ``None`` if the position is lost; stops at the first win, unlike ``analyse``."""
+        """One winning action for the seat to move, or ``None`` if the position is lost; stops
+        at the first win, unlike ``analyse``. A capture of the last enemy stone comes first
+        (INV-7: the game ends at once), then the others in ``legal_actions`` order."""
         if state.is_terminal():
             raise ValueError("INV-7: the game is over; a finished position has no value to solve")
-        mover = state.current_player()
+        immediate = immediate_win(state)
+        if immediate is not None:
+            return immediate
         for action in state.legal_actions():
             child = state.clone()
             child.apply_action(action)
-            if child.is_terminal():
-                if child.returns()[mover] > 0:
-                    return action
-            elif self.value(child) < 0:
+            if not child.is_terminal() and self.value(child) < 0:
                 return action
         return None
 
@@ -217,18 +229,28 @@ class Solver:
         return Analysis(max(values.values()), values)
 
 
+def immediate_win(state: InvectorState) -> int | None:
+    """An action that ends the game at once with a win for the seat to move (the capture of
+    the last enemy stone, INV-7), or ``None``."""
+    mover = state.current_player()
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply_action(action)
+        if child.is_terminal() and child.returns()[mover] > 0:
+            return action
+    return None
+
+
 def solve_start(
     cols: int, rows: int, pie: bool, backend: str = "auto"
 ) -> tuple[InvectorState, Analysis, Solver]:
     """Solve the start position of a variant; returns the state, its analysis and the solver."""
-    from scenarios.invector.rules import InvectorGame
-
     state = InvectorGame(cols, rows, pie=pie).new_initial_state()
     solver = Solver(state.board, backend)
     return state, solver.analyse(state), solver
 
 
 __all__ = [
-    "BLACK", "Analysis", "Solver", "SolverBudgetExceeded", "fast_backend_available", "ply_bound",
-    "solve_start",
+    "BLACK", "Analysis", "Solver", "SolverBudgetExceeded", "fast_backend_available",
+    "immediate_win", "ply_bound", "solve_start",
 ]

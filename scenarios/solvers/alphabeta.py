@@ -27,8 +27,13 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from typing import Any, Generic, TypeVar, cast
 
-from scenarios.protocol import TERMINAL, Action, GameState
+from scenarios.protocol import TERMINAL, ActionT, GameState
+
+#: The state class of the game searched (``ShogiState``...): the evaluation, key, order and
+#: forced-result hooks receive it as it is.
+StateT = TypeVar("StateT", bound=GameState[Any])
 
 WIN = 1_000_000.0
 EVAL_LIMIT = 100_000.0
@@ -43,21 +48,27 @@ class _OutOfBudget(Exception):
 
 
 @dataclass
-class _RootProgress:
+class _RootProgress(Generic[ActionT]):
     """The best root action of the iteration being searched, and how many were searched."""
 
-    first: Action | None
+    first: ActionT | None
     """The previous iteration's best action, searched first (at depth 1: the table's)."""
-    action: Action | None = None
+    action: ActionT | None = None
     value: float = -WIN - 1
     searched: int = 0
 
+    def best(self) -> ActionT:
+        """The best action searched so far (once at least one was searched)."""
+        if not self.searched:
+            raise RuntimeError("no root action was searched in this iteration")
+        return cast(ActionT, self.action)
+
 
 @dataclass(frozen=True)
-class SearchResult:
+class SearchResult(Generic[ActionT]):
     """The outcome of one ``AlphaBeta.search`` call."""
 
-    action: Action
+    action: ActionT
     value: float
     depth: int
     nodes: int
@@ -70,21 +81,21 @@ class SearchResult:
         return self.value >= PROVEN
 
 
-Evaluator = Callable[[GameState, int], float]
-KeyFunction = Callable[[GameState], Hashable]
-Orderer = Callable[[GameState, Sequence[Action]], list[Action]]
-ForcedResult = Callable[[GameState], "int | None"]
+Evaluator = Callable[[StateT, int], float]
+KeyFunction = Callable[[StateT], Hashable]
+Orderer = Callable[[StateT, Sequence[ActionT]], list[ActionT]]
+ForcedResult = Callable[[StateT], "int | None"]
 """``forced_result(state)``: ``n > 0`` if the player to move surely wins within ``n`` plies,
 ``-n`` if he surely loses within ``n`` plies, ``None`` if unknown. It must be exact (a proof, not
 a guess): the search stores its answers as proven results."""
 
 
 def choices_or_win(
-    state: GameState,
-    root_actions: Sequence[Action] | None,
+    state: GameState[ActionT],
+    root_actions: Sequence[ActionT] | None,
     started: float,
     clock: Callable[[], float],
-) -> tuple[list[Action], SearchResult | None]:
+) -> tuple[list[ActionT], SearchResult[ActionT] | None]:
     """What a search does first: the actions to choose from (the legal ones, limited to
     ``root_actions`` when given) and, if one of them ends the game at once with a win for the
     mover, the result to return without searching. Raises ``ValueError`` when nothing is left
@@ -103,20 +114,20 @@ def choices_or_win(
     return actions, None
 
 
-def _text_key(state: GameState) -> Hashable:
+def _text_key(state: GameState[Any]) -> Hashable:
     return state.to_text()
 
 
-class AlphaBeta:
+class AlphaBeta(Generic[StateT, ActionT]):
     """A reusable searcher: keep one per game to reuse its transposition table between moves."""
 
     def __init__(
         self,
-        evaluate: Evaluator,
+        evaluate: Evaluator[StateT],
         *,
-        key: KeyFunction = _text_key,
-        order: Orderer | None = None,
-        forced_result: ForcedResult | None = None,
+        key: KeyFunction[StateT] = _text_key,
+        order: Orderer[StateT, ActionT] | None = None,
+        forced_result: ForcedResult[StateT] | None = None,
         table_size: int = 1_000_000,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
@@ -126,11 +137,11 @@ class AlphaBeta:
         self.forced_result = forced_result
         self.table_size = table_size
         self.clock = clock
-        self.table: dict[Hashable, tuple[int, float, int, Action | None]] = {}
+        self.table: dict[Hashable, tuple[int, float, int, ActionT | None]] = {}
         self.nodes = 0
         #: Cut-offs each action caused in this search (deeper ones weigh more): the tie-break of
         #: the move order after the game's own ``order``.
-        self.history: dict[Action, int] = {}
+        self.history: dict[ActionT, int] = {}
         self._deadline: float | None = None
         self._node_limit: int | None = None
 
@@ -138,13 +149,13 @@ class AlphaBeta:
 
     def search(
         self,
-        state: GameState,
+        state: StateT,
         *,
         max_depth: int = 64,
         time_budget: float | None = None,
         node_budget: int | None = None,
-        root_actions: Sequence[Action] | None = None,
-    ) -> SearchResult:
+        root_actions: Sequence[ActionT] | None = None,
+    ) -> SearchResult[ActionT]:
         """Best action for the player to move, by iterative deepening up to ``max_depth``.
 
         With ``node_budget`` (nodes visited in this call, counted over all iterations) and/or
@@ -167,19 +178,20 @@ class AlphaBeta:
         self.history = {}
         if len(self.table) > self.table_size:
             self.table.clear()
-        best: tuple[Action, float, int] = (actions[0], 0.0, 0)
+        best: tuple[ActionT, float, int] = (actions[0], 0.0, 0)
         for depth in range(1, max_depth + 1):
             first = depth == 1
             self._deadline = None if time_budget is None or first else start + time_budget
             self._node_limit = None if node_budget is None or first else node_budget
-            progress = _RootProgress(best[0] if depth > 1 else self._table_action(state))
+            progress: _RootProgress[ActionT] = _RootProgress(
+                best[0] if depth > 1 else self._table_action(state))
             try:
                 self._root(state, player, actions, depth, progress, root_actions is not None)
             except _OutOfBudget:
                 if progress.searched:  # the previous best was searched at this depth
-                    best = (progress.action, progress.value, depth)
+                    best = (progress.best(), progress.value, depth)
                 break
-            best = (progress.action, progress.value, depth)
+            best = (progress.best(), progress.value, depth)
             if abs(progress.value) >= PROVEN:
                 break
         action, value, depth = best
@@ -190,11 +202,11 @@ class AlphaBeta:
 
     def _root(
         self,
-        state: GameState,
+        state: StateT,
         player: int,
-        actions: list[Action],
+        actions: list[ActionT],
         depth: int,
-        progress: _RootProgress,
+        progress: _RootProgress[ActionT],
         restricted: bool = False,
     ) -> None:
         """One root iteration to ``depth``; ``progress`` holds the best action searched so far.
@@ -211,15 +223,15 @@ class AlphaBeta:
         flag = _LOWER if restricted else _EXACT
         self._store(self.key(state), depth, progress.value, flag, progress.action, 0)
 
-    def _table_action(self, state: GameState) -> Action | None:
+    def _table_action(self, state: StateT) -> ActionT | None:
         """The best action the table remembers for ``state`` (from an earlier search)."""
         entry = self.table.get(self.key(state))
         return entry[3] if entry else None
 
     def _child_value(
         self,
-        state: GameState,
-        action: Action,
+        state: StateT,
+        action: ActionT,
         player: int,
         depth: int,
         alpha: float,
@@ -242,7 +254,7 @@ class AlphaBeta:
                 undo()
 
     def _negamax(
-        self, state: GameState, player: int, depth: int, alpha: float, beta: float, ply: int
+        self, state: StateT, player: int, depth: int, alpha: float, beta: float, ply: int
     ) -> float:
         self.nodes += 1
         if self._node_limit is not None and self.nodes > self._node_limit:
@@ -283,7 +295,7 @@ class AlphaBeta:
         self._store(key, depth, best_value, flag, best_action, ply)
         return best_value
 
-    def _terminal_value(self, state: GameState, player: int, ply: int) -> float:
+    def _terminal_value(self, state: StateT, player: int, ply: int) -> float:
         self.nodes += 1
         result = state.returns()[player]
         if result > 0:
@@ -293,8 +305,8 @@ class AlphaBeta:
         return 0.0
 
     def _ordered(
-        self, state: GameState, actions: Sequence[Action], hint: Action | None
-    ) -> list[Action]:
+        self, state: StateT, actions: Sequence[ActionT], hint: ActionT | None
+    ) -> list[ActionT]:
         history = self.history
         if history:
             actions = sorted(actions, key=lambda action: -history.get(action, 0))
@@ -305,7 +317,8 @@ class AlphaBeta:
         return ordered
 
     def _store(
-        self, key: Hashable, depth: int, value: float, flag: int, action: Action | None, ply: int
+        self, key: Hashable, depth: int, value: float, flag: int, action: ActionT | None,
+        ply: int,
     ) -> None:
         self.table[key] = (depth, _to_table(value, ply), flag, action)
 

@@ -6,12 +6,18 @@ counts disagree: ``divide`` gives the count below each first move, in notation.
 
 from __future__ import annotations
 
+from typing import Any
+
 from scenarios.protocol import GameState
 
 
-def perft(state: GameState, depth: int) -> int:
-    """Number of move sequences of exactly ``depth`` plies (terminal states have no moves)."""
-    if depth <= 0:
+def perft(state: GameState[Any], depth: int) -> int:
+    """Number of move sequences of exactly ``depth`` plies (terminal states have no moves; a
+    game that ends earlier contributes nothing at the requested depth, as in chess perft).
+    ``ValueError`` for a negative depth."""
+    if depth < 0:
+        raise ValueError(f"perft depth must be >= 0, got {depth}")
+    if depth == 0:
         return 1
     actions = state.legal_actions()
     if depth == 1:
@@ -24,8 +30,11 @@ def perft(state: GameState, depth: int) -> int:
     return total
 
 
-def divide(state: GameState, depth: int) -> dict[str, int]:
-    """Perft of depth ``depth - 1`` below each legal first move, keyed by its notation."""
+def divide(state: GameState[Any], depth: int) -> dict[str, int]:
+    """Perft of depth ``depth - 1`` below each legal first move, keyed by its notation, in
+    ``legal_actions`` order. ``ValueError`` for a depth below 1."""
+    if depth < 1:
+        raise ValueError(f"divide needs depth >= 1, got {depth}")
     result: dict[str, int] = {}
     for action in state.legal_actions():
         child = state.clone()

@@ -283,7 +283,7 @@ def test_imperial_mid_game_score_and_log_name_the_nation():
             log = str(table.query_one("#imperial-log").render())
             assert any(name in log for name in ("Austria", "Italy", "France", "Britain",
                                                 "Germany", "Russia")), log
-            await pilot.press("s")
+            await pilot.press("r")  # the Scores key (docs/tui.md: one key vocabulary)
             await pilot.pause()
             score = app.screen
             title = str(score.query_one("#imperial-score Static").render())

@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from scenarios.imperium_shogi.rules import HAND_SHIFT
 from scenarios.imperium_shogi.tablebase import kernel as k
 from scenarios.imperium_shogi.tablebase.atomics import popcount
 from scenarios.imperium_shogi.tablebase.index import (
@@ -66,7 +67,7 @@ def _scan(
                     if target:
                         kind = target & 7
                         slot = 0 if kind >= 4 else (1 if kind == 3 else 2)
-                        base += 1 << (k.HAND_SHIFT + 2 * slot)
+                        base += 1 << (HAND_SHIFT + 2 * slot)
                     repaired = dense_of_key(directory, k.canon(k.swap_key(k.put(base, dst, 5))),
                                             nxt, pre, material)
                     declined = dense_of_key(directory, k.canon(k.swap_key(k.put(base, dst, 4))),

@@ -3,9 +3,15 @@
 The parallel solver (``solver``, ADR 0017) lets both cores write the same bitmaps and
 position states; these intrinsics emit the LLVM ``atomicrmw``/``cmpxchg`` instructions on an
 array element (sequentially consistent), and ``ctpop`` (the ``popcnt`` instruction on x86-64).
+
+Each public name is the numba intrinsic itself, typed (``cast``) as the call the kernels make:
+a numba intrinsic's Python signature has the typing context first, which a kernel never passes.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, cast
 
 from llvmlite import ir
 from numba import types
@@ -39,16 +45,22 @@ def _rmw(operation: str):  # noqa: ANN202
     return atomic
 
 
+#: The calls as kernels make them: ``f(array, index, value) -> old``, ``atomic_cas(array,
+#: index, expected, value) -> found``, ``popcount(word) -> count``, ``prefetch(array, index)``.
+#: Arguments are any numba integers (numpy scalars on the Python side); the old and found
+#: values have the array's dtype.
+ReadModifyWrite = Callable[[Any, Any, Any], Any]
+CompareAndSwap = Callable[[Any, Any, Any, Any], Any]
+
 #: ``atomic_or(array, i, bits)``: ``array[i] |= bits`` atomically; returns the old value.
-atomic_or = _rmw("or")
+atomic_or = cast(ReadModifyWrite, _rmw("or"))
 #: ``atomic_add(array, i, value)``: ``array[i] += value`` atomically; returns the old value.
-atomic_add = _rmw("add")
+atomic_add = cast(ReadModifyWrite, _rmw("add"))
 #: ``atomic_xchg(array, i, value)``: store ``value`` atomically; returns the old value.
-atomic_xchg = _rmw("xchg")
+atomic_xchg = cast(ReadModifyWrite, _rmw("xchg"))
 
 
-@intrinsic
-def atomic_cas(typingctx, array, index, expected, value):  # noqa: ANN001, ANN201, ARG001
+def _atomic_cas(typingctx, array, index, expected, value):  # noqa: ANN001, ANN202, ARG001
     """``array[i] = value`` if it still holds ``expected``; returns the value found there."""
     signature = array.dtype(array, index, array.dtype, array.dtype)
 
@@ -63,8 +75,10 @@ def atomic_cas(typingctx, array, index, expected, value):  # noqa: ANN001, ANN20
     return signature, codegen
 
 
-@intrinsic
-def popcount(typingctx, word):  # noqa: ANN001, ANN201, ARG001
+atomic_cas = cast(CompareAndSwap, intrinsic(_atomic_cas))
+
+
+def _popcount(typingctx, word):  # noqa: ANN001, ANN202, ARG001
     """Number of set bits of a 64-bit integer."""
     signature = types.int64(word)
 
@@ -76,8 +90,10 @@ def popcount(typingctx, word):  # noqa: ANN001, ANN201, ARG001
     return signature, codegen
 
 
-@intrinsic
-def prefetch(typingctx, array, index):  # noqa: ANN001, ANN201, ARG001
+popcount = cast(Callable[[Any], int], intrinsic(_popcount))
+
+
+def _prefetch(typingctx, array, index):  # noqa: ANN001, ANN202, ARG001
     """Hint the CPU to load ``array[index]``'s cache line (``llvm.prefetch``, for reading).
 
     The solver looks positions up at random in arrays far larger than the caches; asking for
@@ -98,3 +114,6 @@ def prefetch(typingctx, array, index):  # noqa: ANN001, ANN201, ARG001
         return context.get_dummy_value()
 
     return signature, codegen
+
+
+prefetch = cast(Callable[[Any, Any], None], intrinsic(_prefetch))

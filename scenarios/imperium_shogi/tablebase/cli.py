@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import resource
 import sys
 from pathlib import Path
 
@@ -29,15 +30,11 @@ EXPECTED_POSITIONS = {"imperium": 246_838_526, "dobutsu": 246_803_167}
 
 def peak_rss_mb() -> float:
     """Peak resident memory of this process in MB (Linux ``ru_maxrss`` is in KB)."""
-    import resource
-
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def cpu_seconds() -> float:
     """User plus system CPU time of this process so far (all threads)."""
-    import resource
-
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return usage.ru_utime + usage.ru_stime
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from scenarios.imperium_shogi.rules import HAND_SHIFT
 from scenarios.imperium_shogi.tablebase.atomics import popcount
-from scenarios.imperium_shogi.tablebase.kernel import HAND_SHIFT
 from scenarios.imperium_shogi.tablebase.ranking import LINE_RANKS, LINE_WORDS, SQUARE_STRIDE
 
 
@@ -133,7 +133,7 @@ def dense_of_rank(directory: np.ndarray, rank: int) -> int:
     dense = np.int64(directory[base]) + popcount(bits & (below - np.uint64(1)))
     for j in range(word):
         dense += popcount(directory[base + 1 + j])
-    return dense
+    return int(dense)
 
 
 @njit(cache=True)

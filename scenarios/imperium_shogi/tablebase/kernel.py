@@ -24,7 +24,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from scenarios.imperium_shogi.rules import SQUARES, TARGETS
+from scenarios.imperium_shogi.rules import HAND_SHIFT, SQUARES, TARGETS
 from scenarios.imperium_shogi.tablebase import table as plain_keys
 from scenarios.imperium_shogi.tablebase.atomics import popcount
 
@@ -33,9 +33,8 @@ T_WIN_CAPTURE = 250
 T_LOSS_TRY = 251
 T_WIN_TRY = 252
 MAX_MOVES = 128
-HAND_SHIFT = 48
 #: The 48-bit board and the low bit of each of its twelve 4-bit squares.
-BOARD = (1 << 48) - 1
+BOARD = (1 << HAND_SHIFT) - 1
 LOW_BITS = 0x111111111111
 
 def _target_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

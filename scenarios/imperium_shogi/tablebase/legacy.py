@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import cast
 
 import numpy as np
 from numba import njit
 
 EMPTY_KEY = 0
-_MULTIPLIER = np.int64(-7046029254386353131)  # odd 64-bit multiplier (golden ratio), signed
+#: Odd 64-bit multiplier (golden ratio), signed. An ``np.int64`` so that numba multiplies
+#: with wrap-around; typed as ``int`` for the type checker, which sees only the Python side.
+_MULTIPLIER = cast(int, np.int64(-7046029254386353131))
 
 
 @njit(cache=True, inline="always")

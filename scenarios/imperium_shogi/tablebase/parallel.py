@@ -505,7 +505,7 @@ def retro_level(
         ranks = np.empty(BATCH_ROOM, dtype=np.int64)
         from_win = np.empty(BATCH_ROOM, dtype=np.uint8)
         places = np.empty(BATCH_ROOM, dtype=np.int64)
-        claimed = atomic_add(cursor, 0, 1)
+        claimed: int = atomic_add(cursor, 0, 1)
         while claimed < n:
             _retro_block(wanted[claimed], directory, state, level_bits, next_bits, next_blocks,
                          dist, nxt, pre, count, material, src, nsrc, tgt, ntgt, dobutsu, buf,

@@ -14,15 +14,17 @@ and ``Ranking.rank`` the plain-Python one, for the perfect level (which needs no
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
 import numpy as np
 
+from scenarios.imperium_shogi.rules import HAND_SHIFT
+
 #: Ranks per rank-directory line (seven 64-bit words) and 64-bit entries per line.
 LINE_RANKS = 448
 LINE_WORDS = 8
-HAND_SHIFT = 48
 #: Codes a square may hold: empty, Red BB MS CR B B+, Blue BB MS CR B B+.
 SQUARE_CODES = (0, 1, 2, 3, 4, 5, 9, 10, 11, 12, 13)
 #: Piece kinds counted against the material, in state order: MS, CR, B (B and B+ together).
@@ -35,7 +37,7 @@ STATES = 4 * 27  # BB placed (Red, Blue) x used MS x used CR x used B (each 0..2
 SQUARE_STRIDE = STATES * 16
 
 
-def _state(red_bb: int, blue_bb: int, used: tuple[int, int, int]) -> int:
+def _state(red_bb: int, blue_bb: int, used: Sequence[int]) -> int:
     return (((red_bb * 2 + blue_bb) * 3 + used[0]) * 3 + used[1]) * 3 + used[2]
 
 

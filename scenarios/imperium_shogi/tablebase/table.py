@@ -15,17 +15,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from scenarios.imperium_shogi.rules import BLUE, Position, encode
-from scenarios.imperium_shogi.tablebase.ranking import HAND_SHIFT, LINE_RANKS, LINE_WORDS, Ranking
+from scenarios.imperium_shogi.rules import BLUE, HAND_SHIFT, SIDE_SHIFT, Position, encode
+from scenarios.imperium_shogi.tablebase.ranking import LINE_RANKS, LINE_WORDS, Ranking
 
-SIDE_FREE_MASK = (1 << 60) - 1
+SIDE_FREE_MASK = (1 << SIDE_SHIFT) - 1
 WIN, LOSS, DRAW = "win", "loss", "draw"
 WON_IN_0 = 255
 
 
 #: Masks of the 48-bit board (4 bits a square): the low bit of every square, the bytes and
 #: 16-bit halves used to reverse the square order, and the files a, b, c of every rank.
-_BOARD = (1 << 48) - 1
+_BOARD = (1 << HAND_SHIFT) - 1
 _LOW_BITS = 0x111111111111
 _LOW_NIBBLES = 0x0F0F0F0F0F0F
 _LOW_BYTES = 0x00FF00FF00FF
@@ -115,6 +115,7 @@ class Table:
 
     def stored_keys(self) -> np.ndarray:
         """Every stored key, in position-number order (``val[i]`` is the value of key ``i``)."""
+        # deliberate lazy import: ``index`` is numba code, which the plain reader does not need
         from scenarios.imperium_shogi.tablebase.index import stored_keys
 
         r = self.ranking

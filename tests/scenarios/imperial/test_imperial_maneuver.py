@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from scenarios.imperial import events as ev
+from scenarios.imperial.movement import army_destinations
 from scenarios.imperial.rules import decide, legal_orders
 from tests.scenarios.imperial.helpers import await_, fresh, moves_from, play, put
 
@@ -328,6 +329,38 @@ def test_fleet_may_move_first_and_then_convoy():
     put(state, "GB", "A", "edinburgh")
     state = play(state, ("move", "F", "northatlantic", "northsea", 0))
     assert ("norway", 0) in moves_from(state, "A", "edinburgh")
+
+
+def test_convoy_uses_the_fleet_that_already_moved():
+    # IMP-11 (issue 29; docs/imperial.md "Maneuver"): two GB fleets in the North Sea, one still
+    # unmoved (lower id), one that just sailed in. The army's convoy is carried by the fleet
+    # whose step is spent, so the other keeps its move (the engine used to take the lowest id)
+    state = maneuver("GB")
+    (waiting,) = put(state, "GB", "F", "northsea")
+    (arrived,) = put(state, "GB", "F", "northatlantic")
+    put(state, "GB", "A", "edinburgh")
+    state = play(state, ("move", "F", "northatlantic", "northsea", 0))
+    events, state = decide(state, ("move", "A", "edinburgh", "norway", 0))
+    moved = [event for event in events if isinstance(event, ev.UnitMoved)]
+    assert [event.convoy for event in moved] == [(arrived,)]
+    assert waiting not in state.convoyed
+    assert ("balticsea", 0) in moves_from(state, "F", "northsea")
+
+
+def test_every_convoy_route_spares_the_fleet_that_can_still_move():
+    # IMP-11: each sea gives its spent fleet if it has one (here the North Sea), else its
+    # lowest id (here the English Channel's only fleet, reached by rail to London)
+    state = maneuver("GB")
+    (north_waiting,) = put(state, "GB", "F", "northsea")
+    (north_arrived,) = put(state, "GB", "F", "northatlantic")
+    (channel,) = put(state, "GB", "F", "englishchannel")
+    put(state, "GB", "A", "edinburgh")
+    state = play(state, ("move", "F", "northatlantic", "northsea", 0))
+    unit = next(u for u in state.units_of("GB") if u.kind == "A")
+    routes = army_destinations(state, unit)
+    assert routes["norway"] == (north_arrived,)
+    assert routes["brest"] == (channel,)
+    assert all(north_waiting not in fleets for fleets in routes.values())
 
 
 def test_published_switch_lets_a_convoying_fleet_move():

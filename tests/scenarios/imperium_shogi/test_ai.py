@@ -6,14 +6,9 @@ import random
 
 import pytest
 
-from scenarios.imperium_shogi.ai import (
-    PERFECT,
-    ShogiAI,
-    available_levels,
-    evaluate,
-    forced_result,
-)
+from scenarios.imperium_shogi.ai import PERFECT, ShogiAI, available_levels
 from scenarios.imperium_shogi.cli import cli_solve
+from scenarios.imperium_shogi.evaluation import evaluate, forced_result
 from scenarios.imperium_shogi.game import ShogiState, make_game
 from scenarios.solvers.alphabeta import WIN, AlphaBeta
 

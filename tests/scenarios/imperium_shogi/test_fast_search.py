@@ -7,13 +7,8 @@ import random
 import pytest
 
 from scenarios.imperium_shogi import ai as ai_module
-from scenarios.imperium_shogi.ai import (
-    ShogiAI,
-    evaluate,
-    forced_result,
-    levels_help,
-    order_moves,
-)
+from scenarios.imperium_shogi.ai import ShogiAI, levels_help
+from scenarios.imperium_shogi.evaluation import evaluate, forced_result, order_moves
 from scenarios.imperium_shogi.fast_search import FastSearcher, canonical, evaluate_key
 from scenarios.imperium_shogi.game import ShogiState, make_game
 from scenarios.imperium_shogi.rules import encode

@@ -11,15 +11,10 @@ from typing import Any
 from textual.app import App
 from textual.widgets import Input
 
+from scenarios.dialogs import GameChoice, GameHelp
 from scenarios.imperium_shogi import make_screen
 from scenarios.imperium_shogi.game import make_game
-from scenarios.imperium_shogi.screen import (
-    Cell,
-    CellView,
-    ChoiceDialog,
-    HelpDialog,
-    ShogiScreen,
-)
+from scenarios.imperium_shogi.screen import Cell, CellView, ShogiScreen
 
 
 def pilot_test(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
@@ -136,7 +131,7 @@ async def test_repair_choice_dialog():
         screen = screen_of(app)
         await pilot.click("#cell-2-1")
         await pilot.click("#cell-1-1")
-        assert isinstance(app.screen, ChoiceDialog)
+        assert isinstance(app.screen, GameChoice)
         await pilot.press("enter")
         await pilot.pause()
         assert moves_of(screen) == ["b3b4+"]
@@ -150,7 +145,7 @@ async def test_new_game_as_blue_lets_the_computer_open():
     async with app.run_test(size=(120, 40)) as pilot:
         screen = screen_of(app)
         await pilot.press("n")
-        assert isinstance(app.screen, ChoiceDialog)
+        assert isinstance(app.screen, GameChoice)
         await pilot.press("down", "down", "enter")  # "You play Blue vs computer (easy)"
         await settle(app, pilot)
         assert screen.players == ["easy", "human"]
@@ -171,7 +166,8 @@ async def test_save_and_load_round_trip(tmp_path: Path):
         app.screen.query_one(Input).value = str(path)
         await pilot.press("enter")
         await pilot.pause()
-        assert path.read_text().splitlines()[1:] == ["mfc/1b1/1B1/CFM - r", "c1c2 a4a3"]
+        assert path.read_text().splitlines()[1:] == [
+            "mfc/1b1/1B1/CFM - r", "c1c2 a4a3", "# players: human human"]
         await pilot.press("u", "u")
         assert moves_of(screen) == []
         await pilot.press("ctrl+o")
@@ -203,14 +199,14 @@ async def test_help_lists_bindings():
     app = ShogiTestApp(red="human", blue="human")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("question_mark")
-        assert isinstance(app.screen, HelpDialog)
+        assert isinstance(app.screen, GameHelp)
         text = str(app.screen.query_one("#help-keys").render())
         assert "shogi.undo" in text and "Select / move" in text
         levels = str(app.screen.query_one("#help-levels").render())
         assert all(level in levels for level in ("easy", "normal", "hard", "2,000,000"))
         # the dialog is drawn as a framed box of its own width (its CSS once sat on the game
         # screen, where Textual scopes it, so the help spread borderless over the board)
-        box = app.screen.query_one(".dialog")
+        box = app.screen.query_one(".game-dialog")
         assert box.styles.border.top[0] != "" and box.region.width == 90
         await pilot.press("escape")
         assert isinstance(app.screen, ShogiScreen)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from scenarios.imperium_shogi.ai import evaluate, order_moves
+from scenarios.imperium_shogi.evaluation import evaluate, order_moves
 from scenarios.imperium_shogi.game import ShogiState, make_game
 from scenarios.imperium_shogi.rules import perft
 from scenarios.solvers.alphabeta import EVAL_LIMIT, WIN, AlphaBeta

@@ -7,8 +7,9 @@ import random
 import pytest
 
 from scenarios.invector import make_game
-from scenarios.invector.ai import LEVELS, InvectorAI, levels_help
-from scenarios.invector.rules import SWAP
+from scenarios.invector import solver as solver_module
+from scenarios.invector.ai import COMPILED_FACTOR, LEVELS, InvectorAI, levels_help
+from scenarios.invector.rules import SWAP, parse_position
 from scenarios.invector.solver import Solver
 
 
@@ -164,3 +165,68 @@ def test_levels_never_read_the_clock(level, monkeypatch):
     for action in expected:
         assert InvectorAI(level, random.Random(7)).choose(state) == action
         state.apply_action(action)
+
+
+def _refuted_within(state, positions, backend):
+    """The actions a fresh solver refutes (the opponent wins after them) when it tries them in
+    ``legal_actions`` order with ``positions`` new positions in all (what medium's solver does
+    before it falls back to the search)."""
+    solver = Solver(state.board, backend)
+    end = solver.positions + positions
+    refuted = set()
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply_action(action)
+        value = solver.value_within(child, end - solver.positions)
+        if value is not None and value > 0:
+            refuted.add(action)
+    return refuted
+
+
+@pytest.mark.parametrize("text, refuted_move", [
+    ("invector 9x2 bb.wbwbwb/ww.bwbwbw b pie:off", "a1xa2"),
+    ("invector 4x5 .bbw/wb../bwwb/wbww/bwb. b pie:off", "c1xd1"),
+])
+def test_medium_never_falls_back_on_a_move_its_solver_refuted(text, refuted_move):
+    # INV-7 (issue 29): medium's solver runs out of budget in these won positions, but not
+    # before it has shown that the capture the search liked loses; the search used to play it
+    # anyway (a1xa2, c1xd1). With the compiled solver (the `solver` extra).
+    pytest.importorskip("numba")
+    state = parse_position(text)
+    budget = LEVELS["medium"].solver_positions * COMPILED_FACTOR
+    refuted = _refuted_within(state, budget, "numba")
+    assert state.text_to_action(refuted_move) in refuted
+    action = InvectorAI("medium").choose(state)
+    assert action not in refuted, state.action_to_text(action)
+
+
+def test_medium_without_numba_never_falls_back_on_a_refuted_move(monkeypatch):
+    # INV-7 (issue 29): the same with the pure-Python solver of an install without the
+    # `solver` extra (its budget is 20 times smaller): at this won position the search's
+    # favourite b2xa2 was refuted before the budget ran out; medium now plays a winning move
+    monkeypatch.setattr(solver_module, "fast_backend_available", lambda: False)
+    state = parse_position("invector 5x4 ..w.w/bwwb./bwbb./b.w.b w pie:off")
+    refuted = _refuted_within(state, LEVELS["medium"].solver_positions, "python")
+    assert state.text_to_action("b2xa2") in refuted
+    ai = InvectorAI("medium")
+    action = ai.choose(state)
+    assert ai._solvers[(5, 4)].backend == "python"
+    assert action not in refuted
+    assert Solver(state.board).analyse(state).action_values[action] == 1
+
+
+def test_every_refuted_move_is_a_real_loss():
+    # INV-7: what the fallback leaves out is lost for the mover by the full solve (the budget
+    # only cuts the search short, it never changes a stored value)
+    state = parse_position("invector 4x5 .bbw/wb../bwwb/wbww/bwb. b pie:off")
+    values = Solver(state.board).analyse(state).action_values
+    refuted = _refuted_within(state, 400_000, "auto")
+    assert refuted and all(values[action] < 0 for action in refuted)
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_solver_levels_take_the_last_stone_at_once(level):
+    # INV-7 (issue 29): c2xd2 captures White's last stone and ends the game; b1-c1 also wins
+    # (the solver's first winning move in legal order) but later, so the levels used to play it
+    state = parse_position("invector 5x2 .b.../..bw. b pie:off")
+    assert state.action_to_text(InvectorAI(level).choose(state)) == "c2xd2"

@@ -7,8 +7,7 @@ import random
 import pytest
 
 from scenarios.invector import make_game
-from scenarios.invector.notation import parse_position
-from scenarios.invector.rules import PASS, SWAP
+from scenarios.invector.rules import PASS, SWAP, parse_position
 from scenarios.protocol import IllegalActionError, NotationError
 
 

@@ -1,12 +1,13 @@
-"""Perft through the protocol against a naive reference (INV-4, INV-5, INV-6)."""
+"""Perft through the protocol (the shared ``scenarios.solvers.perft``) against a naive reference
+(INV-4, INV-5, INV-6)."""
 
 from __future__ import annotations
 
 import pytest
 
 from scenarios.invector import make_game
-from scenarios.invector.notation import parse_position
-from scenarios.invector.perft import divide, perft
+from scenarios.invector.rules import parse_position
+from scenarios.solvers.perft import divide, perft
 from tests.scenarios.invector.reference import perft as reference_perft
 from tests.scenarios.invector.reference import start_grid
 
@@ -29,10 +30,10 @@ def test_perft_depth_one_on_default_board_is_31():
 def test_divide_sums_to_perft_and_counts_swap():
     # INV-6: on White's first turn the swap is one more action
     state = make_game(5, 4, pie=True).new_initial_state()
-    rows = divide(state, 2)
-    assert len(rows) == 31 and sum(count for _, count in rows) == perft(state, 2)
+    counts = divide(state, 2)
+    assert len(counts) == 31 and sum(counts.values()) == perft(state, 2)
     without = divide(make_game(5, 4, pie=False).new_initial_state(), 2)
-    assert [count - 1 for _, count in rows] == [count for _, count in without]
+    assert [count - 1 for count in counts.values()] == list(without.values())
 
 
 def test_perft_counts_forced_pass_as_a_ply():
@@ -46,3 +47,5 @@ def test_perft_rejects_negative_depth():
     # INV-8: bad input is refused clearly
     with pytest.raises(ValueError, match="depth"):
         perft(make_game().new_initial_state(), -1)
+    with pytest.raises(ValueError, match="depth"):
+        divide(make_game().new_initial_state(), 0)

@@ -7,8 +7,7 @@ import random
 import pytest
 
 from scenarios.invector import make_game
-from scenarios.invector.notation import parse_position
-from scenarios.invector.rules import BLACK, PASS, SWAP, WHITE
+from scenarios.invector.rules import BLACK, PASS, SWAP, WHITE, parse_position
 from scenarios.protocol import TERMINAL, IllegalActionError
 from tests.scenarios.invector.reference import moves as reference_moves
 

@@ -9,9 +9,10 @@ from typing import Any
 
 from textual.app import App
 
+from scenarios.dialogs import GameHelp
 from scenarios.invector import make_game, make_screen
 from scenarios.invector.rules import BLACK, PASS, SWAP, WHITE
-from scenarios.invector.screen import CellView, InvectorHelpDialog, InvectorScreen
+from scenarios.invector.screen import CellView, InvectorScreen
 
 
 def pilot_test(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
@@ -192,16 +193,16 @@ async def test_help_lists_every_binding_with_description():
         assert all(binding.description and binding.id for binding in screen.BINDINGS)
         await pilot.press("question_mark")
         await pilot.pause()
-        assert isinstance(app.screen, InvectorHelpDialog)
-        text = str(app.screen.query_one("#inv-help-keys").render())
+        assert isinstance(app.screen, GameHelp)
+        text = str(app.screen.query_one("#help-keys").render())
         assert "invector.swap" in text and "Undo" in text
-        levels = str(app.screen.query_one("#inv-help-levels").render())
+        levels = str(app.screen.query_one("#help-levels").render())
         assert all(f"{name}:" in levels for name in ("easy", "medium", "hard"))  # issue 21
         assert "solver" in levels
         # a framed box of its own width (its CSS once sat on the game screen, where Textual
         # scopes it, so the help spread borderless over the board)
-        box = app.screen.query_one(".inv-dialog")
-        assert box.styles.border.top[0] != "" and box.region.width == 96
+        box = app.screen.query_one(".game-dialog")
+        assert box.styles.border.top[0] != "" and box.region.width == 90
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is screen
@@ -224,7 +225,7 @@ async def test_launcher_default_is_5x4_with_pie_against_the_computer():
 
 @pilot_test
 async def test_new_game_dialog_changes_the_board_and_opponent_cycles():
-    # INV-1 INV-6: n offers board presets (3x2 with pie here); c cycles seat 1's player
+    # INV-1 INV-6: n offers board presets (3x2 with pie here); o cycles seat 1's player
     app = HostApp(players=("human", "human"))
     async with app.run_test(size=(120, 40)) as pilot:
         screen = screen_of(app)
@@ -234,7 +235,7 @@ async def test_new_game_dialog_changes_the_board_and_opponent_cycles():
         await pilot.pause()
         assert screen.state.to_text() == "invector 3x2 bwb/wbw b pie:open"
         assert len(list(screen.query(CellView))) == 6
-        await pilot.press("c")
+        await pilot.press("o")
         assert screen.players == ["human", "easy"]
         await pilot.press("m", *"a1xb1", "enter")
         await settle(app, pilot)

@@ -8,9 +8,8 @@ from functools import cache
 import pytest
 
 from scenarios.invector import make_game
-from scenarios.invector.notation import parse_position
-from scenarios.invector.rules import BLACK, SWAP, WHITE
-from scenarios.invector.solver import Solver, SolverBudgetExceeded, solve_start
+from scenarios.invector.rules import BLACK, SWAP, WHITE, parse_position
+from scenarios.invector.solver import Solver, SolverBudgetExceeded, ply_bound, solve_start
 from tests.scenarios.invector.reference import mover_wins, moves, start_grid
 
 
@@ -193,3 +192,28 @@ def test_transposed_board_has_the_same_first_move_values(size):
         (fr, fc), (tr, tc) = divmod(frm, cols), divmod(to, cols)
         mirror = (fc * rows + fr) * (cols * rows) + (tc * rows + tr)
         assert t_analysis.action_values[mirror] == value
+
+
+def test_winning_action_takes_the_last_stone_first():
+    # INV-7 (issue 29): both b1-c1 and c2xd2 win here, but c2xd2 ends the game at once
+    state = parse_position("invector 5x2 .b.../..bw. b pie:off")
+    solver = Solver(state.board)
+    assert [state.action_to_text(a) for a in solver.analyse(state).winning_actions] == [
+        "b1-c1", "c2xd2"]
+    assert state.action_to_text(solver.winning_action(state)) == "c2xd2"
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_value_within_gives_up_without_losing_work(backend):
+    # INV-7: a value that needs more positions than allowed is None, and what was stored on
+    # the way is kept, so a second try with more room finishes with the exact value
+    state = make_game(5, 4, pie=False).new_initial_state()
+    solver = Solver(state.board, backend)
+    assert solver.value_within(state, 1000) is None
+    stored = solver.positions
+    # a search stopped short still stores the values of the positions it was inside of, at
+    # most one per ply of the path
+    bound = ply_bound(state.board, state.stones[BLACK], state.stones[WHITE])
+    assert 0 < stored <= 1001 + bound and solver.budget is None
+    assert solver.value_within(state, 10_000_000) == 1
+    assert solver.value_within(state, 0) == 1  # known now: no new position needed

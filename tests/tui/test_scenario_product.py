@@ -1,0 +1,190 @@
+"""The three scenario games as one product (issue 31 item 13): one key vocabulary, one help
+layout, a saved Shogi game that keeps its computer level, Invector's swap hint only for a
+person, Imperial's focus on the orders list from the start. Pilot tests at the sizes of the
+snapshot tests (docs/tui.md, "Scenario games")."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from pathlib import Path
+
+import pytest
+from textual.binding import Binding
+from textual.widgets import Input, OptionList
+
+from scenarios.dialogs import VOCABULARY, GameHelp
+from scenarios.imperial.screen import ImperialScreen, InvestorDialog
+from scenarios.imperium_shogi.screen import ShogiScreen
+from scenarios.invector import screen as invector_screen
+from scenarios.invector.ai import InvectorAI
+from scenarios.invector.screen import InvectorScreen
+from tests.tui.pilot_helpers import ScenarioHost
+
+SIZES = [(80, 24), (160, 48)]
+SCREENS = {
+    "shogi": (ShogiScreen, lambda: ShogiScreen(red="human", blue="human")),
+    "invector": (InvectorScreen, lambda: InvectorScreen(players=("human", "human"))),
+    "imperial": (ImperialScreen, lambda: ImperialScreen(players=4, seed=0)),
+}
+
+
+def run(coroutine) -> None:
+    """Run a Pilot scenario; a hang fails after a minute instead of blocking the run."""
+    asyncio.run(asyncio.wait_for(coroutine, 60))
+
+
+async def pass_investor(pilot) -> None:
+    """Imperial's start may open the investor dialog (IMP-19): pass it."""
+    while isinstance(pilot.app.screen, InvestorDialog):
+        await pilot.press("escape")
+        await pilot.pause()
+
+
+def test_one_key_vocabulary_across_the_three_games():
+    """SHO-10 INV-8 IMP-7: a key means the same thing in every game that uses it (Invector's
+    `c` changed the opponent while Imperial's `c` let the computer decide, and `s` swapped in
+    Invector but showed the scores in Imperial), and every binding is a word of the shared
+    vocabulary with the id GAME.WORD."""
+    meaning: dict[str, set[tuple[str, str]]] = {}
+    for cls, _ in SCREENS.values():
+        for binding in cls.BINDINGS:
+            assert isinstance(binding, Binding)
+            prefix, _, word = (binding.id or "").partition(".")
+            assert word in VOCABULARY, binding.id
+            assert (binding.key, binding.action) == (VOCABULARY[word].keys,
+                                                     VOCABULARY[word].action), binding.id
+            for key in binding.key.split(","):
+                meaning.setdefault(key, set()).add((binding.action, binding.description))
+    assert {key: sorted(used) for key, used in meaning.items() if len(used) > 1} == {}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("name", sorted(SCREENS))
+def test_every_game_opens_the_same_help(name, size):
+    """SHO-10 INV-8 IMP-7: `?` shows one help layout in every game: the keys in force with
+    their ids, then the game's sections, in a framed box that fits the terminal."""
+    cls, make = SCREENS[name]
+
+    async def scenario() -> None:
+        app = ScenarioHost(make)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await pass_investor(pilot)
+            game = app.screen
+            assert isinstance(game, cls)
+            await pilot.press("question_mark")
+            await pilot.pause()
+            help_screen = app.screen
+            assert isinstance(help_screen, GameHelp)
+            keys = str(help_screen.query_one("#help-keys").render())
+            for binding in cls.BINDINGS:
+                assert binding.id in keys and binding.description in keys
+            assert f"{cls.GAME_TITLE} — keys" in str(
+                help_screen.query_one(".game-dialog-title").render())
+            assert len(help_screen.query(".game-help-heading")) >= 1
+            box = help_screen.query_one(".game-dialog")
+            assert box.region.width <= size[0] and box.region.height <= size[1]
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is game
+
+    run(scenario())
+
+
+def test_a_saved_shogi_game_keeps_its_computer_level(tmp_path: Path):
+    """SHO-10: a game against `easy` saved and loaded in a screen that starts against the
+    launcher's `normal` is played on against `easy` (the level used to be dropped)."""
+    path = tmp_path / "game.txt"
+
+    async def scenario() -> None:
+        app = ScenarioHost(lambda: ShogiScreen(red="human", blue="easy"))
+        async with app.run_test(size=(160, 48)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert screen.play(screen.state.text_to_action("c1c2"))
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            await pilot.press("ctrl+s")
+            app.screen.query_one(Input).value = str(path)
+            await pilot.press("enter")
+            await pilot.pause()
+        assert "# players: human easy" in path.read_text()
+
+        app = ScenarioHost(lambda: ShogiScreen())  # the launcher's default: Blue is normal
+        async with app.run_test(size=(160, 48)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert screen.players == ["human", "normal"]
+            await pilot.press("ctrl+o")
+            app.screen.query_one(Input).value = str(path)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert screen.players == ["human", "easy"]
+            assert screen._computers[1].level == "easy"
+            assert len(screen.state.history()) == 2
+
+    run(scenario())
+
+
+def test_invector_asks_for_s_only_when_a_person_may_swap(monkeypatch):
+    """INV-6: while the computer (White) thinks about its swap, the status told the person to
+    press s. The computer's choice is held back here until the status has been read."""
+    release = threading.Event()
+    real_choose = InvectorAI.choose
+
+    class HeldAI(InvectorAI):
+        def choose(self, state):
+            release.wait(30)
+            return real_choose(self, state)
+
+    monkeypatch.setattr(invector_screen, "InvectorAI", HeldAI)
+
+    async def scenario() -> None:
+        app = ScenarioHost(lambda: InvectorScreen(players=("human", "medium")))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            await pilot.press("enter", "right", "enter")  # a1xb1: White may swap now
+            await pilot.pause()
+            status = str(screen.query_one("#inv-status").render())
+            assert screen.thinking and screen.state.swap_available()
+            assert "press s" not in status and "thinking" in status
+            release.set()
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+
+        app = ScenarioHost(lambda: InvectorScreen(players=("medium", "human")))
+        release.set()
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(100):  # the computer (Black) opens; then the person may swap
+                await pilot.pause(0.05)
+                if len(app.screen.states) > 1 and not app.screen.thinking:
+                    break
+            assert app.screen.is_human_turn() and app.screen.state.swap_available()
+            assert "press s" in str(app.screen.query_one("#inv-status").render())
+
+    run(scenario())
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_imperial_starts_with_the_orders_list_focused(size):
+    """IMP-7: the table opens with the focus on the orders list, so Enter plays the highlighted
+    order at once (the focus used to sit on the Nations table)."""
+
+    async def scenario() -> None:
+        app = ScenarioHost(lambda: ImperialScreen(players=4, seed=0))
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await pass_investor(pilot)
+            table = app.screen
+            assert isinstance(table, ImperialScreen)
+            orders = table.query_one("#imperial-orders", OptionList)
+            assert app.focused is orders
+            played = len(table.position.orders())
+            await pilot.press("enter")
+            await pilot.pause()
+            await pass_investor(pilot)
+            assert len(table.position.orders()) > played
+
+    run(scenario())
