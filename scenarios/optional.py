@@ -1,7 +1,7 @@
 """The optional ``solver`` extra (numpy and numba): whether this installation has it, and the one
 line that says how to add it.
 
-A plain ``pip install .`` leaves it out (ADR 0024). Everything a player meets works without it:
+A plain ``pip install .`` leaves it out (ADR 0025). Everything a player meets works without it:
 Invector's exact solver has a pure-Python search for every board, Imperium Shogi's ``hard``
 level falls back to the generic search. Only the compiled searches and the Imperium tablebase
 (the full retrograde solve, and reading a solved table for the ``perfect`` level) need it; the

@@ -70,7 +70,7 @@ def _recursion_room(depth: int) -> Iterator[None]:
 
 def fast_backend_available() -> bool:
     """True if numba and numpy are installed (the ``solver`` extra): the compiled search is then
-    used up to 31 cells. Without them the pure-Python search serves every board (ADR 0024)."""
+    used up to 31 cells. Without them the pure-Python search serves every board (ADR 0025)."""
     return has_solver_extra()
 
 

@@ -1,5 +1,5 @@
 """A plain install, without the ``solver`` extra (numpy, numba), must not crash (issue 32 item 1;
-ADR 0024): the commands and screens that a player meets work, and the ones that truly need the
+ADR 0025): the commands and screens that a player meets work, and the ones that truly need the
 extra say so in one line.
 
 Each check runs in a fresh interpreter whose import system cannot see numpy, numba or llvmlite:
