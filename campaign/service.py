@@ -30,6 +30,7 @@ from campaign.rules.errors import (
     TamperedLogError,
     UndoError,
 )
+from campaign.rules.field_errors import field_problem
 from campaign.rules.flow import FLOW, MapAssembled, PhaseAdvanced, PhaseEnded, layout_record
 from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.rules.notation import parse_order
@@ -77,7 +78,8 @@ def parse_stored(rows: list[StoredEvent], name: str = "") -> list[Event]:
                 adapter.validate_json(row.payload)
             except ValidationError as error:
                 raise TamperedLogError(
-                    name, row.seq, f"event cannot be read by this version: {error.errors()[0]}"
+                    name, row.seq, f"event cannot be read by this version: "
+                    f"{field_problem(error)}"
                 ) from None
         raise
 

@@ -222,12 +222,12 @@ def _verify(args: argparse.Namespace) -> int:
 
 def _replay(args: argparse.Namespace) -> int:
     from campaign.content import load_ruleset
-    from campaign.rules.seedgame import SeedGame, record, replay
+    from campaign.rules.seedgame import record, replay
 
     try:
-        game = SeedGame.model_validate(json.loads(args.file.read_text(encoding="utf-8")))
-    except (OSError, ValueError) as error:
-        print(f"campaign: {args.file}: cannot read seed game: {error}", file=sys.stderr)
+        game = read_seed_game(args.file)
+    except ValueError as error:
+        print(f"campaign: {error}", file=sys.stderr)
         return EXIT_ERROR
     layout_seed = game.seed if game.layout == "random" else None
     ruleset = load_ruleset(None, game.layout, layout_seed)
@@ -251,6 +251,31 @@ def _replay(args: argparse.Namespace) -> int:
         return EXIT_ERROR
     print(f"{args.file}: {len(game.steps)} steps, every digest matches")
     return 0
+
+
+#: The largest seed game file read (the bundled ones are below 20 KiB).
+MAX_SEED_GAME_BYTES = 16 * 1024 * 1024
+
+
+def read_seed_game(path: Path):  # noqa: ANN201 - a SeedGame; pydantic is imported late
+    """The seed game in ``path``, read through the bounded reader; ``ValueError`` with one line
+    naming the file and the problem (no pydantic wording)."""
+    from pydantic import ValidationError
+
+    from campaign.rules.field_errors import field_problem
+    from campaign.rules.seedgame import SeedGame
+    from campaign.userfiles import read_text_bounded
+
+    text = read_text_bounded(path, MAX_SEED_GAME_BYTES, "seed game file")
+    try:
+        return SeedGame.model_validate(json.loads(text))
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{path}:{error.lineno}: not a seed game: JSON error at column "
+                         f"{error.colno}: {error.msg}") from None
+    except ValidationError as error:
+        raise ValueError(f"{path}: not a seed game: {field_problem(error)}") from None
+    except (ValueError, RecursionError) as error:  # e.g. an integer of 5000 digits
+        raise ValueError(f"{path}: not a seed game: {error}") from None
 
 
 def _repin(args: argparse.Namespace) -> int:

@@ -29,6 +29,7 @@ from pydantic import BaseModel, ValidationError
 
 from campaign.rules.base import Order
 from campaign.rules.errors import InvalidOrderError
+from campaign.rules.field_errors import field_problem
 from campaign.rules.ids import Side
 from campaign.rules.registry import order_spec
 
@@ -197,9 +198,7 @@ def parse_order(text: str) -> Order:
     try:
         return cls.model_validate(data)
     except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(p) for p in first.get("loc", ()))
         raise InvalidOrderError(
-            f"cannot read order {text!r}: {where}: {first.get('msg')} "
+            f"cannot read order {text!r}: {field_problem(error)} "
             f"(usage: {_side_text(side)} {order_spec(verb).template})"
         ) from None
