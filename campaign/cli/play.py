@@ -42,6 +42,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="who rolls: seeded (the tool, default), physical (typed in with order --dice) "
              "or commit-reveal (play by e-mail; both players choose the same)",
     )
+    new.add_argument(
+        "--as", dest="as_side", choices=["aslan", "solomani"], metavar="SIDE",
+        help="play by e-mail: the side YOU play (aslan or solomani), recorded in this database; "
+             "turn files from your own side are then refused",
+    )
     add_db_option(new)
     new.set_defaults(func=guard(_new))
 
@@ -108,10 +113,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _new(args: argparse.Namespace) -> int:
+    if args.as_side is not None and args.dice == "physical":
+        raise ValueError("--as is for play by e-mail; a campaign with physical dice is played "
+                         "at the table (use --dice commit-reveal or seeded)")
     service = open_service(args)
     loaded = service.create(args.name, layout=args.layout, seed=args.seed, dice_mode=args.dice)
     if args.manual_steps:
         service.order(args.name, "referee stepping manual")
+    if args.as_side is not None:
+        from campaign.pbem.exchange import PbemService
+        from campaign.rules.ids import Side
+
+        PbemService(service).claim_side(args.name, Side(args.as_side))
+        print(f"this database plays {args.as_side} in {args.name!r} (play by e-mail)")
     print(f"campaign {args.name!r} created: layout {loaded.row.layout}, "
           f"{len(loaded.ruleset.star_map.sections)} sections, event {loaded.head.seq}"
           + (", manual stepping" if args.manual_steps else ""))

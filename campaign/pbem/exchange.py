@@ -10,10 +10,17 @@
 - ``verify_file(data, name)``: the same checks without storing, collected as findings.
 - ``resolve_crossed(name, data, reason)``: keep the other side's crossed file, drop our own
   branch after the common base, log the decision (``dn_pbem_fork``).
+- ``withdraw(name, exchange, reason)``: take back our last file, which the other side refused;
+  its orders become unsent orders again (``dn_pbem_withdrawal``).
+
+What a database agreed at set-up (``dn_pbem_player``): the side its player plays (recorded with
+the first file sent or imported, or by ``campaign new --as``) and, once a signed file went
+either way, that every file must be signed and verified. See docs/turn-files.md.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,11 +32,20 @@ from campaign.pbem.errors import (
     ChecksumError,
     DiceRevealError,
     MalformedTurnFileError,
+    SignatureError,
     StaleFileError,
     TurnFileError,
     WrongCampaignError,
+    WrongSideError,
 )
-from campaign.pbem.ledger import Ledger, PbemEnvelope, PbemFile, PbemFork, PbemSetup
+from campaign.pbem.ledger import (
+    Ledger,
+    PbemEnvelope,
+    PbemFile,
+    PbemFork,
+    PbemPlayer,
+    PbemSetup,
+)
 from campaign.pbem.model import (
     SCHEMA_VERSION,
     Batch,
@@ -45,6 +61,7 @@ from campaign.rules import engine
 from campaign.rules.canonical import canonical_json
 from campaign.rules.errors import CampaignError
 from campaign.rules.ids import Side
+from campaign.rules.plain_text import check_reason
 from campaign.rules.state import CampaignState
 from campaign.rules.views import face_down_ids, player_view
 from campaign.service import SNAPSHOT_EVERY, CampaignService, parse_stored
@@ -72,6 +89,7 @@ class Imported:
     last_seq: int
     orders: list[str]
     digest: str
+    notes: list[str] = field(default_factory=list)  # e.g. an option that had no effect
 
 
 @dataclass
@@ -110,17 +128,21 @@ class PbemService:
         new_secret: Callable[[], str] = fairdice.new_secret,
         allow_referee: bool = False,
         accept_dice: DiceMode | None = None,
+        side: Side | None = None,
     ) -> None:
-        """``keys_dir`` holds the other side's ``SIDE.pub`` (signatures then required);
+        """``keys_dir`` holds the other side's ``SIDE.pub`` (it must be a directory);
         ``new_secret`` makes commit–reveal secrets (tests pass a reproducible one);
         ``allow_referee`` accepts referee orders in the other player's files;
-        ``accept_dice`` accepts the first file's dice mode if it differs from the campaign's."""
+        ``accept_dice`` accepts the first file's dice mode if it differs from the campaign's;
+        ``side`` is the side this database's player plays (``--as``): needed to import a
+        first file, checked against the recorded side afterwards."""
         self.service = service
         self.ledger = Ledger(service.store)
         self.keys_dir = keys_dir
         self.new_secret = new_secret
         self.allow_referee = allow_referee
         self.accept_dice = accept_dice
+        self.side = side
 
     # --- set-up and dice ----------------------------------------------------------------------
 
@@ -170,11 +192,69 @@ class PbemService:
             self.ledger.save_setup(setup, campaign_mode=mode)
         return setup
 
+    def own_side(self, name: str) -> Side | None:
+        """The side this database plays in ``name``: recorded (or shown by its files), else
+        the one given as ``side``; ``WrongSideError`` when the two differ."""
+        player = self.ledger.player(name)
+        if player is None:
+            return self.side
+        if self.side is not None and self.side.value != player.side:
+            raise WrongSideError(
+                f"this database plays {player.side} in campaign {name!r} (agreed with its "
+                f"first turn file), not {self.side.value}; each player keeps his own database"
+            )
+        return Side(player.side)
+
+    def claim_side(self, name: str, side: Side) -> None:
+        """Record that this database plays ``side`` in ``name`` (``campaign new --as``);
+        refused once another side is recorded."""
+        if side not in (Side.ASLAN, Side.SOLOMANI):
+            raise WrongSideError("a player plays aslan or solomani")
+        self.service.store.campaign(name)
+        self.side = side
+        if self.own_side(name) is side and self.ledger.player(name) is None:
+            self.ledger.save_player(PbemPlayer(campaign_name=name, side=side.value))
+
+    def _player_after(self, name: str, own: Side, exchange: int, signed: bool
+                      ) -> PbemPlayer | None:
+        """What to record about this database with file ``exchange`` (its side; the first
+        signed file), or None when the record stays as it is."""
+        with_signature = self._signed_since(name)
+        if with_signature is None and signed:
+            with_signature = exchange
+        stored = self.ledger.player(name)
+        wanted = PbemPlayer(campaign_name=name, side=own.value, signed_since=with_signature)
+        if stored is not None and stored.model_dump() == wanted.model_dump():
+            return None
+        return wanted
+
+    def _signed_since(self, name: str) -> int | None:
+        player = self.ledger.player(name)
+        return player.signed_since if player is not None else None
+
     def _key(self, name: str, setup: PbemSetup, exchange: int, older: str | None,
              newer: str | None) -> str:
         if setup.mode == "seeded":
             return setup.shared_seed
         return fairdice.exchange_key(name, exchange, older, newer, setup.shared_seed)
+
+    def exchange_lines(self, name: str) -> list[str]:
+        """What ``campaign exchanges`` (and the TUI's mail tab) lists: every file sent or
+        received, the side this database plays, the first signed file, forks resolved and
+        files withdrawn."""
+        lines = [f"{f.exchange:4} {f.direction:3} {f.side:9} events {f.base_seq + 1}-"
+                 f"{f.head_seq}  {f.body_sha256[:12]}" for f in self.ledger.files(name)]
+        player = self.ledger.player(name)
+        if player is not None:
+            signed = (f"; signed files since file {player.signed_since}"
+                      if player.signed_since is not None else "; files are not signed")
+            lines.append(f"this database plays {player.side}{signed}")
+        lines += [f"fork at file {fork.exchange}: kept {fork.kept_sha256[:12]}, dropped "
+                  f"{fork.dropped_sha256[:12]} after event {fork.base_seq}: {fork.reason}"
+                  for fork in self.ledger.forks(name)]
+        lines += [f"file {w.exchange} withdrawn ({w.body_sha256[:12]}): {w.reason}"
+                  for w in self.ledger.withdrawals(name)]
+        return lines
 
     def view(self, name: str, side: Side | None) -> CampaignState:
         """The campaign as ``side`` may see it (face-down neutrals hidden, DN-NEU-1); None =
@@ -199,6 +279,12 @@ class PbemService:
         put it in place only after this method returned (see ``campaign.userfiles``)."""
         if side not in (Side.ASLAN, Side.SOLOMANI):
             raise TurnFileError("turn files are sent by aslan or solomani")
+        own = self.own_side(name)
+        if own is not None and side is not own:
+            raise WrongSideError(
+                f"this database plays {own.value} in campaign {name!r}; it sends {own.value}'s "
+                f"files, never {side.value}'s"
+            )
         setup = self._setup(name)
         loaded = self.service.load(name)
         rows = self.service.store.rows(name)
@@ -212,6 +298,12 @@ class PbemService:
             )
         if last is not None and Side(last.side) is side:
             raise TurnFileError(f"the last file came from {side.value}; you cannot be {side.value}")
+        signed_since = self._signed_since(name)
+        if signed_since is not None and sign_with is None:
+            raise SignatureError(
+                f"campaign {name!r} exchanges signed files (since file {signed_since}): sign "
+                "this one too (--sign KEYFILE); the other side refuses unsigned files"
+            )
         base_seq = last.head_seq if last else max(r.seq for r in rows if r.batch == 0)
         if not rows[base_seq:]:
             raise TurnFileError(
@@ -221,8 +313,8 @@ class PbemService:
         secret: str | None
         if setup.mode == "seeded":
             secret, dice = None, DiceExchange(commitment=fairdice.commitment(setup.shared_seed))
-        else:
-            secret = self.new_secret()
+        else:  # a withdrawn file's number commits to the same secret again
+            secret = self.ledger.secret(name, exchange) or self.new_secret()
             dice = DiceExchange(
                 commitment=fairdice.commitment(secret),
                 reveal=self.ledger.secret(name, exchange - 2),
@@ -259,8 +351,28 @@ class PbemService:
             secret,
             _envelope(name, turn),
             new_setup=setup if self.ledger.setup(name) is None else None,
+            player=self._player_after(name, side, exchange, signature is not None),
         )
         return made
+
+    def withdraw(self, name: str, exchange: int, reason: str) -> PbemFile:
+        """Take back file ``exchange``, our last file sent, which the other side refused
+        (a referee order it did not agree to, an unsigned file, other rules): its events stay
+        as orders not yet sent, to be undone or sent again with the next export (same number,
+        same dice commitment). Logged with ``reason``; the file record is returned."""
+        reason = check_reason(reason, "the reason for withdrawing the file")
+        files = self.ledger.files(name)
+        last = files[-1] if files else None
+        if last is None or last.exchange != exchange or last.direction != "out":
+            sent = [f.exchange for f in files if f.direction == "out"]
+            raise TurnFileError(
+                f"campaign {name!r}: file {exchange} is not your last file sent "
+                f"(your files: {', '.join(map(str, sent)) or 'none'}"
+                f"{'; the last file was received' if last and last.direction == 'in' else ''}"
+                "); only your last file, not yet answered, can be withdrawn"
+            )
+        self.ledger.withdraw(last, reason)
+        return last
 
     @staticmethod
     def _batches(name: str, rows: list[StoredEvent], base_seq: int, head_seq: int,
@@ -334,13 +446,12 @@ class PbemService:
 
         The decision (both files' checksums, the dropped events, ``reason``) is logged in
         ``dn_pbem_fork``; afterwards export as usual: your next file continues from theirs."""
-        if not reason.strip():
-            raise TurnFileError("give a reason for choosing a branch; it is logged")
+        reason = check_reason(reason, "the reason for choosing a branch")
         turn = parse_turn_file(data, source)
         files = self.ledger.files(name)
         mine = files[-1] if files else None
         header = turn.header
-        if mine is not None and header.side.value == mine.side:
+        if header.side is self.own_side(name):
             raise TurnFileError(
                 f"file {header.exchange} is from {header.side.value}, your own side: `resolve` "
                 "keeps the other side's file that crossed yours, never your own; nothing "
@@ -384,9 +495,9 @@ class PbemService:
             report.problems.append(error.message)
             return report
         report.header = turn.header
-        self._check_signature(turn, source, report)
         if name is None and turn.header.campaign_id in self.service.store.campaigns():
             name = turn.header.campaign_id
+        self._check_signature(name, turn, source, report)
         if name is None:
             report.notes.append("no campaign of that name here: the orders were not re-run")
             return report
@@ -413,27 +524,57 @@ class PbemService:
         last = kept[-1]
         return LocalCopy(kept, state, loaded.ruleset, last.seq, last.hash, last.batch)
 
-    def _check_signature(self, turn: TurnFile, source: str, report: Verification | None = None
-                         ) -> None:
-        keys = self.keys_dir
-        if keys is None:
-            return
-        public = keys / f"{turn.header.side.value}.pub"
-        if not public.exists():
-            if report is not None:
-                report.notes.append(f"no key {public}: signature not checked")
-            return
+    def _check_signature(self, name: str | None, turn: TurnFile, source: str,
+                         report: Verification | None = None) -> bool:
+        """Check the file's signature (docs/turn-files.md, "Signatures"); True when it is
+        signed and verified. Refused: a keys directory that is not one; a signed file whose
+        key is not at hand (it cannot be checked); an unsigned file when the sender's key is
+        at hand or ``name`` exchanges signed files; a signature that does not verify."""
         try:
-            signing.verify(turn.body, turn.signature, public)
+            return self._signature_verified(name, turn)
         except TurnFileError as error:
             if report is None:
                 raise type(error)(error.message, source=source) from None
             report.problems.append(error.message)
+            return False
+
+    def _signature_verified(self, name: str | None, turn: TurnFile) -> bool:
+        keys, header = self.keys_dir, turn.header
+        side = header.side.value
+        if keys is not None and not keys.is_dir():
+            raise SignatureError(
+                f"{keys}: no such keys directory (--keys or ${KEYS_ENV}); it must hold the "
+                f"other player's {side}.pub: nothing checked, nothing imported"
+            )
+        public = keys / f"{side}.pub" if keys is not None else None
+        have_key = public is not None and os.path.lexists(public)
+        since = self._signed_since(name) if name is not None else None
+        if turn.signature is None:
+            if since is not None:
+                raise SignatureError(
+                    f"file {header.exchange} from {side} is not signed, but campaign {name!r} "
+                    f"exchanges signed files since file {since}: ask {side} to withdraw it "
+                    "and export it again with --sign"
+                )
+            if have_key and public is not None:
+                signing.verify(turn.body, None, public)  # refuses: a key is configured
+            return False
+        if public is None or not have_key:
+            where = (f"{keys} has no {side}.pub" if keys is not None
+                     else f"no keys directory was given (--keys DIR or ${KEYS_ENV})")
+            raise SignatureError(
+                f"file {header.exchange} is signed by key {turn.signature.key_id}, but {where}: "
+                f"a signature that cannot be checked is refused; put {side}'s public key "
+                f"({side}.pub) in the keys directory"
+            )
+        signing.verify(turn.body, turn.signature, public)
+        return True
 
     def _check_position(self, name: str, turn: TurnFile, local: LocalCopy, source: str, *,
                         signature: bool = True) -> None:
-        """Campaign, profile, signature, and where the file sits in the exchange."""
+        """Campaign, profile, signature, sides, and where the file sits in the exchange."""
         self._check_identity(name, turn, local, source, signature=signature)
+        self._check_sender(name, turn, source)
         files = self.ledger.files(name)
         if any(f.body_sha256 == turn.body_sha256 for f in files):
             raise StaleFileError(
@@ -442,6 +583,30 @@ class PbemService:
                 "nothing to do", source=source,
             )
         check_base(turn, local, files, source)
+
+    def _check_sender(self, name: str, turn: TurnFile, source: str) -> Side:
+        """The file comes from the other side than the one this database plays (agreed at
+        set-up, docs/turn-files.md); this database's side is returned."""
+        header = turn.header
+        try:
+            own = self.own_side(name)
+        except WrongSideError as error:
+            raise WrongSideError(error.message, source=source) from None
+        span = f"file {header.exchange} from {header.side.value}"
+        if own is None:
+            raise WrongSideError(
+                f"{span}: this database has not recorded which side you play; import your "
+                "first file with `--as aslan` or `--as solomani` (the side YOU play, recorded "
+                "for good) so that a file sent as the wrong side is refused", source=source,
+            )
+        if header.side is own:
+            raise WrongSideError(
+                f"{span}: that is your own side ({own.value}, agreed with the first file); you "
+                f"import only {own.enemy.value}'s files. If the sender made {own.value}'s "
+                "moves, he must withdraw the file (`campaign withdraw`) and send his own",
+                source=source,
+            )
+        return own
 
     def _check_identity(self, name: str, turn: TurnFile, local: LocalCopy, source: str, *,
                         signature: bool = True) -> None:
@@ -468,7 +633,7 @@ class PbemService:
                 "(or the referee re-pins both)", source=source,
             )
         if signature:
-            self._check_signature(turn, source)
+            self._check_signature(name, turn, source)
 
     def _dice_key(self, name: str, turn: TurnFile, files: list[PbemFile], setup: PbemSetup,
                   source: str) -> tuple[str, str | None]:
@@ -502,6 +667,10 @@ class PbemService:
                expected_seq: int | None = None) -> Imported:
         header = turn.header
         files = self.ledger.files(name) if files is None else files
+        notes = []
+        if self.accept_dice is not None and self.ledger.setup(name) is not None:
+            notes.append(f"--accept-dice {self.accept_dice} had no effect: the dice mode of "
+                         f"{name!r} was fixed by the first files ({self.mode(name)})")
         setup = self._setup(name, header.dice_mode, source, accept=self.accept_dice)
         key, next_key = self._dice_key(name, turn, files, setup, source)
         batches, rows = replay(name, turn, local, key, setup.shared_seed, source,
@@ -512,15 +681,18 @@ class PbemService:
             head_hash=header.head_hash, commitment=turn.body.dice.commitment,
             reveal=turn.body.dice.reveal, body_sha256=turn.body_sha256,
         )
+        own = self._check_sender(name, turn, source)
+        signed = turn.signature is not None  # verified by _check_identity on both paths
         self.ledger.commit_import(
             name, local.head_seq if expected_seq is None else expected_seq, rows, record,
             next_key, envelope=_envelope(name, turn), fork=fork,
             new_setup=setup if self.ledger.setup(name) is None else None,
+            player=self._player_after(name, own, header.exchange, signed),
         )
         if header.head_seq // SNAPSHOT_EVERY > local.head_seq // SNAPSHOT_EVERY:
             self.service.snapshot(self.service.load(name, use_snapshot=False))
         return Imported(
             exchange=header.exchange, side=header.side, first_seq=local.head_seq + 1,
             last_seq=header.head_seq, orders=[b.order_text for b in batches],
-            digest=header.head_digest,
+            digest=header.head_digest, notes=notes,
         )

@@ -31,6 +31,7 @@ from campaign.rules.base import Order
 from campaign.rules.errors import InvalidOrderError
 from campaign.rules.field_errors import field_problem
 from campaign.rules.ids import Side
+from campaign.rules.plain_text import control_character
 from campaign.rules.registry import order_spec
 
 REFEREE = "referee"
@@ -162,6 +163,12 @@ def parse_order(text: str) -> Order:
         raise InvalidOrderError(
             f"cannot read order {text[:40]!r}...: {len(text)} characters, at most "
             f"{MAX_ORDER_CHARS}"
+        )
+    control = control_character(text)
+    if control is not None:
+        raise InvalidOrderError(
+            f"cannot read order {text[:60]!r}: it holds the control character {control}; "
+            "orders are printable text"
         )
     try:
         tokens = shlex.split(text, comments=False)

@@ -518,14 +518,8 @@ class CampaignSession:
                 f" state digest {done.digest[:12]}")
 
     def exchange_lines(self) -> list[str]:
-        """Every turn file sent or received, and every fork resolved (`campaign exchanges`)."""
-        ledger = self._pbem().ledger
-        lines = [f"{f.exchange:4} {f.direction:3} {f.side:9} events {f.base_seq + 1}-{f.head_seq}"
-                 f"  {f.body_sha256[:12]}" for f in ledger.files(self.name)]
-        lines += [f"fork at file {fork.exchange}: kept {fork.kept_sha256[:12]}, dropped "
-                  f"{fork.dropped_sha256[:12]} after event {fork.base_seq}: {fork.reason}"
-                  for fork in ledger.forks(self.name)]
-        return lines
+        """Every turn file sent or received, then the decisions (`campaign exchanges`)."""
+        return self._pbem().exchange_lines(self.name)
 
     # --- log
 

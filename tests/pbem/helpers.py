@@ -53,7 +53,7 @@ class Player:
         self.service = service(path)
         counter = iter(range(1, 10**6))
         self.pbem = PbemService(
-            self.service, keys,
+            self.service, keys, side=side,
             new_secret=lambda: sha256_hex(f"test secret {side.value} {next(counter)}"),
         )
         self.sent: list[Exported] = []
