@@ -781,7 +781,9 @@ def referee_restoration(name: str, rows: list[StoredEvent], reason: str) -> Refe
 
     The state is folded again from the log, never taken from anywhere else: the referee's own
     undo and the receiver of a turn file that carries one (``campaign.pbem.position``) both
-    compute it here, so they agree event for event whatever the state's serialisation."""
+    compute it here, so they agree event for event whatever the state's serialisation. The
+    event is returned as the log gives it back (read from its canonical JSON), so folding it
+    gives the state every later load gives."""
     last = rows[-1].batch if rows else -1
     first = next((row for row in reversed(rows) if row.batch != last), None)
     start = first.seq + 1 if first is not None else 1
@@ -789,7 +791,10 @@ def referee_restoration(name: str, rows: list[StoredEvent], reason: str) -> Refe
         raise UndoError("nothing to undo: the start of the campaign cannot be undone")
     keep = start - 1
     before = engine.fold(parse_stored(rows[:keep], name))
-    return RefereeRestored(reason=reason, to_seq=keep, state=before.model_dump(mode="json"))
+    made = RefereeRestored(reason=reason, to_seq=keep, state=before.model_dump(mode="json"))
+    stored = event_adapter().validate_json(canonical_json(made))
+    assert isinstance(stored, RefereeRestored)
+    return stored
 
 
 def _order_side(order_text: str) -> str:

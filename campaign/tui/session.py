@@ -478,14 +478,18 @@ class CampaignSession:
 
     # --- play by e-mail (the checks and messages of `campaign export/import`)
 
-    def _pbem(self):  # noqa: ANN202 - PbemService, imported only when mail is used
+    def _pbem(self, side: Side | None = None):  # noqa: ANN202 - PbemService, imported late
         import os
         from pathlib import Path
 
         from campaign.pbem.exchange import KEYS_ENV, PbemService
 
         keys = Path(os.environ[KEYS_ENV]) if os.environ.get(KEYS_ENV) else None
-        return PbemService(self.service, keys)
+        return PbemService(self.service, keys, side=side)
+
+    def own_side(self) -> Side | None:
+        """The side this database plays by e-mail (recorded with the first file), if known."""
+        return self._pbem().own_side(self.name)
 
     def export_turn(self, side: Side, path: str) -> str:
         """Write ``side``'s turn file to ``path`` (armoured text for ``.txt``/``.asc``, else
@@ -505,13 +509,15 @@ class CampaignSession:
         return (f"{target}: file {header.exchange} from {header.side.value}, events "
                 f"{header.base_seq + 1}-{header.head_seq} ({len(made.turn.body.batches)} orders)")
 
-    def import_turn(self, path: str) -> str:
-        """Check and apply the other player's turn file; the line the CLI prints."""
+    def import_turn(self, path: str, side: Side | None = None) -> str:
+        """Check and apply the other player's turn file (``side``: the side this database
+        plays, needed with the first file, like `campaign import --as`); the line the CLI
+        prints."""
         from campaign.userfiles import read_bounded
 
         target = _turn_path(path)
         data = read_bounded(target, MAX_TURN_FILE_BYTES, "turn file")
-        done = self._pbem().import_turn(self.name, data, source=str(target))
+        done = self._pbem(side).import_turn(self.name, data, source=str(target))
         self.reload()
         return (f"{target}: file {done.exchange} from {done.side.value} imported: events "
                 f"{done.first_seq}-{done.last_seq}, {len(done.orders)} orders re-run and matched;"

@@ -62,8 +62,8 @@ class Player:
         self.service.create(CAMPAIGN, seed=11, dice_seed=self.dice_seed,
                             dice_mode=self.dice_mode)
 
-    def order(self, text: str) -> None:
-        self.service.order(CAMPAIGN, text)
+    def order(self, text: str) -> list:
+        return self.service.order(CAMPAIGN, text)[0]
 
     def export(self, **options) -> Exported:
         made = self.pbem.export_turn(CAMPAIGN, self.side, **options)
@@ -102,12 +102,13 @@ class Table:
         text = made.armoured if self.armoured else made.json_text
         receiver.pbem.import_turn(CAMPAIGN, text, source=f"file{self.files + 1}")
 
-    def play(self, text: str) -> None:
+    def play(self, text: str) -> list:
+        """Give ``text`` on its side's machine (after handing the file over); its events."""
         side = Side(text.split()[0])
         if self.holder is not None and self.holder is not side:
             self.hand_over(side)
         self.holder = side
-        self.players[side].order(text)
+        return self.players[side].order(text)
 
     def acting(self) -> Side:
         return self.players[self.holder or Side.SOLOMANI].service.load(CAMPAIGN).state.acting

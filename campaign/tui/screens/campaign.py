@@ -432,21 +432,42 @@ class CampaignScreen(Screen[None]):
         return None
 
     def action_import_turn(self) -> None:
-        """Check and apply the other player's turn file (a refusal changes nothing)."""
+        """Check and apply the other player's turn file (a refusal changes nothing). Before the
+        first file, the form also asks which side this database plays (`import --as`)."""
 
-        def chosen(path: str | None) -> None:
-            if not path:
-                return
+        def imported(path: str, side: Side | None) -> str | None:
             try:
-                line = self.session.import_turn(path)
+                line = self.session.import_turn(path, side)
             except (CampaignError, ValueError) as error:
-                self.report_error(error.message if isinstance(error, CampaignError)
-                                  else str(error))
-                return
+                message = error.message if isinstance(error, CampaignError) else str(error)
+                self.report_error(message)
+                return message
             self.report(f"✓ {line}")
             self.refresh_all()
+            return None
 
-        self.app.push_screen(TextPrompt("Import a turn file: its path", "turn-3.txt"), chosen)
+        def chosen(path: str | None) -> None:
+            if path:
+                imported(path, None)
+
+        if self.session.own_side() is not None:
+            self.app.push_screen(TextPrompt("Import a turn file: its path", "turn-3.txt"),
+                                 chosen)
+            return
+
+        def from_form(text: str) -> str | None:
+            _, side, path = shlex.split(text)
+            return imported(path, Side(side))
+
+        self.app.push_screen(OrderForm(
+            "import AS FILE",
+            {"AS": "the side YOU play (recorded for good)", "FILE": "path, e.g. turn-1.txt"},
+            choices={"AS": self.session.field_choices("SIDE")},
+            prefill={"AS": self.session.state.acting.enemy.value, "FILE": "turn-1.txt"},
+            submit=from_form,
+            note="The first turn file: say which side you play; files from your own side "
+                 "are then refused.",
+        ))
 
     @on(Input.Changed, "#log-filter")
     def _filter_changed(self) -> None:
