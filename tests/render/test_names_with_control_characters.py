@@ -1,6 +1,6 @@
 """Issue 33 item 6: a system name with a control character is refused by the data check
 (DN-DATA-5), and wherever a name comes from, the SVG stays well-formed and the PNG export works
-(DN-DATA-5, DN-ERR-1)."""
+(DN-ERR-1)."""
 
 from __future__ import annotations
 
