@@ -32,12 +32,17 @@ KINDS = ("dev-zero", "fifo", "directory", "link-to-dev-zero", "link-to-fifo",
 NAME = "nebula"
 
 
+class Blocked(BaseException):
+    """The reader blocked. A ``BaseException``, so that no ``except OSError`` or ``except
+    Exception`` of the code under test can turn the hang into an ordinary refusal."""
+
+
 @contextmanager
 def no_hang(seconds: int = 10) -> Iterator[None]:
     """Fail instead of waiting for ever (a blocking ``open`` is interrupted by the alarm)."""
 
     def alarm(signum, frame):  # noqa: ANN001, ANN202
-        raise TimeoutError(f"the reader blocked for {seconds} s")
+        raise Blocked(f"the reader blocked for {seconds} s")
 
     previous = signal.signal(signal.SIGALRM, alarm)
     signal.alarm(seconds)
