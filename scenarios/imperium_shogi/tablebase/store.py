@@ -202,7 +202,7 @@ class CheckedArray:
             data = self._map[block * self._block: (block + 1) * self._block]
             if zlib.crc32(data) != self._sums[block]:
                 raise TablebaseError(
-                    f"{self.path}: damaged (the MiB from byte {block * self._block} does not "
+                    f"{self.path}: damaged (the block at byte {block * self._block} does not "
                     f"match its checksum); {SOLVE_AGAIN}"
                 )
             self._checked[block] = 1
