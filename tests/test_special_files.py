@@ -101,16 +101,11 @@ def _raises(call: Callable[[], object], error: type[Exception], path: Path) -> N
 @pytest.fixture(scope="module")
 def mail(tmp_path_factory: pytest.TempPathFactory) -> dict:
     """Two databases, both players' keys, and solomani's signed file 1 (not yet imported)."""
-    from campaign.pbem.signing import generate_keys
+    from tests.pbem.helpers import cli_databases
 
     root = tmp_path_factory.mktemp("special-mail")
     keys = root / "keys"
-    for side in ("aslan", "solomani"):
-        generate_keys(keys, side)
-    dbs = {side: ["--db", f"sqlite:///{root / (side + '.db')}"] for side in ("aslan", "solomani")}
-    for side, db in dbs.items():
-        assert main(["new", NAME, "--seed", "3", "--dice", "commit-reveal", "--as", side,
-                     *db]) == 0
+    dbs = cli_databases(root, keys=keys)
     assert main(["order", NAME, "solomani place-neutral lantern", *dbs["solomani"]]) == 0
     assert main(["export", NAME, "-o", str(root / "t1.json"), "--sign",
                  str(keys / "solomani.key"), *dbs["solomani"]]) == 0

@@ -104,48 +104,50 @@ def key_id(public_pem: bytes) -> str:
     return sha256_hex(public_pem.decode("ascii").strip())[:16]
 
 
+def _load_key(path: Path, *, private: bool) -> tuple[object, bytes]:
+    """The Ed25519 key in ``path`` (read like ssh reads keys, see ``_key_bytes``) and its PEM;
+    ``SignatureError`` naming the file when it is not one."""
+    ed25519, serialization, (_, unsupported) = _crypto()
+    kind = "private" if private else "public"
+    pem = _key_bytes(path, f"{kind} key file", private=private)
+    try:
+        key = (serialization.load_pem_private_key(pem, None) if private
+               else serialization.load_pem_public_key(pem))
+    except (ValueError, TypeError, unsupported):
+        key = None
+    if not isinstance(key, ed25519.Ed25519PrivateKey if private else ed25519.Ed25519PublicKey):
+        raise SignatureError(
+            f"{path}: not an {'unencrypted ' if private else ''}Ed25519 {kind} key in PEM form "
+            "(as `campaign keygen SIDE --dir DIR` writes it)"
+        )
+    return key, pem
+
+
 def sign(body: TurnBody, private_key_file: Path) -> Signature:
     """Sign ``body`` with the Ed25519 private key in ``private_key_file``."""
-    ed25519, serialization, (_, unsupported) = _crypto()
-    pem = _key_bytes(private_key_file, "private key file", private=True)
-    try:
-        private = serialization.load_pem_private_key(pem, None)
-    except (ValueError, TypeError, unsupported):
-        private = None
-    if not isinstance(private, ed25519.Ed25519PrivateKey):
-        raise SignatureError(
-            f"{private_key_file}: not an unencrypted Ed25519 private key in PEM form (make one "
-            "with `campaign keygen SIDE --dir DIR`)"
-        )
-    value = private.sign(body.canonical().encode("utf-8"))
-    return Signature(key_id=key_id(_public_pem(private.public_key())), value=value.hex())
+    private, _ = _load_key(private_key_file, private=True)
+    value = private.sign(body.canonical().encode("utf-8"))  # type: ignore[attr-defined]
+    public = private.public_key()  # type: ignore[attr-defined]
+    return Signature(key_id=key_id(_public_pem(public)), value=value.hex())
 
 
 def verify(body: TurnBody, signature: Signature | None, public_key_file: Path) -> None:
     """Raise ``SignatureError`` unless ``signature`` is a valid signature of ``body``."""
-    ed25519, serialization, (invalid, unsupported) = _crypto()
+    _, _, (invalid, _) = _crypto()
     side = body.header.side.value
     if signature is None:
         raise SignatureError(
             f"the file is not signed, but a public key for {side} is configured "
             f"({public_key_file}); ask {side} to export with --sign"
         )
-    pem = _key_bytes(public_key_file, "public key file", private=False)
-    try:
-        public = serialization.load_pem_public_key(pem)
-    except (ValueError, TypeError, unsupported):
-        public = None
-    if not isinstance(public, ed25519.Ed25519PublicKey):
-        raise SignatureError(
-            f"{public_key_file}: not an Ed25519 public key in PEM form (as `campaign keygen` "
-            "writes it)"
-        )
+    public, pem = _load_key(public_key_file, private=False)
     if signature.key_id != key_id(pem):
         raise SignatureError(
             f"signed with key {signature.key_id}, but {side}'s configured key is {key_id(pem)}"
         )
     try:
-        public.verify(bytes.fromhex(signature.value), body.canonical().encode("utf-8"))
+        public.verify(  # type: ignore[attr-defined]
+            bytes.fromhex(signature.value), body.canonical().encode("utf-8"))
     except invalid:
         raise SignatureError(
             f"the signature does not match the content: the file was changed after {side} "

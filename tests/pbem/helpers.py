@@ -112,3 +112,20 @@ class Table:
 
     def acting(self) -> Side:
         return self.players[self.holder or Side.SOLOMANI].service.load(CAMPAIGN).state.acting
+
+
+def cli_databases(tmp: Path, *, keys: Path | None = None) -> dict[str, list[str]]:
+    """Both players' databases made through the CLI as docs/turn-files.md says (`new nebula
+    --seed 3 --dice commit-reveal --as SIDE`), as ``--db`` options by side; with ``keys``, both
+    key pairs are made there first (`keygen`)."""
+    from campaign.cli import main
+
+    if keys is not None:
+        for side in ("aslan", "solomani"):
+            assert main(["keygen", side, "--dir", str(keys)]) == 0
+    dbs = {}
+    for side in ("aslan", "solomani"):
+        dbs[side] = ["--db", f"sqlite:///{tmp / (side + '.db')}"]
+        assert main(["new", CAMPAIGN, "--seed", "3", "--dice", "commit-reveal", "--as", side,
+                     *dbs[side]]) == 0
+    return dbs

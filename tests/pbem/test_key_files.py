@@ -15,6 +15,7 @@ from campaign.service import CampaignService
 from campaign.store.repository import Store
 from campaign.store.seal import KEY_FILE, SealKeyError, machine_key
 from tests.engine.factory import SETUP_ORDERS, small_ruleset
+from tests.pbem.helpers import cli_databases
 
 NAME = "nebula"
 
@@ -31,13 +32,7 @@ def _run(capsys, *argv: str) -> tuple[int, str]:
 def sent(tmp_path: Path) -> dict:
     """Keys for both sides and two databases; solomani has an order to send."""
     keys = tmp_path / "keys"
-    for side in ("aslan", "solomani"):
-        assert main(["keygen", side, "--dir", str(keys)]) == 0
-    dbs = {}
-    for side in ("aslan", "solomani"):
-        dbs[side] = ["--db", f"sqlite:///{tmp_path / (side + '.db')}"]
-        assert main(["new", NAME, "--seed", "3", "--dice", "commit-reveal", "--as", side,
-                     *dbs[side]]) == 0
+    dbs = cli_databases(tmp_path, keys=keys)
     assert main(["order", NAME, "solomani place-neutral lantern", *dbs["solomani"]]) == 0
     return {"keys": keys, "dbs": dbs, "tmp": tmp_path}
 

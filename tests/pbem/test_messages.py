@@ -15,6 +15,7 @@ from campaign.pbem.armour import parse_turn_file
 from campaign.rules.errors import CampaignError
 from campaign.rules.notation import parse_order
 from tests.pbem.conftest import resealed
+from tests.pbem.helpers import cli_databases
 
 NAME = "nebula"
 #: Words of pydantic and Python that must never reach a player.
@@ -29,12 +30,7 @@ def plain(message: str) -> bool:
 
 @pytest.fixture
 def dbs(tmp_path: Path) -> dict[str, list[str]]:
-    out = {}
-    for side in ("aslan", "solomani"):
-        out[side] = ["--db", f"sqlite:///{tmp_path / (side + '.db')}"]
-        assert main(["new", NAME, "--seed", "3", "--dice", "commit-reveal", "--as", side,
-                     *out[side]]) == 0
-    return out
+    return cli_databases(tmp_path)
 
 
 def test_resolve_names_the_other_side_as_the_other_side(dbs, tmp_path, capsys):  # DN-ERR-1

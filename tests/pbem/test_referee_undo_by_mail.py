@@ -16,7 +16,7 @@ from campaign.rules import engine
 from campaign.rules.ids import Side
 from campaign.service import CampaignService
 from tests.pbem.conftest import database_image, resealed
-from tests.pbem.helpers import CAMPAIGN, Table
+from tests.pbem.helpers import CAMPAIGN, Table, cli_databases
 
 NAME = "nebula"
 REASON = "aslan misplaced his neutral; we agreed to take it back"
@@ -27,14 +27,7 @@ def game(tmp_path: Path) -> dict:
     """Both databases (each records its side), signing keys, and files 1 and 2 exchanged:
     solomani placed a neutral, aslan placed one."""
     keys = tmp_path / "keys"
-    for side in ("aslan", "solomani"):
-        assert main(["keygen", side, "--dir", str(keys)]) == 0
-    dbs = {}
-    for side in ("aslan", "solomani"):
-        dbs[side] = ["--db", f"sqlite:///{tmp_path / (side + '.db')}"]
-        assert main(["new", NAME, "--seed", "3", "--dice", "commit-reveal", "--as", side,
-                     *dbs[side]]) == 0
-    game = {"dbs": dbs, "keys": keys, "tmp": tmp_path}
+    game = {"dbs": cli_databases(tmp_path, keys=keys), "keys": keys, "tmp": tmp_path}
     _send(game, "solomani", "solomani place-neutral lantern", 1)
     _send(game, "aslan", "aslan place-neutral span", 2)
     return game
