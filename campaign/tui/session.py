@@ -491,17 +491,19 @@ class CampaignSession:
         """The side this database plays by e-mail (recorded with the first file), if known."""
         return self._pbem().own_side(self.name)
 
-    def export_turn(self, side: Side, path: str) -> str:
+    def export_turn(self, side: Side, path: str, key: str | None = None) -> str:
         """Write ``side``'s turn file to ``path`` (armoured text for ``.txt``/``.asc``, else
-        JSON) through a temporary file beside it; the line the CLI prints. ``CampaignError``
-        (nothing written) or ``FileRefusedError`` (a ``ValueError``) when it cannot be written."""
+        JSON) through a temporary file beside it, signed with the private ``key`` file if
+        given; the line the CLI prints. ``CampaignError`` (nothing written) or
+        ``FileRefusedError`` (a ``ValueError``) when it cannot be written."""
         from campaign.userfiles import StagedFile
 
         target = _turn_path(path)
         if not target.parent.is_dir():  # refused before the file is recorded as sent
             raise InvalidOrderError(f"DN-ERR-1: {target}: directory {target.parent} does not "
                                     "exist")
-        made = self._pbem().export_turn(self.name, side)
+        sign_with = _turn_path(key) if key else None
+        made = self._pbem().export_turn(self.name, side, sign_with=sign_with)
         armoured = target.suffix in (".txt", ".asc")
         StagedFile.write(target, (made.armoured if armoured else made.json_text)
                          .encode("utf-8")).commit()

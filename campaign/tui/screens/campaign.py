@@ -409,8 +409,9 @@ class CampaignScreen(Screen[None]):
         """Export a side's turn file to a path (armoured for .txt/.asc, else JSON)."""
         acting = self.session.state.acting.value
         form = OrderForm(
-            "export SIDE FILE",
-            {"FILE": "path, e.g. turn-3.txt"},
+            "export SIDE FILE [KEYFILE]",
+            {"FILE": "path, e.g. turn-3.txt",
+             "KEYFILE": "your private key to sign with (campaign keygen), if you sign"},
             choices={"SIDE": self.session.field_choices("SIDE")},
             prefill={"SIDE": acting, "FILE": f"{self.session.name}-{acting}.txt"},
             submit=self._export_from_form,
@@ -418,9 +419,9 @@ class CampaignScreen(Screen[None]):
         self.app.push_screen(form)
 
     def _export_from_form(self, text: str) -> str | None:
-        _, side, path = shlex.split(text)
+        _, side, path, *key = shlex.split(text)
         try:
-            line = self.session.export_turn(Side(side), path)
+            line = self.session.export_turn(Side(side), path, key[0] if key else None)
         except (CampaignError, ValueError) as error:
             message = error.message if isinstance(error, CampaignError) else str(error)
             self.report_error(message)
