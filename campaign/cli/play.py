@@ -125,10 +125,12 @@ def _new(args: argparse.Namespace) -> int:
         from campaign.rules.ids import Side
 
         PbemService(service).claim_side(args.name, Side(args.as_side))
-        print(f"this database plays {args.as_side} in {args.name!r} (play by e-mail)")
     print(f"campaign {args.name!r} created: layout {loaded.row.layout}, "
           f"{len(loaded.ruleset.star_map.sections)} sections, event {loaded.head.seq}"
           + (", manual stepping" if args.manual_steps else ""))
+    if args.as_side is not None:
+        print(f"this database plays {args.as_side} (play by e-mail: files from {args.as_side} "
+              "are refused)")
     return _status(args)
 
 
