@@ -82,7 +82,8 @@ def _common(parser: argparse.ArgumentParser) -> None:
 
 
 def _pbem(args: argparse.Namespace):  # noqa: ANN202 - keeps --help free of SQL imports
-    from campaign.pbem.exchange import KEYS_ENV, PbemService
+    from campaign.pbem.agreement import KEYS_ENV
+    from campaign.pbem.exchange import PbemService
     from campaign.service import CampaignService
 
     keys = getattr(args, "keys", None) or (

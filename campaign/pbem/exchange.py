@@ -13,37 +13,32 @@
 - ``withdraw(name, exchange, reason)``: take back our last file, which the other side refused;
   its orders become unsent orders again (``dn_pbem_withdrawal``).
 
-What a database agreed at set-up (``dn_pbem_player``): the side its player plays (recorded with
-the first file sent or imported, or by ``campaign new --as``) and, once a signed file went
-either way, that every file must be signed and verified. See docs/turn-files.md.
+What a database agreed at set-up (its side, signed files) is checked by ``agreement``.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from campaign import __version__
 from campaign.pbem import fairdice, signing
+from campaign.pbem.agreement import Agreement
 from campaign.pbem.armour import armour, parse_turn_file
 from campaign.pbem.errors import (
     ChecksumError,
     DiceRevealError,
     MalformedTurnFileError,
-    SignatureError,
     StaleFileError,
     TurnFileError,
     WrongCampaignError,
-    WrongSideError,
 )
 from campaign.pbem.ledger import (
     Ledger,
     PbemEnvelope,
     PbemFile,
     PbemFork,
-    PbemPlayer,
     PbemSetup,
 )
 from campaign.pbem.model import (
@@ -66,8 +61,6 @@ from campaign.rules.state import CampaignState
 from campaign.rules.views import face_down_ids, player_view
 from campaign.service import SNAPSHOT_EVERY, CampaignService, parse_stored
 from campaign.store.repository import GENESIS_HASH, StoredEvent
-
-KEYS_ENV = "CAMPAIGN_PBEM_KEYS"
 
 
 @dataclass(frozen=True)
@@ -142,7 +135,7 @@ class PbemService:
         self.new_secret = new_secret
         self.allow_referee = allow_referee
         self.accept_dice = accept_dice
-        self.side = side
+        self.agreement = Agreement(self.ledger, keys_dir, side)
 
     # --- set-up and dice ----------------------------------------------------------------------
 
@@ -193,44 +186,13 @@ class PbemService:
         return setup
 
     def own_side(self, name: str) -> Side | None:
-        """The side this database plays in ``name``: recorded (or shown by its files), else
-        the one given as ``side``; ``WrongSideError`` when the two differ."""
-        player = self.ledger.player(name)
-        if player is None:
-            return self.side
-        if self.side is not None and self.side.value != player.side:
-            raise WrongSideError(
-                f"this database plays {player.side} in campaign {name!r} (agreed with its "
-                f"first turn file), not {self.side.value}; each player keeps his own database"
-            )
-        return Side(player.side)
+        """The side this database plays in ``name`` (``Agreement.own_side``)."""
+        return self.agreement.own_side(name)
 
     def claim_side(self, name: str, side: Side) -> None:
-        """Record that this database plays ``side`` in ``name`` (``campaign new --as``);
-        refused once another side is recorded."""
-        if side not in (Side.ASLAN, Side.SOLOMANI):
-            raise WrongSideError("a player plays aslan or solomani")
+        """Record that this database plays ``side`` in ``name`` (``campaign new --as``)."""
         self.service.store.campaign(name)
-        self.side = side
-        if self.own_side(name) is side and self.ledger.player(name) is None:
-            self.ledger.save_player(PbemPlayer(campaign_name=name, side=side.value))
-
-    def _player_after(self, name: str, own: Side, exchange: int, signed: bool
-                      ) -> PbemPlayer | None:
-        """What to record about this database with file ``exchange`` (its side; the first
-        signed file), or None when the record stays as it is."""
-        with_signature = self._signed_since(name)
-        if with_signature is None and signed:
-            with_signature = exchange
-        stored = self.ledger.player(name)
-        wanted = PbemPlayer(campaign_name=name, side=own.value, signed_since=with_signature)
-        if stored is not None and stored.model_dump() == wanted.model_dump():
-            return None
-        return wanted
-
-    def _signed_since(self, name: str) -> int | None:
-        player = self.ledger.player(name)
-        return player.signed_since if player is not None else None
+        self.agreement.claim_side(name, side)
 
     def _key(self, name: str, setup: PbemSetup, exchange: int, older: str | None,
              newer: str | None) -> str:
@@ -279,12 +241,7 @@ class PbemService:
         put it in place only after this method returned (see ``campaign.userfiles``)."""
         if side not in (Side.ASLAN, Side.SOLOMANI):
             raise TurnFileError("turn files are sent by aslan or solomani")
-        own = self.own_side(name)
-        if own is not None and side is not own:
-            raise WrongSideError(
-                f"this database plays {own.value} in campaign {name!r}; it sends {own.value}'s "
-                f"files, never {side.value}'s"
-            )
+        self.agreement.check_own(name, side)
         setup = self._setup(name)
         loaded = self.service.load(name)
         rows = self.service.store.rows(name)
@@ -298,12 +255,7 @@ class PbemService:
             )
         if last is not None and Side(last.side) is side:
             raise TurnFileError(f"the last file came from {side.value}; you cannot be {side.value}")
-        signed_since = self._signed_since(name)
-        if signed_since is not None and sign_with is None:
-            raise SignatureError(
-                f"campaign {name!r} exchanges signed files (since file {signed_since}): sign "
-                "this one too (--sign KEYFILE); the other side refuses unsigned files"
-            )
+        self.agreement.check_export_signed(name, sign_with is not None)
         base_seq = last.head_seq if last else max(r.seq for r in rows if r.batch == 0)
         if not rows[base_seq:]:
             raise TurnFileError(
@@ -351,7 +303,7 @@ class PbemService:
             secret,
             _envelope(name, turn),
             new_setup=setup if self.ledger.setup(name) is None else None,
-            player=self._player_after(name, side, exchange, signature is not None),
+            player=self.agreement.record_with(name, side, exchange, signature is not None),
         )
         return made
 
@@ -526,55 +478,20 @@ class PbemService:
 
     def _check_signature(self, name: str | None, turn: TurnFile, source: str,
                          report: Verification | None = None) -> bool:
-        """Check the file's signature (docs/turn-files.md, "Signatures"); True when it is
-        signed and verified. Refused: a keys directory that is not one; a signed file whose
-        key is not at hand (it cannot be checked); an unsigned file when the sender's key is
-        at hand or ``name`` exchanges signed files; a signature that does not verify."""
+        """``Agreement.check_signature``, as a finding of ``report`` if one is given."""
         try:
-            return self._signature_verified(name, turn)
+            return self.agreement.check_signature(name, turn)
         except TurnFileError as error:
             if report is None:
                 raise type(error)(error.message, source=source) from None
             report.problems.append(error.message)
             return False
 
-    def _signature_verified(self, name: str | None, turn: TurnFile) -> bool:
-        keys, header = self.keys_dir, turn.header
-        side = header.side.value
-        if keys is not None and not keys.is_dir():
-            raise SignatureError(
-                f"{keys}: no such keys directory (--keys or ${KEYS_ENV}); it must hold the "
-                f"other player's {side}.pub: nothing checked, nothing imported"
-            )
-        public = keys / f"{side}.pub" if keys is not None else None
-        have_key = public is not None and os.path.lexists(public)
-        since = self._signed_since(name) if name is not None else None
-        if turn.signature is None:
-            if since is not None:
-                raise SignatureError(
-                    f"file {header.exchange} from {side} is not signed, but campaign {name!r} "
-                    f"exchanges signed files since file {since}: ask {side} to withdraw it "
-                    "and export it again with --sign"
-                )
-            if have_key and public is not None:
-                signing.verify(turn.body, None, public)  # refuses: a key is configured
-            return False
-        if public is None or not have_key:
-            where = (f"{keys} has no {side}.pub" if keys is not None
-                     else f"no keys directory was given (--keys DIR or ${KEYS_ENV})")
-            raise SignatureError(
-                f"file {header.exchange} is signed by key {turn.signature.key_id}, but {where}: "
-                f"a signature that cannot be checked is refused; put {side}'s public key "
-                f"({side}.pub) in the keys directory"
-            )
-        signing.verify(turn.body, turn.signature, public)
-        return True
-
     def _check_position(self, name: str, turn: TurnFile, local: LocalCopy, source: str, *,
                         signature: bool = True) -> None:
         """Campaign, profile, signature, sides, and where the file sits in the exchange."""
         self._check_identity(name, turn, local, source, signature=signature)
-        self._check_sender(name, turn, source)
+        self.agreement.check_sender(name, turn, source)
         files = self.ledger.files(name)
         if any(f.body_sha256 == turn.body_sha256 for f in files):
             raise StaleFileError(
@@ -583,30 +500,6 @@ class PbemService:
                 "nothing to do", source=source,
             )
         check_base(turn, local, files, source)
-
-    def _check_sender(self, name: str, turn: TurnFile, source: str) -> Side:
-        """The file comes from the other side than the one this database plays (agreed at
-        set-up, docs/turn-files.md); this database's side is returned."""
-        header = turn.header
-        try:
-            own = self.own_side(name)
-        except WrongSideError as error:
-            raise WrongSideError(error.message, source=source) from None
-        span = f"file {header.exchange} from {header.side.value}"
-        if own is None:
-            raise WrongSideError(
-                f"{span}: this database has not recorded which side you play; import your "
-                "first file with `--as aslan` or `--as solomani` (the side YOU play, recorded "
-                "for good) so that a file sent as the wrong side is refused", source=source,
-            )
-        if header.side is own:
-            raise WrongSideError(
-                f"{span}: that is your own side ({own.value}, agreed with the first file); you "
-                f"import only {own.enemy.value}'s files. If the sender made {own.value}'s "
-                "moves, he must withdraw the file (`campaign withdraw`) and send his own",
-                source=source,
-            )
-        return own
 
     def _check_identity(self, name: str, turn: TurnFile, local: LocalCopy, source: str, *,
                         signature: bool = True) -> None:
@@ -666,6 +559,7 @@ class PbemService:
                fork: PbemFork | None = None, files: list[PbemFile] | None = None,
                expected_seq: int | None = None) -> Imported:
         header = turn.header
+        own = self.agreement.check_sender(name, turn, source)
         files = self.ledger.files(name) if files is None else files
         notes = []
         if self.accept_dice is not None and self.ledger.setup(name) is not None:
@@ -681,13 +575,12 @@ class PbemService:
             head_hash=header.head_hash, commitment=turn.body.dice.commitment,
             reveal=turn.body.dice.reveal, body_sha256=turn.body_sha256,
         )
-        own = self._check_sender(name, turn, source)
         signed = turn.signature is not None  # verified by _check_identity on both paths
         self.ledger.commit_import(
             name, local.head_seq if expected_seq is None else expected_seq, rows, record,
             next_key, envelope=_envelope(name, turn), fork=fork,
             new_setup=setup if self.ledger.setup(name) is None else None,
-            player=self._player_after(name, own, header.exchange, signed),
+            player=self.agreement.record_with(name, own, header.exchange, signed),
         )
         if header.head_seq // SNAPSHOT_EVERY > local.head_seq // SNAPSHOT_EVERY:
             self.service.snapshot(self.service.load(name, use_snapshot=False))

@@ -482,7 +482,8 @@ class CampaignSession:
         import os
         from pathlib import Path
 
-        from campaign.pbem.exchange import KEYS_ENV, PbemService
+        from campaign.pbem.agreement import KEYS_ENV
+        from campaign.pbem.exchange import PbemService
 
         keys = Path(os.environ[KEYS_ENV]) if os.environ.get(KEYS_ENV) else None
         return PbemService(self.service, keys, side=side)
