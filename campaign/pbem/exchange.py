@@ -251,7 +251,9 @@ class PbemService:
             raise StaleFileError(
                 f"you already sent file {last.exchange} (events {last.base_seq + 1}-"
                 f"{last.head_seq}); wait for the other side's reply and import it first "
-                f"(`campaign export {name} --again {last.exchange} -o FILE` writes it again)"
+                f"(`campaign export {name} --again {last.exchange} -o FILE` writes it again; "
+                f"if the other side refused it, `campaign withdraw {name} {last.exchange} "
+                "--reason ...` takes it back)"
             )
         if last is not None and Side(last.side) is side:
             raise TurnFileError(f"the last file came from {side.value}; you cannot be {side.value}")
