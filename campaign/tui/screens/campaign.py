@@ -406,8 +406,10 @@ class CampaignScreen(Screen[None]):
         self.query_one("#mail", Static).update("\n".join(lines))
 
     def action_export_turn(self) -> None:
-        """Export a side's turn file to a path (armoured for .txt/.asc, else JSON)."""
-        acting = self.session.state.acting.value
+        """Export a side's turn file to a path (armoured for .txt/.asc, else JSON): the side
+        this database plays once it is recorded, else the acting side, is offered first."""
+        own = self.session.own_side()
+        acting = own.value if own is not None else self.session.state.acting.value
         form = OrderForm(
             "export SIDE FILE [KEYFILE]",
             {"FILE": "path, e.g. turn-3.txt",
