@@ -30,9 +30,11 @@ from campaign.rules.errors import (
     TamperedLogError,
     UndoError,
 )
+from campaign.rules.field_errors import field_problem
 from campaign.rules.flow import FLOW, MapAssembled, PhaseAdvanced, PhaseEnded, layout_record
 from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.rules.notation import parse_order
+from campaign.rules.plain_text import check_reason
 from campaign.rules.referee import DiceEntered, RefereeRestored, RulesetRepinned
 from campaign.rules.registry import event_adapter
 from campaign.rules.ruleset import Ruleset
@@ -77,7 +79,8 @@ def parse_stored(rows: list[StoredEvent], name: str = "") -> list[Event]:
                 adapter.validate_json(row.payload)
             except ValidationError as error:
                 raise TamperedLogError(
-                    name, row.seq, f"event cannot be read by this version: {error.errors()[0]}"
+                    name, row.seq, f"event cannot be read by this version: "
+                    f"{field_problem(error)}"
                 ) from None
         raise
 
@@ -456,6 +459,8 @@ class CampaignService:
         """The source for typed dice, if the campaign's dice mode accepts them (DN-ERR-1)."""
         name, mode = loaded.row.name, loaded.dice_mode
         reason = (typed.reason or "").strip() if typed is not None else ""
+        if reason:
+            check_reason(reason, "the reason for the typed dice")
         if mode == "commit-reveal":
             raise InvalidOrderError(
                 f"DN-ERR-1: campaign {name!r} plays by e-mail with commit-reveal dice: the "
@@ -539,11 +544,9 @@ class CampaignService:
             lines = [f"undone: {batch_rows[0].order_text}", *(f"  {t}" for t in undone)]
             return OrderReport(events, lines, after.state,
                                acting_sentence(after.state, after.ruleset))
-        before = engine.fold(parse_stored(rows[:keep], name))
-        restored = RefereeRestored(
-            reason=referee_reason, to_seq=keep, state_text=before.canonical_text()
-        )
-        text = f"referee undo {json.dumps(referee_reason)}"
+        reason = check_reason(referee_reason, "the referee's reason")
+        restored = referee_restoration(name, rows, reason)
+        text = referee_undo_text(reason)
         previous = loaded.state.clone()
         self._append(loaded, text, [restored])
         lines = narration.condense(narration.narrate([restored], previous, viewer=viewer,
@@ -566,6 +569,7 @@ class CampaignService:
 
     def repin(self, name: str, reason: str) -> Loaded:
         """Accept the current data files for ``name`` (DN-DATA-4), logged with ``reason``."""
+        reason = check_reason(reason, "the reason for re-pinning")
         loaded = self.load(name, allow_changed_data=True)
         ruleset = loaded.ruleset
         event = RulesetRepinned(
@@ -760,6 +764,51 @@ class CampaignService:
             engine.fold(batch, state)
             start = stop
         return findings
+
+
+#: How a referee undo is written in the log (and so in turn files): ``referee undo "REASON"``.
+REFEREE_UNDO = "referee undo "
+
+
+def referee_undo_text(reason: str) -> str:
+    """The order text logged for a referee undo with ``reason`` (the reason as a JSON string)."""
+    return REFEREE_UNDO + json.dumps(reason)
+
+
+def referee_undo_reason(order_text: str) -> str | None:
+    """The reason of a referee undo's order text, or ``None`` for any other order text (only
+    the exact form ``referee_undo_text`` writes is one)."""
+    if not order_text.startswith(REFEREE_UNDO):
+        return None
+    try:
+        reason = json.loads(order_text[len(REFEREE_UNDO):])
+    except ValueError:
+        return None
+    if not isinstance(reason, str) or referee_undo_text(reason) != order_text:
+        return None
+    return reason
+
+
+def referee_restoration(name: str, rows: list[StoredEvent], reason: str) -> RefereeRestored:
+    """The ``referee-restored`` event that puts campaign ``name``, whose log is ``rows`` (all
+    of it, from event 1), back to its state before the last order batch.
+
+    The state is folded again from the log, never taken from anywhere else: the referee's own
+    undo and the receiver of a turn file that carries one (``campaign.pbem.position``) both
+    compute it here, so they agree event for event whatever the state's serialisation. The
+    event is returned as the log gives it back (read from its canonical JSON), so folding it
+    gives the state every later load gives."""
+    last = rows[-1].batch if rows else -1
+    first = next((row for row in reversed(rows) if row.batch != last), None)
+    start = first.seq + 1 if first is not None else 1
+    if not rows or rows[start - 1].order_text == START_ORDER_TEXT:
+        raise UndoError("nothing to undo: the start of the campaign cannot be undone")
+    keep = start - 1
+    before = engine.fold(parse_stored(rows[:keep], name))
+    made = RefereeRestored(reason=reason, to_seq=keep, state_text=before.canonical_text())
+    stored = engine.as_stored(made)
+    assert isinstance(stored, RefereeRestored)
+    return stored
 
 
 def _order_side(order_text: str) -> str:

@@ -1,20 +1,29 @@
-"""Reading and writing files the user names: bounded reads and atomic writes.
+"""Reading and writing files the user names or the tool keeps: one bounded reader, atomic writes.
 
-- ``read_bounded(path, limit, what)`` reads a *regular* file of at most ``limit`` bytes. Devices,
-  FIFOs and directories are refused before they are opened for reading (``/dev/zero`` as a turn,
-  key or data file must not eat the memory), and the size is checked before anything is parsed.
+- ``open_regular(path, limit, what)`` is the one way the tool opens a file for reading, whether
+  the user named it (a turn, order, key, data or saved-game file) or the tool keeps it in its
+  own data directories (the snapshot-seal key, a solved tablebase, an opening book). It refuses
+  anything but a *regular* file of at most ``limit`` bytes before reading a byte: the path is
+  looked at first (``stat``), then opened with ``O_NONBLOCK`` (a FIFO swapped in meanwhile
+  cannot block the open) and the opened descriptor is checked again (``fstat``), so ``/dev/zero``,
+  a FIFO, a socket, a directory or a symbolic link to one of them is one clear line, never a
+  hang or a ``MemoryError``. ``read_bounded`` and ``read_text_bounded`` read the whole file
+  through it; ``read_key`` also refuses key files others can read or change (as ssh does).
 - ``StagedFile`` writes new content to a temporary file beside the target, flushes and fsyncs it,
   and only ``commit()`` renames it over the target. Until then (and after ``discard()``) the
   user's path is untouched: a failed operation never truncates or deletes it. A symbolic link is
-  followed, so the link stays and its target receives the new content.
+  followed, so the link stays and its target receives the new content. Temporary files left by
+  a process that was killed are removed by the next write into the same directory.
 
-Errors are ``FileRefusedError`` (a ``ValueError``) with a message naming the path; callers wrap
-it in their own error type when they need one.
+Errors are ``FileRefusedError`` (a ``ValueError``) with a one-line message naming the path;
+callers wrap it in their own error type when they need one.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import re
 import stat
 import tempfile
 from pathlib import Path
@@ -46,26 +55,96 @@ def _kind(mode: int) -> str:
     return "not a regular file"
 
 
+def _article(what: str) -> str:
+    return "an" if what[:1].lower() in "aeiou" else "a"
+
+
+def _check_regular(path: Path, status: os.stat_result, limit: int, what: str) -> None:
+    if not stat.S_ISREG(status.st_mode):
+        raise FileRefusedError(f"{path}: {_kind(status.st_mode)}, not {_article(what)} {what}")
+    if status.st_size > limit:
+        raise FileRefusedError(
+            f"{path}: {describe_size(status.st_size)} is too large for {_article(what)} {what} "
+            f"(limit {describe_size(limit)})"
+        )
+
+
+def _cannot_read(path: Path, error: OSError) -> FileRefusedError:
+    if isinstance(error, FileNotFoundError):
+        return FileRefusedError(f"{path}: cannot read: no such file")
+    return FileRefusedError(f"{path}: cannot read: {error.strerror or type(error).__name__}")
+
+
+def open_regular(path: Path, limit: int, what: str = "file") -> BinaryIO:
+    """``path`` opened for reading (binary, the caller closes it), after checking that it is a
+    regular file of at most ``limit`` bytes, both before and after opening it."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    try:
+        _check_regular(path, os.stat(path), limit, what)
+        descriptor = os.open(path, flags | getattr(os, "O_CLOEXEC", 0))
+    except OSError as error:
+        raise _cannot_read(path, error) from None
+    handle = os.fdopen(descriptor, "rb")
+    try:
+        _check_regular(path, os.fstat(handle.fileno()), limit, what)  # swapped meanwhile?
+    except BaseException:
+        handle.close()
+        raise
+    return handle
+
+
 def read_bounded(path: Path, limit: int, what: str = "file") -> bytes:
     """The bytes of the regular file ``path``, refused if larger than ``limit`` bytes."""
-    try:
-        before = os.stat(path)
-        if not stat.S_ISREG(before.st_mode):
-            raise FileRefusedError(f"{path}: {_kind(before.st_mode)}, not a {what}")
-        if before.st_size > limit:
-            raise FileRefusedError(
-                f"{path}: {describe_size(before.st_size)} is too large for a {what} "
-                f"(limit {describe_size(limit)})"
-            )
-        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        with os.fdopen(descriptor, "rb") as handle:
-            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):  # swapped meanwhile
-                raise FileRefusedError(f"{path}: not a regular file, not a {what}")
+    with open_regular(path, limit, what) as handle:
+        try:
             return _read_limited(handle, limit, f"{path}", what)
-    except FileNotFoundError:
-        raise FileRefusedError(f"{path}: cannot read: no such file") from None
-    except OSError as error:
-        raise FileRefusedError(f"{path}: cannot read: {error.strerror}") from None
+        except OSError as error:
+            raise _cannot_read(path, error) from None
+
+
+def read_text_bounded(path: Path, limit: int, what: str = "file") -> str:
+    """``read_bounded`` decoded as UTF-8 (a leading BOM is dropped); a file that is not UTF-8
+    is refused naming its line."""
+    data = read_bounded(path, limit, what)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise FileRefusedError(f"{path}:{line}: not UTF-8 text, not {_article(what)} {what}"
+                               ) from None
+
+
+def read_key(path: Path, limit: int, what: str, *, private: bool, advice: str = "") -> bytes:
+    """A key file, read like ``read_bounded``, refused when its permissions let others read a
+    ``private`` key or change any key (as ssh refuses a private key others can read), or when
+    it belongs to another user. ``advice`` replaces the usual fix (``chmod ...``) in those
+    refusals."""
+    with open_regular(path, limit, what) as handle:
+        status = os.fstat(handle.fileno())
+        _check_key_mode(path, status, what, private=private, advice=advice)
+        try:
+            return _read_limited(handle, limit, f"{path}", what)
+        except OSError as error:
+            raise _cannot_read(path, error) from None
+
+
+def _check_key_mode(path: Path, status: os.stat_result, what: str, *, private: bool,
+                    advice: str) -> None:
+    if os.name != "posix":  # pragma: no cover - permission bits are POSIX
+        return
+    mode = stat.S_IMODE(status.st_mode)
+    if status.st_uid != os.getuid():
+        problem, fix = f"the {what} belongs to another user (uid {status.st_uid})", ""
+    elif private and mode & 0o077:
+        problem = f"permissions {mode:04o} are too open: others may read this {what}"
+        fix = f"`chmod 600 {path}`, and make a new key if others may have read it"
+    elif mode & 0o022:
+        problem = f"permissions {mode:04o} let others change this {what}"
+        fix = f"`chmod go-w {path}`, then check that it is still the right key"
+    else:
+        return
+    fix = advice or fix
+    raise FileRefusedError(f"{path}: {problem}, so it is not used" + (f"; {fix}" if fix else ""))
 
 
 def read_stream_bounded(stream: BinaryIO, limit: int, name: str, what: str = "file") -> bytes:
@@ -77,9 +156,47 @@ def _read_limited(stream: BinaryIO, limit: int, name: str, what: str) -> bytes:
     data = stream.read(limit + 1)
     if len(data) > limit:
         raise FileRefusedError(
-            f"{name}: more than {describe_size(limit)}: too large for a {what}"
+            f"{name}: more than {describe_size(limit)}: too large for {_article(what)} {what}"
         )
     return data
+
+
+#: The temporary files ``StagedFile`` makes: ``.NAME.dnPID.RANDOM.tmp`` beside the target.
+_STAGED = re.compile(r"^\..+\.dn(?P<pid>[0-9]{1,10})\.[A-Za-z0-9_]{4,}\.tmp$")
+
+
+def _process_gone(pid: int) -> bool:
+    """True when no process ``pid`` runs on this machine (its temporary files are leftovers)."""
+    if pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:  # e.g. another user's process: it exists
+        return False
+    return False
+
+
+def remove_leftovers(directory: Path) -> list[Path]:
+    """Remove the temporary files that writers killed before they finished (a ``kill -9``
+    during an export) left in ``directory``: only our own pattern, only regular files, only
+    of processes that no longer run. The files removed (errors are ignored: best effort)."""
+    removed: list[Path] = []
+    try:
+        names = os.listdir(directory)
+    except OSError:
+        return removed
+    for name in names:
+        found = _STAGED.match(name)
+        if found is None or not _process_gone(int(found["pid"])):
+            continue
+        path = directory / name
+        with contextlib.suppress(OSError):
+            if stat.S_ISREG(os.lstat(path).st_mode):
+                path.unlink()
+                removed.append(path)
+    return removed
 
 
 class StagedFile:
@@ -91,7 +208,8 @@ class StagedFile:
 
     @classmethod
     def write(cls, target: Path, data: bytes) -> StagedFile:
-        """Write ``data`` to a fresh temporary file in ``target``'s directory and fsync it."""
+        """Write ``data`` to a fresh temporary file in ``target``'s directory and fsync it
+        (after removing what killed writers left there)."""
         real = Path(os.path.realpath(target))
         try:
             existing = os.stat(real)
@@ -101,9 +219,10 @@ class StagedFile:
             raise FileRefusedError(f"{target}: cannot write: {error.strerror}") from None
         if existing is not None and not stat.S_ISREG(existing.st_mode):
             raise FileRefusedError(f"{target}: cannot write: it is {_kind(existing.st_mode)}")
+        remove_leftovers(real.parent)
         try:
             descriptor, name = tempfile.mkstemp(
-                prefix=f".{real.name}.", suffix=".tmp", dir=real.parent
+                prefix=f".{real.name}.dn{os.getpid()}.", suffix=".tmp", dir=real.parent
             )
         except OSError as error:
             raise FileRefusedError(f"{target}: cannot write: {error.strerror}") from None

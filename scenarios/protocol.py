@@ -36,6 +36,11 @@ class NotationError(ValueError):
     """A move or position text that cannot be parsed (message names the text and the problem)."""
 
 
+class DamagedDataError(ValueError):
+    """A data file of a game (an opening book, a solved table) is missing parts, damaged or not
+    a regular file; the one-line message names the file and what to do."""
+
+
 @runtime_checkable
 class GameState(Protocol[ActionT]):
     """One position of a game."""

@@ -33,17 +33,12 @@ def write_text_safely(path: Path, text: str) -> None:
 
 
 def read_text_bounded(path: Path) -> str:
-    """The text of a saved game; ``ValueError`` naming the file when it is too large or not
-    UTF-8, ``OSError`` when it cannot be read."""
-    path = path.expanduser()
-    size = path.stat().st_size
-    if size > MAX_SAVE_BYTES:
-        raise ValueError(f"{path}: {size} bytes, more than a saved game can hold "
-                         f"({MAX_SAVE_BYTES})")
-    try:
-        return path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as error:
-        raise ValueError(f"{path}: not a text file ({error.reason})") from None
+    """The text of a saved game, through the tool's one bounded reader (``campaign.userfiles``:
+    regular files only, the size checked before reading); ``ValueError`` naming the file when
+    it is missing, special, too large or not UTF-8."""
+    from campaign.userfiles import read_text_bounded as read_text
+
+    return read_text(path.expanduser(), MAX_SAVE_BYTES, "saved game")
 
 
 #: The comment line of a saved game that names who plays each seat, in seat order.

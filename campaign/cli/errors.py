@@ -75,10 +75,14 @@ def add_db_option(parser: argparse.ArgumentParser) -> None:
 
 
 def add_turn_file_options(parser: argparse.ArgumentParser) -> None:
-    """``--keys`` and ``--allow-referee``: what checking a turn file needs (``import``,
-    ``resolve``, ``verify FILE``)."""
+    """``--keys``, ``--allow-referee`` and ``--as``: what checking a turn file needs
+    (``import``, ``resolve``, ``verify FILE``)."""
     parser.add_argument("--keys", type=Path, metavar="DIR",
-                        help="directory with SIDE.pub files (default $CAMPAIGN_PBEM_KEYS)")
+                        help="directory with SIDE.pub files (default $CAMPAIGN_PBEM_KEYS); "
+                             "it must exist")
+    parser.add_argument("--as", dest="as_side", choices=["aslan", "solomani"], metavar="SIDE",
+                        help="the side YOU play (aslan or solomani): needed with the first "
+                             "file, recorded for good")
     parser.add_argument("--allow-referee", action="store_true",
                         help="accept referee orders in the other player's file (agreed ones)")
 

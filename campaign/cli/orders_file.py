@@ -38,20 +38,9 @@ def read_order_lines(path: Path) -> list[tuple[int, str]]:
     not order notation."""
     from campaign.rules.errors import CampaignError
     from campaign.rules.notation import parse_order
+    from campaign.userfiles import read_text_bounded
 
-    try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise ValueError(f"{path}: {size} bytes; an order file has at most "
-                             f"{MAX_FILE_BYTES} bytes")
-        raw = path.read_bytes()[: MAX_FILE_BYTES + 1]
-    except OSError as error:
-        raise ValueError(f"{path}: cannot read: {error.strerror or error}") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = raw[: error.start].count(b"\n") + 1
-        raise ValueError(f"{path}:{line}: not UTF-8 text") from None
+    text = read_text_bounded(path, MAX_FILE_BYTES, "order file")  # FileRefusedError: one line
     orders: list[tuple[int, str]] = []
     for number, line in enumerate(text.splitlines(), 1):
         if len(line) > MAX_LINE_CHARS:

@@ -27,7 +27,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     export = subparsers.add_parser("export", help="write a turn file for the other player")
     export.add_argument("name")
     export.add_argument("--side", choices=["aslan", "solomani"],
-                        help="the side sending the file (not with --again)")
+                        help="the side sending the file: yours (default: the side this "
+                             "database plays, once recorded; not with --again)")
     export.add_argument("-o", "--output", required=True, help="file to write ('-' = stdout)")
     export.add_argument("--armour", action="store_true",
                         help="ASCII armour for an e-mail body (default for .txt/.asc or '-')")
@@ -56,6 +57,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     _common(resolve)
     resolve.set_defaults(func=guard(_resolve))
 
+    withdraw = subparsers.add_parser(
+        "withdraw", help="take back your last file, which the other player refused (logged)")
+    withdraw.add_argument("name")
+    withdraw.add_argument("exchange", type=int, metavar="N", help="the number of the file")
+    withdraw.add_argument("--reason", required=True)
+    withdraw.add_argument("--db", metavar="URL", help="SQLAlchemy database URL")
+    withdraw.set_defaults(func=guard(_withdraw))
+
     keygen = subparsers.add_parser("keygen", help="make an Ed25519 key pair SIDE.key/SIDE.pub")
     keygen.add_argument("side", choices=["aslan", "solomani"])
     keygen.add_argument("--dir", type=Path, required=True)
@@ -73,14 +82,17 @@ def _common(parser: argparse.ArgumentParser) -> None:
 
 
 def _pbem(args: argparse.Namespace):  # noqa: ANN202 - keeps --help free of SQL imports
-    from campaign.pbem.exchange import KEYS_ENV, PbemService
+    from campaign.pbem.agreement import KEYS_ENV
+    from campaign.pbem.exchange import PbemService
     from campaign.service import CampaignService
 
     keys = getattr(args, "keys", None) or (
         Path(os.environ[KEYS_ENV]) if os.environ.get(KEYS_ENV) else None)
+    side = getattr(args, "as_side", None)
     return PbemService(CampaignService(db_url=getattr(args, "db", None)), keys,
                        allow_referee=getattr(args, "allow_referee", False),
-                       accept_dice=getattr(args, "accept_dice", None))
+                       accept_dice=getattr(args, "accept_dice", None),
+                       side=Side(side) if side else None)
 
 
 def _read(path: str) -> bytes:
@@ -119,12 +131,14 @@ def _export(args: argparse.Namespace) -> int:
         made = pbem.export_again(args.name, args.again)
         deliver(made)
     else:
-        if args.side is None:
-            raise ValueError("export needs --side aslan|solomani (or --again N)")
+        side = Side(args.side) if args.side is not None else pbem.own_side(args.name)
+        if side is None:
+            raise ValueError("export needs --side aslan|solomani (the side you play; recorded "
+                             "with this first file), or --again N")
+        args.side = side.value
         side_map = _side_map(args) if args.map else None  # drawn first: a failure exports nothing
         try:
-            made = pbem.export_turn(args.name, Side(args.side), sign_with=args.sign,
-                                    deliver=deliver)
+            made = pbem.export_turn(args.name, side, sign_with=args.sign, deliver=deliver)
         except BaseException:
             for file in staged:
                 file.discard()
@@ -169,6 +183,8 @@ def _import(args: argparse.Namespace) -> int:
     print(f"{args.file}: file {done.exchange} from {done.side.value} imported: events "
           f"{done.first_seq}-{done.last_seq}, {len(done.orders)} orders re-run and matched; "
           f"state digest {done.digest[:12]}")
+    for note in done.notes:
+        print(f"note: {note}")
     # read by the importing player: the other side's view (face-down neutrals hidden, DN-NEU-1)
     print_story(open_service(args).story(args.name, viewer=done.side.enemy,
                                          first_seq=done.first_seq, last_seq=done.last_seq))
@@ -183,6 +199,14 @@ def _resolve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _withdraw(args: argparse.Namespace) -> int:
+    record = _pbem(args).withdraw(args.name, args.exchange, args.reason)
+    print(f"file {record.exchange} withdrawn (logged): events {record.base_seq + 1}-"
+          f"{record.head_seq} are orders not yet sent again; undo them or export again "
+          f"(the next file is number {record.exchange} again)")
+    return 0
+
+
 def _keygen(args: argparse.Namespace) -> int:
     from campaign.pbem.signing import generate_keys
 
@@ -192,13 +216,8 @@ def _keygen(args: argparse.Namespace) -> int:
 
 
 def _exchanges(args: argparse.Namespace) -> int:
-    pbem = _pbem(args)
-    for f in pbem.ledger.files(args.name):
-        print(f"{f.exchange:4} {f.direction:3} {f.side:9} events {f.base_seq + 1}-{f.head_seq}"
-              f"  {f.body_sha256[:12]}")
-    for fork in pbem.ledger.forks(args.name):
-        print(f"fork at file {fork.exchange}: kept {fork.kept_sha256[:12]}, dropped "
-              f"{fork.dropped_sha256[:12]} after event {fork.base_seq}: {fork.reason}")
+    for line in _pbem(args).exchange_lines(args.name):
+        print(line)
     return 0
 
 

@@ -43,6 +43,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="who rolls: seeded (the tool, default), physical (typed in with order --dice) "
              "or commit-reveal (play by e-mail; both players choose the same)",
     )
+    new.add_argument(
+        "--as", dest="as_side", choices=["aslan", "solomani"], metavar="SIDE",
+        help="play by e-mail: the side YOU play (aslan or solomani), recorded in this database; "
+             "turn files from your own side are then refused",
+    )
     add_db_option(new)
     new.set_defaults(func=guard(_new))
 
@@ -109,13 +114,24 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _new(args: argparse.Namespace) -> int:
+    if args.as_side is not None and args.dice == "physical":
+        raise ValueError("--as is for play by e-mail; a campaign with physical dice is played "
+                         "at the table (use --dice commit-reveal or seeded)")
     service = open_service(args)
     loaded = service.create(args.name, layout=args.layout, seed=args.seed, dice_mode=args.dice)
     if args.manual_steps:
         service.order(args.name, "referee stepping manual")
+    if args.as_side is not None:
+        from campaign.pbem.exchange import PbemService
+        from campaign.rules.ids import Side
+
+        PbemService(service).claim_side(args.name, Side(args.as_side))
     print(f"campaign {args.name!r} created: layout {loaded.row.layout}, "
           f"{len(loaded.ruleset.star_map.sections)} sections, event {loaded.head.seq}"
           + (", manual stepping" if args.manual_steps else ""))
+    if args.as_side is not None:
+        print(f"this database plays {args.as_side} (play by e-mail: files from {args.as_side} "
+              "are refused)")
     return _status(args)
 
 
@@ -221,12 +237,12 @@ def _verify(args: argparse.Namespace) -> int:
 
 def _replay(args: argparse.Namespace) -> int:
     from campaign.content import load_ruleset
-    from campaign.rules.seedgame import SeedGame, record, replay
+    from campaign.rules.seedgame import record, replay
 
     try:
-        game = SeedGame.model_validate(json.loads(args.file.read_text(encoding="utf-8")))
-    except (OSError, ValueError) as error:
-        print(f"campaign: {args.file}: cannot read seed game: {error}", file=sys.stderr)
+        game = read_seed_game(args.file)
+    except ValueError as error:
+        print(f"campaign: {error}", file=sys.stderr)
         return EXIT_ERROR
     layout_seed = game.seed if game.layout == "random" else None
     ruleset = load_ruleset(None, game.layout, layout_seed)
@@ -250,6 +266,31 @@ def _replay(args: argparse.Namespace) -> int:
         return EXIT_ERROR
     print(f"{args.file}: {len(game.steps)} steps, every digest matches")
     return 0
+
+
+#: The largest seed game file read (the bundled ones are below 20 KiB).
+MAX_SEED_GAME_BYTES = 16 * 1024 * 1024
+
+
+def read_seed_game(path: Path):  # noqa: ANN201 - a SeedGame; pydantic is imported late
+    """The seed game in ``path``, read through the bounded reader; ``ValueError`` with one line
+    naming the file and the problem (no pydantic wording)."""
+    from pydantic import ValidationError
+
+    from campaign.rules.field_errors import field_problem
+    from campaign.rules.seedgame import SeedGame
+    from campaign.userfiles import read_text_bounded
+
+    text = read_text_bounded(path, MAX_SEED_GAME_BYTES, "seed game file")
+    try:
+        return SeedGame.model_validate(json.loads(text))
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{path}:{error.lineno}: not a seed game: JSON error at column "
+                         f"{error.colno}: {error.msg}") from None
+    except ValidationError as error:
+        raise ValueError(f"{path}: not a seed game: {field_problem(error)}") from None
+    except (ValueError, RecursionError) as error:  # e.g. an integer of 5000 digits
+        raise ValueError(f"{path}: not a seed game: {error}") from None
 
 
 def _repin(args: argparse.Namespace) -> int:

@@ -43,4 +43,11 @@ def _dispatch(args: argparse.Namespace) -> int:
     if handler is None:
         print(f"campaign scenario: {entry.name} has no {args.verb_name} command", file=sys.stderr)
         return 2
-    return int(handler(list(args.rest)) or 0)
+    from campaign.userfiles import FileRefusedError
+    from scenarios.protocol import DamagedDataError
+
+    try:
+        return int(handler(list(args.rest)) or 0)
+    except (DamagedDataError, FileRefusedError) as error:  # one line, never a traceback
+        print(f"campaign scenario: {error}", file=sys.stderr)
+        return 1

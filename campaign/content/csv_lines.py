@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from campaign.content.errors import DataFileError
+from campaign.rules.plain_text import control_character
 from campaign.userfiles import FileRefusedError, read_bounded
 
 E = TypeVar("E", bound=Enum)
@@ -80,6 +81,10 @@ def read_csv(path: Path, required: tuple[str, ...], *, exact: bool = True) -> Cs
             if sep and key.strip():
                 meta.setdefault(key.strip().lower(), (number, value.strip()))
             continue
+        control = control_character(raw)
+        if control is not None:  # names reach SVG pictures and terminals (issue 33 item 6)
+            raise DataFileError(path, number, f"holds the control character {control}; data "
+                                "files are printable text")
         cells = [cell.strip() for cell in next(csv.reader([raw]))]
         if document is None:
             document = _header(path, number, cells, required, exact)

@@ -15,6 +15,7 @@ from typing import Any, NoReturn
 
 from campaign.content.csv_lines import read_data_bytes
 from campaign.content.errors import DataFileError
+from campaign.rules.plain_text import control_character
 
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_.\-]+)\s*\]\]?\s*(#.*)?$")
 _KEY = re.compile(r"^\s*([A-Za-z0-9_\-]+)\s*=")
@@ -123,6 +124,10 @@ class TomlReader:
             self.fail(f"{key}: {value!r} is not a whole number", table, index, key)
         if not isinstance(value, kind):
             self.fail(f"{key}: {value!r} is not a {kind.__name__}", table, index, key)
+        control = control_character(value) if isinstance(value, str) else None
+        if control is not None:  # it would make the SVG ill-formed (issue 33 item 6)
+            self.fail(f"{key}: {value!r} holds the control character {control}; names and "
+                      "values are printable text", table, index, key)
         return value
 
     def line(self, table: str, index: int = 0, key: str | None = None) -> int:

@@ -27,6 +27,7 @@ from pydantic import ValidationError
 from campaign.pbem.errors import ChecksumError, FutureSchemaError, MalformedTurnFileError
 from campaign.pbem.model import FORMAT, SCHEMA_VERSION, TurnFile
 from campaign.rules.canonical import canonical_json
+from campaign.rules.field_errors import field_problem
 
 BEGIN = "-----BEGIN DARK NEBULA TURN FILE-----"
 END = "-----END DARK NEBULA TURN FILE-----"
@@ -180,10 +181,8 @@ def parse_turn_file(data: bytes | str, source: str = "", *, checksum: bool = Tru
     try:
         turn = TurnFile.model_validate(raw)
     except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
         raise MalformedTurnFileError(
-            f"bad turn file: {where}: {first['msg']}", source=source
+            f"bad turn file: {field_problem(error)}", source=source
         ) from None
     if checksum and not turn.checksum_ok():
         raise ChecksumError(

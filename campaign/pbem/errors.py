@@ -43,6 +43,13 @@ class WrongCampaignError(TurnFileError):
     problem = "wrong-campaign"
 
 
+class WrongSideError(TurnFileError):
+    """A file from this database's own side, a file sent as the wrong side, or a first file
+    imported before this database said which side it plays."""
+
+    problem = "side"
+
+
 class SignatureError(TurnFileError):
     """A signature is missing, unreadable or does not match the sender's public key."""
 

@@ -10,6 +10,10 @@
 - ``verify_file(data, name)``: the same checks without storing, collected as findings.
 - ``resolve_crossed(name, data, reason)``: keep the other side's crossed file, drop our own
   branch after the common base, log the decision (``dn_pbem_fork``).
+- ``withdraw(name, exchange, reason)``: take back our last file, which the other side refused;
+  its orders become unsent orders again (``dn_pbem_withdrawal``).
+
+What a database agreed at set-up (its side, signed files) is checked by ``agreement``.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from pathlib import Path
 
 from campaign import __version__
 from campaign.pbem import fairdice, signing
+from campaign.pbem.agreement import Agreement
 from campaign.pbem.armour import armour, parse_turn_file
 from campaign.pbem.errors import (
     ChecksumError,
@@ -29,7 +34,13 @@ from campaign.pbem.errors import (
     TurnFileError,
     WrongCampaignError,
 )
-from campaign.pbem.ledger import Ledger, PbemEnvelope, PbemFile, PbemFork, PbemSetup
+from campaign.pbem.ledger import (
+    Ledger,
+    PbemEnvelope,
+    PbemFile,
+    PbemFork,
+    PbemSetup,
+)
 from campaign.pbem.model import (
     SCHEMA_VERSION,
     Batch,
@@ -45,12 +56,11 @@ from campaign.rules import engine
 from campaign.rules.canonical import canonical_json
 from campaign.rules.errors import CampaignError
 from campaign.rules.ids import Side
+from campaign.rules.plain_text import check_reason
 from campaign.rules.state import CampaignState
 from campaign.rules.views import face_down_ids, player_view
 from campaign.service import CampaignService, parse_stored
 from campaign.store.repository import GENESIS_HASH, StoredEvent
-
-KEYS_ENV = "CAMPAIGN_PBEM_KEYS"
 
 
 @dataclass(frozen=True)
@@ -72,6 +82,7 @@ class Imported:
     last_seq: int
     orders: list[str]
     digest: str
+    notes: list[str] = field(default_factory=list)  # e.g. an option that had no effect
 
 
 @dataclass
@@ -110,17 +121,21 @@ class PbemService:
         new_secret: Callable[[], str] = fairdice.new_secret,
         allow_referee: bool = False,
         accept_dice: DiceMode | None = None,
+        side: Side | None = None,
     ) -> None:
-        """``keys_dir`` holds the other side's ``SIDE.pub`` (signatures then required);
+        """``keys_dir`` holds the other side's ``SIDE.pub`` (it must be a directory);
         ``new_secret`` makes commit–reveal secrets (tests pass a reproducible one);
         ``allow_referee`` accepts referee orders in the other player's files;
-        ``accept_dice`` accepts the first file's dice mode if it differs from the campaign's."""
+        ``accept_dice`` accepts the first file's dice mode if it differs from the campaign's;
+        ``side`` is the side this database's player plays (``--as``): needed to import a
+        first file, checked against the recorded side afterwards."""
         self.service = service
         self.ledger = Ledger(service.store)
         self.keys_dir = keys_dir
         self.new_secret = new_secret
         self.allow_referee = allow_referee
         self.accept_dice = accept_dice
+        self.agreement = Agreement(self.ledger, keys_dir, side)
 
     # --- set-up and dice ----------------------------------------------------------------------
 
@@ -170,11 +185,38 @@ class PbemService:
             self.ledger.save_setup(setup, campaign_mode=mode)
         return setup
 
+    def own_side(self, name: str) -> Side | None:
+        """The side this database plays in ``name`` (``Agreement.own_side``)."""
+        return self.agreement.own_side(name)
+
+    def claim_side(self, name: str, side: Side) -> None:
+        """Record that this database plays ``side`` in ``name`` (``campaign new --as``)."""
+        self.service.store.campaign(name)
+        self.agreement.claim_side(name, side)
+
     def _key(self, name: str, setup: PbemSetup, exchange: int, older: str | None,
              newer: str | None) -> str:
         if setup.mode == "seeded":
             return setup.shared_seed
         return fairdice.exchange_key(name, exchange, older, newer, setup.shared_seed)
+
+    def exchange_lines(self, name: str) -> list[str]:
+        """What ``campaign exchanges`` (and the TUI's mail tab) lists: every file sent or
+        received, the side this database plays, the first signed file, forks resolved and
+        files withdrawn."""
+        lines = [f"{f.exchange:4} {f.direction:3} {f.side:9} events {f.base_seq + 1}-"
+                 f"{f.head_seq}  {f.body_sha256[:12]}" for f in self.ledger.files(name)]
+        player = self.ledger.player(name)
+        if player is not None:
+            signed = (f"; signed files since file {player.signed_since}"
+                      if player.signed_since is not None else "; files are not signed")
+            lines.append(f"this database plays {player.side}{signed}")
+        lines += [f"fork at file {fork.exchange}: kept {fork.kept_sha256[:12]}, dropped "
+                  f"{fork.dropped_sha256[:12]} after event {fork.base_seq}: {fork.reason}"
+                  for fork in self.ledger.forks(name)]
+        lines += [f"file {w.exchange} withdrawn ({w.body_sha256[:12]}): {w.reason}"
+                  for w in self.ledger.withdrawals(name)]
+        return lines
 
     def view(self, name: str, side: Side | None) -> CampaignState:
         """The campaign as ``side`` may see it (face-down neutrals hidden, DN-NEU-1); None =
@@ -199,6 +241,7 @@ class PbemService:
         put it in place only after this method returned (see ``campaign.userfiles``)."""
         if side not in (Side.ASLAN, Side.SOLOMANI):
             raise TurnFileError("turn files are sent by aslan or solomani")
+        self.agreement.check_own(name, side)
         setup = self._setup(name)
         loaded = self.service.load(name)
         rows = self.service.store.rows(name)
@@ -208,10 +251,13 @@ class PbemService:
             raise StaleFileError(
                 f"you already sent file {last.exchange} (events {last.base_seq + 1}-"
                 f"{last.head_seq}); wait for the other side's reply and import it first "
-                f"(`campaign export {name} --again {last.exchange} -o FILE` writes it again)"
+                f"(`campaign export {name} --again {last.exchange} -o FILE` writes it again; "
+                f"if the other side refused it, `campaign withdraw {name} {last.exchange} "
+                "--reason ...` takes it back)"
             )
         if last is not None and Side(last.side) is side:
             raise TurnFileError(f"the last file came from {side.value}; you cannot be {side.value}")
+        self.agreement.check_export_signed(name, sign_with is not None)
         base_seq = last.head_seq if last else max(r.seq for r in rows if r.batch == 0)
         if not rows[base_seq:]:
             raise TurnFileError(
@@ -221,8 +267,8 @@ class PbemService:
         secret: str | None
         if setup.mode == "seeded":
             secret, dice = None, DiceExchange(commitment=fairdice.commitment(setup.shared_seed))
-        else:
-            secret = self.new_secret()
+        else:  # a withdrawn file's number commits to the same secret again
+            secret = self.ledger.secret(name, exchange) or self.new_secret()
             dice = DiceExchange(
                 commitment=fairdice.commitment(secret),
                 reveal=self.ledger.secret(name, exchange - 2),
@@ -259,8 +305,28 @@ class PbemService:
             secret,
             _envelope(name, turn),
             new_setup=setup if self.ledger.setup(name) is None else None,
+            player=self.agreement.record_with(name, side, exchange, signature is not None),
         )
         return made
+
+    def withdraw(self, name: str, exchange: int, reason: str) -> PbemFile:
+        """Take back file ``exchange``, our last file sent, which the other side refused
+        (a referee order it did not agree to, an unsigned file, other rules): its events stay
+        as orders not yet sent, to be undone or sent again with the next export (same number,
+        same dice commitment). Logged with ``reason``; the file record is returned."""
+        reason = check_reason(reason, "the reason for withdrawing the file")
+        files = self.ledger.files(name)
+        last = files[-1] if files else None
+        if last is None or last.exchange != exchange or last.direction != "out":
+            sent = [f.exchange for f in files if f.direction == "out"]
+            raise TurnFileError(
+                f"campaign {name!r}: file {exchange} is not your last file sent "
+                f"(your files: {', '.join(map(str, sent)) or 'none'}"
+                f"{'; the last file was received' if last and last.direction == 'in' else ''}"
+                "); only your last file, not yet answered, can be withdrawn"
+            )
+        self.ledger.withdraw(last, reason)
+        return last
 
     @staticmethod
     def _batches(name: str, rows: list[StoredEvent], base_seq: int, head_seq: int,
@@ -334,13 +400,12 @@ class PbemService:
 
         The decision (both files' checksums, the dropped events, ``reason``) is logged in
         ``dn_pbem_fork``; afterwards export as usual: your next file continues from theirs."""
-        if not reason.strip():
-            raise TurnFileError("give a reason for choosing a branch; it is logged")
+        reason = check_reason(reason, "the reason for choosing a branch")
         turn = parse_turn_file(data, source)
         files = self.ledger.files(name)
         mine = files[-1] if files else None
         header = turn.header
-        if mine is not None and header.side.value == mine.side:
+        if header.side is self.own_side(name):
             raise TurnFileError(
                 f"file {header.exchange} is from {header.side.value}, your own side: `resolve` "
                 "keeps the other side's file that crossed yours, never your own; nothing "
@@ -384,9 +449,9 @@ class PbemService:
             report.problems.append(error.message)
             return report
         report.header = turn.header
-        self._check_signature(turn, source, report)
         if name is None and turn.header.campaign_id in self.service.store.campaigns():
             name = turn.header.campaign_id
+        self._check_signature(name, turn, source, report)
         if name is None:
             report.notes.append("no campaign of that name here: the orders were not re-run")
             return report
@@ -413,27 +478,22 @@ class PbemService:
         last = kept[-1]
         return LocalCopy(kept, state, loaded.ruleset, last.seq, last.hash, last.batch)
 
-    def _check_signature(self, turn: TurnFile, source: str, report: Verification | None = None
-                         ) -> None:
-        keys = self.keys_dir
-        if keys is None:
-            return
-        public = keys / f"{turn.header.side.value}.pub"
-        if not public.exists():
-            if report is not None:
-                report.notes.append(f"no key {public}: signature not checked")
-            return
+    def _check_signature(self, name: str | None, turn: TurnFile, source: str,
+                         report: Verification | None = None) -> bool:
+        """``Agreement.check_signature``, as a finding of ``report`` if one is given."""
         try:
-            signing.verify(turn.body, turn.signature, public)
+            return self.agreement.check_signature(name, turn)
         except TurnFileError as error:
             if report is None:
                 raise type(error)(error.message, source=source) from None
             report.problems.append(error.message)
+            return False
 
     def _check_position(self, name: str, turn: TurnFile, local: LocalCopy, source: str, *,
                         signature: bool = True) -> None:
-        """Campaign, profile, signature, and where the file sits in the exchange."""
+        """Campaign, profile, signature, sides, and where the file sits in the exchange."""
         self._check_identity(name, turn, local, source, signature=signature)
+        self.agreement.check_sender(name, turn, source)
         files = self.ledger.files(name)
         if any(f.body_sha256 == turn.body_sha256 for f in files):
             raise StaleFileError(
@@ -468,7 +528,7 @@ class PbemService:
                 "(or the referee re-pins both)", source=source,
             )
         if signature:
-            self._check_signature(turn, source)
+            self._check_signature(name, turn, source)
 
     def _dice_key(self, name: str, turn: TurnFile, files: list[PbemFile], setup: PbemSetup,
                   source: str) -> tuple[str, str | None]:
@@ -501,7 +561,12 @@ class PbemService:
                fork: PbemFork | None = None, files: list[PbemFile] | None = None,
                expected_seq: int | None = None) -> Imported:
         header = turn.header
+        own = self.agreement.check_sender(name, turn, source)
         files = self.ledger.files(name) if files is None else files
+        notes = []
+        if self.accept_dice is not None and self.ledger.setup(name) is not None:
+            notes.append(f"--accept-dice {self.accept_dice} had no effect: the dice mode of "
+                         f"{name!r} was fixed by the first files ({self.mode(name)})")
         setup = self._setup(name, header.dice_mode, source, accept=self.accept_dice)
         key, next_key = self._dice_key(name, turn, files, setup, source)
         batches, rows = replay(name, turn, local, key, setup.shared_seed, source,
@@ -512,10 +577,12 @@ class PbemService:
             head_hash=header.head_hash, commitment=turn.body.dice.commitment,
             reveal=turn.body.dice.reveal, body_sha256=turn.body_sha256,
         )
+        signed = turn.signature is not None  # verified by _check_identity on both paths
         self.ledger.commit_import(
             name, local.head_seq if expected_seq is None else expected_seq, rows, record,
             next_key, envelope=_envelope(name, turn), fork=fork,
             new_setup=setup if self.ledger.setup(name) is None else None,
+            player=self.agreement.record_with(name, own, header.exchange, signed),
         )
         every = self.service.snapshot_every
         if header.head_seq // every > local.head_seq // every:
@@ -523,5 +590,5 @@ class PbemService:
         return Imported(
             exchange=header.exchange, side=header.side, first_seq=local.head_seq + 1,
             last_seq=header.head_seq, orders=[b.order_text for b in batches],
-            digest=header.head_digest,
+            digest=header.head_digest, notes=notes,
         )

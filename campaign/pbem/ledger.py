@@ -1,6 +1,7 @@
-"""The exchange ledger: which turn files went out and came in, own dice secrets, fork decisions.
+"""The exchange ledger: which turn files went out and came in, own dice secrets, fork decisions,
+the side this database plays and whether files are signed, withdrawn files.
 
-Kept in three tables of the campaign database next to the event log (created on first use).
+Kept in tables of the campaign database next to the event log (created on first use).
 The event log itself is never written here except by ``commit_import``, which appends a whole
 turn file — every batch, the ledger row and the next dice key — in **one transaction**, so a
 failed import leaves the database exactly as it was.
@@ -94,7 +95,33 @@ class PbemEnvelope(SQLModel, table=True):
     signature: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
 
 
-TABLES = (PbemSetup, PbemFile, PbemSecret, PbemFork, PbemEnvelope)
+class PbemPlayer(SQLModel, table=True):
+    """What this database agreed at set-up (docs/turn-files.md, "Sides and signatures"): the
+    side its player plays, recorded with the first file sent or imported (or by
+    ``campaign new --as``), and the first file that was signed, after which every file both
+    ways must be signed."""
+
+    __tablename__ = "dn_pbem_player"
+
+    campaign_name: str = Field(primary_key=True, max_length=200)
+    side: str
+    signed_since: int | None = None
+
+
+class PbemWithdrawal(SQLModel, table=True):
+    """A file this database sent and took back because the other side refused it
+    (``campaign withdraw``): its events stay here as orders not yet sent."""
+
+    __tablename__ = "dn_pbem_withdrawal"
+
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_name: str = Field(index=True, max_length=200)
+    exchange: int
+    body_sha256: str
+    reason: str = Field(sa_column=Column(Text, nullable=False))
+
+
+TABLES = (PbemSetup, PbemFile, PbemSecret, PbemFork, PbemEnvelope, PbemPlayer, PbemWithdrawal)
 
 
 def exchanged_through(store: Store, name: str) -> int:
@@ -133,6 +160,10 @@ def chain(
         else:
             head = Head(head.seq, head.hash, head.batch + 1)
     return rows
+
+
+def _other(side: str) -> str:
+    return "solomani" if side == "aslan" else "aslan"
 
 
 def set_dice_mode(connection: Connection, name: str, mode: str) -> None:
@@ -202,16 +233,76 @@ class Ledger:
                 session.expunge(row)
             return rows
 
+    def player(self, name: str) -> PbemPlayer | None:
+        """The side this database plays in ``name`` and since which file files are signed: as
+        recorded, or for a campaign exchanged by an older version, as its files show (its last
+        file sent, or the other side of a file received; the first signed envelope)."""
+        with Session(self.store.engine) as session:
+            row = session.get(PbemPlayer, name)
+            if row is not None:
+                session.expunge(row)
+                return row
+        files = self.files(name)
+        if not files:
+            return None
+        last = files[-1]
+        side = last.side if last.direction == "out" else _other(last.side)
+        with Session(self.store.engine) as session:
+            signed = session.exec(
+                select(func.min(PbemEnvelope.exchange)).where(
+                    PbemEnvelope.campaign_name == name,
+                    PbemEnvelope.signature.is_not(None),  # type: ignore[union-attr]
+                )
+            ).one()
+        return PbemPlayer(campaign_name=name, side=side, signed_since=signed)
+
+    def save_player(self, player: PbemPlayer) -> None:
+        """Record (or replace) what this database plays (``campaign new --as``)."""
+        with Session(self.store.engine) as session:
+            session.merge(PbemPlayer.model_validate(player.model_dump()))
+            session.commit()
+
+    def withdrawals(self, name: str) -> list[PbemWithdrawal]:
+        """Files sent and taken back, oldest first."""
+        with Session(self.store.engine) as session:
+            rows = list(session.exec(
+                select(PbemWithdrawal).where(PbemWithdrawal.campaign_name == name)
+                .order_by(PbemWithdrawal.id)  # type: ignore[arg-type]
+            ))
+            for row in rows:
+                session.expunge(row)
+            return rows
+
+    def withdraw(self, record: PbemFile, reason: str) -> None:
+        """Forget that file ``record`` was sent (its header and signature with it) and log why,
+        in one transaction. The secret committed in it is kept: the next file of that number
+        commits to the same secret, so a copy that did arrive cannot make the dice disagree."""
+        with Session(self.store.engine) as session, session.no_autoflush:
+            for table in (PbemFile, PbemEnvelope):
+                session.exec(  # type: ignore[call-overload]
+                    delete(table).where(table.campaign_name == record.campaign_name,
+                                        table.exchange == record.exchange)
+                )
+            session.add(PbemWithdrawal(campaign_name=record.campaign_name,
+                                       exchange=record.exchange,
+                                       body_sha256=record.body_sha256, reason=reason))
+            session.commit()
+
     def record_export(self, record: PbemFile, secret: str | None, envelope: PbemEnvelope,
-                      new_setup: PbemSetup | None = None) -> None:
+                      new_setup: PbemSetup | None = None,
+                      player: PbemPlayer | None = None) -> None:
         """Remember a file we sent (after it was written), our secret committed in it, its
-        envelope and, with the first file, the set-up: all in one transaction."""
+        envelope, with the first file the set-up, and what this database plays (``player``,
+        when it changed): all in one transaction."""
         with Session(self.store.engine) as session, session.no_autoflush:
             session.add(record)
             session.add(envelope)
             if new_setup is not None:
                 session.add(PbemSetup.model_validate(new_setup.model_dump()))
-            if secret is not None:
+            if player is not None:
+                session.merge(PbemPlayer.model_validate(player.model_dump()))
+            if secret is not None and session.get(
+                    PbemSecret, (record.campaign_name, record.exchange)) is None:
                 session.add(
                     PbemSecret(
                         campaign_name=record.campaign_name, exchange=record.exchange,
@@ -238,8 +329,10 @@ class Ledger:
         envelope: PbemEnvelope,
         fork: PbemFork | None = None,
         new_setup: PbemSetup | None = None,
+        player: PbemPlayer | None = None,
     ) -> None:
-        """Append ``rows`` after ``expected_seq`` with the ledger row, in one transaction.
+        """Append ``rows`` after ``expected_seq`` with the ledger row (and ``player`` when what
+        this database plays changed), in one transaction.
 
         With ``fork``: first drop our own events after ``fork.base_seq`` and our file of the
         same number (the crossed branch we give up), logging ``fork``. Another process that
@@ -249,6 +342,8 @@ class Ledger:
             try:
                 self._append_import(session, name, expected_seq, rows, record, next_dice_seed,
                                     envelope, fork, new_setup)
+                if player is not None:
+                    session.merge(PbemPlayer.model_validate(player.model_dump()))
                 session.commit()
             except IntegrityError:
                 session.rollback()

@@ -25,9 +25,11 @@ from campaign.rules.dice import SeededSource
 from campaign.rules.errors import CampaignError
 from campaign.rules.ids import Side
 from campaign.rules.notation import parse_order
+from campaign.rules.plain_text import check_reason
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
 from campaign.rules.views import face_down_ids, names_any
+from campaign.service import referee_restoration, referee_undo_reason
 from campaign.store.repository import GENESIS_HASH, StoredEvent
 
 
@@ -170,30 +172,35 @@ def replay(name: str, turn: TurnFile, local: LocalCopy, key: str, seal_key: str,
            source: str, *, allow_referee: bool = False
            ) -> tuple[list[NewBatch], list[StoredEvent]]:
     """Re-run every order of ``turn`` on ``local.state`` with dice ``key``; the batches and
-    event rows to store (``ReplayMismatchError`` naming the first difference)."""
+    event rows to store (``ReplayMismatchError`` naming the first difference).
+
+    A referee undo (``referee undo "REASON"``) is re-run too: its ``referee-restored`` event is
+    computed again from this campaign's own log up to that batch (the file's copy of the
+    restored state is only compared, never used)."""
     header = turn.header
     ruleset = local.ruleset
     state = local.state
     seq = local.head_seq
     batches: list[NewBatch] = []
+    rows: list[StoredEvent] = []
     produced: list[tuple[str, int, list[Event]]] = []
     for number, batch in enumerate(turn.body.batches, start=1):
         where = f"batch {number} ({batch.order!r}, from event {seq + 1})"
-        try:
-            order = parse_order(batch.order)
-        except CampaignError as error:
-            raise ReplayMismatchError(f"{where}: {error.message}", source=source) from None
-        check_author(turn, order, where, source, allow_referee=allow_referee)
-        try:
-            events = engine.decide(state, order, ruleset, SeededSource(key))
-        except CampaignError as error:
-            raise ReplayMismatchError(
-                f"{where}: the rules refuse this order: {error.message}", source=source
-            ) from None
+        if referee_undo_reason(batch.order) is not None:
+            events = _referee_undo(name, turn, batch.order, [*local.rows, *rows], where, source,
+                                   allow_referee=allow_referee)
+        else:
+            events = _decide(turn, batch.order, state, ruleset, key, where, source,
+                             allow_referee=allow_referee)
         produced.append((where, seq, events))
         engine.fold(events, state)
         seq += len(events)
-        batches.append(NewBatch(batch.order, [(e.type, canonical_json(e)) for e in events]))
+        new = NewBatch(batch.order, [(e.type, canonical_json(e)) for e in events])
+        batches.append(new)
+        head = rows[-1] if rows else None
+        rows.extend(chain(name, head.seq if head else local.head_seq,
+                          head.hash if head else local.head_hash,
+                          head.batch if head else local.head_batch, [new]))
     hidden = face_down_ids(state)  # the head of the file: what the sender sealed by
     for batch, (where, first, events) in zip(turn.body.batches, produced, strict=True):
         _compare(batch.events, [to_file_event(e, seal_key, hidden) for e in events],
@@ -204,7 +211,6 @@ def replay(name: str, turn: TurnFile, local: LocalCopy, key: str, seal_key: str,
             f"after replay the state digest is {digest[:12]}, the file says "
             f"{header.head_digest[:12]}", source=source,
         )
-    rows = chain(name, local.head_seq, local.head_hash, local.head_batch, batches)
     last_hash = rows[-1].hash if rows else local.head_hash
     if last_hash != header.head_hash:
         raise ReplayMismatchError(
@@ -212,3 +218,38 @@ def replay(name: str, turn: TurnFile, local: LocalCopy, key: str, seal_key: str,
             f"{header.head_hash[:12]} (order texts or batch numbering differ)", source=source,
         )
     return batches, rows
+
+
+def _decide(turn: TurnFile, text: str, state: CampaignState, ruleset: Ruleset, key: str,
+            where: str, source: str, *, allow_referee: bool) -> list[Event]:
+    """The events the rules give for order ``text`` of the file, with the file's dice."""
+    try:
+        order = parse_order(text)
+    except CampaignError as error:
+        raise ReplayMismatchError(f"{where}: {error.message}", source=source) from None
+    check_author(turn, order, where, source, allow_referee=allow_referee)
+    try:
+        return engine.decide(state, order, ruleset, SeededSource(key))
+    except CampaignError as error:
+        raise ReplayMismatchError(
+            f"{where}: the rules refuse this order: {error.message}", source=source
+        ) from None
+
+
+def _referee_undo(name: str, turn: TurnFile, text: str, rows: list[StoredEvent], where: str,
+                  source: str, *, allow_referee: bool) -> list[Event]:
+    """The event of a referee undo in the file, computed from this campaign's log ``rows`` as
+    the sender's ``undo --referee`` computed it from his (refused unless agreed)."""
+    if not allow_referee:
+        raise ForeignOrderError(
+            f"{where}: a referee undo in a file from {turn.header.side.value}; refused unless "
+            "you agreed to it (import with --allow-referee); if you did not, the sender "
+            "withdraws the file (`campaign withdraw`) and undoes the undo", source=source,
+        )
+    reason = referee_undo_reason(text) or ""
+    try:
+        if check_reason(reason, "the referee's reason") != reason:
+            raise CampaignError("the reason is not written as this tool writes it")
+        return [referee_restoration(name, rows, reason)]
+    except CampaignError as error:
+        raise ReplayMismatchError(f"{where}: {error.message}", source=source) from None

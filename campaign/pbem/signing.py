@@ -13,7 +13,7 @@ from pathlib import Path
 from campaign.pbem.errors import SignatureError
 from campaign.pbem.model import Signature, TurnBody
 from campaign.rules.canonical import sha256_hex
-from campaign.userfiles import FileRefusedError, read_bounded
+from campaign.userfiles import FileRefusedError, read_key
 
 #: A PEM Ed25519 key is about 120 bytes; anything far larger is not a key.
 MAX_KEY_BYTES = 16 * 1024
@@ -21,47 +21,73 @@ MAX_KEY_BYTES = 16 * 1024
 
 def _crypto():  # noqa: ANN202 - lazy import: signatures are optional
     try:
-        from cryptography.exceptions import InvalidSignature
+        from cryptography.exceptions import InvalidSignature, UnsupportedAlgorithm
         from cryptography.hazmat.primitives import serialization
         from cryptography.hazmat.primitives.asymmetric import ed25519
     except ImportError as error:  # pragma: no cover - the extra is installed in CI
         raise SignatureError(
             "signatures need the 'cryptography' package (pip install campaign[pbem])"
         ) from error
-    return ed25519, serialization, InvalidSignature
+    return ed25519, serialization, (InvalidSignature, UnsupportedAlgorithm)
 
 
 def generate_keys(directory: Path, side: str) -> tuple[Path, Path]:
-    """Write ``SIDE.key`` and ``SIDE.pub`` into ``directory``; refuses to overwrite a key."""
+    """Write ``SIDE.key`` (mode 0600) and ``SIDE.pub`` into ``directory`` (made 0700 if new).
+
+    Never overwrites a key and never writes through a symbolic link: when either file (or a
+    link of that name) exists, nothing is written. Each file is created with ``O_EXCL``, which
+    fails on an existing name, a link included; if the second cannot be made, the first is
+    removed again, so a failure leaves the directory as it was."""
     ed25519, serialization, _ = _crypto()
-    directory.mkdir(parents=True, exist_ok=True)
     private_path, public_path = directory / f"{side}.key", directory / f"{side}.pub"
-    if private_path.exists():
-        raise SignatureError(f"{private_path} exists already; not overwritten")
+    try:
+        directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError as error:
+        raise SignatureError(f"{directory}: cannot make the key directory: "
+                             f"{error.strerror}") from None
+    for path in (private_path, public_path):
+        if os.path.lexists(path):
+            raise SignatureError(
+                f"{path} exists already; not overwritten (a new key pair means the other "
+                "player needs your new public key: move the old files away first if you "
+                "really want one)"
+            )
     private = ed25519.Ed25519PrivateKey.generate()
     pem = private.private_bytes(
         serialization.Encoding.PEM,
         serialization.PrivateFormat.PKCS8,
         serialization.NoEncryption(),
     )
-    try:  # created 0600: the key is never readable by others, not even for a moment
-        descriptor = os.open(private_path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        raise SignatureError(f"{private_path} exists already; not overwritten") from None
-    except OSError as error:
-        raise SignatureError(f"{private_path}: cannot write: {error.strerror}") from None
-    with os.fdopen(descriptor, "wb") as handle:
-        handle.write(pem)
-        handle.flush()
-        os.fsync(handle.fileno())
-    public_path.write_bytes(_public_pem(private.public_key()))
+    _create(private_path, pem, 0o600)  # never readable by others, not even for a moment
+    try:
+        _create(public_path, _public_pem(private.public_key()), 0o644)
+    except SignatureError:
+        private_path.unlink(missing_ok=True)
+        raise
     return private_path, public_path
 
 
-def _key_bytes(path: Path, what: str) -> bytes:
-    """A key file, bounded (a PEM key is a few hundred bytes; devices and FIFOs refused)."""
+def _create(path: Path, data: bytes, mode: int) -> None:
+    """Write a new file ``path`` with ``mode``: refused if the name exists (even as a link)."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
     try:
-        return read_bounded(path, MAX_KEY_BYTES, what)
+        descriptor = os.open(path, flags, mode)
+    except FileExistsError:
+        raise SignatureError(f"{path} exists already; not overwritten") from None
+    except OSError as error:
+        raise SignatureError(f"{path}: cannot write: {error.strerror}") from None
+    with os.fdopen(descriptor, "wb") as handle:
+        os.fchmod(handle.fileno(), mode)  # the umask must not widen or narrow it
+        handle.write(data)
+        handle.flush()
+        os.fsync(handle.fileno())
+
+
+def _key_bytes(path: Path, what: str, *, private: bool) -> bytes:
+    """A key file, bounded (a PEM key is a few hundred bytes; devices and FIFOs refused), and
+    refused when others can read a private key or change any key (as ssh does)."""
+    try:
+        return read_key(path, MAX_KEY_BYTES, what, private=private)
     except FileRefusedError as error:
         raise SignatureError(str(error)) from None
 
@@ -78,38 +104,50 @@ def key_id(public_pem: bytes) -> str:
     return sha256_hex(public_pem.decode("ascii").strip())[:16]
 
 
-def sign(body: TurnBody, private_key_file: Path) -> Signature:
-    """Sign ``body`` with the private key in ``private_key_file``."""
-    _, serialization, _ = _crypto()
+def _load_key(path: Path, *, private: bool) -> tuple[object, bytes]:
+    """The Ed25519 key in ``path`` (read like ssh reads keys, see ``_key_bytes``) and its PEM;
+    ``SignatureError`` naming the file when it is not one."""
+    ed25519, serialization, (_, unsupported) = _crypto()
+    kind = "private" if private else "public"
+    pem = _key_bytes(path, f"{kind} key file", private=private)
     try:
-        private = serialization.load_pem_private_key(
-            _key_bytes(private_key_file, "private key file"), None)
-    except (ValueError, TypeError) as error:
-        raise SignatureError(f"{private_key_file}: cannot read private key: {error}") from None
-    value = private.sign(body.canonical().encode("utf-8"))
-    return Signature(key_id=key_id(_public_pem(private.public_key())), value=value.hex())
+        key = (serialization.load_pem_private_key(pem, None) if private
+               else serialization.load_pem_public_key(pem))
+    except (ValueError, TypeError, unsupported):
+        key = None
+    if not isinstance(key, ed25519.Ed25519PrivateKey if private else ed25519.Ed25519PublicKey):
+        raise SignatureError(
+            f"{path}: not an {'unencrypted ' if private else ''}Ed25519 {kind} key in PEM form "
+            "(as `campaign keygen SIDE --dir DIR` writes it)"
+        )
+    return key, pem
+
+
+def sign(body: TurnBody, private_key_file: Path) -> Signature:
+    """Sign ``body`` with the Ed25519 private key in ``private_key_file``."""
+    private, _ = _load_key(private_key_file, private=True)
+    value = private.sign(body.canonical().encode("utf-8"))  # type: ignore[attr-defined]
+    public = private.public_key()  # type: ignore[attr-defined]
+    return Signature(key_id=key_id(_public_pem(public)), value=value.hex())
 
 
 def verify(body: TurnBody, signature: Signature | None, public_key_file: Path) -> None:
     """Raise ``SignatureError`` unless ``signature`` is a valid signature of ``body``."""
-    _, serialization, invalid = _crypto()
+    _, _, (invalid, _) = _crypto()
     side = body.header.side.value
     if signature is None:
         raise SignatureError(
             f"the file is not signed, but a public key for {side} is configured "
             f"({public_key_file}); ask {side} to export with --sign"
         )
-    try:
-        pem = _key_bytes(public_key_file, "public key file")
-        public = serialization.load_pem_public_key(pem)
-    except ValueError as error:
-        raise SignatureError(f"{public_key_file}: cannot read public key: {error}") from None
+    public, pem = _load_key(public_key_file, private=False)
     if signature.key_id != key_id(pem):
         raise SignatureError(
             f"signed with key {signature.key_id}, but {side}'s configured key is {key_id(pem)}"
         )
     try:
-        public.verify(bytes.fromhex(signature.value), body.canonical().encode("utf-8"))
+        public.verify(  # type: ignore[attr-defined]
+            bytes.fromhex(signature.value), body.canonical().encode("utf-8"))
     except invalid:
         raise SignatureError(
             f"the signature does not match the content: the file was changed after {side} "

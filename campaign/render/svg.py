@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import gc
 import math
+import re
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from xml.sax.saxutils import escape
@@ -60,9 +61,22 @@ COUNTER_DY = 16.0
 
 
 def scene_svg(scene: MapScene) -> str:
-    """The SVG text of ``scene`` (UTF-8 when encoded; ends with a newline)."""
+    """The SVG text of ``scene`` (UTF-8 when encoded; ends with a newline); well-formed XML
+    whatever the names hold (``xml_text``)."""
     with cycle_collector_paused():
-        return draw_scene(scene).as_svg() + "\n"
+        return xml_text(draw_scene(scene).as_svg()) + "\n"
+
+
+#: Characters XML 1.0 cannot hold at all, not even as a character reference.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def xml_text(svg: str) -> str:
+    """``svg`` with every character XML cannot hold replaced by U+FFFD. Data files refuse
+    control characters in names (DN-DATA-5), but a name from anywhere else (a stack label of
+    an older log, a changed data file) must still give a picture, not an ill-formed one that
+    makes the PNG export crash (issue 33 item 6)."""
+    return _NOT_XML.sub("\ufffd", svg)
 
 
 @contextmanager

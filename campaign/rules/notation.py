@@ -29,7 +29,9 @@ from pydantic import BaseModel, ValidationError
 
 from campaign.rules.base import Order
 from campaign.rules.errors import InvalidOrderError
+from campaign.rules.field_errors import field_problem
 from campaign.rules.ids import Side
+from campaign.rules.plain_text import control_character
 from campaign.rules.registry import order_spec
 
 REFEREE = "referee"
@@ -162,6 +164,12 @@ def parse_order(text: str) -> Order:
             f"cannot read order {text[:40]!r}...: {len(text)} characters, at most "
             f"{MAX_ORDER_CHARS}"
         )
+    control = control_character(text)
+    if control is not None:
+        raise InvalidOrderError(
+            f"cannot read order {text[:60]!r}: it holds the control character {control}; "
+            "orders are printable text"
+        )
     try:
         tokens = shlex.split(text, comments=False)
     except ValueError as error:
@@ -197,9 +205,7 @@ def parse_order(text: str) -> Order:
     try:
         return cls.model_validate(data)
     except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(p) for p in first.get("loc", ()))
         raise InvalidOrderError(
-            f"cannot read order {text!r}: {where}: {first.get('msg')} "
+            f"cannot read order {text!r}: {field_problem(error)} "
             f"(usage: {_side_text(side)} {order_spec(verb).template})"
         ) from None

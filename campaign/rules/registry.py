@@ -272,9 +272,9 @@ def order_spec(verb: str) -> OrderSpec:
 
 
 def _first_error(error: ValidationError) -> str:
-    first = error.errors()[0]
-    where = ".".join(str(part) for part in first.get("loc", ()))
-    return f"{where}: {first.get('msg', 'invalid')}" if where else str(first.get("msg"))
+    from campaign.rules.field_errors import field_problem
+
+    return field_problem(error)
 
 
 def offered_when(order_cls: type[Order]) -> Callable[[OfferCheck], OfferCheck]:

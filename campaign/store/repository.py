@@ -91,7 +91,13 @@ def default_url() -> str:
     if url:
         return url
     directory = data_dir()
-    directory.mkdir(parents=True, exist_ok=True)
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise CampaignError(
+            f"{directory}: cannot make the data directory for the default database "
+            f"({error.strerror}); name a database with --db URL or ${DB_URL_ENV}"
+        ) from None
     return f"sqlite:///{directory / 'campaigns.db'}"
 
 

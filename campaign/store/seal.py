@@ -12,9 +12,12 @@ and found the snapshot equal (the first load after a copy of the database, or af
   or a rewritten log (the event hash at the snapshot changes) fails the seal, and the load falls
   back to replaying and comparing, as without seals.
 - The key is 32 random bytes in ``snapshot-seal.key`` in the user's data directory (mode 0600),
-  made on first use. Another machine (or a user without the key) has other seals or none: it
-  replays once, then seals with its own key. Without a writable data directory nothing is
-  sealed, and every load replays (slower, never wrong).
+  made on first use. It is read like every other file (``campaign.userfiles``): a FIFO, a
+  device or a directory at its place, or a key others can read or change, or that belongs to
+  another user, is refused with one line (``SealKeyError``) instead of hanging, crashing or
+  trusting seals that anybody could have forged. Another machine (or a user without the key)
+  has other seals or none: it replays once, then seals with its own key. Without a writable
+  data directory nothing is sealed, and every load replays (slower, never wrong).
 
 See docs/adr/0022-snapshot-seals.md.
 """
@@ -28,8 +31,23 @@ import os
 import secrets
 from pathlib import Path
 
+from campaign.rules.errors import CampaignError
+from campaign.userfiles import FileRefusedError, read_key
+
 KEY_FILE = "snapshot-seal.key"
 KEY_BYTES = 32
+#: Read at most this much of the key file (a key is ``KEY_BYTES``; more is no key).
+_READ_LIMIT = 4096
+
+
+#: What to do with a key file that cannot be trusted: never just ``chmod`` it (seals forged
+#: while others could read it would stay trusted).
+_DELETE_IT = ("delete it: a new key is made, and every snapshot is checked against the log "
+              "again")
+
+
+class SealKeyError(CampaignError):
+    """The sealing key's file cannot be trusted or read (a special file, unsafe permissions)."""
 
 
 #: Names the snapshot format a seal vouches for: a seal made for key-sorted snapshots (schema
@@ -45,18 +63,15 @@ def seal_of(key: bytes, campaign: str, seq: int, event_hash: str, digest: str) -
 
 def machine_key(directory: Path) -> bytes | None:
     """This machine's sealing key from ``directory``, made there on first use; ``None`` when it
-    can be neither read nor made (then nothing is sealed).
+    can be neither read nor made (then nothing is sealed), or when the file is not a key (wrong
+    length: not used and not replaced). ``SealKeyError`` when the file must not be used.
 
     A new key is written to a temporary file and linked into place, so two processes starting
     at once both end up with the same complete key (the second link fails and that process
     reads the first one's key)."""
     path = directory / KEY_FILE
-    try:
+    if os.path.lexists(path):
         return _read_key(path)
-    except FileNotFoundError:
-        pass
-    except OSError:
-        return None
     try:
         directory.mkdir(parents=True, exist_ok=True)
         temporary = directory / f".{KEY_FILE}.{os.getpid()}.{secrets.token_hex(4)}"
@@ -70,12 +85,17 @@ def machine_key(directory: Path) -> bytes | None:
                 os.link(temporary, path)
         finally:
             temporary.unlink(missing_ok=True)
-        return _read_key(path)
     except OSError:
         return None
+    return _read_key(path)
 
 
 def _read_key(path: Path) -> bytes | None:
     """The key in ``path``; ``None`` if the file is not a key (wrong length)."""
-    key = path.read_bytes()
+    try:
+        key = read_key(path, _READ_LIMIT, "snapshot-seal key", private=True, advice=_DELETE_IT)
+    except FileRefusedError as error:
+        message = str(error)
+        raise SealKeyError(message if _DELETE_IT in message else f"{message}; {_DELETE_IT}"
+                           ) from None
     return key if len(key) == KEY_BYTES else None

@@ -33,14 +33,22 @@ class LoadedKeymap:
     problems: tuple[str, ...] = ()
 
 
+#: The largest keymap file read (a full one is a few KiB).
+MAX_KEYMAP_BYTES = 64 * 1024
+
+
 def load_keymap(path: Path | None = None) -> LoadedKeymap:
     """Read the keymap file; a missing file is an empty keymap, a malformed one is reported."""
     path = path or default_keymap_path()
-    if not path.exists():
+    if not path.exists() and not path.is_symlink():
         return LoadedKeymap()
+    from campaign.userfiles import FileRefusedError, read_text_bounded
+
     try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raw = tomllib.loads(read_text_bounded(path, MAX_KEYMAP_BYTES, "keymap file"))
+    except FileRefusedError as error:
+        return LoadedKeymap(problems=(str(error),))
+    except tomllib.TOMLDecodeError as error:
         return LoadedKeymap(problems=(f"{path}: not valid TOML: {error}",))
     bindings: dict[str, str] = {}
     problems: list[str] = []

@@ -478,26 +478,33 @@ class CampaignSession:
 
     # --- play by e-mail (the checks and messages of `campaign export/import`)
 
-    def _pbem(self):  # noqa: ANN202 - PbemService, imported only when mail is used
+    def _pbem(self, side: Side | None = None):  # noqa: ANN202 - PbemService, imported late
         import os
         from pathlib import Path
 
-        from campaign.pbem.exchange import KEYS_ENV, PbemService
+        from campaign.pbem.agreement import KEYS_ENV
+        from campaign.pbem.exchange import PbemService
 
         keys = Path(os.environ[KEYS_ENV]) if os.environ.get(KEYS_ENV) else None
-        return PbemService(self.service, keys)
+        return PbemService(self.service, keys, side=side)
 
-    def export_turn(self, side: Side, path: str) -> str:
+    def own_side(self) -> Side | None:
+        """The side this database plays by e-mail (recorded with the first file), if known."""
+        return self._pbem().own_side(self.name)
+
+    def export_turn(self, side: Side, path: str, key: str | None = None) -> str:
         """Write ``side``'s turn file to ``path`` (armoured text for ``.txt``/``.asc``, else
-        JSON) through a temporary file beside it; the line the CLI prints. ``CampaignError``
-        (nothing written) or ``FileRefusedError`` (a ``ValueError``) when it cannot be written."""
+        JSON) through a temporary file beside it, signed with the private ``key`` file if
+        given; the line the CLI prints. ``CampaignError`` (nothing written) or
+        ``FileRefusedError`` (a ``ValueError``) when it cannot be written."""
         from campaign.userfiles import StagedFile
 
         target = _turn_path(path)
         if not target.parent.is_dir():  # refused before the file is recorded as sent
             raise InvalidOrderError(f"DN-ERR-1: {target}: directory {target.parent} does not "
                                     "exist")
-        made = self._pbem().export_turn(self.name, side)
+        sign_with = _turn_path(key) if key else None
+        made = self._pbem().export_turn(self.name, side, sign_with=sign_with)
         armoured = target.suffix in (".txt", ".asc")
         StagedFile.write(target, (made.armoured if armoured else made.json_text)
                          .encode("utf-8")).commit()
@@ -505,27 +512,23 @@ class CampaignSession:
         return (f"{target}: file {header.exchange} from {header.side.value}, events "
                 f"{header.base_seq + 1}-{header.head_seq} ({len(made.turn.body.batches)} orders)")
 
-    def import_turn(self, path: str) -> str:
-        """Check and apply the other player's turn file; the line the CLI prints."""
+    def import_turn(self, path: str, side: Side | None = None) -> str:
+        """Check and apply the other player's turn file (``side``: the side this database
+        plays, needed with the first file, like `campaign import --as`); the line the CLI
+        prints."""
         from campaign.userfiles import read_bounded
 
         target = _turn_path(path)
         data = read_bounded(target, MAX_TURN_FILE_BYTES, "turn file")
-        done = self._pbem().import_turn(self.name, data, source=str(target))
+        done = self._pbem(side).import_turn(self.name, data, source=str(target))
         self.reload()
         return (f"{target}: file {done.exchange} from {done.side.value} imported: events "
                 f"{done.first_seq}-{done.last_seq}, {len(done.orders)} orders re-run and matched;"
                 f" state digest {done.digest[:12]}")
 
     def exchange_lines(self) -> list[str]:
-        """Every turn file sent or received, and every fork resolved (`campaign exchanges`)."""
-        ledger = self._pbem().ledger
-        lines = [f"{f.exchange:4} {f.direction:3} {f.side:9} events {f.base_seq + 1}-{f.head_seq}"
-                 f"  {f.body_sha256[:12]}" for f in ledger.files(self.name)]
-        lines += [f"fork at file {fork.exchange}: kept {fork.kept_sha256[:12]}, dropped "
-                  f"{fork.dropped_sha256[:12]} after event {fork.base_seq}: {fork.reason}"
-                  for fork in ledger.forks(self.name)]
-        return lines
+        """Every turn file sent or received, then the decisions (`campaign exchanges`)."""
+        return self._pbem().exchange_lines(self.name)
 
     # --- log
 

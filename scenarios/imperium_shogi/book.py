@@ -35,7 +35,9 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+from campaign.userfiles import FileRefusedError, read_bounded
 from scenarios.imperium_shogi.rules import DROP_BASE, REPAIR, SQUARES, Position, encode
+from scenarios.protocol import DamagedDataError
 
 MAGIC = b"IMPERIUM-SHOGI-BOOK\n"
 VERSION = 1
@@ -51,7 +53,7 @@ KEY_BITS = 61
 BOOK_RESOURCE = ("data", "opening-book.bin")
 
 
-class BookError(ValueError):
+class BookError(DamagedDataError):
     """A book file that cannot be used; the message names the file and the fault."""
 
 
@@ -156,17 +158,26 @@ def _little_endian(values: array) -> array:
 
 
 def read_book(path: Path) -> OpeningBook:
-    """The book stored at ``path``."""
+    """The book stored at ``path`` (read through the bounded reader: regular files only)."""
     try:
-        with path.open("rb") as file:
-            data = file.read(MAX_FILE_BYTES + 1)
-    except OSError as error:
-        raise BookError(f"{path}: {error.strerror or error}") from None
+        data = read_bounded(path, MAX_FILE_BYTES, "opening book")
+    except FileRefusedError as error:
+        raise BookError(str(error)) from None
     return decode_book(data, str(path))
+
+
+def shipped_book_path() -> Path:
+    """Where the book that comes with the program is (inside the installed package)."""
+    return Path(str(resources.files("scenarios.imperium_shogi").joinpath(*BOOK_RESOURCE)))
 
 
 @functools.cache
 def shipped_book() -> OpeningBook:
-    """The book that comes with the program (built by ``tools/build_shogi_book.py``)."""
-    resource = resources.files("scenarios.imperium_shogi").joinpath(*BOOK_RESOURCE)
-    return decode_book(resource.read_bytes(), f"scenarios/imperium_shogi/{'/'.join(BOOK_RESOURCE)}")
+    """The book that comes with the program (built by ``tools/build_shogi_book.py``); a damaged
+    one is a ``BookError`` naming it ("reinstall the program")."""
+    path = shipped_book_path()
+    try:
+        return read_book(path)
+    except BookError as error:
+        raise BookError(f"{error}; the opening book that comes with the program is damaged: "
+                        "reinstall the program") from None

@@ -67,8 +67,10 @@ def save_game(state: ShogiState, path: Path) -> None:
 
 def load_game(path: Path) -> ShogiState:
     """Read a saved game; raises ``RecordError`` for unreadable or invalid files."""
+    from scenarios.dialogs import read_text_bounded
+
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise RecordError(f"{path}: cannot read: {error}") from None
+        text = read_text_bounded(path)
+    except ValueError as error:
+        raise RecordError(str(error)) from None
     return parse_record(text, str(path))

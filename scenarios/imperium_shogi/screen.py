@@ -57,7 +57,7 @@ from scenarios.imperium_shogi.rules import (
     RED,
     REPAIR,
 )
-from scenarios.protocol import IllegalActionError, NotationError
+from scenarios.protocol import DamagedDataError, IllegalActionError, NotationError
 
 HUMAN = "human"
 GRID_ROWS = RANKS + 2
@@ -120,10 +120,20 @@ class CellView(Static):
         self.post_message(self.Clicked(self.place))
 
 
+def tablebase_problem() -> str:
+    """Why the stored tablebase cannot be used (damaged, stored without checksums), or ""."""
+    try:
+        stored_tablebase()
+    except DamagedDataError as error:
+        return str(error)
+    return ""
+
+
 def new_game_options() -> list[tuple[str, str]]:
-    """``(value, label)`` pairs of the new-game dialog: value is ``red:blue`` player kinds."""
+    """``(value, label)`` pairs of the new-game dialog: value is ``red:blue`` player kinds
+    (``perfect`` only with a usable tablebase; ``tablebase_problem`` says why not)."""
     options = [(f"{HUMAN}:{HUMAN}", "Two people at this keyboard")]
-    for name in available_levels(stored_tablebase()):
+    for name in available_levels(None if tablebase_problem() else stored_tablebase()):
         options.append((f"{HUMAN}:{name}", f"You play Red vs computer ({name})"))
         options.append((f"{name}:{HUMAN}", f"You play Blue vs computer ({name})"))
     return options
@@ -413,12 +423,24 @@ class ShogiScreen(GameScreen):
         depth = self.max_depth
 
         def think() -> None:
-            move = computer.choose(snapshot, max_depth=depth)
+            try:
+                move = computer.choose(snapshot, max_depth=depth)
+            except DamagedDataError as error:  # a damaged book or table: one line, no move
+                with suppress(RuntimeError):
+                    self.app.call_from_thread(self._computer_failed, str(error))
+                return
             with suppress(RuntimeError):  # the app closed while the computer was thinking
                 self.app.call_from_thread(self._computer_moved, generation, move)
 
         self.refresh_view()
         self.run_worker(think, thread=True, group="shogi-ai", name="shogi-ai")
+
+    def _computer_failed(self, problem: str) -> None:
+        """The computer cannot move (its data is damaged): say so; the game waits (undo, load
+        or start a new game with another level)."""
+        self.thinking = False
+        self.notify(problem, severity="error", timeout=30)
+        self.refresh_view()
 
     def _computer_moved(self, generation: int, move: int) -> None:
         self.thinking = False
@@ -465,11 +487,16 @@ class ShogiScreen(GameScreen):
                 red, blue = value.split(":")
                 self.start(make_game().new_initial_state(), red, blue)
 
+        def ask() -> None:
+            problem = tablebase_problem()
+            if problem:
+                self.notify(f"perfect level not offered: {problem}", severity="warning",
+                            timeout=30)
+            self.app.push_screen(GameChoice("New game: who plays?", new_game_options()),
+                                 chosen)
+
         confirm_then(
-            self, self.unsaved_game(), "Start a new game and drop the moves not saved?",
-            lambda: self.app.push_screen(
-                GameChoice("New game: who plays?", new_game_options()), chosen),
-        )
+            self, self.unsaved_game(), "Start a new game and drop the moves not saved?", ask)
 
     def start(self, state: ShogiState, red: str, blue: str) -> None:
         """Replace the game and the players."""

@@ -107,7 +107,7 @@ def test_order_file_stops_at_the_first_refusal_naming_the_line(db, tmp_path, cap
     (b"aslan end-phase\n\xff\xfe\n", ":2: not UTF-8 text"),
     ("x" * (MAX_LINE_CHARS + 1) + "\n", f":1: line of {MAX_LINE_CHARS + 1} characters"),
     ("# only a comment\n\n", ": no orders in the file"),
-    (("#" + "x" * 900 + "\n") * (MAX_FILE_BYTES // 900 + 1), "bytes; an order file has at most"),
+    (("#" + "x" * 900 + "\n") * (MAX_FILE_BYTES // 900 + 1), "is too large for an order file"),
 ], ids=["syntax", "unknown-verb", "not-utf8", "long-line", "empty", "too-big"])
 def test_malformed_order_file_changes_nothing(db, tmp_path, capsys, content, message):
     # DN-ERR-1: checked whole before the first order; one line naming FILE:LINE

@@ -85,7 +85,7 @@ def test_replay_unreadable_file(tmp_path, capsys):  # DN-ERR-1
     bad = tmp_path / "bad.json"
     bad.write_text("{not json", encoding="utf-8")
     assert main(["replay", str(bad)]) == 1
-    assert "cannot read seed game" in capsys.readouterr().err
+    assert f"{bad}:1: not a seed game: JSON error" in capsys.readouterr().err
 
 
 def test_env_var_selects_database(tmp_path, monkeypatch, capsys):  # DN-ERR-1

@@ -55,7 +55,7 @@ class Player:
         self.service = service(path, snapshot_every)
         counter = iter(range(1, 10**6))
         self.pbem = PbemService(
-            self.service, keys,
+            self.service, keys, side=side,
             new_secret=lambda: sha256_hex(f"test secret {side.value} {next(counter)}"),
         )
         self.sent: list[Exported] = []
@@ -64,8 +64,8 @@ class Player:
         self.service.create(CAMPAIGN, seed=11, dice_seed=self.dice_seed,
                             dice_mode=self.dice_mode)
 
-    def order(self, text: str) -> None:
-        self.service.order(CAMPAIGN, text)
+    def order(self, text: str) -> list:
+        return self.service.order(CAMPAIGN, text)[0]
 
     def export(self, **options) -> Exported:
         made = self.pbem.export_turn(CAMPAIGN, self.side, **options)
@@ -105,12 +105,30 @@ class Table:
         text = made.armoured if self.armoured else made.json_text
         receiver.pbem.import_turn(CAMPAIGN, text, source=f"file{self.files + 1}")
 
-    def play(self, text: str) -> None:
+    def play(self, text: str) -> list:
+        """Give ``text`` on its side's machine (after handing the file over); its events."""
         side = Side(text.split()[0])
         if self.holder is not None and self.holder is not side:
             self.hand_over(side)
         self.holder = side
-        self.players[side].order(text)
+        return self.players[side].order(text)
 
     def acting(self) -> Side:
         return self.players[self.holder or Side.SOLOMANI].service.load(CAMPAIGN).state.acting
+
+
+def cli_databases(tmp: Path, *, keys: Path | None = None) -> dict[str, list[str]]:
+    """Both players' databases made through the CLI as docs/turn-files.md says (`new nebula
+    --seed 3 --dice commit-reveal --as SIDE`), as ``--db`` options by side; with ``keys``, both
+    key pairs are made there first (`keygen`)."""
+    from campaign.cli import main
+
+    if keys is not None:
+        for side in ("aslan", "solomani"):
+            assert main(["keygen", side, "--dir", str(keys)]) == 0
+    dbs = {}
+    for side in ("aslan", "solomani"):
+        dbs[side] = ["--db", f"sqlite:///{tmp / (side + '.db')}"]
+        assert main(["new", CAMPAIGN, "--seed", "3", "--dice", "commit-reveal", "--as", side,
+                     *dbs[side]]) == 0
+    return dbs

@@ -64,7 +64,7 @@ def test_future_schema_version(table, file1):  # DN-ERR-1
     [
         ("campaign_id", "other", errors.WrongCampaignError, "for campaign 'other'"),
         ("profile_hash", "f" * 64, errors.WrongCampaignError, "DN-DATA-4"),
-        ("side", "aslan", errors.StaleFileError, "files alternate"),
+        ("side", "aslan", errors.WrongSideError, "your own side"),
         ("exchange", 2, errors.StaleFileError, "expected file number 1"),
         ("base_seq", 0, errors.MalformedTurnFileError, "head_seq"),
         ("base_hash", "a" * 64, errors.StaleFileError, "histories differ"),
@@ -79,7 +79,7 @@ def test_each_header_field_tampered(table, file1, field, value, error, words):  
     def tamper(d):
         d["body"]["header"][field] = value
 
-    if field == "side":  # files alternate: a second file "from aslan" after aslan's own
+    if field == "side":  # issue 33 item 3: a second file "from solomani" to solomani
         receiver = table.players[Side.ASLAN]
         receiver.pbem.import_turn(CAMPAIGN, file1)
         receiver.order("aslan place-neutral span")

@@ -23,7 +23,8 @@ def dbs(tmp_path: Path) -> dict[str, list[str]]:
     out = {}
     for side in ("aslan", "solomani"):
         db = ["--db", f"sqlite:///{tmp_path / (side + '.db')}"]
-        assert main(["new", NAME, "--seed", "3", "--dice", "commit-reveal", *db]) == 0
+        assert main(["new", NAME, "--seed", "3", "--dice", "commit-reveal", "--as", side,
+                     *db]) == 0
         out[side] = db
     return out
 

@@ -15,7 +15,8 @@ NAME = "nebula"
 
 def _db(tmp_path: Path, side: str, mode: str) -> list[str]:
     db = ["--db", f"sqlite:///{tmp_path / (side + '.db')}"]
-    assert main(["new", NAME, "--seed", "3", "--dice", mode, *db]) == 0
+    plays = ["--as", side] if mode != "physical" else []
+    assert main(["new", NAME, "--seed", "3", "--dice", mode, *plays, *db]) == 0
     return db
 
 

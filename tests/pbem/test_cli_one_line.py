@@ -24,7 +24,8 @@ def game(tmp_path: Path) -> dict[str, object]:
     dbs = {}
     for side in ("aslan", "solomani"):
         dbs[side] = ["--db", f"sqlite:///{tmp_path / (side + '.db')}"]
-        assert main(["new", NAME, "--seed", "3", "--dice", "commit-reveal", *dbs[side]]) == 0
+        assert main(["new", NAME, "--seed", "3", "--dice", "commit-reveal", "--as", side,
+                     *dbs[side]]) == 0
     assert main(["order", NAME, "solomani place-neutral lantern", *dbs["solomani"]]) == 0
     turn = tmp_path / "t1.json"
     assert main(["export", NAME, "--side", "solomani", "-o", str(turn), *dbs["solomani"]]) == 0
@@ -53,8 +54,8 @@ def test_payload_key_absent_on_one_side_and_null_on_the_other(tmp_path, capsys):
     """Family StopIteration: the comparison names the extra field instead of crashing."""
     receiver = ["--db", f"sqlite:///{tmp_path / 'a.db'}"]
     sender = ["--db", f"sqlite:///{tmp_path / 's.db'}"]
-    for db in (receiver, sender):
-        main(["new", NAME, "--seed", "3", "--dice", "commit-reveal", *db])
+    for db, side in ((receiver, "aslan"), (sender, "solomani")):
+        main(["new", NAME, "--seed", "3", "--dice", "commit-reveal", "--as", side, *db])
     main(["order", NAME, 'referee set-ru solomani 80 "bonus"', *sender])
     main(["order", NAME, "solomani place-neutral lantern", *sender])
     good = tmp_path / "ru.json"

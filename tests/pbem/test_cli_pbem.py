@@ -15,7 +15,7 @@ def dbs(tmp_path: Path) -> dict[str, list[str]]:
     out = {}
     for side in ("aslan", "solomani"):
         db = ["--db", f"sqlite:///{tmp_path / (side + '.db')}"]
-        assert main(["new", "nebula", "--seed", "3", *db]) == 0
+        assert main(["new", "nebula", "--seed", "3", "--as", side, *db]) == 0
         out[side] = db
     return out
 

@@ -51,23 +51,42 @@ class CheatingPost(Table):
         return str(refused.value)
 
 
-def _play_three_turns(table: Table) -> None:
+REFEREE_REASON = "both players agreed to take back that battle order"
+
+
+def _play_three_turns(table: Table, *, referee_undo: bool = False) -> None:
+    """Set-up and three game turns; with ``referee_undo`` the first order of game turn 2
+    that rolls dice is taken back by a referee undo (issue 33 item 1), which travels with the
+    next file; the game then goes on from the restored state."""
     for order in setup_orders():
         table.play(order)
     bot = Bot()
+    undone = not referee_undo
     for _ in range(2000):
         loaded = table.players[table.holder].service.load(CAMPAIGN)
         if loaded.state.turn >= 4 or loaded.state.winner is not None:
             break
-        table.play(bot.next_order(loaded.state, loaded.ruleset))
+        events = table.play(bot.next_order(loaded.state, loaded.ruleset))
+        if not undone and loaded.state.turn >= 2 and any(e.rolls for e in events):
+            table.players[table.holder].service.undo(CAMPAIGN, referee_reason=REFEREE_REASON)
+            undone = True
     # hand the last orders over so both machines hold the whole game
     table.hand_over(table.holder.enemy)
 
 
 def test_three_game_turns_by_turn_file_end_identical(tmp_path: Path, capsys):  # DN-ERR-1
+    """Also issue 33 item 1: a referee undo in game turn 2 is sent, re-computed and imported by
+    the other machine (which agreed to referee orders), and the game goes on to turn 4."""
     table = CheatingPost(tmp_path)
-    _play_three_turns(table)
+    for player in table.players.values():
+        player.pbem.allow_referee = True  # the players agreed to referee overrides
+    _play_three_turns(table, referee_undo=True)
     aslan, solomani = table.players[Side.ASLAN], table.players[Side.SOLOMANI]
+    for player in (aslan, solomani):  # both logs hold the undo, and events after it
+        log = player.service.log(CAMPAIGN)
+        undo = next(i for i, line in enumerate(log) if "referee-restored" in line.events)
+        assert log[undo].order_text == f'referee undo "{REFEREE_REASON}"'
+        assert len(log) - undo > 20
     a, s = aslan.service.load(CAMPAIGN), solomani.service.load(CAMPAIGN)
     assert a.state.turn == 4, "three full game turns were played"
     assert engine.state_digest(a.state) == engine.state_digest(s.state)

@@ -41,7 +41,7 @@ def test_several_imports_of_the_same_file_at_once(db_url, tmp_path: Path):  # DN
         service = CampaignService(db_url=db_url)
         barrier.wait()
         try:
-            PbemService(service).import_turn("nebula", text)
+            PbemService(service, side=Side.ASLAN).import_turn("nebula", text)
             outcomes.append("imported")
         except CampaignError:
             outcomes.append("refused")

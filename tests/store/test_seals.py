@@ -142,6 +142,7 @@ def test_processes_making_the_key_at_once_share_one_key(tmp_path):
 def test_a_damaged_key_file_is_not_used(tmp_path):
     # DN-ERR-1: a key of the wrong length seals nothing (and is not replaced behind the user)
     (tmp_path / KEY_FILE).write_bytes(b"short")
+    (tmp_path / KEY_FILE).chmod(0o600)  # private, as a key must be, but not a key
     assert machine_key(tmp_path) is None
     assert (tmp_path / KEY_FILE).read_bytes() == b"short"
 

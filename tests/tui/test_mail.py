@@ -53,19 +53,31 @@ def test_export_import_and_history_from_the_campaign_screen(tmp_path: Path, no_k
             head = other.load(CAMPAIGN).head.seq
             bad = tmp_path / "bad.txt"
             bad.write_text(turn.read_text().replace("a", "b", 40), encoding="utf-8")
+            # the first file: the form asks which side this database plays (issue 33 item 3)
+            await pilot.press("i")
+            await pilot.pause()
+            form = pilot.app.screen
+            assert form.query_one("#field-0", Select).value == "aslan"  # the other side's
             for path, accepted in ((bad, False), (turn, True)):
-                await pilot.press("i")
-                await pilot.pause()
-                assert isinstance(pilot.app.screen, TextPrompt)
-                pilot.app.screen.query_one(Input).value = str(path)
-                await pilot.press("enter")
+                form.query_one("#field-1", Input).value = str(path)
+                form.query_one("#form-ok").press()
                 await pilot.pause()
                 status = str(screen.query_one("#status-line", Static).render())
                 if accepted:
                     assert "imported" in status, status
                     assert other.load(CAMPAIGN).head.seq > head
                 else:
+                    assert pilot.app.screen is form  # refused: still open, nothing stored
                     assert "✗" in status and other.load(CAMPAIGN).head.seq == head
+            assert pilot.app.screen is screen
+            # later files: only the path (the side is recorded)
+            await pilot.press("i")
+            await pilot.pause()
+            assert isinstance(pilot.app.screen, TextPrompt)
+            pilot.app.screen.query_one(Input).value = str(turn)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert "already exchanged" in str(screen.query_one("#status-line", Static).render())
             await pilot.press("6")
             await pilot.pause()
             mail = str(screen.query_one("#mail", Static).render())

@@ -407,11 +407,14 @@ class CampaignScreen(Screen[None]):
         self.query_one("#mail", Static).update("\n".join(lines))
 
     def action_export_turn(self) -> None:
-        """Export a side's turn file to a path (armoured for .txt/.asc, else JSON)."""
-        acting = self.session.state.acting.value
+        """Export a side's turn file to a path (armoured for .txt/.asc, else JSON): the side
+        this database plays once it is recorded, else the acting side, is offered first."""
+        own = self.session.own_side()
+        acting = own.value if own is not None else self.session.state.acting.value
         form = OrderForm(
-            "export SIDE FILE",
-            {"FILE": "path, e.g. turn-3.txt"},
+            "export SIDE FILE [KEYFILE]",
+            {"FILE": "path, e.g. turn-3.txt",
+             "KEYFILE": "your private key to sign with (campaign keygen), if you sign"},
             choices={"SIDE": self.session.field_choices("SIDE")},
             prefill={"SIDE": acting, "FILE": f"{self.session.name}-{acting}.txt"},
             submit=self._export_from_form,
@@ -419,9 +422,9 @@ class CampaignScreen(Screen[None]):
         self.app.push_screen(form)
 
     def _export_from_form(self, text: str) -> str | None:
-        _, side, path = shlex.split(text)
+        _, side, path, *key = shlex.split(text)
         try:
-            line = self.session.export_turn(Side(side), path)
+            line = self.session.export_turn(Side(side), path, key[0] if key else None)
         except (CampaignError, ValueError) as error:
             message = error.message if isinstance(error, CampaignError) else str(error)
             self.report_error(message)
@@ -433,21 +436,42 @@ class CampaignScreen(Screen[None]):
         return None
 
     def action_import_turn(self) -> None:
-        """Check and apply the other player's turn file (a refusal changes nothing)."""
+        """Check and apply the other player's turn file (a refusal changes nothing). Before the
+        first file, the form also asks which side this database plays (`import --as`)."""
 
-        def chosen(path: str | None) -> None:
-            if not path:
-                return
+        def imported(path: str, side: Side | None) -> str | None:
             try:
-                line = self.session.import_turn(path)
+                line = self.session.import_turn(path, side)
             except (CampaignError, ValueError) as error:
-                self.report_error(error.message if isinstance(error, CampaignError)
-                                  else str(error))
-                return
+                message = error.message if isinstance(error, CampaignError) else str(error)
+                self.report_error(message)
+                return message
             self.report(f"✓ {line}")
             self.refresh_all()
+            return None
 
-        self.app.push_screen(TextPrompt("Import a turn file: its path", "turn-3.txt"), chosen)
+        def chosen(path: str | None) -> None:
+            if path:
+                imported(path, None)
+
+        if self.session.own_side() is not None:
+            self.app.push_screen(TextPrompt("Import a turn file: its path", "turn-3.txt"),
+                                 chosen)
+            return
+
+        def from_form(text: str) -> str | None:
+            _, side, path = shlex.split(text)
+            return imported(path, Side(side))
+
+        self.app.push_screen(OrderForm(
+            "import AS FILE",
+            {"AS": "the side YOU play (recorded for good)", "FILE": "path, e.g. turn-1.txt"},
+            choices={"AS": self.session.field_choices("SIDE")},
+            prefill={"AS": self.session.state.acting.enemy.value, "FILE": "turn-1.txt"},
+            submit=from_form,
+            note="The first turn file: say which side you play; files from your own side "
+                 "are then refused.",
+        ))
 
     @on(Input.Changed, "#log-filter")
     def _filter_changed(self) -> None:

@@ -81,6 +81,7 @@ def _scan(
 
 def repair_choices(table: Table) -> dict[str, int]:
     """How often declining the repair is better, worse or equal for the mover (Imperium)."""
+    table.check_whole()
     r = table.ranking
     material = np.asarray(r.material, dtype=np.int64)
     better, worse, equal = (int(x) for x in _scan(

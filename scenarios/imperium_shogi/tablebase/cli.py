@@ -14,9 +14,12 @@ from scenarios.imperium_shogi.tablebase.progress import ProgressBar
 from scenarios.imperium_shogi.tablebase.solver import Checkpoint, solve
 from scenarios.imperium_shogi.tablebase.store import (
     FORMAT_VERSION,
+    TablebaseError,
     TablebaseFile,
+    add_checksums,
     move_values,
     rank_move,
+    read_meta,
     save,
     stored_format,
     table_dir,
@@ -70,13 +73,22 @@ def run(variant: str, root: Path | None = None, *, force: bool = False) -> int:
     when the command is run again; ``force`` discards both the table and such a solve.
     """
     directory = table_dir(variant, root)
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise TablebaseError(f"{directory}: cannot make the table's directory: "
+                             f"{error.strerror}") from None
     checkpoint = Checkpoint(directory / "work")
     if force:
         checkpoint.clear()
-    table = None if force else TablebaseFile.open(variant, root)
+    found = None if force else stored_format(directory)  # a damaged description: one line
+    if found == FORMAT_VERSION and "checksums" not in read_meta(directory):
+        print(f"adding checksums to the table in {directory} (stored by an older version)",
+              file=sys.stderr)
+        add_checksums(directory)
+    table = TablebaseFile(directory) if found == FORMAT_VERSION else None
     if table is None:
-        found = stored_format(directory)
-        if found is not None and found != FORMAT_VERSION and not force:
+        if found is not None:
             print(f"the stored table has format {found}, not {FORMAT_VERSION}: solving again",
                   file=sys.stderr)
         if checkpoint.progress() is not None or checkpoint.has_directory():

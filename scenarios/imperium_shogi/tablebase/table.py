@@ -93,12 +93,23 @@ class Table:
         line, offset = divmod(rank, LINE_RANKS)
         base = line * LINE_WORDS
         word = offset >> 6
-        words = self.directory[base: base + 2 + word].tolist()
+        words = self._words(base, base + 2 + word)
         bit = 1 << (offset & 63)
         if not words[1 + word] & bit:
             return -1
         below = sum(w.bit_count() for w in words[1: 1 + word])
         return words[0] + below + (words[1 + word] & (bit - 1)).bit_count()
+
+    def _words(self, start: int, stop: int) -> list[int]:
+        """Words ``start`` to ``stop - 1`` of the rank directory (a stored table checks them)."""
+        return self.directory[start:stop].tolist()
+
+    def _value_code(self, index: int) -> int:
+        """The value byte of position ``index`` (a stored table checks it)."""
+        return int(self.val[index])
+
+    def check_whole(self) -> None:
+        """Before reading the whole table at once: nothing to check for a table in memory."""
 
     def contains(self, key: int) -> bool:
         """Whether the canonical ``key`` is a stored (reachable) position."""
@@ -107,7 +118,7 @@ class Table:
     def value_of_key(self, key: int) -> tuple[str, int] | None:
         """``(result, plies)`` for the side to move, or ``None`` if the key is not stored."""
         index = self.index_of_key(key)
-        return None if index < 0 else decode_value(int(self.val[index]))
+        return None if index < 0 else decode_value(self._value_code(index))
 
     def value(self, position: Position) -> tuple[str, int] | None:
         """``(result, plies)`` of ``position`` for its side to move, or ``None``."""
@@ -118,6 +129,7 @@ class Table:
         # deliberate lazy import: ``index`` is numba code, which the plain reader does not need
         from scenarios.imperium_shogi.tablebase.index import stored_keys
 
+        self.check_whole()
         r = self.ranking
         out = np.empty(self.val.shape[0], dtype=np.int64)
         stored_keys(self.directory, r.step, r.before, r.count,

@@ -1,0 +1,160 @@
+"""What a database agreed for play by e-mail: the side its player plays, and signed files.
+
+Recorded in the ledger (``dn_pbem_player``, docs/turn-files.md "Sides and signatures"):
+
+- **The side** is recorded once: by ``campaign new --as SIDE``, or with the first file the
+  database sends or imports (``import --as SIDE``). A file from the database's own side is
+  refused, and the database sends only its own side's files: so a player cannot make the
+  other side's first move and send it as that side's file 1.
+- **Signatures**: once a signed file went either way, the first such file is recorded and every
+  later file, both ways, must be signed and verified. A keys directory that does not exist is an
+  error (a typo never turns the checks off), and a signature that cannot be checked (no keys
+  directory, no ``SIDE.pub``) is refused.
+
+``Agreement`` only reads the ledger; ``record_with`` says what to store with a file, and the
+exchange stores it in the transaction that records the file.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from campaign.pbem import signing
+from campaign.pbem.errors import SignatureError, WrongSideError
+from campaign.pbem.ledger import Ledger, PbemPlayer
+from campaign.pbem.model import TurnFile
+from campaign.rules.ids import Side
+
+KEYS_ENV = "CAMPAIGN_PBEM_KEYS"
+
+
+class Agreement:
+    """The side and signature rules of one database (``side``: as given by ``--as``)."""
+
+    def __init__(self, ledger: Ledger, keys_dir: Path | None, side: Side | None) -> None:
+        self.ledger = ledger
+        self.keys_dir = keys_dir
+        self.side = side
+
+    # --- sides ---------------------------------------------------------------------------------
+
+    def own_side(self, name: str) -> Side | None:
+        """The side this database plays in ``name``: recorded (or shown by its files), else
+        the one given as ``side``; ``WrongSideError`` when the two differ."""
+        player = self.ledger.player(name)
+        if player is None:
+            return self.side
+        if self.side is not None and self.side.value != player.side:
+            raise WrongSideError(
+                f"this database plays {player.side} in campaign {name!r} (agreed with its "
+                f"first turn file), not {self.side.value}; each player keeps his own database"
+            )
+        return Side(player.side)
+
+    def claim_side(self, name: str, side: Side) -> None:
+        """Record that this database plays ``side`` in ``name``; refused once another side is
+        recorded."""
+        if side not in (Side.ASLAN, Side.SOLOMANI):
+            raise WrongSideError("a player plays aslan or solomani")
+        self.side = side
+        if self.own_side(name) is side and self.ledger.player(name) is None:
+            self.ledger.save_player(PbemPlayer(campaign_name=name, side=side.value))
+
+    def check_own(self, name: str, side: Side) -> None:
+        """Refuse to send as ``side`` from a database that plays the other side."""
+        own = self.own_side(name)
+        if own is not None and side is not own:
+            raise WrongSideError(
+                f"this database plays {own.value} in campaign {name!r}; it sends {own.value}'s "
+                f"files, never {side.value}'s"
+            )
+
+    def check_sender(self, name: str, turn: TurnFile, source: str) -> Side:
+        """The file comes from the other side than the one this database plays; this
+        database's side is returned."""
+        header = turn.header
+        try:
+            own = self.own_side(name)
+        except WrongSideError as error:
+            raise WrongSideError(error.message, source=source) from None
+        span = f"file {header.exchange} from {header.side.value}"
+        if own is None:
+            raise WrongSideError(
+                f"{span}: this database has not recorded which side you play; import your "
+                "first file with `--as aslan` or `--as solomani` (the side YOU play, recorded "
+                "for good) so that a file sent as the wrong side is refused", source=source,
+            )
+        if header.side is own:
+            raise WrongSideError(
+                f"{span}: that is your own side ({own.value}, agreed with the first file); you "
+                f"import only {own.enemy.value}'s files. If the sender made {own.value}'s "
+                "moves, he must withdraw the file (`campaign withdraw`) and send his own",
+                source=source,
+            )
+        return own
+
+    # --- signatures ----------------------------------------------------------------------------
+
+    def signed_since(self, name: str | None) -> int | None:
+        """The first signed file of ``name`` (``None``: files are not signed, or no campaign)."""
+        player = self.ledger.player(name) if name is not None else None
+        return player.signed_since if player is not None else None
+
+    def check_export_signed(self, name: str, signed: bool) -> None:
+        """Refuse an unsigned file from a campaign that exchanges signed files."""
+        since = self.signed_since(name)
+        if since is not None and not signed:
+            raise SignatureError(
+                f"campaign {name!r} exchanges signed files (since file {since}): sign this one "
+                "too (--sign KEYFILE); the other side refuses unsigned files"
+            )
+
+    def check_signature(self, name: str | None, turn: TurnFile) -> bool:
+        """True when ``turn`` is signed and its signature verifies, False when it is unsigned
+        and may be; ``SignatureError`` otherwise (see the module docstring)."""
+        keys, header = self.keys_dir, turn.header
+        side = header.side.value
+        if keys is not None and not keys.is_dir():
+            raise SignatureError(
+                f"{keys}: no such keys directory (--keys or ${KEYS_ENV}); it must hold the "
+                f"other player's {side}.pub: nothing checked, nothing imported"
+            )
+        public = keys / f"{side}.pub" if keys is not None else None
+        have_key = public is not None and os.path.lexists(public)
+        if turn.signature is None:
+            since = self.signed_since(name)
+            if since is not None:
+                raise SignatureError(
+                    f"file {header.exchange} from {side} is not signed, but campaign {name!r} "
+                    f"exchanges signed files since file {since}: ask {side} to withdraw it "
+                    "and export it again with --sign"
+                )
+            if have_key and public is not None:
+                signing.verify(turn.body, None, public)  # refuses: a key is configured
+            return False
+        if public is None or not have_key:
+            where = (f"{keys} has no {side}.pub" if keys is not None
+                     else f"no keys directory was given (--keys DIR or ${KEYS_ENV})")
+            raise SignatureError(
+                f"file {header.exchange} is signed by key {turn.signature.key_id}, but {where}: "
+                f"a signature that cannot be checked is refused; put {side}'s public key "
+                f"({side}.pub) in the keys directory"
+            )
+        signing.verify(turn.body, turn.signature, public)
+        return True
+
+    # --- recording -----------------------------------------------------------------------------
+
+    def record_with(self, name: str, own: Side, exchange: int, signed: bool
+                    ) -> PbemPlayer | None:
+        """What to record about this database with file ``exchange`` (its side; the first
+        signed file), or ``None`` when the record stays as it is."""
+        stored = self.ledger.player(name)
+        since = stored.signed_since if stored is not None else None
+        if since is None and signed:
+            since = exchange
+        wanted = PbemPlayer(campaign_name=name, side=own.value, signed_since=since)
+        if stored is not None and stored.model_dump() == wanted.model_dump():
+            return None
+        return wanted

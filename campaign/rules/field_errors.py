@@ -1,0 +1,93 @@
+"""One plain sentence for a pydantic validation error: which field, and what is wrong with it.
+
+Refusals reach players (a turn file, an order, a seed game, a stored event); pydantic's own
+wording ("Value error, ...", "Input should be a valid integer, unable to parse string as an
+integer", links to its documentation) and Python's (``repr`` of the input) must not. Only the
+first error is described: one line, naming the field by its path (``body.batches.0.order``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import ValidationError
+
+#: Error types whose sentence needs no value from the error's context.
+_FIXED = {
+    "missing": "is missing",
+    "extra_forbidden": "is not a field here",
+    "string_type": "must be text",
+    "string_unicode": "must be text",
+    "string_sub_type": "must be text",
+    "bytes_type": "must be text",
+    "int_type": "must be a whole number",
+    "int_parsing": "must be a whole number",
+    "int_from_float": "must be a whole number",
+    "int_parsing_size": "is too large a number",
+    "float_type": "must be a number",
+    "float_parsing": "must be a number",
+    "finite_number": "must be a finite number",
+    "bool_type": "must be true or false",
+    "bool_parsing": "must be true or false",
+    "dict_type": "must be an object (a JSON {...})",
+    "model_type": "must be an object (a JSON {...})",
+    "model_attributes_type": "must be an object (a JSON {...})",
+    "list_type": "must be a list (a JSON [...])",
+    "tuple_type": "must be a list (a JSON [...])",
+    "set_type": "must be a list (a JSON [...])",
+    "none_required": "must be left out",
+    "string_pattern_mismatch": "does not have the expected form",
+    "union_tag_invalid": "names an unknown type",
+    "union_tag_not_found": "has no type",
+    "frozen_instance": "cannot be changed",
+    "recursion_loop": "refers to itself",
+}
+
+#: Error types whose sentence takes one value of the error's context.
+_BOUNDED = {
+    "string_too_short": ("min_length", "must have at least {} character(s)"),
+    "string_too_long": ("max_length", "must have at most {} characters"),
+    "too_short": ("min_length", "must have at least {} item(s)"),
+    "too_long": ("max_length", "must have at most {} items"),
+    "greater_than": ("gt", "must be more than {}"),
+    "greater_than_equal": ("ge", "must be at least {}"),
+    "less_than": ("lt", "must be less than {}"),
+    "less_than_equal": ("le", "must be at most {}"),
+    "multiple_of": ("multiple_of", "must be a multiple of {}"),
+    "literal_error": ("expected", "must be {}"),
+    "enum": ("expected", "must be {}"),
+}
+
+
+def field_path(location: tuple[Any, ...]) -> str:
+    """``body.batches.0.order`` from an error location, without pydantic's internal steps
+    (validator and union member names such as ``function-after[...]``)."""
+    parts = [str(part) for part in location
+             if isinstance(part, int) or not any(c in str(part) for c in "[](), ")]
+    return ".".join(parts)
+
+
+def sentence(detail: dict[str, Any]) -> str:
+    """What is wrong, for one entry of ``ValidationError.errors()``."""
+    kind = str(detail.get("type", ""))
+    context = detail.get("ctx") or {}
+    if kind in ("value_error", "assertion_error") and "error" in context:
+        return str(context["error"])  # our own validators' sentences
+    if kind in _FIXED:
+        return _FIXED[kind]
+    if kind in _BOUNDED:
+        key, form = _BOUNDED[kind]
+        if key in context:
+            return form.format(context[key])
+    return "is not valid"
+
+
+def field_problem(error: ValidationError) -> str:
+    """``FIELD: what is wrong`` for the first error of ``error`` (one line)."""
+    details = error.errors(include_url=False, include_input=False)
+    if not details:  # pragma: no cover - pydantic always reports at least one
+        return "is not valid"
+    first = details[0]
+    where = field_path(tuple(first.get("loc", ())))
+    text = sentence(first).replace("\n", " ").strip()
+    return f"{where}: {text}" if where else text

@@ -1,0 +1,147 @@
+"""Issue 33 item 1: a referee undo travels in a turn file and imports, and no refused file leaves
+either player without a way forward (DN-ERR-1). Played through the CLI with signed files, as
+the issue's report did: the undo dead-locked the game before ("unknown order 'undo'", "you
+already sent file 3", and `--again` rebuilt the same file)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from campaign.cli import main
+from campaign.pbem.errors import ReplayMismatchError
+from campaign.rules import engine
+from campaign.rules.ids import Side
+from campaign.service import CampaignService
+from tests.pbem.conftest import database_image, resealed
+from tests.pbem.helpers import CAMPAIGN, Table, cli_databases
+
+NAME = "nebula"
+REASON = "aslan misplaced his neutral; we agreed to take it back"
+
+
+@pytest.fixture
+def game(tmp_path: Path) -> dict:
+    """Both databases (each records its side), signing keys, and files 1 and 2 exchanged:
+    solomani placed a neutral, aslan placed one."""
+    keys = tmp_path / "keys"
+    game = {"dbs": cli_databases(tmp_path, keys=keys), "keys": keys, "tmp": tmp_path}
+    _send(game, "solomani", "solomani place-neutral lantern", 1)
+    _send(game, "aslan", "aslan place-neutral span", 2)
+    return game
+
+
+def _run(capsys, *argv: str) -> tuple[int, str, str]:
+    capsys.readouterr()
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    assert "Traceback" not in err and err.count("\n") <= 1
+    return code, out, err
+
+
+def _export(game: dict, side: str, number: int) -> Path:
+    path = game["tmp"] / f"t{number}.txt"
+    assert main(["export", NAME, "-o", str(path), "--sign", str(game["keys"] / f"{side}.key"),
+                 *game["dbs"][side]]) == 0
+    return path
+
+
+def _import(game: dict, side: str, path: Path, *options: str) -> int:
+    return main(["import", NAME, str(path), "--keys", str(game["keys"]), *options,
+                 *game["dbs"][side]])
+
+
+def _send(game: dict, side: str, order: str, number: int) -> Path:
+    assert main(["order", NAME, order, *game["dbs"][side]]) == 0
+    path = _export(game, side, number)
+    other = "aslan" if side == "solomani" else "solomani"
+    assert _import(game, other, path) == 0
+    return path
+
+
+def _digest(db: list[str]) -> str:
+    return engine.state_digest(CampaignService(db_url=db[1]).load(NAME).state)
+
+
+def test_referee_undo_is_sent_imported_and_play_goes_on(game, capsys):  # DN-ERR-1
+    sol, asl = game["dbs"]["solomani"], game["dbs"]["aslan"]
+    code, _, err = _run(capsys, "undo", NAME, *sol)
+    assert code == 1 and "undo --referee" in err  # plain undo points to the referee undo
+    assert _run(capsys, "undo", NAME, "--referee", REASON, *sol)[0] == 0
+    t3 = _export(game, "solomani", 3)
+    # not agreed: refused, one line, naming both ways forward; nothing stored
+    before = _digest(asl)
+    code, _, err = _run(capsys, "import", NAME, str(t3), "--keys", str(game["keys"]), *asl)
+    assert code == 1 and "referee undo" in err and "--allow-referee" in err
+    assert "withdraw" in err and _digest(asl) == before
+    # agreed: the receiver re-computes the restored state from its own log and imports
+    code, out, _ = _run(capsys, "import", NAME, str(t3), "--keys", str(game["keys"]),
+                        "--allow-referee", *asl)
+    assert code == 0 and "file 3 from solomani imported" in out
+    assert _digest(asl) == _digest(sol)
+    # play goes on: aslan places again (the undo gave the placement back), both stay equal
+    _send(game, "aslan", "aslan place-neutral keystone", 4)
+    _send(game, "solomani", "solomani place-neutral span", 5)
+    assert _digest(asl) == _digest(sol)
+    for db in (asl, sol):
+        assert _run(capsys, "verify", NAME, *db)[0] == 0
+
+
+def test_refused_referee_undo_is_withdrawn_and_play_goes_on(game, capsys):  # DN-ERR-1
+    """The receiver does not agree: the sender withdraws the file, undoes the undo (it is no
+    longer shared) and sends his own move as file 3 instead; nothing dead-locks."""
+    sol, asl = game["dbs"]["solomani"], game["dbs"]["aslan"]
+    assert _run(capsys, "undo", NAME, "--referee", REASON, *sol)[0] == 0
+    t3 = _export(game, "solomani", 3)
+    assert _import(game, "aslan", t3) == 1
+    code, _, err = _run(capsys, "export", NAME, "-o", str(game["tmp"] / "x.txt"), "--sign",
+                        str(game["keys"] / "solomani.key"), *sol)
+    assert code == 1 and "already sent file 3" in err
+    code, _, err = _run(capsys, "withdraw", NAME, "2", "--reason", "wrong number", *sol)
+    assert code == 1 and "not your last file sent" in err
+    code, out, _ = _run(capsys, "withdraw", NAME, "3", "--reason", "aslan refused the undo",
+                        *sol)
+    assert code == 0 and "withdrawn" in out
+    assert _run(capsys, "undo", NAME, *sol)[0] == 0  # no longer shared: a plain undo
+    t3 = _send(game, "solomani", "solomani place-neutral keystone", 3)
+    assert json.loads(_unarmoured(t3))["body"]["header"]["exchange"] == 3
+    _send(game, "aslan", "aslan place-neutral quillon", 4)
+    assert _digest(asl) == _digest(sol)
+    code, out, _ = _run(capsys, "exchanges", NAME, *sol)
+    assert "file 3 withdrawn" in out and "aslan refused the undo" in out
+    assert "this database plays solomani; signed files since file 1" in out
+
+
+def test_forged_restored_state_is_refused(tmp_path):  # DN-ERR-1
+    """The restored state in the file is compared with the one the receiver computes from its
+    own log, never used: a file restoring something else (re-sealed) is refused."""
+    table = Table(tmp_path, armoured=False)
+    table.play("solomani place-neutral lantern")
+    table.play("aslan place-neutral span")
+    table.hand_over(Side.SOLOMANI)
+    solomani, aslan = table.players[Side.SOLOMANI], table.players[Side.ASLAN]
+    solomani.service.undo(CAMPAIGN, referee_reason=REASON)
+    text = solomani.export().json_text
+
+    def forge(document: dict) -> None:
+        event = document["body"]["batches"][-1]["events"][0]
+        if "payload" in event:
+            event["payload"]["to_seq"] -= 1
+        else:  # sealed: it names face-down neutrals
+            event["sealed"] = "0" * 64
+
+    aslan.pbem.allow_referee = True
+    before = database_image(aslan)
+    with pytest.raises(ReplayMismatchError, match="referee-restored"):
+        aslan.pbem.import_turn(CAMPAIGN, resealed(text, forge))
+    assert database_image(aslan) == before
+    aslan.pbem.import_turn(CAMPAIGN, text)
+    assert aslan.digest() == solomani.digest()
+
+
+def _unarmoured(path: Path) -> str:
+    from campaign.pbem.armour import dearmour
+
+    return dearmour(path.read_text()).decode("utf-8")
