@@ -10,6 +10,8 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
+from campaign.userfiles import read_text_bounded as read_bounded_text
+
 #: Largest saved game the screens read (a whole Imperial game is far below this).
 MAX_SAVE_BYTES = 2_000_000
 
@@ -36,9 +38,7 @@ def read_text_bounded(path: Path) -> str:
     """The text of a saved game, through the tool's one bounded reader (``campaign.userfiles``:
     regular files only, the size checked before reading); ``ValueError`` naming the file when
     it is missing, special, too large or not UTF-8."""
-    from campaign.userfiles import read_text_bounded as read_text
-
-    return read_text(path.expanduser(), MAX_SAVE_BYTES, "saved game")
+    return read_bounded_text(path.expanduser(), MAX_SAVE_BYTES, "saved game")
 
 
 #: The comment line of a saved game that names who plays each seat, in seat order.

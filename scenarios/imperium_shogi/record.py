@@ -18,6 +18,7 @@ from pathlib import Path
 
 from scenarios.imperium_shogi.game import ShogiState, make_game
 from scenarios.protocol import IllegalActionError, NotationError
+from scenarios.saves import read_text_bounded
 
 HEADER = "# Imperium Shogi game: start position, then the moves (SHO-10)"
 MOVES_PER_LINE = 10
@@ -67,8 +68,6 @@ def save_game(state: ShogiState, path: Path) -> None:
 
 def load_game(path: Path) -> ShogiState:
     """Read a saved game; raises ``RecordError`` for unreadable or invalid files."""
-    from scenarios.dialogs import read_text_bounded
-
     try:
         text = read_text_bounded(path)
     except ValueError as error:

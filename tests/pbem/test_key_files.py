@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from campaign import service as service_module
 from campaign.cli import main
 from campaign.service import CampaignService
 from campaign.store.repository import Store
@@ -99,11 +98,10 @@ def test_keygen_never_overwrites_nor_follows_a_link(tmp_path, capsys, existing):
 @pytest.fixture
 def sealed(tmp_path, monkeypatch) -> CampaignService:
     """A campaign with snapshots (every 4 events), sealed with a key in ``tmp_path/seal``."""
-    monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 4)
     ruleset = small_ruleset()
     service = CampaignService(Store(f"sqlite:///{tmp_path / 'c.db'}"),
                               ruleset_loader=lambda layout, seed: ruleset,
-                              seal_dir=tmp_path / "seal")
+                              seal_dir=tmp_path / "seal", snapshot_every=4)
     service.create("c", dice_seed="s")
     for text in SETUP_ORDERS[:8]:
         service.order("c", text)
