@@ -98,13 +98,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_db_option(repin)
     repin.set_defaults(func=guard(_repin))
 
-    replay = subparsers.add_parser("replay", help="replay a seed game file and check digests")
-    replay.add_argument("file", type=Path)
+    replay = subparsers.add_parser("replay", help="replay a seed game and check every digest")
+    replay.add_argument("file", metavar="SEED",
+                        help="a seed game shipped with the tool (see `campaign seeds`), or a "
+                             "seed game file")
     replay.add_argument(
         "--record", action="store_true",
         help="rewrite the file's digests from this run (after an intended rules change)",
     )
     replay.set_defaults(func=guard(_replay))
+
+    seeds = subparsers.add_parser("seeds", help="the seed games shipped with the tool")
+    seeds.set_defaults(func=guard(_seeds))
 
 
 def _new(args: argparse.Namespace) -> int:
@@ -220,21 +225,47 @@ def _verify(args: argparse.Namespace) -> int:
     return 0
 
 
+def seed_path(text: str, *, record: bool = False) -> Path:
+    """The seed game file ``text`` names: a file, or else the name of a seed game shipped with
+    the tool (``standard-turn1``). ``--record`` rewrites a file, so it needs a path: the shipped
+    copies are not the user's to change."""
+    from campaign.bundled import find_seed, seed_names
+    from campaign.rules.suggest import did_you_mean
+
+    path = Path(text)
+    if path.is_file() or os.sep in text or "/" in text:
+        return path
+    shipped = find_seed(text)
+    if shipped is None:
+        names = seed_names()
+        raise ValueError(f"{text}: no such file, and no seed game of that name"
+                         f"{did_you_mean(text, names)} (seed games: {', '.join(names)})")
+    if record:
+        raise ValueError(f"--record rewrites a file: give the path of a seed game file, not the "
+                         f"name of a shipped one ({text})")
+    return shipped
+
+
 def _replay(args: argparse.Namespace) -> int:
     from campaign.content import load_ruleset
     from campaign.rules.seedgame import SeedGame, record, replay
+    from campaign.userfiles import StagedFile
 
+    path = seed_path(args.file, record=args.record)
+    shown = args.file
     try:
-        game = SeedGame.model_validate(json.loads(args.file.read_text(encoding="utf-8")))
+        game = SeedGame.model_validate(json.loads(path.read_text(encoding="utf-8")))
     except (OSError, ValueError) as error:
-        print(f"campaign: {args.file}: cannot read seed game: {error}", file=sys.stderr)
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        print(f"campaign: {shown}: cannot read seed game: {reason}", file=sys.stderr)
         return EXIT_ERROR
     layout_seed = game.seed if game.layout == "random" else None
     ruleset = load_ruleset(None, game.layout, layout_seed)
     if args.record:
         recorded = record(game, ruleset)
-        args.file.write_text(recorded.model_dump_json(indent=1) + "\n", encoding="utf-8")
-        print(f"{args.file}: recorded {len(recorded.steps)} steps")
+        text = recorded.model_dump_json(indent=1) + "\n"
+        StagedFile.write(path, text.encode("utf-8")).commit()
+        print(f"{shown}: recorded {len(recorded.steps)} steps")
         return 0
     if game.profile_hash and ruleset.profile_hash != game.profile_hash:
         print(f"campaign: {args.file}: warning: DN-DATA-4: recorded with another rules profile "
@@ -247,9 +278,24 @@ def _replay(args: argparse.Namespace) -> int:
         for line in result.lines:
             print(indent(line, "           "))
     if not all(r.ok for r in results) or len(results) != len(game.steps) + 1:
-        print(f"campaign: {args.file}: replay diverged", file=sys.stderr)
+        print(f"campaign: {shown}: replay diverged", file=sys.stderr)
         return EXIT_ERROR
-    print(f"{args.file}: {len(game.steps)} steps, every digest matches")
+    print(f"{shown}: {len(game.steps)} steps, every digest matches")
+    return 0
+
+
+def _seeds(args: argparse.Namespace) -> int:
+    import textwrap
+
+    from campaign.bundled import seed_file, seed_names
+    from campaign.rules.seedgame import SeedGame
+
+    for name in seed_names():
+        game = SeedGame.model_validate_json(seed_file(f"{name}.json").read_text(encoding="utf-8"))
+        print(f"{name:22} {game.layout} layout, {len(game.steps)} steps")
+        for line in textwrap.wrap(game.description, 76):
+            print(f"    {line}")
+    print("replay one with: campaign replay NAME")
     return 0
 
 
