@@ -32,6 +32,7 @@ from campaign.rules.errors import (
 )
 from campaign.rules.flow import FLOW, MapAssembled, PhaseAdvanced, PhaseEnded, layout_record
 from campaign.rules.ids import PLAYER_SIDES, Side
+from campaign.rules.naming import check_names
 from campaign.rules.notation import parse_order
 from campaign.rules.referee import DiceEntered, RefereeRestored, RulesetRepinned
 from campaign.rules.registry import event_adapter
@@ -428,7 +429,10 @@ class CampaignService:
         ``loaded`` is updated in place. If another writer appended meanwhile, ``ConflictError``
         and nothing is stored: reload and try again.
         """
-        order = engine.normalize(loaded.state, parse_order(text))
+        order = parse_order(text)
+        # as typed, before aliases are resolved: a side names only what it may see (DN-NEU-1)
+        check_names(loaded.state, loaded.ruleset, order)
+        order = engine.normalize(loaded.state, order)
         # the log (and so every turn file) names a face-down counter by its alias, as the
         # ordering player knows it (DN-NEU-1); replays resolve the alias again
         logged = redact(order.to_notation(), loaded.state, order.side)

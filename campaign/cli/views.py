@@ -10,6 +10,7 @@ from campaign.cli.errors import add_db_option, fail, guard, open_service
 from campaign.cli.helptext import add_command
 from campaign.cli.report import add_side_option, side_of
 from campaign.rules.ids import Side
+from campaign.rules.suggest import did_you_mean
 
 MAX_SYSTEM_ID = 64
 
@@ -59,7 +60,8 @@ def _units(args: argparse.Namespace) -> int:
         try:
             loaded.ruleset.star_map.system(system)
         except KeyError:
-            return fail(f"unknown system {args.system!r}")
+            systems = [s.id for s in loaded.ruleset.star_map.systems]
+            return fail(f"unknown system {args.system!r}{did_you_mean(system, systems)}")
     owner = Side(args.owner) if args.owner else None
     report = units_report(args.name, loaded.state, loaded.ruleset, viewer=side_of(args),
                           system=system, side=owner)

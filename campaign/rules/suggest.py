@@ -21,8 +21,16 @@ def close_matches(word: str, choices: Iterable[str], limit: int = 3) -> list[str
     by_key: dict[str, str] = {}
     for choice in sorted(set(choices)):
         by_key.setdefault(choice.lower(), choice)
-    found = difflib.get_close_matches(word.lower(), sorted(by_key), n=limit, cutoff=CUTOFF)
-    return [by_key[key] for key in found]
+    matcher = difflib.SequenceMatcher()
+    matcher.set_seq2(word.lower())
+    scored = []
+    for key in by_key:
+        matcher.set_seq1(key)
+        if matcher.real_quick_ratio() >= CUTOFF and matcher.quick_ratio() >= CUTOFF:
+            score = matcher.ratio()
+            if score >= CUTOFF:
+                scored.append((-score, key))
+    return [by_key[key] for _score, key in sorted(scored)[:limit]]
 
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:

@@ -110,3 +110,20 @@ def test_bad_view_input_is_one_clear_line(db, capsys, argv, message):
     # DN-ERR-1
     code, out, err = _run(db, capsys, *argv)
     assert code == 1 and out == "" and err.startswith(message) and err.count("\n") == 1
+
+
+def test_battle_target_refusal_lists_the_units_the_side_may_name(db, capsys):
+    # DN-CBT-3: a unit not in the battle, or the enemy's: the side's own units still to assign
+    for text in (f"aslan jump strike {TO_MARROW}", "aslan end-phase", "aslan range b1",
+                 "aslan choose-range b1 short"):
+        assert main(["order", "t", text, *db]) == 0
+    capsys.readouterr()
+    assert main(["order", "t", "solomani target b1 S-DD-2", *db]) == 1
+    assert capsys.readouterr().err.strip() == (
+        "campaign: DN-CBT-3: S-DD-2 is not in the battle at marrow; solomani may name: S-DD-1")
+
+
+def test_units_with_a_mistyped_system_suggests_it(db, capsys):
+    assert main(["units", "t", "--system", "marow", *db]) == 1
+    assert capsys.readouterr().err.strip() == (
+        "campaign: unknown system 'marow'; did you mean 'marrow'?")
