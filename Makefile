@@ -47,3 +47,4 @@ bench: install
 
 pictures: install
 	$(BIN)/campaign data map --data data --layout standard -o docs/images/standard-layout.svg
+	$(BIN)/python -m tools.tui_screenshot docs/images/tui-demo.svg

@@ -255,11 +255,12 @@ def _is_idle(state: CampaignState, ruleset: Ruleset) -> bool:
     phase = state.phase
     if phase is Phase.GAME_OVER:
         return False
-    if any(hook(state, ruleset) for p, hook in HOOKS.idle if p is phase):
-        return True
+    manual = manual_stepping(state)
+    if not manual and any(hook(state, ruleset) for p, hook in HOOKS.idle if p is phase):
+        return True  # with manual stepping even a finished step waits for end-phase (DN-SEQ-2)
     if has_passed(state, state.acting) and _may_end(state, ruleset):
         return True  # the acting side passed for the rest of this player turn (DN-SEQ-2)
-    return not manual_stepping(state) and nothing_to_decide(state, ruleset)
+    return not manual and nothing_to_decide(state, ruleset)
 
 
 #: Orders that only end the step: they do not count as "something to decide".

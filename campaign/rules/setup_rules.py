@@ -161,6 +161,10 @@ def _neutrals_done(state: CampaignState, ruleset: Ruleset) -> bool:
 
 @end_check(Phase.SETUP_NEUTRALS)
 def _neutrals_end(state: CampaignState, ruleset: Ruleset) -> None:
+    """The step may end once every counter is placed: by itself, or with manual stepping by
+    end-phase (DN-SEQ-2)."""
+    if _neutrals_done(state, ruleset):
+        return
     raise IllegalOrderError(
         "DN-NEU-1",
         f"{len(ruleset.star_map.sections) - neutrals_placed(state)} neutral counter(s) are "

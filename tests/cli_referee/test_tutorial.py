@@ -27,8 +27,10 @@ BLOCKS: list[tuple[str, list[str]]] = [
     ("neutrals-rest", [f"campaign order first '{side} place-neutral {system}'"
                        for side, system in NEUTRALS[2:]]),
     ("neutrals-seen", ["campaign units first --owner neutral --side aslan"]),
-    ("purchase", ["campaign order first 'aslan buy CL 3'", "campaign order first 'aslan buy TR'",
-                  "campaign order first 'aslan buy RT-5'", "campaign order first 'aslan end-phase'"]),
+    ("purchase", ["campaign order first 'aslan buy CL 3'",
+                  "campaign order first 'aslan buy TR'",
+                  "campaign order first 'aslan buy RT-5'",
+                  "campaign order first 'aslan end-phase'"]),
     ("purchase-solomani", ["campaign order first 'solomani buy DD 2'",
                            "campaign order first 'solomani buy CL 2'",
                            "campaign order first 'solomani buy RT-4'",
