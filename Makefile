@@ -12,22 +12,26 @@ BIN        := $(VENV)/bin
 RUN_EXTRAS ?= solver,pbem,png
 RUN_STAMP  := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed-test
+# pip's and the build backend's chatter goes to this file; it is shown only when pip fails
+PIP_LOG    := $(VENV)/pip-install.log
+PIP        = $(BIN)/pip install --quiet
+QUIETLY    = >>$(PIP_LOG) 2>&1 || { tail -n 40 $(PIP_LOG); exit 1; }
 
 .PHONY: run test install lint bench pictures
 
 $(RUN_STAMP): pyproject.toml setup.py
 	@echo "make run: installing the tool into $(VENV) (the first run takes about a minute)"
 	@[ -x $(BIN)/python ] || $(PYTHON) -m venv $(VENV)
-	@$(BIN)/pip install --quiet --upgrade pip
-	@$(BIN)/pip install --quiet -e '.[$(RUN_EXTRAS)]'
+	@$(PIP) --upgrade pip $(QUIETLY)
+	@$(PIP) -e '.[$(RUN_EXTRAS)]' $(QUIETLY)
 	@touch $@
 
 # The test extra holds every run-time extra too, so it also brings the run install up to date.
 $(TEST_STAMP): pyproject.toml setup.py
 	@echo "make: installing the tool and the test tools into $(VENV) (the first time takes a minute or two)"
 	@[ -x $(BIN)/python ] || $(PYTHON) -m venv $(VENV)
-	@$(BIN)/pip install --quiet --upgrade pip
-	@$(BIN)/pip install --quiet -e '.[test]'
+	@$(PIP) --upgrade pip $(QUIETLY)
+	@$(PIP) -e '.[test]' $(QUIETLY)
 	@touch $@ $(RUN_STAMP)
 
 install: $(TEST_STAMP)
