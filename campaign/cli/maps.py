@@ -50,7 +50,7 @@ def register_data_verbs(verbs: argparse._SubParsersAction) -> None:
         description="Draw map data before any campaign exists: a layout, or one section "
                     "alone, to hold a transcribed section against the printed map.",
         examples=["campaign data map -o standard.svg",
-                  "campaign data map --section marrow -o marrow.svg",
+                  "campaign data map --section dark_nebula -o dark-nebula.svg",
                   "campaign data map --layout random --seed 3 -o random-3.svg",
                   "campaign data map --data my-data --layout standard -o mine.svg"])
     parser.add_argument("--data", type=Path, default=None,

@@ -14,10 +14,10 @@ from campaign.rules.errors import CampaignError
 from campaign.rules.ids import Side
 from campaign.rules.naming import check_names, nameable_units
 from campaign.rules.notation import parse_order
-from campaign.rules.phases import Phase
 from campaign.rules.state import CampaignState
 from campaign.rules.suggest import did_you_mean
 from campaign.rules.views import hidden_names, player_view
+from tests.engine.lantern import lantern_game
 from tests.integration.table import Table
 
 REAL_NEUTRAL_ID = re.compile(r"(?<![A-Z-])N-(?!X-)[A-Z0-9]+-[0-9]+")
@@ -25,15 +25,7 @@ REAL_NEUTRAL_ID = re.compile(r"(?<![A-Z-])N-(?!X-)[A-Z0-9]+-[0-9]+")
 
 @pytest.fixture(scope="module")
 def table(tmp_path_factory: pytest.TempPathFactory) -> Table:
-    game = Table(tmp_path_factory.mktemp("suggest") / "s.db", name="suggest")
-    while game.state.phase is Phase.SETUP_NEUTRALS:
-        game.play(f"{game.state.acting.value} place-neutral lantern")
-    for text in ["aslan buy SC", "aslan end-phase", "solomani buy SC", "solomani end-phase",
-                 "aslan deploy A-SC-1 hex:wahtoi", "aslan end-phase",
-                 "solomani deploy S-SC-1 hex:concord", "solomani end-phase"]:
-        game.play(text)
-    game.end_until(lambda: game.state.phase is Phase.FIRST_MOVEMENT)
-    return game
+    return lantern_game(tmp_path_factory.mktemp("suggest") / "s.db", "suggest")
 
 
 def _refusal(table: Table, text: str) -> str:
