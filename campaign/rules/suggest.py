@@ -7,7 +7,6 @@ the suggestions are returned in the spelling of ``choices``, closest first, ties
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
 #: A list of legal choices is printed in full only up to this many names.
@@ -17,7 +16,10 @@ CUTOFF = 0.6
 
 
 def close_matches(word: str, choices: Iterable[str], limit: int = 3) -> list[str]:
-    """The names of ``choices`` closest to ``word`` (case-insensitive), at most ``limit``."""
+    """The names of ``choices`` closest to ``word`` (case-insensitive), at most ``limit``.
+    (``difflib`` is imported here: only a refusal needs it, and every command imports this.)"""
+    import difflib
+
     by_key: dict[str, str] = {}
     for choice in sorted(set(choices)):
         by_key.setdefault(choice.lower(), choice)
