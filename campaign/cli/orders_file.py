@@ -95,7 +95,7 @@ def _orders(args: argparse.Namespace) -> int:
     for done, (number, text) in enumerate(lines):
         before = loaded.state.clone()
         try:
-            events = service.submit(loaded, text)
+            events = service.submit(loaded, text, viewer=viewer)
         except CampaignError as error:
             return fail(f"{args.file}:{number}: {error.message} ({done} order(s) before it "
                         "applied, nothing after it)")

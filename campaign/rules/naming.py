@@ -1,13 +1,15 @@
-"""The units and systems an order names, checked as the ordering side knows them (DN-ERR-1,
-DN-NEU-1), with a 'did you mean' drawn from what that side may see (issue 32 item 6).
+"""The units and systems an order names, checked as the person typing it knows them (DN-ERR-1,
+DN-NEU-1), with a 'did you mean' drawn from what that person may see (issue 32 item 6).
 
 ``check_names`` runs on an order as it was typed, before aliases are resolved:
 
-- a unit id must be one the side may name: any unit, except the real id of a face-down counter
-  it does not own, which it knows only by its alias ``N-X-k``. Such a real id is refused exactly
-  as an id that does not exist is (``unknown unit 'N-PD-1'``), and the suggestions are drawn
-  from the side's own view only, so the refusal depends on the typed text and that view alone:
-  it never tells which ids are face down. The referee (``side`` None) may name every unit;
+- a unit id must be one the typist may name. A player (``viewer``, e.g. ``campaign order
+  --side aslan``) may name any unit, except a face-down counter it does not own by its real id:
+  it knows that counter only by its alias ``N-X-k``. Such a real id is refused exactly as an id
+  that does not exist is (``unknown unit 'N-PD-1'``), and the suggestions are drawn from the
+  player's own view only, so the refusal depends on the typed text and that view alone: it never
+  tells which ids are face down. The referee (``viewer`` None, e.g. at the table or in the TUI)
+  may name every counter by its real id or its alias;
 - a system id must be on the campaign's map.
 
 The handlers still check everything else (whose unit, where, which phase).
@@ -69,10 +71,12 @@ def named_systems(order: Order) -> Iterator[str]:
             yield from (v for v in values if isinstance(v, str) and v and v != "box")
 
 
-def check_names(state: CampaignState, ruleset: Ruleset, order: Order) -> None:
-    """``InvalidOrderError`` for the first unit or system the order names that its side cannot
-    name (see the module docstring); the message suggests the closest names that side may use."""
-    allowed = nameable_units(state, order.side)
+def check_names(state: CampaignState, ruleset: Ruleset, order: Order,
+                viewer: Side | None) -> None:
+    """``InvalidOrderError`` for the first unit or system the order names that ``viewer`` (the
+    player typing it; None: the referee) cannot name (see the module docstring); the message
+    suggests the closest names that viewer may use."""
+    allowed = nameable_units(state, viewer)
     known = set(allowed)
     for unit_id in named_units(order):
         if unit_id not in known:

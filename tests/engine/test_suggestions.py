@@ -1,8 +1,8 @@
-"""'Did you mean' for order verbs, units, stacks and systems, drawn only from what the ordering
-side may see (issue 32 item 6, DN-ERR-1, DN-NEU-1): a real id of a face-down neutral counter
-typed by a player is refused exactly as an id that does not exist, and no suggestion or list
-names one. A campaign through the service: eight counters placed in Lantern, Aslan and Solomani
-scouts deployed, first movement."""
+"""'Did you mean' for order verbs, units, stacks and systems, drawn only from what the player
+typing the order may see (issue 32 item 6, DN-ERR-1, DN-NEU-1): a real id of a face-down neutral
+counter typed by a player is refused exactly as an id that does not exist, and no suggestion or
+list names one; the referee may name every counter. A campaign through the service: eight
+counters placed in Lantern, Aslan and Solomani scouts deployed, first movement."""
 
 from __future__ import annotations
 
@@ -28,10 +28,11 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Table:
     return lantern_game(tmp_path_factory.mktemp("suggest") / "s.db", "suggest")
 
 
-def _refusal(table: Table, text: str) -> str:
+def _refusal(table: Table, text: str, viewer: Side | None = Side.ASLAN) -> str:
+    """The refusal of ``text`` typed by ``viewer`` (the Aslan player unless told)."""
     before = table.loaded.head.seq
     with pytest.raises(CampaignError) as refused:
-        table.play(text)
+        table.service.submit(table.loaded, text, viewer=viewer)
     assert table.loaded.head.seq == before  # a refused order changes nothing
     return refused.value.message
 
@@ -91,7 +92,7 @@ def test_a_hidden_real_id_is_refused_like_an_id_that_does_not_exist(table: Table
         text = template.format(real)
         message = _refusal(table, text)
         with pytest.raises(CampaignError) as in_view:
-            check_names(view, table.loaded.ruleset, parse_order(text))
+            check_names(view, table.loaded.ruleset, parse_order(text), Side.ASLAN)
         assert message == in_view.value.message
         assert message == (f"unknown unit {real!r}"
                            f"{did_you_mean(real, nameable_units(table.state, Side.ASLAN))}")
@@ -130,7 +131,7 @@ def test_refusals_do_not_change_when_hidden_kinds_are_exchanged(table: Table):
             texts = []
             for game in (state, other):
                 try:
-                    check_names(game, ruleset, parse_order(template.format(uid)))
+                    check_names(game, ruleset, parse_order(template.format(uid)), Side.ASLAN)
                     texts.append("admitted")
                 except CampaignError as error:
                     texts.append(error.message)
@@ -138,8 +139,12 @@ def test_refusals_do_not_change_when_hidden_kinds_are_exchanged(table: Table):
 
 
 def test_the_referee_may_name_every_real_id(table: Table):
-    # DN-NEU-1: the referee sees everything; the check admits real ids and aliases
+    # DN-NEU-1: the referee sees everything; the check admits real ids and aliases, in the
+    # referee's own orders and in the players' orders the referee types at the table
     for uid in _hidden_ids(table.state, Side.ASLAN):
-        order = parse_order(f'referee adjust-unit {uid} hex:lantern - "fix"')
-        check_names(table.state, table.loaded.ruleset, order)
+        for text in (f'referee adjust-unit {uid} hex:lantern - "fix"', f"aslan form-stack g {uid}"):
+            check_names(table.state, table.loaded.ruleset, parse_order(text), None)
     assert "N-PD-1" not in nameable_units(table.state, Side.ASLAN)
+    # through the service: the handler answers (the counter is not Aslan's), not "unknown unit"
+    message = _refusal(table, "aslan form-stack g N-PD-1", viewer=None)
+    assert "unknown unit" not in message
