@@ -1,22 +1,42 @@
 # Two entry points, used by the README quick start and by CI.
-#   make run   install into .venv and open the TUI on the bundled demo campaign
-#   make test  install into .venv and run the whole test suite
-#   make pictures  regenerate the README's map picture (docs/images/standard-layout.svg)
-PYTHON ?= python3
-VENV   ?= .venv
-BIN    := $(VENV)/bin
+#   make run       install the tool into .venv (once) and open the TUI on the bundled demo campaign
+#   make test      install the tool and the test tools into .venv (once) and run the whole suite
+#   make pictures  regenerate the README's pictures (docs/images/)
+#
+# `make run` installs what running needs: the tool with the everyday extras (RUN_EXTRAS: the
+# compiled solvers, signed turn files, PNG pictures), not the test tools. `make test` (and
+# `make install`, the developers' set-up) installs the test extra, which holds everything.
+PYTHON     ?= python3
+VENV       ?= .venv
+BIN        := $(VENV)/bin
+RUN_EXTRAS ?= solver,pbem,png
+RUN_STAMP  := $(VENV)/.installed-run
+TEST_STAMP := $(VENV)/.installed-test
+# pip's and the build backend's chatter goes to this file; it is shown only when pip fails
+PIP_LOG    := $(VENV)/pip-install.log
+PIP        = $(BIN)/pip install --quiet
+QUIETLY    = >>$(PIP_LOG) 2>&1 || { tail -n 40 $(PIP_LOG); exit 1; }
 
 .PHONY: run test install lint bench pictures
 
-$(BIN)/campaign: pyproject.toml setup.py
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
-	touch $(BIN)/campaign
+$(RUN_STAMP): pyproject.toml setup.py
+	@echo "make run: installing the tool into $(VENV) (the first run takes about a minute)"
+	@[ -x $(BIN)/python ] || $(PYTHON) -m venv $(VENV)
+	@$(PIP) --upgrade pip $(QUIETLY)
+	@$(PIP) -e '.[$(RUN_EXTRAS)]' $(QUIETLY)
+	@touch $@
 
-install: $(BIN)/campaign
+# The test extra holds every run-time extra too, so it also brings the run install up to date.
+$(TEST_STAMP): pyproject.toml setup.py
+	@echo "make: installing the tool and the test tools into $(VENV) (the first time takes a minute or two)"
+	@[ -x $(BIN)/python ] || $(PYTHON) -m venv $(VENV)
+	@$(PIP) --upgrade pip $(QUIETLY)
+	@$(PIP) -e '.[test]' $(QUIETLY)
+	@touch $@ $(RUN_STAMP)
 
-run: install
+install: $(TEST_STAMP)
+
+run: $(RUN_STAMP)
 	$(BIN)/campaign demo
 
 test: install
@@ -31,3 +51,4 @@ bench: install
 
 pictures: install
 	$(BIN)/campaign data map --data data --layout standard -o docs/images/standard-layout.svg
+	$(BIN)/python -m tools.tui_screenshot docs/images/tui-demo.svg

@@ -46,3 +46,14 @@ def bundled_data_dir() -> Path:
 def seed_file(name: str) -> Path:
     """The seed game ``name`` shipped with the tool (``seeds/NAME`` of the repository)."""
     return package_dir(SEEDS_PACKAGE) / name
+
+
+def seed_names() -> list[str]:
+    """The names of the seed games shipped with the tool (``standard-turn1``, ...), sorted."""
+    return sorted(path.stem for path in package_dir(SEEDS_PACKAGE).glob("*.json"))
+
+
+def find_seed(name: str) -> Path | None:
+    """The shipped seed game called ``name`` (with or without ``.json``), or None."""
+    stem = name.removesuffix(".json")
+    return seed_file(f"{stem}.json") if stem in seed_names() else None

@@ -417,7 +417,7 @@ class CampaignService:
         """Like ``order``, and say what happened: one sentence per event worth reading."""
         loaded = self.load(name)
         before = loaded.state.clone()
-        events = self.submit(loaded, text, dice=dice, typed=typed)
+        events = self.submit(loaded, text, dice=dice, typed=typed, viewer=viewer)
         lines = narration.condense(
             narration.narrate(events, before, viewer=viewer, ruleset=loaded.ruleset)
         )
@@ -426,7 +426,7 @@ class CampaignService:
 
     def submit(
         self, loaded: Loaded, text: str, *, dice: DiceSource | None = None,
-        typed: TypedDice | None = None,
+        typed: TypedDice | None = None, viewer: Side | None = None,
     ) -> list[Event]:
         """Decide ``text`` on an already loaded campaign (e.g. kept open by the TUI) and append.
 
@@ -436,15 +436,19 @@ class CampaignService:
         them). Typed dice are recorded in a ``dice-entered`` event of the same batch.
         ``dice`` is a programmatic source for tests and tools (never user input).
 
+        ``viewer``: the player typing the order (``None``: the referee, who may name every
+        counter by its real id). A player names face-down counters by their alias only; the
+        order is checked as typed, before aliases are resolved (``rules.naming``, DN-NEU-1).
+
         ``loaded`` is updated in place. If another writer appended meanwhile, ``ConflictError``
         and nothing is stored: reload and try again.
         """
-        parse_order(text)  # a malformed order is named before any question about dice
+        order = engine.read_typed(loaded.state, text, loaded.ruleset, viewer)
         if typed is not None or (loaded.dice_mode == "physical" and dice is None):
             source = self._typed_source(loaded, typed)
         else:
             source = dice if dice is not None else SeededSource(loaded.row.dice_seed)
-        order, events = engine.decide_typed(loaded.state, text, loaded.ruleset, source)
+        events = engine.decide(loaded.state, order, loaded.ruleset, source)
         # the log (and so every turn file) names a face-down counter by its alias, as the
         # ordering player knows it (DN-NEU-1); replays resolve the alias again
         logged = redact(order.to_notation(), loaded.state, order.side)

@@ -28,6 +28,10 @@ git ls-files -z --cached --others --exclude-standard \
 step "build the sdist, then the wheel from the sdist"
 "$builder" -m build --outdir "$work/dist" "$work/src" >"$work/build.log" 2>&1 \
     || { tail -n 30 "$work/build.log"; fail "python -m build"; }
+if grep -q "would be ignored" "$work/build.log"; then
+    grep -A4 "would be ignored" "$work/build.log" | head -n 20
+    fail "setuptools would ignore a folder: list it in setup.py's packages"
+fi
 wheel=$(ls "$work"/dist/*.whl)
 sdist=$(ls "$work"/dist/*.tar.gz)
 "$builder" -c 'import sys, zipfile; print("\n".join(zipfile.ZipFile(sys.argv[1]).namelist()))' \
@@ -75,6 +79,8 @@ run scenario solve imperium-shogi --position 'mf1/1cb/BC1/1FM - b' --level hard
 expect "opening book: 1 of 7 moves keep the solved result"
 run demo --create-only;                      expect "demo campaign 'demo' is ready"
 run status demo;                             expect "demo: game turn 1"
+run seeds;                                   expect "standard-turn1"
+run replay standard-turn1;                   expect "every digest matches"
 [ -f "$XDG_DATA_HOME/dark-nebula-campaign/campaigns.db" ] \
     || fail "campaigns were not stored in the user data directory under the temporary HOME"
 

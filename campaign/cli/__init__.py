@@ -11,7 +11,6 @@ traceback reach the user for expected failures.
 
 from __future__ import annotations
 
-import argparse
 import gc
 import importlib
 import os
@@ -21,6 +20,7 @@ from contextlib import contextmanager
 
 from campaign import __version__
 from campaign.bundled import BundledFilesMissing
+from campaign.cli.helptext import TUTORIAL, CampaignParser
 
 #: Allocations between two collections of the youngest generation in a long-running command.
 GC_THRESHOLD = 10_000
@@ -42,16 +42,20 @@ COMMAND_MODULES: tuple[str, ...] = (
     "campaign.cli.maps",
     "campaign.cli.pbem",
     "campaign.cli.tui",
+    "campaign.cli.completion",
 )
 
 
-def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> CampaignParser:
     """The argument parser: every command module's commands, or with ``command`` only the
     modules up to the one that registers it (building all of them costs a noticeable part of a
     quick command such as ``campaign status``; ``--help`` and unknown commands get them all)."""
-    parser = argparse.ArgumentParser(
+    parser = CampaignParser(
         prog="campaign",
         description="Referee and campaign tool for expanded Dark Nebula, plus scenario games.",
+        epilog=f"New here? {TUTORIAL} (in the source) walks through a first game from "
+               "`campaign new` to income; `campaign demo` opens the terminal UI on a game in "
+               "progress. Every command has examples: campaign COMMAND --help.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")

@@ -12,20 +12,26 @@ import argparse
 import json
 import sys
 
-from campaign.cli.errors import EXIT_ERROR
+from campaign.cli.errors import EXIT_ERROR, add_db_option
+from campaign.cli.helptext import add_command
 from campaign.rules.errors import CampaignError
 from campaign.rules.ids import PLAYER_SIDES, Side
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``income`` command."""
-    parser = subparsers.add_parser(
-        "income", help="income and supply report: Table 3, connections and cuts (DN-ECO-*)"
-    )
+    parser = add_command(
+        subparsers, "income",
+        summary="income and supply report: Table 3, connections and cuts (DN-ECO-*)",
+        description="For each box a side controls: why it is controlled, its path to the "
+                    "capital or where every route is cut and by which enemy units, and its "
+                    "Table 3 row and RU (DN-ECO-1..4).",
+        examples=["campaign income war", "campaign income war --side aslan --json"])
     parser.add_argument("name", help="campaign name")
-    parser.add_argument("--side", choices=[side.value for side in PLAYER_SIDES])
+    parser.add_argument("--side", choices=[side.value for side in PLAYER_SIDES],
+                        help="only this side's income (default: both)")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
-    parser.add_argument("--db", metavar="URL", help="SQLAlchemy database URL")
+    add_db_option(parser)
     parser.set_defaults(func=_income)
 
 

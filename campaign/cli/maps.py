@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from campaign.cli.errors import add_db_option, guard, open_service
+from campaign.cli.helptext import add_command
 from campaign.rules.ids import PLAYER_SIDES, Side
 
 OVERLAYS = ("supply", "moves", "none")
@@ -22,8 +23,14 @@ OVERLAYS = ("supply", "moves", "none")
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``map`` command."""
-    parser = subparsers.add_parser(
-        "map", help="the campaign's star map as SVG/PNG: control, stacks, supply or moves")
+    parser = add_command(
+        subparsers, "map",
+        summary="the campaign's star map as SVG/PNG: control, stacks, supply or moves",
+        description="Draw the campaign's star map: box control, stacks, battles, and the "
+                    "supply or legal-move overlay (docs/maps.md). With --side, only what that "
+                    "player may see (DN-NEU-1).",
+        examples=["campaign map war", "campaign map war --side aslan -o aslan.svg",
+                  "campaign map war --overlay moves -o moves.png"])
     parser.add_argument("name", help="campaign name")
     parser.add_argument("--side", choices=[side.value for side in PLAYER_SIDES],
                         help="draw only what this player may see (default: referee's view)")
@@ -38,8 +45,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def register_data_verbs(verbs: argparse._SubParsersAction) -> None:
     """Add ``campaign data map`` (called by ``campaign.cli.data``)."""
-    parser = verbs.add_parser("map", help="draw map sections or a layout before any campaign")
-    parser.add_argument("--data", type=Path, default=None, help="data directory (default: data/)")
+    parser = add_command(
+        verbs, "map", summary="draw map sections or a layout before any campaign",
+        description="Draw map data before any campaign exists: a layout, or one section "
+                    "alone, to hold a transcribed section against the printed map.",
+        examples=["campaign data map -o standard.svg",
+                  "campaign data map --section dark_nebula -o dark-nebula.svg",
+                  "campaign data map --layout random --seed 3 -o random-3.svg",
+                  "campaign data map --data my-data --layout standard -o mine.svg"])
+    parser.add_argument("--data", type=Path, default=None,
+                        help="data directory (default: $CAMPAIGN_DATA_DIR, else the shipped "
+                             "data)")
     which = parser.add_mutually_exclusive_group()
     which.add_argument("--layout", default=None, help="layout to draw (default: standard)")
     which.add_argument("--section", default=None,

@@ -14,6 +14,7 @@ import argparse
 from pathlib import Path
 
 from campaign.cli.errors import add_db_option, fail, guard, open_service
+from campaign.cli.helptext import add_command
 from campaign.cli.report import add_side_option, indent, side_of
 
 MAX_FILE_BYTES = 256 * 1024
@@ -23,9 +24,16 @@ MAX_ORDERS = 2_000
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``orders`` command."""
-    parser = subparsers.add_parser(
-        "orders", help="give the orders of a file, one per line; stops at the first refusal")
-    parser.add_argument("name")
+    parser = add_command(
+        subparsers, "orders",
+        summary="give the orders of a file, one per line; stops at the first refusal",
+        description="Give many orders from a file, one per line (blank lines and # comments "
+                    "skipped). The whole file is read and checked first; the orders are then "
+                    "given one by one and the command stops at the first refusal, naming its "
+                    "line.",
+        examples=["campaign orders war aslan-deployment.txt",
+                  "campaign orders war turn-2.txt --side aslan"])
+    parser.add_argument("name", help="campaign name")
     parser.add_argument("file", type=Path, help="order notation, one per line (# comments)")
     add_side_option(parser)
     add_db_option(parser)
@@ -76,7 +84,7 @@ def _orders(args: argparse.Namespace) -> int:
     for done, (number, text) in enumerate(lines):
         before = loaded.state.clone()
         try:
-            events = service.submit(loaded, text)
+            events = service.submit(loaded, text, viewer=viewer)
         except CampaignError as error:
             return fail(f"{args.file}:{number}: {error.message} ({done} order(s) before it "
                         "applied, nothing after it)")

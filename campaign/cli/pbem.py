@@ -14,7 +14,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from campaign.cli.errors import EXIT_ERROR, add_turn_file_options, guard, open_service
+from campaign.cli.errors import (
+    EXIT_ERROR,
+    add_db_option,
+    add_turn_file_options,
+    guard,
+    open_service,
+)
+from campaign.cli.helptext import add_command
 from campaign.cli.report import print_story
 from campaign.rules.ids import Side
 
@@ -24,12 +31,20 @@ if TYPE_CHECKING:
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the play-by-e-mail commands."""
-    export = subparsers.add_parser("export", help="write a turn file for the other player")
-    export.add_argument("name")
+    export = add_command(
+        subparsers, "export", summary="write a turn file for the other player",
+        description="Write the orders given since the last exchange as a turn file for the "
+                    "other player (docs/turn-files.md): JSON, or ASCII armour for an e-mail "
+                    "body; optionally signed, with your side's map beside it.",
+        examples=["campaign export war --side aslan -o turn-1.json",
+                  "campaign export war --side aslan -o turn-1.txt --sign keys/aslan.key --map",
+                  "campaign export war --again 1 -o turn-1.json"])
+    export.add_argument("name", help="campaign name")
     export.add_argument("--side", choices=["aslan", "solomani"],
                         help="the side sending the file: yours (default: the side this "
                              "database plays, once recorded; not with --again)")
-    export.add_argument("-o", "--output", required=True, help="file to write ('-' = stdout)")
+    export.add_argument("-o", "--output", required=True, metavar="FILE",
+                        help="file to write ('-' = stdout)")
     export.add_argument("--armour", action="store_true",
                         help="ASCII armour for an e-mail body (default for .txt/.asc or '-')")
     export.add_argument("--again", type=int, metavar="N",
@@ -40,8 +55,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     _common(export)
     export.set_defaults(func=guard(_export))
 
-    imp = subparsers.add_parser("import", help="check and apply the other player's turn file")
-    imp.add_argument("name")
+    imp = add_command(
+        subparsers, "import", summary="check and apply the other player's turn file",
+        description="Check the other player's turn file (hashes, signature, dice) and re-run "
+                    "its orders on this campaign; a file that does not match changes nothing. "
+                    "Prints what happened, as your side may see it.",
+        examples=["campaign import war turn-1.json --keys keys/",
+                  "campaign import war - < mail-body.txt"])
+    imp.add_argument("name", help="campaign name")
     imp.add_argument("file", help="turn file, JSON or armoured ('-' = stdin)")
     imp.add_argument("--accept-dice", choices=["commit-reveal", "seeded"], metavar="MODE",
                      help="first file only: accept its dice mode although this campaign was "
@@ -49,35 +70,56 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     _common(imp)
     imp.set_defaults(func=guard(_import))
 
-    resolve = subparsers.add_parser(
-        "resolve", help="crossed files: keep the other side's file, drop ours (logged)")
-    resolve.add_argument("name")
-    resolve.add_argument("file")
-    resolve.add_argument("--reason", required=True)
+    resolve = add_command(
+        subparsers, "resolve", summary="crossed files: keep the other side's file, drop ours "
+                                       "(logged)",
+        description="Both players sent a file from the same event (crossed files): keep the "
+                    "other side's file and drop your own events after the fork; the decision "
+                    "is logged with the reason.",
+        examples=["campaign resolve war turn-4-solomani.json --reason 'crossed mails'"])
+    resolve.add_argument("name", help="campaign name")
+    resolve.add_argument("file", help="the other side's turn file ('-' = stdin)")
+    resolve.add_argument("--reason", required=True, help="why, quoted (kept in the log)")
     _common(resolve)
     resolve.set_defaults(func=guard(_resolve))
 
-    withdraw = subparsers.add_parser(
-        "withdraw", help="take back your last file, which the other player refused (logged)")
-    withdraw.add_argument("name")
+    withdraw = add_command(
+        subparsers, "withdraw",
+        summary="take back your last file, which the other player refused (logged)",
+        description="Take back the last file you sent when the other player refused it: its "
+                    "orders become unsent again and the next export is file N again, with the "
+                    "same dice commitment (docs/turn-files.md). Only when the other side really "
+                    "did not import it.",
+        examples=['campaign withdraw war 7 --reason "solomani refused file 7: wrong side"'])
+    withdraw.add_argument("name", help="campaign name")
     withdraw.add_argument("exchange", type=int, metavar="N", help="the number of the file")
-    withdraw.add_argument("--reason", required=True)
-    withdraw.add_argument("--db", metavar="URL", help="SQLAlchemy database URL")
+    withdraw.add_argument("--reason", required=True,
+                          help="why the file is taken back (logged)")
+    _common(withdraw)
     withdraw.set_defaults(func=guard(_withdraw))
 
-    keygen = subparsers.add_parser("keygen", help="make an Ed25519 key pair SIDE.key/SIDE.pub")
-    keygen.add_argument("side", choices=["aslan", "solomani"])
-    keygen.add_argument("--dir", type=Path, required=True)
+    keygen = add_command(
+        subparsers, "keygen", summary="make an Ed25519 key pair SIDE.key/SIDE.pub",
+        description="Make a key pair for signing turn files: keep SIDE.key, send SIDE.pub to "
+                    "the other player (needs the pbem extra).",
+        examples=["campaign keygen aslan --dir keys/"])
+    keygen.add_argument("side", choices=["aslan", "solomani"], help="your side")
+    keygen.add_argument("--dir", type=Path, required=True,
+                        help="directory for SIDE.key and SIDE.pub (made if missing)")
     keygen.set_defaults(func=guard(_keygen))
 
-    log = subparsers.add_parser("exchanges", help="turn files sent and received, fork decisions")
-    log.add_argument("name")
+    log = add_command(
+        subparsers, "exchanges", summary="turn files sent and received, fork decisions",
+        description="The turn files this database sent and received for a campaign, with "
+                    "their events and body hashes, and every crossed-file decision.",
+        examples=["campaign exchanges war"])
+    log.add_argument("name", help="campaign name")
     _common(log)
     log.set_defaults(func=guard(_exchanges))
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--db", metavar="URL", help="SQLAlchemy database URL")
+    add_db_option(parser)
     add_turn_file_options(parser)
 
 

@@ -20,14 +20,22 @@ from campaign.cli.errors import (
     guard,
     open_service,
 )
+from campaign.cli.helptext import add_command
 from campaign.cli.report import add_side_option, indent, print_report, print_story, side_of
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the campaign commands."""
-    new = subparsers.add_parser("new", help="start a new campaign")
-    new.add_argument("name")
-    new.add_argument("--layout", default="standard", help="layout name or 'random' (DN-MAP-5)")
+    new = add_command(
+        subparsers, "new", summary="start a new campaign",
+        description="Start a campaign: assemble the map (DN-MAP-5), shuffle the neutral "
+                    "counters and stop at neutral placement, the first step of the set-up "
+                    "(DN-SET-1). Prints the status, with the orders legal now.",
+        examples=["campaign new war", "campaign new war --seed 7",
+                  "campaign new duel --layout random --seed 3 --dice physical"])
+    new.add_argument("name", help="campaign name (letters, digits, - and _)")
+    new.add_argument("--layout", default="standard",
+                     help="standard, demo or random (DN-MAP-5; default standard)")
     new.add_argument(
         "--seed", type=int,
         help="seed for random assembly AND the dice (reproducible games; omit for real play); "
@@ -51,15 +59,24 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_db_option(new)
     new.set_defaults(func=guard(_new))
 
-    status = subparsers.add_parser("status", help="turn, phase, who must act now, RU, orders")
-    status.add_argument("name")
+    status = add_command(
+        subparsers, "status", summary="turn, phase, who must act now, RU, orders",
+        description="Where the campaign stands: game turn, step, who must act now and why, "
+                    "RU and units per side, and every order legal now with its rule id.",
+        examples=["campaign status war", "campaign status war --side aslan --json"])
+    status.add_argument("name", help="campaign name")
     add_side_option(status)
     status.add_argument("--json", action="store_true", help="print the status report as JSON")
     add_db_option(status)
     status.set_defaults(func=guard(_status))
 
-    log = subparsers.add_parser("log", help="what happened, one entry per order, with dice")
-    log.add_argument("name")
+    log = add_command(
+        subparsers, "log", summary="what happened, one entry per order, with dice",
+        description="The campaign's verified log: one entry per order, with the sentences "
+                    "that say what happened and the dice rolled (and who rolled them).",
+        examples=["campaign log war", "campaign log war --turn 1 --type round-fought",
+                  "campaign log war --by solomani --side solomani"])
+    log.add_argument("name", help="campaign name")
     log.add_argument("--turn", type=int, help="only orders given in this game turn")
     log.add_argument("--by", metavar="SIDE", help="only orders given by aslan|solomani|referee")
     log.add_argument("--type", dest="event_type", metavar="EVENT",
@@ -69,8 +86,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_db_option(log)
     log.set_defaults(func=guard(_log))
 
-    verify = subparsers.add_parser(
-        "verify", help="check a campaign (hash chain, replay, snapshots, dice) or a turn file")
+    verify = add_command(
+        subparsers, "verify",
+        summary="check a campaign (hash chain, replay, snapshots, dice) or a turn file",
+        description="Check a campaign: its hash chain, a replay from the first event against "
+                    "every snapshot, the seeded dice and the pinned data files; or check a turn "
+                    "file (a path) without storing anything.",
+        examples=["campaign verify war", "campaign verify war --anchor",
+                  "campaign verify ./turn-3.json --keys keys/"])
     verify.add_argument("name", help="campaign name, or a turn file (a path)")
     verify.add_argument(
         "--anchor", nargs="?", const="", metavar="COUNT:HASH",
@@ -81,9 +104,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_turn_file_options(verify)
     verify.set_defaults(func=guard(_verify))
 
-    order = subparsers.add_parser("order", help='give one order, e.g. "aslan buy CL 2"')
-    order.add_argument("name")
-    order.add_argument("order", help="order notation (see docs/engine.md)")
+    order = add_command(
+        subparsers, "order", summary='give one order, e.g. "aslan buy CL 2"',
+        description="Give one order in notation: SIDE VERB ARGUMENTS (docs/engine.md). It is "
+                    "checked against the rules, logged with its dice, and what happened is "
+                    "printed; a refused order changes nothing. `campaign status NAME` lists "
+                    "the orders legal now.",
+        examples=["campaign order war 'solomani place-neutral keystone'",
+                  "campaign order war 'aslan buy CL 2'",
+                  "campaign order war 'aslan jump strike hlirakh,ftahr'",
+                  "campaign order war 'aslan fire b1' --dice 3,5,1 --referee 'table dice'"])
+    order.add_argument("name", help="campaign name")
+    order.add_argument("order", help="order notation, quoted (see docs/engine.md)")
     order.add_argument("--dice", help="dice values typed in, comma-separated (physical-dice "
                                       "campaigns, or a referee override with --referee)")
     order.add_argument("--referee", metavar="REASON",
@@ -92,25 +124,48 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_db_option(order)
     order.set_defaults(func=guard(_order))
 
-    undo = subparsers.add_parser("undo", help="take back the last order of the current phase")
-    undo.add_argument("name")
+    undo = add_command(
+        subparsers, "undo", summary="take back the last order of the current phase",
+        description="Take back the last order, if it rolled no dice and stays in the current "
+                    "phase; with --referee REASON, any last order (logged as an override).",
+        examples=["campaign undo war", "campaign undo war --referee 'misread the map'"])
+    undo.add_argument("name", help="campaign name")
     undo.add_argument("--referee", metavar="REASON", help="override past dice/phase, logged")
     add_db_option(undo)
     undo.set_defaults(func=guard(_undo))
 
-    repin = subparsers.add_parser("repin", help="accept changed data files (DN-DATA-4), logged")
-    repin.add_argument("name")
-    repin.add_argument("reason")
+    repin = add_command(
+        subparsers, "repin", summary="accept changed data files (DN-DATA-4), logged",
+        description="A campaign is pinned to the data files it started with (DN-DATA-4); after "
+                    "an intended change to them (e.g. the official tables entered), accept the "
+                    "new files for this campaign. The reason is logged.",
+        examples=["campaign repin war 'official space combat table entered'"])
+    repin.add_argument("name", help="campaign name")
+    repin.add_argument("reason", help="why the data changed, quoted (kept in the log)")
     add_db_option(repin)
     repin.set_defaults(func=guard(_repin))
 
-    replay = subparsers.add_parser("replay", help="replay a seed game file and check digests")
-    replay.add_argument("file", type=Path)
+    replay = add_command(
+        subparsers, "replay", summary="replay a seed game and check every digest",
+        description="Replay a seed game (a set-up, orders and a dice seed) and check the state "
+                    "digest after every step; prints what each step did.",
+        examples=["campaign replay standard-turn1", "campaign replay my-game.json",
+                  "campaign replay seeds/standard-turn1.json --record"])
+    replay.add_argument("file", metavar="SEED",
+                        help="a seed game shipped with the tool (see `campaign seeds`), or a "
+                             "seed game file")
     replay.add_argument(
         "--record", action="store_true",
         help="rewrite the file's digests from this run (after an intended rules change)",
     )
     replay.set_defaults(func=guard(_replay))
+
+    seeds = add_command(
+        subparsers, "seeds", summary="the seed games shipped with the tool",
+        description="List the seed games shipped with the tool, with what each one plays; "
+                    "`campaign replay NAME` replays one.",
+        examples=["campaign seeds"])
+    seeds.set_defaults(func=guard(_seeds))
 
 
 def _new(args: argparse.Namespace) -> int:
@@ -235,12 +290,36 @@ def _verify(args: argparse.Namespace) -> int:
     return 0
 
 
+def seed_path(text: str, *, record: bool = False) -> Path:
+    """The seed game file ``text`` names: a file, or else the name of a seed game shipped with
+    the tool (``standard-turn1``). ``--record`` rewrites a file, so it needs a path: the shipped
+    copies are not the user's to change."""
+    from campaign.bundled import find_seed, seed_names
+    from campaign.rules.suggest import did_you_mean
+
+    path = Path(text)
+    if path.is_file() or os.sep in text or "/" in text:
+        return path
+    shipped = find_seed(text)
+    if shipped is None:
+        names = seed_names()
+        raise ValueError(f"{text}: no such file, and no seed game of that name"
+                         f"{did_you_mean(text, names)} (seed games: {', '.join(names)})")
+    if record:
+        raise ValueError(f"--record rewrites a file: give the path of a seed game file, not the "
+                         f"name of a shipped one ({text})")
+    return shipped
+
+
 def _replay(args: argparse.Namespace) -> int:
     from campaign.content import load_ruleset
     from campaign.rules.seedgame import record, replay
+    from campaign.userfiles import StagedFile
 
+    path = seed_path(args.file, record=args.record)
+    shown = args.file
     try:
-        game = read_seed_game(args.file)
+        game = read_seed_game(path)
     except ValueError as error:
         print(f"campaign: {error}", file=sys.stderr)
         return EXIT_ERROR
@@ -248,8 +327,9 @@ def _replay(args: argparse.Namespace) -> int:
     ruleset = load_ruleset(None, game.layout, layout_seed)
     if args.record:
         recorded = record(game, ruleset)
-        args.file.write_text(recorded.model_dump_json(indent=2) + "\n", encoding="utf-8")
-        print(f"{args.file}: recorded {len(recorded.steps)} steps")
+        text = recorded.model_dump_json(indent=2) + "\n"
+        StagedFile.write(path, text.encode("utf-8")).commit()
+        print(f"{shown}: recorded {len(recorded.steps)} steps")
         return 0
     if game.profile_hash and ruleset.profile_hash != game.profile_hash:
         print(f"campaign: {args.file}: warning: DN-DATA-4: recorded with another rules profile "
@@ -262,9 +342,24 @@ def _replay(args: argparse.Namespace) -> int:
         for line in result.lines:
             print(indent(line, "           "))
     if not all(r.ok for r in results) or len(results) != len(game.steps) + 1:
-        print(f"campaign: {args.file}: replay diverged", file=sys.stderr)
+        print(f"campaign: {shown}: replay diverged", file=sys.stderr)
         return EXIT_ERROR
-    print(f"{args.file}: {len(game.steps)} steps, every digest matches")
+    print(f"{shown}: {len(game.steps)} steps, every digest matches")
+    return 0
+
+
+def _seeds(args: argparse.Namespace) -> int:
+    import textwrap
+
+    from campaign.bundled import seed_file, seed_names
+    from campaign.rules.seedgame import SeedGame
+
+    for name in seed_names():
+        game = SeedGame.model_validate_json(seed_file(f"{name}.json").read_text(encoding="utf-8"))
+        print(f"{name:22} {game.layout} layout, {len(game.steps)} steps")
+        for line in textwrap.wrap(game.description, 76):
+            print(f"    {line}")
+    print("replay one with: campaign replay NAME")
     return 0
 
 

@@ -13,19 +13,29 @@ import argparse
 import sys
 from pathlib import Path
 
-from campaign.cli.errors import EXIT_ERROR
+from campaign.cli.errors import EXIT_ERROR, add_db_option
+from campaign.cli.helptext import add_command
 from campaign.rules.errors import CampaignError
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``demo`` and ``tui`` commands."""
-    demo = subparsers.add_parser("demo", help="open the TUI on the bundled demo campaign")
-    tui = subparsers.add_parser("tui", help="open the TUI: the launcher, or campaign NAME")
+    demo = add_command(
+        subparsers, "demo", summary="open the TUI on the bundled demo campaign",
+        description="Open the terminal UI on the demo campaign (the standard seed game played "
+                    "to Aslan's First Movement), creating it the first time. F1 shows the "
+                    "keys, Ctrl+Q quits.",
+        examples=["campaign demo", "campaign demo --create-only"])
+    tui = add_command(
+        subparsers, "tui", summary="open the TUI: the launcher, or campaign NAME",
+        description="Open the terminal UI: the launcher (campaigns and scenario games), or "
+                    "campaign NAME directly. F1 shows the keys, Ctrl+Q quits.",
+        examples=["campaign tui", "campaign tui war", "campaign tui war --keymap my-keys.toml"])
     demo.add_argument("--create-only", action="store_true",
                       help="create the demo campaign if missing, then exit without the TUI")
     tui.add_argument("name", nargs="?", help="campaign to open directly")
     for parser in (demo, tui):
-        parser.add_argument("--db", metavar="URL", help="SQLAlchemy database URL")
+        add_db_option(parser)
         parser.add_argument("--keymap", type=Path, metavar="FILE",
                             help="key remapping file (default: keymap.toml in the config dir)")
     demo.set_defaults(func=_demo)

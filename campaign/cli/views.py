@@ -7,26 +7,38 @@ from __future__ import annotations
 import argparse
 
 from campaign.cli.errors import add_db_option, fail, guard, open_service
+from campaign.cli.helptext import add_command
 from campaign.cli.report import add_side_option, side_of
 from campaign.rules.ids import Side
+from campaign.rules.suggest import did_you_mean
 
 MAX_SYSTEM_ID = 64
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the view commands."""
-    units = subparsers.add_parser("units", help="units by system: id, type, factors, stack, place")
-    units.add_argument("name")
+    units = add_command(
+        subparsers, "units", summary="units by system: id, type, factors, stack, place",
+        description="Every unit on the map, system by system (and the unplaced ones): id, "
+                    "type, factors, place, stack, cargo. With --side, what that player may see "
+                    "(face-down neutrals are N-X-k, DN-NEU-1).",
+        examples=["campaign units war", "campaign units war --system marrow",
+                  "campaign units war --owner neutral --side aslan --json"])
+    units.add_argument("name", help="campaign name")
     units.add_argument("--system", metavar="SYS", help="only this system (id, e.g. marrow)")
     units.add_argument("--owner", choices=("aslan", "solomani", "neutral"),
                        help="only the units of this side")
     _common(units)
     units.set_defaults(func=guard(_units))
 
-    battles = subparsers.add_parser(
-        "battles", help="battles of this combat step: short id, round, stage, engagements, "
-                        "who must act")
-    battles.add_argument("name")
+    battles = add_command(
+        subparsers, "battles",
+        summary="battles of this combat step: short id, round, stage, engagements, who must act",
+        description="The battles of the current combat step: short id (b1, ...), round, "
+                    "stage, the units on each side, engagements, and who must act next with "
+                    "the orders to give.",
+        examples=["campaign battles war", "campaign battles war --side solomani --json"])
+    battles.add_argument("name", help="campaign name")
     _common(battles)
     battles.set_defaults(func=guard(_battles))
 
@@ -48,7 +60,8 @@ def _units(args: argparse.Namespace) -> int:
         try:
             loaded.ruleset.star_map.system(system)
         except KeyError:
-            return fail(f"unknown system {args.system!r}")
+            systems = [s.id for s in loaded.ruleset.star_map.systems]
+            return fail(f"unknown system {args.system!r}{did_you_mean(system, systems)}")
     owner = Side(args.owner) if args.owner else None
     report = units_report(args.name, loaded.state, loaded.ruleset, viewer=side_of(args),
                           system=system, side=owner)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from campaign.extras import install_hint
 from campaign.pbem.errors import SignatureError
 from campaign.pbem.model import Signature, TurnBody
 from campaign.rules.canonical import sha256_hex
@@ -26,7 +27,7 @@ def _crypto():  # noqa: ANN202 - lazy import: signatures are optional
         from cryptography.hazmat.primitives.asymmetric import ed25519
     except ImportError as error:  # pragma: no cover - the extra is installed in CI
         raise SignatureError(
-            "signatures need the 'cryptography' package (pip install campaign[pbem])"
+            f"signatures need the 'cryptography' package: {install_hint('pbem')}"
         ) from error
     return ed25519, serialization, (InvalidSignature, UnsupportedAlgorithm)
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from campaign.extras import install_hint
 from campaign.userfiles import StagedFile
 
 #: File suffixes ``encode`` knows, lower case.
 FORMATS = (".svg", ".png")
-PNG_EXTRA_HINT = "pip install 'dark-nebula-campaign[png]'"
 
 
 class PictureError(ValueError):
@@ -32,10 +32,12 @@ def svg_to_png(svg: str) -> bytes:
     (cairosvg also needs the system's cairo library)."""
     try:
         import cairosvg
-    except (ImportError, OSError) as error:  # OSError: cairosvg present, libcairo missing
-        raise PictureError(
-            f"PNG output needs cairosvg and the cairo library ({PNG_EXTRA_HINT}): {error}"
-        ) from None
+    except ImportError:
+        raise PictureError(f"PNG output needs the png extra: {install_hint('png')}") from None
+    except OSError as error:  # cairosvg present, the system's cairo library missing
+        raise PictureError(f"PNG output needs the system's cairo library, which cairosvg "
+                           f"cannot load ({error}); install it with the system's packages "
+                           "(e.g. libcairo2), or write .svg") from None
     return cairosvg.svg2png(bytestring=svg.encode("utf-8"))
 
 

@@ -27,7 +27,6 @@ from campaign.rules.dice import (
     MissingDiceError,
     NoDice,
     RerollNeedsDice,
-    SeededSource,
     reroll_refusal,
     wrong_dice_count,
 )
@@ -43,6 +42,7 @@ from campaign.rules.flow import (
     has_passed,
 )
 from campaign.rules.ids import Side
+from campaign.rules.naming import check_names
 from campaign.rules.notation import parse_order
 from campaign.rules.phases import Actor, Phase, SubPhase
 from campaign.rules.registry import (
@@ -58,7 +58,7 @@ from campaign.rules.registry import (
 )
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
-from campaign.rules.views import hidden_names, masked_state, names_hidden_id, redact
+from campaign.rules.views import hidden_names, redact
 
 T = TypeVar("T")
 
@@ -155,35 +155,16 @@ def decide(
         raise _as_seen_by(error, state, order.side) from None
 
 
-def decide_typed(
-    state: CampaignState, text: str, ruleset: Ruleset, source: DiceSource | None = None
-) -> tuple[Order, list[Event]]:
-    """An order typed by a person (CLI, TUI, orders file): parse, ``admit``, normalize and
-    decide. Returns the normalized order (the service logs its notation) and the events; a
-    refusal says only what the order's side may know."""
+def read_typed(
+    state: CampaignState, text: str, ruleset: Ruleset, viewer: Side | None = None
+) -> Order:
+    """An order typed by a person (CLI, TUI, orders file), ready to decide: parsed, its names
+    checked as ``viewer`` knows them (``naming.check_names``: a player names a neutral counter
+    by its alias only, and a real id it cannot know is refused exactly as an id that does not
+    exist, DN-NEU-1; ``viewer`` None is the referee), then normalized (aliases resolved)."""
     order = parse_order(text)
-    admit(state, order, ruleset)
-    order = normalize(state, order)
-    return order, decide(state, order, ruleset, source)
-
-
-def admit(state: CampaignState, order: Order, ruleset: Ruleset) -> None:
-    """Screen an order **as a player typed it**, before ``normalize`` resolves its aliases.
-
-    An order that names a face-down counter by its real id (DN-NEU-1) is decided on the state
-    in which that counter is known only by its alias (``views.masked_state``): it is refused
-    exactly as an id that does not exist would be, so refusals cannot be used to map the
-    hidden counters. Returns when nothing hidden is named, or when the order does not need the
-    id it named (as a stack label, say); the caller then normalizes and decides it as usual.
-    Orders read back from a log are not typed input and are not screened (older logs name
-    counters by their real ids)."""
-    if order.side is None or not names_hidden_id(order.to_notation(), state, order.side):
-        return
-    masked = masked_state(state, order.side)
-    try:
-        _decide(masked, order, ruleset, SeededSource("refusal probe"))
-    except CampaignError as error:
-        raise _as_seen_by(error, masked, order.side) from None
+    check_names(state, ruleset, order, viewer)
+    return normalize(state, order)
 
 
 def _as_seen_by(error: CampaignError, state: CampaignState, viewer: Side | None) -> CampaignError:
@@ -304,11 +285,12 @@ def _is_idle(state: CampaignState, ruleset: Ruleset) -> bool:
     phase = state.phase
     if phase is Phase.GAME_OVER:
         return False
-    if any(hook(state, ruleset) for p, hook in HOOKS.idle if p is phase):
-        return True
+    manual = manual_stepping(state)
+    if not manual and any(hook(state, ruleset) for p, hook in HOOKS.idle if p is phase):
+        return True  # with manual stepping even a finished step waits for end-phase (DN-SEQ-2)
     if has_passed(state, state.acting) and _may_end(state, ruleset):
         return True  # the acting side passed for the rest of this player turn (DN-SEQ-2)
-    return not manual_stepping(state) and nothing_to_decide(state, ruleset)
+    return not manual and nothing_to_decide(state, ruleset)
 
 
 #: Orders that only end the step: they do not count as "something to decide".

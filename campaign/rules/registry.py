@@ -28,6 +28,7 @@ from pydantic import Field, TypeAdapter, ValidationError
 from campaign.rules.base import Event, Order
 from campaign.rules.errors import InvalidOrderError
 from campaign.rules.phases import Actor, Phase, SubPhase
+from campaign.rules.suggest import did_you_mean
 
 if TYPE_CHECKING:
     from campaign.rules.dice import Dice
@@ -267,6 +268,9 @@ def order_spec(verb: str) -> OrderSpec:
     try:
         return ORDERS[verb]
     except KeyError:
+        suggestion = did_you_mean(verb, ORDERS)
+        if suggestion:
+            raise InvalidOrderError(f"unknown order {verb!r}{suggestion}") from None
         known = ", ".join(sorted(ORDERS))
         raise InvalidOrderError(f"unknown order {verb!r}; known orders: {known}") from None
 

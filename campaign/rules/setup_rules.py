@@ -37,6 +37,7 @@ from campaign.rules.registry import (
 )
 from campaign.rules.ruleset import Ruleset, StarSystem, UnitType
 from campaign.rules.state import CampaignState, Location, Unit, Where
+from campaign.rules.suggest import short_list
 from campaign.rules.views import resolve_aliases
 
 #: Categories that may only stand in a surface box or ride a carrier (never alone in space).
@@ -89,6 +90,13 @@ def unit_kind(ruleset: Ruleset, side: Side, code: str) -> UnitType:
 def neutral_pile(ruleset: Ruleset) -> list[str]:
     """Every neutral counter, one entry per counter in the mix, in table order (DN-DATA-3)."""
     return [u.kind for u in ruleset.units if u.side is Side.NEUTRAL for _ in range(u.count)]
+
+
+def _neutral_choices(ruleset: Ruleset) -> str:
+    """``" (type 1 systems outside the home sections: ...)"`` when they are few enough to list
+    (issue 32 item 6); the map is public, so the list tells nothing hidden."""
+    listed = short_list(s.id for s in neutral_systems(ruleset))
+    return f" (type 1 systems outside the home sections: {listed})" if listed else ""
 
 
 def neutral_systems(ruleset: Ruleset) -> list[StarSystem]:
@@ -162,6 +170,10 @@ def _neutrals_done(state: CampaignState, ruleset: Ruleset) -> bool:
 
 @end_check(Phase.SETUP_NEUTRALS)
 def _neutrals_end(state: CampaignState, ruleset: Ruleset) -> None:
+    """The step may end once every counter is placed: by itself, or with manual stepping by
+    end-phase (DN-SEQ-2)."""
+    if _neutrals_done(state, ruleset):
+        return
     raise IllegalOrderError(
         "DN-NEU-1",
         f"{len(ruleset.star_map.sections) - neutrals_placed(state)} neutral counter(s) are "
@@ -177,10 +189,12 @@ def _decide_place_neutral(
     if system.type is not SystemType.PRIMARY:
         raise IllegalOrderError(
             "DN-NEU-1", f"{system.name} is a type {int(system.type)} system; neutrals go to type 1"
+            f"{_neutral_choices(ruleset)}"
         )
     if system.section in home_sections(ruleset):
         raise IllegalOrderError(
             "DN-NEU-1", f"{system.name} is on a home section ({system.section})"
+            f"{_neutral_choices(ruleset)}"
         )
     set_aside = _pd_set_aside(state, ruleset, system.id)
     if len(set_aside) == len(state.neutral_pile):
@@ -398,9 +412,12 @@ def _deploy_one(
     if not location.on_map:
         raise IllegalOrderError("DN-SET-2", "deploy to hex:SYSTEM, box:SYSTEM or on:CARRIER")
     system = find_system(ruleset, location.system or "")
-    if system.section != home_section(ruleset, side):
+    home = home_section(ruleset, side)
+    if system.section != home:
+        systems = short_list(ruleset.star_map.systems_in_section(home))
         raise IllegalOrderError(
             "DN-SET-2", f"{system.name} is not in the {side.value} home section"
+            + (f" ({home}: {systems})" if systems else "")
         )
     if location.where is Where.HEX and unit_type.category in (*SURFACE_ONLY, UnitCategory.FIGHTER):
         raise IllegalOrderError(

@@ -91,18 +91,6 @@ def view_digest(state: CampaignState, viewer: Side | None) -> str:
     return sha256_hex(seen_state(state, viewer).canonical_text())
 
 
-def masked_state(state: CampaignState, viewer: Side) -> CampaignState:
-    """``state`` with every counter hidden from ``viewer`` renamed to its alias, kinds kept:
-    the state a player's order naming a face-down counter's real id is refused on, so that the
-    refusal is the one an id that does not exist gets (``engine.decide``)."""
-    return _renamed(state.clone(), hidden_names(state, viewer))
-
-
-def names_hidden_id(text: str, state: CampaignState, viewer: Side | None) -> bool:
-    """True when ``text`` names, by its real id, a counter ``viewer`` may not identify."""
-    return names_any(text, frozenset(hidden_names(state, viewer)))
-
-
 def _renamed(state: CampaignState, names: dict[str, str]) -> CampaignState:
     """``state`` (a copy the caller owns) with every id in ``names`` replaced by its new name
     everywhere: units, cargo, stacks, bookkeeping; per-kind counters of the neutral ids go."""

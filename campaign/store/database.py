@@ -18,6 +18,7 @@ a driver's exception classes.
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
@@ -103,6 +104,24 @@ def open_database(url: str, *, durable: bool = True) -> Database:
     if uses_sqlite_driver(url):
         return SqliteDatabase(url, durable=durable)
     return SqlAlchemyDatabase(url, durable=durable)
+
+
+def shown_url(url: str) -> str:
+    """``url`` as it may be printed: a password in it is replaced by ``***``."""
+    return re.sub(r"(://[^:/@]*):[^@/]*@", r"\1:***@", url)
+
+
+def missing_driver(url: str, module: str | None) -> str:
+    """The one line for a URL whose database driver is not installed: for PostgreSQL, how to
+    install the ``postgres`` extra; for any other database, which module is missing."""
+    from campaign.extras import install_hint
+
+    shown = shown_url(url)
+    if url.split(":", 1)[0].split("+", 1)[0] in ("postgresql", "postgres"):
+        return (f"cannot use database URL {shown!r}: PostgreSQL needs the postgres extra: "
+                f"{install_hint('postgres')}")
+    return (f"cannot use database URL {shown!r}: its driver ({module or 'unknown'}) is not "
+            "installed; this tool is made for SQLite and PostgreSQL (postgresql+psycopg://)")
 
 
 class SqliteConnection:
@@ -216,8 +235,11 @@ class SqlAlchemyDatabase:
         try:
             self.engine: Engine = create_engine(
                 url, connect_args={"timeout": SQLITE_BUSY_TIMEOUT} if sqlite else {})
-        except (ArgumentError, NoSuchModuleError, ImportError) as error:
-            raise DatabaseUnavailable(f"cannot use database URL {url!r}: {error}") from None
+        except ImportError as error:
+            raise DatabaseUnavailable(missing_driver(url, error.name)) from None
+        except (ArgumentError, NoSuchModuleError) as error:
+            raise DatabaseUnavailable(f"cannot use database URL {shown_url(url)!r}: {error}"
+                                      ) from None
         if sqlite and not durable:
             event.listen(self.engine, "connect",
                          lambda connection, _record: connection.execute("PRAGMA synchronous=OFF"))

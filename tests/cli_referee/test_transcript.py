@@ -5,16 +5,11 @@ what changed)."""
 
 from __future__ import annotations
 
-import contextlib
-import io
-import os
-import re
-import shlex
 from pathlib import Path
 
-from campaign.cli import main
 from campaign.service import CampaignService
 from tests.cli_referee.conftest import TO_MARROW, set_up
+from tests.cli_referee.transcripts import block, run_session, with_block, writing
 from tests.conftest import REPO_ROOT
 
 SESSION = [
@@ -37,37 +32,15 @@ END = "<!-- cli-transcript:end -->"
 DOCS = [REPO_ROOT / "docs" / "engine.md", REPO_ROOT / "README.md"]
 
 
-def transcript(db_url: str) -> str:
-    """Run the session; the text a user sees, command lines prefixed with ``$``."""
-    out = ["```"]
-    for command in SESSION:
-        argv = shlex.split(command)[1:]
-        buffer = io.StringIO()
-        with contextlib.redirect_stdout(buffer), contextlib.redirect_stderr(buffer):
-            code = main([*argv, "--db", db_url])
-        assert code == 0, buffer.getvalue()
-        out.append(f"$ {command}")
-        text = re.sub(r"state digest [0-9a-f]{64}", "state digest …", buffer.getvalue())
-        out.extend(line.rstrip() for line in text.rstrip("\n").split("\n"))
-    out.append("```")
-    return "\n".join(out)
-
-
-def _block(text: str) -> str:
-    start, end = text.index(START) + len(START), text.index(END)
-    return text[start:end].strip("\n")
-
-
 def test_cli_transcript_in_the_docs_is_current(tmp_path: Path):
     # DN-SEQ-2 DN-CBT-1 DN-CBT-3 DN-CBT-4: a real session, set-up done by the service
     url = f"sqlite:///{tmp_path / 'transcript.db'}"
     set_up(CampaignService(db_url=url))
-    fresh = transcript(url)
+    fresh = run_session(SESSION, url)
     for path in DOCS:
         text = path.read_text(encoding="utf-8")
-        if os.environ.get("CAMPAIGN_WRITE_DOCS") == "1":
-            start, end = text.index(START) + len(START), text.index(END)
-            path.write_text(text[:start] + "\n" + fresh + "\n" + text[end:], encoding="utf-8")
+        if writing():
+            path.write_text(with_block(text, START, END, fresh), encoding="utf-8")
             continue
-        assert _block(text) == fresh, (
+        assert block(text, START, END) == fresh, (
             f"{path.name}: the CLI transcript is stale; regenerate with CAMPAIGN_WRITE_DOCS=1")

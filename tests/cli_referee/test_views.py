@@ -148,3 +148,45 @@ def test_status_shows_no_deploy_duty_once_everything_is_placed(tmp_path, capsys)
     duty = out[out.index("must act now:"):out.index("legal orders now")]
     assert "aslan end-phase" in duty.splitlines()[1]
     assert "aslan deploy" not in duty
+
+
+def test_battle_target_refusal_lists_the_units_the_side_may_name(db, capsys):
+    # DN-CBT-3: a unit not in the battle, or the enemy's: the side's own units still to assign
+    for text in (f"aslan jump strike {TO_MARROW}", "aslan end-phase", "aslan range b1",
+                 "aslan choose-range b1 short"):
+        assert main(["order", "t", text, *db]) == 0
+    capsys.readouterr()
+    assert main(["order", "t", "solomani target b1 S-DD-2", *db]) == 1
+    assert capsys.readouterr().err.strip() == (
+        "campaign: DN-CBT-3: S-DD-2 is not in the battle at marrow; solomani may name: S-DD-1")
+
+
+def test_units_with_a_mistyped_system_suggests_it(db, capsys):
+    assert main(["units", "t", "--system", "marow", *db]) == 1
+    assert capsys.readouterr().err.strip() == (
+        "campaign: unknown system 'marow'; did you mean 'marrow'?")
+
+
+def test_set_up_refusals_list_the_legal_systems(tmp_path, capsys):
+    # DN-NEU-1, DN-SET-2: the legal systems are few and public, so the refusal names them
+    db = ["--db", f"sqlite:///{tmp_path / 'setup.db'}"]
+    assert main(["new", "s", "--seed", "5", *db]) == 0
+    capsys.readouterr()
+    assert main(["order", "s", "solomani place-neutral hlirakh", *db]) == 1
+    assert capsys.readouterr().err.strip() == (
+        "campaign: DN-NEU-1: Hlirakh is on a home section (Aslan Hierate) (type 1 systems "
+        "outside the home sections: alameda, bastion, beacon, bulwark, keystone, lantern, "
+        "mirador, pellow, quillon, solace, span)")
+    for side, system in [("solomani", "keystone"), ("aslan", "keystone"),
+                         ("solomani", "lantern"), ("aslan", "lantern"),
+                         ("solomani", "quillon"), ("aslan", "quillon"),
+                         ("solomani", "pellow"), ("aslan", "keystone"),
+                         ("aslan", "buy CL"), ("aslan", "end-phase"),
+                         ("solomani", "buy CL"), ("solomani", "end-phase")]:
+        verb = system if " " in system or system == "end-phase" else f"place-neutral {system}"
+        assert main(["order", "s", f"{side} {verb}", *db]) == 0
+    capsys.readouterr()
+    assert main(["order", "s", "aslan deploy A-CL-1 hex:marrow", *db]) == 1
+    assert capsys.readouterr().err.strip() == (
+        "campaign: DN-SET-2: Marrow is not in the aslan home section (Aslan Hierate: aokhtel, "
+        "eawyo, ftahr, hlirakh, khtaoi, sirehk, wahtoi)")

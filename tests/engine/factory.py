@@ -83,6 +83,9 @@ SETUP_ORDERS: tuple[str, ...] = (
     "solomani deploy S-RT-1 box:sol-b",
     "solomani end-phase",
 )
+#: The same set-up with manual stepping (``Game(manual_steps=True)``): the neutral step, too,
+#: waits for end-phase once every counter is placed (DN-SEQ-2).
+SETUP_ORDERS_MANUAL: tuple[str, ...] = (*SETUP_ORDERS[:3], "aslan end-phase", *SETUP_ORDERS[3:])
 
 
 class Game:

@@ -43,5 +43,5 @@ def test_help_and_unknown_command_list_every_command(capsys):
     with pytest.raises(SystemExit) as exit_info:
         main(["no-such-command"])
     assert exit_info.value.code == 2
-    err = capsys.readouterr().err
-    assert all(repr(name) in err for name in FULL)
+    # the full list is long: the error points to --help, which lists them (issue 32 item 6)
+    assert "`campaign --help` lists them" in capsys.readouterr().err

@@ -13,7 +13,7 @@ from campaign.rules.flow import FIRST_PLAYER_STEP, FLOW, PLAYER_TURN_STEPS
 from campaign.rules.ids import Side
 from campaign.rules.phases import Phase, SubPhase
 from campaign.rules.registry import applies, event_type
-from tests.engine.factory import SETUP_ORDERS, Game
+from tests.engine.factory import SETUP_ORDERS, SETUP_ORDERS_MANUAL, Game
 
 EXPECTED_PLAYER_TURN = [
     ("production", "phasing"),
@@ -53,7 +53,7 @@ def _walk(game: Game, count: int) -> list[tuple[int, str, Side, Side]]:
 
 def test_game_turn_is_two_player_turns_aslan_first(core_hooks_only):  # DN-SEQ-1
     game = Game(manual_steps=True)
-    game.play_all(SETUP_ORDERS)
+    game.play_all(SETUP_ORDERS_MANUAL)
     seen = _walk(game, 2 * len(PLAYER_TURN_STEPS) + 1)
     aslan_turn = seen[: len(PLAYER_TURN_STEPS)]
     solomani_turn = seen[len(PLAYER_TURN_STEPS) : 2 * len(PLAYER_TURN_STEPS)]
@@ -68,7 +68,7 @@ def test_game_turn_is_two_player_turns_aslan_first(core_hooks_only):  # DN-SEQ-1
 
 def test_reaction_movement_belongs_to_the_other_player(core_hooks_only):  # DN-SEQ-1
     game = Game(manual_steps=True)
-    game.play_all(SETUP_ORDERS)
+    game.play_all(SETUP_ORDERS_MANUAL)
     _walk(game, 5)
     assert game.state.phase is Phase.REACTION_MOVEMENT
     assert game.state.phasing is Side.ASLAN and game.state.acting is Side.SOLOMANI
@@ -79,20 +79,34 @@ def test_reaction_movement_belongs_to_the_other_player(core_hooks_only):  # DN-S
 
 def test_order_outside_its_phase_names_phase(core_hooks_only):  # DN-SEQ-2
     game = Game(manual_steps=True)
-    game.play_all(SETUP_ORDERS)
+    game.play_all(SETUP_ORDERS_MANUAL)
     error = game.reject("aslan buy CL")
     assert isinstance(error, IllegalOrderError) and error.rule_id == "DN-SEQ-2"
     assert "production" in str(error)
 
 
 def test_phase_end_is_logged_explicit_or_automatic(core_hooks_only):  # DN-SEQ-2
-    game = Game(manual_steps=True)
+    game = Game()
     game.play_all(SETUP_ORDERS[:2])
     automatic = game.play(SETUP_ORDERS[2])[-1]
     assert automatic.type == "phase-advanced" and automatic.auto
     explicit = game.play("aslan end-phase")
     assert [e.type for e in explicit] == ["phase-ended", "phase-advanced"]
     assert not explicit[-1].auto
+
+
+def test_manual_stepping_keeps_the_neutral_step_until_end_phase(core_hooks_only):
+    # DN-SEQ-2 (issue 32 item 8): `campaign new --manual-steps` keeps every step, the set-up's
+    # neutral placement too; end-phase is refused while counters remain (DN-NEU-1)
+    game = Game(manual_steps=True)
+    game.play_all(SETUP_ORDERS[:2])
+    assert "still to be placed" in str(game.reject("solomani end-phase"))
+    placed = game.play(SETUP_ORDERS[2])
+    assert not any(e.type == "phase-advanced" for e in placed)
+    assert game.state.phase is Phase.SETUP_NEUTRALS
+    explicit = game.play("aslan end-phase")
+    assert [e.type for e in explicit] == ["phase-ended", "phase-advanced"]
+    assert game.state.phase is Phase.SETUP_PURCHASE
 
 
 def test_legal_orders_list_rule_ids(core_hooks_only):  # DN-SEQ-2
@@ -104,7 +118,7 @@ def test_legal_orders_list_rule_ids(core_hooks_only):  # DN-SEQ-2
 
     assert legal(Side.SOLOMANI) == {"place-neutral": "DN-NEU-1"}  # end-phase would be refused
     assert legal(Side.ASLAN) == {}
-    game.play_all(SETUP_ORDERS[:3])
+    game.play_all(SETUP_ORDERS_MANUAL[:4])
     assert legal(Side.ASLAN) == {"buy": "DN-SET-1", "end-phase": "DN-SEQ-2"}
     referee = {o.verb for o in engine.legal_orders(game.state, None)}
     assert {"set-ru", "adjust-unit"} <= referee
@@ -137,7 +151,7 @@ def test_victory_hook_runs_at_end_of_every_player_turn(core_hooks_only, seen_eve
 
     core_hooks_only.turn_end.append(hook)
     game = Game(manual_steps=True)
-    game.play_all(SETUP_ORDERS)
+    game.play_all(SETUP_ORDERS_MANUAL)
     _walk(game, 2 * len(PLAYER_TURN_STEPS) + 1)
     assert game.state.game_slots["test-seen"] == [["aslan", 1], ["solomani", 1]]
 
@@ -151,7 +165,7 @@ def test_winner_ends_the_game(core_hooks_only, seen_event):  # DN-SEQ-3
 
     core_hooks_only.turn_end.append(hook)
     game = Game(manual_steps=True)
-    game.play_all(SETUP_ORDERS)
+    game.play_all(SETUP_ORDERS_MANUAL)
     original = registry.APPLIERS[_TurnEndSeen]
     registry.APPLIERS[_TurnEndSeen] = crown
     try:
@@ -165,7 +179,7 @@ def test_winner_ends_the_game(core_hooks_only, seen_event):  # DN-SEQ-3
 
 def test_slots_cleared_at_step_change(core_hooks_only):  # DN-SEQ-1
     game = Game(manual_steps=True)
-    game.play_all(SETUP_ORDERS)
+    game.play_all(SETUP_ORDERS_MANUAL)
     game.state.slots["movement"] = {"moved": ["A-CL-1"]}
     game.state.turn_slots["x"] = 1
     game.play("aslan end-phase")
@@ -175,7 +189,7 @@ def test_slots_cleared_at_step_change(core_hooks_only):  # DN-SEQ-1
 @pytest.mark.parametrize("step", range(FIRST_PLAYER_STEP, len(FLOW) - 1))
 def test_every_player_step_accepts_end_phase_only_from_actor(step, core_hooks_only):  # DN-SEQ-2
     game = Game(manual_steps=True)
-    game.play_all(SETUP_ORDERS)
+    game.play_all(SETUP_ORDERS_MANUAL)
     while game.state.step != step:
         game.play(f"{game.state.acting.value} end-phase")
     error = game.reject(f"{game.state.acting.enemy.value} end-phase")
@@ -184,7 +198,7 @@ def test_every_player_step_accepts_end_phase_only_from_actor(step, core_hooks_on
 
 def test_clone_is_independent_of_the_original():  # DN-SEQ-2
     game = Game(manual_steps=True)
-    game.play_all(SETUP_ORDERS)
+    game.play_all(SETUP_ORDERS_MANUAL)
     state = game.state
     state.slots["area"] = {"list": [1]}
     state.game_slots["g"] = {"x": [1]}
@@ -210,7 +224,7 @@ def test_clone_is_independent_of_the_original():  # DN-SEQ-2
 
 def test_evolve_returns_new_state_and_fold_equals_stepwise_evolve():  # DN-SEQ-2
     game = Game(manual_steps=True)
-    game.play_all(SETUP_ORDERS[:6])
+    game.play_all(SETUP_ORDERS_MANUAL[:7])
     state = engine.fold(game.events[:1])
     before = engine.state_digest(state)
     stepped = state

@@ -14,8 +14,8 @@ from campaign.rules import narration
 from campaign.rules.errors import IllegalOrderError
 from campaign.rules.ids import Side
 from campaign.rules.movement import move_options
-from campaign.rules.phases import Phase
 from campaign.rules.views import HIDDEN_KIND, neutral_aliases, player_view
+from tests.engine.lantern import lantern_game
 from tests.integration.table import Table
 
 REAL_NEUTRAL_ID = re.compile(r"(?<![A-Z-])N-(?!X-)[A-Z]+-[0-9]+")
@@ -23,15 +23,7 @@ REAL_NEUTRAL_ID = re.compile(r"(?<![A-Z-])N-(?!X-)[A-Z]+-[0-9]+")
 
 @pytest.fixture
 def table(tmp_path: Path) -> Table:
-    game = Table(tmp_path / "hidden.db", name="hidden")
-    while game.state.phase is Phase.SETUP_NEUTRALS:
-        game.play(f"{game.state.acting.value} place-neutral lantern")
-    for text in ["aslan buy SC", "aslan end-phase", "solomani buy SC", "solomani end-phase",
-                 "aslan deploy A-SC-1 hex:wahtoi", "aslan end-phase",
-                 "solomani deploy S-SC-1 hex:concord", "solomani end-phase"]:
-        game.play(text)
-    game.end_until(lambda: game.state.phase is Phase.FIRST_MOVEMENT)
-    return game
+    return lantern_game(tmp_path / "hidden.db", "hidden")
 
 
 def test_move_explanations_hide_and_a_face_down_blocker_ends_the_move(table: Table):

@@ -212,10 +212,12 @@ def probe_orders(states: list[CampaignState], side: Side) -> list[str]:
     return orders
 
 
-def answer(state: CampaignState, text: str, dice_seed: str) -> str:
-    """How the rules answer ``text`` on ``state``: ``accepted`` or the refusal as printed."""
+def answer(state: CampaignState, text: str, dice_seed: str, side: Side) -> str:
+    """How the rules answer ``text`` typed by ``side`` on ``state`` (as the service reads and
+    decides a typed order): ``accepted`` or the refusal as printed."""
     try:
-        engine.decide_typed(state, text, standard(), SeededSource(dice_seed))
+        order = engine.read_typed(state, text, standard(), side)
+        engine.decide(state, order, standard(), SeededSource(dice_seed))
     except CampaignError as error:
         return f"refused: {error}"
     return "accepted"
@@ -270,7 +272,7 @@ def test_a_side_cannot_tell_two_games_with_permuted_face_down_kinds_apart(tmp_pa
             for view in views_a:
                 assert views_a[view] == views_b[view], f"{side.value} {view} after {stop} orders"
             for text in probe_orders([state_a, state_b], side):
-                assert answer(state_a, text, driver.dice_seed) == answer(
-                    state_b, text, driver.dice_seed), f"{text!r} after {stop} orders"
+                assert answer(state_a, text, driver.dice_seed, side) == answer(
+                    state_b, text, driver.dice_seed, side), f"{text!r} after {stop} orders"
         compared += 1
     assert compared >= 2

@@ -204,3 +204,25 @@ def test_screenshot_goes_to_the_screenshot_directory(service: CampaignService, t
             assert not any("Failed" in n.message for n in app._notifications)
 
     asyncio.run(scenario())
+
+
+def test_the_log_cursor_stays_in_view_when_the_table_shrinks(service: CampaignService,
+                                                             no_keymap: Path):
+    """Issue 32 item 10: the cursor (the newest order) was scrolled into view with the viewport
+    of that moment; when the layout then took rows from the table (a horizontal scrollbar
+    appearing late on a busy machine, or a smaller terminal) the cursor row ended hidden below
+    the visible rows, and the Log snapshot failed now and then. Made deterministic here: the
+    Log tab opens wide and tall, then the terminal shrinks."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "full").run_test(size=(240, 60)) as pilot:
+            _screen, table = await open_log_tab(pilot)
+            assert table.cursor_row == table.row_count - 1
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+            await pilot.pause()
+            visible = table.scrollable_content_region.height - 1  # the header row is fixed
+            assert table.scroll_y <= table.cursor_row - 0 < table.scroll_y + visible + 1
+            assert table.scroll_y == table.max_scroll_y
+
+    asyncio.run(scenario())

@@ -10,6 +10,7 @@ unit on at least one side. An assignment may also be given whole (referee, turn 
 from campaign.rules.combat.model import Battle, Combatant, Value
 from campaign.rules.errors import IllegalOrderError
 from campaign.rules.ids import Side
+from campaign.rules.suggest import short_list
 
 RULE = "DN-CBT-3"
 
@@ -88,14 +89,25 @@ class AssignmentDraft(Value):
         return AssignmentDraft(engagements=tuple(engagements))
 
 
+def _free_units_text(battle: Battle, draft: AssignmentDraft, side: Side) -> str:
+    """``; SIDE may name: ...``: the units of ``side`` (a player's own, never hidden) still to
+    be assigned, when there are few enough to list (issue 32 item 6)."""
+    free = [u.uid for u in battle.side_units(side)
+            if u.in_combat and u.uid not in draft.assigned()]
+    listed = short_list(free)
+    return f"; {side} may name: {listed}" if listed else ""
+
+
 def _own_free_unit(battle: Battle, draft: AssignmentDraft, side: Side, uid: str) -> Combatant:
     """The unassigned fighting unit ``uid`` of ``side``, or ``IllegalOrderError``."""
     try:
         unit = battle.unit(uid)
     except KeyError:
-        raise IllegalOrderError(RULE, f"{uid} is not in the battle at {battle.system}") from None
+        raise IllegalOrderError(RULE, f"{uid} is not in the battle at {battle.system}"
+                                f"{_free_units_text(battle, draft, side)}") from None
     if unit.side != side:
-        raise IllegalOrderError(RULE, f"{uid} is not a unit of {side}")
+        raise IllegalOrderError(RULE, f"{uid} is not a unit of {side}"
+                                f"{_free_units_text(battle, draft, side)}")
     if not unit.in_combat:
         raise IllegalOrderError(RULE, f"{uid} is a fighter that has not launched (DN-CBT-8)")
     if uid in draft.assigned():

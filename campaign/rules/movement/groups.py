@@ -15,6 +15,7 @@ from campaign.rules.movement.presence import SELF_PROPELLED
 from campaign.rules.phases import Phase
 from campaign.rules.ruleset import Ruleset, UnitType
 from campaign.rules.state import CampaignState, Location, Unit, Where
+from campaign.rules.suggest import did_you_mean
 
 #: Phases in which the movement orders are given.
 MOVEMENT_PHASES: tuple[Phase, ...] = (
@@ -84,7 +85,8 @@ def resolve(state: CampaignState, side: Side, what: str) -> Group:
     else:
         unit = state.units.get(what)
         if unit is None or not in_play(unit):
-            raise InvalidOrderError(f"unknown stack or unit {what!r}")
+            names = [*stacks_of(state, side), *(u.id for u in state.units_of(side))]
+            raise InvalidOrderError(f"unknown stack or unit {what!r}{did_you_mean(what, names)}")
         if unit.owner is not side:
             raise IllegalOrderError("DN-SEQ-2", f"{unit.id} is not one of {side.value}'s units")
         if unit.stack and len(stack_units(state, unit.stack)) > 1:

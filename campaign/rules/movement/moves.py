@@ -29,7 +29,7 @@ from campaign.rules.movement.paths import Arrival, Mover, Terrain
 from campaign.rules.movement.presence import is_tanker
 from campaign.rules.phases import Phase
 from campaign.rules.registry import applies, decides, event_type, order_type
-from campaign.rules.ruleset import Ruleset
+from campaign.rules.ruleset import Ruleset, StarMap
 from campaign.rules.state import CampaignState, Location, Where
 
 COMBAT_PHASES = (Phase.FIRST_COMBAT, Phase.REACTION_COMBAT, Phase.SECOND_COMBAT)
@@ -164,6 +164,12 @@ def _moving_group(
     return group
 
 
+def _adjacent_text(star_map: StarMap, system_id: str) -> str:
+    """The systems a sublight move from ``system_id`` may reach, by name (DN-MOV-1)."""
+    names = sorted(star_map.system(s).name for s in star_map.hex_neighbours(system_id))
+    return f"adjacent: {', '.join(names)}" if names else "no system lies in an adjacent hex"
+
+
 def _require_hex(group: Group, ruleset: Ruleset) -> None:
     if group.location.where is Where.BOX:
         name = ruleset.star_map.system(group.system).name
@@ -281,7 +287,7 @@ def decide_sublight(
         raise IllegalOrderError(
             "DN-MOV-1",
             f"{group.label} can move sublight only to an adjacent hex; {there.name} is not "
-            f"next to {here.name}",
+            f"next to {here.name} ({_adjacent_text(star_map, here.id)})",
         )
     rolls, stayed = disrupted_rolls(state, ruleset, dice, group)
     going = [u.id for u in group.units if u.id not in stayed]

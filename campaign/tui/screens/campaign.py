@@ -50,6 +50,7 @@ from campaign.tui.widgets.map_render import (
     legend,
     render_map,
 )
+from campaign.tui.widgets.tables import CursorInViewTable
 
 
 class DestinationList(OptionList):
@@ -169,7 +170,7 @@ class CampaignScreen(Screen[None]):
             with TabPane("5 Log", id="tab-log"), Vertical():
                 yield Input(placeholder="filter: turn:1 side:aslan type:stack-moved words",
                             id="log-filter", compact=True)
-                yield DataTable(id="log", cursor_type="row", zebra_stripes=True)
+                yield CursorInViewTable(id="log", cursor_type="row", zebra_stripes=True)
                 yield Static(id="log-detail")
             with TabPane("6 Mail", id="tab-mail"), VerticalScroll(id="mail-scroll"):
                 yield Static(id="mail")
@@ -366,7 +367,8 @@ class CampaignScreen(Screen[None]):
             table.add_row(row.numbers, str(row.turn), row.order, told, ", ".join(row.rolls))
         if not self._log_shown:
             self.query_one("#log-detail", Static).update("no order matches the filter")
-        self.call_after_refresh(table.move_cursor, row=table.row_count - 1)
+        # the cursor now (the table scrolls to it once its size is known: CursorInViewTable)
+        table.move_cursor(row=table.row_count - 1)
 
     def _log_entry(self, index: int) -> tuple[str, str] | None:
         """Title and full text (markup) of the Log tab's row ``index``."""

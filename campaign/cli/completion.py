@@ -1,0 +1,220 @@
+"""`campaign completion bash|zsh|fish`: shell completion without a new dependency (ADR 0024).
+
+The printed script is a small shim: on Tab the shell calls ``campaign completion --complete
+SHELL -- WORD...`` with the words typed after ``campaign`` (the last one being completed, maybe
+empty), and offers the lines it prints. The candidates come from the parser itself (commands,
+verbs, options, choices), from the database (campaign names, read only: a missing SQLite file is
+never created), from the shipped seed games and scenario games, and for the order argument of
+``campaign order`` from the order words (sides, then the verbs that side may give). A file
+argument prints ``__files__``, and the shim falls back to the shell's file completion.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+from campaign.cli.helptext import add_command
+
+SHELLS = ("bash", "zsh", "fish")
+#: Printed instead of candidates when the shell should complete a file name.
+FILES = "__files__"
+SIDES = ("aslan", "solomani")
+
+_BASH = r"""# campaign completion for bash: eval "$(campaign completion bash)" in ~/.bashrc
+_campaign_complete() {
+    local IFS=$'\n' reply
+    reply=($(campaign completion --complete bash -- "${COMP_WORDS[@]:1:$COMP_CWORD}" 2>/dev/null))
+    if [ "${reply[0]}" = "__files__" ]; then
+        COMPREPLY=($(compgen -f -- "${COMP_WORDS[$COMP_CWORD]}"))
+        compopt -o filenames 2>/dev/null
+    else
+        COMPREPLY=("${reply[@]}")
+        compopt -o nospace 2>/dev/null
+        [ "${#COMPREPLY[@]}" -eq 1 ] && case "${COMPREPLY[0]}" in
+            *\ |\'*|\"*) ;;
+            *) COMPREPLY[0]="${COMPREPLY[0]} " ;;
+        esac
+    fi
+    return 0
+}
+complete -F _campaign_complete campaign
+"""
+
+_ZSH = ("# campaign completion for zsh: eval \"$(campaign completion zsh)\" in ~/.zshrc\n"
+        "autoload -U +X bashcompinit && bashcompinit\n"
+        + _BASH.split("\n", 1)[1].replace("--complete bash", "--complete zsh"))
+
+_FISH = r"""# campaign completion for fish:
+#   campaign completion fish > ~/.config/fish/completions/campaign.fish
+function __campaign_complete
+    set -l words (commandline -opc)[2..-1] (commandline -ct)
+    set -l reply (campaign completion --complete fish -- $words 2>/dev/null)
+    if test "$reply[1]" = __files__
+        __fish_complete_path (commandline -ct)
+    else
+        printf '%s\n' $reply
+    end
+end
+complete -c campaign -f -a '(__campaign_complete)'
+"""
+
+SCRIPTS = {"bash": _BASH, "zsh": _ZSH, "fish": _FISH}
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``completion`` command."""
+    parser = add_command(
+        subparsers, "completion", summary="shell completion script for bash, zsh or fish",
+        description="Print the completion script for a shell: commands, options, campaign "
+                    "names, sides, seed and scenario games, and the order words of `campaign "
+                    "order` complete on Tab (docs/completion.md).",
+        examples=['campaign completion bash   # eval "$(campaign completion bash)" in ~/.bashrc',
+                  'campaign completion zsh    # eval "$(campaign completion zsh)" in ~/.zshrc',
+                  "campaign completion fish   # > ~/.config/fish/completions/campaign.fish"])
+    parser.add_argument("shell", choices=SHELLS, help="the shell: bash, zsh or fish")
+    parser.add_argument("--complete", action="store_true",
+                        help="(used by the script) print the candidates for WORDS")
+    parser.add_argument("words", nargs="*", metavar="WORDS",
+                        help="(with --complete) the words after `campaign`, the last one being "
+                             "completed")
+    parser.set_defaults(func=_completion)
+
+
+def _completion(args: argparse.Namespace) -> int:
+    if not args.complete:
+        sys.stdout.write(SCRIPTS[args.shell])
+        return 0
+    words = args.words or [""]
+    for candidate in candidates(words[:-1], words[-1], quote=args.shell == "bash"):
+        print(candidate)
+    return 0
+
+
+def candidates(before: list[str], current: str, *, quote: bool = True) -> list[str]:
+    """What may follow ``before`` (the words after ``campaign``) and start with ``current``.
+    With ``quote`` (bash) a candidate holding a space keeps the quote ``current`` opened, or
+    opens one; zsh and fish quote what they insert themselves."""
+    from campaign.cli import build_parser
+
+    opened = current[:1] if current[:1] in ("'", '"') else ""
+    typed = current[len(opened):]
+    found = sorted(set(_possible(build_parser(), before, typed)))
+    if found == [FILES]:
+        return found
+    matching = [word for word in found if word.startswith(typed) and word != FILES]
+    if not quote:
+        return matching
+    return [f"{opened or chr(39)}{word}" if (" " in word or opened) else word
+            for word in matching]
+
+
+def _possible(parser: argparse.ArgumentParser, before: list[str], typed: str
+              ) -> Iterator[str]:
+    """Every candidate for the next word after ``before`` (unfiltered)."""
+    positionals: list[str] = []
+    expecting: argparse.Action | None = None
+    options = _options(parser)
+    for word in before:
+        if expecting is not None:
+            expecting = None
+            continue
+        if word.startswith("-") and word != "-":
+            action = options.get(word.split("=", 1)[0])
+            if action is not None and action.nargs != 0 and "=" not in word:
+                expecting = action
+            continue
+        subcommands = _subcommands(parser)
+        if subcommands is not None and not positionals and word in subcommands.choices:
+            parser = subcommands.choices[word]
+            options = _options(parser)
+            continue
+        positionals.append(word)
+    if expecting is not None:
+        yield from _values(expecting, before)
+        return
+    if typed.startswith("-"):
+        yield from (name for name in options if name.startswith("--"))
+        return
+    subcommands = _subcommands(parser)
+    if subcommands is not None and not positionals:
+        yield from subcommands.choices
+        return
+    slots = [a for a in parser._actions if not a.option_strings and a.dest != "help"]
+    if len(positionals) < len(slots):
+        yield from _values(slots[len(positionals)], before)
+
+
+def _options(parser: argparse.ArgumentParser) -> dict[str, argparse.Action]:
+    return {name: action for action in parser._actions for name in action.option_strings}
+
+
+def _subcommands(parser: argparse.ArgumentParser) -> argparse._SubParsersAction | None:
+    return next((a for a in parser._actions if isinstance(a, argparse._SubParsersAction)), None)
+
+
+def _values(action: argparse.Action, before: list[str]) -> Iterator[str]:
+    """The candidates for one argument, by what it holds."""
+    if action.choices is not None:
+        yield from (str(choice) for choice in action.choices)
+        return
+    dest, metavar = action.dest, str(action.metavar or "")
+    if dest == "name" and "FILE" not in metavar:
+        yield from campaign_names(_db_url(before))
+    elif dest == "game":
+        from scenarios import registry
+
+        yield from (entry.name for entry in registry.SCENARIOS)
+    elif dest == "order":
+        yield from order_words()
+    elif metavar == "SEED":
+        from campaign.bundled import seed_names
+
+        yield from seed_names()
+    elif dest in ("file", "output", "keymap", "keys", "dir", "data", "sign") or "FILE" in metavar:
+        yield FILES
+
+
+def _db_url(before: list[str]) -> str | None:
+    """The ``--db`` typed on the line, if any."""
+    for index, word in enumerate(before):
+        if word == "--db" and index + 1 < len(before):
+            return before[index + 1]
+        if word.startswith("--db="):
+            return word.split("=", 1)[1]
+    return None
+
+
+def campaign_names(url: str | None) -> list[str]:
+    """The campaigns in the database (``--db``, ``$CAMPAIGN_DB_URL`` or the user's); nothing when
+    it cannot be read. A missing SQLite file is not created (completion only reads)."""
+    from campaign.store.database import SQLITE_PREFIX, uses_sqlite_driver
+    from campaign.store.repository import DB_URL_ENV, data_dir
+
+    url = url or os.environ.get(DB_URL_ENV) or f"{SQLITE_PREFIX}{data_dir() / 'campaigns.db'}"
+    if uses_sqlite_driver(url) and not Path(url[len(SQLITE_PREFIX):]).is_file():
+        return []
+    try:
+        from campaign.store.repository import Store
+
+        return Store(url).campaigns()
+    except Exception:  # noqa: BLE001 - completion never fails loudly: no candidates instead
+        return []
+
+
+def order_words() -> list[str]:
+    """Order texts to offer while the order argument is typed: ``SIDE VERB`` for every verb
+    that side may give (the referee's verbs for ``referee``); the rest is the player's."""
+    from campaign.rules.phases import Actor
+    from campaign.rules.registry import ORDERS, order_spec
+
+    order_spec("end-phase")  # loads the rules catalogue
+    words: list[str] = []
+    for side in (*SIDES, "referee"):
+        referee = side == "referee"
+        words.extend(f"{side} {verb}" for verb, spec in ORDERS.items()
+                     if (spec.actor is Actor.REFEREE) == referee)
+    return words

@@ -1,0 +1,71 @@
+"""Help that teaches (issue 32 item 6): every command has a description and examples, and a
+mistyped command or choice gets a 'did you mean'.
+
+``add_command`` is how command modules add a subcommand: the one-line summary shown in
+``campaign --help``, a description for ``campaign COMMAND --help`` and the example lines printed
+below it. ``CampaignParser`` is the parser class of the whole tree: its usage errors suggest the
+closest choice (``campaign stauts`` -> ``status``). tests/cli_referee/test_help.py walks the tree
+and checks that nothing lacks a description, an example or an option's help.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+from campaign.rules.suggest import did_you_mean, short_list
+
+#: Where a new user starts (a file of the source; the README links it).
+TUTORIAL = "docs/tutorial.md"
+
+_INVALID_CHOICE = re.compile(r"invalid choice: '(?P<word>[^']*)' \(choose from (?P<choices>.*)\)$")
+
+
+class CampaignParser(argparse.ArgumentParser):
+    """``ArgumentParser`` whose 'invalid choice' error suggests the closest choice and lists the
+    choices only when they are few (the command list is long: ``campaign --help`` has it)."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print the usage line and one error line, then exit with status 2 (as argparse)."""
+        match = _INVALID_CHOICE.search(message)
+        if match is not None:
+            choices = re.findall(r"'([^']*)'", match["choices"])
+            listed = short_list(choices)
+            hint = (f" (choose from {listed})" if listed is not None
+                    else f" (`{self.prog} --help` lists them)")
+            message = (message[: match.start()] + f"invalid choice: {match['word']!r}"
+                       + did_you_mean(match["word"], choices) + hint)
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def examples_text(examples: Sequence[str]) -> str:
+    """The epilog of a command: its example lines under ``examples:``."""
+    return "examples:\n" + "\n".join(f"  {line}" for line in examples)
+
+
+def add_command(
+    subparsers: argparse._SubParsersAction,
+    name: str,
+    *,
+    summary: str,
+    description: str,
+    examples: Sequence[str],
+) -> argparse.ArgumentParser:
+    """A subcommand with its summary (``campaign --help``), description and examples
+    (``campaign NAME --help``); the description is wrapped, the examples keep their lines."""
+    return subparsers.add_parser(
+        name, help=summary, description=description, epilog=examples_text(examples),
+        formatter_class=_DescriptionAndExamples)
+
+
+class _DescriptionAndExamples(argparse.HelpFormatter):
+    """Wraps the description as usual, prints the epilog (the examples) line by line."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if text.startswith("examples:\n"):
+            return "".join(indent + line for line in text.splitlines(keepends=True))
+        return super()._fill_text(text, width, indent)

@@ -1,0 +1,52 @@
+"""'Did you mean' and short lists of legal choices, for refusals a person reads (issue 32 item 6).
+
+Pure text helpers: the caller decides which names a reader may see (a player's suggestions and
+lists come only from that player's view, DN-NEU-1) and passes them in. Matching ignores case;
+the suggestions are returned in the spelling of ``choices``, closest first, ties sorted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+#: A list of legal choices is printed in full only up to this many names.
+SHORT_LIST = 12
+#: How similar (difflib ratio) a name must be to be suggested.
+CUTOFF = 0.6
+
+
+def close_matches(word: str, choices: Iterable[str], limit: int = 3) -> list[str]:
+    """The names of ``choices`` closest to ``word`` (case-insensitive), at most ``limit``.
+    (``difflib`` is imported here: only a refusal needs it, and every command imports this.)"""
+    import difflib
+
+    by_key: dict[str, str] = {}
+    for choice in sorted(set(choices)):
+        by_key.setdefault(choice.lower(), choice)
+    matcher = difflib.SequenceMatcher()
+    matcher.set_seq2(word.lower())
+    scored = []
+    for key in by_key:
+        matcher.set_seq1(key)
+        if matcher.real_quick_ratio() >= CUTOFF and matcher.quick_ratio() >= CUTOFF:
+            score = matcher.ratio()
+            if score >= CUTOFF:
+                scored.append((-score, key))
+    return [by_key[key] for _score, key in sorted(scored)[:limit]]
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """``"; did you mean 'x'?"`` (or ``'x' or 'y'``) when ``word`` is close to a choice,
+    else ``""``; ready to append to a refusal."""
+    found = close_matches(word, choices)
+    if not found:
+        return ""
+    return "; did you mean " + " or ".join(repr(name) for name in found) + "?"
+
+
+def short_list(choices: Iterable[str], *, limit: int = SHORT_LIST) -> str | None:
+    """The choices sorted and comma-separated when there are at most ``limit``, else None."""
+    names = sorted(set(choices))
+    if not names or len(names) > limit:
+        return None
+    return ", ".join(names)

@@ -1,0 +1,94 @@
+"""Shell completion (issue 32 item 7, ADR 0024): the candidates `campaign completion --complete`
+prints for a command line, and the bash script run by a real bash."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from campaign.cli import main
+from campaign.cli.completion import FILES, candidates
+from campaign.service import CampaignService
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    url = f"sqlite:///{tmp_path / 'c.db'}"
+    service = CampaignService(db_url=url)
+    service.create("war", seed=7)
+    service.create("duel", seed=8)
+    return url
+
+
+def test_commands_and_verbs():
+    assert candidates([], "st") == ["status"]
+    assert "seeds" in candidates([], "")
+    assert candidates(["data"], "") == ["check", "map", "systems"]
+    assert candidates(["scenario", "solve"], "inv") == ["invector"]
+
+
+def test_options_and_their_choices():
+    assert "--layout" in candidates(["new", "x"], "--")
+    assert candidates(["map", "war", "--side"], "") == ["aslan", "solomani"]
+    assert candidates(["new", "x", "--dice"], "p") == ["physical"]
+    assert candidates(["keygen"], "") == ["aslan", "solomani"]
+    assert candidates(["completion"], "") == ["bash", "fish", "zsh"]
+
+
+def test_campaign_names_come_from_the_database_named_on_the_line(db_url):
+    assert candidates(["status", "--db", db_url], "") == ["duel", "war"]
+    assert candidates(["log", f"--db={db_url}"], "w") == ["war"]
+
+
+def test_a_missing_database_file_gives_no_names_and_is_not_created(tmp_path: Path):
+    missing = tmp_path / "none.db"
+    assert candidates(["status", "--db", f"sqlite:///{missing}"], "") == []
+    assert not missing.exists()
+
+
+def test_order_words_sides_then_verbs(db_url):
+    words = candidates(["order", "--db", db_url, "war"], "aslan b")
+    assert words == ["'aslan buy"]  # a quote is opened: the order is one argument
+    assert candidates(["order", "war"], "'solomani place-n") == ["'solomani place-neutral"]
+    assert candidates(["order", "war"], '"referee adj') == ['"referee adjust-unit']
+    fish = candidates(["order", "war"], "aslan ju", quote=False)
+    assert fish == ["aslan jump"]
+
+
+def test_seed_games_and_files():
+    assert candidates(["replay"], "standard-t") == ["standard-turn1"]
+    assert candidates(["orders", "war"], "") == [FILES]
+    assert candidates(["map", "war", "-o"], "") == [FILES]
+
+
+def test_completion_prints_each_script(capsys):
+    for shell, marker in (("bash", "complete -F"), ("zsh", "bashcompinit"),
+                          ("fish", "complete -c campaign")):
+        assert main(["completion", shell]) == 0
+        assert marker in capsys.readouterr().out
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")
+def test_the_bash_script_completes_in_a_real_bash(db_url, tmp_path: Path):
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    shim = bin_dir / "campaign"
+    shim.write_text(f"#!/bin/sh\nexec {sys.executable} -m campaign \"$@\"\n", encoding="utf-8")
+    shim.chmod(0o755)
+    script = subprocess.run([str(shim), "completion", "bash"], capture_output=True, text=True,
+                            check=True).stdout
+    probe = script + (
+        't() { COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]}-1)); COMPREPLY=(); '
+        '_campaign_complete; printf "[%s]" "${COMPREPLY[@]}"; echo; }\n'
+        "t campaign sta\n"
+        f't campaign status --db {db_url} w\n'
+        "t campaign order war \"'aslan bu\"\n")
+    env = {**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}"}
+    out = subprocess.run(["bash", "-c", probe], capture_output=True, text=True, env=env,
+                         check=True).stdout.splitlines()
+    assert out == ["[status ]", "[war ]", "['aslan buy]"]

@@ -1,0 +1,150 @@
+"""'Did you mean' for order verbs, units, stacks and systems, drawn only from what the player
+typing the order may see (issue 32 item 6, DN-ERR-1, DN-NEU-1): a real id of a face-down neutral
+counter typed by a player is refused exactly as an id that does not exist, and no suggestion or
+list names one; the referee may name every counter. A campaign through the service: eight
+counters placed in Lantern, Aslan and Solomani scouts deployed, first movement."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from campaign.rules.errors import CampaignError
+from campaign.rules.ids import Side
+from campaign.rules.naming import check_names, nameable_units
+from campaign.rules.notation import parse_order
+from campaign.rules.state import CampaignState
+from campaign.rules.suggest import did_you_mean
+from campaign.rules.views import hidden_names, player_view
+from tests.engine.lantern import lantern_game
+from tests.integration.table import Table
+
+REAL_NEUTRAL_ID = re.compile(r"(?<![A-Z-])N-(?!X-)[A-Z0-9]+-[0-9]+")
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory: pytest.TempPathFactory) -> Table:
+    return lantern_game(tmp_path_factory.mktemp("suggest") / "s.db", "suggest")
+
+
+def _refusal(table: Table, text: str, viewer: Side | None = Side.ASLAN) -> str:
+    """The refusal of ``text`` typed by ``viewer`` (the Aslan player unless told)."""
+    before = table.loaded.head.seq
+    with pytest.raises(CampaignError) as refused:
+        table.service.submit(table.loaded, text, viewer=viewer)
+    assert table.loaded.head.seq == before  # a refused order changes nothing
+    return refused.value.message
+
+
+def test_a_mistyped_order_verb_suggests_the_verb(table: Table):
+    # DN-ERR-1
+    assert _refusal(table, "aslan jmup A-SC-1 lantern") == (
+        "unknown order 'jmup'; did you mean 'jump'?")
+
+
+def test_a_mistyped_unit_suggests_the_units_the_side_may_name(table: Table):
+    # DN-ERR-1
+    message = _refusal(table, "aslan jump A-SC-2 lantern")
+    assert message.startswith("unknown unit 'A-SC-2'; did you mean 'A-SC-1'")
+
+
+def test_a_mistyped_stack_suggests_the_side_s_stacks(table: Table):
+    # DN-MOV-2: a stack label the side does not have
+    table.play("aslan form-stack scouts A-SC-1")
+    try:
+        assert _refusal(table, "aslan jump scuots lantern") == (
+            "unknown stack or unit 'scuots'; did you mean 'scouts'?")
+    finally:
+        table.play("aslan split-stack scouts - A-SC-1")
+
+
+def test_a_mistyped_system_suggests_the_system(table: Table):
+    # DN-MAP-4 / DN-ERR-1
+    assert _refusal(table, "aslan jump A-SC-1 lantren") == (
+        "unknown system 'lantren'; did you mean 'lantern'?")
+    assert "did you mean 'wahtoi'" in _refusal(table, "aslan sublight A-SC-1 wahtio")
+
+
+def test_a_sublight_refusal_lists_the_adjacent_systems(table: Table):
+    # DN-MOV-1: the legal choices are few, so the refusal names them
+    message = _refusal(table, "aslan sublight A-SC-1 concord")
+    assert message.startswith("DN-MOV-1: ")
+    assert "(adjacent: " in message or "no system lies in an adjacent hex" in message
+
+
+def _hidden_ids(state: CampaignState, side: Side) -> list[str]:
+    return sorted(hidden_names(state, side))
+
+
+ORDERS_NAMING = ["aslan form-stack g {}", "aslan jump {} lantern", "aslan load {} A-SC-1",
+                 "aslan form-stack g A-SC-1,{}"]
+
+
+@pytest.mark.parametrize("template", ORDERS_NAMING)
+def test_a_hidden_real_id_is_refused_like_an_id_that_does_not_exist(table: Table, template):
+    # DN-NEU-1: the same refusal as in the player's view of the game, where the real id does
+    # not exist; the message names no real id of a face-down counter
+    hidden = _hidden_ids(table.state, Side.ASLAN)
+    assert len(hidden) == 8
+    view = player_view(table.state, Side.ASLAN)
+    for real in [*hidden, "N-PD-9", "N-M-7"]:
+        text = template.format(real)
+        message = _refusal(table, text)
+        with pytest.raises(CampaignError) as in_view:
+            check_names(view, table.loaded.ruleset, parse_order(text), Side.ASLAN)
+        assert message == in_view.value.message
+        assert message == (f"unknown unit {real!r}"
+                           f"{did_you_mean(real, nameable_units(table.state, Side.ASLAN))}")
+        assert not REAL_NEUTRAL_ID.search(message.replace(repr(real), "")), message
+
+
+def _swap_ids(state: CampaignState, first: str, second: str) -> CampaignState:
+    """The same game with the two face-down counters' kinds (and so real ids) exchanged, each
+    keeping its place in the placement order."""
+    swapped = state.clone()
+    units = {}
+    for uid, unit in swapped.units.items():
+        if uid == first:
+            units[second] = unit.model_copy(update={"id": second, "kind": state.units[second].kind})
+        elif uid == second:
+            units[first] = unit.model_copy(update={"id": first, "kind": state.units[first].kind})
+        else:
+            units[uid] = unit
+    swapped.units = units
+    return swapped
+
+
+def test_refusals_do_not_change_when_hidden_kinds_are_exchanged(table: Table):
+    # DN-NEU-1 (indistinguishability): exchanging what two face-down counters are changes no
+    # refusal text a player gets for any id typed, real, alias or made up
+    state, ruleset = table.state, table.loaded.ruleset
+    hidden = _hidden_ids(state, Side.ASLAN)
+    kinds = {}
+    for uid in hidden:
+        kinds.setdefault(state.units[uid].kind, uid)
+    first, second = sorted(kinds.values())[:2]
+    other = _swap_ids(state, first, second)
+    typed = [*hidden, "N-X-1", "N-X-9", "N-PD-9", "A-SC-2", "S-SC-1"]
+    for template in ORDERS_NAMING:
+        for uid in typed:
+            texts = []
+            for game in (state, other):
+                try:
+                    check_names(game, ruleset, parse_order(template.format(uid)), Side.ASLAN)
+                    texts.append("admitted")
+                except CampaignError as error:
+                    texts.append(error.message)
+            assert texts[0] == texts[1], (template, uid)
+
+
+def test_the_referee_may_name_every_real_id(table: Table):
+    # DN-NEU-1: the referee sees everything; the check admits real ids and aliases, in the
+    # referee's own orders and in the players' orders the referee types at the table
+    for uid in _hidden_ids(table.state, Side.ASLAN):
+        for text in (f'referee adjust-unit {uid} hex:lantern - "fix"', f"aslan form-stack g {uid}"):
+            check_names(table.state, table.loaded.ruleset, parse_order(text), None)
+    assert "N-PD-1" not in nameable_units(table.state, Side.ASLAN)
+    # through the service: the handler answers (the counter is not Aslan's), not "unknown unit"
+    message = _refusal(table, "aslan form-stack g N-PD-1", viewer=None)
+    assert "unknown unit" not in message
