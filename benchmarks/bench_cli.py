@@ -31,9 +31,9 @@ NAME = "integration"
 
 def build(db: Path) -> int:
     """Write a random legal game of at least ``TARGET_EVENTS`` events; returns the event count."""
+    from campaign.app import CampaignService
     from campaign.content import load_ruleset
     from campaign.rules.canonical import canonical_json
-    from campaign.service import CampaignService
     from tests.integration.driver import Driver
 
     ruleset = load_ruleset(None, "standard", None)

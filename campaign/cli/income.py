@@ -36,8 +36,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _income(args: argparse.Namespace) -> int:
+    from campaign.app import CampaignService
     from campaign.rules.economy.adapter import income_report_for
-    from campaign.service import CampaignService
 
     try:
         loaded = CampaignService(db_url=args.db).load(args.name)

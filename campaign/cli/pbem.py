@@ -124,9 +124,9 @@ def _common(parser: argparse.ArgumentParser) -> None:
 
 
 def _pbem(args: argparse.Namespace):  # noqa: ANN202 - keeps --help free of SQL imports
+    from campaign.app import CampaignService
     from campaign.pbem.agreement import KEYS_ENV
     from campaign.pbem.exchange import PbemService
-    from campaign.service import CampaignService
 
     keys = getattr(args, "keys", None) or (
         Path(os.environ[KEYS_ENV]) if os.environ.get(KEYS_ENV) else None)

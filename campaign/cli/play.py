@@ -225,7 +225,7 @@ def _status(args: argparse.Namespace) -> int:
 def _order(args: argparse.Namespace) -> int:
     typed = None
     if args.dice is not None:
-        from campaign.service import TypedDice
+        from campaign.app import TypedDice
 
         values = args.dice.replace(" ", "").split(",")
         if not all(v.isascii() and v.isdigit() and len(v) <= 3 for v in values):
@@ -274,7 +274,7 @@ def _verify(args: argparse.Namespace) -> int:
         from campaign.cli.pbem import verify_path
 
         return verify_path(args)
-    from campaign.service import Anchor
+    from campaign.app import Anchor
 
     anchor = Anchor.parse(args.anchor) if args.anchor else None
     findings = service.verify(args.name, anchor)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from campaign.rules.ids import Side
 
 if TYPE_CHECKING:
-    from campaign.service import OrderReport, StoryEntry
+    from campaign.app import OrderReport, StoryEntry
 
 SIDE_CHOICES = ("aslan", "solomani")
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from campaign import __version__
+from campaign.app import CampaignService, parse_stored
 from campaign.pbem import fairdice, signing
 from campaign.pbem.agreement import Agreement
 from campaign.pbem.armour import armour, parse_turn_file
@@ -59,7 +60,6 @@ from campaign.rules.ids import Side
 from campaign.rules.plain_text import check_reason
 from campaign.rules.state import CampaignState
 from campaign.rules.views import face_down_ids, player_view
-from campaign.service import CampaignService, parse_stored
 from campaign.store.repository import GENESIS_HASH, StoredEvent
 
 

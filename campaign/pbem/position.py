@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from campaign.app import referee_restoration, referee_undo_reason
 from campaign.pbem import fairdice
 from campaign.pbem.errors import (
     CrossedFilesError,
@@ -29,7 +30,6 @@ from campaign.rules.plain_text import check_reason
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
 from campaign.rules.views import face_down_ids, names_any
-from campaign.service import referee_restoration, referee_undo_reason
 from campaign.store.repository import GENESIS_HASH, StoredEvent
 
 

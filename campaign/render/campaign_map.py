@@ -9,13 +9,13 @@ from pathlib import Path
 
 from platformdirs import user_data_dir
 
+from campaign.app import CampaignService, Loaded, parse_stored
 from campaign.render.output import save_picture
 from campaign.render.scene import Overlay, campaign_scene, last_battle_system
 from campaign.render.svg import cycle_collector_paused, scene_svg
 from campaign.rules.ids import Side
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
-from campaign.service import CampaignService, Loaded, parse_stored
 from campaign.store.repository import APP_NAME
 
 

@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
+from campaign.app import CampaignService, Loaded, TypedDice, parse_stored
 from campaign.rules import engine
 from campaign.rules.acting import acting_sentence, who_must_act
 from campaign.rules.base import Event
@@ -29,7 +30,6 @@ from campaign.rules.narration import BattleSummary, condense, last_battle_summar
 from campaign.rules.notation import parse_order
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState, Unit, Where
-from campaign.service import CampaignService, Loaded, TypedDice, parse_stored
 from campaign.tui.widgets.map_render import MapView, SystemMarks
 
 SIDE_OF_TEXT = {side.value: side for side in Side}

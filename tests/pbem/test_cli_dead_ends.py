@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from campaign.app import CampaignService
 from campaign.cli import main
 from campaign.pbem.ledger import Ledger
 from campaign.rules import engine
-from campaign.service import CampaignService
 from tests.pbem.conftest import resealed
 
 NAME = "nebula"

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from campaign.app import CampaignService
 from campaign.cli import main
 from campaign.pbem.armour import MAX_BYTES
 from campaign.pbem.ledger import Ledger, PbemEnvelope, PbemFile
 from campaign.rules.errors import ConflictError
-from campaign.service import CampaignService
 from tests.pbem.conftest import resealed
 
 NAME = "nebula"
