@@ -88,7 +88,19 @@ class Orders(Campaigns):
         viewer: Side | None = None,
     ) -> OrderReport:
         """Like ``order``, and say what happened: one sentence per event worth reading."""
-        loaded = self.load(name)
+        return self.submit_report(self.load(name), text, dice=dice, typed=typed, viewer=viewer)
+
+    def submit_report(
+        self,
+        loaded: Loaded,
+        text: str,
+        *,
+        dice: DiceSource | None = None,
+        typed: TypedDice | None = None,
+        viewer: Side | None = None,
+    ) -> OrderReport:
+        """``submit`` on a campaign kept open (the TUI, an orders file), saying what happened
+        as ``viewer`` may read it and who must act now."""
         before = loaded.state.clone()
         events = self.submit(loaded, text, dice=dice, typed=typed, viewer=viewer)
         lines = narration.condense(

@@ -205,7 +205,7 @@ def _export(args: argparse.Namespace) -> int:
 def _side_map(args: argparse.Namespace) -> Callable[[], None]:
     """Draw the sender's side view now; the returned call writes it beside the turn file
     (``FILE.svg``, for attaching to the e-mail; docs/maps.md) once the export succeeded."""
-    from campaign.render.campaign_map import campaign_svg, picture_beside
+    from campaign.app.pictures import campaign_svg, picture_beside
     from campaign.render.output import save_picture
 
     if args.output == "-":
