@@ -129,6 +129,7 @@ class Orders(Campaigns):
         and nothing is stored: reload and try again.
         """
         order = engine.read_typed(loaded.state, text, loaded.ruleset, viewer)
+        source: DiceSource
         if typed is not None or (loaded.dice_mode == "physical" and dice is None):
             source = self._typed_source(loaded, typed)
         else:
