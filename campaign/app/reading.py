@@ -8,11 +8,14 @@ from dataclasses import dataclass, field, replace
 from campaign.app.campaigns import Campaigns, parse_stored
 from campaign.rules import engine, narration
 from campaign.rules.acting import Duty, who_must_act
+from campaign.rules.base import Event
 from campaign.rules.flow import FLOW
 from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.rules.referee import DiceEntered
+from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState, Where
 from campaign.rules.views import redact, view_digest
+from campaign.store.rows import StoredEvent
 
 
 @dataclass
@@ -154,35 +157,42 @@ class Reading(Campaigns):
         CLI report of ``import``). Only batches starting in ``first_seq..last_seq`` are kept;
         the state before them is folded from the start so names are those of the moment."""
         loaded = self.load(name)
-        rows = self.store.rows(name)
-        events = parse_stored(rows, name)
-        state = CampaignState()
-        entries: list[StoryEntry] = []
-        start = 0
-        while start < len(rows):
-            end = start
-            while end < len(rows) and rows[end].batch == rows[start].batch:
-                end += 1
-            batch = events[start:end]
-            row = rows[start]
-            keep = row.seq >= first_seq and (last_seq is None or row.seq <= last_seq)
-            if keep:
-                narrated = narration.narrate(batch, state, viewer=viewer,
-                                             ruleset=loaded.ruleset)
-                record = next((e for e in batch if isinstance(e, DiceEntered)), None)
-                entries.append(StoryEntry(
-                    batch=row.batch, first_seq=row.seq, turn=state.turn,
-                    side=_order_side(row.order_text),
-                    order_text=redact(row.order_text, state, viewer),  # older logs: real ids
-                    types=tuple(e.type for e in batch),
-                    lines=tuple(narration.condense(narrated)),
-                    rolls=tuple(r for item in narrated for r in item.rolls),
-                    dice_origin=dice_origin(record, loaded.dice_mode),
-                ))
-            engine.fold(batch, state)
-            start = end
-        return entries
+        return story_of(loaded.rows, parse_stored(loaded.rows, name), CampaignState(),
+                        loaded.ruleset, loaded.dice_mode, viewer=viewer, first_seq=first_seq,
+                        last_seq=last_seq)
 
+
+def story_of(rows: list[StoredEvent], events: list[Event], state: CampaignState,
+             ruleset: Ruleset, dice_mode: str, *, viewer: Side | None = None,
+             first_seq: int = 1, last_seq: int | None = None) -> list[StoryEntry]:
+    """The story of the log ``rows`` (parsed as ``events``) told from ``state``, the state
+    before them (folded in place): one entry per order batch starting in
+    ``first_seq..last_seq`` (an import tells the batches it appended from the state it started
+    from, without reading the log again)."""
+    entries: list[StoryEntry] = []
+    start = 0
+    while start < len(rows):
+        end = start
+        while end < len(rows) and rows[end].batch == rows[start].batch:
+            end += 1
+        batch = events[start:end]
+        row = rows[start]
+        keep = row.seq >= first_seq and (last_seq is None or row.seq <= last_seq)
+        if keep:
+            narrated = narration.narrate(batch, state, viewer=viewer, ruleset=ruleset)
+            record = next((e for e in batch if isinstance(e, DiceEntered)), None)
+            entries.append(StoryEntry(
+                batch=row.batch, first_seq=row.seq, turn=state.turn,
+                side=_order_side(row.order_text),
+                order_text=redact(row.order_text, state, viewer),  # older logs: real ids
+                types=tuple(e.type for e in batch),
+                lines=tuple(narration.condense(narrated)),
+                rolls=tuple(r for item in narrated for r in item.rolls),
+                dice_origin=dice_origin(record, dice_mode),
+            ))
+        engine.fold(batch, state)
+        start = end
+    return entries
 
 
 def _order_side(order_text: str) -> str:
