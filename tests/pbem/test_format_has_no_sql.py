@@ -1,5 +1,5 @@
-"""``campaign/pbem/`` is the turn-file format only (issue 30; docs/adr/0027-all-sql-in-the-store.md):
-the file model, its armour, signing, fair dice, the base check and the replay, with no SQL.
+"""``campaign/pbem/`` is the turn-file format only (issue 30, ADR 0027): the file model, its
+armour, signing, fair dice, the base check and the replay, with no SQL.
 
 Every module of the package is read (not imported) and every import in it followed through our
 own modules, imports inside functions included: none may reach a database driver, SQLAlchemy or
