@@ -3,7 +3,7 @@
 Run from the repository root: ``.venv/bin/python -m benchmarks.bench_import`` (about four minutes
 on two cores: most of it builds the game).
 
-A random legal game (``tests.integration.driver``, seeded) is played by two players on two SQLite
+The random legal game of ``bench_cli`` (about 2,000 events) is played by two players on two SQLite
 databases with seeded dice, each order on its side's database and a turn file exchanged at every
 hand-over, as players do (about 300 files). The last file is kept back; the benchmark then
 imports it into copies of the receiver's database: once in this process, counting what the
@@ -17,19 +17,17 @@ from __future__ import annotations
 
 import contextlib
 import io
-import resource
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from collections import Counter
 from pathlib import Path
 
+from benchmarks.bench_cli import NAME, random_game, timed
+
 RUNS = 7
-TARGET_EVENTS = 2_000
-NAME = "integration"
 
 
 def build(directory: Path) -> tuple[Path, Path, int]:
@@ -37,17 +35,11 @@ def build(directory: Path) -> tuple[Path, Path, int]:
     receiver's event count."""
     from campaign.app import CampaignService
     from campaign.app.mail import PbemService
-    from campaign.content import load_ruleset
     from campaign.rules.ids import Side
     from campaign.store.repository import Store
-    from tests.integration.driver import Driver
 
-    ruleset = load_ruleset(None, "standard", None)
-    driver = Driver(ruleset, seed=11, campaign_id=NAME)
-    turns = 2
-    while len(driver.events) < TARGET_EVENTS and driver.state.phase.value != "game-over":
-        turns += 1
-        driver.play(game_turns=turns)
+    driver = random_game()
+    ruleset = driver.ruleset
     players: dict[Side, PbemService] = {}
     for side in (Side.ASLAN, Side.SOLOMANI):
         store = Store(f"sqlite:///{directory / (side.value + '.db')}", durable=False)
@@ -104,18 +96,6 @@ def count_work(argv: list[str]) -> Counter:
         for owner, name, original in undo:
             setattr(owner, name, original)
     return work
-
-
-def timed(argv: list[str]) -> tuple[float, float]:
-    """Wall and child CPU seconds of one process."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    done = subprocess.run(argv, capture_output=True, text=True, check=False)
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if done.returncode != 0:
-        raise SystemExit(f"{' '.join(argv)} failed: {done.stderr.strip()}")
-    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def main() -> None:

@@ -19,7 +19,7 @@ from campaign.store.database import Connection, IntegrityViolation
 from campaign.store.repository import (
     LEDGER_TABLE_NAMES,
     delete_after,
-    head_of,
+    expect_head,
     insert_events,
     set_dice_mode,
 )
@@ -237,12 +237,7 @@ class Ledger:
         never a database error."""
         try:
             with self.database.write() as connection:
-                head = head_of(connection, name)
-                if head.seq != expected_seq:
-                    raise ConflictError(
-                        f"campaign {name!r} changed meanwhile (now at event {head.seq}); "
-                        "nothing imported, try again"
-                    )
+                expect_head(connection, name, expected_seq, "nothing imported, try again")
                 if fork is not None:
                     delete_after(connection, name, fork.base_seq)
                     for table in ("dn_pbem_file", "dn_pbem_secret", "dn_pbem_envelope"):

@@ -316,12 +316,8 @@ class Store:
         """
         try:
             with self.database.write() as connection:
-                head = head_of(connection, name)
-                if head.seq != expected_seq:
-                    raise ConflictError(
-                        f"campaign {name!r} changed meanwhile (now at event {head.seq}, your "
-                        f"order was based on event {expected_seq}); reload and try again"
-                    )
+                head = expect_head(connection, name, expected_seq, "reload and try again",
+                                   f", your order was based on event {expected_seq}")
                 stored = chain_events(name, head, order_text, payloads)
                 insert_events(connection, name, stored)
         except IntegrityViolation:
@@ -342,11 +338,7 @@ class Store:
     def truncate(self, name: str, expected_seq: int, keep_seq: int) -> None:
         """Delete events after ``keep_seq`` (undo), if the head is still ``expected_seq``."""
         with self.database.write() as connection:
-            head = head_of(connection, name)
-            if head.seq != expected_seq:
-                raise ConflictError(
-                    f"campaign {name!r} changed meanwhile (now at event {head.seq}); nothing undone"
-                )
+            expect_head(connection, name, expected_seq, "nothing undone")
             delete_after(connection, name, keep_seq)
 
     # --- snapshots ------------------------------------------------------------------------------
@@ -482,6 +474,18 @@ def head_of(connection: Connection, name: str) -> Head:
     if row is None:
         return Head(0, GENESIS_HASH, -1)
     return Head(row[0], row[1], row[2])
+
+
+def expect_head(connection: Connection, name: str, expected_seq: int, outcome: str,
+                detail: str = "") -> Head:
+    """The head of ``name`` in ``connection``'s transaction, which must be ``expected_seq``:
+    else another writer was first, and ``ConflictError`` says so and what became of the
+    write (``outcome``)."""
+    head = head_of(connection, name)
+    if head.seq != expected_seq:
+        raise ConflictError(f"campaign {name!r} changed meanwhile (now at event {head.seq}"
+                            f"{detail}); {outcome}")
+    return head
 
 
 def log_of(connection: Connection, name: str, after_seq: int = 0) -> list[StoredEvent]:

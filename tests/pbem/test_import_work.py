@@ -9,8 +9,6 @@ times (the story printed after the import loaded and replayed the whole log agai
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from collections import Counter
 
 import pytest
@@ -21,7 +19,7 @@ from campaign.cli import main
 from campaign.rules import engine
 from campaign.store import database
 from campaign.store.repository import Store
-from tests.conftest import REPO_ROOT
+from tests.fresh_process import sql_modules_imported_by
 from tests.pbem.helpers import CAMPAIGN, cli_databases, setup_orders
 
 ORDERS = setup_orders()[:3]  # solomani, aslan, solomani: three files
@@ -114,15 +112,7 @@ def test_an_import_on_an_sqlite_file_does_not_import_sqlalchemy(exchange):
     """Issue 15's rule for `status` and `order` now holds for the ledger too: its statements
     run through ``sqlite3`` once its tables exist."""
     receiver = exchange["dbs"]["aslan"]
-    script = (
-        "import sys\n"
-        "from campaign.cli import main\n"
-        f"assert main(['import', {CAMPAIGN!r}, {str(exchange['file'])!r}, *{receiver!r}]) == 0\n"
-        f"assert main(['exchanges', {CAMPAIGN!r}, *{receiver!r}]) == 0\n"
-        "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('sqlalchemy', 'sqlmodel'))\n"
-        "print('LOADED', loaded)\n"
-    )
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          cwd=REPO_ROOT, check=False)
-    assert done.returncode == 0, done.stderr
-    assert "LOADED []" in done.stdout and "3 in  solomani" in done.stdout
+    output, loaded = sql_modules_imported_by(
+        ["import", CAMPAIGN, str(exchange["file"]), *receiver],
+        ["exchanges", CAMPAIGN, *receiver])
+    assert loaded == [] and "3 in  solomani" in output

@@ -9,12 +9,14 @@ be the same text on both dialects. DN-DATA-4 (the pinned hashes live in ``dn_cam
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.schema import CreateIndex, CreateTable
 
+from campaign.store.ledger import TABLE_OF
 from campaign.store.repository import LEDGER_TABLE_NAMES, TABLE_NAMES
 from campaign.store.tables import CAMPAIGN_TABLES, LEDGER_TABLES
 
@@ -43,3 +45,12 @@ def test_the_store_checks_every_declared_table_by_name():
     """The store checks which tables exist by name, without importing the declarations."""
     assert tuple(model.__tablename__ for model in CAMPAIGN_TABLES) == TABLE_NAMES
     assert tuple(model.__tablename__ for model in LEDGER_TABLES) == LEDGER_TABLE_NAMES
+
+
+def test_each_ledger_row_has_its_tables_columns_in_order():
+    """The rows read back (``rows.py``) are built from the columns by name: a column added to a
+    table and not to its row (or the other way round) is caught here, not by a player."""
+    declared = {model.__tablename__: model.__table__ for model in LEDGER_TABLES}
+    for row, table in TABLE_OF.items():
+        columns = [column.name for column in declared[table].columns if column.name != "id"]
+        assert [field.name for field in dataclasses.fields(row)] == columns, table
