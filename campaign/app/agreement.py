@@ -25,7 +25,7 @@ from campaign.pbem.errors import SignatureError, WrongSideError
 from campaign.pbem.model import TurnFile
 from campaign.rules.ids import Side
 from campaign.store.ledger import Ledger
-from campaign.store.rows import PbemPlayer
+from campaign.store.ledger_rows import PbemPlayer
 
 KEYS_ENV = "CAMPAIGN_PBEM_KEYS"
 

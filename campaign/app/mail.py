@@ -58,7 +58,8 @@ from campaign.rules.plain_text import check_reason
 from campaign.rules.state import CampaignState
 from campaign.rules.views import face_down_ids, player_view
 from campaign.store.chain import GENESIS_HASH
-from campaign.store.rows import PbemEnvelope, PbemFile, PbemFork, PbemSetup, StoredEvent
+from campaign.store.ledger_rows import PbemEnvelope, PbemFile, PbemFork, PbemSetup
+from campaign.store.rows import StoredEvent
 from campaign.userfiles import FileRefusedError, StagedFile, read_bounded, read_stream_bounded
 
 #: How a file carrying a referee undo is re-run: as ``campaign undo --referee`` ran it.
@@ -581,7 +582,7 @@ class PbemService:
         if saved_setup is None:  # the first contact made the agreed mode the campaign's
             loaded.dice_mode = setup.mode
         if next_key is not None:
-            loaded.row = replace(loaded.row, dice_seed=next_key)
+            loaded.row = loaded.row._replace(dice_seed=next_key)
         self.service.appended(loaded, rows)  # local.state is now the state at the new head
         story = story_of(rows, parse_stored(rows, name), before, loaded.ruleset,
                          loaded.dice_mode, viewer=own)

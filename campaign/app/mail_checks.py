@@ -17,7 +17,8 @@ from campaign.pbem.errors import (
 from campaign.pbem.model import DiceMode, TurnFile
 from campaign.pbem.position import LocalCopy, check_base
 from campaign.store.ledger import Ledger
-from campaign.store.rows import CampaignRow, PbemFile, PbemSetup
+from campaign.store.ledger_rows import PbemFile, PbemSetup
+from campaign.store.rows import CampaignRow
 
 
 class MailChecks:

@@ -32,8 +32,9 @@ from campaign.rules.plain_text import check_reason
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
 from campaign.rules.views import face_down_ids, names_any
-from campaign.store.chain import GENESIS_HASH, NewBatch, chain
-from campaign.store.rows import Head, PbemFile, StoredEvent
+from campaign.store.chain import GENESIS_HASH, chain_events
+from campaign.store.ledger_rows import PbemFile
+from campaign.store.rows import Head, StoredEvent
 
 
 @dataclass
@@ -51,6 +52,15 @@ class LocalCopy:
     def head(self) -> Head:
         """The head the file's events are chained after."""
         return Head(self.head_seq, self.head_hash, self.head_batch)
+
+
+@dataclass(frozen=True)
+class NewBatch:
+    """One order batch of a file as the receiver's rules gave it: its notation and
+    ``(type, canonical payload)`` pairs."""
+
+    order_text: str
+    payloads: list[tuple[str, str]]
 
 
 class RefereeUndo(NamedTuple):
@@ -217,8 +227,8 @@ def replay(name: str, turn: TurnFile, local: LocalCopy, key: str, seal_key: str,
         new = NewBatch(batch.order, [(e.type, canonical_json(e)) for e in events])
         batches.append(new)
         last = rows[-1] if rows else None
-        rows.extend(chain(name, Head(last.seq, last.hash, last.batch) if last else local.head,
-                          [new]))
+        head = Head(last.seq, last.hash, last.batch) if last else local.head
+        rows.extend(chain_events(name, head, new.order_text, new.payloads))
     hidden = face_down_ids(state)  # the head of the file: what the sender sealed by
     for batch, (where, first, events) in zip(turn.body.batches, produced, strict=True):
         _compare(batch.events, [to_file_event(e, seal_key, hidden) for e in events],

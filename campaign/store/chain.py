@@ -12,7 +12,6 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 
 from campaign.rules.errors import TamperedLogError
@@ -96,23 +95,3 @@ def chain_events(name: str, head: Head, order_text: str, payloads: Sequence[tupl
         stored.append(StoredEvent(seq, batch, order_text, type_, payload, prev, digest))
         prev = digest
     return stored
-
-
-@dataclass(frozen=True)
-class NewBatch:
-    """One order batch to append: its notation and ``(type, canonical payload)`` pairs."""
-
-    order_text: str
-    payloads: list[tuple[str, str]]
-
-
-def chain(name: str, head: Head, batches: Sequence[NewBatch]) -> list[StoredEvent]:
-    """The event rows ``batches`` become after ``head`` (hashes computed as the store does, so
-    the receiver of a turn file can compare its head hash with the sender's before storing)."""
-    rows: list[StoredEvent] = []
-    for batch in batches:
-        stored = chain_events(name, head, batch.order_text, batch.payloads)
-        rows.extend(stored)
-        head = (Head(stored[-1].seq, stored[-1].hash, stored[-1].batch) if stored
-                else Head(head.seq, head.hash, head.batch + 1))
-    return rows

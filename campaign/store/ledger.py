@@ -16,6 +16,14 @@ from typing import TYPE_CHECKING, TypeVar
 
 from campaign.rules.errors import ConflictError
 from campaign.store.database import Connection, IntegrityViolation
+from campaign.store.ledger_rows import (
+    PbemEnvelope,
+    PbemFile,
+    PbemFork,
+    PbemPlayer,
+    PbemSetup,
+    PbemWithdrawal,
+)
 from campaign.store.repository import (
     LEDGER_TABLE_NAMES,
     delete_after,
@@ -23,15 +31,7 @@ from campaign.store.repository import (
     insert_events,
     set_dice_mode,
 )
-from campaign.store.rows import (
-    PbemEnvelope,
-    PbemFile,
-    PbemFork,
-    PbemPlayer,
-    PbemSetup,
-    PbemWithdrawal,
-    StoredEvent,
-)
+from campaign.store.rows import StoredEvent
 
 if TYPE_CHECKING:
     from campaign.store.repository import Store

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -41,7 +40,7 @@ def database_image(player: Player) -> tuple:
     """Everything stored about the campaign: events, snapshots, campaign row, PBEM tables."""
     store = player.service.store
     rows = store.rows(CAMPAIGN)
-    campaign = dataclasses.asdict(store.campaign(CAMPAIGN))
+    campaign = store.campaign(CAMPAIGN)._asdict()
     with store.database.read() as connection:
         ledger = [sorted(repr(row) for row in connection.all(f"SELECT * FROM {table}"))
                   for table in LEDGER_TABLE_NAMES]

@@ -14,7 +14,7 @@ from campaign.cli import main
 from campaign.pbem.armour import MAX_BYTES
 from campaign.rules.errors import ConflictError
 from campaign.store.ledger import Ledger
-from campaign.store.rows import PbemEnvelope, PbemFile
+from campaign.store.ledger_rows import PbemEnvelope, PbemFile
 from tests.pbem.conftest import resealed
 
 NAME = "nebula"
