@@ -14,9 +14,7 @@ import dataclasses
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeVar
 
-from campaign.rules.errors import ConflictError
-from campaign.store.database import Connection, IntegrityViolation
-from campaign.store.ledger_rows import (
+from campaign.records.ledger_rows import (
     PbemEnvelope,
     PbemFile,
     PbemFork,
@@ -24,6 +22,9 @@ from campaign.store.ledger_rows import (
     PbemSetup,
     PbemWithdrawal,
 )
+from campaign.records.rows import StoredEvent
+from campaign.rules.errors import ConflictError
+from campaign.store.database import Connection, IntegrityViolation
 from campaign.store.repository import (
     LEDGER_TABLE_NAMES,
     delete_after,
@@ -31,7 +32,6 @@ from campaign.store.repository import (
     insert_events,
     set_dice_mode,
 )
-from campaign.store.rows import StoredEvent
 
 if TYPE_CHECKING:
     from campaign.store.repository import Store

@@ -1,7 +1,7 @@
 """The campaign repository: append-only event log with a hash chain, plus snapshots.
 
 - ``open_campaign`` reads what a load needs in one go: the campaign row, its dice mode, its whole
-  log (hash chain verified, ``chain.py``) and the snapshot it may start from, trusted when this
+  log (hash chain verified, ``campaign.records.chain``) and the snapshot it may start from, trusted when this
   machine sealed it (``seal.py``); ``vouch_for_snapshot`` seals a snapshot the caller's replay
   agreed with, ``save_snapshot`` stores and seals a new one.
 - ``append`` takes the sequence number the caller based its decision on; if another writer got
@@ -22,27 +22,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from campaign.rules.canonical import canonical_json, sha256_hex
-from campaign.rules.errors import (
-    CampaignError,
-    CampaignNotFoundError,
-    ConflictError,
-    SchemaVersionError,
-)
-from campaign.store.chain import (
+from campaign.records.chain import (
     GENESIS_HASH,
     chain_events,
     chain_hash,
     verify_rows,
 )
-from campaign.store.database import (
-    Connection,
-    Database,
-    DatabaseUnavailable,
-    IntegrityViolation,
-    open_database,
-)
-from campaign.store.rows import (
+from campaign.records.rows import (
     NAME_LENGTH,
     SCHEMA_VERSION,
     CampaignRow,
@@ -50,6 +36,20 @@ from campaign.store.rows import (
     Opened,
     SnapshotRow,
     StoredEvent,
+)
+from campaign.rules.canonical import canonical_json, sha256_hex
+from campaign.rules.errors import (
+    CampaignError,
+    CampaignNotFoundError,
+    ConflictError,
+    SchemaVersionError,
+)
+from campaign.store.database import (
+    Connection,
+    Database,
+    DatabaseUnavailable,
+    IntegrityViolation,
+    open_database,
 )
 
 if TYPE_CHECKING:

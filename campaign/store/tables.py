@@ -8,7 +8,7 @@
 
 Only the tables are declared here. The store's queries are plain SQL statements run through
 ``database.py`` (``repository.py``, ``ledger.py``), and what they read back are the light rows
-of ``rows.py``: this module, and with it SQLAlchemy and SQLModel, is imported only when tables
+of ``campaign.records.rows``: this module, and with it SQLAlchemy and SQLModel, is imported only when tables
 are missing (a new database, or the ledger's first use), never by a command that opens an
 existing SQLite file (docs/adr/0021-sqlite-without-sqlalchemy.md, 0027-all-sql-in-the-store.md).
 
@@ -29,7 +29,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Field, SQLModel
 
-from campaign.store.rows import NAME_LENGTH
+from campaign.records.rows import NAME_LENGTH
 
 CAMPAIGN_KEY = "dn_campaign.name"
 
