@@ -2,8 +2,8 @@
 
 - ``open_campaign`` reads what a load needs in one go: the campaign row, its dice mode, its whole
   log (hash chain verified, ``campaign.records.chain``) and the snapshot it may start from,
-  trusted when this machine sealed it (``seal.py``); ``vouch_for_snapshot`` seals a snapshot the caller's replay
-  agreed with, ``save_snapshot`` stores and seals a new one.
+  trusted when this machine sealed it (``seal.py``); ``vouch_for_snapshot`` seals a snapshot
+  the caller's replay agreed with, ``save_snapshot`` stores and seals a new one.
 - ``append`` takes the sequence number the caller based its decision on; if another writer got
   there first the caller gets ``ConflictError`` and nothing of its batch is stored (a check in the
   transaction, and the unique ``(campaign, seq)`` constraint for true races).
