@@ -25,7 +25,7 @@ from campaign.records.ledger_rows import (
 from campaign.records.rows import StoredEvent
 from campaign.rules.errors import ConflictError
 from campaign.store.database import Connection, IntegrityViolation
-from campaign.store.repository import (
+from campaign.store.statements import (
     LEDGER_TABLE_NAMES,
     delete_after,
     expect_head,
