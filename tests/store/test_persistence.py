@@ -21,7 +21,7 @@ from campaign.rules.errors import (
     UndoError,
 )
 from campaign.rules.ids import Side
-from campaign.store import repository, statements
+from campaign.store import statements
 from campaign.store.repository import Store
 from tests.engine import rolling
 from tests.engine.factory import SETUP_ORDERS, Game, small_ruleset
