@@ -21,19 +21,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Annotated, Any, TypeVar, Union
+from typing import Annotated, Any, TypeVar, Union
 
 from pydantic import Field, TypeAdapter, ValidationError
 
+from campaign.rules import catalog
 from campaign.rules.base import Event, Order
+from campaign.rules.dice import Dice
 from campaign.rules.errors import InvalidOrderError
+from campaign.rules.field_errors import field_problem
 from campaign.rules.phases import Actor, Phase, SubPhase
+from campaign.rules.ruleset import Ruleset
+from campaign.rules.state import CampaignState
 from campaign.rules.suggest import did_you_mean
-
-if TYPE_CHECKING:
-    from campaign.rules.dice import Dice
-    from campaign.rules.ruleset import Ruleset
-    from campaign.rules.state import CampaignState
 
 OrderT = TypeVar("OrderT", bound=type[Order])
 EventT = TypeVar("EventT", bound=type[Event])
@@ -233,16 +233,12 @@ def _union_adapter(kind: str, classes: Iterable[type[Any]]) -> TypeAdapter[Any]:
 
 def order_adapter() -> TypeAdapter[Any]:
     """Pydantic adapter of the discriminated union of every registered order type."""
-    from campaign.rules import catalog
-
     catalog.load()
     return _union_adapter("order", (spec.cls for spec in ORDERS.values()))
 
 
 def event_adapter() -> TypeAdapter[Any]:
     """Pydantic adapter of the discriminated union of every registered event type."""
-    from campaign.rules import catalog
-
     catalog.load()
     return _union_adapter("event", EVENTS.values())
 
@@ -252,7 +248,7 @@ def parse_order_data(data: Any) -> Order:
     try:
         return order_adapter().validate_python(data)
     except ValidationError as error:
-        raise InvalidOrderError(f"malformed order: {_first_error(error)}") from None
+        raise InvalidOrderError(f"malformed order: {field_problem(error)}") from None
 
 
 def parse_event_data(data: Any) -> Event:
@@ -262,8 +258,6 @@ def parse_event_data(data: Any) -> Event:
 
 def order_spec(verb: str) -> OrderSpec:
     """The spec of order type ``verb``; ``InvalidOrderError`` if there is none."""
-    from campaign.rules import catalog
-
     catalog.load()
     try:
         return ORDERS[verb]
@@ -273,12 +267,6 @@ def order_spec(verb: str) -> OrderSpec:
             raise InvalidOrderError(f"unknown order {verb!r}{suggestion}") from None
         known = ", ".join(sorted(ORDERS))
         raise InvalidOrderError(f"unknown order {verb!r}; known orders: {known}") from None
-
-
-def _first_error(error: ValidationError) -> str:
-    from campaign.rules.field_errors import field_problem
-
-    return field_problem(error)
 
 
 def offered_when(order_cls: type[Order]) -> Callable[[OfferCheck], OfferCheck]:

@@ -34,6 +34,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.rules.phases import Phase, SubPhase
+from campaign.rules.sequence import FLOW
 
 #: Prefix of unit ids per side: ``A-CL-1``, ``S-B1-2``, ``N-M-3``.
 SIDE_PREFIX: dict[Side, str] = {Side.ASLAN: "A", Side.SOLOMANI: "S", Side.NEUTRAL: "N"}
@@ -146,7 +147,7 @@ class CampaignState(BaseModel):
     profile_hash: str = ""
     layout: dict[str, Any] = Field(default_factory=dict)  # the MapAssembled payload
     turn: int = 0  # game turn; 0 during set-up
-    step: int = 0  # index into campaign.rules.flow.FLOW
+    step: int = 0  # index into campaign.rules.sequence.FLOW
     phasing: Side = Side.ASLAN  # whose player turn it is
     acting: Side = Side.SOLOMANI  # who may give ACTING orders now
     ru: dict[Side, int] = Field(default_factory=lambda: {s: 0 for s in PLAYER_SIDES})
@@ -192,16 +193,12 @@ class CampaignState(BaseModel):
 
     @property
     def phase(self) -> Phase:
-        """The current phase (from the flow table)."""
-        from campaign.rules.flow import FLOW
-
+        """The current phase (from the sequence table)."""
         return FLOW[self.step].phase
 
     @property
     def sub_phase(self) -> SubPhase | None:
         """The current combat sub-phase, or None outside combat."""
-        from campaign.rules.flow import FLOW
-
         return FLOW[self.step].sub_phase
 
     @property

@@ -6,10 +6,11 @@ from campaign.content.tables import load_tables
 from campaign.rules import engine
 from campaign.rules.dice import FixedSource, SeededSource
 from campaign.rules.engine import STEPPING_SLOT
-from campaign.rules.flow import FLOW, MapAssembled, step_index
+from campaign.rules.flow import MapAssembled
 from campaign.rules.ids import Side
 from campaign.rules.notation import parse_order
 from campaign.rules.phases import Phase, SubPhase
+from campaign.rules.sequence import FLOW, step_index
 from campaign.rules.state import CampaignState, Location, Unit
 from tests.conftest import DATA_DIR
 from tests.engine.factory import small_ruleset

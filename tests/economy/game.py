@@ -10,10 +10,10 @@ from campaign.rules.base import Event
 from campaign.rules.dice import FixedSource
 from campaign.rules.engine import apply_event, decide
 from campaign.rules.errors import CampaignError
-from campaign.rules.flow import FIRST_PLAYER_STEP, FLOW, LAST_PLAYER_STEP, actor_of
 from campaign.rules.ids import Side
 from campaign.rules.notation import parse_order
 from campaign.rules.ruleset import Ruleset
+from campaign.rules.sequence import FIRST_PLAYER_STEP, FLOW, LAST_PLAYER_STEP, actor_of
 from campaign.rules.state import CampaignState, Location, Unit
 
 

@@ -22,11 +22,11 @@ from hypothesis import strategies as st
 from campaign.content import load_ruleset
 from campaign.rules import engine
 from campaign.rules.errors import UndoError
-from campaign.rules.flow import FLOW
 from campaign.rules.ids import PLAYER_SIDES
 from campaign.rules.phases import Phase
 from campaign.rules.registry import event_adapter
 from campaign.rules.ruleset import Ruleset
+from campaign.rules.sequence import FLOW
 from campaign.rules.views import HIDDEN_KIND, player_view
 from campaign.service import CampaignService
 from tests.integration.driver import Driver

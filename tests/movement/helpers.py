@@ -14,11 +14,11 @@ from campaign.rules.canonical import digest
 from campaign.rules.dice import FixedSource
 from campaign.rules.engine import decide, fold
 from campaign.rules.errors import IllegalOrderError
-from campaign.rules.flow import step_index
 from campaign.rules.ids import Side
 from campaign.rules.notation import parse_order
 from campaign.rules.phases import Phase
 from campaign.rules.ruleset import HouseRules, Ruleset
+from campaign.rules.sequence import step_index
 from campaign.rules.state import CampaignState, Location, Unit
 
 A, S, N = Side.ASLAN, Side.SOLOMANI, Side.NEUTRAL
