@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from campaign.rules.base import Event, Order
 from campaign.rules.canonical import digest
+from campaign.rules.dice import Dice
 from campaign.rules.errors import IllegalOrderError
 from campaign.rules.folding import apply_event
 from campaign.rules.ids import Side
@@ -27,7 +28,7 @@ from campaign.rules.registry import (
     offered_when,
     order_type,
 )
-from campaign.rules.ruleset import StarMap
+from campaign.rules.ruleset import Ruleset, StarMap
 from campaign.rules.sequence import (
     FIRST_PLAYER,
     FIRST_PLAYER_STEP,
@@ -175,7 +176,9 @@ class EndPhase(Order):
 
 
 @decides(EndPhase)
-def _decide_end_phase(state: CampaignState, order: EndPhase, ruleset: Any, dice: Any) -> list:
+def _decide_end_phase(
+    state: CampaignState, order: EndPhase, ruleset: Ruleset, dice: Dice
+) -> list[Event]:
     for phase, check in HOOKS.end_checks:
         if phase is state.phase:
             check(state, ruleset)
@@ -218,7 +221,7 @@ class TurnPassed(Event):
     side: Side
 
 
-def check_step_end(state: CampaignState, ruleset: Any) -> None:
+def check_step_end(state: CampaignState, ruleset: Ruleset) -> None:
     """Run the ``end_check`` hooks of the current phase (``IllegalOrderError`` if premature)."""
     for phase, check in HOOKS.end_checks:
         if phase is state.phase:
@@ -226,14 +229,14 @@ def check_step_end(state: CampaignState, ruleset: Any) -> None:
 
 
 @offered_when(Pass)
-def _pass_offered(state: CampaignState, side: Side | None, ruleset: Any) -> bool:
+def _pass_offered(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
     """Offered when the handler accepts it: the step could end once the pass's default
     decisions are taken, or it waits for a real choice the pass leaves open."""
     return side is not None and accepted(state, ruleset, [Pass(side=side)])
 
 
 def pass_defaults(
-    state: CampaignState, ruleset: Any, dice: Any, side: Side
+    state: CampaignState, ruleset: Ruleset, dice: Dice, side: Side
 ) -> tuple[list[Event], bool, CampaignState]:
     """The events of the decisions a pass by ``side`` takes by default in this step (the
     ``on_pass`` hooks, e.g. maintenance, DN-ECO-7), whether a real choice remains, and the
@@ -257,7 +260,7 @@ def pass_defaults(
 
 
 @decides(Pass)
-def _decide_pass(state: CampaignState, order: Pass, ruleset: Any, dice: Any) -> list:
+def _decide_pass(state: CampaignState, order: Pass, ruleset: Ruleset, dice: Dice) -> list[Event]:
     if order.side is None:  # pragma: no cover - actor check rejects this earlier
         raise IllegalOrderError("DN-SEQ-2", "only a player side can pass")
     defaults, waiting, after = pass_defaults(state, ruleset, dice, order.side)
@@ -353,7 +356,9 @@ class SteppingSet(Event):
 
 
 @decides(Stepping)
-def _decide_stepping(state: CampaignState, order: Stepping, ruleset: Any, dice: Any) -> list:
+def _decide_stepping(
+    state: CampaignState, order: Stepping, ruleset: Ruleset, dice: Dice
+) -> list[Event]:
     return [SteppingSet(mode=order.mode)]
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 import shlex
 import types
+from collections.abc import Callable
 from enum import Enum
 from typing import Any, Union, get_args, get_origin
 
@@ -147,7 +148,9 @@ def parse_order(text: str) -> Order:
                 f"cannot read order {text!r}: {side_token!r} is not aslan, solomani or referee"
             ) from None
     cls = order_spec(verb).cls
-    custom = getattr(cls, "from_notation_args", None)
+    # an order class's own reader of its arguments (docs/engine.md, "Notation"), if any
+    custom: Callable[[Side | None, list[str]], Order] | None = getattr(
+        cls, "from_notation_args", None)
     if custom is not None:
         return custom(side, args)
     fields = [name for name in cls.model_fields if name not in _SKIP]

@@ -30,6 +30,7 @@ from campaign.rules.base import Event, Order
 from campaign.rules.dice import Dice
 from campaign.rules.errors import InvalidOrderError
 from campaign.rules.field_errors import field_problem
+from campaign.rules.ids import Side
 from campaign.rules.phases import Actor, Phase, SubPhase
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
@@ -38,15 +39,18 @@ from campaign.rules.suggest import did_you_mean
 OrderT = TypeVar("OrderT", bound=type[Order])
 EventT = TypeVar("EventT", bound=type[Event])
 
-Handler = Callable[["CampaignState", Any, "Ruleset", "Dice"], list[Event]]
-Applier = Callable[["CampaignState", Any], None]
-EnterHook = Callable[["CampaignState", "Ruleset", "Dice"], list[Event]]
-IdleHook = Callable[["CampaignState", "Ruleset"], bool]
-EndCheck = Callable[["CampaignState", "Ruleset"], None]
-TurnEndHook = Callable[["CampaignState", "Ruleset", "Dice"], list[Event]]
-OfferCheck = Callable[["CampaignState", Any, "Ruleset"], bool]
-PassDefault = Callable[["CampaignState", "Ruleset", "Dice", Any], "list[Event] | None"]
-Normalizer = Callable[["CampaignState", Order], Order]
+#: ``fn(state, order, ruleset, dice)``; the order is typed ``Any`` because each handler takes its
+#: own ``Order`` subclass (a ``Callable`` over ``Order`` would refuse a narrower parameter).
+Handler = Callable[[CampaignState, Any, Ruleset, Dice], list[Event]]
+#: ``fn(state, event)``; ``Any`` for the same reason: each applier takes its own event class.
+Applier = Callable[[CampaignState, Any], None]
+EnterHook = Callable[[CampaignState, Ruleset, Dice], list[Event]]
+IdleHook = Callable[[CampaignState, Ruleset], bool]
+EndCheck = Callable[[CampaignState, Ruleset], None]
+TurnEndHook = Callable[[CampaignState, Ruleset, Dice], list[Event]]
+OfferCheck = Callable[[CampaignState, Side | None, Ruleset], bool]
+PassDefault = Callable[[CampaignState, Ruleset, Dice, Side], list[Event] | None]
+Normalizer = Callable[[CampaignState, Order], Order]
 
 
 @dataclass
@@ -231,13 +235,13 @@ def _union_adapter(kind: str, classes: Iterable[type[Any]]) -> TypeAdapter[Any]:
     return adapter
 
 
-def order_adapter() -> TypeAdapter[Any]:
+def order_adapter() -> TypeAdapter[Order]:
     """Pydantic adapter of the discriminated union of every registered order type."""
     catalog.load()
     return _union_adapter("order", (spec.cls for spec in ORDERS.values()))
 
 
-def event_adapter() -> TypeAdapter[Any]:
+def event_adapter() -> TypeAdapter[Event]:
     """Pydantic adapter of the discriminated union of every registered event type."""
     catalog.load()
     return _union_adapter("event", EVENTS.values())
