@@ -38,8 +38,9 @@ def format_value(value: Any) -> str:
     return str(value)
 
 
-def quote(token: str) -> str:
-    """Double-quote a token that shell-style splitting would otherwise break up."""
-    if token and not any(c in token for c in " \t'\"\\#"):
+def quote(token: str, *, also: str = "") -> str:
+    """Double-quote a token that shell-style splitting would otherwise break up (and one holding
+    any character of ``also``: the position text separates records with ``;``)."""
+    if token and not any(c in token for c in " \t'\"\\#" + also):
         return token
     return '"' + token.replace("\\", "\\\\").replace('"', '\\"') + '"'
