@@ -41,7 +41,7 @@ def build(db: Path) -> int:
     turns = 2
     while len(driver.events) < TARGET_EVENTS and driver.state.phase.value != "game-over":
         turns += 1
-        driver.play(game_turns=turns)
+        driver.play_randomly(game_turns=turns)
     service = CampaignService(db_url=f"sqlite:///{db}")
     loaded = service.create(NAME, dice_seed=driver.dice_seed)
     seq = loaded.head.seq

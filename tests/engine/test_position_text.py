@@ -13,6 +13,7 @@ from campaign.rules.phases import Phase
 from campaign.rules.position import MAX_POSITION_CHARS, PositionTextError
 from campaign.rules.sequence import FLOW, step_index
 from campaign.rules.state import CampaignState, Location, position_from_text
+from tests.harness import Game
 from tests.integration.driver import Driver
 
 BLOCK = """
@@ -98,7 +99,7 @@ def test_states_of_random_campaigns_round_trip_byte_for_byte():  # DN-SEQ-1
         checked.append(1)
 
     driver = Driver(load_ruleset(), seed=3, on_event=check)
-    driver.play(game_turns=1, max_orders=400)
+    driver.play_randomly(game_turns=1, max_orders=400)
     assert len(checked) > 100 and driver.state.turn >= 1
 
 
@@ -130,3 +131,20 @@ def test_a_bad_text_is_refused_with_its_line(text, message):  # DN-ERR-1
 def test_the_length_is_bounded_before_reading():  # DN-ERR-1
     with pytest.raises(PositionTextError, match="at most"):
         position_from_text("#" * (MAX_POSITION_CHARS + 1))
+
+
+def test_a_pasted_position_is_played_through_the_harness():  # DN-MOV-2, DN-ERR-1
+    """The test harness starts from a position text (what a bug report pastes): a stack jumps
+    and a refused order changes nothing; the state afterwards reads as the same kind of text."""
+    game = Game(load_ruleset(), """
+        turn 2 first-movement aslan
+        campaign id=pasted
+        A-CL-1 aslan:CL hex:hlirakh stack=s1
+        A-DD-1 aslan:DD hex:hlirakh stack=s1
+    """)
+    game.play("aslan jump s1 ftahr")
+    assert game.where("A-CL-1") == game.where("A-DD-1") == "hex:ftahr"
+    game.reject("aslan jump s1 ftahr,khtaoi,fissure,span", rule="DN-MOV-2")
+    assert "A-CL-1 aslan:CL hex:ftahr stack=s1" in repr(game.state)
+    assert position_from_text(repr(game.state)[len("<CampaignState\n"):-2]).canonical_text() == (
+        game.state.canonical_text())

@@ -36,7 +36,7 @@ def _blockaded_concord() -> Game:
         game.put(f"A-CR-{number}", "aslan:CR", f"hex:{system}")
     for system in ("halden", "marrow", "petrel"):
         game.put(f"S-RT-{system}", "solomani:RT-5", f"box:{system}")
-    game.put("N-M-1", "neutral:M-8-0-7", "hex:sirehk", home="sirehk").face_down = True
+    game.put("N-M-1", "neutral:M-8-0-7", "hex:sirehk", home="sirehk", face_down=True)
     return game
 
 
