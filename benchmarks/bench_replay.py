@@ -18,13 +18,13 @@ import tempfile
 import time
 from pathlib import Path
 
+from campaign.app import CampaignService, Loaded
 from campaign.content import load_ruleset
 from campaign.rules import engine
 from campaign.rules.canonical import canonical_json
 from campaign.rules.dice import SeededSource
 from campaign.rules.notation import parse_order
 from campaign.rules.setup_rules import home_section, neutral_systems
-from campaign.service import CampaignService, Loaded
 from campaign.store.repository import Head, Store
 
 BATCH = 200  # orders per database transaction while building the log

@@ -29,7 +29,7 @@ def child(db_url: str, keymap: str) -> None:
     wall0, cpu0 = time.perf_counter(), time.process_time()
     import asyncio
 
-    from campaign.service import CampaignService
+    from campaign.app import CampaignService
     from campaign.tui.app import create_app
     from campaign.tui.demo import DEMO_NAME, ensure_demo
     from campaign.tui.screens.campaign import CampaignScreen

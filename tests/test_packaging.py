@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from campaign import bundled
+from campaign.app import CampaignService
 from campaign.cli import main
 from campaign.content.hashing import profile_files
-from campaign.service import CampaignService
 from tests.conftest import DATA_DIR, REPO_ROOT
 
 

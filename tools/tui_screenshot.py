@@ -27,7 +27,7 @@ def screenshot() -> str:
     """The SVG of the demo campaign's first screen."""
     from freezegun import freeze_time
 
-    from campaign.service import CampaignService
+    from campaign.app import CampaignService
     from campaign.tui.app import create_app
     from campaign.tui.demo import DEMO_NAME, ensure_demo
 

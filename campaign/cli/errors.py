@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from campaign.rules.errors import CampaignError
 
 if TYPE_CHECKING:
-    from campaign.service import CampaignService
+    from campaign.app import CampaignService
 
 EXIT_OK = 0
 EXIT_ERROR = 1
@@ -89,6 +89,6 @@ def add_turn_file_options(parser: argparse.ArgumentParser) -> None:
 
 def open_service(args: argparse.Namespace) -> CampaignService:
     """The service on ``--db`` (imported here so ``campaign --help`` needs no database code)."""
-    from campaign.service import CampaignService
+    from campaign.app import CampaignService
 
     return CampaignService(db_url=getattr(args, "db", None))

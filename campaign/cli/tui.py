@@ -43,7 +43,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _run(args: argparse.Namespace, open_campaign: str | None, *, demo: bool) -> int:
-    from campaign.service import CampaignService
+    from campaign.app import CampaignService
     from campaign.tui.app import create_app
 
     try:

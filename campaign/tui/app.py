@@ -15,7 +15,7 @@ from campaign.tui.screens.help import HelpScreen, binding_rows
 from campaign.tui.screens.launcher import LauncherScreen
 
 if TYPE_CHECKING:
-    from campaign.service import CampaignService
+    from campaign.app import CampaignService
 
 
 class CampaignApp(App[None]):

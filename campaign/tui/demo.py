@@ -11,9 +11,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from campaign.app import CampaignService
 from campaign.bundled import seed_file
 from campaign.rules.errors import CampaignNotFoundError
-from campaign.service import CampaignService
 
 DEMO_NAME = "demo"
 #: The seed game the demo is cut from, shipped with the tool (``seeds/`` of the repository).

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from campaign.service import CampaignService
+from campaign.app import CampaignService
 
 NEUTRALS = ["keystone", "keystone", "lantern", "lantern", "quillon", "quillon", "pellow",
             "keystone"]

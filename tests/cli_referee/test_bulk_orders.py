@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from campaign.app import CampaignService
+from campaign.app.bulk import MAX_FILE_BYTES, MAX_LINE_CHARS
 from campaign.cli import main
-from campaign.cli.orders_file import MAX_FILE_BYTES, MAX_LINE_CHARS
 from campaign.rules.errors import IllegalOrderError, InvalidOrderError
-from campaign.service import CampaignService
 from tests.cli_referee.conftest import NEUTRALS, TO_MARROW
 
 

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from campaign.app import CampaignService
 from campaign.cli import main
 from campaign.cli.completion import FILES, candidates
-from campaign.service import CampaignService
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from campaign.service import CampaignService
+from campaign.app import CampaignService
 from tests.cli_referee.conftest import TO_MARROW, set_up
 from tests.cli_referee.transcripts import block, run_session, with_block, writing
 from tests.conftest import REPO_ROOT

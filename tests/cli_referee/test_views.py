@@ -9,7 +9,7 @@ import jsonschema
 import pytest
 
 from campaign.cli import main
-from campaign.rules.reports import view_schemas
+from campaign.views.schemas import view_schemas
 from tests.cli_referee.conftest import TO_MARROW
 from tests.conftest import REPO_ROOT
 from tools.view_schemas import render
@@ -133,7 +133,7 @@ def test_status_offers_no_cargo_orders_to_the_side_not_acting(db, capsys):
 
 def test_status_shows_no_deploy_duty_once_everything_is_placed(tmp_path, capsys):
     # DN-SET-2 (issue 29): with every unit placed the duty is end-phase, not deploy
-    from campaign.service import CampaignService
+    from campaign.app import CampaignService
     from tests.cli_referee.conftest import NEUTRALS, SETUP
 
     url = f"sqlite:///{tmp_path / 'deploy.db'}"

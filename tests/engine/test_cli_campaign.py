@@ -95,7 +95,7 @@ def test_env_var_selects_database(tmp_path, monkeypatch, capsys):  # DN-ERR-1
 
 
 def test_random_layout_without_seed_gets_a_logged_map_seed(db, capsys):  # DN-MAP-5
-    from campaign.service import CampaignService, parse_stored
+    from campaign.app import CampaignService, parse_stored
 
     assert main(["new", "r", "--layout", "random", *db]) == 0
     service = CampaignService(db_url=db[1])

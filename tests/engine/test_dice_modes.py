@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from campaign.app import CampaignService
 from campaign.cli import main
-from campaign.service import CampaignService
 from campaign.store.repository import chain_hash
 from tests.engine import rolling
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from campaign.app import CampaignService, Loaded, TypedDice
 from campaign.rules import engine
 from campaign.rules.dice import PhysicalSource, RollContext
 from campaign.rules.notation import parse_order
 from campaign.rules.state import CampaignState
-from campaign.service import CampaignService, Loaded, TypedDice
 
 #: The reason logged with the scripted tests' typed dice (a referee override, DN-ERR-1).
 TABLE_REASON = "dice rolled at the table (scripted test)"

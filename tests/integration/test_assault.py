@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from campaign.app import parse_stored
 from campaign.rules.economy.adapter import income_report_for
 from campaign.rules.errors import IllegalOrderError
 from campaign.rules.ids import Side
 from campaign.rules.movement import move_options
 from campaign.rules.phases import Phase, SubPhase
-from campaign.service import parse_stored
 from tests.integration.table import Entered, Table
 
 A, S = Side.ASLAN, Side.SOLOMANI

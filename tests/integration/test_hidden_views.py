@@ -28,6 +28,7 @@ from pathlib import Path
 
 import pytest
 
+from campaign.app import CampaignService
 from campaign.cli import main
 from campaign.content import load_ruleset
 from campaign.rules import engine
@@ -39,7 +40,6 @@ from campaign.rules.registry import event_adapter
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState, Where
 from campaign.rules.views import neutral_aliases
-from campaign.service import CampaignService
 from campaign.store.repository import Store
 from tests.integration.driver import Driver
 

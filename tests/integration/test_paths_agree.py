@@ -24,6 +24,7 @@ from pathlib import Path
 
 import pytest
 
+from campaign.app import CampaignService, TypedDice, parse_stored
 from campaign.content import load_ruleset
 from campaign.rules import engine
 from campaign.rules.dice import SeededSource
@@ -33,7 +34,6 @@ from campaign.rules.notation import parse_order
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
 from campaign.rules.views import neutral_aliases
-from campaign.service import CampaignService, TypedDice, parse_stored
 from campaign.store.repository import Store
 from tests.conftest import REPO_ROOT
 from tests.integration.driver import Driver

@@ -19,6 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from campaign.app import CampaignService
 from campaign.content import load_ruleset
 from campaign.rules import engine
 from campaign.rules.errors import UndoError
@@ -28,7 +29,6 @@ from campaign.rules.registry import event_adapter
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.sequence import FLOW
 from campaign.rules.views import HIDDEN_KIND, player_view
-from campaign.service import CampaignService
 from tests.integration.driver import Driver
 
 PROPERTY = settings(

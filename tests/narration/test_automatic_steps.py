@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from campaign.app import CampaignService
 from campaign.rules.flow import PhaseAdvanced
 from campaign.rules.ids import Side
 from campaign.rules.phases import Phase, SubPhase
-from campaign.service import CampaignService
 from tests.cli_referee.conftest import set_up
 from tests.movement.helpers import Game
 
@@ -64,8 +64,8 @@ def test_a_quiet_player_turn_takes_two_orders_in_every_game_turn(tmp_path: Path)
     no movement and no combat, every player turn takes exactly two orders (the phasing side's
     pass, the other side's pass), game turn 1 and from game turn 2 on, where the pass pays and
     rolls maintenance by default."""
+    from campaign.app import parse_stored
     from campaign.rules.economy.maintenance import MaintenanceResolved
-    from campaign.service import parse_stored
 
     service = CampaignService(db_url=f"sqlite:///{tmp_path / 'quiet.db'}")
     set_up(service)

@@ -6,12 +6,12 @@ import json
 from functools import cache
 from pathlib import Path
 
-from campaign.pbem.exchange import Exported, PbemService
+from campaign.app import CampaignService
+from campaign.app.mail import Exported, PbemService
 from campaign.rules import engine
 from campaign.rules.canonical import sha256_hex
 from campaign.rules.ids import Side
 from campaign.rules.ruleset import Ruleset
-from campaign.service import CampaignService
 from campaign.store.repository import Store
 from tests.conftest import REPO_ROOT
 

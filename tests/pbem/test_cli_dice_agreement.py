@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from campaign.app import CampaignService
 from campaign.cli import main
-from campaign.pbem.ledger import Ledger
-from campaign.service import CampaignService
+from campaign.store.ledger import Ledger
 
 NAME = "nebula"
 

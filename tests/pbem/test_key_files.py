@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from campaign.app import CampaignService
 from campaign.cli import main
-from campaign.service import CampaignService
 from campaign.store.repository import Store
 from campaign.store.seal import KEY_FILE, SealKeyError, machine_key
 from tests.engine.factory import SETUP_ORDERS, small_ruleset

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from campaign.app import CampaignService
 from campaign.cli import main
 from campaign.pbem.errors import ReplayMismatchError
 from campaign.rules import engine
 from campaign.rules.ids import Side
-from campaign.service import CampaignService
 from tests.pbem.conftest import database_image, resealed
 from tests.pbem.helpers import CAMPAIGN, Table, cli_databases
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from campaign.app import CampaignService
 from campaign.rules.dice import PhysicalSource
 from campaign.rules.seedgame import SeedGame
-from campaign.service import CampaignService
 from tests.conftest import REPO_ROOT
 
 SEED_FILES = sorted((REPO_ROOT / "seeds").glob("*.json"))

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from campaign.app import CampaignService
 from campaign.cli import main
-from campaign.service import CampaignService
 from tests.render.svgdoc import parse
 
 

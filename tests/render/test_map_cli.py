@@ -7,11 +7,11 @@ import json
 
 import pytest
 
+from campaign.app import CampaignService
 from campaign.cli import main
 from campaign.rules.economy.adapter import explored_routes_of, occupancy_of
 from campaign.rules.economy.income import all_box_control
 from campaign.rules.ids import PLAYER_SIDES
-from campaign.service import CampaignService
 from tests.render.seeded import SEED_FILES, store_seed_game
 from tests.render.svgdoc import all_text, of_class, parse
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from campaign.app import CampaignService
 from campaign.cli import main
 from campaign.rules.canonical import canonical_json, sha256_hex
-from campaign.service import CampaignService
 from campaign.store.repository import GENESIS_HASH, StoredEvent, chain_hash, insert_events
 
 ORDERS = ("solomani place-neutral lantern", "aslan place-neutral span",

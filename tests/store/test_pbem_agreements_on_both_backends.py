@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
+from campaign.app import CampaignService
+from campaign.app.mail import PbemService
 from campaign.pbem import errors
-from campaign.pbem.exchange import PbemService
 from campaign.pbem.model import TurnFile
 from campaign.pbem.signing import generate_keys
 from campaign.rules.canonical import sha256_hex
 from campaign.rules.errors import CampaignError, InvalidOrderError
 from campaign.rules.ids import Side
-from campaign.service import CampaignService
 from campaign.store.repository import Store
 
 NAME = "nebula"
@@ -131,7 +131,7 @@ def test_a_nul_in_a_reason_is_refused_alike_on_every_backend(db_url, how):  # DN
         elif how == "set-ru reason":
             service.order(NAME, 'referee set-ru aslan 5 "bonus\x00"')
         elif how == "typed dice":
-            from campaign.service import TypedDice
+            from campaign.app import TypedDice
 
             service.order(NAME, "aslan place-neutral span", typed=TypedDice((3,), "a\x00b"))
         else:

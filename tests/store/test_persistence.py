@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 import sqlalchemy as sa
 
-from campaign import service as service_module
+from campaign.app import CampaignService
+from campaign.app import campaigns as service_module
 from campaign.rules import engine
 from campaign.rules.dice import FixedSource
 from campaign.rules.errors import (
@@ -20,7 +21,6 @@ from campaign.rules.errors import (
     UndoError,
 )
 from campaign.rules.ids import Side
-from campaign.service import CampaignService
 from campaign.store import repository
 from campaign.store.repository import Store
 from tests.engine import rolling
@@ -112,9 +112,9 @@ def test_second_writer_gets_conflict_and_nothing_is_lost(db_url):  # DN-ERR-1
 
     events_a = engine.decide(loaded_a.state, parse_order(order), loaded_a.ruleset)
     events_b = engine.decide(loaded_b.state, parse_order(order), loaded_b.ruleset)
-    first._append(loaded_a, order, events_a)
+    first.append(loaded_a, order, events_a)
     with pytest.raises(ConflictError, match="changed meanwhile"):
-        second._append(loaded_b, order, events_b)
+        second.append(loaded_b, order, events_b)
     rows = _rows(db_url)
     assert [r[1] for r in rows] == list(range(1, len(rows) + 1))
     assert first.load("c").head.seq == loaded_a.head.seq

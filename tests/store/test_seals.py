@@ -8,10 +8,10 @@ import threading
 
 import pytest
 
-from campaign import service as service_module
+from campaign.app import CampaignService
+from campaign.app import campaigns as service_module
 from campaign.rules import engine
 from campaign.rules.canonical import sha256_hex
-from campaign.service import CampaignService
 from campaign.store.repository import Store
 from campaign.store.seal import KEY_BYTES, KEY_FILE, machine_key
 from tests.engine.factory import SETUP_ORDERS, small_ruleset

@@ -6,13 +6,13 @@ import threading
 
 import pytest
 
+from campaign.app import CampaignService, parse_stored
 from campaign.rules.errors import (
     CampaignError,
     CampaignNotFoundError,
     ConflictError,
     TamperedLogError,
 )
-from campaign.service import CampaignService, parse_stored
 from campaign.store.repository import Store
 from tests.engine.factory import small_ruleset
 from tests.store import conftest as store_conftest

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from campaign.service import CampaignService
+from campaign.app import CampaignService
 from campaign.tui.demo import ensure_demo
 
 

@@ -8,7 +8,7 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList
 
-from campaign.service import CampaignService
+from campaign.app import CampaignService
 from campaign.tui.app import CampaignApp, create_app
 from campaign.tui.screens.campaign import CampaignScreen
 from campaign.tui.screens.forms import TextPrompt

@@ -13,7 +13,7 @@ from textual.widgets import DataTable, Footer
 from textual.widgets._footer import FooterKey
 from textual.widgets._toast import ToastRack
 
-from campaign.service import CampaignService
+from campaign.app import CampaignService
 from campaign.tui.app import CampaignApp
 from scenarios.imperial.screen import ImperialScreen, ImperialSetupScreen
 from scenarios.imperium_shogi.screen import ShogiScreen

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from textual.widgets import Input, Select, Static
 
-from campaign.service import CampaignService
+from campaign.app import CampaignService
 from campaign.tui.screens.forms import TextPrompt
 from tests.tui.pilot_helpers import SIZE, app_for, screen_of, send
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from textual.widgets import Static
 
-from campaign.render import campaign_map
-from campaign.service import CampaignService
+from campaign.app import CampaignService
+from campaign.app import pictures as campaign_map
 from tests.render.svgdoc import of_class, parse
 from tests.tui.pilot_helpers import SIZE, app_for, screen_of
 

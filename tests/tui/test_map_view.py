@@ -10,8 +10,8 @@ from rich.text import Text
 from textual.containers import ScrollableContainer
 from textual.widgets import DataTable
 
+from campaign.app import CampaignService
 from campaign.rules.ids import Side
-from campaign.service import CampaignService
 from campaign.tui.session import CampaignSession
 from campaign.tui.widgets.map_render import SIDE_STYLE, legend, render_map, short_name
 from tests.tui.pilot_helpers import app_for, screen_of

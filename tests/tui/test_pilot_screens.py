@@ -9,9 +9,9 @@ import pytest
 from textual.widgets import DataTable, Input, Select, Static
 
 from campaign import cli
+from campaign.app import CampaignService
 from campaign.rules.ids import Side
 from campaign.rules.phases import Phase
-from campaign.service import CampaignService
 from campaign.tui.app import CampaignApp
 from campaign.tui.screens.help import HelpScreen
 from campaign.tui.screens.launcher import LauncherScreen

@@ -5,10 +5,10 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from campaign.app import CampaignService
 from campaign.rules.ids import Side
 from campaign.rules.phases import Phase, SubPhase
 from campaign.rules.state import Where
-from campaign.service import CampaignService
 from tests.tui.pilot_helpers import SIZE, app_for, move_with_form, screen_of, send
 
 

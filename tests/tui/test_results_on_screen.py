@@ -9,8 +9,8 @@ from pathlib import Path
 
 from textual.widgets import DataTable, Input, Static
 
+from campaign.app import CampaignService
 from campaign.rules.acting import acting_sentence, who_must_act
-from campaign.service import CampaignService
 from campaign.tui.session import LogRow, last_round_dice
 from tests.tui.pilot_helpers import SIZE, app_for, move_with_form, screen_of, send
 

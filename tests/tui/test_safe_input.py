@@ -10,7 +10,7 @@ from pathlib import Path
 from textual import events
 from textual.widgets import Input, OptionList, TabbedContent
 
-from campaign.service import CampaignService
+from campaign.app import CampaignService
 from campaign.tui.screens.forms import Confirm
 from campaign.tui.screens.launcher import LauncherScreen
 from tests.tui.pilot_helpers import SIZE, app_for, move_with_form, screen_of, send

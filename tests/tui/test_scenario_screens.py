@@ -16,7 +16,7 @@ from textual.app import App
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, ListView, OptionList
 
-from campaign.service import CampaignService
+from campaign.app import CampaignService
 from campaign.tui.screens.campaign import CampaignScreen
 from campaign.tui.screens.launcher import LauncherScreen
 from scenarios import registry

@@ -6,9 +6,9 @@ import dataclasses
 
 import pytest
 
+from campaign.app import CampaignService
 from campaign.rules.errors import CampaignError, CampaignNotFoundError
 from campaign.rules.ids import Side
-from campaign.service import CampaignService
 from campaign.tui.screens.forms import build_order, template_fields
 from campaign.tui.session import CampaignSession, LogRow, parse_dice
 from campaign.tui.widgets.map_render import DESTINATION_STYLE, render_map

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from freezegun import freeze_time
 
-from campaign.service import CampaignService
+from campaign.app import CampaignService
 from scenarios.imperial.screen import ImperialScreen, ImperialSetupScreen
 from scenarios.imperium_shogi.screen import ShogiScreen
 from scenarios.invector.screen import InvectorScreen

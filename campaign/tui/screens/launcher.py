@@ -16,7 +16,7 @@ from campaign.tui.screens.forms import Confirm, NewCampaign, NewCampaignForm
 from scenarios import registry
 
 if TYPE_CHECKING:
-    from campaign.service import CampaignService
+    from campaign.app import CampaignService
 
 
 class ScenarioItem(ListItem):

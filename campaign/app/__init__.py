@@ -1,0 +1,48 @@
+"""The write side: one use case per module, each load → check → decide → append once.
+
+- ``campaigns``: create and load a campaign (the snapshot-trust protocol), append one order's
+  events, repin changed data;
+- ``orders``: orders typed by a person, their reports, undo and referee restores;
+- ``audit``: ``verify`` and anchors;
+- ``reading``: loads what a viewer asks for and hands it to the read side (``campaign.views``).
+
+``CampaignService`` is the one object the front ends (CLI, TUI) and the play-by-e-mail exchange
+hold: it combines the use cases over one database. Every method completes or raises a
+``CampaignError`` with a user-facing message; a refused order changes nothing.
+"""
+
+from __future__ import annotations
+
+from campaign.app.audit import Anchor, Audit
+from campaign.app.campaigns import (
+    SNAPSHOT_EVERY,
+    START_ORDER_TEXT,
+    Campaigns,
+    Loaded,
+    RulesetLoader,
+    content_loader,
+    parse_stored,
+)
+from campaign.app.orders import (
+    REFEREE_UNDO,
+    OrderReport,
+    Orders,
+    TypedDice,
+    referee_restoration,
+    referee_undo_reason,
+    referee_undo_text,
+)
+from campaign.app.reading import Reading
+from campaign.views.log import LogLine, StoryEntry, dice_origin
+from campaign.views.status import Status
+
+__all__ = [
+    "REFEREE_UNDO", "SNAPSHOT_EVERY", "START_ORDER_TEXT", "Anchor", "CampaignService",
+    "Campaigns", "Loaded", "LogLine", "OrderReport", "RulesetLoader", "Status", "StoryEntry",
+    "TypedDice", "content_loader", "dice_origin", "parse_stored", "referee_restoration",
+    "referee_undo_reason", "referee_undo_text",
+]
+
+
+class CampaignService(Orders, Audit, Reading):
+    """Load → check → decide → append, and what a viewer reads, for one database."""

@@ -1,0 +1,246 @@
+"""Campaigns as the write side keeps them: create, load (the snapshot-trust protocol), append.
+
+``Campaigns`` owns a ``Store`` and a way to build the ``Ruleset``; every other use case
+(``orders``, ``audit``, ``reading``) builds on it. ``append`` is the one way events reach the
+log: one order's events in one transaction, folded into the loaded state as the log gives them
+back, with a snapshot whenever the log crosses ``snapshot_every`` events (docs/engine.md).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from campaign.records.chain import head_of_rows
+from campaign.records.rows import CampaignRow
+from campaign.rules import catalog, engine
+from campaign.rules.base import Event
+from campaign.rules.canonical import canonical_json, sha256_hex
+from campaign.rules.dice import SeededSource
+from campaign.rules.errors import (
+    CampaignError,
+    RulesetMismatchError,
+    TamperedLogError,
+)
+from campaign.rules.field_errors import field_problem
+from campaign.rules.flow import MapAssembled, layout_record
+from campaign.rules.plain_text import check_reason
+from campaign.rules.referee import RulesetRepinned
+from campaign.rules.registry import event_adapter
+from campaign.rules.ruleset import Ruleset
+from campaign.rules.state import CampaignState
+from campaign.store.repository import (
+    DICE_MODES,
+    Head,
+    Store,
+    StoredEvent,
+    check_campaign_name,
+)
+from campaign.store.seal import Seals
+
+#: A snapshot is written whenever the log crosses a multiple of this many events.
+SNAPSHOT_EVERY = 250
+START_ORDER_TEXT = "(campaign started)"
+
+RulesetLoader = Callable[[str, "int | None"], Ruleset]
+
+
+def content_loader(data_dir: Path | None = None) -> RulesetLoader:
+    """The default ruleset source: ``campaign.content.load_ruleset`` on ``data_dir``."""
+
+    def load(layout: str, seed: int | None) -> Ruleset:
+        from campaign.content import load_ruleset
+
+        return load_ruleset(data_dir, layout, seed)
+
+    return load
+
+
+def parse_stored(rows: list[StoredEvent], name: str = "") -> list[Event]:
+    """Events from stored JSON rows; ``TamperedLogError`` naming the first unreadable one."""
+    adapter = event_adapter()
+    try:
+        return [adapter.validate_json(row.payload) for row in rows]
+    except ValidationError:
+        for row in rows:
+            try:
+                adapter.validate_json(row.payload)
+            except ValidationError as error:
+                raise TamperedLogError(
+                    name, row.seq, f"event cannot be read by this version: "
+                    f"{field_problem(error)}"
+                ) from None
+        raise
+
+
+@dataclass
+class Loaded:
+    """A campaign as loaded: its row, verified log head, state and ruleset, and the verified
+    log it was folded from (``rows``, kept up to date by ``Campaigns.append``: use cases that
+    need the log read it here instead of reading it again)."""
+
+    row: CampaignRow
+    head: Head
+    state: CampaignState
+    ruleset: Ruleset
+    from_snapshot: int = 0  # seq of the snapshot used (0: cold replay)
+    dice_mode: str = "seeded"  # chosen at creation: seeded, physical or commit-reveal
+    rows: list[StoredEvent] = field(default_factory=list)
+
+
+class Campaigns:
+    """Create and load campaigns of one database; append one order's events at a time."""
+
+    def __init__(
+        self,
+        store: Store | None = None,
+        *,
+        db_url: str | None = None,
+        ruleset_loader: RulesetLoader | None = None,
+        seal_dir: Path | None = None,
+        snapshot_every: int = SNAPSHOT_EVERY,
+    ) -> None:
+        """``seal_dir``: where this machine's snapshot-sealing key lives (default: the user's
+        data directory; ``campaign/store/seal.py``). ``snapshot_every``: a snapshot is written
+        whenever the log crosses a multiple of this many events (tests force small values so
+        that every path through a snapshot is exercised)."""
+        if snapshot_every < 1:
+            raise ValueError("snapshot_every must be at least 1")
+        catalog.load()
+        self.store = store if store is not None else Store(db_url)
+        self.load_ruleset = ruleset_loader or content_loader()
+        self.seals = Seals(seal_dir)
+        self.snapshot_every = snapshot_every
+
+
+    def create(
+        self,
+        name: str,
+        layout: str = "standard",
+        seed: int | None = None,
+        dice_seed: str | None = None,
+        dice_mode: str = "seeded",
+    ) -> Loaded:
+        """A new campaign: pins the data, logs the map and the seeded neutral shuffle.
+
+        ``seed`` seeds random assembly and, when no ``dice_seed`` is given, the dice too (so a
+        seeded game is reproducible: for tests, demos and seed games). Without ``seed`` a random
+        layout gets a fresh map seed (logged) and the dice a secret random seed. ``dice_mode``
+        (``seeded``, ``physical`` or ``commit-reveal``) decides who may give dice values later;
+        the set-up's neutral shuffle is always seeded.
+        """
+        check_campaign_name(name)
+        if dice_mode not in DICE_MODES:
+            raise CampaignError(f"unknown dice mode {dice_mode!r} ({', '.join(DICE_MODES)})")
+        if layout == "random" and seed is None:
+            layout_seed: int | None = secrets.randbelow(2**31)
+        else:
+            layout_seed = seed if layout == "random" else None
+        ruleset = self.load_ruleset(layout, layout_seed)
+        if dice_seed is None:
+            dice_seed = f"seed:{seed}" if seed is not None else secrets.token_hex(16)
+        events = engine.start(
+            name,
+            ruleset,
+            MapAssembled(layout=layout_record(ruleset.star_map)),
+            SeededSource(dice_seed),
+        )
+        self.store.create_campaign(
+            CampaignRow(
+                name=name,
+                layout=layout,
+                layout_seed=layout_seed,
+                dice_seed=dice_seed,
+                file_hashes=canonical_json(ruleset.file_hashes),
+                profile_hash=ruleset.profile_hash,
+            ),
+            dice_mode,
+        )
+        self.store.append(name, 0, START_ORDER_TEXT, [(e.type, canonical_json(e)) for e in events])
+        return self.load(name)
+
+    def ruleset_for(self, row: CampaignRow, *, allow_changed: bool = False) -> Ruleset:
+        """The ruleset of ``row``; refuses changed data files unless ``allow_changed``."""
+        ruleset = self.load_ruleset(row.layout, row.layout_seed)
+        pinned = json.loads(row.file_hashes)
+        if not allow_changed and dict(ruleset.file_hashes) != pinned:
+            from campaign.content.hashing import describe_changes, diff_hashes
+
+            raise RulesetMismatchError(
+                describe_changes(diff_hashes(pinned, dict(ruleset.file_hashes)))
+                + f" (campaign {row.name!r}: `campaign repin {row.name} REASON`)"
+            )
+        return ruleset
+
+    def load(
+        self, name: str, *, use_snapshot: bool = True, allow_changed_data: bool = False
+    ) -> Loaded:
+        """Open ``name`` (``Store.open_campaign``: its row and the log, hash chain verified),
+        then fold the log: from the latest snapshot when this machine sealed it; otherwise the
+        log is replayed up to the snapshot and the store vouches for the snapshot only when it
+        agrees, sealing it (``from_snapshot`` = its event). The log is read once.
+
+        A snapshot that differs from the replayed log (an edited database) is never used: the
+        log is the truth, and ``campaign verify`` names the bad snapshot."""
+        opened = self.store.open_campaign(name, self.seals, use_snapshot=use_snapshot)
+        rows, snapshot = opened.rows, opened.snapshot
+        ruleset = self.ruleset_for(opened.row, allow_changed=allow_changed_data)
+        state, checked = CampaignState(), 0
+        if snapshot is not None and opened.trusted:
+            state = CampaignState.from_canonical_text(snapshot.state)
+            engine.fold(parse_stored(rows[snapshot.seq :], name), state)
+            checked = snapshot.seq
+        elif snapshot is not None:
+            events = parse_stored(rows, name)
+            engine.fold(events[: snapshot.seq], state)
+            if self.store.vouch_for_snapshot(name, snapshot, rows, state.canonical_text(),
+                                             self.seals):
+                checked = snapshot.seq
+            engine.fold(events[snapshot.seq :], state)
+        else:
+            engine.fold(parse_stored(rows, name), state)
+        return Loaded(opened.row, head_of_rows(rows), state, ruleset, checked, opened.dice_mode,
+                      rows)
+
+    def append(self, loaded: Loaded, order_text: str, events: list[Event]) -> None:
+        """Store ``events`` after the loaded head, then update ``loaded`` and snapshot."""
+        stored = self.store.append(
+            loaded.row.name,
+            loaded.head.seq,
+            order_text,
+            [(e.type, canonical_json(e)) for e in events],
+        )
+        engine.fold([engine.as_stored(e) for e in events], loaded.state)
+        self.appended(loaded, stored)
+
+    def appended(self, loaded: Loaded, stored: list[StoredEvent]) -> None:
+        """``loaded``, whose state already holds the events ``stored`` after its head, now ends
+        at them; a snapshot is written when they cross a multiple of ``snapshot_every``."""
+        previous = loaded.head.seq
+        loaded.rows.extend(stored)
+        loaded.head = head_of_rows(loaded.rows)
+        if loaded.head.seq // self.snapshot_every > previous // self.snapshot_every:
+            self.snapshot(loaded)
+
+    def snapshot(self, loaded: Loaded) -> None:
+        """Write a snapshot of ``loaded`` at its head, sealed: this machine computed it."""
+        text, name, head = loaded.state.canonical_text(), loaded.row.name, loaded.head
+        self.store.save_snapshot(name, head.seq, head.hash, sha256_hex(text), text, self.seals)
+
+    def repin(self, name: str, reason: str) -> Loaded:
+        """Accept the current data files for ``name`` (DN-DATA-4), logged with ``reason``."""
+        reason = check_reason(reason, "the reason for re-pinning")
+        loaded = self.load(name, allow_changed_data=True)
+        ruleset = loaded.ruleset
+        event = RulesetRepinned(
+            reason=reason, file_hashes=dict(ruleset.file_hashes), profile_hash=ruleset.profile_hash
+        )
+        self.append(loaded, f"referee repin {json.dumps(reason)}", [event])
+        self.store.update_pins(name, dict(ruleset.file_hashes), ruleset.profile_hash)
+        return self.load(name)
+

@@ -1,0 +1,280 @@
+"""Orders: typed by a person (CLI, TUI, orders file), decided, appended; undo and referee
+restores. Every refusal is a ``CampaignError`` naming the rule, and a refused order leaves the
+stored campaign exactly as it was (DN-ERR-1).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from campaign.app.campaigns import START_ORDER_TEXT, Campaigns, Loaded, parse_stored
+from campaign.rules import engine, narration
+from campaign.rules.acting import acting_sentence
+from campaign.rules.base import Event
+from campaign.rules.dice import DiceSource, PhysicalSource, SeededSource
+from campaign.rules.errors import (
+    InvalidOrderError,
+    StaleTurnError,
+    UndoError,
+)
+from campaign.rules.flow import PhaseAdvanced, PhaseEnded
+from campaign.rules.ids import Side
+from campaign.rules.plain_text import check_reason
+from campaign.rules.referee import DiceEntered, RefereeRestored
+from campaign.rules.state import CampaignState
+from campaign.rules.views import redact
+from campaign.store.repository import (
+    StoredEvent,
+)
+
+
+@dataclass(frozen=True)
+class TypedDice:
+    """Dice values typed in by a person (``campaign order --dice``, the TUI's dice field).
+
+    Accepted only in a ``physical`` campaign, or in a ``seeded`` one as a referee override with
+    a ``reason`` (DN-ERR-1); the order's batch then records them in a ``dice-entered`` event."""
+
+    values: tuple[int, ...]
+    reason: str | None = None
+
+
+@dataclass(frozen=True)
+class OrderReport:
+    """What one order did: its events, their sentences (condensed), the state after and who
+    must act now (``acting.acting_sentence``)."""
+
+    events: list[Event]
+    lines: list[str]
+    state: CampaignState
+    now: str = ""
+
+
+class Orders(Campaigns):
+    """Give, report and take back orders."""
+
+    def order(
+        self,
+        name: str,
+        text: str,
+        *,
+        dice: DiceSource | None = None,
+        typed: TypedDice | None = None,
+        expected_seq: int | None = None,
+    ) -> tuple[list[Event], CampaignState]:
+        """Load, then parse, decide and append one order; returns its events and the new state.
+
+        ``expected_seq``: the event number the caller's view was built on; if the campaign has
+        moved on since, ``StaleTurnError`` (nothing is decided or stored). ``typed``: dice a
+        person typed in (see ``submit``).
+        """
+        loaded = self.load(name)
+        if expected_seq is not None and expected_seq != loaded.head.seq:
+            raise StaleTurnError(
+                f"campaign {name!r} is at event {loaded.head.seq}, your view is from event "
+                f"{expected_seq}; reload before giving orders"
+            )
+        events = self.submit(loaded, text, dice=dice, typed=typed)
+        return events, loaded.state
+
+    def order_report(
+        self,
+        name: str,
+        text: str,
+        *,
+        dice: DiceSource | None = None,
+        typed: TypedDice | None = None,
+        viewer: Side | None = None,
+    ) -> OrderReport:
+        """Like ``order``, and say what happened: one sentence per event worth reading."""
+        return self.submit_report(self.load(name), text, dice=dice, typed=typed, viewer=viewer)
+
+    def submit_report(
+        self,
+        loaded: Loaded,
+        text: str,
+        *,
+        dice: DiceSource | None = None,
+        typed: TypedDice | None = None,
+        viewer: Side | None = None,
+    ) -> OrderReport:
+        """``submit`` on a campaign kept open (the TUI, an orders file), saying what happened
+        as ``viewer`` may read it and who must act now."""
+        before = loaded.state.clone()
+        events = self.submit(loaded, text, dice=dice, typed=typed, viewer=viewer)
+        lines = narration.condense(
+            narration.narrate(events, before, viewer=viewer, ruleset=loaded.ruleset)
+        )
+        return OrderReport(events, lines, loaded.state, acting_sentence(loaded.state,
+                                                                         loaded.ruleset))
+
+    def submit(
+        self, loaded: Loaded, text: str, *, dice: DiceSource | None = None,
+        typed: TypedDice | None = None, viewer: Side | None = None,
+    ) -> list[Event]:
+        """Decide ``text`` on an already loaded campaign (e.g. kept open by the TUI) and append.
+
+        Dice come from the campaign's seed, or in a ``physical`` campaign from ``typed`` (values
+        typed at the table). ``typed`` in a ``seeded`` campaign needs a referee ``reason``; a
+        ``commit-reveal`` campaign refuses typed dice (the other player's machine re-rolls
+        them). Typed dice are recorded in a ``dice-entered`` event of the same batch.
+        ``dice`` is a programmatic source for tests and tools (never user input).
+
+        ``viewer``: the player typing the order (``None``: the referee, who may name every
+        counter by its real id). A player names face-down counters by their alias only; the
+        order is checked as typed, before aliases are resolved (``rules.naming``, DN-NEU-1).
+
+        ``loaded`` is updated in place. If another writer appended meanwhile, ``ConflictError``
+        and nothing is stored: reload and try again.
+        """
+        order = engine.read_typed(loaded.state, text, loaded.ruleset, viewer)
+        source: DiceSource
+        if typed is not None or (loaded.dice_mode == "physical" and dice is None):
+            source = self._typed_source(loaded, typed)
+        else:
+            source = dice if dice is not None else SeededSource(loaded.row.dice_seed)
+        events = engine.decide(loaded.state, order, loaded.ruleset, source)
+        # the log (and so every turn file) names a face-down counter by its alias, as the
+        # ordering player knows it (DN-NEU-1); replays resolve the alias again
+        logged = redact(order.to_notation(), loaded.state, order.side)
+        values = tuple(roll.value for event in events for roll in event.rolls)
+        if isinstance(source, PhysicalSource) and dice is None and values:
+            events.append(self._dice_record(loaded, typed, values))
+        self.append(loaded, logged, events)
+        return events
+
+    @staticmethod
+    def _typed_source(loaded: Loaded, typed: TypedDice | None) -> PhysicalSource:
+        """The source for typed dice, if the campaign's dice mode accepts them (DN-ERR-1)."""
+        name, mode = loaded.row.name, loaded.dice_mode
+        reason = (typed.reason or "").strip() if typed is not None else ""
+        if reason:
+            check_reason(reason, "the reason for the typed dice")
+        if mode == "commit-reveal":
+            raise InvalidOrderError(
+                f"DN-ERR-1: campaign {name!r} plays by e-mail with commit-reveal dice: the "
+                "other player's machine rolls every die again, so dice cannot be typed in"
+            )
+        if mode == "seeded" and not reason:
+            raise InvalidOrderError(
+                f"DN-ERR-1: campaign {name!r} rolls seeded dice; typed dice are accepted only "
+                "in a campaign created with physical dice (`campaign new --dice physical`) or "
+                "as a referee override with a reason (--referee \"REASON\")"
+            )
+        return PhysicalSource.from_values(typed.values if typed is not None else ())
+
+    @staticmethod
+    def _dice_record(loaded: Loaded, typed: TypedDice | None, values: tuple[int, ...]
+                     ) -> DiceEntered:
+        reason = (typed.reason or "").strip() if typed is not None else ""
+        if loaded.dice_mode == "physical":
+            return DiceEntered(origin="physical", values=values, reason=reason or None)
+        return DiceEntered(origin="referee-override", values=values, reason=reason)
+
+    def undo(self, name: str, *, referee_reason: str | None = None) -> CampaignState:
+        """Remove the last order's events (same phase, no dice), or with a referee reason log a
+        ``referee-restored`` event putting the state back to before that order."""
+        return self.undo_report(name, referee_reason=referee_reason).state
+
+    def undo_report(
+        self, name: str, *, referee_reason: str | None = None, viewer: Side | None = None
+    ) -> OrderReport:
+        """``undo``, saying what was taken back: the undone order's sentences (a plain undo)
+        or the ``referee-restored`` sentence (an override)."""
+        loaded = self.load(name)
+        rows = list(loaded.rows)
+        batch_rows = [r for r in rows if r.batch == loaded.head.batch]
+        if not batch_rows or batch_rows[0].order_text == START_ORDER_TEXT:
+            raise UndoError("nothing to undo: the start of the campaign cannot be undone")
+        keep = batch_rows[0].seq - 1
+        events = parse_stored(batch_rows, name)
+        if referee_reason is None:
+            self._refuse_undo_of_sent(name, batch_rows[0])
+            rolled = [roll for event in events for roll in event.rolls]
+            if rolled:
+                raise UndoError(
+                    f"cannot undo '{batch_rows[0].order_text}': it rolled dice "
+                    f"({rolled[0].purpose} = {rolled[0].value}); only a referee override with a "
+                    "reason can revert it (undo --referee REASON)"
+                )
+            if any(isinstance(e, PhaseEnded | PhaseAdvanced) for e in events):
+                raise UndoError(
+                    f"cannot undo '{batch_rows[0].order_text}': it ended the phase; undo works "
+                    "within the current phase only (a referee override can revert it)"
+                )
+            self.store.truncate(name, loaded.head.seq, keep)
+            after = self.load(name)
+            undone = narration.condense(narration.narrate(events, after.state, viewer=viewer,
+                                                          ruleset=after.ruleset))
+            lines = [f"undone: {batch_rows[0].order_text}", *(f"  {t}" for t in undone)]
+            return OrderReport(events, lines, after.state,
+                               acting_sentence(after.state, after.ruleset))
+        reason = check_reason(referee_reason, "the referee's reason")
+        restored = referee_restoration(name, rows, reason)
+        text = referee_undo_text(reason)
+        previous = loaded.state.clone()
+        self.append(loaded, text, [restored])
+        lines = narration.condense(narration.narrate([restored], previous, viewer=viewer,
+                                                     ruleset=loaded.ruleset))
+        return OrderReport([restored], lines, loaded.state,
+                           acting_sentence(loaded.state, loaded.ruleset))
+
+    def _refuse_undo_of_sent(self, name: str, first: StoredEvent) -> None:
+        """A plain undo must not remove events a turn file already carried to the other
+        player: both copies would then disagree about the past (docs/turn-files.md)."""
+        from campaign.store.ledger import exchanged_through  # the PBEM tables, if any
+
+        shared = exchanged_through(self.store, name)
+        if first.seq <= shared:
+            raise UndoError(
+                f"cannot undo '{first.order_text}': it went to the other player in a turn file "
+                f"(events up to {shared} are shared); give a new order instead, or agree on a "
+                "referee override (undo --referee REASON, which is sent with the next file)"
+            )
+
+
+
+#: How a referee undo is written in the log (and so in turn files): ``referee undo "REASON"``.
+REFEREE_UNDO = "referee undo "
+
+
+def referee_undo_text(reason: str) -> str:
+    """The order text logged for a referee undo with ``reason`` (the reason as a JSON string)."""
+    return REFEREE_UNDO + json.dumps(reason)
+
+
+def referee_undo_reason(order_text: str) -> str | None:
+    """The reason of a referee undo's order text, or ``None`` for any other order text (only
+    the exact form ``referee_undo_text`` writes is one)."""
+    if not order_text.startswith(REFEREE_UNDO):
+        return None
+    try:
+        reason = json.loads(order_text[len(REFEREE_UNDO):])
+    except ValueError:
+        return None
+    if not isinstance(reason, str) or referee_undo_text(reason) != order_text:
+        return None
+    return reason
+
+
+def referee_restoration(name: str, rows: list[StoredEvent], reason: str) -> RefereeRestored:
+    """The ``referee-restored`` event that puts campaign ``name``, whose log is ``rows`` (all
+    of it, from event 1), back to its state before the last order batch.
+
+    The state is folded again from the log, never taken from anywhere else: the referee's own
+    undo and the receiver of a turn file that carries one (``campaign.pbem.position``) both
+    compute it here, so they agree event for event whatever the state's serialisation. The
+    event is returned as the log gives it back (read from its canonical JSON), so folding it
+    gives the state every later load gives."""
+    last = rows[-1].batch if rows else -1
+    first = next((row for row in reversed(rows) if row.batch != last), None)
+    start = first.seq + 1 if first is not None else 1
+    if not rows or rows[start - 1].order_text == START_ORDER_TEXT:
+        raise UndoError("nothing to undo: the start of the campaign cannot be undone")
+    keep = start - 1
+    before = engine.fold(parse_stored(rows[:keep], name))
+    made = RefereeRestored(reason=reason, to_seq=keep, state_text=before.canonical_text())
+    stored = engine.as_stored(made)
+    assert isinstance(stored, RefereeRestored)
+    return stored
