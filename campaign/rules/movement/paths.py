@@ -17,7 +17,7 @@ from campaign.rules import errors
 from campaign.rules.ids import Side, SystemType
 from campaign.rules.movement import book
 from campaign.rules.movement.groups import Group, explorers_of
-from campaign.rules.movement.presence import Presence
+from campaign.rules.movement.presence import Placed, Presence
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
 
@@ -214,7 +214,7 @@ class Terrain:
             return Arrival.FINISHED
         return Arrival.HALTED
 
-    def visible_blockers(self, system_id: str) -> list:  # noqa: ANN201 - presence entries
+    def visible_blockers(self, system_id: str) -> list[Placed]:
         """The enemy units in ``system_id`` that stop jump movement and that the moving side
         can see (DN-MOV-2/3): face-down neutral counters are not among them."""
         return [b for b in self.presence.blockers(self.side, system_id) if not b.unit.face_down]
