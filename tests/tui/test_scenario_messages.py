@@ -150,7 +150,8 @@ def test_saves_go_to_the_chosen_folder_which_is_remembered(game, private_folders
     ``imperium-shogi.txt`` and the messages repeated whatever was typed.)"""
     chosen = private_folders.parent / "games"
     chosen.mkdir()
-    name = GAMES[game]().SAVE_NAME
+    name = {"imperium-shogi": "imperium-shogi.txt", "invector": "invector.txt",
+            "imperial": "imperial.txt"}[game]
 
     async def first_session() -> None:
         app = ScenarioHost(GAMES[game])
