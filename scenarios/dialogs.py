@@ -34,10 +34,11 @@ from scenarios.saves import (
 )
 
 __all__ = [
-    "BOARD_WORDS", "FILE_WORDS", "GAMES_TCSS", "MAX_SAVE_BYTES", "VOCABULARY", "GameChoice",
-    "GameConfirm", "GameDialog", "GameHelp", "GamePathDialog", "GameScreen", "HelpSection",
-    "KeyWord", "cannot_load", "confirm_then", "game_bindings", "game_keys", "leave_screen",
-    "players_line", "read_players", "read_text_bounded", "write_text_safely",
+    "BOARD_WORDS", "FILE_WORDS", "GAMES_TCSS", "HUMAN", "MAX_SAVE_BYTES", "VOCABULARY",
+    "GameChoice", "GameConfirm", "GameDialog", "GameHelp", "GamePathDialog", "GameScreen",
+    "HelpSection", "KeyWord", "cannot_load", "confirm_then", "game_bindings", "game_keys",
+    "leave_screen", "player_word", "players_line", "read_players", "read_text_bounded",
+    "write_text_safely",
 ]
 
 #: The look of every scenario screen and dialog (package data, shipped in the wheel).
@@ -80,6 +81,15 @@ VOCABULARY: dict[str, KeyWord] = {
     "leave": KeyWord("q", "leave", "Back", True),
     "help": KeyWord("question_mark,f1", "help", "Help", True),
 }
+
+#: The player kind of a seat a person plays (the others are computer levels: ``easy`` …).
+HUMAN = "human"
+
+
+def player_word(kind: str) -> str:
+    """How a seat's player is shown: ``person``, or the computer level's name."""
+    return "person" if kind == HUMAN else kind
+
 
 #: The board games' cursor and selection words (Imperium Shogi, Invector).
 BOARD_WORDS = ("cursor_up", "cursor_down", "cursor_left", "cursor_right", "activate",

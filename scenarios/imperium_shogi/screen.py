@@ -23,6 +23,7 @@ from textual.widgets import Footer, Input, Static
 
 from scenarios.dialogs import (
     BOARD_WORDS,
+    HUMAN,
     GameChoice,
     GameScreen,
     HelpSection,
@@ -30,6 +31,7 @@ from scenarios.dialogs import (
     game_bindings,
     game_keys,
     leave_screen,
+    player_word,
     players_line,
     read_players,
     read_text_bounded,
@@ -57,7 +59,6 @@ from scenarios.imperium_shogi.rules import (
 )
 from scenarios.protocol import DamagedDataError, IllegalActionError, NotationError
 
-HUMAN = "human"
 GRID_ROWS = RANKS + 2
 SIDE_TITLES = ("Red (Empire)", "Blue (Terran Confederation)")
 SIDE_MARKS = ("▲", "▼")
@@ -270,7 +271,7 @@ class ShogiScreen(GameScreen):
         who = "you" if kind == HUMAN else f"computer, {kind}"
         doing = " — thinking…" if self.thinking else ""
         players = " vs ".join(
-            f"{PLAYER_NAMES[n]}: {'person' if k == HUMAN else k}"
+            f"{PLAYER_NAMES[n]}: {player_word(k)}"
             for n, k in enumerate(self.players)
         )
         return f"{SIDE_TITLES[side]} to move ({who}){doing}\n[dim]{players}[/dim]"
@@ -560,7 +561,7 @@ class ShogiScreen(GameScreen):
         self.players[side] = kinds[(kinds.index(current) + 1) % len(kinds)]
         self._forget_thinking()
         self._check_players()
-        self.notify(f"{PLAYER_NAMES[side]} is now played by: {self.players[side]}")
+        self.notify(f"{PLAYER_NAMES[side]} is now played by: {player_word(self.players[side])}")
         self.refresh_view()
         if not self.thinking:
             self._maybe_computer_move()

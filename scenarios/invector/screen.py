@@ -19,6 +19,7 @@ from textual.widgets import Footer, Input, Static
 
 from scenarios.dialogs import (
     BOARD_WORDS,
+    HUMAN,
     GameChoice,
     GameScreen,
     HelpSection,
@@ -26,6 +27,7 @@ from scenarios.dialogs import (
     game_bindings,
     game_keys,
     leave_screen,
+    player_word,
     players_line,
     read_players,
     read_text_bounded,
@@ -42,7 +44,6 @@ from scenarios.invector.rules import (
 )
 from scenarios.protocol import IllegalActionError, NotationError
 
-HUMAN = "human"
 CELL_WIDTH = 7
 CELL_HEIGHT = 3
 PLAYER_KINDS = (HUMAN, *LEVELS)
@@ -227,7 +228,8 @@ class InvectorScreen(GameScreen):
             colour = COLOUR_NAMES[state.colour_of(seat)]
             stones = state.stones[state.colour_of(seat)].bit_count()
             noun = "stone" if stones == 1 else "stones"
-            seats.append(f"seat {seat}: {self.players[seat]} — {colour}, {stones} {noun}")
+            seats.append(
+                f"seat {seat}: {player_word(self.players[seat])} — {colour}, {stones} {noun}")
         if state.is_terminal():
             winner = state.winner_colour()
             assert winner is not None
@@ -386,7 +388,7 @@ class InvectorScreen(GameScreen):
         seat = 1 if self.players[0] == HUMAN else 0
         kinds = list(PLAYER_KINDS)
         self.players[seat] = kinds[(kinds.index(self.players[seat]) + 1) % len(kinds)]
-        self.notify(f"Seat {seat} is now played by: {self.players[seat]}")
+        self.notify(f"Seat {seat} is now played by: {player_word(self.players[seat])}")
         self._generation += 1
         self.thinking = False
         self.refresh_view()

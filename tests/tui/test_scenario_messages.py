@@ -199,8 +199,9 @@ def test_enter_on_an_empty_path_says_why_instead_of_closing(private_folders: Pat
     run(scenario())
 
 
-def test_invector_counts_one_stone_in_the_singular():
-    """INV-7: a seat down to its last stone reads "1 stone" (it read "1 stones")."""
+def test_invector_status_reads_a_person_and_one_stone_in_the_singular():
+    """INV-7: a seat down to its last stone reads "1 stone" (it read "1 stones"), and a seat
+    a person plays reads "person", as in Imperium Shogi (it showed the internal "human")."""
     state = parse_position("invector 3x2 b.w/.ww b pie:off")
 
     async def scenario() -> None:
@@ -208,7 +209,13 @@ def test_invector_counts_one_stone_in_the_singular():
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             status = str(app.screen.query_one("#inv-status").render())
-            assert "black, 1 stone\n" in status and "white, 3 stones" in status
+            assert "seat 0: person — black, 1 stone\n" in status
+            assert "seat 1: person — white, 3 stones" in status
+            await pilot.press("o")  # the opponent: a computer level, then a person again
+            await pilot.press("o", "o", "o")
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert notices(app)[-1] == "Seat 1 is now played by: person"
 
     run(scenario())
 
