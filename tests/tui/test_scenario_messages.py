@@ -245,3 +245,28 @@ def test_the_launcher_frames_the_pane_that_has_the_focus(
             assert frames(launcher) == (scenarios, campaigns)
 
     run(scenario())
+
+
+def test_a_damaged_imperial_save_is_refused_in_words(private_folders: Path):
+    """IMP-4 (the start position a save begins with): a start position without its options
+    was refused as ``bad position text: 'options'`` (a raw KeyError); a field of the wrong
+    kind showed pydantic's text. Both are now a sentence naming the file and line."""
+    damaged = private_folders / "damaged.txt"
+    damaged.write_text('# Imperial saved game\nimperial1 {"x": 1}\n', encoding="utf-8")
+    wrong_kind = private_folders / "wrong.txt"
+    wrong_kind.write_text('imperial1 {"options": {"factory_top_up": "maybe"}}\n',
+                          encoding="utf-8")
+
+    async def scenario() -> None:
+        app = ScenarioHost(GAMES["imperial"])
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            await answer_path(pilot, "ctrl+o", str(damaged))
+            await answer_path(pilot, "ctrl+o", str(wrong_kind))
+            assert notices(app) == [
+                f"{damaged}:2: the start position lacks the field 'options'",
+                f"{wrong_kind}:1: the start position is damaged (a field holds a value of the "
+                "wrong kind)",
+            ]
+
+    run(scenario())
