@@ -217,6 +217,8 @@ class GameScreen(Screen[None]):
 
 
 ResultT = TypeVar("ResultT")
+#: Longest path the file dialog takes (longer than any path a file system allows).
+MAX_PATH_CHARS = 4096
 
 
 class GameDialog(ModalScreen[ResultT]):
@@ -241,7 +243,7 @@ class GamePathDialog(GameDialog[str | None]):
         with Vertical(classes="game-dialog"):
             yield Label(self._heading, classes="game-dialog-title")
             yield Input(value=self._default, placeholder="a file name or a full path",
-                        id="game-path")
+                        max_length=MAX_PATH_CHARS, id="game-path")
             yield Static("", classes="dialog-error", id="game-path-error")
             yield Static(f"A name alone goes in {saves_folder()}\nEnter: OK · Esc: cancel",
                          classes="dialog-hint", id="game-path-hint")
@@ -251,8 +253,10 @@ class GamePathDialog(GameDialog[str | None]):
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
-        if not event.value.strip():  # Enter on an empty field says why nothing happens
-            self.query_one("#game-path-error", Static).update("Type a path, or Esc to cancel.")
+        problem = ("Type a path, or Esc to cancel." if not event.value.strip()  # say why
+                   else "A path cannot hold a NUL character." if "\0" in event.value else "")
+        if problem:  # the dialog stays open
+            self.query_one("#game-path-error", Static).update(problem)
             return
         self.dismiss(event.value.strip())
 

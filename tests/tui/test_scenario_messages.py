@@ -124,6 +124,21 @@ def test_a_save_that_cannot_be_written_says_why_in_words(game, private_folders: 
     run(scenario())
 
 
+def test_saving_over_a_folder_says_so(private_folders: Path):
+    """SHO-10: a save whose path is a folder is refused in words (``[Errno 21]`` before)."""
+    (private_folders / "games").mkdir()
+
+    async def scenario() -> None:
+        app = ScenarioHost(GAMES["imperium-shogi"])
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            await answer_path(pilot, "ctrl+s", "games")
+            assert notices(app) == [
+                f"Cannot save to {private_folders / 'games'}: that is a folder, not a file"]
+
+    run(scenario())
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_file_that_cannot_be_loaded_is_named_once_in_full(game, private_folders: Path):
     """SHO-10 INV-8 (the saved records; Imperial's has no rule id): a load from a file that
@@ -191,6 +206,12 @@ def test_enter_on_an_empty_path_says_why_instead_of_closing(private_folders: Pat
             dialog = app.screen
             assert isinstance(dialog, GamePathDialog)  # still open
             assert "Type a path, or Esc to cancel." in str(
+                dialog.query_one("#game-path-error", Static).render())
+            dialog.query_one("#game-path", Input).value = "a\0b.txt"  # os refuses it raw
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen is dialog
+            assert "A path cannot hold a NUL character." in str(
                 dialog.query_one("#game-path-error", Static).render())
             await pilot.press("escape")
             await pilot.pause()
