@@ -91,7 +91,10 @@ def test_shogi_illegal_move_says_why_without_the_position_text(size):
             await settle(pilot)
             for typed in ("a1a4", "b1b2", "B*a2"):
                 await pilot.press("m")
-                app.screen.query_one("#move-input", Input).value = typed
+                await pilot.pause()
+                field = app.screen.query_one("#move-input", Input)
+                assert field.has_focus
+                field.value = typed
                 await pilot.press("enter")
                 await pilot.pause()
             assert notices(app) == [
