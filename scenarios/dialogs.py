@@ -8,7 +8,8 @@ Textual is imported here, so only the screens import this module (the rules neve
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import inspect
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import ClassVar, NamedTuple, TypeVar
 
@@ -21,21 +22,31 @@ from textual.widgets import Input, Label, ListItem, ListView, Static
 
 from scenarios.saves import (
     MAX_SAVE_BYTES,
+    cannot_write,
+    full_path,
     players_line,
     read_players,
     read_text_bounded,
+    remember_folder,
+    save_path_in_folder,
+    saves_folder,
     write_text_safely,
 )
 
 __all__ = [
-    "BOARD_WORDS", "FILE_WORDS", "GAMES_TCSS", "MAX_SAVE_BYTES", "VOCABULARY", "GameChoice",
-    "GameConfirm", "GameDialog", "GameHelp", "GamePathDialog", "GameScreen", "HelpSection",
-    "KeyWord", "ask_and_save", "confirm_then", "game_bindings", "game_keys", "leave_screen",
-    "players_line", "read_players", "read_text_bounded", "write_text_safely",
+    "BOARD_WORDS", "FILE_WORDS", "GAMES_TCSS", "HUMAN", "MAX_SAVE_BYTES", "VOCABULARY",
+    "GameChoice", "GameConfirm", "GameDialog", "GameHelp", "GamePathDialog", "GameScreen",
+    "HelpSection", "KeyWord", "cannot_load", "confirm_then", "game_bindings", "game_keys",
+    "leave_screen", "player_word", "players_line", "read_players", "read_text_bounded",
+    "write_text_safely",
 ]
 
 #: The look of every scenario screen and dialog (package data, shipped in the wheel).
 GAMES_TCSS = Path(__file__).with_name("games.tcss")
+
+
+#: What a game's reader makes of a saved file (``GameScreen.ask_and_load``).
+LoadedT = TypeVar("LoadedT")
 
 
 class KeyWord(NamedTuple):
@@ -70,6 +81,15 @@ VOCABULARY: dict[str, KeyWord] = {
     "leave": KeyWord("q", "leave", "Back", True),
     "help": KeyWord("question_mark,f1", "help", "Help", True),
 }
+
+#: The player kind of a seat a person plays (the others are computer levels: ``easy`` …).
+HUMAN = "human"
+
+
+def player_word(kind: str) -> str:
+    """How a seat's player is shown: ``person``, or the computer level's name."""
+    return "person" if kind == HUMAN else kind
+
 
 #: The board games' cursor and selection words (Imperium Shogi, Invector).
 BOARD_WORDS = ("cursor_up", "cursor_down", "cursor_left", "cursor_right", "activate",
@@ -106,6 +126,68 @@ class GameScreen(Screen[None]):
     CSS_PATH = GAMES_TCSS
     #: The game's name in the help's title.
     GAME_TITLE: ClassVar[str] = ""
+    #: The file name the save dialog offers first, in the chosen folder (``saves.saves_folder``).
+    SAVE_NAME: ClassVar[str] = "game.txt"
+    #: The full path of this game's file once it was saved or loaded (the dialogs offer it).
+    save_path: str | None = None
+
+    def offered_path(self) -> str:
+        """The path the save and load dialogs offer: this game's file, else ``SAVE_NAME`` in
+        the folder chosen last time."""
+        return self.save_path or save_path_in_folder(self.SAVE_NAME)
+
+    def ask_and_save(self, text_of: Callable[[], str], on_saved: Callable[[], None]) -> None:
+        """Ask for a path (the same dialog in every game) and write ``text_of()`` there safely.
+
+        A name without a folder goes to the chosen folder; the folder of a save is remembered
+        for the next one (in this session and the next). ``on_saved()`` runs only after the
+        file is written (the game then counts as saved); a write that fails is one line naming
+        the full path and the reason, and records nothing."""
+
+        def chosen(typed: str | None) -> None:
+            if typed is None:
+                return
+            path = full_path(typed)
+            try:
+                write_text_safely(path, text_of())
+            except OSError as error:
+                self.notify(cannot_write(path, error), severity="error", timeout=10)
+                return
+            self._chose(path)
+            on_saved()
+            self.notify(f"Saved to {path}")
+
+        self.app.push_screen(GamePathDialog("Save the game to:", self.offered_path()), chosen)
+
+    def ask_and_load(self, unsaved_question: str | None, read: Callable[[Path], LoadedT],
+                     use: Callable[[LoadedT], Awaitable[None] | None]) -> None:
+        """Ask ``unsaved_question`` first (when the game has moves not saved), then a path;
+        ``read(path)`` parses the file and ``use`` plays the result. A file that cannot be read
+        or parsed changes nothing: one line naming the full path (and the line) says why."""
+
+        async def chosen(typed: str | None) -> None:
+            if typed is None:
+                return
+            path = full_path(typed)
+            try:
+                loaded = read(path)
+            except (OSError, ValueError) as error:  # the parsers' errors are ValueErrors
+                self.notify(cannot_load(path, error), severity="error", timeout=10)
+                return
+            self._chose(path)
+            outcome = use(loaded)
+            if inspect.isawaitable(outcome):
+                await outcome
+            self.notify(f"Loaded {path}")
+
+        confirm_then(self, unsaved_question is not None, unsaved_question or "",
+                     lambda: self.app.push_screen(
+                         GamePathDialog("Load a game from:", self.offered_path()), chosen))
+
+    def _chose(self, path: Path) -> None:
+        """``path`` was saved or loaded: it is this game's file, its folder the chosen one."""
+        self.save_path = str(path)
+        remember_folder(path.parent)
 
     def help_sections(self) -> list[HelpSection]:
         """What the help shows below the keys (each game adds its rules and levels)."""
@@ -135,6 +217,8 @@ class GameScreen(Screen[None]):
 
 
 ResultT = TypeVar("ResultT")
+#: Longest path the file dialog takes (longer than any path a file system allows).
+MAX_PATH_CHARS = 4096
 
 
 class GameDialog(ModalScreen[ResultT]):
@@ -144,7 +228,9 @@ class GameDialog(ModalScreen[ResultT]):
 
 
 class GamePathDialog(GameDialog[str | None]):
-    """Ask for a file path: Enter accepts, Esc cancels (the same dialog in every game)."""
+    """Ask for a file path: Enter accepts, Esc cancels (the same dialog in every game). It
+    offers a full path and says which folder a bare name goes to; Enter on an empty field
+    keeps the dialog open and says so."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="game.path.cancel")]
 
@@ -156,15 +242,23 @@ class GamePathDialog(GameDialog[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="game-dialog"):
             yield Label(self._heading, classes="game-dialog-title")
-            yield Input(value=self._default, placeholder="path/to/file.txt", id="game-path")
-            yield Static("Enter: OK · Esc: cancel", classes="dialog-hint")
+            yield Input(value=self._default, placeholder="a file name or a full path",
+                        max_length=MAX_PATH_CHARS, id="game-path")
+            yield Static("", classes="dialog-error", id="game-path-error")
+            yield Static(f"A name alone goes in {saves_folder()}\nEnter: OK · Esc: cancel",
+                         classes="dialog-hint", id="game-path-hint")
 
     def on_mount(self) -> None:
         self.set_focus(self.query_one("#game-path", Input))
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value.strip() or None)
+        problem = ("Type a path, or Esc to cancel." if not event.value.strip()  # say why
+                   else "A path cannot hold a NUL character." if "\0" in event.value else "")
+        if problem:  # the dialog stays open
+            self.query_one("#game-path-error", Static).update(problem)
+            return
+        self.dismiss(event.value.strip())
 
     def action_cancel(self) -> None:
         """Close without a path."""
@@ -268,29 +362,13 @@ def confirm_then(screen: Screen[None], needed: bool, question: str,
     screen.app.push_screen(GameConfirm(question), answered)
 
 
-def ask_and_save(
-    screen: Screen[None],
-    current_path: str | None,
-    text_of: Callable[[], str],
-    on_saved: Callable[[str], None],
-) -> None:
-    """Ask for a path (the same dialog in every game) and write ``text_of()`` there safely.
-
-    ``on_saved(path)`` runs only after the file is written (the game then counts as saved); a
-    write that fails is one notice and records nothing."""
-
-    def chosen(path: str | None) -> None:
-        if path is None:
-            return
-        try:
-            write_text_safely(Path(path), text_of())
-        except OSError as error:
-            screen.notify(f"{path}: cannot save: {error}", severity="error")
-            return
-        on_saved(path)
-        screen.notify(f"Saved to {path}")
-
-    screen.app.push_screen(GamePathDialog("Save the game to:", current_path), chosen)
+def cannot_load(path: Path, error: Exception) -> str:
+    """One line naming the full ``path`` and why it was refused (the bounded reader and the
+    record parsers name the path themselves; an ``OSError`` is told in words)."""
+    if isinstance(error, OSError):
+        return f"{path}: cannot read: {(error.strerror or type(error).__name__).lower()}"
+    text = str(error)
+    return text if text.startswith(str(path)) else f"{path}: {text}"
 
 
 def leave_screen(screen: Screen[None]) -> None:

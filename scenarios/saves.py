@@ -1,6 +1,8 @@
 """Saved games of the scenario screens as files: a bounded read, a write that never truncates the
-file it replaces, and the ``# players:`` line that keeps who plays each seat (the computer
-levels) across a save and a load. No Textual here: the record formats can use it too.
+file it replaces, the ``# players:`` line that keeps who plays each seat (the computer levels)
+across a save and a load, and the folder saves go to: the one the player last saved to or
+loaded from, remembered across sessions, so every dialog offers a full path there and every
+message names the full path. No Textual here: the record formats can use it too.
 """
 
 from __future__ import annotations
@@ -10,6 +12,9 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
+import platformdirs
+
+from campaign.extras import PROJECT
 from campaign.userfiles import read_text_bounded as read_bounded_text
 
 #: Largest saved game the screens read (a whole Imperial game is far below this).
@@ -64,3 +69,64 @@ def read_players(text: str, known: Sequence[str], seats: int = 2) -> list[str] |
                              f"one of: {', '.join(known)}")
         return players
     return None
+
+
+#: The file (in the tool's data directory) that remembers the folder of the last scenario save.
+FOLDER_FILE = "scenario-saves-folder.txt"
+#: Longest folder path the memory file may hold (a path longer than any file system allows).
+MAX_FOLDER_BYTES = 4096
+
+
+def _folder_file() -> Path:
+    """Where the chosen folder is remembered (``$XDG_DATA_HOME/dark-nebula-campaign/...``)."""
+    return Path(platformdirs.user_data_dir(PROJECT)) / FOLDER_FILE
+
+
+def saves_folder() -> Path:
+    """The folder scenario games are saved to and loaded from: the one the player last saved
+    to or loaded from (remembered across sessions), or the current directory when none is
+    remembered or the remembered one is gone. Always absolute."""
+    try:
+        remembered = Path(read_bounded_text(_folder_file(), MAX_FOLDER_BYTES,
+                                            "remembered folder").strip())
+    except ValueError:  # nothing remembered yet (or a damaged memory): the current directory
+        return Path.cwd()
+    return remembered if remembered.is_absolute() and remembered.is_dir() else Path.cwd()
+
+
+def remember_folder(folder: Path) -> None:
+    """Make ``folder`` the one the next save or load dialog offers. Remembering is a courtesy:
+    when the data directory cannot be written, the save itself still counts."""
+    memory = _folder_file()
+    try:
+        memory.parent.mkdir(parents=True, exist_ok=True)
+        write_text_safely(memory, f"{folder}\n")
+    except OSError:
+        pass
+
+
+def save_path_in_folder(file_name: str) -> str:
+    """The full path a save or load dialog offers first: ``file_name`` in ``saves_folder()``."""
+    return str(saves_folder() / file_name)
+
+
+def full_path(typed: str) -> Path:
+    """The absolute path a player's typed path names: ``~`` expanded, a relative path taken
+    inside the chosen folder (the dialog shows that folder), ``..`` left as typed."""
+    path = Path(typed).expanduser()
+    return path if path.is_absolute() else saves_folder() / path
+
+
+def cannot_write(path: Path, error: OSError) -> str:
+    """One line saying why ``path`` could not be written, in words (never ``[Errno 2]``)."""
+    if isinstance(error, FileNotFoundError):
+        reason = f"the folder {path.parent} does not exist"
+    elif isinstance(error, IsADirectoryError):
+        reason = "that is a folder, not a file"
+    elif isinstance(error, PermissionError):
+        reason = f"no permission to write in {path.parent}"
+    elif isinstance(error, NotADirectoryError):
+        reason = f"{path.parent} is not a folder"
+    else:
+        reason = (error.strerror or type(error).__name__).lower()
+    return f"Cannot save to {path}: {reason}"

@@ -54,8 +54,15 @@ def _start(line: str, where: str) -> tuple[ImperialGame, ImperialState]:
                                   f"({TEXT_PREFIX!r}...)")
     try:
         options = State.from_dict(json.loads(line[len(TEXT_PREFIX):])).options
-    except (ValueError, KeyError, TypeError, IndexError, ValidationError) as error:
-        raise ImperialRecordError(f"{where}: bad position text: {error}") from None
+    except json.JSONDecodeError as error:
+        raise ImperialRecordError(f"{where}: the start position is not readable "
+                                  f"({error.msg} at column {error.colno})") from None
+    except KeyError as error:
+        raise ImperialRecordError(
+            f"{where}: the start position lacks the field {error.args[0]!r}") from None
+    except (ValueError, TypeError, IndexError, ValidationError):  # never the raw library text
+        raise ImperialRecordError(f"{where}: the start position is damaged (a field holds a "
+                                  "value of the wrong kind)") from None
     game = ImperialGame(options)
     position = game.new_initial_state()
     if position.to_text() != line:

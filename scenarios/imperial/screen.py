@@ -5,7 +5,6 @@ investor dialog and the final score table. Computer seats play through ``ai.choo
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any
 
 from textual import on
@@ -29,10 +28,8 @@ from textual.widgets import (
 from scenarios.dialogs import (
     GAMES_TCSS,
     GameDialog,
-    GamePathDialog,
     GameScreen,
     HelpSection,
-    ask_and_save,
     confirm_then,
     game_bindings,
     game_keys,
@@ -42,7 +39,7 @@ from scenarios.dialogs import (
 from scenarios.imperial import ai
 from scenarios.imperial import events as ev
 from scenarios.imperial.constants import BONDS, NATION_NAMES, NATIONS, RONDEL
-from scenarios.imperial.game import ImperialState, make_game
+from scenarios.imperial.game import ImperialGame, ImperialState, make_game
 from scenarios.imperial.investing import scores, winners
 from scenarios.imperial.notation import order_to_text
 from scenarios.imperial.options import DEFAULT_PRESET, PRESETS, preset_of, preset_switches
@@ -178,6 +175,7 @@ class ImperialScreen(GameScreen):
     the focus from the start: Enter plays the highlighted order."""
 
     GAME_TITLE = "Imperial"
+    SAVE_NAME = "imperial.txt"
     AUTO_FOCUS = "#imperial-orders"
     BINDINGS = [
         *game_keys("imperial", "undo", "computer", "scores"),
@@ -203,7 +201,6 @@ class ImperialScreen(GameScreen):
         self.rng = random.Random(seed)
         self.orders: list[Order] = []
         self._dialog_open = False
-        self.save_path = "imperial.txt"
         #: Orders of the game when it was last saved, loaded or started (ask before a loss).
         self._saved_orders = 0
 
@@ -315,39 +312,26 @@ class ImperialScreen(GameScreen):
 
     def action_save(self) -> None:
         """Save the start position and every order (the same file dialog as the other games)."""
-        ask_and_save(self, self.save_path, lambda: game_record(self.game, self.position),
-                     self._mark_saved)
+        self.ask_and_save(lambda: game_record(self.game, self.position), self._mark_saved)
 
-    def _mark_saved(self, path: str) -> None:
-        """The game was written to ``path``: leaving it no longer asks first."""
-        self.save_path = path
+    def _mark_saved(self) -> None:
+        """The game was written: leaving it no longer asks first."""
         self._saved_orders = len(self.position.orders())
 
     def action_load(self) -> None:
         """Load a saved game (its orders replayed, so undo still works); a bad file changes
         nothing and the message names the line."""
 
-        def chosen(path: str | None) -> None:
-            if path is None:
-                return
-            try:
-                game, position = parse_game_record(read_text_bounded(Path(path)), path)
-            except (OSError, ValueError) as error:
-                self.notify(str(error), severity="error", timeout=10)
-                return
-            self.game, self.position = game, position
-            self.computer = {seat for seat in self.computer if seat < game.num_players}
-            self.save_path = path
-            self._saved_orders = len(position.orders())
+        def use(loaded: tuple[ImperialGame, ImperialState]) -> None:
+            self.game, self.position = loaded
+            self.computer = {seat for seat in self.computer if seat < self.game.num_players}
+            self._saved_orders = len(self.position.orders())
             self._show_game_title()
-            self.notify(f"Loaded {path}")
             self.advance()
 
-        confirm_then(
-            self, self.unsaved_game(), "Load a game and drop the orders not saved?",
-            lambda: self.app.push_screen(GamePathDialog("Load a game from:", self.save_path),
-                                         chosen),
-        )
+        self.ask_and_load(
+            "Load a game and drop the orders not saved?" if self.unsaved_game() else None,
+            lambda path: parse_game_record(read_text_bounded(path), str(path)), use)
 
     def action_new_game(self) -> None:
         """Back to the set-up (asks first when the game has orders not saved)."""

@@ -11,12 +11,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from scenarios.imperium_shogi.notation import (
+    SLOT_NAMES,
     move_to_text,
     parse_move,
     parse_position,
     position_to_text,
+    square_name,
 )
-from scenarios.imperium_shogi.rules import PLAYER_NAMES, Outcome, Position, encode
+from scenarios.imperium_shogi.rules import (
+    DROP_BASE,
+    KIND_NAMES,
+    PLAYER_NAMES,
+    REPAIR,
+    TARGETS,
+    Outcome,
+    Position,
+    encode,
+)
 from scenarios.protocol import TERMINAL, IllegalActionError
 
 #: Number of times a position must occur for the repetition draw (SHO-8).
@@ -67,11 +78,7 @@ class ShogiState:
         if self._outcome is not None:
             raise IllegalActionError(f"the game is over ({self._outcome.reason})")
         if action not in self._legal_moves():
-            text = move_to_text(action) if isinstance(action, int) else repr(action)
-            raise IllegalActionError(
-                f"SHO-3: {text} is not a legal move for {PLAYER_NAMES[self.position.side]} "
-                f"in {position_to_text(self.position)}"
-            )
+            raise IllegalActionError(self.why_illegal(action))
         self._play(action)
 
     def is_terminal(self) -> bool:
@@ -108,10 +115,41 @@ class ShogiState:
         """Parse a move and check that it is legal here."""
         move = parse_move(text)
         if move not in self.legal_actions():
-            raise IllegalActionError(
-                f"SHO-3: {text.strip()} is not a legal move in {position_to_text(self.position)}"
-            )
+            raise IllegalActionError(self.why_illegal(move))
         return move
+
+    def why_illegal(self, move: object) -> str:
+        """A sentence naming the rule that forbids ``move`` here, in the words of the board
+        (squares, pieces, hands), never the position text."""
+        if not isinstance(move, int) or move < 0:
+            return f"SHO-10: {move!r} is not a move"
+        text = move_to_text(move)
+        outcome = self.outcome()
+        if outcome is not None:
+            return f"{outcome.rule}: {text}: the game is over ({outcome.reason})"
+        position, side = self.position, self.position.side
+        mover = PLAYER_NAMES[side]
+        src, dst = move & 15, (move >> 4) & 15
+        if src >= DROP_BASE:
+            piece_name = SLOT_NAMES[src - DROP_BASE]
+            if not position.hands[side][src - DROP_BASE]:
+                return f"SHO-5: {text}: {mover} has no {piece_name} in hand"
+            return f"SHO-5: {text}: a piece is placed on an empty square; {square_name(dst)} is not"
+        code = position.board[src]
+        if not code:
+            return f"SHO-3: {text}: there is no piece on {square_name(src)}"
+        name = f"the {KIND_NAMES[code & 7]} on {square_name(src)}"
+        if code >> 3 != side:
+            return f"SHO-3: {text}: {name} is {PLAYER_NAMES[code >> 3]}'s; {mover} is to move"
+        if dst not in TARGETS[code][src]:
+            return f"SHO-3: {text}: {name} cannot step to {square_name(dst)}"
+        target = position.board[dst]
+        if target and target >> 3 == side:
+            return (f"SHO-3: {text}: {square_name(dst)} holds {mover}'s own "
+                    f"{KIND_NAMES[target & 7]}")
+        if move & REPAIR:
+            return f"SHO-4: {text}: only a disrupted B entering the enemy territory is repaired"
+        return f"SHO-3: {text} is not a legal move here"
 
     # -- extras -------------------------------------------------------------------------------
 

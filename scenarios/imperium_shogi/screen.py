@@ -23,15 +23,15 @@ from textual.widgets import Footer, Input, Static
 
 from scenarios.dialogs import (
     BOARD_WORDS,
+    HUMAN,
     GameChoice,
-    GamePathDialog,
     GameScreen,
     HelpSection,
-    ask_and_save,
     confirm_then,
     game_bindings,
     game_keys,
     leave_screen,
+    player_word,
     players_line,
     read_players,
     read_text_bounded,
@@ -46,7 +46,7 @@ from scenarios.imperium_shogi.ai import (
 )
 from scenarios.imperium_shogi.game import ShogiState, make_game
 from scenarios.imperium_shogi.notation import SLOT_NAMES, move_to_text
-from scenarios.imperium_shogi.record import RecordError, parse_record, record_text
+from scenarios.imperium_shogi.record import parse_record, record_text
 from scenarios.imperium_shogi.rules import (
     BLUE,
     DROP_BASE,
@@ -59,7 +59,6 @@ from scenarios.imperium_shogi.rules import (
 )
 from scenarios.protocol import DamagedDataError, IllegalActionError, NotationError
 
-HUMAN = "human"
 GRID_ROWS = RANKS + 2
 SIDE_TITLES = ("Red (Empire)", "Blue (Terran Confederation)")
 SIDE_MARKS = ("▲", "▼")
@@ -143,6 +142,7 @@ class ShogiScreen(GameScreen):
     """Play Imperium Shogi against a person or the computer."""
 
     GAME_TITLE = "Imperium Shogi"
+    SAVE_NAME = "imperium-shogi.txt"
     AUTO_FOCUS = ""  # keys drive the board until the move input is asked for (m)
     BINDINGS = [
         *game_keys("shogi", *BOARD_WORDS, "type_move", "flip", "undo", "opponent"),
@@ -156,7 +156,7 @@ class ShogiScreen(GameScreen):
         blue: str = "normal",
         state: ShogiState | None = None,
         max_depth: int | None = None,
-        save_path: str = "imperium-shogi.txt",
+        save_path: str | None = None,
     ) -> None:
         super().__init__()
         self.state: ShogiState = state or make_game().new_initial_state()
@@ -271,7 +271,7 @@ class ShogiScreen(GameScreen):
         who = "you" if kind == HUMAN else f"computer, {kind}"
         doing = " — thinking…" if self.thinking else ""
         players = " vs ".join(
-            f"{PLAYER_NAMES[n]}: {'person' if k == HUMAN else k}"
+            f"{PLAYER_NAMES[n]}: {player_word(k)}"
             for n, k in enumerate(self.players)
         )
         return f"{SIDE_TITLES[side]} to move ({who}){doing}\n[dim]{players}[/dim]"
@@ -322,6 +322,10 @@ class ShogiScreen(GameScreen):
 
     def activate(self, cell: Cell) -> None:
         """What Enter or a click does on ``cell``."""
+        outcome = self.state.outcome()
+        if outcome is not None:
+            self.notify(f"{outcome.rule}: the game is over (n starts a new one).")
+            return
         if not self.is_human_turn():
             self.refresh_view()
             return
@@ -514,41 +518,34 @@ class ShogiScreen(GameScreen):
     def action_save(self) -> None:
         """Ask for a path and write the game there: start position, moves, and the players
         (so a game against a computer level is loaded against the same level)."""
-        ask_and_save(self, self.save_path,
-                     lambda: record_text(self.state) + players_line(self.players) + "\n",
-                     self._mark_saved)
+        self.ask_and_save(lambda: record_text(self.state) + players_line(self.players) + "\n",
+                          self._mark_saved)
 
-    def _mark_saved(self, path: str) -> None:
-        """The game was written to ``path``: leaving it no longer asks first."""
-        self.save_path = path
+    def _mark_saved(self) -> None:
+        """The game was written: leaving it no longer asks first."""
         self._saved_moves = len(self.state.history())
 
     def action_load(self) -> None:
-        """Ask for a path and load a saved game (position text plus moves) from it."""
+        """Ask for a path and load a saved game (position text plus moves) from it, against the
+        computer levels it was saved with."""
 
-        def chosen(path: str | None) -> None:
-            if path is None:
-                return
-            try:
-                text = read_text_bounded(Path(path))
-                state = parse_record(text, path)
-                players = read_players(text, [HUMAN, *LEVELS, PERFECT]) or list(self.players)
-            except (OSError, ValueError) as error:  # RecordError is a ValueError
-                self.notify(f"{path}: cannot load: {error}" if not isinstance(error, RecordError)
-                            else str(error), severity="error")
-                return
+        def use(loaded: tuple[ShogiState, list[str]]) -> None:
+            state, players = loaded
             if PERFECT in players and stored_tablebase() is None:
                 players = ["hard" if kind == PERFECT else kind for kind in players]
                 self.notify("No solved tablebase here: the perfect level plays as hard.")
-            self.save_path = path
             self.start(state, *players)
-            self.notify(f"Loaded {path}")
 
-        confirm_then(
-            self, self.unsaved_game(), "Load a game and drop the moves not saved?",
-            lambda: self.app.push_screen(
-                GamePathDialog("Load a game from:", self.save_path), chosen),
-        )
+        self.ask_and_load(
+            "Load a game and drop the moves not saved?" if self.unsaved_game() else None,
+            self._read_game, use)
+
+    def _read_game(self, path: Path) -> tuple[ShogiState, list[str]]:
+        """The game saved in ``path`` and its players (this screen's when the file names none);
+        ``ValueError`` naming the file and line."""
+        text = read_text_bounded(path)
+        state = parse_record(text, str(path))
+        return state, read_players(text, [HUMAN, *LEVELS, PERFECT]) or list(self.players)
 
     def help_sections(self) -> list[HelpSection]:
         """The rules summary and the computer levels, below the keys."""
@@ -564,7 +561,7 @@ class ShogiScreen(GameScreen):
         self.players[side] = kinds[(kinds.index(current) + 1) % len(kinds)]
         self._forget_thinking()
         self._check_players()
-        self.notify(f"{PLAYER_NAMES[side]} is now played by: {self.players[side]}")
+        self.notify(f"{PLAYER_NAMES[side]} is now played by: {player_word(self.players[side])}")
         self.refresh_view()
         if not self.thinking:
             self._maybe_computer_move()

@@ -19,15 +19,15 @@ from textual.widgets import Footer, Input, Static
 
 from scenarios.dialogs import (
     BOARD_WORDS,
+    HUMAN,
     GameChoice,
-    GamePathDialog,
     GameScreen,
     HelpSection,
-    ask_and_save,
     confirm_then,
     game_bindings,
     game_keys,
     leave_screen,
+    player_word,
     players_line,
     read_players,
     read_text_bounded,
@@ -44,7 +44,6 @@ from scenarios.invector.rules import (
 )
 from scenarios.protocol import IllegalActionError, NotationError
 
-HUMAN = "human"
 CELL_WIDTH = 7
 CELL_HEIGHT = 3
 PLAYER_KINDS = (HUMAN, *LEVELS)
@@ -96,6 +95,7 @@ class InvectorScreen(GameScreen):
     """
 
     GAME_TITLE = "Invector"
+    SAVE_NAME = "invector.txt"
     AUTO_FOCUS = ""
     BINDINGS = [
         *game_keys("invector", *BOARD_WORDS, "swap", "type_move", "undo", "opponent"),
@@ -110,7 +110,7 @@ class InvectorScreen(GameScreen):
         pie: bool = True,
         players: tuple[str, str] = (HUMAN, "medium"),
         state: InvectorState | None = None,
-        save_path: str = "invector.txt",
+        save_path: str | None = None,
     ) -> None:
         super().__init__()
         for kind in players:
@@ -227,7 +227,9 @@ class InvectorScreen(GameScreen):
         for seat in (0, 1):
             colour = COLOUR_NAMES[state.colour_of(seat)]
             stones = state.stones[state.colour_of(seat)].bit_count()
-            seats.append(f"seat {seat}: {self.players[seat]} — {colour}, {stones} stones")
+            noun = "stone" if stones == 1 else "stones"
+            seats.append(
+                f"seat {seat}: {player_word(self.players[seat])} — {colour}, {stones} {noun}")
         if state.is_terminal():
             winner = state.winner_colour()
             assert winner is not None
@@ -386,7 +388,7 @@ class InvectorScreen(GameScreen):
         seat = 1 if self.players[0] == HUMAN else 0
         kinds = list(PLAYER_KINDS)
         self.players[seat] = kinds[(kinds.index(self.players[seat]) + 1) % len(kinds)]
-        self.notify(f"Seat {seat} is now played by: {self.players[seat]}")
+        self.notify(f"Seat {seat} is now played by: {player_word(self.players[seat])}")
         self._generation += 1
         self.thinking = False
         self.refresh_view()
@@ -428,7 +430,7 @@ class InvectorScreen(GameScreen):
 
     def action_save(self) -> None:
         """Save the position text (INV-8) and the moves (as a comment) to a file."""
-        ask_and_save(self, self.save_path, self._record_text, self._mark_saved)
+        self.ask_and_save(self._record_text, self._mark_saved)
 
     def _record_text(self) -> str:
         """The saved file: the position text, then the moves and the players as comments (the
@@ -436,33 +438,23 @@ class InvectorScreen(GameScreen):
         return "\n".join([self.state.to_text(), "# moves: " + " ".join(self.moves),
                           players_line(self.players)]) + "\n"
 
-    def _mark_saved(self, path: str) -> None:
-        """The game was written to ``path``: leaving it no longer asks first."""
-        self.save_path = path
+    def _mark_saved(self) -> None:
+        """The game was written: leaving it no longer asks first."""
         self._saved_length = len(self.states)
 
     def action_load(self) -> None:
-        """Load a position text saved earlier (an unreadable file changes nothing)."""
+        """Load a position text saved earlier, with its players (an unreadable file changes
+        nothing)."""
 
-        async def chosen(path: str | None) -> None:
-            if path is None:
-                return
-            try:
-                state, players = load_game(Path(path))
-            except (OSError, ValueError) as error:  # NotationError is a ValueError
-                self.notify(f"{path}: {error}", severity="error")
-                return
-            self.save_path = path
+        async def use(loaded: tuple[InvectorState, list[str] | None]) -> None:
+            state, players = loaded
             if players is not None:
                 self.players = players
             await self.start(state)
-            self.notify(f"Loaded {path}")
 
-        confirm_then(
-            self, self.unsaved_game(), "Load a game and drop the moves not saved?",
-            lambda: self.app.push_screen(
-                GamePathDialog("Load a game from:", self.save_path), chosen),
-        )
+        self.ask_and_load(
+            "Load a game and drop the moves not saved?" if self.unsaved_game() else None,
+            load_game, use)
 
     def help_sections(self) -> list[HelpSection]:
         """The rules summary and the computer levels, below the keys."""

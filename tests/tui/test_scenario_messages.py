@@ -1,0 +1,296 @@
+"""The scenario games' messages and files (issue 31 items 9 and 12, the scenario parts): no
+internal strings (Shogi printed the raw position text on an illegal move, a save into a missing
+folder printed ``[Errno 2]``), plurals right, saves go to a chosen folder that is remembered and
+every message names the full path; and the launcher shows which pane has the focus. Pilot tests;
+each failed on the code before the change."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from textual.app import App
+from textual.screen import Screen
+from textual.widgets import Input, Static
+
+from campaign.app import CampaignService
+from campaign.tui.screens.launcher import LauncherScreen
+from scenarios.dialogs import GameConfirm, GamePathDialog, GameScreen
+from scenarios.imperial.screen import ImperialScreen, InvestorDialog
+from scenarios.imperium_shogi.screen import ShogiScreen
+from scenarios.invector.rules import parse_position
+from scenarios.invector.screen import InvectorScreen
+from tests.tui.pilot_helpers import ScenarioHost, app_for
+
+SIZES = [(80, 24), (160, 48)]
+#: Each game with people on both seats (no computer moves while the test types).
+GAMES: dict[str, Callable[[], GameScreen]] = {
+    "imperium-shogi": lambda: ShogiScreen(red="human", blue="human"),
+    "invector": lambda: InvectorScreen(players=("human", "human")),
+    "imperial": lambda: ImperialScreen(players=4, seed=0, computer=set()),
+}
+
+
+def run(coroutine) -> None:
+    """Run a Pilot scenario; a hang fails after a minute instead of blocking the run."""
+    asyncio.run(asyncio.wait_for(coroutine, 60))
+
+
+def notices(app: App) -> list[str]:
+    """The texts of the notifications shown so far."""
+    return [str(note.message) for note in app._notifications]
+
+
+@pytest.fixture
+def private_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A data directory of this test's own (where the chosen folder is remembered) and a
+    working directory of its own; returns the working directory."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    cwd = tmp_path / "cwd"
+    cwd.mkdir()
+    monkeypatch.chdir(cwd)
+    return cwd
+
+
+async def settle(pilot) -> None:
+    """Let the screen draw; pass Imperial's investor dialog when it opens (IMP-19)."""
+    await pilot.pause()
+    while isinstance(pilot.app.screen, InvestorDialog):
+        await pilot.press("escape")
+        await pilot.pause()
+
+
+async def answer_path(pilot, key: str, typed: str | None) -> str:
+    """Press ``key`` (Ctrl+S or Ctrl+O), say yes to a discard question, read the path the
+    dialog offers, type ``typed`` (unless ``None``) and press Enter; the offered path."""
+    await pilot.press(key)
+    await pilot.pause()
+    if isinstance(pilot.app.screen, GameConfirm):
+        await pilot.press("y")
+        await pilot.pause()
+    assert isinstance(pilot.app.screen, GamePathDialog)
+    field = pilot.app.screen.query_one("#game-path", Input)
+    offered = field.value
+    if typed is not None:
+        field.value = typed
+    await pilot.press("enter")
+    await pilot.pause()
+    return offered
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_shogi_illegal_move_says_why_without_the_position_text(size):
+    """SHO-3 SHO-5: a typed move that is not legal is refused with the reason in the board's
+    words; the raw position text (``mfc/1b1/1B1/CFM - r``) used to be the message."""
+
+    async def scenario() -> None:
+        app = ScenarioHost(GAMES["imperium-shogi"])
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            for typed in ("a1a4", "b1b2", "B*a2"):
+                await pilot.press("m")
+                await pilot.pause()
+                field = app.screen.query_one("#move-input", Input)
+                assert field.has_focus
+                field.value = typed
+                await pilot.press("enter")
+                await pilot.pause()
+            assert notices(app) == [
+                "SHO-3: a1a4: the CR on a1 cannot step to a4",
+                "SHO-3: b1b2: b2 holds Red's own B",
+                "SHO-5: B*a2: Red has no B in hand",
+            ]
+            assert app.screen.state.history() == []
+
+    run(scenario())
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_save_that_cannot_be_written_says_why_in_words(game, private_folders: Path):
+    """SHO-10 INV-8 (the saved records; Imperial's record format has no rule id): saving
+    into a folder that does not exist is one line naming the full path and the missing folder
+    (it said ``[Errno 2] No such file or directory`` with a temporary file's name); the game
+    still counts as not saved."""
+    target = private_folders / "missing" / "game.txt"
+
+    async def scenario() -> None:
+        app = ScenarioHost(GAMES[game])
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            await answer_path(pilot, "ctrl+s", "missing/game.txt")
+            assert notices(app) == [
+                f"Cannot save to {target}: the folder {target.parent} does not exist"]
+            assert app.screen.save_path is None
+
+    run(scenario())
+
+
+def test_saving_over_a_folder_says_so(private_folders: Path):
+    """SHO-10: a save whose path is a folder is refused in words (``[Errno 21]`` before)."""
+    (private_folders / "games").mkdir()
+
+    async def scenario() -> None:
+        app = ScenarioHost(GAMES["imperium-shogi"])
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            await answer_path(pilot, "ctrl+s", "games")
+            assert notices(app) == [
+                f"Cannot save to {private_folders / 'games'}: that is a folder, not a file"]
+
+    run(scenario())
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_file_that_cannot_be_loaded_is_named_once_in_full(game, private_folders: Path):
+    """SHO-10 INV-8 (the saved records; Imperial's has no rule id): a load from a file that
+    is not there names the full path once (Shogi said ``nothere.txt: cannot load:
+    nothere.txt: cannot read: ...``); nothing changes."""
+
+    async def scenario() -> None:
+        app = ScenarioHost(GAMES[game])
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            screen = app.screen
+            await answer_path(pilot, "ctrl+o", "nothere.txt")
+            assert notices(app) == [f"{private_folders / 'nothere.txt'}: cannot read: no such file"]
+            assert app.screen is screen and screen.save_path is None
+
+    run(scenario())
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_saves_go_to_the_chosen_folder_which_is_remembered(game, private_folders: Path):
+    """SHO-10 INV-8 (the saved records; Imperial's has no rule id): the save dialog offers a
+    full path; the folder of a save is remembered, so the next session's dialogs offer it and
+    a bare name lands there; every message names the full path. (The dialog offered a bare
+    ``imperium-shogi.txt`` and the messages repeated whatever was typed.)"""
+    chosen = private_folders.parent / "games"
+    chosen.mkdir()
+    name = {"imperium-shogi": "imperium-shogi.txt", "invector": "invector.txt",
+            "imperial": "imperial.txt"}[game]
+
+    async def first_session() -> None:
+        app = ScenarioHost(GAMES[game])
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            offered = await answer_path(pilot, "ctrl+s", str(chosen / "first.txt"))
+            assert offered == str(private_folders / name)  # nothing chosen yet: here, in full
+            assert notices(app) == [f"Saved to {chosen / 'first.txt'}"]
+            assert (chosen / "first.txt").is_file()
+
+    async def next_session() -> None:
+        app = ScenarioHost(GAMES[game])
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            offered = await answer_path(pilot, "ctrl+s", "second.txt")
+            assert offered == str(chosen / name)
+            assert (chosen / "second.txt").is_file()
+            assert notices(app) == [f"Saved to {chosen / 'second.txt'}"]
+            offered = await answer_path(pilot, "ctrl+o", "first.txt")
+            assert offered == str(chosen / "second.txt")  # this game's own file, in full
+            assert notices(app)[-1] == f"Loaded {chosen / 'first.txt'}"
+
+    run(first_session())
+    run(next_session())
+    assert not list(private_folders.iterdir())  # nothing was written to the working directory
+
+
+def test_enter_on_an_empty_path_says_why_instead_of_closing(private_folders: Path):
+    """SHO-10: Enter on an emptied path field closed the dialog and did nothing, silently; it
+    now stays open and says what to do."""
+
+    async def scenario() -> None:
+        app = ScenarioHost(GAMES["imperium-shogi"])
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            await answer_path(pilot, "ctrl+s", "  ")
+            dialog = app.screen
+            assert isinstance(dialog, GamePathDialog)  # still open
+            assert "Type a path, or Esc to cancel." in str(
+                dialog.query_one("#game-path-error", Static).render())
+            dialog.query_one("#game-path", Input).value = "a\0b.txt"  # os refuses it raw
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen is dialog
+            assert "A path cannot hold a NUL character." in str(
+                dialog.query_one("#game-path-error", Static).render())
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, ShogiScreen)
+
+    run(scenario())
+
+
+def test_invector_status_reads_a_person_and_one_stone_in_the_singular():
+    """INV-7: a seat down to its last stone reads "1 stone" (it read "1 stones"), and a seat
+    a person plays reads "person", as in Imperium Shogi (it showed the internal "human")."""
+    state = parse_position("invector 3x2 b.w/.ww b pie:off")
+
+    async def scenario() -> None:
+        app = ScenarioHost(lambda: InvectorScreen(players=("human", "human"), state=state))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            status = str(app.screen.query_one("#inv-status").render())
+            assert "seat 0: person — black, 1 stone\n" in status
+            assert "seat 1: person — white, 3 stones" in status
+            await pilot.press("o")  # the opponent: a computer level, then a person again
+            await pilot.press("o", "o", "o")
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert notices(app)[-1] == "Seat 1 is now played by: person"
+
+    run(scenario())
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_launcher_frames_the_pane_that_has_the_focus(
+    service: CampaignService, no_keymap: Path, size: tuple[int, int]
+):
+    """No game rule: a TUI behaviour (issue 31 item 12). The launcher's two panes had the same
+    frame whichever had the focus, and an empty campaign table shows no cursor, so the focus
+    was invisible. The focused pane's frame now differs, and follows Tab."""
+
+    def frames(screen: Screen) -> tuple[object, object]:
+        return (screen.query_one("#campaign-pane").styles.border_top,
+                screen.query_one("#scenario-pane").styles.border_top)
+
+    async def scenario() -> None:
+        app = app_for(service, no_keymap, None)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            launcher = app.screen
+            assert isinstance(launcher, LauncherScreen)
+            campaigns, scenarios = frames(launcher)
+            assert campaigns != scenarios
+            await pilot.press("tab")
+            await pilot.pause()
+            assert frames(launcher) == (scenarios, campaigns)
+
+    run(scenario())
+
+
+def test_a_damaged_imperial_save_is_refused_in_words(private_folders: Path):
+    """IMP-4 (the start position a save begins with): a start position without its options
+    was refused as ``bad position text: 'options'`` (a raw KeyError); a field of the wrong
+    kind showed pydantic's text. Both are now a sentence naming the file and line."""
+    damaged = private_folders / "damaged.txt"
+    damaged.write_text('# Imperial saved game\nimperial1 {"x": 1}\n', encoding="utf-8")
+    wrong_kind = private_folders / "wrong.txt"
+    wrong_kind.write_text('imperial1 {"options": {"factory_top_up": "maybe"}}\n',
+                          encoding="utf-8")
+
+    async def scenario() -> None:
+        app = ScenarioHost(GAMES["imperial"])
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            await answer_path(pilot, "ctrl+o", str(damaged))
+            await answer_path(pilot, "ctrl+o", str(wrong_kind))
+            assert notices(app) == [
+                f"{damaged}:2: the start position lacks the field 'options'",
+                f"{wrong_kind}:1: the start position is damaged (a field holds a value of the "
+                "wrong kind)",
+            ]
+
+    run(scenario())
