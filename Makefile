@@ -17,7 +17,7 @@ PIP_LOG    := $(VENV)/pip-install.log
 PIP        = $(BIN)/pip install --quiet
 QUIETLY    = >>$(PIP_LOG) 2>&1 || { tail -n 40 $(PIP_LOG); exit 1; }
 
-.PHONY: run test install lint typecheck bench pictures
+.PHONY: run test test-fast install lint typecheck bench pictures
 
 $(RUN_STAMP): pyproject.toml setup.py
 	@echo "make run: installing the tool into $(VENV) (the first run takes about a minute)"
@@ -51,6 +51,11 @@ typecheck: install
 	$(BIN)/mypy campaign scenarios
 	$(BIN)/mypy --strict -p campaign.rules
 	$(BIN)/mypy --strict scenarios/protocol.py scenarios/solvers
+
+# The edit-test loop: everything but the tests marked `slow` (the Textual screens, the random
+# campaigns, the property and search tests), in well under a minute on a quiet 2-core machine.
+test-fast: install
+	$(BIN)/python -m pytest -n 2 -q -m "not slow"
 
 lint: install
 	$(BIN)/ruff check campaign scenarios tests benchmarks tools

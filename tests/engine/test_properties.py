@@ -99,6 +99,7 @@ def _play_randomly(data: st.DataObject, steps: int) -> None:
     store.dispose()
 
 
+@pytest.mark.slow
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_random_orders_keep_invariants_core(data):  # DN-ERR-1, DN-SET-1, DN-DATA-2
@@ -115,6 +116,7 @@ def test_random_orders_keep_invariants_core(data):  # DN-ERR-1, DN-SET-1, DN-DAT
         _play_randomly(data, 80)
 
 
+@pytest.mark.slow
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_random_orders_keep_invariants_all_areas(data):  # DN-ERR-1, DN-SEQ-2

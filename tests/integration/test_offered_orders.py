@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from functools import cache
 
+import pytest
+
 from campaign.content import load_ruleset
 from campaign.rules import engine
 from campaign.rules.combat import book
@@ -119,6 +121,7 @@ def _unaccepted_offers(driver: Driver) -> list[str]:
     return problems
 
 
+@pytest.mark.slow
 def test_every_offered_order_has_an_accepted_form_during_random_play():
     # DN-SEQ-2 (issue 16 item 9): status/palette never offer an order that is always refused
     driver = Driver(standard(), seed=16)

@@ -163,6 +163,7 @@ def _loads_agree(service: CampaignService, url: str, other_seal_dir: Path) -> No
     ("sqlite-sqlalchemy", 1, "seeded"),
     pytest.param("postgres", 1, "seeded", marks=pytest.mark.postgres),
 ], indirect=["db_url"])
+@pytest.mark.slow
 def test_snapshot_and_cold_replay_agree_at_every_event(tmp_path: Path, db_url: str, seed: int,
                                                       mode: str) -> None:
     # DN-ERR-1, DN-NEU-1, DN-NEB-1: one state and one decision on every path (each store
@@ -194,6 +195,7 @@ def test_a_campaign_kept_open_equals_one_read_back(tmp_path: Path) -> None:
         NAME, use_snapshot=False).state.canonical_text()
 
 
+@pytest.mark.slow
 def test_the_issue_reproduction_verifies_clean(tmp_path: Path) -> None:
     # DN-NEB-1, DN-ERR-1, DN-NEU-1: the reproduction of issue 28 — a stack of a scout and an
     # explorer jumps along an unexplored route after event 250: the die is bound to the same

@@ -103,6 +103,7 @@ def _played_the_game(driver: Driver) -> None:
 _SETUP = {Phase.SETUP_NEUTRALS, Phase.SETUP_PURCHASE, Phase.SETUP_DEPLOY}
 
 
+@pytest.mark.slow
 @PROPERTY
 @given(seed=st.integers(0, 10_000))
 def test_random_campaign_on_the_standard_map(seed, tmp_path_factory):
@@ -114,6 +115,7 @@ def test_random_campaign_on_the_standard_map(seed, tmp_path_factory):
     _through_service(driver, tmp_path_factory.mktemp("db") / "c.db", "standard", None)
 
 
+@pytest.mark.slow
 @PROPERTY
 @given(seed=st.integers(0, 10_000), layout_seed=st.sampled_from([3, 7, 11]))
 def test_random_campaign_on_a_random_layout(seed, layout_seed, tmp_path_factory):
@@ -125,6 +127,7 @@ def test_random_campaign_on_a_random_layout(seed, layout_seed, tmp_path_factory)
     _through_service(driver, tmp_path_factory.mktemp("db") / "c.db", "random", layout_seed)
 
 
+@pytest.mark.slow
 def test_random_play_fights_battles():
     # DN-CBT-1 DN-CBT-4 DN-INT-1: the driver really reaches combat (not only empty phases)
     rounds = 0

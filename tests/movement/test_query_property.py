@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -24,6 +25,7 @@ ENEMIES = ["solomani:SC", "solomani:AO", "solomani:TR", "solomani:CL", "neutral:
     tankers=st.lists(st.sampled_from(SYSTEMS), max_size=3),
     explorer=st.sampled_from([None, "EX", "SC"]),
 )
+@pytest.mark.slow
 def test_every_listed_destination_is_accepted_and_every_other_refused(
     start, enemies, tankers, explorer
 ):

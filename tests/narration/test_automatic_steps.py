@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from campaign.app import CampaignService
 from campaign.rules.flow import PhaseAdvanced
 from campaign.rules.ids import Side
@@ -59,6 +61,7 @@ def _orders_per_quiet_player_turn(service: CampaignService, game_turns: int) -> 
     return counts
 
 
+@pytest.mark.slow
 def test_a_quiet_player_turn_takes_two_orders_in_every_game_turn(tmp_path: Path):
     """Issue 15 goal, issue 29 item 4 (DN-SEQ-1/2, DN-ECO-7): over a seeded standard game with
     no movement and no combat, every player turn takes exactly two orders (the phasing side's

@@ -74,6 +74,7 @@ def _play_three_turns(table: Table, *, referee_undo: bool = False) -> None:
     table.hand_over(table.holder.enemy)
 
 
+@pytest.mark.slow
 def test_three_game_turns_by_turn_file_end_identical(tmp_path: Path, capsys):  # DN-ERR-1
     """Also issue 33 item 1: a referee undo in game turn 2 is sent, re-computed and imported by
     the other machine (which agreed to referee orders), and the game goes on to turn 4."""

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from campaign.rules.ids import Side
 from tests.pbem.helpers import CAMPAIGN, Table, setup_orders
 
@@ -20,6 +22,7 @@ def test_turn_files_of_the_set_up_name_no_neutral_kind(tmp_path):  # DN-NEU-1
     assert files and all(not REAL_NEUTRAL_ID.search(text) for text in files)
 
 
+@pytest.mark.slow
 def test_events_naming_a_face_down_neutral_travel_sealed(tmp_path):  # DN-NEU-1, DN-NEU-2
     """Neutrals fire PD and fight as a third side while still face down: the events that name
     them (interactions, battles) travel sealed, both ends agree on which, and the receiver's

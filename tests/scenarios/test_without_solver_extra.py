@@ -116,6 +116,7 @@ def test_shogi_search_and_hard_level_work_without_numba(run_without_extra):
     assert "best move:" in result.stdout
 
 
+@pytest.mark.slow
 def test_invector_against_medium_and_shogi_new_game_in_the_tui(run_without_extra):
     # INV-7 (issue 32): Invector against the default `medium` used to end the whole app with
     # ModuleNotFoundError after the first move; the Shogi new-game dialog looked for a stored

@@ -127,6 +127,7 @@ class SlowClock:
 DETERMINISM_POSITIONS = ("mfc/1b1/1B1/CFM - r", "m1c/1fb/1B1/CFM - b", "1f1/1c1/1F1/2M BMbc r")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["easy", "normal"])
 def test_level_plays_the_same_move_on_a_slow_machine(level):
     # SHO-7 (issue 21): a level is a node budget, so a slow clock changes nothing
@@ -141,6 +142,7 @@ def test_level_plays_the_same_move_on_a_slow_machine(level):
         assert clock.reads > 1  # the slow clock was really consulted during the search
 
 
+@pytest.mark.slow
 def test_hard_avoids_the_losing_move_of_the_issue_on_a_slow_machine():
     # SHO-7 (issue 21): at 1f1/1c1/1F1/2M BMbc r, c1b1 loses within 6 plies; hard must see it on
     # any machine (it played c1b1 when a busy machine cut its time budget short)

@@ -46,6 +46,7 @@ def positions_by_game_moves(depth: int) -> set[int]:
     return seen
 
 
+@pytest.mark.slow
 def test_shipped_book_holds_only_positions_near_the_start_with_legal_proper_subsets():
     # SHO-10: every stored key is a position within the book's depth of the start; its kept
     # moves are legal there, and some legal move is left out (or the entry would filter nothing)
@@ -77,6 +78,7 @@ def test_hard_plays_the_book_move_without_searching():
     assert alone.last_book_moves is None and alone.last is not None
 
 
+@pytest.mark.slow
 def test_hard_searches_only_the_kept_moves_and_stays_deterministic():
     # SHO-7 (issue 21): with several kept moves hard searches among them only, and a slow clock
     # changes nothing (the book is data, the search a node budget)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from scenarios.imperium_shogi.evaluation import evaluate, order_moves
 from scenarios.imperium_shogi.game import ShogiState, make_game
 from scenarios.imperium_shogi.rules import perft
@@ -83,6 +85,7 @@ def exact_values(state: ShogiState, depth: int) -> dict[int, float]:
     return values
 
 
+@pytest.mark.slow
 def test_budget_cut_iteration_never_picks_a_worse_move():
     # SHO-7 (issue 21): the iteration cut short by the node budget still decides, because it
     # searches the previous best move first; its move must be at least as good as that one at

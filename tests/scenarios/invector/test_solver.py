@@ -203,6 +203,7 @@ def test_winning_action_takes_the_last_stone_first():
     assert state.action_to_text(solver.winning_action(state)) == "c2xd2"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_value_within_gives_up_without_losing_work(backend):
     # INV-7: a value that needs more positions than allowed is None, and what was stored on

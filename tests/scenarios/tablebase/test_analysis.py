@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from scenarios.imperium_shogi.rules import REPAIR, decode
 from scenarios.imperium_shogi.tablebase.analysis import repair_choices
 from scenarios.imperium_shogi.tablebase.store import move_values, rank_move
@@ -9,6 +11,7 @@ from tests.scenarios.tablebase.conftest import reduced_solution
 from tests.scenarios.tablebase.reference import terminal
 
 
+@pytest.mark.slow
 def test_repair_choices_match_move_values():
     # SHO-4: counting repair vs non-repair outcomes agrees with the per-move values
     solution = reduced_solution("bb_b_vs_bb_cr", False)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from scenarios.imperium_shogi.book import decode_book, encode_book
 from scenarios.imperium_shogi.rules import Position, decode, encode
 from scenarios.imperium_shogi.tablebase.book import build_book
@@ -71,6 +73,7 @@ def expected_book(start: Position, depth: int) -> dict[int, tuple[int, ...]]:
     return expected
 
 
+@pytest.mark.slow
 def test_book_keeps_exactly_the_moves_that_keep_the_result():
     # SHO-7/SHO-9: every position within 6 plies of the reduced start where the mover is not
     # lost, cannot capture the enemy BB, and some move gives the result away is stored with
