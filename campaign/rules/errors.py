@@ -112,8 +112,11 @@ class WaitingError(IllegalOrderError):
 class KindHidden(Exception):
     """A rule asked for the kind of a face-down counter nobody's machine knows (fair mode,
     ADR 0028). Not a ``CampaignError``: no refusal handler may swallow it; ``engine.decide``
-    turns it into a held order and a called reveal. ``units``: the counters asked about."""
+    turns it into a held order and a called reveal. ``units``: the counters asked about;
+    ``cards``: cards asked about that no counter holds yet (the token of the next draw)."""
 
-    def __init__(self, units: tuple[str, ...]) -> None:
-        super().__init__(f"the kind of {', '.join(units) or 'a face-down counter'} is not known")
+    def __init__(self, units: tuple[str, ...], cards: tuple[str, ...] = ()) -> None:
+        named = ", ".join((*units, *cards)) or "a face-down counter"
+        super().__init__(f"the kind of {named} is not known")
         self.units = units
+        self.cards = cards
