@@ -333,7 +333,7 @@ class KeyShareGiven(Event):
     share: str
 
 
-@_fair_order("turn a card face up once both shares are in (the exchange checks it)",
+@_fair_order("open a card once both shares are in (the exchange checks the label)",
              "reveal CARD LABEL")
 class Reveal(Order):
     """``aslan reveal box-3 neutral:RT-2/1``: the label both shares open card ``box-3`` to."""

@@ -19,6 +19,7 @@ from campaign.rules.canonical import canonical_json
 from campaign.rules.errors import WaitingError
 from campaign.rules.movement import move_options
 from campaign.rules.phases import Phase
+from campaign.rules.ruleset import Ruleset
 from tests.fair.machines import Table
 
 SETUP = ["aslan buy SC 2", "aslan end-phase", "solomani buy SC", "solomani end-phase",
@@ -35,15 +36,22 @@ def _placed(table: Table) -> None:
     table.settle()
 
 
-@pytest.fixture(scope="module")
-def game() -> Table:
-    """The whole game (seeds 1 and 2: the first two draws stand in surface boxes)."""
-    ruleset = load_ruleset()
+def _first_movement(ruleset: Ruleset) -> Table:
+    """Set-up done alike on both machines (seeds 1 and 2: the first two draws stand in
+    surface boxes), up to Aslan's First Movement of game turn 1."""
     table = Table.new(ruleset, seeds=(1, 2))
     _placed(table)
     for text in SETUP:
         table.play(text)
     table.until(lambda state: state.phase is Phase.FIRST_MOVEMENT, "end-phase")
+    return table
+
+
+@pytest.fixture(scope="module")
+def game() -> Table:
+    """The whole game (seeds 1 and 2: the first two draws stand in surface boxes)."""
+    ruleset = load_ruleset()
+    table = _first_movement(ruleset)
     state = table.second.state
     beacon = move_options(state, ruleset, state.acting, "A-SC-1").legal["beacon"].path
     assert "solace" not in beacon  # the path avoids the face-down counters where it can
@@ -112,13 +120,7 @@ def test_both_machines_end_equal(game: Table) -> None:
 def test_a_pending_reveal_is_a_typed_wait_naming_the_side(game: Table) -> None:
     """DN-NEU-1, DN-ERR-1: while a reveal is pending every other order answers ``waiting for
     SIDE's reveal of N-X-k`` (a ``WaitingError`` with typed waits), and changes nothing."""
-    ruleset = load_ruleset()
-    table = Table.new(ruleset, seeds=(1, 2))
-    _placed(table)
-    for text in SETUP:
-        table.play(text)
-    table.until(lambda state: state.phase is Phase.FIRST_MOVEMENT, "end-phase")
-    aslan = table.second
+    aslan = _first_movement(load_ruleset()).second
     aslan.give("aslan jump A-SC-2 solace")  # arrives: a type 1 system ends the move anyway
     held = aslan.give("aslan jump A-SC-1 solace,beacon")
     assert [e.type for e in held] == ["reveals-called"]

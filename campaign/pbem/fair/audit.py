@@ -53,7 +53,8 @@ def _permutation(secrets: Secrets, deck: str, size: int) -> list[int]:
 
 def _key(secrets: Secrets, card: str, context: str, made: Pass) -> bytes:
     key = secrets.keys.get(card)
-    if key is None or key_commitment(context, secrets.side, card, key) != made.commitments.get(card):
+    committed = made.commitments.get(card)
+    if key is None or key_commitment(context, secrets.side, card, key) != committed:
         raise FairPlayViolation("bad-opening", f"the opening of {secrets.side} gives for {card} "
                                 "a key that is not the one it committed to", side=secrets.side,
                                 card=card)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from campaign.rules.errors import CampaignError
 from campaign.extras import install_hint
+from campaign.rules.errors import CampaignError
 
 
 class FairPlayViolation(CampaignError):
