@@ -15,6 +15,7 @@ import pytest
 
 from campaign.content import load_ruleset
 from campaign.rules import fairplay
+from campaign.rules.acting import acting_sentence
 from campaign.rules.canonical import canonical_json
 from campaign.rules.errors import WaitingError
 from campaign.rules.movement import move_options
@@ -131,3 +132,5 @@ def test_a_pending_reveal_is_a_typed_wait_naming_the_side(game: Table) -> None:
     assert {(w.side, w.what, w.subject) for w in waiting.value.waits} == {
         ("aslan", "reveal", "N-X-1"), ("solomani", "reveal", "N-X-1")}
     assert "waiting for solomani's reveal of N-X-1" in str(waiting.value)
+    assert acting_sentence(aslan.state).startswith(  # the status line says so
+        "aslan must act: waiting for aslan's reveal of N-X-1")
