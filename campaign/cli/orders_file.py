@@ -2,9 +2,10 @@
 
 Blank lines and lines starting with ``#`` are skipped. The whole file is checked before anything
 is applied (``campaign.app.bulk``: size, UTF-8, line length, number of orders, the notation of
-every line); a malformed file changes nothing and the message names ``FILE:LINE``. The orders are then given one by one, each its own logged order
-with its sentences printed; at the first refusal the command stops, names the line, and applies
-nothing after it (the lines before it stay applied, as if typed one by one).
+every line); a malformed file changes nothing and the message names ``FILE:LINE``. The orders
+are then given one by one, each its own logged order with its sentences printed; at the first
+refusal the command stops, names the line, and applies nothing after it (the lines before it
+stay applied, as if typed one by one).
 """
 
 from __future__ import annotations

@@ -176,7 +176,7 @@ def _new(args: argparse.Namespace) -> int:
     if args.manual_steps:
         service.order(args.name, "referee stepping manual")
     if args.as_side is not None:
-        from campaign.pbem.exchange import PbemService
+        from campaign.app.mail import PbemService
         from campaign.rules.ids import Side
 
         PbemService(service).claim_side(args.name, Side(args.as_side))

@@ -114,12 +114,13 @@ def log_lines(rows: Sequence[Logged], events: Sequence[Event], dice_mode: str,
 
 
 def story(rows: Sequence[Logged], events: Sequence[Event], ruleset: Ruleset, dice_mode: str, *,
-          viewer: Side | None = None, first_seq: int = 1,
-          last_seq: int | None = None) -> list[StoryEntry]:
+          viewer: Side | None = None, first_seq: int = 1, last_seq: int | None = None,
+          before: CampaignState | None = None) -> list[StoryEntry]:
     """The log as sentences, one entry per order batch. Only batches starting in
     ``first_seq..last_seq`` are kept; the state before them is folded from the start so names
-    are those of the moment."""
-    state = CampaignState()
+    are those of the moment. ``before`` is the state the ``rows`` start from (folded in place):
+    an import tells the batches it appended without reading the log again."""
+    state = CampaignState() if before is None else before
     entries: list[StoryEntry] = []
     start = 0
     while start < len(rows):
