@@ -37,6 +37,11 @@ def _sodium():  # noqa: ANN202 - lazy import: the fair extra is optional
     return sodium
 
 
+def require() -> None:
+    """``FairUnavailable`` (one line with the install hint) when PyNaCl is missing."""
+    _sodium()
+
+
 def card_point(context: str, deck: str, label: str) -> bytes:
     """The point of card ``label`` of ``deck`` in the game ``context`` (campaign id)."""
     digest = hashlib.sha512("\x1f".join((LABEL, "card", context, deck, label)).encode()).digest()

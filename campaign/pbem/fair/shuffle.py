@@ -106,6 +106,34 @@ class Secrets:
     mask: bytes | None = None
     keys: dict[str, bytes] = field(default_factory=dict)
 
+    def to_plain(self) -> dict[str, object]:
+        """JSON-ready data (hex keys): what its owner stores, and publishes as its opening."""
+        return {"side": self.side, "permutations": self.permutations,
+                "mask": self.mask.hex() if self.mask is not None else None,
+                "keys": {card: key.hex() for card, key in sorted(self.keys.items())}}
+
+    @classmethod
+    def from_plain(cls, data: object, public: Decks) -> Secrets:
+        """Secrets read back or received as an opening, every field checked (shapes, keys)."""
+        if not isinstance(data, dict) or not isinstance(data.get("side"), str):
+            raise FairPlayViolation("malformed", "an opening must be an object with a side")
+        side = data["side"]
+        permutations, keys, mask = data.get("permutations"), data.get("keys"), data.get("mask")
+        if not isinstance(permutations, dict) or not isinstance(keys, dict) or any(
+            name not in public or not isinstance(order, list)
+            or sorted(order) != list(range(len(public[name])))
+            for name, order in permutations.items()
+        ) or len(keys) > sum(len(labels) for labels in public.values()):
+            raise FairPlayViolation("malformed", f"the opening of {side} holds no permutations "
+                                    "and keys of these decks", side=side)
+        for card in keys:
+            parse_card(str(card))
+        return cls(side, {name: list(order) for name, order in permutations.items()},
+                   group.scalar_from_hex(mask, f"the mask of {side}") if mask is not None
+                   else None,
+                   {card: group.scalar_from_hex(key, f"{side}'s key of {card}")
+                    for card, key in keys.items()})
+
     def share(self, card: str) -> str:
         """This party's share of ``card``: its key for it, as hex."""
         try:
