@@ -30,7 +30,10 @@ def check_share(deck: Deck, side: str, card: str, share: str) -> bytes:
     if committed is None or card not in committed:
         raise FairPlayViolation("malformed", f"{side} has no key commitment for card {card!r}",
                                 side=side, card=card)
-    key = group.scalar_from_hex(share, f"{side}'s share of {card}")
+    try:
+        key = group.scalar_from_hex(share, f"{side}'s share of {card}")
+    except FairPlayViolation as violation:  # name who sent it
+        raise FairPlayViolation("bad-share", violation.message, side=side, card=card) from None
     if key_commitment(deck.context, side, card, key) == committed[card]:
         return key
     for other, value in sorted(committed.items()):
