@@ -85,8 +85,8 @@ class Exported:
         """What was written to ``shown`` (the path as the user gave it)."""
         header = self.turn.header
         again_note = " (again, byte for byte)" if again else ""
-        return (f"{shown}: file {header.exchange} from {header.side.value}{again_note}, events "
-                f"{header.base_seq + 1}-{header.head_seq} ({len(self.turn.body.batches)} orders)")
+        return (f"{shown}: file {header.exchange} from {header.side.value}{again_note}, "
+                f"{_carried(self.turn)}")
 
 
 @dataclass(frozen=True)
@@ -101,12 +101,15 @@ class Imported:
     digest: str
     notes: list[str] = field(default_factory=list)  # e.g. an option that had no effect
     story: list[StoryEntry] = field(default_factory=list)  # DN-NEU-1: the receiver's view
+    shuffle: bool = False  # fair mode: the file carried a pass of the joint shuffle
 
     def line(self, shown: str) -> str:
         """The one line saying what ``shown`` (the file as the user named it) brought."""
-        return (f"{shown}: file {self.exchange} from {self.side.value} imported: events "
-                f"{self.first_seq}-{self.last_seq}, {len(self.orders)} orders re-run and "
-                f"matched; state digest {self.digest[:12]}")
+        orders = (f"events {self.first_seq}-{self.last_seq}, {len(self.orders)} orders re-run "
+                  "and matched" if self.orders else "no orders")
+        shuffle = f", pass {self.exchange} of the joint shuffle checked" if self.shuffle else ""
+        return (f"{shown}: file {self.exchange} from {self.side.value} imported: {orders}"
+                f"{shuffle}; state digest {self.digest[:12]}")
 
     def resolved_line(self, shown: str) -> str:
         """The line of ``campaign resolve``: the other side's crossed file was kept."""
@@ -617,6 +620,7 @@ class PbemService:
             exchange=header.exchange, side=header.side, first_seq=local.head_seq + 1,
             last_seq=header.head_seq, orders=[b.order_text for b in batches],
             digest=header.head_digest, notes=notes, story=story,
+            shuffle=turn.body.fair is not None and turn.body.fair.shuffle is not None,
         )
 
 
@@ -624,6 +628,16 @@ def _armoured(to: Path | TextIO) -> bool:
     """True when ``to`` is written as ASCII armour by default: a stream (an e-mail body) or
     a ``.txt``/``.asc`` file."""
     return not isinstance(to, Path) or to.name.endswith(ARMOURED_SUFFIXES)
+
+
+def _carried(turn: TurnFile) -> str:
+    """What a file carries, as ``export`` says it: its events and orders, and a shuffle pass."""
+    header, batches = turn.header, turn.body.batches
+    orders = (f"events {header.base_seq + 1}-{header.head_seq} ({len(batches)} orders)"
+              if batches else "no orders")
+    fair = turn.body.fair
+    return orders + (f", pass {header.exchange} of the joint shuffle"
+                     if fair is not None and fair.shuffle is not None else "")
 
 
 def _short(order: str) -> str:
