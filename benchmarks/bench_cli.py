@@ -42,7 +42,7 @@ def random_game() -> Driver:
     turns = 2
     while len(driver.events) < TARGET_EVENTS and driver.state.phase.value != "game-over":
         turns += 1
-        driver.play(game_turns=turns)
+        driver.play_randomly(game_turns=turns)
     return driver
 
 

@@ -32,9 +32,9 @@ from collections.abc import Callable
 from benchmarks.synthetic_map import synthetic_pieces, synthetic_ruleset
 from campaign.app.pictures import position_svg
 from campaign.render.svg import cycle_collector_paused, draw_scene
-from campaign.rules.flow import FIRST_PLAYER_STEP
 from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.rules.ruleset import Ruleset
+from campaign.rules.sequence import FIRST_PLAYER_STEP
 from campaign.rules.state import SIDE_PREFIX, CampaignState, Location, Unit
 from campaign.views.scene import MapScene, Overlay, campaign_scene
 

@@ -21,12 +21,12 @@ from benchmarks.synthetic_map import synthetic_ruleset
 from campaign.content import load_ruleset
 from campaign.rules import catalog
 from campaign.rules.engine import decide
-from campaign.rules.flow import step_index
 from campaign.rules.ids import Side
 from campaign.rules.movement import move_options
 from campaign.rules.movement.moves import Jump
 from campaign.rules.phases import Phase
 from campaign.rules.ruleset import Ruleset
+from campaign.rules.sequence import step_index
 from campaign.rules.state import CampaignState, Location, Unit
 
 

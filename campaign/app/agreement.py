@@ -23,9 +23,9 @@ from pathlib import Path
 from campaign.pbem import signing
 from campaign.pbem.errors import SignatureError, WrongSideError
 from campaign.pbem.model import TurnFile
+from campaign.records.ledger_rows import PbemPlayer
 from campaign.rules.ids import Side
 from campaign.store.ledger import Ledger
-from campaign.store.ledger_rows import PbemPlayer
 
 KEYS_ENV = "CAMPAIGN_PBEM_KEYS"
 

@@ -16,6 +16,8 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from campaign.records.chain import head_of_rows
+from campaign.records.rows import CampaignRow
 from campaign.rules import catalog, engine
 from campaign.rules.base import Event
 from campaign.rules.canonical import canonical_json, sha256_hex
@@ -32,7 +34,6 @@ from campaign.rules.referee import RulesetRepinned
 from campaign.rules.registry import event_adapter
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
-from campaign.store.chain import head_of_rows
 from campaign.store.repository import (
     DICE_MODES,
     Head,
@@ -40,7 +41,6 @@ from campaign.store.repository import (
     StoredEvent,
     check_campaign_name,
 )
-from campaign.store.rows import CampaignRow
 from campaign.store.seal import Seals
 
 #: A snapshot is written whenever the log crosses a multiple of this many events.

@@ -36,12 +36,12 @@ from campaign.pbem.fair.audit import audit
 from campaign.pbem.fair.errors import FairPlayViolation
 from campaign.pbem.fair.reveal import check_share, open_card
 from campaign.pbem.model import FairSection, TurnFile
+from campaign.records.ledger_rows import FairPass, FairSecret
+from campaign.records.rows import StoredEvent
 from campaign.rules import fairplay
 from campaign.rules.canonical import canonical_json
 from campaign.rules.state import CampaignState
 from campaign.store.ledger import Ledger
-from campaign.store.ledger_rows import FairPass, FairSecret
-from campaign.store.rows import StoredEvent
 
 #: Passes of the joint shuffle: pass ``n`` rides on file ``n``.
 PASSES = 3
@@ -173,8 +173,8 @@ class FairMail:
             result = Incoming(self._rows(name, made, plain=carried))
             passes = self.passes(name, public)
             if number == 1:  # we are the second party: answer with pass 2
-                answer, secrets = shuffle.second_pass(context, own, public, made, self.rand)
-                result.rows += self._rows(name, answer, secrets=secrets)
+                answer, made_here = shuffle.second_pass(context, own, public, made, self.rand)
+                result.rows += self._rows(name, answer, secrets=made_here)
             elif number == 2:  # we made pass 1: answer with pass 3, and the deck is agreed
                 secrets = self.secrets(name, public)
                 if secrets is None or secrets.mask is None:
@@ -200,14 +200,15 @@ class FairMail:
         fair = fairplay.slot(state)
         with _named(source):
             for event in parse_stored(rows, name):
-                if event.type == "deck-sealed" and (deck is None or event.digest != deck.digest):
+                if isinstance(event, fairplay.DeckSealed) and (
+                        deck is None or event.digest != deck.digest):
                     raise FairPlayViolation("bad-seal", f"{sender} sealed a deck this machine "
                                             "did not agree to", side=sender)
                 if deck is None:
                     continue
-                if event.type == "key-share-given":
+                if isinstance(event, fairplay.KeyShareGiven):
                     check_share(deck, event.side.value, event.card, event.share)
-                elif event.type == "card-revealed":
+                elif isinstance(event, fairplay.CardRevealed):
                     opened = open_card(deck, event.card, fair["shares"].get(event.card, {}))
                     if opened != event.label:
                         raise FairPlayViolation(

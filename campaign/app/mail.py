@@ -53,6 +53,9 @@ from campaign.pbem.model import (
     TurnFile,
 )
 from campaign.pbem.position import LocalCopy, RefereeUndo, replay, to_file_event
+from campaign.records.chain import GENESIS_HASH
+from campaign.records.ledger_rows import PbemEnvelope, PbemFile, PbemFork, PbemSetup
+from campaign.records.rows import StoredEvent
 from campaign.rules import engine
 from campaign.rules.canonical import canonical_json
 from campaign.rules.errors import CampaignError
@@ -60,9 +63,6 @@ from campaign.rules.ids import Side
 from campaign.rules.plain_text import check_reason
 from campaign.rules.state import CampaignState
 from campaign.rules.views import face_down_ids, player_view
-from campaign.store.chain import GENESIS_HASH
-from campaign.store.ledger_rows import PbemEnvelope, PbemFile, PbemFork, PbemSetup
-from campaign.store.rows import StoredEvent
 from campaign.userfiles import FileRefusedError, StagedFile, read_bounded, read_stream_bounded
 from campaign.views.log import StoryEntry
 from campaign.views.log import story as tell

@@ -16,9 +16,9 @@ from campaign.pbem.errors import (
 )
 from campaign.pbem.model import DiceMode, TurnFile
 from campaign.pbem.position import LocalCopy, check_base
+from campaign.records.ledger_rows import PbemFile, PbemSetup
+from campaign.records.rows import CampaignRow
 from campaign.store.ledger import Ledger
-from campaign.store.ledger_rows import PbemFile, PbemSetup
-from campaign.store.rows import CampaignRow
 
 
 class MailChecks:

@@ -17,7 +17,7 @@ from campaign.render.svg import cycle_collector_paused, scene_svg
 from campaign.rules.ids import Side
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
-from campaign.store.repository import APP_NAME
+from campaign.store.places import APP_NAME
 from campaign.views.scene import Overlay, campaign_scene, last_battle_system
 
 

@@ -21,6 +21,9 @@ from campaign.pbem.errors import (
     StaleFileError,
 )
 from campaign.pbem.model import FileEvent, TurnFile
+from campaign.records.chain import GENESIS_HASH, chain_events
+from campaign.records.ledger_rows import PbemFile
+from campaign.records.rows import Head, StoredEvent
 from campaign.rules import engine
 from campaign.rules.base import Event, Order
 from campaign.rules.canonical import canonical_json
@@ -32,9 +35,6 @@ from campaign.rules.plain_text import check_reason
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
 from campaign.rules.views import face_down_ids, names_any
-from campaign.store.chain import GENESIS_HASH, chain_events
-from campaign.store.ledger_rows import PbemFile
-from campaign.store.rows import Head, StoredEvent
 
 
 @dataclass

@@ -18,6 +18,7 @@ from typing import ClassVar
 from pydantic import BaseModel, ConfigDict
 
 from campaign.rules.ids import Side
+from campaign.rules.order_text import format_value, quote, side_text
 from campaign.rules.state import Roll
 
 #: The most units (or steps) one bulk order may name (``deploy UNITS``, ``target B UNITS``).
@@ -32,11 +33,24 @@ class Order(BaseModel):
     type: str
     side: Side | None = None
 
+    def notation_args(self) -> list[str]:
+        """The order's arguments in notation (``docs/engine.md``, "Notation"): its fields other
+        than ``type`` and ``side`` in declaration order, trailing fields equal to their defaults
+        left out. An order class whose text does not fit this form overrides it together with
+        the classmethod ``from_notation_args(cls, side, args)`` that ``parse_order`` calls."""
+        fields = type(self).model_fields
+        names = [name for name in fields if name not in ("type", "side")]
+        values = [getattr(self, name) for name in names]
+        while values:
+            field = fields[names[len(values) - 1]]
+            if field.is_required() or values[-1] != field.get_default(call_default_factory=True):
+                break
+            values.pop()
+        return [format_value(value) for value in values]
+
     def to_notation(self) -> str:
         """The one-line canonical text of this order (``aslan buy CL 2``)."""
-        from campaign.rules.notation import format_order
-
-        return format_order(self)
+        return " ".join([side_text(self.side), self.type, *map(quote, self.notation_args())])
 
     def __str__(self) -> str:
         return self.to_notation()

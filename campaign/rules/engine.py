@@ -6,6 +6,9 @@
   raises before any event exists, so nothing is stored and no die result is kept (DN-ERR-1).
 - ``apply_event(state, event)`` mutates in place (used by replay); ``evolve`` copies first.
 - ``fold(events)`` = the state after all events, from an empty state.
+
+The last three live in ``campaign.rules.folding`` (so the flow and the narration can apply
+events without importing the engine) and are re-exported here.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from typing import TypeVar
 
 from campaign.rules import catalog, fairplay
 from campaign.rules.base import Event, Order
-from campaign.rules.canonical import canonical_json, sha256_hex
+from campaign.rules.canonical import sha256_hex
 from campaign.rules.dice import (
     Dice,
     DiceSource,
@@ -38,8 +41,6 @@ from campaign.rules.errors import (
     WaitingError,
 )
 from campaign.rules.flow import (
-    FLOW,
-    LAST_PLAYER_STEP,
     CampaignStarted,
     MapAssembled,
     PhaseAdvanced,
@@ -47,12 +48,15 @@ from campaign.rules.flow import (
     advance_events,
     has_passed,
 )
+from campaign.rules.folding import apply_event as apply_event
+from campaign.rules.folding import as_stored as as_stored
+from campaign.rules.folding import evolve as evolve
+from campaign.rules.folding import fold as fold
 from campaign.rules.ids import Side
 from campaign.rules.naming import check_names
 from campaign.rules.notation import parse_order
 from campaign.rules.phases import Actor, Phase, SubPhase
 from campaign.rules.registry import (
-    APPLIERS,
     HOOKS,
     NORMALIZERS,
     OFFERED,
@@ -63,6 +67,7 @@ from campaign.rules.registry import (
     order_spec,
 )
 from campaign.rules.ruleset import Ruleset
+from campaign.rules.sequence import FLOW, LAST_PLAYER_STEP
 from campaign.rules.state import CampaignState
 from campaign.rules.views import hidden_names, redact
 
@@ -71,42 +76,6 @@ T = TypeVar("T")
 #: Starting RU of each side (DN-SET-1).
 SETUP_RU = 99
 _MAX_SETTLE = 64
-
-
-def apply_event(state: CampaignState, event: Event) -> None:
-    """Apply one event in place, counting its dice for the seeded source."""
-    applier = APPLIERS.get(type(event))
-    if applier is None:
-        raise EngineBugError(f"no applier registered for event type {event.type!r}")
-    applier(state, event)
-    for roll in event.rolls:
-        state.dice_counts[roll.purpose] = state.dice_counts.get(roll.purpose, 0) + 1
-    state.events_applied += 1
-
-
-def evolve(state: CampaignState, event: Event) -> CampaignState:
-    """A new state: ``state`` after ``event`` (``state`` itself is untouched)."""
-    new_state = state.clone()
-    apply_event(new_state, event)
-    return new_state
-
-
-def fold(events: Iterable[Event], state: CampaignState | None = None) -> CampaignState:
-    """Replay ``events`` onto ``state`` (in place) or onto a fresh empty state."""
-    catalog.load()
-    current = state if state is not None else CampaignState()
-    for event in events:
-        apply_event(current, event)
-    return current
-
-
-def as_stored(event: Event) -> Event:
-    """``event`` exactly as the log gives it back: its canonical JSON read again. The log
-    stores events key-sorted, so a dict inside an event (a layout, the battles of a step) comes
-    back in key order; deciding and settling apply every event in that form, so a state built
-    in memory, folded from the store or rebuilt from a turn file holds its collections in one
-    order (docs/engine.md, "One canonical state")."""
-    return type(event).model_validate_json(canonical_json(event))
 
 
 def state_digest(state: CampaignState) -> str:

@@ -28,6 +28,7 @@ neutral PD revealed in a surface box that already holds a PD is set aside then (
 [HOUSE], no replacement is drawn).
 """
 
+from collections.abc import Callable
 from typing import Any, Literal
 
 from pydantic import Field
@@ -44,7 +45,14 @@ from campaign.rules.errors import (
 )
 from campaign.rules.ids import HIDDEN_KIND, PLAYER_SIDES, Side, UnitCategory
 from campaign.rules.phases import Actor
-from campaign.rules.registry import applies, decides, event_type, offered_when, order_type
+from campaign.rules.registry import (
+    OrderT,
+    applies,
+    decides,
+    event_type,
+    offered_when,
+    order_type,
+)
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState, Location, Unit, Where
 
@@ -66,7 +74,8 @@ def active(state: CampaignState) -> bool:
 
 def slot(state: CampaignState) -> dict[str, Any]:
     """The fair-mode bookkeeping (JSON-able; see ``FairPlayChosen``)."""
-    return state.game_slots[SLOT]
+    fair: dict[str, Any] = state.game_slots[SLOT]
+    return fair
 
 
 def hidden_kind(unit_id: str) -> str:
@@ -95,14 +104,14 @@ def decks(ruleset: Ruleset) -> dict[str, list[str]]:
 
 def card_of(state: CampaignState, unit_id: str) -> str:
     """The kind card of face-down counter ``unit_id``."""
-    return slot(state)["cards"][unit_id]
+    return str(slot(state)["cards"][unit_id])
 
 
 def counter_of(state: CampaignState, card: str) -> str | None:
     """The counter holding kind card ``card`` (None for a token card)."""
     for unit_id, held in slot(state)["cards"].items():
         if held == card:
-            return unit_id
+            return str(unit_id)
     return None
 
 
@@ -167,7 +176,7 @@ def resumable(state: CampaignState) -> str | None:
     held = slot(state).get("held")
     if held is None or pending(state):
         return None
-    return held["order"]
+    return str(held["order"])
 
 
 # --- the opening and the draw (DN-NEU-1) ----------------------------------------------------
@@ -290,7 +299,8 @@ def _apply_resumed(state: CampaignState, event: Event) -> None:
 # --- the orders of the reveal ---------------------------------------------------------------
 
 
-def _fair_order(summary: str, template: str):  # noqa: ANN202 - a class decorator
+def _fair_order(summary: str, template: str) -> Callable[[OrderT], OrderT]:
+    """The class decorator of a fair-play order (any phase, either side, DN-NEU-1)."""
     return order_type(phases=None, actor=Actor.EITHER, rule="DN-NEU-1", summary=summary,
                       template=template)
 
@@ -371,7 +381,9 @@ def _need_called(fair: dict[str, Any], card: str) -> None:
 
 
 @decides(SealDeck)
-def _decide_seal(state: CampaignState, order: SealDeck, ruleset: Ruleset, dice: Dice) -> list:
+def _decide_seal(
+    state: CampaignState, order: SealDeck, ruleset: Ruleset, dice: Dice
+) -> list[Event]:
     fair = _need_fair(state)
     if fair["sealed"] is not None:
         raise IllegalOrderError("DN-NEU-1", "the face-down decks are sealed already")
@@ -385,7 +397,9 @@ def _apply_sealed(state: CampaignState, event: DeckSealed) -> None:
 
 
 @decides(Share)
-def _decide_share(state: CampaignState, order: Share, ruleset: Ruleset, dice: Dice) -> list:
+def _decide_share(
+    state: CampaignState, order: Share, ruleset: Ruleset, dice: Dice
+) -> list[Event]:
     fair = _need_fair(state)
     if fair["sealed"] is None:
         raise IllegalOrderError("DN-NEU-1", "the face-down decks are not sealed yet")
@@ -403,7 +417,9 @@ def _apply_share(state: CampaignState, event: KeyShareGiven) -> None:
 
 
 @decides(Reveal)
-def _decide_reveal(state: CampaignState, order: Reveal, ruleset: Ruleset, dice: Dice) -> list:
+def _decide_reveal(
+    state: CampaignState, order: Reveal, ruleset: Ruleset, dice: Dice
+) -> list[Event]:
     fair = _need_fair(state)
     _need_called(fair, order.card)
     if len(fair["shares"].get(order.card, {})) < len(PLAYER_SIDES):

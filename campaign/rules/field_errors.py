@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from pydantic import ValidationError
+from pydantic_core import ErrorDetails
 
 #: Error types whose sentence needs no value from the error's context.
 _FIXED = {
@@ -67,9 +68,9 @@ def field_path(location: tuple[Any, ...]) -> str:
     return ".".join(parts)
 
 
-def sentence(detail: dict[str, Any]) -> str:
+def sentence(detail: ErrorDetails) -> str:
     """What is wrong, for one entry of ``ValidationError.errors()``."""
-    kind = str(detail.get("type", ""))
+    kind = detail["type"]
     context = detail.get("ctx") or {}
     if kind in ("value_error", "assertion_error") and "error" in context:
         return str(context["error"])  # our own validators' sentences

@@ -1,8 +1,7 @@
-"""The sequence of play as a declarative table (DN-SEQ-1..3), and the phase-transition events.
+"""Moving along the sequence of play (DN-SEQ-1..3): the phase-transition events and orders.
 
-``FLOW`` lists every step: set-up steps (each with a fixed side), then the thirteen steps of a
-player turn (combat phases have three sub-phases each), then GAME_OVER. After the last step of a
-player turn the turn-end hooks run (victory, DN-SEQ-3) and the table wraps to Maintenance &
+The table of steps itself is data in ``campaign.rules.sequence`` (``FLOW``). After the last step
+of a player turn the turn-end hooks run (victory, DN-SEQ-3) and the table wraps to Maintenance &
 Production of the other player; after the Solomani player turn the game turn advances.
 
 A step ends by the ``end-phase`` order of the acting side (checked by ``end_check`` hooks) or by
@@ -15,9 +14,12 @@ from typing import Any, Literal
 
 from campaign.rules.base import Event, Order
 from campaign.rules.canonical import digest
+from campaign.rules.dice import Dice
 from campaign.rules.errors import IllegalOrderError
+from campaign.rules.folding import apply_event
 from campaign.rules.ids import Side
-from campaign.rules.phases import Actor, Phase, SubPhase
+from campaign.rules.offers import accepted
+from campaign.rules.phases import Actor
 from campaign.rules.registry import (
     HOOKS,
     applies,
@@ -26,78 +28,18 @@ from campaign.rules.registry import (
     offered_when,
     order_type,
 )
-from campaign.rules.ruleset import StarMap
+from campaign.rules.ruleset import Ruleset, StarMap
+from campaign.rules.sequence import (
+    FIRST_PLAYER,
+    FIRST_PLAYER_STEP,
+    GAME_OVER_STEP,
+    LAST_PLAYER_STEP,
+    PLAYER_TURN_PHASES,
+    actor_of,
+    step_name,
+)
+from campaign.rules.sequence import FLOW as FLOW  # re-exported: the read side imports it here
 from campaign.rules.state import CampaignState
-
-#: Who acts in a step: a fixed side (set-up), the phasing player or the other (reacting) player.
-PHASING: Literal["phasing"] = "phasing"
-REACTING: Literal["reacting"] = "reacting"
-
-
-@dataclass(frozen=True)
-class Step:
-    """One row of the sequence table."""
-
-    phase: Phase
-    sub_phase: SubPhase | None
-    actor: Side | Literal["phasing", "reacting"]
-    rule: str
-
-    @property
-    def label(self) -> str:
-        """``first-combat/space`` style name."""
-        return f"{self.phase.value}/{self.sub_phase.value}" if self.sub_phase else self.phase.value
-
-
-def _combat(phase: Phase, actor: Literal["phasing", "reacting"]) -> tuple[Step, ...]:
-    return tuple(Step(phase, sub, actor, "DN-SEQ-1") for sub in SubPhase)
-
-
-SETUP_STEPS: tuple[Step, ...] = (
-    Step(Phase.SETUP_NEUTRALS, None, Side.SOLOMANI, "DN-NEU-1"),
-    Step(Phase.SETUP_PURCHASE, None, Side.ASLAN, "DN-SET-1"),
-    Step(Phase.SETUP_PURCHASE, None, Side.SOLOMANI, "DN-SET-1"),
-    Step(Phase.SETUP_DEPLOY, None, Side.ASLAN, "DN-SET-2"),
-    Step(Phase.SETUP_DEPLOY, None, Side.SOLOMANI, "DN-SET-2"),
-)
-
-PLAYER_TURN_STEPS: tuple[Step, ...] = (
-    Step(Phase.PRODUCTION, None, PHASING, "DN-SEQ-1"),
-    Step(Phase.FIRST_MOVEMENT, None, PHASING, "DN-SEQ-1"),
-    *_combat(Phase.FIRST_COMBAT, PHASING),
-    Step(Phase.REACTION_MOVEMENT, None, REACTING, "DN-SEQ-1"),
-    *_combat(Phase.REACTION_COMBAT, REACTING),
-    Step(Phase.SECOND_MOVEMENT, None, PHASING, "DN-SEQ-1"),
-    *_combat(Phase.SECOND_COMBAT, PHASING),
-)
-
-FLOW: tuple[Step, ...] = (
-    *SETUP_STEPS,
-    *PLAYER_TURN_STEPS,
-    Step(Phase.GAME_OVER, None, Side.ASLAN, "DN-VIC-1"),
-)
-FIRST_PLAYER_STEP = len(SETUP_STEPS)
-LAST_PLAYER_STEP = FIRST_PLAYER_STEP + len(PLAYER_TURN_STEPS) - 1
-GAME_OVER_STEP = len(FLOW) - 1
-FIRST_PLAYER: Side = Side.ASLAN  # DN-SEQ-1: Aslan moves first
-
-
-def actor_of(step: Step, phasing: Side) -> Side:
-    """The side entitled to act in ``step`` when ``phasing`` is the phasing player."""
-    if step.actor == PHASING:
-        return phasing
-    if step.actor == REACTING:
-        return phasing.enemy
-    return step.actor
-
-
-def step_index(phase: Phase, sub_phase: SubPhase | None = None, side: Side | None = None) -> int:
-    """Index in ``FLOW`` of the step (phase, sub_phase); ``side`` picks among set-up steps."""
-    for index, step in enumerate(FLOW):
-        same = step.phase is phase and step.sub_phase == sub_phase
-        if same and (side is None or not isinstance(step.actor, Side) or step.actor is side):
-            return index
-    raise KeyError((phase, sub_phase, side))
 
 
 @dataclass(frozen=True)
@@ -234,7 +176,9 @@ class EndPhase(Order):
 
 
 @decides(EndPhase)
-def _decide_end_phase(state: CampaignState, order: EndPhase, ruleset: Any, dice: Any) -> list:
+def _decide_end_phase(
+    state: CampaignState, order: EndPhase, ruleset: Ruleset, dice: Dice
+) -> list[Event]:
     for phase, check in HOOKS.end_checks:
         if phase is state.phase:
             check(state, ruleset)
@@ -243,7 +187,6 @@ def _decide_end_phase(state: CampaignState, order: EndPhase, ruleset: Any, dice:
     return [PhaseEnded(side=order.side, step=state.step)]
 
 
-PLAYER_TURN_PHASES = tuple(dict.fromkeys(step.phase for step in PLAYER_TURN_STEPS))
 #: ``state.turn_slots`` key: the sides that passed for the rest of this player turn.
 PASSED_SLOT = "passed"
 
@@ -278,7 +221,7 @@ class TurnPassed(Event):
     side: Side
 
 
-def check_step_end(state: CampaignState, ruleset: Any) -> None:
+def check_step_end(state: CampaignState, ruleset: Ruleset) -> None:
     """Run the ``end_check`` hooks of the current phase (``IllegalOrderError`` if premature)."""
     for phase, check in HOOKS.end_checks:
         if phase is state.phase:
@@ -286,22 +229,18 @@ def check_step_end(state: CampaignState, ruleset: Any) -> None:
 
 
 @offered_when(Pass)
-def _pass_offered(state: CampaignState, side: Side | None, ruleset: Any) -> bool:
+def _pass_offered(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
     """Offered when the handler accepts it: the step could end once the pass's default
     decisions are taken, or it waits for a real choice the pass leaves open."""
-    from campaign.rules.offers import accepted
-
     return side is not None and accepted(state, ruleset, [Pass(side=side)])
 
 
 def pass_defaults(
-    state: CampaignState, ruleset: Any, dice: Any, side: Side
+    state: CampaignState, ruleset: Ruleset, dice: Dice, side: Side
 ) -> tuple[list[Event], bool, CampaignState]:
     """The events of the decisions a pass by ``side`` takes by default in this step (the
     ``on_pass`` hooks, e.g. maintenance, DN-ECO-7), whether a real choice remains, and the
     state after those events (``state`` itself when there are none)."""
-    from campaign.rules.engine import apply_event
-
     scratch = state
     events: list[Event] = []
     waiting = False
@@ -321,7 +260,7 @@ def pass_defaults(
 
 
 @decides(Pass)
-def _decide_pass(state: CampaignState, order: Pass, ruleset: Any, dice: Any) -> list:
+def _decide_pass(state: CampaignState, order: Pass, ruleset: Ruleset, dice: Dice) -> list[Event]:
     if order.side is None:  # pragma: no cover - actor check rejects this earlier
         raise IllegalOrderError("DN-SEQ-2", "only a player side can pass")
     defaults, waiting, after = pass_defaults(state, ruleset, dice, order.side)
@@ -359,11 +298,6 @@ def has_passed(state: CampaignState, side: Side) -> bool:
 def pass_lapsed(state: CampaignState, side: Side) -> bool:
     """True when ``side`` passed but the other side changed the situation since (DN-SEQ-2)."""
     return side.value in state.turn_slots.get(PASSED_SLOT, []) and not has_passed(state, side)
-
-
-def step_name(step: Step) -> str:
-    """"Reaction Movement", "Second Combat": a phase as the rules name it."""
-    return step.phase.value.replace("-", " ").title()
 
 
 def pass_reach(state: CampaignState, side: Side) -> str:
@@ -422,7 +356,9 @@ class SteppingSet(Event):
 
 
 @decides(Stepping)
-def _decide_stepping(state: CampaignState, order: Stepping, ruleset: Any, dice: Any) -> list:
+def _decide_stepping(
+    state: CampaignState, order: Stepping, ruleset: Ruleset, dice: Dice
+) -> list[Event]:
     return [SteppingSet(mode=order.mode)]
 
 

@@ -24,7 +24,6 @@ from collections.abc import Iterator
 from campaign.rules.base import Order
 from campaign.rules.errors import InvalidOrderError
 from campaign.rules.ids import Side
-from campaign.rules.notation import format_order
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState, Location, Where
 from campaign.rules.suggest import did_you_mean
@@ -51,7 +50,7 @@ def _alias_number(alias: str) -> int:
 
 def named_units(order: Order) -> Iterator[str]:
     """The unit ids the order's text names (also inside lists, ``SHIP>TARGET`` and ``on:``)."""
-    for token in shlex.split(format_order(order))[2:]:
+    for token in shlex.split(order.to_notation())[2:]:
         if token.lower().startswith("on:"):
             token = token[3:]
         for piece in _PIECES.split(token):

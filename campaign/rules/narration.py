@@ -23,15 +23,18 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
+from campaign.rules import catalog
 from campaign.rules.base import Event
+from campaign.rules.economy.adapter import occupancy_of
+from campaign.rules.economy.income import all_box_control
+from campaign.rules.folding import apply_event
 from campaign.rules.ids import Side
+from campaign.rules.ruleset import Ruleset
+from campaign.rules.sequence import FLOW
 from campaign.rules.state import CampaignState, Location, Where
 from campaign.rules.views import redact
-
-if TYPE_CHECKING:
-    from campaign.rules.ruleset import Ruleset
 
 EventT = TypeVar("EventT", bound=Event)
 Sentence = Callable[[Any, "NarrationView"], "str | None"]
@@ -85,8 +88,6 @@ def load() -> None:
     """Import every rules area and every sentence module once."""
     if _loaded["done"]:
         return
-    from campaign.rules import catalog
-
     catalog.load()
     for name in SENTENCE_MODULES:
         importlib.import_module(name)
@@ -231,8 +232,6 @@ def narrate(
     With a ruleset, a change of surface-box control after an event that may change it gets a
     sentence of its own ("Box Halden: control passes to the Solomani (DN-ECO-1)").
     """
-    from campaign.rules.engine import apply_event
-
     load()
     current = state.clone()
     out: list[Narrated] = []
@@ -256,9 +255,6 @@ def narrate(
 
 def box_control_map(state: CampaignState, ruleset: Ruleset) -> dict[str, Side | None]:
     """Who controls each surface box now (DN-ECO-1/2), by system id."""
-    from campaign.rules.economy.adapter import occupancy_of
-    from campaign.rules.economy.income import all_box_control
-
     return {sid: c.controller for sid, c in all_box_control(ruleset,
                                                             occupancy_of(state, ruleset)).items()}
 
@@ -351,8 +347,6 @@ def last_battle_summary(
     battle events not interrupted by a change of combat phase (the space, interaction and
     surface sub-phases of one combat phase count as one).
     """
-    from campaign.rules.flow import FLOW
-
     narrated = narrate(events, state_before, viewer=viewer, ruleset=ruleset)
     start = _last_combat_start(narrated, FLOW)
     summary = BattleSummary()

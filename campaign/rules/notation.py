@@ -1,4 +1,4 @@
-"""The one-line text form of every order: ``<side> <verb> <arg> ...`` (parse and format).
+"""Reading the one-line text form of every order: ``<side> <verb> <arg> ...``.
 
 ``side`` is ``aslan``, ``solomani`` or ``referee``. Arguments are the order's fields (other than
 ``type`` and ``side``) in declaration order:
@@ -8,8 +8,10 @@
 - booleans are ``yes``/``no``; text with spaces is quoted (shell rules, ``shlex``);
 - trailing arguments equal to their defaults are left out, and may be left out when typing.
 
-An order class may override the generic form by defining ``notation_args(self) -> list[str]``
-and ``from_notation_args(cls, side, args) -> Order`` (both or neither).
+Writing is ``Order.to_notation`` (``base.py``, with the token rules of ``order_text.py``);
+this module reads. An order class may override the generic form by defining
+``notation_args(self) -> list[str]`` and ``from_notation_args(cls, side, args) -> Order`` (both
+or neither).
 
 Case (issue 16): sides, verbs, unit ids, unit kinds, system ids, battle ids, ranges and yes/no
 are read case-insensitively and turned into their canonical form (``Aslan JUMP s1 Ftahr`` reads
@@ -22,6 +24,7 @@ from __future__ import annotations
 import re
 import shlex
 import types
+from collections.abc import Callable
 from enum import Enum
 from typing import Any, Union, get_args, get_origin
 
@@ -31,10 +34,10 @@ from campaign.rules.base import Order
 from campaign.rules.errors import InvalidOrderError
 from campaign.rules.field_errors import field_problem
 from campaign.rules.ids import Side
+from campaign.rules.order_text import REFEREE, side_text
 from campaign.rules.plain_text import control_character
 from campaign.rules.registry import order_spec
 
-REFEREE = "referee"
 _SKIP = ("type", "side")
 
 #: Fields holding system ids, battle ids or destinations: canonical lower case.
@@ -68,51 +71,6 @@ def _canonical_case(field: str, token: str) -> str:
     if token.lower() in ("unplaced", "eliminated"):
         return token.lower()
     return _canonical_ids(token)
-
-
-def _side_text(side: Side | None) -> str:
-    return REFEREE if side is None else side.value
-
-
-def _format_value(value: Any) -> str:
-    if value is None:
-        return "-"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, Enum):
-        return str(value.value)
-    if isinstance(value, BaseModel) and hasattr(value, "to_text"):
-        return str(value.to_text())
-    if isinstance(value, list | tuple | frozenset | set):
-        items = sorted(value) if isinstance(value, frozenset | set) else value
-        return ",".join(_format_value(item) for item in items) if items else "-"
-    return str(value)
-
-
-def _quote(token: str) -> str:
-    """Double-quote a token that shell-style splitting would otherwise break up."""
-    if token and not any(c in token for c in " \t'\"\\#"):
-        return token
-    return '"' + token.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
-def format_order(order: Order) -> str:
-    """Canonical text of ``order`` (see module docstring)."""
-    custom = getattr(order, "notation_args", None)
-    if custom is not None:
-        args = list(custom())
-    else:
-        fields = [name for name in type(order).model_fields if name not in _SKIP]
-        values = [getattr(order, name) for name in fields]
-        defaults = [type(order).model_fields[name].get_default(call_default_factory=True)
-                    for name in fields]
-        while values and values[-1] == defaults[-1] and not type(order).model_fields[
-            fields[len(values) - 1]
-        ].is_required():
-            values.pop()
-            defaults.pop()
-        args = [_format_value(v) for v in values]
-    return " ".join([_side_text(order.side), order.type, *(_quote(a) for a in args)])
 
 
 def _strip_optional(annotation: Any) -> tuple[Any, bool]:
@@ -190,7 +148,9 @@ def parse_order(text: str) -> Order:
                 f"cannot read order {text!r}: {side_token!r} is not aslan, solomani or referee"
             ) from None
     cls = order_spec(verb).cls
-    custom = getattr(cls, "from_notation_args", None)
+    # an order class's own reader of its arguments (docs/engine.md, "Notation"), if any
+    custom: Callable[[Side | None, list[str]], Order] | None = getattr(
+        cls, "from_notation_args", None)
     if custom is not None:
         return custom(side, args)
     fields = [name for name in cls.model_fields if name not in _SKIP]
@@ -207,5 +167,5 @@ def parse_order(text: str) -> Order:
     except ValidationError as error:
         raise InvalidOrderError(
             f"cannot read order {text!r}: {field_problem(error)} "
-            f"(usage: {_side_text(side)} {order_spec(verb).template})"
+            f"(usage: {side_text(side)} {order_spec(verb).template})"
         ) from None

@@ -21,32 +21,36 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Annotated, Any, TypeVar, Union
+from typing import Annotated, Any, TypeVar, Union
 
 from pydantic import Field, TypeAdapter, ValidationError
 
+from campaign.rules import catalog
 from campaign.rules.base import Event, Order
+from campaign.rules.dice import Dice
 from campaign.rules.errors import InvalidOrderError
+from campaign.rules.field_errors import field_problem
+from campaign.rules.ids import Side
 from campaign.rules.phases import Actor, Phase, SubPhase
+from campaign.rules.ruleset import Ruleset
+from campaign.rules.state import CampaignState
 from campaign.rules.suggest import did_you_mean
-
-if TYPE_CHECKING:
-    from campaign.rules.dice import Dice
-    from campaign.rules.ruleset import Ruleset
-    from campaign.rules.state import CampaignState
 
 OrderT = TypeVar("OrderT", bound=type[Order])
 EventT = TypeVar("EventT", bound=type[Event])
 
-Handler = Callable[["CampaignState", Any, "Ruleset", "Dice"], list[Event]]
-Applier = Callable[["CampaignState", Any], None]
-EnterHook = Callable[["CampaignState", "Ruleset", "Dice"], list[Event]]
-IdleHook = Callable[["CampaignState", "Ruleset"], bool]
-EndCheck = Callable[["CampaignState", "Ruleset"], None]
-TurnEndHook = Callable[["CampaignState", "Ruleset", "Dice"], list[Event]]
-OfferCheck = Callable[["CampaignState", Any, "Ruleset"], bool]
-PassDefault = Callable[["CampaignState", "Ruleset", "Dice", Any], "list[Event] | None"]
-Normalizer = Callable[["CampaignState", Order], Order]
+#: ``fn(state, order, ruleset, dice)``; the order is typed ``Any`` because each handler takes its
+#: own ``Order`` subclass (a ``Callable`` over ``Order`` would refuse a narrower parameter).
+Handler = Callable[[CampaignState, Any, Ruleset, Dice], list[Event]]
+#: ``fn(state, event)``; ``Any`` for the same reason: each applier takes its own event class.
+Applier = Callable[[CampaignState, Any], None]
+EnterHook = Callable[[CampaignState, Ruleset, Dice], list[Event]]
+IdleHook = Callable[[CampaignState, Ruleset], bool]
+EndCheck = Callable[[CampaignState, Ruleset], None]
+TurnEndHook = Callable[[CampaignState, Ruleset, Dice], list[Event]]
+OfferCheck = Callable[[CampaignState, Side | None, Ruleset], bool]
+PassDefault = Callable[[CampaignState, Ruleset, Dice, Side], list[Event] | None]
+Normalizer = Callable[[CampaignState, Order], Order]
 
 
 @dataclass
@@ -231,18 +235,14 @@ def _union_adapter(kind: str, classes: Iterable[type[Any]]) -> TypeAdapter[Any]:
     return adapter
 
 
-def order_adapter() -> TypeAdapter[Any]:
+def order_adapter() -> TypeAdapter[Order]:
     """Pydantic adapter of the discriminated union of every registered order type."""
-    from campaign.rules import catalog
-
     catalog.load()
     return _union_adapter("order", (spec.cls for spec in ORDERS.values()))
 
 
-def event_adapter() -> TypeAdapter[Any]:
+def event_adapter() -> TypeAdapter[Event]:
     """Pydantic adapter of the discriminated union of every registered event type."""
-    from campaign.rules import catalog
-
     catalog.load()
     return _union_adapter("event", EVENTS.values())
 
@@ -252,7 +252,7 @@ def parse_order_data(data: Any) -> Order:
     try:
         return order_adapter().validate_python(data)
     except ValidationError as error:
-        raise InvalidOrderError(f"malformed order: {_first_error(error)}") from None
+        raise InvalidOrderError(f"malformed order: {field_problem(error)}") from None
 
 
 def parse_event_data(data: Any) -> Event:
@@ -262,8 +262,6 @@ def parse_event_data(data: Any) -> Event:
 
 def order_spec(verb: str) -> OrderSpec:
     """The spec of order type ``verb``; ``InvalidOrderError`` if there is none."""
-    from campaign.rules import catalog
-
     catalog.load()
     try:
         return ORDERS[verb]
@@ -273,12 +271,6 @@ def order_spec(verb: str) -> OrderSpec:
             raise InvalidOrderError(f"unknown order {verb!r}{suggestion}") from None
         known = ", ".join(sorted(ORDERS))
         raise InvalidOrderError(f"unknown order {verb!r}; known orders: {known}") from None
-
-
-def _first_error(error: ValidationError) -> str:
-    from campaign.rules.field_errors import field_problem
-
-    return field_problem(error)
 
 
 def offered_when(order_cls: type[Order]) -> Callable[[OfferCheck], OfferCheck]:

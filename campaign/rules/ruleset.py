@@ -314,7 +314,8 @@ class StarMap(Indexed):
 
     def system(self, system_id: str) -> StarSystem:
         """The system with ``system_id``; ``KeyError`` if the map has none."""
-        return _private(self)["_by_id"][system_id]
+        by_id: dict[str, StarSystem] = _private(self)["_by_id"]
+        return by_id[system_id]
 
     def has_system(self, system_id: str) -> bool:
         """True when ``system_id`` is a system of this map."""
@@ -322,18 +323,21 @@ class StarMap(Indexed):
 
     def routes_from(self, system_id: str) -> tuple[JumpRoute, ...]:
         """Every route with ``system_id`` at one end."""
-        return _private(self)["_routes_from"].get(system_id, ())
+        routes_from: dict[str, tuple[JumpRoute, ...]] = _private(self)["_routes_from"]
+        return routes_from.get(system_id, ())
 
     def neighbours(self, system_id: str) -> tuple[str, ...]:
         """Ids of the systems one printed jump route away (DN-MAP-4), explored or not.
 
         ``KeyError`` for an unknown system.
         """
-        return _private(self)["_adjacent"][system_id]
+        adjacent: dict[str, tuple[str, ...]] = _private(self)["_adjacent"]
+        return adjacent[system_id]
 
     def route_between(self, a: str, b: str) -> JumpRoute | None:
         """The printed route joining ``a`` and ``b``, or ``None`` (only printed routes exist)."""
-        return _private(self)["_route_index"].get(frozenset((a, b)))
+        route_index: dict[frozenset[str], JumpRoute] = _private(self)["_route_index"]
+        return route_index.get(frozenset((a, b)))
 
     def system_at(self, col: int, row: int) -> StarSystem | None:
         """The system in assembled hex (col, row), or ``None`` for empty space / off the map."""
@@ -354,7 +358,8 @@ class StarMap(Indexed):
 
     def hex_neighbours(self, system_id: str) -> tuple[str, ...]:
         """Ids of the systems in the six hexes around ``system_id`` (sublight, DN-MOV-1)."""
-        return _private(self)["_hex_adjacent"][system_id]
+        hex_adjacent: dict[str, tuple[str, ...]] = _private(self)["_hex_adjacent"]
+        return hex_adjacent[system_id]
 
     def hex_adjacent(self, a: str, b: str) -> bool:
         """True when systems ``a`` and ``b`` lie in adjacent hexes (DN-MOV-1)."""
@@ -363,7 +368,8 @@ class StarMap(Indexed):
 
     def systems_in_section(self, name: str) -> tuple[str, ...]:
         """Ids of the systems of section ``name`` (``KeyError`` if not in play)."""
-        return _private(self)["_by_section"][name]
+        by_section: dict[str, tuple[str, ...]] = _private(self)["_by_section"]
+        return by_section[name]
 
     def home_section(self, side: Side) -> str:
         """The home section name of a player ``side`` (DN-MAP-1, DN-SET-2)."""
@@ -380,8 +386,13 @@ class StarMap(Indexed):
 
 
 def _private(model: BaseModel) -> dict[str, Any]:
-    """The private-attribute dict of ``model`` (fast path for the lookup indexes)."""
-    return model.__pydantic_private__  # type: ignore[return-value]
+    """The private-attribute dict of ``model``: a fast path for the lookup indexes, which
+    bypasses ``BaseModel.__getattr__``. Its values are untyped: each caller names the type of
+    the attribute it reads (as declared with ``PrivateAttr`` on the class)."""
+    private = model.__pydantic_private__
+    if private is None:  # pragma: no cover - every model here declares private attributes
+        raise AttributeError(f"{type(model).__name__} has no private attributes")
+    return private
 
 
 def adjacent_hexes(col: int, row: int) -> tuple[tuple[int, int], ...]:
@@ -430,8 +441,9 @@ class Ruleset(Indexed):
     def unit_type(self, kind: str) -> UnitType:
         """The unit type keyed ``kind``; ``KeyError`` if unknown, ``KindHidden`` for a
         face-down counter whose kind nobody's machine knows yet (fair mode, ADR 0028)."""
+        unit_index: dict[str, UnitType] = _private(self)["_unit_index"]
         try:
-            return _private(self)["_unit_index"][kind]
+            return unit_index[kind]
         except KeyError:
             if kind.startswith(HIDDEN_KIND):
                 unit = kind[len(HIDDEN_KIND):]

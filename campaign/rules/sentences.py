@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from campaign.rules.errors import IllegalOrderError
 from campaign.rules.flow import (
-    FIRST_PLAYER_STEP,
-    FLOW,
     CampaignStarted,
     MapAssembled,
     PhaseAdvanced,
@@ -24,6 +22,7 @@ from campaign.rules.referee import (
     RefereeRestored,
     RulesetRepinned,
 )
+from campaign.rules.sequence import FIRST_PLAYER_STEP, FLOW
 from campaign.rules.setup_rules import (
     NeutralPlaced,
     NeutralsShuffled,

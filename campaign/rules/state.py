@@ -27,88 +27,20 @@ Where things are:
 import copy
 import json
 from collections.abc import Iterator
-from enum import StrEnum
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from campaign.rules.field_errors import field_problem
 from campaign.rules.ids import PLAYER_SIDES, Side
+from campaign.rules.location import Location as Location  # re-exported: areas import it here
+from campaign.rules.location import Where as Where
 from campaign.rules.phases import Phase, SubPhase
+from campaign.rules.position import PositionTextError, read_position, write_position
+from campaign.rules.sequence import FLOW
 
 #: Prefix of unit ids per side: ``A-CL-1``, ``S-B1-2``, ``N-M-3``.
 SIDE_PREFIX: dict[Side, str] = {Side.ASLAN: "A", Side.SOLOMANI: "S", Side.NEUTRAL: "N"}
-
-
-class Where(StrEnum):
-    """Kind of a unit's location."""
-
-    HEX = "hex"  # the stellar hex of ``system``
-    BOX = "box"  # the planetary surface box of ``system``
-    CARRIED = "carried"  # cargo of unit ``carrier`` (transport, mothership)
-    UNPLACED = "unplaced"  # bought/produced, not yet on the map
-    ELIMINATED = "eliminated"  # destroyed or removed from play
-
-
-class Location(BaseModel):
-    """Where a unit is. ``system`` is set for HEX/BOX, ``carrier`` for CARRIED."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    where: Where
-    system: str | None = None
-    carrier: str | None = None
-
-    @classmethod
-    def hex(cls, system: str) -> "Location":
-        """The stellar hex of ``system``."""
-        return cls(where=Where.HEX, system=system)
-
-    @classmethod
-    def box(cls, system: str) -> "Location":
-        """The planetary surface box of ``system``."""
-        return cls(where=Where.BOX, system=system)
-
-    @classmethod
-    def carried(cls, carrier: str) -> "Location":
-        """Aboard unit ``carrier``."""
-        return cls(where=Where.CARRIED, carrier=carrier)
-
-    @classmethod
-    def unplaced(cls) -> "Location":
-        """Bought or produced but not on the map."""
-        return cls(where=Where.UNPLACED)
-
-    @classmethod
-    def eliminated(cls) -> "Location":
-        """Out of play."""
-        return cls(where=Where.ELIMINATED)
-
-    @property
-    def on_map(self) -> bool:
-        """True for a stellar hex or a surface box."""
-        return self.where in (Where.HEX, Where.BOX)
-
-    def to_text(self) -> str:
-        """Canonical text: ``hex:SYS``, ``box:SYS``, ``on:UNIT``, ``unplaced``, ``eliminated``."""
-        if self.where in (Where.HEX, Where.BOX):
-            return f"{self.where.value}:{self.system}"
-        if self.where is Where.CARRIED:
-            return f"on:{self.carrier}"
-        return self.where.value
-
-    @classmethod
-    def parse(cls, text: str) -> "Location":
-        """Inverse of ``to_text``; ``ValueError`` on anything else."""
-        head, _, tail = text.partition(":")
-        if head in ("hex", "box") and tail:
-            return cls(where=Where(head), system=tail)
-        if head == "on" and tail:
-            return cls.carried(tail)
-        if text in ("unplaced", "eliminated"):
-            return cls(where=Where(text))
-        raise ValueError(
-            f"bad location {text!r}: expected hex:SYSTEM, box:SYSTEM, on:UNIT or unplaced"
-        )
 
 
 class Unit(BaseModel):
@@ -146,7 +78,7 @@ class CampaignState(BaseModel):
     profile_hash: str = ""
     layout: dict[str, Any] = Field(default_factory=dict)  # the MapAssembled payload
     turn: int = 0  # game turn; 0 during set-up
-    step: int = 0  # index into campaign.rules.flow.FLOW
+    step: int = 0  # index into campaign.rules.sequence.FLOW
     phasing: Side = Side.ASLAN  # whose player turn it is
     acting: Side = Side.SOLOMANI  # who may give ACTING orders now
     ru: dict[Side, int] = Field(default_factory=lambda: {s: 0 for s in PLAYER_SIDES})
@@ -173,6 +105,16 @@ class CampaignState(BaseModel):
         """The state ``canonical_text`` wrote, every collection in the written order."""
         return cls.model_validate_json(text)
 
+    def position_text(self, *, one_line: bool = False) -> str:
+        """The position text of this state: the same content as ``canonical_text`` in a block
+        a person reads and pastes, or on one line (``campaign.rules.position``;
+        ``position_from_text`` reads either back into a state with the same canonical text)."""
+        return write_position(self.model_dump(mode="json"), one_line=one_line)
+
+    def __repr__(self) -> str:
+        """The position text, so a failing test or a debugger shows the position itself."""
+        return f"<CampaignState\n{self.position_text()}\n>"
+
     def clone(self) -> "CampaignState":
         """An independent copy, cheaper than a generic deep copy (units are copied one level
         down; ``Location`` and ``Roll`` are frozen and shared). Used by ``evolve``/``decide``."""
@@ -192,16 +134,12 @@ class CampaignState(BaseModel):
 
     @property
     def phase(self) -> Phase:
-        """The current phase (from the flow table)."""
-        from campaign.rules.flow import FLOW
-
+        """The current phase (from the sequence table)."""
         return FLOW[self.step].phase
 
     @property
     def sub_phase(self) -> SubPhase | None:
         """The current combat sub-phase, or None outside combat."""
-        from campaign.rules.flow import FLOW
-
         return FLOW[self.step].sub_phase
 
     @property
@@ -280,3 +218,13 @@ class CampaignState(BaseModel):
     def slot(self, area: str, default: Any = None) -> Any:
         """Per-step bookkeeping of ``area`` (e.g. ``"movement"``), or ``default``."""
         return self.slots.get(area, default)
+
+
+def position_from_text(text: str) -> CampaignState:
+    """The state a position text describes (``CampaignState.position_text``, docs/engine.md
+    "The position text"); ``PositionTextError`` naming the line or the field otherwise."""
+    data = read_position(text)
+    try:
+        return CampaignState.model_validate(data)
+    except ValidationError as error:
+        raise PositionTextError(f"position: {field_problem(error)}") from None

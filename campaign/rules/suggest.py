@@ -16,8 +16,8 @@ CUTOFF = 0.6
 
 
 def close_matches(word: str, choices: Iterable[str], limit: int = 3) -> list[str]:
-    """The names of ``choices`` closest to ``word`` (case-insensitive), at most ``limit``.
-    (``difflib`` is imported here: only a refusal needs it, and every command imports this.)"""
+    """The names of ``choices`` closest to ``word`` (case-insensitive), at most ``limit``."""
+    # deliberate lazy import: only a refusal needs difflib, and every command imports this
     import difflib
 
     by_key: dict[str, str] = {}

@@ -14,9 +14,7 @@ import dataclasses
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeVar
 
-from campaign.rules.errors import ConflictError
-from campaign.store.database import Connection, IntegrityViolation
-from campaign.store.ledger_rows import (
+from campaign.records.ledger_rows import (
     FairPass,
     FairSecret,
     PbemEnvelope,
@@ -26,14 +24,16 @@ from campaign.store.ledger_rows import (
     PbemSetup,
     PbemWithdrawal,
 )
-from campaign.store.repository import (
+from campaign.records.rows import StoredEvent
+from campaign.rules.errors import ConflictError
+from campaign.store.database import Connection, IntegrityViolation
+from campaign.store.statements import (
     LEDGER_TABLE_NAMES,
     delete_after,
     expect_head,
     insert_events,
     set_dice_mode,
 )
-from campaign.store.rows import StoredEvent
 
 if TYPE_CHECKING:
     from campaign.store.repository import Store

@@ -1,9 +1,9 @@
 """The campaign repository: append-only event log with a hash chain, plus snapshots.
 
 - ``open_campaign`` reads what a load needs in one go: the campaign row, its dice mode, its whole
-  log (hash chain verified, ``chain.py``) and the snapshot it may start from, trusted when this
-  machine sealed it (``seal.py``); ``vouch_for_snapshot`` seals a snapshot the caller's replay
-  agreed with, ``save_snapshot`` stores and seals a new one.
+  log (hash chain verified, ``campaign.records.chain``) and the snapshot it may start from,
+  trusted when this machine sealed it (``seal.py``); ``vouch_for_snapshot`` seals a snapshot
+  the caller's replay agreed with, ``save_snapshot`` stores and seals a new one.
 - ``append`` takes the sequence number the caller based its decision on; if another writer got
   there first the caller gets ``ConflictError`` and nothing of its batch is stored (a check in the
   transaction, and the unique ``(campaign, seq)`` constraint for true races).
@@ -17,32 +17,16 @@ Every statement is plain SQL run through ``database.py``; the tables are declare
 from __future__ import annotations
 
 import functools
-import os
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-from campaign.rules.canonical import canonical_json, sha256_hex
-from campaign.rules.errors import (
-    CampaignError,
-    CampaignNotFoundError,
-    ConflictError,
-    SchemaVersionError,
-)
-from campaign.store.chain import (
+from campaign.records.chain import (
     GENESIS_HASH,
     chain_events,
     chain_hash,
     verify_rows,
 )
-from campaign.store.database import (
-    Connection,
-    Database,
-    DatabaseUnavailable,
-    IntegrityViolation,
-    open_database,
-)
-from campaign.store.rows import (
+from campaign.records.rows import (
     NAME_LENGTH,
     SCHEMA_VERSION,
     CampaignRow,
@@ -51,6 +35,36 @@ from campaign.store.rows import (
     SnapshotRow,
     StoredEvent,
 )
+from campaign.rules.canonical import canonical_json, sha256_hex
+from campaign.rules.errors import (
+    CampaignError,
+    CampaignNotFoundError,
+    ConflictError,
+    SchemaVersionError,
+)
+from campaign.store.database import (
+    Connection,
+    Database,
+    DatabaseUnavailable,
+    IntegrityViolation,
+    open_database,
+)
+from campaign.store.places import APP_NAME, DB_URL_ENV, data_dir, default_url
+from campaign.store.statements import (
+    LEDGER_TABLE_NAMES,
+    LEGACY_DICE_MODE,
+    SCHEMA_TABLE,
+    SCHEMA_VERSION_QUERY,
+    SNAPSHOT_QUERY,
+    TABLE_NAMES,
+    delete_after,
+    dice_mode_of,
+    expect_head,
+    head_of,
+    insert_events,
+    log_of,
+    set_dice_mode,
+)
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
@@ -58,16 +72,14 @@ if TYPE_CHECKING:
     from campaign.store.ledger import Ledger
     from campaign.store.seal import Seals
 
-__all__ = ["GENESIS_HASH", "CampaignRow", "Head", "Opened", "SnapshotRow", "StoredEvent",
-           "chain_hash"]
+__all__ = ["APP_NAME", "DB_URL_ENV", "GENESIS_HASH", "LEDGER_TABLE_NAMES", "CampaignRow", "Head",
+           "Opened", "SnapshotRow", "StoredEvent", "chain_hash", "data_dir", "default_url",
+           "delete_after", "expect_head", "insert_events", "set_dice_mode"]
 
-DB_URL_ENV = "CAMPAIGN_DB_URL"
-APP_NAME = "dark-nebula-campaign"
 #: Longest campaign name (the database column holds 200 characters).
 NAME_MAX = NAME_LENGTH
 #: Dice modes a campaign can be created with (docs/turn-files.md, "Dice modes").
 DICE_MODES = ("seeded", "physical", "commit-reveal")
-LEGACY_DICE_MODE = "seeded"
 
 
 def check_campaign_name(name: str) -> str:
@@ -86,29 +98,6 @@ def check_campaign_name(name: str) -> str:
             f"campaign name {name!r}: printable characters only, without '/' or '\\'"
         )
     return name
-
-
-def data_dir() -> Path:
-    """The user's data directory of the tool (not created here)."""
-    from platformdirs import user_data_dir
-
-    return Path(user_data_dir(APP_NAME))
-
-
-def default_url() -> str:
-    """``$CAMPAIGN_DB_URL``, else SQLite in the user's data directory (created if needed)."""
-    url = os.environ.get(DB_URL_ENV)
-    if url:
-        return url
-    directory = data_dir()
-    try:
-        directory.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise CampaignError(
-            f"{directory}: cannot make the data directory for the default database "
-            f"({error.strerror}); name a database with --db URL or ${DB_URL_ENV}"
-        ) from None
-    return f"sqlite:///{directory / 'campaigns.db'}"
 
 
 class CampaignExistsError(CampaignError):
@@ -453,88 +442,8 @@ class Store:
             pass
 
 
-#: The tables the store needs (``tables.CAMPAIGN_TABLES``, by name: checking them needs no
-#: SQLAlchemy), and the ledger's (``tables.LEDGER_TABLES``, created on the ledger's first use).
-TABLE_NAMES = ("dn_schema_info", "dn_campaign", "dn_event", "dn_snapshot", "dn_campaign_dice",
-               "dn_snapshot_seal")
-LEDGER_TABLE_NAMES = ("dn_pbem_setup", "dn_pbem_file", "dn_pbem_secret", "dn_pbem_fork",
-                      "dn_pbem_envelope", "dn_pbem_player", "dn_pbem_withdrawal",
-                      "dn_fair_pass", "dn_fair_secret")
-SCHEMA_TABLE = "dn_schema_info"
-SCHEMA_VERSION_QUERY = "SELECT version FROM dn_schema_info WHERE id = 1"
-SNAPSHOT_QUERY = ("SELECT campaign_name, seq, event_hash, digest, state FROM dn_snapshot"
-                  " WHERE campaign_name = :name")
-
-
-def head_of(connection: Connection, name: str) -> Head:
-    """The last stored event of ``name`` as seen in ``connection``'s transaction (the PBEM
-    ledger checks it inside its own import transaction)."""
-    row = connection.first(
-        "SELECT seq, hash, batch FROM dn_event WHERE campaign_name = :name"
-        " ORDER BY seq DESC LIMIT 1", {"name": name})
-    if row is None:
-        return Head(0, GENESIS_HASH, -1)
-    return Head(row[0], row[1], row[2])
-
-
-def expect_head(connection: Connection, name: str, expected_seq: int, outcome: str,
-                detail: str = "") -> Head:
-    """The head of ``name`` in ``connection``'s transaction, which must be ``expected_seq``:
-    else another writer was first, and ``ConflictError`` says so and what became of the
-    write (``outcome``)."""
-    head = head_of(connection, name)
-    if head.seq != expected_seq:
-        raise ConflictError(f"campaign {name!r} changed meanwhile (now at event {head.seq}"
-                            f"{detail}); {outcome}")
-    return head
-
-
-def log_of(connection: Connection, name: str, after_seq: int = 0) -> list[StoredEvent]:
-    """The stored events of ``name`` with ``seq > after_seq``, in order (not verified)."""
-    found = connection.all(
-        "SELECT seq, batch, order_text, type, payload, prev_hash, hash FROM dn_event"
-        " WHERE campaign_name = :name AND seq > :after ORDER BY seq",
-        {"name": name, "after": after_seq},
-    )
-    return [StoredEvent._make(row) for row in found]
-
-
-def dice_mode_of(connection: Connection, name: str) -> str:
-    """The dice mode ``name`` was created with (``seeded`` for older campaigns)."""
-    row = connection.first(
-        "SELECT mode FROM dn_campaign_dice WHERE campaign_name = :name", {"name": name})
-    return row[0] if row is not None else LEGACY_DICE_MODE
-
-
-def set_dice_mode(connection: Connection, name: str, mode: str) -> None:
-    """Make ``mode`` the dice mode of campaign ``name`` (replacing the one it had)."""
-    connection.run("DELETE FROM dn_campaign_dice WHERE campaign_name = :name", {"name": name})
-    connection.run("INSERT INTO dn_campaign_dice (campaign_name, mode) VALUES (:name, :mode)",
-                   {"name": name, "mode": mode})
-
-
 def _on_log(snapshot: SnapshotRow, rows: Sequence[StoredEvent]) -> bool:
     """True when ``snapshot`` still sits on the verified log ``rows`` (the event hash at its seq
     is the one it was taken at) and its state is the one its digest names."""
     return (0 < snapshot.seq <= len(rows) and rows[snapshot.seq - 1].hash == snapshot.event_hash
             and sha256_hex(snapshot.state) == snapshot.digest)
-
-
-def insert_events(connection: Connection, name: str, stored: Sequence[StoredEvent]) -> None:
-    """Insert ``stored`` events of ``name`` in ``connection``'s transaction."""
-    if stored:
-        connection.run_many(
-            "INSERT INTO dn_event (campaign_name, seq, batch, order_text, type, payload,"
-            " prev_hash, hash) VALUES (:campaign_name, :seq, :batch, :order_text, :type,"
-            " :payload, :prev_hash, :hash)",
-            [{"campaign_name": name, "seq": e.seq, "batch": e.batch, "order_text": e.order_text,
-              "type": e.type, "payload": e.payload, "prev_hash": e.prev_hash, "hash": e.hash}
-             for e in stored],
-        )
-
-
-def delete_after(connection: Connection, name: str, keep_seq: int) -> None:
-    """Delete the events, snapshots and seals of ``name`` after event ``keep_seq``."""
-    for table in ("dn_snapshot_seal", "dn_snapshot", "dn_event"):
-        connection.run(f"DELETE FROM {table} WHERE campaign_name = :name AND seq > :keep",
-                       {"name": name, "keep": keep_seq})

@@ -35,6 +35,7 @@ import secrets
 from pathlib import Path
 
 from campaign.rules.errors import CampaignError
+from campaign.store.places import data_dir
 from campaign.userfiles import FileRefusedError, read_key
 
 KEY_FILE = "snapshot-seal.key"
@@ -75,8 +76,6 @@ class Seals:
     def key(self) -> bytes | None:
         """The sealing key (``machine_key``); ``None``: nothing can be sealed here."""
         if self.directory is None:
-            from campaign.store.repository import data_dir
-
             return machine_key(data_dir())
         return machine_key(self.directory)
 

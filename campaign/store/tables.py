@@ -9,9 +9,10 @@
 
 Only the tables are declared here. The store's queries are plain SQL statements run through
 ``database.py`` (``repository.py``, ``ledger.py``), and what they read back are the light rows
-of ``rows.py``: this module, and with it SQLAlchemy and SQLModel, is imported only when tables
-are missing (a new database, or the ledger's first use), never by a command that opens an
-existing SQLite file (docs/adr/0021-sqlite-without-sqlalchemy.md, 0027-all-sql-in-the-store.md).
+of ``campaign.records.rows``: this module, and with it SQLAlchemy and SQLModel, is imported
+only when tables are missing (a new database, or the ledger's first use), never by a command
+that opens an existing SQLite file (docs/adr/0021-sqlite-without-sqlalchemy.md,
+0027-all-sql-in-the-store.md).
 
 The DDL is what the earlier Core ``Table`` objects and ledger classes wrote, on SQLite and on
 PostgreSQL alike (``tests/store/test_tables.py`` compares it with a copy taken from them), so
@@ -30,7 +31,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Field, SQLModel
 
-from campaign.store.rows import NAME_LENGTH
+from campaign.records.rows import NAME_LENGTH
 
 CAMPAIGN_KEY = "dn_campaign.name"
 

@@ -16,7 +16,7 @@ def _aslan_income(kind: str, *, face_down: bool) -> int:
     game = Game(ru=10)
     for n, system in enumerate(game.ruleset.star_map.systems, start=1):
         if system.type is SystemType.PRIMARY and system.id not in ("hlirakh", "concord"):
-            game.put(f"N-Q-{n}", kind, f"hex:{system.id}").face_down = face_down
+            game.put(f"N-Q-{n}", kind, f"hex:{system.id}", face_down=face_down)
     return income_report_for(game.state, game.ruleset, Side.ASLAN).income
 
 

@@ -92,7 +92,7 @@ def test_an_attempt_without_the_money_turns_the_counters_face_up_and_none_joins(
 def test_a_system_with_only_a_pd_is_no_refusal_either():  # DN-NEU-2, DN-NEU-1
     # a refusal here would tell the player that the face-down counter is a PD
     game = Game(ru=10)
-    game.put("N-PD-1", "neutral:PD", "box:lantern", home="lantern").face_down = True
+    game.put("N-PD-1", "neutral:PD", "box:lantern", home="lantern", face_down=True)
     game.put("S-CR-1", "solomani:CR", "hex:lantern")
     game.play("solomani conscript lantern")
     (event,) = game.of_type(NeutralsConscripted)

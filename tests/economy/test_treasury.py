@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from campaign.rules.economy.adapter import income_report_for
 from campaign.rules.economy.treasury import IncomeCollected
-from campaign.rules.flow import FIRST_PLAYER_STEP, step_index
 from campaign.rules.ids import Side
 from campaign.rules.phases import Phase
 from campaign.rules.ruleset import HouseRules
+from campaign.rules.sequence import FIRST_PLAYER_STEP, step_index
 from tests.economy.game import Game, sample_ruleset
 
 S, A = Side.SOLOMANI, Side.ASLAN

@@ -9,9 +9,9 @@ from campaign.rules.economy.victory import (
     check_victory,
     holds_enemy_capital,
 )
-from campaign.rules.flow import LAST_PLAYER_STEP
 from campaign.rules.ids import Side
 from campaign.rules.phases import Phase
+from campaign.rules.sequence import LAST_PLAYER_STEP
 from tests.economy.game import Game
 
 S, A = Side.SOLOMANI, Side.ASLAN

@@ -9,8 +9,12 @@ from __future__ import annotations
 from functools import cache
 
 from campaign.content.units import load_units
+from campaign.rules import engine
+from campaign.rules.dice import SeededSource
+from campaign.rules.flow import MapAssembled, layout_record
 from campaign.rules.ids import Side, SystemType
 from campaign.rules.ruleset import HexCoord, HouseRules, JumpRoute, Ruleset, StarMap, StarSystem
+from tests import harness
 from tests.conftest import DATA_DIR
 
 ASLAN_HOME = "Aslan Hierate"
@@ -88,8 +92,9 @@ SETUP_ORDERS: tuple[str, ...] = (
 SETUP_ORDERS_MANUAL: tuple[str, ...] = (*SETUP_ORDERS[:3], "aslan end-phase", *SETUP_ORDERS[3:])
 
 
-class Game:
-    """An in-memory campaign driven through ``engine.decide`` (no database)."""
+class Game(harness.Game):
+    """The opening of a campaign on ``ruleset`` (the small map by default), in memory: the
+    position the opening events give, orders rolling the seeded dice (``tests.harness``)."""
 
     def __init__(
         self,
@@ -101,45 +106,9 @@ class Game:
     ) -> None:
         """``manual_steps``: keep every step until ``end-phase`` (the ``stepping manual``
         option), for tests that walk the sequence of play step by step."""
-        from campaign.rules import engine
-        from campaign.rules.dice import SeededSource
-        from campaign.rules.flow import MapAssembled, layout_record
-
-        self.ruleset = ruleset or small_ruleset()
-        self.source = SeededSource(dice_seed)
-        layout = MapAssembled(layout=layout_record(self.ruleset.star_map))
-        self.events = engine.start(campaign_id, self.ruleset, layout, self.source)
-        self.state = engine.fold(self.events)
+        ruleset = ruleset or small_ruleset()
+        source = SeededSource(dice_seed)
+        layout = MapAssembled(layout=layout_record(ruleset.star_map))
+        super().__init__(ruleset, engine.start(campaign_id, ruleset, layout, source), dice=source)
         if manual_steps:
             self.play("referee stepping manual")
-
-    def play(self, text: str, source=None) -> list:  # noqa: ANN001 - any DiceSource
-        """Apply one order in notation; returns its events."""
-        from campaign.rules import engine
-        from campaign.rules.notation import parse_order
-
-        events = engine.decide(
-            self.state, parse_order(text), self.ruleset, source or self.source
-        )
-        engine.fold(events, self.state)
-        self.events.extend(events)
-        return events
-
-    def play_all(self, texts: tuple[str, ...] | list[str]) -> None:
-        """Apply several orders."""
-        for text in texts:
-            self.play(text)
-
-    def reject(self, text: str, source=None) -> Exception:  # noqa: ANN001
-        """Give an order that must fail; checks the state is unchanged and returns the error."""
-        from campaign.rules import engine
-        from campaign.rules.errors import CampaignError
-        from campaign.rules.notation import parse_order
-
-        before = engine.state_digest(self.state)
-        try:
-            engine.decide(self.state, parse_order(text), self.ruleset, source or self.source)
-        except CampaignError as error:
-            assert engine.state_digest(self.state) == before
-            return error
-        raise AssertionError(f"{text!r} was accepted")

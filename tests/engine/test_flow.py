@@ -9,10 +9,10 @@ import pytest
 from campaign.rules import engine, registry
 from campaign.rules.base import Event
 from campaign.rules.errors import IllegalOrderError
-from campaign.rules.flow import FIRST_PLAYER_STEP, FLOW, PLAYER_TURN_STEPS
 from campaign.rules.ids import Side
 from campaign.rules.phases import Phase, SubPhase
 from campaign.rules.registry import applies, event_type
+from campaign.rules.sequence import FIRST_PLAYER_STEP, FLOW, PLAYER_TURN_STEPS
 from tests.engine.factory import SETUP_ORDERS, SETUP_ORDERS_MANUAL, Game
 
 EXPECTED_PLAYER_TURN = [

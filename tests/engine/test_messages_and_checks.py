@@ -41,7 +41,7 @@ def test_wrong_owner_message_reads_well():
     # DN-SEQ-2: "S-DD-1 is not one of aslan's units" (not "not a aslan unit")
     game = Game(phase=Phase.FIRST_MOVEMENT)
     game.put("S-DD-1", "solomani:DD", "hex:ftahr").put("A-CL-1", "aslan:CL", "hex:ftahr")
-    error = game.refuse("aslan form-stack g A-CL-1,S-DD-1", "DN-SEQ-2")
+    error = game.reject("aslan form-stack g A-CL-1,S-DD-1", rule="DN-SEQ-2")
     assert "S-DD-1 is not one of aslan's units" in str(error)
 
 
@@ -66,8 +66,8 @@ def test_verbs_kinds_units_and_systems_are_case_insensitive():
     # DN-SEQ-2: one rule for case: everything a player types except stack labels and reasons
     game = Game(phase=Phase.FIRST_MOVEMENT)
     game.put("A-CL-1", "aslan:CL", "hex:ftahr").put("A-CL-2", "aslan:CL", "hex:ftahr")
-    game.order("ASLAN Form-Stack g a-cl-1,A-cl-2")
-    game.order("Aslan JUMP g Hlirakh")
+    game.play("ASLAN Form-Stack g a-cl-1,A-cl-2")
+    game.play("Aslan JUMP g Hlirakh")
     assert game.where("A-CL-2") == "hex:hlirakh"
     assert parse_order("Solomani PRODUCE rt-5 1 Box:Halden").to_notation() == (
         "solomani produce RT-5 1 box:halden")

@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from campaign.rules import catalog, engine
+from campaign.rules import engine
 from campaign.rules.base import Event
 from campaign.rules.combat import book
 from campaign.rules.dice import RollContext, SeededSource
@@ -38,6 +38,7 @@ from campaign.rules.ruleset import Ruleset
 from campaign.rules.setup_rules import home_section, neutral_systems
 from campaign.rules.state import CampaignState, Unit, Where
 from campaign.rules.views import redact
+from tests import harness
 
 SHIPS = (UnitCategory.SHIP, UnitCategory.MONITOR)
 MOVES = ("stack-moved", "units-lifted")  # movement events that move ships between places
@@ -116,8 +117,9 @@ class Outcome:
     error: Exception | None = None
 
 
-class Driver:
-    """Random legal play from a new campaign; ``state`` is evolved one event at a time."""
+class Driver(harness.Game):
+    """Random legal play from a new campaign (the harness's opening position, ``tests.harness``);
+    ``give`` evolves ``state`` one event at a time, checking the invariants after each."""
 
     def __init__(
         self,
@@ -127,15 +129,13 @@ class Driver:
         campaign_id: str = "integration",
         on_event: Callable[[CampaignState, Event], None] | None = None,
     ) -> None:
-        catalog.load()
-        self.ruleset = ruleset
         self.rng = random.Random(seed)
         self.dice_seed = f"driver:{seed}"
-        self.source = CountingSource(self.dice_seed)
+        source = CountingSource(self.dice_seed)
         self.on_event = on_event
         layout = MapAssembled(layout=layout_record(ruleset.star_map))
-        self.events: list[Event] = engine.start(campaign_id, ruleset, layout, self.source)
-        self.state = engine.fold(self.events)
+        super().__init__(ruleset, engine.start(campaign_id, ruleset, layout, source), dice=source)
+        self.source: CountingSource = source
         self.orders: list[tuple[str, int]] = []  # accepted order texts with their event count
         self.rejected: list[tuple[str, str]] = []  # (text, rule id or message)
         self.messages: list[str] = []  # the rejection sentences
@@ -192,7 +192,7 @@ class Driver:
         self.in_step = self.in_step + 1 if self.state.step == step else 0
         return Outcome(text, events=events)
 
-    def play(self, *, game_turns: int, max_orders: int = 3000) -> None:
+    def play_randomly(self, *, game_turns: int, max_orders: int = 3000) -> None:
         """Play until ``game_turns`` whole game turns are over (or the game ends)."""
         for _ in range(max_orders):
             state = self.state

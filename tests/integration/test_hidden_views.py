@@ -54,7 +54,7 @@ def standard() -> Ruleset:
 @cache
 def game(seed: int) -> Driver:
     driver = Driver(standard(), seed=seed, campaign_id=NAME)
-    driver.play(game_turns=2)
+    driver.play_randomly(game_turns=2)
     return driver
 
 

@@ -52,7 +52,7 @@ def standard() -> Ruleset:
 def driver_game(seed: int) -> Driver:
     """A seeded random game of two game turns on the standard layout."""
     driver = Driver(standard(), seed=seed, campaign_id=NAME)  # the shuffle is keyed by the name
-    driver.play(game_turns=2)
+    driver.play_randomly(game_turns=2)
     return driver
 
 
@@ -236,7 +236,7 @@ sys.path.insert(0, {root!r})
 from campaign.content import load_ruleset
 from tests.integration.driver import Driver
 driver = Driver(load_ruleset(), seed={seed})
-driver.play(game_turns=1)
+driver.play_randomly(game_turns=1)
 log = "\\n".join(e.model_dump_json() for e in driver.events)
 state = driver.state.canonical_text()
 print(hashlib.sha256(log.encode()).hexdigest(), hashlib.sha256(state.encode()).hexdigest())

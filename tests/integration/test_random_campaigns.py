@@ -23,11 +23,11 @@ from campaign.app import CampaignService
 from campaign.content import load_ruleset
 from campaign.rules import engine
 from campaign.rules.errors import UndoError
-from campaign.rules.flow import FLOW
 from campaign.rules.ids import PLAYER_SIDES
 from campaign.rules.phases import Phase
 from campaign.rules.registry import event_adapter
 from campaign.rules.ruleset import Ruleset
+from campaign.rules.sequence import FLOW
 from campaign.rules.views import HIDDEN_KIND, player_view
 from tests.integration.driver import Driver
 
@@ -108,7 +108,7 @@ _SETUP = {Phase.SETUP_NEUTRALS, Phase.SETUP_PURCHASE, Phase.SETUP_DEPLOY}
 def test_random_campaign_on_the_standard_map(seed, tmp_path_factory):
     # DN-SEQ-1 DN-SEQ-2 DN-SET-1 DN-ECO-8 DN-MOV-2 DN-MOV-7 DN-ERR-1: invariants after every event
     driver = Driver(standard(), seed=seed)
-    driver.play(game_turns=2)
+    driver.play_randomly(game_turns=2)
     _played_the_game(driver)
     _replays(driver)
     _through_service(driver, tmp_path_factory.mktemp("db") / "c.db", "standard", None)
@@ -119,7 +119,7 @@ def test_random_campaign_on_the_standard_map(seed, tmp_path_factory):
 def test_random_campaign_on_a_random_layout(seed, layout_seed, tmp_path_factory):
     # DN-MAP-5 DN-SEQ-1 DN-ECO-8 DN-MOV-7 DN-ERR-1: same invariants on a seeded random map
     driver = Driver(random_layout(layout_seed), seed=seed)
-    driver.play(game_turns=2)
+    driver.play_randomly(game_turns=2)
     _played_the_game(driver)
     _replays(driver)
     _through_service(driver, tmp_path_factory.mktemp("db") / "c.db", "random", layout_seed)
@@ -130,7 +130,7 @@ def test_random_play_fights_battles():
     rounds = 0
     for seed in range(2):
         driver = Driver(standard(), seed=seed)
-        driver.play(game_turns=2)
+        driver.play_randomly(game_turns=2)
         rounds += driver.rounds_fought
     assert rounds > 0
 
@@ -154,6 +154,6 @@ def test_random_campaign_with_a_house_switch_flipped(switch, rule):
     flipped = base.house_rules.model_copy(update={switch: not getattr(base.house_rules, switch)})
     ruleset = base.model_copy(update={"house_rules": flipped})
     driver = Driver(ruleset, seed=len(switch))
-    driver.play(game_turns=1)
+    driver.play_randomly(game_turns=1)
     assert driver.state.turn == 2, f"{rule}: the game turn was not completed"
     _replays(driver)

@@ -97,7 +97,7 @@ def test_legal_orders_offer_cargo_to_the_other_side_only_in_combat():  # DN-SEQ-
     # issue 29: the side not acting is not offered cargo in combat steps (clutter, and it kept
     # steps open), but its handler still accepts it while the step is open (DN-MOV-5)
     assert not {"load", "unload"} & _offered(fighting.state, Side.SOLOMANI, fighting.ruleset)
-    fighting.order("solomani load S-RT-1 S-TR-1")
+    fighting.play("solomani load S-RT-1 S-TR-1")
     empty = MovementGame(phase=Phase.FIRST_MOVEMENT, phasing=Side.ASLAN)
     assert not {"load", "unload"} & _offered(empty.state, Side.ASLAN, empty.ruleset)
 

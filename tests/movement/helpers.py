@@ -1,25 +1,17 @@
-"""A small driver for movement tests: a state at a chosen phase on the SAMPLE map
-(``load_ruleset()`` from data/), units placed by hand, orders given in notation through the real
-engine (``decide`` then ``fold``), and a check that refused orders change nothing."""
+"""Movement positions: a state at a chosen phase on the SAMPLE map (``load_ruleset()`` from
+data/), units placed by hand, orders given through the one test harness (``tests.harness``)."""
 
 from __future__ import annotations
 
 from functools import cache
 
-import pytest
-
 from campaign.content import load_ruleset
-from campaign.rules import catalog
-from campaign.rules.canonical import digest
-from campaign.rules.dice import FixedSource
-from campaign.rules.engine import decide, fold
-from campaign.rules.errors import IllegalOrderError
-from campaign.rules.flow import step_index
 from campaign.rules.ids import Side
-from campaign.rules.notation import parse_order
-from campaign.rules.phases import Phase
+from campaign.rules.phases import Phase, SubPhase
+from campaign.rules.position import step_token
 from campaign.rules.ruleset import HouseRules, Ruleset
-from campaign.rules.state import CampaignState, Location, Unit
+from campaign.rules.sequence import step_index
+from tests import harness
 
 A, S, N = Side.ASLAN, Side.SOLOMANI, Side.NEUTRAL
 
@@ -37,76 +29,22 @@ def with_rules(**switches: bool) -> Ruleset:
     return base.model_copy(update={"house_rules": rules})
 
 
-class Game:
-    """A state in a movement (or other) step with hand-placed units; orders go through decide."""
+class Game(harness.Game):
+    """Game turn 2 at the step of ``phase`` (``sub_phase``) on the sample map, the reacting
+    side acting in the reaction phases and the phasing side otherwise; counters are put by
+    hand (``put``) and a refused order names its rule (``reject(text, rule=...)``)."""
 
     def __init__(
         self,
         phase: Phase = Phase.FIRST_MOVEMENT,
         phasing: Side = A,
         ruleset: Ruleset | None = None,
-        sub_phase=None,
+        sub_phase: SubPhase | None = None,
     ) -> None:
-        catalog.load()
-        self.ruleset = ruleset or sample()
-        acting = (
-            phasing.enemy if phase in (Phase.REACTION_MOVEMENT, Phase.REACTION_COMBAT) else phasing
-        )
-        self.state = CampaignState(
-            campaign_id="movement-test",
-            turn=2,
-            step=step_index(phase, sub_phase),
-            phasing=phasing,
-            acting=acting,
-        )
-        self.events: list = []
-
-    def put(
-        self,
-        unit_id: str,
-        kind: str,
-        where: str,
-        *,
-        owner: Side | None = None,
-        disrupted: bool = False,
-        stack: str | None = None,
-        face_down: bool = False,
-    ) -> Game:
-        """Place a unit: ``where`` is ``hex:SYS``, ``box:SYS``, ``on:UNIT`` or ``unplaced``."""
-        side = owner or Side(kind.split(":")[0])
-        self.state.add_unit(
-            Unit(
-                id=unit_id,
-                kind=kind,
-                owner=side,
-                location=Location.parse(where),
-                disrupted=disrupted,
-                stack=stack,
-                face_down=face_down,
-            )
-        )
-        return self
-
-    def order(self, text: str, dice: list[int] | None = None) -> list:
-        """Decide and apply ``text``; every die given must be used."""
-        source = FixedSource(dice or [])
-        events = decide(self.state, parse_order(text), self.ruleset, source)
-        assert source.remaining == [], f"unused dice {source.remaining}"
-        fold(events, self.state)
-        self.events.extend(events)
-        return events
-
-    def refuse(self, text: str, rule: str) -> IllegalOrderError:
-        """``text`` is refused citing ``rule``; the state is unchanged and no die is rolled."""
-        before = digest(self.state)
-        source = FixedSource([6, 6, 6, 6])
-        with pytest.raises(IllegalOrderError) as caught:
-            decide(self.state, parse_order(text), self.ruleset, source)
-        assert caught.value.rule_id == rule, str(caught.value)
-        assert source.remaining == [6, 6, 6, 6], "a refused order rolled dice"
-        assert digest(self.state) == before
-        return caught.value
-
-    def where(self, unit_id: str) -> str:
-        """Text location of a unit."""
-        return self.state.units[unit_id].location.to_text()
+        reaction = phase in (Phase.REACTION_MOVEMENT, Phase.REACTION_COMBAT)
+        acting = phasing.enemy if reaction else phasing
+        step = step_token(step_index(phase, sub_phase))
+        super().__init__(ruleset or sample(), f"""
+            turn 2 {step} {phasing.value} acting={acting.value}
+            campaign id=movement-test
+        """)

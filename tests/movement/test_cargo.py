@@ -16,14 +16,14 @@ def test_load_and_unload_in_friendly_home_system_any_time():
     game = Game()
     game.put("A-TR-1", "aslan:TR", "hex:hlirakh").put("A-RT-1", "aslan:RT-4", "box:hlirakh")
     assert status(game, "hlirakh") is SystemStatus.FRIENDLY
-    game.order("aslan load A-RT-1 A-TR-1")
+    game.play("aslan load A-RT-1 A-TR-1")
     assert game.where("A-RT-1") == "on:A-TR-1"
-    game.order("aslan jump A-TR-1 ftahr")  # Ftahr: own home section, empty box
-    game.order("aslan unload A-RT-1")
+    game.play("aslan jump A-TR-1 ftahr")  # Ftahr: own home section, empty box
+    game.play("aslan unload A-RT-1")
     assert game.where("A-RT-1") == "box:ftahr" and game.where("A-TR-1") == "hex:ftahr"
     combat = Game(phase=Phase.FIRST_COMBAT, sub_phase=SubPhase.SPACE)
     combat.put("A-TR-1", "aslan:TR", "hex:hlirakh").put("A-RT-1", "aslan:RT-4", "box:hlirakh")
-    combat.order("aslan load A-RT-1 A-TR-1")  # "at any time": also during combat
+    combat.play("aslan load A-RT-1 A-TR-1")  # "at any time": also during combat
     assert combat.where("A-RT-1") == "on:A-TR-1"
 
 
@@ -33,13 +33,13 @@ def test_unload_in_neutral_system_only_in_interaction():
     game.put("N-RT-1", "neutral:RT-2", "box:lantern")
     game.put("A-TR-1", "aslan:TR", "hex:lantern").put("A-RT-1", "aslan:RT-4", "on:A-TR-1")
     assert status(game, "lantern") is SystemStatus.NON_FRIENDLY
-    error = game.refuse("aslan unload A-RT-1", "DN-MOV-5")
+    error = game.reject("aslan unload A-RT-1", rule="DN-MOV-5")
     # the player reads every neutral counter by its alias (DN-NEU-1), face up or not
     assert "Lantern" in error.reason and "interaction" in error.reason and "N-X-1" in error.reason
     landed = Game(phase=Phase.FIRST_COMBAT, sub_phase=SubPhase.INTERACTION)
     landed.put("N-RT-1", "neutral:RT-2", "box:lantern")
     landed.put("A-TR-1", "aslan:TR", "box:lantern").put("A-RT-1", "aslan:RT-4", "on:A-TR-1")
-    landed.order("aslan unload A-RT-1")  # the transport landed in the interaction sub-phase
+    landed.play("aslan unload A-RT-1")  # the transport landed in the interaction sub-phase
     assert landed.where("A-RT-1") == "box:lantern"
 
 
@@ -50,10 +50,10 @@ def test_loading_friendly_versus_neutral_system():
         game.put("N-RT-1", "neutral:RT-2", "box:keystone")
         game.put("A-TR-1", "aslan:TR", f"hex:{system}").put("A-RT-1", "aslan:RT-4", "on:A-TR-1")
         if friendly:
-            game.order("aslan unload A-RT-1")
+            game.play("aslan unload A-RT-1")
             assert game.where("A-RT-1") == f"box:{system}"
         else:
-            game.refuse("aslan unload A-RT-1", "DN-MOV-5")
+            game.reject("aslan unload A-RT-1", rule="DN-MOV-5")
 
 
 def test_system_status_precedence():
@@ -74,7 +74,7 @@ def test_unload_in_open_system_during_movement():
     # DN-MOV-5 (decision): an empty box outside the home sections counts as friendly for timing
     game = Game()
     game.put("A-TR-1", "aslan:TR", "hex:span").put("A-RT-1", "aslan:RT-4", "on:A-TR-1")
-    game.order("aslan unload A-RT-1")
+    game.play("aslan unload A-RT-1")
     assert game.where("A-RT-1") == "box:span"
 
 
@@ -86,14 +86,14 @@ def test_capacities():
         game.put(uid, "aslan:RT-4", "box:hlirakh")
     for n in range(1, 5):
         game.put(f"A-F-{n}", "aslan:F", "box:hlirakh")
-    game.order("aslan load A-RT-1 A-TR-1")
-    game.refuse("aslan load A-RT-2 A-TR-1", "DN-MOV-7")
-    game.refuse("aslan load A-F-1 A-TR-1", "DN-MOV-7")
-    game.refuse("aslan load A-RT-2 A-MS-1", "DN-MOV-7")
+    game.play("aslan load A-RT-1 A-TR-1")
+    game.reject("aslan load A-RT-2 A-TR-1", rule="DN-MOV-7")
+    game.reject("aslan load A-F-1 A-TR-1", rule="DN-MOV-7")
+    game.reject("aslan load A-RT-2 A-MS-1", rule="DN-MOV-7")
     for n in range(1, 4):
-        game.order(f"aslan load A-F-{n} A-MS-1")
-    game.refuse("aslan load A-F-4 A-MS-1", "DN-MOV-7")
-    game.order("aslan jump A-MS-1 ftahr")
+        game.play(f"aslan load A-F-{n} A-MS-1")
+    game.reject("aslan load A-F-4 A-MS-1", rule="DN-MOV-7")
+    game.play("aslan jump A-MS-1 ftahr")
     assert game.state.position_of("A-F-3").to_text() == "hex:ftahr"
 
 
@@ -101,7 +101,7 @@ def test_cargo_must_be_in_the_carriers_box():
     # DN-MOV-5: cargo is loaded from the surface box of the carrier's own system
     game = Game()
     game.put("A-TR-1", "aslan:TR", "hex:ftahr").put("A-RT-1", "aslan:RT-4", "box:hlirakh")
-    assert "Ftahr" in game.refuse("aslan load A-RT-1 A-TR-1", "DN-MOV-5").reason
+    assert "Ftahr" in game.reject("aslan load A-RT-1 A-TR-1", rule="DN-MOV-5").reason
 
 
 def test_pd_carried_from_capital_to_its_box():
@@ -109,13 +109,13 @@ def test_pd_carried_from_capital_to_its_box():
     game = Game()
     game.put("A-PD-1", "aslan:PD", "unplaced").put("A-PD-2", "aslan:PD", "unplaced")
     game.put("A-TR-1", "aslan:TR", "hex:hlirakh").put("A-TR-2", "aslan:TR", "hex:span")
-    game.refuse("aslan load A-PD-2 A-TR-2", "DN-MOV-10")  # Span is not a production system
-    game.refuse("aslan install-pd A-PD-1 hlirakh", "DN-MOV-10")  # house rule: by transport
-    game.order("aslan load A-PD-1 A-TR-1")
-    game.order("aslan jump A-TR-1 ftahr")
-    game.order("aslan unload A-PD-1")
+    game.reject("aslan load A-PD-2 A-TR-2", rule="DN-MOV-10")  # Span is not a production system
+    game.reject("aslan install-pd A-PD-1 hlirakh", rule="DN-MOV-10")  # house rule: by transport
+    game.play("aslan load A-PD-1 A-TR-1")
+    game.play("aslan jump A-TR-1 ftahr")
+    game.play("aslan unload A-PD-1")
     assert game.where("A-PD-1") == "box:ftahr"
-    game.refuse("aslan load A-PD-1 A-TR-1", "DN-MOV-10")  # installed PD stays
+    game.reject("aslan load A-PD-1 A-TR-1", rule="DN-MOV-10")  # installed PD stays
 
 
 def test_one_pd_per_box():
@@ -123,7 +123,7 @@ def test_one_pd_per_box():
     game = Game()
     game.put("A-PD-1", "aslan:PD", "box:hlirakh").put("A-PD-2", "aslan:PD", "on:A-TR-1")
     game.put("A-TR-1", "aslan:TR", "hex:hlirakh")
-    error = game.refuse("aslan unload A-PD-2", "DN-MOV-10")
+    error = game.reject("aslan unload A-PD-2", rule="DN-MOV-10")
     assert "A-PD-1" in error.reason
 
 
@@ -131,9 +131,9 @@ def test_pd_installed_directly_when_switch_off():
     # DN-MOV-10: with pd_carried_by_transport off a PD goes straight to a friendly box
     game = Game(ruleset=with_rules(pd_carried_by_transport=False))
     game.put("A-PD-1", "aslan:PD", "unplaced").put("A-TR-1", "aslan:TR", "hex:hlirakh")
-    game.refuse("aslan load A-PD-1 A-TR-1", "DN-MOV-10")
-    game.refuse("aslan install-pd A-PD-1 concord", "DN-MOV-10")  # enemy home: not friendly
-    game.order("aslan install-pd A-PD-1 eawyo")
+    game.reject("aslan load A-PD-1 A-TR-1", rule="DN-MOV-10")
+    game.reject("aslan install-pd A-PD-1 concord", rule="DN-MOV-10")  # enemy home: not friendly
+    game.play("aslan install-pd A-PD-1 eawyo")
     assert game.where("A-PD-1") == "box:eawyo"
 
 
@@ -142,8 +142,8 @@ def test_pd_moves_only_in_movement_phases():
     game = Game(phase=Phase.FIRST_COMBAT, sub_phase=SubPhase.INTERACTION)
     game.put("A-PD-1", "aslan:PD", "on:A-TR-1").put("A-TR-1", "aslan:TR", "hex:hlirakh")
     game.put("A-PD-2", "aslan:PD", "unplaced")
-    game.refuse("aslan unload A-PD-1", "DN-MOV-10")
-    game.refuse("aslan load A-PD-2 A-TR-1", "DN-MOV-10")
+    game.reject("aslan unload A-PD-1", rule="DN-MOV-10")
+    game.reject("aslan load A-PD-2 A-TR-1", rule="DN-MOV-10")
 
 
 def test_loading_in_a_box_shared_with_neutrals():
@@ -152,6 +152,6 @@ def test_loading_in_a_box_shared_with_neutrals():
     game.put("N-RT-1", "neutral:RT-2", "box:lantern").put("A-RT-1", "aslan:RT-4", "box:lantern")
     game.put("A-TR-1", "aslan:TR", "hex:lantern")
     assert status(game, "lantern") is SystemStatus.FRIENDLY
-    game.order("aslan load A-RT-1 A-TR-1")
+    game.play("aslan load A-RT-1 A-TR-1")
     assert status(game, "lantern") is SystemStatus.NON_FRIENDLY  # only the neutral is left
-    game.refuse("aslan unload A-RT-1", "DN-MOV-5")
+    game.reject("aslan unload A-RT-1", rule="DN-MOV-5")

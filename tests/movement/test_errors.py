@@ -39,7 +39,7 @@ def bad_world() -> Game:
 @pytest.mark.parametrize(("text", "rule", "words"), BAD_ORDERS)
 def test_bad_order_names_rule_units_and_systems(text, rule, words):
     # DN-ERR-1: rule id + a sentence naming the units and systems; no change, no dice
-    error = bad_world().refuse(text, rule)
+    error = bad_world().reject(text, rule=rule)
     for word in words:
         assert word in error.reason, (word, error.reason)
 
@@ -67,4 +67,4 @@ def test_fighters_are_not_put_down_in_a_hostile_box():
     game = Game(phase=Phase.FIRST_COMBAT, sub_phase=SubPhase.INTERACTION)
     game.put("N-RT-1", "neutral:RT-2", "box:lantern")
     game.put("A-MS-1", "aslan:MS", "hex:lantern").put("A-F-1", "aslan:F", "on:A-MS-1")
-    assert "base" in game.refuse("aslan unload A-F-1", "DN-CBT-8").reason
+    assert "base" in game.reject("aslan unload A-F-1", rule="DN-CBT-8").reason

@@ -17,7 +17,7 @@ def stuck_fleet(game: Game) -> Game:
 def test_fleet_stuck_in_type3_system():
     # DN-MOV-4: no friendly tanker ended its move in Chasm: the fleet cannot leave
     game = stuck_fleet(Game())
-    error = game.refuse("aslan jump f1 tether", "DN-MOV-4")
+    error = game.reject("aslan jump f1 tether", rule="DN-MOV-4")
     assert "Chasm" in error.reason and "A-CR-1" in error.reason and "tanker" in error.reason
     options = move_options(game.state, game.ruleset, A, "f1")
     assert options.legal == {}
@@ -30,14 +30,14 @@ def test_same_fleet_leaves_after_a_tanker_ends_its_move_there():
     game.put("A-AO-1", "aslan:AO", "hex:khtaoi")
     options = move_options(game.state, game.ruleset, A, "f1")
     assert any("move tankers first" in hint for hint in options.hints)
-    game.order("aslan jump A-AO-1 fissure,chasm")
+    game.play("aslan jump A-AO-1 fissure,chasm")
     assert game.state.slots["movement"]["halted"] == ["A-AO-1"]
-    game.refuse("aslan jump f1 tether", "DN-MOV-4")  # the tanker has not ended its move yet
-    [ended] = game.order("aslan end-move A-AO-1")
+    game.reject("aslan jump f1 tether", rule="DN-MOV-4")  # the tanker has not ended its move yet
+    [ended] = game.play("aslan end-move A-AO-1")
     assert ended.refuelled == "chasm"
-    game.order("aslan jump f1 tether,alameda")
+    game.play("aslan jump f1 tether,alameda")
     assert game.where("A-CR-1") == "hex:alameda"
-    game.refuse("aslan jump A-AO-1 fissure", "DN-MOV-2")  # the tanker itself has finished
+    game.reject("aslan jump A-AO-1 fissure", rule="DN-MOV-2")  # the tanker itself has finished
 
 
 def test_tanker_already_there_refuels_by_ending_its_move():
@@ -46,10 +46,10 @@ def test_tanker_already_there_refuels_by_ending_its_move():
     game.put("A-AO-1", "aslan:AO", "hex:chasm")
     options = move_options(game.state, game.ruleset, A, "f1")
     assert any("end-move A-AO-1" in hint for hint in options.hints)
-    game.order("aslan end-move A-AO-1")
+    game.play("aslan end-move A-AO-1")
     options = move_options(game.state, game.ruleset, A, "f1")
     assert "tether" in options.legal
-    game.order("aslan jump f1 fissure,khtaoi")
+    game.play("aslan jump f1 fissure,khtaoi")
     assert game.where("A-DD-1") == "hex:khtaoi"
 
 
@@ -58,13 +58,13 @@ def test_ships_moving_in_with_a_tanker_may_be_refuelled_and_leave():
     game = Game()
     game.put("A-CR-1", "aslan:CR", "hex:fissure", stack="t1")
     game.put("A-AO-1", "aslan:AO", "hex:fissure", stack="t1")
-    game.refuse("aslan jump t1 chasm,tether", "DN-MOV-4")
-    game.order("aslan jump t1 chasm")
+    game.reject("aslan jump t1 chasm,tether", rule="DN-MOV-4")
+    game.play("aslan jump t1 chasm")
     assert sorted(game.state.slots["movement"]["halted"]) == ["A-AO-1", "A-CR-1"]
-    game.order("aslan split-stack t1 - A-AO-1")
-    game.order("aslan end-move A-AO-1")
+    game.play("aslan split-stack t1 - A-AO-1")
+    game.play("aslan end-move A-AO-1")
     assert game.state.slots["movement"]["halted"] == []
-    game.order("aslan jump t1 tether")
+    game.play("aslan jump t1 tether")
     assert game.where("A-CR-1") == "hex:tether" and game.where("A-AO-1") == "hex:chasm"
 
 
@@ -72,10 +72,10 @@ def test_refuelled_type3_system_may_be_passed_through():
     # DN-MOV-4: once a tanker ended its move in Sirehk, other ships jump through it
     game = Game()
     game.put("A-AO-1", "aslan:AO", "hex:sirehk").put("A-CL-1", "aslan:CL", "hex:hlirakh")
-    game.refuse("aslan jump A-CL-1 ftahr,sirehk,chasm", "DN-MOV-4")
-    game.order("aslan end-move A-AO-1")
-    game.refuse("aslan jump A-CL-1 ftahr,sirehk,chasm,tether", "DN-MOV-4")  # Chasm: no tanker
-    game.order("aslan jump A-CL-1 ftahr,sirehk,chasm")
+    game.reject("aslan jump A-CL-1 ftahr,sirehk,chasm", rule="DN-MOV-4")
+    game.play("aslan end-move A-AO-1")
+    game.reject("aslan jump A-CL-1 ftahr,sirehk,chasm,tether", rule="DN-MOV-4")  # Chasm: no tanker
+    game.play("aslan jump A-CL-1 ftahr,sirehk,chasm")
     assert game.where("A-CL-1") == "hex:chasm"
     assert "A-CL-1" in game.state.slots["movement"]["halted"]
 
@@ -84,17 +84,17 @@ def test_enemy_tanker_does_not_refuel():
     # DN-MOV-4: only a friendly tanker refuels
     game = stuck_fleet(Game())
     game.put("S-AO-1", "solomani:AO", "hex:chasm")
-    game.refuse("aslan jump f1 tether", "DN-MOV-4")
-    game.refuse("aslan end-move S-AO-1", "DN-SEQ-2")
+    game.reject("aslan jump f1 tether", rule="DN-MOV-4")
+    game.reject("aslan end-move S-AO-1", rule="DN-SEQ-2")
 
 
 def test_refuelling_lasts_only_for_the_phase():
     # DN-MOV-4: "ended its movement in that system this phase" - a new step starts afresh
     game = stuck_fleet(Game())
     game.put("A-AO-1", "aslan:AO", "hex:chasm")
-    game.order("aslan end-move A-AO-1")
+    game.play("aslan end-move A-AO-1")
     game.state.slots = {}  # the engine clears step bookkeeping at every step change
-    game.refuse("aslan jump f1 tether", "DN-MOV-4")
+    game.reject("aslan jump f1 tether", rule="DN-MOV-4")
 
 
 def test_retreat_from_type3_only_with_the_tanker():
@@ -114,9 +114,9 @@ def test_tanker_stopped_by_a_blocker_in_type3_ends_its_move_and_refuels():
     # DN-MOV-4 with DN-MOV-2: a tanker forced to stop in Chasm has ended its move there
     game = stuck_fleet(Game())
     game.put("S-DD-1", "solomani:DD", "hex:chasm").put("A-AO-1", "aslan:AO", "hex:fissure")
-    [moved] = game.order("aslan jump A-AO-1 chasm")
+    [moved] = game.play("aslan jump A-AO-1 chasm")
     assert moved.refuelled == "chasm"
-    game.order("aslan jump f1 tether")  # leaving a system with enemy ships is allowed
+    game.play("aslan jump f1 tether")  # leaving a system with enemy ships is allowed
     assert game.where("A-CR-1") == "hex:tether"
 
 
@@ -124,7 +124,7 @@ def test_tanker_moving_sublight_into_type3_refuels():
     # DN-MOV-4 with DN-MOV-1: Ashfall and Hollow Star are adjacent hexes
     game = Game()
     game.put("A-AO-1", "aslan:AO", "hex:ashfall")
-    [moved] = game.order("aslan sublight A-AO-1 hollow-star")
+    [moved] = game.play("aslan sublight A-AO-1 hollow-star")
     assert moved.refuelled == "hollow-star"
 
 
@@ -134,10 +134,10 @@ def _tanker_stack_ended_in_sirehk() -> Game:
     game = Game()
     game.put("A-AO-1", "aslan:AO", "hex:ftahr", stack="f")
     game.put("A-SC-1", "aslan:SC", "hex:ftahr", stack="f")
-    game.order("aslan jump f sirehk")
-    game.order("aslan end-move f")
+    game.play("aslan jump f sirehk")
+    game.play("aslan end-move f")
     while game.state.phase is not Phase.SECOND_MOVEMENT:
-        game.order(f"{game.state.acting.value} end-phase")
+        game.play(f"{game.state.acting.value} end-phase")
     return game
 
 
@@ -146,7 +146,7 @@ def test_tanker_stack_in_type3_system_leaves_in_a_later_phase():
     # system with its tanker may jump out in the next movement phase, as it may retreat (DN-CBT-7)
     game = _tanker_stack_ended_in_sirehk()
     assert "ftahr" in move_options(game.state, game.ruleset, A, "f").legal
-    game.order("aslan jump f ftahr")
+    game.play("aslan jump f ftahr")
     assert (game.where("A-AO-1"), game.where("A-SC-1")) == ("hex:ftahr", "hex:ftahr")
 
 
@@ -154,11 +154,11 @@ def test_ship_in_type3_system_leaves_only_with_the_tanker():
     # DN-MOV-4: the scout alone may not leave without the tanker (spec reading: it leaves *with*
     # the tanker); the refusal names the tanker to take along
     game = _tanker_stack_ended_in_sirehk()
-    game.order("aslan split-stack f - A-SC-1")
-    error = game.refuse("aslan jump A-SC-1 ftahr", "DN-MOV-4")
+    game.play("aslan split-stack f - A-SC-1")
+    error = game.reject("aslan jump A-SC-1 ftahr", rule="DN-MOV-4")
     assert "together with tanker A-AO-1" in error.reason
     assert move_options(game.state, game.ruleset, A, "A-SC-1").legal == {}
-    game.order("aslan jump A-AO-1 ftahr")  # the tanker leaves on its own
+    game.play("aslan jump A-AO-1 ftahr")  # the tanker leaves on its own
     assert game.where("A-AO-1") == "hex:ftahr"
 
 
@@ -167,7 +167,7 @@ def test_house_switch_standing_tanker_refuels_every_ship_there():
     # every friendly ship there, which may leave without it
     game = Game(ruleset=with_rules(type3_standing_tanker_refuels_all=True))
     game.put("A-AO-1", "aslan:AO", "hex:sirehk").put("A-SC-1", "aslan:SC", "hex:sirehk")
-    game.order("aslan jump A-SC-1 ftahr")
+    game.play("aslan jump A-SC-1 ftahr")
     assert (game.where("A-AO-1"), game.where("A-SC-1")) == ("hex:sirehk", "hex:ftahr")
 
 
@@ -176,5 +176,5 @@ def test_tanker_that_arrived_this_phase_still_has_to_end_its_move():
     game = Game()
     game.put("A-AO-1", "aslan:AO", "hex:ftahr", stack="f")
     game.put("A-SC-1", "aslan:SC", "hex:ftahr", stack="f")
-    game.order("aslan jump f sirehk")
-    game.refuse("aslan jump f khtaoi", "DN-MOV-4")
+    game.play("aslan jump f sirehk")
+    game.reject("aslan jump f khtaoi", rule="DN-MOV-4")

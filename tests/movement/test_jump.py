@@ -19,11 +19,11 @@ def test_jump_chain_passes_enemy_tanker_stops_at_scout():
     # DN-MOV-2 DN-MOV-3: a tanker does not block, a scout does
     game = aslan_fleet(Game())
     game.put("S-AO-1", "solomani:AO", "hex:ftahr").put("S-SC-1", "solomani:SC", "hex:fissure")
-    error = game.refuse("aslan jump s1 ftahr,khtaoi,fissure,span", "DN-MOV-2")
+    error = game.reject("aslan jump s1 ftahr,khtaoi,fissure,span", rule="DN-MOV-2")
     assert "Fissure" in error.reason and "S-SC-1" in error.reason
-    game.order("aslan jump s1 ftahr,khtaoi,fissure")
+    game.play("aslan jump s1 ftahr,khtaoi,fissure")
     assert game.where("A-CL-1") == game.where("A-DD-1") == "hex:fissure"
-    game.refuse("aslan jump s1 span", "DN-MOV-2")  # finished for this phase
+    game.reject("aslan jump s1 span", rule="DN-MOV-2")  # finished for this phase
 
 
 def test_auxiliaries_and_carried_fighters_do_not_block():
@@ -31,7 +31,7 @@ def test_auxiliaries_and_carried_fighters_do_not_block():
     game = aslan_fleet(Game())
     game.put("S-TR-1", "solomani:TR", "hex:ftahr").put("S-MS-1", "solomani:MS", "hex:khtaoi")
     game.put("S-F-1", "solomani:F", "on:S-MS-1")
-    game.order("aslan jump s1 ftahr,khtaoi,fissure,span")
+    game.play("aslan jump s1 ftahr,khtaoi,fissure,span")
     assert game.where("A-CL-1") == "hex:span"
 
 
@@ -40,7 +40,7 @@ def test_uncarried_fighter_and_explorer_block():
     for blocker in ("solomani:EX", "solomani:F", "solomani:DD"):
         game = aslan_fleet(Game())
         game.put("S-X-1", blocker, "hex:khtaoi")
-        game.refuse("aslan jump s1 ftahr,khtaoi,fissure", "DN-MOV-2")
+        game.reject("aslan jump s1 ftahr,khtaoi,fissure", rule="DN-MOV-2")
 
 
 def test_monitor_and_pd_block_per_house_switch():
@@ -51,10 +51,10 @@ def test_monitor_and_pd_block_per_house_switch():
         game.put("S-PD-1", "aslan:PD", "box:khtaoi", owner=S)
         text = "aslan jump s1 ftahr,khtaoi,fissure"
         if switch:
-            assert "neutral" in game.refuse(text, "DN-MOV-2").reason
-            game.refuse("aslan jump s1 khtaoi,fissure", "DN-MAP-4")
+            assert "neutral" in game.reject(text, rule="DN-MOV-2").reason
+            game.reject("aslan jump s1 khtaoi,fissure", rule="DN-MAP-4")
         else:
-            game.order(text)
+            game.play(text)
             assert game.where("A-CL-1") == "hex:fissure"
 
 
@@ -64,7 +64,7 @@ def test_face_down_neutral_stops_the_move_instead_of_refusing_it(kind: str, bloc
     # refusal would tell a monitor from a transport); a blocking one ends the move there
     game = aslan_fleet(Game())
     game.put("N-Q-1", kind, "hex:ftahr", face_down=True)
-    (moved,) = game.order("aslan jump s1 ftahr,khtaoi")
+    (moved,) = game.play("aslan jump s1 ftahr,khtaoi")
     assert moved.path == (["ftahr"] if blocks else ["ftahr", "khtaoi"])
     assert moved.hidden_stop == ("ftahr" if blocks else None)
     assert game.where("A-DD-1") == ("hex:ftahr" if blocks else "hex:khtaoi")
@@ -77,7 +77,7 @@ def test_a_path_broken_further_on_is_refused_whatever_lies_face_down():
     for kind in ("neutral:M-8-0-7", "neutral:TR"):
         game = aslan_fleet(Game())
         game.put("N-Q-1", kind, "hex:ftahr", face_down=True)
-        reasons.add(game.refuse("aslan jump s1 ftahr,hlirakh,khtaoi", "DN-MAP-4").reason)
+        reasons.add(game.reject("aslan jump s1 ftahr,hlirakh,khtaoi", rule="DN-MAP-4").reason)
     assert len(reasons) == 1
 
 
@@ -85,15 +85,15 @@ def test_warship_in_surface_box_blocks():
     # DN-MOV-2: a blocking unit anywhere in the system (stellar hex or surface box) stops the jump
     game = aslan_fleet(Game())
     game.put("S-CL-1", "solomani:CL", "box:ftahr")
-    game.refuse("aslan jump s1 ftahr,khtaoi", "DN-MOV-2")
-    game.order("aslan jump s1 ftahr")
+    game.reject("aslan jump s1 ftahr,khtaoi", rule="DN-MOV-2")
+    game.play("aslan jump s1 ftahr")
     assert game.where("A-DD-1") == "hex:ftahr"
 
 
 def test_only_printed_routes():
     # DN-MAP-4: hlirakh and khtaoi are not joined by a route
     game = aslan_fleet(Game())
-    error = game.refuse("aslan jump s1 khtaoi", "DN-MAP-4")
+    error = game.reject("aslan jump s1 khtaoi", rule="DN-MAP-4")
     assert "Hlirakh" in error.reason and "Khtaoi" in error.reason
     # the refusal says where the stack could go instead: the routes from Hlirakh
     assert error.reason.endswith("(routes from Hlirakh: Eawyo, Ftahr, Wahtoi)")
@@ -103,59 +103,59 @@ def test_unlimited_jumps_in_every_movement_phase():
     # DN-MOV-2: any number of jumps along routes, in first, second and reaction movement
     for phase in (Phase.FIRST_MOVEMENT, Phase.SECOND_MOVEMENT):
         game = aslan_fleet(Game(phase=phase))
-        game.order("aslan jump s1 ftahr,khtaoi,fissure,span,ledge,umbra-gate")
+        game.play("aslan jump s1 ftahr,khtaoi,fissure,span,ledge,umbra-gate")
         assert game.where("A-CL-1") == "hex:umbra-gate"
     game = Game(phase=Phase.REACTION_MOVEMENT, phasing=S)
-    aslan_fleet(game).order("aslan jump s1 ftahr,khtaoi")
+    aslan_fleet(game).play("aslan jump s1 ftahr,khtaoi")
     assert game.where("A-CL-1") == "hex:khtaoi"
 
 
 def test_sublight_first_movement_only():
     # DN-MOV-1: one hex to an adjacent hex, First Movement only
     game = aslan_fleet(Game())
-    game.refuse("aslan sublight s1 wahtoi", "DN-MOV-1")  # not adjacent
-    game.order("aslan sublight s1 ftahr")
+    game.reject("aslan sublight s1 wahtoi", rule="DN-MOV-1")  # not adjacent
+    game.play("aslan sublight s1 ftahr")
     assert game.where("A-CL-1") == "hex:ftahr"
-    game.refuse("aslan jump s1 khtaoi", "DN-MOV-2")  # the sublight move was the whole move
+    game.reject("aslan jump s1 khtaoi", rule="DN-MOV-2")  # the sublight move was the whole move
     second = aslan_fleet(Game(phase=Phase.SECOND_MOVEMENT))
-    assert "First Movement" in second.refuse("aslan sublight s1 ftahr", "DN-MOV-1").reason
+    assert "First Movement" in second.reject("aslan sublight s1 ftahr", rule="DN-MOV-1").reason
 
 
 def test_sublight_after_jump_refused_and_monitor_may_only_sublight():
     # DN-MOV-1 / DN-DATA-3: a monitor cannot jump but may move one hex
     game = aslan_fleet(Game())
-    game.order("aslan jump s1 ftahr")
-    game.refuse("aslan sublight s1 hlirakh", "DN-MOV-1")
+    game.play("aslan jump s1 ftahr")
+    game.reject("aslan sublight s1 hlirakh", rule="DN-MOV-1")
     game.put("A-M-1", "neutral:M-8-0-7", "hex:khtaoi", owner=A)  # a conscripted monitor
-    game.refuse("aslan jump A-M-1 fissure", "DN-DATA-3")
-    game.order("aslan sublight A-M-1 fissure")
+    game.reject("aslan jump A-M-1 fissure", rule="DN-DATA-3")
+    game.play("aslan sublight A-M-1 fissure")
     assert game.where("A-M-1") == "hex:fissure"
 
 
 def test_lift_off_then_jump():
     # DN-MOV-6: a ship in a surface box lifts off in the movement phase and may then jump
     game = aslan_fleet(Game(), where="box:hlirakh")
-    error = game.refuse("aslan jump s1 ftahr", "DN-MOV-6")
+    error = game.reject("aslan jump s1 ftahr", rule="DN-MOV-6")
     assert "lift off" in error.reason
-    game.order("aslan leave-box s1")
+    game.play("aslan leave-box s1")
     assert game.where("A-CL-1") == "hex:hlirakh"
-    game.order("aslan jump s1 ftahr,khtaoi")
+    game.play("aslan jump s1 ftahr,khtaoi")
     assert game.where("A-DD-1") == "hex:khtaoi"
-    game.refuse("aslan leave-box s1", "DN-MOV-6")  # not in a box any more
+    game.reject("aslan leave-box s1", rule="DN-MOV-6")  # not in a box any more
 
 
 def test_disrupted_ship_rolls_once_and_failure_stays_behind():
     # DN-MOV-9: 1d6 >= maintenance to move; one roll per ship per phase, stored in the event
     game = aslan_fleet(Game())
     game.state.units["A-CL-1"].disrupted = True  # CL maintenance 3
-    events = game.order("aslan jump s1 ftahr", dice=[2])
+    events = game.play("aslan jump s1 ftahr", dice=[2])
     moved = events[0]
     assert moved.move_rolls == {"A-CL-1": 2}
     assert [r.purpose for r in moved.rolls] == ["disrupted move A-CL-1"]
     assert moved.stayed == ["A-CL-1"] and game.where("A-CL-1") == "hex:hlirakh"
     assert game.where("A-DD-1") == "hex:ftahr"
     assert game.state.units["A-CL-1"].stack is None  # left the stack
-    error = game.refuse("aslan jump A-CL-1 wahtoi", "DN-MOV-9")
+    error = game.reject("aslan jump A-CL-1 wahtoi", rule="DN-MOV-9")
     assert "rolled 2" in error.reason
 
 
@@ -163,9 +163,9 @@ def test_disrupted_ship_success_is_not_rerolled():
     # DN-MOV-9: a success holds for the phase (no second roll when it moves on)
     game = aslan_fleet(Game())
     game.put("A-AO-1", "aslan:AO", "hex:hlirakh", disrupted=True)
-    game.order("aslan jump A-AO-1 ftahr,sirehk", dice=[1])  # AO maintenance 1: any roll moves
+    game.play("aslan jump A-AO-1 ftahr,sirehk", dice=[1])  # AO maintenance 1: any roll moves
     assert game.where("A-AO-1") == "hex:sirehk"
-    game.order("aslan end-move A-AO-1")
+    game.play("aslan end-move A-AO-1")
     assert game.state.slots["movement"]["rolls"] == {"A-AO-1": 1}
 
 
@@ -173,30 +173,30 @@ def test_illegal_order_of_disrupted_ship_rolls_nothing():
     # DN-MOV-9 with DN-ERR-1: no die is rolled for an order that is refused
     game = aslan_fleet(Game())
     game.state.units["A-CL-1"].disrupted = True
-    game.refuse("aslan jump s1 khtaoi", "DN-MAP-4")
+    game.reject("aslan jump s1 khtaoi", rule="DN-MAP-4")
 
 
 def test_cargo_moves_with_carrier():
     # DN-MOV-7: a ground unit aboard a transport goes wherever the transport goes
     game = Game()
     game.put("A-TR-1", "aslan:TR", "hex:hlirakh").put("A-RT-1", "aslan:RT-4", "on:A-TR-1")
-    game.order("aslan jump A-TR-1 ftahr,khtaoi")
+    game.play("aslan jump A-TR-1 ftahr,khtaoi")
     assert game.state.position_of("A-RT-1").to_text() == "hex:khtaoi"
-    game.refuse("aslan jump A-RT-1 fissure", "DN-MOV-7")
+    game.reject("aslan jump A-RT-1 fissure", rule="DN-MOV-7")
 
 
 def test_fighters_cannot_move_on_their_own():
     # DN-MOV-7: fighters move only aboard a mothership
     game = Game()
     game.put("A-F-1", "aslan:F", "box:hlirakh")
-    assert "mothership" in game.refuse("aslan leave-box A-F-1", "DN-MOV-7").reason
+    assert "mothership" in game.reject("aslan leave-box A-F-1", rule="DN-MOV-7").reason
 
 
 def test_other_sides_units_are_refused():
     # DN-SEQ-2 via the movement handler: the stack must belong to the side giving the order
     game = Game()
     game.put("S-CL-1", "solomani:CL", "hex:hlirakh")
-    game.refuse("aslan jump S-CL-1 ftahr", "DN-SEQ-2")
+    game.reject("aslan jump S-CL-1 ftahr", rule="DN-SEQ-2")
 
 
 def blocked_world(game: Game) -> Game:
@@ -218,12 +218,12 @@ def test_query_agrees_with_the_order():
     assert options.why_not("hlirakh") is not None
     for target, destination in options.legal.items():
         trial = blocked_world(Game())
-        trial.order(f"aslan jump s1 {','.join(destination.path)}")
+        trial.play(f"aslan jump s1 {','.join(destination.path)}")
         assert trial.where("A-CL-1") == f"hex:{target}"
     for target, _obstacle in options.refused.items():
         if target != "hlirakh":
             probe = blocked_world(Game())
-            probe.refuse(f"aslan jump s1 {target}", probe_rule(probe, target))
+            probe.reject(f"aslan jump s1 {target}", rule=probe_rule(probe, target))
 
 
 def probe_rule(game: Game, target: str) -> str:

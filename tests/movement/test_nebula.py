@@ -15,7 +15,7 @@ def explorers(game: Game, code: str = "EX") -> Game:
 def test_explorer_success_opens_route_for_both_sides():
     # DN-NEB-1: 4-6 explores, the stack arrives and stops, the route is explored for both sides
     game = explorers(Game())
-    [moved] = game.order("aslan jump x1 hollow-star", dice=[4])
+    [moved] = game.play("aslan jump x1 hollow-star", dice=[4])
     assert moved.explored == ["lantern", "hollow-star"]
     assert game.where("A-CL-1") == "hex:hollow-star"
     assert frozenset(("lantern", "hollow-star")) in explored_routes(game.state)
@@ -29,21 +29,21 @@ def test_explorer_success_opens_route_for_both_sides():
 def test_explorer_failure_stays_and_is_disrupted():
     # DN-NEB-1: 1-3 the stack stays and the explorer is disrupted
     game = explorers(Game())
-    [moved] = game.order("aslan jump x1 hollow-star", dice=[3])
+    [moved] = game.play("aslan jump x1 hollow-star", dice=[3])
     assert moved.explore_failed == ["lantern", "hollow-star"] and moved.disrupted == ["A-EX-1"]
     assert game.where("A-CL-1") == "hex:lantern"
     assert game.state.units["A-EX-1"].disrupted
     assert explored_routes(game.state) == set()
-    game.refuse("aslan jump x1 umbra-gate", "DN-MOV-2")  # finished
+    game.reject("aslan jump x1 umbra-gate", rule="DN-MOV-2")  # finished
 
 
 def test_scout_explores_at_minus_one():
     # DN-NEB-1: a scout may explore at -1 (a 4 becomes 3: failure)
     game = explorers(Game(), code="SC")
-    [moved] = game.order("aslan jump x1 hollow-star", dice=[4])
+    [moved] = game.play("aslan jump x1 hollow-star", dice=[4])
     assert moved.explore_failed and moved.disrupted == ["A-SC-1"]
     again = explorers(Game(), code="SC")
-    [moved] = again.order("aslan jump x1 hollow-star", dice=[5])
+    [moved] = again.play("aslan jump x1 hollow-star", dice=[5])
     assert moved.explored
 
 
@@ -51,11 +51,11 @@ def test_unexplored_route_needs_explorer_and_ends_the_move():
     # DN-NEB-1: no explorer/scout -> refused; exploring must be the last step of the path
     game = Game()
     game.put("A-CL-1", "aslan:CL", "hex:umbra-gate")
-    error = game.refuse("aslan jump A-CL-1 lantern,hollow-star", "DN-NEB-1")
+    error = game.reject("aslan jump A-CL-1 lantern,hollow-star", rule="DN-NEB-1")
     assert "Lantern-Hollow Star" in error.reason
     assert move_options(game.state, game.ruleset, A, "A-CL-1").why_not("murk").rule == "DN-NEB-1"
     explorer = explorers(Game())
-    explorer.refuse("aslan jump x1 hollow-star,ashfall", "DN-NEB-1")
+    explorer.reject("aslan jump x1 hollow-star,ashfall", rule="DN-NEB-1")
 
 
 def test_exploring_after_ordinary_jumps():
@@ -66,7 +66,7 @@ def test_exploring_after_ordinary_jumps():
     options = move_options(game.state, game.ruleset, A, "A-EX-1")
     assert options.legal["hollow-star"].path == ("lantern", "hollow-star")
     assert options.legal["hollow-star"].explore
-    game.order("aslan jump A-EX-1 lantern,hollow-star", dice=[6])
+    game.play("aslan jump A-EX-1 lantern,hollow-star", dice=[6])
     assert game.where("A-EX-1") == "hex:hollow-star"
 
 
@@ -75,7 +75,7 @@ def test_disrupted_explorer_left_behind_stops_short_without_exploring():
     game = Game()
     game.put("A-EX-1", "aslan:EX", "hex:umbra-gate", stack="x1", disrupted=True)
     game.put("A-CL-1", "aslan:CL", "hex:umbra-gate", stack="x1")
-    [moved] = game.order("aslan jump x1 lantern,hollow-star", dice=[1])
+    [moved] = game.play("aslan jump x1 lantern,hollow-star", dice=[1])
     assert moved.stayed == ["A-EX-1"] and moved.path == ["lantern"]
     assert game.where("A-CL-1") == "hex:lantern" and game.where("A-EX-1") == "hex:umbra-gate"
     assert len(moved.rolls) == 1
@@ -85,6 +85,6 @@ def test_switch_off_routes_are_free():
     # DN-NEB-1 switch off: unexplored routes are ordinary routes (same choice as DN-ECO-3)
     game = Game(ruleset=with_rules(nebula_exploration=False))
     game.put("A-CL-1", "aslan:CL", "hex:umbra-gate")
-    game.refuse("aslan jump A-CL-1 lantern,hollow-star,ashfall", "DN-MOV-4")  # type 3 still
-    game.order("aslan jump A-CL-1 lantern,hollow-star")
+    game.reject("aslan jump A-CL-1 lantern,hollow-star,ashfall", rule="DN-MOV-4")  # type 3 still
+    game.play("aslan jump A-CL-1 lantern,hollow-star")
     assert game.where("A-CL-1") == "hex:hollow-star"

@@ -19,9 +19,9 @@ def reacting_solomani() -> Game:
 def test_reaction_second_stack_refused():
     # DN-MOV-8: the reacting player moves one stack only
     game = reacting_solomani()
-    game.order("solomani jump r1 kestrel")
+    game.play("solomani jump r1 kestrel")
     assert reaction_units(game.state) == ["S-CL-1", "S-DD-1"]
-    error = game.refuse("solomani jump r2 marrow", "DN-MOV-8")
+    error = game.reject("solomani jump r2 marrow", rule="DN-MOV-8")
     assert "S-CR-1" in error.reason
     assert move_options(game.state, game.ruleset, S, "r2").why_not("marrow").rule == "DN-MOV-8"
 
@@ -30,26 +30,26 @@ def test_reaction_stack_chosen_by_lift_off_and_phasing_side_cannot_react():
     # DN-MOV-8: lifting off counts as moving the one stack; Aslan may not move in reaction
     game = reacting_solomani()
     game.put("S-CS-1", "solomani:CS", "box:concord")
-    game.order("solomani leave-box S-CS-1")
-    game.refuse("solomani jump r1 kestrel", "DN-MOV-8")
-    game.order("solomani jump S-CS-1 kestrel")
+    game.play("solomani leave-box S-CS-1")
+    game.reject("solomani jump r1 kestrel", rule="DN-MOV-8")
+    game.play("solomani jump S-CS-1 kestrel")
     game.put("A-CL-1", "aslan:CL", "hex:hlirakh")
-    game.refuse("aslan jump A-CL-1 ftahr", "DN-SEQ-2")
+    game.reject("aslan jump A-CL-1 ftahr", rule="DN-SEQ-2")
 
 
 def test_merging_another_ship_into_the_reaction_stack_does_not_let_it_move():
     # DN-MOV-8: a ship that was not in the stack that moved cannot join it and move
     game = reacting_solomani()
-    game.order("solomani jump r1 marrow")
+    game.play("solomani jump r1 marrow")
     game.put("S-DD-2", "solomani:DD", "hex:marrow")
-    game.order("solomani merge-stacks r1 S-DD-2")
-    game.refuse("solomani jump r1 redoubt", "DN-MOV-8")
+    game.play("solomani merge-stacks r1 S-DD-2")
+    game.reject("solomani jump r1 redoubt", rule="DN-MOV-8")
 
 
 def test_first_movement_has_no_stack_limit():
     # DN-MOV-8 applies to reaction movement only
     game = Game(phase=Phase.FIRST_MOVEMENT, phasing=S)
     game.put("S-CL-1", "solomani:CL", "hex:concord").put("S-CR-1", "solomani:CR", "hex:concord")
-    game.order("solomani jump S-CL-1 kestrel")
-    game.order("solomani jump S-CR-1 marrow")
+    game.play("solomani jump S-CL-1 kestrel")
+    game.play("solomani jump S-CR-1 marrow")
     assert reaction_units(game.state) is None

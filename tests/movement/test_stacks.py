@@ -21,20 +21,20 @@ def fleet() -> Game:
 def test_form_split_merge_and_move_as_one():
     # DN-MOV-2: stacks are formed, split and merged; the named stack moves as one
     game = fleet()
-    game.order("aslan form-stack s1 A-CL-1,A-DD-1,A-CR-1")
-    game.order("aslan split-stack s1 s2 A-CR-1")
-    game.order("aslan jump s1 ftahr")
+    game.play("aslan form-stack s1 A-CL-1,A-DD-1,A-CR-1")
+    game.play("aslan split-stack s1 s2 A-CR-1")
+    game.play("aslan jump s1 ftahr")
     assert game.where("A-CL-1") == game.where("A-DD-1") == "hex:ftahr"
     assert game.where("A-CR-1") == "hex:hlirakh"
-    game.order("aslan jump s2 ftahr")
-    game.order("aslan merge-stacks s1 s2")
+    game.play("aslan jump s2 ftahr")
+    game.play("aslan merge-stacks s1 s2")
     assert {u.stack for u in game.state.units.values()} == {"s1"}
 
 
 def test_member_of_a_stack_cannot_move_alone():
     # DN-MOV-2: a stack moves as one; name the stack or split the ship off
     game = fleet()
-    game.order("aslan form-stack s1 A-CL-1,A-DD-1")
+    game.play("aslan form-stack s1 A-CL-1,A-DD-1")
 
     with pytest.raises(InvalidOrderError, match="belongs to stack s1"):
         decide(game.state, parse_order("aslan jump A-CL-1 ftahr"), game.ruleset)
@@ -44,15 +44,15 @@ def test_stack_must_stand_in_one_place_and_hold_ships_only():
     # DN-MOV-2 / DN-MOV-7: a stack is one place's ships; cargo and ground units are not members
     game = fleet()
     game.put("A-DD-2", "aslan:DD", "hex:ftahr").put("A-RT-1", "aslan:RT-4", "box:hlirakh")
-    game.refuse("aslan form-stack s1 A-CL-1,A-DD-2", "DN-MOV-2")
-    game.refuse("aslan form-stack s1 A-CL-1,A-RT-1", "DN-MOV-7")
-    game.order("aslan form-stack s1 A-CL-1")
-    game.refuse("aslan form-stack s1 A-DD-1", "DN-MOV-2")  # label taken: merge instead
-    game.refuse("aslan merge-stacks s1 A-DD-2", "DN-MOV-2")
+    game.reject("aslan form-stack s1 A-CL-1,A-DD-2", rule="DN-MOV-2")
+    game.reject("aslan form-stack s1 A-CL-1,A-RT-1", rule="DN-MOV-7")
+    game.play("aslan form-stack s1 A-CL-1")
+    game.reject("aslan form-stack s1 A-DD-1", rule="DN-MOV-2")  # label taken: merge instead
+    game.reject("aslan merge-stacks s1 A-DD-2", rule="DN-MOV-2")
 
 
 def test_stacks_of_lists_labels_for_the_ui():
     # DN-MOV-2: the UI lists a side's stacks (labels on units)
     game = fleet()
-    game.order("aslan form-stack s1 A-CL-1,A-DD-1")
+    game.play("aslan form-stack s1 A-CL-1,A-DD-1")
     assert stacks_of(game.state, A) == {"s1": ["A-CL-1", "A-DD-1"]}

@@ -26,7 +26,7 @@ def battle_states() -> list[CampaignState]:
             seen.append(state)
 
     driver = Driver(ruleset, seed=3, on_event=keep)
-    driver.play(game_turns=2)
+    driver.play_randomly(game_turns=2)
     assert seen
     return seen
 

@@ -21,7 +21,7 @@ def _ground_only(*orders: str) -> Game:
     game = Game(phase=Phase.FIRST_MOVEMENT, phasing=A)
     game.put("A-RT-1", "aslan:RT-4", "box:hlirakh").put("S-RT-1", "solomani:RT-4", "box:kiir")
     for order in orders:
-        game.order(order)
+        game.play(order)
     return game
 
 
@@ -40,7 +40,7 @@ def test_manual_stepping_keeps_every_step():
     game = _ground_only("referee stepping manual", "aslan end-phase")
     assert (game.state.phase, game.state.sub_phase) == (Phase.FIRST_COMBAT, SubPhase.SPACE)
     assert not any(e.auto for e in game.events if isinstance(e, PhaseAdvanced))
-    game.order("referee stepping auto")  # back to automatic: the idle steps go at once
+    game.play("referee stepping auto")  # back to automatic: the idle steps go at once
     assert game.state.phase is not Phase.FIRST_COMBAT
 
 

@@ -23,7 +23,7 @@ def ruleset() -> Ruleset:
 @pytest.fixture(scope="module")
 def game(ruleset: Ruleset) -> list[Event]:
     driver = Driver(ruleset, seed=3)
-    driver.play(game_turns=2)
+    driver.play_randomly(game_turns=2)
     assert driver.rounds_fought > 0  # the game must contain space battles to test anything
     return driver.events
 

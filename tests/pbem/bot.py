@@ -13,10 +13,10 @@ from campaign.rules import engine
 from campaign.rules.combat import book
 from campaign.rules.dice import SeededSource
 from campaign.rules.errors import CampaignError
-from campaign.rules.flow import FLOW
 from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.rules.notation import parse_order
 from campaign.rules.ruleset import Ruleset
+from campaign.rules.sequence import FLOW
 from campaign.rules.state import CampaignState, Location, Where
 
 #: (game turn, phasing side, step label) -> orders to try once. ``hunt:STACK:hex`` /

@@ -12,9 +12,9 @@ import pytest
 from campaign.app import CampaignService
 from campaign.cli import main
 from campaign.pbem.armour import MAX_BYTES
+from campaign.records.ledger_rows import PbemEnvelope, PbemFile
 from campaign.rules.errors import ConflictError
 from campaign.store.ledger import Ledger
-from campaign.store.ledger_rows import PbemEnvelope, PbemFile
 from tests.pbem.conftest import resealed
 
 NAME = "nebula"

@@ -17,11 +17,11 @@ from campaign.render.geometry import (
 )
 from campaign.render.svg import scene_svg
 from campaign.rules.economy.adapter import income_report_for
-from campaign.rules.flow import FLOW
 from campaign.rules.ids import Side
 from campaign.rules.movement.query import move_options
 from campaign.rules.phases import Phase
 from campaign.rules.ruleset import adjacent_hexes
+from campaign.rules.sequence import FLOW
 from campaign.views.scene import Overlay, campaign_scene, data_scene
 from tests.economy.game import Game
 from tests.render.svgdoc import all_text, of_class, parse
@@ -36,7 +36,7 @@ def _blockaded_concord() -> Game:
         game.put(f"A-CR-{number}", "aslan:CR", f"hex:{system}")
     for system in ("halden", "marrow", "petrel"):
         game.put(f"S-RT-{system}", "solomani:RT-5", f"box:{system}")
-    game.put("N-M-1", "neutral:M-8-0-7", "hex:sirehk", home="sirehk").face_down = True
+    game.put("N-M-1", "neutral:M-8-0-7", "hex:sirehk", home="sirehk", face_down=True)
     return game
 
 

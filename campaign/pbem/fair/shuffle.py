@@ -153,12 +153,13 @@ def check_public(public: Decks) -> None:
 def first_pass(context: str, side: str, public: Decks, rand: group.Random) -> tuple[Pass, Secrets]:
     """Pass 1: mask every card with one key and permute each deck."""
     check_public(public)
-    secrets = Secrets(side, mask=group.random_scalar(rand))
+    mask = group.random_scalar(rand)
+    secrets = Secrets(side, mask=mask)
     decks: dict[str, list[str]] = {}
     for name, labels in sorted(public.items()):
         order = group.random_permutation(len(labels), rand)
         secrets.permutations[name] = order
-        decks[name] = [group.mul(secrets.mask, group.card_point(context, name, labels[j])).hex()
+        decks[name] = [group.mul(mask, group.card_point(context, name, labels[j])).hex()
                        for j in order]
     return Pass(1, side, decks), secrets
 

@@ -23,12 +23,12 @@ from campaign.rules.state import CampaignState
 
 def short_ids(state: CampaignState) -> dict[str, str]:
     """Full battle id -> short id (``b1``…) for every battle of the current step."""
-    return {bid: f"b{n}" for n, bid in enumerate(book.battles(state), 1)}
+    return {bid: f"b{n}" for n, bid in enumerate(book.battle_ids(state), 1)}
 
 
 def resolve_battle(state: CampaignState, ref: str) -> str:
     """The full id of the battle ``ref`` names; ``InvalidOrderError`` listing the battles."""
-    battles = list(book.battles(state))
+    battles = book.battle_ids(state)
     if ref in battles:
         return ref
     text = ref.strip().lower()

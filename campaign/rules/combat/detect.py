@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 
+from campaign.rules.combat import book
 from campaign.rules.combat.model import Battle, Combatant
 from campaign.rules.combat.surface import BoxUnit
 from campaign.rules.economy.control import box_controller
@@ -60,10 +61,6 @@ def fight_order(battle: Battle, acting: Side) -> tuple[str, int]:
     return battle.system, pairs.index(pair) if pair in pairs else len(pairs)
 
 
-#: Turn-slot key of the participants fixed when Reaction Combat starts (``reaction.py``).
-REACTION_SLOT = "reaction_participants"
-
-
 def reaction_participants(state: CampaignState) -> tuple[str | None, set[str]]:
     """The system the reaction stack entered and the reacting units that may fight (DN-REA-1).
 
@@ -73,9 +70,9 @@ def reaction_participants(state: CampaignState) -> tuple[str | None, set[str]]:
     (``reaction-participants-fixed``), so a destroyed or withdrawn unit of the stack does not shut
     the others out; before that (or in a log older than that event) they are computed now.
     """
-    fixed = (state.turn_slots.get("combat") or {}).get(REACTION_SLOT)
+    fixed = book.reaction_record(state)
     if fixed is not None:
-        return fixed.get("system"), set(fixed.get("units", ()))
+        return fixed.system, set(fixed.units)
     return current_reaction_participants(state)
 
 
@@ -140,8 +137,8 @@ def space_units(state: CampaignState, ruleset: Ruleset) -> dict[str, dict[Side, 
     hex, and fighters aboard a mothership there (not yet launched, DN-CBT-8). Only systems
     where a player's unit stands in the hex are listed: neutrals alone fight nobody, and a
     face-down counter's kind is asked only there (fair mode, ADR 0028)."""
-    in_hex = [(unit, state.position_of(unit.id)) for unit in state.units.values()]
-    in_hex = [(unit, place.system) for unit, place in in_hex
+    places = [(unit, state.position_of(unit.id)) for unit in state.units.values()]
+    in_hex = [(unit, place.system) for unit, place in places
               if place.where is Where.HEX and place.system is not None]
     contested = {system for unit, system in in_hex if unit.owner is not Side.NEUTRAL}
     found: dict[str, dict[Side, list[Unit]]] = defaultdict(lambda: defaultdict(list))

@@ -109,8 +109,8 @@ def resolve_ground(
     first, second = sides
     if grounded[first] != grounded[second]:
         loser = second if grounded[first] else first
-        removed = tuple(u.uid for u in by_side[loser])
-        return GroundResult(system=system, sides=sides, rule="DN-GND-1", rolls=(), removed=removed)
+        return GroundResult(system=system, sides=sides, rule="DN-GND-1", rolls=(),
+                            removed=tuple(u.uid for u in by_side[loser]))
     if not grounded[first]:
         return GroundResult(system=system, sides=sides, rule="DN-GND-2", rolls=(), removed=())
     rolls: list[GroundRoll] = []

@@ -144,15 +144,15 @@ def resolve_interaction(
         pd_markers = [u for u in box if u.is_pd and controller is not None
                       and u.side == controller and controller != plan.side]
         for pd in pd_markers:
-            target_uid = plan.pd_targets.get(pd.uid) or _default_pd_target(ships, exposed)
-            if target_uid is None:
+            pd_target = plan.pd_targets.get(pd.uid) or _default_pd_target(ships, exposed)
+            if pd_target is None:
                 continue
-            ship = ships[target_uid]
-            shot = _shoot("pd", pd.uid, target_uid, pd.strength, ship.defence,
+            ship = ships[pd_target]
+            shot = _shoot("pd", pd.uid, pd_target, pd.strength, ship.defence,
                           DISRUPTED_TARGET_MODIFIER if ship.disrupted else 0, ship.disrupted,
                           tables["pd_crt"], dice, system.id)
             shots.append(shot)
-            hits.setdefault(target_uid, []).append(shot.result)
+            hits.setdefault(pd_target, []).append(shot.result)
     disrupted = {**{s.uid: s.disrupted for s in orbit}, **{u.uid: u.disrupted for u in box}}
     effects = {
         uid: combine(results, disrupted[uid])

@@ -11,12 +11,12 @@ from campaign.rules.state import CampaignState
 
 def open_battles(state: CampaignState) -> dict[str, Battle]:
     """Battles of the current space sub-phase that are not over, by id."""
-    return {bid: book.battle_of(book.battles(state)[bid]) for bid in book.open_battles(state)}
+    return {bid: rec.battle for bid, rec in book.records(state).items() if rec.is_open}
 
 
 def battle_stage(state: CampaignState, battle_id: str) -> str:
     """Where the round of ``battle_id`` stands (``range``, ``choose``, ``assign``…)."""
-    return str(book.get(state, battle_id).get("stage"))
+    return book.find(state, battle_id).stage
 
 
 def forecast_open_battle(
@@ -28,5 +28,5 @@ def forecast_open_battle(
     seed: int = 0,
 ) -> BattleForecast:
     """Monte Carlo forecast of an open battle as it stands now (pure; see ``forecast``)."""
-    battle = book.battle_of(book.get(state, battle_id))
+    battle = book.find(state, battle_id).battle
     return forecast_battle(battle, ruleset.tables["space_crt"], samples=samples, seed=seed)

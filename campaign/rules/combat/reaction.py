@@ -13,7 +13,8 @@ it first), so the battles already see the fixed list.
 from typing import Literal
 
 from campaign.rules.base import Event
-from campaign.rules.combat.detect import REACTION_SLOT, current_reaction_participants
+from campaign.rules.combat import book
+from campaign.rules.combat.detect import current_reaction_participants
 from campaign.rules.movement.book import reaction_stack
 from campaign.rules.phases import Phase, SubPhase
 from campaign.rules.registry import applies, event_type, on_enter
@@ -44,5 +45,4 @@ def fix_reaction_participants(
 @applies(ReactionParticipantsFixed)
 def apply_participants_fixed(state: CampaignState, event: ReactionParticipantsFixed) -> None:
     """Keep the list for the rest of the player turn."""
-    area = state.turn_slots.setdefault("combat", {})
-    area[REACTION_SLOT] = {"system": event.system, "units": list(event.units)}
+    book.fix_reaction(state, book.ReactionRecord(system=event.system, units=tuple(event.units)))

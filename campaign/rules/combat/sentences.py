@@ -46,8 +46,8 @@ RESULT_WORDS = {CombatResult.DESTROYED: "destroyed", CombatResult.DISRUPTED: "di
 
 def _battle_place(view: NarrationView, battle_ref: str) -> str:
     """"Hlirakh" for a battle id, from the combat book or the id itself (``SYS/a-d``)."""
-    rec = book.battles(view.state).get(battle_ref)
-    system = book.battle_of(rec).system if rec else battle_ref.partition("/")[0]
+    rec = book.records(view.state).get(battle_ref)
+    system = rec.battle.system if rec else battle_ref.partition("/")[0]
     return view.system(system)
 
 
@@ -175,8 +175,8 @@ def _range_rolled(event: RangeRolled, view: NarrationView) -> str:
 
 @describes(RangeChosen)
 def _range_chosen(event: RangeChosen, view: NarrationView) -> str:
-    rec = book.battles(view.state).get(event.battle, {})
-    chooser = rec.get("chooser")
+    rec = book.records(view.state).get(event.battle)
+    chooser = rec.chooser if rec else None
     who = f"{view.side(chooser)} choose" if chooser else "Range"
     return f"Battle at {_battle_place(view, event.battle)}: {who} {event.range.value} range " \
            "(DN-CBT-2)"

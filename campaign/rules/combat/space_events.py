@@ -131,79 +131,53 @@ class JoinedBattle(Event):
 def _apply_joined(state: CampaignState, event: JoinedBattle) -> None:
     move_units(state, list(event.units), Location.hex(event.system))
     for bid, battle in event.battles.items():
-        rec = book.record(state, bid)
-        if rec.get("stage") in (None, "over"):
-            rec.clear()
-            rec["stage"] = "range"
-        rec["battle"] = battle.model_dump(mode="json")
+        book.join_battle(state, bid, battle)
     _in_fight_order(state)
 
 
 @applies(BattlesOpened)
 def _apply_opened(state: CampaignState, event: BattlesOpened) -> None:
     for bid, battle in event.battles.items():
-        rec = book.record(state, bid)
-        rec.clear()
-        rec.update({"battle": battle.model_dump(mode="json"), "stage": "range"})
+        book.open_battle(state, bid, battle)
     _in_fight_order(state)
 
 
 def _in_fight_order(state: CampaignState) -> None:
     """Put the battles of the combat book in the order they are fought (``fight_order``)."""
-    area = state.slots.get(book.AREA)
-    if not area or not area.get("battles"):
-        return
-    area["battles"] = dict(sorted(
-        area["battles"].items(),
-        key=lambda item: fight_order(book.battle_of(item[1]), state.acting),
-    ))
+    book.sort_battles(state, lambda battle: fight_order(battle, state.acting))
 
 
 @applies(FightersLaunched)
 def _apply_launched(state: CampaignState, event: FightersLaunched) -> None:
-    rec = book.record(state, event.battle)
-    battle = launch_fighters(book.battle_of(rec), event.side, event.launched)
-    rec["battle"] = battle.model_dump(mode="json")
+    battle = launch_fighters(book.battle_value(state, event.battle), event.side, event.launched)
+    book.set_battle(state, event.battle, battle)
 
 
 @applies(RangeRolled)
 def _apply_range(state: CampaignState, event: RangeRolled) -> None:
-    rec = book.record(state, event.battle)
-    rec.update({"stage": "choose", "chooser": event.result.chooser.value})
+    book.range_rolled(state, event.battle, event.result.chooser)
 
 
 @applies(RangeChosen)
 def _apply_chosen(state: CampaignState, event: RangeChosen) -> None:
-    rec = book.record(state, event.battle)
-    rec.pop(book.DEFAULTED, None)  # each round's assignment is chosen anew
-    rec.update({"stage": "assign", "range": event.range.value, "draft": {}, "declared": {}})
+    book.range_chosen(state, event.battle, event.range)
 
 
 @applies(PairingDefaulted)
 def _apply_defaulted(state: CampaignState, event: PairingDefaulted) -> None:
-    book.record(state, event.battle).setdefault(book.DEFAULTED, []).append(event.side.value)
+    book.pairing_defaulted(state, event.battle, event.side)
 
 
 @applies(TargetsAssigned)
 def _apply_assigned(state: CampaignState, event: TargetsAssigned) -> None:
-    rec = book.record(state, event.battle)
-    rec["draft"] = event.draft.model_dump(mode="json")
-    if event.by != "protocol":
-        rec["assigned_by"] = event.by
-    if event.complete:
-        rec["engagements"] = [e.model_dump(mode="json") for e in event.draft.engagements]
-        rec["stage"] = "fire"
+    book.targets_assigned(state, event.battle, event.draft, event.by, event.complete)
 
 
 @applies(FireDeclared)
 def _apply_declared(state: CampaignState, event: FireDeclared) -> None:
-    rec = book.record(state, event.battle)
-    rec.setdefault("declared", {})[event.side.value] = {
-        "close_attacks": list(event.close_attacks),
-        "short_missiles": list(event.short_missiles),
-        "multiple_targets": list(event.multiple_targets),
-        "return_targets": dict(event.return_targets),
-    }
+    book.fire_declared(state, event.battle, event.side, book.Declaration(
+        close_attacks=tuple(event.close_attacks), short_missiles=tuple(event.short_missiles),
+        multiple_targets=tuple(event.multiple_targets), return_targets=event.return_targets))
 
 
 def current_units(state: CampaignState, battle: Battle) -> Battle:
@@ -223,16 +197,13 @@ def current_units(state: CampaignState, battle: Battle) -> Battle:
 
 def _refresh_system(state: CampaignState, system: str, done: str) -> None:
     """After battle ``done`` changed units, bring the other battles of the system up to date."""
-    for bid, rec in book.battles(state).items():
-        if bid == done or rec.get("stage") == "over":
-            continue
-        battle = book.battle_of(rec)
-        if battle.system != system:
+    for bid, battle in book.open_in_system(state, system).items():
+        if bid == done:
             continue
         battle = current_units(state, battle)
-        book.record(state, bid)["battle"] = battle.model_dump(mode="json")
+        book.set_battle(state, bid, battle)
         if battle.is_over:
-            book.record(state, bid)["stage"] = "over"
+            book.battle_over(state, bid)
 
 
 def move_units(state: CampaignState, uids: list[str], place: Location) -> None:
@@ -276,19 +247,16 @@ def _apply_round(state: CampaignState, event: RoundFought) -> None:
     for unit in event.after.units:  # a disrupted mothership disrupts its fighters (DN-CBT-8)
         if unit.disrupted:
             state.units[unit.uid].disrupted = True
-    rec = book.record(state, event.battle)
-    rec["battle"] = event.after.model_dump(mode="json")
-    rec["stage"] = "over" if event.after.is_over else "withdraw"
     # neutrals defend their system and never withdraw (DN-NEU-2): the attacker decides alone
     first = event.after.defender
-    rec["withdrawing"] = (event.after.attacker if first is Side.NEUTRAL else first).value
+    book.round_fought(state, event.battle, event.after,
+                      event.after.attacker if first is Side.NEUTRAL else first)
     _refresh_system(state, system, event.battle)
 
 
 @applies(WithdrawalDecided)
 def _apply_withdrawal(state: CampaignState, event: WithdrawalDecided) -> None:
-    rec = book.record(state, event.battle)
-    battle = book.battle_of(rec)
+    battle = book.battle_value(state, event.battle)
     if event.destination is not None:
         place = (Location.box(battle.system) if event.destination == "box"
                  else Location.hex(event.destination))
@@ -296,11 +264,11 @@ def _apply_withdrawal(state: CampaignState, event: WithdrawalDecided) -> None:
         battle = battle.model_copy(
             update={"units": tuple(u for u in battle.units if u.side != event.side)}
         )
-        rec["battle"] = battle.model_dump(mode="json")
+        book.set_battle(state, event.battle, battle)
     if battle.is_over:
-        rec["stage"] = "over"
+        book.battle_over(state, event.battle)
     elif event.side == battle.defender:
-        rec["withdrawing"] = battle.attacker.value
+        book.withdrawal_next(state, event.battle, battle.attacker)
     else:
-        rec.update({"stage": "range", "draft": {}, "declared": {}, "engagements": []})
+        book.next_round(state, event.battle)
     _refresh_system(state, battle.system, event.battle)

@@ -10,7 +10,8 @@ protocol step by step) or ``assign B ENGAGEMENTS`` (a whole assignment, checked)
 targets, DN-CBT-3/5/6) → ``fire B`` → ``withdraw B DEST`` / ``stay B`` (defender, then attacker,
 DN-CBT-7). The space sub-phase cannot end while a battle is open.
 """
-from typing import Literal
+from collections.abc import Callable
+from typing import Literal, TypeVar
 
 from pydantic import Field
 
@@ -55,20 +56,32 @@ from campaign.rules.combat.space_events import (
     WithdrawalDecided,
 )
 from campaign.rules.combat.withdrawal import withdrawal_options
+from campaign.rules.dice import Dice
 from campaign.rules.errors import IllegalOrderError, InvalidOrderError
 from campaign.rules.ids import Side
 from campaign.rules.offers import accepted
 from campaign.rules.phases import Actor, Phase, SubPhase
-from campaign.rules.registry import decides, end_check, offered_when, on_enter, order_type
+from campaign.rules.registry import (
+    OfferCheck,
+    decides,
+    end_check,
+    offered_when,
+    on_enter,
+    order_type,
+)
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.setup_rules import find_system
 from campaign.rules.state import CampaignState, Location, Where
 
 COMBAT_PHASES = (Phase.FIRST_COMBAT, Phase.REACTION_COMBAT, Phase.SECOND_COMBAT)
 SPACE = [SubPhase.SPACE]
+OrderT = TypeVar("OrderT", bound=Order)
 
 
-def _space_order(rule: str, summary: str, template: str):  # noqa: ANN202 - decorator factory
+def _space_order(
+    rule: str, summary: str, template: str
+) -> Callable[[type[OrderT]], type[OrderT]]:
+    """``order_type`` for an either-side order of the space sub-phases of combat."""
     return order_type(phases=COMBAT_PHASES, sub_phases=SPACE, actor=Actor.EITHER, rule=rule,
                       summary=summary, template=template)
 
@@ -171,7 +184,7 @@ class JoinBattle(Order):
 # --- hooks -------------------------------------------------------------------------------------
 
 
-def _open(state: CampaignState, ruleset: Ruleset, dice: object) -> list[Event]:
+def _open(state: CampaignState, ruleset: Ruleset, dice: Dice) -> list[Event]:
     """Find the battles of this combat phase (DN-NEU-2 third side, DN-REA-1 restriction)."""
     found = {battle_id(b.system, b.attacker, b.defender): b for b in find_battles(state, ruleset)}
     return [BattlesOpened(battles=found)] if found else []
@@ -199,8 +212,10 @@ def _side(order: Order) -> Side:
 
 
 @decides(Launch)
-def _decide_launch(state: CampaignState, order: Launch, ruleset: Ruleset, dice) -> list[Event]:
-    rec = book.get(state, order.battle)
+def _decide_launch(
+    state: CampaignState, order: Launch, ruleset: Ruleset, dice: Dice
+) -> list[Event]:
+    rec = book.find(state, order.battle)
     book.expect_stage(rec, order.battle, "range")
     battle = book.expect_member(rec, _side(order), order.battle)
     launched = launch_fighters(battle, _side(order), order.fighters)
@@ -209,8 +224,10 @@ def _decide_launch(state: CampaignState, order: Launch, ruleset: Ruleset, dice) 
 
 
 @decides(RollRange)
-def _decide_range(state: CampaignState, order: RollRange, ruleset: Ruleset, dice) -> list[Event]:
-    rec = book.get(state, order.battle)
+def _decide_range(
+    state: CampaignState, order: RollRange, ruleset: Ruleset, dice: Dice
+) -> list[Event]:
+    rec = book.find(state, order.battle)
     book.expect_stage(rec, order.battle, "range")
     battle = book.expect_member(rec, _side(order), order.battle)
     first = _fought_first(state, order.battle, battle.system)
@@ -227,10 +244,10 @@ def _decide_range(state: CampaignState, order: RollRange, ruleset: Ruleset, dice
 
 def _fought_first(state: CampaignState, battle_ref: str, system: str) -> str | None:
     """An earlier open battle in ``system`` that must be fought before ``battle_ref`` (DN-NEU-2)."""
-    for other, other_rec in book.battles(state).items():
+    for other, other_rec in book.records(state).items():
         if other == battle_ref:
             return None
-        if other_rec.get("stage") != "over" and book.battle_of(other_rec).system == system:
+        if other_rec.is_open and other_rec.battle.system == system:
             return other
     return None
 
@@ -246,12 +263,15 @@ def _range_chosen(battle: Battle, battle_ref: str, chosen: Range) -> list[Event]
 
 
 @decides(ChooseRange)
-def _decide_choose(state: CampaignState, order: ChooseRange, ruleset: Ruleset, dice) -> list[Event]:
-    rec = book.get(state, order.battle)
+def _decide_choose(
+    state: CampaignState, order: ChooseRange, ruleset: Ruleset, dice: Dice
+) -> list[Event]:
+    rec = book.find(state, order.battle)
     book.expect_stage(rec, order.battle, "choose")
-    if rec["chooser"] != _side(order).value:
-        raise IllegalOrderError("DN-CBT-1", f"{rec['chooser']} won the range roll and chooses")
-    return _range_chosen(book.battle_of(rec), order.battle, order.range)
+    if rec.chooser is not _side(order):
+        chooser = rec.chooser.value if rec.chooser is not None else None
+        raise IllegalOrderError("DN-CBT-1", f"{chooser} won the range roll and chooses")
+    return _range_chosen(rec.battle, order.battle, order.range)
 
 
 def _default_steps(battle: Battle, draft: AssignmentDraft, sides: set[Side]) -> AssignmentDraft:
@@ -263,13 +283,15 @@ def _default_steps(battle: Battle, draft: AssignmentDraft, sides: set[Side]) -> 
 
 
 @decides(Target)
-def _decide_target(state: CampaignState, order: Target, ruleset: Ruleset, dice) -> list[Event]:
-    rec = book.get(state, order.battle)
+def _decide_target(
+    state: CampaignState, order: Target, ruleset: Ruleset, dice: Dice
+) -> list[Event]:
+    rec = book.find(state, order.battle)
     book.expect_stage(rec, order.battle, "assign")
     side = _side(order)
     battle = book.expect_member(rec, side, order.battle)
-    defaulted = book.defaulted_sides(rec) | {Side.NEUTRAL}
-    draft = book.draft_of(rec)
+    defaulted = {*rec.defaulted, Side.NEUTRAL}
+    draft = rec.draft
     if [uid.lower() for uid in order.units] == ["auto"]:
         if order.engagements:
             raise InvalidOrderError("target BATTLE auto takes no engagement numbers")
@@ -313,10 +335,10 @@ def _assign(
     by: Literal["protocol", "referee", "agreed"],
 ) -> list[Event]:
     """A whole assignment, checked against the protocol before it is accepted (DN-CBT-3)."""
-    rec = book.get(state, battle_ref)
+    rec = book.find(state, battle_ref)
     book.expect_stage(rec, battle_ref, "assign")
-    battle = book.battle_of(rec)
-    draft = book.draft_of(rec)
+    battle = rec.battle
+    draft = rec.draft
     if (draft.engagements or draft.named) and Side.NEUTRAL not in battle.sides:
         raise IllegalOrderError("DN-CBT-3", "the assignment has begun step by step")
     if draft.engagements and Side.NEUTRAL in battle.sides and texts != ["auto"]:
@@ -328,8 +350,10 @@ def _assign(
 
 
 @decides(Assign)
-def _decide_assign(state: CampaignState, order: Assign, ruleset: Ruleset, dice) -> list[Event]:
-    rec = book.get(state, order.battle)
+def _decide_assign(
+    state: CampaignState, order: Assign, ruleset: Ruleset, dice: Dice
+) -> list[Event]:
+    rec = book.find(state, order.battle)
     book.expect_stage(rec, order.battle, "assign")
     battle = book.expect_member(rec, _side(order), order.battle)
     if Side.NEUTRAL in battle.sides:
@@ -352,32 +376,36 @@ def _decide_assign(state: CampaignState, order: Assign, ruleset: Ruleset, dice) 
 
 @decides(RefereeAssign)
 def _decide_referee_assign(
-    state: CampaignState, order: RefereeAssign, ruleset: Ruleset, dice
+    state: CampaignState, order: RefereeAssign, ruleset: Ruleset, dice: Dice
 ) -> list[Event]:
     return _assign(state, order.battle, order.engagements, "referee")
 
 
-def _plan(rec: dict, extra: dict[str, dict] | None = None) -> RoundPlan:
+def _plan(rec: book.BattleRecord,
+          extra: dict[Side, book.Declaration] | None = None) -> RoundPlan:
     """The round plan from the record's assignment and both sides' declarations."""
-    declared = dict(rec.get("declared", {}))
-    declared.update(extra or {})
+    declared = {**rec.declared, **(extra or {})}
     close: list[str] = []
     short: set[str] = set()
     multiple: list[str] = []
     returns: dict[str, str] = {}
     for side_decl in declared.values():
-        close += side_decl["close_attacks"]
-        short |= set(side_decl["short_missiles"])
-        multiple += side_decl["multiple_targets"]
-        returns.update(side_decl["return_targets"])
-    return RoundPlan(range=book.range_of(rec), engagements=book.engagements_of(rec),
+        close += side_decl.close_attacks
+        short |= set(side_decl.short_missiles)
+        multiple += side_decl.multiple_targets
+        returns.update(side_decl.return_targets)
+    if rec.range is None:  # pragma: no cover - a battle at "fire" has chosen its range
+        raise IllegalOrderError("DN-CBT-2", "the range of this round is not chosen yet")
+    return RoundPlan(range=rec.range, engagements=rec.engagements,
                      return_targets=returns, close_attacks=tuple(close),
                      short_missiles=frozenset(short), multiple_targets=tuple(multiple))
 
 
 @decides(Declare)
-def _decide_declare(state: CampaignState, order: Declare, ruleset: Ruleset, dice) -> list[Event]:
-    rec = book.get(state, order.battle)
+def _decide_declare(
+    state: CampaignState, order: Declare, ruleset: Ruleset, dice: Dice
+) -> list[Event]:
+    rec = book.find(state, order.battle)
     book.expect_stage(rec, order.battle, "fire")
     side = _side(order)
     battle = book.expect_member(rec, side, order.battle)
@@ -390,10 +418,10 @@ def _decide_declare(state: CampaignState, order: Declare, ruleset: Ruleset, dice
     for uid in (*order.close_attacks, *order.short_missiles, *order.multiple_targets, *returns):
         if uid not in {u.uid for u in battle.side_units(side)}:
             raise IllegalOrderError("DN-CBT-5", f"{uid} is not a unit of {side} in this battle")
-    mine = {side.value: {"close_attacks": order.close_attacks,
-                         "short_missiles": order.short_missiles,
-                         "multiple_targets": order.multiple_targets,
-                         "return_targets": returns}}
+    mine = {side: book.Declaration(close_attacks=tuple(order.close_attacks),
+                                   short_missiles=tuple(order.short_missiles),
+                                   multiple_targets=tuple(order.multiple_targets),
+                                   return_targets=returns)}
     check_plan(battle, _plan(rec, mine), multiple_targets_rule=ruleset.house_rules.multiple_targets)
     return [FireDeclared(battle=order.battle, side=side, close_attacks=order.close_attacks,
                          short_missiles=order.short_missiles,
@@ -401,8 +429,8 @@ def _decide_declare(state: CampaignState, order: Declare, ruleset: Ruleset, dice
 
 
 @decides(Fire)
-def _decide_fire(state: CampaignState, order: Fire, ruleset: Ruleset, dice) -> list[Event]:
-    rec = book.get(state, order.battle)
+def _decide_fire(state: CampaignState, order: Fire, ruleset: Ruleset, dice: Dice) -> list[Event]:
+    rec = book.find(state, order.battle)
     book.expect_stage(rec, order.battle, "fire")
     battle = book.expect_member(rec, _side(order), order.battle)
     rules = ruleset.house_rules
@@ -415,18 +443,21 @@ def _decide_fire(state: CampaignState, order: Fire, ruleset: Ruleset, dice) -> l
                         rolls=tuple(dice.take()))]
 
 
-def _withdrawing(state: CampaignState, order: Order) -> tuple[dict, Battle]:
-    rec = book.get(state, order.battle)  # type: ignore[attr-defined]
-    book.expect_stage(rec, order.battle, "withdraw")  # type: ignore[attr-defined]
-    battle = book.expect_member(rec, _side(order), order.battle)  # type: ignore[attr-defined]
-    if rec["withdrawing"] != _side(order).value:
-        raise IllegalOrderError("DN-CBT-7", f"{rec['withdrawing']} decides on withdrawal first")
-    return rec, battle
+def _withdrawing(state: CampaignState, order: Withdraw | Stay) -> Battle:
+    rec = book.find(state, order.battle)
+    book.expect_stage(rec, order.battle, "withdraw")
+    battle = book.expect_member(rec, _side(order), order.battle)
+    if rec.withdrawing is not _side(order):
+        first = rec.withdrawing.value if rec.withdrawing is not None else None
+        raise IllegalOrderError("DN-CBT-7", f"{first} decides on withdrawal first")
+    return battle
 
 
 @decides(Withdraw)
-def _decide_withdraw(state: CampaignState, order: Withdraw, ruleset: Ruleset, dice) -> list[Event]:
-    _, battle = _withdrawing(state, order)
+def _decide_withdraw(
+    state: CampaignState, order: Withdraw, ruleset: Ruleset, dice: Dice
+) -> list[Event]:
+    battle = _withdrawing(state, order)
     side = _side(order)
     options = withdrawal_options(state, ruleset, side, battle)
     if order.destination in options.open_jumps and not options.verdict.allowed:
@@ -446,7 +477,7 @@ def _decide_withdraw(state: CampaignState, order: Withdraw, ruleset: Ruleset, di
 
 
 @decides(Stay)
-def _decide_stay(state: CampaignState, order: Stay, ruleset: Ruleset, dice) -> list[Event]:
+def _decide_stay(state: CampaignState, order: Stay, ruleset: Ruleset, dice: Dice) -> list[Event]:
     _withdrawing(state, order)
     return [WithdrawalDecided(battle=order.battle, side=_side(order), destination=None, units=[])]
 
@@ -459,7 +490,9 @@ def _may_fight(state: CampaignState, side: Side, uid: str) -> bool:
 
 
 @decides(JoinBattle)
-def _decide_join(state: CampaignState, order: JoinBattle, ruleset: Ruleset, dice) -> list[Event]:
+def _decide_join(
+    state: CampaignState, order: JoinBattle, ruleset: Ruleset, dice: Dice
+) -> list[Event]:
     side = _side(order)
     find_system(ruleset, order.system)
     check_reaction_units(state, order.units)
@@ -473,14 +506,14 @@ def _decide_join(state: CampaignState, order: JoinBattle, ruleset: Ruleset, dice
         if found.system != order.system:
             continue
         bid = battle_id(found.system, found.attacker, found.defender)
-        rec = book.battles(state).get(bid)
-        if rec is None or rec.get("stage") == "over":
+        rec = book.records(state).get(bid)
+        if rec is None or not rec.is_open:
             changed[bid] = found
             continue
-        if side not in book.battle_of(rec).sides:
+        if side not in rec.battle.sides:
             continue
         book.expect_stage(rec, bid, "range")  # ships join between rounds
-        current = book.battle_of(rec)
+        current = rec.battle
         known = {u.uid for u in current.units}
         joining = tuple(u for u in found.units if u.uid not in known)
         changed[bid] = current.model_copy(update={"units": current.units + joining})
@@ -499,23 +532,20 @@ def _decide_join(state: CampaignState, order: JoinBattle, ruleset: Ruleset, dice
 # side (DN-CBT-1 round sequence); the handlers above still check everything.
 
 
-def _open_records(state: CampaignState, side: Side | None) -> list[tuple[str, dict, Battle]]:
+def _open_records(
+    state: CampaignState, side: Side | None
+) -> list[tuple[str, book.BattleRecord, Battle]]:
     """Open battles (id, record, battle) that ``side`` fights in (None: every open battle)."""
-    out = []
-    for bid, rec in book.battles(state).items():
-        if rec.get("stage") == "over":
-            continue
-        battle = book.battle_of(rec)
-        if side is None or side in battle.sides:
-            out.append((bid, rec, battle))
-    return out
+    return [(bid, rec, rec.battle) for bid, rec in book.records(state).items()
+            if rec.is_open and (side is None or side in rec.battle.sides)]
 
 
-def _at_stage(stage: str, state: CampaignState, side: Side | None) -> bool:
-    return any(rec.get("stage") == stage for _, rec, _ in _open_records(state, side))
+def _at_stage(stage: book.Stage, state: CampaignState, side: Side | None) -> bool:
+    return any(rec.stage == stage for _, rec, _ in _open_records(state, side))
 
 
-def _stage_offer(stage: str):  # noqa: ANN202 - offer-check factory
+def _stage_offer(stage: book.Stage) -> OfferCheck:
+    """The offer check "some battle of ``side`` is at ``stage``"."""
     def offer(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
         return _at_stage(stage, state, side)
 
@@ -533,7 +563,7 @@ offered_when(Fire)(_stage_offer("fire"))
 def _offer_range(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
     """A battle of ``side`` waits for its range roll and is next in its system (DN-CBT-1/NEU-2)."""
     return any(
-        rec.get("stage") == "range" and _fought_first(state, bid, battle.system) is None
+        rec.stage == "range" and _fought_first(state, bid, battle.system) is None
         for bid, rec, battle in _open_records(state, side)
     )
 
@@ -542,7 +572,7 @@ def _offer_range(state: CampaignState, side: Side | None, ruleset: Ruleset) -> b
 def _offer_choose(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
     """``side`` won a range roll and chooses the range (DN-CBT-1/2)."""
     return any(
-        rec.get("stage") == "choose" and side is not None and rec.get("chooser") == side.value
+        rec.stage == "choose" and side is not None and rec.chooser is side
         for _, rec, _ in _open_records(state, side)
     )
 
@@ -551,18 +581,17 @@ def _offer_choose(state: CampaignState, side: Side | None, ruleset: Ruleset) -> 
 def _offer_target(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
     """The assignment protocol waits for ``side`` to name, answer or add a unit (DN-CBT-3)."""
     for _, rec, battle in _open_records(state, side):
-        if rec.get("stage") == "assign":
-            waiting = book.draft_of(rec).waiting_for(battle)
+        if rec.stage == "assign":
+            waiting = rec.draft.waiting_for(battle)
             if waiting is not None and waiting[0] is side:
                 return True
     return False
 
 
-def _whole_assignment_open(rec: dict, battle: Battle) -> bool:
+def _whole_assignment_open(rec: book.BattleRecord, battle: Battle) -> bool:
     """A whole assignment is still accepted: not begun step by step, or neutrals fight."""
-    draft = book.draft_of(rec)
-    begun = bool(draft.engagements) or draft.named is not None
-    return rec.get("stage") == "assign" and (not begun or Side.NEUTRAL in battle.sides)
+    begun = bool(rec.draft.engagements) or rec.draft.named is not None
+    return rec.stage == "assign" and (not begun or Side.NEUTRAL in battle.sides)
 
 
 @offered_when(RefereeAssign)
@@ -584,8 +613,7 @@ def _offer_assign(state: CampaignState, side: Side | None, ruleset: Ruleset) -> 
 
 def _withdrawing_now(state: CampaignState, side: Side | None) -> list[Battle]:
     return [battle for _, rec, battle in _open_records(state, side)
-            if rec.get("stage") == "withdraw" and side is not None
-            and rec.get("withdrawing") == side.value]
+            if rec.stage == "withdraw" and side is not None and rec.withdrawing is side]
 
 
 @offered_when(Stay)

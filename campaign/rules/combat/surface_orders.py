@@ -10,6 +10,7 @@ sides meet (``ground-fought``), on entering the sub-phase.
 from typing import Literal
 
 from campaign.rules.base import Event, Order
+from campaign.rules.combat import book
 from campaign.rules.combat.detect import (
     box_units,
     check_reaction_units,
@@ -34,6 +35,7 @@ from campaign.rules.combat.model import Combatant
 from campaign.rules.combat.space_events import eliminate, move_units
 from campaign.rules.combat.space_orders import COMBAT_PHASES
 from campaign.rules.combat.surface import BoxUnit
+from campaign.rules.dice import Dice
 from campaign.rules.errors import IllegalOrderError, InvalidOrderError
 from campaign.rules.ids import CombatResult, Side, UnitCategory, UnitFlag
 from campaign.rules.phases import Actor, Phase, SubPhase
@@ -169,10 +171,11 @@ def _droppable(state: CampaignState, ruleset: Ruleset, orbit: list[Combatant]) -
 
 
 @decides(Interact)
-def _decide_interact(state: CampaignState, order: Interact, ruleset: Ruleset, dice) -> list[Event]:
+def _decide_interact(
+    state: CampaignState, order: Interact, ruleset: Ruleset, dice: Dice
+) -> list[Event]:
     star = find_system(ruleset, order.system)
-    done = (state.slots.get("combat") or {}).get("interacted", [])
-    if order.system in done:
+    if order.system in book.combat_book(state).interacted:
         raise IllegalOrderError("DN-INT-1", f"the ships at {star.name} have already acted")
     bombard = {}
     for text in order.bombard:
@@ -221,12 +224,12 @@ def _check_one_pd_landing(
         )
 
 
-def _pending(state: CampaignState) -> dict[str, dict]:
+def _pending(state: CampaignState) -> dict[str, book.PendingInteraction]:
     """Interactions waiting for the PD owner's targets, by system."""
-    return (state.slots.get("combat") or {}).get("pd_pending", {})
+    return book.combat_book(state).pd_pending
 
 
-def _resolve(state: CampaignState, ruleset: Ruleset, dice, system: str,
+def _resolve(state: CampaignState, ruleset: Ruleset, dice: Dice, system: str,
              plan: InteractionPlan) -> list[Event]:
     """Bombardment, PD fire and landing, with their dice (DN-INT-1..4)."""
     star = find_system(ruleset, system)
@@ -237,27 +240,29 @@ def _resolve(state: CampaignState, ruleset: Ruleset, dice, system: str,
 
 
 @decides(PdFire)
-def _decide_pd_fire(state: CampaignState, order: PdFire, ruleset: Ruleset, dice) -> list[Event]:
+def _decide_pd_fire(
+    state: CampaignState, order: PdFire, ruleset: Ruleset, dice: Dice
+) -> list[Event]:
     find_system(ruleset, order.system)
     pending = _pending(state).get(order.system)
     if pending is None:
         raise IllegalOrderError("DN-INT-2", f"no PD fire is awaited at {order.system}")
-    if pending["pd_owner"] != (order.side.value if order.side else None):
-        raise IllegalOrderError("DN-INT-2", f"only {pending['pd_owner']} controls that PD")
+    if pending.pd_owner is not order.side:
+        raise IllegalOrderError("DN-INT-2", f"only {pending.pd_owner.value} controls that PD")
     targets = {}
     for text in order.targets:
         pd, sep, ship = text.partition(">")
         if not sep:
             raise InvalidOrderError(f"PD target {text!r}: expected PD>SHIP")
         targets[pd] = ship
-    plan = InteractionPlan.model_validate(pending["plan"]).model_copy(
-        update={"pd_targets": targets}
-    )
+    plan = pending.plan.model_copy(update={"pd_targets": targets})
     return _resolve(state, ruleset, dice, order.system, plan)
 
 
 @decides(LiftOff)
-def _decide_lift_off(state: CampaignState, order: LiftOff, ruleset: Ruleset, dice) -> list[Event]:
+def _decide_lift_off(
+    state: CampaignState, order: LiftOff, ruleset: Ruleset, dice: Dice
+) -> list[Event]:
     find_system(ruleset, order.system)
     check_reaction_units(state, order.units)
     box = [u for u in box_units(state, ruleset, order.system) if _may_act(state, u.uid)]
@@ -265,7 +270,7 @@ def _decide_lift_off(state: CampaignState, order: LiftOff, ruleset: Ruleset, dic
     return [LiftedOff(system=order.system, units=order.units)]
 
 
-def _ground(state: CampaignState, ruleset: Ruleset, dice) -> list[Event]:
+def _ground(state: CampaignState, ruleset: Ruleset, dice: Dice) -> list[Event]:
     """Resolve surface combat in every box where hostile sides meet (DN-GND-1/2)."""
     events: list[Event] = []
     owners: dict[str, set[Side]] = {}
@@ -319,18 +324,18 @@ def _split_losses(
     return now, pending
 
 
-def _pending_losses(state: CampaignState) -> dict[str, dict[str, int]]:
+def _pending_losses(state: CampaignState) -> dict[str, dict[Side, int]]:
     """Ground losses still to be chosen: system -> side -> count."""
-    return (state.slots.get("combat") or {}).get("losses", {})
+    return book.combat_book(state).losses
 
 
 @decides(RemoveLosses)
 def _decide_remove(
-    state: CampaignState, order: RemoveLosses, ruleset: Ruleset, dice
+    state: CampaignState, order: RemoveLosses, ruleset: Ruleset, dice: Dice
 ) -> list[Event]:
     side = order.side
     assert side is not None
-    count = _pending_losses(state).get(order.system, {}).get(side.value)
+    count = _pending_losses(state).get(order.system, {}).get(side)
     if count is None:
         raise IllegalOrderError("DN-GND-2", f"{side} has no losses to choose at {order.system}")
     own = {u.uid for u in ground_forces(box_units(state, ruleset, order.system))
@@ -348,7 +353,7 @@ def _losses_chosen(state: CampaignState, ruleset: Ruleset) -> None:
     """The surface sub-phase cannot end while a player still has losses to choose."""
     if state.sub_phase is SubPhase.SURFACE and _pending_losses(state):
         waiting = ", ".join(
-            f"{side} at {sys}" for sys, sides in sorted(_pending_losses(state).items())
+            f"{side.value} at {sys}" for sys, sides in sorted(_pending_losses(state).items())
             for side in sides
         )
         raise IllegalOrderError("DN-GND-2", f"ground losses still to choose: {waiting}")
@@ -375,16 +380,13 @@ def _apply_interacted(state: CampaignState, event: Interacted) -> None:
         for cargo in state.cargo_of(uid):  # the transport lands and unloads (DN-MOV-5)
             state.units[cargo.id].location = box
     move_units(state, [*result.landed, *result.dropped], box)
-    area = state.slots.setdefault("combat", {})
-    area.setdefault("interacted", []).append(event.system)
-    area.get("pd_pending", {}).pop(event.system, None)
+    book.box_dealt_with(state, event.system)
 
 
 @applies(InteractionDeclared)
 def _apply_declared(state: CampaignState, event: InteractionDeclared) -> None:
-    pending = state.slots.setdefault("combat", {}).setdefault("pd_pending", {})
-    pending[event.system] = {"plan": event.plan.model_dump(mode="json"),
-                             "pd_owner": event.pd_owner.value}
+    book.pd_fire_awaited(state, event.system,
+                         book.PendingInteraction(plan=event.plan, pd_owner=event.pd_owner))
 
 
 def _awaiting_pd(state: CampaignState, ruleset: Ruleset) -> None:
@@ -410,20 +412,14 @@ def _apply_ground(state: CampaignState, event: GroundFought) -> None:
         if state.units[uid].location.where is not Where.ELIMINATED:
             eliminate(state, uid)
     if event.pending:
-        losses = state.slots.setdefault("combat", {}).setdefault("losses", {})
-        mine = losses.setdefault(event.result.system, {})
-        for side, count in event.pending.items():
-            mine[side.value] = count
+        book.losses_to_choose(state, event.result.system, event.pending)
 
 
 @applies(LossesRemoved)
 def _apply_losses(state: CampaignState, event: LossesRemoved) -> None:
     for uid in event.units:
         eliminate(state, uid)
-    losses = state.slots.get("combat", {}).get("losses", {})
-    losses.get(event.system, {}).pop(event.side.value, None)
-    if not losses.get(event.system):
-        losses.pop(event.system, None)
+    book.losses_chosen(state, event.system, event.side)
 
 
 # --- what legal_orders offers (DN-SEQ-2) --------------------------------------------------------
@@ -439,7 +435,7 @@ def _acting_systems(state: CampaignState, where: Where) -> set[str]:
 def _offer_interact(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
     """Ships of the acting side that may act are in a stellar hex whose box they have not dealt
     with yet and where no PD fire is awaited (DN-INT-1/2, DN-REA-1)."""
-    done = set((state.slots.get("combat") or {}).get("interacted", [])) | set(_pending(state))
+    done = set(book.combat_book(state).interacted) | set(_pending(state))
     return any(_orbit(state, ruleset, system)
                for system in sorted(_acting_systems(state, Where.HEX) - done))
 
@@ -458,7 +454,7 @@ def _offer_lift_off(state: CampaignState, side: Side | None, ruleset: Ruleset) -
 def _offer_pd_fire(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
     """An interaction waits for ``side``'s PD targets (DN-INT-2)."""
     return side is not None and any(
-        rec["pd_owner"] == side.value for rec in _pending(state).values()
+        pending.pd_owner is side for pending in _pending(state).values()
     )
 
 
@@ -466,4 +462,4 @@ def _offer_pd_fire(state: CampaignState, side: Side | None, ruleset: Ruleset) ->
 def _offer_remove_losses(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
     """``side`` still chooses the units its ground combat losses remove (DN-GND-2)."""
     losses = _pending_losses(state).values()
-    return side is not None and any(side.value in sides for sides in losses)
+    return side is not None and any(side in sides for sides in losses)

@@ -14,6 +14,7 @@ from campaign.rules.combat import book
 from campaign.rules.combat.battle_ids import short_ids
 from campaign.rules.combat.model import Battle
 from campaign.rules.combat.withdrawal import withdrawal_options
+from campaign.rules.errors import EngineBugError
 from campaign.rules.ids import Side
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
@@ -39,9 +40,9 @@ def battle_stage_duty(
     state: CampaignState, ruleset: Ruleset | None, battle_id: str, short: str
 ) -> Duty | None:
     """The duty of one open battle at its current stage (None when it is over)."""
-    rec = book.battles(state)[battle_id]
-    stage = rec.get("stage")
-    battle = book.battle_of(rec)
+    rec = book.records(state)[battle_id]
+    stage = rec.stage
+    battle = rec.battle
     where = f"battle {short} at {battle.system}"
     if stage == "range":
         side = _roller(state, battle)
@@ -51,7 +52,7 @@ def battle_stage_duty(
         return _duty(side, orders, f"{where}: roll for range, round {battle.round + 1}",
                      "DN-CBT-1", battle_id, short)
     if stage == "choose":
-        side = Side(rec["chooser"])
+        side = _decided(rec.chooser)
         return _duty(side, [f"choose-range {short} long", f"choose-range {short} short"],
                      f"{where}: {side.value} won the range roll and choose", "DN-CBT-2",
                      battle_id, short)
@@ -63,7 +64,7 @@ def battle_stage_duty(
                      f"{where}: targets assigned, resolve the round's fire", "DN-CBT-4",
                      battle_id, short)
     if stage == "withdraw":
-        side = Side(rec["withdrawing"])
+        side = _decided(rec.withdrawing)
         orders = [f"stay {short}"]
         if ruleset is not None and withdrawal_options(state, ruleset, side, battle).destinations:
             orders.append(f"withdraw {short} DEST")
@@ -72,8 +73,17 @@ def battle_stage_duty(
     return None
 
 
-def _assign_duty(rec: dict, battle: Battle, where: str, battle_id: str, short: str) -> Duty:
-    draft = book.draft_of(rec)
+def _decided(side: Side | None) -> Side:
+    """The side a battle's stage names (``choose``: the chooser, ``withdraw``: who decides);
+    the appliers that set those stages always name one."""
+    if side is None:  # pragma: no cover - see above
+        raise EngineBugError("a battle's stage names no side")
+    return side
+
+
+def _assign_duty(rec: book.BattleRecord, battle: Battle, where: str, battle_id: str,
+                 short: str) -> Duty:
+    draft = rec.draft
     waiting = draft.waiting_for(battle)
     if waiting is None:  # pragma: no cover - a complete draft moves the stage to "fire"
         return _duty(None, [], f"{where}: assignment complete", "DN-CBT-3", battle_id, short)
@@ -112,24 +122,23 @@ def battle_duties(state: CampaignState, ruleset: Ruleset | None) -> list[Duty]:
     duties: list[Duty] = []
     busy: set[str] = set()
     shorts = short_ids(state)
-    for bid, rec in book.battles(state).items():
-        if rec.get("stage") == "over":
+    area = book.combat_book(state)
+    for bid, rec in area.battles.items():
+        if not rec.is_open:
             continue
-        system = book.battle_of(rec).system
+        system = rec.battle.system
         if system in busy:  # fought after the earlier battle of the system (DN-NEU-2)
             continue
         busy.add(system)
         duty = battle_stage_duty(state, ruleset, bid, shorts[bid])
         if duty is not None:
             duties.append(duty)
-    area = state.slots.get("combat") or {}
-    for system, pending in sorted(area.get("pd_pending", {}).items()):
-        owner = Side(pending["pd_owner"])
+    for system, pending in sorted(area.pd_pending.items()):
+        owner = pending.pd_owner
         duties.append(_duty(owner, [f"pd-fire {system} PD>SHIP"],
                             f"interaction at {system}: {owner.value} aim their PD", "DN-INT-2"))
-    for system, sides in sorted(area.get("losses", {}).items()):
-        for side_name, count in sorted(sides.items()):
-            side = Side(side_name)
+    for system, sides in sorted(area.losses.items()):
+        for side, count in sorted(sides.items()):
             duties.append(_duty(side, [f"remove-losses {system} UNITS"],
                                 f"ground combat at {system}: {side.value} choose {count} "
                                 "unit(s) to remove", "DN-GND-2"))

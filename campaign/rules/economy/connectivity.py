@@ -241,8 +241,8 @@ def blocked_systems(
     if tanker_rule:
         by_system = occupancy.by_system
         for i in graph.tertiary:
-            presence = by_system.get(graph.systems[i].id)
-            if presence is None or side not in presence.tanker_sides:
+            tertiary = by_system.get(graph.systems[i].id)
+            if tertiary is None or side not in tertiary.tanker_sides:
                 blocked[i] = True
                 needs_tanker[i] = True
     return blocked, needs_tanker

@@ -115,8 +115,8 @@ def all_box_control(ruleset: Ruleset, occupancy: Occupancy) -> dict[str, BoxCont
     found: dict[str, BoxControl] = {}
     for i in sorted(candidates):
         system = graph.systems[i]
-        presence = by_system.get(system.id)
-        found[system.id] = box_control(system, presence.ground_sides if presence else ())
+        here = by_system.get(system.id)
+        found[system.id] = box_control(system, here.ground_sides if here else ())
     return found
 
 

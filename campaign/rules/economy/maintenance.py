@@ -256,20 +256,23 @@ def _decide_maintain(
 
 
 def _resolve(ship: Upkeep, unpaid: set[str], recover: set[str], dice: Dice) -> ShipUpkeep:
-    base = {"unit_id": ship.unit_id, "system": ship.system_id}
+    uid, system = ship.unit_id, ship.system_id
     if ship.disrupted:
         if ship.unit_id in recover:
-            return ShipUpkeep(**base, outcome=Outcome.RECOVERED, cost=ship.recovery,
-                              disrupted=False)
-        return ShipUpkeep(**base, outcome=Outcome.STAYS_DISRUPTED, disrupted=True)
+            return ShipUpkeep(unit_id=uid, system=system, outcome=Outcome.RECOVERED,
+                              cost=ship.recovery, disrupted=False)
+        return ShipUpkeep(unit_id=uid, system=system, outcome=Outcome.STAYS_DISRUPTED,
+                          disrupted=True)
     if ship.civilised:
         if ship.unit_id in unpaid:
-            return ShipUpkeep(**base, outcome=Outcome.UNPAID, disrupted=True)
-        return ShipUpkeep(**base, outcome=Outcome.PAID, cost=ship.cost, disrupted=False)
+            return ShipUpkeep(unit_id=uid, system=system, outcome=Outcome.UNPAID, disrupted=True)
+        return ShipUpkeep(unit_id=uid, system=system, outcome=Outcome.PAID, cost=ship.cost,
+                          disrupted=False)
     roll = dice.roll(f"frontier maintenance {ship.unit_id}")
     passed = roll >= ship.maintenance
     return ShipUpkeep(
-        **base,
+        unit_id=uid,
+        system=system,
         outcome=Outcome.ROLL_PASSED if passed else Outcome.ROLL_FAILED,
         roll=roll,
         target=ship.maintenance,

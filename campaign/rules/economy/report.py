@@ -105,8 +105,8 @@ class IncomeReport(_Model):
         lines.append(f"  {'total':40} {self.income:>3} RU")
         if self.treasury is not None:
             lines.append(f"  treasury now (unspent RU carry over, DN-ECO-6) {self.treasury:>3} RU")
-        for box in self.uncontrolled:
-            lines.append(f"  no control of {box.system_name}: {box.reason} ({box.control_rule})")
+        for lost in self.uncontrolled:
+            lines.append(f"  no control of {lost.system_name}: {lost.reason} ({lost.control_rule})")
         return "\n".join(lines)
 
 

@@ -1,6 +1,12 @@
-"""Movement bookkeeping kept in the campaign state (plain JSON data, hashed with the state).
+"""Movement bookkeeping kept in the campaign state, read as typed models (docs/engine.md,
+"Typed area state").
 
-Per movement step (``state.slots["movement"]``, cleared by the engine at every step change):
+The state keeps it as plain JSON (hashed with the state; see ``combat/book.py`` for why). This
+module is the only code that knows its shape: readers validate it into the models below, the
+``mark_*`` writers (event appliers only) change the JSON in place.
+
+Per movement step (``state.slots["movement"]``, cleared by the engine at every step change),
+``MovementStep``:
 
 - ``moved``: units that have moved in any way this phase (jump, sublight, lift-off, landing);
 - ``finished``: units whose movement is over for this phase;
@@ -9,18 +15,19 @@ Per movement step (``state.slots["movement"]``, cleared by the engine at every s
 - ``rolls``: the DN-MOV-9 roll of each disrupted ship (one per ship per movement phase);
 - ``refuelled``: per side, the type 3 systems where a friendly tanker ended its move (DN-MOV-4).
 
-Per player turn (``state.turn_slots["movement"]``): ``reaction_stack``, the units of the one stack
-moved in Reaction Movement (DN-MOV-8), which the combat rules read for DN-REA-1.
+Per player turn (``state.turn_slots["movement"]``, ``MovementTurn``): ``reaction_stack``, the
+units of the one stack moved in Reaction Movement (DN-MOV-8), which the combat rules read for
+DN-REA-1.
 
 For the whole game (``state.game_slots["explored_routes"]``, the key the economy rules read too):
 unexplored routes opened by DN-NEB-1, as ``[a, b]`` pairs.
-
-Readers here never mutate; the ``mark_*`` writers are for event appliers only.
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
 
 from campaign.rules.economy.adapter import EXPLORED_ROUTES_SLOT
 from campaign.rules.ids import Side
@@ -29,39 +36,67 @@ from campaign.rules.state import CampaignState
 AREA = "movement"
 
 
-def _step(state: CampaignState) -> dict[str, Any]:
-    return state.slots.get(AREA) or {}
+class MovementStep(BaseModel):
+    """What movement keeps for the current movement step (see the module docstring)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    moved: frozenset[str] = frozenset()
+    finished: frozenset[str] = frozenset()
+    halted: tuple[str, ...] = ()  # in the order they stopped
+    rolls: dict[str, int] = Field(default_factory=dict)
+    refuelled: dict[Side, frozenset[str]] = Field(default_factory=dict)
+
+    def roll_of(self, unit_id: str) -> int | None:
+        """The DN-MOV-9 roll made for ``unit_id`` this step, if any."""
+        return self.rolls.get(unit_id)
+
+    def is_refuelled(self, side: Side, system_id: str) -> bool:
+        """True when a friendly tanker of ``side`` ended its movement in ``system_id``."""
+        return system_id in self.refuelled.get(side, frozenset())
 
 
-def moved(state: CampaignState) -> set[str]:
+class MovementTurn(BaseModel):
+    """What movement keeps for the current player turn."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    reaction_stack: tuple[str, ...] | None = None
+
+
+def movement_step(state: CampaignState) -> MovementStep:
+    """What movement keeps for the current step."""
+    return MovementStep.model_validate(state.slots.get(AREA) or {})
+
+
+def moved(state: CampaignState) -> frozenset[str]:
     """Units that have moved in any way during the current movement step."""
-    return set(_step(state).get("moved", ()))
+    return movement_step(state).moved
 
 
-def finished(state: CampaignState) -> set[str]:
+def finished(state: CampaignState) -> frozenset[str]:
     """Units whose movement is over for the current step."""
-    return set(_step(state).get("finished", ()))
+    return movement_step(state).finished
 
 
-def halted(state: CampaignState) -> set[str]:
-    """Units waiting for fuel in a type 3 system (DN-MOV-4)."""
-    return set(_step(state).get("halted", ()))
+def halted(state: CampaignState) -> tuple[str, ...]:
+    """Units waiting for fuel in a type 3 system (DN-MOV-4), in the order they stopped."""
+    return movement_step(state).halted
 
 
 def roll_of(state: CampaignState, unit_id: str) -> int | None:
     """The DN-MOV-9 roll made for ``unit_id`` this step, if any."""
-    value = _step(state).get("rolls", {}).get(unit_id)
-    return int(value) if value is not None else None
+    return movement_step(state).roll_of(unit_id)
 
 
 def refuelled(state: CampaignState, side: Side, system_id: str) -> bool:
     """True when a friendly tanker of ``side`` ended its movement in ``system_id`` this step."""
-    return system_id in _step(state).get("refuelled", {}).get(side.value, ())
+    return movement_step(state).is_refuelled(side, system_id)
 
 
 def reaction_stack(state: CampaignState) -> list[str] | None:
     """The units moved in this player turn's Reaction Movement (DN-MOV-8), or ``None``."""
-    found = (state.turn_slots.get(AREA) or {}).get("reaction_stack")
+    found = MovementTurn.model_validate(state.turn_slots.get(AREA) or {}).reaction_stack
     return list(found) if found is not None else None
 
 
@@ -74,7 +109,7 @@ def explored_routes(state: CampaignState) -> set[frozenset[str]]:
 
 
 def _writable(state: CampaignState) -> dict[str, Any]:
-    book = state.slots.setdefault(AREA, {})
+    book: dict[str, Any] = state.slots.setdefault(AREA, {})
     for key in ("moved", "finished", "halted"):
         book.setdefault(key, [])
     book.setdefault("rolls", {})

@@ -123,9 +123,9 @@ def check_self_propelled(ruleset: Ruleset, group: Group) -> None:
 def check_may_move(state: CampaignState, ruleset: Ruleset, group: Group, rule: str) -> None:
     """Not finished this phase (``rule`` cited), no failed DN-MOV-9 roll, DN-MOV-8 in reaction."""
     check_reaction(state, group)
-    done = book.finished(state)
+    step = book.movement_step(state)
     for unit in group.units:
-        value = book.roll_of(state, unit.id)
+        value = step.roll_of(unit.id)
         maintenance = ruleset.unit_type(unit.kind).maintenance
         if value is not None and value < maintenance:
             raise IllegalOrderError(
@@ -133,7 +133,7 @@ def check_may_move(state: CampaignState, ruleset: Ruleset, group: Group, rule: s
                 f"{unit.id} is disrupted and rolled {value} this phase, below its maintenance "
                 f"number {maintenance}: it cannot move until the next movement phase",
             )
-        if unit.id in done:
+        if unit.id in step.finished:
             raise IllegalOrderError(rule, f"{unit.id} has finished its movement this phase")
 
 
@@ -163,11 +163,12 @@ def disrupted_rolls(
     """
     rolls: dict[str, int] = {}
     stay: list[str] = []
+    step = book.movement_step(state)
     for unit in group.units:
         if not unit.disrupted:
             continue
         maintenance = ruleset.unit_type(unit.kind).maintenance
-        value = book.roll_of(state, unit.id)
+        value = step.roll_of(unit.id)
         if value is None:
             value = dice.roll(f"disrupted move {unit.id}")
             rolls[unit.id] = value

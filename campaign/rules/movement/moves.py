@@ -277,7 +277,8 @@ def decide_sublight(
     star_map = ruleset.star_map
     if not star_map.has_system(order.system):
         raise InvalidOrderError(f"unknown system {order.system!r}")
-    already = [u.id for u in group.units if u.id in book.moved(state)]
+    moved = book.moved(state)
+    already = [u.id for u in group.units if u.id in moved]
     if already:
         raise IllegalOrderError(
             "DN-MOV-1", f"{', '.join(already)} already moved this phase: sublight is a whole move"

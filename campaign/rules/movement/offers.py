@@ -58,9 +58,9 @@ def _destinations(state: CampaignState, ruleset: Ruleset, side: Side, mode: str)
 @offered_when(Jump)
 def _offer_jump(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
     """Some stack or ship of ``side`` has a legal jump destination (DN-MOV-2..4)."""
-    return _acting(state, side) and _destinations(
-        state, ruleset, side, "jump"  # type: ignore[arg-type]
-    )
+    if side is None or not _acting(state, side):
+        return False
+    return _destinations(state, ruleset, side, "jump")
 
 
 @offered_when(Sublight)

@@ -17,7 +17,7 @@ from campaign.rules import errors
 from campaign.rules.ids import Side, SystemType
 from campaign.rules.movement import book
 from campaign.rules.movement.groups import Group, explorers_of
-from campaign.rules.movement.presence import Presence
+from campaign.rules.movement.presence import Placed, Presence
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
 
@@ -155,9 +155,9 @@ class Terrain:
         blocks ends the move there instead (``check``, ``hidden_blocker``)."""
         blockers = self.visible_blockers(system_id)
         if blockers:
-            who = blockers[0].unit
+            who, seen = blockers[0].unit, blockers[0].unit_type
             kind = "neutral" if who.owner is Side.NEUTRAL else "enemy"
-            what = f"{kind} {blockers[0].unit_type.code} {who.id}"
+            what = f"{kind} {seen.code if seen is not None else 'counter'} {who.id}"
             return Obstacle(
                 "DN-MOV-2",
                 f"{mover.label} must stop at {self.name(system_id)}: {what} there blocks "
@@ -214,7 +214,7 @@ class Terrain:
             return Arrival.FINISHED
         return Arrival.HALTED
 
-    def visible_blockers(self, system_id: str) -> list:  # noqa: ANN201 - presence entries
+    def visible_blockers(self, system_id: str) -> list[Placed]:
         """The enemy units in ``system_id`` that stop jump movement and that the moving side
         can see (DN-MOV-2/3): face-down neutral counters are not among them."""
         return self.presence.blockers(self.side, system_id, face_down=False)

@@ -124,8 +124,9 @@ def move_options(state: CampaignState, ruleset: Ruleset, side: Side, what: str) 
             legal[target] = Destination(
                 target, "jump", plan.path, plan.arrival, plan.explore is not None, note
             )
+    moved = book.moved(state)
     sublight_ok = state.phase is Phase.FIRST_MOVEMENT and not any(
-        u.id in book.moved(state) for u in group.units
+        u.id in moved for u in group.units
     )
     if sublight_ok:
         for target in ruleset.star_map.hex_neighbours(group.system):
@@ -156,11 +157,8 @@ def move_options(state: CampaignState, ruleset: Ruleset, side: Side, what: str) 
     stuck_here = ruleset.star_map.system(
         group.system
     ).type is SystemType.TERTIARY and not terrain.fuelled(group.system)
-    local = [
-        p.unit.id
-        for p in presence.tankers(side, group.system)
-        if p.unit.id not in book.finished(state)
-    ]
+    finished = book.finished(state)
+    local = [p.unit.id for p in presence.tankers(side, group.system) if p.unit.id not in finished]
     if stuck_here and local:
         hints.append(f"DN-MOV-4: end-move {local[0]} here refuels {group.label} so it can jump on")
     return MoveOptions(what, group.label, start, legal, refused, tuple(hints))

@@ -14,8 +14,8 @@ import json
 from collections.abc import Sequence
 from functools import lru_cache
 
+from campaign.records.rows import Head, StoredEvent
 from campaign.rules.errors import TamperedLogError
-from campaign.store.rows import Head, StoredEvent
 
 GENESIS_HASH = "0" * 64
 
