@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from campaign.pbem.fair import shuffle
+from campaign.pbem.fair import group, shuffle
 from campaign.pbem.fair.reveal import RevealBook
 from campaign.rules import engine, fairplay
 from campaign.rules.base import Event
@@ -29,6 +29,22 @@ from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
 
 FIRST, SECOND = Side.SOLOMANI, Side.ASLAN  # who sends file 1 (and shuffle passes 1 and 3)
+
+
+def swapped_second_pass(i: int, j: int, honest=shuffle.second_pass):  # noqa: ANN001, ANN201
+    """A pass 2 that puts the cards of final positions ``box-(i+1)`` and ``box-(j+1)`` the
+    other way round: its permutation differs from ``honest``'s by that swap, every key and
+    commitment is the same (two deals whose face-down kinds are permuted, ADR 0028)."""
+    def second(context, side, public, first, rand):  # noqa: ANN001, ANN202
+        made, secrets = honest(context, side, public, first, rand)
+        order = secrets.permutations["box"]
+        order[i], order[j] = order[j], order[i]
+        box = list(made.decks["box"])
+        for k in (i, j):
+            key = secrets.keys[shuffle.card_name("box", k)]
+            box[k] = group.mul(key, bytes.fromhex(first.decks["box"][order[k]])).hex()
+        return shuffle.Pass(2, side, {**made.decks, "box": box}, made.commitments), secrets
+    return second
 
 
 def byte_stream(seed: int):  # noqa: ANN201 - a group.Random

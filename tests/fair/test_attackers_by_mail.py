@@ -24,6 +24,7 @@ from campaign.pbem.fair.reveal import open_card
 from campaign.rules import fairplay
 from campaign.rules.ids import Side
 from tests.fair.by_mail import CAMPAIGN, FIRST, MailTable, play_to_conscription
+from tests.fair.machines import swapped_second_pass
 from tests.pbem.conftest import resealed
 
 SECOND = FIRST.enemy
@@ -161,24 +162,6 @@ def test_a_file_without_its_shuffle_pass_is_refused(tmp_path) -> None:
 # --- what one side's machine holds -----------------------------------------------------------
 
 
-def _swapped_second_pass(monkeypatch: pytest.MonkeyPatch, i: int, j: int) -> None:
-    """Aslan's pass 2 puts the cards of final positions ``box-(i+1)`` and ``box-(j+1)`` the
-    other way round (its permutation differs by that swap; every key, every commitment and
-    everything else it makes stay the same)."""
-    honest = shuffle.second_pass
-
-    def second(context, side, public, first, rand):  # noqa: ANN001, ANN202
-        made, secrets = honest(context, side, public, first, rand)
-        order = secrets.permutations["box"]
-        order[i], order[j] = order[j], order[i]
-        box = list(made.decks["box"])
-        for k in (i, j):
-            key = secrets.keys[shuffle.card_name("box", k)]
-            box[k] = group.mul(key, bytes.fromhex(first.decks["box"][order[k]])).hex()
-        return shuffle.Pass(2, side, {**made.decks, "box": box}, made.commitments), secrets
-    monkeypatch.setattr(shuffle, "second_pass", second)
-
-
 HEX = re.compile(r"[0-9a-f]{64}")
 
 
@@ -205,7 +188,7 @@ def test_one_sides_machine_cannot_tell_permuted_face_down_kinds_apart(tmp_path, 
     for swap in (False, True):
         with monkeypatch.context() as patched:
             if swap:
-                _swapped_second_pass(patched, 2, 3)
+                patched.setattr(shuffle, "second_pass", swapped_second_pass(2, 3))
             table = MailTable(tmp_path / f"world-{int(swap)}")
             play_to_conscription(table)
             table.settle()

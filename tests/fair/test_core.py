@@ -20,6 +20,7 @@ from campaign.pbem.fair.reveal import RevealBook, open_card
 from campaign.rules import fairplay
 from campaign.rules.dice import RollContext, SeededSource
 from campaign.rules.errors import WaitingError
+from tests.fair.machines import swapped_second_pass
 
 CONTEXT = "core-test"
 
@@ -180,19 +181,6 @@ def test_malformed_points_are_refused() -> None:
 # --- indistinguishability ----------------------------------------------------------------
 
 
-def _swapped(i: int, j: int):  # noqa: ANN202 - a second pass that swaps two final cards
-    def second(context, side, public, first, rand):  # noqa: ANN001, ANN202
-        made, secrets = shuffle.second_pass(context, side, public, first, rand)
-        order = secrets.permutations["box"]
-        order[i], order[j] = order[j], order[i]
-        box = list(made.decks["box"])
-        for k in (i, j):
-            key = secrets.keys[shuffle.card_name("box", k)]
-            box[k] = group.mul(key, bytes.fromhex(first.decks["box"][order[k]])).hex()
-        return shuffle.Pass(2, side, {**made.decks, "box": box}, made.commitments), secrets
-    return second
-
-
 def test_one_sides_data_cannot_tell_two_set_ups_with_permuted_kinds_apart() -> None:
     """ADR 0028: two deals whose box-3 and box-4 hold each other's kinds (aslan's permutation
     differs by that swap, every key the same). Solomani's data — its secrets, every pass and
@@ -201,7 +189,7 @@ def test_one_sides_data_cannot_tell_two_set_ups_with_permuted_kinds_apart() -> N
     keys finds no card there in either deal; with aslan's secrets the deals differ."""
     public = {"box": ["neutral:PD/1", "neutral:RT-2/1", "neutral:JT-3/1", "neutral:AT-8/1"]}
     worlds = []
-    for second in (shuffle.second_pass, _swapped(2, 3)):
+    for second in (shuffle.second_pass, swapped_second_pass(2, 3)):
         passes, solomani, aslan, deck = _deal(public, (21, 22), second_pass=second)
         worlds.append((passes, solomani, aslan, deck))
     kinds = [[open_card(d, c, {"solomani": s.share(c), "aslan": a.share(c)})
