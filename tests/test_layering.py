@@ -17,16 +17,14 @@ from one layer to another. A layer may import only the layers listed for it:
 The foundation modules (``campaign`` itself for the version, ``userfiles`` the bounded reader,
 ``extras`` the install hints, ``bundled`` the shipped files) may be imported by every layer but
 ``rules``. ``scenarios`` import no campaign layer (only the foundation). No import circle may
-exist among the modules of ``campaign`` or of ``scenarios`` (issue 30; ADR 0029).
+exist among the modules of ``campaign`` or of ``scenarios``, counting every import statement
+(function-local and ``TYPE_CHECKING`` ones too; issue 30, ADR 0029). The graph is read by
+``tests/import_graph.py``, shared with the rules core's and the scenarios' own checks.
 """
 
 from __future__ import annotations
 
-import ast
-from collections import defaultdict
-from pathlib import Path
-
-from tests.conftest import REPO_ROOT
+from tests.import_graph import circles, import_graph, modules
 
 FOUNDATION = {"campaign", "userfiles", "extras", "bundled"}
 #: What each layer may import besides itself and the foundation.
@@ -53,59 +51,8 @@ RULES_FOR = {
 }
 
 
-def _module(path: Path) -> str:
-    parts = list(path.relative_to(REPO_ROOT).with_suffix("").parts)
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-def _type_only(tree: ast.Module) -> set[ast.AST]:
-    """The import statements under ``if TYPE_CHECKING:``: read by the type checker, never run."""
-    guarded: set[ast.AST] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            guarded.update(inner for stmt in node.body for inner in ast.walk(stmt))
-    return guarded
-
-
-def _imports(path: Path, module: str, modules: set[str], *, typing: bool = True) -> set[str]:
-    """Every module of ours that ``path`` imports (relative imports resolved), wherever the
-    import statement stands (a function-local import is an edge too): ``from X import name`` is
-    an edge to ``X.name`` when that is a module, else to ``X`` (as import-linter counts; the
-    parent package that Python loads first is not an edge). ``typing=False`` leaves out the
-    imports only the type checker reads."""
-    found: set[str] = set()
-    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    skipped = set() if typing else _type_only(tree)
-    for node in ast.walk(tree):
-        if node in skipped:
-            continue
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
-                base = ".".join([*anchor, base] if base else anchor)
-            for alias in node.names:
-                name = f"{base}.{alias.name}"
-                found.add(name if name in modules else base)
-    return {name for name in found if name in modules}
-
-
-def _sources() -> dict[str, Path]:
-    modules = {}
-    for package in ("campaign", "scenarios"):
-        for path in sorted((REPO_ROOT / package).rglob("*.py")):
-            modules[_module(path)] = path
-    return modules
-
-
-def _graph(*, typing: bool = True) -> dict[str, set[str]]:
-    modules = _sources()
-    known = set(modules)
-    return {module: _imports(path, module, known, typing=typing) - {module}
-            for module, path in modules.items()}
+def _graph() -> dict[str, set[str]]:
+    return import_graph({**modules("campaign"), **modules("scenarios")})
 
 
 def _layer(module: str) -> str:
@@ -115,62 +62,31 @@ def _layer(module: str) -> str:
     return "campaign" if len(parts) == 1 else parts[1]
 
 
+def _allowed(layer: str, target: str) -> bool:
+    other = _layer(target)
+    if other == layer or (other in FOUNDATION and layer != "rules"):
+        return True
+    if other not in ALLOWED.get(layer, set()):
+        return False
+    return other != "rules" or layer not in RULES_FOR or target in RULES_FOR[layer]
+
+
 def test_every_layer_imports_only_what_the_house_allows():
-    broken = []
-    for module, targets in sorted(_graph().items()):
-        layer = _layer(module)
-        for target in sorted(targets):
-            other = _layer(target)
-            if other == layer or (other in FOUNDATION and layer != "rules"):
-                continue
-            if layer == "scenarios" and other in FOUNDATION:
-                continue
-            allowed = ALLOWED.get(layer, set())
-            if other not in allowed or (other == "rules" and layer in RULES_FOR
-                                        and target not in RULES_FOR[layer]
-                                        and target != "campaign.rules"):
-                broken.append(f"{module} -> {target}")
+    broken = [f"{module} -> {target}" for module, targets in sorted(_graph().items())
+              for target in sorted(targets) if not _allowed(_layer(module), target)]
     assert broken == [], "imports the house does not allow:\n" + "\n".join(broken)
 
 
+def test_the_house_rules_see_a_forbidden_import():
+    # the check above would pass vacuously if its table allowed everything
+    assert not _allowed("views", "campaign.store.repository")
+    assert not _allowed("pbem", "campaign.store.database")
+    assert not _allowed("tui", "campaign.rules.engine")
+    assert not _allowed("rules", "campaign.userfiles")
+    assert _allowed("app", "campaign.store.repository")
+    assert _allowed("cli", "campaign.rules.ids")
+
+
 def test_no_import_circle_in_campaign_or_scenarios():
-    """A circle closed by a function-local import counts; one closed only by an import under
-    ``if TYPE_CHECKING:`` does not (it never runs)."""
-    graph = _graph(typing=False)
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    circles: list[list[str]] = []
-    counter = [0]
-
-    def visit(node: str) -> None:  # Tarjan's strongly connected components
-        index[node] = low[node] = counter[0]
-        counter[0] += 1
-        stack.append(node)
-        on_stack.add(node)
-        for nxt in graph[node]:
-            if nxt not in index:
-                visit(nxt)
-                low[node] = min(low[node], low[nxt])
-            elif nxt in on_stack:
-                low[node] = min(low[node], index[nxt])
-        if low[node] == index[node]:
-            component = []
-            while True:
-                top = stack.pop()
-                on_stack.discard(top)
-                component.append(top)
-                if top == node:
-                    break
-            if len(component) > 1:
-                circles.append(sorted(component))
-
-    for node in sorted(graph):
-        if node not in index:
-            visit(node)
-    by_size = defaultdict(list)
-    for circle in circles:
-        by_size[len(circle)].append(" <-> ".join(circle))
-    assert circles == [], "import circles:\n" + "\n".join(
-        line for size in sorted(by_size) for line in by_size[size])
+    found = circles(_graph())
+    assert found == [], "import circles:\n" + "\n".join(" <-> ".join(c) for c in found)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, TypeVar
+from typing import Protocol, TypeVar
 
 from campaign.records.ledger_rows import (
     FairPass,
@@ -26,7 +26,7 @@ from campaign.records.ledger_rows import (
 )
 from campaign.records.rows import StoredEvent
 from campaign.rules.errors import ConflictError
-from campaign.store.database import Connection, IntegrityViolation
+from campaign.store.database import Connection, Database, IntegrityViolation
 from campaign.store.statements import (
     LEDGER_TABLE_NAMES,
     delete_after,
@@ -35,8 +35,15 @@ from campaign.store.statements import (
     set_dice_mode,
 )
 
-if TYPE_CHECKING:
-    from campaign.store.repository import Store
+
+class Host(Protocol):
+    """What the ledger needs of the store it lives in (``Store``): its database, and creating
+    the ledger's tables on first use. A protocol, so this module does not import the repository
+    that creates it (``Store.ledger``)."""
+
+    database: Database
+
+    def create_missing(self, names: Sequence[str], present: set[str] | None = None) -> None: ...
 
 Row = TypeVar("Row")
 
@@ -99,7 +106,7 @@ def _save_player(connection: Connection, player: PbemPlayer) -> None:
     _insert(connection, player)
 
 
-def exchanged_through(store: Store, name: str) -> int:
+def exchanged_through(store: Host, name: str) -> int:
     """The last event of ``name`` that went out or came in with a turn file (0: none, also when
     this database never exchanged one: the ledger's tables are not created for asking).
 
@@ -119,7 +126,7 @@ def _other(side: str) -> str:
 class Ledger:
     """The PBEM tables of one store (``Store.ledger``)."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Host) -> None:
         self.store = store
         self.database = store.database
         store.create_missing(LEDGER_TABLE_NAMES)

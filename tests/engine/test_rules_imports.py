@@ -20,19 +20,9 @@ from tests.import_graph import (
     undeclared_local_imports,
 )
 
-#: The read side still in ``campaign/rules/`` until issue 30 moves it to ``campaign/views/``
-#: (the lead's part; remove each name when its module leaves). ``reports*`` import each other.
-MOVING_TO_VIEWS = frozenset({
-    "campaign.rules.reports",
-    "campaign.rules.reports_systems",
-    "campaign.rules.reports_upkeep",
-    "campaign.rules.views",
-})
-
 
 def rules_modules() -> dict[str, Path]:
-    return {name: path for name, path in modules("campaign.rules").items()
-            if name not in MOVING_TO_VIEWS}
+    return modules("campaign.rules")
 
 
 def test_no_import_circle_in_the_rules_core():  # DN-SEQ-1: state -> sequence, not -> flow
