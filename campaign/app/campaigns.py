@@ -139,6 +139,10 @@ class Campaigns:
         the set-up's neutral shuffle is always seeded.
         """
         check_campaign_name(name)
+        if fair:  # the joint shuffle needs the fair extra: say so before anything is made
+            from campaign.pbem.fair.group import require
+
+            require()
         if dice_mode not in DICE_MODES:
             raise CampaignError(f"unknown dice mode {dice_mode!r} ({', '.join(DICE_MODES)})")
         if layout == "random" and seed is None:

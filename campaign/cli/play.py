@@ -182,9 +182,6 @@ def _new(args: argparse.Namespace) -> int:
         if args.dice == "physical":
             raise ValueError("--fair is for play by e-mail; a campaign with physical dice is "
                              "played at the table (use --dice commit-reveal)")
-        from campaign.pbem.fair.group import require
-
-        require()
     service = open_service(args)
     loaded = service.create(args.name, layout=args.layout, seed=args.seed, dice_mode=args.dice,
                             fair=args.fair)
