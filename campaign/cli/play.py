@@ -178,10 +178,9 @@ def _new(args: argparse.Namespace) -> int:
     if args.as_side is not None and args.dice == "physical":
         raise ValueError("--as is for play by e-mail; a campaign with physical dice is played "
                          "at the table (use --dice commit-reveal or seeded)")
-    if args.fair:
-        if args.dice == "physical":
-            raise ValueError("--fair is for play by e-mail; a campaign with physical dice is "
-                             "played at the table (use --dice commit-reveal)")
+    if args.fair and args.dice == "physical":
+        raise ValueError("--fair is for play by e-mail; a campaign with physical dice is "
+                         "played at the table (use --dice commit-reveal)")
     service = open_service(args)
     loaded = service.create(args.name, layout=args.layout, seed=args.seed, dice_mode=args.dice,
                             fair=args.fair)
