@@ -129,14 +129,14 @@ class FairMail:
         name, public = loaded.row.name, fairplay.decks(loaded.ruleset)
         made = self.passes(name, public).get(exchange)
         if made is not None and made.side == side:
-            return FairSection(shuffle=made.to_plain()), []
+            return FairSection(shuffle=_as_stored(made)), []
         if exchange != 1:
             raise FairPlayFileError(
                 f"file {exchange} must carry pass {exchange} of the joint shuffle, which is "
                 "made when the other side's file before it is imported: import that file first",
                 problem="no-pass", side=side)
         made, secrets = shuffle.first_pass(loaded.state.campaign_id, side, public, self.rand)
-        return FairSection(shuffle=made.to_plain()), self._rows(name, made, secrets=secrets)
+        return FairSection(shuffle=_as_stored(made)), self._rows(name, made, secrets=secrets)
 
     # --- import ---------------------------------------------------------------------------------
 
@@ -291,6 +291,13 @@ class FairMail:
         cards = sum(len(labels) for labels in public.values())
         return (f"campaign {name!r}: the joint shuffle is sound: all {PASSES} passes follow from "
                 f"both openings ({cards} cards, every key matches its commitment)")
+
+
+def _as_stored(made: shuffle.Pass) -> dict[str, object]:
+    """A pass as a file carries it: in the key order of its stored canonical JSON, so that
+    ``export --again`` writes the file again byte for byte from the stored pass."""
+    plain: dict[str, object] = json.loads(canonical_json(made.to_plain()))
+    return plain
 
 
 def _next_duty(state: CampaignState, deck: shuffle.Deck, secrets: shuffle.Secrets | None,

@@ -115,3 +115,12 @@ def test_each_database_holds_only_its_own_secrets(game) -> None:
         decks.append(deck)
     assert decks[0].digest == decks[1].digest
     assert fairplay.slot(table.machines[Side.ASLAN].state())["sealed"] == decks[0].digest
+
+
+def test_files_with_a_shuffle_pass_are_written_again_byte_for_byte(game) -> None:
+    """docs/turn-files.md (`export --again`): files 1-3 carry a pass of the joint shuffle; the
+    sender's and the receiver's databases both rebuild each of them exactly as it was sent."""
+    table, _ = game
+    for number, path in enumerate(table.sent[:3], start=1):
+        for machine in table.machines.values():
+            assert machine.pbem.export_again(CAMPAIGN, number).json_text == path.read_text()
