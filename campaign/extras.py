@@ -17,6 +17,8 @@ PROJECT = "dark-nebula-campaign"
 EXTRAS: dict[str, tuple[str, tuple[str, ...]]] = {
     "solver": ("the compiled solvers and the fastest computer levels", ("numpy", "numba")),
     "pbem": ("signed turn files (campaign keygen, export --sign)", ("cryptography",)),
+    "fair": ("fair play by e-mail: face-down counters nobody's database holds (ADR 0028)",
+             ("pynacl",)),
     "png": ("PNG pictures (cairosvg; it also needs the system's cairo library)",
             ("cairosvg",)),
     "postgres": ("PostgreSQL databases (postgresql+psycopg:// URLs)", ("psycopg[binary]",)),

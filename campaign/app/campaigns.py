@@ -125,8 +125,12 @@ class Campaigns:
         seed: int | None = None,
         dice_seed: str | None = None,
         dice_mode: str = "seeded",
+        *,
+        fair: bool = False,
     ) -> Loaded:
-        """A new campaign: pins the data, logs the map and the seeded neutral shuffle.
+        """A new campaign: pins the data, logs the map and the seeded neutral shuffle (with
+        ``fair``: no seeded shuffle; the two players' machines shuffle the face-down counters
+        jointly by turn file, docs/adr/0028-fair-play-by-e-mail.md).
 
         ``seed`` seeds random assembly and, when no ``dice_seed`` is given, the dice too (so a
         seeded game is reproducible: for tests, demos and seed games). Without ``seed`` a random
@@ -135,6 +139,10 @@ class Campaigns:
         the set-up's neutral shuffle is always seeded.
         """
         check_campaign_name(name)
+        if fair:  # the joint shuffle needs the fair extra: say so before anything is made
+            from campaign.pbem.fair.group import require
+
+            require()
         if dice_mode not in DICE_MODES:
             raise CampaignError(f"unknown dice mode {dice_mode!r} ({', '.join(DICE_MODES)})")
         if layout == "random" and seed is None:
@@ -149,6 +157,7 @@ class Campaigns:
             ruleset,
             MapAssembled(layout=layout_record(ruleset.star_map)),
             SeededSource(dice_seed),
+            fair=fair,
         )
         self.store.create_campaign(
             CampaignRow(

@@ -24,6 +24,7 @@ statements are ``campaign.store.ledger``; what a database agreed (side, signatur
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -33,16 +34,19 @@ from typing import BinaryIO, TextIO
 from campaign import __version__
 from campaign.app import CampaignService, Loaded, parse_stored
 from campaign.app.agreement import KEYS_ENV, Agreement
+from campaign.app.fair_mail import FairMail
 from campaign.app.mail_checks import MailChecks
 from campaign.app.orders import referee_restoration, referee_undo_reason
 from campaign.pbem import fairdice, signing
 from campaign.pbem.armour import MAX_BYTES, armour, parse_turn_file
 from campaign.pbem.errors import ChecksumError, StaleFileError, TurnFileError
+from campaign.pbem.fair.group import Random
 from campaign.pbem.model import (
     SCHEMA_VERSION,
     Batch,
     DiceExchange,
     DiceMode,
+    FairSection,
     Header,
     Signature,
     TurnBody,
@@ -81,8 +85,8 @@ class Exported:
         """What was written to ``shown`` (the path as the user gave it)."""
         header = self.turn.header
         again_note = " (again, byte for byte)" if again else ""
-        return (f"{shown}: file {header.exchange} from {header.side.value}{again_note}, events "
-                f"{header.base_seq + 1}-{header.head_seq} ({len(self.turn.body.batches)} orders)")
+        return (f"{shown}: file {header.exchange} from {header.side.value}{again_note}, "
+                f"{_carried(self.turn)}")
 
 
 @dataclass(frozen=True)
@@ -97,12 +101,15 @@ class Imported:
     digest: str
     notes: list[str] = field(default_factory=list)  # e.g. an option that had no effect
     story: list[StoryEntry] = field(default_factory=list)  # DN-NEU-1: the receiver's view
+    shuffle: bool = False  # fair mode: the file carried a pass of the joint shuffle
 
     def line(self, shown: str) -> str:
         """The one line saying what ``shown`` (the file as the user named it) brought."""
-        return (f"{shown}: file {self.exchange} from {self.side.value} imported: events "
-                f"{self.first_seq}-{self.last_seq}, {len(self.orders)} orders re-run and "
-                f"matched; state digest {self.digest[:12]}")
+        orders = (f"events {self.first_seq}-{self.last_seq}, {len(self.orders)} orders re-run "
+                  "and matched" if self.orders else "no orders")
+        shuffle = f", pass {self.exchange} of the joint shuffle checked" if self.shuffle else ""
+        return (f"{shown}: file {self.exchange} from {self.side.value} imported: {orders}"
+                f"{shuffle}; state digest {self.digest[:12]}")
 
     def resolved_line(self, shown: str) -> str:
         """The line of ``campaign resolve``: the other side's crossed file was kept."""
@@ -190,13 +197,15 @@ class PbemService:
         allow_referee: bool = False,
         accept_dice: DiceMode | None = None,
         side: Side | None = None,
+        fair_random: Random = os.urandom,
     ) -> None:
         """``keys_dir`` holds the other side's ``SIDE.pub`` (it must be a directory);
         ``new_secret`` makes commit–reveal secrets (tests pass a reproducible one);
         ``allow_referee`` accepts referee orders in the other player's files;
         ``accept_dice`` accepts the first file's dice mode if it differs from the campaign's;
         ``side`` is the side this database's player plays (``--as``): needed to import a
-        first file, checked against the recorded side afterwards."""
+        first file, checked against the recorded side afterwards; ``fair_random``: the
+        randomness of this side's shuffle secrets in fair mode (tests pass a seeded stream)."""
         self.service = service
         self.ledger = service.store.ledger
         self.keys_dir = keys_dir
@@ -205,6 +214,7 @@ class PbemService:
         self.accept_dice = accept_dice
         self.agreement = Agreement(self.ledger, keys_dir, side)
         self.checks = MailChecks(self.ledger, self.agreement)
+        self.fair = FairMail(service, self.ledger, fair_random)
 
     # --- set-up, sides, history -----------------------------------------------------------------
 
@@ -275,7 +285,6 @@ class PbemService:
         self.agreement.check_own(name, side)
         loaded = self.service.load(name)
         setup = self.checks.setup(loaded.row, loaded.dice_mode)
-        rows = loaded.rows
         files = self.ledger.files(name)
         last = files[-1] if files else None
         if last is not None and last.direction == "out":
@@ -289,12 +298,15 @@ class PbemService:
         if last is not None and Side(last.side) is side:
             raise TurnFileError(f"the last file came from {side.value}; you cannot be {side.value}")
         self.agreement.check_export_signed(name, sign_with is not None)
+        self.fair.duties(loaded, side.value)  # fair mode: the seal, shares and reveals owed
+        rows = loaded.rows
         base_seq = last.head_seq if last else max(r.seq for r in rows if r.batch == 0)
-        if not rows[base_seq:]:
+        exchange = (last.exchange + 1) if last else 1
+        section, fair_rows = self.fair.outgoing(loaded, side.value, exchange)
+        if not rows[base_seq:] and section is None:
             raise TurnFileError(
                 f"nothing to send: no orders since event {base_seq}; give your orders first"
             )
-        exchange = (last.exchange + 1) if last else 1
         secret: str | None
         if setup.mode == "seeded":
             secret, dice = None, DiceExchange(commitment=fairdice.commitment(setup.shared_seed))
@@ -320,7 +332,7 @@ class PbemService:
         )
         batches = self._batches(name, rows, base_seq, loaded.head.seq, setup,
                                 face_down_ids(loaded.state))
-        body = TurnBody(header=header, batches=batches, dice=dice)
+        body = TurnBody(header=header, batches=batches, dice=dice, fair=section)
         signature = signing.sign(body, sign_with) if sign_with is not None else None
         turn = TurnFile.seal(body, signature)
         made = Exported(turn, turn.to_json(), armour(turn))
@@ -336,6 +348,7 @@ class PbemService:
             _envelope(name, turn),
             new_setup=setup if self.ledger.setup(name) is None else None,
             player=self.agreement.record_with(name, side, exchange, signature is not None),
+            fair=fair_rows,
         )
         return made
 
@@ -448,6 +461,7 @@ class PbemService:
                                       setup,
                                       face_down_ids(_local(loaded, record.head_seq).state)),
                 dice=DiceExchange(commitment=record.commitment, reveal=record.reveal),
+                fair=self._section_again(name, exchange),
             )
         except ValueError:
             body = None
@@ -459,6 +473,12 @@ class PbemService:
                 "`campaign verify` tells which)"
             )
         return Exported(turn, turn.to_json(), armour(turn))
+
+    def _section_again(self, name: str, exchange: int) -> FairSection | None:
+        """The ``fair`` section file ``exchange`` carried: its shuffle pass, as stored."""
+        carried = next((row for row in self.ledger.fair_passes(name) if row.exchange == exchange),
+                       None)
+        return FairSection(shuffle=json.loads(carried.body)) if carried is not None else None
 
     # --- import and verification ---------------------------------------------------------------
 
@@ -542,8 +562,12 @@ class PbemService:
             setup = self.checks.setup(loaded.row, loaded.dice_mode, turn.header.dice_mode,
                                       source, accept=self.accept_dice)
             key, _ = self.checks.dice_key(name, turn, files, setup, source)
-            replay(name, turn, local, key, setup.shared_seed, source, REFEREE_UNDO,
-                   allow_referee=self.allow_referee)
+            own = self.agreement.own_side(name)
+            fair = self.fair.incoming(loaded, local.state, turn, own.value if own else "",
+                                      source)
+            _, rows = replay(name, turn, local, key, setup.shared_seed, source, REFEREE_UNDO,
+                             allow_referee=self.allow_referee)
+            self.fair.check_replayed(turn, fair.deck, local.state, rows, name, source)
         except CampaignError as error:
             report.problems.append(error.message)
         return report
@@ -565,8 +589,10 @@ class PbemService:
                                   accept=self.accept_dice)
         key, next_key = self.checks.dice_key(name, turn, files, setup, source)
         before = local.state.clone()  # the story is told from here
+        fair = self.fair.incoming(loaded, local.state, turn, own.value, source)
         batches, rows = replay(name, turn, local, key, setup.shared_seed, source, REFEREE_UNDO,
                                allow_referee=self.allow_referee)
+        self.fair.check_replayed(turn, fair.deck, local.state, rows, name, source)
         record = PbemFile(
             campaign_name=name, exchange=header.exchange, side=header.side.value,
             direction="in", base_seq=header.base_seq, head_seq=header.head_seq,
@@ -579,6 +605,7 @@ class PbemService:
             next_key, envelope=_envelope(name, turn), fork=fork,
             new_setup=setup if saved_setup is None else None,
             player=self.agreement.record_with(name, own, header.exchange, signed),
+            fair=fair.rows,
         )
         if saved_setup is None:  # the first contact made the agreed mode the campaign's
             loaded.dice_mode = setup.mode
@@ -587,10 +614,13 @@ class PbemService:
         self.service.appended(loaded, rows)  # local.state is now the state at the new head
         story = tell(rows, parse_stored(rows, name), loaded.ruleset, loaded.dice_mode,
                      viewer=own, before=before)
+        notes += [f"fair play: your machine gave `{_short(text)}` (it goes with your next file)"
+                  for text in self.fair.duties(loaded, own.value)]
         return Imported(
             exchange=header.exchange, side=header.side, first_seq=local.head_seq + 1,
             last_seq=header.head_seq, orders=[b.order_text for b in batches],
             digest=header.head_digest, notes=notes, story=story,
+            shuffle=turn.body.fair is not None and turn.body.fair.shuffle is not None,
         )
 
 
@@ -598,3 +628,18 @@ def _armoured(to: Path | TextIO) -> bool:
     """True when ``to`` is written as ASCII armour by default: a stream (an e-mail body) or
     a ``.txt``/``.asc`` file."""
     return not isinstance(to, Path) or to.name.endswith(ARMOURED_SUFFIXES)
+
+
+def _carried(turn: TurnFile) -> str:
+    """What a file carries, as ``export`` says it: its events and orders, and a shuffle pass."""
+    header, batches = turn.header, turn.body.batches
+    orders = (f"events {header.base_seq + 1}-{header.head_seq} ({len(batches)} orders)"
+              if batches else "no orders")
+    fair = turn.body.fair
+    return orders + (f", pass {header.exchange} of the joint shuffle"
+                     if fair is not None and fair.shuffle is not None else "")
+
+
+def _short(order: str) -> str:
+    """A fair-play order as a note shows it: keys and digests (64 hex digits) cut short."""
+    return " ".join(word[:12] + "…" if len(word) == 64 else word for word in order.split())

@@ -134,7 +134,8 @@ class MailChecks:
         """The right campaign, the same rules profile, a valid signature if keys are set, and
         at least one order."""
         header, name = turn.header, row.name
-        if not turn.body.batches:
+        carries_pass = turn.body.fair is not None and turn.body.fair.shuffle is not None
+        if not turn.body.batches and not carries_pass:  # fair mode: a pass may travel alone
             raise MalformedTurnFileError(
                 f"file {header.exchange} from {header.side.value} carries no orders; a turn "
                 "file is sent after giving orders, and an empty one would only use up a file "

@@ -41,6 +41,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "campaign.cli.income",
     "campaign.cli.maps",
     "campaign.cli.pbem",
+    "campaign.cli.fair",
     "campaign.cli.tui",
     "campaign.cli.completion",
 )

@@ -31,6 +31,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     "counters and stop at neutral placement, the first step of the set-up "
                     "(DN-SET-1). Prints the status, with the orders legal now.",
         examples=["campaign new war", "campaign new war --seed 7",
+                  "campaign new duel --dice commit-reveal --fair --as aslan",
                   "campaign new duel --layout random --seed 3 --dice physical"])
     new.add_argument("name", help="campaign name (letters, digits, - and _)")
     new.add_argument("--layout", default="standard",
@@ -49,6 +50,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--dice", choices=["seeded", "physical", "commit-reveal"], default="seeded",
         help="who rolls: seeded (the tool, default), physical (typed in with order --dice) "
              "or commit-reveal (play by e-mail; both players choose the same)",
+    )
+    new.add_argument(
+        "--fair", action="store_true",
+        help="play by e-mail without a referee: the two machines shuffle the face-down "
+             "neutrals jointly, so neither database knows a kind before the rules reveal it "
+             "(both players choose it; needs the 'fair' extra, docs/turn-files.md)",
     )
     new.add_argument(
         "--as", dest="as_side", choices=["aslan", "solomani"], metavar="SIDE",
@@ -171,8 +178,12 @@ def _new(args: argparse.Namespace) -> int:
     if args.as_side is not None and args.dice == "physical":
         raise ValueError("--as is for play by e-mail; a campaign with physical dice is played "
                          "at the table (use --dice commit-reveal or seeded)")
+    if args.fair and args.dice == "physical":
+        raise ValueError("--fair is for play by e-mail; a campaign with physical dice is "
+                         "played at the table (use --dice commit-reveal)")
     service = open_service(args)
-    loaded = service.create(args.name, layout=args.layout, seed=args.seed, dice_mode=args.dice)
+    loaded = service.create(args.name, layout=args.layout, seed=args.seed, dice_mode=args.dice,
+                            fair=args.fair)
     if args.manual_steps:
         service.order(args.name, "referee stepping manual")
     if args.as_side is not None:
@@ -182,7 +193,9 @@ def _new(args: argparse.Namespace) -> int:
         PbemService(service).claim_side(args.name, Side(args.as_side))
     print(f"campaign {args.name!r} created: layout {loaded.row.layout}, "
           f"{len(loaded.ruleset.star_map.sections)} sections, event {loaded.head.seq}"
-          + (", manual stepping" if args.manual_steps else ""))
+          + (", manual stepping" if args.manual_steps else "")
+          + (", fair mode (face-down counters shuffled jointly by turn file)"
+             if args.fair else ""))
     if args.as_side is not None:
         print(f"this database plays {args.as_side} (play by e-mail: files from {args.as_side} "
               "are refused)")

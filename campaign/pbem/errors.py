@@ -84,3 +84,19 @@ class CrossedFilesError(StaleFileError):
     """Both sides played on the same base: the two files crossed in the post."""
 
     problem = "crossed"
+
+
+class FairPlayFileError(TurnFileError):
+    """Fair mode (ADR 0028): the file breaks the protocol: a share that does not open its
+    commitment or belongs to another card, a withheld share, a wrong reveal, a bad shuffle pass.
+    ``problem`` is the core's code (``withheld``, ``replayed-share``, ``bad-share`` ...),
+    ``side`` the side at fault, ``card`` the card concerned."""
+
+    problem = "fair"
+
+    def __init__(self, message: str, *, problem: str, side: str | None = None,
+                 card: str | None = None, source: str = "") -> None:
+        super().__init__(message, source=source)
+        self.problem = problem
+        self.side = side
+        self.card = card

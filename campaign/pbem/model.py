@@ -86,14 +86,25 @@ class DiceExchange(BaseModel):
     reveal: str | None = Field(default=None, pattern=r"^[0-9a-f]{64}$")
 
 
+class FairSection(BaseModel):
+    """Fair mode (docs/adr/0028-fair-play-by-e-mail.md): the pass of the joint shuffle of the
+    face-down decks that files 1, 2 and 3 carry (``campaign.pbem.fair.shuffle.Pass``, checked
+    point by point on import). Shares and reveals travel as ordinary orders in ``batches``."""
+
+    model_config = _STRICT
+
+    shuffle: dict[str, Any] | None = None
+
+
 class TurnBody(BaseModel):
-    """Everything the checksum and the signature cover."""
+    """Everything the checksum and the signature cover (``fair`` only in fair mode)."""
 
     model_config = _STRICT
 
     header: Header
     batches: list[Batch]
     dice: DiceExchange
+    fair: FairSection | None = None
 
     @model_validator(mode="after")
     def _consistent(self) -> TurnBody:

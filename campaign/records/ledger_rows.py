@@ -77,3 +77,23 @@ class PbemWithdrawal:
     exchange: int
     body_sha256: str
     reason: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class FairPass:
+    """One pass of the joint shuffle (fair mode): carried by file ``exchange``, made by
+    ``side``; ``body`` is its canonical JSON (``campaign.pbem.fair.shuffle.Pass``)."""
+
+    campaign_name: str
+    exchange: int
+    side: str
+    body: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class FairSecret:
+    """This database's own shuffle secrets (canonical JSON of ``shuffle.Secrets``)."""
+
+    campaign_name: str
+    side: str
+    secrets: str

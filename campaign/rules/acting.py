@@ -9,11 +9,12 @@ status line shows.
 
 from __future__ import annotations
 
-from campaign.rules import engine
+from campaign.rules import engine, fairplay
 from campaign.rules.combat.waiting import Duty, battle_duties
 from campaign.rules.engine import STEP_ENDING
-from campaign.rules.errors import IllegalOrderError
+from campaign.rules.errors import IllegalOrderError, Wait
 from campaign.rules.flow import check_step_end
+from campaign.rules.ids import Side
 from campaign.rules.phases import Phase
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
@@ -25,6 +26,9 @@ def who_must_act(state: CampaignState, ruleset: Ruleset | None = None) -> list[D
     """Everyone the game waits for now, the most urgent first (empty once the game is over)."""
     if state.phase is Phase.GAME_OVER:
         return []
+    waits = fairplay.waits(state)  # fair mode: a pending reveal goes first (ADR 0028)
+    if waits:
+        return [_reveal_duty(state, wait) for wait in waits]
     duties = battle_duties(state, ruleset)
     if duties:
         return duties
@@ -35,6 +39,13 @@ def who_must_act(state: CampaignState, ruleset: Ruleset | None = None) -> list[D
     step = state.phase.value + (f"/{state.sub_phase.value}" if state.sub_phase else "")
     return [Duty(state.acting, tuple(order.notation for order in legal),
                  f"{step} phase", "DN-SEQ-2")]
+
+
+def _reveal_duty(state: CampaignState, wait: Wait) -> Duty:
+    """The duty of one pending reveal: a side's share, or the reveal once both are in."""
+    side = Side(wait.side) if wait.side else state.acting
+    verb = "share CARD SHARE" if wait.side else "reveal CARD LABEL"
+    return Duty(side, (f"{side.value} {verb}",), wait.sentence, "DN-NEU-1")
 
 
 def _deployment_done(state: CampaignState, ruleset: Ruleset | None) -> bool:

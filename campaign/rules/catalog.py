@@ -17,6 +17,7 @@ AREA_MODULES: tuple[str, ...] = (
     "campaign.rules.economy.area",
     "campaign.rules.combat.orders",
     "campaign.rules.movement",
+    "campaign.rules.fairplay",
 )
 
 _state = {"loading": False, "loaded": False}

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from campaign.rules import catalog
+from campaign.rules import catalog, fairplay
 from campaign.rules.base import Event, Order
 from campaign.rules.canonical import sha256_hex
 from campaign.rules.dice import (
@@ -33,7 +33,13 @@ from campaign.rules.dice import (
     reroll_refusal,
     wrong_dice_count,
 )
-from campaign.rules.errors import CampaignError, EngineBugError, IllegalOrderError
+from campaign.rules.errors import (
+    CampaignError,
+    EngineBugError,
+    IllegalOrderError,
+    KindHidden,
+    WaitingError,
+)
 from campaign.rules.flow import (
     CampaignStarted,
     MapAssembled,
@@ -139,8 +145,8 @@ def read_typed(
 def _as_seen_by(error: CampaignError, state: CampaignState, viewer: Side | None) -> CampaignError:
     """``error`` with face-down counters named by their alias for ``viewer`` (DN-NEU-1): a
     refusal never tells a player the id (and so the kind) of a hidden neutral counter."""
-    if not hidden_names(state, viewer):
-        return error
+    if not hidden_names(state, viewer) or isinstance(error, WaitingError):
+        return error  # a wait names counters by alias: in fair mode the alias is the id
     if isinstance(error, IllegalOrderError):
         return IllegalOrderError(error.rule_id, redact(error.reason, state, viewer))
     try:
@@ -172,16 +178,44 @@ def _decide(
 ) -> list[Event]:
     order = normalize(state, order)
     spec = order_spec(order.type)
+    fairplay.check_not_waiting(state, spec.verb)  # a held order goes first (ADR 0028)
     check_allowed(state, spec, order)
     if spec.handler is None:
         raise EngineBugError(f"order type {spec.verb!r} has no decide-handler")
     dice = Dice(source if source is not None else NoDice(), state)
-    events = [as_stored(event) for event in spec.handler(state, order, ruleset, dice)]
-    if dice.untaken:
-        raise EngineBugError(
-            f"{spec.verb}: dice rolled but not stored in an event: {dice.untaken}"
-        )
-    return events + settle(state, events, ruleset, dice)
+    try:
+        events = [as_stored(event) for event in spec.handler(state, order, ruleset, dice)]
+        if dice.untaken:
+            raise EngineBugError(
+                f"{spec.verb}: dice rolled but not stored in an event: {dice.untaken}"
+            )
+        events += settle(state, events, ruleset, dice)
+    except KindHidden as hidden:  # fair mode: hold the order, call the reveals (ADR 0028)
+        if not fairplay.active(state) or spec.verb in fairplay.ALWAYS:
+            raise EngineBugError(f"{spec.verb}: {hidden}") from None
+        return [as_stored(fairplay.hold(state, order, hidden))]
+    return events + _resume_held(state, events, ruleset, source)
+
+
+def _resume_held(
+    state: CampaignState, events: list[Event], ruleset: Ruleset, source: DiceSource | None
+) -> list[Event]:
+    """Fair mode: once the last card a held order waited for is revealed, that order is
+    decided on the revealed state, within the decision that revealed it (ADR 0028)."""
+    if not fairplay.active(state) or not events:
+        return []
+    scratch = state.clone()
+    for event in events:
+        apply_event(scratch, event)
+    held = fairplay.resumable(scratch)
+    if held is None:
+        return []
+    resumed = as_stored(fairplay.HeldOrderResumed(order=held))
+    apply_event(scratch, resumed)
+    try:
+        return [resumed, *_decide(scratch, parse_order(held), ruleset, source)]
+    except CampaignError as refused:
+        return [as_stored(fairplay.HeldOrderLapsed(order=held, reason=refused.message))]
 
 
 class _Settler:
@@ -247,7 +281,12 @@ def settle(
     settler = _Settler(scratch, ruleset, dice)
     ended = isinstance(events[-1], PhaseEnded)
     entered = any(isinstance(e, PhaseAdvanced) for e in events)
-    return settler.run(ended=ended, entered=entered)
+    try:
+        return settler.run(ended=ended, entered=entered)
+    except KindHidden:
+        if ended or entered or not fairplay.active(state):
+            raise  # an order that ends the step is held until the step can change
+        return []  # fair mode: the step waits; ending it asks for the reveal (ADR 0028)
 
 
 def _is_idle(state: CampaignState, ruleset: Ruleset) -> bool:
@@ -374,10 +413,23 @@ def legal_orders(
         if spec.verb == "end-phase" and not _may_end(state, ruleset):
             continue
         offered = OFFERED.get(spec.verb)
-        if offered is not None and ruleset is not None and not offered(state, side, ruleset):
+        if offered is not None and ruleset is not None and not _offered(offered, state, side,
+                                                                         ruleset):
             continue
         out.append(LegalOrder(spec.verb, spec.template, spec.rule, spec.summary, side))
     return out
+
+
+def _offered(
+    offered: Callable[[CampaignState, Side | None, Ruleset], bool],
+    state: CampaignState, side: Side | None, ruleset: Ruleset,
+) -> bool:
+    """An ``offered_when`` check; one that asks for a hidden kind (fair mode) offers the order,
+    whose decision then holds it and calls the reveal (ADR 0028)."""
+    try:
+        return offered(state, side, ruleset)
+    except KindHidden:
+        return True
 
 
 def start(
@@ -385,10 +437,13 @@ def start(
     ruleset: Ruleset,
     layout: MapAssembled,
     source: DiceSource | None = None,
+    *,
+    fair: bool = False,
 ) -> list[Event]:
-    """The opening events of a campaign: started, map assembled, then the first step's hooks
-    (the seeded neutral shuffle, DN-NEU-1) and any automatic transitions."""
+    """The opening events of a campaign: started, map assembled (and fair mode chosen), then
+    the first step's hooks (the neutral shuffle, DN-NEU-1) and any automatic transitions."""
     catalog.load()
+    chosen = [fairplay.opening(ruleset)] if fair else []
     opening: list[Event] = [as_stored(event) for event in (
         CampaignStarted(
             campaign_id=campaign_id,
@@ -397,6 +452,7 @@ def start(
             starting_ru=SETUP_RU,
         ),
         layout,
+        *chosen,
     )]
     scratch = fold(opening)
     dice = Dice(source if source is not None else NoDice(), scratch)

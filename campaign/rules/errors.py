@@ -69,3 +69,54 @@ class CampaignNotFoundError(CampaignError):
 
 class EngineBugError(Exception):
     """An internal inconsistency of an area module (not a user error): e.g. unrecorded dice."""
+
+
+class Wait:
+    """What a waiting decision needs and from whom (fair play, ADR 0028): ``side``'s share
+    for the reveal of ``subject`` (``what`` "reveal"; ``side`` None: both shares are in and
+    either machine reveals it) or ``side``'s dice contribution (``what`` "dice")."""
+
+    __slots__ = ("side", "what", "subject")
+
+    def __init__(self, side: str | None, what: str, subject: str) -> None:
+        self.side, self.what, self.subject = side, what, subject
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Wait) and (self.side, self.what, self.subject) == (
+            other.side, other.what, other.subject)
+
+    def __hash__(self) -> int:
+        return hash((self.side, self.what, self.subject))
+
+    def __repr__(self) -> str:
+        return f"Wait({self.side!r}, {self.what!r}, {self.subject!r})"
+
+    @property
+    def sentence(self) -> str:
+        """``waiting for aslan's reveal of N-X-3`` (the status line's words)."""
+        noun = "dice contribution to" if self.what == "dice" else "reveal of"
+        who = f"{self.side}'s " if self.side else "the "
+        return f"waiting for {who}{noun} {self.subject}"
+
+
+class WaitingError(IllegalOrderError):
+    """The order cannot be decided yet: it needs what only the other machine can give (a card
+    share, a dice contribution). Nothing changed; ``waits`` is the typed, checkable condition
+    an exchange acts on (issue 34)."""
+
+    def __init__(self, rule_id: str, waits: tuple[Wait, ...]) -> None:
+        super().__init__(rule_id, "; ".join(wait.sentence for wait in waits))
+        self.waits = waits
+
+
+class KindHidden(Exception):
+    """A rule asked for the kind of a face-down counter nobody's machine knows (fair mode,
+    ADR 0028). Not a ``CampaignError``: no refusal handler may swallow it; ``engine.decide``
+    turns it into a held order and a called reveal. ``units``: the counters asked about;
+    ``cards``: cards asked about that no counter holds yet (the token of the next draw)."""
+
+    def __init__(self, units: tuple[str, ...], cards: tuple[str, ...] = ()) -> None:
+        named = ", ".join((*units, *cards)) or "a face-down counter"
+        super().__init__(f"the kind of {named} is not known")
+        self.units = units
+        self.cards = cards

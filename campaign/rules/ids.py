@@ -78,3 +78,10 @@ class CombatResult(StrEnum):
     NO_EFFECT = "-"
     DISRUPTED = "D"
     DESTROYED = "X"
+
+
+#: The ``kind`` of a face-down neutral counter whose kind is hidden: what a player's view shows
+#: (``views.player_view``) and, followed by the counter's id, what a fair-mode state holds for
+#: a counter nobody's machine has opened yet (``fairplay.hidden_kind``, ADR 0028).
+HIDDEN_KIND = "neutral:?"
+

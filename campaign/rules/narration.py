@@ -42,6 +42,7 @@ Sentence = Callable[[Any, "NarrationView"], "str | None"]
 #: The modules holding sentence functions (one per rules area), imported by ``load``.
 SENTENCE_MODULES: tuple[str, ...] = (
     "campaign.rules.sentences",
+    "campaign.rules.fair_sentences",
     "campaign.rules.economy.sentences",
     "campaign.rules.movement.sentences",
     "campaign.rules.combat.sentences",

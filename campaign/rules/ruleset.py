@@ -15,7 +15,9 @@ from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
+from campaign.rules.errors import KindHidden
 from campaign.rules.ids import (
+    HIDDEN_KIND,
     CombatResult,
     Mark,
     Side,
@@ -437,9 +439,16 @@ class Ruleset(Indexed):
         self._unit_index = index
 
     def unit_type(self, kind: str) -> UnitType:
-        """The unit type keyed ``kind``; ``KeyError`` if unknown."""
+        """The unit type keyed ``kind``; ``KeyError`` if unknown, ``KindHidden`` for a
+        face-down counter whose kind nobody's machine knows yet (fair mode, ADR 0028)."""
         unit_index: dict[str, UnitType] = _private(self)["_unit_index"]
-        return unit_index[kind]
+        try:
+            return unit_index[kind]
+        except KeyError:
+            if kind.startswith(HIDDEN_KIND):
+                unit = kind[len(HIDDEN_KIND):]
+                raise KindHidden((unit,) if unit else ()) from None
+            raise
 
     def units_of(self, side: Side) -> tuple[UnitType, ...]:
         """Every unit type of ``side``, in file order."""

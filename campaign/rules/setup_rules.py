@@ -19,6 +19,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from campaign.rules import fairplay
 from campaign.rules.base import MAX_BULK, Event, Order
 from campaign.rules.dice import Dice
 from campaign.rules.errors import IllegalOrderError, InvalidOrderError
@@ -154,6 +155,8 @@ class PlaceNeutral(Order):
 
 @on_enter(Phase.SETUP_NEUTRALS)
 def _shuffle_neutrals(state: CampaignState, ruleset: Ruleset, dice: Dice) -> list[Event]:
+    if fairplay.active(state):  # the players' machines shuffle jointly: references only
+        return [NeutralsShuffled(pile=fairplay.pile(state))]
     pile = dice.shuffle("neutral shuffle", neutral_pile(ruleset))
     return [NeutralsShuffled(pile=pile, rolls=tuple(dice.take()))]
 
@@ -196,6 +199,9 @@ def _decide_place_neutral(
             "DN-NEU-1", f"{system.name} is on a home section ({system.section})"
             f"{_neutral_choices(ruleset)}"
         )
+    assert order.side is not None
+    if fairplay.active(state):  # the token card says where it stands (ADR 0028)
+        return [fairplay.place(state, order.side, system.id)]
     set_aside = _pd_set_aside(state, ruleset, system.id)
     if len(set_aside) == len(state.neutral_pile):
         raise IllegalOrderError(

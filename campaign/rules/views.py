@@ -17,11 +17,8 @@ from __future__ import annotations
 import re
 
 from campaign.rules.canonical import sha256_hex
-from campaign.rules.ids import Side
+from campaign.rules.ids import HIDDEN_KIND, Side
 from campaign.rules.state import CampaignState
-
-#: The ``kind`` a player sees for a face-down neutral counter.
-HIDDEN_KIND = "neutral:?"
 
 #: Aliases are ``N-X-1``, ``N-X-2``, ... (no neutral counter kind has the code X).
 ALIAS_PREFIX = "N-X-"

@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from typing import Protocol, TypeVar
 
 from campaign.records.ledger_rows import (
+    FairPass,
+    FairSecret,
     PbemEnvelope,
     PbemFile,
     PbemFork,
@@ -53,6 +55,8 @@ TABLE_OF: dict[type, str] = {
     PbemEnvelope: "dn_pbem_envelope",
     PbemPlayer: "dn_pbem_player",
     PbemWithdrawal: "dn_pbem_withdrawal",
+    FairPass: "dn_fair_pass",
+    FairSecret: "dn_fair_secret",
 }
 
 
@@ -81,6 +85,19 @@ def _select(connection: Connection, kind: type[Row], where: str, params: dict,
 
 BY_NAME = "campaign_name = :name"
 BY_FILE = "campaign_name = :name AND exchange = :exchange"
+
+
+def _save_fair(connection: Connection, rows: Sequence[FairPass | FairSecret]) -> None:
+    """Record shuffle passes (kept when already recorded: a pass never changes) and this
+    side's secrets (replacing what was recorded: the third pass adds keys)."""
+    for row in rows:
+        if isinstance(row, FairSecret):
+            connection.run(f"DELETE FROM dn_fair_secret WHERE {BY_NAME}",
+                           {"name": row.campaign_name})
+        elif connection.first(f"SELECT side FROM dn_fair_pass WHERE {BY_FILE}",
+                              {"name": row.campaign_name, "exchange": row.exchange}):
+            continue
+        _insert(connection, row)
 
 
 def _save_player(connection: Connection, player: PbemPlayer) -> None:
@@ -177,6 +194,20 @@ class Ledger:
         return PbemPlayer(campaign_name=name, side=side,
                           signed_since=signed[0] if signed is not None else None)
 
+    def fair_passes(self, name: str) -> list[FairPass]:
+        """The shuffle passes made here or received (fair mode), by file number."""
+        with self.database.read() as connection:
+            return _select(connection, FairPass, BY_NAME, {"name": name}, "exchange")
+
+    def fair_secret(self, name: str) -> FairSecret | None:
+        """This database's own shuffle secrets (fair mode), if it made a pass."""
+        return self._one(FairSecret, BY_NAME, {"name": name})
+
+    def save_fair(self, rows: Sequence[FairPass | FairSecret]) -> None:
+        """Record passes and this side's secrets in one transaction (``_save_fair``)."""
+        with self.database.write() as connection:
+            _save_fair(connection, rows)
+
     def save_player(self, player: PbemPlayer) -> None:
         """Record (or replace) what this database plays (``campaign new --as``)."""
         with self.database.write() as connection:
@@ -196,10 +227,12 @@ class Ledger:
 
     def record_export(self, record: PbemFile, secret: str | None, envelope: PbemEnvelope,
                       new_setup: PbemSetup | None = None,
-                      player: PbemPlayer | None = None) -> None:
+                      player: PbemPlayer | None = None,
+                      fair: Sequence[FairPass | FairSecret] = ()) -> None:
         """Remember a file we sent (after it was written), our secret committed in it, its
-        envelope, with the first file the set-up, and what this database plays (``player``,
-        when it changed): all in one transaction."""
+        envelope, with the first file the set-up, what this database plays (``player``,
+        when it changed) and the shuffle pass it carried with our secrets (``fair``): all in
+        one transaction."""
         params = {"name": record.campaign_name, "exchange": record.exchange}
         try:
             with self.database.write() as connection:
@@ -209,6 +242,7 @@ class Ledger:
                     _insert(connection, new_setup)
                 if player is not None:
                     _save_player(connection, player)
+                _save_fair(connection, fair)
                 if secret is not None and connection.first(
                         f"SELECT secret FROM dn_pbem_secret WHERE {BY_FILE}", params) is None:
                     connection.run("INSERT INTO dn_pbem_secret (campaign_name, exchange, secret)"
@@ -232,11 +266,13 @@ class Ledger:
         fork: PbemFork | None = None,
         new_setup: PbemSetup | None = None,
         player: PbemPlayer | None = None,
+        fair: Sequence[FairPass | FairSecret] = (),
     ) -> None:
         """The import/fork transaction: append ``rows`` after ``expected_seq`` with the file's
         ledger rows; with ``new_setup`` (the first contact) the agreed dice mode becomes the
         campaign's, with ``next_dice_seed`` the campaign's dice key changes, with ``player``
-        what this database plays is recorded anew.
+        what this database plays is recorded anew, with ``fair`` the shuffle pass received and
+        the one made in answer, with our secrets (fair mode).
 
         With ``fork``: first drop our own events after ``fork.base_seq`` and our files from the
         fork's number on (the crossed branch we give up), logging ``fork``. Another process that
@@ -247,7 +283,8 @@ class Ledger:
                 expect_head(connection, name, expected_seq, "nothing imported, try again")
                 if fork is not None:
                     delete_after(connection, name, fork.base_seq)
-                    for table in ("dn_pbem_file", "dn_pbem_secret", "dn_pbem_envelope"):
+                    for table in ("dn_pbem_file", "dn_pbem_secret", "dn_pbem_envelope",
+                                  "dn_fair_pass"):
                         connection.run(f"DELETE FROM {table} WHERE {BY_NAME}"
                                        " AND exchange >= :exchange",
                                        {"name": name, "exchange": fork.exchange})
@@ -263,6 +300,7 @@ class Ledger:
                                    {"name": name, "seed": next_dice_seed})
                 if player is not None:
                     _save_player(connection, player)
+                _save_fair(connection, fair)
         except IntegrityViolation:
             raise ConflictError(
                 f"campaign {name!r}: another process imported or appended first; nothing "

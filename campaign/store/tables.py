@@ -3,7 +3,8 @@
 - The campaign tables (``CAMPAIGN_TABLES``): schema version, campaigns, events, snapshots, dice
   mode and snapshot seals, created when a database is first opened.
 - The play-by-e-mail ledger (``LEDGER_TABLES``): set-up, files sent and received, own dice
-  secrets, fork decisions, envelopes, the side this database plays, withdrawals; created on
+  secrets, fork decisions, envelopes, the side this database plays, withdrawals, and in fair
+  mode the shuffle passes and this side's own shuffle secrets; created on
   first use of the ledger (an older database gets them when it first exchanges a file).
 
 Only the tables are declared here. The store's queries are plain SQL statements run through
@@ -215,11 +216,35 @@ class DnPbemWithdrawal(SQLModel, table=True):
     reason: str = Field(sa_column=_text())
 
 
+class DnFairPass(SQLModel, table=True):
+    """One pass of the joint shuffle of the face-down decks (fair mode, ADR 0028), made here
+    or received: public data (masked points and key commitments), carried by turn file
+    ``exchange`` (pass ``n`` rides on file ``n``)."""
+
+    __tablename__ = "dn_fair_pass"
+
+    campaign_name: str = Field(primary_key=True, max_length=NAME_LENGTH)
+    exchange: int = Field(primary_key=True, sa_column_kwargs=_not_generated())
+    side: str
+    body: str = Field(sa_column=_text())  # canonical JSON of the pass
+
+
+class DnFairSecret(SQLModel, table=True):
+    """This database's own shuffle secrets (its permutations, its mask, its key for every
+    card): only its own side's, never sent but in an opening for the audit (ADR 0028)."""
+
+    __tablename__ = "dn_fair_secret"
+
+    campaign_name: str = Field(primary_key=True, max_length=NAME_LENGTH)
+    side: str
+    secrets: str = Field(sa_column=_text())  # canonical JSON (hex keys)
+
+
 CAMPAIGN_TABLES: tuple[type[SQLModel], ...] = (
     DnSchemaInfo, DnCampaign, DnEvent, DnSnapshot, DnCampaignDice, DnSnapshotSeal)
 LEDGER_TABLES: tuple[type[SQLModel], ...] = (
     DnPbemSetup, DnPbemFile, DnPbemSecret, DnPbemFork, DnPbemEnvelope, DnPbemPlayer,
-    DnPbemWithdrawal)
+    DnPbemWithdrawal, DnFairPass, DnFairSecret)
 
 #: How often ``create_tables`` tries again when another process creates the same tables.
 CREATE_ATTEMPTS = 5

@@ -12,10 +12,9 @@ from campaign.rules.combat.model import Battle
 from campaign.rules.combat.waiting import battle_stage_duty
 from campaign.rules.combat.withdrawal import withdrawal_options
 from campaign.rules.flow import FLOW
-from campaign.rules.ids import Side
+from campaign.rules.ids import HIDDEN_KIND, Side
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
-from campaign.rules.views import HIDDEN_KIND
 from campaign.views.report import (
     SCHEMA_VERSION,
     DutyRow,

@@ -29,12 +29,12 @@ from campaign.rules.economy.occupancy import Occupancy
 from campaign.rules.economy.report import income_report
 from campaign.rules.errors import CampaignError
 from campaign.rules.flow import FLOW
-from campaign.rules.ids import PLAYER_SIDES, Side
+from campaign.rules.ids import HIDDEN_KIND, PLAYER_SIDES, Side
 from campaign.rules.movement.groups import stacks_of
 from campaign.rules.movement.query import move_options
 from campaign.rules.ruleset import Ruleset, StarMap
 from campaign.rules.state import CampaignState, Where
-from campaign.rules.views import HIDDEN_KIND, player_view
+from campaign.rules.views import player_view
 
 #: How a face-down neutral counter is listed in a player's picture (DN-NEU-1).
 FACE_DOWN_LABEL = "face-down neutral"

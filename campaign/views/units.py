@@ -3,10 +3,10 @@ may see it — built from that viewer's ``seen_state``, so a face-down counter i
 no kind or factors, and lists are ordered by alias (DN-NEU-1).
 """
 
-from campaign.rules.ids import Side
+from campaign.rules.ids import HIDDEN_KIND, Side
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState, Unit, Where
-from campaign.rules.views import HIDDEN_KIND, seen_state
+from campaign.rules.views import seen_state
 from campaign.views.report import SCHEMA_VERSION, Report, is_hidden, viewer_name
 
 

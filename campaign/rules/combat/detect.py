@@ -21,6 +21,7 @@ from campaign.rules.combat.model import Battle, Combatant
 from campaign.rules.combat.surface import BoxUnit
 from campaign.rules.economy.control import box_controller
 from campaign.rules.errors import IllegalOrderError
+from campaign.rules.fairplay import unrevealed
 from campaign.rules.ids import Side, UnitCategory
 from campaign.rules.movement.book import reaction_stack
 from campaign.rules.phases import Phase
@@ -133,24 +134,32 @@ def _takes_part(
 
 def space_units(state: CampaignState, ruleset: Ruleset) -> dict[str, dict[Side, list[Unit]]]:
     """Units able to be in space combat, per system and side: ships and monitors in the stellar
-    hex, and fighters aboard a mothership there (not yet launched, DN-CBT-8)."""
+    hex, and fighters aboard a mothership there (not yet launched, DN-CBT-8). Only systems
+    where a player's unit stands in the hex are listed: neutrals alone fight nobody, and a
+    face-down counter's kind is asked only there (fair mode, ADR 0028)."""
+    places = [(unit, state.position_of(unit.id)) for unit in state.units.values()]
+    in_hex = [(unit, place.system) for unit, place in places
+              if place.where is Where.HEX and place.system is not None]
+    contested = {system for unit, system in in_hex if unit.owner is not Side.NEUTRAL}
     found: dict[str, dict[Side, list[Unit]]] = defaultdict(lambda: defaultdict(list))
-    for unit in state.units.values():
-        unit_type = ruleset.unit_type(unit.kind)
-        if unit_type.category not in SPACE_CATEGORIES:
+    for unit, system in in_hex:
+        if system not in contested:  # neutrals alone fight nobody: their kinds are not asked
             continue
-        place = state.position_of(unit.id)
-        if place.where is not Where.HEX or place.system is None:
-            continue
-        found[place.system][unit.owner].append(unit)
+        if ruleset.unit_type(unit.kind).category in SPACE_CATEGORIES:
+            found[system][unit.owner].append(unit)
     return found
 
 
-def box_units(state: CampaignState, ruleset: Ruleset, system: str) -> list[BoxUnit]:
-    """Every unit directly in the surface box of ``system`` (cargo of landed ships included)."""
+def box_units(
+    state: CampaignState, ruleset: Ruleset, system: str, *, known_only: bool = False
+) -> list[BoxUnit]:
+    """Every unit directly in the surface box of ``system`` (cargo of landed ships included);
+    ``known_only``: leave out face-down counters no machine has opened (fair mode)."""
     units = []
     for unit in state.units.values():
         place = state.position_of(unit.id)
+        if known_only and unrevealed(unit):
+            continue
         if place.where is Where.BOX and place.system == system:
             units.append(
                 BoxUnit.from_unit_type(
@@ -159,6 +168,15 @@ def box_units(state: CampaignState, ruleset: Ruleset, system: str) -> list[BoxUn
                 )
             )
     return units
+
+
+def _unopened_in_box(state: CampaignState, system: str) -> set[Side]:
+    """``{NEUTRAL}`` when a face-down counter no machine has opened stands in the surface box
+    of ``system``: whatever it is, it holds the box (every kind there controls it, DN-ECO-1),
+    so the box's holder needs no reveal (fair mode, ADR 0028)."""
+    return {Side.NEUTRAL} if any(
+        unrevealed(u) and u.location.where is Where.BOX and u.location.system == system
+        for u in state.units.values()) else set()
 
 
 def combatant(state: CampaignState, ruleset: Ruleset, unit: Unit) -> Combatant:
@@ -182,9 +200,10 @@ def find_battles(state: CampaignState, ruleset: Ruleset) -> list[Battle]:
             for side, units in by_side.items()
         }
         present = {side: units for side, units in present.items() if units}
-        box = box_units(state, ruleset, system)
+        box = box_units(state, ruleset, system, known_only=True)
         star = ruleset.star_map.system(system)
-        holder = box_controller(star, {u.side for u in box if u.is_ground})
+        grounded = {u.side for u in box if u.is_ground} | _unopened_in_box(state, system)
+        holder = box_controller(star, grounded)
         if holder in present:  # fighters based in their own controlled box may join (DN-CBT-8)
             present[holder] = present[holder] + [
                 state.units[u.uid] for u in box

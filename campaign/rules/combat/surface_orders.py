@@ -273,8 +273,14 @@ def _decide_lift_off(
 def _ground(state: CampaignState, ruleset: Ruleset, dice: Dice) -> list[Event]:
     """Resolve surface combat in every box where hostile sides meet (DN-GND-1/2)."""
     events: list[Event] = []
-    systems = sorted({u.location.system for u in state.units.values()
-                      if u.location.where is Where.BOX and u.location.system})
+    owners: dict[str, set[Side]] = {}
+    for unit in state.units.values():
+        place = state.position_of(unit.id)
+        if place.where is Where.BOX and place.system:
+            owners.setdefault(place.system, set()).add(unit.owner)
+    # only boxes where two sides meet: one side alone fights nobody, and the kinds of
+    # face-down counters are asked only where a player stands (fair mode, ADR 0028)
+    systems = sorted(system for system, sides in owners.items() if len(sides) > 1)
     limit = reaction_participants(state) if state.phase is Phase.REACTION_COMBAT else None
     for system in systems:
         if limit is not None and system != limit[0]:

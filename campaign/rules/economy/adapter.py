@@ -31,6 +31,12 @@ FACE_DOWN_IN_SPACE = UnitType(
     kind="neutral:?", side=Side.NEUTRAL, code="?", name="face-down neutral counter",
     category=UnitCategory.MONITOR, cost=0, count=0,
 )
+#: A face-down counter in a surface box whose kind no machine knows (fair mode, ADR 0028):
+#: it controls the box, as every kind that stands there does.
+FACE_DOWN_IN_BOX = UnitType(
+    kind="neutral:?", side=Side.NEUTRAL, code="?", name="face-down neutral counter",
+    category=UnitCategory.GROUND, cost=0, count=0,
+)
 
 
 def pieces_from_state(state: CampaignState, ruleset: Ruleset) -> list[Piece]:
@@ -41,7 +47,8 @@ def pieces_from_state(state: CampaignState, ruleset: Ruleset) -> list[Piece]:
     for unit in state.units.values():
         if unit.location.where is Where.ELIMINATED:
             continue
-        unit_type = types[unit.kind]
+        unit_type = types.get(unit.kind) or (
+            FACE_DOWN_IN_BOX if unit.location.where is Where.BOX else FACE_DOWN_IN_SPACE)
         if unit.face_down and not controls_ground(unit_type):
             unit_type = FACE_DOWN_IN_SPACE
         carried = unit.location.where is Where.CARRIED

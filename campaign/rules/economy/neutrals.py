@@ -72,8 +72,8 @@ def conscription_right(
     own_ships = enemy_warships = False
     for unit in state.units.values():
         position = state.position_of(unit.id)
-        if not position.on_map or position.system != system_id:
-            continue
+        if not position.on_map or position.system != system_id or unit.owner is Side.NEUTRAL:
+            continue  # a neutral counter is neither the side's ship nor an enemy warship
         unit_type = ruleset.unit_type(unit.kind)
         if unit.owner is side and position.where is Where.HEX and unit_type.category in (
             UnitCategory.SHIP, UnitCategory.MONITOR

@@ -155,9 +155,9 @@ class Terrain:
         blocks ends the move there instead (``check``, ``hidden_blocker``)."""
         blockers = self.visible_blockers(system_id)
         if blockers:
-            who = blockers[0].unit
+            who, seen = blockers[0].unit, blockers[0].unit_type
             kind = "neutral" if who.owner is Side.NEUTRAL else "enemy"
-            what = f"{kind} {blockers[0].unit_type.code} {who.id}"
+            what = f"{kind} {seen.code if seen is not None else 'counter'} {who.id}"
             return Obstacle(
                 "DN-MOV-2",
                 f"{mover.label} must stop at {self.name(system_id)}: {what} there blocks "
@@ -217,13 +217,13 @@ class Terrain:
     def visible_blockers(self, system_id: str) -> list[Placed]:
         """The enemy units in ``system_id`` that stop jump movement and that the moving side
         can see (DN-MOV-2/3): face-down neutral counters are not among them."""
-        return [b for b in self.presence.blockers(self.side, system_id) if not b.unit.face_down]
+        return self.presence.blockers(self.side, system_id, face_down=False)
 
     def hidden_blocker(self, system_id: str) -> bool:
         """True when a face-down neutral counter in ``system_id`` stops jump movement. The
         moving side learns it only by entering the system: a path through it is not refused
         (the refusal would tell what the counter is, DN-NEU-1) but ends there."""
-        return any(b.unit.face_down for b in self.presence.blockers(self.side, system_id))
+        return bool(self.presence.blockers(self.side, system_id, face_down=True))
 
     # --- one path ----------------------------------------------------------------------------
 

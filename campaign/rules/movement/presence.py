@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from campaign.rules.errors import KindHidden
 from campaign.rules.ids import Side, UnitCategory, UnitFlag
 from campaign.rules.ruleset import HouseRules, Ruleset, UnitType
 from campaign.rules.state import CampaignState, Unit, Where
@@ -49,7 +50,7 @@ class Placed:
     """One unit on the map as the movement rules see it."""
 
     unit: Unit
-    unit_type: UnitType
+    unit_type: UnitType | None  # None: a face-down counter no machine has opened (fair mode)
     system_id: str
     in_box: bool
     carried: bool
@@ -76,9 +77,8 @@ class Presence:
             if not location.on_map or location.system is None:
                 continue
             presence.by_system[location.system].append(
-                Placed(
-                    unit, types[unit.kind], location.system, location.where is Where.BOX, carried
-                )
+                Placed(unit, types.get(unit.kind), location.system,
+                       location.where is Where.BOX, carried)
             )
         return presence
 
@@ -86,13 +86,23 @@ class Presence:
         """Everything in ``system_id`` (stellar hex, surface box and cargo)."""
         return self.by_system.get(system_id, [])
 
-    def blockers(self, side: Side, system_id: str) -> list[Placed]:
-        """Units hostile to ``side`` that stop its jump movement in ``system_id`` (DN-MOV-2/3)."""
+    def blockers(
+        self, side: Side, system_id: str, *, face_down: bool | None = None
+    ) -> list[Placed]:
+        """Units hostile to ``side`` that stop its jump movement in ``system_id`` (DN-MOV-2/3);
+        ``face_down`` True/False: only face-down / face-up counters. Asking whether a counter
+        whose kind no machine knows blocks raises ``KindHidden`` (fair mode, ADR 0028)."""
         rules = self.ruleset.house_rules
+        placed = [p for p in self.at(system_id)
+                  if face_down is None or p.unit.face_down is face_down]
+        unknown = tuple(p.unit.id for p in placed if p.unit_type is None)
+        if unknown and rules.monitors_and_pd_block:  # a monitor or a PD would block
+            raise KindHidden(unknown)  # (the other neutral kinds never do: no reveal needed)
         return [
             p
-            for p in self.at(system_id)
-            if hostile(side, p.unit.owner) and blocks(p.unit_type, carried=p.carried, rules=rules)
+            for p in placed
+            if hostile(side, p.unit.owner) and p.unit_type is not None
+            and blocks(p.unit_type, carried=p.carried, rules=rules)
         ]
 
     def face_down(self, system_id: str) -> bool:
@@ -105,7 +115,8 @@ class Presence:
         return [
             p
             for p in self.at(system_id)
-            if p.unit.owner is side and not p.in_box and not p.carried and is_tanker(p.unit_type)
+            if p.unit.owner is side and not p.in_box and not p.carried
+            and p.unit_type is not None and is_tanker(p.unit_type)
         ]
 
     def box_units(self, system_id: str) -> list[Placed]:

@@ -28,6 +28,19 @@ CREATE TABLE dn_event (
 	FOREIGN KEY(campaign_name) REFERENCES dn_campaign (name)
 );
 CREATE INDEX ix_dn_event_campaign_name ON dn_event (campaign_name);
+CREATE TABLE dn_fair_pass (
+	campaign_name VARCHAR(200) NOT NULL, 
+	exchange INTEGER NOT NULL, 
+	side VARCHAR NOT NULL, 
+	body TEXT NOT NULL, 
+	PRIMARY KEY (campaign_name, exchange)
+);
+CREATE TABLE dn_fair_secret (
+	campaign_name VARCHAR(200) NOT NULL, 
+	side VARCHAR NOT NULL, 
+	secrets TEXT NOT NULL, 
+	PRIMARY KEY (campaign_name)
+);
 CREATE TABLE dn_pbem_envelope (
 	campaign_name VARCHAR(200) NOT NULL, 
 	exchange INTEGER NOT NULL, 

@@ -1,0 +1,78 @@
+"""`campaign opening|audit`: the audit of a fair campaign's joint shuffle (ADR 0028).
+
+At the end of the game, or on dispute, each player publishes his shuffle secrets with
+``campaign opening NAME -o FILE`` and sends the file to the other, who runs ``campaign audit
+NAME FILE``: every pass of the shuffle is recomputed from both openings, and the first that
+does not follow names the side that did not shuffle honestly. An opening tells every
+face-down kind to whoever holds both: publish it only when the game is over or disputed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from campaign.cli.errors import add_db_option, guard
+from campaign.cli.helptext import add_command
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the commands of the shuffle's audit."""
+    opening = add_command(
+        subparsers, "opening",
+        summary="fair mode: publish your shuffle secrets for the audit (game over or dispute)",
+        description="Write this side's secrets of the joint shuffle (permutations, mask, a key "
+                    "per card) for the other player's `campaign audit`. With both openings "
+                    "every face-down kind is known: send it only when the game is over or "
+                    "disputed (docs/adr/0028-fair-play-by-e-mail.md).",
+        examples=["campaign opening duel -o solomani-opening.json"])
+    opening.add_argument("name", help="campaign name")
+    opening.add_argument("-o", "--output", required=True, metavar="FILE",
+                         help="file to write ('-' = stdout)")
+    add_db_option(opening)
+    opening.set_defaults(func=guard(_opening))
+
+    audit = add_command(
+        subparsers, "audit",
+        summary="fair mode: check the joint shuffle with the other side's opening",
+        description="Recompute every pass of the joint shuffle from your secrets and the other "
+                    "player's opening (`campaign opening`): says the shuffle is sound, or "
+                    "names the side whose pass does not follow from its opening.",
+        examples=["campaign audit duel aslan-opening.json"])
+    audit.add_argument("name", help="campaign name")
+    audit.add_argument("file", help="the other side's opening")
+    add_db_option(audit)
+    audit.set_defaults(func=guard(_audit))
+
+
+def _fair(args: argparse.Namespace):  # noqa: ANN202 - imported here: --help needs no database
+    from campaign.app import CampaignService
+    from campaign.app.mail import PbemService
+
+    return PbemService(CampaignService(db_url=getattr(args, "db", None))).fair
+
+
+def _opening(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from campaign.userfiles import StagedFile
+
+    text = _fair(args).opening(args.name)
+    if args.output == "-":
+        sys.stdout.write(text)
+        return 0
+    StagedFile.write(Path(args.output), text.encode("utf-8")).commit()
+    print(f"{args.output}: the opening of your shuffle secrets for {args.name!r} (it reveals "
+          "every face-down kind to whoever holds the other side's too)")
+    return 0
+
+
+def _audit(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from campaign.app.fair_mail import MAX_OPENING_BYTES
+    from campaign.userfiles import read_bounded
+
+    data = read_bounded(Path(args.file), MAX_OPENING_BYTES, "shuffle opening")
+    print(_fair(args).audit(args.name, data, args.file))
+    return 0

@@ -1,0 +1,169 @@
+"""Two machines (two SQLite files) playing a fair-mode campaign by turn files through the app
+layer the CLI and the TUI call (``PbemService``): issue 34 phase B.
+
+``MailTable.play(text)`` gives ``text`` on its side's machine. Files go over as in real play:
+before a side acts, the other side's news (its unsent orders) come to it; an order that answers
+``waiting for SIDE's reveal …`` (a held order whose reveal needs the other side's share) costs
+a round trip, counted in ``extra``. Every file is written as JSON to ``files_dir`` (what the
+other player would receive by mail) and imported from its text.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from campaign.app.mail import PbemService
+from campaign.rules import fairplay
+from campaign.rules.canonical import sha256_hex
+from campaign.rules.errors import InvalidOrderError, WaitingError
+from campaign.rules.ids import Side
+from campaign.rules.movement import move_options
+from campaign.rules.phases import Phase
+from campaign.rules.state import CampaignState
+from tests.pbem.bot import Bot
+from tests.pbem.helpers import service
+
+CAMPAIGN = "nebula"
+FIRST = Side.SOLOMANI  # the first to act in the set-up sends file 1 (shuffle passes 1 and 3)
+SETUP = ["aslan buy SC 2", "aslan end-phase", "solomani buy SC", "solomani end-phase",
+         "aslan deploy A-SC-1,A-SC-2 hex:aokhtel", "aslan end-phase",
+         "solomani deploy S-SC-1 hex:concord", "solomani end-phase"]
+#: Where the eight face-down counters go: Solace, Beacon, then Lantern (never in contact).
+PLACES = ["solace", "beacon"] + ["lantern"] * 6
+
+
+@dataclass
+class Machine:
+    """One player's machine: its database and turn-file service."""
+
+    side: Side
+    path: Path
+    seed: int
+    fair: bool = True
+
+    def __post_init__(self) -> None:
+        self.service = service(self.path, snapshot_every=40)
+        counter = iter(range(1, 10**6))
+        self.pbem = PbemService(
+            self.service, side=self.side, fair_random=random.Random(self.seed).randbytes,
+            new_secret=lambda: sha256_hex(f"dice {self.side.value} {next(counter)}"))
+        self.service.create(CAMPAIGN, seed=11, dice_mode="commit-reveal", fair=self.fair)
+        self.pbem.claim_side(CAMPAIGN, self.side)
+
+    def state(self) -> CampaignState:
+        return self.service.load(CAMPAIGN).state
+
+
+@dataclass
+class MailTable:
+    """Both machines and the files between them (``files``: all; ``extra``: sent only because
+    an order waited for a reveal)."""
+
+    files_dir: Path
+    seeds: tuple[int, int] = (1, 2)
+    fair: bool = True
+    machines: dict[Side, Machine] = field(default_factory=dict)
+    holder: Side | None = None
+    files: int = 0
+    extra: int = 0
+    sent: list[Path] = field(default_factory=list)
+    extra_by_turn: dict[int, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.files_dir.mkdir(parents=True, exist_ok=True)
+        for side, seed in zip((FIRST, FIRST.enemy), self.seeds, strict=True):
+            self.machines[side] = Machine(side, self.files_dir / f"{side.value}.db", seed,
+                                         self.fair)
+
+    def send(self, sender: Side) -> None:
+        """``sender`` exports a file; the other imports it (and does its fair-play duties)."""
+        self.files += 1
+        path = self.files_dir / f"turn-{self.files:03}.json"
+        self.machines[sender].pbem.export_file(CAMPAIGN, sender, path)
+        self.sent.append(path)
+        self.machines[sender.enemy].pbem.import_turn(CAMPAIGN, path.read_bytes(),
+                                                     source=path.name)
+        self.holder = sender.enemy
+
+    def play(self, text: str) -> list:
+        """``text`` on its side's machine after the other side's news; a wait for a reveal is
+        answered by a round trip of files (counted as extra)."""
+        side = Side(text.split(" ", 1)[0])
+        if self.holder is not None and self.holder is not side:
+            self.send(self.holder)
+        self.holder = side
+        for _ in range(6):
+            try:
+                return self.machines[side].service.order(CAMPAIGN, text)[0]
+            except WaitingError:
+                self.round_trip(side)
+        raise AssertionError(f"{text}: still waiting after 6 round trips")
+
+    def round_trip(self, side: Side) -> None:
+        """``side`` sends a file and gets the answer: the cost of a wait (extra files)."""
+        turn = self.machines[side].state().turn
+        self.send(side)
+        self.send(side.enemy)
+        self.extra += 2
+        self.extra_by_turn[turn] = self.extra_by_turn.get(turn, 0) + 2
+
+    def until(self, done: Callable[[CampaignState], bool], verb: str = "end-phase") -> None:
+        """The side the game waits for gives ``verb`` until ``done(state)`` holds."""
+        for _ in range(80):
+            state = self.machines[self.holder or FIRST].state()
+            if done(state):
+                return
+            self.play(f"{state.acting.value} {verb}")
+        raise AssertionError("the game did not get there")
+
+    def settle(self) -> None:
+        """Exchange until both machines hold the same log and no reveal is pending."""
+        for _ in range(6):
+            states = [m.state() for m in self.machines.values()]
+            if (states[0].canonical_text() == states[1].canonical_text()
+                    and not (self.fair and fairplay.pending(states[0]))):
+                return
+            self.send(self.holder or FIRST)
+        raise AssertionError("the machines did not settle")
+
+
+def play_to_conscription(table: MailTable) -> dict[str, list]:
+    """Set-up, game turn 1 (an Aslan scout jumps through Solace: contact reveals its counter),
+    game turn 2 up to Aslan's conscription in Beacon (it reveals that counter); the events of
+    the contact and the conscription orders. The conscription's reveal is still pending:
+    ``settle`` (or ``play_on``) completes it."""
+    for number, system in enumerate(PLACES):
+        table.play(f"{('solomani', 'aslan')[number % 2]} place-neutral {system}")
+    for text in SETUP:
+        table.play(text)
+    table.until(lambda state: state.phase is Phase.FIRST_MOVEMENT)
+    aslan = table.machines[Side.ASLAN]
+    loaded = aslan.service.load(CAMPAIGN)
+    path = move_options(loaded.state, loaded.ruleset, Side.ASLAN, "A-SC-1").legal["beacon"].path
+    table.play(f"aslan jump A-SC-1 {','.join(path)}")
+    contact = table.play("aslan jump A-SC-2 solace,beacon")
+    table.until(lambda state: state.turn == 2 and state.phase is Phase.PRODUCTION)
+    conscription = table.play("aslan conscript beacon")  # held: its reveal is pending
+    return {"contact": contact, "conscription": conscription}
+
+
+def play_on(table: MailTable, turn: int) -> None:
+    """The end-to-end test's simple player (``tests.pbem.bot``) answers for whoever must act
+    until game turn ``turn`` begins; a pending reveal costs a round trip (counted as extra);
+    both machines settle."""
+    bot = Bot()
+    for _ in range(3000):
+        loaded = table.machines[table.holder or FIRST].service.load(CAMPAIGN)
+        if loaded.state.turn >= turn:
+            break
+        if table.fair and fairplay.pending(loaded.state):
+            table.round_trip(table.holder or FIRST)
+            continue
+        try:
+            table.play(bot.next_order(loaded.state, loaded.ruleset))
+        except InvalidOrderError:  # a planned order naming a unit this game never bought
+            continue
+    table.settle()
