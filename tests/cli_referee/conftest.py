@@ -4,6 +4,7 @@ Solomani destroyer waits."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -37,9 +38,21 @@ def set_up(service: CampaignService, name: str = "t") -> None:
         service.order(name, text)
 
 
+@pytest.fixture(scope="session")
+def referee_db_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite file holding campaign ``t`` at Aslan first movement, built once a session
+    (set-up takes seconds); tests work on copies."""
+    path = tmp_path_factory.mktemp("referee") / "referee.db"
+    service = CampaignService(db_url=f"sqlite:///{path}")
+    set_up(service)
+    service.store.dispose()
+    return path
+
+
 @pytest.fixture
-def db(tmp_path: Path) -> list[str]:
-    """``--db`` arguments of a database holding campaign ``t`` at Aslan first movement."""
-    url = f"sqlite:///{tmp_path / 'referee.db'}"
-    set_up(CampaignService(db_url=url))
-    return ["--db", url]
+def db(tmp_path: Path, referee_db_file: Path) -> list[str]:
+    """``--db`` arguments of this test's own copy of the database holding campaign ``t`` at
+    Aslan first movement."""
+    copy = tmp_path / "referee.db"
+    shutil.copyfile(referee_db_file, copy)
+    return ["--db", f"sqlite:///{copy}"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import functools
 
+import pytest
 from textual.app import App
 from textual.widgets import Button, DataTable, Input, OptionList, Select, Static
 
@@ -16,6 +17,9 @@ from scenarios.imperial.screen import (
     InvestorDialog,
     ScoreScreen,
 )
+
+#: Textual screens driven by a Pilot: seconds each (``make test-fast`` leaves them out).
+pytestmark = pytest.mark.slow
 
 
 class Host(App[None]):

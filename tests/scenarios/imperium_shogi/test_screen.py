@@ -8,6 +8,7 @@ from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.app import App
 from textual.widgets import Input
 
@@ -15,6 +16,9 @@ from scenarios.dialogs import GameChoice, GameHelp
 from scenarios.imperium_shogi import make_screen
 from scenarios.imperium_shogi.game import make_game
 from scenarios.imperium_shogi.screen import Cell, CellView, ShogiScreen
+
+#: Textual screens driven by a Pilot: seconds each (``make test-fast`` leaves them out).
+pytestmark = pytest.mark.slow
 
 
 def pilot_test(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:

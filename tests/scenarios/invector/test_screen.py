@@ -7,12 +7,16 @@ import functools
 from collections.abc import Callable, Coroutine
 from typing import Any
 
+import pytest
 from textual.app import App
 
 from scenarios.dialogs import GameHelp
 from scenarios.invector import make_game, make_screen
 from scenarios.invector.rules import BLACK, PASS, SWAP, WHITE
 from scenarios.invector.screen import CellView, InvectorScreen
+
+#: Textual screens driven by a Pilot: seconds each (``make test-fast`` leaves them out).
+pytestmark = pytest.mark.slow
 
 
 def pilot_test(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:

@@ -5,11 +5,15 @@ from __future__ import annotations
 import json
 
 import numpy as np
+import pytest
 
 from scenarios.imperium_shogi.tablebase.legacy import slot_of
 from scenarios.imperium_shogi.tablebase.store import read_meta, save, table_dir, write_meta
 from tests.scenarios.tablebase.conftest import reduced_solution
 from tools.compare_tablebases import main as compare_main
+
+#: Solves tablebases end to end: seconds each (``make test-fast`` leaves them out).
+pytestmark = pytest.mark.slow
 
 
 def _old_code(code: int) -> int:

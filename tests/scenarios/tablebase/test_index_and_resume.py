@@ -12,6 +12,9 @@ from scenarios.imperium_shogi.tablebase.ranking import Ranking
 from scenarios.imperium_shogi.tablebase.solver import Checkpoint, solve
 from tests.scenarios.tablebase.conftest import reduced_position, reduced_solution
 
+#: Solves tablebases end to end: seconds each (``make test-fast`` leaves them out).
+pytestmark = pytest.mark.slow
+
 
 def _arrays(ranking: Ranking) -> tuple:
     material = np.asarray(ranking.material, dtype=np.int64)
