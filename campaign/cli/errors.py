@@ -18,7 +18,6 @@ import argparse
 import importlib
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -72,13 +71,19 @@ def database_problem(error: Exception) -> str | None:
     return None if failures is None else failures.database_problem(error)
 
 
-@dataclass(frozen=True)
 class Lazy:
     """A function (or any attribute) named by its module and name, imported when it is first
-    needed: how the command line names code it must not load before a command runs."""
+    needed: how the command line names code it must not load before a command runs. (A plain
+    class, not a dataclass: building a dataclass costs more than every command's parser.)"""
 
-    module: str
-    name: str
+    __slots__ = ("module", "name")
+
+    def __init__(self, module: str, name: str) -> None:
+        self.module = module
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"Lazy({self.module!r}, {self.name!r})"
 
     def resolve(self) -> Any:
         """The named attribute; its module is imported now if it was not already."""
@@ -89,13 +94,18 @@ class Lazy:
         return self.resolve()(*args, **kwargs)
 
 
-@dataclass(frozen=True)
 class Handler:
     """A command's handler, imported when the command runs and called inside ``guard`` (unless
     ``guarded`` is false: the handler reports its own failures)."""
 
-    function: Lazy
-    guarded: bool = True
+    __slots__ = ("function", "guarded")
+
+    def __init__(self, function: Lazy, guarded: bool = True) -> None:
+        self.function = function
+        self.guarded = guarded
+
+    def __repr__(self) -> str:
+        return f"Handler({self.function!r}, guarded={self.guarded})"
 
     def __call__(self, args: argparse.Namespace) -> int:
         """Run the command: the exit code."""

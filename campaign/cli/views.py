@@ -1,7 +1,7 @@
 """`campaign units|battles`: read-only views of a campaign for the referee (or, with
 ``--side``, for one player: face-down neutrals hidden, DN-NEU-1); ``--json`` prints the report
 whose JSON Schema is in ``docs/schemas/`` (``campaign.views``). The handlers are in
-``campaign.cli.handlers.views`` (ADR 0030)."""
+``campaign.cli.handlers.units`` and ``battles`` (ADR 0030)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ import argparse
 from campaign.cli.errors import add_db_option, add_side_option, lazy
 from campaign.cli.helptext import add_command
 
-HANDLERS = "campaign.cli.handlers.views"
+UNITS = "campaign.cli.handlers.units"
+BATTLES = "campaign.cli.handlers.battles"
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -27,7 +28,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     units.add_argument("--owner", choices=("aslan", "solomani", "neutral"),
                        help="only the units of this side")
     _common(units)
-    units.set_defaults(func=lazy(HANDLERS, "units"))
+    units.set_defaults(func=lazy(UNITS, "units"))
 
     battles = add_command(
         subparsers, "battles",
@@ -38,7 +39,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         examples=["campaign battles war", "campaign battles war --side solomani --json"])
     battles.add_argument("name", help="campaign name")
     _common(battles)
-    battles.set_defaults(func=lazy(HANDLERS, "battles"))
+    battles.set_defaults(func=lazy(BATTLES, "battles"))
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
