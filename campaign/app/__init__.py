@@ -4,7 +4,9 @@
   events, repin changed data;
 - ``orders``: orders typed by a person, their reports, undo and referee restores;
 - ``audit``: ``verify`` and anchors;
-- ``reading``: loads what a viewer asks for and hands it to the read side (``campaign.views``).
+- ``reading``: loads what a viewer asks for and hands it to the read side (``campaign.views``);
+- ``failures``: a store failure told as one line (always loaded with this package: the CLI's
+  error guard looks it up, ADR 0030).
 
 ``CampaignService`` is the one object the front ends (CLI, TUI) and the play-by-e-mail exchange
 hold: it combines the use cases over one database. Every method completes or raises a
@@ -23,6 +25,7 @@ from campaign.app.campaigns import (
     content_loader,
     parse_stored,
 )
+from campaign.app.failures import database_problem
 from campaign.app.orders import (
     REFEREE_UNDO,
     OrderReport,
@@ -39,8 +42,8 @@ from campaign.views.status import Status
 __all__ = [
     "REFEREE_UNDO", "SNAPSHOT_EVERY", "START_ORDER_TEXT", "Anchor", "CampaignService",
     "Campaigns", "Loaded", "LogLine", "OrderReport", "RulesetLoader", "Status", "StoryEntry",
-    "TypedDice", "content_loader", "dice_origin", "parse_stored", "referee_restoration",
-    "referee_undo_reason", "referee_undo_text",
+    "TypedDice", "content_loader", "database_problem", "dice_origin", "parse_stored",
+    "referee_restoration", "referee_undo_reason", "referee_undo_text",
 ]
 
 

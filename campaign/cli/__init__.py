@@ -3,10 +3,12 @@
 Each group of subcommands lives in its own module of this package that exposes
 ``register(subparsers)``; the module names are listed in ``COMMAND_MODULES``. What the modules
 share (exit codes, the error guard, ``--db``) is in ``campaign.cli.errors``; command modules
-never import each other's internals, so there is no import circle. A registered command sets
-``func`` on its parser: ``func(args) -> int`` returns the process exit code. Handlers print
-user-facing errors themselves (``file:line: reason`` or ``RULE-ID: sentence``) and never let a
-traceback reach the user for expected failures.
+never import each other's internals, so there is no import circle. A command module is argparse
+only: a registered command sets ``func`` on its parser to ``errors.lazy(module, name)``, which
+imports its handler from ``campaign.cli.handlers`` when the command runs (ADR 0030);
+``func(args) -> int`` returns the process exit code. Handlers print user-facing errors
+themselves (``file:line: reason`` or ``RULE-ID: sentence``) and never let a traceback reach the
+user for expected failures.
 """
 
 from __future__ import annotations

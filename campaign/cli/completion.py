@@ -7,6 +7,11 @@ verbs, options, choices), from the database (campaign names, read only: a missin
 never created), from the shipped seed games and scenario games, and for the order argument of
 ``campaign order`` from the order words (sides, then the verbs that side may give). A file
 argument prints ``__files__``, and the shim falls back to the shell's file completion.
+
+Unlike the other command modules, this one keeps its handler: completing walks the parser (argparse
+only) and runs on every Tab, so it must stay as light as registering. The sources that need more
+(the database's campaign names, the scenario registry, the order words) are lazy references
+(``campaign.cli.errors.Lazy``, ADR 0030), loaded only when the word to complete asks for them.
 """
 
 from __future__ import annotations
@@ -15,12 +20,22 @@ import argparse
 import sys
 from collections.abc import Iterator
 
+from campaign.bundled import seed_names
+from campaign.cli import build_parser
+from campaign.cli.errors import Lazy
 from campaign.cli.helptext import add_command
 
 SHELLS = ("bash", "zsh", "fish")
 #: Printed instead of candidates when the shell should complete a file name.
 FILES = "__files__"
 SIDES = ("aslan", "solomani")
+
+#: Campaign names in a database, read only (``--db`` on the line, else the default).
+campaign_names = Lazy("campaign.app.lookup", "campaign_names")
+#: The scenario games (``scenario perft|solve GAME``).
+SCENARIOS = Lazy("scenarios.registry", "SCENARIOS")
+#: The words of an order (``campaign order NAME ORDER``).
+order_words = Lazy("campaign.views.orders", "order_words")
 
 _BASH = r"""# campaign completion for bash: eval "$(campaign completion bash)" in ~/.bashrc
 _campaign_complete() {
@@ -96,8 +111,6 @@ def candidates(before: list[str], current: str, *, quote: bool = True) -> list[s
     """What may follow ``before`` (the words after ``campaign``) and start with ``current``.
     With ``quote`` (bash) a candidate holding a space keeps the quote ``current`` opened, or
     opens one; zsh and fish quote what they insert themselves."""
-    from campaign.cli import build_parser
-
     opened = current[:1] if current[:1] in ("'", '"') else ""
     typed = current[len(opened):]
     found = sorted(set(_possible(build_parser(), before, typed)))
@@ -161,20 +174,12 @@ def _values(action: argparse.Action, before: list[str]) -> Iterator[str]:
         return
     dest, metavar = action.dest, str(action.metavar or "")
     if dest == "name" and "FILE" not in metavar:
-        from campaign.app.lookup import campaign_names
-
         yield from campaign_names(_db_url(before))
     elif dest == "game":
-        from scenarios import registry
-
-        yield from (entry.name for entry in registry.SCENARIOS)
+        yield from (entry.name for entry in SCENARIOS.resolve())
     elif dest == "order":
-        from campaign.views.orders import order_words
-
         yield from order_words()
     elif metavar == "SEED":
-        from campaign.bundled import seed_names
-
         yield from seed_names()
     elif dest in ("file", "output", "keymap", "keys", "dir", "data", "sign") or "FILE" in metavar:
         yield FILES

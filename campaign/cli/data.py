@@ -1,21 +1,21 @@
 """`campaign data check [--data DIR]`: validate every data file and summarise the profile.
 
 Exit 0 with a short summary when everything loads; otherwise print ``file:line: reason`` on
-stderr and exit 1 (DN-DATA-5). Nothing is kept from a failed check.
+stderr and exit 1 (DN-DATA-5). Nothing is kept from a failed check. The handler is in
+``campaign.cli.handlers.data`` (ADR 0030); ``campaign data map`` and ``campaign data systems``
+are registered by ``campaign.cli.maps`` and ``campaign.cli.systems``.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
-import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from campaign.cli.errors import lazy
 from campaign.cli.helptext import add_command
 
-if TYPE_CHECKING:
-    pass
+HANDLERS = "campaign.cli.handlers.data"
 
 #: Modules that add verbs to ``campaign data``: each exposes ``register_data_verbs(verbs)``.
 DATA_VERB_MODULES: tuple[str, ...] = ("campaign.cli.maps", "campaign.cli.systems")
@@ -41,25 +41,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                        help="data directory (default: $CAMPAIGN_DATA_DIR, else the shipped data)")
     check.add_argument("--layout", default=None, help="layout to summarise (default: standard)")
     check.add_argument("--seed", type=int, default=None, help="seed for random assembly")
-    check.set_defaults(func=_check)
+    check.set_defaults(func=lazy(HANDLERS, "check", guarded=False))
     for module_name in DATA_VERB_MODULES:
         importlib.import_module(module_name).register_data_verbs(verbs)
-
-
-def _check(args: argparse.Namespace) -> int:
-    # imported here, not at module level: building the parser (every command) stays cheap
-    from campaign.app.data import DataFileError, checked_profile, data_directory
-    from campaign.views.data import profile_summary
-
-    try:
-        ruleset, catalog_layouts = checked_profile(data_directory(args.data), args.layout,
-                                                   args.seed)
-    except DataFileError as error:
-        print(str(error), file=sys.stderr)
-        return 1
-    except ValueError as error:
-        print(f"campaign data check: {error}", file=sys.stderr)
-        return 2
-    for line in profile_summary(ruleset, catalog_layouts):
-        print(line)
-    return 0

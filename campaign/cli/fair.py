@@ -10,10 +10,11 @@ face-down kind to whoever holds both: publish it only when the game is over or d
 from __future__ import annotations
 
 import argparse
-import sys
 
-from campaign.cli.errors import add_db_option, guard
+from campaign.cli.errors import add_db_option, lazy
 from campaign.cli.helptext import add_command
+
+HANDLERS = "campaign.cli.handlers.fair"
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -30,7 +31,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     opening.add_argument("-o", "--output", required=True, metavar="FILE",
                          help="file to write ('-' = stdout)")
     add_db_option(opening)
-    opening.set_defaults(func=guard(_opening))
+    opening.set_defaults(func=lazy(HANDLERS, "opening"))
 
     audit = add_command(
         subparsers, "audit",
@@ -42,37 +43,4 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     audit.add_argument("name", help="campaign name")
     audit.add_argument("file", help="the other side's opening")
     add_db_option(audit)
-    audit.set_defaults(func=guard(_audit))
-
-
-def _fair(args: argparse.Namespace):  # noqa: ANN202 - imported here: --help needs no database
-    from campaign.app import CampaignService
-    from campaign.app.mail import PbemService
-
-    return PbemService(CampaignService(db_url=getattr(args, "db", None))).fair
-
-
-def _opening(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
-    from campaign.userfiles import StagedFile
-
-    text = _fair(args).opening(args.name)
-    if args.output == "-":
-        sys.stdout.write(text)
-        return 0
-    StagedFile.write(Path(args.output), text.encode("utf-8")).commit()
-    print(f"{args.output}: the opening of your shuffle secrets for {args.name!r} (it reveals "
-          "every face-down kind to whoever holds the other side's too)")
-    return 0
-
-
-def _audit(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
-    from campaign.app.fair_mail import MAX_OPENING_BYTES
-    from campaign.userfiles import read_bounded
-
-    data = read_bounded(Path(args.file), MAX_OPENING_BYTES, "shuffle opening")
-    print(_fair(args).audit(args.name, data, args.file))
-    return 0
+    audit.set_defaults(func=lazy(HANDLERS, "audit"))

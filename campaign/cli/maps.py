@@ -6,17 +6,18 @@ Without ``-o`` the picture goes to ``NAME.svg`` (``NAME-SIDE.svg``) in the curre
 ``-o -`` prints the SVG. ``campaign data map [--data DIR] [--layout NAME [--seed N] | --section
 NAME] -o FILE.svg`` draws map data before any campaign exists, to hold against the printed map.
 Failures print one line (``file:line: reason`` for data files) and exit 1; nothing is written.
+The handlers are in ``campaign.cli.handlers.maps`` (ADR 0030).
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
-from campaign.cli.errors import add_db_option, guard, open_service
+from campaign.cli.errors import SIDE_CHOICES, add_db_option, lazy
 from campaign.cli.helptext import add_command
-from campaign.rules.ids import PLAYER_SIDES, Side
+
+HANDLERS = "campaign.cli.handlers.maps"
 
 OVERLAYS = ("supply", "moves", "none")
 
@@ -32,7 +33,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         examples=["campaign map war", "campaign map war --side aslan -o aslan.svg",
                   "campaign map war --overlay moves -o moves.png"])
     parser.add_argument("name", help="campaign name")
-    parser.add_argument("--side", choices=[side.value for side in PLAYER_SIDES],
+    parser.add_argument("--side", choices=SIDE_CHOICES,
                         help="draw only what this player may see (default: referee's view)")
     parser.add_argument("-o", "--output", metavar="FILE",
                         help="FILE.svg or FILE.png, '-' for SVG on stdout (default NAME.svg)")
@@ -40,7 +41,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="supply: cut-off boxes (DN-ECO-3, default); moves: legal "
                              "destinations of the acting side; none")
     add_db_option(parser)
-    parser.set_defaults(func=guard(_campaign_map))
+    parser.set_defaults(func=lazy(HANDLERS, "campaign_map"))
 
 
 def register_data_verbs(verbs: argparse._SubParsersAction) -> None:
@@ -63,49 +64,4 @@ def register_data_verbs(verbs: argparse._SubParsersAction) -> None:
     parser.add_argument("--seed", type=int, default=None, help="seed for --layout random")
     parser.add_argument("-o", "--output", required=True, metavar="FILE",
                         help="FILE.svg or FILE.png")
-    parser.set_defaults(func=guard(_data_map))
-
-
-def _destination(text: str | None, default: str) -> Path | None:
-    """The output path (``None`` for stdout), its format checked before any work is done."""
-    from campaign.render.output import picture_format
-
-    if text == "-":
-        return None
-    path = Path(text if text else default)
-    picture_format(path)
-    return path
-
-
-def _campaign_map(args: argparse.Namespace) -> int:
-    from campaign.app.pictures import campaign_svg
-    from campaign.views.scene import Overlay
-
-    side = Side(args.side) if args.side else None
-    default = f"{args.name}-{side.value}.svg" if side else f"{args.name}.svg"
-    path = _destination(args.output, default)
-    svg = campaign_svg(open_service(args), args.name, side=side, overlay=Overlay(args.overlay))
-    return _emit(svg, path, f"map of {args.name} ({side.value if side else 'referee'}'s view, "
-                            f"overlay {args.overlay})")
-
-
-def _data_map(args: argparse.Namespace) -> int:
-    from campaign.app.data import data_directory, map_to_draw
-    from campaign.render.svg import scene_svg
-    from campaign.views.scene import data_scene
-
-    path = _destination(args.output, "")
-    star_map, what = map_to_draw(data_directory(args.data), section=args.section,
-                                 layout=args.layout, seed=args.seed)
-    return _emit(scene_svg(data_scene(star_map, what)), path, what)
-
-
-def _emit(svg: str, path: Path | None, what: str) -> int:
-    from campaign.render.output import save_picture
-
-    if path is None:
-        sys.stdout.write(svg)
-        return 0
-    save_picture(svg, path)
-    print(f"{path}: {what}")
-    return 0
+    parser.set_defaults(func=lazy(HANDLERS, "data_map"))

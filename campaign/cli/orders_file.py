@@ -5,7 +5,8 @@ is applied (``campaign.app.bulk``: size, UTF-8, line length, number of orders, t
 every line); a malformed file changes nothing and the message names ``FILE:LINE``. The orders
 are then given one by one, each its own logged order with its sentences printed; at the first
 refusal the command stops, names the line, and applies nothing after it (the lines before it
-stay applied, as if typed one by one).
+stay applied, as if typed one by one). The handler is in ``campaign.cli.handlers.orders_file``
+(ADR 0030).
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from campaign.cli.errors import add_db_option, fail, guard, open_service
+from campaign.cli.errors import add_db_option, add_side_option, lazy
 from campaign.cli.helptext import add_command
-from campaign.cli.report import add_side_option, indent, side_of
+
+HANDLERS = "campaign.cli.handlers.orders_file"
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -33,30 +35,4 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("file", type=Path, help="order notation, one per line (# comments)")
     add_side_option(parser)
     add_db_option(parser)
-    parser.set_defaults(func=guard(_orders))
-
-
-def _orders(args: argparse.Namespace) -> int:
-    from campaign.app.bulk import read_order_lines
-    from campaign.rules.errors import CampaignError
-
-    try:
-        lines = read_order_lines(args.file)
-    except ValueError as error:
-        return fail(f"{error} (nothing applied)")
-    service = open_service(args)
-    loaded = service.load(args.name)
-    viewer = side_of(args)
-    report = None
-    for done, (number, text) in enumerate(lines):
-        try:
-            report = service.submit_report(loaded, text, viewer=viewer)
-        except CampaignError as error:
-            return fail(f"{args.file}:{number}: {error.message} ({done} order(s) before it "
-                        "applied, nothing after it)")
-        print(f"{args.file}:{number}: {text}")
-        for sentence in report.lines:
-            print(indent(sentence, "    "))
-    now = report.now if report is not None else ""
-    print(f"{len(lines)} order(s) applied; now: {now}")
-    return 0
+    parser.set_defaults(func=lazy(HANDLERS, "orders"))

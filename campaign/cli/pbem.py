@@ -2,29 +2,19 @@
 
 See docs/turn-files.md. Every command takes ``--db URL``; import, resolve and verify take
 ``--keys DIR`` (default ``$CAMPAIGN_PBEM_KEYS``) holding the other side's ``SIDE.pub``.
-Failures print one line naming the file and the problem and exit 1; nothing is changed.
+Failures print one line naming the file and the problem and exit 1; nothing is changed. The
+handlers are in ``campaign.cli.handlers.pbem`` (ADR 0030).
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from campaign.cli.errors import (
-    EXIT_ERROR,
-    add_db_option,
-    add_turn_file_options,
-    guard,
-)
+from campaign.cli.errors import add_db_option, add_turn_file_options, lazy
 from campaign.cli.helptext import add_command
-from campaign.cli.report import print_story
-from campaign.rules.ids import Side
 
-if TYPE_CHECKING:
-    from campaign.app.mail import PbemService
+HANDLERS = "campaign.cli.handlers.pbem"
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -51,7 +41,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     export.add_argument("--map", action="store_true",
                         help="also write your side's map picture beside the file (FILE.svg)")
     _common(export)
-    export.set_defaults(func=guard(_export))
+    export.set_defaults(func=lazy(HANDLERS, "export"))
 
     imp = add_command(
         subparsers, "import", summary="check and apply the other player's turn file",
@@ -66,7 +56,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                      help="first file only: accept its dice mode although this campaign was "
                           "created with another (commit-reveal or seeded)")
     _common(imp)
-    imp.set_defaults(func=guard(_import))
+    imp.set_defaults(func=lazy(HANDLERS, "import_turn"))
 
     resolve = add_command(
         subparsers, "resolve", summary="crossed files: keep the other side's file, drop ours "
@@ -79,7 +69,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     resolve.add_argument("file", help="the other side's turn file ('-' = stdin)")
     resolve.add_argument("--reason", required=True, help="why, quoted (kept in the log)")
     _common(resolve)
-    resolve.set_defaults(func=guard(_resolve))
+    resolve.set_defaults(func=lazy(HANDLERS, "resolve"))
 
     withdraw = add_command(
         subparsers, "withdraw",
@@ -94,7 +84,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     withdraw.add_argument("--reason", required=True,
                           help="why the file is taken back (logged)")
     _common(withdraw)
-    withdraw.set_defaults(func=guard(_withdraw))
+    withdraw.set_defaults(func=lazy(HANDLERS, "withdraw"))
 
     keygen = add_command(
         subparsers, "keygen", summary="make an Ed25519 key pair SIDE.key/SIDE.pub",
@@ -104,7 +94,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     keygen.add_argument("side", choices=["aslan", "solomani"], help="your side")
     keygen.add_argument("--dir", type=Path, required=True,
                         help="directory for SIDE.key and SIDE.pub (made if missing)")
-    keygen.set_defaults(func=guard(_keygen))
+    keygen.set_defaults(func=lazy(HANDLERS, "keygen_command"))
 
     log = add_command(
         subparsers, "exchanges", summary="turn files sent and received, fork decisions",
@@ -113,130 +103,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         examples=["campaign exchanges war"])
     log.add_argument("name", help="campaign name")
     _common(log)
-    log.set_defaults(func=guard(_exchanges))
+    log.set_defaults(func=lazy(HANDLERS, "exchanges"))
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
     add_db_option(parser)
     add_turn_file_options(parser)
-
-
-def _pbem(args: argparse.Namespace) -> PbemService:
-    """The play-by-e-mail use cases on ``--db``, with ``--keys`` (or ``$CAMPAIGN_PBEM_KEYS``),
-    ``--allow-referee``, ``--accept-dice`` and ``--as`` as given (imported here so that
-    ``campaign --help`` needs no database code)."""
-    from campaign.app import CampaignService
-    from campaign.app.mail import PbemService, keys_dir
-
-    side = getattr(args, "as_side", None)
-    return PbemService(CampaignService(db_url=getattr(args, "db", None)),
-                       keys_dir(getattr(args, "keys", None)),
-                       allow_referee=getattr(args, "allow_referee", False),
-                       accept_dice=getattr(args, "accept_dice", None),
-                       side=Side(side) if side else None)
-
-
-def _read(path: str) -> bytes:
-    """A turn file's bytes ('-' = stdin), bounded before anything is parsed."""
-    from campaign.app.mail import read_turn_file, read_turn_stream
-
-    return read_turn_stream(sys.stdin.buffer) if path == "-" else read_turn_file(Path(path))
-
-
-def _export(args: argparse.Namespace) -> int:
-    """Write the file (recorded only once written, docs/turn-files.md), then the side map
-    beside it if asked for, then say what was written."""
-    pbem = _pbem(args)
-    side_map = None
-    if args.again is not None:
-        if args.side is not None or args.sign is not None or args.map:
-            raise ValueError("--again writes a recorded file as it was: no --side, --sign or "
-                             "--map")
-        side = None
-    else:
-        side = Side(args.side) if args.side is not None else pbem.own_side(args.name)
-        if side is None:
-            raise ValueError("export needs --side aslan|solomani (the side you play; recorded "
-                             "with this first file), or --again N")
-        args.side = side.value
-        # the map is drawn first: a failure exports nothing
-        side_map = _side_map(args, pbem) if args.map else None
-    to = sys.stdout if args.output == "-" else Path(args.output)
-    made = pbem.export_file(args.name, side, to, armoured=args.armour, sign_with=args.sign,
-                            again=args.again)
-    if side_map is not None:
-        side_map()
-    if args.output != "-":
-        print(made.line(args.output, again=args.again is not None))
-    return 0
-
-
-def _side_map(args: argparse.Namespace, pbem: PbemService) -> Callable[[], None]:
-    """Draw the sender's side view now; the returned call writes it beside the turn file
-    (``FILE.svg``, for attaching to the e-mail; docs/maps.md) once the export succeeded."""
-    from campaign.app.pictures import campaign_svg, picture_beside
-    from campaign.render.output import save_picture
-
-    if args.output == "-":
-        raise ValueError("--map needs -o FILE: the picture is written beside the turn file")
-    path = picture_beside(Path(args.output))
-    svg = campaign_svg(pbem.service, args.name, side=Side(args.side))
-
-    def write() -> None:
-        save_picture(svg, path)
-        print(f"{path}: map of {args.name} as {args.side} sees it")
-
-    return write
-
-
-def _import(args: argparse.Namespace) -> int:
-    done = _pbem(args).import_turn(args.name, _read(args.file), source=args.file)
-    print(done.line(args.file))
-    for note in done.notes:
-        print(f"note: {note}")
-    # read by the importing player: the other side's view (face-down neutrals hidden, DN-NEU-1)
-    print_story(done.story)
-    return 0
-
-
-def _resolve(args: argparse.Namespace) -> int:
-    done = _pbem(args).resolve_crossed(args.name, _read(args.file), args.reason,
-                                       source=args.file)
-    print(done.resolved_line(args.file))
-    return 0
-
-
-def _withdraw(args: argparse.Namespace) -> int:
-    from campaign.app.mail import withdrawn_line
-
-    print(withdrawn_line(_pbem(args).withdraw(args.name, args.exchange, args.reason)))
-    return 0
-
-
-def _keygen(args: argparse.Namespace) -> int:
-    from campaign.app.mail import keygen
-
-    print(keygen(args.side, args.dir))
-    return 0
-
-
-def _exchanges(args: argparse.Namespace) -> int:
-    for line in _pbem(args).exchange_lines(args.name):
-        print(line)
-    return 0
-
-
-def verify_path(args: argparse.Namespace) -> int:
-    """`campaign verify FILE [NAME]`: check a turn file (and re-run it on NAME if given)."""
-    report = _pbem(args).verify_file(_read(args.name), source=args.name)
-    for note in report.notes:
-        print(f"note: {note}")
-    if report.problems:
-        for problem in report.problems:
-            print(f"campaign: {problem}", file=sys.stderr)
-        return EXIT_ERROR
-    header = report.header
-    assert header is not None
-    print(f"{args.name}: valid turn file {header.exchange} from {header.side.value} for "
-          f"{header.campaign_id!r}, events {header.base_seq + 1}-{header.head_seq}")
-    return 0

@@ -1,6 +1,8 @@
 """`campaign new|status|order|log|undo|verify|repin|replay`: play a campaign from the shell.
 
-Every command takes ``--db URL`` (default ``$CAMPAIGN_DB_URL`` or SQLite in the user's data
+This module registers the commands (argparse only); their handlers are in
+``campaign.cli.handlers.play`` and ``campaign.cli.handlers.seeds`` (ADR 0030). Every command
+takes ``--db URL`` (default ``$CAMPAIGN_DB_URL`` or SQLite in the user's data
 directory). Expected failures print ``campaign: RULE-ID: sentence`` (or the problem) to stderr
 and exit with status 1 (2 for usage problems); never a traceback.
 """
@@ -8,19 +10,12 @@ and exit with status 1 (2 for usage problems); never a traceback.
 from __future__ import annotations
 
 import argparse
-import os
-import sys
-from pathlib import Path
 
-from campaign.cli.errors import (
-    EXIT_ERROR,
-    add_db_option,
-    add_turn_file_options,
-    guard,
-    open_service,
-)
+from campaign.cli.errors import add_db_option, add_side_option, add_turn_file_options, lazy
 from campaign.cli.helptext import add_command
-from campaign.cli.report import add_side_option, indent, print_report, print_story, side_of
+
+HANDLERS = "campaign.cli.handlers.play"
+SEED_HANDLERS = "campaign.cli.handlers.seeds"
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -63,7 +58,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
              "turn files from your own side are then refused",
     )
     add_db_option(new)
-    new.set_defaults(func=guard(_new))
+    new.set_defaults(func=lazy(HANDLERS, "new"))
 
     status = add_command(
         subparsers, "status", summary="turn, phase, who must act now, RU, orders",
@@ -74,7 +69,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_side_option(status)
     status.add_argument("--json", action="store_true", help="print the status report as JSON")
     add_db_option(status)
-    status.set_defaults(func=guard(_status))
+    status.set_defaults(func=lazy(HANDLERS, "status"))
 
     log = add_command(
         subparsers, "log", summary="what happened, one entry per order, with dice",
@@ -90,7 +85,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_side_option(log)
     log.add_argument("--raw", action="store_true", help="event types instead of sentences")
     add_db_option(log)
-    log.set_defaults(func=guard(_log))
+    log.set_defaults(func=lazy(HANDLERS, "log"))
 
     verify = add_command(
         subparsers, "verify",
@@ -108,7 +103,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     add_db_option(verify)
     add_turn_file_options(verify)
-    verify.set_defaults(func=guard(_verify))
+    verify.set_defaults(func=lazy(HANDLERS, "verify"))
 
     order = add_command(
         subparsers, "order", summary='give one order, e.g. "aslan buy CL 2"',
@@ -128,7 +123,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                        help="referee override: typed dice in a seeded campaign, logged")
     add_side_option(order)
     add_db_option(order)
-    order.set_defaults(func=guard(_order))
+    order.set_defaults(func=lazy(HANDLERS, "order"))
 
     undo = add_command(
         subparsers, "undo", summary="take back the last order of the current phase",
@@ -138,7 +133,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     undo.add_argument("name", help="campaign name")
     undo.add_argument("--referee", metavar="REASON", help="override past dice/phase, logged")
     add_db_option(undo)
-    undo.set_defaults(func=guard(_undo))
+    undo.set_defaults(func=lazy(HANDLERS, "undo"))
 
     repin = add_command(
         subparsers, "repin", summary="accept changed data files (DN-DATA-4), logged",
@@ -149,7 +144,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     repin.add_argument("name", help="campaign name")
     repin.add_argument("reason", help="why the data changed, quoted (kept in the log)")
     add_db_option(repin)
-    repin.set_defaults(func=guard(_repin))
+    repin.set_defaults(func=lazy(HANDLERS, "repin"))
 
     replay = add_command(
         subparsers, "replay", summary="replay a seed game and check every digest",
@@ -164,190 +159,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--record", action="store_true",
         help="rewrite the file's digests from this run (after an intended rules change)",
     )
-    replay.set_defaults(func=guard(_replay))
+    replay.set_defaults(func=lazy(SEED_HANDLERS, "replay"))
 
     seeds = add_command(
         subparsers, "seeds", summary="the seed games shipped with the tool",
         description="List the seed games shipped with the tool, with what each one plays; "
                     "`campaign replay NAME` replays one.",
         examples=["campaign seeds"])
-    seeds.set_defaults(func=guard(_seeds))
-
-
-def _new(args: argparse.Namespace) -> int:
-    if args.as_side is not None and args.dice == "physical":
-        raise ValueError("--as is for play by e-mail; a campaign with physical dice is played "
-                         "at the table (use --dice commit-reveal or seeded)")
-    if args.fair and args.dice == "physical":
-        raise ValueError("--fair is for play by e-mail; a campaign with physical dice is "
-                         "played at the table (use --dice commit-reveal)")
-    service = open_service(args)
-    loaded = service.create(args.name, layout=args.layout, seed=args.seed, dice_mode=args.dice,
-                            fair=args.fair)
-    if args.manual_steps:
-        service.order(args.name, "referee stepping manual")
-    if args.as_side is not None:
-        from campaign.app.mail import PbemService
-        from campaign.rules.ids import Side
-
-        PbemService(service).claim_side(args.name, Side(args.as_side))
-    print(f"campaign {args.name!r} created: layout {loaded.row.layout}, "
-          f"{len(loaded.ruleset.star_map.sections)} sections, event {loaded.head.seq}"
-          + (", manual stepping" if args.manual_steps else "")
-          + (", fair mode (face-down counters shuffled jointly by turn file)"
-             if args.fair else ""))
-    if args.as_side is not None:
-        print(f"this database plays {args.as_side} (play by e-mail: files from {args.as_side} "
-              "are refused)")
-    return _status(args)
-
-
-def _status(args: argparse.Namespace) -> int:
-    if getattr(args, "json", False):
-        from campaign.views.status import status_report
-
-        loaded = open_service(args).load(args.name)
-        print(status_report(args.name, loaded.state, loaded.ruleset, seq=loaded.head.seq,
-                            viewer=side_of(args)).model_dump_json(indent=1))
-        return 0
-    status = open_service(args).status(args.name, viewer=side_of(args))
-    print(f"{status.name}: game turn {status.turn}, {status.step}, "
-          f"phasing {status.phasing.value}, {status.acting.value} to act")
-    if status.winner is not None:
-        print(f"winner: {status.winner.value}")
-    for side, ru in status.ru.items():
-        print(f"  {side.value:9} {ru:4} RU  {status.units[side]:3} units "
-              f"({status.unplaced[side]} unplaced)")
-    print(f"  event {status.seq}, state digest {status.digest}")
-    for duty in status.duties:
-        who = duty.side.value if duty.side is not None else "referee"
-        print(f"must act now: {who} — {duty.reason} ({duty.rule})")
-        for order in duty.orders[:4]:
-            print(f"  {order}")
-    print(f"legal orders now ({status.acting.value}):")
-    for legal in status.legal:
-        print(f"  {legal.notation:48} {legal.rule:10} {legal.summary}")
-    if status.legal_other:
-        print(f"{status.acting.enemy.value} may also give:")
-        for legal in status.legal_other:
-            print(f"  {legal.notation:48} {legal.rule:10} {legal.summary}")
-    return 0
-
-
-def _order(args: argparse.Namespace) -> int:
-    typed = None
-    if args.dice is not None:
-        from campaign.app import TypedDice
-
-        values = args.dice.replace(" ", "").split(",")
-        if not all(v.isascii() and v.isdigit() and len(v) <= 3 for v in values):
-            print(f"campaign: --dice expects numbers like 3,5,1, got {args.dice[:80]!r}",
-                  file=sys.stderr)
-            return 2
-        typed = TypedDice(tuple(int(v) for v in values), args.referee)
-    elif args.referee is not None:
-        print("campaign: --referee gives the reason for typed dice: use it with --dice",
-              file=sys.stderr)
-        return 2
-    report = open_service(args).order_report(args.name, args.order, typed=typed,
-                                             viewer=side_of(args))
-    print_report(report)
-    return 0
-
-
-def _log(args: argparse.Namespace) -> int:
-    service = open_service(args)
-    if args.raw:
-        for line in service.log(args.name, viewer=side_of(args)):
-            rolls = (f"  dice ({line.dice_origin}): {', '.join(line.rolls)}"
-                     if line.rolls else "")
-            print(f"{line.first_seq:6}  {line.order_text}  -> {', '.join(line.events)}{rolls}")
-        return 0
-    print_story([entry for entry in service.story(args.name, viewer=side_of(args))
-                 if entry.matches(turn=args.turn, side=args.by, event_type=args.event_type)])
-    return 0
-
-
-def _undo(args: argparse.Namespace) -> int:
-    report = open_service(args).undo_report(args.name, referee_reason=args.referee)
-    print_report(report)
-    return 0
-
-
-def _verify(args: argparse.Namespace) -> int:
-    """A campaign, or a turn file: an argument with a path separator is a file; otherwise a
-    campaign of that name wins over a file of the same name (campaign names hold no '/')."""
-    service = open_service(args)
-    is_path = os.sep in args.name or "/" in args.name
-    if is_path or (args.name not in service.store.campaigns() and Path(args.name).exists()):
-        if args.anchor is not None:
-            print("campaign: --anchor is for a campaign, not a turn file", file=sys.stderr)
-            return 2
-        from campaign.cli.pbem import verify_path
-
-        return verify_path(args)
-    from campaign.app import Anchor
-
-    anchor = Anchor.parse(args.anchor) if args.anchor else None
-    findings = service.verify(args.name, anchor)
-    if findings:
-        for finding in findings:
-            print(f"campaign: {finding}", file=sys.stderr)
-        return EXIT_ERROR
-    proved = f"; nothing up to event {anchor.count} changed since the anchor" if anchor else ""
-    print(f"{args.name}: hash chain intact, replay consistent with snapshots, dice as "
-          f"recorded, data pinned{proved}")
-    if args.anchor is not None:
-        print(f"anchor: {service.anchor(args.name).text()}  (keep it outside the database)")
-    return 0
-
-
-def _replay(args: argparse.Namespace) -> int:
-    from campaign.app.seeds import read_seed_game, record_seed, replay_seed, ruleset_of, seed_path
-
-    path = seed_path(args.file, record=args.record)
-    shown = args.file
-    try:
-        game = read_seed_game(path)
-    except ValueError as error:
-        print(f"campaign: {error}", file=sys.stderr)
-        return EXIT_ERROR
-    if args.record:
-        recorded = record_seed(game, path)
-        print(f"{shown}: recorded {len(recorded.steps)} steps")
-        return 0
-    profile = ruleset_of(game).profile_hash
-    if game.profile_hash and profile != game.profile_hash:
-        print(f"campaign: {args.file}: warning: DN-DATA-4: recorded with another rules profile "
-              f"({game.profile_hash[:12]}, now {profile[:12]}); digests may differ",
-              file=sys.stderr)
-    results = replay_seed(game)
-    for result in results:
-        mark = "ok " if result.ok else "BAD"
-        print(f"{mark} {result.index:4}  {result.order}  {result.message}")
-        for line in result.lines:
-            print(indent(line, "           "))
-    if not all(r.ok for r in results) or len(results) != len(game.steps) + 1:
-        print(f"campaign: {shown}: replay diverged", file=sys.stderr)
-        return EXIT_ERROR
-    print(f"{shown}: {len(game.steps)} steps, every digest matches")
-    return 0
-
-
-def _seeds(args: argparse.Namespace) -> int:
-    import textwrap
-
-    from campaign.app.seeds import shipped_seeds
-
-    for seed in shipped_seeds():
-        print(f"{seed.name:22} {seed.layout} layout, {seed.steps} steps")
-        for line in textwrap.wrap(seed.description, 76):
-            print(f"    {line}")
-    print("replay one with: campaign replay NAME")
-    return 0
-
-
-def _repin(args: argparse.Namespace) -> int:
-    loaded = open_service(args).repin(args.name, args.reason)
-    print(f"{args.name}: data re-pinned (profile {loaded.ruleset.profile_hash[:12]}), logged")
-    return 0
+    seeds.set_defaults(func=lazy(SEED_HANDLERS, "seeds"))

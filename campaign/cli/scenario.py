@@ -2,15 +2,18 @@
 
 The game module parses its own options (``cli_perft``/``cli_solve`` receive the remaining
 arguments), so each game can offer ``--depth``, ``--size``, ``--divide`` or ``--variant`` as it
-needs without this module knowing about them.
+needs without this module knowing about them. The handlers are in
+``campaign.cli.handlers.scenario`` (ADR 0030).
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
 
+from campaign.cli.errors import lazy
 from campaign.cli.helptext import add_command
+
+HANDLERS = "campaign.cli.handlers.scenario"
 
 #: The verbs that hand their options to the game: name, summary, description, examples.
 VERBS = (
@@ -38,40 +41,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     verbs = parser.add_subparsers(dest="verb", metavar="VERB", required=True)
     add_command(verbs, "list", summary="list the scenario games",
                 description="List the scenario games: name and title.",
-                examples=["campaign scenario list"]).set_defaults(func=_list)
+                examples=["campaign scenario list"]).set_defaults(
+                    func=lazy(HANDLERS, "list_games", guarded=False))
     for verb, summary, description, examples in VERBS:
         verb_parser = add_command(verbs, verb, summary=summary, description=description,
                                   examples=examples)
         verb_parser.add_argument("game", help="scenario name, see `campaign scenario list`")
         verb_parser.add_argument("rest", nargs=argparse.REMAINDER, help="options of the game")
-        verb_parser.set_defaults(func=_dispatch, verb_name=verb)
-
-
-def _list(args: argparse.Namespace) -> int:
-    from scenarios import registry
-
-    for entry in registry.SCENARIOS:
-        print(f"{entry.name:16} {entry.title}")
-    return 0
-
-
-def _dispatch(args: argparse.Namespace) -> int:
-    from scenarios import registry
-
-    try:
-        entry = registry.find(args.game)
-    except KeyError as error:
-        print(f"campaign scenario: {error.args[0]}", file=sys.stderr)
-        return 2
-    handler = getattr(entry.load(), f"cli_{args.verb_name}", None)
-    if handler is None:
-        print(f"campaign scenario: {entry.name} has no {args.verb_name} command", file=sys.stderr)
-        return 2
-    from campaign.userfiles import FileRefusedError
-    from scenarios.protocol import DamagedDataError
-
-    try:
-        return int(handler(list(args.rest)) or 0)
-    except (DamagedDataError, FileRefusedError) as error:  # one line, never a traceback
-        print(f"campaign scenario: {error}", file=sys.stderr)
-        return 1
+        verb_parser.set_defaults(func=lazy(HANDLERS, "dispatch", guarded=False),
+                                 verb_name=verb)

@@ -3,7 +3,8 @@ their jump routes as text (DN-MAP-2..4, DN-NEB-1).
 
 In a campaign, a route explored in play reads as explored; before a campaign, `campaign data
 systems [--data DIR] [--layout NAME [--seed N]]` lists the map the data files give. ``--json``
-prints the ``SystemsReport`` whose JSON Schema is ``docs/schemas/systems.schema.json``.
+prints the ``SystemsReport`` whose JSON Schema is ``docs/schemas/systems.schema.json``. The
+handlers are in ``campaign.cli.handlers.systems`` (ADR 0030).
 """
 
 from __future__ import annotations
@@ -12,7 +13,9 @@ import argparse
 import textwrap
 from pathlib import Path
 
-from campaign.cli.errors import add_db_option, guard, open_service
+from campaign.cli.errors import add_db_option, lazy
+
+HANDLERS = "campaign.cli.handlers.systems"
 
 DESCRIPTION = ("Every system of the map, section by section: id (what orders use), name, hex, "
                "type (1 primary, 2 secondary, 3 tertiary: no fuel), surface-box mark, original "
@@ -37,7 +40,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--json", action="store_true",
                         help="print the report as JSON (docs/schemas/systems.schema.json)")
     add_db_option(parser)
-    parser.set_defaults(func=guard(_campaign_systems))
+    parser.set_defaults(func=lazy(HANDLERS, "campaign_systems"))
 
 
 def register_data_verbs(verbs: argparse._SubParsersAction) -> None:
@@ -59,43 +62,4 @@ def register_data_verbs(verbs: argparse._SubParsersAction) -> None:
                         help="seed of the random assembly (with --layout random)")
     parser.add_argument("--json", action="store_true",
                         help="print the report as JSON (docs/schemas/systems.schema.json)")
-    parser.set_defaults(func=guard(_data_systems))
-
-
-def _campaign_systems(args: argparse.Namespace) -> int:
-    from campaign.views.systems import systems_report
-
-    loaded = open_service(args).load(args.name)
-    return _print(systems_report(args.name, loaded.state, loaded.ruleset), args.json)
-
-
-def _data_systems(args: argparse.Namespace) -> int:
-    from campaign.app.data import data_directory, ruleset_of
-    from campaign.views.systems import systems_report
-
-    ruleset = ruleset_of(data_directory(args.data), args.layout, args.seed)
-    return _print(systems_report(None, None, ruleset), args.json)
-
-
-def _print(report, as_json: bool) -> int:  # noqa: ANN001 - reports_systems.SystemsReport
-    if as_json:
-        print(report.model_dump_json(indent=1))
-        return 0
-    seed = f" (seed {report.seed})" if report.seed is not None else ""
-    where = f"{report.campaign}: " if report.campaign else ""
-    print(f"{where}{report.layout} layout{seed}: {len(report.sections)} sections, "
-          f"{len(report.systems)} systems, {report.routes} routes ({report.unexplored} still "
-          "unexplored, DN-NEB-1)")
-    section = None
-    for system in report.systems:
-        if system.section != section:
-            section = system.section
-            print(section)
-        marks = ", ".join(part for part in ("capital" if system.capital else "", system.mark,
-                                            system.owner) if part)
-        routes = ", ".join(route.to + (" (unexplored)" if route.unexplored else
-                                       " (explored)" if route.explored else "")
-                           for route in system.routes)
-        print(f"  {system.id:12} {system.name:14} {system.hex}  type {system.type}  "
-              f"{marks:22} → {routes}")
-    return 0
+    parser.set_defaults(func=lazy(HANDLERS, "data_systems"))

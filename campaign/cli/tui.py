@@ -5,17 +5,18 @@ standard seed game played up to Aslan's First Movement of game turn 1) and opens
 ``campaign demo --create-only`` stops after creating it (scripts, CI, a server without a terminal).
 ``campaign tui`` opens the launcher, or the campaign ``NAME`` directly. Both take ``--db URL``
 (default ``$CAMPAIGN_DB_URL`` or SQLite in the user's data directory) and ``--keymap FILE``.
+The handlers are in ``campaign.cli.handlers.tui`` (ADR 0030).
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
-from campaign.cli.errors import EXIT_ERROR, add_db_option
+from campaign.cli.errors import add_db_option, lazy
 from campaign.cli.helptext import add_command
-from campaign.rules.errors import CampaignError
+
+HANDLERS = "campaign.cli.handlers.tui"
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -38,42 +39,5 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         add_db_option(parser)
         parser.add_argument("--keymap", type=Path, metavar="FILE",
                             help="key remapping file (default: keymap.toml in the config dir)")
-    demo.set_defaults(func=_demo)
-    tui.set_defaults(func=_tui)
-
-
-def _run(args: argparse.Namespace, open_campaign: str | None, *, demo: bool) -> int:
-    from campaign.app import CampaignService
-    from campaign.tui.app import create_app
-
-    try:
-        service = CampaignService(db_url=args.db)
-        if demo:
-            from campaign.tui.demo import DEMO_NAME, SEED_NAME, demo_exists, ensure_demo
-
-            if not demo_exists(service):
-                print(f"creating the demo campaign {DEMO_NAME!r} from {SEED_NAME} "
-                      "(once, a few seconds)...", file=sys.stderr)
-                ensure_demo(service)
-            if args.create_only:
-                print(f"demo campaign {DEMO_NAME!r} is ready; open it with: campaign demo")
-                return 0
-            open_campaign = DEMO_NAME
-        elif open_campaign is not None:
-            service.store.campaign(open_campaign)
-    except CampaignError as error:
-        print(f"campaign: {error.message}", file=sys.stderr)
-        return EXIT_ERROR
-    except OSError as error:  # e.g. the seed game file missing from an unusual install
-        print(f"campaign: cannot create the demo: {error}", file=sys.stderr)
-        return EXIT_ERROR
-    create_app(args.keymap, service=service, open_campaign=open_campaign).run()
-    return 0
-
-
-def _demo(args: argparse.Namespace) -> int:
-    return _run(args, None, demo=True)
-
-
-def _tui(args: argparse.Namespace) -> int:
-    return _run(args, args.name, demo=False)
+    demo.set_defaults(func=lazy(HANDLERS, "demo", guarded=False))
+    tui.set_defaults(func=lazy(HANDLERS, "tui", guarded=False))

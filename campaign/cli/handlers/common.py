@@ -1,27 +1,21 @@
-"""Printing what happened, shared by the commands that change a campaign (not a command module).
+"""What the handlers share: the service on ``--db``, the viewer chosen with ``--side``, and
+printing what happened for the commands that change a campaign.
 
-The sentences come from the rules core (``campaign.rules.narration``); this module only prints
-them, then one line saying who must act now (``campaign.rules.acting``).
+The sentences come from the rules core through the app layer (``OrderReport``, ``StoryEntry``);
+this module only prints them, then one line saying who must act now.
 """
 
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
 
+from campaign.app import CampaignService, OrderReport, StoryEntry
 from campaign.rules.ids import Side
 
-if TYPE_CHECKING:
-    from campaign.app import OrderReport
-    from campaign.views.log import StoryEntry
 
-SIDE_CHOICES = ("aslan", "solomani")
-
-
-def add_side_option(parser: argparse.ArgumentParser) -> None:
-    """``--side aslan|solomani``: show what that player may see (DN-NEU-1); default referee."""
-    parser.add_argument("--side", choices=SIDE_CHOICES,
-                        help="a player's view: face-down neutrals hidden (default: referee)")
+def open_service(args: argparse.Namespace) -> CampaignService:
+    """The service on ``--db``."""
+    return CampaignService(db_url=getattr(args, "db", None))
 
 
 def side_of(args: argparse.Namespace) -> Side | None:

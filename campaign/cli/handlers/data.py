@@ -1,0 +1,26 @@
+"""Handler of `campaign data check` (registered by ``campaign.cli.data``): load every data file,
+print a summary and the profile hash, or the first problem as ``FILE:LINE: reason``
+(DN-DATA-5)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from campaign.app.data import DataFileError, checked_profile, data_directory
+from campaign.views.data import profile_summary
+
+
+def check(args: argparse.Namespace) -> int:
+    try:
+        ruleset, catalog_layouts = checked_profile(data_directory(args.data), args.layout,
+                                                   args.seed)
+    except DataFileError as error:
+        print(str(error), file=sys.stderr)
+        return 1
+    except ValueError as error:
+        print(f"campaign data check: {error}", file=sys.stderr)
+        return 2
+    for line in profile_summary(ruleset, catalog_layouts):
+        print(line)
+    return 0

@@ -1,0 +1,33 @@
+"""Handlers of `campaign opening|audit` (registered in ``campaign.cli.fair``; ADR 0028)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from campaign.app import CampaignService
+from campaign.app.fair_mail import MAX_OPENING_BYTES, FairMail
+from campaign.app.mail import PbemService
+from campaign.userfiles import StagedFile, read_bounded
+
+
+def _fair(args: argparse.Namespace) -> FairMail:
+    return PbemService(CampaignService(db_url=getattr(args, "db", None))).fair
+
+
+def opening(args: argparse.Namespace) -> int:
+    text = _fair(args).opening(args.name)
+    if args.output == "-":
+        sys.stdout.write(text)
+        return 0
+    StagedFile.write(Path(args.output), text.encode("utf-8")).commit()
+    print(f"{args.output}: the opening of your shuffle secrets for {args.name!r} (it reveals "
+          "every face-down kind to whoever holds the other side's too)")
+    return 0
+
+
+def audit(args: argparse.Namespace) -> int:
+    data = read_bounded(Path(args.file), MAX_OPENING_BYTES, "shuffle opening")
+    print(_fair(args).audit(args.name, data, args.file))
+    return 0

@@ -1,0 +1,34 @@
+"""Handler of `campaign orders NAME FILE` (registered by ``campaign.cli.orders_file``): the
+orders of a file, checked as a whole first, then given one by one."""
+
+from __future__ import annotations
+
+import argparse
+
+from campaign.app.bulk import read_order_lines
+from campaign.cli.errors import fail
+from campaign.cli.handlers.common import indent, open_service, side_of
+from campaign.rules.errors import CampaignError
+
+
+def orders(args: argparse.Namespace) -> int:
+    try:
+        lines = read_order_lines(args.file)
+    except ValueError as error:
+        return fail(f"{error} (nothing applied)")
+    service = open_service(args)
+    loaded = service.load(args.name)
+    viewer = side_of(args)
+    report = None
+    for done, (number, text) in enumerate(lines):
+        try:
+            report = service.submit_report(loaded, text, viewer=viewer)
+        except CampaignError as error:
+            return fail(f"{args.file}:{number}: {error.message} ({done} order(s) before it "
+                        "applied, nothing after it)")
+        print(f"{args.file}:{number}: {text}")
+        for sentence in report.lines:
+            print(indent(sentence, "    "))
+    now = report.now if report is not None else ""
+    print(f"{len(lines)} order(s) applied; now: {now}")
+    return 0

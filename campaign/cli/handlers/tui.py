@@ -1,0 +1,45 @@
+"""Handlers of `campaign demo` and `campaign tui [NAME]` (registered by ``campaign.cli.tui``):
+open the terminal UI, creating the bundled demo campaign first if ``demo`` needs it."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from campaign.app import CampaignService
+from campaign.cli.errors import EXIT_ERROR
+from campaign.rules.errors import CampaignError
+from campaign.tui.app import create_app
+from campaign.tui.demo import DEMO_NAME, SEED_NAME, demo_exists, ensure_demo
+
+
+def _run(args: argparse.Namespace, open_campaign: str | None, *, demo: bool) -> int:
+    try:
+        service = CampaignService(db_url=args.db)
+        if demo:
+            if not demo_exists(service):
+                print(f"creating the demo campaign {DEMO_NAME!r} from {SEED_NAME} "
+                      "(once, a few seconds)...", file=sys.stderr)
+                ensure_demo(service)
+            if args.create_only:
+                print(f"demo campaign {DEMO_NAME!r} is ready; open it with: campaign demo")
+                return 0
+            open_campaign = DEMO_NAME
+        elif open_campaign is not None:
+            service.store.campaign(open_campaign)
+    except CampaignError as error:
+        print(f"campaign: {error.message}", file=sys.stderr)
+        return EXIT_ERROR
+    except OSError as error:  # e.g. the seed game file missing from an unusual install
+        print(f"campaign: cannot create the demo: {error}", file=sys.stderr)
+        return EXIT_ERROR
+    create_app(args.keymap, service=service, open_campaign=open_campaign).run()
+    return 0
+
+
+def demo(args: argparse.Namespace) -> int:
+    return _run(args, None, demo=True)
+
+
+def tui(args: argparse.Namespace) -> int:
+    return _run(args, args.name, demo=False)
