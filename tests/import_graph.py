@@ -9,11 +9,18 @@ import hides a circle from Python, not from the design).
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The comment a function-local import must have on the line above it: it is lazy on purpose.
 MARK = "deliberate lazy import"
+
+
+@functools.cache
+def syntax_tree(path: Path) -> ast.Module:
+    """The parsed source of ``path`` (read once per test process: four checks walk the tree)."""
+    return ast.parse(path.read_text(encoding="utf-8"))
 
 
 def module_name(path: Path) -> str:
@@ -43,7 +50,7 @@ def import_graph(known: dict[str, Path]) -> dict[str, set[str]]:
     out (a submodule's import runs its package's ``__init__`` first, which is not a circle)."""
     graph: dict[str, set[str]] = {name: set() for name in known}
     for name, path in known.items():
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(syntax_tree(path)):
             for target in imported(node):
                 parts = target.split(".")
                 while parts and ".".join(parts) not in known:
@@ -103,7 +110,7 @@ def undeclared_local_imports(known: dict[str, Path]) -> list[str]:
     offenders = []
     for name, path in known.items():
         lines = path.read_text(encoding="utf-8").splitlines()
-        tree = ast.parse("\n".join(lines))
+        tree = syntax_tree(path)
         for function in ast.walk(tree):
             if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
                 continue
@@ -118,5 +125,5 @@ def undeclared_local_imports(known: dict[str, Path]) -> list[str]:
 def relative_imports(known: dict[str, Path]) -> list[str]:
     """``module:line`` of every relative import."""
     return [f"{name}:{node.lineno}" for name, path in known.items()
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            for node in ast.walk(syntax_tree(path))
             if isinstance(node, ast.ImportFrom) and node.level]

@@ -177,6 +177,7 @@ def _blind(data: object) -> str:
     return HEX.sub("#", json.dumps(data, sort_keys=True, default=str))
 
 
+@pytest.mark.slow
 def test_one_sides_machine_cannot_tell_permuted_face_down_kinds_apart(tmp_path, monkeypatch):
     """ADR 0028, issue 34: two games to the conscription, alike in everything but Aslan's pass
     2, which swaps the kinds of box-3 and box-4 (two of the Lantern counters, or cards never

@@ -29,6 +29,7 @@ def game(tmp_path_factory: pytest.TempPathFactory) -> tuple[MailTable, dict[str,
     return table, orders
 
 
+@pytest.mark.slow
 def test_contact_and_conscription_reveal_their_counters(game) -> None:
     """DN-NEU-1/DN-NEU-2 (fair mode): the jump through Solace and the conscription in Beacon
     are held (``reveals-called``) until both machines' shares open the counters; then both

@@ -179,6 +179,7 @@ def test_snapshot_and_cold_replay_agree_at_every_event(tmp_path: Path, db_url: s
     _loads_agree(service, db_url, tmp_path / "machine-b")
 
 
+@pytest.mark.slow
 def test_a_campaign_kept_open_equals_one_read_back(tmp_path: Path) -> None:
     # DN-ERR-1: the TUI keeps a campaign open and folds each order's events in memory; the
     # next command reads the log back. Both hold every collection in one order (the events'
