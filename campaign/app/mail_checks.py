@@ -6,7 +6,7 @@ at its place in the exchange). Used by ``campaign.app.mail``; they only read the
 from __future__ import annotations
 
 from campaign.app.agreement import Agreement
-from campaign.pbem import fairdice
+from campaign.pbem import fairdice, strict_exchange
 from campaign.pbem.errors import (
     DiceRevealError,
     MalformedTurnFileError,
@@ -14,6 +14,7 @@ from campaign.pbem.errors import (
     TurnFileError,
     WrongCampaignError,
 )
+from campaign.pbem.fair import strict
 from campaign.pbem.model import DiceMode, TurnFile
 from campaign.pbem.position import LocalCopy, check_base
 from campaign.records.ledger_rows import PbemFile, PbemSetup
@@ -43,10 +44,10 @@ class MailChecks:
         setup = saved
         if setup is None:
             mode = accept if accept is not None and accept == file_mode else dice_mode
-            if mode not in ("seeded", "commit-reveal"):
+            if mode not in ("seeded", "commit-reveal", "strict"):
                 raise WrongCampaignError(
                     f"campaign {name!r} was created with {mode} dice: it is played at the "
-                    "table, not by e-mail (turn files need seeded or commit-reveal dice)",
+                    "table, not by e-mail (turn files need seeded, commit-reveal or strict dice)",
                     source=source,
                 )
             setup = PbemSetup(campaign_name=name, mode=mode, shared_seed=row.dice_seed)
@@ -83,20 +84,45 @@ class MailChecks:
                     source=source,
                 )
             return setup.shared_seed, None
-        by_number = {f.exchange: f for f in files}
-        earlier = by_number.get(n - 2)
+        self._check_reveal(name, turn, files, setup, source)
+        if setup.mode == "strict":  # every batch has its own source (``strict_keys``)
+            return setup.shared_seed, None
+        key = self.key(name, setup, n, self.ledger.secret(name, n - 3), dice.reveal)
+        mine = self.ledger.secret(name, n - 1)
+        return key, self.key(name, setup, n + 1, dice.reveal, mine)
+
+    @staticmethod
+    def _check_reveal(name: str, turn: TurnFile, files: list[PbemFile], setup: PbemSetup,
+                      source: str) -> None:
+        """The secret file ``n`` opens must open the commitment of file ``n-2`` (none in the
+        first two files); refused otherwise (the dice of the file cannot be trusted)."""
+        n, dice = turn.header.exchange, turn.body.dice
+        earlier = next((f for f in files if f.exchange == n - 2), None)
         if earlier is None:
             if dice.reveal is not None:
                 raise DiceRevealError(f"file {n} reveals a secret nobody committed",
                                       source=source)
-        elif dice.reveal is None or not fairdice.reveal_matches(dice.reveal, earlier.commitment):
+            return
+        opens = (strict.opens(name, n - 2, dice.reveal, earlier.commitment)
+                 if setup.mode == "strict" and dice.reveal is not None
+                 else dice.reveal is not None
+                 and fairdice.reveal_matches(dice.reveal, earlier.commitment))
+        if not opens:
+            withheld = (f"{turn.header.side.value} withholds its dice contribution to file "
+                        f"{n - 1}: " if setup.mode == "strict" else "")
             raise DiceRevealError(
-                f"the secret revealed in file {n} does not open the commitment of file {n - 2}: "
-                "the dice of this file cannot be trusted; do not import it", source=source,
+                f"{withheld}the secret revealed in file {n} does not open the commitment of "
+                f"file {n - 2}: the dice of this file cannot be trusted; do not import it",
+                source=source,
             )
-        key = self.key(name, setup, n, self.ledger.secret(name, n - 3), dice.reveal)
-        mine = self.ledger.secret(name, n - 1)
-        return key, self.key(name, setup, n + 1, dice.reveal, mine)
+
+    def strict_keys(self, name: str, turn: TurnFile) -> strict_exchange.StrictKeys:
+        """Strict dice: the keys incoming file ``turn`` opens here (its reveal checked by
+        ``dice_key`` first): our pending order's of the file before, and the file's own."""
+        n = turn.header.exchange
+        return strict_exchange.keys(name, n, turn.body.dice.reveal,
+                                    self.ledger.secret(name, n - 3),
+                                    self.ledger.secret(name, n - 1))
 
     # --- an incoming file -----------------------------------------------------------------------
 
@@ -135,7 +161,8 @@ class MailChecks:
         at least one order."""
         header, name = turn.header, row.name
         carries_pass = turn.body.fair is not None and turn.body.fair.shuffle is not None
-        if not turn.body.batches and not carries_pass:  # fair mode: a pass may travel alone
+        # fair mode: a pass may travel alone; strict dice: an order held for the dice too
+        if not turn.body.batches and not carries_pass and turn.header.pending_order is None:
             raise MalformedTurnFileError(
                 f"file {header.exchange} from {header.side.value} carries no orders; a turn "
                 "file is sent after giving orders, and an empty one would only use up a file "

@@ -43,6 +43,7 @@ class Machine:
     path: Path
     seed: int
     fair: bool = True
+    dice: str = "commit-reveal"
 
     def __post_init__(self) -> None:
         self.service = service(self.path, snapshot_every=40)
@@ -50,7 +51,7 @@ class Machine:
         self.pbem = PbemService(
             self.service, side=self.side, fair_random=random.Random(self.seed).randbytes,
             new_secret=lambda: sha256_hex(f"dice {self.side.value} {next(counter)}"))
-        self.service.create(CAMPAIGN, seed=11, dice_mode="commit-reveal", fair=self.fair)
+        self.service.create(CAMPAIGN, seed=11, dice_mode=self.dice, fair=self.fair)
         self.pbem.claim_side(CAMPAIGN, self.side)
 
     def state(self) -> CampaignState:
@@ -65,6 +66,7 @@ class MailTable:
     files_dir: Path
     seeds: tuple[int, int] = (1, 2)
     fair: bool = True
+    dice: str = "commit-reveal"
     machines: dict[Side, Machine] = field(default_factory=dict)
     holder: Side | None = None
     files: int = 0
@@ -76,7 +78,7 @@ class MailTable:
         self.files_dir.mkdir(parents=True, exist_ok=True)
         for side, seed in zip((FIRST, FIRST.enemy), self.seeds, strict=True):
             self.machines[side] = Machine(side, self.files_dir / f"{side.value}.db", seed,
-                                         self.fair)
+                                         self.fair, self.dice)
 
     def send(self, sender: Side) -> None:
         """``sender`` exports a file; the other imports it (and does its fair-play duties)."""
@@ -159,8 +161,9 @@ def play_on(table: MailTable, turn: int) -> None:
         loaded = table.machines[table.holder or FIRST].service.load(CAMPAIGN)
         if loaded.state.turn >= turn:
             break
-        if table.fair and fairplay.pending(loaded.state):
-            table.round_trip(table.holder or FIRST)
+        holder = table.machines[table.holder or FIRST]
+        if (table.fair and fairplay.pending(loaded.state)) or holder.pbem.dice_wait(CAMPAIGN):
+            table.round_trip(holder.side)  # a reveal, or strict dice held for the other side
             continue
         try:
             table.play(bot.next_order(loaded.state, loaded.ruleset))
