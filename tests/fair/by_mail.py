@@ -132,11 +132,9 @@ class MailTable:
         raise AssertionError("the machines did not settle")
 
 
-def play_to_conscription(table: MailTable) -> dict[str, list]:
-    """Set-up, game turn 1 (an Aslan scout jumps through Solace: contact reveals its counter),
-    game turn 2 up to Aslan's conscription in Beacon (it reveals that counter); the events of
-    the contact and the conscription orders. The conscription's reveal is still pending:
-    ``settle`` (or ``play_on``) completes it."""
+def play_to_contact(table: MailTable) -> list:
+    """The set-up, then game turn 1 up to Aslan's scout jumping through Solace (a contact with
+    its face-down counter); the events of that jump."""
     for number, system in enumerate(PLACES):
         table.play(f"{('solomani', 'aslan')[number % 2]} place-neutral {system}")
     for text in SETUP:
@@ -146,7 +144,28 @@ def play_to_conscription(table: MailTable) -> dict[str, list]:
     loaded = aslan.service.load(CAMPAIGN)
     path = move_options(loaded.state, loaded.ruleset, Side.ASLAN, "A-SC-1").legal["beacon"].path
     table.play(f"aslan jump A-SC-1 {','.join(path)}")
-    contact = table.play("aslan jump A-SC-2 solace,beacon")
+    return table.play("aslan jump A-SC-2 solace,beacon")
+
+
+def play_until_held(table: MailTable) -> Side:
+    """Strict dice: the bot plays on until an order of the side to act is held for the other
+    side's dice contribution (nothing exported yet); that side."""
+    bot = Bot()
+    for _ in range(500):
+        holder = table.machines[table.holder or FIRST]
+        if holder.pbem.dice_wait(CAMPAIGN) is not None:
+            return holder.side
+        loaded = holder.service.load(CAMPAIGN)
+        table.play(bot.next_order(loaded.state, loaded.ruleset))
+    raise AssertionError("no order rolled dice")
+
+
+def play_to_conscription(table: MailTable) -> dict[str, list]:
+    """Set-up, game turn 1 (an Aslan scout jumps through Solace: contact reveals its counter),
+    game turn 2 up to Aslan's conscription in Beacon (it reveals that counter); the events of
+    the contact and the conscription orders. The conscription's reveal is still pending:
+    ``settle`` (or ``play_on``) completes it."""
+    contact = play_to_contact(table)
     table.until(lambda state: state.turn == 2 and state.phase is Phase.PRODUCTION)
     conscription = table.play("aslan conscript beacon")  # held: its reveal is pending
     return {"contact": contact, "conscription": conscription}
