@@ -32,11 +32,10 @@ from pathlib import Path
 from typing import BinaryIO, TextIO
 
 from campaign import __version__
-from campaign.app import CampaignService, Loaded, parse_stored
-from campaign.app import strict_dice
+from campaign.app import CampaignService, Loaded, parse_stored, strict_dice
 from campaign.app.agreement import KEYS_ENV, Agreement
 from campaign.app.fair_mail import FairMail
-from campaign.app.mail_checks import MailChecks
+from campaign.app.mail_checks import MailChecks, check_not_empty
 from campaign.app.orders import referee_restoration, referee_undo_reason
 from campaign.pbem import fairdice, signing, strict_exchange
 from campaign.pbem.armour import MAX_BYTES, armour, parse_turn_file
@@ -628,6 +627,7 @@ class PbemService:
         answers = self._answers(name, turn.header.exchange, files)
         keys = self.checks.strict_keys(name, turn)
         strict_exchange.check_answer(turn, answers, source)
+        check_not_empty(turn, source)
         receiver = own.value if own is not None else turn.header.side.enemy.value
         batches, rows = replay(name, turn, local, key, setup.shared_seed, source, REFEREE_UNDO,
                                allow_referee=self.allow_referee, answers=answers,

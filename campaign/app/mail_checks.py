@@ -11,11 +11,12 @@ from campaign.pbem.errors import (
     DiceRevealError,
     MalformedTurnFileError,
     StaleFileError,
+    StrictDiceError,
     TurnFileError,
     WrongCampaignError,
 )
 from campaign.pbem.fair import strict
-from campaign.pbem.model import DiceMode, TurnFile
+from campaign.pbem.model import DiceMode, Header, TurnFile
 from campaign.pbem.position import LocalCopy, check_base
 from campaign.records.ledger_rows import PbemFile, PbemSetup
 from campaign.records.rows import CampaignRow
@@ -152,22 +153,37 @@ class MailChecks:
                 f"{turn.header.base_seq + 1}-{turn.header.head_seq}) was already exchanged; "
                 "nothing to do", source=source,
             )
+        self._check_held_kept(name, turn, files, source)
         check_base(turn, local, files, source)
         return files
+
+    def _check_held_kept(self, name: str, turn: TurnFile, files: list[PbemFile],
+                         source: str) -> None:
+        """Strict dice: a file received before whose held order this machine rolled cannot
+        come again changed (its sender may know the dice by now): refused, naming him."""
+        header = turn.header
+        earlier = next((f for f in files if f.exchange == header.exchange
+                        and f.direction == "in" and f.body_sha256 != turn.body_sha256), None)
+        envelope = self.ledger.envelope(name, header.exchange) if earlier is not None else None
+        if envelope is None:
+            return
+        held = Header.model_validate_json(envelope.header).pending_order
+        if held is None:
+            return
+        raise StrictDiceError(
+            f"file {header.exchange} from {header.side.value} comes again changed, ending "
+            f"with {header.pending_order!r} instead of {held!r}, whose dice your machine "
+            "rolled already (strict dice: a held order is fixed before anyone knows its "
+            "dice); refused", side=header.side.value, source=source)
 
     def identity(self, row: CampaignRow, turn: TurnFile, local: LocalCopy, source: str, *,
                  signature: bool = True) -> None:
         """The right campaign, the same rules profile, a valid signature if keys are set, and
         at least one order."""
         header, name = turn.header, row.name
-        carries_pass = turn.body.fair is not None and turn.body.fair.shuffle is not None
-        # fair mode: a pass may travel alone; strict dice: an order held for the dice too
-        if not turn.body.batches and not carries_pass and turn.header.pending_order is None:
-            raise MalformedTurnFileError(
-                f"file {header.exchange} from {header.side.value} carries no orders; a turn "
-                "file is sent after giving orders, and an empty one would only use up a file "
-                "number; refused", source=source,
-            )
+        setup = self.ledger.setup(name)
+        if setup is None or setup.mode != "strict":  # strict: after the answer's check
+            check_not_empty(turn, source)
         if header.campaign_id != local.state.campaign_id:
             raise WrongCampaignError(
                 f"the file is for campaign {header.campaign_id!r}, not {name!r} "
@@ -182,3 +198,16 @@ class MailChecks:
             )
         if signature:
             self.signature(name, turn, source)
+
+
+def check_not_empty(turn: TurnFile, source: str) -> None:
+    """A file carries at least one order, a shuffle pass (fair mode: a pass may travel alone)
+    or an order held for the dice (strict dice); an empty one is refused."""
+    header = turn.header
+    carries_pass = turn.body.fair is not None and turn.body.fair.shuffle is not None
+    if not turn.body.batches and not carries_pass and header.pending_order is None:
+        raise MalformedTurnFileError(
+            f"file {header.exchange} from {header.side.value} carries no orders; a turn "
+            "file is sent after giving orders, and an empty one would only use up a file "
+            "number; refused", source=source,
+        )

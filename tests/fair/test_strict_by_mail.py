@@ -17,8 +17,8 @@ from campaign.pbem.fair import strict
 from campaign.rules import engine
 from campaign.rules.canonical import canonical_json
 from campaign.rules.dice import SeededSource
-from campaign.rules.notation import parse_order
 from campaign.rules.ids import Side
+from campaign.rules.notation import parse_order
 from tests.fair.by_mail import CAMPAIGN, MailTable, play_on, play_to_contact
 
 
