@@ -266,6 +266,14 @@ class PbemService:
             self.ledger.save_setup(setup, campaign_mode=mode)
         return setup
 
+    def _held_orders(self, name: str, files: list[PbemFile]) -> dict[int, str]:
+        """Strict dice: the order each file ended with, held for the receiver's dice."""
+        if self.mode(name) != "strict":
+            return {}
+        held = {record.exchange: self.checks.held_order(name, record.exchange)
+                for record in files}
+        return {number: order for number, order in held.items() if order is not None}
+
     def own_side(self, name: str) -> Side | None:
         """The side this database plays in ``name`` (``Agreement.own_side``)."""
         return self.agreement.own_side(name)
@@ -279,8 +287,15 @@ class PbemService:
         """What ``campaign exchanges`` (and the TUI's mail tab) lists: every file sent or
         received, the side this database plays, the first signed file, forks resolved and
         files withdrawn."""
+        files = self.ledger.files(name)
+        held = self._held_orders(name, files)
         lines = [f"{f.exchange:4} {f.direction:3} {f.side:9} events {f.base_seq + 1}-"
-                 f"{f.head_seq}  {f.body_sha256[:12]}" for f in self.ledger.files(name)]
+                 f"{f.head_seq}  {f.body_sha256[:12]}"
+                 + (f"  ends with '{held[f.exchange]}' (strict dice)" if f.exchange in held
+                    else "") for f in files]
+        if held:
+            lines.append(f"strict dice: {len(held)} files ended with an order whose dice the "
+                         "other side's machine rolled")
         player = self.ledger.player(name)
         if player is not None:
             signed = (f"; signed files since file {player.signed_since}"
@@ -638,10 +653,7 @@ class PbemService:
         """Our order that ended our file ``exchange - 1`` (strict dice), which incoming file
         ``exchange`` must decide first; None when that file was not ours or ended with none."""
         ours = any(f.exchange == exchange - 1 and f.direction == "out" for f in files)
-        envelope = self.ledger.envelope(name, exchange - 1) if ours else None
-        if envelope is None:
-            return None
-        return Header.model_validate_json(envelope.header).pending_order
+        return self.checks.held_order(name, exchange - 1) if ours else None
 
     @staticmethod
     def _decide_pending(name: str, turn: TurnFile, local: LocalCopy, rerun: Rerun,

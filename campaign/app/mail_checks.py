@@ -157,6 +157,14 @@ class MailChecks:
         check_base(turn, local, files, source)
         return files
 
+    def held_order(self, name: str, exchange: int) -> str | None:
+        """Strict dice: the order file ``exchange`` (sent or received) ended with, held for
+        the receiver's dice; None if it ended with none (or is not recorded)."""
+        envelope = self.ledger.envelope(name, exchange)
+        if envelope is None:
+            return None
+        return Header.model_validate_json(envelope.header).pending_order
+
     def _check_held_kept(self, name: str, turn: TurnFile, files: list[PbemFile],
                          source: str) -> None:
         """Strict dice: a file received before whose held order this machine rolled cannot
@@ -164,10 +172,7 @@ class MailChecks:
         header = turn.header
         earlier = next((f for f in files if f.exchange == header.exchange
                         and f.direction == "in" and f.body_sha256 != turn.body_sha256), None)
-        envelope = self.ledger.envelope(name, header.exchange) if earlier is not None else None
-        if envelope is None:
-            return
-        held = Header.model_validate_json(envelope.header).pending_order
+        held = self.held_order(name, header.exchange) if earlier is not None else None
         if held is None:
             return
         raise StrictDiceError(
