@@ -190,6 +190,11 @@ class Orders(Campaigns):
         """``undo``, saying what was taken back: the undone order's sentences (a plain undo)
         or the ``referee-restored`` sentence (an override)."""
         loaded = self.load(name)
+        if referee_reason is None and loaded.dice_mode == strict_dice.MODE:
+            released = strict_dice.take_back(self.store.ledger, name)
+            if released is not None:  # never logged: nothing else changes
+                return OrderReport([], [f"undone: {released} (held for strict dice, not sent)"],
+                                   loaded.state, acting_sentence(loaded.state, loaded.ruleset))
         rows = list(loaded.rows)
         batch_rows = [r for r in rows if r.batch == loaded.head.batch]
         if not batch_rows or batch_rows[0].order_text == START_ORDER_TEXT:

@@ -11,6 +11,8 @@ contribution, which that side opens only after the order is fixed.
   the order is refused (the set-up rolls no dice).
 - ``waiting``: while an order is held every other order answers ``waiting for aslan's dice
   contribution to file 7`` (the status line says the same) until the answer is imported.
+- ``take_back``: ``campaign undo`` takes a held order back while it was not sent (after
+  ``campaign withdraw`` of the file it ended, too); once sent it is fixed.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from campaign.pbem.strict_exchange import FIRST_ROLLING_FILE
 from campaign.records.ledger_rows import StrictPending
 from campaign.rules import engine
 from campaign.rules.base import Event, Order
-from campaign.rules.errors import Wait, WaitingError
+from campaign.rules.errors import UndoError, Wait, WaitingError
 from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.rules.views import redact
 from campaign.store.ledger import Ledger
@@ -91,3 +93,19 @@ def held_line(ledger: Ledger, name: str) -> str:
     return (f"held for strict dice: '{held.order_text}' rolls dice, which need {wait.side}'s "
             f"contribution; it ends {wait.subject} (`campaign export`), {wait.side}'s machine "
             "rolls it and sends the result back first in its next file")
+
+
+def take_back(ledger: Ledger, name: str) -> str | None:
+    """Forget the held order of ``name`` if it was not sent; its text (None: nothing held).
+    Refused (``UndoError``) once the file it ends went to the other side."""
+    held = ledger.strict_pending(name)
+    if held is None:
+        return None
+    files = ledger.files(name)
+    if files and files[-1].direction == "out":
+        raise UndoError(
+            f"cannot undo '{held.order_text}': it ended file {files[-1].exchange}, sent to the "
+            "other player, whose machine rolls its dice; `campaign withdraw` takes the file "
+            "back if he has not answered it")
+    ledger.release_held(name)
+    return held.order_text

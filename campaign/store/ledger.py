@@ -224,6 +224,11 @@ class Ledger:
                 f"campaign {pending.campaign_name!r}: an order already waits for the other "
                 "side's dice; nothing recorded") from None
 
+    def release_held(self, name: str) -> None:
+        """Forget this side's order held for the dice (taken back before it was sent)."""
+        with self.database.write() as connection:
+            connection.run(f"DELETE FROM dn_strict_pending WHERE {BY_NAME}", {"name": name})
+
     def save_player(self, player: PbemPlayer) -> None:
         """Record (or replace) what this database plays (``campaign new --as``)."""
         with self.database.write() as connection:
@@ -307,6 +312,9 @@ class Ledger:
                                        " AND exchange >= :exchange",
                                        {"name": name, "exchange": fork.exchange})
                     _insert(connection, fork)
+                    # an order held for the dice belonged to the branch given up
+                    connection.run(f"DELETE FROM dn_strict_pending WHERE {BY_NAME}",
+                                   {"name": name})
                 insert_events(connection, name, rows)
                 _insert(connection, record)
                 _insert(connection, envelope)

@@ -21,7 +21,7 @@ import pytest
 from campaign.pbem.errors import DiceRevealError, StrictDiceError
 from campaign.pbem.model import TurnFile
 from campaign.rules.dice import SeededSource
-from campaign.rules.errors import WaitingError
+from campaign.rules.errors import UndoError, WaitingError
 from campaign.rules.ids import Side
 from tests.fair.by_mail import CAMPAIGN, MailTable, play_to_contact, play_until_held
 from tests.pbem.conftest import resealed
@@ -167,3 +167,23 @@ def test_a_receiver_withholding_its_contribution_is_named(held: MailTable) -> No
     wait = aslan.pbem.dice_wait(CAMPAIGN)
     assert wait is not None and wait.sentence == (
         f"waiting for solomani's dice contribution to file {number}")
+
+
+def test_a_held_order_is_taken_back_until_it_is_sent(held: MailTable) -> None:
+    """DN-ERR-1: `undo` takes back an order held for the dice while it was not sent (the log
+    never held it); once the file it ends went over, undo is refused naming the file, and
+    after `withdraw` of that unanswered file it can be taken back again."""
+    aslan = held.machines[ASLAN]
+    text = aslan.pbem.ledger.strict_pending(CAMPAIGN).order_text
+    head = aslan.service.load(CAMPAIGN).head.seq
+    report = aslan.service.undo_report(CAMPAIGN)
+    assert report.lines == [f"undone: {text} (held for strict dice, not sent)"]
+    assert aslan.pbem.dice_wait(CAMPAIGN) is None
+    assert aslan.service.load(CAMPAIGN).head.seq == head
+    aslan.service.order(CAMPAIGN, text)  # held again
+    sent = _export(held, ASLAN, "held.json")
+    number = TurnFile.model_validate_json(sent.read_text()).header.exchange
+    with pytest.raises(UndoError, match=f"it ended file {number}, sent to the other player"):
+        aslan.service.undo(CAMPAIGN)
+    aslan.pbem.withdraw(CAMPAIGN, number, "a second thought before any answer")
+    assert aslan.service.undo_report(CAMPAIGN).lines[0].startswith(f"undone: {text}")
