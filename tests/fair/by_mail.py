@@ -11,6 +11,7 @@ other player would receive by mail) and imported from its text.
 from __future__ import annotations
 
 import random
+import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -189,3 +190,24 @@ def play_on(table: MailTable, turn: int) -> None:
         except InvalidOrderError:  # a planned order naming a unit this game never bought
             continue
     table.settle()
+
+
+def assert_equal_and_verified(table: MailTable, turn: int) -> None:
+    """Both copies hold the same log, event for event, at game turn ``turn``, and each
+    database's own check (hash chain, replay, snapshots) passes."""
+    solomani, aslan = (table.machines[side].service for side in (FIRST, FIRST.enemy))
+    assert [r.hash for r in solomani.load(CAMPAIGN).rows] == [
+        r.hash for r in aslan.load(CAMPAIGN).rows]
+    assert solomani.load(CAMPAIGN).state.turn == turn
+    for copy in (solomani, aslan):
+        assert copy.verify(CAMPAIGN) == []
+
+
+def sqlite_image(path: Path) -> list[tuple[str, list]]:
+    """Every row of every table of the SQLite file ``path``, sorted (the database as a whole:
+    a refused file must leave it exactly so)."""
+    with sqlite3.connect(path) as connection:
+        tables = [name for (name,) in connection.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
+        return [(table, sorted(map(repr, connection.execute(f"SELECT * FROM {table}"))))
+                for table in tables]

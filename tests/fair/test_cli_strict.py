@@ -10,22 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from campaign.cli import main
 from tests.fair.by_mail import PLACES, SETUP
+from tests.fair.cli import run_cli, side_db
 from tests.pbem.bot import Bot
 from tests.pbem.helpers import service
 
 NAME = "duel"
-
-
-def _db(tmp: Path, side: str) -> list[str]:
-    return ["--db", f"sqlite:///{tmp / (side + '.db')}"]
-
-
-def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 class Players:
@@ -38,7 +28,7 @@ class Players:
         self.files = 0
 
     def run(self, *argv: str) -> str:
-        code, out, err = _run(self.capsys, *argv)
+        code, out, err = run_cli(self.capsys, *argv)
         assert code == 0, err
         return out
 
@@ -46,17 +36,17 @@ class Players:
         """``sender`` exports its file, the other imports it: both outputs."""
         self.files += 1
         path = self.tmp / f"turn-{self.files}.json"
-        out = self.run("export", NAME, "-o", str(path), *_db(self.tmp, sender))
+        out = self.run("export", NAME, "-o", str(path), *side_db(self.tmp, sender))
         receiver = "aslan" if sender == "solomani" else "solomani"
         self.holder = receiver
-        return out, self.run("import", NAME, str(path), *_db(self.tmp, receiver))
+        return out, self.run("import", NAME, str(path), *side_db(self.tmp, receiver))
 
     def order(self, text: str) -> str:
         side = text.split(" ", 1)[0]
         if self.holder is not None and self.holder != side:
             self.send(self.holder)
         self.holder = side
-        return self.run("order", NAME, text, "--side", side, *_db(self.tmp, side))
+        return self.run("order", NAME, text, "--side", side, *side_db(self.tmp, side))
 
 
 def test_a_held_order_goes_over_and_comes_back_decided(tmp_path: Path, capsys) -> None:
@@ -64,8 +54,8 @@ def test_a_held_order_goes_over_and_comes_back_decided(tmp_path: Path, capsys) -
     line names Solomani's contribution, the export says the file ends with it, Solomani's
     import rolls it, and Solomani's answer decides it on Aslan's machine too."""
     for side in ("solomani", "aslan"):
-        out = _run(capsys, "new", NAME, "--seed", "11", "--dice", "strict", "--as", side,
-                   *_db(tmp_path, side))[1]
+        out = run_cli(capsys, "new", NAME, "--seed", "11", "--dice", "strict", "--as", side,
+                   *side_db(tmp_path, side))[1]
         assert f"campaign {NAME!r} created" in out
     players = Players(tmp_path, capsys)
     for number, system in enumerate(PLACES):
@@ -86,26 +76,26 @@ def test_a_held_order_goes_over_and_comes_back_decided(tmp_path: Path, capsys) -
     other = "aslan" if giver == "solomani" else "solomani"
     number = players.files + 1
     assert f"it ends file {number}" in out and f"{other}'s contribution" in out
-    status = players.run("status", NAME, "--side", giver, *_db(tmp_path, giver))
+    status = players.run("status", NAME, "--side", giver, *side_db(tmp_path, giver))
     assert (f"must act now: {other} — waiting for {other}'s dice contribution to file "
             f"{number} (DN-ERR-1)") in status
-    code, _, err = _run(capsys, "order", NAME, f"{giver} end-phase", "--side", giver,
-                        *_db(tmp_path, giver))
+    code, _, err = run_cli(capsys, "order", NAME, f"{giver} end-phase", "--side", giver,
+                        *side_db(tmp_path, giver))
     assert code == 1 and err.count("\n") == 1 and f"waiting for {other}'s dice" in err
     exported, imported = players.send(giver)
     assert f"ends with '{held}', whose dice the other side's machine rolls" in exported
     assert f"your machine rolled the dice of {giver}'s order '{held}'" in imported
     exported, imported = players.send(other)
     assert f"file {number + 1} decided your order '{held}'" in imported
-    log = players.run("log", NAME, "--side", giver, *_db(tmp_path, giver))
+    log = players.run("log", NAME, "--side", giver, *side_db(tmp_path, giver))
     assert "dice (strict key): " in log
-    status = players.run("status", NAME, "--side", giver, *_db(tmp_path, giver))
+    status = players.run("status", NAME, "--side", giver, *side_db(tmp_path, giver))
     assert "dice contribution" not in status
 
 
 def test_strict_dice_with_fair_mode_is_refused(tmp_path: Path, capsys) -> None:
     """docs/turn-files.md: strict dice are not offered with --fair yet: one line, nothing
     made."""
-    code, _, err = _run(capsys, "new", NAME, "--fair", "--dice", "strict",
-                        *_db(tmp_path, "x"))
+    code, _, err = run_cli(capsys, "new", NAME, "--fair", "--dice", "strict",
+                        *side_db(tmp_path, "x"))
     assert code == 1 and err.count("\n") == 1 and "--dice strict with --fair" in err

@@ -23,19 +23,16 @@ from campaign.pbem.model import TurnFile
 from campaign.rules.dice import SeededSource
 from campaign.rules.errors import UndoError, WaitingError
 from campaign.rules.ids import Side
-from tests.fair.by_mail import CAMPAIGN, MailTable, play_to_contact, play_until_held
+from tests.fair.by_mail import (
+    CAMPAIGN,
+    MailTable,
+    play_to_contact,
+    play_until_held,
+    sqlite_image,
+)
 from tests.pbem.conftest import resealed
 
 ASLAN, SOLOMANI = Side.ASLAN, Side.SOLOMANI
-
-
-def _image(path: Path) -> list[tuple[str, list]]:
-    """Every row of every table of the SQLite file ``path`` (the database as a whole)."""
-    with sqlite3.connect(path) as connection:
-        tables = [name for (name,) in connection.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
-        return [(table, sorted(map(repr, connection.execute(f"SELECT * FROM {table}"))))
-                for table in tables]
 
 
 @pytest.fixture
@@ -91,11 +88,11 @@ def test_a_file_whose_sender_rolled_its_own_dice_is_refused(held: MailTable) -> 
         connection.execute("DELETE FROM dn_strict_pending")
     aslan.service.order(CAMPAIGN, text, dice=SeededSource("aslan's guess"))
     forged = _export(held, ASLAN, "forged.json")
-    before = _image(solomani.path)
+    before = sqlite_image(solomani.path)
     with pytest.raises(StrictDiceError, match="that aslan could not know") as refused:
         solomani.pbem.import_turn(CAMPAIGN, forged.read_bytes(), "forged.json")
     assert refused.value.side == "aslan" and refused.value.problem == "strict-dice"
-    assert _image(solomani.path) == before
+    assert sqlite_image(solomani.path) == before
 
 
 def test_a_held_order_changed_after_the_answer_is_refused(held: MailTable) -> None:
@@ -109,12 +106,12 @@ def test_a_held_order_changed_after_the_answer_is_refused(held: MailTable) -> No
         connection.execute("UPDATE dn_strict_pending SET order_text = 'aslan retreat'")
     again = _export(held, ASLAN, "again.json")
     assert TurnFile.model_validate_json(again.read_text()).header.exchange == number
-    before = _image(solomani.path)
+    before = sqlite_image(solomani.path)
     with pytest.raises(StrictDiceError, match=f"file {number} from aslan comes again changed, "
                        "ending with 'aslan retreat' instead of 'aslan range") as refused:
         solomani.pbem.import_turn(CAMPAIGN, again.read_bytes(), "again.json")
     assert refused.value.side == "aslan"
-    assert _image(solomani.path) == before
+    assert sqlite_image(solomani.path) == before
     with pytest.raises(StrictDiceError, match="in place of your order 'aslan retreat'"):
         aslan.pbem.import_turn(CAMPAIGN, answer.read_bytes(), "answer.json")
 
@@ -135,13 +132,13 @@ def test_a_changed_or_withheld_decision_is_refused(held: MailTable) -> None:
         data["body"]["batches"] = []
         header["head_seq"], header["head_hash"] = header["base_seq"], header["base_hash"]
 
-    before = _image(aslan.path)
+    before = sqlite_image(aslan.path)
     for forge, words in ((changed, "decides 'aslan fire"), (withheld, "withholds the decision")):
         with pytest.raises(StrictDiceError, match=words) as refused:
             aslan.pbem.import_turn(CAMPAIGN, resealed(text, forge), "forged.json")
         assert refused.value.side == "solomani"
         assert f"ended file {number}" in refused.value.message
-    assert _image(aslan.path) == before
+    assert sqlite_image(aslan.path) == before
     aslan.pbem.import_turn(CAMPAIGN, text, "answer.json")  # the honest answer goes in
     assert aslan.pbem.dice_wait(CAMPAIGN) is None
 

@@ -19,7 +19,13 @@ from campaign.rules.canonical import canonical_json
 from campaign.rules.dice import SeededSource
 from campaign.rules.ids import Side
 from campaign.rules.notation import parse_order
-from tests.fair.by_mail import CAMPAIGN, MailTable, play_on, play_to_contact
+from tests.fair.by_mail import (
+    CAMPAIGN,
+    MailTable,
+    assert_equal_and_verified,
+    play_on,
+    play_to_contact,
+)
 
 
 def _game(directory, dice: str) -> MailTable:  # noqa: ANN001
@@ -49,13 +55,7 @@ def _rolling_batches(table: MailTable) -> list[tuple[int, str]]:
 def test_both_databases_end_equal_and_verify(games) -> None:
     """docs/turn-files.md: with strict dice both copies hold the same log, event for event,
     after three game turns, and each database's own check passes."""
-    table = games["strict"]
-    solomani, aslan = (table.machines[side].service for side in (Side.SOLOMANI, Side.ASLAN))
-    assert [r.hash for r in solomani.load(CAMPAIGN).rows] == [
-        r.hash for r in aslan.load(CAMPAIGN).rows]
-    assert solomani.load(CAMPAIGN).state.turn == 4
-    for service in (solomani, aslan):
-        assert service.verify(CAMPAIGN) == []
+    assert_equal_and_verified(games["strict"], 4)
 
 
 def test_every_roll_is_made_by_the_receiver_of_the_order(games) -> None:
