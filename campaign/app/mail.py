@@ -110,14 +110,17 @@ class Imported:
     notes: list[str] = field(default_factory=list)  # e.g. an option that had no effect
     story: list[StoryEntry] = field(default_factory=list)  # DN-NEU-1: the receiver's view
     shuffle: bool = False  # fair mode: the file carried a pass of the joint shuffle
+    rolled_here: str | None = None  # strict dice: the held order that ended it, rolled here
 
     def line(self, shown: str) -> str:
         """The one line saying what ``shown`` (the file as the user named it) brought."""
         orders = (f"events {self.first_seq}-{self.last_seq}, {len(self.orders)} orders re-run "
                   "and matched" if self.orders else "no orders")
         shuffle = f", pass {self.exchange} of the joint shuffle checked" if self.shuffle else ""
+        held = (f", its held order '{self.rolled_here}' rolled here" if self.rolled_here
+                else "")
         return (f"{shown}: file {self.exchange} from {self.side.value} imported: {orders}"
-                f"{shuffle}; state digest {self.digest[:12]}")
+                f"{shuffle}{held}; state digest {self.digest[:12]}")
 
     def resolved_line(self, shown: str) -> str:
         """The line of ``campaign resolve``: the other side's crossed file was kept."""
@@ -720,7 +723,8 @@ class PbemService:
         return Imported(
             exchange=header.exchange, side=header.side, first_seq=local.head_seq + 1,
             last_seq=rows[-1].seq if rows else header.head_seq,
-            orders=[b.order_text for b in batches],
+            orders=[b.order_text for b in batches[:len(turn.body.batches)]],
+            rolled_here=rerun.pending,
             digest=header.head_digest, notes=notes, story=story,
             shuffle=turn.body.fair is not None and turn.body.fair.shuffle is not None,
         )

@@ -85,6 +85,7 @@ def test_a_held_order_goes_over_and_comes_back_decided(tmp_path: Path, capsys) -
     exported, imported = players.send(giver)
     assert f"ends with '{held}', whose dice the other side's machine rolls" in exported
     assert f"your machine rolled the dice of {giver}'s order '{held}'" in imported
+    assert f"its held order '{held}' rolled here" in imported
     exported, imported = players.send(other)
     assert f"file {number + 1} decided your order '{held}'" in imported
     log = players.run("log", NAME, "--side", giver, *side_db(tmp_path, giver))
