@@ -89,7 +89,7 @@ class Loaded:
     state: CampaignState
     ruleset: Ruleset
     from_snapshot: int = 0  # seq of the snapshot used (0: cold replay)
-    dice_mode: str = "seeded"  # chosen at creation: seeded, physical or commit-reveal
+    dice_mode: str = "seeded"  # chosen at creation: seeded, physical, commit-reveal, strict
     rows: list[StoredEvent] = field(default_factory=list)
 
 
@@ -135,8 +135,8 @@ class Campaigns:
         ``seed`` seeds random assembly and, when no ``dice_seed`` is given, the dice too (so a
         seeded game is reproducible: for tests, demos and seed games). Without ``seed`` a random
         layout gets a fresh map seed (logged) and the dice a secret random seed. ``dice_mode``
-        (``seeded``, ``physical`` or ``commit-reveal``) decides who may give dice values later;
-        the set-up's neutral shuffle is always seeded.
+        (``seeded``, ``physical``, ``commit-reveal`` or ``strict``) decides who may give dice
+        values later; the set-up's neutral shuffle is always seeded.
         """
         check_campaign_name(name)
         if fair:  # the joint shuffle needs the fair extra: say so before anything is made
@@ -145,6 +145,10 @@ class Campaigns:
             require()
         if dice_mode not in DICE_MODES:
             raise CampaignError(f"unknown dice mode {dice_mode!r} ({', '.join(DICE_MODES)})")
+        if fair and dice_mode == "strict":  # docs/turn-files.md, "Strict dice"
+            raise CampaignError(
+                "--dice strict with --fair is not available yet: a reveal may decide a held "
+                "order that rolls, which strict dice would hold again; choose one of the two")
         if layout == "random" and seed is None:
             layout_seed: int | None = secrets.randbelow(2**31)
         else:

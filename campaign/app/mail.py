@@ -32,14 +32,15 @@ from pathlib import Path
 from typing import BinaryIO, TextIO
 
 from campaign import __version__
-from campaign.app import CampaignService, Loaded, parse_stored
+from campaign.app import CampaignService, Loaded, parse_stored, strict_dice
 from campaign.app.agreement import KEYS_ENV, Agreement
 from campaign.app.fair_mail import FairMail
-from campaign.app.mail_checks import MailChecks
+from campaign.app.mail_checks import MailChecks, check_not_empty
 from campaign.app.orders import referee_restoration, referee_undo_reason
-from campaign.pbem import fairdice, signing
+from campaign.pbem import fairdice, signing, strict_exchange
 from campaign.pbem.armour import MAX_BYTES, armour, parse_turn_file
 from campaign.pbem.errors import ChecksumError, StaleFileError, TurnFileError
+from campaign.pbem.fair import strict
 from campaign.pbem.fair.group import Random
 from campaign.pbem.model import (
     SCHEMA_VERSION,
@@ -52,13 +53,20 @@ from campaign.pbem.model import (
     TurnBody,
     TurnFile,
 )
-from campaign.pbem.position import LocalCopy, RefereeUndo, replay, to_file_event
+from campaign.pbem.position import (
+    LocalCopy,
+    NewBatch,
+    RefereeUndo,
+    decide_pending,
+    replay,
+    to_file_event,
+)
 from campaign.records.chain import GENESIS_HASH
 from campaign.records.ledger_rows import PbemEnvelope, PbemFile, PbemFork, PbemSetup
-from campaign.records.rows import StoredEvent
+from campaign.records.rows import Head, StoredEvent
 from campaign.rules import engine
 from campaign.rules.canonical import canonical_json
-from campaign.rules.errors import CampaignError
+from campaign.rules.errors import CampaignError, Wait
 from campaign.rules.ids import Side
 from campaign.rules.plain_text import check_reason
 from campaign.rules.state import CampaignState
@@ -102,14 +110,17 @@ class Imported:
     notes: list[str] = field(default_factory=list)  # e.g. an option that had no effect
     story: list[StoryEntry] = field(default_factory=list)  # DN-NEU-1: the receiver's view
     shuffle: bool = False  # fair mode: the file carried a pass of the joint shuffle
+    rolled_here: str | None = None  # strict dice: the held order that ended it, rolled here
 
     def line(self, shown: str) -> str:
         """The one line saying what ``shown`` (the file as the user named it) brought."""
         orders = (f"events {self.first_seq}-{self.last_seq}, {len(self.orders)} orders re-run "
                   "and matched" if self.orders else "no orders")
         shuffle = f", pass {self.exchange} of the joint shuffle checked" if self.shuffle else ""
+        held = (f", its held order '{self.rolled_here}' rolled here" if self.rolled_here
+                else "")
         return (f"{shown}: file {self.exchange} from {self.side.value} imported: {orders}"
-                f"{shuffle}; state digest {self.digest[:12]}")
+                f"{shuffle}{held}; state digest {self.digest[:12]}")
 
     def resolved_line(self, shown: str) -> str:
         """The line of ``campaign resolve``: the other side's crossed file was kept."""
@@ -130,6 +141,32 @@ class Verification:
     def ok(self) -> bool:
         """True when nothing is wrong."""
         return not self.problems
+
+
+@dataclass
+class Rerun:
+    """The orders of an incoming file as this machine's rules gave them: batches and rows to
+    store; with strict dice the order of ours it answered, the keys it opened and the order
+    that ended it (decided here, its batch last)."""
+
+    batches: list[NewBatch]
+    rows: list[StoredEvent]
+    answers: str | None = None
+    keys: strict_exchange.StrictKeys | None = None
+    pending: str | None = None
+
+    def notes(self, exchange: int, sender: str) -> list[str]:
+        """What the import tells about strict dice: the answer received, the dice rolled."""
+        notes = []
+        if self.answers is not None:
+            notes.append(f"strict dice: file {exchange} decided your order '{self.answers}' "
+                         f"(it ended file {exchange - 1}) with {sender}'s contribution, opened "
+                         "only now")
+        if self.pending is not None:
+            notes.append(f"strict dice: your machine rolled the dice of {sender}'s order "
+                         f"'{self.pending}' (it ended file {exchange}) with your contribution; "
+                         "the decision goes back first in your next file")
+        return notes
 
 
 def withdrawn_line(record: PbemFile) -> str:
@@ -232,6 +269,14 @@ class PbemService:
             self.ledger.save_setup(setup, campaign_mode=mode)
         return setup
 
+    def _held_orders(self, name: str, files: list[PbemFile]) -> dict[int, str]:
+        """Strict dice: the order each file ended with, held for the receiver's dice."""
+        if self.mode(name) != "strict":
+            return {}
+        held = {record.exchange: self.checks.held_order(name, record.exchange)
+                for record in files}
+        return {number: order for number, order in held.items() if order is not None}
+
     def own_side(self, name: str) -> Side | None:
         """The side this database plays in ``name`` (``Agreement.own_side``)."""
         return self.agreement.own_side(name)
@@ -245,8 +290,15 @@ class PbemService:
         """What ``campaign exchanges`` (and the TUI's mail tab) lists: every file sent or
         received, the side this database plays, the first signed file, forks resolved and
         files withdrawn."""
+        files = self.ledger.files(name)
+        held = self._held_orders(name, files)
         lines = [f"{f.exchange:4} {f.direction:3} {f.side:9} events {f.base_seq + 1}-"
-                 f"{f.head_seq}  {f.body_sha256[:12]}" for f in self.ledger.files(name)]
+                 f"{f.head_seq}  {f.body_sha256[:12]}"
+                 + (f"  ends with '{held[f.exchange]}' (strict dice)" if f.exchange in held
+                    else "") for f in files]
+        if held:
+            lines.append(f"strict dice: {len(held)} files ended with an order whose dice the "
+                         "other side's machine rolled")
         player = self.ledger.player(name)
         if player is not None:
             signed = (f"; signed files since file {player.signed_since}"
@@ -258,6 +310,11 @@ class PbemService:
         lines += [f"file {w.exchange} withdrawn ({w.body_sha256[:12]}): {w.reason}"
                   for w in self.ledger.withdrawals(name)]
         return lines
+
+    def dice_wait(self, name: str) -> Wait | None:
+        """Strict dice: the wait of this side's order held for the other side's dice
+        contribution (``waiting for aslan's dice contribution to file 7``), None if none."""
+        return strict_dice.waiting(self.ledger, name)
 
     def view(self, name: str, side: Side | None) -> CampaignState:
         """The campaign as ``side`` may see it (face-down neutrals hidden, DN-NEU-1); None =
@@ -303,7 +360,8 @@ class PbemService:
         base_seq = last.head_seq if last else max(r.seq for r in rows if r.batch == 0)
         exchange = (last.exchange + 1) if last else 1
         section, fair_rows = self.fair.outgoing(loaded, side.value, exchange)
-        if not rows[base_seq:] and section is None:
+        held = self.ledger.strict_pending(name) if setup.mode == "strict" else None
+        if not rows[base_seq:] and section is None and held is None:
             raise TurnFileError(
                 f"nothing to send: no orders since event {base_seq}; give your orders first"
             )
@@ -313,7 +371,8 @@ class PbemService:
         else:  # a withdrawn file's number commits to the same secret again
             secret = self.ledger.secret(name, exchange) or self.new_secret()
             dice = DiceExchange(
-                commitment=fairdice.commitment(secret),
+                commitment=(strict.commitment(name, exchange, secret) if setup.mode == "strict"
+                            else fairdice.commitment(secret)),
                 reveal=self.ledger.secret(name, exchange - 2),
             )
         header = Header(
@@ -329,6 +388,7 @@ class PbemService:
             head_digest=engine.state_digest(loaded.state),
             profile_hash=loaded.ruleset.profile_hash,
             dice_mode=setup.mode,  # type: ignore[arg-type]
+            pending_order=held.order_text if held is not None else None,
         )
         batches = self._batches(name, rows, base_seq, loaded.head.seq, setup,
                                 face_down_ids(loaded.state))
@@ -565,12 +625,54 @@ class PbemService:
             own = self.agreement.own_side(name)
             fair = self.fair.incoming(loaded, local.state, turn, own.value if own else "",
                                       source)
-            _, rows = replay(name, turn, local, key, setup.shared_seed, source, REFEREE_UNDO,
-                             allow_referee=self.allow_referee)
-            self.fair.check_replayed(turn, fair.deck, local.state, rows, name, source)
+            rerun = self._replay(name, turn, local, files, setup, key, own, source)
+            self.fair.check_replayed(turn, fair.deck, local.state, rerun.rows, name, source)
+            self._decide_pending(name, turn, local, rerun, source)
         except CampaignError as error:
             report.problems.append(error.message)
         return report
+
+    def _replay(self, name: str, turn: TurnFile, local: LocalCopy, files: list[PbemFile],
+                setup: PbemSetup, key: str, own: Side | None, source: str) -> Rerun:
+        """Re-run the file's orders on ``local`` (``position.replay``). With strict dice each
+        batch rolls only what its sender may: the answer to our own order that ended our last
+        file (checked to be that order) with the dice our contribution completed, every
+        other batch none (``strict_exchange``)."""
+        if setup.mode != "strict":
+            batches, rows = replay(name, turn, local, key, setup.shared_seed, source,
+                                   REFEREE_UNDO, allow_referee=self.allow_referee)
+            return Rerun(batches, rows)
+        answers = self._answers(name, turn.header.exchange, files)
+        keys = self.checks.strict_keys(name, turn)
+        strict_exchange.check_answer(turn, answers, source)
+        check_not_empty(turn, source)
+        receiver = own.value if own is not None else turn.header.side.enemy.value
+        batches, rows = replay(name, turn, local, key, setup.shared_seed, source, REFEREE_UNDO,
+                               allow_referee=self.allow_referee, answers=answers,
+                               dice=strict_exchange.sources(turn, keys, answers, receiver))
+        return Rerun(batches, rows, answers, keys)
+
+    def _answers(self, name: str, exchange: int, files: list[PbemFile]) -> str | None:
+        """Our order that ended our file ``exchange - 1`` (strict dice), which incoming file
+        ``exchange`` must decide first; None when that file was not ours or ended with none."""
+        ours = any(f.exchange == exchange - 1 and f.direction == "out" for f in files)
+        return self.checks.held_order(name, exchange - 1) if ours else None
+
+    @staticmethod
+    def _decide_pending(name: str, turn: TurnFile, local: LocalCopy, rerun: Rerun,
+                        source: str) -> None:
+        """Strict dice: decide the order that ends ``turn`` here, with the dice our own
+        contribution completes; its batch and rows are added to ``rerun``."""
+        text = turn.header.pending_order
+        if text is None or rerun.keys is None:
+            return
+        last = rerun.rows[-1] if rerun.rows else None
+        head = Head(last.seq, last.hash, last.batch) if last is not None else local.head
+        dice = strict_exchange.pending_source(turn, rerun.keys, source)
+        batch, rows = decide_pending(name, turn, local.state, local.ruleset, dice, head, source)
+        rerun.batches.append(batch)
+        rerun.rows.extend(rows)
+        rerun.pending = text
 
     def _apply(self, turn: TurnFile, loaded: Loaded, local: LocalCopy, files: list[PbemFile],
                source: str, *, fork: PbemFork | None = None,
@@ -590,9 +692,10 @@ class PbemService:
         key, next_key = self.checks.dice_key(name, turn, files, setup, source)
         before = local.state.clone()  # the story is told from here
         fair = self.fair.incoming(loaded, local.state, turn, own.value, source)
-        batches, rows = replay(name, turn, local, key, setup.shared_seed, source, REFEREE_UNDO,
-                               allow_referee=self.allow_referee)
-        self.fair.check_replayed(turn, fair.deck, local.state, rows, name, source)
+        rerun = self._replay(name, turn, local, files, setup, key, own, source)
+        self.fair.check_replayed(turn, fair.deck, local.state, rerun.rows, name, source)
+        self._decide_pending(name, turn, local, rerun, source)
+        batches, rows = rerun.batches, rerun.rows
         record = PbemFile(
             campaign_name=name, exchange=header.exchange, side=header.side.value,
             direction="in", base_seq=header.base_seq, head_seq=header.head_seq,
@@ -605,7 +708,7 @@ class PbemService:
             next_key, envelope=_envelope(name, turn), fork=fork,
             new_setup=setup if saved_setup is None else None,
             player=self.agreement.record_with(name, own, header.exchange, signed),
-            fair=fair.rows,
+            fair=fair.rows, answered=rerun.answers is not None,
         )
         if saved_setup is None:  # the first contact made the agreed mode the campaign's
             loaded.dice_mode = setup.mode
@@ -614,11 +717,14 @@ class PbemService:
         self.service.appended(loaded, rows)  # local.state is now the state at the new head
         story = tell(rows, parse_stored(rows, name), loaded.ruleset, loaded.dice_mode,
                      viewer=own, before=before)
+        notes += rerun.notes(header.exchange, header.side.value)
         notes += [f"fair play: your machine gave `{_short(text)}` (it goes with your next file)"
                   for text in self.fair.duties(loaded, own.value)]
         return Imported(
             exchange=header.exchange, side=header.side, first_seq=local.head_seq + 1,
-            last_seq=header.head_seq, orders=[b.order_text for b in batches],
+            last_seq=rows[-1].seq if rows else header.head_seq,
+            orders=[b.order_text for b in batches[:len(turn.body.batches)]],
+            rolled_here=rerun.pending,
             digest=header.head_digest, notes=notes, story=story,
             shuffle=turn.body.fair is not None and turn.body.fair.shuffle is not None,
         )
@@ -636,8 +742,10 @@ def _carried(turn: TurnFile) -> str:
     orders = (f"events {header.base_seq + 1}-{header.head_seq} ({len(batches)} orders)"
               if batches else "no orders")
     fair = turn.body.fair
+    pending = (f", ends with '{header.pending_order}', whose dice the other side's machine "
+               "rolls (strict dice)" if header.pending_order is not None else "")
     return orders + (f", pass {header.exchange} of the joint shuffle"
-                     if fair is not None and fair.shuffle is not None else "")
+                     if fair is not None and fair.shuffle is not None else "") + pending
 
 
 def _short(order: str) -> str:

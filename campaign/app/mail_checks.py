@@ -6,15 +6,17 @@ at its place in the exchange). Used by ``campaign.app.mail``; they only read the
 from __future__ import annotations
 
 from campaign.app.agreement import Agreement
-from campaign.pbem import fairdice
+from campaign.pbem import fairdice, strict_exchange
 from campaign.pbem.errors import (
     DiceRevealError,
     MalformedTurnFileError,
     StaleFileError,
+    StrictDiceError,
     TurnFileError,
     WrongCampaignError,
 )
-from campaign.pbem.model import DiceMode, TurnFile
+from campaign.pbem.fair import strict
+from campaign.pbem.model import DiceMode, Header, TurnFile
 from campaign.pbem.position import LocalCopy, check_base
 from campaign.records.ledger_rows import PbemFile, PbemSetup
 from campaign.records.rows import CampaignRow
@@ -43,10 +45,10 @@ class MailChecks:
         setup = saved
         if setup is None:
             mode = accept if accept is not None and accept == file_mode else dice_mode
-            if mode not in ("seeded", "commit-reveal"):
+            if mode not in ("seeded", "commit-reveal", "strict"):
                 raise WrongCampaignError(
                     f"campaign {name!r} was created with {mode} dice: it is played at the "
-                    "table, not by e-mail (turn files need seeded or commit-reveal dice)",
+                    "table, not by e-mail (turn files need seeded, commit-reveal or strict dice)",
                     source=source,
                 )
             setup = PbemSetup(campaign_name=name, mode=mode, shared_seed=row.dice_seed)
@@ -83,20 +85,45 @@ class MailChecks:
                     source=source,
                 )
             return setup.shared_seed, None
-        by_number = {f.exchange: f for f in files}
-        earlier = by_number.get(n - 2)
+        self._check_reveal(name, turn, files, setup, source)
+        if setup.mode == "strict":  # every batch has its own source (``strict_keys``)
+            return setup.shared_seed, None
+        key = self.key(name, setup, n, self.ledger.secret(name, n - 3), dice.reveal)
+        mine = self.ledger.secret(name, n - 1)
+        return key, self.key(name, setup, n + 1, dice.reveal, mine)
+
+    @staticmethod
+    def _check_reveal(name: str, turn: TurnFile, files: list[PbemFile], setup: PbemSetup,
+                      source: str) -> None:
+        """The secret file ``n`` opens must open the commitment of file ``n-2`` (none in the
+        first two files); refused otherwise (the dice of the file cannot be trusted)."""
+        n, dice = turn.header.exchange, turn.body.dice
+        earlier = next((f for f in files if f.exchange == n - 2), None)
         if earlier is None:
             if dice.reveal is not None:
                 raise DiceRevealError(f"file {n} reveals a secret nobody committed",
                                       source=source)
-        elif dice.reveal is None or not fairdice.reveal_matches(dice.reveal, earlier.commitment):
+            return
+        opens = (strict.opens(name, n - 2, dice.reveal, earlier.commitment)
+                 if setup.mode == "strict" and dice.reveal is not None
+                 else dice.reveal is not None
+                 and fairdice.reveal_matches(dice.reveal, earlier.commitment))
+        if not opens:
+            withheld = (f"{turn.header.side.value} withholds its dice contribution to file "
+                        f"{n - 1}: " if setup.mode == "strict" else "")
             raise DiceRevealError(
-                f"the secret revealed in file {n} does not open the commitment of file {n - 2}: "
-                "the dice of this file cannot be trusted; do not import it", source=source,
+                f"{withheld}the secret revealed in file {n} does not open the commitment of "
+                f"file {n - 2}: the dice of this file cannot be trusted; do not import it",
+                source=source,
             )
-        key = self.key(name, setup, n, self.ledger.secret(name, n - 3), dice.reveal)
-        mine = self.ledger.secret(name, n - 1)
-        return key, self.key(name, setup, n + 1, dice.reveal, mine)
+
+    def strict_keys(self, name: str, turn: TurnFile) -> strict_exchange.StrictKeys:
+        """Strict dice: the keys incoming file ``turn`` opens here (its reveal checked by
+        ``dice_key`` first): our pending order's of the file before, and the file's own."""
+        n = turn.header.exchange
+        return strict_exchange.keys(name, n, turn.body.dice.reveal,
+                                    self.ledger.secret(name, n - 3),
+                                    self.ledger.secret(name, n - 1))
 
     # --- an incoming file -----------------------------------------------------------------------
 
@@ -126,21 +153,42 @@ class MailChecks:
                 f"{turn.header.base_seq + 1}-{turn.header.head_seq}) was already exchanged; "
                 "nothing to do", source=source,
             )
+        self._check_held_kept(name, turn, files, source)
         check_base(turn, local, files, source)
         return files
+
+    def held_order(self, name: str, exchange: int) -> str | None:
+        """Strict dice: the order file ``exchange`` (sent or received) ended with, held for
+        the receiver's dice; None if it ended with none (or is not recorded)."""
+        envelope = self.ledger.envelope(name, exchange)
+        if envelope is None:
+            return None
+        return Header.model_validate_json(envelope.header).pending_order
+
+    def _check_held_kept(self, name: str, turn: TurnFile, files: list[PbemFile],
+                         source: str) -> None:
+        """Strict dice: a file received before whose held order this machine rolled cannot
+        come again changed (its sender may know the dice by now): refused, naming him."""
+        header = turn.header
+        earlier = next((f for f in files if f.exchange == header.exchange
+                        and f.direction == "in" and f.body_sha256 != turn.body_sha256), None)
+        held = self.held_order(name, header.exchange) if earlier is not None else None
+        if held is None:
+            return
+        raise StrictDiceError(
+            f"file {header.exchange} from {header.side.value} comes again changed, ending "
+            f"with {header.pending_order!r} instead of {held!r}, whose dice your machine "
+            "rolled already (strict dice: a held order is fixed before anyone knows its "
+            "dice); refused", side=header.side.value, source=source)
 
     def identity(self, row: CampaignRow, turn: TurnFile, local: LocalCopy, source: str, *,
                  signature: bool = True) -> None:
         """The right campaign, the same rules profile, a valid signature if keys are set, and
         at least one order."""
         header, name = turn.header, row.name
-        carries_pass = turn.body.fair is not None and turn.body.fair.shuffle is not None
-        if not turn.body.batches and not carries_pass:  # fair mode: a pass may travel alone
-            raise MalformedTurnFileError(
-                f"file {header.exchange} from {header.side.value} carries no orders; a turn "
-                "file is sent after giving orders, and an empty one would only use up a file "
-                "number; refused", source=source,
-            )
+        setup = self.ledger.setup(name)
+        if setup is None or setup.mode != "strict":  # strict: after the answer's check
+            check_not_empty(turn, source)
         if header.campaign_id != local.state.campaign_id:
             raise WrongCampaignError(
                 f"the file is for campaign {header.campaign_id!r}, not {name!r} "
@@ -155,3 +203,16 @@ class MailChecks:
             )
         if signature:
             self.signature(name, turn, source)
+
+
+def check_not_empty(turn: TurnFile, source: str) -> None:
+    """A file carries at least one order, a shuffle pass (fair mode: a pass may travel alone)
+    or an order held for the dice (strict dice); an empty one is refused."""
+    header = turn.header
+    carries_pass = turn.body.fair is not None and turn.body.fair.shuffle is not None
+    if not turn.body.batches and not carries_pass and header.pending_order is None:
+        raise MalformedTurnFileError(
+            f"file {header.exchange} from {header.side.value} carries no orders; a turn "
+            "file is sent after giving orders, and an empty one would only use up a file "
+            "number; refused", source=source,
+        )

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from campaign.app import strict_dice
 from campaign.app.campaigns import START_ORDER_TEXT, Campaigns, Loaded, parse_stored
 from campaign.rules import engine, narration
 from campaign.rules.acting import acting_sentence
@@ -105,7 +106,7 @@ class Orders(Campaigns):
         events = self.submit(loaded, text, dice=dice, typed=typed, viewer=viewer)
         lines = narration.condense(
             narration.narrate(events, before, viewer=viewer, ruleset=loaded.ruleset)
-        )
+        ) if events else [strict_dice.held_line(self.store.ledger, loaded.row.name)]
         return OrderReport(events, lines, loaded.state, acting_sentence(loaded.state,
                                                                          loaded.ruleset))
 
@@ -129,6 +130,12 @@ class Orders(Campaigns):
         and nothing is stored: reload and try again.
         """
         order = engine.read_typed(loaded.state, text, loaded.ruleset, viewer)
+        if loaded.dice_mode == strict_dice.MODE and dice is None and typed is None:
+            events = strict_dice.decide(self.store.ledger, loaded, order)
+            if events:  # else held: its dice need the other side's contribution (ADR 0028)
+                self.append(loaded, redact(order.to_notation(), loaded.state, order.side),
+                            events)
+            return events
         source: DiceSource
         if typed is not None or (loaded.dice_mode == "physical" and dice is None):
             source = self._typed_source(loaded, typed)
@@ -151,9 +158,9 @@ class Orders(Campaigns):
         reason = (typed.reason or "").strip() if typed is not None else ""
         if reason:
             check_reason(reason, "the reason for the typed dice")
-        if mode == "commit-reveal":
+        if mode in ("commit-reveal", strict_dice.MODE):
             raise InvalidOrderError(
-                f"DN-ERR-1: campaign {name!r} plays by e-mail with commit-reveal dice: the "
+                f"DN-ERR-1: campaign {name!r} plays by e-mail with {mode} dice: the "
                 "other player's machine rolls every die again, so dice cannot be typed in"
             )
         if mode == "seeded" and not reason:
@@ -183,6 +190,11 @@ class Orders(Campaigns):
         """``undo``, saying what was taken back: the undone order's sentences (a plain undo)
         or the ``referee-restored`` sentence (an override)."""
         loaded = self.load(name)
+        if referee_reason is None and loaded.dice_mode == strict_dice.MODE:
+            released = strict_dice.take_back(self.store.ledger, name)
+            if released is not None:  # never logged: nothing else changes
+                return OrderReport([], [f"undone: {released} (held for strict dice, not sent)"],
+                                   loaded.state, acting_sentence(loaded.state, loaded.ruleset))
         rows = list(loaded.rows)
         batch_rows = [r for r in rows if r.batch == loaded.head.batch]
         if not batch_rows or batch_rows[0].order_text == START_ORDER_TEXT:

@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+from campaign.app import strict_dice
 from campaign.app.campaigns import Campaigns, parse_stored
+from campaign.rules.acting import Duty
 from campaign.rules.ids import Side
 from campaign.views.log import LogLine, StoryEntry, log_lines, story
 from campaign.views.status import Status, status
@@ -15,7 +17,12 @@ class Reading(Campaigns):
     def status(self, name: str, viewer: Side | None = None) -> Status:
         """``campaign status``: see ``views.status.status``."""
         loaded = self.load(name)
-        return status(name, loaded.state, loaded.ruleset, seq=loaded.head.seq, viewer=viewer)
+        found = status(name, loaded.state, loaded.ruleset, seq=loaded.head.seq, viewer=viewer)
+        wait = (strict_dice.waiting(self.store.ledger, name)
+                if loaded.dice_mode == strict_dice.MODE else None)
+        if wait is not None and wait.side is not None:  # an order held for strict dice
+            found.duties.insert(0, Duty(Side(wait.side), (), wait.sentence, "DN-ERR-1"))
+        return found
 
     def log(self, name: str, viewer: Side | None = None) -> list[LogLine]:
         """The verified log, one line per order batch (``views.log.log_lines``)."""

@@ -52,9 +52,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                   "campaign import war - < mail-body.txt"])
     imp.add_argument("name", help="campaign name")
     imp.add_argument("file", help="turn file, JSON or armoured ('-' = stdin)")
-    imp.add_argument("--accept-dice", choices=["commit-reveal", "seeded"], metavar="MODE",
+    imp.add_argument("--accept-dice", choices=["commit-reveal", "seeded", "strict"],
+                     metavar="MODE",
                      help="first file only: accept its dice mode although this campaign was "
-                          "created with another (commit-reveal or seeded)")
+                          "created with another (commit-reveal, strict or seeded)")
     _common(imp)
     imp.set_defaults(func=lazy(HANDLERS, "import_turn"))
 

@@ -74,6 +74,18 @@ class DiceRevealError(TurnFileError):
     problem = "dice"
 
 
+class StrictDiceError(TurnFileError):
+    """Strict dice (ADR 0028): the file breaks the exchange of dice nobody can preview: an
+    order that rolls dice its sender could not know, a withheld or changed decision of the
+    receiver's order that waited for the sender's contribution. ``side`` is the side at fault."""
+
+    problem = "strict-dice"
+
+    def __init__(self, message: str, *, side: str | None = None, source: str = "") -> None:
+        super().__init__(message, source=source)
+        self.side = side
+
+
 class StaleFileError(StaleTurnError, TurnFileError):
     """Built on an older state than ours, already imported, or from the future."""
 

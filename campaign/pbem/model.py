@@ -24,7 +24,7 @@ from campaign.rules.notation import MAX_ORDER_CHARS
 FORMAT: Final = "dark-nebula-turn-file"
 #: Bump on any incompatible change; readers refuse files with a higher version.
 SCHEMA_VERSION = 1
-DiceMode = Literal["commit-reveal", "seeded"]
+DiceMode = Literal["commit-reveal", "seeded", "strict"]
 
 _STRICT = ConfigDict(frozen=True, extra="forbid")
 _HEX64 = r"^[0-9a-f]{64}$"
@@ -48,6 +48,10 @@ class Header(BaseModel):
     head_digest: str = Field(pattern=_HEX64, description="state digest after the last event")
     profile_hash: str = Field(min_length=1)
     dice_mode: DiceMode
+    pending_order: str | None = Field(
+        default=None, max_length=MAX_ORDER_CHARS,
+        description="strict dice: the sender's order that ends the file undecided; the "
+                    "receiver rolls its dice (ADR 0028) and sends the decision back first")
 
 
 class FileEvent(BaseModel):

@@ -19,6 +19,7 @@ from campaign.pbem.errors import (
     ForeignOrderError,
     ReplayMismatchError,
     StaleFileError,
+    StrictDiceError,
 )
 from campaign.pbem.model import FileEvent, TurnFile
 from campaign.records.chain import GENESIS_HASH, chain_events
@@ -27,7 +28,7 @@ from campaign.records.rows import Head, StoredEvent
 from campaign.rules import engine
 from campaign.rules.base import Event, Order
 from campaign.rules.canonical import canonical_json
-from campaign.rules.dice import SeededSource
+from campaign.rules.dice import DiceSource, SeededSource
 from campaign.rules.errors import CampaignError
 from campaign.rules.ids import Side
 from campaign.rules.notation import parse_order
@@ -197,10 +198,15 @@ def check_author(turn: TurnFile, order: Order, where: str, source: str, *,
 
 
 def replay(name: str, turn: TurnFile, local: LocalCopy, key: str, seal_key: str,
-           source: str, referee_undo: RefereeUndo, *, allow_referee: bool = False
+           source: str, referee_undo: RefereeUndo, *, allow_referee: bool = False,
+           dice: Callable[[int], DiceSource] | None = None, answers: str | None = None,
            ) -> tuple[list[NewBatch], list[StoredEvent]]:
     """Re-run every order of ``turn`` on ``local.state`` with dice ``key``; the batches and
     event rows to store (``ReplayMismatchError`` naming the first difference).
+
+    Strict dice: ``dice(number)`` is the source of batch ``number`` instead, and ``answers``
+    is the receiver's own order that waited for the sender's dice contribution: the first
+    batch decides it, so it may be an order of the other side (``strict_exchange``).
 
     A referee undo (``referee undo "REASON"``) is re-run too: its ``referee-restored`` event is
     computed again from this campaign's own log up to that batch (the file's copy of the
@@ -219,8 +225,10 @@ def replay(name: str, turn: TurnFile, local: LocalCopy, key: str, seal_key: str,
             events = _referee_undo(name, turn, reason, [*local.rows, *rows], where, source,
                                    referee_undo, allow_referee=allow_referee)
         else:
-            events = _decide(turn, batch.order, state, ruleset, key, where, source,
-                             allow_referee=allow_referee)
+            foreign = number == 1 and answers is not None
+            events = _decide(turn, batch.order, state, ruleset,
+                             dice(number) if dice is not None else SeededSource(key), where,
+                             source, allow_referee=allow_referee, foreign=foreign)
         produced.append((where, seq, events))
         engine.fold(events, state)
         seq += len(events)
@@ -248,16 +256,22 @@ def replay(name: str, turn: TurnFile, local: LocalCopy, key: str, seal_key: str,
     return batches, rows
 
 
-def _decide(turn: TurnFile, text: str, state: CampaignState, ruleset: Ruleset, key: str,
-            where: str, source: str, *, allow_referee: bool) -> list[Event]:
-    """The events the rules give for order ``text`` of the file, with the file's dice."""
+def _decide(turn: TurnFile, text: str, state: CampaignState, ruleset: Ruleset,
+            dice: DiceSource, where: str, source: str, *, allow_referee: bool,
+            foreign: bool = False) -> list[Event]:
+    """The events the rules give for order ``text`` of the file, with the file's ``dice``
+    (``foreign``: the receiver's own order, answered by the sender, strict dice)."""
     try:
         order = parse_order(text)
     except CampaignError as error:
         raise ReplayMismatchError(f"{where}: {error.message}", source=source) from None
-    check_author(turn, order, where, source, allow_referee=allow_referee)
+    if not foreign:
+        check_author(turn, order, where, source, allow_referee=allow_referee)
     try:
-        return engine.decide(state, order, ruleset, SeededSource(key))
+        return engine.decide(state, order, ruleset, dice)
+    except StrictDiceError as error:
+        raise StrictDiceError(f"{where}: {error.message}", side=turn.header.side.value,
+                              source=source) from None
     except CampaignError as error:
         raise ReplayMismatchError(
             f"{where}: the rules refuse this order: {error.message}", source=source
@@ -281,3 +295,19 @@ def _referee_undo(name: str, turn: TurnFile, reason: str, rows: list[StoredEvent
         return [referee_undo.restoration(name, rows, reason)]
     except CampaignError as error:
         raise ReplayMismatchError(f"{where}: {error.message}", source=source) from None
+
+
+def decide_pending(name: str, turn: TurnFile, state: CampaignState, ruleset: Ruleset,
+                   dice: DiceSource, head: Head, source: str
+                   ) -> tuple[NewBatch, list[StoredEvent]]:
+    """Strict dice: the receiver decides the order that ends ``turn`` undecided
+    (``header.pending_order``) on ``state`` (the state after the file's batches, updated in
+    place) with ``dice``, the roll its own contribution completes; its batch and event rows,
+    chained after ``head``. The rules refusing it refuse the file (the sender's machine checked
+    everything but the dice)."""
+    text = turn.header.pending_order or ""
+    where = f"the order that ends file {turn.header.exchange} ({text!r})"
+    events = _decide(turn, text, state, ruleset, dice, where, source, allow_referee=False)
+    engine.fold(events, state)
+    new = NewBatch(text, [(e.type, canonical_json(e)) for e in events])
+    return new, chain_events(name, head, new.order_text, new.payloads)

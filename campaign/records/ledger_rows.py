@@ -97,3 +97,14 @@ class FairSecret:
     campaign_name: str
     side: str
     secrets: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class StrictPending:
+    """Strict dice (ADR 0028): this database's order that waits for the other side's dice
+    contribution. It ends this side's next file, the receiver rolls its dice; kept until the
+    file that answers it (its decision) is imported. At most one per campaign."""
+
+    campaign_name: str
+    side: str
+    order_text: str

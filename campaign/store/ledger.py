@@ -23,6 +23,7 @@ from campaign.records.ledger_rows import (
     PbemPlayer,
     PbemSetup,
     PbemWithdrawal,
+    StrictPending,
 )
 from campaign.records.rows import StoredEvent
 from campaign.rules.errors import ConflictError
@@ -57,6 +58,7 @@ TABLE_OF: dict[type, str] = {
     PbemWithdrawal: "dn_pbem_withdrawal",
     FairPass: "dn_fair_pass",
     FairSecret: "dn_fair_secret",
+    StrictPending: "dn_strict_pending",
 }
 
 
@@ -208,6 +210,25 @@ class Ledger:
         with self.database.write() as connection:
             _save_fair(connection, rows)
 
+    def strict_pending(self, name: str) -> StrictPending | None:
+        """Our order waiting for the other side's dice contribution (strict dice), if any."""
+        return self._one(StrictPending, BY_NAME, {"name": name})
+
+    def hold_for_dice(self, pending: StrictPending) -> None:
+        """Keep ``pending`` until the file that answers it arrives (strict dice)."""
+        try:
+            with self.database.write() as connection:
+                _insert(connection, pending)
+        except IntegrityViolation:
+            raise ConflictError(
+                f"campaign {pending.campaign_name!r}: an order already waits for the other "
+                "side's dice; nothing recorded") from None
+
+    def release_held(self, name: str) -> None:
+        """Forget this side's order held for the dice (taken back before it was sent)."""
+        with self.database.write() as connection:
+            connection.run(f"DELETE FROM dn_strict_pending WHERE {BY_NAME}", {"name": name})
+
     def save_player(self, player: PbemPlayer) -> None:
         """Record (or replace) what this database plays (``campaign new --as``)."""
         with self.database.write() as connection:
@@ -267,12 +288,14 @@ class Ledger:
         new_setup: PbemSetup | None = None,
         player: PbemPlayer | None = None,
         fair: Sequence[FairPass | FairSecret] = (),
+        answered: bool = False,
     ) -> None:
         """The import/fork transaction: append ``rows`` after ``expected_seq`` with the file's
         ledger rows; with ``new_setup`` (the first contact) the agreed dice mode becomes the
         campaign's, with ``next_dice_seed`` the campaign's dice key changes, with ``player``
         what this database plays is recorded anew, with ``fair`` the shuffle pass received and
-        the one made in answer, with our secrets (fair mode).
+        the one made in answer, with our secrets (fair mode); ``answered``: the file decided
+        our order that waited for the other side's dice, which waits no more (strict dice).
 
         With ``fork``: first drop our own events after ``fork.base_seq`` and our files from the
         fork's number on (the crossed branch we give up), logging ``fork``. Another process that
@@ -289,6 +312,9 @@ class Ledger:
                                        " AND exchange >= :exchange",
                                        {"name": name, "exchange": fork.exchange})
                     _insert(connection, fork)
+                    # an order held for the dice belonged to the branch given up
+                    connection.run(f"DELETE FROM dn_strict_pending WHERE {BY_NAME}",
+                                   {"name": name})
                 insert_events(connection, name, rows)
                 _insert(connection, record)
                 _insert(connection, envelope)
@@ -301,6 +327,9 @@ class Ledger:
                 if player is not None:
                     _save_player(connection, player)
                 _save_fair(connection, fair)
+                if answered:
+                    connection.run(f"DELETE FROM dn_strict_pending WHERE {BY_NAME}",
+                                   {"name": name})
         except IntegrityViolation:
             raise ConflictError(
                 f"campaign {name!r}: another process imported or appended first; nothing "

@@ -79,7 +79,7 @@ __all__ = ["APP_NAME", "DB_URL_ENV", "GENESIS_HASH", "LEDGER_TABLE_NAMES", "Camp
 #: Longest campaign name (the database column holds 200 characters).
 NAME_MAX = NAME_LENGTH
 #: Dice modes a campaign can be created with (docs/turn-files.md, "Dice modes").
-DICE_MODES = ("seeded", "physical", "commit-reveal")
+DICE_MODES = ("seeded", "physical", "commit-reveal", "strict")
 
 
 def check_campaign_name(name: str) -> str:

@@ -22,7 +22,7 @@ TABLE_NAMES = ("dn_schema_info", "dn_campaign", "dn_event", "dn_snapshot", "dn_c
                "dn_snapshot_seal")
 LEDGER_TABLE_NAMES = ("dn_pbem_setup", "dn_pbem_file", "dn_pbem_secret", "dn_pbem_fork",
                       "dn_pbem_envelope", "dn_pbem_player", "dn_pbem_withdrawal",
-                      "dn_fair_pass", "dn_fair_secret")
+                      "dn_fair_pass", "dn_fair_secret", "dn_strict_pending")
 SCHEMA_TABLE = "dn_schema_info"
 SCHEMA_VERSION_QUERY = "SELECT version FROM dn_schema_info WHERE id = 1"
 SNAPSHOT_QUERY = ("SELECT campaign_name, seq, event_hash, digest, state FROM dn_snapshot"

@@ -240,11 +240,22 @@ class DnFairSecret(SQLModel, table=True):
     secrets: str = Field(sa_column=_text())  # canonical JSON (hex keys)
 
 
+class DnStrictPending(SQLModel, table=True):
+    """Strict dice (ADR 0028): this database's order whose dice the other side's machine rolls
+    (its contribution is opened only after the order is fixed); kept until answered."""
+
+    __tablename__ = "dn_strict_pending"
+
+    campaign_name: str = Field(primary_key=True, max_length=NAME_LENGTH)
+    side: str
+    order_text: str = Field(sa_column=_text())
+
+
 CAMPAIGN_TABLES: tuple[type[SQLModel], ...] = (
     DnSchemaInfo, DnCampaign, DnEvent, DnSnapshot, DnCampaignDice, DnSnapshotSeal)
 LEDGER_TABLES: tuple[type[SQLModel], ...] = (
     DnPbemSetup, DnPbemFile, DnPbemSecret, DnPbemFork, DnPbemEnvelope, DnPbemPlayer,
-    DnPbemWithdrawal, DnFairPass, DnFairSecret)
+    DnPbemWithdrawal, DnFairPass, DnFairSecret, DnStrictPending)
 
 #: How often ``create_tables`` tries again when another process creates the same tables.
 CREATE_ATTEMPTS = 5

@@ -77,7 +77,9 @@ class LogLine:
 def dice_origin(record: DiceEntered | None, mode: str) -> str:
     """Where the dice of a batch came from, as the log shows it."""
     if record is None:
-        return "commit-reveal key" if mode == "commit-reveal" else "seeded"
+        if mode in ("commit-reveal", "strict"):
+            return f"{mode} key"
+        return "seeded"
     if record.origin == "physical":
         return "typed at the table" + (f" ({record.reason})" if record.reason else "")
     return f"typed by the referee: {record.reason}"

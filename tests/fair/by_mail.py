@@ -11,6 +11,7 @@ other player would receive by mail) and imported from its text.
 from __future__ import annotations
 
 import random
+import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -43,6 +44,7 @@ class Machine:
     path: Path
     seed: int
     fair: bool = True
+    dice: str = "commit-reveal"
 
     def __post_init__(self) -> None:
         self.service = service(self.path, snapshot_every=40)
@@ -50,7 +52,7 @@ class Machine:
         self.pbem = PbemService(
             self.service, side=self.side, fair_random=random.Random(self.seed).randbytes,
             new_secret=lambda: sha256_hex(f"dice {self.side.value} {next(counter)}"))
-        self.service.create(CAMPAIGN, seed=11, dice_mode="commit-reveal", fair=self.fair)
+        self.service.create(CAMPAIGN, seed=11, dice_mode=self.dice, fair=self.fair)
         self.pbem.claim_side(CAMPAIGN, self.side)
 
     def state(self) -> CampaignState:
@@ -65,6 +67,7 @@ class MailTable:
     files_dir: Path
     seeds: tuple[int, int] = (1, 2)
     fair: bool = True
+    dice: str = "commit-reveal"
     machines: dict[Side, Machine] = field(default_factory=dict)
     holder: Side | None = None
     files: int = 0
@@ -76,7 +79,7 @@ class MailTable:
         self.files_dir.mkdir(parents=True, exist_ok=True)
         for side, seed in zip((FIRST, FIRST.enemy), self.seeds, strict=True):
             self.machines[side] = Machine(side, self.files_dir / f"{side.value}.db", seed,
-                                         self.fair)
+                                         self.fair, self.dice)
 
     def send(self, sender: Side) -> None:
         """``sender`` exports a file; the other imports it (and does its fair-play duties)."""
@@ -130,11 +133,9 @@ class MailTable:
         raise AssertionError("the machines did not settle")
 
 
-def play_to_conscription(table: MailTable) -> dict[str, list]:
-    """Set-up, game turn 1 (an Aslan scout jumps through Solace: contact reveals its counter),
-    game turn 2 up to Aslan's conscription in Beacon (it reveals that counter); the events of
-    the contact and the conscription orders. The conscription's reveal is still pending:
-    ``settle`` (or ``play_on``) completes it."""
+def play_to_contact(table: MailTable) -> list:
+    """The set-up, then game turn 1 up to Aslan's scout jumping through Solace (a contact with
+    its face-down counter); the events of that jump."""
     for number, system in enumerate(PLACES):
         table.play(f"{('solomani', 'aslan')[number % 2]} place-neutral {system}")
     for text in SETUP:
@@ -144,7 +145,28 @@ def play_to_conscription(table: MailTable) -> dict[str, list]:
     loaded = aslan.service.load(CAMPAIGN)
     path = move_options(loaded.state, loaded.ruleset, Side.ASLAN, "A-SC-1").legal["beacon"].path
     table.play(f"aslan jump A-SC-1 {','.join(path)}")
-    contact = table.play("aslan jump A-SC-2 solace,beacon")
+    return table.play("aslan jump A-SC-2 solace,beacon")
+
+
+def play_until_held(table: MailTable) -> Side:
+    """Strict dice: the bot plays on until an order of the side to act is held for the other
+    side's dice contribution (nothing exported yet); that side."""
+    bot = Bot()
+    for _ in range(500):
+        holder = table.machines[table.holder or FIRST]
+        if holder.pbem.dice_wait(CAMPAIGN) is not None:
+            return holder.side
+        loaded = holder.service.load(CAMPAIGN)
+        table.play(bot.next_order(loaded.state, loaded.ruleset))
+    raise AssertionError("no order rolled dice")
+
+
+def play_to_conscription(table: MailTable) -> dict[str, list]:
+    """Set-up, game turn 1 (an Aslan scout jumps through Solace: contact reveals its counter),
+    game turn 2 up to Aslan's conscription in Beacon (it reveals that counter); the events of
+    the contact and the conscription orders. The conscription's reveal is still pending:
+    ``settle`` (or ``play_on``) completes it."""
+    contact = play_to_contact(table)
     table.until(lambda state: state.turn == 2 and state.phase is Phase.PRODUCTION)
     conscription = table.play("aslan conscript beacon")  # held: its reveal is pending
     return {"contact": contact, "conscription": conscription}
@@ -159,11 +181,33 @@ def play_on(table: MailTable, turn: int) -> None:
         loaded = table.machines[table.holder or FIRST].service.load(CAMPAIGN)
         if loaded.state.turn >= turn:
             break
-        if table.fair and fairplay.pending(loaded.state):
-            table.round_trip(table.holder or FIRST)
+        holder = table.machines[table.holder or FIRST]
+        if (table.fair and fairplay.pending(loaded.state)) or holder.pbem.dice_wait(CAMPAIGN):
+            table.round_trip(holder.side)  # a reveal, or strict dice held for the other side
             continue
         try:
             table.play(bot.next_order(loaded.state, loaded.ruleset))
         except InvalidOrderError:  # a planned order naming a unit this game never bought
             continue
     table.settle()
+
+
+def assert_equal_and_verified(table: MailTable, turn: int) -> None:
+    """Both copies hold the same log, event for event, at game turn ``turn``, and each
+    database's own check (hash chain, replay, snapshots) passes."""
+    solomani, aslan = (table.machines[side].service for side in (FIRST, FIRST.enemy))
+    assert [r.hash for r in solomani.load(CAMPAIGN).rows] == [
+        r.hash for r in aslan.load(CAMPAIGN).rows]
+    assert solomani.load(CAMPAIGN).state.turn == turn
+    for copy in (solomani, aslan):
+        assert copy.verify(CAMPAIGN) == []
+
+
+def sqlite_image(path: Path) -> list[tuple[str, list]]:
+    """Every row of every table of the SQLite file ``path``, sorted (the database as a whole:
+    a refused file must leave it exactly so)."""
+    with sqlite3.connect(path) as connection:
+        tables = [name for (name,) in connection.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
+        return [(table, sorted(map(repr, connection.execute(f"SELECT * FROM {table}"))))
+                for table in tables]

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import re
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -23,20 +22,11 @@ from campaign.pbem.fair import group, shuffle
 from campaign.pbem.fair.reveal import open_card
 from campaign.rules import fairplay
 from campaign.rules.ids import Side
-from tests.fair.by_mail import CAMPAIGN, FIRST, MailTable, play_to_conscription
+from tests.fair.by_mail import CAMPAIGN, FIRST, MailTable, play_to_conscription, sqlite_image
 from tests.fair.machines import swapped_second_pass
 from tests.pbem.conftest import resealed
 
 SECOND = FIRST.enemy
-
-
-def _image(path: Path) -> list[tuple[str, list]]:
-    """Every row of every table of the SQLite file ``path``, sorted (the database as a whole)."""
-    with sqlite3.connect(path) as connection:
-        tables = [name for (name,) in connection.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
-        return [(table, sorted(map(repr, connection.execute(f"SELECT * FROM {table}"))))
-                for table in tables]
 
 
 def _first_pending(tmp_path: Path) -> MailTable:
@@ -63,7 +53,7 @@ def _cheat_file_3(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, duty) -> tupl
         solomani.pbem.import_turn(CAMPAIGN, table.sent[-1].read_bytes(), source="turn-002.json")
         path = tmp_path / "turn-003.json"
         solomani.pbem.export_file(CAMPAIGN, FIRST, path)
-    return table, _image(table.machines[SECOND].path), path
+    return table, sqlite_image(table.machines[SECOND].path), path
 
 
 def _honest_then(change):  # noqa: ANN001, ANN202 - a cheating duty: the honest order, changed
@@ -78,7 +68,7 @@ def _refused(table: MailTable, before: list, path: Path) -> FairPlayFileError:
     aslan = table.machines[SECOND]
     with pytest.raises(FairPlayFileError) as refused:
         aslan.pbem.import_turn(CAMPAIGN, path.read_bytes(), source=path.name)
-    assert _image(aslan.path) == before  # nothing stored
+    assert sqlite_image(aslan.path) == before  # nothing stored
     assert str(refused.value).startswith(f"{path.name}: ")  # the file is named
     return refused.value
 
@@ -139,11 +129,11 @@ def test_a_reveal_of_another_label_is_refused(tmp_path, monkeypatch) -> None:
         file4 = tmp_path / "turn-004.json"
         aslan.pbem.export_file(CAMPAIGN, SECOND, file4)
     solomani = table.machines[FIRST]
-    before = _image(solomani.path)
+    before = sqlite_image(solomani.path)
     with pytest.raises(FairPlayFileError) as refused:
         solomani.pbem.import_turn(CAMPAIGN, file4.read_bytes(), source=file4.name)
     assert (refused.value.problem, refused.value.side) == ("bad-reveal", "aslan")
-    assert _image(solomani.path) == before
+    assert sqlite_image(solomani.path) == before
 
 
 def test_a_file_without_its_shuffle_pass_is_refused(tmp_path) -> None:
@@ -154,7 +144,7 @@ def test_a_file_without_its_shuffle_pass_is_refused(tmp_path) -> None:
     file3 = tmp_path / "turn-003.json"
     table.machines[FIRST].pbem.export_file(CAMPAIGN, FIRST, file3)
     file3.write_text(resealed(file3.read_text(), lambda data: data["body"].pop("fair")))
-    error = _refused(table, _image(table.machines[SECOND].path), file3)
+    error = _refused(table, sqlite_image(table.machines[SECOND].path), file3)
     assert (error.problem, error.side) == ("withheld", "solomani")
     assert "carries no pass 3 of the joint shuffle" in str(error)
 
@@ -168,7 +158,7 @@ HEX = re.compile(r"[0-9a-f]{64}")
 def _machine_data(table: MailTable, side: Side) -> dict[str, object]:
     """Everything on ``side``'s machine: every table of its database (events, snapshots,
     ledger, passes, its own secrets) and every turn file it sent or received."""
-    return {"database": _image(table.machines[side].path),
+    return {"database": sqlite_image(table.machines[side].path),
             "files": [path.read_text() for path in table.sent]}
 
 
@@ -214,7 +204,7 @@ def test_one_sides_machine_cannot_tell_permuted_face_down_kinds_apart(tmp_path, 
     views = [_machine_data(table, FIRST) for table in worlds]
     assert views[0] != views[1]  # the group elements differ ...
     assert _blind(views[0]) == _blind(views[1])  # ... and nothing else does
-    own = [dict(_image(table.machines[FIRST].path))["dn_fair_secret"] for table in worlds]
+    own = [dict(sqlite_image(table.machines[FIRST].path))["dn_fair_secret"] for table in worlds]
     assert own[0] == own[1]  # Solomani's own secrets: the same in both games
 
 

@@ -15,7 +15,14 @@ from campaign.app.fair_mail import FairMail
 from campaign.pbem.fair.shuffle import Deck
 from campaign.rules import fairplay
 from campaign.rules.ids import Side
-from tests.fair.by_mail import CAMPAIGN, FIRST, MailTable, play_on, play_to_conscription
+from tests.fair.by_mail import (
+    CAMPAIGN,
+    FIRST,
+    MailTable,
+    assert_equal_and_verified,
+    play_on,
+    play_to_conscription,
+)
 
 LANTERN = [f"N-X-{n}" for n in range(3, 9)]
 
@@ -65,13 +72,7 @@ def test_counters_never_in_contact_stay_unknown_to_both_databases(game) -> None:
 def test_both_databases_end_equal_and_verify(game) -> None:
     """docs/turn-files.md: both copies hold the same log, event for event, after three game
     turns; each database's own check (hash chain, replay, snapshots) passes."""
-    table, _ = game
-    solomani, aslan = (table.machines[side].service for side in (FIRST, FIRST.enemy))
-    assert [r.hash for r in solomani.load(CAMPAIGN).rows] == [
-        r.hash for r in aslan.load(CAMPAIGN).rows]
-    assert solomani.load(CAMPAIGN).state.turn == 4
-    for service in (solomani, aslan):
-        assert service.verify(CAMPAIGN) == []
+    assert_equal_and_verified(game[0], 4)
 
 
 def test_extra_files_per_game_turn_are_measured(game) -> None:

@@ -8,27 +8,17 @@ from pathlib import Path
 
 import pytest
 
-from campaign.cli import main
+from tests.fair.cli import run_cli, side_db
 
 NAME = "duel"
-
-
-def _db(tmp: Path, side: str) -> list[str]:
-    return ["--db", f"sqlite:///{tmp / (side + '.db')}"]
-
-
-def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture
 def duel(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     """Both databases made as docs/turn-files.md says for fair mode."""
     for side in ("solomani", "aslan"):
-        code, out, _ = _run(capsys, "new", NAME, "--seed", "5", "--dice", "commit-reveal",
-                            "--fair", "--as", side, *_db(tmp_path, side))
+        code, out, _ = run_cli(capsys, "new", NAME, "--seed", "5", "--dice", "commit-reveal",
+                            "--fair", "--as", side, *side_db(tmp_path, side))
         assert code == 0 and "fair mode" in out
     return tmp_path
 
@@ -37,53 +27,53 @@ def test_the_first_draw_is_revealed_by_turn_files(duel: Path, capsys) -> None:
     """DN-NEU-1 (fair mode): Solomani's first draw waits for its token; files 1-3 carry the
     passes (file 2 nothing else), file 3 the seal and Solomani's share; Aslan's import gives
     Aslan's share and the reveal, and the counter stands where its token says."""
-    sol, asl = _db(duel, "solomani"), _db(duel, "aslan")
-    code, out, _ = _run(capsys, "order", NAME, "solomani place-neutral solace", "--side",
+    sol, asl = side_db(duel, "solomani"), side_db(duel, "aslan")
+    code, out, _ = run_cli(capsys, "order", NAME, "solomani place-neutral solace", "--side",
                         "solomani", *sol)
     assert code == 0 and "waits for the reveal of draw 1" in out
     assert "waiting for aslan's reveal of draw 1" in out  # the status line names the wait
     files = [duel / f"turn-{n}.json" for n in range(1, 5)]
-    code, out, _ = _run(capsys, "export", NAME, "-o", str(files[0]), *sol)
+    code, out, _ = run_cli(capsys, "export", NAME, "-o", str(files[0]), *sol)
     assert code == 0 and "pass 1 of the joint shuffle" in out
-    assert _run(capsys, "import", NAME, str(files[0]), *asl)[0] == 0
-    code, out, _ = _run(capsys, "export", NAME, "-o", str(files[1]), *asl)
+    assert run_cli(capsys, "import", NAME, str(files[0]), *asl)[0] == 0
+    code, out, _ = run_cli(capsys, "export", NAME, "-o", str(files[1]), *asl)
     assert code == 0 and "no orders, pass 2 of the joint shuffle" in out
-    code, out, _ = _run(capsys, "import", NAME, str(files[1]), *sol)
+    code, out, _ = run_cli(capsys, "import", NAME, str(files[1]), *sol)
     assert code == 0 and "solomani seal-deck" in out and "solomani share token-1" in out
-    assert _run(capsys, "export", NAME, "-o", str(files[2]), *sol)[0] == 0
-    code, out, _ = _run(capsys, "import", NAME, str(files[2]), *asl)
+    assert run_cli(capsys, "export", NAME, "-o", str(files[2]), *sol)[0] == 0
+    code, out, _ = run_cli(capsys, "import", NAME, str(files[2]), *asl)
     assert code == 0 and "pass 3 of the joint shuffle checked" in out
     where = out.split("aslan reveal token-1 ", 1)[1][:3]  # the CLI's own randomness: box or hex
     assert where in ("box", "hex")
-    code, out, _ = _run(capsys, "units", NAME, "--side", "aslan", *asl)
+    code, out, _ = run_cli(capsys, "units", NAME, "--side", "aslan", *asl)
     assert code == 0 and "N-X-1" in out and f"{where}:solace" in out
     # the audit needs both openings; each side's machine checks the other's
     openings = {side: duel / f"{side}-opening.json" for side in ("solomani", "aslan")}
-    assert _run(capsys, "opening", NAME, "-o", str(openings["solomani"]), *sol)[0] == 0
-    assert _run(capsys, "opening", NAME, "-o", str(openings["aslan"]), *asl)[0] == 0
-    code, out, _ = _run(capsys, "audit", NAME, str(openings["aslan"]), *sol)
+    assert run_cli(capsys, "opening", NAME, "-o", str(openings["solomani"]), *sol)[0] == 0
+    assert run_cli(capsys, "opening", NAME, "-o", str(openings["aslan"]), *asl)[0] == 0
+    code, out, _ = run_cli(capsys, "audit", NAME, str(openings["aslan"]), *sol)
     assert code == 0 and "the joint shuffle is sound" in out
-    code, _, err = _run(capsys, "audit", NAME, str(openings["aslan"]), *asl)
+    code, _, err = run_cli(capsys, "audit", NAME, str(openings["aslan"]), *asl)
     assert code == 1 and err.count("\n") == 1 and "aslan's own" in err
 
 
 def test_a_fair_file_into_a_campaign_not_in_fair_mode_is_one_line(duel: Path, capsys) -> None:
     """A fair-mode file imported into a campaign created without --fair: refused in one line
     naming the file, nothing stored."""
-    sol = _db(duel, "solomani")
+    sol = side_db(duel, "solomani")
     plain = ["--db", f"sqlite:///{duel / 'plain.db'}"]
-    assert _run(capsys, "new", NAME, "--seed", "5", "--dice", "commit-reveal", "--as",
+    assert run_cli(capsys, "new", NAME, "--seed", "5", "--dice", "commit-reveal", "--as",
                 "aslan", *plain)[0] == 0
-    _run(capsys, "order", NAME, "solomani place-neutral solace", "--side", "solomani", *sol)
+    run_cli(capsys, "order", NAME, "solomani place-neutral solace", "--side", "solomani", *sol)
     path = duel / "turn-1.json"
-    assert _run(capsys, "export", NAME, "-o", str(path), *sol)[0] == 0
-    code, _, err = _run(capsys, "import", NAME, str(path), *plain)
+    assert run_cli(capsys, "export", NAME, "-o", str(path), *sol)[0] == 0
+    code, _, err = run_cli(capsys, "import", NAME, str(path), *plain)
     assert code == 1 and err.count("\n") == 1 and str(path) in err
 
 
 def test_fair_mode_with_physical_dice_is_refused(tmp_path: Path, capsys) -> None:
     """--fair is for play by e-mail: with --dice physical it is one line, nothing made."""
-    code, _, err = _run(capsys, "new", NAME, "--fair", "--dice", "physical",
-                        *_db(tmp_path, "x"))
+    code, _, err = run_cli(capsys, "new", NAME, "--fair", "--dice", "physical",
+                        *side_db(tmp_path, "x"))
     assert code == 1 and "--fair is for play by e-mail" in err
     assert not (tmp_path / "x.db").exists()

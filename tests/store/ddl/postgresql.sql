@@ -121,3 +121,9 @@ CREATE TABLE dn_snapshot_seal (
 	PRIMARY KEY (campaign_name, seq), 
 	FOREIGN KEY(campaign_name) REFERENCES dn_campaign (name)
 );
+CREATE TABLE dn_strict_pending (
+	campaign_name VARCHAR(200) NOT NULL, 
+	side VARCHAR NOT NULL, 
+	order_text TEXT NOT NULL, 
+	PRIMARY KEY (campaign_name)
+);
