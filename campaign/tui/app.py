@@ -21,7 +21,9 @@ if TYPE_CHECKING:
 class CampaignApp(App[None]):
     """Dark Nebula campaign referee: launcher, campaign screens, scenario games."""
 
-    CSS_PATH = "app.tcss"
+    #: Shared styles, then the campaign screen's and its tab widgets' (package data of
+    #: campaign.tui and campaign.tui.widgets, pyproject.toml).
+    CSS_PATH = ["app.tcss", "widgets/campaign.tcss"]
     TITLE = "Dark Nebula campaign referee"
     BINDINGS = [
         Binding("f1,question_mark", "help", "Help", id="app.help"),

@@ -1,0 +1,213 @@
+"""The Map tab: the star map, the acting side's stacks and the highlighted stack's destinations.
+
+The tab owns what it shows (the selected stack, the highlighted destination, the connection
+overlay) and tells the screen what the user chose through its messages: ``MoveChosen`` carries
+the order text of a move to send, ``MoveRefused`` the rule and reason of a destination that
+cannot be reached. The screen calls ``show`` when the campaign changed.
+"""
+
+from __future__ import annotations
+
+from textual import events, on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, ScrollableContainer, Vertical
+from textual.message import Message
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from campaign.rules.errors import CampaignError
+from campaign.tui.session import CampaignSession
+from campaign.tui.widgets.map_render import MapView, hex_centre, legend, render_map
+
+
+class DestinationList(OptionList):
+    """The destinations of the selected stack. A click only highlights one (the map draws its
+    path); a click on the highlighted one, or Enter, sends the move: one stray click must not
+    send a jump."""
+
+    async def _on_click(self, event: events.Click) -> None:
+        clicked = event.style.meta.get("option")
+        if clicked is not None and clicked != self.highlighted:
+            event.prevent_default()  # OptionList's own click would select at once
+            if not self.get_option_at_index(clicked).disabled:
+                self.highlighted = clicked
+
+
+class MapTab(Horizontal):
+    """Map on the left; stacks, destinations and the selected system's routes on the right."""
+
+    class MoveChosen(Message):
+        """The user chose a legal destination: ``order`` is the move to send."""
+
+        def __init__(self, order: str) -> None:
+            super().__init__()
+            self.order = order
+
+    class MoveRefused(Message):
+        """The user chose a destination the stack cannot reach: ``reason`` names the rule."""
+
+        def __init__(self, reason: str) -> None:
+            super().__init__()
+            self.reason = reason
+
+    def __init__(self, session: CampaignSession, **kwargs: str) -> None:
+        super().__init__(**kwargs)
+        self.session = session
+        self.show_connections = False
+        self.selected_stack: str | None = None
+        self.highlighted_destination: str | None = None
+        self.stack_ids: list[str] = []
+        self.dest_ids: list[str] = []
+        self.map_view: MapView | None = None  # what the map shows now
+
+    def compose(self) -> ComposeResult:
+        with ScrollableContainer(id="map-scroll"):
+            yield Static(id="map")
+            yield Static(legend(), id="legend", classes="muted")
+        with Vertical(id="map-side"):
+            yield Static("Stacks (m)", classes="pane-title")
+            yield OptionList(id="stack-list")
+            yield Static("Destinations", classes="pane-title")
+            yield DestinationList(id="dest-list")
+            yield Static(id="system-info", classes="muted")
+
+    # --- downward: the screen tells the tab what changed
+
+    def show(self) -> None:
+        """Rebuild the stacks, destinations and map from the session's campaign."""
+        self._fill_stacks()
+        self.draw_map()
+
+    def toggle_connections(self) -> bool:
+        """Turn the connection overlay on or off and redraw; True when it is on now."""
+        self.show_connections = not self.show_connections
+        self.draw_map()
+        return self.show_connections
+
+    def focus_stacks(self) -> None:
+        """Put the focus on the stack list (the movement form's first step)."""
+        self.query_one("#stack-list", OptionList).focus()
+
+    def draw_map(self) -> None:
+        """Draw the map with the selection, the legal destinations and the highlighted path."""
+        options = None
+        selected = self.highlighted_destination
+        if self.selected_stack is not None:
+            try:
+                options = self.session.move_options(self.selected_stack)
+            except CampaignError:
+                options = None
+            if selected is None and options is not None:
+                selected = options.start
+        path: tuple[str, ...] = ()
+        if options is not None and self.highlighted_destination in options.legal:
+            legs = options.legal[self.highlighted_destination].path
+            path = legs if legs[:1] == (options.start,) else (options.start, *legs)
+        view = self.session.map_view(
+            selected=selected,
+            destinations=options.legal if options else (),
+            show_connections=self.show_connections,
+            path=path,
+        )
+        self.map_view = view
+        self.query_one("#map", Static).update(render_map(self.session.ruleset.star_map, view))
+        if selected:
+            self.call_after_refresh(self._scroll_map_to, selected)
+        info = []
+        if selected:
+            info.append(f"{self.session.system_name(selected)}: routes to "
+                        + ", ".join(self.session.routes_of(selected)))
+        if options is not None and self.session.state.phase.is_movement:
+            info.extend(options.hints)  # movement hints mean nothing in other phases
+        self.query_one("#system-info", Static).update("\n".join(info))
+
+    # --- filling
+
+    def _scroll_map_to(self, system_id: str) -> None:
+        """Keep ``system_id`` in view when the map is larger than its pane."""
+        system = self.session.ruleset.star_map.system(system_id)
+        x, y = hex_centre(system.hex.col, system.hex.row)
+        scroller = self.query_one("#map-scroll", ScrollableContainer)
+        width, height = scroller.scrollable_content_region.size
+        scroller.scroll_to(max(0, x - width // 2), max(0, y - height // 2), animate=False)
+
+    def _fill_stacks(self) -> None:
+        stack_list = self.query_one("#stack-list", OptionList)
+        stack_list.clear_options()
+        side = self.session.state.acting
+        stacks = self.session.stacks(side)
+        self.stack_ids = list(stacks)
+        for label, members in stacks.items():
+            where = self.session.state.position_of(members[0]).system
+            stack_list.add_option(
+                Option(f"{label} @ {self.session.system_name(where)} ({len(members)})")
+            )
+        if self.selected_stack not in stacks:
+            self.selected_stack = self.stack_ids[0] if self.stack_ids else None
+        if self.selected_stack is not None:
+            stack_list.highlighted = self.stack_ids.index(self.selected_stack)
+        self._fill_destinations()
+
+    def _fill_destinations(self) -> None:
+        dest_list = self.query_one("#dest-list", OptionList)
+        dest_list.clear_options()
+        self.dest_ids = []
+        if self.selected_stack is None:
+            return
+        if not self.session.state.phase.is_movement:
+            dest_list.add_option(Option("moves only in movement phases (DN-SEQ-2)",
+                                        disabled=True))
+            return
+        try:
+            options = self.session.move_options(self.selected_stack)
+        except CampaignError as error:
+            dest_list.add_option(Option(f"✗ {error.message}", disabled=True))
+            return
+        for system_id, dest in sorted(
+            options.legal.items(), key=lambda item: (len(item[1].path), item[0])
+        ):
+            self.dest_ids.append(system_id)
+            extra = " explore" if dest.explore else ""
+            dest_list.add_option(
+                Option(f"✓ {self.session.system_name(system_id)} ({dest.mode} "
+                       f"{len(dest.path)}){extra}")
+            )
+        for system_id, obstacle in sorted(options.refused.items()):
+            self.dest_ids.append(system_id)
+            dest_list.add_option(
+                Option(f"✗ {self.session.system_name(system_id)} {obstacle.rule}")
+            )
+
+    # --- the user's choices
+
+    @on(OptionList.OptionHighlighted, "#stack-list")
+    def _stack_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        stack = self.stack_ids[event.option_index]
+        if stack == self.selected_stack:
+            return  # already shown (show() highlights the current stack again)
+        self.selected_stack = stack
+        self.highlighted_destination = None
+        self._fill_destinations()
+        self.draw_map()
+
+    @on(OptionList.OptionSelected, "#stack-list")
+    def _stack_selected(self) -> None:
+        self.query_one("#dest-list", OptionList).focus()
+
+    @on(OptionList.OptionHighlighted, "#dest-list")
+    def _dest_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_index < len(self.dest_ids):
+            self.highlighted_destination = self.dest_ids[event.option_index]
+            self.draw_map()
+
+    @on(OptionList.OptionSelected, "#dest-list")
+    def _dest_selected(self, event: OptionList.OptionSelected) -> None:
+        if self.selected_stack is None or event.option_index >= len(self.dest_ids):
+            return
+        destination = self.dest_ids[event.option_index]
+        try:
+            order = self.session.move_order(self.selected_stack, destination)
+        except CampaignError as error:
+            self.post_message(self.MoveRefused(error.message))
+            return
+        self.post_message(self.MoveChosen(order))

@@ -1,0 +1,86 @@
+"""The order bar: the order line and the referee's dice field.
+
+The dice field's hint says how many physical dice the typed order rolls and for what; Enter in
+the order line posts ``OrderTyped``, and the screen decides, sends and reports.
+"""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.widgets import Input
+
+from campaign.tui.session import CampaignSession
+
+
+def dice_hint(purposes: list[str] | None) -> str:
+    """The dice field's placeholder: how many physical dice the typed order rolls."""
+    if purposes is None:
+        return "dice 3,5 (referee)"
+    if not purposes:
+        return "no dice needed"
+    return f"{len(purposes)} dice: {purposes[0]}…" if len(purposes) > 1 else \
+        f"1 die: {purposes[0]}"
+
+
+class OrderBar(Horizontal):
+    """The order line (``#order``) and the dice field (``#dice``) side by side."""
+
+    class OrderTyped(Message):
+        """Enter in the order line: ``text`` is what was typed."""
+
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
+    def __init__(self, session: CampaignSession, **kwargs: str) -> None:
+        super().__init__(**kwargs)
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        yield Input(placeholder="order (Ctrl+P: legal orders), e.g. aslan end-phase",
+                    id="order", compact=True)
+        yield Input(placeholder=dice_hint(None), id="dice", compact=True)
+
+    @property
+    def order_input(self) -> Input:
+        """The order line."""
+        return self.query_one("#order", Input)
+
+    @property
+    def dice_input(self) -> Input:
+        """The referee's dice field."""
+        return self.query_one("#dice", Input)
+
+    def show(self) -> None:
+        """The order line's hint: the order the game waits for now."""
+        self.order_input.placeholder = self.session.order_placeholder()
+
+    def prefill(self, text: str) -> None:
+        """Put ``text`` in the order line, the cursor at its end."""
+        order = self.order_input
+        order.value = text
+        order.cursor_position = len(text)
+
+    def clear(self) -> None:
+        """Empty both fields after a sent order."""
+        self.order_input.value = ""
+        self.dice_input.value = ""
+        self.dice_input.placeholder = dice_hint(None)
+
+    def unsent(self) -> bool:
+        """True when the order line or the dice field holds text not sent yet."""
+        return any(field.value.strip() for field in (self.order_input, self.dice_input))
+
+    @on(Input.Changed, "#order")
+    def _order_changed(self, event: Input.Changed) -> None:
+        """The dice field says how many physical dice the typed order rolls."""
+        self.dice_input.placeholder = dice_hint(self.session.dice_needed(event.value)
+                                                if event.value.strip() else None)
+
+    @on(Input.Submitted, "#order")
+    def _order_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.post_message(self.OrderTyped(event.value))
