@@ -10,29 +10,41 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from campaign.app import CampaignService, Loaded, TypedDice, parse_stored
 from campaign.rules import engine
 from campaign.rules.acting import acting_sentence, who_must_act
 from campaign.rules.base import Event
+from campaign.rules.combat.battle_ids import short_ids
+from campaign.rules.combat.space_events import BattlesOpened
+from campaign.rules.combat.waiting import battle_stage_duty
 from campaign.rules.dice import PhysicalSource, RollContext, SeededSource
 from campaign.rules.economy.adapter import connected_systems, income_report_for, occupancy_of
 from campaign.rules.economy.control import box_controller
 from campaign.rules.economy.maintenance import Upkeep, maintenance_due, upkeep_list
 from campaign.rules.economy.report import IncomeReport
+from campaign.rules.engine import STEP_ENDING
 from campaign.rules.errors import CampaignError, InvalidOrderError
 from campaign.rules.flow import FLOW, PhaseAdvanced
-from campaign.rules.ids import PLAYER_SIDES, Side, UnitCategory
-from campaign.rules.movement.groups import stacks_of
+from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.rules.movement.query import MoveOptions, move_options
 from campaign.rules.narration import BattleSummary, condense, last_battle_summary, narrate
 from campaign.rules.notation import parse_order
+from campaign.rules.referee import RefereeRestored
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState, Unit, Where
+from campaign.tui.choices import SPENDS_RU, FieldSpec, FormChoices, movable_groups
+from campaign.tui.order_template import Blank, OrderTemplate
 from campaign.tui.widgets.map_render import MapView, SystemMarks
 
 SIDE_OF_TEXT = {side.value: side for side in Side}
+
+
+def plural(count: int, noun: str, nouns: str | None = None) -> str:
+    """``1 step``, ``2 steps``, ``0 rounds``; ``nouns`` when the plural is not ``noun + s``
+    (``1 die``, ``3 dice``)."""
+    return f"{count} {noun if count == 1 else nouns or noun + 's'}"
 #: Largest turn file the TUI reads (the format bounds its own parts far below this).
 MAX_TURN_FILE_BYTES = 8_000_000
 
@@ -116,9 +128,12 @@ class LogRow:
 class CampaignSession:
     """An open campaign: keeps the loaded state between orders, like the service's ``submit``."""
 
-    def __init__(self, service: CampaignService, name: str) -> None:
+    def __init__(self, service: CampaignService, name: str,
+                 viewer: Side | None = None) -> None:
         self.service = service
         self.name = name
+        #: Who looks: ``None`` the referee (everything), else one player (DN-NEU-1).
+        self.viewer = viewer
         self.loaded: Loaded = service.load(name)
         #: The outcome sentences of the last order sent (the rules core's narration).
         self.last_outcome: list[str] = []
@@ -264,18 +279,8 @@ class CampaignSession:
         return unit_type.code, unit_type.name, unit_type.factors
 
     def stacks(self, side: Side) -> dict[str, list[str]]:
-        """Stack label (or lone ship id) → unit ids of ``side``'s movable groups on the map:
-        its stacks, then every ship or monitor on the map that is in no stack."""
-        groups = dict(stacks_of(self.state, side))
-        for unit in sorted(self.state.units_of(side), key=lambda u: u.id):
-            if unit.stack or unit.location.where not in (Where.HEX, Where.BOX):
-                continue
-            if unit.face_down:
-                continue
-            category = self.ruleset.unit_type(unit.kind).category
-            if category in (UnitCategory.SHIP, UnitCategory.MONITOR):
-                groups[unit.id] = [unit.id]
-        return groups
+        """Stack label (or lone ship id) → unit ids of ``side``'s movable groups on the map."""
+        return movable_groups(self.state, self.ruleset, side)
 
     def move_options(self, stack: str) -> MoveOptions:
         """Legal destinations of ``stack`` for the acting side (DN-MOV-*), with refusals."""
@@ -294,44 +299,42 @@ class CampaignSession:
             return f"{side} sublight {stack} {destination}"
         return f"{side} jump {stack} {','.join(legal.path)}"
 
-    # --- form choices
+    # --- forms
 
-    def field_choices(self, field: str) -> list[tuple[str, str]]:
-        """``(label, value)`` choices for a blank of an order template, or ``[]`` for free text:
-        open battles (short ids), the acting side's stacks and units, unit kinds with their cost
-        and the RU left, and places written as the notation wants them (``hex:ID``)."""
-        state, ruleset, side = self.state, self.ruleset, self.state.acting
-        if field == "BATTLE":
-            from campaign.rules.combat.battle_ids import short_ids
+    def form_choices(self, side: Side | None) -> FormChoices:
+        """What the blanks of an order given by ``side`` offer now (legal, distinct)."""
+        return FormChoices(self.state, self.ruleset, side, name_of=self.system_name,
+                           moves=self.move_options)
 
-            return [(f"{short}  {self.system_name(battle.split('/', 1)[0])}", short)
-                    for battle, short in short_ids(state).items()
-                    if battle in self.battles()]
-        if field == "STACK":
-            return [(f"{label} @ {self.system_name(state.position_of(units[0]).system)}", label)
-                    for label, units in self.stacks(side).items()]
-        if field in ("UNIT", "CARGO", "CARRIER"):
-            return [(f"{row.unit_id} {row.code} @ {row.system or row.location}", row.unit_id)
-                    for row in self.force_rows() if row.side == side.value]
-        if field == "KIND":
-            ru = state.ru.get(side, 0)
-            return [(f"{unit.code} {unit.name} — {unit.cost} RU (you have {ru})", unit.code)
-                    for unit in ruleset.units_of(side)]
-        if field == "LOCATION":
-            return [(f"{where}:{system.id}  {system.name} ({label})", f"{where}:{system.id}")
-                    for system in sorted(ruleset.star_map.systems, key=lambda s: s.name)
-                    for where, label in (("hex", "stellar hex"), ("box", "surface box"))]
-        if field == "SYSTEM":
-            return [(f"{name} ({system_id})", system_id)
-                    for name, system_id in self.systems_by_name()]
-        if field == "SIDE":
-            return [(item.value, item.value) for item in PLAYER_SIDES]
-        return []
+    def field_spec(self, template: OrderTemplate, blank: Blank,
+                   values: dict[str, str]) -> FieldSpec:
+        """What ``blank`` of ``template`` offers, the other blanks holding ``values``."""
+        side = None if template.side == "referee" else SIDE_OF_TEXT.get(template.side)
+        return self.form_choices(side).spec(template.verb, blank.name, values,
+                                            blank.alternatives)
 
-    def field_prefill(self, field: str) -> str:
-        """The value a blank starts with: the first open battle, when there is one."""
-        choices = self.field_choices(field) if field == "BATTLE" else []
-        return choices[0][1] if choices else ""
+    def form_note(self, template: OrderTemplate) -> str:
+        """The line under a form's title: the RU in hand, for orders that cost RU only."""
+        side = SIDE_OF_TEXT.get(template.side)
+        if side is None or template.verb not in SPENDS_RU:
+            return ""
+        return f"{side.value} holds {self.state.ru.get(side, 0)} RU"
+
+    def form_prefill(self, template: OrderTemplate) -> dict[str, str]:
+        """Values a form starts with: the battle the game waits for, when a blank asks for
+        one."""
+        if not any(blank.name == "BATTLE" for blank in template.blanks):
+            return {}
+        shorts = short_ids(self.state)
+        duties = [d for d in who_must_act(self.state, self.ruleset) if d.battle in shorts]
+        battles = [d.battle for d in duties] or list(self.battles())
+        return {"BATTLE": shorts[battles[0]]} if battles else {}
+
+    def awaited_order(self) -> str | None:
+        """The order the game waits for now, as the header names it (``aslan jump STACK
+        PATH``; inside a battle often the other side's: ``solomani target b1 UNIT``)."""
+        duties = who_must_act(self.state, self.ruleset)
+        return duties[0].orders[0] if duties and duties[0].orders else None
 
     # --- economy
 
@@ -355,6 +358,10 @@ class CampaignSession:
 
         return dict(open_battles(self.state))
 
+    def short_ids(self) -> dict[str, str]:
+        """Full battle id → the short id everything shows (``b1``, DN-CBT-1)."""
+        return short_ids(self.state)
+
     def battle_stage(self, battle_id: str) -> str:
         """Where the round of ``battle_id`` stands (range, choose, assign, fire, withdraw…)."""
         from campaign.rules.combat.queries import battle_stage
@@ -376,40 +383,38 @@ class CampaignSession:
                 f"{'+'.join(e.defenders)} ⇄ {'+'.join(e.attackers)}" for e in engagements
             )
             lines.append(f"  engagements: {pairs} (DN-CBT-3)")
-        dice = last_round_dice(self.log_rows(), battle_id.split("/", 1)[0])
+        dice = last_round_dice(self.standing_log_rows(), battle_id.split("/", 1)[0])
         if dice:
             lines.append(f"  last round's dice: {dice}")
         return lines
 
     def last_battle(self) -> BattleSummary:
         """What the most recent battles did (destroyed, disrupted, withdrawn, control, ground),
-        narrated by the rules core from the whole log."""
-        events = parse_stored(self.service.store.rows(self.name), self.name)
-        return last_battle_summary(events, CampaignState(), ruleset=self.ruleset)
+        narrated by the rules core from the log as it stands: what a referee undo reverted is
+        no longer part of it (issue 31 item 4)."""
+        rows = self.service.store.rows(self.name)
+        events = parse_stored(rows, self.name)
+        kept = effective_seqs(rows, events)
+        standing = [event for row, event in zip(rows, events, strict=True) if row.seq in kept]
+        return last_battle_summary(standing, CampaignState(), ruleset=self.ruleset)
+
+    def duty_orders(self, battle_id: str) -> tuple[str, ...]:
+        """The orders that move ``battle_id`` on, as the rules core's duty names them
+        (DN-CBT-1..7: the range roll, the chooser's range, the defender naming a target and
+        the attacker answering, fire, stay), with the short battle id (``b1``); capitals are
+        blanks (``solomani target b1 UNIT``). Never a referee override: the players name and
+        answer targets themselves (DN-CBT-3)."""
+        for duty in who_must_act(self.state, self.ruleset):
+            if duty.battle == battle_id and duty.orders:
+                return duty.orders
+        short = short_ids(self.state).get(battle_id, battle_id)
+        duty = battle_stage_duty(self.state, self.ruleset, battle_id, short)
+        return duty.orders if duty is not None else ()
 
     def next_battle_order(self, battle_id: str) -> str:
-        """The order that moves ``battle_id`` on from its current stage (to edit or send).
-
-        Range: the attacker rolls; choose: the roll's winner picks long range; assign: the
-        referee gives the automatic assignment (DN-CBT-3: players name and answer); fire: the
-        attacker resolves; withdraw: the side whose turn it is to decide (defender first,
-        DN-CBT-7) stays.
-        """
-        from campaign.rules.combat import book
-
-        record = book.get(self.state, battle_id)
-        battle = book.battle_of(record)
-        stage = str(record.get("stage"))
-        attacker, defender = battle.attacker.value, battle.defender.value
-        chooser = str(record.get("chooser") or defender)
-        templates = {
-            "range": f"{attacker} range {battle_id}",
-            "choose": f"{chooser} choose-range {battle_id} long",
-            "assign": f"referee referee-assign {battle_id} auto",  # the referee's console
-            "fire": f"{attacker} fire {battle_id}",
-            "withdraw": f"{record.get('withdrawing') or defender} stay {battle_id}",
-        }
-        return templates.get(stage, f"{attacker} end-phase")
+        """The first of ``duty_orders`` (what the header asks for; ``n`` pre-fills it)."""
+        orders = self.duty_orders(battle_id)
+        return orders[0] if orders else f"{self.state.acting.value} end-phase"
 
     def forecast(self, battle_id: str, samples: int = 4000):  # noqa: ANN201 - BattleForecast
         """Monte Carlo forecast of an open battle as it stands (seeded: same answer each time)."""
@@ -424,6 +429,28 @@ class CampaignSession:
         dice); ``CampaignError`` when the order is refused."""
         order = engine.normalize(self.state, parse_order(text))
         engine.decide(self.state, order, self.ruleset, PhysicalSource(draw))
+
+    def ending_preview(self, text: str) -> str | None:
+        """For ``pass`` and ``end-phase`` (issue 31 item 1: one key passed a whole player
+        turn): how far the order would take the game, from a dry run (nothing stored); None
+        for any other order, or one the rules refuse (sending it shows why)."""
+        words = text.split()
+        if len(words) < 2 or words[1].lower() not in STEP_ENDING:
+            return None
+        seeded = SeededSource(self.loaded.row.dice_seed)
+        try:
+            order = engine.read_typed(self.state, text, self.ruleset)
+            events = engine.decide(self.state, order, self.ruleset, seeded)
+        except (CampaignError, ValueError):
+            return None
+        after = engine.fold(events, self.state.clone())
+        steps = sum(isinstance(event, PhaseAdvanced) for event in events)
+        now = FLOW[self.state.step].label
+        then = FLOW[after.step].label
+        return (f"{text.strip()} ends {self.state.phasing.value}'s {now} (game turn "
+                f"{self.state.turn}) and goes on {plural(steps, 'step')} to game turn "
+                f"{after.turn}, {after.phasing.value} player turn, {then}.\n"
+                f"Then: {acting_sentence(after, self.ruleset)}")
 
     def dice_needed(self, text: str) -> list[str]:
         """The purposes of the dice ``text`` would roll now, in order (a dry run with the
@@ -533,29 +560,68 @@ class CampaignSession:
     # --- log
 
     def log_rows(self) -> list[LogRow]:
-        """The verified log, one row per order batch, with its game turn (from phase events)."""
+        """The verified log, one row per order batch: its event numbers, game turn, the side
+        that gave it, what happened in the rules core's sentences and the dice (a secret
+        roll's value hidden), as ``viewer`` may read them. Battle ids are written short
+        (``b1``, the id of their combat step, issue 31 item 11)."""
+        lines = self.service.log(self.name, viewer=self.viewer)
+        story = {entry.batch: entry for entry in self.service.story(self.name,
+                                                                    viewer=self.viewer)}
+        shorts = self._short_ids_by_batch()
+        ends = [line.first_seq - 1 for line in lines[1:]] + [self.loaded.head.seq]
+        out = []
+        for line, last_seq in zip(lines, ends, strict=True):
+            entry = story.get(line.batch)
+            out.append(LogRow(
+                batch=line.batch, turn=entry.turn if entry else 0,
+                side=entry.side if entry and entry.side != "-" else "",
+                order=with_short_ids(line.order_text, shorts.get(line.batch, {})),
+                events=tuple(line.events), rolls=tuple(line.rolls),
+                first_seq=line.first_seq, last_seq=last_seq,
+                sentences=entry.lines if entry else (),
+            ))
+        return out
+
+    def _short_ids_by_batch(self) -> dict[int, dict[str, str]]:
+        """For every batch given while battles were open: full battle id → ``bN``, numbered
+        in the order the battles of that combat step opened."""
         rows = self.service.store.rows(self.name)
-        events = parse_stored(rows, self.name)
-        out: list[LogRow] = []
-        turn = 0
-        for row, event in zip(rows, events, strict=True):
-            rolls = [f"{r.purpose}={r.value}" for r in event.rolls]
-            if event.secret:
-                rolls = [f"{len(event.rolls)} hidden roll(s)"] if event.rolls else []
-            if out and out[-1].batch == row.batch:
-                last = out[-1]
-                out[-1] = LogRow(
-                    last.batch, last.turn, last.side, last.order,
-                    (*last.events, event.type), (*last.rolls, *rolls), last.first_seq, row.seq,
-                )
-            else:
-                side = row.order_text.split(" ", 1)[0] if row.order_text[:1].isalpha() else ""
-                out.append(LogRow(row.batch, turn, side, row.order_text, (event.type,),
-                                  tuple(rolls), row.seq, row.seq))
-            if isinstance(event, PhaseAdvanced):
-                turn = event.turn
-        told = {entry.batch: entry.lines for entry in self.service.story(self.name)}
-        return [replace(row, sentences=told.get(row.batch, ())) for row in out]
+        current: dict[str, str] = {}
+        found: dict[int, dict[str, str]] = {}
+        for row, event in zip(rows, parse_stored(rows, self.name), strict=True):
+            if isinstance(event, BattlesOpened):
+                current = {bid: f"b{n}" for n, bid in enumerate(event.battles, 1)}
+            if current:
+                found.setdefault(row.batch, current)
+        return found
+
+    def standing_log_rows(self) -> list[LogRow]:
+        """The log rows whose events still stand (not reverted by a referee undo)."""
+        rows = self.service.store.rows(self.name)
+        kept = effective_seqs(rows, parse_stored(rows, self.name))
+        return [row for row in self.log_rows() if row.last_seq in kept]
+
+
+def with_short_ids(text: str, shorts: dict[str, str]) -> str:
+    """``text`` with every full battle id of ``shorts`` written as its short id."""
+    for full, short in shorts.items():
+        text = text.replace(full, short)
+    return text
+
+
+def effective_seqs(rows: list, events: list[Event]) -> set[int]:  # rows: StoredEvent
+    """The event numbers that still stand: a ``referee-restored`` event puts the campaign back
+    to its state after event ``to_seq``, so the events between are no longer part of the
+    story (the restore itself neither; a later restore may bring them back)."""
+    standing: dict[int, tuple[int, ...]] = {0: ()}
+    current: tuple[int, ...] = ()
+    for row, event in zip(rows, events, strict=True):
+        if isinstance(event, RefereeRestored):
+            current = standing.get(event.to_seq, current)
+        else:
+            current = (*current, row.seq)
+        standing[row.seq] = current
+    return set(current)
 
 
 def last_round_dice(rows: list[LogRow], system: str) -> str:

@@ -62,10 +62,11 @@ def upkeep_lines(upkeep: list[Upkeep], due: bool) -> list[str]:
     return lines
 
 
-def battle_lines(battle_id: str, battle: Battle, stage: str) -> list[str]:
-    """One open battle: sides, round, stage of the round and every unit's factors."""
+def battle_lines(short: str, place: str, battle: Battle, stage: str) -> list[str]:
+    """One open battle, named by its short id (``b1``, as orders, the header and the form
+    name it): place, sides, round, stage of the round and every unit's factors."""
     lines = [
-        f"[b]{battle_id}[/b]  round {battle.round + 1}  stage: {stage}  "
+        f"[b]{short}[/b] at {place}  round {battle.round + 1}  stage: {stage}  "
         f"(attacker {battle.attacker.value}, defender {battle.defender.value})"
     ]
     for side in (battle.attacker, battle.defender):

@@ -11,7 +11,9 @@ from textual.widgets import Input, OptionList
 from campaign.app import CampaignService
 from campaign.tui.app import CampaignApp, create_app
 from campaign.tui.screens.campaign import CampaignScreen
-from campaign.tui.screens.forms import TextPrompt
+from campaign.tui.screens.forms import Confirm, TextPrompt
+from campaign.tui.session import CampaignSession
+from campaign.tui.widgets.order_bar import BLANK
 
 SIZE = (100, 30)
 #: The referee's reason the tests give for typed dice in a seeded campaign (DN-ERR-1).
@@ -44,6 +46,9 @@ async def send(pilot: Pilot, text: str, dice: str = "") -> str:
         pilot.app.screen.query_one(Input).value = DICE_REASON
         await pilot.press("enter")
         await pilot.pause()
+    if isinstance(pilot.app.screen, Confirm):  # pass / end-phase say how far they go: yes
+        await pilot.press("y")
+        await pilot.pause()
     return str(screen.query_one("#status-line").render())
 
 
@@ -64,6 +69,12 @@ async def move_with_form(pilot: Pilot, stack: str, destination: str) -> str:
     await pilot.press("enter")
     await pilot.pause()
     return str(screen.query_one("#status-line").render())
+
+
+def battle_step(session: CampaignSession, battle_id: str) -> str:
+    """The first order the battle's duty names with no blank left (``target b1 auto`` where a
+    unit is to be named: the default pairing, DN-CBT-3)."""
+    return next(o for o in session.duty_orders(battle_id) if not BLANK.search(o))
 
 
 class ScenarioHost(App[None]):

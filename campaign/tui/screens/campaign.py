@@ -10,16 +10,19 @@ shown are rebuilt lazily, when shown, so opening a campaign stays fast.
 
 from __future__ import annotations
 
+from functools import partial
+
+from rich.markup import escape
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static, TabbedContent, TabPane
 
-from campaign.rules.engine import STEP_ENDING
 from campaign.rules.errors import CampaignError
 from campaign.tui.commands import LegalOrdersProvider
-from campaign.tui.screens.forms import Confirm, OrderForm, TextPrompt, TextView, template_fields
+from campaign.tui.order_template import parse_template
+from campaign.tui.screens.forms import Confirm, OrderForm, TextPrompt, TextView
 from campaign.tui.session import CampaignSession, LogRow
 from campaign.tui.widgets.battle_tab import BattleTab
 from campaign.tui.widgets.economy_tab import EconomyTab
@@ -28,7 +31,7 @@ from campaign.tui.widgets.log_tab import LogTab
 from campaign.tui.widgets.mail_tab import MailTab
 from campaign.tui.widgets.map_render import MapView
 from campaign.tui.widgets.map_tab import MapTab
-from campaign.tui.widgets.order_bar import OrderBar
+from campaign.tui.widgets.order_bar import BLANK, OrderBar
 
 TABS = ("tab-map", "tab-forces", "tab-economy", "tab-battle", "tab-log", "tab-mail")
 #: The widget of each tab; each has ``show()``, which rebuilds it from the session.
@@ -229,11 +232,16 @@ class CampaignScreen(Screen[None]):
         self.order_bar.prefill(text)
         self.set_focus(self.order_bar.order_input)
 
-    def send_order(self, text: str) -> bool:
-        """Decide and store ``text`` (with the referee's dice if typed); report the outcome."""
+    def send_order(self, text: str, *, confirmed: bool = False) -> bool:
+        """Decide and store ``text`` (with the referee's dice if typed); report the outcome.
+        ``pass`` and ``end-phase`` ask first, saying how far they go (issue 31 item 1)."""
         dice = self.order_bar.dice_input
         if dice.value.strip() and not self.session.takes_typed_dice and not self.dice_reason:
             self._ask_dice_reason(text)
+            return False
+        preview = None if confirmed else self.session.ending_preview(text)
+        if preview is not None:
+            self._ask_before_ending(text, preview)
             return False
         try:
             events = self.session.order(text, dice.value, self.dice_reason)
@@ -246,6 +254,17 @@ class CampaignScreen(Screen[None]):
         self.report(outcome_text(text, self.session.last_outcome, len(events)))
         self.refresh_all()
         return True
+
+    def _ask_before_ending(self, text: str, preview: str) -> None:
+        """``pass`` / ``end-phase``: say how far the game goes on, send only on ``y``."""
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.send_order(text, confirmed=True)
+            else:
+                self.report(f"not sent: {escape(text.strip())}")
+
+        self.app.push_screen(Confirm(escape(preview) + "\n\nSend it?"), answered)
 
     def _ask_dice_reason(self, text: str) -> None:
         """A seeded campaign takes typed dice only as a referee override with a reason (logged
@@ -334,38 +353,47 @@ class CampaignScreen(Screen[None]):
         self.notify(str(path), title="map picture written", timeout=8)
 
     def action_form(self) -> None:
-        """A form with one field per blank of the order in the input (or of the first legal
-        order): buying, loading, maintenance choices…"""
+        """A form for the order in the order line, or for the order the game waits for (the
+        header's, issue 31 item 1): one field per blank, the legal choices offered (item 5).
+        Words already typed after the verb fill the first blanks."""
         text = self.order_bar.order_input.value.strip()
-        legal = self.session.legal_orders()
-        template = None
         words = text.split()
-        verb = words[1] if len(words) > 1 else ""
-        for item in legal:
-            if verb and item.notation.split()[0] != words[0]:
-                continue  # the side typed first must be the side that gives the order
-            if item.verb == verb or (not verb and item.verb not in STEP_ENDING):
-                template = self.session.template_for(item)
-                break
-        if template is None:
-            self.report_error(f"DN-SEQ-2: {verb or 'no order'} is not legal now; Ctrl+P lists "
-                              "the legal orders")
+        typed: list[str] = []
+        if len(words) < 2:
+            notation = self.session.awaited_order()
+        elif BLANK.search(text):
+            notation = text  # a template with blanks: ``n`` or the palette put it there
+        else:
+            verb = words[1].lower()
+            notation = next((legal.notation for legal in self.session.legal_orders()
+                             if legal.verb == verb and legal.notation.split()[0] == words[0]),
+                            None)
+            if notation is None:
+                self.report_error(f"DN-SEQ-2: {words[0]} {verb} is not legal now; Ctrl+P "
+                                  "lists the legal orders")
+                return
+            typed = words[2:]
+        if notation is None:
+            self.report_error("DN-SEQ-2: the game waits for no order now")
             return
-
-        _, fields = template_fields(template)
-        names = [field.name for field in fields]
-        form = OrderForm(
+        template = parse_template(notation)
+        prefill = self.session.form_prefill(template)
+        prefill.update((blank.name, word) for blank, word in zip(template.blanks, typed,
+                                                                 strict=False))
+        self.app.push_screen(OrderForm(
             template,
-            choices={name: choices for name in names
-                     if (choices := self.session.field_choices(name))},
-            prefill={name: value for name in names if (value := self.session.field_prefill(name))},
+            partial(self.session.field_spec, template),
+            prefill=prefill,
             submit=self._send_from_form,
-            note=f"RU left: {self.session.state.ru.get(self.session.state.acting, 0)}",
-        )
-        self.app.push_screen(form)
+            note=self.session.form_note(template),
+        ))
 
     def _send_from_form(self, text: str) -> str | None:
-        """Send a form's order: ``None`` when stored, else the refusal (the form stays open)."""
+        """Send a form's order: ``None`` when stored (or handed to the question that a step
+        ending order asks first), else the refusal (the form stays open)."""
+        if self.session.ending_preview(text) is not None:
+            self.call_later(self.send_order, text)  # the question after the form has gone
+            return None
         if self.send_order(text):
             return None
         return str(self.query_one("#status-line", Static).render())

@@ -3,12 +3,13 @@ Monte Carlo forecast of an open battle (computed in a worker thread)."""
 
 from __future__ import annotations
 
+from rich.markup import escape
 from textual import work
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import LoadingIndicator, Static
 
-from campaign.tui.session import CampaignSession
+from campaign.tui.session import CampaignSession, plural
 from campaign.tui.views import battle_lines, forecast_lines, stage_hint
 
 
@@ -39,20 +40,26 @@ class BattleTab(VerticalScroll):
             summary = self.session.last_battle()
             if not summary.empty:
                 systems = ", ".join(self.session.system_name(s) for s in summary.systems)
-                text += f"\n\n[b]Last battle[/b] at {systems}, {summary.rounds} round(s):\n"
-                text += "\n".join(f"  {line}" for line in summary.lines)
+                fought = (plural(summary.rounds, "round") + " of space combat" if summary.rounds
+                          else "no space combat round (bombardment, landing, ground combat)")
+                text += f"\n\n[b]Last battle[/b] at {systems}, {fought}:\n"
+                text += "\n".join(f"  {escape(line)}" for line in summary.lines)
         else:
             lines = []
+            shorts = self.session.short_ids()
             for battle_id, battle in battles.items():
                 stage = self.session.battle_stage(battle_id)
-                lines.extend(battle_lines(battle_id, battle, stage))  # type: ignore[arg-type]
+                place = self.session.system_name(battle.system)  # type: ignore[attr-defined]
+                lines.extend(battle_lines(shorts.get(battle_id, battle_id), place,
+                                          battle, stage))  # type: ignore[arg-type]
                 lines.extend(self.session.battle_round_lines(battle_id))
                 lines.append(f"  next: {stage_hint(stage)}")
                 step = self.session.next_battle_order(battle_id)
                 lines.append(f"  [b]n[/b] pre-fills: {step}")
                 rolls = self.session.dice_needed(step)
                 if rolls:
-                    lines.append(f"  it rolls {len(rolls)} dice: {', '.join(rolls)}")
+                    lines.append(f"  it rolls {plural(len(rolls), 'die', 'dice')}: "
+                                 f"{', '.join(rolls)}")
             lines.append("Enter physical dice in the dice field (d) before sending, or leave it "
                          "empty for the seeded dice.  f: forecast")
             text = "\n".join(lines)

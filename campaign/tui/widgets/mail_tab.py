@@ -16,9 +16,15 @@ from textual.message import Message
 from textual.widgets import Static
 
 from campaign.rules.errors import CampaignError
-from campaign.rules.ids import Side
-from campaign.tui.screens.forms import OrderForm, TextPrompt
+from campaign.rules.ids import PLAYER_SIDES, Side
+from campaign.tui.order_template import Blank, OrderTemplate
+from campaign.tui.screens.forms import OrderForm, TextPrompt, fixed_specs
 from campaign.tui.session import CampaignSession
+
+SIDES = [(side.value, side.value) for side in PLAYER_SIDES]
+EXPORT_FORM = OrderTemplate("export", "export", (
+    Blank("SIDE", False), Blank("FILE", False), Blank("KEYFILE", True)))
+IMPORT_FORM = OrderTemplate("import", "import", (Blank("AS", False), Blank("FILE", False)))
 
 
 class MailTab(VerticalScroll):
@@ -70,10 +76,10 @@ class MailTab(VerticalScroll):
         own = self.session.own_side()
         acting = own.value if own is not None else self.session.state.acting.value
         self.app.push_screen(OrderForm(
-            "export SIDE FILE [KEYFILE]",
-            {"FILE": "path, e.g. turn-3.txt",
-             "KEYFILE": "your private key to sign with (campaign keygen), if you sign"},
-            choices={"SIDE": self.session.field_choices("SIDE")},
+            EXPORT_FORM,
+            fixed_specs({"SIDE": SIDES},
+                        {"FILE": "path, e.g. turn-3.txt",
+                         "KEYFILE": "your private key to sign with (campaign keygen)"}),
             prefill={"SIDE": acting, "FILE": f"{self.session.name}-{acting}.txt"},
             submit=self._export_from_form,
         ))
@@ -102,9 +108,9 @@ class MailTab(VerticalScroll):
             return self._import(path, Side(side))
 
         self.app.push_screen(OrderForm(
-            "import AS FILE",
-            {"AS": "the side YOU play (recorded for good)", "FILE": "path, e.g. turn-1.txt"},
-            choices={"AS": self.session.field_choices("SIDE")},
+            IMPORT_FORM,
+            fixed_specs({"AS": SIDES}, {"AS": "the side YOU play (recorded for good)",
+                                        "FILE": "path, e.g. turn-1.txt"}),
             prefill={"AS": self.session.state.acting.enemy.value, "FILE": "turn-1.txt"},
             submit=from_form,
             note="The first turn file: say which side you play; files from your own side "

@@ -6,13 +6,19 @@ the order line posts ``OrderTyped``, and the screen decides, sends and reports.
 
 from __future__ import annotations
 
+import re
+
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.widgets import Input
+from textual.widgets.input import Selection
 
 from campaign.tui.session import CampaignSession
+
+#: A blank of a template in the order line: a word in capitals (``UNIT``, ``[COUNT]``).
+BLANK = re.compile(r"(?<!\S)(?:\[[^\]]*\]|[A-Z][A-Z>|]*)(?!\S)")
 
 
 def dice_hint(purposes: list[str] | None) -> str:
@@ -41,7 +47,7 @@ class OrderBar(Horizontal):
 
     def compose(self) -> ComposeResult:
         yield Input(placeholder="order (Ctrl+P: legal orders), e.g. aslan end-phase",
-                    id="order", compact=True)
+                    id="order", compact=True, select_on_focus=False)
         yield Input(placeholder=dice_hint(None), id="dice", compact=True)
 
     @property
@@ -59,10 +65,15 @@ class OrderBar(Horizontal):
         self.order_input.placeholder = self.session.order_placeholder()
 
     def prefill(self, text: str) -> None:
-        """Put ``text`` in the order line, the cursor at its end."""
+        """Put ``text`` in the order line: its first blank (``UNIT``) selected, so what is
+        typed replaces it; else the cursor at the end."""
         order = self.order_input
         order.value = text
-        order.cursor_position = len(text)
+        blank = BLANK.search(text)
+        if blank is not None:
+            order.selection = Selection(blank.start(), blank.end())
+        else:
+            order.cursor_position = len(text)
 
     def clear(self) -> None:
         """Empty both fields after a sent order."""
