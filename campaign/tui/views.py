@@ -29,7 +29,7 @@ def income_lines(report: IncomeReport) -> list[str]:
     ]
     for box in report.boxes:
         mark = f", {box.mark}" if box.mark else ""
-        state = "connected" if box.connected else "[red]CUT OFF[/red]"
+        state = "connected" if box.connected else "[$error]CUT OFF[/]"
         where = f"{box.system_name} (type {box.type}{mark})"
         lines.append(f"  {where:<30} {box.ru:>3} RU  {state}")
         if not box.connected:

@@ -23,7 +23,7 @@ from campaign.rules.errors import CampaignError
 from campaign.tui.commands import LegalOrdersProvider
 from campaign.tui.order_template import parse_template
 from campaign.tui.screens.forms import Confirm, OrderForm, TextPrompt, TextView
-from campaign.tui.session import CampaignSession, LogRow
+from campaign.tui.session import CampaignSession, LogRow, plural
 from campaign.tui.widgets.battle_tab import BattleTab
 from campaign.tui.widgets.economy_tab import EconomyTab
 from campaign.tui.widgets.forces_tab import ForcesTab
@@ -60,11 +60,11 @@ OUTCOME_LINES = 2
 def outcome_text(order: str, sentences: list[str], events: int) -> str:
     """The status line after a sent order: the order and its first outcome sentences (written
     by the rules core's narration, never here)."""
-    lines = [line for sentence in sentences for line in sentence.splitlines()]
+    lines = [escape(line) for sentence in sentences for line in sentence.splitlines()]
     shown = lines[:OUTCOME_LINES]
     more = len(lines) - len(shown)
-    head = f"✓ {order.strip()}" + (f"  ({events} event(s))" if not lines else "")
-    tail = f"  [dim](+{more} more line(s))[/dim]" if more else ""
+    head = f"✓ {escape(order.strip())}" + (f"  ({plural(events, 'event')})" if not lines else "")
+    tail = f"  [dim](+{plural(more, 'more line')}: 5 shows the log)[/dim]" if more else ""
     return "\n".join([head, *shown]) + tail
 
 
@@ -129,6 +129,8 @@ class CampaignScreen(Screen[None]):
     def on_mount(self) -> None:
         self.title = f"Campaign {self.session.name}"
         self.sub_title = "campaign"
+        # the map, the legend and the forces table draw in the theme's colours (item 8)
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self.refresh_all())
         self.refresh_all()
         self.query_one("#stack-list").focus()
 
@@ -286,7 +288,7 @@ class CampaignScreen(Screen[None]):
 
     def report_error(self, message: str) -> None:
         """A refused order or undo: rule id and sentence in the status line and a notification."""
-        self.query_one("#status-line", Static).update(f"[red]✗ {message}[/red]")
+        self.query_one("#status-line", Static).update(f"[$error]✗ {escape(message)}[/]")
         self.notify(message, title="refused", severity="error", timeout=8)
 
     # --- actions

@@ -9,14 +9,14 @@ from textual.message import Message
 from textual.widgets import DataTable
 
 from campaign.tui.session import CampaignSession
-from campaign.tui.widgets.map_render import SIDE_STYLE
+from campaign.tui.widgets.map_palette import MapPalette, map_palette
 
 FORCE_COLUMNS = ("unit", "side", "type", "factors", "stack", "location", "system", "disr.", "cargo")
 
 
-def side_style(side: str) -> Style | str:
+def side_style(side: str, palette: MapPalette) -> Style | str:
     """The map's colour of a side named ``side`` (plain text for anything else)."""
-    return next((style for known, style in SIDE_STYLE.items() if known.value == side), "")
+    return next((style for known, style in palette.side.items() if known.value == side), "")
 
 
 class ForcesTab(DataTable):
@@ -39,11 +39,13 @@ class ForcesTab(DataTable):
             self.add_column(label, key=label)
 
     def show(self) -> None:
-        """Refill the table from the session's campaign."""
+        """Refill the table from the session's campaign, the sides in the theme's colours."""
         self.clear()
+        palette = map_palette(self.app.get_css_variables())
         for row in self.session.force_rows():
             self.add_row(
-                row.unit_id, Text(row.side, style=side_style(row.side)), row.code, row.factors,
+                row.unit_id, Text(row.side, style=side_style(row.side, palette)), row.code,
+                row.factors,
                 row.stack, row.location,
                 row.system, "D" if row.disrupted else "", row.cargo, key=row.unit_id,
             )

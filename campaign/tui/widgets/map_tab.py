@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 
 from campaign.rules.errors import CampaignError
 from campaign.tui.session import CampaignSession
+from campaign.tui.widgets.map_palette import MapPalette, map_palette
 from campaign.tui.widgets.map_render import MapView, hex_centre, legend, render_map
 
 
@@ -63,13 +64,18 @@ class MapTab(Horizontal):
     def compose(self) -> ComposeResult:
         with ScrollableContainer(id="map-scroll"):
             yield Static(id="map")
-            yield Static(legend(), id="legend", classes="muted")
+            yield Static(id="legend", classes="muted")
         with Vertical(id="map-side"):
             yield Static("Stacks (m)", classes="pane-title")
             yield OptionList(id="stack-list")
             yield Static("Destinations", classes="pane-title")
             yield DestinationList(id="dest-list")
             yield Static(id="system-info", classes="muted")
+
+    @property
+    def palette(self) -> MapPalette:
+        """The map's colours for the theme in use (issue 31 item 8)."""
+        return map_palette(self.app.get_css_variables())
 
     # --- downward: the screen tells the tab what changed
 
@@ -110,7 +116,10 @@ class MapTab(Horizontal):
             path=path,
         )
         self.map_view = view
-        self.query_one("#map", Static).update(render_map(self.session.ruleset.star_map, view))
+        palette = self.palette
+        self.query_one("#map", Static).update(render_map(self.session.ruleset.star_map, view,
+                                                         palette))
+        self.query_one("#legend", Static).update(legend(palette))
         if selected:
             self.call_after_refresh(self._scroll_map_to, selected)
         info = []
