@@ -17,7 +17,7 @@ PIP_LOG    := $(VENV)/pip-install.log
 PIP        = $(BIN)/pip install --quiet
 QUIETLY    = >>$(PIP_LOG) 2>&1 || { tail -n 40 $(PIP_LOG); exit 1; }
 
-.PHONY: run test install lint bench pictures
+.PHONY: run test install lint typecheck bench pictures
 
 $(RUN_STAMP): pyproject.toml setup.py
 	@echo "make run: installing the tool into $(VENV) (the first run takes about a minute)"
@@ -41,7 +41,16 @@ run: $(RUN_STAMP)
 
 test: install
 	$(BIN)/ruff check campaign scenarios tests benchmarks tools
+	$(MAKE) --no-print-directory typecheck
 	$(BIN)/python -m pytest -n 2 -q
+
+# mypy (issue 30): default checks on campaign/ and scenarios/, the per-module strict flags of
+# pyproject.toml on campaign.rules, scenarios.protocol and scenarios.solvers, and --strict on
+# the latter two for the rest of it (docs/engine.md, "Types").
+typecheck: install
+	$(BIN)/mypy campaign scenarios
+	$(BIN)/mypy --strict -p campaign.rules
+	$(BIN)/mypy --strict scenarios/protocol.py scenarios/solvers
 
 lint: install
 	$(BIN)/ruff check campaign scenarios tests benchmarks tools

@@ -22,6 +22,10 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tests.integration.driver import Driver
 
 RUNS = 9
 TARGET_EVENTS = 2_000
@@ -29,19 +33,25 @@ GOAL_RATIO = 2.0
 NAME = "integration"
 
 
-def build(db: Path) -> int:
-    """Write a random legal game of at least ``TARGET_EVENTS`` events; returns the event count."""
-    from campaign.app import CampaignService
+def random_game() -> Driver:
+    """A random legal game (seeded) of at least ``TARGET_EVENTS`` events, played in memory."""
     from campaign.content import load_ruleset
-    from campaign.rules.canonical import canonical_json
     from tests.integration.driver import Driver
 
-    ruleset = load_ruleset(None, "standard", None)
-    driver = Driver(ruleset, seed=11, campaign_id=NAME)
+    driver = Driver(load_ruleset(None, "standard", None), seed=11, campaign_id=NAME)
     turns = 2
     while len(driver.events) < TARGET_EVENTS and driver.state.phase.value != "game-over":
         turns += 1
         driver.play(game_turns=turns)
+    return driver
+
+
+def build(db: Path) -> int:
+    """Write a random legal game of at least ``TARGET_EVENTS`` events; returns the event count."""
+    from campaign.app import CampaignService
+    from campaign.rules.canonical import canonical_json
+
+    driver = random_game()
     service = CampaignService(db_url=f"sqlite:///{db}")
     loaded = service.create(NAME, dice_seed=driver.dice_seed)
     seq = loaded.head.seq

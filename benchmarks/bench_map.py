@@ -30,13 +30,13 @@ import time
 from collections.abc import Callable
 
 from benchmarks.synthetic_map import synthetic_pieces, synthetic_ruleset
-from campaign.render.campaign_map import position_svg
-from campaign.render.scene import MapScene, Overlay, campaign_scene
+from campaign.app.pictures import position_svg
 from campaign.render.svg import cycle_collector_paused, draw_scene
 from campaign.rules.flow import FIRST_PLAYER_STEP
 from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import SIDE_PREFIX, CampaignState, Location, Unit
+from campaign.views.scene import MapScene, Overlay, campaign_scene
 
 SIZES = (100, 1_000, 10_000)
 GOAL_S = 2.0

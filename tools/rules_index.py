@@ -33,12 +33,23 @@ def spec_rules(directory: Path = RULES_DIR) -> list[tuple[str, str, str]]:
     return rules
 
 
+#: Any rule id written as a whole word (``DN-ECO-1`` in ``DN-ECO-1/2``, not in ``DN-ECO-10``).
+RULE_ID = re.compile(r"(?<![\w-])(?:DN|SHO|INV|IMP)-(?:[A-Z]+-)?\d+(?![\w-])")
+
+
+def citation_index(files: dict[Path, str]) -> dict[str, list[str]]:
+    """Rule id -> relative paths of the files whose text names it as a whole word (one pass
+    over every file, not one per rule id)."""
+    index: dict[str, set[str]] = {}
+    for path, text in files.items():
+        for rule_id in set(RULE_ID.findall(text)):
+            index.setdefault(rule_id, set()).add(str(path.relative_to(ROOT)))
+    return {rule_id: sorted(paths) for rule_id, paths in index.items()}
+
+
 def citations(rule_id: str, files: dict[Path, str]) -> list[str]:
     """Relative paths of the files whose text names ``rule_id`` as a whole word."""
-    pattern = re.compile(rf"(?<![\w-]){re.escape(rule_id)}(?![\w-])")
-    return sorted(
-        str(path.relative_to(ROOT)) for path, text in files.items() if pattern.search(text)
-    )
+    return citation_index(files).get(rule_id, [])
 
 
 def _read_tree(folders: tuple[str, ...]) -> dict[Path, str]:
@@ -51,7 +62,8 @@ def _read_tree(folders: tuple[str, ...]) -> dict[Path, str]:
 
 def render() -> tuple[str, list[str]]:
     """The markdown text and the ids no test cites."""
-    code, tests = _read_tree(CODE_DIRS), _read_tree(("tests",))
+    code = citation_index(_read_tree(CODE_DIRS))
+    tests = citation_index(_read_tree(("tests",)))
     lines = [
         "# Rules index",
         "",
@@ -66,8 +78,8 @@ def render() -> tuple[str, list[str]]:
             heading = f"## [{spec}](rules/{spec})"
             lines += ["", heading, "", "| rule | code | tests |", "|---|---|---|"]
             current_spec = spec
-        code_refs = citations(rule_id, code)
-        test_refs = citations(rule_id, tests)
+        code_refs = code.get(rule_id, [])
+        test_refs = tests.get(rule_id, [])
         if not test_refs:
             uncited.append(rule_id)
         lines.append(

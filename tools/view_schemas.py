@@ -9,7 +9,7 @@ import os
 import sys
 from pathlib import Path
 
-from campaign.rules.reports import view_schemas
+from campaign.views.schemas import view_schemas
 
 TARGET = Path(__file__).resolve().parents[1] / "docs" / "schemas"
 

@@ -32,7 +32,9 @@ from campaign.app.orders import (
     referee_undo_reason,
     referee_undo_text,
 )
-from campaign.app.reading import LogLine, Reading, Status, StoryEntry, dice_origin
+from campaign.app.reading import Reading
+from campaign.views.log import LogLine, StoryEntry, dice_origin
+from campaign.views.status import Status
 
 __all__ = [
     "REFEREE_UNDO", "SNAPSHOT_EVERY", "START_ORDER_TEXT", "Anchor", "CampaignService",

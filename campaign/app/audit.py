@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from campaign.app.campaigns import START_ORDER_TEXT, Campaigns, parse_stored
+from campaign.records.rows import CampaignRow
 from campaign.rules import engine
 from campaign.rules.base import Event
 from campaign.rules.canonical import canonical_json
@@ -23,7 +24,6 @@ from campaign.store.repository import (
     GENESIS_HASH,
     StoredEvent,
 )
-from campaign.store.rows import CampaignRow
 
 
 @dataclass(frozen=True)

@@ -8,16 +8,16 @@ back, with a snapshot whenever the log crosses ``snapshot_every`` events (docs/e
 
 from __future__ import annotations
 
-import functools
-import hmac
 import json
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from pydantic import ValidationError
 
+from campaign.records.chain import head_of_rows
+from campaign.records.rows import CampaignRow
 from campaign.rules import catalog, engine
 from campaign.rules.base import Event
 from campaign.rules.canonical import canonical_json, sha256_hex
@@ -41,7 +41,7 @@ from campaign.store.repository import (
     StoredEvent,
     check_campaign_name,
 )
-from campaign.store.rows import CampaignRow, SnapshotRow
+from campaign.store.seal import Seals
 
 #: A snapshot is written whenever the log crosses a multiple of this many events.
 SNAPSHOT_EVERY = 250
@@ -80,7 +80,9 @@ def parse_stored(rows: list[StoredEvent], name: str = "") -> list[Event]:
 
 @dataclass
 class Loaded:
-    """A campaign as loaded: its row, verified log head, state and ruleset."""
+    """A campaign as loaded: its row, verified log head, state and ruleset, and the verified
+    log it was folded from (``rows``, kept up to date by ``Campaigns.append``: use cases that
+    need the log read it here instead of reading it again)."""
 
     row: CampaignRow
     head: Head
@@ -88,6 +90,7 @@ class Loaded:
     ruleset: Ruleset
     from_snapshot: int = 0  # seq of the snapshot used (0: cold replay)
     dice_mode: str = "seeded"  # chosen at creation: seeded, physical or commit-reveal
+    rows: list[StoredEvent] = field(default_factory=list)
 
 
 class Campaigns:
@@ -111,7 +114,7 @@ class Campaigns:
         catalog.load()
         self.store = store if store is not None else Store(db_url)
         self.load_ruleset = ruleset_loader or content_loader()
-        self._seal_dir = seal_dir
+        self.seals = Seals(seal_dir)
         self.snapshot_every = snapshot_every
 
 
@@ -177,81 +180,32 @@ class Campaigns:
     def load(
         self, name: str, *, use_snapshot: bool = True, allow_changed_data: bool = False
     ) -> Loaded:
-        """Verify the hash chain, then fold the log; the latest snapshot is used only when this
-        machine sealed it (it computed or checked it before) or after it was checked against the
-        log it claims to summarise, which then seals it (``from_snapshot`` = its event).
+        """Open ``name`` (``Store.open_campaign``: its row and the log, hash chain verified),
+        then fold the log: from the latest snapshot when this machine sealed it; otherwise the
+        log is replayed up to the snapshot and the store vouches for the snapshot only when it
+        agrees, sealing it (``from_snapshot`` = its event). The log is read once.
 
         A snapshot that differs from the replayed log (an edited database) is never used: the
         log is the truth, and ``campaign verify`` names the bad snapshot."""
-        row = self.store.campaign(name)
-        rows = self.store.rows(name)
-        self.store.verify_rows(name, rows)
-        ruleset = self.ruleset_for(row, allow_changed=allow_changed_data)
-        snapshot = self.store.latest_snapshot(name) if use_snapshot else None
-        if snapshot is not None and not 0 < snapshot.seq <= len(rows):
-            snapshot = None
+        opened = self.store.open_campaign(name, self.seals, use_snapshot=use_snapshot)
+        rows, snapshot = opened.rows, opened.snapshot
+        ruleset = self.ruleset_for(opened.row, allow_changed=allow_changed_data)
         state, checked = CampaignState(), 0
-        if snapshot is not None and self._sealed(name, snapshot, rows):
-            # checked on this machine before: the verified chain still leads to it
+        if snapshot is not None and opened.trusted:
             state = CampaignState.from_canonical_text(snapshot.state)
             engine.fold(parse_stored(rows[snapshot.seq :], name), state)
             checked = snapshot.seq
         elif snapshot is not None:
             events = parse_stored(rows, name)
             engine.fold(events[: snapshot.seq], state)
-            if self._snapshot_agrees(snapshot, rows, state):
+            if self.store.vouch_for_snapshot(name, snapshot, rows, state.canonical_text(),
+                                             self.seals):
                 checked = snapshot.seq
-                self._seal(name, snapshot.seq, snapshot.event_hash, snapshot.digest)
             engine.fold(events[snapshot.seq :], state)
         else:
             engine.fold(parse_stored(rows, name), state)
-        head = Head(rows[-1].seq, rows[-1].hash, rows[-1].batch) if rows else Head(0, "", -1)
-        return Loaded(row, head, state, ruleset, checked, self.store.dice_mode(name))
-
-    @functools.cached_property
-    def _machine_key(self) -> bytes | None:
-        """This machine's snapshot-sealing key (read or made once per service)."""
-        from campaign.store.repository import data_dir
-        from campaign.store.seal import machine_key
-
-        return machine_key(self._seal_dir or data_dir())
-
-    def _sealed(self, name: str, snapshot: SnapshotRow, rows: list[StoredEvent]) -> bool:
-        """True when ``snapshot`` carries this machine's seal and still sits on the verified
-        log (the event hash at its seq and its digest are the ones sealed)."""
-        key = self._machine_key
-        mac = self.store.snapshot_seal(name, snapshot.seq) if key is not None else None
-        if key is None or mac is None:
-            return False
-        from campaign.store.seal import seal_of
-
-        return (
-            rows[snapshot.seq - 1].hash == snapshot.event_hash
-            and sha256_hex(snapshot.state) == snapshot.digest
-            and hmac.compare_digest(
-                mac, seal_of(key, name, snapshot.seq, snapshot.event_hash, snapshot.digest))
-        )
-
-    def _seal(self, name: str, seq: int, event_hash: str, digest: str) -> None:
-        """Seal the snapshot of ``name`` after ``seq`` (its state was computed or checked here)."""
-        key = self._machine_key
-        if key is not None:
-            from campaign.store.seal import seal_of
-
-            self.store.seal_snapshot(name, seq, seal_of(key, name, seq, event_hash, digest))
-
-    @staticmethod
-    def _snapshot_agrees(snapshot: SnapshotRow, rows: list[StoredEvent],
-                         replayed: CampaignState) -> bool:
-        """True when ``snapshot`` is the state the log gives at its event, the order of every
-        collection included (a snapshot written in another order would bind dice and aliases
-        differently, so it is not used)."""
-        text = replayed.canonical_text()
-        return (
-            rows[snapshot.seq - 1].hash == snapshot.event_hash
-            and sha256_hex(snapshot.state) == snapshot.digest
-            and snapshot.state == text
-        )
+        return Loaded(opened.row, head_of_rows(rows), state, ruleset, checked, opened.dice_mode,
+                      rows)
 
     def append(self, loaded: Loaded, order_text: str, events: list[Event]) -> None:
         """Store ``events`` after the loaded head, then update ``loaded`` and snapshot."""
@@ -262,18 +216,21 @@ class Campaigns:
             [(e.type, canonical_json(e)) for e in events],
         )
         engine.fold([engine.as_stored(e) for e in events], loaded.state)
-        last = stored[-1]
+        self.appended(loaded, stored)
+
+    def appended(self, loaded: Loaded, stored: list[StoredEvent]) -> None:
+        """``loaded``, whose state already holds the events ``stored`` after its head, now ends
+        at them; a snapshot is written when they cross a multiple of ``snapshot_every``."""
         previous = loaded.head.seq
-        loaded.head = Head(last.seq, last.hash, last.batch)
-        if last.seq // self.snapshot_every > previous // self.snapshot_every:
+        loaded.rows.extend(stored)
+        loaded.head = head_of_rows(loaded.rows)
+        if loaded.head.seq // self.snapshot_every > previous // self.snapshot_every:
             self.snapshot(loaded)
 
     def snapshot(self, loaded: Loaded) -> None:
-        """Write a snapshot of ``loaded`` at its head."""
+        """Write a snapshot of ``loaded`` at its head, sealed: this machine computed it."""
         text, name, head = loaded.state.canonical_text(), loaded.row.name, loaded.head
-        digest = sha256_hex(text)
-        self.store.save_snapshot(name, head.seq, head.hash, digest, text)
-        self._seal(name, head.seq, head.hash, digest)
+        self.store.save_snapshot(name, head.seq, head.hash, sha256_hex(text), text, self.seals)
 
     def repin(self, name: str, reason: str) -> Loaded:
         """Accept the current data files for ``name`` (DN-DATA-4), logged with ``reason``."""

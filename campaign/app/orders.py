@@ -88,7 +88,19 @@ class Orders(Campaigns):
         viewer: Side | None = None,
     ) -> OrderReport:
         """Like ``order``, and say what happened: one sentence per event worth reading."""
-        loaded = self.load(name)
+        return self.submit_report(self.load(name), text, dice=dice, typed=typed, viewer=viewer)
+
+    def submit_report(
+        self,
+        loaded: Loaded,
+        text: str,
+        *,
+        dice: DiceSource | None = None,
+        typed: TypedDice | None = None,
+        viewer: Side | None = None,
+    ) -> OrderReport:
+        """``submit`` on a campaign kept open (the TUI, an orders file), saying what happened
+        as ``viewer`` may read it and who must act now."""
         before = loaded.state.clone()
         events = self.submit(loaded, text, dice=dice, typed=typed, viewer=viewer)
         lines = narration.condense(
@@ -117,6 +129,7 @@ class Orders(Campaigns):
         and nothing is stored: reload and try again.
         """
         order = engine.read_typed(loaded.state, text, loaded.ruleset, viewer)
+        source: DiceSource
         if typed is not None or (loaded.dice_mode == "physical" and dice is None):
             source = self._typed_source(loaded, typed)
         else:
@@ -170,7 +183,7 @@ class Orders(Campaigns):
         """``undo``, saying what was taken back: the undone order's sentences (a plain undo)
         or the ``referee-restored`` sentence (an override)."""
         loaded = self.load(name)
-        rows = self.store.rows(name)
+        rows = list(loaded.rows)
         batch_rows = [r for r in rows if r.batch == loaded.head.batch]
         if not batch_rows or batch_rows[0].order_text == START_ORDER_TEXT:
             raise UndoError("nothing to undo: the start of the campaign cannot be undone")
@@ -210,7 +223,7 @@ class Orders(Campaigns):
     def _refuse_undo_of_sent(self, name: str, first: StoredEvent) -> None:
         """A plain undo must not remove events a turn file already carried to the other
         player: both copies would then disagree about the past (docs/turn-files.md)."""
-        from campaign.pbem.ledger import exchanged_through  # the PBEM tables, if any
+        from campaign.store.ledger import exchanged_through  # the PBEM tables, if any
 
         shared = exchanged_through(self.store, name)
         if first.seq <= shared:

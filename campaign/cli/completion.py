@@ -12,10 +12,8 @@ argument prints ``__files__``, and the shim falls back to the shell's file compl
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 
 from campaign.cli.helptext import add_command
 
@@ -163,12 +161,16 @@ def _values(action: argparse.Action, before: list[str]) -> Iterator[str]:
         return
     dest, metavar = action.dest, str(action.metavar or "")
     if dest == "name" and "FILE" not in metavar:
+        from campaign.app.lookup import campaign_names
+
         yield from campaign_names(_db_url(before))
     elif dest == "game":
         from scenarios import registry
 
         yield from (entry.name for entry in registry.SCENARIOS)
     elif dest == "order":
+        from campaign.views.orders import order_words
+
         yield from order_words()
     elif metavar == "SEED":
         from campaign.bundled import seed_names
@@ -186,35 +188,3 @@ def _db_url(before: list[str]) -> str | None:
         if word.startswith("--db="):
             return word.split("=", 1)[1]
     return None
-
-
-def campaign_names(url: str | None) -> list[str]:
-    """The campaigns in the database (``--db``, ``$CAMPAIGN_DB_URL`` or the user's); nothing when
-    it cannot be read. A missing SQLite file is not created (completion only reads)."""
-    from campaign.store.database import SQLITE_PREFIX, uses_sqlite_driver
-    from campaign.store.repository import DB_URL_ENV, data_dir
-
-    url = url or os.environ.get(DB_URL_ENV) or f"{SQLITE_PREFIX}{data_dir() / 'campaigns.db'}"
-    if uses_sqlite_driver(url) and not Path(url[len(SQLITE_PREFIX):]).is_file():
-        return []
-    try:
-        from campaign.store.repository import Store
-
-        return Store(url).campaigns()
-    except Exception:  # noqa: BLE001 - completion never fails loudly: no candidates instead
-        return []
-
-
-def order_words() -> list[str]:
-    """Order texts to offer while the order argument is typed: ``SIDE VERB`` for every verb
-    that side may give (the referee's verbs for ``referee``); the rest is the player's."""
-    from campaign.rules.phases import Actor
-    from campaign.rules.registry import ORDERS, order_spec
-
-    order_spec("end-phase")  # loads the rules catalogue
-    words: list[str] = []
-    for side in (*SIDES, "referee"):
-        referee = side == "referee"
-        words.extend(f"{side} {verb}" for verb, spec in ORDERS.items()
-                     if (spec.actor is Actor.REFEREE) == referee)
-    return words

@@ -9,15 +9,13 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from campaign.cli.helptext import add_command
-from campaign.rules.ids import PLAYER_SIDES, Side
 
 if TYPE_CHECKING:
-    from campaign.rules.ruleset import Ruleset, StarMap
+    pass
 
 #: Modules that add verbs to ``campaign data``: each exposes ``register_data_verbs(verbs)``.
 DATA_VERB_MODULES: tuple[str, ...] = ("campaign.cli.maps", "campaign.cli.systems")
@@ -50,61 +48,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def _check(args: argparse.Namespace) -> int:
     # imported here, not at module level: building the parser (every command) stays cheap
-    from campaign.content.errors import DataFileError
-    from campaign.content.loader import default_data_dir, load_ruleset
+    from campaign.app.data import DataFileError, checked_profile, data_directory
+    from campaign.views.data import profile_summary
 
-    data_dir = args.data if args.data is not None else default_data_dir()
     try:
-        ruleset = load_ruleset(data_dir, layout=args.layout, seed=args.seed)
-        catalog_layouts = _layouts(data_dir)
+        ruleset, catalog_layouts = checked_profile(data_directory(args.data), args.layout,
+                                                   args.seed)
     except DataFileError as error:
         print(str(error), file=sys.stderr)
         return 1
     except ValueError as error:
         print(f"campaign data check: {error}", file=sys.stderr)
         return 2
-    for line in summary_lines(ruleset, catalog_layouts):
+    for line in profile_summary(ruleset, catalog_layouts):
         print(line)
     return 0
-
-
-def _layouts(data_dir: Path) -> dict[str, StarMap]:
-    """Every fixed layout assembled, so a broken layout that is not the chosen one fails too."""
-    from campaign.content.loader import load_all_layouts, load_sections_of
-
-    return load_all_layouts(data_dir, load_sections_of(data_dir))
-
-
-def summary_lines(ruleset: Ruleset, layouts: dict[str, StarMap]) -> list[str]:
-    """The human summary of a valid profile."""
-    lines = ["data OK"]
-    for side in (*PLAYER_SIDES, Side.NEUTRAL):
-        units = ruleset.units_of(side)
-        counters = sum(unit.count for unit in units)
-        lines.append(f"  units {side.value:9} {len(units):3} kinds {counters:4} counters")
-    for name, table in sorted(ruleset.tables.items()):
-        lines.append(
-            f"  table {name:12} [{table.label.value}] {table.columns[0]} .. {table.columns[-1]}"
-        )
-    rules = ruleset.house_rules.model_dump()
-    on = sum(1 for value in rules.values() if value)
-    lines.append(
-        f"  house rules  [{ruleset.house_rules_label.value}] {len(rules)} switches, {on} on"
-    )
-    lines.append(f"  layouts      {', '.join(sorted(layouts))} (+ random)")
-    star_map = ruleset.star_map
-    lines.append(f"  map          layout {star_map.layout}" + (
-        f" seed {star_map.seed}" if star_map.seed is not None else ""
-    ))
-    for section in star_map.sections:
-        lines.append(f"    section {section}: {len(star_map.systems_in_section(section))} systems")
-    types = Counter(int(system.type) for system in star_map.systems)
-    lines.append(
-        f"  systems      {len(star_map.systems)} (type 1: {types[1]}, type 2: {types[2]}, "
-        f"type 3: {types[3]})"
-    )
-    unexplored = sum(1 for route in star_map.routes if route.unexplored)
-    lines.append(f"  routes       {len(star_map.routes)} ({unexplored} unexplored)")
-    lines.append(f"  files        {len(ruleset.file_hashes)} hashed")
-    lines.append(f"  profile hash {ruleset.profile_hash}")
-    return lines

@@ -37,12 +37,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def _income(args: argparse.Namespace) -> int:
     from campaign.app import CampaignService
-    from campaign.rules.economy.adapter import income_report_for
+    from campaign.views.income import income_report
 
     try:
         loaded = CampaignService(db_url=args.db).load(args.name)
         sides = [Side(args.side)] if args.side else list(PLAYER_SIDES)
-        reports = [income_report_for(loaded.state, loaded.ruleset, side) for side in sides]
+        viewer = Side(args.side) if args.side else None  # a side's own report, as it sees it
+        reports = [income_report(loaded.state, loaded.ruleset, side, viewer) for side in sides]
     except CampaignError as error:
         print(f"campaign: {error.message}", file=sys.stderr)
         return EXIT_ERROR

@@ -78,8 +78,8 @@ def _destination(text: str | None, default: str) -> Path | None:
 
 
 def _campaign_map(args: argparse.Namespace) -> int:
-    from campaign.render.campaign_map import campaign_svg
-    from campaign.render.scene import Overlay
+    from campaign.app.pictures import campaign_svg
+    from campaign.views.scene import Overlay
 
     side = Side(args.side) if args.side else None
     default = f"{args.name}-{side.value}.svg" if side else f"{args.name}.svg"
@@ -90,30 +90,13 @@ def _campaign_map(args: argparse.Namespace) -> int:
 
 
 def _data_map(args: argparse.Namespace) -> int:
-    from campaign.content.layouts import build_map
-    from campaign.content.loader import default_data_dir, load_sections_of, resolve_layout
-    from campaign.render.scene import data_scene
+    from campaign.app.data import data_directory, map_to_draw
     from campaign.render.svg import scene_svg
-    from campaign.rules.map_assembly import single_section_map
+    from campaign.views.scene import data_scene
 
     path = _destination(args.output, "")
-    data_dir = args.data if args.data is not None else default_data_dir()
-    if not data_dir.is_dir():
-        raise ValueError(f"{data_dir}: data directory not found")
-    catalog = load_sections_of(data_dir)
-    if args.section is not None:
-        if args.seed is not None:
-            raise ValueError("--seed applies to --layout random, not to --section")
-        found = [s for s in catalog.values() if args.section in (s.key, s.name)]
-        if not found:
-            raise ValueError(f"no section {args.section!r} in {data_dir / 'maps' / 'sections'}; "
-                             f"known: {', '.join(sorted(catalog))}")
-        star_map = single_section_map(found[0])
-        what = f"section {found[0].name} ({found[0].key}.toml)"
-    else:
-        layout = resolve_layout(args.layout, args.seed)
-        star_map, _ = build_map(data_dir / "maps", catalog, layout, args.seed)
-        what = f"layout {layout}" + (f" seed {args.seed}" if args.seed is not None else "")
+    star_map, what = map_to_draw(data_directory(args.data), section=args.section,
+                                 layout=args.layout, seed=args.seed)
     return _emit(scene_svg(data_scene(star_map, what)), path, what)
 
 

@@ -8,7 +8,6 @@ Failures print one line naming the file and the problem and exit 1; nothing is c
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -19,14 +18,13 @@ from campaign.cli.errors import (
     add_db_option,
     add_turn_file_options,
     guard,
-    open_service,
 )
 from campaign.cli.helptext import add_command
 from campaign.cli.report import print_story
 from campaign.rules.ids import Side
 
 if TYPE_CHECKING:
-    from campaign.pbem.exchange import Exported
+    from campaign.app.mail import PbemService
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -123,95 +121,66 @@ def _common(parser: argparse.ArgumentParser) -> None:
     add_turn_file_options(parser)
 
 
-def _pbem(args: argparse.Namespace):  # noqa: ANN202 - keeps --help free of SQL imports
+def _pbem(args: argparse.Namespace) -> PbemService:
+    """The play-by-e-mail use cases on ``--db``, with ``--keys`` (or ``$CAMPAIGN_PBEM_KEYS``),
+    ``--allow-referee``, ``--accept-dice`` and ``--as`` as given (imported here so that
+    ``campaign --help`` needs no database code)."""
     from campaign.app import CampaignService
-    from campaign.pbem.agreement import KEYS_ENV
-    from campaign.pbem.exchange import PbemService
+    from campaign.app.mail import PbemService, keys_dir
 
-    keys = getattr(args, "keys", None) or (
-        Path(os.environ[KEYS_ENV]) if os.environ.get(KEYS_ENV) else None)
     side = getattr(args, "as_side", None)
-    return PbemService(CampaignService(db_url=getattr(args, "db", None)), keys,
+    return PbemService(CampaignService(db_url=getattr(args, "db", None)),
+                       keys_dir(getattr(args, "keys", None)),
                        allow_referee=getattr(args, "allow_referee", False),
                        accept_dice=getattr(args, "accept_dice", None),
                        side=Side(side) if side else None)
 
 
 def _read(path: str) -> bytes:
-    """A turn file's bytes, bounded before anything is parsed (devices and FIFOs refused)."""
-    from campaign.pbem.armour import MAX_BYTES
-    from campaign.userfiles import read_bounded, read_stream_bounded
+    """A turn file's bytes ('-' = stdin), bounded before anything is parsed."""
+    from campaign.app.mail import read_turn_file, read_turn_stream
 
-    if path == "-":
-        return read_stream_bounded(sys.stdin.buffer, MAX_BYTES, "stdin", "turn file")
-    return read_bounded(Path(path), MAX_BYTES, "turn file")
+    return read_turn_stream(sys.stdin.buffer) if path == "-" else read_turn_file(Path(path))
 
 
 def _export(args: argparse.Namespace) -> int:
-    """Build the file in memory, stage it beside the target (written and fsynced), record the
-    exchange, then rename it into place: a failure leaves the user's path as it was and
-    records nothing (docs/turn-files.md)."""
-    from campaign.userfiles import StagedFile
-
-    armoured = args.armour or args.output == "-" or args.output.endswith((".txt", ".asc"))
-    staged: list[StagedFile] = []
-
-    def deliver(made: Exported) -> None:
-        text = made.armoured if armoured else made.json_text
-        if args.output == "-":
-            sys.stdout.write(text)
-            sys.stdout.flush()
-        else:
-            staged.append(StagedFile.write(Path(args.output), text.encode("utf-8")))
-
+    """Write the file (recorded only once written, docs/turn-files.md), then the side map
+    beside it if asked for, then say what was written."""
     pbem = _pbem(args)
     side_map = None
     if args.again is not None:
         if args.side is not None or args.sign is not None or args.map:
             raise ValueError("--again writes a recorded file as it was: no --side, --sign or "
                              "--map")
-        made = pbem.export_again(args.name, args.again)
-        deliver(made)
+        side = None
     else:
         side = Side(args.side) if args.side is not None else pbem.own_side(args.name)
         if side is None:
             raise ValueError("export needs --side aslan|solomani (the side you play; recorded "
                              "with this first file), or --again N")
         args.side = side.value
-        side_map = _side_map(args) if args.map else None  # drawn first: a failure exports nothing
-        try:
-            made = pbem.export_turn(args.name, side, sign_with=args.sign, deliver=deliver)
-        except BaseException:
-            for file in staged:
-                file.discard()
-            raise
-    header = made.turn.header
-    for file in staged:
-        try:
-            file.commit()
-        except ValueError as error:
-            raise ValueError(
-                f"{error}; file {header.exchange} is recorded: write it with `campaign export "
-                f"{args.name} --again {header.exchange} -o FILE`") from None
+        # the map is drawn first: a failure exports nothing
+        side_map = _side_map(args, pbem) if args.map else None
+    to = sys.stdout if args.output == "-" else Path(args.output)
+    made = pbem.export_file(args.name, side, to, armoured=args.armour, sign_with=args.sign,
+                            again=args.again)
     if side_map is not None:
         side_map()
     if args.output != "-":
-        again = " (again, byte for byte)" if args.again is not None else ""
-        print(f"{args.output}: file {header.exchange} from {header.side.value}{again}, events "
-              f"{header.base_seq + 1}-{header.head_seq} ({len(made.turn.body.batches)} orders)")
+        print(made.line(args.output, again=args.again is not None))
     return 0
 
 
-def _side_map(args: argparse.Namespace) -> Callable[[], None]:
+def _side_map(args: argparse.Namespace, pbem: PbemService) -> Callable[[], None]:
     """Draw the sender's side view now; the returned call writes it beside the turn file
     (``FILE.svg``, for attaching to the e-mail; docs/maps.md) once the export succeeded."""
-    from campaign.render.campaign_map import campaign_svg, picture_beside
+    from campaign.app.pictures import campaign_svg, picture_beside
     from campaign.render.output import save_picture
 
     if args.output == "-":
         raise ValueError("--map needs -o FILE: the picture is written beside the turn file")
     path = picture_beside(Path(args.output))
-    svg = campaign_svg(_pbem(args).service, args.name, side=Side(args.side))
+    svg = campaign_svg(pbem.service, args.name, side=Side(args.side))
 
     def write() -> None:
         save_picture(svg, path)
@@ -222,38 +191,32 @@ def _side_map(args: argparse.Namespace) -> Callable[[], None]:
 
 def _import(args: argparse.Namespace) -> int:
     done = _pbem(args).import_turn(args.name, _read(args.file), source=args.file)
-    print(f"{args.file}: file {done.exchange} from {done.side.value} imported: events "
-          f"{done.first_seq}-{done.last_seq}, {len(done.orders)} orders re-run and matched; "
-          f"state digest {done.digest[:12]}")
+    print(done.line(args.file))
     for note in done.notes:
         print(f"note: {note}")
     # read by the importing player: the other side's view (face-down neutrals hidden, DN-NEU-1)
-    print_story(open_service(args).story(args.name, viewer=done.side.enemy,
-                                         first_seq=done.first_seq, last_seq=done.last_seq))
+    print_story(done.story)
     return 0
 
 
 def _resolve(args: argparse.Namespace) -> int:
     done = _pbem(args).resolve_crossed(args.name, _read(args.file), args.reason,
                                        source=args.file)
-    print(f"{args.file}: kept file {done.exchange} from {done.side.value}; your crossed events "
-          f"were dropped (logged). Now at event {done.last_seq}")
+    print(done.resolved_line(args.file))
     return 0
 
 
 def _withdraw(args: argparse.Namespace) -> int:
-    record = _pbem(args).withdraw(args.name, args.exchange, args.reason)
-    print(f"file {record.exchange} withdrawn (logged): events {record.base_seq + 1}-"
-          f"{record.head_seq} are orders not yet sent again; undo them or export again "
-          f"(the next file is number {record.exchange} again)")
+    from campaign.app.mail import withdrawn_line
+
+    print(withdrawn_line(_pbem(args).withdraw(args.name, args.exchange, args.reason)))
     return 0
 
 
 def _keygen(args: argparse.Namespace) -> int:
-    from campaign.pbem.signing import generate_keys
+    from campaign.app.mail import keygen
 
-    private, public = generate_keys(args.dir, args.side)
-    print(f"private key {private} (keep it), public key {public} (send it to the other player)")
+    print(keygen(args.side, args.dir))
     return 0
 
 

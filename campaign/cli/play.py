@@ -8,7 +8,6 @@ and exit with status 1 (2 for usage problems); never a traceback.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from pathlib import Path
@@ -177,7 +176,7 @@ def _new(args: argparse.Namespace) -> int:
     if args.manual_steps:
         service.order(args.name, "referee stepping manual")
     if args.as_side is not None:
-        from campaign.pbem.exchange import PbemService
+        from campaign.app.mail import PbemService
         from campaign.rules.ids import Side
 
         PbemService(service).claim_side(args.name, Side(args.as_side))
@@ -192,7 +191,7 @@ def _new(args: argparse.Namespace) -> int:
 
 def _status(args: argparse.Namespace) -> int:
     if getattr(args, "json", False):
-        from campaign.rules.reports import status_report
+        from campaign.views.status import status_report
 
         loaded = open_service(args).load(args.name)
         print(status_report(args.name, loaded.state, loaded.ruleset, seq=loaded.head.seq,
@@ -290,31 +289,8 @@ def _verify(args: argparse.Namespace) -> int:
     return 0
 
 
-def seed_path(text: str, *, record: bool = False) -> Path:
-    """The seed game file ``text`` names: a file, or else the name of a seed game shipped with
-    the tool (``standard-turn1``). ``--record`` rewrites a file, so it needs a path: the shipped
-    copies are not the user's to change."""
-    from campaign.bundled import find_seed, seed_names
-    from campaign.rules.suggest import did_you_mean
-
-    path = Path(text)
-    if path.is_file() or os.sep in text or "/" in text:
-        return path
-    shipped = find_seed(text)
-    if shipped is None:
-        names = seed_names()
-        raise ValueError(f"{text}: no such file, and no seed game of that name"
-                         f"{did_you_mean(text, names)} (seed games: {', '.join(names)})")
-    if record:
-        raise ValueError(f"--record rewrites a file: give the path of a seed game file, not the "
-                         f"name of a shipped one ({text})")
-    return shipped
-
-
 def _replay(args: argparse.Namespace) -> int:
-    from campaign.content import load_ruleset
-    from campaign.rules.seedgame import record, replay
-    from campaign.userfiles import StagedFile
+    from campaign.app.seeds import read_seed_game, record_seed, replay_seed, ruleset_of, seed_path
 
     path = seed_path(args.file, record=args.record)
     shown = args.file
@@ -323,19 +299,16 @@ def _replay(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"campaign: {error}", file=sys.stderr)
         return EXIT_ERROR
-    layout_seed = game.seed if game.layout == "random" else None
-    ruleset = load_ruleset(None, game.layout, layout_seed)
     if args.record:
-        recorded = record(game, ruleset)
-        text = recorded.model_dump_json(indent=2) + "\n"
-        StagedFile.write(path, text.encode("utf-8")).commit()
+        recorded = record_seed(game, path)
         print(f"{shown}: recorded {len(recorded.steps)} steps")
         return 0
-    if game.profile_hash and ruleset.profile_hash != game.profile_hash:
+    profile = ruleset_of(game).profile_hash
+    if game.profile_hash and profile != game.profile_hash:
         print(f"campaign: {args.file}: warning: DN-DATA-4: recorded with another rules profile "
-              f"({game.profile_hash[:12]}, now {ruleset.profile_hash[:12]}); digests may differ",
+              f"({game.profile_hash[:12]}, now {profile[:12]}); digests may differ",
               file=sys.stderr)
-    results = replay(game, ruleset, narrate=True)
+    results = replay_seed(game)
     for result in results:
         mark = "ok " if result.ok else "BAD"
         print(f"{mark} {result.index:4}  {result.order}  {result.message}")
@@ -351,41 +324,14 @@ def _replay(args: argparse.Namespace) -> int:
 def _seeds(args: argparse.Namespace) -> int:
     import textwrap
 
-    from campaign.bundled import seed_file, seed_names
-    from campaign.rules.seedgame import SeedGame
+    from campaign.app.seeds import shipped_seeds
 
-    for name in seed_names():
-        game = SeedGame.model_validate_json(seed_file(f"{name}.json").read_text(encoding="utf-8"))
-        print(f"{name:22} {game.layout} layout, {len(game.steps)} steps")
-        for line in textwrap.wrap(game.description, 76):
+    for seed in shipped_seeds():
+        print(f"{seed.name:22} {seed.layout} layout, {seed.steps} steps")
+        for line in textwrap.wrap(seed.description, 76):
             print(f"    {line}")
     print("replay one with: campaign replay NAME")
     return 0
-
-
-#: The largest seed game file read (the bundled ones are below 20 KiB).
-MAX_SEED_GAME_BYTES = 16 * 1024 * 1024
-
-
-def read_seed_game(path: Path):  # noqa: ANN201 - a SeedGame; pydantic is imported late
-    """The seed game in ``path``, read through the bounded reader; ``ValueError`` with one line
-    naming the file and the problem (no pydantic wording)."""
-    from pydantic import ValidationError
-
-    from campaign.rules.field_errors import field_problem
-    from campaign.rules.seedgame import SeedGame
-    from campaign.userfiles import read_text_bounded
-
-    text = read_text_bounded(path, MAX_SEED_GAME_BYTES, "seed game file")
-    try:
-        return SeedGame.model_validate(json.loads(text))
-    except json.JSONDecodeError as error:
-        raise ValueError(f"{path}:{error.lineno}: not a seed game: JSON error at column "
-                         f"{error.colno}: {error.msg}") from None
-    except ValidationError as error:
-        raise ValueError(f"{path}: not a seed game: {field_problem(error)}") from None
-    except (ValueError, RecursionError) as error:  # e.g. an integer of 5000 digits
-        raise ValueError(f"{path}: not a seed game: {error}") from None
 
 
 def _repin(args: argparse.Namespace) -> int:

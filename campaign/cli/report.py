@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 from campaign.rules.ids import Side
 
 if TYPE_CHECKING:
-    from campaign.app import OrderReport, StoryEntry
+    from campaign.app import OrderReport
+    from campaign.views.log import StoryEntry
 
 SIDE_CHOICES = ("aslan", "solomani")
 

@@ -63,18 +63,17 @@ def register_data_verbs(verbs: argparse._SubParsersAction) -> None:
 
 
 def _campaign_systems(args: argparse.Namespace) -> int:
-    from campaign.rules.reports_systems import systems_report
+    from campaign.views.systems import systems_report
 
     loaded = open_service(args).load(args.name)
     return _print(systems_report(args.name, loaded.state, loaded.ruleset), args.json)
 
 
 def _data_systems(args: argparse.Namespace) -> int:
-    from campaign.content.loader import default_data_dir, load_ruleset
-    from campaign.rules.reports_systems import systems_report
+    from campaign.app.data import data_directory, ruleset_of
+    from campaign.views.systems import systems_report
 
-    data_dir = args.data if args.data is not None else default_data_dir()
-    ruleset = load_ruleset(data_dir, layout=args.layout, seed=args.seed)
+    ruleset = ruleset_of(data_directory(args.data), args.layout, args.seed)
     return _print(systems_report(None, None, ruleset), args.json)
 
 

@@ -44,7 +44,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _upkeep(args: argparse.Namespace) -> int:
-    from campaign.rules.reports_upkeep import upkeep_report
+    from campaign.views.upkeep import upkeep_report
 
     loaded = open_service(args).load(args.name)
     viewer = side_of(args)

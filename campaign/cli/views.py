@@ -1,6 +1,6 @@
 """`campaign units|battles`: read-only views of a campaign for the referee (or, with
 ``--side``, for one player: face-down neutrals hidden, DN-NEU-1); ``--json`` prints the report
-whose JSON Schema is in ``docs/schemas/`` (``campaign.rules.reports``)."""
+whose JSON Schema is in ``docs/schemas/`` (``campaign.views``)."""
 
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ def _common(parser: argparse.ArgumentParser) -> None:
 
 
 def _units(args: argparse.Namespace) -> int:
-    from campaign.rules.reports import units_report
+    from campaign.views.units import units_report
 
     loaded = open_service(args).load(args.name)
     system = args.system.strip().lower() if args.system else None
@@ -95,7 +95,7 @@ def _unit_line(row) -> str:  # noqa: ANN001 - reports.UnitRow (imported lazily)
 
 
 def _battles(args: argparse.Namespace) -> int:
-    from campaign.rules.reports import battles_report
+    from campaign.views.battles import battles_report
 
     loaded = open_service(args).load(args.name)
     report = battles_report(args.name, loaded.state, loaded.ruleset, viewer=side_of(args))

@@ -1,5 +1,5 @@
-"""Play by e-mail: turn files, their armour, commit–reveal dice, signatures and import checks.
-
-``campaign.pbem.exchange.PbemService`` is the entry point for the CLI and the TUI
-(``export_turn``, ``import_turn``, ``verify_file``, ``resolve_crossed``); see docs/turn-files.md.
+"""Play by e-mail, the turn-file format: the file model, its armour, signatures, commit–reveal
+dice, where a file sits in the exchange and re-running its orders. No database here: the use
+cases (export, import, resolve, withdraw) are ``campaign.app.mail``, the exchange ledger's
+statements ``campaign.store.ledger``; see docs/turn-files.md.
 """

@@ -13,7 +13,7 @@ receiver, who re-runs the order on its own copy of the campaign, checks the seal
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -21,7 +21,7 @@ from campaign.rules.canonical import canonical_json, sha256_hex
 from campaign.rules.ids import Side
 from campaign.rules.notation import MAX_ORDER_CHARS
 
-FORMAT = "dark-nebula-turn-file"
+FORMAT: Final = "dark-nebula-turn-file"
 #: Bump on any incompatible change; readers refuse files with a higher version.
 SCHEMA_VERSION = 1
 DiceMode = Literal["commit-reveal", "seeded"]

@@ -1,15 +1,18 @@
-"""Where a turn file sits in the exchange, and re-running its orders (used by ``exchange``).
+"""Where a turn file sits in the exchange, and re-running its orders (used by
+``campaign.app.mail``).
 
 ``check_base`` refuses stale, crossed, replayed, missing and diverged files; ``replay`` re-runs
 every order on the receiver's copy and compares each event, the state digest and the chain hash.
-Both only read; nothing here stores anything.
+Both only compute; nothing here reads or stores anything (the caller gives the receiver's copy,
+its files and how a referee undo is recomputed).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
-from campaign.app import referee_restoration, referee_undo_reason
 from campaign.pbem import fairdice
 from campaign.pbem.errors import (
     CrossedFilesError,
@@ -17,8 +20,10 @@ from campaign.pbem.errors import (
     ReplayMismatchError,
     StaleFileError,
 )
-from campaign.pbem.ledger import NewBatch, PbemFile, chain
 from campaign.pbem.model import FileEvent, TurnFile
+from campaign.records.chain import GENESIS_HASH, chain_events
+from campaign.records.ledger_rows import PbemFile
+from campaign.records.rows import Head, StoredEvent
 from campaign.rules import engine
 from campaign.rules.base import Event, Order
 from campaign.rules.canonical import canonical_json
@@ -30,7 +35,6 @@ from campaign.rules.plain_text import check_reason
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
 from campaign.rules.views import face_down_ids, names_any
-from campaign.store.repository import GENESIS_HASH, StoredEvent
 
 
 @dataclass
@@ -43,6 +47,30 @@ class LocalCopy:
     head_seq: int
     head_hash: str
     head_batch: int
+
+    @property
+    def head(self) -> Head:
+        """The head the file's events are chained after."""
+        return Head(self.head_seq, self.head_hash, self.head_batch)
+
+
+@dataclass(frozen=True)
+class NewBatch:
+    """One order batch of a file as the receiver's rules gave it: its notation and
+    ``(type, canonical payload)`` pairs."""
+
+    order_text: str
+    payloads: list[tuple[str, str]]
+
+
+class RefereeUndo(NamedTuple):
+    """How the write side writes and recomputes a referee undo (``campaign.app.orders``): given
+    to ``replay``, so that a file carrying one is re-run exactly as the sender's undo ran."""
+
+    #: The reason of a referee undo's order text, ``None`` for any other order text.
+    reason_of: Callable[[str], str | None]
+    #: The ``referee-restored`` event for campaign ``name`` whose whole log is ``rows``.
+    restoration: Callable[[str, list[StoredEvent], str], Event]
 
 
 def to_file_event(event: Event, seal_key: str, hidden: frozenset[str] = frozenset()
@@ -169,7 +197,7 @@ def check_author(turn: TurnFile, order: Order, where: str, source: str, *,
 
 
 def replay(name: str, turn: TurnFile, local: LocalCopy, key: str, seal_key: str,
-           source: str, *, allow_referee: bool = False
+           source: str, referee_undo: RefereeUndo, *, allow_referee: bool = False
            ) -> tuple[list[NewBatch], list[StoredEvent]]:
     """Re-run every order of ``turn`` on ``local.state`` with dice ``key``; the batches and
     event rows to store (``ReplayMismatchError`` naming the first difference).
@@ -186,9 +214,10 @@ def replay(name: str, turn: TurnFile, local: LocalCopy, key: str, seal_key: str,
     produced: list[tuple[str, int, list[Event]]] = []
     for number, batch in enumerate(turn.body.batches, start=1):
         where = f"batch {number} ({batch.order!r}, from event {seq + 1})"
-        if referee_undo_reason(batch.order) is not None:
-            events = _referee_undo(name, turn, batch.order, [*local.rows, *rows], where, source,
-                                   allow_referee=allow_referee)
+        reason = referee_undo.reason_of(batch.order)
+        if reason is not None:
+            events = _referee_undo(name, turn, reason, [*local.rows, *rows], where, source,
+                                   referee_undo, allow_referee=allow_referee)
         else:
             events = _decide(turn, batch.order, state, ruleset, key, where, source,
                              allow_referee=allow_referee)
@@ -197,10 +226,9 @@ def replay(name: str, turn: TurnFile, local: LocalCopy, key: str, seal_key: str,
         seq += len(events)
         new = NewBatch(batch.order, [(e.type, canonical_json(e)) for e in events])
         batches.append(new)
-        head = rows[-1] if rows else None
-        rows.extend(chain(name, head.seq if head else local.head_seq,
-                          head.hash if head else local.head_hash,
-                          head.batch if head else local.head_batch, [new]))
+        last = rows[-1] if rows else None
+        head = Head(last.seq, last.hash, last.batch) if last else local.head
+        rows.extend(chain_events(name, head, new.order_text, new.payloads))
     hidden = face_down_ids(state)  # the head of the file: what the sender sealed by
     for batch, (where, first, events) in zip(turn.body.batches, produced, strict=True):
         _compare(batch.events, [to_file_event(e, seal_key, hidden) for e in events],
@@ -236,8 +264,9 @@ def _decide(turn: TurnFile, text: str, state: CampaignState, ruleset: Ruleset, k
         ) from None
 
 
-def _referee_undo(name: str, turn: TurnFile, text: str, rows: list[StoredEvent], where: str,
-                  source: str, *, allow_referee: bool) -> list[Event]:
+def _referee_undo(name: str, turn: TurnFile, reason: str, rows: list[StoredEvent], where: str,
+                  source: str, referee_undo: RefereeUndo, *, allow_referee: bool
+                  ) -> list[Event]:
     """The event of a referee undo in the file, computed from this campaign's log ``rows`` as
     the sender's ``undo --referee`` computed it from his (refused unless agreed)."""
     if not allow_referee:
@@ -246,10 +275,9 @@ def _referee_undo(name: str, turn: TurnFile, text: str, rows: list[StoredEvent],
             "you agreed to it (import with --allow-referee); if you did not, the sender "
             "withdraws the file (`campaign withdraw`) and undoes the undo", source=source,
         )
-    reason = referee_undo_reason(text) or ""
     try:
         if check_reason(reason, "the referee's reason") != reason:
             raise CampaignError("the reason is not written as this tool writes it")
-        return [referee_restoration(name, rows, reason)]
+        return [referee_undo.restoration(name, rows, reason)]
     except CampaignError as error:
         raise ReplayMismatchError(f"{where}: {error.message}", source=source) from None

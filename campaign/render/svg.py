@@ -40,9 +40,9 @@ from campaign.render.geometry import (
     rounded,
     section_areas,
 )
-from campaign.render.scene import Counter, MapScene, Overlay
 from campaign.rules.ids import Mark, Side, SystemType
 from campaign.rules.ruleset import StarSystem
+from campaign.views.scene import Counter, MapScene, Overlay
 
 #: Above this many systems the picture leaves out tooltips and the halos behind names, so a
 #: 10,000-system map stays fast to write and to open (docs/maps.md).

@@ -1,7 +1,8 @@
 """How the store reaches its database: one small interface, two drivers.
 
 The store's statements are plain SQL with ``:name`` parameters, written once (in
-``repository.py``) and valid on SQLite and PostgreSQL alike. They run through a ``Database``:
+``repository.py`` and ``ledger.py``) and valid on SQLite and PostgreSQL alike. They run
+through a ``Database``:
 
 - ``SqliteDatabase``: a ``sqlite:///PATH`` URL, through Python's own ``sqlite3`` module. Every
   campaign command opens the store, and importing SQLAlchemy costs more than everything else a
@@ -176,8 +177,15 @@ class SqliteDatabase:
 
     @contextmanager
     def read(self) -> Iterator[Connection]:
+        """A connection in a read transaction: its queries see one state of the file, even
+        when another process commits between them (``Store.open_campaign`` reads the row, the
+        log and the snapshot together)."""
         with self._connect() as connection:
-            yield SqliteConnection(connection)
+            connection.execute("BEGIN")
+            try:
+                yield SqliteConnection(connection)
+            finally:
+                connection.rollback()
 
     @contextmanager
     def write(self) -> Iterator[Connection]:
@@ -200,8 +208,7 @@ class SqliteDatabase:
 
 
 class SqlAlchemyConnection:
-    """``Connection`` over a SQLAlchemy connection (also used by the PBEM ledger, whose own
-    transaction appends events with the store's statements)."""
+    """``Connection`` over a SQLAlchemy connection."""
 
     def __init__(self, connection: SaConnection) -> None:
         from sqlalchemy import text

@@ -1,32 +1,46 @@
 """The campaign repository: append-only event log with a hash chain, plus snapshots.
 
+- ``open_campaign`` reads what a load needs in one go: the campaign row, its dice mode, its whole
+  log (hash chain verified, ``campaign.records.chain``) and the snapshot it may start from,
+  trusted when this machine sealed it (``seal.py``); ``vouch_for_snapshot`` seals a snapshot
+  the caller's replay agreed with, ``save_snapshot`` stores and seals a new one.
 - ``append`` takes the sequence number the caller based its decision on; if another writer got
   there first the caller gets ``ConflictError`` and nothing of its batch is stored (a check in the
   transaction, and the unique ``(campaign, seq)`` constraint for true races).
-- Every row's ``hash`` is SHA-256 over (campaign, seq, batch, order text, type, payload,
-  prev_hash); ``verify_rows`` walks the chain and raises ``TamperedLogError`` naming the first bad
-  sequence number.
+- ``ledger`` gives the play-by-e-mail tables' statements (``ledger.py``).
 - A database whose schema version is newer than ours is refused (``SchemaVersionError``).
+
+Every statement is plain SQL run through ``database.py``; the tables are declared in
+``tables.py``, imported only to create missing ones.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
-import os
-import time
+import functools
 from collections.abc import Sequence
-from functools import lru_cache
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-from campaign.rules.canonical import canonical_json
+from campaign.records.chain import (
+    GENESIS_HASH,
+    chain_events,
+    chain_hash,
+    verify_rows,
+)
+from campaign.records.rows import (
+    NAME_LENGTH,
+    SCHEMA_VERSION,
+    CampaignRow,
+    Head,
+    Opened,
+    SnapshotRow,
+    StoredEvent,
+)
+from campaign.rules.canonical import canonical_json, sha256_hex
 from campaign.rules.errors import (
     CampaignError,
     CampaignNotFoundError,
     ConflictError,
     SchemaVersionError,
-    TamperedLogError,
 )
 from campaign.store.database import (
     Connection,
@@ -35,29 +49,37 @@ from campaign.store.database import (
     IntegrityViolation,
     open_database,
 )
-from campaign.store.rows import (
-    NAME_LENGTH,
-    SCHEMA_VERSION,
-    CampaignRow,
-    Head,
-    SnapshotRow,
-    StoredEvent,
+from campaign.store.places import APP_NAME, DB_URL_ENV, data_dir, default_url
+from campaign.store.statements import (
+    LEDGER_TABLE_NAMES,
+    LEGACY_DICE_MODE,
+    SCHEMA_TABLE,
+    SCHEMA_VERSION_QUERY,
+    SNAPSHOT_QUERY,
+    TABLE_NAMES,
+    delete_after,
+    dice_mode_of,
+    expect_head,
+    head_of,
+    insert_events,
+    log_of,
+    set_dice_mode,
 )
 
 if TYPE_CHECKING:
-    from sqlalchemy import Table
     from sqlalchemy.engine import Engine
 
-__all__ = ["CampaignRow", "Head", "SnapshotRow", "StoredEvent"]
+    from campaign.store.ledger import Ledger
+    from campaign.store.seal import Seals
 
-DB_URL_ENV = "CAMPAIGN_DB_URL"
-APP_NAME = "dark-nebula-campaign"
-GENESIS_HASH = "0" * 64
+__all__ = ["APP_NAME", "DB_URL_ENV", "GENESIS_HASH", "LEDGER_TABLE_NAMES", "CampaignRow", "Head",
+           "Opened", "SnapshotRow", "StoredEvent", "chain_hash", "data_dir", "default_url",
+           "delete_after", "expect_head", "insert_events", "set_dice_mode"]
+
 #: Longest campaign name (the database column holds 200 characters).
 NAME_MAX = NAME_LENGTH
 #: Dice modes a campaign can be created with (docs/turn-files.md, "Dice modes").
 DICE_MODES = ("seeded", "physical", "commit-reveal")
-LEGACY_DICE_MODE = "seeded"
 
 
 def check_campaign_name(name: str) -> str:
@@ -76,88 +98,6 @@ def check_campaign_name(name: str) -> str:
             f"campaign name {name!r}: printable characters only, without '/' or '\\'"
         )
     return name
-
-
-def data_dir() -> Path:
-    """The user's data directory of the tool (not created here)."""
-    from platformdirs import user_data_dir
-
-    return Path(user_data_dir(APP_NAME))
-
-
-def default_url() -> str:
-    """``$CAMPAIGN_DB_URL``, else SQLite in the user's data directory (created if needed)."""
-    url = os.environ.get(DB_URL_ENV)
-    if url:
-        return url
-    directory = data_dir()
-    try:
-        directory.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise CampaignError(
-            f"{directory}: cannot make the data directory for the default database "
-            f"({error.strerror}); name a database with --db URL or ${DB_URL_ENV}"
-        ) from None
-    return f"sqlite:///{directory / 'campaigns.db'}"
-
-
-def chain_hash(
-    campaign: str, seq: int, batch: int, order_text: str, type_: str, payload: str, prev: str
-) -> str:
-    """SHA-256 of the canonical JSON of one stored event, ``prev_hash`` included.
-
-    The object is ``{"batch", "campaign", "event", "order", "prev_hash", "seq", "type"}`` with
-    sorted keys and no whitespace, where ``event`` is the stored payload (already canonical JSON,
-    embedded as is). It is written out directly instead of through ``json.dumps`` of a dict so
-    verifying 20,000 events stays fast.
-    """
-    return _hash(_json_str(campaign), seq, batch, _json_str(order_text), _json_str(type_), payload,
-                 _json_str(prev))
-
-
-def _hash(
-    campaign_json: str, seq: int, batch: int, order_json: str, type_json: str, payload: str,
-    prev_json: str,
-) -> str:
-    """``chain_hash`` with the string fields already JSON-encoded (lets callers cache them)."""
-    text = (
-        f'{{"batch":{batch},"campaign":{campaign_json},"event":{payload},'
-        f'"order":{order_json},"prev_hash":{prev_json},"seq":{seq},"type":{type_json}}}'
-    )
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-@lru_cache(maxsize=4096)
-def _json_str(value: str) -> str:
-    """A JSON string literal, as canonical JSON writes it (non-ASCII kept)."""
-    return json.dumps(value, ensure_ascii=False)
-
-
-#: How often ``create_tables`` tries again when another process creates the same tables.
-CREATE_ATTEMPTS = 5
-
-
-def create_tables(engine: Engine, tables: Sequence[Table]) -> None:
-    """Create the missing ``tables``, safe when several processes open a new database at once.
-
-    ``create_all`` checks and then creates; another process may create a table in between, so
-    the CREATE fails ("already exists") or the database is briefly locked. Checking is cheap and
-    idempotent: try again a few times, then accept the failure only if every table now exists.
-    """
-    from sqlalchemy import inspect
-    from sqlalchemy.exc import SQLAlchemyError
-
-    for attempt in range(CREATE_ATTEMPTS):
-        try:
-            tables[0].metadata.create_all(engine, tables=list(tables))
-            return
-        except SQLAlchemyError:
-            if attempt == CREATE_ATTEMPTS - 1:
-                present = set(inspect(engine).get_table_names())
-                if all(table.name in present for table in tables):
-                    return
-                raise
-            time.sleep(0.05 * (attempt + 1))
 
 
 class CampaignExistsError(CampaignError):
@@ -185,8 +125,8 @@ class Store:
 
     @property
     def engine(self) -> Engine:
-        """A SQLAlchemy engine on the same database, made on first use: for creating tables
-        and for the PBEM ledger's SQLModel tables (the store's own queries do not need it)."""
+        """A SQLAlchemy engine on the same database, made on first use: only for creating
+        tables (``tables.create_tables``); every query runs through ``self.database``."""
         if self._engine is None:
             engine = getattr(self.database, "engine", None)
             if engine is None:
@@ -195,6 +135,24 @@ class Store:
                 engine = SqlAlchemyDatabase(self.url, durable=self._durable).engine
             self._engine = engine
         return self._engine
+
+    def create_missing(self, names: Sequence[str], present: set[str] | None = None) -> None:
+        """Create the tables ``names`` (declared in ``tables.py``) that do not exist yet;
+        SQLAlchemy and SQLModel are imported only when one is missing."""
+        present = self.database.table_names() if present is None else present
+        if all(name in present for name in names):
+            return
+        from campaign.store.tables import CAMPAIGN_TABLES, LEDGER_TABLES, create_tables
+
+        create_tables(self.engine, [model for model in (*CAMPAIGN_TABLES, *LEDGER_TABLES)
+                                    if model.__tablename__ in names])
+
+    @functools.cached_property
+    def ledger(self) -> Ledger:
+        """The play-by-e-mail ledger of this database (its tables are created on first use)."""
+        from campaign.store.ledger import Ledger
+
+        return Ledger(self)
 
     def _safe_url(self) -> str:
         return self.database.safe_url()
@@ -211,10 +169,7 @@ class Store:
                 f"this version of the tool knows schema {SCHEMA_VERSION} only. "
                 "Upgrade the tool; the database was not changed."
             )
-        if any(name not in present for name in TABLE_NAMES):
-            from campaign.store.models import TABLES
-
-            create_tables(self.engine, TABLES)
+        self.create_missing(TABLE_NAMES, present)
         if version is not None and version < SCHEMA_VERSION:
             self._upgrade(version)
         if version is None:
@@ -275,10 +230,7 @@ class Store:
                      "dice_seed": row.dice_seed, "file_hashes": row.file_hashes,
                      "profile_hash": row.profile_hash},
                 )
-                # the campaign row first: the dice row refers to it
-                connection.run(
-                    "INSERT INTO dn_campaign_dice (campaign_name, mode) VALUES (:name, :mode)",
-                    {"name": row.name, "mode": dice_mode})
+                set_dice_mode(connection, row.name, dice_mode)  # it refers to the campaign row
         except IntegrityViolation:
             raise exists from None
 
@@ -291,20 +243,26 @@ class Store:
 
     def campaign(self, name: str) -> CampaignRow:
         """The campaign row; ``CampaignNotFoundError`` if none."""
-        if len(name) > NAME_MAX:  # no such row; PostgreSQL would refuse the query itself
-            raise CampaignNotFoundError(f"no campaign named {name[:40]!r}... (name too long)")
+        self._check_name_length(name)
         with self.database.read() as connection:
             row = self._campaign_row(connection, name)
         if row is None:
-            raise CampaignNotFoundError(f"no campaign named {name!r} in {self._safe_url()}")
+            raise self._not_found(name)
         return row
+
+    @staticmethod
+    def _check_name_length(name: str) -> None:
+        """No campaign has a longer name; PostgreSQL would refuse the query itself."""
+        if len(name) > NAME_MAX:
+            raise CampaignNotFoundError(f"no campaign named {name[:40]!r}... (name too long)")
+
+    def _not_found(self, name: str) -> CampaignNotFoundError:
+        return CampaignNotFoundError(f"no campaign named {name!r} in {self._safe_url()}")
 
     def dice_mode(self, name: str) -> str:
         """The dice mode ``name`` was created with (``seeded`` for older campaigns)."""
         with self.database.read() as connection:
-            row = connection.first(
-                "SELECT mode FROM dn_campaign_dice WHERE campaign_name = :name", {"name": name})
-        return row[0] if row is not None else LEGACY_DICE_MODE
+            return dice_mode_of(connection, name)
 
     def campaigns(self) -> list[str]:
         """Names of all campaigns."""
@@ -347,12 +305,8 @@ class Store:
         """
         try:
             with self.database.write() as connection:
-                head = head_of(connection, name)
-                if head.seq != expected_seq:
-                    raise ConflictError(
-                        f"campaign {name!r} changed meanwhile (now at event {head.seq}, your "
-                        f"order was based on event {expected_seq}); reload and try again"
-                    )
+                head = expect_head(connection, name, expected_seq, "reload and try again",
+                                   f", your order was based on event {expected_seq}")
                 stored = chain_events(name, head, order_text, payloads)
                 insert_events(connection, name, stored)
         except IntegrityViolation:
@@ -365,50 +319,29 @@ class Store:
     def rows(self, name: str, after_seq: int = 0) -> list[StoredEvent]:
         """Stored events with ``seq > after_seq`` in order (not verified)."""
         with self.database.read() as connection:
-            found = connection.all(
-                "SELECT seq, batch, order_text, type, payload, prev_hash, hash FROM dn_event"
-                " WHERE campaign_name = :name AND seq > :after ORDER BY seq",
-                {"name": name, "after": after_seq},
-            )
-        return [StoredEvent._make(row) for row in found]
+            return log_of(connection, name, after_seq)
 
-    @staticmethod
-    def verify_rows(name: str, rows: Sequence[StoredEvent]) -> None:
-        """Check sequence numbers and the hash chain; ``TamperedLogError`` at the first bad row."""
-        prev = GENESIS_HASH
-        campaign_json = _json_str(name)
-        for expected, row in enumerate(rows, start=1):
-            if row.seq != expected:
-                raise TamperedLogError(name, expected, f"event {expected} is missing")
-            if row.prev_hash != prev:
-                raise TamperedLogError(name, row.seq, "link to the previous event is broken")
-            digest = _hash(
-                campaign_json,
-                row.seq,
-                row.batch,
-                _json_str(row.order_text),
-                _json_str(row.type),
-                row.payload,
-                f'"{prev}"',  # a verified hex digest (or the genesis hash): no escaping needed
-            )
-            if digest != row.hash:
-                raise TamperedLogError(name, row.seq, "content does not match its hash")
-            prev = row.hash
+    #: Check sequence numbers and the hash chain (``chain.verify_rows``).
+    verify_rows = staticmethod(verify_rows)
 
     def truncate(self, name: str, expected_seq: int, keep_seq: int) -> None:
         """Delete events after ``keep_seq`` (undo), if the head is still ``expected_seq``."""
         with self.database.write() as connection:
-            head = head_of(connection, name)
-            if head.seq != expected_seq:
-                raise ConflictError(
-                    f"campaign {name!r} changed meanwhile (now at event {head.seq}); nothing undone"
-                )
+            expect_head(connection, name, expected_seq, "nothing undone")
             delete_after(connection, name, keep_seq)
 
     # --- snapshots ------------------------------------------------------------------------------
 
-    def save_snapshot(self, name: str, seq: int, event_hash: str, digest: str, state: str) -> None:
-        """Store the state after ``seq`` (ignored if one exists already)."""
+    def save_snapshot(self, name: str, seq: int, event_hash: str, digest: str, state: str,
+                      seals: Seals | None = None) -> None:
+        """Store the state after ``seq`` (ignored if one exists already); with ``seals``, the
+        caller computed ``state`` itself, so it is sealed as well."""
+        self._store_snapshot(name, seq, event_hash, digest, state)
+        if seals is not None:
+            self._seal(name, seq, event_hash, digest, seals)
+
+    def _store_snapshot(self, name: str, seq: int, event_hash: str, digest: str, state: str
+                        ) -> None:
         try:
             with self.database.write() as connection:
                 exists = connection.first(
@@ -449,18 +382,55 @@ class Store:
             for table in ("dn_snapshot_seal", "dn_snapshot"):
                 connection.run(f"DELETE FROM {table} WHERE campaign_name = :name", {"name": name})
 
-    def snapshot_seal(self, name: str, seq: int) -> str | None:
-        """The seal recorded for the snapshot of ``name`` after ``seq`` (``seal.py``), if any."""
-        with self.database.read() as connection:
-            row = connection.first(
-                "SELECT mac FROM dn_snapshot_seal WHERE campaign_name = :name AND seq = :seq",
-                {"name": name, "seq": seq})
-        return row[0] if row is not None else None
+    # --- opening a campaign: the log and the snapshot this machine may trust (seal.py) --------
 
-    def seal_snapshot(self, name: str, seq: int, mac: str) -> None:
-        """Record ``mac`` as the seal of the snapshot of ``name`` after ``seq`` (replacing an
-        older one). Best effort: a database that refuses the write (read-only, another process
-        sealing at the same moment) leaves the snapshot unsealed, which only costs a replay."""
+    def open_campaign(self, name: str, seals: Seals, *, use_snapshot: bool = True) -> Opened:
+        """What loading ``name`` needs, read in one go: the campaign row (else
+        ``CampaignNotFoundError``), its dice mode, its whole log with the hash chain verified
+        (else ``TamperedLogError``), and with ``use_snapshot`` the newest snapshot that sits
+        inside the log: ``trusted`` when it carries this machine's seal for exactly this log
+        (the event hash at its seq and its digest are the sealed ones), so that the state may
+        be restored from it without replaying the events before it."""
+        self._check_name_length(name)
+        with self.database.read() as connection:
+            row = self._campaign_row(connection, name)
+            if row is None:
+                raise self._not_found(name)
+            rows = log_of(connection, name)
+            mode = dice_mode_of(connection, name)
+            found = (connection.first(SNAPSHOT_QUERY + " ORDER BY seq DESC LIMIT 1",
+                                      {"name": name}) if use_snapshot else None)
+            snapshot = SnapshotRow(*found) if found is not None else None
+            mac = (connection.first(
+                "SELECT mac FROM dn_snapshot_seal WHERE campaign_name = :name AND seq = :seq",
+                {"name": name, "seq": snapshot.seq}) if snapshot is not None else None)
+        verify_rows(name, rows)
+        if snapshot is None or not 0 < snapshot.seq <= len(rows):
+            return Opened(row, mode, rows)
+        # the key is read first: a key file that must not be used is refused on every such load
+        trusted = (seals.key is not None and mac is not None and _on_log(snapshot, rows)
+                   and seals.vouches(mac[0], name, snapshot.seq, snapshot.event_hash,
+                                     snapshot.digest))
+        return Opened(row, mode, rows, snapshot, trusted)
+
+    def vouch_for_snapshot(self, name: str, snapshot: SnapshotRow, rows: Sequence[StoredEvent],
+                           replayed: str, seals: Seals) -> bool:
+        """True when ``snapshot`` is ``replayed``, the canonical text of the state the caller
+        folded from ``rows`` up to the snapshot's event (the order of every collection
+        included: a snapshot written in another order would bind dice and aliases differently,
+        so it is not used); it is then sealed, so later loads start from it."""
+        if not (_on_log(snapshot, rows) and snapshot.state == replayed):
+            return False
+        self._seal(name, snapshot.seq, snapshot.event_hash, snapshot.digest, seals)
+        return True
+
+    def _seal(self, name: str, seq: int, event_hash: str, digest: str, seals: Seals) -> None:
+        """Record this machine's seal of a snapshot. Best effort: without a key, or when the
+        database refuses the write (read-only, another process sealing at the same moment),
+        the snapshot stays unsealed, which only costs a replay."""
+        mac = seals.seal(name, seq, event_hash, digest)
+        if mac is None:
+            return
         try:
             with self.database.write() as connection:
                 params = {"name": name, "seq": seq}
@@ -472,55 +442,8 @@ class Store:
             pass
 
 
-#: The tables the store needs (``models.TABLES``, by name: checking them needs no SQLAlchemy).
-TABLE_NAMES = ("dn_schema_info", "dn_campaign", "dn_event", "dn_snapshot", "dn_campaign_dice",
-               "dn_snapshot_seal")
-SCHEMA_TABLE = "dn_schema_info"
-SCHEMA_VERSION_QUERY = "SELECT version FROM dn_schema_info WHERE id = 1"
-SNAPSHOT_QUERY = ("SELECT campaign_name, seq, event_hash, digest, state FROM dn_snapshot"
-                  " WHERE campaign_name = :name")
-
-
-def head_of(connection: Connection, name: str) -> Head:
-    """The last stored event of ``name`` as seen in ``connection``'s transaction (the PBEM
-    ledger checks it inside its own import transaction)."""
-    row = connection.first(
-        "SELECT seq, hash, batch FROM dn_event WHERE campaign_name = :name"
-        " ORDER BY seq DESC LIMIT 1", {"name": name})
-    if row is None:
-        return Head(0, GENESIS_HASH, -1)
-    return Head(row[0], row[1], row[2])
-
-
-def chain_events(name: str, head: Head, order_text: str, payloads: Sequence[tuple[str, str]]
-                 ) -> list[StoredEvent]:
-    """One order batch's events as they are stored after ``head``: the next batch number,
-    consecutive sequence numbers and the hash chain."""
-    batch, prev = head.batch + 1, head.hash
-    stored: list[StoredEvent] = []
-    for offset, (type_, payload) in enumerate(payloads, start=1):
-        seq = head.seq + offset
-        digest = chain_hash(name, seq, batch, order_text, type_, payload, prev)
-        stored.append(StoredEvent(seq, batch, order_text, type_, payload, prev, digest))
-        prev = digest
-    return stored
-
-
-def insert_events(connection: Connection, name: str, stored: Sequence[StoredEvent]) -> None:
-    """Insert ``stored`` events of ``name`` in ``connection``'s transaction."""
-    if stored:
-        connection.run_many(
-            "INSERT INTO dn_event (campaign_name, seq, batch, order_text, type, payload,"
-            " prev_hash, hash) VALUES (:campaign_name, :seq, :batch, :order_text, :type,"
-            " :payload, :prev_hash, :hash)",
-            [{"campaign_name": name, "seq": e.seq, "batch": e.batch, "order_text": e.order_text,
-              "type": e.type, "payload": e.payload, "prev_hash": e.prev_hash, "hash": e.hash}
-             for e in stored],
-        )
-
-
-def delete_after(connection: Connection, name: str, keep_seq: int) -> None:
-    """Delete the events, snapshots and seals of ``name`` after event ``keep_seq``."""
-    for table in ("dn_snapshot_seal", "dn_snapshot", "dn_event"):
-        connection.run(f"DELETE FROM {table} WHERE campaign_name = :name AND seq > :keep",
-                       {"name": name, "keep": keep_seq})
+def _on_log(snapshot: SnapshotRow, rows: Sequence[StoredEvent]) -> bool:
+    """True when ``snapshot`` still sits on the verified log ``rows`` (the event hash at its seq
+    is the one it was taken at) and its state is the one its digest names."""
+    return (0 < snapshot.seq <= len(rows) and rows[snapshot.seq - 1].hash == snapshot.event_hash
+            and sha256_hex(snapshot.state) == snapshot.digest)

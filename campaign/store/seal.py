@@ -7,6 +7,8 @@ HMAC-SHA256, under a key kept outside the database, of the campaign name, the sn
 number, the hash of the log at that event and the snapshot's digest. This machine seals a
 snapshot when it computed the state itself (``CampaignService.snapshot``) or replayed the log
 and found the snapshot equal (the first load after a copy of the database, or after an edit).
+The store applies this protocol (``Store.open_campaign``, ``vouch_for_snapshot``,
+``save_snapshot``) with the ``Seals`` of the service that opens the campaign.
 
 - Whoever can edit the database but cannot read the key cannot make a seal: an edited snapshot
   or a rewritten log (the event hash at the snapshot changes) fails the seal, and the load falls
@@ -25,6 +27,7 @@ See docs/adr/0022-snapshot-seals.md.
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import hmac
 import os
@@ -32,6 +35,7 @@ import secrets
 from pathlib import Path
 
 from campaign.rules.errors import CampaignError
+from campaign.store.places import data_dir
 from campaign.userfiles import FileRefusedError, read_key
 
 KEY_FILE = "snapshot-seal.key"
@@ -59,6 +63,31 @@ def seal_of(key: bytes, campaign: str, seq: int, event_hash: str, digest: str) -
     """The seal (hex HMAC-SHA256) of the snapshot of ``campaign`` after event ``seq``."""
     message = "\n".join((SEAL_FORMAT, campaign, str(seq), event_hash, digest)).encode("utf-8")
     return hmac.new(key, message, hashlib.sha256).hexdigest()
+
+
+class Seals:
+    """This machine's seals, under the key in ``directory`` (default: the user's data
+    directory), read or made when a seal is first needed and then kept."""
+
+    def __init__(self, directory: Path | None = None) -> None:
+        self.directory = directory
+
+    @functools.cached_property
+    def key(self) -> bytes | None:
+        """The sealing key (``machine_key``); ``None``: nothing can be sealed here."""
+        if self.directory is None:
+            return machine_key(data_dir())
+        return machine_key(self.directory)
+
+    def seal(self, campaign: str, seq: int, event_hash: str, digest: str) -> str | None:
+        """The seal of that snapshot, or ``None`` without a key."""
+        key = self.key
+        return seal_of(key, campaign, seq, event_hash, digest) if key is not None else None
+
+    def vouches(self, mac: str, campaign: str, seq: int, event_hash: str, digest: str) -> bool:
+        """True when ``mac`` is this machine's seal of that snapshot."""
+        wanted = self.seal(campaign, seq, event_hash, digest)
+        return wanted is not None and hmac.compare_digest(mac, wanted)
 
 
 def machine_key(directory: Path) -> bytes | None:

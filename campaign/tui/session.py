@@ -45,9 +45,6 @@ def plural(count: int, noun: str, nouns: str | None = None) -> str:
     """``1 step``, ``2 steps``, ``0 rounds``; ``nouns`` when the plural is not ``noun + s``
     (``1 die``, ``3 dice``)."""
     return f"{count} {noun if count == 1 else nouns or noun + 's'}"
-#: Largest turn file the TUI reads (the format bounds its own parts far below this).
-MAX_TURN_FILE_BYTES = 8_000_000
-
 
 
 
@@ -506,14 +503,9 @@ class CampaignSession:
     # --- play by e-mail (the checks and messages of `campaign export/import`)
 
     def _pbem(self, side: Side | None = None):  # noqa: ANN202 - PbemService, imported late
-        import os
-        from pathlib import Path
+        from campaign.app.mail import PbemService, keys_dir
 
-        from campaign.pbem.agreement import KEYS_ENV
-        from campaign.pbem.exchange import PbemService
-
-        keys = Path(os.environ[KEYS_ENV]) if os.environ.get(KEYS_ENV) else None
-        return PbemService(self.service, keys, side=side)
+        return PbemService(self.service, keys_dir(), side=side)
 
     def own_side(self) -> Side | None:
         """The side this database plays by e-mail (recorded with the first file), if known."""
@@ -521,37 +513,25 @@ class CampaignSession:
 
     def export_turn(self, side: Side, path: str, key: str | None = None) -> str:
         """Write ``side``'s turn file to ``path`` (armoured text for ``.txt``/``.asc``, else
-        JSON) through a temporary file beside it, signed with the private ``key`` file if
-        given; the line the CLI prints. ``CampaignError`` (nothing written) or
-        ``FileRefusedError`` (a ``ValueError``) when it cannot be written."""
-        from campaign.userfiles import StagedFile
-
+        JSON), signed with the private ``key`` file if given, recorded only once written
+        (``PbemService.export_file``); the line the CLI prints. ``CampaignError`` or
+        ``FileRefusedError`` (a ``ValueError``) when it cannot be written (nothing recorded)."""
         target = _turn_path(path)
-        if not target.parent.is_dir():  # refused before the file is recorded as sent
-            raise InvalidOrderError(f"DN-ERR-1: {target}: directory {target.parent} does not "
-                                    "exist")
-        sign_with = _turn_path(key) if key else None
-        made = self._pbem().export_turn(self.name, side, sign_with=sign_with)
-        armoured = target.suffix in (".txt", ".asc")
-        StagedFile.write(target, (made.armoured if armoured else made.json_text)
-                         .encode("utf-8")).commit()
-        header = made.turn.header
-        return (f"{target}: file {header.exchange} from {header.side.value}, events "
-                f"{header.base_seq + 1}-{header.head_seq} ({len(made.turn.body.batches)} orders)")
+        made = self._pbem().export_file(self.name, side, target,
+                                        sign_with=_turn_path(key) if key else None)
+        return made.line(str(target))
 
     def import_turn(self, path: str, side: Side | None = None) -> str:
         """Check and apply the other player's turn file (``side``: the side this database
         plays, needed with the first file, like `campaign import --as`); the line the CLI
         prints."""
-        from campaign.userfiles import read_bounded
+        from campaign.app.mail import read_turn_file
 
         target = _turn_path(path)
-        data = read_bounded(target, MAX_TURN_FILE_BYTES, "turn file")
-        done = self._pbem(side).import_turn(self.name, data, source=str(target))
+        done = self._pbem(side).import_turn(self.name, read_turn_file(target),
+                                            source=str(target))
         self.reload()
-        return (f"{target}: file {done.exchange} from {done.side.value} imported: events "
-                f"{done.first_seq}-{done.last_seq}, {len(done.orders)} orders re-run and matched;"
-                f" state digest {done.digest[:12]}")
+        return done.line(str(target))
 
     def exchange_lines(self) -> list[str]:
         """Every turn file sent or received, then the decisions (`campaign exchanges`)."""

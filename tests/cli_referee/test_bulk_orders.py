@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from campaign.app import CampaignService
+from campaign.app.bulk import MAX_FILE_BYTES, MAX_LINE_CHARS
 from campaign.cli import main
-from campaign.cli.orders_file import MAX_FILE_BYTES, MAX_LINE_CHARS
 from campaign.rules.errors import IllegalOrderError, InvalidOrderError
 from tests.cli_referee.conftest import NEUTRALS, TO_MARROW
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from campaign.app import CampaignService
 from campaign.cli import main
 from campaign.rules.ids import Side
-from campaign.rules.reports_systems import systems_report
+from campaign.views.systems import systems_report
 from tests.cli_referee.conftest import TO_MARROW
 from tests.cli_referee.test_views import _json, _run
 

@@ -9,7 +9,7 @@ import jsonschema
 import pytest
 
 from campaign.cli import main
-from campaign.rules.reports import view_schemas
+from campaign.views.schemas import view_schemas
 from tests.cli_referee.conftest import TO_MARROW
 from tests.conftest import REPO_ROOT
 from tools.view_schemas import render

@@ -9,13 +9,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from campaign.records.rows import CampaignRow
 from campaign.rules import catalog, engine, registry
 from campaign.rules.errors import CampaignError
 from campaign.rules.ids import PLAYER_SIDES
 from campaign.rules.phases import Phase
 from campaign.rules.state import Where
 from campaign.store.repository import Store
-from campaign.store.rows import CampaignRow
 from tests.engine.conftest import CORE_MODULES
 from tests.engine.factory import Game
 

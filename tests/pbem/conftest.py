@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from sqlmodel import Session, select
 
-from campaign.pbem.ledger import TABLES
 from campaign.rules.canonical import canonical_json, sha256_hex
 from campaign.rules.ids import Side
+from campaign.store.repository import LEDGER_TABLE_NAMES
 from tests.pbem.helpers import CAMPAIGN, Player, Table
 
 
@@ -42,10 +40,8 @@ def database_image(player: Player) -> tuple:
     """Everything stored about the campaign: events, snapshots, campaign row, PBEM tables."""
     store = player.service.store
     rows = store.rows(CAMPAIGN)
-    campaign = dataclasses.asdict(store.campaign(CAMPAIGN))
-    with Session(store.engine) as session:
-        ledger = [
-            sorted(repr(r.model_dump()) for r in session.exec(select(table)))
-            for table in TABLES
-        ]
+    campaign = store.campaign(CAMPAIGN)._asdict()
+    with store.database.read() as connection:
+        ledger = [sorted(repr(row) for row in connection.all(f"SELECT * FROM {table}"))
+                  for table in LEDGER_TABLE_NAMES]
     return rows, campaign, ledger, store.snapshot_count(CAMPAIGN)

@@ -7,7 +7,7 @@ from functools import cache
 from pathlib import Path
 
 from campaign.app import CampaignService
-from campaign.pbem.exchange import Exported, PbemService
+from campaign.app.mail import Exported, PbemService
 from campaign.rules import engine
 from campaign.rules.canonical import sha256_hex
 from campaign.rules.ids import Side

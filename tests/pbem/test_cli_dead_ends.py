@@ -3,6 +3,7 @@ file. Every refusal is one line, exit status 1, and leaves the database as it wa
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -10,8 +11,8 @@ import pytest
 
 from campaign.app import CampaignService
 from campaign.cli import main
-from campaign.pbem.ledger import Ledger
 from campaign.rules import engine
+from campaign.store.ledger import Ledger
 from tests.pbem.conftest import resealed
 
 NAME = "nebula"
@@ -42,7 +43,7 @@ def _ledger_image(db: list[str]) -> tuple:
     ledger = Ledger(service.store)
     return (
         [r.hash for r in service.store.rows(NAME)],
-        [f.model_dump() for f in ledger.files(NAME)],
+        [dataclasses.asdict(f) for f in ledger.files(NAME)],
         [ledger.secret(NAME, n) for n in range(1, 6)],
     )
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from campaign.app import CampaignService
 from campaign.cli import main
-from campaign.pbem.ledger import Ledger
+from campaign.store.ledger import Ledger
 
 NAME = "nebula"
 

@@ -3,6 +3,7 @@ nothing changed; every input is bounded before it is parsed (DN-ERR-1)."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from pathlib import Path
 
@@ -11,8 +12,9 @@ import pytest
 from campaign.app import CampaignService
 from campaign.cli import main
 from campaign.pbem.armour import MAX_BYTES
-from campaign.pbem.ledger import Ledger, PbemEnvelope, PbemFile
+from campaign.records.ledger_rows import PbemEnvelope, PbemFile
 from campaign.rules.errors import ConflictError
+from campaign.store.ledger import Ledger
 from tests.pbem.conftest import resealed
 
 NAME = "nebula"
@@ -90,11 +92,11 @@ def test_two_imports_of_the_same_file_at_once(game):  # DN-ERR-1
         return PbemEnvelope(campaign_name=NAME, exchange=1, header="{}")
 
     ledger.commit_import(NAME, head.seq, [], record(), "key-1", envelope=envelope())
-    before = ([f.model_dump() for f in ledger.files(NAME)],
+    before = ([dataclasses.asdict(f) for f in ledger.files(NAME)],
               service.store.campaign(NAME).dice_seed)
     with pytest.raises(ConflictError, match="another process"):
         ledger.commit_import(NAME, head.seq, [], record(), "key-2", envelope=envelope())
-    assert ([f.model_dump() for f in ledger.files(NAME)],
+    assert ([dataclasses.asdict(f) for f in ledger.files(NAME)],
             service.store.campaign(NAME).dice_seed) == before
 
 

@@ -13,9 +13,9 @@ from campaign.cli import main
 from campaign.content import load_ruleset
 from campaign.content.maps import load_section
 from campaign.render.output import svg_to_png
-from campaign.render.scene import data_scene
 from campaign.render.svg import scene_svg
 from campaign.rules.map_assembly import single_section_map
+from campaign.views.scene import data_scene
 from tests.conftest import DATA_DIR
 
 

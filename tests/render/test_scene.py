@@ -15,7 +15,6 @@ from campaign.render.geometry import (
     hex_corners,
     hexes_path_data,
 )
-from campaign.render.scene import Overlay, campaign_scene, data_scene
 from campaign.render.svg import scene_svg
 from campaign.rules.economy.adapter import income_report_for
 from campaign.rules.flow import FLOW
@@ -23,6 +22,7 @@ from campaign.rules.ids import Side
 from campaign.rules.movement.query import move_options
 from campaign.rules.phases import Phase
 from campaign.rules.ruleset import adjacent_hexes
+from campaign.views.scene import Overlay, campaign_scene, data_scene
 from tests.economy.game import Game
 from tests.render.svgdoc import all_text, of_class, parse
 

@@ -5,16 +5,13 @@ that changes nothing (DN-ERR-1)."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 
 from campaign.cli import main
 from campaign.rules.errors import CampaignError
 from campaign.store.database import SqlAlchemyDatabase, SqliteDatabase, open_database
 from campaign.store.repository import Store
-from tests.conftest import REPO_ROOT
+from tests.fresh_process import sql_modules_imported_by
 
 
 @pytest.mark.parametrize(
@@ -39,18 +36,10 @@ def test_status_and_order_on_an_sqlite_file_do_not_import_sqlalchemy(tmp_path):
     # SQLAlchemy, whose import alone costs more than the rest of `status` after its imports
     url = f"sqlite:///{tmp_path / 'c.db'}"
     assert main(["new", "c", "--seed", "3", "--db", url]) == 0
-    script = (
-        "import sys\n"
-        "from campaign.cli import main\n"
-        f"assert main(['status', 'c', '--db', {url!r}]) == 0\n"
-        f"assert main(['order', 'c', 'solomani place-neutral lantern', '--db', {url!r}]) == 0\n"
-        "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('sqlalchemy', 'sqlmodel'))\n"
-        "print('LOADED', loaded)\n"
-    )
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          cwd=REPO_ROOT, check=False)
-    assert done.returncode == 0, done.stderr
-    assert "LOADED []" in done.stdout
+    _, loaded = sql_modules_imported_by(["status", "c", "--db", url],
+                                        ["order", "c", "solomani place-neutral lantern", "--db",
+                                         url])
+    assert loaded == []
     assert "place-neutral lantern" in Store(url).rows("c")[-1].order_text
 
 

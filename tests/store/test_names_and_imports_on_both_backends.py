@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from campaign.app import CampaignService
+from campaign.app.mail import PbemService
 from campaign.cli import main
-from campaign.pbem.exchange import PbemService
 from campaign.rules.errors import CampaignError
 from campaign.rules.ids import Side
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from campaign.app import CampaignService
+from campaign.app.mail import PbemService
 from campaign.pbem import errors
-from campaign.pbem.exchange import PbemService
 from campaign.pbem.model import TurnFile
 from campaign.pbem.signing import generate_keys
 from campaign.rules.canonical import sha256_hex

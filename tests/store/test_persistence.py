@@ -21,7 +21,7 @@ from campaign.rules.errors import (
     UndoError,
 )
 from campaign.rules.ids import Side
-from campaign.store import repository
+from campaign.store import statements
 from campaign.store.repository import Store
 from tests.engine import rolling
 from tests.engine.factory import SETUP_ORDERS, Game, small_ruleset
@@ -126,7 +126,7 @@ def test_unique_sequence_blocks_a_racing_append(db_url, monkeypatch):  # DN-ERR-
     head = store.head("c")
     store.append("c", head.seq, "x", [("phase-ended", "{}")])
     # a racer that read the head before the first append and skips the head check:
-    monkeypatch.setattr(repository, "head_of", lambda connection, name: head)
+    monkeypatch.setattr(statements, "head_of", lambda connection, name: head)
     with pytest.raises(ConflictError, match="another writer"):
         store.append("c", head.seq, "y", [("phase-ended", "{}")])
     monkeypatch.undo()

@@ -9,7 +9,7 @@ import pytest
 from textual.widgets import Static
 
 from campaign.app import CampaignService
-from campaign.render import campaign_map
+from campaign.app import pictures as campaign_map
 from tests.render.svgdoc import of_class, parse
 from tests.tui.pilot_helpers import SIZE, app_for, screen_of
 

@@ -341,8 +341,8 @@ class CampaignScreen(Screen[None]):
     def action_save_picture(self) -> None:
         """Write the map as shown (supply overlay when connections are on, moves when a stack is
         selected) as SVG to the user data directory and say where (docs/maps.md)."""
-        from campaign.render.campaign_map import save_view_picture
-        from campaign.render.scene import Overlay
+        from campaign.app.pictures import save_view_picture
+        from campaign.views.scene import Overlay
 
         overlay = (Overlay.SUPPLY if self.show_connections
                    else Overlay.MOVES if self.map_tab.selected_stack else Overlay.NONE)

@@ -1,5 +1,7 @@
-"""The picture of a stored campaign, as the CLI (`campaign map`, `campaign export --map`) and the
-TUI ask for it: load the campaign through the service, find the last battle in its log, draw.
+"""Pictures of a stored campaign, a use case of the write side's application layer: the CLI
+(`campaign map`, `campaign export --map`) and the TUI ask for one; it loads the campaign, finds
+the last battle in its log, builds the viewer's scene (``campaign.views.scene``) and draws it
+(``campaign.render``).
 """
 
 from __future__ import annotations
@@ -11,12 +13,12 @@ from platformdirs import user_data_dir
 
 from campaign.app import CampaignService, Loaded, parse_stored
 from campaign.render.output import save_picture
-from campaign.render.scene import Overlay, campaign_scene, last_battle_system
 from campaign.render.svg import cycle_collector_paused, scene_svg
 from campaign.rules.ids import Side
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
-from campaign.store.repository import APP_NAME
+from campaign.store.places import APP_NAME
+from campaign.views.scene import Overlay, campaign_scene, last_battle_system
 
 
 def loaded_campaign_svg(

@@ -7,14 +7,12 @@ Nothing on it is hidden from a player: the map is public and an explored route i
 "for both sides" (DN-NEB-1).
 """
 
-from __future__ import annotations
-
 from campaign.rules.ids import Side
 from campaign.rules.movement.book import explored_routes
 from campaign.rules.movement.paths import route_needs_exploring
-from campaign.rules.reports import SCHEMA_VERSION, Report, viewer_name
 from campaign.rules.ruleset import Ruleset, StarSystem
 from campaign.rules.state import CampaignState
+from campaign.views.report import SCHEMA_VERSION, Report, viewer_name
 
 
 class RouteRow(Report):

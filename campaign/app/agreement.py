@@ -22,9 +22,10 @@ from pathlib import Path
 
 from campaign.pbem import signing
 from campaign.pbem.errors import SignatureError, WrongSideError
-from campaign.pbem.ledger import Ledger, PbemPlayer
 from campaign.pbem.model import TurnFile
+from campaign.records.ledger_rows import PbemPlayer
 from campaign.rules.ids import Side
+from campaign.store.ledger import Ledger
 
 KEYS_ENV = "CAMPAIGN_PBEM_KEYS"
 
@@ -155,6 +156,4 @@ class Agreement:
         if since is None and signed:
             since = exchange
         wanted = PbemPlayer(campaign_name=name, side=own.value, signed_since=since)
-        if stored is not None and stored.model_dump() == wanted.model_dump():
-            return None
-        return wanted
+        return None if wanted == stored else wanted

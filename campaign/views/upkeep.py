@@ -1,14 +1,12 @@
 """The maintenance preview (``campaign upkeep``): every ship of a side, civilised or frontier, what
 it costs or needs to roll, and what ``pass`` would do with it (DN-ECO-7, DN-SEQ-2).
 
-A pure read of the state (``upkeep_report``), built for a viewer like the other reports in
-``campaign.rules.reports``; its JSON Schema is published in ``docs/schemas/upkeep.schema.json``.
+A pure read of the state (``upkeep_report``), built for a viewer like the other reports of the
+read side (``campaign.views``); its JSON Schema is published in ``docs/schemas/upkeep.schema.json``.
 Maintenance is resolved in a side's own Maintenance & Production phase from game turn 2: the
 phasing side there has it ``due`` (or ``resolved``); for any other side the preview shows the
 ships as things stand (``later``), before the income its next phase brings.
 """
-
-from __future__ import annotations
 
 from typing import Literal
 
@@ -22,9 +20,9 @@ from campaign.rules.economy.maintenance import (
 )
 from campaign.rules.flow import FLOW
 from campaign.rules.ids import PLAYER_SIDES, Side
-from campaign.rules.reports import SCHEMA_VERSION, Report, as_seen, viewer_name
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
+from campaign.views.report import SCHEMA_VERSION, Report, as_seen, viewer_name
 
 Status = Literal["due", "resolved", "later"]
 

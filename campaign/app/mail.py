@@ -1,47 +1,43 @@
-"""Export, import and verify turn files: the service the CLI and the TUI call.
+"""Play by e-mail, the use cases the CLI and the TUI both call: export, import, resolve,
+withdraw, verify and list turn files, and the keys around them (docs/turn-files.md).
 
 - ``export_turn(name, side)``: every order batch since the last file exchanged, with its events
-  (secret ones sealed), the sender's dice commitment/reveal, optionally signed.
+  (secret ones sealed), the sender's dice commitment/reveal, optionally signed;
+  ``export_file`` writes it to a path or a stream, recorded only once written.
 - ``import_turn(name, data)``: parse → checksum → campaign/profile → signature → position in the
   exchange (stale, crossed, replayed, missing, diverged) → dice reveal → **re-run every order
   through the rules** and compare with the file's events → compare head hash and state digest →
-  append everything in one transaction. Any failure raises a ``TurnFileError`` naming the
-  problem, and the database is unchanged.
+  append everything in one transaction (``Ledger.commit_import``). Any failure raises a
+  ``TurnFileError`` naming the problem, and the database is unchanged. The campaign is loaded
+  once (one read of the log, one fold), and what was imported is told from that same state.
 - ``verify_file(data, name)``: the same checks without storing, collected as findings.
 - ``resolve_crossed(name, data, reason)``: keep the other side's crossed file, drop our own
   branch after the common base, log the decision (``dn_pbem_fork``).
 - ``withdraw(name, exchange, reason)``: take back our last file, which the other side refused;
   its orders become unsent orders again (``dn_pbem_withdrawal``).
 
-What a database agreed at set-up (its side, signed files) is checked by ``agreement``.
+The front ends keep only their presentation: each result gives the line both print. The file
+format (model, armour, signing, fair dice, base check, replay) is ``campaign.pbem``; the ledger's
+statements are ``campaign.store.ledger``; what a database agreed (side, signatures) is checked by
+``agreement`` and the checks of an incoming file are ``mail_checks``.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import BinaryIO, TextIO
 
 from campaign import __version__
-from campaign.app import CampaignService, parse_stored
+from campaign.app import CampaignService, Loaded, parse_stored
+from campaign.app.agreement import KEYS_ENV, Agreement
+from campaign.app.mail_checks import MailChecks
+from campaign.app.orders import referee_restoration, referee_undo_reason
 from campaign.pbem import fairdice, signing
-from campaign.pbem.agreement import Agreement
-from campaign.pbem.armour import armour, parse_turn_file
-from campaign.pbem.errors import (
-    ChecksumError,
-    DiceRevealError,
-    MalformedTurnFileError,
-    StaleFileError,
-    TurnFileError,
-    WrongCampaignError,
-)
-from campaign.pbem.ledger import (
-    Ledger,
-    PbemEnvelope,
-    PbemFile,
-    PbemFork,
-    PbemSetup,
-)
+from campaign.pbem.armour import MAX_BYTES, armour, parse_turn_file
+from campaign.pbem.errors import ChecksumError, StaleFileError, TurnFileError
 from campaign.pbem.model import (
     SCHEMA_VERSION,
     Batch,
@@ -52,7 +48,10 @@ from campaign.pbem.model import (
     TurnBody,
     TurnFile,
 )
-from campaign.pbem.position import LocalCopy, check_base, replay, to_file_event
+from campaign.pbem.position import LocalCopy, RefereeUndo, replay, to_file_event
+from campaign.records.chain import GENESIS_HASH
+from campaign.records.ledger_rows import PbemEnvelope, PbemFile, PbemFork, PbemSetup
+from campaign.records.rows import StoredEvent
 from campaign.rules import engine
 from campaign.rules.canonical import canonical_json
 from campaign.rules.errors import CampaignError
@@ -60,7 +59,14 @@ from campaign.rules.ids import Side
 from campaign.rules.plain_text import check_reason
 from campaign.rules.state import CampaignState
 from campaign.rules.views import face_down_ids, player_view
-from campaign.store.repository import GENESIS_HASH, StoredEvent
+from campaign.userfiles import FileRefusedError, StagedFile, read_bounded, read_stream_bounded
+from campaign.views.log import StoryEntry
+from campaign.views.log import story as tell
+
+#: How a file carrying a referee undo is re-run: as ``campaign undo --referee`` ran it.
+REFEREE_UNDO = RefereeUndo(referee_undo_reason, referee_restoration)
+#: File names written as ASCII armour (an e-mail body) rather than JSON.
+ARMOURED_SUFFIXES = (".txt", ".asc")
 
 
 @dataclass(frozen=True)
@@ -71,10 +77,17 @@ class Exported:
     json_text: str
     armoured: str
 
+    def line(self, shown: str, *, again: bool = False) -> str:
+        """What was written to ``shown`` (the path as the user gave it)."""
+        header = self.turn.header
+        again_note = " (again, byte for byte)" if again else ""
+        return (f"{shown}: file {header.exchange} from {header.side.value}{again_note}, events "
+                f"{header.base_seq + 1}-{header.head_seq} ({len(self.turn.body.batches)} orders)")
+
 
 @dataclass(frozen=True)
 class Imported:
-    """What an import appended."""
+    """What an import appended, and its story as the importing player may read it."""
 
     exchange: int
     side: Side
@@ -83,6 +96,18 @@ class Imported:
     orders: list[str]
     digest: str
     notes: list[str] = field(default_factory=list)  # e.g. an option that had no effect
+    story: list[StoryEntry] = field(default_factory=list)  # DN-NEU-1: the receiver's view
+
+    def line(self, shown: str) -> str:
+        """The one line saying what ``shown`` (the file as the user named it) brought."""
+        return (f"{shown}: file {self.exchange} from {self.side.value} imported: events "
+                f"{self.first_seq}-{self.last_seq}, {len(self.orders)} orders re-run and "
+                f"matched; state digest {self.digest[:12]}")
+
+    def resolved_line(self, shown: str) -> str:
+        """The line of ``campaign resolve``: the other side's crossed file was kept."""
+        return (f"{shown}: kept file {self.exchange} from {self.side.value}; your crossed "
+                f"events were dropped (logged). Now at event {self.last_seq}")
 
 
 @dataclass
@@ -100,6 +125,36 @@ class Verification:
         return not self.problems
 
 
+def withdrawn_line(record: PbemFile) -> str:
+    """What ``campaign withdraw`` prints once file ``record`` was taken back."""
+    return (f"file {record.exchange} withdrawn (logged): events {record.base_seq + 1}-"
+            f"{record.head_seq} are orders not yet sent again; undo them or export again "
+            f"(the next file is number {record.exchange} again)")
+
+
+def keys_dir(given: Path | None = None) -> Path | None:
+    """The directory of the other side's public keys: ``given``, else ``$CAMPAIGN_PBEM_KEYS``."""
+    if given is not None:
+        return given
+    return Path(os.environ[KEYS_ENV]) if os.environ.get(KEYS_ENV) else None
+
+
+def keygen(side: str, directory: Path) -> str:
+    """Make ``side``'s key pair in ``directory`` (``signing.generate_keys``); the line to show."""
+    private, public = signing.generate_keys(directory, side)
+    return f"private key {private} (keep it), public key {public} (send it to the other player)"
+
+
+def read_turn_file(path: Path) -> bytes:
+    """A turn file's bytes, bounded before anything is parsed (devices and FIFOs refused)."""
+    return read_bounded(path, MAX_BYTES, "turn file")
+
+
+def read_turn_stream(stream: BinaryIO, name: str = "stdin") -> bytes:
+    """A turn file read from ``stream`` (a mail piped in), bounded like a file."""
+    return read_stream_bounded(stream, MAX_BYTES, name, "turn file")
+
+
 def _envelope(name: str, turn: TurnFile) -> PbemEnvelope:
     """What ``export_again`` needs besides the log to rebuild ``turn``."""
     signature = turn.signature
@@ -108,6 +163,19 @@ def _envelope(name: str, turn: TurnFile) -> PbemEnvelope:
         header=canonical_json(turn.header.model_dump(mode="json", exclude_none=True)),
         signature=canonical_json(signature.model_dump(mode="json")) if signature else None,
     )
+
+
+def _local(loaded: Loaded, at_seq: int | None = None) -> LocalCopy:
+    """The loaded campaign as a receiver's copy: at its head (its state is then consumed by a
+    replay), or folded again up to ``at_seq`` (a crossed file's base, an older file's head)."""
+    if at_seq is None or at_seq == loaded.head.seq:
+        head = loaded.head
+        return LocalCopy(loaded.rows, loaded.state, loaded.ruleset, head.seq, head.hash,
+                         head.batch)
+    kept = loaded.rows[:at_seq]
+    state = engine.fold(parse_stored(kept, loaded.row.name))
+    last = kept[-1]
+    return LocalCopy(kept, state, loaded.ruleset, last.seq, last.hash, last.batch)
 
 
 class PbemService:
@@ -130,47 +198,15 @@ class PbemService:
         ``side`` is the side this database's player plays (``--as``): needed to import a
         first file, checked against the recorded side afterwards."""
         self.service = service
-        self.ledger = Ledger(service.store)
+        self.ledger = service.store.ledger
         self.keys_dir = keys_dir
         self.new_secret = new_secret
         self.allow_referee = allow_referee
         self.accept_dice = accept_dice
         self.agreement = Agreement(self.ledger, keys_dir, side)
+        self.checks = MailChecks(self.ledger, self.agreement)
 
-    # --- set-up and dice ----------------------------------------------------------------------
-
-    def _setup(self, name: str, file_mode: DiceMode | None = None, source: str = "", *,
-               accept: DiceMode | None = None) -> PbemSetup:
-        """The PBEM set-up of ``name``: saved, or a new one (not yet saved) on first contact,
-        with the dice mode the campaign was created with (docs/turn-files.md, "Dice modes").
-
-        A file whose mode differs is refused, unless before the first exchange the receiver
-        ``accept``s exactly the file's mode (the set-up is then saved with the import)."""
-        setup = self.ledger.setup(name)
-        if setup is None:
-            row = self.service.store.campaign(name)
-            mode = self.service.store.dice_mode(name)
-            if accept is not None and accept == file_mode:
-                mode = accept
-            if mode not in ("seeded", "commit-reveal"):
-                raise WrongCampaignError(
-                    f"campaign {name!r} was created with {mode} dice: it is played at the "
-                    "table, not by e-mail (turn files need seeded or commit-reveal dice)",
-                    source=source,
-                )
-            setup = PbemSetup(campaign_name=name, mode=mode, shared_seed=row.dice_seed)
-        if file_mode is not None and file_mode != setup.mode:
-            first = self.ledger.setup(name) is None
-            advice = (
-                f"both players create the campaign with the same `--dice`, or, if you agree to "
-                f"{file_mode} dice, import with `--accept-dice {file_mode}`"
-                if first else "the dice mode was fixed by the first files and cannot change"
-            )
-            raise WrongCampaignError(
-                f"campaign {name!r} is played with {setup.mode} dice, the file uses "
-                f"{file_mode} dice; {advice}", source=source,
-            )
-        return setup
+    # --- set-up, sides, history -----------------------------------------------------------------
 
     def mode(self, name: str) -> str:
         """The dice mode turn files of ``name`` use (agreed set-up, else the campaign's)."""
@@ -180,7 +216,8 @@ class PbemService:
     def configure(self, name: str, mode: DiceMode) -> PbemSetup:
         """Before the first file: accept ``mode`` for ``name`` (saved at once; later files
         must agree). The usual way is ``campaign new --dice MODE`` on both machines."""
-        setup = self._setup(name, mode, accept=mode)
+        store = self.service.store
+        setup = self.checks.setup(store.campaign(name), store.dice_mode(name), mode, accept=mode)
         if self.ledger.setup(name) is None:
             self.ledger.save_setup(setup, campaign_mode=mode)
         return setup
@@ -193,12 +230,6 @@ class PbemService:
         """Record that this database plays ``side`` in ``name`` (``campaign new --as``)."""
         self.service.store.campaign(name)
         self.agreement.claim_side(name, side)
-
-    def _key(self, name: str, setup: PbemSetup, exchange: int, older: str | None,
-             newer: str | None) -> str:
-        if setup.mode == "seeded":
-            return setup.shared_seed
-        return fairdice.exchange_key(name, exchange, older, newer, setup.shared_seed)
 
     def exchange_lines(self, name: str) -> list[str]:
         """What ``campaign exchanges`` (and the TUI's mail tab) lists: every file sent or
@@ -237,14 +268,14 @@ class PbemService:
 
         ``deliver(exported)`` writes the file (to disk, stdout, the clipboard); the exchange is
         recorded only after it returned, so a file that could not be written is never counted
-        as sent. If recording fails, ``deliver`` has already run: callers stage the file and
-        put it in place only after this method returned (see ``campaign.userfiles``)."""
+        as sent. If recording fails, ``deliver`` has already run: ``export_file`` stages the
+        file and puts it in place only after this method returned (``campaign.userfiles``)."""
         if side not in (Side.ASLAN, Side.SOLOMANI):
             raise TurnFileError("turn files are sent by aslan or solomani")
         self.agreement.check_own(name, side)
-        setup = self._setup(name)
         loaded = self.service.load(name)
-        rows = self.service.store.rows(name)
+        setup = self.checks.setup(loaded.row, loaded.dice_mode)
+        rows = loaded.rows
         files = self.ledger.files(name)
         last = files[-1] if files else None
         if last is not None and last.direction == "out":
@@ -289,8 +320,7 @@ class PbemService:
         )
         batches = self._batches(name, rows, base_seq, loaded.head.seq, setup,
                                 face_down_ids(loaded.state))
-        body = TurnBody(header=header, batches=batches,
-                        dice=dice)
+        body = TurnBody(header=header, batches=batches, dice=dice)
         signature = signing.sign(body, sign_with) if sign_with is not None else None
         turn = TurnFile.seal(body, signature)
         made = Exported(turn, turn.to_json(), armour(turn))
@@ -307,6 +337,50 @@ class PbemService:
             new_setup=setup if self.ledger.setup(name) is None else None,
             player=self.agreement.record_with(name, side, exchange, signature is not None),
         )
+        return made
+
+    def export_file(self, name: str, side: Side | None, to: Path | TextIO, *,
+                    armoured: bool = False, sign_with: Path | None = None,
+                    again: int | None = None) -> Exported:
+        """Write ``side``'s turn file (or with ``again`` the recorded file ``again``, byte for
+        byte) to the path or stream ``to``: ASCII armour when ``armoured``, for a stream or a
+        ``.txt``/``.asc`` path, else JSON.
+
+        A path is written to a temporary file beside it (fsynced) before the exchange is
+        recorded and renamed into place after: a file that cannot be written is never counted
+        as sent, and a failure leaves the user's path as it was (docs/turn-files.md)."""
+        staged: list[StagedFile] = []
+
+        def deliver(made: Exported) -> None:
+            text = made.armoured if armoured or _armoured(to) else made.json_text
+            if isinstance(to, Path):
+                staged.append(StagedFile.write(to, text.encode("utf-8")))
+            else:
+                to.write(text)
+                to.flush()
+
+        if isinstance(to, Path) and not to.parent.is_dir():  # refused before anything is made
+            raise FileRefusedError(f"{to}: cannot write: directory {to.parent} does not exist")
+        if again is not None:
+            made = self.export_again(name, again)
+            deliver(made)
+        else:
+            if side is None:
+                raise TurnFileError("give the side that sends the file")
+            try:
+                made = self.export_turn(name, side, sign_with=sign_with, deliver=deliver)
+            except BaseException:
+                for file in staged:
+                    file.discard()
+                raise
+        exchange = made.turn.header.exchange
+        for file in staged:
+            try:
+                file.commit()
+            except ValueError as error:
+                raise FileRefusedError(
+                    f"{error}; file {exchange} is recorded: write it with `campaign export "
+                    f"{name} --again {exchange} -o FILE`") from None
         return made
 
     def withdraw(self, name: str, exchange: int, reason: str) -> PbemFile:
@@ -349,9 +423,10 @@ class PbemService:
         """File ``exchange`` (sent or received) rebuilt from the database, byte for byte:
         its recorded header, signature and dice data, and its events from the log. Records
         nothing. Refused when the log no longer holds that file (a resolved fork)."""
-        record = next((f for f in self.ledger.files(name) if f.exchange == exchange), None)
+        files = self.ledger.files(name)
+        record = next((f for f in files if f.exchange == exchange), None)
         if record is None:
-            numbers = ", ".join(str(f.exchange) for f in self.ledger.files(name)) or "none yet"
+            numbers = ", ".join(str(f.exchange) for f in files) or "none yet"
             raise TurnFileError(
                 f"campaign {name!r} has no file {exchange} (files exchanged: {numbers})"
             )
@@ -362,15 +437,16 @@ class PbemService:
                 f"file {exchange} was recorded by an older version of the tool, which kept no "
                 "copy of its header; it cannot be rebuilt"
             )
-        rows = self.service.store.rows(name)
+        loaded = self.service.load(name)
         header = Header.model_validate_json(envelope.header)
         signature = (Signature.model_validate_json(envelope.signature)
                      if envelope.signature else None)
         try:
             body = TurnBody(
                 header=header,
-                batches=self._batches(name, rows, record.base_seq, record.head_seq, setup,
-                                      face_down_ids(self._local(name, record.head_seq).state)),
+                batches=self._batches(name, loaded.rows, record.base_seq, record.head_seq,
+                                      setup,
+                                      face_down_ids(_local(loaded, record.head_seq).state)),
                 dice=DiceExchange(commitment=record.commitment, reveal=record.reveal),
             )
         except ValueError:
@@ -389,9 +465,10 @@ class PbemService:
     def import_turn(self, name: str, data: bytes | str, source: str = "") -> Imported:
         """Check ``data`` completely, then append its events in one transaction."""
         turn = parse_turn_file(data, source)
-        local = self._local(name)
-        self._check_position(name, turn, local, source)
-        return self._apply(name, turn, local, source)
+        loaded = self.service.load(name)
+        local = _local(loaded)
+        files = self.checks.position(loaded.row, turn, local, source)
+        return self._apply(turn, loaded, local, files, source)
 
     def resolve_crossed(
         self, name: str, data: bytes | str, reason: str, source: str = ""
@@ -421,17 +498,20 @@ class PbemService:
                 "this file did not cross one of yours (same file number, same base): nothing "
                 "to resolve; import it normally", source=source,
             )
-        local = self._local(name, at_seq=header.base_seq)
-        self._check_identity(name, turn, local, source)
-        dropped = self.service.store.rows(name, after_seq=header.base_seq)
+        loaded = self.service.load(name)
+        local = _local(loaded, at_seq=header.base_seq)
+        self.checks.identity(loaded.row, turn, local, source)
+        dropped = loaded.rows[header.base_seq:]
         fork = PbemFork(
             campaign_name=name, exchange=header.exchange, base_seq=header.base_seq,
             kept_sha256=turn.body_sha256, dropped_sha256=mine.body_sha256,
             dropped_events="\n".join(f"{r.seq}:{r.hash}" for r in dropped), reason=reason,
         )
         files_before = [f for f in files if f.exchange < header.exchange]
-        return self._apply(name, turn, local, source, fork=fork, files=files_before,
-                           expected_seq=self.service.store.head(name).seq)
+        at_base = replace(loaded, head=local.head, state=local.state, rows=list(local.rows),
+                          from_snapshot=0)
+        return self._apply(turn, at_base, local, files_before, source, fork=fork,
+                           expected_seq=loaded.head.seq)
 
     def verify_file(self, data: bytes | str, name: str | None = None,
                     source: str = "") -> Verification:
@@ -451,125 +531,41 @@ class PbemService:
         report.header = turn.header
         if name is None and turn.header.campaign_id in self.service.store.campaigns():
             name = turn.header.campaign_id
-        self._check_signature(name, turn, source, report)
+        self.checks.signature(name, turn, source, report.problems)
         if name is None:
             report.notes.append("no campaign of that name here: the orders were not re-run")
             return report
         try:
-            local = self._local(name)
-            self._check_position(name, turn, local, source, signature=False)
-            files = self.ledger.files(name)
-            setup = self._setup(name, turn.header.dice_mode, source, accept=self.accept_dice)
-            key, _ = self._dice_key(name, turn, files, setup, source)
-            replay(name, turn, local, key, setup.shared_seed, source,
+            loaded = self.service.load(name)
+            local = _local(loaded)
+            files = self.checks.position(loaded.row, turn, local, source, signature=False)
+            setup = self.checks.setup(loaded.row, loaded.dice_mode, turn.header.dice_mode,
+                                      source, accept=self.accept_dice)
+            key, _ = self.checks.dice_key(name, turn, files, setup, source)
+            replay(name, turn, local, key, setup.shared_seed, source, REFEREE_UNDO,
                    allow_referee=self.allow_referee)
         except CampaignError as error:
             report.problems.append(error.message)
         return report
 
-    def _local(self, name: str, at_seq: int | None = None) -> LocalCopy:
-        loaded = self.service.load(name)
-        rows = self.service.store.rows(name)
-        if at_seq is None or at_seq == loaded.head.seq:
-            return LocalCopy(rows, loaded.state, loaded.ruleset, loaded.head.seq,
-                          loaded.head.hash, loaded.head.batch)
-        kept = rows[:at_seq]
-        state = engine.fold(parse_stored(kept, name))
-        last = kept[-1]
-        return LocalCopy(kept, state, loaded.ruleset, last.seq, last.hash, last.batch)
-
-    def _check_signature(self, name: str | None, turn: TurnFile, source: str,
-                         report: Verification | None = None) -> bool:
-        """``Agreement.check_signature``, as a finding of ``report`` if one is given."""
-        try:
-            return self.agreement.check_signature(name, turn)
-        except TurnFileError as error:
-            if report is None:
-                raise type(error)(error.message, source=source) from None
-            report.problems.append(error.message)
-            return False
-
-    def _check_position(self, name: str, turn: TurnFile, local: LocalCopy, source: str, *,
-                        signature: bool = True) -> None:
-        """Campaign, profile, signature, sides, and where the file sits in the exchange."""
-        self._check_identity(name, turn, local, source, signature=signature)
-        self.agreement.check_sender(name, turn, source)
-        files = self.ledger.files(name)
-        if any(f.body_sha256 == turn.body_sha256 for f in files):
-            raise StaleFileError(
-                f"file {turn.header.exchange} from {turn.header.side.value} (events "
-                f"{turn.header.base_seq + 1}-{turn.header.head_seq}) was already exchanged; "
-                "nothing to do", source=source,
-            )
-        check_base(turn, local, files, source)
-
-    def _check_identity(self, name: str, turn: TurnFile, local: LocalCopy, source: str, *,
-                        signature: bool = True) -> None:
-        """The right campaign, the same rules profile, a valid signature if keys are set, and
-        at least one order."""
-        header = turn.header
-        if not turn.body.batches:
-            raise MalformedTurnFileError(
-                f"file {header.exchange} from {header.side.value} carries no orders; a turn "
-                "file is sent after giving orders, and an empty one would only use up a file "
-                "number; refused", source=source,
-            )
-        if header.campaign_id != local.state.campaign_id:
-            raise WrongCampaignError(
-                f"the file is for campaign {header.campaign_id!r}, not {name!r} "
-                f"({local.state.campaign_id!r}); import it into the right campaign",
-                source=source,
-            )
-        profile = self.service.store.campaign(name).profile_hash
-        if header.profile_hash != profile:
-            raise WrongCampaignError(
-                f"DN-DATA-4: the file was played with rules profile {header.profile_hash[:12]}, "
-                f"this campaign uses {profile[:12]}; both players need the same data files "
-                "(or the referee re-pins both)", source=source,
-            )
-        if signature:
-            self._check_signature(name, turn, source)
-
-    def _dice_key(self, name: str, turn: TurnFile, files: list[PbemFile], setup: PbemSetup,
-                  source: str) -> tuple[str, str | None]:
-        """The key the sender's dice used, and our next key (None: unchanged)."""
-        header, dice = turn.header, turn.body.dice
-        n = header.exchange
-        if setup.mode == "seeded":
-            if dice.commitment != fairdice.commitment(setup.shared_seed):
-                raise DiceRevealError(
-                    "the file was played with another referee seed than this campaign's",
-                    source=source,
-                )
-            return setup.shared_seed, None
-        by_number = {f.exchange: f for f in files}
-        earlier = by_number.get(n - 2)
-        if earlier is None:
-            if dice.reveal is not None:
-                raise DiceRevealError(f"file {n} reveals a secret nobody committed",
-                                      source=source)
-        elif dice.reveal is None or not fairdice.reveal_matches(dice.reveal, earlier.commitment):
-            raise DiceRevealError(
-                f"the secret revealed in file {n} does not open the commitment of file {n - 2}: "
-                "the dice of this file cannot be trusted; do not import it", source=source,
-            )
-        key = self._key(name, setup, n, self.ledger.secret(name, n - 3), dice.reveal)
-        mine = self.ledger.secret(name, n - 1)
-        return key, self._key(name, setup, n + 1, dice.reveal, mine)
-
-    def _apply(self, name: str, turn: TurnFile, local: LocalCopy, source: str, *,
-               fork: PbemFork | None = None, files: list[PbemFile] | None = None,
+    def _apply(self, turn: TurnFile, loaded: Loaded, local: LocalCopy, files: list[PbemFile],
+               source: str, *, fork: PbemFork | None = None,
                expected_seq: int | None = None) -> Imported:
-        header = turn.header
+        """Re-run ``turn`` on ``local`` (the state of ``loaded`` at the file's base), store it
+        in one transaction, and bring ``loaded`` up to the new head (a snapshot is written when
+        the file crosses a multiple of ``snapshot_every``), without reading the log again."""
+        name, header = loaded.row.name, turn.header
         own = self.agreement.check_sender(name, turn, source)
-        files = self.ledger.files(name) if files is None else files
+        saved_setup = self.ledger.setup(name)
         notes = []
-        if self.accept_dice is not None and self.ledger.setup(name) is not None:
+        if self.accept_dice is not None and saved_setup is not None:
             notes.append(f"--accept-dice {self.accept_dice} had no effect: the dice mode of "
-                         f"{name!r} was fixed by the first files ({self.mode(name)})")
-        setup = self._setup(name, header.dice_mode, source, accept=self.accept_dice)
-        key, next_key = self._dice_key(name, turn, files, setup, source)
-        batches, rows = replay(name, turn, local, key, setup.shared_seed, source,
+                         f"{name!r} was fixed by the first files ({saved_setup.mode})")
+        setup = self.checks.setup(loaded.row, loaded.dice_mode, header.dice_mode, source,
+                                  accept=self.accept_dice)
+        key, next_key = self.checks.dice_key(name, turn, files, setup, source)
+        before = local.state.clone()  # the story is told from here
+        batches, rows = replay(name, turn, local, key, setup.shared_seed, source, REFEREE_UNDO,
                                allow_referee=self.allow_referee)
         record = PbemFile(
             campaign_name=name, exchange=header.exchange, side=header.side.value,
@@ -577,18 +573,28 @@ class PbemService:
             head_hash=header.head_hash, commitment=turn.body.dice.commitment,
             reveal=turn.body.dice.reveal, body_sha256=turn.body_sha256,
         )
-        signed = turn.signature is not None  # verified by _check_identity on both paths
+        signed = turn.signature is not None  # verified by the identity check on both paths
         self.ledger.commit_import(
             name, local.head_seq if expected_seq is None else expected_seq, rows, record,
             next_key, envelope=_envelope(name, turn), fork=fork,
-            new_setup=setup if self.ledger.setup(name) is None else None,
+            new_setup=setup if saved_setup is None else None,
             player=self.agreement.record_with(name, own, header.exchange, signed),
         )
-        every = self.service.snapshot_every
-        if header.head_seq // every > local.head_seq // every:
-            self.service.snapshot(self.service.load(name, use_snapshot=False))
+        if saved_setup is None:  # the first contact made the agreed mode the campaign's
+            loaded.dice_mode = setup.mode
+        if next_key is not None:
+            loaded.row = loaded.row._replace(dice_seed=next_key)
+        self.service.appended(loaded, rows)  # local.state is now the state at the new head
+        story = tell(rows, parse_stored(rows, name), loaded.ruleset, loaded.dice_mode,
+                     viewer=own, before=before)
         return Imported(
             exchange=header.exchange, side=header.side, first_seq=local.head_seq + 1,
             last_seq=header.head_seq, orders=[b.order_text for b in batches],
-            digest=header.head_digest, notes=notes,
+            digest=header.head_digest, notes=notes, story=story,
         )
+
+
+def _armoured(to: Path | TextIO) -> bool:
+    """True when ``to`` is written as ASCII armour by default: a stream (an e-mail body) or
+    a ``.txt``/``.asc`` file."""
+    return not isinstance(to, Path) or to.name.endswith(ARMOURED_SUFFIXES)

@@ -1,0 +1,59 @@
+"""The rules data before any campaign (``campaign data check|map|systems``): which directory,
+the checked profile with every fixed layout assembled, and the map of one layout or section to
+draw. ``DataFileError`` (file, line, reason) for a broken file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from campaign.content.errors import DataFileError
+from campaign.content.layouts import build_map
+from campaign.content.loader import (
+    default_data_dir,
+    load_all_layouts,
+    load_ruleset,
+    load_sections_of,
+    resolve_layout,
+)
+from campaign.rules.map_assembly import single_section_map
+from campaign.rules.ruleset import Ruleset, StarMap
+
+__all__ = ["DataFileError", "checked_profile", "data_directory", "map_to_draw", "ruleset_of"]
+
+
+def data_directory(given: Path | None) -> Path:
+    """``given``, else ``$CAMPAIGN_DATA_DIR``, else the data shipped with the tool."""
+    return given if given is not None else default_data_dir()
+
+
+def ruleset_of(data_dir: Path, layout: str | None, seed: int | None) -> Ruleset:
+    """The profile in ``data_dir`` on ``layout`` (``DataFileError`` for a broken file)."""
+    return load_ruleset(data_dir, layout=layout, seed=seed)
+
+
+def checked_profile(data_dir: Path, layout: str | None,
+                    seed: int | None) -> tuple[Ruleset, dict[str, StarMap]]:
+    """The profile on ``layout`` and every fixed layout assembled, so a broken layout that is
+    not the chosen one fails too (``campaign data check``)."""
+    ruleset = ruleset_of(data_dir, layout, seed)
+    return ruleset, load_all_layouts(data_dir, load_sections_of(data_dir))
+
+
+def map_to_draw(data_dir: Path, *, section: str | None, layout: str | None,
+                seed: int | None) -> tuple[StarMap, str]:
+    """The map of one section (by key or name) or of a layout, and a line saying which, for
+    ``campaign data map``; ``ValueError`` naming the known sections for an unknown one."""
+    if not data_dir.is_dir():
+        raise ValueError(f"{data_dir}: data directory not found")
+    catalog = load_sections_of(data_dir)
+    if section is not None:
+        if seed is not None:
+            raise ValueError("--seed applies to --layout random, not to --section")
+        found = [s for s in catalog.values() if section in (s.key, s.name)]
+        if not found:
+            raise ValueError(f"no section {section!r} in {data_dir / 'maps' / 'sections'}; "
+                             f"known: {', '.join(sorted(catalog))}")
+        return single_section_map(found[0]), f"section {found[0].name} ({found[0].key}.toml)"
+    chosen = resolve_layout(layout, seed)
+    star_map, _ = build_map(data_dir / "maps", catalog, chosen, seed)
+    return star_map, f"layout {chosen}" + (f" seed {seed}" if seed is not None else "")

@@ -1,0 +1,38 @@
+"""Where the tool keeps its files: the user's data directory and the default database URL.
+
+Apart from ``repository.py`` so that the snapshot seals (``seal.py``) find their key beside the
+default database without importing the repository that uses them.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from campaign.rules.errors import CampaignError
+
+DB_URL_ENV = "CAMPAIGN_DB_URL"
+APP_NAME = "dark-nebula-campaign"
+
+
+def data_dir() -> Path:
+    """The user's data directory of the tool (not created here)."""
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir(APP_NAME))
+
+
+def default_url() -> str:
+    """``$CAMPAIGN_DB_URL``, else SQLite in the user's data directory (created if needed)."""
+    url = os.environ.get(DB_URL_ENV)
+    if url:
+        return url
+    directory = data_dir()
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise CampaignError(
+            f"{directory}: cannot make the data directory for the default database "
+            f"({error.strerror}); name a database with --db URL or ${DB_URL_ENV}"
+        ) from None
+    return f"sqlite:///{directory / 'campaigns.db'}"

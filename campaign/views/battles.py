@@ -1,0 +1,149 @@
+"""``campaign battles``: the battles of the current combat step — short id, round, stage,
+engagements, the unit the defender named, who must act and where each side could withdraw
+(DN-CBT-1..7) — as a viewer may see them (a face-down counter's factors stay hidden).
+"""
+
+from typing import Any
+
+from campaign.rules.acting import who_must_act
+from campaign.rules.combat import book
+from campaign.rules.combat.battle_ids import short_ids
+from campaign.rules.combat.model import Battle
+from campaign.rules.combat.waiting import battle_stage_duty
+from campaign.rules.combat.withdrawal import withdrawal_options
+from campaign.rules.flow import FLOW
+from campaign.rules.ids import Side
+from campaign.rules.ruleset import Ruleset
+from campaign.rules.state import CampaignState
+from campaign.rules.views import HIDDEN_KIND
+from campaign.views.report import (
+    SCHEMA_VERSION,
+    DutyRow,
+    Report,
+    as_seen,
+    duty_row,
+    is_hidden,
+    viewer_name,
+)
+
+
+class Fighter(Report):
+    """A unit in a battle with the factors it fights with."""
+
+    id: str
+    side: str
+    kind: str
+    factors: str
+    disrupted: bool
+    fighter: bool
+    launched: bool
+
+
+class EngagementRow(Report):
+    """Engagement number N (1-based, as ``target B UNIT N`` uses it)."""
+
+    number: int
+    defenders: list[str]
+    attackers: list[str]
+
+
+class WithdrawalRow(Report):
+    """Where ``side`` could withdraw after the round as things stand (DN-CBT-7): systems one
+    route away and/or ``box``; ``closed`` says why other ways out are shut (an unexplored
+    route, DN-NEB-1; fuel, DN-MOV-4)."""
+
+    side: str
+    destinations: list[str]
+    closed: list[str]
+
+
+class BattleRow(Report):
+    """One battle of the current combat step."""
+
+    id: str
+    short: str
+    system: str
+    name: str
+    attacker: str
+    defender: str
+    round: int
+    stage: str
+    range: str | None
+    chooser: str | None
+    engagements: list[EngagementRow]
+    named: str | None  # a defender unit awaiting the attacker's answer (DN-CBT-3)
+    units: list[Fighter]
+    must_act: DutyRow | None
+    withdrawal: list[WithdrawalRow]  # defender first; none once the battle is over
+
+
+class BattlesReport(Report):
+    """``campaign battles``: every battle of the current step, open ones first."""
+
+    schema_version: int = SCHEMA_VERSION
+    campaign: str
+    viewer: str
+    turn: int
+    step: str
+    battles: list[BattleRow]
+
+
+def battles_report(
+    name: str, state: CampaignState, ruleset: Ruleset, *, viewer: Side | None = None
+) -> BattlesReport:
+    """The battles of the current combat step with who must act in each."""
+    shorts = short_ids(state)
+    active = {d.battle: d for d in who_must_act(state, ruleset) if d.battle is not None}
+    rows = []
+    for bid, rec in book.battles(state).items():
+        battle = book.battle_of(rec)
+        stage = str(rec.get("stage"))
+        duty = active.get(bid)
+        if duty is None and stage != "over":  # waits for an earlier battle of its system
+            duty = battle_stage_duty(state, ruleset, bid, shorts[bid])
+        draft = book.draft_of(rec)
+        engagements = book.engagements_of(rec) if stage == "fire" else draft.engagements
+        rows.append(BattleRow(
+            id=bid, short=shorts[bid], system=battle.system,
+            name=ruleset.star_map.system(battle.system).name,
+            attacker=battle.attacker.value, defender=battle.defender.value,
+            round=battle.round + (0 if stage == "over" else 1), stage=stage,
+            range=rec.get("range") if stage in ("assign", "fire") else None,
+            chooser=rec.get("chooser"),
+            engagements=[EngagementRow(number=n, defenders=list(e.defenders),
+                                       attackers=list(e.attackers))
+                         for n, e in enumerate(engagements, 1)],
+            named=draft.named if stage == "assign" else None,
+            units=[_fighter(state, ruleset, c, viewer) for c in battle.units],
+            must_act=duty_row(duty) if duty is not None else None,
+            withdrawal=[] if stage == "over" else _withdrawals(state, ruleset, battle),
+        ))
+    rows.sort(key=lambda r: r.stage == "over")
+    report = BattlesReport(campaign=name, viewer=viewer_name(viewer), turn=state.turn,
+                           step=FLOW[state.step].label, battles=rows)
+    return as_seen(report, state, viewer)
+
+
+def _withdrawals(state: CampaignState, ruleset: Ruleset, battle: Battle) -> list[WithdrawalRow]:
+    """Each player side's withdrawal destinations, defender first (the neutrals never
+    withdraw, DN-NEU-2)."""
+    rows = []
+    for side in (battle.defender, battle.attacker):
+        if side is Side.NEUTRAL:
+            continue
+        options = withdrawal_options(state, ruleset, side, battle)
+        closed = [f"{system}: unexplored route (DN-NEB-1)" for system in options.unexplored]
+        if options.open_jumps and not options.verdict.allowed:
+            closed.append(f"{', '.join(options.open_jumps)}: {options.verdict.reason} "
+                          f"({options.verdict.rule})")
+        rows.append(WithdrawalRow(side=side.value, destinations=list(options.destinations),
+                                  closed=closed))
+    return rows
+
+
+def _fighter(state: CampaignState, ruleset: Ruleset, unit: Any, viewer: Side | None) -> Fighter:
+    hidden = is_hidden(state.units.get(unit.uid), viewer)
+    kind = HIDDEN_KIND if hidden else unit.kind
+    factors = "?" if hidden else ruleset.unit_type(unit.kind).factors
+    return Fighter(id=unit.uid, side=unit.side.value, kind=kind, factors=factors,
+                   disrupted=unit.disrupted, fighter=unit.fighter, launched=unit.launched)

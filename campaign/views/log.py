@@ -1,0 +1,146 @@
+"""The log as a viewer reads it (``campaign log``, ``log --raw``, the TUI's Log tab, the report of
+an imported turn file): one entry per order batch, with its sentences and every die with its
+purpose and origin.
+
+Pure functions of the log rows and their events: for a player (``viewer``) the order texts,
+sentences and dice purposes name neutral counters by their aliases as the state of that moment
+shows them, and the dice of secret events are only counted (DN-NEU-1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Protocol
+
+from campaign.rules import engine, narration
+from campaign.rules.base import Event
+from campaign.rules.ids import Side
+from campaign.rules.referee import DiceEntered
+from campaign.rules.ruleset import Ruleset
+from campaign.rules.state import CampaignState
+from campaign.rules.views import redact
+
+
+class Logged(Protocol):
+    """What a view needs of a stored event row: its order batch, number and order text."""
+
+    @property
+    def batch(self) -> int: ...
+    @property
+    def seq(self) -> int: ...
+    @property
+    def order_text(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class StoryEntry:
+    """One order batch of the log as sentences (``CampaignService.story``).
+
+    ``turn`` is the game turn when the order was given, ``side`` the side that gave it
+    (``referee`` or ``-`` for the campaign start), ``types`` the event types it produced,
+    ``lines`` the condensed sentences and ``rolls`` every die with its purpose.
+    """
+
+    batch: int
+    first_seq: int
+    turn: int
+    side: str
+    order_text: str
+    types: tuple[str, ...]
+    lines: tuple[str, ...]
+    rolls: tuple[str, ...]
+    dice_origin: str = ""  # where the dice came from (``dice_origin``), when there are dice
+
+    def matches(self, *, turn: int | None = None, side: str | None = None,
+                event_type: str | None = None) -> bool:
+        """Filter as the TUI log does: game turn, side prefix, event type (substring)."""
+        if turn is not None and self.turn != turn:
+            return False
+        if side is not None and not self.side.startswith(side.lower()):
+            return False
+        return event_type is None or any(event_type in t for t in self.types)
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One order batch of the log."""
+
+    batch: int
+    first_seq: int
+    order_text: str
+    events: list[str]
+    rolls: list[str]
+    dice_origin: str = ""  # who rolled the dice: seeded, typed at the table, referee override
+
+
+def dice_origin(record: DiceEntered | None, mode: str) -> str:
+    """Where the dice of a batch came from, as the log shows it."""
+    if record is None:
+        return "commit-reveal key" if mode == "commit-reveal" else "seeded"
+    if record.origin == "physical":
+        return "typed at the table" + (f" ({record.reason})" if record.reason else "")
+    return f"typed by the referee: {record.reason}"
+
+
+def order_side(order_text: str) -> str:
+    """The side word an order text starts with (``aslan``, ``solomani``, ``referee``) or ``-``."""
+    head = order_text.split(" ", 1)[0]
+    return head if head in ("aslan", "solomani", "referee") else "-"
+
+
+def log_lines(rows: Sequence[Logged], events: Sequence[Event], dice_mode: str,
+              viewer: Side | None = None) -> list[LogLine]:
+    """One line per order batch: its order text, event types, dice and where they came from.
+    For a player the order texts and dice purposes name counters by alias (DN-NEU-1)."""
+    lines: list[LogLine] = []
+    state = CampaignState()
+    for row, event in zip(rows, events, strict=True):
+        rolls = [redact(f"{r.purpose}={r.value}", state, viewer) for r in event.rolls]
+        if event.secret:
+            rolls = [f"{len(event.rolls)} hidden roll(s)"] if event.rolls else []
+        if lines and lines[-1].batch == row.batch:
+            lines[-1].events.append(event.type)
+            lines[-1].rolls.extend(rolls)
+        else:
+            lines.append(LogLine(row.batch, row.seq, redact(row.order_text, state, viewer),
+                                 [event.type], rolls))
+        engine.apply_event(state, event)
+        if isinstance(event, DiceEntered):
+            lines[-1] = replace(lines[-1], dice_origin=dice_origin(event, dice_mode))
+        elif rolls and not lines[-1].dice_origin:
+            lines[-1] = replace(lines[-1], dice_origin=dice_origin(None, dice_mode))
+    return lines
+
+
+def story(rows: Sequence[Logged], events: Sequence[Event], ruleset: Ruleset, dice_mode: str, *,
+          viewer: Side | None = None, first_seq: int = 1, last_seq: int | None = None,
+          before: CampaignState | None = None) -> list[StoryEntry]:
+    """The log as sentences, one entry per order batch. Only batches starting in
+    ``first_seq..last_seq`` are kept; the state before them is folded from the start so names
+    are those of the moment. ``before`` is the state the ``rows`` start from (folded in place):
+    an import tells the batches it appended without reading the log again."""
+    state = CampaignState() if before is None else before
+    entries: list[StoryEntry] = []
+    start = 0
+    while start < len(rows):
+        end = start
+        while end < len(rows) and rows[end].batch == rows[start].batch:
+            end += 1
+        batch = list(events[start:end])
+        row = rows[start]
+        if row.seq >= first_seq and (last_seq is None or row.seq <= last_seq):
+            narrated = narration.narrate(batch, state, viewer=viewer, ruleset=ruleset)
+            record = next((e for e in batch if isinstance(e, DiceEntered)), None)
+            entries.append(StoryEntry(
+                batch=row.batch, first_seq=row.seq, turn=state.turn,
+                side=order_side(row.order_text),
+                order_text=redact(row.order_text, state, viewer),  # older logs: real ids
+                types=tuple(e.type for e in batch),
+                lines=tuple(narration.condense(narrated)),
+                rolls=tuple(r for item in narrated for r in item.rolls),
+                dice_origin=dice_origin(record, dice_mode),
+            ))
+        engine.fold(batch, state)
+        start = end
+    return entries

@@ -1,0 +1,102 @@
+"""``campaign status``: turn, step, RU, unit counts, who must act now and the digest of what the
+viewer sees (``view_digest``: the whole state's digest would let a player test guesses about
+face-down counters).
+"""
+
+from dataclasses import dataclass, field
+
+from campaign.rules import engine
+from campaign.rules.acting import Duty, who_must_act
+from campaign.rules.flow import FLOW
+from campaign.rules.ids import PLAYER_SIDES, Side
+from campaign.rules.ruleset import Ruleset
+from campaign.rules.state import CampaignState, Where
+from campaign.rules.views import view_digest
+from campaign.views.report import SCHEMA_VERSION, DutyRow, Report, as_seen, duty_row, viewer_name
+
+
+class StatusReport(Report):
+    """``campaign status --json``."""
+
+    schema_version: int = SCHEMA_VERSION
+    campaign: str
+    viewer: str
+    turn: int
+    step: str
+    phasing: str
+    acting: str
+    winner: str | None
+    ru: dict[str, int]
+    units: dict[str, int]
+    unplaced: dict[str, int]
+    seq: int
+    digest: str
+    must_act: list[DutyRow]
+
+
+def status_report(
+    name: str, state: CampaignState, ruleset: Ruleset, *, seq: int, viewer: Side | None = None,
+) -> StatusReport:
+    """Turn, step, sides, RU, unit counts and who must act now; the digest is of what the
+    viewer sees (``views.view_digest``)."""
+    def count(side: Side, where: Where | None = None) -> int:
+        return sum(1 for u in state.units_of(side) if where is None or u.location.where is where)
+
+    report = StatusReport(
+        campaign=name, viewer=viewer_name(viewer), turn=state.turn, step=FLOW[state.step].label,
+        phasing=state.phasing.value, acting=state.acting.value,
+        winner=state.winner.value if state.winner is not None else None,
+        ru={s.value: state.ru.get(s, 0) for s in PLAYER_SIDES},
+        units={s.value: count(s) for s in PLAYER_SIDES},
+        unplaced={s.value: count(s, Where.UNPLACED) for s in PLAYER_SIDES},
+        seq=seq, digest=view_digest(state, viewer),
+        must_act=[duty_row(d) for d in who_must_act(state, ruleset)],
+    )
+    return as_seen(report, state, viewer)
+
+
+@dataclass
+class Status:
+    """What ``campaign status`` shows."""
+
+    name: str
+    turn: int
+    step: str
+    phasing: Side
+    acting: Side
+    ru: dict[Side, int]
+    units: dict[Side, int]
+    unplaced: dict[Side, int]
+    seq: int
+    digest: str
+    winner: Side | None
+    legal: list[engine.LegalOrder] = field(default_factory=list)
+    legal_other: list[engine.LegalOrder] = field(default_factory=list)  # non-acting side
+    duties: list[Duty] = field(default_factory=list)  # who must act now, most urgent first
+
+
+def status(name: str, state: CampaignState, ruleset: Ruleset, *, seq: int,
+           viewer: Side | None = None) -> Status:
+    """Turn, phase, who acts, RU, unit counts, digest and the order types legal now (the text
+    form of ``campaign status``); the digest is of what ``viewer`` sees."""
+    units = {s: sum(1 for _ in state.units_of(s)) for s in PLAYER_SIDES}
+    unplaced = {
+        s: sum(1 for u in state.units_of(s) if u.location.where is Where.UNPLACED)
+        for s in PLAYER_SIDES
+    }
+    return Status(
+        name=name,
+        turn=state.turn,
+        step=FLOW[state.step].label,
+        phasing=state.phasing,
+        acting=state.acting,
+        ru=dict(state.ru),
+        units=units,
+        unplaced=unplaced,
+        seq=seq,
+        digest=view_digest(state, viewer),
+        winner=state.winner,
+        legal=engine.legal_orders(state, state.acting, ruleset),
+        legal_other=engine.legal_orders(state, state.acting.enemy, ruleset),
+        duties=who_must_act(state, ruleset),
+    )

@@ -1,0 +1,103 @@
+"""``campaign units`` (and the TUI's forces): every counter in play by system, as a viewer
+may see it — built from that viewer's ``seen_state``, so a face-down counter is its alias with
+no kind or factors, and lists are ordered by alias (DN-NEU-1).
+"""
+
+from campaign.rules.ids import Side
+from campaign.rules.ruleset import Ruleset
+from campaign.rules.state import CampaignState, Unit, Where
+from campaign.rules.views import HIDDEN_KIND, seen_state
+from campaign.views.report import SCHEMA_VERSION, Report, is_hidden, viewer_name
+
+
+class UnitRow(Report):
+    """One counter: ``location`` is ``hex:SYS``, ``box:SYS``, ``on:UNIT`` or ``unplaced``;
+    ``system`` is where it effectively is (a carried unit is where its carrier is)."""
+
+    id: str
+    side: str
+    kind: str
+    name: str
+    factors: str
+    stack: str | None
+    location: str
+    system: str | None
+    disrupted: bool
+    face_down: bool
+    cargo: list[str]
+
+
+class SystemUnits(Report):
+    """The units in one system (stellar hex, surface box and aboard ships there)."""
+
+    system: str
+    name: str
+    units: list[UnitRow]
+
+
+class UnitsReport(Report):
+    """``campaign units``: units grouped by system; unplaced units at the end."""
+
+    schema_version: int = SCHEMA_VERSION
+    campaign: str
+    viewer: str
+    turn: int
+    systems: list[SystemUnits]
+    unplaced: list[UnitRow]
+
+
+
+def unit_row(state: CampaignState, ruleset: Ruleset, unit: Unit, viewer: Side | None) -> UnitRow:
+    """One unit as ``viewer`` may see it."""
+    position = state.position_of(unit.id)
+    hidden = is_hidden(unit, viewer)
+    if hidden:
+        kind, name, factors = HIDDEN_KIND, "face-down neutral", "?"
+    else:
+        unit_type = ruleset.unit_type(unit.kind)
+        kind, name, factors = unit.kind, unit_type.name, unit_type.factors
+    return UnitRow(
+        id=unit.id, side=unit.owner.value, kind=kind, name=name, factors=factors,
+        stack=unit.stack, location=unit.location.to_text(), system=position.system,
+        disrupted=unit.disrupted, face_down=unit.face_down,
+        cargo=[c.id for c in state.cargo_of(unit.id)],
+    )
+
+
+def units_report(
+    name: str,
+    state: CampaignState,
+    ruleset: Ruleset,
+    *,
+    viewer: Side | None = None,
+    system: str | None = None,
+    side: Side | None = None,
+) -> UnitsReport:
+    """Units in play grouped by system (map order), optionally one system / one owner. Built
+    from what ``viewer`` sees (``views.seen_state``): face-down counters are listed and
+    ordered by their aliases."""
+    state = seen_state(state, viewer)
+    rows: dict[str, list[UnitRow]] = {}
+    unplaced: list[UnitRow] = []
+    for unit in state.units.values():
+        if unit.location.where is Where.ELIMINATED or (side is not None and unit.owner is not side):
+            continue
+        row = unit_row(state, ruleset, unit, viewer)
+        if row.system is None:
+            if system is None:
+                unplaced.append(row)
+            continue
+        if system is None or row.system == system:
+            rows.setdefault(row.system, []).append(row)
+    order = [s.id for s in ruleset.star_map.systems]
+    systems = [SystemUnits(system=sid, name=ruleset.star_map.system(sid).name,
+                           units=sorted(rows[sid], key=_unit_order))
+               for sid in sorted(rows, key=lambda s: order.index(s) if s in order else len(order))]
+    return UnitsReport(campaign=name, viewer=viewer_name(viewer), turn=state.turn,
+                       systems=systems, unplaced=sorted(unplaced, key=_unit_order))
+
+
+def _unit_order(row: UnitRow) -> tuple[int, str, str]:
+    """Hex before box before cargo; then by id."""
+    rank = {"hex": 0, "box": 1, "on": 2}.get(row.location.partition(":")[0], 3)
+    return rank, row.side, row.id
