@@ -16,6 +16,7 @@ from campaign.tui.screens.launcher import LauncherScreen
 
 if TYPE_CHECKING:
     from campaign.app import CampaignService
+    from campaign.rules.ids import Side
 
 
 class CampaignApp(App[None]):
@@ -39,12 +40,15 @@ class CampaignApp(App[None]):
         service: CampaignService | None = None,
         open_campaign: str | None = None,
         screenshot_dir: Path | None = None,
+        side: Side | None = None,
     ) -> None:
         super().__init__()
         self.screenshot_dir = screenshot_dir or default_screenshot_dir()
         self._user_keymap = keymap or LoadedKeymap()
         self.service = service
         self.open_campaign = open_campaign
+        #: Whose screen a campaign opens as: ``None`` the referee's, else one player's.
+        self.open_side = side
 
     def on_mount(self) -> None:
         self.set_keymap(self._user_keymap.bindings)
@@ -54,7 +58,7 @@ class CampaignApp(App[None]):
             problems.append(f"keymap: unknown binding id(s): {', '.join(unknown)} (F1 lists ids)")
         for problem in problems:
             self.notify(problem, title="keymap", severity="warning", timeout=10)
-        launcher = LauncherScreen(self.service)
+        launcher = LauncherScreen(self.service, viewer=self.open_side)
         self.push_screen(launcher)
         if self.open_campaign is not None:
             launcher.open_campaign(self.open_campaign)
@@ -125,8 +129,10 @@ def create_app(
     *,
     service: CampaignService | None = None,
     open_campaign: str | None = None,
+    side: Side | None = None,
 ) -> CampaignApp:
     """Build the app as the CLI runs it (tests pass their own keymap path and database)."""
     return CampaignApp(
-        keymap=load_keymap(keymap_path), service=service, open_campaign=open_campaign
+        keymap=load_keymap(keymap_path), service=service, open_campaign=open_campaign,
+        side=side,
     )

@@ -10,41 +10,47 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from campaign.app import CampaignService, Loaded, TypedDice, parse_stored
 from campaign.rules import engine
-from campaign.rules.acting import acting_sentence, who_must_act
 from campaign.rules.base import Event
 from campaign.rules.combat.battle_ids import short_ids
+from campaign.rules.combat.forecast import BattleForecast
 from campaign.rules.combat.space_events import BattlesOpened
 from campaign.rules.combat.waiting import battle_stage_duty
 from campaign.rules.dice import PhysicalSource, RollContext, SeededSource
-from campaign.rules.economy.adapter import connected_systems, income_report_for, occupancy_of
-from campaign.rules.economy.control import box_controller
 from campaign.rules.economy.maintenance import Upkeep, maintenance_due, upkeep_list
 from campaign.rules.economy.report import IncomeReport
 from campaign.rules.engine import STEP_ENDING
 from campaign.rules.errors import CampaignError, InvalidOrderError
 from campaign.rules.flow import FLOW, PhaseAdvanced
 from campaign.rules.ids import PLAYER_SIDES, Side
-from campaign.rules.movement.query import MoveOptions, move_options
+from campaign.rules.movement.query import MoveOptions
 from campaign.rules.narration import BattleSummary, condense, last_battle_summary, narrate
-from campaign.rules.notation import parse_order
 from campaign.rules.referee import RefereeRestored
 from campaign.rules.ruleset import Ruleset
-from campaign.rules.state import CampaignState, Unit, Where
+from campaign.rules.state import CampaignState
 from campaign.tui.choices import SPENDS_RU, FieldSpec, FormChoices, movable_groups
 from campaign.tui.order_template import Blank, OrderTemplate
+from campaign.tui.views import plural
 from campaign.tui.widgets.map_render import MapView, SystemMarks
+from campaign.views.battles import BattleRow, battles_report
+from campaign.views.income import income_report
+from campaign.views.play import (
+    acting_line,
+    duties_of,
+    forecast_for,
+    legal_orders_for,
+    map_marks,
+    may_move,
+    move_choices,
+    seen_text,
+)
+from campaign.views.units import units_report
 
 SIDE_OF_TEXT = {side.value: side for side in Side}
 
-
-def plural(count: int, noun: str, nouns: str | None = None) -> str:
-    """``1 step``, ``2 steps``, ``0 rounds``; ``nouns`` when the plural is not ``noun + s``
-    (``1 die``, ``3 dice``)."""
-    return f"{count} {noun if count == 1 else nouns or noun + 's'}"
 
 
 
@@ -156,6 +162,15 @@ class CampaignSession:
         except KeyError:
             return system_id
 
+    @property
+    def view_name(self) -> str:
+        """Whose view the screen shows: ``referee's view`` or ``aslan's view``."""
+        return f"{self.viewer.value}'s view" if self.viewer is not None else "referee's view"
+
+    def seen(self, text: str) -> str:
+        """``text`` as the viewer may read it (a neutral counter by its alias, DN-NEU-1)."""
+        return seen_text(text, self.state, self.viewer)
+
     def phase_lines(self) -> list[str]:
         """The phase tracker: turn, phasing side, phase and sub-phase, who acts."""
         state = self.state
@@ -164,23 +179,21 @@ class CampaignSession:
         return [
             f"Game turn {state.turn}  ·  {state.phasing.value} player turn  ·  {step.label}",
             f"RU {ru}  ·  event {self.loaded.head.seq}",
-            acting_sentence(state, self.ruleset),  # who the game waits for, battles included
+            # who the game waits for, battles included
+            acting_line(state, self.ruleset, self.viewer),
         ]
 
     def order_placeholder(self) -> str:
-        """The order line's hint: the first order the game waits for now."""
-        duties = who_must_act(self.state, self.ruleset)
-        if duties and duties[0].orders:
-            return f"order (Ctrl+P: legal orders), e.g. {duties[0].orders[0]}"
+        """The order line's hint: the first order the game waits for from this viewer."""
+        awaited = self.awaited_order()
+        if awaited is not None:
+            return f"order (Ctrl+P: legal orders), e.g. {awaited}"
         return "order (Ctrl+P: legal orders)"
 
     def legal_orders(self) -> list[engine.LegalOrder]:
-        """Order types every side may give now: the acting side's first, then the other
-        player's (e.g. the defender naming a target, DN-CBT-3), then the referee's."""
-        state = self.state
-        sides: list[Side | None] = [state.acting, state.acting.enemy, None]
-        return [legal for side in sides
-                for legal in engine.legal_orders(state, side, self.ruleset)]
+        """Order types the viewer may give now: a player's own; for the referee every side's
+        (the acting side's first, then the other player's, then the referee's)."""
+        return legal_orders_for(self.state, self.ruleset, self.viewer)
 
     def template_for(self, legal: engine.LegalOrder) -> str:
         """Order-input text for a legal order: the prefix of the side that gives it, then the
@@ -197,25 +210,12 @@ class CampaignSession:
         show_connections: bool = False,
         path: tuple[str, ...] = (),
     ) -> MapView:
-        """Controllers, stacks and (optionally) the connection overlay for every system."""
-        state, ruleset = self.state, self.ruleset
-        occupancy = occupancy_of(state, ruleset)
-        counts: dict[str, dict[Side, int]] = {}
-        for unit in state.units.values():
-            where = state.position_of(unit.id)
-            if where.where in (Where.HEX, Where.BOX) and where.system is not None:
-                per_side = counts.setdefault(where.system, {})
-                per_side[unit.owner] = per_side.get(unit.owner, 0) + 1
-        connected = {}
-        if show_connections:
-            connected = {side: connected_systems(state, ruleset, side) for side in PLAYER_SIDES}
-        marks = {}
-        for system in ruleset.star_map.systems:
-            controller = box_controller(system, occupancy.ground_sides(system.id))
-            link = None
-            if show_connections and controller in connected:
-                link = system.id in connected[controller]
-            marks[system.id] = SystemMarks(controller, counts.get(system.id, {}), link)
+        """Controllers, stacks and (optionally) the connection overlay for every system, from
+        the viewer's map scene (``views.play.map_marks``: the one ``campaign map`` draws)."""
+        state = self.state
+        found = map_marks(self.name, state, self.ruleset, self.viewer, supply=show_connections)
+        marks = {system: SystemMarks(mark.controller, mark.units, mark.connected)
+                 for system, mark in found.items()}
         return MapView(
             marks=marks,
             selected=selected,
@@ -242,46 +242,39 @@ class CampaignSession:
     # --- forces
 
     def force_rows(self) -> list[ForceRow]:
-        """Every unit in play (on the map, carried or unplaced) with factors and place."""
-        state = self.state
-        rows = []
-        for unit in state.units.values():
-            where = unit.location
-            if where.where is Where.ELIMINATED:
-                continue
-            position = state.position_of(unit.id)
-            code, name, factors = self._describe(unit)
-            cargo = ", ".join(c.id for c in state.cargo_of(unit.id))
-            rows.append(
-                ForceRow(
-                    unit_id=unit.id,
-                    side=unit.owner.value,
-                    code=code,
-                    name=name,
-                    factors=factors,
-                    stack=unit.stack or "",
-                    location=where.to_text(),
-                    system=self.system_name(position.system) if position.system else "",
-                    disrupted=unit.disrupted,
-                    cargo=cargo,
-                )
+        """Every unit in play (on the map, carried or unplaced) with factors and place, as
+        ``campaign units`` lists them for the viewer (a face-down counter by its alias, with
+        no kind or factors, DN-NEU-1)."""
+        report = units_report(self.name, self.state, self.ruleset, viewer=self.viewer)
+        listed = [row for group in report.systems for row in group.units] + report.unplaced
+        rows = [
+            ForceRow(
+                unit_id=row.id, side=row.side, code=self._code(row.kind), name=row.name,
+                factors=row.factors, stack=row.stack or "", location=row.location,
+                system=self.system_name(row.system) if row.system else "",
+                disrupted=row.disrupted, cargo=", ".join(row.cargo),
             )
+            for row in listed
+        ]
         return sorted(rows, key=lambda r: (r.side, r.unit_id))
 
-    def _describe(self, unit: Unit) -> tuple[str, str, str]:
-        """Code, name and printed factors; a face-down neutral stays anonymous (DN-NEU-1)."""
-        if unit.face_down:
-            return "?", "face-down neutral", "?"
-        unit_type = self.ruleset.unit_type(unit.kind)
-        return unit_type.code, unit_type.name, unit_type.factors
+    def _code(self, kind: str) -> str:
+        """A unit kind's short code (``CL``); ``?`` for a kind the viewer may not know."""
+        try:
+            return self.ruleset.unit_type(kind).code
+        except KeyError:
+            return "?"
 
     def stacks(self, side: Side) -> dict[str, list[str]]:
-        """Stack label (or lone ship id) → unit ids of ``side``'s movable groups on the map."""
+        """Stack label (or lone ship id) → unit ids of ``side``'s movable groups on the map;
+        none of the other side's on a player's screen."""
+        if not may_move(self.state, side, self.viewer):
+            return {}
         return movable_groups(self.state, self.ruleset, side)
 
     def move_options(self, stack: str) -> MoveOptions:
         """Legal destinations of ``stack`` for the acting side (DN-MOV-*), with refusals."""
-        return move_options(self.state, self.ruleset, self.state.acting, stack)
+        return move_choices(self.state, self.ruleset, self.viewer, stack)
 
     def move_order(self, stack: str, destination: str) -> str:
         """The order text moving ``stack`` to ``destination``; ``CampaignError`` with the rule."""
@@ -290,7 +283,7 @@ class CampaignSession:
         if legal is None:
             obstacle = options.why_not(destination)
             assert obstacle is not None
-            raise InvalidOrderError(f"{obstacle.rule}: {obstacle.message}")
+            raise InvalidOrderError(f"{obstacle.rule}: {self.seen(obstacle.message)}")
         side = self.state.acting.value
         if legal.mode == "sublight":
             return f"{side} sublight {stack} {destination}"
@@ -307,8 +300,12 @@ class CampaignSession:
                    values: dict[str, str]) -> FieldSpec:
         """What ``blank`` of ``template`` offers, the other blanks holding ``values``."""
         side = None if template.side == "referee" else SIDE_OF_TEXT.get(template.side)
-        return self.form_choices(side).spec(template.verb, blank.name, values,
+        spec = self.form_choices(side).spec(template.verb, blank.name, values,
                                             blank.alternatives)
+        if self.viewer is None:
+            return spec
+        return replace(spec, choices=[(self.seen(label), self.seen(value))
+                                      for label, value in spec.choices])
 
     def form_note(self, template: OrderTemplate) -> str:
         """The line under a form's title: the RU in hand, for orders that cost RU only."""
@@ -323,21 +320,23 @@ class CampaignSession:
         if not any(blank.name == "BATTLE" for blank in template.blanks):
             return {}
         shorts = short_ids(self.state)
-        duties = [d for d in who_must_act(self.state, self.ruleset) if d.battle in shorts]
-        battles = [d.battle for d in duties] or list(self.battles())
+        duties = [d for d in duties_of(self.state, self.ruleset, self.viewer)
+                  if d.battle in shorts]
+        battles = [d.battle for d in duties if d.battle is not None] or list(self.battles())
         return {"BATTLE": shorts[battles[0]]} if battles else {}
 
     def awaited_order(self) -> str | None:
         """The order the game waits for now, as the header names it (``aslan jump STACK
         PATH``; inside a battle often the other side's: ``solomani target b1 UNIT``)."""
-        duties = who_must_act(self.state, self.ruleset)
+        duties = duties_of(self.state, self.ruleset, self.viewer)
         return duties[0].orders[0] if duties and duties[0].orders else None
 
     # --- economy
 
     def income(self, side: Side) -> IncomeReport:
-        """The explained income and supply report of ``side`` (DN-ECO-3/4)."""
-        return income_report_for(self.state, self.ruleset, side)
+        """The explained income and supply report of ``side`` (DN-ECO-3/4), as the viewer
+        may read it (``campaign income --side``)."""
+        return income_report(self.state, self.ruleset, side, self.viewer)
 
     def upkeep(self, side: Side) -> list[Upkeep]:
         """Every ship's maintenance situation for ``side`` (DN-ECO-7)."""
@@ -354,6 +353,12 @@ class CampaignSession:
         from campaign.rules.combat.queries import open_battles
 
         return dict(open_battles(self.state))
+
+    def battle_rows(self) -> list[BattleRow]:
+        """The open battles as ``campaign battles`` shows them to the viewer (a face-down
+        counter's factors hidden, DN-NEU-1)."""
+        report = battles_report(self.name, self.state, self.ruleset, viewer=self.viewer)
+        return [row for row in report.battles if row.stage != "over"]
 
     def short_ids(self) -> dict[str, str]:
         """Full battle id → the short id everything shows (``b1``, DN-CBT-1)."""
@@ -381,6 +386,7 @@ class CampaignSession:
             )
             lines.append(f"  engagements: {pairs} (DN-CBT-3)")
         dice = last_round_dice(self.standing_log_rows(), battle_id.split("/", 1)[0])
+        lines = [self.seen(line) for line in lines]
         if dice:
             lines.append(f"  last round's dice: {dice}")
         return lines
@@ -393,38 +399,47 @@ class CampaignSession:
         events = parse_stored(rows, self.name)
         kept = effective_seqs(rows, events)
         standing = [event for row, event in zip(rows, events, strict=True) if row.seq in kept]
-        return last_battle_summary(standing, CampaignState(), ruleset=self.ruleset)
+        return last_battle_summary(standing, CampaignState(), viewer=self.viewer,
+                                   ruleset=self.ruleset)
 
     def duty_orders(self, battle_id: str) -> tuple[str, ...]:
         """The orders that move ``battle_id`` on, as the rules core's duty names them
         (DN-CBT-1..7: the range roll, the chooser's range, the defender naming a target and
         the attacker answering, fire, stay), with the short battle id (``b1``); capitals are
         blanks (``solomani target b1 UNIT``). Never a referee override: the players name and
-        answer targets themselves (DN-CBT-3)."""
-        for duty in who_must_act(self.state, self.ruleset):
+        answer targets themselves (DN-CBT-3). A player's screen names only his own side's."""
+        for duty in duties_of(self.state, self.ruleset, self.viewer):
             if duty.battle == battle_id and duty.orders:
                 return duty.orders
         short = short_ids(self.state).get(battle_id, battle_id)
-        duty = battle_stage_duty(self.state, self.ruleset, battle_id, short)
-        return duty.orders if duty is not None else ()
+        waiting = battle_stage_duty(self.state, self.ruleset, battle_id, short)
+        if waiting is None or (self.viewer is not None and waiting.side is not self.viewer):
+            return ()
+        return waiting.orders
 
     def next_battle_order(self, battle_id: str) -> str:
-        """The first of ``duty_orders`` (what the header asks for; ``n`` pre-fills it)."""
+        """The first of ``duty_orders`` (what the header asks for; ``n`` pre-fills it); on a
+        player's screen where the other side acts, ``InvalidOrderError`` saying who."""
         orders = self.duty_orders(battle_id)
-        return orders[0] if orders else f"{self.state.acting.value} end-phase"
+        if orders:
+            return orders[0]
+        if self.viewer is not None:
+            raise InvalidOrderError(f"DN-SEQ-2: nothing for {self.viewer.value} to do in "
+                                    f"{self.short_ids().get(battle_id, battle_id)} now: "
+                                    f"{acting_line(self.state, self.ruleset, self.viewer)}")
+        return f"{self.state.acting.value} end-phase"
 
-    def forecast(self, battle_id: str, samples: int = 4000):  # noqa: ANN201 - BattleForecast
-        """Monte Carlo forecast of an open battle as it stands (seeded: same answer each time)."""
-        from campaign.rules.combat.queries import forecast_open_battle
-
-        return forecast_open_battle(self.state, self.ruleset, battle_id, samples=samples)
+    def forecast(self, battle_id: str, samples: int = 4000) -> BattleForecast | None:
+        """Monte Carlo forecast of an open battle as it stands (seeded: same answer each time);
+        None when a fighter's strength is hidden from the viewer (DN-NEU-1)."""
+        return forecast_for(self.state, self.ruleset, battle_id, self.viewer, samples)
 
     # --- orders and undo
 
     def _dry_run(self, text: str, draw: Callable[[RollContext], int]) -> None:
         """Decide ``text`` on the current state without storing anything (``draw`` gives the
         dice); ``CampaignError`` when the order is refused."""
-        order = engine.normalize(self.state, parse_order(text))
+        order = engine.read_typed(self.state, text, self.ruleset, self.viewer)
         engine.decide(self.state, order, self.ruleset, PhysicalSource(draw))
 
     def ending_preview(self, text: str) -> str | None:
@@ -436,7 +451,7 @@ class CampaignSession:
             return None
         seeded = SeededSource(self.loaded.row.dice_seed)
         try:
-            order = engine.read_typed(self.state, text, self.ruleset)
+            order = engine.read_typed(self.state, text, self.ruleset, self.viewer)
             events = engine.decide(self.state, order, self.ruleset, seeded)
         except (CampaignError, ValueError):
             return None
@@ -447,7 +462,7 @@ class CampaignSession:
         return (f"{text.strip()} ends {self.state.phasing.value}'s {now} (game turn "
                 f"{self.state.turn}) and goes on {plural(steps, 'step')} to game turn "
                 f"{after.turn}, {after.phasing.value} player turn, {then}.\n"
-                f"Then: {acting_sentence(after, self.ruleset)}")
+                f"Then: {acting_line(after, self.ruleset, self.viewer)}")
 
     def dice_needed(self, text: str) -> list[str]:
         """The purposes of the dice ``text`` would roll now, in order (a dry run with the
@@ -463,7 +478,7 @@ class CampaignSession:
             self._dry_run(text, record)
         except (CampaignError, ValueError):
             return []
-        return purposes
+        return [self.seen(purpose) for purpose in purposes]
 
     @property
     def takes_typed_dice(self) -> bool:
@@ -475,6 +490,7 @@ class CampaignSession:
         as many as the order rolls (too many or too few: refused by the core, nothing stored)."""
         if not text.strip():
             raise InvalidOrderError("DN-ERR-1: the order is empty; type e.g. 'aslan end-phase'")
+        self._check_own_order(text)
         before = self.state.clone()
         typed: TypedDice | None = None
         if dice.strip():
@@ -484,15 +500,28 @@ class CampaignSession:
                 raise InvalidOrderError(str(error)) from None
         try:  # typed dice only where the campaign's dice mode accepts them (DN-ERR-1); the
             # core requires exactly as many values as the order rolls
-            events = self.service.submit(self.loaded, text, typed=typed)
+            events = self.service.submit(self.loaded, text, typed=typed, viewer=self.viewer)
         except CampaignError:
             self.reload()
             raise
-        self.last_outcome = condense(narrate(events, before, ruleset=self.ruleset))
+        self.last_outcome = condense(narrate(events, before, viewer=self.viewer,
+                                             ruleset=self.ruleset))
         return events
 
+    def _check_own_order(self, text: str) -> None:
+        """A player's screen sends that player's orders only (DN-SEQ-2)."""
+        side = text.split()[0].lower()
+        if self.viewer is not None and side != self.viewer.value:
+            raise InvalidOrderError(
+                f"DN-SEQ-2: this screen plays {self.viewer.value}; {side}'s orders are given "
+                f"on {side}'s screen (campaign tui {self.name} --side SIDE)")
+
     def undo(self, referee_reason: str | None = None) -> None:
-        """Undo the last order (same phase, no dice), or as the referee with a logged reason."""
+        """Undo the last order (same phase, no dice), or as the referee with a logged reason
+        (the referee's screen only)."""
+        if referee_reason is not None and self.viewer is not None:
+            raise InvalidOrderError("DN-ERR-1: a referee undo is given on the referee's screen "
+                                    f"(campaign tui {self.name})")
         self.service.undo(self.name, referee_reason=referee_reason)
         self.reload()
 

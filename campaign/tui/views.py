@@ -8,11 +8,17 @@ from __future__ import annotations
 import textwrap
 
 from campaign.rules.combat.forecast import BattleForecast
-from campaign.rules.combat.model import Battle
 from campaign.rules.economy.maintenance import Upkeep
 from campaign.rules.economy.report import IncomeReport
+from campaign.views.battles import BattleRow
 
 WRAP = 76
+
+
+def plural(count: int, noun: str, nouns: str | None = None) -> str:
+    """``1 step``, ``2 steps``, ``0 rounds``; ``nouns`` when the plural is not ``noun + s``
+    (``1 die``, ``3 dice``)."""
+    return f"{count} {noun if count == 1 else nouns or noun + 's'}"
 
 
 def _wrap(text: str, indent: str = "    ") -> list[str]:
@@ -62,20 +68,19 @@ def upkeep_lines(upkeep: list[Upkeep], due: bool) -> list[str]:
     return lines
 
 
-def battle_lines(short: str, place: str, battle: Battle, stage: str) -> list[str]:
-    """One open battle, named by its short id (``b1``, as orders, the header and the form
-    name it): place, sides, round, stage of the round and every unit's factors."""
+def battle_lines(battle: BattleRow) -> list[str]:
+    """One open battle of ``campaign battles`` as the viewer may see it, named by its short id
+    (``b1``, as orders, the header and the form name it): place, sides, round, stage of the
+    round and every unit's factors (``?`` for a face-down counter, DN-NEU-1)."""
     lines = [
-        f"[b]{short}[/b] at {place}  round {battle.round + 1}  stage: {stage}  "
-        f"(attacker {battle.attacker.value}, defender {battle.defender.value})"
+        f"[b]{battle.short}[/b] at {battle.name}  round {battle.round}  stage: {battle.stage}  "
+        f"(attacker {battle.attacker}, defender {battle.defender})"
     ]
     for side in (battle.attacker, battle.defender):
-        units = battle.side_units(side)
-        listed = ", ".join(
-            f"{u.uid} {u.beam}-{u.missile}-{u.defence}" + ("*" if u.disrupted else "")
-            for u in units
-        )
-        lines.extend(_wrap(f"{side.value} ({battle.ship_count(side)} ships): {listed}", "  "))
+        units = [unit for unit in battle.units if unit.side == side]
+        listed = ", ".join(f"{u.id} {u.factors}" + ("*" if u.disrupted else "") for u in units)
+        ships = plural(sum(1 for u in units if not u.fighter), "ship")
+        lines.extend(_wrap(f"{side} ({ships}): {listed}", "  "))
     return lines
 
 

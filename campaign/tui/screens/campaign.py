@@ -128,7 +128,7 @@ class CampaignScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = f"Campaign {self.session.name}"
-        self.sub_title = "campaign"
+        self.sub_title = self.session.view_name
         # the map, the legend and the forces table draw in the theme's colours (item 8)
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self.refresh_all())
         self.refresh_all()
@@ -347,7 +347,8 @@ class CampaignScreen(Screen[None]):
         overlay = (Overlay.SUPPLY if self.show_connections
                    else Overlay.MOVES if self.map_tab.selected_stack else Overlay.NONE)
         try:
-            path = save_view_picture(self.session.service, self.session.loaded, overlay=overlay)
+            path = save_view_picture(self.session.service, self.session.loaded, overlay=overlay,
+                                     side=self.session.viewer)
         except (CampaignError, ValueError) as error:
             self.report_error(str(error))
             return
@@ -421,7 +422,12 @@ class CampaignScreen(Screen[None]):
         self.refresh_all()
 
     def action_referee_undo(self) -> None:
-        """Referee override: revert the last order even past dice, with a logged reason."""
+        """Referee override: revert the last order even past dice, with a logged reason (the
+        referee's screen only)."""
+        if self.session.viewer is not None:
+            self.report_error("DN-ERR-1: U (referee undo) is the referee's; a player takes "
+                              "back his own last order with u")
+            return
 
         def done(reason: str | None) -> None:
             if reason:
@@ -435,7 +441,12 @@ class CampaignScreen(Screen[None]):
         if not battles:
             self.report_error("DN-CBT-1: no open battle now")
             return
-        self.prefill_order(self.session.next_battle_order(next(iter(battles))))
+        try:
+            order = self.session.next_battle_order(next(iter(battles)))
+        except CampaignError as error:
+            self.report_error(error.message)
+            return
+        self.prefill_order(order)
 
     def action_forecast(self) -> None:
         """Forecast the first open battle (Monte Carlo, in the background)."""

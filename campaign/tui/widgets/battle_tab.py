@@ -9,6 +9,7 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import LoadingIndicator, Static
 
+from campaign.rules.errors import CampaignError
 from campaign.tui.session import CampaignSession, plural
 from campaign.tui.views import battle_lines, forecast_lines, stage_hint
 
@@ -33,8 +34,7 @@ class BattleTab(VerticalScroll):
         """Rewrite the battles from the session's campaign (a forecast is for the old
         position, so it goes)."""
         self.query_one("#forecast", Static).update("")
-        battles = self.session.battles()
-        if not battles:
+        if not self.session.battles():
             text = ("No open battle. Battles open when a combat phase's space sub-phase starts "
                     "in a system with both sides' ships (DN-CBT-1).")
             summary = self.session.last_battle()
@@ -46,15 +46,16 @@ class BattleTab(VerticalScroll):
                 text += "\n".join(f"  {escape(line)}" for line in summary.lines)
         else:
             lines = []
-            shorts = self.session.short_ids()
-            for battle_id, battle in battles.items():
-                stage = self.session.battle_stage(battle_id)
-                place = self.session.system_name(battle.system)  # type: ignore[attr-defined]
-                lines.extend(battle_lines(shorts.get(battle_id, battle_id), place,
-                                          battle, stage))  # type: ignore[arg-type]
+            for row in self.session.battle_rows():
+                battle_id, stage = row.id, row.stage
+                lines.extend(battle_lines(row))
                 lines.extend(self.session.battle_round_lines(battle_id))
                 lines.append(f"  next: {stage_hint(stage)}")
-                step = self.session.next_battle_order(battle_id)
+                try:
+                    step = self.session.next_battle_order(battle_id)
+                except CampaignError as error:
+                    lines.append(f"  {escape(error.message)}")
+                    continue
                 lines.append(f"  [b]n[/b] pre-fills: {step}")
                 rolls = self.session.dice_needed(step)
                 if rolls:
@@ -74,7 +75,8 @@ class BattleTab(VerticalScroll):
     @work(thread=True, exclusive=True, group="forecast")
     def _run_forecast(self, battle_id: str) -> None:
         forecast = self.session.forecast(battle_id)
-        text = "\n".join(forecast_lines(forecast))
+        text = ("  no forecast: a face-down counter fights here, and its strength is hidden "
+                "from you (DN-NEU-1)" if forecast is None else "\n".join(forecast_lines(forecast)))
         self.app.call_from_thread(self._show_forecast, text)
 
     def _show_forecast(self, text: str) -> None:
