@@ -31,11 +31,11 @@ from campaign.rules.narration import BattleSummary, condense, last_battle_summar
 from campaign.rules.referee import RefereeRestored
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
-from campaign.tui.choices import SPENDS_RU, FieldSpec, FormChoices, movable_groups
 from campaign.tui.order_template import Blank, OrderTemplate
 from campaign.tui.views import plural
 from campaign.tui.widgets.map_render import MapView, SystemMarks
 from campaign.views.battles import BattleRow, battles_report
+from campaign.views.choices import SPENDS_RU, FieldSpec, FormChoices, movable_groups
 from campaign.views.income import income_report
 from campaign.views.play import (
     acting_line,

@@ -13,9 +13,9 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
-from campaign.tui.choices import Choices, FieldSpec
 from campaign.tui.order_template import Blank, OrderTemplate
 from campaign.tui.widgets.choice_field import ChoiceField
+from campaign.views.choices import Choices, FieldSpec
 
 #: What a form asks of its owner for one blank, given the values of the others.
 SpecSource = Callable[[Blank, dict[str, str]], FieldSpec]
