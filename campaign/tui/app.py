@@ -115,7 +115,7 @@ def known_binding_ids() -> set[str]:
     from campaign.tui.screens.campaign import CampaignScreen
 
     classes = [CampaignApp, LauncherScreen, CampaignScreen, HelpScreen, forms.OrderForm,
-               forms.TextPrompt, forms.Confirm, forms.NewCampaignForm]
+               forms.TextPrompt, forms.ChoicePrompt, forms.Confirm, forms.NewCampaignForm]
     return {
         binding.id
         for cls in classes

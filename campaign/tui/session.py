@@ -12,6 +12,8 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
+from rich.markup import escape
+
 from campaign.app import CampaignService, Loaded, TypedDice, parse_stored
 from campaign.rules import engine
 from campaign.rules.base import Event
@@ -30,8 +32,8 @@ from campaign.rules.movement.query import MoveOptions
 from campaign.rules.narration import BattleSummary, condense, last_battle_summary, narrate
 from campaign.rules.referee import RefereeRestored
 from campaign.rules.ruleset import Ruleset
-from campaign.rules.state import CampaignState
-from campaign.tui.order_template import Blank, OrderTemplate
+from campaign.rules.state import CampaignState, Where
+from campaign.tui.order_template import Blank, OrderTemplate, parse_template
 from campaign.tui.views import plural
 from campaign.tui.widgets.map_render import MapView, SystemMarks
 from campaign.views.battles import BattleRow, battles_report
@@ -50,6 +52,8 @@ from campaign.views.play import (
 from campaign.views.units import units_report
 
 SIDE_OF_TEXT = {side.value: side for side in Side}
+#: The blanks of an order template that name a system (``hex:``/``box:`` places included).
+SYSTEM_BLANKS = frozenset({"SYS", "SYSTEM", "LOCATION"})
 
 
 
@@ -153,6 +157,13 @@ class CampaignSession:
         """The pinned ruleset of the campaign."""
         return self.loaded.ruleset
 
+    def stack_place(self, unit_id: str) -> str:
+        """Where a stack (one of its units) stands: ``Quillon hex`` in space, ``Quillon box``
+        on the surface (issue 31 item 6: the stack list did not say which)."""
+        position = self.state.position_of(unit_id)
+        place = "box" if position.where is Where.BOX else "hex"
+        return f"{self.system_name(position.system)} {place}"
+
     def system_name(self, system_id: str | None) -> str:
         """Display name of a system id (the id itself if unknown)."""
         if system_id is None:
@@ -224,6 +235,50 @@ class CampaignSession:
             explored=frozenset(frozenset(r) for r in state.game_slots.get("explored_routes", [])),
             path=path,
         )
+
+    def system_lines(self, system_id: str) -> list[str]:
+        """What the map's side panel says of a selected system (issue 31 item 6): its units
+        in the stellar hex, the surface box and aboard ships, as ``campaign units`` lists them
+        for the viewer, and the orders the viewer may give there now (``SYS``, ``SYSTEM`` or
+        ``LOCATION`` of a legal order offering this system)."""
+        report = units_report(self.name, self.state, self.ruleset, viewer=self.viewer,
+                              system=system_id)
+        rows = [row for group in report.systems for row in group.units]
+        lines = [f"[b]{escape(self.system_name(system_id))}[/b]"]
+        for place, label in (("hex", "in space"), ("box", "surface box"), ("on", "aboard")):
+            here = [row for row in rows if row.location.startswith(place + ":")]
+            if here:
+                units = ", ".join(f"{row.id}" + (f" ({row.stack})" if row.stack else "")
+                                  for row in here)
+                lines.append(f"{label}: {escape(units)}")
+        if not rows:
+            lines.append("no units")
+        movable = [label for label, members in self.stacks(self.state.acting).items()
+                   if self.state.position_of(members[0]).system == system_id]
+        if movable and self.state.phase.is_movement:
+            lines.append(f"m moves: {escape(', '.join(movable))}")
+        orders = self.orders_at(system_id)
+        if orders:
+            lines.append("orders here: " + ", ".join(escape(order) for order in orders))
+        return lines
+
+    def orders_at(self, system_id: str) -> list[str]:
+        """The legal orders of the viewer whose system blank offers ``system_id`` now, that
+        blank filled in (``aslan produce KIND box:quillon``)."""
+        found = []
+        for legal in self.legal_orders():
+            template = parse_template(legal.notation)
+            for blank in template.blanks:
+                if blank.name not in SYSTEM_BLANKS:
+                    continue
+                spec = self.field_spec(template, blank, {})
+                value = next((value for _, value in spec.choices
+                              if value.partition(":")[2] == system_id or value == system_id),
+                             None)
+                if value is not None:
+                    found.append(legal.notation.replace(blank.name, value, 1))
+                    break
+        return found
 
     def systems_by_name(self) -> list[tuple[str, str]]:
         """(name, id) of every system, sorted by name."""

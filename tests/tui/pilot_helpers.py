@@ -36,7 +36,7 @@ async def send(pilot: Pilot, text: str, dice: str = "") -> str:
     """Type ``text`` (and referee dice) into the order line, press Enter; the status line."""
     screen = screen_of(pilot)
     screen.query_one("#dice", Input).value = dice
-    await pilot.press("o")
+    await pilot.press("escape", "o")  # Esc: out of a list whose letters filter it
     order = screen.query_one("#order", Input)
     assert order.has_focus
     order.value = text
@@ -53,7 +53,8 @@ async def send(pilot: Pilot, text: str, dice: str = "") -> str:
 
 
 async def move_with_form(pilot: Pilot, stack: str, destination: str) -> str:
-    """The movement form: ``m``, pick ``stack`` in the list, Enter, pick ``destination``, Enter."""
+    """The movement form: ``m``, pick ``stack`` in the list, Enter, pick ``destination`` (typing
+    its name when the list shows it only among many refused for one reason), Enter."""
     screen = screen_of(pilot)
     await pilot.press("escape", "m")
     stacks = screen.query_one("#stack-list", OptionList)
@@ -64,6 +65,9 @@ async def move_with_form(pilot: Pilot, stack: str, destination: str) -> str:
     await pilot.pause()
     destinations = screen.query_one("#dest-list", OptionList)
     assert destinations.has_focus
+    if destination not in screen._dest_ids:  # one row for many refusals: type the name
+        await pilot.press(*screen.session.system_name(destination).lower())
+        await pilot.pause()
     destinations.highlighted = screen._dest_ids.index(destination)
     await pilot.pause()
     await pilot.press("enter")

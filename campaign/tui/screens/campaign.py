@@ -22,7 +22,7 @@ from textual.widgets import Footer, Header, Input, Static, TabbedContent, TabPan
 from campaign.rules.errors import CampaignError
 from campaign.tui.commands import LegalOrdersProvider
 from campaign.tui.order_template import parse_template
-from campaign.tui.screens.forms import Confirm, OrderForm, TextPrompt, TextView
+from campaign.tui.screens.forms import ChoicePrompt, Confirm, OrderForm, TextPrompt, TextView
 from campaign.tui.session import CampaignSession, LogRow, plural
 from campaign.tui.widgets.battle_tab import BattleTab
 from campaign.tui.widgets.economy_tab import EconomyTab
@@ -30,7 +30,7 @@ from campaign.tui.widgets.forces_tab import ForcesTab
 from campaign.tui.widgets.log_tab import LogTab
 from campaign.tui.widgets.mail_tab import MailTab
 from campaign.tui.widgets.map_render import MapView
-from campaign.tui.widgets.map_tab import MapTab
+from campaign.tui.widgets.map_tab import DestinationList, MapTab
 from campaign.tui.widgets.order_bar import BLANK, OrderBar
 
 TABS = ("tab-map", "tab-forces", "tab-economy", "tab-battle", "tab-log", "tab-mail")
@@ -85,6 +85,7 @@ class CampaignScreen(Screen[None]):
         Binding("m", "move", "Move", id="campaign.move"),
         Binding("e", "form", "Form", id="campaign.form"),
         Binding("c", "connections", "Connections", show=False, id="campaign.connections"),
+        Binding("g", "go_to_system", "Go to system", show=False, id="campaign.go_to_system"),
         Binding("p", "save_picture", "Picture", show=False, id="campaign.picture"),
         Binding("u", "undo", "Undo", id="campaign.undo"),
         Binding("U", "referee_undo", "Referee undo", show=False, id="campaign.referee_undo"),
@@ -195,6 +196,7 @@ class CampaignScreen(Screen[None]):
 
     @on(MapTab.MoveChosen)
     def _move_chosen(self, message: MapTab.MoveChosen) -> None:
+        self.map_tab.focus_stacks()  # the next stack; the screen's keys work again there
         self.send_order(message.order)
 
     @on(MapTab.MoveRefused)
@@ -322,8 +324,11 @@ class CampaignScreen(Screen[None]):
         self.set_focus(self.order_bar.dice_input)
 
     def action_leave_input(self) -> None:
-        """Leave a text field (so single-key bindings work again)."""
-        if isinstance(self.focused, Input):
+        """Leave a text field, or the destination list whose letters filter it, so single-key
+        bindings work again."""
+        if isinstance(self.focused, DestinationList):
+            self.map_tab.focus_stacks()
+        elif isinstance(self.focused, Input):
             self._focus_tab_body(self.query_one("#tabs", TabbedContent).active)
 
     def action_move(self) -> None:
@@ -337,6 +342,18 @@ class CampaignScreen(Screen[None]):
         self.action_show_tab(0)
         self.report("connection overlay " + ("on: red underline = cut off from the capital"
                                              if shown else "off"))
+
+    def action_go_to_system(self) -> None:
+        """Choose a system by name (type to filter); the map selects it and the side panel
+        lists its units and the orders that apply there (issue 31 item 6)."""
+
+        def chosen(system: str | None) -> None:
+            if system:
+                self.action_show_tab(0)
+                self.map_tab.select_system(system)
+
+        self.app.push_screen(ChoicePrompt("Go to system", self.session.systems_by_name()),
+                             chosen)
 
     def action_save_picture(self) -> None:
         """Write the map as shown (supply overlay when connections are on, moves when a stack is

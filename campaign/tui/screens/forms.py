@@ -145,6 +145,35 @@ class OrderForm(ModalScreen[str | None]):
         self.dismiss(None)
 
 
+class ChoicePrompt(ModalScreen[str | None]):
+    """Choose one of ``choices`` (``(label, value)``): type to filter, ``Enter`` chooses the
+    highlighted one, ``Esc`` cancels (``g``: go to a system on the map, issue 31 item 6)."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="choice_prompt.cancel")]
+
+    def __init__(self, question: str, choices: Choices) -> None:
+        super().__init__()
+        self.question = question
+        self.choices = choices
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="form-box"):
+            yield Static(f"{escape(self.question)} — type to filter, Enter chooses, Esc cancels")
+            yield ChoiceField(self.choices, id="choice")
+
+    def on_mount(self) -> None:
+        self.query_one(ChoiceField).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        chosen = self.query_one(ChoiceField).value
+        if chosen:
+            self.dismiss(chosen)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
 class TextPrompt(ModalScreen[str | None]):
     """Ask for one line of text (a referee's reason, a campaign name); empty is refused."""
 

@@ -13,6 +13,38 @@ from textual.widgets import DataTable, Input, Static
 from campaign.tui.session import CampaignSession, LogRow
 from campaign.tui.widgets.tables import CursorInViewTable
 
+#: The filter's hint: clearly a hint, not a filter in force (issue 31 item 7).
+FILTER_HINT = "type to filter (all orders shown) — e.g. turn:1 side:aslan type:stack-moved"
+#: The longest filter typed.
+MAX_FILTER = 100
+COLUMNS = ("#", "turn", "order", "dice", "what happened")
+#: The widest the order and dice columns get (a 12-jump path took 106 columns).
+ORDER_WIDTH = 32
+DICE_WIDTH = 12
+
+
+def column_widths(total: int) -> tuple[int, ...]:
+    """Widths of the log's columns in ``total`` columns: event numbers, turn, order (up to
+    ``ORDER_WIDTH``), dice values (up to ``DICE_WIDTH``), what happened (the rest, at least
+    20). DataTable pads each column by one cell on either side."""
+    room = max(60, total - 4) - 2 * len(COLUMNS)
+    numbers, turn = 7, 4
+    order = min(ORDER_WIDTH, max(16, room // 4))
+    dice = min(DICE_WIDTH, max(5, room // 10))
+    told = max(20, room - numbers - turn - order - dice)
+    return numbers, turn, order, dice, told
+
+
+def dice_values(rolls: tuple[str, ...]) -> str:
+    """The values of an order's dice (``3 5 1``): their purposes are in the entry below."""
+    return " ".join(roll.rpartition("=")[2] for roll in rolls)
+
+
+def cut(text: str, width: int) -> str:
+    """``text`` on one line of at most ``width`` characters (``…`` where cut)."""
+    line = " ".join(text.split())
+    return line if len(line) <= width else line[:width - 1] + "…"
+
 
 class LogTab(Vertical):
     """The filtered log; ``EntryOpened`` asks the screen to show one entry in full."""
@@ -29,26 +61,33 @@ class LogTab(Vertical):
         super().__init__(**kwargs)
         self.session = session
         self.shown: list[LogRow] = []  # the rows on screen, in table order
+        self._widths: tuple[int, ...] = ()  # the columns' widths now
 
     def compose(self) -> ComposeResult:
-        yield Input(placeholder="filter: turn:1 side:aslan type:stack-moved words",
-                    id="log-filter", compact=True)
+        yield Input(placeholder=FILTER_HINT, id="log-filter", compact=True,
+                    max_length=MAX_FILTER)
         yield CursorInViewTable(id="log", cursor_type="row", zebra_stripes=True)
         yield Static(id="log-detail")
 
-    def on_mount(self) -> None:
-        self.query_one("#log", DataTable).add_columns("#", "turn", "order", "what happened",
-                                                      "dice")
-
     def show(self) -> None:
-        """Refill the table with the rows the filter keeps; the cursor on the newest."""
-        table = self.query_one("#log", DataTable)
-        table.clear()
+        """Refill the table with the rows the filter keeps; the cursor on the newest. The
+        columns share the width: the order and the dice are cut to their share (the whole
+        entry is below the table and behind Enter), what happened takes the rest."""
         query = self.query_one("#log-filter", Input).value
         self.shown = [row for row in self.session.log_rows() if row.matches(query)]
+        self._fill()
+
+    def _fill(self) -> None:
+        table = self.query_one("#log", DataTable)
+        widths = column_widths(self.size.width or self.screen.size.width)
+        self._widths = widths
+        table.clear(columns=True)
+        for label, width in zip(COLUMNS, widths, strict=True):
+            table.add_column(label, width=width, key=label)
         for row in self.shown:
             told = " · ".join(row.sentences) or ", ".join(row.events)
-            table.add_row(row.numbers, str(row.turn), row.order, told, ", ".join(row.rolls))
+            cells = (row.numbers, str(row.turn), row.order, dice_values(row.rolls), told)
+            table.add_row(*(cut(cell, width) for cell, width in zip(cells, widths, strict=True)))
         if not self.shown:
             self.query_one("#log-detail", Static).update("no order matches the filter")
         # the cursor now (the table scrolls to it once its size is known: CursorInViewTable)
@@ -62,6 +101,11 @@ class LogTab(Vertical):
         told = "\n".join(escape(line) for line in row.sentences) or ", ".join(row.events)
         dice = f"\n[dim]dice: {escape(', '.join(row.rolls))}[/dim]" if row.rolls else ""
         return f"{row.numbers} {escape(row.order)}", f"{told}{dice}"
+
+    def on_resize(self) -> None:
+        """The columns' shares follow the width of the tab."""
+        if self.size.width and column_widths(self.size.width) != self._widths:
+            self._fill()
 
     @on(Input.Changed, "#log-filter")
     def _filter_changed(self) -> None:

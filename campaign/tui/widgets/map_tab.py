@@ -16,15 +16,53 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from campaign.rules.errors import CampaignError
+from campaign.rules.movement.paths import Obstacle
+from campaign.rules.ruleset import StarMap
 from campaign.tui.session import CampaignSession
 from campaign.tui.widgets.map_palette import MapPalette, map_palette
 from campaign.tui.widgets.map_render import MapView, hex_centre, legend, render_map
+
+#: The longest destination filter typed (a system name is far shorter).
+MAX_FILTER = 24
+#: Refusals for the same reason are one row when they are more than this many systems.
+REFUSALS_LISTED = 3
 
 
 class DestinationList(OptionList):
     """The destinations of the selected stack. A click only highlights one (the map draws its
     path); a click on the highlighted one, or Enter, sends the move: one stray click must not
-    send a jump."""
+    send a jump. Typing letters narrows the list to the systems whose name holds them
+    (``Backspace`` takes one back; ``Escape`` clears it and leaves the list, so the screen's
+    single keys work again): reaching Redoubt took 39 ``Down`` presses (issue 31 item 6)."""
+
+    class Filtered(Message):
+        """What is typed changed: ``text`` is the filter now."""
+
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
+    typed = ""
+
+    async def _on_key(self, event: events.Key) -> None:
+        character = event.character or ""
+        if (len(character) == 1 and (character.isalpha() or character in " -'")
+                and len(self.typed) < MAX_FILTER):
+            self._typed(self.typed + character.lower(), event)
+        elif event.key == "backspace" and self.typed:
+            self._typed(self.typed[:-1], event)
+        elif event.key == "escape" and self.typed:  # clears, and Esc leaves the list too
+            self.typed = ""
+            self.post_message(self.Filtered(""))
+            await super()._on_key(event)
+        else:
+            await super()._on_key(event)
+
+    def _typed(self, text: str, event: events.Key) -> None:
+        event.stop()
+        event.prevent_default()
+        self.typed = text
+        self.post_message(self.Filtered(text))
 
     async def _on_click(self, event: events.Click) -> None:
         clicked = event.style.meta.get("option")
@@ -32,6 +70,49 @@ class DestinationList(OptionList):
             event.prevent_default()  # OptionList's own click would select at once
             if not self.get_option_at_index(clicked).disabled:
                 self.highlighted = clicked
+
+
+class MapCanvas(Static):
+    """The drawn map; a click says where (``Clicked``: column and row of the text map)."""
+
+    class Clicked(Message):
+        """The map was clicked at column ``x``, row ``y``."""
+
+        def __init__(self, x: int, y: int) -> None:
+            super().__init__()
+            self.x = x
+            self.y = y
+
+    def on_click(self, event: events.Click) -> None:
+        self.post_message(self.Clicked(event.x, event.y))
+
+
+def nearest_system(star_map: StarMap, x: int, y: int) -> str | None:
+    """The system whose hex centre is nearest to column ``x``, row ``y`` (a row counting as
+    two columns), if one is within a label's half width."""
+    best: tuple[int, str] | None = None
+    for system in star_map.systems:
+        cx, cy = hex_centre(system.hex.col, system.hex.row)
+        distance = abs(cx - x) + 2 * abs(cy - y)
+        if best is None or distance < best[0]:
+            best = (distance, system.id)
+    return best[1] if best is not None and best[0] <= CLICK_REACH else None
+
+
+#: How far from a system's centre a click still selects it (columns; half a label and a row).
+CLICK_REACH = 7
+#: The destination list's title when nothing is typed.
+DESTINATIONS_TITLE = "Destinations (type to filter)"
+
+
+def refusal_groups(refused: dict[str, Obstacle]) -> list[tuple[str, str, list[str]]]:
+    """The refused destinations grouped by reason: ``(rule, message, systems)``, the reason
+    that shuts most systems first (a moved stack: every system, one reason)."""
+    groups: dict[tuple[str, str], list[str]] = {}
+    for system_id, obstacle in sorted(refused.items()):
+        groups.setdefault((obstacle.rule, obstacle.message), []).append(system_id)
+    return sorted(((rule, message, systems) for (rule, message), systems in groups.items()),
+                  key=lambda group: (-len(group[2]), group[0], group[1]))
 
 
 class MapTab(Horizontal):
@@ -60,15 +141,17 @@ class MapTab(Horizontal):
         self.stack_ids: list[str] = []
         self.dest_ids: list[str] = []
         self.map_view: MapView | None = None  # what the map shows now
+        #: The system chosen by a click on the map or ``g`` (its units in the side panel).
+        self.selected_system: str | None = None
 
     def compose(self) -> ComposeResult:
         with ScrollableContainer(id="map-scroll"):
-            yield Static(id="map")
+            yield MapCanvas(id="map")
             yield Static(id="legend", classes="muted")
         with Vertical(id="map-side"):
             yield Static("Stacks (m)", classes="pane-title")
             yield OptionList(id="stack-list")
-            yield Static("Destinations", classes="pane-title")
+            yield Static(DESTINATIONS_TITLE, id="dest-title", classes="pane-title")
             yield DestinationList(id="dest-list")
             yield Static(id="system-info", classes="muted")
 
@@ -97,7 +180,7 @@ class MapTab(Horizontal):
     def draw_map(self) -> None:
         """Draw the map with the selection, the legal destinations and the highlighted path."""
         options = None
-        selected = self.highlighted_destination
+        selected = self.selected_system or self.highlighted_destination
         if self.selected_stack is not None:
             try:
                 options = self.session.move_options(self.selected_stack)
@@ -123,6 +206,8 @@ class MapTab(Horizontal):
         if selected:
             self.call_after_refresh(self._scroll_map_to, selected)
         info = []
+        if self.selected_system:
+            info.extend(self.session.system_lines(self.selected_system))
         if selected:
             info.append(f"{self.session.system_name(selected)}: routes to "
                         + ", ".join(self.session.routes_of(selected)))
@@ -147,10 +232,8 @@ class MapTab(Horizontal):
         stacks = self.session.stacks(side)
         self.stack_ids = list(stacks)
         for label, members in stacks.items():
-            where = self.session.state.position_of(members[0]).system
-            stack_list.add_option(
-                Option(f"{label} @ {self.session.system_name(where)} ({len(members)})")
-            )
+            stack_list.add_option(Option(f"{label} @ {self.session.stack_place(members[0])} "
+                                         f"({len(members)})"))
         if self.selected_stack not in stacks:
             self.selected_stack = self.stack_ids[0] if self.stack_ids else None
         if self.selected_stack is not None:
@@ -158,9 +241,12 @@ class MapTab(Horizontal):
         self._fill_destinations()
 
     def _fill_destinations(self) -> None:
-        dest_list = self.query_one("#dest-list", OptionList)
+        dest_list = self.query_one("#dest-list", DestinationList)
         dest_list.clear_options()
         self.dest_ids = []
+        typed = dest_list.typed
+        self.query_one("#dest-title", Static).update(
+            f"Find: {typed}▏ (Esc clears)" if typed else DESTINATIONS_TITLE)
         if self.selected_stack is None:
             return
         if not self.session.state.phase.is_movement:
@@ -172,20 +258,35 @@ class MapTab(Horizontal):
         except CampaignError as error:
             dest_list.add_option(Option(f"✗ {error.message}", disabled=True))
             return
+
+        def kept(system_id: str) -> bool:
+            return typed in self.session.system_name(system_id).lower()
+
         for system_id, dest in sorted(
             options.legal.items(), key=lambda item: (len(item[1].path), item[0])
         ):
+            if not kept(system_id):
+                continue
             self.dest_ids.append(system_id)
             extra = " explore" if dest.explore else ""
             dest_list.add_option(
                 Option(f"✓ {self.session.system_name(system_id)} ({dest.mode} "
                        f"{len(dest.path)}){extra}")
             )
-        for system_id, obstacle in sorted(options.refused.items()):
-            self.dest_ids.append(system_id)
-            dest_list.add_option(
-                Option(f"✗ {self.session.system_name(system_id)} {obstacle.rule}")
-            )
+        for rule, message, systems in refusal_groups(options.refused):
+            systems = [system for system in systems if kept(system)]
+            if len(systems) > REFUSALS_LISTED:  # one reason for many: one row (no wall of ✗)
+                self.dest_ids.append("")
+                dest_list.add_option(Option(f"✗ {len(systems)} systems: {message} ({rule})",
+                                            disabled=True))
+                continue
+            for system_id in systems:
+                self.dest_ids.append(system_id)
+                dest_list.add_option(Option(
+                    f"✗ {self.session.system_name(system_id)}: {message} ({rule})"))
+        if not self.dest_ids:
+            dest_list.add_option(Option(f"no destination holds {typed!r}" if typed
+                                        else "no destination", disabled=True))
 
     # --- the user's choices
 
@@ -196,6 +297,9 @@ class MapTab(Horizontal):
             return  # already shown (show() highlights the current stack again)
         self.selected_stack = stack
         self.highlighted_destination = None
+        self.selected_system = None
+        self.query_one("#map-side").remove_class("-system-chosen")
+        self.query_one("#dest-list", DestinationList).typed = ""  # another stack's places
         self._fill_destinations()
         self.draw_map()
 
@@ -203,15 +307,38 @@ class MapTab(Horizontal):
     def _stack_selected(self) -> None:
         self.query_one("#dest-list", OptionList).focus()
 
+    def select_system(self, system_id: str | None) -> None:
+        """Select ``system_id`` (a click on the map, ``g``): the map marks it and the side
+        panel lists its units and the orders that apply there; None lets the stack's
+        destinations lead again."""
+        self.selected_system = system_id
+        self.query_one("#map-side").set_class(system_id is not None, "-system-chosen")
+        self.draw_map()
+
+    @on(MapCanvas.Clicked)
+    def _map_clicked(self, event: MapCanvas.Clicked) -> None:
+        system = nearest_system(self.session.ruleset.star_map, event.x, event.y)
+        if system is not None:
+            self.select_system(system)
+
+    @on(DestinationList.Filtered)
+    def _dest_filtered(self) -> None:
+        self._fill_destinations()
+        dest_list = self.query_one("#dest-list", OptionList)
+        if self.dest_ids and self.dest_ids[0]:
+            dest_list.highlighted = 0
+
     @on(OptionList.OptionHighlighted, "#dest-list")
     def _dest_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        if event.option_index < len(self.dest_ids):
+        if event.option_index < len(self.dest_ids) and self.dest_ids[event.option_index]:
             self.highlighted_destination = self.dest_ids[event.option_index]
+            self.selected_system = None
             self.draw_map()
 
     @on(OptionList.OptionSelected, "#dest-list")
     def _dest_selected(self, event: OptionList.OptionSelected) -> None:
-        if self.selected_stack is None or event.option_index >= len(self.dest_ids):
+        if (self.selected_stack is None or event.option_index >= len(self.dest_ids)
+                or not self.dest_ids[event.option_index]):
             return
         destination = self.dest_ids[event.option_index]
         try:
@@ -219,4 +346,5 @@ class MapTab(Horizontal):
         except CampaignError as error:
             self.post_message(self.MoveRefused(error.message))
             return
+        self.query_one("#dest-list", DestinationList).typed = ""
         self.post_message(self.MoveChosen(order))
