@@ -91,6 +91,26 @@ class CampaignApp(App[None]):
             return None
         return super().deliver_screenshot(filename, str(directory), time_format)
 
+    async def action_quit(self) -> None:
+        """``Ctrl+Q`` asks, as ``q`` does, when a screen holds work not sent (a typed order or
+        dice, issue 31 item 12); a second ``Ctrl+Q`` at the question quits."""
+        from campaign.tui.screens.forms import Confirm
+
+        if isinstance(self.screen, Confirm):
+            self.exit()
+            return
+        question = next((asked for screen in reversed(self.screen_stack)
+                         if (asked := quit_question(screen)) is not None), None)
+        if question is None:
+            self.exit()
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.exit()
+
+        self.push_screen(Confirm(question), answered)
+
     def action_help(self) -> None:
         """Show the keys of the current screen."""
         screen = self.screen
@@ -98,6 +118,13 @@ class CampaignApp(App[None]):
             return
         title = screen.sub_title or screen.title or type(screen).__name__
         self.push_screen(HelpScreen(title, binding_rows(screen)))
+
+
+def quit_question(screen: object) -> str | None:
+    """What to ask before quitting from ``screen`` (None: nothing would be lost): screens with
+    unsent work say so through a ``quit_question`` method."""
+    ask = getattr(screen, "quit_question", None)
+    return ask() if callable(ask) else None
 
 
 def default_screenshot_dir() -> Path:

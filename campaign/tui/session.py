@@ -701,9 +701,10 @@ def last_round_dice(rows: list[LogRow], system: str) -> str:
 
 
 def _turn_path(path: str):  # noqa: ANN202 - pathlib.Path
-    """A turn file path typed by the user (``~`` expanded); ``InvalidOrderError`` if empty."""
+    """A turn file path typed by the user, made absolute (``~`` expanded), so every message
+    names the file in full (issue 31 item 12); ``InvalidOrderError`` if empty."""
     from pathlib import Path
 
     if not path.strip():
         raise InvalidOrderError("DN-ERR-1: give the turn file's path")
-    return Path(path.strip()).expanduser()
+    return Path(path.strip()).expanduser().absolute()

@@ -129,7 +129,7 @@ def test_physical_dice_are_counted_and_must_match(service: CampaignService, no_k
             assert needed, step
             await pilot.press("escape", "o")
             screen.query_one("#order", Input).value = step
-            await pilot.pause()
+            await pilot.pause(0.4)  # the hint is worked out once typing pauses
             placeholder = screen.query_one("#dice", Input).placeholder
             assert str(len(needed)) in placeholder and needed[0] in placeholder
             head = service.load("demo").head.seq

@@ -486,6 +486,12 @@ class CampaignScreen(Screen[None]):
         """Import the other player's turn file (the Mail tab's form)."""
         self.query_one(MailTab).import_turn()
 
+    def quit_question(self) -> str | None:
+        """What ``Ctrl+Q`` asks before quitting (None: nothing typed would be lost)."""
+        if not self.unsent_input():
+            return None
+        return "Quit and drop the order typed but not sent? (y quits, n goes back)"
+
     def unsent_input(self) -> bool:
         """True when the order line or the dice field holds text not sent yet."""
         return self.order_bar.unsent()

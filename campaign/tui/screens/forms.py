@@ -175,26 +175,38 @@ class ChoicePrompt(ModalScreen[str | None]):
 
 
 class TextPrompt(ModalScreen[str | None]):
-    """Ask for one line of text (a referee's reason, a campaign name); empty is refused."""
+    """Ask for one line of text (a referee's reason, a campaign name, a path); empty is
+    refused. With ``submit`` the prompt stays open when the answer is refused, showing why
+    and keeping what was typed (a refused turn file import kept nothing, issue 31 item 12)."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="prompt.cancel")]
 
-    def __init__(self, question: str, placeholder: str = "") -> None:
+    def __init__(self, question: str, placeholder: str = "", *, value: str = "",
+                 submit: Callable[[str], str | None] | None = None) -> None:
         super().__init__()
         self.question = question
         self.placeholder = placeholder
+        self.value = value
+        self.submit = submit
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="form-box"):
             yield Static(self.question)
-            yield Input(placeholder=self.placeholder, id="prompt-input")
+            yield Input(value=self.value, placeholder=self.placeholder, id="prompt-input",
+                        max_length=MAX_FIELD_CHARS)
             yield Static("", id="prompt-error", classes="error")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        if not event.value.strip():
+        answer = event.value.strip()
+        if not answer:
             self.query_one("#prompt-error", Static).update("please type something (Esc cancels)")
             return
-        self.dismiss(event.value.strip())
+        if self.submit is not None:
+            refusal = self.submit(answer)
+            if refusal:  # refused: say why, keep the text as typed
+                self.query_one("#prompt-error", Static).update(escape(refusal))
+                return
+        self.dismiss(answer)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

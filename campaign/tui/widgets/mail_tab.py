@@ -9,6 +9,7 @@ tells the screen the outcome through ``Exchanged`` (the line the CLI prints) and
 from __future__ import annotations
 
 import shlex
+from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -18,6 +19,7 @@ from textual.widgets import Static
 from campaign.rules.errors import CampaignError
 from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.tui.order_template import Blank, OrderTemplate
+from campaign.tui.places import in_folder, remember_folder
 from campaign.tui.screens.forms import OrderForm, TextPrompt, fixed_specs
 from campaign.tui.session import CampaignSession
 
@@ -80,7 +82,7 @@ class MailTab(VerticalScroll):
             fixed_specs({"SIDE": SIDES},
                         {"FILE": "path, e.g. turn-3.txt",
                          "KEYFILE": "your private key to sign with (campaign keygen)"}),
-            prefill={"SIDE": acting, "FILE": f"{self.session.name}-{acting}.txt"},
+            prefill={"SIDE": acting, "FILE": in_folder(f"{self.session.name}-{acting}.txt")},
             submit=self._export_from_form,
         ))
 
@@ -90,6 +92,7 @@ class MailTab(VerticalScroll):
             line = self.session.export_turn(Side(side), path, key[0] if key else None)
         except (CampaignError, ValueError) as error:
             return self._refused(error)
+        remember_folder(Path(path).expanduser())
         self.post_message(self.Exchanged(line, changed=False))
         return None
 
@@ -99,8 +102,9 @@ class MailTab(VerticalScroll):
         """Check and apply the other player's turn file (a refusal changes nothing). Before the
         first file, the form also asks which side this database plays (`import --as`)."""
         if self.session.own_side() is not None:
-            self.app.push_screen(TextPrompt("Import a turn file: its path", "turn-3.txt"),
-                                 self._import_path)
+            self.app.push_screen(TextPrompt(
+                "Import a turn file: its path (Enter imports, Esc cancels)", "turn-3.txt",
+                value=in_folder(""), submit=lambda path: self._import(path, None)))
             return
 
         def from_form(text: str) -> str | None:
@@ -111,20 +115,18 @@ class MailTab(VerticalScroll):
             IMPORT_FORM,
             fixed_specs({"AS": SIDES}, {"AS": "the side YOU play (recorded for good)",
                                         "FILE": "path, e.g. turn-1.txt"}),
-            prefill={"AS": self.session.state.acting.enemy.value, "FILE": "turn-1.txt"},
+            prefill={"AS": self.session.state.acting.enemy.value,
+                     "FILE": in_folder("turn-1.txt")},
             submit=from_form,
             note="The first turn file: say which side you play; files from your own side "
                  "are then refused.",
         ))
-
-    def _import_path(self, path: str | None) -> None:
-        if path:
-            self._import(path, None)
 
     def _import(self, path: str, side: Side | None) -> str | None:
         try:
             line = self.session.import_turn(path, side)
         except (CampaignError, ValueError) as error:
             return self._refused(error)
+        remember_folder(Path(path).expanduser())
         self.post_message(self.Exchanged(line, changed=True))
         return None

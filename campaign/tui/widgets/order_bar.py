@@ -12,11 +12,17 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.message import Message
+from textual.timer import Timer
 from textual.widgets import Input
 from textual.widgets.input import Selection
 
+from campaign.rules.notation import MAX_ORDER_CHARS
 from campaign.tui.session import CampaignSession
 
+#: The longest dice line typed (a round of fire rolls far fewer dice).
+MAX_DICE_CHARS = 200
+#: Seconds of no typing before the dice hint is worked out (a dry run of the order).
+HINT_DELAY = 0.15
 #: A blank of a template in the order line: a word in capitals (``UNIT``, ``[COUNT]``).
 BLANK = re.compile(r"(?<!\S)(?:\[[^\]]*\]|[A-Z][A-Z>|]*)(?!\S)")
 
@@ -44,11 +50,14 @@ class OrderBar(Horizontal):
     def __init__(self, session: CampaignSession, **kwargs: str) -> None:
         super().__init__(**kwargs)
         self.session = session
+        self._hint_timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
         yield Input(placeholder="order (Ctrl+P: legal orders), e.g. aslan end-phase",
-                    id="order", compact=True, select_on_focus=False)
-        yield Input(placeholder=dice_hint(None), id="dice", compact=True)
+                    id="order", compact=True, select_on_focus=False,
+                    max_length=MAX_ORDER_CHARS)
+        yield Input(placeholder=dice_hint(None), id="dice", compact=True,
+                    max_length=MAX_DICE_CHARS)
 
     @property
     def order_input(self) -> Input:
@@ -86,10 +95,18 @@ class OrderBar(Horizontal):
         return any(field.value.strip() for field in (self.order_input, self.dice_input))
 
     @on(Input.Changed, "#order")
-    def _order_changed(self, event: Input.Changed) -> None:
-        """The dice field says how many physical dice the typed order rolls."""
-        self.dice_input.placeholder = dice_hint(self.session.dice_needed(event.value)
-                                                if event.value.strip() else None)
+    def _order_changed(self) -> None:
+        """The dice field says how many physical dice the typed order rolls, once typing
+        pauses (a dry run per keystroke kept the app busy for minutes on a pasted 48 KB)."""
+        if self._hint_timer is not None:
+            self._hint_timer.stop()
+        self._hint_timer = self.set_timer(HINT_DELAY, self._update_dice_hint)
+
+    def _update_dice_hint(self) -> None:
+        self._hint_timer = None
+        text = self.order_input.value
+        self.dice_input.placeholder = dice_hint(self.session.dice_needed(text)
+                                                if text.strip() else None)
 
     @on(Input.Submitted, "#order")
     def _order_submitted(self, event: Input.Submitted) -> None:
