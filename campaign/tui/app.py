@@ -55,7 +55,8 @@ class CampaignApp(App[None]):
         problems = list(self._user_keymap.problems)
         unknown = unknown_ids(self._user_keymap, known_binding_ids())
         if unknown:
-            problems.append(f"keymap: unknown binding id(s): {', '.join(unknown)} (F1 lists ids)")
+            ids = "binding id" if len(unknown) == 1 else "binding ids"
+            problems.append(f"keymap: unknown {ids}: {', '.join(unknown)} (F1 lists ids)")
         for problem in problems:
             self.notify(problem, title="keymap", severity="warning", timeout=10)
         launcher = LauncherScreen(self.service, viewer=self.open_side)

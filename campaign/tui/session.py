@@ -569,14 +569,14 @@ class CampaignSession:
         if self.viewer is not None and side != self.viewer.value:
             raise InvalidOrderError(
                 f"DN-SEQ-2: this screen plays {self.viewer.value}; {side}'s orders are given "
-                f"on {side}'s screen (campaign tui {self.name} --side SIDE)")
+                f"on {side}'s screen (v on the launcher chooses whose screen opens)")
 
     def undo(self, referee_reason: str | None = None) -> None:
         """Undo the last order (same phase, no dice), or as the referee with a logged reason
         (the referee's screen only)."""
         if referee_reason is not None and self.viewer is not None:
             raise InvalidOrderError("DN-ERR-1: a referee undo is given on the referee's screen "
-                                    f"(campaign tui {self.name})")
+                                    "(v on the launcher chooses whose screen opens)")
         self.service.undo(self.name, referee_reason=referee_reason)
         self.reload()
 

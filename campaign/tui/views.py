@@ -5,6 +5,7 @@ Kept apart from the screens so the wording is tested on its own and the screens 
 
 from __future__ import annotations
 
+import re
 import textwrap
 
 from campaign.rules.combat.forecast import BattleForecast
@@ -13,6 +14,29 @@ from campaign.rules.economy.report import IncomeReport
 from campaign.views.battles import BattleRow
 
 WRAP = 76
+
+
+#: A rule id at the start of a message (``DN-MOV-2:``).
+RULE_ID = re.compile(r"^[A-Z]{2,}-[A-Z]+-\d+\b")
+#: Python's error numbers (``[Errno 2] ``), never shown.
+ERRNO = re.compile(r"\[Errno \d+\]\s*")
+#: CLI wording in refusals shared with the CLI, as the screen's keys say it (issue 31 item 9).
+KEY_WORDING = (
+    ("(undo --referee REASON)", "(U: referee undo, with a reason)"),
+    ("undo --referee REASON", "U (referee undo, with a reason)"),
+    ('(--referee "REASON")', "(the screen asks for the reason)"),
+    ("`campaign export`", "x (export)"),
+    ("`campaign import`", "i (import)"),
+)
+
+
+def refusal_text(message: str) -> str:
+    """A refusal as the screen shows it: the keys instead of CLI options, no Python error
+    numbers, and always a rule id (DN-ERR-1 for input the rules never got to read)."""
+    text = ERRNO.sub("", " ".join(message.split()))
+    for cli, keys in KEY_WORDING:
+        text = text.replace(cli, keys)
+    return text if RULE_ID.match(text) else f"DN-ERR-1: {text}"
 
 
 def plural(count: int, noun: str, nouns: str | None = None) -> str:

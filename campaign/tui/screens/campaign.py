@@ -24,6 +24,7 @@ from campaign.tui.commands import LegalOrdersProvider
 from campaign.tui.order_template import parse_template
 from campaign.tui.screens.forms import ChoicePrompt, Confirm, OrderForm, TextPrompt, TextView
 from campaign.tui.session import CampaignSession, LogRow, plural
+from campaign.tui.views import refusal_text
 from campaign.tui.widgets.battle_tab import BattleTab
 from campaign.tui.widgets.economy_tab import EconomyTab
 from campaign.tui.widgets.forces_tab import ForcesTab
@@ -240,6 +241,10 @@ class CampaignScreen(Screen[None]):
         """Decide and store ``text`` (with the referee's dice if typed); report the outcome.
         ``pass`` and ``end-phase`` ask first, saying how far they go (issue 31 item 1)."""
         dice = self.order_bar.dice_input
+        if not text.strip():  # Enter in the dice field with no order: say why nothing goes
+            self.report_error("DN-ERR-1: the order is empty: type it first (o), then Enter "
+                              "sends it with the dice")
+            return False
         if dice.value.strip() and not self.session.takes_typed_dice and not self.dice_reason:
             self._ask_dice_reason(text)
             return False
@@ -282,14 +287,17 @@ class CampaignScreen(Screen[None]):
         self.report("typed dice in a seeded campaign: give the referee's reason (asked once)")
         self.app.push_screen(TextPrompt("Typed dice override the campaign's seeded dice. The "
                                         "referee's reason (logged with each such order):",
-                                        "dice rolled at the table"), answered)
+                                        "type why, e.g. the dice were rolled at the table"),
+                             answered)
 
     def report(self, message: str) -> None:
         """Show ``message`` in the status line."""
         self.query_one("#status-line", Static).update(message)
 
     def report_error(self, message: str) -> None:
-        """A refused order or undo: rule id and sentence in the status line and a notification."""
+        """A refused order or undo: rule id and sentence in the status line and a notification
+        (``refusal_text``: keys, not CLI options; always a rule id)."""
+        message = refusal_text(message)
         self.query_one("#status-line", Static).update(f"[$error]✗ {escape(message)}[/]")
         self.notify(message, title="refused", severity="error", timeout=8)
 
@@ -450,7 +458,8 @@ class CampaignScreen(Screen[None]):
             if reason:
                 self._undo(referee_reason=reason)
 
-        self.app.push_screen(TextPrompt("Referee undo: the reason (logged)", "reason"), done)
+        self.app.push_screen(TextPrompt("Referee undo: the reason (logged)",
+                                        "type why the last order is reverted"), done)
 
     def action_next_battle_step(self) -> None:
         """Pre-fill the order that moves the first open battle on."""

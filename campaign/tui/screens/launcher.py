@@ -14,6 +14,7 @@ from textual.widgets import DataTable, Footer, Header, Label, ListItem, ListView
 from campaign.rules.errors import CampaignError
 from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.tui.screens.forms import Confirm, NewCampaign, NewCampaignForm
+from campaign.tui.views import refusal_text
 from scenarios import registry
 
 if TYPE_CHECKING:
@@ -123,7 +124,8 @@ class LauncherScreen(Screen[None]):
         try:
             session = CampaignSession(self.service, name, viewer=self.viewer)
         except CampaignError as error:
-            self.notify(error.message, title="cannot open", severity="error", timeout=10)
+            self.notify(refusal_text(error.message), title="cannot open", severity="error",
+                        timeout=10)
             return
         self.app.push_screen(CampaignScreen(session))
 
@@ -139,7 +141,8 @@ class LauncherScreen(Screen[None]):
                 self.service.create(answer.name, layout=answer.layout, seed=answer.seed)
             except (CampaignError, ValueError) as error:
                 message = error.message if isinstance(error, CampaignError) else str(error)
-                self.notify(message, title="not created", severity="error", timeout=10)
+                self.notify(refusal_text(message), title="not created", severity="error",
+                            timeout=10)
                 return
             self.refresh_campaigns()
             self.notify(f"campaign {answer.name!r} created")

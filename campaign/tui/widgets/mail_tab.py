@@ -22,6 +22,7 @@ from campaign.tui.order_template import Blank, OrderTemplate
 from campaign.tui.places import in_folder, remember_folder
 from campaign.tui.screens.forms import OrderForm, TextPrompt, fixed_specs
 from campaign.tui.session import CampaignSession
+from campaign.tui.views import refusal_text
 
 SIDES = [(side.value, side.value) for side in PLAYER_SIDES]
 EXPORT_FORM = OrderTemplate("export", "export", (
@@ -66,7 +67,7 @@ class MailTab(VerticalScroll):
         self.query_one("#mail", Static).update("\n".join(lines))
 
     def _refused(self, error: CampaignError | ValueError) -> str:
-        message = error.message if isinstance(error, CampaignError) else str(error)
+        message = refusal_text(error.message if isinstance(error, CampaignError) else str(error))
         self.post_message(self.ExchangeRefused(message))
         return message
 

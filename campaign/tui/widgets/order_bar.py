@@ -30,7 +30,7 @@ BLANK = re.compile(r"(?<!\S)(?:\[[^\]]*\]|[A-Z][A-Z>|]*)(?!\S)")
 def dice_hint(purposes: list[str] | None) -> str:
     """The dice field's placeholder: how many physical dice the typed order rolls."""
     if purposes is None:
-        return "dice 3,5 (referee)"
+        return "referee's dice (d), empty: seeded"
     if not purposes:
         return "no dice needed"
     return f"{len(purposes)} dice: {purposes[0]}…" if len(purposes) > 1 else \
@@ -107,6 +107,13 @@ class OrderBar(Horizontal):
         text = self.order_input.value
         self.dice_input.placeholder = dice_hint(self.session.dice_needed(text)
                                                 if text.strip() else None)
+
+    @on(Input.Submitted, "#dice")
+    def _dice_submitted(self, event: Input.Submitted) -> None:
+        """Enter in the dice field sends the order typed with these dice (an empty order line
+        is refused saying so, issue 31 item 10)."""
+        event.stop()
+        self.post_message(self.OrderTyped(self.order_input.value))
 
     @on(Input.Submitted, "#order")
     def _order_submitted(self, event: Input.Submitted) -> None:
