@@ -348,7 +348,7 @@ class CampaignScreen(Screen[None]):
         """Toggle the connection overlay (boxes cut off from their capital, DN-ECO-3)."""
         shown = self.map_tab.toggle_connections()
         self.action_show_tab(0)
-        self.report("connection overlay " + ("on: red underline = cut off from the capital"
+        self.report("connection overlay " + ("on: underlined = cut off from the capital"
                                              if shown else "off"))
 
     def action_go_to_system(self) -> None:
