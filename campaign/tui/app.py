@@ -130,11 +130,9 @@ def quit_question(screen: object) -> str | None:
 
 def default_screenshot_dir() -> Path:
     """``screenshots`` in the user data directory (beside the default database)."""
-    from platformdirs import user_data_dir
+    from campaign.app.places import data_dir
 
-    from campaign.store.repository import APP_NAME
-
-    return Path(user_data_dir(APP_NAME)) / "screenshots"
+    return data_dir() / "screenshots"
 
 
 def known_binding_ids() -> set[str]:

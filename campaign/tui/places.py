@@ -18,11 +18,9 @@ MAX_SETTINGS_BYTES = 16_000
 
 def settings_file() -> Path:
     """``tui.json`` in the user's config directory for this program."""
-    from platformdirs import user_config_dir
+    from campaign.app.places import config_dir
 
-    from campaign.store.places import APP_NAME
-
-    return Path(user_config_dir(APP_NAME)) / "tui.json"
+    return config_dir() / "tui.json"
 
 
 def remembered_folder() -> Path | None:

@@ -20,6 +20,7 @@ from campaign.rules.combat import book
 from campaign.rules.combat.forecast import BattleForecast
 from campaign.rules.combat.queries import forecast_open_battle
 from campaign.rules.ids import Side
+from campaign.rules.movement.paths import Obstacle
 from campaign.rules.movement.query import MoveOptions, move_options
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
@@ -108,3 +109,13 @@ def forecast_for(state: CampaignState, ruleset: Ruleset, battle_id: str, viewer:
     if any(is_hidden(state.units.get(unit.uid), viewer) for unit in battle.units):
         return None
     return forecast_open_battle(state, ruleset, battle_id, samples=samples)
+
+
+def refusal_groups(refused: dict[str, Obstacle]) -> list[tuple[str, str, list[str]]]:
+    """The refused destinations grouped by reason: ``(rule, message, systems)``, the reason
+    that shuts most systems first (a moved stack: every system, one reason)."""
+    groups: dict[tuple[str, str], list[str]] = {}
+    for system_id, obstacle in sorted(refused.items()):
+        groups.setdefault((obstacle.rule, obstacle.message), []).append(system_id)
+    return sorted(((rule, message, systems) for (rule, message), systems in groups.items()),
+                  key=lambda group: (-len(group[2]), group[0], group[1]))

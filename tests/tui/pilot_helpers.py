@@ -75,6 +75,16 @@ async def move_with_form(pilot: Pilot, stack: str, destination: str) -> str:
     return str(screen.query_one("#status-line").render())
 
 
+async def open_battle_at_halden(pilot: Pilot) -> CampaignSession:
+    """The demo's Aslan main stack jumps to Halden and Aslan ends the movement phase: a battle
+    with the Solomani opens there (DN-CBT-1). The screen's session."""
+    await pilot.pause()
+    session = screen_of(pilot).session
+    await move_with_form(pilot, "main", "halden")
+    await send(pilot, "aslan end-phase")
+    return session
+
+
 def battle_step(session: CampaignSession, battle_id: str) -> str:
     """The first order the battle's duty names with no blank left (``target b1 auto`` where a
     unit is to be named: the default pairing, DN-CBT-3)."""

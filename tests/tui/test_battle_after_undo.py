@@ -11,7 +11,14 @@ from textual.widgets import Static
 from campaign.app import CampaignService
 from campaign.rules.narration import BattleSummary
 from campaign.tui.session import CampaignSession
-from tests.tui.pilot_helpers import SIZE, app_for, battle_step, move_with_form, screen_of, send
+from tests.tui.pilot_helpers import (
+    SIZE,
+    app_for,
+    battle_step,
+    open_battle_at_halden,
+    screen_of,
+    send,
+)
 
 BATTLE = "halden/aslan-solomani"
 
@@ -35,10 +42,7 @@ def test_a_reverted_round_leaves_no_last_rounds_dice(service: CampaignService,
 
     async def scenario() -> None:
         async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            session = screen_of(pilot).session
-            await move_with_form(pilot, "main", "halden")
-            await send(pilot, "aslan end-phase")
+            session = await open_battle_at_halden(pilot)
             await send(pilot, battle_step(session, BATTLE), "4,2")
             while session.battle_stage(BATTLE) != "fire":
                 await send(pilot, battle_step(session, BATTLE))
@@ -60,10 +64,7 @@ def test_a_reverted_opening_of_battles_is_no_last_battle(service: CampaignServic
 
     async def scenario() -> None:
         async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            session = screen_of(pilot).session
-            await move_with_form(pilot, "main", "halden")
-            await send(pilot, "aslan end-phase")
+            session = await open_battle_at_halden(pilot)
             assert session.battles()
             await referee_undo(pilot)
             assert not session.battles() and session.state.phase.is_movement

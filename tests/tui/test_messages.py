@@ -11,7 +11,7 @@ from textual.widgets import Input, Static
 
 from campaign.app import CampaignService
 from campaign.tui.screens.forms import Confirm, TextPrompt
-from tests.tui.pilot_helpers import SIZE, app_for, move_with_form, screen_of, send
+from tests.tui.pilot_helpers import SIZE, app_for, open_battle_at_halden, screen_of, send
 
 
 def status_of(pilot) -> str:  # noqa: ANN001 - a Pilot
@@ -37,9 +37,7 @@ def test_undo_past_dice_names_the_key_not_the_cli_option(service: CampaignServic
 
     async def scenario() -> None:
         async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            await move_with_form(pilot, "main", "halden")
-            await send(pilot, "aslan end-phase")
+            await open_battle_at_halden(pilot)
             assert "✓" in await send(pilot, "aslan range b1")
             await pilot.press("escape", "u")
             await pilot.pause()
@@ -118,8 +116,7 @@ def test_enter_in_the_dice_field_sends_the_order_or_says_why_not(service: Campai
             await pilot.pause()
             assert "DN-ERR-1: the order is empty" in status_of(pilot)
             screen.query_one("#dice", Input).value = ""
-            await move_with_form(pilot, "main", "halden")
-            await send(pilot, "aslan end-phase")
+            await open_battle_at_halden(pilot)
             screen.query_one("#order", Input).value = "aslan range b1"
             screen.query_one("#dice", Input).value = ""
             await pilot.press("escape", "d", "4", ",", "2", "enter")

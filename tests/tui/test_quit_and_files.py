@@ -116,6 +116,7 @@ def test_turn_files_go_to_the_folder_chosen_last(tmp_path: Path, no_keymap: Path
             form.query_one("#form-ok").press()
             await pilot.pause()
             assert pilot.app.screen is screen
+            await pilot.pause()  # the tab's Exchanged message reaches the screen
             status = str(screen.query_one("#status-line", Static).render())
             assert str(folder / "t1.txt") in status
             await pilot.press("x")

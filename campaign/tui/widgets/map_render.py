@@ -301,3 +301,19 @@ def legend(palette: MapPalette = DEFAULT_PALETTE) -> Text:
         text.append("  ")
     text.append("underlined: cut off", palette.cut_off)
     return text
+
+
+#: How far from a system's centre a click still selects it (columns; half a label and a row).
+CLICK_REACH = 7
+
+
+def nearest_system(star_map: StarMap, x: int, y: int) -> str | None:
+    """The system whose hex centre is nearest to column ``x``, row ``y`` (a row counting as
+    two columns), if one is within a label's half width."""
+    best: tuple[int, str] | None = None
+    for system in star_map.systems:
+        cx, cy = hex_centre(system.hex.col, system.hex.row)
+        distance = abs(cx - x) + 2 * abs(cy - y)
+        if best is None or distance < best[0]:
+            best = (distance, system.id)
+    return best[1] if best is not None and best[0] <= CLICK_REACH else None

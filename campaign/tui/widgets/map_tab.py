@@ -16,11 +16,16 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from campaign.rules.errors import CampaignError
-from campaign.rules.movement.paths import Obstacle
-from campaign.rules.ruleset import StarMap
 from campaign.tui.session import CampaignSession
 from campaign.tui.widgets.map_palette import MapPalette, map_palette
-from campaign.tui.widgets.map_render import MapView, hex_centre, legend, render_map
+from campaign.tui.widgets.map_render import (
+    MapView,
+    hex_centre,
+    legend,
+    nearest_system,
+    render_map,
+)
+from campaign.views.play import refusal_groups
 
 #: The longest destination filter typed (a system name is far shorter).
 MAX_FILTER = 24
@@ -87,32 +92,8 @@ class MapCanvas(Static):
         self.post_message(self.Clicked(event.x, event.y))
 
 
-def nearest_system(star_map: StarMap, x: int, y: int) -> str | None:
-    """The system whose hex centre is nearest to column ``x``, row ``y`` (a row counting as
-    two columns), if one is within a label's half width."""
-    best: tuple[int, str] | None = None
-    for system in star_map.systems:
-        cx, cy = hex_centre(system.hex.col, system.hex.row)
-        distance = abs(cx - x) + 2 * abs(cy - y)
-        if best is None or distance < best[0]:
-            best = (distance, system.id)
-    return best[1] if best is not None and best[0] <= CLICK_REACH else None
-
-
-#: How far from a system's centre a click still selects it (columns; half a label and a row).
-CLICK_REACH = 7
 #: The destination list's title when nothing is typed.
 DESTINATIONS_TITLE = "Destinations (type to filter)"
-
-
-def refusal_groups(refused: dict[str, Obstacle]) -> list[tuple[str, str, list[str]]]:
-    """The refused destinations grouped by reason: ``(rule, message, systems)``, the reason
-    that shuts most systems first (a moved stack: every system, one reason)."""
-    groups: dict[tuple[str, str], list[str]] = {}
-    for system_id, obstacle in sorted(refused.items()):
-        groups.setdefault((obstacle.rule, obstacle.message), []).append(system_id)
-    return sorted(((rule, message, systems) for (rule, message), systems in groups.items()),
-                  key=lambda group: (-len(group[2]), group[0], group[1]))
 
 
 class MapTab(Horizontal):

@@ -16,8 +16,8 @@ from textual.timer import Timer
 from textual.widgets import Input
 from textual.widgets.input import Selection
 
-from campaign.rules.notation import MAX_ORDER_CHARS
 from campaign.tui.session import CampaignSession
+from campaign.views.orders import MAX_ORDER_CHARS
 
 #: The longest dice line typed (a round of fire rolls far fewer dice).
 MAX_DICE_CHARS = 200
