@@ -39,11 +39,13 @@ sdist=$(ls "$work"/dist/*.tar.gz)
 tar -tzf "$sdist" >"$work/sdist.txt"
 for member in campaign/data/units.csv campaign/data/tables/space_crt.csv \
               campaign/seeds/standard-turn1.json scenarios/imperial/data/map.toml \
-              scenarios/imperium_shogi/data/opening-book.bin scenarios/games.tcss; do
+              scenarios/imperium_shogi/data/opening-book.bin scenarios/games.tcss \
+              campaign/tui/app.tcss campaign/tui/widgets/campaign.tcss; do
     grep -qx "$member" "$work/wheel.txt" || fail "$member missing from the wheel"
 done
 for member in data/units.csv seeds/standard-turn1.json scenarios/imperial/data/map.toml \
-              scenarios/imperium_shogi/data/opening-book.bin scenarios/games.tcss; do
+              scenarios/imperium_shogi/data/opening-book.bin scenarios/games.tcss \
+              campaign/tui/app.tcss campaign/tui/widgets/campaign.tcss; do
     grep -q "^[^/]*/$member\$" "$work/sdist.txt" || fail "$member missing from the sdist"
 done
 echo "$(basename "$wheel") and $(basename "$sdist") carry data/ and seeds/"

@@ -95,15 +95,18 @@ def save_view_picture(
     *,
     overlay: Overlay = Overlay.SUPPLY,
     directory: Path | None = None,
+    side: Side | None = None,
 ) -> Path:
-    """Write the referee's picture of ``loaded`` to ``NAME-turnT-eventN.svg`` in ``directory``
-    (default ``pictures_dir()``, created if needed); the path written."""
+    """Write ``side``'s picture of ``loaded`` (the referee's when None) to
+    ``NAME-turnT-eventN.svg`` (``NAME-SIDE-…`` for a side) in ``directory`` (default
+    ``pictures_dir()``, created if needed); the path written."""
     directory = directory if directory is not None else pictures_dir()
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise ValueError(f"{directory}: cannot create: {error.strerror or error}") from None
     stem = re.sub(r"[^\w.-]+", "-", loaded.row.name).strip("-.") or "campaign"
-    path = directory / f"{stem}-turn{loaded.state.turn}-event{loaded.head.seq}.svg"
-    save_picture(loaded_campaign_svg(service, loaded, overlay=overlay), path)
+    whose = f"-{side.value}" if side is not None else ""
+    path = directory / f"{stem}{whose}-turn{loaded.state.turn}-event{loaded.head.seq}.svg"
+    save_picture(loaded_campaign_svg(service, loaded, side=side, overlay=overlay), path)
     return path

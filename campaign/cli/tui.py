@@ -31,10 +31,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         subparsers, "tui", summary="open the TUI: the launcher, or campaign NAME",
         description="Open the terminal UI: the launcher (campaigns and scenario games), or "
                     "campaign NAME directly. F1 shows the keys, Ctrl+Q quits.",
-        examples=["campaign tui", "campaign tui war", "campaign tui war --keymap my-keys.toml"])
+        examples=["campaign tui", "campaign tui war", "campaign tui war --side aslan",
+                  "campaign tui war --keymap my-keys.toml"])
     demo.add_argument("--create-only", action="store_true",
                       help="create the demo campaign if missing, then exit without the TUI")
     tui.add_argument("name", nargs="?", help="campaign to open directly")
+    tui.add_argument("--side", choices=["aslan", "solomani"],
+                     help="a player's screen: only that side's view and orders, face-down "
+                          "neutrals hidden as in every --side view (default: the referee's)")
     for parser in (demo, tui):
         add_db_option(parser)
         parser.add_argument("--keymap", type=Path, metavar="FILE",

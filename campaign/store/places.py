@@ -22,6 +22,13 @@ def data_dir() -> Path:
     return Path(user_data_dir(APP_NAME))
 
 
+def config_dir() -> Path:
+    """The user's config directory of the tool (not created here)."""
+    from platformdirs import user_config_dir
+
+    return Path(user_config_dir(APP_NAME))
+
+
 def default_url() -> str:
     """``$CAMPAIGN_DB_URL``, else SQLite in the user's data directory (created if needed)."""
     url = os.environ.get(DB_URL_ENV)

@@ -16,12 +16,15 @@ from campaign.tui.screens.launcher import LauncherScreen
 
 if TYPE_CHECKING:
     from campaign.app import CampaignService
+    from campaign.rules.ids import Side
 
 
 class CampaignApp(App[None]):
     """Dark Nebula campaign referee: launcher, campaign screens, scenario games."""
 
-    CSS_PATH = "app.tcss"
+    #: Shared styles, then the campaign screen's and its tab widgets' (package data of
+    #: campaign.tui and campaign.tui.widgets, pyproject.toml).
+    CSS_PATH = ["app.tcss", "widgets/campaign.tcss"]
     TITLE = "Dark Nebula campaign referee"
     BINDINGS = [
         Binding("f1,question_mark", "help", "Help", id="app.help"),
@@ -37,22 +40,26 @@ class CampaignApp(App[None]):
         service: CampaignService | None = None,
         open_campaign: str | None = None,
         screenshot_dir: Path | None = None,
+        side: Side | None = None,
     ) -> None:
         super().__init__()
         self.screenshot_dir = screenshot_dir or default_screenshot_dir()
         self._user_keymap = keymap or LoadedKeymap()
         self.service = service
         self.open_campaign = open_campaign
+        #: Whose screen a campaign opens as: ``None`` the referee's, else one player's.
+        self.open_side = side
 
     def on_mount(self) -> None:
         self.set_keymap(self._user_keymap.bindings)
         problems = list(self._user_keymap.problems)
         unknown = unknown_ids(self._user_keymap, known_binding_ids())
         if unknown:
-            problems.append(f"keymap: unknown binding id(s): {', '.join(unknown)} (F1 lists ids)")
+            ids = "binding id" if len(unknown) == 1 else "binding ids"
+            problems.append(f"keymap: unknown {ids}: {', '.join(unknown)} (F1 lists ids)")
         for problem in problems:
             self.notify(problem, title="keymap", severity="warning", timeout=10)
-        launcher = LauncherScreen(self.service)
+        launcher = LauncherScreen(self.service, viewer=self.open_side)
         self.push_screen(launcher)
         if self.open_campaign is not None:
             launcher.open_campaign(self.open_campaign)
@@ -85,6 +92,26 @@ class CampaignApp(App[None]):
             return None
         return super().deliver_screenshot(filename, str(directory), time_format)
 
+    async def action_quit(self) -> None:
+        """``Ctrl+Q`` asks, as ``q`` does, when a screen holds work not sent (a typed order or
+        dice, issue 31 item 12); a second ``Ctrl+Q`` at the question quits."""
+        from campaign.tui.screens.forms import Confirm
+
+        if isinstance(self.screen, Confirm):
+            self.exit()
+            return
+        question = next((asked for screen in reversed(self.screen_stack)
+                         if (asked := quit_question(screen)) is not None), None)
+        if question is None:
+            self.exit()
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.exit()
+
+        self.push_screen(Confirm(question), answered)
+
     def action_help(self) -> None:
         """Show the keys of the current screen."""
         screen = self.screen
@@ -94,13 +121,18 @@ class CampaignApp(App[None]):
         self.push_screen(HelpScreen(title, binding_rows(screen)))
 
 
+def quit_question(screen: object) -> str | None:
+    """What to ask before quitting from ``screen`` (None: nothing would be lost): screens with
+    unsent work say so through a ``quit_question`` method."""
+    ask = getattr(screen, "quit_question", None)
+    return ask() if callable(ask) else None
+
+
 def default_screenshot_dir() -> Path:
     """``screenshots`` in the user data directory (beside the default database)."""
-    from platformdirs import user_data_dir
+    from campaign.app.places import data_dir
 
-    from campaign.store.repository import APP_NAME
-
-    return Path(user_data_dir(APP_NAME)) / "screenshots"
+    return data_dir() / "screenshots"
 
 
 def known_binding_ids() -> set[str]:
@@ -109,7 +141,7 @@ def known_binding_ids() -> set[str]:
     from campaign.tui.screens.campaign import CampaignScreen
 
     classes = [CampaignApp, LauncherScreen, CampaignScreen, HelpScreen, forms.OrderForm,
-               forms.TextPrompt, forms.Confirm, forms.NewCampaignForm]
+               forms.TextPrompt, forms.ChoicePrompt, forms.Confirm, forms.NewCampaignForm]
     return {
         binding.id
         for cls in classes
@@ -123,8 +155,10 @@ def create_app(
     *,
     service: CampaignService | None = None,
     open_campaign: str | None = None,
+    side: Side | None = None,
 ) -> CampaignApp:
     """Build the app as the CLI runs it (tests pass their own keymap path and database)."""
     return CampaignApp(
-        keymap=load_keymap(keymap_path), service=service, open_campaign=open_campaign
+        keymap=load_keymap(keymap_path), service=service, open_campaign=open_campaign,
+        side=side,
     )

@@ -1,18 +1,28 @@
 """The command palette of the campaign screen: only the orders legal now, each with its rule id.
 
 Choosing one pre-fills the order input with the order's template (side prefix included), ready
-to be completed and sent with Enter.
+to be completed and sent with Enter. The provider asks its screen only for what
+``OrderHost`` names (no import of the screen: the screen imports this module).
 """
 
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import Protocol, runtime_checkable
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-if TYPE_CHECKING:
-    from campaign.tui.screens.campaign import CampaignScreen
+from campaign.tui.session import CampaignSession
+
+
+@runtime_checkable
+class OrderHost(Protocol):
+    """A screen with a campaign session and an order line the palette can pre-fill."""
+
+    session: CampaignSession
+
+    def prefill_order(self, text: str) -> None:
+        """Put ``text`` in the order line and focus it."""
 
 
 class LegalOrdersProvider(Provider):
@@ -20,10 +30,10 @@ class LegalOrdersProvider(Provider):
     prefixed with the side that gives it."""
 
     def _entries(self) -> list[tuple[str, str, str]]:
-        screen: CampaignScreen = self.screen  # type: ignore[assignment]
-        session = getattr(screen, "session", None)
-        if session is None:
+        screen = self.screen
+        if not isinstance(screen, OrderHost):
             return []
+        session = screen.session
         return [
             (f"{legal.rule}  {session.template_for(legal)}", legal.summary,
              session.template_for(legal))
@@ -31,8 +41,9 @@ class LegalOrdersProvider(Provider):
         ]
 
     def _prefill(self, template: str) -> None:
-        screen: CampaignScreen = self.screen  # type: ignore[assignment]
-        screen.prefill_order(template)
+        screen = self.screen
+        if isinstance(screen, OrderHost):
+            screen.prefill_order(template)
 
     async def discover(self) -> Hits:
         """Every legal order, shown when the palette opens with no query."""

@@ -12,27 +12,50 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
+from rich.markup import escape
+
 from campaign.app import CampaignService, Loaded, TypedDice, parse_stored
 from campaign.rules import engine
-from campaign.rules.acting import acting_sentence, who_must_act
 from campaign.rules.base import Event
+from campaign.rules.combat.battle_ids import short_ids
+from campaign.rules.combat.forecast import BattleForecast
+from campaign.rules.combat.space_events import BattlesOpened
+from campaign.rules.combat.waiting import battle_stage_duty
 from campaign.rules.dice import PhysicalSource, RollContext, SeededSource
-from campaign.rules.economy.adapter import connected_systems, income_report_for, occupancy_of
-from campaign.rules.economy.control import box_controller
 from campaign.rules.economy.maintenance import Upkeep, maintenance_due, upkeep_list
 from campaign.rules.economy.report import IncomeReport
+from campaign.rules.engine import STEP_ENDING
 from campaign.rules.errors import CampaignError, InvalidOrderError
 from campaign.rules.flow import FLOW, PhaseAdvanced
-from campaign.rules.ids import PLAYER_SIDES, Side, UnitCategory
-from campaign.rules.movement.groups import stacks_of
-from campaign.rules.movement.query import MoveOptions, move_options
+from campaign.rules.ids import PLAYER_SIDES, Side
+from campaign.rules.movement.query import MoveOptions
 from campaign.rules.narration import BattleSummary, condense, last_battle_summary, narrate
-from campaign.rules.notation import parse_order
+from campaign.rules.referee import RefereeRestored
 from campaign.rules.ruleset import Ruleset
-from campaign.rules.state import CampaignState, Unit, Where
+from campaign.rules.state import CampaignState, Where
+from campaign.tui.order_template import Blank, OrderTemplate, parse_template
+from campaign.tui.views import plural
 from campaign.tui.widgets.map_render import MapView, SystemMarks
+from campaign.views.battles import BattleRow, battles_report
+from campaign.views.choices import SPENDS_RU, FieldSpec, FormChoices, movable_groups
+from campaign.views.income import income_report
+from campaign.views.play import (
+    acting_line,
+    duties_of,
+    forecast_for,
+    legal_orders_for,
+    map_marks,
+    may_move,
+    move_choices,
+    seen_text,
+)
+from campaign.views.units import units_report
 
 SIDE_OF_TEXT = {side.value: side for side in Side}
+#: The blanks of an order template that name a system (``hex:``/``box:`` places included).
+SYSTEM_BLANKS = frozenset({"SYS", "SYSTEM", "LOCATION"})
+
+
 
 
 def parse_dice(text: str) -> list[int]:
@@ -112,9 +135,12 @@ class LogRow:
 class CampaignSession:
     """An open campaign: keeps the loaded state between orders, like the service's ``submit``."""
 
-    def __init__(self, service: CampaignService, name: str) -> None:
+    def __init__(self, service: CampaignService, name: str,
+                 viewer: Side | None = None) -> None:
         self.service = service
         self.name = name
+        #: Who looks: ``None`` the referee (everything), else one player (DN-NEU-1).
+        self.viewer = viewer
         self.loaded: Loaded = service.load(name)
         #: The outcome sentences of the last order sent (the rules core's narration).
         self.last_outcome: list[str] = []
@@ -131,6 +157,13 @@ class CampaignSession:
         """The pinned ruleset of the campaign."""
         return self.loaded.ruleset
 
+    def stack_place(self, unit_id: str) -> str:
+        """Where a stack (one of its units) stands: ``Quillon hex`` in space, ``Quillon box``
+        on the surface (issue 31 item 6: the stack list did not say which)."""
+        position = self.state.position_of(unit_id)
+        place = "box" if position.where is Where.BOX else "hex"
+        return f"{self.system_name(position.system)} {place}"
+
     def system_name(self, system_id: str | None) -> str:
         """Display name of a system id (the id itself if unknown)."""
         if system_id is None:
@@ -140,6 +173,15 @@ class CampaignSession:
         except KeyError:
             return system_id
 
+    @property
+    def view_name(self) -> str:
+        """Whose view the screen shows: ``referee's view`` or ``aslan's view``."""
+        return f"{self.viewer.value}'s view" if self.viewer is not None else "referee's view"
+
+    def seen(self, text: str) -> str:
+        """``text`` as the viewer may read it (a neutral counter by its alias, DN-NEU-1)."""
+        return seen_text(text, self.state, self.viewer)
+
     def phase_lines(self) -> list[str]:
         """The phase tracker: turn, phasing side, phase and sub-phase, who acts."""
         state = self.state
@@ -148,23 +190,21 @@ class CampaignSession:
         return [
             f"Game turn {state.turn}  ·  {state.phasing.value} player turn  ·  {step.label}",
             f"RU {ru}  ·  event {self.loaded.head.seq}",
-            acting_sentence(state, self.ruleset),  # who the game waits for, battles included
+            # who the game waits for, battles included
+            acting_line(state, self.ruleset, self.viewer),
         ]
 
     def order_placeholder(self) -> str:
-        """The order line's hint: the first order the game waits for now."""
-        duties = who_must_act(self.state, self.ruleset)
-        if duties and duties[0].orders:
-            return f"order (Ctrl+P: legal orders), e.g. {duties[0].orders[0]}"
+        """The order line's hint: the first order the game waits for from this viewer."""
+        awaited = self.awaited_order()
+        if awaited is not None:
+            return f"order (Ctrl+P: legal orders), e.g. {awaited}"
         return "order (Ctrl+P: legal orders)"
 
     def legal_orders(self) -> list[engine.LegalOrder]:
-        """Order types every side may give now: the acting side's first, then the other
-        player's (e.g. the defender naming a target, DN-CBT-3), then the referee's."""
-        state = self.state
-        sides: list[Side | None] = [state.acting, state.acting.enemy, None]
-        return [legal for side in sides
-                for legal in engine.legal_orders(state, side, self.ruleset)]
+        """Order types the viewer may give now: a player's own; for the referee every side's
+        (the acting side's first, then the other player's, then the referee's)."""
+        return legal_orders_for(self.state, self.ruleset, self.viewer)
 
     def template_for(self, legal: engine.LegalOrder) -> str:
         """Order-input text for a legal order: the prefix of the side that gives it, then the
@@ -181,25 +221,12 @@ class CampaignSession:
         show_connections: bool = False,
         path: tuple[str, ...] = (),
     ) -> MapView:
-        """Controllers, stacks and (optionally) the connection overlay for every system."""
-        state, ruleset = self.state, self.ruleset
-        occupancy = occupancy_of(state, ruleset)
-        counts: dict[str, dict[Side, int]] = {}
-        for unit in state.units.values():
-            where = state.position_of(unit.id)
-            if where.where in (Where.HEX, Where.BOX) and where.system is not None:
-                per_side = counts.setdefault(where.system, {})
-                per_side[unit.owner] = per_side.get(unit.owner, 0) + 1
-        connected = {}
-        if show_connections:
-            connected = {side: connected_systems(state, ruleset, side) for side in PLAYER_SIDES}
-        marks = {}
-        for system in ruleset.star_map.systems:
-            controller = box_controller(system, occupancy.ground_sides(system.id))
-            link = None
-            if show_connections and controller in connected:
-                link = system.id in connected[controller]
-            marks[system.id] = SystemMarks(controller, counts.get(system.id, {}), link)
+        """Controllers, stacks and (optionally) the connection overlay for every system, from
+        the viewer's map scene (``views.play.map_marks``: the one ``campaign map`` draws)."""
+        state = self.state
+        found = map_marks(self.name, state, self.ruleset, self.viewer, supply=show_connections)
+        marks = {system: SystemMarks(mark.controller, mark.units, mark.connected)
+                 for system, mark in found.items()}
         return MapView(
             marks=marks,
             selected=selected,
@@ -208,6 +235,50 @@ class CampaignSession:
             explored=frozenset(frozenset(r) for r in state.game_slots.get("explored_routes", [])),
             path=path,
         )
+
+    def system_lines(self, system_id: str) -> list[str]:
+        """What the map's side panel says of a selected system (issue 31 item 6): its units
+        in the stellar hex, the surface box and aboard ships, as ``campaign units`` lists them
+        for the viewer, and the orders the viewer may give there now (``SYS``, ``SYSTEM`` or
+        ``LOCATION`` of a legal order offering this system)."""
+        report = units_report(self.name, self.state, self.ruleset, viewer=self.viewer,
+                              system=system_id)
+        rows = [row for group in report.systems for row in group.units]
+        lines = [f"[b]{escape(self.system_name(system_id))}[/b]"]
+        for place, label in (("hex", "in space"), ("box", "surface box"), ("on", "aboard")):
+            here = [row for row in rows if row.location.startswith(place + ":")]
+            if here:
+                units = ", ".join(f"{row.id}" + (f" ({row.stack})" if row.stack else "")
+                                  for row in here)
+                lines.append(f"{label}: {escape(units)}")
+        if not rows:
+            lines.append("no units")
+        movable = [label for label, members in self.stacks(self.state.acting).items()
+                   if self.state.position_of(members[0]).system == system_id]
+        if movable and self.state.phase.is_movement:
+            lines.append(f"m moves: {escape(', '.join(movable))}")
+        orders = self.orders_at(system_id)
+        if orders:
+            lines.append("orders here: " + ", ".join(escape(order) for order in orders))
+        return lines
+
+    def orders_at(self, system_id: str) -> list[str]:
+        """The legal orders of the viewer whose system blank offers ``system_id`` now, that
+        blank filled in (``aslan produce KIND box:quillon``)."""
+        found = []
+        for legal in self.legal_orders():
+            template = parse_template(legal.notation)
+            for blank in template.blanks:
+                if blank.name not in SYSTEM_BLANKS:
+                    continue
+                spec = self.field_spec(template, blank, {})
+                value = next((value for _, value in spec.choices
+                              if value.partition(":")[2] == system_id or value == system_id),
+                             None)
+                if value is not None:
+                    found.append(legal.notation.replace(blank.name, value, 1))
+                    break
+        return found
 
     def systems_by_name(self) -> list[tuple[str, str]]:
         """(name, id) of every system, sorted by name."""
@@ -226,56 +297,39 @@ class CampaignSession:
     # --- forces
 
     def force_rows(self) -> list[ForceRow]:
-        """Every unit in play (on the map, carried or unplaced) with factors and place."""
-        state = self.state
-        rows = []
-        for unit in state.units.values():
-            where = unit.location
-            if where.where is Where.ELIMINATED:
-                continue
-            position = state.position_of(unit.id)
-            code, name, factors = self._describe(unit)
-            cargo = ", ".join(c.id for c in state.cargo_of(unit.id))
-            rows.append(
-                ForceRow(
-                    unit_id=unit.id,
-                    side=unit.owner.value,
-                    code=code,
-                    name=name,
-                    factors=factors,
-                    stack=unit.stack or "",
-                    location=where.to_text(),
-                    system=self.system_name(position.system) if position.system else "",
-                    disrupted=unit.disrupted,
-                    cargo=cargo,
-                )
+        """Every unit in play (on the map, carried or unplaced) with factors and place, as
+        ``campaign units`` lists them for the viewer (a face-down counter by its alias, with
+        no kind or factors, DN-NEU-1)."""
+        report = units_report(self.name, self.state, self.ruleset, viewer=self.viewer)
+        listed = [row for group in report.systems for row in group.units] + report.unplaced
+        rows = [
+            ForceRow(
+                unit_id=row.id, side=row.side, code=self._code(row.kind), name=row.name,
+                factors=row.factors, stack=row.stack or "", location=row.location,
+                system=self.system_name(row.system) if row.system else "",
+                disrupted=row.disrupted, cargo=", ".join(row.cargo),
             )
+            for row in listed
+        ]
         return sorted(rows, key=lambda r: (r.side, r.unit_id))
 
-    def _describe(self, unit: Unit) -> tuple[str, str, str]:
-        """Code, name and printed factors; a face-down neutral stays anonymous (DN-NEU-1)."""
-        if unit.face_down:
-            return "?", "face-down neutral", "?"
-        unit_type = self.ruleset.unit_type(unit.kind)
-        return unit_type.code, unit_type.name, unit_type.factors
+    def _code(self, kind: str) -> str:
+        """A unit kind's short code (``CL``); ``?`` for a kind the viewer may not know."""
+        try:
+            return self.ruleset.unit_type(kind).code
+        except KeyError:
+            return "?"
 
     def stacks(self, side: Side) -> dict[str, list[str]]:
-        """Stack label (or lone ship id) → unit ids of ``side``'s movable groups on the map:
-        its stacks, then every ship or monitor on the map that is in no stack."""
-        groups = dict(stacks_of(self.state, side))
-        for unit in sorted(self.state.units_of(side), key=lambda u: u.id):
-            if unit.stack or unit.location.where not in (Where.HEX, Where.BOX):
-                continue
-            if unit.face_down:
-                continue
-            category = self.ruleset.unit_type(unit.kind).category
-            if category in (UnitCategory.SHIP, UnitCategory.MONITOR):
-                groups[unit.id] = [unit.id]
-        return groups
+        """Stack label (or lone ship id) → unit ids of ``side``'s movable groups on the map;
+        none of the other side's on a player's screen."""
+        if not may_move(self.state, side, self.viewer):
+            return {}
+        return movable_groups(self.state, self.ruleset, side)
 
     def move_options(self, stack: str) -> MoveOptions:
         """Legal destinations of ``stack`` for the acting side (DN-MOV-*), with refusals."""
-        return move_options(self.state, self.ruleset, self.state.acting, stack)
+        return move_choices(self.state, self.ruleset, self.viewer, stack)
 
     def move_order(self, stack: str, destination: str) -> str:
         """The order text moving ``stack`` to ``destination``; ``CampaignError`` with the rule."""
@@ -284,56 +338,60 @@ class CampaignSession:
         if legal is None:
             obstacle = options.why_not(destination)
             assert obstacle is not None
-            raise InvalidOrderError(f"{obstacle.rule}: {obstacle.message}")
+            raise InvalidOrderError(f"{obstacle.rule}: {self.seen(obstacle.message)}")
         side = self.state.acting.value
         if legal.mode == "sublight":
             return f"{side} sublight {stack} {destination}"
         return f"{side} jump {stack} {','.join(legal.path)}"
 
-    # --- form choices
+    # --- forms
 
-    def field_choices(self, field: str) -> list[tuple[str, str]]:
-        """``(label, value)`` choices for a blank of an order template, or ``[]`` for free text:
-        open battles (short ids), the acting side's stacks and units, unit kinds with their cost
-        and the RU left, and places written as the notation wants them (``hex:ID``)."""
-        state, ruleset, side = self.state, self.ruleset, self.state.acting
-        if field == "BATTLE":
-            from campaign.rules.combat.battle_ids import short_ids
+    def form_choices(self, side: Side | None) -> FormChoices:
+        """What the blanks of an order given by ``side`` offer now (legal, distinct)."""
+        return FormChoices(self.state, self.ruleset, side, name_of=self.system_name,
+                           moves=self.move_options)
 
-            return [(f"{short}  {self.system_name(battle.split('/', 1)[0])}", short)
-                    for battle, short in short_ids(state).items()
-                    if battle in self.battles()]
-        if field == "STACK":
-            return [(f"{label} @ {self.system_name(state.position_of(units[0]).system)}", label)
-                    for label, units in self.stacks(side).items()]
-        if field in ("UNIT", "CARGO", "CARRIER"):
-            return [(f"{row.unit_id} {row.code} @ {row.system or row.location}", row.unit_id)
-                    for row in self.force_rows() if row.side == side.value]
-        if field == "KIND":
-            ru = state.ru.get(side, 0)
-            return [(f"{unit.code} {unit.name} — {unit.cost} RU (you have {ru})", unit.code)
-                    for unit in ruleset.units_of(side)]
-        if field == "LOCATION":
-            return [(f"{where}:{system.id}  {system.name} ({label})", f"{where}:{system.id}")
-                    for system in sorted(ruleset.star_map.systems, key=lambda s: s.name)
-                    for where, label in (("hex", "stellar hex"), ("box", "surface box"))]
-        if field == "SYSTEM":
-            return [(f"{name} ({system_id})", system_id)
-                    for name, system_id in self.systems_by_name()]
-        if field == "SIDE":
-            return [(item.value, item.value) for item in PLAYER_SIDES]
-        return []
+    def field_spec(self, template: OrderTemplate, blank: Blank,
+                   values: dict[str, str]) -> FieldSpec:
+        """What ``blank`` of ``template`` offers, the other blanks holding ``values``."""
+        side = None if template.side == "referee" else SIDE_OF_TEXT.get(template.side)
+        spec = self.form_choices(side).spec(template.verb, blank.name, values,
+                                            blank.alternatives)
+        if self.viewer is None:
+            return spec
+        return replace(spec, choices=[(self.seen(label), self.seen(value))
+                                      for label, value in spec.choices])
 
-    def field_prefill(self, field: str) -> str:
-        """The value a blank starts with: the first open battle, when there is one."""
-        choices = self.field_choices(field) if field == "BATTLE" else []
-        return choices[0][1] if choices else ""
+    def form_note(self, template: OrderTemplate) -> str:
+        """The line under a form's title: the RU in hand, for orders that cost RU only."""
+        side = SIDE_OF_TEXT.get(template.side)
+        if side is None or template.verb not in SPENDS_RU:
+            return ""
+        return f"{side.value} holds {self.state.ru.get(side, 0)} RU"
+
+    def form_prefill(self, template: OrderTemplate) -> dict[str, str]:
+        """Values a form starts with: the battle the game waits for, when a blank asks for
+        one."""
+        if not any(blank.name == "BATTLE" for blank in template.blanks):
+            return {}
+        shorts = short_ids(self.state)
+        duties = [d for d in duties_of(self.state, self.ruleset, self.viewer)
+                  if d.battle in shorts]
+        battles = [d.battle for d in duties if d.battle is not None] or list(self.battles())
+        return {"BATTLE": shorts[battles[0]]} if battles else {}
+
+    def awaited_order(self) -> str | None:
+        """The order the game waits for now, as the header names it (``aslan jump STACK
+        PATH``; inside a battle often the other side's: ``solomani target b1 UNIT``)."""
+        duties = duties_of(self.state, self.ruleset, self.viewer)
+        return duties[0].orders[0] if duties and duties[0].orders else None
 
     # --- economy
 
     def income(self, side: Side) -> IncomeReport:
-        """The explained income and supply report of ``side`` (DN-ECO-3/4)."""
-        return income_report_for(self.state, self.ruleset, side)
+        """The explained income and supply report of ``side`` (DN-ECO-3/4), as the viewer
+        may read it (``campaign income --side``)."""
+        return income_report(self.state, self.ruleset, side, self.viewer)
 
     def upkeep(self, side: Side) -> list[Upkeep]:
         """Every ship's maintenance situation for ``side`` (DN-ECO-7)."""
@@ -350,6 +408,16 @@ class CampaignSession:
         from campaign.rules.combat.queries import open_battles
 
         return dict(open_battles(self.state))
+
+    def battle_rows(self) -> list[BattleRow]:
+        """The open battles as ``campaign battles`` shows them to the viewer (a face-down
+        counter's factors hidden, DN-NEU-1)."""
+        report = battles_report(self.name, self.state, self.ruleset, viewer=self.viewer)
+        return [row for row in report.battles if row.stage != "over"]
+
+    def short_ids(self) -> dict[str, str]:
+        """Full battle id → the short id everything shows (``b1``, DN-CBT-1)."""
+        return short_ids(self.state)
 
     def battle_stage(self, battle_id: str) -> str:
         """Where the round of ``battle_id`` stands (range, choose, assign, fire, withdraw…)."""
@@ -372,54 +440,84 @@ class CampaignSession:
                 f"{'+'.join(e.defenders)} ⇄ {'+'.join(e.attackers)}" for e in engagements
             )
             lines.append(f"  engagements: {pairs} (DN-CBT-3)")
-        dice = last_round_dice(self.log_rows(), battle_id.split("/", 1)[0])
+        dice = last_round_dice(self.standing_log_rows(), battle_id.split("/", 1)[0])
+        lines = [self.seen(line) for line in lines]
         if dice:
             lines.append(f"  last round's dice: {dice}")
         return lines
 
     def last_battle(self) -> BattleSummary:
         """What the most recent battles did (destroyed, disrupted, withdrawn, control, ground),
-        narrated by the rules core from the whole log."""
-        events = parse_stored(self.service.store.rows(self.name), self.name)
-        return last_battle_summary(events, CampaignState(), ruleset=self.ruleset)
+        narrated by the rules core from the log as it stands: what a referee undo reverted is
+        no longer part of it (issue 31 item 4)."""
+        rows = self.service.store.rows(self.name)
+        events = parse_stored(rows, self.name)
+        kept = effective_seqs(rows, events)
+        standing = [event for row, event in zip(rows, events, strict=True) if row.seq in kept]
+        return last_battle_summary(standing, CampaignState(), viewer=self.viewer,
+                                   ruleset=self.ruleset)
+
+    def duty_orders(self, battle_id: str) -> tuple[str, ...]:
+        """The orders that move ``battle_id`` on, as the rules core's duty names them
+        (DN-CBT-1..7: the range roll, the chooser's range, the defender naming a target and
+        the attacker answering, fire, stay), with the short battle id (``b1``); capitals are
+        blanks (``solomani target b1 UNIT``). Never a referee override: the players name and
+        answer targets themselves (DN-CBT-3). A player's screen names only his own side's."""
+        for duty in duties_of(self.state, self.ruleset, self.viewer):
+            if duty.battle == battle_id and duty.orders:
+                return duty.orders
+        short = short_ids(self.state).get(battle_id, battle_id)
+        waiting = battle_stage_duty(self.state, self.ruleset, battle_id, short)
+        if waiting is None or (self.viewer is not None and waiting.side is not self.viewer):
+            return ()
+        return waiting.orders
 
     def next_battle_order(self, battle_id: str) -> str:
-        """The order that moves ``battle_id`` on from its current stage (to edit or send).
+        """The first of ``duty_orders`` (what the header asks for; ``n`` pre-fills it); on a
+        player's screen where the other side acts, ``InvalidOrderError`` saying who."""
+        orders = self.duty_orders(battle_id)
+        if orders:
+            return orders[0]
+        if self.viewer is not None:
+            raise InvalidOrderError(f"DN-SEQ-2: nothing for {self.viewer.value} to do in "
+                                    f"{self.short_ids().get(battle_id, battle_id)} now: "
+                                    f"{acting_line(self.state, self.ruleset, self.viewer)}")
+        return f"{self.state.acting.value} end-phase"
 
-        Range: the attacker rolls; choose: the roll's winner picks long range; assign: the
-        referee gives the automatic assignment (DN-CBT-3: players name and answer); fire: the
-        attacker resolves; withdraw: the side whose turn it is to decide (defender first,
-        DN-CBT-7) stays.
-        """
-        from campaign.rules.combat import book
-
-        record = book.get(self.state, battle_id)
-        battle = book.battle_of(record)
-        stage = str(record.get("stage"))
-        attacker, defender = battle.attacker.value, battle.defender.value
-        chooser = str(record.get("chooser") or defender)
-        templates = {
-            "range": f"{attacker} range {battle_id}",
-            "choose": f"{chooser} choose-range {battle_id} long",
-            "assign": f"referee referee-assign {battle_id} auto",  # the referee's console
-            "fire": f"{attacker} fire {battle_id}",
-            "withdraw": f"{record.get('withdrawing') or defender} stay {battle_id}",
-        }
-        return templates.get(stage, f"{attacker} end-phase")
-
-    def forecast(self, battle_id: str, samples: int = 4000):  # noqa: ANN201 - BattleForecast
-        """Monte Carlo forecast of an open battle as it stands (seeded: same answer each time)."""
-        from campaign.rules.combat.queries import forecast_open_battle
-
-        return forecast_open_battle(self.state, self.ruleset, battle_id, samples=samples)
+    def forecast(self, battle_id: str, samples: int = 4000) -> BattleForecast | None:
+        """Monte Carlo forecast of an open battle as it stands (seeded: same answer each time);
+        None when a fighter's strength is hidden from the viewer (DN-NEU-1)."""
+        return forecast_for(self.state, self.ruleset, battle_id, self.viewer, samples)
 
     # --- orders and undo
 
     def _dry_run(self, text: str, draw: Callable[[RollContext], int]) -> None:
         """Decide ``text`` on the current state without storing anything (``draw`` gives the
         dice); ``CampaignError`` when the order is refused."""
-        order = engine.normalize(self.state, parse_order(text))
+        order = engine.read_typed(self.state, text, self.ruleset, self.viewer)
         engine.decide(self.state, order, self.ruleset, PhysicalSource(draw))
+
+    def ending_preview(self, text: str) -> str | None:
+        """For ``pass`` and ``end-phase`` (issue 31 item 1: one key passed a whole player
+        turn): how far the order would take the game, from a dry run (nothing stored); None
+        for any other order, or one the rules refuse (sending it shows why)."""
+        words = text.split()
+        if len(words) < 2 or words[1].lower() not in STEP_ENDING:
+            return None
+        seeded = SeededSource(self.loaded.row.dice_seed)
+        try:
+            order = engine.read_typed(self.state, text, self.ruleset, self.viewer)
+            events = engine.decide(self.state, order, self.ruleset, seeded)
+        except (CampaignError, ValueError):
+            return None
+        after = engine.fold(events, self.state.clone())
+        steps = sum(isinstance(event, PhaseAdvanced) for event in events)
+        now = FLOW[self.state.step].label
+        then = FLOW[after.step].label
+        return (f"{text.strip()} ends {self.state.phasing.value}'s {now} (game turn "
+                f"{self.state.turn}) and goes on {plural(steps, 'step')} to game turn "
+                f"{after.turn}, {after.phasing.value} player turn, {then}.\n"
+                f"Then: {acting_line(after, self.ruleset, self.viewer)}")
 
     def dice_needed(self, text: str) -> list[str]:
         """The purposes of the dice ``text`` would roll now, in order (a dry run with the
@@ -435,7 +533,7 @@ class CampaignSession:
             self._dry_run(text, record)
         except (CampaignError, ValueError):
             return []
-        return purposes
+        return [self.seen(purpose) for purpose in purposes]
 
     @property
     def takes_typed_dice(self) -> bool:
@@ -447,6 +545,7 @@ class CampaignSession:
         as many as the order rolls (too many or too few: refused by the core, nothing stored)."""
         if not text.strip():
             raise InvalidOrderError("DN-ERR-1: the order is empty; type e.g. 'aslan end-phase'")
+        self._check_own_order(text)
         before = self.state.clone()
         typed: TypedDice | None = None
         if dice.strip():
@@ -456,15 +555,28 @@ class CampaignSession:
                 raise InvalidOrderError(str(error)) from None
         try:  # typed dice only where the campaign's dice mode accepts them (DN-ERR-1); the
             # core requires exactly as many values as the order rolls
-            events = self.service.submit(self.loaded, text, typed=typed)
+            events = self.service.submit(self.loaded, text, typed=typed, viewer=self.viewer)
         except CampaignError:
             self.reload()
             raise
-        self.last_outcome = condense(narrate(events, before, ruleset=self.ruleset))
+        self.last_outcome = condense(narrate(events, before, viewer=self.viewer,
+                                             ruleset=self.ruleset))
         return events
 
+    def _check_own_order(self, text: str) -> None:
+        """A player's screen sends that player's orders only (DN-SEQ-2)."""
+        side = text.split()[0].lower()
+        if self.viewer is not None and side != self.viewer.value:
+            raise InvalidOrderError(
+                f"DN-SEQ-2: this screen plays {self.viewer.value}; {side}'s orders are given "
+                f"on {side}'s screen (v on the launcher chooses whose screen opens)")
+
     def undo(self, referee_reason: str | None = None) -> None:
-        """Undo the last order (same phase, no dice), or as the referee with a logged reason."""
+        """Undo the last order (same phase, no dice), or as the referee with a logged reason
+        (the referee's screen only)."""
+        if referee_reason is not None and self.viewer is not None:
+            raise InvalidOrderError("DN-ERR-1: a referee undo is given on the referee's screen "
+                                    "(v on the launcher chooses whose screen opens)")
         self.service.undo(self.name, referee_reason=referee_reason)
         self.reload()
 
@@ -512,29 +624,68 @@ class CampaignSession:
     # --- log
 
     def log_rows(self) -> list[LogRow]:
-        """The verified log, one row per order batch, with its game turn (from phase events)."""
+        """The verified log, one row per order batch: its event numbers, game turn, the side
+        that gave it, what happened in the rules core's sentences and the dice (a secret
+        roll's value hidden), as ``viewer`` may read them. Battle ids are written short
+        (``b1``, the id of their combat step, issue 31 item 11)."""
+        lines = self.service.log(self.name, viewer=self.viewer)
+        story = {entry.batch: entry for entry in self.service.story(self.name,
+                                                                    viewer=self.viewer)}
+        shorts = self._short_ids_by_batch()
+        ends = [line.first_seq - 1 for line in lines[1:]] + [self.loaded.head.seq]
+        out = []
+        for line, last_seq in zip(lines, ends, strict=True):
+            entry = story.get(line.batch)
+            out.append(LogRow(
+                batch=line.batch, turn=entry.turn if entry else 0,
+                side=entry.side if entry and entry.side != "-" else "",
+                order=with_short_ids(line.order_text, shorts.get(line.batch, {})),
+                events=tuple(line.events), rolls=tuple(line.rolls),
+                first_seq=line.first_seq, last_seq=last_seq,
+                sentences=entry.lines if entry else (),
+            ))
+        return out
+
+    def _short_ids_by_batch(self) -> dict[int, dict[str, str]]:
+        """For every batch given while battles were open: full battle id → ``bN``, numbered
+        in the order the battles of that combat step opened."""
         rows = self.service.store.rows(self.name)
-        events = parse_stored(rows, self.name)
-        out: list[LogRow] = []
-        turn = 0
-        for row, event in zip(rows, events, strict=True):
-            rolls = [f"{r.purpose}={r.value}" for r in event.rolls]
-            if event.secret:
-                rolls = [f"{len(event.rolls)} hidden roll(s)"] if event.rolls else []
-            if out and out[-1].batch == row.batch:
-                last = out[-1]
-                out[-1] = LogRow(
-                    last.batch, last.turn, last.side, last.order,
-                    (*last.events, event.type), (*last.rolls, *rolls), last.first_seq, row.seq,
-                )
-            else:
-                side = row.order_text.split(" ", 1)[0] if row.order_text[:1].isalpha() else ""
-                out.append(LogRow(row.batch, turn, side, row.order_text, (event.type,),
-                                  tuple(rolls), row.seq, row.seq))
-            if isinstance(event, PhaseAdvanced):
-                turn = event.turn
-        told = {entry.batch: entry.lines for entry in self.service.story(self.name)}
-        return [replace(row, sentences=told.get(row.batch, ())) for row in out]
+        current: dict[str, str] = {}
+        found: dict[int, dict[str, str]] = {}
+        for row, event in zip(rows, parse_stored(rows, self.name), strict=True):
+            if isinstance(event, BattlesOpened):
+                current = {bid: f"b{n}" for n, bid in enumerate(event.battles, 1)}
+            if current:
+                found.setdefault(row.batch, current)
+        return found
+
+    def standing_log_rows(self) -> list[LogRow]:
+        """The log rows whose events still stand (not reverted by a referee undo)."""
+        rows = self.service.store.rows(self.name)
+        kept = effective_seqs(rows, parse_stored(rows, self.name))
+        return [row for row in self.log_rows() if row.last_seq in kept]
+
+
+def with_short_ids(text: str, shorts: dict[str, str]) -> str:
+    """``text`` with every full battle id of ``shorts`` written as its short id."""
+    for full, short in shorts.items():
+        text = text.replace(full, short)
+    return text
+
+
+def effective_seqs(rows: list, events: list[Event]) -> set[int]:  # rows: StoredEvent
+    """The event numbers that still stand: a ``referee-restored`` event puts the campaign back
+    to its state after event ``to_seq``, so the events between are no longer part of the
+    story (the restore itself neither; a later restore may bring them back)."""
+    standing: dict[int, tuple[int, ...]] = {0: ()}
+    current: tuple[int, ...] = ()
+    for row, event in zip(rows, events, strict=True):
+        if isinstance(event, RefereeRestored):
+            current = standing.get(event.to_seq, current)
+        else:
+            current = (*current, row.seq)
+        standing[row.seq] = current
+    return set(current)
 
 
 def last_round_dice(rows: list[LogRow], system: str) -> str:
@@ -550,9 +701,10 @@ def last_round_dice(rows: list[LogRow], system: str) -> str:
 
 
 def _turn_path(path: str):  # noqa: ANN202 - pathlib.Path
-    """A turn file path typed by the user (``~`` expanded); ``InvalidOrderError`` if empty."""
+    """A turn file path typed by the user, made absolute (``~`` expanded), so every message
+    names the file in full (issue 31 item 12); ``InvalidOrderError`` if empty."""
     from pathlib import Path
 
     if not path.strip():
         raise InvalidOrderError("DN-ERR-1: give the turn file's path")
-    return Path(path.strip()).expanduser()
+    return Path(path.strip()).expanduser().absolute()

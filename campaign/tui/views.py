@@ -5,14 +5,44 @@ Kept apart from the screens so the wording is tested on its own and the screens 
 
 from __future__ import annotations
 
+import re
 import textwrap
 
 from campaign.rules.combat.forecast import BattleForecast
-from campaign.rules.combat.model import Battle
 from campaign.rules.economy.maintenance import Upkeep
 from campaign.rules.economy.report import IncomeReport
+from campaign.views.battles import BattleRow
 
 WRAP = 76
+
+
+#: A rule id at the start of a message (``DN-MOV-2:``).
+RULE_ID = re.compile(r"^[A-Z]{2,}-[A-Z]+-\d+\b")
+#: Python's error numbers (``[Errno 2] ``), never shown.
+ERRNO = re.compile(r"\[Errno \d+\]\s*")
+#: CLI wording in refusals shared with the CLI, as the screen's keys say it (issue 31 item 9).
+KEY_WORDING = (
+    ("(undo --referee REASON)", "(U: referee undo, with a reason)"),
+    ("undo --referee REASON", "U (referee undo, with a reason)"),
+    ('(--referee "REASON")', "(the screen asks for the reason)"),
+    ("`campaign export`", "x (export)"),
+    ("`campaign import`", "i (import)"),
+)
+
+
+def refusal_text(message: str) -> str:
+    """A refusal as the screen shows it: the keys instead of CLI options, no Python error
+    numbers, and always a rule id (DN-ERR-1 for input the rules never got to read)."""
+    text = ERRNO.sub("", " ".join(message.split()))
+    for cli, keys in KEY_WORDING:
+        text = text.replace(cli, keys)
+    return text if RULE_ID.match(text) else f"DN-ERR-1: {text}"
+
+
+def plural(count: int, noun: str, nouns: str | None = None) -> str:
+    """``1 step``, ``2 steps``, ``0 rounds``; ``nouns`` when the plural is not ``noun + s``
+    (``1 die``, ``3 dice``)."""
+    return f"{count} {noun if count == 1 else nouns or noun + 's'}"
 
 
 def _wrap(text: str, indent: str = "    ") -> list[str]:
@@ -29,7 +59,7 @@ def income_lines(report: IncomeReport) -> list[str]:
     ]
     for box in report.boxes:
         mark = f", {box.mark}" if box.mark else ""
-        state = "connected" if box.connected else "[red]CUT OFF[/red]"
+        state = "connected" if box.connected else "[$error]CUT OFF[/]"
         where = f"{box.system_name} (type {box.type}{mark})"
         lines.append(f"  {where:<30} {box.ru:>3} RU  {state}")
         if not box.connected:
@@ -62,19 +92,19 @@ def upkeep_lines(upkeep: list[Upkeep], due: bool) -> list[str]:
     return lines
 
 
-def battle_lines(battle_id: str, battle: Battle, stage: str) -> list[str]:
-    """One open battle: sides, round, stage of the round and every unit's factors."""
+def battle_lines(battle: BattleRow) -> list[str]:
+    """One open battle of ``campaign battles`` as the viewer may see it, named by its short id
+    (``b1``, as orders, the header and the form name it): place, sides, round, stage of the
+    round and every unit's factors (``?`` for a face-down counter, DN-NEU-1)."""
     lines = [
-        f"[b]{battle_id}[/b]  round {battle.round + 1}  stage: {stage}  "
-        f"(attacker {battle.attacker.value}, defender {battle.defender.value})"
+        f"[b]{battle.short}[/b] at {battle.name}  round {battle.round}  stage: {battle.stage}  "
+        f"(attacker {battle.attacker}, defender {battle.defender})"
     ]
     for side in (battle.attacker, battle.defender):
-        units = battle.side_units(side)
-        listed = ", ".join(
-            f"{u.uid} {u.beam}-{u.missile}-{u.defence}" + ("*" if u.disrupted else "")
-            for u in units
-        )
-        lines.extend(_wrap(f"{side.value} ({battle.ship_count(side)} ships): {listed}", "  "))
+        units = [unit for unit in battle.units if unit.side == side]
+        listed = ", ".join(f"{u.id} {u.factors}" + ("*" if u.disrupted else "") for u in units)
+        ships = plural(sum(1 for u in units if not u.fighter), "ship")
+        lines.extend(_wrap(f"{side} ({ships}): {listed}", "  "))
     return lines
 
 

@@ -1,8 +1,12 @@
 """The catalogue of orders as a typist sees it: ``SIDE VERB`` for every verb a side may give
-(the referee's verbs under ``referee``), for shell completion and help."""
+(the referee's verbs under ``referee``), for shell completion and help; and the longest order
+text a typist may give (``MAX_ORDER_CHARS``, the bound of the order line)."""
 
+from campaign.rules.notation import MAX_ORDER_CHARS
 from campaign.rules.phases import Actor
 from campaign.rules.registry import ORDERS, order_spec
+
+__all__ = ["MAX_ORDER_CHARS", "TYPISTS", "order_words"]
 
 #: Who may type orders: the two players and the referee.
 TYPISTS = ("aslan", "solomani", "referee")

@@ -11,7 +11,9 @@ from textual.widgets import Input, OptionList
 from campaign.app import CampaignService
 from campaign.tui.app import CampaignApp, create_app
 from campaign.tui.screens.campaign import CampaignScreen
-from campaign.tui.screens.forms import TextPrompt
+from campaign.tui.screens.forms import Confirm, TextPrompt
+from campaign.tui.session import CampaignSession
+from campaign.tui.widgets.order_bar import BLANK
 
 SIZE = (100, 30)
 #: The referee's reason the tests give for typed dice in a seeded campaign (DN-ERR-1).
@@ -34,7 +36,7 @@ async def send(pilot: Pilot, text: str, dice: str = "") -> str:
     """Type ``text`` (and referee dice) into the order line, press Enter; the status line."""
     screen = screen_of(pilot)
     screen.query_one("#dice", Input).value = dice
-    await pilot.press("o")
+    await pilot.press("escape", "o")  # Esc: out of a list whose letters filter it
     order = screen.query_one("#order", Input)
     assert order.has_focus
     order.value = text
@@ -44,11 +46,15 @@ async def send(pilot: Pilot, text: str, dice: str = "") -> str:
         pilot.app.screen.query_one(Input).value = DICE_REASON
         await pilot.press("enter")
         await pilot.pause()
+    if isinstance(pilot.app.screen, Confirm):  # pass / end-phase say how far they go: yes
+        await pilot.press("y")
+        await pilot.pause()
     return str(screen.query_one("#status-line").render())
 
 
 async def move_with_form(pilot: Pilot, stack: str, destination: str) -> str:
-    """The movement form: ``m``, pick ``stack`` in the list, Enter, pick ``destination``, Enter."""
+    """The movement form: ``m``, pick ``stack`` in the list, Enter, pick ``destination`` (typing
+    its name when the list shows it only among many refused for one reason), Enter."""
     screen = screen_of(pilot)
     await pilot.press("escape", "m")
     stacks = screen.query_one("#stack-list", OptionList)
@@ -59,11 +65,30 @@ async def move_with_form(pilot: Pilot, stack: str, destination: str) -> str:
     await pilot.pause()
     destinations = screen.query_one("#dest-list", OptionList)
     assert destinations.has_focus
+    if destination not in screen._dest_ids:  # one row for many refusals: type the name
+        await pilot.press(*screen.session.system_name(destination).lower())
+        await pilot.pause()
     destinations.highlighted = screen._dest_ids.index(destination)
     await pilot.pause()
     await pilot.press("enter")
     await pilot.pause()
     return str(screen.query_one("#status-line").render())
+
+
+async def open_battle_at_halden(pilot: Pilot) -> CampaignSession:
+    """The demo's Aslan main stack jumps to Halden and Aslan ends the movement phase: a battle
+    with the Solomani opens there (DN-CBT-1). The screen's session."""
+    await pilot.pause()
+    session = screen_of(pilot).session
+    await move_with_form(pilot, "main", "halden")
+    await send(pilot, "aslan end-phase")
+    return session
+
+
+def battle_step(session: CampaignSession, battle_id: str) -> str:
+    """The first order the battle's duty names with no blank left (``target b1 auto`` where a
+    unit is to be named: the default pairing, DN-CBT-3)."""
+    return next(o for o in session.duty_orders(battle_id) if not BLANK.search(o))
 
 
 class ScenarioHost(App[None]):

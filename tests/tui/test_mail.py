@@ -6,10 +6,11 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from textual.widgets import Input, Select, Static
+from textual.widgets import Input, Static
 
 from campaign.app import CampaignService
 from campaign.tui.screens.forms import TextPrompt
+from campaign.tui.widgets.choice_field import ChoiceField
 from tests.tui.pilot_helpers import SIZE, app_for, screen_of, send
 
 CAMPAIGN = "mail"
@@ -32,7 +33,7 @@ def test_export_import_and_history_from_the_campaign_screen(tmp_path: Path, no_k
             await pilot.press("x")
             await pilot.pause()
             form = pilot.app.screen
-            form.query_one("#field-0", Select).value = "solomani"
+            form.query_one("#field-0", ChoiceField).value = "solomani"
             form.query_one("#field-1", Input).value = str(tmp_path / "missing" / "t.txt")
             form.query_one("#form-ok").press()
             await pilot.pause()
@@ -57,7 +58,7 @@ def test_export_import_and_history_from_the_campaign_screen(tmp_path: Path, no_k
             await pilot.press("i")
             await pilot.pause()
             form = pilot.app.screen
-            assert form.query_one("#field-0", Select).value == "aslan"  # the other side's
+            assert form.query_one("#field-0", ChoiceField).value == "aslan"  # the other side's
             for path, accepted in ((bad, False), (turn, True)):
                 form.query_one("#field-1", Input).value = str(path)
                 form.query_one("#form-ok").press()
@@ -74,10 +75,18 @@ def test_export_import_and_history_from_the_campaign_screen(tmp_path: Path, no_k
             await pilot.press("i")
             await pilot.pause()
             assert isinstance(pilot.app.screen, TextPrompt)
-            pilot.app.screen.query_one(Input).value = str(turn)
+            prompt = pilot.app.screen
+            # the folder of the file imported last is offered (issue 31 item 12)
+            assert prompt.query_one(Input).value == str(turn.parent) + "/"
+            prompt.query_one(Input).value = str(turn)
             await pilot.press("enter")
             await pilot.pause()
             assert "already exchanged" in str(screen.query_one("#status-line", Static).render())
+            # refused: the prompt stays, the path as typed, the reason shown (item 12)
+            assert pilot.app.screen is prompt and prompt.query_one(Input).value == str(turn)
+            assert "already exchanged" in str(prompt.query_one("#prompt-error").render())
+            await pilot.press("escape")
+            await pilot.pause()
             await pilot.press("6")
             await pilot.pause()
             mail = str(screen.query_one("#mail", Static).render())

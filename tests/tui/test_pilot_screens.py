@@ -6,7 +6,7 @@ import asyncio
 from pathlib import Path
 
 import pytest
-from textual.widgets import DataTable, Input, Select, Static
+from textual.widgets import DataTable, Input, Static
 
 from campaign import cli
 from campaign.app import CampaignService
@@ -15,6 +15,7 @@ from campaign.rules.phases import Phase
 from campaign.tui.app import CampaignApp
 from campaign.tui.screens.help import HelpScreen
 from campaign.tui.screens.launcher import LauncherScreen
+from campaign.tui.widgets.choice_field import ChoiceField
 from tests.tui.pilot_helpers import SIZE, app_for, move_with_form, screen_of, send
 
 
@@ -259,7 +260,7 @@ def test_order_forms_for_maintenance_and_production(service: CampaignService, no
             await pilot.press("e")
             await pilot.pause()
             assert pilot.app.screen.head == "aslan maintain"
-            await pilot.press("enter", "enter")
+            await pilot.press("enter")  # Enter sends from any field (issue 31 item 5)
             await pilot.pause()
             assert service.log("full")[-1].order_text == "aslan maintain"
             before = sum(1 for u in service.load("full").state.units_of(Side.ASLAN)
@@ -269,10 +270,11 @@ def test_order_forms_for_maintenance_and_production(service: CampaignService, no
             await pilot.pause()
             form = pilot.app.screen
             assert [f.name for f in form.fields] == ["KIND", "COUNT", "LOCATION"]
-            kinds = form.query_one("#field-0", Select)
-            labels = [str(label) for label, _ in kinds._options]
-            # issue 17 item 9: kinds offered with their cost and the RU left
-            assert any(label.startswith("DD ") and " RU (you have " in label for label in labels)
+            kinds = form.query_one("#field-0", ChoiceField)
+            labels = [label for label, _ in kinds._choices]
+            # issue 17 item 9: kinds offered with their cost; the RU held stand in the form
+            assert any(label.startswith("DD ") and " RU " in label for label in labels)
+            assert "RU" in str(form.query_one(".muted", Static).render())
             kinds.value = "DD"
             form.query_one("#field-1", Input).value = "1"
             form.query_one("#form-ok").press()  # no place given: refused with the rule
@@ -282,7 +284,7 @@ def test_order_forms_for_maintenance_and_production(service: CampaignService, no
             assert pilot.app.screen is form
             assert "DN-ECO-8" in str(form.query_one("#form-error", Static).render())
             assert form.value_of(0) == "DD" and form.value_of(1) == "1"
-            form.query_one("#field-2", Select).value = "hex:hlirakh"
+            form.query_one("#field-2", ChoiceField).value = "hex:hlirakh"
             form.query_one("#form-ok").press()
             await pilot.pause()
             assert pilot.app.screen is screen

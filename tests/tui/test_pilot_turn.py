@@ -9,7 +9,14 @@ from campaign.app import CampaignService
 from campaign.rules.ids import Side
 from campaign.rules.phases import Phase, SubPhase
 from campaign.rules.state import Where
-from tests.tui.pilot_helpers import SIZE, app_for, move_with_form, screen_of, send
+from tests.tui.pilot_helpers import (
+    SIZE,
+    app_for,
+    battle_step,
+    move_with_form,
+    screen_of,
+    send,
+)
 
 
 def test_full_player_turn_maintenance_move_battle_reaction_second_move(
@@ -51,6 +58,11 @@ def test_full_player_turn_maintenance_move_battle_reaction_second_move(
                     break
                 stage = session.battle_stage("marrow/aslan-solomani")
                 await pilot.press("escape", "n")
+                order = screen.query_one("#order")
+                # n pre-fills what the header asks for; a blank left (a unit to name) is
+                # answered with the default pairing (DN-CBT-3)
+                assert order.value == session.next_battle_order("marrow/aslan-solomani")
+                order.value = battle_step(session, "marrow/aslan-solomani")
                 # exactly as many dice as the step rolls (DN-ERR-1), as the dice field says
                 count = len(session.dice_needed(screen.query_one("#order").value))
                 dice = {"range": "5,2", "fire": ",".join(["6"] * count)}.get(stage, "")

@@ -12,7 +12,14 @@ from textual.widgets import DataTable, Input, Static
 from campaign.app import CampaignService
 from campaign.rules.acting import acting_sentence, who_must_act
 from campaign.tui.session import LogRow, last_round_dice
-from tests.tui.pilot_helpers import SIZE, app_for, move_with_form, screen_of, send
+from tests.tui.pilot_helpers import (
+    SIZE,
+    app_for,
+    battle_step,
+    move_with_form,
+    screen_of,
+    send,
+)
 
 #: Bound on the battle steps of the demo's battle at Halden (it ends well before).
 MAX_STEPS = 60
@@ -74,8 +81,8 @@ def test_tracker_placeholder_results_and_last_battle(service: CampaignService, n
                 assert sentence in _text(screen, "#phase")
                 awaited = who_must_act(session.state, session.ruleset)[0].orders[0]
                 assert awaited in screen.query_one("#order", Input).placeholder
-                status = await send(pilot, session.next_battle_order(
-                    next(iter(session.battles()))))
+                status = await send(pilot, battle_step(session,
+                                                       next(iter(session.battles()))))
                 assert "✓" in status, status
                 first = session.last_outcome[0].splitlines()[0]
                 assert first in status
@@ -122,7 +129,7 @@ def test_physical_dice_are_counted_and_must_match(service: CampaignService, no_k
             assert needed, step
             await pilot.press("escape", "o")
             screen.query_one("#order", Input).value = step
-            await pilot.pause()
+            await pilot.pause(0.4)  # the hint is worked out once typing pauses
             placeholder = screen.query_one("#dice", Input).placeholder
             assert str(len(needed)) in placeholder and needed[0] in placeholder
             head = service.load("demo").head.seq

@@ -9,10 +9,12 @@ import pytest
 from campaign.app import CampaignService
 from campaign.rules.errors import CampaignError, CampaignNotFoundError
 from campaign.rules.ids import Side
-from campaign.tui.screens.forms import build_order, template_fields
+from campaign.rules.notation import parse_order
+from campaign.tui.order_template import parse_template
 from campaign.tui.session import CampaignSession, LogRow, parse_dice
 from campaign.tui.widgets.map_render import DESTINATION_STYLE, render_map
 from tests.combat.campaign_helpers import Campaign, place
+from tests.tui.pilot_helpers import battle_step
 
 
 def test_parse_dice_accepts_commas_and_spaces_and_rejects_words():
@@ -35,17 +37,30 @@ def test_order_with_too_few_entered_dice_is_refused_and_changes_nothing(service:
 
 def test_template_fields_and_order_building():
     # DN-ECO-7 / DN-ECO-8: the maintain and produce forms build valid notation
-    head, fields = template_fields("aslan maintain [UNPAID|-] [RECOVER|-]")
-    assert head == "aslan maintain"
-    assert [(f.name, f.optional) for f in fields] == [("UNPAID", True), ("RECOVER", True)]
-    assert build_order(head, fields, ["", ""]) == "aslan maintain"
-    assert build_order(head, fields, ["", "A-CL-1"]) == "aslan maintain - A-CL-1"
-    head, fields = template_fields("solomani produce KIND [COUNT] [LOCATION]")
-    assert build_order(head, fields, ["DD", "2", "hex:concord"]) == (
-        "solomani produce DD 2 hex:concord"
-    )
+    template = parse_template("aslan maintain [UNPAID|-] [RECOVER|-]")
+    assert template.head == "aslan maintain"
+    assert [(b.name, b.optional) for b in template.blanks] == [("UNPAID", True),
+                                                               ("RECOVER", True)]
+    assert template.build(["", ""]) == "aslan maintain"
+    assert template.build(["", "A-CL-1"]) == "aslan maintain - A-CL-1"
+    template = parse_template("solomani produce KIND [COUNT] [LOCATION]")
+    assert template.build(["DD", "2", "hex:concord"]) == "solomani produce DD 2 hex:concord"
     with pytest.raises(ValueError, match="KIND is required"):
-        build_order(head, fields, ["", "2", ""])
+        template.build(["", "2", ""])
+
+
+def test_an_empty_optional_blank_takes_its_default():
+    """Issue 31 item 3 (DN-ECO-8): the production form built ``produce DD - box:concord``
+    (an empty COUNT written as ``-``), which the notation then refused."""
+    template = parse_template("aslan produce KIND [COUNT] [LOCATION]")
+    built = template.build(["DD", "", "box:concord"])
+    assert built == "aslan produce DD 1 box:concord"
+    assert parse_order(built).count == 1  # DN-ECO-8: the order reads as one destroyer
+    duty = parse_template("solomani target b1 UNIT ENGAGEMENT")
+    assert duty.head == "solomani target b1"
+    assert [(b.name, b.optional) for b in duty.blanks] == [("UNIT", False), ("ENGAGEMENT", True)]
+    stepping = parse_template("referee stepping manual|auto")
+    assert stepping.blanks[0].alternatives == ("manual", "auto")
 
 
 def test_log_filter_terms():
@@ -143,12 +158,13 @@ def test_battle_round_lines_show_range_engagements_and_last_dice(service: Campai
     session.order(session.move_order("main", "halden"))
     session.order("aslan end-phase")
     battle = "halden/aslan-solomani"
-    session.order(session.next_battle_order(battle), "4,2", "dice rolled at the table")
-    session.order(session.next_battle_order(battle))
-    session.order(session.next_battle_order(battle))
+    session.order(battle_step(session, battle), "4,2", "dice rolled at the table")
+    session.order(battle_step(session, battle))  # choose-range long
+    while session.battle_stage(battle) == "assign":
+        session.order(battle_step(session, battle))  # target b1 auto, each side
     lines = "\n".join(session.battle_round_lines(battle))
     assert "range: long" in lines and "engagements:" in lines
-    fire = session.next_battle_order(battle)
+    fire = battle_step(session, battle)
     session.order(fire, ",".join(["1"] * len(session.dice_needed(fire))),
                   "dice rolled at the table")
     lines = "\n".join(session.battle_round_lines(battle))

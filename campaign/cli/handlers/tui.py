@@ -9,6 +9,7 @@ import sys
 from campaign.app import CampaignService
 from campaign.cli.errors import EXIT_ERROR
 from campaign.rules.errors import CampaignError
+from campaign.rules.ids import Side
 from campaign.tui.app import create_app
 from campaign.tui.demo import DEMO_NAME, SEED_NAME, demo_exists, ensure_demo
 
@@ -33,7 +34,9 @@ def _run(args: argparse.Namespace, open_campaign: str | None, *, demo: bool) -> 
     except OSError as error:  # e.g. the seed game file missing from an unusual install
         print(f"campaign: cannot create the demo: {error}", file=sys.stderr)
         return EXIT_ERROR
-    create_app(args.keymap, service=service, open_campaign=open_campaign).run()
+    side = getattr(args, "side", None)
+    create_app(args.keymap, service=service, open_campaign=open_campaign,
+               side=Side(side) if side else None).run()
     return 0
 
 

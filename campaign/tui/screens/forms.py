@@ -3,148 +3,141 @@ yes/no confirmation, and the new-campaign form of the launcher."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Static
 
-TOKEN = re.compile(r"\[([^\]]+)\]|(\S+)")
+from campaign.tui.order_template import Blank, OrderTemplate
+from campaign.tui.widgets.choice_field import ChoiceField
+from campaign.views.choices import Choices, FieldSpec
 
+#: What a form asks of its owner for one blank, given the values of the others.
+SpecSource = Callable[[Blank, dict[str, str]], FieldSpec]
 
-@dataclass(frozen=True)
-class Field:
-    """One blank of an order template: its name and whether it may be left empty."""
-
-    name: str
-    optional: bool
-
-
-def template_fields(template: str) -> tuple[str, list[Field]]:
-    """``"produce KIND [COUNT] [LOCATION]"`` → ``("produce", [KIND, COUNT?, LOCATION?])``.
-
-    A side prefix (``aslan``/``solomani``/``referee``) is kept with the verb.
-    """
-    words = [m.group(0) for m in TOKEN.finditer(template)]
-    head: list[str] = []
-    while words and not words[0].startswith("[") and not words[0].isupper():
-        head.append(words.pop(0))
-    fields = []
-    for word in words:
-        optional = word.startswith("[")
-        name = word.strip("[]").split("|")[0]
-        fields.append(Field(name, optional))
-    return " ".join(head), fields
+#: The longest text typed into a form field (a reason, a path; an order is at most 1000).
+MAX_FIELD_CHARS = 400
 
 
-def build_order(head: str, fields: list[Field], values: list[str]) -> str:
-    """The order text: empty optional fields become ``-``, trailing ones are dropped.
+def fixed_specs(choices: dict[str, Choices] | None = None,
+                hints: dict[str, str] | None = None) -> SpecSource:
+    """A ``SpecSource`` with fixed choices and hints per blank name (the mail forms)."""
+    choices, hints = choices or {}, hints or {}
 
-    ``ValueError`` naming the first required field left empty.
-    """
-    parts: list[str] = []
-    for field, value in zip(fields, values, strict=True):
-        value = value.strip()
-        if not value and not field.optional:
-            raise ValueError(f"{field.name} is required")
-        if value and " " in value and not value.startswith('"'):
-            value = f'"{value}"'
-        parts.append(value or "-")
-    while parts and parts[-1] == "-" and fields[len(parts) - 1].optional:
-        parts.pop()
-    return " ".join([head, *parts])
+    def spec(blank: Blank, _values: dict[str, str]) -> FieldSpec:
+        return FieldSpec(choices.get(blank.name, []), hint=hints.get(blank.name, ""))
 
-
-#: ``(label, value)`` pairs a form field offers instead of free text.
-Choices = list[tuple[str, str]]
+    return spec
 
 
 class OrderForm(ModalScreen[str | None]):
-    """One field per blank of an order template: a list to choose from where the session knows
-    the choices (battles, stacks, units, kinds with their cost, places), else a text input.
-    Enter on the last field (or OK) sends. With ``submit`` the form stays open when the order
-    is refused, showing the rule and keeping what was typed."""
+    """One field per blank of an order template: a list to choose from where the owner knows
+    the legal choices (``ChoiceField``: type to filter), else a text input showing the syntax.
+    ``Enter`` sends from any field, ``Tab`` moves between fields. With ``submit`` the form
+    stays open when the order is refused, showing the rule and keeping what was typed."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="form.cancel")]
 
     def __init__(
         self,
-        template: str,
-        hints: dict[str, str] | None = None,
+        template: OrderTemplate,
+        specs: SpecSource | None = None,
         *,
-        choices: dict[str, Choices] | None = None,
         prefill: dict[str, str] | None = None,
         submit: Callable[[str], str | None] | None = None,
         note: str = "",
     ) -> None:
         super().__init__()
-        self.head, self.fields = template_fields(template)
-        self.hints = hints or {}
-        self.choices = choices or {}
+        self.template = template
+        self.head = template.head
+        self.fields = list(template.blanks)
+        self.specs = specs or fixed_specs()
         self.prefill = prefill or {}
         self.submit = submit
         self.note = note
+        self._specs: dict[str, FieldSpec] = {}
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="form-box"):
-            yield Static(f"[b]{self.head}[/b] — fill the blanks, Enter to send, Esc to cancel")
+            yield Static(f"[b]{escape(self.head)}[/b] — Enter sends, Tab next field, "
+                         "Esc cancels")
             if self.note:
                 yield Static(self.note, classes="muted")
-            for index, field in enumerate(self.fields):
-                label = field.name + (" (optional)" if field.optional else "")
-                yield Label(label)
-                options = self.choices.get(field.name)
-                value = self.prefill.get(field.name, "")
-                if options:
-                    yield Select(options, prompt=f"choose {field.name}", id=f"field-{index}",
-                                 value=value if value in {v for _, v in options}
-                                 else Select.NULL)
+            values = dict(self.prefill)
+            for index, blank in enumerate(self.fields):
+                spec = self.specs(blank, values)
+                self._specs[blank.name] = spec
+                label = blank.name + (f" (optional, empty: {blank.default})"
+                                      if blank.optional else "")
+                if spec.hint:
+                    label += f" — {spec.hint}"
+                yield Label(escape(label))
+                value = self.prefill.get(blank.name, "")
+                if spec.choices or spec.depends_on:
+                    yield ChoiceField(spec.choices, value=value, multi=spec.multi,
+                                      optional=blank.optional, id=f"field-{index}")
                 else:
-                    hint = self.hints.get(field.name, "")
-                    yield Input(value=value, placeholder=hint or field.name,
-                                id=f"field-{index}")
+                    yield Input(value=value, placeholder=spec.hint or blank.name,
+                                max_length=MAX_FIELD_CHARS, id=f"field-{index}")
             yield Static("", id="form-error", classes="error")
             yield Button("OK", id="form-ok", variant="primary")
+
+    def values(self) -> dict[str, str]:
+        """Every blank's value now, by name."""
+        return {blank.name: self.value_of(i) for i, blank in enumerate(self.fields)}
 
     def value_of(self, index: int) -> str:
         """What field ``index`` holds now ("" when nothing is chosen)."""
         widget = self.query_one(f"#field-{index}")
-        if isinstance(widget, Select):
-            return "" if widget.value is Select.NULL else str(widget.value)
-        assert isinstance(widget, Input)
+        assert isinstance(widget, ChoiceField | Input)
         return widget.value
 
-    def on_select_changed(self, event: Select.Changed) -> None:
-        """A choice made: on to the next field."""
-        if event.value is not Select.NULL and event.select.has_focus:
-            self.focus_next()
+    def _update_dependants(self) -> None:
+        """A value changed: blanks whose choices depend on it are offered theirs again."""
+        values = self.values()
+        for index, blank in enumerate(self.fields):
+            if not self._specs[blank.name].depends_on:
+                continue
+            spec = self.specs(blank, values)
+            if spec.choices != self._specs[blank.name].choices:
+                self._specs[blank.name] = spec
+                widget = self.query_one(f"#field-{index}")
+                if isinstance(widget, ChoiceField):
+                    widget.set_choices(spec.choices)
+
+    def on_descendant_blur(self) -> None:
+        """Leaving a field: later blanks may offer other choices now (PATH after STACK)."""
+        self._update_dependants()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        """Enter moves to the next field, and sends on the last one."""
-        if event.input.id == f"field-{len(self.fields) - 1}" or not self.fields:
-            self._send()
-        else:
-            self.focus_next()
+        """Enter in any field sends the order (a required blank left empty is named)."""
+        event.stop()
+        self._send()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "form-ok":
             self._send()
 
     def _send(self) -> None:
+        self._update_dependants()
         values = [self.value_of(i) for i in range(len(self.fields))]
         try:
-            text = build_order(self.head, self.fields, values)
+            text = self.template.build(values)
         except ValueError as error:
-            self.query_one("#form-error", Static).update(str(error))
+            self.query_one("#form-error", Static).update(escape(str(error)))
+            missing = next(i for i, value in enumerate(values)
+                           if not value.strip() and not self.fields[i].optional)
+            self.query_one(f"#field-{missing}").focus()
             return
         if self.submit is not None:
             refusal = self.submit(text)
             if refusal:  # refused: say why, keep every field as typed
-                self.query_one("#form-error", Static).update(refusal)
+                self.query_one("#form-error", Static).update(escape(refusal))
                 return
         self.dismiss(text)
 
@@ -152,27 +145,68 @@ class OrderForm(ModalScreen[str | None]):
         self.dismiss(None)
 
 
+class ChoicePrompt(ModalScreen[str | None]):
+    """Choose one of ``choices`` (``(label, value)``): type to filter, ``Enter`` chooses the
+    highlighted one, ``Esc`` cancels (``g``: go to a system on the map, issue 31 item 6)."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="choice_prompt.cancel")]
+
+    def __init__(self, question: str, choices: Choices) -> None:
+        super().__init__()
+        self.question = question
+        self.choices = choices
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="form-box"):
+            yield Static(f"{escape(self.question)} — type to filter, Enter chooses, Esc cancels")
+            yield ChoiceField(self.choices, id="choice")
+
+    def on_mount(self) -> None:
+        self.query_one(ChoiceField).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        chosen = self.query_one(ChoiceField).value
+        if chosen:
+            self.dismiss(chosen)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
 class TextPrompt(ModalScreen[str | None]):
-    """Ask for one line of text (a referee's reason, a campaign name); empty is refused."""
+    """Ask for one line of text (a referee's reason, a campaign name, a path); empty is
+    refused. With ``submit`` the prompt stays open when the answer is refused, showing why
+    and keeping what was typed (a refused turn file import kept nothing, issue 31 item 12)."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="prompt.cancel")]
 
-    def __init__(self, question: str, placeholder: str = "") -> None:
+    def __init__(self, question: str, placeholder: str = "", *, value: str = "",
+                 submit: Callable[[str], str | None] | None = None) -> None:
         super().__init__()
         self.question = question
         self.placeholder = placeholder
+        self.value = value
+        self.submit = submit
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="form-box"):
             yield Static(self.question)
-            yield Input(placeholder=self.placeholder, id="prompt-input")
+            yield Input(value=self.value, placeholder=self.placeholder, id="prompt-input",
+                        max_length=MAX_FIELD_CHARS)
             yield Static("", id="prompt-error", classes="error")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        if not event.value.strip():
+        answer = event.value.strip()
+        if not answer:
             self.query_one("#prompt-error", Static).update("please type something (Esc cancels)")
             return
-        self.dismiss(event.value.strip())
+        if self.submit is not None:
+            refusal = self.submit(answer)
+            if refusal:  # refused: say why, keep the text as typed
+                self.query_one("#prompt-error", Static).update(escape(refusal))
+                return
+        self.dismiss(answer)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -12,7 +12,9 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Label, ListItem, ListView, Static
 
 from campaign.rules.errors import CampaignError
+from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.tui.screens.forms import Confirm, NewCampaign, NewCampaignForm
+from campaign.tui.views import refusal_text
 from scenarios import registry
 
 if TYPE_CHECKING:
@@ -34,13 +36,17 @@ class LauncherScreen(Screen[None]):
         Binding("enter", "open", "Open", id="launcher.open"),
         Binding("n", "new", "New campaign", id="launcher.new"),
         Binding("delete,x", "delete", "Delete", id="launcher.delete"),
+        Binding("v", "cycle_viewer", "View as", id="launcher.viewer"),
         Binding("tab", "app.focus_next", "Next pane", show=False, id="launcher.next"),
         Binding("q", "app.quit", "Quit", id="launcher.quit"),
     ]
 
-    def __init__(self, service: CampaignService | None = None) -> None:
+    def __init__(self, service: CampaignService | None = None,
+                 viewer: Side | None = None) -> None:
         super().__init__()
         self.service = service
+        #: Whose screen a campaign opens as (``v`` cycles): the referee's or one player's.
+        self.viewer = viewer
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -48,7 +54,7 @@ class LauncherScreen(Screen[None]):
             with Vertical(id="campaign-pane", classes="pane"):
                 yield Static("Campaigns", classes="pane-title")
                 yield DataTable(id="campaign-table", cursor_type="row", zebra_stripes=True)
-                yield Static("Enter open · n new · x delete", classes="muted")
+                yield Static(self._viewer_hint(), id="viewer-hint", classes="muted")
             with Vertical(id="scenario-pane", classes="pane"):
                 yield Static("Scenario games", classes="pane-title")
                 yield ListView(
@@ -97,16 +103,29 @@ class LauncherScreen(Screen[None]):
     def _campaign_selected(self) -> None:
         self.action_open()
 
+    def _viewer_hint(self) -> str:
+        who = f"{self.viewer.value}'s screen" if self.viewer else "the referee's screen"
+        return f"Enter open as {who} (v: view as) · n new · x delete"
+
+    def action_cycle_viewer(self) -> None:
+        """Open campaigns as the referee, then Aslan, then Solomani (DN-NEU-1: a player's
+        screen hides what that player may not see)."""
+        order: list[Side | None] = [None, *PLAYER_SIDES]
+        self.viewer = order[(order.index(self.viewer) + 1) % len(order)]
+        self.query_one("#viewer-hint", Static).update(self._viewer_hint())
+
     def open_campaign(self, name: str) -> None:
-        """Open ``name`` on the campaign screen; a load problem is shown, not raised."""
+        """Open ``name`` on the campaign screen as ``viewer`` sees it; a load problem is
+        shown, not raised."""
         from campaign.tui.screens.campaign import CampaignScreen
         from campaign.tui.session import CampaignSession
 
         assert self.service is not None
         try:
-            session = CampaignSession(self.service, name)
+            session = CampaignSession(self.service, name, viewer=self.viewer)
         except CampaignError as error:
-            self.notify(error.message, title="cannot open", severity="error", timeout=10)
+            self.notify(refusal_text(error.message), title="cannot open", severity="error",
+                        timeout=10)
             return
         self.app.push_screen(CampaignScreen(session))
 
@@ -122,7 +141,8 @@ class LauncherScreen(Screen[None]):
                 self.service.create(answer.name, layout=answer.layout, seed=answer.seed)
             except (CampaignError, ValueError) as error:
                 message = error.message if isinstance(error, CampaignError) else str(error)
-                self.notify(message, title="not created", severity="error", timeout=10)
+                self.notify(refusal_text(message), title="not created", severity="error",
+                            timeout=10)
                 return
             self.refresh_campaigns()
             self.notify(f"campaign {answer.name!r} created")

@@ -17,7 +17,8 @@ from rich.style import Style
 from rich.text import Text
 
 from campaign.rules.ids import Side, SystemType
-from campaign.rules.ruleset import StarMap
+from campaign.rules.ruleset import StarMap, StarSystem
+from campaign.tui.widgets.map_palette import DEFAULT_PALETTE, MapPalette
 
 #: Five characters per hex column: the standard map (24 columns) is 125 wide, so it fits beside
 #: the side panel at 160 columns. Systems on one text line are two columns (10 characters) apart.
@@ -26,20 +27,12 @@ CELL_H = 2
 #: Longest name drawn after the glyph; longer names keep the first word and initials.
 LABEL_LEN = 8
 
-#: Side colours, also used by the legend and the forces table (gold Aslan, blue Solomani).
-SIDE_COLOUR = {Side.ASLAN: "#e0b000", Side.SOLOMANI: "#3b82f6", Side.NEUTRAL: "#b0b0b0"}
-SIDE_STYLE = {side: Style(color=colour, bold=side is not Side.NEUTRAL)
-              for side, colour in SIDE_COLOUR.items()}
 SIDE_LETTER = {Side.ASLAN: "A", Side.SOLOMANI: "S", Side.NEUTRAL: "n"}
 TYPE_GLYPH = {SystemType.PRIMARY: "●", SystemType.SECONDARY: "○", SystemType.TERTIARY: "·"}
 CAPITAL_GLYPH = "★"
-ROUTE_STYLE = Style(color="grey42")
-ROUTE_HIGHLIGHT = Style(color="bright_white", bold=True)
-UNEXPLORED_STYLE = Style(color="magenta")
-DESTINATION_STYLE = Style(color="black", bgcolor="green")
-PATH_STYLE = Style(color="bright_green", bold=True)
-SELECTED_STYLE = Style(reverse=True)
-CUT_OFF_STYLE = Style(color="red", underline=True)
+#: The side styles of the default (dark) theme; the map tab draws with the theme's palette.
+SIDE_STYLE = DEFAULT_PALETTE.side
+DESTINATION_STYLE = DEFAULT_PALETTE.destination
 
 
 @dataclass(frozen=True)
@@ -103,8 +96,55 @@ def _step_char(dx: int, dy: int) -> str:
     return "╲" if dx * dy > 0 else "╱"
 
 
-def render_map(star_map: StarMap, view: MapView | None = None) -> Text:
-    """The map as styled text."""
+@dataclass(frozen=True)
+class Placed:
+    """Text put on the canvas: its row and first and last column."""
+
+    row: int
+    first: int
+    last: int
+
+
+def label_of(system: StarSystem) -> str:
+    """What the map writes for ``system``: its glyph and (short) name."""
+    glyph = CAPITAL_GLYPH if system.capital else TYPE_GLYPH[system.type]
+    return glyph + short_name(system.name)
+
+
+def counter_text(marks: SystemMarks) -> list[tuple[Side, str]]:
+    """The stack counter of a system, one piece per side (``A4``, ``n1``)."""
+    return [(side, f"{SIDE_LETTER[side]}{count}")
+            for side, count in sorted(marks.stacks.items()) if count]
+
+
+def layout(star_map: StarMap, view: MapView) -> tuple[dict[str, Placed], dict[str, Placed]]:
+    """Where every system label and every stack counter goes: labels centred on their hex,
+    counters next to their own label, touching no other text (``TextCells``). A counter with
+    no such place is left out (the system panel lists the units)."""
+    width, height = canvas_size(star_map)
+    labels: dict[str, Placed] = {}
+    for system in star_map.systems:
+        x, y = hex_centre(system.hex.col, system.hex.row)
+        text = label_of(system)
+        first = max(0, x - len(text) // 2)
+        labels[system.id] = Placed(y, first, min(width, first + len(text)) - 1)
+    cells = TextCells(height, width, labels)
+    counters: dict[str, Placed] = {}
+    for system in star_map.systems:
+        pieces = counter_text(view.marks.get(system.id, SystemMarks()))
+        if not pieces:
+            continue
+        size = sum(len(text) for _, text in pieces) + len(pieces) - 1
+        x, _ = hex_centre(system.hex.col, system.hex.row)
+        place = cells.place(size, system.id, x)
+        if place is not None:
+            counters[system.id] = place
+    return labels, counters
+
+
+def render_map(star_map: StarMap, view: MapView | None = None,
+               palette: MapPalette = DEFAULT_PALETTE) -> Text:
+    """The map as styled text, in ``palette``'s colours."""
     view = view or MapView()
     width, height = canvas_size(star_map)
     chars = [[" "] * width for _ in range(height)]
@@ -117,43 +157,44 @@ def render_map(star_map: StarMap, view: MapView | None = None) -> Text:
         (x0, y0), (x1, y1) = hex_centre(a.hex.col, a.hex.row), hex_centre(b.hex.col, b.hex.row)
         unexplored = route.unexplored and frozenset((route.a, route.b)) not in view.explored
         highlighted = view.selected in (route.a, route.b)
-        style = ROUTE_HIGHLIGHT if highlighted else UNEXPLORED_STYLE if unexplored else ROUTE_STYLE
+        style = (palette.route_highlight if highlighted else palette.unexplored if unexplored
+                 else palette.route)
         if frozenset((route.a, route.b)) in path_legs:
-            style = PATH_STYLE
+            style = palette.path
         points = _line(x0, y0, x1, y1)
         for index in range(1, len(points) - 1):
             (px, py), (x, y) = points[index - 1], points[index]
             chars[y][x] = "?" if unexplored and index % 3 == 1 else _step_char(x - px, y - py)
             styles[y][x] = style
 
+    labels, counters = layout(star_map, view)
     for system in star_map.systems:
         marks = view.marks.get(system.id, SystemMarks())
-        x, y = hex_centre(system.hex.col, system.hex.row)
-        glyph = CAPITAL_GLYPH if system.capital else TYPE_GLYPH[system.type]
-        label = glyph + short_name(system.name)
-        style = SIDE_STYLE.get(marks.controller) if marks.controller else Style(color="grey70")
+        style = palette.side[marks.controller] if marks.controller else palette.label
         if view.show_connections and marks.connected is False:
-            style = (style or Style()) + CUT_OFF_STYLE
+            style = style + palette.cut_off
         if system.id in view.destinations:
-            style = DESTINATION_STYLE
+            style = palette.destination
         if system.id == view.selected:
-            style = (style or Style()) + SELECTED_STYLE
-        start = max(0, x - len(label) // 2)
-        for offset, char in enumerate(label):
-            if start + offset < width:
-                chars[y][start + offset] = char
-                styles[y][start + offset] = style
-        counters = [(f"{SIDE_LETTER[side]}{count}", SIDE_STYLE[side])
-                    for side, count in sorted(marks.stacks.items()) if count]
-        stack_width = sum(len(text) for text, _ in counters)
-        if counters and y + 1 < height:
-            column = max(0, x - stack_width // 2)
-            for text, counter_style in counters:  # each side's counter in its colour
-                for char in text:
-                    if column < width:
-                        chars[y + 1][column] = char
-                        styles[y + 1][column] = counter_style
-                    column += 1
+            style = style + palette.selected
+        placed = labels[system.id]
+        for column, char in enumerate(label_of(system)[:placed.last - placed.first + 1],
+                                      placed.first):
+            chars[placed.row][column] = char
+            styles[placed.row][column] = style
+        spot = counters.get(system.id)
+        if spot is None:
+            continue
+        column = spot.first
+        for side, text in counter_text(marks):  # each side's counter in its colour
+            for char in text:
+                chars[spot.row][column] = char
+                styles[spot.row][column] = palette.side[side]
+                column += 1
+            if column <= spot.last:
+                chars[spot.row][column] = " "  # between two sides' counters
+                styles[spot.row][column] = None
+            column += 1
 
     text = Text(no_wrap=True, overflow="crop")
     for row_chars, row_styles in zip(chars, styles, strict=True):
@@ -166,6 +207,78 @@ def render_map(star_map: StarMap, view: MapView | None = None) -> Text:
     return text
 
 
+class TextCells:
+    """The cells of the canvas that hold text (system labels, stack counters), to place each
+    counter next to its own label and touching no other text. A counter written right after
+    another system's label read as part of that name (``●BulwarkS6`` was Halden's counter,
+    issue 31 item 2): a counter goes only where its own label is nearer than any other."""
+
+    def __init__(self, height: int, width: int, labels: dict[str, Placed]) -> None:
+        self.width = width
+        self.height = height
+        self.labels = labels
+        self.rows: list[list[bool]] = [[False] * width for _ in range(height)]
+        for label in labels.values():
+            self._take(label.row, label.first, label.last)
+
+    def _take(self, row: int, first: int, last: int) -> None:
+        for column in range(first, last + 1):
+            self.rows[row][column] = True
+
+    def free(self, row: int, first: int, last: int) -> bool:
+        """True when ``first..last`` of ``row`` and one cell on either side hold no text."""
+        if not 0 <= row < self.height or first < 0 or last >= self.width:
+            return False
+        return not any(self.rows[row][max(0, first - 1):min(self.width, last + 2)])
+
+    def place(self, size: int, system: str, x: int) -> Placed | None:
+        """Where to write ``size`` characters for ``system`` (centred on column ``x``): under
+        its label, else above, else beside it, wherever its own label is the nearest one by a
+        clear margin; ``None`` when no such place is free. The place found is taken."""
+        label = self.labels[system]
+        y, label_first, label_last = label.row, label.first, label.last
+        centred = x - size // 2
+        shifts = sorted(range(-LABEL_LEN // 2, LABEL_LEN // 2 + 1), key=abs)
+        candidates = [(y + 1, centred + shift) for shift in shifts]
+        candidates += [(y - 1, centred + shift) for shift in shifts]
+        candidates += [(y, label_last + 2), (y, label_first - size - 1)]
+        best: tuple[int, int, int] | None = None
+        for row, first in candidates:
+            last = first + size - 1
+            if not self.free(row, first, last):
+                continue
+            margin = self._margin(system, row, first, last)
+            if margin >= CLEAR_MARGIN:
+                best = (margin, row, first)
+                break
+            if margin > 0 and (best is None or margin > best[0]):
+                best = (margin, row, first)
+        if best is None:
+            return None
+        _, row, first = best
+        self._take(row, first, first + size - 1)
+        return Placed(row, first, first + size - 1)
+
+    def _margin(self, system: str, row: int, first: int, last: int) -> int:
+        """How much nearer ``system``'s label is to the span than any other label."""
+        own = label_distance(self.labels[system], row, first, last)
+        others = [label_distance(label, row, first, last)
+                  for other, label in self.labels.items() if other != system
+                  and abs(label.row - row) <= 2]
+        return min(others, default=own + CLEAR_MARGIN) - own
+
+
+#: A counter's own label must be this much nearer than any other (``label_distance``).
+CLEAR_MARGIN = 3
+
+
+def label_distance(label: Placed, row: int, first: int, last: int) -> int:
+    """How far the span ``first..last`` of ``row`` is from ``label``, a row counting as two
+    columns (a text cell is about twice as tall as it is wide)."""
+    gap = max(0, first - label.last, label.first - last)
+    return gap + 2 * abs(label.row - row)
+
+
 def short_name(name: str) -> str:
     """A system name as the map draws it: whole up to ``LABEL_LEN`` characters, else the first
     word and the initials of the others ("Hollow Star" → "Hollow S"), cut to ``LABEL_LEN``."""
@@ -175,16 +288,32 @@ def short_name(name: str) -> str:
     return (first + (" " + "".join(word[0] for word in others) if others else ""))[:LABEL_LEN]
 
 
-def legend() -> Text:
+def legend(palette: MapPalette = DEFAULT_PALETTE) -> Text:
     """The map's symbols, each side's name written in its own colour."""
     text = Text(
         f"{CAPITAL_GLYPH} capital  {TYPE_GLYPH[SystemType.PRIMARY]} type 1  "
         f"{TYPE_GLYPH[SystemType.SECONDARY]} type 2  {TYPE_GLYPH[SystemType.TERTIARY]} type 3  "
         "? unexplored route  counters: units per side  "
     )
-    for side, label in ((Side.ASLAN, "A Aslan (gold)"), (Side.SOLOMANI, "S Solomani (blue)"),
+    for side, label in ((Side.ASLAN, "A Aslan (orange)"), (Side.SOLOMANI, "S Solomani (blue)"),
                         (Side.NEUTRAL, "n neutral")):
-        text.append(label, SIDE_STYLE[side])
+        text.append(label, palette.side[side])
         text.append("  ")
-    text.append("red underline: cut off", CUT_OFF_STYLE)
+    text.append("underlined: cut off", palette.cut_off)
     return text
+
+
+#: How far from a system's centre a click still selects it (columns; half a label and a row).
+CLICK_REACH = 7
+
+
+def nearest_system(star_map: StarMap, x: int, y: int) -> str | None:
+    """The system whose hex centre is nearest to column ``x``, row ``y`` (a row counting as
+    two columns), if one is within a label's half width."""
+    best: tuple[int, str] | None = None
+    for system in star_map.systems:
+        cx, cy = hex_centre(system.hex.col, system.hex.row)
+        distance = abs(cx - x) + 2 * abs(cy - y)
+        if best is None or distance < best[0]:
+            best = (distance, system.id)
+    return best[1] if best is not None and best[0] <= CLICK_REACH else None

@@ -1,0 +1,114 @@
+"""An order's template read as a form: its fixed words and its blanks, and the order text built
+back from what was filled in (no Textual here).
+
+A template is the notation with capitals for the blanks (``aslan produce KIND [COUNT]
+[LOCATION]``); a duty fills some in already (``solomani target b1 UNIT``). The words after the
+verb stand, in order, for the order's fields (docs/engine.md, "Notation"), so each blank knows
+from the order's model whether it may be left empty and what an empty one stands for: an empty
+``COUNT`` of ``produce`` is ``1``, an empty list is ``-``. An order built from a form is
+therefore always one the notation reads (issue 31 item 3: ``produce DD - box:concord`` was
+built, then refused).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from campaign.rules.registry import order_spec
+
+TOKEN = re.compile(r"\[[^\]]+\]|\"[^\"]*\"|\S+")
+
+
+@dataclass(frozen=True)
+class Blank:
+    """One blank of a template: its name, whether it may stay empty, what an empty one stands
+    for in the notation, and the fixed alternatives when the template lists them
+    (``manual|auto``)."""
+
+    name: str
+    optional: bool
+    default: str = "-"
+    alternatives: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class OrderTemplate:
+    """``head`` (side, verb and the words already given) and the blanks still to fill."""
+
+    head: str
+    verb: str
+    blanks: tuple[Blank, ...]
+
+    @property
+    def side(self) -> str:
+        """The side word that gives the order (``aslan``, ``solomani``, ``referee``)."""
+        return self.head.split()[0]
+
+    def build(self, values: list[str]) -> str:
+        """The order text from one value per blank: an empty optional blank before a given
+        one takes its default (``-``, or ``1`` for a count); trailing empty ones are left
+        out; text with spaces is quoted. ``ValueError`` naming the first required blank left
+        empty."""
+        parts: list[str] = []
+        for blank, value in zip(self.blanks, values, strict=True):
+            value = value.strip()
+            if not value and not blank.optional:
+                raise ValueError(f"{blank.name} is required")
+            if value and " " in value and not value.startswith('"'):
+                value = '"' + value.replace('"', "'") + '"'
+            parts.append(value)
+        while parts and not parts[-1]:
+            parts.pop()
+        filled = [value or blank.default for blank, value in zip(self.blanks, parts, strict=False)]
+        return " ".join([self.head, *filled])
+
+
+def _is_blank(word: str) -> bool:
+    """A blank is bracketed, quoted, a list of alternatives, or written in capitals."""
+    bare = word.strip('[]"')
+    return (word.startswith(("[", '"')) or "|" in word
+            or (any(c.isupper() for c in bare) and not any(c.islower() for c in bare)))
+
+
+def _default_text(value: Any) -> str:
+    """What the notation writes for a field's default (``-`` for none or an empty list)."""
+    if value is None or value == [] or value == ():
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, Enum):
+        return str(value.value)
+    return str(value)
+
+
+def parse_template(notation: str) -> OrderTemplate:
+    """``"aslan produce KIND [COUNT] [LOCATION]"`` → head ``aslan produce`` and three blanks
+    (KIND required; COUNT optional, default 1; LOCATION optional, default ``-``).
+
+    ``InvalidOrderError`` when the verb is unknown."""
+    words = TOKEN.findall(notation)
+    verb = words[1] if len(words) > 1 else ""
+    model = order_spec(verb).cls
+    fields = [name for name in model.model_fields if name not in ("type", "side")]
+    head = words[:2]
+    blanks: list[Blank] = []
+    for index, word in enumerate(words[2:]):
+        if not blanks and not _is_blank(word):
+            head.append(word)  # a value given already (the battle of a duty)
+            continue
+        info = model.model_fields[fields[index]] if index < len(fields) else None
+        required = info is None or info.is_required()
+        default = "-" if required else _default_text(
+            info.get_default(call_default_factory=True))
+        bare = word.strip('[]"')
+        parts = bare.split("|")
+        names = [part for part in parts if part.upper() == part and part != "-"]
+        alternatives = () if names else tuple(part for part in parts if part != "-")
+        field_name = fields[index].upper() if index < len(fields) else "CHOICE"
+        name = names[0] if names else field_name
+        optional = not required or word.startswith("[") or "-" in parts
+        blanks.append(Blank(name, optional, default, alternatives))
+    return OrderTemplate(" ".join(head), verb, tuple(blanks))

@@ -1,0 +1,84 @@
+"""The Battle tab: the open battles of the space sub-phase, or the last battle fought, and the
+Monte Carlo forecast of an open battle (computed in a worker thread)."""
+
+from __future__ import annotations
+
+from rich.markup import escape
+from textual import work
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import LoadingIndicator, Static
+
+from campaign.rules.errors import CampaignError
+from campaign.tui.session import CampaignSession, plural
+from campaign.tui.views import battle_lines, forecast_lines, stage_hint
+
+
+class BattleTab(VerticalScroll):
+    """Round, stage, factors and the order that moves each open battle on (``n`` pre-fills
+    it); the last battle's sentences when none is open; ``forecast`` runs in the background."""
+
+    def __init__(self, session: CampaignSession, **kwargs: str) -> None:
+        super().__init__(**kwargs)
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="battle")
+        yield LoadingIndicator(id="forecast-loading")
+        yield Static(id="forecast")
+
+    def on_mount(self) -> None:
+        self.query_one("#forecast-loading").display = False
+
+    def show(self) -> None:
+        """Rewrite the battles from the session's campaign (a forecast is for the old
+        position, so it goes)."""
+        self.query_one("#forecast", Static).update("")
+        if not self.session.battles():
+            text = ("No open battle. Battles open when a combat phase's space sub-phase starts "
+                    "in a system with both sides' ships (DN-CBT-1).")
+            summary = self.session.last_battle()
+            if not summary.empty:
+                systems = ", ".join(self.session.system_name(s) for s in summary.systems)
+                fought = (plural(summary.rounds, "round") + " of space combat" if summary.rounds
+                          else "no space combat round (bombardment, landing, ground combat)")
+                text += f"\n\n[b]Last battle[/b] at {systems}, {fought}:\n"
+                text += "\n".join(f"  {escape(line)}" for line in summary.lines)
+        else:
+            lines = []
+            for row in self.session.battle_rows():
+                battle_id, stage = row.id, row.stage
+                lines.extend(battle_lines(row))
+                lines.extend(self.session.battle_round_lines(battle_id))
+                lines.append(f"  next: {stage_hint(stage)}")
+                try:
+                    step = self.session.next_battle_order(battle_id)
+                except CampaignError as error:
+                    lines.append(f"  {escape(error.message)}")
+                    continue
+                lines.append(f"  [b]n[/b] pre-fills: {step}")
+                rolls = self.session.dice_needed(step)
+                if rolls:
+                    lines.append(f"  it rolls {plural(len(rolls), 'die', 'dice')}: "
+                                 f"{', '.join(rolls)}")
+            lines.append("Enter physical dice in the dice field (d) before sending, or leave it "
+                         "empty for the seeded dice.  f: forecast")
+            text = "\n".join(lines)
+        self.query_one("#battle", Static).update(text)
+
+    def forecast(self, battle_id: str) -> None:
+        """Forecast ``battle_id`` as it stands, in the background (a loading indicator shows
+        meanwhile)."""
+        self.query_one("#forecast-loading").display = True
+        self._run_forecast(battle_id)
+
+    @work(thread=True, exclusive=True, group="forecast")
+    def _run_forecast(self, battle_id: str) -> None:
+        forecast = self.session.forecast(battle_id)
+        text = ("  no forecast: a face-down counter fights here, and its strength is hidden "
+                "from you (DN-NEU-1)" if forecast is None else "\n".join(forecast_lines(forecast)))
+        self.app.call_from_thread(self._show_forecast, text)
+
+    def _show_forecast(self, text: str) -> None:
+        self.query_one("#forecast-loading").display = False
+        self.query_one("#forecast", Static).update(text)

@@ -1,0 +1,171 @@
+"""A form field that offers choices: a filter line over a short list (issue 31 items 5 and 6).
+
+Typing narrows the list to the choices whose label or value holds what was typed (reaching
+Redoubt among 90 places took 39 ``Down`` presses); ``Up``/``Down`` move the highlight; in a
+field that takes several values ``Space`` marks or unmarks the highlighted one. ``Enter`` is
+left to the form (it sends the order from any field), ``Tab`` goes to the next field. A click
+on a choice chooses (or marks) it.
+
+The value is the highlighted choice (one value) or the marked ones, comma-joined, in list order.
+"""
+
+from __future__ import annotations
+
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import Input, OptionList
+from textual.widgets.option_list import Option
+
+#: The longest filter typed (a choice label is far shorter).
+MAX_FILTER = 40
+
+
+class FilterInput(Input):
+    """The filter line. In a multi-choice field ``Space`` marks instead of typing a space."""
+
+    def __init__(self, field: ChoiceField, **kwargs: str) -> None:
+        super().__init__(max_length=MAX_FILTER, **kwargs)  # type: ignore[arg-type]
+        self.owner_field = field
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.key == "space" and self.owner_field.multi:
+            event.stop()
+            event.prevent_default()
+            self.owner_field.toggle_highlighted()
+            return
+        await super()._on_key(event)
+
+
+class ChoiceField(Vertical):
+    """Choose one of ``choices`` (``(label, value)`` pairs), or several when ``multi``."""
+
+    BINDINGS = [
+        Binding("down", "move(1)", "Next choice", show=False, id="choice.down"),
+        Binding("up", "move(-1)", "Previous choice", show=False, id="choice.up"),
+        Binding("pagedown", "move(5)", "Choices further down", show=False,
+                id="choice.page_down"),
+        Binding("pageup", "move(-5)", "Choices further up", show=False, id="choice.page_up"),
+    ]
+
+    def __init__(self, choices: list[tuple[str, str]], *, value: str = "", multi: bool = False,
+                 optional: bool = False, **kwargs: str) -> None:
+        super().__init__(**kwargs)
+        self.multi = multi
+        self.optional = optional
+        self._choices: list[tuple[str, str]] = []
+        self._shown: list[tuple[str, str]] = []
+        self._chosen = ""
+        self._marked: set[str] = set()
+        self._set_choices(choices)
+        self.value = value
+
+    def compose(self) -> ComposeResult:
+        what = "type to filter" + (", Space marks" if self.multi else "")
+        yield FilterInput(self, placeholder=what, classes="choice-filter", compact=True)
+        choices = OptionList(classes="choice-list", compact=True)
+        choices.can_focus = False  # Tab goes from field to field; the filter keeps the keys
+        yield choices
+
+    def on_mount(self) -> None:
+        self._refill()
+
+    def focus(self, scroll_visible: bool = True) -> ChoiceField:
+        """Focus the filter line (the field's keys are read there)."""
+        self.query_one(FilterInput).focus(scroll_visible)
+        return self
+
+    # --- the value
+
+    @property
+    def value(self) -> str:
+        """The chosen value, or the marked values comma-joined ("" when none)."""
+        if self.multi:
+            return ",".join(v for _, v in self._choices if v in self._marked)
+        return self._chosen
+
+    @value.setter
+    def value(self, value: str) -> None:
+        values = {v for _, v in self._choices}
+        if self.multi:
+            self._marked = {part for part in value.split(",") if part in values}
+        else:
+            self._chosen = value if value in values else ""
+        if self.is_mounted:
+            self._refill()
+
+    def set_choices(self, choices: list[tuple[str, str]]) -> None:
+        """Offer other choices (another blank changed); what is chosen stays if offered."""
+        self._set_choices(choices)
+        self.value = self.value
+
+    def _set_choices(self, choices: list[tuple[str, str]]) -> None:
+        unique = list(dict.fromkeys(choices))  # the same choice twice means nothing
+        if self.optional and not self.multi:
+            unique.insert(0, ("— leave empty —", ""))
+        self._choices = unique
+
+    # --- the list
+
+    def _label(self, label: str, value: str) -> str:
+        if not self.multi:
+            return label
+        return ("[x] " if value in self._marked else "[ ] ") + label
+
+    def _refill(self) -> None:
+        words = self.query_one(FilterInput).value.lower().split()
+        self._shown = [(label, value) for label, value in self._choices
+                       if all(word in f"{label} {value}".lower() for word in words)]
+        options = self.query_one(OptionList)
+        options.clear_options()
+        if not self._shown:
+            options.add_option(Option("no choice matches what is typed", disabled=True))
+            return
+        options.add_options(Option(self._label(label, value)) for label, value in self._shown)
+        values = [value for _, value in self._shown]
+        if words and not self.multi and self._chosen not in values:
+            self._chosen = values[0]  # typing picks the first match
+        target = self._chosen if not self.multi else None
+        if target in values:
+            options.highlighted = values.index(target)
+        elif words or self.multi:
+            options.highlighted = 0
+
+    def action_move(self, step: int) -> None:
+        """Move the highlight (and, for one value, the choice) by ``step`` rows."""
+        options = self.query_one(OptionList)
+        if not self._shown:
+            return
+        current = options.highlighted if options.highlighted is not None else -1 if step > 0 \
+            else len(self._shown)
+        index = max(0, min(len(self._shown) - 1, current + step))
+        options.highlighted = index
+        if not self.multi:
+            self._chosen = self._shown[index][1]
+
+    def toggle_highlighted(self) -> None:
+        """Mark or unmark the highlighted choice (several values)."""
+        options = self.query_one(OptionList)
+        index = options.highlighted
+        if index is None or not self._shown:
+            return
+        label, value = self._shown[index]
+        self._marked ^= {value}
+        options.replace_option_prompt_at_index(index, self._label(label, value))
+
+    @on(Input.Changed, ".choice-filter")
+    def _filter_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        self._refill()
+
+    @on(OptionList.OptionSelected, ".choice-list")
+    def _clicked(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if not self._shown:
+            return
+        if self.multi:
+            self.toggle_highlighted()
+        else:
+            self._chosen = self._shown[event.option_index][1]
+        self.query_one(FilterInput).focus()

@@ -1,0 +1,33 @@
+"""The Economy tab: both sides' income reports, treasuries and maintenance lists."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from campaign.rules.ids import PLAYER_SIDES
+from campaign.tui.session import CampaignSession
+from campaign.tui.views import income_lines, upkeep_lines
+
+
+class EconomyTab(VerticalScroll):
+    """The income report of the engine per side (DN-ECO-3/4) and the upkeep (DN-ECO-7)."""
+
+    def __init__(self, session: CampaignSession, **kwargs: str) -> None:
+        super().__init__(**kwargs)
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="economy")
+
+    def show(self) -> None:
+        """Rewrite both sides' reports from the session's campaign."""
+        lines: list[str] = []
+        due = self.session.maintenance_due()
+        for side in PLAYER_SIDES:
+            lines.extend(income_lines(self.session.income(side)))
+            lines.extend(upkeep_lines(self.session.upkeep(side), due and
+                                      side is self.session.state.phasing))
+            lines.append("")
+        self.query_one("#economy", Static).update("\n".join(lines))

@@ -1,0 +1,61 @@
+"""The Forces tab: every unit in play with its printed factors, place, stack and cargo."""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+from textual import on
+from textual.message import Message
+from textual.widgets import DataTable
+
+from campaign.tui.session import CampaignSession
+from campaign.tui.widgets.map_palette import MapPalette, map_palette
+
+FORCE_COLUMNS = ("unit", "side", "type", "factors", "stack", "location", "system", "disr.", "cargo")
+
+
+def side_style(side: str, palette: MapPalette) -> Style | str:
+    """The map's colour of a side named ``side`` (plain text for anything else)."""
+    return next((style for known, style in palette.side.items() if known.value == side), "")
+
+
+class ForcesTab(DataTable):
+    """One row per unit; a click on a header (or ``sort_next``) sorts by that column."""
+
+    class Sorted(Message):
+        """The table was sorted by ``column`` (a key, not a click on a header)."""
+
+        def __init__(self, column: str) -> None:
+            super().__init__()
+            self.column = column
+
+    def __init__(self, session: CampaignSession, **kwargs: str) -> None:
+        super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)
+        self.session = session
+        self.sort_column = 0
+
+    def on_mount(self) -> None:
+        for label in FORCE_COLUMNS:
+            self.add_column(label, key=label)
+
+    def show(self) -> None:
+        """Refill the table from the session's campaign, the sides in the theme's colours."""
+        self.clear()
+        palette = map_palette(self.app.get_css_variables())
+        for row in self.session.force_rows():
+            self.add_row(
+                row.unit_id, Text(row.side, style=side_style(row.side, palette)), row.code,
+                row.factors,
+                row.stack, row.location,
+                row.system, "D" if row.disrupted else "", row.cargo, key=row.unit_id,
+            )
+
+    def sort_next(self) -> None:
+        """Sort by the next column (cells may be coloured ``Text``: compared as strings)."""
+        self.sort_column = (self.sort_column + 1) % len(FORCE_COLUMNS)
+        self.sort(FORCE_COLUMNS[self.sort_column], key=str)
+        self.post_message(self.Sorted(FORCE_COLUMNS[self.sort_column]))
+
+    @on(DataTable.HeaderSelected)
+    def _header_clicked(self, event: DataTable.HeaderSelected) -> None:
+        self.sort(event.column_key, key=str)

@@ -1,0 +1,133 @@
+"""The Mail tab: play by e-mail from the campaign screen.
+
+The tab shows the exchange history (every turn file sent or received) and runs the export and
+import forms with the checks and messages of `campaign export/import` (docs/turn-files.md). It
+tells the screen the outcome through ``Exchanged`` (the line the CLI prints) and
+``ExchangeRefused`` (the reason; nothing changed).
+"""
+
+from __future__ import annotations
+
+import shlex
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.message import Message
+from textual.widgets import Static
+
+from campaign.rules.errors import CampaignError
+from campaign.rules.ids import PLAYER_SIDES, Side
+from campaign.tui.order_template import Blank, OrderTemplate
+from campaign.tui.places import in_folder, remember_folder
+from campaign.tui.screens.forms import OrderForm, TextPrompt, fixed_specs
+from campaign.tui.session import CampaignSession
+from campaign.tui.views import refusal_text
+
+SIDES = [(side.value, side.value) for side in PLAYER_SIDES]
+EXPORT_FORM = OrderTemplate("export", "export", (
+    Blank("SIDE", False), Blank("FILE", False), Blank("KEYFILE", True)))
+IMPORT_FORM = OrderTemplate("import", "import", (Blank("AS", False), Blank("FILE", False)))
+
+
+class MailTab(VerticalScroll):
+    """What ``campaign exchanges`` prints; ``export_turn`` and ``import_turn`` ask for the
+    file."""
+
+    class Exchanged(Message):
+        """A turn file was written or applied: ``line`` says which, as the CLI does;
+        ``changed`` is True when the campaign itself changed (an import)."""
+
+        def __init__(self, line: str, changed: bool) -> None:
+            super().__init__()
+            self.line = line
+            self.changed = changed
+
+    class ExchangeRefused(Message):
+        """An export or import was refused: ``reason`` (nothing was written or stored)."""
+
+        def __init__(self, reason: str) -> None:
+            super().__init__()
+            self.reason = reason
+
+    def __init__(self, session: CampaignSession, **kwargs: str) -> None:
+        super().__init__(**kwargs)
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="mail")
+
+    def show(self) -> None:
+        """Rewrite the exchange history from the session's database."""
+        history = self.session.exchange_lines()
+        lines = ["[b]Play by e-mail[/b] — x: export your turn file · i: import the other "
+                 "player's (the checks of `campaign export/import`, docs/turn-files.md)", "",
+                 "[b]Exchange history[/b] (file, in/out, side, events, body digest):"]
+        lines += [f"  {line}" for line in history] or ["  no turn file sent or received yet"]
+        self.query_one("#mail", Static).update("\n".join(lines))
+
+    def _refused(self, error: CampaignError | ValueError) -> str:
+        message = refusal_text(error.message if isinstance(error, CampaignError) else str(error))
+        self.post_message(self.ExchangeRefused(message))
+        return message
+
+    # --- export
+
+    def export_turn(self) -> None:
+        """Export a side's turn file to a path (armoured for .txt/.asc, else JSON): the side
+        this database plays once it is recorded, else the acting side, is offered first."""
+        own = self.session.own_side()
+        acting = own.value if own is not None else self.session.state.acting.value
+        self.app.push_screen(OrderForm(
+            EXPORT_FORM,
+            fixed_specs({"SIDE": SIDES},
+                        {"FILE": "path, e.g. turn-3.txt",
+                         "KEYFILE": "your private key to sign with (campaign keygen)"}),
+            prefill={"SIDE": acting, "FILE": in_folder(f"{self.session.name}-{acting}.txt")},
+            submit=self._export_from_form,
+        ))
+
+    def _export_from_form(self, text: str) -> str | None:
+        _, side, path, *key = shlex.split(text)
+        try:
+            line = self.session.export_turn(Side(side), path, key[0] if key else None)
+        except (CampaignError, ValueError) as error:
+            return self._refused(error)
+        remember_folder(Path(path).expanduser())
+        self.post_message(self.Exchanged(line, changed=False))
+        return None
+
+    # --- import
+
+    def import_turn(self) -> None:
+        """Check and apply the other player's turn file (a refusal changes nothing). Before the
+        first file, the form also asks which side this database plays (`import --as`)."""
+        if self.session.own_side() is not None:
+            self.app.push_screen(TextPrompt(
+                "Import a turn file: its path (Enter imports, Esc cancels)", "turn-3.txt",
+                value=in_folder(""), submit=lambda path: self._import(path, None)))
+            return
+
+        def from_form(text: str) -> str | None:
+            _, side, path = shlex.split(text)
+            return self._import(path, Side(side))
+
+        self.app.push_screen(OrderForm(
+            IMPORT_FORM,
+            fixed_specs({"AS": SIDES}, {"AS": "the side YOU play (recorded for good)",
+                                        "FILE": "path, e.g. turn-1.txt"}),
+            prefill={"AS": self.session.state.acting.enemy.value,
+                     "FILE": in_folder("turn-1.txt")},
+            submit=from_form,
+            note="The first turn file: say which side you play; files from your own side "
+                 "are then refused.",
+        ))
+
+    def _import(self, path: str, side: Side | None) -> str | None:
+        try:
+            line = self.session.import_turn(path, side)
+        except (CampaignError, ValueError) as error:
+            return self._refused(error)
+        remember_folder(Path(path).expanduser())
+        self.post_message(self.Exchanged(line, changed=True))
+        return None

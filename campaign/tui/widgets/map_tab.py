@@ -1,0 +1,331 @@
+"""The Map tab: the star map, the acting side's stacks and the highlighted stack's destinations.
+
+The tab owns what it shows (the selected stack, the highlighted destination, the connection
+overlay) and tells the screen what the user chose through its messages: ``MoveChosen`` carries
+the order text of a move to send, ``MoveRefused`` the rule and reason of a destination that
+cannot be reached. The screen calls ``show`` when the campaign changed.
+"""
+
+from __future__ import annotations
+
+from textual import events, on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, ScrollableContainer, Vertical
+from textual.message import Message
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from campaign.rules.errors import CampaignError
+from campaign.tui.session import CampaignSession
+from campaign.tui.widgets.map_palette import MapPalette, map_palette
+from campaign.tui.widgets.map_render import (
+    MapView,
+    hex_centre,
+    legend,
+    nearest_system,
+    render_map,
+)
+from campaign.views.play import refusal_groups
+
+#: The longest destination filter typed (a system name is far shorter).
+MAX_FILTER = 24
+#: Refusals for the same reason are one row when they are more than this many systems.
+REFUSALS_LISTED = 3
+
+
+class DestinationList(OptionList):
+    """The destinations of the selected stack. A click only highlights one (the map draws its
+    path); a click on the highlighted one, or Enter, sends the move: one stray click must not
+    send a jump. Typing letters narrows the list to the systems whose name holds them
+    (``Backspace`` takes one back; ``Escape`` clears it and leaves the list, so the screen's
+    single keys work again): reaching Redoubt took 39 ``Down`` presses (issue 31 item 6)."""
+
+    class Filtered(Message):
+        """What is typed changed: ``text`` is the filter now."""
+
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
+    typed = ""
+
+    async def _on_key(self, event: events.Key) -> None:
+        character = event.character or ""
+        if (len(character) == 1 and (character.isalpha() or character in " -'")
+                and len(self.typed) < MAX_FILTER):
+            self._typed(self.typed + character.lower(), event)
+        elif event.key == "backspace" and self.typed:
+            self._typed(self.typed[:-1], event)
+        elif event.key == "escape" and self.typed:  # clears, and Esc leaves the list too
+            self.typed = ""
+            self.post_message(self.Filtered(""))
+            await super()._on_key(event)
+        else:
+            await super()._on_key(event)
+
+    def _typed(self, text: str, event: events.Key) -> None:
+        event.stop()
+        event.prevent_default()
+        self.typed = text
+        self.post_message(self.Filtered(text))
+
+    async def _on_click(self, event: events.Click) -> None:
+        clicked = event.style.meta.get("option")
+        if clicked is not None and clicked != self.highlighted:
+            event.prevent_default()  # OptionList's own click would select at once
+            if not self.get_option_at_index(clicked).disabled:
+                self.highlighted = clicked
+
+
+class MapCanvas(Static):
+    """The drawn map; a click says where (``Clicked``: column and row of the text map)."""
+
+    class Clicked(Message):
+        """The map was clicked at column ``x``, row ``y``."""
+
+        def __init__(self, x: int, y: int) -> None:
+            super().__init__()
+            self.x = x
+            self.y = y
+
+    def on_click(self, event: events.Click) -> None:
+        self.post_message(self.Clicked(event.x, event.y))
+
+
+#: The destination list's title when nothing is typed.
+DESTINATIONS_TITLE = "Destinations (type to filter)"
+
+
+class MapTab(Horizontal):
+    """Map on the left; stacks, destinations and the selected system's routes on the right."""
+
+    class MoveChosen(Message):
+        """The user chose a legal destination: ``order`` is the move to send."""
+
+        def __init__(self, order: str) -> None:
+            super().__init__()
+            self.order = order
+
+    class MoveRefused(Message):
+        """The user chose a destination the stack cannot reach: ``reason`` names the rule."""
+
+        def __init__(self, reason: str) -> None:
+            super().__init__()
+            self.reason = reason
+
+    def __init__(self, session: CampaignSession, **kwargs: str) -> None:
+        super().__init__(**kwargs)
+        self.session = session
+        self.show_connections = False
+        self.selected_stack: str | None = None
+        self.highlighted_destination: str | None = None
+        self.stack_ids: list[str] = []
+        self.dest_ids: list[str] = []
+        self.map_view: MapView | None = None  # what the map shows now
+        #: The system chosen by a click on the map or ``g`` (its units in the side panel).
+        self.selected_system: str | None = None
+
+    def compose(self) -> ComposeResult:
+        with ScrollableContainer(id="map-scroll"):
+            yield MapCanvas(id="map")
+            yield Static(id="legend", classes="muted")
+        with Vertical(id="map-side"):
+            yield Static("Stacks (m)", classes="pane-title")
+            yield OptionList(id="stack-list")
+            yield Static(DESTINATIONS_TITLE, id="dest-title", classes="pane-title")
+            yield DestinationList(id="dest-list")
+            yield Static(id="system-info", classes="muted")
+
+    @property
+    def palette(self) -> MapPalette:
+        """The map's colours for the theme in use (issue 31 item 8)."""
+        return map_palette(self.app.get_css_variables())
+
+    # --- downward: the screen tells the tab what changed
+
+    def show(self) -> None:
+        """Rebuild the stacks, destinations and map from the session's campaign."""
+        self._fill_stacks()
+        self.draw_map()
+
+    def toggle_connections(self) -> bool:
+        """Turn the connection overlay on or off and redraw; True when it is on now."""
+        self.show_connections = not self.show_connections
+        self.draw_map()
+        return self.show_connections
+
+    def focus_stacks(self) -> None:
+        """Put the focus on the stack list (the movement form's first step)."""
+        self.query_one("#stack-list", OptionList).focus()
+
+    def draw_map(self) -> None:
+        """Draw the map with the selection, the legal destinations and the highlighted path."""
+        options = None
+        selected = self.selected_system or self.highlighted_destination
+        if self.selected_stack is not None:
+            try:
+                options = self.session.move_options(self.selected_stack)
+            except CampaignError:
+                options = None
+            if selected is None and options is not None:
+                selected = options.start
+        path: tuple[str, ...] = ()
+        if options is not None and self.highlighted_destination in options.legal:
+            legs = options.legal[self.highlighted_destination].path
+            path = legs if legs[:1] == (options.start,) else (options.start, *legs)
+        view = self.session.map_view(
+            selected=selected,
+            destinations=options.legal if options else (),
+            show_connections=self.show_connections,
+            path=path,
+        )
+        self.map_view = view
+        palette = self.palette
+        self.query_one("#map", Static).update(render_map(self.session.ruleset.star_map, view,
+                                                         palette))
+        self.query_one("#legend", Static).update(legend(palette))
+        if selected:
+            self.call_after_refresh(self._scroll_map_to, selected)
+        info = []
+        if self.selected_system:
+            info.extend(self.session.system_lines(self.selected_system))
+        if selected:
+            info.append(f"{self.session.system_name(selected)}: routes to "
+                        + ", ".join(self.session.routes_of(selected)))
+        if options is not None and self.session.state.phase.is_movement:
+            info.extend(options.hints)  # movement hints mean nothing in other phases
+        self.query_one("#system-info", Static).update("\n".join(info))
+
+    # --- filling
+
+    def _scroll_map_to(self, system_id: str) -> None:
+        """Keep ``system_id`` in view when the map is larger than its pane."""
+        system = self.session.ruleset.star_map.system(system_id)
+        x, y = hex_centre(system.hex.col, system.hex.row)
+        scroller = self.query_one("#map-scroll", ScrollableContainer)
+        width, height = scroller.scrollable_content_region.size
+        scroller.scroll_to(max(0, x - width // 2), max(0, y - height // 2), animate=False)
+
+    def _fill_stacks(self) -> None:
+        stack_list = self.query_one("#stack-list", OptionList)
+        stack_list.clear_options()
+        side = self.session.state.acting
+        stacks = self.session.stacks(side)
+        self.stack_ids = list(stacks)
+        for label, members in stacks.items():
+            stack_list.add_option(Option(f"{label} @ {self.session.stack_place(members[0])} "
+                                         f"({len(members)})"))
+        if self.selected_stack not in stacks:
+            self.selected_stack = self.stack_ids[0] if self.stack_ids else None
+        if self.selected_stack is not None:
+            stack_list.highlighted = self.stack_ids.index(self.selected_stack)
+        self._fill_destinations()
+
+    def _fill_destinations(self) -> None:
+        dest_list = self.query_one("#dest-list", DestinationList)
+        dest_list.clear_options()
+        self.dest_ids = []
+        typed = dest_list.typed
+        self.query_one("#dest-title", Static).update(
+            f"Find: {typed}▏ (Esc clears)" if typed else DESTINATIONS_TITLE)
+        if self.selected_stack is None:
+            return
+        if not self.session.state.phase.is_movement:
+            dest_list.add_option(Option("moves only in movement phases (DN-SEQ-2)",
+                                        disabled=True))
+            return
+        try:
+            options = self.session.move_options(self.selected_stack)
+        except CampaignError as error:
+            dest_list.add_option(Option(f"✗ {error.message}", disabled=True))
+            return
+
+        def kept(system_id: str) -> bool:
+            return typed in self.session.system_name(system_id).lower()
+
+        for system_id, dest in sorted(
+            options.legal.items(), key=lambda item: (len(item[1].path), item[0])
+        ):
+            if not kept(system_id):
+                continue
+            self.dest_ids.append(system_id)
+            extra = " explore" if dest.explore else ""
+            dest_list.add_option(
+                Option(f"✓ {self.session.system_name(system_id)} ({dest.mode} "
+                       f"{len(dest.path)}){extra}")
+            )
+        for rule, message, systems in refusal_groups(options.refused):
+            systems = [system for system in systems if kept(system)]
+            if len(systems) > REFUSALS_LISTED:  # one reason for many: one row (no wall of ✗)
+                self.dest_ids.append("")
+                dest_list.add_option(Option(f"✗ {len(systems)} systems: {message} ({rule})",
+                                            disabled=True))
+                continue
+            for system_id in systems:
+                self.dest_ids.append(system_id)
+                dest_list.add_option(Option(
+                    f"✗ {self.session.system_name(system_id)}: {message} ({rule})"))
+        if not self.dest_ids:
+            dest_list.add_option(Option(f"no destination holds {typed!r}" if typed
+                                        else "no destination", disabled=True))
+
+    # --- the user's choices
+
+    @on(OptionList.OptionHighlighted, "#stack-list")
+    def _stack_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        stack = self.stack_ids[event.option_index]
+        if stack == self.selected_stack:
+            return  # already shown (show() highlights the current stack again)
+        self.selected_stack = stack
+        self.highlighted_destination = None
+        self.selected_system = None
+        self.query_one("#map-side").remove_class("-system-chosen")
+        self.query_one("#dest-list", DestinationList).typed = ""  # another stack's places
+        self._fill_destinations()
+        self.draw_map()
+
+    @on(OptionList.OptionSelected, "#stack-list")
+    def _stack_selected(self) -> None:
+        self.query_one("#dest-list", OptionList).focus()
+
+    def select_system(self, system_id: str | None) -> None:
+        """Select ``system_id`` (a click on the map, ``g``): the map marks it and the side
+        panel lists its units and the orders that apply there; None lets the stack's
+        destinations lead again."""
+        self.selected_system = system_id
+        self.query_one("#map-side").set_class(system_id is not None, "-system-chosen")
+        self.draw_map()
+
+    @on(MapCanvas.Clicked)
+    def _map_clicked(self, event: MapCanvas.Clicked) -> None:
+        system = nearest_system(self.session.ruleset.star_map, event.x, event.y)
+        if system is not None:
+            self.select_system(system)
+
+    @on(DestinationList.Filtered)
+    def _dest_filtered(self) -> None:
+        self._fill_destinations()
+        dest_list = self.query_one("#dest-list", OptionList)
+        if self.dest_ids and self.dest_ids[0]:
+            dest_list.highlighted = 0
+
+    @on(OptionList.OptionHighlighted, "#dest-list")
+    def _dest_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_index < len(self.dest_ids) and self.dest_ids[event.option_index]:
+            self.highlighted_destination = self.dest_ids[event.option_index]
+            self.selected_system = None
+            self.draw_map()
+
+    @on(OptionList.OptionSelected, "#dest-list")
+    def _dest_selected(self, event: OptionList.OptionSelected) -> None:
+        if (self.selected_stack is None or event.option_index >= len(self.dest_ids)
+                or not self.dest_ids[event.option_index]):
+            return
+        destination = self.dest_ids[event.option_index]
+        try:
+            order = self.session.move_order(self.selected_stack, destination)
+        except CampaignError as error:
+            self.post_message(self.MoveRefused(error.message))
+            return
+        self.query_one("#dest-list", DestinationList).typed = ""
+        self.post_message(self.MoveChosen(order))

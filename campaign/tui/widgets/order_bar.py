@@ -1,0 +1,121 @@
+"""The order bar: the order line and the referee's dice field.
+
+The dice field's hint says how many physical dice the typed order rolls and for what; Enter in
+the order line posts ``OrderTyped``, and the screen decides, sends and reports.
+"""
+
+from __future__ import annotations
+
+import re
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.timer import Timer
+from textual.widgets import Input
+from textual.widgets.input import Selection
+
+from campaign.tui.session import CampaignSession
+from campaign.views.orders import MAX_ORDER_CHARS
+
+#: The longest dice line typed (a round of fire rolls far fewer dice).
+MAX_DICE_CHARS = 200
+#: Seconds of no typing before the dice hint is worked out (a dry run of the order).
+HINT_DELAY = 0.15
+#: A blank of a template in the order line: a word in capitals (``UNIT``, ``[COUNT]``).
+BLANK = re.compile(r"(?<!\S)(?:\[[^\]]*\]|[A-Z][A-Z>|]*)(?!\S)")
+
+
+def dice_hint(purposes: list[str] | None) -> str:
+    """The dice field's placeholder: how many physical dice the typed order rolls."""
+    if purposes is None:
+        return "referee's dice (d), empty: seeded"
+    if not purposes:
+        return "no dice needed"
+    return f"{len(purposes)} dice: {purposes[0]}…" if len(purposes) > 1 else \
+        f"1 die: {purposes[0]}"
+
+
+class OrderBar(Horizontal):
+    """The order line (``#order``) and the dice field (``#dice``) side by side."""
+
+    class OrderTyped(Message):
+        """Enter in the order line: ``text`` is what was typed."""
+
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
+    def __init__(self, session: CampaignSession, **kwargs: str) -> None:
+        super().__init__(**kwargs)
+        self.session = session
+        self._hint_timer: Timer | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Input(placeholder="order (Ctrl+P: legal orders), e.g. aslan end-phase",
+                    id="order", compact=True, select_on_focus=False,
+                    max_length=MAX_ORDER_CHARS)
+        yield Input(placeholder=dice_hint(None), id="dice", compact=True,
+                    max_length=MAX_DICE_CHARS)
+
+    @property
+    def order_input(self) -> Input:
+        """The order line."""
+        return self.query_one("#order", Input)
+
+    @property
+    def dice_input(self) -> Input:
+        """The referee's dice field."""
+        return self.query_one("#dice", Input)
+
+    def show(self) -> None:
+        """The order line's hint: the order the game waits for now."""
+        self.order_input.placeholder = self.session.order_placeholder()
+
+    def prefill(self, text: str) -> None:
+        """Put ``text`` in the order line: its first blank (``UNIT``) selected, so what is
+        typed replaces it; else the cursor at the end."""
+        order = self.order_input
+        order.value = text
+        blank = BLANK.search(text)
+        if blank is not None:
+            order.selection = Selection(blank.start(), blank.end())
+        else:
+            order.cursor_position = len(text)
+
+    def clear(self) -> None:
+        """Empty both fields after a sent order."""
+        self.order_input.value = ""
+        self.dice_input.value = ""
+        self.dice_input.placeholder = dice_hint(None)
+
+    def unsent(self) -> bool:
+        """True when the order line or the dice field holds text not sent yet."""
+        return any(field.value.strip() for field in (self.order_input, self.dice_input))
+
+    @on(Input.Changed, "#order")
+    def _order_changed(self) -> None:
+        """The dice field says how many physical dice the typed order rolls, once typing
+        pauses (a dry run per keystroke kept the app busy for minutes on a pasted 48 KB)."""
+        if self._hint_timer is not None:
+            self._hint_timer.stop()
+        self._hint_timer = self.set_timer(HINT_DELAY, self._update_dice_hint)
+
+    def _update_dice_hint(self) -> None:
+        self._hint_timer = None
+        text = self.order_input.value
+        self.dice_input.placeholder = dice_hint(self.session.dice_needed(text)
+                                                if text.strip() else None)
+
+    @on(Input.Submitted, "#dice")
+    def _dice_submitted(self, event: Input.Submitted) -> None:
+        """Enter in the dice field sends the order typed with these dice (an empty order line
+        is refused saying so, issue 31 item 10)."""
+        event.stop()
+        self.post_message(self.OrderTyped(self.order_input.value))
+
+    @on(Input.Submitted, "#order")
+    def _order_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.post_message(self.OrderTyped(event.value))

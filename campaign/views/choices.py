@@ -1,0 +1,299 @@
+"""What an order form offers for each blank: the legal, distinct choices where the rules know
+them, else the syntax of the text to type (no Textual here).
+
+Issue 31 item 5: the production form offered every place of the map for LOCATION (enemy boxes
+included), the same kind three times without its strength, and free-text blanks said nothing of
+their syntax. Here each blank gets, for the side that gives the order:
+
+- the places production may use (DN-ECO-8), hex only for ships, none for a PD (DN-ECO-9);
+- one entry per unit kind variant with its factors and cost, only those the side can pay for
+  and that the counter mix still holds (DN-ECO-8);
+- the stacks that can move and, for PATH or SYSTEM, the destinations of the stack chosen;
+- the units that can take part (in the battle, in the system), several at a time for lists;
+- the syntax of what stays free text (``SHIP>TARGET``, a reason, a label).
+
+Choices that depend on another blank (LOCATION on KIND, PATH on STACK, LAND on SYS) say so in
+``depends_on``; the form asks again when that blank changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from campaign.rules.combat import book
+from campaign.rules.combat.battle_ids import short_ids
+from campaign.rules.combat.withdrawal import withdrawal_options
+from campaign.rules.economy.maintenance import upkeep_list
+from campaign.rules.economy.production import production_systems
+from campaign.rules.errors import CampaignError
+from campaign.rules.ids import PLAYER_SIDES, Side, UnitCategory
+from campaign.rules.movement.groups import stacks_of
+from campaign.rules.movement.query import MoveOptions
+from campaign.rules.ruleset import Ruleset
+from campaign.rules.state import CampaignState, Where
+
+#: ``(label, value)`` pairs a form field offers.
+Choices = list[tuple[str, str]]
+
+#: Blanks that take several units, comma-joined.
+UNIT_LISTS = frozenset({"UNITS", "OTHERS", "LAND", "DROPS", "CLOSE", "SHORT", "MULTIPLE",
+                        "UNPAID", "RECOVER", "FIGHTERS"})
+#: Blanks that take one unit.
+ONE_UNIT = frozenset({"UNIT", "CARGO", "CARRIER", "PD"})
+
+#: The syntax of blanks typed as text (the placeholder of the field).
+SYNTAX = {
+    "COUNT": "how many: 1-99 (empty: 1)",
+    "LABEL": "a new stack name without '-', e.g. fleet2",
+    "RU": "a whole number of RU, e.g. 40",
+    "REASON": "why (logged), e.g. counter found under the table",
+    "BOMBARD": "SHIP>TARGET,… e.g. A-CL-1>N-X-2 (empty: none)",
+    "RETURNS": "LONE>TARGET,… e.g. A-DD-1>S-CL-2 (empty: none)",
+    "PD>SHIP": "PD>SHIP,… e.g. N-X-3>A-CL-1",
+    "ENGAGEMENTS": "D1+D2>A1;… per engagement, or auto",
+    "ENGAGEMENT": "the engagement number, 1, 2, …",
+    "PATH": "systems entered, comma-joined, e.g. ftahr,khtaoi",
+}
+
+#: Verbs whose form shows the RU the side holds (they cost or pay RU).
+SPENDS_RU = frozenset({"produce", "buy", "maintain", "conscript", "rebuild", "set-ru"})
+
+
+@dataclass(frozen=True)
+class FieldSpec:
+    """What one blank of a form offers: ``choices`` (empty: free text), several at once
+    (``multi``), the syntax or what the list holds (``hint``), and the blanks whose values
+    change the choices (``depends_on``)."""
+
+    choices: Choices
+    multi: bool = False
+    hint: str = ""
+    depends_on: tuple[str, ...] = ()
+
+
+def movable_groups(state: CampaignState, ruleset: Ruleset, side: Side) -> dict[str, list[str]]:
+    """Stack label (or lone ship id) → unit ids of ``side``'s movable groups on the map: its
+    stacks, then every ship or monitor on the map that is in no stack (face-down counters
+    never: their kind is hidden, DN-NEU-1)."""
+    groups = dict(stacks_of(state, side))
+    for unit in sorted(state.units_of(side), key=lambda u: u.id):
+        if unit.stack or unit.location.where not in (Where.HEX, Where.BOX) or unit.face_down:
+            continue
+        category = ruleset.unit_type(unit.kind).category
+        if category in (UnitCategory.SHIP, UnitCategory.MONITOR):
+            groups[unit.id] = [unit.id]
+    return groups
+
+
+class FormChoices:
+    """The choices of every blank for orders given by ``side`` in ``state``."""
+
+    def __init__(
+        self,
+        state: CampaignState,
+        ruleset: Ruleset,
+        side: Side | None,
+        *,
+        name_of: Callable[[str | None], str],
+        moves: Callable[[str], MoveOptions],
+    ) -> None:
+        self.state = state
+        self.ruleset = ruleset
+        self.side = side
+        self.name_of = name_of
+        self.moves = moves
+
+    def spec(self, verb: str, blank: str, values: dict[str, str],
+             alternatives: tuple[str, ...] = ()) -> FieldSpec:
+        """What ``blank`` of ``verb`` offers, given the ``values`` of the other blanks."""
+        if alternatives:
+            return FieldSpec([(a, a) for a in alternatives])
+        handler = _HANDLERS.get(blank)
+        if handler is not None:
+            found = handler(self, verb, values)
+            if found is not None:
+                return found
+        if blank in UNIT_LISTS or blank in ONE_UNIT:
+            return self._units(blank, values)
+        return FieldSpec([], hint=SYNTAX.get(blank, ""))
+
+    # --- places and kinds
+
+    def _systems(self, ids: list[str]) -> Choices:
+        return sorted(((f"{self.name_of(s)} ({s})", s) for s in ids), key=lambda c: c[0])
+
+    def _battle(self, _verb: str, _values: dict[str, str]) -> FieldSpec:
+        shorts = short_ids(self.state)
+        choices = []
+        for battle_id in book.open_battles(self.state):
+            battle = book.battle_of(book.battles(self.state)[battle_id])
+            choices.append((f"{shorts[battle_id]} at {self.name_of(battle.system)} "
+                            f"({battle.attacker.value} attacks {battle.defender.value})",
+                            shorts[battle_id]))
+        return FieldSpec(choices, hint="an open battle")
+
+    def _kind(self, verb: str, _values: dict[str, str]) -> FieldSpec | None:
+        if self.side is None or verb not in ("produce", "buy"):
+            return None
+        ru = self.state.ru.get(self.side, 0)
+        choices = []
+        for unit in self.ruleset.units_of(self.side):
+            left = unit.count - self.state.count_in_mix(unit.kind)
+            if unit.cost > ru or left <= 0:
+                continue  # not legal now: too dear, or none left in the counter mix
+            code = unit.kind.split(":", 1)[1]
+            choices.append((f"{code:6} {unit.name} {unit.factors} — {unit.cost} RU "
+                            f"({left} in the mix)", code))
+        return FieldSpec(choices, hint=f"kinds you can pay for ({ru} RU)")
+
+    def _location(self, verb: str, values: dict[str, str]) -> FieldSpec | None:
+        if self.side is None or verb != "produce":
+            return None
+        kind = values.get("KIND", "")
+        try:
+            unit_type = self.ruleset.unit_type(f"{self.side.value}:{kind}") if kind else None
+        except KeyError:
+            unit_type = None
+        if unit_type is not None and unit_type.category is UnitCategory.PD:
+            return FieldSpec([], hint="a PD is produced unplaced: leave empty (DN-ECO-9)",
+                             depends_on=("KIND",))
+        ships = unit_type is None or unit_type.category is UnitCategory.SHIP
+        choices: Choices = []
+        for system in production_systems(self.state, self.ruleset, self.side):
+            name = self.name_of(system)
+            choices.append((f"{name} surface box", f"box:{system}"))
+            if ships:
+                choices.append((f"{name} stellar hex (ships)", f"hex:{system}"))
+        return FieldSpec(choices, hint="where production may place units (DN-ECO-8)",
+                         depends_on=("KIND",))
+
+    # --- movement
+
+    def _stack(self, _verb: str, _values: dict[str, str]) -> FieldSpec | None:
+        if self.side is None:
+            return None
+        choices = []
+        for label, units in movable_groups(self.state, self.ruleset, self.side).items():
+            where = self.state.position_of(units[0])
+            choices.append((f"{label} at {self.name_of(where.system)} {where.where.value} "
+                            f"({len(units)})", label))
+        return FieldSpec(choices, hint="your stacks and lone ships")
+
+    def _destination(self, verb: str, values: dict[str, str]) -> FieldSpec | None:
+        stack = values.get("STACK", "")
+        if verb not in ("jump", "sublight"):
+            return None
+        if not stack:
+            return FieldSpec([], hint="choose the stack first", depends_on=("STACK",))
+        try:
+            options = self.moves(stack)
+        except CampaignError:
+            return FieldSpec([], hint=SYNTAX.get("PATH", ""), depends_on=("STACK",))
+        choices = [
+            (f"{self.name_of(system)} ({dest.mode} {len(dest.path)})",
+             ",".join(dest.path) if verb == "jump" else system)
+            for system, dest in sorted(options.legal.items(),
+                                       key=lambda item: (len(item[1].path), item[0]))
+            if dest.mode == verb
+        ]
+        return FieldSpec(choices, hint=f"where {stack} may go", depends_on=("STACK",))
+
+    def _system(self, verb: str, values: dict[str, str]) -> FieldSpec | None:
+        found = self._destination(verb, values)
+        if found is not None:
+            return found
+        if self.side is not None and verb in ("interact", "lift-off", "remove-losses",
+                                              "pd-fire", "join-battle", "conscript"):
+            here = {self.state.position_of(u.id).system for u in self.state.units_of(self.side)}
+            return FieldSpec(self._systems(sorted(s for s in here if s)),
+                             hint="systems where you have units")
+        return FieldSpec(self._systems([s.id for s in self.ruleset.star_map.systems]))
+
+    def _dest(self, _verb: str, values: dict[str, str]) -> FieldSpec | None:
+        battle = self._battle_record(values)
+        if battle is None or self.side is None:
+            return None
+        options = withdrawal_options(self.state, self.ruleset, self.side, battle)
+        choices = [("the surface box", d) if d == "box" else (self.name_of(d), d)
+                   for d in options.destinations]
+        return FieldSpec(choices, hint="where the withdrawing units may go (DN-CBT-7)")
+
+    # --- units
+
+    def _battle_record(self, values: dict[str, str]):  # noqa: ANN202 - Battle | None
+        shorts = {short: full for full, short in short_ids(self.state).items()}
+        full = shorts.get(values.get("BATTLE", ""), values.get("BATTLE", ""))
+        record = book.battles(self.state).get(full)
+        return book.battle_of(record) if record is not None else None
+
+    def _units(self, blank: str, values: dict[str, str]) -> FieldSpec:
+        side = self.side
+        battle = self._battle_record(values)
+        system = values.get("SYS", "")
+        units = [u for u in self.state.units.values()
+                 if u.location.where is not Where.ELIMINATED
+                 and (side is None or u.owner is side)]
+        if battle is not None:
+            fighting = {c.uid for c in battle.units}
+            units = [u for u in units if u.id in fighting]
+        elif system:
+            units = [u for u in units if self.state.position_of(u.id).system == system]
+        choices = []
+        for unit in units:
+            if unit.face_down and unit.owner is not side:
+                continue
+            unit_type = self.ruleset.unit_type(unit.kind)
+            where = self.state.position_of(unit.id)
+            place = f"{self.name_of(where.system)} {where.where.value}" if where.system else \
+                where.where.value
+            choices.append((f"{unit.id} {unit_type.code} {unit_type.factors} at {place}", unit.id))
+        multi = blank in UNIT_LISTS
+        hint = "one or more (Space marks)" if multi else "one unit"
+        return FieldSpec(choices, multi=multi, hint=hint,
+                         depends_on=("SYS",) if system else ())
+
+    def _unpaid(self, _verb: str, _values: dict[str, str]) -> FieldSpec | None:
+        return self._upkeep(disrupted_only=False)
+
+    def _recover(self, _verb: str, _values: dict[str, str]) -> FieldSpec | None:
+        return self._upkeep(disrupted_only=True)
+
+    def _upkeep(self, *, disrupted_only: bool) -> FieldSpec | None:
+        """The ships of a ``maintain`` order (DN-ECO-7): those left unpaid, or the disrupted
+        ones to recover."""
+        if self.side is None:
+            return None
+        choices = []
+        for ship in upkeep_list(self.state, self.ruleset, self.side):
+            if disrupted_only and not ship.disrupted:
+                continue
+            need = (f"pays {ship.recovery if ship.disrupted else ship.cost} RU" if ship.civilised
+                    else f"frontier: 1d6 ≥ {ship.maintenance}")
+            choices.append((f"{ship.unit_id} {ship.code} at {self.name_of(ship.system_id)}: "
+                            f"{need}", ship.unit_id))
+        hint = "disrupted ships to recover" if disrupted_only else "ships left unpaid"
+        return FieldSpec(choices, multi=True, hint=f"{hint} (Space marks; empty: none)")
+
+    def _side(self, _verb: str, _values: dict[str, str]) -> FieldSpec:
+        return FieldSpec([(side.value, side.value) for side in PLAYER_SIDES])
+
+    def _range(self, _verb: str, _values: dict[str, str]) -> FieldSpec:
+        return FieldSpec([("long (missiles)", "long"), ("short (beams)", "short")])
+
+
+_HANDLERS: dict[str, Callable[[FormChoices, str, dict[str, str]], FieldSpec | None]] = {
+    "BATTLE": FormChoices._battle,
+    "KIND": FormChoices._kind,
+    "LOCATION": FormChoices._location,
+    "STACK": FormChoices._stack,
+    "PATH": FormChoices._destination,
+    "SYSTEM": FormChoices._system,
+    "SYS": FormChoices._system,
+    "DEST": FormChoices._dest,
+    "UNPAID": FormChoices._unpaid,
+    "RECOVER": FormChoices._recover,
+    "SIDE": FormChoices._side,
+    "AS": FormChoices._side,
+    "R": FormChoices._range,
+}

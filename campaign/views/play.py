@@ -1,0 +1,121 @@
+"""What an interactive campaign screen (the TUI) shows and offers one viewer — the referee
+(``viewer`` None) or one player — built with the read side's one hiding rule (DN-NEU-1):
+
+- every sentence passes through ``seen_text`` (a neutral counter named by its alias ``N-X-k``);
+- the map's marks come from the map pictures' scene (``scene.campaign_scene``), so the text map,
+  the SVG map and ``campaign map --side`` show the same counters and supply;
+- a player is offered only his own side's duties and orders, and his own stacks to move;
+- a battle's forecast is computed only when the viewer may know every fighter's strength.
+
+Pure functions of (state, ruleset, viewer), like the reports of ``campaign.views``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from campaign.rules import engine
+from campaign.rules.acting import Duty, acting_sentence, who_must_act
+from campaign.rules.combat import book
+from campaign.rules.combat.forecast import BattleForecast
+from campaign.rules.combat.queries import forecast_open_battle
+from campaign.rules.ids import Side
+from campaign.rules.movement.paths import Obstacle
+from campaign.rules.movement.query import MoveOptions, move_options
+from campaign.rules.ruleset import Ruleset
+from campaign.rules.state import CampaignState
+from campaign.rules.views import redact
+from campaign.views.report import is_hidden
+from campaign.views.scene import Overlay, campaign_scene
+
+
+def seen_text(text: str, state: CampaignState, viewer: Side | None) -> str:
+    """``text`` as ``viewer`` may read it: every neutral counter named by its alias."""
+    return redact(text, state, viewer)
+
+
+def acting_line(state: CampaignState, ruleset: Ruleset, viewer: Side | None) -> str:
+    """Who the game waits for now, in the rules core's sentence."""
+    return seen_text(acting_sentence(state, ruleset), state, viewer)
+
+
+def duties_of(state: CampaignState, ruleset: Ruleset, viewer: Side | None) -> list[Duty]:
+    """Who must act now, most urgent first: every duty for the referee, a player's own only."""
+    duties = who_must_act(state, ruleset)
+    return duties if viewer is None else [duty for duty in duties if duty.side is viewer]
+
+
+def legal_orders_for(state: CampaignState, ruleset: Ruleset,
+                     viewer: Side | None) -> list[engine.LegalOrder]:
+    """Order types the viewer may give now: a player's own side's; for the referee the acting
+    side's first, then the other player's (e.g. the defender naming a target, DN-CBT-3), then
+    the referee's own."""
+    sides: list[Side | None] = ([viewer] if viewer is not None
+                                else [state.acting, state.acting.enemy, None])
+    return [legal for side in sides for legal in engine.legal_orders(state, side, ruleset)]
+
+
+def may_move(state: CampaignState, side: Side, viewer: Side | None) -> bool:
+    """True when ``viewer`` may give ``side``'s moves (the referee gives anyone's)."""
+    return viewer is None or side is viewer
+
+
+@dataclass(frozen=True)
+class SystemMark:
+    """What the text map writes at one system: who controls it, the units per side there, and
+    (with the supply overlay) whether the controller's box reaches its capital (DN-ECO-3)."""
+
+    controller: Side | None
+    units: dict[Side, int] = field(default_factory=dict)
+    connected: bool | None = None
+
+
+def map_marks(name: str, state: CampaignState, ruleset: Ruleset, viewer: Side | None, *,
+              supply: bool) -> dict[str, SystemMark]:
+    """Every system's mark, from the viewer's map scene (the one ``campaign map`` draws)."""
+    scene = campaign_scene(name, state, ruleset, side=viewer,
+                           overlay=Overlay.SUPPLY if supply else Overlay.NONE)
+    connected = ({(box.side, box.system): box.connected for box in scene.supply.boxes}
+                 if scene.supply is not None else {})
+    marks = {}
+    for system in ruleset.star_map.systems:
+        controller = scene.controllers.get(system.id)
+        units = {counter.side: counter.units for counter in scene.counters.get(system.id, ())}
+        link = connected.get((controller, system.id)) if controller is not None else None
+        marks[system.id] = SystemMark(controller, units, link)
+    return marks
+
+
+def move_choices(state: CampaignState, ruleset: Ruleset, viewer: Side | None,
+                 stack: str) -> MoveOptions:
+    """Legal destinations of the acting side's ``stack`` (DN-MOV-*), refusals and hints as
+    ``viewer`` may read them."""
+    options = move_options(state, ruleset, state.acting, stack)
+    if viewer is None:
+        return options
+    return replace(
+        options,
+        refused={system: replace(obstacle, message=seen_text(obstacle.message, state, viewer))
+                 for system, obstacle in options.refused.items()},
+        hints=tuple(seen_text(hint, state, viewer) for hint in options.hints),
+    )
+
+
+def forecast_for(state: CampaignState, ruleset: Ruleset, battle_id: str, viewer: Side | None,
+                 samples: int) -> BattleForecast | None:
+    """The Monte Carlo forecast of an open battle, or None when a fighter's strength is hidden
+    from ``viewer`` (a forecast would tell what the face-down counter is, DN-NEU-1)."""
+    battle = book.battle_of(book.get(state, battle_id))
+    if any(is_hidden(state.units.get(unit.uid), viewer) for unit in battle.units):
+        return None
+    return forecast_open_battle(state, ruleset, battle_id, samples=samples)
+
+
+def refusal_groups(refused: dict[str, Obstacle]) -> list[tuple[str, str, list[str]]]:
+    """The refused destinations grouped by reason: ``(rule, message, systems)``, the reason
+    that shuts most systems first (a moved stack: every system, one reason)."""
+    groups: dict[tuple[str, str], list[str]] = {}
+    for system_id, obstacle in sorted(refused.items()):
+        groups.setdefault((obstacle.rule, obstacle.message), []).append(system_id)
+    return sorted(((rule, message, systems) for (rule, message), systems in groups.items()),
+                  key=lambda group: (-len(group[2]), group[0], group[1]))

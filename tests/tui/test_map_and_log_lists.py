@@ -1,0 +1,158 @@
+"""Issue 31 items 6 and 7: long lists filter as you type, a system is chosen by a click or by
+name and lists its units and the orders that apply there, a moved stack's destinations are no
+wall of ``✗ … DN-MOV-2`` rows, stacks say box or hex; the Log tab's columns share the width
+(the order column took 106 columns, the dice were off-screen at 80) and its filter's hint does
+not look like a filter in force."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from textual.widgets import DataTable, Input, OptionList, Static
+
+from campaign.app import CampaignService
+from campaign.tui.widgets.map_render import hex_centre
+from tests.tui.pilot_helpers import app_for, move_with_form, screen_of
+
+WIDE = (160, 48)
+
+
+def options_of(screen, selector: str) -> list[str]:  # noqa: ANN001 - a Screen
+    options = screen.query_one(selector, OptionList)
+    return [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+
+
+def test_typing_narrows_the_destinations(service: CampaignService, no_keymap: Path):
+    """DN-MOV-2: reaching Redoubt took 39 ``Down`` presses; typing ``redou`` in the
+    destination list leaves Redoubt only (the letters are not the screen's keys there), and
+    Enter sends the move."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=WIDE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            await pilot.press("escape", "m", "enter")
+            await pilot.pause()
+            assert screen.query_one("#dest-list", OptionList).has_focus
+            assert len(options_of(screen, "#dest-list")) > 30
+            await pilot.press(*"redou")
+            await pilot.pause()
+            shown = options_of(screen, "#dest-list")
+            assert shown and all("Redoubt" in text for text in shown), shown
+            assert "Find: redou" in str(screen.query_one("#dest-title", Static).render())
+            await pilot.press("enter")
+            await pilot.pause()
+            main = screen.session.stacks(screen.session.state.acting)["main"][0]
+            assert screen.session.state.position_of(main).system == "redoubt"
+
+    asyncio.run(scenario())
+
+
+def test_a_moved_stack_shows_reasons_not_a_wall_of_refusals(service: CampaignService,
+                                                           no_keymap: Path):
+    """DN-MOV-2: after its jump a stack's list was ~90 rows ``✗ System DN-MOV-2`` with no
+    reason; refusals for one reason are one row that says it, and every ✗ row has a reason."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=WIDE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            await move_with_form(pilot, "main", "halden")
+            await pilot.press("escape", "m")
+            await pilot.pause()
+            refused = [text for text in options_of(screen, "#dest-list") if text.startswith("✗")]
+            assert 0 < len(refused) <= 6, refused
+            for text in refused:
+                assert ":" in text and "(DN-" in text, text
+
+    asyncio.run(scenario())
+
+
+def test_stacks_say_box_or_hex(service: CampaignService, no_keymap: Path):
+    """DN-MOV-6: a stack on a surface box must leave it before jumping; the stack list said
+    only the system."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=WIDE) as pilot:
+            await pilot.pause()
+            stacks = options_of(screen_of(pilot), "#stack-list")
+            assert stacks and all(" hex (" in text or " box (" in text for text in stacks)
+
+    asyncio.run(scenario())
+
+
+def test_a_click_on_a_system_lists_its_units_and_boxes(service: CampaignService,
+                                                      no_keymap: Path):
+    """DN-MAP-4: a click on Wahtoi selects it; the side panel lists the cruisers in space and
+    the one on the surface box, and the stacks that may move from there."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=WIDE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            wahtoi = screen.session.ruleset.star_map.system("wahtoi")
+            x, y = hex_centre(wahtoi.hex.col, wahtoi.hex.row)
+            scroll = screen.query_one("#map-scroll").scroll_offset
+            await pilot.click("#map", offset=(x - scroll.x, y - scroll.y))
+            await pilot.pause()
+            assert screen.map_tab.selected_system == "wahtoi"
+            info = str(screen.query_one("#system-info", Static).render())
+            assert "Wahtoi" in info and "in space: A-CL-1, A-CL-2" in info
+            assert "surface box: A-CL-3" in info and "m moves: A-CL-1" in info
+
+    asyncio.run(scenario())
+
+
+def test_g_chooses_a_system_by_name(service: CampaignService, no_keymap: Path):
+    """DN-MAP-4: ``g``, a few letters, Enter: the map selects the system and lists its
+    units (Concord, the Solomani capital)."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=WIDE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            await pilot.press("escape", "g")
+            await pilot.pause()
+            assert type(pilot.app.screen).__name__ == "ChoicePrompt"
+            await pilot.press(*"conc", "enter")
+            await pilot.pause()
+            assert pilot.app.screen is screen
+            assert screen.map_tab.selected_system == "concord"
+            info = str(screen.query_one("#system-info", Static).render())
+            assert "Concord" in info and "S-B1-1" in info
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)])
+def test_the_log_columns_share_the_width_and_show_the_dice(service: CampaignService,
+                                                          no_keymap: Path,
+                                                          size: tuple[int, int]):
+    """DN-SEQ-1: the order column took 106 columns for a 12-jump path, "what happened" was
+    cut to 37 characters at 160 columns and the dice were off-screen at 80."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "full").run_test(size=size) as pilot:
+            await pilot.pause()
+            await pilot.press("escape", "5")
+            await pilot.pause()
+            screen = screen_of(pilot)
+            table = screen.query_one("#log", DataTable)
+            columns = list(table.columns.values())
+            widths = [column.get_render_width(table) for column in columns]
+            assert sum(widths) <= table.size.width, (widths, table.size.width)
+            labels = [str(column.label) for column in columns]
+            assert labels.index("dice") < labels.index("what happened")
+            assert widths[labels.index("order")] <= 34
+            if size[0] >= 160:
+                assert widths[labels.index("what happened")] >= 80
+            rolled = [row for row in screen._log_shown if row.rolls]
+            assert rolled
+            cells = [table.get_row_at(i) for i in range(table.row_count)]
+            assert any(str(cell[3]).strip() for cell in cells)
+            hint = str(screen.query_one("#log-filter", Input).placeholder)
+            assert hint.startswith("type to filter") and "all orders shown" in hint
+
+    asyncio.run(scenario())

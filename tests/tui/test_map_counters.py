@@ -1,0 +1,98 @@
+"""Issue 31 item 2: the map's stack counters read as part of the next system's name
+(``●BulwarkS6`` was Halden's counter, ``○RedoubtS1`` Marrow's, ``A5n1``, ``Drosseln1``); a
+referee jumped two cruisers 12 jumps to an empty system because of it. Every counter must be
+nearest to its own system's name and touch no other text. Checked on the drawn text only."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from campaign.app import CampaignService
+from campaign.rules.ids import Side
+from campaign.rules.ruleset import StarMap
+from campaign.tui.session import CampaignSession
+from campaign.tui.widgets.map_render import (
+    CAPITAL_GLYPH,
+    TYPE_GLYPH,
+    MapView,
+    SystemMarks,
+    hex_centre,
+    render_map,
+    short_name,
+)
+
+TOKEN = re.compile(r"[ASn]\d+")
+LETTER = {Side.ASLAN: "A", Side.SOLOMANI: "S", Side.NEUTRAL: "n"}
+
+
+def label_spans(star_map: StarMap, lines: list[str]) -> dict[str, tuple[int, int, int]]:
+    """Where each system's name is drawn: (row, first, last column)."""
+    spans = {}
+    for system in star_map.systems:
+        x, y = hex_centre(system.hex.col, system.hex.row)
+        text = (CAPITAL_GLYPH if system.capital else TYPE_GLYPH[system.type]) + short_name(
+            system.name)
+        first = lines[y].find(text, max(0, x - len(text)))
+        assert first >= 0, system.name
+        spans[system.id] = (y, first, first + len(text) - 1)
+    return spans
+
+
+def counters_drawn(lines: list[str]) -> list[tuple[int, int, int, str]]:
+    """Every counter on the map: (row, first, last column, text), a side's pieces together
+    when one space or nothing parts them (``A4 n1``, ``A5n1``)."""
+    found = []
+    for row, line in enumerate(lines):
+        for match in TOKEN.finditer(line):
+            if found and found[-1][0] == row and match.start() - found[-1][2] <= 2:
+                r, first, _, text = found[-1]
+                found[-1] = (r, first, match.end() - 1, text + " " + match.group())
+            else:
+                found.append((row, match.start(), match.end() - 1, match.group()))
+    return found
+
+
+def distance(label: tuple[int, int, int], row: int, first: int, last: int) -> int:
+    label_row, label_first, label_last = label
+    return max(0, first - label_last, label_first - last) + 2 * abs(label_row - row)
+
+
+def check_counters(star_map: StarMap, view: MapView, *, all_drawn: bool) -> None:
+    lines = render_map(star_map, view).plain.split("\n")
+    labels = label_spans(star_map, lines)
+    expected = {system: " ".join(f"{LETTER[side]}{count}" for side, count
+                                 in sorted(marks.stacks.items()) if count)
+                for system, marks in view.marks.items() if any(marks.stacks.values())}
+    drawn = counters_drawn(lines)
+    for row, first, last, text in drawn:
+        touching = [system for system, (r, lf, ll) in labels.items()
+                    if r == row and (lf == last + 1 or ll == first - 1)]
+        assert not touching, f"counter {text!r} touches the name of {touching}"
+        nearest = sorted(labels, key=lambda s: distance(labels[s], row, first, last))
+        assert expected.get(nearest[0]) == text, (text, nearest[:2])
+        second = distance(labels[nearest[1]], row, first, last)
+        assert second > distance(labels[nearest[0]], row, first, last), (text, nearest[:2])
+    if all_drawn:
+        assert sorted(text for *_, text in drawn) == sorted(expected.values())
+
+
+@pytest.mark.parametrize("name", ["demo", "full"])
+def test_every_counter_is_next_to_its_own_system(service: CampaignService, name: str):
+    """DN-MAP-4 / DN-MOV-2: the counters of the seed game's positions (the demo's first
+    movement, the whole seed game)."""
+    session = CampaignSession(service, name)
+    check_counters(session.ruleset.star_map, session.map_view(), all_drawn=True)
+
+
+def test_crowded_counters_never_touch_another_name(service: CampaignService):
+    """DN-MAP-4: every system holding units of both sides (two-side counters everywhere): a
+    counter with no clear place is left out (the system panel lists the units), none is
+    drawn where another name is nearer or touching."""
+    star_map = CampaignSession(service, "demo").ruleset.star_map
+    marks = {system.id: SystemMarks(None, {Side.ASLAN: 12, Side.SOLOMANI: 3})
+             for system in star_map.systems}
+    check_counters(star_map, MapView(marks=marks), all_drawn=False)
+    drawn = counters_drawn(render_map(star_map, MapView(marks=marks)).plain.split("\n"))
+    assert len(drawn) >= len(star_map.systems) - 2

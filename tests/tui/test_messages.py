@@ -1,0 +1,130 @@
+"""Issue 31 items 9 and 10 on the campaign screen: refusals carry their rule id and name the
+screen's keys, not CLI options (``U``, not ``undo --referee``); no Python wording reaches the
+user; placeholders never look like values; ``Enter`` in the dice field does something."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from textual.widgets import Input, Static
+
+from campaign.app import CampaignService
+from campaign.tui.screens.forms import Confirm, TextPrompt
+from tests.tui.pilot_helpers import SIZE, app_for, open_battle_at_halden, screen_of, send
+
+
+def status_of(pilot) -> str:  # noqa: ANN001 - a Pilot
+    return str(screen_of(pilot).query_one("#status-line", Static).render())
+
+
+def test_an_unreadable_order_is_refused_with_a_rule_id(service: CampaignService,
+                                                       no_keymap: Path):
+    """DN-ERR-1: "unknown order 'fly'" came without a rule id."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            status = await send(pilot, "aslan fly main")
+            assert "✗ DN-ERR-1: unknown order 'fly'" in status, status
+
+    asyncio.run(scenario())
+
+
+def test_undo_past_dice_names_the_key_not_the_cli_option(service: CampaignService,
+                                                        no_keymap: Path):
+    """DN-ERR-1: ``u`` after an order that rolled dice said "(undo --referee REASON)"."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
+            await open_battle_at_halden(pilot)
+            assert "✓" in await send(pilot, "aslan range b1")
+            await pilot.press("escape", "u")
+            await pilot.pause()
+            assert isinstance(pilot.app.screen, Confirm)
+            await pilot.press("y")
+            await pilot.pause()
+            status = status_of(pilot)
+            assert "rolled dice" in status and "U: referee undo" in status, status
+            assert "--referee" not in status
+
+    asyncio.run(scenario())
+
+
+def test_a_missing_turn_file_is_named_in_full_in_plain_words(service: CampaignService,
+                                                            no_keymap: Path, tmp_path: Path):
+    """DN-ERR-1: a bad load path showed ``[Errno 2]``; the refusal names the whole path."""
+    missing = tmp_path / "nowhere" / "turn-9.txt"
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            await pilot.press("i")
+            await pilot.pause()
+            form = pilot.app.screen
+            form.query_one("#field-1", Input).value = str(missing)
+            form.query_one("#form-ok").press()
+            await pilot.pause()
+            assert pilot.app.screen is form  # refused: the form keeps the path
+            status = str(screen.query_one("#status-line", Static).render())
+            assert f"DN-ERR-1: {missing}: cannot read" in status, status
+            assert "Errno" not in status
+            assert f"{missing}: cannot read" in str(form.query_one("#form-error").render())
+
+    asyncio.run(scenario())
+
+
+def test_python_error_numbers_never_show():
+    """DN-ERR-1: the screen's wording of a refusal from the operating system."""
+    from campaign.tui.views import refusal_text
+
+    text = refusal_text("/x/t.txt: cannot write: [Errno 13] Permission denied")
+    assert text == "DN-ERR-1: /x/t.txt: cannot write: Permission denied"
+    assert refusal_text("DN-MOV-2: main has moved") == "DN-MOV-2: main has moved"
+
+
+def test_placeholders_do_not_look_like_values(service: CampaignService, no_keymap: Path):
+    """The dice field's hint was "dice 3,5 (referee)", read as dice typed; the referee undo's
+    reason field said "reason"."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            hint = str(screen.query_one("#dice", Input).placeholder)
+            assert not any(char.isdigit() for char in hint), hint
+            await pilot.press("escape", "U")
+            await pilot.pause()
+            prompt = pilot.app.screen
+            assert isinstance(prompt, TextPrompt)
+            assert str(prompt.query_one(Input).placeholder).startswith("type ")
+
+    asyncio.run(scenario())
+
+
+def test_enter_in_the_dice_field_sends_the_order_or_says_why_not(service: CampaignService,
+                                                                no_keymap: Path):
+    """DN-ERR-1: Enter in the dice field did nothing. With no order typed it says so; with
+    one it sends it with the dice (a seeded campaign first asks the referee's reason)."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            await pilot.press("escape", "d", "4", "enter")
+            await pilot.pause()
+            assert "DN-ERR-1: the order is empty" in status_of(pilot)
+            screen.query_one("#dice", Input).value = ""
+            await open_battle_at_halden(pilot)
+            screen.query_one("#order", Input).value = "aslan range b1"
+            screen.query_one("#dice", Input).value = ""
+            await pilot.press("escape", "d", "4", ",", "2", "enter")
+            await pilot.pause()
+            assert isinstance(pilot.app.screen, TextPrompt)  # the reason, then it is sent
+            pilot.app.screen.query_one(Input).value = "dice rolled at the table"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert "✓ aslan range b1" in status_of(pilot)
+
+    asyncio.run(scenario())

@@ -1,0 +1,189 @@
+"""Issue 31 items 1, 3, 5 and 11: the keys that give orders open the order the game waits for,
+``pass`` and ``end-phase`` ask first, forms build only orders the notation reads and offer only
+the legal, distinct choices (type to filter), and the Battle tab's ``n`` pre-fills the order
+the header asks for, with one battle id everywhere."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from textual.widgets import Input, Static
+
+from campaign.app import CampaignService
+from campaign.rules.acting import who_must_act
+from campaign.rules.economy.production import production_systems
+from campaign.rules.ids import Side
+from campaign.tui.screens.forms import Confirm, OrderForm
+from campaign.tui.widgets.choice_field import ChoiceField, FilterInput
+from tests.tui.pilot_helpers import SIZE, app_for, battle_step, move_with_form, screen_of, send
+
+BATTLE = "halden/aslan-solomani"
+
+
+async def open_form(pilot, order_line: str = "") -> OrderForm:  # noqa: ANN001 - a Pilot
+    """``e`` with ``order_line`` in the order line: the form on top."""
+    screen = screen_of(pilot)
+    screen.query_one("#order", Input).value = order_line
+    await pilot.press("escape", "e")
+    await pilot.pause()
+    form = pilot.app.screen
+    assert isinstance(form, OrderForm), type(form).__name__
+    return form
+
+
+def test_e_opens_the_order_the_game_waits_for(service: CampaignService, no_keymap: Path):
+    """Item 1 (DN-SEQ-2, DN-CBT-3): with an empty order line ``e`` opened the first legal
+    order of the acting side (``aslan load`` while the battle waited for the defender to name
+    a target; ``aslan pass`` in other steps) instead of the order the header names."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            form = await open_form(pilot)
+            assert form.head == "aslan jump"
+            assert [blank.name for blank in form.fields] == ["STACK", "PATH"]
+            await pilot.press("escape")
+            await move_with_form(pilot, "main", "halden")
+            await send(pilot, "aslan end-phase")
+            session = screen.session
+            session.order(battle_step(session, BATTLE), "4,2", "dice rolled at the table")
+            session.order(battle_step(session, BATTLE))  # the roll's winner chooses long
+            screen.refresh_all()
+            awaited = who_must_act(session.state, session.ruleset)[0].orders[0]
+            assert awaited.startswith("solomani target b1")
+            form = await open_form(pilot)
+            assert form.head == "solomani target b1"
+            assert awaited in str(screen.query_one("#phase", Static).render())
+
+    asyncio.run(scenario())
+
+
+def test_pass_and_end_phase_ask_first_and_say_how_far(service: CampaignService,
+                                                      no_keymap: Path):
+    """Item 1 (DN-SEQ-2): ``e`` then Enter passed the whole player turn and ``u`` could not
+    take it back. A step-ending order, typed or from a form, asks first and names the step the
+    game will stand at; ``n`` sends nothing."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            head = service.load("demo").head.seq
+            await pilot.press("o", *"aslan pass", "enter")
+            await pilot.pause()
+            question = pilot.app.screen
+            assert isinstance(question, Confirm)
+            assert "goes on" in question.question and "game turn" in question.question
+            await pilot.press("n")
+            await pilot.pause()
+            assert pilot.app.screen is screen
+            assert service.load("demo").head.seq == head  # nothing stored
+            assert "not sent" in str(screen.query_one("#status-line", Static).render())
+            form = await open_form(pilot, "aslan end-phase")
+            assert form.fields == []
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(pilot.app.screen, Confirm)
+            assert "first-movement" in pilot.app.screen.question
+            await pilot.press("y")
+            await pilot.pause()
+            assert service.load("demo").head.seq > head
+            assert not service.load("demo").state.phase.is_movement
+
+    asyncio.run(scenario())
+
+
+def test_production_form_offers_legal_distinct_choices_and_builds_a_readable_order(
+    service: CampaignService, no_keymap: Path
+):
+    """Items 3 and 5 (DN-ECO-8): the production form offered about 90 places (enemy boxes
+    included) and each ground kind three times without its strength; an empty COUNT was
+    written ``-`` and the order refused. Now: legal places only, one entry per kind variant
+    with its factors, type to filter, Enter sends from any field, an empty COUNT is 1."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "full").run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            assert "✓" in await send(pilot, "aslan maintain - -", "6,6,6,6,6,6,6,6,6")
+            form = await open_form(pilot, "aslan produce")
+            kinds = form.query_one("#field-0", ChoiceField)
+            labels = [label for label, _ in kinds._choices]
+            values = [value for _, value in kinds._choices]
+            assert len(set(labels)) == len(labels) and len(set(values)) == len(values)
+            assert sum(value.startswith("RT") for value in values) == 3  # three variants
+            assert all(" RU " in label for label in labels)
+            state = screen.session.state
+            legal = set(production_systems(state, screen.session.ruleset, Side.ASLAN))
+            places = form.query_one("#field-2", ChoiceField)
+            offered = [value for _, value in places._choices if value]
+            assert offered and {v.split(":", 1)[1] for v in offered} <= legal
+            # type to filter: "dd" narrows the kinds to the destroyer, Enter sends
+            assert form.focused is form.query_one("#field-0", ChoiceField).query_one(
+                FilterInput)
+            await pilot.press("d", "d")
+            await pilot.pause()
+            assert kinds.value == "DD"
+            places.value = next(v for v in offered if v.startswith("box:"))
+            await pilot.press("enter")  # from the first field: COUNT left empty
+            await pilot.pause()
+            assert pilot.app.screen is screen, str(form.query_one("#form-error").render())
+            logged = service.log("full")[-1].order_text
+            assert logged == f"aslan produce DD 1 {places.value}"
+
+    asyncio.run(scenario())
+
+
+def test_forms_show_ru_only_where_ru_matter(service: CampaignService, no_keymap: Path):
+    """Item 5: every form said "RU left: 73", a jump included."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            form = await open_form(pilot)
+            assert form.note == ""
+            assert not any("RU" in str(s.render()) for s in form.query(Static))
+            paths = form.query_one("#field-1", ChoiceField)
+            form.query_one("#field-0", ChoiceField).value = "main"
+            form.query_one("#field-1", ChoiceField).focus()
+            await pilot.pause()
+            assert any(value == "eawyo" for _, value in paths._choices)  # PATH after STACK
+
+    asyncio.run(scenario())
+
+
+def test_n_prefills_what_the_header_asks_never_a_referee_override(
+    service: CampaignService, no_keymap: Path
+):
+    """Item 11 (DN-CBT-3): in the assignment stage ``n`` pre-filled ``referee
+    referee-assign halden/aslan-solomani auto`` while the header asked the defender to name a
+    target; the Battle tab named the battle ``halden/aslan-solomani`` beside ``b1``."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            session = screen.session
+            await move_with_form(pilot, "main", "halden")
+            await send(pilot, "aslan end-phase")
+            await send(pilot, battle_step(session, BATTLE), "4,2")
+            await send(pilot, battle_step(session, BATTLE))
+            assert session.battle_stage(BATTLE) == "assign"
+            await pilot.press("4")
+            await pilot.pause()
+            await pilot.press("n")
+            await pilot.pause()
+            order = screen.query_one("#order", Input)
+            awaited = who_must_act(session.state, session.ruleset)[0].orders[0]
+            assert order.value == awaited == "solomani target b1 UNIT"
+            assert order.selected_text == "UNIT"  # typing replaces the blank
+            tab = str(screen.query_one("#battle", Static).render())
+            assert "b1" in tab and BATTLE not in tab
+            await pilot.press("escape", "5")
+            await pilot.pause()
+            logged = [row.order for row in screen.query_one("LogTab").shown]
+            assert "aslan range b1" in logged and not any(BATTLE in o for o in logged)
+
+    asyncio.run(scenario())

@@ -1,0 +1,189 @@
+"""Issue 31 item 14: ``campaign tui NAME --side S`` (and the launcher's choice) shows a player
+only that side's view — the one hiding rule of the read side (``campaign.views``), the same as
+the CLI's ``--side`` reports: a neutral counter named by its alias ``N-X-k``, never its real id
+(``N-M-1`` tells its kind), a face-down counter's kind and strengths hidden, and only that
+side's orders offered (DN-NEU-1)."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from pathlib import Path
+
+from textual.screen import Screen
+from textual.widgets import DataTable, Input, OptionList, Static
+
+from campaign.app import CampaignService
+from campaign.cli import build_parser
+from campaign.rules.errors import CampaignError
+from campaign.rules.ids import Side
+from campaign.tui.app import create_app
+from campaign.tui.session import CampaignSession
+from campaign.views.units import units_report
+from tests.tui.pilot_helpers import SIZE, screen_of
+
+#: A neutral counter's real id (``N-M-1``, ``N-PD-2``); aliases are ``N-X-k``.
+REAL_NEUTRAL_ID = re.compile(r"(?<![A-Za-z0-9-])N-(?!X-)[A-Z]+-\d+(?![A-Za-z0-9-])")
+
+
+def battle_with_a_face_down_neutral(service: CampaignService) -> CampaignSession:
+    """The referee moves Aslan's main stack to Quillon, where a face-down neutral monitor
+    stands in the hex, and ends the movement phase: a battle opens there (DN-CBT-1)."""
+    session = CampaignSession(service, "demo")
+    session.order(session.move_order("main", "quillon"))
+    session.order("aslan end-phase")
+    assert any("quillon" in battle for battle in session.battles())
+    return session
+
+
+def screen_text(screen: Screen) -> str:
+    """Everything the screen holds as text: statics, table cells, list entries, inputs."""
+    parts = [str(screen.title), str(screen.sub_title)]
+    for static in screen.query(Static):
+        parts.append(str(static.render()))
+    for table in screen.query(DataTable):
+        for row_key in table.rows:
+            parts.append(" | ".join(str(cell) for cell in table.get_row(row_key)))
+    for options in screen.query(OptionList):
+        parts.extend(str(options.get_option_at_index(i).prompt)
+                     for i in range(options.option_count))
+    for field in screen.query(Input):
+        parts.extend((field.value, str(field.placeholder)))
+    return "\n".join(parts)
+
+
+async def every_tab(pilot, session_check=None) -> str:  # noqa: ANN001 - a Pilot
+    """The text of all six tabs (and the map with a stack selected)."""
+    texts = []
+    for key in ("1", "m", "2", "3", "4", "5", "6"):
+        await pilot.press("escape", key)
+        await pilot.pause()
+        texts.append(screen_text(pilot.app.screen))
+    return "\n".join(texts)
+
+
+def shown_as(service: CampaignService, side: Side | None) -> str:
+    async def scenario() -> str:
+        app = create_app(None, service=service, open_campaign="demo", side=side)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen_of(pilot)
+            return await every_tab(pilot)
+
+    return asyncio.run(scenario())
+
+
+def test_a_players_screen_names_no_neutral_by_its_real_id(service: CampaignService,
+                                                         no_keymap: Path):
+    """DN-NEU-1: on every tab of Aslan's screen a neutral counter is ``N-X-k``; the referee's
+    screen of the same position names ``N-M-1`` (so the check can fail)."""
+    battle_with_a_face_down_neutral(service)
+    referee = shown_as(service, None)
+    assert REAL_NEUTRAL_ID.search(referee)
+    player = shown_as(service, Side.ASLAN)
+    assert not REAL_NEUTRAL_ID.findall(player)
+    assert "N-X-" in player
+    assert "aslan's view" in player
+
+
+def test_a_players_screen_hides_face_down_strengths(service: CampaignService,
+                                                   no_keymap: Path):
+    """DN-NEU-1: the face-down monitor in the battle at Quillon shows no factors (``?``), on
+    the Battle tab and the Forces tab alike; the forces are the CLI's ``units --side``."""
+    session = battle_with_a_face_down_neutral(service)
+    state, ruleset = session.state, session.ruleset
+    seen = units_report("demo", state, ruleset, viewer=Side.ASLAN)
+    hidden = {row.id for group in seen.systems for row in group.units if row.kind == "neutral:?"}
+    assert hidden
+
+    async def scenario() -> None:
+        app = create_app(None, service=service, open_campaign="demo", side=Side.ASLAN)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("2")
+            await pilot.pause()
+            table = pilot.app.screen.query_one("#forces", DataTable)
+            rows = {str(table.get_row(key)[0]): [str(c) for c in table.get_row(key)]
+                    for key in table.rows}
+            cli_ids = {row.id for group in seen.systems for row in group.units}
+            cli_ids |= {row.id for row in seen.unplaced}
+            assert set(rows) == cli_ids
+            for alias in hidden:
+                assert rows[alias][3] == "?", rows[alias]
+            await pilot.press("4")
+            await pilot.pause()
+            battle = str(pilot.app.screen.query_one("#battle", Static).render())
+            monitor = next(u for u in session.battles()[next(iter(session.battles()))]
+                           .units if u.uid.startswith("N-"))  # type: ignore[attr-defined]
+            strength = f"{monitor.beam}-{monitor.missile}-{monitor.defence}"
+            alias = re.search(r"N-X-\d+ \S+", battle)
+            assert alias is not None and alias.group().endswith("?"), battle
+            assert f"{alias.group().split()[0]} {strength}" not in battle
+
+    asyncio.run(scenario())
+
+
+def test_a_player_is_offered_only_his_own_orders(service: CampaignService):
+    """DN-SEQ-2: Aslan's screen offers Aslan's orders only (no Solomani, no referee ones),
+    as ``campaign status --side aslan`` lists them; the referee's screen offers the
+    referee's too."""
+    player = CampaignSession(service, "demo", viewer=Side.ASLAN)
+    assert {legal.notation.split()[0] for legal in player.legal_orders()} == {"aslan"}
+    solomani = CampaignSession(service, "demo", viewer=Side.SOLOMANI)
+    assert all(legal.notation.startswith("solomani ") for legal in solomani.legal_orders())
+    assert not solomani.stacks(Side.ASLAN)
+    referee = CampaignSession(service, "demo")
+    assert {legal.notation.split()[0] for legal in referee.legal_orders()} >= {
+        "aslan", "referee"}
+
+
+def test_the_cli_opens_the_tui_as_one_side():
+    """``campaign tui NAME --side S`` (the CLI's ``--side`` of every view)."""
+    args = build_parser().parse_args(["tui", "demo", "--side", "solomani"])
+    assert args.side == "solomani"
+    assert build_parser().parse_args(["tui", "demo"]).side is None
+
+
+def test_the_launcher_opens_a_campaign_as_the_side_chosen(service: CampaignService,
+                                                         no_keymap: Path):
+    """DN-NEU-1: ``v`` on the launcher chooses whose screen a campaign opens as (referee,
+    Aslan, Solomani); the campaign screen says whose view it is and offers that side only."""
+
+    async def scenario() -> None:
+        async with create_app(no_keymap, service=service).run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("v")
+            await pilot.pause()
+            hint = str(pilot.app.screen.query_one("#viewer-hint", Static).render())
+            assert "aslan's screen" in hint
+            await pilot.press("enter")
+            await pilot.pause()
+            screen = screen_of(pilot)
+            assert screen.sub_title == "aslan's view"
+            assert screen.session.viewer is Side.ASLAN
+            await pilot.press("escape", "U")
+            await pilot.pause()
+            assert "referee's" in str(screen.query_one("#status-line", Static).render())
+
+    asyncio.run(scenario())
+
+
+def test_a_player_whose_turn_it_is_not_is_told_who_acts(service: CampaignService):
+    """DN-SEQ-2: on Solomani's screen the battle at Quillon waits for Aslan; ``n`` pre-fills
+    nothing (never an order Solomani may not give) and says who acts."""
+    battle_with_a_face_down_neutral(service)
+    solomani = CampaignSession(service, "demo", viewer=Side.SOLOMANI)
+    battle = next(iter(solomani.battles()))
+    assert solomani.duty_orders(battle) == ()
+    try:
+        solomani.next_battle_order(battle)
+    except CampaignError as error:
+        assert "aslan" in error.message and error.message.startswith("DN-SEQ-2")
+    else:
+        raise AssertionError("an order was pre-filled for the side that does not act")
+    try:
+        solomani.order("aslan range b1")
+    except CampaignError as error:
+        assert error.message.startswith("DN-SEQ-2")
+    else:
+        raise AssertionError("Solomani's screen sent an Aslan order")
