@@ -439,15 +439,16 @@ class Ruleset(Indexed):
         self._unit_index = index
 
     def unit_type(self, kind: str) -> UnitType:
-        """The unit type keyed ``kind``; ``KeyError`` if unknown, ``KindHidden`` for a
-        face-down counter whose kind nobody's machine knows yet (fair mode, ADR 0028)."""
+        """The unit type keyed ``kind``; ``KeyError`` if unknown — the bare ``HIDDEN_KIND`` of
+        a player's view included, as views expect —, ``KindHidden`` for a face-down counter
+        whose kind nobody's machine knows yet (``HIDDEN_KIND`` + its id: fair mode, ADR 0028)."""
         unit_index: dict[str, UnitType] = _private(self)["_unit_index"]
         try:
             return unit_index[kind]
         except KeyError:
-            if kind.startswith(HIDDEN_KIND):
-                unit = kind[len(HIDDEN_KIND):]
-                raise KindHidden((unit,) if unit else ()) from None
+            unit = kind[len(HIDDEN_KIND):] if kind.startswith(HIDDEN_KIND) else ""
+            if unit:
+                raise KindHidden((unit,)) from None
             raise
 
     def units_of(self, side: Side) -> tuple[UnitType, ...]:
