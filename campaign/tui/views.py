@@ -8,10 +8,10 @@ from __future__ import annotations
 import re
 import textwrap
 
-from campaign.rules.combat.forecast import BattleForecast
-from campaign.rules.economy.maintenance import Upkeep
-from campaign.rules.economy.report import IncomeReport
 from campaign.views.battles import BattleRow
+from campaign.views.income import IncomeReport
+from campaign.views.play import BattleForecast
+from campaign.views.upkeep import Upkeep
 
 WRAP = 76
 

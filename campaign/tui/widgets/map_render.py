@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from rich.style import Style
 from rich.text import Text
 
+from campaign.app import StarMap, StarSystem
 from campaign.rules.ids import Side, SystemType
-from campaign.rules.ruleset import StarMap, StarSystem
 from campaign.tui.widgets.map_palette import DEFAULT_PALETTE, MapPalette
 
 #: Five characters per hex column: the standard map (24 columns) is 125 wide, so it fits beside
