@@ -67,9 +67,9 @@ def income_lines(report: IncomeReport) -> list[str]:
                 lines.extend(_wrap(f"cut at {cut.system_name}: {cut.reason}"))
             if box.no_route:
                 lines.extend(_wrap("no usable jump route to the capital at all (DN-ECO-3)"))
-    for box in report.uncontrolled:
+    for lost in report.uncontrolled:
         lines.extend(
-            _wrap(f"no control of {box.system_name}: {box.reason} ({box.control_rule})", "  ")
+            _wrap(f"no control of {lost.system_name}: {lost.reason} ({lost.control_rule})", "  ")
         )
     return lines
 

@@ -50,8 +50,9 @@ class MailTab(VerticalScroll):
             super().__init__()
             self.reason = reason
 
-    def __init__(self, session: CampaignSession, **kwargs: str) -> None:
-        super().__init__(**kwargs)
+    def __init__(self, session: CampaignSession, *, name: str | None = None,
+                 id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
         self.session = session
 
     def compose(self) -> ComposeResult:
