@@ -559,23 +559,27 @@ class CampaignSession:
         """Write ``side``'s turn file to ``path`` (armoured text for ``.txt``/``.asc``, else
         JSON), signed with the private ``key`` file if given, recorded only once written
         (``PbemService.export_file``); the line the CLI prints. ``CampaignError`` or
-        ``FileRefusedError`` (a ``ValueError``) when it cannot be written (nothing recorded)."""
+        ``FileRefusedError`` (a ``ValueError``) when it cannot be written (nothing recorded).
+        The campaign is loaded again afterwards: in fair mode the export may first store the
+        side's own seal/share orders, and the screen must show the game as it now stands."""
         target = _turn_path(path)
         made = self._pbem().export_file(self.name, side, target,
                                         sign_with=_turn_path(key) if key else None)
+        self.reload()
         return made.line(str(target))
 
     def import_turn(self, path: str, side: Side | None = None) -> str:
         """Check and apply the other player's turn file (``side``: the side this database
-        plays, needed with the first file, like `campaign import --as`); the line the CLI
-        prints."""
+        plays, needed with the first file, like `campaign import --as`); the lines the CLI
+        prints: what the file brought, then its notes (``note: …``, e.g. which shares or
+        reveals this machine gave in fair mode), one per line."""
         from campaign.app.mail import read_turn_file
 
         target = _turn_path(path)
         done = self._pbem(side).import_turn(self.name, read_turn_file(target),
                                             source=str(target))
         self.reload()
-        return done.line(str(target))
+        return "\n".join([done.line(str(target)), *(f"note: {note}" for note in done.notes)])
 
     def exchange_lines(self) -> list[str]:
         """Every turn file sent or received, then the decisions (`campaign exchanges`)."""

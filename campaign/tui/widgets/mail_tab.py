@@ -90,12 +90,15 @@ class MailTab(VerticalScroll):
 
     def _export_from_form(self, text: str) -> str | None:
         _, side, path, *key = shlex.split(text)
+        before = self.session.loaded.head.seq
         try:
             line = self.session.export_turn(Side(side), path, key[0] if key else None)
         except (CampaignError, ValueError) as error:
             return self._refused(error)
         remember_folder(Path(path).expanduser())
-        self.post_message(self.Exchanged(line, changed=False))
+        # fair mode: the export may have stored the side's own seal/share orders first
+        changed = self.session.loaded.head.seq != before
+        self.post_message(self.Exchanged(line, changed=changed))
         return None
 
     # --- import
