@@ -24,7 +24,7 @@ from campaign.app import (
     parse_stored,
     preview,
 )
-from campaign.rules.errors import CampaignError, InvalidOrderError
+from campaign.rules.errors import CampaignError, InvalidOrderError, KindHidden
 from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.tui.order_template import Blank, OrderTemplate, parse_template
 from campaign.tui.views import plural
@@ -326,10 +326,11 @@ class CampaignSession:
         return sorted(rows, key=lambda r: (r.side, r.unit_id))
 
     def _code(self, kind: str) -> str:
-        """A unit kind's short code (``CL``); ``?`` for a kind the viewer may not know."""
+        """A unit kind's short code (``CL``); ``?`` for a kind the viewer may not know (a
+        face-down counter's ``neutral:?``, DN-NEU-1)."""
         try:
             return self.ruleset.unit_type(kind).code
-        except KeyError:
+        except (KeyError, KindHidden):
             return "?"
 
     def stacks(self, side: Side) -> dict[str, list[str]]:
