@@ -36,12 +36,16 @@ from campaign.app.orders import (
     referee_undo_text,
 )
 from campaign.app.reading import Reading
+from campaign.rules.base import Event
+from campaign.rules.ruleset import Ruleset, StarMap, StarSystem
+from campaign.rules.state import CampaignState
 from campaign.views.log import LogLine, StoryEntry, dice_origin
 from campaign.views.status import Status
 
 __all__ = [
     "REFEREE_UNDO", "SNAPSHOT_EVERY", "START_ORDER_TEXT", "Anchor", "CampaignService",
-    "Campaigns", "Loaded", "LogLine", "OrderReport", "RulesetLoader", "Status", "StoryEntry",
+    "CampaignState", "Campaigns", "Event", "Loaded", "LogLine", "OrderReport", "Ruleset",
+    "RulesetLoader", "StarMap", "StarSystem", "Status", "StoryEntry",
     "TypedDice", "content_loader", "database_problem", "dice_origin", "parse_stored",
     "referee_restoration", "referee_undo_reason", "referee_undo_text",
 ]

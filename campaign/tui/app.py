@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.dom import DOMNode
 from textual.widgets import Input
 
 from campaign.tui.keymap import LoadedKeymap, load_keymap, unknown_ids
@@ -140,8 +141,9 @@ def known_binding_ids() -> set[str]:
     from campaign.tui.screens import forms
     from campaign.tui.screens.campaign import CampaignScreen
 
-    classes = [CampaignApp, LauncherScreen, CampaignScreen, HelpScreen, forms.OrderForm,
-               forms.TextPrompt, forms.ChoicePrompt, forms.Confirm, forms.NewCampaignForm]
+    classes: list[type[DOMNode]] = [
+        CampaignApp, LauncherScreen, CampaignScreen, HelpScreen, forms.OrderForm,
+        forms.TextPrompt, forms.ChoicePrompt, forms.Confirm, forms.NewCampaignForm]
     return {
         binding.id
         for cls in classes

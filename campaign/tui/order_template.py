@@ -14,10 +14,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from enum import Enum
-from typing import Any
 
-from campaign.rules.registry import order_spec
+from campaign.views.orders import order_fields
 
 TOKEN = re.compile(r"\[[^\]]+\]|\"[^\"]*\"|\S+")
 
@@ -73,17 +71,6 @@ def _is_blank(word: str) -> bool:
             or (any(c.isupper() for c in bare) and not any(c.islower() for c in bare)))
 
 
-def _default_text(value: Any) -> str:
-    """What the notation writes for a field's default (``-`` for none or an empty list)."""
-    if value is None or value == [] or value == ():
-        return "-"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, Enum):
-        return str(value.value)
-    return str(value)
-
-
 def parse_template(notation: str) -> OrderTemplate:
     """``"aslan produce KIND [COUNT] [LOCATION]"`` → head ``aslan produce`` and three blanks
     (KIND required; COUNT optional, default 1; LOCATION optional, default ``-``).
@@ -91,23 +78,21 @@ def parse_template(notation: str) -> OrderTemplate:
     ``InvalidOrderError`` when the verb is unknown."""
     words = TOKEN.findall(notation)
     verb = words[1] if len(words) > 1 else ""
-    model = order_spec(verb).cls
-    fields = [name for name in model.model_fields if name not in ("type", "side")]
+    fields = order_fields(verb)
     head = words[:2]
     blanks: list[Blank] = []
     for index, word in enumerate(words[2:]):
         if not blanks and not _is_blank(word):
             head.append(word)  # a value given already (the battle of a duty)
             continue
-        info = model.model_fields[fields[index]] if index < len(fields) else None
-        required = info is None or info.is_required()
-        default = "-" if required else _default_text(
-            info.get_default(call_default_factory=True))
+        field = fields[index] if index < len(fields) else None
+        required = field is None or field.required
+        default = "-" if field is None else field.default
         bare = word.strip('[]"')
         parts = bare.split("|")
         names = [part for part in parts if part.upper() == part and part != "-"]
         alternatives = () if names else tuple(part for part in parts if part != "-")
-        field_name = fields[index].upper() if index < len(fields) else "CHOICE"
+        field_name = field.name.upper() if field is not None else "CHOICE"
         name = names[0] if names else field_name
         optional = not required or word.startswith("[") or "-" in parts
         blanks.append(Blank(name, optional, default, alternatives))

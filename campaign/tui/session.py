@@ -9,37 +9,48 @@ completes or raises a ``CampaignError`` whose message names the rule id; nothing
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from rich.markup import escape
 
-from campaign.app import CampaignService, Loaded, TypedDice, parse_stored
-from campaign.rules import engine
-from campaign.rules.base import Event
-from campaign.rules.combat.battle_ids import short_ids
-from campaign.rules.combat.forecast import BattleForecast
-from campaign.rules.combat.space_events import BattlesOpened
-from campaign.rules.combat.waiting import battle_stage_duty
-from campaign.rules.dice import PhysicalSource, RollContext, SeededSource
-from campaign.rules.economy.maintenance import Upkeep, maintenance_due, upkeep_list
-from campaign.rules.economy.report import IncomeReport
-from campaign.rules.engine import STEP_ENDING
-from campaign.rules.errors import CampaignError, InvalidOrderError
-from campaign.rules.flow import FLOW, PhaseAdvanced
+from campaign.app import (
+    CampaignService,
+    CampaignState,
+    Event,
+    Loaded,
+    Ruleset,
+    TypedDice,
+    parse_stored,
+    preview,
+)
+from campaign.rules.errors import CampaignError, InvalidOrderError, KindHidden
 from campaign.rules.ids import PLAYER_SIDES, Side
-from campaign.rules.movement.query import MoveOptions
-from campaign.rules.narration import BattleSummary, condense, last_battle_summary, narrate
-from campaign.rules.referee import RefereeRestored
-from campaign.rules.ruleset import Ruleset
-from campaign.rules.state import CampaignState, Where
 from campaign.tui.order_template import Blank, OrderTemplate, parse_template
 from campaign.tui.views import plural
 from campaign.tui.widgets.map_render import MapView, SystemMarks
-from campaign.views.battles import BattleRow, battles_report
+from campaign.views.battles import (
+    BattleRow,
+    battles_report,
+    open_battle_ids,
+    round_lines,
+    round_stage,
+    short_battle_ids,
+    stage_orders,
+)
 from campaign.views.choices import SPENDS_RU, FieldSpec, FormChoices, movable_groups
-from campaign.views.income import income_report
+from campaign.views.income import IncomeReport, income_report
+from campaign.views.log import (
+    BattleSummary,
+    last_battle,
+    outcome_lines,
+    short_ids_by_batch,
+    standing_seqs,
+)
 from campaign.views.play import (
+    BattleForecast,
+    LegalOrder,
+    MoveOptions,
     acting_line,
     duties_of,
     forecast_for,
@@ -48,8 +59,11 @@ from campaign.views.play import (
     may_move,
     move_choices,
     seen_text,
+    step_label,
+    unit_place,
 )
 from campaign.views.units import units_report
+from campaign.views.upkeep import Upkeep, maintenance_due, upkeep_list
 
 SIDE_OF_TEXT = {side.value: side for side in Side}
 #: The blanks of an order template that name a system (``hex:``/``box:`` places included).
@@ -160,9 +174,8 @@ class CampaignSession:
     def stack_place(self, unit_id: str) -> str:
         """Where a stack (one of its units) stands: ``Quillon hex`` in space, ``Quillon box``
         on the surface (issue 31 item 6: the stack list did not say which)."""
-        position = self.state.position_of(unit_id)
-        place = "box" if position.where is Where.BOX else "hex"
-        return f"{self.system_name(position.system)} {place}"
+        system, place = unit_place(self.state, unit_id)
+        return f"{self.system_name(system)} {place}"
 
     def system_name(self, system_id: str | None) -> str:
         """Display name of a system id (the id itself if unknown)."""
@@ -185,10 +198,9 @@ class CampaignSession:
     def phase_lines(self) -> list[str]:
         """The phase tracker: turn, phasing side, phase and sub-phase, who acts."""
         state = self.state
-        step = FLOW[state.step]
         ru = "  ".join(f"{side.value} {state.ru.get(side, 0)}" for side in PLAYER_SIDES)
         return [
-            f"Game turn {state.turn}  ·  {state.phasing.value} player turn  ·  {step.label}",
+            f"Game turn {state.turn}  ·  {state.phasing.value} player turn  ·  {step_label(state)}",
             f"RU {ru}  ·  event {self.loaded.head.seq}",
             # who the game waits for, battles included
             acting_line(state, self.ruleset, self.viewer),
@@ -201,12 +213,12 @@ class CampaignSession:
             return f"order (Ctrl+P: legal orders), e.g. {awaited}"
         return "order (Ctrl+P: legal orders)"
 
-    def legal_orders(self) -> list[engine.LegalOrder]:
+    def legal_orders(self) -> list[LegalOrder]:
         """Order types the viewer may give now: a player's own; for the referee every side's
         (the acting side's first, then the other player's, then the referee's)."""
         return legal_orders_for(self.state, self.ruleset, self.viewer)
 
-    def template_for(self, legal: engine.LegalOrder) -> str:
+    def template_for(self, legal: LegalOrder) -> str:
         """Order-input text for a legal order: the prefix of the side that gives it, then the
         template."""
         return legal.notation
@@ -314,10 +326,11 @@ class CampaignSession:
         return sorted(rows, key=lambda r: (r.side, r.unit_id))
 
     def _code(self, kind: str) -> str:
-        """A unit kind's short code (``CL``); ``?`` for a kind the viewer may not know."""
+        """A unit kind's short code (``CL``); ``?`` for a kind the viewer may not know (a
+        face-down counter's ``neutral:?``, DN-NEU-1)."""
         try:
             return self.ruleset.unit_type(kind).code
-        except KeyError:
+        except (KeyError, KindHidden):
             return "?"
 
     def stacks(self, side: Side) -> dict[str, list[str]]:
@@ -374,7 +387,7 @@ class CampaignSession:
         one."""
         if not any(blank.name == "BATTLE" for blank in template.blanks):
             return {}
-        shorts = short_ids(self.state)
+        shorts = short_battle_ids(self.state)
         duties = [d for d in duties_of(self.state, self.ruleset, self.viewer)
                   if d.battle in shorts]
         battles = [d.battle for d in duties if d.battle is not None] or list(self.battles())
@@ -403,11 +416,9 @@ class CampaignSession:
 
     # --- combat
 
-    def battles(self) -> dict[str, object]:
+    def battles(self) -> list[str]:
         """Open battles of the current space sub-phase, by id (DN-CBT-*)."""
-        from campaign.rules.combat.queries import open_battles
-
-        return dict(open_battles(self.state))
+        return open_battle_ids(self.state)
 
     def battle_rows(self) -> list[BattleRow]:
         """The open battles as ``campaign battles`` shows them to the viewer (a face-down
@@ -417,31 +428,17 @@ class CampaignSession:
 
     def short_ids(self) -> dict[str, str]:
         """Full battle id → the short id everything shows (``b1``, DN-CBT-1)."""
-        return short_ids(self.state)
+        return short_battle_ids(self.state)
 
     def battle_stage(self, battle_id: str) -> str:
         """Where the round of ``battle_id`` stands (range, choose, assign, fire, withdraw…)."""
-        from campaign.rules.combat.queries import battle_stage
-
-        return battle_stage(self.state, battle_id)
+        return round_stage(self.state, battle_id)
 
     def battle_round_lines(self, battle_id: str) -> list[str]:
         """The round so far: range chosen, engagements, and the dice of the last round fought
         in this battle (from the log, with their purposes)."""
-        from campaign.rules.combat import book
-
-        record = book.get(self.state, battle_id)
-        lines = []
-        if record.get("range"):
-            lines.append(f"  range: {record['range']} (DN-CBT-2)")
-        engagements = book.engagements_of(record)
-        if engagements:
-            pairs = "; ".join(
-                f"{'+'.join(e.defenders)} ⇄ {'+'.join(e.attackers)}" for e in engagements
-            )
-            lines.append(f"  engagements: {pairs} (DN-CBT-3)")
+        lines = round_lines(self.state, battle_id, self.viewer)
         dice = last_round_dice(self.standing_log_rows(), battle_id.split("/", 1)[0])
-        lines = [self.seen(line) for line in lines]
         if dice:
             lines.append(f"  last round's dice: {dice}")
         return lines
@@ -451,11 +448,7 @@ class CampaignSession:
         narrated by the rules core from the log as it stands: what a referee undo reverted is
         no longer part of it (issue 31 item 4)."""
         rows = self.service.store.rows(self.name)
-        events = parse_stored(rows, self.name)
-        kept = effective_seqs(rows, events)
-        standing = [event for row, event in zip(rows, events, strict=True) if row.seq in kept]
-        return last_battle_summary(standing, CampaignState(), viewer=self.viewer,
-                                   ruleset=self.ruleset)
+        return last_battle(rows, parse_stored(rows, self.name), self.ruleset, self.viewer)
 
     def duty_orders(self, battle_id: str) -> tuple[str, ...]:
         """The orders that move ``battle_id`` on, as the rules core's duty names them
@@ -466,11 +459,7 @@ class CampaignSession:
         for duty in duties_of(self.state, self.ruleset, self.viewer):
             if duty.battle == battle_id and duty.orders:
                 return duty.orders
-        short = short_ids(self.state).get(battle_id, battle_id)
-        waiting = battle_stage_duty(self.state, self.ruleset, battle_id, short)
-        if waiting is None or (self.viewer is not None and waiting.side is not self.viewer):
-            return ()
-        return waiting.orders
+        return stage_orders(self.state, self.ruleset, battle_id, self.viewer)
 
     def next_battle_order(self, battle_id: str) -> str:
         """The first of ``duty_orders`` (what the header asks for; ``n`` pre-fills it); on a
@@ -491,49 +480,22 @@ class CampaignSession:
 
     # --- orders and undo
 
-    def _dry_run(self, text: str, draw: Callable[[RollContext], int]) -> None:
-        """Decide ``text`` on the current state without storing anything (``draw`` gives the
-        dice); ``CampaignError`` when the order is refused."""
-        order = engine.read_typed(self.state, text, self.ruleset, self.viewer)
-        engine.decide(self.state, order, self.ruleset, PhysicalSource(draw))
-
     def ending_preview(self, text: str) -> str | None:
         """For ``pass`` and ``end-phase`` (issue 31 item 1: one key passed a whole player
         turn): how far the order would take the game, from a dry run (nothing stored); None
         for any other order, or one the rules refuse (sending it shows why)."""
-        words = text.split()
-        if len(words) < 2 or words[1].lower() not in STEP_ENDING:
+        found = preview.ending_preview(self.loaded, text, self.viewer)
+        if found is None:
             return None
-        seeded = SeededSource(self.loaded.row.dice_seed)
-        try:
-            order = engine.read_typed(self.state, text, self.ruleset, self.viewer)
-            events = engine.decide(self.state, order, self.ruleset, seeded)
-        except (CampaignError, ValueError):
-            return None
-        after = engine.fold(events, self.state.clone())
-        steps = sum(isinstance(event, PhaseAdvanced) for event in events)
-        now = FLOW[self.state.step].label
-        then = FLOW[after.step].label
-        return (f"{text.strip()} ends {self.state.phasing.value}'s {now} (game turn "
-                f"{self.state.turn}) and goes on {plural(steps, 'step')} to game turn "
-                f"{after.turn}, {after.phasing.value} player turn, {then}.\n"
-                f"Then: {acting_line(after, self.ruleset, self.viewer)}")
+        return (f"{text.strip()} ends {found.phasing}'s {found.label} (game turn "
+                f"{found.turn}) and goes on {plural(found.steps, 'step')} to game turn "
+                f"{found.then_turn}, {found.then_phasing} player turn, {found.then_label}.\n"
+                f"Then: {found.then_acting}")
 
     def dice_needed(self, text: str) -> list[str]:
         """The purposes of the dice ``text`` would roll now, in order (a dry run with the
         campaign's seeded dice: nothing is stored); ``[]`` when it rolls none or is refused."""
-        seeded = SeededSource(self.loaded.row.dice_seed)
-        purposes: list[str] = []
-
-        def record(ctx: RollContext) -> int:
-            purposes.append(ctx.purpose)
-            return seeded.draw(ctx)
-
-        try:
-            self._dry_run(text, record)
-        except (CampaignError, ValueError):
-            return []
-        return [self.seen(purpose) for purpose in purposes]
+        return preview.dice_needed(self.loaded, text, self.viewer)
 
     @property
     def takes_typed_dice(self) -> bool:
@@ -559,8 +521,7 @@ class CampaignSession:
         except CampaignError:
             self.reload()
             raise
-        self.last_outcome = condense(narrate(events, before, viewer=self.viewer,
-                                             ruleset=self.ruleset))
+        self.last_outcome = outcome_lines(events, before, self.ruleset, self.viewer)
         return events
 
     def _check_own_order(self, text: str) -> None:
@@ -599,23 +560,27 @@ class CampaignSession:
         """Write ``side``'s turn file to ``path`` (armoured text for ``.txt``/``.asc``, else
         JSON), signed with the private ``key`` file if given, recorded only once written
         (``PbemService.export_file``); the line the CLI prints. ``CampaignError`` or
-        ``FileRefusedError`` (a ``ValueError``) when it cannot be written (nothing recorded)."""
+        ``FileRefusedError`` (a ``ValueError``) when it cannot be written (nothing recorded).
+        The campaign is loaded again afterwards: in fair mode the export may first store the
+        side's own seal/share orders, and the screen must show the game as it now stands."""
         target = _turn_path(path)
         made = self._pbem().export_file(self.name, side, target,
                                         sign_with=_turn_path(key) if key else None)
+        self.reload()
         return made.line(str(target))
 
     def import_turn(self, path: str, side: Side | None = None) -> str:
         """Check and apply the other player's turn file (``side``: the side this database
-        plays, needed with the first file, like `campaign import --as`); the line the CLI
-        prints."""
+        plays, needed with the first file, like `campaign import --as`); the lines the CLI
+        prints: what the file brought, then its notes (``note: …``, e.g. which shares or
+        reveals this machine gave in fair mode), one per line."""
         from campaign.app.mail import read_turn_file
 
         target = _turn_path(path)
         done = self._pbem(side).import_turn(self.name, read_turn_file(target),
                                             source=str(target))
         self.reload()
-        return done.line(str(target))
+        return "\n".join([done.line(str(target)), *(f"note: {note}" for note in done.notes)])
 
     def exchange_lines(self) -> list[str]:
         """Every turn file sent or received, then the decisions (`campaign exchanges`)."""
@@ -631,7 +596,8 @@ class CampaignSession:
         lines = self.service.log(self.name, viewer=self.viewer)
         story = {entry.batch: entry for entry in self.service.story(self.name,
                                                                     viewer=self.viewer)}
-        shorts = self._short_ids_by_batch()
+        rows = self.service.store.rows(self.name)
+        shorts = short_ids_by_batch(rows, parse_stored(rows, self.name))
         ends = [line.first_seq - 1 for line in lines[1:]] + [self.loaded.head.seq]
         out = []
         for line, last_seq in zip(lines, ends, strict=True):
@@ -646,23 +612,10 @@ class CampaignSession:
             ))
         return out
 
-    def _short_ids_by_batch(self) -> dict[int, dict[str, str]]:
-        """For every batch given while battles were open: full battle id → ``bN``, numbered
-        in the order the battles of that combat step opened."""
-        rows = self.service.store.rows(self.name)
-        current: dict[str, str] = {}
-        found: dict[int, dict[str, str]] = {}
-        for row, event in zip(rows, parse_stored(rows, self.name), strict=True):
-            if isinstance(event, BattlesOpened):
-                current = {bid: f"b{n}" for n, bid in enumerate(event.battles, 1)}
-            if current:
-                found.setdefault(row.batch, current)
-        return found
-
     def standing_log_rows(self) -> list[LogRow]:
         """The log rows whose events still stand (not reverted by a referee undo)."""
         rows = self.service.store.rows(self.name)
-        kept = effective_seqs(rows, parse_stored(rows, self.name))
+        kept = standing_seqs(rows, parse_stored(rows, self.name))
         return [row for row in self.log_rows() if row.last_seq in kept]
 
 
@@ -671,21 +624,6 @@ def with_short_ids(text: str, shorts: dict[str, str]) -> str:
     for full, short in shorts.items():
         text = text.replace(full, short)
     return text
-
-
-def effective_seqs(rows: list, events: list[Event]) -> set[int]:  # rows: StoredEvent
-    """The event numbers that still stand: a ``referee-restored`` event puts the campaign back
-    to its state after event ``to_seq``, so the events between are no longer part of the
-    story (the restore itself neither; a later restore may bring them back)."""
-    standing: dict[int, tuple[int, ...]] = {0: ()}
-    current: tuple[int, ...] = ()
-    for row, event in zip(rows, events, strict=True):
-        if isinstance(event, RefereeRestored):
-            current = standing.get(event.to_seq, current)
-        else:
-            current = (*current, row.seq)
-        standing[row.seq] = current
-    return set(current)
 
 
 def last_round_dice(rows: list[LogRow], system: str) -> str:

@@ -8,10 +8,10 @@ from __future__ import annotations
 import re
 import textwrap
 
-from campaign.rules.combat.forecast import BattleForecast
-from campaign.rules.economy.maintenance import Upkeep
-from campaign.rules.economy.report import IncomeReport
 from campaign.views.battles import BattleRow
+from campaign.views.income import IncomeReport
+from campaign.views.play import BattleForecast
+from campaign.views.upkeep import Upkeep
 
 WRAP = 76
 
@@ -67,9 +67,9 @@ def income_lines(report: IncomeReport) -> list[str]:
                 lines.extend(_wrap(f"cut at {cut.system_name}: {cut.reason}"))
             if box.no_route:
                 lines.extend(_wrap("no usable jump route to the capital at all (DN-ECO-3)"))
-    for box in report.uncontrolled:
+    for lost in report.uncontrolled:
         lines.extend(
-            _wrap(f"no control of {box.system_name}: {box.reason} ({box.control_rule})", "  ")
+            _wrap(f"no control of {lost.system_name}: {lost.reason} ({lost.control_rule})", "  ")
         )
     return lines
 

@@ -9,12 +9,14 @@ from campaign.rules.acting import who_must_act
 from campaign.rules.combat import book
 from campaign.rules.combat.battle_ids import short_ids
 from campaign.rules.combat.model import Battle
+from campaign.rules.combat.queries import battle_stage, open_battles
 from campaign.rules.combat.waiting import battle_stage_duty
 from campaign.rules.combat.withdrawal import withdrawal_options
 from campaign.rules.flow import FLOW
 from campaign.rules.ids import HIDDEN_KIND, Side
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
+from campaign.rules.views import redact
 from campaign.views.report import (
     SCHEMA_VERSION,
     DutyRow,
@@ -146,3 +148,45 @@ def _fighter(state: CampaignState, ruleset: Ruleset, unit: Any, viewer: Side | N
     factors = "?" if hidden else ruleset.unit_type(unit.kind).factors
     return Fighter(id=unit.uid, side=unit.side.value, kind=kind, factors=factors,
                    disrupted=unit.disrupted, fighter=unit.fighter, launched=unit.launched)
+
+
+def short_battle_ids(state: CampaignState) -> dict[str, str]:
+    """Full battle id → the short id everything shows (``b1``, DN-CBT-1)."""
+    return short_ids(state)
+
+
+def open_battle_ids(state: CampaignState) -> list[str]:
+    """The open battles of the current space sub-phase, by id (DN-CBT-*)."""
+    return list(dict(open_battles(state)))
+
+
+def round_stage(state: CampaignState, battle_id: str) -> str:
+    """Where the round of ``battle_id`` stands (range, choose, assign, fire, withdraw…)."""
+    return battle_stage(state, battle_id)
+
+
+def round_lines(state: CampaignState, battle_id: str, viewer: Side | None) -> list[str]:
+    """The round so far as ``viewer`` may read it: the range chosen (DN-CBT-2) and the
+    engagements named (DN-CBT-3)."""
+    record = book.get(state, battle_id)
+    lines = []
+    if record.get("range"):
+        lines.append(f"  range: {record['range']} (DN-CBT-2)")
+    engagements = book.engagements_of(record)
+    if engagements:
+        pairs = "; ".join(
+            f"{'+'.join(e.defenders)} ⇄ {'+'.join(e.attackers)}" for e in engagements
+        )
+        lines.append(f"  engagements: {pairs} (DN-CBT-3)")
+    return [redact(line, state, viewer) for line in lines]
+
+
+def stage_orders(state: CampaignState, ruleset: Ruleset, battle_id: str,
+                 viewer: Side | None) -> tuple[str, ...]:
+    """The orders the stage of ``battle_id``'s round waits for (with the short battle id),
+    when the side that gives them is ``viewer``'s (any side's for the referee)."""
+    short = short_ids(state).get(battle_id, battle_id)
+    waiting = battle_stage_duty(state, ruleset, battle_id, short)
+    if waiting is None or (viewer is not None and waiting.side is not viewer):
+        return ()
+    return waiting.orders

@@ -15,8 +15,10 @@ from typing import Protocol
 
 from campaign.rules import engine, narration
 from campaign.rules.base import Event
+from campaign.rules.combat.space_events import BattlesOpened
 from campaign.rules.ids import Side
-from campaign.rules.referee import DiceEntered
+from campaign.rules.narration import BattleSummary
+from campaign.rules.referee import DiceEntered, RefereeRestored
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
 from campaign.rules.views import redact
@@ -146,3 +148,49 @@ def story(rows: Sequence[Logged], events: Sequence[Event], ruleset: Ruleset, dic
         engine.fold(batch, state)
         start = end
     return entries
+
+
+def standing_seqs(rows: Sequence[Logged], events: Sequence[Event]) -> set[int]:
+    """The event numbers that still stand: a ``referee-restored`` event puts the campaign back
+    to its state after event ``to_seq``, so the events between are no longer part of the
+    story (the restore itself neither; a later restore may bring them back)."""
+    standing: dict[int, tuple[int, ...]] = {0: ()}
+    current: tuple[int, ...] = ()
+    for row, event in zip(rows, events, strict=True):
+        if isinstance(event, RefereeRestored):
+            current = standing.get(event.to_seq, current)
+        else:
+            current = (*current, row.seq)
+        standing[row.seq] = current
+    return set(current)
+
+
+def short_ids_by_batch(rows: Sequence[Logged],
+                       events: Sequence[Event]) -> dict[int, dict[str, str]]:
+    """For every batch given while battles were open: full battle id → ``bN``, numbered in the
+    order the battles of that combat step opened (DN-CBT-1)."""
+    current: dict[str, str] = {}
+    found: dict[int, dict[str, str]] = {}
+    for row, event in zip(rows, events, strict=True):
+        if isinstance(event, BattlesOpened):
+            current = {bid: f"b{n}" for n, bid in enumerate(event.battles, 1)}
+        if current:
+            found.setdefault(row.batch, current)
+    return found
+
+
+def last_battle(rows: Sequence[Logged], events: Sequence[Event], ruleset: Ruleset,
+                viewer: Side | None) -> BattleSummary:
+    """What the most recent battles did, narrated from the log as it stands: what a referee
+    undo reverted is no longer part of it (issue 31 item 4)."""
+    kept = standing_seqs(rows, events)
+    standing = [event for row, event in zip(rows, events, strict=True) if row.seq in kept]
+    return narration.last_battle_summary(standing, CampaignState(), viewer=viewer,
+                                         ruleset=ruleset)
+
+
+def outcome_lines(events: Sequence[Event], before: CampaignState, ruleset: Ruleset,
+                  viewer: Side | None) -> list[str]:
+    """What an order just did, in the rules core's condensed sentences, as ``viewer`` reads
+    them (``before``: the state the order was given on)."""
+    return narration.condense(narration.narrate(events, before, viewer=viewer, ruleset=ruleset))

@@ -2,11 +2,15 @@
 (the referee's verbs under ``referee``), for shell completion and help; and the longest order
 text a typist may give (``MAX_ORDER_CHARS``, the bound of the order line)."""
 
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
 from campaign.rules.notation import MAX_ORDER_CHARS
 from campaign.rules.phases import Actor
 from campaign.rules.registry import ORDERS, order_spec
 
-__all__ = ["MAX_ORDER_CHARS", "TYPISTS", "order_words"]
+__all__ = ["MAX_ORDER_CHARS", "TYPISTS", "OrderField", "order_fields", "order_words"]
 
 #: Who may type orders: the two players and the referee.
 TYPISTS = ("aslan", "solomani", "referee")
@@ -21,3 +25,38 @@ def order_words() -> list[str]:
         words.extend(f"{side} {verb}" for verb, spec in ORDERS.items()
                      if (spec.actor is Actor.REFEREE) == referee)
     return words
+
+
+@dataclass(frozen=True)
+class OrderField:
+    """One field of an order as its notation writes it, after the side and verb: its name,
+    whether the order needs it, and what the notation writes for it when left out."""
+
+    name: str
+    required: bool
+    default: str = "-"
+
+
+def _default_text(value: Any) -> str:
+    """What the notation writes for a field's default (``-`` for none or an empty list)."""
+    if value is None or value == [] or value == ():
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, Enum):
+        return str(value.value)
+    return str(value)
+
+
+def order_fields(verb: str) -> list[OrderField]:
+    """The fields of ``verb``'s order in notation order (docs/engine.md, "Notation"), read from
+    the order's model; ``InvalidOrderError`` when the verb is unknown."""
+    model = order_spec(verb).cls
+    fields = []
+    for name, info in model.model_fields.items():
+        if name in ("type", "side"):
+            continue
+        required = info.is_required()
+        default = "-" if required else _default_text(info.get_default(call_default_factory=True))
+        fields.append(OrderField(name, required, default))
+    return fields

@@ -19,11 +19,13 @@ from campaign.rules.acting import Duty, acting_sentence, who_must_act
 from campaign.rules.combat import book
 from campaign.rules.combat.forecast import BattleForecast
 from campaign.rules.combat.queries import forecast_open_battle
+from campaign.rules.engine import LegalOrder
+from campaign.rules.flow import FLOW
 from campaign.rules.ids import Side
 from campaign.rules.movement.paths import Obstacle
 from campaign.rules.movement.query import MoveOptions, move_options
 from campaign.rules.ruleset import Ruleset
-from campaign.rules.state import CampaignState
+from campaign.rules.state import CampaignState, Where
 from campaign.rules.views import redact
 from campaign.views.report import is_hidden
 from campaign.views.scene import Overlay, campaign_scene
@@ -32,6 +34,17 @@ from campaign.views.scene import Overlay, campaign_scene
 def seen_text(text: str, state: CampaignState, viewer: Side | None) -> str:
     """``text`` as ``viewer`` may read it: every neutral counter named by its alias."""
     return redact(text, state, viewer)
+
+
+def step_label(state: CampaignState) -> str:
+    """The name of the step the game is in (``Movement``, ``Space combat``…)."""
+    return FLOW[state.step].label
+
+
+def unit_place(state: CampaignState, unit_id: str) -> tuple[str | None, str]:
+    """Where a unit stands: its system and ``box`` on the surface or ``hex`` in space."""
+    position = state.position_of(unit_id)
+    return position.system, "box" if position.where is Where.BOX else "hex"
 
 
 def acting_line(state: CampaignState, ruleset: Ruleset, viewer: Side | None) -> str:
@@ -46,7 +59,7 @@ def duties_of(state: CampaignState, ruleset: Ruleset, viewer: Side | None) -> li
 
 
 def legal_orders_for(state: CampaignState, ruleset: Ruleset,
-                     viewer: Side | None) -> list[engine.LegalOrder]:
+                     viewer: Side | None) -> list[LegalOrder]:
     """Order types the viewer may give now: a player's own side's; for the referee the acting
     side's first, then the other player's (e.g. the defender naming a target, DN-CBT-3), then
     the referee's own."""

@@ -15,6 +15,7 @@ from textual.widgets import DataTable, Input, OptionList, Static
 
 from campaign.app import CampaignService
 from campaign.cli import build_parser
+from campaign.rules.combat.queries import open_battles
 from campaign.rules.errors import CampaignError
 from campaign.rules.ids import Side
 from campaign.tui.app import create_app
@@ -113,8 +114,9 @@ def test_a_players_screen_hides_face_down_strengths(service: CampaignService,
             await pilot.press("4")
             await pilot.pause()
             battle = str(pilot.app.screen.query_one("#battle", Static).render())
-            monitor = next(u for u in session.battles()[next(iter(session.battles()))]
-                           .units if u.uid.startswith("N-"))  # type: ignore[attr-defined]
+            battles = dict(open_battles(session.state))  # the real strengths (rules core)
+            monitor = next(u for u in battles[next(iter(battles))].units
+                           if u.uid.startswith("N-"))
             strength = f"{monitor.beam}-{monitor.missile}-{monitor.defence}"
             alias = re.search(r"N-X-\d+ \S+", battle)
             assert alias is not None and alias.group().endswith("?"), battle

@@ -214,7 +214,10 @@ class CampaignScreen(Screen[None]):
 
     @on(MailTab.Exchanged)
     def _exchanged(self, message: MailTab.Exchanged) -> None:
-        self.report(f"✓ {message.line}")
+        line, *notes = message.line.split("\n")
+        self.report(f"✓ {line}")
+        if notes:  # what the import's notes say (fair play: the shares/reveals given here)
+            self.notify("\n".join(notes), title="turn file", markup=False, timeout=12)
         if message.changed:
             self.refresh_all()
             return

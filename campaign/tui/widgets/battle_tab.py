@@ -18,8 +18,9 @@ class BattleTab(VerticalScroll):
     """Round, stage, factors and the order that moves each open battle on (``n`` pre-fills
     it); the last battle's sentences when none is open; ``forecast`` runs in the background."""
 
-    def __init__(self, session: CampaignSession, **kwargs: str) -> None:
-        super().__init__(**kwargs)
+    def __init__(self, session: CampaignSession, *, name: str | None = None,
+                 id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
         self.session = session
 
     def compose(self) -> ComposeResult:

@@ -25,8 +25,10 @@ MAX_FILTER = 40
 class FilterInput(Input):
     """The filter line. In a multi-choice field ``Space`` marks instead of typing a space."""
 
-    def __init__(self, field: ChoiceField, **kwargs: str) -> None:
-        super().__init__(max_length=MAX_FILTER, **kwargs)  # type: ignore[arg-type]
+    def __init__(self, field: ChoiceField, *, placeholder: str = "", compact: bool = False,
+                 classes: str | None = None) -> None:
+        super().__init__(max_length=MAX_FILTER, placeholder=placeholder, compact=compact,
+                         classes=classes)
         self.owner_field = field
 
     async def _on_key(self, event: events.Key) -> None:
@@ -50,8 +52,9 @@ class ChoiceField(Vertical):
     ]
 
     def __init__(self, choices: list[tuple[str, str]], *, value: str = "", multi: bool = False,
-                 optional: bool = False, **kwargs: str) -> None:
-        super().__init__(**kwargs)
+                 optional: bool = False, name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
         self.multi = multi
         self.optional = optional
         self._choices: list[tuple[str, str]] = []

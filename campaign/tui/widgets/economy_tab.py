@@ -14,8 +14,9 @@ from campaign.tui.views import income_lines, upkeep_lines
 class EconomyTab(VerticalScroll):
     """The income report of the engine per side (DN-ECO-3/4) and the upkeep (DN-ECO-7)."""
 
-    def __init__(self, session: CampaignSession, **kwargs: str) -> None:
-        super().__init__(**kwargs)
+    def __init__(self, session: CampaignSession, *, name: str | None = None,
+                 id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
         self.session = session
 
     def compose(self) -> ComposeResult:

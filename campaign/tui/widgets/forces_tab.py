@@ -29,8 +29,10 @@ class ForcesTab(DataTable):
             super().__init__()
             self.column = column
 
-    def __init__(self, session: CampaignSession, **kwargs: str) -> None:
-        super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)
+    def __init__(self, session: CampaignSession, *, name: str | None = None,
+                 id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(cursor_type="row", zebra_stripes=True, name=name, id=id,
+                         classes=classes)
         self.session = session
         self.sort_column = 0
 

@@ -57,8 +57,9 @@ class LogTab(Vertical):
             self.title = title
             self.text = text
 
-    def __init__(self, session: CampaignSession, **kwargs: str) -> None:
-        super().__init__(**kwargs)
+    def __init__(self, session: CampaignSession, *, name: str | None = None,
+                 id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
         self.session = session
         self.shown: list[LogRow] = []  # the rows on screen, in table order
         self._widths: tuple[int, ...] = ()  # the columns' widths now

@@ -50,8 +50,9 @@ class MailTab(VerticalScroll):
             super().__init__()
             self.reason = reason
 
-    def __init__(self, session: CampaignSession, **kwargs: str) -> None:
-        super().__init__(**kwargs)
+    def __init__(self, session: CampaignSession, *, name: str | None = None,
+                 id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
         self.session = session
 
     def compose(self) -> ComposeResult:
@@ -89,12 +90,15 @@ class MailTab(VerticalScroll):
 
     def _export_from_form(self, text: str) -> str | None:
         _, side, path, *key = shlex.split(text)
+        before = self.session.loaded.head.seq
         try:
             line = self.session.export_turn(Side(side), path, key[0] if key else None)
         except (CampaignError, ValueError) as error:
             return self._refused(error)
         remember_folder(Path(path).expanduser())
-        self.post_message(self.Exchanged(line, changed=False))
+        # fair mode: the export may have stored the side's own seal/share orders first
+        changed = self.session.loaded.head.seq != before
+        self.post_message(self.Exchanged(line, changed=changed))
         return None
 
     # --- import

@@ -38,6 +38,13 @@ def _hex(rgb: tuple[float, float, float]) -> str:
     return "#" + "".join(f"{round(max(0, min(255, c))):02x}" for c in rgb)
 
 
+def _mix(start: tuple[int, int, int], target: tuple[int, int, int],
+         amount: float) -> tuple[float, float, float]:
+    """The colour ``amount`` (0..1) of the way from ``start`` to ``target``."""
+    r, g, b = (s + (t - s) * amount for s, t in zip(start, target, strict=True))
+    return r, g, b
+
+
 def luminance(colour: str) -> float:
     """Relative luminance of ``colour`` (WCAG 2)."""
 
@@ -58,11 +65,11 @@ def contrast(one: str, other: str) -> float:
 def readable(colour: str, background: str, needed: float = MIN_CONTRAST) -> str:
     """``colour`` mixed towards black (on a light background) or white (on a dark one) just
     enough to reach ``needed`` contrast against ``background``."""
-    target = (0, 0, 0) if luminance(background) > 0.4 else (255, 255, 255)
+    target: tuple[int, int, int] = (0, 0, 0) if luminance(background) > 0.4 else (255, 255, 255)
     start = _rgb(colour)
     for step in range(0, 21):
         mix = step / 20
-        candidate = _hex(tuple(s + (t - s) * mix for s, t in zip(start, target, strict=True)))
+        candidate = _hex(_mix(start, target, mix))
         if contrast(candidate, background) >= needed:
             return candidate
     return _hex(target)
@@ -71,7 +78,7 @@ def readable(colour: str, background: str, needed: float = MIN_CONTRAST) -> str:
 def blend(colour: str, background: str, amount: float) -> str:
     """``colour`` moved ``amount`` (0..1) of the way towards ``background``."""
     a, b = _rgb(colour), _rgb(background)
-    return _hex(tuple(x + (y - x) * amount for x, y in zip(a, b, strict=True)))
+    return _hex(_mix(a, b, amount))
 
 
 @dataclass(frozen=True)

@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from rich.style import Style
 from rich.text import Text
 
+from campaign.app import StarMap, StarSystem
 from campaign.rules.ids import Side, SystemType
-from campaign.rules.ruleset import StarMap, StarSystem
 from campaign.tui.widgets.map_palette import DEFAULT_PALETTE, MapPalette
 
 #: Five characters per hex column: the standard map (24 columns) is 125 wide, so it fits beside
@@ -196,15 +196,15 @@ def render_map(star_map: StarMap, view: MapView | None = None,
                 styles[spot.row][column] = None
             column += 1
 
-    text = Text(no_wrap=True, overflow="crop")
+    picture = Text(no_wrap=True, overflow="crop")
     for row_chars, row_styles in zip(chars, styles, strict=True):
         start = 0
         for index in range(1, width + 1):  # one span per run of equally styled characters
             if index == width or row_styles[index] != row_styles[start]:
-                text.append("".join(row_chars[start:index]), row_styles[start])
+                picture.append("".join(row_chars[start:index]), row_styles[start])
                 start = index
-        text.append("\n")
-    return text
+        picture.append("\n")
+    return picture
 
 
 class TextCells:

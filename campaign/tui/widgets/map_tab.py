@@ -113,8 +113,9 @@ class MapTab(Horizontal):
             super().__init__()
             self.reason = reason
 
-    def __init__(self, session: CampaignSession, **kwargs: str) -> None:
-        super().__init__(**kwargs)
+    def __init__(self, session: CampaignSession, *, name: str | None = None,
+                 id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
         self.session = session
         self.show_connections = False
         self.selected_stack: str | None = None
@@ -172,7 +173,8 @@ class MapTab(Horizontal):
         path: tuple[str, ...] = ()
         if options is not None and self.highlighted_destination in options.legal:
             legs = options.legal[self.highlighted_destination].path
-            path = legs if legs[:1] == (options.start,) else (options.start, *legs)
+            start = options.start
+            path = legs if start is None or legs[:1] == (start,) else (start, *legs)
         view = self.session.map_view(
             selected=selected,
             destinations=options.legal if options else (),

@@ -47,8 +47,9 @@ class OrderBar(Horizontal):
             super().__init__()
             self.text = text
 
-    def __init__(self, session: CampaignSession, **kwargs: str) -> None:
-        super().__init__(**kwargs)
+    def __init__(self, session: CampaignSession, *, name: str | None = None,
+                 id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
         self.session = session
         self._hint_timer: Timer | None = None
 

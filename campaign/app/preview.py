@@ -1,0 +1,74 @@
+"""Dry runs of an order on a loaded campaign, nothing stored: which dice it would roll (the
+TUI's dice hint) and how far a ``pass``/``end-phase`` would take the game (issue 31 item 1).
+
+Both decide the order on the loaded state with the campaign's seeded dice, exactly as ``submit``
+would, and answer "nothing" when the rules refuse it (sending it shows why).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from campaign.app.campaigns import Loaded
+from campaign.rules import engine
+from campaign.rules.dice import PhysicalSource, RollContext, SeededSource
+from campaign.rules.errors import CampaignError
+from campaign.rules.flow import FLOW, PhaseAdvanced
+from campaign.rules.ids import Side
+from campaign.views.play import acting_line, seen_text
+
+
+@dataclass(frozen=True)
+class EndingPreview:
+    """Where a step-ending order would leave the game: the step it ends (``turn``,
+    ``phasing``, ``label``), how many steps it goes on, the step it reaches and who acts then."""
+
+    phasing: str
+    label: str
+    turn: int
+    steps: int
+    then_turn: int
+    then_phasing: str
+    then_label: str
+    then_acting: str
+
+
+def ending_preview(loaded: Loaded, text: str, viewer: Side | None) -> EndingPreview | None:
+    """For ``pass`` and ``end-phase``: the dry run's result; None for any other order, or one
+    the rules refuse."""
+    words = text.split()
+    if len(words) < 2 or words[1].lower() not in engine.STEP_ENDING:
+        return None
+    state, ruleset = loaded.state, loaded.ruleset
+    seeded = SeededSource(loaded.row.dice_seed)
+    try:
+        order = engine.read_typed(state, text, ruleset, viewer)
+        events = engine.decide(state, order, ruleset, seeded)
+    except (CampaignError, ValueError):
+        return None
+    after = engine.fold(events, state.clone())
+    return EndingPreview(
+        phasing=state.phasing.value, label=FLOW[state.step].label, turn=state.turn,
+        steps=sum(isinstance(event, PhaseAdvanced) for event in events),
+        then_turn=after.turn, then_phasing=after.phasing.value, then_label=FLOW[after.step].label,
+        then_acting=acting_line(after, ruleset, viewer),
+    )
+
+
+def dice_needed(loaded: Loaded, text: str, viewer: Side | None) -> list[str]:
+    """The purposes of the dice ``text`` would roll now, in order, as ``viewer`` may read
+    them; ``[]`` when it rolls none or is refused."""
+    state, ruleset = loaded.state, loaded.ruleset
+    seeded = SeededSource(loaded.row.dice_seed)
+    purposes: list[str] = []
+
+    def record(ctx: RollContext) -> int:
+        purposes.append(ctx.purpose)
+        return seeded.draw(ctx)
+
+    try:
+        order = engine.read_typed(state, text, ruleset, viewer)
+        engine.decide(state, order, ruleset, PhysicalSource(record))
+    except (CampaignError, ValueError):
+        return []
+    return [seen_text(purpose, state, viewer) for purpose in purposes]
