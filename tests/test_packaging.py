@@ -84,3 +84,17 @@ def test_demo_create_only_creates_the_campaign_and_opens_no_ui(tmp_path: Path, m
     assert "demo campaign 'demo' is ready" in capsys.readouterr().out
     assert CampaignService(db_url=url).store.campaign("demo") is not None
     assert main(["demo", "--create-only", "--db", url]) == 0  # a second run keeps the campaign
+
+
+def test_every_code_folder_is_a_regular_package():
+    """setup.py ships the packages ``find_packages`` finds, and it finds only folders with an
+    ``__init__.py``: a code folder without one would import from a checkout and be missing from
+    the wheel (``campaign.views`` was, until ``tools/check_wheel.sh`` said so)."""
+    missing = sorted(
+        str(folder.relative_to(REPO_ROOT))
+        for package in ("campaign", "scenarios")
+        for folder in [REPO_ROOT / package, *(REPO_ROOT / package).rglob("*")]
+        if folder.is_dir() and folder.name != "__pycache__" and any(folder.glob("*.py"))
+        and not (folder / "__init__.py").exists()
+    )
+    assert missing == []
