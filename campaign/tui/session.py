@@ -483,7 +483,9 @@ class CampaignSession:
     def ending_preview(self, text: str) -> str | None:
         """For ``pass`` and ``end-phase`` (issue 31 item 1: one key passed a whole player
         turn): how far the order would take the game, from a dry run (nothing stored); None
-        for any other order, or one the rules refuse (sending it shows why)."""
+        for any other order, or one the rules or this screen refuse (sending it shows why)."""
+        if self.viewer is not None and text.split()[:1] != [self.viewer.value]:
+            return None  # another side's order: refused when sent (``_check_own_order``)
         found = preview.ending_preview(self.loaded, text, self.viewer)
         if found is None:
             return None

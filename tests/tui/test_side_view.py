@@ -139,6 +139,15 @@ def test_a_player_is_offered_only_his_own_orders(service: CampaignService):
         "aslan", "referee"}
 
 
+def test_a_player_is_not_asked_to_confirm_the_other_sides_pass(service: CampaignService):
+    """DN-SEQ-2, issue 31 item 1: ``aslan pass`` typed on Solomani's screen is refused when
+    sent; no "how far it goes" question comes first (Aslan's screen and the referee's ask)."""
+    assert CampaignSession(service, "demo", viewer=Side.SOLOMANI).ending_preview(
+        "aslan pass") is None
+    assert CampaignSession(service, "demo", viewer=Side.ASLAN).ending_preview("aslan pass")
+    assert CampaignSession(service, "demo").ending_preview("aslan pass")
+
+
 def test_the_cli_opens_the_tui_as_one_side():
     """``campaign tui NAME --side S`` (the CLI's ``--side`` of every view)."""
     args = build_parser().parse_args(["tui", "demo", "--side", "solomani"])
