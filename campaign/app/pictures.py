@@ -22,7 +22,6 @@ from campaign.views.scene import Overlay, campaign_scene, last_battle_system
 
 
 def loaded_campaign_svg(
-    service: CampaignService,
     loaded: Loaded,
     *,
     side: Side | None = None,
@@ -30,7 +29,7 @@ def loaded_campaign_svg(
 ) -> str:
     """The SVG of an already loaded campaign (the TUI keeps one open)."""
     name = loaded.row.name
-    events = parse_stored(service.store.rows(name), name)
+    events = parse_stored(loaded.rows, name)
     return position_svg(name, loaded.state, loaded.ruleset, side=side, overlay=overlay,
                         last_battle=last_battle_system(events))
 
@@ -61,7 +60,7 @@ def campaign_svg(
     overlay: Overlay = Overlay.SUPPLY,
 ) -> str:
     """The SVG of campaign ``name`` (``CampaignError`` for an unknown or damaged campaign)."""
-    return loaded_campaign_svg(service, service.load(name), side=side, overlay=overlay)
+    return loaded_campaign_svg(service.load(name), side=side, overlay=overlay)
 
 
 def write_campaign_map(
@@ -90,7 +89,6 @@ def pictures_dir() -> Path:
 
 
 def save_view_picture(
-    service: CampaignService,
     loaded: Loaded,
     *,
     overlay: Overlay = Overlay.SUPPLY,
@@ -108,5 +106,5 @@ def save_view_picture(
     stem = re.sub(r"[^\w.-]+", "-", loaded.row.name).strip("-.") or "campaign"
     whose = f"-{side.value}" if side is not None else ""
     path = directory / f"{stem}{whose}-turn{loaded.state.turn}-event{loaded.head.seq}.svg"
-    save_picture(loaded_campaign_svg(service, loaded, side=side, overlay=overlay), path)
+    save_picture(loaded_campaign_svg(loaded, side=side, overlay=overlay), path)
     return path

@@ -41,7 +41,7 @@ class Reading(Campaigns):
     ) -> list[StoryEntry]:
         """The verified log as sentences (``views.log.story``): ``campaign log``, the report of
         an imported turn file."""
-        loaded = self.load(name)
-        rows = self.store.rows(name)
-        return story(rows, parse_stored(rows, name), loaded.ruleset, loaded.dice_mode,
+        loaded = self.load(name)  # the log it read is verified: no second read
+        return story(loaded.rows, parse_stored(loaded.rows, name), loaded.ruleset,
+                     loaded.dice_mode,
                      viewer=viewer, first_seq=first_seq, last_seq=last_seq)

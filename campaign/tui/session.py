@@ -447,7 +447,7 @@ class CampaignSession:
         """What the most recent battles did (destroyed, disrupted, withdrawn, control, ground),
         narrated by the rules core from the log as it stands: what a referee undo reverted is
         no longer part of it (issue 31 item 4)."""
-        rows = self.service.store.rows(self.name)
+        rows = self.loaded.rows  # the verified log of the open campaign
         return last_battle(rows, parse_stored(rows, self.name), self.ruleset, self.viewer)
 
     def duty_orders(self, battle_id: str) -> tuple[str, ...]:
@@ -598,7 +598,7 @@ class CampaignSession:
         lines = self.service.log(self.name, viewer=self.viewer)
         story = {entry.batch: entry for entry in self.service.story(self.name,
                                                                     viewer=self.viewer)}
-        rows = self.service.store.rows(self.name)
+        rows = self.loaded.rows  # the verified log of the open campaign
         shorts = short_ids_by_batch(rows, parse_stored(rows, self.name))
         ends = [line.first_seq - 1 for line in lines[1:]] + [self.loaded.head.seq]
         out = []
@@ -616,7 +616,7 @@ class CampaignSession:
 
     def standing_log_rows(self) -> list[LogRow]:
         """The log rows whose events still stand (not reverted by a referee undo)."""
-        rows = self.service.store.rows(self.name)
+        rows = self.loaded.rows  # the verified log of the open campaign
         kept = standing_seqs(rows, parse_stored(rows, self.name))
         return [row for row in self.log_rows() if row.last_seq in kept]
 

@@ -375,7 +375,7 @@ class CampaignScreen(Screen[None]):
         overlay = (Overlay.SUPPLY if self.show_connections
                    else Overlay.MOVES if self.map_tab.selected_stack else Overlay.NONE)
         try:
-            path = save_view_picture(self.session.service, self.session.loaded, overlay=overlay,
+            path = save_view_picture(self.session.loaded, overlay=overlay,
                                      side=self.session.viewer)
         except (CampaignError, ValueError) as error:
             self.report_error(str(error))
