@@ -7,6 +7,7 @@ so nothing is ever half-loaded. Errors are ``DataFileError`` (``file:line: reaso
 from __future__ import annotations
 
 import os
+from collections import OrderedDict
 from pathlib import Path
 
 from campaign.bundled import bundled_data_dir
@@ -23,6 +24,16 @@ from campaign.rules.ruleset import Ruleset, StarMap
 DATA_DIR_ENV = "CAMPAIGN_DATA_DIR"
 DEFAULT_LAYOUT = "standard"
 RANDOM_LAYOUT = "random"
+
+#: Rulesets built in this process, by data directory, map assembly and the content hash of
+#: every profile file (``_built_key``). The TUI reopens its campaign after every order and a
+#: process that serves several commands (the TUI, a test) opens campaigns again and again; the
+#: files are hashed on every load anyway (DN-DATA-4), and equal hashes mean equal canonical
+#: bytes, so the frozen ruleset built from them is the one parsing them again would build.
+#: A changed file changes its hash and is parsed (and checked) again.
+_BUILT: OrderedDict[tuple[object, ...], Ruleset] = OrderedDict()
+#: How many rulesets ``_BUILT`` keeps (a layout each, a few random maps).
+_BUILT_LIMIT = 16
 
 
 def default_data_dir() -> Path:
@@ -66,12 +77,44 @@ def load_ruleset(
     chosen = resolve_layout(layout, seed)
     if not root.is_dir():
         raise DataFileError(root, None, "data directory not found")
+    hashes = _hashes_or_none(root)
+    key = None if hashes is None else _built_key(root, chosen, seed, hashes)
+    if key is not None and key in _BUILT:
+        _BUILT.move_to_end(key)
+        return _BUILT[key]
+    ruleset = _build(root, chosen, seed, hashes)
+    if key is not None and _hashes_or_none(root) == hashes:  # no file changed while parsed
+        _BUILT[key] = ruleset
+        while len(_BUILT) > _BUILT_LIMIT:
+            _BUILT.popitem(last=False)
+    return ruleset
+
+
+def _hashes_or_none(root: Path) -> dict[str, str] | None:
+    """The profile files' hashes, or None when one cannot be read (the full load then names
+    the file and the reason, as it does without the cache)."""
+    try:
+        return current_hashes(root)
+    except DataFileError:
+        return None
+
+
+def _built_key(root: Path, layout: str, seed: int | None,
+               hashes: dict[str, str]) -> tuple[object, ...]:
+    """The ``_BUILT`` key of a load."""
+    return (str(root.resolve()), layout, seed, tuple(sorted(hashes.items())))
+
+
+def _build(root: Path, chosen: str, seed: int | None, hashes: dict[str, str] | None) -> Ruleset:
+    """Read, check and assemble every file of ``root`` into a ruleset (``hashes``: the files'
+    hashes taken just before, or None to take them now)."""
     units = load_units(root / "units.csv")
     tables = load_tables(root / "tables", root)
     house_rules, rules_label = load_house_rules_with_label(root / "tables" / HOUSE_RULES_FILE)
     catalog = load_sections_of(root)
     star_map, _ = build_map(root / "maps", catalog, chosen, seed)
-    hashes = current_hashes(root)
+    if hashes is None:
+        hashes = current_hashes(root)
     return Ruleset(
         units=units,
         tables=tables,
