@@ -155,28 +155,44 @@ def box_units(
 ) -> list[BoxUnit]:
     """Every unit directly in the surface box of ``system`` (cargo of landed ships included);
     ``known_only``: leave out face-down counters no machine has opened (fair mode)."""
-    units = []
-    for unit in state.units.values():
-        place = state.position_of(unit.id)
-        if known_only and unrevealed(unit):
-            continue
-        if place.where is Where.BOX and place.system == system:
-            units.append(
-                BoxUnit.from_unit_type(
-                    unit.id, ruleset.unit_type(unit.kind), side=unit.owner,
-                    disrupted=unit.disrupted,
-                )
-            )
-    return units
+    return _as_box_units(ruleset, _Boxes(state).members.get(system, []), known_only=known_only)
 
 
-def _unopened_in_box(state: CampaignState, system: str) -> set[Side]:
+class _Boxes:
+    """Who is in which surface box, from one pass over the units (``find_battles`` asks for
+    every contested system; one pass per system made it quadratic in the number of units)."""
+
+    __slots__ = ("members", "unopened")
+
+    def __init__(self, state: CampaignState) -> None:
+        #: The units in each box by where they effectively are (cargo with its carrier), in
+        #: the state's order.
+        self.members: dict[str, list[Unit]] = defaultdict(list)
+        #: Boxes where a face-down counter no machine has opened stands itself.
+        self.unopened: set[str] = set()
+        for unit in state.units.values():
+            place = state.position_of(unit.id)
+            if place.where is Where.BOX and place.system is not None:
+                self.members[place.system].append(unit)
+            if (unit.location.where is Where.BOX and unit.location.system is not None
+                    and unrevealed(unit)):
+                self.unopened.add(unit.location.system)
+
+
+def _as_box_units(ruleset: Ruleset, units: Iterable[Unit], *, known_only: bool) -> list[BoxUnit]:
+    return [
+        BoxUnit.from_unit_type(
+            unit.id, ruleset.unit_type(unit.kind), side=unit.owner, disrupted=unit.disrupted,
+        )
+        for unit in units if not (known_only and unrevealed(unit))
+    ]
+
+
+def _unopened_in_box(boxes: _Boxes, system: str) -> set[Side]:
     """``{NEUTRAL}`` when a face-down counter no machine has opened stands in the surface box
     of ``system``: whatever it is, it holds the box (every kind there controls it, DN-ECO-1),
     so the box's holder needs no reveal (fair mode, ADR 0028)."""
-    return {Side.NEUTRAL} if any(
-        unrevealed(u) and u.location.where is Where.BOX and u.location.system == system
-        for u in state.units.values()) else set()
+    return {Side.NEUTRAL} if system in boxes.unopened else set()
 
 
 def combatant(state: CampaignState, ruleset: Ruleset, unit: Unit) -> Combatant:
@@ -192,6 +208,7 @@ def find_battles(state: CampaignState, ruleset: Ruleset) -> list[Battle]:
     """Every space battle of the current combat phase, in the order they are fought."""
     limit = _restrict(state)
     battles: list[Battle] = []
+    boxes = _Boxes(state)
     for system, by_side in sorted(space_units(state, ruleset).items()):
         if limit is not None and system != limit[0]:
             continue
@@ -200,9 +217,9 @@ def find_battles(state: CampaignState, ruleset: Ruleset) -> list[Battle]:
             for side, units in by_side.items()
         }
         present = {side: units for side, units in present.items() if units}
-        box = box_units(state, ruleset, system, known_only=True)
+        box = _as_box_units(ruleset, boxes.members.get(system, []), known_only=True)
         star = ruleset.star_map.system(system)
-        grounded = {u.side for u in box if u.is_ground} | _unopened_in_box(state, system)
+        grounded = {u.side for u in box if u.is_ground} | _unopened_in_box(boxes, system)
         holder = box_controller(star, grounded)
         if holder in present:  # fighters based in their own controlled box may join (DN-CBT-8)
             present[holder] = present[holder] + [

@@ -498,9 +498,13 @@ def _decide_join(
     check_reaction_units(state, order.units)
     box = [u for u in box_units(state, ruleset, order.system) if _may_fight(state, side, u.uid)]
     check_lift_off(box, side, order.units)
-    scratch = state.model_copy(deep=True)
-    for uid in order.units:
-        scratch.units[uid].location = Location.hex(order.system)
+    # the state as if the units stood in the hex: a shallow copy with new units dict (the rest
+    # is only read); the moved units keep their places in the dict's order
+    lifted = Location.hex(order.system)
+    scratch = state.model_copy(update={"units": {
+        **state.units,
+        **{uid: state.units[uid].model_copy(update={"location": lifted}) for uid in order.units},
+    }})
     changed: dict[str, Battle] = {}
     for found in find_battles(scratch, ruleset):
         if found.system != order.system:
