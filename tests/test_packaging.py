@@ -78,7 +78,9 @@ def test_demo_create_only_creates_the_campaign_and_opens_no_ui(tmp_path: Path, m
     def no_ui(*args, **kwargs):
         raise AssertionError("campaign demo --create-only must not open the TUI")
 
-    monkeypatch.setattr("campaign.tui.app.create_app", no_ui)
+    # the name the handler calls (patching campaign.tui.app would miss a handler imported
+    # before this test, and would leave the patch behind in one imported during it)
+    monkeypatch.setattr("campaign.cli.handlers.tui.create_app", no_ui)
     url = f"sqlite:///{tmp_path / 'demo.db'}"
     assert main(["demo", "--create-only", "--db", url]) == 0
     assert "demo campaign 'demo' is ready" in capsys.readouterr().out
