@@ -73,6 +73,7 @@ def test_completion_prints_each_script(capsys):
         assert marker in capsys.readouterr().out
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")
 def test_the_bash_script_completes_in_a_real_bash(db_url, tmp_path: Path):
     bin_dir = tmp_path / "bin"

@@ -12,6 +12,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 from tests.conftest import REPO_ROOT
 
 PRINT_HOOK_ORDER = """
@@ -42,6 +44,7 @@ def _hook_order(mode: str) -> str:
     return result.stdout
 
 
+@pytest.mark.slow
 def test_hook_order_does_not_depend_on_import_order() -> None:
     # DN-SEQ-1, DN-SEQ-3, DN-ERR-1
     normal, reversed_imports = _hook_order("normal"), _hook_order("reversed")

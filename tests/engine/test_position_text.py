@@ -88,6 +88,7 @@ def test_numbers_used_by_removed_ids_are_kept():
     assert "next" not in position_from_text("turn 1 production aslan").position_text()
 
 
+@pytest.mark.slow
 def test_states_of_random_campaigns_round_trip_byte_for_byte():  # DN-SEQ-1
     """Every state a random campaign passes through (set-up, movement, battles, face-down
     neutrals, carried cargo, the areas' bookkeeping) comes back with the same canonical text."""

@@ -208,6 +208,7 @@ def test_one_sides_machine_cannot_tell_permuted_face_down_kinds_apart(tmp_path, 
     assert own[0] == own[1]  # Solomani's own secrets: the same in both games
 
 
+@pytest.mark.slow
 def test_a_player_decrypting_his_own_database_finds_no_face_down_kind(tmp_path) -> None:
     """ADR 0028 (a player trying to decrypt): with everything his database holds — his mask,
     permutations and keys, every pass, the other side's shares of the revealed cards — each

@@ -24,6 +24,10 @@ from tests.fair.by_mail import (
     play_to_conscription,
 )
 
+#: Two databases and a fair-mode game built per module: seconds (make test-fast leaves
+#: them out).
+pytestmark = pytest.mark.slow
+
 LANTERN = [f"N-X-{n}" for n in range(3, 9)]
 
 

@@ -49,6 +49,7 @@ class Players:
         return self.run("order", NAME, text, "--side", side, *side_db(self.tmp, side))
 
 
+@pytest.mark.slow
 def test_a_held_order_goes_over_and_comes_back_decided(tmp_path: Path, capsys) -> None:
     """DN-ERR-1, ADR 0028: Aslan's range order is held ("held for strict dice"), the status
     line names Solomani's contribution, the export says the file ends with it, Solomani's

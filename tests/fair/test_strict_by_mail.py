@@ -27,6 +27,10 @@ from tests.fair.by_mail import (
     play_to_contact,
 )
 
+#: Two databases and a fair-mode game built per module: seconds (make test-fast leaves
+#: them out).
+pytestmark = pytest.mark.slow
+
 
 def _game(directory, dice: str) -> MailTable:  # noqa: ANN001
     table = MailTable(directory, fair=False, dice=dice)

@@ -22,6 +22,7 @@ import contextlib
 import io
 import json
 import re
+import shutil
 from collections import Counter
 from functools import cache
 from pathlib import Path
@@ -249,14 +250,21 @@ def test_a_side_cannot_tell_two_games_with_permuted_face_down_kinds_apart(tmp_pa
     # DN-NEU-1: views and refusals are computed from what the side may see
     driver = game(seed)
     compared = 0
+    # game A is played once through the service; a copy of its database is taken at each
+    # stop (the store keeps no connection open between operations)
+    playing = tmp_path / "a.db"
+    player = CampaignService(Store(f"sqlite:///{playing}", durable=False),
+                             ruleset_loader=lambda *_: standard())
+    player.create(NAME, dice_seed=driver.dice_seed)
+    played = 0
     for stop in _stop_points(driver):
+        for text, _ in driver.orders[played:stop]:
+            player.order(NAME, text)
+        played = stop
+        shutil.copyfile(playing, tmp_path / f"a{stop}.db")
         url_a = f"sqlite:///{tmp_path / f'a{stop}.db'}"
-        service = CampaignService(Store(url_a, durable=False),
-                                  ruleset_loader=lambda *_: standard())
-        service.create(NAME, dice_seed=driver.dice_seed)
-        for text, _ in driver.orders[:stop]:
-            service.order(NAME, text)
-        state_a = service.load(NAME).state
+        state_a = CampaignService(Store(url_a), ruleset_loader=lambda *_: standard()).load(
+            NAME).state
         new_kind = _permutation(state_a, standard())
         if not new_kind:
             continue

@@ -118,16 +118,16 @@ def _check_every_event(service: CampaignService, driver: Driver) -> int:
     events = parse_stored(rows, NAME)
     snapshots = {s.seq: s.state for s in service.store.snapshots(NAME)}
     assert len(snapshots) >= len(rows) // EVERY - 1, "a snapshot is written every 7 events"
-    cold = CampaignState()
-    base_seq, base_text = 0, CampaignState().canonical_text()
+    cold, warm = CampaignState(), CampaignState()
+    base_seq = 0
     for i in range(len(rows) + 1):
         if i:
             engine.apply_event(cold, events[i - 1])
         if i in snapshots:
             assert snapshots[i] == cold.canonical_text(), f"snapshot {i} differs from the log"
-            base_seq, base_text = i, snapshots[i]
-        warm = CampaignState.from_canonical_text(base_text)
-        engine.fold(events[base_seq:i], warm)
+            base_seq, warm = i, CampaignState.from_canonical_text(snapshots[i])
+        elif i:  # fold is event by event: the snapshot's state + events[base_seq:i]
+            engine.apply_event(warm, events[i - 1])
         assert warm.canonical_text() == cold.canonical_text(), (
             f"event {i}: the state from snapshot {base_seq} differs from the cold replay")
         starts_batch = i < len(rows) and (i == 0 or rows[i].batch != rows[i - 1].batch)

@@ -31,6 +31,7 @@ def battle_states() -> list[CampaignState]:
     return seen
 
 
+@pytest.mark.slow
 def test_the_duty_is_an_order_legal_orders_offers_that_side(battle_states):
     """DN-SEQ-2 DN-CBT-3 DN-CBT-7: whoever ``who_must_act`` names is offered that order."""
     ruleset = load_ruleset(None, "standard", None)

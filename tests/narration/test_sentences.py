@@ -35,6 +35,7 @@ def test_every_registered_event_type_has_a_sentence():
     assert missing == [], f"event types without a sentence: {missing}"
 
 
+@pytest.mark.slow
 def test_every_event_of_a_played_game_reads_for_everyone(game, ruleset):
     # DN-SEQ-1 DN-CBT-4: the whole log reads for the referee and both players
     for viewer in (None, Side.ASLAN, Side.SOLOMANI):

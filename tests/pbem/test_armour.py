@@ -101,6 +101,7 @@ _JSON = st.recursive(
 @settings(max_examples=150, deadline=None)
 @given(body=_JSON, header=st.dictionaries(st.sampled_from(
     ["format", "schema_version", "side", "exchange", "base_seq"]), _JSON, max_size=5))
+@pytest.mark.slow
 def test_fuzz_json_shapes_fail_cleanly(body, header):  # DN-ERR-1
     header = {**header, "format": "dark-nebula-turn-file"}
     for data in (body, {"body": body}, {"body": {"header": header}}):

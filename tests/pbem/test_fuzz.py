@@ -13,6 +13,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -111,6 +112,7 @@ DATA_FILES = ("units.csv", "tables/space_crt.csv", "tables/house_rules.toml",
               "maps/layouts/standard.toml", "maps/sections/vecinos.toml")
 
 
+@pytest.mark.slow
 @FUZZ
 @given(data=st.data())
 def test_fuzzed_data_files_load_or_name_the_problem(tmp_path_factory, data):  # DN-DATA-5

@@ -108,6 +108,7 @@ def test_one_import_opens_one_service_reads_the_log_once_and_folds_it_once(
     assert work["events folded"] == logged + 2 * appended
 
 
+@pytest.mark.slow
 def test_an_import_on_an_sqlite_file_does_not_import_sqlalchemy(exchange):
     """Issue 15's rule for `status` and `order` now holds for the ledger too: its statements
     run through ``sqlite3`` once its tables exist."""

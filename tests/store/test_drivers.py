@@ -31,6 +31,7 @@ def test_a_plain_sqlite_file_url_uses_sqlite3_and_every_other_url_sqlalchemy(url
     assert type(open_database(url)) is driver
 
 
+@pytest.mark.slow
 def test_status_and_order_on_an_sqlite_file_do_not_import_sqlalchemy(tmp_path):
     # issue 15 (CLI latency): a referee's commands read and append the log without importing
     # SQLAlchemy, whose import alone costs more than the rest of `status` after its imports

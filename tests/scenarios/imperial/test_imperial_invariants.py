@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -48,6 +49,7 @@ SWITCHES = st.fixed_dictionaries(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=6, deadline=None, derandomize=True)
 @given(players=st.integers(min_value=2, max_value=6), seed=st.integers(0, 10_000), sw=SWITCHES)
 def test_random_play_keeps_invariants_and_ends(players, seed, sw):

@@ -182,6 +182,7 @@ def test_forced_result_is_exact_on_random_positions():
     assert all(claims.values()), claims  # every kind of claim was checked
 
 
+@pytest.mark.slow
 def test_hard_keeps_the_win_old_hard_threw_away():
     # SHO-7 (issue 21): in the benchmark's opening 19 the old hard (Blue) played b3a3 here, which
     # loses in 30 plies by the solved tablebase, while b3b4 wins in 37; it searched to depth 8

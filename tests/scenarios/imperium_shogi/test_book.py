@@ -67,6 +67,7 @@ def test_book_keeps_only_b3c4_where_the_search_alone_lost():
     assert [state.action_to_text(move) for move in kept] == ["b3c4"]
 
 
+@pytest.mark.slow
 def test_hard_plays_the_book_move_without_searching():
     # SHO-7: with its book hard keeps the draw at once; without it, it searches
     state = GAME.state_from_text(LOSS_POSITION)

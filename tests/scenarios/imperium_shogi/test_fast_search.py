@@ -52,6 +52,7 @@ def test_fixed_depth_value_equals_the_generic_search(depth):
         assert found == expected, (state.to_text(), depth)
 
 
+@pytest.mark.slow
 def test_same_move_nodes_and_depth_on_a_slow_machine():
     # SHO-7 (issue 21): the budget is nodes; a clock that makes each iteration look half a
     # second long (about fifty times slower than here) changes nothing (the compiled search
@@ -93,6 +94,7 @@ def test_a_repetition_on_the_game_path_counts_as_a_draw():
     assert fresh.value != 0
 
 
+@pytest.mark.slow
 def test_hard_finds_the_only_drawing_move_the_former_search_missed():
     # SHO-7 (issue 21): at 1fc/1m1/BC1/F1M b r (a benchmark game with the opening book) only
     # c1c2 keeps the draw by the solved tablebase; the generic search played a1b1 (lost in 40)

@@ -125,6 +125,7 @@ def test_key_symmetries_match_rules_helpers():
     ("name", "dobutsu"),
     [("bb_b_vs_bb", False), ("bb_b_vs_bb", True), ("bb_b_vs_bb_cr", False)],
 )
+@pytest.mark.slow
 def test_reachable_count_matches_plain_search(name, dobutsu):
     # SHO-5 SHO-7: the enumeration finds exactly the positions a plain breadth-first search
     # over rules.Position reaches (normalised with the rules module's own helpers)
@@ -155,6 +156,7 @@ def test_reachable_count_matches_plain_search(name, dobutsu):
     assert reduced_solution(name, dobutsu).stats.positions == len(seen)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(REDUCED))
 def test_values_match_minimax(name, dobutsu):
     # SHO-7 SHO-8 SHO-9: win/loss and distance agree with plain minimax; long or drawn
