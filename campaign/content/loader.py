@@ -7,6 +7,7 @@ so nothing is ever half-loaded. Errors are ``DataFileError`` (``file:line: reaso
 from __future__ import annotations
 
 import os
+import threading
 from collections import OrderedDict
 from pathlib import Path
 
@@ -32,6 +33,8 @@ RANDOM_LAYOUT = "random"
 #: bytes, so the frozen ruleset built from them is the one parsing them again would build.
 #: A changed file changes its hash and is parsed (and checked) again.
 _BUILT: OrderedDict[tuple[object, ...], Ruleset] = OrderedDict()
+#: Guards ``_BUILT`` (the TUI loads in worker threads too).
+_BUILT_LOCK = threading.Lock()
 #: How many rulesets ``_BUILT`` keeps (a layout each, a few random maps).
 _BUILT_LIMIT = 16
 
@@ -79,14 +82,17 @@ def load_ruleset(
         raise DataFileError(root, None, "data directory not found")
     hashes = _hashes_or_none(root)
     key = None if hashes is None else _built_key(root, chosen, seed, hashes)
-    if key is not None and key in _BUILT:
-        _BUILT.move_to_end(key)
-        return _BUILT[key]
+    if key is not None:
+        with _BUILT_LOCK:
+            if key in _BUILT:
+                _BUILT.move_to_end(key)
+                return _BUILT[key]
     ruleset = _build(root, chosen, seed, hashes)
     if key is not None and _hashes_or_none(root) == hashes:  # no file changed while parsed
-        _BUILT[key] = ruleset
-        while len(_BUILT) > _BUILT_LIMIT:
-            _BUILT.popitem(last=False)
+        with _BUILT_LOCK:
+            _BUILT[key] = ruleset
+            while len(_BUILT) > _BUILT_LIMIT:
+                _BUILT.popitem(last=False)
     return ruleset
 
 
