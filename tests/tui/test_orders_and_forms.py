@@ -16,7 +16,15 @@ from campaign.rules.economy.production import production_systems
 from campaign.rules.ids import Side
 from campaign.tui.screens.forms import Confirm, OrderForm
 from campaign.tui.widgets.choice_field import ChoiceField, FilterInput
-from tests.tui.pilot_helpers import SIZE, app_for, battle_step, move_with_form, screen_of, send
+from tests.tui.pilot_helpers import (
+    SIZE,
+    app_for,
+    battle_step,
+    move_with_form,
+    open_battle_at_halden,
+    screen_of,
+    send,
+)
 
 BATTLE = "halden/aslan-solomani"
 
@@ -163,11 +171,8 @@ def test_n_prefills_what_the_header_asks_never_a_referee_override(
 
     async def scenario() -> None:
         async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+            session = await open_battle_at_halden(pilot)
             screen = screen_of(pilot)
-            session = screen.session
-            await move_with_form(pilot, "main", "halden")
-            await send(pilot, "aslan end-phase")
             await send(pilot, battle_step(session, BATTLE), "4,2")
             await send(pilot, battle_step(session, BATTLE))
             assert session.battle_stage(BATTLE) == "assign"

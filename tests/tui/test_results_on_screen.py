@@ -16,7 +16,7 @@ from tests.tui.pilot_helpers import (
     SIZE,
     app_for,
     battle_step,
-    move_with_form,
+    open_battle_at_halden,
     screen_of,
     send,
 )
@@ -69,11 +69,8 @@ def test_tracker_placeholder_results_and_last_battle(service: CampaignService, n
 
     async def scenario() -> None:
         async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+            session = await open_battle_at_halden(pilot)
             screen = screen_of(pilot)
-            session = screen.session
-            await move_with_form(pilot, "main", "halden")
-            await send(pilot, "aslan end-phase")
             assert session.battles()
             steps = 0
             while session.battles() and steps < MAX_STEPS:
@@ -119,11 +116,8 @@ def test_physical_dice_are_counted_and_must_match(service: CampaignService, no_k
 
     async def scenario() -> None:
         async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+            session = await open_battle_at_halden(pilot)
             screen = screen_of(pilot)
-            session = screen.session
-            await move_with_form(pilot, "main", "halden")
-            await send(pilot, "aslan end-phase")
             step = session.next_battle_order(next(iter(session.battles())))
             needed = session.dice_needed(step)
             assert needed, step
@@ -153,10 +147,8 @@ def test_battle_form_offers_the_open_battle(service: CampaignService, no_keymap:
 
     async def scenario() -> None:
         async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+            await open_battle_at_halden(pilot)
             screen = screen_of(pilot)
-            await move_with_form(pilot, "main", "halden")
-            await send(pilot, "aslan end-phase")
             step = screen.session.next_battle_order(next(iter(screen.session.battles())))
             side, verb = step.split()[:2]
             screen.query_one("#order", Input).value = f"{side} {verb}"
