@@ -14,11 +14,8 @@ events without importing the engine) and are re-exported here.
 from __future__ import annotations
 
 import contextlib
-import functools
-import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import TypeVar
 
 from campaign.rules import catalog, fairplay
 from campaign.rules.base import Event, Order
@@ -58,20 +55,21 @@ from campaign.rules.notation import parse_order
 from campaign.rules.phases import Actor, Phase, SubPhase
 from campaign.rules.registry import (
     HOOKS,
-    NORMALIZERS,
     OFFERED,
-    ORDERS,
     EnterHook,
     OrderSpec,
     TurnEndHook,
+    end_checks_of,
+    idle_hooks_of,
+    in_catalog_order,
+    normalizers,
     order_spec,
+    order_specs,
 )
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.sequence import FLOW, LAST_PLAYER_STEP
 from campaign.rules.state import CampaignState
 from campaign.rules.views import hidden_names, redact
-
-T = TypeVar("T")
 
 #: Starting RU of each side (DN-SET-1).
 SETUP_RU = 99
@@ -112,7 +110,7 @@ def normalize(state: CampaignState, order: Order) -> Order:
     """``order`` with shorthand replaced by canonical values (``registry.normalizes_orders``),
     e.g. a short battle id ``b1`` by the full id; the service logs the normalized notation."""
     catalog.load()
-    for normalizer in NORMALIZERS:
+    for normalizer in normalizers():
         order = normalizer(state, order)
     return order
 
@@ -294,7 +292,7 @@ def _is_idle(state: CampaignState, ruleset: Ruleset) -> bool:
     if phase is Phase.GAME_OVER:
         return False
     manual = manual_stepping(state)
-    if not manual and any(hook(state, ruleset) for p, hook in HOOKS.idle if p is phase):
+    if not manual and any(hook(state, ruleset) for hook in idle_hooks_of(phase)):
         return True  # with manual stepping even a finished step waits for end-phase (DN-SEQ-2)
     if has_passed(state, state.acting) and _may_end(state, ruleset):
         return True  # the acting side passed for the rest of this player turn (DN-SEQ-2)
@@ -320,8 +318,8 @@ def nothing_to_decide(state: CampaignState, ruleset: Ruleset) -> bool:
     if state.phase.is_setup or not _may_end(state, ruleset):
         return False
     for side in (state.acting, state.acting.enemy):
-        if any(order.verb not in STEP_ENDING for order in legal_orders(state, side, ruleset)):
-            return False
+        if next(_offered_orders(state, side, ruleset, STEP_ENDING), None) is not None:
+            return False  # some order besides ending the step is offered to that side
     return True
 
 
@@ -348,46 +346,21 @@ def _may_end(state: CampaignState, ruleset: Ruleset | None) -> bool:
     if ruleset is None:
         return True
     try:
-        for phase, check in HOOKS.end_checks:
-            if phase is state.phase:
-                check(state, ruleset)
+        for check in end_checks_of(state.phase):
+            check(state, ruleset)
     except IllegalOrderError:
         return False
     return True
 
 
-@functools.cache
-def _module_rank(module: str) -> int:
-    """Index in ``catalog.AREA_MODULES`` of the area that ``module`` belongs to, so the order of
-    orders and hooks does not depend on which module a caller happened to import first.
-    Cached: every caller has loaded the catalog first, and it never changes afterwards."""
-    root = catalog.__name__.rpartition(".")[0]
-    for index, name in enumerate(catalog.AREA_MODULES):
-        is_package = hasattr(sys.modules.get(name), "__path__")
-        package = name if is_package else name.rpartition(".")[0]
-        if module == name or (package != root and module.startswith(package + ".")):
-            return index
-    return len(catalog.AREA_MODULES)
-
-
-def _area_rank(spec: OrderSpec) -> int:
-    """Catalog rank of the area that registered ``spec`` (see ``_module_rank``)."""
-    return _module_rank(spec.cls.__module__)
-
-
-def _in_area_order(hooks: list[T], function: Callable[[T], Callable[..., object]]) -> list[T]:
-    """``hooks`` sorted by the catalog rank of their function's module (stable within an area)."""
-    return sorted(hooks, key=lambda hook: _module_rank(function(hook).__module__))
-
-
 def enter_hooks() -> list[tuple[Phase | None, SubPhase | None, EnterHook]]:
     """The ``on_enter`` hooks in the order they run: by catalog area, then registration."""
-    return _in_area_order(HOOKS.enter, lambda entry: entry[2])
+    return in_catalog_order(HOOKS.enter, lambda entry: entry[2])
 
 
 def turn_end_hooks() -> list[TurnEndHook]:
     """The end-of-player-turn hooks (DN-SEQ-3) in the order they run."""
-    return _in_area_order(HOOKS.turn_end, lambda hook: hook)
+    return in_catalog_order(HOOKS.turn_end, lambda hook: hook)
 
 
 def legal_orders(
@@ -398,10 +371,20 @@ def legal_orders(
     With ``ruleset``, ``end-phase`` is only listed when the phase may end now, and an order type
     with an ``offered_when`` check only when that check says ``side`` could give it now (e.g. a
     battle order only from the side the battle's stage waits for, DN-SEQ-2)."""
+    return list(_offered_orders(state, side, ruleset))
+
+
+def _offered_orders(
+    state: CampaignState, side: Side | None, ruleset: Ruleset | None,
+    leaving_out: frozenset[str] = frozenset(),
+) -> Iterator[LegalOrder]:
+    """``legal_orders`` one at a time, in catalog order, without the verbs ``leaving_out``
+    (a caller that needs only the first one checks no more order types than that)."""
     catalog.load()
-    out = []
     probe_step = FLOW[state.step]
-    for spec in sorted(ORDERS.values(), key=_area_rank):
+    for spec in order_specs():
+        if spec.verb in leaving_out:
+            continue
         if not spec.accepts_step(probe_step.phase, probe_step.sub_phase):
             continue
         if spec.actor is Actor.REFEREE and side is not None:
@@ -416,8 +399,7 @@ def legal_orders(
         if offered is not None and ruleset is not None and not _offered(offered, state, side,
                                                                          ruleset):
             continue
-        out.append(LegalOrder(spec.verb, spec.template, spec.rule, spec.summary, side))
-    return out
+        yield LegalOrder(spec.verb, spec.template, spec.rule, spec.summary, side)
 
 
 def _offered(

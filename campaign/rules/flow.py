@@ -21,12 +21,13 @@ from campaign.rules.ids import Side
 from campaign.rules.offers import accepted
 from campaign.rules.phases import Actor
 from campaign.rules.registry import (
-    HOOKS,
     applies,
     decides,
+    end_checks_of,
     event_type,
     offered_when,
     order_type,
+    pass_defaults_of,
 )
 from campaign.rules.ruleset import Ruleset, StarMap
 from campaign.rules.sequence import (
@@ -179,9 +180,7 @@ class EndPhase(Order):
 def _decide_end_phase(
     state: CampaignState, order: EndPhase, ruleset: Ruleset, dice: Dice
 ) -> list[Event]:
-    for phase, check in HOOKS.end_checks:
-        if phase is state.phase:
-            check(state, ruleset)
+    check_step_end(state, ruleset)
     if order.side is None:  # pragma: no cover - actor check rejects this earlier
         raise IllegalOrderError("DN-SEQ-2", "only a player side can end a phase")
     return [PhaseEnded(side=order.side, step=state.step)]
@@ -223,9 +222,8 @@ class TurnPassed(Event):
 
 def check_step_end(state: CampaignState, ruleset: Ruleset) -> None:
     """Run the ``end_check`` hooks of the current phase (``IllegalOrderError`` if premature)."""
-    for phase, check in HOOKS.end_checks:
-        if phase is state.phase:
-            check(state, ruleset)
+    for check in end_checks_of(state.phase):
+        check(state, ruleset)
 
 
 @offered_when(Pass)
@@ -244,9 +242,7 @@ def pass_defaults(
     scratch = state
     events: list[Event] = []
     waiting = False
-    for phase, hook in HOOKS.pass_defaults:
-        if phase is not state.phase:
-            continue
+    for hook in pass_defaults_of(state.phase):
         found = hook(scratch, ruleset, dice, side)
         if found is None:
             waiting = True

@@ -38,6 +38,7 @@ from campaign.rules.suggest import did_you_mean
 
 OrderT = TypeVar("OrderT", bound=type[Order])
 EventT = TypeVar("EventT", bound=type[Event])
+EntryT = TypeVar("EntryT")
 
 #: ``fn(state, order, ruleset, dice)``; the order is typed ``Any`` because each handler takes its
 #: own ``Order`` subclass (a ``Callable`` over ``Order`` would refuse a narrower parameter).
@@ -96,6 +97,53 @@ OFFERED: dict[str, OfferCheck] = {}
 #: ``fn(state, order) -> order``: rewrite shorthand (e.g. short battle ids) before deciding.
 NORMALIZERS: list[Normalizer] = []
 _adapters: dict[str, TypeAdapter[Any]] = {}
+#: ``order_specs``' last answer: the registered order types, and the same in catalog order.
+_sorted_specs: dict[str, tuple[tuple[OrderSpec, ...], tuple[OrderSpec, ...]]] = {
+    "last": ((), ())}
+
+
+def in_catalog_order(
+    entries: Iterable[EntryT], defined_by: Callable[[EntryT], Callable[..., object] | type]
+) -> list[EntryT]:
+    """``entries`` (hooks, order specs) in the catalog's order of the modules that define them
+    (``catalog.REGISTRATION_ORDER``), in registration order within one module: the same order
+    whatever module a caller happened to import first."""
+    return sorted(entries, key=lambda entry: catalog.rank(defined_by(entry).__module__))
+
+
+def end_checks_of(phase: Phase) -> list[EndCheck]:
+    """The ``end_check`` hooks of ``phase`` in catalog order (the first refusal is the one
+    reported)."""
+    return [check for p, check in in_catalog_order(HOOKS.end_checks, lambda e: e[1])
+            if p is phase]
+
+
+def pass_defaults_of(phase: Phase) -> list[PassDefault]:
+    """The ``on_pass`` hooks of ``phase`` in catalog order (their events are recorded so)."""
+    return [hook for p, hook in in_catalog_order(HOOKS.pass_defaults, lambda e: e[1])
+            if p is phase]
+
+
+def idle_hooks_of(phase: Phase) -> list[IdleHook]:
+    """The ``idle_when`` predicates of ``phase`` in catalog order."""
+    return [hook for p, hook in in_catalog_order(HOOKS.idle, lambda e: e[1]) if p is phase]
+
+
+def normalizers() -> list[Normalizer]:
+    """The order normalizers in catalog order (each rewrites what the one before returned)."""
+    return in_catalog_order(NORMALIZERS, lambda fn: fn)
+
+
+def order_specs() -> list[OrderSpec]:
+    """Every registered order type, in catalog order (what ``legal_orders`` lists). Sorted once
+    per set of registered types (``legal_orders`` runs many times per order)."""
+    catalog.load()
+    registered = tuple(ORDERS.values())
+    known, ordered = _sorted_specs["last"]
+    if known != registered:
+        ordered = tuple(in_catalog_order(registered, lambda spec: spec.cls))
+        _sorted_specs["last"] = (registered, ordered)
+    return list(ordered)
 
 
 def _literal_type(cls: type[Order] | type[Event]) -> str:

@@ -8,7 +8,7 @@ from typing import Any
 
 from campaign.rules.notation import MAX_ORDER_CHARS
 from campaign.rules.phases import Actor
-from campaign.rules.registry import ORDERS, order_spec
+from campaign.rules.registry import order_spec, order_specs
 
 __all__ = ["MAX_ORDER_CHARS", "TYPISTS", "OrderField", "order_fields", "order_words"]
 
@@ -18,11 +18,11 @@ TYPISTS = ("aslan", "solomani", "referee")
 
 def order_words() -> list[str]:
     """``SIDE VERB`` for every verb that side may give; the rest of an order is the player's."""
-    order_spec("end-phase")  # loads the rules catalogue
+    specs = order_specs()
     words: list[str] = []
     for side in TYPISTS:
         referee = side == "referee"
-        words.extend(f"{side} {verb}" for verb, spec in ORDERS.items()
+        words.extend(f"{side} {spec.verb}" for spec in specs
                      if (spec.actor is Actor.REFEREE) == referee)
     return words
 

@@ -175,13 +175,15 @@ def test_legal_orders_keep_the_catalog_order_whatever_was_imported_first(monkeyp
 
     game = duel()
     before = [(o.verb, o.side) for o in engine.legal_orders(game.state, A, game.ruleset)]
-    # as if a test had imported a combat module first: the areas register in reverse order
-    areas: dict[str, dict] = {}
+    # as if a caller had imported the modules backwards (production's before maintenance's,
+    # combat's before the flow's): every module's order types register in reverse module order
+    modules: dict[str, dict] = {}
     for verb, spec in registry.ORDERS.items():
-        areas.setdefault(spec.cls.__module__.split(".")[2], {})[verb] = spec
-    shuffled = {verb: spec for area in reversed(areas.values()) for verb, spec in area.items()}
+        modules.setdefault(spec.cls.__module__, {})[verb] = spec
+    shuffled = {verb: spec for module in reversed(modules.values())
+                for verb, spec in module.items()}
     assert list(shuffled) != list(registry.ORDERS)
-    monkeypatch.setattr(engine, "ORDERS", shuffled)
+    monkeypatch.setattr(registry, "ORDERS", shuffled)
     after = [(o.verb, o.side) for o in engine.legal_orders(game.state, A, game.ruleset)]
     assert after == before
     assert before[0] == ("launch", A)  # combat comes before movement in the catalog
