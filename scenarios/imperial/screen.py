@@ -15,7 +15,6 @@ from textual.screen import Screen
 from textual.widgets import (
     Button,
     DataTable,
-    Footer,
     Header,
     Input,
     OptionList,
@@ -36,6 +35,7 @@ from scenarios.dialogs import (
     leave_screen,
     read_text_bounded,
 )
+from scenarios.footer import KeysFooter
 from scenarios.imperial import ai
 from scenarios.imperial import events as ev
 from scenarios.imperial.constants import BONDS, NATION_NAMES, NATIONS, RONDEL
@@ -222,7 +222,7 @@ class ImperialScreen(GameScreen):
             with Vertical(id="imperial-side"):
                 yield Static("Orders (Enter plays)")
                 yield OptionList(id="imperial-orders")
-        yield Footer(compact=True)
+        yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:
         self.title = "Imperial"
@@ -454,7 +454,7 @@ class ImperialSetupScreen(Screen[None]):
                 )
             yield Static(preset_text(DEFAULT_PRESET), id="imperial-preset-switches")
             yield Button("Start", id="imperial-start", variant="primary")
-        yield Footer(compact=True)
+        yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:
         self.title = "Imperial"

@@ -19,7 +19,7 @@ from textual.app import ComposeResult
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.events import Click
 from textual.message import Message
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from scenarios.dialogs import (
     BOARD_WORDS,
@@ -36,6 +36,7 @@ from scenarios.dialogs import (
     read_players,
     read_text_bounded,
 )
+from scenarios.footer import KeysFooter
 from scenarios.imperium_shogi.ai import (
     LEVELS,
     PERFECT,
@@ -189,7 +190,7 @@ class ShogiScreen(GameScreen):
                 with VerticalScroll(id="moves-scroll"):
                     yield Static("", id="moves")
                 yield Input(placeholder="move: b2b3, b3b4+, B*b3 (Enter plays)", id="move-input")
-        yield Footer(compact=True)
+        yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:
         self.title = "Imperium Shogi"

@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.events import Click
 from textual.message import Message
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from scenarios.dialogs import (
     BOARD_WORDS,
@@ -32,6 +32,7 @@ from scenarios.dialogs import (
     read_players,
     read_text_bounded,
 )
+from scenarios.footer import KeysFooter
 from scenarios.invector.ai import LEVELS, InvectorAI, levels_help
 from scenarios.invector.rules import (
     BLACK,
@@ -162,7 +163,7 @@ class InvectorScreen(GameScreen):
                 with VerticalScroll(id="inv-moves-scroll"):
                     yield Static("", id="inv-moves")
                 yield Input(placeholder="move, e.g. c2xc3", id="inv-move-input")
-        yield Footer(compact=True)
+        yield KeysFooter(compact=True)
 
     async def on_mount(self) -> None:
         self.query_one("#inv-move-input", Input).display = False

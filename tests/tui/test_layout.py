@@ -226,3 +226,52 @@ def test_the_log_cursor_stays_in_view_when_the_table_shrinks(service: CampaignSe
             assert table.scroll_y == table.max_scroll_y
 
     asyncio.run(scenario())
+
+
+def keys_textual_would_show(app: App) -> list[tuple[str, str]]:
+    """(key, description) as Textual's ``Footer.compose`` picks them from the screen's active
+    bindings: the first shown binding of each action, then the command palette's key."""
+    active = app.screen.active_bindings
+    first: dict[str, tuple[str, str]] = {}
+    for _, binding, _, _ in active.values():
+        if binding.show:
+            first.setdefault(binding.action, (binding.key, binding.description))
+    shown = list(first.values())
+    if app.COMMAND_PALETTE_BINDING in active:
+        palette = active[app.COMMAND_PALETTE_BINDING][1]
+        shown.append((palette.key, palette.description))
+    return shown
+
+
+def test_the_footer_follows_the_focus_and_is_rebuilt_only_when_its_keys_change(
+        service: CampaignService, no_keymap: Path):
+    """Issue 17 item 11, issue 32 item 11 (docs/tui.md, "Footer"): after every focus change the
+    footer shows the keys of the focused widget, as Textual's footer would; moving between two
+    widgets with the same keys keeps the footer's key widgets instead of mounting new ones."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            shown = list(pilot.app.screen.query_one(Footer).query(FooterKey))
+            rebuilt, kept = 0, 0
+            # stack list -> order line -> stack list -> destinations (same keys) -> order line
+            # -> dice (same keys) -> tabs
+            for keys in (("o",), ("escape",), ("tab",), ("tab",), ("tab",), ("tab",)):
+                before = keys_textual_would_show(pilot.app)
+                await pilot.press(*keys)
+                await pilot.pause()
+                now = list(pilot.app.screen.query_one(Footer).query(FooterKey))
+                expected = keys_textual_would_show(pilot.app)
+                assert [(key.key, key.description) for key in now] == expected, keys
+                same_widgets = len(now) == len(shown) and all(
+                    a is b for a, b in zip(now, shown, strict=True))
+                if expected == before:
+                    assert same_widgets, f"footer rebuilt for the same keys after {keys}"
+                    kept += 1
+                else:
+                    assert not same_widgets
+                    rebuilt += 1
+                shown = now
+            assert rebuilt >= 3 and kept >= 2, (rebuilt, kept)
+
+    asyncio.run(scenario())

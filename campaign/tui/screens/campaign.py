@@ -17,7 +17,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, Static, TabbedContent, TabPane
+from textual.widgets import Header, Input, Static, TabbedContent, TabPane
 
 from campaign.rules.errors import CampaignError
 from campaign.tui.commands import LegalOrdersProvider
@@ -33,6 +33,7 @@ from campaign.tui.widgets.mail_tab import MailTab
 from campaign.tui.widgets.map_render import MapView
 from campaign.tui.widgets.map_tab import DestinationList, MapTab
 from campaign.tui.widgets.order_bar import BLANK, OrderBar
+from scenarios.footer import KeysFooter
 
 TABS = ("tab-map", "tab-forces", "tab-economy", "tab-battle", "tab-log", "tab-mail")
 #: The widget of each tab; each has ``show()``, which rebuilds it from the session.
@@ -126,7 +127,7 @@ class CampaignScreen(Screen[None]):
                 yield MailTab(session, id="mail-scroll")
         yield OrderBar(session, id="order-bar")
         yield Static(id="status-line")
-        yield Footer(compact=True)
+        yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:
         self.title = f"Campaign {self.session.name}"

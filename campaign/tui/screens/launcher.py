@@ -9,13 +9,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Label, ListItem, ListView, Static
+from textual.widgets import DataTable, Header, Label, ListItem, ListView, Static
 
 from campaign.rules.errors import CampaignError
 from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.tui.screens.forms import Confirm, NewCampaign, NewCampaignForm
 from campaign.tui.views import refusal_text
 from scenarios import registry
+from scenarios.footer import KeysFooter
 
 if TYPE_CHECKING:
     from campaign.app import CampaignService
@@ -62,7 +63,7 @@ class LauncherScreen(Screen[None]):
                 )
                 if not registry.SCENARIOS:
                     yield Static("No scenario games installed.", classes="muted")
-        yield Footer(compact=True)
+        yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:
         self.title = "Dark Nebula campaign referee"

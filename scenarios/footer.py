@@ -1,0 +1,46 @@
+"""The key footer of every screen: Textual's ``Footer``, rebuilt only when the keys it shows
+change.
+
+Textual's footer throws its key widgets away and mounts new ones whenever the screen's bindings
+may have changed, which is every focus change: on the campaign screen (about 15 keys) that was a
+fifth of the work of moving between fields, and the keys shown were the same most of the time.
+This footer compares what it would show — each key, its label, action, description, whether it
+is enabled, its tooltip — with what it shows, and rebuilds only on a difference, so what the
+user sees is exactly Textual's footer.
+
+It lives with the scenarios because both the scenario screens and the campaign screens use it
+(the campaign's TUI may import the scenarios; the scenarios import nothing of the campaign).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.screen import Screen
+from textual.widgets import Footer
+
+
+class KeysFooter(Footer):
+    """``Footer`` that recomposes only when the keys it would show differ from those shown."""
+
+    _shown: tuple[tuple[Any, ...], ...] | None = None
+
+    def _keys_to_show(self, screen: Screen[Any]) -> tuple[tuple[Any, ...], ...]:
+        """What ``compose`` would draw from the screen's active bindings, as comparable data."""
+        app = screen.app
+        return tuple(
+            (binding.key, app.get_key_display(binding), binding.description, binding.action,
+             binding.show, binding.group, enabled, tooltip)
+            for _, binding, enabled, tooltip in screen.active_bindings.values()
+        )
+
+    def bindings_changed(self, screen: Screen[Any]) -> None:
+        """Textual's handler, minus the rebuild when nothing shown would change."""
+        self._bindings_ready = True
+        if not screen.app.app_focus:
+            return
+        if self.is_attached and screen is self.screen:
+            shown = self._keys_to_show(screen)
+            if shown != self._shown:
+                self._shown = shown
+                self.call_after_refresh(self.recompose)
