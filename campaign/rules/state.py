@@ -69,6 +69,24 @@ class Roll(BaseModel):
     sides: int = 6
 
 
+_ATOMS = (str, int, float, bool, type(None))
+
+
+def _copied(value: Any) -> Any:
+    """A deep copy of JSON-like data (the slots and the layout payload: dicts, lists and
+    scalars), several times faster than ``copy.deepcopy``, which ``clone`` spent most of its
+    time in; anything else is left to ``copy.deepcopy``. Like a snapshot read back from its
+    canonical text, the copy shares no list or dict with the original, not even between two
+    places of the original that shared one."""
+    if isinstance(value, dict):
+        return {key: _copied(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_copied(item) for item in value]
+    if isinstance(value, _ATOMS):
+        return value
+    return copy.deepcopy(value)
+
+
 class CampaignState(BaseModel):
     """Everything the rules need to decide the next order. See the module docstring."""
 
@@ -119,14 +137,14 @@ class CampaignState(BaseModel):
         """An independent copy, cheaper than a generic deep copy (units are copied one level
         down; ``Location`` and ``Roll`` are frozen and shared). Used by ``evolve``/``decide``."""
         new = self.model_copy()
-        new.layout = copy.deepcopy(self.layout)
+        new.layout = _copied(self.layout)
         new.ru = dict(self.ru)
         new.units = {uid: unit.model_copy() for uid, unit in self.units.items()}
         new.next_unit_no = dict(self.next_unit_no)
         new.neutral_pile = list(self.neutral_pile)
-        new.slots = copy.deepcopy(self.slots)
-        new.turn_slots = copy.deepcopy(self.turn_slots)
-        new.game_slots = copy.deepcopy(self.game_slots)
+        new.slots = _copied(self.slots)
+        new.turn_slots = _copied(self.turn_slots)
+        new.game_slots = _copied(self.game_slots)
         new.dice_counts = dict(self.dice_counts)
         return new
 

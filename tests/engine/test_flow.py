@@ -202,6 +202,8 @@ def test_clone_is_independent_of_the_original():  # DN-SEQ-2
     state = game.state
     state.slots["area"] = {"list": [1]}
     state.game_slots["g"] = {"x": [1]}
+    state.turn_slots["odd"] = ("kept", [1])  # not JSON-like: copied by copy.deepcopy
+    state.layout["nested"] = {"rows": [[1, 2]]}
     before = state.model_dump(mode="json")
     copy_ = state.clone()
     assert copy_.model_dump(mode="json") == before
@@ -214,6 +216,8 @@ def test_clone_is_independent_of_the_original():  # DN-SEQ-2
     copy_.dice_counts["p"] = 1
     copy_.next_unit_no["A-CL"] = 99
     copy_.layout["extra"] = 1
+    copy_.layout["nested"]["rows"][0].append(3)
+    copy_.turn_slots["odd"][1].append(2)
     assert state.model_dump(mode="json") == before
     assert set(type(state).model_fields) == {
         "campaign_id", "profile_hash", "layout", "turn", "step", "phasing", "acting", "ru",

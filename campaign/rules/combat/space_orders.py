@@ -641,9 +641,14 @@ def _offer_join(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bo
     by it) in that system now: between rounds, DN-MOV-6. The handler decides."""
     if side is None:
         return False
+    # a battle needs another side's units in space there (find_battles pairs the sides present
+    # in the hex): a box with none above it is not tried unit by unit
+    others_above = {place.system for u in state.units.values() if u.owner is not side
+                    and (place := state.position_of(u.id)).where is Where.HEX
+                    and place.system is not None}
     systems = sorted({place.system for u in state.units.values() if u.owner is side
                       and (place := state.position_of(u.id)).where is Where.BOX
-                      and place.system is not None})
+                      and place.system is not None and place.system in others_above})
     candidates = (JoinBattle(side=side, system=system, units=[unit.uid])
                   for system in systems for unit in box_units(state, ruleset, system)
                   if unit.side == side and not unit.is_ground)
