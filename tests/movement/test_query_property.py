@@ -12,6 +12,7 @@ from campaign.rules.engine import decide
 from campaign.rules.errors import IllegalOrderError
 from campaign.rules.movement import move_options
 from campaign.rules.movement.moves import Jump
+from campaign.rules.movement.query import legal_destinations
 from tests.movement.helpers import A, Game, sample
 
 SYSTEMS = [s.id for s in sample().star_map.systems]
@@ -43,6 +44,8 @@ def test_every_listed_destination_is_accepted_and_every_other_refused(
             "aslan", []
         ).append(where)
     options = move_options(game.state, game.ruleset, A, "q")
+    # DN-SEQ-2: legal_orders offers jump from the legal part alone; it is the query's
+    assert legal_destinations(game.state, game.ruleset, A, "q") == options.legal
     for target, destination in options.legal.items():
         if destination.mode == "jump":
             events = decide(

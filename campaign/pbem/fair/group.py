@@ -15,6 +15,7 @@ a party cannot slip a cofactor component into a ciphertext (ADR 0028).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Callable
 
@@ -92,9 +93,18 @@ def scalar_mul(a: bytes, b: bytes) -> bytes:
 def point_from_hex(text: object, what: str) -> bytes:
     """A point read from another party: 64 hex digits of a valid main-subgroup point."""
     raw = _hex_bytes(text, POINT_BYTES, what)
-    if not _sodium().crypto_core_ed25519_is_valid_point(raw):
+    if not _is_valid_point(raw):
         raise FairPlayViolation("malformed", f"{what} is not a point of the group")
     return raw
+
+
+@functools.lru_cache(maxsize=8192)
+def _is_valid_point(raw: bytes) -> bool:
+    """libsodium's check (on the curve, canonical, in the main subgroup), remembered per
+    encoding: it is a function of the 32 bytes alone, costs a scalar multiplication, and the
+    same shuffle passes are read again every time a deck is opened (a game's decks hold a few
+    hundred points)."""
+    return bool(_sodium().crypto_core_ed25519_is_valid_point(raw))
 
 
 def scalar_from_hex(text: object, what: str) -> bytes:

@@ -32,6 +32,7 @@ from campaign.rules.base import Event, Order
 from campaign.rules.dice import Dice
 from campaign.rules.economy.adapter import occupancy_of
 from campaign.rules.economy.control import box_controller
+from campaign.rules.economy.occupancy import Occupancy
 from campaign.rules.errors import IllegalOrderError, InvalidOrderError
 from campaign.rules.ids import Side, UnitCategory, UnitFlag
 from campaign.rules.offers import accepted
@@ -62,11 +63,13 @@ def neutrals_in(state: CampaignState, system_id: str) -> list[Unit]:
 
 
 def conscription_right(
-    state: CampaignState, ruleset: Ruleset, side: Side, system_id: str
+    state: CampaignState, ruleset: Ruleset, side: Side, system_id: str,
+    occupancy: Occupancy | None = None,
 ) -> str | None:
-    """Why ``side`` may conscript in ``system_id`` (a sentence), or ``None`` if it may not."""
+    """Why ``side`` may conscript in ``system_id`` (a sentence), or ``None`` if it may not.
+    ``occupancy``: the state's (``occupancy_of``), when the caller asks for several systems."""
     system = ruleset.star_map.system(system_id)
-    occupancy = occupancy_of(state, ruleset)
+    occupancy = occupancy if occupancy is not None else occupancy_of(state, ruleset)
     if box_controller(system, occupancy.ground_sides(system_id)) == side:
         return f"{side.value} ground forces control the surface box"
     own_ships = enemy_warships = False
@@ -237,7 +240,9 @@ def _offer_conscript(state: CampaignState, side: Side | None, ruleset: Ruleset) 
         return False
     systems = sorted({u.location.system for u in state.units.values()
                       if u.owner is Side.NEUTRAL and u.location.on_map and u.location.system})
-    return accepted(state, ruleset, (Conscript(side=side, system=s) for s in systems))
+    occupancy = occupancy_of(state, ruleset)  # the handler's first check, for every system
+    held = [s for s in systems if conscription_right(state, ruleset, side, s, occupancy)]
+    return accepted(state, ruleset, (Conscript(side=side, system=s) for s in held))
 
 
 @offered_when(Rebuild)

@@ -16,7 +16,7 @@ from campaign.rules.movement.cargo import Load, Unload
 from campaign.rules.movement.groups import stacks_of
 from campaign.rules.movement.moves import EndMove, Jump, LeaveBox, Sublight
 from campaign.rules.movement.presence import SELF_PROPELLED
-from campaign.rules.movement.query import move_options
+from campaign.rules.movement.query import legal_destinations
 from campaign.rules.movement.stacks import FormStack, MergeStacks, SplitStack
 from campaign.rules.offers import accepted
 from campaign.rules.phases import Phase
@@ -51,7 +51,7 @@ def _destinations(state: CampaignState, ruleset: Ruleset, side: Side, mode: str)
     return any(
         d.mode == mode
         for what in _groups(state, ruleset, side)
-        for d in move_options(state, ruleset, side, what).legal.values()
+        for d in legal_destinations(state, ruleset, side, what).values()
     )
 
 

@@ -15,12 +15,13 @@ from campaign.rules.errors import IllegalOrderError
 from campaign.rules.ids import Side, SystemType, UnitFlag
 from campaign.rules.movement import book
 from campaign.rules.movement.groups import (
+    Group,
     check_may_move,
     check_self_propelled,
     explorers_of,
     resolve,
 )
-from campaign.rules.movement.paths import Arrival, Obstacle, Terrain
+from campaign.rules.movement.paths import Arrival, Mover, Obstacle, Terrain
 from campaign.rules.movement.presence import Presence, is_tanker
 from campaign.rules.phases import Phase
 from campaign.rules.ruleset import Ruleset
@@ -89,51 +90,12 @@ def move_options(state: CampaignState, ruleset: Ruleset, side: Side, what: str) 
     systems = [s.id for s in ruleset.star_map.systems]
     start = group.location.system
     hints = tanker_hints(state, ruleset, side)
-
-    def refuse_all(obstacle: Obstacle) -> MoveOptions:
-        refused = {s: obstacle for s in systems if s != start}
-        return MoveOptions(what, group.label, start, {}, refused, tuple(hints))
-
-    if not state.phase.is_movement:
-        return refuse_all(Obstacle("DN-SEQ-2", f"no movement in the {state.phase} phase"))
-    if side is not state.acting:
-        return refuse_all(Obstacle("DN-SEQ-2", f"it is {state.acting.value}'s turn to move"))
-    try:
-        check_self_propelled(ruleset, group)
-        check_may_move(state, ruleset, group, "DN-MOV-2")
-    except IllegalOrderError as error:
-        return refuse_all(Obstacle(error.rule_id, error.reason))
-    if group.location.where is Where.BOX:
-        name = ruleset.star_map.system(group.system).name
-        return refuse_all(
-            Obstacle("DN-MOV-6", f"{group.label} is in the surface box of {name}: lift off first")
-        )
-    presence = Presence.of(state, ruleset)
-    terrain = Terrain(state, ruleset, side, presence)
-    explorers, scouts = explorers_of(ruleset, group.units)
-    mover = terrain.mover(group)
-    legal: dict[str, Destination] = {}
-    monitors = [u.id for u in group.units if ruleset.unit_type(u.kind).has(UnitFlag.NO_JUMP)]
-    if not monitors:
-        for target, plan in terrain.reachable(mover).items():
-            note = ""
-            if plan.explore:
-                note = "unexplored route: 1d6, 4-6 explores" + ("" if explorers else " (scout -1)")
-            elif plan.arrival is Arrival.HALTED:
-                note = "type 3: halts for fuel unless a friendly tanker ends its move there"
-            legal[target] = Destination(
-                target, "jump", plan.path, plan.arrival, plan.explore is not None, note
-            )
-    moved = book.moved(state)
-    sublight_ok = state.phase is Phase.FIRST_MOVEMENT and not any(
-        u.id in moved for u in group.units
-    )
-    if sublight_ok:
-        for target in ruleset.star_map.hex_neighbours(group.system):
-            if target not in legal:
-                legal[target] = Destination(
-                    target, "sublight", (target,), Arrival.FINISHED, note="sublight, one hex"
-                )
+    moving = _moving(state, ruleset, side, group)
+    if isinstance(moving, Obstacle):
+        everywhere = {s: moving for s in systems if s != start}
+        return MoveOptions(what, group.label, start, {}, everywhere, tuple(hints))
+    legal = _legal_destinations(state, ruleset, group, moving)
+    terrain, mover, monitors = moving.terrain, moving.mover, moving.monitors
     refused: dict[str, Obstacle] = {}
     explained = terrain.explain_all(mover) if not monitors else {}
     for target in systems:
@@ -158,7 +120,83 @@ def move_options(state: CampaignState, ruleset: Ruleset, side: Side, what: str) 
         group.system
     ).type is SystemType.TERTIARY and not terrain.fuelled(group.system)
     finished = book.finished(state)
-    local = [p.unit.id for p in presence.tankers(side, group.system) if p.unit.id not in finished]
+    local = [p.unit.id for p in moving.presence.tankers(side, group.system)
+             if p.unit.id not in finished]
     if stuck_here and local:
         hints.append(f"DN-MOV-4: end-move {local[0]} here refuels {group.label} so it can jump on")
     return MoveOptions(what, group.label, start, legal, refused, tuple(hints))
+
+
+def legal_destinations(
+    state: CampaignState, ruleset: Ruleset, side: Side, what: str
+) -> dict[str, Destination]:
+    """``move_options(...).legal`` without working out why every other system is refused (what
+    ``legal_orders`` asks: is there any jump at all; the refusals were most of the cost)."""
+    group = resolve(state, side, what)
+    moving = _moving(state, ruleset, side, group)
+    if isinstance(moving, Obstacle):
+        return {}
+    return _legal_destinations(state, ruleset, group, moving)
+
+
+@dataclass(frozen=True)
+class _Moving:
+    """A stack that may move now, with the map as it sees it."""
+
+    presence: Presence
+    terrain: Terrain
+    mover: Mover
+    explorers: bool
+    monitors: list[str]
+
+
+def _moving(state: CampaignState, ruleset: Ruleset, side: Side, group: Group
+            ) -> _Moving | Obstacle:
+    """The stack's view of the map, or the one reason it may not move at all now."""
+    if not state.phase.is_movement:
+        return Obstacle("DN-SEQ-2", f"no movement in the {state.phase} phase")
+    if side is not state.acting:
+        return Obstacle("DN-SEQ-2", f"it is {state.acting.value}'s turn to move")
+    try:
+        check_self_propelled(ruleset, group)
+        check_may_move(state, ruleset, group, "DN-MOV-2")
+    except IllegalOrderError as error:
+        return Obstacle(error.rule_id, error.reason)
+    if group.location.where is Where.BOX:
+        name = ruleset.star_map.system(group.system).name
+        return Obstacle("DN-MOV-6",
+                        f"{group.label} is in the surface box of {name}: lift off first")
+    presence = Presence.of(state, ruleset)
+    terrain = Terrain(state, ruleset, side, presence)
+    explorers, _ = explorers_of(ruleset, group.units)
+    monitors = [u.id for u in group.units if ruleset.unit_type(u.kind).has(UnitFlag.NO_JUMP)]
+    return _Moving(presence, terrain, terrain.mover(group), bool(explorers), monitors)
+
+
+def _legal_destinations(state: CampaignState, ruleset: Ruleset, group: Group, moving: _Moving
+                        ) -> dict[str, Destination]:
+    """Every legal destination of a stack that may move: jumps (none for monitors), then the
+    one-hex sublight moves of a First Movement phase."""
+    legal: dict[str, Destination] = {}
+    if not moving.monitors:
+        for target, plan in moving.terrain.reachable(moving.mover).items():
+            note = ""
+            if plan.explore:
+                note = ("unexplored route: 1d6, 4-6 explores"
+                        + ("" if moving.explorers else " (scout -1)"))
+            elif plan.arrival is Arrival.HALTED:
+                note = "type 3: halts for fuel unless a friendly tanker ends its move there"
+            legal[target] = Destination(
+                target, "jump", plan.path, plan.arrival, plan.explore is not None, note
+            )
+    moved = book.moved(state)
+    sublight_ok = state.phase is Phase.FIRST_MOVEMENT and not any(
+        u.id in moved for u in group.units
+    )
+    if sublight_ok:
+        for target in ruleset.star_map.hex_neighbours(group.system):
+            if target not in legal:
+                legal[target] = Destination(
+                    target, "sublight", (target,), Arrival.FINISHED, note="sublight, one hex"
+                )
+    return legal
