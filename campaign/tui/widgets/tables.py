@@ -6,7 +6,8 @@ which can be before the layout has settled: when the horizontal scrollbar appear
 sentences are wider than the table) the viewport loses a row and the cursor row ends one line
 below the visible rows, hidden. How soon the layout settles depends on how busy the machine is,
 which made the Log tab's snapshot flaky (issue 32 item 10). This table scrolls its cursor into
-view again whenever its size or its scrollbars change.
+view again whenever its size or its scrollbars change, and puts a scrollbar that appears at the
+table's scroll position (Textual leaves its thumb where it was while it was hidden).
 """
 
 from __future__ import annotations
@@ -22,12 +23,19 @@ class CursorInViewTable(DataTable):
         """The viewport changed: bring the cursor back into it once the layout is done."""
         self._keep_cursor_in_view()
 
-    def watch_show_horizontal_scrollbar(self, _shown: bool) -> None:
+    def watch_show_horizontal_scrollbar(self, shown: bool) -> None:
         """A scrollbar took (or gave back) a row of the viewport."""
+        if shown:
+            self.horizontal_scrollbar.position = self.scroll_x
         self._keep_cursor_in_view()
 
-    def watch_show_vertical_scrollbar(self, _shown: bool) -> None:
-        """A scrollbar took (or gave back) a column of the viewport."""
+    def watch_show_vertical_scrollbar(self, shown: bool) -> None:
+        """A scrollbar took (or gave back) a column of the viewport. A scrollbar that appears
+        shows where the table is scrolled: Textual moves a scrollbar's thumb only while the
+        scrollbar is shown, so a table scrolled to its newest row before its scrollbar appeared
+        drew the thumb at the top (the Log snapshot at 80x24 on a busy machine)."""
+        if shown:
+            self.vertical_scrollbar.position = self.scroll_y
         self._keep_cursor_in_view()
 
     def _keep_cursor_in_view(self) -> None:
