@@ -354,7 +354,7 @@ def _may_end(state: CampaignState, ruleset: Ruleset | None) -> bool:
 
 
 def enter_hooks() -> list[tuple[Phase | None, SubPhase | None, EnterHook]]:
-    """The ``on_enter`` hooks in the order they run: by catalog area, then registration."""
+    """The ``on_enter`` hooks in the order they run (``catalog.REGISTRATION_ORDER``)."""
     return in_catalog_order(HOOKS.enter, lambda entry: entry[2])
 
 
