@@ -43,7 +43,11 @@ run: $(RUN_STAMP)
 # compiled modules, even where PYTHONDONTWRITEBYTECODE is set (some machines and CI images set
 # it): without that, every run and each of its two workers rewrote and compiled ~300 modules,
 # 11 s before the first test. __pycache__ is ignored by git.
-PYTEST     = PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n 2 --dist worksteal -q
+#
+# Four workers on two cores: the Textual tests spend about a third of their time waiting (the
+# Pilot sleeps at least 20 ms after every key and pause until the app is idle), and a third and
+# fourth worker run other tests in those gaps (docs/testing.md has the figures).
+PYTEST     = PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n 4 --dist worksteal -q
 
 test: install
 	$(BIN)/ruff check campaign scenarios tests benchmarks tools

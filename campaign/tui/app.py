@@ -13,7 +13,7 @@ from textual.widgets import Input
 
 from campaign.tui.keymap import LoadedKeymap, load_keymap, unknown_ids
 from campaign.tui.screens.help import HelpScreen, binding_rows
-from campaign.tui.screens.launcher import LauncherScreen
+from campaign.tui.screens.launcher import LauncherScreen, campaign_screen
 
 if TYPE_CHECKING:
     from campaign.app import CampaignService
@@ -60,10 +60,22 @@ class CampaignApp(App[None]):
             problems.append(f"keymap: unknown {ids}: {', '.join(unknown)} (F1 lists ids)")
         for problem in problems:
             self.notify(problem, title="keymap", severity="warning", timeout=10)
-        launcher = LauncherScreen(self.service, viewer=self.open_side)
-        self.push_screen(launcher)
         if self.open_campaign is not None:
-            launcher.open_campaign(self.open_campaign)
+            # ``campaign tui NAME``: the campaign screen alone; the launcher is composed only
+            # when the user goes back to it (``close_campaign``), so the campaign opens faster
+            opened = campaign_screen(self, self.service, self.open_campaign, self.open_side)
+            if opened is not None:
+                self.push_screen(opened)
+                return
+        self.push_screen(LauncherScreen(self.service, viewer=self.open_side))
+
+    def close_campaign(self) -> None:
+        """Leave the campaign screen on top for the launcher: the one beneath it, or a new one
+        when the campaign was opened directly (``campaign tui NAME``)."""
+        if isinstance(self.screen_stack[-2], LauncherScreen):
+            self.pop_screen()
+        else:
+            self.switch_screen(LauncherScreen(self.service, viewer=self.open_side))
 
     def on_key(self, event: events.Key) -> None:
         """A printable key that reaches the app while a text field has focus was typed before

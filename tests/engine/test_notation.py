@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import shlex
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from campaign.rules import catalog
 from campaign.rules.errors import InvalidOrderError
-from campaign.rules.notation import parse_order
+from campaign.rules.notation import order_tokens, parse_order
 from campaign.rules.registry import ORDERS, parse_order_data
 from campaign.rules.setup_rules import Buy, Deploy
 from campaign.rules.state import Location
@@ -67,3 +71,17 @@ def test_every_registered_order_has_a_handler_and_rule():  # DN-SEQ-2
     for spec in ORDERS.values():
         assert spec.handler is not None, spec.verb
         assert spec.rule.startswith("DN-"), spec.verb
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("ab-1,:> \t\r\n\u00a0\u2003#\"'\\")), max_size=30))
+def test_order_words_are_split_exactly_as_shlex_splits_them(text):  # DN-ERR-1
+    """The quick split of plain lines gives exactly ``shlex``'s words (quotes, backslashes and
+    whitespace shlex does not split at included), or fails where shlex fails."""
+    try:
+        expected = shlex.split(text, comments=False)
+    except ValueError:
+        with pytest.raises(ValueError):
+            order_tokens(text)
+        return
+    assert order_tokens(text) == expected

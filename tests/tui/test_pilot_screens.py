@@ -12,7 +12,7 @@ from campaign import cli
 from campaign.app import CampaignService
 from campaign.rules.ids import Side
 from campaign.rules.phases import Phase
-from campaign.tui.app import CampaignApp
+from campaign.tui.app import CampaignApp, create_app
 from campaign.tui.screens.help import HelpScreen
 from campaign.tui.screens.launcher import LauncherScreen
 from campaign.tui.widgets.choice_field import ChoiceField
@@ -292,5 +292,38 @@ def test_order_forms_for_maintenance_and_production(service: CampaignService, no
                         if u.kind == "aslan:DD")
             assert after == before + 1
             assert service.log("full")[-1].order_text == "aslan produce DD 1 hex:hlirakh"
+
+    asyncio.run(scenario())
+
+
+def test_a_campaign_opened_by_name_closes_to_a_launcher_as_the_same_side(
+        service: CampaignService, no_keymap: Path):
+    """``campaign tui NAME --side S`` opens the campaign screen alone (no launcher composed
+    beneath it); ``q`` then shows a launcher listing the campaign with its new event count,
+    opening campaigns as the same side (DN-NEU-1). A name that does not exist opens the
+    launcher with the reason."""
+
+    async def scenario() -> None:
+        app = create_app(no_keymap, service=service, open_campaign="demo", side=Side.ASLAN)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert [type(s).__name__ for s in pilot.app.screen_stack[1:]] == ["CampaignScreen"]
+            assert "✓" in await send(pilot, "aslan end-phase")
+            await pilot.press("escape", "q")
+            await pilot.pause()
+            launcher = pilot.app.screen
+            assert isinstance(launcher, LauncherScreen) and launcher.viewer is Side.ASLAN
+            assert len(pilot.app.screen_stack) == 2  # the campaign screen is gone
+            table = launcher.query_one("#campaign-table", DataTable)
+            assert table.get_row("demo")[2] == str(service.load("demo").head.seq)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert screen_of(pilot).session.viewer is Side.ASLAN
+
+        async with create_app(no_keymap, service=service,
+                              open_campaign="nosuch").run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert isinstance(pilot.app.screen, LauncherScreen)
+            assert any("nosuch" in str(n.message) for n in pilot.app._notifications)
 
     asyncio.run(scenario())

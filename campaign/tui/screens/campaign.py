@@ -510,8 +510,8 @@ class CampaignScreen(Screen[None]):
         return self.order_bar.unsent()
 
     def action_close(self) -> None:
-        """Back to the launcher (or quit when the campaign was opened directly); asks first when
-        an order or dice are typed but not sent."""
+        """Back to the launcher (a new one when the campaign was opened directly); asks first
+        when an order or dice are typed but not sent."""
         if not self.unsent_input():
             self._close()
             return
@@ -524,7 +524,8 @@ class CampaignScreen(Screen[None]):
                                      "sent?"), answered)
 
     def _close(self) -> None:
-        if len(self.app.screen_stack) > 2:
-            self.app.pop_screen()
-        else:
+        close_campaign = getattr(self.app, "close_campaign", None)  # CampaignApp's
+        if callable(close_campaign):
+            close_campaign()
+        else:  # a host app without a launcher: closing the campaign ends it
             self.app.exit()

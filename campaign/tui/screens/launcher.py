@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from textual import on
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
@@ -118,17 +118,9 @@ class LauncherScreen(Screen[None]):
     def open_campaign(self, name: str) -> None:
         """Open ``name`` on the campaign screen as ``viewer`` sees it; a load problem is
         shown, not raised."""
-        from campaign.tui.screens.campaign import CampaignScreen
-        from campaign.tui.session import CampaignSession
-
-        assert self.service is not None
-        try:
-            session = CampaignSession(self.service, name, viewer=self.viewer)
-        except CampaignError as error:
-            self.notify(refusal_text(error.message), title="cannot open", severity="error",
-                        timeout=10)
-            return
-        self.app.push_screen(CampaignScreen(session))
+        screen = campaign_screen(self.app, self.service, name, self.viewer)
+        if screen is not None:
+            self.app.push_screen(screen)
 
     def action_new(self) -> None:
         """Ask for name, layout and seed, then create the campaign."""
@@ -192,3 +184,21 @@ class LauncherScreen(Screen[None]):
             self.notify(f"{entry.title} has no screen yet", severity="warning")
             return
         self.app.push_screen(make_screen())
+
+
+def campaign_screen(app: App[object], service: CampaignService | None, name: str,
+                    viewer: Side | None) -> Screen[None] | None:
+    """The campaign screen of ``name`` as ``viewer`` sees it, or None after telling the user
+    (a notification) why it cannot be opened: the launcher's Enter and ``campaign tui NAME``
+    both open a campaign through here."""
+    from campaign.tui.screens.campaign import CampaignScreen
+    from campaign.tui.session import CampaignSession
+
+    assert service is not None
+    try:
+        session = CampaignSession(service, name, viewer=viewer)
+    except CampaignError as error:
+        app.notify(refusal_text(error.message), title="cannot open", severity="error",
+                   timeout=10)
+        return None
+    return CampaignScreen(session)
