@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual import on
 from textual.app import App, ComposeResult
@@ -186,7 +186,7 @@ class LauncherScreen(Screen[None]):
         self.app.push_screen(make_screen())
 
 
-def campaign_screen(app: App[object], service: CampaignService | None, name: str,
+def campaign_screen(app: App[Any], service: CampaignService | None, name: str,
                     viewer: Side | None) -> Screen[None] | None:
     """The campaign screen of ``name`` as ``viewer`` sees it, or None after telling the user
     (a notification) why it cannot be opened: the launcher's Enter and ``campaign tui NAME``
