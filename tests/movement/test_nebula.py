@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from campaign.rules.movement import explored_routes, move_options
+from campaign.rules.movement.query import has_jump
 from tests.movement.helpers import A, Game, S, with_rules
 
 
@@ -88,3 +89,20 @@ def test_switch_off_routes_are_free():
     game.reject("aslan jump A-CL-1 lantern,hollow-star,ashfall", rule="DN-MOV-4")  # type 3 still
     game.play("aslan jump A-CL-1 lantern,hollow-star")
     assert game.where("A-CL-1") == "hex:hollow-star"
+
+
+def test_a_stack_whose_every_route_is_unexplored_may_jump_only_with_an_explorer():
+    # DN-NEB-1 (DN-SEQ-2: jump is offered exactly when the query lists a jump): every route
+    # from Murk is unexplored; refuelled there (DN-MOV-4), a scout or explorer may jump on
+    for code in (None, "EX", "SC"):
+        game = Game()
+        game.put("A-CL-1", "aslan:CL", "hex:murk", stack="q")
+        if code:
+            game.put(f"A-{code}-1", f"aslan:{code}", "hex:murk", stack="q")
+        game.state.slots.setdefault("movement", {}).setdefault("refuelled", {})["aslan"] = [
+            "murk"]
+        jumps = [d for d in move_options(game.state, game.ruleset, A, "q").legal.values()
+                 if d.mode == "jump"]
+        assert all(d.explore for d in jumps)
+        assert bool(jumps) is (code is not None)
+        assert has_jump(game.state, game.ruleset, A, "q") is (code is not None)

@@ -16,7 +16,7 @@ from campaign.rules.movement.cargo import Load, Unload
 from campaign.rules.movement.groups import stacks_of
 from campaign.rules.movement.moves import EndMove, Jump, LeaveBox, Sublight
 from campaign.rules.movement.presence import SELF_PROPELLED
-from campaign.rules.movement.query import legal_destinations
+from campaign.rules.movement.query import has_jump
 from campaign.rules.movement.stacks import FormStack, MergeStacks, SplitStack
 from campaign.rules.offers import accepted
 from campaign.rules.phases import Phase
@@ -47,20 +47,12 @@ def _acting(state: CampaignState, side: Side | None) -> bool:
     return side is not None and side is state.acting
 
 
-def _destinations(state: CampaignState, ruleset: Ruleset, side: Side, mode: str) -> bool:
-    return any(
-        d.mode == mode
-        for what in _groups(state, ruleset, side)
-        for d in legal_destinations(state, ruleset, side, what).values()
-    )
-
-
 @offered_when(Jump)
 def _offer_jump(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
     """Some stack or ship of ``side`` has a legal jump destination (DN-MOV-2..4)."""
     if side is None or not _acting(state, side):
         return False
-    return _destinations(state, ruleset, side, "jump")
+    return any(has_jump(state, ruleset, side, what) for what in _groups(state, ruleset, side))
 
 
 @offered_when(Sublight)

@@ -294,6 +294,16 @@ class Terrain:
                         plans[there] = JumpPlan(path, Arrival.FINISHED, (here, there))
         return plans
 
+    def may_jump(self, mover: Mover) -> bool:
+        """True when ``reachable(mover)`` is not empty, without the search: the group may
+        leave (DN-MOV-4) and some route from the start is explored or may be explored by it
+        (DN-NEB-1). The system at the end of such a route is reached whatever stands there
+        (a group stops in a blocked system; it is not refused)."""
+        if self.leave_obstacle(mover) is not None:
+            return False
+        return any(mover.can_explore or not self.unexplored(mover.start, there)
+                   for there in self.star_map.neighbours(mover.start))
+
     def explain_all(self, mover: Mover) -> dict[str, Obstacle]:
         """For every system other than the start, the first obstacle on a shortest
         printed-route path to it (``None`` entries are left out: those are reachable), or

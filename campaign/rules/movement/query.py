@@ -127,16 +127,14 @@ def move_options(state: CampaignState, ruleset: Ruleset, side: Side, what: str) 
     return MoveOptions(what, group.label, start, legal, refused, tuple(hints))
 
 
-def legal_destinations(
-    state: CampaignState, ruleset: Ruleset, side: Side, what: str
-) -> dict[str, Destination]:
-    """``move_options(...).legal`` without working out why every other system is refused (what
-    ``legal_orders`` asks: is there any jump at all; the refusals were most of the cost)."""
+def has_jump(state: CampaignState, ruleset: Ruleset, side: Side, what: str) -> bool:
+    """True when ``move_options(...).legal`` holds a jump, without working out where to or
+    why elsewhere is refused: what ``legal_orders`` asks (may this stack jump at all)."""
     group = resolve(state, side, what)
     moving = _moving(state, ruleset, side, group)
-    if isinstance(moving, Obstacle):
-        return {}
-    return _legal_destinations(state, ruleset, group, moving)
+    if isinstance(moving, Obstacle) or moving.monitors:
+        return False
+    return moving.terrain.may_jump(moving.mover)
 
 
 @dataclass(frozen=True)
