@@ -4,8 +4,9 @@ The screen composes one widget per tab (``campaign.tui.widgets``): it tells them
 campaign again when it changed (``show``), and they tell it what the user chose through their
 messages (a move to send, a log entry to open, a turn file exchanged). Every change goes
 through ``CampaignSession`` (the service underneath); a rejected order shows its rule id and
-sentence in the status line and as a notification, and changes nothing. Tabs other than the one
-shown are rebuilt lazily, when shown, so opening a campaign stays fast.
+sentence in the status line and as a notification, and changes nothing. A campaign opens with
+the Map tab's widget alone: another tab's widget is mounted the first time it is shown or used,
+and every tab but the one shown is rebuilt lazily, when shown, so opening a campaign stays fast.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.widget import AwaitMount
 from textual.widgets import Header, Input, Static, TabbedContent, TabPane
 
 from campaign.rules.errors import CampaignError
@@ -36,14 +38,24 @@ from campaign.tui.widgets.order_bar import BLANK, OrderBar
 from scenarios.footer import KeysFooter
 
 TABS = ("tab-map", "tab-forces", "tab-economy", "tab-battle", "tab-log", "tab-mail")
+#: The title of each tab in the strip.
+TAB_TITLES = ("1 Map", "2 Forces", "3 Economy", "4 Battle", "5 Log", "6 Mail")
+TabWidget = MapTab | ForcesTab | EconomyTab | BattleTab | LogTab | MailTab
 #: The widget of each tab; each has ``show()``, which rebuilds it from the session.
-TAB_WIDGETS: dict[str, type[MapTab | ForcesTab | EconomyTab | BattleTab | LogTab | MailTab]] = {
+TAB_WIDGETS: dict[str, type[TabWidget]] = {
     "tab-map": MapTab,
     "tab-forces": ForcesTab,
     "tab-economy": EconomyTab,
     "tab-battle": BattleTab,
     "tab-log": LogTab,
     "tab-mail": MailTab,
+}
+#: The id of each tab's widget (the Map's and the Log's widgets are containers without one).
+TAB_WIDGET_IDS = {
+    "tab-forces": "forces",
+    "tab-economy": "economy-scroll",
+    "tab-battle": "battle-scroll",
+    "tab-mail": "mail-scroll",
 }
 #: The widget that gets the focus when a tab is shown.
 TAB_FOCUS = {
@@ -103,6 +115,8 @@ class CampaignScreen(Screen[None]):
         super().__init__()
         self.session = session
         self._dirty: set[str] = set(TABS)
+        #: Tab widgets being mounted (``tab_widget``), awaited before first use.
+        self._mounting: dict[str, AwaitMount] = {}
         #: The referee's reason for typed dice in a seeded campaign (asked once, DN-ERR-1).
         self.dice_reason: str | None = None
 
@@ -113,18 +127,10 @@ class CampaignScreen(Screen[None]):
         yield Header()
         yield Static(id="phase")
         with TabbedContent(id="tabs"):
-            with TabPane("1 Map", id="tab-map"):
+            with TabPane(TAB_TITLES[0], id=TABS[0]):
                 yield MapTab(session)
-            with TabPane("2 Forces", id="tab-forces"):
-                yield ForcesTab(session, id="forces")
-            with TabPane("3 Economy", id="tab-economy"):
-                yield EconomyTab(session, id="economy-scroll")
-            with TabPane("4 Battle", id="tab-battle"):
-                yield BattleTab(session, id="battle-scroll")
-            with TabPane("5 Log", id="tab-log"):
-                yield LogTab(session)
-            with TabPane("6 Mail", id="tab-mail"):
-                yield MailTab(session, id="mail-scroll")
+            for tab, title in zip(TABS[1:], TAB_TITLES[1:], strict=True):
+                yield TabPane(title, id=tab)  # its widget is mounted when first wanted
         yield OrderBar(session, id="order-bar")
         yield Static(id="status-line")
         yield KeysFooter(compact=True)
@@ -143,6 +149,26 @@ class CampaignScreen(Screen[None]):
     def map_tab(self) -> MapTab:
         """The Map tab's widget."""
         return self.query_one(MapTab)
+
+    def tab_widget(self, tab: str) -> TabWidget:
+        """The widget of ``tab``. A campaign opens with the Map tab's widget alone; another
+        tab's is mounted into its pane the first time it is shown or asked for (opening a
+        campaign composed all six), and filled once composed (``mounted_tab``)."""
+        pane = self.query_one(f"#{tab}", TabPane)
+        for child in pane.children:
+            if isinstance(child, TAB_WIDGETS[tab]):
+                return child
+        widget = TAB_WIDGETS[tab](self.session, id=TAB_WIDGET_IDS.get(tab))
+        self._mounting[tab] = pane.mount(widget)
+        return widget
+
+    async def mounted_tab(self, tab: str) -> TabWidget:
+        """``tab_widget(tab)`` once its own widgets are composed (it may be filled and used)."""
+        widget = self.tab_widget(tab)
+        mounting = self._mounting.get(tab)
+        if mounting is not None and not widget.is_mounted:
+            await mounting
+        return widget
 
     @property
     def order_bar(self) -> OrderBar:
@@ -169,11 +195,15 @@ class CampaignScreen(Screen[None]):
 
     @property
     def _log_shown(self) -> list[LogRow]:
-        return self.query_one(LogTab).shown
+        log = self.tab_widget("tab-log")
+        assert isinstance(log, LogTab)
+        return log.shown
 
     @property
     def _sort_column(self) -> int:
-        return self.query_one(ForcesTab).sort_column
+        forces = self.tab_widget("tab-forces")
+        assert isinstance(forces, ForcesTab)
+        return forces.sort_column
 
     # --- refreshing
 
@@ -188,7 +218,14 @@ class CampaignScreen(Screen[None]):
         if tab not in self._dirty:
             return
         self._dirty.discard(tab)
-        self.query_one(TAB_WIDGETS[tab]).show()
+        widget = self.tab_widget(tab)
+        if widget.is_mounted:
+            widget.show()
+        else:
+            self.call_later(self._show_when_mounted, tab)
+
+    async def _show_when_mounted(self, tab: str) -> None:
+        (await self.mounted_tab(tab)).show()
 
     @on(TabbedContent.TabActivated)
     def _tab_shown(self, event: TabbedContent.TabActivated) -> None:
@@ -321,6 +358,14 @@ class CampaignScreen(Screen[None]):
         self.call_after_refresh(self._focus_tab_body, TABS[index])
 
     def _focus_tab_body(self, tab: str) -> None:
+        """Focus the main widget of ``tab`` now, or once its widget is composed."""
+        if self.tab_widget(tab).is_mounted:
+            self.set_focus(self.query_one(TAB_FOCUS[tab]))
+        else:
+            self.call_later(self._focus_when_mounted, tab)
+
+    async def _focus_when_mounted(self, tab: str) -> None:
+        await self.mounted_tab(tab)
         self.set_focus(self.query_one(TAB_FOCUS[tab]))
 
     def action_focus_order(self) -> None:
@@ -478,26 +523,34 @@ class CampaignScreen(Screen[None]):
             return
         self.prefill_order(order)
 
-    def action_forecast(self) -> None:
+    async def action_forecast(self) -> None:
         """Forecast the first open battle (Monte Carlo, in the background)."""
         battles = self.session.battles()
         if not battles:
             self.report_error("DN-CBT-1: no open battle to forecast")
             return
         self.action_show_tab(3)
-        self.query_one(BattleTab).forecast(next(iter(battles)))
+        battle_tab = await self.mounted_tab("tab-battle")
+        assert isinstance(battle_tab, BattleTab)
+        battle_tab.forecast(next(iter(battles)))
 
-    def action_sort_forces(self) -> None:
+    async def action_sort_forces(self) -> None:
         """Sort the forces table by the next column."""
-        self.query_one(ForcesTab).sort_next()
+        forces = await self.mounted_tab("tab-forces")
+        assert isinstance(forces, ForcesTab)
+        forces.sort_next()
 
-    def action_export_turn(self) -> None:
+    async def action_export_turn(self) -> None:
         """Export a turn file (the Mail tab's form)."""
-        self.query_one(MailTab).export_turn()
+        mail = await self.mounted_tab("tab-mail")
+        assert isinstance(mail, MailTab)
+        mail.export_turn()
 
-    def action_import_turn(self) -> None:
+    async def action_import_turn(self) -> None:
         """Import the other player's turn file (the Mail tab's form)."""
-        self.query_one(MailTab).import_turn()
+        mail = await self.mounted_tab("tab-mail")
+        assert isinstance(mail, MailTab)
+        mail.import_turn()
 
     def quit_question(self) -> str | None:
         """What ``Ctrl+Q`` asks before quitting (None: nothing typed would be lost)."""
