@@ -44,15 +44,17 @@ run: $(RUN_STAMP)
 # it): without that, every run and each of its two workers rewrote and compiled ~300 modules,
 # 11 s before the first test. __pycache__ is ignored by git.
 #
-# Four workers on two cores: the Textual tests spend about a third of their time waiting (the
-# Pilot sleeps at least 20 ms after every key and pause until the app is idle), and a third and
-# fourth worker run other tests in those gaps (docs/testing.md has the figures).
-PYTEST     = PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n 4 --dist worksteal -q
+# `make test` runs four workers on two cores: the Textual tests spend about a third of their
+# time waiting (the Pilot sleeps at least 20 ms after every key and pause until the app is
+# idle), and a third and fourth worker run other tests in those gaps. `make test-fast` leaves
+# those tests out and keeps two (more workers only add start-up work there). docs/testing.md
+# has the figures.
+PYTEST     = PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest --dist worksteal -q
 
 test: install
 	$(BIN)/ruff check campaign scenarios tests benchmarks tools
 	$(MAKE) --no-print-directory typecheck
-	$(PYTEST)
+	$(PYTEST) -n 4
 
 # mypy (issue 30): default checks on campaign/ and scenarios/, the per-module strict flags of
 # pyproject.toml on campaign.rules, scenarios.protocol and scenarios.solvers, and --strict on
@@ -68,7 +70,7 @@ typecheck: install
 # The edit-test loop: everything but the tests marked `slow` (the Textual screens, the random
 # campaigns, the property and search tests), in well under a minute on a quiet 2-core machine.
 test-fast: install
-	$(PYTEST) -m "not slow"
+	$(PYTEST) -n 2 -m "not slow"
 
 lint: install
 	$(BIN)/ruff check campaign scenarios tests benchmarks tools
