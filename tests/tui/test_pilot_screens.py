@@ -127,6 +127,11 @@ def test_forces_table_sorts_and_lists_units(service: CampaignService, no_keymap:
         async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
             await pilot.pause()
             screen = screen_of(pilot)
+            # s before the Forces tab was ever shown (its widget is mounted on demand)
+            await pilot.press("s")
+            await pilot.pause()
+            assert screen._sort_column == 1
+            assert "forces sorted by side" in _status(pilot)
             await pilot.press("2")
             await pilot.pause()
             table = screen.query_one("#forces", DataTable)
@@ -135,7 +140,7 @@ def test_forces_table_sorts_and_lists_units(service: CampaignService, no_keymap:
             assert table.row_count == len(in_play)
             assert "A-RT-1" in str(table.get_row("A-TR-1"))
             await pilot.press("escape", "s")
-            assert screen._sort_column == 1
+            assert screen._sort_column == 2
 
     asyncio.run(scenario())
 
