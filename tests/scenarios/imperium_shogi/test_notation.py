@@ -74,7 +74,8 @@ def test_bad_position_text_is_rejected_with_reason(text, rule):
 
 
 def test_position_text_round_trips_through_random_games():
-    # SHO-10: text -> position -> text is the identity, and the compact key round-trips too
+    # SHO-10: text -> position -> text is the identity, and the compact key and a copy
+    # round-trip too
     rng = random.Random(11)
     for _ in range(40):
         state = GAME.new_initial_state()
@@ -82,6 +83,8 @@ def test_position_text_round_trips_through_random_games():
             text = state.to_text()
             assert position_to_text(parse_position(text)) == text
             assert decode(encode(state.position)) == state.position
+            copied = state.position.copy()  # the flagship squares copied, not searched again
+            assert copied == state.position and copied.bb == decode(encode(copied)).bb
             for action in state.legal_actions():
                 assert state.text_to_action(state.action_to_text(action)) == action
             state.apply_action(rng.choice(state.legal_actions()))
