@@ -58,6 +58,19 @@ class Unit(BaseModel):
     face_down: bool = False  # neutrals until revealed (DN-NEU-1)
     home_system: str | None = None  # original system of a neutral (DN-NEU-3)
 
+    def duplicate(self) -> "Unit":
+        """An independent copy, equal to ``model_copy()`` and twice as fast: ``clone`` copies
+        every unit for each order decided, and pydantic's copy dispatches through ``copy.copy``
+        three times. Every field holds an immutable value (``Location`` is frozen), so copying
+        the field values is enough; a unit has no extra fields (``extra="forbid"``) and no
+        private attributes (tests/engine/test_flow.py checks both)."""
+        new = Unit.__new__(Unit)
+        object.__setattr__(new, "__dict__", self.__dict__.copy())
+        object.__setattr__(new, "__pydantic_fields_set__", set(self.__pydantic_fields_set__))
+        object.__setattr__(new, "__pydantic_extra__", None)
+        object.__setattr__(new, "__pydantic_private__", None)
+        return new
+
 
 class Roll(BaseModel):
     """One die result stored in an event: purpose, number of faces and the value (DN-ERR-1)."""
@@ -139,7 +152,7 @@ class CampaignState(BaseModel):
         new = self.model_copy()
         new.layout = _copied(self.layout)
         new.ru = dict(self.ru)
-        new.units = {uid: unit.model_copy() for uid, unit in self.units.items()}
+        new.units = {uid: unit.duplicate() for uid, unit in self.units.items()}
         new.next_unit_no = dict(self.next_unit_no)
         new.neutral_pile = list(self.neutral_pile)
         new.slots = _copied(self.slots)

@@ -13,6 +13,7 @@ from campaign.rules.ids import Side
 from campaign.rules.phases import Phase, SubPhase
 from campaign.rules.registry import applies, event_type
 from campaign.rules.sequence import FIRST_PLAYER_STEP, FLOW, PLAYER_TURN_STEPS
+from campaign.rules.state import Location, Unit
 from tests.engine.factory import SETUP_ORDERS, SETUP_ORDERS_MANUAL, Game
 
 EXPECTED_PLAYER_TURN = [
@@ -224,6 +225,23 @@ def test_clone_is_independent_of_the_original():  # DN-SEQ-2
         "units", "next_unit_no", "neutral_pile", "slots", "turn_slots", "game_slots",
         "dice_counts", "winner", "events_applied",
     }  # a new field must be added to CampaignState.clone and to this test
+
+
+def test_a_duplicated_unit_equals_its_model_copy_and_is_independent():  # DN-SEQ-2
+    game = Game(manual_steps=True)
+    game.play_all(SETUP_ORDERS_MANUAL)
+    # the fast copy relies on these: no extra fields, no private attributes, frozen locations
+    assert Unit.model_config["extra"] == "forbid" and not Unit.__private_attributes__
+    assert Location.model_config.get("frozen") is True
+    for unit in game.state.units.values():
+        before, fields = unit.model_dump(mode="json"), set(unit.model_fields_set)
+        twin = unit.duplicate()
+        assert twin == unit.model_copy() and twin.model_fields_set == unit.model_fields_set
+        assert twin.model_dump(mode="json") == before and type(twin) is Unit
+        twin.disrupted = not unit.disrupted
+        twin.stack = "elsewhere"
+        twin.model_fields_set.add("a field")
+        assert unit.model_dump(mode="json") == before and unit.model_fields_set == fields
 
 
 def test_evolve_returns_new_state_and_fold_equals_stepwise_evolve():  # DN-SEQ-2
