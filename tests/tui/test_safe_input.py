@@ -135,3 +135,29 @@ def test_a_click_on_a_destination_shows_the_path_and_a_second_click_sends(
             assert service.load("demo").state.unit("A-B1-1").location.system == target
 
     asyncio.run(scenario())
+
+
+def test_m_enter_enter_jumps_the_first_stack_to_the_nearest_destination(
+    service: CampaignService, no_keymap: Path
+):
+    """DN-MOV-2: keys only, as a user types them: ``m`` focuses the stacks, Enter chooses the
+    first (the main stack) and highlights the nearest legal destination (its path on the map),
+    Enter sends that jump. Before, the second Enter found nothing highlighted and did nothing."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            head = service.load("demo").head.seq
+            await pilot.press("m", "enter")
+            await pilot.pause()
+            nearest = screen._dest_ids[0]
+            assert screen.map_tab.highlighted_destination == nearest
+            await pilot.press("enter")
+            await pilot.pause()
+            status = str(screen.query_one("#status-line").render())
+            assert status.startswith(f"✓ aslan jump main {nearest}"), status
+            assert service.load("demo").head.seq > head
+            assert service.load("demo").state.unit("A-B1-1").location.system == nearest
+
+    asyncio.run(scenario())

@@ -288,7 +288,13 @@ class MapTab(Horizontal):
 
     @on(OptionList.OptionSelected, "#stack-list")
     def _stack_selected(self) -> None:
-        self.query_one("#dest-list", OptionList).focus()
+        """Enter on a stack: the destinations take the keys with the first row highlighted
+        (the nearest legal destination, its path drawn on the map), so Enter sends it and
+        the arrows choose another; before, nothing was highlighted and Enter did nothing."""
+        dest_list = self.query_one("#dest-list", OptionList)
+        dest_list.focus()
+        if dest_list.highlighted is None and self.dest_ids and self.dest_ids[0]:
+            dest_list.highlighted = 0
 
     def select_system(self, system_id: str | None) -> None:
         """Select ``system_id`` (a click on the map, ``g``): the map marks it and the side
