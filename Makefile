@@ -41,7 +41,7 @@ run: $(RUN_STAMP)
 
 # pytest keeps each test module's rewritten asserts in __pycache__, and the test processes the
 # compiled modules, even where PYTHONDONTWRITEBYTECODE is set (some machines and CI images set
-# it): without that, every run and each of its two workers rewrote and compiled ~300 modules,
+# it): without that, every run and each of its workers rewrote and compiled ~300 modules,
 # 11 s before the first test. __pycache__ is ignored by git.
 #
 # `make test` runs four workers on two cores: the Textual tests spend about a third of their

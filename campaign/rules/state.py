@@ -64,7 +64,7 @@ class Unit(BaseModel):
         three times. Every field holds an immutable value (``Location`` is frozen), so copying
         the field values is enough; a unit has no extra fields (``extra="forbid"``) and no
         private attributes (tests/engine/test_flow.py checks both)."""
-        new = Unit.__new__(Unit)
+        new = type(self).__new__(type(self))
         object.__setattr__(new, "__dict__", self.__dict__.copy())
         object.__setattr__(new, "__pydantic_fields_set__", set(self.__pydantic_fields_set__))
         object.__setattr__(new, "__pydantic_extra__", None)
