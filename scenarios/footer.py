@@ -4,9 +4,14 @@ change.
 Textual's footer throws its key widgets away and mounts new ones whenever the screen's bindings
 may have changed, which is every focus change: on the campaign screen (about 15 keys) that was a
 fifth of the work of moving between fields, and the keys shown were the same most of the time.
-This footer compares what it would show — each key, its label, action, description, whether it
-is enabled, its tooltip — with what it shows, and rebuilds only on a difference, so what the
-user sees is exactly Textual's footer.
+This footer compares what it would show — each shown key, its label, action, description,
+whether it is enabled, its tooltip — with what it shows, and rebuilds only on a difference, so
+what the user sees is exactly Textual's footer. Keys a footer never shows (``show=False``, such
+as a list's arrow keys) are left out of the comparison: moving the focus between two fields that
+differ only in those keys rebuilt the footer for nothing (a fifth of its rebuilds).
+
+A compact footer's keys are built with their compact class already set; Textual sets it just
+after each key is mounted, which styled every key a second time.
 
 It lives with the scenarios because both the scenario screens and the campaign screens use it
 (the campaign's TUI may import the scenarios; the scenarios import nothing of the campaign).
@@ -14,10 +19,14 @@ It lives with the scenarios because both the scenario screens and the campaign s
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from typing import Any
 
+from textual.app import ComposeResult
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
 
 
 class KeysFooter(Footer):
@@ -30,9 +39,20 @@ class KeysFooter(Footer):
         app = screen.app
         return tuple(
             (binding.key, app.get_key_display(binding), binding.description, binding.action,
-             binding.show, binding.group, enabled, tooltip)
+             binding.group, enabled, tooltip)
             for _, binding, enabled, tooltip in screen.active_bindings.values()
+            if binding.show
         )
+
+    def compose(self) -> ComposeResult:
+        """Textual's keys, each compact from the start when the footer is compact."""
+        return self._compact_from_the_start(super().compose())
+
+    def _compact_from_the_start(self, widgets: Iterable[Widget]) -> Iterator[Widget]:
+        for widget in widgets:
+            if self.compact and isinstance(widget, FooterKey):
+                widget.add_class("-compact")
+            yield widget
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
         """Textual's handler, minus the rebuild when nothing shown would change."""

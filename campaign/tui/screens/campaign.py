@@ -28,6 +28,7 @@ from campaign.tui.screens.forms import ChoicePrompt, Confirm, OrderForm, TextPro
 from campaign.tui.session import CampaignSession, LogRow, plural
 from campaign.tui.views import refusal_text
 from campaign.tui.widgets.battle_tab import BattleTab
+from campaign.tui.widgets.changed_text import show_text
 from campaign.tui.widgets.economy_tab import EconomyTab
 from campaign.tui.widgets.forces_tab import ForcesTab
 from campaign.tui.widgets.log_tab import LogTab
@@ -209,7 +210,7 @@ class CampaignScreen(Screen[None]):
 
     def refresh_all(self) -> None:
         """Rebuild the phase tracker and the tab shown now; other tabs when next shown."""
-        self.query_one("#phase", Static).update("\n".join(self.session.phase_lines()))
+        show_text(self.query_one("#phase", Static), "\n".join(self.session.phase_lines()))
         self.order_bar.show()
         self._dirty = set(TABS)
         self._refresh_tab(self.query_one("#tabs", TabbedContent).active)
@@ -333,13 +334,13 @@ class CampaignScreen(Screen[None]):
 
     def report(self, message: str) -> None:
         """Show ``message`` in the status line."""
-        self.query_one("#status-line", Static).update(message)
+        show_text(self.query_one("#status-line", Static), message)
 
     def report_error(self, message: str) -> None:
         """A refused order or undo: rule id and sentence in the status line and a notification
         (``refusal_text``: keys, not CLI options; always a rule id)."""
         message = refusal_text(message)
-        self.query_one("#status-line", Static).update(f"[$error]✗ {escape(message)}[/]")
+        show_text(self.query_one("#status-line", Static), f"[$error]✗ {escape(message)}[/]")
         self.notify(message, title="refused", severity="error", timeout=8)
 
     # --- actions

@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 
 from campaign.rules.errors import CampaignError
 from campaign.tui.session import CampaignSession
+from campaign.tui.widgets.changed_text import show_text
 from campaign.tui.widgets.map_palette import MapPalette, map_palette
 from campaign.tui.widgets.map_render import (
     MapView,
@@ -183,9 +184,9 @@ class MapTab(Horizontal):
         )
         self.map_view = view
         palette = self.palette
-        self.query_one("#map", Static).update(render_map(self.session.ruleset.star_map, view,
-                                                         palette))
-        self.query_one("#legend", Static).update(legend(palette))
+        show_text(self.query_one("#map", Static),
+                  render_map(self.session.ruleset.star_map, view, palette))
+        show_text(self.query_one("#legend", Static), legend(palette))
         if selected:
             self.call_after_refresh(self._scroll_map_to, selected)
         info = []
@@ -196,7 +197,7 @@ class MapTab(Horizontal):
                         + ", ".join(self.session.routes_of(selected)))
         if options is not None and self.session.state.phase.is_movement:
             info.extend(options.hints)  # movement hints mean nothing in other phases
-        self.query_one("#system-info", Static).update("\n".join(info))
+        show_text(self.query_one("#system-info", Static), "\n".join(info))
 
     # --- filling
 
@@ -210,13 +211,13 @@ class MapTab(Horizontal):
 
     def _fill_stacks(self) -> None:
         stack_list = self.query_one("#stack-list", OptionList)
-        stack_list.clear_options()
         side = self.session.state.acting
         stacks = self.session.stacks(side)
         self.stack_ids = list(stacks)
-        for label, members in stacks.items():
-            stack_list.add_option(Option(f"{label} @ {self.session.stack_place(members[0])} "
-                                         f"({len(members)})"))
+        # one set_options: add_option per row re-measured the whole list for every row added
+        stack_list.set_options(
+            Option(f"{label} @ {self.session.stack_place(members[0])} ({len(members)})")
+            for label, members in stacks.items())
         if self.selected_stack not in stacks:
             self.selected_stack = self.stack_ids[0] if self.stack_ids else None
         if self.selected_stack is not None:
@@ -225,51 +226,54 @@ class MapTab(Horizontal):
 
     def _fill_destinations(self) -> None:
         dest_list = self.query_one("#dest-list", DestinationList)
-        dest_list.clear_options()
-        self.dest_ids = []
         typed = dest_list.typed
-        self.query_one("#dest-title", Static).update(
-            f"Find: {typed}▏ (Esc clears)" if typed else DESTINATIONS_TITLE)
+        show_text(self.query_one("#dest-title", Static),
+                  f"Find: {typed}▏ (Esc clears)" if typed else DESTINATIONS_TITLE)
+        self.dest_ids, rows = self._destination_rows(typed)
+        dest_list.set_options(rows)
+
+    def _destination_rows(self, typed: str) -> tuple[list[str], list[Option]]:
+        """The destination list's rows for the selected stack, legal ones first (nearest
+        first), then the refused ones with their rule, each kept when its name holds
+        ``typed``; and the system id of each row ("" for a row that names no system)."""
         if self.selected_stack is None:
-            return
+            return [], []
         if not self.session.state.phase.is_movement:
-            dest_list.add_option(Option("moves only in movement phases (DN-SEQ-2)",
-                                        disabled=True))
-            return
+            return [], [Option("moves only in movement phases (DN-SEQ-2)", disabled=True)]
         try:
             options = self.session.move_options(self.selected_stack)
         except CampaignError as error:
-            dest_list.add_option(Option(f"✗ {error.message}", disabled=True))
-            return
+            return [], [Option(f"✗ {error.message}", disabled=True)]
 
         def kept(system_id: str) -> bool:
             return typed in self.session.system_name(system_id).lower()
 
+        ids: list[str] = []
+        rows: list[Option] = []
         for system_id, dest in sorted(
             options.legal.items(), key=lambda item: (len(item[1].path), item[0])
         ):
             if not kept(system_id):
                 continue
-            self.dest_ids.append(system_id)
+            ids.append(system_id)
             extra = " explore" if dest.explore else ""
-            dest_list.add_option(
-                Option(f"✓ {self.session.system_name(system_id)} ({dest.mode} "
-                       f"{len(dest.path)}){extra}")
-            )
+            rows.append(Option(f"✓ {self.session.system_name(system_id)} ({dest.mode} "
+                               f"{len(dest.path)}){extra}"))
         for rule, message, systems in refusal_groups(options.refused):
             systems = [system for system in systems if kept(system)]
             if len(systems) > REFUSALS_LISTED:  # one reason for many: one row (no wall of ✗)
-                self.dest_ids.append("")
-                dest_list.add_option(Option(f"✗ {len(systems)} systems: {message} ({rule})",
-                                            disabled=True))
+                ids.append("")
+                rows.append(Option(f"✗ {len(systems)} systems: {message} ({rule})",
+                                   disabled=True))
                 continue
             for system_id in systems:
-                self.dest_ids.append(system_id)
-                dest_list.add_option(Option(
+                ids.append(system_id)
+                rows.append(Option(
                     f"✗ {self.session.system_name(system_id)}: {message} ({rule})"))
-        if not self.dest_ids:
-            dest_list.add_option(Option(f"no destination holds {typed!r}" if typed
-                                        else "no destination", disabled=True))
+        if not ids:
+            rows.append(Option(f"no destination holds {typed!r}" if typed
+                               else "no destination", disabled=True))
+        return ids, rows
 
     # --- the user's choices
 

@@ -1,0 +1,113 @@
+"""Screens redraw only what changed (issue 32, item 11; docs/tui.md, "Footer" and "Redrawing").
+
+Two rules, each checked on a small app so the count is exact: a text widget given what it
+already shows asks for no layout (``changed_text.show_text``), and the key footer keeps its key
+widgets when the focus moves between widgets that differ only in keys a footer never shows."""
+
+from __future__ import annotations
+
+import asyncio
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.widgets import Footer, Static
+from textual.widgets._footer import FooterKey
+
+from campaign.tui.widgets.changed_text import show_text
+from scenarios.footer import KeysFooter
+
+
+class CountingStatic(Static):
+    """A ``Static`` that counts the layouts it asks for."""
+
+    layouts = 0
+
+    def refresh(self, *regions, repaint=True, layout=False, recompose=False):  # type: ignore[no-untyped-def]
+        if layout:
+            self.layouts += 1
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+
+class TextApp(App[None]):
+    def compose(self) -> ComposeResult:
+        yield CountingStatic("start", id="text")
+
+
+def test_the_same_text_again_asks_for_no_layout() -> None:
+    """Issue 32 item 11: the campaign screen gives its texts again after every order."""
+
+    async def scenario() -> None:
+        async with TextApp().run_test() as pilot:
+            text = pilot.app.query_one(CountingStatic)
+            before = text.layouts
+            assert show_text(text, "start") is False
+            assert text.layouts == before
+            assert show_text(text, "phase 2") is True
+            assert text.layouts == before + 1 and text.content == "phase 2"
+            # a Text equal in characters but not in style is a change (another theme's map)
+            assert show_text(text, Text("phase 2")) is True
+            assert show_text(text, Text("phase 2", style="red")) is True
+            assert show_text(text, Text("phase 2", style="red")) is False
+            assert show_text(text, Text("phase 2", style="red", justify="right")) is True
+            assert text.layouts == before + 4
+            await pilot.pause()
+            assert str(text.render()) == "phase 2"
+
+    asyncio.run(scenario())
+
+
+class HiddenKeys(Static, can_focus=True):
+    """A focusable widget with a shown key and keys a footer does not show."""
+
+    BINDINGS = [Binding("s", "noop", "Shown"), Binding("up", "noop", "Up", show=False)]
+
+    def action_noop(self) -> None:
+        pass
+
+
+class OtherHiddenKeys(HiddenKeys, can_focus=True):
+    BINDINGS = [Binding("down", "noop", "Down", show=False),
+                Binding("enter", "noop", "Enter", show=False)]
+
+
+class MoreKeys(HiddenKeys, can_focus=True):
+    BINDINGS = [Binding("m", "more", "More")]  # the footer shows one key per action
+
+    def action_more(self) -> None:
+        pass
+
+
+class FooterApp(App[None]):
+    ENABLE_COMMAND_PALETTE = False  # its key would be one more in every footer
+
+    def compose(self) -> ComposeResult:
+        yield HiddenKeys("a", id="a")
+        yield OtherHiddenKeys("b", id="b")
+        yield MoreKeys("c", id="c")
+        yield KeysFooter(compact=True)
+
+
+def test_the_footer_keeps_its_keys_when_only_hidden_keys_change() -> None:
+    """Issue 32 item 11 (docs/tui.md, "Footer"): the keys shown are the same, so are the key
+    widgets; a shown key more rebuilds them, as Textual's footer does."""
+
+    async def scenario() -> None:
+        async with FooterApp().run_test() as pilot:
+            app = pilot.app
+            app.query_one("#a").focus()
+            await pilot.pause()
+            keys = list(app.query_one(Footer).query(FooterKey))
+            assert [key.description for key in keys] == ["Shown"]
+            app.query_one("#b").focus()  # other hidden keys, the same shown ones
+            await pilot.pause()
+            kept = list(app.query_one(Footer).query(FooterKey))
+            assert all(a is b for a, b in zip(kept, keys, strict=True))
+            app.query_one("#c").focus()  # one shown key more
+            await pilot.pause()
+            rebuilt = list(app.query_one(Footer).query(FooterKey))
+            assert [key.description for key in rebuilt] == ["Shown", "More"]
+            assert not any(key in keys for key in rebuilt)
+            assert all(key.has_class("-compact") for key in rebuilt)
+
+    asyncio.run(scenario())
