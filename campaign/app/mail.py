@@ -74,6 +74,7 @@ from campaign.rules.views import face_down_ids, player_view
 from campaign.userfiles import FileRefusedError, StagedFile, read_bounded, read_stream_bounded
 from campaign.views.log import StoryEntry
 from campaign.views.log import story as tell
+from campaign.views.words import plural
 
 #: How a file carrying a referee undo is re-run: as ``campaign undo --referee`` ran it.
 REFEREE_UNDO = RefereeUndo(referee_undo_reason, referee_restoration)
@@ -114,8 +115,8 @@ class Imported:
 
     def line(self, shown: str) -> str:
         """The one line saying what ``shown`` (the file as the user named it) brought."""
-        orders = (f"events {self.first_seq}-{self.last_seq}, {len(self.orders)} orders re-run "
-                  "and matched" if self.orders else "no orders")
+        orders = (f"events {self.first_seq}-{self.last_seq}, {plural(len(self.orders), 'order')} "
+                  "re-run and matched" if self.orders else "no orders")
         shuffle = f", pass {self.exchange} of the joint shuffle checked" if self.shuffle else ""
         held = (f", its held order '{self.rolled_here}' rolled here" if self.rolled_here
                 else "")
@@ -739,7 +740,7 @@ def _armoured(to: Path | TextIO) -> bool:
 def _carried(turn: TurnFile) -> str:
     """What a file carries, as ``export`` says it: its events and orders, and a shuffle pass."""
     header, batches = turn.header, turn.body.batches
-    orders = (f"events {header.base_seq + 1}-{header.head_seq} ({len(batches)} orders)"
+    orders = (f"events {header.base_seq + 1}-{header.head_seq} ({plural(len(batches), 'order')})"
               if batches else "no orders")
     fair = turn.body.fair
     pending = (f", ends with '{header.pending_order}', whose dice the other side's machine "

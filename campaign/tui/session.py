@@ -27,7 +27,6 @@ from campaign.app import (
 from campaign.rules.errors import CampaignError, InvalidOrderError, KindHidden
 from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.tui.order_template import Blank, OrderTemplate, parse_template
-from campaign.tui.views import plural
 from campaign.tui.widgets.map_render import MapView, SystemMarks
 from campaign.views.battles import (
     BattleRow,
@@ -64,6 +63,7 @@ from campaign.views.play import (
 )
 from campaign.views.units import units_report
 from campaign.views.upkeep import Upkeep, maintenance_due, upkeep_list
+from campaign.views.words import plural
 
 SIDE_OF_TEXT = {side.value: side for side in Side}
 #: The blanks of an order template that name a system (``hex:``/``box:`` places included).

@@ -12,6 +12,7 @@ from campaign.views.battles import BattleRow
 from campaign.views.income import IncomeReport
 from campaign.views.play import BattleForecast
 from campaign.views.upkeep import Upkeep
+from campaign.views.words import plural
 
 WRAP = 76
 
@@ -37,12 +38,6 @@ def refusal_text(message: str) -> str:
     for cli, keys in KEY_WORDING:
         text = text.replace(cli, keys)
     return text if RULE_ID.match(text) else f"DN-ERR-1: {text}"
-
-
-def plural(count: int, noun: str, nouns: str | None = None) -> str:
-    """``1 step``, ``2 steps``, ``0 rounds``; ``nouns`` when the plural is not ``noun + s``
-    (``1 die``, ``3 dice``)."""
-    return f"{count} {noun if count == 1 else nouns or noun + 's'}"
 
 
 def _wrap(text: str, indent: str = "    ") -> list[str]:

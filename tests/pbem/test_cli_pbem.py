@@ -26,11 +26,11 @@ def test_export_verify_import_round_trip(dbs, tmp_path, capsys):  # DN-ERR-1
     assert main(["export", "nebula", "--side", "solomani", "-o", str(mail),
                  *dbs["solomani"]]) == 0
     assert mail.read_text().startswith("-----BEGIN DARK NEBULA TURN FILE-----")
-    capsys.readouterr()
+    assert "(1 order)" in capsys.readouterr().out  # one order: no "1 orders"
     assert main(["verify", str(mail), *dbs["aslan"]]) == 0
     assert "valid turn file 1 from solomani" in capsys.readouterr().out
     assert main(["import", "nebula", str(mail), *dbs["aslan"]]) == 0
-    assert "1 orders re-run and matched" in capsys.readouterr().out
+    assert "1 order re-run and matched" in capsys.readouterr().out
     assert main(["import", "nebula", str(mail), *dbs["aslan"]]) == 1
     err = capsys.readouterr().err
     assert "already exchanged" in err and str(mail) in err and "Traceback" not in err

@@ -9,12 +9,13 @@ from pathlib import Path
 
 import pytest
 from textual.app import App
-from textual.widgets import DataTable, Footer
+from textual.widgets import DataTable, Footer, Label
 from textual.widgets._footer import FooterKey
 from textual.widgets._toast import ToastRack
 
 from campaign.app import CampaignService
 from campaign.tui.app import CampaignApp
+from campaign.tui.screens.launcher import ScenarioItem
 from scenarios.imperial.screen import ImperialScreen, ImperialSetupScreen
 from scenarios.imperium_shogi.screen import ShogiScreen
 from scenarios.invector.screen import InvectorScreen
@@ -41,6 +42,18 @@ def assert_footer_fits(app: App, needed: set[str]) -> None:
     assert len(palette) == 1, keys
 
 
+def assert_scenario_titles_whole(app: App) -> None:
+    """Every scenario title in the launcher is on screen whole: wrapped inside its pane, not
+    cut at the pane's edge (issue 32: "Invector (capture or step to the cen" at 80x24)."""
+    for item in app.screen.query(ScenarioItem):
+        label = item.query_one(Label)
+        pane = item.query_ancestor(".pane")
+        assert label.region.right <= pane.content_region.right
+        lines = label.render_lines(label.size.region)
+        shown = " ".join(" ".join(strip.text for strip in lines).split())
+        assert shown == item.entry.title, shown
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_campaign_and_launcher_footers_fit(service: CampaignService, no_keymap: Path,
                                            size: tuple[int, int]):
@@ -51,6 +64,7 @@ def test_campaign_and_launcher_footers_fit(service: CampaignService, no_keymap: 
         async with app_for(service, no_keymap, None).run_test(size=size) as pilot:
             await pilot.pause()
             assert_footer_fits(pilot.app, {"Help", "New campaign", "Quit"})
+            assert_scenario_titles_whole(pilot.app)
             await pilot.press("enter")
             await pilot.pause()
             screen_of(pilot)

@@ -20,6 +20,7 @@ from campaign.rules.errors import CampaignError
 from campaign.rules.ids import Side
 from campaign.tui.app import create_app
 from campaign.tui.session import CampaignSession
+from campaign.tui.widgets.order_bar import idle_dice_hint
 from campaign.views.units import units_report
 from tests.tui.pilot_helpers import SIZE, screen_of
 
@@ -85,6 +86,17 @@ def test_a_players_screen_names_no_neutral_by_its_real_id(service: CampaignServi
     assert not REAL_NEUTRAL_ID.findall(player)
     assert "N-X-" in player
     assert "aslan's view" in player
+    # a player's dice field is not the referee's (issue 32: the hint said so on every screen)
+    assert "referee's dice (d), empty: seeded" in referee
+    assert "referee's" not in player and "dice (d), empty: seeded" in player
+
+
+def test_the_idle_dice_hint_says_whose_dice_and_what_empty_means():
+    """DN-ERR-1: a seeded campaign rolls its own dice when the field is empty; a physical one
+    takes the dice rolled at the table. Only the referee's screen calls them the referee's."""
+    assert idle_dice_hint(referee=True, physical=False) == "referee's dice (d), empty: seeded"
+    assert idle_dice_hint(referee=False, physical=False) == "dice (d), empty: seeded"
+    assert idle_dice_hint(referee=False, physical=True) == "dice (d): as rolled at the table"
 
 
 def test_a_players_screen_hides_face_down_strengths(service: CampaignService,

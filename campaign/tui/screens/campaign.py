@@ -25,7 +25,7 @@ from campaign.rules.errors import CampaignError
 from campaign.tui.commands import LegalOrdersProvider
 from campaign.tui.order_template import parse_template
 from campaign.tui.screens.forms import ChoicePrompt, Confirm, OrderForm, TextPrompt, TextView
-from campaign.tui.session import CampaignSession, LogRow, plural
+from campaign.tui.session import CampaignSession, LogRow
 from campaign.tui.views import refusal_text
 from campaign.tui.widgets.battle_tab import BattleTab
 from campaign.tui.widgets.changed_text import show_text
@@ -36,6 +36,7 @@ from campaign.tui.widgets.mail_tab import MailTab
 from campaign.tui.widgets.map_render import MapView
 from campaign.tui.widgets.map_tab import DestinationList, MapTab
 from campaign.tui.widgets.order_bar import BLANK, OrderBar
+from campaign.views.words import plural
 from scenarios.footer import KeysFooter
 
 TABS = ("tab-map", "tab-forces", "tab-economy", "tab-battle", "tab-log", "tab-mail")

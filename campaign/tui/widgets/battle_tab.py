@@ -10,8 +10,9 @@ from textual.containers import VerticalScroll
 from textual.widgets import LoadingIndicator, Static
 
 from campaign.rules.errors import CampaignError
-from campaign.tui.session import CampaignSession, plural
+from campaign.tui.session import CampaignSession
 from campaign.tui.views import battle_lines, forecast_lines, stage_hint
+from campaign.views.words import plural
 
 
 class BattleTab(VerticalScroll):

@@ -1,4 +1,4 @@
-"""The order bar: the order line and the referee's dice field.
+"""The order bar: the order line and the dice field (the referee's, on the referee's screen).
 
 The dice field's hint says how many physical dice the typed order rolls and for what; Enter in
 the order line posts ``OrderTyped``, and the screen decides, sends and reports.
@@ -27,10 +27,15 @@ HINT_DELAY = 0.15
 BLANK = re.compile(r"(?<!\S)(?:\[[^\]]*\]|[A-Z][A-Z>|]*)(?!\S)")
 
 
-def dice_hint(purposes: list[str] | None) -> str:
+def idle_dice_hint(*, referee: bool, physical: bool) -> str:
+    """The dice field's placeholder while no order is typed: whose dice it takes (a player's
+    screen has no referee), and what an empty field means in this campaign."""
+    whose = "referee's dice" if referee else "dice"
+    return f"{whose} (d)" + (": as rolled at the table" if physical else ", empty: seeded")
+
+
+def dice_hint(purposes: list[str]) -> str:
     """The dice field's placeholder: how many physical dice the typed order rolls."""
-    if purposes is None:
-        return "referee's dice (d), empty: seeded"
     if not purposes:
         return "no dice needed"
     return f"{len(purposes)} dice: {purposes[0]}…" if len(purposes) > 1 else \
@@ -57,7 +62,7 @@ class OrderBar(Horizontal):
         yield Input(placeholder="order (Ctrl+P: legal orders), e.g. aslan end-phase",
                     id="order", compact=True, select_on_focus=False,
                     max_length=MAX_ORDER_CHARS)
-        yield Input(placeholder=dice_hint(None), id="dice", compact=True,
+        yield Input(placeholder=self._idle_hint(), id="dice", compact=True,
                     max_length=MAX_DICE_CHARS)
 
     @property
@@ -67,7 +72,7 @@ class OrderBar(Horizontal):
 
     @property
     def dice_input(self) -> Input:
-        """The referee's dice field."""
+        """The dice field."""
         return self.query_one("#dice", Input)
 
     def show(self) -> None:
@@ -89,7 +94,11 @@ class OrderBar(Horizontal):
         """Empty both fields after a sent order."""
         self.order_input.value = ""
         self.dice_input.value = ""
-        self.dice_input.placeholder = dice_hint(None)
+        self.dice_input.placeholder = self._idle_hint()
+
+    def _idle_hint(self) -> str:
+        return idle_dice_hint(referee=self.session.viewer is None,
+                              physical=self.session.takes_typed_dice)
 
     def unsent(self) -> bool:
         """True when the order line or the dice field holds text not sent yet."""
@@ -106,8 +115,8 @@ class OrderBar(Horizontal):
     def _update_dice_hint(self) -> None:
         self._hint_timer = None
         text = self.order_input.value
-        self.dice_input.placeholder = dice_hint(self.session.dice_needed(text)
-                                                if text.strip() else None)
+        self.dice_input.placeholder = (dice_hint(self.session.dice_needed(text))
+                                       if text.strip() else self._idle_hint())
 
     @on(Input.Submitted, "#dice")
     def _dice_submitted(self, event: Input.Submitted) -> None:
