@@ -7,8 +7,9 @@ fifth of the work of moving between fields, and the keys shown were the same mos
 This footer compares what it would show — each shown key, its label, action, description,
 whether it is enabled, its tooltip — with what it shows, and rebuilds only on a difference, so
 what the user sees is exactly Textual's footer. Keys a footer never shows (``show=False``, such
-as a list's arrow keys) are left out of the comparison: moving the focus between two fields that
-differ only in those keys rebuilt the footer for nothing (a fifth of its rebuilds).
+as a list's arrow keys) are left out of the comparison — the palette key, drawn apart, is kept:
+moving the focus between two fields that differ only in those keys rebuilt the footer for
+nothing (a fifth of its rebuilds).
 
 A compact footer's keys are built with their compact class already set; Textual sets it just
 after each key is mounted, which styled every key a second time.
@@ -40,8 +41,8 @@ class KeysFooter(Footer):
         return tuple(
             (binding.key, app.get_key_display(binding), binding.description, binding.action,
              binding.group, enabled, tooltip)
-            for _, binding, enabled, tooltip in screen.active_bindings.values()
-            if binding.show
+            for key, (_, binding, enabled, tooltip) in screen.active_bindings.items()
+            if binding.show or key == app.COMMAND_PALETTE_BINDING  # drawn though not "shown"
         )
 
     def compose(self) -> ComposeResult:
