@@ -71,7 +71,7 @@ from campaign.rules.ids import Side
 from campaign.rules.plain_text import check_reason
 from campaign.rules.seats import REFEREE, Seat
 from campaign.rules.state import CampaignState
-from campaign.rules.views import face_down_ids, player_view
+from campaign.rules.views import face_down_ids, player_view, seen_text
 from campaign.userfiles import FileRefusedError, StagedFile, read_bounded, read_stream_bounded
 from campaign.views.log import StoryEntry
 from campaign.views.log import story as tell
@@ -722,8 +722,8 @@ class PbemService:
         story = tell(rows, parse_stored(rows, name), loaded.ruleset, loaded.dice_mode,
                      viewer=own, before=before)
         notes += rerun.notes(header.exchange, header.side.value)
-        notes += [f"fair play: your machine gave `{_short(text)}` (it goes with your next file)"
-                  for text in self.fair.duties(loaded, own.value)]
+        notes += [f"fair play: your machine gave `{_short(seen_text(text, loaded.state, own))}`"
+                  " (it goes with your next file)" for text in self.fair.duties(loaded, own.value)]
         return Imported(
             exchange=header.exchange, side=header.side, first_seq=local.head_seq + 1,
             last_seq=rows[-1].seq if rows else header.head_seq,

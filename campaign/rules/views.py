@@ -21,6 +21,11 @@ from campaign.rules.combat.battle_ids import short_ids
 from campaign.rules.ids import HIDDEN_KIND, Side
 from campaign.rules.state import CampaignState, Unit
 
+#: A fair-mode reveal order's kind label (``aslan reveal box-3 neutral:RT-2/1``): what a card
+#: opens to, which the machines need and a player's text never shows (issue 41 item 5); a
+#: token's label (``box``/``hex``: where a counter stands) is public and stays.
+_REVEAL_LABEL = re.compile(r"(\breveal [A-Za-z0-9-]+) neutral:[^\s`']+")
+
 #: Aliases are ``N-X-1``, ``N-X-2``, ... (no neutral counter kind has the code X).
 ALIAS_PREFIX = "N-X-"
 _ALIAS = re.compile(r"(?<![A-Za-z0-9-])N-X-[0-9]+(?![A-Za-z0-9-])", re.IGNORECASE)
@@ -88,10 +93,13 @@ def redact(text: str, state: CampaignState, viewer: Side | None) -> str:
 
 
 def seen_text(text: str, state: CampaignState, viewer: Side | None) -> str:
-    """``text`` (an order text, a dice purpose, a refusal) as ``viewer`` reads it: face-down
-    counters by their alias (``redact``) and the battles of the current step by the short id
-    every screen shows (``b1`` for ``keystone/aslan-neutral``, DN-CBT-1)."""
+    """``text`` (an order text, a dice purpose, a refusal, a note) as ``viewer`` reads it:
+    face-down counters by their alias (``redact``), a fair-mode reveal without the kind it
+    opens to, and the battles of the current step by the short id every screen shows (``b1``
+    for ``keystone/aslan-neutral``, DN-CBT-1)."""
     text = redact(text, state, viewer)
+    if viewer is not None:  # fair mode: what a card is, only the machines learn (ADR 0028)
+        text = _REVEAL_LABEL.sub(r"\1 ?", text)
     for full, short in short_ids(state).items():
         text = re.sub(rf"(?<![A-Za-z0-9/-]){re.escape(full)}(?![A-Za-z0-9/-])", short, text)
     return text
