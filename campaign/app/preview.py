@@ -78,3 +78,16 @@ def dice_needed(loaded: Loaded, text: str, seat: Seat) -> list[str]:
     except (CampaignError, ValueError):
         return []
     return [seen_text(purpose, state, viewer) for purpose in purposes]
+
+
+def refusal(loaded: Loaded, text: str, seat: Seat) -> str | None:
+    """What giving ``text`` from ``seat`` now would answer, nothing stored: None when it would
+    be accepted, else the refusal exactly as the seat would read it (authority first, then
+    the rules, written through the hiding rule by the engine)."""
+    try:
+        authority.check_order(seat, parse_order(text))
+        order = engine.read_typed(loaded.state, text, loaded.ruleset, seat.side)
+        engine.decide(loaded.state, order, loaded.ruleset, SeededSource(loaded.row.dice_seed))
+    except CampaignError as error:
+        return error.message
+    return None
