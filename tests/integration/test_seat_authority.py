@@ -233,3 +233,20 @@ def test_an_undo_refusal_names_no_face_down_counter_or_its_die(db: Path) -> None
         assert "N-M-" not in message and "N-X-" not in message, message
         assert message == ("cannot undo 'aslan fire b1': it rolled dice; only the referee can "
                            "revert it, with a logged override")
+
+
+def test_who_must_act_names_a_face_down_counter_by_its_alias(db: Path) -> None:
+    # DN-NEU-1 (found while trying doors for issue 41): the text of `status --side` said
+    # "the attacker (aslan) answers N-M-1 with a unit": the defender's named monitor by its
+    # real id (the JSON form was redacted, the text form was not)
+    service = _service(db)
+    screen = CampaignSession(service, "demo")
+    screen.order(screen.move_order("main", "quillon"))
+    for text in TO_THE_FIRE[:3]:
+        service.order_report("demo", text)
+    url = f"sqlite:///{db}"
+    _, referee = _run("status", "demo", "--db", url)
+    assert "answers N-M-1 with a unit" in referee
+    for side in PLAYER_SIDES:
+        _, player = _run("status", "demo", "--side", side.value, "--db", url)
+        assert "N-M-" not in player and "answers N-X-" in player, player
