@@ -186,6 +186,19 @@ class Orders(Campaigns):
             return DiceEntered(origin="physical", values=values, reason=reason or None)
         return DiceEntered(origin="referee-override", values=values, reason=reason)
 
+    @staticmethod
+    def check_undo_seat(loaded: Loaded, seat: Seat, *, override: bool = False) -> None:
+        """Refuse (``SeatError``), before anything is asked or decided, an undo ``seat`` may
+        not ask for on ``loaded``: an override from a player's seat, or a plain undo of an
+        order that is not the seat's own (``authority``). The rules' own refusals (dice, phase)
+        come with the undo itself."""
+        if override:
+            authority.check_override(seat, "an undo with a reason")
+            return
+        batch = [row for row in loaded.rows if row.batch == loaded.head.batch]
+        if batch and batch[0].order_text != START_ORDER_TEXT:
+            authority.check_undo(seat, batch[0].order_text)
+
     def undo(self, name: str, *, referee_reason: str | None = None,
              seat: Seat = REFEREE) -> CampaignState:
         """Remove the last order's events (same phase, no dice), or with a referee reason log a
