@@ -21,6 +21,7 @@ from campaign.app import (
     Loaded,
     Ruleset,
     TypedDice,
+    authority,
     parse_stored,
     preview,
 )
@@ -554,6 +555,10 @@ class CampaignSession:
     def own_side(self) -> Side | None:
         """The side this database plays by e-mail (recorded with the first file), if known."""
         return self._pbem().own_side(self.name)
+
+    def playing_sides(self) -> list[Side]:
+        """The sides this screen's seat acts for (``app.authority.playing_sides``)."""
+        return authority.playing_sides(self.seat)
 
     def export_turn(self, side: Side, path: str, key: str | None = None) -> str:
         """Write ``side``'s turn file to ``path`` (armoured text for ``.txt``/``.asc``, else

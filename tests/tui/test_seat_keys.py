@@ -48,3 +48,21 @@ def test_referee_undo_key_is_refused_on_a_players_screen(service: CampaignServic
     status, asked = _keys_on_solomanis_screen(service, "U")
     assert not asked and "an undo with a reason is a referee override" in status
     assert service.load("demo").head.seq == head
+
+
+def test_the_export_and_import_forms_offer_only_the_seats_own_side(service: CampaignService):
+    # DN-SEQ-2 (issue 41 item 6): a player's screen exported the other side's turn file
+    from textual.widgets import OptionList
+
+    async def offered(keys: str) -> list[str]:
+        app = create_app(None, service=service, open_campaign="demo", side=Side.SOLOMANI)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press(*keys)
+            await pilot.pause()
+            return [str(options.get_option_at_index(i).prompt)
+                    for options in pilot.app.screen.query(OptionList)
+                    for i in range(options.option_count)]
+
+    assert asyncio.run(offered("6x")) == ["solomani"]
+    assert asyncio.run(offered("6i")) == ["solomani"]
