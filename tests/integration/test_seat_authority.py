@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-import shutil
 from pathlib import Path
 
 import pytest
@@ -25,7 +24,6 @@ from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.rules.phases import Actor
 from campaign.rules.registry import order_specs
 from campaign.rules.seats import REFEREE, Seat
-from campaign.tui.demo import ensure_demo
 from campaign.tui.session import CampaignSession
 
 SEATS = (REFEREE, Seat(Side.ASLAN), Seat(Side.SOLOMANI))
@@ -37,20 +35,10 @@ GIVEN = {
 }
 
 
-@pytest.fixture(scope="module")
-def demo_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("seats") / "campaigns.db"
-    service = CampaignService(db_url=f"sqlite:///{path}")
-    ensure_demo(service)
-    service.store.dispose()
-    return path
-
-
 @pytest.fixture
-def db(demo_file: Path, tmp_path: Path) -> Path:
-    copy = tmp_path / "campaigns.db"
-    shutil.copy(demo_file, copy)
-    return copy
+def db(service: CampaignService, tmp_path: Path) -> Path:
+    """This test's copy of the demo database (the shared ``service`` fixture made it)."""
+    return tmp_path / "campaigns.db"
 
 
 def _service(db: Path) -> CampaignService:
