@@ -58,6 +58,21 @@ def check_export(seat: Seat, side: Side) -> None:
                                   f"written from {side.value}'s seat")
 
 
+def check_seat_change(seat: Seat) -> None:
+    """A front end started for a player (``campaign tui NAME --side S``) stays that player's:
+    only the referee's may open campaigns as another seat."""
+    if not seat.is_referee:
+        raise SeatError(WHO_ACTS, f"this screen plays {seat.name} (started with --side "
+                                  f"{seat.name}); every other seat opens its own screen")
+
+
+def check_delete(seat: Seat) -> None:
+    """Deleting a campaign (its whole log) is the referee's."""
+    if not seat.is_referee:
+        raise SeatError(OVERRIDES, f"deleting a campaign is the referee's; you play "
+                                   f"{seat.name}")
+
+
 def playing_sides(seat: Seat) -> list[Side]:
     """The sides ``seat`` acts for: both for the referee, its own for a player (what an
     export or import form offers)."""

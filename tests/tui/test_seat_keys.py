@@ -66,3 +66,33 @@ def test_the_export_and_import_forms_offer_only_the_seats_own_side(service: Camp
 
     assert asyncio.run(offered("6x")) == ["solomani"]
     assert asyncio.run(offered("6i")) == ["solomani"]
+
+
+def test_a_players_app_stays_his_seat_on_the_launcher(service: CampaignService):
+    # DN-SEQ-2, DN-NEU-1: `campaign tui demo --side aslan`, q, then v once opened the
+    # referee's screen (every hidden counter) and x deleted the campaign
+    from textual.widgets import Static
+
+    from campaign.tui.screens.launcher import LauncherScreen
+
+    async def scenario() -> tuple[str, str | None, bool]:
+        app = create_app(None, service=service, open_campaign="demo", side=Side.ASLAN)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("q")
+            await pilot.pause()
+            launcher = pilot.app.screen
+            assert isinstance(launcher, LauncherScreen)
+            await pilot.press("v")
+            await pilot.pause()
+            await pilot.press("x")
+            await pilot.pause()
+            asked = isinstance(pilot.app.screen, Confirm)
+            hint = str(launcher.query_one("#viewer-hint", Static).render())
+            viewer = launcher.viewer.value if launcher.viewer else None
+            return hint, viewer, asked
+
+    hint, viewer, asked = asyncio.run(scenario())
+    assert viewer == "aslan" and "v: view as" not in hint and "delete" not in hint
+    assert not asked
+    assert service.load("demo").head.seq > 0  # still there
