@@ -25,7 +25,7 @@ from campaign.rules.plain_text import check_reason
 from campaign.rules.referee import DiceEntered, RefereeRestored
 from campaign.rules.seats import REFEREE, Seat
 from campaign.rules.state import CampaignState
-from campaign.rules.views import redact, seen_text
+from campaign.rules.views import concealed, redact, seen_text
 from campaign.store.repository import (
     StoredEvent,
 )
@@ -266,7 +266,8 @@ class Orders(Campaigns):
         narration's rule: no secret die, no die of a shot by or at a counter the seat may not
         identify), or "" when it may read none of them."""
         for event in events:
-            for die in narration.rolls_of(event, seat.side, state, state):
+            for die in narration.rolls_of(event, seat.side, state,
+                                          concealed(state, seat.side)):
                 if "=" in die and not event.secret:
                     purpose, _, value = die.rpartition("=")
                     return f" ({seen_text(purpose, state, seat.side)} = {value})"

@@ -67,17 +67,14 @@ def hidden_from(unit: Unit | None, viewer: Side | None) -> bool:
             and unit.owner is not viewer)
 
 
-def hidden_ids(state: CampaignState, viewer: Side | None) -> frozenset[str]:
-    """Ids of the counters ``viewer`` may not identify (``hidden_from``)."""
+def concealed(state: CampaignState, viewer: Side | None) -> tuple[frozenset[str], frozenset[str]]:
+    """The ids of the counters ``viewer`` may not identify (``hidden_from``), and the systems
+    where one of them stands (stellar hex or surface box)."""
     if viewer is None:
-        return frozenset()
-    return frozenset(uid for uid, unit in state.units.items() if hidden_from(unit, viewer))
-
-
-def hidden_systems(state: CampaignState, viewer: Side | None) -> frozenset[str]:
-    """Systems where a counter ``viewer`` may not identify stands (hex or surface box)."""
-    return frozenset(unit.location.system for uid, unit in state.units.items()
-                     if unit.location.system is not None and hidden_from(unit, viewer))
+        return frozenset(), frozenset()
+    units = [unit for unit in state.units.values() if hidden_from(unit, viewer)]
+    return (frozenset(unit.id for unit in units),
+            frozenset(unit.location.system for unit in units if unit.location.system))
 
 
 def face_down_ids(state: CampaignState) -> frozenset[str]:
@@ -161,7 +158,6 @@ def player_view(state: CampaignState, side: Side | None) -> SeenState:
             unit.kind = HIDDEN_KIND
     # per-kind id counters of the neutrals would tell which kinds were placed
     return SeenState(_renamed(view, hidden_names(view, side)))
-
 
 
 class Seen:
