@@ -29,6 +29,7 @@ from campaign.rules.errors import (
 )
 from campaign.rules.field_errors import field_problem
 from campaign.rules.flow import MapAssembled, layout_record
+from campaign.rules.ids import Side
 from campaign.rules.plain_text import check_reason
 from campaign.rules.referee import RulesetRepinned
 from campaign.rules.registry import event_adapter
@@ -189,6 +190,16 @@ class Campaigns:
                 + f" (campaign {row.name!r}: `campaign repin {row.name} REASON`)"
             )
         return ruleset
+
+    def reader(self, name: str, side: Side | None) -> Side | None:
+        """Whose eyes a read of ``name`` is for: ``side`` when the user names one; else, in a
+        player's own database (play by e-mail: the side it plays is recorded), that player's
+        (in fair mode it holds kinds revealed to the machines only); else the referee's
+        (docs/seats.md)."""
+        if side is not None:
+            return side
+        player = self.store.ledger.player(name)
+        return Side(player.side) if player is not None else None
 
     def load(
         self, name: str, *, use_snapshot: bool = True, allow_changed_data: bool = False

@@ -20,6 +20,7 @@ from campaign.rules.errors import (
     UndoError,
 )
 from campaign.rules.flow import PhaseAdvanced, PhaseEnded
+from campaign.rules.ids import Side
 from campaign.rules.notation import parse_order
 from campaign.rules.plain_text import check_reason
 from campaign.rules.referee import DiceEntered, RefereeRestored
@@ -107,7 +108,8 @@ class Orders(Campaigns):
         before = loaded.state.clone()
         events = self.submit(loaded, text, dice=dice, typed=typed, seat=seat)
         lines = narration.condense(
-            narration.narrate(events, before, viewer=seat.side, ruleset=loaded.ruleset)
+            narration.narrate(events, before, viewer=self.reader(loaded.row.name, seat.side),
+                              ruleset=loaded.ruleset)
         ) if events else [strict_dice.held_line(self.store.ledger, loaded.row.name)]
         return OrderReport(events, lines, loaded.state, acting_sentence(loaded.state,
                                                                          loaded.ruleset))
@@ -213,6 +215,7 @@ class Orders(Campaigns):
         its own side's last order, and never with a reason (``authority``); every refusal is
         written as the seat may read it (aliases, short battle ids)."""
         loaded = self.load(name)
+        eyes = self.reader(name, seat.side)  # whose eyes the answer is for (docs/seats.md)
         if referee_reason is not None:
             authority.check_override(seat, "an undo with a reason")
         if referee_reason is None and loaded.dice_mode == strict_dice.MODE:
@@ -231,11 +234,11 @@ class Orders(Campaigns):
         events = parse_stored(batch_rows, name)
         if referee_reason is None:
             authority.check_undo(seat, batch_rows[0].order_text)
-            self._refuse_undo_of_sent(name, batch_rows[0], loaded.state, seat)
-            shown = seen_text(batch_rows[0].order_text, loaded.state, seat.side)
+            self._refuse_undo_of_sent(name, batch_rows[0], loaded.state, eyes)
+            shown = seen_text(batch_rows[0].order_text, loaded.state, eyes)
             if any(event.rolls for event in events):
                 raise UndoError(f"cannot undo '{shown}': it rolled dice"
-                                f"{self._first_die(events, loaded.state, seat)}; "
+                                f"{self._first_die(events, loaded.state, eyes)}; "
                                 f"{authority.undo_advice(seat)}")
             if any(isinstance(e, PhaseEnded | PhaseAdvanced) for e in events):
                 raise UndoError(
@@ -244,9 +247,9 @@ class Orders(Campaigns):
                 )
             self.store.truncate(name, loaded.head.seq, keep)
             after = self.load(name)
-            undone = narration.condense(narration.narrate(events, after.state, viewer=seat.side,
+            undone = narration.condense(narration.narrate(events, after.state, viewer=eyes,
                                                           ruleset=after.ruleset))
-            lines = [f"undone: {seen_text(batch_rows[0].order_text, after.state, seat.side)}",
+            lines = [f"undone: {seen_text(batch_rows[0].order_text, after.state, eyes)}",
                      *(f"  {t}" for t in undone)]
             return OrderReport(events, lines, after.state,
                                acting_sentence(after.state, after.ruleset))
@@ -255,33 +258,32 @@ class Orders(Campaigns):
         text = referee_undo_text(reason)
         previous = loaded.state.clone()
         self.append(loaded, text, [restored])
-        lines = narration.condense(narration.narrate([restored], previous, viewer=seat.side,
+        lines = narration.condense(narration.narrate([restored], previous, viewer=eyes,
                                                      ruleset=loaded.ruleset))
         return OrderReport([restored], lines, loaded.state,
                            acting_sentence(loaded.state, loaded.ruleset))
 
     @staticmethod
-    def _first_die(events: list[Event], state: CampaignState, seat: Seat) -> str:
-        """`` (PURPOSE = VALUE)`` of the first die of ``events`` the seat may read (the
-        narration's rule: no secret die, no die of a shot by or at a counter the seat may not
-        identify), or "" when it may read none of them."""
+    def _first_die(events: list[Event], state: CampaignState, eyes: Side | None) -> str:
+        """`` (PURPOSE = VALUE)`` of the first die of ``events`` that ``eyes`` may read (the
+        narration's rule: no secret die, no die of a shot by or at a counter they may not
+        identify), or "" when they may read none of them."""
         for event in events:
-            for die in narration.rolls_of(event, seat.side, state,
-                                          concealed(state, seat.side)):
+            for die in narration.rolls_of(event, eyes, state, concealed(state, eyes)):
                 if "=" in die and not event.secret:
                     purpose, _, value = die.rpartition("=")
-                    return f" ({seen_text(purpose, state, seat.side)} = {value})"
+                    return f" ({seen_text(purpose, state, eyes)} = {value})"
         return ""
 
     def _refuse_undo_of_sent(self, name: str, first: StoredEvent, state: CampaignState,
-                             seat: Seat) -> None:
+                             eyes: Side | None) -> None:
         """A plain undo must not remove events a turn file already carried to the other
         player: both copies would then disagree about the past (docs/turn-files.md)."""
         from campaign.store.ledger import exchanged_through  # the PBEM tables, if any
 
         shared = exchanged_through(self.store, name)
         if first.seq <= shared:
-            shown = seen_text(first.order_text, state, seat.side)
+            shown = seen_text(first.order_text, state, eyes)
             raise UndoError(
                 f"cannot undo '{shown}': it went to the other player in a turn file "
                 f"(events up to {shared} are shared); give a new order instead, or agree on a "

@@ -21,7 +21,7 @@ from campaign.cli.handlers.common import (
     print_report,
     print_story,
     seat_of,
-    side_of,
+    viewer_of,
 )
 from campaign.rules.ids import Side
 from campaign.views.status import status_report
@@ -59,11 +59,13 @@ def new(args: argparse.Namespace) -> int:
 
 def status(args: argparse.Namespace) -> int:
     if getattr(args, "json", False):
-        loaded = open_service(args).load(args.name)
+        service = open_service(args)
+        loaded = service.load(args.name)
         print(status_report(args.name, loaded.state, loaded.ruleset, seq=loaded.head.seq,
-                            viewer=side_of(args)).model_dump_json(indent=1))
+                            viewer=viewer_of(args, service)).model_dump_json(indent=1))
         return 0
-    status = open_service(args).status(args.name, viewer=side_of(args))
+    service = open_service(args)
+    status = service.status(args.name, viewer=viewer_of(args, service))
     print(f"{status.name}: game turn {status.turn}, {status.step}, "
           f"phasing {status.phasing.value}, {status.acting.value} to act")
     if status.winner is not None:
@@ -109,12 +111,12 @@ def order(args: argparse.Namespace) -> int:
 def log(args: argparse.Namespace) -> int:
     service = open_service(args)
     if args.raw:
-        for line in service.log(args.name, viewer=side_of(args)):
+        for line in service.log(args.name, viewer=viewer_of(args, service)):
             rolls = (f"  dice ({line.dice_origin}): {', '.join(line.rolls)}"
                      if line.rolls else "")
             print(f"{line.first_seq:6}  {line.order_text}  -> {', '.join(line.events)}{rolls}")
         return 0
-    print_story([entry for entry in service.story(args.name, viewer=side_of(args))
+    print_story([entry for entry in service.story(args.name, viewer=viewer_of(args, service))
                  if entry.matches(turn=args.turn, side=args.by, event_type=args.event_type)])
     return 0
 
