@@ -506,13 +506,17 @@ def _decide_join(
         **{uid: state.units[uid].model_copy(update={"location": lifted}) for uid in order.units},
     }})
     changed: dict[str, Battle] = {}
+    ended: list[str] = []
     for found in find_battles(scratch, ruleset):
         if found.system != order.system:
             continue
         bid = battle_id(found.system, found.attacker, found.defender)
         rec = book.records(state).get(bid)
-        if rec is None or not rec.is_open:
+        if rec is None:  # enemy ships above and no battle yet: lifting off opens it (DN-CBT-1)
             changed[bid] = found
+            continue
+        if not rec.is_open:  # fought and ended in this step: nothing left to join (issue 45)
+            ended.append(bid)
             continue
         if side not in rec.battle.sides:
             continue
@@ -523,6 +527,13 @@ def _decide_join(
         changed[bid] = current.model_copy(update={"units": current.units + joining})
     if not changed:
         name = ruleset.star_map.system(order.system).name
+        if ended:
+            raise IllegalOrderError(
+                "DN-MOV-6",
+                f"the battle at {name} is over ({', '.join(ended)}): ships lift off to join a "
+                "battle still being fought, not to open a new one in the same step (they may "
+                "lift off in the interaction sub-phase, DN-INT-5: lift-off SYS UNITS)",
+            )
         raise IllegalOrderError(
             "DN-MOV-6",
             f"no battle of {side.value}'s is fought at {name}: ships lift off into a battle "
