@@ -188,6 +188,12 @@ def _neutrals_end(state: CampaignState, ruleset: Ruleset) -> None:
 def _decide_place_neutral(
     state: CampaignState, order: PlaceNeutral, ruleset: Ruleset, dice: Dice
 ) -> list[Event]:
+    wanted = len(ruleset.star_map.sections)
+    if neutrals_placed(state) >= wanted:  # with manual stepping the step waits for end-phase
+        raise IllegalOrderError(
+            "DN-NEU-1", f"all {wanted} neutral counters are placed (as many as there are "
+            "sections in play); end the step with end-phase"
+        )
     system = find_system(ruleset, order.system)
     if system.type is not SystemType.PRIMARY:
         raise IllegalOrderError(
