@@ -218,6 +218,11 @@ def _decide_launch(
     rec = book.find(state, order.battle)
     book.expect_stage(rec, order.battle, "range")
     battle = book.expect_member(rec, _side(order), order.battle)
+    if not _has_fighters(battle, _side(order)):
+        raise IllegalOrderError(
+            "DN-CBT-8", f"{_side(order).value} have no fighters in battle {order.battle}: "
+            "only fighters carried by a mothership (or based in a friendly box) launch"
+        )
     launched = launch_fighters(battle, _side(order), order.fighters)
     check_fighter_bases(launched)
     return [FightersLaunched(battle=order.battle, side=_side(order), launched=order.fighters)]
@@ -569,7 +574,19 @@ def _stage_offer(stage: book.Stage) -> OfferCheck:
 
 
 # launch before the range roll (DN-CBT-8); declare and fire once targets are assigned (DN-CBT-4/5)
-offered_when(Launch)(_stage_offer("range"))
+
+
+@offered_when(Launch)
+def _offer_launch(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
+    """A battle of ``side`` is between rounds and ``side`` has fighters in it (DN-CBT-8)."""
+    return any(rec.stage == "range" and _has_fighters(battle, side)
+               for _, rec, battle in _open_records(state, side))
+
+
+def _has_fighters(battle: Battle, side: Side | None) -> bool:
+    return any(u.fighter and (side is None or u.side is side) for u in battle.units)
+
+
 offered_when(Declare)(_stage_offer("fire"))
 offered_when(Fire)(_stage_offer("fire"))
 
