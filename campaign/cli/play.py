@@ -1,4 +1,5 @@
-"""`campaign new|status|order|log|undo|verify|repin|replay`: play a campaign from the shell.
+"""`campaign new|list|delete|status|order|log|undo|verify|repin|replay`: play a campaign from
+the shell.
 
 This module registers the commands (argparse only); their handlers are in
 ``campaign.cli.handlers.play`` and ``campaign.cli.handlers.seeds`` (ADR 0030). Every command
@@ -62,6 +63,26 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_db_option(new)
     new.set_defaults(func=lazy(HANDLERS, "new"))
 
+    listing = add_command(
+        subparsers, "list", summary="the campaigns of the database and where each stands",
+        description="List the campaigns of the database by name: layout, dice mode, game turn, "
+                    "step, who acts and the number of events; a campaign that cannot be "
+                    "opened (changed data files, a damaged log) says why.",
+        examples=["campaign list", "campaign list --db sqlite:////tmp/practice.db"])
+    add_db_option(listing)
+    listing.set_defaults(func=lazy(HANDLERS, "list_campaigns"))
+
+    delete = add_command(
+        subparsers, "delete", summary="delete a campaign with its whole log (asks first)",
+        description="Delete a campaign with its whole log, snapshots and play-by-e-mail "
+                    "records. It asks for confirmation on a terminal; --yes deletes without "
+                    "asking (for scripts). This cannot be undone.",
+        examples=["campaign delete practice", "campaign delete practice --yes"])
+    delete.add_argument("name", help="campaign name")
+    delete.add_argument("--yes", action="store_true", help="delete without asking")
+    add_db_option(delete)
+    delete.set_defaults(func=lazy(HANDLERS, "delete"))
+
     status = add_command(
         subparsers, "status", summary="turn, phase, who must act now, RU, orders",
         description="Where the campaign stands: game turn, step, who must act now and why, "
@@ -94,14 +115,21 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         summary="check a campaign (hash chain, replay, snapshots, dice) or a turn file",
         description="Check a campaign: its hash chain, a replay from the first event against "
                     "every snapshot, the seeded dice and the pinned data files; or check a turn "
-                    "file (a path) without storing anything.",
+                    "file (a path) without storing anything. With --rebuild the campaign's "
+                    "snapshots are first made anew from the log alone.",
         examples=["campaign verify war", "campaign verify war --anchor",
+                  "campaign verify war --rebuild",
                   "campaign verify ./turn-3.json --keys keys/"])
     verify.add_argument("name", help="campaign name, or a turn file (a path)")
     verify.add_argument(
         "--anchor", nargs="?", const="", metavar="COUNT:HASH",
         help="print the chain's head as an anchor to keep elsewhere; with a previously printed "
              "anchor, also prove that nothing up to it changed",
+    )
+    verify.add_argument(
+        "--rebuild", action="store_true",
+        help="first rebuild the campaign from its log alone: replay every event without "
+             "snapshots, drop the old snapshots and write a fresh one (the log is not changed)",
     )
     add_db_option(verify)
     add_turn_file_options(verify)
@@ -118,7 +146,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                   "campaign order war 'aslan jump strike hlirakh,ftahr'",
                   "campaign order war 'aslan fire b1' --dice 3,5,1 --referee 'table dice'"])
     order.add_argument("name", help="campaign name")
-    order.add_argument("order", help="order notation, quoted (see docs/engine.md)")
+    # nargs "+": an order typed without quotes is caught with its own advice (issue 45)
+    order.add_argument("order", nargs="+", help="order notation, quoted (see docs/engine.md)")
     order.add_argument("--dice", help="dice values typed in, comma-separated (physical-dice "
                                       "campaigns, or a referee override with --referee)")
     order.add_argument("--referee", metavar="REASON",

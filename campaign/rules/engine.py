@@ -50,6 +50,7 @@ from campaign.rules.folding import as_stored as as_stored
 from campaign.rules.folding import evolve as evolve
 from campaign.rules.folding import fold as fold
 from campaign.rules.ids import Side
+from campaign.rules.instead import instead
 from campaign.rules.naming import check_names
 from campaign.rules.notation import parse_order
 from campaign.rules.phases import Actor, Phase, SubPhase
@@ -90,7 +91,8 @@ def check_allowed(state: CampaignState, spec: OrderSpec, order: Order) -> None:
         raise IllegalOrderError(
             "DN-SEQ-2",
             f"'{spec.verb}' is not allowed in the {step.label} phase "
-            f"(game turn {state.turn}, {state.acting.value} to act)",
+            f"(game turn {state.turn}, {state.acting.value} to act)"
+            f"{instead(spec.verb, step.phase, step.sub_phase)}",
         )
     if spec.actor is Actor.REFEREE:
         if order.side is not None:
