@@ -45,9 +45,9 @@ ALLOWED: dict[str, set[str]] = {
 RULES_FOR = {
     "render": {"campaign.rules.ids", "campaign.rules.ruleset"},
     "cli": {"campaign.rules.ids", "campaign.rules.errors", "campaign.rules.phases",
-            "campaign.rules.suggest"},
+            "campaign.rules.seats", "campaign.rules.suggest"},
     "tui": {"campaign.rules.ids", "campaign.rules.errors", "campaign.rules.phases",
-            "campaign.rules.suggest"},
+            "campaign.rules.seats", "campaign.rules.suggest"},
 }
 
 

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import BinaryIO, TextIO
 
 from campaign import __version__
-from campaign.app import CampaignService, Loaded, parse_stored, strict_dice
+from campaign.app import CampaignService, Loaded, authority, parse_stored, strict_dice
 from campaign.app.agreement import KEYS_ENV, Agreement
 from campaign.app.fair_mail import FairMail
 from campaign.app.mail_checks import MailChecks, check_not_empty
@@ -69,8 +69,9 @@ from campaign.rules.canonical import canonical_json
 from campaign.rules.errors import CampaignError, Wait
 from campaign.rules.ids import Side
 from campaign.rules.plain_text import check_reason
+from campaign.rules.seats import REFEREE, Seat
 from campaign.rules.state import CampaignState
-from campaign.rules.views import face_down_ids, player_view
+from campaign.rules.views import face_down_ids, player_view, seen_text
 from campaign.userfiles import FileRefusedError, StagedFile, read_bounded, read_stream_bounded
 from campaign.views.log import StoryEntry
 from campaign.views.log import story as tell
@@ -415,7 +416,7 @@ class PbemService:
 
     def export_file(self, name: str, side: Side | None, to: Path | TextIO, *,
                     armoured: bool = False, sign_with: Path | None = None,
-                    again: int | None = None) -> Exported:
+                    again: int | None = None, seat: Seat = REFEREE) -> Exported:
         """Write ``side``'s turn file (or with ``again`` the recorded file ``again``, byte for
         byte) to the path or stream ``to``: ASCII armour when ``armoured``, for a stream or a
         ``.txt``/``.asc`` path, else JSON.
@@ -437,10 +438,12 @@ class PbemService:
             raise FileRefusedError(f"{to}: cannot write: directory {to.parent} does not exist")
         if again is not None:
             made = self.export_again(name, again)
+            authority.check_export(seat, made.turn.header.side)
             deliver(made)
         else:
             if side is None:
                 raise TurnFileError("give the side that sends the file")
+            authority.check_export(seat, side)  # a seat writes only its own side's files
             try:
                 made = self.export_turn(name, side, sign_with=sign_with, deliver=deliver)
             except BaseException:
@@ -719,8 +722,8 @@ class PbemService:
         story = tell(rows, parse_stored(rows, name), loaded.ruleset, loaded.dice_mode,
                      viewer=own, before=before)
         notes += rerun.notes(header.exchange, header.side.value)
-        notes += [f"fair play: your machine gave `{_short(text)}` (it goes with your next file)"
-                  for text in self.fair.duties(loaded, own.value)]
+        notes += [f"fair play: your machine gave `{_short(seen_text(text, loaded.state, own))}`"
+                  " (it goes with your next file)" for text in self.fair.duties(loaded, own.value)]
         return Imported(
             exchange=header.exchange, side=header.side, first_seq=local.head_seq + 1,
             last_seq=rows[-1].seq if rows else header.head_seq,

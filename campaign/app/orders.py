@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from campaign.app import strict_dice
+from campaign.app import authority, strict_dice
 from campaign.app.campaigns import START_ORDER_TEXT, Campaigns, Loaded, parse_stored
 from campaign.rules import engine, narration
 from campaign.rules.acting import acting_sentence
@@ -20,11 +20,12 @@ from campaign.rules.errors import (
     UndoError,
 )
 from campaign.rules.flow import PhaseAdvanced, PhaseEnded
-from campaign.rules.ids import Side
+from campaign.rules.notation import parse_order
 from campaign.rules.plain_text import check_reason
 from campaign.rules.referee import DiceEntered, RefereeRestored
+from campaign.rules.seats import REFEREE, Seat
 from campaign.rules.state import CampaignState
-from campaign.rules.views import redact
+from campaign.rules.views import redact, seen_text
 from campaign.store.repository import (
     StoredEvent,
 )
@@ -63,6 +64,7 @@ class Orders(Campaigns):
         dice: DiceSource | None = None,
         typed: TypedDice | None = None,
         expected_seq: int | None = None,
+        seat: Seat = REFEREE,
     ) -> tuple[list[Event], CampaignState]:
         """Load, then parse, decide and append one order; returns its events and the new state.
 
@@ -76,7 +78,7 @@ class Orders(Campaigns):
                 f"campaign {name!r} is at event {loaded.head.seq}, your view is from event "
                 f"{expected_seq}; reload before giving orders"
             )
-        events = self.submit(loaded, text, dice=dice, typed=typed)
+        events = self.submit(loaded, text, dice=dice, typed=typed, seat=seat)
         return events, loaded.state
 
     def order_report(
@@ -86,10 +88,10 @@ class Orders(Campaigns):
         *,
         dice: DiceSource | None = None,
         typed: TypedDice | None = None,
-        viewer: Side | None = None,
+        seat: Seat = REFEREE,
     ) -> OrderReport:
         """Like ``order``, and say what happened: one sentence per event worth reading."""
-        return self.submit_report(self.load(name), text, dice=dice, typed=typed, viewer=viewer)
+        return self.submit_report(self.load(name), text, dice=dice, typed=typed, seat=seat)
 
     def submit_report(
         self,
@@ -98,21 +100,21 @@ class Orders(Campaigns):
         *,
         dice: DiceSource | None = None,
         typed: TypedDice | None = None,
-        viewer: Side | None = None,
+        seat: Seat = REFEREE,
     ) -> OrderReport:
         """``submit`` on a campaign kept open (the TUI, an orders file), saying what happened
-        as ``viewer`` may read it and who must act now."""
+        as ``seat`` may read it and who must act now."""
         before = loaded.state.clone()
-        events = self.submit(loaded, text, dice=dice, typed=typed, viewer=viewer)
+        events = self.submit(loaded, text, dice=dice, typed=typed, seat=seat)
         lines = narration.condense(
-            narration.narrate(events, before, viewer=viewer, ruleset=loaded.ruleset)
+            narration.narrate(events, before, viewer=seat.side, ruleset=loaded.ruleset)
         ) if events else [strict_dice.held_line(self.store.ledger, loaded.row.name)]
         return OrderReport(events, lines, loaded.state, acting_sentence(loaded.state,
                                                                          loaded.ruleset))
 
     def submit(
         self, loaded: Loaded, text: str, *, dice: DiceSource | None = None,
-        typed: TypedDice | None = None, viewer: Side | None = None,
+        typed: TypedDice | None = None, seat: Seat = REFEREE,
     ) -> list[Event]:
         """Decide ``text`` on an already loaded campaign (e.g. kept open by the TUI) and append.
 
@@ -122,14 +124,19 @@ class Orders(Campaigns):
         them). Typed dice are recorded in a ``dice-entered`` event of the same batch.
         ``dice`` is a programmatic source for tests and tools (never user input).
 
-        ``viewer``: the player typing the order (``None``: the referee, who may name every
-        counter by its real id). A player names face-down counters by their alias only; the
-        order is checked as typed, before aliases are resolved (``rules.naming``, DN-NEU-1).
+        ``seat``: who types the order (``campaign.app.authority`` decides whether it may:
+        a player gives only his own side's orders, and typed dice with a reason are a referee
+        override). The referee may name every counter by its real id; a player names face-down
+        counters by their alias only; the order is checked as typed, before aliases are
+        resolved (``rules.naming``, DN-NEU-1).
 
         ``loaded`` is updated in place. If another writer appended meanwhile, ``ConflictError``
         and nothing is stored: reload and try again.
         """
-        order = engine.read_typed(loaded.state, text, loaded.ruleset, viewer)
+        authority.check_order(seat, parse_order(text))
+        if typed is not None and loaded.dice_mode != "physical" and typed.reason:
+            authority.check_override(seat, "typed dice with a reason")
+        order = engine.read_typed(loaded.state, text, loaded.ruleset, seat.side)
         if loaded.dice_mode == strict_dice.MODE and dice is None and typed is None:
             events = strict_dice.decide(self.store.ledger, loaded, order)
             if events:  # else held: its dice need the other side's contribution (ADR 0028)
@@ -179,18 +186,26 @@ class Orders(Campaigns):
             return DiceEntered(origin="physical", values=values, reason=reason or None)
         return DiceEntered(origin="referee-override", values=values, reason=reason)
 
-    def undo(self, name: str, *, referee_reason: str | None = None) -> CampaignState:
+    def undo(self, name: str, *, referee_reason: str | None = None,
+             seat: Seat = REFEREE) -> CampaignState:
         """Remove the last order's events (same phase, no dice), or with a referee reason log a
         ``referee-restored`` event putting the state back to before that order."""
-        return self.undo_report(name, referee_reason=referee_reason).state
+        return self.undo_report(name, referee_reason=referee_reason, seat=seat).state
 
     def undo_report(
-        self, name: str, *, referee_reason: str | None = None, viewer: Side | None = None
+        self, name: str, *, referee_reason: str | None = None, seat: Seat = REFEREE
     ) -> OrderReport:
         """``undo``, saying what was taken back: the undone order's sentences (a plain undo)
-        or the ``referee-restored`` sentence (an override)."""
+        or the ``referee-restored`` sentence (an override). A player's seat takes back only
+        its own side's last order, and never with a reason (``authority``); every refusal is
+        written as the seat may read it (aliases, short battle ids)."""
         loaded = self.load(name)
+        if referee_reason is not None:
+            authority.check_override(seat, "an undo with a reason")
         if referee_reason is None and loaded.dice_mode == strict_dice.MODE:
+            pending = self.store.ledger.strict_pending(name)
+            if pending is not None:
+                authority.check_undo(seat, pending.order_text)
             released = strict_dice.take_back(self.store.ledger, name)
             if released is not None:  # never logged: nothing else changes
                 return OrderReport([], [f"undone: {released} (held for strict dice, not sent)"],
@@ -202,24 +217,28 @@ class Orders(Campaigns):
         keep = batch_rows[0].seq - 1
         events = parse_stored(batch_rows, name)
         if referee_reason is None:
-            self._refuse_undo_of_sent(name, batch_rows[0])
+            authority.check_undo(seat, batch_rows[0].order_text)
+            self._refuse_undo_of_sent(name, batch_rows[0], loaded.state, seat)
+            shown = seen_text(batch_rows[0].order_text, loaded.state, seat.side)
             rolled = [roll for event in events for roll in event.rolls]
             if rolled:
-                raise UndoError(
-                    f"cannot undo '{batch_rows[0].order_text}': it rolled dice "
-                    f"({rolled[0].purpose} = {rolled[0].value}); only a referee override with a "
-                    "reason can revert it (undo --referee REASON)"
-                )
+                die = seen_text(f"{rolled[0].purpose} = {rolled[0].value}", loaded.state,
+                                seat.side)
+                if seat.side is not None and any(e.secret for e in events):
+                    die = "a secret roll"
+                raise UndoError(f"cannot undo '{shown}': it rolled dice ({die}); "
+                                f"{authority.undo_advice(seat)}")
             if any(isinstance(e, PhaseEnded | PhaseAdvanced) for e in events):
                 raise UndoError(
-                    f"cannot undo '{batch_rows[0].order_text}': it ended the phase; undo works "
-                    "within the current phase only (a referee override can revert it)"
+                    f"cannot undo '{shown}': it ended the phase; undo works within the current "
+                    f"phase only ({authority.undo_advice(seat)})"
                 )
             self.store.truncate(name, loaded.head.seq, keep)
             after = self.load(name)
-            undone = narration.condense(narration.narrate(events, after.state, viewer=viewer,
+            undone = narration.condense(narration.narrate(events, after.state, viewer=seat.side,
                                                           ruleset=after.ruleset))
-            lines = [f"undone: {batch_rows[0].order_text}", *(f"  {t}" for t in undone)]
+            lines = [f"undone: {seen_text(batch_rows[0].order_text, after.state, seat.side)}",
+                     *(f"  {t}" for t in undone)]
             return OrderReport(events, lines, after.state,
                                acting_sentence(after.state, after.ruleset))
         reason = check_reason(referee_reason, "the referee's reason")
@@ -227,20 +246,22 @@ class Orders(Campaigns):
         text = referee_undo_text(reason)
         previous = loaded.state.clone()
         self.append(loaded, text, [restored])
-        lines = narration.condense(narration.narrate([restored], previous, viewer=viewer,
+        lines = narration.condense(narration.narrate([restored], previous, viewer=seat.side,
                                                      ruleset=loaded.ruleset))
         return OrderReport([restored], lines, loaded.state,
                            acting_sentence(loaded.state, loaded.ruleset))
 
-    def _refuse_undo_of_sent(self, name: str, first: StoredEvent) -> None:
+    def _refuse_undo_of_sent(self, name: str, first: StoredEvent, state: CampaignState,
+                             seat: Seat) -> None:
         """A plain undo must not remove events a turn file already carried to the other
         player: both copies would then disagree about the past (docs/turn-files.md)."""
         from campaign.store.ledger import exchanged_through  # the PBEM tables, if any
 
         shared = exchanged_through(self.store, name)
         if first.seq <= shared:
+            shown = seen_text(first.order_text, state, seat.side)
             raise UndoError(
-                f"cannot undo '{first.order_text}': it went to the other player in a turn file "
+                f"cannot undo '{shown}': it went to the other player in a turn file "
                 f"(events up to {shared} are shared); give a new order instead, or agree on a "
                 "referee override (undo --referee REASON, which is sent with the next file)"
             )

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from campaign.app import authority
 from campaign.app.campaigns import Loaded
 from campaign.rules import engine
 from campaign.rules.dice import PhysicalSource, RollContext, SeededSource
 from campaign.rules.errors import CampaignError
 from campaign.rules.flow import FLOW, PhaseAdvanced
-from campaign.rules.ids import Side
+from campaign.rules.notation import parse_order
+from campaign.rules.seats import Seat
 from campaign.views.play import acting_line, seen_text
 
 
@@ -33,15 +35,17 @@ class EndingPreview:
     then_acting: str
 
 
-def ending_preview(loaded: Loaded, text: str, viewer: Side | None) -> EndingPreview | None:
-    """For ``pass`` and ``end-phase``: the dry run's result; None for any other order, or one
-    the rules refuse."""
+def ending_preview(loaded: Loaded, text: str, seat: Seat) -> EndingPreview | None:
+    """For ``pass`` and ``end-phase``: the dry run's result; None for any other order, one
+    the rules refuse, or one the seat may not give (``authority``)."""
+    viewer = seat.side
     words = text.split()
     if len(words) < 2 or words[1].lower() not in engine.STEP_ENDING:
         return None
     state, ruleset = loaded.state, loaded.ruleset
     seeded = SeededSource(loaded.row.dice_seed)
     try:
+        authority.check_order(seat, parse_order(text))
         order = engine.read_typed(state, text, ruleset, viewer)
         events = engine.decide(state, order, ruleset, seeded)
     except (CampaignError, ValueError):
@@ -55,9 +59,10 @@ def ending_preview(loaded: Loaded, text: str, viewer: Side | None) -> EndingPrev
     )
 
 
-def dice_needed(loaded: Loaded, text: str, viewer: Side | None) -> list[str]:
-    """The purposes of the dice ``text`` would roll now, in order, as ``viewer`` may read
-    them; ``[]`` when it rolls none or is refused."""
+def dice_needed(loaded: Loaded, text: str, seat: Seat) -> list[str]:
+    """The purposes of the dice ``text`` would roll now, in order, as ``seat`` may read
+    them; ``[]`` when it rolls none, is refused, or is not the seat's to give."""
+    viewer = seat.side
     state, ruleset = loaded.state, loaded.ruleset
     seeded = SeededSource(loaded.row.dice_seed)
     purposes: list[str] = []
@@ -67,6 +72,7 @@ def dice_needed(loaded: Loaded, text: str, viewer: Side | None) -> list[str]:
         return seeded.draw(ctx)
 
     try:
+        authority.check_order(seat, parse_order(text))
         order = engine.read_typed(state, text, ruleset, viewer)
         engine.decide(state, order, ruleset, PhysicalSource(record))
     except (CampaignError, ValueError):

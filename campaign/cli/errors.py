@@ -127,7 +127,8 @@ def add_db_option(parser: argparse.ArgumentParser) -> None:
 def add_side_option(parser: argparse.ArgumentParser) -> None:
     """``--side aslan|solomani``: show what that player may see (DN-NEU-1); default referee."""
     parser.add_argument("--side", choices=SIDE_CHOICES,
-                        help="a player's view: face-down neutrals hidden (default: referee)")
+                        help="act and look as that player: face-down neutrals hidden, only "
+                             "his own orders (default: the referee)")
 
 
 def add_turn_file_options(parser: argparse.ArgumentParser) -> None:

@@ -160,9 +160,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         subparsers, "undo", summary="take back the last order of the current phase",
         description="Take back the last order, if it rolled no dice and stays in the current "
                     "phase; with --referee REASON, any last order (logged as an override).",
-        examples=["campaign undo war", "campaign undo war --referee 'misread the map'"])
+        examples=["campaign undo war", "campaign undo war --referee 'misread the map'",
+                  "campaign undo war --side aslan"])
     undo.add_argument("name", help="campaign name")
     undo.add_argument("--referee", metavar="REASON", help="override past dice/phase, logged")
+    add_side_option(undo)
     add_db_option(undo)
     undo.set_defaults(func=lazy(HANDLERS, "undo"))
 

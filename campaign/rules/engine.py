@@ -70,7 +70,7 @@ from campaign.rules.registry import (
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.sequence import FLOW, LAST_PLAYER_STEP
 from campaign.rules.state import CampaignState
-from campaign.rules.views import hidden_names, redact
+from campaign.rules.views import seen_text
 
 #: Starting RU of each side (DN-SET-1).
 SETUP_RU = 99
@@ -143,14 +143,19 @@ def read_typed(
 
 
 def _as_seen_by(error: CampaignError, state: CampaignState, viewer: Side | None) -> CampaignError:
-    """``error`` with face-down counters named by their alias for ``viewer`` (DN-NEU-1): a
-    refusal never tells a player the id (and so the kind) of a hidden neutral counter."""
-    if not hidden_names(state, viewer) or isinstance(error, WaitingError):
+    """``error`` as ``viewer`` reads it (``views.seen_text``): face-down counters named by their
+    alias (DN-NEU-1: a refusal never tells a player the id, and so the kind, of a hidden
+    neutral counter) and battles by their short id (``b1``), as every screen names them."""
+    if isinstance(error, WaitingError):
         return error  # a wait names counters by alias: in fair mode the alias is the id
     if isinstance(error, IllegalOrderError):
-        return IllegalOrderError(error.rule_id, redact(error.reason, state, viewer))
+        reason = seen_text(error.reason, state, viewer)
+        return error if reason == error.reason else IllegalOrderError(error.rule_id, reason)
+    message = seen_text(error.message, state, viewer)
+    if message == error.message:
+        return error
     try:
-        return type(error)(redact(error.message, state, viewer))
+        return type(error)(message)
     except TypeError:  # pragma: no cover - decide raises only the one-message errors
         return error
 

@@ -55,6 +55,16 @@ class UndoError(CampaignError):
     """The requested undo would cross a dice roll, a phase boundary or the campaign start."""
 
 
+class SeatError(CampaignError):
+    """A seat asked for something only another seat may do: another side's order, undo or
+    turn file, or a referee override from a player's seat (``campaign.app.authority``)."""
+
+    def __init__(self, rule_id: str, message: str) -> None:
+        super().__init__(f"{rule_id}: {message}")
+        self.rule_id = rule_id
+        self.reason = message
+
+
 class SchemaVersionError(CampaignError):
     """The database was written by a newer (or unknown) schema version of this tool."""
 

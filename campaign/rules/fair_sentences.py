@@ -53,8 +53,10 @@ def _revealed(event: CardRevealed, view: NarrationView) -> str:
     if counter is None:
         where = "a surface box" if event.label.startswith("box") else "a stellar hex"
         return f"The counter drawn next stands in {where} (DN-NEU-1)"
-    kind = event.label.rpartition("/")[0]
     aside = "; a second PD in its box, it is set aside (DN-MOV-10)" if event.set_aside else ""
+    if view.hidden(counter) and not event.set_aside:  # as a refereed game tells a player
+        return f"{counter} is revealed to the machines; it stays face down (DN-NEU-1)"
+    kind = event.label.rpartition("/")[0]
     return f"{counter} is revealed: {kind}{aside} (DN-NEU-1)"
 
 

@@ -34,7 +34,7 @@ from campaign.rules.ids import Side
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.sequence import FLOW
 from campaign.rules.state import CampaignState, Location, Where
-from campaign.rules.views import redact
+from campaign.rules.views import hidden_from, hidden_ids, hidden_systems, names_any, redact
 
 EventT = TypeVar("EventT", bound=Event)
 Sentence = Callable[[Any, "NarrationView"], "str | None"]
@@ -107,13 +107,7 @@ class NarrationView:
 
     def hidden(self, uid: str) -> bool:
         """True when ``uid`` is a face-down neutral the viewer may not identify (DN-NEU-1)."""
-        unit = self.state.units.get(uid)
-        return (
-            self.viewer is not None
-            and unit is not None
-            and unit.face_down
-            and unit.owner is not self.viewer
-        )
+        return hidden_from(self.state.units.get(uid), self.viewer)
 
     def hides_forces(self, side: Side, system: str) -> bool:
         """True when ``side`` has a face-down counter in ``system`` (stellar hex or surface box)
@@ -214,16 +208,34 @@ def describe(event: Event, view: NarrationView) -> str | None:
 
 
 def rolls_of(event: Event, viewer: Side | None,
-             state: CampaignState | None = None) -> tuple[str, ...]:
+             state: CampaignState | None = None,
+             before: CampaignState | None = None) -> tuple[str, ...]:
     """The dice of ``event`` with their purposes as ``viewer`` may see them; with ``state``
     (the campaign at the event) a purpose naming a face-down counter uses its alias
-    (``bombard solace A-B1-1>N-X-5``: the real id would tell its kind, DN-NEU-1)."""
+    (``bombard solace A-B1-1>N-X-5``: the real id would tell its kind, DN-NEU-1). With
+    ``before`` (the campaign just before the event), a die of a shot by or at a counter the
+    viewer may not identify, or of a ground combat where one stands, is not shown: whether a
+    die was rolled at all would tell whether the odds were below the table (issue 41 item 4),
+    as the sentence tells only the result."""
     if event.secret and viewer is not None:
         return (f"{len(event.rolls)} hidden roll(s)",) if event.rolls else ()
-    shown = tuple(f"{roll.purpose}={roll.value}" for roll in event.rolls)
+    rolls = event.rolls
+    if before is not None and viewer is not None:
+        hidden = hidden_ids(before, viewer)
+        systems = hidden_systems(before, viewer)
+        rolls = tuple(roll for roll in rolls
+                      if not names_any(roll.purpose, hidden)
+                      and not _ground_roll_at(roll.purpose, systems))
+    shown = tuple(f"{roll.purpose}={roll.value}" for roll in rolls)
     if state is None or viewer is None:
         return shown
     return tuple(redact(text, state, viewer) for text in shown)
+
+
+def _ground_roll_at(purpose: str, systems: frozenset[str]) -> bool:
+    """True for the die of a ground combat (``ground SYS SIDE``) in one of ``systems``."""
+    words = purpose.split(" ")
+    return len(words) == 3 and words[0] == "ground" and words[1] in systems
 
 
 def narrate(
@@ -244,6 +256,7 @@ def narrate(
     for event in events:
         view = NarrationView(current, viewer, ruleset)
         text = describe(event, view)
+        prior = current.clone() if viewer is not None and event.rolls else None
         if text and viewer is not None:  # neutral counters by alias, face up or not (DN-NEU-1)
             text = redact(text, current, viewer)
         watch = ruleset is not None and event.type in CONTROL_EVENTS
@@ -254,7 +267,7 @@ def narrate(
             after = box_control_map(current, ruleset)
             extra = tuple(_control_sentences(before, after, NarrationView(current, viewer,
                                                                              ruleset)))
-        out.append(Narrated(event, text, rolls_of(event, viewer, current), extra,
+        out.append(Narrated(event, text, rolls_of(event, viewer, current, prior), extra,
                             event.type in PHASE_EVENTS))
     return out
 

@@ -17,8 +17,14 @@ from __future__ import annotations
 import re
 
 from campaign.rules.canonical import sha256_hex
+from campaign.rules.combat.battle_ids import short_ids
 from campaign.rules.ids import HIDDEN_KIND, Side
-from campaign.rules.state import CampaignState
+from campaign.rules.state import CampaignState, Unit
+
+#: A fair-mode reveal order's kind label (``aslan reveal box-3 neutral:RT-2/1``): what a card
+#: opens to, which the machines need and a player's text never shows (issue 41 item 5); a
+#: token's label (``box``/``hex``: where a counter stands) is public and stays.
+_REVEAL_LABEL = re.compile(r"(\breveal [A-Za-z0-9-]+) neutral:[^\s`']+")
 
 #: Aliases are ``N-X-1``, ``N-X-2``, ... (no neutral counter kind has the code X).
 ALIAS_PREFIX = "N-X-"
@@ -42,6 +48,27 @@ def hidden_names(state: CampaignState, viewer: Side | None) -> dict[str, str]:
     return neutral_aliases(state)
 
 
+def hidden_from(unit: Unit | None, viewer: Side | None) -> bool:
+    """The one predicate of the hiding rule: True when ``unit`` is a face-down counter that
+    ``viewer`` may not identify (DN-NEU-1) — face down and not the viewer's own; nothing is
+    hidden from the referee (``viewer`` None). Every view, sentence and form asks this."""
+    return (viewer is not None and unit is not None and unit.face_down
+            and unit.owner is not viewer)
+
+
+def hidden_ids(state: CampaignState, viewer: Side | None) -> frozenset[str]:
+    """Ids of the counters ``viewer`` may not identify (``hidden_from``)."""
+    if viewer is None:
+        return frozenset()
+    return frozenset(uid for uid, unit in state.units.items() if hidden_from(unit, viewer))
+
+
+def hidden_systems(state: CampaignState, viewer: Side | None) -> frozenset[str]:
+    """Systems where a counter ``viewer`` may not identify stands (hex or surface box)."""
+    return frozenset(unit.location.system for uid, unit in state.units.items()
+                     if unit.location.system is not None and hidden_from(unit, viewer))
+
+
 def face_down_ids(state: CampaignState) -> frozenset[str]:
     """Ids of the neutral counters still face down (hidden from both players, DN-NEU-1)."""
     return frozenset(uid for uid, unit in state.units.items() if unit.face_down)
@@ -63,6 +90,19 @@ def redact(text: str, state: CampaignState, viewer: Side | None) -> str:
     if not hidden:
         return text
     return _id_pattern(list(hidden)).sub(lambda m: hidden[m.group(0)], text)
+
+
+def seen_text(text: str, state: CampaignState, viewer: Side | None) -> str:
+    """``text`` (an order text, a dice purpose, a refusal, a note) as ``viewer`` reads it:
+    face-down counters by their alias (``redact``), a fair-mode reveal without the kind it
+    opens to, and the battles of the current step by the short id every screen shows (``b1``
+    for ``keystone/aslan-neutral``, DN-CBT-1)."""
+    text = redact(text, state, viewer)
+    if viewer is not None:  # fair mode: what a card is, only the machines learn (ADR 0028)
+        text = _REVEAL_LABEL.sub(r"\1 ?", text)
+    for full, short in short_ids(state).items():
+        text = re.sub(rf"(?<![A-Za-z0-9/-]){re.escape(full)}(?![A-Za-z0-9/-])", short, text)
+    return text
 
 
 def resolve_aliases(state: CampaignState, text: str) -> str:
@@ -106,7 +146,7 @@ def player_view(state: CampaignState, side: Side | None) -> CampaignState:
         return view
     view.neutral_pile = [HIDDEN_KIND] * len(view.neutral_pile)
     for unit in view.units.values():
-        if unit.face_down and unit.owner is not side:
+        if hidden_from(unit, side):
             unit.kind = HIDDEN_KIND
     # per-kind id counters of the neutrals would tell which kinds were placed
     return _renamed(view, hidden_names(view, side))

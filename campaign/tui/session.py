@@ -26,6 +26,7 @@ from campaign.app import (
 )
 from campaign.rules.errors import CampaignError, InvalidOrderError, KindHidden
 from campaign.rules.ids import PLAYER_SIDES, Side
+from campaign.rules.seats import Seat
 from campaign.tui.order_template import Blank, OrderTemplate, parse_template
 from campaign.tui.widgets.map_render import MapView, SystemMarks
 from campaign.views.battles import (
@@ -155,6 +156,9 @@ class CampaignSession:
         self.name = name
         #: Who looks: ``None`` the referee (everything), else one player (DN-NEU-1).
         self.viewer = viewer
+        #: Who acts: the screen's seat; what it may do is decided by the app
+        #: (``campaign.app.authority``), never here.
+        self.seat = Seat.of(viewer)
         self.loaded: Loaded = service.load(name)
         #: The outcome sentences of the last order sent (the rules core's narration).
         self.last_outcome: list[str] = []
@@ -486,7 +490,7 @@ class CampaignSession:
         for any other order, or one the rules or this screen refuse (sending it shows why)."""
         if self.viewer is not None and text.split()[:1] != [self.viewer.value]:
             return None  # another side's order: refused when sent (``_check_own_order``)
-        found = preview.ending_preview(self.loaded, text, self.viewer)
+        found = preview.ending_preview(self.loaded, text, self.seat)
         if found is None:
             return None
         return (f"{text.strip()} ends {found.phasing}'s {found.label} (game turn "
@@ -497,7 +501,7 @@ class CampaignSession:
     def dice_needed(self, text: str) -> list[str]:
         """The purposes of the dice ``text`` would roll now, in order (a dry run with the
         campaign's seeded dice: nothing is stored); ``[]`` when it rolls none or is refused."""
-        return preview.dice_needed(self.loaded, text, self.viewer)
+        return preview.dice_needed(self.loaded, text, self.seat)
 
     @property
     def takes_typed_dice(self) -> bool:
@@ -509,7 +513,6 @@ class CampaignSession:
         as many as the order rolls (too many or too few: refused by the core, nothing stored)."""
         if not text.strip():
             raise InvalidOrderError("DN-ERR-1: the order is empty; type e.g. 'aslan end-phase'")
-        self._check_own_order(text)
         before = self.state.clone()
         typed: TypedDice | None = None
         if dice.strip():
@@ -519,28 +522,17 @@ class CampaignSession:
                 raise InvalidOrderError(str(error)) from None
         try:  # typed dice only where the campaign's dice mode accepts them (DN-ERR-1); the
             # core requires exactly as many values as the order rolls
-            events = self.service.submit(self.loaded, text, typed=typed, viewer=self.viewer)
+            events = self.service.submit(self.loaded, text, typed=typed, seat=self.seat)
         except CampaignError:
             self.reload()
             raise
         self.last_outcome = outcome_lines(events, before, self.ruleset, self.viewer)
         return events
 
-    def _check_own_order(self, text: str) -> None:
-        """A player's screen sends that player's orders only (DN-SEQ-2)."""
-        side = text.split()[0].lower()
-        if self.viewer is not None and side != self.viewer.value:
-            raise InvalidOrderError(
-                f"DN-SEQ-2: this screen plays {self.viewer.value}; {side}'s orders are given "
-                f"on {side}'s screen (v on the launcher chooses whose screen opens)")
-
     def undo(self, referee_reason: str | None = None) -> None:
         """Undo the last order (same phase, no dice), or as the referee with a logged reason
         (the referee's screen only)."""
-        if referee_reason is not None and self.viewer is not None:
-            raise InvalidOrderError("DN-ERR-1: a referee undo is given on the referee's screen "
-                                    "(v on the launcher chooses whose screen opens)")
-        self.service.undo(self.name, referee_reason=referee_reason)
+        self.service.undo(self.name, referee_reason=referee_reason, seat=self.seat)
         self.reload()
 
     def reload(self) -> None:
@@ -567,7 +559,8 @@ class CampaignSession:
         side's own seal/share orders, and the screen must show the game as it now stands."""
         target = _turn_path(path)
         made = self._pbem().export_file(self.name, side, target,
-                                        sign_with=_turn_path(key) if key else None)
+                                        sign_with=_turn_path(key) if key else None,
+                                        seat=self.seat)
         self.reload()
         return made.line(str(target))
 

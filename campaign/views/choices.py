@@ -242,7 +242,7 @@ class FormChoices:
         choices = []
         for unit in units:
             if unit.face_down and unit.owner is not side:
-                continue
+                continue  # a form never offers a face-down counter, not even the referee's
             unit_type = self.ruleset.unit_type(unit.kind)
             where = self.state.position_of(unit.id)
             place = f"{self.name_of(where.system)} {where.where.value}" if where.system else \

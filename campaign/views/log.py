@@ -21,7 +21,7 @@ from campaign.rules.narration import BattleSummary
 from campaign.rules.referee import DiceEntered, RefereeRestored
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
-from campaign.rules.views import redact
+from campaign.rules.views import seen_text
 
 
 class Logged(Protocol):
@@ -100,14 +100,15 @@ def log_lines(rows: Sequence[Logged], events: Sequence[Event], dice_mode: str,
     lines: list[LogLine] = []
     state = CampaignState()
     for row, event in zip(rows, events, strict=True):
-        rolls = [redact(f"{r.purpose}={r.value}", state, viewer) for r in event.rolls]
         if event.secret:
             rolls = [f"{len(event.rolls)} hidden roll(s)"] if event.rolls else []
+        else:  # the campaign before the event names and hides as the sentences do
+            rolls = list(narration.rolls_of(event, viewer, state, state))
         if lines and lines[-1].batch == row.batch:
             lines[-1].events.append(event.type)
             lines[-1].rolls.extend(rolls)
         else:
-            lines.append(LogLine(row.batch, row.seq, redact(row.order_text, state, viewer),
+            lines.append(LogLine(row.batch, row.seq, seen_text(row.order_text, state, viewer),
                                  [event.type], rolls))
         engine.apply_event(state, event)
         if isinstance(event, DiceEntered):
@@ -139,7 +140,7 @@ def story(rows: Sequence[Logged], events: Sequence[Event], ruleset: Ruleset, dic
             entries.append(StoryEntry(
                 batch=row.batch, first_seq=row.seq, turn=state.turn,
                 side=order_side(row.order_text),
-                order_text=redact(row.order_text, state, viewer),  # older logs: real ids
+                order_text=seen_text(row.order_text, state, viewer),  # older logs: real ids
                 types=tuple(e.type for e in batch),
                 lines=tuple(narration.condense(narrated)),
                 rolls=tuple(r for item in narrated for r in item.rolls),

@@ -26,14 +26,15 @@ from campaign.rules.movement.paths import Obstacle
 from campaign.rules.movement.query import MoveOptions, move_options
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState, Where
-from campaign.rules.views import redact
+from campaign.rules.views import seen_text as rules_seen_text
 from campaign.views.report import is_hidden
 from campaign.views.scene import Overlay, campaign_scene
 
 
 def seen_text(text: str, state: CampaignState, viewer: Side | None) -> str:
-    """``text`` as ``viewer`` may read it: every neutral counter named by its alias."""
-    return redact(text, state, viewer)
+    """``text`` as ``viewer`` may read it: every neutral counter named by its alias, the
+    battles of the step by their short ids (``rules.views.seen_text``, the hiding rule)."""
+    return rules_seen_text(text, state, viewer)
 
 
 def step_label(state: CampaignState) -> str:

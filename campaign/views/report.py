@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict
 from campaign.rules.combat.waiting import Duty
 from campaign.rules.ids import Side
 from campaign.rules.state import CampaignState, Unit
-from campaign.rules.views import hidden_names, redact
+from campaign.rules.views import hidden_from, hidden_names, redact
 
 SCHEMA_VERSION = 1
 
@@ -56,6 +56,6 @@ def duty_row(duty: Duty) -> DutyRow:
 
 
 def is_hidden(unit: Unit | None, viewer: Side | None) -> bool:
-    """True when ``unit`` is a face-down counter ``viewer`` may not identify (DN-NEU-1)."""
-    return (viewer is not None and unit is not None and unit.face_down
-            and unit.owner is not viewer)
+    """True when ``unit`` is a face-down counter ``viewer`` may not identify (DN-NEU-1): the
+    hiding rule's one predicate (``rules.views.hidden_from``)."""
+    return hidden_from(unit, viewer)

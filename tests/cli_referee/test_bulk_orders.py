@@ -85,7 +85,7 @@ def test_order_file_applies_each_line_as_its_own_order(db, tmp_path, capsys):
     assert "Battles open: Marrow" in out and "3 order(s) applied" in out
     main(["log", "t", "--turn", "1", "--by", "aslan", *db])
     log = capsys.readouterr().out
-    assert "aslan range marrow/aslan-solomani" in log and "aslan end-phase" in log
+    assert "aslan range b1" in log and "aslan end-phase" in log  # as typed (issue 41 item 6)
 
 
 def test_order_file_stops_at_the_first_refusal_naming_the_line(db, tmp_path, capsys):

@@ -46,11 +46,12 @@ def test_log_shows_sentences_and_dice_filtered(db, capsys):
     _battle(db, capsys)
     code, out, _ = _run(db, capsys, "log", "t", "--turn", "1", "--type", "round-fought")
     assert code == 0
-    assert "marrow/aslan-solomani" in out  # the log holds the full id, not "b1"
+    # the log names a battle as every screen does, "b1", not by its inner id (issue 41 item 6)
+    assert "marrow/aslan-solomani" not in out and "aslan fire b1" in out
     assert "S-DD-1 destroyed" in out and "dice (seeded): fire marrow round 1 A-CL-1>S-DD-1=" in out
     assert "range roll" not in out
     code, out, _ = _run(db, capsys, "log", "t", "--by", "aslan", "--turn", "1")
-    assert "aslan fire marrow/aslan-solomani" in out and "referee-assign" not in out
+    assert "aslan fire b1" in out and "referee-assign" not in out
 
 
 def test_player_log_hides_face_down_neutrals(db, capsys):

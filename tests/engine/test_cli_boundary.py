@@ -45,12 +45,13 @@ LIGHT = frozenset({
 #: What errors.py and helptext.py may import besides LIGHT (both are on every command's path).
 LIGHT_SHARED = LIGHT | {"campaign.rules.errors", "campaign.rules.suggest"}
 #: The layers the command line may use: use cases, read side, pictures, the TUI, the scenario
-#: games, leaf utilities, and of the rules core only ids, errors, the phase enums and
-#: suggestions (as the house's rules for front ends, ADR 0029).
+#: games, leaf utilities, and of the rules core only ids, errors, the phase enums,
+#: suggestions and the seat a front end says it is (as the house's rules for front ends,
+#: ADR 0029; seats: docs/seats.md).
 ALLOWED_LAYERS = ("campaign.app", "campaign.views", "campaign.render", "campaign.tui",
                   "campaign.cli", "scenarios", "campaign.bundled", "campaign.userfiles",
                   "campaign.extras", "campaign.rules.ids", "campaign.rules.errors",
-                  "campaign.rules.phases", "campaign.rules.suggest")
+                  "campaign.rules.phases", "campaign.rules.suggest", "campaign.rules.seats")
 #: Never loaded by building the parser (``campaign --help``, every command before dispatch).
 HEAVY = ("campaign.app", "campaign.rules.engine", "campaign.store", "campaign.views",
          "campaign.cli.handlers", "sqlite3", "textual", "pydantic", "sqlalchemy")

@@ -14,6 +14,7 @@ from campaign.rules.errors import CampaignError
 from campaign.rules.ids import Side
 from campaign.rules.naming import check_names, nameable_units
 from campaign.rules.notation import parse_order
+from campaign.rules.seats import Seat
 from campaign.rules.state import CampaignState
 from campaign.rules.suggest import did_you_mean
 from campaign.rules.views import hidden_names, player_view
@@ -32,7 +33,7 @@ def _refusal(table: Table, text: str, viewer: Side | None = Side.ASLAN) -> str:
     """The refusal of ``text`` typed by ``viewer`` (the Aslan player unless told)."""
     before = table.loaded.head.seq
     with pytest.raises(CampaignError) as refused:
-        table.service.submit(table.loaded, text, viewer=viewer)
+        table.service.submit(table.loaded, text, seat=Seat.of(viewer))
     assert table.loaded.head.seq == before  # a refused order changes nothing
     return refused.value.message
 

@@ -134,3 +134,36 @@ def test_a_pending_reveal_is_a_typed_wait_naming_the_side(game: Table) -> None:
     assert "waiting for solomani's reveal of N-X-1" in str(waiting.value)
     assert acting_sentence(aslan.state).startswith(  # the status line says so
         "aslan must act: waiting for aslan's reveal of N-X-1")
+
+
+def test_a_contact_teaches_a_player_no_more_than_a_refereed_game(game: Table) -> None:
+    """Issue 41 item 5, DN-NEU-1: the contact at Solace reveals the counter to both machines,
+    but a player's reading of the log (sentences, order texts, dice) names no kind of a
+    counter that stays face down: the reveal orders show the card, not what it opens to, and
+    the reveal's sentence says the counter stays face down. The referee's reading names the
+    kind (so the check can fail)."""
+    from campaign.rules import engine, narration
+    from campaign.rules.ids import PLAYER_SIDES
+    from campaign.rules.state import CampaignState
+    from campaign.rules.views import seen_text
+
+    ruleset = load_ruleset()
+    machine = game.first
+    final = machine.state
+    assert final.units["N-X-1"].face_down
+    referee = narration.narrate(machine.events, CampaignState(), ruleset=ruleset)
+    assert any("N-X-1" in (item.text or "") and final.units["N-X-1"].kind in (item.text or "")
+               for item in referee)
+    for side in PLAYER_SIDES:
+        told = narration.narrate(machine.events, CampaignState(), viewer=side, ruleset=ruleset)
+        solace_kind = final.units["N-X-1"].kind
+        lines = [line for item in told for line in item.lines]
+        assert not [line for line in lines if "N-X-1" in line and solace_kind in line], side
+        assert any("N-X-1 is revealed to the machines; it stays face down" in line
+                   for line in lines)
+        state = CampaignState()
+        for event in machine.events:
+            engine.apply_event(state, event)
+        reveal = f"{side.value} reveal card-9 {solace_kind}/1"
+        assert seen_text(reveal, state, side) == f"{side.value} reveal card-9 ?"
+        assert seen_text(reveal, state, None) == reveal

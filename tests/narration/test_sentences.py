@@ -89,16 +89,19 @@ def test_players_never_read_face_down_neutrals(game, ruleset, viewer):
 
 @pytest.mark.parametrize("viewer", [Side.ASLAN, Side.SOLOMANI])
 def test_dice_purposes_name_face_down_neutrals_by_alias(game, ruleset, viewer):
-    """DN-NEU-1: a die rolled against a face-down neutral (bombardment, PD fire, a battle with
-    neutrals) shows its purpose with the alias for a player; the referee reads the real id
-    (so the check can fail)."""
+    """DN-NEU-1: a die rolled by or against a face-down neutral (bombardment, PD fire, a
+    battle with neutrals) is not shown to a player at all — whether it was rolled would tell
+    whether the odds were below the table (issue 41 item 4) — and never names the counter's
+    real id; the referee reads every die with the real ids (so the check can fail)."""
     hidden = {uid for uid, unit in engine.fold(game).units.items() if unit.face_down}
     players = narration.narrate(game, CampaignState(), viewer=viewer, ruleset=ruleset)
     referee = narration.narrate(game, CampaignState(), viewer=None, ruleset=ruleset)
-    seen = [roll for item in players for roll in item.rolls]
+    seen = [roll for item in players if not item.event.secret for roll in item.rolls]
+    refereed = [roll for item in referee if not item.event.secret for roll in item.rolls]
+    about_hidden = [roll for roll in refereed if any(uid in roll for uid in hidden)]
+    assert about_hidden
     assert not [roll for roll in seen if any(uid in roll for uid in hidden)]
-    assert any("N-X-" in roll for roll in seen)
-    assert any(uid in roll for item in referee for roll in item.rolls for uid in hidden)
+    assert len(seen) == len(refereed) - len(about_hidden)
 
 
 def test_secret_event_dice_are_hidden_from_players(game):
@@ -164,9 +167,9 @@ def test_players_never_read_the_factors_of_a_face_down_counter(game, ruleset, vi
 
 
 def test_ground_strengths_against_face_down_neutrals_stay_hidden(game, ruleset):
-    """DN-NEU-1, DN-GND-2: a ground combat against face-down neutrals gives a player the dice
-    and results but not the two strengths (their sum would tell the counters' kinds); the
-    referee reads them."""
+    """DN-NEU-1, DN-GND-2: a ground combat against face-down neutrals gives a player the
+    results but not the two strengths (their sum would tell the counters' kinds), nor the die
+    or "below the table" (both bound them: issue 41 item 4); the referee reads them all."""
     from campaign.rules.combat.dice import Roll
     from campaign.rules.combat.ground import GroundResult, GroundRoll
     from campaign.rules.combat.surface_orders import GroundFought
@@ -187,6 +190,14 @@ def test_ground_strengths_against_face_down_neutrals_stay_hidden(game, ruleset):
     )
     player = narration.describe(event, narration.NarrationView(state, Side.ASLAN, ruleset))
     referee = narration.describe(event, narration.NarrationView(state, None, ruleset))
-    assert player is not None and "7 vs 3" not in player and "rolls 5" in player
-    assert "strengths not shown, DN-NEU-1" in player
-    assert referee is not None and "attack 7 vs 3" in referee
+    assert player is not None and "7 vs 3" not in player and "rolls 5" not in player
+    assert "strengths not shown, DN-NEU-1): D, enemy loses 1" in player
+    assert referee is not None and "attack 7 vs 3" in referee and "rolls 5" in referee
+    below = event.model_copy(update={"result": event.result.model_copy(update={"rolls": (
+        GroundRoll(side=Side.NEUTRAL, attack=1, defence=7, losses=0, roll=None,
+                   result=CombatResult.NO_EFFECT),
+        GroundRoll(side=Side.ASLAN, attack=7, defence=1, losses=0,
+                   roll=Roll(purpose="ground", value=1), result=CombatResult.NO_EFFECT))})})
+    told = narration.describe(below, narration.NarrationView(state, Side.ASLAN, ruleset))
+    assert told is not None and "below the table" not in told and "rolls" not in told
+    assert told.count("(strengths not shown, DN-NEU-1): no effect") == 2

@@ -11,6 +11,7 @@ import argparse
 
 from campaign.app import CampaignService, OrderReport, StoryEntry
 from campaign.rules.ids import Side
+from campaign.rules.seats import Seat
 
 
 def open_service(args: argparse.Namespace) -> CampaignService:
@@ -22,6 +23,12 @@ def side_of(args: argparse.Namespace) -> Side | None:
     """The viewer chosen with ``--side`` (None: the referee)."""
     value = getattr(args, "side", None)
     return Side(value) if value else None
+
+
+def seat_of(args: argparse.Namespace) -> Seat:
+    """The seat the command acts as: ``--side S`` a player's, else the referee's (the owner of
+    the database). What the seat may do is decided in ``campaign.app.authority``."""
+    return Seat.of(side_of(args))
 
 
 def indent(text: str, prefix: str = "  ") -> str:

@@ -7,7 +7,7 @@ import argparse
 
 from campaign.app.bulk import read_order_lines
 from campaign.cli.errors import fail
-from campaign.cli.handlers.common import indent, open_service, side_of
+from campaign.cli.handlers.common import indent, open_service, seat_of
 from campaign.rules.errors import CampaignError
 
 
@@ -18,11 +18,11 @@ def orders(args: argparse.Namespace) -> int:
         return fail(f"{error} (nothing applied)")
     service = open_service(args)
     loaded = service.load(args.name)
-    viewer = side_of(args)
+    seat = seat_of(args)
     report = None
     for done, (number, text) in enumerate(lines):
         try:
-            report = service.submit_report(loaded, text, viewer=viewer)
+            report = service.submit_report(loaded, text, seat=seat)
         except CampaignError as error:
             return fail(f"{args.file}:{number}: {error.message} ({done} order(s) before it "
                         "applied, nothing after it)")

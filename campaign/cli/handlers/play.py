@@ -16,7 +16,13 @@ from pathlib import Path
 
 from campaign.app import Anchor, TypedDice
 from campaign.cli.errors import EXIT_ERROR, Lazy
-from campaign.cli.handlers.common import open_service, print_report, print_story, side_of
+from campaign.cli.handlers.common import (
+    open_service,
+    print_report,
+    print_story,
+    seat_of,
+    side_of,
+)
 from campaign.rules.ids import Side
 from campaign.views.status import status_report
 
@@ -101,7 +107,7 @@ def order(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     report = open_service(args).order_report(args.name, text, typed=typed,
-                                             viewer=side_of(args))
+                                             seat=seat_of(args))
     print_report(report)
     return 0
 
@@ -120,7 +126,8 @@ def log(args: argparse.Namespace) -> int:
 
 
 def undo(args: argparse.Namespace) -> int:
-    report = open_service(args).undo_report(args.name, referee_reason=args.referee)
+    report = open_service(args).undo_report(args.name, referee_reason=args.referee,
+                                            seat=seat_of(args))
     print_report(report)
     return 0
 

@@ -183,6 +183,7 @@ def _as_box_units(ruleset: Ruleset, units: Iterable[Unit], *, known_only: bool) 
     return [
         BoxUnit.from_unit_type(
             unit.id, ruleset.unit_type(unit.kind), side=unit.owner, disrupted=unit.disrupted,
+            face_down=unit.face_down,
         )
         for unit in units if not (known_only and unrevealed(unit))
     ]

@@ -134,6 +134,11 @@ def resolve_interaction(
     if not friendly:
         for ship_uid, target_uid in plan.bombard.items():
             ship, target = ships[ship_uid], targets[target_uid]
+            if target.is_pd or not target.is_ground:  # a face-down one (DN-INT-3, DN-NEU-1)
+                shots.append(BoxShot(kind="bombard", firer=ship_uid, target=target_uid,
+                                     factor=ship.missile, defence=0, roll=None, modifier=0,
+                                     result=CombatResult.NO_EFFECT))
+                continue
             shot = _shoot("bombard", ship_uid, target_uid, ship.missile, target.strength,
                           DISRUPTED_MODIFIER if ship.disrupted else 0, target.disrupted,
                           tables["bombard_crt"], dice, system.id)
@@ -215,14 +220,16 @@ def _check_plan(
         target = targets.get(target_uid)
         if target is None or target.side == plan.side:
             raise IllegalOrderError("DN-INT-1", f"{target_uid} is not an enemy unit in the box")
+        if ships[ship_uid].missile <= 0:
+            raise IllegalOrderError("DN-INT-4", f"{ship_uid} has no missile factor to bombard")
+        if target.face_down:  # what it is decides only the result: no effect on a PD
+            continue
         if target.is_pd:
             raise IllegalOrderError(
                 "DN-INT-3", f"{target_uid} is planetary defence: it cannot be bombarded"
             )
         if not target.is_ground:
             raise IllegalOrderError("DN-INT-4", f"{target_uid} is not a ground unit")
-        if ships[ship_uid].missile <= 0:
-            raise IllegalOrderError("DN-INT-4", f"{ship_uid} has no missile factor to bombard")
     for pd_uid, ship_uid in plan.pd_targets.items():
         if pd_uid not in targets or not targets[pd_uid].is_pd:
             raise IllegalOrderError("DN-INT-2", f"{pd_uid} is not a PD marker in the box")

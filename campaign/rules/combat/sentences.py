@@ -105,6 +105,9 @@ def _shot_line(view: NarrationView, shot: Shot | BoxShot, table: str, weapon: st
     if step == "return":
         verb += " with its full beam"
     rule = " (DN-CBT-5)" if step in ("close", "return") else ""
+    if view.hidden(shot.firer) or view.hidden(shot.target):
+        # neither the die nor "below the table": both would bound the hidden factors
+        return f"{who} {verb} ({odds}): {_hidden_result(view, shot, table)}{rule}"
     if shot.roll is None:
         return f"{who} {verb} ({odds}): below the table, no effect{rule}"
     modifier = f" {shot.modifier:+d}" if shot.modifier else ""
@@ -113,6 +116,17 @@ def _shot_line(view: NarrationView, shot: Shot | BoxShot, table: str, weapon: st
         what = "ground unit" if table == "bombard_crt" else "ship"
         result, rule = f"D on a disrupted {what} counts as X", " (DN-CBT-4)"
     return f"{who} {verb} ({odds}), rolls {shot.roll.value}{modifier}: {result}{rule}"
+
+
+def _hidden_result(view: NarrationView, shot: Shot | BoxShot, table: str) -> str:
+    """A shot's result where a face-down counter fired or was fired on, told without the die
+    or the odds (DN-NEU-1): "no effect" whether the odds were below the table or the die
+    missed."""
+    if shot.roll is None or shot.result is CombatResult.NO_EFFECT:
+        return "no effect"
+    if table == "space_crt" and _counted_as_x(view, shot, table):
+        return "D on a disrupted ship counts as X"
+    return shot.result.value
 
 
 def _sides(battle: Battle, view: NarrationView) -> str:
@@ -354,9 +368,11 @@ def _ground_rolls(view: NarrationView, event: GroundFought) -> Iterable[str]:
     system = event.result.system
     secret = any(view.hides_forces(side, system) for side in event.result.sides)
     for roll in event.result.rolls:
-        if secret:  # the totals would tell what the face-down counters are (DN-NEU-1)
-            rolled = "below the table, no effect" if roll.roll is None else \
-                f"rolls {roll.roll.value}: {roll.result.value}, enemy loses {roll.losses}"
+        if secret:  # the totals, the die or "below the table" would tell what the
+            # face-down counters are (DN-NEU-1)
+            rolled = "no effect" if roll.roll is None or \
+                roll.result is CombatResult.NO_EFFECT else \
+                f"{roll.result.value}, enemy loses {roll.losses}"
             yield f"  {view.side(roll.side)} attack (strengths not shown, DN-NEU-1): {rolled}"
             continue
         if roll.roll is None:

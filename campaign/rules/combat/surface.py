@@ -21,10 +21,14 @@ class BoxUnit(Value):
     defence: int = 0
     disrupted: bool = False
     jump_troops: bool = False
+    #: A face-down neutral counter: what it is must not decide whether an order naming it is
+    #: accepted (DN-NEU-1; seats issue 41 item 3)
+    face_down: bool = False
 
     @classmethod
     def from_unit_type(
-        cls, uid: str, unit_type: UnitType, *, side: Side | None = None, disrupted: bool = False
+        cls, uid: str, unit_type: UnitType, *, side: Side | None = None, disrupted: bool = False,
+        face_down: bool = False,
     ) -> "BoxUnit":
         """Build from a counter kind; ``side`` overrides it for conscripted neutrals."""
         return cls(
@@ -37,6 +41,7 @@ class BoxUnit(Value):
             defence=unit_type.defence,
             disrupted=disrupted,
             jump_troops=unit_type.has(UnitFlag.JUMP_TROOPS),
+            face_down=face_down,
         )
 
     @property

@@ -212,7 +212,9 @@ def _check_one_pd_landing(
     def is_pd(unit_id: str) -> bool:
         return ruleset.unit_type(state.units[unit_id].kind).category is UnitCategory.PD
 
-    there = [u.uid for u in box_units(state, ruleset, system) if is_pd(u.uid)]
+    # a face-down counter is not counted: what it is must not refuse a landing (DN-NEU-1)
+    there = [u.uid for u in box_units(state, ruleset, system) if is_pd(u.uid)
+             and not u.face_down]
     arriving = [c.id for uid in landing if uid in state.units
                 for c in state.cargo_of(uid) if is_pd(c.id)]
     if arriving and len(there) + len(arriving) > 1:

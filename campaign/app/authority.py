@@ -1,0 +1,65 @@
+"""Authority: what a seat may do, decided here and nowhere else (architecture property 9).
+
+Every use case that acts on a campaign asks this module before it decides anything; the front
+ends (CLI, TUI, any later one) only say which seat they are, so each of them gets the same
+answer. The referee may do everything. A player's seat may give, preview and undo only its own
+side's orders, and export only its own side's turn files; referee orders, referee overrides
+(undo with a reason, typed dice with a reason in a seeded campaign) are the referee's alone.
+
+Refusals name no order text of another seat: they say whose the act is, and what to do.
+"""
+
+from __future__ import annotations
+
+from campaign.rules.base import Order
+from campaign.rules.errors import SeatError
+from campaign.rules.ids import Side
+from campaign.rules.seats import Seat
+
+#: The rule that says who may act (DN-SEQ-2); overrides are the referee's (DN-ERR-1).
+WHO_ACTS = "DN-SEQ-2"
+OVERRIDES = "DN-ERR-1"
+
+
+def check_order(seat: Seat, order: Order) -> None:
+    """A seat gives only the orders of the side it speaks for (DN-SEQ-2)."""
+    if seat.speaks_for(order.side):
+        return
+    if order.side is None:
+        raise SeatError(WHO_ACTS, f"'{order.type}' is a referee order; you play {seat.name}")
+    raise SeatError(WHO_ACTS, f"you play {seat.name}: {order.side.value}'s orders are given "
+                              f"from {order.side.value}'s seat")
+
+
+def check_override(seat: Seat, what: str) -> None:
+    """Overrides with a logged reason (``what``: e.g. ``an undo with a reason``) are the
+    referee's (DN-ERR-1)."""
+    if not seat.is_referee:
+        raise SeatError(OVERRIDES, f"{what} is a referee override; you play {seat.name}: ask "
+                                   "the referee")
+
+
+def check_undo(seat: Seat, order_text: str) -> None:
+    """A player's seat takes back only its own side's last order (``order_text``: the logged
+    text of the batch to be undone, which starts with the side that gave it)."""
+    if seat.is_referee:
+        return
+    giver = order_text.split(" ", 1)[0]
+    if giver != seat.name:
+        whose = "the referee's" if giver not in {s.value for s in Side} else f"{giver}'s"
+        raise SeatError(WHO_ACTS, f"cannot undo: the last order is {whose}; you play "
+                                  f"{seat.name}, and undo takes back only your own last order")
+
+
+def check_export(seat: Seat, side: Side) -> None:
+    """A player's seat writes only its own side's turn files."""
+    if not seat.speaks_for(side):
+        raise SeatError(WHO_ACTS, f"you play {seat.name}: {side.value}'s turn file is "
+                                  f"written from {side.value}'s seat")
+
+
+def undo_advice(seat: Seat) -> str:
+    """What a seat can do about an order a plain undo may not take back."""
+    if seat.is_referee:
+        return "only a referee override with a reason can revert it (undo --referee REASON)"
+    return "only the referee can revert it, with a logged override"
