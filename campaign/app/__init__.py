@@ -39,6 +39,7 @@ from campaign.app.orders import (
 )
 from campaign.app.reading import Reading
 from campaign.rules.base import Event
+from campaign.rules.dice import RollContext
 from campaign.rules.ruleset import Ruleset, StarMap, StarSystem
 from campaign.rules.state import CampaignState
 from campaign.views.log import LogLine, StoryEntry, dice_origin
@@ -48,7 +49,7 @@ __all__ = [
     "REFEREE_UNDO", "SNAPSHOT_EVERY", "START_ORDER_TEXT", "Anchor", "CampaignService",
     "CampaignSummary", "Rebuilt",
     "CampaignState", "Campaigns", "Event", "Loaded", "LogLine", "OrderReport", "Ruleset",
-    "RulesetLoader", "StarMap", "StarSystem", "Status", "StoryEntry",
+    "RollContext", "RulesetLoader", "StarMap", "StarSystem", "Status", "StoryEntry",
     "TypedDice", "content_loader", "database_problem", "dice_origin", "parse_stored",
     "referee_restoration", "referee_undo_reason", "referee_undo_text",
 ]

@@ -23,6 +23,7 @@ from campaign.cli.handlers.common import (
     seat_of,
     side_of,
 )
+from campaign.cli.table_dice import ask_die
 from campaign.rules.ids import Side
 from campaign.views.status import status_report
 
@@ -106,10 +107,19 @@ def order(args: argparse.Namespace) -> int:
         print("campaign: --referee gives the reason for typed dice: use it with --dice",
               file=sys.stderr)
         return 2
-    report = open_service(args).order_report(args.name, text, typed=typed,
-                                             seat=seat_of(args))
+    service = open_service(args)
+    if typed is None and _asks_at_the_table(args, service.store.dice_mode(args.name)):
+        typed = TypedDice((), ask=ask_die)
+    report = service.order_report(args.name, text, typed=typed, seat=seat_of(args))
     print_report(report)
     return 0
+
+
+def _asks_at_the_table(args: argparse.Namespace, dice_mode: str) -> bool:
+    """The referee at a terminal, in a physical-dice campaign: each die is asked when due
+    (``campaign.cli.table_dice``). A player's view (``--side``) is never asked: a purpose may
+    name a face-down counter."""
+    return dice_mode == "physical" and side_of(args) is None and sys.stdin.isatty()
 
 
 def log(args: argparse.Namespace) -> int:
