@@ -28,7 +28,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     "(DN-SET-1). Prints the status, with the orders legal now.",
         examples=["campaign new war", "campaign new war --seed 7",
                   "campaign new duel --dice commit-reveal --fair --as aslan",
-                  "campaign new duel --layout random --seed 3 --dice physical"])
+                  "campaign new duel --layout random --seed 3 --dice physical",
+                  "campaign new boxed --dice physical --neutrals table --manual-steps"])
     new.add_argument("name", help="campaign name (letters, digits, - and _)")
     new.add_argument("--layout", default="standard",
                      help="standard, demo or random (DN-MAP-5; default standard)")
@@ -43,8 +44,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
              "itself); logged as 'referee stepping manual'",
     )
     new.add_argument(
+        "--neutrals", choices=["tool", "table"], default="tool",
+        help="who draws the neutral counters: tool (its seeded shuffle, default) or table "
+             "(the boxed game's pile; each place-neutral names the counter drawn, checked "
+             "against the pile); logged as 'referee neutral-draw table'",
+    )
+    new.add_argument(
         "--dice", choices=["seeded", "physical", "commit-reveal", "strict"], default="seeded",
-        help="who rolls: seeded (the tool, default), physical (typed in with order --dice), "
+        help="who rolls: seeded (the tool, default), physical (typed at the table: asked for "
+             "each die on a terminal, or given with order --dice), "
              "commit-reveal (play by e-mail; both players choose the same) or strict (play "
              "by e-mail, dice nobody can preview: the other side's machine rolls every order "
              "that rolls, which may cost extra files; not with --fair, docs/turn-files.md)",

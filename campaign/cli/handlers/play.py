@@ -40,16 +40,22 @@ def new(args: argparse.Namespace) -> int:
     if args.fair and args.dice == "physical":
         raise ValueError("--fair is for play by e-mail; a campaign with physical dice is "
                          "played at the table (use --dice commit-reveal)")
+    if args.neutrals == "table" and (args.fair or args.as_side is not None):
+        raise ValueError("--neutrals table is for a game at the table: by e-mail the machines "
+                         "draw the neutral counters")
     service = open_service(args)
     loaded = service.create(args.name, layout=args.layout, seed=args.seed, dice_mode=args.dice,
                             fair=args.fair)
     if args.manual_steps:
         service.order(args.name, "referee stepping manual")
+    if args.neutrals == "table":
+        service.order(args.name, "referee neutral-draw table")
     if args.as_side is not None:
         PbemService(service).claim_side(args.name, Side(args.as_side))
     print(f"campaign {args.name!r} created: layout {loaded.row.layout}, "
           f"{len(loaded.ruleset.star_map.sections)} sections, event {loaded.head.seq}"
           + (", manual stepping" if args.manual_steps else "")
+          + (", neutral counters drawn at the table" if args.neutrals == "table" else "")
           + (", fair mode (face-down counters shuffled jointly by turn file)"
              if args.fair else ""))
     if args.as_side is not None:
