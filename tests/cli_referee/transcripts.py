@@ -10,7 +10,8 @@ import io
 import os
 import re
 import shlex
-from collections.abc import Sequence
+import sys
+from collections.abc import Iterator, Sequence
 
 from campaign.cli import main
 
@@ -18,15 +19,33 @@ from campaign.cli import main
 WRITE_ENV = "CAMPAIGN_WRITE_DOCS"
 
 
-def run_session(commands: Sequence[str], db_url: str) -> str:
+class TypedAtTerminal(io.StringIO):
+    """Standard input that is a terminal holding the lines a person types; each line read is
+    echoed to standard output, as a terminal shows it after the prompt."""
+
+    def isatty(self) -> bool:
+        return True
+
+    def readline(self, size: int | None = -1) -> str:
+        line = super().readline(-1 if size is None else size)
+        sys.stdout.write(line)
+        return line
+
+
+def run_session(commands: Sequence[str | tuple[str, str]], db_url: str) -> str:
     """Run ``commands`` (each ``campaign ...``) with ``--db db_url``; the fenced transcript.
+    A command may come with what is typed at its prompts (``(command, "3 5")``: one die per
+    prompt, as a referee at the table types them), echoed after each prompt.
     Every command must succeed; state digests (which change with any rules change that touches
     the state's shape) are shown as ``…``."""
     out = ["```"]
-    for command in commands:
+    for entry in commands:
+        command, typed = (entry, "") if isinstance(entry, str) else entry
         argv = shlex.split(command)[1:]
         buffer = io.StringIO()
-        with contextlib.redirect_stdout(buffer), contextlib.redirect_stderr(buffer):
+        terminal = TypedAtTerminal("".join(f"{word}\n" for word in typed.split()))
+        with contextlib.redirect_stdout(buffer), contextlib.redirect_stderr(buffer), \
+                _stdin(terminal if typed else None):
             code = main([*argv, "--db", db_url])
         assert code == 0, f"{command}\n{buffer.getvalue()}"
         out.append(f"$ {command}")
@@ -34,6 +53,19 @@ def run_session(commands: Sequence[str], db_url: str) -> str:
         out.extend(line.rstrip() for line in text.rstrip("\n").split("\n"))
     out.append("```")
     return "\n".join(out)
+
+
+@contextlib.contextmanager
+def _stdin(replacement: io.StringIO | None) -> Iterator[None]:
+    """``sys.stdin`` replaced while a command runs (left alone for ``None``)."""
+    if replacement is None:
+        yield
+        return
+    saved, sys.stdin = sys.stdin, replacement
+    try:
+        yield
+    finally:
+        sys.stdin = saved
 
 
 def block(text: str, start: str, end: str) -> str:

@@ -56,6 +56,9 @@ def test_one_unit_ends_its_movement_and_stays():
     stay = StackMoved(side=A, mode="jump", units=["A-SC-1"], start="scarp", path=[],
                       arrival=Arrival.FINISHED)
     assert _read(stay, state) == "A-SC-1 stays at Scarp"
+    jump = StackMoved(side=A, mode="jump", units=["A-SC-1"], start="scarp", path=["span"],
+                      arrival=Arrival.FINISHED)
+    assert _read(jump, state) == "A-SC-1 jumps Scarp → Span"
 
 
 def test_a_passed_disrupted_move_roll_is_in_the_sentence():

@@ -77,7 +77,8 @@ def _moved(event: StackMoved, view: NarrationView) -> str:
     roll = f" ({roll})" if roll else ""
     parts = []
     if event.path:
-        parts.append(f"{view.units(moved)} {event.mode} {route}")
+        verb = ("jumps", "jump") if event.mode == "jump" else ("moves sublight", "move sublight")
+        parts.append(f"{view.does(moved, *verb)} {route}")
     elif moved and event.explore_failed:  # the exploring jump was the only step: nobody moved
         parts.append(f"{view.does(moved, 'stays', 'stay')} at {view.system(event.start)}: "
                      f"exploring {explore} failed{roll}, {_explorer_disrupted(view, event)} "
