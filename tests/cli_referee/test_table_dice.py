@@ -21,16 +21,21 @@ class _Terminal(io.StringIO):
         return True
 
 
-@pytest.fixture
-def table_db(tmp_path: Path) -> list[str]:
-    """``--db`` of a physical-dice campaign ``p`` whose first battle (Marrow) has just opened."""
-    url = f"sqlite:///{tmp_path / 'table.db'}"
-    service = CampaignService(db_url=url)
+def physical_battle(service: CampaignService) -> None:
+    """Campaign ``p`` with physical dice, its first battle (Marrow, ``b1``) just opened."""
     service.create("p", seed=5, dice_mode="physical")
     for system in NEUTRALS:
         service.order("p", f"{service.load('p').state.acting.value} place-neutral {system}")
     for text in [*SETUP, f"aslan jump strike {TO_MARROW}", "aslan end-phase"]:
         service.order("p", text)
+
+
+@pytest.fixture
+def table_db(tmp_path: Path) -> list[str]:
+    """``--db`` of a physical-dice campaign ``p`` whose first battle (Marrow) has just opened."""
+    url = f"sqlite:///{tmp_path / 'table.db'}"
+    service = CampaignService(db_url=url)
+    physical_battle(service)
     service.store.dispose()
     return ["--db", url]
 
