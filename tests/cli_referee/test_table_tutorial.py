@@ -1,6 +1,7 @@
 """docs/referee-at-the-table.md is a real game refereed at the table (issue 45 items 1, 2, 7):
 physical dice typed as each is asked for, the neutral counters drawn from the boxed game's pile
-and entered, a battle, a landing with its ground combat, maintenance and a conscription. Every
+and entered, a battle, a landing with its ground combat, maintenance, a conscription, and the
+taking of the enemy capital up to the victory (DN-VIC-1). Every
 command runs here, in order, against one fresh database, and each block of the page must show
 exactly what the command prints (the dice typed echoed after their prompts). Regenerate with
 ``CAMPAIGN_WRITE_DOCS=1`` after an intended change."""
@@ -74,6 +75,25 @@ BLOCKS: list[tuple[str, list[str | tuple[str, str]]]] = [
     ("upkeep", ["campaign upkeep boxed --side aslan",
                 (f"{GAME} 'aslan maintain'", "4 2 6 5"),
                 f"{GAME} 'aslan conscript span'"]),
+    ("capital-move", [f"{GAME} 'aslan produce TR 1 hex:hlirakh'",
+                      f"{GAME} 'aslan produce RT-5 1 box:hlirakh'",
+                      f"{GAME} 'aslan end-phase'",
+                      f"{GAME} 'aslan load A-RT-2 A-TR-2'",
+                      (f"{GAME} 'aslan jump strike concord'", "4"),
+                      f"{GAME} 'aslan jump A-TR-2 {TO_MARROW.removeprefix('hlirakh,')},concord'",
+                      f"{GAME} 'aslan end-phase'"]),
+    ("capital-battle", [(f"{GAME} 'aslan range b1'", "1 6"),
+                        f"{GAME} 'aslan choose-range b1 short'",
+                        f"{GAME} 'solomani target b1 auto'",
+                        f"{GAME} 'aslan target b1 auto'",
+                        (f"{GAME} 'aslan fire b1'", "1 1 6 6 6"),
+                        f"{GAME} 'aslan end-phase'",
+                        f"{GAME} 'aslan interact concord A-TR-2'",
+                        (f"{GAME} 'aslan end-phase'", "6 1")]),
+    ("victory", [f"{GAME} 'aslan pass'", f"{GAME} 'solomani pass'",
+                 f"{GAME} 'solomani pass'", f"{GAME} 'aslan pass'",
+                 f"{GAME} 'aslan pass'", f"{GAME} 'solomani pass'",
+                 "campaign status boxed"]),
     ("check", ["campaign log boxed --turn 1 --type ground-fought", "campaign verify boxed"]),
 ]
 
@@ -84,7 +104,8 @@ def _markers(name: str) -> tuple[str, str]:
 
 @pytest.mark.slow
 def test_the_page_shows_a_game_refereed_at_the_table(tmp_path: Path, monkeypatch):
-    # DN-NEU-1 DN-CBT-1..4 DN-INT-1 DN-GND-2 DN-ECO-7 DN-NEU-2: every die typed, none rolled
+    # DN-NEU-1 DN-CBT-1..4 DN-INT-1 DN-GND-2 DN-ECO-7 DN-NEU-2 DN-MOV-9 DN-VIC-1: every die
+    # typed, none rolled by the tool, up to the victory
     monkeypatch.chdir(tmp_path)
     (tmp_path / "boxed-setup.txt").write_text(SETUP_FILE, encoding="utf-8")
     url = f"sqlite:///{tmp_path / 'boxed.db'}"
@@ -104,7 +125,9 @@ def test_the_page_shows_a_game_refereed_at_the_table(tmp_path: Path, monkeypatch
     # nothing rolled by the tool after the start (whose shuffle the table draw ignores)
     rolled = [line for line in run_session(["campaign log boxed --raw"], url).splitlines()
               if "dice (" in line and "(campaign started)" not in line]
-    assert len(rolled) == 4  # range, fire, ground combat, maintenance
+    # game turn 1: range, fire, ground combat; 2: maintenance, a disrupted move, range, fire,
+    # ground combat
+    assert len(rolled) == 8
     assert all("dice (typed at the table)" in line for line in rolled), rolled
 
 
