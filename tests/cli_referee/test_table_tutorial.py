@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.cli_referee.conftest import TO_MARROW
-from tests.cli_referee.transcripts import block, run_session, with_block, writing
+from tests.cli_referee.transcripts import run_session, stale_blocks
 from tests.conftest import REPO_ROOT
 
 PAGE = REPO_ROOT / "docs" / "referee-at-the-table.md"
@@ -98,10 +98,6 @@ BLOCKS: list[tuple[str, list[str | tuple[str, str]]]] = [
 ]
 
 
-def _markers(name: str) -> tuple[str, str]:
-    return f"<!-- table:{name} -->", f"<!-- /table:{name} -->"
-
-
 @pytest.mark.slow
 def test_the_page_shows_a_game_refereed_at_the_table(tmp_path: Path, monkeypatch):
     # DN-NEU-1 DN-CBT-1..4 DN-INT-1 DN-GND-2 DN-ECO-7 DN-NEU-2 DN-MOV-9 DN-VIC-1: every die
@@ -109,17 +105,7 @@ def test_the_page_shows_a_game_refereed_at_the_table(tmp_path: Path, monkeypatch
     monkeypatch.chdir(tmp_path)
     (tmp_path / "boxed-setup.txt").write_text(SETUP_FILE, encoding="utf-8")
     url = f"sqlite:///{tmp_path / 'boxed.db'}"
-    text = PAGE.read_text(encoding="utf-8")
-    stale = []
-    for name, commands in BLOCKS:
-        start, end = _markers(name)
-        fresh = run_session(commands, url)
-        if writing():
-            text = with_block(text, start, end, fresh)
-        elif block(text, start, end) != fresh:
-            stale.append(name)
-    if writing():
-        PAGE.write_text(text, encoding="utf-8")
+    stale = stale_blocks(PAGE, "table", BLOCKS, url)
     assert stale == [], f"docs/referee-at-the-table.md: stale blocks {stale}; regenerate " \
                         "with CAMPAIGN_WRITE_DOCS=1"
     # nothing rolled by the tool after the start (whose shuffle the table draw ignores)

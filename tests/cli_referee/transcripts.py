@@ -12,6 +12,7 @@ import re
 import shlex
 import sys
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 
 from campaign.cli import main
 
@@ -78,6 +79,26 @@ def with_block(text: str, start: str, end: str, fresh: str) -> str:
     """``text`` with the block between the markers replaced by ``fresh``."""
     first, last = text.index(start) + len(start), text.index(end)
     return text[:first] + "\n" + fresh + "\n" + text[last:]
+
+
+def stale_blocks(page: Path, tag: str,
+                 blocks: Sequence[tuple[str, Sequence[str | tuple[str, str]]]],
+                 db_url: str) -> list[str]:
+    """Play ``blocks`` in order on ``db_url`` and compare each with the block of ``page``
+    between ``<!-- TAG:NAME -->`` and ``<!-- /TAG:NAME -->``; the names of the blocks that
+    differ. With ``CAMPAIGN_WRITE_DOCS=1`` the page is rewritten instead (and none differ)."""
+    text = page.read_text(encoding="utf-8")
+    stale = []
+    for name, commands in blocks:
+        start, end = f"<!-- {tag}:{name} -->", f"<!-- /{tag}:{name} -->"
+        fresh = run_session(commands, db_url)
+        if writing():
+            text = with_block(text, start, end, fresh)
+        elif block(text, start, end) != fresh:
+            stale.append(name)
+    if writing():
+        page.write_text(text, encoding="utf-8")
+    return stale
 
 
 def writing() -> bool:
