@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Literal
 
+from campaign.rules import fairplay
 from campaign.rules.base import Event, Order
 from campaign.rules.dice import Dice
 from campaign.rules.errors import IllegalOrderError, InvalidOrderError
@@ -66,6 +67,10 @@ class NeutralDrawSet(Event):
 def _decide_draw(
     state: CampaignState, order: NeutralDraw, ruleset: Ruleset, dice: Dice
 ) -> list[Event]:
+    if order.mode == "table" and fairplay.active(state):
+        raise IllegalOrderError(
+            "DN-NEU-1", "in fair mode the players' machines draw the neutral counters jointly "
+                        "(ADR 0028): there is no pile at a table")
     if any(u.owner is Side.NEUTRAL for u in state.units.values()):
         raise IllegalOrderError(
             "DN-NEU-1", "neutral counters are placed already: the draw is chosen before the "

@@ -99,3 +99,20 @@ def test_a_player_reads_neither_the_counter_nor_the_order_naming_it():
     assert "TR" not in (player.text or "")
     shown = seen_text("solomani place-neutral neb-a TR", game.state, Side.ASLAN)
     assert shown == "solomani place-neutral neb-a ?"
+
+
+def test_no_table_draw_in_fair_mode():
+    """Issue 45 item 1 (DN-NEU-1, ADR 0028): the machines shuffle jointly in fair mode; the
+    table draw is refused there."""
+    from campaign.rules import engine
+    from campaign.rules.dice import SeededSource
+    from campaign.rules.flow import MapAssembled, layout_record
+    from tests import harness
+    from tests.engine.factory import small_ruleset
+
+    ruleset = small_ruleset()
+    source = SeededSource("fair")
+    events = engine.start("test", ruleset, MapAssembled(layout=layout_record(ruleset.star_map)),
+                          source, fair=True)
+    game = harness.Game(ruleset, events, dice=source)
+    assert "fair mode" in str(game.reject("referee neutral-draw table"))
