@@ -192,6 +192,19 @@ class Orders(Campaigns):
             return DiceEntered(origin="physical", values=values, reason=reason or None)
         return DiceEntered(origin="referee-override", values=values, reason=reason)
 
+    @staticmethod
+    def check_undo_seat(loaded: Loaded, seat: Seat, *, override: bool = False) -> None:
+        """Refuse (``SeatError``), before anything is asked or decided, an undo ``seat`` may
+        not ask for on ``loaded``: an override from a player's seat, or a plain undo of an
+        order that is not the seat's own (``authority``). The rules' own refusals (dice, phase)
+        come with the undo itself."""
+        if override:
+            authority.check_override(seat, "an undo with a reason")
+            return
+        batch = [row for row in loaded.rows if row.batch == loaded.head.batch]
+        if batch and batch[0].order_text != START_ORDER_TEXT:
+            authority.check_undo(seat, batch[0].order_text)
+
     def undo(self, name: str, *, referee_reason: str | None = None,
              seat: Seat = REFEREE) -> CampaignState:
         """Remove the last order's events (same phase, no dice), or with a referee reason log a
@@ -226,13 +239,9 @@ class Orders(Campaigns):
             authority.check_undo(seat, batch_rows[0].order_text)
             self._refuse_undo_of_sent(name, batch_rows[0], loaded.state, seat)
             shown = seen_text(batch_rows[0].order_text, loaded.state, seat.side)
-            rolled = [roll for event in events for roll in event.rolls]
-            if rolled:
-                die = seen_text(f"{rolled[0].purpose} = {rolled[0].value}", loaded.state,
-                                seat.side)
-                if seat.side is not None and any(e.secret for e in events):
-                    die = "a secret roll"
-                raise UndoError(f"cannot undo '{shown}': it rolled dice ({die}); "
+            if any(event.rolls for event in events):
+                raise UndoError(f"cannot undo '{shown}': it rolled dice"
+                                f"{self._first_die(events, loaded.state, seat)}; "
                                 f"{authority.undo_advice(seat)}")
             if any(isinstance(e, PhaseEnded | PhaseAdvanced) for e in events):
                 raise UndoError(
@@ -256,6 +265,18 @@ class Orders(Campaigns):
                                                      ruleset=loaded.ruleset))
         return OrderReport([restored], lines, loaded.state,
                            acting_sentence(loaded.state, loaded.ruleset))
+
+    @staticmethod
+    def _first_die(events: list[Event], state: CampaignState, seat: Seat) -> str:
+        """`` (PURPOSE = VALUE)`` of the first die of ``events`` the seat may read (the
+        narration's rule: no secret die, no die of a shot by or at a counter the seat may not
+        identify), or "" when it may read none of them."""
+        for event in events:
+            for die in narration.rolls_of(event, seat.side, state, state):
+                if "=" in die and not event.secret:
+                    purpose, _, value = die.rpartition("=")
+                    return f" ({seen_text(purpose, state, seat.side)} = {value})"
+        return ""
 
     def _refuse_undo_of_sent(self, name: str, first: StoredEvent, state: CampaignState,
                              seat: Seat) -> None:

@@ -115,3 +115,16 @@ def next_die(loaded: Loaded, text: str, seat: Seat, typed: tuple[int, ...]) -> s
     except (CampaignError, ValueError):
         return None
     return None
+
+
+def refusal(loaded: Loaded, text: str, seat: Seat) -> str | None:
+    """What giving ``text`` from ``seat`` now would answer, nothing stored: None when it would
+    be accepted, else the refusal exactly as the seat would read it (authority first, then
+    the rules, written through the hiding rule by the engine)."""
+    try:
+        authority.check_order(seat, parse_order(text))
+        order = engine.read_typed(loaded.state, text, loaded.ruleset, seat.side)
+        engine.decide(loaded.state, order, loaded.ruleset, SeededSource(loaded.row.dice_seed))
+    except CampaignError as error:
+        return error.message
+    return None

@@ -34,7 +34,7 @@ from campaign.rules.ids import Side
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.sequence import FLOW
 from campaign.rules.state import CampaignState, Location, Where
-from campaign.rules.views import hidden_from, hidden_ids, hidden_systems, names_any, redact
+from campaign.rules.views import Seen, hidden_ids, hidden_systems, names_any, redact, see
 
 EventT = TypeVar("EventT", bound=Event)
 Sentence = Callable[[Any, "NarrationView"], "str | None"]
@@ -105,9 +105,14 @@ class NarrationView:
     viewer: Side | None = None
     ruleset: Ruleset | None = None
 
+    @property
+    def seen(self) -> Seen:
+        """The viewer's sight of the state (the one hiding rule, ``rules.views.see``)."""
+        return see(self.state, self.viewer)
+
     def hidden(self, uid: str) -> bool:
         """True when ``uid`` is a face-down neutral the viewer may not identify (DN-NEU-1)."""
-        return hidden_from(self.state.units.get(uid), self.viewer)
+        return self.seen.hides(self.state.units.get(uid))
 
     def hides_forces(self, side: Side, system: str) -> bool:
         """True when ``side`` has a face-down counter in ``system`` (stellar hex or surface box)
@@ -258,7 +263,7 @@ def narrate(
         text = describe(event, view)
         prior = current.clone() if viewer is not None and event.rolls else None
         if text and viewer is not None:  # neutral counters by alias, face up or not (DN-NEU-1)
-            text = redact(text, current, viewer)
+            text = redact(text, current, viewer)  # ``Seen.report``'s rule: ids only
         watch = ruleset is not None and event.type in CONTROL_EVENTS
         before = box_control_map(current, ruleset) if watch and ruleset is not None else {}
         apply_event(current, event)

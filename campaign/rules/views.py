@@ -15,11 +15,22 @@ in its real id would tell how many counters of its kind were placed before it (i
 from __future__ import annotations
 
 import re
+from functools import cached_property
+from typing import NewType, TypeVar
+
+from pydantic import BaseModel
 
 from campaign.rules.canonical import sha256_hex
 from campaign.rules.combat.battle_ids import short_ids
 from campaign.rules.ids import HIDDEN_KIND, Side
 from campaign.rules.state import CampaignState, Unit
+
+#: A state as one seat may see it: made only by ``seen_state`` (a player's ``player_view``,
+#: the state itself for the referee); a view that builds rows from it cannot name, count or
+#: order what the seat may not see, and mypy tells it from a raw ``CampaignState``.
+SeenState = NewType("SeenState", CampaignState)
+
+ReportT = TypeVar("ReportT", bound=BaseModel)
 
 #: A fair-mode reveal order's kind label (``aslan reveal box-3 neutral:RT-2/1``): what a card
 #: opens to, which the machines need and a player's text never shows (issue 41 item 5); a
@@ -118,11 +129,11 @@ def resolve_aliases(state: CampaignState, text: str) -> str:
     return _ALIAS.sub(lambda m: real.get(m.group(0).upper(), m.group(0)), text)
 
 
-def seen_state(state: CampaignState, viewer: Side | None) -> CampaignState:
+def seen_state(state: CampaignState, viewer: Side | None) -> SeenState:
     """The state a view is computed from: ``state`` itself for the referee, else the viewer's
     ``player_view``. Views built on it cannot name, count or order what the viewer may not
     see (a sort by id sorts by alias)."""
-    return state if viewer is None else player_view(state, viewer)
+    return SeenState(state) if viewer is None else player_view(state, viewer)
 
 
 def view_digest(state: CampaignState, viewer: Side | None) -> str:
@@ -142,15 +153,63 @@ def _renamed(state: CampaignState, names: dict[str, str]) -> CampaignState:
     return CampaignState.from_canonical_text(text)
 
 
-def player_view(state: CampaignState, side: Side | None) -> CampaignState:
+def player_view(state: CampaignState, side: Side | None) -> SeenState:
     """A copy of ``state`` as ``side`` may see it (``state`` itself is untouched): face-down
     counters of others have a hidden kind and their alias for an id, everywhere in the state."""
     view = state.clone()
     if side is None:
-        return view
+        return SeenState(view)
     view.neutral_pile = [HIDDEN_KIND] * len(view.neutral_pile)
     for unit in view.units.values():
         if hidden_from(unit, side):
             unit.kind = HIDDEN_KIND
     # per-kind id counters of the neutrals would tell which kinds were placed
-    return _renamed(view, hidden_names(view, side))
+    return SeenState(_renamed(view, hidden_names(view, side)))
+
+
+
+class Seen:
+    """One seat's sight of a campaign: the only way a view reaches what it shows.
+
+    Made by ``see(state, viewer)`` (``viewer`` None: the referee). A view asks the rules what
+    they decide on the true state (``truth``: who must act, legal moves, income), and
+    everything it gives the seat goes through this object: rows built from ``state`` (the
+    seen state), sentences and order texts through ``text``, whole reports through
+    ``report``, and ``hides`` answers for a single counter. ``tests/test_seen_views.py`` checks
+    that every view of ``campaign.views`` that takes a viewer starts here.
+    """
+
+    def __init__(self, truth: CampaignState, viewer: Side | None) -> None:
+        self.truth = truth
+        self.viewer = viewer
+
+    @cached_property
+    def state(self) -> SeenState:
+        """The seen state (built once, on first use)."""
+        return seen_state(self.truth, self.viewer)
+
+    @property
+    def hides_anything(self) -> bool:
+        """False for the referee: nothing is hidden, every text is shown as it is."""
+        return bool(hidden_names(self.truth, self.viewer))
+
+    def hides(self, unit: Unit | None) -> bool:
+        """``hidden_from(unit, viewer)``: a face-down counter this seat may not identify."""
+        return hidden_from(unit, self.viewer)
+
+    def text(self, text: str) -> str:
+        """``text`` as this seat reads it (``seen_text``)."""
+        return seen_text(text, self.truth, self.viewer)
+
+    def report(self, report: ReportT) -> ReportT:
+        """``report`` with every neutral counter the seat knows only by alias named by its
+        alias wherever an id appears (rows, cargo, engagements, orders)."""
+        if not self.hides_anything:
+            return report
+        return type(report).model_validate_json(redact(report.model_dump_json(), self.truth,
+                                                       self.viewer))
+
+
+def see(state: CampaignState, viewer: Side | None) -> Seen:
+    """What ``viewer`` (None: the referee) sees of ``state``: the hiding rule's one entry."""
+    return Seen(state, viewer)

@@ -540,6 +540,11 @@ class CampaignSession:
         self.service.undo(self.name, referee_reason=referee_reason, seat=self.seat)
         self.reload()
 
+    def check_undo(self, *, override: bool = False) -> None:
+        """Refuse (``SeatError``) an undo this screen's seat may not ask for, before the
+        screen asks to confirm it (the app decides: ``Orders.check_undo_seat``)."""
+        self.service.check_undo_seat(self.loaded, self.seat, override=override)
+
     def reload(self) -> None:
         """Load the campaign again from the store (after undo or a rejected write)."""
         self.loaded = self.service.load(self.name)

@@ -16,14 +16,12 @@ from campaign.rules.flow import FLOW
 from campaign.rules.ids import HIDDEN_KIND, Side
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
-from campaign.rules.views import redact
+from campaign.rules.views import Seen, see
 from campaign.views.report import (
     SCHEMA_VERSION,
     DutyRow,
     Report,
-    as_seen,
     duty_row,
-    is_hidden,
     viewer_name,
 )
 
@@ -93,6 +91,7 @@ def battles_report(
     name: str, state: CampaignState, ruleset: Ruleset, *, viewer: Side | None = None
 ) -> BattlesReport:
     """The battles of the current combat step with who must act in each."""
+    seen = see(state, viewer)
     shorts = short_ids(state)
     active = {d.battle: d for d in who_must_act(state, ruleset) if d.battle is not None}
     rows = []
@@ -115,14 +114,14 @@ def battles_report(
                                        attackers=list(e.attackers))
                          for n, e in enumerate(engagements, 1)],
             named=draft.named if stage == "assign" else None,
-            units=[_fighter(state, ruleset, c, viewer) for c in battle.units],
+            units=[_fighter(seen, ruleset, c) for c in battle.units],
             must_act=duty_row(duty) if duty is not None else None,
             withdrawal=[] if stage == "over" else _withdrawals(state, ruleset, battle),
         ))
     rows.sort(key=lambda r: r.stage == "over")
     report = BattlesReport(campaign=name, viewer=viewer_name(viewer), turn=state.turn,
                            step=FLOW[state.step].label, battles=rows)
-    return as_seen(report, state, viewer)
+    return seen.report(report)
 
 
 def _withdrawals(state: CampaignState, ruleset: Ruleset, battle: Battle) -> list[WithdrawalRow]:
@@ -142,8 +141,8 @@ def _withdrawals(state: CampaignState, ruleset: Ruleset, battle: Battle) -> list
     return rows
 
 
-def _fighter(state: CampaignState, ruleset: Ruleset, unit: Any, viewer: Side | None) -> Fighter:
-    hidden = is_hidden(state.units.get(unit.uid), viewer)
+def _fighter(seen: Seen, ruleset: Ruleset, unit: Any) -> Fighter:
+    hidden = seen.hides(seen.truth.units.get(unit.uid))
     kind = HIDDEN_KIND if hidden else unit.kind
     factors = "?" if hidden else ruleset.unit_type(unit.kind).factors
     return Fighter(id=unit.uid, side=unit.side.value, kind=kind, factors=factors,
@@ -178,7 +177,7 @@ def round_lines(state: CampaignState, battle_id: str, viewer: Side | None) -> li
             f"{'+'.join(e.defenders)} ⇄ {'+'.join(e.attackers)}" for e in engagements
         )
         lines.append(f"  engagements: {pairs} (DN-CBT-3)")
-    return [redact(line, state, viewer) for line in lines]
+    return [see(state, viewer).text(line) for line in lines]
 
 
 def stage_orders(state: CampaignState, ruleset: Ruleset, battle_id: str,
@@ -189,4 +188,5 @@ def stage_orders(state: CampaignState, ruleset: Ruleset, battle_id: str,
     waiting = battle_stage_duty(state, ruleset, battle_id, short)
     if waiting is None or (viewer is not None and waiting.side is not viewer):
         return ()
-    return waiting.orders
+    seen = see(state, viewer)
+    return tuple(seen.text(order) for order in waiting.orders)

@@ -12,10 +12,10 @@ from campaign.rules.economy.report import IncomeReport
 from campaign.rules.ids import Side
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
-from campaign.views.report import as_seen
+from campaign.rules.views import see
 
 
 def income_report(state: CampaignState, ruleset: Ruleset, side: Side,
                   viewer: Side | None = None) -> IncomeReport:
     """``side``'s income and supply report as ``viewer`` (None: the referee) may read it."""
-    return as_seen(income_report_for(state, ruleset, side), state, viewer)
+    return see(state, viewer).report(income_report_for(state, ruleset, side))

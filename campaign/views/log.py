@@ -21,7 +21,7 @@ from campaign.rules.narration import BattleSummary
 from campaign.rules.referee import DiceEntered, RefereeRestored
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
-from campaign.rules.views import seen_text
+from campaign.rules.views import see
 
 
 class Logged(Protocol):
@@ -108,7 +108,7 @@ def log_lines(rows: Sequence[Logged], events: Sequence[Event], dice_mode: str,
             lines[-1].events.append(event.type)
             lines[-1].rolls.extend(rolls)
         else:
-            lines.append(LogLine(row.batch, row.seq, seen_text(row.order_text, state, viewer),
+            lines.append(LogLine(row.batch, row.seq, see(state, viewer).text(row.order_text),
                                  [event.type], rolls))
         engine.apply_event(state, event)
         if isinstance(event, DiceEntered):
@@ -140,7 +140,7 @@ def story(rows: Sequence[Logged], events: Sequence[Event], ruleset: Ruleset, dic
             entries.append(StoryEntry(
                 batch=row.batch, first_seq=row.seq, turn=state.turn,
                 side=order_side(row.order_text),
-                order_text=seen_text(row.order_text, state, viewer),  # older logs: real ids
+                order_text=see(state, viewer).text(row.order_text),  # older logs: real ids
                 types=tuple(e.type for e in batch),
                 lines=tuple(narration.condense(narrated)),
                 rolls=tuple(r for item in narrated for r in item.rolls),

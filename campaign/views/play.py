@@ -1,7 +1,8 @@
 """What an interactive campaign screen (the TUI) shows and offers one viewer — the referee
 (``viewer`` None) or one player — built with the read side's one hiding rule (DN-NEU-1):
 
-- every sentence passes through ``seen_text`` (a neutral counter named by its alias ``N-X-k``);
+- every sentence passes through the viewer's ``Seen`` (``rules.views.see``: a neutral counter
+  named by its alias ``N-X-k``, a battle by its short id);
 - the map's marks come from the map pictures' scene (``scene.campaign_scene``), so the text map,
   the SVG map and ``campaign map --side`` show the same counters and supply;
 - a player is offered only his own side's duties and orders, and his own stacks to move;
@@ -26,15 +27,15 @@ from campaign.rules.movement.paths import Obstacle
 from campaign.rules.movement.query import MoveOptions, move_options
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState, Where
-from campaign.rules.views import seen_text as rules_seen_text
-from campaign.views.report import is_hidden
+from campaign.rules.views import see
+from campaign.views.report import seen_duty
 from campaign.views.scene import Overlay, campaign_scene
 
 
 def seen_text(text: str, state: CampaignState, viewer: Side | None) -> str:
     """``text`` as ``viewer`` may read it: every neutral counter named by its alias, the
-    battles of the step by their short ids (``rules.views.seen_text``, the hiding rule)."""
-    return rules_seen_text(text, state, viewer)
+    battles of the step by their short ids (``Seen.text``, the hiding rule)."""
+    return see(state, viewer).text(text)
 
 
 def step_label(state: CampaignState) -> str:
@@ -50,13 +51,15 @@ def unit_place(state: CampaignState, unit_id: str) -> tuple[str | None, str]:
 
 def acting_line(state: CampaignState, ruleset: Ruleset, viewer: Side | None) -> str:
     """Who the game waits for now, in the rules core's sentence."""
-    return seen_text(acting_sentence(state, ruleset), state, viewer)
+    return see(state, viewer).text(acting_sentence(state, ruleset))
 
 
 def duties_of(state: CampaignState, ruleset: Ruleset, viewer: Side | None) -> list[Duty]:
-    """Who must act now, most urgent first: every duty for the referee, a player's own only."""
-    duties = who_must_act(state, ruleset)
-    return duties if viewer is None else [duty for duty in duties if duty.side is viewer]
+    """Who must act now, most urgent first: every duty for the referee, a player's own only,
+    its reason and orders as the viewer reads them."""
+    seen = see(state, viewer)
+    return [seen_duty(seen, duty)
+            for duty in who_must_act(state, ruleset) if viewer is None or duty.side is viewer]
 
 
 def legal_orders_for(state: CampaignState, ruleset: Ruleset,
@@ -105,13 +108,14 @@ def move_choices(state: CampaignState, ruleset: Ruleset, viewer: Side | None,
     """Legal destinations of the acting side's ``stack`` (DN-MOV-*), refusals and hints as
     ``viewer`` may read them."""
     options = move_options(state, ruleset, state.acting, stack)
-    if viewer is None:
+    seen = see(state, viewer)
+    if not seen.hides_anything:
         return options
     return replace(
         options,
-        refused={system: replace(obstacle, message=seen_text(obstacle.message, state, viewer))
+        refused={system: replace(obstacle, message=seen.text(obstacle.message))
                  for system, obstacle in options.refused.items()},
-        hints=tuple(seen_text(hint, state, viewer) for hint in options.hints),
+        hints=tuple(seen.text(hint) for hint in options.hints),
     )
 
 
@@ -120,7 +124,8 @@ def forecast_for(state: CampaignState, ruleset: Ruleset, battle_id: str, viewer:
     """The Monte Carlo forecast of an open battle, or None when a fighter's strength is hidden
     from ``viewer`` (a forecast would tell what the face-down counter is, DN-NEU-1)."""
     battle = book.battle_of(book.get(state, battle_id))
-    if any(is_hidden(state.units.get(unit.uid), viewer) for unit in battle.units):
+    seen = see(state, viewer)
+    if any(seen.hides(state.units.get(unit.uid)) for unit in battle.units):
         return None
     return forecast_open_battle(state, ruleset, battle_id, samples=samples)
 

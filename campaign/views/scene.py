@@ -34,7 +34,7 @@ from campaign.rules.movement.groups import stacks_of
 from campaign.rules.movement.query import move_options
 from campaign.rules.ruleset import Ruleset, StarMap
 from campaign.rules.state import CampaignState, Where
-from campaign.rules.views import player_view
+from campaign.rules.views import SeenState, see
 
 #: How a face-down neutral counter is listed in a player's picture (DN-NEU-1).
 FACE_DOWN_LABEL = "face-down neutral"
@@ -157,9 +157,8 @@ def campaign_scene(
     supply = supply_overlay(state, ruleset, occupancy, side) if overlay is Overlay.SUPPLY else None
     moves = moves_overlay(state, ruleset, side) if overlay is Overlay.MOVES else None
     controls = all_box_control(ruleset, occupancy)
-    # The referee sees everything: ``player_view(state, None)`` would be an unmasked copy of the
-    # whole state, which ``counters_of`` only reads.
-    view = state if side is None else player_view(state, side)
+    # the referee's seen state is the state itself (no copy): ``counters_of`` only reads it
+    view = see(state, side).state
     return MapScene(
         star_map=ruleset.star_map,
         title=_title(name, state, side, supply, moves),
@@ -175,7 +174,7 @@ def campaign_scene(
     )
 
 
-def counters_of(view: CampaignState) -> dict[str, tuple[Counter, ...]]:
+def counters_of(view: SeenState) -> dict[str, tuple[Counter, ...]]:
     """Per system, one ``Counter`` per side with units there (carried units where their carrier
     is). ``view`` is a ``player_view``: hidden kinds are already masked and are listed by
     ``FACE_DOWN_LABEL``, never by id."""

@@ -11,8 +11,15 @@ from campaign.rules.flow import FLOW
 from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState, Where
-from campaign.rules.views import view_digest
-from campaign.views.report import SCHEMA_VERSION, DutyRow, Report, as_seen, duty_row, viewer_name
+from campaign.rules.views import see, view_digest
+from campaign.views.report import (
+    SCHEMA_VERSION,
+    DutyRow,
+    Report,
+    duty_row,
+    seen_duty,
+    viewer_name,
+)
 
 
 class StatusReport(Report):
@@ -52,7 +59,7 @@ def status_report(
         seq=seq, digest=view_digest(state, viewer),
         must_act=[duty_row(d) for d in who_must_act(state, ruleset)],
     )
-    return as_seen(report, state, viewer)
+    return see(state, viewer).report(report)
 
 
 @dataclass
@@ -78,7 +85,9 @@ class Status:
 def status(name: str, state: CampaignState, ruleset: Ruleset, *, seq: int,
            viewer: Side | None = None) -> Status:
     """Turn, phase, who acts, RU, unit counts, digest and the order types legal now (the text
-    form of ``campaign status``); the digest is of what ``viewer`` sees."""
+    form of ``campaign status``); the digest is of what ``viewer`` sees, and who must act is
+    said as ``viewer`` reads it."""
+    seen = see(state, viewer)
     units = {s: sum(1 for _ in state.units_of(s)) for s in PLAYER_SIDES}
     unplaced = {
         s: sum(1 for u in state.units_of(s) if u.location.where is Where.UNPLACED)
@@ -98,5 +107,5 @@ def status(name: str, state: CampaignState, ruleset: Ruleset, *, seq: int,
         winner=state.winner,
         legal=engine.legal_orders(state, state.acting, ruleset),
         legal_other=engine.legal_orders(state, state.acting.enemy, ruleset),
-        duties=who_must_act(state, ruleset),
+        duties=[seen_duty(seen, duty) for duty in who_must_act(state, ruleset)],
     )

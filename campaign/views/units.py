@@ -1,13 +1,13 @@
 """``campaign units`` (and the TUI's forces): every counter in play by system, as a viewer
-may see it — built from that viewer's ``seen_state``, so a face-down counter is its alias with
-no kind or factors, and lists are ordered by alias (DN-NEU-1).
+may see it — built from that viewer's seen state (``rules.views.see``), so a face-down
+counter is its alias with no kind or factors, and lists are ordered by alias (DN-NEU-1).
 """
 
 from campaign.rules.ids import HIDDEN_KIND, Side
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState, Unit, Where
-from campaign.rules.views import seen_state
-from campaign.views.report import SCHEMA_VERSION, Report, is_hidden, viewer_name
+from campaign.rules.views import Seen, see
+from campaign.views.report import SCHEMA_VERSION, Report, viewer_name
 
 
 class UnitRow(Report):
@@ -47,10 +47,11 @@ class UnitsReport(Report):
 
 
 
-def unit_row(state: CampaignState, ruleset: Ruleset, unit: Unit, viewer: Side | None) -> UnitRow:
-    """One unit as ``viewer`` may see it."""
+def unit_row(seen: Seen, ruleset: Ruleset, unit: Unit) -> UnitRow:
+    """One unit of the seen state as its seat may see it."""
+    state = seen.state
     position = state.position_of(unit.id)
-    hidden = is_hidden(unit, viewer)
+    hidden = seen.hides(unit)
     if hidden:
         kind, name, factors = HIDDEN_KIND, "face-down neutral", "?"
     else:
@@ -76,13 +77,14 @@ def units_report(
     """Units in play grouped by system (map order), optionally one system / one owner. Built
     from what ``viewer`` sees (``views.seen_state``): face-down counters are listed and
     ordered by their aliases."""
-    state = seen_state(state, viewer)
+    seen = see(state, viewer)
+    state = seen.state
     rows: dict[str, list[UnitRow]] = {}
     unplaced: list[UnitRow] = []
     for unit in state.units.values():
         if unit.location.where is Where.ELIMINATED or (side is not None and unit.owner is not side):
             continue
-        row = unit_row(state, ruleset, unit, viewer)
+        row = unit_row(seen, ruleset, unit)
         if row.system is None:
             if system is None:
                 unplaced.append(row)

@@ -22,7 +22,8 @@ from campaign.rules.flow import FLOW
 from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
-from campaign.views.report import SCHEMA_VERSION, Report, as_seen, viewer_name
+from campaign.rules.views import see
+from campaign.views.report import SCHEMA_VERSION, Report, viewer_name
 
 Status = Literal["due", "resolved", "later"]
 
@@ -80,7 +81,7 @@ def upkeep_report(
         step=FLOW[state.step].label,
         sides=[_side_upkeep(state, ruleset, s) for s in sides],
     )
-    return as_seen(report, state, viewer)
+    return see(state, viewer).report(report)
 
 
 def _status(state: CampaignState, side: Side) -> tuple[Status, int]:

@@ -154,3 +154,25 @@ def test_owner_chooses_ground_losses():  # DN-GND-2
     game.play("solomani remove-losses neb-a S-AT-1")
     assert game.where("S-AT-1") == "eliminated" and game.where("S-RT-1") == "box:neb-a"
     game.play("aslan end-phase")
+
+
+def test_a_face_down_counter_is_bombarded_whatever_it_is():  # DN-INT-3, DN-NEU-1
+    """Issue 41 item 3: bombarding a face-down PD was refused with "N-X-7 is planetary
+    defence", free and unlogged, before the PD had fired: the refusal told a player which
+    face-down counter is the PD. A face-down target is accepted whatever it is; a PD takes no
+    effect (DN-INT-3: it cannot be destroyed or neutralised by bombardment), without a die.
+    Face up, a PD is still refused as a target."""
+    face_down = [place("A-CL-1", "aslan:CL", "hex:neb-a"),
+                 place("N-RT-1", "neutral:RT-2", "box:neb-a", face_down=True),
+                 place("N-PD-1", "neutral:PD", "box:neb-a", face_down=True)]
+    answers = {}
+    for target, dice in (("N-RT-1", [6, 1]), ("N-PD-1", [1])):  # the PD's own fire: 1 die
+        game = at_interaction(face_down)
+        events = game.play(f"aslan interact neb-a - A-CL-1>{target}", dice)
+        interacted = next(e for e in events if isinstance(e, Interacted))
+        (shot,) = [s for s in interacted.result.shots if s.kind == "bombard"]
+        answers[target] = shot
+    assert answers["N-PD-1"].roll is None and answers["N-PD-1"].result.value == "-"
+    assert answers["N-RT-1"].roll is not None  # a ground unit is bombarded as ever
+    face_up = at_interaction(neutral_world())
+    assert "DN-INT-3" in str(face_up.reject("aslan interact neb-a - A-CL-1>N-PD-1", [6, 6]))

@@ -74,6 +74,8 @@ class MailTable:
     extra: int = 0
     sent: list[Path] = field(default_factory=list)
     extra_by_turn: dict[int, int] = field(default_factory=dict)
+    #: What each import told its player (notes, story lines and dice), in order.
+    told: list[tuple[Side, str]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.files_dir.mkdir(parents=True, exist_ok=True)
@@ -87,8 +89,11 @@ class MailTable:
         path = self.files_dir / f"turn-{self.files:03}.json"
         self.machines[sender].pbem.export_file(CAMPAIGN, sender, path)
         self.sent.append(path)
-        self.machines[sender.enemy].pbem.import_turn(CAMPAIGN, path.read_bytes(),
-                                                     source=path.name)
+        done = self.machines[sender.enemy].pbem.import_turn(CAMPAIGN, path.read_bytes(),
+                                                            source=path.name)
+        told = [*done.notes, *(text for entry in done.story
+                               for text in (entry.order_text, *entry.lines, *entry.rolls))]
+        self.told += [(sender.enemy, text) for text in told]
         self.holder = sender.enemy
 
     def play(self, text: str) -> list:

@@ -130,3 +130,23 @@ def test_files_with_a_shuffle_pass_are_written_again_byte_for_byte(game) -> None
     for number, path in enumerate(table.sent[:3], start=1):
         for machine in table.machines.values():
             assert machine.pbem.export_again(CAMPAIGN, number).json_text == path.read_text()
+
+
+@pytest.mark.slow
+def test_an_import_tells_a_player_no_kind_of_a_counter_that_stays_face_down(game) -> None:
+    """Issue 41 item 5, DN-NEU-1: the contact reveals Solace's counter to both machines, and
+    each import once printed ``your machine gave 'solomani reveal hex-2 neutral:M-8-0-7/1'``
+    while ``units --side`` still showed the counter face down. Every note, order text, sentence
+    and die an import shows its player names no kind of a counter that is face down."""
+    table, _ = game
+    state = table.machines[FIRST].state()
+    face_down = {uid: unit.kind for uid, unit in state.units.items()
+                 if unit.face_down and not fairplay.unrevealed(unit)}
+    assert face_down  # revealed to the machines, face down on the table (Solace's counter)
+    assert table.told
+    for side, text in table.told:
+        for kind in face_down.values():
+            assert f"{kind}/" not in text and f": {kind}" not in text, (side, text)
+    gave = [text for _, text in table.told if text.startswith("fair play: your machine gave")]
+    assert any(" reveal " in text and text.endswith(" ?` (it goes with your next file)")
+               for text in gave)

@@ -18,6 +18,7 @@ their results, so folding them needs no rules).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import io
 import json
@@ -29,16 +30,16 @@ from pathlib import Path
 
 import pytest
 
-from campaign.app import CampaignService
+from campaign.app import CampaignService, Loaded
+from campaign.app.preview import refusal
 from campaign.cli import main
 from campaign.content import load_ruleset
 from campaign.rules import engine
 from campaign.rules.canonical import canonical_json
-from campaign.rules.dice import SeededSource
-from campaign.rules.errors import CampaignError
 from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.rules.registry import event_adapter
 from campaign.rules.ruleset import Ruleset
+from campaign.rules.seats import Seat
 from campaign.rules.state import CampaignState, Where
 from campaign.rules.views import neutral_aliases
 from campaign.store.repository import Store
@@ -85,10 +86,11 @@ def _batches(url: str) -> list[tuple[str, list[str]]]:
     return list(grouped.values())
 
 
-def _permutation(state: CampaignState, ruleset: Ruleset) -> dict[str, str]:
+def _permutation(state: CampaignState, ruleset: Ruleset, shift: int = 1) -> dict[str, str]:
     """Real id -> new kind for the face-down counters on the map: within each place (stellar
-    hex or surface box) the kinds are rotated one step, so each counter gets another kind
-    wherever the place holds two different kinds."""
+    hex or surface box) the kinds are rotated ``shift`` steps, so each counter gets another
+    kind wherever the place holds two different kinds (several shifts: several
+    permutations)."""
     groups: dict[Where, list[str]] = {}
     for uid, unit in state.units.items():
         if unit.face_down and unit.location.where in (Where.HEX, Where.BOX):
@@ -98,7 +100,8 @@ def _permutation(state: CampaignState, ruleset: Ruleset) -> dict[str, str]:
         kinds = [state.units[uid].kind for uid in ids]
         if len(set(kinds)) < 2:
             continue
-        rotated = kinds[1:] + kinds[:1]
+        step = shift % len(kinds) or 1
+        rotated = kinds[step:] + kinds[:step]
         new_kind.update(zip(ids, rotated, strict=True))
     return new_kind
 
@@ -173,9 +176,19 @@ def side_views(url: str, side: Side, tmp: Path) -> dict[str, str]:
         "income --json": _run("income", NAME, *s, "--json", *db),
         "log": _run("log", NAME, *s, *db),
         "log --raw": _run("log", NAME, *s, "--raw", *db),
+        "upkeep": _run("upkeep", NAME, *s, *db),
+        "upkeep --json": _run("upkeep", NAME, *s, "--json", *db),
         "map": _run("map", NAME, *s, "-o", str(picture), *db),
     }
     views["map picture"] = picture.read_text(encoding="utf-8")
+    moves = tmp / f"moves-{side.value}.svg"
+    views["map --overlay moves"] = _run("map", NAME, *s, "--overlay", "moves", "-o", str(moves),
+                                        *db)
+    views["moves picture"] = moves.read_text(encoding="utf-8")
+    # last: an undo the seat may be allowed (then both games take back the same order)
+    views["undo"] = _run("undo", NAME, *s, *db)
+    views["undo --referee"] = _run("undo", NAME, *s, "--referee", "a player tries", *db)
+    views["status after undo"] = _run("status", NAME, *s, *db)
     return views
 
 
@@ -194,13 +207,22 @@ def probe_orders(states: list[CampaignState], side: Side) -> list[str]:
     own = sorted(uid for uid, u in states[0].units.items()
                  if u.owner is side and u.location.where is Where.HEX)[:1] or ["A-CL-1"]
     word = side.value
+
+    def orbiting(system: str) -> str:
+        there = sorted(uid for uid, u in states[0].units.items() if u.owner is side
+                       and u.location.where is Where.HEX and u.location.system == system)
+        return there[0] if there else own[0]
+
     orders = []
     for name in sorted(names):
         orders += [f"{word} rebuild {name}", f"{word} target b1 {own[0]} {name}",
                    f"{word} jump {name} keystone", f"{word} form-stack zz {name}",
                    f"{word} pd-fire b1 {name} {own[0]}", f"{word} land {name}",
                    f"{word} load {name} {own[0]}", f"{word} remove-losses keystone {name}"]
-        orders += [f"{word} interact {system} - {own[0]}>{name} -" for system in sorted(systems)]
+        # bombard from a ship in that system's hex where there is one (DN-INT-3: a refusal
+        # must not tell which face-down counter is the PD, issue 41 item 3)
+        orders += [f"{word} interact {system} - {orbiting(system)}>{name} -"
+                   for system in sorted(systems)]
     star_map = standard().star_map
     here = states[0].units[own[0]].location.system if own[0] in states[0].units else None
     for system in sorted(systems):
@@ -213,15 +235,12 @@ def probe_orders(states: list[CampaignState], side: Side) -> list[str]:
     return orders
 
 
-def answer(state: CampaignState, text: str, dice_seed: str, side: Side) -> str:
-    """How the rules answer ``text`` typed by ``side`` on ``state`` (as the service reads and
-    decides a typed order): ``accepted`` or the refusal as printed."""
-    try:
-        order = engine.read_typed(state, text, standard(), side)
-        engine.decide(state, order, standard(), SeededSource(dice_seed))
-    except CampaignError as error:
-        return f"refused: {error}"
-    return "accepted"
+def answer(loaded: Loaded, text: str, side: Side) -> str:
+    """How the use case answers ``text`` given from ``side``'s seat on ``loaded`` (authority,
+    then the rules, nothing stored: ``preview.refusal``): ``accepted`` or the refusal as
+    printed."""
+    refused = refusal(loaded, text, Seat(side))
+    return "accepted" if refused is None else f"refused: {refused}"
 
 
 def _stop_points(driver: Driver) -> list[int]:
@@ -243,10 +262,14 @@ def _stop_points(driver: Driver) -> list[int]:
     return points[:4]
 
 
+def _loaded(url: str) -> Loaded:
+    return CampaignService(Store(url), ruleset_loader=lambda *_: standard()).load(NAME)
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", [1, 5])
-def test_a_side_cannot_tell_two_games_with_permuted_face_down_kinds_apart(tmp_path: Path,
-                                                                         seed: int) -> None:
+@pytest.mark.parametrize(("seed", "shift"), [(1, 1), (5, 1), (5, 2)])
+def test_a_side_cannot_tell_two_games_with_permuted_face_down_kinds_apart(
+        tmp_path: Path, seed: int, shift: int) -> None:
     # DN-NEU-1: views and refusals are computed from what the side may see
     driver = game(seed)
     compared = 0
@@ -265,7 +288,7 @@ def test_a_side_cannot_tell_two_games_with_permuted_face_down_kinds_apart(tmp_pa
         url_a = f"sqlite:///{tmp_path / f'a{stop}.db'}"
         state_a = CampaignService(Store(url_a), ruleset_loader=lambda *_: standard()).load(
             NAME).state
-        new_kind = _permutation(state_a, standard())
+        new_kind = _permutation(state_a, standard(), shift)
         if not new_kind:
             continue
         url_b = f"sqlite:///{tmp_path / f'b{stop}.db'}"
@@ -279,8 +302,63 @@ def test_a_side_cannot_tell_two_games_with_permuted_face_down_kinds_apart(tmp_pa
             views_b = side_views(url_b, side, tmp_path / "pictures")
             for view in views_a:
                 assert views_a[view] == views_b[view], f"{side.value} {view} after {stop} orders"
+            loaded_a, loaded_b = _loaded(url_a), _loaded(url_b)
             for text in probe_orders([state_a, state_b], side):
-                assert answer(state_a, text, driver.dice_seed, side) == answer(
-                    state_b, text, driver.dice_seed, side), f"{text!r} after {stop} orders"
+                assert answer(loaded_a, text, side) == answer(loaded_b, text, side), (
+                    f"{text!r} after {stop} orders")
         compared += 1
     assert compared >= 2
+
+
+def tui_text(url: str, side: Side | None) -> str:
+    """Every tab of ``side``'s screen on the campaign at ``url`` as text (tabs 1-6, the map
+    with a stack chosen, the palette's list of legal orders), as ``campaign tui --side``."""
+    from textual.widgets import OptionList
+
+    from campaign.tui.app import create_app
+    from tests.tui.pilot_helpers import SIZE
+    from tests.tui.test_side_view import every_tab, screen_text
+
+    async def scenario() -> str:
+        service = CampaignService(Store(url), ruleset_loader=lambda *_: standard())
+        app = create_app(None, service=service, open_campaign=NAME, side=side)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            tabs = await every_tab(pilot)
+            await pilot.press("escape", "ctrl+p")
+            await pilot.pause()
+            palette = screen_text(pilot.app.screen)
+            lists = [str(options.get_option_at_index(i).prompt)
+                     for options in pilot.app.screen.query(OptionList)
+                     for i in range(options.option_count)]
+            return "\n".join([tabs, palette, *lists])
+
+    return asyncio.run(scenario())
+
+
+@pytest.mark.slow
+def test_a_sides_screen_cannot_tell_two_games_with_permuted_face_down_kinds_apart(
+        tmp_path: Path) -> None:
+    # DN-NEU-1 (issue 41 item 3): the TUI per side is one more door through the same seat
+    driver = game(5)
+    playing = tmp_path / "a.db"
+    player = CampaignService(Store(f"sqlite:///{playing}", durable=False),
+                             ruleset_loader=lambda *_: standard())
+    player.create(NAME, dice_seed=driver.dice_seed)
+    stop = _stop_points(driver)[-1]
+    for text, _ in driver.orders[:stop]:
+        player.order(NAME, text)
+    player.store.dispose()
+    url_a = f"sqlite:///{playing}"
+    state_a = _loaded(url_a).state
+    new_kind = _permutation(state_a, standard())
+    assert new_kind
+    url_b = f"sqlite:///{tmp_path / 'b.db'}"
+    _store_game(url_b, permuted_batches(_batches(url_a), new_kind, standard()),
+                driver.dice_seed)
+    for side in PLAYER_SIDES:
+        seen_a, seen_b = tui_text(url_a, side), tui_text(url_b, side)
+        assert "N-X-" in seen_a
+        assert seen_a == seen_b, side.value
+    # the referee's screens differ (so the comparison can fail)
+    assert tui_text(url_a, None) != tui_text(url_b, None)

@@ -246,3 +246,26 @@ def test_sublight_offered_only_in_first_movement():
         verbs = {legal.verb for legal in legal_orders(game.state, A, game.ruleset)}
         assert ("sublight" in verbs) is offered, phase
         assert "jump" in verbs
+
+
+def test_a_conscripted_monitor_is_named_in_a_refusal_as_its_owner_lists_it():
+    """DN-DATA-3, DN-NEU-1 (issue 41 item 6): a conscripted neutral keeps its alias for the
+    players (its real id's number tells how many of its kind were placed before it); the
+    monitor-cannot-jump refusal names it exactly as ``units --side`` lists it, by alias."""
+    from campaign.rules import engine
+    from campaign.rules.errors import IllegalOrderError
+    from campaign.views.units import units_report
+
+    game = aslan_fleet(Game())
+    game.put("N-RT-1", "neutral:RT-2", "box:ftahr", home="ftahr")
+    game.put("N-M-2", "neutral:M-8-0-7", "hex:khtaoi", owner=A, home="khtaoi")  # conscripted
+    listed = {row.kind: row.id for group in units_report("t", game.state, game.ruleset,
+                                                         viewer=A).systems
+              for row in group.units}
+    alias = listed["neutral:M-8-0-7"]
+    assert alias.startswith("N-X-")
+    order = engine.read_typed(game.state, f"aslan jump {alias} fissure", game.ruleset, A)
+    with pytest.raises(IllegalOrderError) as refused:
+        engine.decide(game.state, order, game.ruleset)
+    assert refused.value.rule_id == "DN-DATA-3"
+    assert refused.value.reason == f"{alias} is a monitor: monitors cannot jump"

@@ -509,7 +509,13 @@ class CampaignScreen(Screen[None]):
         return str(self.query_one("#status-line", Static).render())
 
     def action_undo(self) -> None:
-        """Ask, then take back the last order (same phase, no dice rolled)."""
+        """Ask, then take back the last order (same phase, no dice rolled); an order this
+        screen's seat may not take back is refused at once, without the question."""
+        try:
+            self.session.check_undo()
+        except CampaignError as error:
+            self.report_error(error.message)
+            return
         rows = self.session.log_rows()
         last = rows[-1].order if rows else "the last order"
 
@@ -531,9 +537,10 @@ class CampaignScreen(Screen[None]):
     def action_referee_undo(self) -> None:
         """Referee override: revert the last order even past dice, with a logged reason (the
         referee's screen only)."""
-        if self.session.viewer is not None:
-            self.report_error("DN-ERR-1: U (referee undo) is the referee's; a player takes "
-                              "back his own last order with u")
+        try:
+            self.session.check_undo(override=True)
+        except CampaignError as error:
+            self.report_error(error.message)
             return
 
         def done(reason: str | None) -> None:

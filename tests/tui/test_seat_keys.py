@@ -1,0 +1,50 @@
+"""A player's screen asks the app what its seat may do (issue 41 items 1 and 6, DN-SEQ-2,
+DN-ERR-1): ``u`` on the other side's order is refused at once (the screen once asked "Undo
+aslan jump …?" and then took Aslan's order back); ``U`` is refused by the same rule the CLI
+meets; neither changes the campaign."""
+
+from __future__ import annotations
+
+import asyncio
+
+from campaign.app import CampaignService
+from campaign.rules.ids import Side
+from campaign.tui.app import create_app
+from campaign.tui.screens.forms import Confirm
+from tests.tui.pilot_helpers import SIZE, screen_of
+
+
+def _keys_on_solomanis_screen(service: CampaignService, keys: str) -> tuple[str, bool]:
+    """The status line after ``keys`` on Solomani's screen, and whether a dialog opened."""
+
+    async def scenario() -> tuple[str, bool]:
+        app = create_app(None, service=service, open_campaign="demo", side=Side.SOLOMANI)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            await pilot.press(*keys)
+            await pilot.pause()
+            asked = isinstance(pilot.app.screen, Confirm)
+            return str(screen.query_one("#status-line").render()), asked
+
+    return asyncio.run(scenario())
+
+
+def test_u_on_the_other_sides_order_is_refused_before_any_question(service: CampaignService):
+    # DN-SEQ-2: `campaign order demo "aslan jump A-CL-1 hlirakh"`, then Solomani's `u`
+    service.order_report("demo", "aslan jump A-CL-1 hlirakh")
+    head = service.load("demo").head.seq
+    status, asked = _keys_on_solomanis_screen(service, "u")
+    assert not asked
+    assert "the last order is aslan's; you play solomani" in status
+    status, asked = _keys_on_solomanis_screen(service, "uy")
+    assert service.load("demo").head.seq == head  # Aslan's move stands
+
+
+def test_referee_undo_key_is_refused_on_a_players_screen(service: CampaignService):
+    # DN-ERR-1: the override is the referee's, whichever front end asks
+    service.order_report("demo", "aslan jump A-CL-1 hlirakh")
+    head = service.load("demo").head.seq
+    status, asked = _keys_on_solomanis_screen(service, "U")
+    assert not asked and "an undo with a reason is a referee override" in status
+    assert service.load("demo").head.seq == head
