@@ -157,7 +157,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     # nargs "+": an order typed without quotes is caught with its own advice (issue 45)
     order.add_argument("order", nargs="+", help="order notation, quoted (see docs/engine.md)")
     order.add_argument("--dice", help="dice values typed in, comma-separated (physical-dice "
-                                      "campaigns, or a referee override with --referee)")
+                                      "campaigns, or a referee override with --referee); in a "
+                                      "physical-dice campaign on a terminal, without --dice, "
+                                      "each die is asked for when it is due")
     order.add_argument("--referee", metavar="REASON",
                        help="referee override: typed dice in a seeded campaign, logged")
     add_side_option(order)
