@@ -57,6 +57,7 @@ from campaign.rules.phases import Actor, Phase, SubPhase
 from campaign.rules.registry import (
     HOOKS,
     OFFERED,
+    SHOWN,
     EnterHook,
     OrderSpec,
     TurnEndHook,
@@ -406,7 +407,9 @@ def _offered_orders(
         if offered is not None and ruleset is not None and not _offered(offered, state, side,
                                                                          ruleset):
             continue
-        yield LegalOrder(spec.verb, spec.template, spec.rule, spec.summary, side)
+        shown = SHOWN[spec.verb](state) if spec.verb in SHOWN else None
+        template, summary = shown if shown is not None else (spec.template, spec.summary)
+        yield LegalOrder(spec.verb, template, spec.rule, summary, side)
 
 
 def _offered(

@@ -35,6 +35,7 @@ from campaign.rules.registry import (
     offered_when,
     on_enter,
     order_type,
+    shown_as,
 )
 from campaign.rules.ruleset import Ruleset, StarSystem, UnitType
 from campaign.rules.state import CampaignState, Location, Unit, Where
@@ -153,6 +154,15 @@ class PlaceNeutral(Order):
     type: Literal["place-neutral"] = "place-neutral"
     system: str
     drawn: list[str] = []
+
+
+@shown_as(PlaceNeutral)
+def _shown_at_table(state: CampaignState) -> tuple[str, str] | None:
+    """With the counters drawn at the table the order names the counter drawn (issue 45)."""
+    if not table_draw.at_table(state):
+        return None
+    return ("place-neutral SYSTEM CODE",
+            "place the counter drawn from the table's pile (its code) in a type 1 system")
 
 
 @on_enter(Phase.SETUP_NEUTRALS)

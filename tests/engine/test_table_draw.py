@@ -116,3 +116,17 @@ def test_no_table_draw_in_fair_mode():
                           source, fair=True)
     game = harness.Game(ruleset, events, dice=source)
     assert "fair mode" in str(game.reject("referee neutral-draw table"))
+
+
+def test_the_order_offered_names_the_code_to_type():
+    """Issue 45 item 1 (DN-SEQ-2): with the table draw the legal order reads
+    ``place-neutral SYSTEM CODE``; with the tool's draw it stays ``place-neutral SYSTEM``."""
+    from campaign.rules import engine
+
+    def offered(game: Game) -> str:
+        (placing,) = [o for o in engine.legal_orders(game.state, Side.SOLOMANI, game.ruleset)
+                      if o.verb == "place-neutral"]
+        return placing.template
+
+    assert offered(Game()) == "place-neutral SYSTEM"
+    assert offered(_table_game()) == "place-neutral SYSTEM CODE"
