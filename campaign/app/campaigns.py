@@ -256,11 +256,14 @@ class Campaigns:
         text, name, head = loaded.state.canonical_text(), loaded.row.name, loaded.head
         self.store.save_snapshot(name, head.seq, head.hash, sha256_hex(text), text, self.seals)
 
-    def repin(self, name: str, reason: str) -> Loaded:
-        """Accept the current data files for ``name`` (DN-DATA-4), logged with ``reason``."""
+    def repin(self, name: str, reason: str) -> Loaded | None:
+        """Accept the current data files for ``name`` (DN-DATA-4), logged with ``reason``;
+        ``None`` (nothing logged) when the data files are those pinned already."""
         reason = check_reason(reason, "the reason for re-pinning")
         loaded = self.load(name, allow_changed_data=True)
         ruleset = loaded.ruleset
+        if dict(ruleset.file_hashes) == json.loads(loaded.row.file_hashes):
+            return None
         event = RulesetRepinned(
             reason=reason, file_hashes=dict(ruleset.file_hashes), profile_hash=ruleset.profile_hash
         )

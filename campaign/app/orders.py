@@ -6,6 +6,7 @@ stored campaign exactly as it was (DN-ERR-1).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from campaign.app import authority, strict_dice
@@ -13,7 +14,7 @@ from campaign.app.campaigns import START_ORDER_TEXT, Campaigns, Loaded, parse_st
 from campaign.rules import engine, narration
 from campaign.rules.acting import acting_sentence
 from campaign.rules.base import Event
-from campaign.rules.dice import DiceSource, PhysicalSource, SeededSource
+from campaign.rules.dice import DiceSource, PhysicalSource, RollContext, SeededSource
 from campaign.rules.errors import (
     InvalidOrderError,
     StaleTurnError,
@@ -41,6 +42,9 @@ class TypedDice:
 
     values: tuple[int, ...]
     reason: str | None = None
+    #: Asks for each die when it is due, naming its purpose (issue 45 item 2: the referee
+    #: rolls at the table and types each value as the CLI asks); used when ``values`` is empty.
+    ask: Callable[[RollContext], int] | None = None
 
 
 @dataclass(frozen=True)
@@ -178,6 +182,8 @@ class Orders(Campaigns):
                 "in a campaign created with physical dice (`campaign new --dice physical`) or "
                 "as a referee override with a reason (--referee \"REASON\")"
             )
+        if typed is not None and typed.ask is not None and not typed.values:
+            return PhysicalSource(typed.ask)
         return PhysicalSource.from_values(typed.values if typed is not None else ())
 
     @staticmethod

@@ -135,6 +135,12 @@ class NarrationView:
             shown.append(HIDDEN_NAME if secret == 1 else f"{secret} face-down neutrals")
         return ", ".join(shown) if shown else "no units"
 
+    def does(self, uids: Iterable[str], one: str, many: str) -> str:
+        """The units and a verb that agrees with them: ``A-AO-1 ends its movement``,
+        ``A-CL-1, A-CL-2 end their movement`` (``one`` for a single unit, ``many`` otherwise)."""
+        uids = list(uids)
+        return f"{self.units(uids)} {one if len(uids) == 1 else many}"
+
     def system(self, system_id: str | None) -> str:
         """A system's name from the ruleset (its id without one)."""
         if system_id is None:

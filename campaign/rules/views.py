@@ -36,6 +36,9 @@ ReportT = TypeVar("ReportT", bound=BaseModel)
 #: opens to, which the machines need and a player's text never shows (issue 41 item 5); a
 #: token's label (``box``/``hex``: where a counter stands) is public and stays.
 _REVEAL_LABEL = re.compile(r"(\breveal [A-Za-z0-9-]+) neutral:[^\s`']+")
+#: A neutral counter drawn at the table is named in its placement order (``place-neutral
+#: keystone RT-2``, issue 45 item 1); a player's text shows the placement, never the counter.
+_TABLE_DRAW = re.compile(r"(\bplace-neutral [A-Za-z0-9-]+) [^\s`']+")
 
 #: Aliases are ``N-X-1``, ``N-X-2``, ... (no neutral counter kind has the code X).
 ALIAS_PREFIX = "N-X-"
@@ -108,6 +111,7 @@ def seen_text(text: str, state: CampaignState, viewer: Side | None) -> str:
     text = redact(text, state, viewer)
     if viewer is not None:  # fair mode: what a card is, only the machines learn (ADR 0028)
         text = _REVEAL_LABEL.sub(r"\1 ?", text)
+        text = _TABLE_DRAW.sub(r"\1 ?", text)
     for full, short in short_ids(state).items():
         text = re.sub(rf"(?<![A-Za-z0-9/-]){re.escape(full)}(?![A-Za-z0-9/-])", short, text)
     return text

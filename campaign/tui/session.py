@@ -504,6 +504,11 @@ class CampaignSession:
         campaign's seeded dice: nothing is stored); ``[]`` when it rolls none or is refused."""
         return preview.dice_needed(self.loaded, text, self.seat)
 
+    def next_die(self, text: str, typed: tuple[int, ...]) -> str | None:
+        """The purpose of the die ``text`` rolls after the ``typed`` ones (``None``: no more),
+        for asking the referee of a physical-dice campaign each die when due (issue 45)."""
+        return preview.next_die(self.loaded, text, self.seat, typed)
+
     @property
     def takes_typed_dice(self) -> bool:
         """True when typed dice need no referee reason (a campaign created with physical dice)."""
