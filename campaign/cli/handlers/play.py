@@ -127,7 +127,7 @@ def _asks_at_the_table(args: argparse.Namespace, dice_mode: str) -> bool:
     """The referee at a terminal, in a physical-dice campaign: each die is asked when due
     (``campaign.cli.table_dice``). A player's view (``--side``) is never asked: a purpose may
     name a face-down counter."""
-    return dice_mode == "physical" and side_of(args) is None and sys.stdin.isatty()
+    return dice_mode == "physical" and seat_of(args).is_referee and sys.stdin.isatty()
 
 
 def log(args: argparse.Namespace) -> int:
