@@ -11,9 +11,10 @@ turn files carry besides orders, what an import checks, and the duties each mach
   reveal the rules called, and the machine that holds both shares gives the ``reveal`` (the
   label is what the core opens the card to; the receiver opens it again itself).
 - An import (``incoming`` before the orders are re-run, ``check_replayed`` after) refuses a
-  file that lacks its pass, a pass that is not one, a seal of another deck, a share that does
-  not open its commitment or belongs to another card, a reveal of another label, and a file
-  that withholds a share its sender owes at its head (named: side and counter).
+  file that lacks its pass, a pass that is not one or whose proof fails (issue 42), a seal of
+  another deck, a share that does not open its commitment or belongs to another card, a
+  reveal of another label, and a file that withholds a share its sender owes at its head
+  (named: side and counter).
 - ``opening`` / ``audit``: at the end of the game or on dispute each side publishes its
   secrets; the audit recomputes every pass and names the first that does not follow.
 
@@ -166,12 +167,13 @@ class FairMail:
                 "the face-down decks cannot be agreed without it; ask for the file again",
                 problem="withheld", side=sender, source=source)
         with _named(source):
+            passes = self.passes(name, public)
             made = shuffle.Pass.from_plain(carried, public)
             if made.number != number or made.side != sender:
                 raise FairPlayViolation("malformed", f"file {number} from {sender} carries pass "
                                         f"{made.number} of {made.side}", side=sender)
+            made = shuffle.received(context, public, carried, passes)  # the proof, issue 42
             result = Incoming(self._rows(name, made, plain=carried))
-            passes = self.passes(name, public)
             if number == 1:  # we are the second party: answer with pass 2
                 answer, made_here = shuffle.second_pass(context, own, public, made, self.rand)
                 result.rows += self._rows(name, answer, secrets=made_here)
