@@ -222,6 +222,7 @@ class FairMail:
                                         "withholds the seal of the agreed deck", side=sender)
             if fair["sealed"] is None:
                 return
+            self._check_reveals_given(turn, deck, state)
             for wait in fairplay.waits(state):
                 if wait.side == sender:
                     card = _card_of(state, wait.subject)
@@ -230,6 +231,32 @@ class FairMail:
                         f"{sender}'s share of {wait.subject} ({card}), whose reveal the rules "
                         "called: the game cannot go on without it; refused, ask "
                         f"{sender} for a file that carries it", side=sender, card=card)
+
+    @staticmethod
+    def _check_reveals_given(turn: TurnFile, deck: shuffle.Deck | None,
+                             state: CampaignState) -> None:
+        """The sender gives the reveal of every card whose two shares it held (issue 42 item
+        3): left out, the reveal — and the held order it resumes, with that file's dice —
+        would move to a file of the other side's choosing. A reveal the file ends with, held
+        for strict dice, counts, once its label is what both shares open the card to."""
+        sender, number = turn.header.side.value, turn.header.exchange
+        held = (turn.header.pending_order or "").split(" ")
+        fair = fairplay.slot(state)
+        for card in fairplay.pending(state):
+            shares = fair["shares"].get(card, {})
+            if len(shares) < 2:
+                continue
+            if held[1:3] == ["reveal", card] and len(held) == 4 and deck is not None:
+                if open_card(deck, card, shares) != held[3]:
+                    raise FairPlayViolation(
+                        "bad-reveal", f"{sender} revealed {card} as {held[3]}, but both shares "
+                        "open it to another card", side=sender, card=card)
+                continue
+            raise FairPlayViolation(
+                "withheld", f"file {number} from {sender} withholds the reveal of "
+                f"{fairplay.subject(state, card)} ({card}): both shares were in, so its machine "
+                f"owed it in this file; refused, ask {sender} for a file that carries it",
+                side=sender, card=card)
 
     # --- duties ---------------------------------------------------------------------------------
 
@@ -249,8 +276,10 @@ class FairMail:
             text = _next_duty(loaded.state, deck, secrets, side)
             if text is None:
                 return given
-            self.service.submit(loaded, text)
+            held = not self.service.submit(loaded, text)
             given.append(text)
+            if held:  # strict dice: it resumed an order that rolls; it ends the file
+                return given
         return given
 
     # --- the opening and the audit --------------------------------------------------------------

@@ -42,11 +42,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
              "itself); logged as 'referee stepping manual'",
     )
     new.add_argument(
-        "--dice", choices=["seeded", "physical", "commit-reveal", "strict"], default="seeded",
+        "--dice", choices=["seeded", "physical", "commit-reveal", "strict"], default=None,
         help="who rolls: seeded (the tool, default), physical (typed in with order --dice), "
              "commit-reveal (play by e-mail; both players choose the same) or strict (play "
              "by e-mail, dice nobody can preview: the other side's machine rolls every order "
-             "that rolls, which may cost extra files; not with --fair, docs/turn-files.md)",
+             "that rolls, which may cost extra files; the default with --fair, which refuses "
+             "seeded and physical; docs/turn-files.md)",
     )
     new.add_argument(
         "--fair", action="store_true",

@@ -69,11 +69,3 @@ def test_a_fair_file_into_a_campaign_not_in_fair_mode_is_one_line(duel: Path, ca
     assert run_cli(capsys, "export", NAME, "-o", str(path), *sol)[0] == 0
     code, _, err = run_cli(capsys, "import", NAME, str(path), *plain)
     assert code == 1 and err.count("\n") == 1 and str(path) in err
-
-
-def test_fair_mode_with_physical_dice_is_refused(tmp_path: Path, capsys) -> None:
-    """--fair is for play by e-mail: with --dice physical it is one line, nothing made."""
-    code, _, err = run_cli(capsys, "new", NAME, "--fair", "--dice", "physical",
-                        *side_db(tmp_path, "x"))
-    assert code == 1 and "--fair is for play by e-mail" in err
-    assert not (tmp_path / "x.db").exists()

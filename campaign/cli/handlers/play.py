@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from campaign.app import Anchor, TypedDice
+from campaign.app.campaigns import fair_dice_refusal
 from campaign.cli.errors import EXIT_ERROR, Lazy
 from campaign.cli.handlers.common import open_service, print_report, print_story, side_of
 from campaign.rules.ids import Side
@@ -27,12 +28,12 @@ verify_path = Lazy("campaign.cli.handlers.pbem", "verify_path")
 
 
 def new(args: argparse.Namespace) -> int:
+    refusal = fair_dice_refusal(args.dice) if args.fair else None
+    if refusal is not None:  # before the database is made
+        raise ValueError(refusal)
     if args.as_side is not None and args.dice == "physical":
         raise ValueError("--as is for play by e-mail; a campaign with physical dice is played "
                          "at the table (use --dice commit-reveal or seeded)")
-    if args.fair and args.dice == "physical":
-        raise ValueError("--fair is for play by e-mail; a campaign with physical dice is "
-                         "played at the table (use --dice commit-reveal)")
     service = open_service(args)
     loaded = service.create(args.name, layout=args.layout, seed=args.seed, dice_mode=args.dice,
                             fair=args.fair)
@@ -43,8 +44,8 @@ def new(args: argparse.Namespace) -> int:
     print(f"campaign {args.name!r} created: layout {loaded.row.layout}, "
           f"{len(loaded.ruleset.star_map.sections)} sections, event {loaded.head.seq}"
           + (", manual stepping" if args.manual_steps else "")
-          + (", fair mode (face-down counters shuffled jointly by turn file)"
-             if args.fair else ""))
+          + (f", fair mode (face-down counters shuffled jointly by turn file), "
+             f"{loaded.dice_mode} dice" if args.fair else ""))
     if args.as_side is not None:
         print(f"this database plays {args.as_side} (play by e-mail: files from {args.as_side} "
               "are refused)")
