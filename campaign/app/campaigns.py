@@ -48,6 +48,8 @@ SNAPSHOT_EVERY = 250
 START_ORDER_TEXT = "(campaign started)"
 #: The dice modes a fair campaign may use, the first its default (issue 42 item 3).
 FAIR_DICE = ("strict", "commit-reveal")
+#: Dice modes whose database stores its player's dice secrets (kept 0600 with fair secrets).
+SECRET_DICE = ("strict", "commit-reveal")
 #: Why the others are refused with ``--fair``.
 FAIR_DICE_WHY = {
     "seeded": "both machines hold the dice seed, so either player can compute every roll in "
@@ -195,6 +197,8 @@ class Campaigns:
             dice_mode,
         )
         self.store.append(name, 0, START_ORDER_TEXT, [(e.type, canonical_json(e)) for e in events])
+        if fair or dice_mode in SECRET_DICE:  # its secrets will be stored here
+            self.store.keep_private()
         return self.load(name)
 
     def ruleset_for(self, row: CampaignRow, *, allow_changed: bool = False) -> Ruleset:

@@ -41,6 +41,7 @@ from campaign.records.ledger_rows import FairPass, FairSecret
 from campaign.records.rows import StoredEvent
 from campaign.rules import fairplay
 from campaign.rules.canonical import canonical_json
+from campaign.rules.phases import Phase
 from campaign.rules.state import CampaignState
 from campaign.store.ledger import Ledger
 
@@ -284,16 +285,32 @@ class FairMail:
 
     # --- the opening and the audit --------------------------------------------------------------
 
-    def opening(self, name: str) -> str:
+    def opening(self, name: str, *, mid_game: bool = False) -> str:
         """This side's secrets as JSON, to publish at the end of the game or on dispute (it
-        tells every face-down kind to whoever holds the other side's secrets too)."""
+        tells every face-down kind to whoever holds the other side's secrets too). Before the
+        game has ended only with ``mid_game`` (issue 42 item 5): refused otherwise, saying what
+        it would reveal."""
         loaded = self.service.load(name)
         secrets = self.secrets(name, fairplay.decks(loaded.ruleset))
         if not fairplay.active(loaded.state) or secrets is None:
             raise FairPlayFileError(f"campaign {name!r} has no shuffle secrets here (not a "
                                     "fair campaign, or no pass made yet)", problem="no-pass")
+        if loaded.state.phase is not Phase.GAME_OVER and not mid_game:
+            hidden = self.hidden_count(loaded)
+            raise FairPlayFileError(
+                f"campaign {name!r} has not ended: your opening, with the other side's "
+                f"secrets, tells the kind of every card of the face-down decks, {hidden} of "
+                "them not yet revealed by the rules; publish it now only for a dispute, with "
+                "--mid-game", problem="mid-game")
         return json.dumps({"campaign": loaded.state.campaign_id, **secrets.to_plain()},
                           indent=1, sort_keys=True) + "\n"
+
+    @staticmethod
+    def hidden_count(loaded: Loaded) -> int:
+        """How many cards of the face-down decks the rules have not revealed yet."""
+        revealed = fairplay.slot(loaded.state)["revealed"]
+        total = sum(len(labels) for labels in fairplay.decks(loaded.ruleset).values())
+        return total - len(revealed)
 
     def audit(self, name: str, other_opening: bytes, source: str) -> str:
         """Recompute the whole shuffle from both openings (ours from this database, the other

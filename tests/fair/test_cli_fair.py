@@ -4,6 +4,7 @@ completes the pair, the status line's wait, and `campaign opening` / `campaign a
 
 from __future__ import annotations
 
+import stat
 from pathlib import Path
 
 import pytest
@@ -15,11 +16,13 @@ NAME = "duel"
 
 @pytest.fixture
 def duel(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
-    """Both databases made as docs/turn-files.md says for fair mode."""
+    """Both databases made as docs/turn-files.md says for fair mode; each database file is its
+    owner's alone to read, since it will hold his secrets (issue 42 item 5)."""
     for side in ("solomani", "aslan"):
         code, out, _ = run_cli(capsys, "new", NAME, "--seed", "5", "--dice", "commit-reveal",
                             "--fair", "--as", side, *side_db(tmp_path, side))
         assert code == 0 and "fair mode" in out
+        assert stat.S_IMODE((tmp_path / f"{side}.db").stat().st_mode) == 0o600
     return tmp_path
 
 
@@ -47,10 +50,18 @@ def test_the_first_draw_is_revealed_by_turn_files(duel: Path, capsys) -> None:
     assert where in ("box", "hex")
     code, out, _ = run_cli(capsys, "units", NAME, "--side", "aslan", *asl)
     assert code == 0 and "N-X-1" in out and f"{where}:solace" in out
-    # the audit needs both openings; each side's machine checks the other's
+    # the audit needs both openings; each side's machine checks the other's. Mid-game an
+    # opening needs --mid-game (issue 42 item 5), and is its owner's alone to read
     openings = {side: duel / f"{side}-opening.json" for side in ("solomani", "aslan")}
-    assert run_cli(capsys, "opening", NAME, "-o", str(openings["solomani"]), *sol)[0] == 0
-    assert run_cli(capsys, "opening", NAME, "-o", str(openings["aslan"]), *asl)[0] == 0
+    code, _, err = run_cli(capsys, "opening", NAME, "-o", str(openings["solomani"]), *sol)
+    assert code == 1 and err.count("\n") == 1 and "has not ended" in err
+    assert "54 of them not yet revealed" in err  # the first reveal is not here yet and "--mid-game" in err
+    assert not openings["solomani"].exists()
+    for side, db in (("solomani", sol), ("aslan", asl)):
+        code, out, _ = run_cli(capsys, "opening", NAME, "-o", str(openings[side]), *db,
+                               "--mid-game")
+        assert code == 0 and "readable by you alone" in out
+        assert stat.S_IMODE(openings[side].stat().st_mode) == 0o600
     code, out, _ = run_cli(capsys, "audit", NAME, str(openings["aslan"]), *sol)
     assert code == 0 and "the joint shuffle is sound" in out
     code, _, err = run_cli(capsys, "audit", NAME, str(openings["aslan"]), *asl)
