@@ -41,6 +41,7 @@ from campaign.records.ledger_rows import FairPass, FairSecret
 from campaign.records.rows import StoredEvent
 from campaign.rules import fairplay
 from campaign.rules.canonical import canonical_json
+from campaign.rules.ids import Side
 from campaign.rules.phases import Phase
 from campaign.rules.state import CampaignState
 from campaign.store.ledger import Ledger
@@ -139,6 +140,14 @@ class FairMail:
                 problem="no-pass", side=side)
         made, secrets = shuffle.first_pass(loaded.state.campaign_id, side, public, self.rand)
         return FairSection(shuffle=_as_stored(made)), self._rows(name, made, secrets=secrets)
+
+    def pass_ready(self, loaded: Loaded, side: Side, exchange: int) -> bool:
+        """True when file ``exchange`` of ``side`` carries a pass it made on import (passes 2
+        and 3): the file is owed even with no order in it."""
+        if not fairplay.active(loaded.state) or not 1 < exchange <= PASSES:
+            return False
+        made = self.passes(loaded.row.name, fairplay.decks(loaded.ruleset)).get(exchange)
+        return made is not None and made.side == side.value
 
     # --- import ---------------------------------------------------------------------------------
 

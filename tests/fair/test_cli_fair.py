@@ -55,7 +55,8 @@ def test_the_first_draw_is_revealed_by_turn_files(duel: Path, capsys) -> None:
     openings = {side: duel / f"{side}-opening.json" for side in ("solomani", "aslan")}
     code, _, err = run_cli(capsys, "opening", NAME, "-o", str(openings["solomani"]), *sol)
     assert code == 1 and err.count("\n") == 1 and "has not ended" in err
-    assert "54 of them not yet revealed" in err  # the first reveal is not here yet and "--mid-game" in err
+    assert "--mid-game" in err
+    assert "54 of them not yet revealed" in err  # the first reveal is not here yet
     assert not openings["solomani"].exists()
     for side, db in (("solomani", sol), ("aslan", asl)):
         code, out, _ = run_cli(capsys, "opening", NAME, "-o", str(openings[side]), *db,
@@ -80,3 +81,26 @@ def test_a_fair_file_into_a_campaign_not_in_fair_mode_is_one_line(duel: Path, ca
     assert run_cli(capsys, "export", NAME, "-o", str(path), *sol)[0] == 0
     code, _, err = run_cli(capsys, "import", NAME, str(path), *plain)
     assert code == 1 and err.count("\n") == 1 and str(path) in err
+
+
+def test_each_side_is_told_which_file_to_send_or_wait_for(duel: Path, capsys) -> None:
+    """Issue 42 item 6: after each step the CLI says what the player does next ("export now
+    and send file N" / "wait for aslan's file N"), never suggests typing an order the machine
+    gives itself (a share, a reveal), and offers no order that a pending reveal refuses."""
+    sol, asl = side_db(duel, "solomani"), side_db(duel, "aslan")
+    code, out, _ = run_cli(capsys, "order", NAME, "solomani place-neutral solace", "--side",
+                           "solomani", *sol)
+    assert code == 0 and "share CARD" not in out
+    code, out, _ = run_cli(capsys, "status", NAME, "--side", "solomani", *sol)
+    assert "share " not in out and "its machine gives it" in out
+    legal = out.split("legal orders now (solomani):\n", 1)[1]
+    assert "place-neutral" not in legal  # refused until the draw is revealed
+    assert "next: export now and send file 1 to aslan" in out
+    path = duel / "turn-1.json"
+    code, out, _ = run_cli(capsys, "export", NAME, "-o", str(path), *sol)
+    assert "next: file 1 is sent: wait for aslan's file 2" in out
+    code, out, _ = run_cli(capsys, "import", NAME, str(path), *asl)
+    assert "next: export now and send file 2 to solomani" in out
+    assert "carries your pass 2 of the joint shuffle" in out
+    code, out, _ = run_cli(capsys, "status", NAME, "--side", "aslan", *asl)
+    assert "next: export now and send file 2 to solomani" in out and "share " not in out
