@@ -170,7 +170,10 @@ class FairMail:
                 raise FairPlayFileError(f"file {number} carries a shuffle pass; only files 1-"
                                         f"{PASSES} do", problem="malformed", side=sender,
                                         source=source)
-            return Incoming(deck=self.deck(name, context, public))
+            result = Incoming(deck=self.deck(name, context, public))
+            with _named(source):
+                _check_shares(turn, result.deck)
+            return result
         if carried is None:
             raise FairPlayFileError(
                 f"file {number} from {sender} carries no pass {number} of the joint shuffle: "
@@ -197,6 +200,7 @@ class FairMail:
                 result.deck = shuffle.Deck.agree(context, public, made, answer)
             elif 2 in passes:
                 result.deck = shuffle.Deck.agree(context, public, passes[2], made)
+            _check_shares(turn, result.deck)
         return result
 
     def check_replayed(self, turn: TurnFile, deck: shuffle.Deck | None,
@@ -348,6 +352,18 @@ class FairMail:
         cards = sum(len(labels) for labels in public.values())
         return (f"campaign {name!r}: the joint shuffle is sound: all {PASSES} passes follow from "
                 f"both openings ({cards} cards, every key matches its commitment)")
+
+
+def _check_shares(turn: TurnFile, deck: shuffle.Deck | None) -> None:
+    """Every ``share`` order of the file opens its side's commitment for that card, checked
+    before the orders are re-run: a forged share resealed into a file is ``bad-share`` naming
+    its side, not a state digest that differs (issue 42 item 6)."""
+    if deck is None:
+        return
+    for batch in turn.body.batches:
+        words = batch.order.split(" ")
+        if len(words) == 4 and words[1] == "share":
+            check_share(deck, words[0], words[2], words[3])
 
 
 def _as_stored(made: shuffle.Pass) -> dict[str, object]:

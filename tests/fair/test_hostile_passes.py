@@ -208,3 +208,24 @@ def test_honest_passes_carry_proofs_the_receiver_checks(tmp_path) -> None:
         assert made["number"] == number and made["proof"]
     passes = table.machines[SECOND].pbem.fair.passes(CAMPAIGN, _public(table))
     assert sorted(passes) == [1, 2, 3]
+
+
+def test_a_forged_share_resealed_into_a_file_is_bad_share(tmp_path) -> None:
+    """Issue 42 item 6 (a resealed forged share): Solomani's file 3 with its share of token-1
+    replaced by a made-up key, in the order and its event, and the file resealed: Aslan's
+    machine refuses it as ``bad-share`` naming Solomani and the card (not as a digest
+    mismatch that names nobody)."""
+    table, file2 = _file_2(tmp_path)
+    _import(table, FIRST, file2)
+    file3 = _export(table, FIRST, 3)
+    forged = "07" + "00" * 31
+
+    def forge(data: dict) -> None:
+        for batch in data["body"]["batches"]:
+            if " share token-1 " in batch["order"]:
+                honest = batch["order"].rsplit(" ", 1)[1]
+                batch["order"] = batch["order"].replace(honest, forged)
+                batch["events"][0]["payload"]["share"] = forged
+    file3.write_text(resealed(file3.read_text(), forge))
+    error = _refused(table, SECOND, file3)
+    assert (error.problem, error.side, error.card) == ("bad-share", "solomani", "token-1")
