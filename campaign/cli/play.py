@@ -26,7 +26,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     "counters and stop at neutral placement, the first step of the set-up "
                     "(DN-SET-1). Prints the status, with the orders legal now.",
         examples=["campaign new war", "campaign new war --seed 7",
-                  "campaign new duel --dice commit-reveal --fair --as aslan",
+                  "campaign new duel --fair --as aslan",
                   "campaign new duel --layout random --seed 3 --dice physical"])
     new.add_argument("name", help="campaign name (letters, digits, - and _)")
     new.add_argument("--layout", default="standard",
