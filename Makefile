@@ -4,12 +4,12 @@
 #   make pictures  regenerate the README's pictures (docs/images/)
 #
 # `make run` installs what running needs: the tool with the everyday extras (RUN_EXTRAS: the
-# compiled solvers, signed turn files, PNG pictures), not the test tools. `make test` (and
+# compiled solvers, signed turn files, fair play by e-mail, PNG pictures), not the test tools. `make test` (and
 # `make install`, the developers' set-up) installs the test extra, which holds everything.
 PYTHON     ?= python3
 VENV       ?= .venv
 BIN        := $(VENV)/bin
-RUN_EXTRAS ?= solver,pbem,png
+RUN_EXTRAS ?= solver,pbem,fair,png
 RUN_STAMP  := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed-test
 # pip's and the build backend's chatter goes to this file; it is shown only when pip fails

@@ -21,6 +21,7 @@ QUICK = (
     "benchmarks.bench_shogi_perft",
     "benchmarks.bench_invector_solve",
     "benchmarks.bench_imperial",
+    "benchmarks.bench_fair_proofs",
 )
 LONG = ("benchmarks.bench_tablebase",)
 

@@ -24,8 +24,9 @@ EXTRAS: dict[str, tuple[str, tuple[str, ...]]] = {
     "postgres": ("PostgreSQL databases (postgresql+psycopg:// URLs)", ("psycopg[binary]",)),
 }
 
-#: The install line of the README for everyday use: every extra but the database driver.
-EVERYDAY_EXTRAS = ("solver", "pbem", "png")
+#: The install line of the README and ``make run`` for everyday use: every extra but the
+#: database driver (a test checks that both agree).
+EVERYDAY_EXTRAS = ("solver", "pbem", "fair", "png")
 
 
 def install_hint(extra: str) -> str:

@@ -198,6 +198,9 @@ def remove_leftovers(directory: Path) -> list[Path]:
                 removed.append(path)
     return removed
 
+#: The mode of a file that holds a secret: its owner's alone.
+PRIVATE_MODE = 0o600
+
 
 class StagedFile:
     """New content for ``target``, written and fsynced beside it, renamed over it on ``commit``."""
@@ -207,9 +210,10 @@ class StagedFile:
         self.temporary = temporary
 
     @classmethod
-    def write(cls, target: Path, data: bytes) -> StagedFile:
+    def write(cls, target: Path, data: bytes, *, private: bool = False) -> StagedFile:
         """Write ``data`` to a fresh temporary file in ``target``'s directory and fsync it
-        (after removing what killed writers left there)."""
+        (after removing what killed writers left there). ``private``: readable and writable
+        by its owner only (0600), whatever the file had before (a secret, issue 42 item 5)."""
         real = Path(os.path.realpath(target))
         try:
             existing = os.stat(real)
@@ -232,7 +236,9 @@ class StagedFile:
                 handle.write(data)
                 handle.flush()
                 os.fsync(handle.fileno())
-            if existing is not None:
+            if private:
+                os.chmod(name, PRIVATE_MODE)
+            elif existing is not None:
                 os.chmod(name, stat.S_IMODE(existing.st_mode))
             else:
                 umask = os.umask(0)

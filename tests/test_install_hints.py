@@ -42,6 +42,19 @@ def test_the_extras_table_agrees_with_pyproject():
     assert set(declared) - {"test"} == set(extras.EXTRAS)
 
 
+def test_make_run_and_the_readme_install_the_everyday_extras():
+    """Issue 42 item 6: `make run` and the README's everyday line install the same extras
+    (``extras.EVERYDAY_EXTRAS``, the fair extra among them), and the README's table lists
+    every extra."""
+    everyday = ",".join(extras.EVERYDAY_EXTRAS)
+    assert "fair" in extras.EVERYDAY_EXTRAS
+    assert f"RUN_EXTRAS ?= {everyday}\n" in (REPO_ROOT / "Makefile").read_text(encoding="utf-8")
+    readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"pipx install '.[{everyday}]'" in readme
+    for extra, (_what, packages) in extras.EXTRAS.items():
+        assert f"| `{extra}` | {packages[0].split('[')[0]}" in readme, extra
+
+
 def test_keygen_without_cryptography_names_the_pbem_extra(tmp_path: Path, monkeypatch, capsys):
     _hide(monkeypatch, "cryptography")
     assert main(["keygen", "aslan", "--dir", str(tmp_path / "keys")]) == 1

@@ -47,8 +47,28 @@ from campaign.store.seal import Seals
 #: A snapshot is written whenever the log crosses a multiple of this many events.
 SNAPSHOT_EVERY = 250
 START_ORDER_TEXT = "(campaign started)"
+#: The dice modes a fair campaign may use, the first its default (issue 42 item 3).
+FAIR_DICE = ("strict", "commit-reveal")
+#: Dice modes whose database stores its player's dice secrets (kept 0600 with fair secrets).
+SECRET_DICE = ("strict", "commit-reveal")
+#: Why the others are refused with ``--fair``.
+FAIR_DICE_WHY = {
+    "seeded": "both machines hold the dice seed, so either player can compute every roll in "
+              "advance",
+    "physical": "dice typed in by a player are whatever he types: nothing a machine can check",
+}
 
 RulesetLoader = Callable[[str, "int | None"], Ruleset]
+
+
+def fair_dice_refusal(dice_mode: str | None) -> str | None:
+    """Why a fair campaign may not roll ``dice_mode`` dice (None: it may; None for the mode
+    means the default, strict). Issue 42 item 3, docs/turn-files.md "Who can preview what"."""
+    if dice_mode is None or dice_mode in FAIR_DICE or dice_mode not in FAIR_DICE_WHY:
+        return None
+    return (f"--dice {dice_mode} with --fair is refused: {FAIR_DICE_WHY[dice_mode]}; fair mode "
+            "plays with strict dice (the default with --fair: nobody can preview a roll) or "
+            "commit-reveal dice (the sender previews its own)")
 
 
 def content_loader(data_dir: Path | None = None) -> RulesetLoader:
@@ -125,7 +145,7 @@ class Campaigns:
         layout: str = "standard",
         seed: int | None = None,
         dice_seed: str | None = None,
-        dice_mode: str = "seeded",
+        dice_mode: str | None = None,
         *,
         fair: bool = False,
     ) -> Loaded:
@@ -137,8 +157,11 @@ class Campaigns:
         seeded game is reproducible: for tests, demos and seed games). Without ``seed`` a random
         layout gets a fresh map seed (logged) and the dice a secret random seed. ``dice_mode``
         (``seeded``, ``physical``, ``commit-reveal`` or ``strict``) decides who may give dice
-        values later; the set-up's neutral shuffle is always seeded.
+        values later; the set-up's neutral shuffle is always seeded. Without ``dice_mode`` a fair
+        campaign rolls strict dice, any other seeded ones (issue 42 item 3).
         """
+        if dice_mode is None:
+            dice_mode = FAIR_DICE[0] if fair else "seeded"
         check_campaign_name(name)
         if fair:  # the joint shuffle needs the fair extra: say so before anything is made
             from campaign.pbem.fair.group import require
@@ -146,10 +169,9 @@ class Campaigns:
             require()
         if dice_mode not in DICE_MODES:
             raise CampaignError(f"unknown dice mode {dice_mode!r} ({', '.join(DICE_MODES)})")
-        if fair and dice_mode == "strict":  # docs/turn-files.md, "Strict dice"
-            raise CampaignError(
-                "--dice strict with --fair is not available yet: a reveal may decide a held "
-                "order that rolls, which strict dice would hold again; choose one of the two")
+        refusal = fair_dice_refusal(dice_mode) if fair else None
+        if refusal is not None:
+            raise CampaignError(refusal)
         if layout == "random" and seed is None:
             layout_seed: int | None = secrets.randbelow(2**31)
         else:
@@ -176,6 +198,8 @@ class Campaigns:
             dice_mode,
         )
         self.store.append(name, 0, START_ORDER_TEXT, [(e.type, canonical_json(e)) for e in events])
+        if fair or dice_mode in SECRET_DICE:  # its secrets will be stored here
+            self.store.keep_private()
         return self.load(name)
 
     def ruleset_for(self, row: CampaignRow, *, allow_changed: bool = False) -> Ruleset:

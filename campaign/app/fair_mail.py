@@ -11,9 +11,10 @@ turn files carry besides orders, what an import checks, and the duties each mach
   reveal the rules called, and the machine that holds both shares gives the ``reveal`` (the
   label is what the core opens the card to; the receiver opens it again itself).
 - An import (``incoming`` before the orders are re-run, ``check_replayed`` after) refuses a
-  file that lacks its pass, a pass that is not one, a seal of another deck, a share that does
-  not open its commitment or belongs to another card, a reveal of another label, and a file
-  that withholds a share its sender owes at its head (named: side and counter).
+  file that lacks its pass, a pass that is not one or whose proof fails (issue 42), a seal of
+  another deck, a share that does not open its commitment or belongs to another card, a
+  reveal of another label, and a file that withholds a share its sender owes at its head
+  (named: side and counter).
 - ``opening`` / ``audit``: at the end of the game or on dispute each side publishes its
   secrets; the audit recomputes every pass and names the first that does not follow.
 
@@ -40,6 +41,8 @@ from campaign.records.ledger_rows import FairPass, FairSecret
 from campaign.records.rows import StoredEvent
 from campaign.rules import fairplay
 from campaign.rules.canonical import canonical_json
+from campaign.rules.ids import Side
+from campaign.rules.phases import Phase
 from campaign.rules.state import CampaignState
 from campaign.store.ledger import Ledger
 
@@ -138,6 +141,14 @@ class FairMail:
         made, secrets = shuffle.first_pass(loaded.state.campaign_id, side, public, self.rand)
         return FairSection(shuffle=_as_stored(made)), self._rows(name, made, secrets=secrets)
 
+    def pass_ready(self, loaded: Loaded, side: Side, exchange: int) -> bool:
+        """True when file ``exchange`` of ``side`` carries a pass it made on import (passes 2
+        and 3): the file is owed even with no order in it."""
+        if not fairplay.active(loaded.state) or not 1 < exchange <= PASSES:
+            return False
+        made = self.passes(loaded.row.name, fairplay.decks(loaded.ruleset)).get(exchange)
+        return made is not None and made.side == side.value
+
     # --- import ---------------------------------------------------------------------------------
 
     def incoming(self, loaded: Loaded, state: CampaignState, turn: TurnFile, own: str,
@@ -159,19 +170,23 @@ class FairMail:
                 raise FairPlayFileError(f"file {number} carries a shuffle pass; only files 1-"
                                         f"{PASSES} do", problem="malformed", side=sender,
                                         source=source)
-            return Incoming(deck=self.deck(name, context, public))
+            result = Incoming(deck=self.deck(name, context, public))
+            with _named(source):
+                _check_shares(turn, result.deck)
+            return result
         if carried is None:
             raise FairPlayFileError(
                 f"file {number} from {sender} carries no pass {number} of the joint shuffle: "
                 "the face-down decks cannot be agreed without it; ask for the file again",
                 problem="withheld", side=sender, source=source)
         with _named(source):
+            passes = self.passes(name, public)
             made = shuffle.Pass.from_plain(carried, public)
             if made.number != number or made.side != sender:
                 raise FairPlayViolation("malformed", f"file {number} from {sender} carries pass "
                                         f"{made.number} of {made.side}", side=sender)
+            made = shuffle.received(context, public, carried, passes)  # the proof, issue 42
             result = Incoming(self._rows(name, made, plain=carried))
-            passes = self.passes(name, public)
             if number == 1:  # we are the second party: answer with pass 2
                 answer, made_here = shuffle.second_pass(context, own, public, made, self.rand)
                 result.rows += self._rows(name, answer, secrets=made_here)
@@ -185,6 +200,7 @@ class FairMail:
                 result.deck = shuffle.Deck.agree(context, public, made, answer)
             elif 2 in passes:
                 result.deck = shuffle.Deck.agree(context, public, passes[2], made)
+            _check_shares(turn, result.deck)
         return result
 
     def check_replayed(self, turn: TurnFile, deck: shuffle.Deck | None,
@@ -220,6 +236,7 @@ class FairMail:
                                         "withholds the seal of the agreed deck", side=sender)
             if fair["sealed"] is None:
                 return
+            self._check_reveals_given(turn, deck, state)
             for wait in fairplay.waits(state):
                 if wait.side == sender:
                     card = _card_of(state, wait.subject)
@@ -228,6 +245,32 @@ class FairMail:
                         f"{sender}'s share of {wait.subject} ({card}), whose reveal the rules "
                         "called: the game cannot go on without it; refused, ask "
                         f"{sender} for a file that carries it", side=sender, card=card)
+
+    @staticmethod
+    def _check_reveals_given(turn: TurnFile, deck: shuffle.Deck | None,
+                             state: CampaignState) -> None:
+        """The sender gives the reveal of every card whose two shares it held (issue 42 item
+        3): left out, the reveal — and the held order it resumes, with that file's dice —
+        would move to a file of the other side's choosing. A reveal the file ends with, held
+        for strict dice, counts, once its label is what both shares open the card to."""
+        sender, number = turn.header.side.value, turn.header.exchange
+        held = (turn.header.pending_order or "").split(" ")
+        fair = fairplay.slot(state)
+        for card in fairplay.pending(state):
+            shares = fair["shares"].get(card, {})
+            if len(shares) < 2:
+                continue
+            if held[1:3] == ["reveal", card] and len(held) == 4 and deck is not None:
+                if open_card(deck, card, shares) != held[3]:
+                    raise FairPlayViolation(
+                        "bad-reveal", f"{sender} revealed {card} as {held[3]}, but both shares "
+                        "open it to another card", side=sender, card=card)
+                continue
+            raise FairPlayViolation(
+                "withheld", f"file {number} from {sender} withholds the reveal of "
+                f"{fairplay.subject(state, card)} ({card}): both shares were in, so its machine "
+                f"owed it in this file; refused, ask {sender} for a file that carries it",
+                side=sender, card=card)
 
     # --- duties ---------------------------------------------------------------------------------
 
@@ -247,22 +290,40 @@ class FairMail:
             text = _next_duty(loaded.state, deck, secrets, side)
             if text is None:
                 return given
-            self.service.submit(loaded, text)
+            held = not self.service.submit(loaded, text)
             given.append(text)
+            if held:  # strict dice: it resumed an order that rolls; it ends the file
+                return given
         return given
 
     # --- the opening and the audit --------------------------------------------------------------
 
-    def opening(self, name: str) -> str:
+    def opening(self, name: str, *, mid_game: bool = False) -> str:
         """This side's secrets as JSON, to publish at the end of the game or on dispute (it
-        tells every face-down kind to whoever holds the other side's secrets too)."""
+        tells every face-down kind to whoever holds the other side's secrets too). Before the
+        game has ended only with ``mid_game`` (issue 42 item 5): refused otherwise, saying what
+        it would reveal."""
         loaded = self.service.load(name)
         secrets = self.secrets(name, fairplay.decks(loaded.ruleset))
         if not fairplay.active(loaded.state) or secrets is None:
             raise FairPlayFileError(f"campaign {name!r} has no shuffle secrets here (not a "
                                     "fair campaign, or no pass made yet)", problem="no-pass")
+        if loaded.state.phase is not Phase.GAME_OVER and not mid_game:
+            hidden = self.hidden_count(loaded)
+            raise FairPlayFileError(
+                f"campaign {name!r} has not ended: your opening, with the other side's "
+                f"secrets, tells the kind of every card of the face-down decks, {hidden} of "
+                "them not yet revealed by the rules; publish it now only for a dispute, with "
+                "--mid-game", problem="mid-game")
         return json.dumps({"campaign": loaded.state.campaign_id, **secrets.to_plain()},
                           indent=1, sort_keys=True) + "\n"
+
+    @staticmethod
+    def hidden_count(loaded: Loaded) -> int:
+        """How many cards of the face-down decks the rules have not revealed yet."""
+        revealed = fairplay.slot(loaded.state)["revealed"]
+        total = sum(len(labels) for labels in fairplay.decks(loaded.ruleset).values())
+        return total - len(revealed)
 
     def audit(self, name: str, other_opening: bytes, source: str) -> str:
         """Recompute the whole shuffle from both openings (ours from this database, the other
@@ -291,6 +352,18 @@ class FairMail:
         cards = sum(len(labels) for labels in public.values())
         return (f"campaign {name!r}: the joint shuffle is sound: all {PASSES} passes follow from "
                 f"both openings ({cards} cards, every key matches its commitment)")
+
+
+def _check_shares(turn: TurnFile, deck: shuffle.Deck | None) -> None:
+    """Every ``share`` order of the file opens its side's commitment for that card, checked
+    before the orders are re-run: a forged share resealed into a file is ``bad-share`` naming
+    its side, not a state digest that differs (issue 42 item 6)."""
+    if deck is None:
+        return
+    for batch in turn.body.batches:
+        words = batch.order.split(" ")
+        if len(words) == 4 and words[1] == "share":
+            check_share(deck, words[0], words[2], words[3])
 
 
 def _as_stored(made: shuffle.Pass) -> dict[str, object]:

@@ -36,6 +36,7 @@ from campaign.app import CampaignService, Loaded, authority, parse_stored, stric
 from campaign.app.agreement import KEYS_ENV, Agreement
 from campaign.app.fair_mail import FairMail
 from campaign.app.mail_checks import MailChecks, check_not_empty
+from campaign.app.next_step import next_step
 from campaign.app.orders import referee_restoration, referee_undo_reason
 from campaign.pbem import fairdice, signing, strict_exchange
 from campaign.pbem.armour import MAX_BYTES, armour, parse_turn_file
@@ -113,6 +114,7 @@ class Imported:
     story: list[StoryEntry] = field(default_factory=list)  # DN-NEU-1: the receiver's view
     shuffle: bool = False  # fair mode: the file carried a pass of the joint shuffle
     rolled_here: str | None = None  # strict dice: the held order that ended it, rolled here
+    next_step: str | None = None  # what the importing player does next (issue 42 item 6)
 
     def line(self, shown: str) -> str:
         """The one line saying what ``shown`` (the file as the user named it) brought."""
@@ -312,6 +314,19 @@ class PbemService:
         lines += [f"file {w.exchange} withdrawn ({w.body_sha256[:12]}): {w.reason}"
                   for w in self.ledger.withdrawals(name)]
         return lines
+
+    def next_step(self, name: str, loaded: Loaded | None = None) -> str | None:
+        """What this database's player does next by e-mail (``app.next_step``): export and
+        send file N, or wait for the other side's; None if this database plays no side.
+        ``loaded``: the campaign as already loaded (else it is loaded here)."""
+        own = self.own_side(name)
+        if own is None:
+            return None
+        loaded = loaded if loaded is not None else self.service.load(name)
+        files = self.ledger.files(name)
+        number = files[-1].exchange + 1 if files else 1
+        return next_step(name, loaded, own, files, self.fair.pass_ready(loaded, own, number),
+                         self.ledger.strict_pending(name) is not None)
 
     def dice_wait(self, name: str) -> Wait | None:
         """Strict dice: the wait of this side's order held for the other side's dice
@@ -731,6 +746,7 @@ class PbemService:
             rolled_here=rerun.pending,
             digest=header.head_digest, notes=notes, story=story,
             shuffle=turn.body.fair is not None and turn.body.fair.shuffle is not None,
+            next_step=self.next_step(name, loaded),
         )
 
 

@@ -26,10 +26,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     "per card) for the other player's `campaign audit`. With both openings "
                     "every face-down kind is known: send it only when the game is over or "
                     "disputed (docs/adr/0028-fair-play-by-e-mail.md).",
-        examples=["campaign opening duel -o solomani-opening.json"])
+        examples=["campaign opening duel -o solomani-opening.json",
+                  "campaign opening duel -o solomani-opening.json --mid-game"])
     opening.add_argument("name", help="campaign name")
     opening.add_argument("-o", "--output", required=True, metavar="FILE",
-                         help="file to write ('-' = stdout)")
+                         help="file to write ('-' = stdout; a file is made readable by you "
+                              "alone)")
+    opening.add_argument("--mid-game", action="store_true",
+                         help="publish it before the game has ended (a dispute): it tells the "
+                              "other player every face-down kind not yet revealed")
     add_db_option(opening)
     opening.set_defaults(func=lazy(HANDLERS, "opening"))
 

@@ -27,7 +27,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     "counters and stop at neutral placement, the first step of the set-up "
                     "(DN-SET-1). Prints the status, with the orders legal now.",
         examples=["campaign new war", "campaign new war --seed 7",
-                  "campaign new duel --dice commit-reveal --fair --as aslan",
+                  "campaign new duel --fair --as aslan",
                   "campaign new duel --layout random --seed 3 --dice physical",
                   "campaign new boxed --dice physical --neutrals table --manual-steps"])
     new.add_argument("name", help="campaign name (letters, digits, - and _)")
@@ -50,12 +50,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
              "against the pile); logged as 'referee neutral-draw table'",
     )
     new.add_argument(
-        "--dice", choices=["seeded", "physical", "commit-reveal", "strict"], default="seeded",
+        "--dice", choices=["seeded", "physical", "commit-reveal", "strict"], default=None,
         help="who rolls: seeded (the tool, default), physical (typed at the table: asked for "
              "each die on a terminal, or given with order --dice), "
              "commit-reveal (play by e-mail; both players choose the same) or strict (play "
              "by e-mail, dice nobody can preview: the other side's machine rolls every order "
-             "that rolls, which may cost extra files; not with --fair, docs/turn-files.md)",
+             "that rolls, which may cost extra files; the default with --fair, which refuses "
+             "seeded and physical; docs/turn-files.md)",
     )
     new.add_argument(
         "--fair", action="store_true",

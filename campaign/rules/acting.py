@@ -42,10 +42,12 @@ def who_must_act(state: CampaignState, ruleset: Ruleset | None = None) -> list[D
 
 
 def _reveal_duty(state: CampaignState, wait: Wait) -> Duty:
-    """The duty of one pending reveal: a side's share, or the reveal once both are in."""
+    """The duty of one pending reveal: a side's share, or the reveal once both are in. Its
+    machine gives either when the turn files go over: no order is suggested for typing
+    (issue 42 item 6)."""
     side = Side(wait.side) if wait.side else state.acting
-    verb = "share CARD SHARE" if wait.side else "reveal CARD LABEL"
-    return Duty(side, (f"{side.value} {verb}",), wait.sentence, "DN-NEU-1")
+    return Duty(side, (), f"{wait.sentence} (its machine gives it when the turn files are "
+                "exchanged)", "DN-NEU-1")
 
 
 def _deployment_done(state: CampaignState, ruleset: Ruleset | None) -> bool:

@@ -390,8 +390,9 @@ def _offered_orders(
     (a caller that needs only the first one checks no more order types than that)."""
     catalog.load()
     probe_step = FLOW[state.step]
+    waiting = bool(fairplay.pending(state))  # fair mode: refused until the reveal (ADR 0028)
     for spec in order_specs():
-        if spec.verb in leaving_out:
+        if spec.verb in leaving_out or (waiting and spec.verb not in fairplay.ALWAYS):
             continue
         if not spec.accepts_step(probe_step.phase, probe_step.sub_phase):
             continue

@@ -19,12 +19,16 @@ a driver's exception classes.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
 import sqlite3
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
+
+from campaign.userfiles import PRIVATE_MODE
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Connection as SaConnection
@@ -84,6 +88,11 @@ class Database(Protocol):
 
     def safe_url(self) -> str:
         """The URL for messages (no password)."""
+        ...
+
+    def keep_private(self) -> None:
+        """Make the database readable by its owner only, where that is the tool's to do (an
+        SQLite file); a server's access rights are its administrator's."""
         ...
 
     def dispose(self) -> None:
@@ -156,6 +165,14 @@ class SqliteDatabase:
 
     def safe_url(self) -> str:
         return self.url
+
+    def keep_private(self) -> None:
+        """The database file and its journal files readable by their owner only (0600): it
+        holds secrets (issue 42 item 5). SQLite gives a journal the mode of its database."""
+        for suffix in ("", "-journal", "-wal", "-shm"):
+            path = self.path.with_name(self.path.name + suffix)
+            with contextlib.suppress(FileNotFoundError):
+                os.chmod(path, PRIVATE_MODE)
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
@@ -253,6 +270,10 @@ class SqlAlchemyDatabase:
 
     def safe_url(self) -> str:
         return self.engine.url.render_as_string(hide_password=True)
+
+    def keep_private(self) -> None:
+        """Nothing: a server database's access rights are its administrator's (and an SQLite
+        URL with options is the user's own choice)."""
 
     @contextmanager
     def _translated(self) -> Iterator[None]:

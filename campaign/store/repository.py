@@ -158,6 +158,11 @@ class Store:
     def _safe_url(self) -> str:
         return self.database.safe_url()
 
+    def keep_private(self) -> None:
+        """The database readable by its owner only (an SQLite file: 0600), because it holds a
+        player's secrets: fair-mode shuffle keys, dice secrets (issue 42 item 5)."""
+        self.database.keep_private()
+
     def _ensure_schema(self) -> None:
         """Refuse newer schemas before touching anything; create missing tables.
 

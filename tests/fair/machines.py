@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from campaign.pbem.fair import group, shuffle
+from campaign.pbem.fair import shuffle
 from campaign.pbem.fair.reveal import RevealBook
 from campaign.rules import engine, fairplay
 from campaign.rules.base import Event
@@ -34,16 +34,13 @@ FIRST, SECOND = Side.SOLOMANI, Side.ASLAN  # who sends file 1 (and shuffle passe
 def swapped_second_pass(i: int, j: int, honest=shuffle.second_pass):  # noqa: ANN001, ANN201
     """A pass 2 that puts the cards of final positions ``box-(i+1)`` and ``box-(j+1)`` the
     other way round: its permutation differs from ``honest``'s by that swap, every key and
-    commitment is the same (two deals whose face-down kinds are permuted, ADR 0028)."""
+    commitment is the same, and it carries a true proof of its own shuffle (two deals whose
+    face-down kinds are permuted, ADR 0028)."""
     def second(context, side, public, first, rand):  # noqa: ANN001, ANN202
-        made, secrets = honest(context, side, public, first, rand)
+        _, secrets = honest(context, side, public, first, rand)
         order = secrets.permutations["box"]
         order[i], order[j] = order[j], order[i]
-        box = list(made.decks["box"])
-        for k in (i, j):
-            key = secrets.keys[shuffle.card_name("box", k)]
-            box[k] = group.mul(key, bytes.fromhex(first.decks["box"][order[k]])).hex()
-        return shuffle.Pass(2, side, {**made.decks, "box": box}, made.commitments), secrets
+        return shuffle.make_second(context, first, secrets, rand), secrets
     return second
 
 
@@ -117,7 +114,9 @@ class Machine:
     def receive(self, message: Message) -> None:
         """Import ``message`` as the exchange would: re-run, compare, check shares and reveals."""
         if message.shuffle_pass is not None:
-            self.passes[message.shuffle_pass.number] = message.shuffle_pass
+            made = shuffle.received(self.campaign, self.public,
+                                    message.shuffle_pass.to_plain(), self.passes)
+            self.passes[made.number] = made
             self._agree()
         for text, events in message.batches:
             self._check_fair(text)

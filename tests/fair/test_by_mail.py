@@ -98,8 +98,10 @@ def test_the_audit_of_both_openings_is_clean(game) -> None:
     audit recomputes all three passes from both openings and finds them honest."""
     table, _ = game
     solomani, aslan = (table.machines[side].pbem.fair for side in (FIRST, FIRST.enemy))
-    assert "sound" in solomani.audit(CAMPAIGN, aslan.opening(CAMPAIGN).encode(), "aslan.json")
-    assert "sound" in aslan.audit(CAMPAIGN, solomani.opening(CAMPAIGN).encode(), "sol.json")
+    assert "sound" in solomani.audit(CAMPAIGN, aslan.opening(CAMPAIGN, mid_game=True).encode(),
+                                     "aslan.json")
+    assert "sound" in aslan.audit(CAMPAIGN, solomani.opening(CAMPAIGN, mid_game=True).encode(),
+                                  "sol.json")
 
 
 def test_each_database_holds_only_its_own_secrets(game) -> None:

@@ -4,6 +4,7 @@ completes the pair, the status line's wait, and `campaign opening` / `campaign a
 
 from __future__ import annotations
 
+import stat
 from pathlib import Path
 
 import pytest
@@ -15,11 +16,13 @@ NAME = "duel"
 
 @pytest.fixture
 def duel(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
-    """Both databases made as docs/turn-files.md says for fair mode."""
+    """Both databases made as docs/turn-files.md says for fair mode; each database file is its
+    owner's alone to read, since it will hold his secrets (issue 42 item 5)."""
     for side in ("solomani", "aslan"):
         code, out, _ = run_cli(capsys, "new", NAME, "--seed", "5", "--dice", "commit-reveal",
                             "--fair", "--as", side, *side_db(tmp_path, side))
         assert code == 0 and "fair mode" in out
+        assert stat.S_IMODE((tmp_path / f"{side}.db").stat().st_mode) == 0o600
     return tmp_path
 
 
@@ -47,10 +50,19 @@ def test_the_first_draw_is_revealed_by_turn_files(duel: Path, capsys) -> None:
     assert where in ("box", "hex")
     code, out, _ = run_cli(capsys, "units", NAME, "--side", "aslan", *asl)
     assert code == 0 and "N-X-1" in out and f"{where}:solace" in out
-    # the audit needs both openings; each side's machine checks the other's
+    # the audit needs both openings; each side's machine checks the other's. Mid-game an
+    # opening needs --mid-game (issue 42 item 5), and is its owner's alone to read
     openings = {side: duel / f"{side}-opening.json" for side in ("solomani", "aslan")}
-    assert run_cli(capsys, "opening", NAME, "-o", str(openings["solomani"]), *sol)[0] == 0
-    assert run_cli(capsys, "opening", NAME, "-o", str(openings["aslan"]), *asl)[0] == 0
+    code, _, err = run_cli(capsys, "opening", NAME, "-o", str(openings["solomani"]), *sol)
+    assert code == 1 and err.count("\n") == 1 and "has not ended" in err
+    assert "--mid-game" in err
+    assert "54 of them not yet revealed" in err  # the first reveal is not here yet
+    assert not openings["solomani"].exists()
+    for side, db in (("solomani", sol), ("aslan", asl)):
+        code, out, _ = run_cli(capsys, "opening", NAME, "-o", str(openings[side]), *db,
+                               "--mid-game")
+        assert code == 0 and "readable by you alone" in out
+        assert stat.S_IMODE(openings[side].stat().st_mode) == 0o600
     code, out, _ = run_cli(capsys, "audit", NAME, str(openings["aslan"]), *sol)
     assert code == 0 and "the joint shuffle is sound" in out
     code, _, err = run_cli(capsys, "audit", NAME, str(openings["aslan"]), *asl)
@@ -71,9 +83,24 @@ def test_a_fair_file_into_a_campaign_not_in_fair_mode_is_one_line(duel: Path, ca
     assert code == 1 and err.count("\n") == 1 and str(path) in err
 
 
-def test_fair_mode_with_physical_dice_is_refused(tmp_path: Path, capsys) -> None:
-    """--fair is for play by e-mail: with --dice physical it is one line, nothing made."""
-    code, _, err = run_cli(capsys, "new", NAME, "--fair", "--dice", "physical",
-                        *side_db(tmp_path, "x"))
-    assert code == 1 and "--fair is for play by e-mail" in err
-    assert not (tmp_path / "x.db").exists()
+def test_each_side_is_told_which_file_to_send_or_wait_for(duel: Path, capsys) -> None:
+    """Issue 42 item 6: after each step the CLI says what the player does next ("export now
+    and send file N" / "wait for aslan's file N"), never suggests typing an order the machine
+    gives itself (a share, a reveal), and offers no order that a pending reveal refuses."""
+    sol, asl = side_db(duel, "solomani"), side_db(duel, "aslan")
+    code, out, _ = run_cli(capsys, "order", NAME, "solomani place-neutral solace", "--side",
+                           "solomani", *sol)
+    assert code == 0 and "share CARD" not in out
+    code, out, _ = run_cli(capsys, "status", NAME, "--side", "solomani", *sol)
+    assert "share " not in out and "its machine gives it" in out
+    legal = out.split("legal orders now (solomani):\n", 1)[1]
+    assert "place-neutral" not in legal  # refused until the draw is revealed
+    assert "next: export now and send file 1 to aslan" in out
+    path = duel / "turn-1.json"
+    code, out, _ = run_cli(capsys, "export", NAME, "-o", str(path), *sol)
+    assert "next: file 1 is sent: wait for aslan's file 2" in out
+    code, out, _ = run_cli(capsys, "import", NAME, str(path), *asl)
+    assert "next: export now and send file 2 to solomani" in out
+    assert "carries your pass 2 of the joint shuffle" in out
+    code, out, _ = run_cli(capsys, "status", NAME, "--side", "aslan", *asl)
+    assert "next: export now and send file 2 to solomani" in out and "share " not in out

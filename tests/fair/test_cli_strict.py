@@ -95,9 +95,23 @@ def test_a_held_order_goes_over_and_comes_back_decided(tmp_path: Path, capsys) -
     assert "dice contribution" not in status
 
 
-def test_strict_dice_with_fair_mode_is_refused(tmp_path: Path, capsys) -> None:
-    """docs/turn-files.md: strict dice are not offered with --fair yet: one line, nothing
-    made."""
-    code, _, err = run_cli(capsys, "new", NAME, "--fair", "--dice", "strict",
-                        *side_db(tmp_path, "x"))
-    assert code == 1 and err.count("\n") == 1 and "--dice strict with --fair" in err
+def test_fair_mode_rolls_strict_dice_by_default(tmp_path: Path, capsys) -> None:
+    """Issue 42 item 3: `campaign new --fair` (no --dice) makes a strict-dice campaign, and
+    --dice strict with --fair is accepted; the creation line says so."""
+    for name, extra in (("plain", ()), ("named", ("--dice", "strict"))):
+        code, out, err = run_cli(capsys, "new", NAME, "--fair", "--as", "aslan", *extra,
+                                 *side_db(tmp_path, name))
+        assert code == 0, err
+        assert "fair mode (face-down counters shuffled jointly by turn file), strict dice" in out
+
+
+@pytest.mark.parametrize("dice", ["seeded", "physical"])
+def test_fair_mode_with_dice_a_player_can_foresee_is_refused(tmp_path: Path, capsys,
+                                                             dice: str) -> None:
+    """Issue 42 item 3 (`--fair` with seeded dice): refused in one line saying why, and no
+    database is made."""
+    code, _, err = run_cli(capsys, "new", NAME, "--fair", "--dice", dice, "--as", "aslan",
+                           *side_db(tmp_path, "x"))
+    assert code == 1 and err.count("\n") == 1
+    assert f"--dice {dice} with --fair is refused" in err
+    assert not (tmp_path / "x.db").exists()

@@ -17,13 +17,14 @@ def _fair(args: argparse.Namespace) -> FairMail:
 
 
 def opening(args: argparse.Namespace) -> int:
-    text = _fair(args).opening(args.name)
+    text = _fair(args).opening(args.name, mid_game=args.mid_game)
     if args.output == "-":
         sys.stdout.write(text)
         return 0
-    StagedFile.write(Path(args.output), text.encode("utf-8")).commit()
-    print(f"{args.output}: the opening of your shuffle secrets for {args.name!r} (it reveals "
-          "every face-down kind to whoever holds the other side's too)")
+    StagedFile.write(Path(args.output), text.encode("utf-8"), private=True).commit()
+    print(f"{args.output}: the opening of your shuffle secrets for {args.name!r}, readable by "
+          "you alone; it reveals every face-down kind to whoever holds the other side's too: "
+          "send it only to the other player (or an umpire) when the game is over or disputed")
     return 0
 
 

@@ -66,7 +66,15 @@ def export(args: argparse.Namespace) -> int:
         side_map()
     if args.output != "-":
         print(made.line(args.output, again=args.again is not None))
+        _next(pbem, args.name)
     return 0
+
+
+def _next(pbem: PbemService, name: str) -> None:
+    """The player's next step by e-mail (issue 42 item 6), if this database plays a side."""
+    step = pbem.next_step(name)
+    if step is not None:
+        print(f"next: {step}")
 
 
 def import_turn(args: argparse.Namespace) -> int:
@@ -76,6 +84,8 @@ def import_turn(args: argparse.Namespace) -> int:
         print(f"note: {note}")
     # read by the importing player: the other side's view (face-down neutrals hidden, DN-NEU-1)
     print_story(done.story)
+    if done.next_step is not None:
+        print(f"next: {done.next_step}")
     return 0
 
 

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from campaign.app import Anchor, TypedDice
+from campaign.app.campaigns import fair_dice_refusal
 from campaign.cli.errors import EXIT_ERROR, Lazy
 from campaign.cli.handlers.common import (
     open_service,
@@ -34,12 +35,12 @@ verify_path = Lazy("campaign.cli.handlers.pbem", "verify_path")
 
 
 def new(args: argparse.Namespace) -> int:
+    refusal = fair_dice_refusal(args.dice) if args.fair else None
+    if refusal is not None:  # before the database is made
+        raise ValueError(refusal)
     if args.as_side is not None and args.dice == "physical":
         raise ValueError("--as is for play by e-mail; a campaign with physical dice is played "
                          "at the table (use --dice commit-reveal or seeded)")
-    if args.fair and args.dice == "physical":
-        raise ValueError("--fair is for play by e-mail; a campaign with physical dice is "
-                         "played at the table (use --dice commit-reveal)")
     if args.neutrals == "table" and (args.fair or args.as_side is not None):
         raise ValueError("--neutrals table is for a game at the table: by e-mail the machines "
                          "draw the neutral counters")
@@ -56,8 +57,8 @@ def new(args: argparse.Namespace) -> int:
           f"{len(loaded.ruleset.star_map.sections)} sections, event {loaded.head.seq}"
           + (", manual stepping" if args.manual_steps else "")
           + (", neutral counters drawn at the table" if args.neutrals == "table" else "")
-          + (", fair mode (face-down counters shuffled jointly by turn file)"
-             if args.fair else ""))
+          + (f", fair mode (face-down counters shuffled jointly by turn file), "
+             f"{loaded.dice_mode} dice" if args.fair else ""))
     if args.as_side is not None:
         print(f"this database plays {args.as_side} (play by e-mail: files from {args.as_side} "
               "are refused)")
@@ -93,6 +94,9 @@ def status(args: argparse.Namespace) -> int:
         print(f"{status.acting.enemy.value} may also give:")
         for legal in status.legal_other:
             print(f"  {legal.notation:48} {legal.rule:10} {legal.summary}")
+    step = PbemService(open_service(args)).next_step(args.name)
+    if step is not None:  # play by e-mail: which file to send or to wait for (issue 42)
+        print(f"next: {step}")
     return 0
 
 

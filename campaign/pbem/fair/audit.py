@@ -28,6 +28,9 @@ def audit(context: str, public: Decks, passes: tuple[Pass, Pass, Pass],
     if a.mask is None:
         raise FairPlayViolation("bad-opening", f"the opening of {first.side} has no mask",
                                 side=first.side)
+    if key_commitment(a.mask) != first.mask:
+        raise FairPlayViolation("bad-opening", f"the opening of {first.side} gives a mask that "
+                                "is not the one pass 1 committed to", side=first.side)
     unmask = group.invert(a.mask)
     for name, labels in sorted(public.items()):
         points = [group.card_point(context, name, label) for label in labels]
@@ -54,7 +57,7 @@ def _permutation(secrets: Secrets, deck: str, size: int) -> list[int]:
 def _key(secrets: Secrets, card: str, context: str, made: Pass) -> bytes:
     key = secrets.keys.get(card)
     committed = made.commitments.get(card)
-    if key is None or key_commitment(context, secrets.side, card, key) != committed:
+    if key is None or key_commitment(key) != committed:
         raise FairPlayViolation("bad-opening", f"the opening of {secrets.side} gives for {card} "
                                 "a key that is not the one it committed to", side=secrets.side,
                                 card=card)

@@ -10,7 +10,10 @@ a party cannot slip a cofactor component into a ciphertext (ADR 0028).
 - A **card** is a point from hashing its label (``card_point``): libsodium's Elligator 2 map
   of SHA-512 of a domain-separated label, with the cofactor cleared. Nobody knows the discrete
   logarithm between two such points, so masked cards cannot be related (DDH).
-- A **key** is a non-zero scalar mod ``L`` drawn from the injected randomness.
+- A **key** is a non-zero scalar mod ``L`` drawn from the injected randomness; its public
+  commitment is ``key · B`` (``base_mul``, ``B`` the standard base point).
+- Every point and scalar has exactly one accepted text: the lowercase hex of its canonical
+  encoding (issue 42 item 1). Group elements are compared as bytes.
 """
 
 from __future__ import annotations
@@ -26,6 +29,8 @@ Random = Callable[[int], bytes]
 
 POINT_BYTES = 32
 SCALAR_BYTES = 32
+#: The standard base point ``B`` of edwards25519 (its canonical encoding).
+BASE = bytes.fromhex("58" + "66" * 31)
 #: Domain label of every hash into the group (bumped with any change of construction).
 LABEL = "dn-fair/1"
 
@@ -80,6 +85,31 @@ def mul(scalar: bytes, point: bytes) -> bytes:
     return _sodium().crypto_scalarmult_ed25519_noclamp(scalar, point)
 
 
+def base_mul(scalar: bytes) -> bytes:
+    """``scalar · B`` for the standard base point ``B`` (the commitment to a key)."""
+    return _sodium().crypto_scalarmult_ed25519_base_noclamp(scalar)
+
+
+def add(p: bytes, q: bytes) -> bytes:
+    """``p + q``."""
+    return _sodium().crypto_core_ed25519_add(p, q)
+
+
+def sub(p: bytes, q: bytes) -> bytes:
+    """``p - q``."""
+    return _sodium().crypto_core_ed25519_sub(p, q)
+
+
+def scalar_add(a: bytes, b: bytes) -> bytes:
+    """``a + b mod L``."""
+    return _sodium().crypto_core_ed25519_scalar_add(a, b)
+
+
+def scalar_from_digest(digest: bytes) -> bytes:
+    """A 64-byte hash reduced mod ``L`` (a Fiat–Shamir challenge or a derived scalar)."""
+    return _sodium().crypto_core_ed25519_scalar_reduce(digest)
+
+
 def invert(scalar: bytes) -> bytes:
     """``scalar⁻¹ mod L``."""
     return _sodium().crypto_core_ed25519_scalar_invert(scalar)
@@ -92,7 +122,7 @@ def scalar_mul(a: bytes, b: bytes) -> bytes:
 
 def point_from_hex(text: object, what: str) -> bytes:
     """A point read from another party: 64 hex digits of a valid main-subgroup point."""
-    raw = _hex_bytes(text, POINT_BYTES, what)
+    raw = hex_bytes(text, POINT_BYTES, what)
     if not _is_valid_point(raw):
         raise FairPlayViolation("malformed", f"{what} is not a point of the group")
     return raw
@@ -109,16 +139,25 @@ def _is_valid_point(raw: bytes) -> bool:
 
 def scalar_from_hex(text: object, what: str) -> bytes:
     """A key read from another party: 64 hex digits of a reduced, non-zero scalar."""
-    raw = _hex_bytes(text, SCALAR_BYTES, what)
+    raw = hex_bytes(text, SCALAR_BYTES, what)
     if not any(raw) or _sodium().crypto_core_ed25519_scalar_reduce(raw + bytes(32)) != raw:
         raise FairPlayViolation("malformed", f"{what} is not a key (a reduced non-zero scalar)")
     return raw
 
 
-def _hex_bytes(text: object, size: int, what: str) -> bytes:
+def hex_bytes(text: object, size: int, what: str) -> bytes:
+    """The bytes of ``text`` if it is their one accepted spelling: exactly ``2·size`` lowercase
+    hex digits. Upper- or mixed-case hex of the same bytes is refused, so that one group
+    element never travels under two texts (issue 42 item 1: a card written in another letter
+    case must not pass for another card)."""
+    wrong = f"{what} must be {2 * size} lowercase hex digits"
     if not isinstance(text, str) or len(text) != 2 * size:
-        raise FairPlayViolation("malformed", f"{what} must be {2 * size} hex digits")
+        raise FairPlayViolation("malformed", wrong)
     try:
-        return bytes.fromhex(text)
+        raw = bytes.fromhex(text)
     except ValueError:
-        raise FairPlayViolation("malformed", f"{what} must be {2 * size} hex digits") from None
+        raise FairPlayViolation("malformed", wrong) from None
+    if raw.hex() != text:
+        raise FairPlayViolation("malformed", f"{wrong} (the one accepted spelling; "
+                                f"{text[:12]}... is not)")
+    return raw

@@ -34,10 +34,11 @@ def check_share(deck: Deck, side: str, card: str, share: str) -> bytes:
         key = group.scalar_from_hex(share, f"{side}'s share of {card}")
     except FairPlayViolation as violation:  # name who sent it
         raise FairPlayViolation("bad-share", violation.message, side=side, card=card) from None
-    if key_commitment(deck.context, side, card, key) == committed[card]:
+    point = key_commitment(key)
+    if point == committed[card]:
         return key
     for other, value in sorted(committed.items()):
-        if other != card and key_commitment(deck.context, side, other, key) == value:
+        if other != card and point == value:
             raise FairPlayViolation(
                 "replayed-share", f"the share {side} gave for {card} is its share of {other}: "
                 "a share for another card cannot open this one", side=side, card=card)

@@ -13,88 +13,33 @@ Every card ``c`` of a public deck (labels in table order) is a point ``P_c``
 ``D3[i] = a_i · b_i · P[σ(i)]`` is the final deck: card ``i`` opens only with both keys
 ``a_i`` and ``b_i`` (its two *shares*, ``reveal.py``). Under the decisional Diffie–Hellman
 assumption neither party can tell which card is where from what it holds (its own secrets,
-the passes, and the shares of cards already revealed). Nothing in a pass proves it honest:
-the outputs bind each party to its secrets (a different opening would need a discrete
-logarithm between two card points), so the audit at the end of the game or on dispute
-(``audit.py``) recomputes every pass from both openings and names the side whose pass does not
-follow. A card is named ``DECK-N`` (``token-3``, ``box-5``), N counting from 1 in final order.
+the passes, and the shares of cards already revealed). Every pass carries a zero-knowledge
+proof that it was made so (``pass_proofs.py``, issue 42), checked by the receiver before it
+answers or any card is drawn (``received``); the audit at the end of the game or on dispute
+(``audit.py``) recomputes every pass from both openings as a second, independent check. Key
+commitments are points (``key · B``), pass 1 commits to its mask (``A = a · B``).
 """
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
 
-from campaign.pbem.fair import group
+from campaign.pbem.fair import group, pass_proofs
+from campaign.pbem.fair.cards import (
+    MAX_CARDS,
+    Decks,
+    Pass,
+    all_cards,
+    card_name,
+    key_commitment,
+    parse_card,
+)
 from campaign.pbem.fair.errors import FairPlayViolation
 from campaign.rules.canonical import digest
 
-#: Public decks: deck name -> card labels in table order.
-Decks = dict[str, list[str]]
-#: The most cards one deck may hold (bounds every pass read from another party).
-MAX_CARDS = 512
-
-
-def card_name(deck: str, index: int) -> str:
-    """The name of the card at ``index`` (0-based) of ``deck`` in final order: ``box-5``."""
-    return f"{deck}-{index + 1}"
-
-
-def parse_card(card: str) -> tuple[str, int]:
-    """``("box", 4)`` for ``box-5``; ``FairPlayViolation`` for anything else."""
-    deck, _, number = card.rpartition("-")
-    if not deck or not number.isdigit() or not 1 <= int(number) <= MAX_CARDS:
-        raise FairPlayViolation("malformed", f"{card!r} names no card (DECK-N, e.g. box-5)")
-    return deck, int(number) - 1
-
-
-def key_commitment(context: str, side: str, card: str, key: bytes) -> str:
-    """The public commitment to ``side``'s key of ``card``: SHA-256 of a domain-separated
-    line holding the key (a uniform 252-bit scalar: nothing to guess)."""
-    line = "\x1f".join((group.LABEL, "key", context, side, card, key.hex()))
-    return hashlib.sha256(line.encode()).hexdigest()
-
-
-@dataclass(frozen=True)
-class Pass:
-    """One pass as it travels: its number, its sender, the points of every deck (hex) and, for
-    passes 2 and 3, the commitment to every per-card key of its sender (by card name)."""
-
-    number: int
-    side: str
-    decks: dict[str, list[str]]
-    commitments: dict[str, str] = field(default_factory=dict)
-
-    def to_plain(self) -> dict[str, object]:
-        """JSON-ready data (for a turn file, phase B)."""
-        return {"number": self.number, "side": self.side, "decks": self.decks,
-                "commitments": self.commitments}
-
-    @classmethod
-    def from_plain(cls, data: object, public: Decks) -> Pass:
-        """A pass read from another party, every field checked (shapes, sizes, points)."""
-        if not isinstance(data, dict):
-            raise FairPlayViolation("malformed", "a shuffle pass must be an object")
-        number, side = data.get("number"), data.get("side")
-        decks, commitments = data.get("decks"), data.get("commitments", {})
-        if number not in (1, 2, 3) or not isinstance(side, str) or not isinstance(decks, dict):
-            raise FairPlayViolation("malformed", "a shuffle pass needs number 1-3, side, decks")
-        if sorted(decks) != sorted(public):
-            raise FairPlayViolation("malformed", f"pass {number} holds decks {sorted(decks)}, "
-                                    f"expected {sorted(public)}", side=side)
-        for name, points in decks.items():
-            if not isinstance(points, list) or len(points) != len(public[name]):
-                raise FairPlayViolation("malformed", f"pass {number}: deck {name} must hold "
-                                        f"{len(public[name])} cards", side=side)
-            for index, point in enumerate(points):
-                group.point_from_hex(point, f"pass {number}, {card_name(name, index)}")
-        if not isinstance(commitments, dict) or not all(
-            isinstance(k, str) and isinstance(v, str) and len(v) == 64
-            for k, v in commitments.items()
-        ):
-            raise FairPlayViolation("malformed", f"pass {number}: bad key commitments", side=side)
-        return cls(number, side, {k: list(v) for k, v in decks.items()}, dict(commitments))
-
+__all__ = ["MAX_CARDS", "Deck", "Decks", "Pass", "Secrets", "card_name", "check_public",
+           "first_pass", "key_commitment", "parse_card", "received", "second_pass",
+           "third_pass"]
 
 @dataclass
 class Secrets:
@@ -150,8 +95,20 @@ def check_public(public: Decks) -> None:
             raise FairPlayViolation("malformed", f"deck {name}: 1-{MAX_CARDS} distinct cards")
 
 
+def received(context: str, public: Decks, data: object, earlier: dict[int, Pass]) -> Pass:
+    """A pass read from another party, its form and its proof checked against the passes before
+    it (``earlier``, by number): ``FairPlayViolation`` naming the pass and its side."""
+    made = Pass.from_plain(data, public)
+    missing = [n for n in range(1, made.number) if n not in earlier]
+    if missing:
+        raise FairPlayViolation("malformed", f"{made.where()} arrived before pass {missing[0]}",
+                                side=made.side)
+    pass_proofs.verify(context, public, made, earlier)
+    return made
+
+
 def first_pass(context: str, side: str, public: Decks, rand: group.Random) -> tuple[Pass, Secrets]:
-    """Pass 1: mask every card with one key and permute each deck."""
+    """Pass 1: mask every card with one key, permute each deck, commit to the mask, prove."""
     check_public(public)
     mask = group.random_scalar(rand)
     secrets = Secrets(side, mask=mask)
@@ -161,55 +118,65 @@ def first_pass(context: str, side: str, public: Decks, rand: group.Random) -> tu
         secrets.permutations[name] = order
         decks[name] = [group.mul(mask, group.card_point(context, name, labels[j])).hex()
                        for j in order]
-    return Pass(1, side, decks), secrets
+    made = Pass(1, side, decks, mask=key_commitment(mask))
+    proof = pass_proofs.prove_first(context, public, made, secrets.permutations, mask, rand)
+    return Pass(1, side, decks, mask=made.mask, proof=proof), secrets
 
 
 def second_pass(
     context: str, side: str, public: Decks, first: Pass, rand: group.Random
 ) -> tuple[Pass, Secrets]:
-    """Pass 2: check pass 1 (valid, distinct points), permute, and key every card."""
-    first = Pass.from_plain(first.to_plain(), public)
-    for name, points in first.decks.items():
-        if len(set(points)) != len(points):
-            raise FairPlayViolation("bad-pass", f"pass 1 of {first.side} repeats a card in deck "
-                                    f"{name}: it is not a shuffle of the deck", side=first.side)
+    """Pass 2 in answer to ``first`` (checked by ``received``): permute, key every card,
+    commit to each key, prove."""
     secrets = Secrets(side)
+    for name, points in sorted(first.decks.items()):
+        secrets.permutations[name] = group.random_permutation(len(points), rand)
+        for index in range(len(points)):
+            secrets.keys[card_name(name, index)] = group.random_scalar(rand)
+    return make_second(context, first, secrets, rand), secrets
+
+
+def make_second(context: str, first: Pass, secrets: Secrets, rand: group.Random) -> Pass:
+    """Pass 2 from its maker's permutations and keys, with its proof."""
     decks: dict[str, list[str]] = {}
     commitments: dict[str, str] = {}
     for name, points in sorted(first.decks.items()):
-        order = group.random_permutation(len(points), rand)
-        secrets.permutations[name] = order
-        out = []
-        for index, j in enumerate(order):
-            card = card_name(name, index)
-            key = group.random_scalar(rand)
-            secrets.keys[card] = key
-            commitments[card] = key_commitment(context, side, card, key)
-            out.append(group.mul(key, bytes.fromhex(points[j])).hex())
-        decks[name] = out
-    return Pass(2, side, decks, commitments), secrets
+        decks[name] = []
+        for index, j in enumerate(secrets.permutations[name]):
+            key = secrets.keys[card_name(name, index)]
+            commitments[card_name(name, index)] = key_commitment(key)
+            decks[name].append(group.mul(key, bytes.fromhex(points[j])).hex())
+    made = Pass(2, secrets.side, decks, commitments)
+    proof = pass_proofs.prove_second(context, first, made, secrets.permutations, secrets.keys,
+                                     rand)
+    return Pass(2, secrets.side, decks, commitments, proof=proof)
 
 
 def third_pass(
     context: str, secrets: Secrets, public: Decks, second: Pass, rand: group.Random
 ) -> Pass:
-    """Pass 3 (by the first party, whose ``secrets`` gain a key per card): unmask and key."""
-    second = Pass.from_plain(second.to_plain(), public)
+    """Pass 3 (by the first party, whose ``secrets`` gain a key per card) in answer to
+    ``second`` (checked by ``received``): unmask and key every card, commit, prove each
+    re-keying."""
     if secrets.mask is None:
         raise FairPlayViolation("malformed", "pass 3 is made by the party that made pass 1")
     unmask = group.invert(secrets.mask)
     decks: dict[str, list[str]] = {}
     commitments: dict[str, str] = {}
+    rekeys: dict[str, bytes] = {}
     for name, points in sorted(second.decks.items()):
-        out = []
+        decks[name] = []
         for index, point in enumerate(points):
             card = card_name(name, index)
             key = group.random_scalar(rand)
             secrets.keys[card] = key
-            commitments[card] = key_commitment(context, secrets.side, card, key)
-            out.append(group.mul(group.scalar_mul(key, unmask), bytes.fromhex(point)).hex())
-        decks[name] = out
-    return Pass(3, secrets.side, decks, commitments)
+            commitments[card] = key_commitment(key)
+            rekeys[card] = group.scalar_mul(key, unmask)
+            decks[name].append(group.mul(rekeys[card], bytes.fromhex(point)).hex())
+    made = Pass(3, secrets.side, decks, commitments)
+    proof = pass_proofs.prove_third(context, second, made, group.base_mul(secrets.mask),
+                                    rekeys, rand)
+    return Pass(3, secrets.side, decks, commitments, proof=proof)
 
 
 @dataclass(frozen=True)
@@ -230,12 +197,11 @@ class Deck:
         """The final deck from passes 2 and 3 (each checked as read)."""
         second = Pass.from_plain(second.to_plain(), public)
         third = Pass.from_plain(third.to_plain(), public)
-        cards = [card_name(name, i) for name, labels in sorted(public.items())
-                 for i in range(len(labels))]
+        cards = all_cards(public)
         for made in (second, third):
-            if sorted(made.commitments) != sorted(cards):
-                raise FairPlayViolation("malformed", f"pass {made.number} of {made.side} must "
-                                        "commit to a key for every card", side=made.side)
+            if sorted(made.commitments) != sorted(cards):  # pragma: no cover - from_plain
+                raise FairPlayViolation("malformed", f"{made.where()} must commit to a key "
+                                        "for every card", side=made.side)
         return cls(context, third.side, second.side, {k: list(v) for k, v in public.items()},
                    third.decks, {second.side: second.commitments, third.side: third.commitments})
 

@@ -1,0 +1,51 @@
+"""What a play-by-e-mail player does next, in one line (issue 42 item 6).
+
+The rules know who must act (``rules.acting``); by e-mail a player also needs to know whether
+to export and send a file now, or to wait for the other side's. In fair mode the machines give
+shares, reveals and shuffle passes themselves, so "aslan must act" often means "aslan's
+machine will answer as soon as your file arrives": the line says which file to send or to
+wait for, never an order the machine gives itself.
+"""
+
+from __future__ import annotations
+
+from campaign.app import Loaded
+from campaign.records.ledger_rows import PbemFile
+from campaign.rules import fairplay
+from campaign.rules.acting import who_must_act
+from campaign.rules.ids import Side
+from campaign.rules.phases import Phase
+
+
+def next_step(name: str, loaded: Loaded, own: Side, files: list[PbemFile],
+              pass_to_send: bool, held: bool) -> str | None:
+    """The line for ``own``'s player of campaign ``name`` (None once the game is over).
+
+    ``files``: the exchanged files, oldest first; ``pass_to_send``: this side made a shuffle
+    pass on import that its next file carries; ``held``: strict dice hold an order of ours
+    that ends the next file."""
+    if loaded.state.phase is Phase.GAME_OVER:
+        return None
+    other = own.enemy.value
+    last = files[-1] if files else None
+    number = last.exchange + 1 if last is not None else 1
+    send = (f"export now and send file {number} to {other}: "
+            f"`campaign export {name} -o turn-{number}.json`")
+    if last is not None and last.direction == "out":
+        return (f"file {last.exchange} is sent: wait for {other}'s file {number} and import "
+                f"it (`campaign import {name} FILE`)")
+    base_seq = last.head_seq if last is not None else max(
+        row.seq for row in loaded.rows if row.batch == 0)
+    unsent = loaded.head.seq > base_seq
+    if held:
+        return f"{send} (it ends with your order held for {other}'s dice)"
+    if pass_to_send:
+        return f"{send} (it carries your pass {number} of the joint shuffle)"
+    ours = [duty for duty in who_must_act(loaded.state, loaded.ruleset)
+            if duty.side is own and duty.orders]
+    if ours and not fairplay.pending(loaded.state):
+        then = "then export and send" if unsent else "then export"
+        return f"your turn: give your orders (legal orders above), {then} file {number}"
+    if unsent:
+        return f"{send}: {other}'s machine needs it to go on"
+    return None
