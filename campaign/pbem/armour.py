@@ -24,6 +24,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from campaign import __version__
 from campaign.pbem.errors import ChecksumError, FutureSchemaError, MalformedTurnFileError
 from campaign.pbem.model import FORMAT, SCHEMA_VERSION, TurnFile
 from campaign.rules.canonical import canonical_json
@@ -156,6 +157,13 @@ def _check_text(text: str, source: str) -> None:
         ) from None
 
 
+def _version_text(value: Any) -> str:
+    """The sender's version as the header gives it, shortened and quoted when odd."""
+    if isinstance(value, str) and value and len(value) <= 40 and value.isprintable():
+        return value
+    return "(unknown)" if value is None else repr(value)[:40]
+
+
 def parse_turn_file(data: bytes | str, source: str = "", *, checksum: bool = True) -> TurnFile:
     """Read a turn file (plain JSON or armoured). Checks shape, version and checksum only
     (``checksum=False``: skip the body checksum, for locating damage in ``verify``)."""
@@ -174,9 +182,10 @@ def parse_turn_file(data: bytes | str, source: str = "", *, checksum: bool = Tru
     version = header.get("schema_version")
     if isinstance(version, int) and version > SCHEMA_VERSION:
         raise FutureSchemaError(
-            f"written with turn-file schema version {version} (app "
-            f"{header.get('app_version', '?')}); this tool reads version {SCHEMA_VERSION} "
-            "only: update the tool, then import again", source=source
+            f"made by version {_version_text(header.get('app_version'))}; this is version "
+            f"{__version__}: upgrade (the file has turn-file schema version {version}, this "
+            f"version reads versions 1 to {SCHEMA_VERSION}), then import it again",
+            source=source,
         )
     try:
         turn = TurnFile.model_validate(raw)

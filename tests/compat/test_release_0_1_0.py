@@ -1,0 +1,64 @@
+"""The recorded game of version 0.1.0 goes on after both players upgrade (issue 46, "Done
+when" 1; architecture property 10: old events are upcast on read, old files import)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.compat.game import CAMPAIGN, Machine, copy_release, run
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture
+def release(tmp_path: Path) -> Path:
+    return copy_release("0.1.0", tmp_path / "0.1.0")
+
+
+def machines(release: Path) -> tuple[Machine, Machine]:
+    """Alice (aslan) after she sent file 18, Bob (solomani) before he imports it."""
+    alice = Machine(release / "snap" / "018-alice.db", "aslan",
+                    release / "keys" / "aslan" / "aslan.key", release / "trust-alice")
+    bob = Machine(release / "snap" / "017-bob.db", "solomani",
+                  release / "keys" / "solomani" / "solomani.key", release / "trust-bob")
+    return alice, bob
+
+
+def test_next_file_of_an_old_game_imports_and_the_game_turn_ends(release, tmp_path):
+    """Issue 46: file 18, made and signed by 0.1.0, imports into Bob's upgraded database
+    (its stack-moved events lack ``hidden_stop``, its digest is 0.1.0's); the players then
+    play on with this version to the end of game turn 2, each file imported by the other."""
+    alice, bob = machines(release)
+    out = bob.import_file(release / "files" / "f018-aslan.txt")
+    assert "file 18 from aslan imported: events 132-145" in out
+    player_turns = [
+        (bob, ["end-phase"] * 4),
+        (alice, ["end-phase"] * 4),
+        (bob, ["maintain", "end-phase", "jump home redoubt,bastion", *["end-phase"] * 4]),
+        (alice, ["end-phase"] * 4),
+        (bob, ["end-phase"] * 4),
+    ]
+    for number, (sender, orders) in enumerate(player_turns, start=19):
+        for text in orders:
+            sender.order(text)
+        receiver = alice if sender is bob else bob
+        sent = sender.export(tmp_path / f"f{number:03}-{sender.side}.json")
+        assert f"file {number} from {sender.side} imported" in receiver.import_file(sent)
+    for machine in (alice, bob):
+        code, out, err = run("status", CAMPAIGN, *machine.db_args)
+        assert code == 0, err
+        assert out.startswith(f"{CAMPAIGN}: game turn 3, production")
+        code, out, err = run("verify", CAMPAIGN, *machine.db_args)
+        assert code == 0 and "hash chain intact" in out, err
+
+
+@pytest.mark.parametrize("player", ["alice", "bob"])
+def test_final_databases_open_and_verify(release, player):
+    """Issue 46 item 3: both 0.1.0 databases at the end of the recorded game open (their
+    schema is brought up to date), verify and replay with this version."""
+    db = ["--db", f"sqlite:///{release / (player + '.db')}"]
+    code, out, err = run("verify", CAMPAIGN, *db)
+    assert code == 0, err
+    assert "hash chain intact, replay consistent" in out
