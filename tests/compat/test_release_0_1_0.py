@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.compat.game import CAMPAIGN, Machine, copy_release, run
+from tests.compat.game import CAMPAIGN, copy_release, play_on_0_1_0, run
 
 pytestmark = pytest.mark.slow
 
@@ -17,36 +17,13 @@ def release(tmp_path: Path) -> Path:
     return copy_release("0.1.0", tmp_path / "0.1.0")
 
 
-def machines(release: Path) -> tuple[Machine, Machine]:
-    """Alice (aslan) after she sent file 18, Bob (solomani) before he imports it."""
-    alice = Machine(release / "snap" / "018-alice.db", "aslan",
-                    release / "keys" / "aslan" / "aslan.key", release / "trust-alice")
-    bob = Machine(release / "snap" / "017-bob.db", "solomani",
-                  release / "keys" / "solomani" / "solomani.key", release / "trust-bob")
-    return alice, bob
-
-
 def test_next_file_of_an_old_game_imports_and_the_game_turn_ends(release, tmp_path):
     """Issue 46: file 18, made and signed by 0.1.0, imports into Bob's upgraded database
     (its stack-moved events lack ``hidden_stop``, its digest is 0.1.0's); the players then
     play on with this version to the end of game turn 2, each file imported by the other."""
-    alice, bob = machines(release)
-    out = bob.import_file(release / "files" / "f018-aslan.txt")
-    assert "file 18 from aslan imported: events 132-145" in out
-    player_turns = [
-        (bob, ["end-phase"] * 4),
-        (alice, ["end-phase"] * 4),
-        (bob, ["maintain", "end-phase", "jump home redoubt,bastion", *["end-phase"] * 4]),
-        (alice, ["end-phase"] * 4),
-        (bob, ["end-phase"] * 4),
-    ]
-    for number, (sender, orders) in enumerate(player_turns, start=19):
-        for text in orders:
-            sender.order(text)
-        receiver = alice if sender is bob else bob
-        sent = sender.export(tmp_path / f"f{number:03}-{sender.side}.json")
-        assert f"file {number} from {sender.side} imported" in receiver.import_file(sent)
-    for machine in (alice, bob):
+    players, sent = play_on_0_1_0(release, tmp_path)
+    assert len(sent) == 5
+    for machine in players.values():
         code, out, err = run("status", CAMPAIGN, *machine.db_args)
         assert code == 0, err
         assert out.startswith(f"{CAMPAIGN}: game turn 3, production")
