@@ -15,6 +15,9 @@
   followed, so the link stays and its target receives the new content. Temporary files left by
   a process that was killed are removed by the next write into the same directory.
 
+``parse_json`` reads JSON text the user gave, refusing a number too long to convert with a line
+that names where it is (not Python's own advice to raise a limit).
+
 Errors are ``FileRefusedError`` (a ``ValueError``) with a one-line message naming the path;
 callers wrap it in their own error type when they need one.
 """
@@ -22,12 +25,13 @@ callers wrap it in their own error type when they need one.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import stat
 import tempfile
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 
 class FileRefusedError(ValueError):
@@ -119,6 +123,7 @@ def read_key(path: Path, limit: int, what: str, *, private: bool, advice: str = 
     ``private`` key or change any key (as ssh refuses a private key others can read), or when
     it belongs to another user. ``advice`` replaces the usual fix (``chmod ...``) in those
     refusals."""
+    _check_key_directory(path, what)
     with open_regular(path, limit, what) as handle:
         status = os.fstat(handle.fileno())
         _check_key_mode(path, status, what, private=private, advice=advice)
@@ -126,6 +131,26 @@ def read_key(path: Path, limit: int, what: str, *, private: bool, advice: str = 
             return _read_limited(handle, limit, f"{path}", what)
         except OSError as error:
             raise _cannot_read(path, error) from None
+
+
+def _check_key_directory(path: Path, what: str) -> None:
+    """Refuse a key in a directory others may write (as ssh's StrictModes does): anybody could
+    put a key of their own there, or replace this one. A directory with the sticky bit
+    (``/tmp``) is safe enough: only a file's owner may replace it there, and a key file of
+    another user is refused by ``_check_key_mode``."""
+    if os.name != "posix":  # pragma: no cover - permission bits are POSIX
+        return
+    directory = path.absolute().parent
+    try:
+        status = os.stat(directory)
+    except OSError:
+        return  # opening the key then says what is wrong
+    mode = stat.S_IMODE(status.st_mode)
+    if mode & 0o022 and not mode & stat.S_ISVTX:
+        raise FileRefusedError(
+            f"{path}: its directory {directory} has permissions {mode:04o}: others may put "
+            f"or replace a {what} there, so it is not used; `chmod go-w {directory}`, then "
+            "check that the keys in it are still the right ones")
 
 
 def _check_key_mode(path: Path, status: os.stat_result, what: str, *, private: bool,
@@ -264,3 +289,31 @@ class StagedFile:
     def discard(self) -> None:
         """Remove the temporary file; the target stays as it was."""
         self.temporary.unlink(missing_ok=True)
+
+
+#: The longest integer ``parse_json`` reads: Python's own limit on converting digits to an
+#: ``int`` (``sys.get_int_max_str_digits``); no number in our files comes near it.
+MAX_NUMBER_DIGITS = 4300
+_LONG_NUMBER = re.compile(f"[0-9]{{{MAX_NUMBER_DIGITS + 1},}}")
+
+
+class NumberTooLongError(ValueError):
+    """JSON text holds an integer of more than ``MAX_NUMBER_DIGITS`` digits."""
+
+
+def parse_json(text: str) -> Any:
+    """``json.loads(text)``; an integer of more than ``MAX_NUMBER_DIGITS`` digits is refused
+    as ``NumberTooLongError`` naming its line (``json.JSONDecodeError`` and ``RecursionError``
+    pass through unchanged)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        raise
+    except ValueError:
+        found = _LONG_NUMBER.search(text)
+        if found is None:
+            raise
+        line = text.count("\n", 0, found.start()) + 1
+        raise NumberTooLongError(
+            f"line {line}: a number of {found.end() - found.start()} digits (at most "
+            f"{MAX_NUMBER_DIGITS} are read)") from None

@@ -29,6 +29,7 @@ from campaign.pbem.errors import ChecksumError, FutureSchemaError, MalformedTurn
 from campaign.pbem.model import FORMAT, SCHEMA_VERSION, TurnFile
 from campaign.rules.canonical import canonical_json
 from campaign.rules.field_errors import field_problem
+from campaign.userfiles import parse_json
 
 BEGIN = "-----BEGIN DARK NEBULA TURN FILE-----"
 END = "-----END DARK NEBULA TURN FILE-----"
@@ -112,7 +113,7 @@ def _raw_json(data: bytes | str, source: str) -> Any:
     if BEGIN in text:
         text = dearmour(text, source).decode("utf-8")
     try:
-        raw = json.loads(text)
+        raw = parse_json(text)
     except RecursionError:
         raise MalformedTurnFileError("not a turn file: JSON nested too deeply",
                                      source=source) from None
@@ -121,7 +122,7 @@ def _raw_json(data: bytes | str, source: str) -> Any:
             f"not a turn file: JSON error at line {error.lineno} column {error.colno}: "
             f"{error.msg}", source=source
         ) from None
-    except ValueError as error:  # e.g. an integer of more than 4300 digits
+    except ValueError as error:  # a number too long to read (parse_json names its line)
         raise MalformedTurnFileError(f"not a turn file: {error}", source=source) from None
     _check_plain(raw, source)
     return raw
