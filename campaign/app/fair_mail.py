@@ -168,8 +168,10 @@ class FairMail:
         with _named(source):
             made = shuffle.Pass.from_plain(carried, public)
             if made.number != number or made.side != sender:
-                raise FairPlayViolation("malformed", f"file {number} from {sender} carries pass "
-                                        f"{made.number} of {made.side}", side=sender)
+                raise FairPlayViolation(
+                    "malformed", f"file {number} from {sender} carries pass {made.number} of "
+                    f"{made.side} where pass {number} of {sender} was expected (pass n of the "
+                    "joint shuffle rides on file n, made by its sender)", side=sender)
             result = Incoming(self._rows(name, made, plain=carried))
             passes = self.passes(name, public)
             if number == 1:  # we are the second party: answer with pass 2

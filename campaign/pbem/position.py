@@ -22,7 +22,7 @@ from campaign.pbem.errors import (
     StrictDiceError,
 )
 from campaign.pbem.model import FileEvent, TurnFile
-from campaign.records.chain import GENESIS_HASH, chain_events
+from campaign.records.chain import GENESIS_HASH, chain_events, events_text
 from campaign.records.ledger_rows import PbemFile
 from campaign.records.rows import Head, StoredEvent
 from campaign.rules import engine
@@ -156,7 +156,8 @@ def check_base(turn: TurnFile, local: LocalCopy, files: list[PbemFile], source: 
         if (header.head_seq <= local.head_seq
                 and local.rows[header.head_seq - 1].hash == header.head_hash):
             raise StaleFileError(
-                f"{span} is an old file: its events {header.base_seq + 1}-{header.head_seq} "
+                f"{span} is an old file: its "
+                f"{events_text(header.base_seq + 1, header.head_seq)} "
                 "are already in this campaign; nothing to do", source=source,
             )
         mine = files[-1] if files else None
