@@ -69,3 +69,29 @@ def test_file_3_with_pass_1(duel, capsys):
         "fair", first["body"]["fair"])), encoding="utf-8")
     err = _refused(capsys, bad, side_db(duel, "aslan"))
     assert "carries pass 1 of solomani where pass 3 of solomani was expected" in err
+
+
+def test_an_edited_share(duel, capsys):
+    """A key share changed in the file (order and event alike) is named as a share that does
+    not open its commitment, not as a state digest that differs."""
+    sol = side_db(duel, "solomani")
+    assert run_cli(capsys, "import", NAME, str(duel / "turn-2.json"), *sol)[0] == 0
+    assert run_cli(capsys, "export", NAME, "-o", str(duel / "turn-3.json"), *sol)[0] == 0
+    text = (duel / "turn-3.json").read_text(encoding="utf-8")
+
+    def edit(data: dict) -> None:
+        for batch in data["body"]["batches"]:
+            if " share " in batch["order"]:
+                share = batch["order"].rsplit(" ", 1)[1]
+                edited = share[:-1] + ("0" if share[-1] != "0" else "1")
+                batch["order"] = batch["order"].replace(share, edited)
+                for event in batch["events"]:
+                    if event.get("payload") and event["payload"].get("share") == share:
+                        event["payload"]["share"] = edited
+                return
+        raise AssertionError("file 3 carries no share")
+
+    bad = duel / "edited-share.json"
+    bad.write_text(resealed(text, edit), encoding="utf-8")
+    err = _refused(capsys, bad, side_db(duel, "aslan"))
+    assert "digest" not in err and "share" in err and "solomani" in err
