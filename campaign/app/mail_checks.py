@@ -156,6 +156,7 @@ class MailChecks:
                 "nothing to do", source=source,
             )
         self._check_held_kept(name, turn, files, source)
+        _check_not_replaced(turn, files, source)
         check_base(turn, local, files, source)
         return files
 
@@ -208,6 +209,23 @@ class MailChecks:
             )
         if signature:
             self.signature(name, turn, source)
+
+
+def _check_not_replaced(turn: TurnFile, files: list[PbemFile], source: str) -> None:
+    """A file whose number this database already received from the same sender, with other
+    content: the sender withdrew it and sent another (or it was changed); this copy is out of
+    date, named as such instead of as a file built on an old position (issue 46)."""
+    header = turn.header
+    received = next((f for f in files if f.exchange == header.exchange
+                     and f.direction == "in" and f.side == header.side.value), None)
+    if received is not None:
+        raise StaleFileError(
+            f"file {header.exchange} from {header.side.value} is not the file "
+            f"{header.exchange} imported here ({received.body_sha256[:12]}, this one "
+            f"{turn.body_sha256[:12]}): its sender withdrew it and sent that one instead "
+            "(`campaign exchanges` lists it), or it was changed; this copy is out of date: "
+            "nothing to do", source=source,
+        )
 
 
 def check_not_empty(turn: TurnFile, source: str) -> None:

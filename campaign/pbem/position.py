@@ -171,7 +171,7 @@ def check_base(turn: TurnFile, local: LocalCopy, files: list[PbemFile], source: 
             )
         raise StaleFileError(
             f"{span} is stale: it builds on event {header.base_seq}, but this campaign has "
-            f"events {header.base_seq + 1}-{local.head_seq} the sender has not seen (orders "
+            f"{events_text(header.base_seq + 1, local.head_seq)} the sender has not seen (orders "
             "given here and not sent). Send them with `campaign export`, or undo them, "
             "then ask for a new file", source=source,
         )
