@@ -41,6 +41,8 @@ def seed_path(text: str, *, record: bool = False) -> Path:
     if path.is_file() or os.sep in text or "/" in text:
         return path
     shipped = find_seed(text)
+    if shipped is None and (path.exists() or path.is_symlink()):
+        return path  # a FIFO, a directory, a dangling link: the reader says which (issue 46)
     if shipped is None:
         names = seed_names()
         raise ValueError(f"{text}: no such file, and no seed game of that name"
