@@ -225,11 +225,19 @@ def remove_leftovers(directory: Path) -> list[Path]:
 
 
 class StagedFile:
-    """New content for ``target``, written and fsynced beside it, renamed over it on ``commit``."""
+    """New content for ``target``, written and fsynced beside it, renamed over it on ``commit``.
 
-    def __init__(self, target: Path, temporary: Path) -> None:
+    Where the system allows it (Linux: ``O_TMPFILE`` and ``/proc``) the content is written to
+    an *unnamed* file in the target's directory, which gets the name ``temporary`` only at
+    ``commit``, just before the rename: a process killed while it writes, or between writing
+    and committing (an export records its file in the database meanwhile), leaves nothing
+    (issue 46). Elsewhere ``temporary`` is a named file from the start, and what a killed
+    writer left is removed by the next write into that directory (``remove_leftovers``)."""
+
+    def __init__(self, target: Path, temporary: Path, descriptor: int | None = None) -> None:
         self.target = target
         self.temporary = temporary
+        self._unnamed = descriptor  # the open unnamed file, until commit or discard
 
     @classmethod
     def write(cls, target: Path, data: bytes) -> StagedFile:
@@ -245,36 +253,55 @@ class StagedFile:
         if existing is not None and not stat.S_ISREG(existing.st_mode):
             raise FileRefusedError(f"{target}: cannot write: it is {_kind(existing.st_mode)}")
         remove_leftovers(real.parent)
+        if existing is not None:
+            mode = stat.S_IMODE(existing.st_mode)
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        staged = cls._unnamed_file(real)
         try:
-            descriptor, name = tempfile.mkstemp(
-                prefix=f".{real.name}.dn{os.getpid()}.", suffix=".tmp", dir=real.parent
-            )
-        except OSError as error:
-            raise FileRefusedError(f"{target}: cannot write: {error.strerror}") from None
-        staged = cls(real, Path(name))
-        try:
+            if staged is None:
+                descriptor, name = tempfile.mkstemp(prefix=_staged_prefix(real),
+                                                    suffix=".tmp", dir=real.parent)
+                staged = cls(real, Path(name))
+            else:  # written through a copy of the descriptor: the file stays open, unnamed
+                assert staged._unnamed is not None
+                descriptor = os.dup(staged._unnamed)
             with os.fdopen(descriptor, "wb") as handle:
                 handle.write(data)
                 handle.flush()
+                os.fchmod(handle.fileno(), mode)
                 os.fsync(handle.fileno())
-            if existing is not None:
-                os.chmod(name, stat.S_IMODE(existing.st_mode))
-            else:
-                umask = os.umask(0)
-                os.umask(umask)
-                os.chmod(name, 0o666 & ~umask)
         except OSError as error:
-            staged.discard()
+            if staged is not None:
+                staged.discard()
             raise FileRefusedError(f"{target}: cannot write: {error.strerror}") from None
         return staged
+
+    @classmethod
+    def _unnamed_file(cls, real: Path) -> StagedFile | None:
+        """An unnamed file in ``real``'s directory, or None where the system has none."""
+        flag = getattr(os, "O_TMPFILE", None)
+        if flag is None or not os.path.isdir("/proc/self/fd"):
+            return None
+        try:
+            descriptor = os.open(real.parent, flag | os.O_WRONLY, 0o600)
+        except OSError:  # e.g. a file system without O_TMPFILE: a named file then
+            return None
+        name = f"{_staged_prefix(real)}{os.urandom(6).hex()}.tmp"
+        return cls(real, real.with_name(name), descriptor)
 
     def commit(self) -> None:
         """Put the new content in place (atomic rename) and fsync the directory."""
         try:
+            if self._unnamed is not None:
+                self._name_unnamed()
             os.replace(self.temporary, self.target)
         except OSError as error:
             self.discard()
             raise FileRefusedError(f"{self.target}: cannot write: {error.strerror}") from None
+        self._close()
         try:
             directory = os.open(self.target.parent, os.O_RDONLY)
         except OSError:  # pragma: no cover - some systems cannot open directories
@@ -286,9 +313,31 @@ class StagedFile:
         finally:
             os.close(directory)
 
+    def _name_unnamed(self) -> None:
+        """Give the unnamed file its name ``temporary`` (``linkat`` following the descriptor's
+        ``/proc`` link; a plain ``link`` would try to link the magic link itself)."""
+        assert self._unnamed is not None
+        directory = os.open(self.temporary.parent, os.O_RDONLY)
+        try:
+            os.link(f"/proc/self/fd/{self._unnamed}", self.temporary.name,
+                    dst_dir_fd=directory, follow_symlinks=True)
+        finally:
+            os.close(directory)
+
     def discard(self) -> None:
         """Remove the temporary file; the target stays as it was."""
+        self._close()
         self.temporary.unlink(missing_ok=True)
+
+    def _close(self) -> None:
+        if self._unnamed is not None:
+            os.close(self._unnamed)
+            self._unnamed = None
+
+
+def _staged_prefix(real: Path) -> str:
+    """The start of a staged file's name: ``.NAME.dnPID.`` (``_STAGED``)."""
+    return f".{real.name}.dn{os.getpid()}."
 
 
 #: The longest integer ``parse_json`` reads: Python's own limit on converting digits to an
