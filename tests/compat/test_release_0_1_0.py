@@ -39,3 +39,14 @@ def test_final_databases_open_and_verify(release, player):
     code, out, err = run("verify", CAMPAIGN, *db)
     assert code == 0, err
     assert "hash chain intact, replay consistent" in out
+
+
+def test_the_first_command_says_it_migrated_and_where_the_copy_is(release):
+    """docs/compatibility.md, "Upgrading": the migration is said once, with the copy's path."""
+    db = ["--db", f"sqlite:///{release / 'bob.db'}"]
+    code, _, err = run("status", CAMPAIGN, *db)
+    assert code == 0
+    assert err == ("campaign: the database was made by an older version and is now migrated; "
+                   f"a copy of it as it was: {release / 'bob.db.schema-1.bak'}\n")
+    code, _, err = run("status", CAMPAIGN, *db)
+    assert code == 0 and err == ""
