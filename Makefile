@@ -17,7 +17,7 @@ PIP_LOG    := $(VENV)/pip-install.log
 PIP        = $(BIN)/pip install --quiet
 QUIETLY    = >>$(PIP_LOG) 2>&1 || { tail -n 40 $(PIP_LOG); exit 1; }
 
-.PHONY: run test test-fast install lint typecheck bench pictures
+.PHONY: run test test-fast install lint typecheck bench pictures release
 
 $(RUN_STAMP): pyproject.toml setup.py
 	@echo "make run: installing the tool into $(VENV) (the first run takes about a minute)"
@@ -81,3 +81,11 @@ bench: install
 pictures: install
 	$(BIN)/campaign data map --data data --layout standard -o docs/images/standard-layout.svg
 	$(BIN)/python -m tools.tui_screenshot docs/images/tui-demo.svg
+
+# A release (docs/compatibility.md): the whole suite, the wheel built from the sdist, checked
+# and run from a fresh venv (tools/check_wheel.sh, licence and migrations included), then this
+# version's compatibility fixtures recorded in tests/compat/ (refused if they exist: a release's
+# fixtures never change). Tag the commit vX.Y.Z after committing the fixtures.
+release: test
+	tools/check_wheel.sh
+	$(BIN)/python -m tools.record_compat

@@ -1,3 +1,3 @@
 """Dark Nebula campaign referee: pure rules engine, data, storage, turn files and a Textual UI."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

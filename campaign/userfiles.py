@@ -15,6 +15,9 @@
   followed, so the link stays and its target receives the new content. Temporary files left by
   a process that was killed are removed by the next write into the same directory.
 
+``parse_json`` reads JSON text the user gave, refusing a number too long to convert with a line
+that names where it is (not Python's own advice to raise a limit).
+
 Errors are ``FileRefusedError`` (a ``ValueError``) with a one-line message naming the path;
 callers wrap it in their own error type when they need one.
 """
@@ -22,12 +25,13 @@ callers wrap it in their own error type when they need one.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import stat
 import tempfile
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 
 class FileRefusedError(ValueError):
@@ -119,6 +123,7 @@ def read_key(path: Path, limit: int, what: str, *, private: bool, advice: str = 
     ``private`` key or change any key (as ssh refuses a private key others can read), or when
     it belongs to another user. ``advice`` replaces the usual fix (``chmod ...``) in those
     refusals."""
+    _check_key_directory(path, what)
     with open_regular(path, limit, what) as handle:
         status = os.fstat(handle.fileno())
         _check_key_mode(path, status, what, private=private, advice=advice)
@@ -126,6 +131,26 @@ def read_key(path: Path, limit: int, what: str, *, private: bool, advice: str = 
             return _read_limited(handle, limit, f"{path}", what)
         except OSError as error:
             raise _cannot_read(path, error) from None
+
+
+def _check_key_directory(path: Path, what: str) -> None:
+    """Refuse a key in a directory others may write (as ssh's StrictModes does): anybody could
+    put a key of their own there, or replace this one. A directory with the sticky bit
+    (``/tmp``) is safe enough: only a file's owner may replace it there, and a key file of
+    another user is refused by ``_check_key_mode``."""
+    if os.name != "posix":  # pragma: no cover - permission bits are POSIX
+        return
+    directory = path.absolute().parent
+    try:
+        status = os.stat(directory)
+    except OSError:
+        return  # opening the key then says what is wrong
+    mode = stat.S_IMODE(status.st_mode)
+    if mode & 0o022 and not mode & stat.S_ISVTX:
+        raise FileRefusedError(
+            f"{path}: its directory {directory} has permissions {mode:04o}: others may put "
+            f"or replace a {what} there, so it is not used; `chmod go-w {directory}`, then "
+            "check that the keys in it are still the right ones")
 
 
 def _check_key_mode(path: Path, status: os.stat_result, what: str, *, private: bool,
@@ -203,11 +228,19 @@ PRIVATE_MODE = 0o600
 
 
 class StagedFile:
-    """New content for ``target``, written and fsynced beside it, renamed over it on ``commit``."""
+    """New content for ``target``, written and fsynced beside it, renamed over it on ``commit``.
 
-    def __init__(self, target: Path, temporary: Path) -> None:
+    Where the system allows it (Linux: ``O_TMPFILE`` and ``/proc``) the content is written to
+    an *unnamed* file in the target's directory, which gets the name ``temporary`` only at
+    ``commit``, just before the rename: a process killed while it writes, or between writing
+    and committing (an export records its file in the database meanwhile), leaves nothing
+    (issue 46). Elsewhere ``temporary`` is a named file from the start, and what a killed
+    writer left is removed by the next write into that directory (``remove_leftovers``)."""
+
+    def __init__(self, target: Path, temporary: Path, descriptor: int | None = None) -> None:
         self.target = target
         self.temporary = temporary
+        self._unnamed = descriptor  # the open unnamed file, until commit or discard
 
     @classmethod
     def write(cls, target: Path, data: bytes, *, private: bool = False) -> StagedFile:
@@ -224,38 +257,57 @@ class StagedFile:
         if existing is not None and not stat.S_ISREG(existing.st_mode):
             raise FileRefusedError(f"{target}: cannot write: it is {_kind(existing.st_mode)}")
         remove_leftovers(real.parent)
+        if private:
+            mode = PRIVATE_MODE
+        elif existing is not None:
+            mode = stat.S_IMODE(existing.st_mode)
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        staged = cls._unnamed_file(real)
         try:
-            descriptor, name = tempfile.mkstemp(
-                prefix=f".{real.name}.dn{os.getpid()}.", suffix=".tmp", dir=real.parent
-            )
-        except OSError as error:
-            raise FileRefusedError(f"{target}: cannot write: {error.strerror}") from None
-        staged = cls(real, Path(name))
-        try:
+            if staged is None:
+                descriptor, name = tempfile.mkstemp(prefix=_staged_prefix(real),
+                                                    suffix=".tmp", dir=real.parent)
+                staged = cls(real, Path(name))
+            else:  # written through a copy of the descriptor: the file stays open, unnamed
+                assert staged._unnamed is not None
+                descriptor = os.dup(staged._unnamed)
             with os.fdopen(descriptor, "wb") as handle:
                 handle.write(data)
                 handle.flush()
+                os.fchmod(handle.fileno(), mode)
                 os.fsync(handle.fileno())
-            if private:
-                os.chmod(name, PRIVATE_MODE)
-            elif existing is not None:
-                os.chmod(name, stat.S_IMODE(existing.st_mode))
-            else:
-                umask = os.umask(0)
-                os.umask(umask)
-                os.chmod(name, 0o666 & ~umask)
         except OSError as error:
-            staged.discard()
+            if staged is not None:
+                staged.discard()
             raise FileRefusedError(f"{target}: cannot write: {error.strerror}") from None
         return staged
+
+    @classmethod
+    def _unnamed_file(cls, real: Path) -> StagedFile | None:
+        """An unnamed file in ``real``'s directory, or None where the system has none."""
+        flag = getattr(os, "O_TMPFILE", None)
+        if flag is None or not os.path.isdir("/proc/self/fd"):
+            return None
+        try:
+            descriptor = os.open(real.parent, flag | os.O_WRONLY, 0o600)
+        except OSError:  # e.g. a file system without O_TMPFILE: a named file then
+            return None
+        name = f"{_staged_prefix(real)}{os.urandom(6).hex()}.tmp"
+        return cls(real, real.with_name(name), descriptor)
 
     def commit(self) -> None:
         """Put the new content in place (atomic rename) and fsync the directory."""
         try:
+            if self._unnamed is not None:
+                self._name_unnamed()
             os.replace(self.temporary, self.target)
         except OSError as error:
             self.discard()
             raise FileRefusedError(f"{self.target}: cannot write: {error.strerror}") from None
+        self._close()
         try:
             directory = os.open(self.target.parent, os.O_RDONLY)
         except OSError:  # pragma: no cover - some systems cannot open directories
@@ -267,6 +319,56 @@ class StagedFile:
         finally:
             os.close(directory)
 
+    def _name_unnamed(self) -> None:
+        """Give the unnamed file its name ``temporary`` (``linkat`` following the descriptor's
+        ``/proc`` link; a plain ``link`` would try to link the magic link itself)."""
+        assert self._unnamed is not None
+        directory = os.open(self.temporary.parent, os.O_RDONLY)
+        try:
+            os.link(f"/proc/self/fd/{self._unnamed}", self.temporary.name,
+                    dst_dir_fd=directory, follow_symlinks=True)
+        finally:
+            os.close(directory)
+
     def discard(self) -> None:
         """Remove the temporary file; the target stays as it was."""
+        self._close()
         self.temporary.unlink(missing_ok=True)
+
+    def _close(self) -> None:
+        if self._unnamed is not None:
+            os.close(self._unnamed)
+            self._unnamed = None
+
+
+def _staged_prefix(real: Path) -> str:
+    """The start of a staged file's name: ``.NAME.dnPID.`` (``_STAGED``)."""
+    return f".{real.name}.dn{os.getpid()}."
+
+
+#: The longest integer ``parse_json`` reads: Python's own limit on converting digits to an
+#: ``int`` (``sys.get_int_max_str_digits``); no number in our files comes near it.
+MAX_NUMBER_DIGITS = 4300
+_LONG_NUMBER = re.compile(f"[0-9]{{{MAX_NUMBER_DIGITS + 1},}}")
+
+
+class NumberTooLongError(ValueError):
+    """JSON text holds an integer of more than ``MAX_NUMBER_DIGITS`` digits."""
+
+
+def parse_json(text: str) -> Any:
+    """``json.loads(text)``; an integer of more than ``MAX_NUMBER_DIGITS`` digits is refused
+    as ``NumberTooLongError`` naming its line (``json.JSONDecodeError`` and ``RecursionError``
+    pass through unchanged)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        raise
+    except ValueError:
+        found = _LONG_NUMBER.search(text)
+        if found is None:
+            raise
+        line = text.count("\n", 0, found.start()) + 1
+        raise NumberTooLongError(
+            f"line {line}: a number of {found.end() - found.start()} digits (at most "
+            f"{MAX_NUMBER_DIGITS} are read)") from None

@@ -132,6 +132,18 @@ def test_seed_game(tmp_path, capsys, kind):  # DN-ERR-1
 
 
 @pytest.mark.parametrize("kind", [k for k in KINDS if k != "dev-zero"])
+def test_seed_game_named_without_a_directory(tmp_path, capsys, monkeypatch, kind):  # DN-ERR-1
+    """Issue 46 item 5: `campaign replay FIFO` in the current directory (no '/' in the name)
+    says what the file is, not "no such file"."""
+    make_special(kind, tmp_path / "game.json")
+    monkeypatch.chdir(tmp_path)
+    capsys.readouterr()
+    assert main(["replay", "game.json"]) == 1
+    err = capsys.readouterr().err
+    assert "no such file" not in err and "game.json" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("kind", [k for k in KINDS if k != "dev-zero"])
 def test_data_file(tmp_path, capsys, kind):  # DN-DATA-5
     root = tmp_path / "data"
     shutil.copytree(DATA_DIR, root)

@@ -40,7 +40,9 @@ tar -tzf "$sdist" >"$work/sdist.txt"
 for member in campaign/data/units.csv campaign/data/tables/space_crt.csv \
               campaign/seeds/standard-turn1.json scenarios/imperial/data/map.toml \
               scenarios/imperium_shogi/data/opening-book.bin scenarios/games.tcss \
-              campaign/tui/app.tcss campaign/tui/widgets/campaign.tcss; do
+              campaign/tui/app.tcss campaign/tui/widgets/campaign.tcss \
+              campaign/store/migrations/env.py \
+              campaign/store/migrations/versions/0003_app_version.py; do
     grep -qx "$member" "$work/wheel.txt" || fail "$member missing from the wheel"
 done
 for member in data/units.csv seeds/standard-turn1.json scenarios/imperial/data/map.toml \
@@ -48,7 +50,9 @@ for member in data/units.csv seeds/standard-turn1.json scenarios/imperial/data/m
               campaign/tui/app.tcss campaign/tui/widgets/campaign.tcss; do
     grep -q "^[^/]*/$member\$" "$work/sdist.txt" || fail "$member missing from the sdist"
 done
-echo "$(basename "$wheel") and $(basename "$sdist") carry data/ and seeds/"
+grep -q "^dark_nebula_campaign-[^/]*\.dist-info/licenses/LICENSE\$" "$work/wheel.txt" \
+    || fail "LICENSE missing from the wheel"
+echo "$(basename "$wheel") and $(basename "$sdist") carry data/, seeds/, the migrations and LICENSE"
 
 step "install the wheel into a fresh virtual environment"
 "$builder" -m venv "$work/venv"
@@ -73,6 +77,8 @@ case "$location" in
 esac
 case "$location" in "$checkout"/*) fail "the checkout leaked into the installed tool" ;; esac
 
+version=$("$work/venv/bin/python" -c 'import campaign; print(campaign.__version__)')
+run --version;                               expect "campaign $version"
 run data check;                              expect "data OK"
 run new t --layout random --seed 3;          expect "legal orders now"
 run status t;                                expect "t: game turn 0"
@@ -85,6 +91,11 @@ run seeds;                                   expect "standard-turn1"
 run replay standard-turn1;                   expect "every digest matches"
 [ -f "$XDG_DATA_HOME/dark-nebula-campaign/campaigns.db" ] \
     || fail "campaigns were not stored in the user data directory under the temporary HOME"
+
+step "a database of 0.1.0 is migrated (with a copy) and verifies"
+cp "$checkout/tests/compat/v0_1_0/bob.db" "$work/old.db"
+run verify nebula --db "sqlite:///$work/old.db";  expect "hash chain intact"
+[ -f "$work/old.db.schema-1.bak" ] || fail "no copy of the database before its migration"
 
 step "a referee's own data directory still wins (--data and CAMPAIGN_DATA_DIR)"
 mkdir -p "$work/own-data"

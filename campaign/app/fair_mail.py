@@ -30,6 +30,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
+from pydantic import ValidationError
+
 from campaign.app import CampaignService, Loaded, parse_stored
 from campaign.pbem.errors import FairPlayFileError
 from campaign.pbem.fair import group, shuffle
@@ -154,7 +156,25 @@ class FairMail:
     def incoming(self, loaded: Loaded, state: CampaignState, turn: TurnFile, own: str,
                  source: str) -> Incoming:
         """Check the file's ``fair`` section against the campaign (``state`` at the file's
-        base) and make our answering pass; nothing is stored here."""
+        base) and make our answering pass; nothing is stored here. The key shares the file
+        says its orders gave are checked against the agreed deck before anything is re-run:
+        an edited share is named as such, not as the state digest it would change (issue 46)."""
+        result = self._incoming(loaded, state, turn, own, source)
+        if result.deck is not None:
+            with _named(source):
+                for batch in turn.body.batches:
+                    for event in batch.events:
+                        if event.type != "key-share-given" or event.payload is None:
+                            continue
+                        try:
+                            given = fairplay.KeyShareGiven.model_validate(event.payload)
+                        except ValidationError:  # the re-run names the malformed event
+                            continue
+                        check_share(result.deck, given.side.value, given.card, given.share)
+        return result
+
+    def _incoming(self, loaded: Loaded, state: CampaignState, turn: TurnFile, own: str,
+                  source: str) -> Incoming:
         header, section = turn.header, turn.body.fair
         carried = section.shuffle if section is not None else None
         if not fairplay.active(state):
@@ -183,8 +203,10 @@ class FairMail:
             passes = self.passes(name, public)
             made = shuffle.Pass.from_plain(carried, public)
             if made.number != number or made.side != sender:
-                raise FairPlayViolation("malformed", f"file {number} from {sender} carries pass "
-                                        f"{made.number} of {made.side}", side=sender)
+                raise FairPlayViolation(
+                    "malformed", f"file {number} from {sender} carries pass {made.number} of "
+                    f"{made.side} where pass {number} of {sender} was expected (pass n of the "
+                    "joint shuffle rides on file n, made by its sender)", side=sender)
             made = shuffle.received(context, public, carried, passes)  # the proof, issue 42
             result = Incoming(self._rows(name, made, plain=carried))
             if number == 1:  # we are the second party: answer with pass 2

@@ -62,7 +62,7 @@ from campaign.pbem.position import (
     replay,
     to_file_event,
 )
-from campaign.records.chain import GENESIS_HASH
+from campaign.records.chain import GENESIS_HASH, events_text
 from campaign.records.ledger_rows import PbemEnvelope, PbemFile, PbemFork, PbemSetup
 from campaign.records.rows import Head, StoredEvent
 from campaign.rules import engine
@@ -118,8 +118,9 @@ class Imported:
 
     def line(self, shown: str) -> str:
         """The one line saying what ``shown`` (the file as the user named it) brought."""
-        orders = (f"events {self.first_seq}-{self.last_seq}, {plural(len(self.orders), 'order')} "
-                  "re-run and matched" if self.orders else "no orders")
+        orders = (f"{events_text(self.first_seq, self.last_seq)}, "
+                  f"{plural(len(self.orders), 'order')} re-run and matched" if self.orders
+                  else "no orders")
         shuffle = f", pass {self.exchange} of the joint shuffle checked" if self.shuffle else ""
         held = (f", its held order '{self.rolled_here}' rolled here" if self.rolled_here
                 else "")
@@ -175,8 +176,9 @@ class Rerun:
 
 def withdrawn_line(record: PbemFile) -> str:
     """What ``campaign withdraw`` prints once file ``record`` was taken back."""
-    return (f"file {record.exchange} withdrawn (logged): events {record.base_seq + 1}-"
-            f"{record.head_seq} are orders not yet sent again; undo them or export again "
+    return (f"file {record.exchange} withdrawn (logged): "
+            f"{events_text(record.base_seq + 1, record.head_seq)} are orders not yet sent "
+            "again; undo them or export again "
             f"(the next file is number {record.exchange} again)")
 
 
@@ -296,8 +298,8 @@ class PbemService:
         files withdrawn."""
         files = self.ledger.files(name)
         held = self._held_orders(name, files)
-        lines = [f"{f.exchange:4} {f.direction:3} {f.side:9} events {f.base_seq + 1}-"
-                 f"{f.head_seq}  {f.body_sha256[:12]}"
+        lines = [f"{f.exchange:4} {f.direction:3} {f.side:9} "
+                 f"{events_text(f.base_seq + 1, f.head_seq)}  {f.body_sha256[:12]}"
                  + (f"  ends with '{held[f.exchange]}' (strict dice)" if f.exchange in held
                     else "") for f in files]
         if held:
@@ -363,8 +365,9 @@ class PbemService:
         last = files[-1] if files else None
         if last is not None and last.direction == "out":
             raise StaleFileError(
-                f"you already sent file {last.exchange} (events {last.base_seq + 1}-"
-                f"{last.head_seq}); wait for the other side's reply and import it first "
+                f"you already sent file {last.exchange} "
+                f"({events_text(last.base_seq + 1, last.head_seq)}); wait for the other "
+                "side's reply and import it first "
                 f"(`campaign export {name} --again {last.exchange} -o FILE` writes it again; "
                 f"if the other side refused it, `campaign withdraw {name} {last.exchange} "
                 "--reason ...` takes it back)"
@@ -759,8 +762,8 @@ def _armoured(to: Path | TextIO) -> bool:
 def _carried(turn: TurnFile) -> str:
     """What a file carries, as ``export`` says it: its events and orders, and a shuffle pass."""
     header, batches = turn.header, turn.body.batches
-    orders = (f"events {header.base_seq + 1}-{header.head_seq} ({plural(len(batches), 'order')})"
-              if batches else "no orders")
+    orders = (f"{events_text(header.base_seq + 1, header.head_seq)} "
+              f"({plural(len(batches), 'order')})" if batches else "no orders")
     fair = turn.body.fair
     pending = (f", ends with '{header.pending_order}', whose dice the other side's machine "
                "rolls (strict dice)" if header.pending_order is not None else "")

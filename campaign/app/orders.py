@@ -115,8 +115,10 @@ class Orders(Campaigns):
             narration.narrate(events, before, viewer=self.reader(loaded.row.name, seat.side),
                               ruleset=loaded.ruleset)
         ) if events else [strict_dice.held_line(self.store.ledger, loaded.row.name)]
-        return OrderReport(events, lines, loaded.state, acting_sentence(loaded.state,
-                                                                         loaded.ruleset))
+        held = None if events else strict_dice.waiting(self.store.ledger, loaded.row.name)
+        now = (held.sentence if held is not None  # held: the side whose dice are awaited
+               else acting_sentence(loaded.state, loaded.ruleset))
+        return OrderReport(events, lines, loaded.state, now)
 
     def submit(
         self, loaded: Loaded, text: str, *, dice: DiceSource | None = None,

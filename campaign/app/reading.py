@@ -20,8 +20,11 @@ class Reading(Campaigns):
         found = status(name, loaded.state, loaded.ruleset, seq=loaded.head.seq, viewer=viewer)
         wait = (strict_dice.waiting(self.store.ledger, name)
                 if loaded.dice_mode == strict_dice.MODE else None)
-        if wait is not None and wait.side is not None:  # an order held for strict dice
-            found.duties.insert(0, Duty(Side(wait.side), (), wait.sentence, "DN-ERR-1"))
+        if wait is not None and wait.side is not None:
+            # an order held for strict dice: nothing else may be given until its dice come
+            # back, so the wait is the one duty (issue 46 item 5) and no order is legal now
+            found.duties = [Duty(Side(wait.side), (), wait.sentence, "DN-ERR-1")]
+            found.legal, found.legal_other = [], []
         return found
 
     def log(self, name: str, viewer: Side | None = None) -> list[LogLine]:

@@ -17,7 +17,7 @@ from campaign.rules.field_errors import field_problem
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.seedgame import SeedGame, StepResult, record, replay
 from campaign.rules.suggest import did_you_mean
-from campaign.userfiles import StagedFile, read_text_bounded
+from campaign.userfiles import StagedFile, parse_json, read_text_bounded
 
 #: The largest seed game file read (the bundled ones are below 20 KiB).
 MAX_SEED_GAME_BYTES = 16 * 1024 * 1024
@@ -41,6 +41,8 @@ def seed_path(text: str, *, record: bool = False) -> Path:
     if path.is_file() or os.sep in text or "/" in text:
         return path
     shipped = find_seed(text)
+    if shipped is None and (path.exists() or path.is_symlink()):
+        return path  # a FIFO, a directory, a dangling link: the reader says which (issue 46)
     if shipped is None:
         names = seed_names()
         raise ValueError(f"{text}: no such file, and no seed game of that name"
@@ -56,13 +58,13 @@ def read_seed_game(path: Path) -> SeedGame:
     naming the file and the problem (no pydantic wording)."""
     text = read_text_bounded(path, MAX_SEED_GAME_BYTES, "seed game file")
     try:
-        return SeedGame.model_validate(json.loads(text))
+        return SeedGame.model_validate(parse_json(text))
     except json.JSONDecodeError as error:
         raise ValueError(f"{path}:{error.lineno}: not a seed game: JSON error at column "
                          f"{error.colno}: {error.msg}") from None
     except ValidationError as error:
         raise ValueError(f"{path}: not a seed game: {field_problem(error)}") from None
-    except (ValueError, RecursionError) as error:  # e.g. an integer of 5000 digits
+    except (ValueError, RecursionError) as error:  # a number too long: parse_json says where
         raise ValueError(f"{path}: not a seed game: {error}") from None
 
 

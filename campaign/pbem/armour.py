@@ -24,10 +24,12 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from campaign import __version__
 from campaign.pbem.errors import ChecksumError, FutureSchemaError, MalformedTurnFileError
 from campaign.pbem.model import FORMAT, SCHEMA_VERSION, TurnFile
 from campaign.rules.canonical import canonical_json
 from campaign.rules.field_errors import field_problem
+from campaign.userfiles import parse_json
 
 BEGIN = "-----BEGIN DARK NEBULA TURN FILE-----"
 END = "-----END DARK NEBULA TURN FILE-----"
@@ -111,7 +113,7 @@ def _raw_json(data: bytes | str, source: str) -> Any:
     if BEGIN in text:
         text = dearmour(text, source).decode("utf-8")
     try:
-        raw = json.loads(text)
+        raw = parse_json(text)
     except RecursionError:
         raise MalformedTurnFileError("not a turn file: JSON nested too deeply",
                                      source=source) from None
@@ -120,7 +122,7 @@ def _raw_json(data: bytes | str, source: str) -> Any:
             f"not a turn file: JSON error at line {error.lineno} column {error.colno}: "
             f"{error.msg}", source=source
         ) from None
-    except ValueError as error:  # e.g. an integer of more than 4300 digits
+    except ValueError as error:  # a number too long to read (parse_json names its line)
         raise MalformedTurnFileError(f"not a turn file: {error}", source=source) from None
     _check_plain(raw, source)
     return raw
@@ -156,6 +158,13 @@ def _check_text(text: str, source: str) -> None:
         ) from None
 
 
+def _version_text(value: Any) -> str:
+    """The sender's version as the header gives it, shortened and quoted when odd."""
+    if isinstance(value, str) and value and len(value) <= 40 and value.isprintable():
+        return value
+    return "(unknown)" if value is None else repr(value)[:40]
+
+
 def parse_turn_file(data: bytes | str, source: str = "", *, checksum: bool = True) -> TurnFile:
     """Read a turn file (plain JSON or armoured). Checks shape, version and checksum only
     (``checksum=False``: skip the body checksum, for locating damage in ``verify``)."""
@@ -174,9 +183,10 @@ def parse_turn_file(data: bytes | str, source: str = "", *, checksum: bool = Tru
     version = header.get("schema_version")
     if isinstance(version, int) and version > SCHEMA_VERSION:
         raise FutureSchemaError(
-            f"written with turn-file schema version {version} (app "
-            f"{header.get('app_version', '?')}); this tool reads version {SCHEMA_VERSION} "
-            "only: update the tool, then import again", source=source
+            f"made by version {_version_text(header.get('app_version'))}; this is version "
+            f"{__version__}: upgrade (the file has turn-file schema version {version}, this "
+            f"version reads versions 1 to {SCHEMA_VERSION}), then import it again",
+            source=source,
         )
     try:
         turn = TurnFile.model_validate(raw)

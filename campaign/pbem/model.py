@@ -22,8 +22,12 @@ from campaign.rules.ids import Side
 from campaign.rules.notation import MAX_ORDER_CHARS
 
 FORMAT: Final = "dark-nebula-turn-file"
-#: Bump on any incompatible change; readers refuse files with a higher version.
-SCHEMA_VERSION = 1
+#: Bump on any incompatible change; readers refuse files with a higher version and read every
+#: lower one (docs/compatibility.md). Version 1 (0.1.0): ``head_digest`` hashes the state's
+#: key-sorted canonical JSON, events in payload format 1. Version 2 (0.2.0): it hashes the
+#: state's canonical text (collections in their own order, ADR 0031); events in payload
+#: format 2 (``campaign.rules.upcast``).
+SCHEMA_VERSION = 2
 DiceMode = Literal["commit-reveal", "seeded", "strict"]
 
 _STRICT = ConfigDict(frozen=True, extra="forbid")

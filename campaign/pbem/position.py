@@ -22,12 +22,12 @@ from campaign.pbem.errors import (
     StrictDiceError,
 )
 from campaign.pbem.model import FileEvent, TurnFile
-from campaign.records.chain import GENESIS_HASH, chain_events
+from campaign.records.chain import GENESIS_HASH, chain_events, events_text
 from campaign.records.ledger_rows import PbemFile
 from campaign.records.rows import Head, StoredEvent
 from campaign.rules import engine
 from campaign.rules.base import Event, Order
-from campaign.rules.canonical import canonical_json
+from campaign.rules.canonical import canonical_json, digest
 from campaign.rules.dice import DiceSource, SeededSource
 from campaign.rules.errors import CampaignError
 from campaign.rules.ids import Side
@@ -72,6 +72,13 @@ class RefereeUndo(NamedTuple):
     reason_of: Callable[[str], str | None]
     #: The ``referee-restored`` event for campaign ``name`` whose whole log is ``rows``.
     restoration: Callable[[str, list[StoredEvent], str], Event]
+
+
+def head_digest(state: CampaignState, schema_version: int) -> str:
+    """The state digest a turn file of ``schema_version`` carries as ``head_digest``: version 1
+    (0.1.0) hashed the state's key-sorted canonical JSON, later ones its canonical text
+    (``campaign.pbem.model.SCHEMA_VERSION``)."""
+    return digest(state) if schema_version == 1 else engine.state_digest(state)
 
 
 def to_file_event(event: Event, seal_key: str, hidden: frozenset[str] = frozenset()
@@ -149,7 +156,8 @@ def check_base(turn: TurnFile, local: LocalCopy, files: list[PbemFile], source: 
         if (header.head_seq <= local.head_seq
                 and local.rows[header.head_seq - 1].hash == header.head_hash):
             raise StaleFileError(
-                f"{span} is an old file: its events {header.base_seq + 1}-{header.head_seq} "
+                f"{span} is an old file: its "
+                f"{events_text(header.base_seq + 1, header.head_seq)} "
                 "are already in this campaign; nothing to do", source=source,
             )
         mine = files[-1] if files else None
@@ -163,7 +171,7 @@ def check_base(turn: TurnFile, local: LocalCopy, files: list[PbemFile], source: 
             )
         raise StaleFileError(
             f"{span} is stale: it builds on event {header.base_seq}, but this campaign has "
-            f"events {header.base_seq + 1}-{local.head_seq} the sender has not seen (orders "
+            f"{events_text(header.base_seq + 1, local.head_seq)} the sender has not seen (orders "
             "given here and not sent). Send them with `campaign export`, or undo them, "
             "then ask for a new file", source=source,
         )
@@ -241,10 +249,10 @@ def replay(name: str, turn: TurnFile, local: LocalCopy, key: str, seal_key: str,
     for batch, (where, first, events) in zip(turn.body.batches, produced, strict=True):
         _compare(batch.events, [to_file_event(e, seal_key, hidden) for e in events],
                  where, first, source)
-    digest = engine.state_digest(state)
-    if digest != header.head_digest:
+    replayed = head_digest(state, header.schema_version)
+    if replayed != header.head_digest:
         raise ReplayMismatchError(
-            f"after replay the state digest is {digest[:12]}, the file says "
+            f"after replay the state digest is {replayed[:12]}, the file says "
             f"{header.head_digest[:12]}", source=source,
         )
     last_hash = rows[-1].hash if rows else local.head_hash

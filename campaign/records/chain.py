@@ -75,6 +75,14 @@ def verify_rows(name: str, rows: Sequence[StoredEvent]) -> None:
         prev = row.hash
 
 
+def events_text(first: int, last: int) -> str:
+    """Events ``first`` to ``last`` in words: ``events 6-9``, ``event 6``, or ``no events``
+    when the stretch is empty (a file that carries no event: ``last`` is ``first - 1``)."""
+    if last < first:
+        return "no events"
+    return f"event {first}" if last == first else f"events {first}-{last}"
+
+
 def head_of_rows(rows: Sequence[StoredEvent]) -> Head:
     """The head of a log read back (seq 0 and the genesis hash when it is empty)."""
     if not rows:

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-#: Bump when the tables change incompatibly; older tools refuse newer databases. Version 2:
-#: snapshots hold the state's canonical text in the order of its collections (version 1 wrote
-#: them key-sorted, which reordered the units); opening a version-1 database drops its old
-#: snapshots and seals, which are caches (``Store._upgrade``).
-SCHEMA_VERSION = 2
+#: The database schema this version writes: the newest migration's number
+#: (``campaign/store/migrations/versions/``; docs/compatibility.md). Older tools refuse newer
+#: databases; opening an older one migrates it. 1: version 0.1.0. 2: snapshots in the order of
+#: the state's collections (schema 1's key-sorted snapshots are dropped: caches). 3 (0.2.0):
+#: ``dn_schema_info.app_version``.
+SCHEMA_VERSION = 3
 #: Longest campaign name (the database column holds 200 characters).
 NAME_LENGTH = 200
 

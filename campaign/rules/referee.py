@@ -18,10 +18,11 @@ from campaign.rules.registry import applies, decides, event_type, order_type
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.setup_rules import find_system, find_unit
 from campaign.rules.state import CampaignState, Location
+from campaign.rules.upcast import AddedField, VersionedEvent
 
 
 @event_type
-class RefereeRestored(Event):
+class RefereeRestored(VersionedEvent):
     """The referee put the campaign back to its state after event ``to_seq``.
 
     ``state_text`` is that state's canonical text (``CampaignState.canonical_text``): a string,
@@ -31,6 +32,8 @@ class RefereeRestored(Event):
     the applier then puts the units back in the order they entered play."""
 
     type: Literal["referee-restored"] = "referee-restored"
+    added_fields = {"state_text": AddedField(2, None, "0.1.0 wrote the restored state as the "
+                                             "dict ``state`` only")}
     reason: str
     to_seq: int
     state: dict[str, Any] | None = None

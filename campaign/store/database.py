@@ -20,6 +20,7 @@ a driver's exception classes.
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import re
 import sqlite3
@@ -247,6 +248,23 @@ class SqlAlchemyConnection:
         self._connection.execute(self._text(sql), list(rows))
 
 
+#: Loggers of database drivers whose warnings are no message for a user.
+DRIVER_LOGGERS = ("psycopg",)
+
+
+def quiet_driver_warnings() -> None:
+    """Keep driver warnings off the terminal. psycopg logs a warning when it closes a pipeline
+    that a failed statement aborted (``error ignored terminating <psycopg.Pipeline ...>``:
+    a concurrent import that lost the race, issue 46); with no handler configured, Python
+    printed it on stderr before our own one-line message. The error itself still comes out
+    as ``IntegrityViolation`` or ``DatabaseUnavailable``."""
+    for name in DRIVER_LOGGERS:
+        driver = logging.getLogger(name)
+        if not any(isinstance(handler, logging.NullHandler) for handler in driver.handlers):
+            driver.addHandler(logging.NullHandler())
+        driver.propagate = False
+
+
 class SqlAlchemyDatabase:
     """Any database SQLAlchemy can reach (PostgreSQL in practice), through one engine."""
 
@@ -256,6 +274,8 @@ class SqlAlchemyDatabase:
 
         self.url = url
         sqlite = url.startswith("sqlite")
+        if not sqlite:
+            quiet_driver_warnings()
         try:
             self.engine: Engine = create_engine(
                 url, connect_args={"timeout": SQLITE_BUSY_TIMEOUT} if sqlite else {})

@@ -20,6 +20,7 @@ import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from campaign import __version__
 from campaign.records.chain import (
     GENESIS_HASH,
     chain_events,
@@ -28,7 +29,6 @@ from campaign.records.chain import (
 )
 from campaign.records.rows import (
     NAME_LENGTH,
-    SCHEMA_VERSION,
     CampaignRow,
     Head,
     Opened,
@@ -50,6 +50,7 @@ from campaign.store.database import (
     IntegrityViolation,
     open_database,
 )
+from campaign.store.migrations import MigrationPlan
 from campaign.store.places import APP_NAME, DB_URL_ENV, data_dir, default_url
 from campaign.store.statements import (
     LEDGER_TABLE_NAMES,
@@ -68,6 +69,8 @@ from campaign.store.statements import (
 )
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from sqlalchemy.engine import Engine
 
     from campaign.store.ledger import Ledger
@@ -111,9 +114,15 @@ class Store:
 
     ``durable=False`` switches off SQLite's fsync on commit (tests only)."""
 
-    def __init__(self, url: str | None = None, *, durable: bool = True) -> None:
+    def __init__(self, url: str | None = None, *, durable: bool = True,
+                 migrations: MigrationPlan | None = None) -> None:
+        """``migrations``: the schema migrations to run on an older database (default: this
+        version's; a test adds a throwaway one)."""
         self.url = url or default_url()
         self._durable = durable
+        self._migrations = migrations or MigrationPlan()
+        #: Where the copy of an SQLite file migrated by this open went (None: not migrated).
+        self.migration_backup: Path | None = None
         self._engine: Engine | None = None
         try:
             self.database: Database = open_database(self.url, durable=durable)
@@ -164,46 +173,57 @@ class Store:
         self.database.keep_private()
 
     def _ensure_schema(self) -> None:
-        """Refuse newer schemas before touching anything; create missing tables.
+        """Refuse newer schemas before touching anything; create missing tables; migrate an
+        older schema (``campaign.store.migrations``, ADR 0046).
 
-        An existing database costs one query for the table names and one for the version."""
+        An existing database of this version costs one query for the table names and one for
+        the version; only an older one imports Alembic."""
         present = self.database.table_names()
         version = self._schema_version() if SCHEMA_TABLE in present else None
-        if version is not None and version > SCHEMA_VERSION:
+        if version is not None and version > self._migrations.head:
             raise SchemaVersionError(
-                f"database {self._safe_url()} was written by schema version {version}; "
-                f"this version of the tool knows schema {SCHEMA_VERSION} only. "
-                "Upgrade the tool; the database was not changed."
+                f"database {self._safe_url()}: made by version {self._made_by()}; this is "
+                f"version {__version__}: upgrade (the database has schema version {version}, "
+                f"this version knows schemas 1 to {self._migrations.head}). The database was "
+                "not changed."
             )
+        if version is not None and version < self._migrations.head:
+            self._migrate(version)
         self.create_missing(TABLE_NAMES, present)
-        if version is not None and version < SCHEMA_VERSION:
-            self._upgrade(version)
         if version is None:
             try:
                 with self.database.write() as connection:
                     if connection.first(SCHEMA_VERSION_QUERY) is None:
                         connection.run(
-                            "INSERT INTO dn_schema_info (id, version) VALUES (1, :version)",
-                            {"version": SCHEMA_VERSION})
+                            "INSERT INTO dn_schema_info (id, version, app_version)"
+                            " VALUES (1, :version, :app)",
+                            {"version": self._migrations.head, "app": __version__})
             except IntegrityViolation:  # another process created it at the same moment
                 pass
 
-    def _upgrade(self, version: int) -> None:
-        """Bring a database written by an older schema up to ``SCHEMA_VERSION`` in one
-        transaction. 1 -> 2: snapshots were key-sorted (units in alphabetical order, not the
-        order they entered play), so they and their seals are dropped; the next order writes
-        new ones. The log is untouched."""
+    def _migrate(self, version: int) -> None:
+        """Run the migrations from schema ``version`` (one transaction; an SQLite file is
+        copied first); a failure is one message, and the database stays as it was."""
+        from campaign.store.migrations import MigrationFailed, upgrade
+
         try:
-            with self.database.write() as connection:
-                row = connection.first(SCHEMA_VERSION_QUERY)
-                if row is None or int(row[0]) >= SCHEMA_VERSION:  # another process did it
-                    return
-                for table in ("dn_snapshot_seal", "dn_snapshot"):
-                    connection.run(f"DELETE FROM {table}", {})
-                connection.run("UPDATE dn_schema_info SET version = :version WHERE id = 1",
-                               {"version": SCHEMA_VERSION})
-        except DatabaseUnavailable:  # read-only: the old snapshots stay, never used (seal.py)
-            pass
+            self.migration_backup = upgrade(self.url, self._migrations)
+        except MigrationFailed as error:
+            raise SchemaVersionError(
+                f"database {self._safe_url()} has schema version {version}; this version "
+                f"({__version__}) must migrate it to schema {self._migrations.head} and could "
+                f"not: {error}. The database was not changed."
+            ) from None
+
+    def _made_by(self) -> str:
+        """The version of the tool that wrote the database, as it recorded it."""
+        try:
+            with self.database.read() as connection:
+                row = connection.first("SELECT app_version FROM dn_schema_info WHERE id = 1")
+        except DatabaseUnavailable:  # written before the column existed
+            row = None
+        made_by = row[0] if row is not None else None
+        return made_by if isinstance(made_by, str) and made_by else "a newer version"
 
     def _schema_version(self) -> int | None:
         with self.database.read() as connection:

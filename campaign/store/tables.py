@@ -50,12 +50,15 @@ def _text(*, nullable: bool = False) -> Column:
 
 
 class DnSchemaInfo(SQLModel, table=True):
-    """One row: the schema version the database was written with (``rows.SCHEMA_VERSION``)."""
+    """One row: the schema version the database was written with (``rows.SCHEMA_VERSION``) and
+    the version of the tool that created or last migrated it (schema 3 on; an older tool
+    names it when it refuses the database)."""
 
     __tablename__ = "dn_schema_info"
 
     id: int = Field(primary_key=True, sa_column_kwargs=_not_generated())
     version: int
+    app_version: str | None = None
 
 
 class DnCampaign(SQLModel, table=True):

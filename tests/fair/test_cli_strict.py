@@ -77,9 +77,12 @@ def test_a_held_order_goes_over_and_comes_back_decided(tmp_path: Path, capsys) -
     other = "aslan" if giver == "solomani" else "solomani"
     number = players.files + 1
     assert f"it ends file {number}" in out and f"{other}'s contribution" in out
+    assert f"now: waiting for {other}'s dice contribution to file {number}" in out
     status = players.run("status", NAME, "--side", giver, *side_db(tmp_path, giver))
     assert (f"must act now: {other} — waiting for {other}'s dice contribution to file "
             f"{number} (DN-ERR-1)") in status
+    # issue 46 item 5: one line, the waiting side named; nothing else is asked or offered
+    assert status.count("must act now") == 1 and "legal orders now" not in status
     code, _, err = run_cli(capsys, "order", NAME, f"{giver} end-phase", "--side", giver,
                         *side_db(tmp_path, giver))
     assert code == 1 and err.count("\n") == 1 and f"waiting for {other}'s dice" in err

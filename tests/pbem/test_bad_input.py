@@ -6,9 +6,10 @@ import json
 
 import pytest
 
+from campaign import __version__
 from campaign.pbem import errors
 from campaign.pbem.armour import armour, parse_turn_file
-from campaign.pbem.model import TurnFile
+from campaign.pbem.model import SCHEMA_VERSION, TurnFile
 from campaign.rules.ids import Side
 from tests.pbem.conftest import database_image, resealed
 from tests.pbem.helpers import CAMPAIGN, Table
@@ -52,11 +53,14 @@ def test_edited_without_new_checksum(table, file1):  # DN-ERR-1
 
 
 def test_future_schema_version(table, file1):  # DN-ERR-1
+    """Issue 46 item 1: a file of a newer version says so, and says to upgrade."""
     def bump(d):
-        d["body"]["header"]["schema_version"] = 2
+        d["body"]["header"]["schema_version"] = SCHEMA_VERSION + 1
+        d["body"]["header"]["app_version"] = "9.1.0"
         d["body"]["header"]["shiny_new_field"] = True
 
-    _refused(table, resealed(file1, bump), errors.FutureSchemaError, "schema version 2")
+    _refused(table, resealed(file1, bump), errors.FutureSchemaError,
+             f"made by version 9.1.0; this is version {__version__}: upgrade")
 
 
 @pytest.mark.parametrize(

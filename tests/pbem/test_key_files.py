@@ -71,6 +71,22 @@ def test_a_public_key_others_can_change_is_refused(sent, capsys):  # DN-ERR-1
                 *sent["dbs"]["aslan"])[0] == 0
 
 
+@pytest.mark.parametrize("mode", [0o777, 0o775])
+def test_a_keys_directory_others_can_write_is_refused(sent, capsys, mode):  # DN-ERR-1
+    """Issue 46 item 5: a keys directory others may write is refused, as ssh refuses it (they
+    could put their own public key there); sticky world-writable directories are allowed."""
+    out = sent["tmp"] / "t1.txt"
+    assert main(["export", NAME, "-o", str(out), "--sign", str(sent["keys"] / "solomani.key"),
+                 *sent["dbs"]["solomani"]]) == 0
+    sent["keys"].chmod(mode)
+    code, err = _run(capsys, "import", NAME, str(out), "--keys", str(sent["keys"]),
+                     *sent["dbs"]["aslan"])
+    assert code == 1 and f"has permissions {mode:04o}" in err and "chmod go-w" in err
+    sent["keys"].chmod(mode | 0o1000)  # sticky, as /tmp
+    assert _run(capsys, "import", NAME, str(out), "--keys", str(sent["keys"]),
+                *sent["dbs"]["aslan"])[0] == 0
+
+
 @pytest.mark.parametrize("existing", ["key", "pub", "key-link", "pub-link", "dangling-link"])
 def test_keygen_never_overwrites_nor_follows_a_link(tmp_path, capsys, existing):  # DN-ERR-1
     keys = tmp_path / "keys"

@@ -1,4 +1,5 @@
-"""The tables' DDL stays what existing databases have (docs/adr/0027-all-sql-in-the-store.md).
+"""The tables' DDL stays what existing databases have (docs/adr/0027-all-sql-in-the-store.md),
+changed only by a migration (schema 3 added ``dn_schema_info.app_version``; ADR 0046).
 
 ``tests/store/ddl/*.sql`` was printed from the declarations before they became SQLModel classes
 (the campaign tables were SQLAlchemy Core ``Table`` objects in ``store/models.py``, the ledger's

@@ -8,6 +8,7 @@ this module only prints them, then one line saying who must act now.
 from __future__ import annotations
 
 import argparse
+import sys
 
 from campaign.app import CampaignService, OrderReport, StoryEntry
 from campaign.rules.ids import Side
@@ -15,8 +16,14 @@ from campaign.rules.seats import Seat
 
 
 def open_service(args: argparse.Namespace) -> CampaignService:
-    """The service on ``--db``."""
-    return CampaignService(db_url=getattr(args, "db", None))
+    """The service on ``--db``; says so on stderr when opening it migrated an older database
+    and where the copy of it went (docs/compatibility.md)."""
+    service = CampaignService(db_url=getattr(args, "db", None))
+    backup = service.store.migration_backup
+    if backup is not None:
+        print(f"campaign: the database was made by an older version and is now migrated; "
+              f"a copy of it as it was: {backup}", file=sys.stderr)
+    return service
 
 
 def side_of(args: argparse.Namespace) -> Side | None:

@@ -11,6 +11,7 @@ from pathlib import Path
 from campaign.app import CampaignService
 from campaign.app.mail import (
     PbemService,
+    events_text,
     keygen,
     keys_dir,
     read_turn_file,
@@ -124,5 +125,5 @@ def verify_path(args: argparse.Namespace) -> int:
     header = report.header
     assert header is not None
     print(f"{args.name}: valid turn file {header.exchange} from {header.side.value} for "
-          f"{header.campaign_id!r}, events {header.base_seq + 1}-{header.head_seq}")
+          f"{header.campaign_id!r}, {events_text(header.base_seq + 1, header.head_seq)}")
     return 0

@@ -87,7 +87,8 @@ def status(args: argparse.Namespace) -> int:
         print(f"must act now: {who} — {duty.reason} ({duty.rule})")
         for order in duty.orders[:4]:
             print(f"  {order}")
-    print(f"legal orders now ({status.acting.value}):")
+    if status.legal:  # none while an order waits for strict dice, or the game is over
+        print(f"legal orders now ({status.acting.value}):")
     for legal in status.legal:
         print(f"  {legal.notation:48} {legal.rule:10} {legal.summary}")
     if status.legal_other:

@@ -41,6 +41,7 @@ from campaign.rules.registry import applies, decides, event_type, offered_when, 
 from campaign.rules.ruleset import Ruleset, UnitType
 from campaign.rules.setup_rules import find_system
 from campaign.rules.state import CampaignState, Location, Unit, Where
+from campaign.rules.upcast import AddedField, VersionedEvent
 
 
 def is_warship(unit_type: UnitType) -> bool:
@@ -90,7 +91,7 @@ def conscription_right(
 
 
 @event_type
-class NeutralsConscripted(Event):
+class NeutralsConscripted(VersionedEvent):
     """``side`` paid ``cost`` RU and the neutral ``unit_ids`` of ``system`` now act for it.
 
     ``revealed``: every neutral counter of the system, turned face up by the attempt (empty in
@@ -98,6 +99,10 @@ class NeutralsConscripted(Event):
     side could not pay, when none joined for lack of RU."""
 
     type: Literal["neutrals-conscripted"] = "neutrals-conscripted"
+    added_fields = {
+        "revealed": AddedField(2, [], "0.1.0 revealed only the units that joined (unit_ids)"),
+        "unpaid": AddedField(2, None, "0.1.0 refused a conscription the side could not pay"),
+    }
     side: Side
     system: str
     unit_ids: list[str]

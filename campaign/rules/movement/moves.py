@@ -31,6 +31,7 @@ from campaign.rules.phases import Phase
 from campaign.rules.registry import applies, decides, event_type, order_type
 from campaign.rules.ruleset import Ruleset, StarMap
 from campaign.rules.state import CampaignState, Location, Where
+from campaign.rules.upcast import AddedField, VersionedEvent
 
 COMBAT_PHASES = (Phase.FIRST_COMBAT, Phase.REACTION_COMBAT, Phase.SECOND_COMBAT)
 
@@ -100,7 +101,7 @@ class LeaveBox(Order):
 
 
 @event_type
-class StackMoved(Event):
+class StackMoved(VersionedEvent):
     """A jump or sublight move: ``units`` went along ``path`` and ``arrival`` says whether they
     are finished or halted for fuel; ``stayed`` failed their DN-MOV-9 roll. Exploration
     (DN-NEB-1): ``explored`` is the route opened, or ``explore_failed`` the route that was not,
@@ -110,6 +111,8 @@ class StackMoved(Event):
     DN-NEU-1: the path is not refused for it)."""
 
     type: Literal["stack-moved"] = "stack-moved"
+    added_fields = {"hidden_stop": AddedField(2, None, "0.1.0 refused a path through a "
+                                              "face-down blocker instead of ending the move")}
     side: Side
     mode: Literal["jump", "sublight"]
     stack: str | None = None

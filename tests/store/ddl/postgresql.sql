@@ -103,6 +103,7 @@ CREATE INDEX ix_dn_pbem_withdrawal_campaign_name ON dn_pbem_withdrawal (campaign
 CREATE TABLE dn_schema_info (
 	id INTEGER NOT NULL, 
 	version INTEGER NOT NULL, 
+	app_version VARCHAR, 
 	PRIMARY KEY (id)
 );
 CREATE TABLE dn_snapshot (
