@@ -6,6 +6,8 @@ import asyncio
 from pathlib import Path
 
 import pytest
+from textual.app import App
+from textual.command import CommandList
 from textual.widgets import DataTable, Input, Static
 
 from campaign import cli
@@ -17,6 +19,7 @@ from campaign.tui.screens.help import HelpScreen
 from campaign.tui.screens.launcher import LauncherScreen
 from campaign.tui.widgets.choice_field import ChoiceField
 from tests.tui.pilot_helpers import SIZE, app_for, move_with_form, screen_of, send
+from tests.waiting import until
 
 
 def _status(pilot) -> str:
@@ -44,6 +47,12 @@ def test_refused_move_names_rule_and_changes_nothing(service: CampaignService, n
     asyncio.run(scenario())
 
 
+def palette_offers(app: App, text: str) -> bool:
+    """Whether the open command palette lists a command whose text holds ``text``."""
+    return any(text in str(option.prompt)
+               for found in app.screen.query(CommandList) for option in found.options)
+
+
 def test_palette_offers_legal_orders_and_prefills_template(
     service: CampaignService, no_keymap: Path
 ):
@@ -57,7 +66,8 @@ def test_palette_offers_legal_orders_and_prefills_template(
             await pilot.press("ctrl+p")
             await pilot.pause()
             await pilot.press(*"jump")
-            await pilot.pause(0.5)
+            await until(pilot, lambda: palette_offers(pilot.app, "aslan jump"),
+                        "the palette's jump command")  # issue 44 item 7: not pause(0.5)
             await pilot.press("enter")
             await pilot.pause()
             assert screen.query_one("#order", Input).value == "aslan jump STACK PATH"

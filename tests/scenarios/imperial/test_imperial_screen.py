@@ -17,6 +17,7 @@ from scenarios.imperial.screen import (
     InvestorDialog,
     ScoreScreen,
 )
+from tests.waiting import until
 
 #: Textual screens driven by a Pilot: seconds each (``make test-fast`` leaves them out).
 pytestmark = pytest.mark.slow
@@ -49,13 +50,12 @@ def table(app: App) -> ImperialScreen:
 
 async def start_from_setup(pilot, app: App) -> ImperialScreen:
     """Press Start on the set-up screen and wait until the table replaces it."""
-    await pilot.pause(0.3)  # a Button ignores presses during its 0.2 s press effect
-    app.screen.query_one("#imperial-start", Button).press()
-    for _ in range(100):
-        await pilot.pause(0.05)
-        if not isinstance(app.screen, ImperialSetupScreen):
-            break
-    await pilot.pause()
+    start = app.screen.query_one("#imperial-start", Button)
+    # a Button ignores clicks during its press effect (issue 44 item 7: wait for it to end)
+    await until(pilot, lambda: not start.has_class("-active"), "the Start button's effect")
+    start.press()
+    await until(pilot, lambda: not isinstance(app.screen, ImperialSetupScreen),
+                "the table replacing the set-up screen")
     return table(app)
 
 
