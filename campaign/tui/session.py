@@ -369,7 +369,8 @@ class CampaignSession:
         """What ``blank`` of ``template`` offers, the other blanks holding ``values``."""
         side = None if template.side == "referee" else SIDE_OF_TEXT.get(template.side)
         spec = self.form_choices(side).spec(template.verb, blank.name, values,
-                                            blank.alternatives)
+                                            blank.alternatives, field=blank.field,
+                                            chosen=template.by_field(values))
         if self.viewer is None:
             return spec
         return replace(spec, choices=[(self.seen(label), self.seen(value))

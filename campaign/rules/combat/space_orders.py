@@ -10,12 +10,13 @@ protocol step by step) or ``assign B ENGAGEMENTS`` (a whole assignment, checked)
 targets, DN-CBT-3/5/6) → ``fire B`` → ``withdraw B DEST`` / ``stay B`` (defender, then attacker,
 DN-CBT-7). The space sub-phase cannot end while a battle is open.
 """
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Literal, TypeVar
 
 from pydantic import Field
 
 from campaign.rules.base import MAX_BULK, Event, Order
+from campaign.rules.candidates import candidates_for
 from campaign.rules.combat import book, reaction  # noqa: F401  (reaction: its hook runs first)
 from campaign.rules.combat.assignment import (
     AssignmentDraft,
@@ -590,6 +591,19 @@ def _offer_target(state: CampaignState, side: Side | None, ruleset: Ruleset) -> 
             if waiting is not None and waiting[0] is side:
                 return True
     return False
+
+
+@candidates_for("target")
+def _target_candidates(state: CampaignState, side: Side, ruleset: Ruleset) -> Iterator[Target]:
+    """One step per fighting unit of ``side`` in each battle waiting for it (DN-CBT-3): a left
+    over unit joins the first engagement, as any engagement would do for the probe."""
+    for bid, rec, battle in _open_records(state, side):
+        waiting = rec.draft.waiting_for(battle) if rec.stage == "assign" else None
+        if waiting is None or waiting[0] is not side:
+            continue
+        joins = [1] if waiting[1] == "add" else []
+        for unit in battle.fighting(side):
+            yield Target(side=side, battle=bid, units=[unit.uid], engagements=joins)
 
 
 def _whole_assignment_open(rec: book.BattleRecord, battle: Battle) -> bool:

@@ -7,9 +7,11 @@ stellar hex. Surface sub-phase: ground combat is resolved by itself in every box
 sides meet (``ground-fought``), on entering the sub-phase.
 """
 
+from collections.abc import Iterator
 from typing import Literal
 
 from campaign.rules.base import Event, Order
+from campaign.rules.candidates import candidates_for
 from campaign.rules.combat import book
 from campaign.rules.combat.detect import (
     box_units,
@@ -438,6 +440,19 @@ def _offer_interact(state: CampaignState, side: Side | None, ruleset: Ruleset) -
     done = set(book.combat_book(state).interacted) | set(_pending(state))
     return any(_orbit(state, ruleset, system)
                for system in sorted(_acting_systems(state, Where.HEX) - done))
+
+
+@candidates_for("interact")
+def _interact_candidates(state: CampaignState, side: Side, ruleset: Ruleset) -> Iterator[Interact]:
+    """Each ship over a box landing, each jump troop dropping, one at a time (DN-INT-1/4)."""
+    if side is not state.acting:
+        return
+    for system in sorted(_acting_systems(state, Where.HEX)):
+        orbit = _orbit(state, ruleset, system)
+        for ship in orbit:
+            yield Interact(side=side, system=system, land=[ship.uid])
+        for troop in _droppable(state, ruleset, orbit):
+            yield Interact(side=side, system=system, drops=[troop])
 
 
 @offered_when(LiftOff)
