@@ -582,17 +582,6 @@ def _offer_choose(state: CampaignState, side: Side | None, ruleset: Ruleset) -> 
     )
 
 
-@offered_when(Target)
-def _offer_target(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
-    """The assignment protocol waits for ``side`` to name, answer or add a unit (DN-CBT-3)."""
-    for _, rec, battle in _open_records(state, side):
-        if rec.stage == "assign":
-            waiting = rec.draft.waiting_for(battle)
-            if waiting is not None and waiting[0] is side:
-                return True
-    return False
-
-
 @candidates_for("target")
 def _target_candidates(state: CampaignState, side: Side, ruleset: Ruleset) -> Iterator[Target]:
     """One step per fighting unit of ``side`` in each battle waiting for it (DN-CBT-3): a left
@@ -604,6 +593,13 @@ def _target_candidates(state: CampaignState, side: Side, ruleset: Ruleset) -> It
         joins = [1] if waiting[1] == "add" else []
         for unit in battle.fighting(side):
             yield Target(side=side, battle=bid, units=[unit.uid], engagements=joins)
+
+
+@offered_when(Target)
+def _offer_target(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
+    """The assignment protocol waits for ``side`` to name, answer or add a unit (DN-CBT-3):
+    one of the steps the forms list is accepted (the same candidates, issue 44 item 1)."""
+    return side is not None and accepted(state, ruleset, _target_candidates(state, side, ruleset))
 
 
 def _whole_assignment_open(rec: book.BattleRecord, battle: Battle) -> bool:

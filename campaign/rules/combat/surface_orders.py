@@ -40,6 +40,7 @@ from campaign.rules.combat.surface import BoxUnit
 from campaign.rules.dice import Dice
 from campaign.rules.errors import IllegalOrderError, InvalidOrderError
 from campaign.rules.ids import CombatResult, Side, UnitCategory, UnitFlag
+from campaign.rules.offers import accepted
 from campaign.rules.phases import Actor, Phase, SubPhase
 from campaign.rules.registry import (
     applies,
@@ -433,15 +434,6 @@ def _acting_systems(state: CampaignState, where: Where) -> set[str]:
             if u.owner is state.acting and u.location.where is where and u.location.system}
 
 
-@offered_when(Interact)
-def _offer_interact(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
-    """Ships of the acting side that may act are in a stellar hex whose box they have not dealt
-    with yet and where no PD fire is awaited (DN-INT-1/2, DN-REA-1)."""
-    done = set(book.combat_book(state).interacted) | set(_pending(state))
-    return any(_orbit(state, ruleset, system)
-               for system in sorted(_acting_systems(state, Where.HEX) - done))
-
-
 @candidates_for("interact")
 def _interact_candidates(state: CampaignState, side: Side, ruleset: Ruleset) -> Iterator[Interact]:
     """Each ship over a box landing, each jump troop dropping, one at a time (DN-INT-1/4)."""
@@ -453,6 +445,15 @@ def _interact_candidates(state: CampaignState, side: Side, ruleset: Ruleset) -> 
             yield Interact(side=side, system=system, land=[ship.uid])
         for troop in _droppable(state, ruleset, orbit):
             yield Interact(side=side, system=system, drops=[troop])
+
+
+@offered_when(Interact)
+def _offer_interact(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
+    """Ships of the acting side that may act are in a stellar hex whose box they have not dealt
+    with yet and where no PD fire is awaited (DN-INT-1/2, DN-REA-1): one of the landings or
+    drops the forms list is accepted (the same candidates, issue 44 item 1)."""
+    return side is not None and accepted(state, ruleset,
+                                         _interact_candidates(state, side, ruleset))
 
 
 @offered_when(LiftOff)
