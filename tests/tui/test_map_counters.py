@@ -10,8 +10,11 @@ import re
 import pytest
 
 from campaign.app import CampaignService
+from campaign.content.layouts import build_map
+from campaign.content.loader import load_sections_of
 from campaign.rules.ids import Side
 from campaign.rules.ruleset import StarMap
+from tests.conftest import DATA_DIR
 from campaign.tui.session import CampaignSession
 from campaign.tui.widgets.map_render import (
     CAPITAL_GLYPH,
@@ -72,6 +75,12 @@ def check_counters(star_map: StarMap, view: MapView, *, all_drawn: bool) -> None
         assert not touching, f"counter {text!r} touches the name of {touching}"
         nearest = sorted(labels, key=lambda s: distance(labels[s], row, first, last))
         assert expected.get(nearest[0]) == text, (text, nearest[:2])
+        # issue 44 item 2: a counter on the line of another system's name reads as that
+        # system's (Marrow's S1 on Redoubt's line): a line with no name, or its own name's line
+        # with its own name the nearest there
+        on_line = sorted((distance(span, row, first, last), system)
+                         for system, span in labels.items() if span[0] == row)
+        assert not on_line or on_line[0][1] == nearest[0], (text, nearest[0], row, on_line[:2])
         second = distance(labels[nearest[1]], row, first, last)
         assert second > distance(labels[nearest[0]], row, first, last), (text, nearest[:2])
     if all_drawn:
@@ -96,3 +105,28 @@ def test_crowded_counters_never_touch_another_name(service: CampaignService):
     check_counters(star_map, MapView(marks=marks), all_drawn=False)
     drawn = counters_drawn(render_map(star_map, MapView(marks=marks)).plain.split("\n"))
     assert len(drawn) >= len(star_map.systems) - 2
+
+
+#: Every layout a campaign can be played on: the layout files, and random assemblies (DN-MAP-5).
+LAYOUTS = [("standard", None), ("demo", None), *(("random", seed) for seed in (1, 7, 44))]
+
+
+def layout_map(layout: str, seed: int | None) -> StarMap:
+    star_map, _ = build_map(DATA_DIR / "maps", load_sections_of(DATA_DIR), layout, seed)
+    return star_map
+
+
+@pytest.mark.parametrize(("layout", "seed"), LAYOUTS)
+def test_every_system_of_every_layout_gets_its_counter_beside_its_name(layout: str,
+                                                                      seed: int | None):
+    """Issue 44 item 2 (DN-MAP-4): a counter on every system (one side, then both), read back
+    from the drawn text: each is drawn (one side's), nearest its own name, never on the line of
+    another name, never touching one."""
+    star_map = layout_map(layout, seed)
+    for side in (Side.ASLAN, Side.SOLOMANI, Side.NEUTRAL):
+        marks = {system.id: SystemMarks(None, {side: 1 + index % 12})
+                 for index, system in enumerate(star_map.systems)}
+        check_counters(star_map, MapView(marks=marks), all_drawn=True)
+    crowded = {system.id: SystemMarks(None, {Side.ASLAN: 12, Side.SOLOMANI: 3})
+               for system in star_map.systems}
+    check_counters(star_map, MapView(marks=crowded), all_drawn=False)
