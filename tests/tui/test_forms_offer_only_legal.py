@@ -60,7 +60,8 @@ def test_a_target_step_lists_only_free_units_of_the_battle(service: CampaignServ
 
 def test_load_offers_cargo_and_the_carriers_that_take_it(service: CampaignService):
     """Issue 44 item 1 (DN-MOV-5/7): CARGO lists ground units, PD and fighters in a box with a
-    carrier over it, never a warship (a battleship stands in the box); CARRIER lists the carriers of the chosen cargo's system."""
+    carrier over it, never a warship (a battleship stands in the box); CARRIER lists the
+    carriers of the chosen cargo's system."""
     game = Campaign([place("A-TR-1", "aslan:TR", "hex:neb-a"),
                      place("A-TR-2", "aslan:TR", "hex:neb-c"),
                      place("A-CL-1", "aslan:CL", "hex:neb-a"),

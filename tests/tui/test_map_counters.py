@@ -5,7 +5,9 @@ nearest to its own system's name and touch no other text. Checked on the drawn t
 
 from __future__ import annotations
 
+import asyncio
 import re
+from pathlib import Path
 
 import pytest
 
@@ -14,7 +16,6 @@ from campaign.content.layouts import build_map
 from campaign.content.loader import load_sections_of
 from campaign.rules.ids import Side
 from campaign.rules.ruleset import StarMap
-from tests.conftest import DATA_DIR
 from campaign.tui.session import CampaignSession
 from campaign.tui.widgets.map_render import (
     CAPITAL_GLYPH,
@@ -25,6 +26,7 @@ from campaign.tui.widgets.map_render import (
     render_map,
     short_name,
 )
+from tests.conftest import DATA_DIR
 
 TOKEN = re.compile(r"[ASn]\d+")
 LETTER = {Side.ASLAN: "A", Side.SOLOMANI: "S", Side.NEUTRAL: "n"}
@@ -130,3 +132,72 @@ def test_every_system_of_every_layout_gets_its_counter_beside_its_name(layout: s
     crowded = {system.id: SystemMarks(None, {Side.ASLAN: 12, Side.SOLOMANI: 3})
                for system in star_map.systems}
     check_counters(star_map, MapView(marks=crowded), all_drawn=False)
+
+
+def screen_lines(app, region) -> list[str]:  # noqa: ANN001 - an App and a Region
+    """The text the terminal shows inside ``region``, line by line."""
+    strips = app.screen._compositor.render_strips()
+    return [strip.text[region.x:region.right] for strip in strips[region.y:region.bottom]]
+
+
+def visible_labels(star_map: StarMap, lines: list[str]) -> dict[str, tuple[int, int, int]]:
+    """Every system name shown whole on ``lines``: (row, first, last column)."""
+    found = {}
+    for system in star_map.systems:
+        text = (CAPITAL_GLYPH if system.capital else TYPE_GLYPH[system.type]) + short_name(
+            system.name)
+        for row, line in enumerate(lines):
+            first = line.find(text)
+            if first >= 0:
+                found[system.id] = (row, first, first + len(text) - 1)
+    return found
+
+
+def shown_inside(system: str, star_map: StarMap, lines: list[str]) -> bool:
+    """``system``'s name is shown with a line of the map above and below it (the map has
+    scrolled to it: the counter's line is on screen too)."""
+    span = visible_labels(star_map, lines).get(system)
+    return span is not None and 0 < span[0] < len(lines) - 1
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)])
+def test_each_counter_reads_back_to_its_system_on_screen(service: CampaignService,
+                                                         no_keymap: Path, size: tuple[int, int]):
+    """Issue 44 item 2: at 80x24 and 160x48, each system holding units is shown (the map
+    scrolled to it, as ``g`` does) and the screen's text is parsed: the counter nearest its
+    name is its own, and no other name shown is as near that counter or on its line first."""
+    from tests.tui.pilot_helpers import app_for, screen_of
+    from tests.waiting import until
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=size) as pilot:
+            await pilot.pause()
+            tab = screen_of(pilot).map_tab
+            session = tab.session
+            star_map = session.ruleset.star_map
+            expected = {system: " ".join(f"{LETTER[side]}{count}" for side, count
+                                         in sorted(marks.stacks.items()) if count)
+                        for system, marks in session.map_view().marks.items()
+                        if any(marks.stacks.values())}
+            scroller = tab.query_one("#map-scroll")
+            for system, counter in expected.items():
+                tab.select_system(system)
+                await until(pilot, lambda s=system: shown_inside(
+                    s, star_map, screen_lines(pilot.app, scroller.content_region)),
+                    f"the map scrolled to {system}'s name")
+                lines = screen_lines(pilot.app, scroller.content_region)
+                labels = visible_labels(star_map, lines)
+                drawn = counters_drawn(lines)
+                row, first, last, text = min(drawn, key=lambda c: distance(labels[system],
+                                                                           *c[:3]))
+                assert text == counter, (system, text, counter)
+                mine = distance(labels[system], row, first, last)
+                rivals = [(distance(span, row, first, last), other)
+                          for other, span in labels.items() if other != system]
+                assert all(d > mine for d, _ in rivals), (system, text, sorted(rivals)[:2])
+                on_line = [other for other, span in labels.items()
+                           if span[0] == row and other != system]
+                assert row == labels[system][0] or not on_line, (system, text, on_line)
+            await pilot.pause()
+
+    asyncio.run(scenario())
