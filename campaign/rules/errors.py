@@ -14,7 +14,7 @@ import re
 LONGEST_ECHO = 160
 #: How much of a clipped word is kept.
 CLIPPED_TO = 40
-_LONG_WORD = re.compile(r"[^\s'\"]{%d,}" % (LONGEST_ECHO + 1))  # quotes stay outside
+_LONG_WORD = re.compile(rf"[^\s'\"]{{{LONGEST_ECHO + 1},}}")  # quotes stay outside
 
 
 def clip_long_words(text: str) -> str:
