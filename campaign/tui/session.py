@@ -210,7 +210,7 @@ class CampaignSession:
         """The order line's hint: the first order the game waits for from this viewer."""
         awaited = self.awaited_order()
         if awaited is not None:
-            return f"order (Ctrl+P: legal orders), e.g. {awaited}"
+            return f"order, e.g. {awaited} (Ctrl+P: legal orders)"  # the example first
         return "order (Ctrl+P: legal orders)"
 
     def legal_orders(self) -> list[LegalOrder]:

@@ -72,11 +72,7 @@ class OrderForm(ModalScreen[str | None]):
             for index, blank in enumerate(self.fields):
                 spec = self.specs(blank, values)
                 self._specs[blank.name] = spec
-                label = blank.name + (f" (optional, empty: {blank.default})"
-                                      if blank.optional else "")
-                if spec.hint:
-                    label += f" — {spec.hint}"
-                yield Label(escape(label))
+                yield Label(escape(self.label_text(blank, spec)), id=f"label-{index}")
                 value = self.prefill.get(blank.name, "")
                 if spec.choices or spec.depends_on:
                     yield ChoiceField(spec.choices, value=value, multi=spec.multi,
@@ -86,6 +82,13 @@ class OrderForm(ModalScreen[str | None]):
                                 max_length=MAX_FIELD_CHARS, id=f"field-{index}")
             yield Static("", id="form-error", classes="error")
             yield Button("OK", id="form-ok", variant="primary")
+
+    @staticmethod
+    def label_text(blank: Blank, spec: FieldSpec) -> str:
+        """A field's label: its name, what an empty optional one stands for, and the hint of
+        what it offers now (it changes with the fields it depends on)."""
+        label = blank.name + (f" (optional, empty: {blank.default})" if blank.optional else "")
+        return label + (f" — {spec.hint}" if spec.hint else "")
 
     def values(self) -> dict[str, str]:
         """Every blank's value now, by name."""
@@ -104,11 +107,14 @@ class OrderForm(ModalScreen[str | None]):
             if not self._specs[blank.name].depends_on:
                 continue
             spec = self.specs(blank, values)
+            if spec.hint != self._specs[blank.name].hint:  # "choose the stack first" no more
+                self.query_one(f"#label-{index}", Label).update(
+                    escape(self.label_text(blank, spec)))
             if spec.choices != self._specs[blank.name].choices:
-                self._specs[blank.name] = spec
                 widget = self.query_one(f"#field-{index}")
                 if isinstance(widget, ChoiceField):
                     widget.set_choices(spec.choices)
+            self._specs[blank.name] = spec
 
     def on_descendant_blur(self) -> None:
         """Leaving a field: later blanks may offer other choices now (PATH after STACK)."""
