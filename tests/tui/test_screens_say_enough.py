@@ -54,3 +54,25 @@ def test_the_order_hint_and_the_dice_hint_stay_apart_at_80x24(service: CampaignS
             assert str(order.placeholder).startswith("order, e.g. aslan jump STACK PATH")
 
     asyncio.run(scenario())
+
+
+def test_a_form_fits_a_50_column_terminal(service: CampaignService, no_keymap: Path):
+    """Issue 44 item 4: a form kept 70 columns and was cut at 50x16; now it takes the width
+    there is, and its fields are reachable (what does not fit in height scrolls)."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=(50, 16)) as pilot:
+            await pilot.pause()
+            await pilot.press("escape", "e")
+            form = pilot.app.screen
+            assert isinstance(form, OrderForm)
+            box = form.query_one(".form-box")
+            await until(pilot, lambda: box.region.width > 0, "the form laid out")
+            assert box.region.x >= 0 and box.region.right <= 50, box.region
+            assert box.region.bottom <= 16, box.region
+            field = form.query_one("#field-1", ChoiceField)
+            field.focus()
+            await until(pilot, lambda: field.region.y < 16 and field.region.height > 0,
+                        "PATH scrolled into view")
+
+    asyncio.run(scenario())
