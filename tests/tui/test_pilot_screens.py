@@ -15,6 +15,7 @@ from campaign.app import CampaignService
 from campaign.rules.ids import Side
 from campaign.rules.phases import Phase
 from campaign.tui.app import CampaignApp, create_app
+from campaign.tui.screens.forms import OrderForm
 from campaign.tui.screens.help import HelpScreen
 from campaign.tui.screens.launcher import LauncherScreen
 from campaign.tui.widgets.choice_field import ChoiceField
@@ -53,10 +54,11 @@ def palette_offers(app: App, text: str) -> bool:
                for found in app.screen.query(CommandList) for option in found.options)
 
 
-def test_palette_offers_legal_orders_and_prefills_template(
+def test_palette_offers_legal_orders_and_opens_their_form(
     service: CampaignService, no_keymap: Path
 ):
-    # DN-SEQ-2: only orders legal in this step are offered, labelled with their rule id
+    # DN-SEQ-2: only orders legal in this step are offered, labelled with their rule id; the
+    # order chosen opens its form (issue 44 item 3: the template was left in the order line)
     async def scenario() -> None:
         async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
             await pilot.pause()
@@ -69,8 +71,10 @@ def test_palette_offers_legal_orders_and_prefills_template(
             await until(pilot, lambda: palette_offers(pilot.app, "aslan jump"),
                         "the palette's jump command")  # issue 44 item 7: not pause(0.5)
             await pilot.press("enter")
-            await pilot.pause()
-            assert screen.query_one("#order", Input).value == "aslan jump STACK PATH"
+            await until(pilot, lambda: isinstance(pilot.app.screen, OrderForm),
+                        "the jump order's form")
+            assert pilot.app.screen.head == "aslan jump"
+            assert screen.query_one("#order", Input).value == ""
 
     asyncio.run(scenario())
 

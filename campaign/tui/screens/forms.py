@@ -64,8 +64,8 @@ class OrderForm(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="form-box"):
-            yield Static(f"[b]{escape(self.head)}[/b] — Enter sends, Tab next field, "
-                         "Esc cancels")
+            yield Static(f"[b]{escape(self.head)}[/b] — Enter: next empty field, then sends; "
+                         "Tab next field, Esc cancels")
             if self.note:
                 yield Static(self.note, classes="muted")
             values = dict(self.prefill)
@@ -121,9 +121,31 @@ class OrderForm(ModalScreen[str | None]):
         self._update_dependants()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        """Enter in any field sends the order (a required blank left empty is named)."""
+        """Enter in a field: on to the next required blank still empty (the choice typed
+        towards stays chosen), else send the order. Enter on a filtered match sent the whole
+        form and the next key landed in the filter (issue 44 item 3)."""
         event.stop()
+        here = self._field_index(event.input)
+        empty = self._empty_required(after=here)
+        if here is not None and empty is not None:
+            self._update_dependants()
+            self.query_one(f"#field-{empty}").focus()
+            return
         self._send()
+
+    def _field_index(self, widget: Input) -> int | None:
+        """The index of the field ``widget`` belongs to (a choice field's filter line)."""
+        for index in range(len(self.fields)):
+            field = self.query_one(f"#field-{index}")
+            if widget is field or widget in field.query(Input):
+                return index
+        return None
+
+    def _empty_required(self, after: int | None) -> int | None:
+        """The first required field after ``after`` that holds nothing, else ``None``."""
+        start = -1 if after is None else after
+        return next((i for i in range(start + 1, len(self.fields))
+                     if not self.fields[i].optional and not self.value_of(i).strip()), None)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "form-ok":
