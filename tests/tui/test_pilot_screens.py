@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from textual.app import App
 from textual.command import CommandList
-from textual.widgets import DataTable, Input, Static
+from textual.widgets import DataTable, Input, Select, Static
 
 from campaign import cli
 from campaign.app import CampaignService
@@ -210,7 +210,7 @@ def test_launcher_new_random_campaign_and_delete(service: CampaignService, no_ke
             await pilot.pause()
             form = pilot.app.screen
             form.query_one("#new-name", Input).value = "r7"
-            form.query_one("#new-layout", Input).value = "random"
+            form.query_one("#new-layout", Select).value = "random"
             form.query_one("#new-seed", Input).value = "7"
             form.query_one("#new-seed", Input).focus()
             await pilot.press("enter")
