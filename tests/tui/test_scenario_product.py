@@ -110,7 +110,7 @@ def test_a_saved_shogi_game_keeps_its_computer_level(tmp_path: Path):
             app.screen.query_one(Input).value = str(path)
             await pilot.press("enter")
             await pilot.pause()
-        assert "# players: human easy" in path.read_text()
+        assert "# players: person easy" in path.read_text()  # issue 44 item 6: as on screen
 
         app = ScenarioHost(lambda: ShogiScreen())  # the launcher's default: Blue is normal
         async with app.run_test(size=(160, 48)) as pilot:

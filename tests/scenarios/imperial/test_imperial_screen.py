@@ -156,3 +156,24 @@ async def test_setup_screen_offers_rule_presets_and_computer_levels():
         game = await start_from_setup(pilot, app)
         assert game.game.options.factory_top_up and not game.game.options.home_chips
         assert game.level == "easy" and "published rules" in str(game.sub_title)
+
+
+def test_tied_players_are_tied_for_the_lead_not_one_of_them_leading():
+    """Issue 44 item 6 (IMP-21): four players at 2 points each read "tied for the lead (4)";
+    the table's columns say their unit."""
+    from scenarios.imperial.screen import standings
+
+    state = ImperialScreen(players=4, seed=3).state
+    assert standings(state) == ["tied for the lead (4)"] * 4
+
+
+@sync
+async def test_the_score_table_names_its_units():
+    """Issue 44 item 6: the columns had no unit."""
+    app = Host(ImperialScreen(players=4, seed=3))
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        app.push_screen(ScoreScreen(table(app).state))
+        await until(pilot, lambda: isinstance(app.screen, ScoreScreen), "the score table")
+        labels = [str(column.label) for column in app.screen.query_one(DataTable).columns.values()]
+        assert labels[1] == "Cash (m)" and "Score (pts)" in labels
