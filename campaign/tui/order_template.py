@@ -108,7 +108,10 @@ def parse_template(notation: str) -> OrderTemplate:
         alternatives = () if names else tuple(part for part in parts if part != "-")
         field_name = field.name.upper() if field is not None else "CHOICE"
         name = names[0] if names else field_name
-        optional = not required or word.startswith("[") or "-" in parts
+        # a duty (values given in its head) names bare what its step needs: a leftover's
+        # ENGAGEMENT is needed though the order's model lets it out (issue 44 item 3: the
+        # form called it "optional", then the order was refused)
+        optional = (not required and not given) or word.startswith("[") or "-" in parts
         blanks.append(Blank(name, optional, default, alternatives,
                             field.name if field is not None else ""))
     return OrderTemplate(" ".join(head), verb, tuple(blanks), tuple(given))
