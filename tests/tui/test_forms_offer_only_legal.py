@@ -95,3 +95,22 @@ def test_interact_lists_the_ships_and_troops_over_the_chosen_system(service: Cam
     assert offered(session, notation, "LAND", {"SYS": "neb-c"}) == ["A-CL-2"]
     assert offered(session, notation, "DROPS", {"SYS": "neb-a"}) == ["A-JT-1"]
     assert offered(session, notation, "DROPS", {"SYS": "neb-c"}) == []
+
+
+def test_a_leftover_is_offered_whichever_engagement_is_chosen_first(service: CampaignService):
+    """Issue 44 item 1 (DN-CBT-3): with ENGAGEMENT 2 typed before the unit, the leftover's
+    list was empty (only engagement 1 was probed); a wrong engagement still offers none."""
+    game = Campaign([place("A-CL-1", "aslan:CL", "hex:neb-a"),
+                     place("A-CL-2", "aslan:CL", "hex:neb-a"),
+                     place("A-CL-3", "aslan:CL", "hex:neb-a"),
+                     place("S-DD-1", "solomani:DD", "hex:neb-a"),
+                     place("S-DD-2", "solomani:DD", "hex:neb-a")])
+    game.enter()
+    game.play(f"aslan range {BATTLE}", [5, 2])
+    game.play(f"solomani choose-range {BATTLE} long")
+    game.play_all([f"solomani target {BATTLE} S-DD-1", f"aslan target {BATTLE} A-CL-1",
+                   f"solomani target {BATTLE} S-DD-2", f"aslan target {BATTLE} A-CL-2"])
+    session = session_on(service, game)
+    duty = "aslan target b1 UNIT ENGAGEMENT"
+    assert offered(session, duty, "UNIT", {"ENGAGEMENT": "2"}) == ["A-CL-3"]
+    assert offered(session, duty, "UNIT", {"ENGAGEMENT": "3"}) == []

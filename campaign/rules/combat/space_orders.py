@@ -584,15 +584,18 @@ def _offer_choose(state: CampaignState, side: Side | None, ruleset: Ruleset) -> 
 
 @candidates_for("target")
 def _target_candidates(state: CampaignState, side: Side, ruleset: Ruleset) -> Iterator[Target]:
-    """One step per fighting unit of ``side`` in each battle waiting for it (DN-CBT-3): a left
-    over unit joins the first engagement, as any engagement would do for the probe."""
+    """One step per fighting unit of ``side`` in each battle waiting for it (DN-CBT-3); a left
+    over unit once per engagement it may join (a form's ENGAGEMENT chosen first narrows the
+    units to those, not to none)."""
     for bid, rec, battle in _open_records(state, side):
         waiting = rec.draft.waiting_for(battle) if rec.stage == "assign" else None
         if waiting is None or waiting[0] is not side:
             continue
-        joins = [1] if waiting[1] == "add" else []
+        joins = ([[n] for n in range(1, len(rec.draft.engagements) + 1)]
+                 if waiting[1] == "add" else [[]])
         for unit in battle.fighting(side):
-            yield Target(side=side, battle=bid, units=[unit.uid], engagements=joins)
+            for join in joins:
+                yield Target(side=side, battle=bid, units=[unit.uid], engagements=join)
 
 
 @offered_when(Target)
