@@ -50,11 +50,15 @@ def table(app: App) -> ImperialScreen:
 
 async def start_from_setup(pilot, app: App) -> ImperialScreen:
     """Press Start on the set-up screen and wait until the table replaces it."""
-    start = app.screen.query_one("#imperial-start", Button)
+    setup = app.screen
+    start = setup.query_one("#imperial-start", Button)
     # a Button ignores clicks during its press effect (issue 44 item 7: wait for it to end)
     await until(pilot, lambda: not start.has_class("-active"), "the Start button's effect")
     start.press()
-    await until(pilot, lambda: not isinstance(app.screen, ImperialSetupScreen),
+    # the set-up screen gone, its widgets too (its header still took a title change once the
+    # table was up, and the test ended with NoMatches under load), the table mounted
+    await until(pilot, lambda: not isinstance(app.screen, ImperialSetupScreen)
+                and not setup.is_attached and table(app).is_mounted,
                 "the table replacing the set-up screen")
     return table(app)
 
