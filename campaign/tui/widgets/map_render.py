@@ -69,10 +69,13 @@ def hex_centre(col: int, row: int) -> tuple[int, int]:
 
 
 def canvas_size(star_map: StarMap) -> tuple[int, int]:
-    """Width and height in characters needed to draw ``star_map``."""
+    """Width and height in characters needed to draw ``star_map``: down to the counter line
+    under the last odd column's names (``rows * CELL_H``), no more — four lines more made the
+    standard map scroll at 160x48, hiding Quillon's name above its counter, which then stood
+    right above Drossel's (issue 44 item 2)."""
     cols = max(s.hex.col for s in star_map.systems) + 1
     rows = max(s.hex.row for s in star_map.systems) + 1
-    return cols * CELL_W + CELL_W, rows * CELL_H + CELL_H + 2
+    return cols * CELL_W + CELL_W, rows * CELL_H + 1
 
 
 def _line(x0: int, y0: int, x1: int, y1: int) -> list[tuple[int, int]]:
@@ -307,10 +310,10 @@ def short_name(name: str) -> str:
 
 def legend(palette: MapPalette = DEFAULT_PALETTE) -> Text:
     """The map's symbols, each side's name written in its own colour."""
-    text = Text(
-        f"{CAPITAL_GLYPH} capital  {TYPE_GLYPH[SystemType.PRIMARY]} type 1  "
-        f"{TYPE_GLYPH[SystemType.SECONDARY]} type 2  {TYPE_GLYPH[SystemType.TERTIARY]} type 3  "
-        "? unexplored route  counters: units per side  "
+    text = Text(  # one line of the 125 the standard map is wide (two made it scroll at 160x48)
+        f"{CAPITAL_GLYPH} capital  {TYPE_GLYPH[SystemType.PRIMARY]}"
+        f"{TYPE_GLYPH[SystemType.SECONDARY]}{TYPE_GLYPH[SystemType.TERTIARY]} type 1/2/3  "
+        "? unexplored route  units: "
     )
     for side, label in ((Side.ASLAN, "A Aslan (orange)"), (Side.SOLOMANI, "S Solomani (blue)"),
                         (Side.NEUTRAL, "n neutral")):
