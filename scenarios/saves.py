@@ -50,10 +50,16 @@ def read_text_bounded(path: Path) -> str:
 PLAYERS_PREFIX = "# players:"
 
 
+#: The word a save writes for a seat a person plays: the screens say "person", and the save
+#: said "human" (issue 44 item 6). Saves that say "human" are still read.
+PERSON_WORD = {"human": "person"}
+READ_WORD = {"person": "human"}
+
+
 def players_line(players: Sequence[str]) -> str:
     """The line a save writes so that loading it restores the computer levels
-    (``# players: human hard``); older readers skip it as a comment."""
-    return f"{PLAYERS_PREFIX} {' '.join(players)}"
+    (``# players: person hard``); older readers skip it as a comment."""
+    return f"{PLAYERS_PREFIX} {' '.join(PERSON_WORD.get(p, p) for p in players)}"
 
 
 def read_players(text: str, known: Sequence[str], seats: int = 2) -> list[str] | None:
@@ -63,10 +69,11 @@ def read_players(text: str, known: Sequence[str], seats: int = 2) -> list[str] |
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.startswith(PLAYERS_PREFIX):
             continue
-        players = line[len(PLAYERS_PREFIX):].split()
+        players = [READ_WORD.get(word, word) for word in line[len(PLAYERS_PREFIX):].split()]
         if len(players) != seats or any(player not in known for player in players):
-            raise ValueError(f"line {number}: {line.strip()!r} must name {seats} players, each "
-                             f"one of: {', '.join(known)}")
+            words = ", ".join(PERSON_WORD.get(word, word) for word in known)
+            raise ValueError(f"line {number}: {line.strip()[:80]!r} must name {seats} players, "
+                             f"each one of: {words}")
         return players
     return None
 

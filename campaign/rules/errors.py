@@ -7,6 +7,22 @@ is returned, and the caller appends nothing.
 
 from __future__ import annotations
 
+import re
+
+#: A word of a message longer than this is echoed clipped (issue 44 item 4: a 1000-character
+#: unknown word was repeated whole on the status line). Long enough for any path or id.
+LONGEST_ECHO = 160
+#: How much of a clipped word is kept.
+CLIPPED_TO = 40
+_LONG_WORD = re.compile(rf"[^\s'\"]{{{LONGEST_ECHO + 1},}}")  # quotes stay outside
+
+
+def clip_long_words(text: str) -> str:
+    """``text`` with every word longer than ``LONGEST_ECHO`` characters cut to its start and
+    its length (``'xxxx…' (1000 characters)``), so a refusal stays one readable line."""
+    return _LONG_WORD.sub(
+        lambda match: f"{match.group()[:CLIPPED_TO]}… ({len(match.group())} characters)", text)
+
 
 class CampaignError(Exception):
     """Base class of every expected (user-facing) error of the campaign tool."""
@@ -16,8 +32,8 @@ class CampaignError(Exception):
 
     @property
     def message(self) -> str:
-        """The user-facing sentence."""
-        return str(self.args[0]) if self.args else self.__class__.__name__
+        """The user-facing sentence, a very long word in it clipped (``clip_long_words``)."""
+        return clip_long_words(str(self.args[0])) if self.args else self.__class__.__name__
 
 
 class InvalidOrderError(CampaignError):

@@ -380,10 +380,18 @@ def last_battle_summary(
         event = item.event
         if event.type not in BATTLE_EVENTS and not item.extra:
             continue
+        if _assignment_step(event):
+            continue  # the assignment once, whole: each step repeated "1 engagement formed so far"
         summary.lines.extend(item.lines)
         summary.control.extend(item.extra)
         _summarise(summary, event, item)
     return summary
+
+
+def _assignment_step(event: Any) -> bool:
+    """A step of the target assignment still being built (DN-CBT-3): the summary gives the
+    finished assignment only (issue 44 item 4); the log keeps every step."""
+    return event.type == "targets-assigned" and not event.complete
 
 
 def _last_combat_start(narrated: Sequence[Narrated], flow: Sequence[Any]) -> int | None:

@@ -1,8 +1,9 @@
 """The command palette of the campaign screen: only the orders legal now, each with its rule id.
 
-Choosing one pre-fills the order input with the order's template (side prefix included), ready
-to be completed and sent with Enter. The provider asks its screen only for what
-``OrderHost`` names (no import of the screen: the screen imports this module).
+Choosing one opens the order's form (side prefix included), or sends an order without blanks
+(``end-phase``, ``pass``: asked first): the template left in the order line kept the cursor
+there, so the form's key ``e`` typed an ``e`` (issue 44 item 3). The provider asks its screen
+only for what ``OrderHost`` names (no import of the screen: the screen imports this module).
 """
 
 from __future__ import annotations
@@ -21,8 +22,8 @@ class OrderHost(Protocol):
 
     session: CampaignSession
 
-    def prefill_order(self, text: str) -> None:
-        """Put ``text`` in the order line and focus it."""
+    def choose_order(self, template: str) -> None:
+        """Open the form of ``template``, or send it when it has no blank."""
 
 
 class LegalOrdersProvider(Provider):
@@ -43,7 +44,7 @@ class LegalOrdersProvider(Provider):
     def _prefill(self, template: str) -> None:
         screen = self.screen
         if isinstance(screen, OrderHost):
-            screen.prefill_order(template)
+            screen.choose_order(template)
 
     async def discover(self) -> Hits:
         """Every legal order, shown when the palette opens with no query."""

@@ -30,6 +30,7 @@ class Blank:
     optional: bool
     default: str = "-"
     alternatives: tuple[str, ...] = ()
+    field: str = ""  # the order model's field this blank fills ("" when the model has none)
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,16 @@ class OrderTemplate:
     head: str
     verb: str
     blanks: tuple[Blank, ...]
+    given: tuple[tuple[str, str], ...] = ()  # (model field, value) of the words in ``head``
+
+    def by_field(self, values: dict[str, str]) -> dict[str, str]:
+        """The fields given in the head and the blanks' ``values`` (by blank name), keyed by
+        the order model's field names: what the legal-order generator reads (issue 44)."""
+        chosen = dict(self.given)
+        for blank in self.blanks:
+            if blank.field and values.get(blank.name):
+                chosen[blank.field] = values[blank.name]
+        return chosen
 
     @property
     def side(self) -> str:
@@ -80,10 +91,13 @@ def parse_template(notation: str) -> OrderTemplate:
     verb = words[1] if len(words) > 1 else ""
     fields = order_fields(verb)
     head = words[:2]
+    given: list[tuple[str, str]] = []
     blanks: list[Blank] = []
     for index, word in enumerate(words[2:]):
         if not blanks and not _is_blank(word):
             head.append(word)  # a value given already (the battle of a duty)
+            if index < len(fields):
+                given.append((fields[index].name, word))
             continue
         field = fields[index] if index < len(fields) else None
         required = field is None or field.required
@@ -94,6 +108,10 @@ def parse_template(notation: str) -> OrderTemplate:
         alternatives = () if names else tuple(part for part in parts if part != "-")
         field_name = field.name.upper() if field is not None else "CHOICE"
         name = names[0] if names else field_name
-        optional = not required or word.startswith("[") or "-" in parts
-        blanks.append(Blank(name, optional, default, alternatives))
-    return OrderTemplate(" ".join(head), verb, tuple(blanks))
+        # a duty (values given in its head) names bare what its step needs: a leftover's
+        # ENGAGEMENT is needed though the order's model lets it out (issue 44 item 3: the
+        # form called it "optional", then the order was refused)
+        optional = (not required and not given) or word.startswith("[") or "-" in parts
+        blanks.append(Blank(name, optional, default, alternatives,
+                            field.name if field is not None else ""))
+    return OrderTemplate(" ".join(head), verb, tuple(blanks), tuple(given))

@@ -215,7 +215,7 @@ class CampaignSession:
         """The order line's hint: the first order the game waits for from this viewer."""
         awaited = self.awaited_order()
         if awaited is not None:
-            return f"order (Ctrl+P: legal orders), e.g. {awaited}"
+            return f"order, e.g. {awaited} (Ctrl+P: legal orders)"  # the example first
         return "order (Ctrl+P: legal orders)"
 
     def legal_orders(self) -> list[LegalOrder]:
@@ -374,7 +374,8 @@ class CampaignSession:
         """What ``blank`` of ``template`` offers, the other blanks holding ``values``."""
         side = None if template.side == "referee" else SIDE_OF_TEXT.get(template.side)
         spec = self.form_choices(side).spec(template.verb, blank.name, values,
-                                            blank.alternatives)
+                                            blank.alternatives, field=blank.field,
+                                            chosen=template.by_field(values))
         if self.viewer is None:
             return spec
         return replace(spec, choices=[(self.seen(label), self.seen(value))

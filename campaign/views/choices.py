@@ -19,8 +19,9 @@ Choices that depend on another blank (LOCATION on KIND, PATH on STACK, LAND on S
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from campaign.rules.candidates import allowed_values
 from campaign.rules.combat import book
 from campaign.rules.combat.battle_ids import short_ids
 from campaign.rules.combat.withdrawal import withdrawal_options
@@ -32,6 +33,7 @@ from campaign.rules.movement.groups import stacks_of
 from campaign.rules.movement.query import MoveOptions
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState, Where
+from campaign.views.orders import order_fields
 
 #: ``(label, value)`` pairs a form field offers.
 Choices = list[tuple[str, str]]
@@ -105,8 +107,11 @@ class FormChoices:
         self.moves = moves
 
     def spec(self, verb: str, blank: str, values: dict[str, str],
-             alternatives: tuple[str, ...] = ()) -> FieldSpec:
-        """What ``blank`` of ``verb`` offers, given the ``values`` of the other blanks."""
+             alternatives: tuple[str, ...] = (), *, field: str = "",
+             chosen: dict[str, str] | None = None) -> FieldSpec:
+        """What ``blank`` of ``verb`` offers, given the ``values`` of the other blanks; with the
+        order model's ``field`` and every field ``chosen`` so far (by model field), a unit list
+        keeps only what the legal-order generator accepts with them (issue 44 item 1)."""
         if alternatives:
             return FieldSpec([(a, a) for a in alternatives])
         handler = _HANDLERS.get(blank)
@@ -115,8 +120,27 @@ class FormChoices:
             if found is not None:
                 return found
         if blank in UNIT_LISTS or blank in ONE_UNIT:
-            return self._units(blank, values)
+            return self._legal_only(verb, self._units(blank, values), field, chosen or {})
         return FieldSpec([], hint=SYNTAX.get(blank, ""))
+
+    def _legal_only(self, verb: str, spec: FieldSpec, field: str,
+                    chosen: dict[str, str]) -> FieldSpec:
+        """``spec`` without the units the order's handler would refuse in ``field`` with the
+        fields already ``chosen`` (``rules.candidates``: the same probe as the palette's
+        offer), asked again when any other field changes."""
+        if self.side is None or not field:
+            return spec
+        full = {short: bid for bid, short in short_ids(self.state).items()}
+        chosen = {name: full.get(text, text) if name == "battle" else text
+                  for name, text in chosen.items()}
+        allowed = allowed_values(self.state, self.ruleset, self.side, verb, field, chosen)
+        if allowed is None:
+            return spec
+        keep = set(allowed)
+        choices = [choice for choice in spec.choices if choice[1] in keep]
+        hint = spec.hint if choices else "none may go here now (DN-SEQ-2)"
+        others = tuple(f.name.upper() for f in order_fields(verb) if f.name != field)
+        return replace(spec, choices=choices, hint=hint, depends_on=others)
 
     # --- places and kinds
 

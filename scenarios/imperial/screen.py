@@ -138,6 +138,21 @@ class InvestorDialog(GameDialog[Order]):
         self.dismiss(("pass",))
 
 
+def standings(state: State) -> list[str]:
+    """What the score table says of each player (IMP-21). During the game only a score above
+    every other leads, equal top scores are "tied for the lead" (one of four tied players read
+    "leading", decided by a tie-break nobody sees, issue 44 item 6); at the end the winner, the
+    tie-break named when the top scores are equal."""
+    points = scores(state)
+    top = [p for p, score in enumerate(points) if score == max(points)]
+    if state.ended:
+        best = winners(state)
+        mark = "winner" + (" (tie-break, IMP-21)" if len(top) > 1 else "")
+        return [mark if p in best else "" for p in range(len(points))]
+    mark = "leading" if len(top) == 1 else f"tied for the lead ({len(top)})"
+    return [mark if p in top else "" for p in range(len(points))]
+
+
 class ScoreScreen(GameDialog[None]):
     """IMP-21: the final score table."""
 
@@ -158,15 +173,16 @@ class ScoreScreen(GameDialog[None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("Player", "Cash", *NATIONS, "Score", "")
-        best = winners(self.state)
+        table.add_columns("Player", "Cash (m)", *(f"{n} (m)" for n in NATIONS), "Score (pts)",
+                          "")
+        marks = standings(self.state)
         for player, score in enumerate(scores(self.state)):
             table.add_row(
                 str(player),
                 str(self.state.cash[player]),
                 *(str(self.state.interest(player, n)) for n in NATIONS),
                 str(score),
-                ("winner" if self.state.ended else "leading") if player in best else "",
+                marks[player],
             )
 
 

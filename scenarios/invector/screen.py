@@ -188,7 +188,9 @@ class InvectorScreen(GameScreen):
         self.cursor = min(self.cursor, board.size - 1)
 
     def refresh_view(self) -> None:
-        """Redraw cells, status and move list from the current state."""
+        """Redraw cells, status and move list from the current state (and the footer's keys:
+        ``s`` comes and goes with the swap)."""
+        self.refresh_bindings()
         state, board = self.state, self.state.board
         for view in self.query(CellView):
             cell = view.cell
@@ -336,6 +338,14 @@ class InvectorScreen(GameScreen):
         """Drop the selection."""
         self.selected, self.targets = None, {}
         self.refresh_view()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``s Swap`` is in the footer only while a person may swap (White's first turn, INV-6):
+        it stood there all game (issue 44 item 6)."""
+        if action == "swap":
+            return (self.state.swap_available() and self.is_human_turn()
+                    and not self.thinking and not self.state.is_terminal())
+        return super().check_action(action, parameters)
 
     def action_swap(self) -> None:
         """Swap colours on White's first turn (INV-6)."""

@@ -142,10 +142,10 @@ def test_invector_against_medium_and_shogi_new_game_in_the_tui(run_without_extra
                 await pilot.pause()
                 screen = app.screen
                 await pilot.press("enter", "right", "enter")  # a1xb1
-                for _ in range(200):
-                    await pilot.pause(0.05)
-                    if len(screen.states) >= 3 and not screen.thinking:
-                        break
+                # wait for the computer's reply itself, not for a time (issue 44 item 7)
+                while len(screen.states) < 3 or screen.thinking:
+                    await app.workers.wait_for_complete()
+                    await pilot.pause()
                 assert app.is_running and app.screen is screen
                 assert len(screen.states) >= 3, screen.moves
                 print("invector", " ".join(screen.moves))

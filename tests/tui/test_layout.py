@@ -20,6 +20,7 @@ from scenarios.imperial.screen import ImperialScreen, ImperialSetupScreen
 from scenarios.imperium_shogi.screen import ShogiScreen
 from scenarios.invector.screen import InvectorScreen
 from tests.tui.pilot_helpers import ScenarioHost, app_for, screen_of, send
+from tests.waiting import until
 
 SIZES = [(80, 24), (160, 48)]
 
@@ -93,9 +94,10 @@ def test_scenario_footers_fit(name: str, size: tuple[int, int]):
             while app.screen.is_modal:
                 await pilot.press("escape")
                 await pilot.pause()
-            await pilot.pause(0.2)  # let the footer lay out its keys
             needed = {"Back"} if name == "imperial-setup" else {
                 "Help", "Save", "Load", "Back"}
+            await until(pilot, lambda: needed <= {d for _, d, _ in footer_keys(app)},
+                        f"the footer's keys {sorted(needed)}")  # issue 44 item 7
             assert_footer_fits(app, needed)
 
     asyncio.run(scenario())
@@ -209,9 +211,10 @@ def test_screenshot_goes_to_the_screenshot_directory(service: CampaignService, t
         async with app.run_test(size=(80, 24), notifications=True) as pilot:
             await pilot.pause()
             await pilot.press("f12")
-            await pilot.pause(0.5)
+            await until(pilot, lambda: len(list(shots.glob("*.svg"))) == 1, "F12's picture")
             app.deliver_screenshot()  # what the palette's "Screenshot" command calls
-            await pilot.pause(0.5)
+            await until(pilot, lambda: len(list(shots.glob("*.svg"))) == 2,
+                        "the palette command's picture")  # issue 44 item 7: not pause(0.5)
             files = sorted(shots.glob("*.svg"))
             assert files, list(tmp_path.rglob("*"))
             assert any(str(shots) in n.message for n in app._notifications)

@@ -67,6 +67,9 @@ def test_whole_map_fits_at_160_columns_and_forces_show_side_colours(
             screen = screen_of(pilot)
             scroller = screen.query_one("#map-scroll", ScrollableContainer)
             assert scroller.max_scroll_x == 0, scroller.max_scroll_x
+            # issue 44 item 2: nor down — a name scrolled off the top left its counter on
+            # screen above another system's name (Quillon's n1 over Drossel)
+            assert scroller.max_scroll_y == 0, scroller.max_scroll_y
             await pilot.press("2")
             await pilot.pause()
             forces = screen.query_one("#forces", DataTable)

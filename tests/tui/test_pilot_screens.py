@@ -6,17 +6,21 @@ import asyncio
 from pathlib import Path
 
 import pytest
-from textual.widgets import DataTable, Input, Static
+from textual.app import App
+from textual.command import CommandList
+from textual.widgets import DataTable, Input, Select, Static
 
 from campaign import cli
 from campaign.app import CampaignService
 from campaign.rules.ids import Side
 from campaign.rules.phases import Phase
 from campaign.tui.app import CampaignApp, create_app
+from campaign.tui.screens.forms import OrderForm
 from campaign.tui.screens.help import HelpScreen
 from campaign.tui.screens.launcher import LauncherScreen
 from campaign.tui.widgets.choice_field import ChoiceField
 from tests.tui.pilot_helpers import SIZE, app_for, move_with_form, screen_of, send
+from tests.waiting import until
 
 
 def _status(pilot) -> str:
@@ -44,10 +48,17 @@ def test_refused_move_names_rule_and_changes_nothing(service: CampaignService, n
     asyncio.run(scenario())
 
 
-def test_palette_offers_legal_orders_and_prefills_template(
+def palette_offers(app: App, text: str) -> bool:
+    """Whether the open command palette lists a command whose text holds ``text``."""
+    return any(text in str(option.prompt)
+               for found in app.screen.query(CommandList) for option in found.options)
+
+
+def test_palette_offers_legal_orders_and_opens_their_form(
     service: CampaignService, no_keymap: Path
 ):
-    # DN-SEQ-2: only orders legal in this step are offered, labelled with their rule id
+    # DN-SEQ-2: only orders legal in this step are offered, labelled with their rule id; the
+    # order chosen opens its form (issue 44 item 3: the template was left in the order line)
     async def scenario() -> None:
         async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
             await pilot.pause()
@@ -57,10 +68,13 @@ def test_palette_offers_legal_orders_and_prefills_template(
             await pilot.press("ctrl+p")
             await pilot.pause()
             await pilot.press(*"jump")
-            await pilot.pause(0.5)
+            await until(pilot, lambda: palette_offers(pilot.app, "aslan jump"),
+                        "the palette's jump command")  # issue 44 item 7: not pause(0.5)
             await pilot.press("enter")
-            await pilot.pause()
-            assert screen.query_one("#order", Input).value == "aslan jump STACK PATH"
+            await until(pilot, lambda: isinstance(pilot.app.screen, OrderForm),
+                        "the jump order's form")
+            assert pilot.app.screen.head == "aslan jump"
+            assert screen.query_one("#order", Input).value == ""
 
     asyncio.run(scenario())
 
@@ -196,7 +210,7 @@ def test_launcher_new_random_campaign_and_delete(service: CampaignService, no_ke
             await pilot.pause()
             form = pilot.app.screen
             form.query_one("#new-name", Input).value = "r7"
-            form.query_one("#new-layout", Input).value = "random"
+            form.query_one("#new-layout", Select).value = "random"
             form.query_one("#new-seed", Input).value = "7"
             form.query_one("#new-seed", Input).focus()
             await pilot.press("enter")

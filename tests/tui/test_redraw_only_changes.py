@@ -16,6 +16,7 @@ from textual.widgets._footer import FooterKey
 
 from campaign.tui.widgets.changed_text import show_text
 from scenarios.footer import KeysFooter
+from tests.waiting import until
 
 
 class CountingStatic(Static):
@@ -96,7 +97,8 @@ def test_the_footer_keeps_its_keys_when_only_hidden_keys_change() -> None:
         async with FooterApp().run_test() as pilot:
             app = pilot.app
             app.query_one("#a").focus()
-            await pilot.pause()
+            await until(pilot, lambda: len(app.query_one(Footer).query(FooterKey)) == 1,
+                        "the footer's first key")
             keys = list(app.query_one(Footer).query(FooterKey))
             assert [key.description for key in keys] == ["Shown"]
             app.query_one("#b").focus()  # other hidden keys, the same shown ones
@@ -104,7 +106,10 @@ def test_the_footer_keeps_its_keys_when_only_hidden_keys_change() -> None:
             kept = list(app.query_one(Footer).query(FooterKey))
             assert all(a is b for a, b in zip(kept, keys, strict=True))
             app.query_one("#c").focus()  # one shown key more
-            await pilot.pause()
+            # the footer recomposes after the next refresh, which one pause may not reach under
+            # load: wait for its keys (issue 44 item 7; it failed at a load of ~15)
+            await until(pilot, lambda: len(app.query_one(Footer).query(FooterKey)) == 2,
+                        "the footer's second key")
             rebuilt = list(app.query_one(Footer).query(FooterKey))
             assert [key.description for key in rebuilt] == ["Shown", "More"]
             assert not any(key in keys for key in rebuilt)

@@ -20,6 +20,7 @@ from tests.tui.pilot_helpers import (
     screen_of,
     send,
 )
+from tests.waiting import until
 
 #: Bound on the battle steps of the demo's battle at Halden (it ends well before).
 MAX_STEPS = 60
@@ -123,7 +124,9 @@ def test_physical_dice_are_counted_and_must_match(service: CampaignService, no_k
             assert needed, step
             await pilot.press("escape", "o")
             screen.query_one("#order", Input).value = step
-            await pilot.pause(0.4)  # the hint is worked out once typing pauses
+            # the hint is worked out once typing pauses: wait for it (issue 44 item 7)
+            await until(pilot, lambda: needed[0] in screen.query_one("#dice", Input).placeholder,
+                        "the dice hint for " + step)
             placeholder = screen.query_one("#dice", Input).placeholder
             assert str(len(needed)) in placeholder and needed[0] in placeholder
             head = service.load("demo").head.seq

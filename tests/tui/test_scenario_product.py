@@ -20,6 +20,7 @@ from scenarios.invector import screen as invector_screen
 from scenarios.invector.ai import InvectorAI
 from scenarios.invector.screen import InvectorScreen
 from tests.tui.pilot_helpers import ScenarioHost
+from tests.waiting import until
 
 SIZES = [(80, 24), (160, 48)]
 SCREENS = {
@@ -109,7 +110,7 @@ def test_a_saved_shogi_game_keeps_its_computer_level(tmp_path: Path):
             app.screen.query_one(Input).value = str(path)
             await pilot.press("enter")
             await pilot.pause()
-        assert "# players: human easy" in path.read_text()
+        assert "# players: person easy" in path.read_text()  # issue 44 item 6: as on screen
 
         app = ScenarioHost(lambda: ShogiScreen())  # the launcher's default: Blue is normal
         async with app.run_test(size=(160, 48)) as pilot:
@@ -157,10 +158,9 @@ def test_invector_asks_for_s_only_when_a_person_may_swap(monkeypatch):
         app = ScenarioHost(lambda: InvectorScreen(players=("medium", "human")))
         release.set()
         async with app.run_test(size=(80, 24)) as pilot:
-            for _ in range(100):  # the computer (Black) opens; then the person may swap
-                await pilot.pause(0.05)
-                if len(app.screen.states) > 1 and not app.screen.thinking:
-                    break
+            # the computer (Black) opens; then the person may swap
+            await until(pilot, lambda: len(app.screen.states) > 1 and not app.screen.thinking,
+                        "the computer's opening move")
             assert app.screen.is_human_turn() and app.screen.state.swap_available()
             assert "press s" in str(app.screen.query_one("#inv-status").render())
 

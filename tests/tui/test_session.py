@@ -58,7 +58,8 @@ def test_an_empty_optional_blank_takes_its_default():
     assert parse_order(built).count == 1  # DN-ECO-8: the order reads as one destroyer
     duty = parse_template("solomani target b1 UNIT ENGAGEMENT")
     assert duty.head == "solomani target b1"
-    assert [(b.name, b.optional) for b in duty.blanks] == [("UNIT", False), ("ENGAGEMENT", True)]
+    # a leftover's ENGAGEMENT is needed (issue 44 item 3: labelled optional, then refused)
+    assert [(b.name, b.optional) for b in duty.blanks] == [("UNIT", False), ("ENGAGEMENT", False)]
     stepping = parse_template("referee stepping manual|auto")
     assert stepping.blanks[0].alternatives == ("manual", "auto")
 
@@ -191,3 +192,18 @@ def test_palette_offers_battle_orders_for_the_side_that_gives_them(service: Camp
     assert not any(t.startswith(("aslan assign", "solomani assign")) for t in templates)
     assert "referee referee-assign BATTLE ENGAGEMENTS" in templates
     assert "aslan end-phase" not in templates  # DN-CBT-7: the battle is still open
+
+
+def test_a_duty_s_bare_blanks_are_required_the_order_s_own_are_as_its_model_says():
+    """Issue 44 item 3 (DN-CBT-3): "aslan target b1 UNIT ENGAGEMENT" (a leftover joins an
+    engagement) labelled ENGAGEMENT optional, and the order built without it was refused; the
+    order type's own template keeps its optional fields optional."""
+    duty = parse_template("aslan target b1 UNIT ENGAGEMENT")
+    assert [(b.name, b.optional) for b in duty.blanks] == [("UNIT", False),
+                                                           ("ENGAGEMENT", False)]
+    with pytest.raises(ValueError, match="ENGAGEMENT is required"):
+        duty.build(["A-AO-1", ""])
+    own = parse_template("aslan target BATTLE UNITS [ENGAGEMENTS]")
+    assert [b.optional for b in own.blanks] == [False, False, True]
+    interact = parse_template("aslan interact SYS LAND BOMBARD DROPS")
+    assert [b.optional for b in interact.blanks] == [False, True, True, True]

@@ -2,9 +2,9 @@
 ``campaign.cli.play``; ``replay`` and ``seeds`` are in ``campaign.cli.handlers.seeds``).
 
 Two rare branches need much more code than the commands around them: ``new --as`` claims a
-side in the play-by-e-mail ledger and ``verify FILE`` checks a turn file. They name that code
-with a lazy reference (``campaign.cli.errors.Lazy``, ADR 0030), so ``campaign status`` and
-``campaign order`` do not load the turn-file machinery.
+side in the play-by-e-mail ledger (``campaign.app.starting`` imports that code only then) and
+``verify FILE`` checks a turn file (a lazy reference, ``campaign.cli.errors.Lazy``, ADR 0030),
+so ``campaign status`` and ``campaign order`` do not load the turn-file machinery.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from campaign.app import Anchor, TypedDice
-from campaign.app.campaigns import fair_dice_refusal
+from campaign.app.starting import NewCampaignOptions, start_campaign
 from campaign.cli.errors import EXIT_ERROR, Lazy
 from campaign.cli.handlers.common import (
     open_service,
@@ -28,37 +28,22 @@ from campaign.cli.table_dice import ask_die
 from campaign.rules.ids import Side
 from campaign.views.status import status_report
 
-#: The play-by-e-mail use cases (``new --as``), loaded only when needed.
+#: The play-by-e-mail use cases (what to do next in a game by e-mail), loaded only when needed.
 PbemService = Lazy("campaign.app.mail", "PbemService")
 #: ``verify FILE``: the turn-file check of ``campaign.cli.handlers.pbem``.
 verify_path = Lazy("campaign.cli.handlers.pbem", "verify_path")
 
 
 def new(args: argparse.Namespace) -> int:
-    refusal = fair_dice_refusal(args.dice) if args.fair else None
-    if refusal is not None:  # before the database is made
-        raise ValueError(refusal)
-    if args.as_side is not None and args.dice == "physical":
-        raise ValueError("--as is for play by e-mail; a campaign with physical dice is played "
-                         "at the table (use --dice commit-reveal or seeded)")
-    if args.neutrals == "table" and (args.fair or args.as_side is not None):
-        raise ValueError("--neutrals table is for a game at the table: by e-mail the machines "
-                         "draw the neutral counters")
-    service = open_service(args)
-    loaded = service.create(args.name, layout=args.layout, seed=args.seed, dice_mode=args.dice,
-                            fair=args.fair)
-    if args.manual_steps:
-        service.order(args.name, "referee stepping manual")
-    if args.neutrals == "table":
-        service.order(args.name, "referee neutral-draw table")
-    if args.as_side is not None:
-        PbemService(service).claim_side(args.name, Side(args.as_side))
-    print(f"campaign {args.name!r} created: layout {loaded.row.layout}, "
-          f"{len(loaded.ruleset.star_map.sections)} sections, event {loaded.head.seq}"
-          + (", manual stepping" if args.manual_steps else "")
-          + (", neutral counters drawn at the table" if args.neutrals == "table" else "")
-          + (f", fair mode (face-down counters shuffled jointly by turn file), "
-             f"{loaded.dice_mode} dice" if args.fair else ""))
+    options = NewCampaignOptions(
+        args.name, layout=args.layout, seed=args.seed, dice=args.dice,
+        manual_steps=args.manual_steps, fair=args.fair,
+        as_side=Side(args.as_side) if args.as_side is not None else None,
+        neutrals=args.neutrals)
+    if options.problem() is not None:  # before the database is opened
+        raise ValueError(options.problem())
+    loaded = start_campaign(open_service(args), options)
+    print(options.summary(loaded))
     if args.as_side is not None:
         print(f"this database plays {args.as_side} (play by e-mail: files from {args.as_side} "
               "are refused)")

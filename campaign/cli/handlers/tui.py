@@ -4,6 +4,8 @@ open the terminal UI, creating the bundled demo campaign first if ``demo`` needs
 from __future__ import annotations
 
 import argparse
+import os
+import shlex
 import sys
 
 from campaign.app import CampaignService
@@ -13,8 +15,41 @@ from campaign.rules.ids import Side
 from campaign.tui.app import create_app
 from campaign.tui.demo import DEMO_NAME, SEED_NAME, demo_exists, ensure_demo
 
+#: Terminals that cannot draw the full-screen UI (no cursor addressing): refused with advice.
+DUMB_TERMINALS = frozenset({"dumb", "unknown"})
+
+
+def demo_command(db: str | None) -> str:
+    """The command that opens the demo again: ``campaign demo`` with the ``--db`` given (issue
+    44 item 4: it said ``campaign demo`` alone, which opens another database). A password in
+    the URL is not echoed: ``PASSWORD`` stands in its place."""
+    if not db:
+        return "campaign demo"
+    shown = db
+    scheme, sep, rest = db.partition("://")
+    credentials, at, host = rest.rpartition("@")
+    if sep and at and ":" in credentials:
+        user = credentials.split(":", 1)[0]
+        shown = f"{scheme}://{user}:PASSWORD@{host}"
+    return f"campaign demo --db {shlex.quote(shown)}"
+
+
+def dumb_terminal_refusal() -> str | None:
+    """Why the full-screen UI is not opened on this terminal, or ``None`` (issue 44 item 4:
+    ``TERM=dumb`` drew it anyway, as escape codes)."""
+    term = os.environ.get("TERM", "")
+    if term.lower() not in DUMB_TERMINALS:
+        return None
+    return (f"campaign: TERM={term} cannot draw the full-screen terminal UI; set TERM (e.g. "
+            "TERM=xterm-256color) in a terminal that has cursor control, or use the commands "
+            "(campaign status NAME, campaign order NAME \"ORDER\", campaign help)")
+
 
 def _run(args: argparse.Namespace, open_campaign: str | None, *, demo: bool) -> int:
+    refusal = None if demo and args.create_only else dumb_terminal_refusal()
+    if refusal is not None:  # before anything is created or opened
+        print(refusal, file=sys.stderr)
+        return EXIT_ERROR
     try:
         service = CampaignService(db_url=args.db)
         if demo:
@@ -23,7 +58,8 @@ def _run(args: argparse.Namespace, open_campaign: str | None, *, demo: bool) -> 
                       "(once, a few seconds)...", file=sys.stderr)
                 ensure_demo(service)
             if args.create_only:
-                print(f"demo campaign {DEMO_NAME!r} is ready; open it with: campaign demo")
+                print(f"demo campaign {DEMO_NAME!r} is ready; open it with: "
+                      f"{demo_command(args.db)}")
                 return 0
             open_campaign = DEMO_NAME
         elif open_campaign is not None:

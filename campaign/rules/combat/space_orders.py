@@ -10,12 +10,13 @@ protocol step by step) or ``assign B ENGAGEMENTS`` (a whole assignment, checked)
 targets, DN-CBT-3/5/6) → ``fire B`` → ``withdraw B DEST`` / ``stay B`` (defender, then attacker,
 DN-CBT-7). The space sub-phase cannot end while a battle is open.
 """
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Literal, TypeVar
 
 from pydantic import Field
 
 from campaign.rules.base import MAX_BULK, Event, Order
+from campaign.rules.candidates import candidates_for
 from campaign.rules.combat import book, reaction  # noqa: F401  (reaction: its hook runs first)
 from campaign.rules.combat.assignment import (
     AssignmentDraft,
@@ -609,15 +610,27 @@ def _offer_choose(state: CampaignState, side: Side | None, ruleset: Ruleset) -> 
     )
 
 
+@candidates_for("target")
+def _target_candidates(state: CampaignState, side: Side, ruleset: Ruleset) -> Iterator[Target]:
+    """One step per fighting unit of ``side`` in each battle waiting for it (DN-CBT-3); a left
+    over unit once per engagement it may join (a form's ENGAGEMENT chosen first narrows the
+    units to those, not to none)."""
+    for bid, rec, battle in _open_records(state, side):
+        waiting = rec.draft.waiting_for(battle) if rec.stage == "assign" else None
+        if waiting is None or waiting[0] is not side:
+            continue
+        joins = ([[n] for n in range(1, len(rec.draft.engagements) + 1)]
+                 if waiting[1] == "add" else [[]])
+        for unit in battle.fighting(side):
+            for join in joins:
+                yield Target(side=side, battle=bid, units=[unit.uid], engagements=join)
+
+
 @offered_when(Target)
 def _offer_target(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
-    """The assignment protocol waits for ``side`` to name, answer or add a unit (DN-CBT-3)."""
-    for _, rec, battle in _open_records(state, side):
-        if rec.stage == "assign":
-            waiting = rec.draft.waiting_for(battle)
-            if waiting is not None and waiting[0] is side:
-                return True
-    return False
+    """The assignment protocol waits for ``side`` to name, answer or add a unit (DN-CBT-3):
+    one of the steps the forms list is accepted (the same candidates, issue 44 item 1)."""
+    return side is not None and accepted(state, ruleset, _target_candidates(state, side, ruleset))
 
 
 def _whole_assignment_open(rec: book.BattleRecord, battle: Battle) -> bool:

@@ -7,9 +7,11 @@ stellar hex. Surface sub-phase: ground combat is resolved by itself in every box
 sides meet (``ground-fought``), on entering the sub-phase.
 """
 
+from collections.abc import Iterator
 from typing import Literal
 
 from campaign.rules.base import Event, Order
+from campaign.rules.candidates import candidates_for
 from campaign.rules.combat import book
 from campaign.rules.combat.detect import (
     box_units,
@@ -38,6 +40,7 @@ from campaign.rules.combat.surface import BoxUnit
 from campaign.rules.dice import Dice
 from campaign.rules.errors import IllegalOrderError, InvalidOrderError
 from campaign.rules.ids import CombatResult, Side, UnitCategory, UnitFlag
+from campaign.rules.offers import accepted
 from campaign.rules.phases import Actor, Phase, SubPhase
 from campaign.rules.registry import (
     applies,
@@ -433,13 +436,26 @@ def _acting_systems(state: CampaignState, where: Where) -> set[str]:
             if u.owner is state.acting and u.location.where is where and u.location.system}
 
 
+@candidates_for("interact")
+def _interact_candidates(state: CampaignState, side: Side, ruleset: Ruleset) -> Iterator[Interact]:
+    """Each ship over a box landing, each jump troop dropping, one at a time (DN-INT-1/4)."""
+    if side is not state.acting:
+        return
+    for system in sorted(_acting_systems(state, Where.HEX)):
+        orbit = _orbit(state, ruleset, system)
+        for ship in orbit:
+            yield Interact(side=side, system=system, land=[ship.uid])
+        for troop in _droppable(state, ruleset, orbit):
+            yield Interact(side=side, system=system, drops=[troop])
+
+
 @offered_when(Interact)
 def _offer_interact(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
     """Ships of the acting side that may act are in a stellar hex whose box they have not dealt
-    with yet and where no PD fire is awaited (DN-INT-1/2, DN-REA-1)."""
-    done = set(book.combat_book(state).interacted) | set(_pending(state))
-    return any(_orbit(state, ruleset, system)
-               for system in sorted(_acting_systems(state, Where.HEX) - done))
+    with yet and where no PD fire is awaited (DN-INT-1/2, DN-REA-1): one of the landings or
+    drops the forms list is accepted (the same candidates, issue 44 item 1)."""
+    return side is not None and accepted(state, ruleset,
+                                         _interact_candidates(state, side, ruleset))
 
 
 @offered_when(LiftOff)

@@ -60,7 +60,8 @@ def battle_stage_duty(
         return _assign_duty(rec, battle, where, battle_id, short)
     if stage == "fire":
         side = _roller(state, battle)
-        return _duty(side, [f"fire {short}", f"declare {short} CLOSE SHORT MULTIPLE RETURNS"],
+        return _duty(side, [f"fire {short}",
+                            f"declare {short} [CLOSE] [SHORT] [MULTIPLE] [RETURNS]"],
                      f"{where}: targets assigned, resolve the round's fire", "DN-CBT-4",
                      battle_id, short)
     if stage == "withdraw":
@@ -135,7 +136,7 @@ def battle_duties(state: CampaignState, ruleset: Ruleset | None) -> list[Duty]:
             duties.append(duty)
     for system, pending in sorted(area.pd_pending.items()):
         owner = pending.pd_owner
-        duties.append(_duty(owner, [f"pd-fire {system} PD>SHIP"],
+        duties.append(_duty(owner, [f"pd-fire {system} [PD>SHIP]"],
                             f"interaction at {system}: {owner.value} aim their PD", "DN-INT-2"))
     for system, sides in sorted(area.losses.items()):
         for side, count in sorted(sides.items()):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from campaign.rules.candidates import candidates_for
 from campaign.rules.ids import Side, UnitCategory, UnitFlag
 from campaign.rules.movement.cargo import Load, Unload
 from campaign.rules.movement.groups import stacks_of
@@ -147,6 +148,12 @@ def _cargo_candidates(state: CampaignState, ruleset: Ruleset, side: Side) -> Ite
             if (cargo.location.where is Where.UNPLACED
                     or carrier.location.system == cargo.location.system):
                 yield Load(side=side, cargo=cargo.id, carrier=carrier.id)
+
+
+@candidates_for("load")
+def _load_candidates(state: CampaignState, side: Side, ruleset: Ruleset) -> Iterator[Load]:
+    """Every cargo of ``side`` with every carrier it could board (the forms' lists)."""
+    return _cargo_candidates(state, ruleset, side)
 
 
 @offered_when(Load)

@@ -60,6 +60,10 @@ TAB_WIDGET_IDS = {
     "tab-mail": "mail-scroll",
 }
 #: The widget that gets the focus when a tab is shown.
+#: The reason the dice-reason prompt offers (Enter keeps it): the usual case, the table's dice
+#: typed in; about ten keys fewer per first typed roll (issue 44 item 3).
+DEFAULT_DICE_REASON = "dice rolled at the table"
+
 TAB_FOCUS = {
     "tab-map": "#stack-list",
     "tab-forces": "#forces",
@@ -104,6 +108,8 @@ class CampaignScreen(Screen[None]):
         Binding("g", "go_to_system", "Go to system", show=False, id="campaign.go_to_system"),
         Binding("p", "save_picture", "Picture", show=False, id="campaign.picture"),
         Binding("u", "undo", "Undo", id="campaign.undo"),
+        Binding("E", "end_phase", "End phase", show=False, id="campaign.end_phase"),
+        Binding("slash", "find_in_log", "Find in log", show=False, id="campaign.find_in_log"),
         Binding("U", "referee_undo", "Referee undo", show=False, id="campaign.referee_undo"),
         Binding("d", "focus_dice", "Dice", show=False, id="campaign.dice"),
         Binding("n", "next_battle_step", "Next step", show=False, id="campaign.battle_next"),
@@ -276,9 +282,17 @@ class CampaignScreen(Screen[None]):
     # --- orders
 
     def prefill_order(self, text: str) -> None:
-        """Put ``text`` in the order input and focus it (used by the palette and the battle tab)."""
+        """Put ``text`` in the order input and focus it (the battle tab's ``n``)."""
         self.order_bar.prefill(text)
         self.set_focus(self.order_bar.order_input)
+
+    def choose_order(self, template: str) -> None:
+        """An order chosen in the palette: its form when it has blanks, else sent (``pass`` and
+        ``end-phase`` ask first). Issue 44 item 3: the template was left in the order line."""
+        if BLANK.search(template):
+            self.open_form(template)
+        else:
+            self.send_order(template)
 
     def send_order(self, text: str, *, confirmed: bool = False,
                    table_dice: tuple[int, ...] | None = None) -> bool:
@@ -360,8 +374,10 @@ class CampaignScreen(Screen[None]):
 
         self.report("typed dice in a seeded campaign: give the referee's reason (asked once)")
         self.app.push_screen(TextPrompt("Typed dice override the campaign's seeded dice. The "
-                                        "referee's reason (logged with each such order):",
-                                        "type why, e.g. the dice were rolled at the table"),
+                                        "referee's reason (logged with each such order; Enter "
+                                        "keeps the one given):",
+                                        "type why, e.g. the dice were rolled at the table",
+                                        value=DEFAULT_DICE_REASON),
                              answered)
 
     def report(self, message: str) -> None:
@@ -377,29 +393,31 @@ class CampaignScreen(Screen[None]):
 
     # --- actions
 
-    def action_show_tab(self, index: int) -> None:
-        """Show tab ``index`` (1 map … 6 mail) and focus its main widget.
+    def action_show_tab(self, index: int, focus: str | None = None) -> None:
+        """Show tab ``index`` (1 map … 6 mail) and focus its main widget (or ``focus``).
 
         Focus is parked on the tab strip first: hiding the focused widget would otherwise move
         focus to another widget of the old pane, and TabbedContent follows focus back to it.
         """
         tabbed = self.query_one("#tabs", TabbedContent)
         if tabbed.active == TABS[index]:
+            if focus is not None:
+                self._focus_tab_body(TABS[index], focus)
             return
         self.query_one("#tabs Tabs").focus()
         tabbed.active = TABS[index]
-        self.call_after_refresh(self._focus_tab_body, TABS[index])
+        self.call_after_refresh(self._focus_tab_body, TABS[index], focus)
 
-    def _focus_tab_body(self, tab: str) -> None:
-        """Focus the main widget of ``tab`` now, or once its widget is composed."""
+    def _focus_tab_body(self, tab: str, focus: str | None = None) -> None:
+        """Focus the main widget of ``tab`` (or ``focus``) now, or once the tab is composed."""
         if self.tab_widget(tab).is_mounted:
-            self.set_focus(self.query_one(TAB_FOCUS[tab]))
+            self.set_focus(self.query_one(focus or TAB_FOCUS[tab]))
         else:
-            self.call_later(self._focus_when_mounted, tab)
+            self.call_later(self._focus_when_mounted, tab, focus)
 
-    async def _focus_when_mounted(self, tab: str) -> None:
+    async def _focus_when_mounted(self, tab: str, focus: str | None = None) -> None:
         await self.mounted_tab(tab)
-        self.set_focus(self.query_one(TAB_FOCUS[tab]))
+        self.set_focus(self.query_one(focus or TAB_FOCUS[tab]))
 
     def action_focus_order(self) -> None:
         """Put the cursor in the order line.
@@ -486,6 +504,11 @@ class CampaignScreen(Screen[None]):
         if notation is None:
             self.report_error("DN-SEQ-2: the game waits for no order now")
             return
+        self.open_form(notation, typed)
+
+    def open_form(self, notation: str, typed: list[str] | None = None) -> None:
+        """The form of ``notation`` (a template), ``typed`` words filling its first blanks."""
+        typed = typed or []
         template = parse_template(notation)
         prefill = self.session.form_prefill(template)
         prefill.update((blank.name, word) for blank, word in zip(template.blanks, typed,
@@ -507,6 +530,23 @@ class CampaignScreen(Screen[None]):
         if self.send_order(text):
             return None
         return str(self.query_one("#status-line", Static).render())
+
+    def action_find_in_log(self) -> None:
+        """``/``: the Log tab with the cursor in its filter, so the letters typed next filter
+        (reached only by Shift+Tab, letters typed towards it ran commands, issue 44 item 3)."""
+        self.action_show_tab(4, focus="#log-filter")
+
+    def action_end_phase(self) -> None:
+        """``E``: end the step for the side that acts (a player: its own side), asking first
+        how far it goes; ``E``, ``y`` — the palette took six keys (issue 44 item 3)."""
+        side = (self.session.viewer or self.session.state.acting).value
+        text = f"{side} end-phase"
+        if not any(legal.verb == "end-phase" and legal.notation.split()[0] == side
+                   for legal in self.session.legal_orders()):
+            self.report_error(f"DN-SEQ-2: {text} is not legal now; Ctrl+P lists the legal "
+                              "orders")
+            return
+        self.send_order(text)
 
     def action_undo(self) -> None:
         """Ask, then take back the last order (same phase, no dice rolled); an order this

@@ -4,15 +4,16 @@ yes/no confirmation, and the new-campaign form of the launcher."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
+from campaign.app.starting import DICE_CHOICES, LAYOUT_CHOICES, NewCampaignOptions
+from campaign.rules.ids import Side
 from campaign.tui.order_template import Blank, OrderTemplate
 from campaign.tui.widgets.choice_field import ChoiceField
 from campaign.views.choices import Choices, FieldSpec
@@ -22,6 +23,15 @@ SpecSource = Callable[[Blank, dict[str, str]], FieldSpec]
 
 #: The longest text typed into a form field (a reason, a path; an order is at most 1000).
 MAX_FIELD_CHARS = 400
+#: What each dice mode means, for the new-campaign form (``campaign new --dice``).
+DICE_MEANING = {
+    "seeded": "the tool rolls (seeded)",
+    "physical": "typed in from the table",
+    "commit-reveal": "by e-mail, both machines commit then reveal",
+    "strict": "by e-mail, nobody can preview a roll",
+}
+DICE_LABELS = [("default: seeded, or strict in fair mode", ""),
+               *((f"{mode}: {DICE_MEANING[mode]}", mode) for mode in DICE_CHOICES)]
 
 
 def fixed_specs(choices: dict[str, Choices] | None = None,
@@ -64,19 +74,15 @@ class OrderForm(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="form-box"):
-            yield Static(f"[b]{escape(self.head)}[/b] — Enter sends, Tab next field, "
-                         "Esc cancels")
+            yield Static(f"[b]{escape(self.head)}[/b] — Enter: next empty field, then sends; "
+                         "Tab next field, Esc cancels")
             if self.note:
                 yield Static(self.note, classes="muted")
             values = dict(self.prefill)
             for index, blank in enumerate(self.fields):
                 spec = self.specs(blank, values)
                 self._specs[blank.name] = spec
-                label = blank.name + (f" (optional, empty: {blank.default})"
-                                      if blank.optional else "")
-                if spec.hint:
-                    label += f" — {spec.hint}"
-                yield Label(escape(label))
+                yield Label(escape(self.label_text(blank, spec)), id=f"label-{index}")
                 value = self.prefill.get(blank.name, "")
                 if spec.choices or spec.depends_on:
                     yield ChoiceField(spec.choices, value=value, multi=spec.multi,
@@ -86,6 +92,13 @@ class OrderForm(ModalScreen[str | None]):
                                 max_length=MAX_FIELD_CHARS, id=f"field-{index}")
             yield Static("", id="form-error", classes="error")
             yield Button("OK", id="form-ok", variant="primary")
+
+    @staticmethod
+    def label_text(blank: Blank, spec: FieldSpec) -> str:
+        """A field's label: its name, what an empty optional one stands for, and the hint of
+        what it offers now (it changes with the fields it depends on)."""
+        label = blank.name + (f" (optional, empty: {blank.default})" if blank.optional else "")
+        return label + (f" — {spec.hint}" if spec.hint else "")
 
     def values(self) -> dict[str, str]:
         """Every blank's value now, by name."""
@@ -104,20 +117,45 @@ class OrderForm(ModalScreen[str | None]):
             if not self._specs[blank.name].depends_on:
                 continue
             spec = self.specs(blank, values)
+            if spec.hint != self._specs[blank.name].hint:  # "choose the stack first" no more
+                self.query_one(f"#label-{index}", Label).update(
+                    escape(self.label_text(blank, spec)))
             if spec.choices != self._specs[blank.name].choices:
-                self._specs[blank.name] = spec
                 widget = self.query_one(f"#field-{index}")
                 if isinstance(widget, ChoiceField):
                     widget.set_choices(spec.choices)
+            self._specs[blank.name] = spec
 
     def on_descendant_blur(self) -> None:
         """Leaving a field: later blanks may offer other choices now (PATH after STACK)."""
         self._update_dependants()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        """Enter in any field sends the order (a required blank left empty is named)."""
+        """Enter in a field: on to the next required blank still empty (the choice typed
+        towards stays chosen), else send the order. Enter on a filtered match sent the whole
+        form and the next key landed in the filter (issue 44 item 3)."""
         event.stop()
+        here = self._field_index(event.input)
+        empty = self._empty_required(after=here)
+        if here is not None and empty is not None:
+            self._update_dependants()
+            self.query_one(f"#field-{empty}").focus()
+            return
         self._send()
+
+    def _field_index(self, widget: Input) -> int | None:
+        """The index of the field ``widget`` belongs to (a choice field's filter line)."""
+        for index in range(len(self.fields)):
+            field = self.query_one(f"#field-{index}")
+            if widget is field or widget in field.query(Input):
+                return index
+        return None
+
+    def _empty_required(self, after: int | None) -> int | None:
+        """The first required field after ``after`` that holds nothing, else ``None``."""
+        start = -1 if after is None else after
+        return next((i for i in range(start + 1, len(self.fields))
+                     if not self.fields[i].optional and not self.value_of(i).strip()), None)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "form-ok":
@@ -257,46 +295,85 @@ class TextView(ModalScreen[None]):
         self.dismiss(None)
 
 
-@dataclass(frozen=True)
-class NewCampaign:
-    """What the new-campaign form returns."""
-
-    name: str
-    layout: str
-    seed: int | None
+#: The play-by-e-mail side choices of the new-campaign form ("" : the referee's table).
+AS_SIDE_CHOICES = (("no: the referee's table (or a hot seat)", ""),
+                   ("aslan (play by e-mail)", "aslan"), ("solomani (play by e-mail)", "solomani"))
 
 
-class NewCampaignForm(ModalScreen[NewCampaign | None]):
-    """Name, layout (a layout name or ``random``) and seed of a new campaign (DN-MAP-5)."""
+class NewCampaignForm(ModalScreen[NewCampaignOptions | None]):
+    """Every option of ``campaign new`` (issue 44 item 5: name, layout and seed only, so a
+    referee went to the CLI for dice mode, manual stepping, play by e-mail or fair mode):
+    name, layout (DN-MAP-5), who rolls the dice, the side this database plays by e-mail, fair
+    mode, manual stepping, seed. Fields start empty or at the CLI's defaults, never with grey
+    example values; Enter in a text field goes on, Enter in the last one (or Create) creates."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="new.cancel")]
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="form-box"):
-            yield Static("[b]New campaign[/b] — Enter on the last field creates it")
-            yield Label("name")
-            yield Input(placeholder="e.g. club-2026", id="new-name")
-            yield Label("layout: standard, or random (random assembly, DN-MAP-5)")
-            yield Input(value="standard", id="new-layout")
-            yield Label("seed (a number; for random assembly and the dice; empty: random)")
-            yield Input(placeholder="7", id="new-seed")
+        with VerticalScroll(classes="form-box"):
+            yield Static("[b]New campaign[/b] — Tab next field, Enter in the seed creates it, "
+                         "Esc cancels")
+            yield Label("name (letters, digits, - and _)")
+            yield Input(id="new-name", max_length=MAX_FIELD_CHARS)
+            yield Label("layout (random: random assembly, DN-MAP-5)")
+            yield Select([(name, name) for name in LAYOUT_CHOICES], value="standard",
+                         allow_blank=False, id="new-layout", compact=True)
+            yield Label("dice: who rolls")
+            yield Select(DICE_LABELS, value="", allow_blank=False, id="new-dice",
+                         compact=True)
+            yield Label("play by e-mail: the side this database plays")
+            yield Select(AS_SIDE_CHOICES, value="", allow_blank=False, id="new-as",
+                         compact=True)
+            yield Checkbox("fair mode: no referee, the machines shuffle the neutrals jointly",
+                           id="new-fair", compact=True)
+            yield Checkbox("manual stepping: every step waits for end-phase",
+                           id="new-manual", compact=True)
+            yield Checkbox("neutral counters drawn at the table from the boxed game's pile",
+                           id="new-table", compact=True)
+            yield Label("seed (a whole number, for random assembly and the dice; empty: random)")
+            yield Input(id="new-seed", max_length=20)
             yield Static("", id="new-error", classes="error")
+            yield Button("Create", id="new-create", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#new-name", Input).focus()  # not the scrolling box: type the name
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
         if event.input.id != "new-seed":
             self.focus_next()
             return
+        self._create()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "new-create":
+            self._create()
+
+    def options(self) -> NewCampaignOptions | str:
+        """The options as filled in, or why they cannot be used."""
         name = self.query_one("#new-name", Input).value.strip()
-        layout = self.query_one("#new-layout", Input).value.strip() or "standard"
         seed_text = self.query_one("#new-seed", Input).value.strip()
-        error = self.query_one("#new-error", Static)
         if not name:
-            error.update("the campaign needs a name")
-            return
+            return "the campaign needs a name"
         if seed_text and not seed_text.lstrip("-").isdigit():
-            error.update(f"seed must be a whole number, not {seed_text!r}")
+            return f"seed must be a whole number, not {seed_text[:20]!r}"
+        side = str(self.query_one("#new-as", Select).value)
+        options = NewCampaignOptions(
+            name, layout=str(self.query_one("#new-layout", Select).value),
+            seed=int(seed_text) if seed_text else None,
+            dice=str(self.query_one("#new-dice", Select).value) or None,
+            manual_steps=self.query_one("#new-manual", Checkbox).value,
+            fair=self.query_one("#new-fair", Checkbox).value,
+            as_side=Side(side) if side else None,
+            neutrals="table" if self.query_one("#new-table", Checkbox).value else "tool")
+        return options.problem() or options
+
+    def _create(self) -> None:
+        options = self.options()
+        if isinstance(options, str):
+            self.query_one("#new-error", Static).update(escape(options))
             return
-        self.dismiss(NewCampaign(name, layout, int(seed_text) if seed_text else None))
+        self.dismiss(options)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

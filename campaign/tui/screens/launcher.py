@@ -11,10 +11,11 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Label, ListItem, ListView, Static
 
+from campaign.app.starting import NewCampaignOptions, start_campaign
 from campaign.rules.errors import CampaignError
 from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.rules.seats import REFEREE, Seat
-from campaign.tui.screens.forms import Confirm, NewCampaign, NewCampaignForm
+from campaign.tui.screens.forms import Confirm, NewCampaignForm
 from campaign.tui.views import refusal_text
 from scenarios import registry
 from scenarios.footer import KeysFooter
@@ -138,22 +139,22 @@ class LauncherScreen(Screen[None]):
             self.app.push_screen(screen)
 
     def action_new(self) -> None:
-        """Ask for name, layout and seed, then create the campaign."""
+        """Ask for every option of ``campaign new``, then create the campaign."""
         if self.service is None:
             return
 
-        def create(answer: NewCampaign | None) -> None:
+        def create(answer: NewCampaignOptions | None) -> None:
             if answer is None or self.service is None:
                 return
             try:
-                self.service.create(answer.name, layout=answer.layout, seed=answer.seed)
+                start_campaign(self.service, answer)
             except (CampaignError, ValueError) as error:
                 message = error.message if isinstance(error, CampaignError) else str(error)
                 self.notify(refusal_text(message), title="not created", severity="error",
                             timeout=10)
                 return
             self.refresh_campaigns()
-            self.notify(f"campaign {answer.name!r} created")
+            self.notify(f"campaign {answer.name!r} created")  # the table shows it
 
         self.app.push_screen(NewCampaignForm(), create)
 

@@ -7,6 +7,12 @@ Geometry: odd-q offset hexes (odd columns half a hex lower, docs/data-formats.md
 is ``CELL_W`` characters wide and each row ``CELL_H`` lines tall; a system is drawn as
 ``<glyph><name>`` centred on its hex, routes as dotted lines between centres (unexplored routes
 with ``?`` marks), highlighted routes in bold.
+
+Three lines per hex row leave every third text line free of names (even columns' names on
+``3r+1``, odd columns' on ``3r+2``): a system's stack counter goes on the free line beside its
+own name (above an even column's, below an odd column's), so no counter ever stands on the line
+of another system's name (issue 44 item 2: with two lines per row, Marrow's ``S1`` stood on
+Redoubt's line and was read as Redoubt's).
 """
 
 from __future__ import annotations
@@ -22,8 +28,9 @@ from campaign.tui.widgets.map_palette import DEFAULT_PALETTE, MapPalette
 
 #: Five characters per hex column: the standard map (24 columns) is 125 wide, so it fits beside
 #: the side panel at 160 columns. Systems on one text line are two columns (10 characters) apart.
+#: Three lines per hex row: one line in three holds no name, for the counters (module docstring).
 CELL_W = 5
-CELL_H = 2
+CELL_H = 3
 #: Longest name drawn after the glyph; longer names keep the first word and initials.
 LABEL_LEN = 8
 
@@ -62,10 +69,13 @@ def hex_centre(col: int, row: int) -> tuple[int, int]:
 
 
 def canvas_size(star_map: StarMap) -> tuple[int, int]:
-    """Width and height in characters needed to draw ``star_map``."""
+    """Width and height in characters needed to draw ``star_map``: down to the counter line
+    under the last odd column's names (``rows * CELL_H``), no more — four lines more made the
+    standard map scroll at 160x48, hiding Quillon's name above its counter, which then stood
+    right above Drossel's (issue 44 item 2)."""
     cols = max(s.hex.col for s in star_map.systems) + 1
     rows = max(s.hex.row for s in star_map.systems) + 1
-    return cols * CELL_W + CELL_W, rows * CELL_H + CELL_H + 2
+    return cols * CELL_W + CELL_W, rows * CELL_H + 1
 
 
 def _line(x0: int, y0: int, x1: int, y1: int) -> list[tuple[int, int]]:
@@ -217,7 +227,9 @@ class TextCells:
         self.width = width
         self.height = height
         self.labels = labels
+        self.name_rows = {label.row for label in labels.values()}
         self.rows: list[list[bool]] = [[False] * width for _ in range(height)]
+        self.counter_cells: list[list[bool]] = [[False] * width for _ in range(height)]
         for label in labels.values():
             self._take(label.row, label.first, label.last)
 
@@ -226,22 +238,28 @@ class TextCells:
             self.rows[row][column] = True
 
     def free(self, row: int, first: int, last: int) -> bool:
-        """True when ``first..last`` of ``row`` and one cell on either side hold no text."""
+        """True when ``first..last`` of ``row`` holds no text, with one blank cell on either
+        side before a name and two before another counter (one space between two systems'
+        counters read as one counter, ``A12 S3 A12 S3``)."""
         if not 0 <= row < self.height or first < 0 or last >= self.width:
             return False
-        return not any(self.rows[row][max(0, first - 1):min(self.width, last + 2)])
+        near = self.rows[row][max(0, first - 1):min(self.width, last + 2)]
+        counters = self.counter_cells[row][max(0, first - 2):min(self.width, last + 3)]
+        return not any(near) and not any(counters)
 
     def place(self, size: int, system: str, x: int) -> Placed | None:
-        """Where to write ``size`` characters for ``system`` (centred on column ``x``): under
-        its label, else above, else beside it, wherever its own label is the nearest one by a
-        clear margin; ``None`` when no such place is free. The place found is taken."""
+        """Where to write ``size`` characters for ``system`` (centred on column ``x``): on the
+        line next to its label that holds no name (above or below), else after its label on
+        its own line, wherever its own label is the nearest one by a clear margin; ``None``
+        when no such place is free. Never on the line of another system's name, where it would
+        read as that system's (issue 44 item 2). The place found is taken."""
         label = self.labels[system]
-        y, label_first, label_last = label.row, label.first, label.last
+        y, label_last = label.row, label.last
         centred = x - size // 2
         shifts = sorted(range(-LABEL_LEN // 2, LABEL_LEN // 2 + 1), key=abs)
-        candidates = [(y + 1, centred + shift) for shift in shifts]
-        candidates += [(y - 1, centred + shift) for shift in shifts]
-        candidates += [(y, label_last + 2), (y, label_first - size - 1)]
+        candidates = [(row, centred + shift) for row in (y - 1, y + 1)
+                      if row not in self.name_rows for shift in shifts]
+        candidates += [(y, label_last + 2)]
         best: tuple[int, int, int] | None = None
         for row, first in candidates:
             last = first + size - 1
@@ -257,6 +275,8 @@ class TextCells:
             return None
         _, row, first = best
         self._take(row, first, first + size - 1)
+        for column in range(first, first + size):
+            self.counter_cells[row][column] = True
         return Placed(row, first, first + size - 1)
 
     def _margin(self, system: str, row: int, first: int, last: int) -> int:
@@ -290,10 +310,10 @@ def short_name(name: str) -> str:
 
 def legend(palette: MapPalette = DEFAULT_PALETTE) -> Text:
     """The map's symbols, each side's name written in its own colour."""
-    text = Text(
-        f"{CAPITAL_GLYPH} capital  {TYPE_GLYPH[SystemType.PRIMARY]} type 1  "
-        f"{TYPE_GLYPH[SystemType.SECONDARY]} type 2  {TYPE_GLYPH[SystemType.TERTIARY]} type 3  "
-        "? unexplored route  counters: units per side  "
+    text = Text(  # one line of the 125 the standard map is wide (two made it scroll at 160x48)
+        f"{CAPITAL_GLYPH} capital  {TYPE_GLYPH[SystemType.PRIMARY]}"
+        f"{TYPE_GLYPH[SystemType.SECONDARY]}{TYPE_GLYPH[SystemType.TERTIARY]} type 1/2/3  "
+        "? unexplored route  units: "
     )
     for side, label in ((Side.ASLAN, "A Aslan (orange)"), (Side.SOLOMANI, "S Solomani (blue)"),
                         (Side.NEUTRAL, "n neutral")):

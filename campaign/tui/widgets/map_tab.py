@@ -248,10 +248,16 @@ class MapTab(Horizontal):
         def kept(system_id: str) -> bool:
             return typed in self.session.system_name(system_id).lower()
 
+        def starts(system_id: str) -> bool:
+            return bool(typed) and self.session.system_name(system_id).lower().startswith(typed)
+
         ids: list[str] = []
         rows: list[Option] = []
+        # names that begin with what is typed first ("kh": Khtaoi before Aokhtel, so Enter
+        # sends the one meant, issue 44 item 3), then the nearest
         for system_id, dest in sorted(
-            options.legal.items(), key=lambda item: (len(item[1].path), item[0])
+            options.legal.items(),
+            key=lambda item: (not starts(item[0]), len(item[1].path), item[0]),
         ):
             if not kept(system_id):
                 continue

@@ -17,6 +17,7 @@ from scenarios.imperial.screen import (
     InvestorDialog,
     ScoreScreen,
 )
+from tests.waiting import until
 
 #: Textual screens driven by a Pilot: seconds each (``make test-fast`` leaves them out).
 pytestmark = pytest.mark.slow
@@ -49,13 +50,16 @@ def table(app: App) -> ImperialScreen:
 
 async def start_from_setup(pilot, app: App) -> ImperialScreen:
     """Press Start on the set-up screen and wait until the table replaces it."""
-    await pilot.pause(0.3)  # a Button ignores presses during its 0.2 s press effect
-    app.screen.query_one("#imperial-start", Button).press()
-    for _ in range(100):
-        await pilot.pause(0.05)
-        if not isinstance(app.screen, ImperialSetupScreen):
-            break
-    await pilot.pause()
+    setup = app.screen
+    start = setup.query_one("#imperial-start", Button)
+    # a Button ignores clicks during its press effect (issue 44 item 7: wait for it to end)
+    await until(pilot, lambda: not start.has_class("-active"), "the Start button's effect")
+    start.press()
+    # the set-up screen gone, its widgets too (its header still took a title change once the
+    # table was up, and the test ended with NoMatches under load), the table mounted
+    await until(pilot, lambda: not isinstance(app.screen, ImperialSetupScreen)
+                and not setup.is_attached and table(app).is_mounted,
+                "the table replacing the set-up screen")
     return table(app)
 
 
@@ -156,3 +160,24 @@ async def test_setup_screen_offers_rule_presets_and_computer_levels():
         game = await start_from_setup(pilot, app)
         assert game.game.options.factory_top_up and not game.game.options.home_chips
         assert game.level == "easy" and "published rules" in str(game.sub_title)
+
+
+def test_tied_players_are_tied_for_the_lead_not_one_of_them_leading():
+    """Issue 44 item 6 (IMP-21): four players at 2 points each read "tied for the lead (4)";
+    the table's columns say their unit."""
+    from scenarios.imperial.screen import standings
+
+    state = ImperialScreen(players=4, seed=3).state
+    assert standings(state) == ["tied for the lead (4)"] * 4
+
+
+@sync
+async def test_the_score_table_names_its_units():
+    """Issue 44 item 6: the columns had no unit."""
+    app = Host(ImperialScreen(players=4, seed=3))
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        app.push_screen(ScoreScreen(table(app).state))
+        await until(pilot, lambda: isinstance(app.screen, ScoreScreen), "the score table")
+        labels = [str(column.label) for column in app.screen.query_one(DataTable).columns.values()]
+        assert labels[1] == "Cash (m)" and "Score (pts)" in labels

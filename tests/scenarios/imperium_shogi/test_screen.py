@@ -171,7 +171,7 @@ async def test_save_and_load_round_trip(tmp_path: Path):
         await pilot.press("enter")
         await pilot.pause()
         assert path.read_text().splitlines()[1:] == [
-            "mfc/1b1/1B1/CFM - r", "c1c2 a4a3", "# players: human human"]
+            "mfc/1b1/1B1/CFM - r", "c1c2 a4a3", "# players: person person"]
         await pilot.press("u", "u")
         assert moves_of(screen) == []
         await pilot.press("ctrl+o")

@@ -244,3 +244,31 @@ async def test_new_game_dialog_changes_the_board_and_opponent_cycles():
         await pilot.press("m", *"a1xb1", "enter")
         await settle(app, pilot)
         assert len(screen.moves) == 2 and screen.state.current_player() in (0, -1)
+
+
+def shown_keys(app: App[None]) -> list[str]:
+    """The descriptions of the keys the footer shows now."""
+    from textual.widgets import Footer
+    from textual.widgets._footer import FooterKey
+
+    return [key.description for key in app.screen.query_one(Footer).query(FooterKey)]
+
+
+@pilot_test
+async def test_the_swap_key_is_shown_only_while_white_may_swap():
+    """Issue 44 item 6 (INV-6): ``s Swap`` stood in the footer all game; now only on White's
+    first turn, and gone once White has moved."""
+    from tests.waiting import until
+
+    app = HostApp(cols=5, rows=4, pie=True, players=("human", "human"))
+    async with app.run_test(size=(120, 30)) as pilot:
+        screen = screen_of(app)
+        await until(pilot, lambda: "Help" in shown_keys(app), "the footer's keys")
+        assert "Swap (pie rule)" not in shown_keys(app)  # Black opens: no swap yet
+        await pilot.press("enter", "down", "enter")  # Black a1xa2
+        await until(pilot, lambda: "Swap (pie rule)" in shown_keys(app), "the swap key")
+        assert screen.state.swap_available()
+        white = next(a for a in screen.state.legal_actions() if a not in (SWAP, PASS))
+        screen.play(white)  # White moves instead of swapping
+        await until(pilot, lambda: "Swap (pie rule)" not in shown_keys(app),
+                    "the swap key gone")

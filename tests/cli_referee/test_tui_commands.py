@@ -1,0 +1,48 @@
+"""``campaign demo`` and ``campaign tui`` on what the terminal and the options say (issue 44
+item 4): the ``--create-only`` message names the database it used, and a terminal that cannot
+draw the full-screen UI (``TERM=dumb``) gets a clear refusal instead of escape codes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from campaign.cli import main
+from campaign.cli.handlers.tui import demo_command
+
+
+def no_ui(*args, **kwargs):  # noqa: ANN002, ANN003, ANN201 - stands in for create_app
+    raise AssertionError("the TUI must not be opened here")
+
+
+def test_create_only_says_how_to_open_the_same_database(tmp_path: Path, monkeypatch, capsys):
+    """Issue 44 item 4: ``--db URL`` was left out of "open it with: campaign demo"."""
+    monkeypatch.setattr("campaign.cli.handlers.tui.create_app", no_ui)
+    url = f"sqlite:///{tmp_path / 'club games.db'}"
+    assert main(["demo", "--create-only", "--db", url]) == 0
+    out = capsys.readouterr().out
+    assert f"open it with: campaign demo --db '{url}'" in out
+
+
+def test_the_demo_command_never_echoes_a_password():
+    """Issue 44 item 4: the URL is shown as typed, but a password in it is not."""
+    assert demo_command(None) == "campaign demo"
+    shown = demo_command("postgresql://ref:s3cret@db.example/campaigns")
+    assert "s3cret" not in shown
+    assert shown == "campaign demo --db postgresql://ref:PASSWORD@db.example/campaigns"
+
+
+@pytest.mark.parametrize("command", [["demo"], ["tui"]])
+def test_a_dumb_terminal_gets_a_refusal_not_the_full_screen_ui(tmp_path: Path, monkeypatch,
+                                                               capsys, command: list[str]):
+    """Issue 44 item 4: ``TERM=dumb`` drew the full-screen UI anyway; now a clear sentence on
+    stderr, a non-zero exit, nothing created."""
+    monkeypatch.setattr("campaign.cli.handlers.tui.create_app", no_ui)
+    monkeypatch.setenv("TERM", "dumb")
+    db = tmp_path / "c.db"
+    assert main([*command, "--db", f"sqlite:///{db}"]) != 0
+    err = capsys.readouterr().err
+    assert "TERM=dumb cannot draw the full-screen terminal UI" in err
+    assert "campaign status" in err
+    assert not db.exists()

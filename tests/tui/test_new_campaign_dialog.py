@@ -1,0 +1,87 @@
+"""Issue 44 item 5: the launcher's new-campaign dialog offers every option of ``campaign new``
+(dice mode, manual stepping, the side played by e-mail, fair mode besides name, layout and
+seed), with no grey example values in its fields; the CLI and the dialog share one use case
+(``campaign.app.starting``), so they accept and refuse the same."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from textual.widgets import Checkbox, Input, Select
+
+from campaign.app import CampaignService
+from campaign.app.mail import PbemService
+from campaign.app.starting import NewCampaignOptions
+from campaign.rules.ids import Side
+from campaign.tui.screens.forms import NewCampaignForm
+from campaign.tui.screens.launcher import LauncherScreen
+from tests.tui.pilot_helpers import SIZE, app_for
+from tests.waiting import until
+
+
+async def open_dialog(pilot) -> NewCampaignForm:  # noqa: ANN001 - a Pilot
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, LauncherScreen)
+    await pilot.press("n")
+    await until(pilot, lambda: isinstance(pilot.app.screen, NewCampaignForm), "the dialog")
+    return pilot.app.screen
+
+
+def test_the_dialog_starts_a_play_by_mail_campaign_with_manual_steps(
+        service: CampaignService, no_keymap: Path):
+    """Issue 44 item 5 (DN-SEQ-1 stepping, ADR 0028 dice): commit-reveal dice, this database
+    playing Solomani, manual stepping — all from the dialog; its fields show no examples."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, None).run_test(size=SIZE) as pilot:
+            form = await open_dialog(pilot)
+            for field in form.query(Input):
+                assert field.value == "" and not field.placeholder, field.id
+            await pilot.press(*"club")
+            form.query_one("#new-dice", Select).value = "commit-reveal"
+            form.query_one("#new-as", Select).value = "solomani"
+            form.query_one("#new-manual", Checkbox).value = True
+            form.query_one("#new-seed", Input).focus()
+            await pilot.press("4", "4", "enter")
+            await until(pilot, lambda: "club" in service.store.campaigns(), "club created")
+            row = service.store.campaign("club")
+            loaded = service.load("club")
+            assert row.layout == "standard" and loaded.dice_mode == "commit-reveal"
+            assert any(entry.order_text == "referee stepping manual"
+                       for entry in service.log("club"))
+            assert PbemService(service).agreement.own_side("club") is Side.SOLOMANI
+
+    asyncio.run(scenario())
+
+
+def test_the_dialog_refuses_what_the_cli_refuses_and_creates_nothing(
+        service: CampaignService, no_keymap: Path):
+    """Issue 44 item 5: a side played by e-mail with physical dice is refused with the CLI's
+    sentence; the dialog stays open and nothing is created."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, None).run_test(size=SIZE) as pilot:
+            form = await open_dialog(pilot)
+            form.query_one("#new-name", Input).value = "table"
+            form.query_one("#new-dice", Select).value = "physical"
+            form.query_one("#new-as", Select).value = "aslan"
+            form.query_one("#new-seed", Input).focus()
+            await pilot.press("enter")
+            assert pilot.app.screen is form
+            assert "played at the table" in str(form.query_one("#new-error").render())
+            assert "table" not in service.store.campaigns()
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize(("options", "refused"), [
+    (NewCampaignOptions("a", dice="physical", as_side=Side.ASLAN), "--as is for play by"),
+    (NewCampaignOptions("a", dice="physical", fair=True), "--fair is for play by"),
+    (NewCampaignOptions("a", dice="commit-reveal", fair=True, as_side=Side.ASLAN), None),
+])
+def test_the_options_that_do_not_go_together(options: NewCampaignOptions, refused: str | None):
+    """Issue 44 item 5: one check for the CLI and the dialog."""
+    problem = options.problem()
+    assert (problem is None) if refused is None else (refused in (problem or ""))
