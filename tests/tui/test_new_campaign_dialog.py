@@ -78,7 +78,9 @@ def test_the_dialog_refuses_what_the_cli_refuses_and_creates_nothing(
 
 @pytest.mark.parametrize(("options", "refused"), [
     (NewCampaignOptions("a", dice="physical", as_side=Side.ASLAN), "--as is for play by"),
-    (NewCampaignOptions("a", dice="physical", fair=True), "--fair is for play by"),
+    (NewCampaignOptions("a", dice="physical", fair=True), "--dice physical with --fair"),
+    (NewCampaignOptions("a", dice="seeded", fair=True), "--dice seeded with --fair"),
+    (NewCampaignOptions("a", fair=True, neutrals="table"), "--neutrals table is for a game"),
     (NewCampaignOptions("a", dice="commit-reveal", fair=True, as_side=Side.ASLAN), None),
 ])
 def test_the_options_that_do_not_go_together(options: NewCampaignOptions, refused: str | None):
