@@ -49,6 +49,7 @@ from campaign.store.database import (
     IntegrityViolation,
     open_database,
 )
+from campaign.store.names import names_in
 from campaign.store.places import APP_NAME, DB_URL_ENV, data_dir, default_url
 from campaign.store.statements import (
     LEDGER_TABLE_NAMES,
@@ -266,8 +267,7 @@ class Store:
 
     def campaigns(self) -> list[str]:
         """Names of all campaigns."""
-        with self.database.read() as connection:
-            return [row[0] for row in connection.all("SELECT name FROM dn_campaign ORDER BY name")]
+        return names_in(self.database)
 
     def delete_campaign(self, name: str) -> None:
         """Remove a campaign with its events and snapshots (``CampaignNotFoundError`` if none)."""
