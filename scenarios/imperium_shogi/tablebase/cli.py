@@ -95,6 +95,8 @@ def run(variant: str, root: Path | None = None, *, force: bool = False) -> int:
         if checkpoint.progress() is not None or checkpoint.has_directory():
             print(f"continuing the solve stopped in {checkpoint.path}", file=sys.stderr)
         print(f"solving {variant} into {directory} ...", file=sys.stderr)
+        print("loading the solver's compiled code (compiling it the first time after an "
+              "install or a change: a minute or two) ...", file=sys.stderr)
         warm_up_apart()  # compiles in a child: the compiler's memory stays out of the solve
         bar = ProgressBar()
         solution = solve([Position.initial()], variant == "dobutsu", progress=bar,

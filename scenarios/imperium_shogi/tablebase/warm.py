@@ -15,6 +15,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from scenarios.imperium_shogi.rules import Position
+from scenarios.imperium_shogi.tablebase.solver import solve
+
 #: A tiny start (the two BBs and one piece): its solve runs every kernel of a fresh solve.
 TINY_BOARD = [1, 0, 0, 0, 4, 0, 0, 0, 0, 0, 9, 0]
 CHILD = "from scenarios.imperium_shogi.tablebase.warm import warm_up; warm_up()"
@@ -22,9 +25,6 @@ CHILD = "from scenarios.imperium_shogi.tablebase.warm import warm_up; warm_up()"
 
 def warm_up() -> None:
     """Run every kernel of a fresh solve once, on a tiny problem (compiles or loads them)."""
-    from scenarios.imperium_shogi.rules import Position
-    from scenarios.imperium_shogi.tablebase.solver import solve
-
     for dobutsu in (False, True):
         solve([Position(TINY_BOARD[:], [[0, 0, 0], [0, 0, 0]], 0)], dobutsu)
 
