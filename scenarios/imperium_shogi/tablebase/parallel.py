@@ -93,22 +93,40 @@ def _line_count(directory: np.ndarray, line: int) -> int:
 
 
 @njit(cache=True, inline="always")
+def _range_mask(word: int | np.int64, first: int | np.int64, last: int | np.int64) -> np.uint64:
+    """The bits of position-space word ``word`` that number positions ``first .. last - 1``."""
+    mask = ~np.uint64(0)
+    if word == first >> 6:
+        mask &= ~np.uint64(0) << np.uint64(first & 63)
+    if word == (last - 1) >> 6:
+        mask &= ~np.uint64(0) >> np.uint64(63 - ((last - 1) & 63))
+    return mask
+
+
+@njit(cache=True, inline="always")
 def _any_position_bit(bits: np.ndarray, first: int | np.int64, last: int | np.int64) -> bool:
     """Whether a position-space bitmap has any of the positions ``first .. last - 1``."""
     if last <= first:
         return False
-    word = first >> 6
-    end = (last - 1) >> 6
-    head = ~np.uint64(0) << np.uint64(first & 63)
-    tail = ~np.uint64(0) >> np.uint64(63 - ((last - 1) & 63))
-    if word == end:
-        return bits[word] & head & tail != 0
-    if bits[word] & head or bits[end] & tail:
-        return True
-    for w in range(word + 1, end):  # noqa: SIM110 - numba compiles loops, not generators
-        if bits[w]:
+    for word in range(first >> 6, ((last - 1) >> 6) + 1):  # noqa: SIM110 - numba loops
+        if bits[word] & _range_mask(word, first, last):
             return True
     return False
+
+
+@njit(cache=True, inline="always")
+def _rank_in_line(directory: np.ndarray, line: int, k: int | np.int64) -> int:
+    """The rank of the ``k``-th stored position of directory line ``line`` (from 0)."""
+    for j in range(1, LINE_WORDS):
+        bits = directory[line * LINE_WORDS + j]
+        here = popcount(bits)
+        if k < here:
+            for _ in range(k):
+                bits &= bits - np.uint64(1)
+            low = bits & (~bits + np.uint64(1))
+            return line * LINE_RANKS + (j - 1) * 64 + popcount(low - np.uint64(1))
+        k -= here
+    return -1
 
 
 @njit(cache=True)
@@ -465,8 +483,6 @@ def _retro_block(
     ranks: np.ndarray,
     from_win: np.ndarray,
     places: np.ndarray,
-    entries: np.ndarray,
-    lows: np.ndarray,
     totals: np.ndarray,
 ) -> None:
     """``retro_level`` for one block: add to ``totals`` (its level bits are cleared later)."""
@@ -475,30 +491,34 @@ def _retro_block(
     won = dist % 2 == 1
     for line in range(block * BLOCK_LINES, min(lines, (block + 1) * BLOCK_LINES)):
         dense = np.int64(directory[line * LINE_WORDS])
-        if not _any_position_bit(level_bits, dense, dense + _line_count(directory, line)):
+        end = dense + _line_count(directory, line)
+        if not _any_position_bit(level_bits, dense, end):
             continue
-        for k in range(_line_positions(directory, line, entries, lows)):
-            here = dense + k
-            if not level_bits[here >> 6] & _position_mask(here):
-                continue
-            if dist == 0:  # lost in 0, or (a start) won in 0
-                won = state[here] & 0xFF == WON_IN_0
-            key = key_of_rank(_rank_of_bit(entries[k], lows[k]), nxt, pre, count, material)
-            m = parents(key, src, nsrc, dobutsu, buf)
-            for i in range(m):
-                if classify(buf[i], tgt, ntgt):
-                    continue  # terminal, so decided already: not worth a look-up
-                parent_rank = rank_of(buf[i], nxt, pre, material)
-                if parent_rank < 0:
-                    continue
-                _prefetch_line(directory, parent_rank)
-                ranks[n] = parent_rank
-                from_win[n] = 1 if won else 0
-                n += 1
-            if n >= BATCH:
-                _settle_batch(n, ranks, from_win, places, directory, state, next_bits,
-                              next_blocks, dist, totals)
-                n = 0
+        for word in range(dense >> 6, ((end - 1) >> 6) + 1):
+            bits = level_bits[word] & _range_mask(word, dense, end)
+            while bits:  # only the level's positions: a few in a line of hundreds
+                low = bits & (~bits + np.uint64(1))
+                bits ^= low
+                here = word * 64 + popcount(low - np.uint64(1))
+                if dist == 0:  # lost in 0, or (a start) won in 0
+                    won = state[here] & 0xFF == WON_IN_0
+                rank = _rank_in_line(directory, line, here - dense)
+                key = key_of_rank(rank, nxt, pre, count, material)
+                m = parents(key, src, nsrc, dobutsu, buf)
+                for i in range(m):
+                    if classify(buf[i], tgt, ntgt):
+                        continue  # terminal, so decided already: not worth a look-up
+                    parent_rank = rank_of(buf[i], nxt, pre, material)
+                    if parent_rank < 0:
+                        continue
+                    _prefetch_line(directory, parent_rank)
+                    ranks[n] = parent_rank
+                    from_win[n] = 1 if won else 0
+                    n += 1
+                if n >= BATCH:
+                    _settle_batch(n, ranks, from_win, places, directory, state, next_bits,
+                                  next_blocks, dist, totals)
+                    n = 0
     _settle_batch(n, ranks, from_win, places, directory, state, next_bits, next_blocks, dist,
                   totals)
 
@@ -550,13 +570,11 @@ def retro_level(
         ranks = np.empty(BATCH_ROOM, dtype=np.int64)
         from_win = np.empty(BATCH_ROOM, dtype=np.uint8)
         places = np.empty(BATCH_ROOM, dtype=np.int64)
-        entries = np.empty(LINE_RANKS, dtype=np.int64)
-        lows = np.empty(LINE_RANKS, dtype=np.uint64)
         claimed: int = atomic_add(cursor, 0, 1)
         while claimed < n:
             _retro_block(wanted[claimed], directory, state, level_bits, next_bits, next_blocks,
                          dist, nxt, pre, count, material, src, nsrc, tgt, ntgt, dobutsu, buf,
-                         ranks, from_win, places, entries, lows, totals[worker])
+                         ranks, from_win, places, totals[worker])
             claimed = atomic_add(cursor, 0, 1)
     # A word of level bits may hold positions of two blocks: cleared once every block is done.
     for i in range(n):
