@@ -16,6 +16,11 @@ TEST_STAMP := $(VENV)/.installed-test
 PIP_LOG    := $(VENV)/pip-install.log
 PIP        = $(BIN)/pip install --quiet
 QUIETLY    = >>$(PIP_LOG) 2>&1 || { tail -n 40 $(PIP_LOG); exit 1; }
+# The editable install leaves the tool's own modules as source. Where PYTHONDONTWRITEBYTECODE is
+# set (some machines and CI images set it) Python then compiles every module again on every run:
+# 0.12 s of each `campaign status` (issue 47 item 2). Compiled once here, the bytecode is read
+# even where it may not be written (a module edited since is compiled again in memory).
+COMPILE    = $(BIN)/python -m compileall -q campaign scenarios
 
 .PHONY: run test test-fast install lint typecheck bench pictures release
 
@@ -24,6 +29,7 @@ $(RUN_STAMP): pyproject.toml setup.py
 	@[ -x $(BIN)/python ] || $(PYTHON) -m venv $(VENV)
 	@$(PIP) --upgrade pip $(QUIETLY)
 	@$(PIP) -e '.[$(RUN_EXTRAS)]' $(QUIETLY)
+	@$(COMPILE) $(QUIETLY)
 	@touch $@
 
 # The test extra holds every run-time extra too, so it also brings the run install up to date.
@@ -32,6 +38,7 @@ $(TEST_STAMP): pyproject.toml setup.py
 	@[ -x $(BIN)/python ] || $(PYTHON) -m venv $(VENV)
 	@$(PIP) --upgrade pip $(QUIETLY)
 	@$(PIP) -e '.[test]' $(QUIETLY)
+	@$(COMPILE) $(QUIETLY)
 	@touch $@ $(RUN_STAMP)
 
 install: $(TEST_STAMP)

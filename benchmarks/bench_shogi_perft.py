@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from benchmarks.goals import goal
 from scenarios.imperium_shogi.ai import ShogiAI
 from scenarios.imperium_shogi.game import make_game
 from scenarios.imperium_shogi.rules import Position, perft
@@ -48,8 +49,7 @@ def main() -> None:
         seconds = timed(f"fast perft depth {depth} (bulk count)",
                         lambda d=depth: perft(Position.initial(), d))
         if depth == 6:
-            verdict = "meets" if seconds <= GOAL_SECONDS else "MISSES"
-            print(f"  -> depth 6 {verdict} the {GOAL_SECONDS:.0f} s goal")
+            goal("Imperium Shogi perft depth 6 (bulk count), wall", seconds, GOAL_SECONDS, "s")
     timed("fast perft depth 6 (every leaf made)",
           lambda: perft_every_leaf(Position.initial(), 6))
     timed("generic protocol perft depth 5",

@@ -6,8 +6,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from campaign.store import names
 from campaign.store.database import SQLITE_PREFIX, uses_sqlite_driver
-from campaign.store.repository import DB_URL_ENV, Store, data_dir
+from campaign.store.places import DB_URL_ENV, data_dir
 
 
 def campaign_names(url: str | None) -> list[str]:
@@ -17,6 +18,6 @@ def campaign_names(url: str | None) -> list[str]:
     if uses_sqlite_driver(url) and not Path(url[len(SQLITE_PREFIX):]).is_file():
         return []
     try:
-        return Store(url).campaigns()
+        return names.campaign_names(url)
     except Exception:  # noqa: BLE001 - completion never fails loudly: no candidates instead
         return []

@@ -34,8 +34,8 @@ SIDES = ("aslan", "solomani")
 campaign_names = Lazy("campaign.app.lookup", "campaign_names")
 #: The scenario games (``scenario perft|solve GAME``).
 SCENARIOS = Lazy("scenarios.registry", "SCENARIOS")
-#: The words of an order (``campaign order NAME ORDER``).
-order_words = Lazy("campaign.views.orders", "order_words")
+#: The words of an order (``campaign order NAME ORDER``), from the fixed table of verbs.
+order_words = Lazy("campaign.views.verbs", "order_words")
 
 _BASH = r"""# campaign completion for bash: eval "$(campaign completion bash)" in ~/.bashrc
 _campaign_complete() {

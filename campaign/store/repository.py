@@ -51,6 +51,7 @@ from campaign.store.database import (
     open_database,
 )
 from campaign.store.migrations import MigrationPlan
+from campaign.store.names import names_in
 from campaign.store.places import APP_NAME, DB_URL_ENV, data_dir, default_url
 from campaign.store.statements import (
     LEDGER_TABLE_NAMES,
@@ -297,8 +298,7 @@ class Store:
 
     def campaigns(self) -> list[str]:
         """Names of all campaigns."""
-        with self.database.read() as connection:
-            return [row[0] for row in connection.all("SELECT name FROM dn_campaign ORDER BY name")]
+        return names_in(self.database)
 
     def delete_campaign(self, name: str) -> None:
         """Remove a campaign with its events and snapshots, and its play-by-e-mail records

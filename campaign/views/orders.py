@@ -1,6 +1,7 @@
-"""The catalogue of orders as a typist sees it: ``SIDE VERB`` for every verb a side may give
-(the referee's verbs under ``referee``), for shell completion and help; and the longest order
-text a typist may give (``MAX_ORDER_CHARS``, the bound of the order line)."""
+"""The catalogue of orders as a typist sees it: the verbs each side may give, read from the order
+registry (``registry_verbs``; shell completion reads the same verbs from the fixed table of
+``campaign.views.verbs``, checked against these), the fields of each order for help; and the
+longest order text a typist may give (``MAX_ORDER_CHARS``, the bound of the order line)."""
 
 from dataclasses import dataclass
 from enum import Enum
@@ -9,22 +10,16 @@ from typing import Any
 from campaign.rules.notation import MAX_ORDER_CHARS
 from campaign.rules.phases import Actor
 from campaign.rules.registry import order_spec, order_specs
+from campaign.views.verbs import TYPISTS
 
-__all__ = ["MAX_ORDER_CHARS", "TYPISTS", "OrderField", "order_fields", "order_words"]
-
-#: Who may type orders: the two players and the referee.
-TYPISTS = ("aslan", "solomani", "referee")
+__all__ = ["MAX_ORDER_CHARS", "TYPISTS", "OrderField", "order_fields", "registry_verbs"]
 
 
-def order_words() -> list[str]:
-    """``SIDE VERB`` for every verb that side may give; the rest of an order is the player's."""
+def registry_verbs() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The players' verbs and the referee's, read from the order registry, in its order."""
     specs = order_specs()
-    words: list[str] = []
-    for side in TYPISTS:
-        referee = side == "referee"
-        words.extend(f"{side} {spec.verb}" for spec in specs
-                     if (spec.actor is Actor.REFEREE) == referee)
-    return words
+    return (tuple(spec.verb for spec in specs if spec.actor is not Actor.REFEREE),
+            tuple(spec.verb for spec in specs if spec.actor is Actor.REFEREE))
 
 
 @dataclass(frozen=True)

@@ -93,3 +93,27 @@ def test_the_bash_script_completes_in_a_real_bash(db_url, tmp_path: Path):
     out = subprocess.run(["bash", "-c", probe], capture_output=True, text=True, env=env,
                          check=True).stdout.splitlines()
     assert out == ["[status ]", "[war ]", "['aslan buy]"]
+
+
+def test_a_tab_loads_neither_the_rules_engine_nor_pydantic(db_url):
+    """issue 47 item 2: campaign names and order words come without the engine (0.2 s a Tab)."""
+    script = "\n".join([
+        "import sys",
+        "from campaign.cli.completion import candidates",
+        f"assert candidates(['status', '--db', {db_url!r}], '') == ['duel', 'war']",
+        f"assert candidates(['order', '--db', {db_url!r}, 'war'], 'aslan b') == ['\\'aslan buy']",
+        "print(sorted(m for m in sys.modules if m == 'pydantic' or m.startswith('campaign.rules.')"
+        " and m not in ('campaign.rules.errors', 'campaign.rules.ids', 'campaign.rules.suggest')))",
+    ])
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+
+
+def test_every_name_campaign_app_exports_is_there_when_asked_for():
+    """issue 47 item 2: ``campaign.app`` loads its names lazily; each one still resolves."""
+    import campaign.app
+
+    missing = [name for name in campaign.app.__all__ if getattr(campaign.app, name, None) is None]
+    assert missing == []

@@ -71,9 +71,10 @@ def test_troops_aboard_a_transport_do_not_control_the_box():  # DN-ECO-1
     report = income_report_for(game.state, game.ruleset, S)
     assert "lantern" not in {b.system_id for b in report.boxes}
     game.put("S-RT-2", "solomani:RT-4", "box:lantern")
-    boxes = {b.system_id: b for b in income_report_for(game.state, game.ruleset, S).boxes}
+    report = income_report_for(game.state, game.ruleset, S)
+    boxes = {b.system_id: b for b in report.boxes}
     assert boxes["lantern"].control_rule == "DN-ECO-1"
-    assert boxes["lantern"].ru == 10 and boxes["lantern"].path[-1] == "Concord"
+    assert boxes["lantern"].ru == 10 and (report.full_path("lantern") or [])[-1] == "Concord"
 
 
 def test_routes_explored_in_play_carry_connections():  # DN-ECO-3, DN-NEB-1
@@ -86,10 +87,10 @@ def test_routes_explored_in_play_carry_connections():  # DN-ECO-3, DN-NEB-1
                    if b.system_id == "lantern")
     assert (lantern.connected, lantern.ru) == (False, 4)
     game.state.game_slots["explored_routes"] = [["lantern", "murk"], ["murk", "halden"]]
-    lantern = next(b for b in income_report_for(game.state, game.ruleset, S).boxes
-                   if b.system_id == "lantern")
+    report = income_report_for(game.state, game.ruleset, S)
+    lantern = next(b for b in report.boxes if b.system_id == "lantern")
     assert (lantern.connected, lantern.ru) == (True, 10)
-    assert lantern.path == ["Lantern", "Murk", "Halden", "Marrow", "Concord"]
+    assert report.full_path("lantern") == ["Lantern", "Murk", "Halden", "Marrow", "Concord"]
 
 
 def test_supply_overlay_lists_connected_systems():  # DN-ECO-3

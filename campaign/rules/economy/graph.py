@@ -24,6 +24,7 @@ class MapGraph:
     unexplored_adjacency: tuple[tuple[int, ...], ...]
     tertiary: tuple[int, ...]  # indices of type 3 systems (DN-ECO-3 tanker switch)
     marked: tuple[int, ...]  # indices of systems with a marked box (DN-ECO-2)
+    names: tuple[str, ...]  # the systems' names, by index (paths in reports)
 
     def __len__(self) -> int:
         return len(self.systems)
@@ -79,6 +80,7 @@ def graph_of(star_map: StarMap) -> MapGraph:
         marked=tuple(
             i for i, s in enumerate(systems) if s.mark is not None and s.original_owner is not None
         ),
+        names=tuple(system.name for system in systems),
     )
     if len(_CACHE) >= _CACHE_LIMIT:
         _CACHE.pop(next(iter(_CACHE)))

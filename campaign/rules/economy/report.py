@@ -16,7 +16,7 @@ from collections.abc import Collection
 
 from pydantic import BaseModel, ConfigDict
 
-from campaign.rules.economy.connectivity import SideConnectivity
+from campaign.rules.economy.connectivity import Route, SideConnectivity
 from campaign.rules.economy.control import box_control
 from campaign.rules.economy.income import (
     TABLE_3,
@@ -28,7 +28,7 @@ from campaign.rules.economy.income import (
 )
 from campaign.rules.economy.occupancy import Occupancy
 from campaign.rules.ids import Side, SystemType
-from campaign.rules.ruleset import Ruleset
+from campaign.rules.ruleset import Ruleset, StarSystem
 
 
 class _Model(BaseModel):
@@ -57,7 +57,10 @@ class BoxReport(_Model):
     control_rule: str  # DN-ECO-1 or DN-ECO-2
     control_reason: str
     connected: bool  # to the own capital (DN-ECO-3)
-    path: list[str] | None  # system names from this box to the capital, when connected
+    # system names from this box towards the capital, when connected: up to the capital, or up
+    # to where the path meets the route given for another box (``joins``) -- issue 47 item 3
+    path: list[str] | None
+    joins: str | None  # the box (system id) whose route the path follows on from its end
     type1_path: list[str] | None  # to the nearest controlled type 1 box (type 2 fallback)
     income_row: str  # the Table 3 row
     ru: int
@@ -89,6 +92,23 @@ class IncomeReport(_Model):
     income: int  # budget + boxes
     treasury: int | None  # RU the side holds now (unspent RU carry over, DN-ECO-6), if known
 
+    def full_path(self, system_id: str) -> list[str] | None:
+        """The whole path from the box in ``system_id`` to the capital, following ``joins``.
+
+        ``None`` when the side controls no connected box there. Each step reads the next box's
+        route on from the system where the two meet (the last name given so far).
+        """
+        by_id = {box.system_id: box for box in self.boxes}
+        box = by_id.get(system_id)
+        if box is None or box.path is None:
+            return None
+        path = list(box.path)
+        while box.joins is not None:
+            box = by_id[box.joins]
+            on = box.path or []  # a route only ever joins the route of a connected box
+            path += on[on.index(path[-1]) + 1:]
+        return path
+
     def to_text(self) -> str:
         """A readable multi-line report for the CLI."""
         lines = [
@@ -114,7 +134,7 @@ def _names(connectivity: SideConnectivity, ids: list[str] | None) -> list[str] |
     if ids is None:
         return None
     graph = connectivity.graph
-    return [graph.systems[graph.index[i]].name for i in ids]
+    return [graph.names[graph.index[i]] for i in ids]
 
 
 def _cut_systems(connectivity: SideConnectivity, system_id: str) -> list[CutSystem]:
@@ -140,16 +160,21 @@ def _cut_systems(connectivity: SideConnectivity, system_id: str) -> list[CutSyst
 def _explain(
     source: IncomeSource,
     ru: int,
-    path: list[str] | None,
+    route: Route | None,
+    joins: str | None,
     type1_path: list[str] | None,
     cuts: list[CutSystem],
     no_route: bool,
 ) -> str:
     if source is IncomeSource.TYPE3:
         return "Type 3 systems yield no income."
-    if path is not None:
+    if route is not None:
+        path = route.names
         if len(path) == 1:
             return f"This is the capital system: {ru} RU."
+        if joins is not None:
+            return (f"Connected to the capital via {' -> '.join(path)} and on along {joins}'s "
+                    f"route: {ru} RU.")
         return f"Connected to the capital via {' -> '.join(path)}: {ru} RU."
     if no_route:
         why = "no usable jump route leads to the capital at all"
@@ -165,6 +190,23 @@ def _explain(
     return f"Not connected to the capital ({why}): {ru} RU."
 
 
+def _systems_with_ground_forces(
+    connectivity: SideConnectivity, occupancy: Occupancy, side: Side
+) -> list[StarSystem]:
+    """The systems where ``side`` has ground forces or PD in the box, in map order.
+
+    Read from the occupancy (systems with pieces), not by asking every system of the map.
+    """
+    graph = connectivity.graph
+    index = graph.index
+    found = sorted(
+        index[system_id]
+        for system_id, presence in occupancy.by_system.items()
+        if side in presence.ground_sides and system_id in index
+    )
+    return [graph.systems[i] for i in found]
+
+
 def build_report(
     ruleset: Ruleset,
     occupancy: Occupancy,
@@ -175,20 +217,21 @@ def build_report(
     connectivity = income.connectivity
     side = income.side
     boxes: list[BoxReport] = []
+    routes = connectivity.capital_routes(box.system.id for box in income.boxes)
+    systems = connectivity.graph.systems
     for box in income.boxes:
         system = box.system
-        path_ids = connectivity.capital_path(system.id)
-        connected = path_ids is not None
+        route = routes.get(system.id)
+        connected = route is not None
+        joined = None if route is None or route.joins is None else systems[route.joins]
         cuts: list[CutSystem] = []
         no_route = False
-        type1_ids = None
+        type1_path = None
         if not connected and box.source is not IncomeSource.TYPE3:
             cuts = _cut_systems(connectivity, system.id)
             no_route = not cuts and not connectivity.has_route_at_all(system.id)
             if system.type == SystemType.SECONDARY:
-                type1_ids = connectivity.type1_path(system.id)
-        path = _names(connectivity, path_ids)
-        type1_path = _names(connectivity, type1_ids)
+                type1_path = _names(connectivity, connectivity.type1_path(system.id))
         boxes.append(
             BoxReport(
                 system_id=system.id,
@@ -200,21 +243,21 @@ def build_report(
                 control_rule=box.control.rule,
                 control_reason=box.control.reason,
                 connected=connected,
-                path=path,
+                path=None if route is None else route.names,
+                joins=None if joined is None else joined.id,
                 type1_path=type1_path,
                 income_row=box.source.value,
                 ru=box.ru,
                 cut_by=cuts,
                 no_route=no_route,
-                explanation=_explain(box.source, box.ru, path, type1_path, cuts, no_route),
+                explanation=_explain(box.source, box.ru, route,
+                                     None if joined is None else joined.name,
+                                     type1_path, cuts, no_route),
             )
         )
     uncontrolled = []
-    for system in ruleset.star_map.systems:
-        presence = occupancy.presence(system.id)
-        if presence is None or side not in presence.ground_sides:
-            continue
-        control = box_control(system, presence.ground_sides)
+    for system in _systems_with_ground_forces(connectivity, occupancy, side):
+        control = box_control(system, occupancy.by_system[system.id].ground_sides)
         if control.controller != side:
             uncontrolled.append(
                 UncontrolledBox(

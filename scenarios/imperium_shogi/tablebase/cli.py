@@ -24,6 +24,7 @@ from scenarios.imperium_shogi.tablebase.store import (
     stored_format,
     table_dir,
 )
+from scenarios.imperium_shogi.tablebase.warm import warm_up_apart
 from scenarios.protocol import NotationError
 
 #: Reachable positions of the full problems (docs/solving.md): only for the progress estimate
@@ -31,8 +32,8 @@ from scenarios.protocol import NotationError
 EXPECTED_POSITIONS = {"imperium": 246_838_526, "dobutsu": 246_803_167}
 
 
-def peak_rss_mb() -> float:
-    """Peak resident memory of this process in MB (Linux ``ru_maxrss`` is in KB)."""
+def peak_rss_mib() -> float:
+    """Peak resident memory of this process in MiB (Linux ``ru_maxrss`` is in KiB)."""
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
@@ -63,7 +64,7 @@ def print_results(table: TablebaseFile, meta: dict, variant: str) -> None:
               f"({meta.get('cpu_enumerate', 0):.0f} s CPU), retrograde with preparation "
               f"{meta['seconds_retrograde']:.0f} s wall ({meta.get('cpu_retrograde', 0):.0f} s "
               f"CPU); whole run CPU {meta.get('cpu_seconds', 0):.0f} s; "
-              f"peak memory {meta.get('peak_rss_mb', 0):.0f} MB")
+              f"peak memory {meta.get('peak_rss_mb', 0) * 2**20 / 1e9:.2f} GB")
 
 
 def run(variant: str, root: Path | None = None, *, force: bool = False) -> int:
@@ -94,11 +95,14 @@ def run(variant: str, root: Path | None = None, *, force: bool = False) -> int:
         if checkpoint.progress() is not None or checkpoint.has_directory():
             print(f"continuing the solve stopped in {checkpoint.path}", file=sys.stderr)
         print(f"solving {variant} into {directory} ...", file=sys.stderr)
+        print("loading the solver's compiled code (compiling it the first time after an "
+              "install or a change: a minute or two) ...", file=sys.stderr)
+        warm_up_apart()  # compiles in a child: the compiler's memory stays out of the solve
         bar = ProgressBar()
         solution = solve([Position.initial()], variant == "dobutsu", progress=bar,
                          work=checkpoint.path, expected=EXPECTED_POSITIONS[variant])
         bar.finish()
-        save(solution, directory, {"variant": variant, "peak_rss_mb": peak_rss_mb(),
+        save(solution, directory, {"variant": variant, "peak_rss_mb": peak_rss_mib(),
                                    "cpu_seconds": cpu_seconds()})
         del solution
         checkpoint.clear()

@@ -78,6 +78,68 @@ def _mask(rank: int) -> np.uint64:
 
 
 @njit(cache=True, inline="always")
+def _position_mask(position: int | np.int64) -> np.uint64:
+    """The bit of stored position ``position`` in its word of a position-space bitmap."""
+    return np.uint64(1) << np.uint64(position & 63)
+
+
+@njit(cache=True, inline="always")
+def _line_count(directory: np.ndarray, line: int) -> int:
+    """How many positions directory line ``line`` stores."""
+    total = 0
+    for j in range(1, LINE_WORDS):
+        total += popcount(directory[line * LINE_WORDS + j])
+    return total
+
+
+@njit(cache=True, inline="always")
+def _range_mask(word: int | np.int64, first: int | np.int64, last: int | np.int64) -> np.uint64:
+    """The bits of position-space word ``word`` that number positions ``first .. last - 1``."""
+    mask = ~np.uint64(0)
+    if word == first >> 6:
+        mask &= ~np.uint64(0) << np.uint64(first & 63)
+    if word == (last - 1) >> 6:
+        mask &= ~np.uint64(0) >> np.uint64(63 - ((last - 1) & 63))
+    return mask
+
+
+@njit(cache=True, inline="always")
+def _any_position_bit(bits: np.ndarray, first: int | np.int64, last: int | np.int64) -> bool:
+    """Whether a position-space bitmap has any of the positions ``first .. last - 1``."""
+    if last <= first:
+        return False
+    for word in range(first >> 6, ((last - 1) >> 6) + 1):  # noqa: SIM110 - numba loops
+        if bits[word] & _range_mask(word, first, last):
+            return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def _rank_in_line(directory: np.ndarray, line: int, k: int | np.int64) -> int:
+    """The rank of the ``k``-th stored position of directory line ``line`` (from 0)."""
+    for j in range(1, LINE_WORDS):
+        bits = directory[line * LINE_WORDS + j]
+        here = popcount(bits)
+        if k < here:
+            for _ in range(k):
+                bits &= bits - np.uint64(1)
+            low = bits & (~bits + np.uint64(1))
+            return line * LINE_RANKS + (j - 1) * 64 + popcount(low - np.uint64(1))
+        k -= here
+    return -1
+
+
+@njit(cache=True)
+def _block_positions(directory: np.ndarray, block: int) -> tuple[np.int64, np.int64]:
+    """The stored positions of work block ``block``: numbers ``first .. last - 1``."""
+    lines = directory.shape[0] // LINE_WORDS
+    first = np.int64(directory[block * BLOCK_LINES * LINE_WORDS])
+    end_line = min(lines, (block + 1) * BLOCK_LINES)
+    last = np.int64(directory[(end_line - 1) * LINE_WORDS]) + _line_count(directory, end_line - 1)
+    return first, last
+
+
+@njit(cache=True, inline="always")
 def _line_positions(
     directory: np.ndarray, line: int, entries: np.ndarray, lows: np.ndarray
 ) -> int:
@@ -268,7 +330,7 @@ def _prepare_block(
             here = dense + k
             if state[here] & 0xFF:
                 continue
-            if captured.shape[0] and captured[entries[k]] & lows[k]:
+            if captured.shape[0] and captured[here >> 6] & _position_mask(here):
                 state[here] = CAPTURE_STATE  # known from the enumeration: no key needed
                 continue
             rank = _rank_of_bit(entries[k], lows[k])
@@ -331,8 +393,9 @@ def prepare(
     (about 60 % of all positions). A position all of whose children hang the BB is therefore
     lost in 2 from the start; one with no legal move at all is lost in 0 (SHO-9). A resumed
     solve recounts the children of the undecided positions, also leaving out those won within
-    ``max_won_dist`` plies (the levels already propagated). ``captured`` (rank space, from the
-    enumeration; empty after a resume) names the positions won by a capture without their key.
+    ``max_won_dist`` plies (the levels already propagated). ``captured`` (position space, from
+    the enumeration by ``to_positions``; empty after a resume) names the positions won by a
+    capture without their key.
     Returns the number of children that could not be ranked (0 unless a generator is wrong).
     """
     cursor = np.full(1, first, dtype=np.int64)
@@ -368,7 +431,8 @@ def _settle_batch(
     A predecessor of a loss (``from_win[i] == 0``) is won at ``dist + 1``; one of a win loses
     a child and is lost at ``dist + 1`` when it has none left. The position numbers are
     found first (the state lines prefetched), then the states change by compare-and-swap;
-    whoever decides a position marks it in ``next_bits`` (and its block in ``next_blocks``).
+    whoever decides a position marks it in ``next_bits`` (position space, one bit per stored
+    position) and its block in ``next_blocks``.
     """
     for i in range(n):
         p = dense_of_rank(directory, ranks[i])
@@ -389,9 +453,8 @@ def _settle_batch(
             if seen == old:
                 if last_child:
                     totals[0] += 1
-                    rank = ranks[i]
-                    atomic_or(next_bits, bit_entry(rank), _mask(rank))
-                    next_blocks[rank // LINE_RANKS // BLOCK_LINES] = 1
+                    atomic_or(next_bits, p >> 6, _position_mask(p))
+                    next_blocks[ranks[i] // LINE_RANKS // BLOCK_LINES] = 1
                     if won and dist % 2 == 0:
                         totals[1] += 1
                 break
@@ -422,23 +485,24 @@ def _retro_block(
     places: np.ndarray,
     totals: np.ndarray,
 ) -> None:
-    """``retro_level`` for one block (its level bits are cleared): add to ``totals``."""
+    """``retro_level`` for one block: add to ``totals`` (its level bits are cleared later)."""
     lines = directory.shape[0] // LINE_WORDS
     n = 0
+    won = dist % 2 == 1
     for line in range(block * BLOCK_LINES, min(lines, (block + 1) * BLOCK_LINES)):
-        for j in range(1, LINE_WORDS):
-            entry = line * LINE_WORDS + j
-            bits = level_bits[entry]
-            if bits == 0:
-                continue
-            level_bits[entry] = 0  # only this block's worker reads or writes its level bits
-            while bits:
+        dense = np.int64(directory[line * LINE_WORDS])
+        end = dense + _line_count(directory, line)
+        if not _any_position_bit(level_bits, dense, end):
+            continue
+        for word in range(dense >> 6, ((end - 1) >> 6) + 1):
+            bits = level_bits[word] & _range_mask(word, dense, end)
+            while bits:  # only the level's positions: a few in a line of hundreds
                 low = bits & (~bits + np.uint64(1))
                 bits ^= low
-                rank = _rank_of_bit(entry, low)
-                won = dist % 2 == 1
+                here = word * 64 + popcount(low - np.uint64(1))
                 if dist == 0:  # lost in 0, or (a start) won in 0
-                    won = state[dense_of_rank(directory, rank)] & 0xFF == WON_IN_0
+                    won = state[here] & 0xFF == WON_IN_0
+                rank = _rank_in_line(directory, line, here - dense)
                 key = key_of_rank(rank, nxt, pre, count, material)
                 m = parents(key, src, nsrc, dobutsu, buf)
                 for i in range(m):
@@ -481,8 +545,9 @@ def retro_level(
 ) -> np.ndarray:
     """Propagate the positions decided at ``dist`` plies: (newly decided, impossible losses).
 
-    The level is the set bits of ``level_bits`` (rank space, the directory's layout; blocks
-    with any set in ``level_blocks``), which are cleared on the way. A stored undecided
+    The level is the set bits of ``level_bits`` (position space: bit ``p`` for stored position
+    ``p``, one bit per position instead of one per rank; blocks with any set in
+    ``level_blocks``), which are cleared on the way. A stored undecided
     predecessor of a loss is won at ``dist + 1``; a predecessor of a win loses one child from
     its count and is lost at ``dist + 1`` when the count reaches 0 (its longest defence, as
     levels come in increasing order). Every newly decided position is marked in
@@ -511,6 +576,11 @@ def retro_level(
                          dist, nxt, pre, count, material, src, nsrc, tgt, ntgt, dobutsu, buf,
                          ranks, from_win, places, totals[worker])
             claimed = atomic_add(cursor, 0, 1)
+    # A word of level bits may hold positions of two blocks: cleared once every block is done.
+    for i in range(n):
+        first, last = _block_positions(directory, wanted[i])
+        if last > first:
+            level_bits[first >> 6:((last - 1) >> 6) + 1] = 0
     return totals.sum(axis=0)
 
 
@@ -519,7 +589,8 @@ def collect_level(
     directory: np.ndarray, state: np.ndarray, dist: int, level_bits: np.ndarray,
     level_blocks: np.ndarray,
 ) -> None:
-    """Mark in ``level_bits`` every position decided at ``dist`` plies (a scan of the states).
+    """Mark in ``level_bits`` (position space) every position decided at ``dist`` plies (a scan
+    of the states).
 
     Used where a level was not (only) made by propagating the one before: the first level of
     a solve or a resumed solve, and level 2 (``prepare`` decides positions lost in 2). The
@@ -540,10 +611,33 @@ def collect_level(
                 here = held & 0xFF
                 if held == CAPTURE_STATE or not (here == code or (dist == 0 and here == WON_IN_0)):
                     continue
-                level_bits[entries[k]] |= lows[k]
+                atomic_or(level_bits, (dense + k) >> 6, _position_mask(dense + k))
                 found = True
         if found:
             level_blocks[block] = 1
+
+
+@njit(cache=True, parallel=True)
+def to_positions(directory: np.ndarray, rank_bits: np.ndarray) -> np.ndarray:
+    """A rank-space bitmap (the directory's layout) as a position-space one.
+
+    Bit ``p`` of the result is set when the rank of stored position ``p`` is set in
+    ``rank_bits``: one bit per stored position instead of one per rank (31 MB instead of 214 MB
+    for the full problem), so the solve holds less while the states are being prepared.
+    """
+    lines = directory.shape[0] // LINE_WORDS
+    blocks = (lines + BLOCK_LINES - 1) // BLOCK_LINES
+    total = np.int64(directory[(lines - 1) * LINE_WORDS]) + _line_count(directory, lines - 1)
+    out = np.zeros((total + 63) // 64, dtype=np.uint64)
+    for block in prange(blocks):
+        entries = np.empty(LINE_RANKS, dtype=np.int64)
+        lows = np.empty(LINE_RANKS, dtype=np.uint64)
+        for line in range(block * BLOCK_LINES, min(lines, (block + 1) * BLOCK_LINES)):
+            dense = np.int64(directory[line * LINE_WORDS])
+            for k in range(_line_positions(directory, line, entries, lows)):
+                if rank_bits[entries[k]] & lows[k]:
+                    atomic_or(out, (dense + k) >> 6, _position_mask(dense + k))
+    return out
 
 
 @njit(cache=True, parallel=True)
@@ -574,3 +668,18 @@ def forget_beyond(state: np.ndarray, last_code: int) -> None:
         code = state[p] & 0xFF
         if code > last_code and code != WON_IN_0:
             state[p] = 0
+
+
+@njit(cache=True)
+def value_bytes(state: np.ndarray) -> np.ndarray:
+    """The value bytes (low bytes) of ``state``, moved to the front of its own memory.
+
+    Copying them out would hold both at the end of a solve (247 MB more for the full problem);
+    moved in place, byte ``p`` is read from ``2 p`` (little-endian low byte) before anything
+    writes there. ``state`` is spent: the result is a view of its first half.
+    """
+    raw = state.view(np.uint8)
+    n = state.shape[0]
+    for p in range(n):
+        raw[p] = raw[2 * p]
+    return raw[:n]

@@ -186,9 +186,10 @@ def enumerate_positions(
 ) -> tuple[np.ndarray, np.ndarray]:
     """Rank directory with a bit set for every position reachable from ``start_keys``.
 
-    Also returns ``captured``, the same layout with a bit for every position found as a child
-    in which the mover can capture the BB (terminal, won in 1; never expanded), so that
-    ``parallel.prepare`` values them without their key.
+    Also returns ``captured``, a bit for every position found as a child in which the mover
+    can capture the BB (terminal, won in 1; never expanded), so that ``parallel.prepare``
+    values them without their key: found in the directory's layout, returned in position space
+    (``parallel.to_positions``), a seventh of the size, before the states are allocated.
     """
     r = ranking
     material = np.asarray(r.material, dtype=np.int64)
@@ -226,7 +227,7 @@ def enumerate_positions(
             break
     del frontier
     finish_directory(directory)
-    return directory, captured
+    return directory, parallel.to_positions(directory, captured)
 
 
 def retrograde(
@@ -248,10 +249,11 @@ def retrograde(
         for code in decided:
             levels[code - 1] = int(counts[code])
         levels[0] += int(counts[WON_IN_0])
-    # The positions of the level being propagated and of the next one (rank space, the
-    # directory's layout) and the blocks holding any: each level is found without a scan.
-    level_bits = np.zeros_like(table.directory)
-    next_bits = np.zeros_like(table.directory)
+    # The positions of the level being propagated and of the next one (position space: one
+    # bit per stored position, 31 MB each for the full problem where a bit per rank took
+    # 214 MB) and the blocks holding any: each level is found without a scan.
+    level_bits = position_bitmap(int(state.shape[0]))
+    next_bits = position_bitmap(int(state.shape[0]))
     blocks = parallel.block_count_of(table.directory)
     level_blocks = np.zeros(blocks, dtype=np.uint8)
     next_blocks = np.zeros(blocks, dtype=np.uint8)
@@ -286,6 +288,11 @@ def retrograde(
     while levels and levels[-1] == 0:
         levels.pop()
     return levels
+
+
+def position_bitmap(positions: int) -> np.ndarray:
+    """An empty bitmap with one bit per stored position (``p >> 6``, bit ``p & 63``)."""
+    return np.zeros((positions + 63) // 64, dtype=np.uint64)
 
 
 def _stats_of(val_counts: np.ndarray, positions: int, rank_space: int,
@@ -374,7 +381,7 @@ def solve(
     levels = retrograde(table, state, first_level=first_level, levels=levels,
                         progress=progress, after_level=after_level)
     counts = parallel.census(directory, state)
-    val = np.ascontiguousarray(state.view(np.uint8)[0::2])  # the low (value) byte
+    val = parallel.value_bytes(state)  # the low (value) byte, in the states' own memory
     stats = _stats_of(counts, positions, ranking.size, levels)
     stats.seconds_enumerate = seconds_enumerate
     stats.seconds_retrograde = time.perf_counter() - started

@@ -1,0 +1,72 @@
+"""The income report names each box's path once, sharing routes (issue 47 item 3, DN-ECO-3).
+
+A box's ``path`` runs towards the capital until it meets the route already given for a box
+nearer the capital (``joins``); ``IncomeReport.full_path`` follows the joins back to the whole
+shortest usable path. These tests check the whole paths against the connection search, and that
+the report grows with the map (at most one name per system plus two per box), not with
+boxes x path length as when every box listed its whole path.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from benchmarks.synthetic_map import synthetic_pieces, synthetic_ruleset
+from campaign.rules.economy.income import compute_income
+from campaign.rules.economy.occupancy import Occupancy
+from campaign.rules.economy.report import IncomeReport, build_report
+from campaign.rules.ids import PLAYER_SIDES
+
+
+def _reports(systems: int) -> list[tuple[IncomeReport, object]]:
+    ruleset = synthetic_ruleset(systems, seed=7)
+    occupancy = Occupancy.from_pieces(synthetic_pieces(ruleset, seed=7))
+    incomes = compute_income(ruleset, occupancy)
+    return [
+        (build_report(ruleset, occupancy, incomes[side]), incomes[side].connectivity)
+        for side in PLAYER_SIDES
+    ]
+
+
+@pytest.mark.parametrize("systems", [100, 2_000])
+def test_following_the_joins_gives_the_shortest_usable_path(systems):
+    """issue 47 item 3: the shared routes still give every connected box's whole path."""
+    for report, connectivity in _reports(systems):
+        names = {s.id: s.name for s in connectivity.graph.systems}
+        connected = [box for box in report.boxes if box.connected]
+        assert connected, "the synthetic map connects most boxes"
+        for box in connected:
+            whole = [names[i] for i in connectivity.capital_path(box.system_id)]
+            assert report.full_path(box.system_id) == whole
+
+
+@pytest.mark.parametrize("systems", [100, 2_000])
+def test_a_route_joins_only_a_connected_box_whose_path_holds_the_meeting_system(systems):
+    """issue 47 item 3: ``joins`` points at a listed, connected box that continues the path."""
+    for report, _ in _reports(systems):
+        by_id = {box.system_id: box for box in report.boxes}
+        for box in report.boxes:
+            if box.joins is None:
+                continue
+            joined = by_id[box.joins]
+            assert joined.connected and joined.path is not None and box.path is not None
+            assert box.path[-1] in joined.path
+            assert f"and on along {joined.system_name}'s route" in box.explanation
+
+
+def test_the_report_names_each_system_once_plus_the_ends_of_each_box():
+    """issue 47 item 3: total path names <= systems + 2 x boxes (linear in the map)."""
+    systems = 10_000
+    for report, _ in _reports(systems):
+        names = sum(len(box.path or ()) for box in report.boxes)
+        assert names <= systems + 2 * len(report.boxes)
+
+
+def test_the_capital_box_path_is_the_capital_alone_and_joins_nothing():
+    """DN-ECO-3: the capital is its own path; a path reaching the capital joins no route."""
+    for report, _ in _reports(100):
+        capital = next(box for box in report.boxes if box.system_id == report.capital_id)
+        assert capital.path == [report.capital_name] and capital.joins is None
+        for box in report.boxes:
+            if box.path and box.path[-1] == report.capital_name:
+                assert box.joins is None
