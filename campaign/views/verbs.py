@@ -22,7 +22,7 @@ PLAYER_VERBS = (
 
 #: The verbs only the referee gives, in the registry's order.
 REFEREE_VERBS = (
-    "stepping", "set-ru", "adjust-unit", "referee-assign",
+    "stepping", "neutral-draw", "set-ru", "adjust-unit", "referee-assign",
 )
 
 
