@@ -220,6 +220,11 @@ class Campaigns:
         return Loaded(opened.row, head_of_rows(rows), state, ruleset, checked, opened.dice_mode,
                       rows)
 
+    def stored_head(self, name: str) -> Head:
+        """The head of ``name`` as stored now (one row; to tell whether a kept ``Loaded`` is
+        behind, ``campaign.app.live``)."""
+        return self.store.head(name)
+
     def append(self, loaded: Loaded, order_text: str, events: list[Event]) -> None:
         """Store ``events`` after the loaded head, then update ``loaded`` and snapshot."""
         stored = self.store.append(
