@@ -36,7 +36,7 @@ def _run(args: argparse.Namespace, open_campaign: str | None, *, demo: bool) -> 
         return EXIT_ERROR
     side = getattr(args, "side", None)
     create_app(args.keymap, service=service, open_campaign=open_campaign,
-               side=Side(side) if side else None).run()
+               side=Side(side) if side else None, table=getattr(args, "table", False)).run()
     return 0
 
 
@@ -45,4 +45,8 @@ def demo(args: argparse.Namespace) -> int:
 
 
 def tui(args: argparse.Namespace) -> int:
+    if args.table and args.name is None:
+        print("campaign: --table shows one campaign: give its NAME (campaign tui NAME --table)",
+              file=sys.stderr)
+        return EXIT_ERROR
     return _run(args, args.name, demo=False)

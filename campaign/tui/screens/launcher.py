@@ -202,3 +202,20 @@ def campaign_screen(app: App[Any], service: CampaignService | None, name: str,
                    timeout=10)
         return None
     return CampaignScreen(session)
+
+
+def table_screen(app: App[Any], service: CampaignService | None,
+                 name: str) -> Screen[None] | None:
+    """The public table view of ``name`` (``campaign tui NAME --table``), or None after telling
+    why it cannot be opened."""
+    from campaign.tui.screens.table import TABLE_VIEWER, TableScreen
+    from campaign.tui.session import CampaignSession
+
+    assert service is not None
+    try:
+        session = CampaignSession(service, name, viewer=TABLE_VIEWER)
+    except CampaignError as error:
+        app.notify(refusal_text(error.message), title="cannot open", severity="error",
+                   timeout=10)
+        return None
+    return TableScreen(session)
