@@ -3,9 +3,10 @@
 A screen (a TUI, a browser seat) keeps a ``Loaded`` campaign between orders. Another screen,
 the CLI or an import may append to the same campaign meanwhile, in this process, another one,
 or on another machine using the same PostgreSQL server. ``Follower`` answers, several times a
-second and cheaply, whether the screen's copy is behind: the store's change watch first (a
-pragma or the notifications received: no query of the log), and only after a write the
-campaign's head (one row), compared with the head the screen was drawn from.
+second and cheaply, whether anyone wrote: the store's change watch (a pragma or the
+notifications received: no query of the log). Only then does the screen ask
+``Campaigns.caught_up``, which compares the campaign's head (one row) with the head the screen
+was drawn from and reads just the orders appended since.
 
 ``stale_order`` is the check made just before an order is decided: the head asked directly,
 so an order typed in the moment between a write and the screen's next look is refused too
@@ -28,20 +29,12 @@ class Follower:
     """Watches the database of one campaign for writes by anyone (see the module)."""
 
     def __init__(self, store: Store, name: str) -> None:
-        self._store = store
         self.name = name
         self._watch: ChangeWatch = store.watch()
 
-    def behind(self, loaded: Loaded) -> bool:
-        """True when the stored campaign moved on from ``loaded`` (appended, undone): asked
-        only after the watch heard a write, so most calls read nothing."""
-        if not self._watch.changed():
-            return False
-        return self.head() != loaded.head
-
-    def head(self) -> Head:
-        """The stored campaign's head now."""
-        return self._store.head(self.name)
+    def heard(self) -> bool:
+        """True when anyone wrote to the database since the last call (reads no table)."""
+        return self._watch.changed()
 
     def close(self) -> None:
         """Release the watch's connection."""

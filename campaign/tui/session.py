@@ -177,10 +177,13 @@ class CampaignSession:
     def catch_up(self) -> bool:
         """Load the campaign again if another screen, the CLI or an import changed it since
         this session loaded it; True when it did (the screen redraws). Cheap when nothing was
-        written: the watch reads no table."""
-        if self._follower is None or not self._follower.behind(self.loaded):
+        written: the watch reads no table; after a write, only the new orders are read."""
+        if self._follower is None or not self._follower.heard():
             return False
-        self.reload()
+        current = self.service.caught_up(self.loaded)
+        if current is None:
+            return False
+        self.loaded = current
         return True
 
     def close(self) -> None:

@@ -63,6 +63,31 @@ def test_a_session_catches_up_with_another_sessions_order(service: CampaignServi
         follower.close()
 
 
+def test_catching_up_folds_the_new_orders_and_an_undo_loads_anew(service: CampaignService):
+    """issue 43 item 1: a session catching up reads only the orders appended since its head
+    and ends in the state a full load gives; after an undo (not a continuation of what it
+    holds) it loads the campaign anew and agrees again."""
+    writer = CampaignSession(service, "demo")
+    follower = CampaignSession(CampaignService(db_url=service.store.url), "demo")
+    follower.follow()
+    try:
+        writer.order(writer.move_order("main", "quillon"))
+        writer.order("aslan end-phase")
+        held = follower.loaded
+        assert follower.catch_up()
+        assert follower.loaded is held  # extended in place, not loaded anew
+        full = service.load("demo")
+        assert follower.loaded.head == full.head
+        assert follower.state.canonical_text() == full.state.canonical_text()
+        writer.undo(referee_reason="a mistake")
+        assert follower.catch_up()
+        full = service.load("demo")
+        assert follower.loaded.head == full.head
+        assert follower.state.canonical_text() == full.state.canonical_text()
+    finally:
+        follower.close()
+
+
 def test_an_order_on_a_view_behind_the_store_is_refused_and_nothing_stored(
         service: CampaignService):
     """issue 43 item 1: a session that has not caught up refuses an order with a clear line
