@@ -25,8 +25,9 @@ NETWORK_WARNING = (
 
 
 def serve(args: argparse.Namespace) -> int:
-    try:
+    try:  # the optional extra `serve` (textual-serve, segno): said when missing
         from campaign.serve.links import SeatLinks
+        # the optional extra `serve` again: the server is textual-serve's
         from campaign.serve.server import TableServer
     except ImportError:
         print(f"campaign: serving to browsers needs the serve extra: {install_hint('serve')}",
@@ -64,6 +65,7 @@ def print_links(out: TextIO, name: str, base: str, links, *, qr: bool) -> None: 
         url = base + link.path
         print(f"\n{link.title()}:\n  {url}", file=out)
         if qr:
+            # the optional extra `serve` (checked by `serve` before the links are printed)
             import segno
 
             segno.make(url, error="l").terminal(out=out, compact=True)
