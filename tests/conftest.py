@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import gc
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from campaign.app import CampaignService
+from campaign.tui.demo import ensure_demo
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DATA_DIR = REPO_ROOT / "data"
@@ -26,6 +30,33 @@ def _private_user_data(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Non
     patch.delenv("CAMPAIGN_DB_URL", raising=False)
     yield
     patch.undo()
+
+
+# The demo campaigns, built once per session and copied per test. Building a campaign from the
+# seed game takes seconds, so a session-wide SQLite file holds two campaigns — ``demo`` (the
+# bundled demo: Aslan's First Movement, game turn 1) and ``full`` (the whole seed game: game
+# turn 2, Aslan's Maintenance & Production) — and every test works on its own copy in
+# ``tmp_path``, never on the user's data directory.
+
+
+@pytest.fixture(scope="session")
+def demo_db_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite file with the ``demo`` and ``full`` campaigns (built once)."""
+    path = tmp_path_factory.mktemp("tui-db") / "campaigns.db"
+    service = CampaignService(db_url=f"sqlite:///{path}")
+    ensure_demo(service)
+    ensure_demo(service, "full", stop_before=None)
+    service.store.dispose()
+    return path
+
+
+@pytest.fixture
+def service(demo_db_file: Path, tmp_path: Path) -> CampaignService:
+    """A service on this test's own copy of the demo database."""
+    copy = tmp_path / "campaigns.db"
+    shutil.copy(demo_db_file, copy)
+    return CampaignService(db_url=f"sqlite:///{copy}")
+
 
 
 #: The collector's thresholds while the tests run (Python's are 700, 10, 10).

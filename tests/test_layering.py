@@ -26,7 +26,9 @@ exist among the modules of ``campaign`` or of ``scenarios``, counting every impo
 
 from __future__ import annotations
 
-from tests.import_graph import circles, import_graph, modules
+from pathlib import Path
+
+from tests.import_graph import circles, import_graph, modules, relative_imports
 
 FOUNDATION = {"campaign", "userfiles", "extras", "bundled"}
 #: What each layer may import besides itself and the foundation.
@@ -96,3 +98,17 @@ def test_the_house_rules_see_a_forbidden_import():
 def test_no_import_circle_in_campaign_or_scenarios():
     found = circles(_graph())
     assert found == [], "import circles:\n" + "\n".join(" <-> ".join(c) for c in found)
+
+
+def test_no_relative_import_anywhere():
+    # issue 48 item 4: ``from ..store import repository`` in views/ passed the check above,
+    # which reads absolute names only; every module of campaign/ and scenarios/ is absolute
+    found = relative_imports({**modules("campaign"), **modules("scenarios")})
+    assert found == [], "relative imports (write the absolute module name):\n" + "\n".join(found)
+
+
+def test_a_relative_import_is_seen(tmp_path: Path):
+    # so the check above cannot pass by reading nothing
+    module = tmp_path / "units.py"
+    module.write_text("from ..store import repository\n", encoding="utf-8")
+    assert relative_imports({"campaign.views.units": module}) == ["campaign.views.units:1"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from campaign.rules.base import Order
 from campaign.rules.errors import SeatError
-from campaign.rules.ids import Side
+from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.rules.seats import Seat
 
 #: The rule that says who may act (DN-SEQ-2); overrides are the referee's (DN-ERR-1).
@@ -56,6 +56,27 @@ def check_export(seat: Seat, side: Side) -> None:
     if not seat.speaks_for(side):
         raise SeatError(WHO_ACTS, f"you play {seat.name}: {side.value}'s turn file is "
                                   f"written from {side.value}'s seat")
+
+
+def check_seat_change(seat: Seat) -> None:
+    """A front end started for a player (``campaign tui NAME --side S``) stays that player's:
+    only the referee's may open campaigns as another seat."""
+    if not seat.is_referee:
+        raise SeatError(WHO_ACTS, f"this screen plays {seat.name} (started with --side "
+                                  f"{seat.name}); every other seat opens its own screen")
+
+
+def check_delete(seat: Seat) -> None:
+    """Deleting a campaign (its whole log) is the referee's."""
+    if not seat.is_referee:
+        raise SeatError(OVERRIDES, f"deleting a campaign is the referee's; you play "
+                                   f"{seat.name}")
+
+
+def playing_sides(seat: Seat) -> list[Side]:
+    """The sides ``seat`` acts for: both for the referee, its own for a player (what an
+    export or import form offers)."""
+    return [side for side in PLAYER_SIDES if seat.speaks_for(side)]
 
 
 def undo_advice(seat: Seat) -> str:

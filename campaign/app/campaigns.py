@@ -29,6 +29,7 @@ from campaign.rules.errors import (
 )
 from campaign.rules.field_errors import field_problem
 from campaign.rules.flow import MapAssembled, layout_record
+from campaign.rules.ids import Side
 from campaign.rules.plain_text import check_reason
 from campaign.rules.referee import RulesetRepinned
 from campaign.rules.registry import event_adapter
@@ -190,6 +191,16 @@ class Campaigns:
             )
         return ruleset
 
+    def reader(self, name: str, side: Side | None) -> Side | None:
+        """Whose eyes a read of ``name`` is for: ``side`` when the user names one; else, in a
+        player's own database (play by e-mail: the side it plays is recorded), that player's
+        (in fair mode it holds kinds revealed to the machines only); else the referee's
+        (docs/seats.md)."""
+        if side is not None:
+            return side
+        player = self.store.ledger.player(name)
+        return Side(player.side) if player is not None else None
+
     def load(
         self, name: str, *, use_snapshot: bool = True, allow_changed_data: bool = False
     ) -> Loaded:
@@ -271,11 +282,14 @@ class Campaigns:
         text, name, head = loaded.state.canonical_text(), loaded.row.name, loaded.head
         self.store.save_snapshot(name, head.seq, head.hash, sha256_hex(text), text, self.seals)
 
-    def repin(self, name: str, reason: str) -> Loaded:
-        """Accept the current data files for ``name`` (DN-DATA-4), logged with ``reason``."""
+    def repin(self, name: str, reason: str) -> Loaded | None:
+        """Accept the current data files for ``name`` (DN-DATA-4), logged with ``reason``;
+        ``None`` (nothing logged) when the data files are those pinned already."""
         reason = check_reason(reason, "the reason for re-pinning")
         loaded = self.load(name, allow_changed_data=True)
         ruleset = loaded.ruleset
+        if dict(ruleset.file_hashes) == json.loads(loaded.row.file_hashes):
+            return None
         event = RulesetRepinned(
             reason=reason, file_hashes=dict(ruleset.file_hashes), profile_hash=ruleset.profile_hash
         )

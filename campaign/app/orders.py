@@ -6,6 +6,7 @@ stored campaign exactly as it was (DN-ERR-1).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from campaign.app import authority, strict_dice
@@ -13,19 +14,20 @@ from campaign.app.campaigns import START_ORDER_TEXT, Campaigns, Loaded, parse_st
 from campaign.rules import engine, narration
 from campaign.rules.acting import acting_sentence
 from campaign.rules.base import Event
-from campaign.rules.dice import DiceSource, PhysicalSource, SeededSource
+from campaign.rules.dice import DiceSource, PhysicalSource, RollContext, SeededSource
 from campaign.rules.errors import (
     InvalidOrderError,
     StaleTurnError,
     UndoError,
 )
 from campaign.rules.flow import PhaseAdvanced, PhaseEnded
+from campaign.rules.ids import Side
 from campaign.rules.notation import parse_order
 from campaign.rules.plain_text import check_reason
 from campaign.rules.referee import DiceEntered, RefereeRestored
 from campaign.rules.seats import REFEREE, Seat
 from campaign.rules.state import CampaignState
-from campaign.rules.views import redact, seen_text
+from campaign.rules.views import concealed, redact, seen_text
 from campaign.store.repository import (
     StoredEvent,
 )
@@ -40,6 +42,9 @@ class TypedDice:
 
     values: tuple[int, ...]
     reason: str | None = None
+    #: Asks for each die when it is due, naming its purpose (issue 45 item 2: the referee
+    #: rolls at the table and types each value as the CLI asks); used when ``values`` is empty.
+    ask: Callable[[RollContext], int] | None = None
 
 
 @dataclass(frozen=True)
@@ -107,7 +112,8 @@ class Orders(Campaigns):
         before = loaded.state.clone()
         events = self.submit(loaded, text, dice=dice, typed=typed, seat=seat)
         lines = narration.condense(
-            narration.narrate(events, before, viewer=seat.side, ruleset=loaded.ruleset)
+            narration.narrate(events, before, viewer=self.reader(loaded.row.name, seat.side),
+                              ruleset=loaded.ruleset)
         ) if events else [strict_dice.held_line(self.store.ledger, loaded.row.name)]
         return OrderReport(events, lines, loaded.state, acting_sentence(loaded.state,
                                                                          loaded.ruleset))
@@ -176,6 +182,8 @@ class Orders(Campaigns):
                 "in a campaign created with physical dice (`campaign new --dice physical`) or "
                 "as a referee override with a reason (--referee \"REASON\")"
             )
+        if typed is not None and typed.ask is not None and not typed.values:
+            return PhysicalSource(typed.ask)
         return PhysicalSource.from_values(typed.values if typed is not None else ())
 
     @staticmethod
@@ -213,6 +221,7 @@ class Orders(Campaigns):
         its own side's last order, and never with a reason (``authority``); every refusal is
         written as the seat may read it (aliases, short battle ids)."""
         loaded = self.load(name)
+        eyes = self.reader(name, seat.side)  # whose eyes the answer is for (docs/seats.md)
         if referee_reason is not None:
             authority.check_override(seat, "an undo with a reason")
         if referee_reason is None and loaded.dice_mode == strict_dice.MODE:
@@ -231,11 +240,11 @@ class Orders(Campaigns):
         events = parse_stored(batch_rows, name)
         if referee_reason is None:
             authority.check_undo(seat, batch_rows[0].order_text)
-            self._refuse_undo_of_sent(name, batch_rows[0], loaded.state, seat)
-            shown = seen_text(batch_rows[0].order_text, loaded.state, seat.side)
+            self._refuse_undo_of_sent(name, batch_rows[0], loaded.state, eyes)
+            shown = seen_text(batch_rows[0].order_text, loaded.state, eyes)
             if any(event.rolls for event in events):
                 raise UndoError(f"cannot undo '{shown}': it rolled dice"
-                                f"{self._first_die(events, loaded.state, seat)}; "
+                                f"{self._first_die(events, loaded.state, eyes)}; "
                                 f"{authority.undo_advice(seat)}")
             if any(isinstance(e, PhaseEnded | PhaseAdvanced) for e in events):
                 raise UndoError(
@@ -244,9 +253,9 @@ class Orders(Campaigns):
                 )
             self.store.truncate(name, loaded.head.seq, keep)
             after = self.load(name)
-            undone = narration.condense(narration.narrate(events, after.state, viewer=seat.side,
+            undone = narration.condense(narration.narrate(events, after.state, viewer=eyes,
                                                           ruleset=after.ruleset))
-            lines = [f"undone: {seen_text(batch_rows[0].order_text, after.state, seat.side)}",
+            lines = [f"undone: {seen_text(batch_rows[0].order_text, after.state, eyes)}",
                      *(f"  {t}" for t in undone)]
             return OrderReport(events, lines, after.state,
                                acting_sentence(after.state, after.ruleset))
@@ -255,32 +264,32 @@ class Orders(Campaigns):
         text = referee_undo_text(reason)
         previous = loaded.state.clone()
         self.append(loaded, text, [restored])
-        lines = narration.condense(narration.narrate([restored], previous, viewer=seat.side,
+        lines = narration.condense(narration.narrate([restored], previous, viewer=eyes,
                                                      ruleset=loaded.ruleset))
         return OrderReport([restored], lines, loaded.state,
                            acting_sentence(loaded.state, loaded.ruleset))
 
     @staticmethod
-    def _first_die(events: list[Event], state: CampaignState, seat: Seat) -> str:
-        """`` (PURPOSE = VALUE)`` of the first die of ``events`` the seat may read (the
-        narration's rule: no secret die, no die of a shot by or at a counter the seat may not
-        identify), or "" when it may read none of them."""
+    def _first_die(events: list[Event], state: CampaignState, eyes: Side | None) -> str:
+        """`` (PURPOSE = VALUE)`` of the first die of ``events`` that ``eyes`` may read (the
+        narration's rule: no secret die, no die of a shot by or at a counter they may not
+        identify), or "" when they may read none of them."""
         for event in events:
-            for die in narration.rolls_of(event, seat.side, state, state):
+            for die in narration.rolls_of(event, eyes, state, concealed(state, eyes)):
                 if "=" in die and not event.secret:
                     purpose, _, value = die.rpartition("=")
-                    return f" ({seen_text(purpose, state, seat.side)} = {value})"
+                    return f" ({seen_text(purpose, state, eyes)} = {value})"
         return ""
 
     def _refuse_undo_of_sent(self, name: str, first: StoredEvent, state: CampaignState,
-                             seat: Seat) -> None:
+                             eyes: Side | None) -> None:
         """A plain undo must not remove events a turn file already carried to the other
         player: both copies would then disagree about the past (docs/turn-files.md)."""
         from campaign.store.ledger import exchanged_through  # the PBEM tables, if any
 
         shared = exchanged_through(self.store, name)
         if first.seq <= shared:
-            shown = seen_text(first.order_text, state, seat.side)
+            shown = seen_text(first.order_text, state, eyes)
             raise UndoError(
                 f"cannot undo '{shown}': it went to the other player in a turn file "
                 f"(events up to {shared} are shared); give a new order instead, or agree on a "

@@ -80,6 +80,43 @@ def dice_needed(loaded: Loaded, text: str, seat: Seat) -> list[str]:
     return [seen_text(purpose, state, viewer) for purpose in purposes]
 
 
+class _EnoughDice(Exception):
+    """Stops a dry run at the first die not typed yet (``next_die``); not a ``CampaignError``,
+    so the engine lets it through."""
+
+    def __init__(self, purpose: str) -> None:
+        super().__init__(purpose)
+        self.purpose = purpose
+
+
+def next_die(loaded: Loaded, text: str, seat: Seat, typed: tuple[int, ...]) -> str | None:
+    """The purpose of the next die ``text`` rolls after the ``typed`` ones, as ``seat`` may read
+    it; ``None`` when ``typed`` are all it rolls (or it is refused: sending it shows why).
+
+    The dry run uses the typed values, so a die that depends on them is found too (the re-roll
+    of a tied range roll, issue 45 item 2): the TUI asks for the dice one by one, when due."""
+    viewer = seat.side
+    state, ruleset = loaded.state, loaded.ruleset
+
+    counter = iter(range(len(typed) + 1))
+
+    def in_turn(ctx: RollContext) -> int:
+        index = next(counter)
+        if index < len(typed):
+            return typed[index]
+        raise _EnoughDice(ctx.purpose)
+
+    try:
+        authority.check_order(seat, parse_order(text))
+        order = engine.read_typed(state, text, ruleset, viewer)
+        engine.decide(state, order, ruleset, PhysicalSource(in_turn))
+    except _EnoughDice as due:
+        return seen_text(due.purpose, state, viewer)
+    except (CampaignError, ValueError):
+        return None
+    return None
+
+
 def refusal(loaded: Loaded, text: str, seat: Seat) -> str | None:
     """What giving ``text`` from ``seat`` now would answer, nothing stored: None when it would
     be accepted, else the refusal exactly as the seat would read it (authority first, then

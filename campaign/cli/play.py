@@ -1,4 +1,5 @@
-"""`campaign new|status|order|log|undo|verify|repin|replay`: play a campaign from the shell.
+"""`campaign new|list|delete|status|order|log|undo|verify|repin|replay`: play a campaign from
+the shell.
 
 This module registers the commands (argparse only); their handlers are in
 ``campaign.cli.handlers.play`` and ``campaign.cli.handlers.seeds`` (ADR 0030). Every command
@@ -27,7 +28,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     "(DN-SET-1). Prints the status, with the orders legal now.",
         examples=["campaign new war", "campaign new war --seed 7",
                   "campaign new duel --dice commit-reveal --fair --as aslan",
-                  "campaign new duel --layout random --seed 3 --dice physical"])
+                  "campaign new duel --layout random --seed 3 --dice physical",
+                  "campaign new boxed --dice physical --neutrals table --manual-steps"])
     new.add_argument("name", help="campaign name (letters, digits, - and _)")
     new.add_argument("--layout", default="standard",
                      help="standard, demo or random (DN-MAP-5; default standard)")
@@ -42,8 +44,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
              "itself); logged as 'referee stepping manual'",
     )
     new.add_argument(
+        "--neutrals", choices=["tool", "table"], default="tool",
+        help="who draws the neutral counters: tool (its seeded shuffle, default) or table "
+             "(the boxed game's pile; each place-neutral names the counter drawn, checked "
+             "against the pile); logged as 'referee neutral-draw table'",
+    )
+    new.add_argument(
         "--dice", choices=["seeded", "physical", "commit-reveal", "strict"], default="seeded",
-        help="who rolls: seeded (the tool, default), physical (typed in with order --dice), "
+        help="who rolls: seeded (the tool, default), physical (typed at the table: asked for "
+             "each die on a terminal, or given with order --dice), "
              "commit-reveal (play by e-mail; both players choose the same) or strict (play "
              "by e-mail, dice nobody can preview: the other side's machine rolls every order "
              "that rolls, which may cost extra files; not with --fair, docs/turn-files.md)",
@@ -61,6 +70,26 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     add_db_option(new)
     new.set_defaults(func=lazy(HANDLERS, "new"))
+
+    listing = add_command(
+        subparsers, "list", summary="the campaigns of the database and where each stands",
+        description="List the campaigns of the database by name: layout, dice mode, game turn, "
+                    "step, who acts and the number of events; a campaign that cannot be "
+                    "opened (changed data files, a damaged log) says why.",
+        examples=["campaign list", "campaign list --db sqlite:////tmp/practice.db"])
+    add_db_option(listing)
+    listing.set_defaults(func=lazy(HANDLERS, "list_campaigns"))
+
+    delete = add_command(
+        subparsers, "delete", summary="delete a campaign with its whole log (asks first)",
+        description="Delete a campaign with its whole log, snapshots and play-by-e-mail "
+                    "records. It asks for confirmation on a terminal; --yes deletes without "
+                    "asking (for scripts). This cannot be undone.",
+        examples=["campaign delete practice", "campaign delete practice --yes"])
+    delete.add_argument("name", help="campaign name")
+    delete.add_argument("--yes", action="store_true", help="delete without asking")
+    add_db_option(delete)
+    delete.set_defaults(func=lazy(HANDLERS, "delete"))
 
     status = add_command(
         subparsers, "status", summary="turn, phase, who must act now, RU, orders",
@@ -94,14 +123,21 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         summary="check a campaign (hash chain, replay, snapshots, dice) or a turn file",
         description="Check a campaign: its hash chain, a replay from the first event against "
                     "every snapshot, the seeded dice and the pinned data files; or check a turn "
-                    "file (a path) without storing anything.",
+                    "file (a path) without storing anything. With --rebuild the campaign's "
+                    "snapshots are first made anew from the log alone.",
         examples=["campaign verify war", "campaign verify war --anchor",
+                  "campaign verify war --rebuild",
                   "campaign verify ./turn-3.json --keys keys/"])
     verify.add_argument("name", help="campaign name, or a turn file (a path)")
     verify.add_argument(
         "--anchor", nargs="?", const="", metavar="COUNT:HASH",
         help="print the chain's head as an anchor to keep elsewhere; with a previously printed "
              "anchor, also prove that nothing up to it changed",
+    )
+    verify.add_argument(
+        "--rebuild", action="store_true",
+        help="first rebuild the campaign from its log alone: replay every event without "
+             "snapshots, drop the old snapshots and write a fresh one (the log is not changed)",
     )
     add_db_option(verify)
     add_turn_file_options(verify)
@@ -118,9 +154,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                   "campaign order war 'aslan jump strike hlirakh,ftahr'",
                   "campaign order war 'aslan fire b1' --dice 3,5,1 --referee 'table dice'"])
     order.add_argument("name", help="campaign name")
-    order.add_argument("order", help="order notation, quoted (see docs/engine.md)")
+    # nargs "+": an order typed without quotes is caught with its own advice (issue 45)
+    order.add_argument("order", nargs="+", help="order notation, quoted (see docs/engine.md)")
     order.add_argument("--dice", help="dice values typed in, comma-separated (physical-dice "
-                                      "campaigns, or a referee override with --referee)")
+                                      "campaigns, or a referee override with --referee); in a "
+                                      "physical-dice campaign on a terminal, without --dice, "
+                                      "each die is asked for when it is due")
     order.add_argument("--referee", metavar="REASON",
                        help="referee override: typed dice in a seeded campaign, logged")
     add_side_option(order)

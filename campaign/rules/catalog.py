@@ -30,6 +30,7 @@ AREA_MODULES: tuple[str, ...] = (
 REGISTRATION_ORDER: tuple[str, ...] = (
     "campaign.rules.flow",
     "campaign.rules.setup_rules",
+    "campaign.rules.table_draw",
     "campaign.rules.referee",
     # economy: income before the start-of-turn capital check; maintenance before production
     "campaign.rules.economy.maintenance",

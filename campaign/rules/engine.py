@@ -50,12 +50,14 @@ from campaign.rules.folding import as_stored as as_stored
 from campaign.rules.folding import evolve as evolve
 from campaign.rules.folding import fold as fold
 from campaign.rules.ids import Side
+from campaign.rules.instead import instead
 from campaign.rules.naming import check_names
 from campaign.rules.notation import parse_order
 from campaign.rules.phases import Actor, Phase, SubPhase
 from campaign.rules.registry import (
     HOOKS,
     OFFERED,
+    SHOWN,
     EnterHook,
     OrderSpec,
     TurnEndHook,
@@ -90,7 +92,8 @@ def check_allowed(state: CampaignState, spec: OrderSpec, order: Order) -> None:
         raise IllegalOrderError(
             "DN-SEQ-2",
             f"'{spec.verb}' is not allowed in the {step.label} phase "
-            f"(game turn {state.turn}, {state.acting.value} to act)",
+            f"(game turn {state.turn}, {state.acting.value} to act)"
+            f"{instead(spec.verb, step.phase, step.sub_phase)}",
         )
     if spec.actor is Actor.REFEREE:
         if order.side is not None:
@@ -404,7 +407,9 @@ def _offered_orders(
         if offered is not None and ruleset is not None and not _offered(offered, state, side,
                                                                          ruleset):
             continue
-        yield LegalOrder(spec.verb, spec.template, spec.rule, spec.summary, side)
+        shown = SHOWN[spec.verb](state) if spec.verb in SHOWN else None
+        template, summary = shown if shown is not None else (spec.template, spec.summary)
+        yield LegalOrder(spec.verb, template, spec.rule, summary, side)
 
 
 def _offered(

@@ -34,7 +34,7 @@ from campaign.rules.ids import Side
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.sequence import FLOW
 from campaign.rules.state import CampaignState, Location, Where
-from campaign.rules.views import Seen, hidden_ids, hidden_systems, names_any, redact, see
+from campaign.rules.views import Seen, concealed, names_any, redact, see
 
 EventT = TypeVar("EventT", bound=Event)
 Sentence = Callable[[Any, "NarrationView"], "str | None"]
@@ -135,6 +135,12 @@ class NarrationView:
             shown.append(HIDDEN_NAME if secret == 1 else f"{secret} face-down neutrals")
         return ", ".join(shown) if shown else "no units"
 
+    def does(self, uids: Iterable[str], one: str, many: str) -> str:
+        """The units and a verb that agrees with them: ``A-AO-1 ends its movement``,
+        ``A-CL-1, A-CL-2 end their movement`` (``one`` for a single unit, ``many`` otherwise)."""
+        uids = list(uids)
+        return f"{self.units(uids)} {one if len(uids) == 1 else many}"
+
     def system(self, system_id: str | None) -> str:
         """A system's name from the ruleset (its id without one)."""
         if system_id is None:
@@ -208,11 +214,12 @@ def describe(event: Event, view: NarrationView) -> str | None:
 
 def rolls_of(event: Event, viewer: Side | None,
              state: CampaignState | None = None,
-             before: CampaignState | None = None) -> tuple[str, ...]:
+             before: tuple[frozenset[str], frozenset[str]] | None = None) -> tuple[str, ...]:
     """The dice of ``event`` with their purposes as ``viewer`` may see them; with ``state``
     (the campaign at the event) a purpose naming a face-down counter uses its alias
     (``bombard solace A-B1-1>N-X-5``: the real id would tell its kind, DN-NEU-1). With
-    ``before`` (the campaign just before the event), a die of a shot by or at a counter the
+    ``before`` (what was concealed from the viewer just before the event:
+    ``views.concealed``), a die of a shot by or at a counter the
     viewer may not identify, or of a ground combat where one stands, is not shown: whether a
     die was rolled at all would tell whether the odds were below the table (issue 41 item 4),
     as the sentence tells only the result."""
@@ -220,8 +227,7 @@ def rolls_of(event: Event, viewer: Side | None,
         return (f"{len(event.rolls)} hidden roll(s)",) if event.rolls else ()
     rolls = event.rolls
     if before is not None and viewer is not None:
-        hidden = hidden_ids(before, viewer)
-        systems = hidden_systems(before, viewer)
+        hidden, systems = before
         rolls = tuple(roll for roll in rolls
                       if not names_any(roll.purpose, hidden)
                       and not _ground_roll_at(roll.purpose, systems))
@@ -255,7 +261,7 @@ def narrate(
     for event in events:
         view = NarrationView(current, viewer, ruleset)
         text = describe(event, view)
-        prior = current.clone() if viewer is not None and event.rolls else None
+        prior = concealed(current, viewer) if viewer is not None and event.rolls else None
         if text and viewer is not None:  # neutral counters by alias, face up or not (DN-NEU-1)
             text = redact(text, current, viewer)  # ``Seen.report``'s rule: ids only
         watch = ruleset is not None and event.type in CONTROL_EVENTS

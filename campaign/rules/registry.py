@@ -47,6 +47,7 @@ Handler = Callable[[CampaignState, Any, Ruleset, Dice], list[Event]]
 Applier = Callable[[CampaignState, Any], None]
 EnterHook = Callable[[CampaignState, Ruleset, Dice], list[Event]]
 IdleHook = Callable[[CampaignState, Ruleset], bool]
+ShownAs = Callable[[CampaignState], "tuple[str, str] | None"]
 EndCheck = Callable[[CampaignState, Ruleset], None]
 TurnEndHook = Callable[[CampaignState, Ruleset, Dice], list[Event]]
 OfferCheck = Callable[[CampaignState, Side | None, Ruleset], bool]
@@ -94,6 +95,9 @@ APPLIERS: dict[type[Event], Applier] = {}
 HOOKS = Hooks()
 #: verb -> ``fn(state, side, ruleset)``: whether ``legal_orders`` offers the order type now.
 OFFERED: dict[str, OfferCheck] = {}
+#: ``fn(state) -> (template, summary) | None``: how ``legal_orders`` shows an order type in
+#: this state, when it differs from its registered template (``shown_as``).
+SHOWN: dict[str, ShownAs] = {}
 #: ``fn(state, order) -> order``: rewrite shorthand (e.g. short battle ids) before deciding.
 NORMALIZERS: list[Normalizer] = []
 _adapters: dict[str, TypeAdapter[Any]] = {}
@@ -328,6 +332,19 @@ def offered_when(order_cls: type[Order]) -> Callable[[OfferCheck], OfferCheck]:
 
     def register(fn: OfferCheck) -> OfferCheck:
         OFFERED[_literal_type(order_cls)] = fn
+        return fn
+
+    return register
+
+
+def shown_as(order_cls: type[Order]) -> Callable[[ShownAs], ShownAs]:
+    """Decorator on ``fn(state) -> (template, summary) | None``: ``legal_orders`` shows the
+    order type with that template and summary in a state where the order takes other
+    arguments than usual (``None``: as registered), e.g. ``place-neutral SYSTEM CODE`` when
+    the neutral counters are drawn at the table."""
+
+    def register(fn: ShownAs) -> ShownAs:
+        SHOWN[_literal_type(order_cls)] = fn
         return fn
 
     return register

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from campaign.rules import table_draw
 from campaign.rules.errors import IllegalOrderError
 from campaign.rules.flow import (
     CampaignStarted,
@@ -29,6 +30,7 @@ from campaign.rules.setup_rules import (
     UnitDeployed,
     UnitsBought,
 )
+from campaign.rules.table_draw import NeutralDrawSet
 
 
 @describes(CampaignStarted)
@@ -84,7 +86,8 @@ def _placed(event: NeutralPlaced, view: NarrationView) -> str:
     if view.viewer is None:  # a player learns nothing of a counter set aside (DN-NEU-1)
         aside = (f"; first drawn: {', '.join(event.set_aside)}, set aside face down, the box "
                  "already holds a PD (DN-MOV-10)") if event.set_aside else ""
-        return f"{who} draw {event.kind} ({event.unit_id}) and place it face down " \
+        table = " at the table" if table_draw.at_table(view.state) else ""
+        return f"{who} draw {event.kind} ({event.unit_id}){table} and place it face down " \
                f"{view.place(event.location)}{aside} (DN-NEU-1)"
     return f"{who} place a face-down neutral in {view.system(event.location.system)} (DN-NEU-1)"
 
@@ -132,6 +135,14 @@ def _dice_entered(event: DiceEntered, view: NarrationView) -> str:
 def _repinned(event: RulesetRepinned, view: NarrationView) -> str:
     return f"Referee: data files re-pinned, profile {event.profile_hash[:12]} ({event.reason}, " \
            "DN-DATA-4)"
+
+
+@describes(NeutralDrawSet)
+def _neutral_draw(event: NeutralDrawSet, view: NarrationView) -> str:
+    if event.mode == "table":
+        return ("Referee: the neutral counters are drawn at the table; each placement names "
+                "the counter drawn, checked against the pile (DN-NEU-1)")
+    return "Referee: the tool draws the neutral counters from its shuffle (DN-NEU-1)"
 
 
 @describes(SteppingSet)

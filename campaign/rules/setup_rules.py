@@ -19,7 +19,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from campaign.rules import fairplay
+from campaign.rules import fairplay, table_draw
 from campaign.rules.base import MAX_BULK, Event, Order
 from campaign.rules.dice import Dice
 from campaign.rules.errors import IllegalOrderError, InvalidOrderError
@@ -35,6 +35,7 @@ from campaign.rules.registry import (
     offered_when,
     on_enter,
     order_type,
+    shown_as,
 )
 from campaign.rules.ruleset import Ruleset, StarSystem, UnitType
 from campaign.rules.state import CampaignState, Location, Unit, Where
@@ -147,10 +148,21 @@ class NeutralPlaced(Event):
     template="place-neutral SYSTEM",
 )
 class PlaceNeutral(Order):
-    """``solomani place-neutral SYSTEM``."""
+    """``solomani place-neutral SYSTEM``; with the counters drawn at the table, ``solomani
+    place-neutral SYSTEM RT-2`` names the counter drawn (``table_draw``)."""
 
     type: Literal["place-neutral"] = "place-neutral"
     system: str
+    drawn: list[str] = []
+
+
+@shown_as(PlaceNeutral)
+def _shown_at_table(state: CampaignState) -> tuple[str, str] | None:
+    """With the counters drawn at the table the order names the counter drawn (issue 45)."""
+    if not table_draw.at_table(state):
+        return None
+    return ("place-neutral SYSTEM CODE",
+            "place the counter drawn from the table's pile (its code) in a type 1 system")
 
 
 @on_enter(Phase.SETUP_NEUTRALS)
@@ -188,6 +200,12 @@ def _neutrals_end(state: CampaignState, ruleset: Ruleset) -> None:
 def _decide_place_neutral(
     state: CampaignState, order: PlaceNeutral, ruleset: Ruleset, dice: Dice
 ) -> list[Event]:
+    wanted = len(ruleset.star_map.sections)
+    if neutrals_placed(state) >= wanted:  # with manual stepping the step waits for end-phase
+        raise IllegalOrderError(
+            "DN-NEU-1", f"all {wanted} neutral counters are placed (as many as there are "
+            "sections in play); end the step with end-phase"
+        )
     system = find_system(ruleset, order.system)
     if system.type is not SystemType.PRIMARY:
         raise IllegalOrderError(
@@ -200,8 +218,17 @@ def _decide_place_neutral(
             f"{_neutral_choices(ruleset)}"
         )
     assert order.side is not None
+    if order.drawn and not table_draw.at_table(state):
+        raise IllegalOrderError(
+            "DN-NEU-1", "the tool draws the neutral counters in this campaign (its shuffle, "
+                        "seeded and logged): a drawn counter is named only when they are drawn "
+                        "at the table (referee neutral-draw table, before the first placement)")
     if fairplay.active(state):  # the token card says where it stands (ADR 0028)
         return [fairplay.place(state, order.side, system.id)]
+    if table_draw.at_table(state):
+        return [_placed(state, ruleset, order.side, system,
+                        *table_draw.checked_draw(state, ruleset, order.drawn,
+                                                 Location.box(system.id)))]
     set_aside = _pd_set_aside(state, ruleset, system.id)
     if len(set_aside) == len(state.neutral_pile):
         raise IllegalOrderError(
@@ -209,13 +236,19 @@ def _decide_place_neutral(
             "counter left in the pile may go there"
         )
     kind = state.neutral_pile[len(set_aside)]
+    return [_placed(state, ruleset, order.side, system, kind, set_aside)]
+
+
+def _placed(state: CampaignState, ruleset: Ruleset, side: Side, system: StarSystem, kind: str,
+            set_aside: list[str]) -> NeutralPlaced:
+    """The counter ``kind`` placed face down in ``system``: ground units and PD in the surface
+    box, ships in the stellar hex."""
     unit_type = ruleset.unit_type(kind)
     (unit_id,) = state.new_unit_ids(Side.NEUTRAL, unit_type.code)
     in_box = unit_type.category in SURFACE_ONLY
     location = Location.box(system.id) if in_box else Location.hex(system.id)
-    assert order.side is not None
-    return [NeutralPlaced(drawn_by=order.side, unit_id=unit_id, kind=kind, location=location,
-                          set_aside=set_aside)]
+    return NeutralPlaced(drawn_by=side, unit_id=unit_id, kind=kind, location=location,
+                         set_aside=set_aside)
 
 
 def _pd_set_aside(state: CampaignState, ruleset: Ruleset, system_id: str) -> list[str]:
@@ -241,11 +274,11 @@ def _apply_shuffled(state: CampaignState, event: NeutralsShuffled) -> None:
 
 @applies(NeutralPlaced)
 def _apply_neutral_placed(state: CampaignState, event: NeutralPlaced) -> None:
-    for kind in event.set_aside:
-        if state.neutral_pile and state.neutral_pile[0] == kind:
-            state.neutral_pile.pop(0)
-    if state.neutral_pile and state.neutral_pile[0] == event.kind:
-        state.neutral_pile.pop(0)
+    # the counters leave the pile: the top ones for the tool's draw, the first of their kind
+    # for a draw at the table (table_draw); in fair mode the pile holds references, no kinds
+    for kind in [*event.set_aside, event.kind]:
+        if kind in state.neutral_pile:
+            state.neutral_pile.remove(kind)
     state.add_unit(
         Unit(
             id=event.unit_id,

@@ -213,9 +213,10 @@ class CampaignState(BaseModel):
             location = self.units[location.carrier or ""].location
         return location
 
-    def stack_members(self, stack_id: str) -> list[Unit]:
-        """Units in stack ``stack_id`` (stacks are labels on units)."""
-        return [u for u in self.units.values() if u.stack == stack_id]
+    def stack_members(self, owner: Side, stack_id: str) -> list[Unit]:
+        """``owner``'s units in stack ``stack_id`` (stacks are labels on units, one set of
+        labels per side: both sides may have a stack ``a``)."""
+        return [u for u in self.units.values() if u.stack == stack_id and u.owner is owner]
 
     def count_in_mix(self, kind: str) -> int:
         """Counters of ``kind`` out of the pool (not eliminated): DN-ECO-8, DN-SET-1."""

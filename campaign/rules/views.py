@@ -36,6 +36,9 @@ ReportT = TypeVar("ReportT", bound=BaseModel)
 #: opens to, which the machines need and a player's text never shows (issue 41 item 5); a
 #: token's label (``box``/``hex``: where a counter stands) is public and stays.
 _REVEAL_LABEL = re.compile(r"(\breveal [A-Za-z0-9-]+) neutral:[^\s`']+")
+#: A neutral counter drawn at the table is named in its placement order (``place-neutral
+#: keystone RT-2``, issue 45 item 1); a player's text shows the placement, never the counter.
+_TABLE_DRAW = re.compile(r"(\bplace-neutral [A-Za-z0-9-]+) [^\s`']+")
 
 #: Aliases are ``N-X-1``, ``N-X-2``, ... (no neutral counter kind has the code X).
 ALIAS_PREFIX = "N-X-"
@@ -67,17 +70,14 @@ def hidden_from(unit: Unit | None, viewer: Side | None) -> bool:
             and unit.owner is not viewer)
 
 
-def hidden_ids(state: CampaignState, viewer: Side | None) -> frozenset[str]:
-    """Ids of the counters ``viewer`` may not identify (``hidden_from``)."""
+def concealed(state: CampaignState, viewer: Side | None) -> tuple[frozenset[str], frozenset[str]]:
+    """The ids of the counters ``viewer`` may not identify (``hidden_from``), and the systems
+    where one of them stands (stellar hex or surface box)."""
     if viewer is None:
-        return frozenset()
-    return frozenset(uid for uid, unit in state.units.items() if hidden_from(unit, viewer))
-
-
-def hidden_systems(state: CampaignState, viewer: Side | None) -> frozenset[str]:
-    """Systems where a counter ``viewer`` may not identify stands (hex or surface box)."""
-    return frozenset(unit.location.system for uid, unit in state.units.items()
-                     if unit.location.system is not None and hidden_from(unit, viewer))
+        return frozenset(), frozenset()
+    units = [unit for unit in state.units.values() if hidden_from(unit, viewer)]
+    return (frozenset(unit.id for unit in units),
+            frozenset(unit.location.system for unit in units if unit.location.system))
 
 
 def face_down_ids(state: CampaignState) -> frozenset[str]:
@@ -111,6 +111,7 @@ def seen_text(text: str, state: CampaignState, viewer: Side | None) -> str:
     text = redact(text, state, viewer)
     if viewer is not None:  # fair mode: what a card is, only the machines learn (ADR 0028)
         text = _REVEAL_LABEL.sub(r"\1 ?", text)
+        text = _TABLE_DRAW.sub(r"\1 ?", text)
     for full, short in short_ids(state).items():
         text = re.sub(rf"(?<![A-Za-z0-9/-]){re.escape(full)}(?![A-Za-z0-9/-])", short, text)
     return text
@@ -161,7 +162,6 @@ def player_view(state: CampaignState, side: Side | None) -> SeenState:
             unit.kind = HIDDEN_KIND
     # per-kind id counters of the neutrals would tell which kinds were placed
     return SeenState(_renamed(view, hidden_names(view, side)))
-
 
 
 class Seen:

@@ -42,6 +42,7 @@ from campaign.rules.errors import (
     ConflictError,
     SchemaVersionError,
 )
+from campaign.rules.suggest import did_you_mean
 from campaign.store.changes import ChangeWatch
 from campaign.store.database import (
     Connection,
@@ -266,7 +267,12 @@ class Store:
             raise CampaignNotFoundError(f"no campaign named {name[:40]!r}... (name too long)")
 
     def _not_found(self, name: str) -> CampaignNotFoundError:
-        return CampaignNotFoundError(f"no campaign named {name!r} in {self._safe_url()}")
+        """The refusal of an unknown name, with the closest stored names (issue 45 item 4)."""
+        known = self.campaigns()
+        hint = did_you_mean(name, known) if known else "; this database holds no campaign yet"
+        return CampaignNotFoundError(
+            f"no campaign named {name!r} in {self._safe_url()}{hint} (campaign list shows them)"
+        )
 
     def dice_mode(self, name: str) -> str:
         """The dice mode ``name`` was created with (``seeded`` for older campaigns)."""
@@ -279,10 +285,18 @@ class Store:
             return [row[0] for row in connection.all("SELECT name FROM dn_campaign ORDER BY name")]
 
     def delete_campaign(self, name: str) -> None:
-        """Remove a campaign with its events and snapshots (``CampaignNotFoundError`` if none)."""
+        """Remove a campaign with its events and snapshots, and its play-by-e-mail records
+        when this database keeps any (a campaign created again under the name must not
+        inherit them); ``CampaignNotFoundError`` if none."""
+        from campaign.store.tables import LEDGER_TABLES
+
         self.campaign(name)
+        present = set(self.database.table_names())
+        ledger = [str(model.__tablename__) for model in LEDGER_TABLES
+                  if model.__tablename__ in present]
         with self.database.write() as connection:
-            for table in ("dn_snapshot_seal", "dn_snapshot", "dn_event", "dn_campaign_dice"):
+            for table in (*ledger, "dn_snapshot_seal", "dn_snapshot", "dn_event",
+                          "dn_campaign_dice"):
                 connection.run(f"DELETE FROM {table} WHERE campaign_name = :name", {"name": name})
             connection.run("DELETE FROM dn_campaign WHERE name = :name", {"name": name})
 

@@ -11,6 +11,7 @@ from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.widgets import Input
 
+from campaign.rules.seats import Seat
 from campaign.tui.keymap import LoadedKeymap, load_keymap, unknown_ids
 from campaign.tui.screens.help import HelpScreen, binding_rows
 from campaign.tui.screens.launcher import LauncherScreen, campaign_screen, table_screen
@@ -77,7 +78,8 @@ class CampaignApp(App[None]):
             if opened is not None:
                 self.push_screen(opened)
                 return
-        self.push_screen(LauncherScreen(self.service, viewer=self.open_side))
+        self.push_screen(LauncherScreen(self.service, viewer=self.open_side,
+                                        seat=Seat.of(self.open_side)))
 
     def close_campaign(self) -> None:
         """Leave the campaign screen on top for the launcher: the one beneath it, or a new one
@@ -85,7 +87,8 @@ class CampaignApp(App[None]):
         if isinstance(self.screen_stack[-2], LauncherScreen):
             self.pop_screen()
         else:
-            self.switch_screen(LauncherScreen(self.service, viewer=self.open_side))
+            self.switch_screen(LauncherScreen(self.service, viewer=self.open_side,
+                                              seat=Seat.of(self.open_side)))
 
     def on_key(self, event: events.Key) -> None:
         """A printable key that reaches the app while a text field has focus was typed before

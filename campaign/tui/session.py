@@ -21,6 +21,7 @@ from campaign.app import (
     Loaded,
     Ruleset,
     TypedDice,
+    authority,
     parse_stored,
     preview,
 )
@@ -532,6 +533,11 @@ class CampaignSession:
         campaign's seeded dice: nothing is stored); ``[]`` when it rolls none or is refused."""
         return preview.dice_needed(self.loaded, text, self.seat)
 
+    def next_die(self, text: str, typed: tuple[int, ...]) -> str | None:
+        """The purpose of the die ``text`` rolls after the ``typed`` ones (``None``: no more),
+        for asking the referee of a physical-dice campaign each die when due (issue 45)."""
+        return preview.next_die(self.loaded, text, self.seat, typed)
+
     @property
     def takes_typed_dice(self) -> bool:
         """True when typed dice need no referee reason (a campaign created with physical dice)."""
@@ -598,6 +604,10 @@ class CampaignSession:
     def own_side(self) -> Side | None:
         """The side this database plays by e-mail (recorded with the first file), if known."""
         return self._pbem().own_side(self.name)
+
+    def playing_sides(self) -> list[Side]:
+        """The sides this screen's seat acts for (``app.authority.playing_sides``)."""
+        return authority.playing_sides(self.seat)
 
     def export_turn(self, side: Side, path: str, key: str | None = None) -> str:
         """Write ``side``'s turn file to ``path`` (armoured text for ``.txt``/``.asc``, else

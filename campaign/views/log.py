@@ -21,7 +21,7 @@ from campaign.rules.narration import BattleSummary
 from campaign.rules.referee import DiceEntered, RefereeRestored
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
-from campaign.rules.views import see
+from campaign.rules.views import concealed, see
 
 
 class Logged(Protocol):
@@ -103,7 +103,8 @@ def log_lines(rows: Sequence[Logged], events: Sequence[Event], dice_mode: str,
         if event.secret:
             rolls = [f"{len(event.rolls)} hidden roll(s)"] if event.rolls else []
         else:  # the campaign before the event names and hides as the sentences do
-            rolls = list(narration.rolls_of(event, viewer, state, state))
+            hidden = concealed(state, viewer) if event.rolls else None
+            rolls = list(narration.rolls_of(event, viewer, state, hidden))
         if lines and lines[-1].batch == row.batch:
             lines[-1].events.append(event.type)
             lines[-1].rolls.extend(rolls)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.cli_referee.conftest import TO_MARROW
-from tests.cli_referee.transcripts import block, run_session, with_block, writing
+from tests.cli_referee.transcripts import stale_blocks
 from tests.conftest import REPO_ROOT
 
 TUTORIAL = REPO_ROOT / "docs" / "tutorial.md"
@@ -62,26 +62,11 @@ BLOCKS: list[tuple[str, list[str]]] = [
 ]
 
 
-def _markers(name: str) -> tuple[str, str]:
-    return f"<!-- tutorial:{name} -->", f"<!-- /tutorial:{name} -->"
-
-
 @pytest.mark.slow
 def test_the_tutorial_shows_what_every_command_prints(tmp_path: Path, monkeypatch):
     # DN-SET-1 DN-SET-2 DN-NEU-1 DN-MOV-2 DN-CBT-1..4 DN-ECO-3: a whole first game, for real
     monkeypatch.chdir(tmp_path)  # `campaign map -o first.svg` writes here
-    url = f"sqlite:///{tmp_path / 'tutorial.db'}"
-    text = TUTORIAL.read_text(encoding="utf-8")
-    stale = []
-    for name, commands in BLOCKS:
-        start, end = _markers(name)
-        fresh = run_session(commands, url)
-        if writing():
-            text = with_block(text, start, end, fresh)
-        elif block(text, start, end) != fresh:
-            stale.append(name)
-    if writing():
-        TUTORIAL.write_text(text, encoding="utf-8")
+    stale = stale_blocks(TUTORIAL, "tutorial", BLOCKS, f"sqlite:///{tmp_path / 'tutorial.db'}")
     assert stale == [], f"docs/tutorial.md: stale blocks {stale}; regenerate with " \
                         "CAMPAIGN_WRITE_DOCS=1"
     assert (tmp_path / "first.svg").is_file()

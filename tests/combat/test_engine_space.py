@@ -405,3 +405,24 @@ def test_join_battle_only_where_a_battle_is_fought():
     offered = {o.verb for o in engine.legal_orders(game.state, Side.SOLOMANI, game.ruleset)}
     assert "join-battle" not in offered
     assert game.where("S-CL-2") == "box:neb-c"
+
+
+def test_join_battle_refused_once_the_battle_is_over():
+    """Issue 45 item 3 (DN-MOV-6): after the defender withdrew into its box the battle is over;
+    lifting off again is not "joining the battle" and must not open a new one in the step."""
+    game = Campaign([
+        place("A-CL-1", "aslan:CL", "hex:neb-b"), place("S-SC-1", "solomani:SC", "hex:neb-b"),
+        place("S-RT-1", "solomani:RT-4", "box:neb-b"),
+    ])
+    game.enter()
+    bid = "neb-b/aslan-solomani"
+    _to_withdrawal(game, bid)
+    game.play(f"aslan fire {bid}", [1])
+    game.play(f"solomani withdraw {bid} box")
+    assert book.battles(game.state)[bid]["stage"] == "over"
+    error = game.reject("solomani join-battle neb-b S-SC-1")
+    assert "DN-MOV-6" in str(error) and "over" in str(error)
+    assert game.where("S-SC-1") == "box:neb-b"
+    assert book.battles(game.state)[bid]["stage"] == "over"
+    offered = {o.verb for o in engine.legal_orders(game.state, Side.SOLOMANI, game.ruleset)}
+    assert "join-battle" not in offered

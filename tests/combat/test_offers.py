@@ -29,10 +29,10 @@ def duel() -> Campaign:
     return game
 
 
-def test_only_the_range_roll_and_launch_offered_before_the_range_roll():  # DN-SEQ-2 DN-CBT-1
+def test_only_the_range_roll_offered_before_the_range_roll():  # DN-SEQ-2 DN-CBT-1
     game = duel()
-    for side in (A, S):
-        assert offered(game, side) & BATTLE_VERBS == {"range", "launch"}
+    for side in (A, S):  # neither side has fighters: launch is not offered (issue 45 item 3)
+        assert offered(game, side) & BATTLE_VERBS == {"range"}
     # what is not offered is indeed refused at this stage
     assert "DN-CBT-1" in str(game.reject(f"aslan fire {BID}", [3, 3]))
     assert "DN-CBT-1" in str(game.reject(f"solomani choose-range {BID} long"))
@@ -186,4 +186,19 @@ def test_legal_orders_keep_the_catalog_order_whatever_was_imported_first(monkeyp
     monkeypatch.setattr(registry, "ORDERS", shuffled)
     after = [(o.verb, o.side) for o in engine.legal_orders(game.state, A, game.ruleset)]
     assert after == before
-    assert before[0] == ("launch", A)  # combat comes before movement in the catalog
+    assert before[0] == ("range", A)  # combat comes before movement in the catalog
+
+
+def test_launch_offered_only_to_a_side_with_fighters():
+    """Issue 45 item 3 (DN-CBT-8): ``launch`` is offered to the side whose mothership carries
+    fighters, not to the other side, which is refused if it tries."""
+    game = Campaign([
+        place("A-MS-1", "aslan:MS", "hex:neb-a"),
+        place("A-F-1", "aslan:F", "on:A-MS-1"),
+        place("S-DD-1", "solomani:DD", "hex:neb-a"),
+    ])
+    game.enter()
+    assert "launch" in offered(game, A) and "launch" not in offered(game, S)
+    error = game.reject(f"solomani launch {BID}")
+    assert "DN-CBT-8" in str(error) and "no fighters" in str(error)
+    game.play(f"aslan launch {BID} A-F-1")

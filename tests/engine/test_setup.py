@@ -67,6 +67,20 @@ def test_as_many_neutrals_as_sections_then_purchase():  # DN-NEU-1
     assert game.state.phase is Phase.SETUP_PURCHASE and game.state.acting is Side.ASLAN
 
 
+def test_manual_stepping_stops_the_draw_at_as_many_neutrals_as_sections():
+    """Issue 45 item 3 (DN-NEU-1): with manual stepping the step waits for end-phase, but a
+    counter past as many as there are sections is refused and changes nothing."""
+    game = Game(manual_steps=True)
+    game.play_all(SETUP_ORDERS[:3])
+    assert game.state.phase is Phase.SETUP_NEUTRALS  # waits for end-phase
+    placed = sum(u.owner is Side.NEUTRAL for u in game.state.units.values())
+    error = game.reject(f"{game.state.acting.value} place-neutral neb-a")
+    assert _rule(error) == "DN-NEU-1" and "end-phase" in str(error)
+    assert sum(u.owner is Side.NEUTRAL for u in game.state.units.values()) == placed == 3
+    game.play(f"{game.state.acting.value} end-phase")
+    assert game.state.phase is Phase.SETUP_PURCHASE
+
+
 def _at_purchase() -> Game:
     game = Game()
     game.play_all(SETUP_ORDERS[:3])

@@ -72,8 +72,8 @@ def check_invariants(state: CampaignState, ruleset: Ruleset) -> None:
     assert all(uid == unit.id for uid, unit in state.units.items()), "duplicated unit ids"
     for unit in state.units.values():
         _check_location(state, ruleset, unit)
-    for label in {u.stack for u in state.units.values() if u.stack}:  # DN-MOV-2 stacks
-        members = [u for u in state.stack_members(label) if u.location.on_map]
+    for owner, label in {(u.owner, u.stack) for u in state.units.values() if u.stack}:
+        members = [u for u in state.stack_members(owner, label) if u.location.on_map]  # DN-MOV-2
         places = {(u.owner, u.location.to_text()) for u in members}
         assert len(places) <= 1, f"DN-MOV-2: stack {label} is split over {sorted(places)}"
     pd_boxes = Counter(

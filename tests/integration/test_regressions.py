@@ -35,7 +35,7 @@ def test_lift_off_of_part_of_a_stack_leaves_the_stack():  # DN-MOV-2 DN-INT-5
 def test_lift_off_of_a_whole_stack_keeps_it():  # DN-MOV-2 DN-INT-5
     game = _stacked_in_box()
     game.play("aslan lift-off neb-a A-CL-1,A-CL-2")
-    assert {(u.location.to_text(), u.stack) for u in game.state.stack_members("g")} == {
+    assert {(u.location.to_text(), u.stack) for u in game.state.stack_members(Side.ASLAN, "g")} == {
         ("hex:neb-a", "g")
     }
 

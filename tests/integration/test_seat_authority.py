@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import io
-import shutil
+import re
 from pathlib import Path
 
 import pytest
@@ -25,7 +25,6 @@ from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.rules.phases import Actor
 from campaign.rules.registry import order_specs
 from campaign.rules.seats import REFEREE, Seat
-from campaign.tui.demo import ensure_demo
 from campaign.tui.session import CampaignSession
 
 SEATS = (REFEREE, Seat(Side.ASLAN), Seat(Side.SOLOMANI))
@@ -37,20 +36,10 @@ GIVEN = {
 }
 
 
-@pytest.fixture(scope="module")
-def demo_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("seats") / "campaigns.db"
-    service = CampaignService(db_url=f"sqlite:///{path}")
-    ensure_demo(service)
-    service.store.dispose()
-    return path
-
-
 @pytest.fixture
-def db(demo_file: Path, tmp_path: Path) -> Path:
-    copy = tmp_path / "campaigns.db"
-    shutil.copy(demo_file, copy)
-    return copy
+def db(service: CampaignService, tmp_path: Path) -> Path:
+    """This test's copy of the demo database (the shared ``service`` fixture made it)."""
+    return tmp_path / "campaigns.db"
 
 
 def _service(db: Path) -> CampaignService:
@@ -250,3 +239,29 @@ def test_who_must_act_names_a_face_down_counter_by_its_alias(db: Path) -> None:
     for side in PLAYER_SIDES:
         _, player = _run("status", "demo", "--side", side.value, "--db", url)
         assert "N-M-" not in player and "answers N-X-" in player, player
+
+
+#: A neutral counter's kind (``neutral:JT-4``) and real id (``N-JT-1``); aliases are N-X-k.
+KIND = re.compile(r"neutral:[A-Z]")
+REAL_ID = re.compile(r"(?<![A-Za-z0-9-])N-(?!X-)[A-Z]+\d*-\d+")
+
+
+def test_a_players_own_database_reads_as_that_player(tmp_path: Path) -> None:
+    # DN-NEU-1 (docs/seats.md): in play by e-mail the database is one player's; what a command
+    # shows there without --side is that player's reading (the referee's seat still acts, so
+    # agreed overrides work): the placement once said "The Solomani draw neutral:JT-4 (N-JT-1)"
+    url = f"sqlite:///{tmp_path / 'solomani.db'}"
+    referee_url = f"sqlite:///{tmp_path / 'referee.db'}"
+    assert _run("new", "nebula", "--seed", "4711", "--dice", "commit-reveal", "--as",
+                "solomani", "--db", url)[0] == 0
+    assert _run("new", "nebula", "--seed", "4711", "--db", referee_url)[0] == 0
+    code, placed = _run("order", "nebula", "solomani place-neutral solace", "--db", url)
+    assert code == 0 and "place a face-down neutral in Solace" in placed
+    assert not KIND.search(placed) and not REAL_ID.search(placed), placed
+    code, told = _run("order", "nebula", "solomani place-neutral solace", "--db", referee_url)
+    assert code == 0 and KIND.search(told)  # the referee reads the kind (the check can fail)
+    for command in (["units"], ["log"], ["status"], ["battles"], ["upkeep"]):
+        code, shown = _run(*command, "nebula", "--db", url)
+        assert code == 0, shown
+        assert not REAL_ID.search(shown) and not KIND.search(shown), command
+    assert "units as solomani sees them" in _run("units", "nebula", "--db", url)[1]

@@ -21,6 +21,8 @@ BAD_ORDERS = [
     ("aslan sublight s1 eawyo", "DN-MOV-1", ["Eawyo", "Hlirakh"]),
     ("aslan jump x1 hollow-star", "DN-NEB-1", ["Lantern-Hollow Star", "A-DD-9"]),
     ("aslan load A-RT-2 A-TR-1", "DN-MOV-7", ["A-TR-1", "A-RT-1"]),
+    # a stack member named alone (issue 45 item 4: with its rule id)
+    ("aslan jump A-CL-1 ftahr", "DN-MOV-2", ["A-CL-1", "stack s1", "split-stack"]),
 ]
 
 
@@ -50,11 +52,10 @@ def test_bad_order_names_rule_units_and_systems(text, rule, words):
         "aslan jump nosuch ftahr",
         "aslan jump s1 atlantis",
         "aslan load A-RT-9 A-TR-1",
-        "aslan jump A-CL-1 ftahr",
     ],
 )
 def test_malformed_or_unknown_names_are_invalid(text):
-    # DN-ERR-1: unknown units/systems (or a stack member named alone) are InvalidOrderError
+    # DN-ERR-1: unknown units/systems are InvalidOrderError
     game = bad_world()
     before = digest(game.state)
     with pytest.raises(InvalidOrderError):

@@ -48,9 +48,9 @@ def check_invariants(game: Game) -> None:
         assert len(cargo) <= 3
         if cargo and ("TR" in carrier.id):
             assert len(cargo) == 1
-    labels = {u.stack for u in state.units.values() if u.stack}
-    for label in labels:
-        assert len({u.location for u in state.stack_members(label)}) == 1, label
+    labels = {(u.owner, u.stack) for u in state.units.values() if u.stack}
+    for owner, label in labels:
+        assert len({u.location for u in state.stack_members(owner, label)}) == 1, label
     stack = reaction_stack(state)
     if state.phase is Phase.REACTION_MOVEMENT and stack is not None:
         moved = [e for e in game.events if getattr(e, "units", None) and e.type == "stack-moved"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from campaign.rules.engine import decide
-from campaign.rules.errors import InvalidOrderError
+from campaign.rules.errors import IllegalOrderError
 from campaign.rules.movement import stacks_of
 from campaign.rules.notation import parse_order
 from tests.movement.helpers import A, Game
@@ -36,8 +36,23 @@ def test_member_of_a_stack_cannot_move_alone():
     game = fleet()
     game.play("aslan form-stack s1 A-CL-1,A-DD-1")
 
-    with pytest.raises(InvalidOrderError, match="belongs to stack s1"):
+    with pytest.raises(IllegalOrderError, match="belongs to stack s1") as refused:
         decide(game.state, parse_order("aslan jump A-CL-1 ftahr"), game.ruleset)
+    # issue 45 item 4: the refusal names its rule and the order that splits the ship off
+    assert refused.value.rule_id == "DN-MOV-2" and "split-stack s1 - A-CL-1" in str(refused.value)
+
+
+def test_each_side_has_its_own_stack_labels():
+    """Issue 45 item 3 (DN-MOV-2): the Solomani stack ``s1`` neither blocks the Aslan label
+    ``s1`` (no advice to merge with the enemy) nor moves with it."""
+    game = fleet()
+    game.put("S-DD-1", "solomani:DD", "hex:ftahr")
+    game.state.units["S-DD-1"].stack = "s1"  # formed in an earlier Solomani step
+    game.play("aslan form-stack s1 A-CL-1,A-DD-1")
+    game.play("aslan jump s1 ftahr")
+    assert game.where("A-CL-1") == game.where("A-DD-1") == "hex:ftahr"
+    assert game.state.units["S-DD-1"].stack == "s1"
+    assert stacks_of(game.state, A) == {"s1": ["A-CL-1", "A-DD-1"]}
 
 
 def test_stack_must_stand_in_one_place_and_hold_ships_only():

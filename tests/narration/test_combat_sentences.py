@@ -53,7 +53,7 @@ def test_three_d_that_destroy_are_explained_in_the_outcome():
                          place("S-CL-1", "solomani:CL", "hex:neb-a")],
                         ["S-CL-1"], ["A-CL-1", "A-CL-2,A-CL-3 1,1"])
     head = _lines(game, f"aslan fire {BID}", [3, 3, 3, 3])[0].split("\n")[0]
-    assert "S-CL-1 destroyed (3 D in one round: a D on a disrupted ship counts as X)" in head
+    assert "S-CL-1 destroyed (3 D in one round: a D on a disrupted unit counts as X)" in head
 
 
 def test_close_attack_and_full_beam_return_are_named():

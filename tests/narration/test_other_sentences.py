@@ -69,7 +69,7 @@ def test_a_failed_exploration_that_moved_nobody_does_not_read_as_a_jump():
                        disrupted=["A-SC-2"])
     text = _read(event, state)
     assert "jump Scarp;" not in text
-    assert text.startswith("A-SC-2 stay at Scarp: exploring Scarp – Cinder failed")
+    assert text.startswith("A-SC-2 stays at Scarp: exploring Scarp – Cinder failed")
     assert "A-SC-2 disrupted (DN-NEB-1)" in text
 
 

@@ -76,7 +76,7 @@ def _expand(state: CampaignState, ruleset: Ruleset, text: str) -> list[str]:
     if not text.startswith("hunt:"):
         return [text]
     _, stack, where = text.split(":")
-    members = state.stack_members(stack)
+    members = state.stack_members(state.phasing, stack)  # the plans hunt with the phasing side
     if not members or members[0].location.where is not Where.HEX:
         return []
     wanted = Where.HEX if where == "hex" else Where.BOX

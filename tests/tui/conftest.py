@@ -1,39 +1,11 @@
-"""Fixtures of the TUI tests: the demo campaigns built once per session, copied per test.
-
-Building a campaign from the seed game takes seconds, so a session-wide SQLite file holds two
-campaigns — ``demo`` (the bundled demo: Aslan's First Movement, game turn 1) and ``full`` (the
-whole seed game: game turn 2, Aslan's Maintenance & Production) — and every test works on its
-own copy in ``tmp_path``, never on the user's data directory.
-"""
+"""Fixtures of the TUI tests. The demo campaigns (``demo_db_file``, ``service``) are shared
+with the other folders: ``tests/conftest.py``."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
-
-from campaign.app import CampaignService
-from campaign.tui.demo import ensure_demo
-
-
-@pytest.fixture(scope="session")
-def demo_db_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A SQLite file with the ``demo`` and ``full`` campaigns (built once)."""
-    path = tmp_path_factory.mktemp("tui-db") / "campaigns.db"
-    service = CampaignService(db_url=f"sqlite:///{path}")
-    ensure_demo(service)
-    ensure_demo(service, "full", stop_before=None)
-    service.store.dispose()
-    return path
-
-
-@pytest.fixture
-def service(demo_db_file: Path, tmp_path: Path) -> CampaignService:
-    """A service on this test's own copy of the demo database."""
-    copy = tmp_path / "campaigns.db"
-    shutil.copy(demo_db_file, copy)
-    return CampaignService(db_url=f"sqlite:///{copy}")
 
 
 @pytest.fixture

@@ -48,3 +48,51 @@ def test_referee_undo_key_is_refused_on_a_players_screen(service: CampaignServic
     status, asked = _keys_on_solomanis_screen(service, "U")
     assert not asked and "an undo with a reason is a referee override" in status
     assert service.load("demo").head.seq == head
+
+
+def test_the_export_and_import_forms_offer_only_the_seats_own_side(service: CampaignService):
+    # DN-SEQ-2 (issue 41 item 6): a player's screen exported the other side's turn file
+    from textual.widgets import OptionList
+
+    async def offered(keys: str) -> list[str]:
+        app = create_app(None, service=service, open_campaign="demo", side=Side.SOLOMANI)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press(*keys)
+            await pilot.pause()
+            return [str(options.get_option_at_index(i).prompt)
+                    for options in pilot.app.screen.query(OptionList)
+                    for i in range(options.option_count)]
+
+    assert asyncio.run(offered("6x")) == ["solomani"]
+    assert asyncio.run(offered("6i")) == ["solomani"]
+
+
+def test_a_players_app_stays_his_seat_on_the_launcher(service: CampaignService):
+    # DN-SEQ-2, DN-NEU-1: `campaign tui demo --side aslan`, q, then v once opened the
+    # referee's screen (every hidden counter) and x deleted the campaign
+    from textual.widgets import Static
+
+    from campaign.tui.screens.launcher import LauncherScreen
+
+    async def scenario() -> tuple[str, str | None, bool]:
+        app = create_app(None, service=service, open_campaign="demo", side=Side.ASLAN)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("q")
+            await pilot.pause()
+            launcher = pilot.app.screen
+            assert isinstance(launcher, LauncherScreen)
+            await pilot.press("v")
+            await pilot.pause()
+            await pilot.press("x")
+            await pilot.pause()
+            asked = isinstance(pilot.app.screen, Confirm)
+            hint = str(launcher.query_one("#viewer-hint", Static).render())
+            viewer = launcher.viewer.value if launcher.viewer else None
+            return hint, viewer, asked
+
+    hint, viewer, asked = asyncio.run(scenario())
+    assert viewer == "aslan" and "v: view as" not in hint and "delete" not in hint
+    assert not asked
+    assert service.load("demo").head.seq > 0  # still there

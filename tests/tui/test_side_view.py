@@ -186,7 +186,7 @@ def test_the_launcher_opens_a_campaign_as_the_side_chosen(service: CampaignServi
             assert screen.session.viewer is Side.ASLAN
             await pilot.press("escape", "U")
             await pilot.pause()
-            assert "referee's" in str(screen.query_one("#status-line", Static).render())
+            assert "referee override" in str(screen.query_one("#status-line", Static).render())
 
     asyncio.run(scenario())
 

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import argparse
 
-from campaign.cli.handlers.common import open_service, side_of
+from campaign.cli.handlers.common import open_service, viewer_of
 from campaign.views.battles import battles_report
 
 
 def battles(args: argparse.Namespace) -> int:
-    loaded = open_service(args).load(args.name)
-    report = battles_report(args.name, loaded.state, loaded.ruleset, viewer=side_of(args))
+    service = open_service(args)
+    loaded = service.load(args.name)
+    report = battles_report(args.name, loaded.state, loaded.ruleset,
+                            viewer=viewer_of(args, service))
     if args.json:
         print(report.model_dump_json(indent=1))
         return 0

@@ -25,6 +25,12 @@ def side_of(args: argparse.Namespace) -> Side | None:
     return Side(value) if value else None
 
 
+def viewer_of(args: argparse.Namespace, service: CampaignService) -> Side | None:
+    """Whose eyes a read command is for: ``--side``, else the side a player's own database
+    plays (play by e-mail), else the referee (``Reading.reader``, docs/seats.md)."""
+    return service.reader(args.name, side_of(args))
+
+
 def seat_of(args: argparse.Namespace) -> Seat:
     """The seat the command acts as: ``--side S`` a player's, else the referee's (the owner of
     the database). What the seat may do is decided in ``campaign.app.authority``."""

@@ -9,6 +9,7 @@ import sys
 
 from campaign.app import CampaignService
 from campaign.cli.errors import EXIT_ERROR
+from campaign.cli.handlers.common import viewer_of
 from campaign.rules.errors import CampaignError
 from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.views.income import income_report
@@ -16,9 +17,10 @@ from campaign.views.income import income_report
 
 def income(args: argparse.Namespace) -> int:
     try:
-        loaded = CampaignService(db_url=args.db).load(args.name)
+        service = CampaignService(db_url=args.db)
+        loaded = service.load(args.name)
         sides = [Side(args.side)] if args.side else list(PLAYER_SIDES)
-        viewer = Side(args.side) if args.side else None  # a side's own report, as it sees it
+        viewer = viewer_of(args, service)  # a side's own report, as it sees it
         reports = [income_report(loaded.state, loaded.ruleset, side, viewer) for side in sides]
     except CampaignError as error:
         print(f"campaign: {error.message}", file=sys.stderr)

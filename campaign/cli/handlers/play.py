@@ -21,8 +21,9 @@ from campaign.cli.handlers.common import (
     print_report,
     print_story,
     seat_of,
-    side_of,
+    viewer_of,
 )
+from campaign.cli.table_dice import ask_die
 from campaign.rules.ids import Side
 from campaign.views.status import status_report
 
@@ -39,16 +40,22 @@ def new(args: argparse.Namespace) -> int:
     if args.fair and args.dice == "physical":
         raise ValueError("--fair is for play by e-mail; a campaign with physical dice is "
                          "played at the table (use --dice commit-reveal)")
+    if args.neutrals == "table" and (args.fair or args.as_side is not None):
+        raise ValueError("--neutrals table is for a game at the table: by e-mail the machines "
+                         "draw the neutral counters")
     service = open_service(args)
     loaded = service.create(args.name, layout=args.layout, seed=args.seed, dice_mode=args.dice,
                             fair=args.fair)
     if args.manual_steps:
         service.order(args.name, "referee stepping manual")
+    if args.neutrals == "table":
+        service.order(args.name, "referee neutral-draw table")
     if args.as_side is not None:
         PbemService(service).claim_side(args.name, Side(args.as_side))
     print(f"campaign {args.name!r} created: layout {loaded.row.layout}, "
           f"{len(loaded.ruleset.star_map.sections)} sections, event {loaded.head.seq}"
           + (", manual stepping" if args.manual_steps else "")
+          + (", neutral counters drawn at the table" if args.neutrals == "table" else "")
           + (", fair mode (face-down counters shuffled jointly by turn file)"
              if args.fair else ""))
     if args.as_side is not None:
@@ -59,11 +66,13 @@ def new(args: argparse.Namespace) -> int:
 
 def status(args: argparse.Namespace) -> int:
     if getattr(args, "json", False):
-        loaded = open_service(args).load(args.name)
+        service = open_service(args)
+        loaded = service.load(args.name)
         print(status_report(args.name, loaded.state, loaded.ruleset, seq=loaded.head.seq,
-                            viewer=side_of(args)).model_dump_json(indent=1))
+                            viewer=viewer_of(args, service)).model_dump_json(indent=1))
         return 0
-    status = open_service(args).status(args.name, viewer=side_of(args))
+    service = open_service(args)
+    status = service.status(args.name, viewer=viewer_of(args, service))
     print(f"{status.name}: game turn {status.turn}, {status.step}, "
           f"phasing {status.phasing.value}, {status.acting.value} to act")
     if status.winner is not None:
@@ -88,6 +97,12 @@ def status(args: argparse.Namespace) -> int:
 
 
 def order(args: argparse.Namespace) -> int:
+    if len(args.order) > 1:  # the shell split an unquoted order into words
+        words = " ".join(args.order)[:200]
+        print(f"campaign: an order is one argument: put it in quotes, e.g. campaign order "
+              f"{args.name} '{words}'", file=sys.stderr)
+        return 2
+    (text,) = args.order
     typed = None
     if args.dice is not None:
         values = args.dice.replace(" ", "").split(",")
@@ -100,21 +115,30 @@ def order(args: argparse.Namespace) -> int:
         print("campaign: --referee gives the reason for typed dice: use it with --dice",
               file=sys.stderr)
         return 2
-    report = open_service(args).order_report(args.name, args.order, typed=typed,
-                                             seat=seat_of(args))
+    service = open_service(args)
+    if typed is None and _asks_at_the_table(args, service.store.dice_mode(args.name)):
+        typed = TypedDice((), ask=ask_die)
+    report = service.order_report(args.name, text, typed=typed, seat=seat_of(args))
     print_report(report)
     return 0
+
+
+def _asks_at_the_table(args: argparse.Namespace, dice_mode: str) -> bool:
+    """The referee at a terminal, in a physical-dice campaign: each die is asked when due
+    (``campaign.cli.table_dice``). A player's view (``--side``) is never asked: a purpose may
+    name a face-down counter."""
+    return dice_mode == "physical" and seat_of(args).is_referee and sys.stdin.isatty()
 
 
 def log(args: argparse.Namespace) -> int:
     service = open_service(args)
     if args.raw:
-        for line in service.log(args.name, viewer=side_of(args)):
+        for line in service.log(args.name, viewer=viewer_of(args, service)):
             rolls = (f"  dice ({line.dice_origin}): {', '.join(line.rolls)}"
                      if line.rolls else "")
             print(f"{line.first_seq:6}  {line.order_text}  -> {', '.join(line.events)}{rolls}")
         return 0
-    print_story([entry for entry in service.story(args.name, viewer=side_of(args))
+    print_story([entry for entry in service.story(args.name, viewer=viewer_of(args, service))
                  if entry.matches(turn=args.turn, side=args.by, event_type=args.event_type)])
     return 0
 
@@ -126,16 +150,58 @@ def undo(args: argparse.Namespace) -> int:
     return 0
 
 
+def list_campaigns(args: argparse.Namespace) -> int:
+    """``campaign list``: one line per campaign of the database."""
+    summaries = open_service(args).summaries()
+    if not summaries:
+        print("no campaigns yet: campaign new NAME starts one")
+        return 0
+    width = max(len(s.name) for s in summaries)
+    for summary in summaries:
+        if summary.problem is not None:
+            print(f"{summary.name:<{width}}  cannot be opened: {summary.problem}")
+            continue
+        print(f"{summary.name:<{width}}  {summary.layout:<9} dice {summary.dice_mode:<13} "
+              f"game turn {summary.turn}, {summary.step}, {summary.acting} to act, "
+              f"{summary.events} events")
+    return 0
+
+
+def delete(args: argparse.Namespace) -> int:
+    """``campaign delete NAME``: asks on a terminal unless ``--yes``."""
+    service = open_service(args)
+    events = service.event_count(args.name)  # refuses an unknown name before asking
+    if not args.yes:
+        if not sys.stdin.isatty():
+            print(f"campaign: delete {args.name!r} ({events} events) cannot be undone: confirm "
+                  "with --yes (no terminal to ask on)", file=sys.stderr)
+            return 2
+        answer = input(f"Delete campaign {args.name!r} and its whole log ({events} events)? "
+                       "This cannot be undone. [y/N] ")
+        if answer.strip().lower() not in ("y", "yes"):
+            print(f"{args.name}: not deleted")
+            return 1
+    service.delete(args.name)
+    print(f"{args.name}: deleted ({events} events)")
+    return 0
+
+
 def verify(args: argparse.Namespace) -> int:
     """A campaign, or a turn file: an argument with a path separator is a file; otherwise a
     campaign of that name wins over a file of the same name (campaign names hold no '/')."""
     service = open_service(args)
     is_path = os.sep in args.name or "/" in args.name
     if is_path or (args.name not in service.store.campaigns() and Path(args.name).exists()):
-        if args.anchor is not None:
-            print("campaign: --anchor is for a campaign, not a turn file", file=sys.stderr)
+        if args.anchor is not None or args.rebuild:
+            print("campaign: --anchor and --rebuild are for a campaign, not a turn file",
+                  file=sys.stderr)
             return 2
         return verify_path(args)
+    if args.rebuild:
+        rebuilt = service.rebuild(args.name)
+        print(f"{args.name}: rebuilt from the log alone: {rebuilt.loaded.head.seq} events "
+              f"replayed, {rebuilt.dropped} old snapshot(s) dropped, a fresh one written; "
+              f"state digest {rebuilt.digest}")
     anchor = Anchor.parse(args.anchor) if args.anchor else None
     findings = service.verify(args.name, anchor)
     if findings:
@@ -152,5 +218,9 @@ def verify(args: argparse.Namespace) -> int:
 
 def repin(args: argparse.Namespace) -> int:
     loaded = open_service(args).repin(args.name, args.reason)
+    if loaded is None:
+        print(f"{args.name}: the data files are those pinned already: nothing re-pinned, "
+              "nothing logged")
+        return 0
     print(f"{args.name}: data re-pinned (profile {loaded.ruleset.profile_hash[:12]}), logged")
     return 0

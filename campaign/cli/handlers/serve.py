@@ -13,6 +13,7 @@ from campaign.app import CampaignService
 from campaign.cli.errors import EXIT_ERROR
 from campaign.extras import install_hint
 from campaign.rules.errors import CampaignError
+from campaign.serve.links import SeatLinks
 
 #: Addresses that mean "every network interface".
 EVERY_INTERFACE = frozenset({"0.0.0.0", "::", ""})
@@ -25,9 +26,8 @@ NETWORK_WARNING = (
 
 
 def serve(args: argparse.Namespace) -> int:
-    try:  # the optional extra `serve` (textual-serve, segno): said when missing
-        from campaign.serve.links import SeatLinks
-        # the optional extra `serve` again: the server is textual-serve's
+    try:
+        # the optional extra `serve` (textual-serve, segno): said when missing
         from campaign.serve.server import TableServer
     except ImportError:
         print(f"campaign: serving to browsers needs the serve extra: {install_hint('serve')}",
@@ -57,7 +57,7 @@ def serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def print_links(out: TextIO, name: str, base: str, links, *, qr: bool) -> None:  # noqa: ANN001
+def print_links(out: TextIO, name: str, base: str, links: SeatLinks, *, qr: bool) -> None:
     """Each seat's link, what it opens, and its QR code for a phone's camera."""
     print(f"campaign {name} served at {base} (Ctrl+C stops it and revokes every link)",
           file=out)

@@ -34,9 +34,11 @@ def _run(args: argparse.Namespace, open_campaign: str | None, *, demo: bool) -> 
     except OSError as error:  # e.g. the seed game file missing from an unusual install
         print(f"campaign: cannot create the demo: {error}", file=sys.stderr)
         return EXIT_ERROR
-    side = getattr(args, "side", None)
-    create_app(args.keymap, service=service, open_campaign=open_campaign,
-               side=Side(side) if side else None, table=getattr(args, "table", False)).run()
+    side = Side(args.side) if getattr(args, "side", None) else None
+    if side is None and open_campaign is not None:  # a player's own database: his screen
+        side = service.reader(open_campaign, None)
+    create_app(args.keymap, service=service, open_campaign=open_campaign, side=side,
+               table=getattr(args, "table", False)).run()
     return 0
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 
 from campaign.cli.errors import fail
-from campaign.cli.handlers.common import open_service, side_of
+from campaign.cli.handlers.common import open_service, viewer_of
 from campaign.rules.ids import Side
 from campaign.rules.suggest import did_you_mean
 from campaign.views.units import UnitRow, units_report
@@ -16,7 +16,8 @@ MAX_SYSTEM_ID = 64
 
 
 def units(args: argparse.Namespace) -> int:
-    loaded = open_service(args).load(args.name)
+    service = open_service(args)
+    loaded = service.load(args.name)
     system = args.system.strip().lower() if args.system else None
     if system is not None:
         if len(system) > MAX_SYSTEM_ID:
@@ -27,7 +28,7 @@ def units(args: argparse.Namespace) -> int:
             systems = [s.id for s in loaded.ruleset.star_map.systems]
             return fail(f"unknown system {args.system!r}{did_you_mean(system, systems)}")
     owner = Side(args.owner) if args.owner else None
-    report = units_report(args.name, loaded.state, loaded.ruleset, viewer=side_of(args),
+    report = units_report(args.name, loaded.state, loaded.ruleset, viewer=viewer_of(args, service),
                           system=system, side=owner)
     if args.json:
         print(report.model_dump_json(indent=1))

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import argparse
 
-from campaign.cli.handlers.common import open_service, side_of
+from campaign.cli.handlers.common import open_service, viewer_of
 from campaign.views.upkeep import upkeep_report
 
 
 def upkeep(args: argparse.Namespace) -> int:
-    loaded = open_service(args).load(args.name)
-    viewer = side_of(args)
+    service = open_service(args)
+    loaded = service.load(args.name)
+    viewer = viewer_of(args, service)
     report = upkeep_report(args.name, loaded.state, loaded.ruleset, viewer=viewer, side=viewer)
     if args.json:
         print(report.model_dump_json(indent=1))

@@ -59,7 +59,7 @@ def _column(view: NarrationView, table: str, factor: int, defence: int) -> str:
 
 
 def effects_text(view: NarrationView, effects: Mapping[str, CombatResult],
-                 shots: Iterable[Shot] = ()) -> str:
+                 shots: Iterable[Shot | BoxShot] = ()) -> str:
     """"S-DD-1 destroyed, A-CL-2 disrupted" (or "no losses"); a ship destroyed by several D
     and no X says why (DN-CBT-4)."""
     hits: dict[str, list[CombatResult]] = {}
@@ -72,7 +72,7 @@ def effects_text(view: NarrationView, effects: Mapping[str, CombatResult],
         taken = hits.get(uid, [])
         if (result is CombatResult.DESTROYED and len(taken) > 1
                 and all(r is CombatResult.DISRUPTED for r in taken)):
-            text += f" ({len(taken)} D in one round: a D on a disrupted ship counts as X)"
+            text += f" ({len(taken)} D in one round: a D on a disrupted unit counts as X)"
         parts.append(text)
     return ", ".join(parts) or "no losses"
 
@@ -112,8 +112,9 @@ def _shot_line(view: NarrationView, shot: Shot | BoxShot, table: str, weapon: st
         return f"{who} {verb} ({odds}): below the table, no effect{rule}"
     modifier = f" {shot.modifier:+d}" if shot.modifier else ""
     result = shot.result.value
-    if table == "space_crt" and _counted_as_x(view, shot, table):
-        result, rule = "D on a disrupted ship counts as X", " (DN-CBT-4)"
+    if _counted_as_x(view, shot, table):
+        what = "ground unit" if table == "bombard_crt" else "ship"
+        result, rule = f"D on a disrupted {what} counts as X", " (DN-CBT-4)"
     return f"{who} {verb} ({odds}), rolls {shot.roll.value}{modifier}: {result}{rule}"
 
 
@@ -161,8 +162,8 @@ def _launched(event: FightersLaunched, view: NarrationView) -> str:
 
 
 def _range_attempts(event: RangeRolled) -> list[str]:
-    """"solomani 3, aslan 3" per attempt of the roll: each die plus the side's +1 (the final
-    totals tell the bonus), ties first (DN-CBT-1)."""
+    """"solomani 3, aslan 2 +1 for fewer ships = 3" per attempt of the roll: each die, and the
+    side's +1 next to it (the final totals tell the bonus), ties first (DN-CBT-1)."""
     result = event.result
     bonus = {side: total - next(r.value for r in reversed(result.rolls)
                                 if r.purpose.split(" ")[-3] == side.value)
@@ -171,9 +172,16 @@ def _range_attempts(event: RangeRolled) -> list[str]:
     attempts = []
     for start in range(0, len(result.rolls), len(sides)):
         pair = result.rolls[start:start + len(sides)]
-        attempts.append(", ".join(f"{side.value} {roll.value + bonus[side]}"
+        attempts.append(", ".join(_range_score(side.value, roll.value, bonus[side])
                                   for side, roll in zip(sides, pair, strict=True)))
     return attempts
+
+
+def _range_score(side: str, die: int, bonus: int) -> str:
+    """"aslan 4", or with the fewer-ships bonus "aslan 1 +1 for fewer ships = 2" (DN-CBT-1)."""
+    if not bonus:
+        return f"{side} {die}"
+    return f"{side} {die} {bonus:+d} for fewer ships = {die + bonus}"
 
 
 @describes(RangeRolled)
@@ -294,19 +302,58 @@ def _box_shot_line(view: NarrationView, shot: BoxShot) -> str:
     return _shot_line(view, shot, "bombard_crt", "bombardment", "strength")
 
 
+#: Said where a bombardment disrupts a ground unit: the spec gives ground units no recovery
+#: (DN-ECO-7 maintains ships only), so the house reading is that it stays disrupted.
+GROUND_STAYS_DISRUPTED = ("a disrupted ground unit stays disrupted: no rule recovers it, house "
+                          "reading, docs/rules-combat.md")
+
+
+def _landing(view: NarrationView, landed: tuple[str, ...]) -> str:
+    """"A-TR-1 lands, unloading A-RT-1 into the box": each landing ship with the cargo it
+    puts down (DN-MOV-5)."""
+    parts = []
+    for uid in landed:
+        cargo = [c.id for c in view.state.cargo_of(uid)]
+        unloading = f", unloading {view.units(cargo)} into the box" if cargo else ""
+        parts.append(f"{view.unit(uid)} lands{unloading}")
+    return "; ".join(parts)
+
+
+def _drops(view: NarrationView, dropped: tuple[str, ...]) -> str:
+    """"A-JT-1 drops from orbit off A-TR-2 (DN-INT-4)"."""
+    parts = []
+    for uid in dropped:
+        unit = view.state.units.get(uid)
+        carrier = unit.location.carrier if unit is not None else None
+        off = f" off {view.unit(carrier)}" if carrier else ""
+        parts.append(f"{view.unit(uid)} drops from orbit{off}")
+    return "; ".join(parts)
+
+
+def _grounded_disrupted(view: NarrationView, event: Interacted) -> list[str]:
+    """Ground units this bombardment disrupted (not destroyed)."""
+    bombarded = {shot.target for shot in event.result.shots if shot.kind == "bombard"}
+    return [uid for uid, effect in event.result.effects.items()
+            if uid in bombarded and effect is CombatResult.DISRUPTED]
+
+
 @describes(Interacted, changes_control=True)
 def _interacted(event: Interacted, view: NarrationView) -> str:
     result = event.result
-    parts = []
+    parts, rules = [], ["DN-INT-1"]
     if result.shots:
-        parts.append(effects_text(view, result.effects))
+        effects = effects_text(view, result.effects, result.shots)
+        if _grounded_disrupted(view, event):
+            effects += f" ({GROUND_STAYS_DISRUPTED})"
+        parts.append(effects)
     if result.landed:
-        parts.append(f"{view.units(result.landed)} land")
+        parts.append(_landing(view, result.landed))
     if result.dropped:
-        parts.append(f"{view.units(result.dropped)} drop from orbit (DN-INT-4)")
+        parts.append(_drops(view, result.dropped))
+        rules.append("DN-INT-4")
     kind = "friendly box" if result.friendly else "hostile box"
     lines = [f"Interaction at {view.system(event.system)} ({kind}): "
-             f"{'; '.join(parts) or 'nothing happens'} (DN-INT-1)"]
+             f"{'; '.join(parts) or 'nothing happens'} ({', '.join(rules)})"]
     lines += ["  " + _box_shot_line(view, shot) for shot in result.shots]
     return "\n".join(lines)
 

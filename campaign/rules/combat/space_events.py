@@ -217,7 +217,9 @@ def move_units(state: CampaignState, uids: list[str], place: Location) -> None:
         label = state.units[uid].stack
         if label is None:
             continue
-        others = [u for u in state.stack_members(label) if u.id not in moved and u.location.on_map]
+        owner = state.units[uid].owner
+        others = [u for u in state.stack_members(owner, label)
+                  if u.id not in moved and u.location.on_map]
         if any(u.location != place for u in others):
             state.units[uid].stack = None
 

@@ -218,6 +218,11 @@ def _decide_launch(
     rec = book.find(state, order.battle)
     book.expect_stage(rec, order.battle, "range")
     battle = book.expect_member(rec, _side(order), order.battle)
+    if not _has_fighters(battle, _side(order)):
+        raise IllegalOrderError(
+            "DN-CBT-8", f"{_side(order).value} have no fighters in battle {order.battle}: "
+            "only fighters carried by a mothership (or based in a friendly box) launch"
+        )
     launched = launch_fighters(battle, _side(order), order.fighters)
     check_fighter_bases(launched)
     return [FightersLaunched(battle=order.battle, side=_side(order), launched=order.fighters)]
@@ -506,13 +511,17 @@ def _decide_join(
         **{uid: state.units[uid].model_copy(update={"location": lifted}) for uid in order.units},
     }})
     changed: dict[str, Battle] = {}
+    ended: list[str] = []
     for found in find_battles(scratch, ruleset):
         if found.system != order.system:
             continue
         bid = battle_id(found.system, found.attacker, found.defender)
         rec = book.records(state).get(bid)
-        if rec is None or not rec.is_open:
+        if rec is None:  # enemy ships above and no battle yet: lifting off opens it (DN-CBT-1)
             changed[bid] = found
+            continue
+        if not rec.is_open:  # fought and ended in this step: nothing left to join (issue 45)
+            ended.append(bid)
             continue
         if side not in rec.battle.sides:
             continue
@@ -523,6 +532,13 @@ def _decide_join(
         changed[bid] = current.model_copy(update={"units": current.units + joining})
     if not changed:
         name = ruleset.star_map.system(order.system).name
+        if ended:
+            raise IllegalOrderError(
+                "DN-MOV-6",
+                f"the battle at {name} is over ({', '.join(ended)}): ships lift off to join a "
+                "battle still being fought, not to open a new one in the same step (they may "
+                "lift off in the interaction sub-phase, DN-INT-5: lift-off SYS UNITS)",
+            )
         raise IllegalOrderError(
             "DN-MOV-6",
             f"no battle of {side.value}'s is fought at {name}: ships lift off into a battle "
@@ -558,7 +574,19 @@ def _stage_offer(stage: book.Stage) -> OfferCheck:
 
 
 # launch before the range roll (DN-CBT-8); declare and fire once targets are assigned (DN-CBT-4/5)
-offered_when(Launch)(_stage_offer("range"))
+
+
+@offered_when(Launch)
+def _offer_launch(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
+    """A battle of ``side`` is between rounds and ``side`` has fighters in it (DN-CBT-8)."""
+    return any(rec.stage == "range" and _has_fighters(battle, side)
+               for _, rec, battle in _open_records(state, side))
+
+
+def _has_fighters(battle: Battle, side: Side | None) -> bool:
+    return any(u.fighter and (side is None or u.side is side) for u in battle.units)
+
+
 offered_when(Declare)(_stage_offer("fire"))
 offered_when(Fire)(_stage_offer("fire"))
 

@@ -51,9 +51,9 @@ def in_play(unit: Unit) -> bool:
     return unit.location.where is not Where.ELIMINATED
 
 
-def stack_units(state: CampaignState, label: str) -> list[Unit]:
-    """Units in play carrying stack label ``label``."""
-    return [u for u in state.stack_members(label) if in_play(u)]
+def stack_units(state: CampaignState, side: Side, label: str) -> list[Unit]:
+    """``side``'s units in play carrying stack label ``label`` (labels are per side)."""
+    return [u for u in state.stack_members(side, label) if in_play(u)]
 
 
 def stacks_of(state: CampaignState, side: Side) -> dict[str, list[str]]:
@@ -77,10 +77,8 @@ def resolve(state: CampaignState, side: Side, what: str) -> Group:
     ``InvalidOrderError`` for unknown names; ``IllegalOrderError`` (DN-SEQ-2) for another side's
     units; a unit that belongs to a stack must be moved with it or split off first.
     """
-    members = stack_units(state, what)
+    members = stack_units(state, side, what)
     if members:
-        if any(u.owner is not side for u in members):
-            raise IllegalOrderError("DN-SEQ-2", f"stack {what} is not one of {side.value}'s stacks")
         units, stack = members, what
     else:
         unit = state.units.get(what)
@@ -89,9 +87,10 @@ def resolve(state: CampaignState, side: Side, what: str) -> Group:
             raise InvalidOrderError(f"unknown stack or unit {what!r}{did_you_mean(what, names)}")
         if unit.owner is not side:
             raise IllegalOrderError("DN-SEQ-2", f"{unit.id} is not one of {side.value}'s units")
-        if unit.stack and len(stack_units(state, unit.stack)) > 1:
-            raise InvalidOrderError(
-                f"{unit.id} belongs to stack {unit.stack}: name the stack, or split it first"
+        if unit.stack and len(stack_units(state, side, unit.stack)) > 1:
+            raise IllegalOrderError(
+                "DN-MOV-2", f"{unit.id} belongs to stack {unit.stack}, which moves as one: name "
+                f"the stack, or split it off first (split-stack {unit.stack} - {unit.id})"
             )
         units, stack = [unit], None
     places = {u.location for u in units}

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from campaign.rules.ids import UnitFlag
 from campaign.rules.movement.cargo import CargoLoaded, CargoUnloaded
-from campaign.rules.movement.moves import MovementEnded, StackMoved, UnitsLifted
+from campaign.rules.movement.moves import EXPLORE_TARGET, MovementEnded, StackMoved, UnitsLifted
 from campaign.rules.movement.paths import Arrival
 from campaign.rules.movement.presence import is_tanker
 from campaign.rules.movement.stacks import StackRelabelled
@@ -21,32 +22,80 @@ def _refuels(view: NarrationView, units: list[str], system: str) -> str:
            "(DN-MOV-4)"
 
 
+def _move_rolls(view: NarrationView, event: StackMoved | UnitsLifted) -> list[str]:
+    """Each disrupted ship's DN-MOV-9 roll of this move, with the number it needed, whether it
+    passed or not ("A-DD-1 (disrupted) rolls 4, needs 3: moves (DN-MOV-9)"); ships that failed
+    their roll earlier in the phase are said to stay."""
+    parts = []
+    for uid, value in event.move_rolls.items():
+        unit = view.state.units.get(uid)
+        needs = ""
+        if view.ruleset is not None and unit is not None:
+            needs = f", needs {view.ruleset.unit_type(unit.kind).maintenance}"
+        outcome = "stays" if uid in event.stayed else "moves"
+        parts.append(f"{view.unit(uid)} (disrupted) rolls {value}{needs}: {outcome} (DN-MOV-9)")
+    earlier = [uid for uid in event.stayed if uid not in event.move_rolls]
+    if earlier:
+        parts.append(view.does(earlier, "failed its disrupted-move roll earlier in the phase "
+                               "and stays", "failed their disrupted-move rolls earlier in the "
+                               "phase and stay") + " (DN-MOV-9)")
+    return parts
+
+
+def _explore_roll(view: NarrationView, event: StackMoved) -> str:
+    """"roll 5 −1 for the scout = 4, needs 4": the exploration die with the scout's modifier
+    next to it (DN-NEB-1); empty when the event holds no exploration die."""
+    die = next((r.value for r in event.rolls if r.purpose.startswith("explore ")), None)
+    if die is None:
+        return ""
+    scout_only = view.ruleset is not None and not any(
+        view.ruleset.unit_type(view.state.units[uid].kind).has(UnitFlag.EXPLORER)
+        for uid in event.units if uid in view.state.units
+    )
+    total = f"roll {die} −1 for the scout = {die - 1}" if scout_only else f"roll {die}"
+    return f"{total}, needs {EXPLORE_TARGET}"
+
+
+def _explorer_disrupted(view: NarrationView, event: StackMoved) -> str:
+    """"A-EX-1 disrupted", or for an explorer disrupted already "A-EX-1 stays disrupted"."""
+    fresh = [u for u in event.disrupted
+             if u not in view.state.units or not view.state.units[u].disrupted]
+    again = [u for u in event.disrupted if u not in fresh]
+    parts = [f"{view.units(fresh)} disrupted"] if fresh else []
+    if again:
+        parts.append(view.does(again, "was disrupted already and stays so",
+                               "were disrupted already and stay so"))
+    return " and ".join(parts)
+
+
 @describes(StackMoved)
 def _moved(event: StackMoved, view: NarrationView) -> str:
     route = " → ".join(view.system(s) for s in [event.start, *event.path])
     moved = [u for u in event.units if u not in event.stayed]
     explore = " – ".join(view.system(s) for s in event.explore_failed or ())
+    roll = _explore_roll(view, event)
+    roll = f" ({roll})" if roll else ""
     parts = []
     if event.path:
-        parts.append(f"{view.units(moved)} {event.mode} {route}")
+        verb = ("jumps", "jump") if event.mode == "jump" else ("moves sublight", "move sublight")
+        parts.append(f"{view.does(moved, *verb)} {route}")
     elif moved and event.explore_failed:  # the exploring jump was the only step: nobody moved
-        parts.append(f"{view.units(moved)} stay at {view.system(event.start)}: exploring "
-                     f"{explore} failed, {view.units(event.disrupted)} disrupted (DN-NEB-1)")
+        parts.append(f"{view.does(moved, 'stays', 'stay')} at {view.system(event.start)}: "
+                     f"exploring {explore} failed{roll}, {_explorer_disrupted(view, event)} "
+                     "(DN-NEB-1)")
     elif moved:
-        parts.append(f"{view.units(moved)} stay at {view.system(event.start)}")
+        parts.append(f"{view.does(moved, 'stays', 'stay')} at {view.system(event.start)}")
     if event.hidden_stop:
         parts.append(f"stopped at {view.system(event.hidden_stop)}: a face-down neutral counter "
                      "there blocks jump movement (DN-MOV-2)")
     if event.arrival is Arrival.HALTED:
         parts.append(f"halted for fuel at {view.system(event.path[-1])} (DN-MOV-4)")
-    if event.stayed:
-        parts.append(f"{view.units(event.stayed)} failed the disrupted-move roll and stay "
-                     f"(DN-MOV-9)")
+    parts += _move_rolls(view, event)
     if event.explored:
-        parts.append(f"route {' – '.join(view.system(s) for s in event.explored)} explored "
-                     "(DN-NEB-1)")
+        parts.append(f"route {' – '.join(view.system(s) for s in event.explored)} explored"
+                     f"{roll} (DN-NEB-1)")
     if event.explore_failed and event.path:
-        parts.append(f"exploring {explore} failed, {view.units(event.disrupted)} disrupted "
+        parts.append(f"exploring {explore} failed{roll}, {_explorer_disrupted(view, event)} "
                      "(DN-NEB-1)")
     if event.refuelled:
         parts.append(_refuels(view, moved, event.refuelled))
@@ -56,16 +105,15 @@ def _moved(event: StackMoved, view: NarrationView) -> str:
 @describes(MovementEnded)
 def _ended(event: MovementEnded, view: NarrationView) -> str:
     refuel = f"; {_refuels(view, event.units, event.refuelled)}" if event.refuelled else ""
-    return f"{view.units(event.units)} end their movement{refuel}"
+    return f"{view.does(event.units, 'ends its', 'end their')} movement{refuel}"
 
 
 @describes(UnitsLifted)
 def _lifted(event: UnitsLifted, view: NarrationView) -> str:
     up = [u for u in event.units if u not in event.stayed]
-    stayed = (f"; {view.units(event.stayed)} failed the disrupted-move roll and stay (DN-MOV-9)"
-              if event.stayed else "")
-    return f"{view.units(up)} lift off to the stellar hex of {view.system(event.system)} " \
-           f"(DN-MOV-6){stayed}"
+    rolls = "".join(f"; {part}" for part in _move_rolls(view, event))
+    return f"{view.does(up, 'lifts', 'lift')} off to the stellar hex of " \
+           f"{view.system(event.system)} (DN-MOV-6){rolls}"
 
 
 @describes(CargoLoaded, changes_control=True)

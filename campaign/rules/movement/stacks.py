@@ -83,14 +83,14 @@ def _side(order: Order) -> Side:
     return order.side
 
 
-def _check_label(state: CampaignState, label: str) -> None:
+def _check_label(state: CampaignState, side: Side, label: str) -> None:
     if not _LABEL.match(label):
         raise InvalidOrderError(
             f"bad stack label {label!r}: a letter, then up to 23 letters, digits, '_' or '.'"
         )
     if label in state.units:
         raise InvalidOrderError(f"stack label {label!r} is a unit id")
-    if stack_units(state, label):
+    if stack_units(state, side, label):  # the other side's labels are its own (issue 45)
         raise IllegalOrderError("DN-MOV-2", f"stack {label} already exists: use merge-stacks")
 
 
@@ -129,7 +129,7 @@ def decide_form(
 ) -> list[Event]:
     """A new stack from ships in one place (taking them out of their old stacks)."""
     side = _side(order)
-    _check_label(state, order.label)
+    _check_label(state, side, order.label)
     units = _ships(state, ruleset, side, order.units)
     return [StackRelabelled(side=side, label=order.label, units=[u.id for u in units])]
 
@@ -147,7 +147,7 @@ def decide_split(
     if outsiders:
         raise IllegalOrderError("DN-MOV-2", f"{', '.join(outsiders)} not in stack {order.stack}")
     if order.label is not None:
-        _check_label(state, order.label)
+        _check_label(state, side, order.label)
     return [StackRelabelled(side=side, label=order.label, units=list(order.units))]
 
 

@@ -311,9 +311,12 @@ class CampaignScreen(Screen[None]):
         self.order_bar.prefill(text)
         self.set_focus(self.order_bar.order_input)
 
-    def send_order(self, text: str, *, confirmed: bool = False) -> bool:
+    def send_order(self, text: str, *, confirmed: bool = False,
+                   table_dice: tuple[int, ...] | None = None) -> bool:
         """Decide and store ``text`` (with the referee's dice if typed); report the outcome.
-        ``pass`` and ``end-phase`` ask first, saying how far they go (issue 31 item 1)."""
+        ``pass`` and ``end-phase`` ask first, saying how far they go (issue 31 item 1). In a
+        physical-dice campaign with no dice typed in the field, each die is asked for when
+        it is due (``table_dice``: those answered so far, issue 45 item 2)."""
         dice = self.order_bar.dice_input
         if not text.strip():  # Enter in the dice field with no order: say why nothing goes
             self.report_error("DN-ERR-1: the order is empty: type it first (o), then Enter "
@@ -333,8 +336,16 @@ class CampaignScreen(Screen[None]):
         if preview is not None:
             self._ask_before_ending(text, preview)
             return False
+        typed = dice.value
+        if self.session.takes_typed_dice and not typed.strip():
+            answered = table_dice or ()
+            due = self.session.next_die(text, answered)
+            if due is not None:
+                self._ask_die(text, answered, due)
+                return False
+            typed = ",".join(str(value) for value in answered)
         try:
-            events = self.session.order(text, dice.value, self.dice_reason)
+            events = self.session.order(text, typed, self.dice_reason)
         except ConflictError as error:  # the screen was behind: it shows the campaign now
             self.report_error(error.message)
             self.refresh_all()
@@ -348,6 +359,26 @@ class CampaignScreen(Screen[None]):
         self.report(outcome_text(text, self.session.last_outcome, len(events)))
         self.refresh_all()
         return True
+
+    def _ask_die(self, text: str, answered: tuple[int, ...], purpose: str) -> None:
+        """Ask for the die of ``purpose`` (rolled at the table), then go on with the order."""
+
+        def check(answer: str) -> str | None:
+            if answer.isascii() and answer.isdigit() and 1 <= int(answer) <= 6:
+                return None
+            return f"{answer[:20]!r} is not a face of the die: type the value rolled, 1 to 6"
+
+        def typed(answer: str | None) -> None:
+            if answer is None:
+                self.report(f"not sent: {escape(text.strip())} (no die typed, nothing changed)")
+                return
+            self.send_order(text, confirmed=True, table_dice=(*answered, int(answer)))
+
+        self.app.push_screen(
+            TextPrompt(f"Die for {escape(purpose)}: roll it at the table and type the value",
+                       "1-6", submit=check),
+            typed,
+        )
 
     def _ask_before_ending(self, text: str, preview: str) -> None:
         """``pass`` / ``end-phase``: say how far the game goes on, send only on ``y``."""

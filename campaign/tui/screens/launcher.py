@@ -13,6 +13,7 @@ from textual.widgets import DataTable, Header, Label, ListItem, ListView, Static
 
 from campaign.rules.errors import CampaignError
 from campaign.rules.ids import PLAYER_SIDES, Side
+from campaign.rules.seats import REFEREE, Seat
 from campaign.tui.screens.forms import Confirm, NewCampaign, NewCampaignForm
 from campaign.tui.views import refusal_text
 from scenarios import registry
@@ -44,11 +45,14 @@ class LauncherScreen(Screen[None]):
     ]
 
     def __init__(self, service: CampaignService | None = None,
-                 viewer: Side | None = None) -> None:
+                 viewer: Side | None = None, *, seat: Seat = REFEREE) -> None:
         super().__init__()
         self.service = service
         #: Whose screen a campaign opens as (``v`` cycles): the referee's or one player's.
         self.viewer = viewer
+        #: The seat the app was started for (``campaign tui --side S``): a player's launcher
+        #: opens campaigns as that player only and deletes nothing (``app.authority``).
+        self.seat = seat
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -107,11 +111,22 @@ class LauncherScreen(Screen[None]):
 
     def _viewer_hint(self) -> str:
         who = f"{self.viewer.value}'s screen" if self.viewer else "the referee's screen"
+        if not self.seat.is_referee:  # a player's app: his seat only (docs/seats.md)
+            return f"Enter open as {who} · n new"
         return f"Enter open as {who} (v: view as) · n new · x delete"
 
     def action_cycle_viewer(self) -> None:
         """Open campaigns as the referee, then Aslan, then Solomani (DN-NEU-1: a player's
-        screen hides what that player may not see)."""
+        screen hides what that player may not see); on the referee's app only."""
+        # deliberate lazy import: the use cases load with the first campaign (ADR 0020)
+        from campaign.app import authority
+
+        try:
+            authority.check_seat_change(self.seat)
+        except CampaignError as error:
+            self.notify(refusal_text(error.message), title="refused", severity="error",
+                        timeout=10)
+            return
         order: list[Side | None] = [None, *PLAYER_SIDES]
         self.viewer = order[(order.index(self.viewer) + 1) % len(order)]
         self.query_one("#viewer-hint", Static).update(self._viewer_hint())
@@ -147,6 +162,15 @@ class LauncherScreen(Screen[None]):
         """Delete the selected campaign after a y/n confirmation."""
         name = self.selected_campaign()
         if name is None or self.service is None:
+            return
+        # deliberate lazy import: the use cases load with the first campaign (ADR 0020)
+        from campaign.app import authority
+
+        try:
+            authority.check_delete(self.seat)
+        except CampaignError as error:
+            self.notify(refusal_text(error.message), title="refused", severity="error",
+                        timeout=10)
             return
 
         def delete(yes: bool | None) -> None:

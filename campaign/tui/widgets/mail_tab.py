@@ -17,14 +17,13 @@ from textual.message import Message
 from textual.widgets import Static
 
 from campaign.rules.errors import CampaignError
-from campaign.rules.ids import PLAYER_SIDES, Side
+from campaign.rules.ids import Side
 from campaign.tui.order_template import Blank, OrderTemplate
 from campaign.tui.places import in_folder, remember_folder
 from campaign.tui.screens.forms import OrderForm, TextPrompt, fixed_specs
 from campaign.tui.session import CampaignSession
 from campaign.tui.views import refusal_text
 
-SIDES = [(side.value, side.value) for side in PLAYER_SIDES]
 EXPORT_FORM = OrderTemplate("export", "export", (
     Blank("SIDE", False), Blank("FILE", False), Blank("KEYFILE", True)))
 IMPORT_FORM = OrderTemplate("import", "import", (Blank("AS", False), Blank("FILE", False)))
@@ -78,10 +77,13 @@ class MailTab(VerticalScroll):
         """Export a side's turn file to a path (armoured for .txt/.asc, else JSON): the side
         this database plays once it is recorded, else the acting side, is offered first."""
         own = self.session.own_side()
+        sides = self.session.playing_sides()  # a player's screen: his own side only
         acting = own.value if own is not None else self.session.state.acting.value
+        if len(sides) == 1:
+            acting = sides[0].value
         self.app.push_screen(OrderForm(
             EXPORT_FORM,
-            fixed_specs({"SIDE": SIDES},
+            fixed_specs({"SIDE": [(side.value, side.value) for side in sides]},
                         {"FILE": "path, e.g. turn-3.txt",
                          "KEYFILE": "your private key to sign with (campaign keygen)"}),
             prefill={"SIDE": acting, "FILE": in_folder(f"{self.session.name}-{acting}.txt")},
@@ -116,11 +118,14 @@ class MailTab(VerticalScroll):
             _, side, path = shlex.split(text)
             return self._import(path, Side(side))
 
+        sides = self.session.playing_sides()  # a player's screen: his own side only
+        playing = sides[0] if len(sides) == 1 else self.session.state.acting.enemy
         self.app.push_screen(OrderForm(
             IMPORT_FORM,
-            fixed_specs({"AS": SIDES}, {"AS": "the side YOU play (recorded for good)",
-                                        "FILE": "path, e.g. turn-1.txt"}),
-            prefill={"AS": self.session.state.acting.enemy.value,
+            fixed_specs({"AS": [(side.value, side.value) for side in sides]},
+                        {"AS": "the side YOU play (recorded for good)",
+                         "FILE": "path, e.g. turn-1.txt"}),
+            prefill={"AS": playing.value,
                      "FILE": in_folder("turn-1.txt")},
             submit=from_form,
             note="The first turn file: say which side you play; files from your own side "

@@ -1,0 +1,74 @@
+"""Physical dice asked for when they are due (issue 45 item 2): in a `--dice physical`
+campaign, `campaign order` on a terminal without `--dice` asks for each die as the rules reach
+it, naming what it is for; a die not typed gives up the order and changes nothing."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from campaign.app import CampaignService
+from campaign.cli import main
+from tests.cli_referee.conftest import NEUTRALS, SETUP, TO_MARROW
+
+
+class _Terminal(io.StringIO):
+    """Standard input that is a terminal, holding the lines the referee types."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def physical_battle(service: CampaignService) -> None:
+    """Campaign ``p`` with physical dice, its first battle (Marrow, ``b1``) just opened."""
+    service.create("p", seed=5, dice_mode="physical")
+    for system in NEUTRALS:
+        service.order("p", f"{service.load('p').state.acting.value} place-neutral {system}")
+    for text in [*SETUP, f"aslan jump strike {TO_MARROW}", "aslan end-phase"]:
+        service.order("p", text)
+
+
+@pytest.fixture
+def table_db(tmp_path: Path) -> list[str]:
+    """``--db`` of a physical-dice campaign ``p`` whose first battle (Marrow) has just opened."""
+    url = f"sqlite:///{tmp_path / 'table.db'}"
+    service = CampaignService(db_url=url)
+    physical_battle(service)
+    service.store.dispose()
+    return ["--db", url]
+
+
+def test_each_die_is_asked_when_due_naming_its_purpose(table_db, capsys, monkeypatch):
+    """Issue 45 item 2 (DN-CBT-1): the two range dice are asked one after the other, a value
+    that is no face of the die is asked again, and the log records the dice typed."""
+    monkeypatch.setattr("sys.stdin", _Terminal("2\n7\n5\n"))
+    assert main(["order", "p", "aslan range b1", *table_db]) == 0
+    out = capsys.readouterr().out
+    first = out.index("die for range marrow round 1 solomani try 1 (1-6)")
+    second = out.index("die for range marrow round 1 aslan try 1 (1-6)")
+    assert first < second
+    assert "'7' is not a face of the die" in out
+    assert "range roll solomani 2 +1 for fewer ships = 3, aslan 5" in out
+    assert main(["log", "p", "--type", "range-rolled", *table_db]) == 0
+    assert "dice (typed at the table): range marrow round 1 solomani try 1=2, range marrow " \
+           "round 1 aslan try 1=5" in capsys.readouterr().out
+
+
+def test_no_die_typed_changes_nothing(table_db, capsys, monkeypatch):
+    """Issue 45 item 2 (DN-ERR-1): an empty answer gives up the order; nothing is stored."""
+    monkeypatch.setattr("sys.stdin", _Terminal("3\n\n"))
+    assert main(["order", "p", "aslan range b1", *table_db]) == 1
+    err = capsys.readouterr().err
+    assert "no die typed for range marrow round 1 aslan try 1" in err
+    assert main(["battles", "p", *table_db]) == 0
+    assert "stage range" in capsys.readouterr().out
+
+
+def test_without_a_terminal_the_dice_are_given_with_the_order(table_db, capsys, monkeypatch):
+    """Issue 45 item 2: a script (no terminal) is not asked; the refusal lists the dice due."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("4\n4\n"))
+    assert main(["order", "p", "aslan range b1", *table_db]) == 1
+    assert "Give exactly 2, in this order" in capsys.readouterr().err
+    assert main(["order", "p", "aslan range b1", "--dice", "2,5", *table_db]) == 0

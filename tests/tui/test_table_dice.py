@@ -1,0 +1,83 @@
+"""The TUI asks for each physical die when it is due (issue 45 item 2): in a `--dice
+physical` campaign an order sent with the dice field empty opens one prompt per die, naming
+what it is for, the re-roll of a tied range roll included; Esc gives up the order."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from textual.widgets import Input, Static
+
+from campaign.app import CampaignService
+from campaign.tui.screens.forms import TextPrompt
+from tests.cli_referee.test_table_dice import physical_battle
+from tests.tui.pilot_helpers import SIZE, app_for, screen_of
+
+
+def _prompt_text(pilot) -> str:  # noqa: ANN001 - a Pilot
+    screen = pilot.app.screen
+    assert isinstance(screen, TextPrompt), type(screen).__name__
+    return str(screen.query(Static).first().render())
+
+
+async def _type(pilot, value: str) -> None:  # noqa: ANN001 - a Pilot
+    pilot.app.screen.query_one(Input).value = value
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def _send(pilot, text: str) -> None:  # noqa: ANN001 - a Pilot
+    screen = screen_of(pilot)
+    await pilot.press("escape", "o")
+    screen.query_one("#order", Input).value = text
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+def test_each_die_is_asked_when_due(tmp_path: Path, no_keymap: Path):
+    """Issue 45 item 2 (DN-CBT-1): four prompts for a tied range roll, in order, each naming
+    its die; a value that is no face is refused in the prompt; the order is then stored."""
+    service = CampaignService(db_url=f"sqlite:///{tmp_path / 'p.db'}")
+    physical_battle(service)
+    asked: list[str] = []
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "p").run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await _send(pilot, "aslan range b1")
+            for value in ("3", "9", "4", "2", "5"):
+                text = _prompt_text(pilot)
+                if value != "9":
+                    asked.append(text)
+                await _type(pilot, value)
+            assert not isinstance(pilot.app.screen, TextPrompt)
+
+    asyncio.run(scenario())
+    assert [a.split(":")[0] for a in asked] == [
+        "Die for range marrow round 1 solomani try 1", "Die for range marrow round 1 aslan try 1",
+        "Die for range marrow round 1 solomani try 2", "Die for range marrow round 1 aslan try 2"]
+    (entry,) = [e for e in service.story("p") if e.order_text.startswith("aslan range")]
+    assert entry.rolls == ("range marrow round 1 solomani try 1=3",
+                           "range marrow round 1 aslan try 1=4",
+                           "range marrow round 1 solomani try 2=2",
+                           "range marrow round 1 aslan try 2=5")
+
+
+def test_escape_gives_up_the_order(tmp_path: Path, no_keymap: Path):
+    """Issue 45 item 2: Esc at a die prompt sends nothing; the battle still waits for it."""
+    service = CampaignService(db_url=f"sqlite:///{tmp_path / 'p.db'}")
+    physical_battle(service)
+    before = service.load("p").head.seq
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "p").run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await _send(pilot, "aslan range b1")
+            await _type(pilot, "3")
+            await pilot.press("escape")
+            await pilot.pause()
+            assert not isinstance(pilot.app.screen, TextPrompt)
+
+    asyncio.run(scenario())
+    assert service.load("p").head.seq == before
