@@ -122,3 +122,4 @@ def test_closing_a_tab_ends_its_process(served: Served, browser: Browser):
     assert len(served.screens("--side solomani")) == 1
     browser.close(tab)
     wait_for(lambda: served.screens("--side solomani") == [], "the tab's process ends")
+
