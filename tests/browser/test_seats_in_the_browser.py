@@ -123,3 +123,17 @@ def test_closing_a_tab_ends_its_process(served: Served, browser: Browser):
     browser.close(tab)
     wait_for(lambda: served.screens("--side solomani") == [], "the tab's process ends")
 
+
+def test_a_sides_page_cannot_become_another_seat_on_the_launcher(served: Served,
+                                                                browser: Browser):
+    """issue 43 item 2 (docs/seats.md): Aslan's page closed to the launcher (q) stays
+    Aslan's: ``v`` (view as another seat) is refused by the app, and the launcher still opens
+    campaigns as Aslan's screen, never the referee's."""
+    aslan = browser.open(served.links["aslan"])
+    browser.shows(aslan, "aslan's view")
+    browser.type(aslan, "q")  # once: q on the launcher quits
+    browser.shows(aslan, "Enter open as")
+    browser.type(aslan, "v")
+    text = browser.shows(aslan, "refused")
+    assert "Enter open as aslan's screen" in text
+    assert "referee's screen" not in text
