@@ -109,7 +109,7 @@ def test_a_wrong_link_gets_a_refusal_and_no_screen(served: Served, browser: Brow
         urllib.request.urlopen(wrong, timeout=10)  # noqa: S310 - loopback
     assert refused.value.code == 403
     tab = browser.open(wrong)
-    assert "opens no seat" in browser.driver.page_source
+    wait_for(lambda: "opens no seat" in browser.driver.page_source, "the refusal page")
     assert not browser.driver.find_elements("css selector", ".textual-terminal")
     assert browser.text(tab) == ""
     assert served.screens("tui demo") == []
