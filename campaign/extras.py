@@ -22,6 +22,7 @@ EXTRAS: dict[str, tuple[str, tuple[str, ...]]] = {
     "png": ("PNG pictures (cairosvg; it also needs the system's cairo library)",
             ("cairosvg",)),
     "postgres": ("PostgreSQL databases (postgresql+psycopg:// URLs)", ("psycopg[binary]",)),
+    "serve": ("the live table in the browser (campaign serve)", ("textual-serve", "segno")),
 }
 
 #: The install line of the README and ``make run`` for everyday use: every extra but the

@@ -10,6 +10,8 @@ from one layer to another. A layer may import only the layers listed for it:
 - ``app`` (the write side, one use case per module) imports ``rules``, ``content``, ``records``,
   ``store``, ``pbem``, ``views`` and ``render`` (the pictures use case draws);
 - ``render`` draws what ``views`` describes; of ``rules`` it names only ids and map types;
+- ``serve`` (the browser seats, issue 43) names the seats by the rules' ids only: each seat's
+  screen is the ``tui`` in a process of its own;
 - the front ends ``cli`` and ``tui`` import ``app``, ``views`` and ``render``, and of ``rules``
   only ids, errors, the phase enums and the text helper ``suggest``; ``cli`` starts the
   ``tui`` (``campaign tui``, ``campaign demo``) and both host the ``scenarios``.
@@ -39,7 +41,10 @@ ALLOWED: dict[str, set[str]] = {
     "views": {"rules"},
     "app": {"rules", "content", "records", "store", "pbem", "views", "render"},
     "render": {"views", "rules"},
-    "cli": {"app", "views", "render", "tui", "rules", "scenarios"},
+    "cli": {"app", "views", "render", "tui", "serve", "rules", "scenarios"},
+    # ``campaign serve`` (issue 43): the seat links and the web server; it starts the ``tui``
+    # as a command in a new process, and names the seats by the rules' ids
+    "serve": {"rules"},
     "tui": {"app", "views", "render", "rules", "scenarios"},
     "__main__": {"cli"},
 }
@@ -50,6 +55,7 @@ RULES_FOR = {
             "campaign.rules.seats", "campaign.rules.suggest"},
     "tui": {"campaign.rules.ids", "campaign.rules.errors", "campaign.rules.phases",
             "campaign.rules.seats", "campaign.rules.suggest"},
+    "serve": {"campaign.rules.ids"},
 }
 
 

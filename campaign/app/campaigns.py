@@ -16,7 +16,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from campaign.records.chain import head_of_rows
+from campaign.records.chain import head_of_rows, verify_after
 from campaign.records.rows import CampaignRow
 from campaign.rules import catalog, engine
 from campaign.rules.base import Event
@@ -254,6 +254,32 @@ class Campaigns:
             engine.fold(parse_stored(rows, name), state)
         return Loaded(opened.row, head_of_rows(rows), state, ruleset, checked, opened.dice_mode,
                       rows)
+
+    def caught_up(self, loaded: Loaded) -> Loaded | None:
+        """``loaded`` brought up to the stored campaign, or None when it is current. Orders
+        appended after it are read alone, checked to continue its hash chain and folded into
+        it (a screen following a game reads a few rows, not the whole log, issue 43); after
+        an undo, or anything else that is not a continuation, the campaign is loaded anew."""
+        name = loaded.row.name
+        stored = self.store.head(name)
+        if stored == loaded.head:
+            return None
+        rows = self.store.rows(name, after_seq=loaded.head.seq)
+        try:
+            verify_after(name, loaded.head, rows)
+        except TamperedLogError:  # not a continuation (an undo): read it all, verified
+            return self.load(name)
+        if not rows:
+            return self.load(name)
+        engine.fold(parse_stored(rows, name), loaded.state)
+        loaded.rows.extend(rows)
+        loaded.head = head_of_rows(loaded.rows)
+        return loaded
+
+    def stored_head(self, name: str) -> Head:
+        """The head of ``name`` as stored now (one row; to tell whether a kept ``Loaded`` is
+        behind, ``campaign.app.live``)."""
+        return self.store.head(name)
 
     def append(self, loaded: Loaded, order_text: str, events: list[Event]) -> None:
         """Store ``events`` after the loaded head, then update ``loaded`` and snapshot."""

@@ -30,7 +30,7 @@ GC_THRESHOLD = 10_000
 
 #: Commands that can run for minutes or hours (screens, searches, solves): they keep the
 #: cyclic garbage collector. Every other command is one short piece of work on one campaign.
-LONG_RUNNING = frozenset({"tui", "demo", "scenario"})
+LONG_RUNNING = frozenset({"tui", "demo", "scenario", "serve"})
 
 #: Modules that contribute subcommands, in the order they appear in ``--help``.
 COMMAND_MODULES: tuple[str, ...] = (

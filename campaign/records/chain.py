@@ -54,9 +54,16 @@ def _json_str(value: str) -> str:
 
 def verify_rows(name: str, rows: Sequence[StoredEvent]) -> None:
     """Check sequence numbers and the hash chain; ``TamperedLogError`` at the first bad row."""
-    prev = GENESIS_HASH
+    verify_after(name, Head(0, GENESIS_HASH, -1), rows)
+
+
+def verify_after(name: str, head: Head, rows: Sequence[StoredEvent]) -> None:
+    """Check that ``rows`` continue a verified log ending at ``head``: sequence numbers and the
+    hash chain from ``head`` on (a screen catching up reads only the new rows, issue 43);
+    ``TamperedLogError`` at the first bad row."""
+    prev = head.hash
     campaign_json = _json_str(name)
-    for expected, row in enumerate(rows, start=1):
+    for expected, row in enumerate(rows, start=head.seq + 1):
         if row.seq != expected:
             raise TamperedLogError(name, expected, f"event {expected} is missing")
         if row.prev_hash != prev:

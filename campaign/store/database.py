@@ -29,6 +29,13 @@ from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from campaign.store.changes import (
+    NOTIFY_CHANGES,
+    ChangeWatch,
+    NoWatch,
+    PostgresChangeWatch,
+    SqliteChangeWatch,
+)
 from campaign.userfiles import PRIVATE_MODE
 
 if TYPE_CHECKING:
@@ -98,6 +105,11 @@ class Database(Protocol):
 
     def dispose(self) -> None:
         """Close what is kept open."""
+        ...
+
+    def watch(self) -> ChangeWatch:
+        """A watch that tells cheaply when anyone wrote to the database
+        (``campaign.store.changes``)."""
         ...
 
 
@@ -224,6 +236,12 @@ class SqliteDatabase:
     def dispose(self) -> None:
         """Nothing is kept open between operations."""
 
+    def watch(self) -> ChangeWatch:
+        try:
+            return SqliteChangeWatch(self.path)
+        except sqlite3.Error as error:
+            raise DatabaseUnavailable(str(error)) from None
+
 
 class SqlAlchemyConnection:
     """``Connection`` over a SQLAlchemy connection."""
@@ -313,14 +331,34 @@ class SqlAlchemyDatabase:
 
     @contextmanager
     def write(self) -> Iterator[Connection]:
+        """One transaction; on PostgreSQL it ends by notifying the screens that watch the
+        database (``campaign.store.changes``: delivered at commit, dropped on rollback)."""
         with self._translated(), self.engine.begin() as connection:
-            yield SqlAlchemyConnection(connection)
+            wrapped = SqlAlchemyConnection(connection)
+            yield wrapped
+            if self._postgres:
+                wrapped.run(NOTIFY_CHANGES)
 
     def table_names(self) -> set[str]:
         from sqlalchemy import inspect
 
         with self._translated(), self.engine.connect() as connection:
             return set(inspect(connection).get_table_names())
+
+    @property
+    def _postgres(self) -> bool:
+        return self.engine.dialect.name == "postgresql"
+
+    def watch(self) -> ChangeWatch:
+        """LISTEN on PostgreSQL; ``PRAGMA data_version`` on an SQLite file reached through
+        SQLAlchemy; no watch for an in-memory database (no one else can write it)."""
+        with self._translated():
+            if self._postgres:
+                return PostgresChangeWatch(self.engine)
+            database = self.engine.url.database
+            if self.engine.dialect.name == "sqlite" and database and database != ":memory:":
+                return SqliteChangeWatch(Path(database))
+            return NoWatch()
 
     def dispose(self) -> None:
         self.engine.dispose()

@@ -43,6 +43,7 @@ from campaign.rules.errors import (
     SchemaVersionError,
 )
 from campaign.rules.suggest import did_you_mean
+from campaign.store.changes import ChangeWatch
 from campaign.store.database import (
     Connection,
     Database,
@@ -230,6 +231,14 @@ class Store:
         with self.database.read() as connection:
             row = connection.first(SCHEMA_VERSION_QUERY)
         return int(row[0]) if row is not None else None
+
+    def watch(self) -> ChangeWatch:
+        """A watch on the whole database: ``changed()`` tells cheaply that anyone wrote to it
+        since it was last asked (``campaign.store.changes``; issue 43)."""
+        try:
+            return self.database.watch()
+        except DatabaseUnavailable as error:
+            raise CampaignError(f"cannot watch database {self._safe_url()}: {error}") from None
 
     def dispose(self) -> None:
         """Close pooled connections."""

@@ -14,7 +14,7 @@ from textual.widgets import Input
 from campaign.rules.seats import Seat
 from campaign.tui.keymap import LoadedKeymap, load_keymap, unknown_ids
 from campaign.tui.screens.help import HelpScreen, binding_rows
-from campaign.tui.screens.launcher import LauncherScreen, campaign_screen
+from campaign.tui.screens.launcher import LauncherScreen, campaign_screen, table_screen
 
 if TYPE_CHECKING:
     from campaign.app import CampaignService
@@ -43,6 +43,7 @@ class CampaignApp(App[None]):
         open_campaign: str | None = None,
         screenshot_dir: Path | None = None,
         side: Side | None = None,
+        table: bool = False,
     ) -> None:
         super().__init__()
         self.screenshot_dir = screenshot_dir or default_screenshot_dir()
@@ -51,6 +52,8 @@ class CampaignApp(App[None]):
         self.open_campaign = open_campaign
         #: Whose screen a campaign opens as: ``None`` the referee's, else one player's.
         self.open_side = side
+        #: ``campaign tui NAME --table``: the public table view, no orders (issue 43).
+        self.table = table
 
     def on_mount(self) -> None:
         self.set_keymap(self._user_keymap.bindings)
@@ -61,6 +64,13 @@ class CampaignApp(App[None]):
             problems.append(f"keymap: unknown {ids}: {', '.join(unknown)} (F1 lists ids)")
         for problem in problems:
             self.notify(problem, title="keymap", severity="warning", timeout=10)
+        if self.open_campaign is not None and self.table:
+            table = table_screen(self, self.service, self.open_campaign)
+            if table is not None:
+                self.push_screen(table)
+                return
+            self.exit(return_code=1)  # the table view has no launcher to fall back on
+            return
         if self.open_campaign is not None:
             # ``campaign tui NAME``: the campaign screen alone; the launcher is composed only
             # when the user goes back to it (``close_campaign``), so the campaign opens faster
@@ -173,9 +183,10 @@ def create_app(
     service: CampaignService | None = None,
     open_campaign: str | None = None,
     side: Side | None = None,
+    table: bool = False,
 ) -> CampaignApp:
     """Build the app as the CLI runs it (tests pass their own keymap path and database)."""
     return CampaignApp(
         keymap=load_keymap(keymap_path), service=service, open_campaign=open_campaign,
-        side=side,
+        side=side, table=table,
     )

@@ -25,7 +25,8 @@ from campaign.app import (
     parse_stored,
     preview,
 )
-from campaign.rules.errors import CampaignError, InvalidOrderError, KindHidden
+from campaign.app.live import Follower, stale_order
+from campaign.rules.errors import CampaignError, ConflictError, InvalidOrderError, KindHidden
 from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.rules.seats import Seat
 from campaign.tui.order_template import Blank, OrderTemplate, parse_template
@@ -163,6 +164,34 @@ class CampaignSession:
         self.loaded: Loaded = service.load(name)
         #: The outcome sentences of the last order sent (the rules core's narration).
         self.last_outcome: list[str] = []
+        #: The database watch of a screen that follows the campaign live (``follow``).
+        self._follower: Follower | None = None
+
+    # --- following the campaign live (issue 43 item 1)
+
+    def follow(self) -> None:
+        """Start watching the database for writes by anyone (``campaign.app.live``); a
+        screen calls ``catch_up`` several times a second after this."""
+        if self._follower is None:
+            self._follower = Follower(self.service.store, self.name)
+
+    def catch_up(self) -> bool:
+        """Load the campaign again if another screen, the CLI or an import changed it since
+        this session loaded it; True when it did (the screen redraws). Cheap when nothing was
+        written: the watch reads no table; after a write, only the new orders are read."""
+        if self._follower is None or not self._follower.heard():
+            return False
+        current = self.service.caught_up(self.loaded)
+        if current is None:
+            return False
+        self.loaded = current
+        return True
+
+    def close(self) -> None:
+        """Stop following (the screen closes): the watch's connection is released."""
+        if self._follower is not None:
+            self._follower.close()
+            self._follower = None
 
     # --- basic views
 
@@ -520,6 +549,7 @@ class CampaignSession:
         as many as the order rolls (too many or too few: refused by the core, nothing stored)."""
         if not text.strip():
             raise InvalidOrderError("DN-ERR-1: the order is empty; type e.g. 'aslan end-phase'")
+        self._refuse_if_behind()
         before = self.state.clone()
         typed: TypedDice | None = None
         if dice.strip():
@@ -530,15 +560,29 @@ class CampaignSession:
         try:  # typed dice only where the campaign's dice mode accepts them (DN-ERR-1); the
             # core requires exactly as many values as the order rolls
             events = self.service.submit(self.loaded, text, typed=typed, seat=self.seat)
+        except ConflictError:  # another writer was first, after the check above
+            stale = self.loaded
+            self.reload()
+            raise stale_order(stale, self.loaded.head) or InvalidOrderError(
+                "DN-ERR-1: another writer was first; nothing was stored") from None
         except CampaignError:
             self.reload()
             raise
         self.last_outcome = outcome_lines(events, before, self.ruleset, self.viewer)
         return events
 
+    def _refuse_if_behind(self) -> None:
+        """An order typed on a screen behind the stored campaign is refused (nothing stored)
+        and the campaign loaded again, so the screen shows it as it stands (issue 43)."""
+        refusal = stale_order(self.loaded, self.service.stored_head(self.name))
+        if refusal is not None:
+            self.reload()
+            raise refusal
+
     def undo(self, referee_reason: str | None = None) -> None:
         """Undo the last order (same phase, no dice), or as the referee with a logged reason
-        (the referee's screen only)."""
+        (the referee's screen only); refused on a screen behind the stored campaign."""
+        self._refuse_if_behind()
         self.service.undo(self.name, referee_reason=referee_reason, seat=self.seat)
         self.reload()
 

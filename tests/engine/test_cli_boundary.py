@@ -51,7 +51,9 @@ LIGHT_SHARED = LIGHT | {"campaign.rules.errors", "campaign.rules.suggest"}
 ALLOWED_LAYERS = ("campaign.app", "campaign.views", "campaign.render", "campaign.tui",
                   "campaign.cli", "scenarios", "campaign.bundled", "campaign.userfiles",
                   "campaign.extras", "campaign.rules.ids", "campaign.rules.errors",
-                  "campaign.rules.phases", "campaign.rules.suggest", "campaign.rules.seats")
+                  "campaign.rules.phases", "campaign.rules.suggest", "campaign.rules.seats",
+                  # `campaign serve` (issue 43): the seat links and the web server
+                  "campaign.serve")
 #: Never loaded by building the parser (``campaign --help``, every command before dispatch).
 HEAVY = ("campaign.app", "campaign.rules.engine", "campaign.store", "campaign.views",
          "campaign.cli.handlers", "sqlite3", "textual", "pydantic", "sqlalchemy")

@@ -73,7 +73,8 @@ def _run(args: argparse.Namespace, open_campaign: str | None, *, demo: bool) -> 
     side = Side(args.side) if getattr(args, "side", None) else None
     if side is None and open_campaign is not None:  # a player's own database: his screen
         side = service.reader(open_campaign, None)
-    create_app(args.keymap, service=service, open_campaign=open_campaign, side=side).run()
+    create_app(args.keymap, service=service, open_campaign=open_campaign, side=side,
+               table=getattr(args, "table", False)).run()
     return 0
 
 
@@ -82,4 +83,8 @@ def demo(args: argparse.Namespace) -> int:
 
 
 def tui(args: argparse.Namespace) -> int:
+    if args.table and args.name is None:
+        print("campaign: --table shows one campaign: give its NAME (campaign tui NAME --table)",
+              file=sys.stderr)
+        return EXIT_ERROR
     return _run(args, args.name, demo=False)

@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.widget import AwaitMount
 from textual.widgets import Header, Input, Static, TabbedContent, TabPane
 
-from campaign.rules.errors import CampaignError
+from campaign.rules.errors import CampaignError, ConflictError
 from campaign.tui.commands import LegalOrdersProvider
 from campaign.tui.order_template import parse_template
 from campaign.tui.screens.forms import ChoicePrompt, Confirm, OrderForm, TextPrompt, TextView
@@ -75,6 +75,9 @@ TAB_FOCUS = {
 
 #: Sentences of an order's outcome shown in the status line (the rest: "+N more").
 OUTCOME_LINES = 2
+#: Seconds between two looks at the database's change watch (issue 43: a change made
+#: anywhere shows within one second; a look with nothing written reads no table).
+LIVE_INTERVAL = 0.25
 
 
 def outcome_text(order: str, sentences: list[str], events: int) -> str:
@@ -127,6 +130,9 @@ class CampaignScreen(Screen[None]):
         self._mounting: dict[str, AwaitMount] = {}
         #: The referee's reason for typed dice in a seeded campaign (asked once, DN-ERR-1).
         self.dice_reason: str | None = None
+        #: The event the screen showed when a change came in under a typed, unsent order: that
+        #: order was typed on the old view, and is refused once (``send_order``).
+        self._changed_under_order: int | None = None
 
     # --- layout
 
@@ -150,6 +156,25 @@ class CampaignScreen(Screen[None]):
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self.refresh_all())
         self.refresh_all()
         self.query_one("#stack-list").focus()
+        self.session.follow()
+        self.set_interval(LIVE_INTERVAL, self.catch_up, name="live")
+
+    def on_unmount(self) -> None:
+        self.session.close()
+
+    def catch_up(self) -> None:
+        """Show a change made anywhere (another screen, the CLI, an import) without a key;
+        an order typed but not sent stays in the line, and is refused once if sent as is
+        (it was typed on the old view)."""
+        before = self.session.loaded.head.seq
+        if not self.session.catch_up():
+            return
+        now = self.session.loaded.head.seq
+        if self.unsent_input() and self._changed_under_order is None:
+            self._changed_under_order = before
+        self.refresh_all()
+        kept = "; your order is kept: check it before sending" if self.unsent_input() else ""
+        self.report(f"↻ the campaign changed elsewhere (event {before} → {now}){kept}")
 
     # --- the tab widgets (kept as properties: the tests and the palette look at them)
 
@@ -275,6 +300,12 @@ class CampaignScreen(Screen[None]):
     def _exchange_refused(self, message: MailTab.ExchangeRefused) -> None:
         self.report_error(message.reason)
 
+    @on(Input.Changed, "#order")
+    def _order_edited(self, event: Input.Changed) -> None:
+        """An emptied order line holds no order typed on an old view any more."""
+        if not event.value.strip():
+            self._changed_under_order = None
+
     @on(OrderBar.OrderTyped)
     def _order_typed(self, message: OrderBar.OrderTyped) -> None:
         self.send_order(message.text)
@@ -308,6 +339,13 @@ class CampaignScreen(Screen[None]):
         if dice.value.strip() and not self.session.takes_typed_dice and not self.dice_reason:
             self._ask_dice_reason(text)
             return False
+        if self._changed_under_order is not None:
+            self.report_error(f"DN-ERR-1: the campaign changed while this order was typed "
+                              f"(event {self._changed_under_order} → "
+                              f"{self.session.loaded.head.seq}); nothing was sent: check it "
+                              "against the screen and press Enter again to send it")
+            self._changed_under_order = None
+            return False
         preview = None if confirmed else self.session.ending_preview(text)
         if preview is not None:
             self._ask_before_ending(text, preview)
@@ -322,6 +360,10 @@ class CampaignScreen(Screen[None]):
             typed = ",".join(str(value) for value in answered)
         try:
             events = self.session.order(text, typed, self.dice_reason)
+        except ConflictError as error:  # the screen was behind: it shows the campaign now
+            self.report_error(error.message)
+            self.refresh_all()
+            return False
         except CampaignError as error:
             self.report_error(error.message)
             return False
@@ -558,9 +600,14 @@ class CampaignScreen(Screen[None]):
             return
         rows = self.session.log_rows()
         last = rows[-1].order if rows else "the last order"
+        asked_at = self.session.loaded.head
 
         def answered(yes: bool | None) -> None:
-            if yes:
+            if yes and self.session.loaded.head != asked_at:  # changed under the question
+                self.report_error(f"DN-ERR-1: the campaign changed while the undo was asked "
+                                  f"(event {asked_at.seq} → {self.session.loaded.head.seq}); "
+                                  "nothing was undone: look again, then u")
+            elif yes:
                 self._undo()
 
         self.app.push_screen(Confirm(f"Undo [b]{last}[/b]?"), answered)
@@ -570,6 +617,8 @@ class CampaignScreen(Screen[None]):
             self.session.undo(referee_reason=referee_reason)
         except CampaignError as error:
             self.report_error(error.message)
+            if isinstance(error, ConflictError):  # the screen was behind: it shows it now
+                self.refresh_all()
             return
         self.report(f"referee undo logged: {referee_reason}" if referee_reason else "undone")
         self.refresh_all()

@@ -22,6 +22,7 @@ from scenarios.footer import KeysFooter
 
 if TYPE_CHECKING:
     from campaign.app import CampaignService
+    from campaign.tui.session import CampaignSession
 
 
 class ScenarioItem(ListItem):
@@ -217,13 +218,30 @@ def campaign_screen(app: App[Any], service: CampaignService | None, name: str,
     (a notification) why it cannot be opened: the launcher's Enter and ``campaign tui NAME``
     both open a campaign through here."""
     from campaign.tui.screens.campaign import CampaignScreen
+
+    session = _open_session(app, service, name, viewer)
+    return CampaignScreen(session) if session is not None else None
+
+
+def table_screen(app: App[Any], service: CampaignService | None,
+                 name: str) -> Screen[None] | None:
+    """The public table view of ``name`` (``campaign tui NAME --table``), or None after telling
+    why it cannot be opened."""
+    from campaign.tui.screens.table import TABLE_VIEWER, TableScreen
+
+    session = _open_session(app, service, name, TABLE_VIEWER)
+    return TableScreen(session) if session is not None else None
+
+
+def _open_session(app: App[Any], service: CampaignService | None, name: str,
+                  viewer: Side | None) -> CampaignSession | None:
+    """``name`` opened as ``viewer`` sees it, or None after a notification saying why not."""
     from campaign.tui.session import CampaignSession
 
     assert service is not None
     try:
-        session = CampaignSession(service, name, viewer=viewer)
+        return CampaignSession(service, name, viewer=viewer)
     except CampaignError as error:
         app.notify(refusal_text(error.message), title="cannot open", severity="error",
                    timeout=10)
         return None
-    return CampaignScreen(session)

@@ -1,0 +1,74 @@
+"""The secret links of a served campaign: one per seat and one for the public table view.
+
+A link's token is 128 random bits (``secrets``), made when ``campaign serve`` starts and kept
+only in the server's memory: stopping the server revokes every link, and the next run prints new
+ones. A token is looked up in constant time per seat (``hmac.compare_digest``), so the answer
+time does not tell how much of a guessed token was right.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+import shlex
+import sys
+from dataclasses import dataclass
+
+from campaign.rules.ids import PLAYER_SIDES
+
+#: Random bytes of a token (128 bits, 22 URL-safe characters).
+TOKEN_BYTES = 16
+#: The longest token looked at (anything longer is refused before it is compared).
+MAX_TOKEN_CHARS = 64
+#: The seat name of the public table view (what both sides may see, no orders).
+TABLE = "table"
+
+
+@dataclass(frozen=True)
+class SeatLink:
+    """One link: the seat it opens (``referee``, a side's name, or ``table``) and its token."""
+
+    seat: str
+    token: str
+
+    @property
+    def path(self) -> str:
+        """The link's path on the server."""
+        return f"/seat/{self.token}"
+
+    def title(self) -> str:
+        """What the link opens, as the terminal lists it."""
+        if self.seat == "referee":
+            return "referee (sees everything: keep this link to yourself)"
+        if self.seat == TABLE:
+            return "table view (what both sides may see; no orders: for a big screen)"
+        return f"{self.seat} player"
+
+    def command(self, campaign: str, db_url: str) -> str:
+        """The shell command of this seat's screen: the TUI as this seat, on this campaign
+        and database (each word quoted; nothing of it comes from the browser)."""
+        words = [sys.executable, "-m", "campaign", "tui", campaign, "--db", db_url]
+        if self.seat == TABLE:
+            words.append("--table")
+        elif self.seat != "referee":
+            words += ["--side", self.seat]
+        return shlex.join(words)
+
+
+class SeatLinks:
+    """The links of one run of the server (see the module)."""
+
+    def __init__(self, tokens: dict[str, str] | None = None) -> None:
+        seats = ["referee", *(side.value for side in PLAYER_SIDES), TABLE]
+        tokens = tokens or {seat: secrets.token_urlsafe(TOKEN_BYTES) for seat in seats}
+        self.links = [SeatLink(seat, tokens[seat]) for seat in seats]
+
+    def find(self, token: str) -> SeatLink | None:
+        """The link whose token is ``token``; None for a wrong or revoked one."""
+        if not token or len(token) > MAX_TOKEN_CHARS:
+            return None
+        found = None
+        for link in self.links:  # every token compared: the time says nothing
+            if hmac.compare_digest(link.token.encode(), token.encode()):
+                found = link
+        return found

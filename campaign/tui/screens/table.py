@@ -1,0 +1,102 @@
+"""The public table view: what both sides may see, for a big screen (issue 43 item 2).
+
+``campaign tui NAME --table`` (and the table link of ``campaign serve``): the phase tracker,
+the map and the last results, kept current like every screen (``CampaignSession.catch_up``),
+with no orders and no keys but quitting. It is built through the hiding rule as a player's
+seat (``TABLE_VIEWER``): a face-down counter stays face down, a neutral keeps its alias. The
+parts shown are the same whichever player's seat they are built from (a test compares both),
+so the table tells neither side anything the other may not see.
+"""
+
+from __future__ import annotations
+
+from rich.markup import escape
+from textual.app import ComposeResult
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Header, Static
+
+from campaign.rules.ids import PLAYER_SIDES
+from campaign.tui.session import CampaignSession
+from campaign.tui.widgets.changed_text import show_text
+from campaign.tui.widgets.map_palette import map_palette
+from campaign.tui.widgets.map_render import legend, render_map
+
+#: The seat whose hiding rule builds the table (either player's gives the same table).
+TABLE_VIEWER = PLAYER_SIDES[0]
+#: Order batches of the log the results panel shows (the most recent last).
+RESULTS_SHOWN = 6
+#: Seconds between two looks at the database's change watch (as the campaign screen).
+LIVE_INTERVAL = 0.25
+
+
+def table_lines(session: CampaignSession) -> list[str]:
+    """The phase tracker of the table: turn, phasing side, phase, who acts, last event."""
+    state = session.state
+    return [*session.phase_lines()[:2], f"waiting for {state.acting.value}"]
+
+
+def result_lines(session: CampaignSession) -> list[str]:
+    """The last results: the last battle's summary and the latest orders' sentences."""
+    lines: list[str] = []
+    summary = session.last_battle()
+    if not summary.empty:
+        systems = ", ".join(session.system_name(s) for s in summary.systems)
+        lines.append(f"[b]Last battle[/b] at {escape(systems)}:")
+        lines.extend(f"  {escape(line)}" for line in summary.lines)
+        lines.append("")
+    lines.append("[b]Latest orders[/b]")
+    for row in session.standing_log_rows()[-RESULTS_SHOWN:]:
+        lines.append(f"{row.numbers:>7}  {escape(row.order)}")
+        lines.extend(f"         {escape(sentence)}" for sentence in row.sentences)
+    return lines
+
+
+class TableScreen(Screen[None]):
+    """The public table view of one campaign (see the module)."""
+
+    DEFAULT_CSS = """
+    TableScreen #table-phase { height: auto; padding: 0 1; background: $boost; }
+    TableScreen #table-map { width: auto; }
+    TableScreen #table-results { width: 1fr; padding: 0 1; }
+    """
+
+    def __init__(self, session: CampaignSession) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(id="table-phase")
+        with Horizontal():
+            with VerticalScroll(id="table-map-scroll"):
+                yield Static(id="table-map")
+                yield Static(id="table-legend")
+            with VerticalScroll(id="table-results-scroll"):
+                yield Static(id="table-results")
+
+    def on_mount(self) -> None:
+        self.title = f"Campaign {self.session.name}"
+        self.sub_title = "table view"
+        self.show()
+        self.session.follow()
+        self.set_interval(LIVE_INTERVAL, self.catch_up, name="live")
+
+    def on_unmount(self) -> None:
+        self.session.close()
+
+    def catch_up(self) -> None:
+        """Show a change made anywhere, without a key."""
+        if self.session.catch_up():
+            self.show()
+
+    def show(self) -> None:
+        """Draw the phase, the map and the results from the session."""
+        palette = map_palette(self.app.get_css_variables())
+        show_text(self.query_one("#table-phase", Static),
+                  "\n".join(escape(line) for line in table_lines(self.session)))
+        show_text(self.query_one("#table-map", Static),
+                  render_map(self.session.ruleset.star_map, self.session.map_view(), palette))
+        show_text(self.query_one("#table-legend", Static), legend(palette))
+        show_text(self.query_one("#table-results", Static),
+                  "\n".join(result_lines(self.session)))

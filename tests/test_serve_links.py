@@ -1,0 +1,55 @@
+"""Issue 43 item 2: the secret links of ``campaign serve`` and what each seat's link starts.
+A link names one seat; its token is looked up exactly (no prefix, no other seat's token, no
+overlong input); the process a link starts is the TUI as that seat, and nothing in the command
+comes from the browser."""
+
+from __future__ import annotations
+
+import shlex
+
+from campaign.cli import main
+from campaign.serve.links import MAX_TOKEN_CHARS, TABLE, SeatLinks
+
+
+def test_each_seat_has_its_own_token_and_only_that_token_opens_it():
+    """issue 43 item 2: four links (referee, aslan, solomani, table), distinct tokens; a
+    wrong, shortened, lengthened or empty token opens nothing."""
+    links = SeatLinks()
+    assert [link.seat for link in links.links] == ["referee", "aslan", "solomani", TABLE]
+    assert len({link.token for link in links.links}) == 4
+    for link in links.links:
+        assert links.find(link.token) is link
+        assert links.find(link.token[:-1]) is None
+        assert links.find(link.token + "x") is None
+    assert links.find("") is None
+    assert links.find("x" * (MAX_TOKEN_CHARS + 1)) is None
+    assert SeatLinks().links[0].token != links.links[0].token  # a new run: new links
+
+
+def test_a_links_command_is_the_tui_as_its_seat():
+    """issue 43 item 2 (docs/seats.md): the referee's link starts the referee's screen, a
+    side's link ``--side S``, the table's ``--table``; the campaign name and database URL are
+    quoted words (a name with spaces or quotes stays one word)."""
+    links = {link.seat: link for link in SeatLinks().links}
+    name, url = "war 'one'", "sqlite:////tmp/x y.db"
+    words = {seat: shlex.split(link.command(name, url)) for seat, link in links.items()}
+    for seat_words in words.values():
+        assert seat_words[1:6] == ["-m", "campaign", "tui", name, "--db"]
+        assert seat_words[6] == url
+    assert words["referee"][7:] == []
+    assert words["aslan"][7:] == ["--side", "aslan"]
+    assert words["solomani"][7:] == ["--side", "solomani"]
+    assert words[TABLE][7:] == ["--table"]
+
+
+def test_serve_refuses_a_campaign_that_does_not_exist(tmp_path, capsys):
+    """issue 43 item 2: ``campaign serve`` of an unknown campaign says so and serves
+    nothing."""
+    assert main(["serve", "nowhere", "--db", f"sqlite:///{tmp_path / 'c.db'}"]) != 0
+    assert "nowhere" in capsys.readouterr().err
+
+
+def test_the_table_view_needs_a_campaign_name(tmp_path, capsys):
+    """issue 43 item 2: ``campaign tui --table`` without NAME is refused with a clear line."""
+    assert main(["tui", "--table", "--db", f"sqlite:///{tmp_path / 'c.db'}"]) != 0
+    assert "--table shows one campaign" in capsys.readouterr().err

@@ -1,0 +1,164 @@
+"""Issue 43 item 1: every screen on a campaign stays current. A change made anywhere (another
+screen, the CLI in another process) shows on an open campaign screen without a key, and an
+order typed on a view that is behind the stored campaign is refused with a clear line, nothing
+stored, and the screen shows the campaign as it stands."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from campaign.app import CampaignService
+from campaign.rules.errors import ConflictError
+from campaign.tui.app import create_app
+from campaign.tui.session import CampaignSession
+from tests.conftest import REPO_ROOT
+from tests.tui.pilot_helpers import SIZE, screen_of
+
+#: Pauses of 50 ms a test waits at most for a condition (10 s), never a pause that must pass.
+PATIENCE = 200
+
+
+async def until(pilot: Pilot, condition, what: str) -> None:  # noqa: ANN001 - a callable
+    """Wait (app time passing) until ``condition()`` holds; fail naming ``what`` if it never
+    does."""
+    for _ in range(PATIENCE):
+        if condition():
+            return
+        await pilot.pause(0.05)
+    pytest.fail(f"never happened: {what}")
+
+
+def phase_text(pilot: Pilot) -> str:
+    return str(screen_of(pilot).query_one("#phase").render())
+
+
+def order_from_the_cli(db_url: str, order: str) -> None:
+    """The referee gives ``order`` with ``campaign order`` in another process."""
+    done = subprocess.run([sys.executable, "-m", "campaign", "order", "demo", order,
+                           "--db", db_url], capture_output=True, text=True, cwd=REPO_ROOT,
+                          check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_session_catches_up_with_another_sessions_order(service: CampaignService):
+    """issue 43 item 1: two sessions on one database; the second hears of the first's order
+    and loads it; with nothing written it loads nothing."""
+    writer = CampaignSession(service, "demo")
+    follower = CampaignSession(CampaignService(db_url=service.store.url), "demo")
+    follower.follow()
+    try:
+        assert not follower.catch_up()
+        writer.order("aslan end-phase")
+        assert follower.catch_up()
+        assert follower.loaded.head == writer.loaded.head
+        assert not follower.catch_up()
+    finally:
+        follower.close()
+
+
+def test_catching_up_folds_the_new_orders_and_an_undo_loads_anew(service: CampaignService):
+    """issue 43 item 1: a session catching up reads only the orders appended since its head
+    and ends in the state a full load gives; after an undo (not a continuation of what it
+    holds) it loads the campaign anew and agrees again."""
+    writer = CampaignSession(service, "demo")
+    follower = CampaignSession(CampaignService(db_url=service.store.url), "demo")
+    follower.follow()
+    try:
+        writer.order(writer.move_order("main", "quillon"))
+        writer.order("aslan end-phase")
+        held = follower.loaded
+        assert follower.catch_up()
+        assert follower.loaded is held  # extended in place, not loaded anew
+        full = service.load("demo")
+        assert follower.loaded.head == full.head
+        assert follower.state.canonical_text() == full.state.canonical_text()
+        writer.undo(referee_reason="a mistake")
+        assert follower.catch_up()
+        full = service.load("demo")
+        assert follower.loaded.head == full.head
+        assert follower.state.canonical_text() == full.state.canonical_text()
+    finally:
+        follower.close()
+
+
+def test_an_order_on_a_view_behind_the_store_is_refused_and_nothing_stored(
+        service: CampaignService):
+    """issue 43 item 1: a session that has not caught up refuses an order with a clear line
+    (before: the store's "reload and try again"), stores nothing, and now shows the campaign
+    as it stands."""
+    writer = CampaignSession(service, "demo")
+    stale = CampaignSession(CampaignService(db_url=service.store.url), "demo")
+    writer.order("aslan end-phase")
+    stored = service.stored_head("demo")
+    with pytest.raises(ConflictError, match="changed on another screen") as refused:
+        stale.order("aslan end-phase")
+    assert refused.value.message.startswith("DN-ERR-1")
+    assert service.stored_head("demo") == stored
+    assert stale.loaded.head == stored
+
+
+def test_an_open_screen_shows_an_order_given_from_the_cli_without_a_key(
+        service: CampaignService, no_keymap: Path):
+    """issue 43 item 1: the referee's screen is open; an order given with ``campaign order``
+    in another process shows on it (the phase tracker's event number) with no key pressed."""
+
+    async def scenario() -> None:
+        app = create_app(no_keymap, service=service, open_campaign="demo")
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            before = screen_of(pilot).session.loaded.head.seq
+            assert f"event {before}" in phase_text(pilot)
+            order_from_the_cli(service.store.url, "aslan end-phase")
+            after = service.stored_head("demo").seq
+            assert after > before
+            await until(pilot, lambda: f"event {after}" in phase_text(pilot),
+                        f"the phase tracker shows event {after}")
+            status = str(screen_of(pilot).query_one("#status-line").render())
+            assert f"event {before} → {after}" in status
+
+
+
+    asyncio.run(scenario())
+
+
+def test_an_order_typed_before_a_change_is_refused_once_then_sent(
+        service: CampaignService, no_keymap: Path):
+    """issue 43 item 1: a player's order typed while another screen changed the campaign was
+    typed on the old view: Enter refuses it with a clear line (nothing stored), the screen
+    shows the campaign as it stands and keeps the order; Enter again sends it."""
+
+    async def scenario() -> None:
+        app = create_app(no_keymap, service=service, open_campaign="demo")
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            await pilot.press("escape", "o")
+            screen.query_one("#order", Input).value = "aslan end-phase"
+            other = CampaignSession(CampaignService(db_url=service.store.url), "demo")
+            other.order(other.move_order("main", "quillon"))
+            moved = service.stored_head("demo")
+            await until(pilot, lambda: screen.session.loaded.head == moved,
+                        "the screen catches up with the other screen's move")
+            await pilot.press("enter")
+            await pilot.pause()
+            status = str(screen.query_one("#status-line").render())
+            assert "changed while this order was typed" in status
+            assert service.stored_head("demo") == moved
+            assert screen.query_one("#order", Input).value == "aslan end-phase"
+            await pilot.press("enter")
+            await pilot.pause()
+            if app.screen is not screen:  # end-phase says how far it goes: yes
+                await pilot.press("y")
+                await pilot.pause()
+            assert service.stored_head("demo").seq > moved.seq
+
+
+
+    asyncio.run(scenario())

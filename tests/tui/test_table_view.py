@@ -1,0 +1,69 @@
+"""Issue 43 item 2: the public table view (``campaign tui NAME --table``, the table link of
+``campaign serve``): what both sides may see — the phase, the map and the last results — with
+no orders, kept current like every screen."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from textual.widgets import Input
+
+from campaign.app import CampaignService
+from campaign.rules.ids import Side
+from campaign.tui.app import create_app
+from campaign.tui.screens.table import TableScreen, result_lines, table_lines
+from campaign.tui.session import CampaignSession
+from campaign.tui.widgets.map_render import render_map
+from tests.tui.test_live_updates import until
+from tests.tui.test_side_view import REAL_NEUTRAL_ID, battle_with_a_face_down_neutral
+
+
+def table_text(service: CampaignService, name: str, side: Side) -> str:
+    session = CampaignSession(service, name, viewer=side)
+    star_map = session.ruleset.star_map
+    return "\n".join([*table_lines(session), render_map(star_map, session.map_view()).plain,
+                      *result_lines(session)])
+
+
+@pytest.mark.parametrize("name", ["demo", "full"])
+def test_the_table_is_the_same_whichever_players_seat_builds_it(service: CampaignService,
+                                                                name: str):
+    """issue 43 item 2, DN-NEU-1: the table tells neither side anything the other may not
+    see: built through Aslan's or Solomani's hiding rule it is the same, and it names no
+    neutral by its real id."""
+    aslan = table_text(service, name, Side.ASLAN)
+    assert aslan == table_text(service, name, Side.SOLOMANI)
+    assert not REAL_NEUTRAL_ID.findall(aslan)
+
+
+def test_the_table_after_a_battle_with_a_face_down_counter(service: CampaignService):
+    """issue 43 item 2, DN-NEU-1: with a battle where a face-down neutral stands, the table
+    still says the same to both sides and names no real id."""
+    battle_with_a_face_down_neutral(service)
+    aslan = table_text(service, "demo", Side.ASLAN)
+    assert aslan == table_text(service, "demo", Side.SOLOMANI)
+    assert not REAL_NEUTRAL_ID.findall(aslan)
+
+
+def test_the_table_screen_has_no_order_line_and_follows_the_campaign(
+        service: CampaignService, no_keymap: Path):
+    """issue 43 items 1, 2: the table screen takes no orders (no input at all) and shows an
+    order given elsewhere without a key."""
+
+    async def scenario() -> None:
+        app = create_app(no_keymap, service=service, open_campaign="demo", table=True)
+        async with app.run_test(size=(160, 50)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            assert not screen.query(Input)
+            other = CampaignSession(CampaignService(db_url=service.store.url), "demo")
+            other.order("aslan end-phase")
+            after = other.loaded.head.seq
+            await until(pilot, lambda: f"event {after}" in str(
+                screen.query_one("#table-phase").render()), f"the table shows event {after}")
+            assert "aslan end-phase" in str(screen.query_one("#table-results").render())
+
+    asyncio.run(scenario())
