@@ -166,9 +166,30 @@ class Browser:
         return self.driver.execute_script(READ_TERMINAL) or ""
 
     def shows(self, tab: str, words: str) -> str:
-        """Wait until ``tab`` shows ``words``; its text then."""
-        return wait_for(lambda: (text := self.text(tab)) and words in text and text,
-                        f"the page shows {words!r}")
+        """Wait until ``tab`` shows ``words``; its text then (the failure says what it showed
+        instead)."""
+        try:
+            return wait_for(lambda: (text := self.text(tab)) and words in text and text,
+                            f"the page shows {words!r}")
+        except AssertionError as missing:
+            raise AssertionError(f"{missing}; it shows:\n{self.text(tab)}") from None
+
+    def give(self, tab: str, order: str) -> None:
+        """Type ``order`` into the page's order line (``o``) and send it, once the line holds
+        it: a key typed while the screen is still starting may reach it before the line has
+        the focus, and is then given again."""
+        for _ in range(3):
+            self.type(tab, "o")
+            self.type(tab, order)
+            try:
+                wait_for(lambda: order in self.text(tab), f"the order line holds {order!r}",
+                         patience=PATIENCE / 4)
+            except AssertionError:
+                self.type(tab, "\ue00c")  # Escape: whatever the stray keys opened
+                continue
+            self.type(tab, "\n")
+            return
+        raise AssertionError(f"the order line never held {order!r}:\n{self.text(tab)}")
 
     def type(self, tab: str, *keys: str) -> None:
         """Type ``keys`` into the terminal of ``tab`` (as the user would)."""

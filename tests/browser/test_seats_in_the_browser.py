@@ -95,8 +95,7 @@ def test_a_sides_page_cannot_give_the_other_sides_or_the_referees_orders(
     before = head(served)
     aslan = browser.open(served.links["aslan"])
     browser.shows(aslan, "aslan's view")
-    browser.type(aslan, "o")
-    browser.type(aslan, order, "\n")
+    browser.give(aslan, order)
     browser.shows(aslan, refusal)
     assert head(served) == before
 
