@@ -72,10 +72,10 @@ def count_work(argv: list[str]) -> Counter:
     work: Counter = Counter()
     undo = []
 
-    def wrap(owner: object, name: str, key: str, counts=None) -> None:  # noqa: ANN001
+    def wrap(owner: object, name: str, key: str, counts=None) -> None:
         original = getattr(owner, name)
 
-        def counted(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        def counted(*args, **kwargs):
             work[key] += counts(*args) if counts is not None else 1
             return original(*args, **kwargs)
 

@@ -15,9 +15,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scenarios.invector import make_game  # noqa: E402
-from scenarios.invector.board import parse_size  # noqa: E402
-from scenarios.invector.solver import Solver  # noqa: E402
+from scenarios.invector import make_game
+from scenarios.invector.board import parse_size
+from scenarios.invector.solver import Solver
 
 
 def run(cols: int, rows: int, backend: str, full: bool) -> None:

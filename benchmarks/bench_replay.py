@@ -78,7 +78,7 @@ def _build(service: CampaignService, name: str, target: int) -> int:
     return head.seq
 
 
-def _timed(action) -> tuple[float, float, Loaded]:  # noqa: ANN001
+def _timed(action) -> tuple[float, float, Loaded]:
     """Wall-clock and CPU seconds of ``action()`` (CPU time is what a busy machine distorts
     least), and its result."""
     wall, cpu = time.perf_counter(), time.process_time()

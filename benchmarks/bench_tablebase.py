@@ -27,14 +27,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from numba import get_num_threads  # noqa: E402
+from numba import get_num_threads
 
-from benchmarks.goals import Peer, goal, ratio  # noqa: E402
-from scenarios.imperium_shogi.game import ShogiState  # noqa: E402
-from scenarios.imperium_shogi.rules import Position  # noqa: E402
-from scenarios.imperium_shogi.tablebase.cli import cpu_seconds, run  # noqa: E402
-from scenarios.imperium_shogi.tablebase.solver import solve  # noqa: E402
-from scenarios.imperium_shogi.tablebase.store import TablebaseFile, table_dir  # noqa: E402
+from benchmarks.goals import Peer, goal, ratio
+from scenarios.imperium_shogi.game import ShogiState
+from scenarios.imperium_shogi.rules import Position
+from scenarios.imperium_shogi.tablebase.cli import cpu_seconds, run
+from scenarios.imperium_shogi.tablebase.solver import solve
+from scenarios.imperium_shogi.tablebase.store import TablebaseFile, table_dir
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Timed in a fresh interpreter: imports, then opening the table and probing the start.

@@ -41,7 +41,7 @@ class Blocked(BaseException):
 def no_hang(seconds: int = 10) -> Iterator[None]:
     """Fail instead of waiting for ever (a blocking ``open`` is interrupted by the alarm)."""
 
-    def alarm(signum, frame):  # noqa: ANN001, ANN202
+    def alarm(signum, frame):
         raise Blocked(f"the reader blocked for {seconds} s")
 
     previous = signal.signal(signal.SIGALRM, alarm)

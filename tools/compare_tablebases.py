@@ -47,7 +47,7 @@ def old_code_of(code: int) -> int:
 
 
 @njit(cache=True)
-def _old_against_new(old_keys, old_val, slots, directory, val, nxt, pre, material):  # noqa: ANN001, ANN202
+def _old_against_new(old_keys, old_val, slots, directory, val, nxt, pre, material):
     """(sampled, missing from the new table, different value) over the sampled old slots."""
     sampled = missing = different = 0
     for slot in slots:
@@ -64,7 +64,7 @@ def _old_against_new(old_keys, old_val, slots, directory, val, nxt, pre, materia
 
 
 @njit(cache=True)
-def _rank_at(directory, p):  # noqa: ANN001, ANN202
+def _rank_at(directory, p):
     """Rank of position number ``p`` (a binary search over the running counts)."""
     lines = directory.shape[0] // LINE_WORDS
     low, high = 0, lines - 1  # the last line whose running count is <= p
@@ -86,7 +86,7 @@ def _rank_at(directory, p):  # noqa: ANN001, ANN202
 
 
 @njit(cache=True)
-def _new_against_old(positions, directory, val, nxt, pre, count, material, old_keys, old_val):  # noqa: ANN001, ANN202, E501
+def _new_against_old(positions, directory, val, nxt, pre, count, material, old_keys, old_val):
     """(missing from the old table, different value) over sampled position numbers."""
     missing = different = 0
     for p in positions:
@@ -100,7 +100,7 @@ def _new_against_old(positions, directory, val, nxt, pre, count, material, old_k
 
 
 @njit(cache=True)
-def _against_format_2(positions, directory, val, other_directory, other_val, step, before, count,  # noqa: ANN001, ANN202, E501
+def _against_format_2(positions, directory, val, other_directory, other_val, step, before, count,
                       material):
     """(missing from the other format-2 table, different value) over sampled positions."""
     missing = different = 0

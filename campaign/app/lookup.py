@@ -19,5 +19,5 @@ def campaign_names(url: str | None) -> list[str]:
         return []
     try:
         return names.campaign_names(url)
-    except Exception:  # noqa: BLE001 - completion never fails loudly: no candidates instead
+    except Exception:
         return []

@@ -20,7 +20,7 @@ from campaign.userfiles import FileRefusedError, read_key
 MAX_KEY_BYTES = 16 * 1024
 
 
-def _crypto():  # noqa: ANN202 - lazy import: signatures are optional
+def _crypto():
     try:
         from cryptography.exceptions import InvalidSignature, UnsupportedAlgorithm
         from cryptography.hazmat.primitives import serialization
@@ -93,7 +93,7 @@ def _key_bytes(path: Path, what: str, *, private: bool) -> bytes:
         raise SignatureError(str(error)) from None
 
 
-def _public_pem(public) -> bytes:  # noqa: ANN001
+def _public_pem(public) -> bytes:
     _, serialization, _ = _crypto()
     return public.public_bytes(
         serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo

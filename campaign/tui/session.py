@@ -597,7 +597,7 @@ class CampaignSession:
 
     # --- play by e-mail (the checks and messages of `campaign export/import`)
 
-    def _pbem(self, side: Side | None = None):  # noqa: ANN202 - PbemService, imported late
+    def _pbem(self, side: Side | None = None):
         from campaign.app.mail import PbemService, keys_dir
 
         return PbemService(self.service, keys_dir(), side=side)
@@ -693,7 +693,7 @@ def last_round_dice(rows: list[LogRow], system: str) -> str:
     return ""
 
 
-def _turn_path(path: str):  # noqa: ANN202 - pathlib.Path
+def _turn_path(path: str):
     """A turn file path typed by the user, made absolute (``~`` expanded), so every message
     names the file in full (issue 31 item 12); ``InvalidOrderError`` if empty."""
     from pathlib import Path

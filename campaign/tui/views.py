@@ -106,7 +106,7 @@ def battle_lines(battle: BattleRow) -> list[str]:
 def forecast_lines(forecast: BattleForecast) -> list[str]:
     """The Monte Carlo forecast as percentages with their 95 % intervals."""
 
-    def pct(estimate) -> str:  # noqa: ANN001 - Estimate
+    def pct(estimate) -> str:
         return f"{estimate.mean:.0%} ({estimate.low:.0%}–{estimate.high:.0%})"
 
     return [

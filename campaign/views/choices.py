@@ -245,7 +245,7 @@ class FormChoices:
 
     # --- units
 
-    def _battle_record(self, values: dict[str, str]):  # noqa: ANN202 - Battle | None
+    def _battle_record(self, values: dict[str, str]):
         shorts = {short: full for full, short in short_ids(self.state).items()}
         full = shorts.get(values.get("BATTLE", ""), values.get("BATTLE", ""))
         record = book.battles(self.state).get(full)

@@ -55,7 +55,7 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def wait_for(condition: Callable[[], object], what: str, patience: float = PATIENCE):  # noqa: ANN201
+def wait_for(condition: Callable[[], object], what: str, patience: float = PATIENCE):
     """``condition()``'s first truthy value; AssertionError naming ``what`` after
     ``patience`` seconds without one."""
     deadline = time.monotonic() + patience

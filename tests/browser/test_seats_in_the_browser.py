@@ -105,7 +105,7 @@ def test_a_wrong_link_gets_a_refusal_and_no_screen(served: Served, browser: Brow
     and no process."""
     wrong = served.links["aslan"].rsplit("/", 1)[0] + "/not-a-token"
     with pytest.raises(urllib.error.HTTPError) as refused:
-        urllib.request.urlopen(wrong, timeout=10)  # noqa: S310 - loopback
+        urllib.request.urlopen(wrong, timeout=10)
     assert refused.value.code == 403
     tab = browser.open(wrong)
     wait_for(lambda: "opens no seat" in browser.driver.page_source, "the refusal page")

@@ -12,7 +12,7 @@ from campaign.cli import main
 from campaign.cli.handlers.tui import demo_command
 
 
-def no_ui(*args, **kwargs):  # noqa: ANN002, ANN003, ANN201 - stands in for create_app
+def no_ui(*args, **kwargs):
     raise AssertionError("the TUI must not be opened here")
 
 

@@ -33,7 +33,7 @@ class TestRolled(Event):
     value: int
 
 
-def _decide(state, order, ruleset, dice):  # noqa: ANN001, ANN202
+def _decide(state, order, ruleset, dice):
     if order.need > 6:  # validation before rolling
         raise IllegalOrderError("DN-ERR-1", "need must be at most 6")
     value = dice.roll(f"test roll need {order.need}")
@@ -42,11 +42,11 @@ def _decide(state, order, ruleset, dice):  # noqa: ANN001, ANN202
     return [TestRolled(value=value, rolls=tuple(dice.take()))]
 
 
-def _apply(state, event) -> None:  # noqa: ANN001
+def _apply(state, event) -> None:
     state.game_slots["test-rolled"] = event.value
 
 
-def _sentence(event, view) -> str:  # noqa: ANN001
+def _sentence(event, view) -> str:
     return f"test die: {event.value}"
 
 

@@ -31,12 +31,12 @@ from campaign.rules.state import CampaignState
 FIRST, SECOND = Side.SOLOMANI, Side.ASLAN  # who sends file 1 (and shuffle passes 1 and 3)
 
 
-def swapped_second_pass(i: int, j: int, honest=shuffle.second_pass):  # noqa: ANN001, ANN201
+def swapped_second_pass(i: int, j: int, honest=shuffle.second_pass):
     """A pass 2 that puts the cards of final positions ``box-(i+1)`` and ``box-(j+1)`` the
     other way round: its permutation differs from ``honest``'s by that swap, every key and
     commitment is the same, and it carries a true proof of its own shuffle (two deals whose
     face-down kinds are permuted, ADR 0028)."""
-    def second(context, side, public, first, rand):  # noqa: ANN001, ANN202
+    def second(context, side, public, first, rand):
         _, secrets = honest(context, side, public, first, rand)
         order = secrets.permutations["box"]
         order[i], order[j] = order[j], order[i]
@@ -44,7 +44,7 @@ def swapped_second_pass(i: int, j: int, honest=shuffle.second_pass):  # noqa: AN
     return second
 
 
-def byte_stream(seed: int):  # noqa: ANN201 - a group.Random
+def byte_stream(seed: int):
     """Reproducible randomness for one machine (``os.urandom`` in play)."""
     generator = random.Random(seed)
     return generator.randbytes
@@ -244,7 +244,7 @@ class Table:
         raise AssertionError(f"{text}: still waiting after 12 exchanges: "
                              f"{fairplay.waits(actor.state)}")
 
-    def until(self, done, verb: str = "pass") -> None:  # noqa: ANN001 - a state predicate
+    def until(self, done, verb: str = "pass") -> None:
         """Let the side the game waits for give ``verb`` until ``done(state)`` holds."""
         for _ in range(60):
             self.settle()

@@ -44,7 +44,7 @@ def _first_pending(tmp_path: Path) -> MailTable:
     return table
 
 
-def _cheat_file_3(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, duty) -> tuple:  # noqa: ANN001
+def _cheat_file_3(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, duty) -> tuple:
     """Solomani imports file 2 with ``duty`` in place of the honest choice of its fair-play
     orders and sends file 3; the honest Aslan machine's database before the import, the file."""
     table = _first_pending(tmp_path)
@@ -57,10 +57,10 @@ def _cheat_file_3(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, duty) -> tupl
     return table, sqlite_image(table.machines[SECOND].path), path
 
 
-def _honest_then(change):  # noqa: ANN001, ANN202 - a cheating duty: the honest order, changed
+def _honest_then(change):
     honest = fair_mail._next_duty
 
-    def duty(state, deck, secrets, side):  # noqa: ANN001, ANN202
+    def duty(state, deck, secrets, side):
         return change(honest(state, deck, secrets, side), secrets)
     return duty
 
@@ -77,7 +77,7 @@ def _refused(table: MailTable, before: list, path: Path) -> FairPlayFileError:
 def test_a_replayed_share_is_refused_and_named(tmp_path, monkeypatch) -> None:
     """ADR 0028: Solomani gives, for token-1, its key of token-2 (a share replayed from
     another card): Aslan's machine refuses file 3 as ``replayed-share``, naming Solomani."""
-    def replay_other(text, secrets):  # noqa: ANN001, ANN202
+    def replay_other(text, secrets):
         if text and " share token-1 " in text:
             return text.replace(secrets.share("token-1"), secrets.share("token-2"))
         return text
@@ -89,7 +89,7 @@ def test_a_replayed_share_is_refused_and_named(tmp_path, monkeypatch) -> None:
 
 def test_a_forged_share_is_refused_and_named(tmp_path, monkeypatch) -> None:
     """ADR 0028: a share that opens no commitment of its sender (a guess) is ``bad-share``."""
-    def forge(text, secrets):  # noqa: ANN001, ANN202
+    def forge(text, secrets):
         if text and " share token-1 " in text:
             return text.replace(secrets.share("token-1"), "07" + "00" * 31)
         return text
@@ -101,7 +101,7 @@ def test_a_forged_share_is_refused_and_named(tmp_path, monkeypatch) -> None:
 def test_a_withheld_share_is_refused_and_named(tmp_path, monkeypatch) -> None:
     """ADR 0028: file 3 seals the deck but leaves out Solomani's share of the card whose reveal
     Solomani's own draw called: refused as ``withheld``, naming the side and the draw."""
-    def withhold(text, secrets):  # noqa: ANN001, ANN202
+    def withhold(text, secrets):
         return None if text and " share " in text else text
     table, before, path = _cheat_file_3(tmp_path, monkeypatch, _honest_then(withhold))
     error = _refused(table, before, path)
@@ -119,7 +119,7 @@ def test_a_reveal_of_another_label_is_refused(tmp_path, monkeypatch) -> None:
     table.machines[FIRST].pbem.export_file(CAMPAIGN, FIRST, file3)
     aslan = table.machines[SECOND]
 
-    def lie(text, secrets):  # noqa: ANN001, ANN202
+    def lie(text, secrets):
         if text and " reveal token-1 " in text:
             truth = text.rsplit(" ", 1)[1]
             return text.replace(truth, "hex/1" if truth != "hex/1" else "box/1")

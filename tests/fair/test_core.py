@@ -25,7 +25,7 @@ from tests.fair.machines import swapped_second_pass
 CONTEXT = "core-test"
 
 
-def _rand(seed: int):  # noqa: ANN202 - a group.Random
+def _rand(seed: int):
     return random.Random(seed).randbytes
 
 
@@ -138,7 +138,7 @@ def test_a_dishonest_pass_is_detected_at_reveal_and_named_by_the_audit() -> None
     """A second party that puts one card twice in its pass (dropping another): the card opens
     to nothing or to a card opened before, and the audit names the cheat."""
 
-    def cheat(context, side, public, first, rand):  # noqa: ANN001, ANN202
+    def cheat(context, side, public, first, rand):
         made, secrets = shuffle.second_pass(context, side, public, first, rand)
         box = list(made.decks["box"])
         key = secrets.keys["box-2"]
@@ -196,7 +196,7 @@ def test_one_sides_data_cannot_tell_two_set_ups_with_permuted_kinds_apart() -> N
               for c in ("box-3", "box-4")] for _, s, a, d in worlds]
     assert kinds[0] == kinds[1][::-1] and kinds[0][0] != kinds[0][1]  # really permuted
 
-    def solomani_view(world):  # noqa: ANN001, ANN202
+    def solomani_view(world):
         passes, solomani, aslan, deck = world
         return {"secrets": (solomani.mask, solomani.permutations, solomani.keys),
                 "shares": {c: aslan.share(c) for c in ("box-1", "box-2")},

@@ -60,7 +60,7 @@ def test_a_withheld_reveal_is_refused_and_named(tmp_path, monkeypatch) -> None:
     solomani.pbem.export_file(CAMPAIGN, FIRST, file3)  # pass 3, the seal, Solomani's share
     honest = fair_mail._next_duty
 
-    def no_reveal(state, deck, secrets, side):  # noqa: ANN001, ANN202
+    def no_reveal(state, deck, secrets, side):
         text = honest(state, deck, secrets, side)
         return None if text and " reveal " in text else text
     with monkeypatch.context() as patched:

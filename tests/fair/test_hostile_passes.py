@@ -24,13 +24,13 @@ from tests.pbem.conftest import resealed
 SECOND = FIRST.enemy
 
 
-def _export(table: MailTable, side, number: int) -> Path:  # noqa: ANN001
+def _export(table: MailTable, side, number: int) -> Path:
     path = table.files_dir / f"turn-{number:03}.json"
     table.machines[side].pbem.export_file(CAMPAIGN, side, path)
     return path
 
 
-def _import(table: MailTable, side, path: Path) -> None:  # noqa: ANN001
+def _import(table: MailTable, side, path: Path) -> None:
     table.machines[side].pbem.import_turn(CAMPAIGN, path.read_bytes(), source=path.name)
 
 
@@ -54,7 +54,7 @@ def _forge(path: Path, change: Callable[[dict], None]) -> None:
                                                                    ["shuffle"])))
 
 
-def _refused(table: MailTable, side, path: Path) -> FairPlayFileError:  # noqa: ANN001
+def _refused(table: MailTable, side, path: Path) -> FairPlayFileError:
     """``side``'s machine refuses ``path``, names the file and stores nothing."""
     before = sqlite_image(table.machines[side].path)
     with pytest.raises(FairPlayFileError) as refused:
@@ -181,7 +181,7 @@ def test_a_pass_3_with_a_wrong_rekey_is_refused(tmp_path, monkeypatch) -> None:
     table, file2 = _file_2(tmp_path)
     honest = shuffle.third_pass
 
-    def wrong_rekey(context, secrets, public, second, rand):  # noqa: ANN001, ANN202
+    def wrong_rekey(context, secrets, public, second, rand):
         made = honest(context, secrets, public, second, rand)
         box = list(made.decks["box"])
         box[0] = group.mul(group.random_scalar(rand), bytes.fromhex(second.decks["box"][0])).hex()

@@ -19,7 +19,7 @@ PUBLIC = {"box": ["neutral:PD/1", "neutral:RT-2/1", "neutral:JT-3/1", "neutral:A
           "token": ["box/1", "box/2", "box/3", "box/4"]}
 
 
-def _rand(seed: int):  # noqa: ANN202 - a group.Random
+def _rand(seed: int):
     return random.Random(seed).randbytes
 
 
@@ -97,7 +97,7 @@ def test_a_mask_commitment_that_is_not_the_mask_fails(passes) -> None:
     lambda proof: proof.update(extra=1),
 ], ids=["a round short", "a round more", "upper-case challenge", "not a permutation",
         "an order far too long", "an unknown field"])
-def test_a_malformed_proof_is_refused_by_form(passes, change) -> None:  # noqa: ANN001
+def test_a_malformed_proof_is_refused_by_form(passes, change) -> None:
     """Issue 42 items 1 and 2: a proof has exactly 64 rounds, every order a permutation of the
     deck's size, every text in its one spelling; anything else is refused, naming the pass."""
     p1, p2, _ = passes

@@ -32,7 +32,7 @@ from tests.fair.by_mail import (
 pytestmark = pytest.mark.slow
 
 
-def _game(directory, dice: str) -> MailTable:  # noqa: ANN001
+def _game(directory, dice: str) -> MailTable:
     table = MailTable(directory, fair=False, dice=dice)
     play_to_contact(table)
     play_on(table, 4)

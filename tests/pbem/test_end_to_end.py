@@ -26,7 +26,7 @@ class CheatingPost(Table):
 
     caught: str = ""
 
-    def deliver(self, made, receiver) -> None:  # noqa: ANN001
+    def deliver(self, made, receiver) -> None:
         body = made.turn.body
         if not self.caught and body.header.exchange >= 4:
             for b, batch in enumerate(body.batches):
@@ -39,7 +39,7 @@ class CheatingPost(Table):
         super().deliver(made, receiver)
 
     @staticmethod
-    def _refuse_forged(text: str, b: int, e: int, receiver) -> str:  # noqa: ANN001
+    def _refuse_forged(text: str, b: int, e: int, receiver) -> str:
         def change(d):
             roll = d["body"]["batches"][b]["events"][e]["payload"]["rolls"][0]
             roll["value"] = roll["value"] % roll["sides"] + 1

@@ -67,7 +67,7 @@ def _replace(data: Any, path: tuple, new: Any) -> Any:
     return data
 
 
-def _check_refused_or_fine(text: str | bytes, tmp_path_factory) -> None:  # noqa: ANN001
+def _check_refused_or_fine(text: str | bytes, tmp_path_factory) -> None:
     table, _ = _exchange(str(tmp_path_factory.getbasetemp() / "fuzz-exchange"))
     receiver = table.players[Side.ASLAN]
     receiver.pbem.allow_referee = True

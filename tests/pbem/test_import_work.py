@@ -47,31 +47,31 @@ class Work(Counter):
     """Counts what the code under test does, by wrapping the store's drivers, the parsing of
     stored events and the fold."""
 
-    def wrap(self, monkeypatch, owner, name: str, key: str, counts=None) -> None:  # noqa: ANN001
+    def wrap(self, monkeypatch, owner, name: str, key: str, counts=None) -> None:
         original = getattr(owner, name)
 
-        def counted(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        def counted(*args, **kwargs):
             self[key] += counts(*args, **kwargs) if counts is not None else 1
             return original(*args, **kwargs)
 
         monkeypatch.setattr(owner, name, counted)
 
-    def count_parsing(self, monkeypatch) -> None:  # noqa: ANN001
+    def count_parsing(self, monkeypatch) -> None:
         """Every stored payload read back goes through ``campaigns.parse_stored``'s adapter."""
         adapter = campaigns_module.event_adapter()
         work = self
 
         class Counting:
-            def validate_json(self, payload: str):  # noqa: ANN201
+            def validate_json(self, payload: str):
                 work["events parsed"] += 1
                 return adapter.validate_json(payload)
 
         monkeypatch.setattr(campaigns_module, "event_adapter", Counting)
 
-    def count_folding(self, monkeypatch) -> None:  # noqa: ANN001
+    def count_folding(self, monkeypatch) -> None:
         original = engine.fold
 
-        def fold(events, state=None):  # noqa: ANN001, ANN202
+        def fold(events, state=None):
             events = list(events)
             self["events folded"] += len(events)
             return original(events, state)

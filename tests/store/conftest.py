@@ -31,7 +31,7 @@ def _pg_base_url() -> str | None:
         with engine.connect() as connection:
             connection.execute(sa.text("select 1"))
         engine.dispose()
-    except Exception as error:  # noqa: BLE001 - any connection problem
+    except Exception as error:
         if required:
             pytest.fail(f"PostgreSQL at {url} unreachable: {error}")
         pytest.skip(f"PostgreSQL at {url} unreachable")

@@ -29,7 +29,7 @@ def _anchor(capsys, db: list[str], given: str = "") -> tuple[int, str, str]:
     return code, out, err
 
 
-def _rechain(db: list[str], edit) -> None:  # noqa: ANN001
+def _rechain(db: list[str], edit) -> None:
     """Apply ``edit`` to the event rows, then recompute every hash and rewrite the log as a
     forger would."""
     service = CampaignService(db_url=db[1])
@@ -63,7 +63,7 @@ def test_anchor_catches_dropped_events_with_recomputed_hashes(tmp_path, capsys):
         main(["order", "c", order, *db])
     anchor = re.search(r"anchor: (\S+)", _anchor(capsys, db)[1]).group(1)
 
-    def drop_last(rows):  # noqa: ANN001, ANN202
+    def drop_last(rows):
         return rows[:-1]
 
     _rechain(db, drop_last)
@@ -78,7 +78,7 @@ def test_anchor_catches_an_edited_past_event(tmp_path, capsys):
         main(["order", "c", order, *db])
     anchor = re.search(r"anchor: (\S+)", _anchor(capsys, db)[1]).group(1)
 
-    def retarget(rows):  # noqa: ANN001, ANN202
+    def retarget(rows):
         last = rows[-1]
         return [*rows[:-1], last._replace(order_text=last.order_text.replace("keystone",
                                                                               "lantern"))]

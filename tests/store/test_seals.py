@@ -17,7 +17,7 @@ from campaign.store.seal import KEY_BYTES, KEY_FILE, machine_key
 from tests.engine.factory import SETUP_ORDERS, small_ruleset
 
 
-def _service(url: str, seal_dir) -> CampaignService:  # noqa: ANN001
+def _service(url: str, seal_dir) -> CampaignService:
     """A service on ``url`` with its own sealing key, writing a snapshot every 4 events."""
     ruleset = small_ruleset()
     return CampaignService(Store(url), ruleset_loader=lambda layout, seed: ruleset,
@@ -25,7 +25,7 @@ def _service(url: str, seal_dir) -> CampaignService:  # noqa: ANN001
 
 
 @pytest.fixture
-def played(db_url, tmp_path, monkeypatch):  # noqa: ANN001, ANN201
+def played(db_url, tmp_path, monkeypatch):
     """A campaign with snapshots every 4 events, written by a service with its own key."""
     service = _service(db_url, tmp_path / "machine-a")
     service.create("c", dice_seed="s")
@@ -35,12 +35,12 @@ def played(db_url, tmp_path, monkeypatch):  # noqa: ANN001, ANN201
     return service
 
 
-def _parsed_rows(monkeypatch) -> list[int]:  # noqa: ANN001
+def _parsed_rows(monkeypatch) -> list[int]:
     """Record how many stored events each ``parse_stored`` call reads."""
     counts: list[int] = []
     real = service_module.parse_stored
 
-    def counting(rows, name=""):  # noqa: ANN001, ANN202
+    def counting(rows, name=""):
         counts.append(len(rows))
         return real(rows, name)
 

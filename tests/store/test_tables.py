@@ -24,7 +24,7 @@ from campaign.store.tables import CAMPAIGN_TABLES, LEDGER_TABLES
 DDL = Path(__file__).parent / "ddl"
 
 
-def ddl(dialect) -> str:  # noqa: ANN001 - a SQLAlchemy dialect
+def ddl(dialect) -> str:
     """Every table's CREATE TABLE, then its indexes, in table-name order."""
     tables = sorted((model.__table__ for model in (*CAMPAIGN_TABLES, *LEDGER_TABLES)),
                     key=lambda table: table.name)

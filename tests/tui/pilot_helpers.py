@@ -94,7 +94,7 @@ def battle_step(session: CampaignSession, battle_id: str) -> str:
 class ScenarioHost(App[None]):
     """Hosts one scenario game screen above a plain screen, as the launcher pushes it."""
 
-    def __init__(self, make) -> None:  # noqa: ANN001 - a screen class or factory
+    def __init__(self, make) -> None:
         super().__init__()
         self.make = make
 

@@ -23,7 +23,7 @@ from tests.tui.pilot_helpers import (
 BATTLE = "halden/aslan-solomani"
 
 
-async def referee_undo(pilot) -> None:  # noqa: ANN001 - a Pilot
+async def referee_undo(pilot) -> None:
     """``U``, a reason, Enter."""
     await pilot.press("escape", "U")
     await pilot.pause()
@@ -31,7 +31,7 @@ async def referee_undo(pilot) -> None:  # noqa: ANN001 - a Pilot
     await pilot.pause()
 
 
-def battle_text(pilot) -> str:  # noqa: ANN001 - a Pilot
+def battle_text(pilot) -> str:
     return str(screen_of(pilot).query_one("#battle", Static).render())
 
 

@@ -20,7 +20,7 @@ from tests.tui.pilot_helpers import SIZE, app_for, screen_of
 from tests.waiting import until
 
 
-async def press_counted(pilot, *keys: str) -> int:  # noqa: ANN001 - a Pilot
+async def press_counted(pilot, *keys: str) -> int:
     """Press ``keys`` one by one (each handled before the next), return how many."""
     for key in keys:
         await pilot.press(key)

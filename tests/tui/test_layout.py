@@ -131,7 +131,7 @@ def test_toasts_stay_off_the_status_line_and_a_success_clears_refusals(
     asyncio.run(scenario())
 
 
-async def open_log_tab(pilot):  # noqa: ANN001, ANN201 - a Pilot; (CampaignScreen, DataTable)
+async def open_log_tab(pilot):
     """Open the campaign screen's Log tab and let its table fill."""
     await pilot.pause()
     screen = screen_of(pilot)

@@ -25,7 +25,7 @@ from tests.tui.pilot_helpers import SIZE, screen_of
 PATIENCE = 200
 
 
-async def until(pilot: Pilot, condition, what: str) -> None:  # noqa: ANN001 - a callable
+async def until(pilot: Pilot, condition, what: str) -> None:
     """Wait (app time passing) until ``condition()`` holds; fail naming ``what`` if it never
     does."""
     for _ in range(PATIENCE):

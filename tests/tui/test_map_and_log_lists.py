@@ -19,7 +19,7 @@ from tests.tui.pilot_helpers import app_for, move_with_form, screen_of
 WIDE = (160, 48)
 
 
-def options_of(screen, selector: str) -> list[str]:  # noqa: ANN001 - a Screen
+def options_of(screen, selector: str) -> list[str]:
     options = screen.query_one(selector, OptionList)
     return [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
 

@@ -134,7 +134,7 @@ def test_every_system_of_every_layout_gets_its_counter_beside_its_name(layout: s
     check_counters(star_map, MapView(marks=crowded), all_drawn=False)
 
 
-def screen_lines(app, region) -> list[str]:  # noqa: ANN001 - an App and a Region
+def screen_lines(app, region) -> list[str]:
     """The text the terminal shows inside ``region``, line by line."""
     strips = app.screen._compositor.render_strips()
     return [strip.text[region.x:region.right] for strip in strips[region.y:region.bottom]]

@@ -14,7 +14,7 @@ from campaign.tui.screens.forms import Confirm, TextPrompt
 from tests.tui.pilot_helpers import SIZE, app_for, open_battle_at_halden, screen_of, send
 
 
-def status_of(pilot) -> str:  # noqa: ANN001 - a Pilot
+def status_of(pilot) -> str:
     return str(screen_of(pilot).query_one("#status-line", Static).render())
 
 

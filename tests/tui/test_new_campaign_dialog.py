@@ -21,7 +21,7 @@ from tests.tui.pilot_helpers import SIZE, app_for
 from tests.waiting import until
 
 
-async def open_dialog(pilot) -> NewCampaignForm:  # noqa: ANN001 - a Pilot
+async def open_dialog(pilot) -> NewCampaignForm:
     await pilot.pause()
     assert isinstance(pilot.app.screen, LauncherScreen)
     await pilot.press("n")

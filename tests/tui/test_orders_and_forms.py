@@ -29,7 +29,7 @@ from tests.tui.pilot_helpers import (
 BATTLE = "halden/aslan-solomani"
 
 
-async def open_form(pilot, order_line: str = "") -> OrderForm:  # noqa: ANN001 - a Pilot
+async def open_form(pilot, order_line: str = "") -> OrderForm:
     """``e`` with ``order_line`` in the order line: the form on top."""
     screen = screen_of(pilot)
     screen.query_one("#order", Input).value = order_line

@@ -54,7 +54,7 @@ def screen_text(screen: Screen) -> str:
     return "\n".join(parts)
 
 
-async def every_tab(pilot, session_check=None) -> str:  # noqa: ANN001 - a Pilot
+async def every_tab(pilot, session_check=None) -> str:
     """The text of all six tabs (and the map with a stack selected)."""
     texts = []
     for key in ("1", "m", "2", "3", "4", "5", "6"):

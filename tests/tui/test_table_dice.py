@@ -15,19 +15,19 @@ from tests.cli_referee.test_table_dice import physical_battle
 from tests.tui.pilot_helpers import SIZE, app_for, screen_of
 
 
-def _prompt_text(pilot) -> str:  # noqa: ANN001 - a Pilot
+def _prompt_text(pilot) -> str:
     screen = pilot.app.screen
     assert isinstance(screen, TextPrompt), type(screen).__name__
     return str(screen.query(Static).first().render())
 
 
-async def _type(pilot, value: str) -> None:  # noqa: ANN001 - a Pilot
+async def _type(pilot, value: str) -> None:
     pilot.app.screen.query_one(Input).value = value
     await pilot.press("enter")
     await pilot.pause()
 
 
-async def _send(pilot, text: str) -> None:  # noqa: ANN001 - a Pilot
+async def _send(pilot, text: str) -> None:
     screen = screen_of(pilot)
     await pilot.press("escape", "o")
     screen.query_one("#order", Input).value = text

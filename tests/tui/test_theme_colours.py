@@ -31,7 +31,7 @@ def wcag_contrast(one: str, other: str) -> float:
     return (high + 0.05) / (low + 0.05)
 
 
-def colour_of(style) -> str:  # noqa: ANN001 - a rich Style
+def colour_of(style) -> str:
     triplet = style.color.get_truecolor()
     return f"#{triplet.red:02x}{triplet.green:02x}{triplet.blue:02x}"
 
@@ -70,7 +70,7 @@ def test_switching_the_theme_redraws_the_map(service: CampaignService, no_keymap
                 text = screen.query_one("#map", Static).render()
                 spans = getattr(text, "spans", None)
                 if spans is None:  # Textual's Content
-                    spans = text._spans  # noqa: SLF001
+                    spans = text._spans
                 plain = str(text)
                 return {colour_of(RichStyle.parse(str(span.style))) for span in spans
                         if plain[span.start:span.end].startswith("n")

@@ -35,7 +35,7 @@ BASE = bytes.fromhex("58" + "66" * 31)
 LABEL = "dn-fair/1"
 
 
-def _sodium():  # noqa: ANN202 - lazy import: the fair extra is optional
+def _sodium():
     try:
         import nacl.bindings as sodium
     except ImportError as error:  # pragma: no cover - the extra is installed in CI

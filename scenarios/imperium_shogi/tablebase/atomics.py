@@ -19,21 +19,21 @@ from numba.core import cgutils
 from numba.extending import intrinsic
 
 
-def _element_pointer(context, builder, array_type, array, index, index_type):  # noqa: ANN001
+def _element_pointer(context, builder, array_type, array, index, index_type):
     """LLVM pointer to ``array[index]`` (a C-contiguous 1-d array)."""
     ary = context.make_array(array_type)(context, builder, array)
     index = context.cast(builder, index, index_type, types.intp)
     return cgutils.get_item_pointer(context, builder, array_type, ary, [index])
 
 
-def _rmw(operation: str):  # noqa: ANN202
+def _rmw(operation: str):
     """An intrinsic ``f(array, index, value) -> old`` doing ``atomicrmw <operation>``."""
 
     @intrinsic
-    def atomic(typingctx, array, index, value):  # noqa: ANN001, ANN202, ARG001
+    def atomic(typingctx, array, index, value):
         signature = array.dtype(array, index, array.dtype)
 
-        def codegen(context, builder, sig, args):  # noqa: ANN001, ANN202
+        def codegen(context, builder, sig, args):
             array_value, index_value, operand = args
             pointer = _element_pointer(
                 context, builder, sig.args[0], array_value, index_value, sig.args[1]
@@ -60,11 +60,11 @@ atomic_add = cast(ReadModifyWrite, _rmw("add"))
 atomic_xchg = cast(ReadModifyWrite, _rmw("xchg"))
 
 
-def _atomic_cas(typingctx, array, index, expected, value):  # noqa: ANN001, ANN202, ARG001
+def _atomic_cas(typingctx, array, index, expected, value):
     """``array[i] = value`` if it still holds ``expected``; returns the value found there."""
     signature = array.dtype(array, index, array.dtype, array.dtype)
 
-    def codegen(context, builder, sig, args):  # noqa: ANN001, ANN202
+    def codegen(context, builder, sig, args):
         array_value, index_value, old, new = args
         pointer = _element_pointer(
             context, builder, sig.args[0], array_value, index_value, sig.args[1]
@@ -78,11 +78,11 @@ def _atomic_cas(typingctx, array, index, expected, value):  # noqa: ANN001, ANN2
 atomic_cas = cast(CompareAndSwap, intrinsic(_atomic_cas))
 
 
-def _popcount(typingctx, word):  # noqa: ANN001, ANN202, ARG001
+def _popcount(typingctx, word):
     """Number of set bits of a 64-bit integer."""
     signature = types.int64(word)
 
-    def codegen(context, builder, sig, args):  # noqa: ANN001, ANN202
+    def codegen(context, builder, sig, args):
         value = context.cast(builder, args[0], sig.args[0], types.uint64)
         count = builder.ctpop(value)
         return builder.bitcast(count, ir.IntType(64))
@@ -93,7 +93,7 @@ def _popcount(typingctx, word):  # noqa: ANN001, ANN202, ARG001
 popcount = cast(Callable[[Any], int], intrinsic(_popcount))
 
 
-def _prefetch(typingctx, array, index):  # noqa: ANN001, ANN202, ARG001
+def _prefetch(typingctx, array, index):
     """Hint the CPU to load ``array[index]``'s cache line (``llvm.prefetch``, for reading).
 
     The solver looks positions up at random in arrays far larger than the caches; asking for
@@ -101,7 +101,7 @@ def _prefetch(typingctx, array, index):  # noqa: ANN001, ANN202, ARG001
     """
     signature = types.void(array, index)
 
-    def codegen(context, builder, sig, args):  # noqa: ANN001, ANN202
+    def codegen(context, builder, sig, args):
         pointer = _element_pointer(context, builder, sig.args[0], args[0], args[1], sig.args[1])
         byte_pointer = ir.IntType(8).as_pointer()
         int32 = ir.IntType(32)

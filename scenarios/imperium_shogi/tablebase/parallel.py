@@ -108,7 +108,7 @@ def _any_position_bit(bits: np.ndarray, first: int | np.int64, last: int | np.in
     """Whether a position-space bitmap has any of the positions ``first .. last - 1``."""
     if last <= first:
         return False
-    for word in range(first >> 6, ((last - 1) >> 6) + 1):  # noqa: SIM110 - numba loops
+    for word in range(first >> 6, ((last - 1) >> 6) + 1):
         if bits[word] & _range_mask(word, first, last):
             return True
     return False

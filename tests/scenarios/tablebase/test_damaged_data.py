@@ -31,7 +31,7 @@ PROBLEM = "bb_b_vs_bb_cr"
 
 
 @pytest.fixture
-def stored(tmp_path, monkeypatch):  # noqa: ANN201
+def stored(tmp_path, monkeypatch):
     """A reduced table saved with small checksum blocks (so most blocks are checked lazily)."""
     monkeypatch.setattr(store, "BLOCK_BYTES", 256)
     save(reduced_solution(PROBLEM, False), table_dir("imperium", tmp_path))
@@ -127,7 +127,7 @@ def test_the_new_game_dialog_says_why_perfect_is_missing(stored, monkeypatch):  
 
 
 @pytest.fixture
-def damaged_book(tmp_path, monkeypatch):  # noqa: ANN201
+def damaged_book(tmp_path, monkeypatch):
     """The shipped opening book, one byte changed, in place of the shipped one."""
     copy = tmp_path / "opening-book.bin"
     shutil.copy(book.shipped_book_path(), copy)
