@@ -23,6 +23,7 @@ from campaign.rules.errors import InvalidOrderError, WaitingError
 from campaign.rules.ids import Side
 from campaign.rules.movement import move_options
 from campaign.rules.phases import Phase
+from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
 from tests.pbem.bot import Bot
 from tests.pbem.helpers import service
@@ -45,9 +46,10 @@ class Machine:
     seed: int
     fair: bool = True
     dice: str = "commit-reveal"
+    ruleset_loader: Callable[..., Ruleset] | None = None
 
     def __post_init__(self) -> None:
-        self.service = service(self.path, snapshot_every=40)
+        self.service = service(self.path, snapshot_every=40, ruleset_loader=self.ruleset_loader)
         counter = iter(range(1, 10**6))
         self.pbem = PbemService(
             self.service, side=self.side, fair_random=random.Random(self.seed).randbytes,
@@ -76,12 +78,14 @@ class MailTable:
     extra_by_turn: dict[int, int] = field(default_factory=dict)
     #: What each import told its player (notes, story lines and dice), in order.
     told: list[tuple[Side, str]] = field(default_factory=list)
+    #: Both machines' rulesets (``None``: the standard one).
+    ruleset_loader: Callable[..., Ruleset] | None = None
 
     def __post_init__(self) -> None:
         self.files_dir.mkdir(parents=True, exist_ok=True)
         for side, seed in zip((FIRST, FIRST.enemy), self.seeds, strict=True):
             self.machines[side] = Machine(side, self.files_dir / f"{side.value}.db", seed,
-                                         self.fair, self.dice)
+                                         self.fair, self.dice, self.ruleset_loader)
 
     def send(self, sender: Side) -> None:
         """``sender`` exports a file; the other imports it (and does its fair-play duties)."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -25,14 +26,16 @@ def _ruleset(layout: str, seed: int | None) -> Ruleset:
     return load_ruleset(None, layout, seed)
 
 
-def service(path: Path, snapshot_every: int = 250) -> CampaignService:
-    """A service on the SQLite file ``path`` (the ruleset is loaded once per test session),
-    writing a snapshot every ``snapshot_every`` events.
+def service(path: Path, snapshot_every: int = 250,
+            ruleset_loader: Callable[..., Ruleset] | None = None) -> CampaignService:
+    """A service on the SQLite file ``path`` (the ruleset is loaded once per test session,
+    or by ``ruleset_loader``), writing a snapshot every ``snapshot_every`` events.
 
     Tests switch off SQLite's fsync: commits stay transactions, only durability on power loss
     is given up, which a test does not need (it would cost ~35 ms per commit here)."""
     store = Store(f"sqlite:///{path}", durable=False)
-    return CampaignService(store, ruleset_loader=_ruleset, snapshot_every=snapshot_every)
+    return CampaignService(store, ruleset_loader=ruleset_loader or _ruleset,
+                           snapshot_every=snapshot_every)
 
 
 def setup_orders() -> list[str]:
