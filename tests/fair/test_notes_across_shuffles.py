@@ -30,7 +30,6 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 
@@ -102,7 +101,8 @@ def told(table: MailTable, side: Side) -> list[str]:
 
 
 def play_without_contact(table: MailTable) -> None:
-    """The placement and the set-up, then `pass` (maintenance paid and rolled by default) until game turn 3."""
+    """The placement and the set-up, then ``pass`` (maintenance paid and rolled by default)
+    until game turn 3."""
     for number, system in enumerate(PLACES):
         table.play(f"{('solomani', 'aslan')[number % 2]} place-neutral {system}")
     for text in SETUP:
