@@ -362,3 +362,159 @@ def test_a_sides_screen_cannot_tell_two_games_with_permuted_face_down_kinds_apar
         assert seen_a == seen_b, side.value
     # the referee's screens differ (so the comparison can fail)
     assert tui_text(url_a, None) != tui_text(url_b, None)
+
+
+#: Keys of the campaign screen a player may press, each followed by a look at what it showed;
+#: what they open is closed again (``n`` declines a question, Esc closes a form or a prompt).
+SCREEN_KEYS = ("u", "U", "e", "n", "x", "i", "E", "g", "4", "n", "5", "6", "1", "m")
+#: Keys pressed in every order form, each followed by a look: the choices offered and the
+#: field's hint change with the fields chosen before (issue 44 item 1); Space marks a choice
+#: in a field that takes several.
+FORM_KEYS = ("down", "tab", "space", "down", "space", "tab", "down", "space", "tab", "down")
+
+
+def what_is_shown(app) -> str:
+    """The top screen's text (a form, a prompt: everything; the campaign screen: its status
+    line, the order line's hints and the phase tracker) and the notifications shown, which
+    are then dismissed."""
+    from textual.widgets import Static
+
+    from campaign.tui.screens.campaign import CampaignScreen
+    from tests.tui.test_side_view import screen_text
+
+    screen = app.screen
+    campaign = next(s for s in app.screen_stack if isinstance(s, CampaignScreen))
+    parts = [str(campaign.query_one("#status-line", Static).render())]
+    if screen is campaign:
+        parts += [str(static.render()) for static in campaign.query(Static)
+                  if static.id in {"phase", "order-hint", "dice-hint"}]
+    else:
+        parts.append(screen_text(screen))
+    parts += [f"{note.title}: {note.message}" for note in app._notifications]
+    app.clear_notifications()
+    return "\n".join(parts)
+
+
+async def back_to_campaign(pilot) -> None:
+    """Close whatever the last key opened: decline a question, leave a form or a prompt."""
+    from campaign.tui.screens.campaign import CampaignScreen
+    from campaign.tui.screens.forms import Confirm
+
+    for _ in range(5):
+        if isinstance(pilot.app.screen, CampaignScreen):
+            return
+        await pilot.press("n" if isinstance(pilot.app.screen, Confirm) else "escape")
+        await pilot.pause()
+    raise AssertionError(f"stuck on {type(pilot.app.screen).__name__}")
+
+
+async def walk_form(pilot, template: str) -> list[str]:
+    """In the open form of ``template``: every choice of its first field in turn, each
+    followed by Tab (the next fields offer what that choice allows) and a look; then the
+    keys of ``FORM_KEYS``, each followed by a look."""
+    from campaign.tui.widgets.choice_field import ChoiceField
+
+    shown = []
+    first = pilot.app.screen.query_one("#field-0")
+    count = len(first._choices) if isinstance(first, ChoiceField) else 0
+    for number in range(count):
+        await pilot.press("down", "tab")
+        await pilot.pause()
+        shown.append(f"{template} choice {number}\n{what_is_shown(pilot.app)}")
+        await pilot.press("shift+tab")
+    for key in FORM_KEYS:
+        await pilot.press(key)
+        await pilot.pause()
+        shown.append(f"{template} {key}\n{what_is_shown(pilot.app)}")
+    return shown
+
+
+def tui_walk(url: str, side: Side, refused_orders: list[str]) -> list[str]:
+    """``side``'s screen, played key by key: every screen key, the form of every legal order
+    with the keys of ``FORM_KEYS``, and every order of ``refused_orders`` typed in the order
+    line and sent; what the screen showed after each key."""
+    from textual.widgets import Input
+
+    from campaign.tui.app import create_app
+    from campaign.tui.screens.forms import OrderForm
+    from tests.tui.pilot_helpers import SIZE, screen_of
+
+    async def scenario() -> list[str]:
+        service = CampaignService(Store(url), ruleset_loader=lambda *_: standard())
+        app = create_app(None, service=service, open_campaign=NAME, side=side)
+        shown: list[str] = []
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            for key in SCREEN_KEYS:
+                await pilot.press("escape", key)
+                await pilot.pause()
+                shown.append(f"key {key}\n{what_is_shown(app)}")
+                await back_to_campaign(pilot)
+            templates = [screen.session.template_for(legal)
+                         for legal in screen.session.legal_orders()]
+            shown.append("\n".join(templates))
+            for template in templates:
+                screen.choose_order(template)  # what choosing it in the palette does
+                await pilot.pause()
+                shown.append(f"form {template}\n{what_is_shown(app)}")
+                if isinstance(app.screen, OrderForm):
+                    shown += await walk_form(pilot, template)
+                await back_to_campaign(pilot)
+            for text in refused_orders:
+                await pilot.press("escape", "o")
+                screen.query_one("#order", Input).value = text
+                await pilot.press("enter")
+                await pilot.pause()
+                shown.append(f"sent {text}\n{what_is_shown(app)}")
+                await back_to_campaign(pilot)
+        return shown
+
+    return asyncio.run(scenario())
+
+
+def battle_with_face_down_neutrals(url: str) -> None:
+    """The demo campaign as ``NAME`` at ``url``: Aslan's main stack jumps to Quillon, where a
+    face-down neutral counter stands in the hex, ends the movement phase (a battle opens,
+    DN-CBT-1) and chooses the range: Aslan now targets, and the form lists the enemy."""
+    from campaign.tui.demo import ensure_demo
+    from campaign.tui.session import CampaignSession
+
+    service = CampaignService(Store(url, durable=False), ruleset_loader=lambda *_: standard())
+    ensure_demo(service, NAME)
+    session = CampaignSession(service, NAME)
+    session.order(session.move_order("main", "quillon"))
+    session.order("aslan end-phase")
+    session.order("aslan range b1")
+    service.store.dispose()
+
+
+@pytest.mark.slow
+def test_a_sides_screen_key_by_key_cannot_tell_two_games_apart(tmp_path: Path) -> None:
+    # DN-NEU-1 (issue 41 item 3): form lists and messages after each key of a scripted game,
+    # in a battle with a face-down counter whose kind differs between the two games
+    url_a = f"sqlite:///{tmp_path / 'a.db'}"
+    battle_with_face_down_neutrals(url_a)
+    state_a = _loaded(url_a).state
+    new_kind = _permutation(state_a, standard(), shift=2)  # Quillon's: a transport -> a monitor
+    in_battle = [uid for uid, unit in state_a.units.items()
+                 if unit.location.system == "quillon" and unit.face_down]
+    assert in_battle and all(uid in new_kind for uid in in_battle)
+    assert all(new_kind[uid] != state_a.units[uid].kind for uid in in_battle)
+    url_b = f"sqlite:///{tmp_path / 'b.db'}"
+    _store_game(url_b, permuted_batches(_batches(url_a), new_kind, standard()), "seed:1")
+    state_b = _loaded(url_b).state
+    loaded_a = _loaded(url_a)
+    for side in PLAYER_SIDES:
+        # every fifth order of the probe (each sent costs ~0.1 s of CPU on each screen)
+        refused = [text for text in probe_orders([state_a, state_b], side)
+                   if answer(loaded_a, text, side) != "accepted"][::5]
+        walks = [tui_walk(url, side, refused) for url in (url_a, url_b)]
+        for number, (one, other) in enumerate(zip(*walks, strict=True)):
+            assert one == other, f"{side.value}, look #{number}"
+        assert len(walks[0]) > 40
+        # Aslan targets in the battle (Solomani has no order to give: no form)
+        assert any(shown.startswith("form ") for shown in walks[0]) == (side is Side.ASLAN)
+        # refusals that name a face-down counter (by its alias) were seen
+        assert any(shown.startswith("sent ") and "N-X-" in shown.split("\n", 2)[1]
+                   for shown in walks[0])
