@@ -2,20 +2,12 @@
 
 from __future__ import annotations
 
-from functools import cache
-
-from campaign.content import load_ruleset
 from campaign.rules.ids import Side
 from campaign.rules.position import step_token
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.sequence import FIRST_PLAYER_STEP, LAST_PLAYER_STEP
 from tests import harness
-
-
-@cache
-def sample_ruleset() -> Ruleset:
-    """The standard layout of the shipped sample sections."""
-    return load_ruleset()
+from tests.rulesets import sample
 
 
 class Game(harness.Game):
@@ -31,7 +23,7 @@ class Game(harness.Game):
         last_step: bool = False,
     ) -> None:
         step = step_token(LAST_PLAYER_STEP if last_step else FIRST_PLAYER_STEP)
-        super().__init__(ruleset or sample_ruleset(), f"""
+        super().__init__(ruleset or sample(), f"""
             turn {turn} {step} {phasing.value}
             ru aslan={ru} solomani={ru}
             campaign id=economy-test

@@ -8,7 +8,8 @@ from campaign.rules.ids import Side
 from campaign.rules.phases import Phase
 from campaign.rules.ruleset import HouseRules
 from campaign.rules.sequence import FIRST_PLAYER_STEP, step_index
-from tests.economy.game import Game, sample_ruleset
+from tests.economy.game import Game
+from tests.rulesets import sample
 
 S, A = Side.SOLOMANI, Side.ASLAN
 
@@ -27,7 +28,7 @@ def test_income_is_added_when_the_phase_starts():  # DN-ECO-4, DN-ECO-6
 
 
 def test_unspent_ru_lost_when_carry_over_is_off():  # DN-ECO-6
-    ruleset = sample_ruleset().model_copy(
+    ruleset = sample().model_copy(
         update={"house_rules": HouseRules(unspent_ru_carry_over=False)}
     )
     game = Game(turn=2, phasing=A, ru=9, last_step=True, ruleset=ruleset)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pytest
 
-from campaign.content import load_ruleset
 from campaign.rules.ids import Side
 from campaign.rules.phases import Phase
 from campaign.rules.position import MAX_POSITION_CHARS, PositionTextError
@@ -15,6 +14,7 @@ from campaign.rules.sequence import FLOW, step_index
 from campaign.rules.state import CampaignState, Location, position_from_text
 from tests.harness import Game
 from tests.integration.driver import Driver
+from tests.rulesets import sample
 
 BLOCK = """
     # pasted from a bug report, indented as in a test
@@ -99,7 +99,7 @@ def test_states_of_random_campaigns_round_trip_byte_for_byte():  # DN-SEQ-1
         assert back.canonical_text() == state.canonical_text(), state.position_text()
         checked.append(1)
 
-    driver = Driver(load_ruleset(), seed=3, on_event=check)
+    driver = Driver(sample(), seed=3, on_event=check)
     driver.play_randomly(game_turns=1, max_orders=400)
     assert len(checked) > 100 and driver.state.turn >= 1
 
@@ -137,7 +137,7 @@ def test_the_length_is_bounded_before_reading():  # DN-ERR-1
 def test_a_pasted_position_is_played_through_the_harness():  # DN-MOV-2, DN-ERR-1
     """The test harness starts from a position text (what a bug report pastes): a stack jumps
     and a refused order changes nothing; the state afterwards reads as the same kind of text."""
-    game = Game(load_ruleset(), """
+    game = Game(sample(), """
         turn 2 first-movement aslan
         campaign id=pasted
         A-CL-1 aslan:CL hex:hlirakh stack=s1

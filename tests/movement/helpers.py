@@ -1,32 +1,17 @@
-"""Movement positions: a state at a chosen phase on the SAMPLE map (``load_ruleset()`` from
+"""Movement positions: a state at a chosen phase on the SAMPLE map (``tests.rulesets.sample()`` from
 data/), units placed by hand, orders given through the one test harness (``tests.harness``)."""
 
 from __future__ import annotations
 
-from functools import cache
-
-from campaign.content import load_ruleset
 from campaign.rules.ids import Side
 from campaign.rules.phases import Phase, SubPhase
 from campaign.rules.position import step_token
-from campaign.rules.ruleset import HouseRules, Ruleset
+from campaign.rules.ruleset import Ruleset
 from campaign.rules.sequence import step_index
 from tests import harness
+from tests.rulesets import sample
 
 A, S, N = Side.ASLAN, Side.SOLOMANI, Side.NEUTRAL
-
-
-@cache
-def sample() -> Ruleset:
-    """The shipped profile: units.csv and the standard layout of the sample sections."""
-    return load_ruleset()
-
-
-def with_rules(**switches: bool) -> Ruleset:
-    """The sample profile with some house switches changed."""
-    base = sample()
-    rules = HouseRules(**{**base.house_rules.model_dump(), **switches})
-    return base.model_copy(update={"house_rules": rules})
 
 
 class Game(harness.Game):

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from campaign.rules.movement import Presence, SystemStatus, system_status
 from campaign.rules.phases import Phase, SubPhase
-from tests.movement.helpers import A, Game, N, S, with_rules
+from tests.movement.helpers import A, Game, N, S
+from tests.rulesets import with_rules
 
 
 def status(game: Game, system: str, side=A) -> SystemStatus:

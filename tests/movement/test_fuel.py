@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from campaign.rules.movement import can_retreat_from, move_options
 from campaign.rules.phases import Phase
-from tests.movement.helpers import A, Game, with_rules
+from tests.movement.helpers import A, Game
+from tests.rulesets import with_rules
 
 
 def stuck_fleet(game: Game) -> Game:

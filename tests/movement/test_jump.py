@@ -6,7 +6,8 @@ import pytest
 
 from campaign.rules.movement import move_options
 from campaign.rules.phases import Phase
-from tests.movement.helpers import A, Game, S, with_rules
+from tests.movement.helpers import A, Game, S
+from tests.rulesets import with_rules
 
 
 def aslan_fleet(game: Game, where: str = "hex:hlirakh") -> Game:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from campaign.rules.movement import explored_routes, move_options
 from campaign.rules.movement.query import has_jump
-from tests.movement.helpers import A, Game, S, with_rules
+from tests.movement.helpers import A, Game, S
+from tests.rulesets import with_rules
 
 
 def explorers(game: Game, code: str = "EX") -> Game:

@@ -13,7 +13,8 @@ from campaign.rules.errors import IllegalOrderError
 from campaign.rules.movement import move_options
 from campaign.rules.movement.moves import Jump
 from campaign.rules.movement.query import has_jump
-from tests.movement.helpers import A, Game, sample
+from tests.movement.helpers import A, Game
+from tests.rulesets import sample
 
 SYSTEMS = [s.id for s in sample().star_map.systems]
 ENEMIES = ["solomani:SC", "solomani:AO", "solomani:TR", "solomani:CL", "neutral:M-8-0-7"]

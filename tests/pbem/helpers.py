@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from functools import cache
 from pathlib import Path
 
 from campaign.app import CampaignService
@@ -11,18 +10,11 @@ from campaign.app.mail import Exported, PbemService
 from campaign.rules import engine
 from campaign.rules.canonical import sha256_hex
 from campaign.rules.ids import Side
-from campaign.rules.ruleset import Ruleset
 from campaign.store.repository import Store
 from tests.conftest import REPO_ROOT
+from tests.rulesets import sample
 
 CAMPAIGN = "nebula"
-
-
-@cache
-def _ruleset(layout: str, seed: int | None) -> Ruleset:
-    from campaign.content import load_ruleset
-
-    return load_ruleset(None, layout, seed)
 
 
 def service(path: Path, snapshot_every: int = 250) -> CampaignService:
@@ -32,7 +24,7 @@ def service(path: Path, snapshot_every: int = 250) -> CampaignService:
     Tests switch off SQLite's fsync: commits stay transactions, only durability on power loss
     is given up, which a test does not need (it would cost ~35 ms per commit here)."""
     store = Store(f"sqlite:///{path}", durable=False)
-    return CampaignService(store, ruleset_loader=_ruleset, snapshot_every=snapshot_every)
+    return CampaignService(store, ruleset_loader=sample, snapshot_every=snapshot_every)
 
 
 def setup_orders() -> list[str]:
