@@ -11,7 +11,10 @@ from tests.rulesets import sample
 
 
 class Game(harness.Game):
-    """The first (or last) step of a player turn on the sample map, both treasuries at ``ru``."""
+    """The first (or last) step of a player turn on the sample map, both treasuries at ``ru``;
+    ``counters``: the counters in play, as the counter lines of the position text
+    (``S-CR-1 solomani:CR hex:concord disrupted``, docs/engine.md), in the order they enter
+    play."""
 
     def __init__(
         self,
@@ -21,10 +24,12 @@ class Game(harness.Game):
         ru: int = 50,
         ruleset: Ruleset | None = None,
         last_step: bool = False,
+        counters: str = "",
     ) -> None:
         step = step_token(LAST_PLAYER_STEP if last_step else FIRST_PLAYER_STEP)
         super().__init__(ruleset or sample(), f"""
             turn {turn} {step} {phasing.value}
             ru aslan={ru} solomani={ru}
             campaign id=economy-test
+            {counters}
         """)

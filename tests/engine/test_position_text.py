@@ -149,3 +149,29 @@ def test_a_pasted_position_is_played_through_the_harness():  # DN-MOV-2, DN-ERR-
     assert "A-CL-1 aslan:CL hex:ftahr stack=s1" in repr(game.state)
     assert position_from_text(repr(game.state)[len("<CampaignState\n"):-2]).canonical_text() == (
         game.state.canonical_text())
+
+
+def test_counter_lines_and_put_build_the_same_state():  # DN-SEQ-1, issue 48 item 5
+    """The area builders take their counters as position text (``counters=``) where tests
+    called ``put`` one counter at a time: both give the same state, byte for byte, the order
+    of play, the owner a kind names, the flags and the id numbers used included."""
+    from tests.economy.game import Game as EconomyGame
+    from tests.movement.helpers import Game as MovementGame
+
+    for area in (EconomyGame, MovementGame):
+        by_text = area(counters="""
+            S-CR-1 solomani:CR hex:concord disrupted
+            A-CL-7 aslan:CL hex:hlirakh stack=s1
+            N-M-1 neutral:M-8-0-7 hex:lantern owner=aslan home=lantern
+            N-Q-2 neutral:TR hex:ftahr face-down
+            A-RT-1 aslan:RT-4 on:A-CL-7
+        """)
+        by_put = area()
+        by_put.put("S-CR-1", "solomani:CR", "hex:concord", disrupted=True)
+        by_put.put("A-CL-7", "aslan:CL", "hex:hlirakh", stack="s1")
+        by_put.put("N-M-1", "neutral:M-8-0-7", "hex:lantern", owner=Side.ASLAN, home="lantern")
+        by_put.put("N-Q-2", "neutral:TR", "hex:ftahr", face_down=True)
+        by_put.put("A-RT-1", "aslan:RT-4", "on:A-CL-7")
+        assert by_text.state.canonical_text() == by_put.state.canonical_text()
+        assert by_text.state.next_unit_no == {"S-CR": 1, "A-CL": 7, "N-M": 1, "N-Q": 2,
+                                              "A-RT": 1}

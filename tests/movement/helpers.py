@@ -17,7 +17,11 @@ A, S, N = Side.ASLAN, Side.SOLOMANI, Side.NEUTRAL
 class Game(harness.Game):
     """Game turn 2 at the step of ``phase`` (``sub_phase``) on the sample map, the reacting
     side acting in the reaction phases and the phasing side otherwise; counters are put by
-    hand (``put``) and a refused order names its rule (``reject(text, rule=...)``)."""
+    hand (``put``) and a refused order names its rule (``reject(text, rule=...)``).
+
+    ``counters``: the counters in play, as the counter lines of the position text
+    (``A-CL-1 aslan:CL hex:kiir stack=strike disrupted``, docs/engine.md), in the order they
+    enter play."""
 
     def __init__(
         self,
@@ -25,6 +29,8 @@ class Game(harness.Game):
         phasing: Side = A,
         ruleset: Ruleset | None = None,
         sub_phase: SubPhase | None = None,
+        *,
+        counters: str = "",
     ) -> None:
         reaction = phase in (Phase.REACTION_MOVEMENT, Phase.REACTION_COMBAT)
         acting = phasing.enemy if reaction else phasing
@@ -32,4 +38,5 @@ class Game(harness.Game):
         super().__init__(ruleset or sample(), f"""
             turn 2 {step} {phasing.value} acting={acting.value}
             campaign id=movement-test
+            {counters}
         """)
