@@ -57,7 +57,9 @@ class Game:
     def put(self, unit_id: str, kind: str, where: str, *, owner: Side | None = None,
             disrupted: bool = False, stack: str | None = None, face_down: bool = False,
             home: str | None = None) -> Game:
-        """Put a counter into play, as a counter line of the position text does: ``where`` is
+        """Put a counter into play, as a counter line of the position text does (a test
+        states the counters it starts with as position text, ``counters=`` of the areas'
+        builders; ``put`` is for one entering play mid-test or built in a loop): ``where`` is
         ``hex:SYS``, ``box:SYS``, ``on:UNIT``, ``unplaced`` or ``eliminated``; the owner is the
         side the kind names unless given."""
         self.state.add_unit(Unit(

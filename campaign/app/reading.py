@@ -1,34 +1,102 @@
-"""Reading a campaign for a viewer: this layer loads the state and the log, the read side
-(``campaign.views``) builds what the viewer sees."""
+"""Reading a campaign for a viewer: this layer loads the campaign once and decides whose eyes
+read it (``Sight``); the read side (``campaign.views``) builds what the viewer sees from it.
+
+Every command that reads a campaign starts from one ``Sight`` (``Reading.sight``; the command
+line's ``campaign.cli.handlers.common.read``), hands its parts to a pure view and prints the
+view's model: docs/index.md, "Where to put a new ...".
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import cached_property
+
 from campaign.app import strict_dice
-from campaign.app.campaigns import Campaigns, parse_stored
+from campaign.app.campaigns import Campaigns, Loaded, parse_stored
+from campaign.records.rows import StoredEvent
 from campaign.rules.acting import Duty
+from campaign.rules.base import Event
 from campaign.rules.ids import Side
+from campaign.rules.ruleset import Ruleset
+from campaign.rules.state import CampaignState
 from campaign.views.log import LogLine, StoryEntry, log_lines, story
 from campaign.views.status import Status, status
 
 
+@dataclass(frozen=True)
+class Sight:
+    """One campaign as one viewer reads it, loaded once (its log verified): what a read
+    command gives a view. ``viewer`` None is the referee; ``held`` is the one duty while an
+    order waits for strict dice (issue 46 item 5: nothing else may be given until they come)."""
+
+    loaded: Loaded
+    viewer: Side | None
+    held: Duty | None = None
+
+    @property
+    def name(self) -> str:
+        return self.loaded.row.name
+
+    @property
+    def state(self) -> CampaignState:
+        return self.loaded.state
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return self.loaded.ruleset
+
+    @property
+    def seq(self) -> int:
+        """The last event of the verified log."""
+        return self.loaded.head.seq
+
+    @property
+    def rows(self) -> list[StoredEvent]:
+        """The verified log the state was folded from."""
+        return self.loaded.rows
+
+    @property
+    def dice_mode(self) -> str:
+        return self.loaded.dice_mode
+
+    @cached_property
+    def events(self) -> list[Event]:
+        """The events of ``rows`` (parsed on first use: only the log's views need them)."""
+        return parse_stored(self.loaded.rows, self.name)
+
+
 class Reading(Campaigns):
-    """Status, log and story of a campaign as a viewer may read them."""
+    """A campaign as a viewer may read it: ``sight``, and the status, log and story built on
+    it for the front ends that keep no campaign open."""
+
+    def sight(self, name: str, side: Side | None = None) -> Sight:
+        """``name`` loaded once, for the eyes ``reader`` chooses: ``side`` if named, else the
+        side a player's own database plays, else the referee (docs/seats.md)."""
+        loaded = self.load(name)
+        return self._sight(loaded, self.reader(name, side))
+
+    def _sight(self, loaded: Loaded, viewer: Side | None) -> Sight:
+        return Sight(loaded, viewer, self._held(loaded))
+
+    def _held(self, loaded: Loaded) -> Duty | None:
+        """The wait for strict dice as the one duty, or None (no order is held)."""
+        if loaded.dice_mode != strict_dice.MODE:
+            return None
+        wait = strict_dice.waiting(self.store.ledger, loaded.row.name)
+        if wait is None or wait.side is None:
+            return None
+        return Duty(Side(wait.side), (), wait.sentence, "DN-ERR-1")
 
     def status(self, name: str, viewer: Side | None = None) -> Status:
-        """``campaign status``: see ``views.status.status``."""
-        loaded = self.load(name)
-        found = status(name, loaded.state, loaded.ruleset, seq=loaded.head.seq, viewer=viewer)
-        wait = (strict_dice.waiting(self.store.ledger, name)
-                if loaded.dice_mode == strict_dice.MODE else None)
-        if wait is not None and wait.side is not None:
-            # an order held for strict dice: nothing else may be given until its dice come
-            # back, so the wait is the one duty (issue 46 item 5) and no order is legal now
-            found.duties = [Duty(Side(wait.side), (), wait.sentence, "DN-ERR-1")]
-            found.legal, found.legal_other = [], []
-        return found
+        """``campaign status`` as ``viewer`` (None: the referee) reads it:
+        ``views.status.status``."""
+        sight = self._sight(self.load(name), viewer)
+        return status(sight.name, sight.state, sight.ruleset, seq=sight.seq,
+                      viewer=sight.viewer, held=sight.held)
 
     def log(self, name: str, viewer: Side | None = None) -> list[LogLine]:
-        """The verified log, one line per order batch (``views.log.log_lines``)."""
+        """The verified log, one line per order batch (``views.log.log_lines``), read without
+        folding it (the TUI's Log tab)."""
         self.store.campaign(name)
         rows = self.store.rows(name)
         self.store.verify_rows(name, rows)
@@ -42,8 +110,8 @@ class Reading(Campaigns):
         first_seq: int = 1,
         last_seq: int | None = None,
     ) -> list[StoryEntry]:
-        """The verified log as sentences (``views.log.story``): ``campaign log``, the report of
-        an imported turn file."""
+        """The verified log as sentences (``views.log.story``): the TUI's Log tab, the report
+        of an imported turn file."""
         loaded = self.load(name)  # the log it read is verified: no second read
         return story(loaded.rows, parse_stored(loaded.rows, name), loaded.ruleset,
                      loaded.dice_mode,

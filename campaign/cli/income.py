@@ -31,4 +31,4 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="only this side's income (default: both)")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     add_db_option(parser)
-    parser.set_defaults(func=lazy(HANDLERS, "income", guarded=False))
+    parser.set_defaults(func=lazy(HANDLERS, "income"))

@@ -32,6 +32,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Field, SQLModel
 
 from campaign.records.rows import NAME_LENGTH
+from campaign.store.database import DatabaseUnavailable
 
 CAMPAIGN_KEY = "dn_campaign.name"
 
@@ -270,16 +271,28 @@ def create_tables(engine: Engine, tables: Sequence[type[SQLModel]]) -> None:
     ``create_all`` checks and then creates; another process may create a table in between, so
     the CREATE fails ("already exists") or the database is briefly locked. Checking is cheap and
     idempotent: try again a few times, then accept the failure only if every table now exists.
+    A failure that remains (a read-only file, a lost server) is ``DatabaseUnavailable``, as
+    every other failure of the store's drivers: no SQLAlchemy error leaves the store.
     """
     chosen = [model.__table__ for model in tables]  # type: ignore[attr-defined]
     for attempt in range(CREATE_ATTEMPTS):
         try:
             SQLModel.metadata.create_all(engine, tables=chosen)
             return
-        except SQLAlchemyError:
+        except SQLAlchemyError as error:
             if attempt == CREATE_ATTEMPTS - 1:
-                present = set(inspect(engine).get_table_names())
+                present = _present(engine)
                 if all(table.name in present for table in chosen):
                     return
-                raise
+                cause = getattr(error, "orig", None) or error
+                lines = str(cause).strip().splitlines()
+                raise DatabaseUnavailable(lines[0] if lines else type(cause).__name__) from None
             time.sleep(0.05 * (attempt + 1))
+
+
+def _present(engine: Engine) -> set[str]:
+    """The tables the database holds now (none known if it cannot even be read)."""
+    try:
+        return set(inspect(engine).get_table_names())
+    except SQLAlchemyError:
+        return set()

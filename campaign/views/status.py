@@ -43,9 +43,11 @@ class StatusReport(Report):
 
 def status_report(
     name: str, state: CampaignState, ruleset: Ruleset, *, seq: int, viewer: Side | None = None,
+    held: Duty | None = None,
 ) -> StatusReport:
-    """Turn, step, sides, RU, unit counts and who must act now; the digest is of what the
-    viewer sees (``views.view_digest``)."""
+    """Turn, step, sides, RU, unit counts and who must act now (``held``: the one duty while
+    an order waits for strict dice); the digest is of what the viewer sees
+    (``views.view_digest``)."""
     def count(side: Side, where: Where | None = None) -> int:
         return sum(1 for u in state.units_of(side) if where is None or u.location.where is where)
 
@@ -57,7 +59,7 @@ def status_report(
         units={s.value: count(s) for s in PLAYER_SIDES},
         unplaced={s.value: count(s, Where.UNPLACED) for s in PLAYER_SIDES},
         seq=seq, digest=view_digest(state, viewer),
-        must_act=[duty_row(d) for d in who_must_act(state, ruleset)],
+        must_act=[duty_row(d) for d in _duties(state, ruleset, held)],
     )
     return see(state, viewer).report(report)
 
@@ -82,11 +84,18 @@ class Status:
     duties: list[Duty] = field(default_factory=list)  # who must act now, most urgent first
 
 
+def _duties(state: CampaignState, ruleset: Ruleset, held: Duty | None) -> list[Duty]:
+    """Who must act now, most urgent first; only ``held`` while an order waits for strict
+    dice (issue 46 item 5)."""
+    return [held] if held is not None else who_must_act(state, ruleset)
+
+
 def status(name: str, state: CampaignState, ruleset: Ruleset, *, seq: int,
-           viewer: Side | None = None) -> Status:
+           viewer: Side | None = None, held: Duty | None = None) -> Status:
     """Turn, phase, who acts, RU, unit counts, digest and the order types legal now (the text
     form of ``campaign status``); the digest is of what ``viewer`` sees, and who must act is
-    said as ``viewer`` reads it."""
+    said as ``viewer`` reads it. ``held``: an order waits for strict dice, so that wait is the
+    one duty and no order is legal now."""
     seen = see(state, viewer)
     units = {s: sum(1 for _ in state.units_of(s)) for s in PLAYER_SIDES}
     unplaced = {
@@ -105,7 +114,8 @@ def status(name: str, state: CampaignState, ruleset: Ruleset, *, seq: int,
         seq=seq,
         digest=view_digest(state, viewer),
         winner=state.winner,
-        legal=engine.legal_orders(state, state.acting, ruleset),
-        legal_other=engine.legal_orders(state, state.acting.enemy, ruleset),
-        duties=[seen_duty(seen, duty) for duty in who_must_act(state, ruleset)],
+        legal=[] if held is not None else engine.legal_orders(state, state.acting, ruleset),
+        legal_other=([] if held is not None else
+                     engine.legal_orders(state, state.acting.enemy, ruleset)),
+        duties=[seen_duty(seen, duty) for duty in _duties(state, ruleset, held)],
     )

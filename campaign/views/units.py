@@ -75,7 +75,7 @@ def units_report(
     side: Side | None = None,
 ) -> UnitsReport:
     """Units in play grouped by system (map order), optionally one system / one owner. Built
-    from what ``viewer`` sees (``views.seen_state``): face-down counters are listed and
+    from what ``viewer`` sees (``see(state, viewer).state``): face-down counters are listed and
     ordered by their aliases."""
     seen = see(state, viewer)
     state = seen.state

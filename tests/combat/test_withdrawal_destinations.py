@@ -3,21 +3,13 @@ list offers only destinations the fuel rules (DN-MOV-4) then accept. Sample map,
 
 from __future__ import annotations
 
-from functools import cache
-
-from campaign.content import load_ruleset
 from campaign.rules import engine
 from campaign.rules.combat import book
 from campaign.rules.combat.withdrawal import withdrawal_options
 from campaign.rules.ids import Side
 from campaign.rules.ruleset import HouseRules, Ruleset
 from tests.combat.campaign_helpers import Campaign, place
-
-
-@cache
-def sample() -> Ruleset:
-    """The shipped profile on the standard layout."""
-    return load_ruleset()
+from tests.rulesets import sample
 
 
 def _at_withdrawal(system: str, aslan: list, ruleset: Ruleset | None = None) -> Campaign:

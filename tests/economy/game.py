@@ -2,24 +2,19 @@
 
 from __future__ import annotations
 
-from functools import cache
-
-from campaign.content import load_ruleset
 from campaign.rules.ids import Side
 from campaign.rules.position import step_token
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.sequence import FIRST_PLAYER_STEP, LAST_PLAYER_STEP
 from tests import harness
-
-
-@cache
-def sample_ruleset() -> Ruleset:
-    """The standard layout of the shipped sample sections."""
-    return load_ruleset()
+from tests.rulesets import sample
 
 
 class Game(harness.Game):
-    """The first (or last) step of a player turn on the sample map, both treasuries at ``ru``."""
+    """The first (or last) step of a player turn on the sample map, both treasuries at ``ru``;
+    ``counters``: the counters in play, as the counter lines of the position text
+    (``S-CR-1 solomani:CR hex:concord disrupted``, docs/engine.md), in the order they enter
+    play."""
 
     def __init__(
         self,
@@ -29,10 +24,12 @@ class Game(harness.Game):
         ru: int = 50,
         ruleset: Ruleset | None = None,
         last_step: bool = False,
+        counters: str = "",
     ) -> None:
         step = step_token(LAST_PLAYER_STEP if last_step else FIRST_PLAYER_STEP)
-        super().__init__(ruleset or sample_ruleset(), f"""
+        super().__init__(ruleset or sample(), f"""
             turn {turn} {step} {phasing.value}
             ru aslan={ru} solomani={ru}
             campaign id=economy-test
+            {counters}
         """)

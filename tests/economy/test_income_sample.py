@@ -12,11 +12,8 @@ control Hlirakh and Eawyo (type 1) and Wahtoi, Ftahr, Khtaoi, Aokhtel (type 2): 
 
 from __future__ import annotations
 
-from functools import cache
-
 import pytest
 
-from campaign.content import load_ruleset
 from campaign.rules.economy.income import (
     TABLE_3,
     IncomeSource,
@@ -30,13 +27,10 @@ from campaign.rules.economy.report import income_report
 from campaign.rules.ids import Side
 from campaign.rules.ruleset import HouseRules, Ruleset
 from tests.economy.helpers import occupancy, piece
+from tests.rulesets import sample
 
 A, S, N = Side.ASLAN, Side.SOLOMANI, Side.NEUTRAL
 
-
-@cache
-def sample() -> Ruleset:
-    return load_ruleset()
 
 
 def rows(ruleset: Ruleset, side: Side, *pieces) -> dict[str, tuple[IncomeSource, int]]:

@@ -12,19 +12,21 @@ from tests.economy.game import Game
 S, A, N = Side.SOLOMANI, Side.ASLAN, Side.NEUTRAL
 
 
-def _lantern(game: Game) -> None:
-    """Neutrals of Lantern: troops and PD in the box, a monitor and a transport in the hex."""
-    game.put("N-RT-1", "neutral:RT-2", "box:lantern", home="lantern")
-    game.put("N-PD-1", "neutral:PD", "box:lantern", home="lantern")
-    game.put("N-M-1", "neutral:M-8-0-7", "hex:lantern", home="lantern")
-    game.put("N-TR-1", "neutral:TR", "hex:lantern", home="lantern")
+#: Neutrals of Lantern: troops and PD in the box, a monitor and a transport in the hex.
+LANTERN = """
+    N-RT-1 neutral:RT-2 box:lantern home=lantern
+    N-PD-1 neutral:PD box:lantern home=lantern
+    N-M-1 neutral:M-8-0-7 hex:lantern home=lantern
+    N-TR-1 neutral:TR hex:lantern home=lantern
+"""
 
 
 def test_ships_holding_the_hex_conscript_and_pay_conscription_costs():  # DN-NEU-2
-    game = Game(ru=10)
-    _lantern(game)
-    game.put("S-CR-1", "solomani:CR", "hex:lantern")
-    game.put("A-TR-1", "aslan:TR", "hex:lantern")  # an enemy auxiliary is no warship
+    game = Game(ru=10, counters=LANTERN + """
+        S-CR-1 solomani:CR hex:lantern
+        # an enemy auxiliary is no warship
+        A-TR-1 aslan:TR hex:lantern
+    """)
     game.play("solomani conscript lantern")
     (event,) = game.of_type(NeutralsConscripted)
     assert event.unit_ids == ["N-M-1", "N-RT-1", "N-TR-1"] and event.cost == 1 + 1 + 1
@@ -36,9 +38,10 @@ def test_ships_holding_the_hex_conscript_and_pay_conscription_costs():  # DN-NEU
 
 
 def test_conscripted_units_act_as_the_players_units():  # DN-NEU-2, DN-ECO-1
-    game = Game(ru=10)
-    game.put("N-RT-1", "neutral:RT-2", "box:lantern", home="lantern")
-    game.put("S-CR-1", "solomani:CR", "hex:lantern")
+    game = Game(ru=10, counters="""
+        N-RT-1 neutral:RT-2 box:lantern home=lantern
+        S-CR-1 solomani:CR hex:lantern
+    """)
     before = Occupancy.from_pieces(pieces_from_state(game.state, game.ruleset))
     assert before.ground_sides("lantern") == {N}
     game.play("solomani conscript lantern")
@@ -47,26 +50,27 @@ def test_conscripted_units_act_as_the_players_units():  # DN-NEU-2, DN-ECO-1
 
 
 def test_enemy_warship_present_prevents_conscription_from_orbit():  # DN-NEU-2
-    game = Game(ru=10)
-    _lantern(game)
-    game.put("S-CR-1", "solomani:CR", "hex:lantern")
-    game.put("A-DD-1", "aslan:DD", "hex:lantern")
+    game = Game(ru=10, counters=LANTERN + """
+        S-CR-1 solomani:CR hex:lantern
+        A-DD-1 aslan:DD hex:lantern
+    """)
     error = game.reject("solomani conscript lantern")
     assert error.rule_id == "DN-NEU-2"
 
 
 def test_ground_forces_controlling_the_box_may_conscript():  # DN-NEU-2
-    game = Game(ru=10)
-    game.put("N-M-1", "neutral:M-8-0-7", "hex:lantern", home="lantern")
-    game.put("S-RT-1", "solomani:RT-4", "box:lantern")
-    game.put("A-CR-1", "aslan:CR", "hex:lantern")  # the box is held: enemy ships do not matter
+    game = Game(ru=10, counters="""
+        N-M-1 neutral:M-8-0-7 hex:lantern home=lantern
+        S-RT-1 solomani:RT-4 box:lantern
+        # the box is held: enemy ships do not matter
+        A-CR-1 aslan:CR hex:lantern
+    """)
     game.play("solomani conscript lantern")
     assert game.state.units["N-M-1"].owner is S
 
 
 def test_no_right_or_no_units_is_refused():  # DN-NEU-2
-    game = Game(ru=1)
-    _lantern(game)
+    game = Game(ru=1, counters=LANTERN)
     assert "ground forces must control" in str(game.reject("solomani conscript lantern"))
     assert "no neutral units" in str(game.reject("solomani conscript concord"))
 
@@ -74,8 +78,7 @@ def test_no_right_or_no_units_is_refused():  # DN-NEU-2
 def test_an_attempt_without_the_money_turns_the_counters_face_up_and_none_joins():
     # DN-NEU-2 (house reading, docs/rules-economy.md), DN-NEU-1: the cost is known only once
     # the counters are face up, so the attempt is accepted, reveals them, and nobody joins
-    game = Game(ru=1)
-    _lantern(game)
+    game = Game(ru=1, counters=LANTERN)
     for unit in game.state.units.values():
         unit.face_down = True
     game.put("S-CR-1", "solomani:CR", "hex:lantern")
@@ -91,9 +94,10 @@ def test_an_attempt_without_the_money_turns_the_counters_face_up_and_none_joins(
 
 def test_a_system_with_only_a_pd_is_no_refusal_either():  # DN-NEU-2, DN-NEU-1
     # a refusal here would tell the player that the face-down counter is a PD
-    game = Game(ru=10)
-    game.put("N-PD-1", "neutral:PD", "box:lantern", home="lantern", face_down=True)
-    game.put("S-CR-1", "solomani:CR", "hex:lantern")
+    game = Game(ru=10, counters="""
+        N-PD-1 neutral:PD box:lantern face-down home=lantern
+        S-CR-1 solomani:CR hex:lantern
+    """)
     game.play("solomani conscript lantern")
     (event,) = game.of_type(NeutralsConscripted)
     assert event.unit_ids == [] and event.left_neutral == ["N-PD-1"] and event.cost == 0
@@ -101,9 +105,10 @@ def test_a_system_with_only_a_pd_is_no_refusal_either():  # DN-NEU-2, DN-NEU-1
 
 
 def test_destroyed_conscript_is_rebuilt_at_home_for_its_build_cost():  # DN-NEU-3
-    game = Game(ru=10)
-    game.put("N-M-1", "neutral:M-8-0-7", "eliminated", owner=S, home="lantern")
-    game.put("N-RT-1", "neutral:RT-2", "eliminated", owner=S, home="lantern")
+    game = Game(ru=10, counters="""
+        N-M-1 neutral:M-8-0-7 eliminated owner=solomani home=lantern
+        N-RT-1 neutral:RT-2 eliminated owner=solomani home=lantern
+    """)
     game.play("solomani rebuild N-M-1")
     game.play("solomani rebuild N-RT-1")
     assert game.state.units["N-M-1"].location == Location.hex("lantern")
@@ -112,17 +117,19 @@ def test_destroyed_conscript_is_rebuilt_at_home_for_its_build_cost():  # DN-NEU-
 
 
 def test_neutral_destroyed_while_neutral_is_gone_for_good():  # DN-NEU-3
-    game = Game(ru=10)
-    game.put("N-M-1", "neutral:M-8-0-7", "eliminated", home="lantern")
+    game = Game(ru=10, counters="""
+        N-M-1 neutral:M-8-0-7 eliminated home=lantern
+    """)
     error = game.reject("solomani rebuild N-M-1")
     assert error.rule_id == "DN-NEU-3" and "for good" in str(error)
 
 
 def test_rebuild_only_own_destroyed_conscripts():  # DN-NEU-3
-    game = Game(ru=10)
-    game.put("N-M-1", "neutral:M-8-0-7", "hex:lantern", owner=S, home="lantern")
-    game.put("N-M-2", "neutral:M-8-0-8", "eliminated", owner=A, home="lantern")
-    game.put("S-CR-1", "solomani:CR", "eliminated")
+    game = Game(ru=10, counters="""
+        N-M-1 neutral:M-8-0-7 hex:lantern owner=solomani home=lantern
+        N-M-2 neutral:M-8-0-8 eliminated owner=aslan home=lantern
+        S-CR-1 solomani:CR eliminated
+    """)
     assert "not been destroyed" in str(game.reject("solomani rebuild N-M-1"))
     assert "aslan" in str(game.reject("solomani rebuild N-M-2"))
     assert "produce" in str(game.reject("solomani rebuild S-CR-1"))

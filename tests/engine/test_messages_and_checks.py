@@ -39,16 +39,20 @@ def test_stage_errors_cite_the_rule_of_the_stage_the_battle_is_at():
 
 def test_wrong_owner_message_reads_well():
     # DN-SEQ-2: "S-DD-1 is not one of aslan's units" (not "not a aslan unit")
-    game = Game(phase=Phase.FIRST_MOVEMENT)
-    game.put("S-DD-1", "solomani:DD", "hex:ftahr").put("A-CL-1", "aslan:CL", "hex:ftahr")
+    game = Game(phase=Phase.FIRST_MOVEMENT, counters="""
+        S-DD-1 solomani:DD hex:ftahr
+        A-CL-1 aslan:CL hex:ftahr
+    """)
     error = game.reject("aslan form-stack g A-CL-1,S-DD-1", rule="DN-SEQ-2")
     assert "S-DD-1 is not one of aslan's units" in str(error)
 
 
 def test_form_stack_refuses_duplicate_ids():
     # DN-MOV-2 / DN-ERR-1: a unit named twice is refused, nothing changes
-    game = Game(phase=Phase.FIRST_MOVEMENT)
-    game.put("A-CL-1", "aslan:CL", "hex:ftahr").put("A-CL-2", "aslan:CL", "hex:ftahr")
+    game = Game(phase=Phase.FIRST_MOVEMENT, counters="""
+        A-CL-1 aslan:CL hex:ftahr
+        A-CL-2 aslan:CL hex:ftahr
+    """)
     with pytest.raises(InvalidOrderError, match="A-CL-1 named more than once"):
         engine.decide(game.state, parse_order("aslan form-stack g A-CL-1,A-CL-2,A-CL-1"),
                       game.ruleset)
@@ -64,8 +68,10 @@ def test_referee_set_ru_is_bounded():
 
 def test_verbs_kinds_units_and_systems_are_case_insensitive():
     # DN-SEQ-2: one rule for case: everything a player types except stack labels and reasons
-    game = Game(phase=Phase.FIRST_MOVEMENT)
-    game.put("A-CL-1", "aslan:CL", "hex:ftahr").put("A-CL-2", "aslan:CL", "hex:ftahr")
+    game = Game(phase=Phase.FIRST_MOVEMENT, counters="""
+        A-CL-1 aslan:CL hex:ftahr
+        A-CL-2 aslan:CL hex:ftahr
+    """)
     game.play("ASLAN Form-Stack g a-cl-1,A-cl-2")
     game.play("Aslan JUMP g Hlirakh")
     assert game.where("A-CL-2") == "hex:hlirakh"

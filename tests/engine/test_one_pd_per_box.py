@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from campaign.content import load_ruleset
 from campaign.rules import catalog, engine
 from campaign.rules.dice import SeededSource
 from campaign.rules.flow import MapAssembled, layout_record
@@ -14,6 +13,7 @@ from campaign.rules.notation import parse_order
 from campaign.rules.phases import Phase, SubPhase
 from campaign.rules.state import Where
 from tests.combat.campaign_helpers import Campaign, place
+from tests.rulesets import sample
 
 
 def _pd_boxes(state, ruleset) -> Counter:
@@ -28,7 +28,7 @@ def test_second_neutral_pd_drawn_for_a_box_is_set_aside():
     # DN-MOV-10 [HOUSE] (DN-NEU-1 placement): every counter goes to Lantern; once its box holds a
     # neutral PD, a PD drawn for it is set aside and the next counter is placed instead
     catalog.load()
-    ruleset = load_ruleset()
+    ruleset = sample()
     dice = SeededSource("one-pd-per-box")
     events = engine.start("pd", ruleset, MapAssembled(layout=layout_record(ruleset.star_map)),
                           dice)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pytest
 
-from campaign.content import load_ruleset
 from campaign.rules.ids import Side
 from campaign.rules.phases import Phase
 from campaign.rules.position import MAX_POSITION_CHARS, PositionTextError
@@ -15,6 +14,7 @@ from campaign.rules.sequence import FLOW, step_index
 from campaign.rules.state import CampaignState, Location, position_from_text
 from tests.harness import Game
 from tests.integration.driver import Driver
+from tests.rulesets import sample
 
 BLOCK = """
     # pasted from a bug report, indented as in a test
@@ -99,7 +99,7 @@ def test_states_of_random_campaigns_round_trip_byte_for_byte():  # DN-SEQ-1
         assert back.canonical_text() == state.canonical_text(), state.position_text()
         checked.append(1)
 
-    driver = Driver(load_ruleset(), seed=3, on_event=check)
+    driver = Driver(sample(), seed=3, on_event=check)
     driver.play_randomly(game_turns=1, max_orders=400)
     assert len(checked) > 100 and driver.state.turn >= 1
 
@@ -137,7 +137,7 @@ def test_the_length_is_bounded_before_reading():  # DN-ERR-1
 def test_a_pasted_position_is_played_through_the_harness():  # DN-MOV-2, DN-ERR-1
     """The test harness starts from a position text (what a bug report pastes): a stack jumps
     and a refused order changes nothing; the state afterwards reads as the same kind of text."""
-    game = Game(load_ruleset(), """
+    game = Game(sample(), """
         turn 2 first-movement aslan
         campaign id=pasted
         A-CL-1 aslan:CL hex:hlirakh stack=s1
@@ -149,3 +149,29 @@ def test_a_pasted_position_is_played_through_the_harness():  # DN-MOV-2, DN-ERR-
     assert "A-CL-1 aslan:CL hex:ftahr stack=s1" in repr(game.state)
     assert position_from_text(repr(game.state)[len("<CampaignState\n"):-2]).canonical_text() == (
         game.state.canonical_text())
+
+
+def test_counter_lines_and_put_build_the_same_state():  # DN-SEQ-1, issue 48 item 5
+    """The area builders take their counters as position text (``counters=``) where tests
+    called ``put`` one counter at a time: both give the same state, byte for byte, the order
+    of play, the owner a kind names, the flags and the id numbers used included."""
+    from tests.economy.game import Game as EconomyGame
+    from tests.movement.helpers import Game as MovementGame
+
+    for area in (EconomyGame, MovementGame):
+        by_text = area(counters="""
+            S-CR-1 solomani:CR hex:concord disrupted
+            A-CL-7 aslan:CL hex:hlirakh stack=s1
+            N-M-1 neutral:M-8-0-7 hex:lantern owner=aslan home=lantern
+            N-Q-2 neutral:TR hex:ftahr face-down
+            A-RT-1 aslan:RT-4 on:A-CL-7
+        """)
+        by_put = area()
+        by_put.put("S-CR-1", "solomani:CR", "hex:concord", disrupted=True)
+        by_put.put("A-CL-7", "aslan:CL", "hex:hlirakh", stack="s1")
+        by_put.put("N-M-1", "neutral:M-8-0-7", "hex:lantern", owner=Side.ASLAN, home="lantern")
+        by_put.put("N-Q-2", "neutral:TR", "hex:ftahr", face_down=True)
+        by_put.put("A-RT-1", "aslan:RT-4", "on:A-CL-7")
+        assert by_text.state.canonical_text() == by_put.state.canonical_text()
+        assert by_text.state.next_unit_no == {"S-CR": 1, "A-CL": 7, "N-M": 1, "N-Q": 2,
+                                              "A-RT": 1}

@@ -12,7 +12,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from campaign.content import load_ruleset
 from campaign.pbem.fair import group, shuffle, strict
 from campaign.pbem.fair.audit import audit
 from campaign.pbem.fair.errors import FairPlayViolation
@@ -21,6 +20,7 @@ from campaign.rules import fairplay
 from campaign.rules.dice import RollContext, SeededSource
 from campaign.rules.errors import WaitingError
 from tests.fair.machines import swapped_second_pass
+from tests.rulesets import sample
 
 CONTEXT = "core-test"
 
@@ -67,7 +67,7 @@ def test_honest_runs_open_every_card_once_and_pass_the_audit(a: int, b: int) -> 
 
 def test_the_whole_neutral_pile_deals_uniquely() -> None:
     """DN-NEU-1: the real decks (27 counters) open to the pile, one card each."""
-    public = fairplay.decks(load_ruleset())
+    public = fairplay.decks(sample())
     _, solomani, aslan, deck = _deal(public, (5, 6))
     labels = [open_card(deck, c, {"solomani": solomani.share(c), "aslan": aslan.share(c)})
               for c in _cards(public)]

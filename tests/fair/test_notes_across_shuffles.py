@@ -47,7 +47,7 @@ from tests.fair.by_mail import (
     play_on,
     play_to_conscription,
 )
-from tests.pbem.helpers import _ruleset as standard_ruleset
+from tests.rulesets import sample as standard_ruleset
 
 #: Monitor rows the second game's unit table exchanges (each kind has one counter).
 SWAPPED = {"neutral:M-8-2-7": "neutral:M-9-2-7", "neutral:M-8-0-7": "neutral:M-0-8-8"}

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import pytest
 
-from campaign.content import load_ruleset
 from campaign.rules import fairplay
 from campaign.rules.acting import acting_sentence
 from campaign.rules.canonical import canonical_json
@@ -22,6 +21,7 @@ from campaign.rules.movement import move_options
 from campaign.rules.phases import Phase
 from campaign.rules.ruleset import Ruleset
 from tests.fair.machines import Table
+from tests.rulesets import sample
 
 SETUP = ["aslan buy SC 2", "aslan end-phase", "solomani buy SC", "solomani end-phase",
          "aslan deploy A-SC-1,A-SC-2 hex:aokhtel", "aslan end-phase",
@@ -51,7 +51,7 @@ def _first_movement(ruleset: Ruleset) -> Table:
 @pytest.fixture(scope="module")
 def game() -> Table:
     """The whole game (seeds 1 and 2: the first two draws stand in surface boxes)."""
-    ruleset = load_ruleset()
+    ruleset = sample()
     table = _first_movement(ruleset)
     state = table.second.state
     beacon = move_options(state, ruleset, state.acting, "A-SC-1").legal["beacon"].path
@@ -88,7 +88,7 @@ def test_contact_holds_the_jump_and_reveals_the_counter(game: Table) -> None:
     assert not fairplay.unrevealed(solace) and solace.face_down  # known, not turned up
     resumed = [e for e in game.first.events if e.type == "held-order-resumed"]
     assert any(e.order == "aslan jump A-SC-2 solace,beacon" for e in resumed)
-    stops_at_solace = load_ruleset().unit_type(solace.kind).category.value in ("pd", "monitor")
+    stops_at_solace = sample().unit_type(solace.kind).category.value in ("pd", "monitor")
     assert state.units["A-SC-2"].location.system == ("solace" if stops_at_solace else "beacon")
 
 
@@ -121,7 +121,7 @@ def test_both_machines_end_equal(game: Table) -> None:
 def test_a_pending_reveal_is_a_typed_wait_naming_the_side(game: Table) -> None:
     """DN-NEU-1, DN-ERR-1: while a reveal is pending every other order answers ``waiting for
     SIDE's reveal of N-X-k`` (a ``WaitingError`` with typed waits), and changes nothing."""
-    aslan = _first_movement(load_ruleset()).second
+    aslan = _first_movement(sample()).second
     aslan.give("aslan jump A-SC-2 solace")  # arrives: a type 1 system ends the move anyway
     held = aslan.give("aslan jump A-SC-1 solace,beacon")
     assert [e.type for e in held] == ["reveals-called"]
@@ -147,7 +147,7 @@ def test_a_contact_teaches_a_player_no_more_than_a_refereed_game(game: Table) ->
     from campaign.rules.state import CampaignState
     from campaign.rules.views import seen_text
 
-    ruleset = load_ruleset()
+    ruleset = sample()
     machine = game.first
     final = machine.state
     assert final.units["N-X-1"].face_down

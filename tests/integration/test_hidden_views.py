@@ -33,7 +33,6 @@ import pytest
 from campaign.app import CampaignService, Loaded
 from campaign.app.preview import refusal
 from campaign.cli import main
-from campaign.content import load_ruleset
 from campaign.rules import engine
 from campaign.rules.canonical import canonical_json
 from campaign.rules.ids import PLAYER_SIDES, Side
@@ -44,18 +43,15 @@ from campaign.rules.state import CampaignState, Where
 from campaign.rules.views import neutral_aliases
 from campaign.store.repository import Store
 from tests.integration.driver import Driver
+from tests.rulesets import sample
 
 NAME = "hidden"
 
 
-@cache
-def standard() -> Ruleset:
-    return load_ruleset()
-
 
 @cache
 def game(seed: int) -> Driver:
-    driver = Driver(standard(), seed=seed, campaign_id=NAME)
+    driver = Driver(sample(), seed=seed, campaign_id=NAME)
     driver.play_randomly(game_turns=2)
     return driver
 
@@ -63,7 +59,7 @@ def game(seed: int) -> Driver:
 def _store_game(url: str, batches: list[tuple[str, list[str]]], dice_seed: str) -> None:
     """A campaign ``NAME`` in the database at ``url`` holding exactly these batches (order
     text, canonical event JSON), with its own hash chain."""
-    service = CampaignService(Store(url, durable=False), ruleset_loader=lambda *_: standard())
+    service = CampaignService(Store(url, durable=False), ruleset_loader=lambda *_: sample())
     service.create(NAME, dice_seed=dice_seed)
     store = service.store
     store.truncate(NAME, store.rows(NAME)[-1].seq, 0)  # the log ``create`` made goes
@@ -223,7 +219,7 @@ def probe_orders(states: list[CampaignState], side: Side) -> list[str]:
         # must not tell which face-down counter is the PD, issue 41 item 3)
         orders += [f"{word} interact {system} - {orbiting(system)}>{name} -"
                    for system in sorted(systems)]
-    star_map = standard().star_map
+    star_map = sample().star_map
     here = states[0].units[own[0]].location.system if own[0] in states[0].units else None
     for system in sorted(systems):
         orders += [f"{word} conscript {system}", f"{word} jump {own[0]} {system}"]
@@ -263,7 +259,7 @@ def _stop_points(driver: Driver) -> list[int]:
 
 
 def _loaded(url: str) -> Loaded:
-    return CampaignService(Store(url), ruleset_loader=lambda *_: standard()).load(NAME)
+    return CampaignService(Store(url), ruleset_loader=lambda *_: sample()).load(NAME)
 
 
 @pytest.mark.slow
@@ -277,7 +273,7 @@ def test_a_side_cannot_tell_two_games_with_permuted_face_down_kinds_apart(
     # stop (the store keeps no connection open between operations)
     playing = tmp_path / "a.db"
     player = CampaignService(Store(f"sqlite:///{playing}", durable=False),
-                             ruleset_loader=lambda *_: standard())
+                             ruleset_loader=lambda *_: sample())
     player.create(NAME, dice_seed=driver.dice_seed)
     played = 0
     for stop in _stop_points(driver):
@@ -286,15 +282,15 @@ def test_a_side_cannot_tell_two_games_with_permuted_face_down_kinds_apart(
         played = stop
         shutil.copyfile(playing, tmp_path / f"a{stop}.db")
         url_a = f"sqlite:///{tmp_path / f'a{stop}.db'}"
-        state_a = CampaignService(Store(url_a), ruleset_loader=lambda *_: standard()).load(
+        state_a = CampaignService(Store(url_a), ruleset_loader=lambda *_: sample()).load(
             NAME).state
-        new_kind = _permutation(state_a, standard(), shift)
+        new_kind = _permutation(state_a, sample(), shift)
         if not new_kind:
             continue
         url_b = f"sqlite:///{tmp_path / f'b{stop}.db'}"
-        _store_game(url_b, permuted_batches(_batches(url_a), new_kind, standard()),
+        _store_game(url_b, permuted_batches(_batches(url_a), new_kind, sample()),
                     driver.dice_seed)
-        state_b = CampaignService(Store(url_b), ruleset_loader=lambda *_: standard()).load(
+        state_b = CampaignService(Store(url_b), ruleset_loader=lambda *_: sample()).load(
             NAME).state
         assert [u.kind for u in state_a.units.values()] != [u.kind for u in state_b.units.values()]
         for side in PLAYER_SIDES:
@@ -320,7 +316,7 @@ def tui_text(url: str, side: Side | None) -> str:
     from tests.tui.test_side_view import every_tab, screen_text
 
     async def scenario() -> str:
-        service = CampaignService(Store(url), ruleset_loader=lambda *_: standard())
+        service = CampaignService(Store(url), ruleset_loader=lambda *_: sample())
         app = create_app(None, service=service, open_campaign=NAME, side=side)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
@@ -343,7 +339,7 @@ def test_a_sides_screen_cannot_tell_two_games_with_permuted_face_down_kinds_apar
     driver = game(5)
     playing = tmp_path / "a.db"
     player = CampaignService(Store(f"sqlite:///{playing}", durable=False),
-                             ruleset_loader=lambda *_: standard())
+                             ruleset_loader=lambda *_: sample())
     player.create(NAME, dice_seed=driver.dice_seed)
     stop = _stop_points(driver)[-1]
     for text, _ in driver.orders[:stop]:
@@ -351,10 +347,10 @@ def test_a_sides_screen_cannot_tell_two_games_with_permuted_face_down_kinds_apar
     player.store.dispose()
     url_a = f"sqlite:///{playing}"
     state_a = _loaded(url_a).state
-    new_kind = _permutation(state_a, standard())
+    new_kind = _permutation(state_a, sample())
     assert new_kind
     url_b = f"sqlite:///{tmp_path / 'b.db'}"
-    _store_game(url_b, permuted_batches(_batches(url_a), new_kind, standard()),
+    _store_game(url_b, permuted_batches(_batches(url_a), new_kind, sample()),
                 driver.dice_seed)
     for side in PLAYER_SIDES:
         seen_a, seen_b = tui_text(url_a, side), tui_text(url_b, side)
@@ -440,7 +436,7 @@ def tui_walk(url: str, side: Side, refused_orders: list[str]) -> list[str]:
     from tests.tui.pilot_helpers import SIZE, screen_of
 
     async def scenario() -> list[str]:
-        service = CampaignService(Store(url), ruleset_loader=lambda *_: standard())
+        service = CampaignService(Store(url), ruleset_loader=lambda *_: sample())
         app = create_app(None, service=service, open_campaign=NAME, side=side)
         shown: list[str] = []
         async with app.run_test(size=SIZE) as pilot:
@@ -480,7 +476,7 @@ def battle_with_face_down_neutrals(url: str) -> None:
     from campaign.tui.demo import ensure_demo
     from campaign.tui.session import CampaignSession
 
-    service = CampaignService(Store(url, durable=False), ruleset_loader=lambda *_: standard())
+    service = CampaignService(Store(url, durable=False), ruleset_loader=lambda *_: sample())
     ensure_demo(service, NAME)
     session = CampaignSession(service, NAME)
     session.order(session.move_order("main", "quillon"))
@@ -496,13 +492,13 @@ def test_a_sides_screen_key_by_key_cannot_tell_two_games_apart(tmp_path: Path) -
     url_a = f"sqlite:///{tmp_path / 'a.db'}"
     battle_with_face_down_neutrals(url_a)
     state_a = _loaded(url_a).state
-    new_kind = _permutation(state_a, standard(), shift=2)  # Quillon's: a transport -> a monitor
+    new_kind = _permutation(state_a, sample(), shift=2)  # Quillon's: a transport -> a monitor
     in_battle = [uid for uid, unit in state_a.units.items()
                  if unit.location.system == "quillon" and unit.face_down]
     assert in_battle and all(uid in new_kind for uid in in_battle)
     assert all(new_kind[uid] != state_a.units[uid].kind for uid in in_battle)
     url_b = f"sqlite:///{tmp_path / 'b.db'}"
-    _store_game(url_b, permuted_batches(_batches(url_a), new_kind, standard()), "seed:1")
+    _store_game(url_b, permuted_batches(_batches(url_a), new_kind, sample()), "seed:1")
     state_b = _loaded(url_b).state
     loaded_a = _loaded(url_a)
     for side in PLAYER_SIDES:

@@ -25,39 +25,34 @@ from pathlib import Path
 import pytest
 
 from campaign.app import CampaignService, TypedDice, parse_stored
-from campaign.content import load_ruleset
 from campaign.rules import engine
 from campaign.rules.dice import SeededSource
 from campaign.rules.errors import CampaignError
 from campaign.rules.ids import PLAYER_SIDES
 from campaign.rules.notation import parse_order
-from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
 from campaign.rules.views import neutral_aliases
 from campaign.store.repository import Store
 from tests.conftest import REPO_ROOT
 from tests.integration.driver import Driver
+from tests.rulesets import sample
 
 #: A snapshot every 7 events: a two-turn game crosses dozens of them.
 EVERY = 7
 NAME = "paths"
 
 
-@cache
-def standard() -> Ruleset:
-    return load_ruleset()
-
 
 @cache
 def driver_game(seed: int) -> Driver:
     """A seeded random game of two game turns on the standard layout."""
-    driver = Driver(standard(), seed=seed, campaign_id=NAME)  # the shuffle is keyed by the name
+    driver = Driver(sample(), seed=seed, campaign_id=NAME)  # the shuffle is keyed by the name
     driver.play_randomly(game_turns=2)
     return driver
 
 
 def _service(url: str, seal_dir: Path) -> CampaignService:
-    return CampaignService(Store(url, durable=False), ruleset_loader=lambda *_: standard(),
+    return CampaignService(Store(url, durable=False), ruleset_loader=lambda *_: sample(),
                            seal_dir=seal_dir, snapshot_every=EVERY)
 
 
@@ -87,7 +82,7 @@ def _replay_through_service(driver: Driver, url: str, seal_dir: Path, mode: str
 @cache
 def _probe() -> Driver:
     """A driver used only for its candidate orders (``_sample_orders`` sets its state)."""
-    return Driver(standard(), seed=0, campaign_id=NAME)
+    return Driver(sample(), seed=0, campaign_id=NAME)
 
 
 def _sample_orders(driver: Driver, state: CampaignState, logged: str) -> list[str]:
@@ -104,7 +99,7 @@ def _decide(state: CampaignState, text: str, dice_seed: str) -> list[str] | str:
     the refusal."""
     try:
         order = engine.normalize(state, parse_order(text))
-        events = engine.decide(state, order, standard(), SeededSource(dice_seed))
+        events = engine.decide(state, order, sample(), SeededSource(dice_seed))
     except CampaignError as error:
         return f"refused: {error}"
     return [e.model_dump_json() for e in events]
@@ -136,8 +131,8 @@ def _check_every_event(service: CampaignService, driver: Driver) -> int:
         assert neutral_aliases(warm) == neutral_aliases(cold)  # DN-NEU-1
         if base_seq == i:  # legal orders cost many decisions: at the snapshots
             for side in (*PLAYER_SIDES, None):
-                assert engine.legal_orders(warm, side, standard()) == engine.legal_orders(
-                    cold, side, standard()), f"event {i}: legal orders differ for {side}"
+                assert engine.legal_orders(warm, side, sample()) == engine.legal_orders(
+                    cold, side, sample()), f"event {i}: legal orders differ for {side}"
         for text in _sample_orders(driver, cold.clone(), rows[i].order_text):
             assert _decide(warm, text, driver.dice_seed) == _decide(
                 cold, text, driver.dice_seed), f"event {i}: {text!r} decided differently"
@@ -203,7 +198,7 @@ def test_the_issue_reproduction_verifies_clean(tmp_path: Path) -> None:
     # unit whether the state came from the snapshot or from a cold replay, `verify` finds
     # nothing, and the aliases of the face-down counters are those of placement order.
     service = CampaignService(Store(f"sqlite:///{tmp_path / 'g.db'}", durable=False),
-                              ruleset_loader=lambda *_: standard(), seal_dir=tmp_path / "seal")
+                              ruleset_loader=lambda *_: sample(), seal_dir=tmp_path / "seal")
     service.create("g", seed=1)
     for system in ("keystone", "keystone", "lantern", "lantern", "quillon", "quillon",
                    "pellow", "keystone"):

@@ -12,7 +12,6 @@ events and a hash chain that verifies.
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 
 import pytest
@@ -20,16 +19,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from campaign.app import CampaignService
-from campaign.content import load_ruleset
 from campaign.rules import engine
 from campaign.rules.errors import UndoError
 from campaign.rules.ids import PLAYER_SIDES
 from campaign.rules.phases import Phase
 from campaign.rules.registry import event_adapter
-from campaign.rules.ruleset import Ruleset
 from campaign.rules.sequence import FLOW
 from campaign.rules.views import HIDDEN_KIND, player_view
 from tests.integration.driver import Driver
+from tests.rulesets import sample
 
 PROPERTY = settings(
     max_examples=3,
@@ -40,14 +38,6 @@ PROPERTY = settings(
 )
 
 
-@cache
-def standard() -> Ruleset:
-    return load_ruleset()
-
-
-@cache
-def random_layout(seed: int) -> Ruleset:
-    return load_ruleset(layout="random", seed=seed)
 
 
 def _replays(driver: Driver) -> None:
@@ -108,7 +98,7 @@ _SETUP = {Phase.SETUP_NEUTRALS, Phase.SETUP_PURCHASE, Phase.SETUP_DEPLOY}
 @given(seed=st.integers(0, 10_000))
 def test_random_campaign_on_the_standard_map(seed, tmp_path_factory):
     # DN-SEQ-1 DN-SEQ-2 DN-SET-1 DN-ECO-8 DN-MOV-2 DN-MOV-7 DN-ERR-1: invariants after every event
-    driver = Driver(standard(), seed=seed)
+    driver = Driver(sample(), seed=seed)
     driver.play_randomly(game_turns=2)
     _played_the_game(driver)
     _replays(driver)
@@ -120,7 +110,7 @@ def test_random_campaign_on_the_standard_map(seed, tmp_path_factory):
 @given(seed=st.integers(0, 10_000), layout_seed=st.sampled_from([3, 7, 11]))
 def test_random_campaign_on_a_random_layout(seed, layout_seed, tmp_path_factory):
     # DN-MAP-5 DN-SEQ-1 DN-ECO-8 DN-MOV-7 DN-ERR-1: same invariants on a seeded random map
-    driver = Driver(random_layout(layout_seed), seed=seed)
+    driver = Driver(sample("random", layout_seed), seed=seed)
     driver.play_randomly(game_turns=2)
     _played_the_game(driver)
     _replays(driver)
@@ -132,7 +122,7 @@ def test_random_play_fights_battles():
     # DN-CBT-1 DN-CBT-4 DN-INT-1: the driver really reaches combat (not only empty phases)
     rounds = 0
     for seed in range(2):
-        driver = Driver(standard(), seed=seed)
+        driver = Driver(sample(), seed=seed)
         driver.play_randomly(game_turns=2)
         rounds += driver.rounds_fought
     assert rounds > 0
@@ -153,7 +143,7 @@ def test_random_play_fights_battles():
 def test_random_campaign_with_a_house_switch_flipped(switch, rule):
     # DN-CBT-6 DN-NEB-1 DN-MOV-3 DN-MOV-10 DN-ECO-6 DN-CBT-9 DN-CBT-1: every [HOUSE] switch is a
     # setting; flipping one keeps every invariant of random play
-    base = standard()
+    base = sample()
     flipped = base.house_rules.model_copy(update={switch: not getattr(base.house_rules, switch)})
     ruleset = base.model_copy(update={"house_rules": flipped})
     driver = Driver(ruleset, seed=len(switch))

@@ -105,8 +105,11 @@ def test_legal_orders_offer_cargo_to_the_other_side_only_in_combat():  # DN-SEQ-
 def test_cargo_orders_offered_only_with_something_to_carry():  # DN-MOV-5 DN-MOV-7 DN-SEQ-1
     # issue 15: a step in which nobody can do anything ends by itself; load/unload offered
     # with no cargo and no carrier kept every combat sub-phase open
-    empty = MovementGame(phase=Phase.FIRST_COMBAT, phasing=Side.ASLAN, sub_phase=SubPhase.SPACE)
-    empty.put("A-CL-1", "aslan:CL", "hex:halden").put("A-RT-1", "aslan:RT-4", "box:kiir")
+    empty = MovementGame(phase=Phase.FIRST_COMBAT, phasing=Side.ASLAN, sub_phase=SubPhase.SPACE,
+                         counters="""
+        A-CL-1 aslan:CL hex:halden
+        A-RT-1 aslan:RT-4 box:kiir
+    """)
     assert not {"load", "unload"} & _offered(empty.state, Side.ASLAN, empty.ruleset)
 
 
@@ -121,9 +124,10 @@ def test_install_pd_offered_only_with_the_transport_switch_off():  # DN-MOV-10 D
 def test_rebuilt_conscript_comes_back_outside_its_old_stack():  # DN-NEU-3 DN-MOV-2
     # a conscripted monitor destroyed while stacked kept its stack label; rebuilt in its original
     # system it would split that stack over two systems
-    game = EconomyGame(ru=10)
-    game.put("S-CL-1", "solomani:CL", "hex:concord")
-    game.put("N-M-1", "neutral:M-8-0-7", "eliminated", owner=Side.SOLOMANI, home="lantern")
+    game = EconomyGame(ru=10, counters="""
+        S-CL-1 solomani:CL hex:concord
+        N-M-1 neutral:M-8-0-7 eliminated owner=solomani home=lantern
+    """)
     game.state.units["S-CL-1"].stack = "m"
     game.state.units["N-M-1"].stack = "m"
     game.play("solomani rebuild N-M-1")

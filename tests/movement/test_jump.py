@@ -6,19 +6,22 @@ import pytest
 
 from campaign.rules.movement import move_options
 from campaign.rules.phases import Phase
-from tests.movement.helpers import A, Game, S, with_rules
+from tests.movement.helpers import A, Game, S
+from tests.rulesets import with_rules
 
-
-def aslan_fleet(game: Game, where: str = "hex:hlirakh") -> Game:
-    """Stack s1 of a light cruiser and a destroyer."""
-    game.put("A-CL-1", "aslan:CL", where, stack="s1").put("A-DD-1", "aslan:DD", where, stack="s1")
-    return game
+#: Stack s1 of a light cruiser and a destroyer at Hlirakh.
+FLEET = """
+    A-CL-1 aslan:CL hex:hlirakh stack=s1
+    A-DD-1 aslan:DD hex:hlirakh stack=s1
+"""
 
 
 def test_jump_chain_passes_enemy_tanker_stops_at_scout():
     # DN-MOV-2 DN-MOV-3: a tanker does not block, a scout does
-    game = aslan_fleet(Game())
-    game.put("S-AO-1", "solomani:AO", "hex:ftahr").put("S-SC-1", "solomani:SC", "hex:fissure")
+    game = Game(counters=FLEET + """
+        S-AO-1 solomani:AO hex:ftahr
+        S-SC-1 solomani:SC hex:fissure
+    """)
     error = game.reject("aslan jump s1 ftahr,khtaoi,fissure,span", rule="DN-MOV-2")
     assert "Fissure" in error.reason and "S-SC-1" in error.reason
     game.play("aslan jump s1 ftahr,khtaoi,fissure")
@@ -28,9 +31,11 @@ def test_jump_chain_passes_enemy_tanker_stops_at_scout():
 
 def test_auxiliaries_and_carried_fighters_do_not_block():
     # DN-MOV-3: transports, motherships and fighters aboard them are auxiliaries
-    game = aslan_fleet(Game())
-    game.put("S-TR-1", "solomani:TR", "hex:ftahr").put("S-MS-1", "solomani:MS", "hex:khtaoi")
-    game.put("S-F-1", "solomani:F", "on:S-MS-1")
+    game = Game(counters=FLEET + """
+        S-TR-1 solomani:TR hex:ftahr
+        S-MS-1 solomani:MS hex:khtaoi
+        S-F-1 solomani:F on:S-MS-1
+    """)
     game.play("aslan jump s1 ftahr,khtaoi,fissure,span")
     assert game.where("A-CL-1") == "hex:span"
 
@@ -38,17 +43,19 @@ def test_auxiliaries_and_carried_fighters_do_not_block():
 def test_uncarried_fighter_and_explorer_block():
     # DN-MOV-3: warships incl. explorers block; a fighter not aboard a mothership is a warship
     for blocker in ("solomani:EX", "solomani:F", "solomani:DD"):
-        game = aslan_fleet(Game())
-        game.put("S-X-1", blocker, "hex:khtaoi")
+        game = Game(counters=FLEET + f"""
+            S-X-1 {blocker} hex:khtaoi
+        """)
         game.reject("aslan jump s1 ftahr,khtaoi,fissure", rule="DN-MOV-2")
 
 
 def test_monitor_and_pd_block_per_house_switch():
     # DN-MOV-3: monitors and PD block as the house switch says; neutrals count as enemies
     for switch in (True, False):
-        game = aslan_fleet(Game(ruleset=with_rules(monitors_and_pd_block=switch)))
-        game.put("N-M-1", "neutral:M-8-0-7", "hex:ftahr")
-        game.put("S-PD-1", "aslan:PD", "box:khtaoi", owner=S)
+        game = Game(ruleset=with_rules(monitors_and_pd_block=switch), counters=FLEET + """
+            N-M-1 neutral:M-8-0-7 hex:ftahr
+            S-PD-1 aslan:PD box:khtaoi owner=solomani
+        """)
         text = "aslan jump s1 ftahr,khtaoi,fissure"
         if switch:
             assert "neutral" in game.reject(text, rule="DN-MOV-2").reason
@@ -62,8 +69,9 @@ def test_monitor_and_pd_block_per_house_switch():
 def test_face_down_neutral_stops_the_move_instead_of_refusing_it(kind: str, blocks: bool):
     # DN-MOV-2/3 with DN-NEU-1: a path through a face-down counter is never refused for it (a
     # refusal would tell a monitor from a transport); a blocking one ends the move there
-    game = aslan_fleet(Game())
-    game.put("N-Q-1", kind, "hex:ftahr", face_down=True)
+    game = Game(counters=FLEET + f"""
+        N-Q-1 {kind} hex:ftahr face-down
+    """)
     (moved,) = game.play("aslan jump s1 ftahr,khtaoi")
     assert moved.path == (["ftahr"] if blocks else ["ftahr", "khtaoi"])
     assert moved.hidden_stop == ("ftahr" if blocks else None)
@@ -75,16 +83,18 @@ def test_a_path_broken_further_on_is_refused_whatever_lies_face_down():
     # counter may end it, so a bad later step is refused in the same words either way
     reasons = set()
     for kind in ("neutral:M-8-0-7", "neutral:TR"):
-        game = aslan_fleet(Game())
-        game.put("N-Q-1", kind, "hex:ftahr", face_down=True)
+        game = Game(counters=FLEET + f"""
+            N-Q-1 {kind} hex:ftahr face-down
+        """)
         reasons.add(game.reject("aslan jump s1 ftahr,hlirakh,khtaoi", rule="DN-MAP-4").reason)
     assert len(reasons) == 1
 
 
 def test_warship_in_surface_box_blocks():
     # DN-MOV-2: a blocking unit anywhere in the system (stellar hex or surface box) stops the jump
-    game = aslan_fleet(Game())
-    game.put("S-CL-1", "solomani:CL", "box:ftahr")
+    game = Game(counters=FLEET + """
+        S-CL-1 solomani:CL box:ftahr
+    """)
     game.reject("aslan jump s1 ftahr,khtaoi", rule="DN-MOV-2")
     game.play("aslan jump s1 ftahr")
     assert game.where("A-DD-1") == "hex:ftahr"
@@ -92,7 +102,7 @@ def test_warship_in_surface_box_blocks():
 
 def test_only_printed_routes():
     # DN-MAP-4: hlirakh and khtaoi are not joined by a route
-    game = aslan_fleet(Game())
+    game = Game(counters=FLEET)
     error = game.reject("aslan jump s1 khtaoi", rule="DN-MAP-4")
     assert "Hlirakh" in error.reason and "Khtaoi" in error.reason
     # the refusal says where the stack could go instead: the routes from Hlirakh
@@ -102,28 +112,28 @@ def test_only_printed_routes():
 def test_unlimited_jumps_in_every_movement_phase():
     # DN-MOV-2: any number of jumps along routes, in first, second and reaction movement
     for phase in (Phase.FIRST_MOVEMENT, Phase.SECOND_MOVEMENT):
-        game = aslan_fleet(Game(phase=phase))
+        game = Game(phase=phase, counters=FLEET)
         game.play("aslan jump s1 ftahr,khtaoi,fissure,span,ledge,umbra-gate")
         assert game.where("A-CL-1") == "hex:umbra-gate"
-    game = Game(phase=Phase.REACTION_MOVEMENT, phasing=S)
-    aslan_fleet(game).play("aslan jump s1 ftahr,khtaoi")
+    game = Game(phase=Phase.REACTION_MOVEMENT, phasing=S, counters=FLEET)
+    game.play("aslan jump s1 ftahr,khtaoi")
     assert game.where("A-CL-1") == "hex:khtaoi"
 
 
 def test_sublight_first_movement_only():
     # DN-MOV-1: one hex to an adjacent hex, First Movement only
-    game = aslan_fleet(Game())
+    game = Game(counters=FLEET)
     game.reject("aslan sublight s1 wahtoi", rule="DN-MOV-1")  # not adjacent
     game.play("aslan sublight s1 ftahr")
     assert game.where("A-CL-1") == "hex:ftahr"
     game.reject("aslan jump s1 khtaoi", rule="DN-MOV-2")  # the sublight move was the whole move
-    second = aslan_fleet(Game(phase=Phase.SECOND_MOVEMENT))
+    second = Game(phase=Phase.SECOND_MOVEMENT, counters=FLEET)
     assert "First Movement" in second.reject("aslan sublight s1 ftahr", rule="DN-MOV-1").reason
 
 
 def test_sublight_after_jump_refused_and_monitor_may_only_sublight():
     # DN-MOV-1 / DN-DATA-3: a monitor cannot jump but may move one hex
-    game = aslan_fleet(Game())
+    game = Game(counters=FLEET)
     game.play("aslan jump s1 ftahr")
     game.reject("aslan sublight s1 hlirakh", rule="DN-MOV-1")
     game.put("A-M-1", "neutral:M-8-0-7", "hex:khtaoi", owner=A)  # a conscripted monitor
@@ -134,7 +144,10 @@ def test_sublight_after_jump_refused_and_monitor_may_only_sublight():
 
 def test_lift_off_then_jump():
     # DN-MOV-6: a ship in a surface box lifts off in the movement phase and may then jump
-    game = aslan_fleet(Game(), where="box:hlirakh")
+    game = Game(counters="""
+        A-CL-1 aslan:CL box:hlirakh stack=s1
+        A-DD-1 aslan:DD box:hlirakh stack=s1
+    """)
     error = game.reject("aslan jump s1 ftahr", rule="DN-MOV-6")
     assert "lift off" in error.reason
     game.play("aslan leave-box s1")
@@ -146,7 +159,7 @@ def test_lift_off_then_jump():
 
 def test_disrupted_ship_rolls_once_and_failure_stays_behind():
     # DN-MOV-9: 1d6 >= maintenance to move; one roll per ship per phase, stored in the event
-    game = aslan_fleet(Game())
+    game = Game(counters=FLEET)
     game.state.units["A-CL-1"].disrupted = True  # CL maintenance 3
     events = game.play("aslan jump s1 ftahr", dice=[2])
     moved = events[0]
@@ -161,8 +174,9 @@ def test_disrupted_ship_rolls_once_and_failure_stays_behind():
 
 def test_disrupted_ship_success_is_not_rerolled():
     # DN-MOV-9: a success holds for the phase (no second roll when it moves on)
-    game = aslan_fleet(Game())
-    game.put("A-AO-1", "aslan:AO", "hex:hlirakh", disrupted=True)
+    game = Game(counters=FLEET + """
+        A-AO-1 aslan:AO hex:hlirakh disrupted
+    """)
     game.play("aslan jump A-AO-1 ftahr,sirehk", dice=[1])  # AO maintenance 1: any roll moves
     assert game.where("A-AO-1") == "hex:sirehk"
     game.play("aslan end-move A-AO-1")
@@ -171,15 +185,17 @@ def test_disrupted_ship_success_is_not_rerolled():
 
 def test_illegal_order_of_disrupted_ship_rolls_nothing():
     # DN-MOV-9 with DN-ERR-1: no die is rolled for an order that is refused
-    game = aslan_fleet(Game())
+    game = Game(counters=FLEET)
     game.state.units["A-CL-1"].disrupted = True
     game.reject("aslan jump s1 khtaoi", rule="DN-MAP-4")
 
 
 def test_cargo_moves_with_carrier():
     # DN-MOV-7: a ground unit aboard a transport goes wherever the transport goes
-    game = Game()
-    game.put("A-TR-1", "aslan:TR", "hex:hlirakh").put("A-RT-1", "aslan:RT-4", "on:A-TR-1")
+    game = Game(counters="""
+        A-TR-1 aslan:TR hex:hlirakh
+        A-RT-1 aslan:RT-4 on:A-TR-1
+    """)
     game.play("aslan jump A-TR-1 ftahr,khtaoi")
     assert game.state.position_of("A-RT-1").to_text() == "hex:khtaoi"
     game.reject("aslan jump A-RT-1 fissure", rule="DN-MOV-7")
@@ -187,28 +203,31 @@ def test_cargo_moves_with_carrier():
 
 def test_fighters_cannot_move_on_their_own():
     # DN-MOV-7: fighters move only aboard a mothership
-    game = Game()
-    game.put("A-F-1", "aslan:F", "box:hlirakh")
+    game = Game(counters="""
+        A-F-1 aslan:F box:hlirakh
+    """)
     assert "mothership" in game.reject("aslan leave-box A-F-1", rule="DN-MOV-7").reason
 
 
 def test_other_sides_units_are_refused():
     # DN-SEQ-2 via the movement handler: the stack must belong to the side giving the order
-    game = Game()
-    game.put("S-CL-1", "solomani:CL", "hex:hlirakh")
+    game = Game(counters="""
+        S-CL-1 solomani:CL hex:hlirakh
+    """)
     game.reject("aslan jump S-CL-1 ftahr", rule="DN-SEQ-2")
 
 
-def blocked_world(game: Game) -> Game:
-    """Tanker at Ftahr, scout at Fissure, destroyer at Aokhtel: the only ways east."""
-    game.put("S-AO-1", "solomani:AO", "hex:ftahr").put("S-SC-1", "solomani:SC", "hex:fissure")
-    game.put("S-DD-1", "solomani:DD", "hex:aokhtel")
-    return aslan_fleet(game)
+#: Tanker at Ftahr, scout at Fissure, destroyer at Aokhtel: the only ways east of the fleet.
+BLOCKED_WORLD = """
+    S-AO-1 solomani:AO hex:ftahr
+    S-SC-1 solomani:SC hex:fissure
+    S-DD-1 solomani:DD hex:aokhtel
+""" + FLEET
 
 
 def test_query_agrees_with_the_order():
     # DN-MOV-2 DN-MOV-3: the UI query passes the enemy tanker and stops at the scout
-    game = blocked_world(Game())
+    game = Game(counters=BLOCKED_WORLD)
     options = move_options(game.state, game.ruleset, A, "s1")
     assert options.legal["fissure"].path == ("ftahr", "khtaoi", "fissure")
     assert options.legal["khtaoi"].path == ("ftahr", "khtaoi")
@@ -217,12 +236,12 @@ def test_query_agrees_with_the_order():
     assert options.why_not("chasm").rule == "DN-MOV-4"  # via Sirehk (type 3)
     assert options.why_not("hlirakh") is not None
     for target, destination in options.legal.items():
-        trial = blocked_world(Game())
+        trial = Game(counters=BLOCKED_WORLD)
         trial.play(f"aslan jump s1 {','.join(destination.path)}")
         assert trial.where("A-CL-1") == f"hex:{target}"
     for target, _obstacle in options.refused.items():
         if target != "hlirakh":
-            probe = blocked_world(Game())
+            probe = Game(counters=BLOCKED_WORLD)
             probe.reject(f"aslan jump s1 {target}", rule=probe_rule(probe, target))
 
 
@@ -241,8 +260,9 @@ def test_sublight_offered_only_in_first_movement():
     for phase, phasing, offered in ((Phase.FIRST_MOVEMENT, A, True),
                                     (Phase.REACTION_MOVEMENT, S, False),
                                     (Phase.SECOND_MOVEMENT, A, False)):
-        game = Game(phase=phase, phasing=phasing)
-        game.put("A-CL-1", "aslan:CL", "hex:ftahr")
+        game = Game(phase=phase, phasing=phasing, counters="""
+            A-CL-1 aslan:CL hex:ftahr
+        """)
         verbs = {legal.verb for legal in legal_orders(game.state, A, game.ruleset)}
         assert ("sublight" in verbs) is offered, phase
         assert "jump" in verbs
@@ -256,9 +276,11 @@ def test_a_conscripted_monitor_is_named_in_a_refusal_as_its_owner_lists_it():
     from campaign.rules.errors import IllegalOrderError
     from campaign.views.units import units_report
 
-    game = aslan_fleet(Game())
-    game.put("N-RT-1", "neutral:RT-2", "box:ftahr", home="ftahr")
-    game.put("N-M-2", "neutral:M-8-0-7", "hex:khtaoi", owner=A, home="khtaoi")  # conscripted
+    game = Game(counters=FLEET + """
+        N-RT-1 neutral:RT-2 box:ftahr home=ftahr
+        # conscripted
+        N-M-2 neutral:M-8-0-7 hex:khtaoi owner=aslan home=khtaoi
+    """)
     listed = {row.kind: row.id for group in units_report("t", game.state, game.ruleset,
                                                          viewer=A).systems
               for row in group.units}

@@ -4,18 +4,21 @@ from __future__ import annotations
 
 from campaign.rules.movement import explored_routes, move_options
 from campaign.rules.movement.query import has_jump
-from tests.movement.helpers import A, Game, S, with_rules
+from tests.movement.helpers import A, Game, S
+from tests.rulesets import with_rules
 
 
-def explorers(game: Game, code: str = "EX") -> Game:
-    game.put(f"A-{code}-1", f"aslan:{code}", "hex:lantern", stack="x1")
-    game.put("A-CL-1", "aslan:CL", "hex:lantern", stack="x1")
-    return game
+def explorers(code: str = "EX") -> str:
+    """Stack x1 at Lantern: an explorer (or the ship ``code``) and a light cruiser."""
+    return f"""
+        A-{code}-1 aslan:{code} hex:lantern stack=x1
+        A-CL-1 aslan:CL hex:lantern stack=x1
+    """
 
 
 def test_explorer_success_opens_route_for_both_sides():
     # DN-NEB-1: 4-6 explores, the stack arrives and stops, the route is explored for both sides
-    game = explorers(Game())
+    game = Game(counters=explorers())
     [moved] = game.play("aslan jump x1 hollow-star", dice=[4])
     assert moved.explored == ["lantern", "hollow-star"]
     assert game.where("A-CL-1") == "hex:hollow-star"
@@ -29,7 +32,7 @@ def test_explorer_success_opens_route_for_both_sides():
 
 def test_explorer_failure_stays_and_is_disrupted():
     # DN-NEB-1: 1-3 the stack stays and the explorer is disrupted
-    game = explorers(Game())
+    game = Game(counters=explorers())
     [moved] = game.play("aslan jump x1 hollow-star", dice=[3])
     assert moved.explore_failed == ["lantern", "hollow-star"] and moved.disrupted == ["A-EX-1"]
     assert game.where("A-CL-1") == "hex:lantern"
@@ -40,30 +43,33 @@ def test_explorer_failure_stays_and_is_disrupted():
 
 def test_scout_explores_at_minus_one():
     # DN-NEB-1: a scout may explore at -1 (a 4 becomes 3: failure)
-    game = explorers(Game(), code="SC")
+    game = Game(counters=explorers("SC"))
     [moved] = game.play("aslan jump x1 hollow-star", dice=[4])
     assert moved.explore_failed and moved.disrupted == ["A-SC-1"]
-    again = explorers(Game(), code="SC")
+    again = Game(counters=explorers("SC"))
     [moved] = again.play("aslan jump x1 hollow-star", dice=[5])
     assert moved.explored
 
 
 def test_unexplored_route_needs_explorer_and_ends_the_move():
     # DN-NEB-1: no explorer/scout -> refused; exploring must be the last step of the path
-    game = Game()
-    game.put("A-CL-1", "aslan:CL", "hex:umbra-gate")
+    game = Game(counters="""
+        A-CL-1 aslan:CL hex:umbra-gate
+    """)
     error = game.reject("aslan jump A-CL-1 lantern,hollow-star", rule="DN-NEB-1")
     assert "Lantern-Hollow Star" in error.reason
     assert move_options(game.state, game.ruleset, A, "A-CL-1").why_not("murk").rule == "DN-NEB-1"
-    explorer = explorers(Game())
+    explorer = Game(counters=explorers())
     explorer.reject("aslan jump x1 hollow-star,ashfall", rule="DN-NEB-1")
 
 
 def test_exploring_after_ordinary_jumps():
     # DN-NEB-1 with DN-MOV-2: ordinary jumps first, then the unexplored route as the last step
-    game = Game()
-    game.put("A-EX-1", "aslan:EX", "hex:umbra-gate")
-    game.put("S-DD-1", "solomani:DD", "hex:ashfall")  # closes the ordinary way round
+    game = Game(counters="""
+        A-EX-1 aslan:EX hex:umbra-gate
+        # closes the ordinary way round
+        S-DD-1 solomani:DD hex:ashfall
+    """)
     options = move_options(game.state, game.ruleset, A, "A-EX-1")
     assert options.legal["hollow-star"].path == ("lantern", "hollow-star")
     assert options.legal["hollow-star"].explore
@@ -73,9 +79,10 @@ def test_exploring_after_ordinary_jumps():
 
 def test_disrupted_explorer_left_behind_stops_short_without_exploring():
     # DN-NEB-1 with DN-MOV-9: if the explorer fails its move roll the rest stop before the route
-    game = Game()
-    game.put("A-EX-1", "aslan:EX", "hex:umbra-gate", stack="x1", disrupted=True)
-    game.put("A-CL-1", "aslan:CL", "hex:umbra-gate", stack="x1")
+    game = Game(counters="""
+        A-EX-1 aslan:EX hex:umbra-gate stack=x1 disrupted
+        A-CL-1 aslan:CL hex:umbra-gate stack=x1
+    """)
     [moved] = game.play("aslan jump x1 lantern,hollow-star", dice=[1])
     assert moved.stayed == ["A-EX-1"] and moved.path == ["lantern"]
     assert game.where("A-CL-1") == "hex:lantern" and game.where("A-EX-1") == "hex:umbra-gate"
@@ -84,8 +91,9 @@ def test_disrupted_explorer_left_behind_stops_short_without_exploring():
 
 def test_switch_off_routes_are_free():
     # DN-NEB-1 switch off: unexplored routes are ordinary routes (same choice as DN-ECO-3)
-    game = Game(ruleset=with_rules(nebula_exploration=False))
-    game.put("A-CL-1", "aslan:CL", "hex:umbra-gate")
+    game = Game(ruleset=with_rules(nebula_exploration=False), counters="""
+        A-CL-1 aslan:CL hex:umbra-gate
+    """)
     game.reject("aslan jump A-CL-1 lantern,hollow-star,ashfall", rule="DN-MOV-4")  # type 3 still
     game.play("aslan jump A-CL-1 lantern,hollow-star")
     assert game.where("A-CL-1") == "hex:hollow-star"
@@ -95,8 +103,9 @@ def test_a_stack_whose_every_route_is_unexplored_may_jump_only_with_an_explorer(
     # DN-NEB-1 (DN-SEQ-2: jump is offered exactly when the query lists a jump): every route
     # from Murk is unexplored; refuelled there (DN-MOV-4), a scout or explorer may jump on
     for code in (None, "EX", "SC"):
-        game = Game()
-        game.put("A-CL-1", "aslan:CL", "hex:murk", stack="q")
+        game = Game(counters="""
+            A-CL-1 aslan:CL hex:murk stack=q
+        """)
         if code:
             game.put(f"A-{code}-1", f"aslan:{code}", "hex:murk", stack="q")
         game.state.slots.setdefault("movement", {}).setdefault("refuelled", {})["aslan"] = [

@@ -13,7 +13,8 @@ from campaign.rules.errors import IllegalOrderError
 from campaign.rules.movement import move_options
 from campaign.rules.movement.moves import Jump
 from campaign.rules.movement.query import has_jump
-from tests.movement.helpers import A, Game, sample
+from tests.movement.helpers import A, Game
+from tests.rulesets import sample
 
 SYSTEMS = [s.id for s in sample().star_map.systems]
 ENEMIES = ["solomani:SC", "solomani:AO", "solomani:TR", "solomani:CL", "neutral:M-8-0-7"]
@@ -31,8 +32,9 @@ def test_every_listed_destination_is_accepted_and_every_other_refused(
     start, enemies, tankers, explorer
 ):
     # DN-MOV-2 DN-MOV-4 DN-NEB-1: one set of predicates behind the query and the order
-    game = Game()
-    game.put("A-CL-1", "aslan:CL", f"hex:{start}", stack="q")
+    game = Game(counters=f"""
+        A-CL-1 aslan:CL hex:{start} stack=q
+    """)
     if explorer:
         game.put(f"A-{explorer}-1", f"aslan:{explorer}", f"hex:{start}", stack="q")
     for n, (kind, where) in enumerate(enemies):

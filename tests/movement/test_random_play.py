@@ -17,7 +17,8 @@ from campaign.rules.movement.cargo import Load, Unload
 from campaign.rules.movement.moves import EndMove, Jump
 from campaign.rules.phases import Phase
 from campaign.rules.state import Where
-from tests.movement.helpers import A, Game, S, sample
+from tests.movement.helpers import A, Game, S
+from tests.rulesets import sample
 
 SYSTEMS = [s.id for s in sample().star_map.systems]
 

@@ -7,7 +7,7 @@ import json
 
 from campaign.rules.seedgame import SeedGame, opening_state, replay
 from tests.conftest import REPO_ROOT
-from tests.movement.helpers import sample
+from tests.rulesets import sample
 
 SEED_FILE = REPO_ROOT / "seeds" / "movement-tour.json"
 

@@ -20,8 +20,10 @@ A, S = Side.ASLAN, Side.SOLOMANI
 
 def _ground_only(*orders: str) -> Game:
     """First movement with ground units only: nobody has a ship to move, fight or land."""
-    game = Game(phase=Phase.FIRST_MOVEMENT, phasing=A)
-    game.put("A-RT-1", "aslan:RT-4", "box:hlirakh").put("S-RT-1", "solomani:RT-4", "box:kiir")
+    game = Game(phase=Phase.FIRST_MOVEMENT, phasing=A, counters="""
+        A-RT-1 aslan:RT-4 box:hlirakh
+        S-RT-1 solomani:RT-4 box:kiir
+    """)
     for order in orders:
         game.play(order)
     return game

@@ -4,25 +4,18 @@ nobody, the tanker that refuels."""
 
 from __future__ import annotations
 
-from functools import cache
-
-from campaign.content import load_ruleset
 from campaign.rules import narration
 from campaign.rules.economy.production import UnitsProduced
 from campaign.rules.economy.treasury import IncomeCollected
 from campaign.rules.ids import Side
 from campaign.rules.movement.moves import MovementEnded, StackMoved
 from campaign.rules.movement.paths import Arrival
-from campaign.rules.ruleset import Ruleset
 from campaign.rules.setup_rules import NeutralPlaced
 from campaign.rules.state import CampaignState, Location, Unit
+from tests.rulesets import sample
 
 A = Side.ASLAN
 
-
-@cache
-def sample() -> Ruleset:
-    return load_ruleset()
 
 
 def _read(event, state: CampaignState | None = None, viewer: Side | None = None) -> str:

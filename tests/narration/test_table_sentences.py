@@ -4,25 +4,18 @@ on a disrupted ground unit explained, and the house reading on such units (item 
 
 from __future__ import annotations
 
-from functools import cache
-
-from campaign.content import load_ruleset
 from campaign.rules import narration
 from campaign.rules.dice import FixedSource
 from campaign.rules.ids import Side
 from campaign.rules.movement.moves import MovementEnded, StackMoved
 from campaign.rules.movement.paths import Arrival
 from campaign.rules.phases import SubPhase
-from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState, Location, Roll, Unit
 from tests.combat.campaign_helpers import Campaign, place
+from tests.rulesets import sample
 
 A = Side.ASLAN
 
-
-@cache
-def sample() -> Ruleset:
-    return load_ruleset()
 
 
 def _read(event, state: CampaignState) -> str:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from functools import cache
 from pathlib import Path
 
 from campaign.app import CampaignService
@@ -15,15 +14,9 @@ from campaign.rules.ids import Side
 from campaign.rules.ruleset import Ruleset
 from campaign.store.repository import Store
 from tests.conftest import REPO_ROOT
+from tests.rulesets import sample
 
 CAMPAIGN = "nebula"
-
-
-@cache
-def _ruleset(layout: str, seed: int | None) -> Ruleset:
-    from campaign.content import load_ruleset
-
-    return load_ruleset(None, layout, seed)
 
 
 def service(path: Path, snapshot_every: int = 250,
@@ -34,7 +27,7 @@ def service(path: Path, snapshot_every: int = 250,
     Tests switch off SQLite's fsync: commits stay transactions, only durability on power loss
     is given up, which a test does not need (it would cost ~35 ms per commit here)."""
     store = Store(f"sqlite:///{path}", durable=False)
-    return CampaignService(store, ruleset_loader=ruleset_loader or _ruleset,
+    return CampaignService(store, ruleset_loader=ruleset_loader or sample,
                            snapshot_every=snapshot_every)
 
 

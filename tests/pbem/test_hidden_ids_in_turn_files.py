@@ -9,6 +9,7 @@ import pytest
 
 from campaign.rules.ids import Side
 from tests.pbem.helpers import CAMPAIGN, Table, setup_orders
+from tests.rulesets import sample
 
 REAL_NEUTRAL_ID = re.compile(r"(?<![A-Z-])N-(?!X-)[A-Z]+-[0-9]+")
 
@@ -27,12 +28,11 @@ def test_events_naming_a_face_down_neutral_travel_sealed(tmp_path):  # DN-NEU-1,
     """Neutrals fire PD and fight as a third side while still face down: the events that name
     them (interactions, battles) travel sealed, both ends agree on which, and the receiver's
     copy still ends identical to the sender's."""
-    from campaign.content import load_ruleset
     from campaign.rules.canonical import canonical_json
     from campaign.rules.views import face_down_ids, names_any, redact
     from tests.integration.driver import Driver
 
-    driver = Driver(load_ruleset(None, "standard", None), seed=4, campaign_id=CAMPAIGN)
+    driver = Driver(sample(), seed=4, campaign_id=CAMPAIGN)
     while not any(event.type == "interacted" and not event.secret
                   and names_any(canonical_json(event), face_down_ids(driver.state))
                   for event in driver.events):

@@ -77,8 +77,9 @@ def test_moves_overlay_lists_move_options_destinations():  # DN-MOV-2
 
 
 def test_moves_overlay_for_a_side_that_is_not_acting_is_empty():  # DN-SEQ-2
-    game = Game(phasing=A)
-    game.put("A-CR-1", "aslan:CR", "hex:hlirakh")
+    game = Game(phasing=A, counters="""
+        A-CR-1 aslan:CR hex:hlirakh
+    """)
     scene = campaign_scene("t", game.state, game.ruleset, side=S, overlay=Overlay.MOVES)
     root = parse(scene_svg(scene))
     assert not of_class(root, "move-destination")

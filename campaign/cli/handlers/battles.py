@@ -5,18 +5,15 @@ from __future__ import annotations
 
 import argparse
 
-from campaign.cli.handlers.common import open_service, viewer_of
+from campaign.cli.handlers.common import print_json, read
 from campaign.views.battles import battles_report
 
 
 def battles(args: argparse.Namespace) -> int:
-    service = open_service(args)
-    loaded = service.load(args.name)
-    report = battles_report(args.name, loaded.state, loaded.ruleset,
-                            viewer=viewer_of(args, service))
+    sight = read(args)
+    report = battles_report(sight.name, sight.state, sight.ruleset, viewer=sight.viewer)
     if args.json:
-        print(report.model_dump_json(indent=1))
-        return 0
+        return print_json(report)
     if not report.battles:
         print(f"{args.name}: no battle in this step ({report.step}, game turn {report.turn})")
         return 0

@@ -1,5 +1,15 @@
-"""What the handlers share: the service on ``--db``, the viewer chosen with ``--side``, and
-printing what happened for the commands that change a campaign.
+"""What the handlers share: the service on ``--db``, the campaign a read command reads
+(``read``), the viewer chosen with ``--side``, and printing what happened for the commands
+that change a campaign.
+
+A command that reads a campaign has one shape (docs/index.md, "Where to put a new ..."):
+
+    def units(args):
+        sight = read(args)                      # loaded once, for the seat's eyes
+        report = units_report(sight.name, sight.state, sight.ruleset, viewer=sight.viewer)
+        if args.json:
+            return print_json(report)
+        ...                                     # print the report's rows as text
 
 The sentences come from the rules core through the app layer (``OrderReport``, ``StoryEntry``);
 this module only prints them, then one line saying who must act now.
@@ -9,10 +19,16 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from campaign.app import CampaignService, OrderReport, StoryEntry
 from campaign.rules.ids import Side
 from campaign.rules.seats import Seat
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from campaign.app.reading import Sight
 
 
 def open_service(args: argparse.Namespace) -> CampaignService:
@@ -26,16 +42,23 @@ def open_service(args: argparse.Namespace) -> CampaignService:
     return service
 
 
+def read(args: argparse.Namespace) -> Sight:
+    """The campaign ``args.name`` on ``--db``, loaded once, for the eyes it is read with:
+    ``--side``, else the side a player's own database plays, else the referee
+    (``Reading.sight``, docs/seats.md). Every command that reads a campaign starts here."""
+    return open_service(args).sight(args.name, side_of(args))
+
+
+def print_json(report: BaseModel) -> int:
+    """``--json``: the report as the JSON its schema in ``docs/schemas/`` describes."""
+    print(report.model_dump_json(indent=1))
+    return 0
+
+
 def side_of(args: argparse.Namespace) -> Side | None:
     """The viewer chosen with ``--side`` (None: the referee)."""
     value = getattr(args, "side", None)
     return Side(value) if value else None
-
-
-def viewer_of(args: argparse.Namespace, service: CampaignService) -> Side | None:
-    """Whose eyes a read command is for: ``--side``, else the side a player's own database
-    plays (play by e-mail), else the referee (``Reading.reader``, docs/seats.md)."""
-    return service.reader(args.name, side_of(args))
 
 
 def seat_of(args: argparse.Namespace) -> Seat:

@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from campaign.app.data import data_directory, map_to_draw
-from campaign.app.pictures import campaign_svg, picture_beside
-from campaign.cli.handlers.common import open_service, viewer_of
+from campaign.app.pictures import campaign_svg, loaded_campaign_svg, picture_beside
+from campaign.cli.handlers.common import read
 from campaign.render.output import picture_format, save_picture
 from campaign.render.svg import scene_svg
 from campaign.rules.ids import Side
@@ -32,11 +32,11 @@ def _destination(text: str | None, default: str) -> Path | None:
 
 
 def campaign_map(args: argparse.Namespace) -> int:
-    service = open_service(args)
-    side = viewer_of(args, service)
+    sight = read(args)
+    side = sight.viewer
     default = f"{args.name}-{side.value}.svg" if side else f"{args.name}.svg"
     path = _destination(args.output, default)
-    svg = campaign_svg(service, args.name, side=side, overlay=Overlay(args.overlay))
+    svg = loaded_campaign_svg(sight.loaded, side=side, overlay=Overlay(args.overlay))
     return _emit(svg, path, f"map of {args.name} ({side.value if side else 'referee'}'s view, "
                             f"overlay {args.overlay})")
 

@@ -19,14 +19,17 @@ from campaign.app.starting import NewCampaignOptions, start_campaign
 from campaign.cli.errors import EXIT_ERROR, Lazy
 from campaign.cli.handlers.common import (
     open_service,
+    print_json,
     print_report,
     print_story,
+    read,
     seat_of,
-    viewer_of,
 )
 from campaign.cli.table_dice import ask_die
 from campaign.rules.ids import Side
-from campaign.views.status import status_report
+from campaign.views.log import log_lines, story
+from campaign.views.status import Status, status_report
+from campaign.views.status import status as status_view
 
 #: The play-by-e-mail use cases (what to do next in a game by e-mail), loaded only when needed.
 PbemService = Lazy("campaign.app.mail", "PbemService")
@@ -51,14 +54,21 @@ def new(args: argparse.Namespace) -> int:
 
 
 def status(args: argparse.Namespace) -> int:
+    """``campaign status``; ``campaign new`` ends with it too."""
+    sight = read(args)
     if getattr(args, "json", False):
-        service = open_service(args)
-        loaded = service.load(args.name)
-        print(status_report(args.name, loaded.state, loaded.ruleset, seq=loaded.head.seq,
-                            viewer=viewer_of(args, service)).model_dump_json(indent=1))
-        return 0
-    service = open_service(args)
-    status = service.status(args.name, viewer=viewer_of(args, service))
+        return print_json(status_report(sight.name, sight.state, sight.ruleset, seq=sight.seq,
+                                        viewer=sight.viewer, held=sight.held))
+    found = status_view(sight.name, sight.state, sight.ruleset, seq=sight.seq,
+                        viewer=sight.viewer, held=sight.held)
+    _print_status(found)
+    step = PbemService(open_service(args)).next_step(args.name)
+    if step is not None:  # play by e-mail: which file to send or to wait for (issue 42)
+        print(f"next: {step}")
+    return 0
+
+
+def _print_status(status: Status) -> None:
     print(f"{status.name}: game turn {status.turn}, {status.step}, "
           f"phasing {status.phasing.value}, {status.acting.value} to act")
     if status.winner is not None:
@@ -80,10 +90,6 @@ def status(args: argparse.Namespace) -> int:
         print(f"{status.acting.enemy.value} may also give:")
         for legal in status.legal_other:
             print(f"  {legal.notation:48} {legal.rule:10} {legal.summary}")
-    step = PbemService(open_service(args)).next_step(args.name)
-    if step is not None:  # play by e-mail: which file to send or to wait for (issue 42)
-        print(f"next: {step}")
-    return 0
 
 
 def order(args: argparse.Namespace) -> int:
@@ -121,14 +127,16 @@ def _asks_at_the_table(args: argparse.Namespace, dice_mode: str) -> bool:
 
 
 def log(args: argparse.Namespace) -> int:
-    service = open_service(args)
+    sight = read(args)
     if args.raw:
-        for line in service.log(args.name, viewer=viewer_of(args, service)):
+        for line in log_lines(sight.rows, sight.events, sight.dice_mode, sight.viewer):
             rolls = (f"  dice ({line.dice_origin}): {', '.join(line.rolls)}"
                      if line.rolls else "")
             print(f"{line.first_seq:6}  {line.order_text}  -> {', '.join(line.events)}{rolls}")
         return 0
-    print_story([entry for entry in service.story(args.name, viewer=viewer_of(args, service))
+    entries = story(sight.rows, sight.events, sight.ruleset, sight.dice_mode,
+                    viewer=sight.viewer)
+    print_story([entry for entry in entries
                  if entry.matches(turn=args.turn, side=args.by, event_type=args.event_type)])
     return 0
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 import argparse
 
 from campaign.app.data import data_directory, ruleset_of
-from campaign.cli.handlers.common import open_service
+from campaign.cli.handlers.common import print_json, read
 from campaign.views.systems import SystemsReport, systems_report
 
 
 def campaign_systems(args: argparse.Namespace) -> int:
-    loaded = open_service(args).load(args.name)
-    return _print(systems_report(args.name, loaded.state, loaded.ruleset), args.json)
+    sight = read(args)
+    return _print(systems_report(sight.name, sight.state, sight.ruleset), args.json)
 
 
 def data_systems(args: argparse.Namespace) -> int:
@@ -22,8 +22,7 @@ def data_systems(args: argparse.Namespace) -> int:
 
 def _print(report: SystemsReport, as_json: bool) -> int:
     if as_json:
-        print(report.model_dump_json(indent=1))
-        return 0
+        return print_json(report)
     seed = f" (seed {report.seed})" if report.seed is not None else ""
     where = f"{report.campaign}: " if report.campaign else ""
     print(f"{where}{report.layout} layout{seed}: {len(report.sections)} sections, "

@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 
 from campaign.cli.errors import fail
-from campaign.cli.handlers.common import open_service, viewer_of
+from campaign.cli.handlers.common import print_json, read
 from campaign.rules.ids import Side
 from campaign.rules.suggest import did_you_mean
 from campaign.views.units import UnitRow, units_report
@@ -16,23 +16,21 @@ MAX_SYSTEM_ID = 64
 
 
 def units(args: argparse.Namespace) -> int:
-    service = open_service(args)
-    loaded = service.load(args.name)
+    sight = read(args)
     system = args.system.strip().lower() if args.system else None
     if system is not None:
         if len(system) > MAX_SYSTEM_ID:
             return fail(f"--system: a system id has at most {MAX_SYSTEM_ID} characters")
         try:
-            loaded.ruleset.star_map.system(system)
+            sight.ruleset.star_map.system(system)
         except KeyError:
-            systems = [s.id for s in loaded.ruleset.star_map.systems]
+            systems = [s.id for s in sight.ruleset.star_map.systems]
             return fail(f"unknown system {args.system!r}{did_you_mean(system, systems)}")
     owner = Side(args.owner) if args.owner else None
-    report = units_report(args.name, loaded.state, loaded.ruleset, viewer=viewer_of(args, service),
+    report = units_report(sight.name, sight.state, sight.ruleset, viewer=sight.viewer,
                           system=system, side=owner)
     if args.json:
-        print(report.model_dump_json(indent=1))
-        return 0
+        return print_json(report)
     print(f"{args.name}: units as {report.viewer} sees them, game turn {report.turn}")
     for group in report.systems:
         print(f"{group.name} ({group.system})")

@@ -5,18 +5,16 @@ from __future__ import annotations
 
 import argparse
 
-from campaign.cli.handlers.common import open_service, viewer_of
+from campaign.cli.handlers.common import print_json, read
 from campaign.views.upkeep import upkeep_report
 
 
 def upkeep(args: argparse.Namespace) -> int:
-    service = open_service(args)
-    loaded = service.load(args.name)
-    viewer = viewer_of(args, service)
-    report = upkeep_report(args.name, loaded.state, loaded.ruleset, viewer=viewer, side=viewer)
+    sight = read(args)
+    report = upkeep_report(sight.name, sight.state, sight.ruleset, viewer=sight.viewer,
+                           side=sight.viewer)
     if args.json:
-        print(report.model_dump_json(indent=1))
-        return 0
+        return print_json(report)
     print(f"{args.name}: maintenance as {report.viewer} sees it, game turn {report.turn}, "
           f"{report.step} (DN-ECO-7)")
     for side in report.sides:
