@@ -155,8 +155,9 @@ def _run(*argv: str) -> str:
     return f"exit {status}\n{out.getvalue()}\n--\n{err.getvalue()}"
 
 
-def side_views(url: str, side: Side, tmp: Path) -> dict[str, str]:
-    """Every view ``side`` can ask for, as printed (the map as its SVG text)."""
+def side_views(url: str, side: Side, tmp: Path, refused: list[str]) -> dict[str, str]:
+    """Every view ``side`` can ask for, as printed (the map as its SVG text), and the CLI's
+    answer to ``refused`` (orders the rules refuse, given one by one and as a file)."""
     db = ("--db", url)
     s = ("--side", side.value)
     tmp.mkdir(parents=True, exist_ok=True)
@@ -181,6 +182,14 @@ def side_views(url: str, side: Side, tmp: Path) -> dict[str, str]:
     views["map --overlay moves"] = _run("map", NAME, *s, "--overlay", "moves", "-o", str(moves),
                                         *db)
     views["moves picture"] = moves.read_text(encoding="utf-8")
+    views["systems"] = _run("systems", NAME, *db)
+    views["exchanges"] = _run("exchanges", NAME, "--as", side.value, *db)
+    views["verify"] = _run("verify", NAME, "--as", side.value, *db)
+    for text in refused:
+        views[f"order {text}"] = _run("order", NAME, text, *s, *db)
+    orders = tmp / f"orders-{side.value}.txt"  # one path for both games: the command names it
+    orders.write_text("\n".join(refused) + "\n", encoding="utf-8")
+    views["orders"] = _run("orders", NAME, str(orders), *s, *db)
     # last: an undo the seat may be allowed (then both games take back the same order)
     views["undo"] = _run("undo", NAME, *s, *db)
     views["undo --referee"] = _run("undo", NAME, *s, "--referee", "a player tries", *db)
@@ -294,8 +303,12 @@ def test_a_side_cannot_tell_two_games_with_permuted_face_down_kinds_apart(
             NAME).state
         assert [u.kind for u in state_a.units.values()] != [u.kind for u in state_b.units.values()]
         for side in PLAYER_SIDES:
-            views_a = side_views(url_a, side, tmp_path / "pictures")
-            views_b = side_views(url_b, side, tmp_path / "pictures")
+            loaded_a = _loaded(url_a)
+            # the CLI's own path for a few refused orders (the use case answers all below)
+            refused = [text for text in probe_orders([state_a, state_b], side)
+                       if answer(loaded_a, text, side) != "accepted"][::25]
+            views_a = side_views(url_a, side, tmp_path / "pictures", refused)
+            views_b = side_views(url_b, side, tmp_path / "pictures", refused)
             for view in views_a:
                 assert views_a[view] == views_b[view], f"{side.value} {view} after {stop} orders"
             loaded_a, loaded_b = _loaded(url_a), _loaded(url_b)
