@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from campaign.app import fair_mail
+from campaign.app.mail import fair as fair_mail
 from campaign.pbem.errors import FairPlayFileError
 from campaign.pbem.fair import group, shuffle
 from campaign.pbem.fair.reveal import open_card
@@ -218,8 +218,9 @@ def test_one_sides_machine_cannot_tell_permuted_face_down_kinds_apart(tmp_path, 
         loaded = machines[SECOND].service.load(CAMPAIGN)
         public = fairplay.decks(loaded.ruleset)
         fair = {side: m.pbem.fair for side, m in machines.items()}
-        deck = fair[FIRST].deck(CAMPAIGN, loaded.state.campaign_id, public)
-        secrets = {side.value: fair[side].secrets(CAMPAIGN, public) for side in machines}
+        mail = {side: m.pbem.record(CAMPAIGN) for side, m in machines.items()}
+        deck = fair[FIRST].deck(mail[FIRST], loaded.state.campaign_id, public)
+        secrets = {side.value: fair[side].secrets(mail[side], public) for side in machines}
         kinds.append([open_card(deck, card, {s: k.share(card) for s, k in secrets.items()})
                       for card in ("box-3", "box-4")])
         # Solomani's own try: unmask with its keys and look for a card: nothing
@@ -250,10 +251,10 @@ def test_a_player_decrypting_his_own_database_finds_no_face_down_kind(tmp_path) 
     context = loaded.state.campaign_id
     revealed = set(fairplay.slot(loaded.state)["revealed"])
     for side, machine in table.machines.items():
-        fair = machine.pbem.fair
-        deck = fair.deck(CAMPAIGN, context, public)
-        mine = fair.secrets(CAMPAIGN, public)
-        passes = fair.passes(CAMPAIGN, public)
+        fair, mail = machine.pbem.fair, machine.pbem.record(CAMPAIGN)
+        deck = fair.deck(mail, context, public)
+        mine = fair.secrets(mail, public)
+        passes = fair.passes(mail, public)
         for name, labels in public.items():
             cards = {group.card_point(context, name, label) for label in labels}
             for index in range(len(labels)):

@@ -7,8 +7,8 @@ import sys
 from pathlib import Path
 
 from campaign.app import CampaignService
-from campaign.app.fair_mail import MAX_OPENING_BYTES, FairMail
 from campaign.app.mail import PbemService
+from campaign.app.mail.fair import MAX_OPENING_BYTES, FairMail
 from campaign.userfiles import StagedFile, read_bounded
 
 

@@ -11,8 +11,9 @@ Recorded in the ledger (``dn_pbem_player``, docs/turn-files.md "Sides and signat
   error (a typo never turns the checks off), and a signature that cannot be checked (no keys
   directory, no ``SIDE.pub``) is refused.
 
-``Agreement`` only reads the ledger; ``record_with`` says what to store with a file, and the
-exchange stores it in the transaction that records the file.
+``Agreement`` reads nothing itself: it judges the ``MailRecord`` a command read once;
+``record_with`` says what to store with a file, and the exchange stores it in the transaction that
+records the file (``claim_side``, ``campaign new --as``, is its one write).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from campaign.pbem import signing
 from campaign.pbem.errors import SignatureError, WrongSideError
 from campaign.pbem.model import TurnFile
 from campaign.records.ledger_rows import PbemPlayer
+from campaign.records.mail_record import MailRecord
 from campaign.rules.ids import Side
 from campaign.store.ledger import Ledger
 
@@ -40,10 +42,10 @@ class Agreement:
 
     # --- sides ---------------------------------------------------------------------------------
 
-    def own_side(self, name: str) -> Side | None:
-        """The side this database plays in ``name``: recorded (or shown by its files), else
-        the one given as ``side``; ``WrongSideError`` when the two differ."""
-        player = self.ledger.player(name)
+    def own_side(self, mail: MailRecord) -> Side | None:
+        """The side this database plays in ``mail``'s campaign: recorded (or shown by its
+        files), else the one given as ``side``; ``WrongSideError`` when the two differ."""
+        player, name = mail.player, mail.name
         if player is None:
             return self.side
         if self.side is not None and self.side.value != player.side:
@@ -59,24 +61,26 @@ class Agreement:
         if side not in (Side.ASLAN, Side.SOLOMANI):
             raise WrongSideError("a player plays aslan or solomani")
         self.side = side
-        if self.own_side(name) is side and self.ledger.player(name) is None:
+        mail = self.ledger.mail(name)
+        if self.own_side(mail) is side and mail.player is None:
             self.ledger.save_player(PbemPlayer(campaign_name=name, side=side.value))
 
-    def check_own(self, name: str, side: Side) -> None:
+    def check_own(self, mail: MailRecord, side: Side) -> None:
         """Refuse to send as ``side`` from a database that plays the other side."""
-        own = self.own_side(name)
+        own = self.own_side(mail)
         if own is not None and side is not own:
             raise WrongSideError(
-                f"this database plays {own.value} in campaign {name!r}; it sends {own.value}'s "
+                f"this database plays {own.value} in campaign {mail.name!r}; it sends "
+                f"{own.value}'s "
                 f"files, never {side.value}'s"
             )
 
-    def check_sender(self, name: str, turn: TurnFile, source: str) -> Side:
+    def check_sender(self, mail: MailRecord, turn: TurnFile, source: str) -> Side:
         """The file comes from the other side than the one this database plays; this
         database's side is returned."""
         header = turn.header
         try:
-            own = self.own_side(name)
+            own = self.own_side(mail)
         except WrongSideError as error:
             raise WrongSideError(error.message, source=source) from None
         span = f"file {header.exchange} from {header.side.value}"
@@ -97,21 +101,23 @@ class Agreement:
 
     # --- signatures ----------------------------------------------------------------------------
 
-    def signed_since(self, name: str | None) -> int | None:
-        """The first signed file of ``name`` (``None``: files are not signed, or no campaign)."""
-        player = self.ledger.player(name) if name is not None else None
+    @staticmethod
+    def signed_since(mail: MailRecord | None) -> int | None:
+        """The first signed file of ``mail``'s campaign (``None``: files are not signed, or no
+        campaign)."""
+        player = mail.player if mail is not None else None
         return player.signed_since if player is not None else None
 
-    def check_export_signed(self, name: str, signed: bool) -> None:
+    def check_export_signed(self, mail: MailRecord, signed: bool) -> None:
         """Refuse an unsigned file from a campaign that exchanges signed files."""
-        since = self.signed_since(name)
+        since = self.signed_since(mail)
         if since is not None and not signed:
             raise SignatureError(
-                f"campaign {name!r} exchanges signed files (since file {since}): sign this one "
-                "too (--sign KEYFILE); the other side refuses unsigned files"
+                f"campaign {mail.name!r} exchanges signed files (since file {since}): sign this "
+                "one too (--sign KEYFILE); the other side refuses unsigned files"
             )
 
-    def check_signature(self, name: str | None, turn: TurnFile) -> bool:
+    def check_signature(self, mail: MailRecord | None, turn: TurnFile) -> bool:
         """True when ``turn`` is signed and its signature verifies, False when it is unsigned
         and may be; ``SignatureError`` otherwise (see the module docstring)."""
         keys, header = self.keys_dir, turn.header
@@ -124,10 +130,11 @@ class Agreement:
         public = keys / f"{side}.pub" if keys is not None else None
         have_key = public is not None and os.path.lexists(public)
         if turn.signature is None:
-            since = self.signed_since(name)
-            if since is not None:
+            since = self.signed_since(mail)
+            if since is not None and mail is not None:
                 raise SignatureError(
-                    f"file {header.exchange} from {side} is not signed, but campaign {name!r} "
+                    f"file {header.exchange} from {side} is not signed, but campaign "
+                    f"{mail.name!r} "
                     f"exchanges signed files since file {since}: ask {side} to withdraw it "
                     "and export it again with --sign"
                 )
@@ -147,11 +154,12 @@ class Agreement:
 
     # --- recording -----------------------------------------------------------------------------
 
-    def record_with(self, name: str, own: Side, exchange: int, signed: bool
+    @staticmethod
+    def record_with(mail: MailRecord, own: Side, exchange: int, signed: bool
                     ) -> PbemPlayer | None:
         """What to record about this database with file ``exchange`` (its side; the first
         signed file), or ``None`` when the record stays as it is."""
-        stored = self.ledger.player(name)
+        name, stored = mail.name, mail.player
         since = stored.signed_since if stored is not None else None
         if since is None and signed:
             since = exchange
