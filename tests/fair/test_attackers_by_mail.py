@@ -23,9 +23,16 @@ from campaign.pbem.fair import group, shuffle
 from campaign.pbem.fair.reveal import open_card
 from campaign.rules import fairplay
 from campaign.rules.ids import Side
-from tests.fair.by_mail import CAMPAIGN, FIRST, MailTable, play_to_conscription, sqlite_image
+from tests.fair.by_mail import (
+    CAMPAIGN,
+    FIRST,
+    MailTable,
+    play_to_conscription,
+    signer,
+    sqlite_image,
+)
 from tests.fair.machines import swapped_second_pass
-from tests.pbem.conftest import resealed
+from tests.pbem.conftest import resigned
 
 SECOND = FIRST.enemy
 
@@ -144,7 +151,8 @@ def test_a_file_without_its_shuffle_pass_is_refused(tmp_path) -> None:
     table.machines[FIRST].pbem.import_turn(CAMPAIGN, table.sent[-1].read_bytes())
     file3 = tmp_path / "turn-003.json"
     table.machines[FIRST].pbem.export_file(CAMPAIGN, FIRST, file3)
-    file3.write_text(resealed(file3.read_text(), lambda data: data["body"].pop("fair")))
+    file3.write_text(resigned(file3.read_text(), lambda data: data["body"].pop("fair"),
+                              signer(file3)))
     error = _refused(table, sqlite_image(table.machines[SECOND].path), file3)
     assert (error.problem, error.side) == ("withheld", "solomani")
     assert "carries no pass 3 of the joint shuffle" in str(error)
@@ -154,6 +162,8 @@ def test_a_file_without_its_shuffle_pass_is_refused(tmp_path) -> None:
 
 
 HEX = re.compile(r"[0-9a-f]{64}")
+#: A signature's key id (each game's players made their own key pairs).
+KEY_ID = re.compile(r'(key_id\\*"\\*: ?\\*")[0-9a-f]{16}')
 
 
 def _machine_data(table: MailTable, side: Side) -> dict[str, object]:
@@ -191,8 +201,9 @@ def _without_proofs(data: object) -> object:
 
 
 def _blind(data: object) -> str:
-    """``data`` with every 64-hex-digit string (a group element, a key, a hash) blinded."""
-    return HEX.sub("#", json.dumps(data, sort_keys=True, default=str))
+    """``data`` with every 64-hex-digit string (a group element, a key, a hash, a signature)
+    and every signing key id blinded."""
+    return KEY_ID.sub(r"\1#", HEX.sub("#", json.dumps(data, sort_keys=True, default=str)))
 
 
 @pytest.mark.slow

@@ -18,8 +18,8 @@ from campaign.app.mail import fair as fair_mail
 from campaign.pbem.errors import FairPlayFileError
 from campaign.pbem.fair import group, shuffle
 from campaign.rules import fairplay
-from tests.fair.by_mail import CAMPAIGN, FIRST, Machine, MailTable, sqlite_image
-from tests.pbem.conftest import resealed
+from tests.fair.by_mail import CAMPAIGN, FIRST, Machine, MailTable, signer, sqlite_image
+from tests.pbem.conftest import resigned
 
 SECOND = FIRST.enemy
 
@@ -49,9 +49,10 @@ def _file_2(tmp_path: Path) -> tuple[MailTable, Path]:
 
 
 def _forge(path: Path, change: Callable[[dict], None]) -> None:
-    """The file's pass changed by ``change`` and the file resealed (a deliberate forger)."""
-    path.write_text(resealed(path.read_text(), lambda data: change(data["body"]["fair"]
-                                                                   ["shuffle"])))
+    """The file's pass changed by ``change``, the file signed again by its sender and
+    resealed (a hostile machine: fair mode signs every file)."""
+    path.write_text(resigned(path.read_text(), lambda data: change(data["body"]["fair"]
+                                                                   ["shuffle"]), signer(path)))
 
 
 def _refused(table: MailTable, side, path: Path) -> FairPlayFileError:
@@ -236,6 +237,6 @@ def test_a_forged_share_resealed_into_a_file_is_bad_share(tmp_path) -> None:
                 honest = batch["order"].rsplit(" ", 1)[1]
                 batch["order"] = batch["order"].replace(honest, forged)
                 batch["events"][0]["payload"]["share"] = forged
-    file3.write_text(resealed(file3.read_text(), forge))
+    file3.write_text(resigned(file3.read_text(), forge, signer(file3)))
     error = _refused(table, SECOND, file3)
     assert (error.problem, error.side, error.card) == ("bad-share", "solomani", "token-1")

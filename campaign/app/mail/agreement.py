@@ -21,6 +21,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from campaign.app.mail.keys import keys_home as default_keys_home
+from campaign.app.mail.keys import peer_dir
 from campaign.pbem import signing
 from campaign.pbem.errors import SignatureError, WrongSideError
 from campaign.pbem.model import TurnFile
@@ -33,12 +35,19 @@ KEYS_ENV = "CAMPAIGN_PBEM_KEYS"
 
 
 class Agreement:
-    """The side and signature rules of one database (``side``: as given by ``--as``)."""
+    """The side and signature rules of one database (``side``: as given by ``--as``;
+    ``home``: the player's keys home, ``keys.keys_home()`` when None)."""
 
-    def __init__(self, ledger: Ledger, keys_dir: Path | None, side: Side | None) -> None:
+    def __init__(self, ledger: Ledger, keys_dir: Path | None, side: Side | None,
+                 home: Path | None = None) -> None:
         self.ledger = ledger
         self.keys_dir = keys_dir
         self.side = side
+        self.home = home
+
+    def keys_home(self) -> Path:
+        """The player's keys home (``campaign.app.mail.keys``)."""
+        return self.home if self.home is not None else default_keys_home()
 
     # --- sides ---------------------------------------------------------------------------------
 
@@ -117,9 +126,38 @@ class Agreement:
                 "one too (--sign KEYFILE); the other side refuses unsigned files"
             )
 
-    def check_signature(self, mail: MailRecord | None, turn: TurnFile) -> bool:
+    def check_fair_signature(self, name: str, turn: TurnFile) -> bool:
+        """Fair mode (issue 42 item 4): every file is signed by its sender's key, found in
+        ``--keys DIR`` or the campaign's folder of the keys home; an unsigned file, a key not
+        there and a signature that does not verify are refused, naming the side."""
+        header, folder = turn.header, self.keys_dir or peer_dir(self.keys_home(), name)
+        side = header.side.value
+        span = f"file {header.exchange} from {side}"
+        if turn.signature is None:
+            raise SignatureError(
+                f"{span} is not signed: fair mode refuses an unsigned file (nothing in it "
+                f"could be shown to an umpire as {side}'s); ask {side} for the file as its "
+                "machine signs it (fair mode signs every file)")
+        public = folder / f"{side}.pub"
+        if not os.path.lexists(public):
+            raise SignatureError(
+                f"{span} is signed by key {turn.signature.key_id}, but {public} does not exist: "
+                f"put {side}'s public key there (docs/turn-files.md, \"Keys in fair mode\"); "
+                "nothing imported")
+        try:
+            signing.verify(turn.body, turn.signature, public)
+        except SignatureError as error:
+            raise SignatureError(f"{span}: {error.message}; refused (fair mode: a file "
+                                 f"counts only signed by {side}'s own key)") from None
+        return True
+
+    def check_signature(self, mail: MailRecord | None, turn: TurnFile, *,
+                        fair: bool = False) -> bool:
         """True when ``turn`` is signed and its signature verifies, False when it is unsigned
-        and may be; ``SignatureError`` otherwise (see the module docstring)."""
+        and may be; ``SignatureError`` otherwise (see the module docstring). ``fair``: a fair
+        campaign's file (``check_fair_signature``)."""
+        if fair and mail is not None:
+            return self.check_fair_signature(mail.name, turn)
         keys, header = self.keys_dir, turn.header
         side = header.side.value
         if keys is not None and not keys.is_dir():

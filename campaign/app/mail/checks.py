@@ -132,11 +132,11 @@ class MailChecks:
     # --- an incoming file -----------------------------------------------------------------------
 
     def signature(self, mail: MailRecord | None, turn: TurnFile, source: str,
-                  problems: list[str] | None = None) -> bool:
+                  problems: list[str] | None = None, *, fair: bool = False) -> bool:
         """``Agreement.check_signature``; with ``problems``, a refusal is added there instead
         of raised."""
         try:
-            return self.agreement.check_signature(mail, turn)
+            return self.agreement.check_signature(mail, turn, fair=fair)
         except TurnFileError as error:
             if problems is None:
                 raise type(error)(error.message, source=source) from None
@@ -185,7 +185,7 @@ class MailChecks:
                 "files (or the referee re-pins both)", source=source,
             )
         if signature:
-            self.signature(mail, turn, source)
+            self.signature(mail, turn, source, fair=fairplay.active(local.state))
 
 
 def held_order(mail: MailRecord, exchange: int) -> str | None:

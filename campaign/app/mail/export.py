@@ -6,17 +6,19 @@ byte (``export_again``). Each reads the ledger once (``MailRecord``)."""
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
 from campaign import __version__
 from campaign.app import Loaded, authority, parse_stored
+from campaign.app.mail.keys import own_key
 from campaign.app.mail.parts import Parts, local_copy
 from campaign.app.mail.results import Exported
 from campaign.pbem import fairdice, signing
 from campaign.pbem.armour import armour
-from campaign.pbem.errors import StaleFileError, TurnFileError
+from campaign.pbem.errors import SignatureError, StaleFileError, TurnFileError
 from campaign.pbem.fair import strict
 from campaign.pbem.model import (
     SCHEMA_VERSION,
@@ -33,7 +35,7 @@ from campaign.records.chain import GENESIS_HASH, events_text
 from campaign.records.ledger_rows import PbemEnvelope, PbemFile, PbemSetup, StrictPending
 from campaign.records.mail_record import MailRecord
 from campaign.records.rows import StoredEvent
-from campaign.rules import engine
+from campaign.rules import engine, fairplay
 from campaign.rules.canonical import canonical_json
 from campaign.rules.ids import Side
 from campaign.rules.seats import REFEREE, Seat
@@ -100,6 +102,19 @@ def _header(loaded: Loaded, side: Side, exchange: int, base_seq: int, setup: Pbe
     )
 
 
+def fair_key(parts: Parts, side: Side) -> Path:
+    """The key a fair campaign's files of ``side`` are signed with by default (issue 42 item
+    4): ``SIDE.key`` in the keys home; refused, saying how to make it, when there is none."""
+    home = parts.agreement.keys_home()
+    key = own_key(home, side.value)
+    if not os.path.lexists(key):
+        raise SignatureError(
+            f"fair mode signs every turn file, and there is no key {key}: make it with "
+            f"`campaign keygen {side.value} --dir {home}` (or give --sign KEYFILE), send "
+            f"{side.value}.pub to the other player (docs/turn-files.md, \"Keys in fair mode\")")
+    return key
+
+
 def export_turn(parts: Parts, name: str, side: Side, *, sign_with: Path | None = None,
                 deliver: Callable[[Exported], None] | None = None) -> Exported:
     """The turn file of ``side`` with every batch since the last exchanged file.
@@ -115,6 +130,8 @@ def export_turn(parts: Parts, name: str, side: Side, *, sign_with: Path | None =
     loaded = parts.service.load(name)
     setup = parts.checks.setup(loaded.row, mail, loaded.dice_mode)
     last = _last_sent(mail, side)
+    if sign_with is None and fairplay.active(loaded.state):
+        sign_with = fair_key(parts, side)
     parts.agreement.check_export_signed(mail, sign_with is not None)
     duties = parts.fair.duties(loaded, mail, side.value)  # the seal, shares, reveals owed
     base_seq = last.head_seq if last else max(r.seq for r in loaded.rows if r.batch == 0)
@@ -230,12 +247,24 @@ def export_again(parts: Parts, name: str, exchange: int) -> Exported:
         numbers = ", ".join(str(f.exchange) for f in mail.files) or "none yet"
         raise TurnFileError(
             f"campaign {name!r} has no file {exchange} (files exchanged: {numbers})")
+    return rebuilt(mail, parts.service.load(name), record)
+
+
+def every_file(parts: Parts, name: str) -> list[Exported]:
+    """Every file exchanged in ``name``, rebuilt byte for byte (with its signature): what a
+    fair-play record shows an umpire (``umpire``); the log is loaded once."""
+    mail, loaded = parts.read(name), parts.service.load(name)
+    return [rebuilt(mail, loaded, record) for record in mail.files]
+
+
+def rebuilt(mail: MailRecord, loaded: Loaded, record: PbemFile) -> Exported:
+    """File ``record`` rebuilt from ``mail`` and the log of ``loaded`` (``export_again``)."""
+    exchange, name = record.exchange, mail.name
     stored, setup = mail.envelopes.get(exchange), mail.setup
     if stored is None or setup is None:
         raise TurnFileError(
             f"file {exchange} was recorded by an older version of the tool, which kept no "
             "copy of its header; it cannot be rebuilt")
-    loaded = parts.service.load(name)
     try:
         body = TurnBody(
             header=Header.model_validate_json(stored.header),

@@ -12,14 +12,22 @@ from typing import TextIO
 from campaign.app import CampaignService, Loaded, strict_dice
 from campaign.app.mail.agreement import Agreement
 from campaign.app.mail.checks import MailChecks, held_order
-from campaign.app.mail.export import export_again, export_file, export_turn
+from campaign.app.mail.export import (
+    every_file,
+    export_again,
+    export_file,
+    export_turn,
+    fair_key,
+)
 from campaign.app.mail.fair import FairMail
 from campaign.app.mail.importing import import_turn, verify_file
 from campaign.app.mail.parts import Parts
 from campaign.app.mail.resolve import resolve_crossed
 from campaign.app.mail.results import Exported, Imported, Verification
+from campaign.app.mail.umpire import record_text
 from campaign.pbem import fairdice
-from campaign.pbem.errors import TurnFileError
+from campaign.pbem.armour import parse_turn_file
+from campaign.pbem.errors import FairPlayFileError, TurnFileError
 from campaign.pbem.fair.group import Random
 from campaign.pbem.model import DiceMode
 from campaign.records.chain import events_text
@@ -46,6 +54,7 @@ class PbemService:
         accept_dice: DiceMode | None = None,
         side: Side | None = None,
         fair_random: Random = os.urandom,
+        keys_home: Path | None = None,
     ) -> None:
         """``keys_dir`` holds the other side's ``SIDE.pub`` (it must be a directory);
         ``new_secret`` makes commit–reveal secrets (tests pass a reproducible one);
@@ -53,11 +62,12 @@ class PbemService:
         ``accept_dice`` accepts the first file's dice mode if it differs from the campaign's;
         ``side`` is the side this database's player plays (``--as``): needed to import a
         first file, checked against the recorded side afterwards; ``fair_random``: the
-        randomness of this side's shuffle secrets in fair mode (tests pass a seeded stream)."""
+        randomness of this side's shuffle secrets in fair mode (tests pass a seeded stream);
+        ``keys_home``: where this player's own keys are (``keys.keys_home()`` when None)."""
         self.service = service
         self.ledger = service.store.ledger
         self.keys_dir = keys_dir
-        self.agreement = Agreement(self.ledger, keys_dir, side)
+        self.agreement = Agreement(self.ledger, keys_dir, side, keys_home)
         self.checks = MailChecks(self.agreement)
         self.fair = FairMail(service, self.ledger, fair_random)
         self.parts = Parts(service, self.ledger, self.agreement, self.checks, self.fair,
@@ -188,6 +198,42 @@ class PbemService:
                         source: str = "") -> Imported:
         """``resolve.resolve_crossed``."""
         return resolve_crossed(self.parts, name, data, reason, source)
+
+    # --- attributable play (issue 42 item 4, ``umpire``) -------------------------------------
+
+    def complaint(self, name: str, data: bytes | str, error: FairPlayFileError,
+                  source: str = "") -> str | None:
+        """A signed complaint about the file ``data`` this machine just refused for ``error``
+        (a protocol fault its sender signed), with every file exchanged before; None when the
+        refused file is not a signed fair file (then it is no evidence against anyone)."""
+        turn = parse_turn_file(data, source)
+        mail = self.record(name)
+        own = self.agreement.own_side(mail)
+        if turn.signature is None or own is None or not mail.passes and turn.body.fair is None:
+            return None
+        header = turn.header
+        statement = {"problem": error.problem, "accused": error.side or header.side.value,
+                     "file": header.exchange, "card": error.card, "message": error.message}
+        files = [made.turn for made in every_file(self.parts, name)] + [turn]
+        return record_text("complaint", own.value, name, files, statement,
+                           fair_key(self.parts, own))
+
+    def dispute(self, name: str, reason: str) -> str:
+        """A signed record of every file exchanged in ``name`` (each signed by its sender),
+        for an umpire when the other side stopped answering (``umpire.audit_files`` names who
+        owes the next file and what it could open)."""
+        reason = check_reason(reason, "the reason for the dispute")
+        mail = self.record(name)
+        own = self.agreement.own_side(mail)
+        if own is None or mail.last is None:
+            raise TurnFileError(f"campaign {name!r}: no file exchanged by a side here: nothing "
+                                "to record")
+        last = mail.last
+        statement = {"last_file": last.exchange, "from": last.side,
+                     "awaiting": Side(last.side).enemy.value, "message": reason}
+        files = [made.turn for made in every_file(self.parts, name)]
+        return record_text("dispute", own.value, name, files, statement,
+                           fair_key(self.parts, own))
 
     def withdraw(self, name: str, exchange: int, reason: str) -> PbemFile:
         """Take back file ``exchange``, our last file sent, which the other side refused
