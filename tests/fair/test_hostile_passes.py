@@ -223,9 +223,10 @@ def test_honest_passes_carry_proofs_the_receiver_checks(tmp_path) -> None:
 
 def test_a_forged_share_resealed_into_a_file_is_bad_share(tmp_path) -> None:
     """Issue 42 item 6 (a resealed forged share): Solomani's file 3 with its share of token-1
-    replaced by a made-up key, in the order and its event, and the file resealed: Aslan's
-    machine refuses it as ``bad-share`` naming Solomani and the card (not as a digest
-    mismatch that names nobody)."""
+    replaced by a made-up key, in the order and its event, and the file signed again by
+    Solomani's hostile machine and resealed: Aslan's machine refuses it as ``bad-share`` naming
+    Solomani and the card (not as a digest mismatch that names nobody). Resealed by anyone
+    else, the signature refuses it (``test_attributable_play``)."""
     table, file2 = _file_2(tmp_path)
     _import(table, FIRST, file2)
     file3 = _export(table, FIRST, 3)

@@ -29,11 +29,13 @@ from campaign.app.mail.results import Exported, Imported, Verification, withdraw
 from campaign.app.mail.service import PbemService
 from campaign.pbem import signing
 from campaign.pbem.armour import MAX_BYTES
+from campaign.pbem.errors import FairPlayFileError
 from campaign.records.chain import events_text
 from campaign.userfiles import read_bounded, read_stream_bounded
 
 __all__ = [
-    "ARMOURED_SUFFIXES", "REFEREE_UNDO", "Exported", "Imported", "PbemService", "Verification",
+    "ARMOURED_SUFFIXES", "REFEREE_UNDO", "Exported", "FairPlayFileError", "Imported",
+    "PbemService", "Verification",
     "events_text", "keygen", "keys_dir", "read_turn_file", "read_turn_stream", "withdrawn_line",
 ]
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from campaign.app import CampaignService
 from campaign.app.mail import (
+    FairPlayFileError,
     PbemService,
     events_text,
     keygen,
@@ -20,7 +21,6 @@ from campaign.app.mail import (
 )
 from campaign.cli.errors import EXIT_ERROR, Lazy
 from campaign.cli.handlers.common import print_story
-from campaign.pbem.errors import FairPlayFileError
 from campaign.rules.errors import CampaignError
 from campaign.rules.ids import Side
 from campaign.userfiles import StagedFile
