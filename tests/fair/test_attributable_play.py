@@ -192,3 +192,35 @@ def test_a_refused_file_unsigned_is_no_evidence(tmp_path, capsys) -> None:
     code, out = _audit(capsys, str(file1), "--keys", str(_umpire_keys(table, tmp_path)))
     assert code == 0 and "file 1 from solomani: the signature does not match" in out
     assert "no signed turn file" in out
+
+
+def test_the_screen_writes_the_complaint_too(tmp_path, capsys, monkeypatch) -> None:
+    """Issue 42 item 4 from the TUI: a forged share that Solomani's hostile machine signed is
+    refused by Aslan's import form as ``bad-share``; the refusal says where the complaint,
+    signed by Aslan, was written, and the audit of that complaint names Solomani."""
+    from campaign.tui.session import CampaignSession
+
+    table = MailTable(tmp_path)
+    table.play("solomani place-neutral solace")
+    _import(table, SECOND, _export(table, FIRST, 1))
+    _import(table, FIRST, _export(table, SECOND, 2))
+    file3 = _export(table, FIRST, 3)
+
+    def forge(data: dict) -> None:
+        for batch in data["body"]["batches"]:
+            if " share token-1 " in batch["order"]:
+                share = batch["order"].rsplit(" ", 1)[1]
+                batch["order"] = batch["order"].replace(share, "07" + "00" * 31)
+                batch["events"][0]["payload"]["share"] = "07" + "00" * 31
+    file3.write_text(resigned(file3.read_text(), forge, signer(file3)))
+    aslan = table.machines[SECOND]
+    monkeypatch.setenv("CAMPAIGN_KEYS_HOME", str(aslan.keys))
+    session = CampaignSession(aslan.service, CAMPAIGN, viewer=SECOND)
+    with pytest.raises(FairPlayFileError) as refused:
+        session.import_turn(str(file3))
+    complaint = Path(f"{file3}.complaint.json")
+    assert refused.value.problem == "bad-share"
+    assert f"complaint: {complaint}" in str(refused.value) and complaint.exists()
+    code, out = _audit(capsys, str(complaint), "--keys", str(_umpire_keys(table, tmp_path)))
+    assert code == 1 and "verdict: solomani bad-share (file 3, card token-1)" in out
+

@@ -33,12 +33,13 @@ from campaign.pbem.model import DiceMode
 from campaign.records.chain import events_text
 from campaign.records.ledger_rows import PbemFile, PbemSetup
 from campaign.records.mail_record import MailRecord
-from campaign.rules.errors import Wait
+from campaign.rules.errors import CampaignError, Wait
 from campaign.rules.ids import Side
 from campaign.rules.plain_text import check_reason
 from campaign.rules.seats import REFEREE, Seat
 from campaign.rules.state import CampaignState
 from campaign.rules.views import player_view
+from campaign.userfiles import StagedFile
 
 
 class PbemService:
@@ -217,6 +218,32 @@ class PbemService:
         files = [made.turn for made in every_file(self.parts, name)] + [turn]
         return record_text("complaint", own.value, name, files, statement,
                            fair_key(self.parts, own))
+
+    def write_complaint(self, name: str, data: bytes | str, error: FairPlayFileError,
+                        source: str) -> str | None:
+        """``complaint`` written beside the refused file ``source`` (``complaint.json`` for a
+        stream), staged and renamed into place; the line to show, or None when no complaint
+        could be made (the reason is then the line, for a signed file without a key here)."""
+        try:
+            text = self.complaint(name, data, error, source=source)
+        except CampaignError as problem:
+            return f"no complaint written: {problem.message}"
+        if text is None:
+            return None
+        path = Path("complaint.json" if source in ("", "-") else f"{source}.complaint.json")
+        StagedFile.write(path, text.encode("utf-8")).commit()
+        return (f"complaint: {path}: the refused file, signed by its sender, with every file "
+                f"before it, signed by you: an umpire checks it with `campaign audit {path} "
+                "--keys DIR` (both public keys in DIR)")
+
+    def complained(self, name: str, data: bytes | str, error: FairPlayFileError,
+                   source: str) -> FairPlayFileError:
+        """``error`` with the line of ``write_complaint`` added (a screen shows both)."""
+        line = self.write_complaint(name, data, error, source)
+        if line is None:
+            return error
+        return FairPlayFileError(f"{error.message}\n{line}", problem=error.problem,
+                                 side=error.side, card=error.card)
 
     def dispute(self, name: str, reason: str) -> str:
         """A signed record of every file exchanged in ``name`` (each signed by its sender),

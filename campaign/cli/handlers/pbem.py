@@ -21,9 +21,7 @@ from campaign.app.mail import (
 )
 from campaign.cli.errors import EXIT_ERROR, Lazy
 from campaign.cli.handlers.common import print_story
-from campaign.rules.errors import CampaignError
 from campaign.rules.ids import Side
-from campaign.userfiles import StagedFile
 
 #: ``export --map``: the sender's side map, drawn by the map handlers (loaded only then).
 _side_map = Lazy("campaign.cli.handlers.maps", "side_map")
@@ -102,18 +100,9 @@ def _complain(pbem: PbemService, args: argparse.Namespace, data: bytes,
               error: FairPlayFileError) -> None:
     """Fair mode: the refused file's signed protocol fault kept in a complaint signed by this
     player, beside the file (issue 42 item 4), for `campaign audit`."""
-    try:
-        text = pbem.complaint(args.name, data, error, source=args.file)
-    except CampaignError as problem:
-        print(f"note: no complaint written: {problem.message}", file=sys.stderr)
-        return
-    if text is None:
-        return
-    path = Path("complaint.json" if args.file == "-" else f"{args.file}.complaint.json")
-    StagedFile.write(path, text.encode("utf-8")).commit()
-    print(f"complaint: {path}: the refused file, signed by its sender, with every file before "
-          "it, signed by you: an umpire checks it with `campaign audit "
-          f"{path} --keys DIR` (both public keys in DIR)")
+    line = pbem.write_complaint(args.name, data, error, args.file)
+    if line is not None:
+        print(line)
 
 
 def resolve(args: argparse.Namespace) -> int:
