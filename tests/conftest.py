@@ -32,6 +32,16 @@ def _private_user_data(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Non
     patch.undo()
 
 
+@pytest.fixture(autouse=True)
+def keys_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Each test has its own keys home (``$CAMPAIGN_KEYS_HOME``, issue 42 item 4): the keys
+    ``campaign new --fair`` makes and fair mode signs with are never shared between tests,
+    nor the user's own."""
+    home = tmp_path / "keys-home"
+    monkeypatch.setenv("CAMPAIGN_KEYS_HOME", str(home))
+    return home
+
+
 # The demo campaigns, built once per session and copied per test. Building a campaign from the
 # seed game takes seconds, so a session-wide SQLite file holds two campaigns — ``demo`` (the
 # bundled demo: Aslan's First Movement, game turn 1) and ``full`` (the whole seed game: game

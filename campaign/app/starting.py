@@ -11,7 +11,7 @@ fair mode is for play by e-mail, not physical dice), the same order of steps (cr
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from campaign.app.campaigns import Loaded, fair_dice_refusal
 from campaign.rules.ids import Side
@@ -61,9 +61,18 @@ class NewCampaignOptions:
                    f"{loaded.dice_mode} dice" if self.fair else ""))
 
 
-def start_campaign(service: CampaignService, options: NewCampaignOptions) -> Loaded:
+class Started(NamedTuple):
+    """A campaign just created, and what its player must do about keys (fair mode)."""
+
+    loaded: Loaded
+    notes: list[str]
+
+
+def start_campaign(service: CampaignService, options: NewCampaignOptions) -> Started:
     """Create the campaign of ``options`` in ``service``; ``ValueError``
-    when the options do not go together (nothing created), else the service's own refusals."""
+    when the options do not go together (nothing created), else the service's own refusals.
+    In fair mode the player's key pair is made if he has none (issue 42 item 4: every file
+    is signed), and the notes say how to exchange public keys."""
     problem = options.problem()
     if problem is not None:
         raise ValueError(problem)
@@ -77,4 +86,17 @@ def start_campaign(service: CampaignService, options: NewCampaignOptions) -> Loa
         from campaign.app.mail import PbemService  # the turn-file machinery, only when needed
 
         PbemService(service).claim_side(options.name, options.as_side)
-    return loaded
+    return Started(loaded, fair_keys(options) if options.fair else [])
+
+
+def fair_keys(options: NewCampaignOptions) -> list[str]:
+    """Fair mode: the player's key pair made in the keys home if he has none, and how to
+    exchange public keys (``campaign.app.mail.keys``)."""
+    from campaign.app.mail.keys import keys_home, prepare
+
+    home = keys_home()
+    if options.as_side is None:
+        return [f"fair mode signs every turn file: make your key pair with `campaign keygen "
+                f"SIDE --dir {home}` and send SIDE.pub to the other player "
+                "(docs/turn-files.md, \"Keys in fair mode\")"]
+    return prepare(home, options.name, options.as_side.value)

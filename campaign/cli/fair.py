@@ -10,6 +10,7 @@ face-down kind to whoever holds both: publish it only when the game is over or d
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from campaign.cli.errors import add_db_option, lazy
 from campaign.cli.helptext import add_command
@@ -40,12 +41,38 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     audit = add_command(
         subparsers, "audit",
-        summary="fair mode: check the joint shuffle with the other side's opening",
-        description="Recompute every pass of the joint shuffle from your secrets and the other "
-                    "player's opening (`campaign opening`): says the shuffle is sound, or "
-                    "names the side whose pass does not follow from its opening.",
-        examples=["campaign audit duel aslan-opening.json"])
-    audit.add_argument("name", help="campaign name")
-    audit.add_argument("file", help="the other side's opening")
+        summary="fair mode: check a game's files (or the shuffle with the other's opening)",
+        description="`campaign audit FILES...`: an umpire's audit of a fair game on its turn "
+                    "files and records alone (`campaign dispute`, the complaint an import "
+                    "writes), no database: every file must be signed by its sender; the "
+                    "passes' proofs, the shares, the reveals and the shares owed are checked "
+                    "again, and the side that cheated or stopped after learning a card is "
+                    "named, with the file, pass and card (exit status 1). `campaign audit NAME "
+                    "OPENING`: recompute every pass of the joint shuffle from your secrets and "
+                    "the other player's opening (`campaign opening`).",
+        examples=["campaign audit complaint.json --keys umpire-keys/",
+                  "campaign audit turn-*.json --keys umpire-keys/",
+                  "campaign audit duel aslan-opening.json"])
+    audit.add_argument("files", nargs="+", metavar="FILE",
+                       help="turn files and records; or NAME OPENING (a campaign and the "
+                            "other side's opening)")
+    audit.add_argument("--keys", type=Path, metavar="DIR",
+                       help="folder of both players' public keys (aslan.pub, solomani.pub); "
+                            "default: $CAMPAIGN_PBEM_KEYS, then your keys home")
     add_db_option(audit)
     audit.set_defaults(func=lazy(HANDLERS, "audit"))
+
+    dispute = add_command(
+        subparsers, "dispute",
+        summary="fair mode: a signed record of every file exchanged, for an umpire",
+        description="When the other player stopped answering (after his machine could open a "
+                    "card, say): write every file exchanged, each signed by its sender, in a "
+                    "record signed by you; `campaign audit RECORD` names who owes the next "
+                    "file and what it could open (docs/turn-files.md, \"Attributable play\").",
+        examples=['campaign dispute duel -o duel-dispute.json --reason "no answer since '
+                  'file 7"'])
+    dispute.add_argument("name", help="campaign name")
+    dispute.add_argument("-o", "--output", required=True, metavar="FILE", help="file to write")
+    dispute.add_argument("--reason", required=True, help="what happened, in one line")
+    add_db_option(dispute)
+    dispute.set_defaults(func=lazy(HANDLERS, "dispute"))

@@ -9,7 +9,7 @@ its files and how a referee undo is recomputed).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -135,7 +135,7 @@ def _compare(wanted: list[FileEvent], got: list[FileEvent], where: str, first: i
         )
 
 
-def check_base(turn: TurnFile, local: LocalCopy, files: list[PbemFile], source: str) -> None:
+def check_base(turn: TurnFile, local: LocalCopy, files: Sequence[PbemFile], source: str) -> None:
     """Where the file sits in the exchange: stale, crossed, replayed, missing or diverged."""
     header = turn.header
     span = f"file {header.exchange} from {header.side.value}"

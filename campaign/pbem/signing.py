@@ -126,31 +126,43 @@ def _load_key(path: Path, *, private: bool) -> tuple[object, bytes]:
 
 def sign(body: TurnBody, private_key_file: Path) -> Signature:
     """Sign ``body`` with the Ed25519 private key in ``private_key_file``."""
+    return sign_bytes(body.canonical().encode("utf-8"), private_key_file)
+
+
+def sign_bytes(data: bytes, private_key_file: Path) -> Signature:
+    """Sign ``data`` (canonical JSON: a turn file's body, a fair-play record) with the Ed25519
+    private key in ``private_key_file``."""
     private, _ = _load_key(private_key_file, private=True)
-    value = private.sign(body.canonical().encode("utf-8"))  # type: ignore[attr-defined]
+    value = private.sign(data)  # type: ignore[attr-defined]
     public = private.public_key()  # type: ignore[attr-defined]
     return Signature(key_id=key_id(_public_pem(public)), value=value.hex())
 
 
 def verify(body: TurnBody, signature: Signature | None, public_key_file: Path) -> None:
     """Raise ``SignatureError`` unless ``signature`` is a valid signature of ``body``."""
-    _, _, (invalid, _) = _crypto()
     side = body.header.side.value
     if signature is None:
         raise SignatureError(
             f"the file is not signed, but a public key for {side} is configured "
             f"({public_key_file}); ask {side} to export with --sign"
         )
+    verify_bytes(body.canonical().encode("utf-8"), signature, public_key_file, side)
+
+
+def verify_bytes(data: bytes, signature: Signature, public_key_file: Path, side: str,
+                 what: str = "the file") -> None:
+    """Raise ``SignatureError`` unless ``signature`` signs ``data`` by ``side``'s key in
+    ``public_key_file``."""
+    _, _, (invalid, _) = _crypto()
     public, pem = _load_key(public_key_file, private=False)
     if signature.key_id != key_id(pem):
         raise SignatureError(
             f"signed with key {signature.key_id}, but {side}'s configured key is {key_id(pem)}"
         )
     try:
-        public.verify(  # type: ignore[attr-defined]
-            bytes.fromhex(signature.value), body.canonical().encode("utf-8"))
-    except invalid:
+        public.verify(bytes.fromhex(signature.value), data)  # type: ignore[attr-defined]
+    except (invalid, ValueError):
         raise SignatureError(
-            f"the signature does not match the content: the file was changed after {side} "
+            f"the signature does not match the content: {what} was changed after {side} "
             "signed it; do not use it"
         ) from None

@@ -25,6 +25,7 @@ from campaign.records.ledger_rows import (
     PbemWithdrawal,
     StrictPending,
 )
+from campaign.records.mail_record import MailRecord
 from campaign.records.rows import StoredEvent
 from campaign.rules.errors import ConflictError
 from campaign.store.database import Connection, Database, IntegrityViolation
@@ -125,6 +126,22 @@ def _other(side: str) -> str:
     return "solomani" if side == "aslan" else "aslan"
 
 
+def _player(connection: Connection, name: str, files: Sequence[PbemFile]) -> PbemPlayer | None:
+    """``Ledger.player`` on ``connection``, ``files`` being the campaign's files."""
+    recorded = _select(connection, PbemPlayer, BY_NAME, {"name": name})
+    if recorded:
+        return recorded[0]
+    if not files:
+        return None
+    last = files[-1]
+    side = last.side if last.direction == "out" else _other(last.side)
+    signed = connection.first(
+        f"SELECT MIN(exchange) FROM dn_pbem_envelope WHERE {BY_NAME} AND signature IS NOT NULL",
+        {"name": name})
+    return PbemPlayer(campaign_name=name, side=side,
+                      signed_since=signed[0] if signed is not None else None)
+
+
 class Ledger:
     """The PBEM tables of one store (``Store.ledger``)."""
 
@@ -181,20 +198,32 @@ class Ledger:
         """The side this database plays in ``name`` and since which file files are signed: as
         recorded, or for a campaign exchanged by an older version, as its files show (its last
         file sent, or the other side of a file received; the first signed envelope)."""
-        recorded = self._one(PbemPlayer, BY_NAME, {"name": name})
-        if recorded is not None:
-            return recorded
-        files = self.files(name)
-        if not files:
-            return None
-        last = files[-1]
-        side = last.side if last.direction == "out" else _other(last.side)
         with self.database.read() as connection:
-            signed = connection.first(
-                f"SELECT MIN(exchange) FROM dn_pbem_envelope WHERE {BY_NAME}"
-                " AND signature IS NOT NULL", {"name": name})
-        return PbemPlayer(campaign_name=name, side=side,
-                          signed_since=signed[0] if signed is not None else None)
+            return _player(connection, name, _select(connection, PbemFile, BY_NAME,
+                                                     {"name": name}, "exchange"))
+
+    def mail(self, name: str) -> MailRecord:
+        """Everything the ledger holds about ``name``, in one read (``MailRecord``): what a
+        play-by-e-mail command reads once and passes down (issue 48 item 1)."""
+        params = {"name": name}
+        with self.database.read() as connection:
+            files = _select(connection, PbemFile, BY_NAME, params, "exchange")
+            setups = _select(connection, PbemSetup, BY_NAME, params)
+            secret = _select(connection, FairSecret, BY_NAME, params)
+            held = _select(connection, StrictPending, BY_NAME, params)
+            secrets = connection.all(
+                f"SELECT exchange, secret FROM dn_pbem_secret WHERE {BY_NAME}", params)
+            return MailRecord(
+                name, setup=setups[0] if setups else None,
+                player=_player(connection, name, files), files=tuple(files),
+                secrets={int(exchange): text for exchange, text in secrets},
+                envelopes={row.exchange: row for row in _select(
+                    connection, PbemEnvelope, BY_NAME, params)},
+                forks=tuple(_select(connection, PbemFork, BY_NAME, params, "id")),
+                withdrawals=tuple(_select(connection, PbemWithdrawal, BY_NAME, params, "id")),
+                passes=tuple(_select(connection, FairPass, BY_NAME, params, "exchange")),
+                fair_secret=secret[0] if secret else None, held=held[0] if held else None,
+            )
 
     def fair_passes(self, name: str) -> list[FairPass]:
         """The shuffle passes made here or received (fair mode), by file number."""

@@ -629,11 +629,14 @@ class CampaignSession:
         plays, needed with the first file, like `campaign import --as`); the lines the CLI
         prints: what the file brought, then its notes (``note: …``, e.g. which shares or
         reveals this machine gave in fair mode), one per line."""
-        from campaign.app.mail import read_turn_file
+        from campaign.app.mail import FairPlayFileError, read_turn_file
 
         target = _turn_path(path)
-        done = self._pbem(side).import_turn(self.name, read_turn_file(target),
-                                            source=str(target))
+        pbem, data = self._pbem(side), read_turn_file(target)
+        try:
+            done = pbem.import_turn(self.name, data, source=str(target))
+        except FairPlayFileError as error:  # fair mode: a signed complaint beside the file
+            raise pbem.complained(self.name, data, error, str(target)) from None
         self.reload()
         return "\n".join([done.line(str(target)), *(f"note: {note}" for note in done.notes)])
 

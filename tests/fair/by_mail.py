@@ -10,13 +10,16 @@ other player would receive by mail) and imported from its text.
 
 from __future__ import annotations
 
+import json
 import random
+import shutil
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from campaign.app.mail import PbemService
+from campaign.app.mail.keys import own_key, peer_dir, prepare
 from campaign.rules import fairplay
 from campaign.rules.canonical import sha256_hex
 from campaign.rules.errors import InvalidOrderError, WaitingError
@@ -51,14 +54,40 @@ class Machine:
     def __post_init__(self) -> None:
         self.service = service(self.path, snapshot_every=40, ruleset_loader=self.ruleset_loader)
         counter = iter(range(1, 10**6))
+        #: This player's keys home (fair mode signs every file, issue 42 item 4).
+        self.keys = self.path.parent / f"{self.side.value}-keys"
         self.pbem = PbemService(
             self.service, side=self.side, fair_random=random.Random(self.seed).randbytes,
-            new_secret=lambda: sha256_hex(f"dice {self.side.value} {next(counter)}"))
+            new_secret=lambda: sha256_hex(f"dice {self.side.value} {next(counter)}"),
+            keys_home=self.keys)
         self.service.create(CAMPAIGN, seed=11, dice_mode=self.dice, fair=self.fair)
         self.pbem.claim_side(CAMPAIGN, self.side)
+        if self.fair:
+            prepare(self.keys, CAMPAIGN, self.side.value)
+
+    def private_key(self) -> Path:
+        """This player's signing key (a hostile machine signs what it forges)."""
+        return own_key(self.keys, self.side.value)
 
     def state(self) -> CampaignState:
         return self.service.load(CAMPAIGN).state
+
+
+def signer(path: Path) -> Path:
+    """The private key of the sender of the file ``path`` written by a ``MailTable`` (in its
+    ``files_dir``): a hostile machine signs what it forged."""
+    side = json.loads(path.read_text())["body"]["header"]["side"]
+    return own_key(path.parent / f"{side}-keys", side)
+
+
+def exchange_public_keys(homes: dict[str, Path], name: str = CAMPAIGN) -> None:
+    """What the players do by e-mail before file 1 (docs/turn-files.md, "Keys in fair mode"):
+    each puts the other's ``SIDE.pub`` in his keys home's folder of the campaign."""
+    for side, home in homes.items():
+        other = "solomani" if side == "aslan" else "aslan"
+        folder = peer_dir(homes[other], name)
+        folder.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(home / f"{side}.pub", folder / f"{side}.pub")
 
 
 @dataclass
@@ -86,6 +115,8 @@ class MailTable:
         for side, seed in zip((FIRST, FIRST.enemy), self.seeds, strict=True):
             self.machines[side] = Machine(side, self.files_dir / f"{side.value}.db", seed,
                                          self.fair, self.dice, self.ruleset_loader)
+        if self.fair:
+            exchange_public_keys({side.value: m.keys for side, m in self.machines.items()})
 
     def send(self, sender: Side) -> None:
         """``sender`` exports a file; the other imports it (and does its fair-play duties)."""

@@ -17,15 +17,22 @@ from pathlib import Path
 
 import pytest
 
-from campaign.app import fair_mail
+from campaign.app.mail import fair as fair_mail
 from campaign.pbem.errors import FairPlayFileError
 from campaign.pbem.fair import group, shuffle
 from campaign.pbem.fair.reveal import open_card
 from campaign.rules import fairplay
 from campaign.rules.ids import Side
-from tests.fair.by_mail import CAMPAIGN, FIRST, MailTable, play_to_conscription, sqlite_image
+from tests.fair.by_mail import (
+    CAMPAIGN,
+    FIRST,
+    MailTable,
+    play_to_conscription,
+    signer,
+    sqlite_image,
+)
 from tests.fair.machines import swapped_second_pass
-from tests.pbem.conftest import resealed
+from tests.pbem.conftest import resigned
 
 SECOND = FIRST.enemy
 
@@ -144,7 +151,8 @@ def test_a_file_without_its_shuffle_pass_is_refused(tmp_path) -> None:
     table.machines[FIRST].pbem.import_turn(CAMPAIGN, table.sent[-1].read_bytes())
     file3 = tmp_path / "turn-003.json"
     table.machines[FIRST].pbem.export_file(CAMPAIGN, FIRST, file3)
-    file3.write_text(resealed(file3.read_text(), lambda data: data["body"].pop("fair")))
+    file3.write_text(resigned(file3.read_text(), lambda data: data["body"].pop("fair"),
+                              signer(file3)))
     error = _refused(table, sqlite_image(table.machines[SECOND].path), file3)
     assert (error.problem, error.side) == ("withheld", "solomani")
     assert "carries no pass 3 of the joint shuffle" in str(error)
@@ -154,6 +162,8 @@ def test_a_file_without_its_shuffle_pass_is_refused(tmp_path) -> None:
 
 
 HEX = re.compile(r"[0-9a-f]{64}")
+#: A signature's key id (each game's players made their own key pairs).
+KEY_ID = re.compile(r'(key_id\\*"\\*: ?\\*")[0-9a-f]{16}')
 
 
 def _machine_data(table: MailTable, side: Side) -> dict[str, object]:
@@ -191,8 +201,9 @@ def _without_proofs(data: object) -> object:
 
 
 def _blind(data: object) -> str:
-    """``data`` with every 64-hex-digit string (a group element, a key, a hash) blinded."""
-    return HEX.sub("#", json.dumps(data, sort_keys=True, default=str))
+    """``data`` with every 64-hex-digit string (a group element, a key, a hash, a signature)
+    and every signing key id blinded."""
+    return KEY_ID.sub(r"\1#", HEX.sub("#", json.dumps(data, sort_keys=True, default=str)))
 
 
 @pytest.mark.slow
@@ -218,8 +229,9 @@ def test_one_sides_machine_cannot_tell_permuted_face_down_kinds_apart(tmp_path, 
         loaded = machines[SECOND].service.load(CAMPAIGN)
         public = fairplay.decks(loaded.ruleset)
         fair = {side: m.pbem.fair for side, m in machines.items()}
-        deck = fair[FIRST].deck(CAMPAIGN, loaded.state.campaign_id, public)
-        secrets = {side.value: fair[side].secrets(CAMPAIGN, public) for side in machines}
+        mail = {side: m.pbem.record(CAMPAIGN) for side, m in machines.items()}
+        deck = fair[FIRST].deck(mail[FIRST], loaded.state.campaign_id, public)
+        secrets = {side.value: fair[side].secrets(mail[side], public) for side in machines}
         kinds.append([open_card(deck, card, {s: k.share(card) for s, k in secrets.items()})
                       for card in ("box-3", "box-4")])
         # Solomani's own try: unmask with its keys and look for a card: nothing
@@ -250,10 +262,10 @@ def test_a_player_decrypting_his_own_database_finds_no_face_down_kind(tmp_path) 
     context = loaded.state.campaign_id
     revealed = set(fairplay.slot(loaded.state)["revealed"])
     for side, machine in table.machines.items():
-        fair = machine.pbem.fair
-        deck = fair.deck(CAMPAIGN, context, public)
-        mine = fair.secrets(CAMPAIGN, public)
-        passes = fair.passes(CAMPAIGN, public)
+        fair, mail = machine.pbem.fair, machine.pbem.record(CAMPAIGN)
+        deck = fair.deck(mail, context, public)
+        mine = fair.secrets(mail, public)
+        passes = fair.passes(mail, public)
         for name, labels in public.items():
             cards = {group.card_point(context, name, label) for label in labels}
             for index in range(len(labels)):

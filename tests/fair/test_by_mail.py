@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from campaign.app.fair_mail import FairMail
+from campaign.app.mail.fair import FairMail
 from campaign.pbem.fair.shuffle import Deck
 from campaign.rules import fairplay
 from campaign.rules.ids import Side
@@ -113,12 +113,13 @@ def test_each_database_holds_only_its_own_secrets(game) -> None:
         fair: FairMail = machine.pbem.fair
         loaded = machine.service.load(CAMPAIGN)
         public = fairplay.decks(loaded.ruleset)
-        secrets = fair.secrets(CAMPAIGN, public)
+        mail = machine.pbem.record(CAMPAIGN)
+        secrets = fair.secrets(mail, public)
         assert secrets is not None and secrets.side == side.value
         with machine.service.store.database.read() as connection:
             sides = connection.all("SELECT side FROM dn_fair_secret")
         assert sides == [(side.value,)]
-        deck = fair.deck(CAMPAIGN, loaded.state.campaign_id, public)
+        deck = fair.deck(mail, loaded.state.campaign_id, public)
         assert deck is not None
         decks.append(deck)
     assert decks[0].digest == decks[1].digest

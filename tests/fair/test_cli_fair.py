@@ -9,20 +9,24 @@ from pathlib import Path
 
 import pytest
 
-from tests.fair.cli import run_cli, side_db
+from tests.fair.cli import exchange_keys, run_cli, side_db
 
 NAME = "duel"
 
 
 @pytest.fixture
-def duel(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+def duel(tmp_path: Path, capsys: pytest.CaptureFixture[str], keys_home: Path) -> Path:
     """Both databases made as docs/turn-files.md says for fair mode; each database file is its
-    owner's alone to read, since it will hold his secrets (issue 42 item 5)."""
+    owner's alone to read, since it will hold his secrets (issue 42 item 5). `campaign new`
+    made each player's key pair and said how to exchange the public keys (issue 42 item 4);
+    the players did."""
     for side in ("solomani", "aslan"):
         code, out, _ = run_cli(capsys, "new", NAME, "--seed", "5", "--dice", "commit-reveal",
                             "--fair", "--as", side, *side_db(tmp_path, side))
         assert code == 0 and "fair mode" in out
+        assert f"send your public key {keys_home / (side + '.pub')}" in out
         assert stat.S_IMODE((tmp_path / f"{side}.db").stat().st_mode) == 0o600
+    exchange_keys(keys_home, NAME)
     return tmp_path
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from campaign.app import fair_mail
+from campaign.app.mail import fair as fair_mail
 from campaign.pbem.errors import FairPlayFileError
 from campaign.rules import fairplay
 from tests.fair.by_mail import (

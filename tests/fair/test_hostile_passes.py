@@ -14,12 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from campaign.app import fair_mail
+from campaign.app.mail import fair as fair_mail
 from campaign.pbem.errors import FairPlayFileError
 from campaign.pbem.fair import group, shuffle
 from campaign.rules import fairplay
-from tests.fair.by_mail import CAMPAIGN, FIRST, MailTable, sqlite_image
-from tests.pbem.conftest import resealed
+from tests.fair.by_mail import CAMPAIGN, FIRST, Machine, MailTable, signer, sqlite_image
+from tests.pbem.conftest import resigned
 
 SECOND = FIRST.enemy
 
@@ -49,9 +49,10 @@ def _file_2(tmp_path: Path) -> tuple[MailTable, Path]:
 
 
 def _forge(path: Path, change: Callable[[dict], None]) -> None:
-    """The file's pass changed by ``change`` and the file resealed (a deliberate forger)."""
-    path.write_text(resealed(path.read_text(), lambda data: change(data["body"]["fair"]
-                                                                   ["shuffle"])))
+    """The file's pass changed by ``change``, the file signed again by its sender and
+    resealed (a hostile machine: fair mode signs every file)."""
+    path.write_text(resigned(path.read_text(), lambda data: change(data["body"]["fair"]
+                                                                   ["shuffle"]), signer(path)))
 
 
 def _refused(table: MailTable, side, path: Path) -> FairPlayFileError:
@@ -68,13 +69,23 @@ def _public(table: MailTable) -> dict[str, list[str]]:
     return fairplay.decks(table.machines[FIRST].service.load(CAMPAIGN).ruleset)
 
 
+def _secrets(machine: Machine, public: shuffle.Decks) -> shuffle.Secrets:
+    secrets = machine.pbem.fair.secrets(machine.pbem.record(CAMPAIGN), public)
+    assert secrets is not None
+    return secrets
+
+
+def _passes(machine: Machine, public: shuffle.Decks) -> dict[int, shuffle.Pass]:
+    return machine.pbem.fair.passes(machine.pbem.record(CAMPAIGN), public)
+
+
 def test_a_card_written_in_another_letter_case_is_refused(tmp_path) -> None:
     """Issue 42 item 1 (the letter-case duplicate): Solomani's pass 1 puts AT-8/1 where both
     JT-4 cards are, written in upper and in mixed case so that the three texts differ. Aslan's
     machine refuses file 1 at once: one spelling per point, naming pass, card and side."""
     table, file1 = _file_1(tmp_path)
     public = _public(table)
-    secrets = table.machines[FIRST].pbem.fair.secrets(CAMPAIGN, public)
+    secrets = _secrets(table.machines[FIRST], public)
     order = secrets.permutations["box"]
     at8 = order.index(public["box"].index("neutral:AT-8/1"))
     jt4 = [order.index(public["box"].index(f"neutral:JT-4/{copy}")) for copy in (1, 2)]
@@ -94,7 +105,7 @@ def test_a_pass_1_that_repeats_a_card_fails_its_proof(tmp_path) -> None:
     JT-4 card) fails pass 1's shuffle proof: ``bad-proof`` naming pass 1 and Solomani."""
     table, file1 = _file_1(tmp_path)
     public = _public(table)
-    order = table.machines[FIRST].pbem.fair.secrets(CAMPAIGN, public).permutations["box"]
+    order = _secrets(table.machines[FIRST], public).permutations["box"]
     at8 = order.index(public["box"].index("neutral:AT-8/1"))
     jt4 = order.index(public["box"].index("neutral:JT-4/1"))
 
@@ -121,13 +132,13 @@ def test_a_pass_1_with_200000_key_commitments_is_refused(tmp_path) -> None:
 
 
 def _second_secrets(table: MailTable) -> shuffle.Secrets:
-    secrets = table.machines[SECOND].pbem.fair.secrets(CAMPAIGN, _public(table))
+    secrets = _secrets(table.machines[SECOND], _public(table))
     assert secrets is not None
     return secrets
 
 
 def _pass_1(table: MailTable) -> shuffle.Pass:
-    return table.machines[SECOND].pbem.fair.passes(CAMPAIGN, _public(table))[1]
+    return _passes(table.machines[SECOND], _public(table))[1]
 
 
 def test_a_pass_2_built_from_one_slot_is_refused(tmp_path) -> None:
@@ -206,15 +217,16 @@ def test_honest_passes_carry_proofs_the_receiver_checks(tmp_path) -> None:
     for number, path in enumerate((table.files_dir / "turn-001.json", file2, file3), 1):
         made = json.loads(path.read_text())["body"]["fair"]["shuffle"]
         assert made["number"] == number and made["proof"]
-    passes = table.machines[SECOND].pbem.fair.passes(CAMPAIGN, _public(table))
+    passes = _passes(table.machines[SECOND], _public(table))
     assert sorted(passes) == [1, 2, 3]
 
 
 def test_a_forged_share_resealed_into_a_file_is_bad_share(tmp_path) -> None:
     """Issue 42 item 6 (a resealed forged share): Solomani's file 3 with its share of token-1
-    replaced by a made-up key, in the order and its event, and the file resealed: Aslan's
-    machine refuses it as ``bad-share`` naming Solomani and the card (not as a digest
-    mismatch that names nobody)."""
+    replaced by a made-up key, in the order and its event, and the file signed again by
+    Solomani's hostile machine and resealed: Aslan's machine refuses it as ``bad-share`` naming
+    Solomani and the card (not as a digest mismatch that names nobody). Resealed by anyone
+    else, the signature refuses it (``test_attributable_play``)."""
     table, file2 = _file_2(tmp_path)
     _import(table, FIRST, file2)
     file3 = _export(table, FIRST, 3)
@@ -226,6 +238,6 @@ def test_a_forged_share_resealed_into_a_file_is_bad_share(tmp_path) -> None:
                 honest = batch["order"].rsplit(" ", 1)[1]
                 batch["order"] = batch["order"].replace(honest, forged)
                 batch["events"][0]["payload"]["share"] = forged
-    file3.write_text(resealed(file3.read_text(), forge))
+    file3.write_text(resigned(file3.read_text(), forge, signer(file3)))
     error = _refused(table, SECOND, file3)
     assert (error.problem, error.side, error.card) == ("bad-share", "solomani", "token-1")

@@ -75,9 +75,11 @@ def true_kinds(table: MailTable) -> dict[str, str]:
         real = {alias: uid for uid, alias in neutral_aliases(loaded.state).items()}
         return {alias: loaded.state.units[real[alias]].kind for alias in PLACED}
     public = fairplay.decks(loaded.ruleset)
-    deck = machine.pbem.fair.deck(CAMPAIGN, loaded.state.campaign_id, public)
+    deck = machine.pbem.fair.deck(machine.pbem.record(CAMPAIGN), loaded.state.campaign_id,
+                                  public)
     assert deck is not None
-    keys = [m.pbem.fair.secrets(CAMPAIGN, public) for m in table.machines.values()]
+    keys = [m.pbem.fair.secrets(m.pbem.record(CAMPAIGN), public)
+            for m in table.machines.values()]
     kinds = {}
     for uid in PLACED:
         card = fairplay.card_of(loaded.state, uid)

@@ -8,19 +8,20 @@ from pathlib import Path
 
 import pytest
 
-from tests.fair.cli import run_cli, side_db
-from tests.pbem.conftest import resealed
+from tests.fair.cli import exchange_keys, run_cli, side_db
+from tests.pbem.conftest import resigned
 
 NAME = "duel"
 
 
 @pytest.fixture
-def duel(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
-    """Fair mode on two databases; Solomani's first draw sent in file 1, which Aslan imported;
-    Aslan's file 2 (its pass only) written, not imported yet."""
+def duel(tmp_path: Path, capsys: pytest.CaptureFixture[str], keys_home: Path) -> Path:
+    """Fair mode on two databases (the public keys exchanged); Solomani's first draw sent in
+    file 1, which Aslan imported; Aslan's file 2 (its pass only) written, not imported yet."""
     for side in ("solomani", "aslan"):
         assert run_cli(capsys, "new", NAME, "--seed", "5", "--dice", "commit-reveal", "--fair",
                        "--as", side, *side_db(tmp_path, side))[0] == 0
+    exchange_keys(keys_home, NAME)
     sol, asl = side_db(tmp_path, "solomani"), side_db(tmp_path, "aslan")
     assert run_cli(capsys, "order", NAME, "solomani place-neutral solace", "--side",
                    "solomani", *sol)[0] == 0
@@ -28,6 +29,11 @@ def duel(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     assert run_cli(capsys, "import", NAME, str(tmp_path / "turn-1.json"), *asl)[0] == 0
     assert run_cli(capsys, "export", NAME, "-o", str(tmp_path / "turn-2.json"), *asl)[0] == 0
     return tmp_path
+
+
+def _key(tmp: Path, side: str) -> Path:
+    """``side``'s private key (the test's keys home): a hostile machine signs its forgery."""
+    return tmp / "keys-home" / f"{side}.key"
 
 
 def _refused(capsys, path: Path, db: list[str]) -> str:
@@ -52,7 +58,8 @@ def test_file_2_without_its_pass(duel, capsys):
     """File 2 must carry pass 2 of the joint shuffle: its absence is named."""
     text = (duel / "turn-2.json").read_text(encoding="utf-8")
     bad = duel / "no-pass.json"
-    bad.write_text(resealed(text, lambda d: d["body"].pop("fair")), encoding="utf-8")
+    bad.write_text(resigned(text, lambda d: d["body"].pop("fair"), _key(duel, "aslan")),
+                   encoding="utf-8")
     err = _refused(capsys, bad, side_db(duel, "solomani"))
     assert "pass 2 of the joint shuffle" in err and "carries no orders" not in err
 
@@ -65,8 +72,8 @@ def test_file_3_with_pass_1(duel, capsys):
     first = json.loads((duel / "turn-1.json").read_text(encoding="utf-8"))
     text = (duel / "turn-3.json").read_text(encoding="utf-8")
     bad = duel / "pass-1.json"
-    bad.write_text(resealed(text, lambda d: d["body"].__setitem__(
-        "fair", first["body"]["fair"])), encoding="utf-8")
+    bad.write_text(resigned(text, lambda d: d["body"].__setitem__(
+        "fair", first["body"]["fair"]), _key(duel, "solomani")), encoding="utf-8")
     err = _refused(capsys, bad, side_db(duel, "aslan"))
     assert "carries pass 1 of solomani where pass 3 of solomani was expected" in err
 
@@ -92,6 +99,6 @@ def test_an_edited_share(duel, capsys):
         raise AssertionError("file 3 carries no share")
 
     bad = duel / "edited-share.json"
-    bad.write_text(resealed(text, edit), encoding="utf-8")
+    bad.write_text(resigned(text, edit, _key(duel, "solomani")), encoding="utf-8")
     err = _refused(capsys, bad, side_db(duel, "aslan"))
     assert "digest" not in err and "share" in err and "solomani" in err

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from campaign.pbem import signing
+from campaign.pbem.model import TurnBody
 from campaign.rules.canonical import canonical_json, sha256_hex
 from campaign.rules.ids import Side
 from campaign.store.repository import LEDGER_TABLE_NAMES
@@ -32,6 +34,16 @@ def resealed(text: str, mutate: Callable[[dict], None]) -> str:
     """``text`` changed by ``mutate`` with a correct checksum (a deliberate forger)."""
     data = json.loads(text)
     mutate(data)
+    data["body_sha256"] = sha256_hex(canonical_json(data["body"]))
+    return json.dumps(data, indent=1)
+
+
+def resigned(text: str, mutate: Callable[[dict], None], key: Path) -> str:
+    """``text`` changed by ``mutate``, signed again with ``key`` and resealed: what a hostile
+    machine sends (fair mode signs every file: its sender signs what it forged)."""
+    data = json.loads(text)
+    mutate(data)
+    data["signature"] = signing.sign(TurnBody.model_validate(data["body"]), key).model_dump()
     data["body_sha256"] = sha256_hex(canonical_json(data["body"]))
     return json.dumps(data, indent=1)
 

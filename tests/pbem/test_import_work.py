@@ -18,6 +18,7 @@ from campaign.app.campaigns import Campaigns
 from campaign.cli import main
 from campaign.rules import engine
 from campaign.store import database
+from campaign.store.ledger import Ledger
 from campaign.store.repository import Store
 from tests.fresh_process import sql_modules_imported_by
 from tests.pbem.helpers import CAMPAIGN, cli_databases, setup_orders
@@ -117,3 +118,46 @@ def test_an_import_on_an_sqlite_file_does_not_import_sqlalchemy(exchange):
         ["import", CAMPAIGN, str(exchange["file"]), *receiver],
         ["exchanges", CAMPAIGN, *receiver])
     assert loaded == [] and "3 in  solomani" in output
+
+
+#: The ledger's statements that write; every other public method of ``Ledger`` reads.
+LEDGER_WRITES = {"save_setup", "hold_for_dice", "release_held", "save_player", "withdraw",
+                 "record_export", "commit_import", "save_fair"}
+
+
+def count_ledger_reads(work: Work, monkeypatch) -> None:
+    """Every call of a reading method of the ledger counts as one ledger read."""
+    for method in vars(Ledger):
+        if not method.startswith("_") and method not in LEDGER_WRITES:
+            work.wrap(monkeypatch, Ledger, method, "ledger reads")
+
+
+def test_one_import_reads_the_ledger_once(exchange, monkeypatch, capsys):
+    """Issue 48 item 1: the mail use case reads its ledger once per command (one
+    ``MailRecord``: set-up, player, files, secrets), and brings it up to date in memory after
+    the commit; `campaign import` read it 13 times before (``check_sender`` and ``own_side``
+    twice, the set-up three times)."""
+    work = Work()
+    count_ledger_reads(work, monkeypatch)
+    assert main(["import", CAMPAIGN, str(exchange["file"]), *exchange["dbs"]["aslan"]]) == 0
+    monkeypatch.undo()
+    assert "file 3 from solomani imported" in capsys.readouterr().out
+    assert work["ledger reads"] == 1
+
+
+def test_a_fair_exchange_reads_each_ledger_once(tmp_path, monkeypatch):
+    """Issue 48 item 1, fair mode with strict dice: file 1 (pass 1 of the shuffle, made on
+    export) and its import (pass 2 made in answer) read each database's ledger once."""
+    from tests.fair.by_mail import FIRST, MailTable
+
+    table = MailTable(tmp_path, dice="strict")
+    table.play("solomani place-neutral solace")
+    work = Work()
+    count_ledger_reads(work, monkeypatch)
+    table.machines[FIRST].pbem.export_file(CAMPAIGN, FIRST, tmp_path / "turn-1.json")
+    assert work["ledger reads"] == 1
+    done = table.machines[FIRST.enemy].pbem.import_turn(
+        CAMPAIGN, (tmp_path / "turn-1.json").read_bytes(), source="turn-1.json")
+    monkeypatch.undo()
+    assert done.shuffle
+    assert work["ledger reads"] == 2

@@ -51,7 +51,7 @@ def test_the_dialog_starts_a_play_by_mail_campaign_with_manual_steps(
             assert row.layout == "standard" and loaded.dice_mode == "commit-reveal"
             assert any(entry.order_text == "referee stepping manual"
                        for entry in service.log("club"))
-            assert PbemService(service).agreement.own_side("club") is Side.SOLOMANI
+            assert PbemService(service).own_side("club") is Side.SOLOMANI
 
     asyncio.run(scenario())
 

@@ -28,13 +28,15 @@ def _place(table: MailTable, count: int) -> None:
         table.play(f"{('solomani', 'aslan')[number % 2]} place-neutral {system}")
 
 
-def test_an_export_that_stores_fair_orders_leaves_the_screen_on_the_new_state(tmp_path: Path):
+def test_an_export_that_stores_fair_orders_leaves_the_screen_on_the_new_state(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """Fair mode: the export first stores the side's own fair-play orders (its share of the
     counter it placed); the session shows the campaign as it now stands, not the state before
     (the screen kept saying "waiting for …'s reveal")."""
     table = MailTable(tmp_path / "files")
     _place(table, 4)
     aslan = table.machines[Side.ASLAN]
+    monkeypatch.setenv("CAMPAIGN_KEYS_HOME", str(aslan.keys))  # Aslan's own keys home
     session = CampaignSession(aslan.service, CAMPAIGN, viewer=Side.ASLAN)
     before = session.loaded.head.seq
 
@@ -47,7 +49,8 @@ def test_an_export_that_stores_fair_orders_leaves_the_screen_on_the_new_state(tm
     assert f"event {stored}" in session.phase_lines()[1]
 
 
-def test_an_import_tells_which_fair_play_orders_this_machine_gave(tmp_path: Path):
+def test_an_import_tells_which_fair_play_orders_this_machine_gave(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """The import's notes reach the screen, one ``note:`` line each after the line of the
     file: here the seal of the deck Solomani's machine gave on receiving pass 2 (DN-PBM)."""
     table = MailTable(tmp_path / "files")
@@ -57,6 +60,7 @@ def test_an_import_tells_which_fair_play_orders_this_machine_gave(tmp_path: Path
     table.machines[Side.ASLAN].pbem.import_turn(CAMPAIGN, path.read_bytes(), source=path.name)
     reply = tmp_path / "turn-2.json"
     table.machines[Side.ASLAN].pbem.export_file(CAMPAIGN, Side.ASLAN, reply)
+    monkeypatch.setenv("CAMPAIGN_KEYS_HOME", str(solomani.keys))  # Solomani's keys home
     session = CampaignSession(solomani.service, CAMPAIGN, viewer=Side.SOLOMANI)
 
     lines = session.import_turn(str(reply)).split("\n")

@@ -1,15 +1,22 @@
-"""Handlers of `campaign opening|audit` (registered in ``campaign.cli.fair``; ADR 0028)."""
+"""Handlers of `campaign opening|audit|dispute` (registered in ``campaign.cli.fair``; ADR 0028)."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 
 from campaign.app import CampaignService
-from campaign.app.fair_mail import MAX_OPENING_BYTES, FairMail
-from campaign.app.mail import PbemService
+from campaign.app.mail import PbemService, keys_dir
+from campaign.app.mail.fair import MAX_OPENING_BYTES, FairMail
+from campaign.app.mail.keys import keys_home, peer_dir
+from campaign.app.mail.umpire import audit_files, public_decks
+from campaign.cli.errors import EXIT_ERROR
 from campaign.userfiles import StagedFile, read_bounded
+
+#: Largest turn file or record read by the audit (a record holds a whole game's files).
+MAX_RECORD_BYTES = 64 << 20
 
 
 def _fair(args: argparse.Namespace) -> FairMail:
@@ -29,6 +36,45 @@ def opening(args: argparse.Namespace) -> int:
 
 
 def audit(args: argparse.Namespace) -> int:
-    data = read_bounded(Path(args.file), MAX_OPENING_BYTES, "shuffle opening")
-    print(_fair(args).audit(args.name, data, args.file))
+    """`campaign audit NAME OPENING` (the shuffle, with both openings), or `campaign audit
+    FILES...` (turn files and records alone, no database: issue 42 item 4)."""
+    given = args.files
+    if len(given) == 2 and not Path(given[0]).exists():
+        data = read_bounded(Path(given[1]), MAX_OPENING_BYTES, "shuffle opening")
+        print(_fair(args).audit(given[0], data, given[1]))
+        return 0
+    inputs = [(name, read_bounded(Path(name), MAX_RECORD_BYTES, "turn file or record"))
+              for name in given]
+    folders = [args.keys] if args.keys is not None else _key_folders(inputs)
+    report = audit_files(inputs, folders, public_decks())
+    for line in report.lines():
+        print(line)
+    return EXIT_ERROR if report.finding is not None else 0
+
+
+def _key_folders(inputs: list[tuple[str, bytes]]) -> list[Path]:
+    """Without --keys: ``$CAMPAIGN_PBEM_KEYS``, then the keys home's folder of each campaign
+    named in the inputs, then the keys home (the player's own public keys)."""
+    home = keys_home()
+    folders = [path] if (path := keys_dir()) is not None else []
+    for _, data in inputs:
+        try:
+            raw = json.loads(data)
+        except (ValueError, UnicodeDecodeError):
+            continue
+        body = raw.get("body") if isinstance(raw, dict) else None
+        name = body.get("campaign") if isinstance(body, dict) else None
+        name = name or ((body or {}).get("header") or {}).get("campaign_id")
+        if isinstance(name, str):
+            folders.append(peer_dir(home, name))
+    return [*folders, home]
+
+
+def dispute(args: argparse.Namespace) -> int:
+    text = PbemService(CampaignService(db_url=getattr(args, "db", None))).dispute(
+        args.name, args.reason)
+    StagedFile.write(Path(args.output), text.encode("utf-8")).commit()
+    print(f"{args.output}: every file exchanged in {args.name!r}, each signed by its sender, "
+          f"in a record signed by you: send it to an umpire (`campaign audit {args.output} "
+          "--keys DIR`, DIR holding both players' public keys)")
     return 0

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from campaign.app import CampaignService
 from campaign.app.mail import (
+    FairPlayFileError,
     PbemService,
     events_text,
     keygen,
@@ -79,7 +80,12 @@ def _next(pbem: PbemService, name: str) -> None:
 
 
 def import_turn(args: argparse.Namespace) -> int:
-    done = _pbem(args).import_turn(args.name, _read(args.file), source=args.file)
+    pbem, data = _pbem(args), _read(args.file)
+    try:
+        done = pbem.import_turn(args.name, data, source=args.file)
+    except FairPlayFileError as error:
+        _complain(pbem, args, data, error)
+        raise
     print(done.line(args.file))
     for note in done.notes:
         print(f"note: {note}")
@@ -88,6 +94,15 @@ def import_turn(args: argparse.Namespace) -> int:
     if done.next_step is not None:
         print(f"next: {done.next_step}")
     return 0
+
+
+def _complain(pbem: PbemService, args: argparse.Namespace, data: bytes,
+              error: FairPlayFileError) -> None:
+    """Fair mode: the refused file's signed protocol fault kept in a complaint signed by this
+    player, beside the file (issue 42 item 4), for `campaign audit`."""
+    line = pbem.write_complaint(args.name, data, error, args.file)
+    if line is not None:
+        print(line)
 
 
 def resolve(args: argparse.Namespace) -> int:

@@ -45,8 +45,10 @@ def new(args: argparse.Namespace) -> int:
         neutrals=args.neutrals)
     if options.problem() is not None:  # before the database is opened
         raise ValueError(options.problem())
-    loaded = start_campaign(open_service(args), options)
+    loaded, notes = start_campaign(open_service(args), options)
     print(options.summary(loaded))
+    for note in notes:
+        print(f"keys: {note}")
     if args.as_side is not None:
         print(f"this database plays {args.as_side} (play by e-mail: files from {args.as_side} "
               "are refused)")

@@ -148,14 +148,15 @@ class LauncherScreen(Screen[None]):
             if answer is None or self.service is None:
                 return
             try:
-                start_campaign(self.service, answer)
+                _, notes = start_campaign(self.service, answer)
             except (CampaignError, ValueError) as error:
                 message = error.message if isinstance(error, CampaignError) else str(error)
                 self.notify(refusal_text(message), title="not created", severity="error",
                             timeout=10)
                 return
             self.refresh_campaigns()
-            self.notify(f"campaign {answer.name!r} created")  # the table shows it
+            self.notify("\n".join([f"campaign {answer.name!r} created", *notes]),
+                        timeout=20 if notes else 5)  # the table shows it
 
         self.app.push_screen(NewCampaignForm(), create)
 

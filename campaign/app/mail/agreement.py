@@ -11,8 +11,9 @@ Recorded in the ledger (``dn_pbem_player``, docs/turn-files.md "Sides and signat
   error (a typo never turns the checks off), and a signature that cannot be checked (no keys
   directory, no ``SIDE.pub``) is refused.
 
-``Agreement`` only reads the ledger; ``record_with`` says what to store with a file, and the
-exchange stores it in the transaction that records the file.
+``Agreement`` reads nothing itself: it judges the ``MailRecord`` a command read once;
+``record_with`` says what to store with a file, and the exchange stores it in the transaction that
+records the file (``claim_side``, ``campaign new --as``, is its one write).
 """
 
 from __future__ import annotations
@@ -20,10 +21,13 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from campaign.app.mail.keys import keys_home as default_keys_home
+from campaign.app.mail.keys import peer_dir
 from campaign.pbem import signing
 from campaign.pbem.errors import SignatureError, WrongSideError
 from campaign.pbem.model import TurnFile
 from campaign.records.ledger_rows import PbemPlayer
+from campaign.records.mail_record import MailRecord
 from campaign.rules.ids import Side
 from campaign.store.ledger import Ledger
 
@@ -31,19 +35,26 @@ KEYS_ENV = "CAMPAIGN_PBEM_KEYS"
 
 
 class Agreement:
-    """The side and signature rules of one database (``side``: as given by ``--as``)."""
+    """The side and signature rules of one database (``side``: as given by ``--as``;
+    ``home``: the player's keys home, ``keys.keys_home()`` when None)."""
 
-    def __init__(self, ledger: Ledger, keys_dir: Path | None, side: Side | None) -> None:
+    def __init__(self, ledger: Ledger, keys_dir: Path | None, side: Side | None,
+                 home: Path | None = None) -> None:
         self.ledger = ledger
         self.keys_dir = keys_dir
         self.side = side
+        self.home = home
+
+    def keys_home(self) -> Path:
+        """The player's keys home (``campaign.app.mail.keys``)."""
+        return self.home if self.home is not None else default_keys_home()
 
     # --- sides ---------------------------------------------------------------------------------
 
-    def own_side(self, name: str) -> Side | None:
-        """The side this database plays in ``name``: recorded (or shown by its files), else
-        the one given as ``side``; ``WrongSideError`` when the two differ."""
-        player = self.ledger.player(name)
+    def own_side(self, mail: MailRecord) -> Side | None:
+        """The side this database plays in ``mail``'s campaign: recorded (or shown by its
+        files), else the one given as ``side``; ``WrongSideError`` when the two differ."""
+        player, name = mail.player, mail.name
         if player is None:
             return self.side
         if self.side is not None and self.side.value != player.side:
@@ -59,24 +70,26 @@ class Agreement:
         if side not in (Side.ASLAN, Side.SOLOMANI):
             raise WrongSideError("a player plays aslan or solomani")
         self.side = side
-        if self.own_side(name) is side and self.ledger.player(name) is None:
+        mail = self.ledger.mail(name)
+        if self.own_side(mail) is side and mail.player is None:
             self.ledger.save_player(PbemPlayer(campaign_name=name, side=side.value))
 
-    def check_own(self, name: str, side: Side) -> None:
+    def check_own(self, mail: MailRecord, side: Side) -> None:
         """Refuse to send as ``side`` from a database that plays the other side."""
-        own = self.own_side(name)
+        own = self.own_side(mail)
         if own is not None and side is not own:
             raise WrongSideError(
-                f"this database plays {own.value} in campaign {name!r}; it sends {own.value}'s "
+                f"this database plays {own.value} in campaign {mail.name!r}; it sends "
+                f"{own.value}'s "
                 f"files, never {side.value}'s"
             )
 
-    def check_sender(self, name: str, turn: TurnFile, source: str) -> Side:
+    def check_sender(self, mail: MailRecord, turn: TurnFile, source: str) -> Side:
         """The file comes from the other side than the one this database plays; this
         database's side is returned."""
         header = turn.header
         try:
-            own = self.own_side(name)
+            own = self.own_side(mail)
         except WrongSideError as error:
             raise WrongSideError(error.message, source=source) from None
         span = f"file {header.exchange} from {header.side.value}"
@@ -97,23 +110,54 @@ class Agreement:
 
     # --- signatures ----------------------------------------------------------------------------
 
-    def signed_since(self, name: str | None) -> int | None:
-        """The first signed file of ``name`` (``None``: files are not signed, or no campaign)."""
-        player = self.ledger.player(name) if name is not None else None
+    @staticmethod
+    def signed_since(mail: MailRecord | None) -> int | None:
+        """The first signed file of ``mail``'s campaign (``None``: files are not signed, or no
+        campaign)."""
+        player = mail.player if mail is not None else None
         return player.signed_since if player is not None else None
 
-    def check_export_signed(self, name: str, signed: bool) -> None:
+    def check_export_signed(self, mail: MailRecord, signed: bool) -> None:
         """Refuse an unsigned file from a campaign that exchanges signed files."""
-        since = self.signed_since(name)
+        since = self.signed_since(mail)
         if since is not None and not signed:
             raise SignatureError(
-                f"campaign {name!r} exchanges signed files (since file {since}): sign this one "
-                "too (--sign KEYFILE); the other side refuses unsigned files"
+                f"campaign {mail.name!r} exchanges signed files (since file {since}): sign this "
+                "one too (--sign KEYFILE); the other side refuses unsigned files"
             )
 
-    def check_signature(self, name: str | None, turn: TurnFile) -> bool:
+    def check_fair_signature(self, name: str, turn: TurnFile) -> bool:
+        """Fair mode (issue 42 item 4): every file is signed by its sender's key, found in
+        ``--keys DIR`` or the campaign's folder of the keys home; an unsigned file, a key not
+        there and a signature that does not verify are refused, naming the side."""
+        header, folder = turn.header, self.keys_dir or peer_dir(self.keys_home(), name)
+        side = header.side.value
+        span = f"file {header.exchange} from {side}"
+        if turn.signature is None:
+            raise SignatureError(
+                f"{span} is not signed: fair mode refuses an unsigned file (nothing in it "
+                f"could be shown to an umpire as {side}'s); ask {side} for the file as its "
+                "machine signs it (fair mode signs every file)")
+        public = folder / f"{side}.pub"
+        if not os.path.lexists(public):
+            raise SignatureError(
+                f"{span} is signed by key {turn.signature.key_id}, but {public} does not exist: "
+                f"put {side}'s public key there (docs/turn-files.md, \"Keys in fair mode\"); "
+                "nothing imported")
+        try:
+            signing.verify(turn.body, turn.signature, public)
+        except SignatureError as error:
+            raise SignatureError(f"{span}: {error.message}; refused (fair mode: a file "
+                                 f"counts only signed by {side}'s own key)") from None
+        return True
+
+    def check_signature(self, mail: MailRecord | None, turn: TurnFile, *,
+                        fair: bool = False) -> bool:
         """True when ``turn`` is signed and its signature verifies, False when it is unsigned
-        and may be; ``SignatureError`` otherwise (see the module docstring)."""
+        and may be; ``SignatureError`` otherwise (see the module docstring). ``fair``: a fair
+        campaign's file (``check_fair_signature``)."""
+        if fair and mail is not None:
+            return self.check_fair_signature(mail.name, turn)
         keys, header = self.keys_dir, turn.header
         side = header.side.value
         if keys is not None and not keys.is_dir():
@@ -124,10 +168,11 @@ class Agreement:
         public = keys / f"{side}.pub" if keys is not None else None
         have_key = public is not None and os.path.lexists(public)
         if turn.signature is None:
-            since = self.signed_since(name)
-            if since is not None:
+            since = self.signed_since(mail)
+            if since is not None and mail is not None:
                 raise SignatureError(
-                    f"file {header.exchange} from {side} is not signed, but campaign {name!r} "
+                    f"file {header.exchange} from {side} is not signed, but campaign "
+                    f"{mail.name!r} "
                     f"exchanges signed files since file {since}: ask {side} to withdraw it "
                     "and export it again with --sign"
                 )
@@ -147,11 +192,12 @@ class Agreement:
 
     # --- recording -----------------------------------------------------------------------------
 
-    def record_with(self, name: str, own: Side, exchange: int, signed: bool
+    @staticmethod
+    def record_with(mail: MailRecord, own: Side, exchange: int, signed: bool
                     ) -> PbemPlayer | None:
         """What to record about this database with file ``exchange`` (its side; the first
         signed file), or ``None`` when the record stays as it is."""
-        stored = self.ledger.player(name)
+        name, stored = mail.name, mail.player
         since = stored.signed_since if stored is not None else None
         if since is None and signed:
             since = exchange

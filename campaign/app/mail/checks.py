@@ -1,12 +1,13 @@
 """The checks of play by e-mail against one campaign: the agreed dice set-up and keys, and what
 an incoming file must be (the right campaign and rules, signed as agreed, from the other side,
-at its place in the exchange). Used by ``campaign.app.mail``; they only read the ledger.
+at its place in the exchange). Used by ``campaign.app.mail``; they read nothing themselves: they
+judge the ``MailRecord`` the command read once.
 """
 
 from __future__ import annotations
 
-from campaign.app.agreement import Agreement
-from campaign.app.fair_mail import PASSES
+from campaign.app.mail.agreement import Agreement
+from campaign.app.mail.fair import PASSES
 from campaign.pbem import fairdice, strict_exchange
 from campaign.pbem.errors import (
     DiceRevealError,
@@ -20,22 +21,23 @@ from campaign.pbem.fair import strict
 from campaign.pbem.model import DiceMode, Header, TurnFile
 from campaign.pbem.position import LocalCopy, check_base
 from campaign.records.ledger_rows import PbemFile, PbemSetup
+from campaign.records.mail_record import MailRecord
 from campaign.records.rows import CampaignRow
 from campaign.rules import fairplay
-from campaign.store.ledger import Ledger
 
 
 class MailChecks:
-    """The dice set-up and the checks of incoming files for one database's ledger."""
+    """The dice set-up and the checks of incoming files for one database (its agreement)."""
 
-    def __init__(self, ledger: Ledger, agreement: Agreement) -> None:
-        self.ledger = ledger
+    def __init__(self, agreement: Agreement) -> None:
         self.agreement = agreement
 
     # --- the dice set-up ------------------------------------------------------------------------
 
-    def setup(self, row: CampaignRow, dice_mode: str, file_mode: DiceMode | None = None,
-              source: str = "", *, accept: DiceMode | None = None) -> PbemSetup:
+    @staticmethod
+    def setup(row: CampaignRow, mail: MailRecord, dice_mode: str,
+              file_mode: DiceMode | None = None, source: str = "", *,
+              accept: DiceMode | None = None) -> PbemSetup:
         """The PBEM set-up of campaign ``row`` (created with ``dice_mode``): saved, or a new one
         (not yet saved) on first contact, with the campaign's dice mode (docs/turn-files.md,
         "Dice modes").
@@ -43,7 +45,7 @@ class MailChecks:
         A file whose mode differs is refused, unless before the first exchange the receiver
         ``accept``s exactly the file's mode (the set-up is then saved with the import)."""
         name = row.name
-        saved = self.ledger.setup(name)
+        saved = mail.setup
         setup = saved
         if setup is None:
             mode = accept if accept is not None and accept == file_mode else dice_mode
@@ -75,10 +77,10 @@ class MailChecks:
             return setup.shared_seed
         return fairdice.exchange_key(name, exchange, older, newer, setup.shared_seed)
 
-    def dice_key(self, name: str, turn: TurnFile, files: list[PbemFile], setup: PbemSetup,
-                 source: str) -> tuple[str, str | None]:
+    def dice_key(self, mail: MailRecord, turn: TurnFile, files: tuple[PbemFile, ...],
+                 setup: PbemSetup, source: str) -> tuple[str, str | None]:
         """The key the sender's dice used, and our next key (None: unchanged)."""
-        header, dice = turn.header, turn.body.dice
+        header, dice, name = turn.header, turn.body.dice, mail.name
         n = header.exchange
         if setup.mode == "seeded":
             if dice.commitment != fairdice.commitment(setup.shared_seed):
@@ -90,12 +92,12 @@ class MailChecks:
         self._check_reveal(name, turn, files, setup, source)
         if setup.mode == "strict":  # every batch has its own source (``strict_keys``)
             return setup.shared_seed, None
-        key = self.key(name, setup, n, self.ledger.secret(name, n - 3), dice.reveal)
-        mine = self.ledger.secret(name, n - 1)
+        key = self.key(name, setup, n, mail.secret(n - 3), dice.reveal)
+        mine = mail.secret(n - 1)
         return key, self.key(name, setup, n + 1, dice.reveal, mine)
 
     @staticmethod
-    def _check_reveal(name: str, turn: TurnFile, files: list[PbemFile], setup: PbemSetup,
+    def _check_reveal(name: str, turn: TurnFile, files: tuple[PbemFile, ...], setup: PbemSetup,
                       source: str) -> None:
         """The secret file ``n`` opens must open the commitment of file ``n-2`` (none in the
         first two files); refused otherwise (the dice of the file cannot be trusted)."""
@@ -119,77 +121,52 @@ class MailChecks:
                 source=source,
             )
 
-    def strict_keys(self, name: str, turn: TurnFile) -> strict_exchange.StrictKeys:
+    @staticmethod
+    def strict_keys(mail: MailRecord, turn: TurnFile) -> strict_exchange.StrictKeys:
         """Strict dice: the keys incoming file ``turn`` opens here (its reveal checked by
         ``dice_key`` first): our pending order's of the file before, and the file's own."""
         n = turn.header.exchange
-        return strict_exchange.keys(name, n, turn.body.dice.reveal,
-                                    self.ledger.secret(name, n - 3),
-                                    self.ledger.secret(name, n - 1))
+        return strict_exchange.keys(mail.name, n, turn.body.dice.reveal, mail.secret(n - 3),
+                                    mail.secret(n - 1))
 
     # --- an incoming file -----------------------------------------------------------------------
 
-    def signature(self, name: str | None, turn: TurnFile, source: str,
-                  problems: list[str] | None = None) -> bool:
+    def signature(self, mail: MailRecord | None, turn: TurnFile, source: str,
+                  problems: list[str] | None = None, *, fair: bool = False) -> bool:
         """``Agreement.check_signature``; with ``problems``, a refusal is added there instead
         of raised."""
         try:
-            return self.agreement.check_signature(name, turn)
+            return self.agreement.check_signature(mail, turn, fair=fair)
         except TurnFileError as error:
             if problems is None:
                 raise type(error)(error.message, source=source) from None
             problems.append(error.message)
             return False
 
-    def position(self, row: CampaignRow, turn: TurnFile, local: LocalCopy, source: str, *,
-                 signature: bool = True) -> list[PbemFile]:
+    def position(self, row: CampaignRow, mail: MailRecord, turn: TurnFile, local: LocalCopy,
+                 source: str, *, signature: bool = True) -> tuple[PbemFile, ...]:
         """Campaign, profile, signature, sides, and where the file sits in the exchange; the
         files exchanged so far."""
-        name = row.name
-        self.identity(row, turn, local, source, signature=signature)
-        self.agreement.check_sender(name, turn, source)
-        files = self.ledger.files(name)
+        self.identity(row, mail, turn, local, source, signature=signature)
+        self.agreement.check_sender(mail, turn, source)
+        files = mail.files
         if any(f.body_sha256 == turn.body_sha256 for f in files):
             raise StaleFileError(
                 f"file {turn.header.exchange} from {turn.header.side.value} (events "
                 f"{turn.header.base_seq + 1}-{turn.header.head_seq}) was already exchanged; "
                 "nothing to do", source=source,
             )
-        self._check_held_kept(name, turn, files, source)
+        _check_held_kept(mail, turn, source)
         _check_not_replaced(turn, files, source)
         check_base(turn, local, files, source)
         return files
 
-    def held_order(self, name: str, exchange: int) -> str | None:
-        """Strict dice: the order file ``exchange`` (sent or received) ended with, held for
-        the receiver's dice; None if it ended with none (or is not recorded)."""
-        envelope = self.ledger.envelope(name, exchange)
-        if envelope is None:
-            return None
-        return Header.model_validate_json(envelope.header).pending_order
-
-    def _check_held_kept(self, name: str, turn: TurnFile, files: list[PbemFile],
-                         source: str) -> None:
-        """Strict dice: a file received before whose held order this machine rolled cannot
-        come again changed (its sender may know the dice by now): refused, naming him."""
-        header = turn.header
-        earlier = next((f for f in files if f.exchange == header.exchange
-                        and f.direction == "in" and f.body_sha256 != turn.body_sha256), None)
-        held = self.held_order(name, header.exchange) if earlier is not None else None
-        if held is None:
-            return
-        raise StrictDiceError(
-            f"file {header.exchange} from {header.side.value} comes again changed, ending "
-            f"with {header.pending_order!r} instead of {held!r}, whose dice your machine "
-            "rolled already (strict dice: a held order is fixed before anyone knows its "
-            "dice); refused", side=header.side.value, source=source)
-
-    def identity(self, row: CampaignRow, turn: TurnFile, local: LocalCopy, source: str, *,
-                 signature: bool = True) -> None:
+    def identity(self, row: CampaignRow, mail: MailRecord, turn: TurnFile, local: LocalCopy,
+                 source: str, *, signature: bool = True) -> None:
         """The right campaign, the same rules profile, a valid signature if keys are set, and
         at least one order."""
         header, name = turn.header, row.name
-        setup = self.ledger.setup(name)
+        setup = mail.setup
         # strict: after the answer's check; fair mode's files 1-3: the shuffle check names a
         # missing pass (the protocol fault) instead of the empty file it leaves
         passes_due = fairplay.active(local.state) and header.exchange <= PASSES
@@ -208,10 +185,35 @@ class MailChecks:
                 "files (or the referee re-pins both)", source=source,
             )
         if signature:
-            self.signature(name, turn, source)
+            self.signature(mail, turn, source, fair=fairplay.active(local.state))
 
 
-def _check_not_replaced(turn: TurnFile, files: list[PbemFile], source: str) -> None:
+def held_order(mail: MailRecord, exchange: int) -> str | None:
+    """Strict dice: the order file ``exchange`` (sent or received) ended with, held for the
+    receiver's dice; None if it ended with none (or is not recorded)."""
+    envelope = mail.envelopes.get(exchange)
+    if envelope is None:
+        return None
+    return Header.model_validate_json(envelope.header).pending_order
+
+
+def _check_held_kept(mail: MailRecord, turn: TurnFile, source: str) -> None:
+    """Strict dice: a file received before whose held order this machine rolled cannot come
+    again changed (its sender may know the dice by now): refused, naming him."""
+    header = turn.header
+    earlier = next((f for f in mail.files if f.exchange == header.exchange
+                    and f.direction == "in" and f.body_sha256 != turn.body_sha256), None)
+    held = held_order(mail, header.exchange) if earlier is not None else None
+    if held is None:
+        return
+    raise StrictDiceError(
+        f"file {header.exchange} from {header.side.value} comes again changed, ending "
+        f"with {header.pending_order!r} instead of {held!r}, whose dice your machine "
+        "rolled already (strict dice: a held order is fixed before anyone knows its "
+        "dice); refused", side=header.side.value, source=source)
+
+
+def _check_not_replaced(turn: TurnFile, files: tuple[PbemFile, ...], source: str) -> None:
     """A file whose number this database already received from the same sender, with other
     content: the sender withdrew it and sent another (or it was changed); this copy is out of
     date, named as such instead of as a file built on an old position (issue 46)."""

@@ -19,7 +19,8 @@ turn files carry besides orders, what an import checks, and the duties each mach
   secrets; the audit recomputes every pass and names the first that does not follow.
 
 Nothing here is SQL (the ledger's statements are ``campaign.store.ledger``) and nothing is a
-primitive of our own (``campaign.pbem.fair``).
+primitive of our own (``campaign.pbem.fair``); the passes and our secrets come from the
+``MailRecord`` the command read once.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from campaign.pbem.fair.errors import FairPlayViolation
 from campaign.pbem.fair.reveal import check_share, open_card
 from campaign.pbem.model import FairSection, TurnFile
 from campaign.records.ledger_rows import FairPass, FairSecret
+from campaign.records.mail_record import MailRecord
 from campaign.records.rows import StoredEvent
 from campaign.rules import fairplay
 from campaign.rules.canonical import canonical_json
@@ -68,6 +70,15 @@ class Incoming:
     deck: shuffle.Deck | None = None
 
 
+@dataclass
+class Duties:
+    """The fair-play orders a machine gave (``FairMail.duties``); ``held``: the last one resumed
+    an order held for strict dice (it ends the next file)."""
+
+    given: list[str] = field(default_factory=list)
+    held: bool = False
+
+
 @contextmanager
 def _named(source: str) -> Iterator[None]:
     """A core violation as a turn-file refusal naming the file (nothing stored)."""
@@ -92,19 +103,21 @@ class FairMail:
 
     # --- what this database holds ---------------------------------------------------------------
 
-    def passes(self, name: str, public: shuffle.Decks) -> dict[int, shuffle.Pass]:
+    @staticmethod
+    def passes(mail: MailRecord, public: shuffle.Decks) -> dict[int, shuffle.Pass]:
         """The passes made here or received, by number."""
         return {row.exchange: shuffle.Pass.from_plain(json.loads(row.body), public)
-                for row in self.ledger.fair_passes(name)}
+                for row in mail.passes}
 
-    def secrets(self, name: str, public: shuffle.Decks) -> shuffle.Secrets | None:
+    @staticmethod
+    def secrets(mail: MailRecord, public: shuffle.Decks) -> shuffle.Secrets | None:
         """This side's own shuffle secrets (None before it made a pass)."""
-        row = self.ledger.fair_secret(name)
+        row = mail.fair_secret
         return shuffle.Secrets.from_plain(json.loads(row.secrets), public) if row else None
 
-    def deck(self, name: str, context: str, public: shuffle.Decks) -> shuffle.Deck | None:
+    def deck(self, mail: MailRecord, context: str, public: shuffle.Decks) -> shuffle.Deck | None:
         """The agreed final deck (None before passes 2 and 3 are both here)."""
-        passes = self.passes(name, public)
+        passes = self.passes(mail, public)
         if 2 not in passes or 3 not in passes:
             return None
         return shuffle.Deck.agree(context, public, passes[2], passes[3])
@@ -124,7 +137,7 @@ class FairMail:
 
     # --- export ---------------------------------------------------------------------------------
 
-    def outgoing(self, loaded: Loaded, side: str, exchange: int
+    def outgoing(self, loaded: Loaded, mail: MailRecord, side: str, exchange: int
                  ) -> tuple[FairSection | None, list[FairRow]]:
         """The ``fair`` section of file ``exchange`` and the rows to record with it: the pass
         it carries (pass 1 is made now; passes 2 and 3 were made when the file before it was
@@ -132,7 +145,7 @@ class FairMail:
         if not fairplay.active(loaded.state) or exchange > PASSES:
             return None, []
         name, public = loaded.row.name, fairplay.decks(loaded.ruleset)
-        made = self.passes(name, public).get(exchange)
+        made = self.passes(mail, public).get(exchange)
         if made is not None and made.side == side:
             return FairSection(shuffle=_as_stored(made)), []
         if exchange != 1:
@@ -143,23 +156,23 @@ class FairMail:
         made, secrets = shuffle.first_pass(loaded.state.campaign_id, side, public, self.rand)
         return FairSection(shuffle=_as_stored(made)), self._rows(name, made, secrets=secrets)
 
-    def pass_ready(self, loaded: Loaded, side: Side, exchange: int) -> bool:
+    def pass_ready(self, loaded: Loaded, mail: MailRecord, side: Side, exchange: int) -> bool:
         """True when file ``exchange`` of ``side`` carries a pass it made on import (passes 2
         and 3): the file is owed even with no order in it."""
         if not fairplay.active(loaded.state) or not 1 < exchange <= PASSES:
             return False
-        made = self.passes(loaded.row.name, fairplay.decks(loaded.ruleset)).get(exchange)
+        made = self.passes(mail, fairplay.decks(loaded.ruleset)).get(exchange)
         return made is not None and made.side == side.value
 
     # --- import ---------------------------------------------------------------------------------
 
-    def incoming(self, loaded: Loaded, state: CampaignState, turn: TurnFile, own: str,
-                 source: str) -> Incoming:
+    def incoming(self, loaded: Loaded, mail: MailRecord, state: CampaignState, turn: TurnFile,
+                 own: str, source: str) -> Incoming:
         """Check the file's ``fair`` section against the campaign (``state`` at the file's
         base) and make our answering pass; nothing is stored here. The key shares the file
         says its orders gave are checked against the agreed deck before anything is re-run:
         an edited share is named as such, not as the state digest it would change (issue 46)."""
-        result = self._incoming(loaded, state, turn, own, source)
+        result = self._incoming(loaded, mail, state, turn, own, source)
         if result.deck is not None:
             with _named(source):
                 for batch in turn.body.batches:
@@ -173,8 +186,8 @@ class FairMail:
                         check_share(result.deck, given.side.value, given.card, given.share)
         return result
 
-    def _incoming(self, loaded: Loaded, state: CampaignState, turn: TurnFile, own: str,
-                  source: str) -> Incoming:
+    def _incoming(self, loaded: Loaded, mail: MailRecord, state: CampaignState, turn: TurnFile,
+                  own: str, source: str) -> Incoming:
         header, section = turn.header, turn.body.fair
         carried = section.shuffle if section is not None else None
         if not fairplay.active(state):
@@ -190,7 +203,7 @@ class FairMail:
                 raise FairPlayFileError(f"file {number} carries a shuffle pass; only files 1-"
                                         f"{PASSES} do", problem="malformed", side=sender,
                                         source=source)
-            result = Incoming(deck=self.deck(name, context, public))
+            result = Incoming(deck=self.deck(mail, context, public))
             with _named(source):
                 _check_shares(turn, result.deck)
             return result
@@ -200,7 +213,7 @@ class FairMail:
                 "the face-down decks cannot be agreed without it; ask for the file again",
                 problem="withheld", side=sender, source=source)
         with _named(source):
-            passes = self.passes(name, public)
+            passes = self.passes(mail, public)
             made = shuffle.Pass.from_plain(carried, public)
             if made.number != number or made.side != sender:
                 raise FairPlayViolation(
@@ -213,7 +226,7 @@ class FairMail:
                 answer, made_here = shuffle.second_pass(context, own, public, made, self.rand)
                 result.rows += self._rows(name, answer, secrets=made_here)
             elif number == 2:  # we made pass 1: answer with pass 3, and the deck is agreed
-                secrets = self.secrets(name, public)
+                secrets = self.secrets(mail, public)
                 if secrets is None or secrets.mask is None:
                     raise FairPlayViolation("malformed", "pass 2 arrived, but this database "
                                             "did not make pass 1", side=sender)
@@ -296,27 +309,27 @@ class FairMail:
 
     # --- duties ---------------------------------------------------------------------------------
 
-    def duties(self, loaded: Loaded, side: str) -> list[str]:
+    def duties(self, loaded: Loaded, mail: MailRecord, side: str) -> Duties:
         """Give this side's fair-play orders on ``loaded`` (updated in place): the seal of the
         agreed deck (by the first side), a share of every pending card, the reveal of every
         card both shares are in for. Returns the orders given, in order."""
+        done = Duties()
         if not fairplay.active(loaded.state):
-            return []
-        name, public = loaded.row.name, fairplay.decks(loaded.ruleset)
-        deck = self.deck(name, loaded.state.campaign_id, public)
+            return done
+        public = fairplay.decks(loaded.ruleset)
+        deck = self.deck(mail, loaded.state.campaign_id, public)
         if deck is None:
-            return []
-        secrets = self.secrets(name, public)
-        given: list[str] = []
+            return done
+        secrets = self.secrets(mail, public)
         for _ in range(MAX_DUTIES):
             text = _next_duty(loaded.state, deck, secrets, side)
             if text is None:
-                return given
-            held = not self.service.submit(loaded, text)
-            given.append(text)
-            if held:  # strict dice: it resumed an order that rolls; it ends the file
-                return given
-        return given
+                return done
+            done.held = not self.service.submit(loaded, text)
+            done.given.append(text)
+            if done.held:  # strict dice: it resumed an order that rolls; it ends the file
+                return done
+        return done
 
     # --- the opening and the audit --------------------------------------------------------------
 
@@ -326,7 +339,7 @@ class FairMail:
         game has ended only with ``mid_game`` (issue 42 item 5): refused otherwise, saying what
         it would reveal."""
         loaded = self.service.load(name)
-        secrets = self.secrets(name, fairplay.decks(loaded.ruleset))
+        secrets = self.secrets(self.ledger.mail(name), fairplay.decks(loaded.ruleset))
         if not fairplay.active(loaded.state) or secrets is None:
             raise FairPlayFileError(f"campaign {name!r} has no shuffle secrets here (not a "
                                     "fair campaign, or no pass made yet)", problem="no-pass")
@@ -353,8 +366,8 @@ class FairMail:
         side whose pass does not follow."""
         loaded = self.service.load(name)
         public, context = fairplay.decks(loaded.ruleset), loaded.state.campaign_id
-        passes = self.passes(name, public)
-        mine = self.secrets(name, public)
+        mail = self.ledger.mail(name)
+        passes, mine = self.passes(mail, public), self.secrets(mail, public)
         if len(passes) < PASSES or mine is None:
             raise FairPlayFileError(f"campaign {name!r}: the shuffle is not complete here "
                                     f"({len(passes)} of {PASSES} passes)", problem="no-pass")

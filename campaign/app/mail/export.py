@@ -1,0 +1,291 @@
+"""Export: the turn file of this database's side with every order batch since the last file
+exchanged, its dice data and fair section, optionally signed (``export_turn``); written to a path
+or a stream and recorded only once written (``export_file``); a recorded file rebuilt byte for
+byte (``export_again``). Each reads the ledger once (``MailRecord``)."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import TextIO
+
+from campaign import __version__
+from campaign.app import Loaded, authority, parse_stored
+from campaign.app.mail.keys import own_key
+from campaign.app.mail.parts import Parts, local_copy
+from campaign.app.mail.results import Exported
+from campaign.pbem import fairdice, signing
+from campaign.pbem.armour import armour
+from campaign.pbem.errors import SignatureError, StaleFileError, TurnFileError
+from campaign.pbem.fair import strict
+from campaign.pbem.model import (
+    SCHEMA_VERSION,
+    Batch,
+    DiceExchange,
+    FairSection,
+    Header,
+    Signature,
+    TurnBody,
+    TurnFile,
+)
+from campaign.pbem.position import to_file_event
+from campaign.records.chain import GENESIS_HASH, events_text
+from campaign.records.ledger_rows import PbemEnvelope, PbemFile, PbemSetup, StrictPending
+from campaign.records.mail_record import MailRecord
+from campaign.records.rows import StoredEvent
+from campaign.rules import engine, fairplay
+from campaign.rules.canonical import canonical_json
+from campaign.rules.ids import Side
+from campaign.rules.seats import REFEREE, Seat
+from campaign.rules.views import face_down_ids
+from campaign.userfiles import FileRefusedError, StagedFile
+
+#: File names written as ASCII armour (an e-mail body) rather than JSON.
+ARMOURED_SUFFIXES = (".txt", ".asc")
+
+
+def envelope(name: str, turn: TurnFile) -> PbemEnvelope:
+    """What ``export_again`` needs besides the log to rebuild ``turn``."""
+    signature = turn.signature
+    return PbemEnvelope(
+        campaign_name=name, exchange=turn.header.exchange,
+        header=canonical_json(turn.header.model_dump(mode="json", exclude_none=True)),
+        signature=canonical_json(signature.model_dump(mode="json")) if signature else None,
+    )
+
+
+def _last_sent(mail: MailRecord, side: Side) -> PbemFile | None:
+    """The last file exchanged, once ``side`` may send the next (refused otherwise)."""
+    last, name = mail.last, mail.name
+    if last is not None and last.direction == "out":
+        raise StaleFileError(
+            f"you already sent file {last.exchange} "
+            f"({events_text(last.base_seq + 1, last.head_seq)}); wait for the other "
+            "side's reply and import it first "
+            f"(`campaign export {name} --again {last.exchange} -o FILE` writes it again; "
+            f"if the other side refused it, `campaign withdraw {name} {last.exchange} "
+            "--reason ...` takes it back)"
+        )
+    if last is not None and Side(last.side) is side:
+        raise TurnFileError(f"the last file came from {side.value}; you cannot be {side.value}")
+    return last
+
+
+def _dice(parts: Parts, mail: MailRecord, setup: PbemSetup, exchange: int
+          ) -> tuple[str | None, DiceExchange]:
+    """Our secret committed in file ``exchange`` (None with seeded dice) and its dice data."""
+    if setup.mode == "seeded":
+        return None, DiceExchange(commitment=fairdice.commitment(setup.shared_seed))
+    # a withdrawn file's number commits to the same secret again
+    secret = mail.secret(exchange) or parts.new_secret()
+    return secret, DiceExchange(
+        commitment=(strict.commitment(mail.name, exchange, secret) if setup.mode == "strict"
+                    else fairdice.commitment(secret)),
+        reveal=mail.secret(exchange - 2),
+    )
+
+
+def _header(loaded: Loaded, side: Side, exchange: int, base_seq: int, setup: PbemSetup,
+            held: StrictPending | None) -> Header:
+    """The header of ``side``'s file ``exchange`` carrying events after ``base_seq``."""
+    return Header(
+        schema_version=SCHEMA_VERSION, app_version=__version__,
+        campaign_id=loaded.state.campaign_id, side=side, exchange=exchange, base_seq=base_seq,
+        base_hash=loaded.rows[base_seq - 1].hash if base_seq else GENESIS_HASH,
+        head_seq=loaded.head.seq, head_hash=loaded.head.hash,
+        head_digest=engine.state_digest(loaded.state),
+        profile_hash=loaded.ruleset.profile_hash,
+        dice_mode=setup.mode,  # type: ignore[arg-type]
+        pending_order=held.order_text if held is not None else None,
+    )
+
+
+def fair_key(parts: Parts, side: Side) -> Path:
+    """The key a fair campaign's files of ``side`` are signed with by default (issue 42 item
+    4): ``SIDE.key`` in the keys home; refused, saying how to make it, when there is none."""
+    home = parts.agreement.keys_home()
+    key = own_key(home, side.value)
+    if not os.path.lexists(key):
+        raise SignatureError(
+            f"fair mode signs every turn file, and there is no key {key}: make it with "
+            f"`campaign keygen {side.value} --dir {home}` (or give --sign KEYFILE), send "
+            f"{side.value}.pub to the other player (docs/turn-files.md, \"Keys in fair mode\")")
+    return key
+
+
+def export_turn(parts: Parts, name: str, side: Side, *, sign_with: Path | None = None,
+                deliver: Callable[[Exported], None] | None = None) -> Exported:
+    """The turn file of ``side`` with every batch since the last exchanged file.
+
+    ``deliver(exported)`` writes the file (to disk, stdout, the clipboard); the exchange is
+    recorded only after it returned, so a file that could not be written is never counted as
+    sent. If recording fails, ``deliver`` has already run: ``export_file`` stages the file and
+    puts it in place only after this returned (``campaign.userfiles``)."""
+    if side not in (Side.ASLAN, Side.SOLOMANI):
+        raise TurnFileError("turn files are sent by aslan or solomani")
+    mail = parts.read(name)
+    parts.agreement.check_own(mail, side)
+    loaded = parts.service.load(name)
+    setup = parts.checks.setup(loaded.row, mail, loaded.dice_mode)
+    last = _last_sent(mail, side)
+    if sign_with is None and fairplay.active(loaded.state):
+        sign_with = fair_key(parts, side)
+    parts.agreement.check_export_signed(mail, sign_with is not None)
+    duties = parts.fair.duties(loaded, mail, side.value)  # the seal, shares, reveals owed
+    base_seq = last.head_seq if last else max(r.seq for r in loaded.rows if r.batch == 0)
+    exchange = (last.exchange + 1) if last else 1
+    section, fair_rows = parts.fair.outgoing(loaded, mail, side.value, exchange)
+    held = (None if setup.mode != "strict"
+            else parts.ledger.strict_pending(name) if duties.held else mail.held)
+    if not loaded.rows[base_seq:] and section is None and held is None:
+        raise TurnFileError(
+            f"nothing to send: no orders since event {base_seq}; give your orders first")
+    secret, dice = _dice(parts, mail, setup, exchange)
+    batches = _batches(name, loaded.rows, base_seq, loaded.head.seq, setup,
+                       face_down_ids(loaded.state))
+    body = TurnBody(header=_header(loaded, side, exchange, base_seq, setup, held),
+                    batches=batches, dice=dice, fair=section)
+    signature = signing.sign(body, sign_with) if sign_with is not None else None
+    turn = TurnFile.seal(body, signature)
+    made = Exported(turn, turn.to_json(), armour(turn))
+    if deliver is not None:
+        deliver(made)
+    parts.ledger.record_export(
+        PbemFile(campaign_name=name, exchange=exchange, side=side.value, direction="out",
+                 base_seq=base_seq, head_seq=loaded.head.seq, head_hash=loaded.head.hash,
+                 commitment=dice.commitment, reveal=dice.reveal, body_sha256=turn.body_sha256),
+        secret, envelope(name, turn), new_setup=setup if mail.setup is None else None,
+        player=parts.agreement.record_with(mail, side, exchange, signature is not None),
+        fair=fair_rows,
+    )
+    return made
+
+
+def _armoured(to: Path | TextIO) -> bool:
+    """True when ``to`` is written as ASCII armour by default: a stream (an e-mail body) or a
+    ``.txt``/``.asc`` file."""
+    return not isinstance(to, Path) or to.name.endswith(ARMOURED_SUFFIXES)
+
+
+def export_file(parts: Parts, name: str, side: Side | None, to: Path | TextIO, *,
+                armoured: bool = False, sign_with: Path | None = None,
+                again: int | None = None, seat: Seat = REFEREE) -> Exported:
+    """Write ``side``'s turn file (or with ``again`` the recorded file ``again``, byte for
+    byte) to the path or stream ``to``: ASCII armour when ``armoured``, for a stream or a
+    ``.txt``/``.asc`` path, else JSON.
+
+    A path is written to a temporary file beside it (fsynced) before the exchange is recorded
+    and renamed into place after: a file that cannot be written is never counted as sent, and
+    a failure leaves the user's path as it was (docs/turn-files.md)."""
+    staged: list[StagedFile] = []
+
+    def deliver(made: Exported) -> None:
+        text = made.armoured if armoured or _armoured(to) else made.json_text
+        if isinstance(to, Path):
+            staged.append(StagedFile.write(to, text.encode("utf-8")))
+        else:
+            to.write(text)
+            to.flush()
+
+    if isinstance(to, Path) and not to.parent.is_dir():  # refused before anything is made
+        raise FileRefusedError(f"{to}: cannot write: directory {to.parent} does not exist")
+    if again is not None:
+        made = export_again(parts, name, again)
+        authority.check_export(seat, made.turn.header.side)
+        deliver(made)
+    else:
+        if side is None:
+            raise TurnFileError("give the side that sends the file")
+        authority.check_export(seat, side)  # a seat writes only its own side's files
+        try:
+            made = export_turn(parts, name, side, sign_with=sign_with, deliver=deliver)
+        except BaseException:
+            for file in staged:
+                file.discard()
+            raise
+    _commit_staged(staged, name, made.turn.header.exchange)
+    return made
+
+
+def _commit_staged(staged: list[StagedFile], name: str, exchange: int) -> None:
+    """Put the files written for file ``exchange`` in place (it is recorded by now)."""
+    for file in staged:
+        try:
+            file.commit()
+        except ValueError as error:
+            raise FileRefusedError(
+                f"{error}; file {exchange} is recorded: write it with `campaign export "
+                f"{name} --again {exchange} -o FILE`") from None
+
+
+def _batches(name: str, rows: list[StoredEvent], base_seq: int, head_seq: int,
+             setup: PbemSetup, hidden: frozenset[str]) -> list[Batch]:
+    """The order batches of events ``base_seq+1 .. head_seq`` in file form; events naming a
+    counter of ``hidden`` (face down at ``head_seq``) travel sealed."""
+    chosen = rows[base_seq:head_seq]
+    batches: list[Batch] = []
+    previous_batch = -1
+    for row, event in zip(chosen, parse_stored(chosen, name), strict=True):
+        file_event = to_file_event(event, setup.shared_seed, hidden)
+        if batches and row.batch == previous_batch:
+            batches[-1].events.append(file_event)
+        else:
+            batches.append(Batch(order=row.order_text, events=[file_event]))
+        previous_batch = row.batch
+    return batches
+
+
+def export_again(parts: Parts, name: str, exchange: int) -> Exported:
+    """File ``exchange`` (sent or received) rebuilt from the database, byte for byte: its
+    recorded header, signature and dice data, and its events from the log. Records nothing.
+    Refused when the log no longer holds that file (a resolved fork)."""
+    mail = parts.read(name)
+    record = next((f for f in mail.files if f.exchange == exchange), None)
+    if record is None:
+        numbers = ", ".join(str(f.exchange) for f in mail.files) or "none yet"
+        raise TurnFileError(
+            f"campaign {name!r} has no file {exchange} (files exchanged: {numbers})")
+    return rebuilt(mail, parts.service.load(name), record)
+
+
+def every_file(parts: Parts, name: str) -> list[Exported]:
+    """Every file exchanged in ``name``, rebuilt byte for byte (with its signature): what a
+    fair-play record shows an umpire (``umpire``); the log is loaded once."""
+    mail, loaded = parts.read(name), parts.service.load(name)
+    return [rebuilt(mail, loaded, record) for record in mail.files]
+
+
+def rebuilt(mail: MailRecord, loaded: Loaded, record: PbemFile) -> Exported:
+    """File ``record`` rebuilt from ``mail`` and the log of ``loaded`` (``export_again``)."""
+    exchange, name = record.exchange, mail.name
+    stored, setup = mail.envelopes.get(exchange), mail.setup
+    if stored is None or setup is None:
+        raise TurnFileError(
+            f"file {exchange} was recorded by an older version of the tool, which kept no "
+            "copy of its header; it cannot be rebuilt")
+    try:
+        body = TurnBody(
+            header=Header.model_validate_json(stored.header),
+            batches=_batches(name, loaded.rows, record.base_seq, record.head_seq, setup,
+                             face_down_ids(local_copy(loaded, record.head_seq).state)),
+            dice=DiceExchange(commitment=record.commitment, reveal=record.reveal),
+            fair=_section_again(mail, exchange),
+        )
+    except ValueError:
+        body = None
+    signature = Signature.model_validate_json(stored.signature) if stored.signature else None
+    turn = TurnFile.seal(body, signature) if body is not None else None
+    if turn is None or turn.body_sha256 != record.body_sha256:
+        raise TurnFileError(
+            f"file {exchange} cannot be rebuilt: this campaign's log no longer holds its "
+            "events as they were sent (a crossed file was resolved, or the log was edited; "
+            "`campaign verify` tells which)")
+    return Exported(turn, turn.to_json(), armour(turn))
+
+
+def _section_again(mail: MailRecord, exchange: int) -> FairSection | None:
+    """The ``fair`` section file ``exchange`` carried: its shuffle pass, as stored."""
+    carried = next((row for row in mail.passes if row.exchange == exchange), None)
+    return FairSection(shuffle=json.loads(carried.body)) if carried is not None else None

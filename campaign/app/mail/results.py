@@ -1,0 +1,102 @@
+"""What the mail use cases give back (``campaign.app.mail``): a file made, a file imported, the
+findings of a verification, and the one line each front end prints for them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from campaign.pbem.model import Header, TurnFile
+from campaign.records.chain import events_text
+from campaign.records.ledger_rows import PbemFile
+from campaign.rules.ids import Side
+from campaign.views.log import StoryEntry
+from campaign.views.words import plural
+
+
+@dataclass(frozen=True)
+class Exported:
+    """A file made by ``export_turn``: the model, its JSON and its armoured text."""
+
+    turn: TurnFile
+    json_text: str
+    armoured: str
+
+    def line(self, shown: str, *, again: bool = False) -> str:
+        """What was written to ``shown`` (the path as the user gave it)."""
+        header = self.turn.header
+        again_note = " (again, byte for byte)" if again else ""
+        return (f"{shown}: file {header.exchange} from {header.side.value}{again_note}, "
+                f"{carried(self.turn)}")
+
+
+@dataclass(frozen=True)
+class Imported:
+    """What an import appended, and its story as the importing player may read it."""
+
+    exchange: int
+    side: Side
+    first_seq: int
+    last_seq: int
+    orders: list[str]
+    digest: str
+    notes: list[str] = field(default_factory=list)  # e.g. an option that had no effect
+    story: list[StoryEntry] = field(default_factory=list)  # DN-NEU-1: the receiver's view
+    shuffle: bool = False  # fair mode: the file carried a pass of the joint shuffle
+    rolled_here: str | None = None  # strict dice: the held order that ended it, rolled here
+    next_step: str | None = None  # what the importing player does next (issue 42 item 6)
+
+    def line(self, shown: str) -> str:
+        """The one line saying what ``shown`` (the file as the user named it) brought."""
+        orders = (f"{events_text(self.first_seq, self.last_seq)}, "
+                  f"{plural(len(self.orders), 'order')} re-run and matched" if self.orders
+                  else "no orders")
+        shuffle = f", pass {self.exchange} of the joint shuffle checked" if self.shuffle else ""
+        held = (f", its held order '{self.rolled_here}' rolled here" if self.rolled_here
+                else "")
+        return (f"{shown}: file {self.exchange} from {self.side.value} imported: {orders}"
+                f"{shuffle}{held}; state digest {self.digest[:12]}")
+
+    def resolved_line(self, shown: str) -> str:
+        """The line of ``campaign resolve``: the other side's crossed file was kept."""
+        return (f"{shown}: kept file {self.exchange} from {self.side.value}; your crossed "
+                f"events were dropped (logged). Now at event {self.last_seq}")
+
+
+@dataclass
+class Verification:
+    """Findings of ``verify_file`` (empty ``problems`` = the file would import cleanly)."""
+
+    source: str
+    header: Header | None = None
+    problems: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """True when nothing is wrong."""
+        return not self.problems
+
+
+def withdrawn_line(record: PbemFile) -> str:
+    """What ``campaign withdraw`` prints once file ``record`` was taken back."""
+    return (f"file {record.exchange} withdrawn (logged): "
+            f"{events_text(record.base_seq + 1, record.head_seq)} are orders not yet sent "
+            "again; undo them or export again "
+            f"(the next file is number {record.exchange} again)")
+
+
+def carried(turn: TurnFile) -> str:
+    """What a file carries, as ``export`` says it: its events and orders, and a shuffle pass."""
+    header, batches = turn.header, turn.body.batches
+    orders = (f"{events_text(header.base_seq + 1, header.head_seq)} "
+              f"({plural(len(batches), 'order')})" if batches else "no orders")
+    fair = turn.body.fair
+    pending = (f", ends with '{header.pending_order}', whose dice the other side's machine "
+               "rolls (strict dice)" if header.pending_order is not None else "")
+    return orders + (f", pass {header.exchange} of the joint shuffle"
+                     if fair is not None and fair.shuffle is not None else "") + pending
+
+
+def short(order: str) -> str:
+    """A fair-play order as a note shows it: keys and digests (64 hex digits) cut short."""
+    return " ".join(word[:12] + "…" if len(word) == 64 else word for word in order.split())
