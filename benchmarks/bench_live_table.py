@@ -7,8 +7,9 @@ seat processes). The referee then gives the rest of game turn 1 of the seed game
 order, in this process (as ``campaign order`` would). For each order, every page notes the
 moment its terminal first shows the new event number (in the page: the terminal's own
 "write parsed" event, stamped with the shared system clock), and the figure is that moment
-minus the moment the order was stored. Printed: p50, p95 and the worst of those delays, and
-the resident memory of each seat's process (``/proc``) and of the server.
+minus the moment the order was stored. Printed: p50, p95 and the worst of those delays; the
+CPU time the seat processes used per update per seat (``/proc``; their four idle looks a
+second included); the resident memory of each seat's process and of the server.
 
 Goal (issue 43): p95 under 1 s on a 2-core machine. Prints figures, asserts nothing.
 Run: ``python -m benchmarks.bench_live_table`` (needs /usr/bin/chromium and chromedriver).
@@ -16,6 +17,7 @@ Run: ``python -m benchmarks.bench_live_table`` (needs /usr/bin/chromium and chro
 
 from __future__ import annotations
 
+import os
 import shutil
 import statistics
 import sys
@@ -54,6 +56,12 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time used so far by process ``pid`` (``/proc``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))]
@@ -84,6 +92,7 @@ def main() -> int:
         referee_pids = [pid for pid in served.screens("tui demo")
                         if pid not in seat_pids]
         delays: list[float] = []
+        seat_cpu = {pid: cpu_seconds(pid) for pid in seat_pids + referee_pids}
         started = time.perf_counter()
         for order in turn:
             expected = None
@@ -102,12 +111,16 @@ def main() -> int:
                     "return window.__seenAt"), f"a page shows {expected}")
                 delays.append(max(0.0, (seen - stored_at) / 1000))
         elapsed = time.perf_counter() - started
+        used = sum(cpu_seconds(pid) - before for pid, before in seat_cpu.items())
         memory = [rss_kib(pid) for pid in seat_pids + referee_pids]
         print(f"{SEATS} browser seats, {len(turn)} orders of game turn 1 in {elapsed:.1f} s, "
               f"{len(delays)} page updates")
         print(f"order stored -> page shows it: p50 {percentile(delays, 0.5):.3f} s, "
               f"p95 {percentile(delays, 0.95):.3f} s, worst {max(delays):.3f} s "
               f"(goal: p95 < 1 s)")
+        print(f"CPU of the seat processes: {used:.1f} s in all, "
+              f"{used / len(turn) / len(seat_cpu):.3f} s per update per seat "
+              f"({len(seat_cpu)} processes)")
         print(f"memory per seat process: mean {statistics.mean(memory) / 1024:.0f} MiB, "
               f"max {max(memory) / 1024:.0f} MiB over {len(memory)} processes; server "
               f"{rss_kib(served.process.pid) / 1024:.0f} MiB")

@@ -25,7 +25,8 @@ from campaign.rules.errors import CampaignError, ConflictError
 from campaign.tui.commands import LegalOrdersProvider
 from campaign.tui.order_template import parse_template
 from campaign.tui.screens.forms import ChoicePrompt, Confirm, OrderForm, TextPrompt, TextView
-from campaign.tui.session import CampaignSession, LogRow
+from campaign.tui.session import CampaignSession
+from campaign.tui.session_log import LogRow
 from campaign.tui.views import refusal_text
 from campaign.tui.widgets.battle_tab import BattleTab
 from campaign.tui.widgets.changed_text import show_text

@@ -10,7 +10,8 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import DataTable, Input, Static
 
-from campaign.tui.session import CampaignSession, LogRow
+from campaign.tui.session import CampaignSession
+from campaign.tui.session_log import LogRow
 from campaign.tui.widgets.tables import CursorInViewTable
 
 #: The filter's hint: clearly a hint, not a filter in force (issue 31 item 7).
