@@ -71,6 +71,16 @@ class LogTab(Vertical):
         yield CursorInViewTable(id="log", cursor_type="row", zebra_stripes=True)
         yield Static(id="log-detail")
 
+    @property
+    def table(self) -> DataTable[str]:
+        """The log's table (the focus when the tab is shown)."""
+        return self.query_one("#log", DataTable)
+
+    @property
+    def filter_input(self) -> Input:
+        """The filter line (``/`` puts the cursor there)."""
+        return self.query_one("#log-filter", Input)
+
     def show(self) -> None:
         """Refill the table with the rows the filter keeps; the cursor on the newest. The
         columns share the width: the order and the dice are cut to their share (the whole

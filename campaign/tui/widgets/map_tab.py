@@ -156,9 +156,14 @@ class MapTab(Horizontal):
         self.draw_map()
         return self.show_connections
 
+    @property
+    def stack_list(self) -> OptionList:
+        """The list of the acting side's stacks (the movement form's first step)."""
+        return self.query_one("#stack-list", OptionList)
+
     def focus_stacks(self) -> None:
         """Put the focus on the stack list (the movement form's first step)."""
-        self.query_one("#stack-list", OptionList).focus()
+        self.stack_list.focus()
 
     def draw_map(self) -> None:
         """Draw the map with the selection, the legal destinations and the highlighted path."""
