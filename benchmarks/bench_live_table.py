@@ -62,6 +62,35 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def descendants(root: int) -> list[int]:
+    """The processes started (directly or not) by process ``root`` (``/proc``)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parent = int((entry / "stat").read_text().rpartition(")")[2].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(parent, []).append(int(entry.name))
+    found, todo = [], [root]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
+def cpu_of(pids: list[int]) -> float:
+    """The CPU seconds used so far by the processes ``pids`` still running."""
+    total = 0.0
+    for pid in pids:
+        try:
+            total += cpu_seconds(pid)
+        except (OSError, IndexError, ValueError):
+            continue
+    return total
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))]
@@ -93,6 +122,8 @@ def main() -> int:
                         if pid not in seat_pids]
         delays: list[float] = []
         seat_cpu = {pid: cpu_seconds(pid) for pid in seat_pids + referee_pids}
+        browser_pids = descendants(browser.driver.service.process.pid)
+        others_before = (cpu_of(browser_pids), cpu_seconds(served.process.pid))
         started = time.perf_counter()
         for order in turn:
             expected = None
@@ -112,6 +143,8 @@ def main() -> int:
                 delays.append(max(0.0, (seen - stored_at) / 1000))
         elapsed = time.perf_counter() - started
         used = sum(cpu_seconds(pid) - before for pid, before in seat_cpu.items())
+        browser_used = cpu_of(browser_pids) - others_before[0]
+        server_used = cpu_seconds(served.process.pid) - others_before[1]
         memory = [rss_kib(pid) for pid in seat_pids + referee_pids]
         print(f"{SEATS} browser seats, {len(turn)} orders of game turn 1 in {elapsed:.1f} s, "
               f"{len(delays)} page updates")
@@ -121,6 +154,10 @@ def main() -> int:
         print(f"CPU of the seat processes: {used:.1f} s in all, "
               f"{used / len(turn) / len(seat_cpu):.3f} s per update per seat "
               f"({len(seat_cpu)} processes)")
+        print(f"CPU of the browser (12 tabs drawing their terminals): {browser_used:.1f} s, "
+              f"{browser_used / len(turn) / SEATS:.3f} s per update per tab; of the server "
+              f"(relaying): {server_used:.1f} s; machine load average "
+              f"{os.getloadavg()[0]:.1f} (2 cores)")
         print(f"memory per seat process: mean {statistics.mean(memory) / 1024:.0f} MiB, "
               f"max {max(memory) / 1024:.0f} MiB over {len(memory)} processes; server "
               f"{rss_kib(served.process.pid) / 1024:.0f} MiB")

@@ -67,6 +67,10 @@ class ForceRow:
 class SessionPlay(SessionCore):
     """The questions the tabs ask (see the module)."""
 
+    #: The last stack's moves and what they were worked out for (``move_options``).
+    _moves_key: tuple[object, ...] | None = None
+    _moves: MoveOptions
+
     # --- the header and the legal orders
 
     def stack_place(self, unit_id: str) -> str:
@@ -221,8 +225,14 @@ class SessionPlay(SessionCore):
         return movable_groups(self.state, self.ruleset, side)
 
     def move_options(self, stack: str) -> MoveOptions:
-        """Legal destinations of ``stack`` for the acting side (DN-MOV-*), with refusals."""
-        return move_choices(self.state, self.ruleset, self.viewer, stack)
+        """Legal destinations of ``stack`` for the acting side (DN-MOV-*), with refusals;
+        worked out once per state of the held campaign (the map and its destination list
+        both ask after every change)."""
+        key = (id(self.loaded), self.loaded.head, self.viewer, stack)
+        if self._moves_key != key:
+            self._moves = move_choices(self.state, self.ruleset, self.viewer, stack)
+            self._moves_key = key
+        return self._moves
 
     def move_order(self, stack: str, destination: str) -> str:
         """The order text moving ``stack`` to ``destination``; ``CampaignError`` with the rule."""

@@ -12,11 +12,13 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import DataTable, Input
 
 from campaign.app import CampaignService
 from campaign.rules.errors import ConflictError
+from campaign.rules.ids import Side
 from campaign.tui.app import create_app
+from campaign.tui.screens.launcher import LauncherScreen
 from campaign.tui.session import CampaignSession
 from tests.conftest import REPO_ROOT
 from tests.tui.pilot_helpers import SIZE, screen_of
@@ -160,5 +162,56 @@ def test_an_order_typed_before_a_change_is_refused_once_then_sent(
             assert service.stored_head("demo").seq > moved.seq
 
 
+
+    asyncio.run(scenario())
+
+
+def campaign_names(pilot: Pilot) -> list[str]:
+    """The names the launcher's campaign table lists now."""
+    table = pilot.app.screen.query_one("#campaign-table", DataTable)
+    return [str(key.value) for key in table.rows]
+
+
+def test_the_launcher_lists_campaigns_made_and_deleted_elsewhere(
+        service: CampaignService, no_keymap: Path):
+    """issue 43 item 4: the launcher is live: a campaign made by another process (the CLI)
+    appears in its list without a key, and one deleted elsewhere goes; with nothing written,
+    the list is not made again (the watch reads no table)."""
+
+    async def scenario() -> None:
+        app = create_app(no_keymap, service=service, open_campaign=None)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, LauncherScreen)
+            listed = campaign_names(pilot)
+            assert "demo" in listed and "second" not in listed
+            made = subprocess.run([sys.executable, "-m", "campaign", "new", "second", "--seed",
+                                   "3", "--db", service.store.url], capture_output=True,
+                                  text=True, cwd=REPO_ROOT, check=False)
+            assert made.returncode == 0, made.stdout + made.stderr
+            await until(pilot, lambda: "second" in campaign_names(pilot),
+                        "the launcher lists the campaign made by the CLI")
+            other = CampaignService(db_url=service.store.url)
+            other.store.delete_campaign("second")
+            await until(pilot, lambda: campaign_names(pilot) == listed,
+                        "the launcher drops the campaign deleted elsewhere")
+
+    asyncio.run(scenario())
+
+
+def test_a_seat_opened_for_one_campaign_ends_on_q(service: CampaignService, no_keymap: Path):
+    """issue 43 (the live table, round 2): a browser seat's screen (``--one-campaign``) ends
+    on ``q`` instead of opening the launcher — which listed every campaign of the database on
+    a player's phone and needed a page reload to get back — so its page says it is closed."""
+
+    async def scenario() -> None:
+        app = create_app(no_keymap, service=service, open_campaign="demo", side=Side.ASLAN,
+                         one_campaign=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen_of(pilot)
+            await pilot.press("q")
+            await until(pilot, lambda: app.return_code == 0, "the app ends")
+            assert not isinstance(app.screen, LauncherScreen)
 
     asyncio.run(scenario())

@@ -30,7 +30,7 @@ from campaign.tui.screens.forms import ChoicePrompt, Confirm, OrderForm, TextPro
 from campaign.tui.session import CampaignSession
 from campaign.tui.session_log import LogRow
 from campaign.tui.tab_registry import BY_ID, TABS, TabWidget
-from campaign.tui.views import refusal_text
+from campaign.tui.views import LIVE_INTERVAL, refusal_text
 from campaign.tui.widgets.battle_tab import BattleTab
 from campaign.tui.widgets.changed_text import show_text
 from campaign.tui.widgets.forces_tab import ForcesTab
@@ -50,9 +50,6 @@ DEFAULT_DICE_REASON = "dice rolled at the table"
 Focus = Callable[[Any], Widget]
 #: Sentences of an order's outcome shown in the status line (the rest: "+N more").
 OUTCOME_LINES = 2
-#: Seconds between two looks at the database's change watch (issue 43: a change made
-#: anywhere shows within one second; a look with nothing written reads no table).
-LIVE_INTERVAL = 0.25
 
 
 def outcome_text(order: str, sentences: list[str], events: int) -> str:
