@@ -215,3 +215,58 @@ def test_a_seat_opened_for_one_campaign_ends_on_q(service: CampaignService, no_k
             assert not isinstance(app.screen, LauncherScreen)
 
     asyncio.run(scenario())
+
+
+def test_a_live_update_redraws_only_what_changed(service: CampaignService, no_keymap: Path,
+                                                  monkeypatch: pytest.MonkeyPatch):
+    """issue 43 (round 2, the load benchmark: each seat spent its CPU painting): an order
+    from elsewhere that changes nothing on the map (``end-phase`` after the last move)
+    updates the phase tracker without a layout of the screen, draws no map and does not
+    rebuild the stack list."""
+    import campaign.tui.widgets.map_tab as map_tab_module
+
+    drawn: list[object] = []
+    real = map_tab_module.render_map
+    monkeypatch.setattr(map_tab_module, "render_map",
+                        lambda *args: drawn.append(args) or real(*args))
+
+    async def scenario() -> None:
+        app = create_app(no_keymap, service=service, open_campaign="demo")
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            phase = screen.query_one("#phase")
+            stacks = screen.map_tab.stack_list
+            layouts: list[str] = []
+            for widget, name in ((phase, "phase"), (stacks, "stacks")):
+                original = widget.refresh
+
+                def counted(*regions, _name=name, _original=original, **kwargs):
+                    if kwargs.get("layout"):
+                        layouts.append(_name)
+                    return _original(*regions, **kwargs)
+
+                monkeypatch.setattr(widget, "refresh", counted)
+            set_options = []
+            monkeypatch.setattr(stacks, "set_options",
+                                lambda *args, _real=stacks.set_options: set_options.append(1)
+                                or _real(*args))
+            other = CampaignSession(CampaignService(db_url=service.store.url), "demo")
+            other.order(other.move_order("main", "quillon"))  # this one moves a stack
+            moved = service.stored_head("demo")
+            await until(pilot, lambda: screen.session.loaded.head == moved,
+                        "the screen shows the move")
+            await pilot.pause()
+            drawn.clear()
+            layouts.clear()
+            set_options.clear()
+            before = moved.seq
+            other.order("aslan end-phase")
+            after = service.stored_head("demo").seq
+            await until(pilot, lambda: f"event {after}" in phase_text(pilot),
+                        f"the phase tracker shows event {after}")
+            await pilot.pause()
+            assert after > before
+            assert drawn == [] and set_options == [] and layouts == []
+
+    asyncio.run(scenario())
