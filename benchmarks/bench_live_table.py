@@ -45,6 +45,11 @@ window.__check = () => {
   }
 };
 terminal.onWriteParsed(window.__check);
+window.__bytes = 0;
+const write = terminal.write.bind(terminal);
+terminal.write = (data, callback) => {
+  window.__bytes += data.length; return write(data, callback);
+};
 """
 EXPECT = "window.__pattern = new RegExp(arguments[0]); window.__seenAt = null; window.__check();"
 
@@ -121,6 +126,10 @@ def main() -> int:
         referee_pids = [pid for pid in served.screens("tui demo")
                         if pid not in seat_pids]
         delays: list[float] = []
+        written_before = 0
+        for _seat, tab in tabs:
+            browser.driver.switch_to.window(tab)
+            written_before += browser.driver.execute_script("return window.__bytes")
         seat_cpu = {pid: cpu_seconds(pid) for pid in seat_pids + referee_pids}
         browser_pids = descendants(browser.driver.service.process.pid)
         others_before = (cpu_of(browser_pids), cpu_seconds(served.process.pid))
@@ -142,6 +151,10 @@ def main() -> int:
                     "return window.__seenAt"), f"a page shows {expected}")
                 delays.append(max(0.0, (seen - stored_at) / 1000))
         elapsed = time.perf_counter() - started
+        written = -written_before
+        for _seat, tab in tabs:
+            browser.driver.switch_to.window(tab)
+            written += browser.driver.execute_script("return window.__bytes")
         used = sum(cpu_seconds(pid) - before for pid, before in seat_cpu.items())
         browser_used = cpu_of(browser_pids) - others_before[0]
         server_used = cpu_seconds(served.process.pid) - others_before[1]
@@ -154,6 +167,8 @@ def main() -> int:
         print(f"CPU of the seat processes: {used:.1f} s in all, "
               f"{used / len(turn) / len(seat_cpu):.3f} s per update per seat "
               f"({len(seat_cpu)} processes)")
+        print(f"written to the pages' terminals: {written / len(turn) / SEATS / 1024:.1f} KiB "
+              "per update per seat")
         print(f"CPU of the browser (12 tabs drawing their terminals): {browser_used:.1f} s, "
               f"{browser_used / len(turn) / SEATS:.3f} s per update per tab; of the server "
               f"(relaying): {server_used:.1f} s; machine load average "
