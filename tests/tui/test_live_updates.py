@@ -270,3 +270,30 @@ def test_a_live_update_redraws_only_what_changed(service: CampaignService, no_ke
             assert drawn == [] and set_options == [] and layouts == []
 
     asyncio.run(scenario())
+
+
+def test_the_log_tab_appends_the_orders_given_elsewhere(service: CampaignService,
+                                                        no_keymap: Path):
+    """issue 48 item 2 (the TUI appends instead of reloading): with the Log tab shown, an
+    order from elsewhere adds its row below the ones shown (their rows are kept, not made
+    again), and the rows come from what the session holds."""
+
+    async def scenario() -> None:
+        app = create_app(no_keymap, service=service, open_campaign="demo")
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            await pilot.press("5")
+            log = await screen.mounted_tab("tab-log")
+            await until(pilot, lambda: log.table.row_count > 0, "the log is shown")
+            rows = log.table.row_count
+            first = next(iter(log.table.rows))
+            other = CampaignSession(CampaignService(db_url=service.store.url), "demo")
+            other.order(other.move_order("main", "quillon"))
+            await until(pilot, lambda: log.table.row_count == rows + 1,
+                        "the log shows the new order")
+            assert next(iter(log.table.rows)) == first  # the rows shown were kept
+            assert "quillon" in log.shown[-1].order
+            assert log.shown == screen.session.log_rows()
+
+    asyncio.run(scenario())
