@@ -52,6 +52,25 @@ terminal.write = (data, callback) => {
 };
 """
 EXPECT = "window.__pattern = new RegExp(arguments[0]); window.__seenAt = null; window.__check();"
+#: Added before the page's own script: the moment the first screen data (a binary message; the
+#: pings are text) reaches the page after ``window.__armed`` is set: the seat's update has
+#: crossed the server and the network, before the page draws it.
+ARRIVALS = """
+window.__armed = false; window.__arrivedAt = null;
+const RealSocket = window.WebSocket;
+window.WebSocket = function (...args) {
+  const socket = new RealSocket(...args);
+  socket.addEventListener('message', (event) => {
+    if (window.__armed && typeof event.data !== 'string') {
+      window.__armed = false; window.__arrivedAt = Date.now();
+    }
+  });
+  return socket;
+};
+window.WebSocket.prototype = RealSocket.prototype;
+Object.assign(window.WebSocket, RealSocket);
+"""
+ARM = "window.__armed = true; window.__arrivedAt = null;"
 
 
 def rss_kib(pid: int) -> int:
@@ -116,7 +135,7 @@ def main() -> int:
         tabs = []
         for seat, link in served.links.items():
             for _ in range(TABS_PER_LINK):
-                tabs.append((seat, browser.open(link)))
+                tabs.append((seat, browser.open(link, ARRIVALS)))
         loaded = service.load("demo")
         for _seat, tab in tabs:
             browser.shows(tab, f"event {loaded.head.seq}")
@@ -126,6 +145,7 @@ def main() -> int:
         referee_pids = [pid for pid in served.screens("tui demo")
                         if pid not in seat_pids]
         delays: list[float] = []
+        arrivals: list[float] = []
         written_before = 0
         for _seat, tab in tabs:
             browser.driver.switch_to.window(tab)
@@ -139,6 +159,7 @@ def main() -> int:
             for _seat, tab in tabs:  # armed before the order is stored
                 browser.driver.switch_to.window(tab)
                 browser.driver.execute_script(EXPECT, "^$never")
+                browser.driver.execute_script(ARM)
             service.submit(loaded, order)
             stored_at = time.time() * 1000
             expected = rf"event {loaded.head.seq}(?!\d)"
@@ -150,6 +171,9 @@ def main() -> int:
                 seen = wait_for(lambda: browser.driver.execute_script(
                     "return window.__seenAt"), f"a page shows {expected}")
                 delays.append(max(0.0, (seen - stored_at) / 1000))
+                arrived = browser.driver.execute_script("return window.__arrivedAt")
+                if arrived is not None:
+                    arrivals.append(max(0.0, (arrived - stored_at) / 1000))
         elapsed = time.perf_counter() - started
         written = -written_before
         for _seat, tab in tabs:
@@ -167,6 +191,9 @@ def main() -> int:
         print(f"CPU of the seat processes: {used:.1f} s in all, "
               f"{used / len(turn) / len(seat_cpu):.3f} s per update per seat "
               f"({len(seat_cpu)} processes)")
+        print(f"order stored -> its first screen data reaches the page (before the page draws "
+              f"it): p50 {percentile(arrivals, 0.5):.3f} s, p95 {percentile(arrivals, 0.95):.3f} "
+              f"s over {len(arrivals)} updates")
         print(f"written to the pages' terminals: {written / len(turn) / SEATS / 1024:.1f} KiB "
               "per update per seat")
         print(f"CPU of the browser (12 tabs drawing their terminals): {browser_used:.1f} s, "

@@ -177,12 +177,13 @@ class Browser:
                 options.add_argument(argument)
         self.driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
 
-    def open(self, url: str) -> str:
-        """Open ``url`` in a new tab; the tab's handle."""
+    def open(self, url: str, script: str = "") -> str:
+        """Open ``url`` in a new tab (``script`` run in the page before its own); the tab's
+        handle."""
         self.driver.switch_to.new_window("tab")
         # per tab: the script is added to the tab the command is sent to
         self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
-                                    {"source": FIND_TERMINALS})
+                                    {"source": FIND_TERMINALS + script})
         self.driver.get(url)
         return self.driver.current_window_handle
 
