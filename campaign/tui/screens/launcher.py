@@ -56,7 +56,7 @@ class LauncherScreen(Screen[None]):
         #: opens campaigns as that player only and deletes nothing (``app.authority``).
         self.seat = seat
         #: The database's change watch while the launcher is mounted (``catch_up``).
-        self._watch: Follower | None = None
+        self._database_watch: Follower | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -85,20 +85,21 @@ class LauncherScreen(Screen[None]):
             # deliberate lazy import: loaded with the service already (ADR 0020)
             from campaign.app.live import Follower
 
-            self._watch = Follower(self.service.store)
+            self._database_watch = Follower(self.service.store)
             self.set_interval(LIVE_INTERVAL, self.catch_up, name="live")
 
     def on_unmount(self) -> None:
-        if self._watch is not None:
-            self._watch.close()
-            self._watch = None
+        if self._database_watch is not None:
+            self._database_watch.close()
+            self._database_watch = None
 
     def catch_up(self) -> None:
         """List the campaigns again when anyone wrote to the database (a campaign made,
         deleted or played elsewhere: another screen, the CLI, another machine on the same
         PostgreSQL server); the watch reads no table when nothing was written. While a
         campaign is open over the launcher, the list is made again when it shows."""
-        if self._watch is not None and self._watch.heard() and self.is_current:
+        watch = self._database_watch
+        if self.is_current and watch is not None and watch.heard():
             self.refresh_campaigns()
 
     def on_screen_resume(self) -> None:
