@@ -25,6 +25,8 @@ from campaign.tui.widgets.mail_tab import MailTab
 from campaign.tui.widgets.map_tab import MapTab
 
 TabWidget = MapTab | ForcesTab | EconomyTab | BattleTab | LogTab | MailTab
+#: What gets the focus in a tab's widget: a function of the widget, which names its own parts.
+Focus = Callable[[Any], Widget]
 
 
 def itself(widget: Any) -> Widget:
@@ -42,7 +44,7 @@ class Tab:
     widget: type[TabWidget]
     key: str
     #: The part of the tab's widget that gets the focus when the tab is shown.
-    focus: Callable[[Any], Widget] = itself
+    focus: Focus = itself
     #: The id the tab's widget carries (None: found by its type only).
     widget_id: str | None = None
 

@@ -11,16 +11,14 @@ and every tab but the one shown is rebuilt lazily, when shown, so opening a camp
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
-from typing import Any
 
 from rich.markup import escape
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widget import AwaitMount, Widget
+from textual.widget import AwaitMount
 from textual.widgets import Header, Input, Static, TabbedContent, TabPane, Tabs
 
 from campaign.rules.errors import CampaignError, ConflictError
@@ -29,7 +27,7 @@ from campaign.tui.order_template import parse_template
 from campaign.tui.screens.forms import ChoicePrompt, Confirm, OrderForm, TextPrompt, TextView
 from campaign.tui.session import CampaignSession
 from campaign.tui.session_log import LogRow
-from campaign.tui.tab_registry import BY_ID, TABS, TabWidget
+from campaign.tui.tab_registry import BY_ID, TABS, Focus, TabWidget
 from campaign.tui.views import LIVE_INTERVAL, refusal_text
 from campaign.tui.widgets.battle_tab import BattleTab
 from campaign.tui.widgets.changed_text import show_text
@@ -46,8 +44,6 @@ from scenarios.footer import KeysFooter
 #: typed in; about ten keys fewer per first typed roll (issue 44 item 3).
 DEFAULT_DICE_REASON = "dice rolled at the table"
 
-#: What gets the focus in a tab's widget (``Tab.focus``).
-Focus = Callable[[Any], Widget]
 #: Sentences of an order's outcome shown in the status line (the rest: "+N more").
 OUTCOME_LINES = 2
 
