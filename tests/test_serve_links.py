@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import shlex
 
+import pytest
+
 from campaign.cli import main
 from campaign.serve.links import MAX_TOKEN_CHARS, TABLE, SeatLinks
 
@@ -35,11 +37,26 @@ def test_a_links_command_is_the_tui_as_its_seat():
     words = {seat: shlex.split(link.command(name, url)) for seat, link in links.items()}
     for seat_words in words.values():
         assert seat_words[1:6] == ["-m", "campaign", "tui", name, "--db"]
-        assert seat_words[6] == url
-    assert words["referee"][7:] == []
-    assert words["aslan"][7:] == ["--side", "aslan"]
-    assert words["solomani"][7:] == ["--side", "solomani"]
-    assert words[TABLE][7:] == ["--table"]
+        # q ends a browser seat's screen, never opens the launcher (issue 43, round 2)
+        assert seat_words[6:8] == [url, "--one-campaign"]
+    assert words["referee"][8:] == []
+    assert words["aslan"][8:] == ["--side", "aslan"]
+    assert words["solomani"][8:] == ["--side", "solomani"]
+    assert words[TABLE][8:] == ["--table"]
+
+
+def test_a_revoked_seat_gets_a_new_link_and_its_old_one_opens_nothing():
+    """issue 43 (round 2): ``revoke SEAT`` in the server's terminal: the seat's old token is
+    refused from then on, its new one opens the same seat; the other seats keep theirs."""
+    links = SeatLinks()
+    before = {link.seat: link.token for link in links.links}
+    new = links.revoke("aslan")
+    assert new.seat == "aslan" and new.token != before["aslan"]
+    assert links.find(before["aslan"]) is None
+    assert links.find(new.token) == new == links.find_seat("aslan")
+    assert all(links.find(before[seat]) is not None for seat in before if seat != "aslan")
+    with pytest.raises(KeyError):
+        links.revoke("bob")
 
 
 def test_serve_refuses_a_campaign_that_does_not_exist(tmp_path, capsys):

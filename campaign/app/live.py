@@ -26,9 +26,10 @@ STALE_RULE = "DN-ERR-1"
 
 
 class Follower:
-    """Watches the database of one campaign for writes by anyone (see the module)."""
+    """Watches the database of one campaign (or, without a name, the whole database: the
+    launcher's list of campaigns) for writes by anyone (see the module)."""
 
-    def __init__(self, store: Store, name: str) -> None:
+    def __init__(self, store: Store, name: str = "") -> None:
         self.name = name
         self._watch: ChangeWatch = store.watch()
 

@@ -56,6 +56,9 @@ class OrderReport:
     lines: list[str]
     state: CampaignState
     now: str = ""
+    #: The campaign as the order or undo left it, when the caller handed its own ``Loaded``
+    #: (a screen keeps it instead of loading the campaign again, issue 48 item 2).
+    loaded: Loaded | None = None
 
 
 class Orders(Campaigns):
@@ -216,13 +219,16 @@ class Orders(Campaigns):
         return self.undo_report(name, referee_reason=referee_reason, seat=seat).state
 
     def undo_report(
-        self, name: str, *, referee_reason: str | None = None, seat: Seat = REFEREE
+        self, name: str, *, referee_reason: str | None = None, seat: Seat = REFEREE,
+        loaded: Loaded | None = None,
     ) -> OrderReport:
         """``undo``, saying what was taken back: the undone order's sentences (a plain undo)
         or the ``referee-restored`` sentence (an override). A player's seat takes back only
         its own side's last order, and never with a reason (``authority``); every refusal is
-        written as the seat may read it (aliases, short battle ids)."""
-        loaded = self.load(name)
+        written as the seat may read it (aliases, short battle ids). ``loaded``: the caller's
+        current copy of the campaign (a screen's), used instead of loading it; the report then
+        carries the campaign the undo leaves (``OrderReport.loaded``)."""
+        loaded = self.load(name) if loaded is None else loaded
         eyes = self.reader(name, seat.side)  # whose eyes the answer is for (docs/seats.md)
         if referee_reason is not None:
             authority.check_override(seat, "an undo with a reason")
@@ -233,7 +239,8 @@ class Orders(Campaigns):
             released = strict_dice.take_back(self.store.ledger, name)
             if released is not None:  # never logged: nothing else changes
                 return OrderReport([], [f"undone: {released} (held for strict dice, not sent)"],
-                                   loaded.state, acting_sentence(loaded.state, loaded.ruleset))
+                                   loaded.state, acting_sentence(loaded.state, loaded.ruleset),
+                                   loaded)
         rows = list(loaded.rows)
         batch_rows = [r for r in rows if r.batch == loaded.head.batch]
         if not batch_rows or batch_rows[0].order_text == START_ORDER_TEXT:
@@ -260,7 +267,7 @@ class Orders(Campaigns):
             lines = [f"undone: {seen_text(batch_rows[0].order_text, after.state, eyes)}",
                      *(f"  {t}" for t in undone)]
             return OrderReport(events, lines, after.state,
-                               acting_sentence(after.state, after.ruleset))
+                               acting_sentence(after.state, after.ruleset), after)
         reason = check_reason(referee_reason, "the referee's reason")
         restored = referee_restoration(name, rows, reason)
         text = referee_undo_text(reason)
@@ -269,7 +276,7 @@ class Orders(Campaigns):
         lines = narration.condense(narration.narrate([restored], previous, viewer=eyes,
                                                      ruleset=loaded.ruleset))
         return OrderReport([restored], lines, loaded.state,
-                           acting_sentence(loaded.state, loaded.ruleset))
+                           acting_sentence(loaded.state, loaded.ruleset), loaded)
 
     @staticmethod
     def _first_die(events: list[Event], state: CampaignState, eyes: Side | None) -> str:

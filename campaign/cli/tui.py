@@ -43,6 +43,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     seat.add_argument("--table", action="store_true",
                       help="the public table view of campaign NAME: map, phase and last "
                            "results as both sides may see them, no orders (a big screen)")
+    tui.add_argument("--one-campaign", action="store_true",
+                     help="with NAME: q ends the program instead of going back to the campaign "
+                          "list (the browser seats of `campaign serve` run this way)")
     for parser in (demo, tui):
         add_db_option(parser)
         parser.add_argument("--keymap", type=Path, metavar="FILE",

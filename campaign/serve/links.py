@@ -2,8 +2,11 @@
 
 A link's token is 128 random bits (``secrets``), made when ``campaign serve`` starts and kept
 only in the server's memory: stopping the server revokes every link, and the next run prints new
-ones. A token is looked up in constant time per seat (``hmac.compare_digest``), so the answer
-time does not tell how much of a guessed token was right.
+ones. One seat's link is revoked while the server runs with ``revoke SEAT`` typed in its
+terminal (``SeatLinks.revoke``): the old token opens nothing any more, the seat's open screens
+are closed, and the seat gets a new link. A token is looked up in constant time per seat
+(``hmac.compare_digest``), so the answer time does not tell how much of a guessed token was
+right.
 """
 
 from __future__ import annotations
@@ -47,7 +50,8 @@ class SeatLink:
     def command(self, campaign: str, db_url: str) -> str:
         """The shell command of this seat's screen: the TUI as this seat, on this campaign
         and database (each word quoted; nothing of it comes from the browser)."""
-        words = [sys.executable, "-m", "campaign", "tui", campaign, "--db", db_url]
+        words = [sys.executable, "-m", "campaign", "tui", campaign, "--db", db_url,
+                 "--one-campaign"]
         if self.seat == TABLE:
             words.append("--table")
         elif self.seat != "referee":
@@ -62,6 +66,24 @@ class SeatLinks:
         seats = ["referee", *(side.value for side in PLAYER_SIDES), TABLE]
         tokens = tokens or {seat: secrets.token_urlsafe(TOKEN_BYTES) for seat in seats}
         self.links = [SeatLink(seat, tokens[seat]) for seat in seats]
+
+    @property
+    def seats(self) -> list[str]:
+        """The seats, in the order the links are printed."""
+        return [link.seat for link in self.links]
+
+    def revoke(self, seat: str) -> SeatLink:
+        """Revoke ``seat``'s link: its token opens nothing from now on; the seat's new link
+        (a new token). ``KeyError`` for a seat that has no link."""
+        index = self.seats.index(seat) if seat in self.seats else -1
+        if index < 0:
+            raise KeyError(seat)
+        self.links[index] = SeatLink(seat, secrets.token_urlsafe(TOKEN_BYTES))
+        return self.links[index]
+
+    def find_seat(self, seat: str) -> SeatLink:
+        """``seat``'s link now."""
+        return self.links[self.seats.index(seat)]
 
     def find(self, token: str) -> SeatLink | None:
         """The link whose token is ``token``; None for a wrong or revoked one."""

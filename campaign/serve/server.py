@@ -18,6 +18,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import sys
+import threading
+from collections.abc import Callable
 from typing import Any
 
 import aiohttp_jinja2
@@ -32,23 +35,40 @@ log = logging.getLogger("campaign-serve")
 #: Every ``<link>`` to a font service on the internet (textual-serve's template has one).
 REMOTE_FONTS = re.compile(r"<link[^>]*fonts\.googleapis\.com[^>]*>\s*", re.S)
 #: The page a wrong or revoked link gets.
-REFUSAL = ("DN-ERR-1: this link opens no seat: it is wrong, or the server that made it has "
-           "stopped (each run of `campaign serve` makes new links). Ask the referee for the "
-           "link of your seat.")
+REFUSAL = ("DN-ERR-1: this link opens no seat: it is wrong, the referee revoked it, or the "
+           "server that made it has stopped (each run of `campaign serve` makes new links). "
+           "Ask the referee for the link of your seat.")
+#: textual-serve's line when a page's screen has ended, and what the page says instead: the
+#: seat's screen ended (``q``, or the referee revoked the link) and how to open it again.
+SESSION_ENDED = '<div class="message">Session ended.</div>'
+SEAT_ENDED = ('<div class="message">Your screen is closed: you quit it (q), or the server '
+              'ended it. Restart opens it again while your link is valid.</div>')
+#: What the server's terminal understands, one command a line (``help`` lists them).
+COMMANDS_HELP = ("commands: `revoke SEAT` (SEAT: {seats}) revokes that seat's link, closes its "
+                 "open screens and prints its new link; `links` prints every link again; "
+                 "Ctrl+C stops the server and revokes every link")
 
 
 class TableServer(Server):
     """textual-serve's server with one route per seat link (see the module)."""
 
     def __init__(self, campaign: str, db_url: str, links: SeatLinks, *, host: str,
-                 port: int, public_host: str | None = None) -> None:
+                 port: int, public_host: str | None = None,
+                 announce: Callable[[SeatLink], None] | None = None) -> None:
         super().__init__(command="", host=host, port=port, title=f"Campaign {campaign}",
                          public_url=f"http://{public_host or host}:{port}")
         self.campaign = campaign
         self.db_url = db_url
         self.links = links
-        #: Processes started for open tabs (seat name → count), for the tests and the log.
-        self.open_screens: dict[str, int] = {}
+        #: Prints one link (with its QR code) in the server's terminal.
+        self.announce = announce or (lambda link: print(f"{link.seat}: {link.path}"))
+        #: The open tabs' websockets by seat (a revoked seat's are closed).
+        self.sockets: dict[str, set[web.WebSocketResponse]] = {}
+
+    @property
+    def open_screens(self) -> dict[str, int]:
+        """Processes running for open tabs, by seat."""
+        return {seat: len(open_) for seat, open_ in self.sockets.items()}
 
     async def _make_app(self) -> web.Application:
         app = web.Application()
@@ -63,7 +83,47 @@ class TableServer(Server):
         return app
 
     async def on_startup(self, app: web.Application) -> None:
-        """Nothing printed: ``campaign serve`` prints the links itself."""
+        """Listen to the server's terminal for commands (``revoke SEAT``, ``links``); nothing
+        printed: ``campaign serve`` prints the links itself."""
+        loop = asyncio.get_running_loop()
+
+        def read_commands() -> None:  # a daemon thread: never holds the server's exit
+            for line in sys.stdin:
+                asyncio.run_coroutine_threadsafe(self.run_command(line), loop)
+
+        if sys.stdin is not None and not sys.stdin.closed:
+            threading.Thread(target=read_commands, name="commands", daemon=True).start()
+
+    async def run_command(self, line: str) -> str:
+        """Carry out one command typed in the server's terminal; what it printed."""
+        words = line.split()
+        if not words:
+            return ""
+        if words[0] == "revoke" and len(words) == 2 and words[1] in self.links.seats:
+            closed = await self.revoke(words[1])
+            said = (f"the {words[1]} link is revoked ({closed} open screen(s) closed); "
+                    "its new link:")
+            print(said, flush=True)
+            self.announce(self.links.find_seat(words[1]))
+            return said
+        if words == ["links"]:
+            for link in self.links.links:
+                self.announce(link)
+            return "links"
+        said = COMMANDS_HELP.format(seats=", ".join(self.links.seats))
+        if words[0] not in ("help", "?"):
+            said = f"DN-ERR-1: {line.strip()!r} is not a command; {said}"
+        print(said, flush=True)
+        return said
+
+    async def revoke(self, seat: str) -> int:
+        """Revoke ``seat``'s link and close its open screens (their processes end); how many
+        were open."""
+        self.links.revoke(seat)
+        open_ = list(self.sockets.get(seat, ()))
+        for websocket in open_:
+            await websocket.close()
+        return len(open_)
 
     def _link(self, request: web.Request) -> SeatLink:
         link = self.links.find(request.match_info.get("token", ""))
@@ -84,7 +144,8 @@ class TableServer(Server):
             "application": {"name": f"{self.title} · {link.seat}"},
         }
         page = aiohttp_jinja2.render_string("app_index.html", request, context)
-        return web.Response(text=REMOTE_FONTS.sub("", page), content_type="text/html")
+        page = REMOTE_FONTS.sub("", page).replace(SESSION_ENDED, SEAT_ENDED)
+        return web.Response(text=page, content_type="text/html")
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """Start the seat's screen for this tab; end it when the tab closes."""
@@ -100,13 +161,25 @@ class TableServer(Server):
                              close=websocket.close,  # type: ignore[arg-type]
                              download_manager=self.download_manager,
                              debug=self.debug)
-        self.open_screens[link.seat] = self.open_screens.get(link.seat, 0) + 1
+        self.sockets.setdefault(link.seat, set()).add(websocket)
         try:
             await service.start(width, height)
+            ended = asyncio.create_task(self._close_when_ended(service, websocket))
             await self._process_messages(websocket, service)
+            ended.cancel()
         except asyncio.CancelledError:
             await websocket.close()
         finally:
             await service.stop()
-            self.open_screens[link.seat] -= 1
+            self.sockets[link.seat].discard(websocket)
         return websocket
+
+    @staticmethod
+    async def _close_when_ended(service: AppService, websocket: web.WebSocketResponse) -> None:
+        """Close the tab's websocket once its screen's process has ended, however it ended
+        (``q``, an error): the page then says the screen is closed instead of freezing.
+        (textual-serve closes it only when the app says goodbye.)"""
+        running = service._task  # the task reading the process's output: done when it ends
+        if running is not None:
+            await asyncio.shield(running)
+            await websocket.close()

@@ -44,6 +44,7 @@ class CampaignApp(App[None]):
         screenshot_dir: Path | None = None,
         side: Side | None = None,
         table: bool = False,
+        one_campaign: bool = False,
     ) -> None:
         super().__init__()
         self.screenshot_dir = screenshot_dir or default_screenshot_dir()
@@ -54,6 +55,8 @@ class CampaignApp(App[None]):
         self.open_side = side
         #: ``campaign tui NAME --table``: the public table view, no orders (issue 43).
         self.table = table
+        #: ``--one-campaign``: closing the campaign ends the app (a browser seat, issue 43).
+        self.one_campaign = one_campaign
 
     def on_mount(self) -> None:
         self.set_keymap(self._user_keymap.bindings)
@@ -83,8 +86,11 @@ class CampaignApp(App[None]):
 
     def close_campaign(self) -> None:
         """Leave the campaign screen on top for the launcher: the one beneath it, or a new one
-        when the campaign was opened directly (``campaign tui NAME``)."""
-        if isinstance(self.screen_stack[-2], LauncherScreen):
+        when the campaign was opened directly (``campaign tui NAME``); with ``--one-campaign``
+        (a browser seat: its page then says the screen is closed) the app ends."""
+        if self.one_campaign:
+            self.exit()
+        elif isinstance(self.screen_stack[-2], LauncherScreen):
             self.pop_screen()
         else:
             self.switch_screen(LauncherScreen(self.service, viewer=self.open_side,
@@ -184,9 +190,10 @@ def create_app(
     open_campaign: str | None = None,
     side: Side | None = None,
     table: bool = False,
+    one_campaign: bool = False,
 ) -> CampaignApp:
     """Build the app as the CLI runs it (tests pass their own keymap path and database)."""
     return CampaignApp(
         keymap=load_keymap(keymap_path), service=service, open_campaign=open_campaign,
-        side=side, table=table,
+        side=side, table=table, one_campaign=one_campaign,
     )

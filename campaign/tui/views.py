@@ -15,6 +15,9 @@ from campaign.views.upkeep import Upkeep
 from campaign.views.words import plural
 
 WRAP = 76
+#: Seconds between two looks of a screen at the database's change watch (issue 43: a change
+#: made anywhere shows within one second; a look with nothing written reads no table).
+LIVE_INTERVAL = 0.25
 
 
 #: A rule id at the start of a message (``DN-MOV-2:``).

@@ -16,6 +16,7 @@ import re
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -70,20 +71,22 @@ def wait_for(condition: Callable[[], object], what: str, patience: float = PATIE
 
 @dataclass
 class Served:
-    """A running ``campaign serve NAME``: its process and its links by seat."""
+    """A running ``campaign serve NAME``: its process, its links by seat, and what it printed
+    (read on by a thread, so the server never blocks on a full pipe)."""
 
     process: subprocess.Popen[str]
     links: dict[str, str]
     db_url: str
     port: int
+    printed: list[str]
 
     @classmethod
     def start(cls, name: str, db_url: str) -> Served:
         port = free_port()
         process = subprocess.Popen(
             [sys.executable, "-m", "campaign", "serve", name, "--port", str(port), "--no-qr",
-             "--db", db_url], cwd=REPO_ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-            text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+             "--db", db_url], cwd=REPO_ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
         assert process.stdout is not None
         printed: list[str] = []
         while len(LINK.findall("".join(printed))) < 4:
@@ -93,9 +96,32 @@ class Served:
             printed.append(line)
         links = {match["title"].split(" ")[0]: match["url"]
                  for match in LINK.finditer("".join(printed))}
-        served = cls(process, links, db_url, port)
+        served = cls(process, links, db_url, port, printed)
+        threading.Thread(target=served._read_on, daemon=True).start()
         wait_for(served.listening, "the server listens")
         return served
+
+    def _read_on(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.printed.append(line)
+
+    def type_command(self, line: str, answer: str) -> str:
+        """Type ``line`` in the server's terminal; what it printed from then on, once that
+        holds ``answer``."""
+        assert self.process.stdin is not None
+        start = len(self.printed)
+        self.process.stdin.write(line + "\n")
+        self.process.stdin.flush()
+        return wait_for(lambda: answer in (text := "".join(self.printed[start:])) and text,
+                        f"the server answers {line!r} with {answer!r}")
+
+    def link_after(self, text: str, seat: str) -> str:
+        """The link of ``seat`` that ``text`` (printed by the server) gives."""
+        found = [match["url"] for match in LINK.finditer(text)
+                 if match["title"].split(" ")[0] == seat]
+        assert found, text
+        return found[-1]
 
     def listening(self) -> bool:
         with socket.socket() as probe:
@@ -151,12 +177,13 @@ class Browser:
                 options.add_argument(argument)
         self.driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
 
-    def open(self, url: str) -> str:
-        """Open ``url`` in a new tab; the tab's handle."""
+    def open(self, url: str, script: str = "") -> str:
+        """Open ``url`` in a new tab (``script`` run in the page before its own); the tab's
+        handle."""
         self.driver.switch_to.new_window("tab")
         # per tab: the script is added to the tab the command is sent to
         self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
-                                    {"source": FIND_TERMINALS})
+                                    {"source": FIND_TERMINALS + script})
         self.driver.get(url)
         return self.driver.current_window_handle
 

@@ -123,16 +123,66 @@ def test_closing_a_tab_ends_its_process(served: Served, browser: Browser):
     wait_for(lambda: served.screens("--side solomani") == [], "the tab's process ends")
 
 
-def test_a_sides_page_cannot_become_another_seat_on_the_launcher(served: Served,
-                                                                browser: Browser):
-    """issue 43 item 2 (docs/seats.md): Aslan's page closed to the launcher (q) stays
-    Aslan's: ``v`` (view as another seat) is refused by the app, and the launcher still opens
-    campaigns as Aslan's screen, never the referee's."""
+def page_says_closed(browser: Browser, tab: str) -> str:
+    """What the page's "your screen is closed" panel says when ``tab`` shows it, else ''."""
+    browser.driver.switch_to.window(tab)
+    return str(browser.driver.execute_script(
+        "const body = document.body, message = document.querySelector("
+        "'.closed-dialog .message'); return body && message && "
+        "body.classList.contains('-closed') ? message.textContent : '';"))
+
+
+def restart(browser: Browser, tab: str) -> None:
+    """Press the panel's Restart button (the page asks the server for the seat again)."""
+    browser.driver.switch_to.window(tab)
+    browser.driver.find_element("css selector", ".closed-dialog button").click()
+
+
+def test_q_on_a_sides_page_ends_its_screen_and_restart_opens_it_again(served: Served,
+                                                                     browser: Browser):
+    """issue 43 (round 2, item 3): ``q`` on Aslan's page ends his screen — its process ends
+    and the page says the screen is closed, with Restart — instead of opening the launcher,
+    which listed the database's campaigns on a player's phone and needed a page reload to get
+    back. Restart opens Aslan's screen again, still Aslan's (docs/seats.md)."""
     aslan = browser.open(served.links["aslan"])
     browser.shows(aslan, "aslan's view")
-    browser.type(aslan, "q")  # once: q on the launcher quits
-    browser.shows(aslan, "Enter open as")
-    browser.type(aslan, "v")
-    text = browser.shows(aslan, "refused")
-    assert "Enter open as aslan's screen" in text
-    assert "referee's screen" not in text
+    browser.type(aslan, "q")
+    closed = wait_for(lambda: page_says_closed(browser, aslan), "the page says it is closed")
+    assert "Your screen is closed" in closed
+    wait_for(lambda: served.screens("--side aslan") == [], "the seat's process ends")
+    assert "Enter open as" not in browser.text(aslan)  # never the launcher
+    restart(browser, aslan)
+    wait_for(lambda: not page_says_closed(browser, aslan), "the page opens the seat again")
+    text = browser.shows(aslan, "aslan's view")
+    assert "referee's view" not in text
+    assert len(served.screens("--side aslan")) == 1
+
+
+def test_a_link_revoked_while_the_server_runs_closes_its_screen_and_opens_nothing(
+        served: Served, browser: Browser):
+    """issue 43 (round 2, item 2): ``revoke aslan`` typed in the server's terminal: Aslan's
+    open page is closed (its process ends), the old link gets the refusal and no screen
+    (HTTP 403), the server prints Aslan's new link, which opens his screen; the other seats'
+    links are untouched."""
+    old = served.links["aslan"]
+    aslan = browser.open(old)
+    solomani = browser.open(served.links["solomani"])
+    browser.shows(aslan, "aslan's view")
+    browser.shows(solomani, "solomani's view")
+    said = served.type_command("revoke aslan", "its new link")
+    assert "the aslan link is revoked (1 open screen(s) closed)" in said
+    new = served.link_after(said, "aslan")
+    assert new != old
+    wait_for(lambda: page_says_closed(browser, aslan), "Aslan's page is closed")
+    wait_for(lambda: served.screens("--side aslan") == [], "Aslan's process ends")
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(old, timeout=10)
+    assert refused.value.code == 403
+    restart(browser, aslan)  # the old link asked again: the refusal, no terminal
+    wait_for(lambda: "opens no seat" in browser.driver.page_source, "the refusal page")
+    assert not browser.driver.find_elements("css selector", ".textual-terminal")
+    assert served.screens("--side aslan") == []
+    assert not page_says_closed(browser, solomani)
+    browser.shows(solomani, "solomani's view")
+    again = browser.open(new)
+    browser.shows(again, "aslan's view")

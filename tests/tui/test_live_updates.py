@@ -12,11 +12,13 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import DataTable, Input
 
 from campaign.app import CampaignService
 from campaign.rules.errors import ConflictError
+from campaign.rules.ids import Side
 from campaign.tui.app import create_app
+from campaign.tui.screens.launcher import LauncherScreen
 from campaign.tui.session import CampaignSession
 from tests.conftest import REPO_ROOT
 from tests.tui.pilot_helpers import SIZE, screen_of
@@ -160,5 +162,138 @@ def test_an_order_typed_before_a_change_is_refused_once_then_sent(
             assert service.stored_head("demo").seq > moved.seq
 
 
+
+    asyncio.run(scenario())
+
+
+def campaign_names(pilot: Pilot) -> list[str]:
+    """The names the launcher's campaign table lists now."""
+    table = pilot.app.screen.query_one("#campaign-table", DataTable)
+    return [str(key.value) for key in table.rows]
+
+
+def test_the_launcher_lists_campaigns_made_and_deleted_elsewhere(
+        service: CampaignService, no_keymap: Path):
+    """issue 43 item 4: the launcher is live: a campaign made by another process (the CLI)
+    appears in its list without a key, and one deleted elsewhere goes; with nothing written,
+    the list is not made again (the watch reads no table)."""
+
+    async def scenario() -> None:
+        app = create_app(no_keymap, service=service, open_campaign=None)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, LauncherScreen)
+            listed = campaign_names(pilot)
+            assert "demo" in listed and "second" not in listed
+            made = subprocess.run([sys.executable, "-m", "campaign", "new", "second", "--seed",
+                                   "3", "--db", service.store.url], capture_output=True,
+                                  text=True, cwd=REPO_ROOT, check=False)
+            assert made.returncode == 0, made.stdout + made.stderr
+            await until(pilot, lambda: "second" in campaign_names(pilot),
+                        "the launcher lists the campaign made by the CLI")
+            other = CampaignService(db_url=service.store.url)
+            other.store.delete_campaign("second")
+            await until(pilot, lambda: campaign_names(pilot) == listed,
+                        "the launcher drops the campaign deleted elsewhere")
+
+    asyncio.run(scenario())
+
+
+def test_a_seat_opened_for_one_campaign_ends_on_q(service: CampaignService, no_keymap: Path):
+    """issue 43 (the live table, round 2): a browser seat's screen (``--one-campaign``) ends
+    on ``q`` instead of opening the launcher — which listed every campaign of the database on
+    a player's phone and needed a page reload to get back — so its page says it is closed."""
+
+    async def scenario() -> None:
+        app = create_app(no_keymap, service=service, open_campaign="demo", side=Side.ASLAN,
+                         one_campaign=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen_of(pilot)
+            await pilot.press("q")
+            await until(pilot, lambda: app.return_code == 0, "the app ends")
+            assert not isinstance(app.screen, LauncherScreen)
+
+    asyncio.run(scenario())
+
+
+def test_a_live_update_redraws_only_what_changed(service: CampaignService, no_keymap: Path,
+                                                  monkeypatch: pytest.MonkeyPatch):
+    """issue 43 (round 2, the load benchmark: each seat spent its CPU painting): an order
+    from elsewhere that changes nothing on the map (``end-phase`` after the last move)
+    updates the phase tracker without a layout of the screen, draws no map and does not
+    rebuild the stack list."""
+    import campaign.tui.widgets.map_tab as map_tab_module
+
+    drawn: list[object] = []
+    real = map_tab_module.render_map
+    monkeypatch.setattr(map_tab_module, "render_map",
+                        lambda *args: drawn.append(args) or real(*args))
+
+    async def scenario() -> None:
+        app = create_app(no_keymap, service=service, open_campaign="demo")
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            phase = screen.query_one("#phase")
+            stacks = screen.map_tab.stack_list
+            layouts: list[str] = []
+            for widget, name in ((phase, "phase"), (stacks, "stacks")):
+                original = widget.refresh
+
+                def counted(*regions, _name=name, _original=original, **kwargs):
+                    if kwargs.get("layout"):
+                        layouts.append(_name)
+                    return _original(*regions, **kwargs)
+
+                monkeypatch.setattr(widget, "refresh", counted)
+            set_options = []
+            monkeypatch.setattr(stacks, "set_options",
+                                lambda *args, _real=stacks.set_options: set_options.append(1)
+                                or _real(*args))
+            other = CampaignSession(CampaignService(db_url=service.store.url), "demo")
+            other.order(other.move_order("main", "quillon"))  # this one moves a stack
+            moved = service.stored_head("demo")
+            await until(pilot, lambda: screen.session.loaded.head == moved,
+                        "the screen shows the move")
+            await pilot.pause()
+            drawn.clear()
+            layouts.clear()
+            set_options.clear()
+            before = moved.seq
+            other.order("aslan end-phase")
+            after = service.stored_head("demo").seq
+            await until(pilot, lambda: f"event {after}" in phase_text(pilot),
+                        f"the phase tracker shows event {after}")
+            await pilot.pause()
+            assert after > before
+            assert drawn == [] and set_options == [] and layouts == []
+
+    asyncio.run(scenario())
+
+
+def test_the_log_tab_appends_the_orders_given_elsewhere(service: CampaignService,
+                                                        no_keymap: Path):
+    """issue 48 item 2 (the TUI appends instead of reloading): with the Log tab shown, an
+    order from elsewhere adds its row below the ones shown (their rows are kept, not made
+    again), and the rows come from what the session holds."""
+
+    async def scenario() -> None:
+        app = create_app(no_keymap, service=service, open_campaign="demo")
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            await pilot.press("5")
+            log = await screen.mounted_tab("tab-log")
+            await until(pilot, lambda: log.table.row_count > 0, "the log is shown")
+            rows = log.table.row_count
+            first = next(iter(log.table.rows))
+            other = CampaignSession(CampaignService(db_url=service.store.url), "demo")
+            other.order(other.move_order("main", "quillon"))
+            await until(pilot, lambda: log.table.row_count == rows + 1,
+                        "the log shows the new order")
+            assert next(iter(log.table.rows)) == first  # the rows shown were kept
+            assert "quillon" in log.shown[-1].order
+            assert log.shown == screen.session.log_rows()
 
     asyncio.run(scenario())

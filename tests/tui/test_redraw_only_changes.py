@@ -11,10 +11,10 @@ import asyncio
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.widgets import Footer, Static
+from textual.widgets import Footer, OptionList, Static
 from textual.widgets._footer import FooterKey
 
-from campaign.tui.widgets.changed_text import show_text
+from campaign.tui.widgets.changed_text import show_options, show_text
 from scenarios.footer import KeysFooter
 from tests.waiting import until
 
@@ -45,13 +45,15 @@ def test_the_same_text_again_asks_for_no_layout() -> None:
             assert show_text(text, "start") is False
             assert text.layouts == before
             assert show_text(text, "phase 2") is True
+            # the first text given here is laid out (the size shown was not known); the next
+            # ones keep its size (one line that fits): repainted only (the next test)
             assert text.layouts == before + 1 and text.content == "phase 2"
             # a Text equal in characters but not in style is a change (another theme's map)
             assert show_text(text, Text("phase 2")) is True
             assert show_text(text, Text("phase 2", style="red")) is True
             assert show_text(text, Text("phase 2", style="red")) is False
             assert show_text(text, Text("phase 2", style="red", justify="right")) is True
-            assert text.layouts == before + 4
+            assert text.layouts == before + 1
             await pilot.pause()
             assert str(text.render()) == "phase 2"
 
@@ -114,5 +116,50 @@ def test_the_footer_keeps_its_keys_when_only_hidden_keys_change() -> None:
             assert [key.description for key in rebuilt] == ["Shown", "More"]
             assert not any(key in keys for key in rebuilt)
             assert all(key.has_class("-compact") for key in rebuilt)
+
+    asyncio.run(scenario())
+
+
+def test_a_changed_text_of_the_same_size_asks_for_no_layout() -> None:
+    """Issue 43 (the live table under load): the phase tracker's event number changes on
+    every live update; a text that keeps its lines and fits is repainted without a layout of
+    the whole screen. Another number of lines, or a line too wide, still asks for one."""
+
+    async def scenario() -> None:
+        async with TextApp().run_test(size=(40, 10)) as pilot:
+            text = pilot.app.query_one(CountingStatic)
+            show_text(text, "event 9\nwaiting for aslan")
+            await pilot.pause()
+            before = text.layouts
+            assert show_text(text, "event 10\nwaiting for solomani") is True
+            assert text.layouts == before  # same two lines, both fit: repainted only
+            await pilot.pause()
+            assert "event 10" in str(text.render())
+            assert show_text(text, "event 11\nwaiting for\naslan") is True
+            assert text.layouts == before + 1  # a third line: the screen is laid out again
+            assert show_text(text, "event 12\nwaiting for\n" + "x" * 60) is True
+            assert text.layouts == before + 2  # wider than the widget: it wraps
+
+    asyncio.run(scenario())
+
+
+def test_the_same_options_again_are_not_set_again() -> None:
+    """Issue 43: a live update that moved no stack leaves the stack list as it is (its rows
+    were measured and laid out again on every update)."""
+
+    class ListApp(App[None]):
+        def compose(self) -> ComposeResult:
+            yield OptionList()
+
+    async def scenario() -> None:
+        async with ListApp().run_test() as pilot:
+            options = pilot.app.query_one(OptionList)
+            assert show_options(options, ["main @ Quillon hex (2)", "B-1"]) is True
+            options.highlighted = 1
+            assert show_options(options, ["main @ Quillon hex (2)", "B-1"]) is False
+            assert options.highlighted == 1  # kept: the list was not rebuilt
+            assert show_options(options, ["main @ Quillon hex (2)", "B-1"],
+                                frozenset({1})) is True
+            assert options.get_option_at_index(1).disabled
 
     asyncio.run(scenario())

@@ -11,7 +11,7 @@ from textual.widgets import DataTable, Input, Static
 
 from campaign.app import CampaignService
 from campaign.rules.acting import acting_sentence, who_must_act
-from campaign.tui.session import LogRow, last_round_dice
+from campaign.tui.session_log import LogRow, last_round_dice
 from tests.tui.pilot_helpers import (
     SIZE,
     app_for,

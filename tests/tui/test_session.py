@@ -11,7 +11,8 @@ from campaign.rules.errors import CampaignError, CampaignNotFoundError
 from campaign.rules.ids import Side
 from campaign.rules.notation import parse_order
 from campaign.tui.order_template import parse_template
-from campaign.tui.session import CampaignSession, LogRow, parse_dice
+from campaign.tui.session import CampaignSession, parse_dice
+from campaign.tui.session_log import LogRow
 from campaign.tui.widgets.map_render import DESTINATION_STYLE, render_map
 from tests.combat.campaign_helpers import Campaign, place
 from tests.tui.pilot_helpers import battle_step

@@ -8,13 +8,15 @@ import ast
 import importlib
 import inspect
 import pkgutil
+import re
+import sys
 from pathlib import Path
 
 from textual.binding import Binding
 from textual.message import Message
 
 import campaign.tui
-from campaign.tui.screens.campaign import TAB_WIDGETS
+from campaign.tui.tab_registry import TABS
 
 PACKAGE = Path(campaign.tui.__file__).parent
 
@@ -79,9 +81,31 @@ def test_every_binding_has_an_id_and_a_description():
 def test_one_widget_per_tab_each_in_its_own_module_with_its_messages():
     """Issue 30: the campaign screen composes one widget per tab, each in its own module of
     ``campaign/tui/widgets/``; the widgets that report a choice do it with typed Messages."""
-    modules = {cls.__module__ for cls in TAB_WIDGETS.values()}
-    assert len(modules) == len(TAB_WIDGETS) == 6
+    widgets = [tab.widget for tab in TABS]
+    modules = {cls.__module__ for cls in widgets}
+    assert len(modules) == len(widgets) == 6
     assert all(module.startswith("campaign.tui.widgets.") for module in modules)
-    messages = {name for cls in TAB_WIDGETS.values() for name, member in vars(cls).items()
+    messages = {name for cls in widgets for name, member in vars(cls).items()
                 if inspect.isclass(member) and issubclass(member, Message)}
     assert {"MoveChosen", "MoveRefused", "EntryOpened", "Exchanged", "Sorted"} <= messages
+
+
+def test_the_campaign_screen_reads_its_tabs_from_one_registry():
+    """Issue 48 item 2: one table of tabs (id, title, widget, key, focus) instead of seven
+    parallel ones; the screen's tab keys and strip come from it, and the screen never names an
+    id that a tab's widget gives one of its own parts."""
+    from campaign.tui.screens.campaign import CampaignScreen
+
+    keys = {binding.key: binding.action for binding in CampaignScreen.BINDINGS
+            if binding.action.startswith("show_tab")}
+    assert keys == {tab.key: f"show_tab({index})" for index, tab in enumerate(TABS)}
+    assert [tab.title for tab in TABS][:2] == ["1 Map", "2 Forces"]
+    screen_source = (PACKAGE / "screens" / "campaign.py").read_text(encoding="utf-8")
+    inner_ids = 0
+    for module in {tab.widget.__module__ for tab in TABS}:
+        source = Path(sys.modules[module].__file__ or "").read_text(encoding="utf-8")
+        inner = set(re.findall(r'\bid="([a-z-]+)"', source))
+        inner_ids += len(inner)
+        named = sorted(name for name in inner if f'"#{name}' in screen_source)
+        assert named == [], f"the campaign screen reaches into {module}: {named}"
+    assert inner_ids > 10  # the map's, the log's, the battle's, ...

@@ -13,7 +13,7 @@ from campaign.app import CampaignService
 from campaign.cli.errors import EXIT_ERROR
 from campaign.extras import install_hint
 from campaign.rules.errors import CampaignError
-from campaign.serve.links import SeatLinks
+from campaign.serve.links import SeatLink, SeatLinks
 
 #: Addresses that mean "every network interface".
 EVERY_INTERFACE = frozenset({"0.0.0.0", "::", ""})
@@ -28,7 +28,7 @@ NETWORK_WARNING = (
 def serve(args: argparse.Namespace) -> int:
     try:
         # the optional extra `serve` (textual-serve, segno): said when missing
-        from campaign.serve.server import TableServer
+        from campaign.serve.server import COMMANDS_HELP, TableServer
     except ImportError:
         print(f"campaign: serving to browsers needs the serve extra: {install_hint('serve')}",
               file=sys.stderr)
@@ -50,8 +50,12 @@ def serve(args: argparse.Namespace) -> int:
         print(NETWORK_WARNING.format(host=args.host, port=args.port), file=sys.stderr)
     print_links(sys.stdout, args.name, f"http://{public}:{args.port}", links,
                 qr=not args.no_qr)
+    base = f"http://{public}:{args.port}"
+    print(COMMANDS_HELP.format(seats=", ".join(links.seats)), flush=True)
     server = TableServer(args.name, service.store.url, links, host=args.host, port=args.port,
-                         public_host=public)
+                         public_host=public,
+                         announce=lambda link: print_link(sys.stdout, base, link,
+                                                          qr=not args.no_qr))
     service.store.dispose()
     server.serve()
     return 0
@@ -62,13 +66,18 @@ def print_links(out: TextIO, name: str, base: str, links: SeatLinks, *, qr: bool
     print(f"campaign {name} served at {base} (Ctrl+C stops it and revokes every link)",
           file=out)
     for link in links.links:
-        url = base + link.path
-        print(f"\n{link.title()}:\n  {url}", file=out)
-        if qr:
-            # the optional extra `serve` (checked by `serve` before the links are printed)
-            import segno
+        print_link(out, base, link, qr=qr)
 
-            segno.make(url, error="l").terminal(out=out, compact=True)
+
+def print_link(out: TextIO, base: str, link: SeatLink, *, qr: bool) -> None:
+    """One seat's link, what it opens, and its QR code for a phone's camera."""
+    url = base + link.path
+    print(f"\n{link.title()}:\n  {url}", file=out)
+    if qr:
+        # the optional extra `serve` (checked by `serve` before the links are printed)
+        import segno
+
+        segno.make(url, error="l").terminal(out=out, compact=True)
     out.flush()
 
 

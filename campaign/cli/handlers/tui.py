@@ -74,7 +74,8 @@ def _run(args: argparse.Namespace, open_campaign: str | None, *, demo: bool) -> 
     if side is None and open_campaign is not None:  # a player's own database: his screen
         side = service.reader(open_campaign, None)
     create_app(args.keymap, service=service, open_campaign=open_campaign, side=side,
-               table=getattr(args, "table", False)).run()
+               table=getattr(args, "table", False),
+               one_campaign=getattr(args, "one_campaign", False)).run()
     return 0
 
 

@@ -19,17 +19,18 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widget import AwaitMount
-from textual.widgets import Header, Input, Static, TabbedContent, TabPane
+from textual.widgets import Header, Input, Static, TabbedContent, TabPane, Tabs
 
 from campaign.rules.errors import CampaignError, ConflictError
 from campaign.tui.commands import LegalOrdersProvider
 from campaign.tui.order_template import parse_template
 from campaign.tui.screens.forms import ChoicePrompt, Confirm, OrderForm, TextPrompt, TextView
-from campaign.tui.session import CampaignSession, LogRow
-from campaign.tui.views import refusal_text
+from campaign.tui.session import CampaignSession
+from campaign.tui.session_log import LogRow
+from campaign.tui.tab_registry import BY_ID, TABS, Focus, TabWidget
+from campaign.tui.views import LIVE_INTERVAL, refusal_text
 from campaign.tui.widgets.battle_tab import BattleTab
 from campaign.tui.widgets.changed_text import show_text
-from campaign.tui.widgets.economy_tab import EconomyTab
 from campaign.tui.widgets.forces_tab import ForcesTab
 from campaign.tui.widgets.log_tab import LogTab
 from campaign.tui.widgets.mail_tab import MailTab
@@ -39,45 +40,12 @@ from campaign.tui.widgets.order_bar import BLANK, OrderBar
 from campaign.views.words import plural
 from scenarios.footer import KeysFooter
 
-TABS = ("tab-map", "tab-forces", "tab-economy", "tab-battle", "tab-log", "tab-mail")
-#: The title of each tab in the strip.
-TAB_TITLES = ("1 Map", "2 Forces", "3 Economy", "4 Battle", "5 Log", "6 Mail")
-TabWidget = MapTab | ForcesTab | EconomyTab | BattleTab | LogTab | MailTab
-#: The widget of each tab; each has ``show()``, which rebuilds it from the session.
-TAB_WIDGETS: dict[str, type[TabWidget]] = {
-    "tab-map": MapTab,
-    "tab-forces": ForcesTab,
-    "tab-economy": EconomyTab,
-    "tab-battle": BattleTab,
-    "tab-log": LogTab,
-    "tab-mail": MailTab,
-}
-#: The id of each tab's widget (the Map's and the Log's widgets are containers without one).
-TAB_WIDGET_IDS = {
-    "tab-forces": "forces",
-    "tab-economy": "economy-scroll",
-    "tab-battle": "battle-scroll",
-    "tab-mail": "mail-scroll",
-}
-#: The widget that gets the focus when a tab is shown.
 #: The reason the dice-reason prompt offers (Enter keeps it): the usual case, the table's dice
 #: typed in; about ten keys fewer per first typed roll (issue 44 item 3).
 DEFAULT_DICE_REASON = "dice rolled at the table"
 
-TAB_FOCUS = {
-    "tab-map": "#stack-list",
-    "tab-forces": "#forces",
-    "tab-economy": "#economy-scroll",
-    "tab-battle": "#battle-scroll",
-    "tab-log": "#log",
-    "tab-mail": "#mail-scroll",
-}
-
 #: Sentences of an order's outcome shown in the status line (the rest: "+N more").
 OUTCOME_LINES = 2
-#: Seconds between two looks at the database's change watch (issue 43: a change made
-#: anywhere shows within one second; a look with nothing written reads no table).
-LIVE_INTERVAL = 0.25
 
 
 def outcome_text(order: str, sentences: list[str], events: int) -> str:
@@ -96,12 +64,7 @@ class CampaignScreen(Screen[None]):
 
     COMMANDS = {LegalOrdersProvider}
     BINDINGS = [
-        Binding("1", "show_tab(0)", "Map", show=False, id="campaign.tab_map"),
-        Binding("2", "show_tab(1)", "Forces", show=False, id="campaign.tab_forces"),
-        Binding("3", "show_tab(2)", "Economy", show=False, id="campaign.tab_economy"),
-        Binding("4", "show_tab(3)", "Battle", show=False, id="campaign.tab_battle"),
-        Binding("5", "show_tab(4)", "Log", show=False, id="campaign.tab_log"),
-        Binding("6", "show_tab(5)", "Mail", show=False, id="campaign.tab_mail"),
+        *(tab.binding(index) for index, tab in enumerate(TABS)),
         Binding("x", "export_turn", "Export turn", show=False, id="campaign.export"),
         Binding("i", "import_turn", "Import turn", show=False, id="campaign.import"),
         Binding("o,colon", "focus_order", "Order", id="campaign.order"),
@@ -125,7 +88,7 @@ class CampaignScreen(Screen[None]):
     def __init__(self, session: CampaignSession) -> None:
         super().__init__()
         self.session = session
-        self._dirty: set[str] = set(TABS)
+        self._dirty: set[str] = {tab.id for tab in TABS}
         #: Tab widgets being mounted (``tab_widget``), awaited before first use.
         self._mounting: dict[str, AwaitMount] = {}
         #: The referee's reason for typed dice in a seeded campaign (asked once, DN-ERR-1).
@@ -141,10 +104,10 @@ class CampaignScreen(Screen[None]):
         yield Header()
         yield Static(id="phase")
         with TabbedContent(id="tabs"):
-            with TabPane(TAB_TITLES[0], id=TABS[0]):
-                yield MapTab(session)
-            for tab, title in zip(TABS[1:], TAB_TITLES[1:], strict=True):
-                yield TabPane(title, id=tab)  # its widget is mounted when first wanted
+            with TabPane(TABS[0].title, id=TABS[0].id):
+                yield TABS[0].widget(session, id=TABS[0].widget_id)
+            for tab in TABS[1:]:
+                yield TabPane(tab.title, id=tab.id)  # its widget is mounted when first wanted
         yield OrderBar(session, id="order-bar")
         yield Static(id="status-line")
         yield KeysFooter(compact=True)
@@ -155,7 +118,7 @@ class CampaignScreen(Screen[None]):
         # the map, the legend and the forces table draw in the theme's colours (item 8)
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self.refresh_all())
         self.refresh_all()
-        self.query_one("#stack-list").focus()
+        self.map_tab.focus_stacks()
         self.session.follow()
         self.set_interval(LIVE_INTERVAL, self.catch_up, name="live")
 
@@ -188,10 +151,11 @@ class CampaignScreen(Screen[None]):
         tab's is mounted into its pane the first time it is shown or asked for (opening a
         campaign composed all six), and filled once composed (``mounted_tab``)."""
         pane = self.query_one(f"#{tab}", TabPane)
+        spec = BY_ID[tab]
         for child in pane.children:
-            if isinstance(child, TAB_WIDGETS[tab]):
+            if isinstance(child, spec.widget):
                 return child
-        widget = TAB_WIDGETS[tab](self.session, id=TAB_WIDGET_IDS.get(tab))
+        widget = spec.widget(self.session, id=spec.widget_id)
         self._mounting[tab] = pane.mount(widget)
         return widget
 
@@ -244,7 +208,7 @@ class CampaignScreen(Screen[None]):
         """Rebuild the phase tracker and the tab shown now; other tabs when next shown."""
         show_text(self.query_one("#phase", Static), "\n".join(self.session.phase_lines()))
         self.order_bar.show()
-        self._dirty = set(TABS)
+        self._dirty = {tab.id for tab in TABS}
         self._refresh_tab(self.query_one("#tabs", TabbedContent).active)
 
     def _refresh_tab(self, tab: str) -> None:
@@ -435,31 +399,34 @@ class CampaignScreen(Screen[None]):
 
     # --- actions
 
-    def action_show_tab(self, index: int, focus: str | None = None) -> None:
-        """Show tab ``index`` (1 map … 6 mail) and focus its main widget (or ``focus``).
+    def action_show_tab(self, index: int, focus: Focus | None = None) -> None:
+        """Show tab ``index`` (1 map … 6 mail) and focus its main widget (or the part of it
+        ``focus`` names).
 
         Focus is parked on the tab strip first: hiding the focused widget would otherwise move
         focus to another widget of the old pane, and TabbedContent follows focus back to it.
         """
+        tab = TABS[index].id
         tabbed = self.query_one("#tabs", TabbedContent)
-        if tabbed.active == TABS[index]:
+        if tabbed.active == tab:
             if focus is not None:
-                self._focus_tab_body(TABS[index], focus)
+                self._focus_tab_body(tab, focus)
             return
-        self.query_one("#tabs Tabs").focus()
-        tabbed.active = TABS[index]
-        self.call_after_refresh(self._focus_tab_body, TABS[index], focus)
+        tabbed.query_one(Tabs).focus()
+        tabbed.active = tab
+        self.call_after_refresh(self._focus_tab_body, tab, focus)
 
-    def _focus_tab_body(self, tab: str, focus: str | None = None) -> None:
+    def _focus_tab_body(self, tab: str, focus: Focus | None = None) -> None:
         """Focus the main widget of ``tab`` (or ``focus``) now, or once the tab is composed."""
-        if self.tab_widget(tab).is_mounted:
-            self.set_focus(self.query_one(focus or TAB_FOCUS[tab]))
+        widget = self.tab_widget(tab)
+        if widget.is_mounted:
+            self.set_focus((focus or BY_ID[tab].focus)(widget))
         else:
             self.call_later(self._focus_when_mounted, tab, focus)
 
-    async def _focus_when_mounted(self, tab: str, focus: str | None = None) -> None:
-        await self.mounted_tab(tab)
-        self.set_focus(self.query_one(focus or TAB_FOCUS[tab]))
+    async def _focus_when_mounted(self, tab: str, focus: Focus | None = None) -> None:
+        widget = await self.mounted_tab(tab)
+        self.set_focus((focus or BY_ID[tab].focus)(widget))
 
     def action_focus_order(self) -> None:
         """Put the cursor in the order line.
@@ -576,7 +543,7 @@ class CampaignScreen(Screen[None]):
     def action_find_in_log(self) -> None:
         """``/``: the Log tab with the cursor in its filter, so the letters typed next filter
         (reached only by Shift+Tab, letters typed towards it ran commands, issue 44 item 3)."""
-        self.action_show_tab(4, focus="#log-filter")
+        self.action_show_tab(4, focus=lambda log: log.filter_input)
 
     def action_end_phase(self) -> None:
         """``E``: end the step for the side that acts (a player: its own side), asking first

@@ -16,12 +16,13 @@ from campaign.rules.errors import CampaignError
 from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.rules.seats import REFEREE, Seat
 from campaign.tui.screens.forms import Confirm, NewCampaignForm
-from campaign.tui.views import refusal_text
+from campaign.tui.views import LIVE_INTERVAL, refusal_text
 from scenarios import registry
 from scenarios.footer import KeysFooter
 
 if TYPE_CHECKING:
     from campaign.app import CampaignService
+    from campaign.app.live import Follower
     from campaign.tui.session import CampaignSession
 
 
@@ -54,6 +55,8 @@ class LauncherScreen(Screen[None]):
         #: The seat the app was started for (``campaign tui --side S``): a player's launcher
         #: opens campaigns as that player only and deletes nothing (``app.authority``).
         self.seat = seat
+        #: The database's change watch while the launcher is mounted (``catch_up``).
+        self._database_watch: Follower | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -78,9 +81,29 @@ class LauncherScreen(Screen[None]):
         table.add_columns("name", "layout", "events")
         self.refresh_campaigns()
         table.focus()
+        if self.service is not None:  # the list follows the database (issue 43 item 4)
+            # deliberate lazy import: loaded with the service already (ADR 0020)
+            from campaign.app.live import Follower
+
+            self._database_watch = Follower(self.service.store)
+            self.set_interval(LIVE_INTERVAL, self.catch_up, name="live")
+
+    def on_unmount(self) -> None:
+        if self._database_watch is not None:
+            self._database_watch.close()
+            self._database_watch = None
+
+    def catch_up(self) -> None:
+        """List the campaigns again when anyone wrote to the database (a campaign made,
+        deleted or played elsewhere: another screen, the CLI, another machine on the same
+        PostgreSQL server); the watch reads no table when nothing was written. While a
+        campaign is open over the launcher, the list is made again when it shows."""
+        watch = self._database_watch
+        if self.is_current and watch is not None and watch.heard():
+            self.refresh_campaigns()
 
     def on_screen_resume(self) -> None:
-        """Back from a campaign: its event count has changed."""
+        """Back from a campaign: its event count has changed (and maybe the list)."""
         self.refresh_campaigns()
 
     def refresh_campaigns(self) -> None:

@@ -18,6 +18,7 @@ from textual.widgets import Header, Static
 
 from campaign.rules.ids import PLAYER_SIDES
 from campaign.tui.session import CampaignSession
+from campaign.tui.views import LIVE_INTERVAL
 from campaign.tui.widgets.changed_text import show_text
 from campaign.tui.widgets.map_palette import map_palette
 from campaign.tui.widgets.map_render import legend, render_map
@@ -26,8 +27,6 @@ from campaign.tui.widgets.map_render import legend, render_map
 TABLE_VIEWER = PLAYER_SIDES[0]
 #: Order batches of the log the results panel shows (the most recent last).
 RESULTS_SHOWN = 6
-#: Seconds between two looks at the database's change watch (as the campaign screen).
-LIVE_INTERVAL = 0.25
 
 
 def table_lines(session: CampaignSession) -> list[str]:

@@ -10,7 +10,8 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import DataTable, Input, Static
 
-from campaign.tui.session import CampaignSession, LogRow
+from campaign.tui.session import CampaignSession
+from campaign.tui.session_log import LogRow
 from campaign.tui.widgets.tables import CursorInViewTable
 
 #: The filter's hint: clearly a hint, not a filter in force (issue 31 item 7).
@@ -70,29 +71,57 @@ class LogTab(Vertical):
         yield CursorInViewTable(id="log", cursor_type="row", zebra_stripes=True)
         yield Static(id="log-detail")
 
+    @property
+    def table(self) -> DataTable[str]:
+        """The log's table (the focus when the tab is shown)."""
+        return self.query_one("#log", DataTable)
+
+    @property
+    def filter_input(self) -> Input:
+        """The filter line (``/`` puts the cursor there)."""
+        return self.query_one("#log-filter", Input)
+
     def show(self) -> None:
         """Refill the table with the rows the filter keeps; the cursor on the newest. The
         columns share the width: the order and the dice are cut to their share (the whole
         entry is below the table and behind Enter), what happened takes the rest."""
-        query = self.query_one("#log-filter", Input).value
-        self.shown = [row for row in self.session.log_rows() if row.matches(query)]
+        query = self.filter_input.value
+        rows = [row for row in self.session.log_rows() if row.matches(query)]
+        kept = len(self.shown)
+        if (self.shown and rows[:kept] == self.shown and self.table.row_count == kept
+                and self._widths == self._column_widths()):
+            # the same rows and more (orders given since: the live table): the new ones are
+            # added below, the table is not made again
+            if len(rows) > kept:
+                self.shown = rows
+                self._add_rows(rows[kept:])
+                self.table.move_cursor(row=self.table.row_count - 1)
+            return
+        self.shown = rows
         self._fill()
 
+    def _column_widths(self) -> tuple[int, ...]:
+        return column_widths(self.size.width or self.screen.size.width)
+
     def _fill(self) -> None:
-        table = self.query_one("#log", DataTable)
-        widths = column_widths(self.size.width or self.screen.size.width)
+        table = self.table
+        widths = self._column_widths()
         self._widths = widths
         table.clear(columns=True)
         for label, width in zip(COLUMNS, widths, strict=True):
             table.add_column(label, width=width, key=label)
-        for row in self.shown:
-            told = " · ".join(row.sentences) or ", ".join(row.events)
-            cells = (row.numbers, str(row.turn), row.order, dice_values(row.rolls), told)
-            table.add_row(*(cut(cell, width) for cell, width in zip(cells, widths, strict=True)))
+        self._add_rows(self.shown)
         if not self.shown:
             self.query_one("#log-detail", Static).update("no order matches the filter")
         # the cursor now (the table scrolls to it once its size is known: CursorInViewTable)
         table.move_cursor(row=table.row_count - 1)
+
+    def _add_rows(self, rows: list[LogRow]) -> None:
+        for row in rows:
+            told = " · ".join(row.sentences) or ", ".join(row.events)
+            cells = (row.numbers, str(row.turn), row.order, dice_values(row.rolls), told)
+            self.table.add_row(*(cut(cell, width)
+                                 for cell, width in zip(cells, self._widths, strict=True)))
 
     def entry(self, index: int) -> tuple[str, str] | None:
         """Title and full text (markup) of the row ``index`` on screen."""

@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option
 
 from campaign.rules.errors import CampaignError
 from campaign.tui.session import CampaignSession
-from campaign.tui.widgets.changed_text import show_text
+from campaign.tui.widgets.changed_text import show_options, show_text
 from campaign.tui.widgets.map_palette import MapPalette, map_palette
 from campaign.tui.widgets.map_render import (
     MapView,
@@ -124,6 +124,8 @@ class MapTab(Horizontal):
         self.stack_ids: list[str] = []
         self.dest_ids: list[str] = []
         self.map_view: MapView | None = None  # what the map shows now
+        #: The view and colours the map was last drawn from.
+        self._drawn: tuple[MapView, MapPalette] | None = None
         #: The system chosen by a click on the map or ``g`` (its units in the side panel).
         self.selected_system: str | None = None
 
@@ -156,9 +158,14 @@ class MapTab(Horizontal):
         self.draw_map()
         return self.show_connections
 
+    @property
+    def stack_list(self) -> OptionList:
+        """The list of the acting side's stacks (the movement form's first step)."""
+        return self.query_one("#stack-list", OptionList)
+
     def focus_stacks(self) -> None:
         """Put the focus on the stack list (the movement form's first step)."""
-        self.query_one("#stack-list", OptionList).focus()
+        self.stack_list.focus()
 
     def draw_map(self) -> None:
         """Draw the map with the selection, the legal destinations and the highlighted path."""
@@ -184,11 +191,14 @@ class MapTab(Horizontal):
         )
         self.map_view = view
         palette = self.palette
-        show_text(self.query_one("#map", Static),
-                  render_map(self.session.ruleset.star_map, view, palette))
-        show_text(self.query_one("#legend", Static), legend(palette))
-        if selected:
-            self.call_after_refresh(self._scroll_map_to, selected)
+        if (view, palette) != self._drawn:  # else the map shown is this one (a live update
+            # that changed no mark on it): not drawn again
+            self._drawn = (view, palette)
+            show_text(self.query_one("#map", Static),
+                      render_map(self.session.ruleset.star_map, view, palette))
+            show_text(self.query_one("#legend", Static), legend(palette))
+            if selected:
+                self.call_after_refresh(self._scroll_map_to, selected)
         info = []
         if self.selected_system:
             info.extend(self.session.system_lines(self.selected_system))
@@ -214,10 +224,10 @@ class MapTab(Horizontal):
         side = self.session.state.acting
         stacks = self.session.stacks(side)
         self.stack_ids = list(stacks)
-        # one set_options: add_option per row re-measured the whole list for every row added
-        stack_list.set_options(
-            Option(f"{label} @ {self.session.stack_place(members[0])} ({len(members)})")
-            for label, members in stacks.items())
+        # one set_options: add_option per row re-measured the whole list for every row added;
+        # none when the rows are those shown (a live update that moved no stack)
+        show_options(stack_list, [f"{label} @ {self.session.stack_place(members[0])} "
+                                  f"({len(members)})" for label, members in stacks.items()])
         if self.selected_stack not in stacks:
             self.selected_stack = self.stack_ids[0] if self.stack_ids else None
         if self.selected_stack is not None:
@@ -230,7 +240,8 @@ class MapTab(Horizontal):
         show_text(self.query_one("#dest-title", Static),
                   f"Find: {typed}▏ (Esc clears)" if typed else DESTINATIONS_TITLE)
         self.dest_ids, rows = self._destination_rows(typed)
-        dest_list.set_options(rows)
+        show_options(dest_list, [str(row.prompt) for row in rows],
+                     frozenset(index for index, row in enumerate(rows) if row.disabled))
 
     def _destination_rows(self, typed: str) -> tuple[list[str], list[Option]]:
         """The destination list's rows for the selected stack, legal ones first (nearest
