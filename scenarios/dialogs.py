@@ -20,6 +20,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Label, ListItem, ListView, Static
 
+from scenarios.keys import key_as_typed
 from scenarios.saves import (
     MAX_SAVE_BYTES,
     cannot_write,
@@ -203,14 +204,14 @@ class GameScreen(Screen[None]):
         live: dict[str, list[str]] = {}
         for active in self.active_bindings.values():
             if active.binding.id:
-                live.setdefault(active.binding.id, []).append(
-                    self.app.get_key_display(active.binding))
+                live.setdefault(active.binding.id, []).append(key_as_typed(
+                    active.binding.key, self.app.get_key_display(active.binding)))
         rows = []
         for binding in self.BINDINGS:
             if not isinstance(binding, Binding):
                 continue
             keys = live.get(binding.id or "") or [
-                self.app.get_key_display(Binding(key, binding.action))
+                key_as_typed(key, self.app.get_key_display(Binding(key, binding.action)))
                 for key in binding.key.split(",")]
             rows.append((" / ".join(keys), binding.description, binding.id or binding.action))
         return rows

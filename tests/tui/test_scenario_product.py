@@ -188,3 +188,27 @@ def test_imperial_starts_with_the_orders_list_focused(size):
             assert len(table.position.orders()) > played
 
     run(scenario())
+
+
+#: How Textual writes keys that nobody types (issue 44 item 6: the help listed these).
+NOT_AS_TYPED = ("^", "⏎", "esc ", "question_mark", "ctrl+", "f1")
+
+
+@pytest.mark.parametrize("name", sorted(SCREENS))
+def test_the_help_writes_keys_as_they_are_typed(name):
+    """Issue 44 item 6 (SHO-10 INV-8 IMP-7): the help listed ``^s``, ``^o``, ``esc`` and
+    ``f1``; it writes ``Ctrl+S``, ``Ctrl+O``, ``Esc``, ``F1`` (the footer keeps Textual's
+    short forms)."""
+    _cls, make = SCREENS[name]
+
+    async def scenario() -> None:
+        app = ScenarioHost(make)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await pass_investor(pilot)
+            keys = [row[0] for row in app.screen._help_rows()]
+            assert "Ctrl+S" in keys and "Ctrl+O" in keys and "? / F1" in keys, keys
+            assert not [key for key in keys
+                        if any(word in f"{key} " for word in NOT_AS_TYPED)], keys
+
+    run(scenario())
