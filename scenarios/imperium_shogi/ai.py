@@ -207,6 +207,7 @@ def stored_tablebase() -> Tablebase | None:
 @functools.cache
 def _table_at(meta: str, _mtime_ns: int, _size: int) -> Tablebase | None:
     """The table whose description is ``meta`` as it stood then (a new solve: a new key)."""
+    # deliberate lazy import: the table reader needs the optional numpy
     from scenarios.imperium_shogi.tablebase.store import TablebaseFile
 
     return TablebaseFile.open("imperium", Path(meta).parents[2])
