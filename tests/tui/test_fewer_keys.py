@@ -213,7 +213,9 @@ def test_a_battle_step_takes_two_keys_and_a_target_two(service: CampaignService,
             assert await press_counted(pilot, "n", "enter") == 2
             await until(pilot, lambda: len(service.log("demo")) > before, "the range roll")
             assert " range b1" in last_order(service)
-            while "target" not in (session.awaited_order() or ""):
+            for _step in range(5):  # choose-range, then the first target to name
+                if "target" in (session.awaited_order() or ""):
+                    break
                 await send(pilot, battle_step(session, next(iter(session.battles()))))
             await press_counted(pilot, "escape")
             before = len(service.log("demo"))
@@ -233,7 +235,9 @@ def test_a_leftover_joins_an_engagement_in_three_keys(service: CampaignService,
     async def scenario() -> None:
         async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
             session = await open_battle_at_halden(pilot)
-            while "ENGAGEMENT" not in (session.awaited_order() or ""):
+            for _step in range(40):  # a battle of 7 units reaches a leftover in far fewer
+                if "ENGAGEMENT" in (session.awaited_order() or ""):
+                    break
                 assert session.battles(), "the battle ended before a leftover"
                 awaited = session.awaited_order() or ""
                 if "target" in awaited:  # name or answer with the form's first unit
@@ -241,6 +245,8 @@ def test_a_leftover_joins_an_engagement_in_three_keys(service: CampaignService,
                 else:
                     await send(pilot, battle_step(session, next(iter(session.battles()))))
                 await pilot.pause()
+            else:
+                raise AssertionError(f"no leftover step: {session.awaited_order()}")
             await press_counted(pilot, "escape")
             before = len(service.log("demo"))
             assert await press_counted(pilot, "e", "enter", "enter") == 3
