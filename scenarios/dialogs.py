@@ -20,14 +20,17 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Label, ListItem, ListView, Static
 
+from scenarios.keys import key_as_typed
 from scenarios.saves import (
     MAX_SAVE_BYTES,
     cannot_write,
     full_path,
     players_line,
     read_players,
+    read_resigned,
     read_text_bounded,
     remember_folder,
+    resigned_line,
     save_path_in_folder,
     saves_folder,
     write_text_safely,
@@ -37,8 +40,8 @@ __all__ = [
     "BOARD_WORDS", "FILE_WORDS", "GAMES_TCSS", "HUMAN", "MAX_SAVE_BYTES", "VOCABULARY",
     "GameChoice", "GameConfirm", "GameDialog", "GameHelp", "GamePathDialog", "GameScreen",
     "HelpSection", "KeyWord", "cannot_load", "confirm_then", "game_bindings", "game_keys",
-    "leave_screen", "player_word", "players_line", "read_players", "read_text_bounded",
-    "write_text_safely",
+    "leave_screen", "player_word", "players_line", "read_players", "read_resigned",
+    "read_text_bounded", "resigned_line", "write_text_safely",
 ]
 
 #: The look of every scenario screen and dialog (package data, shipped in the wheel).
@@ -80,6 +83,7 @@ VOCABULARY: dict[str, KeyWord] = {
     "load": KeyWord("ctrl+o", "load", "Load", True),
     "leave": KeyWord("q", "leave", "Back", True),
     "help": KeyWord("question_mark,f1", "help", "Help", True),
+    "resign": KeyWord("x", "resign", "Resign", False),
 }
 
 #: The player kind of a seat a person plays (the others are computer levels: ``easy`` …).
@@ -94,8 +98,8 @@ def player_word(kind: str) -> str:
 #: The board games' cursor and selection words (Imperium Shogi, Invector).
 BOARD_WORDS = ("cursor_up", "cursor_down", "cursor_left", "cursor_right", "activate",
                "deselect")
-#: The words every game screen has, last in its footer.
-FILE_WORDS = ("new_game", "save", "load", "leave", "help")
+#: The words every game screen has, last in its footer (resign: in the help, not the footer).
+FILE_WORDS = ("new_game", "save", "load", "leave", "help", "resign")
 
 
 def game_keys(prefix: str, *words: str) -> list[BindingType]:
@@ -130,6 +134,39 @@ class GameScreen(Screen[None]):
     SAVE_NAME: ClassVar[str] = "game.txt"
     #: The full path of this game's file once it was saved or loaded (the dialogs offer it).
     save_path: str | None = None
+
+    #: The side that resigned (as the screen names it), or ``None``: a resigned game is over,
+    #: its saves say so (``# resigned:``), issue 44 item 6.
+    resigned: str | None = None
+
+    def resigning_side(self) -> str | None:
+        """The side a person resigns for now (the one to move, or the person's side while the
+        computer thinks), or ``None`` when no person may resign (the game is over)."""
+        return None
+
+    def resignation_result(self, side: str) -> str:
+        """What the game's end is when ``side`` resigns ("Blue wins")."""
+        return ""
+
+    def after_resignation(self) -> None:
+        """The game is over: stop the computer, redraw (each game)."""
+
+    def action_resign(self) -> None:
+        """``x``: resign for the side a person plays, after a y/n question; the game is over
+        and its save records it."""
+        side = self.resigning_side()
+        if side is None:
+            self.notify("Nothing to resign: the game is over (n starts a new one).",
+                        severity="warning")
+            return
+        result = self.resignation_result(side)
+
+        def resign() -> None:
+            self.resigned = side
+            self.after_resignation()
+            self.notify(f"{side} resigned: {result}.")
+
+        confirm_then(self, True, f"Resign for {side}? The game ends: {result}.", resign)
 
     def offered_path(self) -> str:
         """The path the save and load dialogs offer: this game's file, else ``SAVE_NAME`` in
@@ -203,14 +240,14 @@ class GameScreen(Screen[None]):
         live: dict[str, list[str]] = {}
         for active in self.active_bindings.values():
             if active.binding.id:
-                live.setdefault(active.binding.id, []).append(
-                    self.app.get_key_display(active.binding))
+                live.setdefault(active.binding.id, []).append(key_as_typed(
+                    active.binding.key, self.app.get_key_display(active.binding)))
         rows = []
         for binding in self.BINDINGS:
             if not isinstance(binding, Binding):
                 continue
             keys = live.get(binding.id or "") or [
-                self.app.get_key_display(Binding(key, binding.action))
+                key_as_typed(key, self.app.get_key_display(Binding(key, binding.action)))
                 for key in binding.key.split(",")]
             rows.append((" / ".join(keys), binding.description, binding.id or binding.action))
         return rows

@@ -78,6 +78,29 @@ def read_players(text: str, known: Sequence[str], seats: int = 2) -> list[str] |
     return None
 
 
+#: The comment line of a saved game that names the side that resigned (issue 44 item 6).
+RESIGNED_PREFIX = "# resigned:"
+
+
+def resigned_line(side: str | None) -> list[str]:
+    """The line a save writes when a side resigned (none while the game runs on)."""
+    return [] if side is None else [f"{RESIGNED_PREFIX} {side}"]
+
+
+def read_resigned(text: str, sides: Sequence[str]) -> str | None:
+    """The side a saved game says resigned, or ``None``; ``ValueError`` naming the line when
+    it names no side of the game."""
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.startswith(RESIGNED_PREFIX):
+            continue
+        side = line[len(RESIGNED_PREFIX):].strip()
+        if side not in sides:
+            raise ValueError(f"line {number}: {line.strip()[:80]!r} must name the side that "
+                             f"resigned, one of: {', '.join(sides)}")
+        return side
+    return None
+
+
 #: The file (in the tool's data directory) that remembers the folder of the last scenario save.
 FOLDER_FILE = "scenario-saves-folder.txt"
 #: Longest folder path the memory file may hold (a path longer than any file system allows).

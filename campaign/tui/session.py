@@ -27,14 +27,17 @@ from campaign.views.words import plural
 
 
 def parse_dice(text: str) -> list[int]:
-    """Dice typed by the referee: ``"3,5 1"`` → ``[3, 5, 1]``; ``ValueError`` names a bad part."""
+    """Dice typed by the referee: ``"3,5 1"`` → ``[3, 5, 1]``, and digits typed together are
+    one die each (``"351"``, a face is one digit: a key per die, issue 44 item 3);
+    ``ValueError`` names a bad part."""
     values: list[int] = []
     for part in re.split(r"[,\s]+", text.strip()):
         if not part:
             continue
-        if not part.isdigit():
-            raise ValueError(f"DN-ERR-1: dice must be numbers like 3,5,1; {part!r} is not")
-        values.append(int(part))
+        if not (part.isascii() and part.isdigit()):
+            raise ValueError(f"DN-ERR-1: dice must be numbers like 3,5,1 or 351; {part!r} is "
+                             "not")
+        values.extend(int(digit) for digit in part)
     return values
 
 

@@ -72,6 +72,8 @@ class FieldSpec:
     multi: bool = False
     hint: str = ""
     depends_on: tuple[str, ...] = ()
+    #: The value the field holds while nothing else is chosen ("" none): produce's place.
+    default: str = ""
 
 
 def movable_groups(state: CampaignState, ruleset: Ruleset, side: Side) -> dict[str, list[str]]:
@@ -114,6 +116,8 @@ class FormChoices:
         keeps only what the legal-order generator accepts with them (issue 44 item 1)."""
         if alternatives:
             return FieldSpec([(a, a) for a in alternatives])
+        if "BATTLE" not in values and chosen and chosen.get("battle"):
+            values = {**values, "BATTLE": chosen["battle"]}  # a duty names it in its head
         handler = _HANDLERS.get(blank)
         if handler is not None:
             found = handler(self, verb, values)
@@ -189,8 +193,13 @@ class FormChoices:
             choices.append((f"{name} surface box", f"box:{system}"))
             if ships:
                 choices.append((f"{name} stellar hex (ships)", f"hex:{system}"))
-        return FieldSpec(choices, hint="where production may place units (DN-ECO-8)",
-                         depends_on=("KIND",))
+        # the default place (issue 44 item 3: produce in four keys): the capital, always a
+        # production place (DN-ECO-8) — its stellar hex for a ship, its surface box otherwise
+        capital = self.ruleset.star_map.capital_of(self.side).id
+        default = f"hex:{capital}" if ships else f"box:{capital}"
+        return FieldSpec(choices, hint="where production may place units (DN-ECO-8; "
+                         f"default: {self.name_of(capital)})", depends_on=("KIND",),
+                         default=default)
 
     # --- movement
 
@@ -302,6 +311,18 @@ class FormChoices:
     def _side(self, _verb: str, _values: dict[str, str]) -> FieldSpec:
         return FieldSpec([(side.value, side.value) for side in PLAYER_SIDES])
 
+    def _engagement(self, _verb: str, values: dict[str, str]) -> FieldSpec | None:
+        """The engagements formed so far in the battle chosen (a leftover joins one of them,
+        DN-CBT-3), numbered as the order takes them; unknown battle: the syntax."""
+        shorts = {short: full for full, short in short_ids(self.state).items()}
+        record = book.battles(self.state).get(shorts.get(values.get("BATTLE", ""), ""))
+        if record is None:
+            return None
+        formed = book.draft_of(record).engagements
+        return FieldSpec([(f"{number}: {' + '.join(e.defenders)} vs {' + '.join(e.attackers)}",
+                           str(number)) for number, e in enumerate(formed, start=1)],
+                         hint="the engagement it joins", depends_on=("BATTLE",))
+
     def _range(self, _verb: str, _values: dict[str, str]) -> FieldSpec:
         return FieldSpec([("long (missiles)", "long"), ("short (beams)", "short")])
 
@@ -320,4 +341,5 @@ _HANDLERS: dict[str, Callable[[FormChoices, str, dict[str, str]], FieldSpec | No
     "SIDE": FormChoices._side,
     "AS": FormChoices._side,
     "R": FormChoices._range,
+    "ENGAGEMENT": FormChoices._engagement,
 }

@@ -5,6 +5,7 @@ investor dialog and the final score table. Computer seats play through ``ai.choo
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 from textual import on
@@ -33,7 +34,9 @@ from scenarios.dialogs import (
     game_bindings,
     game_keys,
     leave_screen,
+    read_resigned,
     read_text_bounded,
+    resigned_line,
 )
 from scenarios.footer import KeysFooter
 from scenarios.imperial import ai
@@ -56,6 +59,14 @@ HELP_NOTES = (
 
 #: Safety bound on computer decisions per refresh (a whole computer game fits well inside).
 MAX_COMPUTER_STEPS = 50_000
+
+
+def read_game(path: Path) -> tuple[ImperialGame, ImperialState, str | None]:
+    """The game saved in ``path``, its position and the player who resigned (``# resigned:
+    P1``); ``ValueError`` naming the file and line."""
+    text = read_text_bounded(path)
+    game, position = parse_game_record(text, str(path))
+    return game, position, read_resigned(text, [f"P{p}" for p in range(game.num_players)])
 
 
 def decision_text(state: State) -> str:
@@ -264,8 +275,29 @@ class ImperialScreen(GameScreen):
         """The current position."""
         return self.position.state
 
+    def game_over(self) -> bool:
+        """True when the game has ended: by the rules, or a player resigned."""
+        return self.resigned is not None or self.position.is_terminal()
+
+    def resigning_side(self) -> str | None:
+        """The person who decides now (``P1``), or ``None`` when the game is over."""
+        player = self.position.current_player()
+        if self.game_over() or player in self.computer or player < 0:
+            return None
+        return f"P{player}"
+
+    def resignation_result(self, side: str) -> str:
+        return "the scores stand as they are (r shows them)"
+
+    def after_resignation(self) -> None:
+        self.refresh_views()
+        self.app.push_screen(ScoreScreen(self.state))
+
     def play(self, order: Order) -> None:
         """Apply a human order, then let computer seats move, then redraw."""
+        if self.game_over():
+            self.notify("The game is over (n starts a new one).", severity="warning")
+            return
         try:
             self.position.apply_action(order)
         except IllegalActionError as error:
@@ -277,7 +309,7 @@ class ImperialScreen(GameScreen):
         """Computer seats decide until a human seat must act or the game ends."""
         for _ in range(MAX_COMPUTER_STEPS):
             player = self.position.current_player()
-            if self.position.is_terminal() or player not in self.computer:
+            if self.game_over() or player not in self.computer:
                 break
             self.position.apply_action(ai.choose(self.state, self.rng, self.level))
         self.refresh_views()
@@ -313,7 +345,7 @@ class ImperialScreen(GameScreen):
 
     def action_computer(self) -> None:
         """Let the computer decide the open decision for whoever holds it."""
-        if not self.position.is_terminal():
+        if not self.game_over():
             self.play(ai.choose(self.state, self.rng, self.level))
 
     def action_scores(self) -> None:
@@ -324,11 +356,12 @@ class ImperialScreen(GameScreen):
     def unsaved_game(self) -> bool:
         """True when a running game has orders that were not saved (leaving would lose them)."""
         played = len(self.position.orders())
-        return played > 0 and not self.position.is_terminal() and played != self._saved_orders
+        return played > 0 and not self.game_over() and played != self._saved_orders
 
     def action_save(self) -> None:
         """Save the start position and every order (the same file dialog as the other games)."""
-        self.ask_and_save(lambda: game_record(self.game, self.position), self._mark_saved)
+        self.ask_and_save(lambda: game_record(self.game, self.position) + "".join(
+            f"{line}\n" for line in resigned_line(self.resigned)), self._mark_saved)
 
     def _mark_saved(self) -> None:
         """The game was written: leaving it no longer asks first."""
@@ -338,8 +371,8 @@ class ImperialScreen(GameScreen):
         """Load a saved game (its orders replayed, so undo still works); a bad file changes
         nothing and the message names the line."""
 
-        def use(loaded: tuple[ImperialGame, ImperialState]) -> None:
-            self.game, self.position = loaded
+        def use(loaded: tuple[ImperialGame, ImperialState, str | None]) -> None:
+            self.game, self.position, self.resigned = loaded
             self.computer = {seat for seat in self.computer if seat < self.game.num_players}
             self._saved_orders = len(self.position.orders())
             self._show_game_title()
@@ -347,7 +380,7 @@ class ImperialScreen(GameScreen):
 
         self.ask_and_load(
             "Load a game and drop the orders not saved?" if self.unsaved_game() else None,
-            lambda path: parse_game_record(read_text_bounded(path), str(path)), use)
+            read_game, use)
 
     def action_new_game(self) -> None:
         """Back to the set-up (asks first when the game has orders not saved)."""
@@ -367,7 +400,9 @@ class ImperialScreen(GameScreen):
     def refresh_views(self) -> None:
         """Redraw every table from the current position."""
         state = self.state
-        self.query_one("#imperial-status", Static).update(decision_text(state))
+        self.query_one("#imperial-status", Static).update(
+            decision_text(state) if self.resigned is None
+            else f"Game over: {self.resigned} resigned; {self.resignation_result(self.resigned)}")
         nations = self.query_one("#imperial-nations", DataTable)
         nations.clear()
         for n in NATIONS:
@@ -412,7 +447,7 @@ class ImperialScreen(GameScreen):
         self.query_one("#imperial-log", Static).update("\n".join(log) or "(no orders yet)")
         options = self.query_one("#imperial-orders", OptionList)
         options.clear_options()
-        human = self.position.current_player() not in self.computer
+        human = self.position.current_player() not in self.computer and not self.game_over()
         self.orders = self.position.legal_actions() if human else []
         options.add_options([order_to_text(o) for o in self.orders])
         if self.orders:

@@ -20,6 +20,7 @@ import functools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from scenarios.imperium_shogi.book import OpeningBook, shipped_book
@@ -182,17 +183,34 @@ def compiled_search_available() -> bool:
     return has_solver_extra()
 
 
-@functools.cache
 def stored_tablebase() -> Tablebase | None:
     """The Imperium table solved by ``campaign scenario solve imperium-shogi`` (kept in the user
     data directory, see docs/solving.md), or ``None`` while it was never generated, or when
-    numpy, which reads it, is not installed (then no table can have been solved here)."""
+    numpy, which reads it, is not installed (then no table can have been solved here).
+
+    Looked for at each call (one ``stat`` of its ``meta.json``, written last when a solve
+    finishes): a screen open while the table was being solved offers ``perfect`` once it is
+    there, without a restart (issue 44 item 6); the same stored table is opened once."""
     if not has_numpy():
         return None
     # deliberate lazy import: the table reader needs the optional numpy
+    from scenarios.imperium_shogi.tablebase.store import table_dir
+
+    meta = table_dir("imperium") / "meta.json"
+    try:
+        found = meta.lstat()
+    except OSError:
+        return None  # not solved (yet)
+    return _table_at(str(meta), found.st_mtime_ns, found.st_size)
+
+
+@functools.cache
+def _table_at(meta: str, _mtime_ns: int, _size: int) -> Tablebase | None:
+    """The table whose description is ``meta`` as it stood then (a new solve: a new key)."""
+    # deliberate lazy import: the table reader needs the optional numpy
     from scenarios.imperium_shogi.tablebase.store import TablebaseFile
 
-    return TablebaseFile.open("imperium")
+    return TablebaseFile.open("imperium", Path(meta).parents[2])
 
 
 def describe(level: Level) -> str:

@@ -34,7 +34,9 @@ from scenarios.dialogs import (
     player_word,
     players_line,
     read_players,
+    read_resigned,
     read_text_bounded,
+    resigned_line,
 )
 from scenarios.footer import KeysFooter
 from scenarios.imperium_shogi.ai import (
@@ -211,7 +213,28 @@ class ShogiScreen(GameScreen):
 
     def is_human_turn(self) -> bool:
         """True when a person is to move in a running game."""
-        return not self.state.is_terminal() and self.players[self.state.position.side] == HUMAN
+        return not self.game_over() and self.players[self.state.position.side] == HUMAN
+
+    def game_over(self) -> bool:
+        """True when the game has ended: a result on the board, or a side resigned."""
+        return self.resigned is not None or self.state.is_terminal()
+
+    def resigning_side(self) -> str | None:
+        """The person's side: the one to move, else the other (the computer is thinking)."""
+        if self.game_over():
+            return None
+        side = self.state.position.side
+        for seat in (side, 1 - side):
+            if self.players[seat] == HUMAN:
+                return PLAYER_NAMES[seat]
+        return None
+
+    def resignation_result(self, side: str) -> str:
+        return f"{PLAYER_NAMES[1 - PLAYER_NAMES.index(side)]} wins"
+
+    def after_resignation(self) -> None:
+        self._forget_thinking()
+        self.refresh_view()
 
     # -- drawing ------------------------------------------------------------------------------
 
@@ -263,6 +286,9 @@ class ShogiScreen(GameScreen):
         return f"{SIDE_MARKS[code >> 3]}{KIND_NAMES[code & 7]}"
 
     def _status_text(self) -> str:
+        if self.resigned is not None:
+            return (f"[b]Game over — {self.resignation_result(self.resigned)}[/b]: "
+                    f"{self.resigned} resigned")
         outcome = self.state.outcome()
         if outcome is not None:
             who = "Draw" if outcome.winner is None else f"{PLAYER_NAMES[outcome.winner]} wins"
@@ -415,7 +441,7 @@ class ShogiScreen(GameScreen):
     # -- computer -----------------------------------------------------------------------------
 
     def _maybe_computer_move(self) -> None:
-        if self.state.is_terminal():
+        if self.game_over():
             self.refresh_view()
             return
         side = self.state.position.side
@@ -451,7 +477,7 @@ class ShogiScreen(GameScreen):
         self.thinking = False
         if self._left:
             return
-        if generation != self._generation or self.state.is_terminal():
+        if generation != self._generation or self.game_over():
             self._maybe_computer_move()
             return
         self.state.apply_action(move)  # legal: chosen from this very position's actions
@@ -481,7 +507,7 @@ class ShogiScreen(GameScreen):
     def unsaved_game(self) -> bool:
         """True when a running game has moves that were not saved (leaving would lose them)."""
         moves = len(self.state.history())
-        return moves > 0 and not self.state.is_terminal() and moves != self._saved_moves
+        return moves > 0 and not self.game_over() and moves != self._saved_moves
 
     def action_new_game(self) -> None:
         """Ask first if the game in progress is not saved; then who plays, then start from the
@@ -503,9 +529,11 @@ class ShogiScreen(GameScreen):
         confirm_then(
             self, self.unsaved_game(), "Start a new game and drop the moves not saved?", ask)
 
-    def start(self, state: ShogiState, red: str, blue: str) -> None:
-        """Replace the game and the players."""
+    def start(self, state: ShogiState, red: str, blue: str,
+              resigned: str | None = None) -> None:
+        """Replace the game and the players (``resigned``: a saved game a side resigned)."""
         self._forget_thinking()
+        self.resigned = resigned
         if [red, blue] != self.players:
             self.flipped = red != HUMAN and blue == HUMAN
         self.players = [red, blue]
@@ -519,7 +547,9 @@ class ShogiScreen(GameScreen):
     def action_save(self) -> None:
         """Ask for a path and write the game there: start position, moves, and the players
         (so a game against a computer level is loaded against the same level)."""
-        self.ask_and_save(lambda: record_text(self.state) + players_line(self.players) + "\n",
+        self.ask_and_save(lambda: "\n".join([record_text(self.state).rstrip("\n"),
+                                               players_line(self.players),
+                                               *resigned_line(self.resigned)]) + "\n",
                           self._mark_saved)
 
     def _mark_saved(self) -> None:
@@ -530,23 +560,25 @@ class ShogiScreen(GameScreen):
         """Ask for a path and load a saved game (position text plus moves) from it, against the
         computer levels it was saved with."""
 
-        def use(loaded: tuple[ShogiState, list[str]]) -> None:
-            state, players = loaded
+        def use(loaded: tuple[ShogiState, list[str], str | None]) -> None:
+            state, players, resigned = loaded
             if PERFECT in players and stored_tablebase() is None:
                 players = ["hard" if kind == PERFECT else kind for kind in players]
                 self.notify("No solved tablebase here: the perfect level plays as hard.")
-            self.start(state, *players)
+            red, blue = players
+            self.start(state, red, blue, resigned)
 
         self.ask_and_load(
             "Load a game and drop the moves not saved?" if self.unsaved_game() else None,
             self._read_game, use)
 
-    def _read_game(self, path: Path) -> tuple[ShogiState, list[str]]:
-        """The game saved in ``path`` and its players (this screen's when the file names none);
-        ``ValueError`` naming the file and line."""
+    def _read_game(self, path: Path) -> tuple[ShogiState, list[str], str | None]:
+        """The game saved in ``path``, its players (this screen's when the file names none)
+        and the side that resigned; ``ValueError`` naming the file and line."""
         text = read_text_bounded(path)
         state = parse_record(text, str(path))
-        return state, read_players(text, [HUMAN, *LEVELS, PERFECT]) or list(self.players)
+        return (state, read_players(text, [HUMAN, *LEVELS, PERFECT]) or list(self.players),
+                read_resigned(text, PLAYER_NAMES))
 
     def help_sections(self) -> list[HelpSection]:
         """The rules summary and the computer levels, below the keys."""

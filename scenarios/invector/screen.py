@@ -30,7 +30,9 @@ from scenarios.dialogs import (
     player_word,
     players_line,
     read_players,
+    read_resigned,
     read_text_bounded,
+    resigned_line,
 )
 from scenarios.footer import KeysFooter
 from scenarios.invector.ai import LEVELS, InvectorAI, levels_help
@@ -149,7 +151,32 @@ class InvectorScreen(GameScreen):
     def is_human_turn(self) -> bool:
         """True when a person is to move in a running game."""
         player = self.state.current_player()
-        return player >= 0 and self.players[player] == HUMAN
+        return player >= 0 and self.resigned is None and self.players[player] == HUMAN
+
+    def game_over(self) -> bool:
+        """True when the game has ended: a winner on the board, or a colour resigned."""
+        return self.resigned is not None or self.state.is_terminal()
+
+    def resigning_side(self) -> str | None:
+        """The person's colour: the one to move, else the other (the computer thinks)."""
+        if self.game_over():
+            return None
+        state = self.state
+        for colour in (state.to_move, 1 - state.to_move):
+            if self.players[state.seat_of(colour)] == HUMAN:
+                return COLOUR_NAMES[colour].capitalize()
+        return None
+
+    def resignation_result(self, side: str) -> str:
+        colours = [name.capitalize() for name in COLOUR_NAMES]
+        other = 1 - colours.index(side)
+        return f"{colours[other]} (seat {self.state.seat_of(other)}) wins"
+
+    def after_resignation(self) -> None:
+        self._generation += 1
+        self.thinking = False
+        self.selected, self.targets = None, {}
+        self.refresh_view()
 
     # --- layout ------------------------------------------------------------------------------
 
@@ -233,7 +260,10 @@ class InvectorScreen(GameScreen):
             noun = "stone" if stones == 1 else "stones"
             seats.append(
                 f"seat {seat}: {player_word(self.players[seat])} — {colour}, {stones} {noun}")
-        if state.is_terminal():
+        if self.resigned is not None:
+            result = self.resignation_result(self.resigned)
+            turn = f"Game over: {result} ({self.resigned} resigned)."
+        elif state.is_terminal():
             winner = state.winner_colour()
             assert winner is not None
             turn = f"Game over: {COLOUR_NAMES[winner]} (seat {state.seat_of(winner)}) wins."
@@ -268,7 +298,7 @@ class InvectorScreen(GameScreen):
         self.selected = None
         self.targets = {}
         self.refresh_view()
-        if not self.state.is_terminal() and not self.is_human_turn():
+        if not self.game_over() and not self.is_human_turn():
             self._start_computer()
 
     def _start_computer(self) -> None:
@@ -314,7 +344,7 @@ class InvectorScreen(GameScreen):
         self._use_cell(event.cell)
 
     def _use_cell(self, cell: int) -> None:
-        if self.state.is_terminal():
+        if self.game_over():
             self.notify("INV-7: the game is over (n starts a new one).")
             return
         if not self.is_human_turn():
@@ -344,7 +374,7 @@ class InvectorScreen(GameScreen):
         it stood there all game (issue 44 item 6)."""
         if action == "swap":
             return (self.state.swap_available() and self.is_human_turn()
-                    and not self.thinking and not self.state.is_terminal())
+                    and not self.thinking and not self.game_over())
         return super().check_action(action, parameters)
 
     def action_swap(self) -> None:
@@ -390,7 +420,7 @@ class InvectorScreen(GameScreen):
             self.states.pop()
         self.selected, self.targets = None, {}
         self.refresh_view()
-        if not self.state.is_terminal() and not self.is_human_turn():
+        if not self.game_over() and not self.is_human_turn():
             self._start_computer()
 
     def action_cycle_opponent(self) -> None:
@@ -403,12 +433,12 @@ class InvectorScreen(GameScreen):
         self._generation += 1
         self.thinking = False
         self.refresh_view()
-        if not self.state.is_terminal() and not self.is_human_turn():
+        if not self.game_over() and not self.is_human_turn():
             self._start_computer()
 
     def unsaved_game(self) -> bool:
         """True when a running game has moves that were not saved (leaving would lose them)."""
-        return (len(self.states) > 1 and not self.state.is_terminal()
+        return (len(self.states) > 1 and not self.game_over()
                 and len(self.states) != self._saved_length)
 
     def action_new_game(self) -> None:
@@ -427,9 +457,10 @@ class InvectorScreen(GameScreen):
                 GameChoice("New game", NEW_GAME_CHOICES), chosen),
         )
 
-    async def start(self, state: InvectorState) -> None:
+    async def start(self, state: InvectorState, resigned: str | None = None) -> None:
         """Replace the game by one starting at ``state`` (rebuilding the board if its size
-        changes)."""
+        changes); ``resigned``: a saved game a colour resigned."""
+        self.resigned = resigned
         self._generation += 1
         self.thinking = False
         resize = state.board != self.state.board
@@ -447,7 +478,7 @@ class InvectorScreen(GameScreen):
         """The saved file: the position text, then the moves and the players as comments (the
         players line keeps the computer levels when the game is loaded again)."""
         return "\n".join([self.state.to_text(), "# moves: " + " ".join(self.moves),
-                          players_line(self.players)]) + "\n"
+                          players_line(self.players), *resigned_line(self.resigned)]) + "\n"
 
     def _mark_saved(self) -> None:
         """The game was written: leaving it no longer asks first."""
@@ -457,11 +488,11 @@ class InvectorScreen(GameScreen):
         """Load a position text saved earlier, with its players (an unreadable file changes
         nothing)."""
 
-        async def use(loaded: tuple[InvectorState, list[str] | None]) -> None:
-            state, players = loaded
+        async def use(loaded: tuple[InvectorState, list[str] | None, str | None]) -> None:
+            state, players, resigned = loaded
             if players is not None:
                 self.players = players
-            await self.start(state)
+            await self.start(state, resigned)
 
         self.ask_and_load(
             "Load a game and drop the moves not saved?" if self.unsaved_game() else None,
@@ -482,15 +513,17 @@ class InvectorScreen(GameScreen):
         confirm_then(self, self.unsaved_game(), "Leave and drop the moves not saved?", leave)
 
 
-def load_game(path: Path) -> tuple[InvectorState, list[str] | None]:
-    """The position in a save file (its first line that is not empty or a ``#`` comment) and
-    the players its ``# players:`` line names (``None`` in a save without one)."""
+def load_game(path: Path) -> tuple[InvectorState, list[str] | None, str | None]:
+    """The position in a save file (its first line that is not empty or a ``#`` comment),
+    the players its ``# players:`` line names (``None`` in a save without one) and the colour
+    its ``# resigned:`` line names."""
     text = read_text_bounded(path)
     players = read_players(text, PLAYER_KINDS)
+    resigned = read_resigned(text, [name.capitalize() for name in COLOUR_NAMES])
     for number, line in enumerate(text.splitlines(), start=1):
         if line.strip() and not line.lstrip().startswith("#"):
             try:
-                return parse_position(line), players
+                return parse_position(line), players, resigned
             except NotationError as error:
                 raise NotationError(f"line {number}: {error}") from error
     raise NotationError("INV-8: the file holds no position line")

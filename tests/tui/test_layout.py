@@ -19,7 +19,7 @@ from campaign.tui.screens.launcher import ScenarioItem
 from scenarios.imperial.screen import ImperialScreen, ImperialSetupScreen
 from scenarios.imperium_shogi.screen import ShogiScreen
 from scenarios.invector.screen import InvectorScreen
-from tests.tui.pilot_helpers import ScenarioHost, app_for, screen_of, send
+from tests.tui.pilot_helpers import SIZE, ScenarioHost, app_for, screen_of, send
 from tests.waiting import until
 
 SIZES = [(80, 24), (160, 48)]
@@ -290,5 +290,22 @@ def test_the_footer_follows_the_focus_and_is_rebuilt_only_when_its_keys_change(
                     rebuilt += 1
                 shown = now
             assert rebuilt >= 3 and kept >= 2, (rebuilt, kept)
+
+    asyncio.run(scenario())
+
+
+def test_the_campaign_help_writes_keys_as_they_are_typed(service: CampaignService,
+                                                          no_keymap: Path):
+    """Issue 44 item 6 (the same help words as the games'): ``^p``, ``⏎``, ``esc`` became
+    ``Ctrl+P``, ``Enter``, ``Esc``."""
+    from campaign.tui.screens.help import binding_rows
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            keys = [row[0] for row in binding_rows(screen_of(pilot))]
+            assert "Ctrl+Q" in keys and "Esc" in keys, keys
+            assert not [key for key in keys if "^" in key or "⏎" in key
+                        or key.split(", ")[0] == "esc"], keys
 
     asyncio.run(scenario())

@@ -14,6 +14,7 @@ from campaign.app import CampaignService
 from campaign.tui.screens.forms import Confirm
 from campaign.tui.screens.launcher import LauncherScreen
 from tests.tui.pilot_helpers import SIZE, app_for, move_with_form, screen_of, send
+from tests.waiting import until
 
 
 async def burst(pilot, *keys: str) -> None:
@@ -40,6 +41,40 @@ def test_keys_typed_right_after_o_go_into_the_order_line(service: CampaignServic
             assert screen.query_one("#order", Input).value == "2ues"
             assert screen.query_one("#tabs", TabbedContent).active == "tab-map"
             assert pilot.app.screen is screen  # no form opened
+            assert service.load("demo").head.seq == before
+
+    asyncio.run(scenario())
+
+
+def test_every_key_typed_after_o_is_handed_to_the_order_line_in_order(
+        service: CampaignService, no_keymap: Path):
+    """Issue 44 (a defect of round 3's browser tests: ``o referee`` gave ``efreree``): a key
+    typed right after ``o`` was handed to the map's list, which still had the focus, and
+    reached the line late through the app, after keys typed later. ``o`` is now taken as it
+    arrives, so every later key goes to the order line itself, none to the map first."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            order = screen.query_one("#order", Input)
+            handed: list[tuple[str, str]] = []
+            for widget in (screen.query_one("#stack-list"), order):
+                forward = widget._forward_event
+
+                def record(event, widget=widget, forward=forward):
+                    if isinstance(event, events.Key):
+                        handed.append((widget.id or "", event.key))
+                    forward(event)
+
+                widget._forward_event = record  # type: ignore[method-assign]
+            before = service.load("demo").head.seq
+            await burst(pilot, "o", *"referee", "E", "m", "c", "n", "d")
+            await until(pilot, lambda: len(order.value) == 12, "the keys in the order line")
+            assert order.value == "refereeEmcnd"
+            assert handed == [("order", key) for key in "refereeEmcnd"]
+            assert pilot.app.screen is screen  # no form, no end-phase question
+            assert not screen.show_connections
             assert service.load("demo").head.seq == before
 
     asyncio.run(scenario())

@@ -13,7 +13,7 @@ import pytest
 from textual.binding import Binding
 from textual.widgets import Input, OptionList
 
-from scenarios.dialogs import VOCABULARY, GameHelp
+from scenarios.dialogs import VOCABULARY, GameConfirm, GameHelp
 from scenarios.imperial.screen import ImperialScreen, InvestorDialog
 from scenarios.imperium_shogi.screen import ShogiScreen
 from scenarios.invector import screen as invector_screen
@@ -186,5 +186,86 @@ def test_imperial_starts_with_the_orders_list_focused(size):
             await pilot.pause()
             await pass_investor(pilot)
             assert len(table.position.orders()) > played
+
+    run(scenario())
+
+
+#: How Textual writes keys that nobody types (issue 44 item 6: the help listed these).
+NOT_AS_TYPED = ("^", "⏎", "esc ", "question_mark", "ctrl+", "f1")
+
+
+@pytest.mark.parametrize("name", sorted(SCREENS))
+def test_the_help_writes_keys_as_they_are_typed(name):
+    """Issue 44 item 6 (SHO-10 INV-8 IMP-7): the help listed ``^s``, ``^o``, ``esc`` and
+    ``f1``; it writes ``Ctrl+S``, ``Ctrl+O``, ``Esc``, ``F1`` (the footer keeps Textual's
+    short forms)."""
+    _cls, make = SCREENS[name]
+
+    async def scenario() -> None:
+        app = ScenarioHost(make)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await pass_investor(pilot)
+            keys = [row[0] for row in app.screen._help_rows()]
+            assert "Ctrl+S" in keys and "Ctrl+O" in keys and "? / F1" in keys, keys
+            assert not [key for key in keys
+                        if any(word in f"{key} " for word in NOT_AS_TYPED)], keys
+
+    run(scenario())
+
+
+#: What each game's status says once the person resigned, and a save's resigned line.
+RESIGNED = {
+    "shogi": ("Red resigned", "# resigned: Red"),
+    "invector": ("Black resigned", "# resigned: Black"),
+    "imperial": ("P0 resigned", "# resigned: P0"),
+}
+STATUS = {"shogi": "#status", "invector": "#inv-status", "imperial": "#imperial-status"}
+
+
+@pytest.mark.parametrize("name", sorted(SCREENS))
+def test_every_game_can_be_resigned_and_its_save_says_so(name, tmp_path: Path):
+    """Issue 44 item 6 (SHO-10 INV-8 IMP-7): no game could be resigned. ``x`` asks y/n (``n``
+    keeps playing), ``y`` ends the game for the person's side; the save records it with a
+    ``# resigned:`` line and a game loaded from it is over."""
+    _cls, make = SCREENS[name]
+    path = tmp_path / "game.txt"
+    said, line = RESIGNED[name]
+
+    async def scenario() -> None:
+        app = ScenarioHost(make)
+        async with app.run_test(size=(160, 48)) as pilot:
+            await pilot.pause()
+            await pass_investor(pilot)
+            game = app.screen
+            await pilot.press("x", "n")  # the question, answered no: still playing
+            await pilot.pause()
+            assert app.screen is game and game.resigned is None
+            await pilot.press("x", "y")
+            await until(pilot, lambda: game.resigned is not None, "the resignation")
+            while app.screen is not game:  # Imperial shows the score table
+                await pilot.press("escape")
+                await pilot.pause()
+            assert said in str(game.query_one(STATUS[name]).render())
+            assert game.game_over() and not game.unsaved_game()
+            await pilot.press("ctrl+s")
+            app.screen.query_one(Input).value = str(path)
+            await pilot.press("enter")
+            await until(pilot, path.exists, "the save written")
+        assert line in path.read_text().splitlines()
+
+        app = ScenarioHost(make)
+        async with app.run_test(size=(160, 48)) as pilot:
+            await pilot.pause()
+            await pass_investor(pilot)
+            game = app.screen
+            await pilot.press("ctrl+o")
+            if isinstance(app.screen, GameConfirm):  # Imperial's computers played already
+                await pilot.press("y")
+                await pilot.pause()
+            app.screen.query_one(Input).value = str(path)
+            await pilot.press("enter")
+            await until(pilot, lambda: game.resigned is not None, "the resigned game loaded")
+            assert game.game_over()
 
     run(scenario())

@@ -22,8 +22,8 @@ def _prompt_text(pilot) -> str:
 
 
 async def _type(pilot, value: str) -> None:
-    pilot.app.screen.query_one(Input).value = value
-    await pilot.press("enter")
+    """Press the die's value: a face is taken at once, no Enter (issue 44 item 3)."""
+    await pilot.press(value)
     await pilot.pause()
 
 

@@ -15,6 +15,7 @@ from functools import partial
 
 from rich.markup import escape
 from textual import on
+from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -67,7 +68,10 @@ class CampaignScreen(Screen[None]):
         *(tab.binding(index) for index, tab in enumerate(TABS)),
         Binding("x", "export_turn", "Export turn", show=False, id="campaign.export"),
         Binding("i", "import_turn", "Import turn", show=False, id="campaign.import"),
-        Binding("o,colon", "focus_order", "Order", id="campaign.order"),
+        # priority: handled as the key arrives, before the keys typed after it are handed to
+        # the widget that had the focus (issue 44: ``o referee`` became ``efreree``, the ``r``
+        # reaching the map's list first); skipped while a text field takes the key
+        Binding("o,colon", "focus_order", "Order", id="campaign.order", priority=True),
         Binding("m", "move", "Move", id="campaign.move"),
         Binding("e", "form", "Form", id="campaign.form"),
         Binding("c", "connections", "Connections", show=False, id="campaign.connections"),
@@ -75,9 +79,11 @@ class CampaignScreen(Screen[None]):
         Binding("p", "save_picture", "Picture", show=False, id="campaign.picture"),
         Binding("u", "undo", "Undo", id="campaign.undo"),
         Binding("E", "end_phase", "End phase", show=False, id="campaign.end_phase"),
-        Binding("slash", "find_in_log", "Find in log", show=False, id="campaign.find_in_log"),
+        Binding("P", "produce", "Produce", show=False, id="campaign.produce"),
+        Binding("slash", "find_in_log", "Find in log", show=False, id="campaign.find_in_log",
+                priority=True),
         Binding("U", "referee_undo", "Referee undo", show=False, id="campaign.referee_undo"),
-        Binding("d", "focus_dice", "Dice", show=False, id="campaign.dice"),
+        Binding("d", "focus_dice", "Dice", show=False, id="campaign.dice", priority=True),
         Binding("n", "next_battle_step", "Next step", show=False, id="campaign.battle_next"),
         Binding("f", "forecast", "Forecast", show=False, id="campaign.forecast"),
         Binding("s", "sort_forces", "Sort", show=False, id="campaign.sort"),
@@ -353,8 +359,8 @@ class CampaignScreen(Screen[None]):
             self.send_order(text, confirmed=True, table_dice=(*answered, int(answer)))
 
         self.app.push_screen(
-            TextPrompt(f"Die for {escape(purpose)}: roll it at the table and type the value",
-                       "1-6", submit=check),
+            TextPrompt(f"Die for {escape(purpose)}: roll it at the table and press its value",
+                       "1-6", submit=check, at_once=True),
             typed,
         )
 
@@ -428,16 +434,27 @@ class CampaignScreen(Screen[None]):
         widget = await self.mounted_tab(tab)
         self.set_focus((focus or BY_ID[tab].focus)(widget))
 
+    def _typing(self) -> bool:
+        """True while the focused widget takes letters (a text field, the destination list's
+        filter): the keys bound with priority (``o``, ``:``, ``d``, ``/``) are typed there."""
+        return isinstance(self.focused, Input | DestinationList)
+
     def action_focus_order(self) -> None:
         """Put the cursor in the order line.
 
-        Focus moves at once (``set_focus``, not ``focus()``, which waits for the message queue):
-        keys typed right after ``o`` must land in the line, never fire as commands.
+        A priority binding: the focus moves as the app takes the key from its queue, so every
+        key typed after ``o`` is handed to the order line itself. Bound as an ordinary key, the
+        keys typed before the move landed went to the map's list first and reached the line
+        late, out of order, through the app (issue 44: ``efreree`` for ``referee``).
         """
+        if self._typing():
+            raise SkipAction()
         self.set_focus(self.order_bar.order_input)
 
     def action_focus_dice(self) -> None:
         """Put the cursor in the referee's dice field (at once, as for the order line)."""
+        if self._typing():
+            raise SkipAction()
         self.set_focus(self.order_bar.dice_input)
 
     def action_leave_input(self) -> None:
@@ -543,19 +560,36 @@ class CampaignScreen(Screen[None]):
     def action_find_in_log(self) -> None:
         """``/``: the Log tab with the cursor in its filter, so the letters typed next filter
         (reached only by Shift+Tab, letters typed towards it ran commands, issue 44 item 3)."""
+        if self._typing():
+            raise SkipAction()
         self.action_show_tab(4, focus=lambda log: log.filter_input)
 
     def action_end_phase(self) -> None:
         """``E``: end the step for the side that acts (a player: its own side), asking first
         how far it goes; ``E``, ``y`` — the palette took six keys (issue 44 item 3)."""
+        notation = self._own_legal("end-phase")
+        if notation is not None:
+            self.send_order(notation)
+
+    def action_produce(self) -> None:
+        """``P``: the produce form of the side that acts (a player: its own), the kinds it can
+        pay for listed, COUNT and LOCATION left at their defaults (1, the default place):
+        ``P``, a letter or two of the kind, Enter — from the palette it took nine keys
+        (issue 44 item 3)."""
+        notation = self._own_legal("produce")
+        if notation is not None:
+            self.open_form(notation)
+
+    def _own_legal(self, verb: str) -> str | None:
+        """The legal order ``verb`` of the side that acts (a player: its own), as the legal
+        orders write it; ``None`` after saying that it is not legal now."""
         side = (self.session.viewer or self.session.state.acting).value
-        text = f"{side} end-phase"
-        if not any(legal.verb == "end-phase" and legal.notation.split()[0] == side
-                   for legal in self.session.legal_orders()):
-            self.report_error(f"DN-SEQ-2: {text} is not legal now; Ctrl+P lists the legal "
-                              "orders")
-            return
-        self.send_order(text)
+        notation = next((legal.notation for legal in self.session.legal_orders()
+                         if legal.verb == verb and legal.notation.split()[0] == side), None)
+        if notation is None:
+            self.report_error(f"DN-SEQ-2: {side} {verb} is not legal now; Ctrl+P lists the "
+                              "legal orders")
+        return notation
 
     def action_undo(self) -> None:
         """Ask, then take back the last order (same phase, no dice rolled); an order this

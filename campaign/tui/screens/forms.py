@@ -83,7 +83,7 @@ class OrderForm(ModalScreen[str | None]):
                 spec = self.specs(blank, values)
                 self._specs[blank.name] = spec
                 yield Label(escape(self.label_text(blank, spec)), id=f"label-{index}")
-                value = self.prefill.get(blank.name, "")
+                value = self.prefill.get(blank.name, spec.default)
                 if spec.choices or spec.depends_on:
                     yield ChoiceField(spec.choices, value=value, multi=spec.multi,
                                       optional=blank.optional, id=f"field-{index}")
@@ -120,10 +120,12 @@ class OrderForm(ModalScreen[str | None]):
             if spec.hint != self._specs[blank.name].hint:  # "choose the stack first" no more
                 self.query_one(f"#label-{index}", Label).update(
                     escape(self.label_text(blank, spec)))
-            if spec.choices != self._specs[blank.name].choices:
-                widget = self.query_one(f"#field-{index}")
-                if isinstance(widget, ChoiceField):
+            widget = self.query_one(f"#field-{index}")
+            if isinstance(widget, ChoiceField):
+                if spec.choices != self._specs[blank.name].choices:
                     widget.set_choices(spec.choices)
+                if not widget.value and spec.default:  # the default place for another kind
+                    widget.value = spec.default
             self._specs[blank.name] = spec
 
     def on_descendant_blur(self) -> None:
@@ -132,10 +134,15 @@ class OrderForm(ModalScreen[str | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Enter in a field: on to the next required blank still empty (the choice typed
-        towards stays chosen), else send the order. Enter on a filtered match sent the whole
-        form and the next key landed in the filter (issue 44 item 3)."""
+        towards stays chosen; an untouched list's first choice is taken), else send the
+        order. Enter on a filtered match sent the whole form and the next key landed in the
+        filter (issue 44 item 3)."""
         event.stop()
         here = self._field_index(event.input)
+        if here is not None and not self.fields[here].optional:
+            field = self.query_one(f"#field-{here}")
+            if isinstance(field, ChoiceField):
+                field.take_first()  # ``e`` Enter: the first unit offered, no Down first
         empty = self._empty_required(after=here)
         if here is not None and empty is not None:
             self._update_dependants()
@@ -220,12 +227,16 @@ class TextPrompt(ModalScreen[str | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="prompt.cancel")]
 
     def __init__(self, question: str, placeholder: str = "", *, value: str = "",
-                 submit: Callable[[str], str | None] | None = None) -> None:
+                 submit: Callable[[str], str | None] | None = None,
+                 at_once: bool = False) -> None:
         super().__init__()
         self.question = question
         self.placeholder = placeholder
         self.value = value
         self.submit = submit
+        #: The answer is taken as soon as ``submit`` accepts what is typed, without Enter (a
+        #: die: one key per die, issue 44 item 3).
+        self.at_once = at_once
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="form-box"):
@@ -233,6 +244,19 @@ class TextPrompt(ModalScreen[str | None]):
             yield Input(value=self.value, placeholder=self.placeholder, id="prompt-input",
                         max_length=MAX_FIELD_CHARS)
             yield Static("", id="prompt-error", classes="error")
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """``at_once``: an answer ``submit`` accepts is taken as typed; one it refuses is
+        cleared with the reason shown, so the next key is a new answer."""
+        answer = event.value.strip()
+        if not (self.at_once and answer and self.submit is not None):
+            return
+        refusal = self.submit(answer)
+        if refusal is None:
+            self.dismiss(answer)
+            return
+        self.query_one("#prompt-error", Static).update(escape(refusal))
+        event.input.value = ""
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         answer = event.value.strip()

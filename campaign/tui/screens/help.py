@@ -8,6 +8,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
+from scenarios.keys import key_as_typed
+
 
 class HelpScreen(ModalScreen[None]):
     """Lists every active binding of the underlying screen: key, binding id, description."""
@@ -50,9 +52,9 @@ def binding_rows(screen) -> list[tuple[str, str, str]]:
         binding = active.binding
         if not binding.description:
             continue
-        key = screen.app.get_key_display(binding)
+        key = key_as_typed(binding.key, screen.app.get_key_display(binding))
         name = binding.id or binding.action
         if name in rows and key not in rows[name][0].split(", "):
-            key = f"{rows[name][0]}, {key}"  # every key of a binding (e.g. "f1, ?")
+            key = f"{rows[name][0]}, {key}"  # every key of a binding (e.g. "F1, ?")
         rows[name] = (key, binding.id or "-", binding.description)
     return sorted(rows.values(), key=lambda row: (row[1] == "-", row[1], row[0]))

@@ -3,8 +3,8 @@
 Typing narrows the list to the choices whose label or value holds what was typed (reaching
 Redoubt among 90 places took 39 ``Down`` presses); ``Up``/``Down`` move the highlight; in a
 field that takes several values ``Space`` marks or unmarks the highlighted one. ``Enter`` is
-left to the form (it sends the order from any field), ``Tab`` goes to the next field. A click
-on a choice chooses (or marks) it.
+left to the form (it takes the first choice shown when none is chosen, then goes on), ``Tab``
+goes to the next field. A click on a choice chooses (or marks) it.
 
 The value is the highlighted choice (one value) or the marked ones, comma-joined, in list order.
 """
@@ -146,6 +146,13 @@ class ChoiceField(Vertical):
         options.highlighted = index
         if not self.multi:
             self._chosen = self._shown[index][1]
+
+    def take_first(self) -> None:
+        """Nothing chosen yet: choose the first choice shown (Enter on an untouched list takes
+        its first row as it takes the first match of a filter, issue 44 item 3)."""
+        if not self.multi and not self._chosen and self._shown:
+            self._chosen = self._shown[0][1]
+            self.query_one(OptionList).highlighted = 0
 
     def toggle_highlighted(self) -> None:
         """Mark or unmark the highlighted choice (several values)."""

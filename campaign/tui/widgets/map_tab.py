@@ -27,6 +27,7 @@ from campaign.tui.widgets.map_render import (
     render_map,
 )
 from campaign.views.play import refusal_groups
+from campaign.views.words import plural
 
 #: The longest destination filter typed (a system name is far shorter).
 MAX_FILTER = 24
@@ -48,11 +49,22 @@ class DestinationList(OptionList):
             super().__init__()
             self.text = text
 
+    class Numbered(Message):
+        """A digit was typed: send the legal destination numbered ``number`` in the list."""
+
+        def __init__(self, number: int) -> None:
+            super().__init__()
+            self.number = number
+
     typed = ""
 
     async def _on_key(self, event: events.Key) -> None:
         character = event.character or ""
-        if (len(character) == 1 and (character.isalpha() or character in " -'")
+        if len(character) == 1 and character in NUMBERS:
+            event.stop()
+            event.prevent_default()
+            self.post_message(self.Numbered(NUMBERS.index(character) + 1))
+        elif (len(character) == 1 and (character.isalpha() or character in " -'")
                 and len(self.typed) < MAX_FILTER):
             self._typed(self.typed + character.lower(), event)
         elif event.key == "backspace" and self.typed:
@@ -93,8 +105,11 @@ class MapCanvas(Static):
         self.post_message(self.Clicked(event.x, event.y))
 
 
+#: The digits that choose a legal destination by its number in the list (issue 44 item 3: a
+#: destination behind another of the same first letters took a key per letter).
+NUMBERS = "123456789"
 #: The destination list's title when nothing is typed.
-DESTINATIONS_TITLE = "Destinations (type to filter)"
+DESTINATIONS_TITLE = "Destinations (letters filter, 1-9 send)"
 
 
 class MapTab(Horizontal):
@@ -123,6 +138,8 @@ class MapTab(Horizontal):
         self.highlighted_destination: str | None = None
         self.stack_ids: list[str] = []
         self.dest_ids: list[str] = []
+        #: How many legal destinations the list shows (numbered from 1; they come first).
+        self.legal_shown = 0
         self.map_view: MapView | None = None  # what the map shows now
         #: The view and colours the map was last drawn from.
         self._drawn: tuple[MapView, MapPalette] | None = None
@@ -240,6 +257,7 @@ class MapTab(Horizontal):
         show_text(self.query_one("#dest-title", Static),
                   f"Find: {typed}▏ (Esc clears)" if typed else DESTINATIONS_TITLE)
         self.dest_ids, rows = self._destination_rows(typed)
+        self.legal_shown = sum(1 for row in rows if "✓" in str(row.prompt))
         show_options(dest_list, [str(row.prompt) for row in rows],
                      frozenset(index for index, row in enumerate(rows) if row.disabled))
 
@@ -274,8 +292,9 @@ class MapTab(Horizontal):
                 continue
             ids.append(system_id)
             extra = " explore" if dest.explore else ""
-            rows.append(Option(f"✓ {self.session.system_name(system_id)} ({dest.mode} "
-                               f"{len(dest.path)}){extra}"))
+            number = NUMBERS[len(ids) - 1] if len(ids) <= len(NUMBERS) else " "
+            rows.append(Option(f"{number} ✓ {self.session.system_name(system_id)} "
+                               f"({dest.mode} {len(dest.path)}){extra}"))
         for rule, message, systems in refusal_groups(options.refused):
             systems = [system for system in systems if kept(system)]
             if len(systems) > REFUSALS_LISTED:  # one reason for many: one row (no wall of ✗)
@@ -345,12 +364,28 @@ class MapTab(Horizontal):
             self.selected_system = None
             self.draw_map()
 
+    @on(DestinationList.Numbered)
+    def _dest_numbered(self, message: DestinationList.Numbered) -> None:
+        """A digit: the legal destination of that number is sent (legal rows come first and
+        are numbered 1 to 9); a number with no legal row says so."""
+        legal = self.legal_shown
+        if message.number > legal:
+            self.post_message(self.MoveRefused(
+                f"DN-MOV-2: no legal destination numbered {message.number} in the list "
+                f"({plural(legal, 'legal destination')} shown)"))
+            return
+        self._send_destination(message.number - 1)
+
     @on(OptionList.OptionSelected, "#dest-list")
     def _dest_selected(self, event: OptionList.OptionSelected) -> None:
-        if (self.selected_stack is None or event.option_index >= len(self.dest_ids)
-                or not self.dest_ids[event.option_index]):
+        self._send_destination(event.option_index)
+
+    def _send_destination(self, index: int) -> None:
+        """Send the move to the destination on row ``index`` (a refused one says why)."""
+        if (self.selected_stack is None or index >= len(self.dest_ids)
+                or not self.dest_ids[index]):
             return
-        destination = self.dest_ids[event.option_index]
+        destination = self.dest_ids[index]
         try:
             order = self.session.move_order(self.selected_stack, destination)
         except CampaignError as error:

@@ -169,3 +169,30 @@ def test_tablebase_keys_of_the_fixture(stored):  # SHO-10: the table the tests d
     for key in stored_keys(solution, 50, 3):
         position = as_position(key)
         assert table.value(position) == solution.value(position)
+
+
+def test_perfect_is_offered_by_a_screen_open_when_the_table_is_finished(tmp_path, monkeypatch):
+    """Issue 44 item 6 (SHO-7): the first look for the table was kept for the whole process,
+    so a screen open while the table was solved never offered ``perfect`` (restart needed).
+    The new-game choices of the same screen offer it once the table is stored."""
+    from scenarios.imperium_shogi import screen
+    from tests.tui.pilot_helpers import ScenarioHost
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    offered: list[list[str]] = []
+
+    async def scenario() -> None:
+        app = ScenarioHost(lambda: screen.ShogiScreen(red="human", blue="human"))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            offered.append([value for value, _ in screen.new_game_options()])
+            save(reduced_solution(PROBLEM, False), table_dir("imperium"))
+            offered.append([value for value, _ in screen.new_game_options()])
+            await pilot.press("o")  # the opponent key cycles through the levels too
+            while app.screen.players[1] not in ("human", "perfect"):
+                await pilot.press("o")
+            assert app.screen.players[1] == "perfect"
+
+    asyncio.run(scenario())
+    assert not any("perfect" in value for value in offered[0])
+    assert "human:perfect" in offered[1]
