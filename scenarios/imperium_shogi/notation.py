@@ -1,7 +1,8 @@
 """Imperium Shogi notation (SHO-10): square names, move text and the one-line position text.
 
 Moves: ``b2b3`` (step), ``b3b4+`` (step with repair, SHO-4), ``B*b3`` / ``CR*a2`` / ``MS*c3``
-(drops; the single letters ``C`` and ``M`` of the position text are accepted too).
+(drops; the single letters ``C`` and ``M`` of the position text are accepted too). A step typed
+``b2-b3`` or ``b2xb3`` (Invector's way, INV-8) is read too, and written back as ``b2b3``.
 
 Position text: ``<rank 4>/<rank 3>/<rank 2>/<rank 1> <hands> <side>``, for example the initial
 position ``mfc/1b1/1B1/CFM - r``.
@@ -88,6 +89,8 @@ def parse_move(text: str) -> int:
         return DROP_BASE + slot | parse_square(target) << 4
     repair = raw.endswith("+")
     body = raw[:-1] if repair else raw
+    if len(body) == 5 and body[2] in "-x":  # ``b2-b3``, as Invector writes a move (INV-8)
+        body = body[:2] + body[3:]
     if len(body) != 4:
         raise NotationError(f"SHO-10: {text!r} is not a move like b2b3, b3b4+ or B*b3")
     src, dst = parse_square(body[:2]), parse_square(body[2:])

@@ -1,6 +1,7 @@
 """Invector notation (INV-8): cell names, move texts and the one-line position text.
 
-Moves: ``c2-c3`` (step), ``c2xc3`` (capture), ``swap`` (pie rule), ``pass`` (forced skip).
+Moves: ``c2-c3`` (step), ``c2xc3`` (capture), ``swap`` (pie rule), ``pass`` (forced skip); a
+move typed ``c2c3`` (Imperium Shogi's way, SHO-10) is read too, and written back as INV-8 has it.
 Cells: column letter from the left (``a``..), row number from the top (``1``..).
 
 Position text, one line, fields separated by single spaces::
@@ -18,6 +19,7 @@ Position text, one line, fields separated by single spaces::
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple, Protocol
 
 from scenarios.invector.board import Board, BoardSizeError, parse_size
@@ -134,8 +136,15 @@ def format_action(state: Position, action: int) -> str:
     return f"{board.cell_name(frm)}{sep}{board.cell_name(to)}"
 
 
+#: A move written without a separator (``c2c3``): the way Imperium Shogi writes its moves
+#: (SHO-10), read here too so a player of both games may type either (issue 44 item 6); the
+#: step or capture is then the one the position makes it.
+JOINED_MOVE = re.compile(r"([a-p][0-9]{1,2})([a-p][0-9]{1,2})")
+
+
 def parse_action(state: Position, text: str) -> int:
-    """The action written ``text`` in ``state``.
+    """The action written ``text`` in ``state`` (``c2-c3``, ``c2xc3``, ``swap``, ``pass``; also
+    ``c2c3``, with no separator, for a step or a capture).
 
     Raises ``NotationError`` for text that is not Invector notation, ``IllegalActionError`` (with
     the rule) for a well-formed action that is not legal here, including a capture written with
@@ -148,8 +157,9 @@ def parse_action(state: Position, text: str) -> int:
     elif word == "pass":
         action = PASS
     else:
-        sep = "x" if "x" in word[1:] else "-"
-        parts = word.split(sep) if sep in word else []
+        joined = JOINED_MOVE.fullmatch(word)  # ``c2c3``, as Imperium Shogi writes a move
+        sep = "" if joined else "x" if "x" in word[1:] else "-"
+        parts = list(joined.groups()) if joined else word.split(sep) if sep in word else []
         if len(parts) != 2:
             raise NotationError(f"INV-8: {text!r} is not a move like c2-c3, c2xc3, swap or pass")
         try:
@@ -157,7 +167,8 @@ def parse_action(state: Position, text: str) -> int:
         except ValueError as error:
             raise NotationError(f"INV-8: {text!r}: {error}") from error
         action = frm * state.board.size + to
-        if action in state.legal_actions() and state.is_capture(action) != (sep == "x"):
+        if (sep and action in state.legal_actions()
+                and state.is_capture(action) != (sep == "x")):
             kind = "a capture, write x" if state.is_capture(action) else "a step, write -"
             raise IllegalActionError(f"INV-8: {text!r} is {kind}")
     if action not in state.legal_actions():

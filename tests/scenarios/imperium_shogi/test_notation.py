@@ -39,7 +39,14 @@ def test_move_texts():
     assert parse_move("C*a2") == parse_move("CR*a2")
 
 
-@pytest.mark.parametrize("text", ["b3", "b3b5", "d1a1", "X*b3", "B*", "b3b4++", ""])
+def test_a_step_typed_the_invector_way_is_read_and_written_back_as_sho_10_has_it():
+    # SHO-10 with INV-8's spelling (issue 44 item 6): ``b3-b4`` and ``b3xb4`` are ``b3b4``
+    assert parse_move("b3-b4") == parse_move("b3xb4") == parse_move("b3b4")
+    assert move_to_text(parse_move("b3-b4+")) == "b3b4+"
+
+
+@pytest.mark.parametrize("text", ["b3", "b3b5", "d1a1", "X*b3", "B*", "b3b4++", "",
+                                  "b3--b4", "b3+b4"])
 def test_bad_move_text_names_the_text(text):
     # SHO-10
     with pytest.raises(NotationError, match="SHO-10"):

@@ -45,6 +45,17 @@ def test_move_texts_step_capture_swap_pass():
     assert opening.text_to_action("swap") == SWAP
 
 
+def test_a_move_typed_the_shogi_way_is_read_and_written_back_as_inv_8_has_it():
+    # INV-8 with SHO-10's spelling (issue 44 item 6): ``c1c2`` is the step, ``c1b1`` the
+    # capture the position makes them; the move list keeps INV-8's ``-`` and ``x``
+    state = parse_position("invector 5x4 .wb../...../...../..... b pie:off")
+    assert state.text_to_action("c1c2") == state.text_to_action("c1-c2")
+    assert state.text_to_action("C1B1") == state.text_to_action("c1xb1")
+    assert state.action_to_text(state.text_to_action("c1b1")) == "c1xb1"
+    with pytest.raises(IllegalActionError, match="INV-4"):
+        state.text_to_action("c1d1")
+
+
 def test_wrong_separator_and_illegal_moves_are_refused():
     # INV-8 INV-4: a capture written with '-' or a step with 'x' is refused, as is an illegal move
     state = parse_position("invector 5x4 .wb../...../...../..... b pie:off")
