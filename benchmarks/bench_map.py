@@ -36,6 +36,7 @@ from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.sequence import FIRST_PLAYER_STEP
 from campaign.rules.state import SIDE_PREFIX, CampaignState, Location, Unit
+from campaign.rules.views import see
 from campaign.views.scene import MapScene, Overlay, campaign_scene
 
 SIZES = (100, 1_000, 10_000)
@@ -78,7 +79,7 @@ def main() -> int:
         repeat = 5 if n <= 1_000 else 3
 
         def scene(r=ruleset, s=state) -> MapScene:
-            return campaign_scene("bench", s, r, overlay=Overlay.SUPPLY)
+            return campaign_scene("bench", see(s, None), r, overlay=Overlay.SUPPLY)
 
         def picture(side: Side | None = None, r=ruleset, s=state) -> str:
             return position_svg("bench", s, r, side=side, overlay=Overlay.SUPPLY)

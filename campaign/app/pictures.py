@@ -17,6 +17,7 @@ from campaign.render.svg import cycle_collector_paused, scene_svg
 from campaign.rules.ids import Side
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
+from campaign.rules.views import see
 from campaign.store.places import APP_NAME
 from campaign.views.scene import Overlay, campaign_scene, last_battle_system
 
@@ -48,7 +49,7 @@ def position_svg(
     allocate many long-lived objects, so the cyclic collector is paused for both
     (``cycle_collector_paused``)."""
     with cycle_collector_paused():
-        return scene_svg(campaign_scene(name, state, ruleset, side=side, overlay=overlay,
+        return scene_svg(campaign_scene(name, see(state, side), ruleset, overlay=overlay,
                                         last_battle=last_battle))
 
 

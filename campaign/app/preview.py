@@ -17,6 +17,7 @@ from campaign.rules.errors import CampaignError
 from campaign.rules.flow import FLOW, PhaseAdvanced
 from campaign.rules.notation import parse_order
 from campaign.rules.seats import Seat
+from campaign.rules.views import see
 from campaign.views.play import acting_line, seen_text
 
 
@@ -55,7 +56,7 @@ def ending_preview(loaded: Loaded, text: str, seat: Seat) -> EndingPreview | Non
         phasing=state.phasing.value, label=FLOW[state.step].label, turn=state.turn,
         steps=sum(isinstance(event, PhaseAdvanced) for event in events),
         then_turn=after.turn, then_phasing=after.phasing.value, then_label=FLOW[after.step].label,
-        then_acting=acting_line(after, ruleset, viewer),
+        then_acting=acting_line(see(after, viewer), ruleset),
     )
 
 

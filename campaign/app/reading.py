@@ -19,6 +19,7 @@ from campaign.rules.base import Event
 from campaign.rules.ids import Side
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
+from campaign.rules.views import Seen, see
 from campaign.views.log import LogLine, StoryEntry, log_lines, story
 from campaign.views.status import Status, status
 
@@ -60,6 +61,11 @@ class Sight:
         return self.loaded.dice_mode
 
     @cached_property
+    def seen(self) -> Seen:
+        """What the viewer sees: the one thing a view of this campaign is given (issue 41)."""
+        return see(self.loaded.state, self.viewer)
+
+    @cached_property
     def events(self) -> list[Event]:
         """The events of ``rows`` (parsed on first use: only the log's views need them)."""
         return parse_stored(self.loaded.rows, self.name)
@@ -91,8 +97,7 @@ class Reading(Campaigns):
         """``campaign status`` as ``viewer`` (None: the referee) reads it:
         ``views.status.status``."""
         sight = self._sight(self.load(name), viewer)
-        return status(sight.name, sight.state, sight.ruleset, seq=sight.seq,
-                      viewer=sight.viewer, held=sight.held)
+        return status(sight.name, sight.seen, sight.ruleset, seq=sight.seq, held=sight.held)
 
     def log(self, name: str, viewer: Side | None = None) -> list[LogLine]:
         """The verified log, one line per order batch (``views.log.log_lines``), read without

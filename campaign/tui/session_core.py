@@ -15,6 +15,7 @@ from campaign.app import CampaignService, CampaignState, Loaded, Ruleset
 from campaign.app.live import Follower
 from campaign.rules.ids import Side
 from campaign.rules.seats import Seat
+from campaign.rules.views import Seen, see
 from campaign.views.play import seen_text
 
 
@@ -99,3 +100,9 @@ class SessionCore:
     def seen(self, text: str) -> str:
         """``text`` as the viewer may read it (a neutral counter by its alias, DN-NEU-1)."""
         return seen_text(text, self.state, self.viewer)
+
+    @property
+    def sight(self) -> Seen:
+        """What this screen's seat sees of the campaign now: every view is given this, never
+        the state itself (issue 41: a view's signature takes a ``Seen``)."""
+        return see(self.state, self.viewer)

@@ -129,7 +129,7 @@ class SessionLog(SessionCore):
     def battle_round_lines(self, battle_id: str) -> list[str]:
         """The round so far: range chosen, engagements, and the dice of the last round fought
         in this battle (from the log, with their purposes)."""
-        lines = round_lines(self.state, battle_id, self.viewer)
+        lines = round_lines(self.sight, battle_id)
         dice = last_round_dice(self.standing_log_rows(), battle_id.split("/", 1)[0])
         if dice:
             lines.append(f"  last round's dice: {dice}")

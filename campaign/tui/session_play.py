@@ -87,7 +87,7 @@ class SessionPlay(SessionCore):
             f"Game turn {state.turn}  ·  {state.phasing.value} player turn  ·  {step_label(state)}",
             f"RU {ru}  ·  event {self.loaded.head.seq}",
             # who the game waits for, battles included
-            acting_line(state, self.ruleset, self.viewer),
+            acting_line(self.sight, self.ruleset),
         ]
 
     def order_placeholder(self) -> str:
@@ -120,7 +120,7 @@ class SessionPlay(SessionCore):
         """Controllers, stacks and (optionally) the connection overlay for every system, from
         the viewer's map scene (``views.play.map_marks``: the one ``campaign map`` draws)."""
         state = self.state
-        found = map_marks(self.name, state, self.ruleset, self.viewer, supply=show_connections)
+        found = map_marks(self.name, self.sight, self.ruleset, supply=show_connections)
         marks = {system: SystemMarks(mark.controller, mark.units, mark.connected)
                  for system, mark in found.items()}
         return MapView(
@@ -137,8 +137,7 @@ class SessionPlay(SessionCore):
         in the stellar hex, the surface box and aboard ships, as ``campaign units`` lists them
         for the viewer, and the orders the viewer may give there now (``SYS``, ``SYSTEM`` or
         ``LOCATION`` of a legal order offering this system)."""
-        report = units_report(self.name, self.state, self.ruleset, viewer=self.viewer,
-                              system=system_id)
+        report = units_report(self.name, self.sight, self.ruleset, system=system_id)
         rows = [row for group in report.systems for row in group.units]
         lines = [f"[b]{escape(self.system_name(system_id))}[/b]"]
         for place, label in (("hex", "in space"), ("box", "surface box"), ("on", "aboard")):
@@ -196,7 +195,7 @@ class SessionPlay(SessionCore):
         """Every unit in play (on the map, carried or unplaced) with factors and place, as
         ``campaign units`` lists them for the viewer (a face-down counter by its alias, with
         no kind or factors, DN-NEU-1)."""
-        report = units_report(self.name, self.state, self.ruleset, viewer=self.viewer)
+        report = units_report(self.name, self.sight, self.ruleset)
         listed = [row for group in report.systems for row in group.units] + report.unplaced
         rows = [
             ForceRow(
@@ -230,7 +229,7 @@ class SessionPlay(SessionCore):
         both ask after every change)."""
         key = (id(self.loaded), self.loaded.head, self.viewer, stack)
         if self._moves_key != key:
-            self._moves = move_choices(self.state, self.ruleset, self.viewer, stack)
+            self._moves = move_choices(self.sight, self.ruleset, stack)
             self._moves_key = key
         return self._moves
 
@@ -279,7 +278,7 @@ class SessionPlay(SessionCore):
         if not any(blank.name == "BATTLE" for blank in template.blanks):
             return {}
         shorts = short_battle_ids(self.state)
-        duties = [d for d in duties_of(self.state, self.ruleset, self.viewer)
+        duties = [d for d in duties_of(self.sight, self.ruleset)
                   if d.battle in shorts]
         battles = [d.battle for d in duties if d.battle is not None] or list(self.battles())
         return {"BATTLE": shorts[battles[0]]} if battles else {}
@@ -287,7 +286,7 @@ class SessionPlay(SessionCore):
     def awaited_order(self) -> str | None:
         """The order the game waits for now, as the header names it (``aslan jump STACK
         PATH``; inside a battle often the other side's: ``solomani target b1 UNIT``)."""
-        duties = duties_of(self.state, self.ruleset, self.viewer)
+        duties = duties_of(self.sight, self.ruleset)
         return duties[0].orders[0] if duties and duties[0].orders else None
 
     # --- economy
@@ -295,7 +294,7 @@ class SessionPlay(SessionCore):
     def income(self, side: Side) -> IncomeReport:
         """The explained income and supply report of ``side`` (DN-ECO-3/4), as the viewer
         may read it (``campaign income --side``)."""
-        return income_report(self.state, self.ruleset, side, self.viewer)
+        return income_report(self.sight, self.ruleset, side)
 
     def upkeep(self, side: Side) -> list[Upkeep]:
         """Every ship's maintenance situation for ``side`` (DN-ECO-7)."""
@@ -314,7 +313,7 @@ class SessionPlay(SessionCore):
     def battle_rows(self) -> list[BattleRow]:
         """The open battles as ``campaign battles`` shows them to the viewer (a face-down
         counter's factors hidden, DN-NEU-1)."""
-        report = battles_report(self.name, self.state, self.ruleset, viewer=self.viewer)
+        report = battles_report(self.name, self.sight, self.ruleset)
         return [row for row in report.battles if row.stage != "over"]
 
     def short_ids(self) -> dict[str, str]:
@@ -331,10 +330,10 @@ class SessionPlay(SessionCore):
         the attacker answering, fire, stay), with the short battle id (``b1``); capitals are
         blanks (``solomani target b1 UNIT``). Never a referee override: the players name and
         answer targets themselves (DN-CBT-3). A player's screen names only his own side's."""
-        for duty in duties_of(self.state, self.ruleset, self.viewer):
+        for duty in duties_of(self.sight, self.ruleset):
             if duty.battle == battle_id and duty.orders:
                 return duty.orders
-        return stage_orders(self.state, self.ruleset, battle_id, self.viewer)
+        return stage_orders(self.sight, self.ruleset, battle_id)
 
     def next_battle_order(self, battle_id: str) -> str:
         """The first of ``duty_orders`` (what the header asks for; ``n`` pre-fills it); on a
@@ -345,10 +344,10 @@ class SessionPlay(SessionCore):
         if self.viewer is not None:
             raise InvalidOrderError(f"DN-SEQ-2: nothing for {self.viewer.value} to do in "
                                     f"{self.short_ids().get(battle_id, battle_id)} now: "
-                                    f"{acting_line(self.state, self.ruleset, self.viewer)}")
+                                    f"{acting_line(self.sight, self.ruleset)}")
         return f"{self.state.acting.value} end-phase"
 
     def forecast(self, battle_id: str, samples: int = 4000) -> BattleForecast | None:
         """Monte Carlo forecast of an open battle as it stands (seeded: same answer each time);
         None when a fighter's strength is hidden from the viewer (DN-NEU-1)."""
-        return forecast_for(self.state, self.ruleset, battle_id, self.viewer, samples)
+        return forecast_for(self.sight, self.ruleset, battle_id, samples)

@@ -16,7 +16,7 @@ from campaign.rules.flow import FLOW
 from campaign.rules.ids import HIDDEN_KIND, Side
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
-from campaign.rules.views import Seen, see
+from campaign.rules.views import Seen
 from campaign.views.report import (
     SCHEMA_VERSION,
     DutyRow,
@@ -87,11 +87,10 @@ class BattlesReport(Report):
     battles: list[BattleRow]
 
 
-def battles_report(
-    name: str, state: CampaignState, ruleset: Ruleset, *, viewer: Side | None = None
-) -> BattlesReport:
-    """The battles of the current combat step with who must act in each."""
-    seen = see(state, viewer)
+def battles_report(name: str, seen: Seen, ruleset: Ruleset) -> BattlesReport:
+    """The battles of the current combat step with who must act in each, as ``seen``'s seat
+    may read them."""
+    state, viewer = seen.truth, seen.viewer
     shorts = short_ids(state)
     active = {d.battle: d for d in who_must_act(state, ruleset) if d.battle is not None}
     rows = []
@@ -164,10 +163,10 @@ def round_stage(state: CampaignState, battle_id: str) -> str:
     return battle_stage(state, battle_id)
 
 
-def round_lines(state: CampaignState, battle_id: str, viewer: Side | None) -> list[str]:
-    """The round so far as ``viewer`` may read it: the range chosen (DN-CBT-2) and the
+def round_lines(seen: Seen, battle_id: str) -> list[str]:
+    """The round so far as ``seen``'s seat may read it: the range chosen (DN-CBT-2) and the
     engagements named (DN-CBT-3)."""
-    record = book.get(state, battle_id)
+    record = book.get(seen.truth, battle_id)
     lines = []
     if record.get("range"):
         lines.append(f"  range: {record['range']} (DN-CBT-2)")
@@ -177,16 +176,15 @@ def round_lines(state: CampaignState, battle_id: str, viewer: Side | None) -> li
             f"{'+'.join(e.defenders)} ⇄ {'+'.join(e.attackers)}" for e in engagements
         )
         lines.append(f"  engagements: {pairs} (DN-CBT-3)")
-    return [see(state, viewer).text(line) for line in lines]
+    return [seen.text(line) for line in lines]
 
 
-def stage_orders(state: CampaignState, ruleset: Ruleset, battle_id: str,
-                 viewer: Side | None) -> tuple[str, ...]:
+def stage_orders(seen: Seen, ruleset: Ruleset, battle_id: str) -> tuple[str, ...]:
     """The orders the stage of ``battle_id``'s round waits for (with the short battle id),
-    when the side that gives them is ``viewer``'s (any side's for the referee)."""
+    when the side that gives them is the seat's (any side's for the referee)."""
+    state, viewer = seen.truth, seen.viewer
     short = short_ids(state).get(battle_id, battle_id)
     waiting = battle_stage_duty(state, ruleset, battle_id, short)
     if waiting is None or (viewer is not None and waiting.side is not viewer):
         return ()
-    seen = see(state, viewer)
     return tuple(seen.text(order) for order in waiting.orders)

@@ -11,11 +11,9 @@ from campaign.rules.economy.adapter import income_report_for
 from campaign.rules.economy.report import IncomeReport
 from campaign.rules.ids import Side
 from campaign.rules.ruleset import Ruleset
-from campaign.rules.state import CampaignState
-from campaign.rules.views import see
+from campaign.rules.views import Seen
 
 
-def income_report(state: CampaignState, ruleset: Ruleset, side: Side,
-                  viewer: Side | None = None) -> IncomeReport:
-    """``side``'s income and supply report as ``viewer`` (None: the referee) may read it."""
-    return see(state, viewer).report(income_report_for(state, ruleset, side))
+def income_report(seen: Seen, ruleset: Ruleset, side: Side) -> IncomeReport:
+    """``side``'s income and supply report as ``seen``'s seat may read it."""
+    return seen.report(income_report_for(seen.truth, ruleset, side))

@@ -27,7 +27,7 @@ from campaign.rules.movement.paths import Obstacle
 from campaign.rules.movement.query import MoveOptions, move_options
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState, Where
-from campaign.rules.views import see
+from campaign.rules.views import Seen, see
 from campaign.views.report import seen_duty
 from campaign.views.scene import Overlay, campaign_scene
 
@@ -49,17 +49,16 @@ def unit_place(state: CampaignState, unit_id: str) -> tuple[str | None, str]:
     return position.system, "box" if position.where is Where.BOX else "hex"
 
 
-def acting_line(state: CampaignState, ruleset: Ruleset, viewer: Side | None) -> str:
-    """Who the game waits for now, in the rules core's sentence."""
-    return see(state, viewer).text(acting_sentence(state, ruleset))
+def acting_line(seen: Seen, ruleset: Ruleset) -> str:
+    """Who the game waits for now, in the rules core's sentence, as the seat reads it."""
+    return seen.text(acting_sentence(seen.truth, ruleset))
 
 
-def duties_of(state: CampaignState, ruleset: Ruleset, viewer: Side | None) -> list[Duty]:
+def duties_of(seen: Seen, ruleset: Ruleset) -> list[Duty]:
     """Who must act now, most urgent first: every duty for the referee, a player's own only,
-    its reason and orders as the viewer reads them."""
-    seen = see(state, viewer)
-    return [seen_duty(seen, duty)
-            for duty in who_must_act(state, ruleset) if viewer is None or duty.side is viewer]
+    its reason and orders as the seat reads them."""
+    return [seen_duty(seen, duty) for duty in who_must_act(seen.truth, ruleset)
+            if seen.viewer is None or duty.side is seen.viewer]
 
 
 def legal_orders_for(state: CampaignState, ruleset: Ruleset,
@@ -87,10 +86,10 @@ class SystemMark:
     connected: bool | None = None
 
 
-def map_marks(name: str, state: CampaignState, ruleset: Ruleset, viewer: Side | None, *,
+def map_marks(name: str, seen: Seen, ruleset: Ruleset, *,
               supply: bool) -> dict[str, SystemMark]:
-    """Every system's mark, from the viewer's map scene (the one ``campaign map`` draws)."""
-    scene = campaign_scene(name, state, ruleset, side=viewer,
+    """Every system's mark, from the seat's map scene (the one ``campaign map`` draws)."""
+    scene = campaign_scene(name, seen, ruleset,
                            overlay=Overlay.SUPPLY if supply else Overlay.NONE)
     connected = ({(box.side, box.system): box.connected for box in scene.supply.boxes}
                  if scene.supply is not None else {})
@@ -103,12 +102,11 @@ def map_marks(name: str, state: CampaignState, ruleset: Ruleset, viewer: Side | 
     return marks
 
 
-def move_choices(state: CampaignState, ruleset: Ruleset, viewer: Side | None,
-                 stack: str) -> MoveOptions:
+def move_choices(seen: Seen, ruleset: Ruleset, stack: str) -> MoveOptions:
     """Legal destinations of the acting side's ``stack`` (DN-MOV-*), refusals and hints as
-    ``viewer`` may read them."""
+    the seat may read them."""
+    state = seen.truth
     options = move_options(state, ruleset, state.acting, stack)
-    seen = see(state, viewer)
     if not seen.hides_anything:
         return options
     return replace(
@@ -119,12 +117,12 @@ def move_choices(state: CampaignState, ruleset: Ruleset, viewer: Side | None,
     )
 
 
-def forecast_for(state: CampaignState, ruleset: Ruleset, battle_id: str, viewer: Side | None,
+def forecast_for(seen: Seen, ruleset: Ruleset, battle_id: str,
                  samples: int) -> BattleForecast | None:
     """The Monte Carlo forecast of an open battle, or None when a fighter's strength is hidden
-    from ``viewer`` (a forecast would tell what the face-down counter is, DN-NEU-1)."""
+    from the seat (a forecast would tell what the face-down counter is, DN-NEU-1)."""
+    state = seen.truth
     battle = book.battle_of(book.get(state, battle_id))
-    seen = see(state, viewer)
     if any(seen.hides(state.units.get(unit.uid)) for unit in battle.units):
         return None
     return forecast_open_battle(state, ruleset, battle_id, samples=samples)

@@ -34,7 +34,7 @@ from campaign.rules.movement.groups import stacks_of
 from campaign.rules.movement.query import move_options
 from campaign.rules.ruleset import Ruleset, StarMap
 from campaign.rules.state import CampaignState, Where
-from campaign.rules.views import SeenState, see
+from campaign.rules.views import Seen, SeenState
 
 #: How a face-down neutral counter is listed in a player's picture (DN-NEU-1).
 FACE_DOWN_LABEL = "face-down neutral"
@@ -145,20 +145,20 @@ def data_scene(star_map: StarMap, what: str) -> MapScene:
 
 def campaign_scene(
     name: str,
-    state: CampaignState,
+    seen: Seen,
     ruleset: Ruleset,
     *,
-    side: Side | None = None,
     overlay: Overlay = Overlay.SUPPLY,
     last_battle: str | None = None,
 ) -> MapScene:
-    """Campaign ``name`` in ``state``, as the referee (``side`` None) or ``side`` may see it."""
+    """Campaign ``name`` as ``seen``'s seat may see it (the referee: everything)."""
+    state, side = seen.truth, seen.viewer
     occupancy = occupancy_of(state, ruleset)
     supply = supply_overlay(state, ruleset, occupancy, side) if overlay is Overlay.SUPPLY else None
     moves = moves_overlay(state, ruleset, side) if overlay is Overlay.MOVES else None
     controls = all_box_control(ruleset, occupancy)
     # the referee's seen state is the state itself (no copy): ``counters_of`` only reads it
-    view = see(state, side).state
+    view = seen.state
     return MapScene(
         star_map=ruleset.star_map,
         title=_title(name, state, side, supply, moves),

@@ -11,7 +11,7 @@ from campaign.rules.flow import FLOW
 from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState, Where
-from campaign.rules.views import see, view_digest
+from campaign.rules.views import Seen, view_digest
 from campaign.views.report import (
     SCHEMA_VERSION,
     DutyRow,
@@ -42,12 +42,13 @@ class StatusReport(Report):
 
 
 def status_report(
-    name: str, state: CampaignState, ruleset: Ruleset, *, seq: int, viewer: Side | None = None,
-    held: Duty | None = None,
+    name: str, seen: Seen, ruleset: Ruleset, *, seq: int, held: Duty | None = None,
 ) -> StatusReport:
     """Turn, step, sides, RU, unit counts and who must act now (``held``: the one duty while
-    an order waits for strict dice); the digest is of what the viewer sees
+    an order waits for strict dice); the digest is of what the seat sees
     (``views.view_digest``)."""
+    state, viewer = seen.truth, seen.viewer
+
     def count(side: Side, where: Where | None = None) -> int:
         return sum(1 for u in state.units_of(side) if where is None or u.location.where is where)
 
@@ -61,7 +62,7 @@ def status_report(
         seq=seq, digest=view_digest(state, viewer),
         must_act=[duty_row(d) for d in _duties(state, ruleset, held)],
     )
-    return see(state, viewer).report(report)
+    return seen.report(report)
 
 
 @dataclass
@@ -90,13 +91,13 @@ def _duties(state: CampaignState, ruleset: Ruleset, held: Duty | None) -> list[D
     return [held] if held is not None else who_must_act(state, ruleset)
 
 
-def status(name: str, state: CampaignState, ruleset: Ruleset, *, seq: int,
-           viewer: Side | None = None, held: Duty | None = None) -> Status:
+def status(name: str, seen: Seen, ruleset: Ruleset, *, seq: int,
+           held: Duty | None = None) -> Status:
     """Turn, phase, who acts, RU, unit counts, digest and the order types legal now (the text
-    form of ``campaign status``); the digest is of what ``viewer`` sees, and who must act is
-    said as ``viewer`` reads it. ``held``: an order waits for strict dice, so that wait is the
+    form of ``campaign status``); the digest is of what the seat sees, and who must act is
+    said as the seat reads it. ``held``: an order waits for strict dice, so that wait is the
     one duty and no order is legal now."""
-    seen = see(state, viewer)
+    state, viewer = seen.truth, seen.viewer
     units = {s: sum(1 for _ in state.units_of(s)) for s in PLAYER_SIDES}
     unplaced = {
         s: sum(1 for u in state.units_of(s) if u.location.where is Where.UNPLACED)

@@ -5,8 +5,8 @@ counter is its alias with no kind or factors, and lists are ordered by alias (DN
 
 from campaign.rules.ids import HIDDEN_KIND, Side
 from campaign.rules.ruleset import Ruleset
-from campaign.rules.state import CampaignState, Unit, Where
-from campaign.rules.views import Seen, see
+from campaign.rules.state import Unit, Where
+from campaign.rules.views import Seen
 from campaign.views.report import SCHEMA_VERSION, Report, viewer_name
 
 
@@ -67,17 +67,16 @@ def unit_row(seen: Seen, ruleset: Ruleset, unit: Unit) -> UnitRow:
 
 def units_report(
     name: str,
-    state: CampaignState,
+    seen: Seen,
     ruleset: Ruleset,
     *,
-    viewer: Side | None = None,
     system: str | None = None,
     side: Side | None = None,
 ) -> UnitsReport:
     """Units in play grouped by system (map order), optionally one system / one owner. Built
-    from what ``viewer`` sees (``see(state, viewer).state``): face-down counters are listed and
-    ordered by their aliases."""
-    seen = see(state, viewer)
+    from what the seat sees (``seen.state``): face-down counters are listed and ordered by
+    their aliases."""
+    viewer = seen.viewer
     state = seen.state
     rows: dict[str, list[UnitRow]] = {}
     unplaced: list[UnitRow] = []

@@ -22,7 +22,7 @@ from campaign.rules.flow import FLOW
 from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
-from campaign.rules.views import see
+from campaign.rules.views import Seen
 from campaign.views.report import SCHEMA_VERSION, Report, viewer_name
 
 Status = Literal["due", "resolved", "later"]
@@ -71,17 +71,17 @@ class UpkeepReport(Report):
 
 
 def upkeep_report(
-    name: str, state: CampaignState, ruleset: Ruleset, *, viewer: Side | None = None,
-    side: Side | None = None,
+    name: str, seen: Seen, ruleset: Ruleset, *, side: Side | None = None,
 ) -> UpkeepReport:
-    """The maintenance preview of ``side`` (both players when None) as ``viewer`` sees it."""
+    """The maintenance preview of ``side`` (both players when None) as the seat sees it."""
+    state, viewer = seen.truth, seen.viewer
     sides = [side] if side is not None else list(PLAYER_SIDES)
     report = UpkeepReport(
         campaign=name, viewer=viewer_name(viewer), turn=state.turn,
         step=FLOW[state.step].label,
         sides=[_side_upkeep(state, ruleset, s) for s in sides],
     )
-    return see(state, viewer).report(report)
+    return seen.report(report)
 
 
 def _status(state: CampaignState, side: Side) -> tuple[Status, int]:

@@ -6,6 +6,7 @@ import pytest
 
 from campaign.rules.movement import move_options
 from campaign.rules.phases import Phase
+from campaign.rules.views import see
 from tests.movement.helpers import A, Game, S
 from tests.rulesets import with_rules
 
@@ -281,8 +282,8 @@ def test_a_conscripted_monitor_is_named_in_a_refusal_as_its_owner_lists_it():
         # conscripted
         N-M-2 neutral:M-8-0-7 hex:khtaoi owner=aslan home=khtaoi
     """)
-    listed = {row.kind: row.id for group in units_report("t", game.state, game.ruleset,
-                                                         viewer=A).systems
+    listed = {row.kind: row.id for group in units_report("t", see(game.state, A),
+                                                         game.ruleset).systems
               for row in group.units}
     alias = listed["neutral:M-8-0-7"]
     assert alias.startswith("N-X-")

@@ -22,6 +22,7 @@ from campaign.rules.movement.query import move_options
 from campaign.rules.phases import Phase
 from campaign.rules.ruleset import adjacent_hexes
 from campaign.rules.sequence import FLOW
+from campaign.rules.views import see
 from campaign.views.scene import Overlay, campaign_scene, data_scene
 from tests.economy.game import Game
 from tests.render.svgdoc import all_text, of_class, parse
@@ -42,7 +43,7 @@ def _blockaded_concord() -> Game:
 
 def test_supply_overlay_shows_the_reported_cuts():  # DN-ECO-3
     game = _blockaded_concord()
-    root = parse(scene_svg(campaign_scene("t", game.state, game.ruleset)))
+    root = parse(scene_svg(campaign_scene("t", see(game.state, None), game.ruleset)))
     report = income_report_for(game.state, game.ruleset, S)
     cut_off = {b.system_id for b in report.boxes if not b.connected}
     assert cut_off >= {"halden", "petrel"}
@@ -66,7 +67,7 @@ def test_moves_overlay_lists_move_options_destinations():  # DN-MOV-2
     game.state.step = next(i for i, s in enumerate(FLOW) if s.phase is Phase.FIRST_MOVEMENT)
     game.state.acting = A
     game.put("A-CR-1", "aslan:CR", "hex:hlirakh")
-    scene = campaign_scene("t", game.state, game.ruleset, overlay=Overlay.MOVES)
+    scene = campaign_scene("t", see(game.state, None), game.ruleset, overlay=Overlay.MOVES)
     root = parse(scene_svg(scene))
     legal = move_options(game.state, game.ruleset, A, "A-CR-1").legal
     assert legal
@@ -80,7 +81,7 @@ def test_moves_overlay_for_a_side_that_is_not_acting_is_empty():  # DN-SEQ-2
     game = Game(phasing=A, counters="""
         A-CR-1 aslan:CR hex:hlirakh
     """)
-    scene = campaign_scene("t", game.state, game.ruleset, side=S, overlay=Overlay.MOVES)
+    scene = campaign_scene("t", see(game.state, S), game.ruleset, overlay=Overlay.MOVES)
     root = parse(scene_svg(scene))
     assert not of_class(root, "move-destination")
     assert "DN-SEQ-2" in all_text(root)
@@ -88,10 +89,10 @@ def test_moves_overlay_for_a_side_that_is_not_acting_is_empty():  # DN-SEQ-2
 
 def test_player_view_counts_face_down_neutrals_without_naming_them():  # DN-NEU-1
     game = _blockaded_concord()
-    referee = scene_svg(campaign_scene("t", game.state, game.ruleset))
+    referee = scene_svg(campaign_scene("t", see(game.state, None), game.ruleset))
     assert "N-M-1" in referee
     for side in (A, S):
-        svg = scene_svg(campaign_scene("t", game.state, game.ruleset, side=side))
+        svg = scene_svg(campaign_scene("t", see(game.state, side), game.ruleset))
         assert "N-M-1" not in svg and "M-8-0-7" not in svg
         (neutral,) = [c for c in of_class(parse(svg), "counter")
                       if c.get("data-side") == "neutral"]
@@ -100,14 +101,14 @@ def test_player_view_counts_face_down_neutrals_without_naming_them():  # DN-NEU-
 
 def test_last_and_open_battles_are_marked():  # DN-CBT-1
     game = Game()
-    scene = campaign_scene("t", game.state, game.ruleset, last_battle="span")
+    scene = campaign_scene("t", see(game.state, None), game.ruleset, last_battle="span")
     (mark,) = of_class(parse(scene_svg(scene)), "battle")
     assert mark.get("data-system") == "span" and mark.get("data-battle") == "last"
 
 
 def test_title_block_names_turn_phase_and_ru():  # DN-SEQ-1
     game = Game(turn=3, ru=17)
-    text = all_text(parse(scene_svg(campaign_scene("blue", game.state, game.ruleset))))
+    text = all_text(parse(scene_svg(campaign_scene("blue", see(game.state, None), game.ruleset))))
     assert "Game turn 3" in text and FLOW[game.state.step].label in text
     assert "aslan 17" in text and "Campaign blue" in text
 

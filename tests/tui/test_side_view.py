@@ -18,6 +18,7 @@ from campaign.cli import build_parser
 from campaign.rules.combat.queries import open_battles
 from campaign.rules.errors import CampaignError
 from campaign.rules.ids import Side
+from campaign.rules.views import see
 from campaign.tui.app import create_app
 from campaign.tui.session import CampaignSession
 from campaign.tui.widgets.order_bar import idle_dice_hint
@@ -105,7 +106,7 @@ def test_a_players_screen_hides_face_down_strengths(service: CampaignService,
     the Battle tab and the Forces tab alike; the forces are the CLI's ``units --side``."""
     session = battle_with_a_face_down_neutral(service)
     state, ruleset = session.state, session.ruleset
-    seen = units_report("demo", state, ruleset, viewer=Side.ASLAN)
+    seen = units_report("demo", see(state, Side.ASLAN), ruleset)
     hidden = {row.id for group in seen.systems for row in group.units if row.kind == "neutral:?"}
     assert hidden
 

@@ -11,7 +11,7 @@ from campaign.views.battles import battles_report
 
 def battles(args: argparse.Namespace) -> int:
     sight = read(args)
-    report = battles_report(sight.name, sight.state, sight.ruleset, viewer=sight.viewer)
+    report = battles_report(sight.name, sight.seen, sight.ruleset)
     if args.json:
         return print_json(report)
     if not report.battles:

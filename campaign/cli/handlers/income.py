@@ -15,7 +15,7 @@ def income(args: argparse.Namespace) -> int:
     sight = read(args)
     sides = [Side(args.side)] if args.side else list(PLAYER_SIDES)
     # a side's own report, as it sees it
-    reports = [income_report(sight.state, sight.ruleset, side, sight.viewer) for side in sides]
+    reports = [income_report(sight.seen, sight.ruleset, side) for side in sides]
     if args.json:
         if args.side:  # indented by two, as since the first version (docs/tutorial.md)
             print(reports[0].model_dump_json(indent=2))

@@ -59,10 +59,9 @@ def status(args: argparse.Namespace) -> int:
     """``campaign status``; ``campaign new`` ends with it too."""
     sight = read(args)
     if getattr(args, "json", False):
-        return print_json(status_report(sight.name, sight.state, sight.ruleset, seq=sight.seq,
-                                        viewer=sight.viewer, held=sight.held))
-    found = status_view(sight.name, sight.state, sight.ruleset, seq=sight.seq,
-                        viewer=sight.viewer, held=sight.held)
+        return print_json(status_report(sight.name, sight.seen, sight.ruleset, seq=sight.seq,
+                                        held=sight.held))
+    found = status_view(sight.name, sight.seen, sight.ruleset, seq=sight.seq, held=sight.held)
     _print_status(found)
     step = PbemService(open_service(args)).next_step(args.name)
     if step is not None:  # play by e-mail: which file to send or to wait for (issue 42)

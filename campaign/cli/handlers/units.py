@@ -27,8 +27,7 @@ def units(args: argparse.Namespace) -> int:
             systems = [s.id for s in sight.ruleset.star_map.systems]
             return fail(f"unknown system {args.system!r}{did_you_mean(system, systems)}")
     owner = Side(args.owner) if args.owner else None
-    report = units_report(sight.name, sight.state, sight.ruleset, viewer=sight.viewer,
-                          system=system, side=owner)
+    report = units_report(sight.name, sight.seen, sight.ruleset, system=system, side=owner)
     if args.json:
         return print_json(report)
     print(f"{args.name}: units as {report.viewer} sees them, game turn {report.turn}")

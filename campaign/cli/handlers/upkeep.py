@@ -11,8 +11,7 @@ from campaign.views.upkeep import upkeep_report
 
 def upkeep(args: argparse.Namespace) -> int:
     sight = read(args)
-    report = upkeep_report(sight.name, sight.state, sight.ruleset, viewer=sight.viewer,
-                           side=sight.viewer)
+    report = upkeep_report(sight.name, sight.seen, sight.ruleset, side=sight.viewer)
     if args.json:
         return print_json(report)
     print(f"{args.name}: maintenance as {report.viewer} sees it, game turn {report.turn}, "
