@@ -80,6 +80,8 @@ def status(args: argparse.Namespace) -> int:
         print(f"{status.acting.enemy.value} may also give:")
         for legal in status.legal_other:
             print(f"  {legal.notation:48} {legal.rule:10} {legal.summary}")
+    if service.store.ledger.player(args.name) is None:
+        return 0  # this database plays no side by e-mail: no next step (the mail code unloaded)
     step = PbemService(open_service(args)).next_step(args.name)
     if step is not None:  # play by e-mail: which file to send or to wait for (issue 42)
         print(f"next: {step}")
