@@ -32,10 +32,9 @@ from scenarios.imperium_shogi.tablebase.atomics import (
 from scenarios.imperium_shogi.tablebase.index import (
     LINE_RANKS,
     LINE_WORDS,
-    MEMO_SIZE,
     bit_entry,
     dense_of_rank,
-    key_of_rank_near,
+    key_of_rank,
     rank_of,
 )
 from scenarios.imperium_shogi.tablebase.kernel import (
@@ -219,7 +218,6 @@ def _expand_block(
     dobutsu: bool,
     buf: np.ndarray,
     ranks: np.ndarray,
-    near: np.ndarray,
     totals: np.ndarray,
 ) -> None:
     """Expand the frontier positions of one block; add (new, expanded, not ranked)."""
@@ -235,7 +233,7 @@ def _expand_block(
                 low = bits & (~bits + np.uint64(1))
                 bits ^= low
                 rank = _rank_of_bit(entry, low)
-                key = key_of_rank_near(rank, nxt, pre, count, material, near)
+                key = key_of_rank(rank, nxt, pre, count, material)
                 totals[1] += 1
                 if classify(key, tgt, ntgt):
                     continue
@@ -281,11 +279,10 @@ def expand_pass(
     for worker in prange(workers):
         buf = np.empty(MAX_MOVES, dtype=np.int64)
         ranks = np.empty(BATCH_ROOM, dtype=np.int64)
-        near = np.zeros(MEMO_SIZE, dtype=np.int64)
         block = atomic_add(cursor, 0, 1)
         while block < last:
             _expand_block(block, directory, frontier, captured, nxt, pre, count, material, tgt,
-                          ntgt, dobutsu, buf, ranks, near, totals[worker])
+                          ntgt, dobutsu, buf, ranks, totals[worker])
             block = atomic_add(cursor, 0, 1)
     return totals.sum(axis=0)
 
@@ -323,7 +320,6 @@ def _prepare_block(
     buf: np.ndarray,
     entries: np.ndarray,
     lows: np.ndarray,
-    near: np.ndarray,
 ) -> int:
     """``prepare`` for one block; the number of children that could not be ranked."""
     lines = directory.shape[0] // LINE_WORDS
@@ -338,7 +334,7 @@ def _prepare_block(
                 state[here] = CAPTURE_STATE  # known from the enumeration: no key needed
                 continue
             rank = _rank_of_bit(entries[k], lows[k])
-            key = key_of_rank_near(rank, nxt, pre, count, material, near)
+            key = key_of_rank(rank, nxt, pre, count, material)
             terminal = classify(key, tgt, ntgt)
             if terminal == T_WIN_CAPTURE:
                 state[here] = CAPTURE_STATE
@@ -408,12 +404,11 @@ def prepare(
         buf = np.empty(MAX_MOVES, dtype=np.int64)
         entries = np.empty(LINE_RANKS, dtype=np.int64)
         lows = np.empty(LINE_RANKS, dtype=np.uint64)
-        near = np.zeros(MEMO_SIZE, dtype=np.int64)
         block = atomic_add(cursor, 0, 1)
         while block < last:
             bad[worker] += _prepare_block(block, directory, captured, state, max_won_dist, nxt,
                                           pre, count, material, tgt, ntgt, dobutsu, buf,
-                                          entries, lows, near)
+                                          entries, lows)
             block = atomic_add(cursor, 0, 1)
     return bad.sum()
 
@@ -488,7 +483,6 @@ def _retro_block(
     ranks: np.ndarray,
     from_win: np.ndarray,
     places: np.ndarray,
-    near: np.ndarray,
     totals: np.ndarray,
 ) -> None:
     """``retro_level`` for one block: add to ``totals`` (its level bits are cleared later)."""
@@ -509,7 +503,7 @@ def _retro_block(
                 if dist == 0:  # lost in 0, or (a start) won in 0
                     won = state[here] & 0xFF == WON_IN_0
                 rank = _rank_in_line(directory, line, here - dense)
-                key = key_of_rank_near(rank, nxt, pre, count, material, near)
+                key = key_of_rank(rank, nxt, pre, count, material)
                 m = parents(key, src, nsrc, dobutsu, buf)
                 for i in range(m):
                     if classify(buf[i], tgt, ntgt):
@@ -576,12 +570,11 @@ def retro_level(
         ranks = np.empty(BATCH_ROOM, dtype=np.int64)
         from_win = np.empty(BATCH_ROOM, dtype=np.uint8)
         places = np.empty(BATCH_ROOM, dtype=np.int64)
-        near = np.zeros(MEMO_SIZE, dtype=np.int64)
         claimed: int = atomic_add(cursor, 0, 1)
         while claimed < n:
             _retro_block(wanted[claimed], directory, state, level_bits, next_bits, next_blocks,
                          dist, nxt, pre, count, material, src, nsrc, tgt, ntgt, dobutsu, buf,
-                         ranks, from_win, places, near, totals[worker])
+                         ranks, from_win, places, totals[worker])
             claimed = atomic_add(cursor, 0, 1)
     # A word of level bits may hold positions of two blocks: cleared once every block is done.
     for i in range(n):
