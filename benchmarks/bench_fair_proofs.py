@@ -19,6 +19,9 @@ from typing import TypeVar
 T = TypeVar("T")
 
 RUNS = 5
+#: Goals of issue 42: each pass made or checked in under 1 s of CPU, each file under 1 MB.
+PASS_GOAL_MS = 1000.0
+FILE_GOAL_KB = 1000.0
 CONTEXT = "bench-fair"
 
 
@@ -30,6 +33,7 @@ def _cpu(work: Callable[..., T], *args: object) -> tuple[float, T]:
 
 def main() -> None:
     """Print make/check CPU time and size per pass."""
+    from benchmarks.goals import goal
     from campaign.content import load_ruleset
     from campaign.pbem.fair import group, proofs, shuffle
     from campaign.rules import fairplay
@@ -59,8 +63,12 @@ def main() -> None:
             sizes[made.number] = len(canonical_json(made.to_plain()).encode())
     for name, values in times.items():
         print(f"{name}: {statistics.median(values) * 1000:.0f} ms CPU (median of {RUNS})")
+        goal(f"fair shuffle, {name}, CPU (issue 42)", statistics.median(values) * 1000,
+             PASS_GOAL_MS, "ms", digits=0)
     for number, size in sizes.items():
         print(f"pass {number} with its proof: {size / 1000:.0f} kB")
+        goal(f"fair shuffle, pass {number} in a turn file (issue 42)", size / 1000,
+             FILE_GOAL_KB, "kB", digits=0)
 
 
 if __name__ == "__main__":

@@ -36,6 +36,8 @@ SIZES = (100, 1_000, 10_000)
 GOAL_MS = 100.0
 REPORT_GOAL_MS = 30.0
 REPORT_GROWTH_GOAL = 11.0
+#: Rounds of the interleaved report timing (each times every size once).
+REPORT_REPEAT = 15
 
 
 def best_ms(action: Callable[[], object], repeat: int) -> float:
@@ -58,16 +60,28 @@ def best_cpu_ms(action: Callable[[], object], repeat: int) -> float:
     return best * 1000.0
 
 
-def best_report_cpu_ms(ruleset: Ruleset, occupancy: Occupancy, repeat: int) -> float:
-    """Best CPU time of the explained report for both sides, from a fresh income each run."""
-    best = float("inf")
+def report_cpu_ms(ruleset: Ruleset, occupancy: Occupancy) -> float:
+    """CPU time of the explained report for both sides, from a fresh income."""
+    incomes = compute_income(ruleset, occupancy)
+    start = time.process_time()
+    for side in PLAYER_SIDES:
+        build_report(ruleset, occupancy, incomes[side])
+    return (time.process_time() - start) * 1000.0
+
+
+def best_report_cpu_ms(maps: dict[int, tuple[Ruleset, Occupancy]],
+                       repeat: int) -> dict[int, float]:
+    """Best CPU time of the report at each size, the sizes taken in turn ``repeat`` times.
+
+    Interleaved (like ``bench_cli``), so a change of load on a shared machine hits every size
+    alike: measured one size after the other, the growth factor swung from x11 to x18 between
+    runs of the same code (issue 47 item 3).
+    """
+    best = dict.fromkeys(maps, float("inf"))
     for _ in range(repeat):
-        incomes = compute_income(ruleset, occupancy)
-        start = time.process_time()
-        for side in PLAYER_SIDES:
-            build_report(ruleset, occupancy, incomes[side])
-        best = min(best, time.process_time() - start)
-    return best * 1000.0
+        for n, (ruleset, occupancy) in maps.items():
+            best[n] = min(best[n], report_cpu_ms(ruleset, occupancy))
+    return best
 
 
 def main() -> int:
@@ -77,10 +91,15 @@ def main() -> int:
           f"{'cut boxes':>9}")
     rows = []
     reports: list[tuple[int, float]] = []
+    maps = {}
     for n in SIZES:
         ruleset = synthetic_ruleset(n, seed=7)
-        pieces = synthetic_pieces(ruleset, seed=7)
         graph_of(ruleset.star_map)  # built once per map and cached, like in a real campaign
+        maps[n] = (ruleset, Occupancy.from_pieces(synthetic_pieces(ruleset, seed=7)))
+    report_ms = best_report_cpu_ms(maps, REPORT_REPEAT)
+    for n in SIZES:
+        ruleset = maps[n][0]
+        pieces = synthetic_pieces(ruleset, seed=7)
         repeat = 20 if n <= 1_000 else 9
         occupancy = Occupancy.from_pieces(pieces)
         t_occ = best_ms(lambda p=pieces: Occupancy.from_pieces(p), repeat)
@@ -88,7 +107,7 @@ def main() -> int:
         c_income = best_cpu_ms(lambda r=ruleset, o=occupancy: compute_income(r, o), repeat)
         incomes = compute_income(ruleset, occupancy)
 
-        t_report = best_report_cpu_ms(ruleset, occupancy, 15 if n <= 1_000 else 9)
+        t_report = report_ms[n]
         cut = sum(
             1
             for side in PLAYER_SIDES

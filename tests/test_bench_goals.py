@@ -55,3 +55,13 @@ def test_a_benchmark_that_fails_makes_run_all_fail(tmp_path: Path, monkeypatch, 
     monkeypatch.setattr(run_all, "QUICK", ("fakebench.broken",))
     assert run_all.main([]) == 1
     assert "failed: fakebench.broken" in capsys.readouterr().out
+
+
+def test_every_benchmark_of_make_bench_states_its_goals_as_goal_lines():
+    """issue 47 item 4: each benchmark ``make bench`` runs prints its goals as ``goal:`` lines
+    (met / not met with the figure), not only in its docstring: a call of ``goal`` in each."""
+    root = Path(run_all.__file__).parents[1]
+    modules = {module for module in run_all.QUICK} | {run[0] for run in run_all.LONG}
+    silent = [module for module in sorted(modules)
+              if "goal(" not in (root / (module.replace(".", "/") + ".py")).read_text()]
+    assert silent == []

@@ -32,7 +32,7 @@ from campaign.rules.flow import MapAssembled, layout_record
 from campaign.rules.ids import Side
 from campaign.rules.plain_text import check_reason
 from campaign.rules.referee import RulesetRepinned
-from campaign.rules.registry import event_adapter
+from campaign.rules.registry import event_adapter, parse_stored_events
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
 from campaign.store.repository import (
@@ -84,6 +84,10 @@ def content_loader(data_dir: Path | None = None) -> RulesetLoader:
 
 def parse_stored(rows: list[StoredEvent], name: str = "") -> list[Event]:
     """Events from stored JSON rows; ``TamperedLogError`` naming the first unreadable one."""
+    try:  # each row by its own class (the usual case: no union schema to build)
+        return parse_stored_events((row.type, row.payload) for row in rows)
+    except (KeyError, ValidationError):
+        pass  # read again with the union, which names the first unreadable row
     adapter = event_adapter()
     try:
         return [adapter.validate_json(row.payload) for row in rows]

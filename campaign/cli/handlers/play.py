@@ -63,7 +63,10 @@ def status(args: argparse.Namespace) -> int:
                                         held=sight.held))
     found = status_view(sight.name, sight.seen, sight.ruleset, seq=sight.seq, held=sight.held)
     _print_status(found)
-    step = PbemService(open_service(args)).next_step(args.name)
+    service = open_service(args)
+    if service.store.ledger.player(args.name) is None:
+        return 0  # this database plays no side by e-mail: no next step (the mail code unloaded)
+    step = PbemService(service).next_step(args.name)
     if step is not None:  # play by e-mail: which file to send or to wait for (issue 42)
         print(f"next: {step}")
     return 0

@@ -130,6 +130,10 @@ class IncomeReport(_Model):
         return "\n".join(lines)
 
 
+#: The Table 3 row of each source (an enum's ``value`` is a descriptor call per box).
+_ROW = {source: source.value for source in IncomeSource}
+
+
 def _names(connectivity: SideConnectivity, ids: list[str] | None) -> list[str] | None:
     if ids is None:
         return None
@@ -246,7 +250,7 @@ def build_report(
                 path=None if route is None else route.names,
                 joins=None if joined is None else joined.id,
                 type1_path=type1_path,
-                income_row=box.source.value,
+                income_row=_ROW[box.source],
                 ru=box.ru,
                 cut_by=cuts,
                 no_route=no_route,
@@ -268,7 +272,7 @@ def build_report(
                     reason=control.reason,
                 )
             )
-    capital = ruleset.star_map.capital_of(side)
+    capital = systems[connectivity.capital]  # ``capital_of`` found it for the search
     return IncomeReport(
         side=side,
         capital_id=capital.id,
