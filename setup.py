@@ -16,7 +16,9 @@ DATA_FOLDERS = ["scenarios.imperial.data", "scenarios.imperium_shogi.data"]
 setup(
     packages=find_packages(include=["campaign", "campaign.*", "scenarios", "scenarios.*"])
     + ["campaign.data", "campaign.seeds"]
-    + [f"campaign.data.{folder}" for folder in find_namespace_packages(
-        where="data", exclude=["*__pycache__*"])]
+    + [
+        f"campaign.data.{folder}"
+        for folder in find_namespace_packages(where="data", exclude=["*__pycache__*"])
+    ]
     + DATA_FOLDERS
 )

@@ -64,8 +64,7 @@ def build(db: Path) -> int:
     events = driver.events[seq:]
     for text, count in driver.orders:
         batch, events = events[:count], events[count:]
-        stored = service.store.append(NAME, seq, text, [(e.type, canonical_json(e))
-                                                        for e in batch])
+        stored = service.store.append(NAME, seq, text, [(e.type, canonical_json(e)) for e in batch])
         if stored[-1].seq // 250 > seq // 250:
             service.snapshot(service.load(NAME, use_snapshot=False))
         seq = stored[-1].seq
@@ -104,35 +103,79 @@ def main() -> None:
             status.append(timed([campaign, "status", NAME, "--db", url]))
             copy = Path(tmp) / "copy.db"
             shutil.copyfile(master, copy)
-            order.append(timed([campaign, "order", NAME, "referee stepping auto",
-                                "--db", f"sqlite:///{copy}"]))
+            order.append(
+                timed(
+                    [campaign, "order", NAME, "referee stepping auto", "--db", f"sqlite:///{copy}"]
+                )
+            )
         start_runs, names, words = [], [], []
         for _ in range(RUNS):
             start_runs.append(timed([sys.executable, "-c", "pass"]))
-            names.append(timed([campaign, "completion", "--complete", "bash", "--", "status",
-                                "--db", url, ""]))
-            words.append(timed([campaign, "completion", "--complete", "bash", "--", "order",
-                                "--db", url, NAME, "aslan "]))
+            names.append(
+                timed(
+                    [campaign, "completion", "--complete", "bash", "--", "status", "--db", url, ""]
+                )
+            )
+            words.append(
+                timed(
+                    [
+                        campaign,
+                        "completion",
+                        "--complete",
+                        "bash",
+                        "--",
+                        "order",
+                        "--db",
+                        url,
+                        NAME,
+                        "aslan ",
+                    ]
+                )
+            )
     base_wall, base_cpu = median_of(baseline)
     print(f"campaign with {events} events; median of {RUNS} whole-process runs")
     print(f"{'command':36} {'wall s':>8} {'cpu s':>8} {'x base (wall)':>14} {'x base (cpu)':>13}")
-    for label, runs in (("python -c 'import pydantic, sqlalchemy'", baseline),
-                        ("campaign status", status), ("campaign order (stepping auto)", order)):
+    for label, runs in (
+        ("python -c 'import pydantic, sqlalchemy'", baseline),
+        ("campaign status", status),
+        ("campaign order (stepping auto)", order),
+    ):
         wall, cpu = median_of(runs)
         print(f"{label:36} {wall:8.3f} {cpu:8.3f} {wall / base_wall:14.2f} {cpu / base_cpu:13.2f}")
         if runs is not baseline:
-            goal(f"{label.split(' (')[0]}, wall / bare import (issue 15)", wall / base_wall,
-                 GOAL_RATIO, "x", digits=2)
+            goal(
+                f"{label.split(' (')[0]}, wall / bare import (issue 15)",
+                wall / base_wall,
+                GOAL_RATIO,
+                "x",
+                digits=2,
+            )
     bare_import = Peer("bare import of pydantic + sqlalchemy", base_cpu)
-    goal("campaign status, CPU (issue 47)", median_of(status)[1], COMMAND_GOAL_S, "s",
-         peer=bare_import)
-    goal("campaign order, CPU (issue 47)", median_of(order)[1], COMMAND_GOAL_S, "s",
-         peer=bare_import)
+    goal(
+        "campaign status, CPU (issue 47)",
+        median_of(status)[1],
+        COMMAND_GOAL_S,
+        "s",
+        peer=bare_import,
+    )
+    goal(
+        "campaign order, CPU (issue 47)", median_of(order)[1], COMMAND_GOAL_S, "s", peer=bare_import
+    )
     python_start = Peer("python start alone", median_of(start_runs)[1])
-    goal("Tab on a campaign name, CPU (issue 47)", median_of(names)[1], TAB_GOAL_S, "s",
-         peer=python_start)
-    goal("Tab on an order word, CPU (issue 47)", median_of(words)[1], TAB_GOAL_S, "s",
-         peer=python_start)
+    goal(
+        "Tab on a campaign name, CPU (issue 47)",
+        median_of(names)[1],
+        TAB_GOAL_S,
+        "s",
+        peer=python_start,
+    )
+    goal(
+        "Tab on an order word, CPU (issue 47)",
+        median_of(words)[1],
+        TAB_GOAL_S,
+        "s",
+        peer=python_start,
+    )
 
 
 if __name__ == "__main__":

@@ -41,34 +41,49 @@ def main() -> None:
 
     public = fairplay.decks(load_ruleset())
     cards = sum(len(labels) for labels in public.values())
-    print(f"neutral deck: {cards} cards ({', '.join(f'{k} {len(v)}' for k, v in public.items())})"
-          f", {proofs.ROUNDS} rounds per shuffle proof")
-    times: dict[str, list[float]] = {f"{verb} pass {n}": [] for n in (1, 2, 3)
-                                     for verb in ("make", "check")}
+    print(
+        f"neutral deck: {cards} cards ({', '.join(f'{k} {len(v)}' for k, v in public.items())})"
+        f", {proofs.ROUNDS} rounds per shuffle proof"
+    )
+    times: dict[str, list[float]] = {
+        f"{verb} pass {n}": [] for n in (1, 2, 3) for verb in ("make", "check")
+    }
     sizes: dict[int, int] = {}
     for _ in range(RUNS):
         group._is_valid_point.cache_clear()
-        made_1, (p1, secrets) = _cpu(shuffle.first_pass, CONTEXT, "solomani", public,
-                                     os.urandom)
+        made_1, (p1, secrets) = _cpu(shuffle.first_pass, CONTEXT, "solomani", public, os.urandom)
         made_2, (p2, _) = _cpu(shuffle.second_pass, CONTEXT, "aslan", public, p1, os.urandom)
         made_3, p3 = _cpu(shuffle.third_pass, CONTEXT, secrets, public, p2, os.urandom)
         group._is_valid_point.cache_clear()  # the receiver reads every point afresh
-        checks = [_cpu(shuffle.received, CONTEXT, public, made.to_plain(), earlier)[0]
-                  for made, earlier in ((p1, {}), (p2, {1: p1}), (p3, {1: p1, 2: p2}))]
-        for number, (made, check) in enumerate(zip((made_1, made_2, made_3), checks,
-                                                   strict=True), 1):
+        checks = [
+            _cpu(shuffle.received, CONTEXT, public, made.to_plain(), earlier)[0]
+            for made, earlier in ((p1, {}), (p2, {1: p1}), (p3, {1: p1, 2: p2}))
+        ]
+        for number, (made, check) in enumerate(
+            zip((made_1, made_2, made_3), checks, strict=True), 1
+        ):
             times[f"make pass {number}"].append(made)
             times[f"check pass {number}"].append(check)
         for made in (p1, p2, p3):
             sizes[made.number] = len(canonical_json(made.to_plain()).encode())
     for name, values in times.items():
         print(f"{name}: {statistics.median(values) * 1000:.0f} ms CPU (median of {RUNS})")
-        goal(f"fair shuffle, {name}, CPU (issue 42)", statistics.median(values) * 1000,
-             PASS_GOAL_MS, "ms", digits=0)
+        goal(
+            f"fair shuffle, {name}, CPU (issue 42)",
+            statistics.median(values) * 1000,
+            PASS_GOAL_MS,
+            "ms",
+            digits=0,
+        )
     for number, size in sizes.items():
         print(f"pass {number} with its proof: {size / 1000:.0f} kB")
-        goal(f"fair shuffle, pass {number} in a turn file (issue 42)", size / 1000,
-             FILE_GOAL_KB, "kB", digits=0)
+        goal(
+            f"fair shuffle, pass {number} in a turn file (issue 42)",
+            size / 1000,
+            FILE_GOAL_KB,
+            "kB",
+            digits=0,
+        )
 
 
 if __name__ == "__main__":

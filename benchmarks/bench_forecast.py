@@ -43,8 +43,10 @@ def main() -> None:
     start, cpu_start = time.perf_counter(), time.process_time()
     result = forecast_battle(battle, table, samples=SAMPLES, seed=2026)
     elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu_start
-    print(f"forecast 20 vs 20 ships, {SAMPLES} battles: {elapsed:.3f} s wall, {cpu:.3f} s CPU "
-          f"(goal <= {GOAL_SECONDS} s)")
+    print(
+        f"forecast 20 vs 20 ships, {SAMPLES} battles: {elapsed:.3f} s wall, {cpu:.3f} s CPU "
+        f"(goal <= {GOAL_SECONDS} s)"
+    )
     print(f"  per battle: {elapsed / SAMPLES * 1e6:.0f} us, mean rounds {result.mean_rounds:.2f}")
     for name in ("attacker_losses", "defender_losses", "defender_holds", "attacker_wins"):
         est = getattr(result, name)

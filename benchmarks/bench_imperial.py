@@ -43,8 +43,12 @@ def main() -> None:
                 f"{seconds / 5 * 1000:7.1f} ms/game, {orders / seconds:8.0f} orders/s "
                 f"(goal < {GOAL_SECONDS:.1f} s/game)"
             )
-            goal(f"Imperial {players} players, {label} seats, per game", seconds / 5,
-                 GOAL_SECONDS, "s")
+            goal(
+                f"Imperial {players} players, {label} seats, per game",
+                seconds / 5,
+                GOAL_SECONDS,
+                "s",
+            )
     _, _, position = whole_game(4, 1, False)
     start = time.perf_counter()
     position.replay()

@@ -86,8 +86,12 @@ def count_work(argv: list[str]) -> Counter:
     for driver in (database.SqliteDatabase, database.SqlAlchemyDatabase):
         wrap(driver, "__init__", "database drivers")
     for connection in (database.SqliteConnection, database.SqlAlchemyConnection):
-        wrap(connection, "all", "reads of the log",
-             lambda _self, sql, *_: int("FROM dn_event" in sql and "payload" in sql))
+        wrap(
+            connection,
+            "all",
+            "reads of the log",
+            lambda _self, sql, *_: int("FROM dn_event" in sql and "payload" in sql),
+        )
     wrap(engine, "fold", "events folded", lambda events, *_: len(events))
     try:
         with contextlib.redirect_stdout(io.StringIO()):
@@ -104,8 +108,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         started = time.perf_counter()
         receiver, kept, events = build(Path(tmp))
-        print(f"game built in {time.perf_counter() - started:.0f} s; the receiver holds "
-              f"{events} events")
+        print(
+            f"game built in {time.perf_counter() - started:.0f} s; the receiver holds "
+            f"{events} events"
+        )
         copy = Path(tmp) / "copy.db"
         argv = ["import", NAME, str(kept), "--db", f"sqlite:///{copy}"]
         shutil.copyfile(receiver, copy)
@@ -117,8 +123,7 @@ def main() -> None:
             runs.append(timed([campaign, *argv]))
     wall = statistics.median(run[0] for run in runs)
     cpu = statistics.median(run[1] for run in runs)
-    print(f"`campaign import`, whole process, median of {RUNS}: wall {wall:.3f} s, "
-          f"cpu {cpu:.3f} s")
+    print(f"`campaign import`, whole process, median of {RUNS}: wall {wall:.3f} s, cpu {cpu:.3f} s")
 
 
 if __name__ == "__main__":

@@ -69,8 +69,7 @@ def report_cpu_ms(ruleset: Ruleset, occupancy: Occupancy) -> float:
     return (time.process_time() - start) * 1000.0
 
 
-def best_report_cpu_ms(maps: dict[int, tuple[Ruleset, Occupancy]],
-                       repeat: int) -> dict[int, float]:
+def best_report_cpu_ms(maps: dict[int, tuple[Ruleset, Occupancy]], repeat: int) -> dict[int, float]:
     """Best CPU time of the report at each size, the sizes taken in turn ``repeat`` times.
 
     Interleaved (like ``bench_cli``), so a change of load on a shared machine hits every size
@@ -86,9 +85,11 @@ def best_report_cpu_ms(maps: dict[int, tuple[Ruleset, Occupancy]],
 
 def main() -> int:
     """Print the timing table; exit code 1 if the 10,000-system goal is missed."""
-    print(f"{'systems':>8} {'routes':>7} {'pieces':>7} {'occupancy':>10} {'income':>9} "
-          f"{'(cpu)':>9} {'rep.cpu':>9}  {'reached':>7} {'RU aslan':>8} {'RU solomani':>11} "
-          f"{'cut boxes':>9}")
+    print(
+        f"{'systems':>8} {'routes':>7} {'pieces':>7} {'occupancy':>10} {'income':>9} "
+        f"{'(cpu)':>9} {'rep.cpu':>9}  {'reached':>7} {'RU aslan':>8} {'RU solomani':>11} "
+        f"{'cut boxes':>9}"
+    )
     rows = []
     reports: list[tuple[int, float]] = []
     maps = {}
@@ -126,16 +127,29 @@ def main() -> int:
             f"{incomes[PLAYER_SIDES[0]].total:>8} {incomes[PLAYER_SIDES[1]].total:>11} {cut:>9}"
         )
     for (n1, t1, c1), (n2, t2, c2) in zip(rows, rows[1:], strict=False):
-        print(f"income time x{t2 / t1:.1f} wall, x{c2 / c1:.1f} cpu from {n1} to {n2} systems "
-              "(x10 = linear)")
-    income_met = goal(f"income, both sides, {SIZES[-1]} systems, wall", rows[-1][1], GOAL_MS,
-                      "ms", digits=1)
-    report_met = goal(f"explained report, both sides, {SIZES[-1]} systems, CPU (issue 47)",
-                      reports[-1][1], REPORT_GOAL_MS, "ms", digits=1,
-                      peer=Peer(f"the income itself ({SIZES[-1]} systems, CPU)", rows[-1][2]))
-    growth_met = goal(f"explained report growth from {SIZES[-2]} to {SIZES[-1]} systems",
-                      reports[-1][1] / reports[-2][1], REPORT_GROWTH_GOAL, "x", digits=1,
-                      peer=Peer("the income's growth", rows[-1][2] / rows[-2][2]))
+        print(
+            f"income time x{t2 / t1:.1f} wall, x{c2 / c1:.1f} cpu from {n1} to {n2} systems "
+            "(x10 = linear)"
+        )
+    income_met = goal(
+        f"income, both sides, {SIZES[-1]} systems, wall", rows[-1][1], GOAL_MS, "ms", digits=1
+    )
+    report_met = goal(
+        f"explained report, both sides, {SIZES[-1]} systems, CPU (issue 47)",
+        reports[-1][1],
+        REPORT_GOAL_MS,
+        "ms",
+        digits=1,
+        peer=Peer(f"the income itself ({SIZES[-1]} systems, CPU)", rows[-1][2]),
+    )
+    growth_met = goal(
+        f"explained report growth from {SIZES[-2]} to {SIZES[-1]} systems",
+        reports[-1][1] / reports[-2][1],
+        REPORT_GROWTH_GOAL,
+        "x",
+        digits=1,
+        peer=Peer("the income's growth", rows[-1][2] / rows[-2][2]),
+    )
     return 0 if income_met and report_met and growth_met else 1
 
 

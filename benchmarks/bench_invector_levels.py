@@ -103,8 +103,9 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--starts", type=int, default=20, help="won starts per level")
     parser.add_argument("--level", choices=list(LEVELS), action="append")
-    parser.add_argument("--pie-size", default=f"{COLS}x{ROWS}",
-                        help="board of the pie decisions (default 5x4)")
+    parser.add_argument(
+        "--pie-size", default=f"{COLS}x{ROWS}", help="board of the pie decisions (default 5x4)"
+    )
     args = parser.parse_args(argv)
     cols, rows = parse_size(args.pie_size)
     starts = won_starts(args.starts)
@@ -113,14 +114,18 @@ def main(argv: list[str] | None = None) -> None:
     for level in args.level or list(LEVELS):
         started = time.perf_counter()
         swaps, right, firsts = pie_swaps(level, cols, rows)
-        line = (f"{level:6}: {args.pie_size} pie: swapped after {swaps} of {firsts} first "
-                f"moves, {right} of {firsts} decisions right (swap is right after {should})")
+        line = (
+            f"{level:6}: {args.pie_size} pie: swapped after {swaps} of {firsts} first "
+            f"moves, {right} of {firsts} decisions right (swap is right after {should})"
+        )
         if starts:
             results = [hold(level, start, seed, opponent) for seed, start in enumerate(starts)]
             held = sum(won for won, _ in results)
             times = [t for _, ts in results for t in ts]
-            line += (f"; held {held} of {len(starts)} won 5x4 starts against hard; "
-                     f"{sum(times) / len(times):.2f} s/move mean, {max(times):.2f} s max")
+            line += (
+                f"; held {held} of {len(starts)} won 5x4 starts against hard; "
+                f"{sum(times) / len(times):.2f} s/move mean, {max(times):.2f} s max"
+            )
         print(f"{line} ({time.perf_counter() - started:.0f} s)", flush=True)
 
 

@@ -58,13 +58,18 @@ def main() -> None:
     print(f"numba warm-up (compile or load cache): {time.perf_counter() - warm:.2f} s")
     backends = [args.backend] if args.backend else ["numba", "python"]
     for backend in backends:
-        for full in ([True] if args.full else [False, True]):
+        for full in [True] if args.full else [False, True]:
             if backend == "python" and full and not args.backend:
                 continue  # about a minute in pure Python; ask for it with --backend python
             elapsed = run(cols, rows, backend, full)
             if not full and backend != "python":
-                goal(f"Invector {cols}x{rows} solved, backend {backend}, wall", elapsed,
-                     SOLVE_GOAL_S, "s", digits=2)
+                goal(
+                    f"Invector {cols}x{rows} solved, backend {backend}, wall",
+                    elapsed,
+                    SOLVE_GOAL_S,
+                    "s",
+                    digits=2,
+                )
 
 
 if __name__ == "__main__":

@@ -128,7 +128,7 @@ def main() -> int:
     url = f"sqlite:///{folder / 'campaigns.db'}"
     service = CampaignService(db_url=url)
     ensure_demo(service)
-    turn = seed_orders(seed_file(SEED_NAME), None)[len(seed_orders(seed_file(SEED_NAME))):]
+    turn = seed_orders(seed_file(SEED_NAME), None)[len(seed_orders(seed_file(SEED_NAME))) :]
     served = Served.start("demo", url)
     browser = Browser(throttled=False)
     try:
@@ -140,10 +140,12 @@ def main() -> int:
         for _seat, tab in tabs:
             browser.shows(tab, f"event {loaded.head.seq}")
             browser.driver.execute_script(WATCH)
-        seat_pids = [pid for flag in ("--side aslan", "--side solomani", "--table")
-                     for pid in served.screens(flag)]
-        referee_pids = [pid for pid in served.screens("tui demo")
-                        if pid not in seat_pids]
+        seat_pids = [
+            pid
+            for flag in ("--side aslan", "--side solomani", "--table")
+            for pid in served.screens(flag)
+        ]
+        referee_pids = [pid for pid in served.screens("tui demo") if pid not in seat_pids]
         delays: list[float] = []
         arrivals: list[float] = []
         written_before = 0
@@ -168,8 +170,10 @@ def main() -> int:
                 browser.driver.execute_script(EXPECT, expected)
             for _seat, tab in tabs:
                 browser.driver.switch_to.window(tab)
-                seen = wait_for(lambda: browser.driver.execute_script(
-                    "return window.__seenAt"), f"a page shows {expected}")
+                seen = wait_for(
+                    lambda: browser.driver.execute_script("return window.__seenAt"),
+                    f"a page shows {expected}",
+                )
                 delays.append(max(0.0, (seen - stored_at) / 1000))
                 arrived = browser.driver.execute_script("return window.__arrivedAt")
                 if arrived is not None:
@@ -183,26 +187,40 @@ def main() -> int:
         browser_used = cpu_of(browser_pids) - others_before[0]
         server_used = cpu_seconds(served.process.pid) - others_before[1]
         memory = [rss_kib(pid) for pid in seat_pids + referee_pids]
-        print(f"{SEATS} browser seats, {len(turn)} orders of game turn 1 in {elapsed:.1f} s, "
-              f"{len(delays)} page updates")
-        print(f"order stored -> page shows it: p50 {percentile(delays, 0.5):.3f} s, "
-              f"p95 {percentile(delays, 0.95):.3f} s, worst {max(delays):.3f} s "
-              f"(goal: p95 < 1 s)")
-        print(f"CPU of the seat processes: {used:.1f} s in all, "
-              f"{used / len(turn) / len(seat_cpu):.3f} s per update per seat "
-              f"({len(seat_cpu)} processes)")
-        print(f"order stored -> its first screen data reaches the page (before the page draws "
-              f"it): p50 {percentile(arrivals, 0.5):.3f} s, p95 {percentile(arrivals, 0.95):.3f} "
-              f"s over {len(arrivals)} updates")
-        print(f"written to the pages' terminals: {written / len(turn) / SEATS / 1024:.1f} KiB "
-              "per update per seat")
-        print(f"CPU of the browser (12 tabs drawing their terminals): {browser_used:.1f} s, "
-              f"{browser_used / len(turn) / SEATS:.3f} s per update per tab; of the server "
-              f"(relaying): {server_used:.1f} s; machine load average "
-              f"{os.getloadavg()[0]:.1f} (2 cores)")
-        print(f"memory per seat process: mean {statistics.mean(memory) / 1024:.0f} MiB, "
-              f"max {max(memory) / 1024:.0f} MiB over {len(memory)} processes; server "
-              f"{rss_kib(served.process.pid) / 1024:.0f} MiB")
+        print(
+            f"{SEATS} browser seats, {len(turn)} orders of game turn 1 in {elapsed:.1f} s, "
+            f"{len(delays)} page updates"
+        )
+        print(
+            f"order stored -> page shows it: p50 {percentile(delays, 0.5):.3f} s, "
+            f"p95 {percentile(delays, 0.95):.3f} s, worst {max(delays):.3f} s "
+            f"(goal: p95 < 1 s)"
+        )
+        print(
+            f"CPU of the seat processes: {used:.1f} s in all, "
+            f"{used / len(turn) / len(seat_cpu):.3f} s per update per seat "
+            f"({len(seat_cpu)} processes)"
+        )
+        print(
+            f"order stored -> its first screen data reaches the page (before the page draws "
+            f"it): p50 {percentile(arrivals, 0.5):.3f} s, p95 {percentile(arrivals, 0.95):.3f} "
+            f"s over {len(arrivals)} updates"
+        )
+        print(
+            f"written to the pages' terminals: {written / len(turn) / SEATS / 1024:.1f} KiB "
+            "per update per seat"
+        )
+        print(
+            f"CPU of the browser (12 tabs drawing their terminals): {browser_used:.1f} s, "
+            f"{browser_used / len(turn) / SEATS:.3f} s per update per tab; of the server "
+            f"(relaying): {server_used:.1f} s; machine load average "
+            f"{os.getloadavg()[0]:.1f} (2 cores)"
+        )
+        print(
+            f"memory per seat process: mean {statistics.mean(memory) / 1024:.0f} MiB, "
+            f"max {max(memory) / 1024:.0f} MiB over {len(memory)} processes; server "
+            f"{rss_kib(served.process.pid) / 1024:.0f} MiB"
+        )
     finally:
         browser.quit()
         served.stop()

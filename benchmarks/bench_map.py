@@ -45,19 +45,22 @@ GOAL_S = 2.0
 
 def synthetic_state(ruleset: Ruleset, seed: int = 7) -> CampaignState:
     """A game-turn-1 state holding the synthetic pieces as units."""
-    state = CampaignState(campaign_id="bench", turn=1, step=FIRST_PLAYER_STEP,
-                          ru={side: 50 for side in PLAYER_SIDES})
+    state = CampaignState(
+        campaign_id="bench", turn=1, step=FIRST_PLAYER_STEP, ru={side: 50 for side in PLAYER_SIDES}
+    )
     for number, piece in enumerate(synthetic_pieces(ruleset, seed), start=1):
         system = piece.system_id or ""
         where = Location.box(system) if piece.in_box else Location.hex(system)
         unit_id = f"{SIDE_PREFIX[piece.side]}-{piece.unit_type.code}-{number}"
-        state.add_unit(Unit(id=unit_id, kind=piece.unit_type.kind, owner=piece.side,
-                            location=where))
+        state.add_unit(
+            Unit(id=unit_id, kind=piece.unit_type.kind, owner=piece.side, location=where)
+        )
     return state
 
 
-def best_s(action: Callable[[], object], repeat: int,
-           clock: Callable[[], float] = time.perf_counter) -> float:
+def best_s(
+    action: Callable[[], object], repeat: int, clock: Callable[[], float] = time.perf_counter
+) -> float:
     """Best time of ``repeat`` runs on ``clock`` (wall by default), in seconds."""
     best = float("inf")
     for _ in range(repeat):
@@ -70,8 +73,10 @@ def best_s(action: Callable[[], object], repeat: int,
 def main() -> int:
     """Print the timing table, then the 10,000-system figures against the goal."""
     print(f"load average at start: {_load()}")
-    print(f"{'systems':>8} {'routes':>7} {'units':>6} {'scene':>8} {'draw':>8} {'svg':>8} "
-          f"{'total':>8} {'(cpu)':>8} {'side view':>9} {'file':>9}")
+    print(
+        f"{'systems':>8} {'routes':>7} {'units':>6} {'scene':>8} {'draw':>8} {'svg':>8} "
+        f"{'total':>8} {'(cpu)':>8} {'side view':>9} {'file':>9}"
+    )
     wall = cpu = 0.0
     for n in SIZES:
         ruleset = synthetic_ruleset(n, seed=7)
@@ -94,14 +99,18 @@ def main() -> int:
         cpu = best_s(picture, repeat, time.process_time)
         t_side = best_s(lambda: picture(Side.ASLAN), repeat)
         size = len(picture().encode("utf-8"))
-        print(f"{n:>8} {len(ruleset.star_map.routes):>7} {len(state.units):>6} "
-              f"{t_scene:>7.3f}s {t_draw:>7.3f}s {t_svg:>7.3f}s {wall:>7.3f}s {cpu:>7.3f}s "
-              f"{t_side:>8.3f}s {size / 1e6:>7.2f}MB")
+        print(
+            f"{n:>8} {len(ruleset.star_map.routes):>7} {len(state.units):>6} "
+            f"{t_scene:>7.3f}s {t_draw:>7.3f}s {t_svg:>7.3f}s {wall:>7.3f}s {cpu:>7.3f}s "
+            f"{t_side:>8.3f}s {size / 1e6:>7.2f}MB"
+        )
     print(f"load average at end: {_load()}")
     verdict = "met" if cpu < GOAL_S else "MISSED"
-    print(f"{SIZES[-1]:,} systems, referee's picture with the supply overlay (scene + draw + svg, "
-          f"best of 3): {cpu:.2f} s CPU, {wall:.2f} s wall; goal < {GOAL_S:.0f} s: {verdict} on "
-          "CPU time (wall time equals it on a quiet machine)")
+    print(
+        f"{SIZES[-1]:,} systems, referee's picture with the supply overlay (scene + draw + svg, "
+        f"best of 3): {cpu:.2f} s CPU, {wall:.2f} s wall; goal < {GOAL_S:.0f} s: {verdict} on "
+        "CPU time (wall time equals it on a quiet machine)"
+    )
     return 0
 
 

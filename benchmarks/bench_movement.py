@@ -46,19 +46,35 @@ def scattered_state(ruleset: Ruleset, units: int, seed: int = 7) -> CampaignStat
     ``bench`` (a cruiser and a tanker) at the first system."""
     rng = random.Random(seed)
     state = CampaignState(
-        campaign_id="bench", turn=2, step=step_index(Phase.FIRST_MOVEMENT),
-        phasing=Side.ASLAN, acting=Side.ASLAN,
+        campaign_id="bench",
+        turn=2,
+        step=step_index(Phase.FIRST_MOVEMENT),
+        phasing=Side.ASLAN,
+        acting=Side.ASLAN,
     )
     systems = [s.id for s in ruleset.star_map.systems]
     codes = ["CR", "AO", "TR"]
     for n in range(units):
         side = Side.ASLAN if n % 2 else Side.SOLOMANI
         code = rng.choice(codes)
-        state.add_unit(Unit(id=f"{side.value[0].upper()}-{code}-{n}", kind=f"{side.value}:{code}",
-                            owner=side, location=Location.hex(rng.choice(systems))))
+        state.add_unit(
+            Unit(
+                id=f"{side.value[0].upper()}-{code}-{n}",
+                kind=f"{side.value}:{code}",
+                owner=side,
+                location=Location.hex(rng.choice(systems)),
+            )
+        )
     for uid, code in (("A-CR-B", "CR"), ("A-AO-B", "AO")):
-        state.add_unit(Unit(id=uid, kind=f"aslan:{code}", owner=Side.ASLAN,
-                            location=Location.hex(systems[0]), stack="bench"))
+        state.add_unit(
+            Unit(
+                id=uid,
+                kind=f"aslan:{code}",
+                owner=Side.ASLAN,
+                location=Location.hex(systems[0]),
+                stack="bench",
+            )
+        )
     return state
 
 
@@ -73,8 +89,10 @@ def main() -> None:
     state = scattered_state(sample, 150)
     options = move_options(state, sample, Side.ASLAN, "bench")
     seconds = best_of(20, lambda: move_options(state, sample, Side.ASLAN, "bench"))
-    print(f"move_options, sample map (52 systems, 152 units): {seconds * 1000:.2f} ms "
-          f"({len(options.legal)} legal, {len(options.refused)} refused)")
+    print(
+        f"move_options, sample map (52 systems, 152 units): {seconds * 1000:.2f} ms "
+        f"({len(options.legal)} legal, {len(options.refused)} refused)"
+    )
     goal("move_options, sample map", seconds * 1000, MOVE_OPTIONS_GOAL_MS, "ms", digits=2)
     if options.legal:
         target = max(options.legal.values(), key=lambda d: len(d.path))

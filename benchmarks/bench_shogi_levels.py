@@ -159,8 +159,9 @@ def heuristic_openings(count: int, seed: int = 21) -> list[list[int]]:
         seen.add(tuple(moves))
         if abs(judge.search(state.clone(), max_depth=BALANCE_DEPTH).value) <= BALANCE_LIMIT:
             result.append(moves)
-    raise SystemExit(f"only {len(result)} of {count} openings found in {MAX_OPENING_TRIES} "
-                     "random tries")
+    raise SystemExit(
+        f"only {len(result)} of {count} openings found in {MAX_OPENING_TRIES} random tries"
+    )
 
 
 def drawn_openings(count: int | None, seed: int = 21) -> list[list[int]]:
@@ -171,8 +172,10 @@ def drawn_openings(count: int | None, seed: int = 21) -> list[list[int]]:
 
     table = stored_tablebase()
     if table is None:
-        raise SystemExit("--write-openings needs the solved Imperium tablebase "
-                         "(campaign scenario solve imperium-shogi)")
+        raise SystemExit(
+            "--write-openings needs the solved Imperium tablebase "
+            "(campaign scenario solve imperium-shogi)"
+        )
     rng = random.Random(seed)
     seen: set[str] = set()
     result: list[list[int]] = []
@@ -187,16 +190,20 @@ def drawn_openings(count: int | None, seed: int = 21) -> list[list[int]]:
             result.append(moves)
     if count is None:
         return result
-    raise SystemExit(f"only {len(result)} of {count} drawn openings found in "
-                     f"{MAX_OPENING_TRIES} random tries")
+    raise SystemExit(
+        f"only {len(result)} of {count} drawn openings found in {MAX_OPENING_TRIES} random tries"
+    )
 
 
 def other_drawn_openings() -> list[list[int]]:
     """The drawn 4-ply openings whose position is not among the stored ones (a second sample
     for the same match; needs the solved table)."""
     stored = {opening_line(moves).split(" | ")[1] for moves in stored_openings()}
-    return [moves for moves in drawn_openings(None, seed=22)
-            if opening_line(moves).split(" | ")[1] not in stored]
+    return [
+        moves
+        for moves in drawn_openings(None, seed=22)
+        if opening_line(moves).split(" | ")[1] not in stored
+    ]
 
 
 def opening_line(moves: list[int]) -> str:
@@ -211,9 +218,11 @@ def opening_line(moves: list[int]) -> str:
 
 def write_openings(lines: list[list[int]], path: Path = OPENINGS_FILE) -> None:
     """Store ``lines`` in ``path`` (temporary file, fsync, rename)."""
-    text = ("# Imperium Shogi level-match openings: random 4-ply openings (seed 21), each a draw\n"
-            "# with perfect play by the solved tablebase. Moves | position reached.\n"
-            + "".join(opening_line(moves) + "\n" for moves in lines))
+    text = (
+        "# Imperium Shogi level-match openings: random 4-ply openings (seed 21), each a draw\n"
+        "# with perfect play by the solved tablebase. Moves | position reached.\n"
+        + "".join(opening_line(moves) + "\n" for moves in lines)
+    )
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
     with os.fdopen(handle, "w", encoding="utf-8") as out:
         out.write(text)
@@ -240,8 +249,10 @@ def stored_openings(path: Path = OPENINGS_FILE) -> list[list[int]]:
             state.apply_action(move)
             moves.append(move)
         if state.is_terminal() or state.to_text() != position:
-            raise ValueError(f"{path.name}:{number}: the moves reach {state.to_text()!r}, "
-                             f"not {position!r}, or end the game")
+            raise ValueError(
+                f"{path.name}:{number}: the moves reach {state.to_text()!r}, "
+                f"not {position!r}, or end the game"
+            )
         lines.append(moves)
     return lines
 
@@ -345,20 +356,25 @@ def report(name: str, labels: tuple[str, str], tally: Tally) -> None:
     for level in labels:
         limited, unsearched = BOOK_MOVES.get(level, (0, 0))
         if limited:
-            print(f"  {level:7} {limited} moves chosen among the opening book's moves "
-                  f"({unsearched} of them the only one, played without search)")
+            print(
+                f"  {level:7} {limited} moves chosen among the opening book's moves "
+                f"({unsearched} of them the only one, played without search)"
+            )
     for line in tally.lost_games:
         print(f"  lost: {line}")
 
 
-def matches(use_book: bool = True) -> dict[str, tuple[tuple[str, str], Callable[[], Player],
-                                                      Callable[[], Player]]]:
+def matches(
+    use_book: bool = True,
+) -> dict[str, tuple[tuple[str, str], Callable[[], Player], Callable[[], Player]]]:
     """The two matches: labels, then a factory of each player (one per game)."""
     return {
-        "hard-normal": (("hard", "normal"), lambda: level_player("hard", use_book),
-                        lambda: level_player("normal", use_book)),
-        "easy-greedy": (("easy", "greedy2"), lambda: level_player("easy", use_book),
-                        greedy_player),
+        "hard-normal": (
+            ("hard", "normal"),
+            lambda: level_player("hard", use_book),
+            lambda: level_player("normal", use_book),
+        ),
+        "easy-greedy": (("easy", "greedy2"), lambda: level_player("easy", use_book), greedy_player),
     }
 
 
@@ -379,35 +395,46 @@ def main(argv: list[str] | None = None) -> None:
     """Run the chosen matches and print their figures."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument(
-        "--openings", type=int, default=25,
+        "--openings",
+        type=int,
+        default=25,
         help="how many openings (default 25, the stored list; more needs --heuristic-openings)",
     )
     parser.add_argument("--max-plies", type=int, default=200, help="draw after this many plies")
     parser.add_argument(
-        "--skip", type=int, default=0,
+        "--skip",
+        type=int,
+        default=0,
         help="play only the openings from this index on (to split a long match in runs)",
     )
     parser.add_argument("--until", type=int, default=None, help="stop before this opening index")
     parser.add_argument("--match", choices=sorted(MATCHES), action="append")
     choice = parser.add_mutually_exclusive_group()
     choice.add_argument(
-        "--heuristic-openings", action="store_true",
+        "--heuristic-openings",
+        action="store_true",
         help="the earlier openings, level by a depth-5 search only (many are lost for one side)",
     )
     choice.add_argument(
-        "--other-drawn-openings", action="store_true",
+        "--other-drawn-openings",
+        action="store_true",
         help="the drawn 4-ply openings not in the stored list (needs the solved tablebase)",
     )
     choice.add_argument(
-        "--write-openings", action="store_true",
+        "--write-openings",
+        action="store_true",
         help=f"regenerate {OPENINGS_FILE.name} from the solved tablebase, then stop",
     )
     parser.add_argument(
-        "--only", type=parse_game, nargs="+", metavar="INDEX[:red|blue]",
+        "--only",
+        type=parse_game,
+        nargs="+",
+        metavar="INDEX[:red|blue]",
         help="play only these games (opening index, optionally the first player's colour)",
     )
     parser.add_argument(
-        "--no-book", action="store_true",
+        "--no-book",
+        action="store_true",
         help="play hard without its opening book (the search alone, as before ADR 0023)",
     )
     args = parser.parse_args(argv)

@@ -46,20 +46,23 @@ def timed(label: str, count: Callable[[], int]) -> float:
 def main() -> None:
     """Print the perft and search figures."""
     for depth in (5, 6, 7):
-        seconds = timed(f"fast perft depth {depth} (bulk count)",
-                        lambda d=depth: perft(Position.initial(), d))
+        seconds = timed(
+            f"fast perft depth {depth} (bulk count)", lambda d=depth: perft(Position.initial(), d)
+        )
         if depth == 6:
             goal("Imperium Shogi perft depth 6 (bulk count), wall", seconds, GOAL_SECONDS, "s")
-    timed("fast perft depth 6 (every leaf made)",
-          lambda: perft_every_leaf(Position.initial(), 6))
-    timed("generic protocol perft depth 5",
-          lambda: generic.perft(make_game().new_initial_state(), 5))
+    timed("fast perft depth 6 (every leaf made)", lambda: perft_every_leaf(Position.initial(), 6))
+    timed(
+        "generic protocol perft depth 5", lambda: generic.perft(make_game().new_initial_state(), 5)
+    )
     ai = ShogiAI("normal")
     ai.choose(make_game().new_initial_state(), seconds=2.0)
     result = ai.last
     assert result is not None
-    print(f"alpha-beta 2 s from the start: depth {result.depth}, {result.nodes:,} nodes, "
-          f"{result.nodes / result.seconds:,.0f} nodes/s")
+    print(
+        f"alpha-beta 2 s from the start: depth {result.depth}, {result.nodes:,} nodes, "
+        f"{result.nodes / result.seconds:,.0f} nodes/s"
+    )
 
 
 if __name__ == "__main__":

@@ -80,12 +80,18 @@ def bench_reduced() -> None:
             solution = solve([Position(board, [red[:], blue[:]], 0)], dobutsu)
             seconds = time.perf_counter() - started
             stats = solution.stats
-            print(f"{name:22} {'dobutsu' if dobutsu else 'imperium':8} "
-                  f"{stats.positions:>11,} positions  {seconds:7.2f} s  "
-                  f"({stats.positions / seconds / 1e6:.2f} M/s)  longest {stats.max_dist} plies")
+            print(
+                f"{name:22} {'dobutsu' if dobutsu else 'imperium':8} "
+                f"{stats.positions:>11,} positions  {seconds:7.2f} s  "
+                f"({stats.positions / seconds / 1e6:.2f} M/s)  longest {stats.max_dist} plies"
+            )
             rates[dobutsu] = seconds / stats.positions * 1e9
-        ratio(f"{name}: Imperium build, time per position", rates[False], "ns",
-              Peer("our Dobutsu build", rates[True]))
+        ratio(
+            f"{name}: Imperium build, time per position",
+            rates[False],
+            "ns",
+            Peer("our Dobutsu build", rates[True]),
+        )
     print(f"peak memory {peak_gb():.2f} GB")
 
 
@@ -93,15 +99,22 @@ def bench_stored(variant: str, root: Path | None, moves: int = 200) -> None:
     """Disk size, opening time (fresh process) and perfect-level move time of a stored table."""
     directory = table_dir(variant, root)
     files = {path.name: path.stat().st_size for path in directory.glob("*") if path.is_file()}
-    print(f"files in {directory}: " + ", ".join(
-        f"{name} {size / 1e6:,.0f} MB" for name, size in sorted(files.items()))
-          + f"; total {sum(files.values()) / 1e6:,.0f} MB")
+    print(
+        f"files in {directory}: "
+        + ", ".join(f"{name} {size / 1e6:,.0f} MB" for name, size in sorted(files.items()))
+        + f"; total {sum(files.values()) / 1e6:,.0f} MB"
+    )
     out = subprocess.run(
         [sys.executable, "-c", OPEN_SCRIPT, variant, str(root) if root else ""],
-        capture_output=True, text=True, check=True, cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
     ).stdout.split(maxsplit=2)
-    print(f"fresh process: imports {float(out[0]):.2f} s, open the table and probe the start "
-          f"{float(out[1]):.3f} s -> {out[2].strip()}")
+    print(
+        f"fresh process: imports {float(out[0]):.2f} s, open the table and probe the start "
+        f"{float(out[1]):.3f} s -> {out[2].strip()}"
+    )
     table = TablebaseFile.open(variant, root)
     assert table is not None
     rng = random.Random(22)
@@ -114,11 +127,12 @@ def bench_stored(variant: str, root: Path | None, moves: int = 200) -> None:
         move = table.probe(state)
         times.append(time.perf_counter() - started)
         legal = state.legal_actions()
-        state.apply_action(move if move is not None and rng.random() < 0.7
-                           else rng.choice(legal))
+        state.apply_action(move if move is not None and rng.random() < 0.7 else rng.choice(legal))
     times.sort()
-    print(f"perfect level, {moves} moves: median {times[len(times) // 2] * 1e3:.2f} ms, "
-          f"slowest {times[-1] * 1e3:.2f} ms, fastest {times[0] * 1e3:.2f} ms")
+    print(
+        f"perfect level, {moves} moves: median {times[len(times) // 2] * 1e3:.2f} ms, "
+        f"slowest {times[-1] * 1e3:.2f} ms, fastest {times[0] * 1e3:.2f} ms"
+    )
 
 
 def main() -> int:
@@ -138,15 +152,29 @@ def main() -> int:
         started = time.perf_counter()
         code = run(args.full, root, force=True)  # compiles apart first (``warm_up_apart``)
         wall = time.perf_counter() - started
-        print(f"wall time {wall:.0f} s, CPU (user + sys, all threads) "
-              f"{cpu_seconds():.0f} s, peak memory {peak_gb():.2f} GB")
+        print(
+            f"wall time {wall:.0f} s, CPU (user + sys, all threads) "
+            f"{cpu_seconds():.0f} s, peak memory {peak_gb():.2f} GB"
+        )
         if args.full == "imperium":
-            goal("full Imperium tablebase, wall, compiling included (issue 47)", wall,
-                 FULL_WALL_GOAL_S, "s", digits=0)
-            goal("full Imperium tablebase, peak resident memory (issue 47)", peak_gb(),
-                 FULL_MEMORY_GOAL_GB, "GB", digits=2)
-        print(f"machine: {os.cpu_count()} cores, {get_num_threads()} solver threads, load "
-              f"average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after (other work)")
+            goal(
+                "full Imperium tablebase, wall, compiling included (issue 47)",
+                wall,
+                FULL_WALL_GOAL_S,
+                "s",
+                digits=0,
+            )
+            goal(
+                "full Imperium tablebase, peak resident memory (issue 47)",
+                peak_gb(),
+                FULL_MEMORY_GOAL_GB,
+                "GB",
+                digits=2,
+            )
+        print(
+            f"machine: {os.cpu_count()} cores, {get_num_threads()} solver threads, load "
+            f"average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after (other work)"
+        )
     bench_stored(args.stored or args.full, root)
     return code
 

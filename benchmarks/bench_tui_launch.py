@@ -52,7 +52,9 @@ def run_child(db_url: str, keymap: str) -> tuple[float, float]:
     """One launch in a fresh interpreter; (wall, cpu) seconds."""
     out = subprocess.run(
         [sys.executable, "-m", "benchmarks.bench_tui_launch", "--child", db_url, keymap],
-        check=True, capture_output=True, text=True,
+        check=True,
+        capture_output=True,
+        text=True,
     ).stdout.split()
     return float(out[0]), float(out[1])
 
@@ -63,17 +65,20 @@ def main() -> None:
         db_url = f"sqlite:///{Path(tmp) / 'campaigns.db'}"
         keymap = str(Path(tmp) / "keymap.toml")
         first = run_child(db_url, keymap)
-        print(f"first launch (creates the demo from the seed game): wall {first[0]:.2f} s, "
-              f"cpu {first[1]:.2f} s")
+        print(
+            f"first launch (creates the demo from the seed game): wall {first[0]:.2f} s, "
+            f"cpu {first[1]:.2f} s"
+        )
         warm = [run_child(db_url, keymap) for _ in range(RUNS)]
     walls = [w for w, _ in warm]
     cpus = [c for _, c in warm]
     median = statistics.median(walls)
-    print(f"launch to interactive campaign screen, {RUNS} runs: median wall "
-          f"{median:.2f} s (best {min(walls):.2f}), median cpu "
-          f"{statistics.median(cpus):.2f} s (best {min(cpus):.2f})")
-    goal("TUI launch to the campaign screen, median wall (issue 17)", median, GOAL_S, "s",
-         digits=2)
+    print(
+        f"launch to interactive campaign screen, {RUNS} runs: median wall "
+        f"{median:.2f} s (best {min(walls):.2f}), median cpu "
+        f"{statistics.median(cpus):.2f} s (best {min(cpus):.2f})"
+    )
+    goal("TUI launch to the campaign screen, median wall (issue 17)", median, GOAL_S, "s", digits=2)
 
 
 if __name__ == "__main__":

@@ -27,16 +27,26 @@ class Peer:
     value: float
 
 
-def goal(name: str, value: float, target: float, unit: str, *, at_most: bool = True,
-         peer: Peer | None = None, digits: int = 3) -> bool:
+def goal(
+    name: str,
+    value: float,
+    target: float,
+    unit: str,
+    *,
+    at_most: bool = True,
+    peer: Peer | None = None,
+    digits: int = 3,
+) -> bool:
     """Print the ``goal:`` line of one goal and return whether it is met.
 
     ``at_most`` goals are met when ``value <= target``, the others when ``value >= target``.
     """
     met = value <= target if at_most else value >= target
     sign = "<=" if at_most else ">="
-    line = (f"{PREFIX}{name}: {value:.{digits}f} {unit} (goal {sign} {target:g} {unit}): "
-            f"{'met' if met else 'NOT met'}")
+    line = (
+        f"{PREFIX}{name}: {value:.{digits}f} {unit} (goal {sign} {target:g} {unit}): "
+        f"{'met' if met else 'NOT met'}"
+    )
     if peer is not None and peer.value > 0:
         line += f"; x{value / peer.value:.2f} {peer.label} ({peer.value:.{digits}f} {unit})"
     print(line, flush=True)
@@ -46,6 +56,9 @@ def goal(name: str, value: float, target: float, unit: str, *, at_most: bool = T
 def ratio(name: str, value: float, unit: str, peer: Peer, *, digits: int = 1) -> float:
     """Print a ``ratio:`` line: a figure beside a peer's from the same run, with no goal."""
     times = value / peer.value if peer.value > 0 else float("nan")
-    print(f"{RATIO_PREFIX}{name}: {value:.{digits}f} {unit}; x{times:.2f} {peer.label} "
-          f"({peer.value:.{digits}f} {unit})", flush=True)
+    print(
+        f"{RATIO_PREFIX}{name}: {value:.{digits}f} {unit}; x{times:.2f} {peer.label} "
+        f"({peer.value:.{digits}f} {unit})",
+        flush=True,
+    )
     return times

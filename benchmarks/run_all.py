@@ -37,8 +37,9 @@ LONG = (("benchmarks.bench_tablebase", "--full", "imperium"),)
 def run_one(argv: list[str]) -> tuple[int, list[str]]:
     """Run one benchmark, echoing its output; its exit code and its ``goal:`` lines."""
     goals = []
-    with subprocess.Popen([sys.executable, "-m", *argv], stdout=subprocess.PIPE, text=True,
-                          bufsize=1) as process:
+    with subprocess.Popen(
+        [sys.executable, "-m", *argv], stdout=subprocess.PIPE, text=True, bufsize=1
+    ) as process:
         assert process.stdout is not None
         for line in process.stdout:
             print(line, end="", flush=True)

@@ -81,8 +81,10 @@ def synthetic_ruleset(n: int, seed: int = 1, house_rules: HouseRules | None = No
     for i in range(n):
         col, row = i % width, i // width
         roll = rng.random()
-        kind = SystemType.PRIMARY if roll < 0.45 else (
-            SystemType.SECONDARY if roll < 0.85 else SystemType.TERTIARY
+        kind = (
+            SystemType.PRIMARY
+            if roll < 0.45
+            else (SystemType.SECONDARY if roll < 0.85 else SystemType.TERTIARY)
         )
         capital = i in (0, n - 1)
         owner = Side.ASLAN if i < n // 2 else Side.SOLOMANI

@@ -17,10 +17,11 @@ PROJECT = "dark-nebula-campaign"
 EXTRAS: dict[str, tuple[str, tuple[str, ...]]] = {
     "solver": ("the compiled solvers and the fastest computer levels", ("numpy", "numba")),
     "pbem": ("signed turn files (campaign keygen, export --sign)", ("cryptography",)),
-    "fair": ("fair play by e-mail: face-down counters nobody's database holds (ADR 0028)",
-             ("pynacl",)),
-    "png": ("PNG pictures (cairosvg; it also needs the system's cairo library)",
-            ("cairosvg",)),
+    "fair": (
+        "fair play by e-mail: face-down counters nobody's database holds (ADR 0028)",
+        ("pynacl",),
+    ),
+    "png": ("PNG pictures (cairosvg; it also needs the system's cairo library)", ("cairosvg",)),
     "postgres": ("PostgreSQL databases (postgresql+psycopg:// URLs)", ("psycopg[binary]",)),
     "serve": ("the live table in the browser (campaign serve)", ("textual-serve", "segno")),
 }
@@ -33,5 +34,7 @@ EVERYDAY_EXTRAS = ("solver", "pbem", "fair", "png")
 def install_hint(extra: str) -> str:
     """How to install ``extra`` in one line, for a pip and for a pipx install of the checkout."""
     packages = " ".join(shlex.quote(package) for package in EXTRAS[extra][1])
-    return (f"pip install '.[{extra}]' in the checkout "
-            f"(a pipx install: pipx inject {PROJECT} {packages})")
+    return (
+        f"pip install '.[{extra}]' in the checkout "
+        f"(a pipx install: pipx inject {PROJECT} {packages})"
+    )

@@ -114,8 +114,9 @@ def read_text_bounded(path: Path, limit: int, what: str = "file") -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
-        raise FileRefusedError(f"{path}:{line}: not UTF-8 text, not {_article(what)} {what}"
-                               ) from None
+        raise FileRefusedError(
+            f"{path}:{line}: not UTF-8 text, not {_article(what)} {what}"
+        ) from None
 
 
 def read_key(path: Path, limit: int, what: str, *, private: bool, advice: str = "") -> bytes:
@@ -150,11 +151,13 @@ def _check_key_directory(path: Path, what: str) -> None:
         raise FileRefusedError(
             f"{path}: its directory {directory} has permissions {mode:04o}: others may put "
             f"or replace a {what} there, so it is not used; `chmod go-w {directory}`, then "
-            "check that the keys in it are still the right ones")
+            "check that the keys in it are still the right ones"
+        )
 
 
-def _check_key_mode(path: Path, status: os.stat_result, what: str, *, private: bool,
-                    advice: str) -> None:
+def _check_key_mode(
+    path: Path, status: os.stat_result, what: str, *, private: bool, advice: str
+) -> None:
     if os.name != "posix":  # pragma: no cover - permission bits are POSIX
         return
     mode = stat.S_IMODE(status.st_mode)
@@ -223,6 +226,7 @@ def remove_leftovers(directory: Path) -> list[Path]:
                 removed.append(path)
     return removed
 
+
 #: The mode of a file that holds a secret: its owner's alone.
 PRIVATE_MODE = 0o600
 
@@ -268,8 +272,9 @@ class StagedFile:
         staged = cls._unnamed_file(real)
         try:
             if staged is None:
-                descriptor, name = tempfile.mkstemp(prefix=_staged_prefix(real),
-                                                    suffix=".tmp", dir=real.parent)
+                descriptor, name = tempfile.mkstemp(
+                    prefix=_staged_prefix(real), suffix=".tmp", dir=real.parent
+                )
                 staged = cls(real, Path(name))
             else:  # written through a copy of the descriptor: the file stays open, unnamed
                 assert staged._unnamed is not None
@@ -325,8 +330,12 @@ class StagedFile:
         assert self._unnamed is not None
         directory = os.open(self.temporary.parent, os.O_RDONLY)
         try:
-            os.link(f"/proc/self/fd/{self._unnamed}", self.temporary.name,
-                    dst_dir_fd=directory, follow_symlinks=True)
+            os.link(
+                f"/proc/self/fd/{self._unnamed}",
+                self.temporary.name,
+                dst_dir_fd=directory,
+                follow_symlinks=True,
+            )
         finally:
             os.close(directory)
 
@@ -371,4 +380,5 @@ def parse_json(text: str) -> Any:
         line = text.count("\n", 0, found.start()) + 1
         raise NumberTooLongError(
             f"line {line}: a number of {found.end() - found.start()} digits (at most "
-            f"{MAX_NUMBER_DIGITS} are read)") from None
+            f"{MAX_NUMBER_DIGITS} are read)"
+        ) from None

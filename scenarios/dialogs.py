@@ -37,11 +37,32 @@ from scenarios.saves import (
 )
 
 __all__ = [
-    "BOARD_WORDS", "FILE_WORDS", "GAMES_TCSS", "HUMAN", "MAX_SAVE_BYTES", "VOCABULARY",
-    "GameChoice", "GameConfirm", "GameDialog", "GameHelp", "GamePathDialog", "GameScreen",
-    "HelpSection", "KeyWord", "cannot_load", "confirm_then", "game_bindings", "game_keys",
-    "leave_screen", "player_word", "players_line", "read_players", "read_resigned",
-    "read_text_bounded", "resigned_line", "write_text_safely",
+    "BOARD_WORDS",
+    "FILE_WORDS",
+    "GAMES_TCSS",
+    "HUMAN",
+    "MAX_SAVE_BYTES",
+    "VOCABULARY",
+    "GameChoice",
+    "GameConfirm",
+    "GameDialog",
+    "GameHelp",
+    "GamePathDialog",
+    "GameScreen",
+    "HelpSection",
+    "KeyWord",
+    "cannot_load",
+    "confirm_then",
+    "game_bindings",
+    "game_keys",
+    "leave_screen",
+    "player_word",
+    "players_line",
+    "read_players",
+    "read_resigned",
+    "read_text_bounded",
+    "resigned_line",
+    "write_text_safely",
 ]
 
 #: The look of every scenario screen and dialog (package data, shipped in the wheel).
@@ -96,8 +117,7 @@ def player_word(kind: str) -> str:
 
 
 #: The board games' cursor and selection words (Imperium Shogi, Invector).
-BOARD_WORDS = ("cursor_up", "cursor_down", "cursor_left", "cursor_right", "activate",
-               "deselect")
+BOARD_WORDS = ("cursor_up", "cursor_down", "cursor_left", "cursor_right", "activate", "deselect")
 #: The words every game screen has, last in its footer (resign: in the help, not the footer).
 FILE_WORDS = ("new_game", "save", "load", "leave", "help", "resign")
 
@@ -105,8 +125,13 @@ FILE_WORDS = ("new_game", "save", "load", "leave", "help", "resign")
 def game_keys(prefix: str, *words: str) -> list[BindingType]:
     """The bindings of ``words`` (from ``VOCABULARY``) with the ids ``PREFIX.WORD``."""
     return [
-        Binding(VOCABULARY[word].keys, VOCABULARY[word].action, VOCABULARY[word].description,
-                show=VOCABULARY[word].show, id=f"{prefix}.{word}")
+        Binding(
+            VOCABULARY[word].keys,
+            VOCABULARY[word].action,
+            VOCABULARY[word].description,
+            show=VOCABULARY[word].show,
+            id=f"{prefix}.{word}",
+        )
         for word in words
     ]
 
@@ -156,8 +181,9 @@ class GameScreen(Screen[None]):
         and its save records it."""
         side = self.resigning_side()
         if side is None:
-            self.notify("Nothing to resign: the game is over (n starts a new one).",
-                        severity="warning")
+            self.notify(
+                "Nothing to resign: the game is over (n starts a new one).", severity="warning"
+            )
             return
         result = self.resignation_result(side)
 
@@ -196,8 +222,12 @@ class GameScreen(Screen[None]):
 
         self.app.push_screen(GamePathDialog("Save the game to:", self.offered_path()), chosen)
 
-    def ask_and_load(self, unsaved_question: str | None, read: Callable[[Path], LoadedT],
-                     use: Callable[[LoadedT], Awaitable[None] | None]) -> None:
+    def ask_and_load(
+        self,
+        unsaved_question: str | None,
+        read: Callable[[Path], LoadedT],
+        use: Callable[[LoadedT], Awaitable[None] | None],
+    ) -> None:
         """Ask ``unsaved_question`` first (when the game has moves not saved), then a path;
         ``read(path)`` parses the file and ``use`` plays the result. A file that cannot be read
         or parsed changes nothing: one line naming the full path (and the line) says why."""
@@ -217,9 +247,14 @@ class GameScreen(Screen[None]):
                 await outcome
             self.notify(f"Loaded {path}")
 
-        confirm_then(self, unsaved_question is not None, unsaved_question or "",
-                     lambda: self.app.push_screen(
-                         GamePathDialog("Load a game from:", self.offered_path()), chosen))
+        confirm_then(
+            self,
+            unsaved_question is not None,
+            unsaved_question or "",
+            lambda: self.app.push_screen(
+                GamePathDialog("Load a game from:", self.offered_path()), chosen
+            ),
+        )
 
     def _chose(self, path: Path) -> None:
         """``path`` was saved or loaded: it is this game's file, its folder the chosen one."""
@@ -240,15 +275,17 @@ class GameScreen(Screen[None]):
         live: dict[str, list[str]] = {}
         for active in self.active_bindings.values():
             if active.binding.id:
-                live.setdefault(active.binding.id, []).append(key_as_typed(
-                    active.binding.key, self.app.get_key_display(active.binding)))
+                live.setdefault(active.binding.id, []).append(
+                    key_as_typed(active.binding.key, self.app.get_key_display(active.binding))
+                )
         rows = []
         for binding in self.BINDINGS:
             if not isinstance(binding, Binding):
                 continue
             keys = live.get(binding.id or "") or [
                 key_as_typed(key, self.app.get_key_display(Binding(key, binding.action)))
-                for key in binding.key.split(",")]
+                for key in binding.key.split(",")
+            ]
             rows.append((" / ".join(keys), binding.description, binding.id or binding.action))
         return rows
 
@@ -279,19 +316,31 @@ class GamePathDialog(GameDialog[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="game-dialog"):
             yield Label(self._heading, classes="game-dialog-title")
-            yield Input(value=self._default, placeholder="a file name or a full path",
-                        max_length=MAX_PATH_CHARS, id="game-path")
+            yield Input(
+                value=self._default,
+                placeholder="a file name or a full path",
+                max_length=MAX_PATH_CHARS,
+                id="game-path",
+            )
             yield Static("", classes="dialog-error", id="game-path-error")
-            yield Static(f"A name alone goes in {saves_folder()}\nEnter: OK · Esc: cancel",
-                         classes="dialog-hint", id="game-path-hint")
+            yield Static(
+                f"A name alone goes in {saves_folder()}\nEnter: OK · Esc: cancel",
+                classes="dialog-hint",
+                id="game-path-hint",
+            )
 
     def on_mount(self) -> None:
         self.set_focus(self.query_one("#game-path", Input))
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
-        problem = ("Type a path, or Esc to cancel." if not event.value.strip()  # say why
-                   else "A path cannot hold a NUL character." if "\0" in event.value else "")
+        problem = (
+            "Type a path, or Esc to cancel."
+            if not event.value.strip()  # say why
+            else "A path cannot hold a NUL character."
+            if "\0" in event.value
+            else ""
+        )
         if problem:  # the dialog stays open
             self.query_one("#game-path-error", Static).update(problem)
             return
@@ -361,8 +410,9 @@ class GameHelp(GameDialog[None]):
 
     BINDINGS = [Binding("escape,question_mark,f1,q", "close", "Close", id="game.help.close")]
 
-    def __init__(self, title: str, rows: Sequence[tuple[str, str, str]],
-                 sections: Sequence[HelpSection] = ()) -> None:
+    def __init__(
+        self, title: str, rows: Sequence[tuple[str, str, str]], sections: Sequence[HelpSection] = ()
+    ) -> None:
         super().__init__()
         self._heading = title
         self._rows = list(rows)
@@ -370,8 +420,10 @@ class GameHelp(GameDialog[None]):
 
     def compose(self) -> ComposeResult:
         width = max((len(keys) for keys, _, _ in self._rows), default=0)
-        lines = [f"{keys:>{width}}  {text}  [dim]{binding_id}[/dim]"
-                 for keys, text, binding_id in self._rows]
+        lines = [
+            f"{keys:>{width}}  {text}  [dim]{binding_id}[/dim]"
+            for keys, text, binding_id in self._rows
+        ]
         with VerticalScroll(classes="game-dialog -wide"):
             yield Label(f"{self._heading} — keys", classes="game-dialog-title")
             yield Static("\n".join(lines), id="help-keys")
@@ -385,8 +437,9 @@ class GameHelp(GameDialog[None]):
         self.dismiss(None)
 
 
-def confirm_then(screen: Screen[None], needed: bool, question: str,
-                 then: Callable[[], object]) -> None:
+def confirm_then(
+    screen: Screen[None], needed: bool, question: str, then: Callable[[], object]
+) -> None:
     """Run ``then`` at once when ``needed`` is false, else after a ``y`` to ``question``."""
     if not needed:
         then()

@@ -39,8 +39,15 @@ class KeysFooter(Footer):
         """What ``compose`` would draw from the screen's active bindings, as comparable data."""
         app = screen.app
         return tuple(
-            (binding.key, app.get_key_display(binding), binding.description, binding.action,
-             binding.group, enabled, tooltip)
+            (
+                binding.key,
+                app.get_key_display(binding),
+                binding.description,
+                binding.action,
+                binding.group,
+                enabled,
+                tooltip,
+            )
             for key, (_, binding, enabled, tooltip) in screen.active_bindings.items()
             if binding.show or key == app.COMMAND_PALETTE_BINDING  # drawn though not "shown"
         )

@@ -4,10 +4,26 @@ scenario games' help; no Textual here)."""
 from __future__ import annotations
 
 #: Keys a help writes by their name on the keyboard (Textual's display is ``⏎``, ``esc``, ``^s``).
-KEY_NAMES = {"enter": "Enter", "escape": "Esc", "space": "Space", "tab": "Tab",
-             "backspace": "Backspace", "delete": "Delete", "insert": "Insert", "home": "Home",
-             "end": "End", "pageup": "PgUp", "pagedown": "PgDn", "up": "↑", "down": "↓",
-             "left": "←", "right": "→", "ctrl": "Ctrl", "shift": "Shift", "alt": "Alt"}
+KEY_NAMES = {
+    "enter": "Enter",
+    "escape": "Esc",
+    "space": "Space",
+    "tab": "Tab",
+    "backspace": "Backspace",
+    "delete": "Delete",
+    "insert": "Insert",
+    "home": "Home",
+    "end": "End",
+    "pageup": "PgUp",
+    "pagedown": "PgDn",
+    "up": "↑",
+    "down": "↓",
+    "left": "←",
+    "right": "→",
+    "ctrl": "Ctrl",
+    "shift": "Shift",
+    "alt": "Alt",
+}
 
 
 def key_as_typed(key: str, display: str = "") -> str:

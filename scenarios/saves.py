@@ -20,6 +20,7 @@ from campaign.userfiles import read_text_bounded as read_bounded_text
 #: Largest saved game the screens read (a whole Imperial game is far below this).
 MAX_SAVE_BYTES = 2_000_000
 
+
 def write_text_safely(path: Path, text: str) -> None:
     """Write ``text`` to a temporary file beside ``path``, fsync, then rename it over ``path``:
     a failed save leaves the old file as it was. ``OSError`` when it cannot be written."""
@@ -69,11 +70,13 @@ def read_players(text: str, known: Sequence[str], seats: int = 2) -> list[str] |
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.startswith(PLAYERS_PREFIX):
             continue
-        players = [READ_WORD.get(word, word) for word in line[len(PLAYERS_PREFIX):].split()]
+        players = [READ_WORD.get(word, word) for word in line[len(PLAYERS_PREFIX) :].split()]
         if len(players) != seats or any(player not in known for player in players):
             words = ", ".join(PERSON_WORD.get(word, word) for word in known)
-            raise ValueError(f"line {number}: {line.strip()[:80]!r} must name {seats} players, "
-                             f"each one of: {words}")
+            raise ValueError(
+                f"line {number}: {line.strip()[:80]!r} must name {seats} players, "
+                f"each one of: {words}"
+            )
         return players
     return None
 
@@ -93,10 +96,12 @@ def read_resigned(text: str, sides: Sequence[str]) -> str | None:
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.startswith(RESIGNED_PREFIX):
             continue
-        side = line[len(RESIGNED_PREFIX):].strip()
+        side = line[len(RESIGNED_PREFIX) :].strip()
         if side not in sides:
-            raise ValueError(f"line {number}: {line.strip()[:80]!r} must name the side that "
-                             f"resigned, one of: {', '.join(sides)}")
+            raise ValueError(
+                f"line {number}: {line.strip()[:80]!r} must name the side that "
+                f"resigned, one of: {', '.join(sides)}"
+            )
         return side
     return None
 
@@ -117,8 +122,9 @@ def saves_folder() -> Path:
     to or loaded from (remembered across sessions), or the current directory when none is
     remembered or the remembered one is gone. Always absolute."""
     try:
-        remembered = Path(read_bounded_text(_folder_file(), MAX_FOLDER_BYTES,
-                                            "remembered folder").strip())
+        remembered = Path(
+            read_bounded_text(_folder_file(), MAX_FOLDER_BYTES, "remembered folder").strip()
+        )
     except ValueError:  # nothing remembered yet (or a damaged memory): the current directory
         return Path.cwd()
     return remembered if remembered.is_absolute() and remembered.is_dir() else Path.cwd()

@@ -68,7 +68,6 @@ def service(demo_db_file: Path, tmp_path: Path) -> CampaignService:
     return CampaignService(db_url=f"sqlite:///{copy}")
 
 
-
 #: The collector's thresholds while the tests run (Python's are 700, 10, 10).
 TEST_GC_THRESHOLDS = (10_000, 50, 50)
 

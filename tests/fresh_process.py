@@ -22,12 +22,18 @@ def sql_modules_imported_by(*commands: list[str]) -> tuple[str, list[str]]:
 def modules_imported_by(names: tuple[str, ...], *commands: list[str]) -> tuple[str, list[str]]:
     """Run each ``campaign`` command (each must succeed) in one new interpreter; its output and
     the modules it had imported at the end that are ``names`` or inside one of them."""
-    script = "\n".join(["import sys", "from campaign.cli import main",
-                        *(f"assert main({argv!r}) == 0" for argv in commands),
-                        f"print('LOADED', sorted(m for m in sys.modules "
-                        f"if any(m == n or m.startswith(n + '.') for n in {names!r})))"])
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          cwd=REPO_ROOT, check=False)
+    script = "\n".join(
+        [
+            "import sys",
+            "from campaign.cli import main",
+            *(f"assert main({argv!r}) == 0" for argv in commands),
+            f"print('LOADED', sorted(m for m in sys.modules "
+            f"if any(m == n or m.startswith(n + '.') for n in {names!r})))",
+        ]
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=REPO_ROOT, check=False
+    )
     assert done.returncode == 0, done.stderr
     output, _, loaded = done.stdout.rpartition("LOADED ")
     return output, ast.literal_eval(loaded)

@@ -38,8 +38,9 @@ Dice = Sequence[int] | DiceSource | None
 class Game:
     """A campaign position and the events given to it since, driven through the engine."""
 
-    def __init__(self, ruleset: Ruleset, start: str | Sequence[Event], *,
-                 dice: DiceSource | None = None) -> None:
+    def __init__(
+        self, ruleset: Ruleset, start: str | Sequence[Event], *, dice: DiceSource | None = None
+    ) -> None:
         """``start``: a position text, or the events folded into the position (kept in
         ``events``). ``dice``: the source of orders given no dice (default: none may roll)."""
         catalog.load()
@@ -54,18 +55,35 @@ class Game:
 
     # --- the position ---------------------------------------------------------------------
 
-    def put(self, unit_id: str, kind: str, where: str, *, owner: Side | None = None,
-            disrupted: bool = False, stack: str | None = None, face_down: bool = False,
-            home: str | None = None) -> Game:
+    def put(
+        self,
+        unit_id: str,
+        kind: str,
+        where: str,
+        *,
+        owner: Side | None = None,
+        disrupted: bool = False,
+        stack: str | None = None,
+        face_down: bool = False,
+        home: str | None = None,
+    ) -> Game:
         """Put a counter into play, as a counter line of the position text does (a test
         states the counters it starts with as position text, ``counters=`` of the areas'
         builders; ``put`` is for one entering play mid-test or built in a loop): ``where`` is
         ``hex:SYS``, ``box:SYS``, ``on:UNIT``, ``unplaced`` or ``eliminated``; the owner is the
         side the kind names unless given."""
-        self.state.add_unit(Unit(
-            id=unit_id, kind=kind, owner=owner or Side(default_owner(kind)),
-            location=Location.parse(where), disrupted=disrupted, stack=stack,
-            face_down=face_down, home_system=home))
+        self.state.add_unit(
+            Unit(
+                id=unit_id,
+                kind=kind,
+                owner=owner or Side(default_owner(kind)),
+                location=Location.parse(where),
+                disrupted=disrupted,
+                stack=stack,
+                face_down=face_down,
+                home_system=home,
+            )
+        )
         return self
 
     def where(self, unit_id: str) -> str:

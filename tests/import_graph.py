@@ -124,6 +124,9 @@ def undeclared_local_imports(known: dict[str, Path]) -> list[str]:
 
 def relative_imports(known: dict[str, Path]) -> list[str]:
     """``module:line`` of every relative import."""
-    return [f"{name}:{node.lineno}" for name, path in known.items()
-            for node in ast.walk(syntax_tree(path))
-            if isinstance(node, ast.ImportFrom) and node.level]
+    return [
+        f"{name}:{node.lineno}"
+        for name, path in known.items()
+        for node in ast.walk(syntax_tree(path))
+        if isinstance(node, ast.ImportFrom) and node.level
+    ]

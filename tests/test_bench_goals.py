@@ -40,9 +40,11 @@ def test_run_all_ends_with_every_goal_of_every_benchmark(tmp_path: Path, monkeyp
     out = capsys.readouterr().out
     assert "figures" in out
     summary = out.split("=== goals: ")[1].splitlines()
-    assert summary == ["1 met, 1 not met",
-                       "fakebench.one: goal: fast: 1.000 s (goal <= 2 s): met",
-                       "fakebench.one: goal: slow: 3.000 s (goal <= 2 s): NOT met"]
+    assert summary == [
+        "1 met, 1 not met",
+        "fakebench.one: goal: fast: 1.000 s (goal <= 2 s): met",
+        "fakebench.one: goal: slow: 3.000 s (goal <= 2 s): NOT met",
+    ]
 
 
 def test_a_benchmark_that_fails_makes_run_all_fail(tmp_path: Path, monkeypatch, capsys):
@@ -62,6 +64,9 @@ def test_every_benchmark_of_make_bench_states_its_goals_as_goal_lines():
     (met / not met with the figure), not only in its docstring: a call of ``goal`` in each."""
     root = Path(run_all.__file__).parents[1]
     modules = {module for module in run_all.QUICK} | {run[0] for run in run_all.LONG}
-    silent = [module for module in sorted(modules)
-              if "goal(" not in (root / (module.replace(".", "/") + ".py")).read_text()]
+    silent = [
+        module
+        for module in sorted(modules)
+        if "goal(" not in (root / (module.replace(".", "/") + ".py")).read_text()
+    ]
     assert silent == []

@@ -51,10 +51,20 @@ ALLOWED: dict[str, set[str]] = {
 #: The only ``rules`` modules a layer that may name "rules' ids and types" imports.
 RULES_FOR = {
     "render": {"campaign.rules.ids", "campaign.rules.ruleset"},
-    "cli": {"campaign.rules.ids", "campaign.rules.errors", "campaign.rules.phases",
-            "campaign.rules.seats", "campaign.rules.suggest"},
-    "tui": {"campaign.rules.ids", "campaign.rules.errors", "campaign.rules.phases",
-            "campaign.rules.seats", "campaign.rules.suggest"},
+    "cli": {
+        "campaign.rules.ids",
+        "campaign.rules.errors",
+        "campaign.rules.phases",
+        "campaign.rules.seats",
+        "campaign.rules.suggest",
+    },
+    "tui": {
+        "campaign.rules.ids",
+        "campaign.rules.errors",
+        "campaign.rules.phases",
+        "campaign.rules.seats",
+        "campaign.rules.suggest",
+    },
     "serve": {"campaign.rules.ids"},
 }
 
@@ -80,8 +90,12 @@ def _allowed(layer: str, target: str) -> bool:
 
 
 def test_every_layer_imports_only_what_the_house_allows():
-    broken = [f"{module} -> {target}" for module, targets in sorted(_graph().items())
-              for target in sorted(targets) if not _allowed(_layer(module), target)]
+    broken = [
+        f"{module} -> {target}"
+        for module, targets in sorted(_graph().items())
+        for target in sorted(targets)
+        if not _allowed(_layer(module), target)
+    ]
     assert broken == [], "imports the house does not allow:\n" + "\n".join(broken)
 
 

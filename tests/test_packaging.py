@@ -45,13 +45,20 @@ def test_package_data_patterns_ship_every_profile_file():
     config = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     setuptools = config["tool"]["setuptools"]
     assert setuptools["package-dir"]["campaign.data"] == "data"
-    shipped = {path for pattern in setuptools["package-data"]["campaign.data"]
-               for path in DATA_DIR.glob(pattern)}
-    missing = [str(path.relative_to(DATA_DIR)) for path in profile_files(DATA_DIR)
-               if path not in shipped]
+    shipped = {
+        path
+        for pattern in setuptools["package-data"]["campaign.data"]
+        for path in DATA_DIR.glob(pattern)
+    }
+    missing = [
+        str(path.relative_to(DATA_DIR)) for path in profile_files(DATA_DIR) if path not in shipped
+    ]
     assert missing == []
-    seeds = {path for pattern in setuptools["package-data"]["campaign.seeds"]
-             for path in (REPO_ROOT / "seeds").glob(pattern)}
+    seeds = {
+        path
+        for pattern in setuptools["package-data"]["campaign.seeds"]
+        for path in (REPO_ROOT / "seeds").glob(pattern)
+    }
     assert set((REPO_ROOT / "seeds").glob("*.json")) <= seeds
 
 
@@ -96,7 +103,9 @@ def test_every_code_folder_is_a_regular_package():
         str(folder.relative_to(REPO_ROOT))
         for package in ("campaign", "scenarios")
         for folder in [REPO_ROOT / package, *(REPO_ROOT / package).rglob("*")]
-        if folder.is_dir() and folder.name != "__pycache__" and any(folder.glob("*.py"))
+        if folder.is_dir()
+        and folder.name != "__pycache__"
+        and any(folder.glob("*.py"))
         and not (folder / "__init__.py").exists()
     )
     assert missing == []

@@ -40,8 +40,12 @@ def test_catalogue_has_one_file_per_game_and_unique_ids() -> None:
     assert sorted(by_file) == sorted(CATALOGUE_FILES)
     ids = [rule_id for file_ids in by_file.values() for rule_id in file_ids]
     assert len(ids) == len(set(ids)), "a rule id is defined twice"
-    prefixes = {"dark-nebula.md": "DN-", "imperial.md": "IMP-", "imperium-shogi.md": "SHO-",
-                "invector.md": "INV-"}
+    prefixes = {
+        "dark-nebula.md": "DN-",
+        "imperial.md": "IMP-",
+        "imperium-shogi.md": "SHO-",
+        "invector.md": "INV-",
+    }
     for file, file_ids in by_file.items():
         assert all(rule_id.startswith(prefixes[file]) for rule_id in file_ids), file
 

@@ -19,16 +19,16 @@ VIEWS = REPO_ROOT / "campaign" / "views"
 #: Views that take a viewer but give it nothing a hidden fact could be read from, each with why.
 NOTHING_TO_HIDE = {
     "play.legal_orders_for": "order templates only (placeholders, no counter): the viewer "
-                             "chooses whose orders are listed",
+    "chooses whose orders are listed",
     "play.may_move": "a yes/no on whose stack it is",
     "report.viewer_name": "the viewer's own name",
     "systems.systems_report": "the map and the explored routes, public to both sides "
-                              "(DN-NEB-1); no counter",
+    "(DN-NEB-1); no counter",
     "scene.supply_overlay": "supply decided without any face-down kind (a face-down counter "
-                            "in space counts as a warship until revealed, DN-ECO-3); the "
-                            "picture is compared across permuted games in test_hidden_views",
+    "in space counts as a warship until revealed, DN-ECO-3); the "
+    "picture is compared across permuted games in test_hidden_views",
     "scene.moves_overlay": "the viewer's own stacks' destinations; compared across permuted "
-                           "games in test_hidden_views (map --overlay moves)",
+    "games in test_hidden_views (map --overlay moves)",
 }
 #: The rules core's narration (sentences, dice lines) reads through ``see`` itself (checked
 #: below); a view that narrates for a viewer goes through the rule.
@@ -47,8 +47,9 @@ def _functions() -> dict[str, ast.FunctionDef]:
 
 def _takes_a_viewer(node: ast.FunctionDef) -> bool:
     names = [a.arg for a in (*node.args.args, *node.args.kwonlyargs)]
-    return "viewer" in names or (node.name in {"campaign_scene", "moves_overlay",
-                                               "supply_overlay"} and "side" in names)
+    return "viewer" in names or (
+        node.name in {"campaign_scene", "moves_overlay", "supply_overlay"} and "side" in names
+    )
 
 
 def _calls(node: ast.AST) -> set[str]:
@@ -67,8 +68,9 @@ def test_every_view_that_takes_a_viewer_starts_from_its_seen() -> None:
     # DN-NEU-1: one rule, one entry (``see``), or a view that goes through it
     functions = _functions()
     by_name = {qualified.split(".")[1]: qualified for qualified in functions}
-    narration = ast.parse((REPO_ROOT / "campaign" / "rules" / "narration.py").read_text(
-        encoding="utf-8"))
+    narration = ast.parse(
+        (REPO_ROOT / "campaign" / "rules" / "narration.py").read_text(encoding="utf-8")
+    )
     assert "see" in _calls(narration)
     through = {q for q, node in functions.items() if _calls(node) & NARRATION}
     changed = True
@@ -81,22 +83,27 @@ def test_every_view_that_takes_a_viewer_starts_from_its_seen() -> None:
             if "see" in called or any(by_name.get(c) in through for c in called):
                 through.add(qualified)
                 changed = True
-    skipping = sorted(q for q, node in functions.items()
-                      if _takes_a_viewer(node) and q not in through and q not in NOTHING_TO_HIDE)
+    skipping = sorted(
+        q
+        for q, node in functions.items()
+        if _takes_a_viewer(node) and q not in through and q not in NOTHING_TO_HIDE
+    )
     assert skipping == [], "views that take a viewer but never reach rules.views.see"
     assert "log.story" in through and "log.story" not in NOTHING_TO_HIDE
 
 
 def _annotations(node: ast.FunctionDef) -> dict[str, str]:
-    return {a.arg: ast.unparse(a.annotation) if a.annotation is not None else ""
-            for a in (*node.args.args, *node.args.kwonlyargs)}
+    return {
+        a.arg: ast.unparse(a.annotation) if a.annotation is not None else ""
+        for a in (*node.args.args, *node.args.kwonlyargs)
+    }
 
 
 #: Views of one campaign state that still take the state and a viewer, each with why.
 STATE_AND_VIEWER = {
     "play.seen_text": "a text through the hiding rule: ``Seen.text`` itself, for one-off texts",
     "log.outcome_lines": "narrates an order's events from the state it was given on: the "
-                         "narration sees every state it passes through (``see``, above)",
+    "narration sees every state it passes through (``see``, above)",
 }
 
 
@@ -106,14 +113,27 @@ def test_a_view_of_one_state_is_given_a_seen_never_a_state_and_a_viewer() -> Non
     # true state; views of the log (rows and events: many states) take a viewer and see each
     # state through ``see`` (the test above)
     functions = _functions()
-    both = sorted(q for q, node in functions.items()
-                  if "CampaignState" in _annotations(node).values() and _takes_a_viewer(node)
-                  and q not in NOTHING_TO_HIDE and q not in STATE_AND_VIEWER)
+    both = sorted(
+        q
+        for q, node in functions.items()
+        if "CampaignState" in _annotations(node).values()
+        and _takes_a_viewer(node)
+        and q not in NOTHING_TO_HIDE
+        and q not in STATE_AND_VIEWER
+    )
     assert both == [], "views that take the true state and a viewer: give them a Seen"
     given_a_seen = {q for q, node in functions.items() if "Seen" in _annotations(node).values()}
-    assert {"units.units_report", "status.status_report", "status.status",
-            "income.income_report", "upkeep.upkeep_report", "battles.battles_report",
-            "scene.campaign_scene", "play.duties_of", "play.move_choices"} <= given_a_seen
+    assert {
+        "units.units_report",
+        "status.status_report",
+        "status.status",
+        "income.income_report",
+        "upkeep.upkeep_report",
+        "battles.battles_report",
+        "scene.campaign_scene",
+        "play.duties_of",
+        "play.move_choices",
+    } <= given_a_seen
 
 
 def test_a_seen_state_is_made_only_by_the_hiding_rule() -> None:
@@ -122,8 +142,11 @@ def test_a_seen_state_is_made_only_by_the_hiding_rule() -> None:
     for path in sorted((REPO_ROOT / "campaign").rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
-                    node.func.id == "SeenState":
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "SeenState"
+            ):
                 makers.append(path.relative_to(REPO_ROOT).as_posix())
     assert makers and set(makers) == {"campaign/rules/views.py"}
 
@@ -139,8 +162,9 @@ def test_the_may_this_viewer_identify_it_predicate_is_written_once() -> None:
     # forms never offer a face-down counter, not even to the referee: a form policy, not sight
     policy = [where for where in restated if where.startswith("campaign/views/choices.py")]
     assert len(policy) == 1
-    assert [where for where in restated
-            if where.split(":")[0] not in allowed and where not in policy] == []
+    assert [
+        where for where in restated if where.split(":")[0] not in allowed and where not in policy
+    ] == []
 
 
 def test_the_checks_see_the_views_package() -> None:

@@ -27,8 +27,15 @@ from tests.conftest import DATA_DIR
 
 #: A size above every limit (the largest is a tablebase array's, 64 GiB); a sparse file.
 HUGE = (64 << 30) + 1
-KINDS = ("dev-zero", "fifo", "directory", "link-to-dev-zero", "link-to-fifo",
-         "link-to-directory", "huge")
+KINDS = (
+    "dev-zero",
+    "fifo",
+    "directory",
+    "link-to-dev-zero",
+    "link-to-fifo",
+    "link-to-directory",
+    "huge",
+)
 NAME = "nebula"
 
 
@@ -107,8 +114,20 @@ def mail(tmp_path_factory: pytest.TempPathFactory) -> dict:
     keys = root / "keys"
     dbs = cli_databases(root, keys=keys)
     assert main(["order", NAME, "solomani place-neutral lantern", *dbs["solomani"]]) == 0
-    assert main(["export", NAME, "-o", str(root / "t1.json"), "--sign",
-                 str(keys / "solomani.key"), *dbs["solomani"]]) == 0
+    assert (
+        main(
+            [
+                "export",
+                NAME,
+                "-o",
+                str(root / "t1.json"),
+                "--sign",
+                str(keys / "solomani.key"),
+                *dbs["solomani"],
+            ]
+        )
+        == 0
+    )
     return {"root": root, "keys": keys, "dbs": dbs, "file": root / "t1.json"}
 
 
@@ -157,8 +176,21 @@ def test_private_key(tmp_path, capsys, kind):  # DN-ERR-1
     db = ["--db", f"sqlite:///{tmp_path / 's.db'}"]
     assert main(["new", NAME, "--seed", "3", "--dice", "commit-reveal", *db]) == 0
     assert main(["order", NAME, "solomani place-neutral lantern", *db]) == 0
-    _cli(capsys, ["export", NAME, "--side", "solomani", "-o", str(tmp_path / "t.json"),
-                  "--sign", str(path), *db], path)
+    _cli(
+        capsys,
+        [
+            "export",
+            NAME,
+            "--side",
+            "solomani",
+            "-o",
+            str(tmp_path / "t.json"),
+            "--sign",
+            str(path),
+            *db,
+        ],
+        path,
+    )
     assert not (tmp_path / "t.json").exists()
 
 
@@ -167,8 +199,11 @@ def test_public_key(mail, tmp_path, capsys, kind):  # DN-ERR-1
     keys = tmp_path / "keys"
     shutil.copytree(mail["keys"], keys)
     path = make_special(kind, keys / "solomani.pub")
-    _cli(capsys, ["import", NAME, str(mail["file"]), "--keys", str(keys),
-                  *mail["dbs"]["aslan"]], path)
+    _cli(
+        capsys,
+        ["import", NAME, str(mail["file"]), "--keys", str(keys), *mail["dbs"]["aslan"]],
+        path,
+    )
 
 
 @pytest.mark.parametrize("kind", [k for k in KINDS if k != "dev-zero"])
@@ -202,8 +237,20 @@ def test_tablebase_file(tmp_path, capsys, kind, file):  # SHO-10
     save(reduced_solution("bb_b_vs_bb_cr", False), directory)
     path = make_special(kind, directory / file)
     _raises(lambda: TablebaseFile.open("imperium", tmp_path), TablebaseError, path)
-    _cli(capsys, ["scenario", "solve", "imperium-shogi", "--tablebase", "--data-dir",
-                  str(tmp_path), "--position", "mfc/1b1/1B1/CFM - r"], path)
+    _cli(
+        capsys,
+        [
+            "scenario",
+            "solve",
+            "imperium-shogi",
+            "--tablebase",
+            "--data-dir",
+            str(tmp_path),
+            "--position",
+            "mfc/1b1/1B1/CFM - r",
+        ],
+        path,
+    )
 
 
 @pytest.mark.parametrize("kind", KINDS)

@@ -21,8 +21,15 @@ def _pyproject() -> dict:
 
 
 def test_campaign_version_prints_the_version():
-    assert subprocess.run([sys.executable, "-m", "campaign", "--version"], check=True,
-                          capture_output=True, text=True).stdout == f"campaign {__version__}\n"
+    assert (
+        subprocess.run(
+            [sys.executable, "-m", "campaign", "--version"],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+        == f"campaign {__version__}\n"
+    )
     assert SEMVER.match(__version__)
 
 
@@ -30,14 +37,14 @@ def test_the_version_is_written_once():
     """pyproject.toml takes it from ``campaign.__version__`` instead of a copy of its own."""
     project = _pyproject()
     assert "version" not in project["project"] and "version" in project["project"]["dynamic"]
-    assert project["tool"]["setuptools"]["dynamic"]["version"] == {
-        "attr": "campaign.__version__"}
+    assert project["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "campaign.__version__"}
 
 
 def test_every_version_has_its_changelog_section():
     """This version's section, and one for every release whose fixtures the suite keeps."""
-    headings = re.findall(r"^## (\S+)", (REPO_ROOT / "CHANGELOG.md").read_text(encoding="utf-8"),
-                          flags=re.MULTILINE)
+    headings = re.findall(
+        r"^## (\S+)", (REPO_ROOT / "CHANGELOG.md").read_text(encoding="utf-8"), flags=re.MULTILINE
+    )
     released = [folder.name[1:].replace("_", ".") for folder in COMPAT_DIR.glob("v*_*_*")]
     assert released and __version__ in headings
     for version in released:

@@ -21,8 +21,9 @@ from typing import Any
 CEILING = 60.0
 
 
-async def until(pilot: Any, done: Callable[[], object], what: str,
-                ceiling: float = CEILING) -> None:
+async def until(
+    pilot: Any, done: Callable[[], object], what: str, ceiling: float = CEILING
+) -> None:
     """Pause ``pilot`` until ``done()`` is true; fail naming ``what`` if it never is.
 
     Between pauses the loop yields briefly to the event loop, so worker threads and timers can

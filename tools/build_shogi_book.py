@@ -19,8 +19,8 @@ from scenarios.imperium_shogi.rules import Position
 from scenarios.imperium_shogi.tablebase.book import build_book
 from scenarios.imperium_shogi.tablebase.store import TablebaseFile, write_durably
 
-DEFAULT_OUTPUT = Path(__file__).resolve().parents[1] / "scenarios" / "imperium_shogi" / Path(
-    *BOOK_RESOURCE
+DEFAULT_OUTPUT = (
+    Path(__file__).resolve().parents[1] / "scenarios" / "imperium_shogi" / Path(*BOOK_RESOURCE)
 )
 DEFAULT_DEPTH = 7
 
@@ -28,15 +28,23 @@ DEFAULT_DEPTH = 7
 def main(argv: list[str] | None = None) -> int:
     """Build the book, write or compare it; returns the exit status."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--depth", type=int, default=DEFAULT_DEPTH, choices=range(0, 11),
-                        metavar="PLIES", help=f"plies from the start (default {DEFAULT_DEPTH})")
+    parser.add_argument(
+        "--depth",
+        type=int,
+        default=DEFAULT_DEPTH,
+        choices=range(0, 11),
+        metavar="PLIES",
+        help=f"plies from the start (default {DEFAULT_DEPTH})",
+    )
     parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT)
     parser.add_argument("--check", action="store_true", help="compare, write nothing")
     args = parser.parse_args(argv)
     table = TablebaseFile.open("imperium")
     if table is None:
-        print("no solved Imperium table: run `campaign scenario solve imperium-shogi` first",
-              file=sys.stderr)
+        print(
+            "no solved Imperium table: run `campaign scenario solve imperium-shogi` first",
+            file=sys.stderr,
+        )
         return 1
 
     def progress(done: int, total: int) -> None:
@@ -46,8 +54,9 @@ def main(argv: list[str] | None = None) -> int:
     print(file=sys.stderr)
     data = encode_book(entries, args.depth)
     moves = sum(map(len, entries.values()))
-    print(f"{len(entries):,} positions, {moves:,} kept moves, depth {args.depth}, "
-          f"{len(data):,} bytes")
+    print(
+        f"{len(entries):,} positions, {moves:,} kept moves, depth {args.depth}, {len(data):,} bytes"
+    )
     if args.check:
         try:
             stored = read_book(args.output)

@@ -100,8 +100,9 @@ def _new_against_old(positions, directory, val, nxt, pre, count, material, old_k
 
 
 @njit(cache=True)
-def _against_format_2(positions, directory, val, other_directory, other_val, step, before, count,
-                      material):
+def _against_format_2(
+    positions, directory, val, other_directory, other_val, step, before, count, material
+):
     """(missing from the other format-2 table, different value) over sampled positions."""
     missing = different = 0
     for p in positions:
@@ -139,16 +140,21 @@ def compare_format_2(old_dir: Path, new_dir: Path, sample: int, seed: int) -> li
     for name, (a, b) in {"old -> new": (old, new), "new -> old": (new, old)}.items():
         started = time.perf_counter()
         positions = np.sort(rng.integers(0, a.val.shape[0], size=sample))
-        lost, wrong = _against_format_2(positions, a.directory, a.val, b.directory, b.val,
-                                        r.step, r.before, r.count, material)
-        print(f"{name}: {sample:,} sampled positions, {lost} missing, {wrong} different "
-              f"({time.perf_counter() - started:.1f} s)")
+        lost, wrong = _against_format_2(
+            positions, a.directory, a.val, b.directory, b.val, r.step, r.before, r.count, material
+        )
+        print(
+            f"{name}: {sample:,} sampled positions, {lost} missing, {wrong} different "
+            f"({time.perf_counter() - started:.1f} s)"
+        )
         if lost or wrong:
             problems.append(f"{name}: {lost} missing, {wrong} with another value")
     same_index = np.array_equal(old.directory, new.directory)
     same_values = same_index and np.array_equal(old.val, new.val)
-    print(f"whole tables: rank directory {'identical' if same_index else 'different'}, "
-          f"value bytes {'identical' if same_values else 'different'}")
+    print(
+        f"whole tables: rank directory {'identical' if same_index else 'different'}, "
+        f"value bytes {'identical' if same_values else 'different'}"
+    )
     if not same_values:
         problems.append("whole tables: not identical")
     return problems
@@ -168,19 +174,25 @@ def compare(old_dir: Path, new_dir: Path, sample: int, seed: int) -> list[str]:
     drawn, missing, different = 0, 0, 0
     while drawn < sample:
         slots = np.sort(rng.integers(0, old.keys.shape[0], size=2 * (sample - drawn)))
-        got, lost, wrong = _old_against_new(old.keys, old.val, slots, new.directory, new.val,
-                                            r.step, r.before, material)
+        got, lost, wrong = _old_against_new(
+            old.keys, old.val, slots, new.directory, new.val, r.step, r.before, material
+        )
         drawn, missing, different = drawn + got, missing + lost, different + wrong
-    print(f"old -> new: {drawn:,} sampled positions, {missing} missing, {different} different "
-          f"({time.perf_counter() - started:.1f} s)")
+    print(
+        f"old -> new: {drawn:,} sampled positions, {missing} missing, {different} different "
+        f"({time.perf_counter() - started:.1f} s)"
+    )
     if missing or different:
         problems.append(f"old -> new: {missing} missing, {different} with another value")
     started = time.perf_counter()
     positions = np.sort(rng.integers(0, new.val.shape[0], size=sample))
-    lost, wrong = _new_against_old(positions, new.directory, new.val, r.step, r.before, r.count,
-                                   material, old.keys, old.val)
-    print(f"new -> old: {sample:,} sampled positions, {lost} missing, {wrong} different "
-          f"({time.perf_counter() - started:.1f} s)")
+    lost, wrong = _new_against_old(
+        positions, new.directory, new.val, r.step, r.before, r.count, material, old.keys, old.val
+    )
+    print(
+        f"new -> old: {sample:,} sampled positions, {lost} missing, {wrong} different "
+        f"({time.perf_counter() - started:.1f} s)"
+    )
     if lost or wrong:
         problems.append(f"new -> old: {lost} missing, {wrong} with another value")
     return problems

@@ -53,9 +53,12 @@ def event_fields() -> dict[str, dict[str, str]]:
     """Every registered event type with its fields: ``"REQ"`` or the default's ``repr``."""
     registry.catalog.load()
     return {
-        name: {field: "REQ" if info.is_required()
-               else repr(info.get_default(call_default_factory=True))
-               for field, info in cls.model_fields.items()}
+        name: {
+            field: "REQ"
+            if info.is_required()
+            else repr(info.get_default(call_default_factory=True))
+            for field, info in cls.model_fields.items()
+        }
         for name, cls in sorted(registry.EVENTS.items())
     }
 
@@ -70,18 +73,23 @@ def sql_dump(database: Path, dialect: sa.engine.Dialect) -> str:
     with engine.connect() as connection:
         for table in metadata.sorted_tables:
             lines.append(str(CreateTable(table).compile(dialect=dialect)).strip() + ";")
-            lines.extend(str(CreateIndex(index).compile(dialect=dialect)).strip() + ";"
-                         for index in sorted(table.indexes, key=lambda index: index.name or ""))
+            lines.extend(
+                str(CreateIndex(index).compile(dialect=dialect)).strip() + ";"
+                for index in sorted(table.indexes, key=lambda index: index.name or "")
+            )
             order = [column for column in table.primary_key.columns] or list(table.columns)
             for row in connection.execute(table.select().order_by(*order)).mappings():
                 insert = table.insert().values(dict(row))
-                lines.append(str(insert.compile(dialect=dialect,
-                                                compile_kwargs={"literal_binds": True})) + ";")
+                lines.append(
+                    str(insert.compile(dialect=dialect, compile_kwargs={"literal_binds": True}))
+                    + ";"
+                )
             if dialect.name == "postgresql" and "id" in table.primary_key.columns:
                 # rows came with their ids: the generated ones continue after them
                 lines.append(
                     f"SELECT setval(pg_get_serial_sequence('{table.name}', 'id'), "
-                    f"COALESCE((SELECT MAX(id) FROM {table.name}), 0) + 1, false);")
+                    f"COALESCE((SELECT MAX(id) FROM {table.name}), 0) + 1, false);"
+                )
     engine.dispose()
     return "\n".join(lines) + "\n"
 
@@ -106,15 +114,18 @@ def record(target: Path) -> None:
         for key in (staging / "keys").glob("*/*.key"):
             key.chmod(0o644)  # tests make their copies 0600
         alice = staging / "alice.db"
-        (staging / "alice.sqlite.sql").write_text(sql_dump(alice, sqlite.dialect()),
-                                                  encoding="utf-8")
-        (staging / "alice.postgresql.sql").write_text(sql_dump(alice, postgresql.dialect()),
-                                                      encoding="utf-8")
+        (staging / "alice.sqlite.sql").write_text(
+            sql_dump(alice, sqlite.dialect()), encoding="utf-8"
+        )
+        (staging / "alice.postgresql.sql").write_text(
+            sql_dump(alice, postgresql.dialect()), encoding="utf-8"
+        )
         (staging / "event-fields.json").write_text(
-            json.dumps(event_fields(), indent=1, sort_keys=True) + "\n", encoding="utf-8")
+            json.dumps(event_fields(), indent=1, sort_keys=True) + "\n", encoding="utf-8"
+        )
         (staging / "README.md").write_text(
-            README.format(version=__version__, next_file=f"files/{sent[-1].name}"),
-            encoding="utf-8")
+            README.format(version=__version__, next_file=f"files/{sent[-1].name}"), encoding="utf-8"
+        )
         shutil.copytree(staging, target)
 
 
@@ -124,8 +135,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=default, help=f"default: {default}")
     args = parser.parse_args(argv)
     if args.out.exists():
-        print(f"record_compat: {args.out} exists: a release's fixtures are never rewritten "
-              "(remove it only if this version was never released)", file=sys.stderr)
+        print(
+            f"record_compat: {args.out} exists: a release's fixtures are never rewritten "
+            "(remove it only if this version was never released)",
+            file=sys.stderr,
+        )
         return 1
     record(args.out)
     print(f"record_compat: wrote {args.out}")

@@ -40,8 +40,10 @@ def main(argv: list[str]) -> int:
             browser.shows(tab, "Campaign demo")
             browser.shows(tab, "event")
             if seat != "table":  # the Battle tab: what each seat sees of the battle
-                wait_for(lambda tab=tab: browser.type(tab, "4") or "stage:" in browser.text(tab),
-                         "the Battle tab")
+                wait_for(
+                    lambda tab=tab: browser.type(tab, "4") or "stage:" in browser.text(tab),
+                    "the Battle tab",
+                )
             target = folder / f"table-{seat}.png"
             browser.screenshot(tab, target)
             print(f"wrote {target}")

@@ -34,8 +34,7 @@ def screenshot() -> str:
     with tempfile.TemporaryDirectory() as work:
         service = CampaignService(db_url=f"sqlite:///{Path(work) / 'campaigns.db'}")
         ensure_demo(service)
-        app = create_app(Path(work) / "no-keymap.toml", service=service,
-                         open_campaign=DEMO_NAME)
+        app = create_app(Path(work) / "no-keymap.toml", service=service, open_campaign=DEMO_NAME)
 
         async def run() -> str:
             async with app.run_test(size=SIZE) as pilot:
@@ -52,11 +51,13 @@ def screenshot() -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Write (or with ``--check`` compare) the picture; the exit code."""
-    parser = argparse.ArgumentParser(prog="python -m tools.tui_screenshot",
-                                     description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.tui_screenshot", description=__doc__.split("\n\n")[0]
+    )
     parser.add_argument("output", type=Path, help="the SVG file")
-    parser.add_argument("--check", action="store_true",
-                        help="compare with the file instead of writing it")
+    parser.add_argument(
+        "--check", action="store_true", help="compare with the file instead of writing it"
+    )
     args = parser.parse_args(argv)
     svg = screenshot()
     if args.check:

@@ -43,8 +43,13 @@ class Anchor:
     def parse(cls, text: str) -> Anchor:
         """Read ``COUNT:HASH`` (``CampaignError`` with an example otherwise)."""
         count, _, digest = text.strip().partition(":")
-        if not (count.isascii() and count.isdigit() and len(count) <= 12 and len(digest) == 64
-                and all(c in "0123456789abcdef" for c in digest)):
+        if not (
+            count.isascii()
+            and count.isdigit()
+            and len(count) <= 12
+            and len(digest) == 64
+            and all(c in "0123456789abcdef" for c in digest)
+        ):
             raise CampaignError(
                 f"anchor {text[:80]!r} is not COUNT:HASH (e.g. 412:3f1c...; 64 hex digits), as "
                 "printed by `campaign verify NAME --anchor`"
@@ -101,18 +106,23 @@ class Audit(Campaigns):
     @staticmethod
     def _check_anchor(rows: list[StoredEvent], anchor: Anchor) -> list[str]:
         if anchor.count > len(rows):
-            return [f"the anchor names event {anchor.count}, but the log has only {len(rows)} "
-                    "events: events were removed after the anchor was taken"]
+            return [
+                f"the anchor names event {anchor.count}, but the log has only {len(rows)} "
+                "events: events were removed after the anchor was taken"
+            ]
         have = rows[anchor.count - 1].hash if anchor.count else GENESIS_HASH
         if have != anchor.hash:
-            return [f"event {anchor.count} no longer has the anchored hash "
-                    f"({anchor.hash[:12]}, now {have[:12]}): the log was changed at or before "
-                    f"event {anchor.count}"]
+            return [
+                f"event {anchor.count} no longer has the anchored hash "
+                f"({anchor.hash[:12]}, now {have[:12]}): the log was changed at or before "
+                f"event {anchor.count}"
+            ]
         return []
 
     @staticmethod
-    def _check_seeded_dice(row: CampaignRow, rows: list[StoredEvent], events: list[Event],
-                           ruleset: Ruleset) -> list[str]:
+    def _check_seeded_dice(
+        row: CampaignRow, rows: list[StoredEvent], events: list[Event], ruleset: Ruleset
+    ) -> list[str]:
         """Every batch that rolled dice without a ``dice-entered`` record must be what the
         campaign's seed gives: decided again and compared, event by event (DN-ERR-1)."""
         findings: list[str] = []
@@ -125,13 +135,15 @@ class Audit(Campaigns):
             batch = events[start:stop]
             first = rows[start]
             seeded = any(e.rolls for e in batch) and not any(
-                isinstance(e, DiceEntered) for e in batch)
+                isinstance(e, DiceEntered) for e in batch
+            )
             if seeded and first.order_text != START_ORDER_TEXT:
                 try:
                     order = engine.normalize(state, parse_order(first.order_text))
                     again = engine.decide(state, order, ruleset, SeededSource(row.dice_seed))
                     same = [canonical_json(e) for e in again] == [
-                        r.payload for r in rows[start:stop]]
+                        r.payload for r in rows[start:stop]
+                    ]
                 except CampaignError:
                     same = False
                 if not same:

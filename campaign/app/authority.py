@@ -27,16 +27,20 @@ def check_order(seat: Seat, order: Order) -> None:
         return
     if order.side is None:
         raise SeatError(WHO_ACTS, f"'{order.type}' is a referee order; you play {seat.name}")
-    raise SeatError(WHO_ACTS, f"you play {seat.name}: {order.side.value}'s orders are given "
-                              f"from {order.side.value}'s seat")
+    raise SeatError(
+        WHO_ACTS,
+        f"you play {seat.name}: {order.side.value}'s orders are given "
+        f"from {order.side.value}'s seat",
+    )
 
 
 def check_override(seat: Seat, what: str) -> None:
     """Overrides with a logged reason (``what``: e.g. ``an undo with a reason``) are the
     referee's (DN-ERR-1)."""
     if not seat.is_referee:
-        raise SeatError(OVERRIDES, f"{what} is a referee override; you play {seat.name}: ask "
-                                   "the referee")
+        raise SeatError(
+            OVERRIDES, f"{what} is a referee override; you play {seat.name}: ask the referee"
+        )
 
 
 def check_undo(seat: Seat, order_text: str) -> None:
@@ -47,30 +51,37 @@ def check_undo(seat: Seat, order_text: str) -> None:
     giver = order_text.split(" ", 1)[0]
     if giver != seat.name:
         whose = "the referee's" if giver not in {s.value for s in Side} else f"{giver}'s"
-        raise SeatError(WHO_ACTS, f"cannot undo: the last order is {whose}; you play "
-                                  f"{seat.name}, and undo takes back only your own last order")
+        raise SeatError(
+            WHO_ACTS,
+            f"cannot undo: the last order is {whose}; you play "
+            f"{seat.name}, and undo takes back only your own last order",
+        )
 
 
 def check_export(seat: Seat, side: Side) -> None:
     """A player's seat writes only its own side's turn files."""
     if not seat.speaks_for(side):
-        raise SeatError(WHO_ACTS, f"you play {seat.name}: {side.value}'s turn file is "
-                                  f"written from {side.value}'s seat")
+        raise SeatError(
+            WHO_ACTS,
+            f"you play {seat.name}: {side.value}'s turn file is written from {side.value}'s seat",
+        )
 
 
 def check_seat_change(seat: Seat) -> None:
     """A front end started for a player (``campaign tui NAME --side S``) stays that player's:
     only the referee's may open campaigns as another seat."""
     if not seat.is_referee:
-        raise SeatError(WHO_ACTS, f"this screen plays {seat.name} (started with --side "
-                                  f"{seat.name}); every other seat opens its own screen")
+        raise SeatError(
+            WHO_ACTS,
+            f"this screen plays {seat.name} (started with --side "
+            f"{seat.name}); every other seat opens its own screen",
+        )
 
 
 def check_delete(seat: Seat) -> None:
     """Deleting a campaign (its whole log) is the referee's."""
     if not seat.is_referee:
-        raise SeatError(OVERRIDES, f"deleting a campaign is the referee's; you play "
-                                   f"{seat.name}")
+        raise SeatError(OVERRIDES, f"deleting a campaign is the referee's; you play {seat.name}")
 
 
 def playing_sides(seat: Seat) -> list[Side]:

@@ -24,8 +24,9 @@ def read_order_lines(path: Path) -> list[tuple[int, str]]:
     orders: list[tuple[int, str]] = []
     for number, line in enumerate(text.splitlines(), 1):
         if len(line) > MAX_LINE_CHARS:
-            raise ValueError(f"{path}:{number}: line of {len(line)} characters; at most "
-                             f"{MAX_LINE_CHARS}")
+            raise ValueError(
+                f"{path}:{number}: line of {len(line)} characters; at most {MAX_LINE_CHARS}"
+            )
         order = line.strip()
         if not order or order.startswith("#"):
             continue

@@ -54,7 +54,7 @@ SECRET_DICE = ("strict", "commit-reveal")
 #: Why the others are refused with ``--fair``.
 FAIR_DICE_WHY = {
     "seeded": "both machines hold the dice seed, so either player can compute every roll in "
-              "advance",
+    "advance",
     "physical": "dice typed in by a player are whatever he types: nothing a machine can check",
 }
 
@@ -66,9 +66,11 @@ def fair_dice_refusal(dice_mode: str | None) -> str | None:
     means the default, strict). Issue 42 item 3, docs/turn-files.md "Who can preview what"."""
     if dice_mode is None or dice_mode in FAIR_DICE or dice_mode not in FAIR_DICE_WHY:
         return None
-    return (f"--dice {dice_mode} with --fair is refused: {FAIR_DICE_WHY[dice_mode]}; fair mode "
-            "plays with strict dice (the default with --fair: nobody can preview a roll) or "
-            "commit-reveal dice (the sender previews its own)")
+    return (
+        f"--dice {dice_mode} with --fair is refused: {FAIR_DICE_WHY[dice_mode]}; fair mode "
+        "plays with strict dice (the default with --fair: nobody can preview a roll) or "
+        "commit-reveal dice (the sender previews its own)"
+    )
 
 
 def content_loader(data_dir: Path | None = None) -> RulesetLoader:
@@ -97,8 +99,7 @@ def parse_stored(rows: list[StoredEvent], name: str = "") -> list[Event]:
                 adapter.validate_json(row.payload)
             except ValidationError as error:
                 raise TamperedLogError(
-                    name, row.seq, f"event cannot be read by this version: "
-                    f"{field_problem(error)}"
+                    name, row.seq, f"event cannot be read by this version: {field_problem(error)}"
                 ) from None
         raise
 
@@ -141,7 +142,6 @@ class Campaigns:
         self.load_ruleset = ruleset_loader or content_loader()
         self.seals = Seals(seal_dir)
         self.snapshot_every = snapshot_every
-
 
     def create(
         self,
@@ -250,14 +250,16 @@ class Campaigns:
         elif snapshot is not None:
             events = parse_stored(rows, name)
             engine.fold(events[: snapshot.seq], state)
-            if self.store.vouch_for_snapshot(name, snapshot, rows, state.canonical_text(),
-                                             self.seals):
+            if self.store.vouch_for_snapshot(
+                name, snapshot, rows, state.canonical_text(), self.seals
+            ):
                 checked = snapshot.seq
             engine.fold(events[snapshot.seq :], state)
         else:
             engine.fold(parse_stored(rows, name), state)
-        return Loaded(opened.row, head_of_rows(rows), state, ruleset, checked, opened.dice_mode,
-                      rows)
+        return Loaded(
+            opened.row, head_of_rows(rows), state, ruleset, checked, opened.dice_mode, rows
+        )
 
     def caught_up(self, loaded: Loaded) -> Loaded | None:
         """``loaded`` brought up to the stored campaign, or None when it is current. Orders
@@ -324,4 +326,3 @@ class Campaigns:
         self.append(loaded, f"referee repin {json.dumps(reason)}", [event])
         self.store.update_pins(name, dict(ruleset.file_hashes), ruleset.profile_hash)
         return self.load(name)
-

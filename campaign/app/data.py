@@ -31,16 +31,18 @@ def ruleset_of(data_dir: Path, layout: str | None, seed: int | None) -> Ruleset:
     return load_ruleset(data_dir, layout=layout, seed=seed)
 
 
-def checked_profile(data_dir: Path, layout: str | None,
-                    seed: int | None) -> tuple[Ruleset, dict[str, StarMap]]:
+def checked_profile(
+    data_dir: Path, layout: str | None, seed: int | None
+) -> tuple[Ruleset, dict[str, StarMap]]:
     """The profile on ``layout`` and every fixed layout assembled, so a broken layout that is
     not the chosen one fails too (``campaign data check``)."""
     ruleset = ruleset_of(data_dir, layout, seed)
     return ruleset, load_all_layouts(data_dir, load_sections_of(data_dir))
 
 
-def map_to_draw(data_dir: Path, *, section: str | None, layout: str | None,
-                seed: int | None) -> tuple[StarMap, str]:
+def map_to_draw(
+    data_dir: Path, *, section: str | None, layout: str | None, seed: int | None
+) -> tuple[StarMap, str]:
     """The map of one section (by key or name) or of a layout, and a line saying which, for
     ``campaign data map``; ``ValueError`` naming the known sections for an unknown one."""
     if not data_dir.is_dir():
@@ -51,8 +53,10 @@ def map_to_draw(data_dir: Path, *, section: str | None, layout: str | None,
             raise ValueError("--seed applies to --layout random, not to --section")
         found = [s for s in catalog.values() if section in (s.key, s.name)]
         if not found:
-            raise ValueError(f"no section {section!r} in {data_dir / 'maps' / 'sections'}; "
-                             f"known: {', '.join(sorted(catalog))}")
+            raise ValueError(
+                f"no section {section!r} in {data_dir / 'maps' / 'sections'}; "
+                f"known: {', '.join(sorted(catalog))}"
+            )
         return single_section_map(found[0]), f"section {found[0].name} ({found[0].key}.toml)"
     chosen = resolve_layout(layout, seed)
     star_map, _ = build_map(data_dir / "maps", catalog, chosen, seed)

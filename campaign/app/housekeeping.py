@@ -53,8 +53,15 @@ class Housekeeping(Campaigns):
         except CampaignError as error:
             return CampaignSummary(name, problem=error.message)
         state = loaded.state
-        return CampaignSummary(name, loaded.row.layout, loaded.dice_mode, loaded.head.seq,
-                               state.turn, FLOW[state.step].label, state.acting.value)
+        return CampaignSummary(
+            name,
+            loaded.row.layout,
+            loaded.dice_mode,
+            loaded.head.seq,
+            state.turn,
+            FLOW[state.step].label,
+            state.acting.value,
+        )
 
     def event_count(self, name: str) -> int:
         """How many events the log of ``name`` holds (``CampaignNotFoundError`` if none)."""

@@ -51,4 +51,5 @@ def stale_order(loaded: Loaded, stored: Head) -> ConflictError | None:
     return ConflictError(
         f"{STALE_RULE}: the campaign changed on another screen (event {loaded.head.seq} → "
         f"event {stored.seq}) before this order was sent; nothing was stored. The screen now "
-        "shows the campaign as it stands: check the order and send it again")
+        "shows the campaign as it stands: check the order and send it again"
+    )

@@ -15,7 +15,7 @@ def campaign_names(url: str | None) -> list[str]:
     """The campaigns in the database (``url``, ``$CAMPAIGN_DB_URL`` or the user's); nothing
     when it cannot be read. A missing SQLite file is not created."""
     url = url or os.environ.get(DB_URL_ENV) or f"{SQLITE_PREFIX}{data_dir() / 'campaigns.db'}"
-    if uses_sqlite_driver(url) and not Path(url[len(SQLITE_PREFIX):]).is_file():
+    if uses_sqlite_driver(url) and not Path(url[len(SQLITE_PREFIX) :]).is_file():
         return []
     try:
         return names.campaign_names(url)

@@ -17,8 +17,9 @@ from campaign.rules.ids import Side
 from campaign.rules.phases import Phase
 
 
-def next_step(name: str, loaded: Loaded, own: Side, files: list[PbemFile],
-              pass_to_send: bool, held: bool) -> str | None:
+def next_step(
+    name: str, loaded: Loaded, own: Side, files: list[PbemFile], pass_to_send: bool, held: bool
+) -> str | None:
     """The line for ``own``'s player of campaign ``name`` (None once the game is over).
 
     ``files``: the exchanged files, oldest first; ``pass_to_send``: this side made a shuffle
@@ -29,20 +30,28 @@ def next_step(name: str, loaded: Loaded, own: Side, files: list[PbemFile],
     other = own.enemy.value
     last = files[-1] if files else None
     number = last.exchange + 1 if last is not None else 1
-    send = (f"export now and send file {number} to {other}: "
-            f"`campaign export {name} -o turn-{number}.json`")
+    send = (
+        f"export now and send file {number} to {other}: "
+        f"`campaign export {name} -o turn-{number}.json`"
+    )
     if last is not None and last.direction == "out":
-        return (f"file {last.exchange} is sent: wait for {other}'s file {number} and import "
-                f"it (`campaign import {name} FILE`)")
-    base_seq = last.head_seq if last is not None else max(
-        row.seq for row in loaded.rows if row.batch == 0)
+        return (
+            f"file {last.exchange} is sent: wait for {other}'s file {number} and import "
+            f"it (`campaign import {name} FILE`)"
+        )
+    base_seq = (
+        last.head_seq if last is not None else max(row.seq for row in loaded.rows if row.batch == 0)
+    )
     unsent = loaded.head.seq > base_seq
     if held:
         return f"{send} (it ends with your order held for {other}'s dice)"
     if pass_to_send:
         return f"{send} (it carries your pass {number} of the joint shuffle)"
-    ours = [duty for duty in who_must_act(loaded.state, loaded.ruleset)
-            if duty.side is own and duty.orders]
+    ours = [
+        duty
+        for duty in who_must_act(loaded.state, loaded.ruleset)
+        if duty.side is own and duty.orders
+    ]
     if ours and not fairplay.pending(loaded.state):
         then = "then export and send" if unsent else "then export"
         return f"your turn: give your orders (legal orders above), {then} file {number}"

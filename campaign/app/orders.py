@@ -114,18 +114,34 @@ class Orders(Campaigns):
         as ``seat`` may read it and who must act now."""
         before = loaded.state.clone()
         events = self.submit(loaded, text, dice=dice, typed=typed, seat=seat)
-        lines = narration.condense(
-            narration.narrate(events, before, viewer=self.reader(loaded.row.name, seat.side),
-                              ruleset=loaded.ruleset)
-        ) if events else [strict_dice.held_line(self.store.ledger, loaded.row.name)]
+        lines = (
+            narration.condense(
+                narration.narrate(
+                    events,
+                    before,
+                    viewer=self.reader(loaded.row.name, seat.side),
+                    ruleset=loaded.ruleset,
+                )
+            )
+            if events
+            else [strict_dice.held_line(self.store.ledger, loaded.row.name)]
+        )
         held = None if events else strict_dice.waiting(self.store.ledger, loaded.row.name)
-        now = (held.sentence if held is not None  # held: the side whose dice are awaited
-               else acting_sentence(loaded.state, loaded.ruleset))
+        now = (
+            held.sentence
+            if held is not None  # held: the side whose dice are awaited
+            else acting_sentence(loaded.state, loaded.ruleset)
+        )
         return OrderReport(events, lines, loaded.state, now)
 
     def submit(
-        self, loaded: Loaded, text: str, *, dice: DiceSource | None = None,
-        typed: TypedDice | None = None, seat: Seat = REFEREE,
+        self,
+        loaded: Loaded,
+        text: str,
+        *,
+        dice: DiceSource | None = None,
+        typed: TypedDice | None = None,
+        seat: Seat = REFEREE,
     ) -> list[Event]:
         """Decide ``text`` on an already loaded campaign (e.g. kept open by the TUI) and append.
 
@@ -151,8 +167,7 @@ class Orders(Campaigns):
         if loaded.dice_mode == strict_dice.MODE and dice is None and typed is None:
             events = strict_dice.decide(self.store.ledger, loaded, order)
             if events:  # else held: its dice need the other side's contribution (ADR 0028)
-                self.append(loaded, redact(order.to_notation(), loaded.state, order.side),
-                            events)
+                self.append(loaded, redact(order.to_notation(), loaded.state, order.side), events)
             return events
         source: DiceSource
         if typed is not None or (loaded.dice_mode == "physical" and dice is None):
@@ -185,15 +200,16 @@ class Orders(Campaigns):
             raise InvalidOrderError(
                 f"DN-ERR-1: campaign {name!r} rolls seeded dice; typed dice are accepted only "
                 "in a campaign created with physical dice (`campaign new --dice physical`) or "
-                "as a referee override with a reason (--referee \"REASON\")"
+                'as a referee override with a reason (--referee "REASON")'
             )
         if typed is not None and typed.ask is not None and not typed.values:
             return PhysicalSource(typed.ask)
         return PhysicalSource.from_values(typed.values if typed is not None else ())
 
     @staticmethod
-    def _dice_record(loaded: Loaded, typed: TypedDice | None, values: tuple[int, ...]
-                     ) -> DiceEntered:
+    def _dice_record(
+        loaded: Loaded, typed: TypedDice | None, values: tuple[int, ...]
+    ) -> DiceEntered:
         reason = (typed.reason or "").strip() if typed is not None else ""
         if loaded.dice_mode == "physical":
             return DiceEntered(origin="physical", values=values, reason=reason or None)
@@ -212,14 +228,19 @@ class Orders(Campaigns):
         if batch and batch[0].order_text != START_ORDER_TEXT:
             authority.check_undo(seat, batch[0].order_text)
 
-    def undo(self, name: str, *, referee_reason: str | None = None,
-             seat: Seat = REFEREE) -> CampaignState:
+    def undo(
+        self, name: str, *, referee_reason: str | None = None, seat: Seat = REFEREE
+    ) -> CampaignState:
         """Remove the last order's events (same phase, no dice), or with a referee reason log a
         ``referee-restored`` event putting the state back to before that order."""
         return self.undo_report(name, referee_reason=referee_reason, seat=seat).state
 
     def undo_report(
-        self, name: str, *, referee_reason: str | None = None, seat: Seat = REFEREE,
+        self,
+        name: str,
+        *,
+        referee_reason: str | None = None,
+        seat: Seat = REFEREE,
         loaded: Loaded | None = None,
     ) -> OrderReport:
         """``undo``, saying what was taken back: the undone order's sentences (a plain undo)
@@ -238,9 +259,13 @@ class Orders(Campaigns):
                 authority.check_undo(seat, pending.order_text)
             released = strict_dice.take_back(self.store.ledger, name)
             if released is not None:  # never logged: nothing else changes
-                return OrderReport([], [f"undone: {released} (held for strict dice, not sent)"],
-                                   loaded.state, acting_sentence(loaded.state, loaded.ruleset),
-                                   loaded)
+                return OrderReport(
+                    [],
+                    [f"undone: {released} (held for strict dice, not sent)"],
+                    loaded.state,
+                    acting_sentence(loaded.state, loaded.ruleset),
+                    loaded,
+                )
         rows = list(loaded.rows)
         batch_rows = [r for r in rows if r.batch == loaded.head.batch]
         if not batch_rows or batch_rows[0].order_text == START_ORDER_TEXT:
@@ -252,9 +277,11 @@ class Orders(Campaigns):
             self._refuse_undo_of_sent(name, batch_rows[0], loaded.state, eyes)
             shown = seen_text(batch_rows[0].order_text, loaded.state, eyes)
             if any(event.rolls for event in events):
-                raise UndoError(f"cannot undo '{shown}': it rolled dice"
-                                f"{self._first_die(events, loaded.state, eyes)}; "
-                                f"{authority.undo_advice(seat)}")
+                raise UndoError(
+                    f"cannot undo '{shown}': it rolled dice"
+                    f"{self._first_die(events, loaded.state, eyes)}; "
+                    f"{authority.undo_advice(seat)}"
+                )
             if any(isinstance(e, PhaseEnded | PhaseAdvanced) for e in events):
                 raise UndoError(
                     f"cannot undo '{shown}': it ended the phase; undo works within the current "
@@ -262,21 +289,27 @@ class Orders(Campaigns):
                 )
             self.store.truncate(name, loaded.head.seq, keep)
             after = self.load(name)
-            undone = narration.condense(narration.narrate(events, after.state, viewer=eyes,
-                                                          ruleset=after.ruleset))
-            lines = [f"undone: {seen_text(batch_rows[0].order_text, after.state, eyes)}",
-                     *(f"  {t}" for t in undone)]
-            return OrderReport(events, lines, after.state,
-                               acting_sentence(after.state, after.ruleset), after)
+            undone = narration.condense(
+                narration.narrate(events, after.state, viewer=eyes, ruleset=after.ruleset)
+            )
+            lines = [
+                f"undone: {seen_text(batch_rows[0].order_text, after.state, eyes)}",
+                *(f"  {t}" for t in undone),
+            ]
+            return OrderReport(
+                events, lines, after.state, acting_sentence(after.state, after.ruleset), after
+            )
         reason = check_reason(referee_reason, "the referee's reason")
         restored = referee_restoration(name, rows, reason)
         text = referee_undo_text(reason)
         previous = loaded.state.clone()
         self.append(loaded, text, [restored])
-        lines = narration.condense(narration.narrate([restored], previous, viewer=eyes,
-                                                     ruleset=loaded.ruleset))
-        return OrderReport([restored], lines, loaded.state,
-                           acting_sentence(loaded.state, loaded.ruleset), loaded)
+        lines = narration.condense(
+            narration.narrate([restored], previous, viewer=eyes, ruleset=loaded.ruleset)
+        )
+        return OrderReport(
+            [restored], lines, loaded.state, acting_sentence(loaded.state, loaded.ruleset), loaded
+        )
 
     @staticmethod
     def _first_die(events: list[Event], state: CampaignState, eyes: Side | None) -> str:
@@ -290,8 +323,9 @@ class Orders(Campaigns):
                     return f" ({seen_text(purpose, state, eyes)} = {value})"
         return ""
 
-    def _refuse_undo_of_sent(self, name: str, first: StoredEvent, state: CampaignState,
-                             eyes: Side | None) -> None:
+    def _refuse_undo_of_sent(
+        self, name: str, first: StoredEvent, state: CampaignState, eyes: Side | None
+    ) -> None:
         """A plain undo must not remove events a turn file already carried to the other
         player: both copies would then disagree about the past (docs/turn-files.md)."""
         from campaign.store.ledger import exchanged_through  # the PBEM tables, if any
@@ -304,7 +338,6 @@ class Orders(Campaigns):
                 f"(events up to {shared} are shared); give a new order instead, or agree on a "
                 "referee override (undo --referee REASON, which is sent with the next file)"
             )
-
 
 
 #: How a referee undo is written in the log (and so in turn files): ``referee undo "REASON"``.
@@ -322,7 +355,7 @@ def referee_undo_reason(order_text: str) -> str | None:
     if not order_text.startswith(REFEREE_UNDO):
         return None
     try:
-        reason = json.loads(order_text[len(REFEREE_UNDO):])
+        reason = json.loads(order_text[len(REFEREE_UNDO) :])
     except ValueError:
         return None
     if not isinstance(reason, str) or referee_undo_text(reason) != order_text:

@@ -31,8 +31,14 @@ def loaded_campaign_svg(
     """The SVG of an already loaded campaign (the TUI keeps one open)."""
     name = loaded.row.name
     events = parse_stored(loaded.rows, name)
-    return position_svg(name, loaded.state, loaded.ruleset, side=side, overlay=overlay,
-                        last_battle=last_battle_system(events))
+    return position_svg(
+        name,
+        loaded.state,
+        loaded.ruleset,
+        side=side,
+        overlay=overlay,
+        last_battle=last_battle_system(events),
+    )
 
 
 def position_svg(
@@ -49,8 +55,11 @@ def position_svg(
     allocate many long-lived objects, so the cyclic collector is paused for both
     (``cycle_collector_paused``)."""
     with cycle_collector_paused():
-        return scene_svg(campaign_scene(name, see(state, side), ruleset, overlay=overlay,
-                                        last_battle=last_battle))
+        return scene_svg(
+            campaign_scene(
+                name, see(state, side), ruleset, overlay=overlay, last_battle=last_battle
+            )
+        )
 
 
 def campaign_svg(

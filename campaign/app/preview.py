@@ -53,9 +53,13 @@ def ending_preview(loaded: Loaded, text: str, seat: Seat) -> EndingPreview | Non
         return None
     after = engine.fold(events, state.clone())
     return EndingPreview(
-        phasing=state.phasing.value, label=FLOW[state.step].label, turn=state.turn,
+        phasing=state.phasing.value,
+        label=FLOW[state.step].label,
+        turn=state.turn,
         steps=sum(isinstance(event, PhaseAdvanced) for event in events),
-        then_turn=after.turn, then_phasing=after.phasing.value, then_label=FLOW[after.step].label,
+        then_turn=after.turn,
+        then_phasing=after.phasing.value,
+        then_label=FLOW[after.step].label,
         then_acting=acting_line(see(after, viewer), ruleset),
     )
 

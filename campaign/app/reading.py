@@ -118,6 +118,12 @@ class Reading(Campaigns):
         """The verified log as sentences (``views.log.story``): the TUI's Log tab, the report
         of an imported turn file."""
         loaded = self.load(name)  # the log it read is verified: no second read
-        return story(loaded.rows, parse_stored(loaded.rows, name), loaded.ruleset,
-                     loaded.dice_mode,
-                     viewer=viewer, first_seq=first_seq, last_seq=last_seq)
+        return story(
+            loaded.rows,
+            parse_stored(loaded.rows, name),
+            loaded.ruleset,
+            loaded.dice_mode,
+            viewer=viewer,
+            first_seq=first_seq,
+            last_seq=last_seq,
+        )

@@ -45,11 +45,15 @@ def seed_path(text: str, *, record: bool = False) -> Path:
         return path  # a FIFO, a directory, a dangling link: the reader says which (issue 46)
     if shipped is None:
         names = seed_names()
-        raise ValueError(f"{text}: no such file, and no seed game of that name"
-                         f"{did_you_mean(text, names)} (seed games: {', '.join(names)})")
+        raise ValueError(
+            f"{text}: no such file, and no seed game of that name"
+            f"{did_you_mean(text, names)} (seed games: {', '.join(names)})"
+        )
     if record:
-        raise ValueError(f"--record rewrites a file: give the path of a seed game file, not the "
-                         f"name of a shipped one ({text})")
+        raise ValueError(
+            f"--record rewrites a file: give the path of a seed game file, not the "
+            f"name of a shipped one ({text})"
+        )
     return shipped
 
 
@@ -60,8 +64,10 @@ def read_seed_game(path: Path) -> SeedGame:
     try:
         return SeedGame.model_validate(parse_json(text))
     except json.JSONDecodeError as error:
-        raise ValueError(f"{path}:{error.lineno}: not a seed game: JSON error at column "
-                         f"{error.colno}: {error.msg}") from None
+        raise ValueError(
+            f"{path}:{error.lineno}: not a seed game: JSON error at column "
+            f"{error.colno}: {error.msg}"
+        ) from None
     except ValidationError as error:
         raise ValueError(f"{path}: not a seed game: {field_problem(error)}") from None
     except (ValueError, RecursionError) as error:  # a number too long: parse_json says where

@@ -44,21 +44,31 @@ class NewCampaignOptions:
         if refusal is not None:
             return refusal
         if self.as_side is not None and self.dice == "physical":
-            return ("--as is for play by e-mail; a campaign with physical dice is played at "
-                    "the table (use --dice commit-reveal or seeded)")
+            return (
+                "--as is for play by e-mail; a campaign with physical dice is played at "
+                "the table (use --dice commit-reveal or seeded)"
+            )
         if self.neutrals == "table" and (self.fair or self.as_side is not None):
-            return ("--neutrals table is for a game at the table: by e-mail the machines draw "
-                    "the neutral counters")
+            return (
+                "--neutrals table is for a game at the table: by e-mail the machines draw "
+                "the neutral counters"
+            )
         return None
 
     def summary(self, loaded: Loaded) -> str:
         """One line saying what was created."""
-        return (f"campaign {self.name!r} created: layout {loaded.row.layout}, "
-                f"{len(loaded.ruleset.star_map.sections)} sections, event {loaded.head.seq}"
-                + (", manual stepping" if self.manual_steps else "")
-                + (", neutral counters drawn at the table" if self.neutrals == "table" else "")
-                + (f", fair mode (face-down counters shuffled jointly by turn file), "
-                   f"{loaded.dice_mode} dice" if self.fair else ""))
+        return (
+            f"campaign {self.name!r} created: layout {loaded.row.layout}, "
+            f"{len(loaded.ruleset.star_map.sections)} sections, event {loaded.head.seq}"
+            + (", manual stepping" if self.manual_steps else "")
+            + (", neutral counters drawn at the table" if self.neutrals == "table" else "")
+            + (
+                f", fair mode (face-down counters shuffled jointly by turn file), "
+                f"{loaded.dice_mode} dice"
+                if self.fair
+                else ""
+            )
+        )
 
 
 class Started(NamedTuple):
@@ -76,8 +86,13 @@ def start_campaign(service: CampaignService, options: NewCampaignOptions) -> Sta
     problem = options.problem()
     if problem is not None:
         raise ValueError(problem)
-    loaded = service.create(options.name, layout=options.layout, seed=options.seed,
-                            dice_mode=options.dice, fair=options.fair)
+    loaded = service.create(
+        options.name,
+        layout=options.layout,
+        seed=options.seed,
+        dice_mode=options.dice,
+        fair=options.fair,
+    )
     if options.manual_steps:
         service.order(options.name, "referee stepping manual")
     if options.neutrals == "table":
@@ -96,7 +111,9 @@ def fair_keys(options: NewCampaignOptions) -> list[str]:
 
     home = keys_home()
     if options.as_side is None:
-        return [f"fair mode signs every turn file: make your key pair with `campaign keygen "
-                f"SIDE --dir {home}` and send SIDE.pub to the other player "
-                "(docs/turn-files.md, \"Keys in fair mode\")"]
+        return [
+            f"fair mode signs every turn file: make your key pair with `campaign keygen "
+            f"SIDE --dir {home}` and send SIDE.pub to the other player "
+            '(docs/turn-files.md, "Keys in fair mode")'
+        ]
     return prepare(home, options.name, options.as_side.value)

@@ -75,8 +75,11 @@ def decide(ledger: Ledger, loaded: Loaded, order: Order) -> list[Event]:
     try:
         return engine.decide(loaded.state, order, loaded.ruleset, source)
     except WaitingError as wait:
-        if (number < FIRST_ROLLING_FILE or order.side not in PLAYER_SIDES
-                or not any(w.what == "dice" for w in wait.waits)):
+        if (
+            number < FIRST_ROLLING_FILE
+            or order.side not in PLAYER_SIDES
+            or not any(w.what == "dice" for w in wait.waits)
+        ):
             raise
     logged = redact(order.to_notation(), loaded.state, order.side)
     side = order.side.value if order.side is not None else ""  # a player's, checked above
@@ -90,9 +93,11 @@ def held_line(ledger: Ledger, name: str) -> str:
     wait = waiting(ledger, name)
     if held is None or wait is None:
         return ""
-    return (f"held for strict dice: '{held.order_text}' rolls dice, which need {wait.side}'s "
-            f"contribution; it ends {wait.subject} (`campaign export`), {wait.side}'s machine "
-            "rolls it and sends the result back first in its next file")
+    return (
+        f"held for strict dice: '{held.order_text}' rolls dice, which need {wait.side}'s "
+        f"contribution; it ends {wait.subject} (`campaign export`), {wait.side}'s machine "
+        "rolls it and sends the result back first in its next file"
+    )
 
 
 def take_back(ledger: Ledger, name: str) -> str | None:
@@ -106,6 +111,7 @@ def take_back(ledger: Ledger, name: str) -> str | None:
         raise UndoError(
             f"cannot undo '{held.order_text}': it ended file {files[-1].exchange}, sent to the "
             "other player, whose machine rolls its dice; `campaign withdraw` takes the file "
-            "back if he has not answered it")
+            "back if he has not answered it"
+        )
     ledger.release_held(name)
     return held.order_text

@@ -63,8 +63,8 @@ def build_parser(command: str | None = None) -> CampaignParser:
         prog="campaign",
         description="Referee and campaign tool for expanded Dark Nebula, plus scenario games.",
         epilog=f"New here? {TUTORIAL} (in the source) walks through a first game from "
-               "`campaign new` to income; `campaign demo` opens the terminal UI on a game in "
-               "progress. Every command has examples: campaign COMMAND --help.",
+        "`campaign new` to income; `campaign demo` opens the terminal UI on a game in "
+        "progress. Every command has examples: campaign COMMAND --help.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")

@@ -57,9 +57,11 @@ _campaign_complete() {
 complete -F _campaign_complete campaign
 """
 
-_ZSH = ("# campaign completion for zsh: eval \"$(campaign completion zsh)\" in ~/.zshrc\n"
-        "autoload -U +X bashcompinit && bashcompinit\n"
-        + _BASH.split("\n", 1)[1].replace("--complete bash", "--complete zsh"))
+_ZSH = (
+    '# campaign completion for zsh: eval "$(campaign completion zsh)" in ~/.zshrc\n'
+    "autoload -U +X bashcompinit && bashcompinit\n"
+    + _BASH.split("\n", 1)[1].replace("--complete bash", "--complete zsh")
+)
 
 _FISH = r"""# campaign completion for fish:
 #   campaign completion fish > ~/.config/fish/completions/campaign.fish
@@ -81,19 +83,30 @@ SCRIPTS = {"bash": _BASH, "zsh": _ZSH, "fish": _FISH}
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``completion`` command."""
     parser = add_command(
-        subparsers, "completion", summary="shell completion script for bash, zsh or fish",
+        subparsers,
+        "completion",
+        summary="shell completion script for bash, zsh or fish",
         description="Print the completion script for a shell: commands, options, campaign "
-                    "names, sides, seed and scenario games, and the order words of `campaign "
-                    "order` complete on Tab (docs/completion.md).",
-        examples=['campaign completion bash   # eval "$(campaign completion bash)" in ~/.bashrc',
-                  'campaign completion zsh    # eval "$(campaign completion zsh)" in ~/.zshrc',
-                  "campaign completion fish   # > ~/.config/fish/completions/campaign.fish"])
+        "names, sides, seed and scenario games, and the order words of `campaign "
+        "order` complete on Tab (docs/completion.md).",
+        examples=[
+            'campaign completion bash   # eval "$(campaign completion bash)" in ~/.bashrc',
+            'campaign completion zsh    # eval "$(campaign completion zsh)" in ~/.zshrc',
+            "campaign completion fish   # > ~/.config/fish/completions/campaign.fish",
+        ],
+    )
     parser.add_argument("shell", choices=SHELLS, help="the shell: bash, zsh or fish")
-    parser.add_argument("--complete", action="store_true",
-                        help="(used by the script) print the candidates for WORDS")
-    parser.add_argument("words", nargs="*", metavar="WORDS",
-                        help="(with --complete) the words after `campaign`, the last one being "
-                             "completed")
+    parser.add_argument(
+        "--complete",
+        action="store_true",
+        help="(used by the script) print the candidates for WORDS",
+    )
+    parser.add_argument(
+        "words",
+        nargs="*",
+        metavar="WORDS",
+        help="(with --complete) the words after `campaign`, the last one being completed",
+    )
     parser.set_defaults(func=_completion)
 
 
@@ -112,19 +125,17 @@ def candidates(before: list[str], current: str, *, quote: bool = True) -> list[s
     With ``quote`` (bash) a candidate holding a space keeps the quote ``current`` opened, or
     opens one; zsh and fish quote what they insert themselves."""
     opened = current[:1] if current[:1] in ("'", '"') else ""
-    typed = current[len(opened):]
+    typed = current[len(opened) :]
     found = sorted(set(_possible(build_parser(), before, typed)))
     if found == [FILES]:
         return found
     matching = [word for word in found if word.startswith(typed) and word != FILES]
     if not quote:
         return matching
-    return [f"{opened or chr(39)}{word}" if (" " in word or opened) else word
-            for word in matching]
+    return [f"{opened or chr(39)}{word}" if (" " in word or opened) else word for word in matching]
 
 
-def _possible(parser: argparse.ArgumentParser, before: list[str], typed: str
-              ) -> Iterator[str]:
+def _possible(parser: argparse.ArgumentParser, before: list[str], typed: str) -> Iterator[str]:
     """Every candidate for the next word after ``before`` (unfiltered)."""
     positionals: list[str] = []
     expecting: argparse.Action | None = None

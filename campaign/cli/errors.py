@@ -120,25 +120,41 @@ def lazy(module: str, name: str, *, guarded: bool = True) -> Handler:
 
 def add_db_option(parser: argparse.ArgumentParser) -> None:
     """The ``--db URL`` option every campaign command takes."""
-    parser.add_argument("--db", metavar="URL",
-                        help="database URL: sqlite:///PATH, or any SQLAlchemy URL (PostgreSQL)")
+    parser.add_argument(
+        "--db",
+        metavar="URL",
+        help="database URL: sqlite:///PATH, or any SQLAlchemy URL (PostgreSQL)",
+    )
 
 
 def add_side_option(parser: argparse.ArgumentParser) -> None:
     """``--side aslan|solomani``: show what that player may see (DN-NEU-1); default referee."""
-    parser.add_argument("--side", choices=SIDE_CHOICES,
-                        help="act and look as that player: face-down neutrals hidden, only "
-                             "his own orders (default: the referee)")
+    parser.add_argument(
+        "--side",
+        choices=SIDE_CHOICES,
+        help="act and look as that player: face-down neutrals hidden, only "
+        "his own orders (default: the referee)",
+    )
 
 
 def add_turn_file_options(parser: argparse.ArgumentParser) -> None:
     """``--keys``, ``--allow-referee`` and ``--as``: what checking a turn file needs
     (``import``, ``resolve``, ``verify FILE``)."""
-    parser.add_argument("--keys", type=Path, metavar="DIR",
-                        help="directory with SIDE.pub files (default $CAMPAIGN_PBEM_KEYS); "
-                             "it must exist")
-    parser.add_argument("--as", dest="as_side", choices=["aslan", "solomani"], metavar="SIDE",
-                        help="the side YOU play (aslan or solomani): needed with the first "
-                             "file, recorded for good")
-    parser.add_argument("--allow-referee", action="store_true",
-                        help="accept referee orders in the other player's file (agreed ones)")
+    parser.add_argument(
+        "--keys",
+        type=Path,
+        metavar="DIR",
+        help="directory with SIDE.pub files (default $CAMPAIGN_PBEM_KEYS); it must exist",
+    )
+    parser.add_argument(
+        "--as",
+        dest="as_side",
+        choices=["aslan", "solomani"],
+        metavar="SIDE",
+        help="the side YOU play (aslan or solomani): needed with the first file, recorded for good",
+    )
+    parser.add_argument(
+        "--allow-referee",
+        action="store_true",
+        help="accept referee orders in the other player's file (agreed ones)",
+    )

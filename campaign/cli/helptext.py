@@ -34,10 +34,17 @@ class CampaignParser(argparse.ArgumentParser):
         if match is not None:
             choices = re.findall(r"'([^']*)'", match["choices"])
             listed = short_list(choices)
-            hint = (f" (choose from {listed})" if listed is not None
-                    else f" (`{self.prog} --help` lists them)")
-            message = (message[: match.start()] + f"invalid choice: {match['word']!r}"
-                       + did_you_mean(match["word"], choices) + hint)
+            hint = (
+                f" (choose from {listed})"
+                if listed is not None
+                else f" (`{self.prog} --help` lists them)"
+            )
+            message = (
+                message[: match.start()]
+                + f"invalid choice: {match['word']!r}"
+                + did_you_mean(match["word"], choices)
+                + hint
+            )
         self.print_usage(sys.stderr)
         self.exit(2, f"{self.prog}: error: {message}\n")
 
@@ -58,8 +65,12 @@ def add_command(
     """A subcommand with its summary (``campaign --help``), description and examples
     (``campaign NAME --help``); the description is wrapped, the examples keep their lines."""
     return subparsers.add_parser(
-        name, help=summary, description=description, epilog=examples_text(examples),
-        formatter_class=_DescriptionAndExamples)
+        name,
+        help=summary,
+        description=description,
+        epilog=examples_text(examples),
+        formatter_class=_DescriptionAndExamples,
+    )
 
 
 class _DescriptionAndExamples(argparse.HelpFormatter):

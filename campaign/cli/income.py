@@ -20,15 +20,18 @@ HANDLERS = "campaign.cli.handlers.income"
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``income`` command."""
     parser = add_command(
-        subparsers, "income",
+        subparsers,
+        "income",
         summary="income and supply report: Table 3, connections and cuts (DN-ECO-*)",
         description="For each box a side controls: why it is controlled, its path to the "
-                    "capital or where every route is cut and by which enemy units, and its "
-                    "Table 3 row and RU (DN-ECO-1..4).",
-        examples=["campaign income war", "campaign income war --side aslan --json"])
+        "capital or where every route is cut and by which enemy units, and its "
+        "Table 3 row and RU (DN-ECO-1..4).",
+        examples=["campaign income war", "campaign income war --side aslan --json"],
+    )
     parser.add_argument("name", help="campaign name")
-    parser.add_argument("--side", choices=SIDE_CHOICES,
-                        help="only this side's income (default: both)")
+    parser.add_argument(
+        "--side", choices=SIDE_CHOICES, help="only this side's income (default: both)"
+    )
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     add_db_option(parser)
     parser.set_defaults(func=lazy(HANDLERS, "income"))

@@ -25,21 +25,37 @@ OVERLAYS = ("supply", "moves", "none")
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``map`` command."""
     parser = add_command(
-        subparsers, "map",
+        subparsers,
+        "map",
         summary="the campaign's star map as SVG/PNG: control, stacks, supply or moves",
         description="Draw the campaign's star map: box control, stacks, battles, and the "
-                    "supply or legal-move overlay (docs/maps.md). With --side, only what that "
-                    "player may see (DN-NEU-1).",
-        examples=["campaign map war", "campaign map war --side aslan -o aslan.svg",
-                  "campaign map war --overlay moves -o moves.png"])
+        "supply or legal-move overlay (docs/maps.md). With --side, only what that "
+        "player may see (DN-NEU-1).",
+        examples=[
+            "campaign map war",
+            "campaign map war --side aslan -o aslan.svg",
+            "campaign map war --overlay moves -o moves.png",
+        ],
+    )
     parser.add_argument("name", help="campaign name")
-    parser.add_argument("--side", choices=SIDE_CHOICES,
-                        help="draw only what this player may see (default: referee's view)")
-    parser.add_argument("-o", "--output", metavar="FILE",
-                        help="FILE.svg or FILE.png, '-' for SVG on stdout (default NAME.svg)")
-    parser.add_argument("--overlay", choices=OVERLAYS, default="supply",
-                        help="supply: cut-off boxes (DN-ECO-3, default); moves: legal "
-                             "destinations of the acting side; none")
+    parser.add_argument(
+        "--side",
+        choices=SIDE_CHOICES,
+        help="draw only what this player may see (default: referee's view)",
+    )
+    parser.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE",
+        help="FILE.svg or FILE.png, '-' for SVG on stdout (default NAME.svg)",
+    )
+    parser.add_argument(
+        "--overlay",
+        choices=OVERLAYS,
+        default="supply",
+        help="supply: cut-off boxes (DN-ECO-3, default); moves: legal "
+        "destinations of the acting side; none",
+    )
     add_db_option(parser)
     parser.set_defaults(func=lazy(HANDLERS, "campaign_map"))
 
@@ -47,21 +63,31 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def register_data_verbs(verbs: argparse._SubParsersAction) -> None:
     """Add ``campaign data map`` (called by ``campaign.cli.data``)."""
     parser = add_command(
-        verbs, "map", summary="draw map sections or a layout before any campaign",
+        verbs,
+        "map",
+        summary="draw map sections or a layout before any campaign",
         description="Draw map data before any campaign exists: a layout, or one section "
-                    "alone, to hold a transcribed section against the printed map.",
-        examples=["campaign data map -o standard.svg",
-                  "campaign data map --section dark_nebula -o dark-nebula.svg",
-                  "campaign data map --layout random --seed 3 -o random-3.svg",
-                  "campaign data map --data my-data --layout standard -o mine.svg"])
-    parser.add_argument("--data", type=Path, default=None,
-                        help="data directory (default: $CAMPAIGN_DATA_DIR, else the shipped "
-                             "data)")
+        "alone, to hold a transcribed section against the printed map.",
+        examples=[
+            "campaign data map -o standard.svg",
+            "campaign data map --section dark_nebula -o dark-nebula.svg",
+            "campaign data map --layout random --seed 3 -o random-3.svg",
+            "campaign data map --data my-data --layout standard -o mine.svg",
+        ],
+    )
+    parser.add_argument(
+        "--data",
+        type=Path,
+        default=None,
+        help="data directory (default: $CAMPAIGN_DATA_DIR, else the shipped data)",
+    )
     which = parser.add_mutually_exclusive_group()
     which.add_argument("--layout", default=None, help="layout to draw (default: standard)")
-    which.add_argument("--section", default=None,
-                       help="one section alone: its key (file stem) or its name")
+    which.add_argument(
+        "--section", default=None, help="one section alone: its key (file stem) or its name"
+    )
     parser.add_argument("--seed", type=int, default=None, help="seed for --layout random")
-    parser.add_argument("-o", "--output", required=True, metavar="FILE",
-                        help="FILE.svg or FILE.png")
+    parser.add_argument(
+        "-o", "--output", required=True, metavar="FILE", help="FILE.svg or FILE.png"
+    )
     parser.set_defaults(func=lazy(HANDLERS, "data_map"))

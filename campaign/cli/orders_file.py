@@ -23,14 +23,18 @@ HANDLERS = "campaign.cli.handlers.orders_file"
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``orders`` command."""
     parser = add_command(
-        subparsers, "orders",
+        subparsers,
+        "orders",
         summary="give the orders of a file, one per line; stops at the first refusal",
         description="Give many orders from a file, one per line (blank lines and # comments "
-                    "skipped). The whole file is read and checked first; the orders are then "
-                    "given one by one and the command stops at the first refusal, naming its "
-                    "line.",
-        examples=["campaign orders war aslan-deployment.txt",
-                  "campaign orders war turn-2.txt --side aslan"])
+        "skipped). The whole file is read and checked first; the orders are then "
+        "given one by one and the command stops at the first refusal, naming its "
+        "line.",
+        examples=[
+            "campaign orders war aslan-deployment.txt",
+            "campaign orders war turn-2.txt --side aslan",
+        ],
+    )
     parser.add_argument("name", help="campaign name")
     parser.add_argument("file", type=Path, help="order notation, one per line (# comments)")
     add_side_option(parser)

@@ -22,81 +22,107 @@ SEED_HANDLERS = "campaign.cli.handlers.seeds"
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the campaign commands."""
     new = add_command(
-        subparsers, "new", summary="start a new campaign",
+        subparsers,
+        "new",
+        summary="start a new campaign",
         description="Start a campaign: assemble the map (DN-MAP-5), shuffle the neutral "
-                    "counters and stop at neutral placement, the first step of the set-up "
-                    "(DN-SET-1). Prints the status, with the orders legal now.",
-        examples=["campaign new war", "campaign new war --seed 7",
-                  "campaign new duel --fair --as aslan",
-                  "campaign new duel --layout random --seed 3 --dice physical",
-                  "campaign new boxed --dice physical --neutrals table --manual-steps"])
+        "counters and stop at neutral placement, the first step of the set-up "
+        "(DN-SET-1). Prints the status, with the orders legal now.",
+        examples=[
+            "campaign new war",
+            "campaign new war --seed 7",
+            "campaign new duel --fair --as aslan",
+            "campaign new duel --layout random --seed 3 --dice physical",
+            "campaign new boxed --dice physical --neutrals table --manual-steps",
+        ],
+    )
     new.add_argument("name", help="campaign name (letters, digits, - and _)")
-    new.add_argument("--layout", default="standard",
-                     help="standard, demo or random (DN-MAP-5; default standard)")
     new.add_argument(
-        "--seed", type=int,
+        "--layout", default="standard", help="standard, demo or random (DN-MAP-5; default standard)"
+    )
+    new.add_argument(
+        "--seed",
+        type=int,
         help="seed for random assembly AND the dice (reproducible games; omit for real play); "
-             "the dice, the neutral draw included, depend on the campaign name too",
+        "the dice, the neutral draw included, depend on the campaign name too",
     )
     new.add_argument(
-        "--manual-steps", action="store_true",
+        "--manual-steps",
+        action="store_true",
         help="keep every step until end-phase (default: a step with no order to give ends by "
-             "itself); logged as 'referee stepping manual'",
+        "itself); logged as 'referee stepping manual'",
     )
     new.add_argument(
-        "--neutrals", choices=["tool", "table"], default="tool",
+        "--neutrals",
+        choices=["tool", "table"],
+        default="tool",
         help="who draws the neutral counters: tool (its seeded shuffle, default) or table "
-             "(the boxed game's pile; each place-neutral names the counter drawn, checked "
-             "against the pile); logged as 'referee neutral-draw table'",
+        "(the boxed game's pile; each place-neutral names the counter drawn, checked "
+        "against the pile); logged as 'referee neutral-draw table'",
     )
     new.add_argument(
-        "--dice", choices=["seeded", "physical", "commit-reveal", "strict"], default=None,
+        "--dice",
+        choices=["seeded", "physical", "commit-reveal", "strict"],
+        default=None,
         help="who rolls: seeded (the tool, default), physical (typed at the table: asked for "
-             "each die on a terminal, or given with order --dice), "
-             "commit-reveal (play by e-mail; both players choose the same) or strict (play "
-             "by e-mail, dice nobody can preview: the other side's machine rolls every order "
-             "that rolls, which may cost extra files; the default with --fair, which refuses "
-             "seeded and physical; docs/turn-files.md)",
+        "each die on a terminal, or given with order --dice), "
+        "commit-reveal (play by e-mail; both players choose the same) or strict (play "
+        "by e-mail, dice nobody can preview: the other side's machine rolls every order "
+        "that rolls, which may cost extra files; the default with --fair, which refuses "
+        "seeded and physical; docs/turn-files.md)",
     )
     new.add_argument(
-        "--fair", action="store_true",
+        "--fair",
+        action="store_true",
         help="play by e-mail without a referee: the two machines shuffle the face-down "
-             "neutrals jointly, so neither database knows a kind before the rules reveal it "
-             "(both players choose it; needs the 'fair' extra, docs/turn-files.md)",
+        "neutrals jointly, so neither database knows a kind before the rules reveal it "
+        "(both players choose it; needs the 'fair' extra, docs/turn-files.md)",
     )
     new.add_argument(
-        "--as", dest="as_side", choices=["aslan", "solomani"], metavar="SIDE",
+        "--as",
+        dest="as_side",
+        choices=["aslan", "solomani"],
+        metavar="SIDE",
         help="play by e-mail: the side YOU play (aslan or solomani), recorded in this database; "
-             "turn files from your own side are then refused",
+        "turn files from your own side are then refused",
     )
     add_db_option(new)
     new.set_defaults(func=lazy(HANDLERS, "new"))
 
     listing = add_command(
-        subparsers, "list", summary="the campaigns of the database and where each stands",
+        subparsers,
+        "list",
+        summary="the campaigns of the database and where each stands",
         description="List the campaigns of the database by name: layout, dice mode, game turn, "
-                    "step, who acts and the number of events; a campaign that cannot be "
-                    "opened (changed data files, a damaged log) says why.",
-        examples=["campaign list", "campaign list --db sqlite:////tmp/practice.db"])
+        "step, who acts and the number of events; a campaign that cannot be "
+        "opened (changed data files, a damaged log) says why.",
+        examples=["campaign list", "campaign list --db sqlite:////tmp/practice.db"],
+    )
     add_db_option(listing)
     listing.set_defaults(func=lazy(HANDLERS, "list_campaigns"))
 
     delete = add_command(
-        subparsers, "delete", summary="delete a campaign with its whole log (asks first)",
+        subparsers,
+        "delete",
+        summary="delete a campaign with its whole log (asks first)",
         description="Delete a campaign with its whole log, snapshots and play-by-e-mail "
-                    "records. It asks for confirmation on a terminal; --yes deletes without "
-                    "asking (for scripts). This cannot be undone.",
-        examples=["campaign delete practice", "campaign delete practice --yes"])
+        "records. It asks for confirmation on a terminal; --yes deletes without "
+        "asking (for scripts). This cannot be undone.",
+        examples=["campaign delete practice", "campaign delete practice --yes"],
+    )
     delete.add_argument("name", help="campaign name")
     delete.add_argument("--yes", action="store_true", help="delete without asking")
     add_db_option(delete)
     delete.set_defaults(func=lazy(HANDLERS, "delete"))
 
     status = add_command(
-        subparsers, "status", summary="turn, phase, who must act now, RU, orders",
+        subparsers,
+        "status",
+        summary="turn, phase, who must act now, RU, orders",
         description="Where the campaign stands: game turn, step, who must act now and why, "
-                    "RU and units per side, and every order legal now with its rule id.",
-        examples=["campaign status war", "campaign status war --side aslan --json"])
+        "RU and units per side, and every order legal now with its rule id.",
+        examples=["campaign status war", "campaign status war --side aslan --json"],
+    )
     status.add_argument("name", help="campaign name")
     add_side_option(status)
     status.add_argument("--json", action="store_true", help="print the status report as JSON")
@@ -104,75 +130,111 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     status.set_defaults(func=lazy(HANDLERS, "status"))
 
     log = add_command(
-        subparsers, "log", summary="what happened, one entry per order, with dice",
+        subparsers,
+        "log",
+        summary="what happened, one entry per order, with dice",
         description="The campaign's verified log: one entry per order, with the sentences "
-                    "that say what happened and the dice rolled (and who rolled them).",
-        examples=["campaign log war", "campaign log war --turn 1 --type round-fought",
-                  "campaign log war --by solomani --side solomani"])
+        "that say what happened and the dice rolled (and who rolled them).",
+        examples=[
+            "campaign log war",
+            "campaign log war --turn 1 --type round-fought",
+            "campaign log war --by solomani --side solomani",
+        ],
+    )
     log.add_argument("name", help="campaign name")
     log.add_argument("--turn", type=int, help="only orders given in this game turn")
     log.add_argument("--by", metavar="SIDE", help="only orders given by aslan|solomani|referee")
-    log.add_argument("--type", dest="event_type", metavar="EVENT",
-                     help="only orders whose events include this type (e.g. round-fought)")
+    log.add_argument(
+        "--type",
+        dest="event_type",
+        metavar="EVENT",
+        help="only orders whose events include this type (e.g. round-fought)",
+    )
     add_side_option(log)
     log.add_argument("--raw", action="store_true", help="event types instead of sentences")
     add_db_option(log)
     log.set_defaults(func=lazy(HANDLERS, "log"))
 
     verify = add_command(
-        subparsers, "verify",
+        subparsers,
+        "verify",
         summary="check a campaign (hash chain, replay, snapshots, dice) or a turn file",
         description="Check a campaign: its hash chain, a replay from the first event against "
-                    "every snapshot, the seeded dice and the pinned data files; or check a turn "
-                    "file (a path) without storing anything. With --rebuild the campaign's "
-                    "snapshots are first made anew from the log alone.",
-        examples=["campaign verify war", "campaign verify war --anchor",
-                  "campaign verify war --rebuild",
-                  "campaign verify ./turn-3.json --keys keys/"])
+        "every snapshot, the seeded dice and the pinned data files; or check a turn "
+        "file (a path) without storing anything. With --rebuild the campaign's "
+        "snapshots are first made anew from the log alone.",
+        examples=[
+            "campaign verify war",
+            "campaign verify war --anchor",
+            "campaign verify war --rebuild",
+            "campaign verify ./turn-3.json --keys keys/",
+        ],
+    )
     verify.add_argument("name", help="campaign name, or a turn file (a path)")
     verify.add_argument(
-        "--anchor", nargs="?", const="", metavar="COUNT:HASH",
+        "--anchor",
+        nargs="?",
+        const="",
+        metavar="COUNT:HASH",
         help="print the chain's head as an anchor to keep elsewhere; with a previously printed "
-             "anchor, also prove that nothing up to it changed",
+        "anchor, also prove that nothing up to it changed",
     )
     verify.add_argument(
-        "--rebuild", action="store_true",
+        "--rebuild",
+        action="store_true",
         help="first rebuild the campaign from its log alone: replay every event without "
-             "snapshots, drop the old snapshots and write a fresh one (the log is not changed)",
+        "snapshots, drop the old snapshots and write a fresh one (the log is not changed)",
     )
     add_db_option(verify)
     add_turn_file_options(verify)
     verify.set_defaults(func=lazy(HANDLERS, "verify"))
 
     order = add_command(
-        subparsers, "order", summary='give one order, e.g. "aslan buy CL 2"',
+        subparsers,
+        "order",
+        summary='give one order, e.g. "aslan buy CL 2"',
         description="Give one order in notation: SIDE VERB ARGUMENTS (docs/engine.md). It is "
-                    "checked against the rules, logged with its dice, and what happened is "
-                    "printed; a refused order changes nothing. `campaign status NAME` lists "
-                    "the orders legal now.",
-        examples=["campaign order war 'solomani place-neutral keystone'",
-                  "campaign order war 'aslan buy CL 2'",
-                  "campaign order war 'aslan jump strike hlirakh,ftahr'",
-                  "campaign order war 'aslan fire b1' --dice 3,5,1 --referee 'table dice'"])
+        "checked against the rules, logged with its dice, and what happened is "
+        "printed; a refused order changes nothing. `campaign status NAME` lists "
+        "the orders legal now.",
+        examples=[
+            "campaign order war 'solomani place-neutral keystone'",
+            "campaign order war 'aslan buy CL 2'",
+            "campaign order war 'aslan jump strike hlirakh,ftahr'",
+            "campaign order war 'aslan fire b1' --dice 3,5,1 --referee 'table dice'",
+        ],
+    )
     order.add_argument("name", help="campaign name")
     # nargs "+": an order typed without quotes is caught with its own advice (issue 45)
     order.add_argument("order", nargs="+", help="order notation, quoted (see docs/engine.md)")
-    order.add_argument("--dice", help="dice values typed in, comma-separated (physical-dice "
-                                      "campaigns, or a referee override with --referee); in a "
-                                      "physical-dice campaign on a terminal, without --dice, "
-                                      "each die is asked for when it is due")
-    order.add_argument("--referee", metavar="REASON",
-                       help="referee override: typed dice in a seeded campaign, logged")
+    order.add_argument(
+        "--dice",
+        help="dice values typed in, comma-separated (physical-dice "
+        "campaigns, or a referee override with --referee); in a "
+        "physical-dice campaign on a terminal, without --dice, "
+        "each die is asked for when it is due",
+    )
+    order.add_argument(
+        "--referee",
+        metavar="REASON",
+        help="referee override: typed dice in a seeded campaign, logged",
+    )
     add_side_option(order)
     add_db_option(order)
     order.set_defaults(func=lazy(HANDLERS, "order"))
 
     undo = add_command(
-        subparsers, "undo", summary="take back the last order of the current phase",
+        subparsers,
+        "undo",
+        summary="take back the last order of the current phase",
         description="Take back the last order, if it rolled no dice and stays in the current "
-                    "phase; with --referee REASON, any last order (logged as an override).",
-        examples=["campaign undo war", "campaign undo war --referee 'misread the map'",
-                  "campaign undo war --side aslan"])
+        "phase; with --referee REASON, any last order (logged as an override).",
+        examples=[
+            "campaign undo war",
+            "campaign undo war --referee 'misread the map'",
+            "campaign undo war --side aslan",
+        ],
+    )
     undo.add_argument("name", help="campaign name")
     undo.add_argument("--referee", metavar="REASON", help="override past dice/phase, logged")
     add_side_option(undo)
@@ -180,34 +242,49 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     undo.set_defaults(func=lazy(HANDLERS, "undo"))
 
     repin = add_command(
-        subparsers, "repin", summary="accept changed data files (DN-DATA-4), logged",
+        subparsers,
+        "repin",
+        summary="accept changed data files (DN-DATA-4), logged",
         description="A campaign is pinned to the data files it started with (DN-DATA-4); after "
-                    "an intended change to them (e.g. the official tables entered), accept the "
-                    "new files for this campaign. The reason is logged.",
-        examples=["campaign repin war 'official space combat table entered'"])
+        "an intended change to them (e.g. the official tables entered), accept the "
+        "new files for this campaign. The reason is logged.",
+        examples=["campaign repin war 'official space combat table entered'"],
+    )
     repin.add_argument("name", help="campaign name")
     repin.add_argument("reason", help="why the data changed, quoted (kept in the log)")
     add_db_option(repin)
     repin.set_defaults(func=lazy(HANDLERS, "repin"))
 
     replay = add_command(
-        subparsers, "replay", summary="replay a seed game and check every digest",
+        subparsers,
+        "replay",
+        summary="replay a seed game and check every digest",
         description="Replay a seed game (a set-up, orders and a dice seed) and check the state "
-                    "digest after every step; prints what each step did.",
-        examples=["campaign replay standard-turn1", "campaign replay my-game.json",
-                  "campaign replay seeds/standard-turn1.json --record"])
-    replay.add_argument("file", metavar="SEED",
-                        help="a seed game shipped with the tool (see `campaign seeds`), or a "
-                             "seed game file")
+        "digest after every step; prints what each step did.",
+        examples=[
+            "campaign replay standard-turn1",
+            "campaign replay my-game.json",
+            "campaign replay seeds/standard-turn1.json --record",
+        ],
+    )
     replay.add_argument(
-        "--record", action="store_true",
+        "file",
+        metavar="SEED",
+        help="a seed game shipped with the tool (see `campaign seeds`), or a seed game file",
+    )
+    replay.add_argument(
+        "--record",
+        action="store_true",
         help="rewrite the file's digests from this run (after an intended rules change)",
     )
     replay.set_defaults(func=lazy(SEED_HANDLERS, "replay"))
 
     seeds = add_command(
-        subparsers, "seeds", summary="the seed games shipped with the tool",
+        subparsers,
+        "seeds",
+        summary="the seed games shipped with the tool",
         description="List the seed games shipped with the tool, with what each one plays; "
-                    "`campaign replay NAME` replays one.",
-        examples=["campaign seeds"])
+        "`campaign replay NAME` replays one.",
+        examples=["campaign seeds"],
+    )
     seeds.set_defaults(func=lazy(SEED_HANDLERS, "seeds"))

@@ -17,10 +17,12 @@ from campaign.cli.errors import add_db_option, lazy
 
 HANDLERS = "campaign.cli.handlers.systems"
 
-DESCRIPTION = ("Every system of the map, section by section: id (what orders use), name, hex, "
-               "type (1 primary, 2 secondary, 3 tertiary: no fuel), surface-box mark, original "
-               "owner and capital, and the jump routes to its neighbours; a route still to be "
-               "explored (DN-NEB-1) is marked (unexplored).")
+DESCRIPTION = (
+    "Every system of the map, section by section: id (what orders use), name, hex, "
+    "type (1 primary, 2 secondary, 3 tertiary: no fuel), surface-box mark, original "
+    "owner and capital, and the jump routes to its neighbours; a route still to be "
+    "explored (DN-NEB-1) is marked (unexplored)."
+)
 
 
 def _epilog(*examples: str) -> str:
@@ -30,15 +32,20 @@ def _epilog(*examples: str) -> str:
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``systems`` command."""
     parser = subparsers.add_parser(
-        "systems", help="systems, types and jump routes of the campaign's map (DN-MAP-2..4)",
+        "systems",
+        help="systems, types and jump routes of the campaign's map (DN-MAP-2..4)",
         description=textwrap.fill(
-            DESCRIPTION + " Routes explored in this campaign read as explored.", 79),
+            DESCRIPTION + " Routes explored in this campaign read as explored.", 79
+        ),
         epilog=_epilog("campaign systems war", "campaign systems war --json"),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("name", help="campaign name")
-    parser.add_argument("--json", action="store_true",
-                        help="print the report as JSON (docs/schemas/systems.schema.json)")
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print the report as JSON (docs/schemas/systems.schema.json)",
+    )
     add_db_option(parser)
     parser.set_defaults(func=lazy(HANDLERS, "campaign_systems"))
 
@@ -46,20 +53,35 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def register_data_verbs(verbs: argparse._SubParsersAction) -> None:
     """Add ``campaign data systems`` (called by ``campaign.cli.data``)."""
     parser = verbs.add_parser(
-        "systems", help="systems, types and routes before any campaign",
+        "systems",
+        help="systems, types and routes before any campaign",
         description=textwrap.fill(
-            DESCRIPTION + " Read from the data files, before any campaign exists.", 79),
-        epilog=_epilog("campaign data systems", "campaign data systems --layout demo",
-                       "campaign data systems --layout random --seed 7 --json"),
+            DESCRIPTION + " Read from the data files, before any campaign exists.", 79
+        ),
+        epilog=_epilog(
+            "campaign data systems",
+            "campaign data systems --layout demo",
+            "campaign data systems --layout random --seed 7 --json",
+        ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--data", type=Path, default=None,
-                        help="data directory (default: $CAMPAIGN_DATA_DIR, else the shipped data)")
-    parser.add_argument("--layout", default=None,
-                        help="layout to list: a name from data/maps/layouts or 'random' "
-                             "(default: standard)")
-    parser.add_argument("--seed", type=int, default=None,
-                        help="seed of the random assembly (with --layout random)")
-    parser.add_argument("--json", action="store_true",
-                        help="print the report as JSON (docs/schemas/systems.schema.json)")
+    parser.add_argument(
+        "--data",
+        type=Path,
+        default=None,
+        help="data directory (default: $CAMPAIGN_DATA_DIR, else the shipped data)",
+    )
+    parser.add_argument(
+        "--layout",
+        default=None,
+        help="layout to list: a name from data/maps/layouts or 'random' (default: standard)",
+    )
+    parser.add_argument(
+        "--seed", type=int, default=None, help="seed of the random assembly (with --layout random)"
+    )
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print the report as JSON (docs/schemas/systems.schema.json)",
+    )
     parser.set_defaults(func=lazy(HANDLERS, "data_systems"))

@@ -25,8 +25,9 @@ def ask_die(ctx: RollContext) -> int:
             line = ""
         text = line.strip()[:LINE_MAX]
         if not text:
-            raise CampaignError(f"no die typed for {ctx.purpose}: the order is not given, "
-                                "nothing changed")
+            raise CampaignError(
+                f"no die typed for {ctx.purpose}: the order is not given, nothing changed"
+            )
         if text.isascii() and text.isdigit() and 1 <= int(text) <= ctx.sides:
             return int(text)
         print(f"  {text!r} is not a face of the die: type the value rolled, 1 to {ctx.sides}")

@@ -16,30 +16,42 @@ from campaign.cli.errors import SIDE_CHOICES, add_db_option, lazy
 
 HANDLERS = "campaign.cli.handlers.upkeep"
 
-EXAMPLES = ("campaign upkeep war", "campaign upkeep war --side aslan",
-            "campaign upkeep war --side solomani --json")
+EXAMPLES = (
+    "campaign upkeep war",
+    "campaign upkeep war --side aslan",
+    "campaign upkeep war --side solomani --json",
+)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``upkeep`` command."""
     parser = subparsers.add_parser(
-        "upkeep", help="maintenance preview: each ship, civilised or frontier, cost, what pass "
-                       "does (DN-ECO-7)",
+        "upkeep",
+        help="maintenance preview: each ship, civilised or frontier, cost, what pass "
+        "does (DN-ECO-7)",
         description=textwrap.fill(
             "Maintenance as things stand (DN-ECO-7): every ship of a side on the map, "
             "civilised (in a type 1 system its side controls: pays its maintenance number) or "
             "frontier (rolls 1d6 against it), disrupted ships and what recovering them costs, "
             "and what `pass` does in the side's Maintenance & Production phase: pay and roll "
             "by default, or wait for `maintain UNPAID` when the RU do not pay every civilised "
-            "ship.", 79),
+            "ship.",
+            79,
+        ),
         epilog="examples:\n" + "\n".join(f"  {line}" for line in EXAMPLES),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("name", help="campaign name")
-    parser.add_argument("--side", choices=SIDE_CHOICES,
-                        help="only this side's ships, as that player sees them (default: both, "
-                             "as the referee sees them)")
-    parser.add_argument("--json", action="store_true",
-                        help="print the report as JSON (docs/schemas/upkeep.schema.json)")
+    parser.add_argument(
+        "--side",
+        choices=SIDE_CHOICES,
+        help="only this side's ships, as that player sees them (default: both, "
+        "as the referee sees them)",
+    )
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print the report as JSON (docs/schemas/upkeep.schema.json)",
+    )
     add_db_option(parser)
     parser.set_defaults(func=lazy(HANDLERS, "upkeep"))

@@ -17,26 +17,35 @@ BATTLES = "campaign.cli.handlers.battles"
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the view commands."""
     units = add_command(
-        subparsers, "units", summary="units by system: id, type, factors, stack, place",
+        subparsers,
+        "units",
+        summary="units by system: id, type, factors, stack, place",
         description="Every unit on the map, system by system (and the unplaced ones): id, "
-                    "type, factors, place, stack, cargo. With --side, what that player may see "
-                    "(face-down neutrals are N-X-k, DN-NEU-1).",
-        examples=["campaign units war", "campaign units war --system marrow",
-                  "campaign units war --owner neutral --side aslan --json"])
+        "type, factors, place, stack, cargo. With --side, what that player may see "
+        "(face-down neutrals are N-X-k, DN-NEU-1).",
+        examples=[
+            "campaign units war",
+            "campaign units war --system marrow",
+            "campaign units war --owner neutral --side aslan --json",
+        ],
+    )
     units.add_argument("name", help="campaign name")
     units.add_argument("--system", metavar="SYS", help="only this system (id, e.g. marrow)")
-    units.add_argument("--owner", choices=("aslan", "solomani", "neutral"),
-                       help="only the units of this side")
+    units.add_argument(
+        "--owner", choices=("aslan", "solomani", "neutral"), help="only the units of this side"
+    )
     _common(units)
     units.set_defaults(func=lazy(UNITS, "units"))
 
     battles = add_command(
-        subparsers, "battles",
+        subparsers,
+        "battles",
         summary="battles of this combat step: short id, round, stage, engagements, who must act",
         description="The battles of the current combat step: short id (b1, ...), round, "
-                    "stage, the units on each side, engagements, and who must act next with "
-                    "the orders to give.",
-        examples=["campaign battles war", "campaign battles war --side solomani --json"])
+        "stage, the units on each side, engagements, and who must act next with "
+        "the orders to give.",
+        examples=["campaign battles war", "campaign battles war --side solomani --json"],
+    )
     battles.add_argument("name", help="campaign name")
     _common(battles)
     battles.set_defaults(func=lazy(BATTLES, "battles"))

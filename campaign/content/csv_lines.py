@@ -83,8 +83,11 @@ def read_csv(path: Path, required: tuple[str, ...], *, exact: bool = True) -> Cs
             continue
         control = control_character(raw)
         if control is not None:  # names reach SVG pictures and terminals (issue 33 item 6)
-            raise DataFileError(path, number, f"holds the control character {control}; data "
-                                "files are printable text")
+            raise DataFileError(
+                path,
+                number,
+                f"holds the control character {control}; data files are printable text",
+            )
         cells = [cell.strip() for cell in next(csv.reader([raw]))]
         if document is None:
             document = _header(path, number, cells, required, exact)
@@ -132,8 +135,12 @@ def parse_int(
         limit = "must not be negative" if minimum == 0 else f"must be at least {minimum}"
         raise DataFileError(path, line, f"{column}: {number} {limit}")
     if number > maximum:
-        raise DataFileError(path, line, f"{column}: {value[:20]} is above {maximum}, the "
-                                        "largest value allowed (docs/data-formats.md)")
+        raise DataFileError(
+            path,
+            line,
+            f"{column}: {value[:20]} is above {maximum}, the "
+            "largest value allowed (docs/data-formats.md)",
+        )
     return number
 
 

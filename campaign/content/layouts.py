@@ -76,9 +76,10 @@ def build_map(
     if not _LAYOUT_NAME.fullmatch(layout) or layout not in known:
         named = _LAYOUT_NAME.fullmatch(layout)
         raise DataFileError(
-            path if named else maps_dir / LAYOUTS_DIR, None,
-            f"no layout {layout[:80]!r}" + ("" if named else ": a layout is the name of a file "
-                                             "in this directory, not a path")
+            path if named else maps_dir / LAYOUTS_DIR,
+            None,
+            f"no layout {layout[:80]!r}"
+            + ("" if named else ": a layout is the name of a file in this directory, not a path")
             + f" (layouts: {', '.join(known + ['random'])})",
         )
     return load_layout(path, catalog), path

@@ -105,8 +105,9 @@ def _hashes_or_none(root: Path) -> dict[str, str] | None:
         return None
 
 
-def _built_key(root: Path, layout: str, seed: int | None,
-               hashes: dict[str, str]) -> tuple[object, ...]:
+def _built_key(
+    root: Path, layout: str, seed: int | None, hashes: dict[str, str]
+) -> tuple[object, ...]:
     """The ``_BUILT`` key of a load."""
     return (str(root.resolve()), layout, seed, tuple(sorted(hashes.items())))
 

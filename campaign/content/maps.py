@@ -46,7 +46,7 @@ def _parse_hex(
     """``CCRR`` (1-based) inside the section -> 0-based section-local ``HexCoord``."""
     match = _HEX.match(text) if isinstance(text, str) else None
     if match is None:
-        reader.fail(f"{key}: {text!r} is not a hex CCRR (e.g. \"0304\")", table, index, key)
+        reader.fail(f'{key}: {text!r} is not a hex CCRR (e.g. "0304")', table, index, key)
     col, row = int(match.group(1)), int(match.group(2))
     if not (1 <= col <= width and 1 <= row <= height):
         reason = f"{key}: {text} lies outside the {width}x{height} section"
@@ -110,11 +110,16 @@ def _systems(
             reader.fail(f"name {name!r} gives an empty system id", "system", index, "name")
         first = seen_hex.get((hex_.col, hex_.row))
         if first is not None:
-            reader.fail(f"hex {entry['hex']} already holds a system (line {first})",
-                        "system", index, "hex")
+            reader.fail(
+                f"hex {entry['hex']} already holds a system (line {first})", "system", index, "hex"
+            )
         if ident in seen_id:
-            reader.fail(f"system id {ident!r} already used on line {seen_id[ident]}",
-                        "system", index, "name")
+            reader.fail(
+                f"system id {ident!r} already used on line {seen_id[ident]}",
+                "system",
+                index,
+                "name",
+            )
         seen_hex[(hex_.col, hex_.row)] = line
         seen_id[ident] = line
         type_number = reader.value(entry, "system", index, "type", int, ...)
@@ -134,9 +139,7 @@ def _systems(
                 reader.path, reader.line("system", index, "owner"), "owner", owner_text, Side
             )
         if mark is not None and owner is None:
-            reader.fail(
-                "a marked box needs an original owner (DN-ECO-2)", "system", index, "mark"
-            )
+            reader.fail("a marked box needs an original owner (DN-ECO-2)", "system", index, "mark")
         capital = reader.value(entry, "system", index, "capital", bool, False)
         if capital and (home is None or owner != home):
             reader.fail(
@@ -203,8 +206,12 @@ def _connectors(
         at = reader.value(entry, "connector", index, "at", int, ...)
         limit = height if edge in (Edge.EAST, Edge.WEST) else width
         if not 1 <= at <= limit:
-            reader.fail(f"at: {at} is not a position 1..{limit} on the {edge.value} edge",
-                        "connector", index, "at")
+            reader.fail(
+                f"at: {at} is not a position 1..{limit} on the {edge.value} edge",
+                "connector",
+                index,
+                "at",
+            )
         if (edge, at) in seen:
             reader.fail(
                 f"two stubs at {edge.value} {at} (first on line {seen[(edge, at)]})",
@@ -216,12 +223,11 @@ def _connectors(
         hex_ = _parse_hex(reader, entry.get("hex"), "connector", index, "hex", width, height)
         system = by_hex.get((hex_.col, hex_.row))
         if system is None:
-            reader.fail(f"connector from hex {entry['hex']} which has no system",
-                        "connector", index, "hex")
+            reader.fail(
+                f"connector from hex {entry['hex']} which has no system", "connector", index, "hex"
+            )
         unexplored = reader.value(entry, "connector", index, "unexplored", bool, False)
-        connectors.append(
-            EdgeConnector(edge=edge, at=at, system=system.id, unexplored=unexplored)
-        )
+        connectors.append(EdgeConnector(edge=edge, at=at, system=system.id, unexplored=unexplored))
     return connectors
 
 

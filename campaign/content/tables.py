@@ -53,8 +53,9 @@ def load_table(path: Path, *, relative_name: str | None = None) -> CombatTable:
             )
         rows.append(
             tuple(
-                parse_enum(path, row.line, f"result in column {column}", row.cells[column],
-                           CombatResult)
+                parse_enum(
+                    path, row.line, f"result in column {column}", row.cells[column], CombatResult
+                )
                 for column in columns
             )
         )
@@ -97,7 +98,7 @@ def load_house_rules_with_label(path: Path) -> tuple[HouseRules, TableLabel]:
     document, positions = read_toml(path)
     label = document.pop("label", None)
     if label is None:
-        raise DataFileError(path, 1, "missing label = \"house\" (or \"official\")")
+        raise DataFileError(path, 1, 'missing label = "house" (or "official")')
     table_label = parse_enum(path, positions.line(key="label"), "label", label, TableLabel)
     switches = document.pop("switches", None)
     if document:

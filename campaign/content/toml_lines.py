@@ -126,8 +126,13 @@ class TomlReader:
             self.fail(f"{key}: {value!r} is not a {kind.__name__}", table, index, key)
         control = control_character(value) if isinstance(value, str) else None
         if control is not None:  # it would make the SVG ill-formed (issue 33 item 6)
-            self.fail(f"{key}: {value!r} holds the control character {control}; names and "
-                      "values are printable text", table, index, key)
+            self.fail(
+                f"{key}: {value!r} holds the control character {control}; names and "
+                "values are printable text",
+                table,
+                index,
+                key,
+            )
         return value
 
     def line(self, table: str, index: int = 0, key: str | None = None) -> int:

@@ -114,8 +114,9 @@ def _parse_row(path: Path, row: CsvRow) -> UnitType:
     if conscription not in ("", "-"):
         if side is not Side.NEUTRAL:
             raise DataFileError(path, line, "only neutral units have a conscription cost")
-        conscription_cost = parse_int(path, line, "conscription_cost", conscription,
-                                      maximum=MAX_COST)
+        conscription_cost = parse_int(
+            path, line, "conscription_cost", conscription, maximum=MAX_COST
+        )
     factors = _parse_factors(path, line, category, cells["factors"])
     flags = frozenset(
         parse_enum(path, line, "flags", flag, UnitFlag) for flag in cells["flags"].split()
@@ -134,9 +135,7 @@ def _parse_row(path: Path, row: CsvRow) -> UnitType:
     )
 
 
-def _parse_factors(
-    path: Path, line: int, category: UnitCategory, text: str
-) -> dict[str, int]:
+def _parse_factors(path: Path, line: int, category: UnitCategory, text: str) -> dict[str, int]:
     """``beam-missile-defence[maintenance]`` for ships, fighters, monitors; else a strength."""
     if category in _FACTOR_CATEGORIES:
         match = _SHIP_FACTORS.match(text)

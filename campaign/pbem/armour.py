@@ -56,8 +56,10 @@ def armour(turn: TurnFile) -> str:
 
 
 def _unquote(text: str) -> list[str]:
-    return [_QUOTE.sub("", line).rstrip() for line in text.replace("\r\n", "\n").replace(
-        "\r", "\n").split("\n")]
+    return [
+        _QUOTE.sub("", line).rstrip()
+        for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    ]
 
 
 def dearmour(text: str, source: str = "") -> bytes:
@@ -72,7 +74,8 @@ def dearmour(text: str, source: str = "") -> bytes:
     except StopIteration:
         raise MalformedTurnFileError(
             "the turn file is truncated: no END line after the BEGIN line (paste the whole "
-            "block, from BEGIN to END)", source=source
+            "block, from BEGIN to END)",
+            source=source,
         ) from None
     inner = " ".join(lines[start + 1 : stop])
     found = _CHECKSUM.search(inner)
@@ -115,12 +118,13 @@ def _raw_json(data: bytes | str, source: str) -> Any:
     try:
         raw = parse_json(text)
     except RecursionError:
-        raise MalformedTurnFileError("not a turn file: JSON nested too deeply",
-                                     source=source) from None
+        raise MalformedTurnFileError(
+            "not a turn file: JSON nested too deeply", source=source
+        ) from None
     except json.JSONDecodeError as error:
         raise MalformedTurnFileError(
-            f"not a turn file: JSON error at line {error.lineno} column {error.colno}: "
-            f"{error.msg}", source=source
+            f"not a turn file: JSON error at line {error.lineno} column {error.colno}: {error.msg}",
+            source=source,
         ) from None
     except ValueError as error:  # a number too long to read (parse_json names its line)
         raise MalformedTurnFileError(f"not a turn file: {error}", source=source) from None
@@ -154,7 +158,8 @@ def _check_text(text: str, source: str) -> None:
     except UnicodeEncodeError as error:
         raise MalformedTurnFileError(
             f"not a turn file: a string holds an unpaired surrogate "
-            f"(\\u{ord(text[error.start]):04x}), which is not Unicode text", source=source
+            f"(\\u{ord(text[error.start]):04x}), which is not Unicode text",
+            source=source,
         ) from None
 
 
@@ -197,6 +202,7 @@ def parse_turn_file(data: bytes | str, source: str = "", *, checksum: bool = Tru
     if checksum and not turn.checksum_ok():
         raise ChecksumError(
             "the content does not match body_sha256: the file was edited or damaged; ask the "
-            "sender for a fresh copy", source=source
+            "sender for a fresh copy",
+            source=source,
         )
     return turn

@@ -106,8 +106,15 @@ class FairPlayFileError(TurnFileError):
 
     problem = "fair"
 
-    def __init__(self, message: str, *, problem: str, side: str | None = None,
-                 card: str | None = None, source: str = "") -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        problem: str,
+        side: str | None = None,
+        card: str | None = None,
+        source: str = "",
+    ) -> None:
         super().__init__(message, source=source)
         self.problem = problem
         self.side = side

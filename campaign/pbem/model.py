@@ -53,9 +53,11 @@ class Header(BaseModel):
     profile_hash: str = Field(min_length=1)
     dice_mode: DiceMode
     pending_order: str | None = Field(
-        default=None, max_length=MAX_ORDER_CHARS,
+        default=None,
+        max_length=MAX_ORDER_CHARS,
         description="strict dice: the sender's order that ends the file undecided; the "
-                    "receiver rolls its dice (ADR 0028) and sends the decision back first")
+        "receiver rolls its dice (ADR 0028) and sends the decision back first",
+    )
 
 
 class FileEvent(BaseModel):

@@ -81,8 +81,7 @@ def head_digest(state: CampaignState, schema_version: int) -> str:
     return digest(state) if schema_version == 1 else engine.state_digest(state)
 
 
-def to_file_event(event: Event, seal_key: str, hidden: frozenset[str] = frozenset()
-                  ) -> FileEvent:
+def to_file_event(event: Event, seal_key: str, hidden: frozenset[str] = frozenset()) -> FileEvent:
     """The file form of ``event``: its payload, or a seal for secret events and for events
     that name a counter in ``hidden`` (DN-NEU-1: a neutral that is still face down at the head
     of the file, e.g. a PD that fired; its id would tell its kind). Both ends take ``hidden``
@@ -119,14 +118,16 @@ def _differs(wanted: FileEvent, got: FileEvent) -> str:
     )
 
 
-def _compare(wanted: list[FileEvent], got: list[FileEvent], where: str, first: int,
-             source: str) -> None:
+def _compare(
+    wanted: list[FileEvent], got: list[FileEvent], where: str, first: int, source: str
+) -> None:
     """Refuse a batch whose file events differ from the ones the rules give."""
     for index, (theirs, mine) in enumerate(zip(wanted, got, strict=False)):
         if theirs != mine:
             raise ReplayMismatchError(
                 f"{where}, event {first + index + 1}: {_differs(theirs, mine)}; the file "
-                "was altered or made with other rules", source=source,
+                "was altered or made with other rules",
+                source=source,
             )
     if len(wanted) != len(got):
         raise ReplayMismatchError(
@@ -150,15 +151,19 @@ def check_base(turn: TurnFile, local: LocalCopy, files: Sequence[PbemFile], sour
         raise StaleFileError(
             f"{span}: the histories differ at or before event {header.base_seq} (different "
             "set-up, or an undo after a file was sent); compare `campaign log` with the "
-            "sender; the referee must rebuild one side", source=source,
+            "sender; the referee must rebuild one side",
+            source=source,
         )
     if header.base_seq < local.head_seq:
-        if (header.head_seq <= local.head_seq
-                and local.rows[header.head_seq - 1].hash == header.head_hash):
+        if (
+            header.head_seq <= local.head_seq
+            and local.rows[header.head_seq - 1].hash == header.head_hash
+        ):
             raise StaleFileError(
                 f"{span} is an old file: its "
                 f"{events_text(header.base_seq + 1, header.head_seq)} "
-                "are already in this campaign; nothing to do", source=source,
+                "are already in this campaign; nothing to do",
+                source=source,
             )
         mine = files[-1] if files else None
         if mine is not None and mine.direction == "out" and mine.base_seq == header.base_seq:
@@ -167,13 +172,15 @@ def check_base(turn: TurnFile, local: LocalCopy, files: Sequence[PbemFile], sour
                 f"{header.base_seq}, so only one can stand. Agree which counts: to keep "
                 f"theirs run `campaign resolve NAME FILE --reason ...` (drops your events "
                 f"{header.base_seq + 1}-{local.head_seq}, logged); to keep yours, the "
-                "other side resolves with your file", source=source,
+                "other side resolves with your file",
+                source=source,
             )
         raise StaleFileError(
             f"{span} is stale: it builds on event {header.base_seq}, but this campaign has "
             f"{events_text(header.base_seq + 1, local.head_seq)} the sender has not seen (orders "
             "given here and not sent). Send them with `campaign export`, or undo them, "
-            "then ask for a new file", source=source,
+            "then ask for a new file",
+            source=source,
         )
     expected = files[-1].exchange + 1 if files else 1
     if header.exchange != expected:
@@ -188,27 +195,39 @@ def check_base(turn: TurnFile, local: LocalCopy, files: Sequence[PbemFile], sour
         )
 
 
-def check_author(turn: TurnFile, order: Order, where: str, source: str, *,
-                 allow_referee: bool) -> None:
+def check_author(
+    turn: TurnFile, order: Order, where: str, source: str, *, allow_referee: bool
+) -> None:
     """A player sends only his own orders; referee orders only where the receiver allows them
     (a player could otherwise give himself RU with ``referee set-ru``)."""
     sender = turn.header.side
     if order.side is None and not allow_referee:
         raise ForeignOrderError(
             f"{where}: a referee order in a file from {sender.value}; refused unless you agreed "
-            "to it (import with --allow-referee)", source=source,
+            "to it (import with --allow-referee)",
+            source=source,
         )
     if order.side is not None and order.side is not sender:
         raise ForeignOrderError(
             f"{where}: an order of {order.side.value} in a file from {sender.value}; each "
-            "player sends only his own orders", source=source,
+            "player sends only his own orders",
+            source=source,
         )
 
 
-def replay(name: str, turn: TurnFile, local: LocalCopy, key: str, seal_key: str,
-           source: str, referee_undo: RefereeUndo, *, allow_referee: bool = False,
-           dice: Callable[[int], DiceSource] | None = None, answers: str | None = None,
-           ) -> tuple[list[NewBatch], list[StoredEvent]]:
+def replay(
+    name: str,
+    turn: TurnFile,
+    local: LocalCopy,
+    key: str,
+    seal_key: str,
+    source: str,
+    referee_undo: RefereeUndo,
+    *,
+    allow_referee: bool = False,
+    dice: Callable[[int], DiceSource] | None = None,
+    answers: str | None = None,
+) -> tuple[list[NewBatch], list[StoredEvent]]:
     """Re-run every order of ``turn`` on ``local.state`` with dice ``key``; the batches and
     event rows to store (``ReplayMismatchError`` naming the first difference).
 
@@ -230,13 +249,29 @@ def replay(name: str, turn: TurnFile, local: LocalCopy, key: str, seal_key: str,
         where = f"batch {number} ({batch.order!r}, from event {seq + 1})"
         reason = referee_undo.reason_of(batch.order)
         if reason is not None:
-            events = _referee_undo(name, turn, reason, [*local.rows, *rows], where, source,
-                                   referee_undo, allow_referee=allow_referee)
+            events = _referee_undo(
+                name,
+                turn,
+                reason,
+                [*local.rows, *rows],
+                where,
+                source,
+                referee_undo,
+                allow_referee=allow_referee,
+            )
         else:
             foreign = number == 1 and answers is not None
-            events = _decide(turn, batch.order, state, ruleset,
-                             dice(number) if dice is not None else SeededSource(key), where,
-                             source, allow_referee=allow_referee, foreign=foreign)
+            events = _decide(
+                turn,
+                batch.order,
+                state,
+                ruleset,
+                dice(number) if dice is not None else SeededSource(key),
+                where,
+                source,
+                allow_referee=allow_referee,
+                foreign=foreign,
+            )
         produced.append((where, seq, events))
         engine.fold(events, state)
         seq += len(events)
@@ -247,26 +282,38 @@ def replay(name: str, turn: TurnFile, local: LocalCopy, key: str, seal_key: str,
         rows.extend(chain_events(name, head, new.order_text, new.payloads))
     hidden = face_down_ids(state)  # the head of the file: what the sender sealed by
     for batch, (where, first, events) in zip(turn.body.batches, produced, strict=True):
-        _compare(batch.events, [to_file_event(e, seal_key, hidden) for e in events],
-                 where, first, source)
+        _compare(
+            batch.events, [to_file_event(e, seal_key, hidden) for e in events], where, first, source
+        )
     replayed = head_digest(state, header.schema_version)
     if replayed != header.head_digest:
         raise ReplayMismatchError(
             f"after replay the state digest is {replayed[:12]}, the file says "
-            f"{header.head_digest[:12]}", source=source,
+            f"{header.head_digest[:12]}",
+            source=source,
         )
     last_hash = rows[-1].hash if rows else local.head_hash
     if last_hash != header.head_hash:
         raise ReplayMismatchError(
             f"after replay the event chain ends in {last_hash[:12]}, the file says "
-            f"{header.head_hash[:12]} (order texts or batch numbering differ)", source=source,
+            f"{header.head_hash[:12]} (order texts or batch numbering differ)",
+            source=source,
         )
     return batches, rows
 
 
-def _decide(turn: TurnFile, text: str, state: CampaignState, ruleset: Ruleset,
-            dice: DiceSource, where: str, source: str, *, allow_referee: bool,
-            foreign: bool = False) -> list[Event]:
+def _decide(
+    turn: TurnFile,
+    text: str,
+    state: CampaignState,
+    ruleset: Ruleset,
+    dice: DiceSource,
+    where: str,
+    source: str,
+    *,
+    allow_referee: bool,
+    foreign: bool = False,
+) -> list[Event]:
     """The events the rules give for order ``text`` of the file, with the file's ``dice``
     (``foreign``: the receiver's own order, answered by the sender, strict dice)."""
     try:
@@ -278,24 +325,34 @@ def _decide(turn: TurnFile, text: str, state: CampaignState, ruleset: Ruleset,
     try:
         return engine.decide(state, order, ruleset, dice)
     except StrictDiceError as error:
-        raise StrictDiceError(f"{where}: {error.message}", side=turn.header.side.value,
-                              source=source) from None
+        raise StrictDiceError(
+            f"{where}: {error.message}", side=turn.header.side.value, source=source
+        ) from None
     except CampaignError as error:
         raise ReplayMismatchError(
             f"{where}: the rules refuse this order: {error.message}", source=source
         ) from None
 
 
-def _referee_undo(name: str, turn: TurnFile, reason: str, rows: list[StoredEvent], where: str,
-                  source: str, referee_undo: RefereeUndo, *, allow_referee: bool
-                  ) -> list[Event]:
+def _referee_undo(
+    name: str,
+    turn: TurnFile,
+    reason: str,
+    rows: list[StoredEvent],
+    where: str,
+    source: str,
+    referee_undo: RefereeUndo,
+    *,
+    allow_referee: bool,
+) -> list[Event]:
     """The event of a referee undo in the file, computed from this campaign's log ``rows`` as
     the sender's ``undo --referee`` computed it from his (refused unless agreed)."""
     if not allow_referee:
         raise ForeignOrderError(
             f"{where}: a referee undo in a file from {turn.header.side.value}; refused unless "
             "you agreed to it (import with --allow-referee); if you did not, the sender "
-            "withdraws the file (`campaign withdraw`) and undoes the undo", source=source,
+            "withdraws the file (`campaign withdraw`) and undoes the undo",
+            source=source,
         )
     try:
         if check_reason(reason, "the referee's reason") != reason:
@@ -305,9 +362,15 @@ def _referee_undo(name: str, turn: TurnFile, reason: str, rows: list[StoredEvent
         raise ReplayMismatchError(f"{where}: {error.message}", source=source) from None
 
 
-def decide_pending(name: str, turn: TurnFile, state: CampaignState, ruleset: Ruleset,
-                   dice: DiceSource, head: Head, source: str
-                   ) -> tuple[NewBatch, list[StoredEvent]]:
+def decide_pending(
+    name: str,
+    turn: TurnFile,
+    state: CampaignState,
+    ruleset: Ruleset,
+    dice: DiceSource,
+    head: Head,
+    source: str,
+) -> tuple[NewBatch, list[StoredEvent]]:
     """Strict dice: the receiver decides the order that ends ``turn`` undecided
     (``header.pending_order``) on ``state`` (the state after the file's batches, updated in
     place) with ``dice``, the roll its own contribution completes; its batch and event rows,

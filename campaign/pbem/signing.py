@@ -44,8 +44,9 @@ def generate_keys(directory: Path, side: str) -> tuple[Path, Path]:
     try:
         directory.mkdir(mode=0o700, parents=True, exist_ok=True)
     except OSError as error:
-        raise SignatureError(f"{directory}: cannot make the key directory: "
-                             f"{error.strerror}") from None
+        raise SignatureError(
+            f"{directory}: cannot make the key directory: {error.strerror}"
+        ) from None
     for path in (private_path, public_path):
         if os.path.lexists(path):
             raise SignatureError(
@@ -112,8 +113,11 @@ def _load_key(path: Path, *, private: bool) -> tuple[object, bytes]:
     kind = "private" if private else "public"
     pem = _key_bytes(path, f"{kind} key file", private=private)
     try:
-        key = (serialization.load_pem_private_key(pem, None) if private
-               else serialization.load_pem_public_key(pem))
+        key = (
+            serialization.load_pem_private_key(pem, None)
+            if private
+            else serialization.load_pem_public_key(pem)
+        )
     except (ValueError, TypeError, unsupported):
         key = None
     if not isinstance(key, ed25519.Ed25519PrivateKey if private else ed25519.Ed25519PublicKey):
@@ -149,8 +153,9 @@ def verify(body: TurnBody, signature: Signature | None, public_key_file: Path) -
     verify_bytes(body.canonical().encode("utf-8"), signature, public_key_file, side)
 
 
-def verify_bytes(data: bytes, signature: Signature, public_key_file: Path, side: str,
-                 what: str = "the file") -> None:
+def verify_bytes(
+    data: bytes, signature: Signature, public_key_file: Path, side: str, what: str = "the file"
+) -> None:
     """Raise ``SignatureError`` unless ``signature`` signs ``data`` by ``side``'s key in
     ``public_key_file``."""
     _, _, (invalid, _) = _crypto()

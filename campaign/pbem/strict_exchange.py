@@ -45,7 +45,9 @@ class TooSoon:
         raise StrictDiceError(
             f"it rolls dice ({ctx.purpose}) that {self.sender} could not know when giving it: "
             f"with strict dice the order that rolls ends the file and {self.receiver}'s "
-            "machine rolls it; refused", side=self.sender)
+            "machine rolls it; refused",
+            side=self.sender,
+        )
 
 
 @dataclass(frozen=True)
@@ -58,21 +60,29 @@ class StrictKeys:
     pending: str | None
 
 
-def keys(campaign: str, exchange: int, reveal: str | None, own_before_last: str | None,
-         own_last: str | None) -> StrictKeys:
+def keys(
+    campaign: str,
+    exchange: int,
+    reveal: str | None,
+    own_before_last: str | None,
+    own_last: str | None,
+) -> StrictKeys:
     """The keys of incoming file ``exchange``, from the secret it opens (``x_{n-2}``) and our
     secrets of files ``n-3`` and ``n-1``."""
+
     def key(number: int, sender: str | None, receiver: str | None) -> str | None:
         if number < FIRST_ROLLING_FILE or sender is None or receiver is None:
             return None
         return strict.roll_key(campaign, number, sender, receiver)
 
-    return StrictKeys(answer=key(exchange - 1, own_before_last, reveal),
-                      pending=key(exchange, reveal, own_last))
+    return StrictKeys(
+        answer=key(exchange - 1, own_before_last, reveal), pending=key(exchange, reveal, own_last)
+    )
 
 
-def sources(turn: TurnFile, found: StrictKeys, answers: str | None, receiver: str
-            ) -> Callable[[int], DiceSource]:
+def sources(
+    turn: TurnFile, found: StrictKeys, answers: str | None, receiver: str
+) -> Callable[[int], DiceSource]:
     """The dice source of each batch of ``turn`` (numbered from 1): the answer to our
     pending order rolls ``key_{n-1}``, every other batch none."""
     sender = turn.header.side.value
@@ -106,7 +116,10 @@ def check_answer(turn: TurnFile, answers: str | None, source: str) -> None:
     raise StrictDiceError(
         f"file {header.exchange} from {sender} {problem}, which ended file "
         f"{header.exchange - 1} and whose dice {sender}'s contribution rolls (strict dice): "
-        "the game cannot go on without it; refused", side=sender, source=source)
+        "the game cannot go on without it; refused",
+        side=sender,
+        source=source,
+    )
 
 
 def _same_side(first: str, answers: str) -> bool:
@@ -122,5 +135,8 @@ def pending_source(turn: TurnFile, found: StrictKeys, source: str) -> DiceSource
         raise StrictDiceError(
             f"file {header.exchange} from {header.side.value} ends with an order whose dice "
             f"no contribution can roll yet (strict dice start with file {FIRST_ROLLING_FILE}); "
-            "refused", side=header.side.value, source=source)
+            "refused",
+            side=header.side.value,
+            source=source,
+        )
     return SeededSource(found.pending)

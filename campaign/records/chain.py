@@ -30,12 +30,24 @@ def chain_hash(
     embedded as is). It is written out directly instead of through ``json.dumps`` of a dict so
     verifying 20,000 events stays fast.
     """
-    return _hash(_json_str(campaign), seq, batch, _json_str(order_text), _json_str(type_), payload,
-                 _json_str(prev))
+    return _hash(
+        _json_str(campaign),
+        seq,
+        batch,
+        _json_str(order_text),
+        _json_str(type_),
+        payload,
+        _json_str(prev),
+    )
 
 
 def _hash(
-    campaign_json: str, seq: int, batch: int, order_json: str, type_json: str, payload: str,
+    campaign_json: str,
+    seq: int,
+    batch: int,
+    order_json: str,
+    type_json: str,
+    payload: str,
     prev_json: str,
 ) -> str:
     """``chain_hash`` with the string fields already JSON-encoded (lets callers cache them)."""
@@ -98,8 +110,9 @@ def head_of_rows(rows: Sequence[StoredEvent]) -> Head:
     return Head(last.seq, last.hash, last.batch)
 
 
-def chain_events(name: str, head: Head, order_text: str, payloads: Sequence[tuple[str, str]]
-                 ) -> list[StoredEvent]:
+def chain_events(
+    name: str, head: Head, order_text: str, payloads: Sequence[tuple[str, str]]
+) -> list[StoredEvent]:
     """One order batch's events as they are stored after ``head``: the next batch number,
     consecutive sequence numbers and the hash chain."""
     batch, prev = head.batch + 1, head.hash

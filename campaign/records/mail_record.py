@@ -49,9 +49,16 @@ class MailRecord:
         """Our own secret committed in file ``exchange`` (None if that file was not ours)."""
         return self.secrets.get(exchange)
 
-    def imported(self, record: PbemFile, envelope: PbemEnvelope, *,
-                 setup: PbemSetup | None, player: PbemPlayer | None,
-                 fair: tuple[FairPass | FairSecret, ...], answered: bool) -> MailRecord:
+    def imported(
+        self,
+        record: PbemFile,
+        envelope: PbemEnvelope,
+        *,
+        setup: PbemSetup | None,
+        player: PbemPlayer | None,
+        fair: tuple[FairPass | FairSecret, ...],
+        answered: bool,
+    ) -> MailRecord:
         """This record once ``Ledger.commit_import`` stored what its arguments say."""
         passes = {row.exchange: row for row in self.passes}
         secret = self.fair_secret
@@ -61,10 +68,13 @@ class MailRecord:
             else:
                 passes.setdefault(row.exchange, row)
         return replace(
-            self, setup=self.setup if setup is None else setup,
+            self,
+            setup=self.setup if setup is None else setup,
             player=self.player if player is None else player,
-            files=(*self.files, record), envelopes={**self.envelopes, record.exchange: envelope},
-            passes=tuple(passes[number] for number in sorted(passes)), fair_secret=secret,
+            files=(*self.files, record),
+            envelopes={**self.envelopes, record.exchange: envelope},
+            passes=tuple(passes[number] for number in sorted(passes)),
+            fair_secret=secret,
             held=None if answered else self.held,
         )
 
@@ -72,8 +82,10 @@ class MailRecord:
         """This record without our crossed branch from file ``exchange`` on (a resolved fork
         drops those files, secrets, envelopes and passes, and an order held for the dice)."""
         return replace(
-            self, files=tuple(f for f in self.files if f.exchange < exchange),
+            self,
+            files=tuple(f for f in self.files if f.exchange < exchange),
             secrets={n: s for n, s in self.secrets.items() if n < exchange},
             envelopes={n: e for n, e in self.envelopes.items() if n < exchange},
-            passes=tuple(p for p in self.passes if p.exchange < exchange), held=None,
+            passes=tuple(p for p in self.passes if p.exchange < exchange),
+            held=None,
         )

@@ -83,8 +83,10 @@ def hexes_path_data(hexes: Iterable[Hex]) -> str:
         if ys is None:
             _, y = _exact_centre(col & 1, row, HEX_RADIUS)
             ys = row_ys[row, col & 1] = [str(round(y + dy, 2) + 0.0) for _, dy in _CORNERS]
-        subpaths.append(f"M{xs[0]},{ys[0]} L{xs[1]},{ys[1]} L{xs[2]},{ys[2]} "
-                        f"L{xs[3]},{ys[3]} L{xs[4]},{ys[4]} L{xs[5]},{ys[5]} Z")
+        subpaths.append(
+            f"M{xs[0]},{ys[0]} L{xs[1]},{ys[1]} L{xs[2]},{ys[2]} "
+            f"L{xs[3]},{ys[3]} L{xs[4]},{ys[4]} L{xs[5]},{ys[5]} Z"
+        )
     return " ".join(subpaths)
 
 
@@ -103,8 +105,11 @@ def border_edges(hexes: Iterable[Hex]) -> list[tuple[Point, Point]]:
     found: list[tuple[Point, Point]] = []
     for col, row in sorted(inside):
         neighbours = adjacent_hexes(col, row)
-        outside = [edge for edge, neighbour_index in enumerate(EDGE_NEIGHBOUR)
-                   if neighbours[neighbour_index] not in inside]
+        outside = [
+            edge
+            for edge, neighbour_index in enumerate(EDGE_NEIGHBOUR)
+            if neighbours[neighbour_index] not in inside
+        ]
         if outside:  # the corners only of hexes on the border
             corners = hex_corners(col, row)
             found += [(corners[edge], corners[(edge + 1) % 6]) for edge in outside]
@@ -129,8 +134,7 @@ def section_areas(star_map: StarMap) -> list[SectionArea]:
     """
     width, height = star_map.section_width, star_map.section_height
     if width and height and star_map.placements:
-        names = dict(zip((p.section for p in star_map.placements), star_map.sections,
-                         strict=True))
+        names = dict(zip((p.section for p in star_map.placements), star_map.sections, strict=True))
         return [
             SectionArea(
                 name=names[p.section],

@@ -22,8 +22,9 @@ def picture_format(path: Path) -> str:
     """``svg`` or ``png`` from the file name; ``PictureError`` for anything else."""
     suffix = path.suffix.lower()
     if suffix not in FORMATS:
-        raise PictureError(f"{path}: unknown picture format {suffix or '(none)'!r}; "
-                           "name the file .svg or .png")
+        raise PictureError(
+            f"{path}: unknown picture format {suffix or '(none)'!r}; name the file .svg or .png"
+        )
     return suffix[1:]
 
 
@@ -35,9 +36,11 @@ def svg_to_png(svg: str) -> bytes:
     except ImportError:
         raise PictureError(f"PNG output needs the png extra: {install_hint('png')}") from None
     except OSError as error:  # cairosvg present, the system's cairo library missing
-        raise PictureError(f"PNG output needs the system's cairo library, which cairosvg "
-                           f"cannot load ({error}); install it with the system's packages "
-                           "(e.g. libcairo2), or write .svg") from None
+        raise PictureError(
+            f"PNG output needs the system's cairo library, which cairosvg "
+            f"cannot load ({error}); install it with the system's packages "
+            "(e.g. libcairo2), or write .svg"
+        ) from None
     return cairosvg.svg2png(bytestring=svg.encode("utf-8"))
 
 

@@ -17,8 +17,11 @@ SIDE_COLOUR: dict[Side, str] = {
 }
 SIDE_LETTER: dict[Side, str] = {Side.ASLAN: "A", Side.SOLOMANI: "S", Side.NEUTRAL: "N"}
 #: Text colour on a counter of each side (enough contrast on the side colour).
-COUNTER_TEXT: dict[Side, str] = {Side.ASLAN: "#000000", Side.SOLOMANI: "#FFFFFF",
-                                 Side.NEUTRAL: "#000000"}
+COUNTER_TEXT: dict[Side, str] = {
+    Side.ASLAN: "#000000",
+    Side.SOLOMANI: "#FFFFFF",
+    Side.NEUTRAL: "#000000",
+}
 
 BACKGROUND = "#FFFFFF"
 HEX_LINE = "#C8C8C8"

@@ -109,8 +109,11 @@ def draw_scene(scene: MapScene) -> dw.Drawing:
     legend_h = LEGEND_CELL_H * math.ceil(len(legend) / columns) + MARGIN
     height = title_h + map_h + MARGIN + legend_h
     drawing = dw.Drawing(
-        rounded(width), rounded(height), id_prefix="map",
-        data_view=scene.view, data_overlay=scene.overlay.value,
+        rounded(width),
+        rounded(height),
+        id_prefix="map",
+        data_view=scene.view,
+        data_overlay=scene.overlay.value,
         font_family=pal.FONT,
     )
     drawing.append(dw.Rectangle(0, 0, rounded(width), rounded(height), fill=pal.BACKGROUND))
@@ -144,16 +147,33 @@ def _hex_layer(scene: MapScene, areas: list[SectionArea]) -> dw.Group:
     layer = dw.Group(id="hexes")
     nebula = [hex_ for area in areas if area.name == scene.star_map.nebula for hex_ in area.hexes]
     if nebula:
-        layer.append(dw.Path(d=hexes_path_data(sorted(nebula)), fill=pal.NEBULA_FILL,
-                             stroke="none", class_="nebula",
-                             data_section=_escaped(scene.star_map.nebula)))
+        layer.append(
+            dw.Path(
+                d=hexes_path_data(sorted(nebula)),
+                fill=pal.NEBULA_FILL,
+                stroke="none",
+                class_="nebula",
+                data_section=_escaped(scene.star_map.nebula),
+            )
+        )
     every = sorted({hex_ for area in areas for hex_ in area.hexes})
-    layer.append(dw.Path(d=hexes_path_data(every), fill="none", stroke=pal.HEX_LINE,
-                         stroke_width=0.8, class_="grid"))
+    layer.append(
+        dw.Path(
+            d=hexes_path_data(every),
+            fill="none",
+            stroke=pal.HEX_LINE,
+            stroke_width=0.8,
+            class_="grid",
+        )
+    )
     star_map = scene.star_map
     if scene.hex_numbers and star_map.section_width and star_map.section_height:
-        numbers = dw.Group(class_="hex-numbers", font_size=pal.SMALL_SIZE, fill=pal.MUTED_TEXT,
-                           text_anchor="middle")
+        numbers = dw.Group(
+            class_="hex-numbers",
+            font_size=pal.SMALL_SIZE,
+            fill=pal.MUTED_TEXT,
+            text_anchor="middle",
+        )
         for col, row in every:
             x, y = hex_centre(col, row)
             number = local_hex_number(col, row, star_map.section_width, star_map.section_height)
@@ -200,7 +220,8 @@ class _NameBoxes:
         left, top, right, bottom = box
         return any(
             left < other[2] and other[0] < right and top < other[3] and other[1] < bottom
-            for cell in self._cells_of(box) for other in self._cells.get(cell, ())
+            for cell in self._cells_of(box)
+            for other in self._cells.get(cell, ())
         )
 
 
@@ -221,14 +242,31 @@ def _section_title_place(area: SectionArea, names: _NameBoxes) -> Point:
 def _section_layer(areas: list[SectionArea], names: _NameBoxes) -> dw.Group:
     layer = dw.Group(id="sections")
     for area in areas:
-        group = dw.Group(class_="section", data_section=_escaped(area.key),
-                         data_name=_escaped(area.name))
-        group.append(dw.Path(d=_polylines_data(border_edges(area.hexes)), fill="none",
-                             stroke=pal.SECTION_LINE, stroke_width=2.2, stroke_linecap="round"))
+        group = dw.Group(
+            class_="section", data_section=_escaped(area.key), data_name=_escaped(area.name)
+        )
+        group.append(
+            dw.Path(
+                d=_polylines_data(border_edges(area.hexes)),
+                fill="none",
+                stroke=pal.SECTION_LINE,
+                stroke_width=2.2,
+                stroke_linecap="round",
+            )
+        )
         if area.hexes:
             x, y = _section_title_place(area, names)
-            group.extend(_label(area.name, x, y, size=SECTION_TITLE_SIZE, anchor="start",
-                                weight="bold", fill=pal.SECTION_LINE))
+            group.extend(
+                _label(
+                    area.name,
+                    x,
+                    y,
+                    size=SECTION_TITLE_SIZE,
+                    anchor="start",
+                    weight="bold",
+                    fill=pal.SECTION_LINE,
+                )
+            )
         layer.append(group)
     return layer
 
@@ -239,10 +277,17 @@ def _route_layer(scene: MapScene, points: dict[str, Point]) -> dw.Group:
     for route in scene.star_map.routes:
         explored = route.unexplored and frozenset((route.a, route.b)) in scene.explored
         dashed = {"stroke_dasharray": "5,4"} if route.unexplored and not explored else {}
-        layer.append(dw.Path(
-            d=f"M{ends[route.a]} L{ends[route.b]}", class_="route", data_a=route.a, data_b=route.b,
-            data_unexplored=_flag(route.unexplored), data_explored=_flag(explored), **dashed,
-        ))
+        layer.append(
+            dw.Path(
+                d=f"M{ends[route.a]} L{ends[route.b]}",
+                class_="route",
+                data_a=route.a,
+                data_b=route.b,
+                data_unexplored=_flag(route.unexplored),
+                data_explored=_flag(explored),
+                **dashed,
+            )
+        )
     return layer
 
 
@@ -258,8 +303,9 @@ def _system_layer(scene: MapScene, points: dict[str, Point]) -> dw.Group:
         if system.capital:
             layer.append(dw.Circle(x, y, CAPITAL_RING, fill=pal.BACKGROUND, class_="capital"))
         radius = SYMBOL_RADIUS[system.type]
-        circles.setdefault((system.type, _control_fill(scene.controllers.get(system.id))),
-                           []).append(f"M{rounded(x - radius)},{y}{_CIRCLE_ARCS[system.type]}")
+        circles.setdefault(
+            (system.type, _control_fill(scene.controllers.get(system.id))), []
+        ).append(f"M{rounded(x - radius)},{y}{_CIRCLE_ARCS[system.type]}")
         if system.mark is not None:
             owner = system.original_owner
             colour = pal.SIDE_COLOUR[owner] if owner else pal.UNCONTROLLED_FILL
@@ -273,7 +319,7 @@ def _system_layer(scene: MapScene, points: dict[str, Point]) -> dw.Group:
 #: Path data drawing a circle of each symbol's radius from its leftmost point (two arcs).
 _CIRCLE_ARCS = {
     system_type: f" a{radius},{radius} 0 1,0 {2 * radius},0 a{radius},{radius} 0 1,0 "
-                 f"{-2 * radius},0 Z"
+    f"{-2 * radius},0 Z"
     for system_type, radius in SYMBOL_RADIUS.items()
 }
 
@@ -286,8 +332,10 @@ def _control_fill(controller: Side | None) -> str:
 def _system_data(scene: MapScene, system: StarSystem, controller: Side | None) -> dict[str, str]:
     """The ``data-`` attributes of a system's element (docs/maps.md lists them)."""
     data = {
-        "data_id": system.id, "data_name": _escaped(system.name),
-        "data_type": str(int(system.type)), "data_capital": _flag(system.capital),
+        "data_id": system.id,
+        "data_name": _escaped(system.name),
+        "data_type": str(int(system.type)),
+        "data_capital": _flag(system.capital),
     }
     if system.mark is not None:
         data["data_mark"] = system.mark.value
@@ -301,22 +349,36 @@ def _system_data(scene: MapScene, system: StarSystem, controller: Side | None) -
     return data
 
 
-def _name_layers(scene: MapScene, points: dict[str, Point],
-                 detailed: bool) -> list[dw.Group]:
+def _name_layers(scene: MapScene, points: dict[str, Point], detailed: bool) -> list[dw.Group]:
     """Every system's name below its symbol, over all symbols: the one element per system,
     carrying its ``data-`` attributes (and, on a detailed map, its tooltip). On a detailed map a
     white halo layer under the names keeps them readable where routes cross them."""
-    names = dw.Group(id="names", font_size=pal.NAME_SIZE, text_anchor="middle", fill=pal.TEXT,
-                     stroke="none")
-    halos = dw.Group(id="name-halos", class_="halo", font_size=pal.NAME_SIZE,
-                     text_anchor="middle", fill=pal.BACKGROUND, stroke=pal.BACKGROUND,
-                     stroke_width=2.5, stroke_linejoin="round")
+    names = dw.Group(
+        id="names", font_size=pal.NAME_SIZE, text_anchor="middle", fill=pal.TEXT, stroke="none"
+    )
+    halos = dw.Group(
+        id="name-halos",
+        class_="halo",
+        font_size=pal.NAME_SIZE,
+        text_anchor="middle",
+        fill=pal.BACKGROUND,
+        stroke=pal.BACKGROUND,
+        stroke_width=2.5,
+        stroke_linejoin="round",
+    )
     for system in scene.star_map.systems:
         controller = scene.controllers.get(system.id)
         x, y = points[system.id]
         y = rounded(y - SYMBOL_DY + NAME_DY)
-        name = dw.Text(system.name, None, x, y, id=f"system-{system.id}", class_="system",
-                       **_system_data(scene, system, controller))
+        name = dw.Text(
+            system.name,
+            None,
+            x,
+            y,
+            id=f"system-{system.id}",
+            class_="system",
+            **_system_data(scene, system, controller),
+        )
         if detailed:
             name.append_title(_system_tooltip(system, controller))
             halos.append(dw.Text(system.name, None, x, y))
@@ -328,8 +390,10 @@ def _counter_layer(scene: MapScene, points: dict[str, Point], detailed: bool) ->
     """Per side, its counter boxes as one path, then their labels (letter and unit count): the
     label is the counter's element, carrying its data (and its tooltip on a detailed map)."""
     boxes: dict[Side, list[str]] = {side: [] for side in pal.SIDE_COLOUR}
-    labels = {side: dw.Group(class_="counter-labels", data_side=side.value,
-                             fill=pal.COUNTER_TEXT[side]) for side in pal.SIDE_COLOUR}
+    labels = {
+        side: dw.Group(class_="counter-labels", data_side=side.value, fill=pal.COUNTER_TEXT[side])
+        for side in pal.SIDE_COLOUR
+    }
     for system in scene.star_map.systems:
         counters = scene.counters.get(system.id, ())
         if not counters:
@@ -341,13 +405,20 @@ def _counter_layer(scene: MapScene, points: dict[str, Point], detailed: bool) ->
             box_x = rounded(left + index * (COUNTER_W + 1))
             boxes[counter.side].append(f"M{rounded(box_x + COUNTER_RX)},{top}{_COUNTER_OUTLINE}")
             labels[counter.side].append(_counter_label(system.id, counter, box_x, top, detailed))
-    layer = dw.Group(id="counters", font_size=pal.SMALL_SIZE, text_anchor="middle",
-                     stroke_width=0.6)
+    layer = dw.Group(
+        id="counters", font_size=pal.SMALL_SIZE, text_anchor="middle", stroke_width=0.6
+    )
     for side, outlines in boxes.items():
         if outlines:
-            layer.append(dw.Path(d=" ".join(outlines), fill=pal.SIDE_COLOUR[side],
-                                 stroke=pal.SYSTEM_LINE, class_="counter-boxes",
-                                 data_side=side.value))
+            layer.append(
+                dw.Path(
+                    d=" ".join(outlines),
+                    fill=pal.SIDE_COLOUR[side],
+                    stroke=pal.SYSTEM_LINE,
+                    class_="counter-boxes",
+                    data_side=side.value,
+                )
+            )
             layer.append(labels[side])
     return layer
 
@@ -361,16 +432,24 @@ _COUNTER_OUTLINE = (
 )
 
 
-def _counter_label(system_id: str, counter: Counter, x: float, y: float,
-                   detailed: bool) -> dw.Text:
+def _counter_label(system_id: str, counter: Counter, x: float, y: float, detailed: bool) -> dw.Text:
     """A side's counter in a system: side letter and unit count on the box at (x, y)."""
-    label = dw.Text(f"{pal.SIDE_LETTER[counter.side]}{counter.units}", None,
-                    rounded(x + COUNTER_W / 2), rounded(y + COUNTER_H - 2.5), class_="counter",
-                    data_system=system_id, data_side=counter.side.value,
-                    data_units=str(counter.units), data_stacks=str(counter.stacks))
+    label = dw.Text(
+        f"{pal.SIDE_LETTER[counter.side]}{counter.units}",
+        None,
+        rounded(x + COUNTER_W / 2),
+        rounded(y + COUNTER_H - 2.5),
+        class_="counter",
+        data_system=system_id,
+        data_side=counter.side.value,
+        data_units=str(counter.units),
+        data_stacks=str(counter.stacks),
+    )
     if detailed:
-        label.append_title(f"{counter.side.value}: {counter.units} units in {counter.stacks} "
-                           f"stacks ({', '.join(counter.labels)})")
+        label.append_title(
+            f"{counter.side.value}: {counter.units} units in {counter.stacks} "
+            f"stacks ({', '.join(counter.labels)})"
+        )
     return label
 
 
@@ -379,14 +458,23 @@ def _battle_layer(scene: MapScene, points: dict[str, Point]) -> dw.Group:
     star_map = scene.star_map
     for system_id in sorted(scene.open_battles):
         x, y = points[system_id]
-        circle = dw.Circle(x, y, 15, class_="battle", data_system=system_id, data_battle="open",
-                           stroke_width=3)
+        circle = dw.Circle(
+            x, y, 15, class_="battle", data_system=system_id, data_battle="open", stroke_width=3
+        )
         circle.append_title(f"open battle at {star_map.system(system_id).name}")
         layer.append(circle)
     if scene.last_battle and star_map.has_system(scene.last_battle):
         x, y = points[scene.last_battle]
-        circle = dw.Circle(x, y, 18, class_="battle", data_system=scene.last_battle,
-                           data_battle="last", stroke_width=1.5, stroke_dasharray="2,2")
+        circle = dw.Circle(
+            x,
+            y,
+            18,
+            class_="battle",
+            data_system=scene.last_battle,
+            data_battle="last",
+            stroke_width=1.5,
+            stroke_dasharray="2,2",
+        )
         circle.append_title(f"last battle: {star_map.system(scene.last_battle).name}")
         layer.append(circle)
     return layer
@@ -398,23 +486,37 @@ def _overlay_layer(scene: MapScene, points: dict[str, Point], detailed: bool) ->
     if scene.supply is not None:
         for box in scene.supply.boxes:
             x, y = points[box.system]
-            group = dw.Group(class_="supply-box", data_side=box.side.value,
-                             data_system=box.system, data_connected=_flag(box.connected),
-                             data_ru=str(box.ru))
+            group = dw.Group(
+                class_="supply-box",
+                data_side=box.side.value,
+                data_system=box.system,
+                data_connected=_flag(box.connected),
+                data_ru=str(box.ru),
+            )
             if detailed:
-                group.append_title(f"{box.side.value} box {star_map.system(box.system).name}: "
-                                   f"{box.explanation}")
+                group.append_title(
+                    f"{box.side.value} box {star_map.system(box.system).name}: {box.explanation}"
+                )
             if not box.connected:
-                group.append(dw.Circle(x, y, 12, stroke=pal.CUT_OFF, stroke_width=2.2,
-                                       stroke_dasharray="3,2"))
+                group.append(
+                    dw.Circle(
+                        x, y, 12, stroke=pal.CUT_OFF, stroke_width=2.2, stroke_dasharray="3,2"
+                    )
+                )
             layer.append(group)
         for cut in scene.supply.cuts:
             x, y = points[cut.system]
-            mark = dw.Group(class_="supply-cut", data_side=cut.side.value, data_system=cut.system,
-                            data_boxes=_escaped(" ".join(cut.boxes)),
-                            data_units=_escaped("; ".join(cut.units)),
-                            data_needs_tanker=_flag(cut.needs_tanker), stroke=pal.CUT_OFF,
-                            stroke_width=2.6, stroke_linecap="round")
+            mark = dw.Group(
+                class_="supply-cut",
+                data_side=cut.side.value,
+                data_system=cut.system,
+                data_boxes=_escaped(" ".join(cut.boxes)),
+                data_units=_escaped("; ".join(cut.units)),
+                data_needs_tanker=_flag(cut.needs_tanker),
+                stroke=pal.CUT_OFF,
+                stroke_width=2.6,
+                stroke_linecap="round",
+            )
             mark.append_title("; ".join(cut.reasons))
             mark.append(dw.Line(x - 9, y - 9, x + 9, y + 9))
             mark.append(dw.Line(x - 9, y + 9, x + 9, y - 9))
@@ -422,21 +524,37 @@ def _overlay_layer(scene: MapScene, points: dict[str, Point], detailed: bool) ->
     if scene.moves is not None:
         for system_id, groups in scene.moves.starts.items():
             x, y = points[system_id]
-            start = dw.Rectangle(x - 12, y - 12, 24, 24, class_="move-start",
-                                 data_system=system_id, data_groups=_escaped(" ".join(groups)),
-                                 stroke=pal.DESTINATION, stroke_width=1.5)
+            start = dw.Rectangle(
+                x - 12,
+                y - 12,
+                24,
+                24,
+                class_="move-start",
+                data_system=system_id,
+                data_groups=_escaped(" ".join(groups)),
+                stroke=pal.DESTINATION,
+                stroke_width=1.5,
+            )
             start.append_title(f"{scene.moves.side.value} may move: {', '.join(groups)}")
             layer.append(start)
         for destination in scene.moves.destinations:
             x, y = points[destination.system]
-            ring = dw.Circle(x, y, 12, class_="move-destination", data_system=destination.system,
-                             data_groups=_escaped(" ".join(destination.groups)),
-                             data_modes=" ".join(destination.modes),
-                             data_explore=_flag(destination.explore), stroke=pal.DESTINATION,
-                             stroke_width=2.6,
-                             stroke_dasharray="6,2" if destination.explore else None)
-            ring.append_title(f"{', '.join(destination.groups)} may go here "
-                              f"({', '.join(destination.modes)})")
+            ring = dw.Circle(
+                x,
+                y,
+                12,
+                class_="move-destination",
+                data_system=destination.system,
+                data_groups=_escaped(" ".join(destination.groups)),
+                data_modes=" ".join(destination.modes),
+                data_explore=_flag(destination.explore),
+                stroke=pal.DESTINATION,
+                stroke_width=2.6,
+                stroke_dasharray="6,2" if destination.explore else None,
+            )
+            ring.append_title(
+                f"{', '.join(destination.groups)} may go here ({', '.join(destination.modes)})"
+            )
             layer.append(ring)
     return layer
 
@@ -448,21 +566,35 @@ def _title_block(scene: MapScene) -> dw.Group:
     block = dw.Group(id="title-block", fill=pal.TEXT)
     for index, line in enumerate(scene.title):
         first = index == 0
-        block.append(dw.Text(line, pal.TITLE_SIZE if first else 11.0, MARGIN,
-                             rounded(MARGIN + 12 + index * TITLE_LINE),
-                             font_weight="bold" if first else None))
+        block.append(
+            dw.Text(
+                line,
+                pal.TITLE_SIZE if first else 11.0,
+                MARGIN,
+                rounded(MARGIN + 12 + index * TITLE_LINE),
+                font_weight="bold" if first else None,
+            )
+        )
     return block
 
 
 def _legend_items(scene: MapScene) -> list[tuple[str, str]]:
     """(symbol key, text) of every legend entry; the overlay's entries only when it is drawn."""
     items = [
-        ("capital", "capital"), ("type1", "type 1 system"), ("type2", "type 2 system"),
-        ("type3", "type 3 system"), ("star", "star box (orig. owner)"),
-        ("circle", "circle box"), ("triangle", "triangle box"), ("route", "jump route"),
-        ("unexplored", "unexplored route"), ("nebula", "Dark Nebula hex"),
-        ("aslan", "Aslan: fill / units"), ("solomani", "Solomani: fill / units"),
-        ("neutral", "neutral: fill / units"), ("open-battle", "open battle"),
+        ("capital", "capital"),
+        ("type1", "type 1 system"),
+        ("type2", "type 2 system"),
+        ("type3", "type 3 system"),
+        ("star", "star box (orig. owner)"),
+        ("circle", "circle box"),
+        ("triangle", "triangle box"),
+        ("route", "jump route"),
+        ("unexplored", "unexplored route"),
+        ("nebula", "Dark Nebula hex"),
+        ("aslan", "Aslan: fill / units"),
+        ("solomani", "Solomani: fill / units"),
+        ("neutral", "neutral: fill / units"),
+        ("open-battle", "open battle"),
         ("last-battle", "last battle"),
     ]
     if scene.overlay is Overlay.SUPPLY:
@@ -479,8 +611,7 @@ def _legend(items: list[tuple[str, str]], columns: int, top: float) -> dw.Group:
         y = rounded((index // columns) * LEGEND_CELL_H + 10)
         entry = dw.Group(class_="legend-entry", data_symbol=key)
         entry.append(_legend_symbol(key, x, y))
-        entry.append(dw.Text(text, pal.NAME_SIZE, rounded(x + 18), rounded(y + 3),
-                             fill=pal.TEXT))
+        entry.append(dw.Text(text, pal.NAME_SIZE, rounded(x + 18), rounded(y + 3), fill=pal.TEXT))
         legend.append(entry)
     return legend
 
@@ -490,8 +621,9 @@ def _legend_symbol(key: str, x: float, y: float) -> dw.DrawingElement:
     if key == "capital":
         group = dw.Group()
         group.append(dw.Circle(x, y, CAPITAL_RING, fill=pal.BACKGROUND, **line))
-        group.append(dw.Circle(x, y, SYMBOL_RADIUS[SystemType.PRIMARY], fill=pal.BACKGROUND,
-                               **line))
+        group.append(
+            dw.Circle(x, y, SYMBOL_RADIUS[SystemType.PRIMARY], fill=pal.BACKGROUND, **line)
+        )
         return group
     if key in ("type1", "type2", "type3"):
         radius = SYMBOL_RADIUS[SystemType(int(key[-1]))]
@@ -499,37 +631,70 @@ def _legend_symbol(key: str, x: float, y: float) -> dw.DrawingElement:
     if key in ("star", "circle", "triangle"):
         return _mark_symbol(Mark(key), x, y, pal.BACKGROUND)
     if key in ("route", "unexplored"):
-        return dw.Line(x - 10, y, x + 10, y, stroke=pal.ROUTE, stroke_width=1.6,
-                       stroke_dasharray="5,4" if key == "unexplored" else None)
+        return dw.Line(
+            x - 10,
+            y,
+            x + 10,
+            y,
+            stroke=pal.ROUTE,
+            stroke_width=1.6,
+            stroke_dasharray="5,4" if key == "unexplored" else None,
+        )
     if key == "nebula":
         return dw.Rectangle(x - 8, y - 6, 16, 12, fill=pal.NEBULA_FILL, stroke=pal.HEX_LINE)
     if key in ("aslan", "solomani", "neutral"):
         return _counter_glyph(Side(key), x - 8, y - 5)
     if key in ("open-battle", "last-battle"):
         last = key == "last-battle"
-        return dw.Circle(x, y, 7, fill="none", stroke=pal.BATTLE, stroke_width=1.5 if last else 3,
-                         stroke_dasharray="2,2" if last else None)
+        return dw.Circle(
+            x,
+            y,
+            7,
+            fill="none",
+            stroke=pal.BATTLE,
+            stroke_width=1.5 if last else 3,
+            stroke_dasharray="2,2" if last else None,
+        )
     if key == "cut-off":
-        return dw.Circle(x, y, 7, fill="none", stroke=pal.CUT_OFF, stroke_width=2.2,
-                         stroke_dasharray="3,2")
+        return dw.Circle(
+            x, y, 7, fill="none", stroke=pal.CUT_OFF, stroke_width=2.2, stroke_dasharray="3,2"
+        )
     if key == "cutter":
         group = dw.Group(stroke=pal.CUT_OFF, stroke_width=2.6, stroke_linecap="round")
         group.append(dw.Line(x - 6, y - 6, x + 6, y + 6))
         group.append(dw.Line(x - 6, y + 6, x + 6, y - 6))
         return group
     if key == "move-start":
-        return dw.Rectangle(x - 7, y - 7, 14, 14, fill="none", stroke=pal.DESTINATION,
-                            stroke_width=1.5)
+        return dw.Rectangle(
+            x - 7, y - 7, 14, 14, fill="none", stroke=pal.DESTINATION, stroke_width=1.5
+        )
     return dw.Circle(x, y, 7, fill="none", stroke=pal.DESTINATION, stroke_width=2.6)
 
 
 def _counter_glyph(side: Side, x: float, y: float) -> dw.Group:
     group = dw.Group()
-    group.append(dw.Rectangle(x, y, COUNTER_W, COUNTER_H, rx=COUNTER_RX, fill=pal.SIDE_COLOUR[side],
-                              stroke=pal.SYSTEM_LINE, stroke_width=0.6))
-    group.append(dw.Text(pal.SIDE_LETTER[side], pal.SMALL_SIZE, rounded(x + COUNTER_W / 2),
-                         rounded(y + COUNTER_H - 2.5), fill=pal.COUNTER_TEXT[side],
-                         text_anchor="middle"))
+    group.append(
+        dw.Rectangle(
+            x,
+            y,
+            COUNTER_W,
+            COUNTER_H,
+            rx=COUNTER_RX,
+            fill=pal.SIDE_COLOUR[side],
+            stroke=pal.SYSTEM_LINE,
+            stroke_width=0.6,
+        )
+    )
+    group.append(
+        dw.Text(
+            pal.SIDE_LETTER[side],
+            pal.SMALL_SIZE,
+            rounded(x + COUNTER_W / 2),
+            rounded(y + COUNTER_H - 2.5),
+            fill=pal.COUNTER_TEXT[side],
+            text_anchor="middle",
+        )
+    )
     return group
 
 
@@ -544,8 +709,13 @@ def _symbol_point(system: StarSystem) -> Point:
 def _mark_symbol(mark: Mark, x: float, y: float, fill: str) -> dw.DrawingElement:
     """The surface-box mark (DN-MAP-3) centred on (x, y), filled with the original owner's
     colour."""
-    style = {"fill": fill, "stroke": pal.SYSTEM_LINE, "stroke_width": 0.9, "class_": "mark",
-             "data_mark": mark.value}
+    style = {
+        "fill": fill,
+        "stroke": pal.SYSTEM_LINE,
+        "stroke_width": 0.9,
+        "class_": "mark",
+        "data_mark": mark.value,
+    }
     if mark is Mark.CIRCLE:
         return dw.Circle(x, y, 4.5, **style)
     if mark is Mark.TRIANGLE:
@@ -558,14 +728,31 @@ def _mark_symbol(mark: Mark, x: float, y: float, fill: str) -> dw.DrawingElement
     return dw.Lines(*points, close=True, **style)
 
 
-def _label(text: str, x: float, y: float, *, size: float = pal.NAME_SIZE, anchor: str = "middle",
-           weight: str | None = None, fill: str = pal.TEXT) -> list[dw.Text]:
+def _label(
+    text: str,
+    x: float,
+    y: float,
+    *,
+    size: float = pal.NAME_SIZE,
+    anchor: str = "middle",
+    weight: str | None = None,
+    fill: str = pal.TEXT,
+) -> list[dw.Text]:
     """Text with a white halo so routes crossing it stay readable. The halo is a second copy
     under the text (``paint-order`` would do it in one, but not every renderer knows it)."""
     style = {"text_anchor": anchor, "font_weight": weight, "stroke_width": 2.5}
     return [
-        dw.Text(text, size, x, y, fill=pal.BACKGROUND, stroke=pal.BACKGROUND,
-                stroke_linejoin="round", class_="halo", **style),
+        dw.Text(
+            text,
+            size,
+            x,
+            y,
+            fill=pal.BACKGROUND,
+            stroke=pal.BACKGROUND,
+            stroke_linejoin="round",
+            class_="halo",
+            **style,
+        ),
         dw.Text(text, size, x, y, fill=fill, stroke="none", **style),
     ]
 
@@ -574,8 +761,9 @@ def _hex_number(scene: MapScene, system: StarSystem) -> str | None:
     star_map = scene.star_map
     if not (star_map.section_width and star_map.section_height):
         return None
-    return local_hex_number(system.hex.col, system.hex.row, star_map.section_width,
-                            star_map.section_height)
+    return local_hex_number(
+        system.hex.col, system.hex.row, star_map.section_width, star_map.section_height
+    )
 
 
 def _system_tooltip(system: StarSystem, controller: Side | None) -> str:

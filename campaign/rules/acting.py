@@ -37,8 +37,9 @@ def who_must_act(state: CampaignState, ruleset: Ruleset | None = None) -> list[D
     # the step's own orders first; once a deployment is complete, ending it comes first
     legal.sort(key=lambda order: (order.verb in STEP_ENDING) is not done)
     step = state.phase.value + (f"/{state.sub_phase.value}" if state.sub_phase else "")
-    return [Duty(state.acting, tuple(order.notation for order in legal),
-                 f"{step} phase", "DN-SEQ-2")]
+    return [
+        Duty(state.acting, tuple(order.notation for order in legal), f"{step} phase", "DN-SEQ-2")
+    ]
 
 
 def _reveal_duty(state: CampaignState, wait: Wait) -> Duty:
@@ -46,8 +47,12 @@ def _reveal_duty(state: CampaignState, wait: Wait) -> Duty:
     machine gives either when the turn files go over: no order is suggested for typing
     (issue 42 item 6)."""
     side = Side(wait.side) if wait.side else state.acting
-    return Duty(side, (), f"{wait.sentence} (its machine gives it when the turn files are "
-                "exchanged)", "DN-NEU-1")
+    return Duty(
+        side,
+        (),
+        f"{wait.sentence} (its machine gives it when the turn files are exchanged)",
+        "DN-NEU-1",
+    )
 
 
 def _deployment_done(state: CampaignState, ruleset: Ruleset | None) -> bool:

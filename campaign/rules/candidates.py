@@ -63,8 +63,14 @@ def _agrees(order: Order, chosen: Mapping[str, str]) -> bool:
     return True
 
 
-def allowed_values(state: CampaignState, ruleset: Ruleset, side: Side, verb: str,
-                   field: str, chosen: Mapping[str, str]) -> list[str] | None:
+def allowed_values(
+    state: CampaignState,
+    ruleset: Ruleset,
+    side: Side,
+    verb: str,
+    field: str,
+    chosen: Mapping[str, str],
+) -> list[str] | None:
     """The values ``field`` (a model field: ``cargo``, ``units``) of ``side``'s ``verb`` may
     take now, in first-seen order, given the fields already ``chosen`` (field → text as typed;
     ``field`` itself is ignored there). ``None`` when the verb has no candidate generator (the
@@ -80,4 +86,3 @@ def allowed_values(state: CampaignState, ruleset: Ruleset, side: Side, verb: str
         if values and _agrees(order, others) and accepted(state, ruleset, [order]):
             found.update(dict.fromkeys(values))
     return list(found)
-

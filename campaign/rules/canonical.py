@@ -21,9 +21,7 @@ def to_plain(value: Any) -> Any:
 
 def canonical_json(value: Any) -> str:
     """Sorted keys, no whitespace, UTF-8 kept: the one text form of ``value``."""
-    return json.dumps(
-        to_plain(value), sort_keys=True, separators=(",", ":"), ensure_ascii=False
-    )
+    return json.dumps(to_plain(value), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def sha256_hex(text: str) -> str:

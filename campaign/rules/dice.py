@@ -236,9 +236,7 @@ class Dice:
         index = self._state.dice_counts.get(purpose, 0) + self._local_counts.get(purpose, 0)
         state = self._state
         phasing = state.phasing.value if state.turn > 0 else ""  # set-up steps occur once
-        ctx = RollContext(
-            state.campaign_id, state.turn, state.step, purpose, index, sides, phasing
-        )
+        ctx = RollContext(state.campaign_id, state.turn, state.step, purpose, index, sides, phasing)
         value = self._source.draw(ctx)
         self._local_counts[purpose] = self._local_counts.get(purpose, 0) + 1
         roll = Roll(purpose=purpose, value=value, sides=sides)

@@ -275,9 +275,7 @@ class _Settler:
         raise EngineBugError("the phase sequence did not settle (idle hooks loop)")
 
 
-def settle(
-    state: CampaignState, events: list[Event], ruleset: Ruleset, dice: Dice
-) -> list[Event]:
+def settle(state: CampaignState, events: list[Event], ruleset: Ruleset, dice: Dice) -> list[Event]:
     """Events that follow automatically from ``events``: step changes, entry hooks, idle steps."""
     if not events:
         return []
@@ -383,7 +381,9 @@ def legal_orders(
 
 
 def _offered_orders(
-    state: CampaignState, side: Side | None, ruleset: Ruleset | None,
+    state: CampaignState,
+    side: Side | None,
+    ruleset: Ruleset | None,
     leaving_out: frozenset[str] = frozenset(),
 ) -> Iterator[LegalOrder]:
     """``legal_orders`` one at a time, in catalog order, without the verbs ``leaving_out``
@@ -405,8 +405,11 @@ def _offered_orders(
         if spec.verb == "end-phase" and not _may_end(state, ruleset):
             continue
         offered = OFFERED.get(spec.verb)
-        if offered is not None and ruleset is not None and not _offered(offered, state, side,
-                                                                         ruleset):
+        if (
+            offered is not None
+            and ruleset is not None
+            and not _offered(offered, state, side, ruleset)
+        ):
             continue
         shown = SHOWN[spec.verb](state) if spec.verb in SHOWN else None
         template, summary = shown if shown is not None else (spec.template, spec.summary)
@@ -415,7 +418,9 @@ def _offered_orders(
 
 def _offered(
     offered: Callable[[CampaignState, Side | None, Ruleset], bool],
-    state: CampaignState, side: Side | None, ruleset: Ruleset,
+    state: CampaignState,
+    side: Side | None,
+    ruleset: Ruleset,
 ) -> bool:
     """An ``offered_when`` check; one that asks for a hidden kind (fair mode) offers the order,
     whose decision then holds it and calls the reveal (ADR 0028)."""
@@ -437,16 +442,19 @@ def start(
     the first step's hooks (the neutral shuffle, DN-NEU-1) and any automatic transitions."""
     catalog.load()
     chosen = [fairplay.opening(ruleset)] if fair else []
-    opening: list[Event] = [as_stored(event) for event in (
-        CampaignStarted(
-            campaign_id=campaign_id,
-            profile_hash=ruleset.profile_hash,
-            file_hashes=dict(ruleset.file_hashes),
-            starting_ru=SETUP_RU,
-        ),
-        layout,
-        *chosen,
-    )]
+    opening: list[Event] = [
+        as_stored(event)
+        for event in (
+            CampaignStarted(
+                campaign_id=campaign_id,
+                profile_hash=ruleset.profile_hash,
+                file_hashes=dict(ruleset.file_hashes),
+                starting_ru=SETUP_RU,
+            ),
+            layout,
+            *chosen,
+        )
+    ]
     scratch = fold(opening)
     dice = Dice(source if source is not None else NoDice(), scratch)
     return opening + _Settler(scratch, ruleset, dice).run(ended=False, entered=True)

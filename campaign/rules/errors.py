@@ -21,7 +21,8 @@ def clip_long_words(text: str) -> str:
     """``text`` with every word longer than ``LONGEST_ECHO`` characters cut to its start and
     its length (``'xxxx…' (1000 characters)``), so a refusal stays one readable line."""
     return _LONG_WORD.sub(
-        lambda match: f"{match.group()[:CLIPPED_TO]}… ({len(match.group())} characters)", text)
+        lambda match: f"{match.group()[:CLIPPED_TO]}… ({len(match.group())} characters)", text
+    )
 
 
 class CampaignError(Exception):
@@ -109,7 +110,10 @@ class Wait:
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Wait) and (self.side, self.what, self.subject) == (
-            other.side, other.what, other.subject)
+            other.side,
+            other.what,
+            other.subject,
+        )
 
     def __hash__(self) -> int:
         return hash((self.side, self.what, self.subject))

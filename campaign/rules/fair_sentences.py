@@ -19,15 +19,19 @@ from campaign.rules.narration import NarrationView, describes
 
 @describes(FairPlayChosen)
 def _chosen(event: FairPlayChosen, view: NarrationView) -> str:
-    return (f"Fair mode: the {event.decks.get('token', 0)} neutral counters are shuffled by "
-            "both players' machines together; neither knows one until the rules reveal it "
-            "(DN-NEU-1)")
+    return (
+        f"Fair mode: the {event.decks.get('token', 0)} neutral counters are shuffled by "
+        "both players' machines together; neither knows one until the rules reveal it "
+        "(DN-NEU-1)"
+    )
 
 
 @describes(FairNeutralPlaced)
 def _placed(event: FairNeutralPlaced, view: NarrationView) -> str:
-    return (f"{view.side(event.drawn_by)} place face-down neutral {event.unit_id} "
-            f"{view.place(event.location)} (DN-NEU-1)")
+    return (
+        f"{view.side(event.drawn_by)} place face-down neutral {event.unit_id} "
+        f"{view.place(event.location)} (DN-NEU-1)"
+    )
 
 
 @describes(DeckSealed)
@@ -43,8 +47,9 @@ def _called(event: RevealsCalled, view: NarrationView) -> str:
 
 @describes(KeyShareGiven)
 def _share(event: KeyShareGiven, view: NarrationView) -> str:
-    return (f"{view.side(event.side)} give their share of "
-            f"{subject(view.state, event.card)} (DN-NEU-1)")
+    return (
+        f"{view.side(event.side)} give their share of {subject(view.state, event.card)} (DN-NEU-1)"
+    )
 
 
 @describes(CardRevealed)

@@ -195,7 +195,12 @@ def _apply_chosen(state: CampaignState, event: FairPlayChosen) -> None:
     state.game_slots[SLOT] = {
         "decks": {name: event.decks.get(name, 0) for name in DECKS},
         "drawn": {name: 0 for name in DECKS},
-        "sealed": None, "cards": {}, "called": [], "shares": {}, "revealed": {}, "held": None,
+        "sealed": None,
+        "cards": {},
+        "called": [],
+        "shares": {},
+        "revealed": {},
+        "held": None,
     }
 
 
@@ -233,8 +238,9 @@ def place(state: CampaignState, side: Side, system_id: str) -> Event:
     card = f"{where}-{fair['drawn'][where] + 1}"
     unit_id = f"N-X-{sum(1 for uid in state.units if uid.startswith('N-')) + 1}"
     location = Location.box(system_id) if where == "box" else Location.hex(system_id)
-    return FairNeutralPlaced(drawn_by=side, unit_id=unit_id, token=token, card=card,
-                             location=location)
+    return FairNeutralPlaced(
+        drawn_by=side, unit_id=unit_id, token=token, card=card, location=location
+    )
 
 
 @applies(FairNeutralPlaced)
@@ -246,9 +252,16 @@ def _apply_placed(state: CampaignState, event: FairNeutralPlaced) -> None:
     fair["cards"][event.unit_id] = event.card
     if state.neutral_pile:
         state.neutral_pile.pop(0)
-    state.add_unit(Unit(id=event.unit_id, kind=hidden_kind(event.unit_id), owner=Side.NEUTRAL,
-                        location=event.location, face_down=True,
-                        home_system=event.location.system))
+    state.add_unit(
+        Unit(
+            id=event.unit_id,
+            kind=hidden_kind(event.unit_id),
+            owner=Side.NEUTRAL,
+            location=event.location,
+            face_down=True,
+            home_system=event.location.system,
+        )
+    )
     state.acting = event.drawn_by.enemy
 
 
@@ -301,12 +314,12 @@ def _apply_resumed(state: CampaignState, event: Event) -> None:
 
 def _fair_order(summary: str, template: str) -> Callable[[OrderT], OrderT]:
     """The class decorator of a fair-play order (any phase, either side, DN-NEU-1)."""
-    return order_type(phases=None, actor=Actor.EITHER, rule="DN-NEU-1", summary=summary,
-                      template=template)
+    return order_type(
+        phases=None, actor=Actor.EITHER, rule="DN-NEU-1", summary=summary, template=template
+    )
 
 
-@_fair_order("record the digest of the jointly shuffled face-down decks",
-             "seal-deck DIGEST")
+@_fair_order("record the digest of the jointly shuffled face-down decks", "seal-deck DIGEST")
 class SealDeck(Order):
     """``aslan seal-deck 3f1c…``: the deck both machines agreed (fair mode, ADR 0028)."""
 
@@ -323,8 +336,7 @@ class DeckSealed(Event):
     digest: str
 
 
-@_fair_order("give your key share of a card whose reveal the rules called",
-             "share CARD SHARE")
+@_fair_order("give your key share of a card whose reveal the rules called", "share CARD SHARE")
 class Share(Order):
     """``solomani share box-3 9a0f…``: this side's key for card ``box-3``."""
 
@@ -343,8 +355,9 @@ class KeyShareGiven(Event):
     share: str
 
 
-@_fair_order("open a card once both shares are in (the exchange checks the label)",
-             "reveal CARD LABEL")
+@_fair_order(
+    "open a card once both shares are in (the exchange checks the label)", "reveal CARD LABEL"
+)
 class Reveal(Order):
     """``aslan reveal box-3 neutral:RT-2/1``: the label both shares open card ``box-3`` to."""
 
@@ -397,17 +410,16 @@ def _apply_sealed(state: CampaignState, event: DeckSealed) -> None:
 
 
 @decides(Share)
-def _decide_share(
-    state: CampaignState, order: Share, ruleset: Ruleset, dice: Dice
-) -> list[Event]:
+def _decide_share(state: CampaignState, order: Share, ruleset: Ruleset, dice: Dice) -> list[Event]:
     fair = _need_fair(state)
     if fair["sealed"] is None:
         raise IllegalOrderError("DN-NEU-1", "the face-down decks are not sealed yet")
     _need_called(fair, order.card)
     assert order.side is not None
     if order.side.value in fair["shares"].get(order.card, {}):
-        raise IllegalOrderError("DN-NEU-1", f"{order.side.value} gave its share of "
-                                f"{order.card} already")
+        raise IllegalOrderError(
+            "DN-NEU-1", f"{order.side.value} gave its share of {order.card} already"
+        )
     return [KeyShareGiven(side=order.side, card=order.card, share=order.share)]
 
 
@@ -423,17 +435,26 @@ def _decide_reveal(
     fair = _need_fair(state)
     _need_called(fair, order.card)
     if len(fair["shares"].get(order.card, {})) < len(PLAYER_SIDES):
-        raise WaitingError("DN-NEU-1", tuple(w for w in waits(state)
-                                             if w.subject == subject(state, order.card)))
+        raise WaitingError(
+            "DN-NEU-1", tuple(w for w in waits(state) if w.subject == subject(state, order.card))
+        )
     deck = order.card.rpartition("-")[0]
     if order.label not in decks(ruleset).get(deck, ()):
         raise InvalidOrderError(f"{order.label!r} is no card of deck {deck}")
-    seen = [card for card, label in fair["revealed"].items()
-            if label == order.label and card.rpartition("-")[0] == deck]
+    seen = [
+        card
+        for card, label in fair["revealed"].items()
+        if label == order.label and card.rpartition("-")[0] == deck
+    ]
     if seen:
         raise IllegalOrderError("DN-NEU-1", f"{order.label} was revealed already ({seen[0]})")
-    return [CardRevealed(card=order.card, label=order.label,
-                         set_aside=_second_pd(state, ruleset, order.card, order.label))]
+    return [
+        CardRevealed(
+            card=order.card,
+            label=order.label,
+            set_aside=_second_pd(state, ruleset, order.card, order.label),
+        )
+    ]
 
 
 def _second_pd(state: CampaignState, ruleset: Ruleset, card: str, label: str) -> bool:
@@ -443,9 +464,12 @@ def _second_pd(state: CampaignState, ruleset: Ruleset, card: str, label: str) ->
     if counter is None or ruleset.unit_type(kind).category is not UnitCategory.PD:
         return False
     box = state.units[counter].location
-    return any(u.id != counter and not unrevealed(u)
-               and ruleset.unit_type(u.kind).category is UnitCategory.PD
-               for u in state.units_at(box))
+    return any(
+        u.id != counter
+        and not unrevealed(u)
+        and ruleset.unit_type(u.kind).category is UnitCategory.PD
+        for u in state.units_at(box)
+    )
 
 
 @applies(CardRevealed)
@@ -485,6 +509,9 @@ def _offer_seal(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bo
 def in_contact(state: CampaignState, unit: Unit) -> bool:
     """True when a player's unit stands in the system of face-down counter ``unit``."""
     system = state.position_of(unit.id).system
-    return any(other.owner in PLAYER_SIDES and state.position_of(other.id).system == system
-               and state.position_of(other.id).where in (Where.HEX, Where.BOX)
-               for other in state.units.values())
+    return any(
+        other.owner in PLAYER_SIDES
+        and state.position_of(other.id).system == system
+        and state.position_of(other.id).where in (Where.HEX, Where.BOX)
+        for other in state.units.values()
+    )

@@ -63,8 +63,11 @@ _BOUNDED = {
 def field_path(location: tuple[Any, ...]) -> str:
     """``body.batches.0.order`` from an error location, without pydantic's internal steps
     (validator and union member names such as ``function-after[...]``)."""
-    parts = [str(part) for part in location
-             if isinstance(part, int) or not any(c in str(part) for c in "[](), ")]
+    parts = [
+        str(part)
+        for part in location
+        if isinstance(part, int) or not any(c in str(part) for c in "[](), ")
+    ]
     return ".".join(parts)
 
 

@@ -199,8 +199,8 @@ PASS_HELD_SLOT = "pass_held"
     phases=PLAYER_TURN_PHASES,
     rule="DN-SEQ-2",
     summary="end this step and your later steps of this player turn (maintenance by default); "
-            "stops where a decision is needed, and after the other side's steps if it changed "
-            "anything",
+    "stops where a decision is needed, and after the other side's steps if it changed "
+    "anything",
     template="pass",
 )
 class Pass(Order):
@@ -277,8 +277,11 @@ def _apply_passed(state: CampaignState, event: TurnPassed) -> None:
 def situation(state: CampaignState) -> str:
     """A digest of where every unit is and in what condition: what the other side changes by
     acting (moving, fighting, loading) while a pass is held (DN-SEQ-2)."""
-    return digest(sorted((u.id, u.location.to_text(), u.disrupted, u.owner.value)
-                         for u in state.units.values()))
+    return digest(
+        sorted(
+            (u.id, u.location.to_text(), u.disrupted, u.owner.value) for u in state.units.values()
+        )
+    )
 
 
 def has_passed(state: CampaignState, side: Side) -> bool:
@@ -302,14 +305,19 @@ def pass_reach(state: CampaignState, side: Side) -> str:
     nothing."""
     later = FLOW[state.step + 1 : LAST_PLAYER_STEP + 1] if state.step >= FIRST_PLAYER_STEP else ()
     others = [n for n, step in enumerate(later) if actor_of(step, state.phasing) is not side]
-    after = [step for step in later[others[0]:] if actor_of(step, state.phasing) is side] \
-        if others else []
+    after = (
+        [step for step in later[others[0] :] if actor_of(step, state.phasing) is side]
+        if others
+        else []
+    )
     if not after:
         return "their steps end for the rest of this player turn"
     enemy = side.enemy.value.title()
     rest = " and ".join(dict.fromkeys(step_name(step) for step in after))
-    return (f"their steps end up to {step_name(later[others[0]])} (the {enemy} act); {rest} "
-            f"end too unless the {enemy} change the situation")
+    return (
+        f"their steps end up to {step_name(later[others[0]])} (the {enemy} act); {rest} "
+        f"end too unless the {enemy} change the situation"
+    )
 
 
 def advance_events(state: CampaignState, *, auto: bool) -> PhaseAdvanced:
@@ -324,7 +332,6 @@ def advance_events(state: CampaignState, *, auto: bool) -> PhaseAdvanced:
     )
 
 
-
 # --- the stepping option ------------------------------------------------------------------------
 
 
@@ -333,7 +340,7 @@ def advance_events(state: CampaignState, *, auto: bool) -> PhaseAdvanced:
     actor=Actor.REFEREE,
     rule="DN-SEQ-2",
     summary="referee: 'manual' keeps every step until end-phase; 'auto' (default) ends a step "
-            "in which nobody has an order to give",
+    "in which nobody has an order to give",
     template="stepping manual|auto",
 )
 class Stepping(Order):

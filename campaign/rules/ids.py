@@ -84,4 +84,3 @@ class CombatResult(StrEnum):
 #: (``views.player_view``) and, followed by the counter's id, what a fair-mode state holds for
 #: a counter nobody's machine has opened yet (``fairplay.hidden_kind``, ADR 0028).
 HIDDEN_KIND = "neutral:?"
-

@@ -13,9 +13,7 @@ from campaign.rules.phases import Phase, SubPhase
 from campaign.rules.registry import ORDERS
 
 #: Verbs that do the same act, each in its own steps.
-SAME_ACT: tuple[frozenset[str], ...] = (
-    frozenset({"leave-box", "join-battle", "lift-off"}),
-)
+SAME_ACT: tuple[frozenset[str], ...] = (frozenset({"leave-box", "join-battle", "lift-off"}),)
 
 
 def instead(verb: str, phase: Phase, sub_phase: SubPhase | None) -> str:

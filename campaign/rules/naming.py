@@ -45,7 +45,7 @@ def nameable_units(state: CampaignState, side: Side | None) -> list[str]:
 
 
 def _alias_number(alias: str) -> int:
-    return int(alias[len(ALIAS_PREFIX):])
+    return int(alias[len(ALIAS_PREFIX) :])
 
 
 def named_units(order: Order) -> Iterator[str]:
@@ -70,8 +70,7 @@ def named_systems(order: Order) -> Iterator[str]:
             yield from (v for v in values if isinstance(v, str) and v and v != "box")
 
 
-def check_names(state: CampaignState, ruleset: Ruleset, order: Order,
-                viewer: Side | None) -> None:
+def check_names(state: CampaignState, ruleset: Ruleset, order: Order, viewer: Side | None) -> None:
     """``InvalidOrderError`` for the first unit or system the order names that ``viewer`` (the
     player typing it; None: the referee) cannot name (see the module docstring); the message
     suggests the closest names that viewer may use."""
@@ -84,4 +83,5 @@ def check_names(state: CampaignState, ruleset: Ruleset, order: Order,
     for system_id in named_systems(order):
         if system_id not in systems:
             raise InvalidOrderError(
-                f"unknown system {system_id!r}{did_you_mean(system_id, systems)}")
+                f"unknown system {system_id!r}{did_you_mean(system_id, systems)}"
+            )

@@ -165,7 +165,7 @@ class NarrationView:
 
     @staticmethod
     def side(side: Side | str | None) -> str:
-        """"the Aslan", "the Solomani", "the neutrals"; "the referee" for None."""
+        """ "the Aslan", "the Solomani", "the neutrals"; "the referee" for None."""
         if side is None:
             return "the referee"
         value = side.value if isinstance(side, Side) else str(side)
@@ -206,15 +206,19 @@ def describe(event: Event, view: NarrationView) -> str | None:
     try:
         sentence = SENTENCES[event.type]
     except KeyError:
-        raise LookupError(f"event type {event.type!r} has no sentence (campaign/rules/*/"
-                          "sentences.py)") from None
+        raise LookupError(
+            f"event type {event.type!r} has no sentence (campaign/rules/*/sentences.py)"
+        ) from None
     text = sentence(event, view)
     return text[:1].upper() + text[1:] if text else text
 
 
-def rolls_of(event: Event, viewer: Side | None,
-             state: CampaignState | None = None,
-             before: tuple[frozenset[str], frozenset[str]] | None = None) -> tuple[str, ...]:
+def rolls_of(
+    event: Event,
+    viewer: Side | None,
+    state: CampaignState | None = None,
+    before: tuple[frozenset[str], frozenset[str]] | None = None,
+) -> tuple[str, ...]:
     """The dice of ``event`` with their purposes as ``viewer`` may see them; with ``state``
     (the campaign at the event) a purpose naming a face-down counter uses its alias
     (``bombard solace A-B1-1>N-X-5``: the real id would tell its kind, DN-NEU-1). With
@@ -228,9 +232,11 @@ def rolls_of(event: Event, viewer: Side | None,
     rolls = event.rolls
     if before is not None and viewer is not None:
         hidden, systems = before
-        rolls = tuple(roll for roll in rolls
-                      if not names_any(roll.purpose, hidden)
-                      and not _ground_roll_at(roll.purpose, systems))
+        rolls = tuple(
+            roll
+            for roll in rolls
+            if not names_any(roll.purpose, hidden) and not _ground_roll_at(roll.purpose, systems)
+        )
     shown = tuple(f"{roll.purpose}={roll.value}" for roll in rolls)
     if state is None or viewer is None:
         return shown
@@ -270,17 +276,27 @@ def narrate(
         extra: tuple[str, ...] = ()
         if watch and ruleset is not None:
             after = box_control_map(current, ruleset)
-            extra = tuple(_control_sentences(before, after, NarrationView(current, viewer,
-                                                                             ruleset)))
-        out.append(Narrated(event, text, rolls_of(event, viewer, current, prior), extra,
-                            event.type in PHASE_EVENTS))
+            extra = tuple(
+                _control_sentences(before, after, NarrationView(current, viewer, ruleset))
+            )
+        out.append(
+            Narrated(
+                event,
+                text,
+                rolls_of(event, viewer, current, prior),
+                extra,
+                event.type in PHASE_EVENTS,
+            )
+        )
     return out
 
 
 def box_control_map(state: CampaignState, ruleset: Ruleset) -> dict[str, Side | None]:
     """Who controls each surface box now (DN-ECO-1/2), by system id."""
-    return {sid: c.controller for sid, c in all_box_control(ruleset,
-                                                            occupancy_of(state, ruleset)).items()}
+    return {
+        sid: c.controller
+        for sid, c in all_box_control(ruleset, occupancy_of(state, ruleset)).items()
+    }
 
 
 def _control_sentences(
@@ -293,8 +309,9 @@ def _control_sentences(
         if after[sid] is None:
             lines.append(f"Box {view.system(sid)}: nobody controls it now (DN-ECO-1)")
         else:
-            lines.append(f"Box {view.system(sid)}: control passes to "
-                         f"{view.side(after[sid])} (DN-ECO-1)")
+            lines.append(
+                f"Box {view.system(sid)}: control passes to {view.side(after[sid])} (DN-ECO-1)"
+            )
     return lines
 
 
@@ -349,12 +366,25 @@ class BattleSummary:
 
 
 #: Event types that belong to a battle (space, interaction or ground), for the summary.
-BATTLE_EVENTS = frozenset({
-    "battles-opened", "fighters-launched", "range-rolled", "range-chosen", "pairing-defaulted",
-    "targets-assigned",
-    "fire-declared", "round-fought", "withdrawal-decided", "joined-battle", "interaction-declared",
-    "interacted", "lifted-off", "ground-fought", "losses-removed",
-})
+BATTLE_EVENTS = frozenset(
+    {
+        "battles-opened",
+        "fighters-launched",
+        "range-rolled",
+        "range-chosen",
+        "pairing-defaulted",
+        "targets-assigned",
+        "fire-declared",
+        "round-fought",
+        "withdrawal-decided",
+        "joined-battle",
+        "interaction-declared",
+        "interacted",
+        "lifted-off",
+        "ground-fought",
+        "losses-removed",
+    }
+)
 
 
 def last_battle_summary(
@@ -415,8 +445,9 @@ def _summarise(summary: BattleSummary, event: Any, item: Narrated) -> None:
     """Fold one battle event into the summary lists."""
     kind = event.type
     if kind == "battles-opened":
-        summary.systems.extend(b.system for b in event.battles.values()
-                               if b.system not in summary.systems)
+        summary.systems.extend(
+            b.system for b in event.battles.values() if b.system not in summary.systems
+        )
     elif kind in ("interacted", "ground-fought", "losses-removed"):
         system = event.system if kind != "ground-fought" else event.result.system
         if system not in summary.systems:

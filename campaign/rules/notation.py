@@ -137,8 +137,7 @@ def parse_order(text: str) -> Order:
     """Parse one line of order notation; ``InvalidOrderError`` naming the problem."""
     if len(text) > MAX_ORDER_CHARS:
         raise InvalidOrderError(
-            f"cannot read order {text[:40]!r}...: {len(text)} characters, at most "
-            f"{MAX_ORDER_CHARS}"
+            f"cannot read order {text[:40]!r}...: {len(text)} characters, at most {MAX_ORDER_CHARS}"
         )
     control = control_character(text)
     if control is not None:
@@ -168,7 +167,8 @@ def parse_order(text: str) -> Order:
     cls = order_spec(verb).cls
     # an order class's own reader of its arguments (docs/engine.md, "Notation"), if any
     custom: Callable[[Side | None, list[str]], Order] | None = getattr(
-        cls, "from_notation_args", None)
+        cls, "from_notation_args", None
+    )
     if custom is not None:
         return custom(side, args)
     fields = [name for name in cls.model_fields if name not in _SKIP]

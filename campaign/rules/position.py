@@ -95,21 +95,29 @@ def write_position(data: dict[str, Any], *, one_line: bool = False) -> str:
     """The position text of a state given as its JSON form (see the module docstring): one
     record a line, or all on one line separated by ``; `` when ``one_line``."""
     lines = [_header(data), "ru " + " ".join(f"{side}={n}" for side, n in data["ru"].items())]
-    identity = [f"{key}={value}" for key, value in (
-        ("id", data["campaign_id"]), ("profile", data["profile_hash"]),
-        ("events", data["events_applied"])) if value]
+    identity = [
+        f"{key}={value}"
+        for key, value in (
+            ("id", data["campaign_id"]),
+            ("profile", data["profile_hash"]),
+            ("events", data["events_applied"]),
+        )
+        if value
+    ]
     if identity:
         lines.append(_words("campaign", *identity))
     lines += [_unit_line(unit) for unit in data["units"].values()]
     if data["neutral_pile"]:
         lines.append(_words("pile", *data["neutral_pile"]))
     if data["next_unit_no"] != derived_numbers(data["units"]):
-        lines.append(_words("next", *(f"{prefix}={n}" for prefix, n in
-                                      data["next_unit_no"].items())))
+        lines.append(
+            _words("next", *(f"{prefix}={n}" for prefix, n in data["next_unit_no"].items()))
+        )
     if data["winner"] is not None:
         lines.append(f"winner {data['winner']}")
-    lines += [f"{keyword} {_json(data[field])}" for keyword, field in JSON_RECORDS.items()
-              if data[field]]
+    lines += [
+        f"{keyword} {_json(data[field])}" for keyword, field in JSON_RECORDS.items() if data[field]
+    ]
     return ("; " if one_line else "\n").join(lines)
 
 
@@ -172,7 +180,8 @@ def read_position(text: str) -> dict[str, Any]:
     """The state's JSON form written by ``text``; ``PositionTextError`` naming the line."""
     if len(text) > MAX_POSITION_CHARS:
         raise PositionTextError(
-            f"a position text has at most {MAX_POSITION_CHARS} characters, this one {len(text)}")
+            f"a position text has at most {MAX_POSITION_CHARS} characters, this one {len(text)}"
+        )
     data: dict[str, Any] = {"units": {}}
     seen: set[str] = set()
     for number, line in _records(text):
@@ -196,7 +205,8 @@ def read_position(text: str) -> dict[str, Any]:
             raise PositionTextError(f"position line {number}: {error}") from None
     if "turn" not in seen:
         raise PositionTextError(
-            "a position text needs a line 'turn T STEP PHASING' (e.g. 'turn 1 production aslan')")
+            "a position text needs a line 'turn T STEP PHASING' (e.g. 'turn 1 production aslan')"
+        )
     data.setdefault("next_unit_no", derived_numbers(data["units"]))
     return data
 
@@ -221,16 +231,19 @@ def _next_record(text: str) -> tuple[str, str]:
     value does; any other ends at the first ``;`` outside double quotes."""
     keyword = text.split(maxsplit=1)[0]
     if keyword in JSON_RECORDS:
-        body = text[len(keyword):].lstrip()
+        body = text[len(keyword) :].lstrip()
         try:
             _, end = _DECODER.raw_decode(body)
         except ValueError:
             raise PositionTextError(
-                f"expected compact JSON after {keyword!r}, got {body[:60]!r}") from None
+                f"expected compact JSON after {keyword!r}, got {body[:60]!r}"
+            ) from None
         rest = body[end:].lstrip()
         if rest and not rest.startswith(";"):
-            raise PositionTextError(f"expected ';' or the end of the line after the JSON of "
-                                    f"{keyword!r}, got {rest[:60]!r}")
+            raise PositionTextError(
+                f"expected ';' or the end of the line after the JSON of "
+                f"{keyword!r}, got {rest[:60]!r}"
+            )
         return f"{keyword} {body[:end]}", rest[1:].lstrip()
     quoted = escaped = False
     for index, char in enumerate(text):
@@ -241,7 +254,7 @@ def _next_record(text: str) -> tuple[str, str]:
         elif char == '"':
             quoted = not quoted
         elif char == ";" and not quoted:
-            return text[:index].rstrip(), text[index + 1:].lstrip()
+            return text[:index].rstrip(), text[index + 1 :].lstrip()
     return text, ""
 
 
@@ -256,8 +269,9 @@ def _read_json(rest: str) -> Any:
     try:
         return json.loads(rest)
     except ValueError:
-        raise PositionTextError(f"expected compact JSON after the keyword, got {rest[:60]!r}"
-                                ) from None
+        raise PositionTextError(
+            f"expected compact JSON after the keyword, got {rest[:60]!r}"
+        ) from None
 
 
 def _read_record(data: dict[str, Any], tokens: list[str]) -> None:
@@ -275,8 +289,9 @@ def _read_record(data: dict[str, Any], tokens: list[str]) -> None:
     elif keyword == "pile":
         data["neutral_pile"] = args
     elif keyword == "next":
-        data["next_unit_no"] = {prefix: _number(value, prefix) for prefix, value in
-                                map(_pair, args)}
+        data["next_unit_no"] = {
+            prefix: _number(value, prefix) for prefix, value in map(_pair, args)
+        }
     elif keyword == "winner":
         if len(args) != 1:
             raise PositionTextError("expected 'winner SIDE'")
@@ -299,22 +314,31 @@ def _read_header(args: list[str]) -> dict[str, Any]:
         if key != "acting":
             raise PositionTextError(f"unknown field {key!r} after the step: acting=SIDE")
         acting = value
-    return {"turn": _number(turn, "the game turn"), "step": step, "phasing": side.value,
-            "acting": acting}
+    return {
+        "turn": _number(turn, "the game turn"),
+        "step": step,
+        "phasing": side.value,
+        "acting": acting,
+    }
 
 
 def _read_unit(tokens: list[str]) -> dict[str, Any]:
     if len(tokens) < 3:
         raise PositionTextError(
             f"expected a record ({', '.join(KEYWORDS)}) or a counter 'ID KIND PLACE [...]', "
-            f"got {' '.join(tokens)!r}{did_you_mean(tokens[0], KEYWORDS)}")
+            f"got {' '.join(tokens)!r}{did_you_mean(tokens[0], KEYWORDS)}"
+        )
     unit_id, kind, place, *rest = tokens
     try:
         location = Location.parse(place).model_dump(mode="json")
     except ValueError as error:
         raise PositionTextError(f"counter {unit_id}: {error}") from None
-    unit: dict[str, Any] = {"id": unit_id, "kind": kind, "owner": default_owner(kind),
-                            "location": location}
+    unit: dict[str, Any] = {
+        "id": unit_id,
+        "kind": kind,
+        "owner": default_owner(kind),
+        "location": location,
+    }
     for token in rest:
         if token in _FLAGS:
             unit[_FLAGS[token]] = True

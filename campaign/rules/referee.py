@@ -32,8 +32,11 @@ class RefereeRestored(VersionedEvent):
     the applier then puts the units back in the order they entered play."""
 
     type: Literal["referee-restored"] = "referee-restored"
-    added_fields = {"state_text": AddedField(2, None, "0.1.0 wrote the restored state as the "
-                                             "dict ``state`` only")}
+    added_fields = {
+        "state_text": AddedField(
+            2, None, "0.1.0 wrote the restored state as the dict ``state`` only"
+        )
+    }
     reason: str
     to_seq: int
     state: dict[str, Any] | None = None
@@ -112,9 +115,7 @@ class AdjustUnit(Order):
 
 
 @decides(SetRu)
-def _decide_set_ru(
-    state: CampaignState, order: SetRu, ruleset: Ruleset, dice: Dice
-) -> list[Event]:
+def _decide_set_ru(state: CampaignState, order: SetRu, ruleset: Ruleset, dice: Dice) -> list[Event]:
     if order.target not in PLAYER_SIDES:
         raise IllegalOrderError("DN-ERR-1", "only player sides have RU")
     return [RefereeAdjusted(reason=order.reason, side=order.target, ru=order.ru)]
@@ -161,8 +162,9 @@ def _apply_restored(state: CampaignState, event: RefereeRestored) -> None:
     else:  # an older log: units come back key-sorted; creation order is the current one's
         restored = CampaignState.model_validate(event.state)
         order = {uid: n for n, uid in enumerate(state.units)}
-        restored.units = dict(sorted(restored.units.items(),
-                                     key=lambda item: order.get(item[0], len(order))))
+        restored.units = dict(
+            sorted(restored.units.items(), key=lambda item: order.get(item[0], len(order)))
+        )
     applied = state.events_applied
     for name in CampaignState.model_fields:
         setattr(state, name, getattr(restored, name))

@@ -102,8 +102,7 @@ SHOWN: dict[str, ShownAs] = {}
 NORMALIZERS: list[Normalizer] = []
 _adapters: dict[str, TypeAdapter[Any]] = {}
 #: ``order_specs``' last answer: the registered order types, and the same in catalog order.
-_sorted_specs: dict[str, tuple[tuple[OrderSpec, ...], tuple[OrderSpec, ...]]] = {
-    "last": ((), ())}
+_sorted_specs: dict[str, tuple[tuple[OrderSpec, ...], tuple[OrderSpec, ...]]] = {"last": ((), ())}
 
 
 def in_catalog_order(
@@ -118,14 +117,12 @@ def in_catalog_order(
 def end_checks_of(phase: Phase) -> list[EndCheck]:
     """The ``end_check`` hooks of ``phase`` in catalog order (the first refusal is the one
     reported)."""
-    return [check for p, check in in_catalog_order(HOOKS.end_checks, lambda e: e[1])
-            if p is phase]
+    return [check for p, check in in_catalog_order(HOOKS.end_checks, lambda e: e[1]) if p is phase]
 
 
 def pass_defaults_of(phase: Phase) -> list[PassDefault]:
     """The ``on_pass`` hooks of ``phase`` in catalog order (their events are recorded so)."""
-    return [hook for p, hook in in_catalog_order(HOOKS.pass_defaults, lambda e: e[1])
-            if p is phase]
+    return [hook for p, hook in in_catalog_order(HOOKS.pass_defaults, lambda e: e[1]) if p is phase]
 
 
 def idle_hooks_of(phase: Phase) -> list[IdleHook]:

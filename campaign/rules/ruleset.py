@@ -446,7 +446,7 @@ class Ruleset(Indexed):
         try:
             return unit_index[kind]
         except KeyError:
-            unit = kind[len(HIDDEN_KIND):] if kind.startswith(HIDDEN_KIND) else ""
+            unit = kind[len(HIDDEN_KIND) :] if kind.startswith(HIDDEN_KIND) else ""
             if unit:
                 raise KindHidden((unit,)) from None
             raise

@@ -26,8 +26,9 @@ class Seat:
 
     def __post_init__(self) -> None:
         if self.side is not None and self.side not in PLAYER_SIDES:
-            raise ValueError(f"no player sits at {self.side.value!r}: a seat is the referee "
-                             "or a player side")
+            raise ValueError(
+                f"no player sits at {self.side.value!r}: a seat is the referee or a player side"
+            )
 
     @classmethod
     def referee(cls) -> Seat:

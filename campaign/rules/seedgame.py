@@ -74,8 +74,10 @@ def _run_step(
 ) -> tuple[CampaignState, str | None, list[Event]]:
     """Apply ``step``; returns the state, the rule id of a rejection (None if applied) and the
     events."""
-    source = PhysicalSource.from_values(step.dice) if step.dice is not None else SeededSource(
-        game.dice_seed
+    source = (
+        PhysicalSource.from_values(step.dice)
+        if step.dice is not None
+        else SeededSource(game.dice_seed)
     )
     try:
         events = engine.decide(state, parse_order(step.order), ruleset, source)
@@ -108,8 +110,11 @@ def replay(game: SeedGame, ruleset: Ruleset, *, narrate: bool = False) -> list[S
         else:
             ok = step.digest is None or after == step.digest
             message = "" if ok else f"digest {after[:12]} != expected {(step.digest or '')[:12]}"
-        lines = (narration.condense(narration.narrate(events, previous, ruleset=ruleset))
-                 if narrate else [])
+        lines = (
+            narration.condense(narration.narrate(events, previous, ruleset=ruleset))
+            if narrate
+            else []
+        )
         results.append(StepResult(index, step.order, ok, message, lines))
         if not ok:
             break

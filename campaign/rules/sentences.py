@@ -43,8 +43,10 @@ def _map(event: MapAssembled, view: NarrationView) -> str:
     sections = event.layout.get("sections") or []
     seed = event.layout.get("seed")
     seeded = f" (seed {seed})" if seed is not None else ""
-    return f"The map is assembled: layout {event.layout.get('layout', '?')}{seeded}, " \
-           f"{view.plural(len(sections), 'section')} (DN-MAP-5)"
+    return (
+        f"The map is assembled: layout {event.layout.get('layout', '?')}{seeded}, "
+        f"{view.plural(len(sections), 'section')} (DN-MAP-5)"
+    )
 
 
 @describes(PhaseEnded)
@@ -66,36 +68,54 @@ def _advanced(event: PhaseAdvanced, view: NarrationView) -> str:
         return "The game is over"
     lapsed = ""
     same_player_turn = event.step != FIRST_PLAYER_STEP or view.state.step == FIRST_PLAYER_STEP
-    if (same_player_turn and event.acting is not view.state.acting
-            and pass_lapsed(view.state, event.acting)):
-        lapsed = (f"; {view.side(event.acting)} pass ends: {view.side(view.state.acting)} "
-                  "changed the situation meanwhile (DN-SEQ-2)")
-    return (f"Game turn {event.turn}, {event.phasing.value} player turn: {step.label}, "
-            f"{event.acting.value} to act{how}{lapsed}")
+    if (
+        same_player_turn
+        and event.acting is not view.state.acting
+        and pass_lapsed(view.state, event.acting)
+    ):
+        lapsed = (
+            f"; {view.side(event.acting)} pass ends: {view.side(view.state.acting)} "
+            "changed the situation meanwhile (DN-SEQ-2)"
+        )
+    return (
+        f"Game turn {event.turn}, {event.phasing.value} player turn: {step.label}, "
+        f"{event.acting.value} to act{how}{lapsed}"
+    )
 
 
 @describes(NeutralsShuffled)
 def _shuffled(event: NeutralsShuffled, view: NarrationView) -> str:
-    return f"The {view.plural(len(event.pile), 'neutral counter')} are shuffled face down " \
-           "(DN-NEU-1)"
+    return (
+        f"The {view.plural(len(event.pile), 'neutral counter')} are shuffled face down (DN-NEU-1)"
+    )
 
 
 @describes(NeutralPlaced)
 def _placed(event: NeutralPlaced, view: NarrationView) -> str:
     who = view.side(event.drawn_by)
     if view.viewer is None:  # a player learns nothing of a counter set aside (DN-NEU-1)
-        aside = (f"; first drawn: {', '.join(event.set_aside)}, set aside face down, the box "
-                 "already holds a PD (DN-MOV-10)") if event.set_aside else ""
+        aside = (
+            (
+                f"; first drawn: {', '.join(event.set_aside)}, set aside face down, the box "
+                "already holds a PD (DN-MOV-10)"
+            )
+            if event.set_aside
+            else ""
+        )
         table = " at the table" if table_draw.at_table(view.state) else ""
-        return f"{who} draw {event.kind} ({event.unit_id}){table} and place it face down " \
-               f"{view.place(event.location)}{aside} (DN-NEU-1)"
+        return (
+            f"{who} draw {event.kind} ({event.unit_id}){table} and place it face down "
+            f"{view.place(event.location)}{aside} (DN-NEU-1)"
+        )
     return f"{who} place a face-down neutral in {view.system(event.location.system)} (DN-NEU-1)"
 
 
 @describes(UnitsBought)
 def _bought(event: UnitsBought, view: NarrationView) -> str:
-    return f"{view.side(event.side)} buy {len(event.unit_ids)} × {event.kind} for " \
-           f"{event.cost} RU: {', '.join(event.unit_ids)} (DN-SET-1)"
+    return (
+        f"{view.side(event.side)} buy {len(event.unit_ids)} × {event.kind} for "
+        f"{event.cost} RU: {', '.join(event.unit_ids)} (DN-SET-1)"
+    )
 
 
 @describes(UnitDeployed)
@@ -126,22 +146,25 @@ def _adjusted(event: RefereeAdjusted, view: NarrationView) -> str:
 def _dice_entered(event: DiceEntered, view: NarrationView) -> str:
     values = ", ".join(str(v) for v in event.values)
     if event.origin == "physical":
-        return f"Dice typed at the table: {values}" + (f" ({event.reason})" if event.reason
-                                                        else "")
+        return f"Dice typed at the table: {values}" + (f" ({event.reason})" if event.reason else "")
     return f"Referee override: dice typed in ({event.reason}): {values} (DN-ERR-1)"
 
 
 @describes(RulesetRepinned)
 def _repinned(event: RulesetRepinned, view: NarrationView) -> str:
-    return f"Referee: data files re-pinned, profile {event.profile_hash[:12]} ({event.reason}, " \
-           "DN-DATA-4)"
+    return (
+        f"Referee: data files re-pinned, profile {event.profile_hash[:12]} ({event.reason}, "
+        "DN-DATA-4)"
+    )
 
 
 @describes(NeutralDrawSet)
 def _neutral_draw(event: NeutralDrawSet, view: NarrationView) -> str:
     if event.mode == "table":
-        return ("Referee: the neutral counters are drawn at the table; each placement names "
-                "the counter drawn, checked against the pile (DN-NEU-1)")
+        return (
+            "Referee: the neutral counters are drawn at the table; each placement names "
+            "the counter drawn, checked against the pile (DN-NEU-1)"
+        )
     return "Referee: the tool draws the neutral counters from its shuffle (DN-NEU-1)"
 
 

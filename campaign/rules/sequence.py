@@ -93,5 +93,5 @@ def step_index(phase: Phase, sub_phase: SubPhase | None = None, side: Side | Non
 
 
 def step_name(step: Step) -> str:
-    """"Reaction Movement", "Second Combat": a phase as the rules name it."""
+    """ "Reaction Movement", "Second Combat": a phase as the rules name it."""
     return step.phase.value.replace("-", " ").title()

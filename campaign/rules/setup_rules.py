@@ -161,8 +161,10 @@ def _shown_at_table(state: CampaignState) -> tuple[str, str] | None:
     """With the counters drawn at the table the order names the counter drawn (issue 45)."""
     if not table_draw.at_table(state):
         return None
-    return ("place-neutral SYSTEM CODE",
-            "place the counter drawn from the table's pile (its code) in a type 1 system")
+    return (
+        "place-neutral SYSTEM CODE",
+        "place the counter drawn from the table's pile (its code) in a type 1 system",
+    )
 
 
 @on_enter(Phase.SETUP_NEUTRALS)
@@ -177,9 +179,7 @@ def _shuffle_neutrals(state: CampaignState, ruleset: Ruleset, dice: Dice) -> lis
 def _neutrals_done(state: CampaignState, ruleset: Ruleset) -> bool:
     wanted = len(ruleset.star_map.sections)
     return (
-        neutrals_placed(state) >= wanted
-        or not state.neutral_pile
-        or not neutral_systems(ruleset)
+        neutrals_placed(state) >= wanted or not state.neutral_pile or not neutral_systems(ruleset)
     )
 
 
@@ -203,52 +203,70 @@ def _decide_place_neutral(
     wanted = len(ruleset.star_map.sections)
     if neutrals_placed(state) >= wanted:  # with manual stepping the step waits for end-phase
         raise IllegalOrderError(
-            "DN-NEU-1", f"all {wanted} neutral counters are placed (as many as there are "
-            "sections in play); end the step with end-phase"
+            "DN-NEU-1",
+            f"all {wanted} neutral counters are placed (as many as there are "
+            "sections in play); end the step with end-phase",
         )
     system = find_system(ruleset, order.system)
     if system.type is not SystemType.PRIMARY:
         raise IllegalOrderError(
-            "DN-NEU-1", f"{system.name} is a type {int(system.type)} system; neutrals go to type 1"
-            f"{_neutral_choices(ruleset)}"
+            "DN-NEU-1",
+            f"{system.name} is a type {int(system.type)} system; neutrals go to type 1"
+            f"{_neutral_choices(ruleset)}",
         )
     if system.section in home_sections(ruleset):
         raise IllegalOrderError(
-            "DN-NEU-1", f"{system.name} is on a home section ({system.section})"
-            f"{_neutral_choices(ruleset)}"
+            "DN-NEU-1",
+            f"{system.name} is on a home section ({system.section}){_neutral_choices(ruleset)}",
         )
     assert order.side is not None
     if order.drawn and not table_draw.at_table(state):
         raise IllegalOrderError(
-            "DN-NEU-1", "the tool draws the neutral counters in this campaign (its shuffle, "
-                        "seeded and logged): a drawn counter is named only when they are drawn "
-                        "at the table (referee neutral-draw table, before the first placement)")
+            "DN-NEU-1",
+            "the tool draws the neutral counters in this campaign (its shuffle, "
+            "seeded and logged): a drawn counter is named only when they are drawn "
+            "at the table (referee neutral-draw table, before the first placement)",
+        )
     if fairplay.active(state):  # the token card says where it stands (ADR 0028)
         return [fairplay.place(state, order.side, system.id)]
     if table_draw.at_table(state):
-        return [_placed(state, ruleset, order.side, system,
-                        *table_draw.checked_draw(state, ruleset, order.drawn,
-                                                 Location.box(system.id)))]
+        return [
+            _placed(
+                state,
+                ruleset,
+                order.side,
+                system,
+                *table_draw.checked_draw(state, ruleset, order.drawn, Location.box(system.id)),
+            )
+        ]
     set_aside = _pd_set_aside(state, ruleset, system.id)
     if len(set_aside) == len(state.neutral_pile):
         raise IllegalOrderError(
-            "DN-MOV-10", f"the surface box of {system.name} already holds a PD marker and no "
-            "counter left in the pile may go there"
+            "DN-MOV-10",
+            f"the surface box of {system.name} already holds a PD marker and no "
+            "counter left in the pile may go there",
         )
     kind = state.neutral_pile[len(set_aside)]
     return [_placed(state, ruleset, order.side, system, kind, set_aside)]
 
 
-def _placed(state: CampaignState, ruleset: Ruleset, side: Side, system: StarSystem, kind: str,
-            set_aside: list[str]) -> NeutralPlaced:
+def _placed(
+    state: CampaignState,
+    ruleset: Ruleset,
+    side: Side,
+    system: StarSystem,
+    kind: str,
+    set_aside: list[str],
+) -> NeutralPlaced:
     """The counter ``kind`` placed face down in ``system``: ground units and PD in the surface
     box, ships in the stellar hex."""
     unit_type = ruleset.unit_type(kind)
     (unit_id,) = state.new_unit_ids(Side.NEUTRAL, unit_type.code)
     in_box = unit_type.category in SURFACE_ONLY
     location = Location.box(system.id) if in_box else Location.hex(system.id)
-    return NeutralPlaced(drawn_by=side, unit_id=unit_id, kind=kind, location=location,
-                         set_aside=set_aside)
+    return NeutralPlaced(
+        drawn_by=side, unit_id=unit_id, kind=kind, location=location, set_aside=set_aside
+    )
 
 
 def _pd_set_aside(state: CampaignState, ruleset: Ruleset, system_id: str) -> list[str]:
@@ -256,8 +274,7 @@ def _pd_set_aside(state: CampaignState, ruleset: Ruleset, system_id: str) -> lis
     counters drawn for it are set aside (out of play) and the next counter is drawn instead.
     Returns the PD kinds on top of the pile that are set aside."""
     box = Location.box(system_id)
-    if not any(ruleset.unit_type(u.kind).category is UnitCategory.PD
-               for u in state.units_at(box)):
+    if not any(ruleset.unit_type(u.kind).category is UnitCategory.PD for u in state.units_at(box)):
         return []
     aside: list[str] = []
     for kind in state.neutral_pile:
@@ -387,9 +404,7 @@ class Deploy(Order):
     location: Location
 
 
-def check_cargo(
-    state: CampaignState, ruleset: Ruleset, unit: Unit, carrier: Unit
-) -> None:
+def check_cargo(state: CampaignState, ruleset: Ruleset, unit: Unit, carrier: Unit) -> None:
     """DN-MOV-7 capacities: a transport carries one ground unit or PD; a mothership up to three
     fighters and nothing else; carriers are not themselves cargo."""
     cargo_type = ruleset.unit_type(unit.kind)
@@ -455,8 +470,9 @@ def _deploy_one(
     if system.section != home:
         systems = short_list(ruleset.star_map.systems_in_section(home))
         raise IllegalOrderError(
-            "DN-SET-2", f"{system.name} is not in the {side.value} home section"
-            + (f" ({home}: {systems})" if systems else "")
+            "DN-SET-2",
+            f"{system.name} is not in the {side.value} home section"
+            + (f" ({home}: {systems})" if systems else ""),
         )
     if location.where is Where.HEX and unit_type.category in (*SURFACE_ONLY, UnitCategory.FIGHTER):
         raise IllegalOrderError(
@@ -481,8 +497,9 @@ def _deploy_one(
 def _deploy_offered(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
     """Offered while ``side`` has a unit still unplaced (DN-SET-2). Once everything is placed
     the step's duty is ``end-phase``; moving a placed unit again stays accepted (issue 29)."""
-    return side is not None and any(u.location.where is Where.UNPLACED
-                                    for u in state.units_of(side))
+    return side is not None and any(
+        u.location.where is Where.UNPLACED for u in state.units_of(side)
+    )
 
 
 @applies(UnitDeployed)
@@ -520,4 +537,3 @@ def _resolve_neutral_aliases(state: CampaignState, order: Order) -> Order:
         if resolved != value:
             changes[name] = resolved
     return order.model_copy(update=changes) if changes else order
-

@@ -128,8 +128,7 @@ class CampaignState(BaseModel):
         collection in its own order (never key-sorted, so the order of ``units`` and of the
         bookkeeping dicts is kept). Snapshots store it, the digest hashes it and
         ``from_canonical_text`` reads it back into an equal state, order included."""
-        return json.dumps(self.model_dump(mode="json"), separators=(",", ":"),
-                          ensure_ascii=False)
+        return json.dumps(self.model_dump(mode="json"), separators=(",", ":"), ensure_ascii=False)
 
     @classmethod
     def from_canonical_text(cls, text: str) -> "CampaignState":
@@ -187,9 +186,7 @@ class CampaignState(BaseModel):
     def units_of(self, owner: Side, *, in_play: bool = True) -> Iterator[Unit]:
         """Units owned by ``owner``; by default only those not eliminated."""
         for unit in self.units.values():
-            if unit.owner is owner and (
-                not in_play or unit.location.where is not Where.ELIMINATED
-            ):
+            if unit.owner is owner and (not in_play or unit.location.where is not Where.ELIMINATED):
                 yield unit
 
     def units_at(self, location: Location) -> list[Unit]:

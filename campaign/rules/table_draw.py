@@ -45,7 +45,7 @@ def at_table(state: CampaignState) -> bool:
     actor=Actor.REFEREE,
     rule="DN-NEU-1",
     summary="referee: 'table' when the players draw the neutral counters from the boxed "
-            "game's pile (each placement names the counter drawn); 'tool' (default) shuffles",
+    "game's pile (each placement names the counter drawn); 'tool' (default) shuffles",
     template="neutral-draw table|tool",
 )
 class NeutralDraw(Order):
@@ -69,12 +69,15 @@ def _decide_draw(
 ) -> list[Event]:
     if order.mode == "table" and fairplay.active(state):
         raise IllegalOrderError(
-            "DN-NEU-1", "in fair mode the players' machines draw the neutral counters jointly "
-                        "(ADR 0028): there is no pile at a table")
+            "DN-NEU-1",
+            "in fair mode the players' machines draw the neutral counters jointly "
+            "(ADR 0028): there is no pile at a table",
+        )
     if any(u.owner is Side.NEUTRAL for u in state.units.values()):
         raise IllegalOrderError(
-            "DN-NEU-1", "neutral counters are placed already: the draw is chosen before the "
-                        "first one")
+            "DN-NEU-1",
+            "neutral counters are placed already: the draw is chosen before the first one",
+        )
     return [NeutralDrawSet(mode=order.mode)]
 
 
@@ -95,24 +98,29 @@ def _kind(state: CampaignState, ruleset: Ruleset, code: str) -> str:
     name = name.split(":", 1)[1] if name.lower().startswith("neutral:") else name
     kind = f"neutral:{name.upper()}"
     if kind not in state.neutral_pile:
-        codes = ", ".join(u.kind.removeprefix("neutral:") for u in ruleset.units
-                          if u.side is Side.NEUTRAL)
+        codes = ", ".join(
+            u.kind.removeprefix("neutral:") for u in ruleset.units if u.side is Side.NEUTRAL
+        )
         raise InvalidOrderError(
             f"DN-NEU-1: {name} is no neutral counter left in the pile (the neutral counters "
-            f"are {codes}): check the counter drawn")
+            f"are {codes}): check the counter drawn"
+        )
     return kind
 
 
-def checked_draw(state: CampaignState, ruleset: Ruleset, drawn: list[str],
-                 box: Location) -> tuple[str, list[str]]:
+def checked_draw(
+    state: CampaignState, ruleset: Ruleset, drawn: list[str], box: Location
+) -> tuple[str, list[str]]:
     """The counter placed and the PD set aside before it, from the codes typed for one
     placement: each still in the pile (DN-NEU-1, DN-DATA-2), the set-aside ones PD counters
     drawn for a box that holds a PD (DN-MOV-10)."""
     if not drawn:
         raise IllegalOrderError(
-            "DN-NEU-1", "the neutral counters are drawn at the table in this campaign: name "
-                        "the counter drawn after the system (e.g. RT-2; a PD set aside first, "
-                        "then the counter placed: PD,RT-2)")
+            "DN-NEU-1",
+            "the neutral counters are drawn at the table in this campaign: name "
+            "the counter drawn after the system (e.g. RT-2; a PD set aside first, "
+            "then the counter placed: PD,RT-2)",
+        )
     if len(drawn) > MAX_DRAWN:
         raise InvalidOrderError(f"DN-NEU-1: {len(drawn)} counters named; at most {MAX_DRAWN}")
     kinds = [_kind(state, ruleset, code) for code in drawn]
@@ -121,17 +129,23 @@ def checked_draw(state: CampaignState, ruleset: Ruleset, drawn: list[str],
         kind = next(iter(short)).removeprefix("neutral:")
         raise InvalidOrderError(
             f"DN-NEU-1: more {kind} counters named than are left in the neutral pile: check "
-            "the counters drawn")
+            "the counters drawn"
+        )
     *aside, placed = kinds
-    holds_pd = any(ruleset.unit_type(u.kind).category is UnitCategory.PD
-                   for u in state.units_at(box))
+    holds_pd = any(
+        ruleset.unit_type(u.kind).category is UnitCategory.PD for u in state.units_at(box)
+    )
     is_pd = [ruleset.unit_type(k).category is UnitCategory.PD for k in kinds]
     if aside and not (holds_pd and all(is_pd[:-1])):
         raise IllegalOrderError(
-            "DN-MOV-10", "only a PD counter drawn for a box that holds a PD already is set "
-                         "aside; name just the counter placed")
+            "DN-MOV-10",
+            "only a PD counter drawn for a box that holds a PD already is set "
+            "aside; name just the counter placed",
+        )
     if holds_pd and is_pd[-1]:
         raise IllegalOrderError(
-            "DN-MOV-10", "the box holds a PD marker already: set this PD counter aside and "
-                         "draw again, naming both (PD,RT-2)")
+            "DN-MOV-10",
+            "the box holds a PD marker already: set this PD counter aside and "
+            "draw again, naming both (PD,RT-2)",
+        )
     return placed, aside

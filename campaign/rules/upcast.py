@@ -69,4 +69,3 @@ class VersionedEvent(Event):
                 if name in data and data[name] == added.old:
                     del data[name]
         return data
-

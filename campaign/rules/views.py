@@ -66,8 +66,7 @@ def hidden_from(unit: Unit | None, viewer: Side | None) -> bool:
     """The one predicate of the hiding rule: True when ``unit`` is a face-down counter that
     ``viewer`` may not identify (DN-NEU-1) — face down and not the viewer's own; nothing is
     hidden from the referee (``viewer`` None). Every view, sentence and form asks this."""
-    return (viewer is not None and unit is not None and unit.face_down
-            and unit.owner is not viewer)
+    return viewer is not None and unit is not None and unit.face_down and unit.owner is not viewer
 
 
 def concealed(state: CampaignState, viewer: Side | None) -> tuple[frozenset[str], frozenset[str]]:
@@ -76,8 +75,10 @@ def concealed(state: CampaignState, viewer: Side | None) -> tuple[frozenset[str]
     if viewer is None:
         return frozenset(), frozenset()
     units = [unit for unit in state.units.values() if hidden_from(unit, viewer)]
-    return (frozenset(unit.id for unit in units),
-            frozenset(unit.location.system for unit in units if unit.location.system))
+    return (
+        frozenset(unit.id for unit in units),
+        frozenset(unit.location.system for unit in units if unit.location.system),
+    )
 
 
 def face_down_ids(state: CampaignState) -> frozenset[str]:
@@ -202,8 +203,9 @@ class Seen:
         alias wherever an id appears (rows, cargo, engagements, orders)."""
         if not self.hides_anything:
             return report
-        return type(report).model_validate_json(redact(report.model_dump_json(), self.truth,
-                                                       self.viewer))
+        return type(report).model_validate_json(
+            redact(report.model_dump_json(), self.truth, self.viewer)
+        )
 
 
 def see(state: CampaignState, viewer: Side | None) -> Seen:

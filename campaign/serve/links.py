@@ -50,8 +50,16 @@ class SeatLink:
     def command(self, campaign: str, db_url: str) -> str:
         """The shell command of this seat's screen: the TUI as this seat, on this campaign
         and database (each word quoted; nothing of it comes from the browser)."""
-        words = [sys.executable, "-m", "campaign", "tui", campaign, "--db", db_url,
-                 "--one-campaign"]
+        words = [
+            sys.executable,
+            "-m",
+            "campaign",
+            "tui",
+            campaign,
+            "--db",
+            db_url,
+            "--one-campaign",
+        ]
         if self.seat == TABLE:
             words.append("--table")
         elif self.seat != "referee":

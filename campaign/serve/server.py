@@ -35,28 +35,47 @@ log = logging.getLogger("campaign-serve")
 #: Every ``<link>`` to a font service on the internet (textual-serve's template has one).
 REMOTE_FONTS = re.compile(r"<link[^>]*fonts\.googleapis\.com[^>]*>\s*", re.S)
 #: The page a wrong or revoked link gets.
-REFUSAL = ("DN-ERR-1: this link opens no seat: it is wrong, the referee revoked it, or the "
-           "server that made it has stopped (each run of `campaign serve` makes new links). "
-           "Ask the referee for the link of your seat.")
+REFUSAL = (
+    "DN-ERR-1: this link opens no seat: it is wrong, the referee revoked it, or the "
+    "server that made it has stopped (each run of `campaign serve` makes new links). "
+    "Ask the referee for the link of your seat."
+)
 #: textual-serve's line when a page's screen has ended, and what the page says instead: the
 #: seat's screen ended (``q``, or the referee revoked the link) and how to open it again.
 SESSION_ENDED = '<div class="message">Session ended.</div>'
-SEAT_ENDED = ('<div class="message">Your screen is closed: you quit it (q), or the server '
-              'ended it. Restart opens it again while your link is valid.</div>')
+SEAT_ENDED = (
+    '<div class="message">Your screen is closed: you quit it (q), or the server '
+    "ended it. Restart opens it again while your link is valid.</div>"
+)
 #: What the server's terminal understands, one command a line (``help`` lists them).
-COMMANDS_HELP = ("commands: `revoke SEAT` (SEAT: {seats}) revokes that seat's link, closes its "
-                 "open screens and prints its new link; `links` prints every link again; "
-                 "Ctrl+C stops the server and revokes every link")
+COMMANDS_HELP = (
+    "commands: `revoke SEAT` (SEAT: {seats}) revokes that seat's link, closes its "
+    "open screens and prints its new link; `links` prints every link again; "
+    "Ctrl+C stops the server and revokes every link"
+)
 
 
 class TableServer(Server):
     """textual-serve's server with one route per seat link (see the module)."""
 
-    def __init__(self, campaign: str, db_url: str, links: SeatLinks, *, host: str,
-                 port: int, public_host: str | None = None,
-                 announce: Callable[[SeatLink], None] | None = None) -> None:
-        super().__init__(command="", host=host, port=port, title=f"Campaign {campaign}",
-                         public_url=f"http://{public_host or host}:{port}")
+    def __init__(
+        self,
+        campaign: str,
+        db_url: str,
+        links: SeatLinks,
+        *,
+        host: str,
+        port: int,
+        public_host: str | None = None,
+        announce: Callable[[SeatLink], None] | None = None,
+    ) -> None:
+        super().__init__(
+            command="",
+            host=host,
+            port=port,
+            title=f"Campaign {campaign}",
+            public_url=f"http://{public_host or host}:{port}",
+        )
         self.campaign = campaign
         self.db_url = db_url
         self.links = links
@@ -72,13 +91,16 @@ class TableServer(Server):
 
     async def _make_app(self) -> web.Application:
         app = web.Application()
-        aiohttp_jinja2.setup(app, loader=aiohttp_jinja2.jinja2.FileSystemLoader(
-            self.templates_path))
-        app.add_routes([
-            web.get("/seat/{token}", self.handle_index, name="index"),
-            web.get("/seat/{token}/ws", self.handle_websocket, name="websocket"),
-            web.static("/static", self.statics_path, name="static"),
-        ])
+        aiohttp_jinja2.setup(
+            app, loader=aiohttp_jinja2.jinja2.FileSystemLoader(self.templates_path)
+        )
+        app.add_routes(
+            [
+                web.get("/seat/{token}", self.handle_index, name="index"),
+                web.get("/seat/{token}/ws", self.handle_websocket, name="websocket"),
+                web.static("/static", self.statics_path, name="static"),
+            ]
+        )
         app.on_startup.append(self.on_startup)
         return app
 
@@ -101,8 +123,7 @@ class TableServer(Server):
             return ""
         if words[0] == "revoke" and len(words) == 2 and words[1] in self.links.seats:
             closed = await self.revoke(words[1])
-            said = (f"the {words[1]} link is revoked ({closed} open screen(s) closed); "
-                    "its new link:")
+            said = f"the {words[1]} link is revoked ({closed} open screen(s) closed); its new link:"
             print(said, flush=True)
             self.announce(self.links.find_seat(words[1]))
             return said
@@ -135,8 +156,9 @@ class TableServer(Server):
         """The seat's page, or the refusal."""
         link = self._link(request)
         base = f"{request.scheme}://{request.host}"
-        websocket = ("wss" if request.scheme == "https" else "ws") + \
-            f"://{request.host}{link.path}/ws"
+        websocket = (
+            "wss" if request.scheme == "https" else "ws"
+        ) + f"://{request.host}{link.path}/ws"
         context: dict[str, Any] = {
             "font_size": to_int(request.query.get("fontsize", "16"), 16),
             "app_websocket_url": websocket,
@@ -154,13 +176,16 @@ class TableServer(Server):
         width = to_int(request.query.get("width", "80"), 80)
         height = to_int(request.query.get("height", "24"), 24)
         await websocket.prepare(request)
-        service = AppService(link.command(self.campaign, self.db_url),
-                             write_bytes=websocket.send_bytes, write_str=websocket.send_str,
-                             # textual-serve passes the same method: it is awaited without
-                             # arguments, which its defaults allow
-                             close=websocket.close,  # type: ignore[arg-type]
-                             download_manager=self.download_manager,
-                             debug=self.debug)
+        service = AppService(
+            link.command(self.campaign, self.db_url),
+            write_bytes=websocket.send_bytes,
+            write_str=websocket.send_str,
+            # textual-serve passes the same method: it is awaited without
+            # arguments, which its defaults allow
+            close=websocket.close,  # type: ignore[arg-type]
+            download_manager=self.download_manager,
+            debug=self.debug,
+        )
         self.sockets.setdefault(link.seat, set()).add(websocket)
         try:
             await service.start(width, height)

@@ -51,8 +51,7 @@ class SqliteChangeWatch:
 
     def __init__(self, path: Path) -> None:
         # asked from the event loop of a screen, which may not be the thread that made it
-        self._connection = sqlite3.connect(path, check_same_thread=False,
-                                           isolation_level=None)
+        self._connection = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
         self._version = self._read()
 
     def _read(self) -> int:

@@ -117,7 +117,7 @@ def uses_sqlite_driver(url: str) -> bool:
     """True for a plain ``sqlite:///PATH`` file URL (no options), which ``sqlite3`` opens
     directly; anything else (``sqlite://`` in memory, ``?mode=ro``, ``sqlite+pysqlite``...) goes
     through SQLAlchemy, which knows every form."""
-    path = url[len(SQLITE_PREFIX):] if url.startswith(SQLITE_PREFIX) else ""
+    path = url[len(SQLITE_PREFIX) :] if url.startswith(SQLITE_PREFIX) else ""
     return bool(path) and "?" not in path and path != ":memory:"
 
 
@@ -141,10 +141,14 @@ def missing_driver(url: str, module: str | None) -> str:
 
     shown = shown_url(url)
     if url.split(":", 1)[0].split("+", 1)[0] in ("postgresql", "postgres"):
-        return (f"cannot use database URL {shown!r}: PostgreSQL needs the postgres extra: "
-                f"{install_hint('postgres')}")
-    return (f"cannot use database URL {shown!r}: its driver ({module or 'unknown'}) is not "
-            "installed; this tool is made for SQLite and PostgreSQL (postgresql+psycopg://)")
+        return (
+            f"cannot use database URL {shown!r}: PostgreSQL needs the postgres extra: "
+            f"{install_hint('postgres')}"
+        )
+    return (
+        f"cannot use database URL {shown!r}: its driver ({module or 'unknown'}) is not "
+        "installed; this tool is made for SQLite and PostgreSQL (postgresql+psycopg://)"
+    )
 
 
 class SqliteConnection:
@@ -173,7 +177,7 @@ class SqliteDatabase:
 
     def __init__(self, url: str, *, durable: bool = True) -> None:
         self.url = url
-        self.path = Path(url[len(SQLITE_PREFIX):])
+        self.path = Path(url[len(SQLITE_PREFIX) :])
         self._durable = durable
 
     def safe_url(self) -> str:
@@ -190,8 +194,9 @@ class SqliteDatabase:
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
         try:
-            connection = sqlite3.connect(self.path, timeout=SQLITE_BUSY_TIMEOUT,
-                                         isolation_level=None)
+            connection = sqlite3.connect(
+                self.path, timeout=SQLITE_BUSY_TIMEOUT, isolation_level=None
+            )
         except sqlite3.Error as error:
             raise DatabaseUnavailable(str(error)) from None
         try:
@@ -230,8 +235,10 @@ class SqliteDatabase:
 
     def table_names(self) -> set[str]:
         with self.read() as connection:
-            return {row[0] for row in connection.all(
-                "SELECT name FROM sqlite_master WHERE type = 'table'")}
+            return {
+                row[0]
+                for row in connection.all("SELECT name FROM sqlite_master WHERE type = 'table'")
+            }
 
     def dispose(self) -> None:
         """Nothing is kept open between operations."""
@@ -296,15 +303,20 @@ class SqlAlchemyDatabase:
             quiet_driver_warnings()
         try:
             self.engine: Engine = create_engine(
-                url, connect_args={"timeout": SQLITE_BUSY_TIMEOUT} if sqlite else {})
+                url, connect_args={"timeout": SQLITE_BUSY_TIMEOUT} if sqlite else {}
+            )
         except ImportError as error:
             raise DatabaseUnavailable(missing_driver(url, error.name)) from None
         except (ArgumentError, NoSuchModuleError) as error:
-            raise DatabaseUnavailable(f"cannot use database URL {shown_url(url)!r}: {error}"
-                                      ) from None
+            raise DatabaseUnavailable(
+                f"cannot use database URL {shown_url(url)!r}: {error}"
+            ) from None
         if sqlite and not durable:
-            event.listen(self.engine, "connect",
-                         lambda connection, _record: connection.execute("PRAGMA synchronous=OFF"))
+            event.listen(
+                self.engine,
+                "connect",
+                lambda connection, _record: connection.execute("PRAGMA synchronous=OFF"),
+            )
 
     def safe_url(self) -> str:
         return self.engine.url.render_as_string(hide_password=True)

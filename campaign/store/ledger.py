@@ -47,6 +47,7 @@ class Host(Protocol):
 
     def create_missing(self, names: Sequence[str], present: set[str] | None = None) -> None: ...
 
+
 Row = TypeVar("Row")
 
 #: The table each ledger row is stored in (its fields are the table's columns).
@@ -73,16 +74,20 @@ def _insert(connection: Connection, row: object) -> None:
     connection.run(
         f"INSERT INTO {TABLE_OF[type(row)]} ({', '.join(columns)})"
         f" VALUES ({', '.join(':' + column for column in columns)})",
-        dataclasses.asdict(row))  # type: ignore[call-overload]
+        dataclasses.asdict(row),  # type: ignore[call-overload]
+    )
 
 
-def _select(connection: Connection, kind: type[Row], where: str, params: dict,
-            order: str = "") -> list[Row]:
+def _select(
+    connection: Connection, kind: type[Row], where: str, params: dict, order: str = ""
+) -> list[Row]:
     """The rows of ``kind``'s table that match ``where``."""
     columns = _columns(kind)
     found = connection.all(
         f"SELECT {', '.join(columns)} FROM {TABLE_OF[kind]} WHERE {where}"
-        + (f" ORDER BY {order}" if order else ""), params)
+        + (f" ORDER BY {order}" if order else ""),
+        params,
+    )
     return [kind(**dict(zip(columns, row, strict=True))) for row in found]
 
 
@@ -95,10 +100,13 @@ def _save_fair(connection: Connection, rows: Sequence[FairPass | FairSecret]) ->
     side's secrets (replacing what was recorded: the third pass adds keys)."""
     for row in rows:
         if isinstance(row, FairSecret):
-            connection.run(f"DELETE FROM dn_fair_secret WHERE {BY_NAME}",
-                           {"name": row.campaign_name})
-        elif connection.first(f"SELECT side FROM dn_fair_pass WHERE {BY_FILE}",
-                              {"name": row.campaign_name, "exchange": row.exchange}):
+            connection.run(
+                f"DELETE FROM dn_fair_secret WHERE {BY_NAME}", {"name": row.campaign_name}
+            )
+        elif connection.first(
+            f"SELECT side FROM dn_fair_pass WHERE {BY_FILE}",
+            {"name": row.campaign_name, "exchange": row.exchange},
+        ):
             continue
         _insert(connection, row)
 
@@ -117,8 +125,9 @@ def exchanged_through(store: Host, name: str) -> int:
     if "dn_pbem_file" not in store.database.table_names():
         return 0
     with store.database.read() as connection:
-        row = connection.first(f"SELECT MAX(head_seq) FROM dn_pbem_file WHERE {BY_NAME}",
-                               {"name": name})
+        row = connection.first(
+            f"SELECT MAX(head_seq) FROM dn_pbem_file WHERE {BY_NAME}", {"name": name}
+        )
     return int(row[0] or 0) if row is not None else 0
 
 
@@ -137,9 +146,11 @@ def _player(connection: Connection, name: str, files: Sequence[PbemFile]) -> Pbe
     side = last.side if last.direction == "out" else _other(last.side)
     signed = connection.first(
         f"SELECT MIN(exchange) FROM dn_pbem_envelope WHERE {BY_NAME} AND signature IS NOT NULL",
-        {"name": name})
-    return PbemPlayer(campaign_name=name, side=side,
-                      signed_since=signed[0] if signed is not None else None)
+        {"name": name},
+    )
+    return PbemPlayer(
+        campaign_name=name, side=side, signed_since=signed[0] if signed is not None else None
+    )
 
 
 class Ledger:
@@ -180,8 +191,10 @@ class Ledger:
     def secret(self, name: str, exchange: int) -> str | None:
         """Our own secret committed in file ``exchange`` (None if that file was not ours)."""
         with self.database.read() as connection:
-            row = connection.first(f"SELECT secret FROM dn_pbem_secret WHERE {BY_FILE}",
-                                   {"name": name, "exchange": exchange})
+            row = connection.first(
+                f"SELECT secret FROM dn_pbem_secret WHERE {BY_FILE}",
+                {"name": name, "exchange": exchange},
+            )
         return row[0] if row is not None else None
 
     def forks(self, name: str) -> list[PbemFork]:
@@ -199,8 +212,9 @@ class Ledger:
         recorded, or for a campaign exchanged by an older version, as its files show (its last
         file sent, or the other side of a file received; the first signed envelope)."""
         with self.database.read() as connection:
-            return _player(connection, name, _select(connection, PbemFile, BY_NAME,
-                                                     {"name": name}, "exchange"))
+            return _player(
+                connection, name, _select(connection, PbemFile, BY_NAME, {"name": name}, "exchange")
+            )
 
     def mail(self, name: str) -> MailRecord:
         """Everything the ledger holds about ``name``, in one read (``MailRecord``): what a
@@ -212,17 +226,22 @@ class Ledger:
             secret = _select(connection, FairSecret, BY_NAME, params)
             held = _select(connection, StrictPending, BY_NAME, params)
             secrets = connection.all(
-                f"SELECT exchange, secret FROM dn_pbem_secret WHERE {BY_NAME}", params)
+                f"SELECT exchange, secret FROM dn_pbem_secret WHERE {BY_NAME}", params
+            )
             return MailRecord(
-                name, setup=setups[0] if setups else None,
-                player=_player(connection, name, files), files=tuple(files),
+                name,
+                setup=setups[0] if setups else None,
+                player=_player(connection, name, files),
+                files=tuple(files),
                 secrets={int(exchange): text for exchange, text in secrets},
-                envelopes={row.exchange: row for row in _select(
-                    connection, PbemEnvelope, BY_NAME, params)},
+                envelopes={
+                    row.exchange: row for row in _select(connection, PbemEnvelope, BY_NAME, params)
+                },
                 forks=tuple(_select(connection, PbemFork, BY_NAME, params, "id")),
                 withdrawals=tuple(_select(connection, PbemWithdrawal, BY_NAME, params, "id")),
                 passes=tuple(_select(connection, FairPass, BY_NAME, params, "exchange")),
-                fair_secret=secret[0] if secret else None, held=held[0] if held else None,
+                fair_secret=secret[0] if secret else None,
+                held=held[0] if held else None,
             )
 
     def fair_passes(self, name: str) -> list[FairPass]:
@@ -251,7 +270,8 @@ class Ledger:
         except IntegrityViolation:
             raise ConflictError(
                 f"campaign {pending.campaign_name!r}: an order already waits for the other "
-                "side's dice; nothing recorded") from None
+                "side's dice; nothing recorded"
+            ) from None
 
     def release_held(self, name: str) -> None:
         """Forget this side's order held for the dice (taken back before it was sent)."""
@@ -271,14 +291,25 @@ class Ledger:
         with self.database.write() as connection:
             for table in ("dn_pbem_file", "dn_pbem_envelope"):
                 connection.run(f"DELETE FROM {table} WHERE {BY_FILE}", params)
-            _insert(connection, PbemWithdrawal(
-                campaign_name=record.campaign_name, exchange=record.exchange,
-                body_sha256=record.body_sha256, reason=reason))
+            _insert(
+                connection,
+                PbemWithdrawal(
+                    campaign_name=record.campaign_name,
+                    exchange=record.exchange,
+                    body_sha256=record.body_sha256,
+                    reason=reason,
+                ),
+            )
 
-    def record_export(self, record: PbemFile, secret: str | None, envelope: PbemEnvelope,
-                      new_setup: PbemSetup | None = None,
-                      player: PbemPlayer | None = None,
-                      fair: Sequence[FairPass | FairSecret] = ()) -> None:
+    def record_export(
+        self,
+        record: PbemFile,
+        secret: str | None,
+        envelope: PbemEnvelope,
+        new_setup: PbemSetup | None = None,
+        player: PbemPlayer | None = None,
+        fair: Sequence[FairPass | FairSecret] = (),
+    ) -> None:
         """Remember a file we sent (after it was written), our secret committed in it, its
         envelope, with the first file the set-up, what this database plays (``player``,
         when it changed) and the shuffle pass it carried with our secrets (``fair``): all in
@@ -293,11 +324,18 @@ class Ledger:
                 if player is not None:
                     _save_player(connection, player)
                 _save_fair(connection, fair)
-                if secret is not None and connection.first(
-                        f"SELECT secret FROM dn_pbem_secret WHERE {BY_FILE}", params) is None:
-                    connection.run("INSERT INTO dn_pbem_secret (campaign_name, exchange, secret)"
-                                   " VALUES (:name, :exchange, :secret)",
-                                   {**params, "secret": secret})
+                if (
+                    secret is not None
+                    and connection.first(
+                        f"SELECT secret FROM dn_pbem_secret WHERE {BY_FILE}", params
+                    )
+                    is None
+                ):
+                    connection.run(
+                        "INSERT INTO dn_pbem_secret (campaign_name, exchange, secret)"
+                        " VALUES (:name, :exchange, :secret)",
+                        {**params, "secret": secret},
+                    )
         except IntegrityViolation:
             raise ConflictError(
                 f"file {record.exchange} of {record.campaign_name!r} was recorded meanwhile "
@@ -335,15 +373,19 @@ class Ledger:
                 expect_head(connection, name, expected_seq, "nothing imported, try again")
                 if fork is not None:
                     delete_after(connection, name, fork.base_seq)
-                    for table in ("dn_pbem_file", "dn_pbem_secret", "dn_pbem_envelope",
-                                  "dn_fair_pass"):
-                        connection.run(f"DELETE FROM {table} WHERE {BY_NAME}"
-                                       " AND exchange >= :exchange",
-                                       {"name": name, "exchange": fork.exchange})
+                    for table in (
+                        "dn_pbem_file",
+                        "dn_pbem_secret",
+                        "dn_pbem_envelope",
+                        "dn_fair_pass",
+                    ):
+                        connection.run(
+                            f"DELETE FROM {table} WHERE {BY_NAME} AND exchange >= :exchange",
+                            {"name": name, "exchange": fork.exchange},
+                        )
                     _insert(connection, fork)
                     # an order held for the dice belonged to the branch given up
-                    connection.run(f"DELETE FROM dn_strict_pending WHERE {BY_NAME}",
-                                   {"name": name})
+                    connection.run(f"DELETE FROM dn_strict_pending WHERE {BY_NAME}", {"name": name})
                 insert_events(connection, name, rows)
                 _insert(connection, record)
                 _insert(connection, envelope)
@@ -351,14 +393,15 @@ class Ledger:
                     _insert(connection, new_setup)
                     set_dice_mode(connection, name, new_setup.mode)
                 if next_dice_seed is not None:
-                    connection.run("UPDATE dn_campaign SET dice_seed = :seed WHERE name = :name",
-                                   {"name": name, "seed": next_dice_seed})
+                    connection.run(
+                        "UPDATE dn_campaign SET dice_seed = :seed WHERE name = :name",
+                        {"name": name, "seed": next_dice_seed},
+                    )
                 if player is not None:
                     _save_player(connection, player)
                 _save_fair(connection, fair)
                 if answered:
-                    connection.run(f"DELETE FROM dn_strict_pending WHERE {BY_NAME}",
-                                   {"name": name})
+                    connection.run(f"DELETE FROM dn_strict_pending WHERE {BY_NAME}", {"name": name})
         except IntegrityViolation:
             raise ConflictError(
                 f"campaign {name!r}: another process imported or appended first; nothing "

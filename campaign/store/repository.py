@@ -78,9 +78,24 @@ if TYPE_CHECKING:
     from campaign.store.ledger import Ledger
     from campaign.store.seal import Seals
 
-__all__ = ["APP_NAME", "DB_URL_ENV", "GENESIS_HASH", "LEDGER_TABLE_NAMES", "CampaignRow", "Head",
-           "Opened", "SnapshotRow", "StoredEvent", "chain_hash", "data_dir", "default_url",
-           "delete_after", "expect_head", "insert_events", "set_dice_mode"]
+__all__ = [
+    "APP_NAME",
+    "DB_URL_ENV",
+    "GENESIS_HASH",
+    "LEDGER_TABLE_NAMES",
+    "CampaignRow",
+    "Head",
+    "Opened",
+    "SnapshotRow",
+    "StoredEvent",
+    "chain_hash",
+    "data_dir",
+    "default_url",
+    "delete_after",
+    "expect_head",
+    "insert_events",
+    "set_dice_mode",
+]
 
 #: Longest campaign name (the database column holds 200 characters).
 NAME_MAX = NAME_LENGTH
@@ -116,8 +131,13 @@ class Store:
 
     ``durable=False`` switches off SQLite's fsync on commit (tests only)."""
 
-    def __init__(self, url: str | None = None, *, durable: bool = True,
-                 migrations: MigrationPlan | None = None) -> None:
+    def __init__(
+        self,
+        url: str | None = None,
+        *,
+        durable: bool = True,
+        migrations: MigrationPlan | None = None,
+    ) -> None:
         """``migrations``: the schema migrations to run on an older database (default: this
         version's; a test adds a throwaway one)."""
         self.url = url or default_url()
@@ -156,8 +176,10 @@ class Store:
             return
         from campaign.store.tables import CAMPAIGN_TABLES, LEDGER_TABLES, create_tables
 
-        create_tables(self.engine, [model for model in (*CAMPAIGN_TABLES, *LEDGER_TABLES)
-                                    if model.__tablename__ in names])
+        create_tables(
+            self.engine,
+            [model for model in (*CAMPAIGN_TABLES, *LEDGER_TABLES) if model.__tablename__ in names],
+        )
 
     @functools.cached_property
     def ledger(self) -> Ledger:
@@ -199,7 +221,8 @@ class Store:
                         connection.run(
                             "INSERT INTO dn_schema_info (id, version, app_version)"
                             " VALUES (1, :version, :app)",
-                            {"version": self._migrations.head, "app": __version__})
+                            {"version": self._migrations.head, "app": __version__},
+                        )
             except IntegrityViolation:  # another process created it at the same moment
                 pass
 
@@ -262,9 +285,14 @@ class Store:
                     "INSERT INTO dn_campaign (name, layout, layout_seed, dice_seed, file_hashes,"
                     " profile_hash) VALUES (:name, :layout, :layout_seed, :dice_seed,"
                     " :file_hashes, :profile_hash)",
-                    {"name": row.name, "layout": row.layout, "layout_seed": row.layout_seed,
-                     "dice_seed": row.dice_seed, "file_hashes": row.file_hashes,
-                     "profile_hash": row.profile_hash},
+                    {
+                        "name": row.name,
+                        "layout": row.layout,
+                        "layout_seed": row.layout_seed,
+                        "dice_seed": row.dice_seed,
+                        "file_hashes": row.file_hashes,
+                        "profile_hash": row.profile_hash,
+                    },
                 )
                 set_dice_mode(connection, row.name, dice_mode)  # it refers to the campaign row
         except IntegrityViolation:
@@ -274,7 +302,9 @@ class Store:
     def _campaign_row(connection: Connection, name: str) -> CampaignRow | None:
         found = connection.first(
             "SELECT name, layout, dice_seed, file_hashes, profile_hash, layout_seed"
-            " FROM dn_campaign WHERE name = :name", {"name": name})
+            " FROM dn_campaign WHERE name = :name",
+            {"name": name},
+        )
         return CampaignRow(*found) if found is not None else None
 
     def campaign(self, name: str) -> CampaignRow:
@@ -317,11 +347,17 @@ class Store:
 
         self.campaign(name)
         present = set(self.database.table_names())
-        ledger = [str(model.__tablename__) for model in LEDGER_TABLES
-                  if model.__tablename__ in present]
+        ledger = [
+            str(model.__tablename__) for model in LEDGER_TABLES if model.__tablename__ in present
+        ]
         with self.database.write() as connection:
-            for table in (*ledger, "dn_snapshot_seal", "dn_snapshot", "dn_event",
-                          "dn_campaign_dice"):
+            for table in (
+                *ledger,
+                "dn_snapshot_seal",
+                "dn_snapshot",
+                "dn_event",
+                "dn_campaign_dice",
+            ):
                 connection.run(f"DELETE FROM {table} WHERE campaign_name = :name", {"name": name})
             connection.run("DELETE FROM dn_campaign WHERE name = :name", {"name": name})
 
@@ -331,8 +367,11 @@ class Store:
             changed = connection.run(
                 "UPDATE dn_campaign SET file_hashes = :file_hashes, profile_hash = :profile_hash"
                 " WHERE name = :name",
-                {"name": name, "file_hashes": canonical_json(file_hashes),
-                 "profile_hash": profile_hash},
+                {
+                    "name": name,
+                    "file_hashes": canonical_json(file_hashes),
+                    "profile_hash": profile_hash,
+                },
             )
             if changed == 0:
                 raise CampaignNotFoundError(f"no campaign named {name!r}")
@@ -353,8 +392,13 @@ class Store:
         """
         try:
             with self.database.write() as connection:
-                head = expect_head(connection, name, expected_seq, "reload and try again",
-                                   f", your order was based on event {expected_seq}")
+                head = expect_head(
+                    connection,
+                    name,
+                    expected_seq,
+                    "reload and try again",
+                    f", your order was based on event {expected_seq}",
+                )
                 stored = chain_events(name, head, order_text, payloads)
                 insert_events(connection, name, stored)
         except IntegrityViolation:
@@ -380,27 +424,41 @@ class Store:
 
     # --- snapshots ------------------------------------------------------------------------------
 
-    def save_snapshot(self, name: str, seq: int, event_hash: str, digest: str, state: str,
-                      seals: Seals | None = None) -> None:
+    def save_snapshot(
+        self,
+        name: str,
+        seq: int,
+        event_hash: str,
+        digest: str,
+        state: str,
+        seals: Seals | None = None,
+    ) -> None:
         """Store the state after ``seq`` (ignored if one exists already); with ``seals``, the
         caller computed ``state`` itself, so it is sealed as well."""
         self._store_snapshot(name, seq, event_hash, digest, state)
         if seals is not None:
             self._seal(name, seq, event_hash, digest, seals)
 
-    def _store_snapshot(self, name: str, seq: int, event_hash: str, digest: str, state: str
-                        ) -> None:
+    def _store_snapshot(
+        self, name: str, seq: int, event_hash: str, digest: str, state: str
+    ) -> None:
         try:
             with self.database.write() as connection:
                 exists = connection.first(
                     "SELECT seq FROM dn_snapshot WHERE campaign_name = :name AND seq = :seq",
-                    {"name": name, "seq": seq})
+                    {"name": name, "seq": seq},
+                )
                 if exists is None:
                     connection.run(
                         "INSERT INTO dn_snapshot (campaign_name, seq, event_hash, digest, state)"
                         " VALUES (:name, :seq, :event_hash, :digest, :state)",
-                        {"name": name, "seq": seq, "event_hash": event_hash, "digest": digest,
-                         "state": state},
+                        {
+                            "name": name,
+                            "seq": seq,
+                            "event_hash": event_hash,
+                            "digest": digest,
+                            "state": state,
+                        },
                     )
         except IntegrityViolation:  # another process saved the same snapshot meanwhile
             pass
@@ -421,7 +479,8 @@ class Store:
         """How many snapshots ``name`` has."""
         with self.database.read() as connection:
             row = connection.first(
-                "SELECT COUNT(*) FROM dn_snapshot WHERE campaign_name = :name", {"name": name})
+                "SELECT COUNT(*) FROM dn_snapshot WHERE campaign_name = :name", {"name": name}
+            )
         return int(row[0]) if row is not None else 0
 
     def drop_snapshots(self, name: str) -> None:
@@ -446,23 +505,40 @@ class Store:
                 raise self._not_found(name)
             rows = log_of(connection, name)
             mode = dice_mode_of(connection, name)
-            found = (connection.first(SNAPSHOT_QUERY + " ORDER BY seq DESC LIMIT 1",
-                                      {"name": name}) if use_snapshot else None)
+            found = (
+                connection.first(SNAPSHOT_QUERY + " ORDER BY seq DESC LIMIT 1", {"name": name})
+                if use_snapshot
+                else None
+            )
             snapshot = SnapshotRow(*found) if found is not None else None
-            mac = (connection.first(
-                "SELECT mac FROM dn_snapshot_seal WHERE campaign_name = :name AND seq = :seq",
-                {"name": name, "seq": snapshot.seq}) if snapshot is not None else None)
+            mac = (
+                connection.first(
+                    "SELECT mac FROM dn_snapshot_seal WHERE campaign_name = :name AND seq = :seq",
+                    {"name": name, "seq": snapshot.seq},
+                )
+                if snapshot is not None
+                else None
+            )
         verify_rows(name, rows)
         if snapshot is None or not 0 < snapshot.seq <= len(rows):
             return Opened(row, mode, rows)
         # the key is read first: a key file that must not be used is refused on every such load
-        trusted = (seals.key is not None and mac is not None and _on_log(snapshot, rows)
-                   and seals.vouches(mac[0], name, snapshot.seq, snapshot.event_hash,
-                                     snapshot.digest))
+        trusted = (
+            seals.key is not None
+            and mac is not None
+            and _on_log(snapshot, rows)
+            and seals.vouches(mac[0], name, snapshot.seq, snapshot.event_hash, snapshot.digest)
+        )
         return Opened(row, mode, rows, snapshot, trusted)
 
-    def vouch_for_snapshot(self, name: str, snapshot: SnapshotRow, rows: Sequence[StoredEvent],
-                           replayed: str, seals: Seals) -> bool:
+    def vouch_for_snapshot(
+        self,
+        name: str,
+        snapshot: SnapshotRow,
+        rows: Sequence[StoredEvent],
+        replayed: str,
+        seals: Seals,
+    ) -> bool:
         """True when ``snapshot`` is ``replayed``, the canonical text of the state the caller
         folded from ``rows`` up to the snapshot's event (the order of every collection
         included: a snapshot written in another order would bind dice and aliases differently,
@@ -482,10 +558,15 @@ class Store:
         try:
             with self.database.write() as connection:
                 params = {"name": name, "seq": seq}
-                connection.run("DELETE FROM dn_snapshot_seal WHERE campaign_name = :name"
-                               " AND seq = :seq", params)
-                connection.run("INSERT INTO dn_snapshot_seal (campaign_name, seq, mac)"
-                               " VALUES (:name, :seq, :mac)", {**params, "mac": mac})
+                connection.run(
+                    "DELETE FROM dn_snapshot_seal WHERE campaign_name = :name AND seq = :seq",
+                    params,
+                )
+                connection.run(
+                    "INSERT INTO dn_snapshot_seal (campaign_name, seq, mac)"
+                    " VALUES (:name, :seq, :mac)",
+                    {**params, "mac": mac},
+                )
         except (IntegrityViolation, DatabaseUnavailable):
             pass
 
@@ -493,5 +574,8 @@ class Store:
 def _on_log(snapshot: SnapshotRow, rows: Sequence[StoredEvent]) -> bool:
     """True when ``snapshot`` still sits on the verified log ``rows`` (the event hash at its seq
     is the one it was taken at) and its state is the one its digest names."""
-    return (0 < snapshot.seq <= len(rows) and rows[snapshot.seq - 1].hash == snapshot.event_hash
-            and sha256_hex(snapshot.state) == snapshot.digest)
+    return (
+        0 < snapshot.seq <= len(rows)
+        and rows[snapshot.seq - 1].hash == snapshot.event_hash
+        and sha256_hex(snapshot.state) == snapshot.digest
+    )

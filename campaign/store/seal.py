@@ -46,8 +46,7 @@ _READ_LIMIT = 4096
 
 #: What to do with a key file that cannot be trusted: never just ``chmod`` it (seals forged
 #: while others could read it would stay trusted).
-_DELETE_IT = ("delete it: a new key is made, and every snapshot is checked against the log "
-              "again")
+_DELETE_IT = "delete it: a new key is made, and every snapshot is checked against the log again"
 
 
 class SealKeyError(CampaignError):
@@ -125,6 +124,7 @@ def _read_key(path: Path) -> bytes | None:
         key = read_key(path, _READ_LIMIT, "snapshot-seal key", private=True, advice=_DELETE_IT)
     except FileRefusedError as error:
         message = str(error)
-        raise SealKeyError(message if _DELETE_IT in message else f"{message}; {_DELETE_IT}"
-                           ) from None
+        raise SealKeyError(
+            message if _DELETE_IT in message else f"{message}; {_DELETE_IT}"
+        ) from None
     return key if len(key) == KEY_BYTES else None

@@ -99,8 +99,7 @@ class DnSnapshot(SQLModel, table=True):
 
     __tablename__ = "dn_snapshot"
 
-    campaign_name: str = Field(primary_key=True, foreign_key=CAMPAIGN_KEY,
-                               max_length=NAME_LENGTH)
+    campaign_name: str = Field(primary_key=True, foreign_key=CAMPAIGN_KEY, max_length=NAME_LENGTH)
     seq: int = Field(primary_key=True, sa_column_kwargs=_not_generated())
     event_hash: str
     digest: str
@@ -113,8 +112,7 @@ class DnCampaignDice(SQLModel, table=True):
 
     __tablename__ = "dn_campaign_dice"
 
-    campaign_name: str = Field(primary_key=True, foreign_key=CAMPAIGN_KEY,
-                               max_length=NAME_LENGTH)
+    campaign_name: str = Field(primary_key=True, foreign_key=CAMPAIGN_KEY, max_length=NAME_LENGTH)
     mode: str
 
 
@@ -124,8 +122,7 @@ class DnSnapshotSeal(SQLModel, table=True):
 
     __tablename__ = "dn_snapshot_seal"
 
-    campaign_name: str = Field(primary_key=True, foreign_key=CAMPAIGN_KEY,
-                               max_length=NAME_LENGTH)
+    campaign_name: str = Field(primary_key=True, foreign_key=CAMPAIGN_KEY, max_length=NAME_LENGTH)
     seq: int = Field(primary_key=True, sa_column_kwargs=_not_generated())
     mac: str
 
@@ -256,10 +253,25 @@ class DnStrictPending(SQLModel, table=True):
 
 
 CAMPAIGN_TABLES: tuple[type[SQLModel], ...] = (
-    DnSchemaInfo, DnCampaign, DnEvent, DnSnapshot, DnCampaignDice, DnSnapshotSeal)
+    DnSchemaInfo,
+    DnCampaign,
+    DnEvent,
+    DnSnapshot,
+    DnCampaignDice,
+    DnSnapshotSeal,
+)
 LEDGER_TABLES: tuple[type[SQLModel], ...] = (
-    DnPbemSetup, DnPbemFile, DnPbemSecret, DnPbemFork, DnPbemEnvelope, DnPbemPlayer,
-    DnPbemWithdrawal, DnFairPass, DnFairSecret, DnStrictPending)
+    DnPbemSetup,
+    DnPbemFile,
+    DnPbemSecret,
+    DnPbemFork,
+    DnPbemEnvelope,
+    DnPbemPlayer,
+    DnPbemWithdrawal,
+    DnFairPass,
+    DnFairSecret,
+    DnStrictPending,
+)
 
 #: How often ``create_tables`` tries again when another process creates the same tables.
 CREATE_ATTEMPTS = 5

@@ -81,8 +81,9 @@ class CampaignApp(App[None]):
             if opened is not None:
                 self.push_screen(opened)
                 return
-        self.push_screen(LauncherScreen(self.service, viewer=self.open_side,
-                                        seat=Seat.of(self.open_side)))
+        self.push_screen(
+            LauncherScreen(self.service, viewer=self.open_side, seat=Seat.of(self.open_side))
+        )
 
     def close_campaign(self) -> None:
         """Leave the campaign screen on top for the launcher: the one beneath it, or a new one
@@ -93,8 +94,9 @@ class CampaignApp(App[None]):
         elif isinstance(self.screen_stack[-2], LauncherScreen):
             self.pop_screen()
         else:
-            self.switch_screen(LauncherScreen(self.service, viewer=self.open_side,
-                                              seat=Seat.of(self.open_side)))
+            self.switch_screen(
+                LauncherScreen(self.service, viewer=self.open_side, seat=Seat.of(self.open_side))
+            )
 
     def on_key(self, event: events.Key) -> None:
         """A printable key that reaches the app while a text field has focus was typed before
@@ -119,8 +121,7 @@ class CampaignApp(App[None]):
         try:
             directory.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            self.notify(f"cannot create {directory}: {error}", title="Screenshot",
-                        severity="error")
+            self.notify(f"cannot create {directory}: {error}", title="Screenshot", severity="error")
             return None
         return super().deliver_screenshot(filename, str(directory), time_format)
 
@@ -132,8 +133,14 @@ class CampaignApp(App[None]):
         if isinstance(self.screen, Confirm):
             self.exit()
             return
-        question = next((asked for screen in reversed(self.screen_stack)
-                         if (asked := quit_question(screen)) is not None), None)
+        question = next(
+            (
+                asked
+                for screen in reversed(self.screen_stack)
+                if (asked := quit_question(screen)) is not None
+            ),
+            None,
+        )
         if question is None:
             self.exit()
             return
@@ -173,8 +180,16 @@ def known_binding_ids() -> set[str]:
     from campaign.tui.screens.campaign import CampaignScreen
 
     classes: list[type[DOMNode]] = [
-        CampaignApp, LauncherScreen, CampaignScreen, HelpScreen, forms.OrderForm,
-        forms.TextPrompt, forms.ChoicePrompt, forms.Confirm, forms.NewCampaignForm]
+        CampaignApp,
+        LauncherScreen,
+        CampaignScreen,
+        HelpScreen,
+        forms.OrderForm,
+        forms.TextPrompt,
+        forms.ChoicePrompt,
+        forms.Confirm,
+        forms.NewCampaignForm,
+    ]
     return {
         binding.id
         for cls in classes
@@ -194,6 +209,10 @@ def create_app(
 ) -> CampaignApp:
     """Build the app as the CLI runs it (tests pass their own keymap path and database)."""
     return CampaignApp(
-        keymap=load_keymap(keymap_path), service=service, open_campaign=open_campaign,
-        side=side, table=table, one_campaign=one_campaign,
+        keymap=load_keymap(keymap_path),
+        service=service,
+        open_campaign=open_campaign,
+        side=side,
+        table=table,
+        one_campaign=one_campaign,
     )

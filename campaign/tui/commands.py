@@ -36,8 +36,11 @@ class LegalOrdersProvider(Provider):
             return []
         session = screen.session
         return [
-            (f"{legal.rule}  {session.template_for(legal)}", legal.summary,
-             session.template_for(legal))
+            (
+                f"{legal.rule}  {session.template_for(legal)}",
+                legal.summary,
+                session.template_for(legal),
+            )
             for legal in session.legal_orders()
         ]
 
@@ -57,5 +60,6 @@ class LegalOrdersProvider(Provider):
         for label, summary, template in self._entries():
             score = max(matcher.match(label), matcher.match(summary))
             if score > 0:
-                yield Hit(score, matcher.highlight(label), partial(self._prefill, template),
-                          help=summary)
+                yield Hit(
+                    score, matcher.highlight(label), partial(self._prefill, template), help=summary
+                )

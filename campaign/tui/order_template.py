@@ -78,8 +78,11 @@ class OrderTemplate:
 def _is_blank(word: str) -> bool:
     """A blank is bracketed, quoted, a list of alternatives, or written in capitals."""
     bare = word.strip('[]"')
-    return (word.startswith(("[", '"')) or "|" in word
-            or (any(c.isupper() for c in bare) and not any(c.islower() for c in bare)))
+    return (
+        word.startswith(("[", '"'))
+        or "|" in word
+        or (any(c.isupper() for c in bare) and not any(c.islower() for c in bare))
+    )
 
 
 def parse_template(notation: str) -> OrderTemplate:
@@ -112,6 +115,7 @@ def parse_template(notation: str) -> OrderTemplate:
         # ENGAGEMENT is needed though the order's model lets it out (issue 44 item 3: the
         # form called it "optional", then the order was refused)
         optional = (not required and not given) or word.startswith("[") or "-" in parts
-        blanks.append(Blank(name, optional, default, alternatives,
-                            field.name if field is not None else ""))
+        blanks.append(
+            Blank(name, optional, default, alternatives, field.name if field is not None else "")
+        )
     return OrderTemplate(" ".join(head), verb, tuple(blanks), tuple(given))

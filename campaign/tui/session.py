@@ -35,8 +35,7 @@ def parse_dice(text: str) -> list[int]:
         if not part:
             continue
         if not (part.isascii() and part.isdigit()):
-            raise ValueError(f"DN-ERR-1: dice must be numbers like 3,5,1 or 351; {part!r} is "
-                             "not")
+            raise ValueError(f"DN-ERR-1: dice must be numbers like 3,5,1 or 351; {part!r} is not")
         values.extend(int(digit) for digit in part)
     return values
 
@@ -44,8 +43,7 @@ def parse_dice(text: str) -> list[int]:
 class CampaignSession(SessionPlay, SessionLog, SessionMail):
     """An open campaign: keeps the loaded state between orders, like the service's ``submit``."""
 
-    def __init__(self, service: CampaignService, name: str,
-                 viewer: Side | None = None) -> None:
+    def __init__(self, service: CampaignService, name: str, viewer: Side | None = None) -> None:
         super().__init__(service, name, viewer)
         #: The outcome sentences of the last order sent (the rules core's narration).
         self.last_outcome: list[str] = []
@@ -61,10 +59,12 @@ class CampaignSession(SessionPlay, SessionLog, SessionMail):
         found = preview.ending_preview(self.loaded, text, self.seat)
         if found is None:
             return None
-        return (f"{text.strip()} ends {found.phasing}'s {found.label} (game turn "
-                f"{found.turn}) and goes on {plural(found.steps, 'step')} to game turn "
-                f"{found.then_turn}, {found.then_phasing} player turn, {found.then_label}.\n"
-                f"Then: {found.then_acting}")
+        return (
+            f"{text.strip()} ends {found.phasing}'s {found.label} (game turn "
+            f"{found.turn}) and goes on {plural(found.steps, 'step')} to game turn "
+            f"{found.then_turn}, {found.then_phasing} player turn, {found.then_label}.\n"
+            f"Then: {found.then_acting}"
+        )
 
     def dice_needed(self, text: str) -> list[str]:
         """The purposes of the dice ``text`` would roll now, in order (a dry run with the
@@ -101,7 +101,8 @@ class CampaignSession(SessionPlay, SessionLog, SessionMail):
             stale = self.loaded
             self.reload()
             raise stale_order(stale, self.loaded.head) or InvalidOrderError(
-                "DN-ERR-1: another writer was first; nothing was stored") from None
+                "DN-ERR-1: another writer was first; nothing was stored"
+            ) from None
         except CampaignError:
             self.reload()
             raise
@@ -121,8 +122,9 @@ class CampaignSession(SessionPlay, SessionLog, SessionMail):
         (the referee's screen only); refused on a screen behind the stored campaign. The
         undo starts from the held campaign and returns the one it leaves, which is kept."""
         self._refuse_if_behind()
-        report = self.service.undo_report(self.name, referee_reason=referee_reason,
-                                          seat=self.seat, loaded=self.loaded)
+        report = self.service.undo_report(
+            self.name, referee_reason=referee_reason, seat=self.seat, loaded=self.loaded
+        )
         assert report.loaded is not None
         self.loaded = report.loaded
 

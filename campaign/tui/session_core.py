@@ -22,8 +22,7 @@ from campaign.views.play import seen_text
 class SessionCore:
     """An open campaign: keeps the loaded state between orders, like the service's ``submit``."""
 
-    def __init__(self, service: CampaignService, name: str,
-                 viewer: Side | None = None) -> None:
+    def __init__(self, service: CampaignService, name: str, viewer: Side | None = None) -> None:
         self.service = service
         self.name = name
         #: Who looks: ``None`` the referee (everything), else one player (DN-NEU-1).

@@ -98,21 +98,28 @@ class SessionLog(SessionCore):
         loaded = self.loaded
         rows = loaded.rows
         lines = log_lines(rows, events, loaded.dice_mode, self.viewer)
-        told = {entry.batch: entry for entry in story(rows, events, loaded.ruleset,
-                                                      loaded.dice_mode, viewer=self.viewer)}
+        told = {
+            entry.batch: entry
+            for entry in story(rows, events, loaded.ruleset, loaded.dice_mode, viewer=self.viewer)
+        }
         shorts = short_ids_by_batch(rows, events)
         ends = [line.first_seq - 1 for line in lines[1:]] + [loaded.head.seq]
         out = []
         for line, last_seq in zip(lines, ends, strict=True):
             entry = told.get(line.batch)
-            out.append(LogRow(
-                batch=line.batch, turn=entry.turn if entry else 0,
-                side=entry.side if entry and entry.side != "-" else "",
-                order=with_short_ids(line.order_text, shorts.get(line.batch, {})),
-                events=tuple(line.events), rolls=tuple(line.rolls),
-                first_seq=line.first_seq, last_seq=last_seq,
-                sentences=entry.lines if entry else (),
-            ))
+            out.append(
+                LogRow(
+                    batch=line.batch,
+                    turn=entry.turn if entry else 0,
+                    side=entry.side if entry and entry.side != "-" else "",
+                    order=with_short_ids(line.order_text, shorts.get(line.batch, {})),
+                    events=tuple(line.events),
+                    rolls=tuple(line.rolls),
+                    first_seq=line.first_seq,
+                    last_seq=last_seq,
+                    sentences=entry.lines if entry else (),
+                )
+            )
         return out
 
     def standing_log_rows(self) -> list[LogRow]:

@@ -43,9 +43,9 @@ class SessionMail(SessionCore):
         In fair mode the export may first store the side's own seal/share orders: they are
         folded in, so the screen shows the game as it now stands."""
         target = turn_path(path)
-        made = self._pbem().export_file(self.name, side, target,
-                                        sign_with=turn_path(key) if key else None,
-                                        seat=self.seat)
+        made = self._pbem().export_file(
+            self.name, side, target, sign_with=turn_path(key) if key else None, seat=self.seat
+        )
         self.fold_stored()
         return made.line(str(target))
 

@@ -121,8 +121,10 @@ class SessionPlay(SessionCore):
         the viewer's map scene (``views.play.map_marks``: the one ``campaign map`` draws)."""
         state = self.state
         found = map_marks(self.name, self.sight, self.ruleset, supply=show_connections)
-        marks = {system: SystemMarks(mark.controller, mark.units, mark.connected)
-                 for system, mark in found.items()}
+        marks = {
+            system: SystemMarks(mark.controller, mark.units, mark.connected)
+            for system, mark in found.items()
+        }
         return MapView(
             marks=marks,
             selected=selected,
@@ -143,13 +145,17 @@ class SessionPlay(SessionCore):
         for place, label in (("hex", "in space"), ("box", "surface box"), ("on", "aboard")):
             here = [row for row in rows if row.location.startswith(place + ":")]
             if here:
-                units = ", ".join(f"{row.id}" + (f" ({row.stack})" if row.stack else "")
-                                  for row in here)
+                units = ", ".join(
+                    f"{row.id}" + (f" ({row.stack})" if row.stack else "") for row in here
+                )
                 lines.append(f"{label}: {escape(units)}")
         if not rows:
             lines.append("no units")
-        movable = [label for label, members in self.stacks(self.state.acting).items()
-                   if self.state.position_of(members[0]).system == system_id]
+        movable = [
+            label
+            for label, members in self.stacks(self.state.acting).items()
+            if self.state.position_of(members[0]).system == system_id
+        ]
         if movable and self.state.phase.is_movement:
             lines.append(f"m moves: {escape(', '.join(movable))}")
         orders = self.orders_at(system_id)
@@ -167,9 +173,14 @@ class SessionPlay(SessionCore):
                 if blank.name not in SYSTEM_BLANKS:
                     continue
                 spec = self.field_spec(template, blank, {})
-                value = next((value for _, value in spec.choices
-                              if value.partition(":")[2] == system_id or value == system_id),
-                             None)
+                value = next(
+                    (
+                        value
+                        for _, value in spec.choices
+                        if value.partition(":")[2] == system_id or value == system_id
+                    ),
+                    None,
+                )
                 if value is not None:
                     found.append(legal.notation.replace(blank.name, value, 1))
                     break
@@ -199,10 +210,16 @@ class SessionPlay(SessionCore):
         listed = [row for group in report.systems for row in group.units] + report.unplaced
         rows = [
             ForceRow(
-                unit_id=row.id, side=row.side, code=self._code(row.kind), name=row.name,
-                factors=row.factors, stack=row.stack or "", location=row.location,
+                unit_id=row.id,
+                side=row.side,
+                code=self._code(row.kind),
+                name=row.name,
+                factors=row.factors,
+                stack=row.stack or "",
+                location=row.location,
                 system=self.system_name(row.system) if row.system else "",
-                disrupted=row.disrupted, cargo=", ".join(row.cargo),
+                disrupted=row.disrupted,
+                cargo=", ".join(row.cargo),
             )
             for row in listed
         ]
@@ -250,20 +267,28 @@ class SessionPlay(SessionCore):
 
     def form_choices(self, side: Side | None) -> FormChoices:
         """What the blanks of an order given by ``side`` offer now (legal, distinct)."""
-        return FormChoices(self.state, self.ruleset, side, name_of=self.system_name,
-                           moves=self.move_options)
+        return FormChoices(
+            self.state, self.ruleset, side, name_of=self.system_name, moves=self.move_options
+        )
 
-    def field_spec(self, template: OrderTemplate, blank: Blank,
-                   values: dict[str, str]) -> FieldSpec:
+    def field_spec(
+        self, template: OrderTemplate, blank: Blank, values: dict[str, str]
+    ) -> FieldSpec:
         """What ``blank`` of ``template`` offers, the other blanks holding ``values``."""
         side = None if template.side == "referee" else SIDE_OF_TEXT.get(template.side)
-        spec = self.form_choices(side).spec(template.verb, blank.name, values,
-                                            blank.alternatives, field=blank.field,
-                                            chosen=template.by_field(values))
+        spec = self.form_choices(side).spec(
+            template.verb,
+            blank.name,
+            values,
+            blank.alternatives,
+            field=blank.field,
+            chosen=template.by_field(values),
+        )
         if self.viewer is None:
             return spec
-        return replace(spec, choices=[(self.seen(label), self.seen(value))
-                                      for label, value in spec.choices])
+        return replace(
+            spec, choices=[(self.seen(label), self.seen(value)) for label, value in spec.choices]
+        )
 
     def form_note(self, template: OrderTemplate) -> str:
         """The line under a form's title: the RU in hand, for orders that cost RU only."""
@@ -278,8 +303,7 @@ class SessionPlay(SessionCore):
         if not any(blank.name == "BATTLE" for blank in template.blanks):
             return {}
         shorts = short_battle_ids(self.state)
-        duties = [d for d in duties_of(self.sight, self.ruleset)
-                  if d.battle in shorts]
+        duties = [d for d in duties_of(self.sight, self.ruleset) if d.battle in shorts]
         battles = [d.battle for d in duties if d.battle is not None] or list(self.battles())
         return {"BATTLE": shorts[battles[0]]} if battles else {}
 
@@ -342,9 +366,11 @@ class SessionPlay(SessionCore):
         if orders:
             return orders[0]
         if self.viewer is not None:
-            raise InvalidOrderError(f"DN-SEQ-2: nothing for {self.viewer.value} to do in "
-                                    f"{self.short_ids().get(battle_id, battle_id)} now: "
-                                    f"{acting_line(self.sight, self.ruleset)}")
+            raise InvalidOrderError(
+                f"DN-SEQ-2: nothing for {self.viewer.value} to do in "
+                f"{self.short_ids().get(battle_id, battle_id)} now: "
+                f"{acting_line(self.sight, self.ruleset)}"
+            )
         return f"{self.state.acting.value} end-phase"
 
     def forecast(self, battle_id: str, samples: int = 4000) -> BattleForecast | None:

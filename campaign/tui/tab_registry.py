@@ -55,8 +55,13 @@ class Tab:
 
     def binding(self, index: int) -> Binding:
         """The key that shows the tab (its id is the keymap's name for it)."""
-        return Binding(self.key, f"show_tab({index})", self.name, show=False,
-                       id=f"campaign.tab_{self.name.lower()}")
+        return Binding(
+            self.key,
+            f"show_tab({index})",
+            self.name,
+            show=False,
+            id=f"campaign.tab_{self.name.lower()}",
+        )
 
 
 TABS: tuple[Tab, ...] = (

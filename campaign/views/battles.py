@@ -102,24 +102,38 @@ def battles_report(name: str, seen: Seen, ruleset: Ruleset) -> BattlesReport:
             duty = battle_stage_duty(state, ruleset, bid, shorts[bid])
         draft = book.draft_of(rec)
         engagements = book.engagements_of(rec) if stage == "fire" else draft.engagements
-        rows.append(BattleRow(
-            id=bid, short=shorts[bid], system=battle.system,
-            name=ruleset.star_map.system(battle.system).name,
-            attacker=battle.attacker.value, defender=battle.defender.value,
-            round=battle.round + (0 if stage == "over" else 1), stage=stage,
-            range=rec.get("range") if stage in ("assign", "fire") else None,
-            chooser=rec.get("chooser"),
-            engagements=[EngagementRow(number=n, defenders=list(e.defenders),
-                                       attackers=list(e.attackers))
-                         for n, e in enumerate(engagements, 1)],
-            named=draft.named if stage == "assign" else None,
-            units=[_fighter(seen, ruleset, c) for c in battle.units],
-            must_act=duty_row(duty) if duty is not None else None,
-            withdrawal=[] if stage == "over" else _withdrawals(state, ruleset, battle),
-        ))
+        rows.append(
+            BattleRow(
+                id=bid,
+                short=shorts[bid],
+                system=battle.system,
+                name=ruleset.star_map.system(battle.system).name,
+                attacker=battle.attacker.value,
+                defender=battle.defender.value,
+                round=battle.round + (0 if stage == "over" else 1),
+                stage=stage,
+                range=rec.get("range") if stage in ("assign", "fire") else None,
+                chooser=rec.get("chooser"),
+                engagements=[
+                    EngagementRow(
+                        number=n, defenders=list(e.defenders), attackers=list(e.attackers)
+                    )
+                    for n, e in enumerate(engagements, 1)
+                ],
+                named=draft.named if stage == "assign" else None,
+                units=[_fighter(seen, ruleset, c) for c in battle.units],
+                must_act=duty_row(duty) if duty is not None else None,
+                withdrawal=[] if stage == "over" else _withdrawals(state, ruleset, battle),
+            )
+        )
     rows.sort(key=lambda r: r.stage == "over")
-    report = BattlesReport(campaign=name, viewer=viewer_name(viewer), turn=state.turn,
-                           step=FLOW[state.step].label, battles=rows)
+    report = BattlesReport(
+        campaign=name,
+        viewer=viewer_name(viewer),
+        turn=state.turn,
+        step=FLOW[state.step].label,
+        battles=rows,
+    )
     return seen.report(report)
 
 
@@ -133,10 +147,13 @@ def _withdrawals(state: CampaignState, ruleset: Ruleset, battle: Battle) -> list
         options = withdrawal_options(state, ruleset, side, battle)
         closed = [f"{system}: unexplored route (DN-NEB-1)" for system in options.unexplored]
         if options.open_jumps and not options.verdict.allowed:
-            closed.append(f"{', '.join(options.open_jumps)}: {options.verdict.reason} "
-                          f"({options.verdict.rule})")
-        rows.append(WithdrawalRow(side=side.value, destinations=list(options.destinations),
-                                  closed=closed))
+            closed.append(
+                f"{', '.join(options.open_jumps)}: {options.verdict.reason} "
+                f"({options.verdict.rule})"
+            )
+        rows.append(
+            WithdrawalRow(side=side.value, destinations=list(options.destinations), closed=closed)
+        )
     return rows
 
 
@@ -144,8 +161,15 @@ def _fighter(seen: Seen, ruleset: Ruleset, unit: Any) -> Fighter:
     hidden = seen.hides(seen.truth.units.get(unit.uid))
     kind = HIDDEN_KIND if hidden else unit.kind
     factors = "?" if hidden else ruleset.unit_type(unit.kind).factors
-    return Fighter(id=unit.uid, side=unit.side.value, kind=kind, factors=factors,
-                   disrupted=unit.disrupted, fighter=unit.fighter, launched=unit.launched)
+    return Fighter(
+        id=unit.uid,
+        side=unit.side.value,
+        kind=kind,
+        factors=factors,
+        disrupted=unit.disrupted,
+        fighter=unit.fighter,
+        launched=unit.launched,
+    )
 
 
 def short_battle_ids(state: CampaignState) -> dict[str, str]:
@@ -172,9 +196,7 @@ def round_lines(seen: Seen, battle_id: str) -> list[str]:
         lines.append(f"  range: {record['range']} (DN-CBT-2)")
     engagements = book.engagements_of(record)
     if engagements:
-        pairs = "; ".join(
-            f"{'+'.join(e.defenders)} ⇄ {'+'.join(e.attackers)}" for e in engagements
-        )
+        pairs = "; ".join(f"{'+'.join(e.defenders)} ⇄ {'+'.join(e.attackers)}" for e in engagements)
         lines.append(f"  engagements: {pairs} (DN-CBT-3)")
     return [seen.text(line) for line in lines]
 

@@ -39,8 +39,20 @@ from campaign.views.orders import order_fields
 Choices = list[tuple[str, str]]
 
 #: Blanks that take several units, comma-joined.
-UNIT_LISTS = frozenset({"UNITS", "OTHERS", "LAND", "DROPS", "CLOSE", "SHORT", "MULTIPLE",
-                        "UNPAID", "RECOVER", "FIGHTERS"})
+UNIT_LISTS = frozenset(
+    {
+        "UNITS",
+        "OTHERS",
+        "LAND",
+        "DROPS",
+        "CLOSE",
+        "SHORT",
+        "MULTIPLE",
+        "UNPAID",
+        "RECOVER",
+        "FIGHTERS",
+    }
+)
 #: Blanks that take one unit.
 ONE_UNIT = frozenset({"UNIT", "CARGO", "CARRIER", "PD"})
 
@@ -108,9 +120,16 @@ class FormChoices:
         self.name_of = name_of
         self.moves = moves
 
-    def spec(self, verb: str, blank: str, values: dict[str, str],
-             alternatives: tuple[str, ...] = (), *, field: str = "",
-             chosen: dict[str, str] | None = None) -> FieldSpec:
+    def spec(
+        self,
+        verb: str,
+        blank: str,
+        values: dict[str, str],
+        alternatives: tuple[str, ...] = (),
+        *,
+        field: str = "",
+        chosen: dict[str, str] | None = None,
+    ) -> FieldSpec:
         """What ``blank`` of ``verb`` offers, given the ``values`` of the other blanks; with the
         order model's ``field`` and every field ``chosen`` so far (by model field), a unit list
         keeps only what the legal-order generator accepts with them (issue 44 item 1)."""
@@ -127,16 +146,19 @@ class FormChoices:
             return self._legal_only(verb, self._units(blank, values), field, chosen or {})
         return FieldSpec([], hint=SYNTAX.get(blank, ""))
 
-    def _legal_only(self, verb: str, spec: FieldSpec, field: str,
-                    chosen: dict[str, str]) -> FieldSpec:
+    def _legal_only(
+        self, verb: str, spec: FieldSpec, field: str, chosen: dict[str, str]
+    ) -> FieldSpec:
         """``spec`` without the units the order's handler would refuse in ``field`` with the
         fields already ``chosen`` (``rules.candidates``: the same probe as the palette's
         offer), asked again when any other field changes."""
         if self.side is None or not field:
             return spec
         full = {short: bid for bid, short in short_ids(self.state).items()}
-        chosen = {name: full.get(text, text) if name == "battle" else text
-                  for name, text in chosen.items()}
+        chosen = {
+            name: full.get(text, text) if name == "battle" else text
+            for name, text in chosen.items()
+        }
         allowed = allowed_values(self.state, self.ruleset, self.side, verb, field, chosen)
         if allowed is None:
             return spec
@@ -156,9 +178,13 @@ class FormChoices:
         choices = []
         for battle_id in book.open_battles(self.state):
             battle = book.battle_of(book.battles(self.state)[battle_id])
-            choices.append((f"{shorts[battle_id]} at {self.name_of(battle.system)} "
-                            f"({battle.attacker.value} attacks {battle.defender.value})",
-                            shorts[battle_id]))
+            choices.append(
+                (
+                    f"{shorts[battle_id]} at {self.name_of(battle.system)} "
+                    f"({battle.attacker.value} attacks {battle.defender.value})",
+                    shorts[battle_id],
+                )
+            )
         return FieldSpec(choices, hint="an open battle")
 
     def _kind(self, verb: str, _values: dict[str, str]) -> FieldSpec | None:
@@ -171,8 +197,9 @@ class FormChoices:
             if unit.cost > ru or left <= 0:
                 continue  # not legal now: too dear, or none left in the counter mix
             code = unit.kind.split(":", 1)[1]
-            choices.append((f"{code:6} {unit.name} {unit.factors} — {unit.cost} RU "
-                            f"({left} in the mix)", code))
+            choices.append(
+                (f"{code:6} {unit.name} {unit.factors} — {unit.cost} RU ({left} in the mix)", code)
+            )
         return FieldSpec(choices, hint=f"kinds you can pay for ({ru} RU)")
 
     def _location(self, verb: str, values: dict[str, str]) -> FieldSpec | None:
@@ -184,8 +211,9 @@ class FormChoices:
         except KeyError:
             unit_type = None
         if unit_type is not None and unit_type.category is UnitCategory.PD:
-            return FieldSpec([], hint="a PD is produced unplaced: leave empty (DN-ECO-9)",
-                             depends_on=("KIND",))
+            return FieldSpec(
+                [], hint="a PD is produced unplaced: leave empty (DN-ECO-9)", depends_on=("KIND",)
+            )
         ships = unit_type is None or unit_type.category is UnitCategory.SHIP
         choices: Choices = []
         for system in production_systems(self.state, self.ruleset, self.side):
@@ -197,9 +225,12 @@ class FormChoices:
         # production place (DN-ECO-8) — its stellar hex for a ship, its surface box otherwise
         capital = self.ruleset.star_map.capital_of(self.side).id
         default = f"hex:{capital}" if ships else f"box:{capital}"
-        return FieldSpec(choices, hint="where production may place units (DN-ECO-8; "
-                         f"default: {self.name_of(capital)})", depends_on=("KIND",),
-                         default=default)
+        return FieldSpec(
+            choices,
+            hint=f"where production may place units (DN-ECO-8; default: {self.name_of(capital)})",
+            depends_on=("KIND",),
+            default=default,
+        )
 
     # --- movement
 
@@ -209,8 +240,12 @@ class FormChoices:
         choices = []
         for label, units in movable_groups(self.state, self.ruleset, self.side).items():
             where = self.state.position_of(units[0])
-            choices.append((f"{label} at {self.name_of(where.system)} {where.where.value} "
-                            f"({len(units)})", label))
+            choices.append(
+                (
+                    f"{label} at {self.name_of(where.system)} {where.where.value} ({len(units)})",
+                    label,
+                )
+            )
         return FieldSpec(choices, hint="your stacks and lone ships")
 
     def _destination(self, verb: str, values: dict[str, str]) -> FieldSpec | None:
@@ -224,10 +259,13 @@ class FormChoices:
         except CampaignError:
             return FieldSpec([], hint=SYNTAX.get("PATH", ""), depends_on=("STACK",))
         choices = [
-            (f"{self.name_of(system)} ({dest.mode} {len(dest.path)})",
-             ",".join(dest.path) if verb == "jump" else system)
-            for system, dest in sorted(options.legal.items(),
-                                       key=lambda item: (len(item[1].path), item[0]))
+            (
+                f"{self.name_of(system)} ({dest.mode} {len(dest.path)})",
+                ",".join(dest.path) if verb == "jump" else system,
+            )
+            for system, dest in sorted(
+                options.legal.items(), key=lambda item: (len(item[1].path), item[0])
+            )
             if dest.mode == verb
         ]
         return FieldSpec(choices, hint=f"where {stack} may go", depends_on=("STACK",))
@@ -236,11 +274,18 @@ class FormChoices:
         found = self._destination(verb, values)
         if found is not None:
             return found
-        if self.side is not None and verb in ("interact", "lift-off", "remove-losses",
-                                              "pd-fire", "join-battle", "conscript"):
+        if self.side is not None and verb in (
+            "interact",
+            "lift-off",
+            "remove-losses",
+            "pd-fire",
+            "join-battle",
+            "conscript",
+        ):
             here = {self.state.position_of(u.id).system for u in self.state.units_of(self.side)}
-            return FieldSpec(self._systems(sorted(s for s in here if s)),
-                             hint="systems where you have units")
+            return FieldSpec(
+                self._systems(sorted(s for s in here if s)), hint="systems where you have units"
+            )
         return FieldSpec(self._systems([s.id for s in self.ruleset.star_map.systems]))
 
     def _dest(self, _verb: str, values: dict[str, str]) -> FieldSpec | None:
@@ -248,8 +293,10 @@ class FormChoices:
         if battle is None or self.side is None:
             return None
         options = withdrawal_options(self.state, self.ruleset, self.side, battle)
-        choices = [("the surface box", d) if d == "box" else (self.name_of(d), d)
-                   for d in options.destinations]
+        choices = [
+            ("the surface box", d) if d == "box" else (self.name_of(d), d)
+            for d in options.destinations
+        ]
         return FieldSpec(choices, hint="where the withdrawing units may go (DN-CBT-7)")
 
     # --- units
@@ -264,9 +311,11 @@ class FormChoices:
         side = self.side
         battle = self._battle_record(values)
         system = values.get("SYS", "")
-        units = [u for u in self.state.units.values()
-                 if u.location.where is not Where.ELIMINATED
-                 and (side is None or u.owner is side)]
+        units = [
+            u
+            for u in self.state.units.values()
+            if u.location.where is not Where.ELIMINATED and (side is None or u.owner is side)
+        ]
         if battle is not None:
             fighting = {c.uid for c in battle.units}
             units = [u for u in units if u.id in fighting]
@@ -278,13 +327,15 @@ class FormChoices:
                 continue  # a form never offers a face-down counter, not even the referee's
             unit_type = self.ruleset.unit_type(unit.kind)
             where = self.state.position_of(unit.id)
-            place = f"{self.name_of(where.system)} {where.where.value}" if where.system else \
-                where.where.value
+            place = (
+                f"{self.name_of(where.system)} {where.where.value}"
+                if where.system
+                else where.where.value
+            )
             choices.append((f"{unit.id} {unit_type.code} {unit_type.factors} at {place}", unit.id))
         multi = blank in UNIT_LISTS
         hint = "one or more (Space marks)" if multi else "one unit"
-        return FieldSpec(choices, multi=multi, hint=hint,
-                         depends_on=("SYS",) if system else ())
+        return FieldSpec(choices, multi=multi, hint=hint, depends_on=("SYS",) if system else ())
 
     def _unpaid(self, _verb: str, _values: dict[str, str]) -> FieldSpec | None:
         return self._upkeep(disrupted_only=False)
@@ -301,10 +352,17 @@ class FormChoices:
         for ship in upkeep_list(self.state, self.ruleset, self.side):
             if disrupted_only and not ship.disrupted:
                 continue
-            need = (f"pays {ship.recovery if ship.disrupted else ship.cost} RU" if ship.civilised
-                    else f"frontier: 1d6 ≥ {ship.maintenance}")
-            choices.append((f"{ship.unit_id} {ship.code} at {self.name_of(ship.system_id)}: "
-                            f"{need}", ship.unit_id))
+            need = (
+                f"pays {ship.recovery if ship.disrupted else ship.cost} RU"
+                if ship.civilised
+                else f"frontier: 1d6 ≥ {ship.maintenance}"
+            )
+            choices.append(
+                (
+                    f"{ship.unit_id} {ship.code} at {self.name_of(ship.system_id)}: {need}",
+                    ship.unit_id,
+                )
+            )
         hint = "disrupted ships to recover" if disrupted_only else "ships left unpaid"
         return FieldSpec(choices, multi=True, hint=f"{hint} (Space marks; empty: none)")
 
@@ -319,9 +377,14 @@ class FormChoices:
         if record is None:
             return None
         formed = book.draft_of(record).engagements
-        return FieldSpec([(f"{number}: {' + '.join(e.defenders)} vs {' + '.join(e.attackers)}",
-                           str(number)) for number, e in enumerate(formed, start=1)],
-                         hint="the engagement it joins", depends_on=("BATTLE",))
+        return FieldSpec(
+            [
+                (f"{number}: {' + '.join(e.defenders)} vs {' + '.join(e.attackers)}", str(number))
+                for number, e in enumerate(formed, start=1)
+            ],
+            hint="the engagement it joins",
+            depends_on=("BATTLE",),
+        )
 
     def _range(self, _verb: str, _values: dict[str, str]) -> FieldSpec:
         return FieldSpec([("long (missiles)", "long"), ("short (beams)", "short")])

@@ -25,9 +25,10 @@ def profile_summary(ruleset: Ruleset, layouts: dict[str, StarMap]) -> list[str]:
     )
     lines.append(f"  layouts      {', '.join(sorted(layouts))} (+ random)")
     star_map = ruleset.star_map
-    lines.append(f"  map          layout {star_map.layout}" + (
-        f" seed {star_map.seed}" if star_map.seed is not None else ""
-    ))
+    lines.append(
+        f"  map          layout {star_map.layout}"
+        + (f" seed {star_map.seed}" if star_map.seed is not None else "")
+    )
     for section in star_map.sections:
         lines.append(f"    section {section}: {len(star_map.systems_in_section(section))} systems")
     types = Counter(int(system.type) for system in star_map.systems)

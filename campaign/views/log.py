@@ -54,8 +54,9 @@ class StoryEntry:
     rolls: tuple[str, ...]
     dice_origin: str = ""  # where the dice came from (``dice_origin``), when there are dice
 
-    def matches(self, *, turn: int | None = None, side: str | None = None,
-                event_type: str | None = None) -> bool:
+    def matches(
+        self, *, turn: int | None = None, side: str | None = None, event_type: str | None = None
+    ) -> bool:
         """Filter as the TUI log does: game turn, side prefix, event type (substring)."""
         if turn is not None and self.turn != turn:
             return False
@@ -93,8 +94,9 @@ def order_side(order_text: str) -> str:
     return head if head in ("aslan", "solomani", "referee") else "-"
 
 
-def log_lines(rows: Sequence[Logged], events: Sequence[Event], dice_mode: str,
-              viewer: Side | None = None) -> list[LogLine]:
+def log_lines(
+    rows: Sequence[Logged], events: Sequence[Event], dice_mode: str, viewer: Side | None = None
+) -> list[LogLine]:
     """One line per order batch: its order text, event types, dice and where they came from.
     For a player the order texts and dice purposes name counters by alias (DN-NEU-1)."""
     lines: list[LogLine] = []
@@ -109,8 +111,11 @@ def log_lines(rows: Sequence[Logged], events: Sequence[Event], dice_mode: str,
             lines[-1].events.append(event.type)
             lines[-1].rolls.extend(rolls)
         else:
-            lines.append(LogLine(row.batch, row.seq, see(state, viewer).text(row.order_text),
-                                 [event.type], rolls))
+            lines.append(
+                LogLine(
+                    row.batch, row.seq, see(state, viewer).text(row.order_text), [event.type], rolls
+                )
+            )
         engine.apply_event(state, event)
         if isinstance(event, DiceEntered):
             lines[-1] = replace(lines[-1], dice_origin=dice_origin(event, dice_mode))
@@ -119,9 +124,17 @@ def log_lines(rows: Sequence[Logged], events: Sequence[Event], dice_mode: str,
     return lines
 
 
-def story(rows: Sequence[Logged], events: Sequence[Event], ruleset: Ruleset, dice_mode: str, *,
-          viewer: Side | None = None, first_seq: int = 1, last_seq: int | None = None,
-          before: CampaignState | None = None) -> list[StoryEntry]:
+def story(
+    rows: Sequence[Logged],
+    events: Sequence[Event],
+    ruleset: Ruleset,
+    dice_mode: str,
+    *,
+    viewer: Side | None = None,
+    first_seq: int = 1,
+    last_seq: int | None = None,
+    before: CampaignState | None = None,
+) -> list[StoryEntry]:
     """The log as sentences, one entry per order batch. Only batches starting in
     ``first_seq..last_seq`` are kept; the state before them is folded from the start so names
     are those of the moment. ``before`` is the state the ``rows`` start from (folded in place):
@@ -138,15 +151,19 @@ def story(rows: Sequence[Logged], events: Sequence[Event], ruleset: Ruleset, dic
         if row.seq >= first_seq and (last_seq is None or row.seq <= last_seq):
             narrated = narration.narrate(batch, state, viewer=viewer, ruleset=ruleset)
             record = next((e for e in batch if isinstance(e, DiceEntered)), None)
-            entries.append(StoryEntry(
-                batch=row.batch, first_seq=row.seq, turn=state.turn,
-                side=order_side(row.order_text),
-                order_text=see(state, viewer).text(row.order_text),  # older logs: real ids
-                types=tuple(e.type for e in batch),
-                lines=tuple(narration.condense(narrated)),
-                rolls=tuple(r for item in narrated for r in item.rolls),
-                dice_origin=dice_origin(record, dice_mode),
-            ))
+            entries.append(
+                StoryEntry(
+                    batch=row.batch,
+                    first_seq=row.seq,
+                    turn=state.turn,
+                    side=order_side(row.order_text),
+                    order_text=see(state, viewer).text(row.order_text),  # older logs: real ids
+                    types=tuple(e.type for e in batch),
+                    lines=tuple(narration.condense(narrated)),
+                    rolls=tuple(r for item in narrated for r in item.rolls),
+                    dice_origin=dice_origin(record, dice_mode),
+                )
+            )
         engine.fold(batch, state)
         start = end
     return entries
@@ -167,8 +184,9 @@ def standing_seqs(rows: Sequence[Logged], events: Sequence[Event]) -> set[int]:
     return set(current)
 
 
-def short_ids_by_batch(rows: Sequence[Logged],
-                       events: Sequence[Event]) -> dict[int, dict[str, str]]:
+def short_ids_by_batch(
+    rows: Sequence[Logged], events: Sequence[Event]
+) -> dict[int, dict[str, str]]:
     """For every batch given while battles were open: full battle id → ``bN``, numbered in the
     order the battles of that combat step opened (DN-CBT-1)."""
     current: dict[str, str] = {}
@@ -181,18 +199,19 @@ def short_ids_by_batch(rows: Sequence[Logged],
     return found
 
 
-def last_battle(rows: Sequence[Logged], events: Sequence[Event], ruleset: Ruleset,
-                viewer: Side | None) -> BattleSummary:
+def last_battle(
+    rows: Sequence[Logged], events: Sequence[Event], ruleset: Ruleset, viewer: Side | None
+) -> BattleSummary:
     """What the most recent battles did, narrated from the log as it stands: what a referee
     undo reverted is no longer part of it (issue 31 item 4)."""
     kept = standing_seqs(rows, events)
     standing = [event for row, event in zip(rows, events, strict=True) if row.seq in kept]
-    return narration.last_battle_summary(standing, CampaignState(), viewer=viewer,
-                                         ruleset=ruleset)
+    return narration.last_battle_summary(standing, CampaignState(), viewer=viewer, ruleset=ruleset)
 
 
-def outcome_lines(events: Sequence[Event], before: CampaignState, ruleset: Ruleset,
-                  viewer: Side | None) -> list[str]:
+def outcome_lines(
+    events: Sequence[Event], before: CampaignState, ruleset: Ruleset, viewer: Side | None
+) -> list[str]:
     """What an order just did, in the rules core's condensed sentences, as ``viewer`` reads
     them (``before``: the state the order was given on)."""
     return narration.condense(narration.narrate(events, before, viewer=viewer, ruleset=ruleset))

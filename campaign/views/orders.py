@@ -18,8 +18,10 @@ __all__ = ["MAX_ORDER_CHARS", "TYPISTS", "OrderField", "order_fields", "registry
 def registry_verbs() -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The players' verbs and the referee's, read from the order registry, in its order."""
     specs = order_specs()
-    return (tuple(spec.verb for spec in specs if spec.actor is not Actor.REFEREE),
-            tuple(spec.verb for spec in specs if spec.actor is Actor.REFEREE))
+    return (
+        tuple(spec.verb for spec in specs if spec.actor is not Actor.REFEREE),
+        tuple(spec.verb for spec in specs if spec.actor is Actor.REFEREE),
+    )
 
 
 @dataclass(frozen=True)

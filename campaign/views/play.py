@@ -57,17 +57,22 @@ def acting_line(seen: Seen, ruleset: Ruleset) -> str:
 def duties_of(seen: Seen, ruleset: Ruleset) -> list[Duty]:
     """Who must act now, most urgent first: every duty for the referee, a player's own only,
     its reason and orders as the seat reads them."""
-    return [seen_duty(seen, duty) for duty in who_must_act(seen.truth, ruleset)
-            if seen.viewer is None or duty.side is seen.viewer]
+    return [
+        seen_duty(seen, duty)
+        for duty in who_must_act(seen.truth, ruleset)
+        if seen.viewer is None or duty.side is seen.viewer
+    ]
 
 
-def legal_orders_for(state: CampaignState, ruleset: Ruleset,
-                     viewer: Side | None) -> list[LegalOrder]:
+def legal_orders_for(
+    state: CampaignState, ruleset: Ruleset, viewer: Side | None
+) -> list[LegalOrder]:
     """Order types the viewer may give now: a player's own side's; for the referee the acting
     side's first, then the other player's (e.g. the defender naming a target, DN-CBT-3), then
     the referee's own."""
-    sides: list[Side | None] = ([viewer] if viewer is not None
-                                else [state.acting, state.acting.enemy, None])
+    sides: list[Side | None] = (
+        [viewer] if viewer is not None else [state.acting, state.acting.enemy, None]
+    )
     return [legal for side in sides for legal in engine.legal_orders(state, side, ruleset)]
 
 
@@ -86,13 +91,14 @@ class SystemMark:
     connected: bool | None = None
 
 
-def map_marks(name: str, seen: Seen, ruleset: Ruleset, *,
-              supply: bool) -> dict[str, SystemMark]:
+def map_marks(name: str, seen: Seen, ruleset: Ruleset, *, supply: bool) -> dict[str, SystemMark]:
     """Every system's mark, from the seat's map scene (the one ``campaign map`` draws)."""
-    scene = campaign_scene(name, seen, ruleset,
-                           overlay=Overlay.SUPPLY if supply else Overlay.NONE)
-    connected = ({(box.side, box.system): box.connected for box in scene.supply.boxes}
-                 if scene.supply is not None else {})
+    scene = campaign_scene(name, seen, ruleset, overlay=Overlay.SUPPLY if supply else Overlay.NONE)
+    connected = (
+        {(box.side, box.system): box.connected for box in scene.supply.boxes}
+        if scene.supply is not None
+        else {}
+    )
     marks = {}
     for system in ruleset.star_map.systems:
         controller = scene.controllers.get(system.id)
@@ -111,14 +117,17 @@ def move_choices(seen: Seen, ruleset: Ruleset, stack: str) -> MoveOptions:
         return options
     return replace(
         options,
-        refused={system: replace(obstacle, message=seen.text(obstacle.message))
-                 for system, obstacle in options.refused.items()},
+        refused={
+            system: replace(obstacle, message=seen.text(obstacle.message))
+            for system, obstacle in options.refused.items()
+        },
         hints=tuple(seen.text(hint) for hint in options.hints),
     )
 
 
-def forecast_for(seen: Seen, ruleset: Ruleset, battle_id: str,
-                 samples: int) -> BattleForecast | None:
+def forecast_for(
+    seen: Seen, ruleset: Ruleset, battle_id: str, samples: int
+) -> BattleForecast | None:
     """The Monte Carlo forecast of an open battle, or None when a fighter's strength is hidden
     from the seat (a forecast would tell what the face-down counter is, DN-NEU-1)."""
     state = seen.truth
@@ -134,5 +143,7 @@ def refusal_groups(refused: dict[str, Obstacle]) -> list[tuple[str, str, list[st
     groups: dict[tuple[str, str], list[str]] = {}
     for system_id, obstacle in sorted(refused.items()):
         groups.setdefault((obstacle.rule, obstacle.message), []).append(system_id)
-    return sorted(((rule, message, systems) for (rule, message), systems in groups.items()),
-                  key=lambda group: (-len(group[2]), group[0], group[1]))
+    return sorted(
+        ((rule, message, systems) for (rule, message), systems in groups.items()),
+        key=lambda group: (-len(group[2]), group[0], group[1]),
+    )

@@ -37,11 +37,17 @@ def viewer_name(viewer: Side | None) -> str:
 
 def seen_duty(seen: Seen, duty: Duty) -> Duty:
     """``duty`` with its reason and orders as the seat of ``seen`` reads them."""
-    return replace(duty, reason=seen.text(duty.reason),
-                   orders=tuple(seen.text(order) for order in duty.orders))
+    return replace(
+        duty, reason=seen.text(duty.reason), orders=tuple(seen.text(order) for order in duty.orders)
+    )
 
 
 def duty_row(duty: Duty) -> DutyRow:
     """The JSON form of a ``Duty``."""
-    return DutyRow(side=viewer_name(duty.side), orders=list(duty.orders), reason=duty.reason,
-                   rule=duty.rule, battle=duty.battle)
+    return DutyRow(
+        side=viewer_name(duty.side),
+        orders=list(duty.orders),
+        reason=duty.reason,
+        rule=duty.rule,
+        battle=duty.battle,
+    )

@@ -206,11 +206,14 @@ def supply_overlay(
     cuts: list[SupplyCut] = []
     income: dict[Side, int] = {}
     for player in sides:
-        report = income_report(ruleset, occupancy, player, explored_routes_of(state),
-                               treasury=state.ru.get(player))
+        report = income_report(
+            ruleset, occupancy, player, explored_routes_of(state), treasury=state.ru.get(player)
+        )
         income[player] = report.income
-        boxes += [SupplyBox(player, box.system_id, box.connected, box.ru, box.explanation)
-                  for box in report.boxes]
+        boxes += [
+            SupplyBox(player, box.system_id, box.connected, box.ru, box.explanation)
+            for box in report.boxes
+        ]
         by_system: dict[str, list] = {}
         for box in report.boxes:
             for cut in box.cut_by:
@@ -272,8 +275,10 @@ def moves_overlay(state: CampaignState, ruleset: Ruleset, side: Side | None) -> 
     )
     note = "" if destinations else f"no legal moves for {acting.value} in this phase"
     return MovesOverlay(
-        acting, {system: tuple(groups) for system, groups in sorted(starts.items())},
-        destinations, note,
+        acting,
+        {system: tuple(groups) for system, groups in sorted(starts.items())},
+        destinations,
+        note,
     )
 
 
@@ -305,12 +310,16 @@ def _title(
     if state.winner is not None:
         lines.append(f"Game over: {state.winner.value} wins (DN-VIC-1)")
     if supply is not None:
-        lines.append("Supply (DN-ECO-3): " + " · ".join(
-            f"{s.value} income {supply.income[s]} RU, {len(supply.cut_off(s))} boxes cut off"
-            for s in supply.income
-        ))
+        lines.append(
+            "Supply (DN-ECO-3): "
+            + " · ".join(
+                f"{s.value} income {supply.income[s]} RU, {len(supply.cut_off(s))} boxes cut off"
+                for s in supply.income
+            )
+        )
     if moves is not None:
-        lines.append(moves.note or f"Moves of {moves.side.value}: "
-                     f"{len(moves.destinations)} systems reachable")
+        lines.append(
+            moves.note
+            or f"Moves of {moves.side.value}: {len(moves.destinations)} systems reachable"
+        )
     return tuple(lines)
-

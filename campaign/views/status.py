@@ -42,7 +42,12 @@ class StatusReport(Report):
 
 
 def status_report(
-    name: str, seen: Seen, ruleset: Ruleset, *, seq: int, held: Duty | None = None,
+    name: str,
+    seen: Seen,
+    ruleset: Ruleset,
+    *,
+    seq: int,
+    held: Duty | None = None,
 ) -> StatusReport:
     """Turn, step, sides, RU, unit counts and who must act now (``held``: the one duty while
     an order waits for strict dice); the digest is of what the seat sees
@@ -53,13 +58,18 @@ def status_report(
         return sum(1 for u in state.units_of(side) if where is None or u.location.where is where)
 
     report = StatusReport(
-        campaign=name, viewer=viewer_name(viewer), turn=state.turn, step=FLOW[state.step].label,
-        phasing=state.phasing.value, acting=state.acting.value,
+        campaign=name,
+        viewer=viewer_name(viewer),
+        turn=state.turn,
+        step=FLOW[state.step].label,
+        phasing=state.phasing.value,
+        acting=state.acting.value,
         winner=state.winner.value if state.winner is not None else None,
         ru={s.value: state.ru.get(s, 0) for s in PLAYER_SIDES},
         units={s.value: count(s) for s in PLAYER_SIDES},
         unplaced={s.value: count(s, Where.UNPLACED) for s in PLAYER_SIDES},
-        seq=seq, digest=view_digest(state, viewer),
+        seq=seq,
+        digest=view_digest(state, viewer),
         must_act=[duty_row(d) for d in _duties(state, ruleset, held)],
     )
     return seen.report(report)
@@ -91,8 +101,9 @@ def _duties(state: CampaignState, ruleset: Ruleset, held: Duty | None) -> list[D
     return [held] if held is not None else who_must_act(state, ruleset)
 
 
-def status(name: str, seen: Seen, ruleset: Ruleset, *, seq: int,
-           held: Duty | None = None) -> Status:
+def status(
+    name: str, seen: Seen, ruleset: Ruleset, *, seq: int, held: Duty | None = None
+) -> Status:
     """Turn, phase, who acts, RU, unit counts, digest and the order types legal now (the text
     form of ``campaign status``); the digest is of what the seat sees, and who must act is
     said as the seat reads it. ``held``: an order waits for strict dice, so that wait is the
@@ -116,7 +127,8 @@ def status(name: str, seen: Seen, ruleset: Ruleset, *, seq: int,
         digest=view_digest(state, viewer),
         winner=state.winner,
         legal=[] if held is not None else engine.legal_orders(state, state.acting, ruleset),
-        legal_other=([] if held is not None else
-                     engine.legal_orders(state, state.acting.enemy, ruleset)),
+        legal_other=(
+            [] if held is not None else engine.legal_orders(state, state.acting.enemy, ruleset)
+        ),
         duties=[seen_duty(seen, duty) for duty in _duties(state, ruleset, held)],
     )

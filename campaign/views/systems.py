@@ -53,7 +53,10 @@ class SystemsReport(Report):
 
 
 def systems_report(
-    name: str | None, state: CampaignState | None, ruleset: Ruleset, *,
+    name: str | None,
+    state: CampaignState | None,
+    ruleset: Ruleset,
+    *,
     viewer: Side | None = None,
 ) -> SystemsReport:
     """The systems of ``ruleset``'s map by section (map order), each with its routes sorted by
@@ -64,29 +67,42 @@ def systems_report(
     for section in star_map.sections:
         for system_id in star_map.systems_in_section(section):
             rows.append(_system_row(ruleset, star_map.system(system_id), explored))
-    closed = sum(1 for route in star_map.routes
-                 if route_needs_exploring(ruleset, explored, route.a, route.b))
+    closed = sum(
+        1 for route in star_map.routes if route_needs_exploring(ruleset, explored, route.a, route.b)
+    )
     return SystemsReport(
-        campaign=name, viewer=viewer_name(viewer), layout=star_map.layout, seed=star_map.seed,
-        sections=list(star_map.sections), routes=len(star_map.routes), unexplored=closed,
+        campaign=name,
+        viewer=viewer_name(viewer),
+        layout=star_map.layout,
+        seed=star_map.seed,
+        sections=list(star_map.sections),
+        routes=len(star_map.routes),
+        unexplored=closed,
         systems=rows,
     )
 
 
-def _system_row(ruleset: Ruleset, system: StarSystem,
-                explored: set[frozenset[str]]) -> SystemRow:
+def _system_row(ruleset: Ruleset, system: StarSystem, explored: set[frozenset[str]]) -> SystemRow:
     star_map = ruleset.star_map
     routes = []
     for route in star_map.routes_from(system.id):
         other = route.b if route.a == system.id else route.a
-        routes.append(RouteRow(
-            to=other, name=star_map.system(other).name,
-            unexplored=route_needs_exploring(ruleset, explored, system.id, other),
-            explored=route.unexplored and frozenset((system.id, other)) in explored))
+        routes.append(
+            RouteRow(
+                to=other,
+                name=star_map.system(other).name,
+                unexplored=route_needs_exploring(ruleset, explored, system.id, other),
+                explored=route.unexplored and frozenset((system.id, other)) in explored,
+            )
+        )
     return SystemRow(
-        id=system.id, name=system.name, section=system.section,
-        hex=f"{system.hex.col:02d}{system.hex.row:02d}", type=int(system.type),
+        id=system.id,
+        name=system.name,
+        section=system.section,
+        hex=f"{system.hex.col:02d}{system.hex.row:02d}",
+        type=int(system.type),
         mark=system.mark.value if system.mark else None,
         owner=system.original_owner.value if system.original_owner else None,
-        capital=system.capital, routes=sorted(routes, key=lambda r: r.to),
+        capital=system.capital,
+        routes=sorted(routes, key=lambda r: r.to),
     )

@@ -46,7 +46,6 @@ class UnitsReport(Report):
     unplaced: list[UnitRow]
 
 
-
 def unit_row(seen: Seen, ruleset: Ruleset, unit: Unit) -> UnitRow:
     """One unit of the seen state as its seat may see it."""
     state = seen.state
@@ -58,9 +57,16 @@ def unit_row(seen: Seen, ruleset: Ruleset, unit: Unit) -> UnitRow:
         unit_type = ruleset.unit_type(unit.kind)
         kind, name, factors = unit.kind, unit_type.name, unit_type.factors
     return UnitRow(
-        id=unit.id, side=unit.owner.value, kind=kind, name=name, factors=factors,
-        stack=unit.stack, location=unit.location.to_text(), system=position.system,
-        disrupted=unit.disrupted, face_down=unit.face_down,
+        id=unit.id,
+        side=unit.owner.value,
+        kind=kind,
+        name=name,
+        factors=factors,
+        stack=unit.stack,
+        location=unit.location.to_text(),
+        system=position.system,
+        disrupted=unit.disrupted,
+        face_down=unit.face_down,
         cargo=[c.id for c in state.cargo_of(unit.id)],
     )
 
@@ -91,11 +97,21 @@ def units_report(
         if system is None or row.system == system:
             rows.setdefault(row.system, []).append(row)
     order = [s.id for s in ruleset.star_map.systems]
-    systems = [SystemUnits(system=sid, name=ruleset.star_map.system(sid).name,
-                           units=sorted(rows[sid], key=_unit_order))
-               for sid in sorted(rows, key=lambda s: order.index(s) if s in order else len(order))]
-    return UnitsReport(campaign=name, viewer=viewer_name(viewer), turn=state.turn,
-                       systems=systems, unplaced=sorted(unplaced, key=_unit_order))
+    systems = [
+        SystemUnits(
+            system=sid,
+            name=ruleset.star_map.system(sid).name,
+            units=sorted(rows[sid], key=_unit_order),
+        )
+        for sid in sorted(rows, key=lambda s: order.index(s) if s in order else len(order))
+    ]
+    return UnitsReport(
+        campaign=name,
+        viewer=viewer_name(viewer),
+        turn=state.turn,
+        systems=systems,
+        unplaced=sorted(unplaced, key=_unit_order),
+    )
 
 
 def _unit_order(row: UnitRow) -> tuple[int, str, str]:

@@ -71,13 +71,19 @@ class UpkeepReport(Report):
 
 
 def upkeep_report(
-    name: str, seen: Seen, ruleset: Ruleset, *, side: Side | None = None,
+    name: str,
+    seen: Seen,
+    ruleset: Ruleset,
+    *,
+    side: Side | None = None,
 ) -> UpkeepReport:
     """The maintenance preview of ``side`` (both players when None) as the seat sees it."""
     state, viewer = seen.truth, seen.viewer
     sides = [side] if side is not None else list(PLAYER_SIDES)
     report = UpkeepReport(
-        campaign=name, viewer=viewer_name(viewer), turn=state.turn,
+        campaign=name,
+        viewer=viewer_name(viewer),
+        turn=state.turn,
         step=FLOW[state.step].label,
         sides=[_side_upkeep(state, ruleset, s) for s in sides],
     )
@@ -101,9 +107,14 @@ def _side_upkeep(state: CampaignState, ruleset: Ruleset, side: Side) -> SideUpke
     rolls = sum(1 for ship in upkeep if not ship.civilised and not ship.disrupted)
     resolves = pay_all <= ru
     return SideUpkeep(
-        side=side.value, ru=ru, status=status, game_turn=game_turn,
+        side=side.value,
+        ru=ru,
+        status=status,
+        game_turn=game_turn,
         note=_note(status, game_turn, pay_all, ru),
-        pay_all=pay_all, rolls=rolls, pass_resolves=resolves,
+        pay_all=pay_all,
+        rolls=rolls,
+        pass_resolves=resolves,
         on_pass=("as things stand, " if status == "later" else "")
         + _on_pass(status, pay_all, rolls, ru, bool(upkeep)),
         ships=[_ship(state, ruleset, ship, status, resolves) for ship in upkeep],
@@ -115,8 +126,10 @@ def _note(status: Status, game_turn: int, pay_all: int, ru: int) -> str:
         return f"maintenance due now (game turn {game_turn}), {pay_all} RU for civilised ships"
     if status == "resolved":
         return f"maintenance resolved in this phase (game turn {game_turn})"
-    return (f"next maintenance in its Maintenance & Production phase of game turn {game_turn} "
-            f"(after its income); as things stand {pay_all} RU for civilised ships")
+    return (
+        f"next maintenance in its Maintenance & Production phase of game turn {game_turn} "
+        f"(after its income); as things stand {pay_all} RU for civilised ships"
+    )
 
 
 def _on_pass(status: Status, pay_all: int, rolls: int, ru: int, ships: bool) -> str:
@@ -126,19 +139,27 @@ def _on_pass(status: Status, pay_all: int, rolls: int, ru: int, ships: bool) -> 
     if not ships:
         return "nothing: no ships to maintain"
     if pay_all > ru:
-        return (f"waits: paying every civilised ship costs {pay_all} RU and {ru} RU are in "
-                "hand; choose the ships to leave unpaid with `maintain UNPAID`")
+        return (
+            f"waits: paying every civilised ship costs {pay_all} RU and {ru} RU are in "
+            "hand; choose the ships to leave unpaid with `maintain UNPAID`"
+        )
     return f"`pass` pays {pay_all} RU and rolls for {rolls} frontier ships"
 
 
-def _ship(state: CampaignState, ruleset: Ruleset, ship: Upkeep, status: Status,
-          resolves: bool) -> UpkeepShip:
+def _ship(
+    state: CampaignState, ruleset: Ruleset, ship: Upkeep, status: Status, resolves: bool
+) -> UpkeepShip:
     unit_type = ruleset.unit_type(state.units[ship.unit_id].kind)
     return UpkeepShip(
-        id=ship.unit_id, kind=unit_type.kind, name=unit_type.name, system=ship.system_id,
+        id=ship.unit_id,
+        kind=unit_type.kind,
+        name=unit_type.name,
+        system=ship.system_id,
         system_name=ruleset.star_map.system(ship.system_id).name,
-        zone="civilised" if ship.civilised else "frontier", disrupted=ship.disrupted,
-        maintenance=ship.maintenance, cost=ship.cost if ship.civilised else 0,
+        zone="civilised" if ship.civilised else "frontier",
+        disrupted=ship.disrupted,
+        maintenance=ship.maintenance,
+        cost=ship.cost if ship.civilised else 0,
         recovery=ship.recovery if ship.civilised and ship.disrupted else None,
         on_pass=_ship_on_pass(ship, status, resolves),
     )
@@ -149,8 +170,7 @@ def _ship_on_pass(ship: Upkeep, status: Status, resolves: bool) -> str:
     if status == "resolved":
         return "resolved"
     if ship.disrupted and ship.civilised:
-        return (f"stays disrupted (recover for {ship.recovery} RU: "
-                f"`maintain - {ship.unit_id}`)")
+        return f"stays disrupted (recover for {ship.recovery} RU: `maintain - {ship.unit_id}`)"
     if ship.disrupted:
         return "stays disrupted (no roll and no recovery in frontier space)"
     if not ship.civilised:

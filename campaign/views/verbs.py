@@ -13,21 +13,60 @@ TYPISTS = ("aslan", "solomani", "referee")
 
 #: The verbs a player gives, in the registry's order.
 PLAYER_VERBS = (
-    "end-phase", "pass", "place-neutral", "buy", "deploy", "maintain", "conscript", "rebuild",
-    "produce", "launch", "range", "choose-range", "target", "assign", "declare", "fire",
-    "withdraw", "stay", "join-battle", "remove-losses", "interact", "pd-fire", "lift-off", "jump",
-    "sublight", "end-move", "leave-box", "load", "unload", "install-pd", "form-stack",
-    "split-stack", "merge-stacks", "seal-deck", "share", "reveal",
+    "end-phase",
+    "pass",
+    "place-neutral",
+    "buy",
+    "deploy",
+    "maintain",
+    "conscript",
+    "rebuild",
+    "produce",
+    "launch",
+    "range",
+    "choose-range",
+    "target",
+    "assign",
+    "declare",
+    "fire",
+    "withdraw",
+    "stay",
+    "join-battle",
+    "remove-losses",
+    "interact",
+    "pd-fire",
+    "lift-off",
+    "jump",
+    "sublight",
+    "end-move",
+    "leave-box",
+    "load",
+    "unload",
+    "install-pd",
+    "form-stack",
+    "split-stack",
+    "merge-stacks",
+    "seal-deck",
+    "share",
+    "reveal",
 )
 
 #: The verbs only the referee gives, in the registry's order.
 REFEREE_VERBS = (
-    "stepping", "neutral-draw", "set-ru", "adjust-unit", "referee-assign",
+    "stepping",
+    "neutral-draw",
+    "set-ru",
+    "adjust-unit",
+    "referee-assign",
 )
 
 
-def order_words(player_verbs: tuple[str, ...] = PLAYER_VERBS,
-                referee_verbs: tuple[str, ...] = REFEREE_VERBS) -> list[str]:
+def order_words(
+    player_verbs: tuple[str, ...] = PLAYER_VERBS, referee_verbs: tuple[str, ...] = REFEREE_VERBS
+) -> list[str]:
     """``SIDE VERB`` for every verb that side may give; the rest of an order is the player's."""
-    return [f"{side} {verb}" for side in TYPISTS
-            for verb in (referee_verbs if side == "referee" else player_verbs)]
+    return [
+        f"{side} {verb}"
+        for side in TYPISTS
+        for verb in (referee_verbs if side == "referee" else player_verbs)
+    ]

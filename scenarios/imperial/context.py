@@ -63,8 +63,9 @@ UNIT_KINDS: dict[str, Literal["A", "F"]] = {"A": "A", "F": "F"}
 
 def place_unit(ctx: Ctx, nation: str, kind: str, region: str) -> None:
     """A new unit from the stock with the next unit id (IMP-9/10)."""
-    ctx.emit(ev.UnitPlaced(unit=ctx.state.next_unit, nation=nation, kind=UNIT_KINDS[kind],
-                           region=region))
+    ctx.emit(
+        ev.UnitPlaced(unit=ctx.state.next_unit, nation=nation, kind=UNIT_KINDS[kind], region=region)
+    )
 
 
 def place_chip(ctx: Ctx, nation: str, region: str) -> None:

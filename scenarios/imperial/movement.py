@@ -57,9 +57,14 @@ def _available_fleet_seas(state: State, nation: str) -> dict[str, int]:
     board = state.board
     seas: dict[str, int] = {}
     candidates = sorted(
-        (unit for unit in state.units.values()
-         if unit.nation == nation and unit.kind == "F" and board.region(unit.region).is_sea
-         and unit.id not in state.convoyed),
+        (
+            unit
+            for unit in state.units.values()
+            if unit.nation == nation
+            and unit.kind == "F"
+            and board.region(unit.region).is_sea
+            and unit.id not in state.convoyed
+        ),
         key=lambda unit: (may_still_move(state, unit), unit.id),
     )
     for unit in candidates:

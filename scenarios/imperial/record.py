@@ -50,19 +50,23 @@ def parse_game_record(text: str, source: str = "<text>") -> tuple[ImperialGame, 
 
 def _start(line: str, where: str) -> tuple[ImperialGame, ImperialState]:
     if not line.startswith(TEXT_PREFIX):
-        raise ImperialRecordError(f"{where}: the first line must be the start position "
-                                  f"({TEXT_PREFIX!r}...)")
+        raise ImperialRecordError(
+            f"{where}: the first line must be the start position ({TEXT_PREFIX!r}...)"
+        )
     try:
-        options = State.from_dict(json.loads(line[len(TEXT_PREFIX):])).options
+        options = State.from_dict(json.loads(line[len(TEXT_PREFIX) :])).options
     except json.JSONDecodeError as error:
-        raise ImperialRecordError(f"{where}: the start position is not readable "
-                                  f"({error.msg} at column {error.colno})") from None
+        raise ImperialRecordError(
+            f"{where}: the start position is not readable ({error.msg} at column {error.colno})"
+        ) from None
     except KeyError as error:
         raise ImperialRecordError(
-            f"{where}: the start position lacks the field {error.args[0]!r}") from None
+            f"{where}: the start position lacks the field {error.args[0]!r}"
+        ) from None
     except (ValueError, TypeError, IndexError, ValidationError):  # never the raw library text
-        raise ImperialRecordError(f"{where}: the start position is damaged (a field holds a "
-                                  "value of the wrong kind)") from None
+        raise ImperialRecordError(
+            f"{where}: the start position is damaged (a field holds a value of the wrong kind)"
+        ) from None
     game = ImperialGame(options)
     position = game.new_initial_state()
     if position.to_text() != line:

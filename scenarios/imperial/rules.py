@@ -132,8 +132,9 @@ def start_events(options: Options) -> list[ev._Event]:
         if holder is not None:
             ctx.emit(ev.FlagSet(nation=nation, player=holder))
     # AH's flag holder, else the first governed nation's (IMP-6)
-    anchor = next(holder for nation in ("AH", *NATIONS)
-                  if (holder := ctx.state.flags[nation]) is not None)
+    anchor = next(
+        holder for nation in ("AH", *NATIONS) if (holder := ctx.state.flags[nation]) is not None
+    )
     ctx.emit(ev.CardSet(player=(anchor + 1) % players))  # IMP-6
     begin_turn(ctx, None)
     return ctx.events

@@ -178,14 +178,14 @@ class ScoreScreen(GameDialog[None]):
             if self.state.ended:
                 yield Static(f"Final score — {self.state.ended} (IMP-21)")
             else:
-                yield Static(f"Score so far, turn {self.state.turns} — the game goes on "
-                             "(Esc closes)")
+                yield Static(
+                    f"Score so far, turn {self.state.turns} — the game goes on (Esc closes)"
+                )
             yield DataTable(id="imperial-score-table", cursor_type="row")
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("Player", "Cash (m)", *(f"{n} (m)" for n in NATIONS), "Score (pts)",
-                          "")
+        table.add_columns("Player", "Cash (m)", *(f"{n} (m)" for n in NATIONS), "Score (pts)", "")
         marks = standings(self.state)
         for player, score in enumerate(scores(self.state)):
             table.add_row(
@@ -360,8 +360,13 @@ class ImperialScreen(GameScreen):
 
     def action_save(self) -> None:
         """Save the start position and every order (the same file dialog as the other games)."""
-        self.ask_and_save(lambda: game_record(self.game, self.position) + "".join(
-            f"{line}\n" for line in resigned_line(self.resigned)), self._mark_saved)
+        self.ask_and_save(
+            lambda: (
+                game_record(self.game, self.position)
+                + "".join(f"{line}\n" for line in resigned_line(self.resigned))
+            ),
+            self._mark_saved,
+        )
 
     def _mark_saved(self) -> None:
         """The game was written: leaving it no longer asks first."""
@@ -380,17 +385,27 @@ class ImperialScreen(GameScreen):
 
         self.ask_and_load(
             "Load a game and drop the orders not saved?" if self.unsaved_game() else None,
-            read_game, use)
+            read_game,
+            use,
+        )
 
     def action_new_game(self) -> None:
         """Back to the set-up (asks first when the game has orders not saved)."""
-        confirm_then(self, self.unsaved_game(), "Start a new game and drop the orders not saved?",
-                     lambda: self.app.switch_screen(ImperialSetupScreen()))
+        confirm_then(
+            self,
+            self.unsaved_game(),
+            "Start a new game and drop the orders not saved?",
+            lambda: self.app.switch_screen(ImperialSetupScreen()),
+        )
 
     def action_leave(self) -> None:
         """Back to the launcher (asks first when the game has orders not saved)."""
-        confirm_then(self, self.unsaved_game(), "Leave and drop the orders not saved?",
-                     lambda: leave_screen(self))
+        confirm_then(
+            self,
+            self.unsaved_game(),
+            "Leave and drop the orders not saved?",
+            lambda: leave_screen(self),
+        )
 
     def help_sections(self) -> list[HelpSection]:
         """How a turn is played, below the keys."""
@@ -401,8 +416,10 @@ class ImperialScreen(GameScreen):
         """Redraw every table from the current position."""
         state = self.state
         self.query_one("#imperial-status", Static).update(
-            decision_text(state) if self.resigned is None
-            else f"Game over: {self.resigned} resigned; {self.resignation_result(self.resigned)}")
+            decision_text(state)
+            if self.resigned is None
+            else f"Game over: {self.resigned} resigned; {self.resignation_result(self.resigned)}"
+        )
         nations = self.query_one("#imperial-nations", DataTable)
         nations.clear()
         for n in NATIONS:

@@ -183,8 +183,10 @@ def _maneuver_prospects(state: State, player: int, nation: str) -> float:
         best = 0.0
         for dest in targets:
             hostile = int(unit.kind == "A" and is_foreign_home(state, nation, dest))
-            best = max(best, _move_score(state, player, nation,
-                                         ("move", unit.kind, unit.region, dest, hostile)))
+            best = max(
+                best,
+                _move_score(state, player, nation, ("move", unit.kind, unit.region, dest, hostile)),
+            )
         total += best
     return total
 
@@ -297,9 +299,7 @@ def _buy_score(state: State, player: int, order: Order) -> float:
 def _challenged(state: State, player: int, nation: str) -> bool:
     """Another player is within one small bond of the player's investment in ``nation``."""
     mine = state.invested(player, nation)
-    return any(
-        state.invested(p, nation) + 6 >= mine for p in range(state.players) if p != player
-    )
+    return any(state.invested(p, nation) + 6 >= mine for p in range(state.players) if p != player)
 
 
 __all__ = ["choose", "projected_power", "stake"]

@@ -63,11 +63,17 @@ LEVELS: dict[str, Level] = {
         Level("easy", 3_000, 3, 10.0, False, "looks three plies ahead (at most 3,000 positions)"),
         Level("normal", 20_000, 64, 30.0, False, "searches 20,000 positions per move"),
         Level(
-            "hard", 2_000_000, 64, 120.0, True,
+            "hard",
+            2_000_000,
+            64,
+            120.0,
+            True,
             "searches 2,000,000 positions per move (compiled search), sees tries and BB "
             "captures up to three plies beyond its depth, and near the start never picks a "
             "move the solved game shows to give the result away (opening book)",
-            book=True, compiled=True, fallback_nodes=120_000,
+            book=True,
+            compiled=True,
+            fallback_nodes=120_000,
         ),
     )
 }
@@ -216,8 +222,10 @@ def _table_at(meta: str, _mtime_ns: int, _size: int) -> Tablebase | None:
 def describe(level: Level) -> str:
     """What ``level`` does on this installation (a compiled level without numba says so)."""
     if level.compiled and not compiled_search_available():
-        return (f"{level.description}; numba is not installed here, so it searches "
-                f"{level.fallback_nodes:,} positions with the generic search instead")
+        return (
+            f"{level.description}; numba is not installed here, so it searches "
+            f"{level.fallback_nodes:,} positions with the generic search instead"
+        )
     return level.description
 
 

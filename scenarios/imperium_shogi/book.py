@@ -119,7 +119,7 @@ def decode_book(data: bytes, name: str) -> OpeningBook:
     limit = count * (8 + 1 + 2 * MAX_MOVES)
     inflater = zlib.decompressobj()
     try:
-        body = inflater.decompress(data[len(MAGIC) + HEADER.size:], limit + 1)
+        body = inflater.decompress(data[len(MAGIC) + HEADER.size :], limit + 1)
     except zlib.error as error:
         raise BookError(f"{name}: damaged body ({error})") from None
     if len(body) > limit or not inflater.eof or inflater.unused_data:
@@ -131,11 +131,11 @@ def decode_book(data: bytes, name: str) -> OpeningBook:
 
 def _parse_body(body: bytes, count: int, name: str) -> dict[int, tuple[int, ...]]:
     keys_end = 8 * count
-    counts = body[keys_end: keys_end + count]
+    counts = body[keys_end : keys_end + count]
     if len(counts) != count or len(body) != keys_end + count + 2 * sum(counts):
         raise BookError(f"{name}: the body's length does not match its {count} positions")
     keys = _little_endian(array("Q", body[:keys_end]))
-    moves = _little_endian(array("H", body[keys_end + count:]))
+    moves = _little_endian(array("H", body[keys_end + count :]))
     if not all(map(int.__lt__, keys, keys[1:])) or (keys and keys[-1] >> KEY_BITS):
         raise BookError(f"{name}: keys out of order or out of range")
     if (counts and not 1 <= min(counts) <= max(counts) <= MAX_MOVES) or not set(
@@ -145,7 +145,7 @@ def _parse_body(body: bytes, count: int, name: str) -> dict[int, tuple[int, ...]
     entries: dict[int, tuple[int, ...]] = {}
     offset = 0
     for key, size in zip(keys, counts, strict=True):
-        entries[key] = tuple(moves[offset: offset + size])
+        entries[key] = tuple(moves[offset : offset + size])
         offset += size
     return entries
 
@@ -179,5 +179,7 @@ def shipped_book() -> OpeningBook:
     try:
         return read_book(path)
     except BookError as error:
-        raise BookError(f"{error}; the opening book that comes with the program is damaged: "
-                        "reinstall the program") from None
+        raise BookError(
+            f"{error}; the opening book that comes with the program is damaged: "
+            "reinstall the program"
+        ) from None

@@ -79,14 +79,22 @@ def _tablebase_arguments(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group(
         "tablebase", "full retrograde solve (the default when no option is given)"
     )
-    group.add_argument("--tablebase", action="store_true",
-                       help="solve every reachable position (or read the stored table) and "
-                       "print the value of the start, or of --position")
-    group.add_argument("--variant", choices=("imperium", "dobutsu"), default=None,
-                       help="dobutsu: compulsory promotion (implies --tablebase)")
+    group.add_argument(
+        "--tablebase",
+        action="store_true",
+        help="solve every reachable position (or read the stored table) and "
+        "print the value of the start, or of --position",
+    )
+    group.add_argument(
+        "--variant",
+        choices=("imperium", "dobutsu"),
+        default=None,
+        help="dobutsu: compulsory promotion (implies --tablebase)",
+    )
     group.add_argument("--force", action="store_true", help="recompute even if a table is stored")
-    group.add_argument("--data-dir", default=None,
-                       help="directory instead of the user data directory")
+    group.add_argument(
+        "--data-dir", default=None, help="directory instead of the user data directory"
+    )
 
 
 def wants_tablebase(args: argparse.Namespace, argv: list[str]) -> bool:
@@ -106,7 +114,9 @@ def solve_parser() -> argparse.ArgumentParser:
     parser.add_argument("--depth", type=int, default=None, help="search exactly to this depth")
     parser.add_argument("--seconds", type=float, default=None, help="time budget in seconds")
     parser.add_argument(
-        "--level", choices=sorted(LEVELS), default="normal",
+        "--level",
+        choices=sorted(LEVELS),
+        default="normal",
         help="computer level (a node budget, same move on any machine): "
         + "; ".join(f"{name} {describe(level)}" for name, level in LEVELS.items()),
     )
@@ -121,9 +131,11 @@ def cli_solve(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     if wants_tablebase(args, argv):
         if not has_solver_extra():
-            print("campaign scenario solve imperium-shogi: "
-                  + missing_solver_extra("the tablebase (a full solve or a stored table)"),
-                  file=sys.stderr)
+            print(
+                "campaign scenario solve imperium-shogi: "
+                + missing_solver_extra("the tablebase (a full solve or a stored table)"),
+                file=sys.stderr,
+            )
             return 1
         # deliberate lazy import: the tablebase is numpy and numba code (the solver extra)
         from scenarios.imperium_shogi.tablebase.cli import main as tablebase_main
@@ -144,12 +156,21 @@ def cli_solve(argv: list[str]) -> int:
     print(f"position: {state.to_text()}")
     print(f"best move: {move_to_text(move)}")
     if ai.last_book_moves is not None:
-        print(f"opening book: {ai.last_book_moves} of {len(state.legal_actions())} moves keep "
-              "the solved result" + (" (played without search)" if result is None else
-                                     "; only those were searched"))
+        print(
+            f"opening book: {ai.last_book_moves} of {len(state.legal_actions())} moves keep "
+            "the solved result"
+            + (" (played without search)" if result is None else "; only those were searched")
+        )
     if result is not None:
-        verdict = " (forced win)" if result.is_win else " (forced loss)" if (
-            result.proven and not result.is_win) else ""
-        print(f"value: {result.value:g}{verdict}  depth: {result.depth}  nodes: {result.nodes}  "
-              f"time: {result.seconds:.2f} s")
+        verdict = (
+            " (forced win)"
+            if result.is_win
+            else " (forced loss)"
+            if (result.proven and not result.is_win)
+            else ""
+        )
+        print(
+            f"value: {result.value:g}{verdict}  depth: {result.depth}  nodes: {result.nodes}  "
+            f"time: {result.seconds:.2f} s"
+        )
     return 0

@@ -142,16 +142,16 @@ def _captured_value(parent: int, child: int) -> int:
 
 
 @njit(cache=True)
-def _order(parent: int, buf: np.ndarray, n: int, hint: int, history: np.ndarray,
-           scores: np.ndarray) -> None:
+def _order(
+    parent: int, buf: np.ndarray, n: int, hint: int, history: np.ndarray, scores: np.ndarray
+) -> None:
     """Sort ``buf[:n]`` best first: the table's move, captures by value, then history."""
     for i in range(n):
         child = buf[i]
         if child == hint:
             scores[i] = 1 << 50
         else:
-            scores[i] = (_captured_value(parent, child) << 32) + history[
-                _slot(child, HISTORY_BITS)]
+            scores[i] = (_captured_value(parent, child) << 32) + history[_slot(child, HISTORY_BITS)]
     for i in range(1, n):
         key, score = buf[i], scores[i]
         j = i - 1
@@ -173,9 +173,20 @@ def _repeats(path: np.ndarray, index: int) -> bool:
 
 
 @njit(cache=True, inline="always")
-def _settled(key: int, depth: int, alpha: int, beta: int, ply: int, at: int, proofs: bool,
-             table_key: np.ndarray, table_value: np.ndarray, table_depth: np.ndarray,
-             table_flag: np.ndarray, path: np.ndarray) -> tuple[bool, int]:
+def _settled(
+    key: int,
+    depth: int,
+    alpha: int,
+    beta: int,
+    ply: int,
+    at: int,
+    proofs: bool,
+    table_key: np.ndarray,
+    table_value: np.ndarray,
+    table_depth: np.ndarray,
+    table_flag: np.ndarray,
+    path: np.ndarray,
+) -> tuple[bool, int]:
     """``(True, value)`` when a node needs no children: a repetition, a terminal position, a
     proven try, the horizon, or a table entry that decides; ``(False, 0)`` otherwise."""
     if _repeats(path, at):
@@ -195,18 +206,35 @@ def _settled(key: int, depth: int, alpha: int, beta: int, ply: int, at: int, pro
     if table_key[slot] == key and table_depth[slot] >= depth:
         stored = _from_table(table_value[slot], ply)
         flag = table_flag[slot]
-        if (flag == EXACT or (flag == LOWER and stored >= beta)
-                or (flag == UPPER and stored <= alpha)):
+        if (
+            flag == EXACT
+            or (flag == LOWER and stored >= beta)
+            or (flag == UPPER and stored <= alpha)
+        ):
             return True, stored
     return False, 0
 
 
 @njit(cache=True, nogil=True)
-def _negamax(key: int, depth: int, alpha: int, beta: int, ply: int, at: int, proofs: bool,
-             table_key: np.ndarray, table_value: np.ndarray, table_depth: np.ndarray,
-             table_flag: np.ndarray, table_best: np.ndarray, history: np.ndarray,
-             path: np.ndarray, buf: np.ndarray, scores: np.ndarray,
-             stats: np.ndarray) -> int:
+def _negamax(
+    key: int,
+    depth: int,
+    alpha: int,
+    beta: int,
+    ply: int,
+    at: int,
+    proofs: bool,
+    table_key: np.ndarray,
+    table_value: np.ndarray,
+    table_depth: np.ndarray,
+    table_flag: np.ndarray,
+    table_best: np.ndarray,
+    history: np.ndarray,
+    path: np.ndarray,
+    buf: np.ndarray,
+    scores: np.ndarray,
+    stats: np.ndarray,
+) -> int:
     """Value of the Red-to-move ``key`` for its mover, ``ply`` plies below the root; ``path[at]``
     is ``key`` and the entries before it the game and the line that led here.
 
@@ -235,9 +263,20 @@ def _negamax(key: int, depth: int, alpha: int, beta: int, ply: int, at: int, pro
                 stats[ABORTED] = 1
                 return 0
             current = node_key[level]
-            done, value = _settled(current, node_depth[level], node_alpha[level],
-                                   node_beta[level], here, at + level, proofs, table_key,
-                                   table_value, table_depth, table_flag, path)
+            done, value = _settled(
+                current,
+                node_depth[level],
+                node_alpha[level],
+                node_beta[level],
+                here,
+                at + level,
+                proofs,
+                table_key,
+                table_value,
+                table_depth,
+                table_flag,
+                path,
+            )
             if not done:
                 slot = _slot(current, TABLE_BITS)
                 hint = table_best[slot] if table_key[slot] == current else -1
@@ -270,8 +309,11 @@ def _negamax(key: int, depth: int, alpha: int, beta: int, ply: int, at: int, pro
             node_next[level] += 1
             if cut or node_next[level] == node_count[level]:
                 best = node_best[level]
-                flag = (UPPER if best <= node_original[level]
-                        else (LOWER if best >= node_beta[level] else EXACT))
+                flag = (
+                    UPPER
+                    if best <= node_original[level]
+                    else (LOWER if best >= node_beta[level] else EXACT)
+                )
                 slot = _slot(node_key[level], TABLE_BITS)
                 table_key[slot] = node_key[level]
                 table_value[slot] = _to_table(best, here)
@@ -292,11 +334,24 @@ def _negamax(key: int, depth: int, alpha: int, beta: int, ply: int, at: int, pro
 
 
 @njit(cache=True, nogil=True)
-def _root_iteration(root_keys: np.ndarray, first: int, depth: int, proofs: bool,
-                    table_key: np.ndarray, table_value: np.ndarray, table_depth: np.ndarray,
-                    table_flag: np.ndarray, table_best: np.ndarray, history: np.ndarray,
-                    path: np.ndarray, at: int, buf: np.ndarray, scores: np.ndarray,
-                    stats: np.ndarray, result: np.ndarray) -> None:
+def _root_iteration(
+    root_keys: np.ndarray,
+    first: int,
+    depth: int,
+    proofs: bool,
+    table_key: np.ndarray,
+    table_value: np.ndarray,
+    table_depth: np.ndarray,
+    table_flag: np.ndarray,
+    table_best: np.ndarray,
+    history: np.ndarray,
+    path: np.ndarray,
+    at: int,
+    buf: np.ndarray,
+    scores: np.ndarray,
+    stats: np.ndarray,
+    result: np.ndarray,
+) -> None:
     """One iteration over the root moves (``root_keys``: each move's child key), ``first``
     searched first; ``result`` receives (moves searched, best index, best value)."""
     n = root_keys.shape[0]
@@ -305,9 +360,25 @@ def _root_iteration(root_keys: np.ndarray, first: int, depth: int, proofs: bool,
     for step in range(n):
         index = first if step == 0 else (step - 1 if step - 1 < first else step)
         path[at + 1] = root_keys[index]
-        value = -_negamax(root_keys[index], depth - 1, -beta, -alpha, 1, at + 1, proofs,
-                          table_key, table_value, table_depth, table_flag, table_best, history,
-                          path, buf, scores, stats)
+        value = -_negamax(
+            root_keys[index],
+            depth - 1,
+            -beta,
+            -alpha,
+            1,
+            at + 1,
+            proofs,
+            table_key,
+            table_value,
+            table_depth,
+            table_flag,
+            table_best,
+            history,
+            path,
+            buf,
+            scores,
+            stats,
+        )
         if stats[ABORTED]:
             break
         searched += 1
@@ -324,8 +395,7 @@ class FastSearcher:
     int of ``rules``. The clock is read only between iterations, for the safety cap.
     """
 
-    def __init__(self, *, proofs: bool = True,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, *, proofs: bool = True, clock: Callable[[], float] = time.monotonic) -> None:
         self.proofs = proofs
         self.clock = clock
         size = 1 << TABLE_BITS
@@ -365,12 +435,27 @@ class FastSearcher:
         best = (first, 0.0, 0)
         iteration_start, iteration_nodes = start, 0
         for depth in range(1, min(max_depth, MAX_PLY - 2) + 1):
-            stats[LIMIT] = (node_budget if node_budget is not None and depth > 1
-                            else np.iinfo(np.int64).max)
-            _root_iteration(root_keys, best[0], depth, self.proofs, self.table_key,
-                            self.table_value, self.table_depth, self.table_flag,
-                            self.table_best, history, path, at, self.buf, self.scores, stats,
-                            result)
+            stats[LIMIT] = (
+                node_budget if node_budget is not None and depth > 1 else np.iinfo(np.int64).max
+            )
+            _root_iteration(
+                root_keys,
+                best[0],
+                depth,
+                self.proofs,
+                self.table_key,
+                self.table_value,
+                self.table_depth,
+                self.table_flag,
+                self.table_best,
+                history,
+                path,
+                at,
+                self.buf,
+                self.scores,
+                stats,
+                result,
+            )
             searched, index, value = (int(x) for x in result)
             if searched:  # the previous best was searched at this depth: the result counts
                 best = (index, float(value), depth)
@@ -390,8 +475,14 @@ class FastSearcher:
                 iteration_start, iteration_nodes = now, int(stats[NODES])
         self.nodes = int(stats[NODES])
         best_index, best_value, best_depth = best
-        return SearchResult(actions[best_index], best_value, best_depth, self.nodes,
-                            self.clock() - start, abs(best_value) >= PROVEN)
+        return SearchResult(
+            actions[best_index],
+            best_value,
+            best_depth,
+            self.nodes,
+            self.clock() - start,
+            abs(best_value) >= PROVEN,
+        )
 
 
 def _child_key(state: ShogiState, action: int) -> int:

@@ -145,8 +145,7 @@ class ShogiState:
             return f"SHO-3: {text}: {name} cannot step to {square_name(dst)}"
         target = position.board[dst]
         if target and target >> 3 == side:
-            return (f"SHO-3: {text}: {square_name(dst)} holds {mover}'s own "
-                    f"{KIND_NAMES[target & 7]}")
+            return f"SHO-3: {text}: {square_name(dst)} holds {mover}'s own {KIND_NAMES[target & 7]}"
         if move & REPAIR:
             return f"SHO-4: {text}: only a disrupted B entering the enemy territory is repaired"
         return f"SHO-3: {text} is not a legal move here"

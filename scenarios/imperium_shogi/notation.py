@@ -160,7 +160,7 @@ def _parse_board(text: str, board_text: str) -> list[int]:
                 char = row[pos] if pos < len(row) else ""
             kind = _LETTER_KINDS.get(char.upper())
             if kind is None or (repaired and kind != B):
-                raise NotationError(f"SHO-10: {text!r}: unknown piece {row[pos - repaired:]!r}")
+                raise NotationError(f"SHO-10: {text!r}: unknown piece {row[pos - repaired :]!r}")
             if file >= FILES:
                 raise NotationError(f"SHO-10: {text!r}: rank {rank} has more than 3 squares")
             owner = RED if char.isupper() else BLUE

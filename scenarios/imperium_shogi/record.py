@@ -33,7 +33,7 @@ def record_text(state: ShogiState) -> str:
     moves = [state.action_to_text(move) for move in state.history()]
     lines = [HEADER, state.start_text]
     for start in range(0, len(moves), MOVES_PER_LINE):
-        lines.append(" ".join(moves[start:start + MOVES_PER_LINE]))
+        lines.append(" ".join(moves[start : start + MOVES_PER_LINE]))
     return "\n".join(lines) + "\n"
 
 

@@ -355,8 +355,20 @@ def encode(position: Position) -> int:
     The searches and tablebases key every position they visit (millions per search), so the
     twelve nibbles are one expression rather than a loop: 1.2 µs instead of 2.1 µs."""
     b = position.board
-    value = (b[0] | b[1] << 4 | b[2] << 8 | b[3] << 12 | b[4] << 16 | b[5] << 20
-             | b[6] << 24 | b[7] << 28 | b[8] << 32 | b[9] << 36 | b[10] << 40 | b[11] << 44)
+    value = (
+        b[0]
+        | b[1] << 4
+        | b[2] << 8
+        | b[3] << 12
+        | b[4] << 16
+        | b[5] << 20
+        | b[6] << 24
+        | b[7] << 28
+        | b[8] << 32
+        | b[9] << 36
+        | b[10] << 40
+        | b[11] << 44
+    )
     red, blue = position.hands
     hands = red[0] | red[1] << 2 | red[2] << 4 | blue[0] << 6 | blue[1] << 8 | blue[2] << 10
     return value | hands << HAND_SHIFT | position.side << SIDE_SHIFT

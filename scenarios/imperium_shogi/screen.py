@@ -287,8 +287,10 @@ class ShogiScreen(GameScreen):
 
     def _status_text(self) -> str:
         if self.resigned is not None:
-            return (f"[b]Game over — {self.resignation_result(self.resigned)}[/b]: "
-                    f"{self.resigned} resigned")
+            return (
+                f"[b]Game over — {self.resignation_result(self.resigned)}[/b]: "
+                f"{self.resigned} resigned"
+            )
         outcome = self.state.outcome()
         if outcome is not None:
             who = "Draw" if outcome.winner is None else f"{PLAYER_NAMES[outcome.winner]} wins"
@@ -298,8 +300,7 @@ class ShogiScreen(GameScreen):
         who = "you" if kind == HUMAN else f"computer, {kind}"
         doing = " — thinking…" if self.thinking else ""
         players = " vs ".join(
-            f"{PLAYER_NAMES[n]}: {player_word(k)}"
-            for n, k in enumerate(self.players)
+            f"{PLAYER_NAMES[n]}: {player_word(k)}" for n, k in enumerate(self.players)
         )
         return f"{SIDE_TITLES[side]} to move ({who}){doing}\n[dim]{players}[/dim]"
 
@@ -367,8 +368,9 @@ class ShogiScreen(GameScreen):
         for move in self.state.legal_actions():
             src = move & 15
             if src >= DROP_BASE:
-                origin = Cell(0 if self.state.position.side == BLUE else GRID_ROWS - 1,
-                              src - DROP_BASE)
+                origin = Cell(
+                    0 if self.state.position.side == BLUE else GRID_ROWS - 1, src - DROP_BASE
+                )
             else:
                 origin = Cell.of_square(src)
             if origin == cell:
@@ -399,8 +401,10 @@ class ShogiScreen(GameScreen):
         self.app.push_screen(
             GameChoice(
                 f"{move_to_text(plain)}: repair the battleship? (SHO-4)",
-                [("repair", f"Repair: {move_to_text(repair)}"),
-                 ("keep", f"Stay disrupted: {move_to_text(plain)}")],
+                [
+                    ("repair", f"Repair: {move_to_text(repair)}"),
+                    ("keep", f"Stay disrupted: {move_to_text(plain)}"),
+                ],
             ),
             chosen,
         )
@@ -521,16 +525,14 @@ class ShogiScreen(GameScreen):
         def ask() -> None:
             problem = tablebase_problem()
             if problem:
-                self.notify(f"perfect level not offered: {problem}", severity="warning",
-                            timeout=30)
-            self.app.push_screen(GameChoice("New game: who plays?", new_game_options()),
-                                 chosen)
+                self.notify(f"perfect level not offered: {problem}", severity="warning", timeout=30)
+            self.app.push_screen(GameChoice("New game: who plays?", new_game_options()), chosen)
 
         confirm_then(
-            self, self.unsaved_game(), "Start a new game and drop the moves not saved?", ask)
+            self, self.unsaved_game(), "Start a new game and drop the moves not saved?", ask
+        )
 
-    def start(self, state: ShogiState, red: str, blue: str,
-              resigned: str | None = None) -> None:
+    def start(self, state: ShogiState, red: str, blue: str, resigned: str | None = None) -> None:
         """Replace the game and the players (``resigned``: a saved game a side resigned)."""
         self._forget_thinking()
         self.resigned = resigned
@@ -547,10 +549,19 @@ class ShogiScreen(GameScreen):
     def action_save(self) -> None:
         """Ask for a path and write the game there: start position, moves, and the players
         (so a game against a computer level is loaded against the same level)."""
-        self.ask_and_save(lambda: "\n".join([record_text(self.state).rstrip("\n"),
-                                               players_line(self.players),
-                                               *resigned_line(self.resigned)]) + "\n",
-                          self._mark_saved)
+        self.ask_and_save(
+            lambda: (
+                "\n".join(
+                    [
+                        record_text(self.state).rstrip("\n"),
+                        players_line(self.players),
+                        *resigned_line(self.resigned),
+                    ]
+                )
+                + "\n"
+            ),
+            self._mark_saved,
+        )
 
     def _mark_saved(self) -> None:
         """The game was written: leaving it no longer asks first."""
@@ -570,20 +581,27 @@ class ShogiScreen(GameScreen):
 
         self.ask_and_load(
             "Load a game and drop the moves not saved?" if self.unsaved_game() else None,
-            self._read_game, use)
+            self._read_game,
+            use,
+        )
 
     def _read_game(self, path: Path) -> tuple[ShogiState, list[str], str | None]:
         """The game saved in ``path``, its players (this screen's when the file names none)
         and the side that resigned; ``ValueError`` naming the file and line."""
         text = read_text_bounded(path)
         state = parse_record(text, str(path))
-        return (state, read_players(text, [HUMAN, *LEVELS, PERFECT]) or list(self.players),
-                read_resigned(text, PLAYER_NAMES))
+        return (
+            state,
+            read_players(text, [HUMAN, *LEVELS, PERFECT]) or list(self.players),
+            read_resigned(text, PLAYER_NAMES),
+        )
 
     def help_sections(self) -> list[HelpSection]:
         """The rules summary and the computer levels, below the keys."""
-        return [HelpSection("rules", "Rules", RULES_SUMMARY),
-                HelpSection("levels", "Computer levels", levels_help())]
+        return [
+            HelpSection("rules", "Rules", RULES_SUMMARY),
+            HelpSection("levels", "Computer levels", levels_help()),
+        ]
 
     def action_cycle_opponent(self) -> None:
         """Cycle the opponent through person and computer levels: Blue, or Red when it is the

@@ -53,17 +53,23 @@ class Level:
 
 LEVELS: dict[str, Level] = {
     "easy": Level(
-        work=5_000, noise=150.0, solver_positions=0,
+        work=5_000,
+        noise=150.0,
+        solver_positions=0,
         summary="short search (5,000 stones examined) with random noise up to 1.5 stones "
         "per move; no solver; the swap decision is noise-free",
     ),
     "medium": Level(
-        work=60_000, noise=0.0, solver_positions=20_000,
+        work=60_000,
+        noise=0.0,
+        solver_positions=20_000,
         summary="exact solver when it finishes within 400,000 new positions a move "
         "(20,000 without numba), else a 60,000-stone search",
     ),
     "hard": Level(
-        work=400_000, noise=0.0, solver_positions=150_000,
+        work=400_000,
+        noise=0.0,
+        solver_positions=150_000,
         summary="exact solver when it finishes within 3,000,000 new positions a move "
         "(150,000 without numba), else a 400,000-stone search",
     ),

@@ -81,9 +81,11 @@ def cli_solve(argv: Sequence[str]) -> int:
     print(f"position: {state.to_text()}")
     solver = Solver(state.board)
     if solver.backend == "python" and not has_solver_extra():
-        print("note: numba is not installed, so the pure-Python solver runs (about ten times "
-              f"slower; 5x4 takes about a minute); to speed it up, {SOLVER_HINT}",
-              file=sys.stderr)
+        print(
+            "note: numba is not installed, so the pure-Python solver runs (about ten times "
+            f"slower; 5x4 takes about a minute); to speed it up, {SOLVER_HINT}",
+            file=sys.stderr,
+        )
     started = time.perf_counter()
     analysis = solver.analyse(state)
     explanation = _explain_pie(state, solver) if state.pie == "open" else []

@@ -224,8 +224,15 @@ class FastTable:
         """True/False for the side to move, or ``None`` when ``budget`` new positions ran out."""
         while True:
             result = _search(
-                np.int64(own), np.int64(opp), self.board.size, np.int64(self.board.full),
-                self.neighbours, self.steps, self.table, self.counts, max_depth,
+                np.int64(own),
+                np.int64(opp),
+                self.board.size,
+                np.int64(self.board.full),
+                self.neighbours,
+                self.steps,
+                self.table,
+                self.counts,
+                max_depth,
                 budget,
             )
             if result == TABLE_FULL:

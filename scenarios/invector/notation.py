@@ -74,9 +74,7 @@ def format_position(state: Position) -> str:
             cell = row * board.cols + col
             chars.append("b" if black >> cell & 1 else "w" if white >> cell & 1 else ".")
         rows.append("".join(chars))
-    return (
-        f"invector {board.label} {'/'.join(rows)} {_COLOUR_CHARS[state.to_move]} pie:{state.pie}"
-    )
+    return f"invector {board.label} {'/'.join(rows)} {_COLOUR_CHARS[state.to_move]} pie:{state.pie}"
 
 
 def read_position(text: str) -> PositionFields:
@@ -167,8 +165,7 @@ def parse_action(state: Position, text: str) -> int:
         except ValueError as error:
             raise NotationError(f"INV-8: {text!r}: {error}") from error
         action = frm * state.board.size + to
-        if (sep and action in state.legal_actions()
-                and state.is_capture(action) != (sep == "x")):
+        if sep and action in state.legal_actions() and state.is_capture(action) != (sep == "x"):
             kind = "a capture, write x" if state.is_capture(action) else "a step, write -"
             raise IllegalActionError(f"INV-8: {text!r} is {kind}")
     if action not in state.legal_actions():

@@ -38,9 +38,21 @@ from scenarios.invector.terms import (
 from scenarios.protocol import TERMINAL, IllegalActionError, NotationError
 
 __all__ = [
-    "BLACK", "COLOUR_NAMES", "PASS", "PIE_KEPT", "PIE_OFF", "PIE_OPEN", "PIE_STATES",
-    "PIE_SWAPPED", "SWAP", "WHITE", "InvectorGame", "InvectorState", "make_state",
-    "parse_position", "stone_moves",
+    "BLACK",
+    "COLOUR_NAMES",
+    "PASS",
+    "PIE_KEPT",
+    "PIE_OFF",
+    "PIE_OPEN",
+    "PIE_STATES",
+    "PIE_SWAPPED",
+    "SWAP",
+    "WHITE",
+    "InvectorGame",
+    "InvectorState",
+    "make_state",
+    "parse_position",
+    "stone_moves",
 ]
 
 
@@ -93,9 +105,7 @@ class InvectorGame:
 class InvectorState:
     """One Invector position: the two stone masks, the colour to move and the pie-rule state."""
 
-    def __init__(
-        self, game: InvectorGame, black: int, white: int, to_move: int, pie: str
-    ) -> None:
+    def __init__(self, game: InvectorGame, black: int, white: int, to_move: int, pie: str) -> None:
         self.game = game
         self.board = game.board
         self.stones = [black, white]

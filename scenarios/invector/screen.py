@@ -209,9 +209,7 @@ class InvectorScreen(GameScreen):
         grid.styles.width = board.cols * width
         grid.styles.height = board.rows * height
         grid.set_class(compact, "-compact")
-        await grid.mount_all(
-            CellView(cell, board.cell_name(cell)) for cell in range(board.size)
-        )
+        await grid.mount_all(CellView(cell, board.cell_name(cell)) for cell in range(board.size))
         self.cursor = min(self.cursor, board.size - 1)
 
     def refresh_view(self) -> None:
@@ -228,8 +226,12 @@ class InvectorScreen(GameScreen):
             view.set_class(cell == self.selected, "-selected")
             view.set_class(cell in self.targets, "-target")
             view.set_class(cell == self.cursor, "-cursor")
-        pie = {"off": "no pie rule", "open": "pie rule", "kept": "pie rule (kept)",
-               "swapped": "pie rule (swapped)"}[state.pie]
+        pie = {
+            "off": "no pie rule",
+            "open": "pie rule",
+            "kept": "pie rule (kept)",
+            "swapped": "pie rule (swapped)",
+        }[state.pie]
         self.query_one("#inv-title", Static).update(
             f"Invector {board.label}, {pie}\ncentre cells are shaded"
         )
@@ -259,7 +261,8 @@ class InvectorScreen(GameScreen):
             stones = state.stones[state.colour_of(seat)].bit_count()
             noun = "stone" if stones == 1 else "stones"
             seats.append(
-                f"seat {seat}: {player_word(self.players[seat])} — {colour}, {stones} {noun}")
+                f"seat {seat}: {player_word(self.players[seat])} — {colour}, {stones} {noun}"
+            )
         if self.resigned is not None:
             result = self.resignation_result(self.resigned)
             turn = f"Game over: {result} ({self.resigned} resigned)."
@@ -373,8 +376,12 @@ class InvectorScreen(GameScreen):
         """``s Swap`` is in the footer only while a person may swap (White's first turn, INV-6):
         it stood there all game (issue 44 item 6)."""
         if action == "swap":
-            return (self.state.swap_available() and self.is_human_turn()
-                    and not self.thinking and not self.game_over())
+            return (
+                self.state.swap_available()
+                and self.is_human_turn()
+                and not self.thinking
+                and not self.game_over()
+            )
         return super().check_action(action, parameters)
 
     def action_swap(self) -> None:
@@ -438,8 +445,9 @@ class InvectorScreen(GameScreen):
 
     def unsaved_game(self) -> bool:
         """True when a running game has moves that were not saved (leaving would lose them)."""
-        return (len(self.states) > 1 and not self.game_over()
-                and len(self.states) != self._saved_length)
+        return (
+            len(self.states) > 1 and not self.game_over() and len(self.states) != self._saved_length
+        )
 
     def action_new_game(self) -> None:
         """Ask first if the game in progress is not saved; then a board and variant."""
@@ -452,9 +460,10 @@ class InvectorScreen(GameScreen):
             await self.start(InvectorGame(cols, rows, variant == "pie").new_initial_state())
 
         confirm_then(
-            self, self.unsaved_game(), "Start a new game and drop the moves not saved?",
-            lambda: self.app.push_screen(
-                GameChoice("New game", NEW_GAME_CHOICES), chosen),
+            self,
+            self.unsaved_game(),
+            "Start a new game and drop the moves not saved?",
+            lambda: self.app.push_screen(GameChoice("New game", NEW_GAME_CHOICES), chosen),
         )
 
     async def start(self, state: InvectorState, resigned: str | None = None) -> None:
@@ -477,8 +486,17 @@ class InvectorScreen(GameScreen):
     def _record_text(self) -> str:
         """The saved file: the position text, then the moves and the players as comments (the
         players line keeps the computer levels when the game is loaded again)."""
-        return "\n".join([self.state.to_text(), "# moves: " + " ".join(self.moves),
-                          players_line(self.players), *resigned_line(self.resigned)]) + "\n"
+        return (
+            "\n".join(
+                [
+                    self.state.to_text(),
+                    "# moves: " + " ".join(self.moves),
+                    players_line(self.players),
+                    *resigned_line(self.resigned),
+                ]
+            )
+            + "\n"
+        )
 
     def _mark_saved(self) -> None:
         """The game was written: leaving it no longer asks first."""
@@ -496,12 +514,16 @@ class InvectorScreen(GameScreen):
 
         self.ask_and_load(
             "Load a game and drop the moves not saved?" if self.unsaved_game() else None,
-            load_game, use)
+            load_game,
+            use,
+        )
 
     def help_sections(self) -> list[HelpSection]:
         """The rules summary and the computer levels, below the keys."""
-        return [HelpSection("rules", "Rules", RULES_SUMMARY),
-                HelpSection("levels", "Computer levels", levels_help())]
+        return [
+            HelpSection("rules", "Rules", RULES_SUMMARY),
+            HelpSection("levels", "Computer levels", levels_help()),
+        ]
 
     def action_leave(self) -> None:
         """Close the game screen; asks first when the game has moves not saved."""

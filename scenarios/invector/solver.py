@@ -251,6 +251,12 @@ def solve_start(
 
 
 __all__ = [
-    "BLACK", "Analysis", "Solver", "SolverBudgetExceeded", "fast_backend_available",
-    "immediate_win", "ply_bound", "solve_start",
+    "BLACK",
+    "Analysis",
+    "Solver",
+    "SolverBudgetExceeded",
+    "fast_backend_available",
+    "immediate_win",
+    "ply_bound",
+    "solve_start",
 ]

@@ -184,7 +184,8 @@ class AlphaBeta(Generic[StateT, ActionT]):
             self._deadline = None if time_budget is None or first else start + time_budget
             self._node_limit = None if node_budget is None or first else node_budget
             progress: _RootProgress[ActionT] = _RootProgress(
-                best[0] if depth > 1 else self._table_action(state))
+                best[0] if depth > 1 else self._table_action(state)
+            )
             try:
                 self._root(state, player, actions, depth, progress, root_actions is not None)
             except _OutOfBudget:
@@ -195,8 +196,9 @@ class AlphaBeta(Generic[StateT, ActionT]):
             if abs(progress.value) >= PROVEN:
                 break
         action, value, depth = best
-        return SearchResult(action, value, depth, self.nodes, self.clock() - start,
-                            abs(value) >= PROVEN)
+        return SearchResult(
+            action, value, depth, self.nodes, self.clock() - start, abs(value) >= PROVEN
+        )
 
     # -- search -------------------------------------------------------------------------------
 
@@ -317,7 +319,12 @@ class AlphaBeta(Generic[StateT, ActionT]):
         return ordered
 
     def _store(
-        self, key: Hashable, depth: int, value: float, flag: int, action: ActionT | None,
+        self,
+        key: Hashable,
+        depth: int,
+        value: float,
+        flag: int,
+        action: ActionT | None,
         ply: int,
     ) -> None:
         self.table[key] = (depth, _to_table(value, ply), flag, action)

@@ -84,9 +84,25 @@ class Served:
     def start(cls, name: str, db_url: str) -> Served:
         port = free_port()
         process = subprocess.Popen(
-            [sys.executable, "-m", "campaign", "serve", name, "--port", str(port), "--no-qr",
-             "--db", db_url], cwd=REPO_ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+            [
+                sys.executable,
+                "-m",
+                "campaign",
+                "serve",
+                name,
+                "--port",
+                str(port),
+                "--no-qr",
+                "--db",
+                db_url,
+            ],
+            cwd=REPO_ROOT,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
         assert process.stdout is not None
         printed: list[str] = []
         while len(LINK.findall("".join(printed))) < 4:
@@ -94,8 +110,9 @@ class Served:
             if not line:
                 raise AssertionError("campaign serve stopped:\n" + "".join(printed))
             printed.append(line)
-        links = {match["title"].split(" ")[0]: match["url"]
-                 for match in LINK.finditer("".join(printed))}
+        links = {
+            match["title"].split(" ")[0]: match["url"] for match in LINK.finditer("".join(printed))
+        }
         served = cls(process, links, db_url, port, printed)
         threading.Thread(target=served._read_on, daemon=True).start()
         wait_for(served.listening, "the server listens")
@@ -113,13 +130,16 @@ class Served:
         start = len(self.printed)
         self.process.stdin.write(line + "\n")
         self.process.stdin.flush()
-        return wait_for(lambda: answer in (text := "".join(self.printed[start:])) and text,
-                        f"the server answers {line!r} with {answer!r}")
+        return wait_for(
+            lambda: answer in (text := "".join(self.printed[start:])) and text,
+            f"the server answers {line!r} with {answer!r}",
+        )
 
     def link_after(self, text: str, seat: str) -> str:
         """The link of ``seat`` that ``text`` (printed by the server) gives."""
-        found = [match["url"] for match in LINK.finditer(text)
-                 if match["title"].split(" ")[0] == seat]
+        found = [
+            match["url"] for match in LINK.finditer(text) if match["title"].split(" ")[0] == seat
+        ]
         assert found, text
         return found[-1]
 
@@ -141,9 +161,13 @@ class Served:
             except OSError:
                 continue
             command = " ".join(word.decode() for word in words)
-            if (words[1:3] == [b"-m", b"campaign"] and " tui " in command
-                    and self.db_url in command and seat_flag in command
-                    and "State:\tZ" not in status):
+            if (
+                words[1:3] == [b"-m", b"campaign"]
+                and " tui " in command
+                and self.db_url in command
+                and seat_flag in command
+                and "State:\tZ" not in status
+            ):
                 found.append(int(entry.name))
         return found
 
@@ -167,13 +191,20 @@ class Browser:
 
         options = webdriver.ChromeOptions()
         options.binary_location = str(CHROMIUM)
-        for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
-                         "--window-size=1200,700", "--disable-gpu"):
+        for argument in (
+            "--headless=new",
+            "--no-sandbox",
+            "--disable-dev-shm-usage",
+            "--window-size=1200,700",
+            "--disable-gpu",
+        ):
             options.add_argument(argument)
         if not throttled:
-            for argument in ("--disable-background-timer-throttling",
-                             "--disable-renderer-backgrounding",
-                             "--disable-backgrounding-occluded-windows"):
+            for argument in (
+                "--disable-background-timer-throttling",
+                "--disable-renderer-backgrounding",
+                "--disable-backgrounding-occluded-windows",
+            ):
                 options.add_argument(argument)
         self.driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
 
@@ -182,8 +213,9 @@ class Browser:
         handle."""
         self.driver.switch_to.new_window("tab")
         # per tab: the script is added to the tab the command is sent to
-        self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
-                                    {"source": FIND_TERMINALS + script})
+        self.driver.execute_cdp_cmd(
+            "Page.addScriptToEvaluateOnNewDocument", {"source": FIND_TERMINALS + script}
+        )
         self.driver.get(url)
         return self.driver.current_window_handle
 
@@ -196,8 +228,10 @@ class Browser:
         """Wait until ``tab`` shows ``words``; its text then (the failure says what it showed
         instead)."""
         try:
-            return wait_for(lambda: (text := self.text(tab)) and words in text and text,
-                            f"the page shows {words!r}")
+            return wait_for(
+                lambda: (text := self.text(tab)) and words in text and text,
+                f"the page shows {words!r}",
+            )
         except AssertionError as missing:
             raise AssertionError(f"{missing}; it shows:\n{self.text(tab)}") from None
 
@@ -207,8 +241,10 @@ class Browser:
         commands (seen under the full suite: ``efreree stepping manual``), so the order is
         typed only once the footer shows the order line's keys (``o Order`` gone)."""
         self.type(tab, "o")
-        wait_for(lambda: (text := self.text(tab)) and "o Order" not in text,
-                 "the order line has the focus")
+        wait_for(
+            lambda: (text := self.text(tab)) and "o Order" not in text,
+            "the order line has the focus",
+        )
         self.type(tab, order)
         wait_for(lambda: order in self.text(tab), f"the order line holds {order!r}")
         self.type(tab, "\n")

@@ -26,8 +26,13 @@ COUNTER_ID = re.compile(r"(?<![A-Za-z0-9-])[ASN]-[A-Z]+-\d+(?![A-Za-z0-9-])")
 
 
 def cli(served: Served, *words: str) -> str:
-    done = subprocess.run([sys.executable, "-m", "campaign", *words, "--db", served.db_url],
-                          capture_output=True, text=True, cwd=REPO_ROOT, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "campaign", *words, "--db", served.db_url],
+        capture_output=True,
+        text=True,
+        cwd=REPO_ROOT,
+        check=False,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     return done.stdout
 
@@ -84,12 +89,16 @@ def forces_tab(browser: Browser, tab: str, view: str) -> str:
     return wait_for(drawn, "the Forces tab is drawn")
 
 
-@pytest.mark.parametrize(("order", "refusal"), [
-    ("solomani end-phase", "DN-SEQ-2: you play aslan"),
-    ("referee stepping manual", "is a referee order; you play aslan"),
-])
+@pytest.mark.parametrize(
+    ("order", "refusal"),
+    [
+        ("solomani end-phase", "DN-SEQ-2: you play aslan"),
+        ("referee stepping manual", "is a referee order; you play aslan"),
+    ],
+)
 def test_a_sides_page_cannot_give_the_other_sides_or_the_referees_orders(
-        served: Served, browser: Browser, order: str, refusal: str):
+    served: Served, browser: Browser, order: str, refusal: str
+):
     """issue 43 item 3: an order of another seat typed on Aslan's page is refused by the
     app's authority (docs/seats.md) and nothing is stored."""
     before = head(served)
@@ -126,10 +135,13 @@ def test_closing_a_tab_ends_its_process(served: Served, browser: Browser):
 def page_says_closed(browser: Browser, tab: str) -> str:
     """What the page's "your screen is closed" panel says when ``tab`` shows it, else ''."""
     browser.driver.switch_to.window(tab)
-    return str(browser.driver.execute_script(
-        "const body = document.body, message = document.querySelector("
-        "'.closed-dialog .message'); return body && message && "
-        "body.classList.contains('-closed') ? message.textContent : '';"))
+    return str(
+        browser.driver.execute_script(
+            "const body = document.body, message = document.querySelector("
+            "'.closed-dialog .message'); return body && message && "
+            "body.classList.contains('-closed') ? message.textContent : '';"
+        )
+    )
 
 
 def restart(browser: Browser, tab: str) -> None:
@@ -138,8 +150,9 @@ def restart(browser: Browser, tab: str) -> None:
     browser.driver.find_element("css selector", ".closed-dialog button").click()
 
 
-def test_q_on_a_sides_page_ends_its_screen_and_restart_opens_it_again(served: Served,
-                                                                     browser: Browser):
+def test_q_on_a_sides_page_ends_its_screen_and_restart_opens_it_again(
+    served: Served, browser: Browser
+):
     """issue 43 (round 2, item 3): ``q`` on Aslan's page ends his screen — its process ends
     and the page says the screen is closed, with Restart — instead of opening the launcher,
     which listed the database's campaigns on a player's phone and needed a page reload to get
@@ -159,7 +172,8 @@ def test_q_on_a_sides_page_ends_its_screen_and_restart_opens_it_again(served: Se
 
 
 def test_a_link_revoked_while_the_server_runs_closes_its_screen_and_opens_nothing(
-        served: Served, browser: Browser):
+    served: Served, browser: Browser
+):
     """issue 43 (round 2, item 2): ``revoke aslan`` typed in the server's terminal: Aslan's
     open page is closed (its process ends), the old link gets the refusal and no screen
     (HTTP 403), the server prints Aslan's new link, which opens his screen; the other seats'

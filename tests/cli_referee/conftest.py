@@ -11,19 +11,41 @@ import pytest
 
 from campaign.app import CampaignService
 
-NEUTRALS = ["keystone", "keystone", "lantern", "lantern", "quillon", "quillon", "pellow",
-            "keystone"]
+NEUTRALS = [
+    "keystone",
+    "keystone",
+    "lantern",
+    "lantern",
+    "quillon",
+    "quillon",
+    "pellow",
+    "keystone",
+]
 SETUP = [
-    "aslan buy CL 3", "aslan buy TR", "aslan buy RT-5", "aslan end-phase",
-    "solomani buy DD 2", "solomani buy CL 2", "solomani buy RT-4", "solomani buy SC",
+    "aslan buy CL 3",
+    "aslan buy TR",
+    "aslan buy RT-5",
+    "aslan end-phase",
+    "solomani buy DD 2",
+    "solomani buy CL 2",
+    "solomani buy RT-4",
+    "solomani buy SC",
     "solomani end-phase",
-    "aslan deploy A-CL-1 hex:eawyo", "aslan deploy A-CL-2 hex:eawyo",
-    "aslan deploy A-CL-3 hex:eawyo", "aslan form-stack strike A-CL-1,A-CL-2,A-CL-3",
-    "aslan deploy A-TR-1 hex:hlirakh", "aslan deploy A-RT-1 box:hlirakh", "aslan end-phase",
-    "solomani deploy S-DD-1 hex:marrow", "solomani deploy S-DD-2 hex:concord",
-    "solomani deploy S-CL-1 hex:concord", "solomani deploy S-CL-2 hex:concord",
-    "solomani deploy S-RT-1 box:concord", "solomani deploy S-SC-1 hex:vantage",
-    "solomani end-phase", "aslan end-phase",
+    "aslan deploy A-CL-1 hex:eawyo",
+    "aslan deploy A-CL-2 hex:eawyo",
+    "aslan deploy A-CL-3 hex:eawyo",
+    "aslan form-stack strike A-CL-1,A-CL-2,A-CL-3",
+    "aslan deploy A-TR-1 hex:hlirakh",
+    "aslan deploy A-RT-1 box:hlirakh",
+    "aslan end-phase",
+    "solomani deploy S-DD-1 hex:marrow",
+    "solomani deploy S-DD-2 hex:concord",
+    "solomani deploy S-CL-1 hex:concord",
+    "solomani deploy S-CL-2 hex:concord",
+    "solomani deploy S-RT-1 box:concord",
+    "solomani deploy S-SC-1 hex:vantage",
+    "solomani end-phase",
+    "aslan end-phase",
 ]
 TO_MARROW = "hlirakh,ftahr,khtaoi,fissure,span,scarp,corredor,orilla,rampart,bastion,redoubt,marrow"
 

@@ -20,8 +20,14 @@ def _bought(tmp_path: Path) -> CampaignService:
     service.create("t", seed=5)
     for system in NEUTRALS:
         service.order("t", f"{service.load('t').state.acting.value} place-neutral {system}")
-    for text in ["aslan buy CL 3", "aslan buy TR", "aslan buy RT-5", "aslan end-phase",
-                 "solomani buy DD", "solomani end-phase"]:
+    for text in [
+        "aslan buy CL 3",
+        "aslan buy TR",
+        "aslan buy RT-5",
+        "aslan end-phase",
+        "solomani buy DD",
+        "solomani end-phase",
+    ]:
         service.order("t", text)
     return service
 
@@ -53,9 +59,14 @@ def test_a_refused_unit_refuses_the_whole_deploy(tmp_path):
 def test_target_takes_several_steps_of_one_side(db, capsys):
     # DN-CBT-3: after the defender's one unit is answered, the attacker adds its leftovers in
     # one order; a step that is not this side's refuses the whole order
-    for order in (f"aslan jump strike {TO_MARROW}", "aslan end-phase", "aslan range b1",
-                  "aslan choose-range b1 short", "solomani target b1 S-DD-1",
-                  "aslan target b1 A-CL-1"):
+    for order in (
+        f"aslan jump strike {TO_MARROW}",
+        "aslan end-phase",
+        "aslan range b1",
+        "aslan choose-range b1 short",
+        "solomani target b1 S-DD-1",
+        "aslan target b1 A-CL-1",
+    ):
         assert main(["order", "t", order, *db]) == 0
     capsys.readouterr()
     assert main(["order", "t", "aslan target b1 A-CL-2,A-CL-3 1,2", *db]) == 1
@@ -76,8 +87,11 @@ def _file(tmp_path: Path, text: str | bytes) -> str:
 
 def test_order_file_applies_each_line_as_its_own_order(db, tmp_path, capsys):
     # DN-SEQ-2 DN-CBT-1: one logged order per line, sentences printed per line
-    path = _file(tmp_path, f"# Aslan first movement\naslan jump strike {TO_MARROW}\n\n"
-                           "aslan end-phase\naslan range b1\n")
+    path = _file(
+        tmp_path,
+        f"# Aslan first movement\naslan jump strike {TO_MARROW}\n\n"
+        "aslan end-phase\naslan range b1\n",
+    )
     capsys.readouterr()
     assert main(["orders", "t", path, *db]) == 0
     out = capsys.readouterr().out
@@ -90,8 +104,9 @@ def test_order_file_applies_each_line_as_its_own_order(db, tmp_path, capsys):
 
 def test_order_file_stops_at_the_first_refusal_naming_the_line(db, tmp_path, capsys):
     # DN-ERR-1: lines before the refusal stay applied, nothing after it is
-    path = _file(tmp_path, "aslan form-stack one A-CL-1\nsolomani end-phase\n"
-                           "aslan form-stack two A-CL-2\n")
+    path = _file(
+        tmp_path, "aslan form-stack one A-CL-1\nsolomani end-phase\naslan form-stack two A-CL-2\n"
+    )
     assert main(["orders", "t", path, *db]) == 1
     err = capsys.readouterr().err
     assert err.startswith(f"campaign: {path}:2: DN-SEQ-2: ")
@@ -101,14 +116,18 @@ def test_order_file_stops_at_the_first_refusal_naming_the_line(db, tmp_path, cap
     assert state.units["A-CL-1"].stack == "one" and state.units["A-CL-2"].stack != "two"
 
 
-@pytest.mark.parametrize(("content", "message"), [
-    ("aslan end-phase\nnot an order at all\n", ":2: cannot read order"),
-    ("aslan fly away\n", ":1: unknown order 'fly'"),
-    (b"aslan end-phase\n\xff\xfe\n", ":2: not UTF-8 text"),
-    ("x" * (MAX_LINE_CHARS + 1) + "\n", f":1: line of {MAX_LINE_CHARS + 1} characters"),
-    ("# only a comment\n\n", ": no orders in the file"),
-    (("#" + "x" * 900 + "\n") * (MAX_FILE_BYTES // 900 + 1), "is too large for an order file"),
-], ids=["syntax", "unknown-verb", "not-utf8", "long-line", "empty", "too-big"])
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("aslan end-phase\nnot an order at all\n", ":2: cannot read order"),
+        ("aslan fly away\n", ":1: unknown order 'fly'"),
+        (b"aslan end-phase\n\xff\xfe\n", ":2: not UTF-8 text"),
+        ("x" * (MAX_LINE_CHARS + 1) + "\n", f":1: line of {MAX_LINE_CHARS + 1} characters"),
+        ("# only a comment\n\n", ": no orders in the file"),
+        (("#" + "x" * 900 + "\n") * (MAX_FILE_BYTES // 900 + 1), "is too large for an order file"),
+    ],
+    ids=["syntax", "unknown-verb", "not-utf8", "long-line", "empty", "too-big"],
+)
 def test_malformed_order_file_changes_nothing(db, tmp_path, capsys, content, message):
     # DN-ERR-1: checked whole before the first order; one line naming FILE:LINE
     path = _file(tmp_path, content)
@@ -124,5 +143,3 @@ def test_missing_order_file_is_one_line(db, tmp_path, capsys):
     assert main(["orders", "t", str(tmp_path / "nope.txt"), *db]) == 1
     err = capsys.readouterr().err
     assert "nope.txt: cannot read" in err and err.count("\n") == 1
-
-

@@ -67,8 +67,11 @@ def test_seed_games_and_files():
 
 
 def test_completion_prints_each_script(capsys):
-    for shell, marker in (("bash", "complete -F"), ("zsh", "bashcompinit"),
-                          ("fish", "complete -c campaign")):
+    for shell, marker in (
+        ("bash", "complete -F"),
+        ("zsh", "bashcompinit"),
+        ("fish", "complete -c campaign"),
+    ):
         assert main(["completion", shell]) == 0
         assert marker in capsys.readouterr().out
 
@@ -79,34 +82,42 @@ def test_the_bash_script_completes_in_a_real_bash(db_url, tmp_path: Path):
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
     shim = bin_dir / "campaign"
-    shim.write_text(f"#!/bin/sh\nexec {sys.executable} -m campaign \"$@\"\n", encoding="utf-8")
+    shim.write_text(f'#!/bin/sh\nexec {sys.executable} -m campaign "$@"\n', encoding="utf-8")
     shim.chmod(0o755)
-    script = subprocess.run([str(shim), "completion", "bash"], capture_output=True, text=True,
-                            check=True).stdout
+    script = subprocess.run(
+        [str(shim), "completion", "bash"], capture_output=True, text=True, check=True
+    ).stdout
     probe = script + (
         't() { COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]}-1)); COMPREPLY=(); '
         '_campaign_complete; printf "[%s]" "${COMPREPLY[@]}"; echo; }\n'
         "t campaign sta\n"
-        f't campaign status --db {db_url} w\n'
-        "t campaign order war \"'aslan bu\"\n")
+        f"t campaign status --db {db_url} w\n"
+        't campaign order war "\'aslan bu"\n'
+    )
     env = {**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}"}
-    out = subprocess.run(["bash", "-c", probe], capture_output=True, text=True, env=env,
-                         check=True).stdout.splitlines()
+    out = subprocess.run(
+        ["bash", "-c", probe], capture_output=True, text=True, env=env, check=True
+    ).stdout.splitlines()
     assert out == ["[status ]", "[war ]", "['aslan buy]"]
 
 
 def test_a_tab_loads_neither_the_rules_engine_nor_pydantic(db_url):
     """issue 47 item 2: campaign names and order words come without the engine (0.2 s a Tab)."""
-    script = "\n".join([
-        "import sys",
-        "from campaign.cli.completion import candidates",
-        f"assert candidates(['status', '--db', {db_url!r}], '') == ['duel', 'war']",
-        f"assert candidates(['order', '--db', {db_url!r}, 'war'], 'aslan b') == ['\\'aslan buy']",
-        "print(sorted(m for m in sys.modules if m == 'pydantic' or m.startswith('campaign.rules.')"
-        " and m not in ('campaign.rules.errors', 'campaign.rules.ids', 'campaign.rules.suggest')))",
-    ])
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          check=False)
+    script = "\n".join(
+        [
+            "import sys",
+            "from campaign.cli.completion import candidates",
+            f"assert candidates(['status', '--db', {db_url!r}], '') == ['duel', 'war']",
+            f"assert candidates(['order', '--db', {db_url!r}, 'war'], 'aslan b')"
+            " == ['\\'aslan buy']",
+            "print(sorted(m for m in sys.modules if m == 'pydantic'"
+            " or m.startswith('campaign.rules.') and m not in"
+            " ('campaign.rules.errors', 'campaign.rules.ids', 'campaign.rules.suggest')))",
+        ]
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=False
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
 

@@ -18,8 +18,9 @@ from campaign.cli.helptext import TUTORIAL
 from tests.conftest import REPO_ROOT
 
 
-def _commands(parser: argparse.ArgumentParser, path: tuple[str, ...] = ()
-              ) -> Iterator[tuple[tuple[str, ...], argparse.ArgumentParser]]:
+def _commands(
+    parser: argparse.ArgumentParser, path: tuple[str, ...] = ()
+) -> Iterator[tuple[tuple[str, ...], argparse.ArgumentParser]]:
     """Every (command path, parser) below ``parser``, depth first."""
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
@@ -38,8 +39,21 @@ def _examples(parser: argparse.ArgumentParser) -> list[str]:
 
 def test_the_tree_has_every_command_module():
     names = {path[0] for path, _ in COMMANDS}
-    assert {"new", "status", "order", "orders", "replay", "seeds", "map", "data", "scenario",
-            "export", "demo", "tui", "completion"} <= names
+    assert {
+        "new",
+        "status",
+        "order",
+        "orders",
+        "replay",
+        "seeds",
+        "map",
+        "data",
+        "scenario",
+        "export",
+        "demo",
+        "tui",
+        "completion",
+    } <= names
 
 
 @pytest.mark.parametrize("path", [" ".join(path) for path, _ in COMMANDS])
@@ -85,13 +99,16 @@ def test_top_level_help_points_to_the_tutorial(capsys):
     assert (REPO_ROOT / TUTORIAL).is_file()
 
 
-@pytest.mark.parametrize(("argv", "suggestion"), [
-    (["stauts", "war"], "did you mean 'status'?"),
-    (["replya", "standard-turn1"], "did you mean 'replay'?"),
-    (["data", "chek"], "did you mean 'check'? (choose from check, map"),
-    (["map", "war", "--overlay", "suply"], "did you mean 'supply'?"),
-    (["units", "war", "--owner", "neutrl"], "did you mean 'neutral'?"),
-])
+@pytest.mark.parametrize(
+    ("argv", "suggestion"),
+    [
+        (["stauts", "war"], "did you mean 'status'?"),
+        (["replya", "standard-turn1"], "did you mean 'replay'?"),
+        (["data", "chek"], "did you mean 'check'? (choose from check, map"),
+        (["map", "war", "--overlay", "suply"], "did you mean 'supply'?"),
+        (["units", "war", "--owner", "neutrl"], "did you mean 'neutral'?"),
+    ],
+)
 def test_a_mistyped_command_or_choice_gets_did_you_mean(argv, suggestion, capsys):
     with pytest.raises(SystemExit) as stop:
         main(argv)

@@ -63,7 +63,8 @@ def test_verify_rebuild_replaces_a_damaged_snapshot_from_the_log(db, capsys):
         connection.execute(
             "INSERT INTO dn_snapshot (campaign_name, seq, event_hash, digest, state) "
             "SELECT campaign_name, seq, hash, 'x', 'damaged' FROM dn_event "
-            "WHERE campaign_name = 't' AND seq = 5")
+            "WHERE campaign_name = 't' AND seq = 5"
+        )
     code, _, err = _run(db, capsys, "verify", "t")
     assert code == 1 and "snapshot at event 5 differs" in err
     code, out, err = _run(db, capsys, "verify", "t", "--rebuild")

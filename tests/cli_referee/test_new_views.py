@@ -33,10 +33,17 @@ def test_upkeep_previews_each_ship_and_what_pass_does(db, capsys):
     data = _json(db, capsys, "upkeep.schema.json", "upkeep", "t", "--side", "aslan")
     (aslan,) = data["sides"]
     assert (aslan["side"], aslan["status"], aslan["pay_all"], aslan["pass_resolves"]) == (
-        "aslan", "due", 10, True)
+        "aslan",
+        "due",
+        10,
+        True,
+    )
     assert {s["id"]: s["zone"] for s in aslan["ships"]} == {
-        "A-CL-1": "civilised", "A-CL-2": "civilised", "A-CL-3": "civilised",
-        "A-TR-1": "civilised"}
+        "A-CL-1": "civilised",
+        "A-CL-2": "civilised",
+        "A-CL-3": "civilised",
+        "A-TR-1": "civilised",
+    }
     assert data["viewer"] == "aslan"
     assert main(["order", "t", "aslan pass", *db]) == 0  # the preview is what pass then did
     capsys.readouterr()
@@ -67,7 +74,11 @@ def test_systems_view_lists_types_marks_and_routes(db, capsys):
     data = _json(db, capsys, "systems.schema.json", "systems", "t")
     scarp = next(s for s in data["systems"] if s["id"] == "scarp")
     assert [(r["to"], r["unexplored"]) for r in scarp["routes"]] == [
-        ("cinder", True), ("corredor", False), ("span", False), ("tether", False)]
+        ("cinder", True),
+        ("corredor", False),
+        ("span", False),
+        ("tether", False),
+    ]
 
 
 def test_data_systems_needs_no_campaign(capsys):

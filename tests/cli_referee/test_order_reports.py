@@ -35,8 +35,9 @@ def _battle(db, capsys) -> str:
 def test_order_prints_outcome_sentences_and_who_acts(db, capsys):
     # DN-CBT-1 DN-CBT-2 DN-CBT-3 DN-CBT-4: the round's sentence names shots, dice and results
     out = _battle(db, capsys)
-    assert "Battle at Marrow, round 1 at short range: S-DD-1 destroyed. Battle at Marrow " \
-           "over" in out
+    assert (
+        "Battle at Marrow, round 1 at short range: S-DD-1 destroyed. Battle at Marrow over" in out
+    )
     assert "A-CL-1 fires on S-DD-1 (beam 5 vs defence 1, column 4:1), rolls" in out
     assert "now: aslan must act" in out
 
@@ -78,8 +79,9 @@ def test_unknown_battle_id_is_refused_and_changes_nothing(db, capsys):
     _, before, _ = _run(db, capsys, "log", "t", "--raw")
     code, out, err = _run(db, capsys, "order", "t", "aslan range b9")
     assert code == 1 and out == ""
-    assert err.strip() == ("campaign: battle 'b9' names no battle in this phase; battles: "
-                           "b1 = marrow/aslan-solomani")
+    assert err.strip() == (
+        "campaign: battle 'b9' names no battle in this phase; battles: b1 = marrow/aslan-solomani"
+    )
     assert _run(db, capsys, "log", "t", "--raw")[1] == before
 
 

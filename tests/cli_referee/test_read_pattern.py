@@ -24,33 +24,58 @@ def _calls(path: Path) -> list[tuple[int, str]]:
     """The ``something.method(...)`` calls of ``READ_METHODS`` in a handler module."""
     found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-                and node.func.attr in READ_METHODS
-                and not (isinstance(node.func.value, ast.Name) and node.func.value.id == "entry")):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in READ_METHODS
+            and not (isinstance(node.func.value, ast.Name) and node.func.value.id == "entry")
+        ):
             found.append((node.lineno, node.func.attr))
     return found
 
 
 def test_no_handler_reads_a_campaign_but_through_read():
-    offenders = [f"{path.name}:{line}: .{method}(...)"
-                 for path in sorted(HANDLERS.glob("*.py"))
-                 if path.name not in NOT_READERS | {"common.py"}
-                 for line, method in _calls(path)]
+    offenders = [
+        f"{path.name}:{line}: .{method}(...)"
+        for path in sorted(HANDLERS.glob("*.py"))
+        if path.name not in NOT_READERS | {"common.py"}
+        for line, method in _calls(path)
+    ]
     assert offenders == [], "read the campaign with common.read(args):\n" + "\n".join(offenders)
 
 
 def test_the_read_commands_start_from_read():
-    uses = {path.name for path in HANDLERS.glob("*.py")
-            if "read(args)" in path.read_text(encoding="utf-8")}
-    assert {"play.py", "units.py", "battles.py", "upkeep.py", "systems.py", "income.py",
-            "maps.py"} <= uses
+    uses = {
+        path.name
+        for path in HANDLERS.glob("*.py")
+        if "read(args)" in path.read_text(encoding="utf-8")
+    }
+    assert {
+        "play.py",
+        "units.py",
+        "battles.py",
+        "upkeep.py",
+        "systems.py",
+        "income.py",
+        "maps.py",
+    } <= uses
 
 
 def test_a_read_command_on_an_unknown_campaign_is_one_line(tmp_path, capsys):
     # DN-ERR-1: every read command goes through read(args), so each refuses alike
     db = ["--db", f"sqlite:///{tmp_path / 'c.db'}"]
-    for command in (["status"], ["status", "--json"], ["log"], ["log", "--raw"], ["units"],
-                    ["battles"], ["upkeep"], ["systems"], ["income"], ["map", "-o", "-"]):
+    for command in (
+        ["status"],
+        ["status", "--json"],
+        ["log"],
+        ["log", "--raw"],
+        ["units"],
+        ["battles"],
+        ["upkeep"],
+        ["systems"],
+        ["income"],
+        ["map", "-o", "-"],
+    ):
         assert main([command[0], "nowhere", *command[1:], *db]) == 1, command
         err = capsys.readouterr().err
         assert err.startswith("campaign: ") and "nowhere" in err and err.count("\n") == 1, err

@@ -23,8 +23,9 @@ def test_replay_by_name_from_an_empty_directory(tmp_path: Path, monkeypatch, cap
     # DN-SEQ-1: the bundled copy is found by name, not through the working directory
     monkeypatch.chdir(tmp_path)
     assert main(["replay", "random-7-setup"]) == 0
-    assert capsys.readouterr().out.rstrip().endswith(
-        "random-7-setup: 41 steps, every digest matches")
+    assert (
+        capsys.readouterr().out.rstrip().endswith("random-7-setup: 41 steps, every digest matches")
+    )
 
 
 def test_a_file_of_that_name_wins_over_the_shipped_seed(tmp_path: Path, monkeypatch, capsys):

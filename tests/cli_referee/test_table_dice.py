@@ -52,8 +52,10 @@ def test_each_die_is_asked_when_due_naming_its_purpose(table_db, capsys, monkeyp
     assert "'7' is not a face of the die" in out
     assert "range roll solomani 2 +1 for fewer ships = 3, aslan 5" in out
     assert main(["log", "p", "--type", "range-rolled", *table_db]) == 0
-    assert "dice (typed at the table): range marrow round 1 solomani try 1=2, range marrow " \
-           "round 1 aslan try 1=5" in capsys.readouterr().out
+    assert (
+        "dice (typed at the table): range marrow round 1 solomani try 1=2, range marrow "
+        "round 1 aslan try 1=5" in capsys.readouterr().out
+    )
 
 
 def test_no_die_typed_changes_nothing(table_db, capsys, monkeypatch):

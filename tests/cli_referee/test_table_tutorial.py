@@ -49,51 +49,95 @@ solomani end-phase
 #: dice typed at its prompts is (command, "3 4").
 BLOCKS: list[tuple[str, list[str | tuple[str, str]]]] = [
     ("new", ["campaign new boxed --dice physical --neutrals table"]),
-    ("neutrals", [f"{GAME} 'solomani place-neutral solace RT-2'",
-                  f"{GAME} 'aslan place-neutral span RT-3'",
-                  f"{GAME} 'solomani place-neutral keystone M-8-0-8'",
-                  f"{GAME} 'aslan place-neutral lantern PD'",
-                  f"{GAME} 'solomani place-neutral quillon JT-4'",
-                  f"{GAME} 'aslan place-neutral pellow AT-8'",
-                  f"{GAME} 'solomani place-neutral bulwark RT-2'",
-                  f"{GAME} 'aslan place-neutral lantern PD,TR'"]),
+    (
+        "neutrals",
+        [
+            f"{GAME} 'solomani place-neutral solace RT-2'",
+            f"{GAME} 'aslan place-neutral span RT-3'",
+            f"{GAME} 'solomani place-neutral keystone M-8-0-8'",
+            f"{GAME} 'aslan place-neutral lantern PD'",
+            f"{GAME} 'solomani place-neutral quillon JT-4'",
+            f"{GAME} 'aslan place-neutral pellow AT-8'",
+            f"{GAME} 'solomani place-neutral bulwark RT-2'",
+            f"{GAME} 'aslan place-neutral lantern PD,TR'",
+        ],
+    ),
     ("setup", ["campaign orders boxed boxed-setup.txt"]),
-    ("move", [f"{GAME} 'aslan end-phase'",
-              f"{GAME} 'aslan jump strike {TO_MARROW}'",
-              f"{GAME} 'aslan jump A-CL-4 fissure,span'",
-              f"{GAME} 'aslan jump A-TR-1 aokhtel,solace'",
-              f"{GAME} 'aslan end-phase'"]),
-    ("battle", [(f"{GAME} 'aslan range b1'", "3 4 2 5"),
-                f"{GAME} 'aslan choose-range b1 short'",
-                f"{GAME} 'solomani target b1 auto'",
-                f"{GAME} 'aslan target b1 auto'",
-                (f"{GAME} 'aslan fire b1'", "4 5 1")]),
-    ("landing", [f"{GAME} 'aslan interact solace A-TR-1'",
-                 (f"{GAME} 'aslan end-phase'", "5 2")]),
-    ("passes", [f"{GAME} 'aslan pass'", f"{GAME} 'solomani pass'",
-                f"{GAME} 'solomani pass'", f"{GAME} 'aslan pass'"]),
-    ("upkeep", ["campaign upkeep boxed --side aslan",
-                (f"{GAME} 'aslan maintain'", "4 2 6 5"),
-                f"{GAME} 'aslan conscript span'"]),
-    ("capital-move", [f"{GAME} 'aslan produce TR 1 hex:hlirakh'",
-                      f"{GAME} 'aslan produce RT-5 1 box:hlirakh'",
-                      f"{GAME} 'aslan end-phase'",
-                      f"{GAME} 'aslan load A-RT-2 A-TR-2'",
-                      (f"{GAME} 'aslan jump strike concord'", "4"),
-                      f"{GAME} 'aslan jump A-TR-2 {TO_MARROW.removeprefix('hlirakh,')},concord'",
-                      f"{GAME} 'aslan end-phase'"]),
-    ("capital-battle", [(f"{GAME} 'aslan range b1'", "1 6"),
-                        f"{GAME} 'aslan choose-range b1 short'",
-                        f"{GAME} 'solomani target b1 auto'",
-                        f"{GAME} 'aslan target b1 auto'",
-                        (f"{GAME} 'aslan fire b1'", "1 1 6 6 6"),
-                        f"{GAME} 'aslan end-phase'",
-                        f"{GAME} 'aslan interact concord A-TR-2'",
-                        (f"{GAME} 'aslan end-phase'", "6 1")]),
-    ("victory", [f"{GAME} 'aslan pass'", f"{GAME} 'solomani pass'",
-                 f"{GAME} 'solomani pass'", f"{GAME} 'aslan pass'",
-                 f"{GAME} 'aslan pass'", f"{GAME} 'solomani pass'",
-                 "campaign status boxed"]),
+    (
+        "move",
+        [
+            f"{GAME} 'aslan end-phase'",
+            f"{GAME} 'aslan jump strike {TO_MARROW}'",
+            f"{GAME} 'aslan jump A-CL-4 fissure,span'",
+            f"{GAME} 'aslan jump A-TR-1 aokhtel,solace'",
+            f"{GAME} 'aslan end-phase'",
+        ],
+    ),
+    (
+        "battle",
+        [
+            (f"{GAME} 'aslan range b1'", "3 4 2 5"),
+            f"{GAME} 'aslan choose-range b1 short'",
+            f"{GAME} 'solomani target b1 auto'",
+            f"{GAME} 'aslan target b1 auto'",
+            (f"{GAME} 'aslan fire b1'", "4 5 1"),
+        ],
+    ),
+    ("landing", [f"{GAME} 'aslan interact solace A-TR-1'", (f"{GAME} 'aslan end-phase'", "5 2")]),
+    (
+        "passes",
+        [
+            f"{GAME} 'aslan pass'",
+            f"{GAME} 'solomani pass'",
+            f"{GAME} 'solomani pass'",
+            f"{GAME} 'aslan pass'",
+        ],
+    ),
+    (
+        "upkeep",
+        [
+            "campaign upkeep boxed --side aslan",
+            (f"{GAME} 'aslan maintain'", "4 2 6 5"),
+            f"{GAME} 'aslan conscript span'",
+        ],
+    ),
+    (
+        "capital-move",
+        [
+            f"{GAME} 'aslan produce TR 1 hex:hlirakh'",
+            f"{GAME} 'aslan produce RT-5 1 box:hlirakh'",
+            f"{GAME} 'aslan end-phase'",
+            f"{GAME} 'aslan load A-RT-2 A-TR-2'",
+            (f"{GAME} 'aslan jump strike concord'", "4"),
+            f"{GAME} 'aslan jump A-TR-2 {TO_MARROW.removeprefix('hlirakh,')},concord'",
+            f"{GAME} 'aslan end-phase'",
+        ],
+    ),
+    (
+        "capital-battle",
+        [
+            (f"{GAME} 'aslan range b1'", "1 6"),
+            f"{GAME} 'aslan choose-range b1 short'",
+            f"{GAME} 'solomani target b1 auto'",
+            f"{GAME} 'aslan target b1 auto'",
+            (f"{GAME} 'aslan fire b1'", "1 1 6 6 6"),
+            f"{GAME} 'aslan end-phase'",
+            f"{GAME} 'aslan interact concord A-TR-2'",
+            (f"{GAME} 'aslan end-phase'", "6 1"),
+        ],
+    ),
+    (
+        "victory",
+        [
+            f"{GAME} 'aslan pass'",
+            f"{GAME} 'solomani pass'",
+            f"{GAME} 'solomani pass'",
+            f"{GAME} 'aslan pass'",
+            f"{GAME} 'aslan pass'",
+            f"{GAME} 'solomani pass'",
+            "campaign status boxed",
+        ],
+    ),
     ("check", ["campaign log boxed --turn 1 --type ground-fought", "campaign verify boxed"]),
 ]
 
@@ -106,11 +150,15 @@ def test_the_page_shows_a_game_refereed_at_the_table(tmp_path: Path, monkeypatch
     (tmp_path / "boxed-setup.txt").write_text(SETUP_FILE, encoding="utf-8")
     url = f"sqlite:///{tmp_path / 'boxed.db'}"
     stale = stale_blocks(PAGE, "table", BLOCKS, url)
-    assert stale == [], f"docs/referee-at-the-table.md: stale blocks {stale}; regenerate " \
-                        "with CAMPAIGN_WRITE_DOCS=1"
+    assert stale == [], (
+        f"docs/referee-at-the-table.md: stale blocks {stale}; regenerate with CAMPAIGN_WRITE_DOCS=1"
+    )
     # nothing rolled by the tool after the start (whose shuffle the table draw ignores)
-    rolled = [line for line in run_session(["campaign log boxed --raw"], url).splitlines()
-              if "dice (" in line and "(campaign started)" not in line]
+    rolled = [
+        line
+        for line in run_session(["campaign log boxed --raw"], url).splitlines()
+        if "dice (" in line and "(campaign started)" not in line
+    ]
     # game turn 1: range, fire, ground combat; 2: maintenance, a disrupted move, range, fire,
     # ground combat
     assert len(rolled) == 8

@@ -43,4 +43,5 @@ def test_cli_transcript_in_the_docs_is_current(tmp_path: Path):
             path.write_text(with_block(text, START, END, fresh), encoding="utf-8")
             continue
         assert block(text, START, END) == fresh, (
-            f"{path.name}: the CLI transcript is stale; regenerate with CAMPAIGN_WRITE_DOCS=1")
+            f"{path.name}: the CLI transcript is stale; regenerate with CAMPAIGN_WRITE_DOCS=1"
+        )

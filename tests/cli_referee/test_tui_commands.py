@@ -34,8 +34,9 @@ def test_the_demo_command_never_echoes_a_password():
 
 
 @pytest.mark.parametrize("command", [["demo"], ["tui"]])
-def test_a_dumb_terminal_gets_a_refusal_not_the_full_screen_ui(tmp_path: Path, monkeypatch,
-                                                               capsys, command: list[str]):
+def test_a_dumb_terminal_gets_a_refusal_not_the_full_screen_ui(
+    tmp_path: Path, monkeypatch, capsys, command: list[str]
+):
     """Issue 44 item 4: ``TERM=dumb`` drew the full-screen UI anyway; now a clear sentence on
     stderr, a non-zero exit, nothing created."""
     monkeypatch.setattr("campaign.cli.handlers.tui.create_app", no_ui)

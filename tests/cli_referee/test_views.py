@@ -28,7 +28,8 @@ def _json(db, capsys, schema: str, *argv: str) -> dict:
     assert code == 0, err
     data = json.loads(out)
     validator = jsonschema.Draft202012Validator(
-        json.loads((SCHEMAS / schema).read_text(encoding="utf-8")))
+        json.loads((SCHEMAS / schema).read_text(encoding="utf-8"))
+    )
     errors = sorted(validator.iter_errors(data), key=str)
     assert errors == [], errors[0].message if errors else ""
     return data
@@ -37,7 +38,8 @@ def _json(db, capsys, schema: str, *argv: str) -> dict:
 def test_committed_schemas_match_the_report_models():
     for name, schema in view_schemas().items():
         assert (SCHEMAS / name).read_text(encoding="utf-8") == render(schema), (
-            f"docs/schemas/{name} is stale: run python -m tools.view_schemas")
+            f"docs/schemas/{name} is stale: run python -m tools.view_schemas"
+        )
 
 
 def test_units_view_groups_by_system_with_factors_and_stacks(db, capsys):
@@ -55,8 +57,9 @@ def test_units_view_groups_by_system_with_factors_and_stacks(db, capsys):
 def test_units_view_for_a_player_hides_face_down_neutrals(db, capsys):
     # DN-NEU-1: kind, name and factors of face-down neutrals are hidden from a player
     referee = _json(db, capsys, "units.schema.json", "units", "t", "--owner", "neutral")
-    player = _json(db, capsys, "units.schema.json", "units", "t", "--owner", "neutral",
-                   "--side", "aslan")
+    player = _json(
+        db, capsys, "units.schema.json", "units", "t", "--owner", "neutral", "--side", "aslan"
+    )
     referee_units = [u for g in referee["systems"] for u in g["units"]]
     player_units = [u for g in player["systems"] for u in g["units"]]
     assert referee_units and all(u["kind"] != "neutral:?" for u in referee_units)
@@ -73,12 +76,18 @@ def test_units_view_for_a_player_hides_face_down_neutrals(db, capsys):
 def test_battles_view_shows_short_ids_stage_engagements_and_who_acts(db, capsys):
     # DN-CBT-1 DN-CBT-3: the defender names first, whatever the phasing side
     assert _run(db, capsys, "battles", "t")[1].startswith("t: no battle in this step")
-    for order in (f"aslan jump strike {TO_MARROW}", "aslan end-phase", "aslan range b1",
-                  "aslan choose-range b1 short"):
+    for order in (
+        f"aslan jump strike {TO_MARROW}",
+        "aslan end-phase",
+        "aslan range b1",
+        "aslan choose-range b1 short",
+    ):
         assert _run(db, capsys, "order", "t", order)[0] == 0
     code, out, _ = _run(db, capsys, "battles", "t")
-    assert "b1  marrow/aslan-solomani  Marrow: aslan attack solomani, round 1, stage assign, " \
-           "short range" in out
+    assert (
+        "b1  marrow/aslan-solomani  Marrow: aslan attack solomani, round 1, stage assign, "
+        "short range" in out
+    )
     assert "must act: solomani — battle b1 at marrow: the defender (solomani) names" in out
     assert "solomani target b1 UNIT" in out
     _run(db, capsys, "order", "t", "solomani target b1 S-DD-1")
@@ -100,12 +109,15 @@ def test_status_json_names_who_must_act(db, capsys):
     assert data["must_act"][0]["orders"][0].startswith("aslan jump")
 
 
-@pytest.mark.parametrize(("argv", "message"), [
-    (["units", "t", "--system", "atlantis"], "campaign: unknown system 'atlantis'"),
-    (["units", "t", "--system", "x" * 65], "campaign: --system: a system id has at most 64"),
-    (["units", "nosuch"], "campaign: "),
-    (["battles", "nosuch"], "campaign: "),
-])
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["units", "t", "--system", "atlantis"], "campaign: unknown system 'atlantis'"),
+        (["units", "t", "--system", "x" * 65], "campaign: --system: a system id has at most 64"),
+        (["units", "nosuch"], "campaign: "),
+        (["battles", "nosuch"], "campaign: "),
+    ],
+)
 def test_bad_view_input_is_one_clear_line(db, capsys, argv, message):
     # DN-ERR-1
     code, out, err = _run(db, capsys, *argv)
@@ -141,30 +153,36 @@ def test_status_shows_no_deploy_duty_once_everything_is_placed(tmp_path, capsys)
     service.create("t", seed=5)
     for system in NEUTRALS:
         service.order("t", f"{service.load('t').state.acting.value} place-neutral {system}")
-    for text in SETUP[:SETUP.index("aslan end-phase", 5)]:  # the Aslan deploy everything
+    for text in SETUP[: SETUP.index("aslan end-phase", 5)]:  # the Aslan deploy everything
         service.order("t", text)
     code, out, _ = _run(["--db", url], capsys, "status", "t")
     assert code == 0
-    duty = out[out.index("must act now:"):out.index("legal orders now")]
+    duty = out[out.index("must act now:") : out.index("legal orders now")]
     assert "aslan end-phase" in duty.splitlines()[1]
     assert "aslan deploy" not in duty
 
 
 def test_battle_target_refusal_lists_the_units_the_side_may_name(db, capsys):
     # DN-CBT-3: a unit not in the battle, or the enemy's: the side's own units still to assign
-    for text in (f"aslan jump strike {TO_MARROW}", "aslan end-phase", "aslan range b1",
-                 "aslan choose-range b1 short"):
+    for text in (
+        f"aslan jump strike {TO_MARROW}",
+        "aslan end-phase",
+        "aslan range b1",
+        "aslan choose-range b1 short",
+    ):
         assert main(["order", "t", text, *db]) == 0
     capsys.readouterr()
     assert main(["order", "t", "solomani target b1 S-DD-2", *db]) == 1
     assert capsys.readouterr().err.strip() == (
-        "campaign: DN-CBT-3: S-DD-2 is not in the battle at marrow; solomani may name: S-DD-1")
+        "campaign: DN-CBT-3: S-DD-2 is not in the battle at marrow; solomani may name: S-DD-1"
+    )
 
 
 def test_units_with_a_mistyped_system_suggests_it(db, capsys):
     assert main(["units", "t", "--system", "marow", *db]) == 1
     assert capsys.readouterr().err.strip() == (
-        "campaign: unknown system 'marow'; did you mean 'marrow'?")
+        "campaign: unknown system 'marow'; did you mean 'marrow'?"
+    )
 
 
 def test_set_up_refusals_list_the_legal_systems(tmp_path, capsys):
@@ -176,17 +194,27 @@ def test_set_up_refusals_list_the_legal_systems(tmp_path, capsys):
     assert capsys.readouterr().err.strip() == (
         "campaign: DN-NEU-1: Hlirakh is on a home section (Aslan Hierate) (type 1 systems "
         "outside the home sections: alameda, bastion, beacon, bulwark, keystone, lantern, "
-        "mirador, pellow, quillon, solace, span)")
-    for side, system in [("solomani", "keystone"), ("aslan", "keystone"),
-                         ("solomani", "lantern"), ("aslan", "lantern"),
-                         ("solomani", "quillon"), ("aslan", "quillon"),
-                         ("solomani", "pellow"), ("aslan", "keystone"),
-                         ("aslan", "buy CL"), ("aslan", "end-phase"),
-                         ("solomani", "buy CL"), ("solomani", "end-phase")]:
+        "mirador, pellow, quillon, solace, span)"
+    )
+    for side, system in [
+        ("solomani", "keystone"),
+        ("aslan", "keystone"),
+        ("solomani", "lantern"),
+        ("aslan", "lantern"),
+        ("solomani", "quillon"),
+        ("aslan", "quillon"),
+        ("solomani", "pellow"),
+        ("aslan", "keystone"),
+        ("aslan", "buy CL"),
+        ("aslan", "end-phase"),
+        ("solomani", "buy CL"),
+        ("solomani", "end-phase"),
+    ]:
         verb = system if " " in system or system == "end-phase" else f"place-neutral {system}"
         assert main(["order", "s", f"{side} {verb}", *db]) == 0
     capsys.readouterr()
     assert main(["order", "s", "aslan deploy A-CL-1 hex:marrow", *db]) == 1
     assert capsys.readouterr().err.strip() == (
         "campaign: DN-SET-2: Marrow is not in the aslan home section (Aslan Hierate: aokhtel, "
-        "eawyo, ftahr, hlirakh, khtaoi, sirehk, wahtoi)")
+        "eawyo, ftahr, hlirakh, khtaoi, sirehk, wahtoi)"
+    )

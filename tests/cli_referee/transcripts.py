@@ -45,8 +45,11 @@ def run_session(commands: Sequence[str | tuple[str, str]], db_url: str) -> str:
         argv = shlex.split(command)[1:]
         buffer = io.StringIO()
         terminal = TypedAtTerminal("".join(f"{word}\n" for word in typed.split()))
-        with contextlib.redirect_stdout(buffer), contextlib.redirect_stderr(buffer), \
-                _stdin(terminal if typed else None):
+        with (
+            contextlib.redirect_stdout(buffer),
+            contextlib.redirect_stderr(buffer),
+            _stdin(terminal if typed else None),
+        ):
             code = main([*argv, "--db", db_url])
         assert code == 0, f"{command}\n{buffer.getvalue()}"
         out.append(f"$ {command}")
@@ -81,9 +84,9 @@ def with_block(text: str, start: str, end: str, fresh: str) -> str:
     return text[:first] + "\n" + fresh + "\n" + text[last:]
 
 
-def stale_blocks(page: Path, tag: str,
-                 blocks: Sequence[tuple[str, Sequence[str | tuple[str, str]]]],
-                 db_url: str) -> list[str]:
+def stale_blocks(
+    page: Path, tag: str, blocks: Sequence[tuple[str, Sequence[str | tuple[str, str]]]], db_url: str
+) -> list[str]:
     """Play ``blocks`` in order on ``db_url`` and compare each with the block of ``page``
     between ``<!-- TAG:NAME -->`` and ``<!-- /TAG:NAME -->``; the names of the blocks that
     differ. With ``CAMPAIGN_WRITE_DOCS=1`` the page is rewritten instead (and none differ)."""

@@ -16,9 +16,7 @@ from tests import harness
 from tests.conftest import DATA_DIR
 from tests.engine.factory import small_ruleset
 
-RULESET = small_ruleset().model_copy(
-    update={"tables": load_tables(DATA_DIR / "tables", DATA_DIR)}
-)
+RULESET = small_ruleset().model_copy(update={"tables": load_tables(DATA_DIR / "tables", DATA_DIR)})
 
 
 def place(uid: str, kind: str, where: str, *, owner: Side | None = None, **extra) -> Unit:
@@ -33,20 +31,31 @@ class Campaign(harness.Game):
     campaign option ``referee stepping manual``; automatic steps are tested in tests/narration).
     """
 
-    def __init__(self, units: list[Unit], phase: Phase = Phase.FIRST_COMBAT,
-                 sub_phase: SubPhase = SubPhase.SPACE, phasing: Side = Side.ASLAN,
-                 reaction_stack: list[str] | None = None,
-                 ruleset: Ruleset | None = None) -> None:
+    def __init__(
+        self,
+        units: list[Unit],
+        phase: Phase = Phase.FIRST_COMBAT,
+        sub_phase: SubPhase = SubPhase.SPACE,
+        phasing: Side = Side.ASLAN,
+        reaction_stack: list[str] | None = None,
+        ruleset: Ruleset | None = None,
+    ) -> None:
         before = step_token(step_index(phase, sub_phase) - 1)
-        movement = ("" if reaction_stack is None else
-                    "turn-slots " + json.dumps({"movement": {"reaction_stack": reaction_stack}}))
-        super().__init__(ruleset or RULESET, f"""
+        movement = (
+            ""
+            if reaction_stack is None
+            else "turn-slots " + json.dumps({"movement": {"reaction_stack": reaction_stack}})
+        )
+        super().__init__(
+            ruleset or RULESET,
+            f"""
             turn 1 {before} {phasing.value}
             ru aslan=99 solomani=99
             campaign id=t profile=test-profile
             {movement}
             game-slots {{"stepping":"manual"}}
             layout {{"layout":"test"}}
-        """)
+        """,
+        )
         for unit in units:
             self.state.add_unit(unit)

@@ -73,8 +73,14 @@ def box_unit(uid: str, side: Side, category: str, strength: int = 0, **extra: ob
     from campaign.rules.combat.surface import BoxUnit
     from campaign.rules.ids import UnitCategory
 
-    return BoxUnit(uid=uid, side=side, kind=f"{side}:{category}",
-                   category=UnitCategory(category), strength=strength, **extra)
+    return BoxUnit(
+        uid=uid,
+        side=side,
+        kind=f"{side}:{category}",
+        category=UnitCategory(category),
+        strength=strength,
+        **extra,
+    )
 
 
 def system(mark=None, owner=None):
@@ -82,5 +88,12 @@ def system(mark=None, owner=None):
     from campaign.rules.ids import SystemType
     from campaign.rules.ruleset import HexCoord, StarSystem
 
-    return StarSystem(id="Sys", name="Sys", section="Test", hex=HexCoord(col=0, row=0),
-                      type=SystemType.PRIMARY, mark=mark, original_owner=owner)
+    return StarSystem(
+        id="Sys",
+        name="Sys",
+        section="Test",
+        hex=HexCoord(col=0, row=0),
+        type=SystemType.PRIMARY,
+        mark=mark,
+        original_owner=owner,
+    )

@@ -15,11 +15,16 @@ def _at_assignment(units: list | None = None, **switches: bool) -> Campaign:
     """A battle at Aagar at long range, waiting for the DN-CBT-3 assignment (two Aslan
     cruisers against two Solomani destroyers unless ``units`` says otherwise)."""
     rules = HouseRules(**{**RULESET.house_rules.model_dump(), **switches})
-    game = Campaign(units or [place("A-CL-1", "aslan:CL", "hex:neb-a"),
-                              place("A-CL-2", "aslan:CL", "hex:neb-a"),
-                              place("S-DD-1", "solomani:DD", "hex:neb-a"),
-                              place("S-DD-2", "solomani:DD", "hex:neb-a")],
-                    ruleset=RULESET.model_copy(update={"house_rules": rules}))
+    game = Campaign(
+        units
+        or [
+            place("A-CL-1", "aslan:CL", "hex:neb-a"),
+            place("A-CL-2", "aslan:CL", "hex:neb-a"),
+            place("S-DD-1", "solomani:DD", "hex:neb-a"),
+            place("S-DD-2", "solomani:DD", "hex:neb-a"),
+        ],
+        ruleset=RULESET.model_copy(update={"house_rules": rules}),
+    )
     game.enter()
     game.play(f"aslan range {BATTLE}", [1, 6])
     game.play(f"aslan choose-range {BATTLE} long")
@@ -29,8 +34,11 @@ def _at_assignment(units: list | None = None, **switches: bool) -> Campaign:
 def test_attacker_cannot_impose_the_pairing_before_the_defender_names():
     # DN-CBT-3: `assign` (and `auto`) from a player is refused; the protocol is offered instead
     game = _at_assignment()
-    for text in (f"aslan assign {BATTLE} S-DD-1>A-CL-1,S-DD-2>A-CL-2",
-                 f"aslan assign {BATTLE} auto", f"solomani assign {BATTLE} auto"):
+    for text in (
+        f"aslan assign {BATTLE} S-DD-1>A-CL-1,S-DD-2>A-CL-2",
+        f"aslan assign {BATTLE} auto",
+        f"solomani assign {BATTLE} auto",
+    ):
         error = game.reject(text)
         assert error.rule_id == "DN-CBT-3" and "referee" in str(error), text
     game.play(f"solomani target {BATTLE} S-DD-2")
@@ -64,11 +72,15 @@ def test_protocol_steps_are_logged_as_protocol():
 
 def _three_against_two() -> Campaign:
     """Three Aslan ships attack two Solomani ships at Aagar; long range chosen."""
-    return _at_assignment([place("A-CL-1", "aslan:CL", "hex:neb-a"),
-                           place("A-CL-2", "aslan:CL", "hex:neb-a"),
-                           place("A-DD-1", "aslan:DD", "hex:neb-a"),
-                           place("S-CL-1", "solomani:CL", "hex:neb-a"),
-                           place("S-DD-1", "solomani:DD", "hex:neb-a")])
+    return _at_assignment(
+        [
+            place("A-CL-1", "aslan:CL", "hex:neb-a"),
+            place("A-CL-2", "aslan:CL", "hex:neb-a"),
+            place("A-DD-1", "aslan:DD", "hex:neb-a"),
+            place("S-CL-1", "solomani:CL", "hex:neb-a"),
+            place("S-DD-1", "solomani:DD", "hex:neb-a"),
+        ]
+    )
 
 
 def test_one_order_accepts_the_default_pairing_keeping_the_order_of_choices():
@@ -85,7 +97,9 @@ def test_one_order_accepts_the_default_pairing_keeping_the_order_of_choices():
     rec = book.battles(game.state)[BATTLE]
     assert rec["stage"] == "fire"
     assert [(e.defenders, e.attackers) for e in book.engagements_of(rec)] == [
-        (("S-CL-1",), ("A-DD-1",)), (("S-DD-1",), ("A-CL-1", "A-CL-2"))]
+        (("S-CL-1",), ("A-DD-1",)),
+        (("S-DD-1",), ("A-CL-1", "A-CL-2")),
+    ]
 
 
 def test_both_sides_accepting_the_default_pairing_take_two_orders():

@@ -57,8 +57,11 @@ def test_random_battles_through_orders(aslan, solomani, neutral, seed):  # DN-CB
         elif stage == "choose":
             text = f"{rec['chooser']} choose-range {bid} {rng.choice(['long', 'short'])}"
         elif stage == "assign":
-            text = (f"{player.value} assign {bid} auto" if "neutral" in bid  # DN-CBT-3
-                    else f"referee referee-assign {bid} auto")
+            text = (
+                f"{player.value} assign {bid} auto"
+                if "neutral" in bid  # DN-CBT-3
+                else f"referee referee-assign {bid} auto"
+            )
         elif stage == "fire":
             text = f"{player.value} fire {bid}"
         else:

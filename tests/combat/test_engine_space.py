@@ -14,11 +14,13 @@ BID = "neb-a/aslan-solomani"
 
 
 def duel() -> Campaign:
-    game = Campaign([
-        place("A-CL-1", "aslan:CL", "hex:neb-a"),
-        place("S-DD-1", "solomani:DD", "hex:neb-a"),
-        place("S-RT-1", "solomani:RT-4", "box:neb-a"),
-    ])
+    game = Campaign(
+        [
+            place("A-CL-1", "aslan:CL", "hex:neb-a"),
+            place("S-DD-1", "solomani:DD", "hex:neb-a"),
+            place("S-RT-1", "solomani:RT-4", "box:neb-a"),
+        ]
+    )
     game.enter()
     return game
 
@@ -44,7 +46,8 @@ def test_full_round_through_orders_records_dice():  # DN-CBT-1
     fought = game.play(f"aslan fire {BID}", [1, 6])
     round_event = fought[0]
     assert [r.purpose for r in round_event.rolls] == [
-        "fire neb-a round 1 S-DD-1>A-CL-1", "fire neb-a round 1 A-CL-1>S-DD-1",
+        "fire neb-a round 1 S-DD-1>A-CL-1",
+        "fire neb-a round 1 A-CL-1>S-DD-1",
     ]
     # the DD (missile 4 vs defence 4) rolls 1: no effect; the CL (missile 2 vs defence 2) rolls
     # 6 on the 1:1 column: X
@@ -83,11 +86,13 @@ def test_space_step_cannot_end_with_open_battle():  # DN-CBT-7
 
 
 def test_neutrals_fight_as_third_side():  # DN-NEU-2
-    game = Campaign([
-        place("A-CL-1", "aslan:CL", "hex:neb-a"),
-        place("S-DD-1", "solomani:DD", "hex:neb-a"),
-        place("N-M-1", "neutral:M-8-0-7", "hex:neb-a"),
-    ])
+    game = Campaign(
+        [
+            place("A-CL-1", "aslan:CL", "hex:neb-a"),
+            place("S-DD-1", "solomani:DD", "hex:neb-a"),
+            place("N-M-1", "neutral:M-8-0-7", "hex:neb-a"),
+        ]
+    )
     before = game.state.clone()
     events = game.enter()
     fought_in_turn = ["neb-a/aslan-solomani", "neb-a/aslan-neutral", "neb-a/solomani-neutral"]
@@ -100,10 +105,12 @@ def test_neutrals_fight_as_third_side():  # DN-NEU-2
 
 
 def test_conscripted_neutral_fights_for_its_ally():  # DN-NEU-2
-    game = Campaign([
-        place("A-CL-1", "aslan:CL", "hex:neb-a"),
-        place("N-M-1", "neutral:M-8-0-7", "hex:neb-a", owner=Side.ASLAN),
-    ])
+    game = Campaign(
+        [
+            place("A-CL-1", "aslan:CL", "hex:neb-a"),
+            place("N-M-1", "neutral:M-8-0-7", "hex:neb-a", owner=Side.ASLAN),
+        ]
+    )
     game.enter()
     assert book.battles(game.state) == {}
 
@@ -139,8 +146,11 @@ def _to_withdrawal(game: Campaign, bid: str) -> None:
 
 def test_withdrawal_from_type3_needs_tanker():  # DN-CBT-7
     bid = "neb-b/aslan-solomani"
-    units = [place("A-CL-1", "aslan:CL", "hex:neb-b"), place("S-SC-1", "solomani:SC", "hex:neb-b"),
-             place("S-RT-1", "solomani:RT-4", "box:neb-b")]
+    units = [
+        place("A-CL-1", "aslan:CL", "hex:neb-b"),
+        place("S-SC-1", "solomani:SC", "hex:neb-b"),
+        place("S-RT-1", "solomani:RT-4", "box:neb-b"),
+    ]
     game = Campaign(units)
     game.enter()
     _to_withdrawal(game, bid)
@@ -208,11 +218,13 @@ def test_declared_close_attack_through_orders():  # DN-CBT-5
 
 
 def test_multiple_targets_switch_off_rejects_declaration():  # DN-CBT-6
-    game = Campaign([
-        place("A-CL-1", "aslan:CL", "hex:neb-a"),
-        place("S-DD-1", "solomani:DD", "hex:neb-a"),
-        place("S-DD-2", "solomani:DD", "hex:neb-a"),
-    ])
+    game = Campaign(
+        [
+            place("A-CL-1", "aslan:CL", "hex:neb-a"),
+            place("S-DD-1", "solomani:DD", "hex:neb-a"),
+            place("S-DD-2", "solomani:DD", "hex:neb-a"),
+        ]
+    )
     game.enter()
     game.play(f"aslan range {BID}", [1, 6])
     game.play(f"aslan choose-range {BID} long")
@@ -283,8 +295,11 @@ def test_box_ships_join_battle_between_rounds():  # DN-REA-1
 
 
 def test_box_ship_lifting_off_opens_battle():  # DN-CBT-1
-    units = [place("A-CL-1", "aslan:CL", "box:neb-a"), place("A-RT-1", "aslan:RT-5", "box:neb-a"),
-             place("S-DD-1", "solomani:DD", "hex:neb-a")]
+    units = [
+        place("A-CL-1", "aslan:CL", "box:neb-a"),
+        place("A-RT-1", "aslan:RT-5", "box:neb-a"),
+        place("S-DD-1", "solomani:DD", "hex:neb-a"),
+    ]
     game = Campaign(units)
     game.enter()
     assert book.battles(game.state) == {}  # the CL in the box is not in the stellar hex
@@ -293,11 +308,13 @@ def test_box_ship_lifting_off_opens_battle():  # DN-CBT-1
 
 
 def test_three_sided_battles_fought_in_turn_with_current_units():  # DN-NEU-2
-    game = Campaign([
-        place("A-CL-1", "aslan:CL", "hex:neb-a"),
-        place("S-DD-1", "solomani:DD", "hex:neb-a"),
-        place("N-M-1", "neutral:M-8-0-7", "hex:neb-a"),
-    ])
+    game = Campaign(
+        [
+            place("A-CL-1", "aslan:CL", "hex:neb-a"),
+            place("S-DD-1", "solomani:DD", "hex:neb-a"),
+            place("N-M-1", "neutral:M-8-0-7", "hex:neb-a"),
+        ]
+    )
     game.enter()
     second = "neb-a/aslan-neutral"
     assert "DN-NEU-2" in str(game.reject(f"aslan range {second}", [1, 6]))
@@ -318,11 +335,14 @@ def test_multiple_targets_switch_on_through_orders():  # DN-CBT-6
     from tests.combat.campaign_helpers import RULESET
 
     rules = RULESET.model_copy(update={"house_rules": HouseRules(multiple_targets=True)})
-    game = Campaign([
-        place("A-CL-1", "aslan:CL", "hex:neb-a"),  # 5-2-4[3]: up to three returns
-        place("S-DD-1", "solomani:DD", "hex:neb-a"),
-        place("S-DD-2", "solomani:DD", "hex:neb-a"),
-    ], ruleset=rules)
+    game = Campaign(
+        [
+            place("A-CL-1", "aslan:CL", "hex:neb-a"),  # 5-2-4[3]: up to three returns
+            place("S-DD-1", "solomani:DD", "hex:neb-a"),
+            place("S-DD-2", "solomani:DD", "hex:neb-a"),
+        ],
+        ruleset=rules,
+    )
     game.enter()
     game.play(f"aslan range {BID}", [1, 6])
     game.play(f"aslan choose-range {BID} long")
@@ -330,8 +350,12 @@ def test_multiple_targets_switch_on_through_orders():  # DN-CBT-6
     game.play(f"aslan declare {BID} - - A-CL-1")
     fought = game.play(f"aslan fire {BID}", [1, 1, 1, 1])
     shots = [(s.firer, s.target) for s in fought[0].result.shots]
-    assert shots == [("S-DD-1", "A-CL-1"), ("A-CL-1", "S-DD-1"),
-                     ("S-DD-2", "A-CL-1"), ("A-CL-1", "S-DD-2")]
+    assert shots == [
+        ("S-DD-1", "A-CL-1"),
+        ("A-CL-1", "S-DD-1"),
+        ("S-DD-2", "A-CL-1"),
+        ("A-CL-1", "S-DD-2"),
+    ]
 
 
 def test_referee_enters_every_die_by_purpose():  # DN-CBT-1
@@ -349,18 +373,22 @@ def test_referee_enters_every_die_by_purpose():  # DN-CBT-1
     game.play(f"referee referee-assign {BID} auto")
     game.play(f"aslan fire {BID}", PhysicalSource(referee))
     assert asked == [
-        "range neb-a round 1 solomani try 1", "range neb-a round 1 aslan try 1",
-        "fire neb-a round 1 S-DD-1>A-CL-1", "fire neb-a round 1 A-CL-1>S-DD-1",
+        "range neb-a round 1 solomani try 1",
+        "range neb-a round 1 aslan try 1",
+        "fire neb-a round 1 S-DD-1>A-CL-1",
+        "fire neb-a round 1 A-CL-1>S-DD-1",
     ]
 
 
 def test_neutral_decisions_are_taken_by_the_engine():  # DN-NEU-2
     bid = "neb-a/aslan-neutral"
-    game = Campaign([
-        place("A-CL-1", "aslan:CL", "hex:neb-a"),
-        place("A-CL-2", "aslan:CL", "hex:neb-a"),
-        place("N-M-1", "neutral:M-8-0-7", "hex:neb-a"),
-    ])
+    game = Campaign(
+        [
+            place("A-CL-1", "aslan:CL", "hex:neb-a"),
+            place("A-CL-2", "aslan:CL", "hex:neb-a"),
+            place("N-M-1", "neutral:M-8-0-7", "hex:neb-a"),
+        ]
+    )
     game.enter()
     # the neutral (defender, fewer ships +1) wins the roll: it chooses short range (beam 8)
     # and names its monitor at once
@@ -395,10 +423,14 @@ def test_join_battle_only_where_a_battle_is_fought():
     # a ship in a box where nobody fights is neither offered join-battle nor allowed it
     from campaign.rules import engine
 
-    game = Campaign([
-        place("A-CL-1", "aslan:CL", "hex:neb-a"), place("S-DD-1", "solomani:DD", "hex:neb-a"),
-        place("S-CL-2", "solomani:CL", "box:neb-c"), place("S-RT-1", "solomani:RT-4", "box:neb-c"),
-    ])
+    game = Campaign(
+        [
+            place("A-CL-1", "aslan:CL", "hex:neb-a"),
+            place("S-DD-1", "solomani:DD", "hex:neb-a"),
+            place("S-CL-2", "solomani:CL", "box:neb-c"),
+            place("S-RT-1", "solomani:RT-4", "box:neb-c"),
+        ]
+    )
     game.enter()
     error = game.reject("solomani join-battle neb-c S-CL-2")
     assert "DN-MOV-6" in str(error) and "no battle" in str(error)
@@ -410,10 +442,13 @@ def test_join_battle_only_where_a_battle_is_fought():
 def test_join_battle_refused_once_the_battle_is_over():
     """Issue 45 item 3 (DN-MOV-6): after the defender withdrew into its box the battle is over;
     lifting off again is not "joining the battle" and must not open a new one in the step."""
-    game = Campaign([
-        place("A-CL-1", "aslan:CL", "hex:neb-b"), place("S-SC-1", "solomani:SC", "hex:neb-b"),
-        place("S-RT-1", "solomani:RT-4", "box:neb-b"),
-    ])
+    game = Campaign(
+        [
+            place("A-CL-1", "aslan:CL", "hex:neb-b"),
+            place("S-SC-1", "solomani:SC", "hex:neb-b"),
+            place("S-RT-1", "solomani:RT-4", "box:neb-b"),
+        ]
+    )
     game.enter()
     bid = "neb-b/aslan-solomani"
     _to_withdrawal(game, bid)

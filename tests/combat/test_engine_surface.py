@@ -30,7 +30,8 @@ def test_bombard_pd_fire_and_drop_on_neutral_box():  # DN-INT-1
     events = game.play("aslan interact neb-a - A-CL-1>N-RT-1 A-JT-1", [6, 1])
     interacted = next(e for e in events if isinstance(e, Interacted))
     assert [r.purpose for r in interacted.rolls] == [
-        "bombard neb-a A-CL-1>N-RT-1", "pd neb-a N-PD-1>A-CL-1",
+        "bombard neb-a A-CL-1>N-RT-1",
+        "pd neb-a N-PD-1>A-CL-1",
     ]
     assert game.where("N-RT-1") == "eliminated"  # missile 2 vs 2, die 6 -> X
     assert game.where("A-JT-1") == "box:neb-a" and game.where("A-TR-1") == "hex:neb-a"
@@ -43,11 +44,13 @@ def test_pd_marker_cannot_be_bombarded():  # DN-INT-3
 
 
 def test_transport_lands_and_unloads_on_friendly_box():  # DN-INT-1
-    game = at_interaction([
-        place("A-TR-1", "aslan:TR", "hex:neb-a"),
-        place("A-JT-1", "aslan:JT-5", "on:A-TR-1"),
-        place("A-RT-1", "aslan:RT-5", "box:neb-a"),
-    ])
+    game = at_interaction(
+        [
+            place("A-TR-1", "aslan:TR", "hex:neb-a"),
+            place("A-JT-1", "aslan:JT-5", "on:A-TR-1"),
+            place("A-RT-1", "aslan:RT-5", "box:neb-a"),
+        ]
+    )
     game.play("aslan interact neb-a A-TR-1")  # no dice: friendly box
     assert game.where("A-TR-1") == "box:neb-a" and game.where("A-JT-1") == "box:neb-a"
 
@@ -60,10 +63,12 @@ def test_no_pd_fire_from_box_with_both_sides_troops():  # DN-INT-2
 
 
 def test_lift_off_in_interaction():  # DN-INT-5
-    game = at_interaction([
-        place("A-CL-1", "aslan:CL", "box:neb-a"),
-        place("A-RT-1", "aslan:RT-5", "box:neb-a"),
-    ])
+    game = at_interaction(
+        [
+            place("A-CL-1", "aslan:CL", "box:neb-a"),
+            place("A-RT-1", "aslan:RT-5", "box:neb-a"),
+        ]
+    )
     assert "DN-INT-5" in str(game.reject("aslan lift-off neb-a A-RT-1"))
     game.play("aslan lift-off neb-a A-CL-1")
     assert game.where("A-CL-1") == "hex:neb-a"
@@ -85,10 +90,13 @@ def test_ships_alone_removed_whatever_their_number():  # DN-GND-1
 
 
 def test_ground_round_on_house_table():  # DN-GND-2
-    game = at_surface([
-        place("A-RT-1", "aslan:RT-4", "box:neb-a"),
-        place("S-RT-1", "solomani:RT-4", "box:neb-a"),
-    ], dice=[6, 1])
+    game = at_surface(
+        [
+            place("A-RT-1", "aslan:RT-4", "box:neb-a"),
+            place("S-RT-1", "solomani:RT-4", "box:neb-a"),
+        ],
+        dice=[6, 1],
+    )
     fought = next(e for e in game.events if isinstance(e, GroundFought))
     assert fought.result.rule == "DN-GND-2" and len(fought.rolls) == 2
     # Aslan (acting) rolls 6 at 1:1 -> D: Solomani loses its one unit
@@ -96,10 +104,12 @@ def test_ground_round_on_house_table():  # DN-GND-2
 
 
 def test_neutral_troops_defend_their_box():  # DN-NEU-2
-    game = at_surface([
-        place("A-CL-1", "aslan:CL", "box:neb-a"),
-        place("N-RT-1", "neutral:RT-2", "box:neb-a"),
-    ])
+    game = at_surface(
+        [
+            place("A-CL-1", "aslan:CL", "box:neb-a"),
+            place("N-RT-1", "neutral:RT-2", "box:neb-a"),
+        ]
+    )
     assert game.where("A-CL-1") == "eliminated"
 
 
@@ -118,12 +128,16 @@ def test_reaction_ground_combat_only_where_the_stack_went():  # DN-REA-1
 def test_pd_owner_names_its_targets():  # DN-INT-2
     from campaign.rules.ids import Side
 
-    game = Campaign([
-        place("S-CL-1", "solomani:CL", "hex:neb-a"),
-        place("S-DD-1", "solomani:DD", "hex:neb-a"),
-        place("A-PD-1", "aslan:PD", "box:neb-a"),
-        place("A-RT-1", "aslan:RT-4", "box:neb-a"),
-    ], sub_phase=SubPhase.INTERACTION, phasing=Side.SOLOMANI)
+    game = Campaign(
+        [
+            place("S-CL-1", "solomani:CL", "hex:neb-a"),
+            place("S-DD-1", "solomani:DD", "hex:neb-a"),
+            place("A-PD-1", "aslan:PD", "box:neb-a"),
+            place("A-RT-1", "aslan:RT-4", "box:neb-a"),
+        ],
+        sub_phase=SubPhase.INTERACTION,
+        phasing=Side.SOLOMANI,
+    )
     game.enter()
     declared = game.play("solomani interact neb-a S-DD-1 S-CL-1>A-RT-1")
     assert declared[0].type == "interaction-declared" and declared[0].rolls == ()
@@ -133,17 +147,21 @@ def test_pd_owner_names_its_targets():  # DN-INT-2
     events = game.play("aslan pd-fire neb-a A-PD-1>S-DD-1", [1, 1])
     interacted = next(e for e in events if isinstance(e, Interacted))
     assert [r.purpose for r in interacted.rolls] == [
-        "bombard neb-a S-CL-1>A-RT-1", "pd neb-a A-PD-1>S-DD-1",
+        "bombard neb-a S-CL-1>A-RT-1",
+        "pd neb-a A-PD-1>S-DD-1",
     ]
     assert game.where("S-DD-1") == "box:neb-a"
 
 
 def test_owner_chooses_ground_losses():  # DN-GND-2
-    game = at_surface([
-        place("A-RT-1", "aslan:RT-6", "box:neb-a"),
-        place("S-RT-1", "solomani:RT-3", "box:neb-a"),
-        place("S-AT-1", "solomani:AT-8", "box:neb-a"),
-    ], dice=[6, 1])
+    game = at_surface(
+        [
+            place("A-RT-1", "aslan:RT-6", "box:neb-a"),
+            place("S-RT-1", "solomani:RT-3", "box:neb-a"),
+            place("S-AT-1", "solomani:AT-8", "box:neb-a"),
+        ],
+        dice=[6, 1],
+    )
     fought = next(e for e in game.events if isinstance(e, GroundFought))
     # Aslan 6 vs 11 (1:2) rolls 6 -> D: Solomani must remove one of its two units
     assert fought.pending == {Side.SOLOMANI: 1} and fought.removed == []
@@ -162,9 +180,11 @@ def test_a_face_down_counter_is_bombarded_whatever_it_is():  # DN-INT-3, DN-NEU-
     face-down counter is the PD. A face-down target is accepted whatever it is; a PD takes no
     effect (DN-INT-3: it cannot be destroyed or neutralised by bombardment), without a die.
     Face up, a PD is still refused as a target."""
-    face_down = [place("A-CL-1", "aslan:CL", "hex:neb-a"),
-                 place("N-RT-1", "neutral:RT-2", "box:neb-a", face_down=True),
-                 place("N-PD-1", "neutral:PD", "box:neb-a", face_down=True)]
+    face_down = [
+        place("A-CL-1", "aslan:CL", "hex:neb-a"),
+        place("N-RT-1", "neutral:RT-2", "box:neb-a", face_down=True),
+        place("N-PD-1", "neutral:PD", "box:neb-a", face_down=True),
+    ]
     answers = {}
     for target, dice in (("N-RT-1", [6, 1]), ("N-PD-1", [1])):  # the PD's own fire: 1 die
         game = at_interaction(face_down)

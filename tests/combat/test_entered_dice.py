@@ -17,15 +17,23 @@ BATTLE = "neb-a/aslan-solomani"
 
 def _ready_to_fire() -> Campaign:
     """Two Aslan cruisers against two Solomani cruisers, engagements formed: 4 shots."""
-    game = Campaign([
-        place("A-CL-1", "aslan:CL", "hex:neb-a"), place("A-CL-2", "aslan:CL", "hex:neb-a"),
-        place("S-CL-1", "solomani:CL", "hex:neb-a"), place("S-CL-2", "solomani:CL", "hex:neb-a"),
-    ])
+    game = Campaign(
+        [
+            place("A-CL-1", "aslan:CL", "hex:neb-a"),
+            place("A-CL-2", "aslan:CL", "hex:neb-a"),
+            place("S-CL-1", "solomani:CL", "hex:neb-a"),
+            place("S-CL-2", "solomani:CL", "hex:neb-a"),
+        ]
+    )
     game.enter()
     game.play(f"aslan range {BATTLE}", [1, 6])
     game.play(f"aslan choose-range {BATTLE} short")
-    for side, uid in (("solomani", "S-CL-1"), ("aslan", "A-CL-1"),
-                      ("solomani", "S-CL-2"), ("aslan", "A-CL-2")):
+    for side, uid in (
+        ("solomani", "S-CL-1"),
+        ("aslan", "A-CL-1"),
+        ("solomani", "S-CL-2"),
+        ("aslan", "A-CL-2"),
+    ):
         game.play(f"{side} target {BATTLE} {uid}")
     return game
 
@@ -33,8 +41,9 @@ def _ready_to_fire() -> Campaign:
 def _refusal(game: Campaign, values: list[int], order: str = f"aslan fire {BATTLE}") -> str:
     before = engine.state_digest(game.state)
     with pytest.raises(InvalidOrderError) as caught:
-        engine.decide(game.state, parse_order(order), game.ruleset,
-                      PhysicalSource.from_values(values))
+        engine.decide(
+            game.state, parse_order(order), game.ruleset, PhysicalSource.from_values(values)
+        )
     assert engine.state_digest(game.state) == before
     return str(caught.value)
 
@@ -43,8 +52,10 @@ def test_surplus_dice_are_refused_naming_every_shot_in_order():
     # DN-ERR-1: 6 values for 4 shots is refused, not silently cut to 4
     message = _refusal(_ready_to_fire(), [1, 2, 3, 4, 5, 6])
     assert "rolls 4 dice and 6 values were entered: 2 too many" in message
-    assert ("1) fire neb-a round 1 S-CL-1>A-CL-1; 2) fire neb-a round 1 S-CL-2>A-CL-2; "
-            "3) fire neb-a round 1 A-CL-1>S-CL-1; 4) fire neb-a round 1 A-CL-2>S-CL-2") in message
+    assert (
+        "1) fire neb-a round 1 S-CL-1>A-CL-1; 2) fire neb-a round 1 S-CL-2>A-CL-2; "
+        "3) fire neb-a round 1 A-CL-1>S-CL-1; 4) fire neb-a round 1 A-CL-2>S-CL-2"
+    ) in message
 
 
 def test_too_few_dice_are_refused_listing_all_needed_not_only_the_next():
@@ -66,8 +77,12 @@ def test_dice_for_an_order_that_rolls_none_are_refused():
     # DN-ERR-1: an order without dice does not take typed values
     game = _ready_to_fire()
     with pytest.raises(InvalidOrderError, match="rolls no dice, but 1 value"):
-        engine.decide(game.state, parse_order(f"aslan declare {BATTLE} - - - -"), game.ruleset,
-                      PhysicalSource.from_values([3]))
+        engine.decide(
+            game.state,
+            parse_order(f"aslan declare {BATTLE} - - - -"),
+            game.ruleset,
+            PhysicalSource.from_values([3]),
+        )
 
 
 def test_entered_dice_are_bounded():
@@ -78,8 +93,9 @@ def test_entered_dice_are_bounded():
 
 def _at_range() -> Campaign:
     """One Aslan cruiser against one Solomani cruiser: equal ship counts, no +1 either way."""
-    game = Campaign([place("A-CL-1", "aslan:CL", "hex:neb-a"),
-                     place("S-CL-1", "solomani:CL", "hex:neb-a")])
+    game = Campaign(
+        [place("A-CL-1", "aslan:CL", "hex:neb-a"), place("S-CL-1", "solomani:CL", "hex:neb-a")]
+    )
     game.enter()
     return game
 

@@ -82,8 +82,9 @@ def test_battle_forecast_fewer_ships_side_and_outcome():  # DN-CBT-7
 
 def test_forecast_fighters_lost_with_mothership():  # DN-CBT-9
     ms = ship("a-ms", A, beam=3, missile=0, defence=1, maintenance=1)
-    fighter = ship("a-f1", A, beam=1, missile=1, defence=50, fighter=True, carrier="a-ms",
-                   launched=True)
+    fighter = ship(
+        "a-f1", A, beam=1, missile=1, defence=50, fighter=True, carrier="a-ms", launched=True
+    )
     attacker = ship("s1", S, beam=12, missile=12, defence=12)
     result = forecast_battle(battle(ms, fighter, attacker), TABLE, samples=400, seed=6)
     # the fighter cannot be hit (below the table): it is only ever lost with its carrier

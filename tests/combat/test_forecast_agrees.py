@@ -35,8 +35,10 @@ def play_out(b: Battle, dice: SeededDice, max_rounds: int) -> Battle:
 
 def test_forecast_matches_rules_resolver():  # DN-CBT-4
     fleet = battle(
-        ship("a1", A, beam=6, missile=2, defence=4), ship("a2", A, beam=2, missile=5, defence=3),
-        ship("s1", S, beam=4, missile=4, defence=4), ship("s2", S, beam=1, missile=6, defence=2),
+        ship("a1", A, beam=6, missile=2, defence=4),
+        ship("a2", A, beam=2, missile=5, defence=3),
+        ship("s1", S, beam=4, missile=4, defence=4),
+        ship("s2", S, beam=1, missile=6, defence=2),
         ship("s3", S, beam=3, missile=3, defence=3),
     )
     samples, rounds = 400, 3

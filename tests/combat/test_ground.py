@@ -33,8 +33,12 @@ def test_neutral_troops_remove_unsupported_ships():  # DN-NEU-2
 
 
 def test_ground_round_totals_include_pd():  # DN-GND-2
-    units = [box_unit("a-rt", A, "ground", 4), box_unit("a-pd", A, "pd", 2),
-             box_unit("s-rt1", S, "ground", 3), box_unit("s-rt2", S, "ground", 3)]
+    units = [
+        box_unit("a-rt", A, "ground", 4),
+        box_unit("a-pd", A, "pd", 2),
+        box_unit("s-rt1", S, "ground", 3),
+        box_unit("s-rt2", S, "ground", 3),
+    ]
     result = resolve_ground("Sys", units, (S, A), GROUND, Dice([6, 1]))
     solomani, aslan = result.rolls
     assert (solomani.attack, solomani.defence) == (6, 6)
@@ -45,8 +49,11 @@ def test_ground_round_totals_include_pd():  # DN-GND-2
 
 
 def test_ground_losses_chosen_by_owner():  # DN-GND-2
-    units = [box_unit("a-rt", A, "ground", 4), box_unit("a-at", A, "ground", 8),
-             box_unit("s-rt", S, "ground", 12)]
+    units = [
+        box_unit("a-rt", A, "ground", 4),
+        box_unit("a-at", A, "ground", 8),
+        box_unit("s-rt", S, "ground", 12),
+    ]
     # Solomani 12 vs 12 -> 1:1, die 6 -> D; Aslan names its armour as the loss
     result = resolve_ground("Sys", units, (S, A), GROUND, Dice([6, 1]), losses={A: ["a-at"]})
     assert result.removed == ("a-at",)

@@ -36,7 +36,8 @@ def test_x_counts_only_the_ground_units_that_made_up_the_strength():
     assert fought.result.removed == ("S-RT-1",)
     assert game.where("S-RT-1") == "eliminated"
     assert [game.where(u) for u in ("S-MS-1", "S-TR-1", "S-F-1", "S-F-2", "S-F-3")] == [
-        "box:neb-a"] * 5
+        "box:neb-a"
+    ] * 5
 
 
 def test_owner_chooses_losses_among_ground_units_only():

@@ -24,13 +24,15 @@ def test_friendly_box_ships_simply_land():  # DN-INT-1
     box = [box_unit("s-rt", S, "ground", 4)]
     orbit = [ship("s1", S)]
     dice = Dice([])
-    result = resolve_interaction(system(), orbit, box, {}, InteractionPlan(side=S, land=("s1",)),
-                                 TABLES, dice)
+    result = resolve_interaction(
+        system(), orbit, box, {}, InteractionPlan(side=S, land=("s1",)), TABLES, dice
+    )
     assert result.friendly and result.landed == ("s1",) and result.shots == ()
     assert dice.purposes == []
     with pytest.raises(IllegalOrderError, match="DN-INT-1"):
-        resolve_interaction(system(), orbit, box, {},
-                            InteractionPlan(side=S, bombard={"s1": "s-rt"}), TABLES, dice)
+        resolve_interaction(
+            system(), orbit, box, {}, InteractionPlan(side=S, bombard={"s1": "s-rt"}), TABLES, dice
+        )
 
 
 def test_hostile_box_bombard_then_pd_then_land():  # DN-INT-1
@@ -49,8 +51,9 @@ def test_hostile_box_bombard_then_pd_then_land():  # DN-INT-1
 def test_neutral_box_is_not_friendly():  # DN-INT-1
     box = [box_unit("n-rt", NEU, "ground", 2), box_unit("n-pd", NEU, "pd", 2)]
     orbit = [ship("s1", S, defence=1)]
-    result = resolve_interaction(system(), orbit, box, {},
-                                 InteractionPlan(side=S, land=("s1",)), TABLES, Dice([1]))
+    result = resolve_interaction(
+        system(), orbit, box, {}, InteractionPlan(side=S, land=("s1",)), TABLES, Dice([1])
+    )
     assert not result.friendly
     assert [(sh.kind, sh.firer) for sh in result.shots] == [("pd", "n-pd")]
 
@@ -64,14 +67,18 @@ def test_pd_fires_only_for_controller():  # DN-INT-2
 
 
 def test_box_with_both_sides_troops_gives_no_pd_fire():  # DN-INT-2
-    box = [box_unit("a-rt", A, "ground", 4), box_unit("a-pd", A, "pd", 2),
-           box_unit("s-rt", S, "ground", 3)]
+    box = [
+        box_unit("a-rt", A, "ground", 4),
+        box_unit("a-pd", A, "pd", 2),
+        box_unit("s-rt", S, "ground", 3),
+    ]
     # even a marked Aslan box: both sides' ground units at the start -> controlled by nobody
     marked = system(mark=Mark.STAR, owner=A)
     assert pd_controller(marked, box) is None
     dice = Dice([])
-    result = resolve_interaction(marked, [ship("s1", S)], box, {},
-                                 InteractionPlan(side=S, land=("s1",)), TABLES, dice)
+    result = resolve_interaction(
+        marked, [ship("s1", S)], box, {}, InteractionPlan(side=S, land=("s1",)), TABLES, dice
+    )
     assert result.shots == () and dice.purposes == [] and result.landed == ("s1",)
 
 
@@ -79,8 +86,15 @@ def test_pd_is_not_a_bombardment_target():  # DN-INT-3
     box = [box_unit("a-pd", A, "pd", 2), box_unit("a-rt", A, "ground", 4)]
     dice = Dice([6])
     with pytest.raises(IllegalOrderError, match="DN-INT-3"):
-        resolve_interaction(system(), [ship("s1", S)], box, {},
-                            InteractionPlan(side=S, bombard={"s1": "a-pd"}), TABLES, dice)
+        resolve_interaction(
+            system(),
+            [ship("s1", S)],
+            box,
+            {},
+            InteractionPlan(side=S, bombard={"s1": "a-pd"}),
+            TABLES,
+            dice,
+        )
     assert dice.purposes == []  # rejected before any die
 
 
@@ -107,8 +121,11 @@ def test_jump_troops_drop_from_orbit():  # DN-INT-4
 
 
 def test_lift_off_only_own_ships_in_box():  # DN-INT-5
-    box = [box_unit("s1", S, "ship", defence=3), box_unit("s-rt", S, "ground", 3),
-           box_unit("a1", A, "ship")]
+    box = [
+        box_unit("s1", S, "ship", defence=3),
+        box_unit("s-rt", S, "ground", 3),
+        box_unit("a1", A, "ship"),
+    ]
     check_lift_off(box, S, ["s1"])
     for bad in ("s-rt", "a1"):
         with pytest.raises(IllegalOrderError, match="DN-INT-5"):

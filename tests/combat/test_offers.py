@@ -11,8 +11,18 @@ from tests.combat.campaign_helpers import Campaign, place
 
 A, S = Side.ASLAN, Side.SOLOMANI
 BID = "neb-a/aslan-solomani"
-BATTLE_VERBS = {"launch", "range", "choose-range", "target", "assign", "declare", "fire",
-                "withdraw", "stay", "join-battle"}
+BATTLE_VERBS = {
+    "launch",
+    "range",
+    "choose-range",
+    "target",
+    "assign",
+    "declare",
+    "fire",
+    "withdraw",
+    "stay",
+    "join-battle",
+}
 
 
 def offered(game: Campaign, side: Side | None) -> set[str]:
@@ -21,10 +31,12 @@ def offered(game: Campaign, side: Side | None) -> set[str]:
 
 
 def duel() -> Campaign:
-    game = Campaign([
-        place("A-CL-1", "aslan:CL", "hex:neb-a"),
-        place("S-DD-1", "solomani:DD", "hex:neb-a"),
-    ])
+    game = Campaign(
+        [
+            place("A-CL-1", "aslan:CL", "hex:neb-a"),
+            place("S-DD-1", "solomani:DD", "hex:neb-a"),
+        ]
+    )
     game.enter()
     return game
 
@@ -109,11 +121,13 @@ def test_withdrawal_offered_to_the_deciding_side_then_nothing():  # DN-SEQ-2 DN-
 
 
 def test_join_battle_offered_only_with_ships_in_a_box():  # DN-SEQ-2 DN-MOV-6
-    game = Campaign([
-        place("A-CL-1", "aslan:CL", "hex:neb-a"),
-        place("S-DD-1", "solomani:DD", "hex:neb-a"),
-        place("S-DD-2", "solomani:DD", "box:neb-a"),
-    ])
+    game = Campaign(
+        [
+            place("A-CL-1", "aslan:CL", "hex:neb-a"),
+            place("S-DD-1", "solomani:DD", "hex:neb-a"),
+            place("S-DD-2", "solomani:DD", "box:neb-a"),
+        ]
+    )
     game.enter()
     assert "join-battle" in offered(game, S) and "join-battle" not in offered(game, A)
     game.play(f"aslan range {BID}", [1, 6])  # past the range stage: ships join between rounds
@@ -122,12 +136,16 @@ def test_join_battle_offered_only_with_ships_in_a_box():  # DN-SEQ-2 DN-MOV-6
 
 
 def _pd_world() -> Campaign:
-    game = Campaign([
-        place("S-CL-1", "solomani:CL", "hex:neb-a"),
-        place("S-DD-1", "solomani:DD", "hex:neb-a"),
-        place("A-PD-1", "aslan:PD", "box:neb-a"),
-        place("A-RT-1", "aslan:RT-4", "box:neb-a"),
-    ], sub_phase=SubPhase.INTERACTION, phasing=S)
+    game = Campaign(
+        [
+            place("S-CL-1", "solomani:CL", "hex:neb-a"),
+            place("S-DD-1", "solomani:DD", "hex:neb-a"),
+            place("A-PD-1", "aslan:PD", "box:neb-a"),
+            place("A-RT-1", "aslan:RT-4", "box:neb-a"),
+        ],
+        sub_phase=SubPhase.INTERACTION,
+        phasing=S,
+    )
     game.enter()
     return game
 
@@ -155,11 +173,14 @@ def test_empty_interaction_refused_and_not_offered_without_ships():  # DN-SEQ-2 
 
 
 def test_remove_losses_offered_only_to_the_side_that_chooses():  # DN-SEQ-2 DN-GND-2
-    game = Campaign([
-        place("A-RT-1", "aslan:RT-6", "box:neb-a"),
-        place("S-RT-1", "solomani:RT-3", "box:neb-a"),
-        place("S-AT-1", "solomani:AT-8", "box:neb-a"),
-    ], sub_phase=SubPhase.SURFACE)
+    game = Campaign(
+        [
+            place("A-RT-1", "aslan:RT-6", "box:neb-a"),
+            place("S-RT-1", "solomani:RT-3", "box:neb-a"),
+            place("S-AT-1", "solomani:AT-8", "box:neb-a"),
+        ],
+        sub_phase=SubPhase.SURFACE,
+    )
     game.enter([6, 1])  # Aslan 6 vs 11 rolls 6 -> D: Solomani removes one of its two units
     assert "remove-losses" in offered(game, S) and "remove-losses" not in offered(game, A)
     assert "end-phase" not in offered(game, A)
@@ -180,8 +201,9 @@ def test_legal_orders_keep_the_catalog_order_whatever_was_imported_first(monkeyp
     modules: dict[str, dict] = {}
     for verb, spec in registry.ORDERS.items():
         modules.setdefault(spec.cls.__module__, {})[verb] = spec
-    shuffled = {verb: spec for module in reversed(modules.values())
-                for verb, spec in module.items()}
+    shuffled = {
+        verb: spec for module in reversed(modules.values()) for verb, spec in module.items()
+    }
     assert list(shuffled) != list(registry.ORDERS)
     monkeypatch.setattr(registry, "ORDERS", shuffled)
     after = [(o.verb, o.side) for o in engine.legal_orders(game.state, A, game.ruleset)]
@@ -192,11 +214,13 @@ def test_legal_orders_keep_the_catalog_order_whatever_was_imported_first(monkeyp
 def test_launch_offered_only_to_a_side_with_fighters():
     """Issue 45 item 3 (DN-CBT-8): ``launch`` is offered to the side whose mothership carries
     fighters, not to the other side, which is refused if it tries."""
-    game = Campaign([
-        place("A-MS-1", "aslan:MS", "hex:neb-a"),
-        place("A-F-1", "aslan:F", "on:A-MS-1"),
-        place("S-DD-1", "solomani:DD", "hex:neb-a"),
-    ])
+    game = Campaign(
+        [
+            place("A-MS-1", "aslan:MS", "hex:neb-a"),
+            place("A-F-1", "aslan:F", "on:A-MS-1"),
+            place("S-DD-1", "solomani:DD", "hex:neb-a"),
+        ]
+    )
     game.enter()
     assert "launch" in offered(game, A) and "launch" not in offered(game, S)
     error = game.reject(f"solomani launch {BID}")

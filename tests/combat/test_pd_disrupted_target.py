@@ -10,11 +10,15 @@ from tests.combat.campaign_helpers import Campaign, place
 
 
 def _pd_fires_at_landing_cruiser(*, disrupted: bool, die: int) -> InteractionResult:
-    game = Campaign([
-        place("S-CL-1", "solomani:CL", "hex:neb-a", disrupted=disrupted),
-        place("A-PD-1", "aslan:PD", "box:neb-a"),
-        place("A-RT-1", "aslan:RT-4", "box:neb-a"),
-    ], sub_phase=SubPhase.INTERACTION, phasing=Side.SOLOMANI)
+    game = Campaign(
+        [
+            place("S-CL-1", "solomani:CL", "hex:neb-a", disrupted=disrupted),
+            place("A-PD-1", "aslan:PD", "box:neb-a"),
+            place("A-RT-1", "aslan:RT-4", "box:neb-a"),
+        ],
+        sub_phase=SubPhase.INTERACTION,
+        phasing=Side.SOLOMANI,
+    )
     game.enter()
     game.play("solomani interact neb-a S-CL-1 - -")
     events = game.play("aslan pd-fire neb-a A-PD-1>S-CL-1", [die])

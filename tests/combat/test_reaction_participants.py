@@ -35,8 +35,7 @@ def _first_unit_of_the_stack_destroyed(*extra) -> Campaign:
     assert game.where("S-CL-1") == "eliminated"
     game.play(f"aslan withdraw {BATTLE} box")
     game.play("solomani end-phase")
-    assert (game.state.phase, game.state.sub_phase) == (Phase.REACTION_COMBAT,
-                                                        SubPhase.INTERACTION)
+    assert (game.state.phase, game.state.sub_phase) == (Phase.REACTION_COMBAT, SubPhase.INTERACTION)
     return game
 
 

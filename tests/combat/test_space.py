@@ -128,8 +128,9 @@ def test_results_are_simultaneous():  # DN-CBT-4
 def test_two_d_in_one_round_destroy():  # DN-CBT-4
     b = battle(ship("a1", A), ship("s1", S), ship("s2", S))
     eng = Engagement(defenders=("a1",), attackers=("s1", "s2"))
-    result, _ = resolve_round(b, RoundPlan(range=Range.LONG, engagements=(eng,)), TABLE,
-                              Dice([1, 4, 4]))
+    result, _ = resolve_round(
+        b, RoundPlan(range=Range.LONG, engagements=(eng,)), TABLE, Dice([1, 4, 4])
+    )
     assert result.effects == {"a1": X}
 
 
@@ -205,8 +206,7 @@ def test_multiple_targets_returns_up_to_maintenance():  # DN-CBT-6
     b, eng = _gang(maintenance=2)
     plan = RoundPlan(range=Range.LONG, engagements=(eng,), multiple_targets=("a1",))
     # s1 1 / a1 6 (X s1) ; s2 1 / a1 6 (X s2) ; s3 1, no return left
-    result, after = resolve_round(b, plan, TABLE, Dice([1, 6, 1, 6, 1]),
-                                  multiple_targets_rule=True)
+    result, after = resolve_round(b, plan, TABLE, Dice([1, 6, 1, 6, 1]), multiple_targets_rule=True)
     firers = [sh.firer for sh in result.shots]
     assert firers == ["s1", "a1", "s2", "a1", "s3"]
     assert result.effects == {"s1": X, "s2": X}
@@ -228,8 +228,9 @@ def test_multiple_targets_results_apply_between_exchanges():  # DN-CBT-6
 
 def test_multiple_targets_lone_cannot_pick():  # DN-CBT-6
     b, eng = _gang()
-    plan = RoundPlan(range=Range.LONG, engagements=(eng,), multiple_targets=("a1",),
-                     return_targets={"a1": "s2"})
+    plan = RoundPlan(
+        range=Range.LONG, engagements=(eng,), multiple_targets=("a1",), return_targets={"a1": "s2"}
+    )
     with pytest.raises(IllegalOrderError, match="DN-CBT-6"):
         resolve_round(b, plan, TABLE, Dice([]), multiple_targets_rule=True)
 

@@ -47,8 +47,10 @@ def test_no_withdrawal_into_the_enemy_marked_box():
 
 def test_withdrawal_into_an_own_box_held_by_own_troops():
     # DN-CBT-7: the own box = one the side controls (DN-ECO-1): Aslan troops alone in Sirehk
-    game = _at_withdrawal("sirehk", [place("A-CL-1", "aslan:CL", "hex:sirehk"),
-                                     place("A-RT-1", "aslan:RT-4", "box:sirehk")])
+    game = _at_withdrawal(
+        "sirehk",
+        [place("A-CL-1", "aslan:CL", "hex:sirehk"), place("A-RT-1", "aslan:RT-4", "box:sirehk")],
+    )
     game.play("aslan withdraw sirehk/solomani-aslan box")
     assert game.where("A-CL-1") == "box:sirehk"
 
@@ -56,11 +58,12 @@ def test_withdrawal_into_an_own_box_held_by_own_troops():
 def test_possible_list_offers_no_jump_out_of_a_type3_system_without_a_tanker():
     # DN-CBT-7 + DN-MOV-4: Sirehk is type 3 and no Aslan tanker is there: no jump is offered,
     # and withdraw is not offered at all when no box is open either
-    game = _at_withdrawal("sirehk", [place("A-CL-1", "aslan:CL", "hex:sirehk"),
-                                     place("A-RT-1", "aslan:RT-4", "box:sirehk")])
+    game = _at_withdrawal(
+        "sirehk",
+        [place("A-CL-1", "aslan:CL", "hex:sirehk"), place("A-RT-1", "aslan:RT-4", "box:sirehk")],
+    )
     battle = book.battle_of(book.battles(game.state)["sirehk/solomani-aslan"])
-    assert withdrawal_options(game.state, game.ruleset, Side.ASLAN, battle).destinations == (
-        "box",)
+    assert withdrawal_options(game.state, game.ruleset, Side.ASLAN, battle).destinations == ("box",)
     error = game.reject("aslan withdraw sirehk/solomani-aslan ftahr")
     assert "DN-MOV-4" in str(error) and "no friendly tanker" in str(error)
     bare = _at_withdrawal("sirehk", [place("A-CL-1", "aslan:CL", "hex:sirehk")])
@@ -69,11 +72,17 @@ def test_possible_list_offers_no_jump_out_of_a_type3_system_without_a_tanker():
 
 def test_withdrawal_with_the_tanker_offers_the_jumps():
     # DN-CBT-7 + DN-MOV-4: with a tanker in the withdrawing group the jumps are offered
-    game = _at_withdrawal("sirehk", [place("A-CL-1", "aslan:CL", "hex:sirehk"),
-                                     place("A-AO-1", "aslan:AO", "hex:sirehk")])
+    game = _at_withdrawal(
+        "sirehk",
+        [place("A-CL-1", "aslan:CL", "hex:sirehk"), place("A-AO-1", "aslan:AO", "hex:sirehk")],
+    )
     battle = book.battle_of(book.battles(game.state)["sirehk/solomani-aslan"])
     assert withdrawal_options(game.state, game.ruleset, Side.ASLAN, battle).destinations == (
-        "aokhtel", "chasm", "ftahr", "khtaoi")
+        "aokhtel",
+        "chasm",
+        "ftahr",
+        "khtaoi",
+    )
     game.play("aslan withdraw sirehk/solomani-aslan ftahr")
     assert (game.where("A-CL-1"), game.where("A-AO-1")) == ("hex:ftahr", "hex:ftahr")
 
@@ -105,7 +114,6 @@ def test_withdrawal_along_a_route_explored_earlier():
     game = _at_withdrawal("scarp", [place("A-CL-1", "aslan:CL", "hex:scarp")])
     game.state.game_slots["explored_routes"] = [["cinder", "scarp"]]
     battle = book.battle_of(book.battles(game.state)["scarp/solomani-aslan"])
-    assert "cinder" in withdrawal_options(game.state, game.ruleset, Side.ASLAN,
-                                          battle).destinations
+    assert "cinder" in withdrawal_options(game.state, game.ruleset, Side.ASLAN, battle).destinations
     game.play("aslan withdraw scarp/solomani-aslan cinder")
     assert game.where("A-CL-1") == "hex:cinder"

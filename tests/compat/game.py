@@ -52,14 +52,16 @@ class Machine:
         return out
 
     def export(self, path: Path) -> Path:
-        code, _, err = run("export", CAMPAIGN, "-o", str(path), "--sign", str(self.key),
-                           *self.db_args)
+        code, _, err = run(
+            "export", CAMPAIGN, "-o", str(path), "--sign", str(self.key), *self.db_args
+        )
         assert code == 0, err
         return path
 
     def import_file(self, path: Path) -> str:
-        code, out, err = run("import", CAMPAIGN, str(path), "--keys", str(self.trust),
-                             *self.db_args)
+        code, out, err = run(
+            "import", CAMPAIGN, str(path), "--keys", str(self.trust), *self.db_args
+        )
         assert code == 0, err
         return out
 
@@ -78,15 +80,24 @@ TURN_2_AFTER_FILE_18: list[tuple[str, list[str]]] = [
 def players_of_0_1_0(release: Path) -> dict[str, Machine]:
     """Alice (aslan) after she sent file 18, Bob (solomani) before he imports it."""
     return {
-        "alice": Machine(release / "snap" / "018-alice.db", "aslan",
-                         release / "keys" / "aslan" / "aslan.key", release / "trust-alice"),
-        "bob": Machine(release / "snap" / "017-bob.db", "solomani",
-                       release / "keys" / "solomani" / "solomani.key", release / "trust-bob"),
+        "alice": Machine(
+            release / "snap" / "018-alice.db",
+            "aslan",
+            release / "keys" / "aslan" / "aslan.key",
+            release / "trust-alice",
+        ),
+        "bob": Machine(
+            release / "snap" / "017-bob.db",
+            "solomani",
+            release / "keys" / "solomani" / "solomani.key",
+            release / "trust-bob",
+        ),
     }
 
 
-def play_on_0_1_0(release: Path, outbox: Path, *, deliver_last: bool = True
-                  ) -> tuple[dict[str, Machine], list[Path]]:
+def play_on_0_1_0(
+    release: Path, outbox: Path, *, deliver_last: bool = True
+) -> tuple[dict[str, Machine], list[Path]]:
     """Bob imports 0.1.0's file 18, then both play game turn 2 to its end with this version,
     each file written to ``outbox`` and imported by the other (the last one only if
     ``deliver_last``); the players and the files written."""

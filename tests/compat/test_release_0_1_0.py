@@ -46,7 +46,9 @@ def test_the_first_command_says_it_migrated_and_where_the_copy_is(release):
     db = ["--db", f"sqlite:///{release / 'bob.db'}"]
     code, _, err = run("status", CAMPAIGN, *db)
     assert code == 0
-    assert err == ("campaign: the database was made by an older version and is now migrated; "
-                   f"a copy of it as it was: {release / 'bob.db.schema-1.bak'}\n")
+    assert err == (
+        "campaign: the database was made by an older version and is now migrated; "
+        f"a copy of it as it was: {release / 'bob.db.schema-1.bak'}\n"
+    )
     code, _, err = run("status", CAMPAIGN, *db)
     assert code == 0 and err == ""

@@ -23,14 +23,19 @@ def release(tmp_path: Path) -> Path:
 
 
 def _alice(release: Path, db: Path) -> Machine:
-    return Machine(db, "aslan", release / "keys" / "aslan" / "aslan.key",
-                   release / "trust-alice")
+    return Machine(db, "aslan", release / "keys" / "aslan" / "aslan.key", release / "trust-alice")
 
 
 def _go_on(db_args: list[str], release: Path) -> None:
     """Alice imports Bob's file, gives her next order and the campaign verifies."""
-    code, out, err = run("import", CAMPAIGN, str(release / NEXT_FILE), "--keys",
-                         str(release / "trust-alice"), *db_args)
+    code, out, err = run(
+        "import",
+        CAMPAIGN,
+        str(release / NEXT_FILE),
+        "--keys",
+        str(release / "trust-alice"),
+        *db_args,
+    )
     assert code == 0, err
     assert "file 23 from solomani imported" in out
     code, out, err = run("order", CAMPAIGN, "aslan maintain", *db_args)

@@ -16,7 +16,8 @@ from tests.compat.game import COMPAT_DIR
 #: Every event type of 0.1.0 with its fields (``"REQ"``: required; else the default's repr),
 #: as that version declared them.
 RELEASED_FIELDS: dict[str, dict[str, str]] = json.loads(
-    (COMPAT_DIR / "v0_1_0" / "event-fields.json").read_text(encoding="utf-8"))
+    (COMPAT_DIR / "v0_1_0" / "event-fields.json").read_text(encoding="utf-8")
+)
 
 #: A stack-moved payload exactly as 0.1.0 stored it (file 18 of the recorded game, event 135).
 OLD_STACK_MOVED = (
@@ -43,7 +44,8 @@ def test_every_field_added_since_0_1_0_is_declared(name):
     declared = set(cls.added_fields) if issubclass(cls, VersionedEvent) else set()
     assert now - before == declared, (
         f"{name}: fields added since 0.1.0 {sorted(now - before)} but declared "
-        f"{sorted(declared)} (campaign/rules/upcast.py)")
+        f"{sorted(declared)} (campaign/rules/upcast.py)"
+    )
     for field in declared:
         assert not cls.model_fields[field].is_required(), f"{name}.{field} must be optional"
 
@@ -70,8 +72,14 @@ def test_an_added_field_with_a_new_value_is_written():
 
 def test_a_list_valued_old_value_is_not_shared_between_events():
     """``neutrals-conscripted.revealed`` upcasts to a fresh empty list each time."""
-    payload = {"type": "neutrals-conscripted", "side": "aslan", "system": "sirehk",
-               "unit_ids": [], "left_neutral": [], "cost": 0}
+    payload = {
+        "type": "neutrals-conscripted",
+        "side": "aslan",
+        "system": "sirehk",
+        "unit_ids": [],
+        "left_neutral": [],
+        "cost": 0,
+    }
     first, second = parse_event_data(payload), parse_event_data(payload)
     assert first.revealed == [] and first.revealed is not second.revealed  # type: ignore[attr-defined]
     assert "revealed" not in canonical_json(first) and "unpaid" not in canonical_json(first)

@@ -16,8 +16,9 @@ CRUISER = "solomani,CL,light cruiser,ship,"
 
 
 def _cruiser_line(data: Path) -> str:
-    return next(line for line in (data / "units.csv").read_text().splitlines()
-                if line.startswith(CRUISER))
+    return next(
+        line for line in (data / "units.csv").read_text().splitlines() if line.startswith(CRUISER)
+    )
 
 
 @pytest.mark.parametrize(

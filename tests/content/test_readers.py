@@ -55,8 +55,7 @@ def test_non_utf8_file_is_rejected(tmp_path: Path):
 def test_toml_positions_of_tables_and_keys():
     # DN-DATA-5: keys of the n-th [[table]] are found on their own lines
     text = (
-        'top = 1\n\n[section]\nname = "x"\n\n[[system]]\nhex = "0101"\n\n'
-        '[[system]]\nhex = "0202"\n'
+        'top = 1\n\n[section]\nname = "x"\n\n[[system]]\nhex = "0101"\n\n[[system]]\nhex = "0202"\n'
     )
     positions = scan_positions(text)
     assert positions.line(key="top") == 1

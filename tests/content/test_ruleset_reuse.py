@@ -31,8 +31,10 @@ def test_an_edited_file_is_read_again(tmp_path: Path):
     data = copy_data(tmp_path / "data")
     before = load_ruleset(data)
     units = data / "units.csv"
-    units.write_text(units.read_text(encoding="utf-8").replace(
-        TROOPS, TROOPS.replace(",2,,3,3,", ",5,,3,3,")), encoding="utf-8")
+    units.write_text(
+        units.read_text(encoding="utf-8").replace(TROOPS, TROOPS.replace(",2,,3,3,", ",5,,3,3,")),
+        encoding="utf-8",
+    )
     after = load_ruleset(data)
     assert after is not before
     assert after.file_hashes["units.csv"] != before.file_hashes["units.csv"]
@@ -45,8 +47,9 @@ def test_a_broken_file_is_refused_after_a_good_load(tmp_path: Path):
     good = load_ruleset(data)
     units = data / "units.csv"
     text = units.read_text(encoding="utf-8")
-    units.write_text(text.replace(TROOPS, "solomani,RT,regular troops,ground,two,,3,3,"),
-                     encoding="utf-8")
+    units.write_text(
+        text.replace(TROOPS, "solomani,RT,regular troops,ground,two,,3,3,"), encoding="utf-8"
+    )
     with pytest.raises(DataFileError, match=r"units\.csv:\d+"):
         load_ruleset(data)
     units.write_text(text, encoding="utf-8")

@@ -27,9 +27,12 @@ class Game(harness.Game):
         counters: str = "",
     ) -> None:
         step = step_token(LAST_PLAYER_STEP if last_step else FIRST_PLAYER_STEP)
-        super().__init__(ruleset or sample(), f"""
+        super().__init__(
+            ruleset or sample(),
+            f"""
             turn {turn} {step} {phasing.value}
             ru aslan={ru} solomani={ru}
             campaign id=economy-test
             {counters}
-        """)
+        """,
+        )

@@ -24,9 +24,11 @@ def _advance_to(game: Game, turn: int, phasing: Side) -> None:
         state = game.state
         if state.turn == turn and state.phasing is phasing and state.phase is Phase.PRODUCTION:
             return
-        if state.phase is Phase.PRODUCTION and state.turn >= 2 and not state.slot(
-            "maintenance", {}
-        ).get("done"):
+        if (
+            state.phase is Phase.PRODUCTION
+            and state.turn >= 2
+            and not state.slot("maintenance", {}).get("done")
+        ):
             game.play(f"{state.acting.value} maintain")
             continue
         game.play(f"{state.acting.value} end-phase")

@@ -30,8 +30,10 @@ def test_face_down_neutrals_are_not_named_in_reports():  # DN-ECO-3, DN-NEU-2
     from campaign.rules.economy.adapter import pieces_from_state
     from tests.economy.game import Game
 
-    game = Game(counters="""
+    game = Game(
+        counters="""
         N-M-1 neutral:M-8-0-7 hex:marrow face-down home=marrow
-    """)
+    """
+    )
     (piece,) = pieces_from_state(game.state, game.ruleset)
     assert piece.label == "face-down neutral counter" and "N-M-1" not in piece.describe()

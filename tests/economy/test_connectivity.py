@@ -18,8 +18,13 @@ def line(kinds: str = "1111", house_rules: HouseRules | None = None):
     """cap - a - b - x ... : a line of systems; the first is the Solomani capital."""
     names = ["cap", "a", "b", "x", "y", "z"][: len(kinds)]
     systems = [
-        system(n, int(k), capital=(i == 0), mark=Mark.STAR if i == 0 else None,
-               owner=S if i == 0 else None)
+        system(
+            n,
+            int(k),
+            capital=(i == 0),
+            mark=Mark.STAR if i == 0 else None,
+            owner=S if i == 0 else None,
+        )
         for i, (n, k) in enumerate(zip(names, kinds, strict=True))
     ]
     # an Aslan capital elsewhere so both sides have one
@@ -124,7 +129,10 @@ def diamond():
     """cap - (a | b) - x, plus a blocked dead end d hanging off x."""
     systems = [
         system("cap", 1, capital=True, mark=Mark.STAR, owner=S),
-        system("a", 1), system("b", 2), system("x", 1), system("d", 1),
+        system("a", 1),
+        system("b", 2),
+        system("x", 1),
+        system("d", 1),
         system("acap", 1, capital=True, mark=Mark.STAR, owner=A),
     ]
     return make_ruleset(systems, "cap-a cap-b a-x b-x x-d")
@@ -175,7 +183,10 @@ def test_type2_fallback_search_starts_from_controlled_type1_boxes():  # DN-ECO-3
 def test_cut_set_ignores_a_block_that_only_leads_back_into_the_region():  # DN-ECO-3
     systems = [
         system("cap", 1, capital=True, mark=Mark.STAR, owner=S),
-        system("x", 1), system("q", 1), system("b", 1), system("c", 1),
+        system("x", 1),
+        system("q", 1),
+        system("b", 1),
+        system("c", 1),
         system("acap", 1, capital=True, mark=Mark.STAR, owner=A),
     ]
     ruleset = make_ruleset(systems, "x-q x-b b-q q-c c-cap")
@@ -185,6 +196,7 @@ def test_cut_set_ignores_a_block_that_only_leads_back_into_the_region():  # DN-E
 
 
 # --- brute force: every simple path, checked by definition ------------------------------------
+
 
 def _simple_paths(adjacency: dict[int, set[int]], start: int, goal: int):
     stack = [(start, [start])]
@@ -216,8 +228,13 @@ def test_connection_and_cut_set_match_brute_force(world):  # DN-ECO-3
     names = [f"s{i}" for i in range(n)]
     kinds[0] = 1
     systems = [
-        system(names[i], kinds[i], capital=(i == 0), mark=Mark.STAR if i == 0 else None,
-               owner=S if i == 0 else None)
+        system(
+            names[i],
+            kinds[i],
+            capital=(i == 0),
+            mark=Mark.STAR if i == 0 else None,
+            owner=S if i == 0 else None,
+        )
         for i in range(n)
     ]
     systems.append(system("acap", 1, capital=True, mark=Mark.STAR, owner=A))
@@ -243,13 +260,16 @@ def test_connection_and_cut_set_match_brute_force(world):  # DN-ECO-3
             continue
         # The box's region: what it reaches through passable systems only.
         region = {x} | {
-            v for v in range(n) if v != x and not blocked(v)
+            v
+            for v in range(n)
+            if v != x
+            and not blocked(v)
             and any(not any(blocked(i) for i in p[1:]) for p in _simple_paths(adjacency, x, v))
         }
         # First block of every route that, once cut, never comes back into the region.
         first_blocks = set()
         for p in paths:
             k = next(k for k in range(1, len(p) - 1) if blocked(p[k]))
-            if not region & set(p[k + 1:]):
+            if not region & set(p[k + 1 :]):
                 first_blocks.add(p[k])
         assert set(conn.cut_set(names[x])) == {names[i] for i in first_blocks}

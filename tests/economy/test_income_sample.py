@@ -32,7 +32,6 @@ from tests.rulesets import sample
 A, S, N = Side.ASLAN, Side.SOLOMANI, Side.NEUTRAL
 
 
-
 def rows(ruleset: Ruleset, side: Side, *pieces) -> dict[str, tuple[IncomeSource, int]]:
     income = side_income(ruleset, occupancy(*pieces), side)
     return {box.system.id: (box.source, box.ru) for box in income.boxes}
@@ -102,11 +101,16 @@ def test_endpoints_do_not_count_as_between():  # DN-ECO-3
 
 def test_fast_path_agrees_with_classify():  # DN-ECO-4
     ruleset = sample()
-    blockers = (piece(ruleset, "aslan:CR", "kestrel"), piece(ruleset, "aslan:CS", "marrow"),
-                piece(ruleset, "solomani:RT-4", "lantern", box=True))
+    blockers = (
+        piece(ruleset, "aslan:CR", "kestrel"),
+        piece(ruleset, "aslan:CS", "marrow"),
+        piece(ruleset, "solomani:RT-4", "lantern", box=True),
+    )
     income = side_income(ruleset, occupancy(*blockers), S)
     assert {box.source for box in income.boxes} >= {
-        IncomeSource.TYPE1_UNCONNECTED, IncomeSource.TYPE2_CONNECTED, IncomeSource.TYPE1_CONNECTED
+        IncomeSource.TYPE1_UNCONNECTED,
+        IncomeSource.TYPE2_CONNECTED,
+        IncomeSource.TYPE1_CONNECTED,
     }
     for box in income.boxes:
         assert box.source is classify(box.system, income.connectivity)
@@ -216,9 +220,7 @@ def test_combat_results_do_not_change_the_budget():  # DN-ECO-5
 
 @pytest.mark.parametrize(("switch", "kept"), [(True, 13), (False, 0)])
 def test_unspent_ru_carry_over(switch: bool, kept: int):  # DN-ECO-6, DN-SET-1
-    ruleset = sample().model_copy(
-        update={"house_rules": HouseRules(unspent_ru_carry_over=switch)}
-    )
+    ruleset = sample().model_copy(update={"house_rules": HouseRules(unspent_ru_carry_over=switch)})
     assert carry_over(13, ruleset) == kept
     with pytest.raises(ValueError, match="DN-ECO-6"):
         carry_over(-1, ruleset)

@@ -16,16 +16,24 @@ S = Side.SOLOMANI
 PLACES = ["concord", "vantage", "halden", "marrow", "lantern", "kestrel", "brume"]
 SHIPS = ["CR", "DD", "B2", "SC", "AO"]
 PRODUCE = [
-    "CL 1 hex:concord", "CR 3 hex:vantage", "RT-4 2 box:kestrel", "PD", "B2 4 box:halden",
-    "DD 2 hex:lantern", "CA 5 hex:concord", "F 1 box:concord",
+    "CL 1 hex:concord",
+    "CR 3 hex:vantage",
+    "RT-4 2 box:kestrel",
+    "PD",
+    "B2 4 box:halden",
+    "DD 2 hex:lantern",
+    "CA 5 hex:concord",
+    "F 1 box:concord",
 ]
 
 
 @st.composite
 def situations(draw):
-    ships = draw(st.lists(
-        st.tuples(st.sampled_from(SHIPS), st.sampled_from(PLACES), st.booleans()), max_size=6
-    ))
+    ships = draw(
+        st.lists(
+            st.tuples(st.sampled_from(SHIPS), st.sampled_from(PLACES), st.booleans()), max_size=6
+        )
+    )
     enemy = draw(st.lists(st.sampled_from(PLACES), max_size=2))
     ru = draw(st.integers(0, 40))
     unpaid = draw(st.lists(st.integers(0, 5), max_size=3))

@@ -16,9 +16,12 @@ def _ships(game: Game) -> dict[str, object]:
 
 
 def test_no_maintenance_on_game_turn_1():  # DN-ECO-7, DN-SEQ-1
-    game = Game(turn=1, counters="""
+    game = Game(
+        turn=1,
+        counters="""
         S-CR-1 solomani:CR hex:lantern
-    """)
+    """,
+    )
     error = game.reject("solomani maintain")
     assert isinstance(error, IllegalOrderError) and error.rule_id == "DN-ECO-7"
     # and the phase may end without it
@@ -26,11 +29,14 @@ def test_no_maintenance_on_game_turn_1():  # DN-ECO-7, DN-SEQ-1
 
 
 def test_civilised_ships_pay_their_maintenance_number():  # DN-ECO-7
-    game = Game(ru=20, counters="""
+    game = Game(
+        ru=20,
+        counters="""
         # type 1, marked Solomani box
         S-CR-1 solomani:CR hex:concord
         S-DD-1 solomani:DD box:vantage
-    """)
+    """,
+    )
     game.play("solomani maintain")
     ships = _ships(game)
     assert ships["S-CR-1"].outcome is Outcome.PAID and ships["S-CR-1"].cost == 4
@@ -40,10 +46,13 @@ def test_civilised_ships_pay_their_maintenance_number():  # DN-ECO-7
 
 
 def test_civilised_ship_left_unpaid_is_disrupted():  # DN-ECO-7
-    game = Game(ru=20, counters="""
+    game = Game(
+        ru=20,
+        counters="""
         S-CR-1 solomani:CR hex:concord
         S-DD-1 solomani:DD hex:concord
-    """)
+    """,
+    )
     game.play("solomani maintain S-CR-1")
     assert game.state.units["S-CR-1"].disrupted
     assert not game.state.units["S-DD-1"].disrupted
@@ -52,12 +61,15 @@ def test_civilised_ship_left_unpaid_is_disrupted():  # DN-ECO-7
 
 
 def test_frontier_ships_roll_at_least_maintenance():  # DN-ECO-7
-    game = Game(ru=0, counters="""
+    game = Game(
+        ru=0,
+        counters="""
         # not a controlled type 1 box
         S-CR-1 solomani:CR hex:lantern
         # controlled, but type 2: frontier
         S-CR-2 solomani:CR hex:marrow
-    """)
+    """,
+    )
     game.play("solomani maintain", dice=[4, 3])
     ships = _ships(game)
     assert (ships["S-CR-1"].roll, ships["S-CR-1"].outcome) == (4, Outcome.ROLL_PASSED)
@@ -72,21 +84,27 @@ def test_frontier_ships_roll_at_least_maintenance():  # DN-ECO-7
 
 
 def test_type1_box_held_by_the_enemy_is_frontier():  # DN-ECO-7, DN-ECO-2
-    game = Game(ru=20, counters="""
+    game = Game(
+        ru=20,
+        counters="""
         # Aslan troops alone take the marked box
         A-RT-1 aslan:RT-5 box:vantage
         S-CR-1 solomani:CR hex:vantage
-    """)
+    """,
+    )
     game.play("solomani maintain", dice=[6])
     assert _ships(game)["S-CR-1"].outcome is Outcome.ROLL_PASSED
     assert game.state.ru[S] == 20
 
 
 def test_recovery_costs_maintenance_plus_one():  # DN-ECO-7
-    game = Game(ru=20, counters="""
+    game = Game(
+        ru=20,
+        counters="""
         S-CR-1 solomani:CR hex:concord disrupted
         S-CR-2 solomani:CR hex:concord disrupted
-    """)
+    """,
+    )
     game.play("solomani maintain - S-CR-1")
     assert not game.state.units["S-CR-1"].disrupted
     assert game.state.units["S-CR-2"].disrupted  # not recovered: stays disrupted, costs nothing
@@ -94,9 +112,12 @@ def test_recovery_costs_maintenance_plus_one():  # DN-ECO-7
 
 
 def test_disrupted_ship_in_frontier_space_neither_rolls_nor_recovers():  # DN-ECO-7
-    game = Game(ru=20, counters="""
+    game = Game(
+        ru=20,
+        counters="""
         S-CR-1 solomani:CR hex:lantern disrupted
-    """)
+    """,
+    )
     error = game.reject("solomani maintain - S-CR-1")
     assert error.rule_id == "DN-ECO-7" and "type 1" in str(error)
     game.play("solomani maintain")  # no die is asked for
@@ -104,11 +125,14 @@ def test_disrupted_ship_in_frontier_space_neither_rolls_nor_recovers():  # DN-EC
 
 
 def test_refit_b2_costs():  # DN-ECO-7 (refit B2: 3 RU civilised, 6 frontier, 7 recovery)
-    game = Game(ru=30, counters="""
+    game = Game(
+        ru=30,
+        counters="""
         S-B2-1 solomani:B2 hex:concord
         S-B2-2 solomani:B2 hex:lantern
         S-B2-3 solomani:B2 box:halden disrupted
-    """)
+    """,
+    )
     game.play("solomani maintain - S-B2-3", dice=[5])
     ships = _ships(game)
     assert ships["S-B2-1"].cost == 3
@@ -118,18 +142,25 @@ def test_refit_b2_costs():  # DN-ECO-7 (refit B2: 3 RU civilised, 6 frontier, 7 
 
 
 def test_aslan_b2_is_not_a_refit():  # DN-ECO-7
-    game = Game(ru=30, phasing=Side.ASLAN, counters="""
+    game = Game(
+        ru=30,
+        phasing=Side.ASLAN,
+        counters="""
         A-B2-1 aslan:B2 hex:hlirakh
-    """)
+    """,
+    )
     game.play("aslan maintain")
     assert _ships(game)["A-B2-1"].cost == 5
 
 
 def test_fighters_aboard_are_maintained_where_the_carrier_is():  # DN-ECO-7
-    game = Game(ru=30, counters="""
+    game = Game(
+        ru=30,
+        counters="""
         S-MS-1 solomani:MS hex:lantern
         S-F-1 solomani:F on:S-MS-1
-    """)
+    """,
+    )
     game.play("solomani maintain", dice=[1, 1])
     ships = _ships(game)
     assert ships["S-F-1"].system == "lantern"
@@ -137,21 +168,27 @@ def test_fighters_aboard_are_maintained_where_the_carrier_is():  # DN-ECO-7
 
 
 def test_not_enough_ru_is_rejected_without_rolling():  # DN-ECO-7, DN-ERR-1
-    game = Game(ru=3, counters="""
+    game = Game(
+        ru=3,
+        counters="""
         S-CR-1 solomani:CR hex:concord
         S-DD-1 solomani:DD hex:lantern
-    """)
+    """,
+    )
     error = game.reject("solomani maintain", dice=[6])
     assert "4 RU" in str(error) and "3 RU" in str(error)
     game.play("solomani maintain S-CR-1", dice=[6])
 
 
 def test_bad_choices_are_rejected():  # DN-ECO-7
-    game = Game(ru=30, counters="""
+    game = Game(
+        ru=30,
+        counters="""
         S-CR-1 solomani:CR hex:concord
         S-CR-2 solomani:CR hex:lantern
         A-CR-1 aslan:CR hex:concord
-    """)
+    """,
+    )
     assert "frontier" in str(game.reject("solomani maintain S-CR-2"))
     assert "not disrupted" in str(game.reject("solomani maintain - S-CR-1"))
     assert "not one of solomani's ships" in str(game.reject("solomani maintain A-CR-1"))
@@ -159,9 +196,12 @@ def test_bad_choices_are_rejected():  # DN-ECO-7
 
 
 def test_phase_cannot_end_before_maintenance_and_only_once():  # DN-ECO-7
-    game = Game(ru=30, counters="""
+    game = Game(
+        ru=30,
+        counters="""
         S-CR-1 solomani:CR hex:concord
-    """)
+    """,
+    )
     assert game.reject("solomani end-phase").rule_id == "DN-ECO-7"
     game.play("solomani maintain")
     assert "already" in str(game.reject("solomani maintain"))
@@ -173,14 +213,17 @@ def test_pass_resolves_maintenance_by_default_when_ru_suffice():
     # frontier ones and recovers nobody, as `maintain` with no lists would; then it ends the step
     from campaign.rules.phases import Phase
 
-    game = Game(ru=20, counters="""
+    game = Game(
+        ru=20,
+        counters="""
         # civilised: pays 4
         S-CR-1 solomani:CR hex:concord
         # frontier: rolls
         S-CR-2 solomani:CR hex:lantern
         # not recovered
         S-CR-3 solomani:CR hex:concord disrupted
-    """)
+    """,
+    )
     game.play("solomani pass", dice=[5])
     ships = _ships(game)
     assert (ships["S-CR-1"].outcome, ships["S-CR-1"].cost) == (Outcome.PAID, 4)
@@ -198,10 +241,13 @@ def test_pass_waits_for_maintenance_when_ru_do_not_suffice():
     from campaign.rules.flow import has_passed
     from campaign.rules.phases import Phase
 
-    game = Game(ru=5, counters="""
+    game = Game(
+        ru=5,
+        counters="""
         S-CR-1 solomani:CR hex:concord
         S-CR-2 solomani:CR hex:concord
-    """)
+    """,
+    )
     game.play("solomani pass")
     assert not game.of_type(MaintenanceResolved)
     assert (game.state.phasing, game.state.phase) == (S, Phase.PRODUCTION)

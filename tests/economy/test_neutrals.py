@@ -22,11 +22,15 @@ LANTERN = """
 
 
 def test_ships_holding_the_hex_conscript_and_pay_conscription_costs():  # DN-NEU-2
-    game = Game(ru=10, counters=LANTERN + """
+    game = Game(
+        ru=10,
+        counters=LANTERN
+        + """
         S-CR-1 solomani:CR hex:lantern
         # an enemy auxiliary is no warship
         A-TR-1 aslan:TR hex:lantern
-    """)
+    """,
+    )
     game.play("solomani conscript lantern")
     (event,) = game.of_type(NeutralsConscripted)
     assert event.unit_ids == ["N-M-1", "N-RT-1", "N-TR-1"] and event.cost == 1 + 1 + 1
@@ -38,10 +42,13 @@ def test_ships_holding_the_hex_conscript_and_pay_conscription_costs():  # DN-NEU
 
 
 def test_conscripted_units_act_as_the_players_units():  # DN-NEU-2, DN-ECO-1
-    game = Game(ru=10, counters="""
+    game = Game(
+        ru=10,
+        counters="""
         N-RT-1 neutral:RT-2 box:lantern home=lantern
         S-CR-1 solomani:CR hex:lantern
-    """)
+    """,
+    )
     before = Occupancy.from_pieces(pieces_from_state(game.state, game.ruleset))
     assert before.ground_sides("lantern") == {N}
     game.play("solomani conscript lantern")
@@ -50,21 +57,28 @@ def test_conscripted_units_act_as_the_players_units():  # DN-NEU-2, DN-ECO-1
 
 
 def test_enemy_warship_present_prevents_conscription_from_orbit():  # DN-NEU-2
-    game = Game(ru=10, counters=LANTERN + """
+    game = Game(
+        ru=10,
+        counters=LANTERN
+        + """
         S-CR-1 solomani:CR hex:lantern
         A-DD-1 aslan:DD hex:lantern
-    """)
+    """,
+    )
     error = game.reject("solomani conscript lantern")
     assert error.rule_id == "DN-NEU-2"
 
 
 def test_ground_forces_controlling_the_box_may_conscript():  # DN-NEU-2
-    game = Game(ru=10, counters="""
+    game = Game(
+        ru=10,
+        counters="""
         N-M-1 neutral:M-8-0-7 hex:lantern home=lantern
         S-RT-1 solomani:RT-4 box:lantern
         # the box is held: enemy ships do not matter
         A-CR-1 aslan:CR hex:lantern
-    """)
+    """,
+    )
     game.play("solomani conscript lantern")
     assert game.state.units["N-M-1"].owner is S
 
@@ -94,10 +108,13 @@ def test_an_attempt_without_the_money_turns_the_counters_face_up_and_none_joins(
 
 def test_a_system_with_only_a_pd_is_no_refusal_either():  # DN-NEU-2, DN-NEU-1
     # a refusal here would tell the player that the face-down counter is a PD
-    game = Game(ru=10, counters="""
+    game = Game(
+        ru=10,
+        counters="""
         N-PD-1 neutral:PD box:lantern face-down home=lantern
         S-CR-1 solomani:CR hex:lantern
-    """)
+    """,
+    )
     game.play("solomani conscript lantern")
     (event,) = game.of_type(NeutralsConscripted)
     assert event.unit_ids == [] and event.left_neutral == ["N-PD-1"] and event.cost == 0
@@ -105,10 +122,13 @@ def test_a_system_with_only_a_pd_is_no_refusal_either():  # DN-NEU-2, DN-NEU-1
 
 
 def test_destroyed_conscript_is_rebuilt_at_home_for_its_build_cost():  # DN-NEU-3
-    game = Game(ru=10, counters="""
+    game = Game(
+        ru=10,
+        counters="""
         N-M-1 neutral:M-8-0-7 eliminated owner=solomani home=lantern
         N-RT-1 neutral:RT-2 eliminated owner=solomani home=lantern
-    """)
+    """,
+    )
     game.play("solomani rebuild N-M-1")
     game.play("solomani rebuild N-RT-1")
     assert game.state.units["N-M-1"].location == Location.hex("lantern")
@@ -117,19 +137,25 @@ def test_destroyed_conscript_is_rebuilt_at_home_for_its_build_cost():  # DN-NEU-
 
 
 def test_neutral_destroyed_while_neutral_is_gone_for_good():  # DN-NEU-3
-    game = Game(ru=10, counters="""
+    game = Game(
+        ru=10,
+        counters="""
         N-M-1 neutral:M-8-0-7 eliminated home=lantern
-    """)
+    """,
+    )
     error = game.reject("solomani rebuild N-M-1")
     assert error.rule_id == "DN-NEU-3" and "for good" in str(error)
 
 
 def test_rebuild_only_own_destroyed_conscripts():  # DN-NEU-3
-    game = Game(ru=10, counters="""
+    game = Game(
+        ru=10,
+        counters="""
         N-M-1 neutral:M-8-0-7 hex:lantern owner=solomani home=lantern
         N-M-2 neutral:M-8-0-8 eliminated owner=aslan home=lantern
         S-CR-1 solomani:CR eliminated
-    """)
+    """,
+    )
     assert "not been destroyed" in str(game.reject("solomani rebuild N-M-1"))
     assert "aslan" in str(game.reject("solomani rebuild N-M-2"))
     assert "produce" in str(game.reject("solomani rebuild S-CR-1"))

@@ -22,36 +22,48 @@ def test_ships_in_the_capital_hex_or_box():  # DN-ECO-8
 
 
 def test_enemy_units_in_the_capital_do_not_prevent_placement():  # DN-ECO-8
-    game = Game(ru=40, counters="""
+    game = Game(
+        ru=40,
+        counters="""
         A-B1-1 aslan:B1 hex:concord
         # the Aslan even hold the box
         A-RT-1 aslan:RT-5 box:concord
-    """)
+    """,
+    )
     game.play("solomani produce RT-5 1 box:concord")
     assert game.state.units["S-RT-1"].location == Location.box("concord")
 
 
 def test_connected_friendly_type1_and_type2_systems():  # DN-ECO-8
-    game = Game(ru=40, counters="""
+    game = Game(
+        ru=40,
+        counters="""
         # enemy ships over it change nothing
         A-CR-1 aslan:CR hex:vantage
-    """)
+    """,
+    )
     game.play("solomani produce CL 1 hex:vantage")
     game.play("solomani produce RT-4 1 box:kestrel")
     assert game.state.units["S-RT-1"].location == Location.box("kestrel")
 
 
 def test_conquered_system_connected_to_the_capital():  # DN-ECO-8, DN-ECO-3
-    game = Game(ru=40, counters="""
+    game = Game(
+        ru=40,
+        counters="""
         S-RT-1 solomani:RT-4 box:bulwark
-    """)
+    """,
+    )
     game.play("solomani produce AT-7 1 box:bulwark")
 
 
 def test_unconnected_system_is_refused_with_the_cut():  # DN-ECO-8, DN-ECO-3
-    game = Game(ru=40, counters="""
+    game = Game(
+        ru=40,
+        counters="""
         A-CR-1 aslan:CR hex:marrow
-    """)
+    """,
+    )
     error = game.reject("solomani produce CL 1 hex:halden")
     assert error.rule_id == "DN-ECO-8"
     assert "not connected" in str(error) and "Marrow" in str(error) and "A-CR-1" in str(error)
@@ -110,11 +122,14 @@ def test_production_only_in_the_production_phase():  # DN-ECO-8, DN-SEQ-2
 def test_production_systems_query_matches_the_order_checks():  # DN-ECO-8
     from campaign.rules.economy.production import placement_problem, production_systems
 
-    game = Game(ru=40, counters="""
+    game = Game(
+        ru=40,
+        counters="""
         A-CR-1 aslan:CR hex:marrow
         S-RT-1 solomani:RT-4 box:lantern
         A-RT-1 aslan:RT-5 box:kestrel
-    """)
+    """,
+    )
     allowed = production_systems(game.state, game.ruleset, S)
     assert allowed == ["concord", "marrow", "petrel", "vantage"]
     for system in game.ruleset.star_map.systems:

@@ -15,10 +15,16 @@ S, A = Side.SOLOMANI, Side.ASLAN
 
 
 def test_income_is_added_when_the_phase_starts():  # DN-ECO-4, DN-ECO-6
-    game = Game(turn=2, phasing=A, ru=9, last_step=True, counters="""
+    game = Game(
+        turn=2,
+        phasing=A,
+        ru=9,
+        last_step=True,
+        counters="""
         # cuts Halden (4 instead of 10)
         A-CR-1 aslan:CR hex:marrow
-    """)
+    """,
+    )
     game.play("aslan end-phase")
     (event,) = game.of_type(IncomeCollected)
     assert event.side is S and event.turn == 2
@@ -30,9 +36,7 @@ def test_income_is_added_when_the_phase_starts():  # DN-ECO-4, DN-ECO-6
 
 
 def test_unspent_ru_lost_when_carry_over_is_off():  # DN-ECO-6
-    ruleset = sample().model_copy(
-        update={"house_rules": HouseRules(unspent_ru_carry_over=False)}
-    )
+    ruleset = sample().model_copy(update={"house_rules": HouseRules(unspent_ru_carry_over=False)})
     game = Game(turn=2, phasing=A, ru=9, last_step=True, ruleset=ruleset)
     game.play("aslan end-phase")
     (event,) = game.of_type(IncomeCollected)
@@ -52,18 +56,27 @@ def test_setup_ru_carry_into_the_first_budget():  # DN-SET-1, DN-ECO-6
 
 
 def test_income_does_not_depend_on_battles():  # DN-ECO-5
-    game = Game(turn=2, phasing=A, ru=0, last_step=True, counters="""
+    game = Game(
+        turn=2,
+        phasing=A,
+        ru=0,
+        last_step=True,
+        counters="""
         # a Solomani cruiser lost in battle
         S-CR-9 solomani:CR eliminated
-    """)
+    """,
+    )
     game.play("aslan end-phase")
     assert game.of_type(IncomeCollected)[0].income == 61
 
 
 def test_report_for_a_campaign_state():  # DN-ECO-4, DN-ECO-3
-    game = Game(ru=30, counters="""
+    game = Game(
+        ru=30,
+        counters="""
         A-CR-4 aslan:CR hex:marrow
-    """)
+    """,
+    )
     report = income_report_for(game.state, game.ruleset, S)
     assert report.treasury == 30 and report.income == 55
     halden = next(b for b in report.boxes if b.system_id == "halden")
@@ -71,10 +84,13 @@ def test_report_for_a_campaign_state():  # DN-ECO-4, DN-ECO-3
 
 
 def test_troops_aboard_a_transport_do_not_control_the_box():  # DN-ECO-1
-    game = Game(ru=30, counters="""
+    game = Game(
+        ru=30,
+        counters="""
         S-TR-1 solomani:TR box:lantern
         S-RT-1 solomani:RT-4 on:S-TR-1
-    """)
+    """,
+    )
     report = income_report_for(game.state, game.ruleset, S)
     assert "lantern" not in {b.system_id for b in report.boxes}
     game.put("S-RT-2", "solomani:RT-4", "box:lantern")
@@ -87,13 +103,17 @@ def test_troops_aboard_a_transport_do_not_control_the_box():  # DN-ECO-1
 def test_routes_explored_in_play_carry_connections():  # DN-ECO-3, DN-NEB-1
     from campaign.content import load_ruleset
 
-    game = Game(ruleset=load_ruleset(layout="demo"), counters="""
+    game = Game(
+        ruleset=load_ruleset(layout="demo"),
+        counters="""
         S-RT-1 solomani:RT-4 box:lantern
         # murk is type 3
         S-AO-1 solomani:AO hex:murk
-    """)
-    lantern = next(b for b in income_report_for(game.state, game.ruleset, S).boxes
-                   if b.system_id == "lantern")
+    """,
+    )
+    lantern = next(
+        b for b in income_report_for(game.state, game.ruleset, S).boxes if b.system_id == "lantern"
+    )
     assert (lantern.connected, lantern.ru) == (False, 4)
     game.state.game_slots["explored_routes"] = [["lantern", "murk"], ["murk", "halden"]]
     report = income_report_for(game.state, game.ruleset, S)
@@ -105,9 +125,11 @@ def test_routes_explored_in_play_carry_connections():  # DN-ECO-3, DN-NEB-1
 def test_supply_overlay_lists_connected_systems():  # DN-ECO-3
     from campaign.rules.economy.adapter import connected_systems
 
-    game = Game(counters="""
+    game = Game(
+        counters="""
         A-CR-1 aslan:CR hex:marrow
-    """)
+    """
+    )
     supplied = connected_systems(game.state, game.ruleset, S)
     assert {"concord", "marrow", "vantage", "kestrel", "petrel", "brume"} <= supplied
     assert "halden" not in supplied and "bulwark" not in supplied

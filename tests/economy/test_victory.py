@@ -30,9 +30,11 @@ def _end_player_turn(game: Game) -> None:
 
 
 def test_holding_needs_both_hex_and_box():  # DN-VIC-1
-    game = Game(counters="""
+    game = Game(
+        counters="""
         A-B1-1 aslan:B1 hex:concord
-    """)
+    """
+    )
     occupancy = occupancy_of(game.state, game.ruleset)
     assert not holds_enemy_capital(game.ruleset, occupancy, A)  # the marked box stays Solomani
     game.put("A-RT-1", "aslan:RT-5", "box:concord")
@@ -76,11 +78,15 @@ def test_control_must_hold_at_start_and_end():  # DN-VIC-1
 
 
 def test_solomani_win_by_holding_hlirakh():  # DN-VIC-1
-    game = Game(turn=5, phasing=S, counters="""
+    game = Game(
+        turn=5,
+        phasing=S,
+        counters="""
         # ships in the box do not hold the hex
         S-CR-1 solomani:CR box:hlirakh
         S-RT-1 solomani:RT-5 box:hlirakh
-    """)
+    """,
+    )
     game.state.turn_slots["victory_start"] = ["solomani"]
     game.state.game_slots["victory"] = {"runs": {"solomani": 1}}
     assert check_victory(game.state, game.ruleset).winner is None

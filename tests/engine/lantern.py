@@ -15,9 +15,16 @@ def lantern_game(db: Path, name: str) -> Table:
     game = Table(db, name=name)
     while game.state.phase is Phase.SETUP_NEUTRALS:
         game.play(f"{game.state.acting.value} place-neutral lantern")
-    for text in ["aslan buy SC", "aslan end-phase", "solomani buy SC", "solomani end-phase",
-                 "aslan deploy A-SC-1 hex:wahtoi", "aslan end-phase",
-                 "solomani deploy S-SC-1 hex:concord", "solomani end-phase"]:
+    for text in [
+        "aslan buy SC",
+        "aslan end-phase",
+        "solomani buy SC",
+        "solomani end-phase",
+        "aslan deploy A-SC-1 hex:wahtoi",
+        "aslan end-phase",
+        "solomani deploy S-SC-1 hex:concord",
+        "solomani end-phase",
+    ]:
         game.play(text)
     game.end_until(lambda: game.state.phase is Phase.FIRST_MOVEMENT)
     return game

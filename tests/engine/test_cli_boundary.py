@@ -37,26 +37,60 @@ from tests.conftest import REPO_ROOT
 CLI = REPO_ROOT / "campaign" / "cli"
 #: What a registration module may import: argparse-level standard modules and the light part of
 #: the command line (the package itself runs before any of its modules anyway).
-LIGHT = frozenset({
-    "__future__", "argparse", "importlib", "sys", "re", "textwrap", "pathlib", "typing",
-    "dataclasses", "collections.abc", "campaign.cli", "campaign.cli.errors",
-    "campaign.cli.helptext", "campaign.bundled",
-})
+LIGHT = frozenset(
+    {
+        "__future__",
+        "argparse",
+        "importlib",
+        "sys",
+        "re",
+        "textwrap",
+        "pathlib",
+        "typing",
+        "dataclasses",
+        "collections.abc",
+        "campaign.cli",
+        "campaign.cli.errors",
+        "campaign.cli.helptext",
+        "campaign.bundled",
+    }
+)
 #: What errors.py and helptext.py may import besides LIGHT (both are on every command's path).
 LIGHT_SHARED = LIGHT | {"campaign.rules.errors", "campaign.rules.suggest"}
 #: The layers the command line may use: use cases, read side, pictures, the TUI, the scenario
 #: games, leaf utilities, and of the rules core only ids, errors, the phase enums,
 #: suggestions and the seat a front end says it is (as the house's rules for front ends,
 #: ADR 0029; seats: docs/seats.md).
-ALLOWED_LAYERS = ("campaign.app", "campaign.views", "campaign.render", "campaign.tui",
-                  "campaign.cli", "scenarios", "campaign.bundled", "campaign.userfiles",
-                  "campaign.extras", "campaign.rules.ids", "campaign.rules.errors",
-                  "campaign.rules.phases", "campaign.rules.suggest", "campaign.rules.seats",
-                  # `campaign serve` (issue 43): the seat links and the web server
-                  "campaign.serve")
+ALLOWED_LAYERS = (
+    "campaign.app",
+    "campaign.views",
+    "campaign.render",
+    "campaign.tui",
+    "campaign.cli",
+    "scenarios",
+    "campaign.bundled",
+    "campaign.userfiles",
+    "campaign.extras",
+    "campaign.rules.ids",
+    "campaign.rules.errors",
+    "campaign.rules.phases",
+    "campaign.rules.suggest",
+    "campaign.rules.seats",
+    # `campaign serve` (issue 43): the seat links and the web server
+    "campaign.serve",
+)
 #: Never loaded by building the parser (``campaign --help``, every command before dispatch).
-HEAVY = ("campaign.app", "campaign.rules.engine", "campaign.store", "campaign.views",
-         "campaign.cli.handlers", "sqlite3", "textual", "pydantic", "sqlalchemy")
+HEAVY = (
+    "campaign.app",
+    "campaign.rules.engine",
+    "campaign.store",
+    "campaign.views",
+    "campaign.cli.handlers",
+    "sqlite3",
+    "textual",
+    "pydantic",
+    "sqlalchemy",
+)
 #: A function-local import is allowed only for an optional extra, said so just above it.
 OPTIONAL_EXTRA_MARK = "optional extra"
 
@@ -79,13 +113,22 @@ def _imports(tree: ast.AST) -> Iterator[tuple[ast.stmt, str]]:
 def _lazy_targets(tree: ast.AST) -> Iterator[str]:
     """The modules named by ``Lazy(...)`` / ``lazy(...)`` calls, directly or through a
     module-level string constant (``HANDLERS = "campaign.cli.handlers.play"``)."""
-    constants = {target.id: node.value.value for node in ast.walk(tree)
-                 if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant)
-                 and isinstance(node.value.value, str)
-                 for target in node.targets if isinstance(target, ast.Name)}
+    constants = {
+        target.id: node.value.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign)
+        and isinstance(node.value, ast.Constant)
+        and isinstance(node.value.value, str)
+        for target in node.targets
+        if isinstance(target, ast.Name)
+    }
     for node in ast.walk(tree):
-        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                and node.func.id in ("Lazy", "lazy") and node.args):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in ("Lazy", "lazy")
+            and node.args
+        ):
             first = node.args[0]
             if isinstance(first, ast.Constant):
                 yield first.value
@@ -108,8 +151,10 @@ def test_registration_modules_import_nothing_heavy(module):
     heavy = sorted({name for _, name in _imports(tree) if name not in LIGHT})
     assert heavy == [], f"{module} imports {heavy}: registration must stay argparse-only"
     handlers = set(_lazy_targets(tree))
-    assert all(_in_layer(target, "campaign.cli.handlers") or module.endswith("completion")
-               for target in handlers), handlers
+    assert all(
+        _in_layer(target, "campaign.cli.handlers") or module.endswith("completion")
+        for target in handlers
+    ), handlers
 
 
 @pytest.mark.parametrize("module", ["campaign.cli.errors", "campaign.cli.helptext"])
@@ -129,8 +174,11 @@ def test_cli_layer_imports_only_the_allowed_layers():
             named += _lazy_targets(tree)
         for name in named:
             ours = name.split(".")[0] in ("campaign", "scenarios")
-            if ours and name != "campaign" and not any(_in_layer(name, layer)
-                                                       for layer in ALLOWED_LAYERS):
+            if (
+                ours
+                and name != "campaign"
+                and not any(_in_layer(name, layer) for layer in ALLOWED_LAYERS)
+            ):
                 wrong.append(f"{path.relative_to(REPO_ROOT)}: {name}")
     assert wrong == []
 
@@ -146,43 +194,55 @@ def test_no_function_local_imports_in_the_cli():
             if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
                 continue
             for node in ast.walk(function):
-                if (isinstance(node, ast.Import | ast.ImportFrom)
-                        and OPTIONAL_EXTRA_MARK not in lines[node.lineno - 2]):
+                if (
+                    isinstance(node, ast.Import | ast.ImportFrom)
+                    and OPTIONAL_EXTRA_MARK not in lines[node.lineno - 2]
+                ):
                     local.append(f"{path.relative_to(REPO_ROOT)}:{node.lineno}")
     assert local == []
 
 
 def _fresh(script: str) -> dict:
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          cwd=REPO_ROOT, check=False)
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=REPO_ROOT, check=False
+    )
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout.splitlines()[-1])
 
 
 def test_building_the_parser_and_help_load_nothing_heavy():
     """``campaign --help`` and ``campaign status --help`` in a new interpreter."""
-    found = _fresh("\n".join([
-        "import contextlib, io, json, sys",
-        "from campaign.cli import build_parser, main",
-        "build_parser()",
-        "for argv in (['--help'], ['status', '--help'], ['scenario', 'solve', '--help']):",
-        "    with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):",
-        "        main(argv)",
-        f"print(json.dumps(sorted(m for m in sys.modules if m.startswith({HEAVY!r}))))",
-    ]))
+    found = _fresh(
+        "\n".join(
+            [
+                "import contextlib, io, json, sys",
+                "from campaign.cli import build_parser, main",
+                "build_parser()",
+                "for argv in (['--help'], ['status', '--help'], ['scenario', 'solve', '--help']):",
+                "    with contextlib.redirect_stdout(io.StringIO()),"
+                " contextlib.suppress(SystemExit):",
+                "        main(argv)",
+                f"print(json.dumps(sorted(m for m in sys.modules if m.startswith({HEAVY!r}))))",
+            ]
+        )
+    )
     assert found == []
 
 
 def test_a_command_loads_its_handler_module_only():
     """``campaign seeds`` imports ``handlers.seeds`` and no other handler module."""
-    found = _fresh("\n".join([
-        "import contextlib, io, json, sys",
-        "from campaign.cli import main",
-        "with contextlib.redirect_stdout(io.StringIO()):",
-        "    assert main(['seeds']) == 0",
-        "print(json.dumps(sorted(m for m in sys.modules",
-        "                        if m.startswith('campaign.cli.handlers.'))))",
-    ]))
+    found = _fresh(
+        "\n".join(
+            [
+                "import contextlib, io, json, sys",
+                "from campaign.cli import main",
+                "with contextlib.redirect_stdout(io.StringIO()):",
+                "    assert main(['seeds']) == 0",
+                "print(json.dumps(sorted(m for m in sys.modules",
+                "                        if m.startswith('campaign.cli.handlers.'))))",
+            ]
+        )
+    )
     assert found == ["campaign.cli.handlers.common", "campaign.cli.handlers.seeds"]
 
 
@@ -205,7 +265,8 @@ def test_every_lazy_reference_names_a_callable():
             assert callable(handler.function.resolve()), handler
     for path in _cli_files():
         module = importlib.import_module(
-            ".".join(path.relative_to(REPO_ROOT).with_suffix("").parts))
+            ".".join(path.relative_to(REPO_ROOT).with_suffix("").parts)
+        )
         for value in vars(module).values():
             if isinstance(value, Lazy):
                 assert value.resolve() is not None, value
@@ -224,8 +285,9 @@ def test_a_store_failure_is_one_line_through_the_app_layer(capsys):
         raise DatabaseUnavailable("database or disk is full")
 
     assert guard(full_disk)(argparse.Namespace()) == 1
-    assert capsys.readouterr().err == ("campaign: the database refused the change: database "
-                                       "or disk is full; nothing was changed\n")
+    assert capsys.readouterr().err == (
+        "campaign: the database refused the change: database or disk is full; nothing was changed\n"
+    )
 
     def bug(args: argparse.Namespace) -> int:
         raise RuntimeError("a bug")

@@ -41,8 +41,17 @@ def test_seeded_campaign_refuses_typed_dice_without_a_referee_reason(tmp_path, c
     code, _, err = _run(capsys, "order", "c", "aslan test-roll 3", "--dice", "6", *db)
     assert code == 1 and "DN-ERR-1" in err and "seeded dice" in err
     assert CampaignService(db_url=db[1]).store.head("c") == before
-    code, out, _ = _run(capsys, "order", "c", "aslan test-roll 3", "--dice", "6",
-                        "--referee", "die fell off the table", *db)
+    code, out, _ = _run(
+        capsys,
+        "order",
+        "c",
+        "aslan test-roll 3",
+        "--dice",
+        "6",
+        "--referee",
+        "die fell off the table",
+        *db,
+    )
     assert code == 0 and "Referee override: dice typed in (die fell off the table): 6" in out
     _, out, _ = _run(capsys, "log", "c", *db)
     assert "dice (typed by the referee: die fell off the table): test roll need 3=6" in out
@@ -70,8 +79,9 @@ def test_commit_reveal_campaign_refuses_typed_dice(tmp_path, capsys):  # DN-ERR-
     """Issue 20 item 3: typed dice in play by e-mail would make a file the other side
     refuses for ever; they are refused when given."""
     db = _campaign(tmp_path, "commit-reveal")
-    code, _, err = _run(capsys, "order", "c", "aslan test-roll 3", "--dice", "6",
-                        "--referee", "x", *db)
+    code, _, err = _run(
+        capsys, "order", "c", "aslan test-roll 3", "--dice", "6", "--referee", "x", *db
+    )
     assert code == 1 and "commit-reveal" in err
 
 
@@ -86,11 +96,14 @@ def test_verify_finds_a_die_that_is_not_the_seeds(tmp_path, capsys):  # DN-ERR-1
     old = last.payload[last.payload.index(value) + len(value)]
     new = "1" if old != "1" else "2"
     payload = last.payload.replace(f'"value":{old}', f'"value":{new}')
-    digest = chain_hash("c", last.seq, last.batch, last.order_text, last.type, payload,
-                        last.prev_hash)
+    digest = chain_hash(
+        "c", last.seq, last.batch, last.order_text, last.type, payload, last.prev_hash
+    )
     with service.store.database.write() as connection:
-        connection.run("UPDATE dn_event SET payload = :payload, hash = :hash"
-                       " WHERE campaign_name = 'c' AND seq = :seq",
-                       {"payload": payload, "hash": digest, "seq": last.seq})
+        connection.run(
+            "UPDATE dn_event SET payload = :payload, hash = :hash"
+            " WHERE campaign_name = 'c' AND seq = :seq",
+            {"payload": payload, "hash": digest, "seq": last.seq},
+        )
     code, _, err = _run(capsys, "verify", "c", *db)
     assert code == 1 and "aslan test-roll 3" in err and "not the ones the campaign's seed" in err

@@ -221,9 +221,23 @@ def test_clone_is_independent_of_the_original():  # DN-SEQ-2
     copy_.turn_slots["odd"][1].append(2)
     assert state.model_dump(mode="json") == before
     assert set(type(state).model_fields) == {
-        "campaign_id", "profile_hash", "layout", "turn", "step", "phasing", "acting", "ru",
-        "units", "next_unit_no", "neutral_pile", "slots", "turn_slots", "game_slots",
-        "dice_counts", "winner", "events_applied",
+        "campaign_id",
+        "profile_hash",
+        "layout",
+        "turn",
+        "step",
+        "phasing",
+        "acting",
+        "ru",
+        "units",
+        "next_unit_no",
+        "neutral_pile",
+        "slots",
+        "turn_slots",
+        "game_slots",
+        "dice_counts",
+        "winner",
+        "events_applied",
     }  # a new field must be added to CampaignState.clone and to this test
 
 

@@ -33,8 +33,11 @@ def test_move_explanations_hide_and_a_face_down_blocker_ends_the_move(table: Tab
     options = move_options(table.state, table.loaded.ruleset, Side.ASLAN, "A-SC-1")
     assert all(not REAL_NEUTRAL_ID.search(o.message) for o in options.refused.values())
     path = list(options.legal["lantern"].path)
-    onward = next(n for n in table.loaded.ruleset.star_map.neighbours("lantern")
-                  if n not in path and n != "wahtoi")
+    onward = next(
+        n
+        for n in table.loaded.ruleset.star_map.neighbours("lantern")
+        if n not in path and n != "wahtoi"
+    )
     before = table.state.clone()
     events = table.play(f"aslan jump A-SC-1 {','.join([*path, onward])}")
     assert table.state.units["A-SC-1"].location.system == "lantern"

@@ -81,8 +81,7 @@ def test_every_registering_module_has_its_place_in_the_catalog() -> None:
     defining += [hook for _, _, hook in registry.HOOKS.enter]
     defining += registry.HOOKS.turn_end + registry.NORMALIZERS
     defining += list(registry.EVENTS.values()) + list(registry.OFFERED.values())
-    for entries in (registry.HOOKS.idle, registry.HOOKS.end_checks,
-                    registry.HOOKS.pass_defaults):
+    for entries in (registry.HOOKS.idle, registry.HOOKS.end_checks, registry.HOOKS.pass_defaults):
         defining += [hook for _, hook in entries]
     modules = {item.__module__ for item in defining if item.__module__.startswith("campaign.")}
     assert modules == set(catalog.REGISTRATION_ORDER)

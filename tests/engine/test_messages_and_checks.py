@@ -16,8 +16,9 @@ BATTLE = "neb-a/aslan-solomani"
 
 
 def _battle() -> Campaign:
-    game = Campaign([place("A-CL-1", "aslan:CL", "hex:neb-a"),
-                     place("S-DD-1", "solomani:DD", "hex:neb-a")])
+    game = Campaign(
+        [place("A-CL-1", "aslan:CL", "hex:neb-a"), place("S-DD-1", "solomani:DD", "hex:neb-a")]
+    )
     game.enter()
     return game
 
@@ -39,23 +40,30 @@ def test_stage_errors_cite_the_rule_of_the_stage_the_battle_is_at():
 
 def test_wrong_owner_message_reads_well():
     # DN-SEQ-2: "S-DD-1 is not one of aslan's units" (not "not a aslan unit")
-    game = Game(phase=Phase.FIRST_MOVEMENT, counters="""
+    game = Game(
+        phase=Phase.FIRST_MOVEMENT,
+        counters="""
         S-DD-1 solomani:DD hex:ftahr
         A-CL-1 aslan:CL hex:ftahr
-    """)
+    """,
+    )
     error = game.reject("aslan form-stack g A-CL-1,S-DD-1", rule="DN-SEQ-2")
     assert "S-DD-1 is not one of aslan's units" in str(error)
 
 
 def test_form_stack_refuses_duplicate_ids():
     # DN-MOV-2 / DN-ERR-1: a unit named twice is refused, nothing changes
-    game = Game(phase=Phase.FIRST_MOVEMENT, counters="""
+    game = Game(
+        phase=Phase.FIRST_MOVEMENT,
+        counters="""
         A-CL-1 aslan:CL hex:ftahr
         A-CL-2 aslan:CL hex:ftahr
-    """)
+    """,
+    )
     with pytest.raises(InvalidOrderError, match="A-CL-1 named more than once"):
-        engine.decide(game.state, parse_order("aslan form-stack g A-CL-1,A-CL-2,A-CL-1"),
-                      game.ruleset)
+        engine.decide(
+            game.state, parse_order("aslan form-stack g A-CL-1,A-CL-2,A-CL-1"), game.ruleset
+        )
     assert all(u.stack is None for u in game.state.units.values())
 
 
@@ -68,14 +76,19 @@ def test_referee_set_ru_is_bounded():
 
 def test_verbs_kinds_units_and_systems_are_case_insensitive():
     # DN-SEQ-2: one rule for case: everything a player types except stack labels and reasons
-    game = Game(phase=Phase.FIRST_MOVEMENT, counters="""
+    game = Game(
+        phase=Phase.FIRST_MOVEMENT,
+        counters="""
         A-CL-1 aslan:CL hex:ftahr
         A-CL-2 aslan:CL hex:ftahr
-    """)
+    """,
+    )
     game.play("ASLAN Form-Stack g a-cl-1,A-cl-2")
     game.play("Aslan JUMP g Hlirakh")
     assert game.where("A-CL-2") == "hex:hlirakh"
     assert parse_order("Solomani PRODUCE rt-5 1 Box:Halden").to_notation() == (
-        "solomani produce RT-5 1 box:halden")
-    assert parse_order("REFEREE Set-RU Aslan 5 \"Recount\"").to_notation() == (
-        'referee set-ru aslan 5 Recount')
+        "solomani produce RT-5 1 box:halden"
+    )
+    assert parse_order('REFEREE Set-RU Aslan 5 "Recount"').to_notation() == (
+        "referee set-ru aslan 5 Recount"
+    )

@@ -18,9 +18,9 @@ from tests.rulesets import sample
 
 def _pd_boxes(state, ruleset) -> Counter:
     return Counter(
-        u.location.system for u in state.units.values()
-        if u.location.where is Where.BOX
-        and ruleset.unit_type(u.kind).category is UnitCategory.PD
+        u.location.system
+        for u in state.units.values()
+        if u.location.where is Where.BOX and ruleset.unit_type(u.kind).category is UnitCategory.PD
     )
 
 
@@ -30,12 +30,14 @@ def test_second_neutral_pd_drawn_for_a_box_is_set_aside():
     catalog.load()
     ruleset = sample()
     dice = SeededSource("one-pd-per-box")
-    events = engine.start("pd", ruleset, MapAssembled(layout=layout_record(ruleset.star_map)),
-                          dice)
+    events = engine.start("pd", ruleset, MapAssembled(layout=layout_record(ruleset.star_map)), dice)
     state = engine.fold(events)
     pile = list(state.neutral_pile)
-    pds = [i for i, kind in enumerate(pile[:len(ruleset.star_map.sections) + 4])
-           if ruleset.unit_type(kind).category is UnitCategory.PD]
+    pds = [
+        i
+        for i, kind in enumerate(pile[: len(ruleset.star_map.sections) + 4])
+        if ruleset.unit_type(kind).category is UnitCategory.PD
+    ]
     assert len(pds) >= 2, "pick a dice seed whose first draws hold two PD"
     set_aside: list[str] = []
     while state.phase is Phase.SETUP_NEUTRALS:
@@ -53,12 +55,16 @@ def test_second_neutral_pd_drawn_for_a_box_is_set_aside():
 
 def test_transport_cannot_land_a_second_pd_in_a_box():
     # DN-MOV-10: a landing transport unloads its cargo; the box already holds a PD
-    game = Campaign([
-        place("A-TR-1", "aslan:TR", "hex:neb-a"),
-        place("A-PD-1", "aslan:PD", "on:A-TR-1"),
-        place("A-RT-1", "aslan:RT-4", "box:neb-a"),
-        place("A-PD-2", "aslan:PD", "box:neb-a"),
-    ], sub_phase=SubPhase.INTERACTION, phasing=Side.ASLAN)
+    game = Campaign(
+        [
+            place("A-TR-1", "aslan:TR", "hex:neb-a"),
+            place("A-PD-1", "aslan:PD", "on:A-TR-1"),
+            place("A-RT-1", "aslan:RT-4", "box:neb-a"),
+            place("A-PD-2", "aslan:PD", "box:neb-a"),
+        ],
+        sub_phase=SubPhase.INTERACTION,
+        phasing=Side.ASLAN,
+    )
     game.enter()
     error = game.reject("aslan interact neb-a A-TR-1 - -")
     assert "DN-MOV-10" in str(error) and "A-PD-2" in str(error)

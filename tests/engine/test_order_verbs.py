@@ -22,5 +22,10 @@ def test_the_verb_table_is_the_registry_s_in_its_order():
 def test_order_words_are_each_side_then_its_verbs():
     """issue 47 item 2: players get the player verbs, the referee only the referee's."""
     words = verbs.order_words(("jump", "pass"), ("stepping",))
-    assert words == ["aslan jump", "aslan pass", "solomani jump", "solomani pass",
-                     "referee stepping"]
+    assert words == [
+        "aslan jump",
+        "aslan pass",
+        "solomani jump",
+        "solomani pass",
+        "referee stepping",
+    ]

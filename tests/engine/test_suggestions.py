@@ -41,7 +41,8 @@ def _refusal(table: Table, text: str, viewer: Side | None = Side.ASLAN) -> str:
 def test_a_mistyped_order_verb_suggests_the_verb(table: Table):
     # DN-ERR-1
     assert _refusal(table, "aslan jmup A-SC-1 lantern") == (
-        "unknown order 'jmup'; did you mean 'jump'?")
+        "unknown order 'jmup'; did you mean 'jump'?"
+    )
 
 
 def test_a_mistyped_unit_suggests_the_units_the_side_may_name(table: Table):
@@ -55,7 +56,8 @@ def test_a_mistyped_stack_suggests_the_side_s_stacks(table: Table):
     table.play("aslan form-stack scouts A-SC-1")
     try:
         assert _refusal(table, "aslan jump scuots lantern") == (
-            "unknown stack or unit 'scuots'; did you mean 'scouts'?")
+            "unknown stack or unit 'scuots'; did you mean 'scouts'?"
+        )
     finally:
         table.play("aslan split-stack scouts - A-SC-1")
 
@@ -63,7 +65,8 @@ def test_a_mistyped_stack_suggests_the_side_s_stacks(table: Table):
 def test_a_mistyped_system_suggests_the_system(table: Table):
     # DN-MAP-4 / DN-ERR-1
     assert _refusal(table, "aslan jump A-SC-1 lantren") == (
-        "unknown system 'lantren'; did you mean 'lantern'?")
+        "unknown system 'lantren'; did you mean 'lantern'?"
+    )
     assert "did you mean 'wahtoi'" in _refusal(table, "aslan sublight A-SC-1 wahtio")
 
 
@@ -78,8 +81,12 @@ def _hidden_ids(state: CampaignState, side: Side) -> list[str]:
     return sorted(hidden_names(state, side))
 
 
-ORDERS_NAMING = ["aslan form-stack g {}", "aslan jump {} lantern", "aslan load {} A-SC-1",
-                 "aslan form-stack g A-SC-1,{}"]
+ORDERS_NAMING = [
+    "aslan form-stack g {}",
+    "aslan jump {} lantern",
+    "aslan load {} A-SC-1",
+    "aslan form-stack g A-SC-1,{}",
+]
 
 
 @pytest.mark.parametrize("template", ORDERS_NAMING)
@@ -95,8 +102,9 @@ def test_a_hidden_real_id_is_refused_like_an_id_that_does_not_exist(table: Table
         with pytest.raises(CampaignError) as in_view:
             check_names(view, table.loaded.ruleset, parse_order(text), Side.ASLAN)
         assert message == in_view.value.message
-        assert message == (f"unknown unit {real!r}"
-                           f"{did_you_mean(real, nameable_units(table.state, Side.ASLAN))}")
+        assert message == (
+            f"unknown unit {real!r}{did_you_mean(real, nameable_units(table.state, Side.ASLAN))}"
+        )
         assert not REAL_NEUTRAL_ID.search(message.replace(repr(real), "")), message
 
 

@@ -112,8 +112,9 @@ def test_no_table_draw_in_fair_mode():
 
     ruleset = small_ruleset()
     source = SeededSource("fair")
-    events = engine.start("test", ruleset, MapAssembled(layout=layout_record(ruleset.star_map)),
-                          source, fair=True)
+    events = engine.start(
+        "test", ruleset, MapAssembled(layout=layout_record(ruleset.star_map)), source, fair=True
+    )
     game = harness.Game(ruleset, events, dice=source)
     assert "fair mode" in str(game.reject("referee neutral-draw table"))
 
@@ -124,8 +125,11 @@ def test_the_order_offered_names_the_code_to_type():
     from campaign.rules import engine
 
     def offered(game: Game) -> str:
-        (placing,) = [o for o in engine.legal_orders(game.state, Side.SOLOMANI, game.ruleset)
-                      if o.verb == "place-neutral"]
+        (placing,) = [
+            o
+            for o in engine.legal_orders(game.state, Side.SOLOMANI, game.ruleset)
+            if o.verb == "place-neutral"
+        ]
         return placing.template
 
     assert offered(Game()) == "place-neutral SYSTEM"

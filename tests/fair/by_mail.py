@@ -33,9 +33,16 @@ from tests.pbem.helpers import service
 
 CAMPAIGN = "nebula"
 FIRST = Side.SOLOMANI  # the first to act in the set-up sends file 1 (shuffle passes 1 and 3)
-SETUP = ["aslan buy SC 2", "aslan end-phase", "solomani buy SC", "solomani end-phase",
-         "aslan deploy A-SC-1,A-SC-2 hex:aokhtel", "aslan end-phase",
-         "solomani deploy S-SC-1 hex:concord", "solomani end-phase"]
+SETUP = [
+    "aslan buy SC 2",
+    "aslan end-phase",
+    "solomani buy SC",
+    "solomani end-phase",
+    "aslan deploy A-SC-1,A-SC-2 hex:aokhtel",
+    "aslan end-phase",
+    "solomani deploy S-SC-1 hex:concord",
+    "solomani end-phase",
+]
 #: Where the eight face-down counters go: Solace, Beacon, then Lantern (never in contact).
 PLACES = ["solace", "beacon"] + ["lantern"] * 6
 
@@ -57,9 +64,12 @@ class Machine:
         #: This player's keys home (fair mode signs every file, issue 42 item 4).
         self.keys = self.path.parent / f"{self.side.value}-keys"
         self.pbem = PbemService(
-            self.service, side=self.side, fair_random=random.Random(self.seed).randbytes,
+            self.service,
+            side=self.side,
+            fair_random=random.Random(self.seed).randbytes,
             new_secret=lambda: sha256_hex(f"dice {self.side.value} {next(counter)}"),
-            keys_home=self.keys)
+            keys_home=self.keys,
+        )
         self.service.create(CAMPAIGN, seed=11, dice_mode=self.dice, fair=self.fair)
         self.pbem.claim_side(CAMPAIGN, self.side)
         if self.fair:
@@ -113,8 +123,14 @@ class MailTable:
     def __post_init__(self) -> None:
         self.files_dir.mkdir(parents=True, exist_ok=True)
         for side, seed in zip((FIRST, FIRST.enemy), self.seeds, strict=True):
-            self.machines[side] = Machine(side, self.files_dir / f"{side.value}.db", seed,
-                                         self.fair, self.dice, self.ruleset_loader)
+            self.machines[side] = Machine(
+                side,
+                self.files_dir / f"{side.value}.db",
+                seed,
+                self.fair,
+                self.dice,
+                self.ruleset_loader,
+            )
         if self.fair:
             exchange_public_keys({side.value: m.keys for side, m in self.machines.items()})
 
@@ -124,10 +140,17 @@ class MailTable:
         path = self.files_dir / f"turn-{self.files:03}.json"
         self.machines[sender].pbem.export_file(CAMPAIGN, sender, path)
         self.sent.append(path)
-        done = self.machines[sender.enemy].pbem.import_turn(CAMPAIGN, path.read_bytes(),
-                                                            source=path.name)
-        told = [*done.notes, *(text for entry in done.story
-                               for text in (entry.order_text, *entry.lines, *entry.rolls))]
+        done = self.machines[sender.enemy].pbem.import_turn(
+            CAMPAIGN, path.read_bytes(), source=path.name
+        )
+        told = [
+            *done.notes,
+            *(
+                text
+                for entry in done.story
+                for text in (entry.order_text, *entry.lines, *entry.rolls)
+            ),
+        ]
         self.told += [(sender.enemy, text) for text in told]
         self.holder = sender.enemy
 
@@ -166,8 +189,9 @@ class MailTable:
         """Exchange until both machines hold the same log and no reveal is pending."""
         for _ in range(6):
             states = [m.state() for m in self.machines.values()]
-            if (states[0].canonical_text() == states[1].canonical_text()
-                    and not (self.fair and fairplay.pending(states[0]))):
+            if states[0].canonical_text() == states[1].canonical_text() and not (
+                self.fair and fairplay.pending(states[0])
+            ):
                 return
             self.send(self.holder or FIRST)
         raise AssertionError("the machines did not settle")
@@ -237,7 +261,8 @@ def assert_equal_and_verified(table: MailTable, turn: int) -> None:
     database's own check (hash chain, replay, snapshots) passes."""
     solomani, aslan = (table.machines[side].service for side in (FIRST, FIRST.enemy))
     assert [r.hash for r in solomani.load(CAMPAIGN).rows] == [
-        r.hash for r in aslan.load(CAMPAIGN).rows]
+        r.hash for r in aslan.load(CAMPAIGN).rows
+    ]
     assert solomani.load(CAMPAIGN).state.turn == turn
     for copy in (solomani, aslan):
         assert copy.verify(CAMPAIGN) == []
@@ -247,7 +272,13 @@ def sqlite_image(path: Path) -> list[tuple[str, list]]:
     """Every row of every table of the SQLite file ``path``, sorted (the database as a whole:
     a refused file must leave it exactly so)."""
     with sqlite3.connect(path) as connection:
-        tables = [name for (name,) in connection.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
-        return [(table, sorted(map(repr, connection.execute(f"SELECT * FROM {table}"))))
-                for table in tables]
+        tables = [
+            name
+            for (name,) in connection.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"
+            )
+        ]
+        return [
+            (table, sorted(map(repr, connection.execute(f"SELECT * FROM {table}"))))
+            for table in tables
+        ]

@@ -36,11 +36,13 @@ def swapped_second_pass(i: int, j: int, honest=shuffle.second_pass):
     other way round: its permutation differs from ``honest``'s by that swap, every key and
     commitment is the same, and it carries a true proof of its own shuffle (two deals whose
     face-down kinds are permuted, ADR 0028)."""
+
     def second(context, side, public, first, rand):
         _, secrets = honest(context, side, public, first, rand)
         order = secrets.permutations["box"]
         order[i], order[j] = order[j], order[i]
         return shuffle.make_second(context, first, secrets, rand), secrets
+
     return second
 
 
@@ -114,15 +116,17 @@ class Machine:
     def receive(self, message: Message) -> None:
         """Import ``message`` as the exchange would: re-run, compare, check shares and reveals."""
         if message.shuffle_pass is not None:
-            made = shuffle.received(self.campaign, self.public,
-                                    message.shuffle_pass.to_plain(), self.passes)
+            made = shuffle.received(
+                self.campaign, self.public, message.shuffle_pass.to_plain(), self.passes
+            )
             self.passes[made.number] = made
             self._agree()
         for text, events in message.batches:
             self._check_fair(text)
             mine = engine.decide(self.state, parse_order(text), self.ruleset, self.source)
             assert [canonical_json(e) for e in mine] == [canonical_json(e) for e in events], (
-                f"{text}: the events differ between the machines")
+                f"{text}: the events differ between the machines"
+            )
             self._apply(mine)
         self.received.append(message)
 
@@ -143,15 +147,18 @@ class Machine:
 
     def _next_pass(self) -> shuffle.Pass | None:
         if self.side is FIRST and not self.passes:
-            made, self.secrets = shuffle.first_pass(self.campaign, self.side.value,
-                                                    self.public, self.rand)
+            made, self.secrets = shuffle.first_pass(
+                self.campaign, self.side.value, self.public, self.rand
+            )
         elif self.side is SECOND and 1 in self.passes and 2 not in self.passes:
-            made, self.secrets = shuffle.second_pass(self.campaign, self.side.value,
-                                                     self.public, self.passes[1], self.rand)
+            made, self.secrets = shuffle.second_pass(
+                self.campaign, self.side.value, self.public, self.passes[1], self.rand
+            )
         elif self.side is FIRST and 2 in self.passes and 3 not in self.passes:
             assert self.secrets is not None
-            made = shuffle.third_pass(self.campaign, self.secrets, self.public,
-                                      self.passes[2], self.rand)
+            made = shuffle.third_pass(
+                self.campaign, self.secrets, self.public, self.passes[2], self.rand
+            )
         else:
             return None
         self.passes[made.number] = made
@@ -160,8 +167,9 @@ class Machine:
 
     def _agree(self) -> None:
         if self.deck is None and 2 in self.passes and 3 in self.passes:
-            self.deck = shuffle.Deck.agree(self.campaign, self.public, self.passes[2],
-                                           self.passes[3])
+            self.deck = shuffle.Deck.agree(
+                self.campaign, self.public, self.passes[2], self.passes[3]
+            )
             self.book = RevealBook(self.deck)
             for card in fairplay.pending(self.state):
                 self.book.call(card, len(self.received))
@@ -208,11 +216,14 @@ class Table:
     reveal_files: int = 0
 
     @classmethod
-    def new(cls, ruleset: Ruleset, *, seeds: tuple[int, int] = (1, 2),
-            campaign: str = "fair-sim") -> Table:
+    def new(
+        cls, ruleset: Ruleset, *, seeds: tuple[int, int] = (1, 2), campaign: str = "fair-sim"
+    ) -> Table:
         """A fair-mode campaign created alike on both machines (each with its own secrets)."""
-        return cls(Machine(FIRST, ruleset, campaign, seeds[0], "sim-dice"),
-                   Machine(SECOND, ruleset, campaign, seeds[1], "sim-dice"))
+        return cls(
+            Machine(FIRST, ruleset, campaign, seeds[0], "sim-dice"),
+            Machine(SECOND, ruleset, campaign, seeds[1], "sim-dice"),
+        )
 
     def machine(self, side: Side) -> Machine:
         """The machine of ``side``."""
@@ -241,8 +252,9 @@ class Table:
             except WaitingError:
                 self.post(actor, extra=True)
                 self.post(other, extra=True)
-        raise AssertionError(f"{text}: still waiting after 12 exchanges: "
-                             f"{fairplay.waits(actor.state)}")
+        raise AssertionError(
+            f"{text}: still waiting after 12 exchanges: {fairplay.waits(actor.state)}"
+        )
 
     def until(self, done, verb: str = "pass") -> None:
         """Let the side the game waits for give ``verb`` until ``done(state)`` holds."""
@@ -256,8 +268,7 @@ class Table:
     def settle(self) -> None:
         """Exchange until neither machine has anything unsent and no reveal is pending."""
         for _ in range(12):
-            if not (self.first.unsent or self.second.unsent
-                    or fairplay.pending(self.first.state)):
+            if not (self.first.unsent or self.second.unsent or fairplay.pending(self.first.state)):
                 return
             self.post(self.first, extra=False)
             self.post(self.second, extra=False)

@@ -69,6 +69,7 @@ def _honest_then(change):
 
     def duty(state, deck, secrets, side):
         return change(honest(state, deck, secrets, side), secrets)
+
     return duty
 
 
@@ -84,10 +85,12 @@ def _refused(table: MailTable, before: list, path: Path) -> FairPlayFileError:
 def test_a_replayed_share_is_refused_and_named(tmp_path, monkeypatch) -> None:
     """ADR 0028: Solomani gives, for token-1, its key of token-2 (a share replayed from
     another card): Aslan's machine refuses file 3 as ``replayed-share``, naming Solomani."""
+
     def replay_other(text, secrets):
         if text and " share token-1 " in text:
             return text.replace(secrets.share("token-1"), secrets.share("token-2"))
         return text
+
     table, before, path = _cheat_file_3(tmp_path, monkeypatch, _honest_then(replay_other))
     error = _refused(table, before, path)
     assert (error.problem, error.side, error.card) == ("replayed-share", "solomani", "token-1")
@@ -96,10 +99,12 @@ def test_a_replayed_share_is_refused_and_named(tmp_path, monkeypatch) -> None:
 
 def test_a_forged_share_is_refused_and_named(tmp_path, monkeypatch) -> None:
     """ADR 0028: a share that opens no commitment of its sender (a guess) is ``bad-share``."""
+
     def forge(text, secrets):
         if text and " share token-1 " in text:
             return text.replace(secrets.share("token-1"), "07" + "00" * 31)
         return text
+
     table, before, path = _cheat_file_3(tmp_path, monkeypatch, _honest_then(forge))
     error = _refused(table, before, path)
     assert (error.problem, error.side) == ("bad-share", "solomani")
@@ -108,8 +113,10 @@ def test_a_forged_share_is_refused_and_named(tmp_path, monkeypatch) -> None:
 def test_a_withheld_share_is_refused_and_named(tmp_path, monkeypatch) -> None:
     """ADR 0028: file 3 seals the deck but leaves out Solomani's share of the card whose reveal
     Solomani's own draw called: refused as ``withheld``, naming the side and the draw."""
+
     def withhold(text, secrets):
         return None if text and " share " in text else text
+
     table, before, path = _cheat_file_3(tmp_path, monkeypatch, _honest_then(withhold))
     error = _refused(table, before, path)
     assert (error.problem, error.side, error.card) == ("withheld", "solomani", "token-1")
@@ -131,6 +138,7 @@ def test_a_reveal_of_another_label_is_refused(tmp_path, monkeypatch) -> None:
             truth = text.rsplit(" ", 1)[1]
             return text.replace(truth, "hex/1" if truth != "hex/1" else "box/1")
         return text
+
     with monkeypatch.context() as patched:
         patched.setattr(fair_mail, "_next_duty", _honest_then(lie))
         aslan.pbem.import_turn(CAMPAIGN, file3.read_bytes())
@@ -151,8 +159,9 @@ def test_a_file_without_its_shuffle_pass_is_refused(tmp_path) -> None:
     table.machines[FIRST].pbem.import_turn(CAMPAIGN, table.sent[-1].read_bytes())
     file3 = tmp_path / "turn-003.json"
     table.machines[FIRST].pbem.export_file(CAMPAIGN, FIRST, file3)
-    file3.write_text(resigned(file3.read_text(), lambda data: data["body"].pop("fair"),
-                              signer(file3)))
+    file3.write_text(
+        resigned(file3.read_text(), lambda data: data["body"].pop("fair"), signer(file3))
+    )
     error = _refused(table, sqlite_image(table.machines[SECOND].path), file3)
     assert (error.problem, error.side) == ("withheld", "solomani")
     assert "carries no pass 3 of the joint shuffle" in str(error)
@@ -170,8 +179,12 @@ def _machine_data(table: MailTable, side: Side) -> dict[str, object]:
     """Everything on ``side``'s machine: every table of its database (events, snapshots,
     ledger, passes, its own secrets) and every turn file it sent or received, each pass's proof
     set apart (``_without_proofs``)."""
-    return _without_proofs({"database": sqlite_image(table.machines[side].path),
-                            "files": [path.read_text() for path in table.sent]})
+    return _without_proofs(
+        {
+            "database": sqlite_image(table.machines[side].path),
+            "files": [path.read_text() for path in table.sent],
+        }
+    )
 
 
 def _without_proofs(data: object) -> object:
@@ -195,6 +208,7 @@ def _without_proofs(data: object) -> object:
                 except (ValueError, SyntaxError):
                     continue
         return value
+
     stripped = strip(data)
     assert len(found) == 6, len(found)
     return stripped
@@ -232,11 +246,16 @@ def test_one_sides_machine_cannot_tell_permuted_face_down_kinds_apart(tmp_path, 
         mail = {side: m.pbem.record(CAMPAIGN) for side, m in machines.items()}
         deck = fair[FIRST].deck(mail[FIRST], loaded.state.campaign_id, public)
         secrets = {side.value: fair[side].secrets(mail[side], public) for side in machines}
-        kinds.append([open_card(deck, card, {s: k.share(card) for s, k in secrets.items()})
-                      for card in ("box-3", "box-4")])
+        kinds.append(
+            [
+                open_card(deck, card, {s: k.share(card) for s, k in secrets.items()})
+                for card in ("box-3", "box-4")
+            ]
+        )
         # Solomani's own try: unmask with its keys and look for a card: nothing
-        points = {group.card_point(loaded.state.campaign_id, "box", label)
-                  for label in public["box"]}
+        points = {
+            group.card_point(loaded.state.campaign_id, "box", label) for label in public["box"]
+        }
         mine = secrets[FIRST.value]
         for card in ("box-3", "box-4"):
             assert group.mul(group.invert(mine.keys[card]), deck.point(card)) not in points
@@ -274,6 +293,9 @@ def test_a_player_decrypting_his_own_database_finds_no_face_down_kind(tmp_path) 
                     continue
                 tries = [group.mul(group.invert(mine.keys[card]), deck.point(card))]
                 if mine.mask is not None:
-                    tries.append(group.mul(group.invert(mine.mask),
-                                           bytes.fromhex(passes[2].decks[name][index])))
+                    tries.append(
+                        group.mul(
+                            group.invert(mine.mask), bytes.fromhex(passes[2].decks[name][index])
+                        )
+                    )
                 assert not cards.intersection(tries), (side, card)

@@ -93,6 +93,7 @@ def test_a_forged_file_resealed_is_refused_by_its_signature(tmp_path) -> None:
                 share = batch["order"].rsplit(" ", 1)[1]
                 batch["order"] = batch["order"].replace(share, "07" + "00" * 31)
                 batch["events"][0]["payload"]["share"] = "07" + "00" * 31
+
     file3.write_text(resealed(honest, forge))
     error = _refused_signature(table, SECOND, file3)
     assert "file 3 from solomani: the signature does not match the content" in error
@@ -101,8 +102,7 @@ def test_a_forged_file_resealed_is_refused_by_its_signature(tmp_path) -> None:
     assert "file 3 from solomani: signed with key" in error and "solomani's configured" in error
 
 
-def test_the_audit_on_files_names_the_cheater_of_a_bad_proof(tmp_path, capsys,
-                                                            monkeypatch) -> None:
+def test_the_audit_on_files_names_the_cheater_of_a_bad_proof(tmp_path, capsys, monkeypatch) -> None:
     """Issue 42 item 4 (a failed proof, signed): Solomani's hostile machine stacks its pass 1
     (AT-8/1 in place of a JT-4 card) and signs file 1. Aslan's `campaign import` refuses it
     (bad proof) and writes a complaint signed by Aslan beside it. The umpire's `campaign audit`,
@@ -123,6 +123,7 @@ def test_the_audit_on_files_names_the_cheater_of_a_bad_proof(tmp_path, capsys,
     def stack(data: dict) -> None:
         made = data["body"]["fair"]["shuffle"]
         made["decks"]["box"][jt4] = made["decks"]["box"][at8]
+
     file1.write_text(resigned(file1.read_text(), stack, signer(file1)))
     aslan = table.machines[SECOND]
     monkeypatch.setenv("CAMPAIGN_KEYS_HOME", str(aslan.keys))  # Aslan's own machine
@@ -137,8 +138,7 @@ def test_the_audit_on_files_names_the_cheater_of_a_bad_proof(tmp_path, capsys,
         code, out = _audit(capsys, str(evidence), "--keys", str(umpire))
         assert code == 1
         assert "verdict: solomani bad-proof (file 1, pass 1)" in out
-    assert "complaint signed by aslan" in _audit(capsys, str(complaint), "--keys",
-                                                 str(umpire))[1]
+    assert "complaint signed by aslan" in _audit(capsys, str(complaint), "--keys", str(umpire))[1]
     record = json.loads(complaint.read_text())
     record["body"]["statement"]["accused"] = "aslan"  # the record edited by anyone
     complaint.write_text(json.dumps(record))
@@ -147,8 +147,9 @@ def test_the_audit_on_files_names_the_cheater_of_a_bad_proof(tmp_path, capsys,
     assert "verdict: solomani bad-proof (file 1, pass 1)" not in out  # its files left out too
 
 
-def test_the_audit_on_files_names_who_stopped_after_learning_a_card(tmp_path, capsys,
-                                                                   monkeypatch) -> None:
+def test_the_audit_on_files_names_who_stopped_after_learning_a_card(
+    tmp_path, capsys, monkeypatch
+) -> None:
     """Issue 42 item 4 (an abort after learning a card): Solomani's first draw calls the
     reveal of token-1; Solomani's file 3 seals the deck and gives its share. Aslan's machine
     imports it — it can open token-1 now — and Aslan sends nothing more. Solomani's `campaign
@@ -166,8 +167,21 @@ def test_the_audit_on_files_names_who_stopped_after_learning_a_card(tmp_path, ca
     solomani = table.machines[FIRST]
     monkeypatch.setenv("CAMPAIGN_KEYS_HOME", str(solomani.keys))
     record = tmp_path / "dispute.json"
-    assert main(["dispute", CAMPAIGN, "-o", str(record), "--reason", "no answer to file 3",
-                 "--db", f"sqlite:///{solomani.path}"]) == 0
+    assert (
+        main(
+            [
+                "dispute",
+                CAMPAIGN,
+                "-o",
+                str(record),
+                "--reason",
+                "no answer to file 3",
+                "--db",
+                f"sqlite:///{solomani.path}",
+            ]
+        )
+        == 0
+    )
     capsys.readouterr()
     umpire = _umpire_keys(table, tmp_path)
     code, out = _audit(capsys, str(record), "--keys", str(umpire))
@@ -185,8 +199,12 @@ def test_a_refused_file_unsigned_is_no_evidence(tmp_path, capsys) -> None:
     table = MailTable(tmp_path)
     table.play("solomani place-neutral solace")
     file1 = _export(table, FIRST, 1)
-    file1.write_text(resealed(file1.read_text(), lambda data: data["body"]["fair"]["shuffle"]
-                              ["decks"]["box"].reverse()))
+    file1.write_text(
+        resealed(
+            file1.read_text(),
+            lambda data: data["body"]["fair"]["shuffle"]["decks"]["box"].reverse(),
+        )
+    )
     with pytest.raises((SignatureError, FairPlayFileError)):
         _import(table, SECOND, file1)
     code, out = _audit(capsys, str(file1), "--keys", str(_umpire_keys(table, tmp_path)))
@@ -212,6 +230,7 @@ def test_the_screen_writes_the_complaint_too(tmp_path, capsys, monkeypatch) -> N
                 share = batch["order"].rsplit(" ", 1)[1]
                 batch["order"] = batch["order"].replace(share, "07" + "00" * 31)
                 batch["events"][0]["payload"]["share"] = "07" + "00" * 31
+
     file3.write_text(resigned(file3.read_text(), forge, signer(file3)))
     aslan = table.machines[SECOND]
     monkeypatch.setenv("CAMPAIGN_KEYS_HOME", str(aslan.keys))
@@ -223,4 +242,3 @@ def test_the_screen_writes_the_complaint_too(tmp_path, capsys, monkeypatch) -> N
     assert f"complaint: {complaint}" in str(refused.value) and complaint.exists()
     code, out = _audit(capsys, str(complaint), "--keys", str(_umpire_keys(table, tmp_path)))
     assert code == 1 and "verdict: solomani bad-share (file 3, card token-1)" in out
-

@@ -55,8 +55,9 @@ def test_contact_and_conscription_reveal_their_counters(game) -> None:
         rows = machine.service.load(CAMPAIGN).rows
         assert any(r.type == "neutrals-conscripted" and '"beacon"' in r.payload for r in rows)
         resumed = [r.order_text for r in rows if r.type == "held-order-resumed"]
-        assert "aslan conscript beacon" in " ".join(r.payload for r in rows
-                                                    if r.type == "held-order-resumed")
+        assert "aslan conscript beacon" in " ".join(
+            r.payload for r in rows if r.type == "held-order-resumed"
+        )
         assert resumed
 
 
@@ -98,10 +99,12 @@ def test_the_audit_of_both_openings_is_clean(game) -> None:
     audit recomputes all three passes from both openings and finds them honest."""
     table, _ = game
     solomani, aslan = (table.machines[side].pbem.fair for side in (FIRST, FIRST.enemy))
-    assert "sound" in solomani.audit(CAMPAIGN, aslan.opening(CAMPAIGN, mid_game=True).encode(),
-                                     "aslan.json")
-    assert "sound" in aslan.audit(CAMPAIGN, solomani.opening(CAMPAIGN, mid_game=True).encode(),
-                                  "sol.json")
+    assert "sound" in solomani.audit(
+        CAMPAIGN, aslan.opening(CAMPAIGN, mid_game=True).encode(), "aslan.json"
+    )
+    assert "sound" in aslan.audit(
+        CAMPAIGN, solomani.opening(CAMPAIGN, mid_game=True).encode(), "sol.json"
+    )
 
 
 def test_each_database_holds_only_its_own_secrets(game) -> None:
@@ -143,13 +146,17 @@ def test_an_import_tells_a_player_no_kind_of_a_counter_that_stays_face_down(game
     and die an import shows its player names no kind of a counter that is face down."""
     table, _ = game
     state = table.machines[FIRST].state()
-    face_down = {uid: unit.kind for uid, unit in state.units.items()
-                 if unit.face_down and not fairplay.unrevealed(unit)}
+    face_down = {
+        uid: unit.kind
+        for uid, unit in state.units.items()
+        if unit.face_down and not fairplay.unrevealed(unit)
+    }
     assert face_down  # revealed to the machines, face down on the table (Solace's counter)
     assert table.told
     for side, text in table.told:
         for kind in face_down.values():
             assert f"{kind}/" not in text and f": {kind}" not in text, (side, text)
     gave = [text for _, text in table.told if text.startswith("fair play: your machine gave")]
-    assert any(" reveal " in text and text.endswith(" ?` (it goes with your next file)")
-               for text in gave)
+    assert any(
+        " reveal " in text and text.endswith(" ?` (it goes with your next file)") for text in gave
+    )

@@ -21,8 +21,19 @@ def duel(tmp_path: Path, capsys: pytest.CaptureFixture[str], keys_home: Path) ->
     made each player's key pair and said how to exchange the public keys (issue 42 item 4);
     the players did."""
     for side in ("solomani", "aslan"):
-        code, out, _ = run_cli(capsys, "new", NAME, "--seed", "5", "--dice", "commit-reveal",
-                            "--fair", "--as", side, *side_db(tmp_path, side))
+        code, out, _ = run_cli(
+            capsys,
+            "new",
+            NAME,
+            "--seed",
+            "5",
+            "--dice",
+            "commit-reveal",
+            "--fair",
+            "--as",
+            side,
+            *side_db(tmp_path, side),
+        )
         assert code == 0 and "fair mode" in out
         assert f"send your public key {keys_home / (side + '.pub')}" in out
         assert stat.S_IMODE((tmp_path / f"{side}.db").stat().st_mode) == 0o600
@@ -35,8 +46,9 @@ def test_the_first_draw_is_revealed_by_turn_files(duel: Path, capsys) -> None:
     passes (file 2 nothing else), file 3 the seal and Solomani's share; Aslan's import gives
     Aslan's share and the reveal, and the counter stands where its token says."""
     sol, asl = side_db(duel, "solomani"), side_db(duel, "aslan")
-    code, out, _ = run_cli(capsys, "order", NAME, "solomani place-neutral solace", "--side",
-                        "solomani", *sol)
+    code, out, _ = run_cli(
+        capsys, "order", NAME, "solomani place-neutral solace", "--side", "solomani", *sol
+    )
     assert code == 0 and "waits for the reveal of draw 1" in out
     assert "waiting for aslan's reveal of draw 1" in out  # the status line names the wait
     files = [duel / f"turn-{n}.json" for n in range(1, 5)]
@@ -63,8 +75,9 @@ def test_the_first_draw_is_revealed_by_turn_files(duel: Path, capsys) -> None:
     assert "54 of them not yet revealed" in err  # the first reveal is not here yet
     assert not openings["solomani"].exists()
     for side, db in (("solomani", sol), ("aslan", asl)):
-        code, out, _ = run_cli(capsys, "opening", NAME, "-o", str(openings[side]), *db,
-                               "--mid-game")
+        code, out, _ = run_cli(
+            capsys, "opening", NAME, "-o", str(openings[side]), *db, "--mid-game"
+        )
         assert code == 0 and "readable by you alone" in out
         assert stat.S_IMODE(openings[side].stat().st_mode) == 0o600
     code, out, _ = run_cli(capsys, "audit", NAME, str(openings["aslan"]), *sol)
@@ -78,8 +91,12 @@ def test_a_fair_file_into_a_campaign_not_in_fair_mode_is_one_line(duel: Path, ca
     naming the file, nothing stored."""
     sol = side_db(duel, "solomani")
     plain = ["--db", f"sqlite:///{duel / 'plain.db'}"]
-    assert run_cli(capsys, "new", NAME, "--seed", "5", "--dice", "commit-reveal", "--as",
-                "aslan", *plain)[0] == 0
+    assert (
+        run_cli(
+            capsys, "new", NAME, "--seed", "5", "--dice", "commit-reveal", "--as", "aslan", *plain
+        )[0]
+        == 0
+    )
     run_cli(capsys, "order", NAME, "solomani place-neutral solace", "--side", "solomani", *sol)
     path = duel / "turn-1.json"
     assert run_cli(capsys, "export", NAME, "-o", str(path), *sol)[0] == 0
@@ -92,8 +109,9 @@ def test_each_side_is_told_which_file_to_send_or_wait_for(duel: Path, capsys) ->
     and send file N" / "wait for aslan's file N"), never suggests typing an order the machine
     gives itself (a share, a reveal), and offers no order that a pending reveal refuses."""
     sol, asl = side_db(duel, "solomani"), side_db(duel, "aslan")
-    code, out, _ = run_cli(capsys, "order", NAME, "solomani place-neutral solace", "--side",
-                           "solomani", *sol)
+    code, out, _ = run_cli(
+        capsys, "order", NAME, "solomani place-neutral solace", "--side", "solomani", *sol
+    )
     assert code == 0 and "share CARD" not in out
     code, out, _ = run_cli(capsys, "status", NAME, "--side", "solomani", *sol)
     assert "share " not in out and "its machine gives it" in out

@@ -55,8 +55,18 @@ def test_a_held_order_goes_over_and_comes_back_decided(tmp_path: Path, capsys) -
     line names Solomani's contribution, the export says the file ends with it, Solomani's
     import rolls it, and Solomani's answer decides it on Aslan's machine too."""
     for side in ("solomani", "aslan"):
-        out = run_cli(capsys, "new", NAME, "--seed", "11", "--dice", "strict", "--as", side,
-                   *side_db(tmp_path, side))[1]
+        out = run_cli(
+            capsys,
+            "new",
+            NAME,
+            "--seed",
+            "11",
+            "--dice",
+            "strict",
+            "--as",
+            side,
+            *side_db(tmp_path, side),
+        )[1]
         assert f"campaign {NAME!r} created" in out
     players = Players(tmp_path, capsys)
     for number, system in enumerate(PLACES):
@@ -79,12 +89,15 @@ def test_a_held_order_goes_over_and_comes_back_decided(tmp_path: Path, capsys) -
     assert f"it ends file {number}" in out and f"{other}'s contribution" in out
     assert f"now: waiting for {other}'s dice contribution to file {number}" in out
     status = players.run("status", NAME, "--side", giver, *side_db(tmp_path, giver))
-    assert (f"must act now: {other} — waiting for {other}'s dice contribution to file "
-            f"{number} (DN-ERR-1)") in status
+    assert (
+        f"must act now: {other} — waiting for {other}'s dice contribution to file "
+        f"{number} (DN-ERR-1)"
+    ) in status
     # issue 46 item 5: one line, the waiting side named; nothing else is asked or offered
     assert status.count("must act now") == 1 and "legal orders now" not in status
-    code, _, err = run_cli(capsys, "order", NAME, f"{giver} end-phase", "--side", giver,
-                        *side_db(tmp_path, giver))
+    code, _, err = run_cli(
+        capsys, "order", NAME, f"{giver} end-phase", "--side", giver, *side_db(tmp_path, giver)
+    )
     assert code == 1 and err.count("\n") == 1 and f"waiting for {other}'s dice" in err
     exported, imported = players.send(giver)
     assert f"ends with '{held}', whose dice the other side's machine rolls" in exported
@@ -102,19 +115,22 @@ def test_fair_mode_rolls_strict_dice_by_default(tmp_path: Path, capsys) -> None:
     """Issue 42 item 3: `campaign new --fair` (no --dice) makes a strict-dice campaign, and
     --dice strict with --fair is accepted; the creation line says so."""
     for name, extra in (("plain", ()), ("named", ("--dice", "strict"))):
-        code, out, err = run_cli(capsys, "new", NAME, "--fair", "--as", "aslan", *extra,
-                                 *side_db(tmp_path, name))
+        code, out, err = run_cli(
+            capsys, "new", NAME, "--fair", "--as", "aslan", *extra, *side_db(tmp_path, name)
+        )
         assert code == 0, err
         assert "fair mode (face-down counters shuffled jointly by turn file), strict dice" in out
 
 
 @pytest.mark.parametrize("dice", ["seeded", "physical"])
-def test_fair_mode_with_dice_a_player_can_foresee_is_refused(tmp_path: Path, capsys,
-                                                             dice: str) -> None:
+def test_fair_mode_with_dice_a_player_can_foresee_is_refused(
+    tmp_path: Path, capsys, dice: str
+) -> None:
     """Issue 42 item 3 (`--fair` with seeded dice): refused in one line saying why, and no
     database is made."""
-    code, _, err = run_cli(capsys, "new", NAME, "--fair", "--dice", dice, "--as", "aslan",
-                           *side_db(tmp_path, "x"))
+    code, _, err = run_cli(
+        capsys, "new", NAME, "--fair", "--dice", dice, "--as", "aslan", *side_db(tmp_path, "x")
+    )
     assert code == 1 and err.count("\n") == 1
     assert f"--dice {dice} with --fair is refused" in err
     assert not (tmp_path / "x.db").exists()

@@ -38,13 +38,17 @@ def _deal(public: dict[str, list[str]], seeds: tuple[int, int], second_pass=shuf
     return (p1, p2, p3), solomani, aslan, shuffle.Deck.agree(CONTEXT, public, p2, p3)
 
 
-SMALL = {"token": ["box/1", "box/2", "hex/1"], "box": ["neutral:PD/1", "neutral:RT-2/1"],
-         "hex": ["neutral:TR/1"]}
+SMALL = {
+    "token": ["box/1", "box/2", "hex/1"],
+    "box": ["neutral:PD/1", "neutral:RT-2/1"],
+    "hex": ["neutral:TR/1"],
+}
 
 
 def _cards(public: dict[str, list[str]]) -> list[str]:
-    return [shuffle.card_name(name, i) for name, labels in public.items()
-            for i in range(len(labels))]
+    return [
+        shuffle.card_name(name, i) for name, labels in public.items() for i in range(len(labels))
+    ]
 
 
 @settings(max_examples=15, deadline=None)
@@ -61,7 +65,8 @@ def test_honest_runs_open_every_card_once_and_pass_the_audit(a: int, b: int) -> 
         book.open(card)
     for name, labels in SMALL.items():
         assert sorted(v for k, v in book.opened.items() if k.startswith(name + "-")) == sorted(
-            labels)
+            labels
+        )
     audit(CONTEXT, SMALL, passes, {"solomani": solomani, "aslan": aslan})
 
 
@@ -69,8 +74,10 @@ def test_the_whole_neutral_pile_deals_uniquely() -> None:
     """DN-NEU-1: the real decks (27 counters) open to the pile, one card each."""
     public = fairplay.decks(sample())
     _, solomani, aslan, deck = _deal(public, (5, 6))
-    labels = [open_card(deck, c, {"solomani": solomani.share(c), "aslan": aslan.share(c)})
-              for c in _cards(public)]
+    labels = [
+        open_card(deck, c, {"solomani": solomani.share(c), "aslan": aslan.share(c)})
+        for c in _cards(public)
+    ]
     assert sorted(labels) == sorted(sum(public.values(), []))
 
 
@@ -85,8 +92,9 @@ def dealt():
 def test_a_player_cannot_open_a_card_with_his_own_key_alone(dealt) -> None:
     """ADR 0028: unmasking with one's own key (or both of one's keys) never lands on a card."""
     _, solomani, aslan, deck = dealt
-    points = {group.card_point(CONTEXT, name, label) for name, labels in SMALL.items()
-              for label in labels}
+    points = {
+        group.card_point(CONTEXT, name, label) for name, labels in SMALL.items() for label in labels
+    }
     for party in (solomani, aslan):
         for card in _cards(SMALL):
             guess = group.mul(group.invert(party.keys[card]), deck.point(card))
@@ -192,23 +200,33 @@ def test_one_sides_data_cannot_tell_two_set_ups_with_permuted_kinds_apart() -> N
     for second in (shuffle.second_pass, swapped_second_pass(2, 3)):
         passes, solomani, aslan, deck = _deal(public, (21, 22), second_pass=second)
         worlds.append((passes, solomani, aslan, deck))
-    kinds = [[open_card(d, c, {"solomani": s.share(c), "aslan": a.share(c)})
-              for c in ("box-3", "box-4")] for _, s, a, d in worlds]
+    kinds = [
+        [open_card(d, c, {"solomani": s.share(c), "aslan": a.share(c)}) for c in ("box-3", "box-4")]
+        for _, s, a, d in worlds
+    ]
     assert kinds[0] == kinds[1][::-1] and kinds[0][0] != kinds[0][1]  # really permuted
 
     def solomani_view(world):
         passes, solomani, aslan, deck = world
-        return {"secrets": (solomani.mask, solomani.permutations, solomani.keys),
-                "shares": {c: aslan.share(c) for c in ("box-1", "box-2")},
-                "passes": [p.to_plain() for p in passes], "commitments": deck.commitments}
+        return {
+            "secrets": (solomani.mask, solomani.permutations, solomani.keys),
+            "shares": {c: aslan.share(c) for c in ("box-1", "box-2")},
+            "passes": [p.to_plain() for p in passes],
+            "commitments": deck.commitments,
+        }
 
     views = [solomani_view(w) for w in worlds]
     assert views[0]["secrets"] == views[1]["secrets"]
     assert views[0]["shares"] == views[1]["shares"]
     assert views[0]["commitments"] == views[1]["commitments"]
     for made0, made1 in zip(views[0]["passes"], views[1]["passes"], strict=True):
-        differ = [k for k, (x, y) in enumerate(zip(made0["decks"]["box"],
-                                                   made1["decks"]["box"], strict=True)) if x != y]
+        differ = [
+            k
+            for k, (x, y) in enumerate(
+                zip(made0["decks"]["box"], made1["decks"]["box"], strict=True)
+            )
+            if x != y
+        ]
         assert differ in ([], [2, 3])
     points = {group.card_point(CONTEXT, "box", label) for label in public["box"]}
     for _, solomani, _, deck in worlds:  # the test solomani can make: nothing to learn
@@ -232,7 +250,8 @@ def test_strict_dice_wait_for_the_receivers_contribution() -> None:
     with pytest.raises(WaitingError) as waiting:
         sender.draw(_ctx())
     assert [(w.side, w.what, w.subject) for w in waiting.value.waits] == [
-        ("solomani", "dice", "file 5")]
+        ("solomani", "dice", "file 5")
+    ]
     receiver = strict.StrictSource.for_file("nebula", 5, own, theirs, "solomani")
     key = strict.roll_key("nebula", 5, own, theirs)
     assert receiver.draw(_ctx()) == SeededSource(key).draw(_ctx())
@@ -247,8 +266,7 @@ def test_strict_dice_keep_the_purpose_binding(a: bytes, b: bytes) -> None:
     source = strict.StrictSource(6, key, "aslan")
     assert source.draw(_ctx()) == SeededSource(key).draw(_ctx())
     assert strict.opens("nebula", 6, a.hex(), strict.commitment("nebula", 6, a.hex()))
-    assert not strict.opens("nebula", 6, b.hex(), strict.commitment("nebula", 6, a.hex())) \
-        or a == b
+    assert not strict.opens("nebula", 6, b.hex(), strict.commitment("nebula", 6, a.hex())) or a == b
 
 
 def test_strict_dice_start_with_the_third_file() -> None:

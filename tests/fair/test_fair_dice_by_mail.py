@@ -63,6 +63,7 @@ def test_a_withheld_reveal_is_refused_and_named(tmp_path, monkeypatch) -> None:
     def no_reveal(state, deck, secrets, side):
         text = honest(state, deck, secrets, side)
         return None if text and " reveal " in text else text
+
     with monkeypatch.context() as patched:
         patched.setattr(fair_mail, "_next_duty", no_reveal)
         aslan.pbem.import_turn(CAMPAIGN, file3.read_bytes(), source=file3.name)
@@ -74,5 +75,8 @@ def test_a_withheld_reveal_is_refused_and_named(tmp_path, monkeypatch) -> None:
         solomani.pbem.import_turn(CAMPAIGN, file4.read_bytes(), source=file4.name)
     assert sqlite_image(solomani.path) == before
     assert (refused.value.problem, refused.value.side, refused.value.card) == (
-        "withheld", "aslan", "token-1")
+        "withheld",
+        "aslan",
+        "token-1",
+    )
     assert "withholds the reveal of draw 1" in str(refused.value)

@@ -51,8 +51,11 @@ def _file_2(tmp_path: Path) -> tuple[MailTable, Path]:
 def _forge(path: Path, change: Callable[[dict], None]) -> None:
     """The file's pass changed by ``change``, the file signed again by its sender and
     resealed (a hostile machine: fair mode signs every file)."""
-    path.write_text(resigned(path.read_text(), lambda data: change(data["body"]["fair"]
-                                                                   ["shuffle"]), signer(path)))
+    path.write_text(
+        resigned(
+            path.read_text(), lambda data: change(data["body"]["fair"]["shuffle"]), signer(path)
+        )
+    )
 
 
 def _refused(table: MailTable, side, path: Path) -> FairPlayFileError:
@@ -94,6 +97,7 @@ def test_a_card_written_in_another_letter_case_is_refused(tmp_path) -> None:
         point = made["decks"]["box"][at8]
         made["decks"]["box"][jt4[0]] = point.upper()
         made["decks"]["box"][jt4[1]] = point[:10].upper() + point[10:]
+
     _forge(file1, stack)
     error = _refused(table, SECOND, file1)
     assert (error.problem, error.side) == ("malformed", "solomani")
@@ -111,6 +115,7 @@ def test_a_pass_1_that_repeats_a_card_fails_its_proof(tmp_path) -> None:
 
     def stack(made: dict) -> None:
         made["decks"]["box"][jt4] = made["decks"]["box"][at8]
+
     _forge(file1, stack)
     error = _refused(table, SECOND, file1)
     assert (error.problem, error.side) == ("bad-proof", "solomani")
@@ -125,6 +130,7 @@ def test_a_pass_1_with_200000_key_commitments_is_refused(tmp_path) -> None:
 
     def pad(made: dict) -> None:
         made["commitments"] = {f"k{i}": filler for i in range(200_000)}
+
     _forge(file1, pad)
     error = _refused(table, SECOND, file1)
     assert (error.problem, error.side) == ("malformed", "solomani")
@@ -150,8 +156,11 @@ def test_a_pass_2_built_from_one_slot_is_refused(tmp_path) -> None:
     slot = bytes.fromhex(first.decks["box"][0])
 
     def one_slot(made: dict) -> None:
-        made["decks"]["box"] = [group.mul(secrets.keys[f"box-{i + 1}"], slot).hex()
-                                for i in range(len(made["decks"]["box"]))]
+        made["decks"]["box"] = [
+            group.mul(secrets.keys[f"box-{i + 1}"], slot).hex()
+            for i in range(len(made["decks"]["box"]))
+        ]
+
     _forge(file2, one_slot)
     error = _refused(table, FIRST, file2)
     assert (error.problem, error.side) == ("bad-proof", "aslan")
@@ -165,6 +174,7 @@ def test_a_pass_2_point_of_known_discrete_log_is_refused(tmp_path) -> None:
 
     def known(made: dict) -> None:
         made["decks"]["box"][0] = group.base_mul(group.random_scalar(lambda n: b"\x07" * n)).hex()
+
     _forge(file2, known)
     error = _refused(table, FIRST, file2)
     assert (error.problem, error.side) == ("bad-proof", "aslan")
@@ -177,8 +187,10 @@ def test_a_pass_2_card_from_another_deck_is_refused(tmp_path) -> None:
     secrets, first = _second_secrets(table), _pass_1(table)
 
     def other_deck(made: dict) -> None:
-        made["decks"]["box"][0] = group.mul(secrets.keys["box-1"],
-                                            bytes.fromhex(first.decks["token"][0])).hex()
+        made["decks"]["box"][0] = group.mul(
+            secrets.keys["box-1"], bytes.fromhex(first.decks["token"][0])
+        ).hex()
+
     _forge(file2, other_deck)
     error = _refused(table, FIRST, file2)
     assert (error.problem, error.side) == ("bad-proof", "aslan")
@@ -196,8 +208,10 @@ def test_a_pass_3_with_a_wrong_rekey_is_refused(tmp_path, monkeypatch) -> None:
         made = honest(context, secrets, public, second, rand)
         box = list(made.decks["box"])
         box[0] = group.mul(group.random_scalar(rand), bytes.fromhex(second.decks["box"][0])).hex()
-        return shuffle.Pass(3, made.side, {**made.decks, "box": box}, made.commitments,
-                            proof=made.proof)
+        return shuffle.Pass(
+            3, made.side, {**made.decks, "box": box}, made.commitments, proof=made.proof
+        )
+
     with monkeypatch.context() as patched:
         patched.setattr(fair_mail.shuffle, "third_pass", wrong_rekey)
         _import(table, FIRST, file2)
@@ -238,6 +252,7 @@ def test_a_forged_share_resealed_into_a_file_is_bad_share(tmp_path) -> None:
                 honest = batch["order"].rsplit(" ", 1)[1]
                 batch["order"] = batch["order"].replace(honest, forged)
                 batch["events"][0]["payload"]["share"] = forged
+
     file3.write_text(resigned(file3.read_text(), forge, signer(file3)))
     error = _refused(table, SECOND, file3)
     assert (error.problem, error.side, error.card) == ("bad-share", "solomani", "token-1")

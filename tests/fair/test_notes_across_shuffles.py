@@ -75,11 +75,9 @@ def true_kinds(table: MailTable) -> dict[str, str]:
         real = {alias: uid for uid, alias in neutral_aliases(loaded.state).items()}
         return {alias: loaded.state.units[real[alias]].kind for alias in PLACED}
     public = fairplay.decks(loaded.ruleset)
-    deck = machine.pbem.fair.deck(machine.pbem.record(CAMPAIGN), loaded.state.campaign_id,
-                                  public)
+    deck = machine.pbem.fair.deck(machine.pbem.record(CAMPAIGN), loaded.state.campaign_id, public)
     assert deck is not None
-    keys = [m.pbem.fair.secrets(m.pbem.record(CAMPAIGN), public)
-            for m in table.machines.values()]
+    keys = [m.pbem.fair.secrets(m.pbem.record(CAMPAIGN), public) for m in table.machines.values()]
     kinds = {}
     for uid in PLACED:
         card = fairplay.card_of(loaded.state, uid)
@@ -92,9 +90,13 @@ def where(table: MailTable) -> dict[str, tuple[str | None, str]]:
     """Where each placed counter stands (system, hex or box): public since its placement."""
     state = table.machines[FIRST].state()
     real = {alias: uid for uid, alias in neutral_aliases(state).items()}
-    return {alias: (state.units[real.get(alias, alias)].location.system,
-                    state.units[real.get(alias, alias)].location.where.value)
-            for alias in PLACED}
+    return {
+        alias: (
+            state.units[real.get(alias, alias)].location.system,
+            state.units[real.get(alias, alias)].location.where.value,
+        )
+        for alias in PLACED
+    }
 
 
 def told(table: MailTable, side: Side) -> list[str]:
@@ -114,13 +116,15 @@ def play_without_contact(table: MailTable) -> None:
 
 
 @pytest.fixture(scope="module", params=[True, False], ids=["fair", "not-fair"])
-def games(request: pytest.FixtureRequest,
-          tmp_path_factory: pytest.TempPathFactory) -> list[MailTable]:
+def games(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> list[MailTable]:
     tables = []
     loader: Callable[..., Ruleset] | None
     for loader in (None, swapped_table):
-        table = MailTable(tmp_path_factory.mktemp("by-mail"), fair=request.param,
-                          ruleset_loader=loader)
+        table = MailTable(
+            tmp_path_factory.mktemp("by-mail"), fair=request.param, ruleset_loader=loader
+        )
         if table.fair:
             play_to_conscription(table)
             play_on(table, 3)
@@ -139,14 +143,16 @@ def test_the_two_games_differ_only_in_what_stays_face_down(games: list[MailTable
     for table in games:  # the counters whose kinds differ are face down on the table
         state = table.machines[FIRST].state()
         real = {alias: uid for uid, alias in neutral_aliases(state).items()}
-        assert all(state.units[real.get(uid, uid)].face_down
-                   for uid in PLACED if first[uid] != second[uid])
+        assert all(
+            state.units[real.get(uid, uid)].face_down for uid in PLACED if first[uid] != second[uid]
+        )
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("side", [Side.ASLAN, Side.SOLOMANI])
-def test_every_import_tells_a_player_the_same_in_both_games(games: list[MailTable],
-                                                           side: Side) -> None:
+def test_every_import_tells_a_player_the_same_in_both_games(
+    games: list[MailTable], side: Side
+) -> None:
     # DN-NEU-1: import notes, order texts, story sentences and dice, file after file
     one, other = (told(table, side) for table in games)
     assert len(one) > (50 if games[0].fair else 25)

@@ -15,8 +15,10 @@ from campaign.pbem.fair import group, pass_proofs, proofs, shuffle
 from campaign.pbem.fair.errors import FairPlayViolation
 
 CONTEXT = "proof-game"
-PUBLIC = {"box": ["neutral:PD/1", "neutral:RT-2/1", "neutral:JT-3/1", "neutral:AT-8/1"],
-          "token": ["box/1", "box/2", "box/3", "box/4"]}
+PUBLIC = {
+    "box": ["neutral:PD/1", "neutral:RT-2/1", "neutral:JT-3/1", "neutral:AT-8/1"],
+    "token": ["box/1", "box/2", "box/3", "box/4"],
+}
 
 
 def _rand(seed: int):
@@ -88,15 +90,25 @@ def test_a_mask_commitment_that_is_not_the_mask_fails(passes) -> None:
     assert _bad(forged, {}).problem == "bad-proof"
 
 
-@pytest.mark.parametrize("change", [
-    lambda proof: proof["rounds"].pop(),
-    lambda proof: proof["rounds"].append(proof["rounds"][0]),
-    lambda proof: proof.update(challenge=proof["challenge"].upper()),
-    lambda proof: proof["rounds"][0].update(order={"box": [0, 0, 1, 2]}),
-    lambda proof: proof["rounds"][0]["order"].update(box=list(range(10 ** 5))),
-    lambda proof: proof.update(extra=1),
-], ids=["a round short", "a round more", "upper-case challenge", "not a permutation",
-        "an order far too long", "an unknown field"])
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda proof: proof["rounds"].pop(),
+        lambda proof: proof["rounds"].append(proof["rounds"][0]),
+        lambda proof: proof.update(challenge=proof["challenge"].upper()),
+        lambda proof: proof["rounds"][0].update(order={"box": [0, 0, 1, 2]}),
+        lambda proof: proof["rounds"][0]["order"].update(box=list(range(10**5))),
+        lambda proof: proof.update(extra=1),
+    ],
+    ids=[
+        "a round short",
+        "a round more",
+        "upper-case challenge",
+        "not a permutation",
+        "an order far too long",
+        "an unknown field",
+    ],
+)
 def test_a_malformed_proof_is_refused_by_form(passes, change) -> None:
     """Issue 42 items 1 and 2: a proof has exactly 64 rounds, every order a permutation of the
     deck's size, every text in its one spelling; anything else is refused, naming the pass."""

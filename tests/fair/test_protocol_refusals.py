@@ -19,12 +19,30 @@ def duel(tmp_path: Path, capsys: pytest.CaptureFixture[str], keys_home: Path) ->
     """Fair mode on two databases (the public keys exchanged); Solomani's first draw sent in
     file 1, which Aslan imported; Aslan's file 2 (its pass only) written, not imported yet."""
     for side in ("solomani", "aslan"):
-        assert run_cli(capsys, "new", NAME, "--seed", "5", "--dice", "commit-reveal", "--fair",
-                       "--as", side, *side_db(tmp_path, side))[0] == 0
+        assert (
+            run_cli(
+                capsys,
+                "new",
+                NAME,
+                "--seed",
+                "5",
+                "--dice",
+                "commit-reveal",
+                "--fair",
+                "--as",
+                side,
+                *side_db(tmp_path, side),
+            )[0]
+            == 0
+        )
     exchange_keys(keys_home, NAME)
     sol, asl = side_db(tmp_path, "solomani"), side_db(tmp_path, "aslan")
-    assert run_cli(capsys, "order", NAME, "solomani place-neutral solace", "--side",
-                   "solomani", *sol)[0] == 0
+    assert (
+        run_cli(capsys, "order", NAME, "solomani place-neutral solace", "--side", "solomani", *sol)[
+            0
+        ]
+        == 0
+    )
     assert run_cli(capsys, "export", NAME, "-o", str(tmp_path / "turn-1.json"), *sol)[0] == 0
     assert run_cli(capsys, "import", NAME, str(tmp_path / "turn-1.json"), *asl)[0] == 0
     assert run_cli(capsys, "export", NAME, "-o", str(tmp_path / "turn-2.json"), *asl)[0] == 0
@@ -44,11 +62,12 @@ def _refused(capsys, path: Path, db: list[str]) -> str:
 
 def test_a_file_without_events_says_so(duel, capsys):
     """A file that carries no event is "no events", never "events 6-5"."""
-    code, out, _ = run_cli(capsys, "verify", str(duel / "turn-2.json"),
-                           *side_db(duel, "solomani"))
+    code, out, _ = run_cli(capsys, "verify", str(duel / "turn-2.json"), *side_db(duel, "solomani"))
     assert code == 0 and "no events" in out
-    assert run_cli(capsys, "import", NAME, str(duel / "turn-2.json"),
-                   *side_db(duel, "solomani"))[0] == 0
+    assert (
+        run_cli(capsys, "import", NAME, str(duel / "turn-2.json"), *side_db(duel, "solomani"))[0]
+        == 0
+    )
     code, out, _ = run_cli(capsys, "exchanges", NAME, *side_db(duel, "solomani"))
     assert code == 0 and "no events" in out
     assert not any(f"events {n + 1}-{n}" in out for n in range(100))
@@ -58,8 +77,9 @@ def test_file_2_without_its_pass(duel, capsys):
     """File 2 must carry pass 2 of the joint shuffle: its absence is named."""
     text = (duel / "turn-2.json").read_text(encoding="utf-8")
     bad = duel / "no-pass.json"
-    bad.write_text(resigned(text, lambda d: d["body"].pop("fair"), _key(duel, "aslan")),
-                   encoding="utf-8")
+    bad.write_text(
+        resigned(text, lambda d: d["body"].pop("fair"), _key(duel, "aslan")), encoding="utf-8"
+    )
     err = _refused(capsys, bad, side_db(duel, "solomani"))
     assert "pass 2 of the joint shuffle" in err and "carries no orders" not in err
 
@@ -72,8 +92,14 @@ def test_file_3_with_pass_1(duel, capsys):
     first = json.loads((duel / "turn-1.json").read_text(encoding="utf-8"))
     text = (duel / "turn-3.json").read_text(encoding="utf-8")
     bad = duel / "pass-1.json"
-    bad.write_text(resigned(text, lambda d: d["body"].__setitem__(
-        "fair", first["body"]["fair"]), _key(duel, "solomani")), encoding="utf-8")
+    bad.write_text(
+        resigned(
+            text,
+            lambda d: d["body"].__setitem__("fair", first["body"]["fair"]),
+            _key(duel, "solomani"),
+        ),
+        encoding="utf-8",
+    )
     err = _refused(capsys, bad, side_db(duel, "aslan"))
     assert "carries pass 1 of solomani where pass 3 of solomani was expected" in err
 

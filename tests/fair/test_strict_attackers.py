@@ -75,8 +75,11 @@ def test_the_sender_cannot_roll_its_own_order(held: MailTable) -> None:
     turn = TurnFile.model_validate_json(_export(held, ASLAN, "held.json").read_text())
     assert turn.header.exchange == number
     assert turn.header.pending_order is not None and " range " in turn.header.pending_order
-    assert not any(event.payload and event.payload.get("rolls")
-                   for batch in turn.body.batches for event in batch.events)
+    assert not any(
+        event.payload and event.payload.get("rolls")
+        for batch in turn.body.batches
+        for event in batch.events
+    )
 
 
 def test_a_file_whose_sender_rolled_its_own_dice_is_refused(held: MailTable) -> None:
@@ -107,8 +110,11 @@ def test_a_held_order_changed_after_the_answer_is_refused(held: MailTable) -> No
     again = _export(held, ASLAN, "again.json")
     assert TurnFile.model_validate_json(again.read_text()).header.exchange == number
     before = sqlite_image(solomani.path)
-    with pytest.raises(StrictDiceError, match=f"file {number} from aslan comes again changed, "
-                       "ending with 'aslan retreat' instead of 'aslan range") as refused:
+    with pytest.raises(
+        StrictDiceError,
+        match=f"file {number} from aslan comes again changed, "
+        "ending with 'aslan retreat' instead of 'aslan range",
+    ) as refused:
         solomani.pbem.import_turn(CAMPAIGN, again.read_bytes(), "again.json")
     assert refused.value.side == "aslan"
     assert sqlite_image(solomani.path) == before
@@ -158,12 +164,14 @@ def test_a_receiver_withholding_its_contribution_is_named(held: MailTable) -> No
         data["body"]["dice"]["reveal"] = "0" * 64
 
     for forge in (no_reveal, other_reveal):
-        with pytest.raises(DiceRevealError,
-                           match=f"solomani withholds its dice contribution to file {number}"):
+        with pytest.raises(
+            DiceRevealError, match=f"solomani withholds its dice contribution to file {number}"
+        ):
             aslan.pbem.import_turn(CAMPAIGN, resealed(text, forge), "forged.json")
     wait = aslan.pbem.dice_wait(CAMPAIGN)
     assert wait is not None and wait.sentence == (
-        f"waiting for solomani's dice contribution to file {number}")
+        f"waiting for solomani's dice contribution to file {number}"
+    )
 
 
 def test_a_held_order_is_taken_back_until_it_is_sent(held: MailTable) -> None:

@@ -42,8 +42,9 @@ def _game(directory, dice: str) -> MailTable:
 @pytest.fixture(scope="module")
 def games(tmp_path_factory: pytest.TempPathFactory) -> dict[str, MailTable]:
     """The same game with strict and with commit–reveal dice (the baseline of the cost)."""
-    return {dice: _game(tmp_path_factory.mktemp(dice), dice)
-            for dice in ("strict", "commit-reveal")}
+    return {
+        dice: _game(tmp_path_factory.mktemp(dice), dice) for dice in ("strict", "commit-reveal")
+    }
 
 
 def _rolling_batches(table: MailTable) -> list[tuple[int, str]]:
@@ -87,15 +88,21 @@ def test_each_roll_uses_both_secrets_of_its_file(games) -> None:
     loaded = solomani.service.load(CAMPAIGN)
     first = next(r for r in loaded.rows if r.type == "range-rolled")
     batch = [r for r in loaded.rows if r.batch == first.batch]
-    answer = next(f for f in solomani.pbem.ledger.files(CAMPAIGN)
-                  if f.base_seq < first.seq <= f.head_seq)
+    answer = next(
+        f for f in solomani.pbem.ledger.files(CAMPAIGN) if f.base_seq < first.seq <= f.head_seq
+    )
     n = answer.exchange - 1  # the file Aslan's range order ended
     assert answer.side == "solomani" and n >= 3
-    key = strict.roll_key(CAMPAIGN, n, aslan.pbem.ledger.secret(CAMPAIGN, n - 2) or "",
-                          solomani.pbem.ledger.secret(CAMPAIGN, n - 1) or "")
-    before = engine.fold(parse_stored(loaded.rows[:batch[0].seq - 1], CAMPAIGN))
-    events = engine.decide(before, parse_order(batch[0].order_text), loaded.ruleset,
-                           SeededSource(key))
+    key = strict.roll_key(
+        CAMPAIGN,
+        n,
+        aslan.pbem.ledger.secret(CAMPAIGN, n - 2) or "",
+        solomani.pbem.ledger.secret(CAMPAIGN, n - 1) or "",
+    )
+    before = engine.fold(parse_stored(loaded.rows[: batch[0].seq - 1], CAMPAIGN))
+    events = engine.decide(
+        before, parse_order(batch[0].order_text), loaded.ruleset, SeededSource(key)
+    )
     assert [canonical_json(e) for e in events] == [r.payload for r in batch]
 
 

@@ -27,4 +27,5 @@ def test_the_json_status_names_the_wait_as_the_text_does(tmp_path: Path, capsys)
     assert main(["status", CAMPAIGN, "--json", *db]) == 0
     report = json.loads(capsys.readouterr().out)
     assert [(row["side"], row["reason"], row["rule"]) for row in report["must_act"]] == [
-        ("solomani", duty.reason, "DN-ERR-1")]
+        ("solomani", duty.reason, "DN-ERR-1")
+    ]

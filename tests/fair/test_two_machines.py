@@ -23,9 +23,16 @@ from campaign.rules.ruleset import Ruleset
 from tests.fair.machines import Table
 from tests.rulesets import sample
 
-SETUP = ["aslan buy SC 2", "aslan end-phase", "solomani buy SC", "solomani end-phase",
-         "aslan deploy A-SC-1,A-SC-2 hex:aokhtel", "aslan end-phase",
-         "solomani deploy S-SC-1 hex:concord", "solomani end-phase"]
+SETUP = [
+    "aslan buy SC 2",
+    "aslan end-phase",
+    "solomani buy SC",
+    "solomani end-phase",
+    "aslan deploy A-SC-1,A-SC-2 hex:aokhtel",
+    "aslan end-phase",
+    "solomani deploy S-SC-1 hex:concord",
+    "solomani end-phase",
+]
 
 
 def _placed(table: Table) -> None:
@@ -114,7 +121,8 @@ def test_unrevealed_counters_stay_unknown_on_both_machines(game: Table) -> None:
 def test_both_machines_end_equal(game: Table) -> None:
     """Both copies hold the same log and the same state, event for event (docs/turn-files.md)."""
     assert [canonical_json(e) for e in game.first.events] == [
-        canonical_json(e) for e in game.second.events]
+        canonical_json(e) for e in game.second.events
+    ]
     assert game.first.state.canonical_text() == game.second.state.canonical_text()
 
 
@@ -130,10 +138,13 @@ def test_a_pending_reveal_is_a_typed_wait_naming_the_side(game: Table) -> None:
         aslan.give("aslan end-phase")
     assert aslan.state.canonical_text() == before
     assert {(w.side, w.what, w.subject) for w in waiting.value.waits} == {
-        ("aslan", "reveal", "N-X-1"), ("solomani", "reveal", "N-X-1")}
+        ("aslan", "reveal", "N-X-1"),
+        ("solomani", "reveal", "N-X-1"),
+    }
     assert "waiting for solomani's reveal of N-X-1" in str(waiting.value)
     assert acting_sentence(aslan.state).startswith(  # the status line says so
-        "aslan must act: waiting for aslan's reveal of N-X-1")
+        "aslan must act: waiting for aslan's reveal of N-X-1"
+    )
 
 
 def test_a_contact_teaches_a_player_no_more_than_a_refereed_game(game: Table) -> None:
@@ -152,15 +163,18 @@ def test_a_contact_teaches_a_player_no_more_than_a_refereed_game(game: Table) ->
     final = machine.state
     assert final.units["N-X-1"].face_down
     referee = narration.narrate(machine.events, CampaignState(), ruleset=ruleset)
-    assert any("N-X-1" in (item.text or "") and final.units["N-X-1"].kind in (item.text or "")
-               for item in referee)
+    assert any(
+        "N-X-1" in (item.text or "") and final.units["N-X-1"].kind in (item.text or "")
+        for item in referee
+    )
     for side in PLAYER_SIDES:
         told = narration.narrate(machine.events, CampaignState(), viewer=side, ruleset=ruleset)
         solace_kind = final.units["N-X-1"].kind
         lines = [line for item in told for line in item.lines]
         assert not [line for line in lines if "N-X-1" in line and solace_kind in line], side
-        assert any("N-X-1 is revealed to the machines; it stays face down" in line
-                   for line in lines)
+        assert any(
+            "N-X-1 is revealed to the machines; it stays face down" in line for line in lines
+        )
         state = CampaignState()
         for event in machine.events:
             engine.apply_event(state, event)

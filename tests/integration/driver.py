@@ -77,7 +77,8 @@ def check_invariants(state: CampaignState, ruleset: Ruleset) -> None:
         places = {(u.owner, u.location.to_text()) for u in members}
         assert len(places) <= 1, f"DN-MOV-2: stack {label} is split over {sorted(places)}"
     pd_boxes = Counter(
-        u.location.system for u in state.units.values()
+        u.location.system
+        for u in state.units.values()
         if u.location.where is Where.BOX and ruleset.unit_type(u.kind).category is UnitCategory.PD
     )
     assert all(n <= 1 for n in pd_boxes.values()), f"DN-MOV-10: two PD in one box {pd_boxes}"
@@ -265,8 +266,7 @@ class Driver(harness.Game):
 
     def _ships_on_map(self, side: Side, where: Where = Where.HEX) -> list[Unit]:
         return [
-            u for u in self._own(side)
-            if u.location.where is where and self._category(u) in SHIPS
+            u for u in self._own(side) if u.location.where is where and self._category(u) in SHIPS
         ]
 
     def _c_form_stack(self, side: Side) -> list[str]:
@@ -299,7 +299,8 @@ class Driver(harness.Game):
 
     def _c_conscript(self, side: Side) -> list[str]:
         systems = {
-            u.location.system for u in self.state.units.values()
+            u.location.system
+            for u in self.state.units.values()
             if u.owner is Side.NEUTRAL and u.location.on_map
         }
         return [f"conscript {s}" for s in sorted(s for s in systems if s)][:2]
@@ -323,8 +324,11 @@ class Driver(harness.Game):
         return out
 
     def _hostile_systems(self, side: Side) -> set[str]:
-        return {u.location.system or "" for u in self.state.units.values()
-                if u.owner is not side and u.location.on_map}
+        return {
+            u.location.system or ""
+            for u in self.state.units.values()
+            if u.owner is not side and u.location.on_map
+        }
 
     def _c_end_move(self, side: Side) -> list[str]:
         movers = self._movers(side)
@@ -335,19 +339,32 @@ class Driver(harness.Game):
         return [f"leave-box {self.rng.choice(ships).id}"] if ships else []
 
     def _c_load(self, side: Side) -> list[str]:
-        cargo = [u for u in self._own(side) if u.location.where is Where.BOX
-                 and self._category(u) in (*SURFACE_ONLY, UnitCategory.FIGHTER)]
-        unplaced_pd = [u.id for u in self._own(side) if u.location.where is Where.UNPLACED
-                       and self._category(u) is UnitCategory.PD]
+        cargo = [
+            u
+            for u in self._own(side)
+            if u.location.where is Where.BOX
+            and self._category(u) in (*SURFACE_ONLY, UnitCategory.FIGHTER)
+        ]
+        unplaced_pd = [
+            u.id
+            for u in self._own(side)
+            if u.location.where is Where.UNPLACED and self._category(u) is UnitCategory.PD
+        ]
         if unplaced_pd:  # DN-MOV-10: a transport picks the PD up where production places units
-            transports = [t.id for t in self._ships_on_map(side)
-                          if self.ruleset.unit_type(t.kind).has(UnitFlag.TRANSPORT)]
+            transports = [
+                t.id
+                for t in self._ships_on_map(side)
+                if self.ruleset.unit_type(t.kind).has(UnitFlag.TRANSPORT)
+            ]
             return [f"load {unplaced_pd[0]} {t}" for t in transports[:2]]
         if not cargo:
             return []
         unit = self.rng.choice(cargo)
-        carriers = [c.id for c in self._ships_on_map(side) + self._ships_on_map(side, Where.BOX)
-                    if c.location.system == unit.location.system]
+        carriers = [
+            c.id
+            for c in self._ships_on_map(side) + self._ships_on_map(side, Where.BOX)
+            if c.location.system == unit.location.system
+        ]
         return [f"load {unit.id} {c}" for c in carriers[:2]]
 
     def _c_unload(self, side: Side) -> list[str]:
@@ -387,8 +404,12 @@ class Driver(harness.Game):
             if rec.get("stage") != "range":
                 continue
             system = bid.split("/")[0]
-            fighters = [u.id for u in self._own(side) if self._category(u) is UnitCategory.FIGHTER
-                        and self.state.position_of(u.id).system == system]
+            fighters = [
+                u.id
+                for u in self._own(side)
+                if self._category(u) is UnitCategory.FIGHTER
+                and self.state.position_of(u.id).system == system
+            ]
             if fighters:
                 out.append(f"launch {bid} {','.join(fighters[:2])}")
         return out
@@ -401,10 +422,12 @@ class Driver(harness.Game):
                 continue
             own = set(self._battle_units(side, bid))
             for eng in engagements[:1]:
-                firers = [u for u in eng.get("attackers", []) + eng.get("defenders", [])
-                          if u in own]
-                targets = [u for u in eng.get("attackers", []) + eng.get("defenders", [])
-                           if u not in own]
+                firers = [
+                    u for u in eng.get("attackers", []) + eng.get("defenders", []) if u in own
+                ]
+                targets = [
+                    u for u in eng.get("attackers", []) + eng.get("defenders", []) if u not in own
+                ]
                 if firers and targets:
                     out.append(f"declare {bid} {firers[0]} - - -")
                     out.append(f"declare {bid} - {firers[0]} - -")
@@ -435,8 +458,11 @@ class Driver(harness.Game):
         return [f"install-pd {pds[0]} {self.rng.choice(self._homes(side))}"] if pds else []
 
     def _c_rebuild(self, side: Side) -> list[str]:
-        gone = [u.id for u in self.state.units.values() if u.home_system
-                and u.location.where is Where.ELIMINATED]
+        gone = [
+            u.id
+            for u in self.state.units.values()
+            if u.home_system and u.location.where is Where.ELIMINATED
+        ]
         return [f"rebuild {self.rng.choice(gone)}"] if gone else []
 
     def _c_pd_fire(self, side: Side) -> list[str]:
@@ -445,10 +471,20 @@ class Driver(harness.Game):
         for system, rec in sorted(pending.items()):
             if rec["pd_owner"] != side.value:
                 continue
-            pds = [u.id for u in self.state.units.values() if u.location.where is Where.BOX
-                   and u.location.system == system and self._category(u) is UnitCategory.PD]
-            ships = [u.id for u in self.state.units.values() if u.owner is not side
-                     and u.location.where is Where.HEX and u.location.system == system]
+            pds = [
+                u.id
+                for u in self.state.units.values()
+                if u.location.where is Where.BOX
+                and u.location.system == system
+                and self._category(u) is UnitCategory.PD
+            ]
+            ships = [
+                u.id
+                for u in self.state.units.values()
+                if u.owner is not side
+                and u.location.where is Where.HEX
+                and u.location.system == system
+            ]
             if pds and ships:
                 out.append(f"pd-fire {system} {pds[0]}>{self.rng.choice(ships)}")
         return out
@@ -485,8 +521,11 @@ class Driver(harness.Game):
                 out.append(f"fire {bid}")
             elif stage == "withdraw" and rec.get("withdrawing") == side.value:
                 out.append(f"stay {bid}")
-                dests = [s.id for s in self.ruleset.star_map.systems
-                         if s.id in self.ruleset.star_map.neighbours(bid.split("/")[0])]
+                dests = [
+                    s.id
+                    for s in self.ruleset.star_map.systems
+                    if s.id in self.ruleset.star_map.neighbours(bid.split("/")[0])
+                ]
                 for dest in ["box", *dests[:2]]:
                     out.append(f"withdraw {bid} {dest}")
         return out
@@ -498,9 +537,14 @@ class Driver(harness.Game):
         for system in systems:
             ships = [u for u in self._ships_on_map(side) if u.location.system == system]
             landers = ",".join(u.id for u in ships[:2])
-            enemy = [u.id for u in self.state.units.values()
-                     if u.location.where is Where.BOX and u.location.system == system
-                     and u.owner is not side and self._category(u) is UnitCategory.GROUND]
+            enemy = [
+                u.id
+                for u in self.state.units.values()
+                if u.location.where is Where.BOX
+                and u.location.system == system
+                and u.owner is not side
+                and self._category(u) is UnitCategory.GROUND
+            ]
             bombard = f"{ships[0].id}>{enemy[0]}" if enemy else "-"
             troops = [c.id for u in ships for c in self.state.cargo_of(u.id)]
             drops = ",".join(troops[:1]) or "-"
@@ -518,9 +562,13 @@ class Driver(harness.Game):
         for system, sides in sorted(losses.items()):
             for side_name, count in sorted(sides.items()):
                 side = Side(side_name)
-                own = [u.id for u in self.state.units.values()
-                       if u.owner is side and u.location.where is Where.BOX
-                       and u.location.system == system]
+                own = [
+                    u.id
+                    for u in self.state.units.values()
+                    if u.owner is side
+                    and u.location.where is Where.BOX
+                    and u.location.system == system
+                ]
                 out.append(f"{side_name} remove-losses {system} {','.join(own[:count])}")
         return out
 
@@ -541,8 +589,11 @@ class Driver(harness.Game):
             out.append(f"{acting} maintain")
         elif state.sub_phase is SubPhase.SPACE:
             for side in PLAYER_SIDES:
-                out += [f"{side.value} {t}" for t in self.battle_orders(side)
-                        if not t.startswith("withdraw")]
+                out += [
+                    f"{side.value} {t}"
+                    for t in self.battle_orders(side)
+                    if not t.startswith("withdraw")
+                ]
         elif state.sub_phase is SubPhase.INTERACTION:
             out += self._pending_pd()
         elif state.sub_phase is SubPhase.SURFACE:

@@ -23,18 +23,38 @@ A, S = Side.ASLAN, Side.SOLOMANI
 @pytest.fixture
 def table(tmp_path: Path) -> Table:
     game = Table(tmp_path / "assault.db", name="assault")
-    for system in ["keystone", "keystone", "lantern", "lantern", "quillon", "quillon", "pellow",
-                   "keystone"]:
+    for system in [
+        "keystone",
+        "keystone",
+        "lantern",
+        "lantern",
+        "quillon",
+        "quillon",
+        "pellow",
+        "keystone",
+    ]:
         game.play(f"{game.state.acting.value} place-neutral {system}")
     for text in [
-        "aslan buy PD", "aslan buy RT-4", "aslan buy CL", "aslan end-phase",
-        "solomani buy CL 2", "solomani buy TR 2", "solomani buy RT-5 2", "solomani end-phase",
-        "aslan deploy A-PD-1 box:hlirakh", "aslan deploy A-RT-1 box:hlirakh",
-        "aslan deploy A-CL-1 hex:wahtoi", "aslan end-phase",
-        "solomani deploy S-CL-1 hex:concord", "solomani deploy S-CL-2 hex:concord",
-        "solomani deploy S-TR-1 hex:concord", "solomani deploy S-RT-1 on:S-TR-1",
-        "solomani deploy S-TR-2 hex:concord", "solomani deploy S-RT-2 on:S-TR-2",
-        "solomani form-stack raid S-CL-1,S-CL-2,S-TR-1,S-TR-2", "solomani end-phase",
+        "aslan buy PD",
+        "aslan buy RT-4",
+        "aslan buy CL",
+        "aslan end-phase",
+        "solomani buy CL 2",
+        "solomani buy TR 2",
+        "solomani buy RT-5 2",
+        "solomani end-phase",
+        "aslan deploy A-PD-1 box:hlirakh",
+        "aslan deploy A-RT-1 box:hlirakh",
+        "aslan deploy A-CL-1 hex:wahtoi",
+        "aslan end-phase",
+        "solomani deploy S-CL-1 hex:concord",
+        "solomani deploy S-CL-2 hex:concord",
+        "solomani deploy S-TR-1 hex:concord",
+        "solomani deploy S-RT-1 on:S-TR-1",
+        "solomani deploy S-TR-2 hex:concord",
+        "solomani deploy S-RT-2 on:S-TR-2",
+        "solomani form-stack raid S-CL-1,S-CL-2,S-TR-1,S-TR-2",
+        "solomani end-phase",
     ]:
         game.play(text)
     game.end_until(lambda: game.state.phasing is S and game.state.phase is Phase.FIRST_MOVEMENT)
@@ -91,8 +111,12 @@ def test_assault_on_a_pd_defended_capital(table: Table):
     assert (capital.controller, capital.control_rule, capital.ru) == (A, "DN-ECO-2", 10)
 
     # Second Combat: the troops and the PD fight again in the box (DN-GND-2)
-    table.end_until(lambda: table.state.phase is Phase.SECOND_COMBAT
-                    and table.state.sub_phase is SubPhase.INTERACTION)
+    table.end_until(
+        lambda: (
+            table.state.phase is Phase.SECOND_COMBAT
+            and table.state.sub_phase is SubPhase.INTERACTION
+        )
+    )
     again = Entered(lambda purpose: 6 if purpose.endswith("solomani") else 1)
     (*_, fought, typed) = table.play("solomani end-phase", again)
     assert typed.type == "dice-entered"  # the table's dice are logged as typed (DN-ERR-1)

@@ -22,8 +22,16 @@ from campaign.rules.phases import Phase, SubPhase
 from tests.integration.table import Entered, Table
 
 A, S = Side.ASLAN, Side.SOLOMANI
-NEUTRAL_SYSTEMS = ["keystone", "keystone", "lantern", "lantern", "quillon", "quillon", "pellow",
-                   "keystone"]  # all off the Aslan route to marrow
+NEUTRAL_SYSTEMS = [
+    "keystone",
+    "keystone",
+    "lantern",
+    "lantern",
+    "quillon",
+    "quillon",
+    "pellow",
+    "keystone",
+]  # all off the Aslan route to marrow
 
 
 @pytest.fixture
@@ -31,18 +39,34 @@ def table(tmp_path: Path) -> Table:
     game = Table(tmp_path / "campaign.db")
     for system in NEUTRAL_SYSTEMS:  # DN-NEU-1: Solomani first, then alternately
         game.play(f"{game.state.acting.value} place-neutral {system}")
-    for text in ["aslan buy CL 3", "aslan buy TR", "aslan buy RT-5", "aslan end-phase",
-                 "solomani buy DD 2", "solomani buy CL 2", "solomani buy RT-4", "solomani buy SC",
-                 "solomani end-phase"]:
+    for text in [
+        "aslan buy CL 3",
+        "aslan buy TR",
+        "aslan buy RT-5",
+        "aslan end-phase",
+        "solomani buy DD 2",
+        "solomani buy CL 2",
+        "solomani buy RT-4",
+        "solomani buy SC",
+        "solomani end-phase",
+    ]:
         game.play(text)
-    for text in ["aslan deploy A-CL-1 hex:eawyo", "aslan deploy A-CL-2 hex:eawyo",
-                 "aslan deploy A-CL-3 hex:eawyo", "aslan form-stack strike A-CL-1,A-CL-2,A-CL-3",
-                 "aslan deploy A-TR-1 hex:hlirakh", "aslan deploy A-RT-1 box:hlirakh",
-                 "aslan end-phase",
-                 "solomani deploy S-DD-1 hex:marrow", "solomani deploy S-DD-2 hex:concord",
-                 "solomani deploy S-CL-1 hex:concord", "solomani deploy S-CL-2 hex:concord",
-                 "solomani deploy S-RT-1 box:concord", "solomani deploy S-SC-1 hex:vantage",
-                 "solomani end-phase"]:
+    for text in [
+        "aslan deploy A-CL-1 hex:eawyo",
+        "aslan deploy A-CL-2 hex:eawyo",
+        "aslan deploy A-CL-3 hex:eawyo",
+        "aslan form-stack strike A-CL-1,A-CL-2,A-CL-3",
+        "aslan deploy A-TR-1 hex:hlirakh",
+        "aslan deploy A-RT-1 box:hlirakh",
+        "aslan end-phase",
+        "solomani deploy S-DD-1 hex:marrow",
+        "solomani deploy S-DD-2 hex:concord",
+        "solomani deploy S-CL-1 hex:concord",
+        "solomani deploy S-CL-2 hex:concord",
+        "solomani deploy S-RT-1 box:concord",
+        "solomani deploy S-SC-1 hex:vantage",
+        "solomani end-phase",
+    ]:
         game.play(text)
     return game
 
@@ -81,7 +105,9 @@ def test_full_player_turn_with_battle_reaction_and_maintenance(table: Table):
     table.play("aslan end-phase")
     bid = "marrow/aslan-solomani"
     assert (table.state.sub_phase, book.battles(table.state)[bid]["stage"]) == (
-        SubPhase.SPACE, "range")
+        SubPhase.SPACE,
+        "range",
+    )
     with pytest.raises(IllegalOrderError) as refused:  # DN-CBT-7: the battle must be fought
         table.play("aslan end-phase")
     assert refused.value.rule_id == "DN-CBT-7"

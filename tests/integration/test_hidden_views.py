@@ -48,7 +48,6 @@ from tests.rulesets import sample
 NAME = "hidden"
 
 
-
 @cache
 def game(seed: int) -> Driver:
     driver = Driver(sample(), seed=seed, campaign_id=NAME)
@@ -65,8 +64,7 @@ def _store_game(url: str, batches: list[tuple[str, list[str]]], dice_seed: str) 
     store.truncate(NAME, store.rows(NAME)[-1].seq, 0)  # the log ``create`` made goes
     seq = 0
     for order_text, payloads in batches:
-        stored = store.append(NAME, seq, order_text,
-                              [(json.loads(p)["type"], p) for p in payloads])
+        stored = store.append(NAME, seq, order_text, [(json.loads(p)["type"], p) for p in payloads])
         seq = stored[-1].seq
     store.dispose()
 
@@ -102,8 +100,9 @@ def _permutation(state: CampaignState, ruleset: Ruleset, shift: int = 1) -> dict
     return new_kind
 
 
-def permuted_batches(batches: list[tuple[str, list[str]]], new_kind: dict[str, str],
-                     ruleset: Ruleset) -> list[tuple[str, list[str]]]:
+def permuted_batches(
+    batches: list[tuple[str, list[str]]], new_kind: dict[str, str], ruleset: Ruleset
+) -> list[tuple[str, list[str]]]:
     """The log with the face-down kinds of ``new_kind`` written in (see the module docstring)."""
     adapter = event_adapter()
     renamed: dict[str, str] = {}
@@ -122,8 +121,11 @@ def permuted_batches(batches: list[tuple[str, list[str]]], new_kind: dict[str, s
             renamed[event.unit_id] = f"N-{code}-{numbers[code]}"
             pile_slot.append((drawn, kind))
             drawn += 1
-    pattern = re.compile(r"(?<![A-Za-z0-9-])(" + "|".join(
-        re.escape(uid) for uid in sorted(renamed, key=len, reverse=True)) + r")(?![A-Za-z0-9-])")
+    pattern = re.compile(
+        r"(?<![A-Za-z0-9-])("
+        + "|".join(re.escape(uid) for uid in sorted(renamed, key=len, reverse=True))
+        + r")(?![A-Za-z0-9-])"
+    )
 
     def rename(text: str) -> str:
         return pattern.sub(lambda m: renamed[m.group(0)], text)
@@ -179,8 +181,9 @@ def side_views(url: str, side: Side, tmp: Path, refused: list[str]) -> dict[str,
     }
     views["map picture"] = picture.read_text(encoding="utf-8")
     moves = tmp / f"moves-{side.value}.svg"
-    views["map --overlay moves"] = _run("map", NAME, *s, "--overlay", "moves", "-o", str(moves),
-                                        *db)
+    views["map --overlay moves"] = _run(
+        "map", NAME, *s, "--overlay", "moves", "-o", str(moves), *db
+    )
     views["moves picture"] = moves.read_text(encoding="utf-8")
     views["systems"] = _run("systems", NAME, *db)
     views["exchanges"] = _run("exchanges", NAME, "--as", side.value, *db)
@@ -208,28 +211,44 @@ def probe_orders(states: list[CampaignState], side: Side) -> list[str]:
     for state in states:
         names.update(neutral_aliases(state).values())
         names.update(uid for uid in state.units if uid.startswith("N-"))
-        systems.update(u.location.system for u in state.units.values()
-                       if u.owner is Side.NEUTRAL and u.location.system)
+        systems.update(
+            u.location.system
+            for u in state.units.values()
+            if u.owner is Side.NEUTRAL and u.location.system
+        )
         battles.update(state.slots.get("combat", {}).get("battles", {}))
-    own = sorted(uid for uid, u in states[0].units.items()
-                 if u.owner is side and u.location.where is Where.HEX)[:1] or ["A-CL-1"]
+    own = sorted(
+        uid
+        for uid, u in states[0].units.items()
+        if u.owner is side and u.location.where is Where.HEX
+    )[:1] or ["A-CL-1"]
     word = side.value
 
     def orbiting(system: str) -> str:
-        there = sorted(uid for uid, u in states[0].units.items() if u.owner is side
-                       and u.location.where is Where.HEX and u.location.system == system)
+        there = sorted(
+            uid
+            for uid, u in states[0].units.items()
+            if u.owner is side and u.location.where is Where.HEX and u.location.system == system
+        )
         return there[0] if there else own[0]
 
     orders = []
     for name in sorted(names):
-        orders += [f"{word} rebuild {name}", f"{word} target b1 {own[0]} {name}",
-                   f"{word} jump {name} keystone", f"{word} form-stack zz {name}",
-                   f"{word} pd-fire b1 {name} {own[0]}", f"{word} land {name}",
-                   f"{word} load {name} {own[0]}", f"{word} remove-losses keystone {name}"]
+        orders += [
+            f"{word} rebuild {name}",
+            f"{word} target b1 {own[0]} {name}",
+            f"{word} jump {name} keystone",
+            f"{word} form-stack zz {name}",
+            f"{word} pd-fire b1 {name} {own[0]}",
+            f"{word} land {name}",
+            f"{word} load {name} {own[0]}",
+            f"{word} remove-losses keystone {name}",
+        ]
         # bombard from a ship in that system's hex where there is one (DN-INT-3: a refusal
         # must not tell which face-down counter is the PD, issue 41 item 3)
-        orders += [f"{word} interact {system} - {orbiting(system)}>{name} -"
-                   for system in sorted(systems)]
+        orders += [
+            f"{word} interact {system} - {orbiting(system)}>{name} -" for system in sorted(systems)
+        ]
     star_map = sample().star_map
     here = states[0].units[own[0]].location.system if own[0] in states[0].units else None
     for system in sorted(systems):
@@ -258,7 +277,7 @@ def _stop_points(driver: Driver) -> list[int]:
     state = engine.fold(driver.events[:start])
     chosen = set()
     for n, (_, count) in enumerate(driver.orders):
-        engine.fold(driver.events[start + events:start + events + count], state)
+        engine.fold(driver.events[start + events : start + events + count], state)
         events += count
         done = n + 1
         battles = bool(state.slots.get("combat", {}).get("battles"))
@@ -276,15 +295,17 @@ def _loaded(url: str) -> Loaded:
 @pytest.mark.slow
 @pytest.mark.parametrize(("seed", "shift"), [(1, 1), (5, 1), (5, 2)])
 def test_a_side_cannot_tell_two_games_with_permuted_face_down_kinds_apart(
-        tmp_path: Path, seed: int, shift: int) -> None:
+    tmp_path: Path, seed: int, shift: int
+) -> None:
     # DN-NEU-1: views and refusals are computed from what the side may see
     driver = game(seed)
     compared = 0
     # game A is played once through the service; a copy of its database is taken at each
     # stop (the store keeps no connection open between operations)
     playing = tmp_path / "a.db"
-    player = CampaignService(Store(f"sqlite:///{playing}", durable=False),
-                             ruleset_loader=lambda *_: sample())
+    player = CampaignService(
+        Store(f"sqlite:///{playing}", durable=False), ruleset_loader=lambda *_: sample()
+    )
     player.create(NAME, dice_seed=driver.dice_seed)
     played = 0
     for stop in _stop_points(driver):
@@ -293,22 +314,22 @@ def test_a_side_cannot_tell_two_games_with_permuted_face_down_kinds_apart(
         played = stop
         shutil.copyfile(playing, tmp_path / f"a{stop}.db")
         url_a = f"sqlite:///{tmp_path / f'a{stop}.db'}"
-        state_a = CampaignService(Store(url_a), ruleset_loader=lambda *_: sample()).load(
-            NAME).state
+        state_a = CampaignService(Store(url_a), ruleset_loader=lambda *_: sample()).load(NAME).state
         new_kind = _permutation(state_a, sample(), shift)
         if not new_kind:
             continue
         url_b = f"sqlite:///{tmp_path / f'b{stop}.db'}"
-        _store_game(url_b, permuted_batches(_batches(url_a), new_kind, sample()),
-                    driver.dice_seed)
-        state_b = CampaignService(Store(url_b), ruleset_loader=lambda *_: sample()).load(
-            NAME).state
+        _store_game(url_b, permuted_batches(_batches(url_a), new_kind, sample()), driver.dice_seed)
+        state_b = CampaignService(Store(url_b), ruleset_loader=lambda *_: sample()).load(NAME).state
         assert [u.kind for u in state_a.units.values()] != [u.kind for u in state_b.units.values()]
         for side in PLAYER_SIDES:
             loaded_a = _loaded(url_a)
             # the CLI's own path for a few refused orders (the use case answers all below)
-            refused = [text for text in probe_orders([state_a, state_b], side)
-                       if answer(loaded_a, text, side) != "accepted"][::25]
+            refused = [
+                text
+                for text in probe_orders([state_a, state_b], side)
+                if answer(loaded_a, text, side) != "accepted"
+            ][::25]
             views_a = side_views(url_a, side, tmp_path / "pictures", refused)
             views_b = side_views(url_b, side, tmp_path / "pictures", refused)
             for view in views_a:
@@ -316,7 +337,8 @@ def test_a_side_cannot_tell_two_games_with_permuted_face_down_kinds_apart(
             loaded_a, loaded_b = _loaded(url_a), _loaded(url_b)
             for text in probe_orders([state_a, state_b], side):
                 assert answer(loaded_a, text, side) == answer(loaded_b, text, side), (
-                    f"{text!r} after {stop} orders")
+                    f"{text!r} after {stop} orders"
+                )
         compared += 1
     assert compared >= 2
 
@@ -339,9 +361,11 @@ def tui_text(url: str, side: Side | None) -> str:
             await pilot.press("escape", "ctrl+p")
             await pilot.pause()
             palette = screen_text(pilot.app.screen)
-            lists = [str(options.get_option_at_index(i).prompt)
-                     for options in pilot.app.screen.query(OptionList)
-                     for i in range(options.option_count)]
+            lists = [
+                str(options.get_option_at_index(i).prompt)
+                for options in pilot.app.screen.query(OptionList)
+                for i in range(options.option_count)
+            ]
             return "\n".join([tabs, palette, *lists])
 
     return asyncio.run(scenario())
@@ -349,12 +373,14 @@ def tui_text(url: str, side: Side | None) -> str:
 
 @pytest.mark.slow
 def test_a_sides_screen_cannot_tell_two_games_with_permuted_face_down_kinds_apart(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     # DN-NEU-1 (issue 41 item 3): the TUI per side is one more door through the same seat
     driver = game(5)
     playing = tmp_path / "a.db"
-    player = CampaignService(Store(f"sqlite:///{playing}", durable=False),
-                             ruleset_loader=lambda *_: sample())
+    player = CampaignService(
+        Store(f"sqlite:///{playing}", durable=False), ruleset_loader=lambda *_: sample()
+    )
     player.create(NAME, dice_seed=driver.dice_seed)
     stop = _stop_points(driver)[-1]
     for text, _ in driver.orders[:stop]:
@@ -365,8 +391,7 @@ def test_a_sides_screen_cannot_tell_two_games_with_permuted_face_down_kinds_apar
     new_kind = _permutation(state_a, sample())
     assert new_kind
     url_b = f"sqlite:///{tmp_path / 'b.db'}"
-    _store_game(url_b, permuted_batches(_batches(url_a), new_kind, sample()),
-                driver.dice_seed)
+    _store_game(url_b, permuted_batches(_batches(url_a), new_kind, sample()), driver.dice_seed)
     for side in PLAYER_SIDES:
         seen_a, seen_b = tui_text(url_a, side), tui_text(url_b, side)
         assert "N-X-" in seen_a
@@ -397,8 +422,11 @@ def what_is_shown(app) -> str:
     campaign = next(s for s in app.screen_stack if isinstance(s, CampaignScreen))
     parts = [str(campaign.query_one("#status-line", Static).render())]
     if screen is campaign:
-        parts += [str(static.render()) for static in campaign.query(Static)
-                  if static.id in {"phase", "order-hint", "dice-hint"}]
+        parts += [
+            str(static.render())
+            for static in campaign.query(Static)
+            if static.id in {"phase", "order-hint", "dice-hint"}
+        ]
     else:
         parts.append(screen_text(screen))
     parts += [f"{note.title}: {note.message}" for note in app._notifications]
@@ -462,8 +490,9 @@ def tui_walk(url: str, side: Side, refused_orders: list[str]) -> list[str]:
                 await pilot.pause()
                 shown.append(f"key {key}\n{what_is_shown(app)}")
                 await back_to_campaign(pilot)
-            templates = [screen.session.template_for(legal)
-                         for legal in screen.session.legal_orders()]
+            templates = [
+                screen.session.template_for(legal) for legal in screen.session.legal_orders()
+            ]
             shown.append("\n".join(templates))
             for template in templates:
                 screen.choose_order(template)  # what choosing it in the palette does
@@ -508,8 +537,11 @@ def test_a_sides_screen_key_by_key_cannot_tell_two_games_apart(tmp_path: Path) -
     battle_with_face_down_neutrals(url_a)
     state_a = _loaded(url_a).state
     new_kind = _permutation(state_a, sample(), shift=2)  # Quillon's: a transport -> a monitor
-    in_battle = [uid for uid, unit in state_a.units.items()
-                 if unit.location.system == "quillon" and unit.face_down]
+    in_battle = [
+        uid
+        for uid, unit in state_a.units.items()
+        if unit.location.system == "quillon" and unit.face_down
+    ]
     assert in_battle and all(uid in new_kind for uid in in_battle)
     assert all(new_kind[uid] != state_a.units[uid].kind for uid in in_battle)
     url_b = f"sqlite:///{tmp_path / 'b.db'}"
@@ -518,8 +550,11 @@ def test_a_sides_screen_key_by_key_cannot_tell_two_games_apart(tmp_path: Path) -
     loaded_a = _loaded(url_a)
     for side in PLAYER_SIDES:
         # every fifth order of the probe (each sent costs ~0.1 s of CPU on each screen)
-        refused = [text for text in probe_orders([state_a, state_b], side)
-                   if answer(loaded_a, text, side) != "accepted"][::5]
+        refused = [
+            text
+            for text in probe_orders([state_a, state_b], side)
+            if answer(loaded_a, text, side) != "accepted"
+        ][::5]
         walks = [tui_walk(url, side, refused) for url in (url_a, url_b)]
         for number, (one, other) in enumerate(zip(*walks, strict=True)):
             assert one == other, f"{side.value}, look #{number}"
@@ -527,5 +562,6 @@ def test_a_sides_screen_key_by_key_cannot_tell_two_games_apart(tmp_path: Path) -
         # Aslan targets in the battle (Solomani has no order to give: no form)
         assert any(shown.startswith("form ") for shown in walks[0]) == (side is Side.ASLAN)
         # refusals that name a face-down counter (by its alias) were seen
-        assert any(shown.startswith("sent ") and "N-X-" in shown.split("\n", 2)[1]
-                   for shown in walks[0])
+        assert any(
+            shown.startswith("sent ") and "N-X-" in shown.split("\n", 2)[1] for shown in walks[0]
+        )

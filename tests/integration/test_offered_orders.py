@@ -26,7 +26,6 @@ CHECK_EVERY = 3
 TRIES = 4  # calls of each random candidate maker
 
 
-
 def _forms(driver: Driver, side: Side, verb: str) -> list[str]:
     """Concrete texts of ``verb`` for ``side`` now: the driver's candidate makers (called a few
     times, they sample) plus exhaustive forms for the verbs the makers leave out."""
@@ -36,36 +35,58 @@ def _forms(driver: Driver, side: Side, verb: str) -> list[str]:
         extra = [verb]
     elif verb == "sublight":
         for what in offers._groups(state, driver.ruleset, side):
-            extra += [f"sublight {what} {there}" for there in
-                      driver.ruleset.star_map.hex_neighbours(offers._place_of(state, side, what))]
+            extra += [
+                f"sublight {what} {there}"
+                for there in driver.ruleset.star_map.hex_neighbours(
+                    offers._place_of(state, side, what)
+                )
+            ]
     elif verb == "jump":
         for what in driver._movers(side):
             options = move_options(state, driver.ruleset, side, what)
-            extra += [f"jump {what} {','.join(d.path)}" for d in options.legal.values()
-                      if d.mode == "jump"]
+            extra += [
+                f"jump {what} {','.join(d.path)}"
+                for d in options.legal.values()
+                if d.mode == "jump"
+            ]
     elif verb in ("choose-range", "fire", "stay", "withdraw", "assign", "range"):
         for bid in book.battles(state):
-            extra += [f"choose-range {bid} long", f"fire {bid}", f"stay {bid}",
-                      f"assign {bid} auto", f"range {bid}", f"withdraw {bid} box"]
-            extra += [f"withdraw {bid} {n}"
-                      for n in driver.ruleset.star_map.neighbours(bid.split("/")[0])]
+            extra += [
+                f"choose-range {bid} long",
+                f"fire {bid}",
+                f"stay {bid}",
+                f"assign {bid} auto",
+                f"range {bid}",
+                f"withdraw {bid} box",
+            ]
+            extra += [
+                f"withdraw {bid} {n}" for n in driver.ruleset.star_map.neighbours(bid.split("/")[0])
+            ]
     elif verb in ("end-move", "leave-box"):
         extra = [f"{verb} {what}" for what in offers._groups(state, driver.ruleset, side)]
     elif verb == "form-stack":
         extra = [f"form-stack zz {u.id}" for u in offers._ships(state, driver.ruleset, side)]
     elif verb == "split-stack":
-        extra = [f"split-stack {label} - {members[0]}"
-                 for label, members in stacks_of(state, side).items()]
+        extra = [
+            f"split-stack {label} - {members[0]}"
+            for label, members in stacks_of(state, side).items()
+        ]
     elif verb in ("launch", "declare"):
         extra = [f"launch {bid}" for bid in book.battles(state)]
         extra += [f"declare {bid} - - - -" for bid in book.battles(state)]
     elif verb == "load":
-        extra = [f"load {o.cargo} {o.carrier}"
-                 for o in offers._cargo_candidates(state, driver.ruleset, side)]
+        extra = [
+            f"load {o.cargo} {o.carrier}"
+            for o in offers._cargo_candidates(state, driver.ruleset, side)
+        ]
     elif verb == "merge-stacks":
         groups = offers._groups(state, driver.ruleset, side)
-        extra = [f"merge-stacks {a} {b}" for a in groups for b in groups
-                 if a != b and offers._place_of(state, side, a) == offers._place_of(state, side, b)]
+        extra = [
+            f"merge-stacks {a} {b}"
+            for a in groups
+            for b in groups
+            if a != b and offers._place_of(state, side, a) == offers._place_of(state, side, b)
+        ]
     elif verb == "target":
         for bid, rec in book.battles(state).items():
             battle = book.battle_of(rec)
@@ -92,8 +113,9 @@ def _forms(driver: Driver, side: Side, verb: str) -> list[str]:
 def _accepted(driver: Driver, side: Side, text: str) -> str | None:
     """``None`` if ``text`` is accepted now, else the refusal."""
     try:
-        engine.decide(driver.state, parse_order(f"{side.value} {text}"), driver.ruleset,
-                      SeededSource("probe"))
+        engine.decide(
+            driver.state, parse_order(f"{side.value} {text}"), driver.ruleset, SeededSource("probe")
+        )
     except CampaignError as error:
         return str(error)
     return None
@@ -108,9 +130,11 @@ def _unaccepted_offers(driver: Driver) -> list[str]:
             if not forms or all(r is not None for r in refusals):
                 where = f"{driver.state.phase.value}/{driver.state.sub_phase}"
                 sample = "; ".join(f"{t} -> {r}" for t, r in zip(forms, refusals, strict=False))
-                problems.append(f"{side.value} {legal.verb} offered at {where} "
-                                f"(turn {driver.state.turn}) but no form accepted: "
-                                f"{sample[:400] or 'no form generated'}")
+                problems.append(
+                    f"{side.value} {legal.verb} offered at {where} "
+                    f"(turn {driver.state.turn}) but no form accepted: "
+                    f"{sample[:400] or 'no form generated'}"
+                )
     return problems
 
 

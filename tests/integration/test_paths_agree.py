@@ -42,7 +42,6 @@ EVERY = 7
 NAME = "paths"
 
 
-
 @cache
 def driver_game(seed: int) -> Driver:
     """A seeded random game of two game turns on the standard layout."""
@@ -52,21 +51,24 @@ def driver_game(seed: int) -> Driver:
 
 
 def _service(url: str, seal_dir: Path) -> CampaignService:
-    return CampaignService(Store(url, durable=False), ruleset_loader=lambda *_: sample(),
-                           seal_dir=seal_dir, snapshot_every=EVERY)
+    return CampaignService(
+        Store(url, durable=False),
+        ruleset_loader=lambda *_: sample(),
+        seal_dir=seal_dir,
+        snapshot_every=EVERY,
+    )
 
 
 def _typed_dice(driver: Driver) -> list[tuple[int, ...]]:
     """The dice each accepted order of ``driver`` rolled, to type them in a physical game."""
     out, at = [], len(driver.events) - sum(count for _, count in driver.orders)
     for _, count in driver.orders:
-        out.append(tuple(r.value for e in driver.events[at:at + count] for r in e.rolls))
+        out.append(tuple(r.value for e in driver.events[at : at + count] for r in e.rolls))
         at += count
     return out
 
 
-def _replay_through_service(driver: Driver, url: str, seal_dir: Path, mode: str
-                            ) -> CampaignService:
+def _replay_through_service(driver: Driver, url: str, seal_dir: Path, mode: str) -> CampaignService:
     """The driver's orders given one by one through the service (dice seeded, or typed at the
     table in a ``physical`` campaign), the campaign reloaded from the store for every order."""
     service = _service(url, seal_dir)
@@ -124,7 +126,8 @@ def _check_every_event(service: CampaignService, driver: Driver) -> int:
         elif i:  # fold is event by event: the snapshot's state + events[base_seq:i]
             engine.apply_event(warm, events[i - 1])
         assert warm.canonical_text() == cold.canonical_text(), (
-            f"event {i}: the state from snapshot {base_seq} differs from the cold replay")
+            f"event {i}: the state from snapshot {base_seq} differs from the cold replay"
+        )
         starts_batch = i < len(rows) and (i == 0 or rows[i].batch != rows[i - 1].batch)
         if not starts_batch or rows[i].order_text.startswith("("):
             continue
@@ -132,10 +135,12 @@ def _check_every_event(service: CampaignService, driver: Driver) -> int:
         if base_seq == i:  # legal orders cost many decisions: at the snapshots
             for side in (*PLAYER_SIDES, None):
                 assert engine.legal_orders(warm, side, sample()) == engine.legal_orders(
-                    cold, side, sample()), f"event {i}: legal orders differ for {side}"
+                    cold, side, sample()
+                ), f"event {i}: legal orders differ for {side}"
         for text in _sample_orders(driver, cold.clone(), rows[i].order_text):
-            assert _decide(warm, text, driver.dice_seed) == _decide(
-                cold, text, driver.dice_seed), f"event {i}: {text!r} decided differently"
+            assert _decide(warm, text, driver.dice_seed) == _decide(cold, text, driver.dice_seed), (
+                f"event {i}: {text!r} decided differently"
+            )
     return len(snapshots)
 
 
@@ -152,15 +157,22 @@ def _loads_agree(service: CampaignService, url: str, other_seal_dir: Path) -> No
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("db_url", "seed", "mode"), [
-    ("sqlite", 1, "seeded"), ("sqlite", 3, "seeded"),
-    ("sqlite", 1, "physical"), ("sqlite", 3, "physical"),
-    ("sqlite-sqlalchemy", 1, "seeded"),
-    pytest.param("postgres", 1, "seeded", marks=pytest.mark.postgres),
-], indirect=["db_url"])
+@pytest.mark.parametrize(
+    ("db_url", "seed", "mode"),
+    [
+        ("sqlite", 1, "seeded"),
+        ("sqlite", 3, "seeded"),
+        ("sqlite", 1, "physical"),
+        ("sqlite", 3, "physical"),
+        ("sqlite-sqlalchemy", 1, "seeded"),
+        pytest.param("postgres", 1, "seeded", marks=pytest.mark.postgres),
+    ],
+    indirect=["db_url"],
+)
 @pytest.mark.slow
-def test_snapshot_and_cold_replay_agree_at_every_event(tmp_path: Path, db_url: str, seed: int,
-                                                      mode: str) -> None:
+def test_snapshot_and_cold_replay_agree_at_every_event(
+    tmp_path: Path, db_url: str, seed: int, mode: str
+) -> None:
     # DN-ERR-1, DN-NEU-1, DN-NEB-1: one state and one decision on every path (each store
     # driver; dice from the seed, or typed at the table)
     driver = driver_game(seed)
@@ -187,8 +199,9 @@ def test_a_campaign_kept_open_equals_one_read_back(tmp_path: Path) -> None:
     for text, _ in driver.orders[:150]:
         service.submit(kept, text)
     assert kept.state.canonical_text() == service.load(NAME).state.canonical_text()
-    assert kept.state.canonical_text() == service.load(
-        NAME, use_snapshot=False).state.canonical_text()
+    assert (
+        kept.state.canonical_text() == service.load(NAME, use_snapshot=False).state.canonical_text()
+    )
 
 
 @pytest.mark.slow
@@ -197,16 +210,34 @@ def test_the_issue_reproduction_verifies_clean(tmp_path: Path) -> None:
     # explorer jumps along an unexplored route after event 250: the die is bound to the same
     # unit whether the state came from the snapshot or from a cold replay, `verify` finds
     # nothing, and the aliases of the face-down counters are those of placement order.
-    service = CampaignService(Store(f"sqlite:///{tmp_path / 'g.db'}", durable=False),
-                              ruleset_loader=lambda *_: sample(), seal_dir=tmp_path / "seal")
+    service = CampaignService(
+        Store(f"sqlite:///{tmp_path / 'g.db'}", durable=False),
+        ruleset_loader=lambda *_: sample(),
+        seal_dir=tmp_path / "seal",
+    )
     service.create("g", seed=1)
-    for system in ("keystone", "keystone", "lantern", "lantern", "quillon", "quillon",
-                   "pellow", "keystone"):
+    for system in (
+        "keystone",
+        "keystone",
+        "lantern",
+        "lantern",
+        "quillon",
+        "quillon",
+        "pellow",
+        "keystone",
+    ):
         service.order("g", f"{service.load('g').state.acting.value} place-neutral {system}")
     placed = neutral_aliases(service.load("g").state)
-    for text in ("aslan buy SC", "aslan buy EX", "aslan end-phase", "solomani buy DD",
-                 "solomani end-phase", "aslan deploy A-SC-1 hex:hlirakh",
-                 "aslan deploy A-EX-1 hex:hlirakh", "aslan form-stack x A-SC-1,A-EX-1"):
+    for text in (
+        "aslan buy SC",
+        "aslan buy EX",
+        "aslan end-phase",
+        "solomani buy DD",
+        "solomani end-phase",
+        "aslan deploy A-SC-1 hex:hlirakh",
+        "aslan deploy A-EX-1 hex:hlirakh",
+        "aslan form-stack x A-SC-1,A-EX-1",
+    ):
         service.order("g", text)
     label = "x"
     while service.load("g").head.seq < 255:  # harmless orders, past the snapshot at 250
@@ -214,12 +245,17 @@ def test_the_issue_reproduction_verifies_clean(tmp_path: Path) -> None:
         service.order("g", f"aslan form-stack {label} A-SC-1,A-EX-1")
     assert service.store.snapshot_count("g") == 1
     assert neutral_aliases(service.load("g").state) == placed
-    assert list(placed) == [uid for uid in service.load("g", use_snapshot=False).state.units
-                            if uid.startswith("N-")]
-    for text in ("aslan end-phase", "solomani deploy S-DD-1 hex:concord",
-                 'referee adjust-unit A-SC-1 hex:scarp - "issue 28"',
-                 'referee adjust-unit A-EX-1 hex:scarp - "issue 28"',
-                 "solomani end-phase", "aslan end-phase"):
+    assert list(placed) == [
+        uid for uid in service.load("g", use_snapshot=False).state.units if uid.startswith("N-")
+    ]
+    for text in (
+        "aslan end-phase",
+        "solomani deploy S-DD-1 hex:concord",
+        'referee adjust-unit A-SC-1 hex:scarp - "issue 28"',
+        'referee adjust-unit A-EX-1 hex:scarp - "issue 28"',
+        "solomani end-phase",
+        "aslan end-phase",
+    ):
         service.order("g", text)
     assert service.load("g").state.phase.value == "first-movement"
     events, _ = service.order("g", f"aslan jump {label} cinder")
@@ -249,8 +285,14 @@ def test_two_processes_with_other_string_hashes_decide_the_same() -> None:
     outputs = set()
     for hash_seed in ("1", "2", "12345"):
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-        done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
-                              text=True, check=True, timeout=300)
+        done = subprocess.run(
+            [sys.executable, "-c", script],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=300,
+        )
         outputs.add(done.stdout.strip())
     assert len(outputs) == 1, outputs
 

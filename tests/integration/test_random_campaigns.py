@@ -38,8 +38,6 @@ PROPERTY = settings(
 )
 
 
-
-
 def _replays(driver: Driver) -> None:
     """fold == incremental state; JSON round trip replays to the same digest (DN-ERR-1 log)."""
     digest = engine.state_digest(driver.state)

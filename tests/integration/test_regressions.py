@@ -49,8 +49,13 @@ def test_reaction_combat_refusal_names_dn_rea_1():  # DN-REA-1 DN-ERR-1
         place("A-CL-2", "aslan:CL", "box:neb-b"),
         place("S-DD-1", "solomani:DD", "box:neb-a"),
     ]
-    game = Campaign(units, phase=Phase.REACTION_COMBAT, sub_phase=SubPhase.INTERACTION,
-                    phasing=Side.SOLOMANI, reaction_stack=["A-CL-1"])
+    game = Campaign(
+        units,
+        phase=Phase.REACTION_COMBAT,
+        sub_phase=SubPhase.INTERACTION,
+        phasing=Side.SOLOMANI,
+        reaction_stack=["A-CL-1"],
+    )
     game.enter()
     assert (game.state.sub_phase, game.state.acting) == (SubPhase.INTERACTION, Side.ASLAN)
     for text in ("aslan lift-off neb-b A-CL-2", "aslan interact neb-b A-CL-2 - -"):
@@ -91,8 +96,9 @@ def test_legal_orders_offer_cargo_to_the_other_side_only_in_combat():  # DN-SEQ-
     moving = with_cargo(MovementGame(phase=Phase.FIRST_MOVEMENT, phasing=Side.ASLAN))
     assert {"load", "unload"} <= _offered(moving.state, Side.ASLAN, moving.ruleset)
     assert not {"load", "unload"} & _offered(moving.state, Side.SOLOMANI, moving.ruleset)
-    fighting = with_cargo(MovementGame(phase=Phase.FIRST_COMBAT, phasing=Side.ASLAN,
-                                       sub_phase=SubPhase.SPACE))
+    fighting = with_cargo(
+        MovementGame(phase=Phase.FIRST_COMBAT, phasing=Side.ASLAN, sub_phase=SubPhase.SPACE)
+    )
     assert {"load", "unload"} <= _offered(fighting.state, Side.ASLAN, fighting.ruleset)
     # issue 29: the side not acting is not offered cargo in combat steps (clutter, and it kept
     # steps open), but its handler still accepts it while the step is open (DN-MOV-5)
@@ -105,11 +111,15 @@ def test_legal_orders_offer_cargo_to_the_other_side_only_in_combat():  # DN-SEQ-
 def test_cargo_orders_offered_only_with_something_to_carry():  # DN-MOV-5 DN-MOV-7 DN-SEQ-1
     # issue 15: a step in which nobody can do anything ends by itself; load/unload offered
     # with no cargo and no carrier kept every combat sub-phase open
-    empty = MovementGame(phase=Phase.FIRST_COMBAT, phasing=Side.ASLAN, sub_phase=SubPhase.SPACE,
-                         counters="""
+    empty = MovementGame(
+        phase=Phase.FIRST_COMBAT,
+        phasing=Side.ASLAN,
+        sub_phase=SubPhase.SPACE,
+        counters="""
         A-CL-1 aslan:CL hex:halden
         A-RT-1 aslan:RT-4 box:kiir
-    """)
+    """,
+    )
     assert not {"load", "unload"} & _offered(empty.state, Side.ASLAN, empty.ruleset)
 
 
@@ -124,10 +134,13 @@ def test_install_pd_offered_only_with_the_transport_switch_off():  # DN-MOV-10 D
 def test_rebuilt_conscript_comes_back_outside_its_old_stack():  # DN-NEU-3 DN-MOV-2
     # a conscripted monitor destroyed while stacked kept its stack label; rebuilt in its original
     # system it would split that stack over two systems
-    game = EconomyGame(ru=10, counters="""
+    game = EconomyGame(
+        ru=10,
+        counters="""
         S-CL-1 solomani:CL hex:concord
         N-M-1 neutral:M-8-0-7 eliminated owner=solomani home=lantern
-    """)
+    """,
+    )
     game.state.units["S-CL-1"].stack = "m"
     game.state.units["N-M-1"].stack = "m"
     game.play("solomani rebuild N-M-1")

@@ -79,7 +79,8 @@ def test_every_order_type_is_given_only_from_a_seat_that_speaks_for_its_giver() 
 @pytest.mark.parametrize("seat", SEATS, ids=lambda s: s.name)
 @pytest.mark.parametrize("giver", list(GIVEN), ids=lambda g: g.value if g else "referee")
 def test_an_order_is_refused_by_seat_only_where_the_seat_may_not_give_it(
-        db: Path, seat: Seat, giver: Side | None) -> None:
+    db: Path, seat: Seat, giver: Side | None
+) -> None:
     # DN-SEQ-2 (issue 41 item 1): the use case decides, whatever front end asks
     service = _service(db)
     before = _head(db)
@@ -131,19 +132,23 @@ def test_overrides_are_the_referees_alone(db: Path, side: Side) -> None:
     with pytest.raises(SeatError, match="an undo with a reason is a referee override"):
         service.undo_report("demo", referee_reason="misread the map", seat=Seat(side))
     with pytest.raises(SeatError, match="typed dice with a reason is a referee override"):
-        service.order_report("demo", f"{side.value} end-phase",
-                             typed=TypedDice((3,), "rolled at the table"), seat=Seat(side))
+        service.order_report(
+            "demo",
+            f"{side.value} end-phase",
+            typed=TypedDice((3,), "rolled at the table"),
+            seat=Seat(side),
+        )
     assert _head(db) == head
-    code, out = _run("undo", "demo", "--referee", "x", "--side", side.value,
-                     "--db", f"sqlite:///{db}")
+    code, out = _run(
+        "undo", "demo", "--referee", "x", "--side", side.value, "--db", f"sqlite:///{db}"
+    )
     assert code != 0 and "referee override" in out and _head(db) == head
     service.undo_report("demo", referee_reason="misread the map", seat=REFEREE)
     assert _head(db) == head + 1  # the referee's override is logged
 
 
 @pytest.mark.parametrize("seat", SEATS, ids=lambda s: s.name)
-def test_a_seat_exports_only_its_own_sides_turn_file(db: Path, tmp_path: Path,
-                                                     seat: Seat) -> None:
+def test_a_seat_exports_only_its_own_sides_turn_file(db: Path, tmp_path: Path, seat: Seat) -> None:
     # DN-SEQ-2 (issue 41 item 6): nothing is written or recorded for a refused export
     pbem = PbemService(_service(db))
     for side in PLAYER_SIDES:
@@ -193,13 +198,19 @@ def test_an_undo_refusal_advises_what_the_seat_can_do(db: Path) -> None:
         service.undo_report("demo", seat=Seat(Side.ASLAN))
     assert "undo --referee REASON" in str(referee.value)
     assert "--referee" not in str(player.value) and "only the referee can revert it" in str(
-        player.value)
+        player.value
+    )
 
 
 #: Orders that bring the demo to Aslan's fire on the face-down monitor at Quillon (DN-CBT-1..4).
-TO_THE_FIRE = ("aslan end-phase", "aslan range b1", "aslan choose-range b1 long",
-               "aslan target b1 A-B1-1", "aslan target b1 A-B2-1,A-TR-1,A-AO-1 1,1,1",
-               "aslan fire b1")
+TO_THE_FIRE = (
+    "aslan end-phase",
+    "aslan range b1",
+    "aslan choose-range b1 long",
+    "aslan target b1 A-B1-1",
+    "aslan target b1 A-B2-1,A-TR-1,A-AO-1 1,1,1",
+    "aslan fire b1",
+)
 
 
 def test_an_undo_refusal_names_no_face_down_counter_or_its_die(db: Path) -> None:
@@ -220,8 +231,10 @@ def test_an_undo_refusal_names_no_face_down_counter_or_its_die(db: Path) -> None
             continue  # Aslan's order: refused by seat before anything else is said
         message = str(player.value)
         assert "N-M-" not in message and "N-X-" not in message, message
-        assert message == ("cannot undo 'aslan fire b1': it rolled dice; only the referee can "
-                           "revert it, with a logged override")
+        assert message == (
+            "cannot undo 'aslan fire b1': it rolled dice; only the referee can "
+            "revert it, with a logged override"
+        )
 
 
 def test_who_must_act_names_a_face_down_counter_by_its_alias(db: Path) -> None:
@@ -252,8 +265,21 @@ def test_a_players_own_database_reads_as_that_player(tmp_path: Path) -> None:
     # agreed overrides work): the placement once said "The Solomani draw neutral:JT-4 (N-JT-1)"
     url = f"sqlite:///{tmp_path / 'solomani.db'}"
     referee_url = f"sqlite:///{tmp_path / 'referee.db'}"
-    assert _run("new", "nebula", "--seed", "4711", "--dice", "commit-reveal", "--as",
-                "solomani", "--db", url)[0] == 0
+    assert (
+        _run(
+            "new",
+            "nebula",
+            "--seed",
+            "4711",
+            "--dice",
+            "commit-reveal",
+            "--as",
+            "solomani",
+            "--db",
+            url,
+        )[0]
+        == 0
+    )
     assert _run("new", "nebula", "--seed", "4711", "--db", referee_url)[0] == 0
     code, placed = _run("order", "nebula", "solomani place-neutral solace", "--db", url)
     assert code == 0 and "place a face-down neutral in Solace" in placed

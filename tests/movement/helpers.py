@@ -35,8 +35,11 @@ class Game(harness.Game):
         reaction = phase in (Phase.REACTION_MOVEMENT, Phase.REACTION_COMBAT)
         acting = phasing.enemy if reaction else phasing
         step = step_token(step_index(phase, sub_phase))
-        super().__init__(ruleset or sample(), f"""
+        super().__init__(
+            ruleset or sample(),
+            f"""
             turn 2 {step} {phasing.value} acting={acting.value}
             campaign id=movement-test
             {counters}
-        """)
+        """,
+        )

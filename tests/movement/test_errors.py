@@ -27,7 +27,8 @@ BAD_ORDERS = [
 
 
 def bad_world() -> Game:
-    game = Game(counters="""
+    game = Game(
+        counters="""
         A-CR-1 aslan:CR hex:chasm stack=f1
         A-CL-1 aslan:CL hex:hlirakh stack=s1
         A-DD-1 aslan:DD hex:hlirakh stack=s1
@@ -36,7 +37,8 @@ def bad_world() -> Game:
         A-TR-1 aslan:TR hex:hlirakh
         A-RT-1 aslan:RT-4 on:A-TR-1
         A-RT-2 aslan:RT-4 box:hlirakh
-    """)
+    """
+    )
     return game
 
 
@@ -67,9 +69,13 @@ def test_malformed_or_unknown_names_are_invalid(text):
 
 def test_fighters_are_not_put_down_in_a_hostile_box():
     # DN-CBT-8: a fighter needs a base (mothership or friendly box), so no unloading at Lantern
-    game = Game(phase=Phase.FIRST_COMBAT, sub_phase=SubPhase.INTERACTION, counters="""
+    game = Game(
+        phase=Phase.FIRST_COMBAT,
+        sub_phase=SubPhase.INTERACTION,
+        counters="""
         N-RT-1 neutral:RT-2 box:lantern
         A-MS-1 aslan:MS hex:lantern
         A-F-1 aslan:F on:A-MS-1
-    """)
+    """,
+    )
     assert "base" in game.reject("aslan unload A-F-1", rule="DN-CBT-8").reason

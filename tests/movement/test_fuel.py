@@ -26,9 +26,12 @@ def test_fleet_stuck_in_type3_system():
 
 def test_same_fleet_leaves_after_a_tanker_ends_its_move_there():
     # DN-MOV-4: a tanker jumps in, ends its move in Chasm, refuels the fleet, which then leaves
-    game = Game(counters=STUCK_FLEET + """
+    game = Game(
+        counters=STUCK_FLEET
+        + """
         A-AO-1 aslan:AO hex:khtaoi
-    """)
+    """
+    )
     options = move_options(game.state, game.ruleset, A, "f1")
     assert any("move tankers first" in hint for hint in options.hints)
     game.play("aslan jump A-AO-1 fissure,chasm")
@@ -43,9 +46,12 @@ def test_same_fleet_leaves_after_a_tanker_ends_its_move_there():
 
 def test_tanker_already_there_refuels_by_ending_its_move():
     # DN-MOV-4: a tanker that stays in Chasm ends its movement there and refuels the fleet
-    game = Game(counters=STUCK_FLEET + """
+    game = Game(
+        counters=STUCK_FLEET
+        + """
         A-AO-1 aslan:AO hex:chasm
-    """)
+    """
+    )
     options = move_options(game.state, game.ruleset, A, "f1")
     assert any("end-move A-AO-1" in hint for hint in options.hints)
     game.play("aslan end-move A-AO-1")
@@ -57,10 +63,12 @@ def test_tanker_already_there_refuels_by_ending_its_move():
 
 def test_ships_moving_in_with_a_tanker_may_be_refuelled_and_leave():
     # DN-MOV-4: the stack enters Chasm with its tanker, the tanker ends its move, the rest go on
-    game = Game(counters="""
+    game = Game(
+        counters="""
         A-CR-1 aslan:CR hex:fissure stack=t1
         A-AO-1 aslan:AO hex:fissure stack=t1
-    """)
+    """
+    )
     game.reject("aslan jump t1 chasm,tether", rule="DN-MOV-4")
     game.play("aslan jump t1 chasm")
     assert sorted(game.state.slots["movement"]["halted"]) == ["A-AO-1", "A-CR-1"]
@@ -73,10 +81,12 @@ def test_ships_moving_in_with_a_tanker_may_be_refuelled_and_leave():
 
 def test_refuelled_type3_system_may_be_passed_through():
     # DN-MOV-4: once a tanker ended its move in Sirehk, other ships jump through it
-    game = Game(counters="""
+    game = Game(
+        counters="""
         A-AO-1 aslan:AO hex:sirehk
         A-CL-1 aslan:CL hex:hlirakh
-    """)
+    """
+    )
     game.reject("aslan jump A-CL-1 ftahr,sirehk,chasm", rule="DN-MOV-4")
     game.play("aslan end-move A-AO-1")
     game.reject("aslan jump A-CL-1 ftahr,sirehk,chasm,tether", rule="DN-MOV-4")  # Chasm: no tanker
@@ -87,18 +97,24 @@ def test_refuelled_type3_system_may_be_passed_through():
 
 def test_enemy_tanker_does_not_refuel():
     # DN-MOV-4: only a friendly tanker refuels
-    game = Game(counters=STUCK_FLEET + """
+    game = Game(
+        counters=STUCK_FLEET
+        + """
         S-AO-1 solomani:AO hex:chasm
-    """)
+    """
+    )
     game.reject("aslan jump f1 tether", rule="DN-MOV-4")
     game.reject("aslan end-move S-AO-1", rule="DN-SEQ-2")
 
 
 def test_refuelling_lasts_only_for_the_phase():
     # DN-MOV-4: "ended its movement in that system this phase" - a new step starts afresh
-    game = Game(counters=STUCK_FLEET + """
+    game = Game(
+        counters=STUCK_FLEET
+        + """
         A-AO-1 aslan:AO hex:chasm
-    """)
+    """
+    )
     game.play("aslan end-move A-AO-1")
     game.state.slots = {}  # the engine clears step bookkeeping at every step change
     game.reject("aslan jump f1 tether", rule="DN-MOV-4")
@@ -119,10 +135,13 @@ def test_retreat_from_type3_only_with_the_tanker():
 
 def test_tanker_stopped_by_a_blocker_in_type3_ends_its_move_and_refuels():
     # DN-MOV-4 with DN-MOV-2: a tanker forced to stop in Chasm has ended its move there
-    game = Game(counters=STUCK_FLEET + """
+    game = Game(
+        counters=STUCK_FLEET
+        + """
         S-DD-1 solomani:DD hex:chasm
         A-AO-1 aslan:AO hex:fissure
-    """)
+    """
+    )
     [moved] = game.play("aslan jump A-AO-1 chasm")
     assert moved.refuelled == "chasm"
     game.play("aslan jump f1 tether")  # leaving a system with enemy ships is allowed
@@ -131,9 +150,11 @@ def test_tanker_stopped_by_a_blocker_in_type3_ends_its_move_and_refuels():
 
 def test_tanker_moving_sublight_into_type3_refuels():
     # DN-MOV-4 with DN-MOV-1: Ashfall and Hollow Star are adjacent hexes
-    game = Game(counters="""
+    game = Game(
+        counters="""
         A-AO-1 aslan:AO hex:ashfall
-    """)
+    """
+    )
     [moved] = game.play("aslan sublight A-AO-1 hollow-star")
     assert moved.refuelled == "hollow-star"
 
@@ -141,10 +162,12 @@ def test_tanker_moving_sublight_into_type3_refuels():
 def _tanker_stack_ended_in_sirehk() -> Game:
     """Issue 16 item 1: stack f (A-AO-1 + A-SC-1) jumps from Ftahr to Sirehk (type 3) in First
     Movement and ends its move there; the phases then run on to Second Movement by orders."""
-    game = Game(counters="""
+    game = Game(
+        counters="""
         A-AO-1 aslan:AO hex:ftahr stack=f
         A-SC-1 aslan:SC hex:ftahr stack=f
-    """)
+    """
+    )
     game.play("aslan jump f sirehk")
     game.play("aslan end-move f")
     while game.state.phase is not Phase.SECOND_MOVEMENT:
@@ -176,19 +199,24 @@ def test_ship_in_type3_system_leaves_only_with_the_tanker():
 def test_house_switch_standing_tanker_refuels_every_ship_there():
     # DN-MOV-4 [HOUSE] type3_standing_tanker_refuels_all: the tanker already in the hex refuels
     # every friendly ship there, which may leave without it
-    game = Game(ruleset=with_rules(type3_standing_tanker_refuels_all=True), counters="""
+    game = Game(
+        ruleset=with_rules(type3_standing_tanker_refuels_all=True),
+        counters="""
         A-AO-1 aslan:AO hex:sirehk
         A-SC-1 aslan:SC hex:sirehk
-    """)
+    """,
+    )
     game.play("aslan jump A-SC-1 ftahr")
     assert (game.where("A-AO-1"), game.where("A-SC-1")) == ("hex:sirehk", "hex:ftahr")
 
 
 def test_tanker_that_arrived_this_phase_still_has_to_end_its_move():
     # DN-MOV-4: a tanker halted in a type 3 system this phase does not carry a stack out again
-    game = Game(counters="""
+    game = Game(
+        counters="""
         A-AO-1 aslan:AO hex:ftahr stack=f
         A-SC-1 aslan:SC hex:ftahr stack=f
-    """)
+    """
+    )
     game.play("aslan jump f sirehk")
     game.reject("aslan jump f khtaoi", rule="DN-MOV-4")

@@ -19,10 +19,13 @@ FLEET = """
 
 def test_jump_chain_passes_enemy_tanker_stops_at_scout():
     # DN-MOV-2 DN-MOV-3: a tanker does not block, a scout does
-    game = Game(counters=FLEET + """
+    game = Game(
+        counters=FLEET
+        + """
         S-AO-1 solomani:AO hex:ftahr
         S-SC-1 solomani:SC hex:fissure
-    """)
+    """
+    )
     error = game.reject("aslan jump s1 ftahr,khtaoi,fissure,span", rule="DN-MOV-2")
     assert "Fissure" in error.reason and "S-SC-1" in error.reason
     game.play("aslan jump s1 ftahr,khtaoi,fissure")
@@ -32,11 +35,14 @@ def test_jump_chain_passes_enemy_tanker_stops_at_scout():
 
 def test_auxiliaries_and_carried_fighters_do_not_block():
     # DN-MOV-3: transports, motherships and fighters aboard them are auxiliaries
-    game = Game(counters=FLEET + """
+    game = Game(
+        counters=FLEET
+        + """
         S-TR-1 solomani:TR hex:ftahr
         S-MS-1 solomani:MS hex:khtaoi
         S-F-1 solomani:F on:S-MS-1
-    """)
+    """
+    )
     game.play("aslan jump s1 ftahr,khtaoi,fissure,span")
     assert game.where("A-CL-1") == "hex:span"
 
@@ -44,19 +50,26 @@ def test_auxiliaries_and_carried_fighters_do_not_block():
 def test_uncarried_fighter_and_explorer_block():
     # DN-MOV-3: warships incl. explorers block; a fighter not aboard a mothership is a warship
     for blocker in ("solomani:EX", "solomani:F", "solomani:DD"):
-        game = Game(counters=FLEET + f"""
+        game = Game(
+            counters=FLEET
+            + f"""
             S-X-1 {blocker} hex:khtaoi
-        """)
+        """
+        )
         game.reject("aslan jump s1 ftahr,khtaoi,fissure", rule="DN-MOV-2")
 
 
 def test_monitor_and_pd_block_per_house_switch():
     # DN-MOV-3: monitors and PD block as the house switch says; neutrals count as enemies
     for switch in (True, False):
-        game = Game(ruleset=with_rules(monitors_and_pd_block=switch), counters=FLEET + """
+        game = Game(
+            ruleset=with_rules(monitors_and_pd_block=switch),
+            counters=FLEET
+            + """
             N-M-1 neutral:M-8-0-7 hex:ftahr
             S-PD-1 aslan:PD box:khtaoi owner=solomani
-        """)
+        """,
+        )
         text = "aslan jump s1 ftahr,khtaoi,fissure"
         if switch:
             assert "neutral" in game.reject(text, rule="DN-MOV-2").reason
@@ -70,9 +83,12 @@ def test_monitor_and_pd_block_per_house_switch():
 def test_face_down_neutral_stops_the_move_instead_of_refusing_it(kind: str, blocks: bool):
     # DN-MOV-2/3 with DN-NEU-1: a path through a face-down counter is never refused for it (a
     # refusal would tell a monitor from a transport); a blocking one ends the move there
-    game = Game(counters=FLEET + f"""
+    game = Game(
+        counters=FLEET
+        + f"""
         N-Q-1 {kind} hex:ftahr face-down
-    """)
+    """
+    )
     (moved,) = game.play("aslan jump s1 ftahr,khtaoi")
     assert moved.path == (["ftahr"] if blocks else ["ftahr", "khtaoi"])
     assert moved.hidden_stop == ("ftahr" if blocks else None)
@@ -84,18 +100,24 @@ def test_a_path_broken_further_on_is_refused_whatever_lies_face_down():
     # counter may end it, so a bad later step is refused in the same words either way
     reasons = set()
     for kind in ("neutral:M-8-0-7", "neutral:TR"):
-        game = Game(counters=FLEET + f"""
+        game = Game(
+            counters=FLEET
+            + f"""
             N-Q-1 {kind} hex:ftahr face-down
-        """)
+        """
+        )
         reasons.add(game.reject("aslan jump s1 ftahr,hlirakh,khtaoi", rule="DN-MAP-4").reason)
     assert len(reasons) == 1
 
 
 def test_warship_in_surface_box_blocks():
     # DN-MOV-2: a blocking unit anywhere in the system (stellar hex or surface box) stops the jump
-    game = Game(counters=FLEET + """
+    game = Game(
+        counters=FLEET
+        + """
         S-CL-1 solomani:CL box:ftahr
-    """)
+    """
+    )
     game.reject("aslan jump s1 ftahr,khtaoi", rule="DN-MOV-2")
     game.play("aslan jump s1 ftahr")
     assert game.where("A-DD-1") == "hex:ftahr"
@@ -145,10 +167,12 @@ def test_sublight_after_jump_refused_and_monitor_may_only_sublight():
 
 def test_lift_off_then_jump():
     # DN-MOV-6: a ship in a surface box lifts off in the movement phase and may then jump
-    game = Game(counters="""
+    game = Game(
+        counters="""
         A-CL-1 aslan:CL box:hlirakh stack=s1
         A-DD-1 aslan:DD box:hlirakh stack=s1
-    """)
+    """
+    )
     error = game.reject("aslan jump s1 ftahr", rule="DN-MOV-6")
     assert "lift off" in error.reason
     game.play("aslan leave-box s1")
@@ -175,9 +199,12 @@ def test_disrupted_ship_rolls_once_and_failure_stays_behind():
 
 def test_disrupted_ship_success_is_not_rerolled():
     # DN-MOV-9: a success holds for the phase (no second roll when it moves on)
-    game = Game(counters=FLEET + """
+    game = Game(
+        counters=FLEET
+        + """
         A-AO-1 aslan:AO hex:hlirakh disrupted
-    """)
+    """
+    )
     game.play("aslan jump A-AO-1 ftahr,sirehk", dice=[1])  # AO maintenance 1: any roll moves
     assert game.where("A-AO-1") == "hex:sirehk"
     game.play("aslan end-move A-AO-1")
@@ -193,10 +220,12 @@ def test_illegal_order_of_disrupted_ship_rolls_nothing():
 
 def test_cargo_moves_with_carrier():
     # DN-MOV-7: a ground unit aboard a transport goes wherever the transport goes
-    game = Game(counters="""
+    game = Game(
+        counters="""
         A-TR-1 aslan:TR hex:hlirakh
         A-RT-1 aslan:RT-4 on:A-TR-1
-    """)
+    """
+    )
     game.play("aslan jump A-TR-1 ftahr,khtaoi")
     assert game.state.position_of("A-RT-1").to_text() == "hex:khtaoi"
     game.reject("aslan jump A-RT-1 fissure", rule="DN-MOV-7")
@@ -204,26 +233,33 @@ def test_cargo_moves_with_carrier():
 
 def test_fighters_cannot_move_on_their_own():
     # DN-MOV-7: fighters move only aboard a mothership
-    game = Game(counters="""
+    game = Game(
+        counters="""
         A-F-1 aslan:F box:hlirakh
-    """)
+    """
+    )
     assert "mothership" in game.reject("aslan leave-box A-F-1", rule="DN-MOV-7").reason
 
 
 def test_other_sides_units_are_refused():
     # DN-SEQ-2 via the movement handler: the stack must belong to the side giving the order
-    game = Game(counters="""
+    game = Game(
+        counters="""
         S-CL-1 solomani:CL hex:hlirakh
-    """)
+    """
+    )
     game.reject("aslan jump S-CL-1 ftahr", rule="DN-SEQ-2")
 
 
 #: Tanker at Ftahr, scout at Fissure, destroyer at Aokhtel: the only ways east of the fleet.
-BLOCKED_WORLD = """
+BLOCKED_WORLD = (
+    """
     S-AO-1 solomani:AO hex:ftahr
     S-SC-1 solomani:SC hex:fissure
     S-DD-1 solomani:DD hex:aokhtel
-""" + FLEET
+"""
+    + FLEET
+)
 
 
 def test_query_agrees_with_the_order():
@@ -258,12 +294,18 @@ def test_sublight_offered_only_in_first_movement():
     # refused (Reaction and Second Movement)
     from campaign.rules.engine import legal_orders
 
-    for phase, phasing, offered in ((Phase.FIRST_MOVEMENT, A, True),
-                                    (Phase.REACTION_MOVEMENT, S, False),
-                                    (Phase.SECOND_MOVEMENT, A, False)):
-        game = Game(phase=phase, phasing=phasing, counters="""
+    for phase, phasing, offered in (
+        (Phase.FIRST_MOVEMENT, A, True),
+        (Phase.REACTION_MOVEMENT, S, False),
+        (Phase.SECOND_MOVEMENT, A, False),
+    ):
+        game = Game(
+            phase=phase,
+            phasing=phasing,
+            counters="""
             A-CL-1 aslan:CL hex:ftahr
-        """)
+        """,
+        )
         verbs = {legal.verb for legal in legal_orders(game.state, A, game.ruleset)}
         assert ("sublight" in verbs) is offered, phase
         assert "jump" in verbs
@@ -277,14 +319,19 @@ def test_a_conscripted_monitor_is_named_in_a_refusal_as_its_owner_lists_it():
     from campaign.rules.errors import IllegalOrderError
     from campaign.views.units import units_report
 
-    game = Game(counters=FLEET + """
+    game = Game(
+        counters=FLEET
+        + """
         N-RT-1 neutral:RT-2 box:ftahr home=ftahr
         # conscripted
         N-M-2 neutral:M-8-0-7 hex:khtaoi owner=aslan home=khtaoi
-    """)
-    listed = {row.kind: row.id for group in units_report("t", see(game.state, A),
-                                                         game.ruleset).systems
-              for row in group.units}
+    """
+    )
+    listed = {
+        row.kind: row.id
+        for group in units_report("t", see(game.state, A), game.ruleset).systems
+        for row in group.units
+    }
     alias = listed["neutral:M-8-0-7"]
     assert alias.startswith("N-X-")
     order = engine.read_typed(game.state, f"aslan jump {alias} fissure", game.ruleset, A)

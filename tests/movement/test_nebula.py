@@ -53,9 +53,11 @@ def test_scout_explores_at_minus_one():
 
 def test_unexplored_route_needs_explorer_and_ends_the_move():
     # DN-NEB-1: no explorer/scout -> refused; exploring must be the last step of the path
-    game = Game(counters="""
+    game = Game(
+        counters="""
         A-CL-1 aslan:CL hex:umbra-gate
-    """)
+    """
+    )
     error = game.reject("aslan jump A-CL-1 lantern,hollow-star", rule="DN-NEB-1")
     assert "Lantern-Hollow Star" in error.reason
     assert move_options(game.state, game.ruleset, A, "A-CL-1").why_not("murk").rule == "DN-NEB-1"
@@ -65,11 +67,13 @@ def test_unexplored_route_needs_explorer_and_ends_the_move():
 
 def test_exploring_after_ordinary_jumps():
     # DN-NEB-1 with DN-MOV-2: ordinary jumps first, then the unexplored route as the last step
-    game = Game(counters="""
+    game = Game(
+        counters="""
         A-EX-1 aslan:EX hex:umbra-gate
         # closes the ordinary way round
         S-DD-1 solomani:DD hex:ashfall
-    """)
+    """
+    )
     options = move_options(game.state, game.ruleset, A, "A-EX-1")
     assert options.legal["hollow-star"].path == ("lantern", "hollow-star")
     assert options.legal["hollow-star"].explore
@@ -79,10 +83,12 @@ def test_exploring_after_ordinary_jumps():
 
 def test_disrupted_explorer_left_behind_stops_short_without_exploring():
     # DN-NEB-1 with DN-MOV-9: if the explorer fails its move roll the rest stop before the route
-    game = Game(counters="""
+    game = Game(
+        counters="""
         A-EX-1 aslan:EX hex:umbra-gate stack=x1 disrupted
         A-CL-1 aslan:CL hex:umbra-gate stack=x1
-    """)
+    """
+    )
     [moved] = game.play("aslan jump x1 lantern,hollow-star", dice=[1])
     assert moved.stayed == ["A-EX-1"] and moved.path == ["lantern"]
     assert game.where("A-CL-1") == "hex:lantern" and game.where("A-EX-1") == "hex:umbra-gate"
@@ -91,9 +97,12 @@ def test_disrupted_explorer_left_behind_stops_short_without_exploring():
 
 def test_switch_off_routes_are_free():
     # DN-NEB-1 switch off: unexplored routes are ordinary routes (same choice as DN-ECO-3)
-    game = Game(ruleset=with_rules(nebula_exploration=False), counters="""
+    game = Game(
+        ruleset=with_rules(nebula_exploration=False),
+        counters="""
         A-CL-1 aslan:CL hex:umbra-gate
-    """)
+    """,
+    )
     game.reject("aslan jump A-CL-1 lantern,hollow-star,ashfall", rule="DN-MOV-4")  # type 3 still
     game.play("aslan jump A-CL-1 lantern,hollow-star")
     assert game.where("A-CL-1") == "hex:hollow-star"
@@ -103,15 +112,19 @@ def test_a_stack_whose_every_route_is_unexplored_may_jump_only_with_an_explorer(
     # DN-NEB-1 (DN-SEQ-2: jump is offered exactly when the query lists a jump): every route
     # from Murk is unexplored; refuelled there (DN-MOV-4), a scout or explorer may jump on
     for code in (None, "EX", "SC"):
-        game = Game(counters="""
+        game = Game(
+            counters="""
             A-CL-1 aslan:CL hex:murk stack=q
-        """)
+        """
+        )
         if code:
             game.put(f"A-{code}-1", f"aslan:{code}", "hex:murk", stack="q")
-        game.state.slots.setdefault("movement", {}).setdefault("refuelled", {})["aslan"] = [
-            "murk"]
-        jumps = [d for d in move_options(game.state, game.ruleset, A, "q").legal.values()
-                 if d.mode == "jump"]
+        game.state.slots.setdefault("movement", {}).setdefault("refuelled", {})["aslan"] = ["murk"]
+        jumps = [
+            d
+            for d in move_options(game.state, game.ruleset, A, "q").legal.values()
+            if d.mode == "jump"
+        ]
         assert all(d.explore for d in jumps)
         assert bool(jumps) is (code is not None)
         assert has_jump(game.state, game.ruleset, A, "q") is (code is not None)

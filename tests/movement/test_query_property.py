@@ -32,9 +32,11 @@ def test_every_listed_destination_is_accepted_and_every_other_refused(
     start, enemies, tankers, explorer
 ):
     # DN-MOV-2 DN-MOV-4 DN-NEB-1: one set of predicates behind the query and the order
-    game = Game(counters=f"""
+    game = Game(
+        counters=f"""
         A-CL-1 aslan:CL hex:{start} stack=q
-    """)
+    """
+    )
     if explorer:
         game.put(f"A-{explorer}-1", f"aslan:{explorer}", f"hex:{start}", stack="q")
     for n, (kind, where) in enumerate(enemies):
@@ -48,7 +50,8 @@ def test_every_listed_destination_is_accepted_and_every_other_refused(
     options = move_options(game.state, game.ruleset, A, "q")
     # DN-SEQ-2: legal_orders offers jump exactly when the query lists a jump destination
     assert has_jump(game.state, game.ruleset, A, "q") == any(
-        destination.mode == "jump" for destination in options.legal.values())
+        destination.mode == "jump" for destination in options.legal.values()
+    )
     for target, destination in options.legal.items():
         if destination.mode == "jump":
             events = decide(

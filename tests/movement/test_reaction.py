@@ -9,11 +9,14 @@ from tests.movement.helpers import Game, S
 
 def reacting_solomani() -> Game:
     """Aslan's player turn, Solomani reacting, with two Solomani stacks at Concord."""
-    game = Game(phase=Phase.REACTION_MOVEMENT, counters="""
+    game = Game(
+        phase=Phase.REACTION_MOVEMENT,
+        counters="""
         S-CL-1 solomani:CL hex:concord stack=r1
         S-DD-1 solomani:DD hex:concord stack=r1
         S-CR-1 solomani:CR hex:concord stack=r2
-    """)
+    """,
+    )
     return game
 
 
@@ -49,10 +52,14 @@ def test_merging_another_ship_into_the_reaction_stack_does_not_let_it_move():
 
 def test_first_movement_has_no_stack_limit():
     # DN-MOV-8 applies to reaction movement only
-    game = Game(phase=Phase.FIRST_MOVEMENT, phasing=S, counters="""
+    game = Game(
+        phase=Phase.FIRST_MOVEMENT,
+        phasing=S,
+        counters="""
         S-CL-1 solomani:CL hex:concord
         S-CR-1 solomani:CR hex:concord
-    """)
+    """,
+    )
     game.play("solomani jump S-CL-1 kestrel")
     game.play("solomani jump S-CR-1 marrow")
     assert reaction_units(game.state) is None

@@ -59,8 +59,12 @@ def test_outside_battles_the_acting_side_must_act():
 
 def _two_battles() -> CampaignState:
     state = CampaignState()
-    state.slots["combat"] = {"battles": {"hlirakh/solomani-aslan": {"stage": "range"},
-                                         "marrow/aslan-neutral": {"stage": "range"}}}
+    state.slots["combat"] = {
+        "battles": {
+            "hlirakh/solomani-aslan": {"stage": "range"},
+            "marrow/aslan-neutral": {"stage": "range"},
+        }
+    }
     return state
 
 

@@ -20,10 +20,14 @@ A, S = Side.ASLAN, Side.SOLOMANI
 
 def _ground_only(*orders: str) -> Game:
     """First movement with ground units only: nobody has a ship to move, fight or land."""
-    game = Game(phase=Phase.FIRST_MOVEMENT, phasing=A, counters="""
+    game = Game(
+        phase=Phase.FIRST_MOVEMENT,
+        phasing=A,
+        counters="""
         A-RT-1 aslan:RT-4 box:hlirakh
         S-RT-1 solomani:RT-4 box:kiir
-    """)
+    """,
+    )
     for order in orders:
         game.play(order)
     return game
@@ -92,8 +96,9 @@ def test_a_pass_does_not_reach_past_the_other_sides_reaction(tmp_path: Path):
     service = CampaignService(db_url=f"sqlite:///{tmp_path / 'reach.db'}")
     set_up(service)
     passed = service.order_report("t", "aslan pass")
-    assert any("up to Reaction Movement" in line and "unless the Solomani" in line
-               for line in passed.lines), passed.lines
+    assert any(
+        "up to Reaction Movement" in line and "unless the Solomani" in line for line in passed.lines
+    ), passed.lines
     assert service.load("t").state.phase is Phase.REACTION_MOVEMENT
     service.order("t", "solomani jump S-SC-1 concord")
     report = service.order_report("t", "solomani pass")
@@ -116,8 +121,13 @@ def test_pass_stops_where_a_decision_is_still_needed(tmp_path: Path):
     service.order("t", "aslan pass")
     state = service.load("t").state
     assert (state.phase, state.sub_phase) == (Phase.FIRST_COMBAT, SubPhase.SPACE)
-    for order in ("aslan range b1", "aslan choose-range b1 short", "solomani target b1 S-DD-1",
-                  "aslan target b1 A-CL-1", "aslan target b1 A-CL-2,A-CL-3 1,1"):  # DN-CBT-3
+    for order in (
+        "aslan range b1",
+        "aslan choose-range b1 short",
+        "solomani target b1 S-DD-1",
+        "aslan target b1 A-CL-1",
+        "aslan target b1 A-CL-2,A-CL-3 1,1",
+    ):  # DN-CBT-3
         service.order("t", order)
     service.order("t", "aslan fire b1")  # the battle is over: the passed side's steps go on
     assert service.load("t").state.phase is Phase.REACTION_MOVEMENT

@@ -35,32 +35,46 @@ def _short_range(units: list, defender_first: list[str], answers: list[str]) -> 
 def test_a_d_on_a_disrupted_ship_reads_as_d_counted_as_x():
     # DN-CBT-4: the die gives D (3 on the 3:2 column); the target was disrupted: X, and the
     # shot line says why instead of printing a bare X
-    game = _short_range([place("A-CL-1", "aslan:CL", "hex:neb-a"),
-                         place("S-CL-1", "solomani:CL", "hex:neb-a", disrupted=True)],
-                        ["S-CL-1"], ["A-CL-1"])
+    game = _short_range(
+        [
+            place("A-CL-1", "aslan:CL", "hex:neb-a"),
+            place("S-CL-1", "solomani:CL", "hex:neb-a", disrupted=True),
+        ],
+        ["S-CL-1"],
+        ["A-CL-1"],
+    )
     text = "\n".join(_lines(game, f"aslan fire {BID}", [3, 3]))
     assert "S-CL-1 destroyed" in text
-    assert ("A-CL-1 fires on S-CL-1 (beam 5 vs defence 3, column 3:2), rolls 3: D on a "
-            "disrupted ship counts as X (DN-CBT-4)") in text
+    assert (
+        "A-CL-1 fires on S-CL-1 (beam 5 vs defence 3, column 3:2), rolls 3: D on a "
+        "disrupted ship counts as X (DN-CBT-4)"
+    ) in text
 
 
 def test_three_d_that_destroy_are_explained_in_the_outcome():
     # DN-CBT-4: three D on one undisrupted ship in one round destroy it (the second D finds it
     # disrupted): the outcome line says so next to "destroyed"
-    game = _short_range([place("A-CL-1", "aslan:CL", "hex:neb-a"),
-                         place("A-CL-2", "aslan:CL", "hex:neb-a"),
-                         place("A-CL-3", "aslan:CL", "hex:neb-a"),
-                         place("S-CL-1", "solomani:CL", "hex:neb-a")],
-                        ["S-CL-1"], ["A-CL-1", "A-CL-2,A-CL-3 1,1"])
+    game = _short_range(
+        [
+            place("A-CL-1", "aslan:CL", "hex:neb-a"),
+            place("A-CL-2", "aslan:CL", "hex:neb-a"),
+            place("A-CL-3", "aslan:CL", "hex:neb-a"),
+            place("S-CL-1", "solomani:CL", "hex:neb-a"),
+        ],
+        ["S-CL-1"],
+        ["A-CL-1", "A-CL-2,A-CL-3 1,1"],
+    )
     head = _lines(game, f"aslan fire {BID}", [3, 3, 3, 3])[0].split("\n")[0]
     assert "S-CL-1 destroyed (3 D in one round: a D on a disrupted unit counts as X)" in head
 
 
 def test_close_attack_and_full_beam_return_are_named():
     # DN-CBT-5: the close attack and the target's defensive fire with its whole beam
-    game = _short_range([place("A-CL-1", "aslan:CL", "hex:neb-a"),
-                         place("S-CL-1", "solomani:CL", "hex:neb-a")],
-                        ["S-CL-1"], ["A-CL-1"])
+    game = _short_range(
+        [place("A-CL-1", "aslan:CL", "hex:neb-a"), place("S-CL-1", "solomani:CL", "hex:neb-a")],
+        ["S-CL-1"],
+        ["A-CL-1"],
+    )
     game.play(f"aslan declare {BID} A-CL-1 - - -")
     text = "\n".join(_lines(game, f"aslan fire {BID}", [1, 1]))
     assert "A-CL-1 close-attacks S-CL-1 (beam 5 vs defence 3" in text
@@ -70,20 +84,27 @@ def test_close_attack_and_full_beam_return_are_named():
 
 def test_a_range_tie_and_its_reroll_are_narrated():
     # DN-CBT-1: 3 against 3 ties (equal ship counts, no +1); the roll is made again: 2 against 5
-    game = Campaign([place("A-CL-1", "aslan:CL", "hex:neb-a"),
-                     place("S-CL-1", "solomani:CL", "hex:neb-a")])
+    game = Campaign(
+        [place("A-CL-1", "aslan:CL", "hex:neb-a"), place("S-CL-1", "solomani:CL", "hex:neb-a")]
+    )
     game.enter()
     (line,) = _lines(game, f"aslan range {BID}", [3, 3, 2, 5])
-    assert "range roll solomani 3, aslan 3: a tie, rolled again (DN-CBT-1); solomani 2, aslan 5" \
+    assert (
+        "range roll solomani 3, aslan 3: a tie, rolled again (DN-CBT-1); solomani 2, aslan 5"
         in line
+    )
     assert "the Aslan choose the range" in line
 
 
 def test_fighters_disrupted_with_their_mothership_are_named():
     # DN-CBT-8: a D on the mothership disrupts the fighters it carries
-    game = Campaign([place("A-MS-1", "aslan:MS", "hex:neb-a"),
-                     place("A-F-1", "aslan:F", "on:A-MS-1"),
-                     place("S-CL-1", "solomani:CL", "hex:neb-a")])
+    game = Campaign(
+        [
+            place("A-MS-1", "aslan:MS", "hex:neb-a"),
+            place("A-F-1", "aslan:F", "on:A-MS-1"),
+            place("S-CL-1", "solomani:CL", "hex:neb-a"),
+        ]
+    )
     game.enter()
     game.play(f"aslan launch {BID} A-F-1")
     game.play(f"aslan range {BID}", [1, 6])
@@ -99,10 +120,15 @@ def test_fighters_disrupted_with_their_mothership_are_named():
 
 def test_a_declaration_cites_the_rule_of_each_choice():
     # DN-CBT-3: a lone unit choosing which attacker it fires at is DN-CBT-3, not DN-CBT-5
-    game = _short_range([place("A-CL-1", "aslan:CL", "hex:neb-a"),
-                         place("A-CL-2", "aslan:CL", "hex:neb-a"),
-                         place("S-CL-1", "solomani:CL", "hex:neb-a")],
-                        ["S-CL-1"], ["A-CL-1", "A-CL-2 1"])
+    game = _short_range(
+        [
+            place("A-CL-1", "aslan:CL", "hex:neb-a"),
+            place("A-CL-2", "aslan:CL", "hex:neb-a"),
+            place("S-CL-1", "solomani:CL", "hex:neb-a"),
+        ],
+        ["S-CL-1"],
+        ["A-CL-1", "A-CL-2 1"],
+    )
     (line,) = _lines(game, f"solomani declare {BID} - - - S-CL-1>A-CL-2", [])
     assert line.endswith("S-CL-1 returns fire at A-CL-2 (DN-CBT-3)")
     (line,) = _lines(game, f"aslan declare {BID} A-CL-1", [])

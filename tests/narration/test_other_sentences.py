@@ -17,7 +17,6 @@ from tests.rulesets import sample
 A = Side.ASLAN
 
 
-
 def _read(event, state: CampaignState | None = None, viewer: Side | None = None) -> str:
     view = narration.NarrationView(state or CampaignState(), viewer, sample())
     return narration.describe(event, view) or ""
@@ -33,8 +32,13 @@ def _with(*units: Unit) -> CampaignState:
 def test_a_second_neutral_pd_set_aside_is_told_to_the_referee_only():
     # DN-NEU-1, DN-MOV-10 [HOUSE]: the referee reads that a PD drawn for a box that already
     # holds one was set aside; a player learns nothing about the counters
-    event = NeutralPlaced(drawn_by=A, unit_id="N-RT-1", kind="neutral:RT-2",
-                          location=Location.box("lantern"), set_aside=["neutral:PD"])
+    event = NeutralPlaced(
+        drawn_by=A,
+        unit_id="N-RT-1",
+        kind="neutral:RT-2",
+        location=Location.box("lantern"),
+        set_aside=["neutral:PD"],
+    )
     referee = _read(event)
     assert "set aside" in referee and "neutral:PD" in referee and "DN-MOV-10" in referee
     player = _read(event, viewer=Side.SOLOMANI)
@@ -43,23 +47,33 @@ def test_a_second_neutral_pd_set_aside_is_told_to_the_referee_only():
 
 def test_income_cites_table_3_and_production_cites_the_placement_rules():
     # DN-ECO-4 is Table 3 (income); DN-ECO-8 places new units, DN-ECO-9 brings PD in unplaced
-    income = IncomeCollected(side=A, turn=1, before=30, kept=30, budget=25,
-                             boxes={"hlirakh": 10}, income=35)
+    income = IncomeCollected(
+        side=A, turn=1, before=30, kept=30, budget=25, boxes={"hlirakh": 10}, income=35
+    )
     assert _read(income).endswith("(DN-ECO-4)")
-    ships = UnitsProduced(side=A, kind="aslan:CL", unit_ids=["A-CL-4"], cost=6,
-                          location=Location.hex("hlirakh"))
+    ships = UnitsProduced(
+        side=A, kind="aslan:CL", unit_ids=["A-CL-4"], cost=6, location=Location.hex("hlirakh")
+    )
     assert _read(ships).endswith("(DN-ECO-8)")
-    pd = UnitsProduced(side=A, kind="aslan:PD", unit_ids=["A-PD-1"], cost=10,
-                       location=Location.unplaced())
+    pd = UnitsProduced(
+        side=A, kind="aslan:PD", unit_ids=["A-PD-1"], cost=10, location=Location.unplaced()
+    )
     assert _read(pd).endswith("(DN-ECO-8, DN-ECO-9)")
 
 
 def test_a_failed_exploration_that_moved_nobody_does_not_read_as_a_jump():
     # DN-NEB-1: the scout tried Scarp-Cinder, failed, and stayed at Scarp
     state = _with(Unit(id="A-SC-2", kind="aslan:SC", owner=A, location=Location.hex("scarp")))
-    event = StackMoved(side=A, mode="jump", units=["A-SC-2"], start="scarp", path=[],
-                       arrival=Arrival.FINISHED, explore_failed=["scarp", "cinder"],
-                       disrupted=["A-SC-2"])
+    event = StackMoved(
+        side=A,
+        mode="jump",
+        units=["A-SC-2"],
+        start="scarp",
+        path=[],
+        arrival=Arrival.FINISHED,
+        explore_failed=["scarp", "cinder"],
+        disrupted=["A-SC-2"],
+    )
     text = _read(event, state)
     assert "jump Scarp;" not in text
     assert text.startswith("A-SC-2 stays at Scarp: exploring Scarp – Cinder failed")
@@ -68,12 +82,21 @@ def test_a_failed_exploration_that_moved_nobody_does_not_read_as_a_jump():
 
 def test_refuelling_names_the_tanker_and_the_system():
     # DN-MOV-4: "A-AO-1 refuels the friendly ships at Sirehk", not "sirehk refuels"
-    state = _with(Unit(id="A-AO-1", kind="aslan:AO", owner=A, location=Location.hex("sirehk")),
-                  Unit(id="A-CL-1", kind="aslan:CL", owner=A, location=Location.hex("sirehk")))
+    state = _with(
+        Unit(id="A-AO-1", kind="aslan:AO", owner=A, location=Location.hex("sirehk")),
+        Unit(id="A-CL-1", kind="aslan:CL", owner=A, location=Location.hex("sirehk")),
+    )
     ended = MovementEnded(side=A, units=["A-AO-1", "A-CL-1"], refuelled="sirehk")
     text = _read(ended, state)
     assert "A-AO-1 refuels the friendly ships at Sirehk (DN-MOV-4)" in text
     assert "sirehk refuels" not in text
-    moved = StackMoved(side=A, mode="jump", units=["A-AO-1"], start="ftahr", path=["sirehk"],
-                       arrival=Arrival.FINISHED, refuelled="sirehk")
+    moved = StackMoved(
+        side=A,
+        mode="jump",
+        units=["A-AO-1"],
+        start="ftahr",
+        path=["sirehk"],
+        arrival=Arrival.FINISHED,
+        refuelled="sirehk",
+    )
     assert "A-AO-1 refuels the friendly ships at Sirehk (DN-MOV-4)" in _read(moved, state)

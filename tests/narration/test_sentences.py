@@ -65,10 +65,16 @@ def _hidden_at_each_event(events: list[Event], viewer: Side):
     state = CampaignState()
     for event in events:
         after = engine.evolve(state, event)
-        hidden = [u for u in state.units.values() if u.face_down and u.owner is not viewer
-                  and after.units[u.id].face_down]
-        shown = {u.kind for u in after.units.values()  # face up: their kinds are public
-                 if u.owner is Side.NEUTRAL and not u.face_down}
+        hidden = [
+            u
+            for u in state.units.values()
+            if u.face_down and u.owner is not viewer and after.units[u.id].face_down
+        ]
+        shown = {
+            u.kind
+            for u in after.units.values()  # face up: their kinds are public
+            if u.owner is Side.NEUTRAL and not u.face_down
+        }
         yield event, state, {u.id for u in hidden}, {u.kind for u in hidden} - shown
         state = after
 
@@ -107,16 +113,20 @@ def test_dice_purposes_name_face_down_neutrals_by_alias(game, ruleset, viewer):
 def test_secret_event_dice_are_hidden_from_players(game):
     # DN-NEU-1: the neutral shuffle's dice are counted, not shown
     shuffle = next(e for e in game if e.type == "neutrals-shuffled")
-    assert narration.rolls_of(shuffle, Side.ASLAN) in ((), (f"{len(shuffle.rolls)} hidden "
-                                                            "roll(s)",))
+    assert narration.rolls_of(shuffle, Side.ASLAN) in (
+        (),
+        (f"{len(shuffle.rolls)} hidden roll(s)",),
+    )
     assert all("=" in r for r in narration.rolls_of(shuffle, None))
 
 
 def test_phase_changes_are_condensed_and_automatic_steps_say_so():
     # DN-SEQ-1: a run of step changes reads as one line; automatic ones are marked
     state = CampaignState()
-    events = [PhaseAdvanced(step=6, turn=1, phasing=Side.ASLAN, acting=Side.ASLAN, auto=True),
-              PhaseAdvanced(step=7, turn=1, phasing=Side.ASLAN, acting=Side.ASLAN, auto=True)]
+    events = [
+        PhaseAdvanced(step=6, turn=1, phasing=Side.ASLAN, acting=Side.ASLAN, auto=True),
+        PhaseAdvanced(step=7, turn=1, phasing=Side.ASLAN, acting=Side.ASLAN, auto=True),
+    ]
     narration.load()
     lines = narration.condense(narration.narrate(events, state))
     assert len(lines) == 1
@@ -151,17 +161,20 @@ def test_players_never_read_the_factors_of_a_face_down_counter(game, ruleset, vi
         player = narration.describe(event, narration.NarrationView(state, viewer, ruleset))
         referee = narration.describe(event, narration.NarrationView(state, None, ruleset))
         assert player is not None and referee is not None
-        shot_lines = [line for line in player.splitlines()
-                      if any(verb in line for verb in ("fires on", "close-attacks",
-                                                       "returns fire"))
-                      and narration.HIDDEN_NAME in line]
+        shot_lines = [
+            line
+            for line in player.splitlines()
+            if any(verb in line for verb in ("fires on", "close-attacks", "returns fire"))
+            and narration.HIDDEN_NAME in line
+        ]
         assert len(shot_lines) >= len(secret_shots)
         for line in shot_lines:
             assert " vs " not in line and "column" not in line, line
             assert "factors of the face-down counter not shown (DN-NEU-1)" in line
         for shot in secret_shots:  # the referee reads every number
-            assert any(f"{shot.factor} vs " in line and shot.firer in line
-                       for line in referee.splitlines())
+            assert any(
+                f"{shot.factor} vs " in line and shot.firer in line for line in referee.splitlines()
+            )
         checked += len(secret_shots)
     assert checked > 0
 
@@ -176,15 +189,24 @@ def test_ground_strengths_against_face_down_neutrals_stay_hidden(game, ruleset):
     from campaign.rules.ids import CombatResult
 
     state = engine.fold(game)
-    neutral = next(u for u in state.units.values()
-                   if u.face_down and u.location.system is not None)
+    neutral = next(u for u in state.units.values() if u.face_down and u.location.system is not None)
     system = neutral.location.system
     event = GroundFought(
         result=GroundResult(
-            system=system, sides=(Side.ASLAN, Side.NEUTRAL), rule="DN-GND-2", removed=(),
-            rolls=(GroundRoll(side=Side.ASLAN, attack=7, defence=3, losses=1,
-                              roll=Roll(purpose="ground", value=5),
-                              result=CombatResult.DISRUPTED),),
+            system=system,
+            sides=(Side.ASLAN, Side.NEUTRAL),
+            rule="DN-GND-2",
+            removed=(),
+            rolls=(
+                GroundRoll(
+                    side=Side.ASLAN,
+                    attack=7,
+                    defence=3,
+                    losses=1,
+                    roll=Roll(purpose="ground", value=5),
+                    result=CombatResult.DISRUPTED,
+                ),
+            ),
         ),
         removed=[],
     )
@@ -193,11 +215,32 @@ def test_ground_strengths_against_face_down_neutrals_stay_hidden(game, ruleset):
     assert player is not None and "7 vs 3" not in player and "rolls 5" not in player
     assert "strengths not shown, DN-NEU-1): D, enemy loses 1" in player
     assert referee is not None and "attack 7 vs 3" in referee and "rolls 5" in referee
-    below = event.model_copy(update={"result": event.result.model_copy(update={"rolls": (
-        GroundRoll(side=Side.NEUTRAL, attack=1, defence=7, losses=0, roll=None,
-                   result=CombatResult.NO_EFFECT),
-        GroundRoll(side=Side.ASLAN, attack=7, defence=1, losses=0,
-                   roll=Roll(purpose="ground", value=1), result=CombatResult.NO_EFFECT))})})
+    below = event.model_copy(
+        update={
+            "result": event.result.model_copy(
+                update={
+                    "rolls": (
+                        GroundRoll(
+                            side=Side.NEUTRAL,
+                            attack=1,
+                            defence=7,
+                            losses=0,
+                            roll=None,
+                            result=CombatResult.NO_EFFECT,
+                        ),
+                        GroundRoll(
+                            side=Side.ASLAN,
+                            attack=7,
+                            defence=1,
+                            losses=0,
+                            roll=Roll(purpose="ground", value=1),
+                            result=CombatResult.NO_EFFECT,
+                        ),
+                    )
+                }
+            )
+        }
+    )
     told = narration.describe(below, narration.NarrationView(state, Side.ASLAN, ruleset))
     assert told is not None and "below the table" not in told and "rolls" not in told
     assert told.count("(strengths not shown, DN-NEU-1): no effect") == 2

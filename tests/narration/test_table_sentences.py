@@ -17,7 +17,6 @@ from tests.rulesets import sample
 A = Side.ASLAN
 
 
-
 def _read(event, state: CampaignState) -> str:
     return narration.describe(event, narration.NarrationView(state, None, sample())) or ""
 
@@ -41,16 +40,24 @@ def _played(game: Campaign, order: str, dice: list[int]) -> list[str]:
 
 def test_one_unit_ends_its_movement_and_stays():
     """Issue 45 item 5: "A-AO-1 ends its movement", "A-SC-1 stays" (not "end their", "stay")."""
-    state = _with(_ship("A-AO-1", "aslan:AO"), _ship("A-SC-1", "aslan:SC"),
-                  _ship("A-CL-1", "aslan:CL"))
+    state = _with(
+        _ship("A-AO-1", "aslan:AO"), _ship("A-SC-1", "aslan:SC"), _ship("A-CL-1", "aslan:CL")
+    )
     assert _read(MovementEnded(side=A, units=["A-AO-1"]), state) == "A-AO-1 ends its movement"
     both = _read(MovementEnded(side=A, units=["A-AO-1", "A-CL-1"]), state)
     assert both == "A-AO-1, A-CL-1 end their movement"
-    stay = StackMoved(side=A, mode="jump", units=["A-SC-1"], start="scarp", path=[],
-                      arrival=Arrival.FINISHED)
+    stay = StackMoved(
+        side=A, mode="jump", units=["A-SC-1"], start="scarp", path=[], arrival=Arrival.FINISHED
+    )
     assert _read(stay, state) == "A-SC-1 stays at Scarp"
-    jump = StackMoved(side=A, mode="jump", units=["A-SC-1"], start="scarp", path=["span"],
-                      arrival=Arrival.FINISHED)
+    jump = StackMoved(
+        side=A,
+        mode="jump",
+        units=["A-SC-1"],
+        start="scarp",
+        path=["span"],
+        arrival=Arrival.FINISHED,
+    )
     assert _read(jump, state) == "A-SC-1 jumps Scarp → Span"
 
 
@@ -58,9 +65,16 @@ def test_a_passed_disrupted_move_roll_is_in_the_sentence():
     """Issue 45 item 5 (DN-MOV-9): the roll a disrupted ship passed is said with the number it
     needed, not only in the dice line."""
     state = _with(_ship("A-DD-1", "aslan:DD", "hex:hlirakh", disrupted=True))
-    moved = StackMoved(side=A, mode="jump", units=["A-DD-1"], start="hlirakh", path=["ftahr"],
-                       arrival=Arrival.FINISHED, move_rolls={"A-DD-1": 4},
-                       rolls=(Roll(purpose="disrupted move A-DD-1", value=4),))
+    moved = StackMoved(
+        side=A,
+        mode="jump",
+        units=["A-DD-1"],
+        start="hlirakh",
+        path=["ftahr"],
+        arrival=Arrival.FINISHED,
+        move_rolls={"A-DD-1": 4},
+        rolls=(Roll(purpose="disrupted move A-DD-1", value=4),),
+    )
     text = _read(moved, state)
     needs = sample().unit_type("aslan:DD").maintenance
     assert f"A-DD-1 (disrupted) rolls 4, needs {needs}: moves (DN-MOV-9)" in text
@@ -70,9 +84,16 @@ def test_the_scouts_minus_one_is_next_to_the_exploration_die():
     """Issue 45 item 5 (DN-NEB-1): a scout explores at −1; the sentence shows the die, the −1
     and the total against the 4 needed."""
     state = _with(_ship("A-SC-1", "aslan:SC"))
-    explored = StackMoved(side=A, mode="jump", units=["A-SC-1"], start="scarp", path=["cinder"],
-                          arrival=Arrival.FINISHED, explored=["scarp", "cinder"],
-                          rolls=(Roll(purpose="explore scarp-cinder A-SC-1", value=5),))
+    explored = StackMoved(
+        side=A,
+        mode="jump",
+        units=["A-SC-1"],
+        start="scarp",
+        path=["cinder"],
+        arrival=Arrival.FINISHED,
+        explored=["scarp", "cinder"],
+        rolls=(Roll(purpose="explore scarp-cinder A-SC-1", value=5),),
+    )
     assert "explored (roll 5 −1 for the scout = 4, needs 4) (DN-NEB-1)" in _read(explored, state)
 
 
@@ -80,10 +101,17 @@ def test_an_explorer_disrupted_already_is_not_disrupted_again():
     """Issue 45 item 5 (DN-NEB-1): a failed exploration by an explorer already disrupted says
     it stays disrupted, not "disrupted" as news."""
     state = _with(_ship("A-EX-1", "aslan:EX", disrupted=True))
-    failed = StackMoved(side=A, mode="jump", units=["A-EX-1"], start="scarp", path=[],
-                        arrival=Arrival.FINISHED, explore_failed=["scarp", "cinder"],
-                        disrupted=["A-EX-1"],
-                        rolls=(Roll(purpose="explore scarp-cinder A-EX-1", value=2),))
+    failed = StackMoved(
+        side=A,
+        mode="jump",
+        units=["A-EX-1"],
+        start="scarp",
+        path=[],
+        arrival=Arrival.FINISHED,
+        explore_failed=["scarp", "cinder"],
+        disrupted=["A-EX-1"],
+        rolls=(Roll(purpose="explore scarp-cinder A-EX-1", value=2),),
+    )
     text = _read(failed, state)
     assert "A-EX-1 was disrupted already and stays so" in text
     assert "roll 2, needs 4" in text and ", A-EX-1 disrupted" not in text
@@ -92,9 +120,13 @@ def test_an_explorer_disrupted_already_is_not_disrupted_again():
 def test_the_fewer_ships_bonus_is_next_to_the_range_die():
     """Issue 45 item 5 (DN-CBT-1): the side with fewer ships adds 1; the sentence shows the die
     it rolled and the +1, not only the total."""
-    game = Campaign([place("A-CL-1", "aslan:CL", "hex:neb-a"),
-                     place("A-CL-2", "aslan:CL", "hex:neb-a"),
-                     place("S-DD-1", "solomani:DD", "hex:neb-a")])
+    game = Campaign(
+        [
+            place("A-CL-1", "aslan:CL", "hex:neb-a"),
+            place("A-CL-2", "aslan:CL", "hex:neb-a"),
+            place("S-DD-1", "solomani:DD", "hex:neb-a"),
+        ]
+    )
     game.enter()
     (line,) = _played(game, "aslan range neb-a/aslan-solomani", [1, 4])
     assert "range roll solomani 1 +1 for fewer ships = 2, aslan 4" in line
@@ -109,21 +141,31 @@ def _interaction(units: list) -> Campaign:
 def test_landing_names_the_cargo_and_a_drop_its_transport():
     """Issue 45 item 5 (DN-INT-1, DN-INT-4): "A-TR-1 lands, unloading A-RT-1 into the box;
     A-JT-1 drops from orbit off A-TR-2", one verb agreeing with each unit, the rule ids once."""
-    game = _interaction([
-        place("A-TR-1", "aslan:TR", "hex:neb-a"), place("A-RT-1", "aslan:RT-5", "on:A-TR-1"),
-        place("A-TR-2", "aslan:TR", "hex:neb-a"), place("A-JT-1", "aslan:JT-5", "on:A-TR-2"),
-        place("N-RT-1", "neutral:RT-2", "box:neb-a"),
-    ])
+    game = _interaction(
+        [
+            place("A-TR-1", "aslan:TR", "hex:neb-a"),
+            place("A-RT-1", "aslan:RT-5", "on:A-TR-1"),
+            place("A-TR-2", "aslan:TR", "hex:neb-a"),
+            place("A-JT-1", "aslan:JT-5", "on:A-TR-2"),
+            place("N-RT-1", "neutral:RT-2", "box:neb-a"),
+        ]
+    )
     (line, *_) = _played(game, "aslan interact neb-a A-TR-1 - A-JT-1", [])
-    assert ("A-TR-1 lands, unloading A-RT-1 into the box; A-JT-1 drops from orbit off A-TR-2 "
-            "(DN-INT-1, DN-INT-4)") in line
+    assert (
+        "A-TR-1 lands, unloading A-RT-1 into the box; A-JT-1 drops from orbit off A-TR-2 "
+        "(DN-INT-1, DN-INT-4)"
+    ) in line
 
 
 def test_a_d_on_a_disrupted_ground_unit_is_explained():
     """Issue 45 item 5 (DN-INT-4): a bombardment D on a ground unit disrupted already counts
     as X, and the shot line says so as space fire does."""
-    game = _interaction([place("A-CL-1", "aslan:CL", "hex:neb-a"),
-                         place("N-RT-1", "neutral:RT-2", "box:neb-a", disrupted=True)])
+    game = _interaction(
+        [
+            place("A-CL-1", "aslan:CL", "hex:neb-a"),
+            place("N-RT-1", "neutral:RT-2", "box:neb-a", disrupted=True),
+        ]
+    )
     # missile 2 vs strength 2 (1:1): die 4 gives D
     lines = _played(game, "aslan interact neb-a - A-CL-1>N-RT-1", [4])
     text = "\n".join(lines)
@@ -134,9 +176,11 @@ def test_a_d_on_a_disrupted_ground_unit_is_explained():
 def test_a_ground_unit_disrupted_by_bombardment_is_said_to_stay_so():
     """Issue 45 item 3: nothing recovers a disrupted ground unit (house reading, documented in
     docs/rules-combat.md); the referee reads it where the bombardment disrupts one."""
-    game = _interaction([place("A-CL-1", "aslan:CL", "hex:neb-a"),
-                         place("N-RT-1", "neutral:RT-2", "box:neb-a")])
+    game = _interaction(
+        [place("A-CL-1", "aslan:CL", "hex:neb-a"), place("N-RT-1", "neutral:RT-2", "box:neb-a")]
+    )
     lines = _played(game, "aslan interact neb-a - A-CL-1>N-RT-1", [4])
-    assert "N-RT-1 disrupted (a disrupted ground unit stays disrupted: no rule recovers it" \
-        in lines[0]
+    assert (
+        "N-RT-1 disrupted (a disrupted ground unit stays disrupted: no rule recovers it" in lines[0]
+    )
     assert game.state.units["N-RT-1"].disrupted

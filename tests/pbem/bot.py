@@ -69,8 +69,10 @@ def _expand(state: CampaignState, ruleset: Ruleset, text: str) -> list[str]:
         if unit is None or unit.location.where is not Where.HEX:
             return []
         system = unit.location.system
-        if any(u.owner is Side.NEUTRAL and u.location == Location.box(system)
-               for u in state.units.values()):
+        if any(
+            u.owner is Side.NEUTRAL and u.location == Location.box(system)
+            for u in state.units.values()
+        ):
             return [f"{unit.owner.value} interact {system} {unit.id} - -"]
         return []
     if not text.startswith("hunt:"):
@@ -80,14 +82,20 @@ def _expand(state: CampaignState, ruleset: Ruleset, text: str) -> list[str]:
     if not members or members[0].location.where is not Where.HEX:
         return []
     wanted = Where.HEX if where == "hex" else Where.BOX
-    targets = {u.location.system for u in state.units.values()
-               if u.owner is Side.NEUTRAL and u.location.where is wanted}
+    targets = {
+        u.location.system
+        for u in state.units.values()
+        if u.owner is Side.NEUTRAL and u.location.where is wanted
+    }
     paths = _paths(ruleset, members[0].location.system or "")
     reachable = sorted((len(paths[t]), t) for t in targets if t in paths and paths[t])
     side = members[0].owner.value
     # the whole path first, then shorter and shorter (a blocking unit on the way stops a jump)
-    return [f"{side} jump {stack} {','.join(paths[t][:end])}"
-            for _, t in reachable for end in range(len(paths[t]), 0, -1)]
+    return [
+        f"{side} jump {stack} {','.join(paths[t][:end])}"
+        for _, t in reachable
+        for end in range(len(paths[t]), 0, -1)
+    ]
 
 
 def accepted(state: CampaignState, ruleset: Ruleset, text: str) -> bool:
@@ -104,8 +112,14 @@ def _battle_orders(state: CampaignState, side: Side) -> list[str]:
     for battle_id, rec in book.battles(state).items():
         if rec.get("stage") == "over":
             continue
-        for verb in ("range", "choose-range {} long", "choose-range {} short",
-                     "assign {} auto", "fire", "stay"):
+        for verb in (
+            "range",
+            "choose-range {} long",
+            "choose-range {} short",
+            "assign {} auto",
+            "fire",
+            "stay",
+        ):
             tail = verb.format(battle_id) if "{}" in verb else f"{verb} {battle_id}"
             out.append(f"{side.value} {tail}")
     return out

@@ -54,6 +54,8 @@ def database_image(player: Player) -> tuple:
     rows = store.rows(CAMPAIGN)
     campaign = store.campaign(CAMPAIGN)._asdict()
     with store.database.read() as connection:
-        ledger = [sorted(repr(row) for row in connection.all(f"SELECT * FROM {table}"))
-                  for table in LEDGER_TABLE_NAMES]
+        ledger = [
+            sorted(repr(row) for row in connection.all(f"SELECT * FROM {table}"))
+            for table in LEDGER_TABLE_NAMES
+        ]
     return rows, campaign, ledger, store.snapshot_count(CAMPAIGN)

@@ -19,16 +19,18 @@ from tests.rulesets import sample
 CAMPAIGN = "nebula"
 
 
-def service(path: Path, snapshot_every: int = 250,
-            ruleset_loader: Callable[..., Ruleset] | None = None) -> CampaignService:
+def service(
+    path: Path, snapshot_every: int = 250, ruleset_loader: Callable[..., Ruleset] | None = None
+) -> CampaignService:
     """A service on the SQLite file ``path`` (the ruleset is loaded once per test session,
     or by ``ruleset_loader``), writing a snapshot every ``snapshot_every`` events.
 
     Tests switch off SQLite's fsync: commits stay transactions, only durability on power loss
     is given up, which a test does not need (it would cost ~35 ms per commit here)."""
     store = Store(f"sqlite:///{path}", durable=False)
-    return CampaignService(store, ruleset_loader=ruleset_loader or sample,
-                           snapshot_every=snapshot_every)
+    return CampaignService(
+        store, ruleset_loader=ruleset_loader or sample, snapshot_every=snapshot_every
+    )
 
 
 def setup_orders() -> list[str]:
@@ -42,23 +44,31 @@ def setup_orders() -> list[str]:
 class Player:
     """One player's machine: its own database and turn-file service."""
 
-    def __init__(self, side: Side, path: Path, keys: Path | None = None, *,
-                 dice_mode: str = "commit-reveal", dice_seed: str | None = None,
-                 snapshot_every: int = 250) -> None:
+    def __init__(
+        self,
+        side: Side,
+        path: Path,
+        keys: Path | None = None,
+        *,
+        dice_mode: str = "commit-reveal",
+        dice_seed: str | None = None,
+        snapshot_every: int = 250,
+    ) -> None:
         self.side = side
         self.dice_mode = dice_mode
         self.dice_seed = dice_seed
         self.service = service(path, snapshot_every)
         counter = iter(range(1, 10**6))
         self.pbem = PbemService(
-            self.service, keys, side=side,
+            self.service,
+            keys,
+            side=side,
             new_secret=lambda: sha256_hex(f"test secret {side.value} {next(counter)}"),
         )
         self.sent: list[Exported] = []
 
     def create(self) -> None:
-        self.service.create(CAMPAIGN, seed=11, dice_seed=self.dice_seed,
-                            dice_mode=self.dice_mode)
+        self.service.create(CAMPAIGN, seed=11, dice_seed=self.dice_seed, dice_mode=self.dice_mode)
 
     def order(self, text: str) -> list:
         return self.service.order(CAMPAIGN, text)[0]
@@ -75,12 +85,25 @@ class Player:
 class Table:
     """Both players; ``play`` routes each order to its side and exchanges files on hand-over."""
 
-    def __init__(self, tmp: Path, *, armoured: bool = True, dice_mode: str = "commit-reveal",
-                 dice_seed: str | None = None, snapshot_every: int = 250, **options) -> None:
+    def __init__(
+        self,
+        tmp: Path,
+        *,
+        armoured: bool = True,
+        dice_mode: str = "commit-reveal",
+        dice_seed: str | None = None,
+        snapshot_every: int = 250,
+        **options,
+    ) -> None:
         tmp.mkdir(parents=True, exist_ok=True)
         self.players = {
-            side: Player(side, tmp / f"{side.value}.db", dice_mode=dice_mode, dice_seed=dice_seed,
-                         snapshot_every=snapshot_every)
+            side: Player(
+                side,
+                tmp / f"{side.value}.db",
+                dice_mode=dice_mode,
+                dice_seed=dice_seed,
+                snapshot_every=snapshot_every,
+            )
             for side in (Side.ASLAN, Side.SOLOMANI)
         }
         for player in self.players.values():
@@ -125,6 +148,20 @@ def cli_databases(tmp: Path, *, keys: Path | None = None) -> dict[str, list[str]
     dbs = {}
     for side in ("aslan", "solomani"):
         dbs[side] = ["--db", f"sqlite:///{tmp / (side + '.db')}"]
-        assert main(["new", CAMPAIGN, "--seed", "3", "--dice", "commit-reveal", "--as", side,
-                     *dbs[side]]) == 0
+        assert (
+            main(
+                [
+                    "new",
+                    CAMPAIGN,
+                    "--seed",
+                    "3",
+                    "--dice",
+                    "commit-reveal",
+                    "--as",
+                    side,
+                    *dbs[side],
+                ]
+            )
+            == 0
+        )
     return dbs

@@ -27,8 +27,7 @@ def _mangle_like_mail(text: str) -> str:
     for line in text.splitlines():
         lines += textwrap.wrap(line, 50, break_long_words=True) or [""]
     quoted = "\n".join("> > " + line for line in lines)
-    return ("Hi, my turn is below.\r\n\r\n" + quoted.replace("\n", "\r\n")
-            + "\r\n\r\nCheers\r\n")
+    return "Hi, my turn is below.\r\n\r\n" + quoted.replace("\n", "\r\n") + "\r\n\r\nCheers\r\n"
 
 
 def test_armour_round_trip_is_ascii(turn):  # DN-ERR-1
@@ -75,10 +74,14 @@ def test_fuzz_random_bytes_never_crash(data):  # DN-ERR-1
         parse_turn_file(data)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                                  HealthCheck.function_scoped_fixture])
-@given(cut=st.integers(min_value=0, max_value=10_000), junk=st.text(max_size=5),
-       armoured=st.booleans())
+@settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(
+    cut=st.integers(min_value=0, max_value=10_000), junk=st.text(max_size=5), armoured=st.booleans()
+)
 def test_fuzz_damaged_turn_files_fail_cleanly(turn, cut, junk, armoured):  # DN-ERR-1
     text = armour(turn) if armoured else turn.to_json()
     position = cut % len(text)
@@ -92,15 +95,22 @@ def test_fuzz_damaged_turn_files_fail_cleanly(turn, cut, junk, armoured):  # DN-
 
 _JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(max_size=8),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner,
-                                                                 max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    ),
     max_leaves=20,
 )
 
 
 @settings(max_examples=150, deadline=None)
-@given(body=_JSON, header=st.dictionaries(st.sampled_from(
-    ["format", "schema_version", "side", "exchange", "base_seq"]), _JSON, max_size=5))
+@given(
+    body=_JSON,
+    header=st.dictionaries(
+        st.sampled_from(["format", "schema_version", "side", "exchange", "base_seq"]),
+        _JSON,
+        max_size=5,
+    ),
+)
 @pytest.mark.slow
 def test_fuzz_json_shapes_fail_cleanly(body, header):  # DN-ERR-1
     header = {**header, "format": "dark-nebula-turn-file"}

@@ -42,8 +42,9 @@ def test_truncated_armour(table, file1):  # DN-ERR-1
 
 def test_garbage_bytes(table):  # DN-ERR-1
     _refused(table, bytes(range(256)) * 3, errors.MalformedTurnFileError, "not UTF-8")
-    _refused(table, "hello, this is not a turn file", errors.MalformedTurnFileError,
-             "not a turn file")
+    _refused(
+        table, "hello, this is not a turn file", errors.MalformedTurnFileError, "not a turn file"
+    )
 
 
 def test_edited_without_new_checksum(table, file1):  # DN-ERR-1
@@ -54,13 +55,18 @@ def test_edited_without_new_checksum(table, file1):  # DN-ERR-1
 
 def test_future_schema_version(table, file1):  # DN-ERR-1
     """Issue 46 item 1: a file of a newer version says so, and says to upgrade."""
+
     def bump(d):
         d["body"]["header"]["schema_version"] = SCHEMA_VERSION + 1
         d["body"]["header"]["app_version"] = "9.1.0"
         d["body"]["header"]["shiny_new_field"] = True
 
-    _refused(table, resealed(file1, bump), errors.FutureSchemaError,
-             f"made by version 9.1.0; this is version {__version__}: upgrade")
+    _refused(
+        table,
+        resealed(file1, bump),
+        errors.FutureSchemaError,
+        f"made by version 9.1.0; this is version {__version__}: upgrade",
+    )
 
 
 @pytest.mark.parametrize(
@@ -123,8 +129,12 @@ def test_payload_and_order_tampered(tmp_path):  # DN-ERR-1
         first, second = d["body"]["batches"]
         first["events"], second["events"] = second["events"], first["events"]
 
-    error = _refused(table, resealed(text, swap_events), errors.ReplayMismatchError,
-                     "the file has a 'neutral-placed' event where the rules give")
+    error = _refused(
+        table,
+        resealed(text, swap_events),
+        errors.ReplayMismatchError,
+        "the file has a 'neutral-placed' event where the rules give",
+    )
     assert "batch 1" in str(error)
 
     def sealed_changed(d):

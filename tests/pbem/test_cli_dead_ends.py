@@ -24,8 +24,7 @@ def dbs(tmp_path: Path) -> dict[str, list[str]]:
     out = {}
     for side in ("aslan", "solomani"):
         db = ["--db", f"sqlite:///{tmp_path / (side + '.db')}"]
-        assert main(["new", NAME, "--seed", "3", "--dice", "commit-reveal", "--as", side,
-                     *db]) == 0
+        assert main(["new", NAME, "--seed", "3", "--dice", "commit-reveal", "--as", side, *db]) == 0
         out[side] = db
     return out
 
@@ -78,15 +77,18 @@ def test_failed_export_never_touches_the_named_file(dbs, tmp_path, capsys):  # D
     target.write_text("kept\n")
     link.symlink_to(target)
     for path in (theirs, link):
-        code, _, err = _run(capsys, "export", NAME, "--side", "aslan", "-o", str(path),
-                            *dbs["aslan"])
+        code, _, err = _run(
+            capsys, "export", NAME, "--side", "aslan", "-o", str(path), *dbs["aslan"]
+        )
         assert code == 1 and "nothing to send" in err
     assert theirs.read_text() == "the opponent's unread turn file\n"
     assert link.is_symlink() and target.read_text() == "kept\n"
     # a successful export through the link writes the target and keeps the link
     main(["order", NAME, "solomani place-neutral lantern", *dbs["solomani"]])
-    assert _run(capsys, "export", NAME, "--side", "solomani", "-o", str(link),
-                *dbs["solomani"])[0] == 0
+    assert (
+        _run(capsys, "export", NAME, "--side", "solomani", "-o", str(link), *dbs["solomani"])[0]
+        == 0
+    )
     assert link.is_symlink() and json.loads(target.read_text())["body"]["header"]["exchange"] == 1
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
 
@@ -96,17 +98,36 @@ def test_export_recorded_only_once_written_and_again_byte_for_byte(dbs, tmp_path
     --again N` writes any recorded file again, byte for byte, on either machine."""
     sol, asl = dbs["solomani"], dbs["aslan"]
     main(["order", NAME, "solomani place-neutral lantern", *sol])
-    code, _, err = _run(capsys, "export", NAME, "--side", "solomani", "-o",
-                        str(tmp_path / "missing-dir" / "t1.txt"), *sol)
+    code, _, err = _run(
+        capsys,
+        "export",
+        NAME,
+        "--side",
+        "solomani",
+        "-o",
+        str(tmp_path / "missing-dir" / "t1.txt"),
+        *sol,
+    )
     assert code == 1 and "cannot write" in err
     (tmp_path / "keys").mkdir()
     assert main(["keygen", "solomani", "--dir", str(tmp_path / "keys")]) == 0
     mail = tmp_path / "t1.txt"
-    code, out, _ = _run(capsys, "export", NAME, "--side", "solomani", "-o", str(mail),
-                        "--sign", str(tmp_path / "keys" / "solomani.key"), *sol)
+    code, out, _ = _run(
+        capsys,
+        "export",
+        NAME,
+        "--side",
+        "solomani",
+        "-o",
+        str(mail),
+        "--sign",
+        str(tmp_path / "keys" / "solomani.key"),
+        *sol,
+    )
     assert code == 0 and "file 1 from solomani" in out, "the failed export was recorded"
-    code, _, err = _run(capsys, "export", NAME, "--side", "solomani", "-o",
-                        str(tmp_path / "x.txt"), *sol)
+    code, _, err = _run(
+        capsys, "export", NAME, "--side", "solomani", "-o", str(tmp_path / "x.txt"), *sol
+    )
     assert code == 1 and "--again 1" in err
     again = tmp_path / "again.txt"
     code, out, _ = _run(capsys, "export", NAME, "--again", "1", "-o", str(again), *sol)

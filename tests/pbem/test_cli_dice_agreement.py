@@ -23,8 +23,7 @@ def _db(tmp_path: Path, side: str, mode: str) -> list[str]:
 def _state(db: list[str]) -> tuple:
     service = CampaignService(db_url=db[1])
     setup = Ledger(service.store).setup(NAME)
-    return (service.store.head(NAME), service.store.dice_mode(NAME),
-            setup.mode if setup else None)
+    return (service.store.head(NAME), service.store.dice_mode(NAME), setup.mode if setup else None)
 
 
 def test_first_file_with_another_dice_mode_needs_explicit_acceptance(tmp_path, capsys):

@@ -26,8 +26,10 @@ def game(tmp_path: Path) -> dict[str, object]:
     dbs = {}
     for side in ("aslan", "solomani"):
         dbs[side] = ["--db", f"sqlite:///{tmp_path / (side + '.db')}"]
-        assert main(["new", NAME, "--seed", "3", "--dice", "commit-reveal", "--as", side,
-                     *dbs[side]]) == 0
+        assert (
+            main(["new", NAME, "--seed", "3", "--dice", "commit-reveal", "--as", side, *dbs[side]])
+            == 0
+        )
     assert main(["order", NAME, "solomani place-neutral lantern", *dbs["solomani"]]) == 0
     turn = tmp_path / "t1.json"
     assert main(["export", NAME, "--side", "solomani", "-o", str(turn), *dbs["solomani"]]) == 0
@@ -69,8 +71,11 @@ def test_payload_key_absent_on_one_side_and_null_on_the_other(tmp_path, capsys):
     forged = tmp_path / "null.json"
     forged.write_text(resealed(good.read_text(), add_null))
     before = _events(receiver)
-    err = _one_line(capsys, ["import", NAME, str(forged), "--allow-referee", *receiver],
-                    "'referee-adjusted'.made_up: the file says None, the rules give nothing")
+    err = _one_line(
+        capsys,
+        ["import", NAME, str(forged), "--allow-referee", *receiver],
+        "'referee-adjusted'.made_up: the file says None, the rules give nothing",
+    )
     assert "batch 1" in err
     _one_line(capsys, ["verify", str(forged), "--allow-referee", *receiver], "made_up")
     assert _events(receiver) == before
@@ -84,20 +89,32 @@ def test_two_imports_of_the_same_file_at_once(game):  # DN-ERR-1
     head = service.store.head(NAME)
 
     def record() -> PbemFile:
-        return PbemFile(campaign_name=NAME, exchange=1, side="solomani", direction="in",
-                        base_seq=head.seq, head_seq=head.seq, head_hash=head.hash,
-                        commitment="0" * 64, body_sha256="1" * 64)
+        return PbemFile(
+            campaign_name=NAME,
+            exchange=1,
+            side="solomani",
+            direction="in",
+            base_seq=head.seq,
+            head_seq=head.seq,
+            head_hash=head.hash,
+            commitment="0" * 64,
+            body_sha256="1" * 64,
+        )
 
     def envelope() -> PbemEnvelope:
         return PbemEnvelope(campaign_name=NAME, exchange=1, header="{}")
 
     ledger.commit_import(NAME, head.seq, [], record(), "key-1", envelope=envelope())
-    before = ([dataclasses.asdict(f) for f in ledger.files(NAME)],
-              service.store.campaign(NAME).dice_seed)
+    before = (
+        [dataclasses.asdict(f) for f in ledger.files(NAME)],
+        service.store.campaign(NAME).dice_seed,
+    )
     with pytest.raises(ConflictError, match="another process"):
         ledger.commit_import(NAME, head.seq, [], record(), "key-2", envelope=envelope())
-    assert ([dataclasses.asdict(f) for f in ledger.files(NAME)],
-            service.store.campaign(NAME).dice_seed) == before
+    assert (
+        [dataclasses.asdict(f) for f in ledger.files(NAME)],
+        service.store.campaign(NAME).dice_seed,
+    ) == before
 
 
 def test_read_only_database(game, capsys):  # DN-ERR-1
@@ -105,14 +122,16 @@ def test_read_only_database(game, capsys):  # DN-ERR-1
     path = game["dbs"]["aslan"][1].removeprefix("sqlite:///")
     read_only = ["--db", f"sqlite:///file:{path}?mode=ro&uri=true"]
     _one_line(capsys, ["import", NAME, str(game["turn"]), *read_only], "readonly database")
-    _one_line(capsys, ["order", NAME, "solomani place-neutral lantern", *read_only],
-              "readonly database")
+    _one_line(
+        capsys, ["order", NAME, "solomani place-neutral lantern", *read_only], "readonly database"
+    )
     sol = game["dbs"]["solomani"]
     assert main(["import", NAME, str(game["turn"]), *game["dbs"]["aslan"]]) == 0
     main(["order", NAME, "aslan place-neutral span", *game["dbs"]["aslan"]])
     out = game["tmp"] / "t2.json"
-    _one_line(capsys, ["export", NAME, "--side", "aslan", "-o", str(out), *read_only],
-              "readonly database")
+    _one_line(
+        capsys, ["export", NAME, "--side", "aslan", "-o", str(out), *read_only], "readonly database"
+    )
     assert not out.exists() and sol
 
 
@@ -128,10 +147,17 @@ def test_bad_campaign_names(tmp_path, capsys, name):  # DN-ERR-1
     ("text", "words"),
     [
         ("[" * 100_000 + "]" * 100_000, "nested"),
-        ('{"body": {"header": {"format": "dark-nebula-turn-file"}}, "x": ' + "[" * 70
-         + "]" * 70 + "}", "nested deeper than 64"),
-        ('{"body": {"header": {"format": "dark-nebula-turn-file", "app_version": "\\ud800"}}}',
-         "unpaired surrogate"),
+        (
+            '{"body": {"header": {"format": "dark-nebula-turn-file"}}, "x": '
+            + "[" * 70
+            + "]" * 70
+            + "}",
+            "nested deeper than 64",
+        ),
+        (
+            '{"body": {"header": {"format": "dark-nebula-turn-file", "app_version": "\\ud800"}}}',
+            "unpaired surrogate",
+        ),
         ('{"a": ' + "9" * 5000 + "}", "not a turn file"),
     ],
 )
@@ -173,6 +199,9 @@ def test_devices_and_fifos_are_refused(game, capsys):  # DN-ERR-1
     main(["import", NAME, str(game["turn"]), *asl])
     main(["order", NAME, "aslan place-neutral span", *asl])
     out = game["tmp"] / "t2.json"
-    _one_line(capsys, ["export", NAME, "--side", "aslan", "-o", str(out), "--sign", "/dev/zero",
-                       *asl], "a device")
+    _one_line(
+        capsys,
+        ["export", NAME, "--side", "aslan", "-o", str(out), "--sign", "/dev/zero", *asl],
+        "a device",
+    )
     assert not out.exists()

@@ -23,8 +23,7 @@ def dbs(tmp_path: Path) -> dict[str, list[str]]:
 def test_export_verify_import_round_trip(dbs, tmp_path, capsys):  # DN-ERR-1
     assert main(["order", "nebula", "solomani place-neutral lantern", *dbs["solomani"]]) == 0
     mail = tmp_path / "turn1.txt"
-    assert main(["export", "nebula", "--side", "solomani", "-o", str(mail),
-                 *dbs["solomani"]]) == 0
+    assert main(["export", "nebula", "--side", "solomani", "-o", str(mail), *dbs["solomani"]]) == 0
     assert mail.read_text().startswith("-----BEGIN DARK NEBULA TURN FILE-----")
     assert "(1 order)" in capsys.readouterr().out  # one order: no "1 orders"
     assert main(["verify", str(mail), *dbs["aslan"]]) == 0
@@ -55,8 +54,11 @@ def test_verify_file_reports_first_bad_entry(dbs, tmp_path, capsys):  # DN-ERR-1
     assert main(["import", "nebula", str(bad), "--allow-referee", *dbs["aslan"]]) == 1
     assert "body_sha256" in capsys.readouterr().err
     forged = tmp_path / "forged.json"
-    forged.write_text(resealed(text, lambda d: d["body"]["batches"][0]["events"][0]["payload"]
-                               .__setitem__("ru", 81)))
+    forged.write_text(
+        resealed(
+            text, lambda d: d["body"]["batches"][0]["events"][0]["payload"].__setitem__("ru", 81)
+        )
+    )
     assert main(["import", "nebula", str(forged), "--allow-referee", *dbs["aslan"]]) == 1
     err = capsys.readouterr().err
     assert "batch 1 ('referee set-ru solomani 80" in err and "the file says 81" in err
@@ -85,8 +87,22 @@ def test_keygen_and_signed_export(tmp_path, dbs, capsys):  # DN-ERR-1
     assert main(["keygen", "solomani", "--dir", str(keys)]) == 0
     main(["order", "nebula", "solomani place-neutral lantern", *dbs["solomani"]])
     out = tmp_path / "t.json"
-    assert main(["export", "nebula", "--side", "solomani", "-o", str(out), "--sign",
-                 str(keys / "solomani.key"), *dbs["solomani"]]) == 0
+    assert (
+        main(
+            [
+                "export",
+                "nebula",
+                "--side",
+                "solomani",
+                "-o",
+                str(out),
+                "--sign",
+                str(keys / "solomani.key"),
+                *dbs["solomani"],
+            ]
+        )
+        == 0
+    )
     assert main(["import", "nebula", str(out), "--keys", str(keys), *dbs["aslan"]]) == 0
     capsys.readouterr()
     assert main(["import", "nebula", str(tmp_path / "missing.json"), *dbs["aslan"]]) == 1
@@ -99,6 +115,18 @@ def test_failed_export_leaves_no_file(dbs, tmp_path, capsys):  # DN-ERR-1
     assert "nothing to send" in capsys.readouterr().err and not out.exists()
     assert main(["order", "nebula", "solomani place-neutral lantern", *dbs["solomani"]]) == 0
     capsys.readouterr()
-    assert main(["export", "nebula", "--side", "solomani", "-o",
-                 str(tmp_path / "no" / "x.json"), *dbs["solomani"]]) == 1
+    assert (
+        main(
+            [
+                "export",
+                "nebula",
+                "--side",
+                "solomani",
+                "-o",
+                str(tmp_path / "no" / "x.json"),
+                *dbs["solomani"],
+            ]
+        )
+        == 1
+    )
     assert "cannot write" in capsys.readouterr().err

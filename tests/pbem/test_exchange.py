@@ -34,11 +34,13 @@ def test_reveal_must_open_the_earlier_commitment(tmp_path):  # DN-ERR-1
     aslan = table.players[Side.ASLAN]
     before = database_image(aslan)
     for reveal in ("1" * 64, None):
+
         def forge(d, reveal=reveal):
             if reveal is None:
                 d["body"]["dice"].pop("reveal")
             else:
                 d["body"]["dice"]["reveal"] = reveal
+
         with pytest.raises(errors.DiceRevealError, match="commitment of file 1"):
             aslan.pbem.import_turn(CAMPAIGN, resealed(file3, forge))
         assert database_image(aslan) == before
@@ -52,11 +54,13 @@ def test_dice_key_mixes_both_secrets_committed_before_either_was_seen(tmp_path):
     aslan.pbem.import_turn(CAMPAIGN, file3)
     # Aslan's file 4 rolls with solomani's secret of file 1 (revealed in file 3) and its own
     # secret of file 2, committed before Aslan saw solomani's secret
-    expected = fairdice.exchange_key(CAMPAIGN, 4, _secret("solomani", 1), _secret("aslan", 1),
-                                     "seed:11")
+    expected = fairdice.exchange_key(
+        CAMPAIGN, 4, _secret("solomani", 1), _secret("aslan", 1), "seed:11"
+    )
     assert aslan.service.store.campaign(CAMPAIGN).dice_seed == expected
-    assert expected != fairdice.exchange_key(CAMPAIGN, 4, _secret("solomani", 1),
-                                             _secret("aslan", 2), "seed:11")
+    assert expected != fairdice.exchange_key(
+        CAMPAIGN, 4, _secret("solomani", 1), _secret("aslan", 2), "seed:11"
+    )
     # the file 3 commitment is the sender's *new* secret, not yet usable by anyone
     assert solomani.pbem.ledger.secret(CAMPAIGN, 3) == _secret("solomani", 2)
     # files 1-3 rolled with the shared set-up seed (no dice are rolled in set-up)
@@ -129,8 +133,11 @@ def test_signed_files(tmp_path):  # DN-ERR-1
     other = Table(tmp_path / "other", armoured=False)
     other.play("solomani place-neutral lantern")
     by_aslan_key = other.players[Side.SOLOMANI].export(sign_with=keys / "aslan.key").json_text
-    for text, words in ((forged, "does not match the content"), (unsigned, "not signed"),
-                        (by_aslan_key, "signed with key")):
+    for text, words in (
+        (forged, "does not match the content"),
+        (unsigned, "not signed"),
+        (by_aslan_key, "signed with key"),
+    ):
         with pytest.raises(errors.SignatureError, match=words):
             receiver.pbem.import_turn(CAMPAIGN, text)
         assert database_image(receiver) == before

@@ -18,9 +18,13 @@ PBEM = REPO_ROOT / "campaign" / "pbem"
 #: Third-party or standard modules that mean SQL.
 SQL_PACKAGES = ("sqlalchemy", "sqlmodel", "sqlite3", "psycopg")
 #: Our modules that hold SQL or a database.
-DATABASE_MODULES = ("campaign.store.database", "campaign.store.repository",
-                    "campaign.store.ledger", "campaign.store.tables",
-                    "campaign.app")
+DATABASE_MODULES = (
+    "campaign.store.database",
+    "campaign.store.repository",
+    "campaign.store.ledger",
+    "campaign.store.tables",
+    "campaign.app",
+)
 
 
 def _source(module: str) -> Path | None:
@@ -44,8 +48,9 @@ def _imports(path: Path) -> set[str]:
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
             found.add(node.module)
             found.update(f"{node.module}.{alias.name}" for alias in node.names)
-    parents = {".".join(name.split(".")[:i]) for name in found
-               for i in range(1, name.count(".") + 1)}
+    parents = {
+        ".".join(name.split(".")[:i]) for name in found for i in range(1, name.count(".") + 1)
+    }
     return found | parents
 
 
@@ -78,9 +83,12 @@ def test_the_turn_file_format_imports_no_sql_and_no_database():
     bad: list[str] = []
     for module in modules:
         reached = _reached(module)
-        bad += [_chain(reached, name) for name in sorted(reached)
-                if name.split(".")[0] in SQL_PACKAGES
-                or any(name == db or name.startswith(db + ".") for db in DATABASE_MODULES)]
+        bad += [
+            _chain(reached, name)
+            for name in sorted(reached)
+            if name.split(".")[0] in SQL_PACKAGES
+            or any(name == db or name.startswith(db + ".") for db in DATABASE_MODULES)
+        ]
     assert not bad, "campaign/pbem reaches SQL or a database:\n" + "\n".join(bad)
 
 

@@ -26,14 +26,19 @@ from tests.pbem.conftest import database_image
 from tests.pbem.helpers import CAMPAIGN, Table
 from tests.pbem.test_messages import plain
 
-FUZZ = settings(max_examples=60, deadline=None, derandomize=True,
-                suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(
+    max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.text(max_size=20)
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.text(max_size=20)
     | st.sampled_from(["0" * 64, "f" * 64, "aslan", "solomani", "seeded", "\udc80"]),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner,
-                                                                 max_size=3),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3)
+    ),
     max_leaves=8,
 )
 
@@ -102,14 +107,21 @@ def test_fuzzed_turn_files_are_refused_cleanly(tmp_path_factory, data, reseal):
 
 
 @FUZZ
-@given(blob=st.binary(max_size=300) | st.text(max_size=300).map(
-    lambda t: t.encode("utf-8", "surrogatepass")))
+@given(
+    blob=st.binary(max_size=300)
+    | st.text(max_size=300).map(lambda t: t.encode("utf-8", "surrogatepass"))
+)
 def test_random_bytes_are_refused_cleanly(tmp_path_factory, blob):  # DN-ERR-1
     _check_refused_or_fine(blob, tmp_path_factory)
 
 
-DATA_FILES = ("units.csv", "tables/space_crt.csv", "tables/house_rules.toml",
-              "maps/layouts/standard.toml", "maps/sections/vecinos.toml")
+DATA_FILES = (
+    "units.csv",
+    "tables/space_crt.csv",
+    "tables/house_rules.toml",
+    "maps/layouts/standard.toml",
+    "maps/sections/vecinos.toml",
+)
 
 
 @pytest.mark.slow
@@ -125,8 +137,17 @@ def test_fuzzed_data_files_load_or_name_the_problem(tmp_path_factory, data):  # 
     index = data.draw(st.integers(0, len(lines) - 1))
     junk = data.draw(
         st.text(max_size=40)
-        | st.sampled_from(["9" * 30, "\u0661\u0662", "1_000", "-1", "[[place]]", "x = 1e400",
-                           "neutral,M,monitor,monitor,10,,99-0-99[99],99,"])
+        | st.sampled_from(
+            [
+                "9" * 30,
+                "\u0661\u0662",
+                "1_000",
+                "-1",
+                "[[place]]",
+                "x = 1e400",
+                "neutral,M,monitor,monitor,10,,99-0-99[99],99,",
+            ]
+        )
     )
     how = data.draw(st.sampled_from(["replace", "insert", "cut"]))
     if how == "replace":

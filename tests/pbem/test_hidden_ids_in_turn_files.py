@@ -33,17 +33,23 @@ def test_events_naming_a_face_down_neutral_travel_sealed(tmp_path):  # DN-NEU-1,
     from tests.integration.driver import Driver
 
     driver = Driver(sample(), seed=4, campaign_id=CAMPAIGN)
-    while not any(event.type == "interacted" and not event.secret
-                  and names_any(canonical_json(event), face_down_ids(driver.state))
-                  for event in driver.events):
+    while not any(
+        event.type == "interacted"
+        and not event.secret
+        and names_any(canonical_json(event), face_down_ids(driver.state))
+        for event in driver.events
+    ):
         driver.step()
     table = Table(tmp_path, armoured=False, dice_mode="seeded", dice_seed=driver.dice_seed)
     for order, _count in driver.orders:  # as a player types them: aliases for hidden counters
         table.play(redact(order, driver.state, Side(order.split()[0])))
     table.hand_over(table.holder.enemy)
     files = [made.json_text for player in table.players.values() for made in player.sent]
-    leaks = [text[max(0, m.start() - 80):m.end() + 20]
-             for text in files for m in REAL_NEUTRAL_ID.finditer(text)]
+    leaks = [
+        text[max(0, m.start() - 80) : m.end() + 20]
+        for text in files
+        for m in REAL_NEUTRAL_ID.finditer(text)
+    ]
     assert not leaks, leaks[:3]
     sealed = sum(text.count('"sealed"') for text in files)
     assert sealed > 8  # more than the set-up's secret events: the interactions are sealed too

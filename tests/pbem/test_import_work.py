@@ -90,7 +90,8 @@ class Work(Counter):
 
 
 def test_one_import_opens_one_service_reads_the_log_once_and_folds_it_once(
-        exchange, monkeypatch, capsys):
+    exchange, monkeypatch, capsys
+):
     receiver = exchange["dbs"]["aslan"]
     logged = len(Store(receiver[1]).rows(CAMPAIGN))
     work = Work()
@@ -98,8 +99,13 @@ def test_one_import_opens_one_service_reads_the_log_once_and_folds_it_once(
     for driver in (database.SqliteDatabase, database.SqlAlchemyDatabase):
         work.wrap(monkeypatch, driver, "__init__", "drivers")
     for connection in (database.SqliteConnection, database.SqlAlchemyConnection):
-        work.wrap(monkeypatch, connection, "all", "log reads",
-                  lambda _self, sql, *_: int("FROM dn_event" in sql and "payload" in sql))
+        work.wrap(
+            monkeypatch,
+            connection,
+            "all",
+            "log reads",
+            lambda _self, sql, *_: int("FROM dn_event" in sql and "payload" in sql),
+        )
     work.count_parsing(monkeypatch)
     work.count_folding(monkeypatch)
 
@@ -124,14 +130,22 @@ def test_an_import_on_an_sqlite_file_does_not_import_sqlalchemy(exchange):
     run through ``sqlite3`` once its tables exist."""
     receiver = exchange["dbs"]["aslan"]
     output, loaded = sql_modules_imported_by(
-        ["import", CAMPAIGN, str(exchange["file"]), *receiver],
-        ["exchanges", CAMPAIGN, *receiver])
+        ["import", CAMPAIGN, str(exchange["file"]), *receiver], ["exchanges", CAMPAIGN, *receiver]
+    )
     assert loaded == [] and "3 in  solomani" in output
 
 
 #: The ledger's statements that write; every other public method of ``Ledger`` reads.
-LEDGER_WRITES = {"save_setup", "hold_for_dice", "release_held", "save_player", "withdraw",
-                 "record_export", "commit_import", "save_fair"}
+LEDGER_WRITES = {
+    "save_setup",
+    "hold_for_dice",
+    "release_held",
+    "save_player",
+    "withdraw",
+    "record_export",
+    "commit_import",
+    "save_fair",
+}
 
 
 def count_ledger_reads(work: Work, monkeypatch) -> None:
@@ -166,7 +180,8 @@ def test_a_fair_exchange_reads_each_ledger_once(tmp_path, monkeypatch):
     table.machines[FIRST].pbem.export_file(CAMPAIGN, FIRST, tmp_path / "turn-1.json")
     assert work["ledger reads"] == 1
     done = table.machines[FIRST.enemy].pbem.import_turn(
-        CAMPAIGN, (tmp_path / "turn-1.json").read_bytes(), source="turn-1.json")
+        CAMPAIGN, (tmp_path / "turn-1.json").read_bytes(), source="turn-1.json"
+    )
     monkeypatch.undo()
     assert done.shuffle
     assert work["ledger reads"] == 2

@@ -48,27 +48,49 @@ def test_a_private_key_others_can_read_is_refused(sent, capsys):  # DN-ERR-1
     key = sent["keys"] / "solomani.key"
     key.chmod(0o644)
     out = sent["tmp"] / "t1.txt"
-    code, err = _run(capsys, "export", NAME, "-o", str(out), "--sign", str(key),
-                     *sent["dbs"]["solomani"])
+    code, err = _run(
+        capsys, "export", NAME, "-o", str(out), "--sign", str(key), *sent["dbs"]["solomani"]
+    )
     assert code == 1 and "permissions 0644 are too open" in err and "chmod 600" in err
     assert not out.exists()
     key.chmod(0o600)  # fixed: the same export goes through (nothing was recorded before)
-    assert _run(capsys, "export", NAME, "-o", str(out), "--sign", str(key),
-                *sent["dbs"]["solomani"])[0] == 0
+    assert (
+        _run(capsys, "export", NAME, "-o", str(out), "--sign", str(key), *sent["dbs"]["solomani"])[
+            0
+        ]
+        == 0
+    )
 
 
 def test_a_public_key_others_can_change_is_refused(sent, capsys):  # DN-ERR-1
     out = sent["tmp"] / "t1.txt"
-    assert main(["export", NAME, "-o", str(out), "--sign", str(sent["keys"] / "solomani.key"),
-                 *sent["dbs"]["solomani"]]) == 0
+    assert (
+        main(
+            [
+                "export",
+                NAME,
+                "-o",
+                str(out),
+                "--sign",
+                str(sent["keys"] / "solomani.key"),
+                *sent["dbs"]["solomani"],
+            ]
+        )
+        == 0
+    )
     public = sent["keys"] / "solomani.pub"
     public.chmod(0o666)
-    code, err = _run(capsys, "import", NAME, str(out), "--keys", str(sent["keys"]),
-                     *sent["dbs"]["aslan"])
+    code, err = _run(
+        capsys, "import", NAME, str(out), "--keys", str(sent["keys"]), *sent["dbs"]["aslan"]
+    )
     assert code == 1 and "let others change this public key file" in err
     public.chmod(0o644)
-    assert _run(capsys, "import", NAME, str(out), "--keys", str(sent["keys"]),
-                *sent["dbs"]["aslan"])[0] == 0
+    assert (
+        _run(capsys, "import", NAME, str(out), "--keys", str(sent["keys"]), *sent["dbs"]["aslan"])[
+            0
+        ]
+        == 0
+    )
 
 
 @pytest.mark.parametrize("mode", [0o777, 0o775])
@@ -76,15 +98,32 @@ def test_a_keys_directory_others_can_write_is_refused(sent, capsys, mode):  # DN
     """Issue 46 item 5: a keys directory others may write is refused, as ssh refuses it (they
     could put their own public key there); sticky world-writable directories are allowed."""
     out = sent["tmp"] / "t1.txt"
-    assert main(["export", NAME, "-o", str(out), "--sign", str(sent["keys"] / "solomani.key"),
-                 *sent["dbs"]["solomani"]]) == 0
+    assert (
+        main(
+            [
+                "export",
+                NAME,
+                "-o",
+                str(out),
+                "--sign",
+                str(sent["keys"] / "solomani.key"),
+                *sent["dbs"]["solomani"],
+            ]
+        )
+        == 0
+    )
     sent["keys"].chmod(mode)
-    code, err = _run(capsys, "import", NAME, str(out), "--keys", str(sent["keys"]),
-                     *sent["dbs"]["aslan"])
+    code, err = _run(
+        capsys, "import", NAME, str(out), "--keys", str(sent["keys"]), *sent["dbs"]["aslan"]
+    )
     assert code == 1 and f"has permissions {mode:04o}" in err and "chmod go-w" in err
     sent["keys"].chmod(mode | 0o1000)  # sticky, as /tmp
-    assert _run(capsys, "import", NAME, str(out), "--keys", str(sent["keys"]),
-                *sent["dbs"]["aslan"])[0] == 0
+    assert (
+        _run(capsys, "import", NAME, str(out), "--keys", str(sent["keys"]), *sent["dbs"]["aslan"])[
+            0
+        ]
+        == 0
+    )
 
 
 @pytest.mark.parametrize("existing", ["key", "pub", "key-link", "pub-link", "dangling-link"])
@@ -115,9 +154,12 @@ def test_keygen_never_overwrites_nor_follows_a_link(tmp_path, capsys, existing):
 def sealed(tmp_path, monkeypatch) -> CampaignService:
     """A campaign with snapshots (every 4 events), sealed with a key in ``tmp_path/seal``."""
     ruleset = small_ruleset()
-    service = CampaignService(Store(f"sqlite:///{tmp_path / 'c.db'}"),
-                              ruleset_loader=lambda layout, seed: ruleset,
-                              seal_dir=tmp_path / "seal", snapshot_every=4)
+    service = CampaignService(
+        Store(f"sqlite:///{tmp_path / 'c.db'}"),
+        ruleset_loader=lambda layout, seed: ruleset,
+        seal_dir=tmp_path / "seal",
+        snapshot_every=4,
+    )
     service.create("c", dice_seed="s")
     for text in SETUP_ORDERS[:8]:
         service.order("c", text)

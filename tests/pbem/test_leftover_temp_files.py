@@ -36,8 +36,12 @@ def _killed_writer(target: Path) -> None:
 
 def _dead_pid() -> int:
     """The process id of a process that has ended."""
-    done = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
-                          check=True, capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     return int(done.stdout)
 
 
@@ -55,8 +59,9 @@ def test_the_next_export_removes_what_killed_exports_left(tmp_path, capsys):  # 
     """Where a staged file has a name from the start, what a killed writer left (a dead
     writer's ``.NAME.dnPID.*.tmp``) goes with the next export into the directory."""
     db = ["--db", f"sqlite:///{tmp_path / 's.db'}"]
-    assert main(["new", NAME, "--seed", "3", "--dice", "commit-reveal", "--as", "solomani",
-                 *db]) == 0
+    assert (
+        main(["new", NAME, "--seed", "3", "--dice", "commit-reveal", "--as", "solomani", *db]) == 0
+    )
     assert main(["order", NAME, "solomani place-neutral lantern", *db]) == 0
     mail = tmp_path / "mail"
     mail.mkdir()
@@ -70,8 +75,7 @@ def test_the_next_export_removes_what_killed_exports_left(tmp_path, capsys):  # 
     foreign.write_text("somebody else's file")
     capsys.readouterr()
     assert main(["export", NAME, "-o", str(mail / "t1.txt"), *db]) == 0
-    assert sorted(p.name for p in mail.iterdir()) == sorted(
-        ["t1.txt", running.name, foreign.name])
+    assert sorted(p.name for p in mail.iterdir()) == sorted(["t1.txt", running.name, foreign.name])
 
 
 def test_a_staged_file_is_named_after_its_writer(tmp_path):  # DN-ERR-1

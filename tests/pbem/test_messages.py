@@ -19,8 +19,18 @@ from tests.pbem.helpers import cli_databases
 
 NAME = "nebula"
 #: Words of pydantic and Python that must never reach a player.
-FOREIGN_WORDS = ("Value error", "Input should", "pydantic", "validation error for", "Traceback",
-                 "type=", "input_value", "errors.pydantic.dev", "function-after", "[type=")
+FOREIGN_WORDS = (
+    "Value error",
+    "Input should",
+    "pydantic",
+    "validation error for",
+    "Traceback",
+    "type=",
+    "input_value",
+    "errors.pydantic.dev",
+    "function-after",
+    "[type=",
+)
 
 
 def plain(message: str) -> bool:
@@ -68,23 +78,40 @@ def test_accept_dice_after_the_first_file_says_it_did_nothing(dbs, tmp_path, cap
     assert "note: --accept-dice seeded had no effect" in out and "(commit-reveal)" in out
 
 
-@pytest.mark.parametrize(("change", "field"), [
-    (lambda d: d["body"]["batches"][0]["events"][0].__setitem__("payload", {"type": "x"}),
-     "body.batches.0.events.0: an event has exactly one of 'payload' and 'sealed'"),
-    (lambda d: d["body"]["header"].__setitem__("head_seq", 40),
-     "body: head_seq 40 is not base_seq"),
-    (lambda d: d["body"]["header"].__setitem__("exchange", "one"),
-     "body.header.exchange: must be a whole number"),
-    (lambda d: d["body"]["header"].__setitem__("exchange", 0),
-     "body.header.exchange: must be at least 1"),
-    (lambda d: d["body"]["header"].__setitem__("side", "referee"),
-     "body.header.side: must be "),
-    (lambda d: d["body"]["header"].__setitem__("extra", 1),
-     "body.header.extra: is not a field here"),
-    (lambda d: d["body"]["header"].pop("base_hash"), "body.header.base_hash: is missing"),
-    (lambda d: d["body"]["dice"].__setitem__("commitment", "xyz"),
-     "body.dice.commitment: does not have the expected form"),
-])
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        (
+            lambda d: d["body"]["batches"][0]["events"][0].__setitem__("payload", {"type": "x"}),
+            "body.batches.0.events.0: an event has exactly one of 'payload' and 'sealed'",
+        ),
+        (
+            lambda d: d["body"]["header"].__setitem__("head_seq", 40),
+            "body: head_seq 40 is not base_seq",
+        ),
+        (
+            lambda d: d["body"]["header"].__setitem__("exchange", "one"),
+            "body.header.exchange: must be a whole number",
+        ),
+        (
+            lambda d: d["body"]["header"].__setitem__("exchange", 0),
+            "body.header.exchange: must be at least 1",
+        ),
+        (
+            lambda d: d["body"]["header"].__setitem__("side", "referee"),
+            "body.header.side: must be ",
+        ),
+        (
+            lambda d: d["body"]["header"].__setitem__("extra", 1),
+            "body.header.extra: is not a field here",
+        ),
+        (lambda d: d["body"]["header"].pop("base_hash"), "body.header.base_hash: is missing"),
+        (
+            lambda d: d["body"]["dice"].__setitem__("commitment", "xyz"),
+            "body.dice.commitment: does not have the expected form",
+        ),
+    ],
+)
 def test_turn_file_shape_errors_are_plain_sentences(tmp_path, change, field):  # DN-ERR-1
     """About 420 fuzzed files were refused with "Value error, ..." (pydantic's wording)."""
     from tests.pbem.helpers import Table
@@ -101,10 +128,16 @@ def test_turn_file_shape_errors_are_plain_sentences(tmp_path, change, field):  #
     assert plain(message), message
 
 
-@pytest.mark.parametrize("text", [
-    'referee set-ru aslan 20000 "x"', 'referee set-ru aslan -1 "x"', 'referee set-ru nobody 5 "x"',
-    'referee set-ru aslan 5 ""', "aslan buy CL many",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        'referee set-ru aslan 20000 "x"',
+        'referee set-ru aslan -1 "x"',
+        'referee set-ru nobody 5 "x"',
+        'referee set-ru aslan 5 ""',
+        "aslan buy CL many",
+    ],
+)
 def test_order_field_errors_are_plain_sentences(text):  # DN-ERR-1
     with pytest.raises(CampaignError) as refused:
         parse_order(text)

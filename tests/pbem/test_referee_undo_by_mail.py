@@ -43,14 +43,27 @@ def _run(capsys, *argv: str) -> tuple[int, str, str]:
 
 def _export(game: dict, side: str, number: int) -> Path:
     path = game["tmp"] / f"t{number}.txt"
-    assert main(["export", NAME, "-o", str(path), "--sign", str(game["keys"] / f"{side}.key"),
-                 *game["dbs"][side]]) == 0
+    assert (
+        main(
+            [
+                "export",
+                NAME,
+                "-o",
+                str(path),
+                "--sign",
+                str(game["keys"] / f"{side}.key"),
+                *game["dbs"][side],
+            ]
+        )
+        == 0
+    )
     return path
 
 
 def _import(game: dict, side: str, path: Path, *options: str) -> int:
-    return main(["import", NAME, str(path), "--keys", str(game["keys"]), *options,
-                 *game["dbs"][side]])
+    return main(
+        ["import", NAME, str(path), "--keys", str(game["keys"]), *options, *game["dbs"][side]]
+    )
 
 
 def _send(game: dict, side: str, order: str, number: int) -> Path:
@@ -77,8 +90,9 @@ def test_referee_undo_is_sent_imported_and_play_goes_on(game, capsys):  # DN-ERR
     assert code == 1 and "referee undo" in err and "--allow-referee" in err
     assert "withdraw" in err and _digest(asl) == before
     # agreed: the receiver re-computes the restored state from its own log and imports
-    code, out, _ = _run(capsys, "import", NAME, str(t3), "--keys", str(game["keys"]),
-                        "--allow-referee", *asl)
+    code, out, _ = _run(
+        capsys, "import", NAME, str(t3), "--keys", str(game["keys"]), "--allow-referee", *asl
+    )
     assert code == 0 and "file 3 from solomani imported" in out
     assert _digest(asl) == _digest(sol)
     # play goes on: aslan places again (the undo gave the placement back), both stay equal
@@ -96,13 +110,20 @@ def test_refused_referee_undo_is_withdrawn_and_play_goes_on(game, capsys):  # DN
     assert _run(capsys, "undo", NAME, "--referee", REASON, *sol)[0] == 0
     t3 = _export(game, "solomani", 3)
     assert _import(game, "aslan", t3) == 1
-    code, _, err = _run(capsys, "export", NAME, "-o", str(game["tmp"] / "x.txt"), "--sign",
-                        str(game["keys"] / "solomani.key"), *sol)
+    code, _, err = _run(
+        capsys,
+        "export",
+        NAME,
+        "-o",
+        str(game["tmp"] / "x.txt"),
+        "--sign",
+        str(game["keys"] / "solomani.key"),
+        *sol,
+    )
     assert code == 1 and "already sent file 3" in err
     code, _, err = _run(capsys, "withdraw", NAME, "2", "--reason", "wrong number", *sol)
     assert code == 1 and "not your last file sent" in err
-    code, out, _ = _run(capsys, "withdraw", NAME, "3", "--reason", "aslan refused the undo",
-                        *sol)
+    code, out, _ = _run(capsys, "withdraw", NAME, "3", "--reason", "aslan refused the undo", *sol)
     assert code == 0 and "withdrawn" in out
     assert _run(capsys, "undo", NAME, *sol)[0] == 0  # no longer shared: a plain undo
     t3 = _send(game, "solomani", "solomani place-neutral keystone", 3)

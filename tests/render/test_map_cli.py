@@ -66,18 +66,23 @@ def test_one_element_per_jump_route(seeded_db, capsys, name):
     printed = sorted((r.a, r.b, "true" if r.unexplored else "false") for r in star_map.routes)
     assert drawn == printed
     dashed = {(e.get("data-a"), e.get("data-b")) for e in routes if e.get("stroke-dasharray")}
-    assert dashed == {(r.a, r.b) for r in star_map.routes
-                      if r.unexplored and frozenset((r.a, r.b)) not in explored}
+    assert dashed == {
+        (r.a, r.b)
+        for r in star_map.routes
+        if r.unexplored and frozenset((r.a, r.b)) not in explored
+    }
 
 
 def _overlay_from_svg(root, side: str) -> tuple[list, list]:
     boxes = sorted(
         (e.get("data-system"), e.get("data-connected") == "true", int(e.get("data-ru")))
-        for e in of_class(root, "supply-box") if e.get("data-side") == side
+        for e in of_class(root, "supply-box")
+        if e.get("data-side") == side
     )
     cuts = sorted(
         (e.get("data-system"), e.get("data-boxes"), e.get("data-units"))
-        for e in of_class(root, "supply-cut") if e.get("data-side") == side
+        for e in of_class(root, "supply-cut")
+        if e.get("data-side") == side
     )
     return boxes, cuts
 
@@ -90,8 +95,9 @@ def _overlay_from_report(report: dict) -> tuple[list, list]:
             found = per_cut.setdefault(cut["system_id"], (set(), set()))
             found[0].add(box["system_id"])
             found[1].update(cut["enemy_units"])
-    cuts = sorted((system, " ".join(sorted(b)), "; ".join(sorted(u)))
-                  for system, (b, u) in per_cut.items())
+    cuts = sorted(
+        (system, " ".join(sorted(b)), "; ".join(sorted(u))) for system, (b, u) in per_cut.items()
+    )
     return boxes, cuts
 
 
@@ -110,7 +116,8 @@ def test_side_picture_overlay_equals_that_sides_income(seeded_db, capsys, name):
     """DN-ECO-3: `--side S` shows S's supply only, as `campaign income --side S --json`."""
     for side in PLAYER_SIDES:
         report = json.loads(
-            _run(capsys, "income", name, "--db", seeded_db, "--side", side.value, "--json"))
+            _run(capsys, "income", name, "--db", seeded_db, "--side", side.value, "--json")
+        )
         root = parse(_svg(capsys, seeded_db, name, "--side", side.value))
         assert _overlay_from_svg(root, side.value) == _overlay_from_report(report)
         assert _overlay_from_svg(root, side.enemy.value) == ([], [])

@@ -104,8 +104,9 @@ def test_data_map_error_names_file_and_line_and_writes_nothing(tmp_path, capsys)
     lines[index] = 'hex = "0909"'
     section.write_text("\n".join(lines) + "\n", encoding="utf-8")
     target = tmp_path / "out.svg"
-    assert main(["data", "map", "--data", str(data), "--layout", "standard",
-                 "-o", str(target)]) == 1
+    assert (
+        main(["data", "map", "--data", str(data), "--layout", "standard", "-o", str(target)]) == 1
+    )
     err = capsys.readouterr().err
     assert f"dark_nebula.toml:{index + 1}:" in err and "outside" in err
     assert not target.exists()
@@ -124,8 +125,10 @@ def test_names_with_xml_characters_are_escaped_in_attributes(tmp_path, capsys): 
     text = text.replace('name = "Dark Nebula"', f"name = '{odd_section}'", 1)
     section.write_text(text, encoding="utf-8")
     target = tmp_path / "odd.svg"
-    assert main(["data", "map", "--data", str(data), "--section", "dark_nebula",
-                 "-o", str(target)]) == 0, capsys.readouterr().err
+    assert (
+        main(["data", "map", "--data", str(data), "--section", "dark_nebula", "-o", str(target)])
+        == 0
+    ), capsys.readouterr().err
     root = parse(target.read_bytes())
     (system,) = [e for e in of_class(root, "system") if e.get("data-id") == "umbra-gate-1"]
     assert system.get("data-name") == system.text == odd_system

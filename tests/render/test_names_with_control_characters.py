@@ -51,15 +51,19 @@ def test_svg_and_png_stay_well_formed_whatever_a_name_holds():  # DN-ERR-1
     """Names that did not come through the data check (an older log, a changed file) are
     written as U+FFFD instead of breaking the XML."""
     section = load_section(DATA_DIR / "maps" / "sections" / "vecinos.toml")
-    odd = section.model_copy(update={
-        "name": "Vec\x00inos & <co>",
-        "systems": tuple(s.model_copy(update={"name": f"{s.name}\x01\x1b[31m"})
-                         for s in section.systems),
-    })
+    odd = section.model_copy(
+        update={
+            "name": "Vec\x00inos & <co>",
+            "systems": tuple(
+                s.model_copy(update={"name": f"{s.name}\x01\x1b[31m"}) for s in section.systems
+            ),
+        }
+    )
     svg = scene_svg(data_scene(single_section_map(odd), "odd names"))
     root = ET.fromstring(svg)  # well-formed: the parser accepts it
     texts = " ".join(t for t in root.itertext())
     assert "Alameda\ufffd\ufffd[31m" in texts and "Vec\ufffdinos & <co>" in svg.replace(
-        "&amp;", "&").replace("&lt;", "<").replace("&gt;", ">")
+        "&amp;", "&"
+    ).replace("&lt;", "<").replace("&gt;", ">")
     png = svg_to_png(svg)
     assert png.startswith(b"\x89PNG")

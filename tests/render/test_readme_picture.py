@@ -11,10 +11,13 @@ PICTURE = REPO_ROOT / "docs" / "images" / "standard-layout.svg"
 
 def test_readme_picture_matches_a_fresh_rendering(tmp_path, capsys):  # DN-MAP-5
     fresh = tmp_path / "standard-layout.svg"
-    assert main(["data", "map", "--data", str(DATA_DIR), "--layout", "standard",
-                 "-o", str(fresh)]) == 0
+    assert (
+        main(["data", "map", "--data", str(DATA_DIR), "--layout", "standard", "-o", str(fresh)])
+        == 0
+    )
     assert PICTURE.read_bytes() == fresh.read_bytes(), (
-        f"{PICTURE.relative_to(REPO_ROOT)} is stale: run `make pictures`")
+        f"{PICTURE.relative_to(REPO_ROOT)} is stale: run `make pictures`"
+    )
     assert "docs/images/standard-layout.svg" in (REPO_ROOT / "README.md").read_text("utf-8")
 
 
@@ -34,11 +37,16 @@ def test_no_section_title_is_drawn_over_a_system_name():
         return left, y - size, left + width, y + size * 0.25
 
     names = [box(e, 9.0, "middle") for e in root.iter() if e.get("class") == "system"]
-    titles = [(group.get("data-name"), box(texts[-1], 10.0, "start"))
-              for group in root.iter() if group.get("class") == "section"
-              for texts in [[e for e in group if e.tag.endswith("text")]] if texts]
+    titles = [
+        (group.get("data-name"), box(texts[-1], 10.0, "start"))
+        for group in root.iter()
+        if group.get("class") == "section"
+        for texts in [[e for e in group if e.tag.endswith("text")]]
+        if texts
+    ]
     assert len(titles) == 8 and len(names) == 54
     for title, (left, top, right, bottom) in titles:
-        clashes = [n for n in names
-                   if left < n[2] and n[0] < right and top < n[3] and n[1] < bottom]
+        clashes = [
+            n for n in names if left < n[2] and n[0] < right and top < n[3] and n[1] < bottom
+        ]
         assert not clashes, f"section title {title!r} is drawn over a system name"

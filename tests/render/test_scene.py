@@ -47,11 +47,17 @@ def test_supply_overlay_shows_the_reported_cuts():  # DN-ECO-3
     report = income_report_for(game.state, game.ruleset, S)
     cut_off = {b.system_id for b in report.boxes if not b.connected}
     assert cut_off >= {"halden", "petrel"}
-    drawn = {e.get("data-system") for e in of_class(root, "supply-box")
-             if e.get("data-side") == "solomani" and e.get("data-connected") == "false"}
+    drawn = {
+        e.get("data-system")
+        for e in of_class(root, "supply-box")
+        if e.get("data-side") == "solomani" and e.get("data-connected") == "false"
+    }
     assert drawn == cut_off
-    cutters = {e.get("data-system"): e for e in of_class(root, "supply-cut")
-               if e.get("data-side") == "solomani"}
+    cutters = {
+        e.get("data-system"): e
+        for e in of_class(root, "supply-cut")
+        if e.get("data-side") == "solomani"
+    }
     reported = {c.system_id for b in report.boxes for c in b.cut_by}
     assert reported and set(cutters) == reported
     for system_id, element in cutters.items():
@@ -78,9 +84,12 @@ def test_moves_overlay_lists_move_options_destinations():  # DN-MOV-2
 
 
 def test_moves_overlay_for_a_side_that_is_not_acting_is_empty():  # DN-SEQ-2
-    game = Game(phasing=A, counters="""
+    game = Game(
+        phasing=A,
+        counters="""
         A-CR-1 aslan:CR hex:hlirakh
-    """)
+    """,
+    )
     scene = campaign_scene("t", see(game.state, S), game.ruleset, overlay=Overlay.MOVES)
     root = parse(scene_svg(scene))
     assert not of_class(root, "move-destination")
@@ -94,8 +103,7 @@ def test_player_view_counts_face_down_neutrals_without_naming_them():  # DN-NEU-
     for side in (A, S):
         svg = scene_svg(campaign_scene("t", see(game.state, side), game.ruleset))
         assert "N-M-1" not in svg and "M-8-0-7" not in svg
-        (neutral,) = [c for c in of_class(parse(svg), "counter")
-                      if c.get("data-side") == "neutral"]
+        (neutral,) = [c for c in of_class(parse(svg), "counter") if c.get("data-side") == "neutral"]
         assert neutral.get("data-system") == "sirehk" and neutral.get("data-units") == "1"
 
 
@@ -135,8 +143,7 @@ def test_grid_path_outlines_every_hex_at_its_corners():  # DN-MAP-1
     """The one-path grid (corners formatted once per column/row) gives each hex exactly the six
     corners of ``hex_corners``, in order, for both column parities and far from the origin."""
     hexes = [(0, 0), (1, 0), (0, 1), (1, 1), (7, 3), (8, 3), (123, 456), (124, 456), (0, 999)]
-    subpaths = re.findall(r"M(\S+) L(\S+) L(\S+) L(\S+) L(\S+) L(\S+) Z",
-                          hexes_path_data(hexes))
+    subpaths = re.findall(r"M(\S+) L(\S+) L(\S+) L(\S+) L(\S+) L(\S+) Z", hexes_path_data(hexes))
     assert len(subpaths) == len(hexes)
     for (col, row), drawn in zip(hexes, subpaths, strict=True):
         assert [tuple(map(float, point.split(","))) for point in drawn] == hex_corners(col, row)

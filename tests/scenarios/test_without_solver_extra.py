@@ -56,8 +56,12 @@ def run_without_extra(tmp_path: Path):
 
     def run(code: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
-            [sys.executable, "-c", textwrap.dedent(code)], env=env, cwd=tmp_path,
-            capture_output=True, text=True, timeout=240,
+            [sys.executable, "-c", textwrap.dedent(code)],
+            env=env,
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=240,
         )
 
     return run
@@ -85,8 +89,9 @@ def test_the_blocker_really_hides_numpy(run_without_extra):
 def test_invector_solve_runs_in_pure_python(run_without_extra):
     # INV-7: the README's `scenario solve invector` works (4x3 here: 5x4 takes a minute in pure
     # Python); one note line says how to get the compiled solver
-    result = campaign(run_without_extra, "scenario", "solve", "invector", "--size", "4x3",
-                      "--no-pie")
+    result = campaign(
+        run_without_extra, "scenario", "solve", "invector", "--size", "4x3", "--no-pie"
+    )
     assert result.returncode == 0, result.stderr
     assert "value for the player to move (seat 0, black): LOSS (-1)" in result.stdout
     assert "winning moves (0 of 17)" in result.stdout
@@ -110,8 +115,18 @@ def test_shogi_tablebase_says_in_one_line_what_to_install(run_without_extra, arg
 def test_shogi_search_and_hard_level_work_without_numba(run_without_extra):
     # SHO-10: the alpha-beta search (here `hard`, which falls back to the generic search) needs
     # no extra
-    result = campaign(run_without_extra, "scenario", "solve", "imperium-shogi", "--position",
-                      "mfc/1b1/1B1/CFM - r", "--level", "hard", "--depth", "3")
+    result = campaign(
+        run_without_extra,
+        "scenario",
+        "solve",
+        "imperium-shogi",
+        "--position",
+        "mfc/1b1/1B1/CFM - r",
+        "--level",
+        "hard",
+        "--depth",
+        "3",
+    )
     assert result.returncode == 0, result.stderr
     assert "best move:" in result.stdout
 

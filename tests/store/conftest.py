@@ -38,8 +38,9 @@ def _pg_base_url() -> str | None:
     return url
 
 
-@pytest.fixture(params=["sqlite", "sqlite-sqlalchemy",
-                        pytest.param("postgres", marks=pytest.mark.postgres)])
+@pytest.fixture(
+    params=["sqlite", "sqlite-sqlalchemy", pytest.param("postgres", marks=pytest.mark.postgres)]
+)
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """A fresh, empty database URL of each backend and driver: an SQLite file through
     ``sqlite3`` (``sqlite:///``) and through SQLAlchemy (``sqlite+pysqlite:///``), so the

@@ -11,8 +11,11 @@ from campaign.cli import main
 from campaign.rules.canonical import canonical_json, sha256_hex
 from campaign.store.repository import GENESIS_HASH, StoredEvent, chain_hash, insert_events
 
-ORDERS = ("solomani place-neutral lantern", "aslan place-neutral span",
-          "solomani place-neutral keystone")
+ORDERS = (
+    "solomani place-neutral lantern",
+    "aslan place-neutral span",
+    "solomani place-neutral keystone",
+)
 
 
 def _campaign(tmp_path: Path) -> list[str]:
@@ -80,8 +83,10 @@ def test_anchor_catches_an_edited_past_event(tmp_path, capsys):
 
     def retarget(rows):
         last = rows[-1]
-        return [*rows[:-1], last._replace(order_text=last.order_text.replace("keystone",
-                                                                              "lantern"))]
+        return [
+            *rows[:-1],
+            last._replace(order_text=last.order_text.replace("keystone", "lantern")),
+        ]
 
     _rechain(db, retarget)
     code, _, err = _anchor(capsys, db, anchor)

@@ -36,7 +36,11 @@ def write_in_another_process(url: str) -> None:
     """``campaign new`` run by another interpreter on the same database (one commit)."""
     done = subprocess.run(
         [sys.executable, "-m", "campaign", "new", "elsewhere", "--seed", "5", "--db", url],
-        capture_output=True, text=True, cwd=REPO_ROOT, check=False)
+        capture_output=True,
+        text=True,
+        cwd=REPO_ROOT,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
 
 

@@ -20,6 +20,7 @@ database.dispose()
 
 
 def test_psycopg_warnings_do_not_reach_the_terminal():
-    done = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True,
-                          check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", SCRIPT], capture_output=True, text=True, check=True
+    )
     assert "pipeline" not in done.stderr and "pipeline" not in done.stdout

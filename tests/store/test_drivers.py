@@ -37,9 +37,9 @@ def test_status_and_order_on_an_sqlite_file_do_not_import_sqlalchemy(tmp_path):
     # SQLAlchemy, whose import alone costs more than the rest of `status` after its imports
     url = f"sqlite:///{tmp_path / 'c.db'}"
     assert main(["new", "c", "--seed", "3", "--db", url]) == 0
-    _, loaded = sql_modules_imported_by(["status", "c", "--db", url],
-                                        ["order", "c", "solomani place-neutral lantern", "--db",
-                                         url])
+    _, loaded = sql_modules_imported_by(
+        ["status", "c", "--db", url], ["order", "c", "solomani place-neutral lantern", "--db", url]
+    )
     assert loaded == []
     assert "place-neutral lantern" in Store(url).rows("c")[-1].order_text
 

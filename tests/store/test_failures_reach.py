@@ -45,15 +45,19 @@ def test_the_failure_that_reaches_the_command_line_is_one_line(read_only, capsys
     # be created on a read-only file
     assert main(["status", NAME, "--db", read_only]) == 1
     err = capsys.readouterr().err
-    assert err == ("campaign: the database refused the change: attempt to write a readonly "
-                   "database; nothing was changed\n")
+    assert err == (
+        "campaign: the database refused the change: attempt to write a readonly "
+        "database; nothing was changed\n"
+    )
 
 
 def test_only_the_stores_two_failures_are_told():
     assert database_problem(DatabaseUnavailable("disk I/O error")) == (
-        "the database refused the change: disk I/O error; nothing was changed")
+        "the database refused the change: disk I/O error; nothing was changed"
+    )
     assert database_problem(IntegrityViolation("UNIQUE constraint failed: dn_event.seq")) == (
         "the database refused the change: UNIQUE constraint failed: dn_event.seq; nothing was "
-        "changed")
+        "changed"
+    )
     # a driver's error is the store's to translate: one that escaped would be a bug, shown
     assert database_problem(OperationalError("SELECT 1", {}, Exception("locked"))) is None

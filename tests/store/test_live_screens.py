@@ -31,8 +31,11 @@ def test_an_open_screen_follows_another_process_on_every_backend(db_url: str, tm
             order_from_the_cli(db_url, "aslan end-phase")
             after = service.stored_head("demo").seq
             assert after > before
-            await until(pilot, lambda: f"event {after}" in phase_text(pilot),
-                        f"the phase tracker shows event {after}")
+            await until(
+                pilot,
+                lambda: f"event {after}" in phase_text(pilot),
+                f"the phase tracker shows event {after}",
+            )
 
     try:
         asyncio.run(scenario())

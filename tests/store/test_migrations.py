@@ -48,8 +48,7 @@ def _plan(tmp_path: Path, *, fails: bool = False) -> MigrationPlan:
     """This version's migrations plus the throwaway schema 4 (which fails at its end)."""
     folder = tmp_path / "throwaway"
     folder.mkdir(exist_ok=True)
-    text = THROWAWAY.replace("    FAIL_HERE\n", '    raise RuntimeError("boom")\n' if fails
-                             else "")
+    text = THROWAWAY.replace("    FAIL_HERE\n", '    raise RuntimeError("boom")\n' if fails else "")
     (folder / "0004_throwaway.py").write_text(text, encoding="utf-8")
     return MigrationPlan(head=4, extra=(folder,))
 
@@ -102,8 +101,7 @@ def test_a_throwaway_migration_runs_on_open(db_url, tmp_path):
     events = _events(db_url)
     store = Store(db_url, migrations=_plan(tmp_path))
     assert _query(db_url, "SELECT note FROM dn_campaign") == [("migrated c",)]
-    assert _query(db_url, "SELECT version, app_version FROM dn_schema_info") == [
-        (4, __version__)]
+    assert _query(db_url, "SELECT version, app_version FROM dn_schema_info") == [(4, __version__)]
     assert _query(db_url, "SELECT version_num FROM alembic_version") == [("0004",)]
     assert _events(db_url) == events
     service = CampaignService(store, ruleset_loader=lambda layout, seed: small_ruleset())
@@ -144,7 +142,8 @@ def test_a_schema_2_database_gets_the_app_version_column(db_url):
     events = _events(db_url)
     Store(db_url)
     assert _query(db_url, "SELECT version, app_version FROM dn_schema_info") == [
-        (SCHEMA_VERSION, __version__)]
+        (SCHEMA_VERSION, __version__)
+    ]
     assert _events(db_url) == events
 
 

@@ -25,8 +25,9 @@ NAME = "nebula"
 def _player(url: str, side: Side | None, keys: Path | None) -> PbemService:
     service = CampaignService(Store(url))
     counter = iter(range(1, 1000))
-    return PbemService(service, keys, side=side,
-                       new_secret=lambda: sha256_hex(f"secret {url} {next(counter)}"))
+    return PbemService(
+        service, keys, side=side, new_secret=lambda: sha256_hex(f"secret {url} {next(counter)}")
+    )
 
 
 @pytest.fixture
@@ -53,13 +54,15 @@ def test_signatures_once_seen_are_required_for_good(db_url, tmp_path, keys):  # 
         player.service.create(NAME, seed=11, dice_mode="commit-reveal")
     sender.service.order(NAME, "solomani place-neutral lantern")
     signing_key = keys / "solomani.key"
-    receiver.import_turn(NAME, sender.export_turn(NAME, Side.SOLOMANI, sign_with=signing_key)
-                         .json_text)
+    receiver.import_turn(
+        NAME, sender.export_turn(NAME, Side.SOLOMANI, sign_with=signing_key).json_text
+    )
     receiver.service.order(NAME, "aslan place-neutral span")
     with pytest.raises(errors.SignatureError, match="sign this one too"):
         receiver.export_turn(NAME, Side.ASLAN)
-    sender.import_turn(NAME, receiver.export_turn(NAME, Side.ASLAN,
-                                                  sign_with=keys / "aslan.key").json_text)
+    sender.import_turn(
+        NAME, receiver.export_turn(NAME, Side.ASLAN, sign_with=keys / "aslan.key").json_text
+    )
     sender.service.order(NAME, "solomani place-neutral keystone")
     signed = sender.export_turn(NAME, Side.SOLOMANI, sign_with=signing_key).json_text
     unsigned = _unsigned(signed)
@@ -71,9 +74,11 @@ def test_signatures_once_seen_are_required_for_good(db_url, tmp_path, keys):  # 
         with pytest.raises(errors.SignatureError, match="not signed.*since file 1"):
             fresh.import_turn(NAME, unsigned)
         fresh.service.store.dispose()
-    for keys_dir, words in ((None, "no keys directory was given"),
-                            (empty, "has no solomani.pub"),
-                            (tmp_path / "no-such-dir", "no such keys directory")):
+    for keys_dir, words in (
+        (None, "no keys directory was given"),
+        (empty, "has no solomani.pub"),
+        (tmp_path / "no-such-dir", "no such keys directory"),
+    ):
         fresh = _player(db_url, Side.ASLAN, keys_dir)
         with pytest.raises(errors.SignatureError, match=words):
             fresh.import_turn(NAME, signed)

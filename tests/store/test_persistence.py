@@ -29,8 +29,9 @@ from tests.engine.factory import SETUP_ORDERS, Game, small_ruleset
 
 def _service(url: str, ruleset=None, snapshot_every: int = 250) -> CampaignService:
     chosen = ruleset or small_ruleset()
-    return CampaignService(Store(url), ruleset_loader=lambda layout, seed: chosen,
-                           snapshot_every=snapshot_every)
+    return CampaignService(
+        Store(url), ruleset_loader=lambda layout, seed: chosen, snapshot_every=snapshot_every
+    )
 
 
 def _rows(url: str) -> list[tuple]:

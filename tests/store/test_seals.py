@@ -20,8 +20,9 @@ from tests.engine.factory import SETUP_ORDERS, small_ruleset
 def _service(url: str, seal_dir) -> CampaignService:
     """A service on ``url`` with its own sealing key, writing a snapshot every 4 events."""
     ruleset = small_ruleset()
-    return CampaignService(Store(url), ruleset_loader=lambda layout, seed: ruleset,
-                           seal_dir=seal_dir, snapshot_every=4)
+    return CampaignService(
+        Store(url), ruleset_loader=lambda layout, seed: ruleset, seal_dir=seal_dir, snapshot_every=4
+    )
 
 
 @pytest.fixture
@@ -67,9 +68,11 @@ def test_a_sealed_snapshot_edited_in_the_database_is_not_used(played, monkeypatc
     forged = snapshot.state.replace('"turn":', '"turn":1', 1)
     assert forged != snapshot.state
     with played.store.database.write() as connection:
-        connection.run("UPDATE dn_snapshot SET state = :state, digest = :digest"
-                       " WHERE campaign_name = 'c' AND seq = :seq",
-                       {"state": forged, "digest": sha256_hex(forged), "seq": snapshot.seq})
+        connection.run(
+            "UPDATE dn_snapshot SET state = :state, digest = :digest"
+            " WHERE campaign_name = 'c' AND seq = :seq",
+            {"state": forged, "digest": sha256_hex(forged), "seq": snapshot.seq},
+        )
     counts = _parsed_rows(monkeypatch)
     loaded = played.load("c")
     assert loaded.from_snapshot == 0 and counts == [loaded.head.seq]
@@ -77,8 +80,7 @@ def test_a_sealed_snapshot_edited_in_the_database_is_not_used(played, monkeypatc
     assert any("snapshot" in finding for finding in played.verify("c"))
 
 
-def test_another_machine_checks_once_then_uses_its_own_seal(played, db_url, tmp_path,
-                                                            monkeypatch):
+def test_another_machine_checks_once_then_uses_its_own_seal(played, db_url, tmp_path, monkeypatch):
     # DN-ERR-1: a copied database carries seals of a key this machine does not have
     other = _service(db_url, tmp_path / "machine-b")
     counts = _parsed_rows(monkeypatch)
@@ -104,8 +106,12 @@ def test_without_a_usable_key_every_load_replays(played, db_url, tmp_path, monke
 
 def _sealed_seqs(service: CampaignService) -> list[int]:
     with service.store.database.read() as connection:
-        return sorted(seq for (seq,) in connection.all(
-            "SELECT seq FROM dn_snapshot_seal WHERE campaign_name = 'c'"))
+        return sorted(
+            seq
+            for (seq,) in connection.all(
+                "SELECT seq FROM dn_snapshot_seal WHERE campaign_name = 'c'"
+            )
+        )
 
 
 def test_undo_removes_the_seals_of_what_it_removes(played):

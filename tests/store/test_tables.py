@@ -26,18 +26,23 @@ DDL = Path(__file__).parent / "ddl"
 
 def ddl(dialect) -> str:
     """Every table's CREATE TABLE, then its indexes, in table-name order."""
-    tables = sorted((model.__table__ for model in (*CAMPAIGN_TABLES, *LEDGER_TABLES)),
-                    key=lambda table: table.name)
+    tables = sorted(
+        (model.__table__ for model in (*CAMPAIGN_TABLES, *LEDGER_TABLES)),
+        key=lambda table: table.name,
+    )
     lines: list[str] = []
     for table in tables:
         lines.append(str(CreateTable(table).compile(dialect=dialect)).strip() + ";")
-        lines.extend(str(CreateIndex(index).compile(dialect=dialect)).strip() + ";"
-                     for index in sorted(table.indexes, key=lambda index: index.name))
+        lines.extend(
+            str(CreateIndex(index).compile(dialect=dialect)).strip() + ";"
+            for index in sorted(table.indexes, key=lambda index: index.name)
+        )
     return "\n".join(lines) + "\n"
 
 
-@pytest.mark.parametrize(("name", "dialect"), [("sqlite", sqlite.dialect()),
-                                               ("postgresql", postgresql.dialect())])
+@pytest.mark.parametrize(
+    ("name", "dialect"), [("sqlite", sqlite.dialect()), ("postgresql", postgresql.dialect())]
+)
 def test_ddl_is_what_existing_databases_have(name, dialect):
     assert ddl(dialect) == (DDL / f"{name}.sql").read_text(encoding="utf-8")
 

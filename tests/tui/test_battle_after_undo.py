@@ -35,8 +35,7 @@ def battle_text(pilot) -> str:
     return str(screen_of(pilot).query_one("#battle", Static).render())
 
 
-def test_a_reverted_round_leaves_no_last_rounds_dice(service: CampaignService,
-                                                     no_keymap: Path):
+def test_a_reverted_round_leaves_no_last_rounds_dice(service: CampaignService, no_keymap: Path):
     """DN-CBT-4 / DN-ERR-1: the round fought is reverted by the referee; its dice must not be
     shown as the last round's."""
 
@@ -57,8 +56,7 @@ def test_a_reverted_round_leaves_no_last_rounds_dice(service: CampaignService,
     asyncio.run(scenario())
 
 
-def test_a_reverted_opening_of_battles_is_no_last_battle(service: CampaignService,
-                                                        no_keymap: Path):
+def test_a_reverted_opening_of_battles_is_no_last_battle(service: CampaignService, no_keymap: Path):
     """DN-CBT-1: the end of the movement phase opened a battle at Halden; the referee undid
     it. The Battle tab showed "Last battle at Halden, 0 round(s)", a battle that never was."""
 
@@ -76,8 +74,9 @@ def test_a_reverted_opening_of_battles_is_no_last_battle(service: CampaignServic
     asyncio.run(scenario())
 
 
-def test_a_battle_without_space_rounds_is_not_zero_rounds(service: CampaignService,
-                                                         no_keymap: Path):
+def test_a_battle_without_space_rounds_is_not_zero_rounds(
+    service: CampaignService, no_keymap: Path
+):
     """Item 4 / item 9 (plurals): a bombardment's summary read "0 round(s)"."""
 
     async def scenario() -> None:

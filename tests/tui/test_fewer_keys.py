@@ -41,7 +41,8 @@ def last_order(service: CampaignService, name: str = "demo") -> str:
 
 
 def test_a_jump_to_a_destination_named_by_its_first_letter_takes_four_keys(
-        service: CampaignService, no_keymap: Path):
+    service: CampaignService, no_keymap: Path
+):
     """Issue 44 item 3 (DN-MOV-2): ``m``, Enter, ``k``, Enter jumps the main stack to Khtaoi:
     names beginning with what is typed come first (``k`` put Aokhtel first)."""
 
@@ -50,8 +51,9 @@ def test_a_jump_to_a_destination_named_by_its_first_letter_takes_four_keys(
             await pilot.pause()
             keys = await press_counted(pilot, "m", "enter", "k", "enter")
             assert keys <= 4
-            await until(pilot, lambda: last_order(service).startswith("aslan jump main"),
-                        "the jump stored")
+            await until(
+                pilot, lambda: last_order(service).startswith("aslan jump main"), "the jump stored"
+            )
             assert last_order(service).endswith("khtaoi"), last_order(service)
 
     asyncio.run(scenario())
@@ -67,14 +69,14 @@ def test_end_phase_takes_two_keys(service: CampaignService, no_keymap: Path):
             await press_counted(pilot, "E")
             assert isinstance(pilot.app.screen, Confirm)
             await press_counted(pilot, "y")
-            await until(pilot, lambda: last_order(service) == "aslan end-phase",
-                        "end-phase stored")
+            await until(pilot, lambda: last_order(service) == "aslan end-phase", "end-phase stored")
 
     asyncio.run(scenario())
 
 
 def test_enter_in_a_form_goes_on_to_the_next_empty_field_then_sends(
-        service: CampaignService, no_keymap: Path):
+    service: CampaignService, no_keymap: Path
+):
     """Issue 44 item 3: Enter on a filtered match sent the whole form with PATH still empty
     (refused: "PATH is required") and the next key landed in PATH's filter; now Enter
     chooses the match and goes on to PATH, and Enter there sends."""
@@ -91,15 +93,15 @@ def test_enter_in_a_form_goes_on_to_the_next_empty_field_then_sends(
             assert str(form.query_one("#form-error").render()) == ""
             await until(pilot, lambda: path._choices, "PATH's choices for main")
             await press_counted(pilot, "k", "h", "t", "enter")
-            await until(pilot, lambda: not isinstance(pilot.app.screen, OrderForm),
-                        "the form sent")
+            await until(pilot, lambda: not isinstance(pilot.app.screen, OrderForm), "the form sent")
             assert last_order(service).startswith("aslan jump main")
 
     asyncio.run(scenario())
 
 
-def test_slash_puts_the_cursor_in_the_log_filter(service: CampaignService, no_keymap: Path,
-                                                 tmp_path: Path):
+def test_slash_puts_the_cursor_in_the_log_filter(
+    service: CampaignService, no_keymap: Path, tmp_path: Path
+):
     """Issue 44 item 3: the Log filter was reached only by Shift+Tab; letters typed towards it
     ran commands (``p`` wrote a picture, ``c`` toggled an overlay)."""
 
@@ -116,8 +118,7 @@ def test_slash_puts_the_cursor_in_the_log_filter(service: CampaignService, no_ke
     asyncio.run(scenario())
 
 
-def test_the_dice_reason_prompt_offers_the_usual_reason(service: CampaignService,
-                                                        no_keymap: Path):
+def test_the_dice_reason_prompt_offers_the_usual_reason(service: CampaignService, no_keymap: Path):
     """Issue 44 item 3 (DN-ERR-1): the reason for typed dice in a seeded campaign was typed
     whole (about ten keys); the prompt offers "dice rolled at the table", Enter keeps it."""
 
@@ -132,14 +133,16 @@ def test_the_dice_reason_prompt_offers_the_usual_reason(service: CampaignService
             assert isinstance(prompt, TextPrompt)
             assert prompt.query_one(Input).value == "dice rolled at the table"
             await press_counted(pilot, "enter")
-            await until(pilot, lambda: screen.dice_reason == "dice rolled at the table",
-                        "the reason kept")
+            await until(
+                pilot, lambda: screen.dice_reason == "dice rolled at the table", "the reason kept"
+            )
 
     asyncio.run(scenario())
 
 
 def test_a_jump_to_a_destination_behind_another_of_its_letters_takes_four_keys(
-        service: CampaignService, no_keymap: Path):
+    service: CampaignService, no_keymap: Path
+):
     """Issue 44 item 3 (DN-MOV-2): the main stack to Halden, behind Halo, took ``m`` Enter
     ``h`` ``a`` ``l`` ``d`` Enter (7); the legal destinations are numbered, a digit sends:
     ``m`` Enter ``h`` and the number of the second ``h`` row."""
@@ -154,15 +157,17 @@ def test_a_jump_to_a_destination_behind_another_of_its_letters_takes_four_keys(
             wanted = shown[1]
             keys += await press_counted(pilot, "2")
             assert keys <= 4
-            await until(pilot, lambda: last_order(service).startswith("aslan jump main"),
-                        "the jump stored")
+            await until(
+                pilot, lambda: last_order(service).startswith("aslan jump main"), "the jump stored"
+            )
             assert last_order(service).endswith(wanted), (last_order(service), wanted)
 
     asyncio.run(scenario())
 
 
 def test_a_digit_with_no_legal_destination_of_that_number_sends_nothing(
-        service: CampaignService, no_keymap: Path):
+    service: CampaignService, no_keymap: Path
+):
     """Issue 44 item 3 (DN-MOV-2): a number beyond the legal rows says so, nothing is sent."""
 
     async def scenario() -> None:
@@ -171,15 +176,17 @@ def test_a_digit_with_no_legal_destination_of_that_number_sends_nothing(
             screen = screen_of(pilot)
             before = service.load("demo").head.seq
             await press_counted(pilot, "m", "enter", "h", "a", "l", "d", "9")
-            await until(pilot, lambda: "numbered 9" in str(
-                screen.query_one("#status-line").render()), "the refusal")
+            await until(
+                pilot,
+                lambda: "numbered 9" in str(screen.query_one("#status-line").render()),
+                "the refusal",
+            )
             assert service.load("demo").head.seq == before
 
     asyncio.run(scenario())
 
 
-def test_produce_at_the_default_place_takes_four_keys(service: CampaignService,
-                                                      no_keymap: Path):
+def test_produce_at_the_default_place_takes_four_keys(service: CampaignService, no_keymap: Path):
     """Issue 44 item 3 (DN-ECO-8): produce from the palette took nine keys and a place had to
     be chosen; ``P`` opens the produce form, the capital's hex is the default place, ``d``
     ``d`` picks the destroyer, Enter sends."""
@@ -192,15 +199,17 @@ def test_produce_at_the_default_place_takes_four_keys(service: CampaignService,
             keys = await press_counted(pilot, "P", "d", "d", "enter")
             assert keys <= 4
             capital = screen_of(pilot).session.ruleset.star_map.capital_of(Side.ASLAN).id
-            await until(pilot, lambda: last_order(service, "full").startswith("aslan produce"),
-                        "the production stored")
+            await until(
+                pilot,
+                lambda: last_order(service, "full").startswith("aslan produce"),
+                "the production stored",
+            )
             assert last_order(service, "full") == f"aslan produce DD 1 hex:{capital}"
 
     asyncio.run(scenario())
 
 
-def test_a_battle_step_takes_two_keys_and_a_target_two(service: CampaignService,
-                                                       no_keymap: Path):
+def test_a_battle_step_takes_two_keys_and_a_target_two(service: CampaignService, no_keymap: Path):
     """Issue 44 item 3 (DN-CBT-1/3): ``n`` Enter sends the step the header names; a target
     to name is ``e`` Enter — an untouched list's first unit is taken (it took ``e`` Down
     Enter)."""
@@ -226,8 +235,7 @@ def test_a_battle_step_takes_two_keys_and_a_target_two(service: CampaignService,
     asyncio.run(scenario())
 
 
-def test_a_leftover_joins_an_engagement_in_three_keys(service: CampaignService,
-                                                      no_keymap: Path):
+def test_a_leftover_joins_an_engagement_in_three_keys(service: CampaignService, no_keymap: Path):
     """Issue 44 item 3 (DN-CBT-3): a leftover joining an engagement took ``e`` Down Enter
     ``1`` Enter (5); the form lists the engagements formed, and Enter takes the first unit
     and the first engagement: ``e`` Enter Enter."""
@@ -269,11 +277,15 @@ def test_typed_dice_take_one_key_each(tmp_path: Path, no_keymap: Path):
         async with app_for(table, no_keymap, "p").run_test(size=SIZE) as pilot:
             await pilot.pause()
             assert await press_counted(pilot, "n", "enter", "5", "2") == 4
-            await until(pilot, lambda: " range b1" in table.log("p")[-1].order_text,
-                        "the range roll stored")
+            await until(
+                pilot, lambda: " range b1" in table.log("p")[-1].order_text, "the range roll stored"
+            )
             # the same with the dice typed first, together: d 4 2 Enter after n
-            await until(pilot, lambda: "choose-range" in (
-                screen_of(pilot).session.awaited_order() or ""), "the range chosen next")
+            await until(
+                pilot,
+                lambda: "choose-range" in (screen_of(pilot).session.awaited_order() or ""),
+                "the range chosen next",
+            )
 
     asyncio.run(scenario())
     (entry,) = [e for e in table.story("p") if e.order_text.startswith("aslan range")]

@@ -29,8 +29,10 @@ def footer_keys(app: App) -> list[tuple[str, str, bool]]:
     """(key, description, fully on screen) of every key the footer shows."""
     footer = app.screen.query_one(Footer)
     right = footer.region.right
-    return [(key.key, key.description, key.region.right <= right and key.region.width > 0)
-            for key in footer.query(FooterKey)]
+    return [
+        (key.key, key.description, key.region.right <= right and key.region.width > 0)
+        for key in footer.query(FooterKey)
+    ]
 
 
 def assert_footer_fits(app: App, needed: set[str]) -> None:
@@ -56,8 +58,9 @@ def assert_scenario_titles_whole(app: App) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_campaign_and_launcher_footers_fit(service: CampaignService, no_keymap: Path,
-                                           size: tuple[int, int]):
+def test_campaign_and_launcher_footers_fit(
+    service: CampaignService, no_keymap: Path, size: tuple[int, int]
+):
     """Issue 17 item 11: at 80x24 the campaign footer stopped after "e Fo" and ^p appeared
     twice; Help, Undo and Close must stay reachable."""
 
@@ -94,10 +97,12 @@ def test_scenario_footers_fit(name: str, size: tuple[int, int]):
             while app.screen.is_modal:
                 await pilot.press("escape")
                 await pilot.pause()
-            needed = {"Back"} if name == "imperial-setup" else {
-                "Help", "Save", "Load", "Back"}
-            await until(pilot, lambda: needed <= {d for _, d, _ in footer_keys(app)},
-                        f"the footer's keys {sorted(needed)}")  # issue 44 item 7
+            needed = {"Back"} if name == "imperial-setup" else {"Help", "Save", "Load", "Back"}
+            await until(
+                pilot,
+                lambda: needed <= {d for _, d, _ in footer_keys(app)},
+                f"the footer's keys {sorted(needed)}",
+            )  # issue 44 item 7
             assert_footer_fits(app, needed)
 
     asyncio.run(scenario())
@@ -142,8 +147,9 @@ async def open_log_tab(pilot):
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_log_tab_shows_the_newest_row_and_event_numbers(service: CampaignService,
-                                                        no_keymap: Path, size: tuple[int, int]):
+def test_log_tab_shows_the_newest_row_and_event_numbers(
+    service: CampaignService, no_keymap: Path, size: tuple[int, int]
+):
     """Issue 17 item 4: the Log table ran under the order bar (the newest rows unreachable) and
     its "#" column counted rows instead of giving the event numbers of the phase tracker."""
 
@@ -166,8 +172,9 @@ def test_log_tab_shows_the_newest_row_and_event_numbers(service: CampaignService
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_the_log_shows_the_highlighted_entry_whole(service: CampaignService, no_keymap: Path,
-                                                   size: tuple[int, int]):
+def test_the_log_shows_the_highlighted_entry_whole(
+    service: CampaignService, no_keymap: Path, size: tuple[int, int]
+):
     """Issue 17 item 4 / DN-SEQ-1: the Log table's columns cut long sentences at 80 columns; the
     highlighted entry is shown below the table, and Enter opens all of it (every sentence and
     die) in a window that Esc closes."""
@@ -180,8 +187,10 @@ def test_the_log_shows_the_highlighted_entry_whole(service: CampaignService, no_
             assert newest.order in detail and newest.numbers in detail
             assert newest.sentences[0][:30] in detail.replace("\n", " ")
             assert table.region.bottom <= screen.query_one("#log-detail").region.y
-            longest = max(range(len(screen._log_shown)),
-                          key=lambda i: len(" ".join(screen._log_shown[i].sentences)))
+            longest = max(
+                range(len(screen._log_shown)),
+                key=lambda i: len(" ".join(screen._log_shown[i].sentences)),
+            )
             table.move_cursor(row=longest)
             await pilot.pause()
             await pilot.press("enter")
@@ -199,8 +208,9 @@ def test_the_log_shows_the_highlighted_entry_whole(service: CampaignService, no_
     asyncio.run(scenario())
 
 
-def test_screenshot_goes_to_the_screenshot_directory(service: CampaignService, tmp_path: Path,
-                                                     no_keymap: Path):
+def test_screenshot_goes_to_the_screenshot_directory(
+    service: CampaignService, tmp_path: Path, no_keymap: Path
+):
     """Issue 17 item 14: the palette's screenshot failed ("Failed to save screenshot": no
     ~/Downloads). F12 and the palette command save into the app's screenshot directory (the
     user data directory by default) and say where."""
@@ -213,8 +223,9 @@ def test_screenshot_goes_to_the_screenshot_directory(service: CampaignService, t
             await pilot.press("f12")
             await until(pilot, lambda: len(list(shots.glob("*.svg"))) == 1, "F12's picture")
             app.deliver_screenshot()  # what the palette's "Screenshot" command calls
-            await until(pilot, lambda: len(list(shots.glob("*.svg"))) == 2,
-                        "the palette command's picture")  # issue 44 item 7: not pause(0.5)
+            await until(
+                pilot, lambda: len(list(shots.glob("*.svg"))) == 2, "the palette command's picture"
+            )  # issue 44 item 7: not pause(0.5)
             files = sorted(shots.glob("*.svg"))
             assert files, list(tmp_path.rglob("*"))
             assert any(str(shots) in n.message for n in app._notifications)
@@ -223,8 +234,9 @@ def test_screenshot_goes_to_the_screenshot_directory(service: CampaignService, t
     asyncio.run(scenario())
 
 
-def test_the_log_cursor_stays_in_view_when_the_table_shrinks(service: CampaignService,
-                                                             no_keymap: Path):
+def test_the_log_cursor_stays_in_view_when_the_table_shrinks(
+    service: CampaignService, no_keymap: Path
+):
     """Issue 32 item 10: the cursor (the newest order) was scrolled into view with the viewport
     of that moment; when the layout then took rows from the table (a horizontal scrollbar
     appearing late on a busy machine, or a smaller terminal) the cursor row ended hidden below
@@ -261,7 +273,8 @@ def keys_textual_would_show(app: App) -> list[tuple[str, str]]:
 
 
 def test_the_footer_follows_the_focus_and_is_rebuilt_only_when_its_keys_change(
-        service: CampaignService, no_keymap: Path):
+    service: CampaignService, no_keymap: Path
+):
     """Issue 17 item 11, issue 32 item 11 (docs/tui.md, "Footer"): after every focus change the
     footer shows the keys of the focused widget, as Textual's footer would; moving between two
     widgets with the same keys keeps the footer's key widgets instead of mounting new ones."""
@@ -281,7 +294,8 @@ def test_the_footer_follows_the_focus_and_is_rebuilt_only_when_its_keys_change(
                 expected = keys_textual_would_show(pilot.app)
                 assert [(key.key, key.description) for key in now] == expected, keys
                 same_widgets = len(now) == len(shown) and all(
-                    a is b for a, b in zip(now, shown, strict=True))
+                    a is b for a, b in zip(now, shown, strict=True)
+                )
                 if expected == before:
                     assert same_widgets, f"footer rebuilt for the same keys after {keys}"
                     kept += 1
@@ -294,8 +308,7 @@ def test_the_footer_follows_the_focus_and_is_rebuilt_only_when_its_keys_change(
     asyncio.run(scenario())
 
 
-def test_the_campaign_help_writes_keys_as_they_are_typed(service: CampaignService,
-                                                          no_keymap: Path):
+def test_the_campaign_help_writes_keys_as_they_are_typed(service: CampaignService, no_keymap: Path):
     """Issue 44 item 6 (the same help words as the games'): ``^p``, ``⏎``, ``esc`` became
     ``Ctrl+P``, ``Enter``, ``Esc``."""
     from campaign.tui.screens.help import binding_rows
@@ -305,7 +318,8 @@ def test_the_campaign_help_writes_keys_as_they_are_typed(service: CampaignServic
             await pilot.pause()
             keys = [row[0] for row in binding_rows(screen_of(pilot))]
             assert "Ctrl+Q" in keys and "Esc" in keys, keys
-            assert not [key for key in keys if "^" in key or "⏎" in key
-                        or key.split(", ")[0] == "esc"], keys
+            assert not [
+                key for key in keys if "^" in key or "⏎" in key or key.split(", ")[0] == "esc"
+            ], keys
 
     asyncio.run(scenario())

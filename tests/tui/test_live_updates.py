@@ -43,9 +43,13 @@ def phase_text(pilot: Pilot) -> str:
 
 def order_from_the_cli(db_url: str, order: str) -> None:
     """The referee gives ``order`` with ``campaign order`` in another process."""
-    done = subprocess.run([sys.executable, "-m", "campaign", "order", "demo", order,
-                           "--db", db_url], capture_output=True, text=True, cwd=REPO_ROOT,
-                          check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "campaign", "order", "demo", order, "--db", db_url],
+        capture_output=True,
+        text=True,
+        cwd=REPO_ROOT,
+        check=False,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
 
 
@@ -91,7 +95,8 @@ def test_catching_up_folds_the_new_orders_and_an_undo_loads_anew(service: Campai
 
 
 def test_an_order_on_a_view_behind_the_store_is_refused_and_nothing_stored(
-        service: CampaignService):
+    service: CampaignService,
+):
     """issue 43 item 1: a session that has not caught up refuses an order with a clear line
     (before: the store's "reload and try again"), stores nothing, and now shows the campaign
     as it stands."""
@@ -107,7 +112,8 @@ def test_an_order_on_a_view_behind_the_store_is_refused_and_nothing_stored(
 
 
 def test_an_open_screen_shows_an_order_given_from_the_cli_without_a_key(
-        service: CampaignService, no_keymap: Path):
+    service: CampaignService, no_keymap: Path
+):
     """issue 43 item 1: the referee's screen is open; an order given with ``campaign order``
     in another process shows on it (the phase tracker's event number) with no key pressed."""
 
@@ -120,18 +126,20 @@ def test_an_open_screen_shows_an_order_given_from_the_cli_without_a_key(
             order_from_the_cli(service.store.url, "aslan end-phase")
             after = service.stored_head("demo").seq
             assert after > before
-            await until(pilot, lambda: f"event {after}" in phase_text(pilot),
-                        f"the phase tracker shows event {after}")
+            await until(
+                pilot,
+                lambda: f"event {after}" in phase_text(pilot),
+                f"the phase tracker shows event {after}",
+            )
             status = str(screen_of(pilot).query_one("#status-line").render())
             assert f"event {before} → {after}" in status
-
-
 
     asyncio.run(scenario())
 
 
 def test_an_order_typed_before_a_change_is_refused_once_then_sent(
-        service: CampaignService, no_keymap: Path):
+    service: CampaignService, no_keymap: Path
+):
     """issue 43 item 1: a player's order typed while another screen changed the campaign was
     typed on the old view: Enter refuses it with a clear line (nothing stored), the screen
     shows the campaign as it stands and keeps the order; Enter again sends it."""
@@ -146,8 +154,11 @@ def test_an_order_typed_before_a_change_is_refused_once_then_sent(
             other = CampaignSession(CampaignService(db_url=service.store.url), "demo")
             other.order(other.move_order("main", "quillon"))
             moved = service.stored_head("demo")
-            await until(pilot, lambda: screen.session.loaded.head == moved,
-                        "the screen catches up with the other screen's move")
+            await until(
+                pilot,
+                lambda: screen.session.loaded.head == moved,
+                "the screen catches up with the other screen's move",
+            )
             await pilot.press("enter")
             await pilot.pause()
             status = str(screen.query_one("#status-line").render())
@@ -161,8 +172,6 @@ def test_an_order_typed_before_a_change_is_refused_once_then_sent(
                 await pilot.pause()
             assert service.stored_head("demo").seq > moved.seq
 
-
-
     asyncio.run(scenario())
 
 
@@ -173,7 +182,8 @@ def campaign_names(pilot: Pilot) -> list[str]:
 
 
 def test_the_launcher_lists_campaigns_made_and_deleted_elsewhere(
-        service: CampaignService, no_keymap: Path):
+    service: CampaignService, no_keymap: Path
+):
     """issue 43 item 4: the launcher is live: a campaign made by another process (the CLI)
     appears in its list without a key, and one deleted elsewhere goes; with nothing written,
     the list is not made again (the watch reads no table)."""
@@ -185,16 +195,36 @@ def test_the_launcher_lists_campaigns_made_and_deleted_elsewhere(
             assert isinstance(app.screen, LauncherScreen)
             listed = campaign_names(pilot)
             assert "demo" in listed and "second" not in listed
-            made = subprocess.run([sys.executable, "-m", "campaign", "new", "second", "--seed",
-                                   "3", "--db", service.store.url], capture_output=True,
-                                  text=True, cwd=REPO_ROOT, check=False)
+            made = subprocess.run(
+                [
+                    sys.executable,
+                    "-m",
+                    "campaign",
+                    "new",
+                    "second",
+                    "--seed",
+                    "3",
+                    "--db",
+                    service.store.url,
+                ],
+                capture_output=True,
+                text=True,
+                cwd=REPO_ROOT,
+                check=False,
+            )
             assert made.returncode == 0, made.stdout + made.stderr
-            await until(pilot, lambda: "second" in campaign_names(pilot),
-                        "the launcher lists the campaign made by the CLI")
+            await until(
+                pilot,
+                lambda: "second" in campaign_names(pilot),
+                "the launcher lists the campaign made by the CLI",
+            )
             other = CampaignService(db_url=service.store.url)
             other.store.delete_campaign("second")
-            await until(pilot, lambda: campaign_names(pilot) == listed,
-                        "the launcher drops the campaign deleted elsewhere")
+            await until(
+                pilot,
+                lambda: campaign_names(pilot) == listed,
+                "the launcher drops the campaign deleted elsewhere",
+            )
 
     asyncio.run(scenario())
 
@@ -205,8 +235,9 @@ def test_a_seat_opened_for_one_campaign_ends_on_q(service: CampaignService, no_k
     a player's phone and needed a page reload to get back — so its page says it is closed."""
 
     async def scenario() -> None:
-        app = create_app(no_keymap, service=service, open_campaign="demo", side=Side.ASLAN,
-                         one_campaign=True)
+        app = create_app(
+            no_keymap, service=service, open_campaign="demo", side=Side.ASLAN, one_campaign=True
+        )
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             screen_of(pilot)
@@ -217,8 +248,9 @@ def test_a_seat_opened_for_one_campaign_ends_on_q(service: CampaignService, no_k
     asyncio.run(scenario())
 
 
-def test_a_live_update_redraws_only_what_changed(service: CampaignService, no_keymap: Path,
-                                                  monkeypatch: pytest.MonkeyPatch):
+def test_a_live_update_redraws_only_what_changed(
+    service: CampaignService, no_keymap: Path, monkeypatch: pytest.MonkeyPatch
+):
     """issue 43 (round 2, the load benchmark: each seat spent its CPU painting): an order
     from elsewhere that changes nothing on the map (``end-phase`` after the last move)
     updates the phase tracker without a layout of the screen, draws no map and does not
@@ -227,8 +259,9 @@ def test_a_live_update_redraws_only_what_changed(service: CampaignService, no_ke
 
     drawn: list[object] = []
     real = map_tab_module.render_map
-    monkeypatch.setattr(map_tab_module, "render_map",
-                        lambda *args: drawn.append(args) or real(*args))
+    monkeypatch.setattr(
+        map_tab_module, "render_map", lambda *args: drawn.append(args) or real(*args)
+    )
 
     async def scenario() -> None:
         app = create_app(no_keymap, service=service, open_campaign="demo")
@@ -248,14 +281,17 @@ def test_a_live_update_redraws_only_what_changed(service: CampaignService, no_ke
 
                 monkeypatch.setattr(widget, "refresh", counted)
             set_options = []
-            monkeypatch.setattr(stacks, "set_options",
-                                lambda *args, _real=stacks.set_options: set_options.append(1)
-                                or _real(*args))
+            monkeypatch.setattr(
+                stacks,
+                "set_options",
+                lambda *args, _real=stacks.set_options: set_options.append(1) or _real(*args),
+            )
             other = CampaignSession(CampaignService(db_url=service.store.url), "demo")
             other.order(other.move_order("main", "quillon"))  # this one moves a stack
             moved = service.stored_head("demo")
-            await until(pilot, lambda: screen.session.loaded.head == moved,
-                        "the screen shows the move")
+            await until(
+                pilot, lambda: screen.session.loaded.head == moved, "the screen shows the move"
+            )
             await pilot.pause()
             drawn.clear()
             layouts.clear()
@@ -263,8 +299,11 @@ def test_a_live_update_redraws_only_what_changed(service: CampaignService, no_ke
             before = moved.seq
             other.order("aslan end-phase")
             after = service.stored_head("demo").seq
-            await until(pilot, lambda: f"event {after}" in phase_text(pilot),
-                        f"the phase tracker shows event {after}")
+            await until(
+                pilot,
+                lambda: f"event {after}" in phase_text(pilot),
+                f"the phase tracker shows event {after}",
+            )
             await pilot.pause()
             assert after > before
             assert drawn == [] and set_options == [] and layouts == []
@@ -272,8 +311,7 @@ def test_a_live_update_redraws_only_what_changed(service: CampaignService, no_ke
     asyncio.run(scenario())
 
 
-def test_the_log_tab_appends_the_orders_given_elsewhere(service: CampaignService,
-                                                        no_keymap: Path):
+def test_the_log_tab_appends_the_orders_given_elsewhere(service: CampaignService, no_keymap: Path):
     """issue 48 item 2 (the TUI appends instead of reloading): with the Log tab shown, an
     order from elsewhere adds its row below the ones shown (their rows are kept, not made
     again), and the rows come from what the session holds."""
@@ -290,8 +328,9 @@ def test_the_log_tab_appends_the_orders_given_elsewhere(service: CampaignService
             first = next(iter(log.table.rows))
             other = CampaignSession(CampaignService(db_url=service.store.url), "demo")
             other.order(other.move_order("main", "quillon"))
-            await until(pilot, lambda: log.table.row_count == rows + 1,
-                        "the log shows the new order")
+            await until(
+                pilot, lambda: log.table.row_count == rows + 1, "the log shows the new order"
+            )
             assert next(iter(log.table.rows)) == first  # the rows shown were kept
             assert "quillon" in log.shown[-1].order
             assert log.shown == screen.session.log_rows()

@@ -50,8 +50,9 @@ def test_typing_narrows_the_destinations(service: CampaignService, no_keymap: Pa
     asyncio.run(scenario())
 
 
-def test_a_moved_stack_shows_reasons_not_a_wall_of_refusals(service: CampaignService,
-                                                           no_keymap: Path):
+def test_a_moved_stack_shows_reasons_not_a_wall_of_refusals(
+    service: CampaignService, no_keymap: Path
+):
     """DN-MOV-2: after its jump a stack's list was ~90 rows ``✗ System DN-MOV-2`` with no
     reason; refusals for one reason are one row that says it, and every ✗ row has a reason."""
 
@@ -83,8 +84,7 @@ def test_stacks_say_box_or_hex(service: CampaignService, no_keymap: Path):
     asyncio.run(scenario())
 
 
-def test_a_click_on_a_system_lists_its_units_and_boxes(service: CampaignService,
-                                                      no_keymap: Path):
+def test_a_click_on_a_system_lists_its_units_and_boxes(service: CampaignService, no_keymap: Path):
     """DN-MAP-4: a click on Wahtoi selects it; the side panel lists the cruisers in space and
     the one on the surface box, and the stacks that may move from there."""
 
@@ -127,9 +127,9 @@ def test_g_chooses_a_system_by_name(service: CampaignService, no_keymap: Path):
 
 
 @pytest.mark.parametrize("size", [(80, 24), (160, 48)])
-def test_the_log_columns_share_the_width_and_show_the_dice(service: CampaignService,
-                                                          no_keymap: Path,
-                                                          size: tuple[int, int]):
+def test_the_log_columns_share_the_width_and_show_the_dice(
+    service: CampaignService, no_keymap: Path, size: tuple[int, int]
+):
     """DN-SEQ-1: the order column took 106 columns for a 12-jump path, "what happened" was
     cut to 37 characters at 160 columns and the dice were off-screen at 80."""
 

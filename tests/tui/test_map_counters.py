@@ -38,7 +38,8 @@ def label_spans(star_map: StarMap, lines: list[str]) -> dict[str, tuple[int, int
     for system in star_map.systems:
         x, y = hex_centre(system.hex.col, system.hex.row)
         text = (CAPITAL_GLYPH if system.capital else TYPE_GLYPH[system.type]) + short_name(
-            system.name)
+            system.name
+        )
         first = lines[y].find(text, max(0, x - len(text)))
         assert first >= 0, system.name
         spans[system.id] = (y, first, first + len(text) - 1)
@@ -67,21 +68,31 @@ def distance(label: tuple[int, int, int], row: int, first: int, last: int) -> in
 def check_counters(star_map: StarMap, view: MapView, *, all_drawn: bool) -> None:
     lines = render_map(star_map, view).plain.split("\n")
     labels = label_spans(star_map, lines)
-    expected = {system: " ".join(f"{LETTER[side]}{count}" for side, count
-                                 in sorted(marks.stacks.items()) if count)
-                for system, marks in view.marks.items() if any(marks.stacks.values())}
+    expected = {
+        system: " ".join(
+            f"{LETTER[side]}{count}" for side, count in sorted(marks.stacks.items()) if count
+        )
+        for system, marks in view.marks.items()
+        if any(marks.stacks.values())
+    }
     drawn = counters_drawn(lines)
     for row, first, last, text in drawn:
-        touching = [system for system, (r, lf, ll) in labels.items()
-                    if r == row and (lf == last + 1 or ll == first - 1)]
+        touching = [
+            system
+            for system, (r, lf, ll) in labels.items()
+            if r == row and (lf == last + 1 or ll == first - 1)
+        ]
         assert not touching, f"counter {text!r} touches the name of {touching}"
         nearest = sorted(labels, key=lambda s: distance(labels[s], row, first, last))
         assert expected.get(nearest[0]) == text, (text, nearest[:2])
         # issue 44 item 2: a counter on the line of another system's name reads as that
         # system's (Marrow's S1 on Redoubt's line): a line with no name, or its own name's line
         # with its own name the nearest there
-        on_line = sorted((distance(span, row, first, last), system)
-                         for system, span in labels.items() if span[0] == row)
+        on_line = sorted(
+            (distance(span, row, first, last), system)
+            for system, span in labels.items()
+            if span[0] == row
+        )
         assert not on_line or on_line[0][1] == nearest[0], (text, nearest[0], row, on_line[:2])
         second = distance(labels[nearest[1]], row, first, last)
         assert second > distance(labels[nearest[0]], row, first, last), (text, nearest[:2])
@@ -102,8 +113,10 @@ def test_crowded_counters_never_touch_another_name(service: CampaignService):
     counter with no clear place is left out (the system panel lists the units), none is
     drawn where another name is nearer or touching."""
     star_map = CampaignSession(service, "demo").ruleset.star_map
-    marks = {system.id: SystemMarks(None, {Side.ASLAN: 12, Side.SOLOMANI: 3})
-             for system in star_map.systems}
+    marks = {
+        system.id: SystemMarks(None, {Side.ASLAN: 12, Side.SOLOMANI: 3})
+        for system in star_map.systems
+    }
     check_counters(star_map, MapView(marks=marks), all_drawn=False)
     drawn = counters_drawn(render_map(star_map, MapView(marks=marks)).plain.split("\n"))
     assert len(drawn) >= len(star_map.systems) - 2
@@ -119,25 +132,30 @@ def layout_map(layout: str, seed: int | None) -> StarMap:
 
 
 @pytest.mark.parametrize(("layout", "seed"), LAYOUTS)
-def test_every_system_of_every_layout_gets_its_counter_beside_its_name(layout: str,
-                                                                      seed: int | None):
+def test_every_system_of_every_layout_gets_its_counter_beside_its_name(
+    layout: str, seed: int | None
+):
     """Issue 44 item 2 (DN-MAP-4): a counter on every system (one side, then both), read back
     from the drawn text: each is drawn (one side's), nearest its own name, never on the line of
     another name, never touching one."""
     star_map = layout_map(layout, seed)
     for side in (Side.ASLAN, Side.SOLOMANI, Side.NEUTRAL):
-        marks = {system.id: SystemMarks(None, {side: 1 + index % 12})
-                 for index, system in enumerate(star_map.systems)}
+        marks = {
+            system.id: SystemMarks(None, {side: 1 + index % 12})
+            for index, system in enumerate(star_map.systems)
+        }
         check_counters(star_map, MapView(marks=marks), all_drawn=True)
-    crowded = {system.id: SystemMarks(None, {Side.ASLAN: 12, Side.SOLOMANI: 3})
-               for system in star_map.systems}
+    crowded = {
+        system.id: SystemMarks(None, {Side.ASLAN: 12, Side.SOLOMANI: 3})
+        for system in star_map.systems
+    }
     check_counters(star_map, MapView(marks=crowded), all_drawn=False)
 
 
 def screen_lines(app, region) -> list[str]:
     """The text the terminal shows inside ``region``, line by line."""
     strips = app.screen._compositor.render_strips()
-    return [strip.text[region.x:region.right] for strip in strips[region.y:region.bottom]]
+    return [strip.text[region.x : region.right] for strip in strips[region.y : region.bottom]]
 
 
 def visible_labels(star_map: StarMap, lines: list[str]) -> dict[str, tuple[int, int, int]]:
@@ -145,7 +163,8 @@ def visible_labels(star_map: StarMap, lines: list[str]) -> dict[str, tuple[int, 
     found = {}
     for system in star_map.systems:
         text = (CAPITAL_GLYPH if system.capital else TYPE_GLYPH[system.type]) + short_name(
-            system.name)
+            system.name
+        )
         for row, line in enumerate(lines):
             first = line.find(text)
             if first >= 0:
@@ -161,8 +180,9 @@ def shown_inside(system: str, star_map: StarMap, lines: list[str]) -> bool:
 
 
 @pytest.mark.parametrize("size", [(80, 24), (160, 48)])
-def test_each_counter_reads_back_to_its_system_on_screen(service: CampaignService,
-                                                         no_keymap: Path, size: tuple[int, int]):
+def test_each_counter_reads_back_to_its_system_on_screen(
+    service: CampaignService, no_keymap: Path, size: tuple[int, int]
+):
     """Issue 44 item 2: at 80x24 and 160x48, each system holding units is shown (the map
     scrolled to it, as ``g`` does) and the screen's text is parsed: the counter nearest its
     name is its own, and no other name shown is as near that counter or on its line first."""
@@ -175,28 +195,40 @@ def test_each_counter_reads_back_to_its_system_on_screen(service: CampaignServic
             tab = screen_of(pilot).map_tab
             session = tab.session
             star_map = session.ruleset.star_map
-            expected = {system: " ".join(f"{LETTER[side]}{count}" for side, count
-                                         in sorted(marks.stacks.items()) if count)
-                        for system, marks in session.map_view().marks.items()
-                        if any(marks.stacks.values())}
+            expected = {
+                system: " ".join(
+                    f"{LETTER[side]}{count}"
+                    for side, count in sorted(marks.stacks.items())
+                    if count
+                )
+                for system, marks in session.map_view().marks.items()
+                if any(marks.stacks.values())
+            }
             scroller = tab.query_one("#map-scroll")
             for system, counter in expected.items():
                 tab.select_system(system)
-                await until(pilot, lambda s=system: shown_inside(
-                    s, star_map, screen_lines(pilot.app, scroller.content_region)),
-                    f"the map scrolled to {system}'s name")
+                await until(
+                    pilot,
+                    lambda s=system: shown_inside(
+                        s, star_map, screen_lines(pilot.app, scroller.content_region)
+                    ),
+                    f"the map scrolled to {system}'s name",
+                )
                 lines = screen_lines(pilot.app, scroller.content_region)
                 labels = visible_labels(star_map, lines)
                 drawn = counters_drawn(lines)
-                row, first, last, text = min(drawn, key=lambda c: distance(labels[system],
-                                                                           *c[:3]))
+                row, first, last, text = min(drawn, key=lambda c: distance(labels[system], *c[:3]))
                 assert text == counter, (system, text, counter)
                 mine = distance(labels[system], row, first, last)
-                rivals = [(distance(span, row, first, last), other)
-                          for other, span in labels.items() if other != system]
+                rivals = [
+                    (distance(span, row, first, last), other)
+                    for other, span in labels.items()
+                    if other != system
+                ]
                 assert all(d > mine for d, _ in rivals), (system, text, sorted(rivals)[:2])
-                on_line = [other for other, span in labels.items()
-                           if span[0] == row and other != system]
+                on_line = [
+                    other for other, span in labels.items() if span[0] == row and other != system
+                ]
                 assert row == labels[system][0] or not on_line, (system, text, on_line)
             await pilot.pause()
 

@@ -46,7 +46,7 @@ def test_legend_and_counters_use_the_side_colours(service: CampaignService):
     text = render_map(session.ruleset.star_map, session.map_view())
     counters = {side: [] for side in (Side.ASLAN, Side.SOLOMANI)}
     for span in text.spans:
-        piece = text.plain[span.start:span.end]
+        piece = text.plain[span.start : span.end]
         for side, letter in ((Side.ASLAN, "A"), (Side.SOLOMANI, "S")):
             if piece[:1] == letter and piece[1:].isdigit():
                 counters[side].append(span.style)

@@ -18,8 +18,7 @@ def status_of(pilot) -> str:
     return str(screen_of(pilot).query_one("#status-line", Static).render())
 
 
-def test_an_unreadable_order_is_refused_with_a_rule_id(service: CampaignService,
-                                                       no_keymap: Path):
+def test_an_unreadable_order_is_refused_with_a_rule_id(service: CampaignService, no_keymap: Path):
     """DN-ERR-1: "unknown order 'fly'" came without a rule id."""
 
     async def scenario() -> None:
@@ -31,8 +30,7 @@ def test_an_unreadable_order_is_refused_with_a_rule_id(service: CampaignService,
     asyncio.run(scenario())
 
 
-def test_undo_past_dice_names_the_key_not_the_cli_option(service: CampaignService,
-                                                        no_keymap: Path):
+def test_undo_past_dice_names_the_key_not_the_cli_option(service: CampaignService, no_keymap: Path):
     """DN-ERR-1: ``u`` after an order that rolled dice said "(undo --referee REASON)"."""
 
     async def scenario() -> None:
@@ -51,8 +49,9 @@ def test_undo_past_dice_names_the_key_not_the_cli_option(service: CampaignServic
     asyncio.run(scenario())
 
 
-def test_a_missing_turn_file_is_named_in_full_in_plain_words(service: CampaignService,
-                                                            no_keymap: Path, tmp_path: Path):
+def test_a_missing_turn_file_is_named_in_full_in_plain_words(
+    service: CampaignService, no_keymap: Path, tmp_path: Path
+):
     """DN-ERR-1: a bad load path showed ``[Errno 2]``; the refusal names the whole path."""
     missing = tmp_path / "nowhere" / "turn-9.txt"
 
@@ -103,8 +102,9 @@ def test_placeholders_do_not_look_like_values(service: CampaignService, no_keyma
     asyncio.run(scenario())
 
 
-def test_enter_in_the_dice_field_sends_the_order_or_says_why_not(service: CampaignService,
-                                                                no_keymap: Path):
+def test_enter_in_the_dice_field_sends_the_order_or_says_why_not(
+    service: CampaignService, no_keymap: Path
+):
     """DN-ERR-1: Enter in the dice field did nothing. With no order typed it says so; with
     one it sends it with the dice (a seeded campaign first asks the referee's reason)."""
 

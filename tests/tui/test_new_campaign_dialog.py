@@ -30,7 +30,8 @@ async def open_dialog(pilot) -> NewCampaignForm:
 
 
 def test_the_dialog_starts_a_play_by_mail_campaign_with_manual_steps(
-        service: CampaignService, no_keymap: Path):
+    service: CampaignService, no_keymap: Path
+):
     """Issue 44 item 5 (DN-SEQ-1 stepping, ADR 0028 dice): commit-reveal dice, this database
     playing Solomani, manual stepping — all from the dialog; its fields show no examples."""
 
@@ -49,15 +50,17 @@ def test_the_dialog_starts_a_play_by_mail_campaign_with_manual_steps(
             row = service.store.campaign("club")
             loaded = service.load("club")
             assert row.layout == "standard" and loaded.dice_mode == "commit-reveal"
-            assert any(entry.order_text == "referee stepping manual"
-                       for entry in service.log("club"))
+            assert any(
+                entry.order_text == "referee stepping manual" for entry in service.log("club")
+            )
             assert PbemService(service).own_side("club") is Side.SOLOMANI
 
     asyncio.run(scenario())
 
 
 def test_the_dialog_refuses_what_the_cli_refuses_and_creates_nothing(
-        service: CampaignService, no_keymap: Path):
+    service: CampaignService, no_keymap: Path
+):
     """Issue 44 item 5: a side played by e-mail with physical dice is refused with the CLI's
     sentence; the dialog stays open and nothing is created."""
 
@@ -76,13 +79,16 @@ def test_the_dialog_refuses_what_the_cli_refuses_and_creates_nothing(
     asyncio.run(scenario())
 
 
-@pytest.mark.parametrize(("options", "refused"), [
-    (NewCampaignOptions("a", dice="physical", as_side=Side.ASLAN), "--as is for play by"),
-    (NewCampaignOptions("a", dice="physical", fair=True), "--dice physical with --fair"),
-    (NewCampaignOptions("a", dice="seeded", fair=True), "--dice seeded with --fair"),
-    (NewCampaignOptions("a", fair=True, neutrals="table"), "--neutrals table is for a game"),
-    (NewCampaignOptions("a", dice="commit-reveal", fair=True, as_side=Side.ASLAN), None),
-])
+@pytest.mark.parametrize(
+    ("options", "refused"),
+    [
+        (NewCampaignOptions("a", dice="physical", as_side=Side.ASLAN), "--as is for play by"),
+        (NewCampaignOptions("a", dice="physical", fair=True), "--dice physical with --fair"),
+        (NewCampaignOptions("a", dice="seeded", fair=True), "--dice seeded with --fair"),
+        (NewCampaignOptions("a", fair=True, neutrals="table"), "--neutrals table is for a game"),
+        (NewCampaignOptions("a", dice="commit-reveal", fair=True, as_side=Side.ASLAN), None),
+    ],
+)
 def test_the_options_that_do_not_go_together(options: NewCampaignOptions, refused: str | None):
     """Issue 44 item 5: one check for the CLI and the dialog."""
     problem = options.problem()

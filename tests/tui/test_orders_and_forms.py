@@ -68,8 +68,7 @@ def test_e_opens_the_order_the_game_waits_for(service: CampaignService, no_keyma
     asyncio.run(scenario())
 
 
-def test_pass_and_end_phase_ask_first_and_say_how_far(service: CampaignService,
-                                                      no_keymap: Path):
+def test_pass_and_end_phase_ask_first_and_say_how_far(service: CampaignService, no_keymap: Path):
     """Item 1 (DN-SEQ-2): ``e`` then Enter passed the whole player turn and ``u`` could not
     take it back. A step-ending order, typed or from a form, asks first and names the step the
     game will stand at; ``n`` sends nothing."""
@@ -129,8 +128,7 @@ def test_production_form_offers_legal_distinct_choices_and_builds_a_readable_ord
             offered = [value for _, value in places._choices if value]
             assert offered and {v.split(":", 1)[1] for v in offered} <= legal
             # type to filter: "dd" narrows the kinds to the destroyer, Enter sends
-            assert form.focused is form.query_one("#field-0", ChoiceField).query_one(
-                FilterInput)
+            assert form.focused is form.query_one("#field-0", ChoiceField).query_one(FilterInput)
             await pilot.press("d", "d")
             await pilot.pause()
             assert kinds.value == "DD"

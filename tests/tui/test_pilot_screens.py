@@ -50,8 +50,11 @@ def test_refused_move_names_rule_and_changes_nothing(service: CampaignService, n
 
 def palette_offers(app: App, text: str) -> bool:
     """Whether the open command palette lists a command whose text holds ``text``."""
-    return any(text in str(option.prompt)
-               for found in app.screen.query(CommandList) for option in found.options)
+    return any(
+        text in str(option.prompt)
+        for found in app.screen.query(CommandList)
+        for option in found.options
+    )
 
 
 def test_palette_offers_legal_orders_and_opens_their_form(
@@ -68,11 +71,13 @@ def test_palette_offers_legal_orders_and_opens_their_form(
             await pilot.press("ctrl+p")
             await pilot.pause()
             await pilot.press(*"jump")
-            await until(pilot, lambda: palette_offers(pilot.app, "aslan jump"),
-                        "the palette's jump command")  # issue 44 item 7: not pause(0.5)
+            await until(
+                pilot, lambda: palette_offers(pilot.app, "aslan jump"), "the palette's jump command"
+            )  # issue 44 item 7: not pause(0.5)
             await pilot.press("enter")
-            await until(pilot, lambda: isinstance(pilot.app.screen, OrderForm),
-                        "the jump order's form")
+            await until(
+                pilot, lambda: isinstance(pilot.app.screen, OrderForm), "the jump order's form"
+            )
             assert pilot.app.screen.head == "aslan jump"
             assert screen.query_one("#order", Input).value == ""
 
@@ -149,8 +154,11 @@ def test_forces_table_sorts_and_lists_units(service: CampaignService, no_keymap:
             await pilot.press("2")
             await pilot.pause()
             table = screen.query_one("#forces", DataTable)
-            in_play = [u for u in screen.session.state.units.values()
-                       if u.location.where.value != "eliminated"]
+            in_play = [
+                u
+                for u in screen.session.state.units.values()
+                if u.location.where.value != "eliminated"
+            ]
             assert table.row_count == len(in_play)
             assert "A-RT-1" in str(table.get_row("A-TR-1"))
             await pilot.press("escape", "s")
@@ -282,8 +290,9 @@ def test_order_forms_for_maintenance_and_production(service: CampaignService, no
             await pilot.press("enter")  # Enter sends from any field (issue 31 item 5)
             await pilot.pause()
             assert service.log("full")[-1].order_text == "aslan maintain"
-            before = sum(1 for u in service.load("full").state.units_of(Side.ASLAN)
-                         if u.kind == "aslan:DD")
+            before = sum(
+                1 for u in service.load("full").state.units_of(Side.ASLAN) if u.kind == "aslan:DD"
+            )
             screen.query_one("#order", Input).value = "aslan produce"
             await pilot.press("escape", "e")
             await pilot.pause()
@@ -309,8 +318,9 @@ def test_order_forms_for_maintenance_and_production(service: CampaignService, no
             form.query_one("#form-ok").press()
             await pilot.pause()
             assert pilot.app.screen is screen
-            after = sum(1 for u in service.load("full").state.units_of(Side.ASLAN)
-                        if u.kind == "aslan:DD")
+            after = sum(
+                1 for u in service.load("full").state.units_of(Side.ASLAN) if u.kind == "aslan:DD"
+            )
             assert after == before + 1
             assert service.log("full")[-1].order_text == "aslan produce DD 1 hex:hlirakh"
 
@@ -318,7 +328,8 @@ def test_order_forms_for_maintenance_and_production(service: CampaignService, no
 
 
 def test_a_campaign_opened_by_name_closes_to_a_launcher_as_the_same_side(
-        service: CampaignService, no_keymap: Path):
+    service: CampaignService, no_keymap: Path
+):
     """``campaign tui NAME --side S`` opens the campaign screen alone (no launcher composed
     beneath it); ``q`` then shows a launcher listing the campaign with its new event count,
     opening campaigns as the same side (DN-NEU-1). A name that does not exist opens the
@@ -341,8 +352,9 @@ def test_a_campaign_opened_by_name_closes_to_a_launcher_as_the_same_side(
             await pilot.pause()
             assert screen_of(pilot).session.viewer is Side.ASLAN
 
-        async with create_app(no_keymap, service=service,
-                              open_campaign="nosuch").run_test(size=SIZE) as pilot:
+        async with create_app(no_keymap, service=service, open_campaign="nosuch").run_test(
+            size=SIZE
+        ) as pilot:
             await pilot.pause()
             assert isinstance(pilot.app.screen, LauncherScreen)
             assert any("nosuch" in str(n.message) for n in pilot.app._notifications)

@@ -84,8 +84,9 @@ def test_full_player_turn_maintenance_move_battle_reaction_second_move(
             status = await move_with_form(pilot, "S-SC-1", target)
             assert status.startswith("✓") and " jump " in status, status
             assert session.state.unit("S-SC-1").location.system == target
-            refused = await move_with_form(pilot, "S-CL-1", next(
-                iter(session.move_options("S-CL-1").refused)))
+            refused = await move_with_form(
+                pilot, "S-CL-1", next(iter(session.move_options("S-CL-1").refused))
+            )
             assert "DN-MOV-8" in refused or "✗" in refused
             while session.state.phase in (Phase.REACTION_MOVEMENT, Phase.REACTION_COMBAT):
                 await send(pilot, f"{session.state.acting.value} end-phase")

@@ -43,8 +43,7 @@ def test_ctrl_q_asks_when_an_order_is_typed(service: CampaignService, no_keymap:
     asyncio.run(scenario())
 
 
-def test_ctrl_q_quits_at_once_when_nothing_is_typed(service: CampaignService,
-                                                     no_keymap: Path):
+def test_ctrl_q_quits_at_once_when_nothing_is_typed(service: CampaignService, no_keymap: Path):
     async def scenario() -> None:
         app = app_for(service, no_keymap, "demo")
         async with app.run_test(size=SIZE) as pilot:
@@ -56,8 +55,7 @@ def test_ctrl_q_quits_at_once_when_nothing_is_typed(service: CampaignService,
     asyncio.run(scenario())
 
 
-def test_the_order_line_stops_at_its_limit_when_typed(service: CampaignService,
-                                                      no_keymap: Path):
+def test_the_order_line_stops_at_its_limit_when_typed(service: CampaignService, no_keymap: Path):
     """DN-ERR-1 (bounded input): characters typed past ``MAX_ORDER_CHARS`` are not taken."""
 
     async def scenario() -> None:
@@ -76,8 +74,7 @@ def test_the_order_line_stops_at_its_limit_when_typed(service: CampaignService,
     asyncio.run(scenario())
 
 
-def test_the_launcher_shows_which_pane_has_the_keys(service: CampaignService,
-                                                    no_keymap: Path):
+def test_the_launcher_shows_which_pane_has_the_keys(service: CampaignService, no_keymap: Path):
     """The focused pane of the launcher has a heavy accent border; Tab moves it."""
 
     async def scenario() -> None:

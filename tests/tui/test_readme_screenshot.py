@@ -15,5 +15,6 @@ PICTURE = REPO_ROOT / "docs" / "images" / "tui-demo.svg"
 def test_readme_screenshot_matches_a_fresh_one():
     # DN-SEQ-1 tracker, DN-MOV-2 destinations: the demo campaign's first screen
     assert PICTURE.read_text(encoding="utf-8") == screenshot(), (
-        "docs/images/tui-demo.svg is stale: run `make pictures`")
+        "docs/images/tui-demo.svg is stale: run `make pictures`"
+    )
     assert "docs/images/tui-demo.svg" in (REPO_ROOT / "README.md").read_text(encoding="utf-8")

@@ -70,8 +70,10 @@ class HiddenKeys(Static, can_focus=True):
 
 
 class OtherHiddenKeys(HiddenKeys, can_focus=True):
-    BINDINGS = [Binding("down", "noop", "Down", show=False),
-                Binding("enter", "noop", "Enter", show=False)]
+    BINDINGS = [
+        Binding("down", "noop", "Down", show=False),
+        Binding("enter", "noop", "Enter", show=False),
+    ]
 
 
 class MoreKeys(HiddenKeys, can_focus=True):
@@ -99,8 +101,11 @@ def test_the_footer_keeps_its_keys_when_only_hidden_keys_change() -> None:
         async with FooterApp().run_test() as pilot:
             app = pilot.app
             app.query_one("#a").focus()
-            await until(pilot, lambda: len(app.query_one(Footer).query(FooterKey)) == 1,
-                        "the footer's first key")
+            await until(
+                pilot,
+                lambda: len(app.query_one(Footer).query(FooterKey)) == 1,
+                "the footer's first key",
+            )
             keys = list(app.query_one(Footer).query(FooterKey))
             assert [key.description for key in keys] == ["Shown"]
             app.query_one("#b").focus()  # other hidden keys, the same shown ones
@@ -110,8 +115,11 @@ def test_the_footer_keeps_its_keys_when_only_hidden_keys_change() -> None:
             app.query_one("#c").focus()  # one shown key more
             # the footer recomposes after the next refresh, which one pause may not reach under
             # load: wait for its keys (issue 44 item 7; it failed at a load of ~15)
-            await until(pilot, lambda: len(app.query_one(Footer).query(FooterKey)) == 2,
-                        "the footer's second key")
+            await until(
+                pilot,
+                lambda: len(app.query_one(Footer).query(FooterKey)) == 2,
+                "the footer's second key",
+            )
             rebuilt = list(app.query_one(Footer).query(FooterKey))
             assert [key.description for key in rebuilt] == ["Shown", "More"]
             assert not any(key in keys for key in rebuilt)
@@ -158,8 +166,7 @@ def test_the_same_options_again_are_not_set_again() -> None:
             options.highlighted = 1
             assert show_options(options, ["main @ Quillon hex (2)", "B-1"]) is False
             assert options.highlighted == 1  # kept: the list was not rebuilt
-            assert show_options(options, ["main @ Quillon hex (2)", "B-1"],
-                                frozenset({1})) is True
+            assert show_options(options, ["main @ Quillon hex (2)", "B-1"], frozenset({1})) is True
             assert options.get_option_at_index(1).disabled
 
     asyncio.run(scenario())

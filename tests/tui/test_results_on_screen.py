@@ -55,10 +55,12 @@ def test_launcher_event_count_follows_play(service: CampaignService, no_keymap: 
 def test_last_round_dice_stop_at_the_opening_of_battles():
     """Issue 17 item 5 (DN-CBT-1): a new battle in the same system showed the previous battle's
     "last round's dice"."""
-    old = LogRow(10, 2, "aslan", "aslan fire halden/1", ("round-fought",),
-                 ("fire halden A-CL-1=4",), 40, 40)
-    opened = LogRow(11, 3, "aslan", "aslan end-phase", ("phase-advanced", "battles-opened"),
-                    (), 41, 42)
+    old = LogRow(
+        10, 2, "aslan", "aslan fire halden/1", ("round-fought",), ("fire halden A-CL-1=4",), 40, 40
+    )
+    opened = LogRow(
+        11, 3, "aslan", "aslan end-phase", ("phase-advanced", "battles-opened"), (), 41, 42
+    )
     assert last_round_dice([old], "halden") == "fire halden A-CL-1=4"
     assert last_round_dice([old, opened], "halden") == ""
 
@@ -79,8 +81,7 @@ def test_tracker_placeholder_results_and_last_battle(service: CampaignService, n
                 assert sentence in _text(screen, "#phase")
                 awaited = who_must_act(session.state, session.ruleset)[0].orders[0]
                 assert awaited in screen.query_one("#order", Input).placeholder
-                status = await send(pilot, battle_step(session,
-                                                       next(iter(session.battles()))))
+                status = await send(pilot, battle_step(session, next(iter(session.battles()))))
                 assert "✓" in status, status
                 first = session.last_outcome[0].splitlines()[0]
                 assert first in status
@@ -125,8 +126,11 @@ def test_physical_dice_are_counted_and_must_match(service: CampaignService, no_k
             await pilot.press("escape", "o")
             screen.query_one("#order", Input).value = step
             # the hint is worked out once typing pauses: wait for it (issue 44 item 7)
-            await until(pilot, lambda: needed[0] in screen.query_one("#dice", Input).placeholder,
-                        "the dice hint for " + step)
+            await until(
+                pilot,
+                lambda: needed[0] in screen.query_one("#dice", Input).placeholder,
+                "the dice hint for " + step,
+            )
             placeholder = screen.query_one("#dice", Input).placeholder
             assert str(len(needed)) in placeholder and needed[0] in placeholder
             head = service.load("demo").head.seq

@@ -27,8 +27,7 @@ async def burst(pilot, *keys: str) -> None:
     await pilot.pause()
 
 
-def test_keys_typed_right_after_o_go_into_the_order_line(service: CampaignService,
-                                                         no_keymap: Path):
+def test_keys_typed_right_after_o_go_into_the_order_line(service: CampaignService, no_keymap: Path):
     """Issue 17 item 6: under load typed orders fired single-key commands (tab switch, undo,
     form) because the order line received focus only after the queued keys."""
 
@@ -47,7 +46,8 @@ def test_keys_typed_right_after_o_go_into_the_order_line(service: CampaignServic
 
 
 def test_every_key_typed_after_o_is_handed_to_the_order_line_in_order(
-        service: CampaignService, no_keymap: Path):
+    service: CampaignService, no_keymap: Path
+):
     """Issue 44 (a defect of round 3's browser tests: ``o referee`` gave ``efreree``): a key
     typed right after ``o`` was handed to the map's list, which still had the focus, and
     reached the line late through the app, after keys typed later. ``o`` is now taken as it
@@ -80,8 +80,7 @@ def test_every_key_typed_after_o_is_handed_to_the_order_line_in_order(
     asyncio.run(scenario())
 
 
-def test_focus_leaves_the_order_line_after_a_sent_order(service: CampaignService,
-                                                        no_keymap: Path):
+def test_focus_leaves_the_order_line_after_a_sent_order(service: CampaignService, no_keymap: Path):
     """Issue 17 item 6: after an order is sent, single keys are commands again (the Battle
     tab's ``n`` typed an ``n`` into the order line)."""
 

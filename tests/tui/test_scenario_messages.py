@@ -121,7 +121,8 @@ def test_a_save_that_cannot_be_written_says_why_in_words(game, private_folders: 
             await settle(pilot)
             await answer_path(pilot, "ctrl+s", "missing/game.txt")
             assert notices(app) == [
-                f"Cannot save to {target}: the folder {target.parent} does not exist"]
+                f"Cannot save to {target}: the folder {target.parent} does not exist"
+            ]
             assert app.screen.save_path is None
 
     run(scenario())
@@ -137,7 +138,8 @@ def test_saving_over_a_folder_says_so(private_folders: Path):
             await settle(pilot)
             await answer_path(pilot, "ctrl+s", "games")
             assert notices(app) == [
-                f"Cannot save to {private_folders / 'games'}: that is a folder, not a file"]
+                f"Cannot save to {private_folders / 'games'}: that is a folder, not a file"
+            ]
 
     run(scenario())
 
@@ -168,8 +170,11 @@ def test_saves_go_to_the_chosen_folder_which_is_remembered(game, private_folders
     ``imperium-shogi.txt`` and the messages repeated whatever was typed.)"""
     chosen = private_folders.parent / "games"
     chosen.mkdir()
-    name = {"imperium-shogi": "imperium-shogi.txt", "invector": "invector.txt",
-            "imperial": "imperial.txt"}[game]
+    name = {
+        "imperium-shogi": "imperium-shogi.txt",
+        "invector": "invector.txt",
+        "imperial": "imperial.txt",
+    }[game]
 
     async def first_session() -> None:
         app = ScenarioHost(GAMES[game])
@@ -209,13 +214,15 @@ def test_enter_on_an_empty_path_says_why_instead_of_closing(private_folders: Pat
             dialog = app.screen
             assert isinstance(dialog, GamePathDialog)  # still open
             assert "Type a path, or Esc to cancel." in str(
-                dialog.query_one("#game-path-error", Static).render())
+                dialog.query_one("#game-path-error", Static).render()
+            )
             dialog.query_one("#game-path", Input).value = "a\0b.txt"  # os refuses it raw
             await pilot.press("enter")
             await pilot.pause()
             assert app.screen is dialog
             assert "A path cannot hold a NUL character." in str(
-                dialog.query_one("#game-path-error", Static).render())
+                dialog.query_one("#game-path-error", Static).render()
+            )
             await pilot.press("escape")
             await pilot.pause()
             assert isinstance(app.screen, ShogiScreen)
@@ -253,8 +260,10 @@ def test_the_launcher_frames_the_pane_that_has_the_focus(
     was invisible. The focused pane's frame now differs, and follows Tab."""
 
     def frames(screen: Screen) -> tuple[object, object]:
-        return (screen.query_one("#campaign-pane").styles.border_top,
-                screen.query_one("#scenario-pane").styles.border_top)
+        return (
+            screen.query_one("#campaign-pane").styles.border_top,
+            screen.query_one("#scenario-pane").styles.border_top,
+        )
 
     async def scenario() -> None:
         app = app_for(service, no_keymap, None)
@@ -278,8 +287,7 @@ def test_a_damaged_imperial_save_is_refused_in_words(private_folders: Path):
     damaged = private_folders / "damaged.txt"
     damaged.write_text('# Imperial saved game\nimperial1 {"x": 1}\n', encoding="utf-8")
     wrong_kind = private_folders / "wrong.txt"
-    wrong_kind.write_text('imperial1 {"options": {"factory_top_up": "maybe"}}\n',
-                          encoding="utf-8")
+    wrong_kind.write_text('imperial1 {"options": {"factory_top_up": "maybe"}}\n', encoding="utf-8")
 
     async def scenario() -> None:
         app = ScenarioHost(GAMES["imperial"])

@@ -53,8 +53,10 @@ def test_one_key_vocabulary_across_the_three_games():
             assert isinstance(binding, Binding)
             prefix, _, word = (binding.id or "").partition(".")
             assert word in VOCABULARY, binding.id
-            assert (binding.key, binding.action) == (VOCABULARY[word].keys,
-                                                     VOCABULARY[word].action), binding.id
+            assert (binding.key, binding.action) == (
+                VOCABULARY[word].keys,
+                VOCABULARY[word].action,
+            ), binding.id
             for key in binding.key.split(","):
                 meaning.setdefault(key, set()).add((binding.action, binding.description))
     assert {key: sorted(used) for key, used in meaning.items() if len(used) > 1} == {}
@@ -82,7 +84,8 @@ def test_every_game_opens_the_same_help(name, size):
             for binding in cls.BINDINGS:
                 assert binding.id in keys and binding.description in keys
             assert f"{cls.GAME_TITLE} — keys" in str(
-                help_screen.query_one(".game-dialog-title").render())
+                help_screen.query_one(".game-dialog-title").render()
+            )
             assert len(help_screen.query(".game-help-heading")) >= 1
             box = help_screen.query_one(".game-dialog")
             assert box.region.width <= size[0] and box.region.height <= size[1]
@@ -159,8 +162,11 @@ def test_invector_asks_for_s_only_when_a_person_may_swap(monkeypatch):
         release.set()
         async with app.run_test(size=(80, 24)) as pilot:
             # the computer (Black) opens; then the person may swap
-            await until(pilot, lambda: len(app.screen.states) > 1 and not app.screen.thinking,
-                        "the computer's opening move")
+            await until(
+                pilot,
+                lambda: len(app.screen.states) > 1 and not app.screen.thinking,
+                "the computer's opening move",
+            )
             assert app.screen.is_human_turn() and app.screen.state.swap_available()
             assert "press s" in str(app.screen.query_one("#inv-status").render())
 
@@ -208,8 +214,9 @@ def test_the_help_writes_keys_as_they_are_typed(name):
             await pass_investor(pilot)
             keys = [row[0] for row in app.screen._help_rows()]
             assert "Ctrl+S" in keys and "Ctrl+O" in keys and "? / F1" in keys, keys
-            assert not [key for key in keys
-                        if any(word in f"{key} " for word in NOT_AS_TYPED)], keys
+            assert not [key for key in keys if any(word in f"{key} " for word in NOT_AS_TYPED)], (
+                keys
+            )
 
     run(scenario())
 

@@ -162,8 +162,9 @@ def _play_first_legal(screen) -> None:
 
 
 def _position_text(screen) -> str:
-    return screen.position.to_text() if isinstance(screen, ImperialScreen) else \
-        screen.state.to_text()
+    return (
+        screen.position.to_text() if isinstance(screen, ImperialScreen) else screen.state.to_text()
+    )
 
 
 GAMES = {
@@ -281,8 +282,10 @@ def test_imperial_mid_game_score_and_log_name_the_nation():
             await pilot.pause()
             await close_dialogs(pilot)
             log = str(table.query_one("#imperial-log").render())
-            assert any(name in log for name in ("Austria", "Italy", "France", "Britain",
-                                                "Germany", "Russia")), log
+            assert any(
+                name in log
+                for name in ("Austria", "Italy", "France", "Britain", "Germany", "Russia")
+            ), log
             await pilot.press("r")  # the Scores key (docs/tui.md: one key vocabulary)
             await pilot.pause()
             score = app.screen

@@ -30,16 +30,20 @@ def test_the_path_hint_follows_the_stack_chosen(service: CampaignService, no_key
             await pilot.press(*"main")
             assert form.query_one("#field-0", ChoiceField).value == "main"
             await pilot.press("tab")  # to PATH: its choices and its hint follow the stack
-            await until(pilot, lambda: "where main may go" in str(path.render()),
-                        "PATH's hint for the stack chosen")
+            await until(
+                pilot,
+                lambda: "where main may go" in str(path.render()),
+                "PATH's hint for the stack chosen",
+            )
             assert "choose the stack first" not in str(path.render())
             assert form.query_one("#field-1", ChoiceField)._choices
 
     asyncio.run(scenario())
 
 
-def test_the_order_hint_and_the_dice_hint_stay_apart_at_80x24(service: CampaignService,
-                                                              no_keymap: Path):
+def test_the_order_hint_and_the_dice_hint_stay_apart_at_80x24(
+    service: CampaignService, no_keymap: Path
+):
     """Issue 44 item 4: "…aslan jump STACreferee's dice (d), empty:" — the two hints touched
     and the dice hint was cut. Now a column between them, the dice hint whole, the order
     line's example first."""
@@ -72,7 +76,10 @@ def test_a_form_fits_a_50_column_terminal(service: CampaignService, no_keymap: P
             assert box.region.bottom <= 16, box.region
             field = form.query_one("#field-1", ChoiceField)
             field.focus()
-            await until(pilot, lambda: field.region.y < 16 and field.region.height > 0,
-                        "PATH scrolled into view")
+            await until(
+                pilot,
+                lambda: field.region.y < 16 and field.region.height > 0,
+                "PATH scrolled into view",
+            )
 
     asyncio.run(scenario())

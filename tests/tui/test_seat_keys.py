@@ -60,9 +60,11 @@ def test_the_export_and_import_forms_offer_only_the_seats_own_side(service: Camp
             await pilot.pause()
             await pilot.press(*keys)
             await pilot.pause()
-            return [str(options.get_option_at_index(i).prompt)
-                    for options in pilot.app.screen.query(OptionList)
-                    for i in range(options.option_count)]
+            return [
+                str(options.get_option_at_index(i).prompt)
+                for options in pilot.app.screen.query(OptionList)
+                for i in range(options.option_count)
+            ]
 
     assert asyncio.run(offered("6x")) == ["solomani"]
     assert asyncio.run(offered("6i")) == ["solomani"]

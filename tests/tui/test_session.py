@@ -40,8 +40,7 @@ def test_template_fields_and_order_building():
     # DN-ECO-7 / DN-ECO-8: the maintain and produce forms build valid notation
     template = parse_template("aslan maintain [UNPAID|-] [RECOVER|-]")
     assert template.head == "aslan maintain"
-    assert [(b.name, b.optional) for b in template.blanks] == [("UNPAID", True),
-                                                               ("RECOVER", True)]
+    assert [(b.name, b.optional) for b in template.blanks] == [("UNPAID", True), ("RECOVER", True)]
     assert template.build(["", ""]) == "aslan maintain"
     assert template.build(["", "A-CL-1"]) == "aslan maintain - A-CL-1"
     template = parse_template("solomani produce KIND [COUNT] [LOCATION]")
@@ -67,8 +66,14 @@ def test_an_empty_optional_blank_takes_its_default():
 
 def test_log_filter_terms():
     # DN-ERR-1: the log shows every roll with its purpose; the filter finds them by turn/side/type
-    row = LogRow(5, 2, "aslan", "aslan maintain", ("maintenance-resolved",),
-                 ("frontier maintenance A-AO-1=6",))
+    row = LogRow(
+        5,
+        2,
+        "aslan",
+        "aslan maintain",
+        ("maintenance-resolved",),
+        ("frontier maintenance A-AO-1=6",),
+    )
     assert row.matches("turn:2 side:aslan type:maintenance")
     assert row.matches("A-AO-1")
     assert not row.matches("turn:1")
@@ -129,7 +134,7 @@ def test_map_marks_destinations_and_controllers(service: CampaignService):
     text = render_map(session.ruleset.star_map, view)
     assert "Eawyo"[:5] in text.plain
     highlighted = "".join(
-        text.plain[span.start:span.end] for span in text.spans if span.style == DESTINATION_STYLE
+        text.plain[span.start : span.end] for span in text.spans if span.style == DESTINATION_STYLE
     )
     assert "Eawyo" in highlighted and "Ftahr" in highlighted
     assert "Conco" not in highlighted  # Concord is not a legal destination of main
@@ -167,8 +172,9 @@ def test_battle_round_lines_show_range_engagements_and_last_dice(service: Campai
     lines = "\n".join(session.battle_round_lines(battle))
     assert "range: long" in lines and "engagements:" in lines
     fire = battle_step(session, battle)
-    session.order(fire, ",".join(["1"] * len(session.dice_needed(fire))),
-                  "dice rolled at the table")
+    session.order(
+        fire, ",".join(["1"] * len(session.dice_needed(fire))), "dice rolled at the table"
+    )
     lines = "\n".join(session.battle_round_lines(battle))
     assert "last round's dice: fire halden round 1" in lines
     assert "=1" in lines
@@ -177,8 +183,9 @@ def test_battle_round_lines_show_range_engagements_and_last_dice(service: Campai
 def test_palette_offers_battle_orders_for_the_side_that_gives_them(service: CampaignService):
     # DN-SEQ-2 / DN-CBT-3: while the phasing side acts, the defender names the first target; the
     # palette lists `target` for the defender only, its template prefixed with the defender's side
-    game = Campaign([place("A-CL-1", "aslan:CL", "hex:neb-a"),
-                     place("S-DD-1", "solomani:DD", "hex:neb-a")])
+    game = Campaign(
+        [place("A-CL-1", "aslan:CL", "hex:neb-a"), place("S-DD-1", "solomani:DD", "hex:neb-a")]
+    )
     game.enter()
     bid = "neb-a/aslan-solomani"
     game.play(f"aslan range {bid}", [5, 2])
@@ -200,8 +207,7 @@ def test_a_duty_s_bare_blanks_are_required_the_order_s_own_are_as_its_model_says
     engagement) labelled ENGAGEMENT optional, and the order built without it was refused; the
     order type's own template keeps its optional fields optional."""
     duty = parse_template("aslan target b1 UNIT ENGAGEMENT")
-    assert [(b.name, b.optional) for b in duty.blanks] == [("UNIT", False),
-                                                           ("ENGAGEMENT", False)]
+    assert [(b.name, b.optional) for b in duty.blanks] == [("UNIT", False), ("ENGAGEMENT", False)]
     with pytest.raises(ValueError, match="ENGAGEMENT is required"):
         duty.build(["A-AO-1", ""])
     own = parse_template("aslan target BATTLE UNITS [ENGAGEMENTS]")

@@ -45,8 +45,7 @@ def count_log_reads(work: Work, monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setattr(connection, "all", counted)
 
 
-def test_a_tui_import_reads_the_log_once_and_the_log_tab_reads_none(tmp_path: Path,
-                                                                      monkeypatch):
+def test_a_tui_import_reads_the_log_once_and_the_log_tab_reads_none(tmp_path: Path, monkeypatch):
     """Issue 48 item 2: the import reads the log once; the session then reads only the
     orders the file appended, and the Log tab's rows come from what the session holds."""
     dbs = cli_databases(tmp_path)

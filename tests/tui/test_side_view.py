@@ -48,8 +48,9 @@ def screen_text(screen: Screen) -> str:
         for row_key in table.rows:
             parts.append(" | ".join(str(cell) for cell in table.get_row(row_key)))
     for options in screen.query(OptionList):
-        parts.extend(str(options.get_option_at_index(i).prompt)
-                     for i in range(options.option_count))
+        parts.extend(
+            str(options.get_option_at_index(i).prompt) for i in range(options.option_count)
+        )
     for field in screen.query(Input):
         parts.extend((field.value, str(field.placeholder)))
     return "\n".join(parts)
@@ -76,8 +77,9 @@ def shown_as(service: CampaignService, side: Side | None) -> str:
     return asyncio.run(scenario())
 
 
-def test_a_players_screen_names_no_neutral_by_its_real_id(service: CampaignService,
-                                                         no_keymap: Path):
+def test_a_players_screen_names_no_neutral_by_its_real_id(
+    service: CampaignService, no_keymap: Path
+):
     """DN-NEU-1: on every tab of Aslan's screen a neutral counter is ``N-X-k``; the referee's
     screen of the same position names ``N-M-1`` (so the check can fail)."""
     battle_with_a_face_down_neutral(service)
@@ -100,8 +102,7 @@ def test_the_idle_dice_hint_says_whose_dice_and_what_empty_means():
     assert idle_dice_hint(referee=False, physical=True) == "dice (d): as rolled at the table"
 
 
-def test_a_players_screen_hides_face_down_strengths(service: CampaignService,
-                                                   no_keymap: Path):
+def test_a_players_screen_hides_face_down_strengths(service: CampaignService, no_keymap: Path):
     """DN-NEU-1: the face-down monitor in the battle at Quillon shows no factors (``?``), on
     the Battle tab and the Forces tab alike; the forces are the CLI's ``units --side``."""
     session = battle_with_a_face_down_neutral(service)
@@ -117,8 +118,10 @@ def test_a_players_screen_hides_face_down_strengths(service: CampaignService,
             await pilot.press("2")
             await pilot.pause()
             table = pilot.app.screen.query_one("#forces", DataTable)
-            rows = {str(table.get_row(key)[0]): [str(c) for c in table.get_row(key)]
-                    for key in table.rows}
+            rows = {
+                str(table.get_row(key)[0]): [str(c) for c in table.get_row(key)]
+                for key in table.rows
+            }
             cli_ids = {row.id for group in seen.systems for row in group.units}
             cli_ids |= {row.id for row in seen.unplaced}
             assert set(rows) == cli_ids
@@ -128,8 +131,7 @@ def test_a_players_screen_hides_face_down_strengths(service: CampaignService,
             await pilot.pause()
             battle = str(pilot.app.screen.query_one("#battle", Static).render())
             battles = dict(open_battles(session.state))  # the real strengths (rules core)
-            monitor = next(u for u in battles[next(iter(battles))].units
-                           if u.uid.startswith("N-"))
+            monitor = next(u for u in battles[next(iter(battles))].units if u.uid.startswith("N-"))
             strength = f"{monitor.beam}-{monitor.missile}-{monitor.defence}"
             alias = re.search(r"N-X-\d+ \S+", battle)
             assert alias is not None and alias.group().endswith("?"), battle
@@ -148,15 +150,15 @@ def test_a_player_is_offered_only_his_own_orders(service: CampaignService):
     assert all(legal.notation.startswith("solomani ") for legal in solomani.legal_orders())
     assert not solomani.stacks(Side.ASLAN)
     referee = CampaignSession(service, "demo")
-    assert {legal.notation.split()[0] for legal in referee.legal_orders()} >= {
-        "aslan", "referee"}
+    assert {legal.notation.split()[0] for legal in referee.legal_orders()} >= {"aslan", "referee"}
 
 
 def test_a_player_is_not_asked_to_confirm_the_other_sides_pass(service: CampaignService):
     """DN-SEQ-2, issue 31 item 1: ``aslan pass`` typed on Solomani's screen is refused when
     sent; no "how far it goes" question comes first (Aslan's screen and the referee's ask)."""
-    assert CampaignSession(service, "demo", viewer=Side.SOLOMANI).ending_preview(
-        "aslan pass") is None
+    assert (
+        CampaignSession(service, "demo", viewer=Side.SOLOMANI).ending_preview("aslan pass") is None
+    )
     assert CampaignSession(service, "demo", viewer=Side.ASLAN).ending_preview("aslan pass")
     assert CampaignSession(service, "demo").ending_preview("aslan pass")
 
@@ -168,8 +170,9 @@ def test_the_cli_opens_the_tui_as_one_side():
     assert build_parser().parse_args(["tui", "demo"]).side is None
 
 
-def test_the_launcher_opens_a_campaign_as_the_side_chosen(service: CampaignService,
-                                                         no_keymap: Path):
+def test_the_launcher_opens_a_campaign_as_the_side_chosen(
+    service: CampaignService, no_keymap: Path
+):
     """DN-NEU-1: ``v`` on the launcher chooses whose screen a campaign opens as (referee,
     Aslan, Solomani); the campaign screen says whose view it is and offers that side only."""
 

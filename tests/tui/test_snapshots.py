@@ -69,5 +69,4 @@ SCENARIO_SCREENS = {
 def test_snapshot_scenario(snap_compare, name, size):
     keys = ["escape"] if name == "imperial" else []  # pass the opening investor dialog
     with freeze_time(CLOCK, tick=True):
-        assert snap_compare(ScenarioHost(SCENARIO_SCREENS[name]), press=keys,
-                            terminal_size=size)
+        assert snap_compare(ScenarioHost(SCENARIO_SCREENS[name]), press=keys, terminal_size=size)

@@ -85,8 +85,12 @@ def test_one_widget_per_tab_each_in_its_own_module_with_its_messages():
     modules = {cls.__module__ for cls in widgets}
     assert len(modules) == len(widgets) == 6
     assert all(module.startswith("campaign.tui.widgets.") for module in modules)
-    messages = {name for cls in widgets for name, member in vars(cls).items()
-                if inspect.isclass(member) and issubclass(member, Message)}
+    messages = {
+        name
+        for cls in widgets
+        for name, member in vars(cls).items()
+        if inspect.isclass(member) and issubclass(member, Message)
+    }
     assert {"MoveChosen", "MoveRefused", "EntryOpened", "Exchanged", "Sorted"} <= messages
 
 
@@ -96,8 +100,11 @@ def test_the_campaign_screen_reads_its_tabs_from_one_registry():
     id that a tab's widget gives one of its own parts."""
     from campaign.tui.screens.campaign import CampaignScreen
 
-    keys = {binding.key: binding.action for binding in CampaignScreen.BINDINGS
-            if binding.action.startswith("show_tab")}
+    keys = {
+        binding.key: binding.action
+        for binding in CampaignScreen.BINDINGS
+        if binding.action.startswith("show_tab")
+    }
     assert keys == {tab.key: f"show_tab({index})" for index, tab in enumerate(TABS)}
     assert [tab.title for tab in TABS][:2] == ["1 Map", "2 Forces"]
     screen_source = (PACKAGE / "screens" / "campaign.py").read_text(encoding="utf-8")

@@ -55,13 +55,18 @@ def test_each_die_is_asked_when_due(tmp_path: Path, no_keymap: Path):
 
     asyncio.run(scenario())
     assert [a.split(":")[0] for a in asked] == [
-        "Die for range marrow round 1 solomani try 1", "Die for range marrow round 1 aslan try 1",
-        "Die for range marrow round 1 solomani try 2", "Die for range marrow round 1 aslan try 2"]
+        "Die for range marrow round 1 solomani try 1",
+        "Die for range marrow round 1 aslan try 1",
+        "Die for range marrow round 1 solomani try 2",
+        "Die for range marrow round 1 aslan try 2",
+    ]
     (entry,) = [e for e in service.story("p") if e.order_text.startswith("aslan range")]
-    assert entry.rolls == ("range marrow round 1 solomani try 1=3",
-                           "range marrow round 1 aslan try 1=4",
-                           "range marrow round 1 solomani try 2=2",
-                           "range marrow round 1 aslan try 2=5")
+    assert entry.rolls == (
+        "range marrow round 1 solomani try 1=3",
+        "range marrow round 1 aslan try 1=4",
+        "range marrow round 1 solomani try 2=2",
+        "range marrow round 1 aslan try 2=5",
+    )
 
 
 def test_escape_gives_up_the_order(tmp_path: Path, no_keymap: Path):

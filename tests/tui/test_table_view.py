@@ -23,13 +23,19 @@ from tests.tui.test_side_view import REAL_NEUTRAL_ID, battle_with_a_face_down_ne
 def table_text(service: CampaignService, name: str, side: Side) -> str:
     session = CampaignSession(service, name, viewer=side)
     star_map = session.ruleset.star_map
-    return "\n".join([*table_lines(session), render_map(star_map, session.map_view()).plain,
-                      *result_lines(session)])
+    return "\n".join(
+        [
+            *table_lines(session),
+            render_map(star_map, session.map_view()).plain,
+            *result_lines(session),
+        ]
+    )
 
 
 @pytest.mark.parametrize("name", ["demo", "full"])
-def test_the_table_is_the_same_whichever_players_seat_builds_it(service: CampaignService,
-                                                                name: str):
+def test_the_table_is_the_same_whichever_players_seat_builds_it(
+    service: CampaignService, name: str
+):
     """issue 43 item 2, DN-NEU-1: the table tells neither side anything the other may not
     see: built through Aslan's or Solomani's hiding rule it is the same, and it names no
     neutral by its real id."""
@@ -48,7 +54,8 @@ def test_the_table_after_a_battle_with_a_face_down_counter(service: CampaignServ
 
 
 def test_the_table_screen_has_no_order_line_and_follows_the_campaign(
-        service: CampaignService, no_keymap: Path):
+    service: CampaignService, no_keymap: Path
+):
     """issue 43 items 1, 2: the table screen takes no orders (no input at all) and shows an
     order given elsewhere without a key."""
 
@@ -62,8 +69,11 @@ def test_the_table_screen_has_no_order_line_and_follows_the_campaign(
             other = CampaignSession(CampaignService(db_url=service.store.url), "demo")
             other.order("aslan end-phase")
             after = other.loaded.head.seq
-            await until(pilot, lambda: f"event {after}" in str(
-                screen.query_one("#table-phase").render()), f"the table shows event {after}")
+            await until(
+                pilot,
+                lambda: f"event {after}" in str(screen.query_one("#table-phase").render()),
+                f"the table shows event {after}",
+            )
             assert "aslan end-phase" in str(screen.query_one("#table-results").render())
 
     asyncio.run(scenario())

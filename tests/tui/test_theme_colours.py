@@ -22,9 +22,8 @@ def wcag_contrast(one: str, other: str) -> float:
     """The WCAG 2 contrast ratio of two ``#rrggbb`` colours, worked out here on its own."""
 
     def luminance(colour: str) -> float:
-        channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
-        r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-                   for c in channels)
+        channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+        r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
         return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
     high, low = sorted((luminance(one), luminance(other)), reverse=True)
@@ -37,8 +36,7 @@ def colour_of(style) -> str:
 
 
 @pytest.mark.parametrize("theme", THEMES)
-def test_map_colours_read_on_every_theme(service: CampaignService, no_keymap: Path,
-                                         theme: str):
+def test_map_colours_read_on_every_theme(service: CampaignService, no_keymap: Path, theme: str):
     """DN-MAP-4: names, side counters and the cut-off mark read on the theme's background."""
 
     async def scenario() -> None:
@@ -72,9 +70,12 @@ def test_switching_the_theme_redraws_the_map(service: CampaignService, no_keymap
                 if spans is None:  # Textual's Content
                     spans = text._spans
                 plain = str(text)
-                return {colour_of(RichStyle.parse(str(span.style))) for span in spans
-                        if plain[span.start:span.end].startswith("n")
-                        and plain[span.start + 1:span.end].isdigit()}
+                return {
+                    colour_of(RichStyle.parse(str(span.style)))
+                    for span in spans
+                    if plain[span.start : span.end].startswith("n")
+                    and plain[span.start + 1 : span.end].isdigit()
+                }
 
             app.theme = "textual-light"
             await pilot.pause()

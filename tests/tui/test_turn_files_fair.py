@@ -29,7 +29,8 @@ def _place(table: MailTable, count: int) -> None:
 
 
 def test_an_export_that_stores_fair_orders_leaves_the_screen_on_the_new_state(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
     """Fair mode: the export first stores the side's own fair-play orders (its share of the
     counter it placed); the session shows the campaign as it now stands, not the state before
     (the screen kept saying "waiting for …'s reveal")."""
@@ -50,7 +51,8 @@ def test_an_export_that_stores_fair_orders_leaves_the_screen_on_the_new_state(
 
 
 def test_an_import_tells_which_fair_play_orders_this_machine_gave(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
     """The import's notes reach the screen, one ``note:`` line each after the line of the
     file: here the seal of the deck Solomani's machine gave on receiving pass 2 (DN-PBM)."""
     table = MailTable(tmp_path / "files")

@@ -34,9 +34,19 @@ from campaign.records.chain import events_text
 from campaign.userfiles import read_bounded, read_stream_bounded
 
 __all__ = [
-    "ARMOURED_SUFFIXES", "REFEREE_UNDO", "Exported", "FairPlayFileError", "Imported",
-    "PbemService", "Verification",
-    "events_text", "keygen", "keys_dir", "read_turn_file", "read_turn_stream", "withdrawn_line",
+    "ARMOURED_SUFFIXES",
+    "REFEREE_UNDO",
+    "Exported",
+    "FairPlayFileError",
+    "Imported",
+    "PbemService",
+    "Verification",
+    "events_text",
+    "keygen",
+    "keys_dir",
+    "read_turn_file",
+    "read_turn_stream",
+    "withdrawn_line",
 ]
 
 

@@ -38,8 +38,9 @@ class Agreement:
     """The side and signature rules of one database (``side``: as given by ``--as``;
     ``home``: the player's keys home, ``keys.keys_home()`` when None)."""
 
-    def __init__(self, ledger: Ledger, keys_dir: Path | None, side: Side | None,
-                 home: Path | None = None) -> None:
+    def __init__(
+        self, ledger: Ledger, keys_dir: Path | None, side: Side | None, home: Path | None = None
+    ) -> None:
         self.ledger = ledger
         self.keys_dir = keys_dir
         self.side = side
@@ -97,7 +98,8 @@ class Agreement:
             raise WrongSideError(
                 f"{span}: this database has not recorded which side you play; import your "
                 "first file with `--as aslan` or `--as solomani` (the side YOU play, recorded "
-                "for good) so that a file sent as the wrong side is refused", source=source,
+                "for good) so that a file sent as the wrong side is refused",
+                source=source,
             )
         if header.side is own:
             raise WrongSideError(
@@ -137,22 +139,27 @@ class Agreement:
             raise SignatureError(
                 f"{span} is not signed: fair mode refuses an unsigned file (nothing in it "
                 f"could be shown to an umpire as {side}'s); ask {side} for the file as its "
-                "machine signs it (fair mode signs every file)")
+                "machine signs it (fair mode signs every file)"
+            )
         public = folder / f"{side}.pub"
         if not os.path.lexists(public):
             raise SignatureError(
                 f"{span} is signed by key {turn.signature.key_id}, but {public} does not exist: "
-                f"put {side}'s public key there (docs/turn-files.md, \"Keys in fair mode\"); "
-                "nothing imported")
+                f'put {side}\'s public key there (docs/turn-files.md, "Keys in fair mode"); '
+                "nothing imported"
+            )
         try:
             signing.verify(turn.body, turn.signature, public)
         except SignatureError as error:
-            raise SignatureError(f"{span}: {error.message}; refused (fair mode: a file "
-                                 f"counts only signed by {side}'s own key)") from None
+            raise SignatureError(
+                f"{span}: {error.message}; refused (fair mode: a file "
+                f"counts only signed by {side}'s own key)"
+            ) from None
         return True
 
-    def check_signature(self, mail: MailRecord | None, turn: TurnFile, *,
-                        fair: bool = False) -> bool:
+    def check_signature(
+        self, mail: MailRecord | None, turn: TurnFile, *, fair: bool = False
+    ) -> bool:
         """True when ``turn`` is signed and its signature verifies, False when it is unsigned
         and may be; ``SignatureError`` otherwise (see the module docstring). ``fair``: a fair
         campaign's file (``check_fair_signature``)."""
@@ -180,8 +187,11 @@ class Agreement:
                 signing.verify(turn.body, None, public)  # refuses: a key is configured
             return False
         if public is None or not have_key:
-            where = (f"{keys} has no {side}.pub" if keys is not None
-                     else f"no keys directory was given (--keys DIR or ${KEYS_ENV})")
+            where = (
+                f"{keys} has no {side}.pub"
+                if keys is not None
+                else f"no keys directory was given (--keys DIR or ${KEYS_ENV})"
+            )
             raise SignatureError(
                 f"file {header.exchange} is signed by key {turn.signature.key_id}, but {where}: "
                 f"a signature that cannot be checked is refused; put {side}'s public key "
@@ -193,8 +203,7 @@ class Agreement:
     # --- recording -----------------------------------------------------------------------------
 
     @staticmethod
-    def record_with(mail: MailRecord, own: Side, exchange: int, signed: bool
-                    ) -> PbemPlayer | None:
+    def record_with(mail: MailRecord, own: Side, exchange: int, signed: bool) -> PbemPlayer | None:
         """What to record about this database with file ``exchange`` (its side; the first
         signed file), or ``None`` when the record stays as it is."""
         name, stored = mail.name, mail.player

@@ -35,9 +35,15 @@ class MailChecks:
     # --- the dice set-up ------------------------------------------------------------------------
 
     @staticmethod
-    def setup(row: CampaignRow, mail: MailRecord, dice_mode: str,
-              file_mode: DiceMode | None = None, source: str = "", *,
-              accept: DiceMode | None = None) -> PbemSetup:
+    def setup(
+        row: CampaignRow,
+        mail: MailRecord,
+        dice_mode: str,
+        file_mode: DiceMode | None = None,
+        source: str = "",
+        *,
+        accept: DiceMode | None = None,
+    ) -> PbemSetup:
         """The PBEM set-up of campaign ``row`` (created with ``dice_mode``): saved, or a new one
         (not yet saved) on first contact, with the campaign's dice mode (docs/turn-files.md,
         "Dice modes").
@@ -60,25 +66,34 @@ class MailChecks:
             advice = (
                 f"both players create the campaign with the same `--dice`, or, if you agree to "
                 f"{file_mode} dice, import with `--accept-dice {file_mode}`"
-                if saved is None else "the dice mode was fixed by the first files and cannot change"
+                if saved is None
+                else "the dice mode was fixed by the first files and cannot change"
             )
             raise WrongCampaignError(
                 f"campaign {name!r} is played with {setup.mode} dice, the file uses "
-                f"{file_mode} dice; {advice}", source=source,
+                f"{file_mode} dice; {advice}",
+                source=source,
             )
         return setup
 
     @staticmethod
-    def key(name: str, setup: PbemSetup, exchange: int, older: str | None,
-            newer: str | None) -> str:
+    def key(
+        name: str, setup: PbemSetup, exchange: int, older: str | None, newer: str | None
+    ) -> str:
         """The dice key of file ``exchange``: the shared seed, or with commit–reveal dice the
         key made of the two latest secrets (``fairdice.exchange_key``)."""
         if setup.mode == "seeded":
             return setup.shared_seed
         return fairdice.exchange_key(name, exchange, older, newer, setup.shared_seed)
 
-    def dice_key(self, mail: MailRecord, turn: TurnFile, files: tuple[PbemFile, ...],
-                 setup: PbemSetup, source: str) -> tuple[str, str | None]:
+    def dice_key(
+        self,
+        mail: MailRecord,
+        turn: TurnFile,
+        files: tuple[PbemFile, ...],
+        setup: PbemSetup,
+        source: str,
+    ) -> tuple[str, str | None]:
         """The key the sender's dice used, and our next key (None: unchanged)."""
         header, dice, name = turn.header, turn.body.dice, mail.name
         n = header.exchange
@@ -97,24 +112,29 @@ class MailChecks:
         return key, self.key(name, setup, n + 1, dice.reveal, mine)
 
     @staticmethod
-    def _check_reveal(name: str, turn: TurnFile, files: tuple[PbemFile, ...], setup: PbemSetup,
-                      source: str) -> None:
+    def _check_reveal(
+        name: str, turn: TurnFile, files: tuple[PbemFile, ...], setup: PbemSetup, source: str
+    ) -> None:
         """The secret file ``n`` opens must open the commitment of file ``n-2`` (none in the
         first two files); refused otherwise (the dice of the file cannot be trusted)."""
         n, dice = turn.header.exchange, turn.body.dice
         earlier = next((f for f in files if f.exchange == n - 2), None)
         if earlier is None:
             if dice.reveal is not None:
-                raise DiceRevealError(f"file {n} reveals a secret nobody committed",
-                                      source=source)
+                raise DiceRevealError(f"file {n} reveals a secret nobody committed", source=source)
             return
-        opens = (strict.opens(name, n - 2, dice.reveal, earlier.commitment)
-                 if setup.mode == "strict" and dice.reveal is not None
-                 else dice.reveal is not None
-                 and fairdice.reveal_matches(dice.reveal, earlier.commitment))
+        opens = (
+            strict.opens(name, n - 2, dice.reveal, earlier.commitment)
+            if setup.mode == "strict" and dice.reveal is not None
+            else dice.reveal is not None
+            and fairdice.reveal_matches(dice.reveal, earlier.commitment)
+        )
         if not opens:
-            withheld = (f"{turn.header.side.value} withholds its dice contribution to file "
-                        f"{n - 1}: " if setup.mode == "strict" else "")
+            withheld = (
+                f"{turn.header.side.value} withholds its dice contribution to file {n - 1}: "
+                if setup.mode == "strict"
+                else ""
+            )
             raise DiceRevealError(
                 f"{withheld}the secret revealed in file {n} does not open the commitment of "
                 f"file {n - 2}: the dice of this file cannot be trusted; do not import it",
@@ -126,13 +146,21 @@ class MailChecks:
         """Strict dice: the keys incoming file ``turn`` opens here (its reveal checked by
         ``dice_key`` first): our pending order's of the file before, and the file's own."""
         n = turn.header.exchange
-        return strict_exchange.keys(mail.name, n, turn.body.dice.reveal, mail.secret(n - 3),
-                                    mail.secret(n - 1))
+        return strict_exchange.keys(
+            mail.name, n, turn.body.dice.reveal, mail.secret(n - 3), mail.secret(n - 1)
+        )
 
     # --- an incoming file -----------------------------------------------------------------------
 
-    def signature(self, mail: MailRecord | None, turn: TurnFile, source: str,
-                  problems: list[str] | None = None, *, fair: bool = False) -> bool:
+    def signature(
+        self,
+        mail: MailRecord | None,
+        turn: TurnFile,
+        source: str,
+        problems: list[str] | None = None,
+        *,
+        fair: bool = False,
+    ) -> bool:
         """``Agreement.check_signature``; with ``problems``, a refusal is added there instead
         of raised."""
         try:
@@ -143,8 +171,16 @@ class MailChecks:
             problems.append(error.message)
             return False
 
-    def position(self, row: CampaignRow, mail: MailRecord, turn: TurnFile, local: LocalCopy,
-                 source: str, *, signature: bool = True) -> tuple[PbemFile, ...]:
+    def position(
+        self,
+        row: CampaignRow,
+        mail: MailRecord,
+        turn: TurnFile,
+        local: LocalCopy,
+        source: str,
+        *,
+        signature: bool = True,
+    ) -> tuple[PbemFile, ...]:
         """Campaign, profile, signature, sides, and where the file sits in the exchange; the
         files exchanged so far."""
         self.identity(row, mail, turn, local, source, signature=signature)
@@ -154,15 +190,24 @@ class MailChecks:
             raise StaleFileError(
                 f"file {turn.header.exchange} from {turn.header.side.value} (events "
                 f"{turn.header.base_seq + 1}-{turn.header.head_seq}) was already exchanged; "
-                "nothing to do", source=source,
+                "nothing to do",
+                source=source,
             )
         _check_held_kept(mail, turn, source)
         _check_not_replaced(turn, files, source)
         check_base(turn, local, files, source)
         return files
 
-    def identity(self, row: CampaignRow, mail: MailRecord, turn: TurnFile, local: LocalCopy,
-                 source: str, *, signature: bool = True) -> None:
+    def identity(
+        self,
+        row: CampaignRow,
+        mail: MailRecord,
+        turn: TurnFile,
+        local: LocalCopy,
+        source: str,
+        *,
+        signature: bool = True,
+    ) -> None:
         """The right campaign, the same rules profile, a valid signature if keys are set, and
         at least one order."""
         header, name = turn.header, row.name
@@ -182,7 +227,8 @@ class MailChecks:
             raise WrongCampaignError(
                 f"DN-DATA-4: the file was played with rules profile {header.profile_hash[:12]}, "
                 f"this campaign uses {row.profile_hash[:12]}; both players need the same data "
-                "files (or the referee re-pins both)", source=source,
+                "files (or the referee re-pins both)",
+                source=source,
             )
         if signature:
             self.signature(mail, turn, source, fair=fairplay.active(local.state))
@@ -201,8 +247,16 @@ def _check_held_kept(mail: MailRecord, turn: TurnFile, source: str) -> None:
     """Strict dice: a file received before whose held order this machine rolled cannot come
     again changed (its sender may know the dice by now): refused, naming him."""
     header = turn.header
-    earlier = next((f for f in mail.files if f.exchange == header.exchange
-                    and f.direction == "in" and f.body_sha256 != turn.body_sha256), None)
+    earlier = next(
+        (
+            f
+            for f in mail.files
+            if f.exchange == header.exchange
+            and f.direction == "in"
+            and f.body_sha256 != turn.body_sha256
+        ),
+        None,
+    )
     held = held_order(mail, header.exchange) if earlier is not None else None
     if held is None:
         return
@@ -210,7 +264,10 @@ def _check_held_kept(mail: MailRecord, turn: TurnFile, source: str) -> None:
         f"file {header.exchange} from {header.side.value} comes again changed, ending "
         f"with {header.pending_order!r} instead of {held!r}, whose dice your machine "
         "rolled already (strict dice: a held order is fixed before anyone knows its "
-        "dice); refused", side=header.side.value, source=source)
+        "dice); refused",
+        side=header.side.value,
+        source=source,
+    )
 
 
 def _check_not_replaced(turn: TurnFile, files: tuple[PbemFile, ...], source: str) -> None:
@@ -218,15 +275,22 @@ def _check_not_replaced(turn: TurnFile, files: tuple[PbemFile, ...], source: str
     content: the sender withdrew it and sent another (or it was changed); this copy is out of
     date, named as such instead of as a file built on an old position (issue 46)."""
     header = turn.header
-    received = next((f for f in files if f.exchange == header.exchange
-                     and f.direction == "in" and f.side == header.side.value), None)
+    received = next(
+        (
+            f
+            for f in files
+            if f.exchange == header.exchange and f.direction == "in" and f.side == header.side.value
+        ),
+        None,
+    )
     if received is not None:
         raise StaleFileError(
             f"file {header.exchange} from {header.side.value} is not the file "
             f"{header.exchange} imported here ({received.body_sha256[:12]}, this one "
             f"{turn.body_sha256[:12]}): its sender withdrew it and sent that one instead "
             "(`campaign exchanges` lists it), or it was changed; this copy is out of date: "
-            "nothing to do", source=source,
+            "nothing to do",
+            source=source,
         )
 
 
@@ -239,5 +303,6 @@ def check_not_empty(turn: TurnFile, source: str) -> None:
         raise MalformedTurnFileError(
             f"file {header.exchange} from {header.side.value} carries no orders; a turn "
             "file is sent after giving orders, and an empty one would only use up a file "
-            "number; refused", source=source,
+            "number; refused",
+            source=source,
         )

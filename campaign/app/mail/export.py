@@ -50,7 +50,8 @@ def envelope(name: str, turn: TurnFile) -> PbemEnvelope:
     """What ``export_again`` needs besides the log to rebuild ``turn``."""
     signature = turn.signature
     return PbemEnvelope(
-        campaign_name=name, exchange=turn.header.exchange,
+        campaign_name=name,
+        exchange=turn.header.exchange,
         header=canonical_json(turn.header.model_dump(mode="json", exclude_none=True)),
         signature=canonical_json(signature.model_dump(mode="json")) if signature else None,
     )
@@ -73,28 +74,43 @@ def _last_sent(mail: MailRecord, side: Side) -> PbemFile | None:
     return last
 
 
-def _dice(parts: Parts, mail: MailRecord, setup: PbemSetup, exchange: int
-          ) -> tuple[str | None, DiceExchange]:
+def _dice(
+    parts: Parts, mail: MailRecord, setup: PbemSetup, exchange: int
+) -> tuple[str | None, DiceExchange]:
     """Our secret committed in file ``exchange`` (None with seeded dice) and its dice data."""
     if setup.mode == "seeded":
         return None, DiceExchange(commitment=fairdice.commitment(setup.shared_seed))
     # a withdrawn file's number commits to the same secret again
     secret = mail.secret(exchange) or parts.new_secret()
     return secret, DiceExchange(
-        commitment=(strict.commitment(mail.name, exchange, secret) if setup.mode == "strict"
-                    else fairdice.commitment(secret)),
+        commitment=(
+            strict.commitment(mail.name, exchange, secret)
+            if setup.mode == "strict"
+            else fairdice.commitment(secret)
+        ),
         reveal=mail.secret(exchange - 2),
     )
 
 
-def _header(loaded: Loaded, side: Side, exchange: int, base_seq: int, setup: PbemSetup,
-            held: StrictPending | None) -> Header:
+def _header(
+    loaded: Loaded,
+    side: Side,
+    exchange: int,
+    base_seq: int,
+    setup: PbemSetup,
+    held: StrictPending | None,
+) -> Header:
     """The header of ``side``'s file ``exchange`` carrying events after ``base_seq``."""
     return Header(
-        schema_version=SCHEMA_VERSION, app_version=__version__,
-        campaign_id=loaded.state.campaign_id, side=side, exchange=exchange, base_seq=base_seq,
+        schema_version=SCHEMA_VERSION,
+        app_version=__version__,
+        campaign_id=loaded.state.campaign_id,
+        side=side,
+        exchange=exchange,
+        base_seq=base_seq,
         base_hash=loaded.rows[base_seq - 1].hash if base_seq else GENESIS_HASH,
-        head_seq=loaded.head.seq, head_hash=loaded.head.hash,
+        head_seq=loaded.head.seq,
+        head_hash=loaded.head.hash,
         head_digest=engine.state_digest(loaded.state),
         profile_hash=loaded.ruleset.profile_hash,
         dice_mode=setup.mode,  # type: ignore[arg-type]
@@ -111,12 +127,19 @@ def fair_key(parts: Parts, side: Side) -> Path:
         raise SignatureError(
             f"fair mode signs every turn file, and there is no key {key}: make it with "
             f"`campaign keygen {side.value} --dir {home}` (or give --sign KEYFILE), send "
-            f"{side.value}.pub to the other player (docs/turn-files.md, \"Keys in fair mode\")")
+            f'{side.value}.pub to the other player (docs/turn-files.md, "Keys in fair mode")'
+        )
     return key
 
 
-def export_turn(parts: Parts, name: str, side: Side, *, sign_with: Path | None = None,
-                deliver: Callable[[Exported], None] | None = None) -> Exported:
+def export_turn(
+    parts: Parts,
+    name: str,
+    side: Side,
+    *,
+    sign_with: Path | None = None,
+    deliver: Callable[[Exported], None] | None = None,
+) -> Exported:
     """The turn file of ``side`` with every batch since the last exchanged file.
 
     ``deliver(exported)`` writes the file (to disk, stdout, the clipboard); the exchange is
@@ -137,26 +160,48 @@ def export_turn(parts: Parts, name: str, side: Side, *, sign_with: Path | None =
     base_seq = last.head_seq if last else max(r.seq for r in loaded.rows if r.batch == 0)
     exchange = (last.exchange + 1) if last else 1
     section, fair_rows = parts.fair.outgoing(loaded, mail, side.value, exchange)
-    held = (None if setup.mode != "strict"
-            else parts.ledger.strict_pending(name) if duties.held else mail.held)
+    held = (
+        None
+        if setup.mode != "strict"
+        else parts.ledger.strict_pending(name)
+        if duties.held
+        else mail.held
+    )
     if not loaded.rows[base_seq:] and section is None and held is None:
         raise TurnFileError(
-            f"nothing to send: no orders since event {base_seq}; give your orders first")
+            f"nothing to send: no orders since event {base_seq}; give your orders first"
+        )
     secret, dice = _dice(parts, mail, setup, exchange)
-    batches = _batches(name, loaded.rows, base_seq, loaded.head.seq, setup,
-                       face_down_ids(loaded.state))
-    body = TurnBody(header=_header(loaded, side, exchange, base_seq, setup, held),
-                    batches=batches, dice=dice, fair=section)
+    batches = _batches(
+        name, loaded.rows, base_seq, loaded.head.seq, setup, face_down_ids(loaded.state)
+    )
+    body = TurnBody(
+        header=_header(loaded, side, exchange, base_seq, setup, held),
+        batches=batches,
+        dice=dice,
+        fair=section,
+    )
     signature = signing.sign(body, sign_with) if sign_with is not None else None
     turn = TurnFile.seal(body, signature)
     made = Exported(turn, turn.to_json(), armour(turn))
     if deliver is not None:
         deliver(made)
     parts.ledger.record_export(
-        PbemFile(campaign_name=name, exchange=exchange, side=side.value, direction="out",
-                 base_seq=base_seq, head_seq=loaded.head.seq, head_hash=loaded.head.hash,
-                 commitment=dice.commitment, reveal=dice.reveal, body_sha256=turn.body_sha256),
-        secret, envelope(name, turn), new_setup=setup if mail.setup is None else None,
+        PbemFile(
+            campaign_name=name,
+            exchange=exchange,
+            side=side.value,
+            direction="out",
+            base_seq=base_seq,
+            head_seq=loaded.head.seq,
+            head_hash=loaded.head.hash,
+            commitment=dice.commitment,
+            reveal=dice.reveal,
+            body_sha256=turn.body_sha256,
+        ),
+        secret,
+        envelope(name, turn),
+        new_setup=setup if mail.setup is None else None,
         player=parts.agreement.record_with(mail, side, exchange, signature is not None),
         fair=fair_rows,
     )
@@ -169,9 +214,17 @@ def _armoured(to: Path | TextIO) -> bool:
     return not isinstance(to, Path) or to.name.endswith(ARMOURED_SUFFIXES)
 
 
-def export_file(parts: Parts, name: str, side: Side | None, to: Path | TextIO, *,
-                armoured: bool = False, sign_with: Path | None = None,
-                again: int | None = None, seat: Seat = REFEREE) -> Exported:
+def export_file(
+    parts: Parts,
+    name: str,
+    side: Side | None,
+    to: Path | TextIO,
+    *,
+    armoured: bool = False,
+    sign_with: Path | None = None,
+    again: int | None = None,
+    seat: Seat = REFEREE,
+) -> Exported:
     """Write ``side``'s turn file (or with ``again`` the recorded file ``again``, byte for
     byte) to the path or stream ``to``: ASCII armour when ``armoured``, for a stream or a
     ``.txt``/``.asc`` path, else JSON.
@@ -217,11 +270,18 @@ def _commit_staged(staged: list[StagedFile], name: str, exchange: int) -> None:
         except ValueError as error:
             raise FileRefusedError(
                 f"{error}; file {exchange} is recorded: write it with `campaign export "
-                f"{name} --again {exchange} -o FILE`") from None
+                f"{name} --again {exchange} -o FILE`"
+            ) from None
 
 
-def _batches(name: str, rows: list[StoredEvent], base_seq: int, head_seq: int,
-             setup: PbemSetup, hidden: frozenset[str]) -> list[Batch]:
+def _batches(
+    name: str,
+    rows: list[StoredEvent],
+    base_seq: int,
+    head_seq: int,
+    setup: PbemSetup,
+    hidden: frozenset[str],
+) -> list[Batch]:
     """The order batches of events ``base_seq+1 .. head_seq`` in file form; events naming a
     counter of ``hidden`` (face down at ``head_seq``) travel sealed."""
     chosen = rows[base_seq:head_seq]
@@ -246,7 +306,8 @@ def export_again(parts: Parts, name: str, exchange: int) -> Exported:
     if record is None:
         numbers = ", ".join(str(f.exchange) for f in mail.files) or "none yet"
         raise TurnFileError(
-            f"campaign {name!r} has no file {exchange} (files exchanged: {numbers})")
+            f"campaign {name!r} has no file {exchange} (files exchanged: {numbers})"
+        )
     return rebuilt(mail, parts.service.load(name), record)
 
 
@@ -264,12 +325,19 @@ def rebuilt(mail: MailRecord, loaded: Loaded, record: PbemFile) -> Exported:
     if stored is None or setup is None:
         raise TurnFileError(
             f"file {exchange} was recorded by an older version of the tool, which kept no "
-            "copy of its header; it cannot be rebuilt")
+            "copy of its header; it cannot be rebuilt"
+        )
     try:
         body = TurnBody(
             header=Header.model_validate_json(stored.header),
-            batches=_batches(name, loaded.rows, record.base_seq, record.head_seq, setup,
-                             face_down_ids(local_copy(loaded, record.head_seq).state)),
+            batches=_batches(
+                name,
+                loaded.rows,
+                record.base_seq,
+                record.head_seq,
+                setup,
+                face_down_ids(local_copy(loaded, record.head_seq).state),
+            ),
             dice=DiceExchange(commitment=record.commitment, reveal=record.reveal),
             fair=_section_again(mail, exchange),
         )
@@ -281,7 +349,8 @@ def rebuilt(mail: MailRecord, loaded: Loaded, record: PbemFile) -> Exported:
         raise TurnFileError(
             f"file {exchange} cannot be rebuilt: this campaign's log no longer holds its "
             "events as they were sent (a crossed file was resolved, or the log was edited; "
-            "`campaign verify` tells which)")
+            "`campaign verify` tells which)"
+        )
     return Exported(turn, turn.to_json(), armour(turn))
 
 

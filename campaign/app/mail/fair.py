@@ -85,16 +85,21 @@ def _named(source: str) -> Iterator[None]:
     try:
         yield
     except FairPlayViolation as violation:
-        raise FairPlayFileError(violation.message, problem=violation.problem,
-                                side=violation.side, card=violation.card,
-                                source=source) from None
+        raise FairPlayFileError(
+            violation.message,
+            problem=violation.problem,
+            side=violation.side,
+            card=violation.card,
+            source=source,
+        ) from None
 
 
 class FairMail:
     """The fair-mode part of play by e-mail for one database (``PbemService.fair``)."""
 
-    def __init__(self, service: CampaignService, ledger: Ledger,
-                 rand: group.Random = os.urandom) -> None:
+    def __init__(
+        self, service: CampaignService, ledger: Ledger, rand: group.Random = os.urandom
+    ) -> None:
         """``rand``: the randomness of this side's secrets (``os.urandom``; tests pass a
         reproducible stream)."""
         self.service = service
@@ -106,8 +111,10 @@ class FairMail:
     @staticmethod
     def passes(mail: MailRecord, public: shuffle.Decks) -> dict[int, shuffle.Pass]:
         """The passes made here or received, by number."""
-        return {row.exchange: shuffle.Pass.from_plain(json.loads(row.body), public)
-                for row in mail.passes}
+        return {
+            row.exchange: shuffle.Pass.from_plain(json.loads(row.body), public)
+            for row in mail.passes
+        }
 
     @staticmethod
     def secrets(mail: MailRecord, public: shuffle.Decks) -> shuffle.Secrets | None:
@@ -123,22 +130,33 @@ class FairMail:
         return shuffle.Deck.agree(context, public, passes[2], passes[3])
 
     @staticmethod
-    def _rows(name: str, made: shuffle.Pass | None, plain: dict | None = None,
-              secrets: shuffle.Secrets | None = None) -> list[FairRow]:
+    def _rows(
+        name: str,
+        made: shuffle.Pass | None,
+        plain: dict | None = None,
+        secrets: shuffle.Secrets | None = None,
+    ) -> list[FairRow]:
         rows: list[FairRow] = []
         if made is not None:
             body = canonical_json(plain if plain is not None else made.to_plain())
-            rows.append(FairPass(campaign_name=name, exchange=made.number, side=made.side,
-                                 body=body))
+            rows.append(
+                FairPass(campaign_name=name, exchange=made.number, side=made.side, body=body)
+            )
         if secrets is not None:
-            rows.append(FairSecret(campaign_name=name, side=secrets.side,
-                                   secrets=canonical_json(secrets.to_plain())))
+            rows.append(
+                FairSecret(
+                    campaign_name=name,
+                    side=secrets.side,
+                    secrets=canonical_json(secrets.to_plain()),
+                )
+            )
         return rows
 
     # --- export ---------------------------------------------------------------------------------
 
-    def outgoing(self, loaded: Loaded, mail: MailRecord, side: str, exchange: int
-                 ) -> tuple[FairSection | None, list[FairRow]]:
+    def outgoing(
+        self, loaded: Loaded, mail: MailRecord, side: str, exchange: int
+    ) -> tuple[FairSection | None, list[FairRow]]:
         """The ``fair`` section of file ``exchange`` and the rows to record with it: the pass
         it carries (pass 1 is made now; passes 2 and 3 were made when the file before it was
         imported). A file sent again after a withdrawal carries the same pass."""
@@ -152,7 +170,9 @@ class FairMail:
             raise FairPlayFileError(
                 f"file {exchange} must carry pass {exchange} of the joint shuffle, which is "
                 "made when the other side's file before it is imported: import that file first",
-                problem="no-pass", side=side)
+                problem="no-pass",
+                side=side,
+            )
         made, secrets = shuffle.first_pass(loaded.state.campaign_id, side, public, self.rand)
         return FairSection(shuffle=_as_stored(made)), self._rows(name, made, secrets=secrets)
 
@@ -166,8 +186,15 @@ class FairMail:
 
     # --- import ---------------------------------------------------------------------------------
 
-    def incoming(self, loaded: Loaded, mail: MailRecord, state: CampaignState, turn: TurnFile,
-                 own: str, source: str) -> Incoming:
+    def incoming(
+        self,
+        loaded: Loaded,
+        mail: MailRecord,
+        state: CampaignState,
+        turn: TurnFile,
+        own: str,
+        source: str,
+    ) -> Incoming:
         """Check the file's ``fair`` section against the campaign (``state`` at the file's
         base) and make our answering pass; nothing is stored here. The key shares the file
         says its orders gave are checked against the agreed deck before anything is re-run:
@@ -186,23 +213,36 @@ class FairMail:
                         check_share(result.deck, given.side.value, given.card, given.share)
         return result
 
-    def _incoming(self, loaded: Loaded, mail: MailRecord, state: CampaignState, turn: TurnFile,
-                  own: str, source: str) -> Incoming:
+    def _incoming(
+        self,
+        loaded: Loaded,
+        mail: MailRecord,
+        state: CampaignState,
+        turn: TurnFile,
+        own: str,
+        source: str,
+    ) -> Incoming:
         header, section = turn.header, turn.body.fair
         carried = section.shuffle if section is not None else None
         if not fairplay.active(state):
             if section is not None:
-                raise FairPlayFileError("the file carries fair-mode data, but this campaign is "
-                                        "not played in fair mode (`campaign new --fair`)",
-                                        problem="malformed", source=source)
+                raise FairPlayFileError(
+                    "the file carries fair-mode data, but this campaign is "
+                    "not played in fair mode (`campaign new --fair`)",
+                    problem="malformed",
+                    source=source,
+                )
             return Incoming()
         name, sender, number = loaded.row.name, header.side.value, header.exchange
         public, context = fairplay.decks(loaded.ruleset), state.campaign_id
         if number > PASSES:
             if carried is not None:
-                raise FairPlayFileError(f"file {number} carries a shuffle pass; only files 1-"
-                                        f"{PASSES} do", problem="malformed", side=sender,
-                                        source=source)
+                raise FairPlayFileError(
+                    f"file {number} carries a shuffle pass; only files 1-{PASSES} do",
+                    problem="malformed",
+                    side=sender,
+                    source=source,
+                )
             result = Incoming(deck=self.deck(mail, context, public))
             with _named(source):
                 _check_shares(turn, result.deck)
@@ -211,15 +251,21 @@ class FairMail:
             raise FairPlayFileError(
                 f"file {number} from {sender} carries no pass {number} of the joint shuffle: "
                 "the face-down decks cannot be agreed without it; ask for the file again",
-                problem="withheld", side=sender, source=source)
+                problem="withheld",
+                side=sender,
+                source=source,
+            )
         with _named(source):
             passes = self.passes(mail, public)
             made = shuffle.Pass.from_plain(carried, public)
             if made.number != number or made.side != sender:
                 raise FairPlayViolation(
-                    "malformed", f"file {number} from {sender} carries pass {made.number} of "
+                    "malformed",
+                    f"file {number} from {sender} carries pass {made.number} of "
                     f"{made.side} where pass {number} of {sender} was expected (pass n of the "
-                    "joint shuffle rides on file n, made by its sender)", side=sender)
+                    "joint shuffle rides on file n, made by its sender)",
+                    side=sender,
+                )
             made = shuffle.received(context, public, carried, passes)  # the proof, issue 42
             result = Incoming(self._rows(name, made, plain=carried))
             if number == 1:  # we are the second party: answer with pass 2
@@ -228,8 +274,11 @@ class FairMail:
             elif number == 2:  # we made pass 1: answer with pass 3, and the deck is agreed
                 secrets = self.secrets(mail, public)
                 if secrets is None or secrets.mask is None:
-                    raise FairPlayViolation("malformed", "pass 2 arrived, but this database "
-                                            "did not make pass 1", side=sender)
+                    raise FairPlayViolation(
+                        "malformed",
+                        "pass 2 arrived, but this database did not make pass 1",
+                        side=sender,
+                    )
                 answer = shuffle.third_pass(context, secrets, public, made, self.rand)
                 result.rows += self._rows(name, answer, secrets=secrets)
                 result.deck = shuffle.Deck.agree(context, public, made, answer)
@@ -238,9 +287,15 @@ class FairMail:
             _check_shares(turn, result.deck)
         return result
 
-    def check_replayed(self, turn: TurnFile, deck: shuffle.Deck | None,
-                       state: CampaignState, rows: list[StoredEvent], name: str,
-                       source: str) -> None:
+    def check_replayed(
+        self,
+        turn: TurnFile,
+        deck: shuffle.Deck | None,
+        state: CampaignState,
+        rows: list[StoredEvent],
+        name: str,
+        source: str,
+    ) -> None:
         """After the file's orders were re-run (``state`` at its head, ``rows`` its events):
         the seal names the agreed deck, every share opens its sender's commitment for that
         card, every reveal names what both shares open the card to, and the sender withholds
@@ -252,9 +307,13 @@ class FairMail:
         with _named(source):
             for event in parse_stored(rows, name):
                 if isinstance(event, fairplay.DeckSealed) and (
-                        deck is None or event.digest != deck.digest):
-                    raise FairPlayViolation("bad-seal", f"{sender} sealed a deck this machine "
-                                            "did not agree to", side=sender)
+                    deck is None or event.digest != deck.digest
+                ):
+                    raise FairPlayViolation(
+                        "bad-seal",
+                        f"{sender} sealed a deck this machine did not agree to",
+                        side=sender,
+                    )
                 if deck is None:
                     continue
                 if isinstance(event, fairplay.KeyShareGiven):
@@ -263,12 +322,19 @@ class FairMail:
                     opened = open_card(deck, event.card, fair["shares"].get(event.card, {}))
                     if opened != event.label:
                         raise FairPlayViolation(
-                            "bad-reveal", f"{sender} revealed {event.card} as {event.label}, "
-                            f"but both shares open it to another card", side=sender,
-                            card=event.card)
+                            "bad-reveal",
+                            f"{sender} revealed {event.card} as {event.label}, "
+                            f"but both shares open it to another card",
+                            side=sender,
+                            card=event.card,
+                        )
             if deck is not None and fair["sealed"] is None and deck.first == sender:
-                raise FairPlayViolation("withheld", f"file {turn.header.exchange} from {sender} "
-                                        "withholds the seal of the agreed deck", side=sender)
+                raise FairPlayViolation(
+                    "withheld",
+                    f"file {turn.header.exchange} from {sender} "
+                    "withholds the seal of the agreed deck",
+                    side=sender,
+                )
             if fair["sealed"] is None:
                 return
             self._check_reveals_given(turn, deck, state)
@@ -276,14 +342,19 @@ class FairMail:
                 if wait.side == sender:
                     card = _card_of(state, wait.subject)
                     raise FairPlayViolation(
-                        "withheld", f"file {turn.header.exchange} from {sender} withholds "
+                        "withheld",
+                        f"file {turn.header.exchange} from {sender} withholds "
                         f"{sender}'s share of {wait.subject} ({card}), whose reveal the rules "
                         "called: the game cannot go on without it; refused, ask "
-                        f"{sender} for a file that carries it", side=sender, card=card)
+                        f"{sender} for a file that carries it",
+                        side=sender,
+                        card=card,
+                    )
 
     @staticmethod
-    def _check_reveals_given(turn: TurnFile, deck: shuffle.Deck | None,
-                             state: CampaignState) -> None:
+    def _check_reveals_given(
+        turn: TurnFile, deck: shuffle.Deck | None, state: CampaignState
+    ) -> None:
         """The sender gives the reveal of every card whose two shares it held (issue 42 item
         3): left out, the reveal — and the held order it resumes, with that file's dice —
         would move to a file of the other side's choosing. A reveal the file ends with, held
@@ -298,14 +369,21 @@ class FairMail:
             if held[1:3] == ["reveal", card] and len(held) == 4 and deck is not None:
                 if open_card(deck, card, shares) != held[3]:
                     raise FairPlayViolation(
-                        "bad-reveal", f"{sender} revealed {card} as {held[3]}, but both shares "
-                        "open it to another card", side=sender, card=card)
+                        "bad-reveal",
+                        f"{sender} revealed {card} as {held[3]}, but both shares "
+                        "open it to another card",
+                        side=sender,
+                        card=card,
+                    )
                 continue
             raise FairPlayViolation(
-                "withheld", f"file {number} from {sender} withholds the reveal of "
+                "withheld",
+                f"file {number} from {sender} withholds the reveal of "
                 f"{fairplay.subject(state, card)} ({card}): both shares were in, so its machine "
                 f"owed it in this file; refused, ask {sender} for a file that carries it",
-                side=sender, card=card)
+                side=sender,
+                card=card,
+            )
 
     # --- duties ---------------------------------------------------------------------------------
 
@@ -341,17 +419,28 @@ class FairMail:
         loaded = self.service.load(name)
         secrets = self.secrets(self.ledger.mail(name), fairplay.decks(loaded.ruleset))
         if not fairplay.active(loaded.state) or secrets is None:
-            raise FairPlayFileError(f"campaign {name!r} has no shuffle secrets here (not a "
-                                    "fair campaign, or no pass made yet)", problem="no-pass")
+            raise FairPlayFileError(
+                f"campaign {name!r} has no shuffle secrets here (not a "
+                "fair campaign, or no pass made yet)",
+                problem="no-pass",
+            )
         if loaded.state.phase is not Phase.GAME_OVER and not mid_game:
             hidden = self.hidden_count(loaded)
             raise FairPlayFileError(
                 f"campaign {name!r} has not ended: your opening, with the other side's "
                 f"secrets, tells the kind of every card of the face-down decks, {hidden} of "
                 "them not yet revealed by the rules; publish it now only for a dispute, with "
-                "--mid-game", problem="mid-game")
-        return json.dumps({"campaign": loaded.state.campaign_id, **secrets.to_plain()},
-                          indent=1, sort_keys=True) + "\n"
+                "--mid-game",
+                problem="mid-game",
+            )
+        return (
+            json.dumps(
+                {"campaign": loaded.state.campaign_id, **secrets.to_plain()},
+                indent=1,
+                sort_keys=True,
+            )
+            + "\n"
+        )
 
     @staticmethod
     def hidden_count(loaded: Loaded) -> int:
@@ -369,8 +458,11 @@ class FairMail:
         mail = self.ledger.mail(name)
         passes, mine = self.passes(mail, public), self.secrets(mail, public)
         if len(passes) < PASSES or mine is None:
-            raise FairPlayFileError(f"campaign {name!r}: the shuffle is not complete here "
-                                    f"({len(passes)} of {PASSES} passes)", problem="no-pass")
+            raise FairPlayFileError(
+                f"campaign {name!r}: the shuffle is not complete here "
+                f"({len(passes)} of {PASSES} passes)",
+                problem="no-pass",
+            )
         with _named(source):
             try:
                 data = json.loads(other_opening)
@@ -380,13 +472,20 @@ class FairMail:
                 raise FairPlayViolation("malformed", "the opening is for another campaign")
             theirs = shuffle.Secrets.from_plain(data, public)
             if theirs.side == mine.side:
-                raise FairPlayViolation("malformed", f"the opening is {mine.side}'s own, not "
-                                        "the other side's")
-            audit(context, public, (passes[1], passes[2], passes[3]),
-                  {mine.side: mine, theirs.side: theirs})
+                raise FairPlayViolation(
+                    "malformed", f"the opening is {mine.side}'s own, not the other side's"
+                )
+            audit(
+                context,
+                public,
+                (passes[1], passes[2], passes[3]),
+                {mine.side: mine, theirs.side: theirs},
+            )
         cards = sum(len(labels) for labels in public.values())
-        return (f"campaign {name!r}: the joint shuffle is sound: all {PASSES} passes follow from "
-                f"both openings ({cards} cards, every key matches its commitment)")
+        return (
+            f"campaign {name!r}: the joint shuffle is sound: all {PASSES} passes follow from "
+            f"both openings ({cards} cards, every key matches its commitment)"
+        )
 
 
 def _check_shares(turn: TurnFile, deck: shuffle.Deck | None) -> None:
@@ -408,8 +507,9 @@ def _as_stored(made: shuffle.Pass) -> dict[str, object]:
     return plain
 
 
-def _next_duty(state: CampaignState, deck: shuffle.Deck, secrets: shuffle.Secrets | None,
-               side: str) -> str | None:
+def _next_duty(
+    state: CampaignState, deck: shuffle.Deck, secrets: shuffle.Secrets | None, side: str
+) -> str | None:
     """The next fair-play order ``side``'s machine owes on ``state``, or None."""
     fair = fairplay.slot(state)
     if fair["sealed"] is None:

@@ -59,13 +59,17 @@ class Rerun:
         """What the import tells about strict dice: the answer received, the dice rolled."""
         notes = []
         if self.answers is not None:
-            notes.append(f"strict dice: file {exchange} decided your order '{self.answers}' "
-                         f"(it ended file {exchange - 1}) with {sender}'s contribution, opened "
-                         "only now")
+            notes.append(
+                f"strict dice: file {exchange} decided your order '{self.answers}' "
+                f"(it ended file {exchange - 1}) with {sender}'s contribution, opened "
+                "only now"
+            )
         if self.pending is not None:
-            notes.append(f"strict dice: your machine rolled the dice of {sender}'s order "
-                         f"'{self.pending}' (it ended file {exchange}) with your contribution; "
-                         "the decision goes back first in your next file")
+            notes.append(
+                f"strict dice: your machine rolled the dice of {sender}'s order "
+                f"'{self.pending}' (it ended file {exchange}) with your contribution; "
+                "the decision goes back first in your next file"
+            )
         return notes
 
 
@@ -106,8 +110,9 @@ def import_turn(parts: Parts, name: str, data: bytes | str, source: str = "") ->
     return apply(parts, Arrival(turn, loaded, local, mail, files, source))
 
 
-def verify_file(parts: Parts, data: bytes | str, name: str | None = None,
-                source: str = "") -> Verification:
+def verify_file(
+    parts: Parts, data: bytes | str, name: str | None = None, source: str = ""
+) -> Verification:
     """Every check of an import that can be made, as findings; never stores anything."""
     report = Verification(source)
     try:
@@ -137,51 +142,69 @@ def verify_file(parts: Parts, data: bytes | str, name: str | None = None,
     return report
 
 
-def _verify_rerun(parts: Parts, turn: TurnFile, name: str, mail: MailRecord,
-                  source: str) -> None:
+def _verify_rerun(parts: Parts, turn: TurnFile, name: str, mail: MailRecord, source: str) -> None:
     """``verify_file``'s re-run of ``turn`` on campaign ``name``, storing nothing."""
     loaded = parts.service.load(name)
     local = local_copy(loaded)
     files = parts.checks.position(loaded.row, mail, turn, local, source, signature=False)
-    setup = parts.checks.setup(loaded.row, mail, loaded.dice_mode, turn.header.dice_mode,
-                               source, accept=parts.accept_dice)
+    setup = parts.checks.setup(
+        loaded.row, mail, loaded.dice_mode, turn.header.dice_mode, source, accept=parts.accept_dice
+    )
     key, _ = parts.checks.dice_key(mail, turn, files, setup, source)
     arrival = Arrival(turn, loaded, local, mail, files, source)
     _rerun(parts, arrival, setup, key, parts.agreement.own_side(mail))
 
 
-def _rerun(parts: Parts, arrival: Arrival, setup: PbemSetup, key: str,
-           own: Side | None) -> tuple[Incoming, Rerun]:
+def _rerun(
+    parts: Parts, arrival: Arrival, setup: PbemSetup, key: str, own: Side | None
+) -> tuple[Incoming, Rerun]:
     """The fair section checked (our answering pass made), the orders re-run on
     ``arrival.local`` and checked again, and with strict dice the held order decided here."""
     turn, loaded, local, source = arrival.turn, arrival.loaded, arrival.local, arrival.source
-    fair = parts.fair.incoming(loaded, arrival.mail, local.state, turn,
-                               own.value if own else "", source)
+    fair = parts.fair.incoming(
+        loaded, arrival.mail, local.state, turn, own.value if own else "", source
+    )
     rerun = _replay(parts, arrival, setup, key, own)
     parts.fair.check_replayed(turn, fair.deck, local.state, rerun.rows, loaded.row.name, source)
     _decide_pending(loaded.row.name, turn, local, rerun, source)
     return fair, rerun
 
 
-def _replay(parts: Parts, arrival: Arrival, setup: PbemSetup, key: str,
-            own: Side | None) -> Rerun:
+def _replay(parts: Parts, arrival: Arrival, setup: PbemSetup, key: str, own: Side | None) -> Rerun:
     """Re-run the file's orders on ``local`` (``position.replay``). With strict dice each batch
     rolls only what its sender may: the answer to our own order that ended our last file
     (checked to be that order) with the dice our contribution completed, every other batch
     none (``strict_exchange``)."""
     turn, local, source, name = arrival.turn, arrival.local, arrival.source, arrival.mail.name
     if setup.mode != "strict":
-        batches, rows = replay(name, turn, local, key, setup.shared_seed, source, REFEREE_UNDO,
-                               allow_referee=parts.allow_referee)
+        batches, rows = replay(
+            name,
+            turn,
+            local,
+            key,
+            setup.shared_seed,
+            source,
+            REFEREE_UNDO,
+            allow_referee=parts.allow_referee,
+        )
         return Rerun(batches, rows)
     answers = _answers(arrival.mail, turn.header.exchange, arrival.files)
     keys = parts.checks.strict_keys(arrival.mail, turn)
     strict_exchange.check_answer(turn, answers, source)
     check_not_empty(turn, source)
     receiver = own.value if own is not None else turn.header.side.enemy.value
-    batches, rows = replay(name, turn, local, key, setup.shared_seed, source, REFEREE_UNDO,
-                           allow_referee=parts.allow_referee, answers=answers,
-                           dice=strict_exchange.sources(turn, keys, answers, receiver))
+    batches, rows = replay(
+        name,
+        turn,
+        local,
+        key,
+        setup.shared_seed,
+        source,
+        REFEREE_UNDO,
+        allow_referee=parts.allow_referee,
+        answers=answers,
+        dice=strict_exchange.sources(turn, keys, answers, receiver),
+    )
     return Rerun(batches, rows, answers, keys)
 
 
@@ -192,8 +215,7 @@ def _answers(mail: MailRecord, exchange: int, files: tuple[PbemFile, ...]) -> st
     return held_order(mail, exchange - 1) if ours else None
 
 
-def _decide_pending(name: str, turn: TurnFile, local: LocalCopy, rerun: Rerun,
-                    source: str) -> None:
+def _decide_pending(name: str, turn: TurnFile, local: LocalCopy, rerun: Rerun, source: str) -> None:
     """Strict dice: decide the order that ends ``turn`` here, with the dice our own
     contribution completes; its batch and rows are added to ``rerun``."""
     text = turn.header.pending_order
@@ -215,10 +237,13 @@ def _check(parts: Parts, arrival: Arrival) -> Checked:
     own = parts.agreement.check_sender(mail, turn, source)
     notes = []
     if parts.accept_dice is not None and mail.setup is not None:
-        notes.append(f"--accept-dice {parts.accept_dice} had no effect: the dice mode of "
-                     f"{mail.name!r} was fixed by the first files ({mail.setup.mode})")
-    setup = parts.checks.setup(loaded.row, mail, loaded.dice_mode, turn.header.dice_mode,
-                               source, accept=parts.accept_dice)
+        notes.append(
+            f"--accept-dice {parts.accept_dice} had no effect: the dice mode of "
+            f"{mail.name!r} was fixed by the first files ({mail.setup.mode})"
+        )
+    setup = parts.checks.setup(
+        loaded.row, mail, loaded.dice_mode, turn.header.dice_mode, source, accept=parts.accept_dice
+    )
     key, next_key = parts.checks.dice_key(mail, turn, arrival.files, setup, source)
     fair, rerun = _rerun(parts, arrival, setup, key, own)
     return Checked(own, setup, next_key, notes, fair, rerun)
@@ -229,22 +254,42 @@ def _store(parts: Parts, arrival: Arrival, checked: Checked) -> MailRecord:
     turn, mail, local = arrival.turn, arrival.mail, arrival.local
     name, header, rerun = mail.name, turn.header, checked.rerun
     record = PbemFile(
-        campaign_name=name, exchange=header.exchange, side=header.side.value,
-        direction="in", base_seq=header.base_seq, head_seq=header.head_seq,
-        head_hash=header.head_hash, commitment=turn.body.dice.commitment,
-        reveal=turn.body.dice.reveal, body_sha256=turn.body_sha256,
+        campaign_name=name,
+        exchange=header.exchange,
+        side=header.side.value,
+        direction="in",
+        base_seq=header.base_seq,
+        head_seq=header.head_seq,
+        head_hash=header.head_hash,
+        commitment=turn.body.dice.commitment,
+        reveal=turn.body.dice.reveal,
+        body_sha256=turn.body_sha256,
     )
     signed = turn.signature is not None  # verified by the identity check on both paths
     player = parts.agreement.record_with(mail, checked.own, header.exchange, signed)
     new_setup = checked.setup if mail.setup is None else None
     stored = envelope(name, turn)
     parts.ledger.commit_import(
-        name, local.head_seq if arrival.expected_seq is None else arrival.expected_seq,
-        rerun.rows, record, checked.next_key, envelope=stored, fork=arrival.fork,
-        new_setup=new_setup, player=player, fair=checked.fair.rows,
-        answered=rerun.answers is not None)
-    return mail.imported(record, stored, setup=new_setup, player=player,
-                         fair=tuple(checked.fair.rows), answered=rerun.answers is not None)
+        name,
+        local.head_seq if arrival.expected_seq is None else arrival.expected_seq,
+        rerun.rows,
+        record,
+        checked.next_key,
+        envelope=stored,
+        fork=arrival.fork,
+        new_setup=new_setup,
+        player=player,
+        fair=checked.fair.rows,
+        answered=rerun.answers is not None,
+    )
+    return mail.imported(
+        record,
+        stored,
+        setup=new_setup,
+        player=player,
+        fair=tuple(checked.fair.rows),
+        answered=rerun.answers is not None,
+    )
 
 
 def apply(parts: Parts, arrival: Arrival) -> Imported:
@@ -261,17 +306,31 @@ def apply(parts: Parts, arrival: Arrival) -> Imported:
         loaded.row = loaded.row._replace(dice_seed=checked.next_key)
     rows, own = checked.rerun.rows, checked.own
     parts.service.appended(loaded, rows)  # local.state is now the state at the new head
-    story = tell(rows, parse_stored(rows, mail.name), loaded.ruleset, loaded.dice_mode,
-                 viewer=own, before=before)
+    story = tell(
+        rows,
+        parse_stored(rows, mail.name),
+        loaded.ruleset,
+        loaded.dice_mode,
+        viewer=own,
+        before=before,
+    )
     duties = parts.fair.duties(loaded, mail, own.value)
     notes = checked.notes + checked.rerun.notes(header.exchange, header.side.value)
-    notes += [f"fair play: your machine gave `{short(seen_text(text, loaded.state, own))}`"
-              " (it goes with your next file)" for text in duties.given]
+    notes += [
+        f"fair play: your machine gave `{short(seen_text(text, loaded.state, own))}`"
+        " (it goes with your next file)"
+        for text in duties.given
+    ]
     return Imported(
-        exchange=header.exchange, side=header.side, first_seq=arrival.local.head_seq + 1,
+        exchange=header.exchange,
+        side=header.side,
+        first_seq=arrival.local.head_seq + 1,
         last_seq=rows[-1].seq if rows else header.head_seq,
-        orders=[b.order_text for b in checked.rerun.batches[:len(arrival.turn.body.batches)]],
-        rolled_here=checked.rerun.pending, digest=header.head_digest, notes=notes,
-        story=story, next_step=parts.next_step(loaded, mail, own, held=duties.held),
+        orders=[b.order_text for b in checked.rerun.batches[: len(arrival.turn.body.batches)]],
+        rolled_here=checked.rerun.pending,
+        digest=header.head_digest,
+        notes=notes,
+        story=story,
+        next_step=parts.next_step(loaded, mail, own, held=duties.held),
         shuffle=arrival.turn.body.fair is not None and arrival.turn.body.fair.shuffle is not None,
     )

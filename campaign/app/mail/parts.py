@@ -38,15 +38,21 @@ class Parts:
         """The ledger of ``name``, read once for the command (``Ledger.mail``)."""
         return self.ledger.mail(name)
 
-    def next_step(self, loaded: Loaded, mail: MailRecord, own: Side,
-                  held: bool = False) -> str | None:
+    def next_step(
+        self, loaded: Loaded, mail: MailRecord, own: Side, held: bool = False
+    ) -> str | None:
         """``app.next_step`` for ``own``'s player from ``mail`` (``held``: a duty just held an
         order for the dice, which ``mail`` does not show yet)."""
         files = list(mail.files)
         number = files[-1].exchange + 1 if files else 1
-        return next_step(mail.name, loaded, own, files,
-                         self.fair.pass_ready(loaded, mail, own, number),
-                         held or mail.held is not None)
+        return next_step(
+            mail.name,
+            loaded,
+            own,
+            files,
+            self.fair.pass_ready(loaded, mail, own, number),
+            held or mail.held is not None,
+        )
 
 
 def local_copy(loaded: Loaded, at_seq: int | None = None) -> LocalCopy:
@@ -54,8 +60,7 @@ def local_copy(loaded: Loaded, at_seq: int | None = None) -> LocalCopy:
     replay), or folded again up to ``at_seq`` (a crossed file's base, an older file's head)."""
     if at_seq is None or at_seq == loaded.head.seq:
         head = loaded.head
-        return LocalCopy(loaded.rows, loaded.state, loaded.ruleset, head.seq, head.hash,
-                         head.batch)
+        return LocalCopy(loaded.rows, loaded.state, loaded.ruleset, head.seq, head.hash, head.batch)
     kept = loaded.rows[:at_seq]
     state = engine.fold(parse_stored(kept, loaded.row.name))
     last = kept[-1]

@@ -25,8 +25,10 @@ class Exported:
         """What was written to ``shown`` (the path as the user gave it)."""
         header = self.turn.header
         again_note = " (again, byte for byte)" if again else ""
-        return (f"{shown}: file {header.exchange} from {header.side.value}{again_note}, "
-                f"{carried(self.turn)}")
+        return (
+            f"{shown}: file {header.exchange} from {header.side.value}{again_note}, "
+            f"{carried(self.turn)}"
+        )
 
 
 @dataclass(frozen=True)
@@ -47,19 +49,25 @@ class Imported:
 
     def line(self, shown: str) -> str:
         """The one line saying what ``shown`` (the file as the user named it) brought."""
-        orders = (f"{events_text(self.first_seq, self.last_seq)}, "
-                  f"{plural(len(self.orders), 'order')} re-run and matched" if self.orders
-                  else "no orders")
+        orders = (
+            f"{events_text(self.first_seq, self.last_seq)}, "
+            f"{plural(len(self.orders), 'order')} re-run and matched"
+            if self.orders
+            else "no orders"
+        )
         shuffle = f", pass {self.exchange} of the joint shuffle checked" if self.shuffle else ""
-        held = (f", its held order '{self.rolled_here}' rolled here" if self.rolled_here
-                else "")
-        return (f"{shown}: file {self.exchange} from {self.side.value} imported: {orders}"
-                f"{shuffle}{held}; state digest {self.digest[:12]}")
+        held = f", its held order '{self.rolled_here}' rolled here" if self.rolled_here else ""
+        return (
+            f"{shown}: file {self.exchange} from {self.side.value} imported: {orders}"
+            f"{shuffle}{held}; state digest {self.digest[:12]}"
+        )
 
     def resolved_line(self, shown: str) -> str:
         """The line of ``campaign resolve``: the other side's crossed file was kept."""
-        return (f"{shown}: kept file {self.exchange} from {self.side.value}; your crossed "
-                f"events were dropped (logged). Now at event {self.last_seq}")
+        return (
+            f"{shown}: kept file {self.exchange} from {self.side.value}; your crossed "
+            f"events were dropped (logged). Now at event {self.last_seq}"
+        )
 
 
 @dataclass
@@ -79,22 +87,38 @@ class Verification:
 
 def withdrawn_line(record: PbemFile) -> str:
     """What ``campaign withdraw`` prints once file ``record`` was taken back."""
-    return (f"file {record.exchange} withdrawn (logged): "
-            f"{events_text(record.base_seq + 1, record.head_seq)} are orders not yet sent "
-            "again; undo them or export again "
-            f"(the next file is number {record.exchange} again)")
+    return (
+        f"file {record.exchange} withdrawn (logged): "
+        f"{events_text(record.base_seq + 1, record.head_seq)} are orders not yet sent "
+        "again; undo them or export again "
+        f"(the next file is number {record.exchange} again)"
+    )
 
 
 def carried(turn: TurnFile) -> str:
     """What a file carries, as ``export`` says it: its events and orders, and a shuffle pass."""
     header, batches = turn.header, turn.body.batches
-    orders = (f"{events_text(header.base_seq + 1, header.head_seq)} "
-              f"({plural(len(batches), 'order')})" if batches else "no orders")
+    orders = (
+        f"{events_text(header.base_seq + 1, header.head_seq)} ({plural(len(batches), 'order')})"
+        if batches
+        else "no orders"
+    )
     fair = turn.body.fair
-    pending = (f", ends with '{header.pending_order}', whose dice the other side's machine "
-               "rolls (strict dice)" if header.pending_order is not None else "")
-    return orders + (f", pass {header.exchange} of the joint shuffle"
-                     if fair is not None and fair.shuffle is not None else "") + pending
+    pending = (
+        f", ends with '{header.pending_order}', whose dice the other side's machine "
+        "rolls (strict dice)"
+        if header.pending_order is not None
+        else ""
+    )
+    return (
+        orders
+        + (
+            f", pass {header.exchange} of the joint shuffle"
+            if fair is not None and fair.shuffle is not None
+            else ""
+        )
+        + pending
+    )
 
 
 def short(order: str) -> str:

@@ -71,8 +71,16 @@ class PbemService:
         self.agreement = Agreement(self.ledger, keys_dir, side, keys_home)
         self.checks = MailChecks(self.agreement)
         self.fair = FairMail(service, self.ledger, fair_random)
-        self.parts = Parts(service, self.ledger, self.agreement, self.checks, self.fair,
-                           new_secret, allow_referee, accept_dice)
+        self.parts = Parts(
+            service,
+            self.ledger,
+            self.agreement,
+            self.checks,
+            self.fair,
+            new_secret,
+            allow_referee,
+            accept_dice,
+        )
 
     @property
     def allow_referee(self) -> bool:
@@ -107,8 +115,9 @@ class PbemService:
         """Before the first file: accept ``mode`` for ``name`` (saved at once; later files
         must agree). The usual way is ``campaign new --dice MODE`` on both machines."""
         store, mail = self.service.store, self.record(name)
-        setup = self.checks.setup(store.campaign(name), mail, store.dice_mode(name), mode,
-                                  accept=mode)
+        setup = self.checks.setup(
+            store.campaign(name), mail, store.dice_mode(name), mode, accept=mode
+        )
         if mail.setup is None:
             self.ledger.save_setup(setup, campaign_mode=mode)
         return setup
@@ -128,23 +137,34 @@ class PbemService:
         files withdrawn."""
         mail = self.record(name)
         held = _held_orders(mail)
-        lines = [f"{f.exchange:4} {f.direction:3} {f.side:9} "
-                 f"{events_text(f.base_seq + 1, f.head_seq)}  {f.body_sha256[:12]}"
-                 + (f"  ends with '{held[f.exchange]}' (strict dice)" if f.exchange in held
-                    else "") for f in mail.files]
+        lines = [
+            f"{f.exchange:4} {f.direction:3} {f.side:9} "
+            f"{events_text(f.base_seq + 1, f.head_seq)}  {f.body_sha256[:12]}"
+            + (f"  ends with '{held[f.exchange]}' (strict dice)" if f.exchange in held else "")
+            for f in mail.files
+        ]
         if held:
-            lines.append(f"strict dice: {len(held)} files ended with an order whose dice the "
-                         "other side's machine rolled")
+            lines.append(
+                f"strict dice: {len(held)} files ended with an order whose dice the "
+                "other side's machine rolled"
+            )
         player = mail.player
         if player is not None:
-            signed = (f"; signed files since file {player.signed_since}"
-                      if player.signed_since is not None else "; files are not signed")
+            signed = (
+                f"; signed files since file {player.signed_since}"
+                if player.signed_since is not None
+                else "; files are not signed"
+            )
             lines.append(f"this database plays {player.side}{signed}")
-        lines += [f"fork at file {fork.exchange}: kept {fork.kept_sha256[:12]}, dropped "
-                  f"{fork.dropped_sha256[:12]} after event {fork.base_seq}: {fork.reason}"
-                  for fork in mail.forks]
-        lines += [f"file {w.exchange} withdrawn ({w.body_sha256[:12]}): {w.reason}"
-                  for w in mail.withdrawals]
+        lines += [
+            f"fork at file {fork.exchange}: kept {fork.kept_sha256[:12]}, dropped "
+            f"{fork.dropped_sha256[:12]} after event {fork.base_seq}: {fork.reason}"
+            for fork in mail.forks
+        ]
+        lines += [
+            f"file {w.exchange} withdrawn ({w.body_sha256[:12]}): {w.reason}"
+            for w in mail.withdrawals
+        ]
         return lines
 
     def next_step(self, name: str, loaded: Loaded | None = None) -> str | None:
@@ -170,17 +190,39 @@ class PbemService:
 
     # --- the use cases (``export``, ``importing``, ``resolve``) ---------------------------------
 
-    def export_turn(self, name: str, side: Side, *, sign_with: Path | None = None,
-                    deliver: Callable[[Exported], None] | None = None) -> Exported:
+    def export_turn(
+        self,
+        name: str,
+        side: Side,
+        *,
+        sign_with: Path | None = None,
+        deliver: Callable[[Exported], None] | None = None,
+    ) -> Exported:
         """``export.export_turn``."""
         return export_turn(self.parts, name, side, sign_with=sign_with, deliver=deliver)
 
-    def export_file(self, name: str, side: Side | None, to: Path | TextIO, *,
-                    armoured: bool = False, sign_with: Path | None = None,
-                    again: int | None = None, seat: Seat = REFEREE) -> Exported:
+    def export_file(
+        self,
+        name: str,
+        side: Side | None,
+        to: Path | TextIO,
+        *,
+        armoured: bool = False,
+        sign_with: Path | None = None,
+        again: int | None = None,
+        seat: Seat = REFEREE,
+    ) -> Exported:
         """``export.export_file``."""
-        return export_file(self.parts, name, side, to, armoured=armoured,
-                           sign_with=sign_with, again=again, seat=seat)
+        return export_file(
+            self.parts,
+            name,
+            side,
+            to,
+            armoured=armoured,
+            sign_with=sign_with,
+            again=again,
+            seat=seat,
+        )
 
     def export_again(self, name: str, exchange: int) -> Exported:
         """``export.export_again``."""
@@ -190,20 +232,23 @@ class PbemService:
         """``importing.import_turn``."""
         return import_turn(self.parts, name, data, source)
 
-    def verify_file(self, data: bytes | str, name: str | None = None,
-                    source: str = "") -> Verification:
+    def verify_file(
+        self, data: bytes | str, name: str | None = None, source: str = ""
+    ) -> Verification:
         """``importing.verify_file``."""
         return verify_file(self.parts, data, name, source)
 
-    def resolve_crossed(self, name: str, data: bytes | str, reason: str,
-                        source: str = "") -> Imported:
+    def resolve_crossed(
+        self, name: str, data: bytes | str, reason: str, source: str = ""
+    ) -> Imported:
         """``resolve.resolve_crossed``."""
         return resolve_crossed(self.parts, name, data, reason, source)
 
     # --- attributable play (issue 42 item 4, ``umpire``) -------------------------------------
 
-    def complaint(self, name: str, data: bytes | str, error: FairPlayFileError,
-                  source: str = "") -> str | None:
+    def complaint(
+        self, name: str, data: bytes | str, error: FairPlayFileError, source: str = ""
+    ) -> str | None:
         """A signed complaint about the file ``data`` this machine just refused for ``error``
         (a protocol fault its sender signed), with every file exchanged before; None when the
         refused file is not a signed fair file (then it is no evidence against anyone)."""
@@ -213,14 +258,21 @@ class PbemService:
         if turn.signature is None or own is None or not mail.passes and turn.body.fair is None:
             return None
         header = turn.header
-        statement = {"problem": error.problem, "accused": error.side or header.side.value,
-                     "file": header.exchange, "card": error.card, "message": error.message}
+        statement = {
+            "problem": error.problem,
+            "accused": error.side or header.side.value,
+            "file": header.exchange,
+            "card": error.card,
+            "message": error.message,
+        }
         files = [made.turn for made in every_file(self.parts, name)] + [turn]
-        return record_text("complaint", own.value, name, files, statement,
-                           fair_key(self.parts, own))
+        return record_text(
+            "complaint", own.value, name, files, statement, fair_key(self.parts, own)
+        )
 
-    def write_complaint(self, name: str, data: bytes | str, error: FairPlayFileError,
-                        source: str) -> str | None:
+    def write_complaint(
+        self, name: str, data: bytes | str, error: FairPlayFileError, source: str
+    ) -> str | None:
         """``complaint`` written beside the refused file ``source`` (``complaint.json`` for a
         stream), staged and renamed into place; the line to show, or None when no complaint
         could be made (the reason is then the line, for a signed file without a key here)."""
@@ -232,18 +284,22 @@ class PbemService:
             return None
         path = Path("complaint.json" if source in ("", "-") else f"{source}.complaint.json")
         StagedFile.write(path, text.encode("utf-8")).commit()
-        return (f"complaint: {path}: the refused file, signed by its sender, with every file "
-                f"before it, signed by you: an umpire checks it with `campaign audit {path} "
-                "--keys DIR` (both public keys in DIR)")
+        return (
+            f"complaint: {path}: the refused file, signed by its sender, with every file "
+            f"before it, signed by you: an umpire checks it with `campaign audit {path} "
+            "--keys DIR` (both public keys in DIR)"
+        )
 
-    def complained(self, name: str, data: bytes | str, error: FairPlayFileError,
-                   source: str) -> FairPlayFileError:
+    def complained(
+        self, name: str, data: bytes | str, error: FairPlayFileError, source: str
+    ) -> FairPlayFileError:
         """``error`` with the line of ``write_complaint`` added (a screen shows both)."""
         line = self.write_complaint(name, data, error, source)
         if line is None:
             return error
-        return FairPlayFileError(f"{error.message}\n{line}", problem=error.problem,
-                                 side=error.side, card=error.card)
+        return FairPlayFileError(
+            f"{error.message}\n{line}", problem=error.problem, side=error.side, card=error.card
+        )
 
     def dispute(self, name: str, reason: str) -> str:
         """A signed record of every file exchanged in ``name`` (each signed by its sender),
@@ -253,14 +309,18 @@ class PbemService:
         mail = self.record(name)
         own = self.agreement.own_side(mail)
         if own is None or mail.last is None:
-            raise TurnFileError(f"campaign {name!r}: no file exchanged by a side here: nothing "
-                                "to record")
+            raise TurnFileError(
+                f"campaign {name!r}: no file exchanged by a side here: nothing to record"
+            )
         last = mail.last
-        statement = {"last_file": last.exchange, "from": last.side,
-                     "awaiting": Side(last.side).enemy.value, "message": reason}
+        statement = {
+            "last_file": last.exchange,
+            "from": last.side,
+            "awaiting": Side(last.side).enemy.value,
+            "message": reason,
+        }
         files = [made.turn for made in every_file(self.parts, name)]
-        return record_text("dispute", own.value, name, files, statement,
-                           fair_key(self.parts, own))
+        return record_text("dispute", own.value, name, files, statement, fair_key(self.parts, own))
 
     def withdraw(self, name: str, exchange: int, reason: str) -> PbemFile:
         """Take back file ``exchange``, our last file sent, which the other side refused

@@ -48,16 +48,32 @@ def _other(side: str) -> str:
     return "solomani" if side == "aslan" else "aslan"
 
 
-def record_text(kind: str, by: str, campaign: str, files: Iterable[TurnFile],
-                statement: dict[str, object], key: Path) -> str:
+def record_text(
+    kind: str,
+    by: str,
+    campaign: str,
+    files: Iterable[TurnFile],
+    statement: dict[str, object],
+    key: Path,
+) -> str:
     """A record of ``kind`` (``complaint``, ``dispute``) by side ``by``: its statement and
     ``files`` (each as sent, with its sender's signature), signed with ``by``'s ``key``."""
-    body = {"format": RECORD_FORMAT, "version": RECORD_VERSION, "kind": kind, "by": by,
-            "campaign": campaign, "statement": statement,
-            "files": [json.loads(turn.to_json()) for turn in files]}
+    body = {
+        "format": RECORD_FORMAT,
+        "version": RECORD_VERSION,
+        "kind": kind,
+        "by": by,
+        "campaign": campaign,
+        "statement": statement,
+        "files": [json.loads(turn.to_json()) for turn in files],
+    }
     signature = signing.sign_bytes(canonical_json(body).encode("utf-8"), key)
-    return json.dumps({"body": body, "signature": signature.model_dump(mode="json")},
-                      indent=1, sort_keys=True) + "\n"
+    return (
+        json.dumps(
+            {"body": body, "signature": signature.model_dump(mode="json")}, indent=1, sort_keys=True
+        )
+        + "\n"
+    )
 
 
 @dataclass(frozen=True)
@@ -89,8 +105,10 @@ class Audit:
             out.append(f"verdict: {self.finding.line()}")
         elif self.last is not None:
             number, sender = self.last
-            out.append(f"verdict: no cheat and no stop shown by these files: file {number} "
-                       f"from {sender} is the last; {_other(sender)} owes file {number + 1}")
+            out.append(
+                f"verdict: no cheat and no stop shown by these files: file {number} "
+                f"from {sender} is the last; {_other(sender)} owes file {number + 1}"
+            )
         return out
 
 
@@ -121,8 +139,10 @@ def _read(inputs: list[tuple[str, bytes]], folders: list[Path], audit: Audit) ->
         if isinstance(body, dict) and body.get("format") == RECORD_FORMAT:
             if _record_signed(source, raw, folders, audit):
                 evidence.records.append(body)
-                turns += [(f"{source}, file {n}", parse_turn_file(json.dumps(text), source))
-                          for n, text in enumerate(body.get("files") or [], start=1)]
+                turns += [
+                    (f"{source}, file {n}", parse_turn_file(json.dumps(text), source))
+                    for n, text in enumerate(body.get("files") or [], start=1)
+                ]
             continue
         turns.append((source, parse_turn_file(data, source)))
     for source, turn in turns:
@@ -138,14 +158,18 @@ def _record_signed(source: str, raw: dict, folders: list[Path], audit: Audit) ->
         if public is None:
             raise SignatureError(f"no public key of {by!r} in the keys folders")
         signature = Signature.model_validate(raw.get("signature"))
-        signing.verify_bytes(canonical_json(body).encode("utf-8"), signature, public, by,
-                             "the record")
+        signing.verify_bytes(
+            canonical_json(body).encode("utf-8"), signature, public, by, "the record"
+        )
     except (SignatureError, ValueError) as error:
-        audit.notes.append(f"{source}: a record not signed by {by}'s key is no evidence, left "
-                           f"out ({error})")
+        audit.notes.append(
+            f"{source}: a record not signed by {by}'s key is no evidence, left out ({error})"
+        )
         return False
-    audit.claims.append(f"{source}: {body.get('kind')} signed by {by}: "
-                        f"{(body.get('statement') or {}).get('message', '')}")
+    audit.claims.append(
+        f"{source}: {body.get('kind')} signed by {by}: "
+        f"{(body.get('statement') or {}).get('message', '')}"
+    )
     return True
 
 
@@ -166,8 +190,9 @@ def _file_signed(source: str, turn: TurnFile, folders: list[Path], audit: Audit)
     return True
 
 
-def audit_files(inputs: list[tuple[str, bytes]], folders: list[Path],
-                public: shuffle.Decks) -> Audit:
+def audit_files(
+    inputs: list[tuple[str, bytes]], folders: list[Path], public: shuffle.Decks
+) -> Audit:
     """The umpire's audit of ``inputs`` (turn files and records, by name) with the public keys
     in ``folders`` and the face-down decks ``public`` (``fairplay.decks`` of the rules)."""
     audit = Audit()
@@ -178,10 +203,16 @@ def audit_files(inputs: list[tuple[str, bytes]], folders: list[Path],
         return audit
     last = files[-1].header
     audit.last = (last.exchange, last.side.value)
-    keys = sorted({f"{t.header.side.value} key {t.signature.key_id}" for t in files
-                   if t.signature is not None})
-    audit.notes.append(f"{len(files)} signed files checked (files 1-{last.exchange}; "
-                       f"{', '.join(keys)})")
+    keys = sorted(
+        {
+            f"{t.header.side.value} key {t.signature.key_id}"
+            for t in files
+            if t.signature is not None
+        }
+    )
+    audit.notes.append(
+        f"{len(files)} signed files checked (files 1-{last.exchange}; {', '.join(keys)})"
+    )
     context = files[0].header.campaign_id
     try:
         deck = _passes(context, public, files)
@@ -207,12 +238,15 @@ def _contiguous(files: dict[int, TurnFile], audit: Audit) -> list[TurnFile]:
         turn = files.get(number)
         if turn is None:
             if any(n > number for n in files):
-                audit.notes.append(f"file {number} is missing: the audit stops at file "
-                                   f"{number - 1}")
+                audit.notes.append(
+                    f"file {number} is missing: the audit stops at file {number - 1}"
+                )
             return out
         if out and turn.header.side is out[-1].header.side:
-            audit.notes.append(f"file {number} is from {turn.header.side.value} again: the "
-                               f"audit stops at file {number - 1}")
+            audit.notes.append(
+                f"file {number} is from {turn.header.side.value} again: the "
+                f"audit stops at file {number - 1}"
+            )
             return out
         out.append(turn)
     return out
@@ -226,17 +260,29 @@ def _passes(context: str, public: shuffle.Decks, files: list[TurnFile]) -> shuff
         where = f"file {number}, pass {number}"
         carried = turn.body.fair.shuffle if turn.body.fair is not None else None
         if carried is None:
-            raise _Found(Finding(sender, "withheld", where, f"file {number} carries no pass "
-                                 f"{number} of the joint shuffle"))
+            raise _Found(
+                Finding(
+                    sender,
+                    "withheld",
+                    where,
+                    f"file {number} carries no pass {number} of the joint shuffle",
+                )
+            )
         try:
             made = shuffle.received(context, public, carried, passes)
             if made.number != number or made.side != sender:
-                raise FairPlayViolation("malformed", f"pass {made.number} of {made.side} where "
-                                        f"pass {number} of {sender} was due", side=sender)
+                raise FairPlayViolation(
+                    "malformed",
+                    f"pass {made.number} of {made.side} where pass {number} of {sender} was due",
+                    side=sender,
+                )
         except FairPlayViolation as violation:
             card = f", card {violation.card}" if violation.card else ""
-            raise _Found(Finding(violation.side or sender, violation.problem, where + card,
-                                 violation.message)) from None
+            raise _Found(
+                Finding(
+                    violation.side or sender, violation.problem, where + card, violation.message
+                )
+            ) from None
         passes[number] = made
     if 2 not in passes or 3 not in passes:
         return None
@@ -263,26 +309,49 @@ def _cards(deck: shuffle.Deck, files: list[TurnFile], audit: Audit) -> None:
             sealed = _order(deck, order, number, shares, given_in) or sealed
         if not sealed:  # shares are owed once the deck is sealed (by its first side)
             if deck.first == sender and number >= 3:
-                raise _Found(Finding(sender, "withheld", f"file {number}", f"file {number} "
-                                     f"from {sender} withholds the seal of the agreed deck"))
+                raise _Found(
+                    Finding(
+                        sender,
+                        "withheld",
+                        f"file {number}",
+                        f"file {number} from {sender} withholds the seal of the agreed deck",
+                    )
+                )
             continue
         for card in called:
             if sender not in shares.get(card, {}):
-                raise _Found(Finding(sender, "withheld", f"file {number}, card {card}",
-                                     f"file {number} from {sender} withholds {sender}'s share "
-                                     f"of {card}, whose reveal the rules called"))
+                raise _Found(
+                    Finding(
+                        sender,
+                        "withheld",
+                        f"file {number}, card {card}",
+                        f"file {number} from {sender} withholds {sender}'s share "
+                        f"of {card}, whose reveal the rules called",
+                    )
+                )
     _stopped(files[-1], called, shares, given_in)
 
 
-def _order(deck: shuffle.Deck, order: str, number: int, shares: dict[str, dict[str, str]],
-           given_in: dict[tuple[str, str], int]) -> bool:
+def _order(
+    deck: shuffle.Deck,
+    order: str,
+    number: int,
+    shares: dict[str, dict[str, str]],
+    given_in: dict[tuple[str, str], int],
+) -> bool:
     """Check a fair-play order of file ``number`` (a seal, a share, a reveal); True for the
     seal of the agreed deck."""
     words = order.split(" ")
     if len(words) == 3 and words[1] == "seal-deck":
         if words[2] != deck.digest:
-            raise _Found(Finding(words[0], "bad-seal", f"file {number}", f"{words[0]} sealed "
-                                 "a deck other than the one passes 1-3 agree"))
+            raise _Found(
+                Finding(
+                    words[0],
+                    "bad-seal",
+                    f"file {number}",
+                    f"{words[0]} sealed a deck other than the one passes 1-3 agree",
+                )
+            )
         return True
     if len(words) != 4 or words[1] not in ("share", "reveal"):
         return False
@@ -294,30 +363,47 @@ def _order(deck: shuffle.Deck, order: str, number: int, shares: dict[str, dict[s
             shares.setdefault(card, {})[side] = value
             given_in.setdefault((card, side), number)
         elif open_card(deck, card, shares.get(card, {})) != value:
-            raise FairPlayViolation("bad-reveal", f"{side} revealed {card} as {value}, but "
-                                    "both shares open it to another card", side=side, card=card)
+            raise FairPlayViolation(
+                "bad-reveal",
+                f"{side} revealed {card} as {value}, but both shares open it to another card",
+                side=side,
+                card=card,
+            )
     except FairPlayViolation as violation:
-        raise _Found(Finding(violation.side or side, violation.problem, where,
-                             violation.message)) from None
+        raise _Found(
+            Finding(violation.side or side, violation.problem, where, violation.message)
+        ) from None
     return False
 
 
-def _stopped(last: TurnFile, called: list[str], shares: dict[str, dict[str, str]],
-             given_in: dict[tuple[str, str], int]) -> None:
+def _stopped(
+    last: TurnFile,
+    called: list[str],
+    shares: dict[str, dict[str, str]],
+    given_in: dict[tuple[str, str], int],
+) -> None:
     """The side that could open a card with the other's share, and sent no file after."""
     sender = last.header.side.value
     other = _other(sender)
-    learned = [card for card in called
-               if sender in shares.get(card, {}) and other not in shares.get(card, {})]
+    learned = [
+        card
+        for card in called
+        if sender in shares.get(card, {}) and other not in shares.get(card, {})
+    ]
     if not learned:
         return
     card = learned[0]
     number = given_in[(card, sender)]
-    raise _Found(Finding(
-        other, "stopped", f"file {number}, card {card}",
-        f"file {number} from {sender} (signed) gave {sender}'s share of {card}; {other}'s "
-        f"machine could open the card when it imported that file, and no file "
-        f"{last.header.exchange + 1} from {other} answers it (its share of {card} was owed)"))
+    raise _Found(
+        Finding(
+            other,
+            "stopped",
+            f"file {number}, card {card}",
+            f"file {number} from {sender} (signed) gave {sender}'s share of {card}; {other}'s "
+            f"machine could open the card when it imported that file, and no file "
+            f"{last.header.exchange + 1} from {other} answers it (its share of {card} was owed)",
+        )
+    )
 
 
 def public_decks() -> shuffle.Decks:
@@ -325,4 +411,3 @@ def public_decks() -> shuffle.Decks:
     from campaign.content import load_ruleset
 
     return fairplay.decks(load_ruleset())
-

@@ -19,23 +19,25 @@ def battles(args: argparse.Namespace) -> int:
         return 0
     for battle in report.battles:
         chosen = f", {battle.range} range" if battle.range else ""
-        print(f"{battle.short}  {battle.id}  {battle.name}: {battle.attacker} attack "
-              f"{battle.defender}, round {battle.round}, stage {battle.stage}{chosen}")
+        print(
+            f"{battle.short}  {battle.id}  {battle.name}: {battle.attacker} attack "
+            f"{battle.defender}, round {battle.round}, stage {battle.stage}{chosen}"
+        )
         for side in (battle.defender, battle.attacker):
             units = [u for u in battle.units if u.side == side]
-            listed = ", ".join(f"{u.id} {u.factors}" + (" D" if u.disrupted else "")
-                               for u in units)
+            listed = ", ".join(f"{u.id} {u.factors}" + (" D" if u.disrupted else "") for u in units)
             print(f"    {side:9} {listed or '-'}")
         for engagement in battle.engagements:
-            print(f"    engagement {engagement.number}: {', '.join(engagement.defenders)} vs "
-                  f"{', '.join(engagement.attackers)}")
+            print(
+                f"    engagement {engagement.number}: {', '.join(engagement.defenders)} vs "
+                f"{', '.join(engagement.attackers)}"
+            )
         if battle.named:
             print(f"    named by the defender: {battle.named} (awaiting the attacker's answer)")
         for n, way in enumerate(battle.withdrawal):
             head = "withdrawal (DN-CBT-7):" if n == 0 else ""
             closed = f"; closed: {'; '.join(way.closed)}" if way.closed else ""
-            print(f"    {head:22} {way.side} → {', '.join(way.destinations) or 'nowhere'}"
-                  f"{closed}")
+            print(f"    {head:22} {way.side} → {', '.join(way.destinations) or 'nowhere'}{closed}")
         if battle.must_act is not None:
             duty = battle.must_act
             print(f"    must act: {duty.side} — {duty.reason} ({duty.rule})")

@@ -37,8 +37,11 @@ def open_service(args: argparse.Namespace) -> CampaignService:
     service = CampaignService(db_url=getattr(args, "db", None))
     backup = service.store.migration_backup
     if backup is not None:
-        print(f"campaign: the database was made by an older version and is now migrated; "
-              f"a copy of it as it was: {backup}", file=sys.stderr)
+        print(
+            f"campaign: the database was made by an older version and is now migrated; "
+            f"a copy of it as it was: {backup}",
+            file=sys.stderr,
+        )
     return service
 
 

@@ -13,8 +13,9 @@ from campaign.views.data import profile_summary
 
 def check(args: argparse.Namespace) -> int:
     try:
-        ruleset, catalog_layouts = checked_profile(data_directory(args.data), args.layout,
-                                                   args.seed)
+        ruleset, catalog_layouts = checked_profile(
+            data_directory(args.data), args.layout, args.seed
+        )
     except DataFileError as error:
         print(str(error), file=sys.stderr)
         return 1

@@ -29,9 +29,11 @@ def opening(args: argparse.Namespace) -> int:
         sys.stdout.write(text)
         return 0
     StagedFile.write(Path(args.output), text.encode("utf-8"), private=True).commit()
-    print(f"{args.output}: the opening of your shuffle secrets for {args.name!r}, readable by "
-          "you alone; it reveals every face-down kind to whoever holds the other side's too: "
-          "send it only to the other player (or an umpire) when the game is over or disputed")
+    print(
+        f"{args.output}: the opening of your shuffle secrets for {args.name!r}, readable by "
+        "you alone; it reveals every face-down kind to whoever holds the other side's too: "
+        "send it only to the other player (or an umpire) when the game is over or disputed"
+    )
     return 0
 
 
@@ -43,8 +45,9 @@ def audit(args: argparse.Namespace) -> int:
         data = read_bounded(Path(given[1]), MAX_OPENING_BYTES, "shuffle opening")
         print(_fair(args).audit(given[0], data, given[1]))
         return 0
-    inputs = [(name, read_bounded(Path(name), MAX_RECORD_BYTES, "turn file or record"))
-              for name in given]
+    inputs = [
+        (name, read_bounded(Path(name), MAX_RECORD_BYTES, "turn file or record")) for name in given
+    ]
     folders = [args.keys] if args.keys is not None else _key_folders(inputs)
     report = audit_files(inputs, folders, public_decks())
     for line in report.lines():
@@ -72,9 +75,12 @@ def _key_folders(inputs: list[tuple[str, bytes]]) -> list[Path]:
 
 def dispute(args: argparse.Namespace) -> int:
     text = PbemService(CampaignService(db_url=getattr(args, "db", None))).dispute(
-        args.name, args.reason)
+        args.name, args.reason
+    )
     StagedFile.write(Path(args.output), text.encode("utf-8")).commit()
-    print(f"{args.output}: every file exchanged in {args.name!r}, each signed by its sender, "
-          f"in a record signed by you: send it to an umpire (`campaign audit {args.output} "
-          "--keys DIR`, DIR holding both players' public keys)")
+    print(
+        f"{args.output}: every file exchanged in {args.name!r}, each signed by its sender, "
+        f"in a record signed by you: send it to an umpire (`campaign audit {args.output} "
+        "--keys DIR`, DIR holding both players' public keys)"
+    )
     return 0

@@ -37,14 +37,18 @@ def campaign_map(args: argparse.Namespace) -> int:
     default = f"{args.name}-{side.value}.svg" if side else f"{args.name}.svg"
     path = _destination(args.output, default)
     svg = loaded_campaign_svg(sight.loaded, side=side, overlay=Overlay(args.overlay))
-    return _emit(svg, path, f"map of {args.name} ({side.value if side else 'referee'}'s view, "
-                            f"overlay {args.overlay})")
+    return _emit(
+        svg,
+        path,
+        f"map of {args.name} ({side.value if side else 'referee'}'s view, overlay {args.overlay})",
+    )
 
 
 def data_map(args: argparse.Namespace) -> int:
     path = _destination(args.output, "")
-    star_map, what = map_to_draw(data_directory(args.data), section=args.section,
-                                 layout=args.layout, seed=args.seed)
+    star_map, what = map_to_draw(
+        data_directory(args.data), section=args.section, layout=args.layout, seed=args.seed
+    )
     return _emit(scene_svg(data_scene(star_map, what)), path, what)
 
 

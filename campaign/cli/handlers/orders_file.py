@@ -24,8 +24,10 @@ def orders(args: argparse.Namespace) -> int:
         try:
             report = service.submit_report(loaded, text, seat=seat)
         except CampaignError as error:
-            return fail(f"{args.file}:{number}: {error.message} ({done} order(s) before it "
-                        "applied, nothing after it)")
+            return fail(
+                f"{args.file}:{number}: {error.message} ({done} order(s) before it "
+                "applied, nothing after it)"
+            )
         print(f"{args.file}:{number}: {text}")
         for sentence in report.lines:
             print(indent(sentence, "    "))

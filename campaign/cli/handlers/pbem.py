@@ -31,11 +31,13 @@ def _pbem(args: argparse.Namespace) -> PbemService:
     """The play-by-e-mail use cases on ``--db``, with ``--keys`` (or ``$CAMPAIGN_PBEM_KEYS``),
     ``--allow-referee``, ``--accept-dice`` and ``--as`` as given."""
     side = getattr(args, "as_side", None)
-    return PbemService(CampaignService(db_url=getattr(args, "db", None)),
-                       keys_dir(getattr(args, "keys", None)),
-                       allow_referee=getattr(args, "allow_referee", False),
-                       accept_dice=getattr(args, "accept_dice", None),
-                       side=Side(side) if side else None)
+    return PbemService(
+        CampaignService(db_url=getattr(args, "db", None)),
+        keys_dir(getattr(args, "keys", None)),
+        allow_referee=getattr(args, "allow_referee", False),
+        accept_dice=getattr(args, "accept_dice", None),
+        side=Side(side) if side else None,
+    )
 
 
 def _read(path: str) -> bytes:
@@ -50,20 +52,22 @@ def export(args: argparse.Namespace) -> int:
     side_map = None
     if args.again is not None:
         if args.side is not None or args.sign is not None or args.map:
-            raise ValueError("--again writes a recorded file as it was: no --side, --sign or "
-                             "--map")
+            raise ValueError("--again writes a recorded file as it was: no --side, --sign or --map")
         side = None
     else:
         side = Side(args.side) if args.side is not None else pbem.own_side(args.name)
         if side is None:
-            raise ValueError("export needs --side aslan|solomani (the side you play; recorded "
-                             "with this first file), or --again N")
+            raise ValueError(
+                "export needs --side aslan|solomani (the side you play; recorded "
+                "with this first file), or --again N"
+            )
         args.side = side.value
         # the map is drawn first: a failure exports nothing
         side_map = _side_map(args, pbem) if args.map else None
     to = sys.stdout if args.output == "-" else Path(args.output)
-    made = pbem.export_file(args.name, side, to, armoured=args.armour, sign_with=args.sign,
-                            again=args.again)
+    made = pbem.export_file(
+        args.name, side, to, armoured=args.armour, sign_with=args.sign, again=args.again
+    )
     if side_map is not None:
         side_map()
     if args.output != "-":
@@ -96,8 +100,9 @@ def import_turn(args: argparse.Namespace) -> int:
     return 0
 
 
-def _complain(pbem: PbemService, args: argparse.Namespace, data: bytes,
-              error: FairPlayFileError) -> None:
+def _complain(
+    pbem: PbemService, args: argparse.Namespace, data: bytes, error: FairPlayFileError
+) -> None:
     """Fair mode: the refused file's signed protocol fault kept in a complaint signed by this
     player, beside the file (issue 42 item 4), for `campaign audit`."""
     line = pbem.write_complaint(args.name, data, error, args.file)
@@ -106,8 +111,7 @@ def _complain(pbem: PbemService, args: argparse.Namespace, data: bytes,
 
 
 def resolve(args: argparse.Namespace) -> int:
-    done = _pbem(args).resolve_crossed(args.name, _read(args.file), args.reason,
-                                       source=args.file)
+    done = _pbem(args).resolve_crossed(args.name, _read(args.file), args.reason, source=args.file)
     print(done.resolved_line(args.file))
     return 0
 
@@ -139,6 +143,8 @@ def verify_path(args: argparse.Namespace) -> int:
         return EXIT_ERROR
     header = report.header
     assert header is not None
-    print(f"{args.name}: valid turn file {header.exchange} from {header.side.value} for "
-          f"{header.campaign_id!r}, {events_text(header.base_seq + 1, header.head_seq)}")
+    print(
+        f"{args.name}: valid turn file {header.exchange} from {header.side.value} for "
+        f"{header.campaign_id!r}, {events_text(header.base_seq + 1, header.head_seq)}"
+    )
     return 0

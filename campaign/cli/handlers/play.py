@@ -39,10 +39,15 @@ verify_path = Lazy("campaign.cli.handlers.pbem", "verify_path")
 
 def new(args: argparse.Namespace) -> int:
     options = NewCampaignOptions(
-        args.name, layout=args.layout, seed=args.seed, dice=args.dice,
-        manual_steps=args.manual_steps, fair=args.fair,
+        args.name,
+        layout=args.layout,
+        seed=args.seed,
+        dice=args.dice,
+        manual_steps=args.manual_steps,
+        fair=args.fair,
         as_side=Side(args.as_side) if args.as_side is not None else None,
-        neutrals=args.neutrals)
+        neutrals=args.neutrals,
+    )
     if options.problem() is not None:  # before the database is opened
         raise ValueError(options.problem())
     loaded, notes = start_campaign(open_service(args), options)
@@ -50,8 +55,10 @@ def new(args: argparse.Namespace) -> int:
     for note in notes:
         print(f"keys: {note}")
     if args.as_side is not None:
-        print(f"this database plays {args.as_side} (play by e-mail: files from {args.as_side} "
-              "are refused)")
+        print(
+            f"this database plays {args.as_side} (play by e-mail: files from {args.as_side} "
+            "are refused)"
+        )
     return status(args)
 
 
@@ -59,8 +66,9 @@ def status(args: argparse.Namespace) -> int:
     """``campaign status``; ``campaign new`` ends with it too."""
     sight = read(args)
     if getattr(args, "json", False):
-        return print_json(status_report(sight.name, sight.seen, sight.ruleset, seq=sight.seq,
-                                        held=sight.held))
+        return print_json(
+            status_report(sight.name, sight.seen, sight.ruleset, seq=sight.seq, held=sight.held)
+        )
     found = status_view(sight.name, sight.seen, sight.ruleset, seq=sight.seq, held=sight.held)
     _print_status(found)
     service = open_service(args)
@@ -73,13 +81,17 @@ def status(args: argparse.Namespace) -> int:
 
 
 def _print_status(status: Status) -> None:
-    print(f"{status.name}: game turn {status.turn}, {status.step}, "
-          f"phasing {status.phasing.value}, {status.acting.value} to act")
+    print(
+        f"{status.name}: game turn {status.turn}, {status.step}, "
+        f"phasing {status.phasing.value}, {status.acting.value} to act"
+    )
     if status.winner is not None:
         print(f"winner: {status.winner.value}")
     for side, ru in status.ru.items():
-        print(f"  {side.value:9} {ru:4} RU  {status.units[side]:3} units "
-              f"({status.unplaced[side]} unplaced)")
+        print(
+            f"  {side.value:9} {ru:4} RU  {status.units[side]:3} units "
+            f"({status.unplaced[side]} unplaced)"
+        )
     print(f"  event {status.seq}, state digest {status.digest}")
     for duty in status.duties:
         who = duty.side.value if duty.side is not None else "referee"
@@ -99,21 +111,28 @@ def _print_status(status: Status) -> None:
 def order(args: argparse.Namespace) -> int:
     if len(args.order) > 1:  # the shell split an unquoted order into words
         words = " ".join(args.order)[:200]
-        print(f"campaign: an order is one argument: put it in quotes, e.g. campaign order "
-              f"{args.name} '{words}'", file=sys.stderr)
+        print(
+            f"campaign: an order is one argument: put it in quotes, e.g. campaign order "
+            f"{args.name} '{words}'",
+            file=sys.stderr,
+        )
         return 2
     (text,) = args.order
     typed = None
     if args.dice is not None:
         values = args.dice.replace(" ", "").split(",")
         if not all(v.isascii() and v.isdigit() and len(v) <= 3 for v in values):
-            print(f"campaign: --dice expects numbers like 3,5,1, got {args.dice[:80]!r}",
-                  file=sys.stderr)
+            print(
+                f"campaign: --dice expects numbers like 3,5,1, got {args.dice[:80]!r}",
+                file=sys.stderr,
+            )
             return 2
         typed = TypedDice(tuple(int(v) for v in values), args.referee)
     elif args.referee is not None:
-        print("campaign: --referee gives the reason for typed dice: use it with --dice",
-              file=sys.stderr)
+        print(
+            "campaign: --referee gives the reason for typed dice: use it with --dice",
+            file=sys.stderr,
+        )
         return 2
     service = open_service(args)
     if typed is None and _asks_at_the_table(args, service.store.dice_mode(args.name)):
@@ -134,20 +153,24 @@ def log(args: argparse.Namespace) -> int:
     sight = read(args)
     if args.raw:
         for line in log_lines(sight.rows, sight.events, sight.dice_mode, sight.viewer):
-            rolls = (f"  dice ({line.dice_origin}): {', '.join(line.rolls)}"
-                     if line.rolls else "")
+            rolls = f"  dice ({line.dice_origin}): {', '.join(line.rolls)}" if line.rolls else ""
             print(f"{line.first_seq:6}  {line.order_text}  -> {', '.join(line.events)}{rolls}")
         return 0
-    entries = story(sight.rows, sight.events, sight.ruleset, sight.dice_mode,
-                    viewer=sight.viewer)
-    print_story([entry for entry in entries
-                 if entry.matches(turn=args.turn, side=args.by, event_type=args.event_type)])
+    entries = story(sight.rows, sight.events, sight.ruleset, sight.dice_mode, viewer=sight.viewer)
+    print_story(
+        [
+            entry
+            for entry in entries
+            if entry.matches(turn=args.turn, side=args.by, event_type=args.event_type)
+        ]
+    )
     return 0
 
 
 def undo(args: argparse.Namespace) -> int:
-    report = open_service(args).undo_report(args.name, referee_reason=args.referee,
-                                            seat=seat_of(args))
+    report = open_service(args).undo_report(
+        args.name, referee_reason=args.referee, seat=seat_of(args)
+    )
     print_report(report)
     return 0
 
@@ -163,9 +186,11 @@ def list_campaigns(args: argparse.Namespace) -> int:
         if summary.problem is not None:
             print(f"{summary.name:<{width}}  cannot be opened: {summary.problem}")
             continue
-        print(f"{summary.name:<{width}}  {summary.layout:<9} dice {summary.dice_mode:<13} "
-              f"game turn {summary.turn}, {summary.step}, {summary.acting} to act, "
-              f"{summary.events} events")
+        print(
+            f"{summary.name:<{width}}  {summary.layout:<9} dice {summary.dice_mode:<13} "
+            f"game turn {summary.turn}, {summary.step}, {summary.acting} to act, "
+            f"{summary.events} events"
+        )
     return 0
 
 
@@ -175,11 +200,16 @@ def delete(args: argparse.Namespace) -> int:
     events = service.event_count(args.name)  # refuses an unknown name before asking
     if not args.yes:
         if not sys.stdin.isatty():
-            print(f"campaign: delete {args.name!r} ({events} events) cannot be undone: confirm "
-                  "with --yes (no terminal to ask on)", file=sys.stderr)
+            print(
+                f"campaign: delete {args.name!r} ({events} events) cannot be undone: confirm "
+                "with --yes (no terminal to ask on)",
+                file=sys.stderr,
+            )
             return 2
-        answer = input(f"Delete campaign {args.name!r} and its whole log ({events} events)? "
-                       "This cannot be undone. [y/N] ")
+        answer = input(
+            f"Delete campaign {args.name!r} and its whole log ({events} events)? "
+            "This cannot be undone. [y/N] "
+        )
         if answer.strip().lower() not in ("y", "yes"):
             print(f"{args.name}: not deleted")
             return 1
@@ -195,15 +225,19 @@ def verify(args: argparse.Namespace) -> int:
     is_path = os.sep in args.name or "/" in args.name
     if is_path or (args.name not in service.store.campaigns() and Path(args.name).exists()):
         if args.anchor is not None or args.rebuild:
-            print("campaign: --anchor and --rebuild are for a campaign, not a turn file",
-                  file=sys.stderr)
+            print(
+                "campaign: --anchor and --rebuild are for a campaign, not a turn file",
+                file=sys.stderr,
+            )
             return 2
         return verify_path(args)
     if args.rebuild:
         rebuilt = service.rebuild(args.name)
-        print(f"{args.name}: rebuilt from the log alone: {rebuilt.loaded.head.seq} events "
-              f"replayed, {rebuilt.dropped} old snapshot(s) dropped, a fresh one written; "
-              f"state digest {rebuilt.digest}")
+        print(
+            f"{args.name}: rebuilt from the log alone: {rebuilt.loaded.head.seq} events "
+            f"replayed, {rebuilt.dropped} old snapshot(s) dropped, a fresh one written; "
+            f"state digest {rebuilt.digest}"
+        )
     anchor = Anchor.parse(args.anchor) if args.anchor else None
     findings = service.verify(args.name, anchor)
     if findings:
@@ -211,8 +245,10 @@ def verify(args: argparse.Namespace) -> int:
             print(f"campaign: {finding}", file=sys.stderr)
         return EXIT_ERROR
     proved = f"; nothing up to event {anchor.count} changed since the anchor" if anchor else ""
-    print(f"{args.name}: hash chain intact, replay consistent with snapshots, dice as "
-          f"recorded, data pinned{proved}")
+    print(
+        f"{args.name}: hash chain intact, replay consistent with snapshots, dice as "
+        f"recorded, data pinned{proved}"
+    )
     if args.anchor is not None:
         print(f"anchor: {service.anchor(args.name).text()}  (keep it outside the database)")
     return 0
@@ -221,8 +257,10 @@ def verify(args: argparse.Namespace) -> int:
 def repin(args: argparse.Namespace) -> int:
     loaded = open_service(args).repin(args.name, args.reason)
     if loaded is None:
-        print(f"{args.name}: the data files are those pinned already: nothing re-pinned, "
-              "nothing logged")
+        print(
+            f"{args.name}: the data files are those pinned already: nothing re-pinned, "
+            "nothing logged"
+        )
         return 0
     print(f"{args.name}: data re-pinned (profile {loaded.ruleset.profile_hash[:12]}), logged")
     return 0

@@ -33,9 +33,11 @@ def replay(args: argparse.Namespace) -> int:
         return 0
     profile = ruleset_of(game).profile_hash
     if game.profile_hash and profile != game.profile_hash:
-        print(f"campaign: {args.file}: warning: DN-DATA-4: recorded with another rules profile "
-              f"({game.profile_hash[:12]}, now {profile[:12]}); digests may differ",
-              file=sys.stderr)
+        print(
+            f"campaign: {args.file}: warning: DN-DATA-4: recorded with another rules profile "
+            f"({game.profile_hash[:12]}, now {profile[:12]}); digests may differ",
+            file=sys.stderr,
+        )
     results = replay_seed(game)
     for result in results:
         mark = "ok " if result.ok else "BAD"

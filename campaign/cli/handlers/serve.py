@@ -22,7 +22,8 @@ NETWORK_WARNING = (
     "listening on {host}:{port}: every device that can reach this machine on the network can "
     "ask for a screen. Each link is the only key to its seat (the referee's shows every hidden "
     "counter), and the links travel unencrypted (http): serve this way on a network you trust "
-    "(your home or club), never a public one, and give each player only his own link.")
+    "(your home or club), never a public one, and give each player only his own link."
+)
 
 
 def serve(args: argparse.Namespace) -> int:
@@ -30,8 +31,10 @@ def serve(args: argparse.Namespace) -> int:
         # the optional extra `serve` (textual-serve, segno): said when missing
         from campaign.serve.server import COMMANDS_HELP, TableServer
     except ImportError:
-        print(f"campaign: serving to browsers needs the serve extra: {install_hint('serve')}",
-              file=sys.stderr)
+        print(
+            f"campaign: serving to browsers needs the serve extra: {install_hint('serve')}",
+            file=sys.stderr,
+        )
         return EXIT_ERROR
     try:
         service = CampaignService(db_url=args.db)
@@ -43,19 +46,22 @@ def serve(args: argparse.Namespace) -> int:
     if problem:
         print(f"campaign: cannot listen on {args.host}:{args.port}: {problem}", file=sys.stderr)
         return EXIT_ERROR
-    public = args.public_host or (network_address() if args.host in EVERY_INTERFACE
-                                  else args.host)
+    public = args.public_host or (network_address() if args.host in EVERY_INTERFACE else args.host)
     links = SeatLinks()
     if args.host not in ("127.0.0.1", "localhost", "::1"):
         print(NETWORK_WARNING.format(host=args.host, port=args.port), file=sys.stderr)
-    print_links(sys.stdout, args.name, f"http://{public}:{args.port}", links,
-                qr=not args.no_qr)
+    print_links(sys.stdout, args.name, f"http://{public}:{args.port}", links, qr=not args.no_qr)
     base = f"http://{public}:{args.port}"
     print(COMMANDS_HELP.format(seats=", ".join(links.seats)), flush=True)
-    server = TableServer(args.name, service.store.url, links, host=args.host, port=args.port,
-                         public_host=public,
-                         announce=lambda link: print_link(sys.stdout, base, link,
-                                                          qr=not args.no_qr))
+    server = TableServer(
+        args.name,
+        service.store.url,
+        links,
+        host=args.host,
+        port=args.port,
+        public_host=public,
+        announce=lambda link: print_link(sys.stdout, base, link, qr=not args.no_qr),
+    )
     service.store.dispose()
     server.serve()
     return 0
@@ -63,8 +69,7 @@ def serve(args: argparse.Namespace) -> int:
 
 def print_links(out: TextIO, name: str, base: str, links: SeatLinks, *, qr: bool) -> None:
     """Each seat's link, what it opens, and its QR code for a phone's camera."""
-    print(f"campaign {name} served at {base} (Ctrl+C stops it and revokes every link)",
-          file=out)
+    print(f"campaign {name} served at {base} (Ctrl+C stops it and revokes every link)", file=out)
     for link in links.links:
         print_link(out, base, link, qr=qr)
 

@@ -25,19 +25,28 @@ def _print(report: SystemsReport, as_json: bool) -> int:
         return print_json(report)
     seed = f" (seed {report.seed})" if report.seed is not None else ""
     where = f"{report.campaign}: " if report.campaign else ""
-    print(f"{where}{report.layout} layout{seed}: {len(report.sections)} sections, "
-          f"{len(report.systems)} systems, {report.routes} routes ({report.unexplored} still "
-          "unexplored, DN-NEB-1)")
+    print(
+        f"{where}{report.layout} layout{seed}: {len(report.sections)} sections, "
+        f"{len(report.systems)} systems, {report.routes} routes ({report.unexplored} still "
+        "unexplored, DN-NEB-1)"
+    )
     section = None
     for system in report.systems:
         if system.section != section:
             section = system.section
             print(section)
-        marks = ", ".join(part for part in ("capital" if system.capital else "", system.mark,
-                                            system.owner) if part)
-        routes = ", ".join(route.to + (" (unexplored)" if route.unexplored else
-                                       " (explored)" if route.explored else "")
-                           for route in system.routes)
-        print(f"  {system.id:12} {system.name:14} {system.hex}  type {system.type}  "
-              f"{marks:22} → {routes}")
+        marks = ", ".join(
+            part
+            for part in ("capital" if system.capital else "", system.mark, system.owner)
+            if part
+        )
+        routes = ", ".join(
+            route.to
+            + (" (unexplored)" if route.unexplored else " (explored)" if route.explored else "")
+            for route in system.routes
+        )
+        print(
+            f"  {system.id:12} {system.name:14} {system.hex}  type {system.type}  "
+            f"{marks:22} → {routes}"
+        )
     return 0

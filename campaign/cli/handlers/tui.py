@@ -40,9 +40,11 @@ def dumb_terminal_refusal() -> str | None:
     term = os.environ.get("TERM", "")
     if term.lower() not in DUMB_TERMINALS:
         return None
-    return (f"campaign: TERM={term} cannot draw the full-screen terminal UI; set TERM (e.g. "
-            "TERM=xterm-256color) in a terminal that has cursor control, or use the commands "
-            "(campaign status NAME, campaign order NAME \"ORDER\", campaign help)")
+    return (
+        f"campaign: TERM={term} cannot draw the full-screen terminal UI; set TERM (e.g. "
+        "TERM=xterm-256color) in a terminal that has cursor control, or use the commands "
+        '(campaign status NAME, campaign order NAME "ORDER", campaign help)'
+    )
 
 
 def _run(args: argparse.Namespace, open_campaign: str | None, *, demo: bool) -> int:
@@ -54,12 +56,16 @@ def _run(args: argparse.Namespace, open_campaign: str | None, *, demo: bool) -> 
         service = CampaignService(db_url=args.db)
         if demo:
             if not demo_exists(service):
-                print(f"creating the demo campaign {DEMO_NAME!r} from {SEED_NAME} "
-                      "(once, a few seconds)...", file=sys.stderr)
+                print(
+                    f"creating the demo campaign {DEMO_NAME!r} from {SEED_NAME} "
+                    "(once, a few seconds)...",
+                    file=sys.stderr,
+                )
                 ensure_demo(service)
             if args.create_only:
-                print(f"demo campaign {DEMO_NAME!r} is ready; open it with: "
-                      f"{demo_command(args.db)}")
+                print(
+                    f"demo campaign {DEMO_NAME!r} is ready; open it with: {demo_command(args.db)}"
+                )
                 return 0
             open_campaign = DEMO_NAME
         elif open_campaign is not None:
@@ -73,9 +79,14 @@ def _run(args: argparse.Namespace, open_campaign: str | None, *, demo: bool) -> 
     side = Side(args.side) if getattr(args, "side", None) else None
     if side is None and open_campaign is not None:  # a player's own database: his screen
         side = service.reader(open_campaign, None)
-    create_app(args.keymap, service=service, open_campaign=open_campaign, side=side,
-               table=getattr(args, "table", False),
-               one_campaign=getattr(args, "one_campaign", False)).run()
+    create_app(
+        args.keymap,
+        service=service,
+        open_campaign=open_campaign,
+        side=side,
+        table=getattr(args, "table", False),
+        one_campaign=getattr(args, "one_campaign", False),
+    ).run()
     return 0
 
 
@@ -85,7 +96,9 @@ def demo(args: argparse.Namespace) -> int:
 
 def tui(args: argparse.Namespace) -> int:
     if args.table and args.name is None:
-        print("campaign: --table shows one campaign: give its NAME (campaign tui NAME --table)",
-              file=sys.stderr)
+        print(
+            "campaign: --table shows one campaign: give its NAME (campaign tui NAME --table)",
+            file=sys.stderr,
+        )
         return EXIT_ERROR
     return _run(args, args.name, demo=False)

@@ -52,5 +52,7 @@ def _unit_line(row: UnitRow) -> str:
         flags.append(f"stack {row.stack}")
     if row.cargo:
         flags.append(f"carries {', '.join(row.cargo)}")
-    return (f"{row.id:10} {row.side:9} {row.name:22} {row.factors:12} {row.location:16} "
-            + "  ".join(flags)).rstrip()
+    return (
+        f"{row.id:10} {row.side:9} {row.name:22} {row.factors:12} {row.location:16} "
+        + "  ".join(flags)
+    ).rstrip()

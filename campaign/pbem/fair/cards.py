@@ -30,16 +30,21 @@ def card_name(deck: str, index: int) -> str:
 def parse_card(card: str) -> tuple[str, int]:
     """``("box", 4)`` for ``box-5``; ``FairPlayViolation`` for anything else."""
     deck, _, number = card.rpartition("-")
-    if not deck or not number.isdigit() or not 1 <= int(number) <= MAX_CARDS \
-            or number != str(int(number)):
+    if (
+        not deck
+        or not number.isdigit()
+        or not 1 <= int(number) <= MAX_CARDS
+        or number != str(int(number))
+    ):
         raise FairPlayViolation("malformed", f"{card!r} names no card (DECK-N, e.g. box-5)")
     return deck, int(number) - 1
 
 
 def all_cards(public: Decks) -> list[str]:
     """Every card name of the decks, deck by deck (sorted by name), in final order."""
-    return [card_name(name, i) for name, labels in sorted(public.items())
-            for i in range(len(labels))]
+    return [
+        card_name(name, i) for name, labels in sorted(public.items()) for i in range(len(labels))
+    ]
 
 
 def key_commitment(key: bytes) -> str:
@@ -63,9 +68,13 @@ class Pass:
 
     def to_plain(self) -> dict[str, object]:
         """JSON-ready data (for a turn file)."""
-        plain: dict[str, object] = {"number": self.number, "side": self.side,
-                                    "decks": self.decks, "commitments": self.commitments,
-                                    "proof": self.proof}
+        plain: dict[str, object] = {
+            "number": self.number,
+            "side": self.side,
+            "decks": self.decks,
+            "commitments": self.commitments,
+            "proof": self.proof,
+        }
         if self.mask is not None:
             plain["mask"] = self.mask
         return plain
@@ -81,32 +90,44 @@ class Pass:
         if not isinstance(data, dict):
             raise FairPlayViolation("malformed", "a shuffle pass must be an object")
         number, side = data.get("number"), data.get("side")
-        if number not in (1, 2, 3) or type(number) is not int or not isinstance(side, str) \
-                or len(side) > 40:
+        if (
+            number not in (1, 2, 3)
+            or type(number) is not int
+            or not isinstance(side, str)
+            or len(side) > 40
+        ):
             raise FairPlayViolation("malformed", "a shuffle pass needs number 1-3 and a side")
         made = cls(number, side, {})
         wanted = FIELDS | ({"mask"} if number == 1 else set())
         if set(data) != wanted:
-            raise FairPlayViolation("malformed", f"{made.where()} must hold exactly the fields "
-                                    f"{', '.join(sorted(wanted))}", side=side)
+            raise FairPlayViolation(
+                "malformed",
+                f"{made.where()} must hold exactly the fields {', '.join(sorted(wanted))}",
+                side=side,
+            )
         decks = _decks(made, data["decks"], public)
         commitments = _commitments(made, data["commitments"], public)
         mask = None
         if number == 1:
-            mask = group.point_from_hex(data["mask"], f"{made.where()}: its mask "
-                                        "commitment").hex()
+            mask = group.point_from_hex(data["mask"], f"{made.where()}: its mask commitment").hex()
         return cls(number, side, decks, commitments, mask, data["proof"])
 
 
 def _decks(made: Pass, decks: object, public: Decks) -> dict[str, list[str]]:
     """The points of every deck, each list bounded by its deck's size before it is read."""
     if not isinstance(decks, dict) or sorted(decks) != sorted(public):
-        raise FairPlayViolation("malformed", f"{made.where()} must hold the decks "
-                                f"{', '.join(sorted(public))}", side=made.side)
+        raise FairPlayViolation(
+            "malformed",
+            f"{made.where()} must hold the decks {', '.join(sorted(public))}",
+            side=made.side,
+        )
     for name, points in decks.items():
         if not isinstance(points, list) or len(points) != len(public[name]):
-            raise FairPlayViolation("malformed", f"{made.where()}: deck {name} must hold "
-                                    f"{len(public[name])} cards", side=made.side)
+            raise FairPlayViolation(
+                "malformed",
+                f"{made.where()}: deck {name} must hold {len(public[name])} cards",
+                side=made.side,
+            )
         for index, point in enumerate(points):
             _point(made, point, card_name(name, index))
     return {name: list(points) for name, points in decks.items()}
@@ -115,17 +136,24 @@ def _decks(made: Pass, decks: object, public: Decks) -> dict[str, list[str]]:
 def _commitments(made: Pass, commitments: object, public: Decks) -> dict[str, str]:
     """None in pass 1; in passes 2 and 3 one point per card of the decks, and no other."""
     if not isinstance(commitments, dict):
-        raise FairPlayViolation("malformed", f"{made.where()}: its key commitments must be an "
-                                "object", side=made.side)
+        raise FairPlayViolation(
+            "malformed", f"{made.where()}: its key commitments must be an object", side=made.side
+        )
     cards = all_cards(public)
     if made.number == 1 and commitments:
-        raise FairPlayViolation("malformed", f"{made.where()} carries {len(commitments)} key "
-                                "commitments; pass 1 carries none", side=made.side)
-    if made.number > 1 and (len(commitments) != len(cards) or sorted(commitments)
-                            != sorted(cards)):
-        raise FairPlayViolation("malformed", f"{made.where()} must commit to a key for each of "
-                                f"the {len(cards)} cards and no other (it holds "
-                                f"{len(commitments)})", side=made.side)
+        raise FairPlayViolation(
+            "malformed",
+            f"{made.where()} carries {len(commitments)} key commitments; pass 1 carries none",
+            side=made.side,
+        )
+    if made.number > 1 and (len(commitments) != len(cards) or sorted(commitments) != sorted(cards)):
+        raise FairPlayViolation(
+            "malformed",
+            f"{made.where()} must commit to a key for each of "
+            f"the {len(cards)} cards and no other (it holds "
+            f"{len(commitments)})",
+            side=made.side,
+        )
     for card, point in commitments.items():
         _point(made, point, f"{card}'s key commitment")
     return dict(commitments)
@@ -136,5 +164,6 @@ def _point(made: Pass, text: object, what: str) -> bytes:
     try:
         return group.point_from_hex(text, f"{made.where()}, {what}")
     except FairPlayViolation as bad:
-        raise FairPlayViolation(bad.problem, bad.message, side=made.side,
-                                card=what.split("'")[0]) from None
+        raise FairPlayViolation(
+            bad.problem, bad.message, side=made.side, card=what.split("'")[0]
+        ) from None

@@ -12,8 +12,9 @@ class FairPlayViolation(CampaignError):
     ``bad-opening``, ``malformed``), ``side`` the side at fault (None when the check alone
     cannot tell which of the two), ``card`` the card concerned (``token-3``) or None."""
 
-    def __init__(self, problem: str, message: str, *, side: str | None = None,
-                 card: str | None = None) -> None:
+    def __init__(
+        self, problem: str, message: str, *, side: str | None = None, card: str | None = None
+    ) -> None:
         super().__init__(message)
         self.problem = problem
         self.side = side

@@ -158,6 +158,7 @@ def hex_bytes(text: object, size: int, what: str) -> bytes:
     except ValueError:
         raise FairPlayViolation("malformed", wrong) from None
     if raw.hex() != text:
-        raise FairPlayViolation("malformed", f"{wrong} (the one accepted spelling; "
-                                f"{text[:12]}... is not)")
+        raise FairPlayViolation(
+            "malformed", f"{wrong} (the one accepted spelling; {text[:12]}... is not)"
+        )
     return raw

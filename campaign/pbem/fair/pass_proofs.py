@@ -40,9 +40,11 @@ def first_statement(context: str, public: Decks, made: Pass) -> proofs.Shuffle:
     """Pass 1's statement: cards and base point to its decks and mask commitment."""
     inputs: dict[str, list[tuple[bytes, ...]]] = {
         name: [(group.card_point(context, name, label),) for label in labels]
-        for name, labels in public.items()}
+        for name, labels in public.items()
+    }
     outputs: dict[str, list[tuple[bytes, ...]]] = {
-        name: [(point,) for point in _points(made.decks[name])] for name in public}
+        name: [(point,) for point in _points(made.decks[name])] for name in public
+    }
     inputs[MASK] = [(group.BASE,)]
     outputs[MASK] = [(bytes.fromhex(made.mask or ""),)]
     return proofs.Shuffle(_label(context, made.side, 1), inputs, outputs, single=True)
@@ -50,41 +52,72 @@ def first_statement(context: str, public: Decks, made: Pass) -> proofs.Shuffle:
 
 def second_statement(context: str, first: Pass, made: Pass) -> proofs.Shuffle:
     """Pass 2's statement: ``(B, D1[j])`` pairs to ``(B_i, D2[i])`` pairs."""
-    inputs = {name: [(group.BASE, point) for point in _points(points)]
-              for name, points in first.decks.items()}
-    outputs = {name: [(bytes.fromhex(made.commitments[card_name(name, i)]), point)
-                      for i, point in enumerate(_points(points))]
-               for name, points in made.decks.items()}
+    inputs = {
+        name: [(group.BASE, point) for point in _points(points)]
+        for name, points in first.decks.items()
+    }
+    outputs = {
+        name: [
+            (bytes.fromhex(made.commitments[card_name(name, i)]), point)
+            for i, point in enumerate(_points(points))
+        ]
+        for name, points in made.decks.items()
+    }
     return proofs.Shuffle(_label(context, made.side, 2), inputs, outputs, single=False)
 
 
-def prove_first(context: str, public: Decks, made: Pass, orders: Mapping[str, list[int]],
-                mask: bytes, rand: group.Random) -> object:
+def prove_first(
+    context: str,
+    public: Decks,
+    made: Pass,
+    orders: Mapping[str, list[int]],
+    mask: bytes,
+    rand: group.Random,
+) -> object:
     """The proof of pass 1 (``orders``: its permutations, ``mask``: its mask)."""
     statement = first_statement(context, public, made)
     scalars = {name: [mask] * len(slots) for name, slots in statement.outputs.items()}
     return proofs.prove_shuffle(statement, proofs.Witness({**orders, MASK: [0]}, scalars), rand)
 
 
-def prove_second(context: str, first: Pass, made: Pass, orders: Mapping[str, list[int]],
-                 keys: Mapping[str, bytes], rand: group.Random) -> object:
+def prove_second(
+    context: str,
+    first: Pass,
+    made: Pass,
+    orders: Mapping[str, list[int]],
+    keys: Mapping[str, bytes],
+    rand: group.Random,
+) -> object:
     """The proof of pass 2 (``keys``: its key of every card, by card name)."""
-    scalars = {name: [keys[card_name(name, i)] for i in range(len(points))]
-               for name, points in made.decks.items()}
-    return proofs.prove_shuffle(second_statement(context, first, made),
-                                proofs.Witness(orders, scalars), rand)
+    scalars = {
+        name: [keys[card_name(name, i)] for i in range(len(points))]
+        for name, points in made.decks.items()
+    }
+    return proofs.prove_shuffle(
+        second_statement(context, first, made), proofs.Witness(orders, scalars), rand
+    )
 
 
-def prove_third(context: str, second: Pass, made: Pass, mask_point: bytes,
-                rekeys: Mapping[str, bytes], rand: group.Random) -> object:
+def prove_third(
+    context: str,
+    second: Pass,
+    made: Pass,
+    mask_point: bytes,
+    rekeys: Mapping[str, bytes],
+    rand: group.Random,
+) -> object:
     """The proof of pass 3: one Chaum–Pedersen proof per card (``rekeys``: ``t_i``)."""
     dleq: dict[str, list[str]] = {}
     for name, points in sorted(second.decks.items()):
         for i, point in enumerate(points):
             card = card_name(name, i)
-            dleq[card] = proofs.prove_equal_logs(_label(context, made.side, 3, card),
-                                                 bytes.fromhex(point), mask_point,
-                                                 rekeys[card], rand)
+            dleq[card] = proofs.prove_equal_logs(
+                _label(context, made.side, 3, card),
+                bytes.fromhex(point),
+                mask_point,
+                rekeys[card],
+                rand,
+            )
     return {"dleq": dleq}
 
 
@@ -100,26 +133,41 @@ def verify(context: str, public: Decks, made: Pass, earlier: Mapping[int, Pass])
             _verify_third(context, earlier[1], earlier[2], made)
     except proofs.ProofError as bad:
         raise FairPlayViolation(
-            "bad-proof", f"{made.where()}: its proof fails ({bad}): that side did not make "
-            "its pass honestly; refused before any card is drawn", side=made.side) from None
+            "bad-proof",
+            f"{made.where()}: its proof fails ({bad}): that side did not make "
+            "its pass honestly; refused before any card is drawn",
+            side=made.side,
+        ) from None
 
 
 def _verify_third(context: str, first: Pass, second: Pass, made: Pass) -> None:
     proof = made.proof
-    cards = [card_name(name, i) for name, points in sorted(second.decks.items())
-             for i in range(len(points))]
-    if not isinstance(proof, dict) or set(proof) != {"dleq"} or not isinstance(
-            proof["dleq"], dict) or sorted(proof["dleq"]) != sorted(cards):
-        raise proofs.ProofError(f"it must hold one equal-logarithm proof for each of the "
-                                f"{len(cards)} cards")
+    cards = [
+        card_name(name, i)
+        for name, points in sorted(second.decks.items())
+        for i in range(len(points))
+    ]
+    if (
+        not isinstance(proof, dict)
+        or set(proof) != {"dleq"}
+        or not isinstance(proof["dleq"], dict)
+        or sorted(proof["dleq"]) != sorted(cards)
+    ):
+        raise proofs.ProofError(
+            f"it must hold one equal-logarithm proof for each of the {len(cards)} cards"
+        )
     mask_point = bytes.fromhex(first.mask or "")
     for name, points in sorted(second.decks.items()):
         for i, point in enumerate(points):
             card = card_name(name, i)
             try:
                 proofs.verify_equal_logs(
-                    _label(context, made.side, 3, card), bytes.fromhex(point), mask_point,
-                    bytes.fromhex(made.decks[name][i]), bytes.fromhex(made.commitments[card]),
-                    proof["dleq"][card])
+                    _label(context, made.side, 3, card),
+                    bytes.fromhex(point),
+                    mask_point,
+                    bytes.fromhex(made.decks[name][i]),
+                    bytes.fromhex(made.commitments[card]),
+                    proof["dleq"][card],
+                )
             except proofs.ProofError as bad:
                 raise proofs.ProofError(f"{card}: {bad}") from None

@@ -63,8 +63,9 @@ class Shuffle:
 
     def digest(self) -> hashlib._Hash:
         """A running SHA-512 over the statement, to which the shadow shuffles are added."""
-        hashed = hashlib.sha512("\x1f".join((LABEL, "shuffle", self.label,
-                                             str(self.single))).encode())
+        hashed = hashlib.sha512(
+            "\x1f".join((LABEL, "shuffle", self.label, str(self.single))).encode()
+        )
         for name in sorted(self.inputs):
             hashed.update(name.encode() + b"\x1f")
             for slots in (self.inputs[name], self.outputs[name]):
@@ -87,8 +88,10 @@ def prove_shuffle(statement: Shuffle, witness: Witness, rand: group.Random) -> d
     rounds: list[tuple[dict[str, list[int]], bytes, dict[str, list[bytes]]]] = []
     hashed = statement.digest()
     for _ in range(ROUNDS):
-        shadow_order = {name: group.random_permutation(len(slots), rand)
-                        for name, slots in sorted(statement.inputs.items())}
+        shadow_order = {
+            name: group.random_permutation(len(slots), rand)
+            for name, slots in sorted(statement.inputs.items())
+        }
         seed = group.random_scalar(rand) if statement.single else rand(32)
         scalars = _shadow_scalars(statement, seed)
         shadow = _shadow_from_inputs(statement, shadow_order, scalars)
@@ -106,9 +109,12 @@ def prove_shuffle(statement: Shuffle, witness: Witness, rand: group.Random) -> d
         for name, order in sorted(witness.orders.items()):
             back = _inverse(shadow_order[name])
             links[name] = [back[j] for j in order]  # σ = ρ⁻¹∘π
-            ratios[name] = [group.scalar_mul(scalars[name][links[name][i]],
-                                             group.invert(witness.scalars[name][i])).hex()
-                            for i in range(len(order))]
+            ratios[name] = [
+                group.scalar_mul(
+                    scalars[name][links[name][i]], group.invert(witness.scalars[name][i])
+                ).hex()
+                for i in range(len(order))
+            ]
         if statement.single:
             first = next(iter(ratios.values()))[0]
             answers.append({"order": links, "scalar": first})
@@ -136,16 +142,18 @@ def verify_shuffle(statement: Shuffle, proof: object) -> None:
         for name in sorted(shadow):
             hashed.update(b"".join(b"".join(slot) for slot in shadow[name]))
     if hashed.digest()[:32] != challenge:
-        raise ProofError("the rounds do not answer the challenge: the pass is not a re-masked "
-                         "permutation of its input")
+        raise ProofError(
+            "the rounds do not answer the challenge: the pass is not a re-masked "
+            "permutation of its input"
+        )
 
 
-def prove_equal_logs(label: str, g: bytes, h: bytes, t: bytes,
-                     rand: group.Random) -> list[str]:
+def prove_equal_logs(label: str, g: bytes, h: bytes, t: bytes, rand: group.Random) -> list[str]:
     """The Chaum–Pedersen proof ``[c, z]`` (hex) that ``t·g`` and ``t·h`` share the log ``t``."""
     k = group.random_scalar(rand)
-    c = _dleq_challenge(label, g, h, group.mul(t, g), group.mul(t, h),
-                        group.mul(k, g), group.mul(k, h))
+    c = _dleq_challenge(
+        label, g, h, group.mul(t, g), group.mul(t, h), group.mul(k, g), group.mul(k, h)
+    )
     return [c.hex(), group.scalar_add(k, group.scalar_mul(c, t)).hex()]
 
 
@@ -188,8 +196,11 @@ def _shadow_scalars(statement: Shuffle, seed: bytes) -> dict[str, list[bytes]]:
             continue
         out[name] = []
         for index in range(len(slots)):
-            scalar = group.scalar_from_digest(hashlib.sha512(
-                "\x1f".join((LABEL, "shadow", name, str(index))).encode() + seed).digest())
+            scalar = group.scalar_from_digest(
+                hashlib.sha512(
+                    "\x1f".join((LABEL, "shadow", name, str(index))).encode() + seed
+                ).digest()
+            )
             if not any(scalar):  # pragma: no cover - probability 2^-252
                 raise ProofError("a shadow scalar is zero")
             out[name].append(scalar)
@@ -201,11 +212,16 @@ def _times(scalar: bytes, point: bytes) -> bytes:
     return group.base_mul(scalar) if point == group.BASE else group.mul(scalar, point)
 
 
-def _shadow_from_inputs(statement: Shuffle, orders: Mapping[str, Sequence[int]],
-                        scalars: Mapping[str, Sequence[bytes]]) -> dict[str, list[tuple]]:
-    return {name: [tuple(_times(scalars[name][i], point) for point in slots[j])
-                   for i, j in enumerate(orders[name])]
-            for name, slots in sorted(statement.inputs.items())}
+def _shadow_from_inputs(
+    statement: Shuffle, orders: Mapping[str, Sequence[int]], scalars: Mapping[str, Sequence[bytes]]
+) -> dict[str, list[tuple]]:
+    return {
+        name: [
+            tuple(_times(scalars[name][i], point) for point in slots[j])
+            for i, j in enumerate(orders[name])
+        ]
+        for name, slots in sorted(statement.inputs.items())
+    }
 
 
 def _shadow_of_answer(statement: Shuffle, bit: int, answer: object) -> dict[str, list[tuple]]:
@@ -244,18 +260,27 @@ def _orders(statement: Shuffle, orders: object) -> dict[str, list[int]]:
         raise ProofError("its order must name exactly the decks of the pass")
     for name, order in orders.items():
         size = len(statement.inputs[name])
-        if not isinstance(order, list) or len(order) != size or not all(
-                type(j) is int for j in order) or sorted(order) != list(range(size)):
+        if (
+            not isinstance(order, list)
+            or len(order) != size
+            or not all(type(j) is int for j in order)
+            or sorted(order) != list(range(size))
+        ):
             raise ProofError(f"its order of deck {name} is not a permutation of {size} slots")
     return orders
 
 
 def _ratios(ratios: object, name: str, size: int) -> list[bytes]:
-    if not isinstance(ratios, dict) or not isinstance(ratios.get(name), list) \
-            or len(ratios[name]) != size:
+    if (
+        not isinstance(ratios, dict)
+        or not isinstance(ratios.get(name), list)
+        or len(ratios[name]) != size
+    ):
         raise ProofError(f"its scalars of deck {name} must be {size}")
-    return [group.scalar_from_hex(text, f"its scalar {i + 1} of deck {name}")
-            for i, text in enumerate(ratios[name])]
+    return [
+        group.scalar_from_hex(text, f"its scalar {i + 1} of deck {name}")
+        for i, text in enumerate(ratios[name])
+    ]
 
 
 def _scalar_bytes(text: object, what: str, *, nonzero: bool) -> bytes:

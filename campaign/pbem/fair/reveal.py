@@ -28,8 +28,9 @@ def check_share(deck: Deck, side: str, card: str, share: str) -> bytes:
     parse_card(card)
     committed = deck.commitments.get(side)
     if committed is None or card not in committed:
-        raise FairPlayViolation("malformed", f"{side} has no key commitment for card {card!r}",
-                                side=side, card=card)
+        raise FairPlayViolation(
+            "malformed", f"{side} has no key commitment for card {card!r}", side=side, card=card
+        )
     try:
         key = group.scalar_from_hex(share, f"{side}'s share of {card}")
     except FairPlayViolation as violation:  # name who sent it
@@ -40,25 +41,37 @@ def check_share(deck: Deck, side: str, card: str, share: str) -> bytes:
     for other, value in sorted(committed.items()):
         if other != card and point == value:
             raise FairPlayViolation(
-                "replayed-share", f"the share {side} gave for {card} is its share of {other}: "
-                "a share for another card cannot open this one", side=side, card=card)
-    raise FairPlayViolation("bad-share", f"the share {side} gave for {card} does not open the "
-                            "key commitment it made when the deck was agreed", side=side, card=card)
+                "replayed-share",
+                f"the share {side} gave for {card} is its share of {other}: "
+                "a share for another card cannot open this one",
+                side=side,
+                card=card,
+            )
+    raise FairPlayViolation(
+        "bad-share",
+        f"the share {side} gave for {card} does not open the "
+        "key commitment it made when the deck was agreed",
+        side=side,
+        card=card,
+    )
 
 
 def open_card(deck: Deck, card: str, shares: dict[str, str]) -> str:
     """The label of ``card`` from both parties' shares (each checked first)."""
-    keys = [check_share(deck, side, card, shares.get(side, ""))
-            for side in (deck.first, deck.second)]
+    keys = [
+        check_share(deck, side, card, shares.get(side, "")) for side in (deck.first, deck.second)
+    ]
     point = group.mul(group.invert(group.scalar_mul(keys[0], keys[1])), deck.point(card))
     name, _ = parse_card(card)
     for label in deck.public[name]:
         if group.card_point(deck.context, name, label) == point:
             return label
     raise FairPlayViolation(
-        "no-card", f"{card} opens to no card of deck {name} although both shares match their "
+        "no-card",
+        f"{card} opens to no card of deck {name} although both shares match their "
         "commitments: a shuffle pass was not honest; open the shuffle (audit) to name the side",
-        card=card)
+        card=card,
+    )
 
 
 @dataclass
@@ -84,8 +97,12 @@ class RevealBook:
     def give(self, side: str, card: str, share: str) -> None:
         """Record ``side``'s share of a called card, after checking it."""
         if card not in self.called:
-            raise FairPlayViolation("malformed", f"{side} gave a share of {card}, whose reveal "
-                                    "the rules did not call", side=side, card=card)
+            raise FairPlayViolation(
+                "malformed",
+                f"{side} gave a share of {card}, whose reveal the rules did not call",
+                side=side,
+                card=card,
+            )
         check_share(self.deck, side, card, share)
         given = self.shares.setdefault(card, {})
         if given.get(side, share) != share:  # pragma: no cover - one key per commitment
@@ -99,9 +116,15 @@ class RevealBook:
         for card, called_in in sorted(self.called.items()):
             if called_in > file or side in self.shares.get(card, {}) or card in carried:
                 continue
-            late.append(FairPlayViolation(
-                "withheld", f"file {file} from {side} withholds its share of {card}, whose "
-                f"reveal the rules called in file {called_in}", side=side, card=card))
+            late.append(
+                FairPlayViolation(
+                    "withheld",
+                    f"file {file} from {side} withholds its share of {card}, whose "
+                    f"reveal the rules called in file {called_in}",
+                    side=side,
+                    card=card,
+                )
+            )
         return late
 
     def open(self, card: str) -> str:
@@ -110,7 +133,10 @@ class RevealBook:
         for other, seen in self.opened.items():
             if seen == label and other != card and parse_card(other)[0] == parse_card(card)[0]:
                 raise FairPlayViolation(
-                    "duplicate-card", f"{card} opens to {label}, already opened as {other}: a "
-                    "shuffle pass was not honest; open the shuffle (audit)", card=card)
+                    "duplicate-card",
+                    f"{card} opens to {label}, already opened as {other}: a "
+                    "shuffle pass was not honest; open the shuffle (audit)",
+                    card=card,
+                )
         self.opened[card] = label
         return label

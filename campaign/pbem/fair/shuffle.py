@@ -37,9 +37,22 @@ from campaign.pbem.fair.cards import (
 from campaign.pbem.fair.errors import FairPlayViolation
 from campaign.rules.canonical import digest
 
-__all__ = ["MAX_CARDS", "Deck", "Decks", "Pass", "Secrets", "card_name", "check_public",
-           "first_pass", "key_commitment", "parse_card", "received", "second_pass",
-           "third_pass"]
+__all__ = [
+    "MAX_CARDS",
+    "Deck",
+    "Decks",
+    "Pass",
+    "Secrets",
+    "card_name",
+    "check_public",
+    "first_pass",
+    "key_commitment",
+    "parse_card",
+    "received",
+    "second_pass",
+    "third_pass",
+]
+
 
 @dataclass
 class Secrets:
@@ -53,9 +66,12 @@ class Secrets:
 
     def to_plain(self) -> dict[str, object]:
         """JSON-ready data (hex keys): what its owner stores, and publishes as its opening."""
-        return {"side": self.side, "permutations": self.permutations,
-                "mask": self.mask.hex() if self.mask is not None else None,
-                "keys": {card: key.hex() for card, key in sorted(self.keys.items())}}
+        return {
+            "side": self.side,
+            "permutations": self.permutations,
+            "mask": self.mask.hex() if self.mask is not None else None,
+            "keys": {card: key.hex() for card, key in sorted(self.keys.items())},
+        }
 
     @classmethod
     def from_plain(cls, data: object, public: Decks) -> Secrets:
@@ -64,28 +80,42 @@ class Secrets:
             raise FairPlayViolation("malformed", "an opening must be an object with a side")
         side = data["side"]
         permutations, keys, mask = data.get("permutations"), data.get("keys"), data.get("mask")
-        if not isinstance(permutations, dict) or not isinstance(keys, dict) or any(
-            name not in public or not isinstance(order, list)
-            or sorted(order) != list(range(len(public[name])))
-            for name, order in permutations.items()
-        ) or len(keys) > sum(len(labels) for labels in public.values()):
-            raise FairPlayViolation("malformed", f"the opening of {side} holds no permutations "
-                                    "and keys of these decks", side=side)
+        if (
+            not isinstance(permutations, dict)
+            or not isinstance(keys, dict)
+            or any(
+                name not in public
+                or not isinstance(order, list)
+                or sorted(order) != list(range(len(public[name])))
+                for name, order in permutations.items()
+            )
+            or len(keys) > sum(len(labels) for labels in public.values())
+        ):
+            raise FairPlayViolation(
+                "malformed",
+                f"the opening of {side} holds no permutations and keys of these decks",
+                side=side,
+            )
         for card in keys:
             parse_card(str(card))
-        return cls(side, {name: list(order) for name, order in permutations.items()},
-                   group.scalar_from_hex(mask, f"the mask of {side}") if mask is not None
-                   else None,
-                   {card: group.scalar_from_hex(key, f"{side}'s key of {card}")
-                    for card, key in keys.items()})
+        return cls(
+            side,
+            {name: list(order) for name, order in permutations.items()},
+            group.scalar_from_hex(mask, f"the mask of {side}") if mask is not None else None,
+            {
+                card: group.scalar_from_hex(key, f"{side}'s key of {card}")
+                for card, key in keys.items()
+            },
+        )
 
     def share(self, card: str) -> str:
         """This party's share of ``card``: its key for it, as hex."""
         try:
             return self.keys[card].hex()
         except KeyError:
-            raise FairPlayViolation("malformed", f"no key of {self.side} for card {card!r}",
-                                    card=card) from None
+            raise FairPlayViolation(
+                "malformed", f"no key of {self.side} for card {card!r}", card=card
+            ) from None
 
 
 def check_public(public: Decks) -> None:
@@ -101,8 +131,9 @@ def received(context: str, public: Decks, data: object, earlier: dict[int, Pass]
     made = Pass.from_plain(data, public)
     missing = [n for n in range(1, made.number) if n not in earlier]
     if missing:
-        raise FairPlayViolation("malformed", f"{made.where()} arrived before pass {missing[0]}",
-                                side=made.side)
+        raise FairPlayViolation(
+            "malformed", f"{made.where()} arrived before pass {missing[0]}", side=made.side
+        )
     pass_proofs.verify(context, public, made, earlier)
     return made
 
@@ -116,8 +147,9 @@ def first_pass(context: str, side: str, public: Decks, rand: group.Random) -> tu
     for name, labels in sorted(public.items()):
         order = group.random_permutation(len(labels), rand)
         secrets.permutations[name] = order
-        decks[name] = [group.mul(mask, group.card_point(context, name, labels[j])).hex()
-                       for j in order]
+        decks[name] = [
+            group.mul(mask, group.card_point(context, name, labels[j])).hex() for j in order
+        ]
     made = Pass(1, side, decks, mask=key_commitment(mask))
     proof = pass_proofs.prove_first(context, public, made, secrets.permutations, mask, rand)
     return Pass(1, side, decks, mask=made.mask, proof=proof), secrets
@@ -147,8 +179,7 @@ def make_second(context: str, first: Pass, secrets: Secrets, rand: group.Random)
             commitments[card_name(name, index)] = key_commitment(key)
             decks[name].append(group.mul(key, bytes.fromhex(points[j])).hex())
     made = Pass(2, secrets.side, decks, commitments)
-    proof = pass_proofs.prove_second(context, first, made, secrets.permutations, secrets.keys,
-                                     rand)
+    proof = pass_proofs.prove_second(context, first, made, secrets.permutations, secrets.keys, rand)
     return Pass(2, secrets.side, decks, commitments, proof=proof)
 
 
@@ -174,8 +205,9 @@ def third_pass(
             rekeys[card] = group.scalar_mul(key, unmask)
             decks[name].append(group.mul(rekeys[card], bytes.fromhex(point)).hex())
     made = Pass(3, secrets.side, decks, commitments)
-    proof = pass_proofs.prove_third(context, second, made, group.base_mul(secrets.mask),
-                                    rekeys, rand)
+    proof = pass_proofs.prove_third(
+        context, second, made, group.base_mul(secrets.mask), rekeys, rand
+    )
     return Pass(3, secrets.side, decks, commitments, proof=proof)
 
 
@@ -200,17 +232,33 @@ class Deck:
         cards = all_cards(public)
         for made in (second, third):
             if sorted(made.commitments) != sorted(cards):  # pragma: no cover - from_plain
-                raise FairPlayViolation("malformed", f"{made.where()} must commit to a key "
-                                        "for every card", side=made.side)
-        return cls(context, third.side, second.side, {k: list(v) for k, v in public.items()},
-                   third.decks, {second.side: second.commitments, third.side: third.commitments})
+                raise FairPlayViolation(
+                    "malformed",
+                    f"{made.where()} must commit to a key for every card",
+                    side=made.side,
+                )
+        return cls(
+            context,
+            third.side,
+            second.side,
+            {k: list(v) for k, v in public.items()},
+            third.decks,
+            {second.side: second.commitments, third.side: third.commitments},
+        )
 
     @property
     def digest(self) -> str:
         """SHA-256 of the deck's canonical JSON (what ``seal-deck`` records)."""
-        return digest({"context": self.context, "first": self.first, "second": self.second,
-                       "public": self.public, "points": self.points,
-                       "commitments": self.commitments})
+        return digest(
+            {
+                "context": self.context,
+                "first": self.first,
+                "second": self.second,
+                "public": self.public,
+                "points": self.points,
+                "commitments": self.commitments,
+            }
+        )
 
     def point(self, card: str) -> bytes:
         """The final point of ``card``."""

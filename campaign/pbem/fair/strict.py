@@ -39,8 +39,9 @@ def new_secret(rand: Random) -> str:
 
 def commitment(campaign: str, exchange: int, secret: str) -> str:
     """The commitment file ``exchange`` carries to its sender's ``secret``."""
-    return hashlib.sha256("\x1f".join((LABEL, "commit", campaign, str(exchange), secret))
-                          .encode()).hexdigest()
+    return hashlib.sha256(
+        "\x1f".join((LABEL, "commit", campaign, str(exchange), secret)).encode()
+    ).hexdigest()
 
 
 def opens(campaign: str, exchange: int, secret: str, committed: str) -> bool:
@@ -50,8 +51,9 @@ def opens(campaign: str, exchange: int, secret: str, committed: str) -> bool:
 
 def roll_key(campaign: str, exchange: int, sender_secret: str, receiver_secret: str) -> str:
     """``key_n`` of the orders first given in file ``exchange``."""
-    return hashlib.sha256("\x1f".join((LABEL, campaign, str(exchange), sender_secret,
-                                       receiver_secret)).encode()).hexdigest()
+    return hashlib.sha256(
+        "\x1f".join((LABEL, campaign, str(exchange), sender_secret, receiver_secret)).encode()
+    ).hexdigest()
 
 
 class StrictSource:
@@ -65,8 +67,14 @@ class StrictSource:
         self._inner = SeededSource(key) if key is not None and exchange >= 3 else None
 
     @classmethod
-    def for_file(cls, campaign: str, exchange: int, sender_secret: str | None,
-                 receiver_secret: str | None, receiver: str) -> StrictSource:
+    def for_file(
+        cls,
+        campaign: str,
+        exchange: int,
+        sender_secret: str | None,
+        receiver_secret: str | None,
+        receiver: str,
+    ) -> StrictSource:
         """The source of file ``exchange`` from whatever secrets this machine holds."""
         known = sender_secret is not None and receiver_secret is not None
         key = roll_key(campaign, exchange, sender_secret or "", receiver_secret or "")
@@ -75,7 +83,10 @@ class StrictSource:
     def draw(self, ctx: RollContext) -> int:
         """The die of ``ctx``, or the wait for the missing contribution."""
         if self._inner is None:
-            subject = f"file {self.exchange}" if self.exchange >= 3 else "file 3 (strict " \
-                "dice start with the third file)"
+            subject = (
+                f"file {self.exchange}"
+                if self.exchange >= 3
+                else "file 3 (strict dice start with the third file)"
+            )
             raise WaitingError("DN-ERR-1", (Wait(self.waiting_for, "dice", subject),))
         return self._inner.draw(ctx)

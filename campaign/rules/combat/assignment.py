@@ -58,9 +58,9 @@ class AssignmentDraft(Value):
             return (battle.attacker, "add")
         return None
 
-    def step(self, battle: Battle, side: Side, uid: str, engagement: int | None = None) -> (
-        "AssignmentDraft"
-    ):
+    def step(
+        self, battle: Battle, side: Side, uid: str, engagement: int | None = None
+    ) -> "AssignmentDraft":
         """Apply one step of the protocol; ``IllegalOrderError`` (DN-CBT-3) if it is not legal."""
         expected = self.waiting_for(battle)
         if expected is None:
@@ -92,8 +92,7 @@ class AssignmentDraft(Value):
 def _free_units_text(battle: Battle, draft: AssignmentDraft, side: Side) -> str:
     """``; SIDE may name: ...``: the units of ``side`` (a player's own, never hidden) still to
     be assigned, when there are few enough to list (issue 32 item 6)."""
-    free = [u.uid for u in battle.side_units(side)
-            if u.in_combat and u.uid not in draft.assigned()]
+    free = [u.uid for u in battle.side_units(side) if u.in_combat and u.uid not in draft.assigned()]
     listed = short_list(free)
     return f"; {side} may name: {listed}" if listed else ""
 
@@ -103,11 +102,14 @@ def _own_free_unit(battle: Battle, draft: AssignmentDraft, side: Side, uid: str)
     try:
         unit = battle.unit(uid)
     except KeyError:
-        raise IllegalOrderError(RULE, f"{uid} is not in the battle at {battle.system}"
-                                f"{_free_units_text(battle, draft, side)}") from None
+        raise IllegalOrderError(
+            RULE,
+            f"{uid} is not in the battle at {battle.system}{_free_units_text(battle, draft, side)}",
+        ) from None
     if unit.side != side:
-        raise IllegalOrderError(RULE, f"{uid} is not a unit of {side}"
-                                f"{_free_units_text(battle, draft, side)}")
+        raise IllegalOrderError(
+            RULE, f"{uid} is not a unit of {side}{_free_units_text(battle, draft, side)}"
+        )
     if not unit.in_combat:
         raise IllegalOrderError(RULE, f"{uid} is a fighter that has not launched (DN-CBT-8)")
     if uid in draft.assigned():
@@ -130,8 +132,10 @@ def check_assignment(battle: Battle, engagements: tuple[Engagement, ...]) -> Non
             raise IllegalOrderError(
                 RULE, f"engagement {index} has several units on both sides; one side must be single"
             )
-        for side, uids in ((battle.defender, engagement.defenders),
-                           (battle.attacker, engagement.attackers)):
+        for side, uids in (
+            (battle.defender, engagement.defenders),
+            (battle.attacker, engagement.attackers),
+        ):
             for uid in uids:
                 if uid in seen:
                     raise IllegalOrderError(RULE, f"{uid} is assigned twice")

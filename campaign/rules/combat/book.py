@@ -144,8 +144,11 @@ def open_in_system(state: CampaignState, system: str) -> dict[str, Battle]:
     """The battles still open in ``system``, by id (only those are read: the appliers of every
     round and withdrawal bring them up to date)."""
     stored = (state.slots.get(AREA) or {}).get("battles", {})
-    return {bid: Battle.model_validate(raw["battle"]) for bid, raw in stored.items()
-            if raw["stage"] != "over" and raw["battle"]["system"] == system}
+    return {
+        bid: Battle.model_validate(raw["battle"])
+        for bid, raw in stored.items()
+        if raw["stage"] != "over" and raw["battle"]["system"] == system
+    }
 
 
 def open_battles(state: CampaignState) -> list[str]:
@@ -162,15 +165,22 @@ def reaction_record(state: CampaignState) -> ReactionRecord | None:
 #: The rule that governs each stage of a round: an order given at the wrong stage cites the rule
 #: of the step the battle waits for (and DN-CBT-7 once it is over).
 STAGE_RULES = {
-    "range": "DN-CBT-1", "choose": "DN-CBT-1", "assign": "DN-CBT-3", "fire": "DN-CBT-4",
-    "withdraw": "DN-CBT-7", "over": "DN-CBT-7",
+    "range": "DN-CBT-1",
+    "choose": "DN-CBT-1",
+    "assign": "DN-CBT-3",
+    "fire": "DN-CBT-4",
+    "withdraw": "DN-CBT-7",
+    "over": "DN-CBT-7",
 }
 
 #: What a battle at each stage waits for, in words.
 STAGE_WAITS = {
-    "range": "the range roll (or fighters launching)", "choose": "the choice of range",
-    "assign": "target assignment", "fire": "declarations and fire",
-    "withdraw": "the withdrawal decisions", "over": "nothing: it is over",
+    "range": "the range roll (or fighters launching)",
+    "choose": "the choice of range",
+    "assign": "target assignment",
+    "fire": "declarations and fire",
+    "withdraw": "the withdrawal decisions",
+    "over": "nothing: it is over",
 }
 
 
@@ -240,10 +250,12 @@ def sort_battles(state: CampaignState, key: Callable[[Battle], Any]) -> None:
     area = state.slots.get(AREA)
     if not area or not area.get("battles"):
         return
-    area["battles"] = dict(sorted(
-        area["battles"].items(),
-        key=lambda item: key(Battle.model_validate(item[1]["battle"])),
-    ))
+    area["battles"] = dict(
+        sorted(
+            area["battles"].items(),
+            key=lambda item: key(Battle.model_validate(item[1]["battle"])),
+        )
+    )
 
 
 def range_rolled(state: CampaignState, battle_id: str, chooser: Side) -> None:
@@ -263,8 +275,13 @@ def pairing_defaulted(state: CampaignState, battle_id: str, side: Side) -> None:
     _raw(state, battle_id).setdefault(DEFAULTED, []).append(side.value)
 
 
-def targets_assigned(state: CampaignState, battle_id: str, draft: AssignmentDraft,
-                     by: Literal["protocol", "referee", "agreed"], complete: bool) -> None:
+def targets_assigned(
+    state: CampaignState,
+    battle_id: str,
+    draft: AssignmentDraft,
+    by: Literal["protocol", "referee", "agreed"],
+    complete: bool,
+) -> None:
     """The assignment so far; a complete one moves the battle to fire (DN-CBT-3/4)."""
     rec = _raw(state, battle_id)
     rec["draft"] = _json(draft)
@@ -275,14 +292,14 @@ def targets_assigned(state: CampaignState, battle_id: str, draft: AssignmentDraf
         rec["stage"] = "fire"
 
 
-def fire_declared(state: CampaignState, battle_id: str, side: Side,
-                  declaration: Declaration) -> None:
+def fire_declared(
+    state: CampaignState, battle_id: str, side: Side, declaration: Declaration
+) -> None:
     """``side``'s declarations for the round's fire (DN-CBT-3/5/6)."""
     _raw(state, battle_id).setdefault("declared", {})[side.value] = _json(declaration)
 
 
-def round_fought(state: CampaignState, battle_id: str, after: Battle,
-                 withdrawing: Side) -> None:
+def round_fought(state: CampaignState, battle_id: str, after: Battle, withdrawing: Side) -> None:
     """A round is fought: the battle is over, or ``withdrawing`` decides first (DN-CBT-7)."""
     rec = _raw(state, battle_id)
     rec["battle"] = _json(after)

@@ -92,7 +92,8 @@ def current_reaction_participants(state: CampaignState) -> tuple[str | None, set
     friends = {
         u.id
         for u in state.units.values()
-        if u.owner is side and state.position_of(u.id).system == system
+        if u.owner is side
+        and state.position_of(u.id).system == system
         and state.position_of(u.id).on_map
     }
     return system, friends | set(stack)
@@ -138,8 +139,11 @@ def space_units(state: CampaignState, ruleset: Ruleset) -> dict[str, dict[Side, 
     where a player's unit stands in the hex are listed: neutrals alone fight nobody, and a
     face-down counter's kind is asked only there (fair mode, ADR 0028)."""
     places = [(unit, state.position_of(unit.id)) for unit in state.units.values()]
-    in_hex = [(unit, place.system) for unit, place in places
-              if place.where is Where.HEX and place.system is not None]
+    in_hex = [
+        (unit, place.system)
+        for unit, place in places
+        if place.where is Where.HEX and place.system is not None
+    ]
     contested = {system for unit, system in in_hex if unit.owner is not Side.NEUTRAL}
     found: dict[str, dict[Side, list[Unit]]] = defaultdict(lambda: defaultdict(list))
     for unit, system in in_hex:
@@ -174,18 +178,25 @@ class _Boxes:
             place = state.position_of(unit.id)
             if place.where is Where.BOX and place.system is not None:
                 self.members[place.system].append(unit)
-            if (unit.location.where is Where.BOX and unit.location.system is not None
-                    and unrevealed(unit)):
+            if (
+                unit.location.where is Where.BOX
+                and unit.location.system is not None
+                and unrevealed(unit)
+            ):
                 self.unopened.add(unit.location.system)
 
 
 def _as_box_units(ruleset: Ruleset, units: Iterable[Unit], *, known_only: bool) -> list[BoxUnit]:
     return [
         BoxUnit.from_unit_type(
-            unit.id, ruleset.unit_type(unit.kind), side=unit.owner, disrupted=unit.disrupted,
+            unit.id,
+            ruleset.unit_type(unit.kind),
+            side=unit.owner,
+            disrupted=unit.disrupted,
             face_down=unit.face_down,
         )
-        for unit in units if not (known_only and unrevealed(unit))
+        for unit in units
+        if not (known_only and unrevealed(unit))
     ]
 
 
@@ -200,7 +211,10 @@ def combatant(state: CampaignState, ruleset: Ruleset, unit: Unit) -> Combatant:
     """The space-combat view of a unit of the state."""
     carrier = unit.location.carrier if unit.location.where is Where.CARRIED else None
     return Combatant.from_unit_type(
-        unit.id, ruleset.unit_type(unit.kind), side=unit.owner, disrupted=unit.disrupted,
+        unit.id,
+        ruleset.unit_type(unit.kind),
+        side=unit.owner,
+        disrupted=unit.disrupted,
         carrier=carrier,
     )
 
@@ -224,8 +238,10 @@ def find_battles(state: CampaignState, ruleset: Ruleset) -> list[Battle]:
         holder = box_controller(star, grounded)
         if holder in present:  # fighters based in their own controlled box may join (DN-CBT-8)
             present[holder] = present[holder] + [
-                state.units[u.uid] for u in box
-                if u.side is holder and u.category is UnitCategory.FIGHTER
+                state.units[u.uid]
+                for u in box
+                if u.side is holder
+                and u.category is UnitCategory.FIGHTER
                 and _takes_part(state, state.units[u.uid], limit)
             ]
         for attacker, defender in pair_order(state.acting, present):
@@ -233,7 +249,10 @@ def find_battles(state: CampaignState, ruleset: Ruleset) -> list[Battle]:
                 combatant(state, ruleset, u) for u in (*present[defender], *present[attacker])
             )
             battle = Battle(
-                system=system, attacker=attacker, defender=defender, units=units,
+                system=system,
+                attacker=attacker,
+                defender=defender,
+                units=units,
                 friendly_box=frozenset({holder}) if holder is not None else frozenset(),
             )
             if battle.able_to_fire(attacker) or battle.able_to_fire(defender):

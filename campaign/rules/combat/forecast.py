@@ -124,9 +124,7 @@ class _Setup:
         self.side = [0 if u.side == battle.defender else 1 for u in units]
         self.fighter = [u.fighter for u in units]
         index = {u.uid: i for i, u in enumerate(units)}
-        self.carried = [
-            (i, index[u.carrier]) for i, u in enumerate(units) if u.carrier in index
-        ]
+        self.carried = [(i, index[u.carrier]) for i, u in enumerate(units) if u.carrier in index]
         self.start_disrupted = [u.disrupted for u in units]
         self.can_fire = [u.can_fire for u in units]
         # factors[r][i]: r = 0 long (missile), 1 short (beam)

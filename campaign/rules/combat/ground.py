@@ -109,8 +109,13 @@ def resolve_ground(
     first, second = sides
     if grounded[first] != grounded[second]:
         loser = second if grounded[first] else first
-        return GroundResult(system=system, sides=sides, rule="DN-GND-1", rolls=(),
-                            removed=tuple(u.uid for u in by_side[loser]))
+        return GroundResult(
+            system=system,
+            sides=sides,
+            rule="DN-GND-1",
+            rolls=(),
+            removed=tuple(u.uid for u in by_side[loser]),
+        )
     if not grounded[first]:
         return GroundResult(system=system, sides=sides, rule="DN-GND-2", rolls=(), removed=())
     rolls: list[GroundRoll] = []
@@ -118,18 +123,34 @@ def resolve_ground(
         enemy = second if side == first else first
         attack, defence = strength[side], strength[enemy]
         if below_table(table, attack, defence):
-            rolls.append(GroundRoll(side=side, attack=attack, defence=defence, roll=None,
-                                    result=CombatResult.NO_EFFECT, losses=0))
+            rolls.append(
+                GroundRoll(
+                    side=side,
+                    attack=attack,
+                    defence=defence,
+                    roll=None,
+                    result=CombatResult.NO_EFFECT,
+                    losses=0,
+                )
+            )
             continue
         purpose = f"ground {system} {side}"
         die = dice.roll(purpose)
         result = table_result(table, attack, defence, die)
-        rolls.append(GroundRoll(side=side, attack=attack, defence=defence,
-                                roll=Roll(purpose=purpose, value=die), result=result,
-                                losses=units_lost(result, len(forces[enemy]))))
+        rolls.append(
+            GroundRoll(
+                side=side,
+                attack=attack,
+                defence=defence,
+                roll=Roll(purpose=purpose, value=die),
+                result=result,
+                losses=units_lost(result, len(forces[enemy])),
+            )
+        )
     removed: list[str] = []
     for roll in rolls:
         enemy = second if roll.side == first else first
         removed += choose_losses(forces[enemy], roll.losses, preference.get(enemy, ()))
-    return GroundResult(system=system, sides=sides, rule="DN-GND-2", rolls=tuple(rolls),
-                        removed=tuple(removed))
+    return GroundResult(
+        system=system, sides=sides, rule="DN-GND-2", rolls=tuple(rolls), removed=tuple(removed)
+    )

@@ -101,13 +101,29 @@ def _shoot(
 ) -> BoxShot:
     """One shot on an interaction table; no die when the odds are below the table."""
     if below_table(table, factor, defence):
-        return BoxShot(kind=kind, firer=firer, target=target, factor=factor, defence=defence,
-                       roll=None, modifier=modifier, result=CombatResult.NO_EFFECT)
+        return BoxShot(
+            kind=kind,
+            firer=firer,
+            target=target,
+            factor=factor,
+            defence=defence,
+            roll=None,
+            modifier=modifier,
+            result=CombatResult.NO_EFFECT,
+        )
     purpose = f"{kind} {system} {firer}>{target}"
     die = dice.roll(purpose)
     result = escalate(table_result(table, factor, defence, die + modifier), target_disrupted)
-    return BoxShot(kind=kind, firer=firer, target=target, factor=factor, defence=defence,
-                   roll=Roll(purpose=purpose, value=die), modifier=modifier, result=result)
+    return BoxShot(
+        kind=kind,
+        firer=firer,
+        target=target,
+        factor=factor,
+        defence=defence,
+        roll=Roll(purpose=purpose, value=die),
+        modifier=modifier,
+        result=result,
+    )
 
 
 def resolve_interaction(
@@ -135,27 +151,60 @@ def resolve_interaction(
         for ship_uid, target_uid in plan.bombard.items():
             ship, target = ships[ship_uid], targets[target_uid]
             if target.is_pd or not target.is_ground:  # a face-down one (DN-INT-3, DN-NEU-1)
-                shots.append(BoxShot(kind="bombard", firer=ship_uid, target=target_uid,
-                                     factor=ship.missile, defence=0, roll=None, modifier=0,
-                                     result=CombatResult.NO_EFFECT))
+                shots.append(
+                    BoxShot(
+                        kind="bombard",
+                        firer=ship_uid,
+                        target=target_uid,
+                        factor=ship.missile,
+                        defence=0,
+                        roll=None,
+                        modifier=0,
+                        result=CombatResult.NO_EFFECT,
+                    )
+                )
                 continue
-            shot = _shoot("bombard", ship_uid, target_uid, ship.missile, target.strength,
-                          DISRUPTED_MODIFIER if ship.disrupted else 0, target.disrupted,
-                          tables["bombard_crt"], dice, system.id)
+            shot = _shoot(
+                "bombard",
+                ship_uid,
+                target_uid,
+                ship.missile,
+                target.strength,
+                DISRUPTED_MODIFIER if ship.disrupted else 0,
+                target.disrupted,
+                tables["bombard_crt"],
+                dice,
+                system.id,
+            )
             shots.append(shot)
             hits.setdefault(target_uid, []).append(shot.result)
         controller = pd_controller(system, box)
         exposed = [*plan.land, *plan.bombard]
-        pd_markers = [u for u in box if u.is_pd and controller is not None
-                      and u.side == controller and controller != plan.side]
+        pd_markers = [
+            u
+            for u in box
+            if u.is_pd
+            and controller is not None
+            and u.side == controller
+            and controller != plan.side
+        ]
         for pd in pd_markers:
             pd_target = plan.pd_targets.get(pd.uid) or _default_pd_target(ships, exposed)
             if pd_target is None:
                 continue
             ship = ships[pd_target]
-            shot = _shoot("pd", pd.uid, pd_target, pd.strength, ship.defence,
-                          DISRUPTED_TARGET_MODIFIER if ship.disrupted else 0, ship.disrupted,
-                          tables["pd_crt"], dice, system.id)
+            shot = _shoot(
+                "pd",
+                pd.uid,
+                pd_target,
+                pd.strength,
+                ship.defence,
+                DISRUPTED_TARGET_MODIFIER if ship.disrupted else 0,
+                ship.disrupted,
+                tables["pd_crt"],
+                dice,
+                system.id,
+            )
             shots.append(shot)
             hits.setdefault(pd_target, []).append(shot.result)
     disrupted = {**{s.uid: s.disrupted for s in orbit}, **{u.uid: u.disrupted for u in box}}
@@ -165,13 +214,12 @@ def resolve_interaction(
         if combine(results, disrupted[uid]) is not CombatResult.NO_EFFECT
     }
     landed = tuple(uid for uid in plan.land if effects.get(uid) is not CombatResult.DESTROYED)
-    return InteractionResult(friendly=friendly, shots=tuple(shots), effects=effects,
-                             landed=landed, dropped=plan.drops)
+    return InteractionResult(
+        friendly=friendly, shots=tuple(shots), effects=effects, landed=landed, dropped=plan.drops
+    )
 
 
-def pd_fire_owner(
-    system: StarSystem, box: Sequence[BoxUnit], plan: InteractionPlan
-) -> Side | None:
+def pd_fire_owner(system: StarSystem, box: Sequence[BoxUnit], plan: InteractionPlan) -> Side | None:
     """The side whose PD will fire at the acting ships of ``plan``, if any (DN-INT-1/2)."""
     if is_friendly_box(system, box, plan.side) or not (plan.land or plan.bombard):
         return None
@@ -189,8 +237,13 @@ def check_interaction(
     plan: InteractionPlan,
 ) -> None:
     """Validate ``plan`` without rolling (the same checks ``resolve_interaction`` makes first)."""
-    _check_plan(plan, {s.uid: s for s in orbit}, {u.uid: u for u in box}, cargo_drops,
-                is_friendly_box(system, box, plan.side))
+    _check_plan(
+        plan,
+        {s.uid: s for s in orbit},
+        {u.uid: u for u in box},
+        cargo_drops,
+        is_friendly_box(system, box, plan.side),
+    )
 
 
 def _default_pd_target(ships: dict[str, Combatant], exposed: Sequence[str]) -> str | None:

@@ -32,9 +32,7 @@ class ReactionParticipantsFixed(Event):
 
 
 @on_enter(Phase.REACTION_COMBAT, SubPhase.SPACE)
-def fix_reaction_participants(
-    state: CampaignState, ruleset: Ruleset, dice: object
-) -> list[Event]:
+def fix_reaction_participants(state: CampaignState, ruleset: Ruleset, dice: object) -> list[Event]:
     """Record the DN-REA-1 participants as Reaction Combat starts (when a stack moved)."""
     if reaction_stack(state) is None:
         return []

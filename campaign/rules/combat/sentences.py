@@ -40,27 +40,31 @@ from campaign.rules.ids import CombatResult
 from campaign.rules.narration import NarrationView, describes
 
 #: How each result letter reads after a unit's name.
-RESULT_WORDS = {CombatResult.DESTROYED: "destroyed", CombatResult.DISRUPTED: "disrupted",
-                CombatResult.NO_EFFECT: "no effect"}
+RESULT_WORDS = {
+    CombatResult.DESTROYED: "destroyed",
+    CombatResult.DISRUPTED: "disrupted",
+    CombatResult.NO_EFFECT: "no effect",
+}
 
 
 def _battle_place(view: NarrationView, battle_ref: str) -> str:
-    """"Hlirakh" for a battle id, from the combat book or the id itself (``SYS/a-d``)."""
+    """ "Hlirakh" for a battle id, from the combat book or the id itself (``SYS/a-d``)."""
     rec = book.records(view.state).get(battle_ref)
     system = rec.battle.system if rec else battle_ref.partition("/")[0]
     return view.system(system)
 
 
 def _column(view: NarrationView, table: str, factor: int, defence: int) -> str:
-    """", column 1:1" when the ruleset is known."""
+    """ ", column 1:1" when the ruleset is known."""
     if view.ruleset is None or table not in view.ruleset.tables:
         return ""
     return f", column {view.ruleset.tables[table].column_for(factor, defence)}"
 
 
-def effects_text(view: NarrationView, effects: Mapping[str, CombatResult],
-                 shots: Iterable[Shot | BoxShot] = ()) -> str:
-    """"S-DD-1 destroyed, A-CL-2 disrupted" (or "no losses"); a ship destroyed by several D
+def effects_text(
+    view: NarrationView, effects: Mapping[str, CombatResult], shots: Iterable[Shot | BoxShot] = ()
+) -> str:
+    """ "S-DD-1 destroyed, A-CL-2 disrupted" (or "no losses"); a ship destroyed by several D
     and no X says why (DN-CBT-4)."""
     hits: dict[str, list[CombatResult]] = {}
     for shot in shots:
@@ -70,36 +74,51 @@ def effects_text(view: NarrationView, effects: Mapping[str, CombatResult],
     for uid, result in effects.items():
         text = f"{view.unit(uid)} {RESULT_WORDS[result]}"
         taken = hits.get(uid, [])
-        if (result is CombatResult.DESTROYED and len(taken) > 1
-                and all(r is CombatResult.DISRUPTED for r in taken)):
+        if (
+            result is CombatResult.DESTROYED
+            and len(taken) > 1
+            and all(r is CombatResult.DISRUPTED for r in taken)
+        ):
             text += f" ({len(taken)} D in one round: a D on a disrupted unit counts as X)"
         parts.append(text)
     return ", ".join(parts) or "no losses"
 
 
 #: How a shot of each step of the round reads (DN-CBT-5 close attack and return fire).
-SHOT_VERBS = {"close": "close-attacks", "fire": "fires on", "multiple": "fires on",
-              "return": "returns fire on"}
+SHOT_VERBS = {
+    "close": "close-attacks",
+    "fire": "fires on",
+    "multiple": "fires on",
+    "return": "returns fire on",
+}
 
 
 def _counted_as_x(view: NarrationView, shot: Shot | BoxShot, table: str) -> bool:
     """True when the table gave D and the result is X: the target was disrupted (DN-CBT-4)."""
-    if (view.ruleset is None or table not in view.ruleset.tables or shot.roll is None
-            or shot.result is not CombatResult.DESTROYED):
+    if (
+        view.ruleset is None
+        or table not in view.ruleset.tables
+        or shot.roll is None
+        or shot.result is not CombatResult.DESTROYED
+    ):
         return False
-    raw = table_result(view.ruleset.tables[table], shot.factor, shot.defence,
-                       shot.roll.value + shot.modifier)
+    raw = table_result(
+        view.ruleset.tables[table], shot.factor, shot.defence, shot.roll.value + shot.modifier
+    )
     return raw is CombatResult.DISRUPTED
 
 
-def _shot_line(view: NarrationView, shot: Shot | BoxShot, table: str, weapon: str,
-               against: str) -> str:
+def _shot_line(
+    view: NarrationView, shot: Shot | BoxShot, table: str, weapon: str, against: str
+) -> str:
     who, target = view.unit(shot.firer), view.unit(shot.target)
     if view.hidden(shot.firer) or view.hidden(shot.target):
         odds = f"{weapon}, factors of the face-down counter not shown (DN-NEU-1)"
     else:
-        odds = f"{weapon} {shot.factor} vs {against} {shot.defence}" \
-               f"{_column(view, table, shot.factor, shot.defence)}"
+        odds = (
+            f"{weapon} {shot.factor} vs {against} {shot.defence}"
+            f"{_column(view, table, shot.factor, shot.defence)}"
+        )
     step = getattr(shot, "step", "fire")
     verb = f"{SHOT_VERBS.get(step, 'fires on')} {target}"
     if step == "return":
@@ -135,8 +154,10 @@ def _sides(battle: Battle, view: NarrationView) -> str:
 
 @describes(BattlesOpened)
 def _opened(event: BattlesOpened, view: NarrationView) -> str:
-    parts = [f"{view.system(b.system)} ({_sides(b, view)}, "
-             f"{view.plural(len(b.units), 'unit')})" for b in event.battles.values()]
+    parts = [
+        f"{view.system(b.system)} ({_sides(b, view)}, {view.plural(len(b.units), 'unit')})"
+        for b in event.battles.values()
+    ]
     return f"Battles open: {'; '.join(parts)} (DN-CBT-1)"
 
 
@@ -144,41 +165,53 @@ def _opened(event: BattlesOpened, view: NarrationView) -> str:
 def _participants(event: ReactionParticipantsFixed, view: NarrationView) -> str:
     if event.system is None:
         return "Reaction Combat: no unit of the reaction stack is on the map (DN-REA-1)"
-    return (f"Reaction Combat at {view.system(event.system)}: {view.units(event.units)} may "
-            "fight (the reaction stack and the friends already there, DN-REA-1)")
+    return (
+        f"Reaction Combat at {view.system(event.system)}: {view.units(event.units)} may "
+        "fight (the reaction stack and the friends already there, DN-REA-1)"
+    )
 
 
 @describes(JoinedBattle)
 def _joined(event: JoinedBattle, view: NarrationView) -> str:
-    return f"{view.units(event.units)} lift off into the battle at {view.system(event.system)} " \
-           "(DN-MOV-6)"
+    return (
+        f"{view.units(event.units)} lift off into the battle at {view.system(event.system)} "
+        "(DN-MOV-6)"
+    )
 
 
 @describes(FightersLaunched)
 def _launched(event: FightersLaunched, view: NarrationView) -> str:
     flying = view.units(event.launched) if event.launched else "no fighters"
-    return f"Battle at {_battle_place(view, event.battle)}: {view.side(event.side)} launch " \
-           f"{flying} (DN-CBT-8)"
+    return (
+        f"Battle at {_battle_place(view, event.battle)}: {view.side(event.side)} launch "
+        f"{flying} (DN-CBT-8)"
+    )
 
 
 def _range_attempts(event: RangeRolled) -> list[str]:
-    """"solomani 3, aslan 2 +1 for fewer ships = 3" per attempt of the roll: each die, and the
+    """ "solomani 3, aslan 2 +1 for fewer ships = 3" per attempt of the roll: each die, and the
     side's +1 next to it (the final totals tell the bonus), ties first (DN-CBT-1)."""
     result = event.result
-    bonus = {side: total - next(r.value for r in reversed(result.rolls)
-                                if r.purpose.split(" ")[-3] == side.value)
-             for side, total in result.totals}
+    bonus = {
+        side: total
+        - next(r.value for r in reversed(result.rolls) if r.purpose.split(" ")[-3] == side.value)
+        for side, total in result.totals
+    }
     sides = [side for side, _ in result.totals]
     attempts = []
     for start in range(0, len(result.rolls), len(sides)):
-        pair = result.rolls[start:start + len(sides)]
-        attempts.append(", ".join(_range_score(side.value, roll.value, bonus[side])
-                                  for side, roll in zip(sides, pair, strict=True)))
+        pair = result.rolls[start : start + len(sides)]
+        attempts.append(
+            ", ".join(
+                _range_score(side.value, roll.value, bonus[side])
+                for side, roll in zip(sides, pair, strict=True)
+            )
+        )
     return attempts
 
 
 def _range_score(side: str, die: int, bonus: int) -> str:
-    """"aslan 4", or with the fewer-ships bonus "aslan 1 +1 for fewer ships = 2" (DN-CBT-1)."""
+    """ "aslan 4", or with the fewer-ships bonus "aslan 1 +1 for fewer ships = 2" (DN-CBT-1)."""
     if not bonus:
         return f"{side} {die}"
     return f"{side} {die} {bonus:+d} for fewer ships = {die + bonus}"
@@ -191,8 +224,10 @@ def _range_rolled(event: RangeRolled, view: NarrationView) -> str:
     totals = [total for _, total in event.result.totals]
     if not tied and len(set(totals)) == 1:  # house switch range_tie_reroll off
         final += ": a tie, the defender chooses"
-    return f"Battle at {_battle_place(view, event.battle)}: range roll {ties}{final}; " \
-           f"{view.side(event.result.chooser)} choose the range (DN-CBT-1)"
+    return (
+        f"Battle at {_battle_place(view, event.battle)}: range roll {ties}{final}; "
+        f"{view.side(event.result.chooser)} choose the range (DN-CBT-1)"
+    )
 
 
 @describes(RangeChosen)
@@ -200,8 +235,9 @@ def _range_chosen(event: RangeChosen, view: NarrationView) -> str:
     rec = book.records(view.state).get(event.battle)
     chooser = rec.chooser if rec else None
     who = f"{view.side(chooser)} choose" if chooser else "Range"
-    return f"Battle at {_battle_place(view, event.battle)}: {who} {event.range.value} range " \
-           "(DN-CBT-2)"
+    return (
+        f"Battle at {_battle_place(view, event.battle)}: {who} {event.range.value} range (DN-CBT-2)"
+    )
 
 
 @describes(TargetsAssigned)
@@ -221,9 +257,11 @@ def _assigned(event: TargetsAssigned, view: NarrationView) -> str:
 
 @describes(PairingDefaulted)
 def _defaulted(event: PairingDefaulted, view: NarrationView) -> str:
-    return (f"Battle at {_battle_place(view, event.battle)}: {view.side(event.side)} take the "
-            "default pairing for this round, strongest unit first and leftovers in turn; each "
-            "of their choices is made when its turn comes (DN-CBT-3)")
+    return (
+        f"Battle at {_battle_place(view, event.battle)}: {view.side(event.side)} take the "
+        "default pairing for this round, strongest unit first and leftovers in turn; each "
+        "of their choices is made when its turn comes (DN-CBT-3)"
+    )
 
 
 @describes(FireDeclared)
@@ -243,8 +281,10 @@ def _declared(event: FireDeclared, view: NarrationView) -> str:
     if event.return_targets:
         rules.insert(0, "DN-CBT-3")
     what = "; ".join(parts) or "nothing special"
-    return f"Battle at {_battle_place(view, event.battle)}: {view.side(event.side)} declare " \
-           f"{what} ({', '.join(rules) or 'DN-CBT-5'})"
+    return (
+        f"Battle at {_battle_place(view, event.battle)}: {view.side(event.side)} declare "
+        f"{what} ({', '.join(rules) or 'DN-CBT-5'})"
+    )
 
 
 @describes(RoundFought)
@@ -253,8 +293,10 @@ def _round(event: RoundFought, view: NarrationView) -> str:
     place = view.system(event.after.system)
     lost = [f.uid for f in result.fighters if not f.returned_to_box]
     home = [f.uid for f in result.fighters if f.returned_to_box]
-    head = f"Battle at {place}, round {result.round} at {result.range.value} range: " \
-           f"{effects_text(view, result.effects, result.shots)}"
+    head = (
+        f"Battle at {place}, round {result.round} at {result.range.value} range: "
+        f"{effects_text(view, result.effects, result.shots)}"
+    )
     carried = _disrupted_with_carrier(view, event)
     if carried:
         whose = "its" if len(carried) == 1 else "their"
@@ -274,9 +316,15 @@ def _round(event: RoundFought, view: NarrationView) -> str:
 
 def _disrupted_with_carrier(view: NarrationView, event: RoundFought) -> list[str]:
     """Fighters the round disrupted only because their mothership was (DN-CBT-8)."""
-    return [unit.uid for unit in event.after.units
-            if unit.fighter and unit.disrupted and unit.uid not in event.result.effects
-            and unit.uid in view.state.units and not view.state.units[unit.uid].disrupted]
+    return [
+        unit.uid
+        for unit in event.after.units
+        if unit.fighter
+        and unit.disrupted
+        and unit.uid not in event.result.effects
+        and unit.uid in view.state.units
+        and not view.state.units[unit.uid].disrupted
+    ]
 
 
 @describes(WithdrawalDecided)
@@ -285,15 +333,16 @@ def _withdrawal(event: WithdrawalDecided, view: NarrationView) -> str:
     who = view.side(event.side)
     if event.destination is None:
         return f"Battle at {place}: {who} stay (DN-CBT-7)"
-    where = "into the box" if event.destination == BOX else \
-        f"to {view.system(event.destination)}"
+    where = "into the box" if event.destination == BOX else f"to {view.system(event.destination)}"
     return f"Battle at {place}: {who} withdrew {where} with {view.units(event.units)} (DN-CBT-7)"
 
 
 @describes(InteractionDeclared)
 def _interaction_declared(event: InteractionDeclared, view: NarrationView) -> str:
-    return (f"Interaction at {view.system(event.system)}: {view.side(event.plan.side)} wait for "
-            f"{view.side(event.pd_owner)} to aim their PD (DN-INT-2)")
+    return (
+        f"Interaction at {view.system(event.system)}: {view.side(event.plan.side)} wait for "
+        f"{view.side(event.pd_owner)} to aim their PD (DN-INT-2)"
+    )
 
 
 def _box_shot_line(view: NarrationView, shot: BoxShot) -> str:
@@ -304,12 +353,14 @@ def _box_shot_line(view: NarrationView, shot: BoxShot) -> str:
 
 #: Said where a bombardment disrupts a ground unit: the spec gives ground units no recovery
 #: (DN-ECO-7 maintains ships only), so the house reading is that it stays disrupted.
-GROUND_STAYS_DISRUPTED = ("a disrupted ground unit stays disrupted: no rule recovers it, house "
-                          "reading, docs/rules-combat.md")
+GROUND_STAYS_DISRUPTED = (
+    "a disrupted ground unit stays disrupted: no rule recovers it, house "
+    "reading, docs/rules-combat.md"
+)
 
 
 def _landing(view: NarrationView, landed: tuple[str, ...]) -> str:
-    """"A-TR-1 lands, unloading A-RT-1 into the box": each landing ship with the cargo it
+    """ "A-TR-1 lands, unloading A-RT-1 into the box": each landing ship with the cargo it
     puts down (DN-MOV-5)."""
     parts = []
     for uid in landed:
@@ -320,7 +371,7 @@ def _landing(view: NarrationView, landed: tuple[str, ...]) -> str:
 
 
 def _drops(view: NarrationView, dropped: tuple[str, ...]) -> str:
-    """"A-JT-1 drops from orbit off A-TR-2 (DN-INT-4)"."""
+    """ "A-JT-1 drops from orbit off A-TR-2 (DN-INT-4)"."""
     parts = []
     for uid in dropped:
         unit = view.state.units.get(uid)
@@ -333,8 +384,11 @@ def _drops(view: NarrationView, dropped: tuple[str, ...]) -> str:
 def _grounded_disrupted(view: NarrationView, event: Interacted) -> list[str]:
     """Ground units this bombardment disrupted (not destroyed)."""
     bombarded = {shot.target for shot in event.result.shots if shot.kind == "bombard"}
-    return [uid for uid, effect in event.result.effects.items()
-            if uid in bombarded and effect is CombatResult.DISRUPTED]
+    return [
+        uid
+        for uid, effect in event.result.effects.items()
+        if uid in bombarded and effect is CombatResult.DISRUPTED
+    ]
 
 
 @describes(Interacted, changes_control=True)
@@ -352,16 +406,20 @@ def _interacted(event: Interacted, view: NarrationView) -> str:
         parts.append(_drops(view, result.dropped))
         rules.append("DN-INT-4")
     kind = "friendly box" if result.friendly else "hostile box"
-    lines = [f"Interaction at {view.system(event.system)} ({kind}): "
-             f"{'; '.join(parts) or 'nothing happens'} ({', '.join(rules)})"]
+    lines = [
+        f"Interaction at {view.system(event.system)} ({kind}): "
+        f"{'; '.join(parts) or 'nothing happens'} ({', '.join(rules)})"
+    ]
     lines += ["  " + _box_shot_line(view, shot) for shot in result.shots]
     return "\n".join(lines)
 
 
 @describes(LiftedOff)
 def _lifted_off(event: LiftedOff, view: NarrationView) -> str:
-    return f"{view.units(event.units)} lift off to the stellar hex of " \
-           f"{view.system(event.system)} (DN-INT-5)"
+    return (
+        f"{view.units(event.units)} lift off to the stellar hex of "
+        f"{view.system(event.system)} (DN-INT-5)"
+    )
 
 
 def _ground_rolls(view: NarrationView, event: GroundFought) -> Iterable[str]:
@@ -370,18 +428,24 @@ def _ground_rolls(view: NarrationView, event: GroundFought) -> Iterable[str]:
     for roll in event.result.rolls:
         if secret:  # the totals, the die or "below the table" would tell what the
             # face-down counters are (DN-NEU-1)
-            rolled = "no effect" if roll.roll is None or \
-                roll.result is CombatResult.NO_EFFECT else \
-                f"{roll.result.value}, enemy loses {roll.losses}"
+            rolled = (
+                "no effect"
+                if roll.roll is None or roll.result is CombatResult.NO_EFFECT
+                else f"{roll.result.value}, enemy loses {roll.losses}"
+            )
             yield f"  {view.side(roll.side)} attack (strengths not shown, DN-NEU-1): {rolled}"
             continue
         if roll.roll is None:
-            yield (f"  {view.side(roll.side)} attack {roll.attack} vs {roll.defence}: below the "
-                   "table, no effect")
+            yield (
+                f"  {view.side(roll.side)} attack {roll.attack} vs {roll.defence}: below the "
+                "table, no effect"
+            )
             continue
-        yield (f"  {view.side(roll.side)} attack {roll.attack} vs {roll.defence}"
-               f"{_column(view, 'ground_crt', roll.attack, roll.defence)}, rolls "
-               f"{roll.roll.value}: {roll.result.value}, enemy loses {roll.losses}")
+        yield (
+            f"  {view.side(roll.side)} attack {roll.attack} vs {roll.defence}"
+            f"{_column(view, 'ground_crt', roll.attack, roll.defence)}, rolls "
+            f"{roll.roll.value}: {roll.result.value}, enemy loses {roll.losses}"
+        )
 
 
 @describes(GroundFought, changes_control=True)
@@ -401,5 +465,7 @@ def _ground(event: GroundFought, view: NarrationView) -> str:
 
 @describes(LossesRemoved, changes_control=True)
 def _losses(event: LossesRemoved, view: NarrationView) -> str:
-    return f"Ground combat at {view.system(event.system)}: {view.side(event.side)} remove " \
-           f"{view.units(event.units)} (DN-GND-2)"
+    return (
+        f"Ground combat at {view.system(event.system)}: {view.side(event.side)} remove "
+        f"{view.units(event.units)} (DN-GND-2)"
+    )

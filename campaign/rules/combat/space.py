@@ -48,8 +48,10 @@ def roll_range(battle: Battle, dice: Dice, *, tie_reroll: bool = True) -> RangeR
     rolls: list[Roll] = []
     totals: list[tuple[Side, int]] = []
     for attempt in range(1, MAX_RANGE_ATTEMPTS + 1):
-        purposes = [f"range {battle.system} round {battle.round + 1} {side} try {attempt}"
-                    for side in battle.sides]
+        purposes = [
+            f"range {battle.system} round {battle.round + 1} {side} try {attempt}"
+            for side in battle.sides
+        ]
         tied, totals = totals, []
         for side, purpose in zip(battle.sides, purposes, strict=True):
             try:
@@ -67,12 +69,14 @@ def roll_range(battle: Battle, dice: Dice, *, tie_reroll: bool = True) -> RangeR
     raise ValueError(f"range roll at {battle.system}: {MAX_RANGE_ATTEMPTS} ties in a row")
 
 
-def _tie_needs_dice(battle: Battle, tied: list[tuple[Side, int]],
-                    purposes: list[str]) -> RerollNeedsDice:
+def _tie_needs_dice(
+    battle: Battle, tied: list[tuple[Side, int]], purposes: list[str]
+) -> RerollNeedsDice:
     """Typed dice that tied ran out before the re-roll (DN-CBT-1): name the tie and the dice."""
     scores = ", ".join(f"{side} {total}" for side, total in tied)
-    return RerollNeedsDice("DN-CBT-1", f"range tie at {battle.system} ({scores}): the range "
-                           "is rolled again", purposes)
+    return RerollNeedsDice(
+        "DN-CBT-1", f"range tie at {battle.system} ({scores}): the range is rolled again", purposes
+    )
 
 
 def preferred_range(battle: Battle, side: Side) -> Range:
@@ -80,6 +84,7 @@ def preferred_range(battle: Battle, side: Side) -> Range:
 
     Used for the neutrals (DN-NEU-2) and by the forecast; ties go to long range.
     """
+
     def score(weapon: Weapon) -> float:
         own = sum(u.factor(weapon) for u in battle.fighting(side))
         other = sum(u.factor(weapon) for u in battle.fighting(battle.enemy_of(side)))
@@ -228,9 +233,7 @@ def _single_and_many(engagement: Engagement) -> tuple[str, tuple[str, ...]]:
 def check_plan(battle: Battle, plan: RoundPlan, *, multiple_targets_rule: bool) -> None:
     """Reject a plan that breaks DN-CBT-3/5/6 before any die is rolled."""
     check_assignment(battle, plan.engagements)
-    singles = {
-        _single_and_many(e)[0]: _single_and_many(e)[1] for e in plan.engagements
-    }
+    singles = {_single_and_many(e)[0]: _single_and_many(e)[1] for e in plan.engagements}
     for uid in plan.return_targets:
         if uid not in singles or len(singles[uid]) < 2:
             raise IllegalOrderError("DN-CBT-3", f"{uid} does not face several units")
@@ -300,9 +303,17 @@ class _Fire:
         modifier = -1 if firer_disrupted else 0
         if below_table(self.table, factor, victim.defence):
             self.shots.append(
-                Shot(step=step, firer=firer, target=target, weapon=weapon, factor=factor,
-                     defence=victim.defence, roll=None, modifier=modifier,
-                     result=CombatResult.NO_EFFECT)
+                Shot(
+                    step=step,
+                    firer=firer,
+                    target=target,
+                    weapon=weapon,
+                    factor=factor,
+                    defence=victim.defence,
+                    roll=None,
+                    modifier=modifier,
+                    result=CombatResult.NO_EFFECT,
+                )
             )
             return
         purpose = f"{step} {self.battle.system} round {self.battle.round + 1} {firer}>{target}"
@@ -365,9 +376,7 @@ def resolve_round(
                 target_disrupted=fire.start[target],
             )
     effects = {
-        uid: fire.status(uid)
-        for uid in fire.hits
-        if fire.status(uid) is not CombatResult.NO_EFFECT
+        uid: fire.status(uid) for uid in fire.hits if fire.status(uid) is not CombatResult.NO_EFFECT
     }
     after, fates = apply_effects(battle, effects, fighters_return_to_box=fighters_return_to_box)
     result = RoundResult(

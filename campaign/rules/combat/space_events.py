@@ -175,9 +175,17 @@ def _apply_assigned(state: CampaignState, event: TargetsAssigned) -> None:
 
 @applies(FireDeclared)
 def _apply_declared(state: CampaignState, event: FireDeclared) -> None:
-    book.fire_declared(state, event.battle, event.side, book.Declaration(
-        close_attacks=tuple(event.close_attacks), short_missiles=tuple(event.short_missiles),
-        multiple_targets=tuple(event.multiple_targets), return_targets=event.return_targets))
+    book.fire_declared(
+        state,
+        event.battle,
+        event.side,
+        book.Declaration(
+            close_attacks=tuple(event.close_attacks),
+            short_missiles=tuple(event.short_missiles),
+            multiple_targets=tuple(event.multiple_targets),
+            return_targets=event.return_targets,
+        ),
+    )
 
 
 def current_units(state: CampaignState, battle: Battle) -> Battle:
@@ -218,8 +226,9 @@ def move_units(state: CampaignState, uids: list[str], place: Location) -> None:
         if label is None:
             continue
         owner = state.units[uid].owner
-        others = [u for u in state.stack_members(owner, label)
-                  if u.id not in moved and u.location.on_map]
+        others = [
+            u for u in state.stack_members(owner, label) if u.id not in moved and u.location.on_map
+        ]
         if any(u.location != place for u in others):
             state.units[uid].stack = None
 
@@ -251,8 +260,9 @@ def _apply_round(state: CampaignState, event: RoundFought) -> None:
             state.units[unit.uid].disrupted = True
     # neutrals defend their system and never withdraw (DN-NEU-2): the attacker decides alone
     first = event.after.defender
-    book.round_fought(state, event.battle, event.after,
-                      event.after.attacker if first is Side.NEUTRAL else first)
+    book.round_fought(
+        state, event.battle, event.after, event.after.attacker if first is Side.NEUTRAL else first
+    )
     _refresh_system(state, system, event.battle)
 
 
@@ -260,8 +270,11 @@ def _apply_round(state: CampaignState, event: RoundFought) -> None:
 def _apply_withdrawal(state: CampaignState, event: WithdrawalDecided) -> None:
     battle = book.battle_value(state, event.battle)
     if event.destination is not None:
-        place = (Location.box(battle.system) if event.destination == "box"
-                 else Location.hex(event.destination))
+        place = (
+            Location.box(battle.system)
+            if event.destination == "box"
+            else Location.hex(event.destination)
+        )
         move_units(state, list(event.units), place)
         battle = battle.model_copy(
             update={"units": tuple(u for u in battle.units if u.side != event.side)}

@@ -10,6 +10,7 @@ protocol step by step) or ``assign B ENGAGEMENTS`` (a whole assignment, checked)
 targets, DN-CBT-3/5/6) → ``fire B`` → ``withdraw B DEST`` / ``stay B`` (defender, then attacker,
 DN-CBT-7). The space sub-phase cannot end while a battle is open.
 """
+
 from collections.abc import Callable, Iterator
 from typing import Literal, TypeVar
 
@@ -79,18 +80,24 @@ SPACE = [SubPhase.SPACE]
 OrderT = TypeVar("OrderT", bound=Order)
 
 
-def _space_order(
-    rule: str, summary: str, template: str
-) -> Callable[[type[OrderT]], type[OrderT]]:
+def _space_order(rule: str, summary: str, template: str) -> Callable[[type[OrderT]], type[OrderT]]:
     """``order_type`` for an either-side order of the space sub-phases of combat."""
-    return order_type(phases=COMBAT_PHASES, sub_phases=SPACE, actor=Actor.EITHER, rule=rule,
-                      summary=summary, template=template)
+    return order_type(
+        phases=COMBAT_PHASES,
+        sub_phases=SPACE,
+        actor=Actor.EITHER,
+        rule=rule,
+        summary=summary,
+        template=template,
+    )
+
 
 # --- orders ------------------------------------------------------------------------------------
 
 
-@_space_order("DN-CBT-8", "launch fighters for the next round (others recover)",
-              "launch BATTLE FIGHTERS")
+@_space_order(
+    "DN-CBT-8", "launch fighters for the next round (others recover)", "launch BATTLE FIGHTERS"
+)
 class Launch(Order):
     type: Literal["launch"] = "launch"
     battle: str
@@ -110,9 +117,13 @@ class ChooseRange(Order):
     range: Range
 
 
-@_space_order("DN-CBT-3", "name (defender) / answer (attacker) / add leftover units; several "
-              "steps of yours in a row: UNIT,UNIT [N,N]; 'auto': the default choices for the "
-              "rest of the round", "target BATTLE UNITS [ENGAGEMENTS]")
+@_space_order(
+    "DN-CBT-3",
+    "name (defender) / answer (attacker) / add leftover units; several "
+    "steps of yours in a row: UNIT,UNIT [N,N]; 'auto': the default choices for the "
+    "rest of the round",
+    "target BATTLE UNITS [ENGAGEMENTS]",
+)
 class Target(Order):
     """``target b1 A-CL-1`` is one step of the DN-CBT-3 protocol; ``target b1 A-CL-2,A-CL-3
     1,2`` takes several steps of the same side in a row (adding leftovers to engagements 1 and
@@ -127,25 +138,36 @@ class Target(Order):
     engagements: list[int] = []  # 1-based, for leftovers: one per unit, or one for all
 
 
-@_space_order("DN-CBT-3", "give the whole assignment (checked): D1+D2>A1 per engagement, or auto",
-              "assign BATTLE ENGAGEMENTS")
+@_space_order(
+    "DN-CBT-3",
+    "give the whole assignment (checked): D1+D2>A1 per engagement, or auto",
+    "assign BATTLE ENGAGEMENTS",
+)
 class Assign(Order):
     type: Literal["assign"] = "assign"
     battle: str
     engagements: list[str]
 
 
-@order_type(phases=COMBAT_PHASES, sub_phases=SPACE, actor=Actor.REFEREE, rule="DN-CBT-3",
-            summary="referee: give the whole assignment (checked)",
-            template="referee-assign BATTLE ENGAGEMENTS")
+@order_type(
+    phases=COMBAT_PHASES,
+    sub_phases=SPACE,
+    actor=Actor.REFEREE,
+    rule="DN-CBT-3",
+    summary="referee: give the whole assignment (checked)",
+    template="referee-assign BATTLE ENGAGEMENTS",
+)
 class RefereeAssign(Order):
     type: Literal["referee-assign"] = "referee-assign"
     battle: str
     engagements: list[str]
 
 
-@_space_order("DN-CBT-5", "declare close attacks, short missiles, multiple targets, returns",
-              "declare BATTLE CLOSE SHORT MULTIPLE RETURNS")
+@_space_order(
+    "DN-CBT-5",
+    "declare close attacks, short missiles, multiple targets, returns",
+    "declare BATTLE CLOSE SHORT MULTIPLE RETURNS",
+)
 class Declare(Order):
     type: Literal["declare"] = "declare"
     battle: str
@@ -174,8 +196,11 @@ class Stay(Order):
     battle: str
 
 
-@_space_order("DN-MOV-6", "lift ships off from the surface box to join the battle (between rounds)",
-              "join-battle SYS UNITS")
+@_space_order(
+    "DN-MOV-6",
+    "lift ships off from the surface box to join the battle (between rounds)",
+    "join-battle SYS UNITS",
+)
 class JoinBattle(Order):
     type: Literal["join-battle"] = "join-battle"
     system: str
@@ -221,8 +246,9 @@ def _decide_launch(
     battle = book.expect_member(rec, _side(order), order.battle)
     if not _has_fighters(battle, _side(order)):
         raise IllegalOrderError(
-            "DN-CBT-8", f"{_side(order).value} have no fighters in battle {order.battle}: "
-            "only fighters carried by a mothership (or based in a friendly box) launch"
+            "DN-CBT-8",
+            f"{_side(order).value} have no fighters in battle {order.battle}: "
+            "only fighters carried by a mothership (or based in a friendly box) launch",
         )
     launched = launch_fighters(battle, _side(order), order.fighters)
     check_fighter_bases(launched)
@@ -240,8 +266,9 @@ def _decide_range(
     if first is not None:  # one pair at a time (DN-NEU-2)
         raise IllegalOrderError("DN-NEU-2", f"battle {first} is fought first")
     result = roll_range(battle, dice, tie_reroll=ruleset.house_rules.range_tie_reroll)
-    events: list[Event] = [RangeRolled(battle=order.battle, result=result,
-                                       rolls=tuple(dice.take()))]
+    events: list[Event] = [
+        RangeRolled(battle=order.battle, result=result, rolls=tuple(dice.take()))
+    ]
     if result.chooser is Side.NEUTRAL:  # nobody chooses for the neutrals (DN-NEU-2)
         chosen = preferred_range(battle, Side.NEUTRAL)
         events += _range_chosen(battle, order.battle, chosen)
@@ -263,8 +290,11 @@ def _range_chosen(battle: Battle, battle_ref: str, chosen: Range) -> list[Event]
     events: list[Event] = [RangeChosen(battle=battle_ref, range=chosen)]
     if Side.NEUTRAL in battle.sides:
         draft = auto_steps(battle, AssignmentDraft(), Side.NEUTRAL)
-        events.append(TargetsAssigned(battle=battle_ref, draft=draft,
-                                      complete=draft.waiting_for(battle) is None))
+        events.append(
+            TargetsAssigned(
+                battle=battle_ref, draft=draft, complete=draft.waiting_for(battle) is None
+            )
+        )
     return events
 
 
@@ -303,16 +333,21 @@ def _decide_target(
             raise InvalidOrderError("target BATTLE auto takes no engagement numbers")
         if side in defaulted:
             raise IllegalOrderError(
-                "DN-CBT-3", f"{side.value} already take the default pairing this round")
+                "DN-CBT-3", f"{side.value} already take the default pairing this round"
+            )
         draft = _default_steps(battle, draft, defaulted | {side})
-        return [PairingDefaulted(battle=order.battle, side=side),
-                TargetsAssigned(battle=order.battle, draft=draft,
-                                complete=draft.waiting_for(battle) is None)]
+        return [
+            PairingDefaulted(battle=order.battle, side=side),
+            TargetsAssigned(
+                battle=order.battle, draft=draft, complete=draft.waiting_for(battle) is None
+            ),
+        ]
     numbers = order.engagements
     if len(numbers) not in (0, 1, len(order.units)):
         raise InvalidOrderError(
             f"target: {len(order.units)} unit(s) but {len(numbers)} engagement numbers "
-            "(give one per unit, one for all, or none)")
+            "(give one per unit, one for all, or none)"
+        )
     for step, uid in enumerate(order.units):
         number = numbers[step if len(numbers) > 1 else 0] if numbers else None
         index = number - 1 if number is not None else None
@@ -337,7 +372,9 @@ def parse_engagements(battle: Battle, texts: list[str]) -> tuple[Engagement, ...
 
 
 def _assign(
-    state: CampaignState, battle_ref: str, texts: list[str],
+    state: CampaignState,
+    battle_ref: str,
+    texts: list[str],
     by: Literal["protocol", "referee", "agreed"],
 ) -> list[Event]:
     """A whole assignment, checked against the protocol before it is accepted (DN-CBT-3)."""
@@ -387,8 +424,7 @@ def _decide_referee_assign(
     return _assign(state, order.battle, order.engagements, "referee")
 
 
-def _plan(rec: book.BattleRecord,
-          extra: dict[Side, book.Declaration] | None = None) -> RoundPlan:
+def _plan(rec: book.BattleRecord, extra: dict[Side, book.Declaration] | None = None) -> RoundPlan:
     """The round plan from the record's assignment and both sides' declarations."""
     declared = {**rec.declared, **(extra or {})}
     close: list[str] = []
@@ -402,9 +438,14 @@ def _plan(rec: book.BattleRecord,
         returns.update(side_decl.return_targets)
     if rec.range is None:  # pragma: no cover - a battle at "fire" has chosen its range
         raise IllegalOrderError("DN-CBT-2", "the range of this round is not chosen yet")
-    return RoundPlan(range=rec.range, engagements=rec.engagements,
-                     return_targets=returns, close_attacks=tuple(close),
-                     short_missiles=frozenset(short), multiple_targets=tuple(multiple))
+    return RoundPlan(
+        range=rec.range,
+        engagements=rec.engagements,
+        return_targets=returns,
+        close_attacks=tuple(close),
+        short_missiles=frozenset(short),
+        multiple_targets=tuple(multiple),
+    )
 
 
 @decides(Declare)
@@ -424,14 +465,25 @@ def _decide_declare(
     for uid in (*order.close_attacks, *order.short_missiles, *order.multiple_targets, *returns):
         if uid not in {u.uid for u in battle.side_units(side)}:
             raise IllegalOrderError("DN-CBT-5", f"{uid} is not a unit of {side} in this battle")
-    mine = {side: book.Declaration(close_attacks=tuple(order.close_attacks),
-                                   short_missiles=tuple(order.short_missiles),
-                                   multiple_targets=tuple(order.multiple_targets),
-                                   return_targets=returns)}
+    mine = {
+        side: book.Declaration(
+            close_attacks=tuple(order.close_attacks),
+            short_missiles=tuple(order.short_missiles),
+            multiple_targets=tuple(order.multiple_targets),
+            return_targets=returns,
+        )
+    }
     check_plan(battle, _plan(rec, mine), multiple_targets_rule=ruleset.house_rules.multiple_targets)
-    return [FireDeclared(battle=order.battle, side=side, close_attacks=order.close_attacks,
-                         short_missiles=order.short_missiles,
-                         multiple_targets=order.multiple_targets, return_targets=returns)]
+    return [
+        FireDeclared(
+            battle=order.battle,
+            side=side,
+            close_attacks=order.close_attacks,
+            short_missiles=order.short_missiles,
+            multiple_targets=order.multiple_targets,
+            return_targets=returns,
+        )
+    ]
 
 
 @decides(Fire)
@@ -441,12 +493,14 @@ def _decide_fire(state: CampaignState, order: Fire, ruleset: Ruleset, dice: Dice
     battle = book.expect_member(rec, _side(order), order.battle)
     rules = ruleset.house_rules
     result, after = resolve_round(
-        battle, _plan(rec), ruleset.tables["space_crt"], dice,
+        battle,
+        _plan(rec),
+        ruleset.tables["space_crt"],
+        dice,
         multiple_targets_rule=rules.multiple_targets,
         fighters_return_to_box=rules.lost_carrier_fighters_return_to_box,
     )
-    return [RoundFought(battle=order.battle, result=result, after=after,
-                        rolls=tuple(dice.take()))]
+    return [RoundFought(battle=order.battle, result=result, after=after, rolls=tuple(dice.take()))]
 
 
 def _withdrawing(state: CampaignState, order: Withdraw | Stay) -> Battle:
@@ -469,8 +523,7 @@ def _decide_withdraw(
     if order.destination in options.open_jumps and not options.verdict.allowed:
         raise IllegalOrderError(options.verdict.rule, options.verdict.reason)  # DN-MOV-4
     if order.destination in options.unexplored:
-        here, there = (ruleset.star_map.system(s).name for s in (battle.system,
-                                                                    order.destination))
+        here, there = (ruleset.star_map.system(s).name for s in (battle.system, order.destination))
         raise IllegalOrderError(
             "DN-NEB-1",
             f"the route {here}-{there} is unexplored: a withdrawal is one jump along a known "
@@ -478,8 +531,11 @@ def _decide_withdraw(
             f"{', '.join(options.destinations) or 'none'}",
         )
     withdraw(battle, side, order.destination, options.destinations)
-    return [WithdrawalDecided(battle=order.battle, side=side, destination=order.destination,
-                              units=list(options.units))]
+    return [
+        WithdrawalDecided(
+            battle=order.battle, side=side, destination=order.destination, units=list(options.units)
+        )
+    ]
 
 
 @decides(Stay)
@@ -507,10 +563,17 @@ def _decide_join(
     # the state as if the units stood in the hex: a shallow copy with new units dict (the rest
     # is only read); the moved units keep their places in the dict's order
     lifted = Location.hex(order.system)
-    scratch = state.model_copy(update={"units": {
-        **state.units,
-        **{uid: state.units[uid].model_copy(update={"location": lifted}) for uid in order.units},
-    }})
+    scratch = state.model_copy(
+        update={
+            "units": {
+                **state.units,
+                **{
+                    uid: state.units[uid].model_copy(update={"location": lifted})
+                    for uid in order.units
+                },
+            }
+        }
+    )
     changed: dict[str, Battle] = {}
     ended: list[str] = []
     for found in find_battles(scratch, ruleset):
@@ -557,8 +620,11 @@ def _open_records(
     state: CampaignState, side: Side | None
 ) -> list[tuple[str, book.BattleRecord, Battle]]:
     """Open battles (id, record, battle) that ``side`` fights in (None: every open battle)."""
-    return [(bid, rec, rec.battle) for bid, rec in book.records(state).items()
-            if rec.is_open and (side is None or side in rec.battle.sides)]
+    return [
+        (bid, rec, rec.battle)
+        for bid, rec in book.records(state).items()
+        if rec.is_open and (side is None or side in rec.battle.sides)
+    ]
 
 
 def _at_stage(stage: book.Stage, state: CampaignState, side: Side | None) -> bool:
@@ -567,6 +633,7 @@ def _at_stage(stage: book.Stage, state: CampaignState, side: Side | None) -> boo
 
 def _stage_offer(stage: book.Stage) -> OfferCheck:
     """The offer check "some battle of ``side`` is at ``stage``"."""
+
     def offer(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
         return _at_stage(stage, state, side)
 
@@ -580,8 +647,10 @@ def _stage_offer(stage: book.Stage) -> OfferCheck:
 @offered_when(Launch)
 def _offer_launch(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
     """A battle of ``side`` is between rounds and ``side`` has fighters in it (DN-CBT-8)."""
-    return any(rec.stage == "range" and _has_fighters(battle, side)
-               for _, rec, battle in _open_records(state, side))
+    return any(
+        rec.stage == "range" and _has_fighters(battle, side)
+        for _, rec, battle in _open_records(state, side)
+    )
 
 
 def _has_fighters(battle: Battle, side: Side | None) -> bool:
@@ -619,8 +688,9 @@ def _target_candidates(state: CampaignState, side: Side, ruleset: Ruleset) -> It
         waiting = rec.draft.waiting_for(battle) if rec.stage == "assign" else None
         if waiting is None or waiting[0] is not side:
             continue
-        joins = ([[n] for n in range(1, len(rec.draft.engagements) + 1)]
-                 if waiting[1] == "add" else [[]])
+        joins = (
+            [[n] for n in range(1, len(rec.draft.engagements) + 1)] if waiting[1] == "add" else [[]]
+        )
         for unit in battle.fighting(side):
             for join in joins:
                 yield Target(side=side, battle=bid, units=[unit.uid], engagements=join)
@@ -657,8 +727,11 @@ def _offer_assign(state: CampaignState, side: Side | None, ruleset: Ruleset) -> 
 
 
 def _withdrawing_now(state: CampaignState, side: Side | None) -> list[Battle]:
-    return [battle for _, rec, battle in _open_records(state, side)
-            if rec.stage == "withdraw" and side is not None and rec.withdrawing is side]
+    return [
+        battle
+        for _, rec, battle in _open_records(state, side)
+        if rec.stage == "withdraw" and side is not None and rec.withdrawing is side
+    ]
 
 
 @offered_when(Stay)
@@ -684,13 +757,27 @@ def _offer_join(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bo
         return False
     # a battle needs another side's units in space there (find_battles pairs the sides present
     # in the hex): a box with none above it is not tried unit by unit
-    others_above = {place.system for u in state.units.values() if u.owner is not side
-                    and (place := state.position_of(u.id)).where is Where.HEX
-                    and place.system is not None}
-    systems = sorted({place.system for u in state.units.values() if u.owner is side
-                      and (place := state.position_of(u.id)).where is Where.BOX
-                      and place.system is not None and place.system in others_above})
-    candidates = (JoinBattle(side=side, system=system, units=[unit.uid])
-                  for system in systems for unit in box_units(state, ruleset, system)
-                  if unit.side == side and not unit.is_ground)
+    others_above = {
+        place.system
+        for u in state.units.values()
+        if u.owner is not side
+        and (place := state.position_of(u.id)).where is Where.HEX
+        and place.system is not None
+    }
+    systems = sorted(
+        {
+            place.system
+            for u in state.units.values()
+            if u.owner is side
+            and (place := state.position_of(u.id)).where is Where.BOX
+            and place.system is not None
+            and place.system in others_above
+        }
+    )
+    candidates = (
+        JoinBattle(side=side, system=system, units=[unit.uid])
+        for system in systems
+        for unit in box_units(state, ruleset, system)
+        if unit.side == side and not unit.is_ground
+    )
     return accepted(state, ruleset, candidates)

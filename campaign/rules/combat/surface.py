@@ -27,7 +27,12 @@ class BoxUnit(Value):
 
     @classmethod
     def from_unit_type(
-        cls, uid: str, unit_type: UnitType, *, side: Side | None = None, disrupted: bool = False,
+        cls,
+        uid: str,
+        unit_type: UnitType,
+        *,
+        side: Side | None = None,
+        disrupted: bool = False,
         face_down: bool = False,
     ) -> "BoxUnit":
         """Build from a counter kind; ``side`` overrides it for conscripted neutrals."""

@@ -94,18 +94,27 @@ class LossesRemoved(Event):
     units: list[str]
 
 
-@order_type(phases=COMBAT_PHASES, sub_phases=[SubPhase.SURFACE], actor=Actor.EITHER,
-            rule="DN-GND-2", summary="choose the units your ground combat losses remove",
-            template="remove-losses SYS UNITS")
+@order_type(
+    phases=COMBAT_PHASES,
+    sub_phases=[SubPhase.SURFACE],
+    actor=Actor.EITHER,
+    rule="DN-GND-2",
+    summary="choose the units your ground combat losses remove",
+    template="remove-losses SYS UNITS",
+)
 class RemoveLosses(Order):
     type: Literal["remove-losses"] = "remove-losses"
     system: str
     units: list[str]
 
 
-@order_type(phases=COMBAT_PHASES, sub_phases=[SubPhase.INTERACTION], rule="DN-INT-1",
-            summary="land on a friendly box, or bombard / take PD fire / land on a hostile one",
-            template="interact SYS LAND BOMBARD DROPS")
+@order_type(
+    phases=COMBAT_PHASES,
+    sub_phases=[SubPhase.INTERACTION],
+    rule="DN-INT-1",
+    summary="land on a friendly box, or bombard / take PD fire / land on a hostile one",
+    template="interact SYS LAND BOMBARD DROPS",
+)
 class Interact(Order):
     type: Literal["interact"] = "interact"
     system: str
@@ -114,9 +123,14 @@ class Interact(Order):
     drops: list[str] = []
 
 
-@order_type(phases=COMBAT_PHASES, sub_phases=[SubPhase.INTERACTION], actor=Actor.EITHER,
-            rule="DN-INT-2", summary="the PD owner names the ship each PD marker fires at",
-            template="pd-fire SYS PD>SHIP")
+@order_type(
+    phases=COMBAT_PHASES,
+    sub_phases=[SubPhase.INTERACTION],
+    actor=Actor.EITHER,
+    rule="DN-INT-2",
+    summary="the PD owner names the ship each PD marker fires at",
+    template="pd-fire SYS PD>SHIP",
+)
 class PdFire(Order):
     type: Literal["pd-fire"] = "pd-fire"
     system: str
@@ -133,9 +147,13 @@ class InteractionDeclared(Event):
     pd_owner: Side
 
 
-@order_type(phases=COMBAT_PHASES, sub_phases=[SubPhase.INTERACTION], rule="DN-INT-5",
-            summary="lift ships off from the surface box to the stellar hex",
-            template="lift-off SYS UNITS")
+@order_type(
+    phases=COMBAT_PHASES,
+    sub_phases=[SubPhase.INTERACTION],
+    rule="DN-INT-5",
+    summary="lift ships off from the surface box to the stellar hex",
+    template="lift-off SYS UNITS",
+)
 class LiftOff(Order):
     type: Literal["lift-off"] = "lift-off"
     system: str
@@ -155,11 +173,18 @@ def _orbit(state: CampaignState, ruleset: Ruleset, system: str) -> list[Combatan
     for unit in state.units.values():
         place = unit.location
         unit_type = ruleset.unit_type(unit.kind)
-        if (unit.owner is state.acting and place.where is Where.HEX and place.system == system
-                and unit_type.category in (UnitCategory.SHIP, UnitCategory.MONITOR)
-                and _may_act(state, unit.id)):
-            ships.append(Combatant.from_unit_type(unit.id, unit_type, side=unit.owner,
-                                                  disrupted=unit.disrupted))
+        if (
+            unit.owner is state.acting
+            and place.where is Where.HEX
+            and place.system == system
+            and unit_type.category in (UnitCategory.SHIP, UnitCategory.MONITOR)
+            and _may_act(state, unit.id)
+        ):
+            ships.append(
+                Combatant.from_unit_type(
+                    unit.id, unit_type, side=unit.owner, disrupted=unit.disrupted
+                )
+            )
     return ships
 
 
@@ -190,16 +215,18 @@ def _decide_interact(
         bombard[ship] = target
     if not (order.land or bombard or order.drops):
         raise IllegalOrderError(
-            "DN-INT-1", f"nothing to do at {star.name}: name ships to land, bombardments "
-            "(SHIP>TARGET) or jump troops to drop"
+            "DN-INT-1",
+            f"nothing to do at {star.name}: name ships to land, bombardments "
+            "(SHIP>TARGET) or jump troops to drop",
         )
     if order.system in _pending(state):
         raise IllegalOrderError("DN-INT-2", f"PD fire at {star.name} is awaited first")
     check_reaction_units(state, [*order.land, *bombard, *order.drops])
     _check_one_pd_landing(state, ruleset, order.system, order.land)
     orbit = _orbit(state, ruleset, order.system)
-    plan = InteractionPlan(side=state.acting, bombard=bombard, land=tuple(order.land),
-                           drops=tuple(order.drops))
+    plan = InteractionPlan(
+        side=state.acting, bombard=bombard, land=tuple(order.land), drops=tuple(order.drops)
+    )
     box = box_units(state, ruleset, order.system)
     check_interaction(star, orbit, box, _droppable(state, ruleset, orbit), plan)
     owner = pd_fire_owner(star, box, plan)
@@ -212,20 +239,22 @@ def _check_one_pd_landing(
     state: CampaignState, ruleset: Ruleset, system: str, landing: list[str]
 ) -> None:
     """DN-MOV-10: a landing transport unloads its cargo into the box; at most one PD per box."""
+
     def is_pd(unit_id: str) -> bool:
         return ruleset.unit_type(state.units[unit_id].kind).category is UnitCategory.PD
 
     # a face-down counter is not counted: what it is must not refuse a landing (DN-NEU-1)
-    there = [u.uid for u in box_units(state, ruleset, system) if is_pd(u.uid)
-             and not u.face_down]
-    arriving = [c.id for uid in landing if uid in state.units
-                for c in state.cargo_of(uid) if is_pd(c.id)]
+    there = [u.uid for u in box_units(state, ruleset, system) if is_pd(u.uid) and not u.face_down]
+    arriving = [
+        c.id for uid in landing if uid in state.units for c in state.cargo_of(uid) if is_pd(c.id)
+    ]
     if arriving and len(there) + len(arriving) > 1:
         name = find_system(ruleset, system).name
         held = f"already holds PD {there[0]}" if there else "can hold only one PD"
         raise IllegalOrderError(
-            "DN-MOV-10", f"the surface box of {name} {held}: {', '.join(arriving)} cannot land "
-            "there (at most one PD marker per surface box)"
+            "DN-MOV-10",
+            f"the surface box of {name} {held}: {', '.join(arriving)} cannot land "
+            "there (at most one PD marker per surface box)",
         )
 
 
@@ -234,13 +263,21 @@ def _pending(state: CampaignState) -> dict[str, book.PendingInteraction]:
     return book.combat_book(state).pd_pending
 
 
-def _resolve(state: CampaignState, ruleset: Ruleset, dice: Dice, system: str,
-             plan: InteractionPlan) -> list[Event]:
+def _resolve(
+    state: CampaignState, ruleset: Ruleset, dice: Dice, system: str, plan: InteractionPlan
+) -> list[Event]:
     """Bombardment, PD fire and landing, with their dice (DN-INT-1..4)."""
     star = find_system(ruleset, system)
     orbit = _orbit(state, ruleset, system)
-    result = resolve_interaction(star, orbit, box_units(state, ruleset, system),
-                                 _droppable(state, ruleset, orbit), plan, ruleset.tables, dice)
+    result = resolve_interaction(
+        star,
+        orbit,
+        box_units(state, ruleset, system),
+        _droppable(state, ruleset, orbit),
+        plan,
+        ruleset.tables,
+        dice,
+    )
     return [Interacted(system=system, result=result, rolls=tuple(dice.take()))]
 
 
@@ -290,20 +327,25 @@ def _ground(state: CampaignState, ruleset: Ruleset, dice: Dice) -> list[Event]:
     for system in systems:
         if limit is not None and system != limit[0]:
             continue
-        units = [u for u in box_units(state, ruleset, system)
-                 if limit is None or u.side is not state.acting or u.uid in limit[1]]
+        units = [
+            u
+            for u in box_units(state, ruleset, system)
+            if limit is None or u.side is not state.acting or u.uid in limit[1]
+        ]
         removed: set[str] = set()
         pairs = pair_order(state.acting, {u.side for u in units})
         for first, second in pairs:
             alive = [u for u in units if u.uid not in removed]
             if not fights_in_box(alive, first, second):
                 continue
-            result = resolve_ground(system, alive, (first, second), ruleset.tables["ground_crt"],
-                                    dice)
+            result = resolve_ground(
+                system, alive, (first, second), ruleset.tables["ground_crt"], dice
+            )
             now, pending = _split_losses(result, alive, chooser_may_wait=len(pairs) == 1)
             removed |= set(result.removed)
-            events.append(GroundFought(result=result, removed=now, pending=pending,
-                                       rolls=tuple(dice.take())))
+            events.append(
+                GroundFought(result=result, removed=now, pending=pending, rolls=tuple(dice.take()))
+            )
     return events
 
 
@@ -343,13 +385,13 @@ def _decide_remove(
     count = _pending_losses(state).get(order.system, {}).get(side)
     if count is None:
         raise IllegalOrderError("DN-GND-2", f"{side} has no losses to choose at {order.system}")
-    own = {u.uid for u in ground_forces(box_units(state, ruleset, order.system))
-           if u.side is side}
+    own = {u.uid for u in ground_forces(box_units(state, ruleset, order.system)) if u.side is side}
     chosen = list(dict.fromkeys(order.units))
     if len(chosen) != count or not set(chosen) <= own:
         raise IllegalOrderError(
-            "DN-GND-2", f"{side} must remove exactly {count} of its ground units or PD in the "
-            f"box (the units that made up its strength): {', '.join(sorted(own))}"
+            "DN-GND-2",
+            f"{side} must remove exactly {count} of its ground units or PD in the "
+            f"box (the units that made up its strength): {', '.join(sorted(own))}",
         )
     return [LossesRemoved(system=order.system, side=side, units=chosen)]
 
@@ -358,7 +400,8 @@ def _losses_chosen(state: CampaignState, ruleset: Ruleset) -> None:
     """The surface sub-phase cannot end while a player still has losses to choose."""
     if state.sub_phase is SubPhase.SURFACE and _pending_losses(state):
         waiting = ", ".join(
-            f"{side.value} at {sys}" for sys, sides in sorted(_pending_losses(state).items())
+            f"{side.value} at {sys}"
+            for sys, sides in sorted(_pending_losses(state).items())
             for side in sides
         )
         raise IllegalOrderError("DN-GND-2", f"ground losses still to choose: {waiting}")
@@ -390,8 +433,9 @@ def _apply_interacted(state: CampaignState, event: Interacted) -> None:
 
 @applies(InteractionDeclared)
 def _apply_declared(state: CampaignState, event: InteractionDeclared) -> None:
-    book.pd_fire_awaited(state, event.system,
-                         book.PendingInteraction(plan=event.plan, pd_owner=event.pd_owner))
+    book.pd_fire_awaited(
+        state, event.system, book.PendingInteraction(plan=event.plan, pd_owner=event.pd_owner)
+    )
 
 
 def _awaiting_pd(state: CampaignState, ruleset: Ruleset) -> None:
@@ -432,8 +476,11 @@ def _apply_losses(state: CampaignState, event: LossesRemoved) -> None:
 
 def _acting_systems(state: CampaignState, where: Where) -> set[str]:
     """Systems where the acting side has units at ``where`` (stellar hex or surface box)."""
-    return {u.location.system for u in state.units.values()
-            if u.owner is state.acting and u.location.where is where and u.location.system}
+    return {
+        u.location.system
+        for u in state.units.values()
+        if u.owner is state.acting and u.location.where is where and u.location.system
+    }
 
 
 @candidates_for("interact")
@@ -454,8 +501,7 @@ def _offer_interact(state: CampaignState, side: Side | None, ruleset: Ruleset) -
     """Ships of the acting side that may act are in a stellar hex whose box they have not dealt
     with yet and where no PD fire is awaited (DN-INT-1/2, DN-REA-1): one of the landings or
     drops the forms list is accepted (the same candidates, issue 44 item 1)."""
-    return side is not None and accepted(state, ruleset,
-                                         _interact_candidates(state, side, ruleset))
+    return side is not None and accepted(state, ruleset, _interact_candidates(state, side, ruleset))
 
 
 @offered_when(LiftOff)

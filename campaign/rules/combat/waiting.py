@@ -49,28 +49,49 @@ def battle_stage_duty(
         orders = [f"range {short}"]
         if any(u.fighter and u.side == side for u in battle.units):
             orders.insert(0, f"launch {short} FIGHTERS")
-        return _duty(side, orders, f"{where}: roll for range, round {battle.round + 1}",
-                     "DN-CBT-1", battle_id, short)
+        return _duty(
+            side,
+            orders,
+            f"{where}: roll for range, round {battle.round + 1}",
+            "DN-CBT-1",
+            battle_id,
+            short,
+        )
     if stage == "choose":
         side = _decided(rec.chooser)
-        return _duty(side, [f"choose-range {short} long", f"choose-range {short} short"],
-                     f"{where}: {side.value} won the range roll and choose", "DN-CBT-2",
-                     battle_id, short)
+        return _duty(
+            side,
+            [f"choose-range {short} long", f"choose-range {short} short"],
+            f"{where}: {side.value} won the range roll and choose",
+            "DN-CBT-2",
+            battle_id,
+            short,
+        )
     if stage == "assign":
         return _assign_duty(rec, battle, where, battle_id, short)
     if stage == "fire":
         side = _roller(state, battle)
-        return _duty(side, [f"fire {short}",
-                            f"declare {short} [CLOSE] [SHORT] [MULTIPLE] [RETURNS]"],
-                     f"{where}: targets assigned, resolve the round's fire", "DN-CBT-4",
-                     battle_id, short)
+        return _duty(
+            side,
+            [f"fire {short}", f"declare {short} [CLOSE] [SHORT] [MULTIPLE] [RETURNS]"],
+            f"{where}: targets assigned, resolve the round's fire",
+            "DN-CBT-4",
+            battle_id,
+            short,
+        )
     if stage == "withdraw":
         side = _decided(rec.withdrawing)
         orders = [f"stay {short}"]
         if ruleset is not None and withdrawal_options(state, ruleset, side, battle).destinations:
             orders.append(f"withdraw {short} DEST")
-        return _duty(side, orders, f"{where}: {side.value} decide whether to withdraw",
-                     "DN-CBT-7", battle_id, short)
+        return _duty(
+            side,
+            orders,
+            f"{where}: {side.value} decide whether to withdraw",
+            "DN-CBT-7",
+            battle_id,
+            short,
+        )
     return None
 
 
@@ -82,8 +103,9 @@ def _decided(side: Side | None) -> Side:
     return side
 
 
-def _assign_duty(rec: book.BattleRecord, battle: Battle, where: str, battle_id: str,
-                 short: str) -> Duty:
+def _assign_duty(
+    rec: book.BattleRecord, battle: Battle, where: str, battle_id: str, short: str
+) -> Duty:
     draft = rec.draft
     waiting = draft.waiting_for(battle)
     if waiting is None:  # pragma: no cover - a complete draft moves the stage to "fire"
@@ -111,8 +133,14 @@ def _roller(state: CampaignState, battle: Battle) -> Side:
     return battle.attacker if battle.attacker is not Side.NEUTRAL else battle.defender
 
 
-def _duty(side: Side | None, orders: list[str], reason: str, rule: str,
-          battle: str | None = None, short: str | None = None) -> Duty:
+def _duty(
+    side: Side | None,
+    orders: list[str],
+    reason: str,
+    rule: str,
+    battle: str | None = None,
+    short: str | None = None,
+) -> Duty:
     prefix = side.value if side is not None else "referee"
     return Duty(side, tuple(f"{prefix} {o}" for o in orders), reason, rule, battle, short)
 
@@ -136,11 +164,22 @@ def battle_duties(state: CampaignState, ruleset: Ruleset | None) -> list[Duty]:
             duties.append(duty)
     for system, pending in sorted(area.pd_pending.items()):
         owner = pending.pd_owner
-        duties.append(_duty(owner, [f"pd-fire {system} [PD>SHIP]"],
-                            f"interaction at {system}: {owner.value} aim their PD", "DN-INT-2"))
+        duties.append(
+            _duty(
+                owner,
+                [f"pd-fire {system} [PD>SHIP]"],
+                f"interaction at {system}: {owner.value} aim their PD",
+                "DN-INT-2",
+            )
+        )
     for system, sides in sorted(area.losses.items()):
         for side, count in sorted(sides.items()):
-            duties.append(_duty(side, [f"remove-losses {system} UNITS"],
-                                f"ground combat at {system}: {side.value} choose {count} "
-                                "unit(s) to remove", "DN-GND-2"))
+            duties.append(
+                _duty(
+                    side,
+                    [f"remove-losses {system} UNITS"],
+                    f"ground combat at {system}: {side.value} choose {count} unit(s) to remove",
+                    "DN-GND-2",
+                )
+            )
     return duties

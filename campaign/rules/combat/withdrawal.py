@@ -65,7 +65,8 @@ def own_box(state: CampaignState, ruleset: Ruleset, side: Side, system: str) -> 
     if controller is side:
         return True
     return (
-        ruleset.house_rules.withdraw_into_empty_box and controller is None
+        ruleset.house_rules.withdraw_into_empty_box
+        and controller is None
         and not (grounded - {side})
     )
 
@@ -74,8 +75,7 @@ def withdrawing_units(state: CampaignState, battle: Battle, side: Side) -> tuple
     """The ships of ``side`` in the stellar hex that would withdraw (cargo and fighters aboard
     go with their carrier)."""
     return tuple(
-        u.uid for u in battle.side_units(side)
-        if state.units[u.uid].location.where is Where.HEX
+        u.uid for u in battle.side_units(side) if state.units[u.uid].location.where is Where.HEX
     )
 
 
@@ -98,5 +98,6 @@ def withdrawal_options(
     destinations = sorted(open_jumps) if verdict.allowed else []
     if own_box(state, ruleset, side, system):
         destinations.append(BOX)
-    return WithdrawalOptions(units, tuple(destinations), tuple(sorted(open_jumps)), verdict,
-                             tuple(sorted(unexplored)))
+    return WithdrawalOptions(
+        units, tuple(destinations), tuple(sorted(open_jumps)), verdict, tuple(sorted(unexplored))
+    )

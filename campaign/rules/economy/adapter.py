@@ -28,14 +28,24 @@ EXPLORED_ROUTES_SLOT = "explored_routes"
 #: and production places never depend on a kind nobody has seen (DN-NEU-1, issue 28). A
 #: face-down counter in a surface box needs no stand-in: every kind there controls the box.
 FACE_DOWN_IN_SPACE = UnitType(
-    kind="neutral:?", side=Side.NEUTRAL, code="?", name="face-down neutral counter",
-    category=UnitCategory.MONITOR, cost=0, count=0,
+    kind="neutral:?",
+    side=Side.NEUTRAL,
+    code="?",
+    name="face-down neutral counter",
+    category=UnitCategory.MONITOR,
+    cost=0,
+    count=0,
 )
 #: A face-down counter in a surface box whose kind no machine knows (fair mode, ADR 0028):
 #: it controls the box, as every kind that stands there does.
 FACE_DOWN_IN_BOX = UnitType(
-    kind="neutral:?", side=Side.NEUTRAL, code="?", name="face-down neutral counter",
-    category=UnitCategory.GROUND, cost=0, count=0,
+    kind="neutral:?",
+    side=Side.NEUTRAL,
+    code="?",
+    name="face-down neutral counter",
+    category=UnitCategory.GROUND,
+    cost=0,
+    count=0,
 )
 
 
@@ -48,7 +58,8 @@ def pieces_from_state(state: CampaignState, ruleset: Ruleset) -> list[Piece]:
         if unit.location.where is Where.ELIMINATED:
             continue
         unit_type = types.get(unit.kind) or (
-            FACE_DOWN_IN_BOX if unit.location.where is Where.BOX else FACE_DOWN_IN_SPACE)
+            FACE_DOWN_IN_BOX if unit.location.where is Where.BOX else FACE_DOWN_IN_SPACE
+        )
         if unit.face_down and not controls_ground(unit_type):
             unit_type = FACE_DOWN_IN_SPACE
         carried = unit.location.where is Where.CARRIED

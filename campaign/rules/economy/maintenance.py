@@ -259,15 +259,22 @@ def _resolve(ship: Upkeep, unpaid: set[str], recover: set[str], dice: Dice) -> S
     uid, system = ship.unit_id, ship.system_id
     if ship.disrupted:
         if ship.unit_id in recover:
-            return ShipUpkeep(unit_id=uid, system=system, outcome=Outcome.RECOVERED,
-                              cost=ship.recovery, disrupted=False)
-        return ShipUpkeep(unit_id=uid, system=system, outcome=Outcome.STAYS_DISRUPTED,
-                          disrupted=True)
+            return ShipUpkeep(
+                unit_id=uid,
+                system=system,
+                outcome=Outcome.RECOVERED,
+                cost=ship.recovery,
+                disrupted=False,
+            )
+        return ShipUpkeep(
+            unit_id=uid, system=system, outcome=Outcome.STAYS_DISRUPTED, disrupted=True
+        )
     if ship.civilised:
         if ship.unit_id in unpaid:
             return ShipUpkeep(unit_id=uid, system=system, outcome=Outcome.UNPAID, disrupted=True)
-        return ShipUpkeep(unit_id=uid, system=system, outcome=Outcome.PAID, cost=ship.cost,
-                          disrupted=False)
+        return ShipUpkeep(
+            unit_id=uid, system=system, outcome=Outcome.PAID, cost=ship.cost, disrupted=False
+        )
     roll = dice.roll(f"frontier maintenance {ship.unit_id}")
     passed = roll >= ship.maintenance
     return ShipUpkeep(

@@ -64,7 +64,10 @@ def neutrals_in(state: CampaignState, system_id: str) -> list[Unit]:
 
 
 def conscription_right(
-    state: CampaignState, ruleset: Ruleset, side: Side, system_id: str,
+    state: CampaignState,
+    ruleset: Ruleset,
+    side: Side,
+    system_id: str,
     occupancy: Occupancy | None = None,
 ) -> str | None:
     """Why ``side`` may conscript in ``system_id`` (a sentence), or ``None`` if it may not.
@@ -79,8 +82,10 @@ def conscription_right(
         if not position.on_map or position.system != system_id or unit.owner is Side.NEUTRAL:
             continue  # a neutral counter is neither the side's ship nor an enemy warship
         unit_type = ruleset.unit_type(unit.kind)
-        if unit.owner is side and position.where is Where.HEX and unit_type.category in (
-            UnitCategory.SHIP, UnitCategory.MONITOR
+        if (
+            unit.owner is side
+            and position.where is Where.HEX
+            and unit_type.category in (UnitCategory.SHIP, UnitCategory.MONITOR)
         ):
             own_ships = True
         if unit.owner is side.enemy and is_warship(unit_type):
@@ -243,8 +248,13 @@ def _offer_conscript(state: CampaignState, side: Side | None, ruleset: Ruleset) 
     """Some system's neutrals may be conscripted by ``side`` now (DN-NEU-2)."""
     if side is None or side is not state.acting:
         return False
-    systems = sorted({u.location.system for u in state.units.values()
-                      if u.owner is Side.NEUTRAL and u.location.on_map and u.location.system})
+    systems = sorted(
+        {
+            u.location.system
+            for u in state.units.values()
+            if u.owner is Side.NEUTRAL and u.location.on_map and u.location.system
+        }
+    )
     occupancy = occupancy_of(state, ruleset)  # the handler's first check, for every system
     held = [s for s in systems if conscription_right(state, ruleset, side, s, occupancy)]
     return accepted(state, ruleset, (Conscript(side=side, system=s) for s in held))
@@ -255,6 +265,9 @@ def _offer_rebuild(state: CampaignState, side: Side | None, ruleset: Ruleset) ->
     """``side`` has a destroyed conscript it can afford to rebuild (DN-NEU-3)."""
     if side is None or side is not state.acting:
         return False
-    lost = (u for u in state.units.values()
-            if u.owner is side and u.location.where is Where.ELIMINATED and u.home_system)
+    lost = (
+        u
+        for u in state.units.values()
+        if u.owner is side and u.location.where is Where.ELIMINATED and u.home_system
+    )
     return accepted(state, ruleset, (Rebuild(side=side, unit=u.id) for u in lost))

@@ -97,9 +97,8 @@ def placement_problem(
     cuts = [connectivity.blockage(cut) for cut in connectivity.cut_set(system.id)]
     names = {s.id: s.name for s in ruleset.star_map.systems}
     why = "; ".join(b.sentence(names[b.system_id]) for b in cuts if b is not None)
-    return (
-        f"{system.name} is not connected to the capital (DN-ECO-3): "
-        + (why or "no usable jump route leads there")
+    return f"{system.name} is not connected to the capital (DN-ECO-3): " + (
+        why or "no usable jump route leads there"
     )
 
 

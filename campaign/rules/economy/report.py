@@ -106,7 +106,7 @@ class IncomeReport(_Model):
         while box.joins is not None:
             box = by_id[box.joins]
             on = box.path or []  # a route only ever joins the route of a connected box
-            path += on[on.index(path[-1]) + 1:]
+            path += on[on.index(path[-1]) + 1 :]
         return path
 
     def to_text(self) -> str:
@@ -119,8 +119,9 @@ class IncomeReport(_Model):
             where = f"{box.system_name} (type {box.type}{', ' + box.mark if box.mark else ''})"
             lines.append(f"  {where:40} {box.ru:>3} RU  {box.income_row}")
             lines.extend(
-                textwrap.wrap(box.explanation, 96, initial_indent="      ",
-                              subsequent_indent="        ")
+                textwrap.wrap(
+                    box.explanation, 96, initial_indent="      ", subsequent_indent="        "
+                )
             )
         lines.append(f"  {'total':40} {self.income:>3} RU")
         if self.treasury is not None:
@@ -177,8 +178,10 @@ def _explain(
         if len(path) == 1:
             return f"This is the capital system: {ru} RU."
         if joins is not None:
-            return (f"Connected to the capital via {' -> '.join(path)} and on along {joins}'s "
-                    f"route: {ru} RU.")
+            return (
+                f"Connected to the capital via {' -> '.join(path)} and on along {joins}'s "
+                f"route: {ru} RU."
+            )
         return f"Connected to the capital via {' -> '.join(path)}: {ru} RU."
     if no_route:
         why = "no usable jump route leads to the capital at all"
@@ -254,9 +257,15 @@ def build_report(
                 ru=box.ru,
                 cut_by=cuts,
                 no_route=no_route,
-                explanation=_explain(box.source, box.ru, route,
-                                     None if joined is None else joined.name,
-                                     type1_path, cuts, no_route),
+                explanation=_explain(
+                    box.source,
+                    box.ru,
+                    route,
+                    None if joined is None else joined.name,
+                    type1_path,
+                    cuts,
+                    no_route,
+                ),
             )
         )
     uncontrolled = []

@@ -14,9 +14,11 @@ from campaign.rules.state import Where
 @describes(IncomeCollected)
 def _income(event: IncomeCollected, view: NarrationView) -> str:
     boxes = sum(event.boxes.values())
-    return (f"{view.side(event.side)} collect {event.income} RU (budget {event.budget}, "
-            f"{view.plural(len(event.boxes), 'box')} {boxes}); kept {event.kept} of "
-            f"{event.before}, now {event.kept + event.income} RU (DN-ECO-4)")
+    return (
+        f"{view.side(event.side)} collect {event.income} RU (budget {event.budget}, "
+        f"{view.plural(len(event.boxes), 'box')} {boxes}); kept {event.kept} of "
+        f"{event.before}, now {event.kept + event.income} RU (DN-ECO-4)"
+    )
 
 
 def _upkeep(ship: ShipUpkeep, view: NarrationView) -> str:
@@ -46,36 +48,48 @@ def _maintenance(event: MaintenanceResolved, view: NarrationView) -> str:
 def _produced(event: UnitsProduced, view: NarrationView) -> str:
     unplaced = event.location.where is Where.UNPLACED  # a PD marker (DN-ECO-9)
     rules = "DN-ECO-8, DN-ECO-9" if unplaced else "DN-ECO-8"
-    return (f"{view.side(event.side)} build {len(event.unit_ids)} × {event.kind} for "
-            f"{event.cost} RU {view.place(event.location)}: {', '.join(event.unit_ids)} "
-            f"({rules})")
+    return (
+        f"{view.side(event.side)} build {len(event.unit_ids)} × {event.kind} for "
+        f"{event.cost} RU {view.place(event.location)}: {', '.join(event.unit_ids)} "
+        f"({rules})"
+    )
 
 
 @describes(NeutralsConscripted, changes_control=True)
 def _conscripted(event: NeutralsConscripted, view: NarrationView) -> str:
     def kinds(ids: list[str]) -> str:  # the counters are face up now: everyone sees them
-        return ", ".join(f"{uid} ({view.state.units[uid].kind})" if uid in view.state.units
-                         else uid for uid in ids)
+        return ", ".join(
+            f"{uid} ({view.state.units[uid].kind})" if uid in view.state.units else uid
+            for uid in ids
+        )
 
     if event.unpaid is not None:
-        return (f"{view.side(event.side)} turn the neutral counters of "
-                f"{view.system(event.system)} face up: {kinds(event.revealed)}; conscripting "
-                f"them costs {event.unpaid} RU, more than {view.side(event.side)} have: none "
-                "joins (DN-NEU-2)")
+        return (
+            f"{view.side(event.side)} turn the neutral counters of "
+            f"{view.system(event.system)} face up: {kinds(event.revealed)}; conscripting "
+            f"them costs {event.unpaid} RU, more than {view.side(event.side)} have: none "
+            "joins (DN-NEU-2)"
+        )
     if not event.unit_ids:
-        return (f"{view.side(event.side)} find nothing to conscript in "
-                f"{view.system(event.system)}: {kinds(event.left_neutral)} stay neutral, with "
-                "no conscription cost (DN-NEU-2)")
+        return (
+            f"{view.side(event.side)} find nothing to conscript in "
+            f"{view.system(event.system)}: {kinds(event.left_neutral)} stay neutral, with "
+            "no conscription cost (DN-NEU-2)"
+        )
     left = f"; {kinds(event.left_neutral)} stay neutral" if event.left_neutral else ""
-    return (f"{view.side(event.side)} conscript the neutrals of "
-            f"{view.system(event.system)} for {event.cost} RU: {kinds(event.unit_ids)}{left} "
-            "(DN-NEU-2)")
+    return (
+        f"{view.side(event.side)} conscript the neutrals of "
+        f"{view.system(event.system)} for {event.cost} RU: {kinds(event.unit_ids)}{left} "
+        "(DN-NEU-2)"
+    )
 
 
 @describes(NeutralRebuilt, changes_control=True)
 def _rebuilt(event: NeutralRebuilt, view: NarrationView) -> str:
-    return (f"{view.side(event.side)} rebuild {event.unit_id} for {event.cost} RU "
-            f"{view.place(event.location)} (DN-NEU-3)")
+    return (
+        f"{view.side(event.side)} rebuild {event.unit_id} for {event.cost} RU "
+        f"{view.place(event.location)} (DN-NEU-3)"
+    )
 
 
 @describes(CapitalControlNoted)

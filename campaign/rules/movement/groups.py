@@ -89,8 +89,9 @@ def resolve(state: CampaignState, side: Side, what: str) -> Group:
             raise IllegalOrderError("DN-SEQ-2", f"{unit.id} is not one of {side.value}'s units")
         if unit.stack and len(stack_units(state, side, unit.stack)) > 1:
             raise IllegalOrderError(
-                "DN-MOV-2", f"{unit.id} belongs to stack {unit.stack}, which moves as one: name "
-                f"the stack, or split it off first (split-stack {unit.stack} - {unit.id})"
+                "DN-MOV-2",
+                f"{unit.id} belongs to stack {unit.stack}, which moves as one: name "
+                f"the stack, or split it off first (split-stack {unit.stack} - {unit.id})",
             )
         units, stack = [unit], None
     places = {u.location for u in units}

@@ -111,8 +111,11 @@ class StackMoved(VersionedEvent):
     DN-NEU-1: the path is not refused for it)."""
 
     type: Literal["stack-moved"] = "stack-moved"
-    added_fields = {"hidden_stop": AddedField(2, None, "0.1.0 refused a path through a "
-                                              "face-down blocker instead of ending the move")}
+    added_fields = {
+        "hidden_stop": AddedField(
+            2, None, "0.1.0 refused a path through a face-down blocker instead of ending the move"
+        )
+    }
     side: Side
     mode: Literal["jump", "sublight"]
     stack: str | None = None

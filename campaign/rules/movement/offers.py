@@ -32,7 +32,8 @@ PROBE_LABEL = "probe.offer"
 def _ships(state: CampaignState, ruleset: Ruleset, side: Side) -> list[Unit]:
     """Own self-propelled units standing in a stellar hex or surface box (not cargo)."""
     return [
-        u for u in state.units_of(side)
+        u
+        for u in state.units_of(side)
         if u.location.where in (Where.HEX, Where.BOX)
         and ruleset.unit_type(u.kind).category in SELF_PROPELLED
     ]
@@ -83,8 +84,9 @@ def _offer_end_move(state: CampaignState, side: Side | None, ruleset: Ruleset) -
     if not _acting(state, side):
         return False
     assert side is not None
-    return accepted(state, ruleset, (EndMove(side=side, what=w)
-                                     for w in _groups(state, ruleset, side)))
+    return accepted(
+        state, ruleset, (EndMove(side=side, what=w) for w in _groups(state, ruleset, side))
+    )
 
 
 @offered_when(LeaveBox)
@@ -104,8 +106,14 @@ def _offer_form(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bo
     if not _acting(state, side):
         return False
     assert side is not None
-    return accepted(state, ruleset, (FormStack(side=side, label=PROBE_LABEL, units=[u.id])
-                                     for u in _ships(state, ruleset, side)))
+    return accepted(
+        state,
+        ruleset,
+        (
+            FormStack(side=side, label=PROBE_LABEL, units=[u.id])
+            for u in _ships(state, ruleset, side)
+        ),
+    )
 
 
 @offered_when(SplitStack)
@@ -114,9 +122,14 @@ def _offer_split(state: CampaignState, side: Side | None, ruleset: Ruleset) -> b
     if not _acting(state, side):
         return False
     assert side is not None
-    return accepted(state, ruleset, (SplitStack(side=side, stack=label, label=None,
-                                                units=members[:1])
-                                     for label, members in stacks_of(state, side).items()))
+    return accepted(
+        state,
+        ruleset,
+        (
+            SplitStack(side=side, stack=label, label=None, units=members[:1])
+            for label, members in stacks_of(state, side).items()
+        ),
+    )
 
 
 @offered_when(MergeStacks)
@@ -130,14 +143,24 @@ def _offer_merge(state: CampaignState, side: Side | None, ruleset: Ruleset) -> b
         members = stacks_of(state, side).get(what) or [what]
         place = state.units[members[0]].location.to_text()
         by_place.setdefault(place, []).append(what)
-    return accepted(state, ruleset, (MergeStacks(side=side, stack=g[0], others=g[1:2])
-                                     for g in by_place.values() if len(g) > 1))
+    return accepted(
+        state,
+        ruleset,
+        (
+            MergeStacks(side=side, stack=g[0], others=g[1:2])
+            for g in by_place.values()
+            if len(g) > 1
+        ),
+    )
 
 
 def _cargo_candidates(state: CampaignState, ruleset: Ruleset, side: Side) -> Iterator[Load]:
-    carriers = [u for u in _ships(state, ruleset, side)
-                if ruleset.unit_type(u.kind).has(UnitFlag.TRANSPORT)
-                or ruleset.unit_type(u.kind).has(UnitFlag.CARRIER)]
+    carriers = [
+        u
+        for u in _ships(state, ruleset, side)
+        if ruleset.unit_type(u.kind).has(UnitFlag.TRANSPORT)
+        or ruleset.unit_type(u.kind).has(UnitFlag.CARRIER)
+    ]
     for cargo in state.units_of(side):
         category = ruleset.unit_type(cargo.kind).category
         if category not in (UnitCategory.GROUND, UnitCategory.PD, UnitCategory.FIGHTER):
@@ -145,8 +168,10 @@ def _cargo_candidates(state: CampaignState, ruleset: Ruleset, side: Side) -> Ite
         if cargo.location.where not in (Where.BOX, Where.UNPLACED):
             continue
         for carrier in carriers:
-            if (cargo.location.where is Where.UNPLACED
-                    or carrier.location.system == cargo.location.system):
+            if (
+                cargo.location.where is Where.UNPLACED
+                or carrier.location.system == cargo.location.system
+            ):
                 yield Load(side=side, cargo=cargo.id, carrier=carrier.id)
 
 

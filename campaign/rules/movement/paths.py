@@ -120,9 +120,7 @@ class Terrain:
         they ended their movement there in an earlier phase (DN-MOV-4)."""
         moved = book.moved(self.state)
         return [
-            p.unit.id
-            for p in self.presence.tankers(self.side, system_id)
-            if p.unit.id not in moved
+            p.unit.id for p in self.presence.tankers(self.side, system_id) if p.unit.id not in moved
         ]
 
     def leave_obstacle(self, mover: Mover) -> Obstacle | None:
@@ -301,8 +299,10 @@ class Terrain:
         (a group stops in a blocked system; it is not refused)."""
         if self.leave_obstacle(mover) is not None:
             return False
-        return any(mover.can_explore or not self.unexplored(mover.start, there)
-                   for there in self.star_map.neighbours(mover.start))
+        return any(
+            mover.can_explore or not self.unexplored(mover.start, there)
+            for there in self.star_map.neighbours(mover.start)
+        )
 
     def explain_all(self, mover: Mover) -> dict[str, Obstacle]:
         """For every system other than the start, the first obstacle on a shortest
@@ -360,9 +360,7 @@ def _walk(parent: dict[str, str | None], target: str) -> tuple[str, ...]:
     return tuple(reversed(path))
 
 
-def route_needs_exploring(
-    ruleset: Ruleset, explored: set[frozenset[str]], a: str, b: str
-) -> bool:
+def route_needs_exploring(ruleset: Ruleset, explored: set[frozenset[str]], a: str, b: str) -> bool:
     """True when the printed route a-b is marked unexplored and nobody has explored it yet
     (``explored``: ``book.explored_routes``), with the DN-NEB-1 house rule on. Movement and
     withdrawal (DN-CBT-7) read the same predicate."""

@@ -77,8 +77,13 @@ class Presence:
             if not location.on_map or location.system is None:
                 continue
             presence.by_system[location.system].append(
-                Placed(unit, types.get(unit.kind), location.system,
-                       location.where is Where.BOX, carried)
+                Placed(
+                    unit,
+                    types.get(unit.kind),
+                    location.system,
+                    location.where is Where.BOX,
+                    carried,
+                )
             )
         return presence
 
@@ -93,15 +98,17 @@ class Presence:
         ``face_down`` True/False: only face-down / face-up counters. Asking whether a counter
         whose kind no machine knows blocks raises ``KindHidden`` (fair mode, ADR 0028)."""
         rules = self.ruleset.house_rules
-        placed = [p for p in self.at(system_id)
-                  if face_down is None or p.unit.face_down is face_down]
+        placed = [
+            p for p in self.at(system_id) if face_down is None or p.unit.face_down is face_down
+        ]
         unknown = tuple(p.unit.id for p in placed if p.unit_type is None)
         if unknown and rules.monitors_and_pd_block:  # a monitor or a PD would block
             raise KindHidden(unknown)  # (the other neutral kinds never do: no reveal needed)
         return [
             p
             for p in placed
-            if hostile(side, p.unit.owner) and p.unit_type is not None
+            if hostile(side, p.unit.owner)
+            and p.unit_type is not None
             and blocks(p.unit_type, carried=p.carried, rules=rules)
         ]
 
@@ -115,8 +122,11 @@ class Presence:
         return [
             p
             for p in self.at(system_id)
-            if p.unit.owner is side and not p.in_box and not p.carried
-            and p.unit_type is not None and is_tanker(p.unit_type)
+            if p.unit.owner is side
+            and not p.in_box
+            and not p.carried
+            and p.unit_type is not None
+            and is_tanker(p.unit_type)
         ]
 
     def box_units(self, system_id: str) -> list[Placed]:

@@ -120,8 +120,9 @@ def move_options(state: CampaignState, ruleset: Ruleset, side: Side, what: str) 
         group.system
     ).type is SystemType.TERTIARY and not terrain.fuelled(group.system)
     finished = book.finished(state)
-    local = [p.unit.id for p in moving.presence.tankers(side, group.system)
-             if p.unit.id not in finished]
+    local = [
+        p.unit.id for p in moving.presence.tankers(side, group.system) if p.unit.id not in finished
+    ]
     if stuck_here and local:
         hints.append(f"DN-MOV-4: end-move {local[0]} here refuels {group.label} so it can jump on")
     return MoveOptions(what, group.label, start, legal, refused, tuple(hints))
@@ -148,8 +149,7 @@ class _Moving:
     monitors: list[str]
 
 
-def _moving(state: CampaignState, ruleset: Ruleset, side: Side, group: Group
-            ) -> _Moving | Obstacle:
+def _moving(state: CampaignState, ruleset: Ruleset, side: Side, group: Group) -> _Moving | Obstacle:
     """The stack's view of the map, or the one reason it may not move at all now."""
     if not state.phase.is_movement:
         return Obstacle("DN-SEQ-2", f"no movement in the {state.phase} phase")
@@ -162,8 +162,9 @@ def _moving(state: CampaignState, ruleset: Ruleset, side: Side, group: Group
         return Obstacle(error.rule_id, error.reason)
     if group.location.where is Where.BOX:
         name = ruleset.star_map.system(group.system).name
-        return Obstacle("DN-MOV-6",
-                        f"{group.label} is in the surface box of {name}: lift off first")
+        return Obstacle(
+            "DN-MOV-6", f"{group.label} is in the surface box of {name}: lift off first"
+        )
     presence = Presence.of(state, ruleset)
     terrain = Terrain(state, ruleset, side, presence)
     explorers, _ = explorers_of(ruleset, group.units)
@@ -171,8 +172,9 @@ def _moving(state: CampaignState, ruleset: Ruleset, side: Side, group: Group
     return _Moving(presence, terrain, terrain.mover(group), bool(explorers), monitors)
 
 
-def _legal_destinations(state: CampaignState, ruleset: Ruleset, group: Group, moving: _Moving
-                        ) -> dict[str, Destination]:
+def _legal_destinations(
+    state: CampaignState, ruleset: Ruleset, group: Group, moving: _Moving
+) -> dict[str, Destination]:
     """Every legal destination of a stack that may move: jumps (none for monitors), then the
     one-hex sublight moves of a First Movement phase."""
     legal: dict[str, Destination] = {}
@@ -180,8 +182,9 @@ def _legal_destinations(state: CampaignState, ruleset: Ruleset, group: Group, mo
         for target, plan in moving.terrain.reachable(moving.mover).items():
             note = ""
             if plan.explore:
-                note = ("unexplored route: 1d6, 4-6 explores"
-                        + ("" if moving.explorers else " (scout -1)"))
+                note = "unexplored route: 1d6, 4-6 explores" + (
+                    "" if moving.explorers else " (scout -1)"
+                )
             elif plan.arrival is Arrival.HALTED:
                 note = "type 3: halts for fuel unless a friendly tanker ends its move there"
             legal[target] = Destination(

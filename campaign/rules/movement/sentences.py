@@ -12,14 +12,18 @@ from campaign.rules.narration import NarrationView, describes
 
 
 def _refuels(view: NarrationView, units: list[str], system: str) -> str:
-    """"A-AO-1 refuels the friendly ships at Sirehk (DN-MOV-4)": the tanker by id, the system
+    """ "A-AO-1 refuels the friendly ships at Sirehk (DN-MOV-4)": the tanker by id, the system
     by name."""
-    tankers = [uid for uid in units if view.ruleset is not None and uid in view.state.units
-               and is_tanker(view.ruleset.unit_type(view.state.units[uid].kind))]
+    tankers = [
+        uid
+        for uid in units
+        if view.ruleset is not None
+        and uid in view.state.units
+        and is_tanker(view.ruleset.unit_type(view.state.units[uid].kind))
+    ]
     if not tankers:
         return f"the friendly ships at {view.system(system)} are refuelled (DN-MOV-4)"
-    return f"{view.unit(tankers[0])} refuels the friendly ships at {view.system(system)} " \
-           "(DN-MOV-4)"
+    return f"{view.unit(tankers[0])} refuels the friendly ships at {view.system(system)} (DN-MOV-4)"
 
 
 def _move_rolls(view: NarrationView, event: StackMoved | UnitsLifted) -> list[str]:
@@ -36,35 +40,45 @@ def _move_rolls(view: NarrationView, event: StackMoved | UnitsLifted) -> list[st
         parts.append(f"{view.unit(uid)} (disrupted) rolls {value}{needs}: {outcome} (DN-MOV-9)")
     earlier = [uid for uid in event.stayed if uid not in event.move_rolls]
     if earlier:
-        parts.append(view.does(earlier, "failed its disrupted-move roll earlier in the phase "
-                               "and stays", "failed their disrupted-move rolls earlier in the "
-                               "phase and stay") + " (DN-MOV-9)")
+        parts.append(
+            view.does(
+                earlier,
+                "failed its disrupted-move roll earlier in the phase and stays",
+                "failed their disrupted-move rolls earlier in the phase and stay",
+            )
+            + " (DN-MOV-9)"
+        )
     return parts
 
 
 def _explore_roll(view: NarrationView, event: StackMoved) -> str:
-    """"roll 5 −1 for the scout = 4, needs 4": the exploration die with the scout's modifier
+    """ "roll 5 −1 for the scout = 4, needs 4": the exploration die with the scout's modifier
     next to it (DN-NEB-1); empty when the event holds no exploration die."""
     die = next((r.value for r in event.rolls if r.purpose.startswith("explore ")), None)
     if die is None:
         return ""
     scout_only = view.ruleset is not None and not any(
         view.ruleset.unit_type(view.state.units[uid].kind).has(UnitFlag.EXPLORER)
-        for uid in event.units if uid in view.state.units
+        for uid in event.units
+        if uid in view.state.units
     )
     total = f"roll {die} −1 for the scout = {die - 1}" if scout_only else f"roll {die}"
     return f"{total}, needs {EXPLORE_TARGET}"
 
 
 def _explorer_disrupted(view: NarrationView, event: StackMoved) -> str:
-    """"A-EX-1 disrupted", or for an explorer disrupted already "A-EX-1 stays disrupted"."""
-    fresh = [u for u in event.disrupted
-             if u not in view.state.units or not view.state.units[u].disrupted]
+    """ "A-EX-1 disrupted", or for an explorer disrupted already "A-EX-1 stays disrupted"."""
+    fresh = [
+        u for u in event.disrupted if u not in view.state.units or not view.state.units[u].disrupted
+    ]
     again = [u for u in event.disrupted if u not in fresh]
     parts = [f"{view.units(fresh)} disrupted"] if fresh else []
     if again:
-        parts.append(view.does(again, "was disrupted already and stays so",
-                               "were disrupted already and stay so"))
+        parts.append(
+            view.does(
+                again, "was disrupted already and stays so", "were disrupted already and stay so"
+            )
+        )
     return " and ".join(parts)
 
 
@@ -80,23 +94,29 @@ def _moved(event: StackMoved, view: NarrationView) -> str:
         verb = ("jumps", "jump") if event.mode == "jump" else ("moves sublight", "move sublight")
         parts.append(f"{view.does(moved, *verb)} {route}")
     elif moved and event.explore_failed:  # the exploring jump was the only step: nobody moved
-        parts.append(f"{view.does(moved, 'stays', 'stay')} at {view.system(event.start)}: "
-                     f"exploring {explore} failed{roll}, {_explorer_disrupted(view, event)} "
-                     "(DN-NEB-1)")
+        parts.append(
+            f"{view.does(moved, 'stays', 'stay')} at {view.system(event.start)}: "
+            f"exploring {explore} failed{roll}, {_explorer_disrupted(view, event)} "
+            "(DN-NEB-1)"
+        )
     elif moved:
         parts.append(f"{view.does(moved, 'stays', 'stay')} at {view.system(event.start)}")
     if event.hidden_stop:
-        parts.append(f"stopped at {view.system(event.hidden_stop)}: a face-down neutral counter "
-                     "there blocks jump movement (DN-MOV-2)")
+        parts.append(
+            f"stopped at {view.system(event.hidden_stop)}: a face-down neutral counter "
+            "there blocks jump movement (DN-MOV-2)"
+        )
     if event.arrival is Arrival.HALTED:
         parts.append(f"halted for fuel at {view.system(event.path[-1])} (DN-MOV-4)")
     parts += _move_rolls(view, event)
     if event.explored:
-        parts.append(f"route {' – '.join(view.system(s) for s in event.explored)} explored"
-                     f"{roll} (DN-NEB-1)")
+        parts.append(
+            f"route {' – '.join(view.system(s) for s in event.explored)} explored{roll} (DN-NEB-1)"
+        )
     if event.explore_failed and event.path:
-        parts.append(f"exploring {explore} failed{roll}, {_explorer_disrupted(view, event)} "
-                     "(DN-NEB-1)")
+        parts.append(
+            f"exploring {explore} failed{roll}, {_explorer_disrupted(view, event)} (DN-NEB-1)"
+        )
     if event.refuelled:
         parts.append(_refuels(view, moved, event.refuelled))
     return "; ".join(parts)
@@ -112,8 +132,10 @@ def _ended(event: MovementEnded, view: NarrationView) -> str:
 def _lifted(event: UnitsLifted, view: NarrationView) -> str:
     up = [u for u in event.units if u not in event.stayed]
     rolls = "".join(f"; {part}" for part in _move_rolls(view, event))
-    return f"{view.does(up, 'lifts', 'lift')} off to the stellar hex of " \
-           f"{view.system(event.system)} (DN-MOV-6){rolls}"
+    return (
+        f"{view.does(up, 'lifts', 'lift')} off to the stellar hex of "
+        f"{view.system(event.system)} (DN-MOV-6){rolls}"
+    )
 
 
 @describes(CargoLoaded, changes_control=True)

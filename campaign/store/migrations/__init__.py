@@ -94,8 +94,9 @@ def upgrade(url: str, plan: MigrationPlan = DEFAULT_PLAN) -> Path | None:
         return _upgrade(url, plan)
     except Exception as error:  # a revision is code: whatever it raises, nothing was changed
         cause = getattr(error, "orig", None) or error
-        raise MigrationFailed(str(cause).splitlines()[0] if str(cause) else
-                              type(cause).__name__) from None
+        raise MigrationFailed(
+            str(cause).splitlines()[0] if str(cause) else type(cause).__name__
+        ) from None
 
 
 def _upgrade(url: str, plan: MigrationPlan) -> Path | None:
@@ -107,14 +108,18 @@ def _upgrade(url: str, plan: MigrationPlan) -> Path | None:
             if connection.dialect.name == "postgresql":
                 connection.exec_driver_sql("LOCK TABLE dn_schema_info IN EXCLUSIVE MODE")
             found = connection.exec_driver_sql(
-                "SELECT version FROM dn_schema_info WHERE id = 1").scalar()
+                "SELECT version FROM dn_schema_info WHERE id = 1"
+            ).scalar()
             if found is None or int(found) >= plan.head:  # another process did it
                 return None
             backup = _backup(connection, int(found))
             _run(connection, plan, int(found))
             connection.execute(
-                text("UPDATE dn_schema_info SET version = :version, app_version = :app"
-                     " WHERE id = 1"), {"version": plan.head, "app": __version__})
+                text(
+                    "UPDATE dn_schema_info SET version = :version, app_version = :app WHERE id = 1"
+                ),
+                {"version": plan.head, "app": __version__},
+            )
             return backup
     finally:
         engine.dispose()
@@ -130,6 +135,7 @@ def _engine(url: str) -> Engine:
     sqlite = url.startswith("sqlite")
     engine = create_engine(url, connect_args={"timeout": SQLITE_BUSY_TIMEOUT} if sqlite else {})
     if sqlite:
+
         @event.listens_for(engine, "connect")
         def _no_implicit_transactions(dbapi_connection, _record):  # type: ignore[no-untyped-def]
             dbapi_connection.isolation_level = None
@@ -137,6 +143,7 @@ def _engine(url: str) -> Engine:
         @event.listens_for(engine, "begin")
         def _begin_immediate(connection):  # type: ignore[no-untyped-def]
             connection.exec_driver_sql("BEGIN IMMEDIATE")
+
     return engine
 
 

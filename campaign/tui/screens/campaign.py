@@ -80,8 +80,14 @@ class CampaignScreen(Screen[None]):
         Binding("u", "undo", "Undo", id="campaign.undo"),
         Binding("E", "end_phase", "End phase", show=False, id="campaign.end_phase"),
         Binding("P", "produce", "Produce", show=False, id="campaign.produce"),
-        Binding("slash", "find_in_log", "Find in log", show=False, id="campaign.find_in_log",
-                priority=True),
+        Binding(
+            "slash",
+            "find_in_log",
+            "Find in log",
+            show=False,
+            id="campaign.find_in_log",
+            priority=True,
+        ),
         Binding("U", "referee_undo", "Referee undo", show=False, id="campaign.referee_undo"),
         Binding("d", "focus_dice", "Dice", show=False, id="campaign.dice", priority=True),
         Binding("n", "next_battle_step", "Next step", show=False, id="campaign.battle_next"),
@@ -295,25 +301,29 @@ class CampaignScreen(Screen[None]):
         else:
             self.send_order(template)
 
-    def send_order(self, text: str, *, confirmed: bool = False,
-                   table_dice: tuple[int, ...] | None = None) -> bool:
+    def send_order(
+        self, text: str, *, confirmed: bool = False, table_dice: tuple[int, ...] | None = None
+    ) -> bool:
         """Decide and store ``text`` (with the referee's dice if typed); report the outcome.
         ``pass`` and ``end-phase`` ask first, saying how far they go (issue 31 item 1). In a
         physical-dice campaign with no dice typed in the field, each die is asked for when
         it is due (``table_dice``: those answered so far, issue 45 item 2)."""
         dice = self.order_bar.dice_input
         if not text.strip():  # Enter in the dice field with no order: say why nothing goes
-            self.report_error("DN-ERR-1: the order is empty: type it first (o), then Enter "
-                              "sends it with the dice")
+            self.report_error(
+                "DN-ERR-1: the order is empty: type it first (o), then Enter sends it with the dice"
+            )
             return False
         if dice.value.strip() and not self.session.takes_typed_dice and not self.dice_reason:
             self._ask_dice_reason(text)
             return False
         if self._changed_under_order is not None:
-            self.report_error(f"DN-ERR-1: the campaign changed while this order was typed "
-                              f"(event {self._changed_under_order} → "
-                              f"{self.session.loaded.head.seq}); nothing was sent: check it "
-                              "against the screen and press Enter again to send it")
+            self.report_error(
+                f"DN-ERR-1: the campaign changed while this order was typed "
+                f"(event {self._changed_under_order} → "
+                f"{self.session.loaded.head.seq}); nothing was sent: check it "
+                "against the screen and press Enter again to send it"
+            )
             self._changed_under_order = None
             return False
         preview = None if confirmed else self.session.ending_preview(text)
@@ -359,8 +369,12 @@ class CampaignScreen(Screen[None]):
             self.send_order(text, confirmed=True, table_dice=(*answered, int(answer)))
 
         self.app.push_screen(
-            TextPrompt(f"Die for {escape(purpose)}: roll it at the table and press its value",
-                       "1-6", submit=check, at_once=True),
+            TextPrompt(
+                f"Die for {escape(purpose)}: roll it at the table and press its value",
+                "1-6",
+                submit=check,
+                at_once=True,
+            ),
             typed,
         )
 
@@ -385,12 +399,16 @@ class CampaignScreen(Screen[None]):
                 self.send_order(text)
 
         self.report("typed dice in a seeded campaign: give the referee's reason (asked once)")
-        self.app.push_screen(TextPrompt("Typed dice override the campaign's seeded dice. The "
-                                        "referee's reason (logged with each such order; Enter "
-                                        "keeps the one given):",
-                                        "type why, e.g. the dice were rolled at the table",
-                                        value=DEFAULT_DICE_REASON),
-                             answered)
+        self.app.push_screen(
+            TextPrompt(
+                "Typed dice override the campaign's seeded dice. The "
+                "referee's reason (logged with each such order; Enter "
+                "keeps the one given):",
+                "type why, e.g. the dice were rolled at the table",
+                value=DEFAULT_DICE_REASON,
+            ),
+            answered,
+        )
 
     def report(self, message: str) -> None:
         """Show ``message`` in the status line."""
@@ -474,8 +492,10 @@ class CampaignScreen(Screen[None]):
         """Toggle the connection overlay (boxes cut off from their capital, DN-ECO-3)."""
         shown = self.map_tab.toggle_connections()
         self.action_show_tab(0)
-        self.report("connection overlay " + ("on: underlined = cut off from the capital"
-                                             if shown else "off"))
+        self.report(
+            "connection overlay "
+            + ("on: underlined = cut off from the capital" if shown else "off")
+        )
 
     def action_go_to_system(self) -> None:
         """Choose a system by name (type to filter); the map selects it and the side panel
@@ -486,8 +506,7 @@ class CampaignScreen(Screen[None]):
                 self.action_show_tab(0)
                 self.map_tab.select_system(system)
 
-        self.app.push_screen(ChoicePrompt("Go to system", self.session.systems_by_name()),
-                             chosen)
+        self.app.push_screen(ChoicePrompt("Go to system", self.session.systems_by_name()), chosen)
 
     def action_save_picture(self) -> None:
         """Write the map as shown (supply overlay when connections are on, moves when a stack is
@@ -495,11 +514,15 @@ class CampaignScreen(Screen[None]):
         from campaign.app.pictures import save_view_picture
         from campaign.views.scene import Overlay
 
-        overlay = (Overlay.SUPPLY if self.show_connections
-                   else Overlay.MOVES if self.map_tab.selected_stack else Overlay.NONE)
+        overlay = (
+            Overlay.SUPPLY
+            if self.show_connections
+            else Overlay.MOVES
+            if self.map_tab.selected_stack
+            else Overlay.NONE
+        )
         try:
-            path = save_view_picture(self.session.loaded, overlay=overlay,
-                                     side=self.session.viewer)
+            path = save_view_picture(self.session.loaded, overlay=overlay, side=self.session.viewer)
         except (CampaignError, ValueError) as error:
             self.report_error(str(error))
             return
@@ -519,12 +542,18 @@ class CampaignScreen(Screen[None]):
             notation = text  # a template with blanks: ``n`` or the palette put it there
         else:
             verb = words[1].lower()
-            notation = next((legal.notation for legal in self.session.legal_orders()
-                             if legal.verb == verb and legal.notation.split()[0] == words[0]),
-                            None)
+            notation = next(
+                (
+                    legal.notation
+                    for legal in self.session.legal_orders()
+                    if legal.verb == verb and legal.notation.split()[0] == words[0]
+                ),
+                None,
+            )
             if notation is None:
-                self.report_error(f"DN-SEQ-2: {words[0]} {verb} is not legal now; Ctrl+P "
-                                  "lists the legal orders")
+                self.report_error(
+                    f"DN-SEQ-2: {words[0]} {verb} is not legal now; Ctrl+P lists the legal orders"
+                )
                 return
             typed = words[2:]
         if notation is None:
@@ -537,15 +566,18 @@ class CampaignScreen(Screen[None]):
         typed = typed or []
         template = parse_template(notation)
         prefill = self.session.form_prefill(template)
-        prefill.update((blank.name, word) for blank, word in zip(template.blanks, typed,
-                                                                 strict=False))
-        self.app.push_screen(OrderForm(
-            template,
-            partial(self.session.field_spec, template),
-            prefill=prefill,
-            submit=self._send_from_form,
-            note=self.session.form_note(template),
-        ))
+        prefill.update(
+            (blank.name, word) for blank, word in zip(template.blanks, typed, strict=False)
+        )
+        self.app.push_screen(
+            OrderForm(
+                template,
+                partial(self.session.field_spec, template),
+                prefill=prefill,
+                submit=self._send_from_form,
+                note=self.session.form_note(template),
+            )
+        )
 
     def _send_from_form(self, text: str) -> str | None:
         """Send a form's order: ``None`` when stored (or handed to the question that a step
@@ -584,11 +616,18 @@ class CampaignScreen(Screen[None]):
         """The legal order ``verb`` of the side that acts (a player: its own), as the legal
         orders write it; ``None`` after saying that it is not legal now."""
         side = (self.session.viewer or self.session.state.acting).value
-        notation = next((legal.notation for legal in self.session.legal_orders()
-                         if legal.verb == verb and legal.notation.split()[0] == side), None)
+        notation = next(
+            (
+                legal.notation
+                for legal in self.session.legal_orders()
+                if legal.verb == verb and legal.notation.split()[0] == side
+            ),
+            None,
+        )
         if notation is None:
-            self.report_error(f"DN-SEQ-2: {side} {verb} is not legal now; Ctrl+P lists the "
-                              "legal orders")
+            self.report_error(
+                f"DN-SEQ-2: {side} {verb} is not legal now; Ctrl+P lists the legal orders"
+            )
         return notation
 
     def action_undo(self) -> None:
@@ -605,9 +644,11 @@ class CampaignScreen(Screen[None]):
 
         def answered(yes: bool | None) -> None:
             if yes and self.session.loaded.head != asked_at:  # changed under the question
-                self.report_error(f"DN-ERR-1: the campaign changed while the undo was asked "
-                                  f"(event {asked_at.seq} → {self.session.loaded.head.seq}); "
-                                  "nothing was undone: look again, then u")
+                self.report_error(
+                    f"DN-ERR-1: the campaign changed while the undo was asked "
+                    f"(event {asked_at.seq} → {self.session.loaded.head.seq}); "
+                    "nothing was undone: look again, then u"
+                )
             elif yes:
                 self._undo()
 
@@ -637,8 +678,10 @@ class CampaignScreen(Screen[None]):
             if reason:
                 self._undo(referee_reason=reason)
 
-        self.app.push_screen(TextPrompt("Referee undo: the reason (logged)",
-                                        "type why the last order is reverted"), done)
+        self.app.push_screen(
+            TextPrompt("Referee undo: the reason (logged)", "type why the last order is reverted"),
+            done,
+        )
 
     def action_next_battle_step(self) -> None:
         """Pre-fill the order that moves the first open battle on."""
@@ -703,8 +746,9 @@ class CampaignScreen(Screen[None]):
             if yes:
                 self._close()
 
-        self.app.push_screen(Confirm("Leave the campaign and drop the order typed but not "
-                                     "sent?"), answered)
+        self.app.push_screen(
+            Confirm("Leave the campaign and drop the order typed but not sent?"), answered
+        )
 
     def _close(self) -> None:
         close_campaign = getattr(self.app, "close_campaign", None)  # CampaignApp's

@@ -30,12 +30,15 @@ DICE_MEANING = {
     "commit-reveal": "by e-mail, both machines commit then reveal",
     "strict": "by e-mail, nobody can preview a roll",
 }
-DICE_LABELS = [("default: seeded, or strict in fair mode", ""),
-               *((f"{mode}: {DICE_MEANING[mode]}", mode) for mode in DICE_CHOICES)]
+DICE_LABELS = [
+    ("default: seeded, or strict in fair mode", ""),
+    *((f"{mode}: {DICE_MEANING[mode]}", mode) for mode in DICE_CHOICES),
+]
 
 
-def fixed_specs(choices: dict[str, Choices] | None = None,
-                hints: dict[str, str] | None = None) -> SpecSource:
+def fixed_specs(
+    choices: dict[str, Choices] | None = None, hints: dict[str, str] | None = None
+) -> SpecSource:
     """A ``SpecSource`` with fixed choices and hints per blank name (the mail forms)."""
     choices, hints = choices or {}, hints or {}
 
@@ -74,8 +77,10 @@ class OrderForm(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="form-box"):
-            yield Static(f"[b]{escape(self.head)}[/b] — Enter: next empty field, then sends; "
-                         "Tab next field, Esc cancels")
+            yield Static(
+                f"[b]{escape(self.head)}[/b] — Enter: next empty field, then sends; "
+                "Tab next field, Esc cancels"
+            )
             if self.note:
                 yield Static(self.note, classes="muted")
             values = dict(self.prefill)
@@ -85,11 +90,20 @@ class OrderForm(ModalScreen[str | None]):
                 yield Label(escape(self.label_text(blank, spec)), id=f"label-{index}")
                 value = self.prefill.get(blank.name, spec.default)
                 if spec.choices or spec.depends_on:
-                    yield ChoiceField(spec.choices, value=value, multi=spec.multi,
-                                      optional=blank.optional, id=f"field-{index}")
+                    yield ChoiceField(
+                        spec.choices,
+                        value=value,
+                        multi=spec.multi,
+                        optional=blank.optional,
+                        id=f"field-{index}",
+                    )
                 else:
-                    yield Input(value=value, placeholder=spec.hint or blank.name,
-                                max_length=MAX_FIELD_CHARS, id=f"field-{index}")
+                    yield Input(
+                        value=value,
+                        placeholder=spec.hint or blank.name,
+                        max_length=MAX_FIELD_CHARS,
+                        id=f"field-{index}",
+                    )
             yield Static("", id="form-error", classes="error")
             yield Button("OK", id="form-ok", variant="primary")
 
@@ -119,7 +133,8 @@ class OrderForm(ModalScreen[str | None]):
             spec = self.specs(blank, values)
             if spec.hint != self._specs[blank.name].hint:  # "choose the stack first" no more
                 self.query_one(f"#label-{index}", Label).update(
-                    escape(self.label_text(blank, spec)))
+                    escape(self.label_text(blank, spec))
+                )
             widget = self.query_one(f"#field-{index}")
             if isinstance(widget, ChoiceField):
                 if spec.choices != self._specs[blank.name].choices:
@@ -161,8 +176,14 @@ class OrderForm(ModalScreen[str | None]):
     def _empty_required(self, after: int | None) -> int | None:
         """The first required field after ``after`` that holds nothing, else ``None``."""
         start = -1 if after is None else after
-        return next((i for i in range(start + 1, len(self.fields))
-                     if not self.fields[i].optional and not self.value_of(i).strip()), None)
+        return next(
+            (
+                i
+                for i in range(start + 1, len(self.fields))
+                if not self.fields[i].optional and not self.value_of(i).strip()
+            ),
+            None,
+        )
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "form-ok":
@@ -175,8 +196,11 @@ class OrderForm(ModalScreen[str | None]):
             text = self.template.build(values)
         except ValueError as error:
             self.query_one("#form-error", Static).update(escape(str(error)))
-            missing = next(i for i, value in enumerate(values)
-                           if not value.strip() and not self.fields[i].optional)
+            missing = next(
+                i
+                for i, value in enumerate(values)
+                if not value.strip() and not self.fields[i].optional
+            )
             self.query_one(f"#field-{missing}").focus()
             return
         if self.submit is not None:
@@ -226,9 +250,15 @@ class TextPrompt(ModalScreen[str | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="prompt.cancel")]
 
-    def __init__(self, question: str, placeholder: str = "", *, value: str = "",
-                 submit: Callable[[str], str | None] | None = None,
-                 at_once: bool = False) -> None:
+    def __init__(
+        self,
+        question: str,
+        placeholder: str = "",
+        *,
+        value: str = "",
+        submit: Callable[[str], str | None] | None = None,
+        at_once: bool = False,
+    ) -> None:
         super().__init__()
         self.question = question
         self.placeholder = placeholder
@@ -241,8 +271,12 @@ class TextPrompt(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="form-box"):
             yield Static(self.question)
-            yield Input(value=self.value, placeholder=self.placeholder, id="prompt-input",
-                        max_length=MAX_FIELD_CHARS)
+            yield Input(
+                value=self.value,
+                placeholder=self.placeholder,
+                id="prompt-input",
+                max_length=MAX_FIELD_CHARS,
+            )
             yield Static("", id="prompt-error", classes="error")
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -320,8 +354,11 @@ class TextView(ModalScreen[None]):
 
 
 #: The play-by-e-mail side choices of the new-campaign form ("" : the referee's table).
-AS_SIDE_CHOICES = (("no: the referee's table (or a hot seat)", ""),
-                   ("aslan (play by e-mail)", "aslan"), ("solomani (play by e-mail)", "solomani"))
+AS_SIDE_CHOICES = (
+    ("no: the referee's table (or a hot seat)", ""),
+    ("aslan (play by e-mail)", "aslan"),
+    ("solomani (play by e-mail)", "solomani"),
+)
 
 
 class NewCampaignForm(ModalScreen[NewCampaignOptions | None]):
@@ -335,25 +372,36 @@ class NewCampaignForm(ModalScreen[NewCampaignOptions | None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="form-box"):
-            yield Static("[b]New campaign[/b] — Tab next field, Enter in the seed creates it, "
-                         "Esc cancels")
+            yield Static(
+                "[b]New campaign[/b] — Tab next field, Enter in the seed creates it, Esc cancels"
+            )
             yield Label("name (letters, digits, - and _)")
             yield Input(id="new-name", max_length=MAX_FIELD_CHARS)
             yield Label("layout (random: random assembly, DN-MAP-5)")
-            yield Select([(name, name) for name in LAYOUT_CHOICES], value="standard",
-                         allow_blank=False, id="new-layout", compact=True)
+            yield Select(
+                [(name, name) for name in LAYOUT_CHOICES],
+                value="standard",
+                allow_blank=False,
+                id="new-layout",
+                compact=True,
+            )
             yield Label("dice: who rolls")
-            yield Select(DICE_LABELS, value="", allow_blank=False, id="new-dice",
-                         compact=True)
+            yield Select(DICE_LABELS, value="", allow_blank=False, id="new-dice", compact=True)
             yield Label("play by e-mail: the side this database plays")
-            yield Select(AS_SIDE_CHOICES, value="", allow_blank=False, id="new-as",
-                         compact=True)
-            yield Checkbox("fair mode: no referee, the machines shuffle the neutrals jointly",
-                           id="new-fair", compact=True)
-            yield Checkbox("manual stepping: every step waits for end-phase",
-                           id="new-manual", compact=True)
-            yield Checkbox("neutral counters drawn at the table from the boxed game's pile",
-                           id="new-table", compact=True)
+            yield Select(AS_SIDE_CHOICES, value="", allow_blank=False, id="new-as", compact=True)
+            yield Checkbox(
+                "fair mode: no referee, the machines shuffle the neutrals jointly",
+                id="new-fair",
+                compact=True,
+            )
+            yield Checkbox(
+                "manual stepping: every step waits for end-phase", id="new-manual", compact=True
+            )
+            yield Checkbox(
+                "neutral counters drawn at the table from the boxed game's pile",
+                id="new-table",
+                compact=True,
+            )
             yield Label("seed (a whole number, for random assembly and the dice; empty: random)")
             yield Input(id="new-seed", max_length=20)
             yield Static("", id="new-error", classes="error")
@@ -383,13 +431,15 @@ class NewCampaignForm(ModalScreen[NewCampaignOptions | None]):
             return f"seed must be a whole number, not {seed_text[:20]!r}"
         side = str(self.query_one("#new-as", Select).value)
         options = NewCampaignOptions(
-            name, layout=str(self.query_one("#new-layout", Select).value),
+            name,
+            layout=str(self.query_one("#new-layout", Select).value),
             seed=int(seed_text) if seed_text else None,
             dice=str(self.query_one("#new-dice", Select).value) or None,
             manual_steps=self.query_one("#new-manual", Checkbox).value,
             fair=self.query_one("#new-fair", Checkbox).value,
             as_side=Side(side) if side else None,
-            neutrals="table" if self.query_one("#new-table", Checkbox).value else "tool")
+            neutrals="table" if self.query_one("#new-table", Checkbox).value else "tool",
+        )
         return options.problem() or options
 
     def _create(self) -> None:

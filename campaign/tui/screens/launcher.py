@@ -46,8 +46,13 @@ class LauncherScreen(Screen[None]):
         Binding("q", "app.quit", "Quit", id="launcher.quit"),
     ]
 
-    def __init__(self, service: CampaignService | None = None,
-                 viewer: Side | None = None, *, seat: Seat = REFEREE) -> None:
+    def __init__(
+        self,
+        service: CampaignService | None = None,
+        viewer: Side | None = None,
+        *,
+        seat: Seat = REFEREE,
+    ) -> None:
         super().__init__()
         self.service = service
         #: Whose screen a campaign opens as (``v`` cycles): the referee's or one player's.
@@ -116,8 +121,9 @@ class LauncherScreen(Screen[None]):
         store = self.service.store
         for name in store.campaigns():
             row = store.campaign(name)
-            layout = row.layout + (f" (seed {row.layout_seed})" if row.layout_seed is not None
-                                   else "")
+            layout = row.layout + (
+                f" (seed {row.layout_seed})" if row.layout_seed is not None else ""
+            )
             table.add_row(name, layout, str(store.head(name).seq), key=name)
         if table.row_count:
             table.move_cursor(row=min(max(cursor_row, 0), table.row_count - 1))
@@ -148,8 +154,7 @@ class LauncherScreen(Screen[None]):
         try:
             authority.check_seat_change(self.seat)
         except CampaignError as error:
-            self.notify(refusal_text(error.message), title="refused", severity="error",
-                        timeout=10)
+            self.notify(refusal_text(error.message), title="refused", severity="error", timeout=10)
             return
         order: list[Side | None] = [None, *PLAYER_SIDES]
         self.viewer = order[(order.index(self.viewer) + 1) % len(order)]
@@ -174,12 +179,14 @@ class LauncherScreen(Screen[None]):
                 _, notes = start_campaign(self.service, answer)
             except (CampaignError, ValueError) as error:
                 message = error.message if isinstance(error, CampaignError) else str(error)
-                self.notify(refusal_text(message), title="not created", severity="error",
-                            timeout=10)
+                self.notify(
+                    refusal_text(message), title="not created", severity="error", timeout=10
+                )
                 return
             self.refresh_campaigns()
-            self.notify("\n".join([f"campaign {answer.name!r} created", *notes]),
-                        timeout=20 if notes else 5)  # the table shows it
+            self.notify(
+                "\n".join([f"campaign {answer.name!r} created", *notes]), timeout=20 if notes else 5
+            )  # the table shows it
 
         self.app.push_screen(NewCampaignForm(), create)
 
@@ -194,8 +201,7 @@ class LauncherScreen(Screen[None]):
         try:
             authority.check_delete(self.seat)
         except CampaignError as error:
-            self.notify(refusal_text(error.message), title="refused", severity="error",
-                        timeout=10)
+            self.notify(refusal_text(error.message), title="refused", severity="error", timeout=10)
             return
 
         def delete(yes: bool | None) -> None:
@@ -236,8 +242,9 @@ class LauncherScreen(Screen[None]):
         self.app.push_screen(make_screen())
 
 
-def campaign_screen(app: App[Any], service: CampaignService | None, name: str,
-                    viewer: Side | None) -> Screen[None] | None:
+def campaign_screen(
+    app: App[Any], service: CampaignService | None, name: str, viewer: Side | None
+) -> Screen[None] | None:
     """The campaign screen of ``name`` as ``viewer`` sees it, or None after telling the user
     (a notification) why it cannot be opened: the launcher's Enter and ``campaign tui NAME``
     both open a campaign through here."""
@@ -247,8 +254,7 @@ def campaign_screen(app: App[Any], service: CampaignService | None, name: str,
     return CampaignScreen(session) if session is not None else None
 
 
-def table_screen(app: App[Any], service: CampaignService | None,
-                 name: str) -> Screen[None] | None:
+def table_screen(app: App[Any], service: CampaignService | None, name: str) -> Screen[None] | None:
     """The public table view of ``name`` (``campaign tui NAME --table``), or None after telling
     why it cannot be opened."""
     from campaign.tui.screens.table import TABLE_VIEWER, TableScreen
@@ -257,8 +263,9 @@ def table_screen(app: App[Any], service: CampaignService | None,
     return TableScreen(session) if session is not None else None
 
 
-def _open_session(app: App[Any], service: CampaignService | None, name: str,
-                  viewer: Side | None) -> CampaignSession | None:
+def _open_session(
+    app: App[Any], service: CampaignService | None, name: str, viewer: Side | None
+) -> CampaignSession | None:
     """``name`` opened as ``viewer`` sees it, or None after a notification saying why not."""
     from campaign.tui.session import CampaignSession
 
@@ -266,6 +273,5 @@ def _open_session(app: App[Any], service: CampaignService | None, name: str,
     try:
         return CampaignSession(service, name, viewer=viewer)
     except CampaignError as error:
-        app.notify(refusal_text(error.message), title="cannot open", severity="error",
-                   timeout=10)
+        app.notify(refusal_text(error.message), title="cannot open", severity="error", timeout=10)
         return None

@@ -92,10 +92,13 @@ class TableScreen(Screen[None]):
     def show(self) -> None:
         """Draw the phase, the map and the results from the session."""
         palette = map_palette(self.app.get_css_variables())
-        show_text(self.query_one("#table-phase", Static),
-                  "\n".join(escape(line) for line in table_lines(self.session)))
-        show_text(self.query_one("#table-map", Static),
-                  render_map(self.session.ruleset.star_map, self.session.map_view(), palette))
+        show_text(
+            self.query_one("#table-phase", Static),
+            "\n".join(escape(line) for line in table_lines(self.session)),
+        )
+        show_text(
+            self.query_one("#table-map", Static),
+            render_map(self.session.ruleset.star_map, self.session.map_view(), palette),
+        )
         show_text(self.query_one("#table-legend", Static), legend(palette))
-        show_text(self.query_one("#table-results", Static),
-                  "\n".join(result_lines(self.session)))
+        show_text(self.query_one("#table-results", Static), "\n".join(result_lines(self.session)))

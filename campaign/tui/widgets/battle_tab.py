@@ -19,8 +19,14 @@ class BattleTab(VerticalScroll):
     """Round, stage, factors and the order that moves each open battle on (``n`` pre-fills
     it); the last battle's sentences when none is open; ``forecast`` runs in the background."""
 
-    def __init__(self, session: CampaignSession, *, name: str | None = None,
-                 id: str | None = None, classes: str | None = None) -> None:
+    def __init__(
+        self,
+        session: CampaignSession,
+        *,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.session = session
 
@@ -37,13 +43,18 @@ class BattleTab(VerticalScroll):
         position, so it goes)."""
         self.query_one("#forecast", Static).update("")
         if not self.session.battles():
-            text = ("No open battle. Battles open when a combat phase's space sub-phase starts "
-                    "in a system with both sides' ships (DN-CBT-1).")
+            text = (
+                "No open battle. Battles open when a combat phase's space sub-phase starts "
+                "in a system with both sides' ships (DN-CBT-1)."
+            )
             summary = self.session.last_battle()
             if not summary.empty:
                 systems = ", ".join(self.session.system_name(s) for s in summary.systems)
-                fought = (plural(summary.rounds, "round") + " of space combat" if summary.rounds
-                          else "no space combat round (bombardment, landing, ground combat)")
+                fought = (
+                    plural(summary.rounds, "round") + " of space combat"
+                    if summary.rounds
+                    else "no space combat round (bombardment, landing, ground combat)"
+                )
                 text += f"\n\n[b]Last battle[/b] at {systems}, {fought}:\n"
                 text += "\n".join(f"  {escape(line)}" for line in summary.lines)
         else:
@@ -61,10 +72,13 @@ class BattleTab(VerticalScroll):
                 lines.append(f"  [b]n[/b] pre-fills: {step}")
                 rolls = self.session.dice_needed(step)
                 if rolls:
-                    lines.append(f"  it rolls {plural(len(rolls), 'die', 'dice')}: "
-                                 f"{', '.join(rolls)}")
-            lines.append("Enter physical dice in the dice field (d) before sending, or leave it "
-                         "empty for the seeded dice.  f: forecast")
+                    lines.append(
+                        f"  it rolls {plural(len(rolls), 'die', 'dice')}: {', '.join(rolls)}"
+                    )
+            lines.append(
+                "Enter physical dice in the dice field (d) before sending, or leave it "
+                "empty for the seeded dice.  f: forecast"
+            )
             text = "\n".join(lines)
         self.query_one("#battle", Static).update(text)
 
@@ -77,8 +91,12 @@ class BattleTab(VerticalScroll):
     @work(thread=True, exclusive=True, group="forecast")
     def _run_forecast(self, battle_id: str) -> None:
         forecast = self.session.forecast(battle_id)
-        text = ("  no forecast: a face-down counter fights here, and its strength is hidden "
-                "from you (DN-NEU-1)" if forecast is None else "\n".join(forecast_lines(forecast)))
+        text = (
+            "  no forecast: a face-down counter fights here, and its strength is hidden "
+            "from you (DN-NEU-1)"
+            if forecast is None
+            else "\n".join(forecast_lines(forecast))
+        )
         self.app.call_from_thread(self._show_forecast, text)
 
     def _show_forecast(self, text: str) -> None:

@@ -59,8 +59,9 @@ def _size(content: str | Text) -> tuple[int, int]:
     return len(lines), max(cell_len(line) for line in lines)
 
 
-def show_options(options: OptionList, prompts: list[str], disabled: frozenset[int] = frozenset()
-                 ) -> bool:
+def show_options(
+    options: OptionList, prompts: list[str], disabled: frozenset[int] = frozenset()
+) -> bool:
     """Give ``options`` the rows ``prompts`` (the ``disabled`` ones greyed) unless it already
     lists the same; True when it changed. ``set_options`` measures and lays out the list
     again even for the same rows."""
@@ -68,8 +69,9 @@ def show_options(options: OptionList, prompts: list[str], disabled: frozenset[in
     wanted = (tuple(prompts), disabled)
     if shown == wanted:
         return False
-    options.set_options(Option(prompt, disabled=index in disabled)
-                        for index, prompt in enumerate(prompts))
+    options.set_options(
+        Option(prompt, disabled=index in disabled) for index, prompt in enumerate(prompts)
+    )
     options._shown_prompts = wanted  # type: ignore[attr-defined]
     return True
 
@@ -81,5 +83,13 @@ def _same(shown: object, content: str | Text) -> bool:
 
 
 def _signature(text: Text) -> tuple[object, ...]:
-    return (text.plain, text.spans, text.style, text.justify, text.overflow, text.no_wrap,
-            text.end, text.tab_size)
+    return (
+        text.plain,
+        text.spans,
+        text.style,
+        text.justify,
+        text.overflow,
+        text.no_wrap,
+        text.end,
+        text.tab_size,
+    )

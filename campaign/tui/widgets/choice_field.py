@@ -25,10 +25,17 @@ MAX_FILTER = 40
 class FilterInput(Input):
     """The filter line. In a multi-choice field ``Space`` marks instead of typing a space."""
 
-    def __init__(self, field: ChoiceField, *, placeholder: str = "", compact: bool = False,
-                 classes: str | None = None) -> None:
-        super().__init__(max_length=MAX_FILTER, placeholder=placeholder, compact=compact,
-                         classes=classes)
+    def __init__(
+        self,
+        field: ChoiceField,
+        *,
+        placeholder: str = "",
+        compact: bool = False,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(
+            max_length=MAX_FILTER, placeholder=placeholder, compact=compact, classes=classes
+        )
         self.owner_field = field
 
     async def _on_key(self, event: events.Key) -> None:
@@ -46,14 +53,21 @@ class ChoiceField(Vertical):
     BINDINGS = [
         Binding("down", "move(1)", "Next choice", show=False, id="choice.down"),
         Binding("up", "move(-1)", "Previous choice", show=False, id="choice.up"),
-        Binding("pagedown", "move(5)", "Choices further down", show=False,
-                id="choice.page_down"),
+        Binding("pagedown", "move(5)", "Choices further down", show=False, id="choice.page_down"),
         Binding("pageup", "move(-5)", "Choices further up", show=False, id="choice.page_up"),
     ]
 
-    def __init__(self, choices: list[tuple[str, str]], *, value: str = "", multi: bool = False,
-                 optional: bool = False, name: str | None = None, id: str | None = None,
-                 classes: str | None = None) -> None:
+    def __init__(
+        self,
+        choices: list[tuple[str, str]],
+        *,
+        value: str = "",
+        multi: bool = False,
+        optional: bool = False,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.multi = multi
         self.optional = optional
@@ -118,8 +132,11 @@ class ChoiceField(Vertical):
 
     def _refill(self) -> None:
         words = self.query_one(FilterInput).value.lower().split()
-        self._shown = [(label, value) for label, value in self._choices
-                       if all(word in f"{label} {value}".lower() for word in words)]
+        self._shown = [
+            (label, value)
+            for label, value in self._choices
+            if all(word in f"{label} {value}".lower() for word in words)
+        ]
         options = self.query_one(OptionList)
         options.clear_options()
         if not self._shown:
@@ -140,8 +157,13 @@ class ChoiceField(Vertical):
         options = self.query_one(OptionList)
         if not self._shown:
             return
-        current = options.highlighted if options.highlighted is not None else -1 if step > 0 \
+        current = (
+            options.highlighted
+            if options.highlighted is not None
+            else -1
+            if step > 0
             else len(self._shown)
+        )
         index = max(0, min(len(self._shown) - 1, current + step))
         options.highlighted = index
         if not self.multi:

@@ -14,8 +14,14 @@ from campaign.tui.views import income_lines, upkeep_lines
 class EconomyTab(VerticalScroll):
     """The income report of the engine per side (DN-ECO-3/4) and the upkeep (DN-ECO-7)."""
 
-    def __init__(self, session: CampaignSession, *, name: str | None = None,
-                 id: str | None = None, classes: str | None = None) -> None:
+    def __init__(
+        self,
+        session: CampaignSession,
+        *,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.session = session
 
@@ -28,7 +34,8 @@ class EconomyTab(VerticalScroll):
         due = self.session.maintenance_due()
         for side in PLAYER_SIDES:
             lines.extend(income_lines(self.session.income(side)))
-            lines.extend(upkeep_lines(self.session.upkeep(side), due and
-                                      side is self.session.state.phasing))
+            lines.extend(
+                upkeep_lines(self.session.upkeep(side), due and side is self.session.state.phasing)
+            )
             lines.append("")
         self.query_one("#economy", Static).update("\n".join(lines))

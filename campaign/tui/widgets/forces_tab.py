@@ -29,10 +29,15 @@ class ForcesTab(DataTable):
             super().__init__()
             self.column = column
 
-    def __init__(self, session: CampaignSession, *, name: str | None = None,
-                 id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(cursor_type="row", zebra_stripes=True, name=name, id=id,
-                         classes=classes)
+    def __init__(
+        self,
+        session: CampaignSession,
+        *,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(cursor_type="row", zebra_stripes=True, name=name, id=id, classes=classes)
         self.session = session
         self.sort_column = 0
 
@@ -46,10 +51,16 @@ class ForcesTab(DataTable):
         palette = map_palette(self.app.get_css_variables())
         for row in self.session.force_rows():
             self.add_row(
-                row.unit_id, Text(row.side, style=side_style(row.side, palette)), row.code,
+                row.unit_id,
+                Text(row.side, style=side_style(row.side, palette)),
+                row.code,
                 row.factors,
-                row.stack, row.location,
-                row.system, "D" if row.disrupted else "", row.cargo, key=row.unit_id,
+                row.stack,
+                row.location,
+                row.system,
+                "D" if row.disrupted else "",
+                row.cargo,
+                key=row.unit_id,
             )
 
     def sort_next(self) -> None:

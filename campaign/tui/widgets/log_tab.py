@@ -44,7 +44,7 @@ def dice_values(rolls: tuple[str, ...]) -> str:
 def cut(text: str, width: int) -> str:
     """``text`` on one line of at most ``width`` characters (``…`` where cut)."""
     line = " ".join(text.split())
-    return line if len(line) <= width else line[:width - 1] + "…"
+    return line if len(line) <= width else line[: width - 1] + "…"
 
 
 class LogTab(Vertical):
@@ -58,16 +58,21 @@ class LogTab(Vertical):
             self.title = title
             self.text = text
 
-    def __init__(self, session: CampaignSession, *, name: str | None = None,
-                 id: str | None = None, classes: str | None = None) -> None:
+    def __init__(
+        self,
+        session: CampaignSession,
+        *,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.session = session
         self.shown: list[LogRow] = []  # the rows on screen, in table order
         self._widths: tuple[int, ...] = ()  # the columns' widths now
 
     def compose(self) -> ComposeResult:
-        yield Input(placeholder=FILTER_HINT, id="log-filter", compact=True,
-                    max_length=MAX_FILTER)
+        yield Input(placeholder=FILTER_HINT, id="log-filter", compact=True, max_length=MAX_FILTER)
         yield CursorInViewTable(id="log", cursor_type="row", zebra_stripes=True)
         yield Static(id="log-detail")
 
@@ -88,8 +93,12 @@ class LogTab(Vertical):
         query = self.filter_input.value
         rows = [row for row in self.session.log_rows() if row.matches(query)]
         kept = len(self.shown)
-        if (self.shown and rows[:kept] == self.shown and self.table.row_count == kept
-                and self._widths == self._column_widths()):
+        if (
+            self.shown
+            and rows[:kept] == self.shown
+            and self.table.row_count == kept
+            and self._widths == self._column_widths()
+        ):
             # the same rows and more (orders given since: the live table): the new ones are
             # added below, the table is not made again
             if len(rows) > kept:
@@ -120,8 +129,9 @@ class LogTab(Vertical):
         for row in rows:
             told = " · ".join(row.sentences) or ", ".join(row.events)
             cells = (row.numbers, str(row.turn), row.order, dice_values(row.rolls), told)
-            self.table.add_row(*(cut(cell, width)
-                                 for cell, width in zip(cells, self._widths, strict=True)))
+            self.table.add_row(
+                *(cut(cell, width) for cell, width in zip(cells, self._widths, strict=True))
+            )
 
     def entry(self, index: int) -> tuple[str, str] | None:
         """Title and full text (markup) of the row ``index`` on screen."""

@@ -24,8 +24,9 @@ from campaign.tui.screens.forms import OrderForm, TextPrompt, fixed_specs
 from campaign.tui.session import CampaignSession
 from campaign.tui.views import refusal_text
 
-EXPORT_FORM = OrderTemplate("export", "export", (
-    Blank("SIDE", False), Blank("FILE", False), Blank("KEYFILE", True)))
+EXPORT_FORM = OrderTemplate(
+    "export", "export", (Blank("SIDE", False), Blank("FILE", False), Blank("KEYFILE", True))
+)
 IMPORT_FORM = OrderTemplate("import", "import", (Blank("AS", False), Blank("FILE", False)))
 
 
@@ -49,8 +50,14 @@ class MailTab(VerticalScroll):
             super().__init__()
             self.reason = reason
 
-    def __init__(self, session: CampaignSession, *, name: str | None = None,
-                 id: str | None = None, classes: str | None = None) -> None:
+    def __init__(
+        self,
+        session: CampaignSession,
+        *,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.session = session
 
@@ -60,9 +67,12 @@ class MailTab(VerticalScroll):
     def show(self) -> None:
         """Rewrite the exchange history from the session's database."""
         history = self.session.exchange_lines()
-        lines = ["[b]Play by e-mail[/b] — x: export your turn file · i: import the other "
-                 "player's (the checks of `campaign export/import`, docs/turn-files.md)", "",
-                 "[b]Exchange history[/b] (file, in/out, side, events, body digest):"]
+        lines = [
+            "[b]Play by e-mail[/b] — x: export your turn file · i: import the other "
+            "player's (the checks of `campaign export/import`, docs/turn-files.md)",
+            "",
+            "[b]Exchange history[/b] (file, in/out, side, events, body digest):",
+        ]
         lines += [f"  {line}" for line in history] or ["  no turn file sent or received yet"]
         self.query_one("#mail", Static).update("\n".join(lines))
 
@@ -81,14 +91,20 @@ class MailTab(VerticalScroll):
         acting = own.value if own is not None else self.session.state.acting.value
         if len(sides) == 1:
             acting = sides[0].value
-        self.app.push_screen(OrderForm(
-            EXPORT_FORM,
-            fixed_specs({"SIDE": [(side.value, side.value) for side in sides]},
-                        {"FILE": "path, e.g. turn-3.txt",
-                         "KEYFILE": "your private key to sign with (campaign keygen)"}),
-            prefill={"SIDE": acting, "FILE": in_folder(f"{self.session.name}-{acting}.txt")},
-            submit=self._export_from_form,
-        ))
+        self.app.push_screen(
+            OrderForm(
+                EXPORT_FORM,
+                fixed_specs(
+                    {"SIDE": [(side.value, side.value) for side in sides]},
+                    {
+                        "FILE": "path, e.g. turn-3.txt",
+                        "KEYFILE": "your private key to sign with (campaign keygen)",
+                    },
+                ),
+                prefill={"SIDE": acting, "FILE": in_folder(f"{self.session.name}-{acting}.txt")},
+                submit=self._export_from_form,
+            )
+        )
 
     def _export_from_form(self, text: str) -> str | None:
         _, side, path, *key = shlex.split(text)
@@ -109,9 +125,14 @@ class MailTab(VerticalScroll):
         """Check and apply the other player's turn file (a refusal changes nothing). Before the
         first file, the form also asks which side this database plays (`import --as`)."""
         if self.session.own_side() is not None:
-            self.app.push_screen(TextPrompt(
-                "Import a turn file: its path (Enter imports, Esc cancels)", "turn-3.txt",
-                value=in_folder(""), submit=lambda path: self._import(path, None)))
+            self.app.push_screen(
+                TextPrompt(
+                    "Import a turn file: its path (Enter imports, Esc cancels)",
+                    "turn-3.txt",
+                    value=in_folder(""),
+                    submit=lambda path: self._import(path, None),
+                )
+            )
             return
 
         def from_form(text: str) -> str | None:
@@ -120,17 +141,22 @@ class MailTab(VerticalScroll):
 
         sides = self.session.playing_sides()  # a player's screen: his own side only
         playing = sides[0] if len(sides) == 1 else self.session.state.acting.enemy
-        self.app.push_screen(OrderForm(
-            IMPORT_FORM,
-            fixed_specs({"AS": [(side.value, side.value) for side in sides]},
-                        {"AS": "the side YOU play (recorded for good)",
-                         "FILE": "path, e.g. turn-1.txt"}),
-            prefill={"AS": playing.value,
-                     "FILE": in_folder("turn-1.txt")},
-            submit=from_form,
-            note="The first turn file: say which side you play; files from your own side "
-                 "are then refused.",
-        ))
+        self.app.push_screen(
+            OrderForm(
+                IMPORT_FORM,
+                fixed_specs(
+                    {"AS": [(side.value, side.value) for side in sides]},
+                    {
+                        "AS": "the side YOU play (recorded for good)",
+                        "FILE": "path, e.g. turn-1.txt",
+                    },
+                ),
+                prefill={"AS": playing.value, "FILE": in_folder("turn-1.txt")},
+                submit=from_form,
+                note="The first turn file: say which side you play; files from your own side "
+                "are then refused.",
+            )
+        )
 
     def _import(self, path: str, side: Side | None) -> str | None:
         try:

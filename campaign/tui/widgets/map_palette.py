@@ -23,8 +23,12 @@ MIN_CONTRAST = 4.5
 #: Routes and other lines: large, thin marks (WCAG's contrast for graphics).
 LINE_CONTRAST = 3.0
 #: The theme used when none is given (Textual's default).
-DEFAULT_THEME = {"foreground": "#E0E0E0", "background": "#121212", "success": "#4EBF71",
-                 "error": "#BA3C5B"}
+DEFAULT_THEME = {
+    "foreground": "#E0E0E0",
+    "background": "#121212",
+    "success": "#4EBF71",
+    "error": "#BA3C5B",
+}
 #: Unexplored routes: Okabe–Ito reddish purple, apart from both sides' colours.
 UNEXPLORED = "#CC79A7"
 
@@ -38,8 +42,9 @@ def _hex(rgb: tuple[float, float, float]) -> str:
     return "#" + "".join(f"{round(max(0, min(255, c))):02x}" for c in rgb)
 
 
-def _mix(start: tuple[int, int, int], target: tuple[int, int, int],
-         amount: float) -> tuple[float, float, float]:
+def _mix(
+    start: tuple[int, int, int], target: tuple[int, int, int], amount: float
+) -> tuple[float, float, float]:
     """The colour ``amount`` (0..1) of the way from ``start`` to ``target``."""
     r, g, b = (s + (t - s) * amount for s, t in zip(start, target, strict=True))
     return r, g, b
@@ -103,15 +108,16 @@ def map_palette(theme: dict[str, str] | None = None) -> MapPalette:
     variables = {**DEFAULT_THEME, **(theme or {})}
     background = variables["background"][:7]
     foreground = readable(variables["foreground"][:7], background)
-    sides = {side: Style(color=readable(colour, background), bold=side is not Side.NEUTRAL)
-             for side, colour in SIDE_COLOUR.items()}
+    sides = {
+        side: Style(color=readable(colour, background), bold=side is not Side.NEUTRAL)
+        for side, colour in SIDE_COLOUR.items()
+    }
     success = readable(variables["success"][:7], background, LINE_CONTRAST)
     return MapPalette(
         background=background,
         side=sides,
         label=Style(color=readable(blend(foreground, background, 0.25), background)),
-        route=Style(color=readable(blend(foreground, background, 0.55), background,
-                                   LINE_CONTRAST)),
+        route=Style(color=readable(blend(foreground, background, 0.55), background, LINE_CONTRAST)),
         route_highlight=Style(color=foreground, bold=True),
         unexplored=Style(color=readable(UNEXPLORED, background, LINE_CONTRAST)),
         destination=Style(color=background, bgcolor=success, bold=True),

@@ -123,8 +123,11 @@ def label_of(system: StarSystem) -> str:
 
 def counter_text(marks: SystemMarks) -> list[tuple[Side, str]]:
     """The stack counter of a system, one piece per side (``A4``, ``n1``)."""
-    return [(side, f"{SIDE_LETTER[side]}{count}")
-            for side, count in sorted(marks.stacks.items()) if count]
+    return [
+        (side, f"{SIDE_LETTER[side]}{count}")
+        for side, count in sorted(marks.stacks.items())
+        if count
+    ]
 
 
 def layout(star_map: StarMap, view: MapView) -> tuple[dict[str, Placed], dict[str, Placed]]:
@@ -152,8 +155,9 @@ def layout(star_map: StarMap, view: MapView) -> tuple[dict[str, Placed], dict[st
     return labels, counters
 
 
-def render_map(star_map: StarMap, view: MapView | None = None,
-               palette: MapPalette = DEFAULT_PALETTE) -> Text:
+def render_map(
+    star_map: StarMap, view: MapView | None = None, palette: MapPalette = DEFAULT_PALETTE
+) -> Text:
     """The map as styled text, in ``palette``'s colours."""
     view = view or MapView()
     width, height = canvas_size(star_map)
@@ -167,8 +171,13 @@ def render_map(star_map: StarMap, view: MapView | None = None,
         (x0, y0), (x1, y1) = hex_centre(a.hex.col, a.hex.row), hex_centre(b.hex.col, b.hex.row)
         unexplored = route.unexplored and frozenset((route.a, route.b)) not in view.explored
         highlighted = view.selected in (route.a, route.b)
-        style = (palette.route_highlight if highlighted else palette.unexplored if unexplored
-                 else palette.route)
+        style = (
+            palette.route_highlight
+            if highlighted
+            else palette.unexplored
+            if unexplored
+            else palette.route
+        )
         if frozenset((route.a, route.b)) in path_legs:
             style = palette.path
         points = _line(x0, y0, x1, y1)
@@ -188,8 +197,9 @@ def render_map(star_map: StarMap, view: MapView | None = None,
         if system.id == view.selected:
             style = style + palette.selected
         placed = labels[system.id]
-        for column, char in enumerate(label_of(system)[:placed.last - placed.first + 1],
-                                      placed.first):
+        for column, char in enumerate(
+            label_of(system)[: placed.last - placed.first + 1], placed.first
+        ):
             chars[placed.row][column] = char
             styles[placed.row][column] = style
         spot = counters.get(system.id)
@@ -243,8 +253,8 @@ class TextCells:
         counters read as one counter, ``A12 S3 A12 S3``)."""
         if not 0 <= row < self.height or first < 0 or last >= self.width:
             return False
-        near = self.rows[row][max(0, first - 1):min(self.width, last + 2)]
-        counters = self.counter_cells[row][max(0, first - 2):min(self.width, last + 3)]
+        near = self.rows[row][max(0, first - 1) : min(self.width, last + 2)]
+        counters = self.counter_cells[row][max(0, first - 2) : min(self.width, last + 3)]
         return not any(near) and not any(counters)
 
     def place(self, size: int, system: str, x: int) -> Placed | None:
@@ -257,8 +267,12 @@ class TextCells:
         y, label_last = label.row, label.last
         centred = x - size // 2
         shifts = sorted(range(-LABEL_LEN // 2, LABEL_LEN // 2 + 1), key=abs)
-        candidates = [(row, centred + shift) for row in (y - 1, y + 1)
-                      if row not in self.name_rows for shift in shifts]
+        candidates = [
+            (row, centred + shift)
+            for row in (y - 1, y + 1)
+            if row not in self.name_rows
+            for shift in shifts
+        ]
         candidates += [(y, label_last + 2)]
         best: tuple[int, int, int] | None = None
         for row, first in candidates:
@@ -282,9 +296,11 @@ class TextCells:
     def _margin(self, system: str, row: int, first: int, last: int) -> int:
         """How much nearer ``system``'s label is to the span than any other label."""
         own = label_distance(self.labels[system], row, first, last)
-        others = [label_distance(label, row, first, last)
-                  for other, label in self.labels.items() if other != system
-                  and abs(label.row - row) <= 2]
+        others = [
+            label_distance(label, row, first, last)
+            for other, label in self.labels.items()
+            if other != system and abs(label.row - row) <= 2
+        ]
         return min(others, default=own + CLEAR_MARGIN) - own
 
 
@@ -315,8 +331,11 @@ def legend(palette: MapPalette = DEFAULT_PALETTE) -> Text:
         f"{TYPE_GLYPH[SystemType.SECONDARY]}{TYPE_GLYPH[SystemType.TERTIARY]} type 1/2/3  "
         "? unexplored route  units: "
     )
-    for side, label in ((Side.ASLAN, "A Aslan (orange)"), (Side.SOLOMANI, "S Solomani (blue)"),
-                        (Side.NEUTRAL, "n neutral")):
+    for side, label in (
+        (Side.ASLAN, "A Aslan (orange)"),
+        (Side.SOLOMANI, "S Solomani (blue)"),
+        (Side.NEUTRAL, "n neutral"),
+    ):
         text.append(label, palette.side[side])
         text.append("  ")
     text.append("underlined: cut off", palette.cut_off)

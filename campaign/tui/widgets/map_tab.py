@@ -64,8 +64,11 @@ class DestinationList(OptionList):
             event.stop()
             event.prevent_default()
             self.post_message(self.Numbered(NUMBERS.index(character) + 1))
-        elif (len(character) == 1 and (character.isalpha() or character in " -'")
-                and len(self.typed) < MAX_FILTER):
+        elif (
+            len(character) == 1
+            and (character.isalpha() or character in " -'")
+            and len(self.typed) < MAX_FILTER
+        ):
             self._typed(self.typed + character.lower(), event)
         elif event.key == "backspace" and self.typed:
             self._typed(self.typed[:-1], event)
@@ -129,8 +132,14 @@ class MapTab(Horizontal):
             super().__init__()
             self.reason = reason
 
-    def __init__(self, session: CampaignSession, *, name: str | None = None,
-                 id: str | None = None, classes: str | None = None) -> None:
+    def __init__(
+        self,
+        session: CampaignSession,
+        *,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.session = session
         self.show_connections = False
@@ -211,8 +220,10 @@ class MapTab(Horizontal):
         if (view, palette) != self._drawn:  # else the map shown is this one (a live update
             # that changed no mark on it): not drawn again
             self._drawn = (view, palette)
-            show_text(self.query_one("#map", Static),
-                      render_map(self.session.ruleset.star_map, view, palette))
+            show_text(
+                self.query_one("#map", Static),
+                render_map(self.session.ruleset.star_map, view, palette),
+            )
             show_text(self.query_one("#legend", Static), legend(palette))
             if selected:
                 self.call_after_refresh(self._scroll_map_to, selected)
@@ -220,8 +231,10 @@ class MapTab(Horizontal):
         if self.selected_system:
             info.extend(self.session.system_lines(self.selected_system))
         if selected:
-            info.append(f"{self.session.system_name(selected)}: routes to "
-                        + ", ".join(self.session.routes_of(selected)))
+            info.append(
+                f"{self.session.system_name(selected)}: routes to "
+                + ", ".join(self.session.routes_of(selected))
+            )
         if options is not None and self.session.state.phase.is_movement:
             info.extend(options.hints)  # movement hints mean nothing in other phases
         show_text(self.query_one("#system-info", Static), "\n".join(info))
@@ -243,8 +256,13 @@ class MapTab(Horizontal):
         self.stack_ids = list(stacks)
         # one set_options: add_option per row re-measured the whole list for every row added;
         # none when the rows are those shown (a live update that moved no stack)
-        show_options(stack_list, [f"{label} @ {self.session.stack_place(members[0])} "
-                                  f"({len(members)})" for label, members in stacks.items()])
+        show_options(
+            stack_list,
+            [
+                f"{label} @ {self.session.stack_place(members[0])} ({len(members)})"
+                for label, members in stacks.items()
+            ],
+        )
         if self.selected_stack not in stacks:
             self.selected_stack = self.stack_ids[0] if self.stack_ids else None
         if self.selected_stack is not None:
@@ -254,12 +272,17 @@ class MapTab(Horizontal):
     def _fill_destinations(self) -> None:
         dest_list = self.query_one("#dest-list", DestinationList)
         typed = dest_list.typed
-        show_text(self.query_one("#dest-title", Static),
-                  f"Find: {typed}▏ (Esc clears)" if typed else DESTINATIONS_TITLE)
+        show_text(
+            self.query_one("#dest-title", Static),
+            f"Find: {typed}▏ (Esc clears)" if typed else DESTINATIONS_TITLE,
+        )
         self.dest_ids, rows = self._destination_rows(typed)
         self.legal_shown = sum(1 for row in rows if "✓" in str(row.prompt))
-        show_options(dest_list, [str(row.prompt) for row in rows],
-                     frozenset(index for index, row in enumerate(rows) if row.disabled))
+        show_options(
+            dest_list,
+            [str(row.prompt) for row in rows],
+            frozenset(index for index, row in enumerate(rows) if row.disabled),
+        )
 
     def _destination_rows(self, typed: str) -> tuple[list[str], list[Option]]:
         """The destination list's rows for the selected stack, legal ones first (nearest
@@ -293,22 +316,27 @@ class MapTab(Horizontal):
             ids.append(system_id)
             extra = " explore" if dest.explore else ""
             number = NUMBERS[len(ids) - 1] if len(ids) <= len(NUMBERS) else " "
-            rows.append(Option(f"{number} ✓ {self.session.system_name(system_id)} "
-                               f"({dest.mode} {len(dest.path)}){extra}"))
+            rows.append(
+                Option(
+                    f"{number} ✓ {self.session.system_name(system_id)} "
+                    f"({dest.mode} {len(dest.path)}){extra}"
+                )
+            )
         for rule, message, systems in refusal_groups(options.refused):
             systems = [system for system in systems if kept(system)]
             if len(systems) > REFUSALS_LISTED:  # one reason for many: one row (no wall of ✗)
                 ids.append("")
-                rows.append(Option(f"✗ {len(systems)} systems: {message} ({rule})",
-                                   disabled=True))
+                rows.append(Option(f"✗ {len(systems)} systems: {message} ({rule})", disabled=True))
                 continue
             for system_id in systems:
                 ids.append(system_id)
-                rows.append(Option(
-                    f"✗ {self.session.system_name(system_id)}: {message} ({rule})"))
+                rows.append(Option(f"✗ {self.session.system_name(system_id)}: {message} ({rule})"))
         if not ids:
-            rows.append(Option(f"no destination holds {typed!r}" if typed
-                               else "no destination", disabled=True))
+            rows.append(
+                Option(
+                    f"no destination holds {typed!r}" if typed else "no destination", disabled=True
+                )
+            )
         return ids, rows
 
     # --- the user's choices
@@ -370,9 +398,12 @@ class MapTab(Horizontal):
         are numbered 1 to 9); a number with no legal row says so."""
         legal = self.legal_shown
         if message.number > legal:
-            self.post_message(self.MoveRefused(
-                f"DN-MOV-2: no legal destination numbered {message.number} in the list "
-                f"({plural(legal, 'legal destination')} shown)"))
+            self.post_message(
+                self.MoveRefused(
+                    f"DN-MOV-2: no legal destination numbered {message.number} in the list "
+                    f"({plural(legal, 'legal destination')} shown)"
+                )
+            )
             return
         self._send_destination(message.number - 1)
 
@@ -382,8 +413,7 @@ class MapTab(Horizontal):
 
     def _send_destination(self, index: int) -> None:
         """Send the move to the destination on row ``index`` (a refused one says why)."""
-        if (self.selected_stack is None or index >= len(self.dest_ids)
-                or not self.dest_ids[index]):
+        if self.selected_stack is None or index >= len(self.dest_ids) or not self.dest_ids[index]:
             return
         destination = self.dest_ids[index]
         try:

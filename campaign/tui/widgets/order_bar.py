@@ -38,8 +38,7 @@ def dice_hint(purposes: list[str]) -> str:
     """The dice field's placeholder: how many physical dice the typed order rolls."""
     if not purposes:
         return "no dice needed"
-    return f"{len(purposes)} dice: {purposes[0]}…" if len(purposes) > 1 else \
-        f"1 die: {purposes[0]}"
+    return f"{len(purposes)} dice: {purposes[0]}…" if len(purposes) > 1 else f"1 die: {purposes[0]}"
 
 
 class OrderBar(Horizontal):
@@ -52,18 +51,29 @@ class OrderBar(Horizontal):
             super().__init__()
             self.text = text
 
-    def __init__(self, session: CampaignSession, *, name: str | None = None,
-                 id: str | None = None, classes: str | None = None) -> None:
+    def __init__(
+        self,
+        session: CampaignSession,
+        *,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.session = session
         self._hint_timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
-        yield Input(placeholder="order (Ctrl+P: legal orders), e.g. aslan end-phase",
-                    id="order", compact=True, select_on_focus=False,
-                    max_length=MAX_ORDER_CHARS)
-        yield Input(placeholder=self._idle_hint(), id="dice", compact=True,
-                    max_length=MAX_DICE_CHARS)
+        yield Input(
+            placeholder="order (Ctrl+P: legal orders), e.g. aslan end-phase",
+            id="order",
+            compact=True,
+            select_on_focus=False,
+            max_length=MAX_ORDER_CHARS,
+        )
+        yield Input(
+            placeholder=self._idle_hint(), id="dice", compact=True, max_length=MAX_DICE_CHARS
+        )
 
     @property
     def order_input(self) -> Input:
@@ -97,8 +107,9 @@ class OrderBar(Horizontal):
         self.dice_input.placeholder = self._idle_hint()
 
     def _idle_hint(self) -> str:
-        return idle_dice_hint(referee=self.session.viewer is None,
-                              physical=self.session.takes_typed_dice)
+        return idle_dice_hint(
+            referee=self.session.viewer is None, physical=self.session.takes_typed_dice
+        )
 
     def unsent(self) -> bool:
         """True when the order line or the dice field holds text not sent yet."""
@@ -115,8 +126,9 @@ class OrderBar(Horizontal):
     def _update_dice_hint(self) -> None:
         self._hint_timer = None
         text = self.order_input.value
-        self.dice_input.placeholder = (dice_hint(self.session.dice_needed(text))
-                                       if text.strip() else self._idle_hint())
+        self.dice_input.placeholder = (
+            dice_hint(self.session.dice_needed(text)) if text.strip() else self._idle_hint()
+        )
 
     @on(Input.Submitted, "#dice")
     def _dice_submitted(self, event: Input.Submitted) -> None:

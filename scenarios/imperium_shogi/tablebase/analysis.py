@@ -68,10 +68,12 @@ def _scan(
                         kind = target & 7
                         slot = 0 if kind >= 4 else (1 if kind == 3 else 2)
                         base += 1 << (HAND_SHIFT + 2 * slot)
-                    repaired = dense_of_key(directory, k.canon(k.swap_key(k.put(base, dst, 5))),
-                                            nxt, pre, material)
-                    declined = dense_of_key(directory, k.canon(k.swap_key(k.put(base, dst, 4))),
-                                            nxt, pre, material)
+                    repaired = dense_of_key(
+                        directory, k.canon(k.swap_key(k.put(base, dst, 5))), nxt, pre, material
+                    )
+                    declined = dense_of_key(
+                        directory, k.canon(k.swap_key(k.put(base, dst, 4))), nxt, pre, material
+                    )
                     if repaired < 0 or declined < 0:
                         continue
                     gain = mover_score(val[declined]) - mover_score(val[repaired])
@@ -84,6 +86,10 @@ def repair_choices(table: Table) -> dict[str, int]:
     table.check_whole()
     r = table.ranking
     material = np.asarray(r.material, dtype=np.int64)
-    better, worse, equal = (int(x) for x in _scan(
-        table.directory, table.val, r.step, r.before, r.count, material, k.TGT, k.NTGT))
+    better, worse, equal = (
+        int(x)
+        for x in _scan(
+            table.directory, table.val, r.step, r.before, r.count, material, k.TGT, k.NTGT
+        )
+    )
     return {"declining_better": better, "declining_worse": worse, "equal": equal}

@@ -106,11 +106,13 @@ def _prefetch(typingctx, array, index):
         byte_pointer = ir.IntType(8).as_pointer()
         int32 = ir.IntType(32)
         function = cgutils.get_or_insert_function(
-            builder.module, ir.FunctionType(ir.VoidType(), [byte_pointer, int32, int32, int32]),
+            builder.module,
+            ir.FunctionType(ir.VoidType(), [byte_pointer, int32, int32, int32]),
             "llvm.prefetch.p0i8",
         )
-        builder.call(function, [builder.bitcast(pointer, byte_pointer), int32(0), int32(3),
-                                int32(1)])
+        builder.call(
+            function, [builder.bitcast(pointer, byte_pointer), int32(0), int32(3), int32(1)]
+        )
         return context.get_dummy_value()
 
     return signature, codegen

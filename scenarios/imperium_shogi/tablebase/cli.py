@@ -49,8 +49,10 @@ def print_results(table: TablebaseFile, meta: dict, variant: str) -> None:
     value = table.value(start)
     print(f"variant: {variant}")
     print(f"reachable positions (Red to move after turning, mirrors merged): {meta['positions']:,}")
-    print(f"won {meta['wins']:,}  lost {meta['losses']:,}  drawn {meta['draws']:,} "
-          f"(for the side to move); longest decided: {meta['max_dist']} plies")
+    print(
+        f"won {meta['wins']:,}  lost {meta['losses']:,}  drawn {meta['draws']:,} "
+        f"(for the side to move); longest decided: {meta['max_dist']} plies"
+    )
     if value is not None:
         print(f"start (first player to move): {value[0]} in {value[1]} plies")
     moves = start.moves()
@@ -60,11 +62,13 @@ def print_results(table: TablebaseFile, meta: dict, variant: str) -> None:
         tail = f" in {plies} plies" if result != "draw" else ""
         print(f"  {move_to_text(move):8} {result} for the first player{tail}")
     if "seconds_enumerate" in meta:
-        print(f"time: enumerate {meta['seconds_enumerate']:.0f} s wall "
-              f"({meta.get('cpu_enumerate', 0):.0f} s CPU), retrograde with preparation "
-              f"{meta['seconds_retrograde']:.0f} s wall ({meta.get('cpu_retrograde', 0):.0f} s "
-              f"CPU); whole run CPU {meta.get('cpu_seconds', 0):.0f} s; "
-              f"peak memory {meta.get('peak_rss_mb', 0) * 2**20 / 1e9:.2f} GB")
+        print(
+            f"time: enumerate {meta['seconds_enumerate']:.0f} s wall "
+            f"({meta.get('cpu_enumerate', 0):.0f} s CPU), retrograde with preparation "
+            f"{meta['seconds_retrograde']:.0f} s wall ({meta.get('cpu_retrograde', 0):.0f} s "
+            f"CPU); whole run CPU {meta.get('cpu_seconds', 0):.0f} s; "
+            f"peak memory {meta.get('peak_rss_mb', 0) * 2**20 / 1e9:.2f} GB"
+        )
 
 
 def run(variant: str, root: Path | None = None, *, force: bool = False) -> int:
@@ -77,33 +81,49 @@ def run(variant: str, root: Path | None = None, *, force: bool = False) -> int:
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise TablebaseError(f"{directory}: cannot make the table's directory: "
-                             f"{error.strerror}") from None
+        raise TablebaseError(
+            f"{directory}: cannot make the table's directory: {error.strerror}"
+        ) from None
     checkpoint = Checkpoint(directory / "work")
     if force:
         checkpoint.clear()
     found = None if force else stored_format(directory)  # a damaged description: one line
     if found == FORMAT_VERSION and "checksums" not in read_meta(directory):
-        print(f"adding checksums to the table in {directory} (stored by an older version)",
-              file=sys.stderr)
+        print(
+            f"adding checksums to the table in {directory} (stored by an older version)",
+            file=sys.stderr,
+        )
         add_checksums(directory)
     table = TablebaseFile(directory) if found == FORMAT_VERSION else None
     if table is None:
         if found is not None:
-            print(f"the stored table has format {found}, not {FORMAT_VERSION}: solving again",
-                  file=sys.stderr)
+            print(
+                f"the stored table has format {found}, not {FORMAT_VERSION}: solving again",
+                file=sys.stderr,
+            )
         if checkpoint.progress() is not None or checkpoint.has_directory():
             print(f"continuing the solve stopped in {checkpoint.path}", file=sys.stderr)
         print(f"solving {variant} into {directory} ...", file=sys.stderr)
-        print("loading the solver's compiled code (compiling it the first time after an "
-              "install or a change: a minute or two) ...", file=sys.stderr)
+        print(
+            "loading the solver's compiled code (compiling it the first time after an "
+            "install or a change: a minute or two) ...",
+            file=sys.stderr,
+        )
         warm_up_apart()  # compiles in a child: the compiler's memory stays out of the solve
         bar = ProgressBar()
-        solution = solve([Position.initial()], variant == "dobutsu", progress=bar,
-                         work=checkpoint.path, expected=EXPECTED_POSITIONS[variant])
+        solution = solve(
+            [Position.initial()],
+            variant == "dobutsu",
+            progress=bar,
+            work=checkpoint.path,
+            expected=EXPECTED_POSITIONS[variant],
+        )
         bar.finish()
-        save(solution, directory, {"variant": variant, "peak_rss_mb": peak_rss_mib(),
-                                   "cpu_seconds": cpu_seconds()})
+        save(
+            solution,
+            directory,
+            {"variant": variant, "peak_rss_mb": peak_rss_mib(), "cpu_seconds": cpu_seconds()},
+        )
         del solution
         checkpoint.clear()
         table = TablebaseFile(directory)
@@ -121,8 +141,11 @@ def main(args: argparse.Namespace) -> int:
         return run(variant, root, force=args.force)
     table = TablebaseFile.open(variant, root)
     if table is None:
-        print(f"campaign scenario solve: no {variant} tablebase in {table_dir(variant, root)}; "
-              "run the solve without --position first", file=sys.stderr)
+        print(
+            f"campaign scenario solve: no {variant} tablebase in {table_dir(variant, root)}; "
+            "run the solve without --position first",
+            file=sys.stderr,
+        )
         return 2
     game = make_game()
     try:
@@ -140,10 +163,14 @@ def describe(table: TablebaseFile, state: ShogiState) -> None:
     if value is None:
         print(f"{state.to_text()}: not reachable from the start (not in the table)")
         return
-    print(f"{state.to_text()}: {value[0]} for the side to move in {value[1]} plies"
-          if value[0] != "draw" else f"{state.to_text()}: draw")
+    print(
+        f"{state.to_text()}: {value[0]} for the side to move in {value[1]} plies"
+        if value[0] != "draw"
+        else f"{state.to_text()}: draw"
+    )
     moves = state.legal_actions()
-    for move, (result, plies) in sorted(move_values(table, state.position, moves).items(),
-                                        key=lambda item: rank_move(*item[1])):
+    for move, (result, plies) in sorted(
+        move_values(table, state.position, moves).items(), key=lambda item: rank_move(*item[1])
+    ):
         tail = f" in {plies} plies" if result != "draw" else ""
         print(f"  {move_to_text(move):8} {result}{tail}")

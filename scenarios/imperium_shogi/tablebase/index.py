@@ -84,8 +84,14 @@ def key_of_rank(
     rank //= left_b + 1
     red_cr = rank % (left_cr + 1)
     red_ms = rank // (left_cr + 1)
-    hands = (red_b | red_cr << 2 | red_ms << 4 | (left_b - red_b) << 6
-             | (left_cr - red_cr) << 8 | (left_ms - red_ms) << 10)
+    hands = (
+        red_b
+        | red_cr << 2
+        | red_ms << 4
+        | (left_b - red_b) << 6
+        | (left_cr - red_cr) << 8
+        | (left_ms - red_ms) << 10
+    )
     return key | hands << HAND_SHIFT
 
 

@@ -37,6 +37,7 @@ MAX_MOVES = 128
 BOARD = (1 << HAND_SHIFT) - 1
 LOW_BITS = 0x111111111111
 
+
 def _target_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Forward ``tgt[code, sq, i]`` (``ntgt`` of them) and reverse ``src[code, dst, i]``."""
     tgt = np.zeros((16, SQUARES, 8), dtype=np.int64)
@@ -164,9 +165,7 @@ def classify(key: int, tgt: np.ndarray, ntgt: np.ndarray) -> int:
 
 
 @njit(cache=True)
-def children(
-    key: int, tgt: np.ndarray, ntgt: np.ndarray, dobutsu: bool, out: np.ndarray
-) -> int:
+def children(key: int, tgt: np.ndarray, ntgt: np.ndarray, dobutsu: bool, out: np.ndarray) -> int:
     """Distinct canonical successors of a non-terminal Red-to-move key into ``out``; count."""
     n = 0
     for sq in range(12):
@@ -203,9 +202,7 @@ def children(
 
 
 @njit(cache=True)
-def parents(
-    key: int, src: np.ndarray, nsrc: np.ndarray, dobutsu: bool, out: np.ndarray
-) -> int:
+def parents(key: int, src: np.ndarray, nsrc: np.ndarray, dobutsu: bool, out: np.ndarray) -> int:
     """Distinct canonical Red-to-move keys with a move leading to ``key``; count.
 
     ``key`` has Red to move, so Blue just moved: turned round (``swap_key``), the mover is Red

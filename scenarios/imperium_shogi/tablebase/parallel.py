@@ -140,9 +140,7 @@ def _block_positions(directory: np.ndarray, block: int) -> tuple[np.int64, np.in
 
 
 @njit(cache=True, inline="always")
-def _line_positions(
-    directory: np.ndarray, line: int, entries: np.ndarray, lows: np.ndarray
-) -> int:
+def _line_positions(directory: np.ndarray, line: int, entries: np.ndarray, lows: np.ndarray) -> int:
     """The stored positions of directory line ``line``, in order: the entry holding each
     one's bit and that bit (``entries[k]``, ``lows[k]``); returns how many there are. The
     ``k``-th is position number ``directory[line * LINE_WORDS] + k``."""
@@ -181,8 +179,12 @@ def is_won(code: int) -> bool:
 
 @njit(cache=True)
 def _mark_batch(
-    n: int, ranks: np.ndarray, directory: np.ndarray, frontier: np.ndarray,
-    captured: np.ndarray, totals: np.ndarray,
+    n: int,
+    ranks: np.ndarray,
+    directory: np.ndarray,
+    frontier: np.ndarray,
+    captured: np.ndarray,
+    totals: np.ndarray,
 ) -> None:
     """Set the directory bits of ``ranks[:n]`` (prefetched lines); new ones enter the frontier.
 
@@ -281,8 +283,22 @@ def expand_pass(
         ranks = np.empty(BATCH_ROOM, dtype=np.int64)
         block = atomic_add(cursor, 0, 1)
         while block < last:
-            _expand_block(block, directory, frontier, captured, nxt, pre, count, material, tgt,
-                          ntgt, dobutsu, buf, ranks, totals[worker])
+            _expand_block(
+                block,
+                directory,
+                frontier,
+                captured,
+                nxt,
+                pre,
+                count,
+                material,
+                tgt,
+                ntgt,
+                dobutsu,
+                buf,
+                ranks,
+                totals[worker],
+            )
             block = atomic_add(cursor, 0, 1)
     return totals.sum(axis=0)
 
@@ -406,9 +422,23 @@ def prepare(
         lows = np.empty(LINE_RANKS, dtype=np.uint64)
         block = atomic_add(cursor, 0, 1)
         while block < last:
-            bad[worker] += _prepare_block(block, directory, captured, state, max_won_dist, nxt,
-                                          pre, count, material, tgt, ntgt, dobutsu, buf,
-                                          entries, lows)
+            bad[worker] += _prepare_block(
+                block,
+                directory,
+                captured,
+                state,
+                max_won_dist,
+                nxt,
+                pre,
+                count,
+                material,
+                tgt,
+                ntgt,
+                dobutsu,
+                buf,
+                entries,
+                lows,
+            )
             block = atomic_add(cursor, 0, 1)
     return bad.sum()
 
@@ -516,11 +546,22 @@ def _retro_block(
                     from_win[n] = 1 if won else 0
                     n += 1
                 if n >= BATCH:
-                    _settle_batch(n, ranks, from_win, places, directory, state, next_bits,
-                                  next_blocks, dist, totals)
+                    _settle_batch(
+                        n,
+                        ranks,
+                        from_win,
+                        places,
+                        directory,
+                        state,
+                        next_bits,
+                        next_blocks,
+                        dist,
+                        totals,
+                    )
                     n = 0
-    _settle_batch(n, ranks, from_win, places, directory, state, next_bits, next_blocks, dist,
-                  totals)
+    _settle_batch(
+        n, ranks, from_win, places, directory, state, next_bits, next_blocks, dist, totals
+    )
 
 
 @njit(cache=True, parallel=True)
@@ -572,21 +613,44 @@ def retro_level(
         places = np.empty(BATCH_ROOM, dtype=np.int64)
         claimed: int = atomic_add(cursor, 0, 1)
         while claimed < n:
-            _retro_block(wanted[claimed], directory, state, level_bits, next_bits, next_blocks,
-                         dist, nxt, pre, count, material, src, nsrc, tgt, ntgt, dobutsu, buf,
-                         ranks, from_win, places, totals[worker])
+            _retro_block(
+                wanted[claimed],
+                directory,
+                state,
+                level_bits,
+                next_bits,
+                next_blocks,
+                dist,
+                nxt,
+                pre,
+                count,
+                material,
+                src,
+                nsrc,
+                tgt,
+                ntgt,
+                dobutsu,
+                buf,
+                ranks,
+                from_win,
+                places,
+                totals[worker],
+            )
             claimed = atomic_add(cursor, 0, 1)
     # A word of level bits may hold positions of two blocks: cleared once every block is done.
     for i in range(n):
         first, last = _block_positions(directory, wanted[i])
         if last > first:
-            level_bits[first >> 6:((last - 1) >> 6) + 1] = 0
+            level_bits[first >> 6 : ((last - 1) >> 6) + 1] = 0
     return totals.sum(axis=0)
 
 
 @njit(cache=True, parallel=True)
 def collect_level(
-    directory: np.ndarray, state: np.ndarray, dist: int, level_bits: np.ndarray,
+    directory: np.ndarray,
+    state: np.ndarray,
+    dist: int,
+    level_bits: np.ndarray,
     level_blocks: np.ndarray,
 ) -> None:
     """Mark in ``level_bits`` (position space) every position decided at ``dist`` plies (a scan

@@ -36,10 +36,13 @@ class ProgressBar:
             share = min(1.0, done / total)
             filled = int(share * BAR_WIDTH)
             pace = (done - self.first_done) / elapsed if elapsed > 0 else 0.0
-            left = f", about {_clock((total - done) / pace)} left" if pace > 0 and done < total \
-                else ""
-            line = (f"{phase:10} [{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {share:4.0%} "
-                    f"{_clock(elapsed)}{left}  {note}")
+            left = (
+                f", about {_clock((total - done) / pace)} left" if pace > 0 and done < total else ""
+            )
+            line = (
+                f"{phase:10} [{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {share:4.0%} "
+                f"{_clock(elapsed)}{left}  {note}"
+            )
         elif done:
             line = f"{phase:10} {done:,} positions, {_clock(elapsed)}  {note}"
         else:

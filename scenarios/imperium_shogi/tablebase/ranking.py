@@ -91,8 +91,9 @@ class Ranking:
         for state in range(STATES):
             red_bb, blue_bb, used = _unstate(state)
             if red_bb and blue_bb and all(u <= m for u, m in zip(used, material, strict=True)):
-                count[12, state] = int(np.prod([m - u + 1 for u, m in
-                                                zip(used, material, strict=True)]))
+                count[12, state] = int(
+                    np.prod([m - u + 1 for u, m in zip(used, material, strict=True)])
+                )
         pre = np.zeros((12, STATES, 16), dtype=np.int64)
         for square in range(11, -1, -1):
             for state in range(STATES):
@@ -136,8 +137,11 @@ class Ranking:
             state = following
         if state < 81:  # a BB missing
             return -1
-        left = [self.material[0] - state // 9 % 3, self.material[1] - state // 3 % 3,
-                self.material[2] - state % 3]
+        left = [
+            self.material[0] - state // 9 % 3,
+            self.material[1] - state // 3 % 3,
+            self.material[2] - state % 3,
+        ]
         red = [(key >> (HAND_SHIFT + 2 * HAND_SLOT[kind])) & 3 for kind in range(3)]
         blue = [(key >> (HAND_SHIFT + 6 + 2 * HAND_SLOT[kind])) & 3 for kind in range(3)]
         if any(red[k] > left[k] or blue[k] != left[k] - red[k] for k in range(3)):

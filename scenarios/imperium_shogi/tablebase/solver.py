@@ -79,8 +79,14 @@ def _quiet(_phase: str, _done: int, _total: int, _note: str) -> None:
 class Solution(Table):
     """A table solved in this process, with the figures of the solve."""
 
-    def __init__(self, ranking: Ranking, directory: np.ndarray, val: np.ndarray,
-                 dobutsu: bool, stats: SolveStats) -> None:
+    def __init__(
+        self,
+        ranking: Ranking,
+        directory: np.ndarray,
+        val: np.ndarray,
+        dobutsu: bool,
+        stats: SolveStats,
+    ) -> None:
         super().__init__(ranking, directory, val, dobutsu)
         self.stats = stats
 
@@ -122,8 +128,9 @@ class Checkpoint:
             out.flush()
             os.fsync(out.fileno())
         os.replace(tmp, self.path / name)
-        self._write_json("progress.json",
-                         {"next_level": next_level, "levels": sizes, "state": name})
+        self._write_json(
+            "progress.json", {"next_level": next_level, "levels": sizes, "state": name}
+        )
         if old is not None and old.get("state") not in (None, name):
             (self.path / old["state"]).unlink(missing_ok=True)
         self._saved_at = time.monotonic()
@@ -171,8 +178,14 @@ class Checkpoint:
         """Remove the work files (the table is complete, or a recompute was asked for)."""
         if not self.path.exists():
             return
-        for name in ("progress.json", "progress.json.tmp", "enumeration.json",
-                     "enumeration.json.tmp", "directory.npy", "directory.tmp.npy"):
+        for name in (
+            "progress.json",
+            "progress.json.tmp",
+            "enumeration.json",
+            "enumeration.json.tmp",
+            "directory.npy",
+            "directory.tmp.npy",
+        ):
             (self.path / name).unlink(missing_ok=True)
         for states in self.path.glob("state.*npy*"):
             states.unlink()
@@ -181,7 +194,11 @@ class Checkpoint:
 
 
 def enumerate_positions(
-    start_keys: list[int], ranking: Ranking, dobutsu: bool, *, progress: Progress = _quiet,
+    start_keys: list[int],
+    ranking: Ranking,
+    dobutsu: bool,
+    *,
+    progress: Progress = _quiet,
     expected: int = 0,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Rank directory with a bit set for every position reachable from ``start_keys``.
@@ -215,8 +232,19 @@ def enumerate_positions(
         expanded = 0
         for first in range(0, blocks, step):
             new, done, bad = parallel.expand_pass(
-                directory, frontier, captured, first, min(blocks, first + step), r.step, r.before,
-                r.count, material, kernel.TGT, kernel.NTGT, dobutsu, get_num_threads(),
+                directory,
+                frontier,
+                captured,
+                first,
+                min(blocks, first + step),
+                r.step,
+                r.before,
+                r.count,
+                material,
+                kernel.TGT,
+                kernel.NTGT,
+                dobutsu,
+                get_num_threads(),
             )
             if bad:
                 raise RuntimeError(f"{bad} generated children do not fit the table's material")
@@ -231,8 +259,13 @@ def enumerate_positions(
 
 
 def retrograde(
-    table: Table, state: np.ndarray, *, first_level: int = 0, levels: list[int] | None = None,
-    progress: Progress = _quiet, after_level: Callable[[int, list[int]], None] | None = None,
+    table: Table,
+    state: np.ndarray,
+    *,
+    first_level: int = 0,
+    levels: list[int] | None = None,
+    progress: Progress = _quiet,
+    after_level: Callable[[int, list[int]], None] | None = None,
 ) -> list[int]:
     """Propagate levels ``first_level, ...`` over prepared ``state``; the size of each level.
 
@@ -268,9 +301,23 @@ def retrograde(
             if dist + 1 > parallel.MAX_DIST:
                 raise OverflowError(f"distance {dist + 1} beyond a value byte")
             new, odd_losses = parallel.retro_level(
-                table.directory, state, level_bits, level_blocks, next_bits, next_blocks, dist,
-                r.step, r.before, r.count, material, kernel.SRC, kernel.NSRC, kernel.TGT,
-                kernel.NTGT, table.dobutsu, get_num_threads(),
+                table.directory,
+                state,
+                level_bits,
+                level_blocks,
+                next_bits,
+                next_blocks,
+                dist,
+                r.step,
+                r.before,
+                r.count,
+                material,
+                kernel.SRC,
+                kernel.NSRC,
+                kernel.TGT,
+                kernel.NTGT,
+                table.dobutsu,
+                get_num_threads(),
             )
             if odd_losses:
                 raise OverflowError("a loss at an odd distance (after a start won in 0)")
@@ -295,8 +342,9 @@ def position_bitmap(positions: int) -> np.ndarray:
     return np.zeros((positions + 63) // 64, dtype=np.uint64)
 
 
-def _stats_of(val_counts: np.ndarray, positions: int, rank_space: int,
-              levels: list[int]) -> SolveStats:
+def _stats_of(
+    val_counts: np.ndarray, positions: int, rank_space: int, levels: list[int]
+) -> SolveStats:
     stats = SolveStats(positions=positions, rank_space=rank_space, levels=levels)
     stats.draws = int(val_counts[0])
     stats.wins = int(val_counts[WON_IN_0] + val_counts[2:255:2].sum())
@@ -338,8 +386,9 @@ def solve(
         captured = np.zeros(0, dtype=np.uint64)  # not kept: prepare classifies the keys
         seconds_enumerate = checkpoint.enumeration_seconds()
     else:
-        directory, captured = enumerate_positions(starts, ranking, dobutsu, progress=progress,
-                                        expected=expected)
+        directory, captured = enumerate_positions(
+            starts, ranking, dobutsu, progress=progress, expected=expected
+        )
         seconds_enumerate = time.perf_counter() - started
         cpu_enumerate = time.process_time() - cpu_started
         if checkpoint is not None:
@@ -362,9 +411,22 @@ def solve(
     blocks = parallel.block_count_of(directory)
     step = max(MIN_SLICE_BLOCKS, blocks // ENUMERATION_SLICES)
     for first in range(0, blocks, step):
-        bad = parallel.prepare(directory, captured, state, first, min(blocks, first + step),
-                               first_level - 1, ranking.step, ranking.before, ranking.count,
-                               material, kernel.TGT, kernel.NTGT, dobutsu, get_num_threads())
+        bad = parallel.prepare(
+            directory,
+            captured,
+            state,
+            first,
+            min(blocks, first + step),
+            first_level - 1,
+            ranking.step,
+            ranking.before,
+            ranking.count,
+            material,
+            kernel.TGT,
+            kernel.NTGT,
+            dobutsu,
+            get_num_threads(),
+        )
         if bad:
             raise RuntimeError(f"{bad} children do not fit the table's material")
         progress("prepare", min(blocks, first + step), blocks, "counting children")
@@ -372,14 +434,21 @@ def solve(
 
     after_level = None
     if checkpoint is not None:
+
         def after_level(next_level: int, sizes: list[int] | None) -> None:
             checkpoint.level_done(state, next_level, sizes)
 
         if record is None:
             after_level(0, None)
     table = Table(ranking, directory, np.empty(0, dtype=np.uint8), dobutsu)
-    levels = retrograde(table, state, first_level=first_level, levels=levels,
-                        progress=progress, after_level=after_level)
+    levels = retrograde(
+        table,
+        state,
+        first_level=first_level,
+        levels=levels,
+        progress=progress,
+        after_level=after_level,
+    )
     counts = parallel.census(directory, state)
     val = parallel.value_bytes(state)  # the low (value) byte, in the states' own memory
     stats = _stats_of(counts, positions, ranking.size, levels)

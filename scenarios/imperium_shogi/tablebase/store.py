@@ -88,8 +88,12 @@ def save(solution: Solution, directory: Path, extra: dict[str, Any] | None = Non
     (directory / "meta.json").unlink(missing_ok=True)  # the old table stops being "finished"
     for name, array in (("index", solution.directory), ("val", solution.val)):
         write_durably(directory / f"{name}.npy", lambda out, a=array: np.save(out, a))
-    meta = {"format": FORMAT_VERSION, "dobutsu": solution.dobutsu,
-            "material": list(solution.ranking.material), **asdict(solution.stats)}
+    meta = {
+        "format": FORMAT_VERSION,
+        "dobutsu": solution.dobutsu,
+        "material": list(solution.ranking.material),
+        **asdict(solution.stats),
+    }
     meta.update(extra or {})
     write_meta(directory, meta)
     for name in FORMAT_1_FILES:
@@ -117,8 +121,10 @@ def write_meta(directory: Path, meta: dict[str, Any]) -> None:
     """Write ``meta.json`` with the checksums of the array files as they are on the disk (read
     back after writing) and the SHA-256 of its own content."""
     meta = dict(meta)
-    meta["checksums"] = {"block_bytes": BLOCK_BYTES,
-                         **{name: block_sums(directory / name) for name, _ in ARRAYS}}
+    meta["checksums"] = {
+        "block_bytes": BLOCK_BYTES,
+        **{name: block_sums(directory / name) for name, _ in ARRAYS},
+    }
     meta["meta_sha256"] = _meta_digest(meta)
     text = json.dumps(meta, indent=1).encode()
     write_durably(directory / "meta.json", lambda out: out.write(text))
@@ -134,8 +140,9 @@ def read_meta(directory: Path) -> dict[str, Any]:
         raise TablebaseError(str(error)) from None
     except (ValueError, RecursionError):
         meta = None
-    if not isinstance(meta, dict) or ("meta_sha256" in meta
-                                      and meta["meta_sha256"] != _meta_digest(meta)):
+    if not isinstance(meta, dict) or (
+        "meta_sha256" in meta and meta["meta_sha256"] != _meta_digest(meta)
+    ):
         raise TablebaseError(f"{path}: damaged (it does not match its checksum); {SOLVE_AGAIN}")
     return meta
 
@@ -170,9 +177,11 @@ class CheckedArray:
                 offset, count = _array_header(handle, path, dtype)
                 size = os.fstat(handle.fileno()).st_size
                 if offset + count * dtype.itemsize != size:
-                    raise TablebaseError(f"{path}: {size} bytes, its header says "
-                                         f"{offset + count * dtype.itemsize}: truncated or "
-                                         f"damaged; {SOLVE_AGAIN}")
+                    raise TablebaseError(
+                        f"{path}: {size} bytes, its header says "
+                        f"{offset + count * dtype.itemsize}: truncated or "
+                        f"damaged; {SOLVE_AGAIN}"
+                    )
                 self._map = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
         except FileRefusedError as error:
             raise TablebaseError(str(error)) from None
@@ -188,8 +197,9 @@ class CheckedArray:
 
     def check(self, start: int, stop: int) -> None:
         """Check the blocks holding elements ``start`` to ``stop - 1``."""
-        self._check_bytes(self._offset + start * self._itemsize,
-                          self._offset + stop * self._itemsize)
+        self._check_bytes(
+            self._offset + start * self._itemsize, self._offset + stop * self._itemsize
+        )
 
     def check_all(self) -> None:
         """Check every block (before a whole-table scan)."""
@@ -199,7 +209,7 @@ class CheckedArray:
         for block in range(first // self._block, -(-stop // self._block)):
             if self._checked[block]:
                 continue
-            data = self._map[block * self._block: (block + 1) * self._block]
+            data = self._map[block * self._block : (block + 1) * self._block]
             if zlib.crc32(data) != self._sums[block]:
                 raise TablebaseError(
                     f"{self.path}: damaged (the block at byte {block * self._block} does not "
@@ -213,12 +223,16 @@ def _array_header(handle: Any, path: Path, dtype: np.dtype) -> tuple[int, int]:
     must hold a one-dimensional array of ``dtype``."""
     try:
         version = np.lib.format.read_magic(handle)
-        read_header = (np.lib.format.read_array_header_1_0 if version == (1, 0)
-                       else np.lib.format.read_array_header_2_0)
+        read_header = (
+            np.lib.format.read_array_header_1_0
+            if version == (1, 0)
+            else np.lib.format.read_array_header_2_0
+        )
         shape, fortran, found = read_header(handle)
     except (ValueError, TypeError, SyntaxError, OSError):
-        raise TablebaseError(f"{path}: not a table file (its header cannot be read); "
-                             f"{SOLVE_AGAIN}") from None
+        raise TablebaseError(
+            f"{path}: not a table file (its header cannot be read); {SOLVE_AGAIN}"
+        ) from None
     if found != dtype or len(shape) != 1 or fortran:
         raise TablebaseError(f"{path}: holds {found} {shape}, not a table file; {SOLVE_AGAIN}")
     return handle.tell(), int(shape[0])
@@ -234,8 +248,10 @@ class TablebaseFile(Table):
             raise TablebaseError(f"no tablebase in {directory} (run the solve first)")
         self.meta: dict[str, Any] = read_meta(directory)
         if self.meta.get("format") != FORMAT_VERSION:
-            raise TablebaseError(f"{meta_path}: tablebase format {self.meta.get('format')} is "
-                                 f"not {FORMAT_VERSION}; {SOLVE_AGAIN}")
+            raise TablebaseError(
+                f"{meta_path}: tablebase format {self.meta.get('format')} is "
+                f"not {FORMAT_VERSION}; {SOLVE_AGAIN}"
+            )
         sums = self.meta.get("checksums")
         if not isinstance(sums, dict):
             raise TablebaseError(
@@ -251,10 +267,13 @@ class TablebaseFile(Table):
             raise TablebaseError(f"{meta_path}: incomplete description; {SOLVE_AGAIN}") from None
         if not isinstance(dobutsu, bool) or block <= 0:
             raise TablebaseError(f"{meta_path}: incomplete description; {SOLVE_AGAIN}")
-        self.checked = {name: CheckedArray(directory / name, dtype, sums.get(name), block)
-                        for name, dtype in ARRAYS}
-        super().__init__(ranking, self.checked["index.npy"].array,
-                         self.checked["val.npy"].array, dobutsu)
+        self.checked = {
+            name: CheckedArray(directory / name, dtype, sums.get(name), block)
+            for name, dtype in ARRAYS
+        }
+        super().__init__(
+            ranking, self.checked["index.npy"].array, self.checked["val.npy"].array, dobutsu
+        )
 
     @classmethod
     def open(cls, variant: str = "imperium", root: Path | None = None) -> TablebaseFile | None:

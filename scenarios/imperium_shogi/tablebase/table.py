@@ -53,8 +53,7 @@ def swap_key(key: int) -> int:
 
 def mirror_key(key: int) -> int:
     """Left-right mirror (file a <-> c); hands unchanged. Branch-free, like ``swap_key``."""
-    return ((key & ~(_FILE_A | _FILE_C)) | ((key & _FILE_A) << 8)
-            | ((key >> 8) & _FILE_A))
+    return (key & ~(_FILE_A | _FILE_C)) | ((key & _FILE_A) << 8) | ((key >> 8) & _FILE_A)
 
 
 def key_of(position: Position) -> int:
@@ -78,8 +77,9 @@ def decode_value(code: int) -> tuple[str, int]:
 class Table:
     """What every reader of a table shares: the ranking, the rank directory, the value bytes."""
 
-    def __init__(self, ranking: Ranking, directory: np.ndarray, val: np.ndarray,
-                 dobutsu: bool) -> None:
+    def __init__(
+        self, ranking: Ranking, directory: np.ndarray, val: np.ndarray, dobutsu: bool
+    ) -> None:
         self.ranking = ranking
         self.directory = directory
         self.val = val
@@ -97,7 +97,7 @@ class Table:
         bit = 1 << (offset & 63)
         if not words[1 + word] & bit:
             return -1
-        below = sum(w.bit_count() for w in words[1: 1 + word])
+        below = sum(w.bit_count() for w in words[1 : 1 + word])
         return words[0] + below + (words[1 + word] & (bit - 1)).bit_count()
 
     def _words(self, start: int, stop: int) -> list[int]:
@@ -132,6 +132,7 @@ class Table:
         self.check_whole()
         r = self.ranking
         out = np.empty(self.val.shape[0], dtype=np.int64)
-        stored_keys(self.directory, r.step, r.before, r.count,
-                    np.asarray(r.material, dtype=np.int64), out)
+        stored_keys(
+            self.directory, r.step, r.before, r.count, np.asarray(r.material, dtype=np.int64), out
+        )
         return out

@@ -34,9 +34,18 @@ def warm_up_apart() -> bool:
     root = str(Path(__file__).resolve().parents[3])  # the directory holding ``scenarios``
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [root, env.get("PYTHONPATH")]))
-    done = subprocess.run([sys.executable, "-c", CHILD], env=env, check=False,
-                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD],
+        env=env,
+        check=False,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     if done.returncode != 0:
-        print(f"compiling the solver apart failed; compiling in this process:\n"
-              f"{done.stderr.strip()[-2000:]}", file=sys.stderr)
+        print(
+            f"compiling the solver apart failed; compiling in this process:\n"
+            f"{done.stderr.strip()[-2000:]}",
+            file=sys.stderr,
+        )
     return done.returncode == 0

@@ -57,9 +57,15 @@ async def start_from_setup(pilot, app: App) -> ImperialScreen:
     start.press()
     # the set-up screen gone, its widgets too (its header still took a title change once the
     # table was up, and the test ended with NoMatches under load), the table mounted
-    await until(pilot, lambda: not isinstance(app.screen, ImperialSetupScreen)
-                and not setup.is_attached and table(app).is_mounted,
-                "the table replacing the set-up screen")
+    await until(
+        pilot,
+        lambda: (
+            not isinstance(app.screen, ImperialSetupScreen)
+            and not setup.is_attached
+            and table(app).is_mounted
+        ),
+        "the table replacing the set-up screen",
+    )
     return table(app)
 
 

@@ -128,7 +128,7 @@ def test_book_round_trip():
 
 
 def _body(data: bytes) -> bytes:
-    return zlib.decompress(data[len(MAGIC) + HEADER.size:])
+    return zlib.decompress(data[len(MAGIC) + HEADER.size :])
 
 
 def _with_body(body: bytes, *, count: int = 2, digest: bytes | None = None) -> bytes:
@@ -144,12 +144,14 @@ def _with_body(body: bytes, *, count: int = 2, digest: bytes | None = None) -> b
         (lambda d: b"not a book at all", "not an Imperium Shogi opening book"),
         (lambda d: d[:-5], "does not end where the header says|damaged body"),
         (lambda d: d + b"x", "does not end where the header says"),
-        (lambda d: d[: len(MAGIC)] + struct.pack("<B", 9) + d[len(MAGIC) + 1:], "format 9"),
+        (lambda d: d[: len(MAGIC)] + struct.pack("<B", 9) + d[len(MAGIC) + 1 :], "format 9"),
         (lambda d: _with_body(_body(d), digest=b"\0" * 32), "checksum mismatch"),
         (lambda d: _with_body(_body(d)[:-2]), "length does not match"),
         (lambda d: _with_body(_body(d)[8:16] + _body(d)[:8] + _body(d)[16:]), "out of order"),
-        (lambda d: _with_body(_body(d)[:16] + b"\x00" + _body(d)[17:18] + _body(d)[20:]),
-         "no kept move"),
+        (
+            lambda d: _with_body(_body(d)[:16] + b"\x00" + _body(d)[17:18] + _body(d)[20:]),
+            "no kept move",
+        ),
         (lambda d: _with_body(_body(d)[:18] + b"\xff\xff" + _body(d)[20:]), "malformed"),
         (lambda d: _with_body(_body(d), count=2_000_000), "out of range"),
         (lambda d: b"x" * (5 << 20), "more than a book can have"),

@@ -45,8 +45,9 @@ def test_fixed_depth_value_equals_the_generic_search(depth):
     # SHO-7/SHO-9: at a fixed depth both searches compute the same minimax value (evaluation at
     # the horizon, exact wins and losses, tries and BB captures proven beyond it)
     for state in random_states(40, depth):
-        generic = AlphaBeta(evaluate, key=lambda s: s.key(), order=order_moves,
-                            forced_result=forced_result)
+        generic = AlphaBeta(
+            evaluate, key=lambda s: s.key(), order=order_moves, forced_result=forced_result
+        )
         expected = generic.search(state.clone(), max_depth=depth).value
         found = FastSearcher().search(state.clone(), max_depth=depth).value
         assert found == expected, (state.to_text(), depth)
@@ -88,8 +89,9 @@ def test_a_repetition_on_the_game_path_counts_as_a_draw():
     state.apply_action(state.text_to_action("b4c3"))
     back = state.text_to_action("a2b1")  # the start again, now for the third time
     with_history = FastSearcher().search(state, max_depth=1, root_actions=[back])
-    fresh = FastSearcher().search(GAME.state_from_text(state.to_text()), max_depth=1,
-                                  root_actions=[back])
+    fresh = FastSearcher().search(
+        GAME.state_from_text(state.to_text()), max_depth=1, root_actions=[back]
+    )
     assert with_history.value == 0
     assert fresh.value != 0
 

@@ -45,8 +45,9 @@ def test_a_step_typed_the_invector_way_is_read_and_written_back_as_sho_10_has_it
     assert move_to_text(parse_move("b3-b4+")) == "b3b4+"
 
 
-@pytest.mark.parametrize("text", ["b3", "b3b5", "d1a1", "X*b3", "B*", "b3b4++", "",
-                                  "b3--b4", "b3+b4"])
+@pytest.mark.parametrize(
+    "text", ["b3", "b3b5", "d1a1", "X*b3", "B*", "b3b4++", "", "b3--b4", "b3+b4"]
+)
 def test_bad_move_text_names_the_text(text):
     # SHO-10
     with pytest.raises(NotationError, match="SHO-10"):

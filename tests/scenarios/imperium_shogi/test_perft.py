@@ -20,8 +20,9 @@ def test_perft_matches_spec_reference(depth, expected):
     count = perft(Position.initial(), depth)
     if count != expected:
         split = divide(make_game().new_initial_state(), depth)
-        pytest.fail(f"perft({depth}) = {count}, expected {expected}\n"
-                    f"{generic.format_divide(split)}")
+        pytest.fail(
+            f"perft({depth}) = {count}, expected {expected}\n{generic.format_divide(split)}"
+        )
 
 
 @pytest.mark.parametrize("depth", [1, 2, 3, 4])
@@ -35,7 +36,10 @@ def test_generic_protocol_perft_agrees_with_fast_core(depth):
 def test_divide_of_depth_two():
     # SHO-3 SHO-4: per first move
     assert divide(make_game().new_initial_state(), 2) == {
-        "b1a2": 4, "b1c2": 4, "c1c2": 4, "b2b3": 5,
+        "b1a2": 4,
+        "b1c2": 4,
+        "c1c2": 4,
+        "b2b3": 5,
     }
 
 

@@ -58,8 +58,14 @@ def test_initial_setup_is_point_symmetric_and_red_moves_first():
     board = initial.position.board
     names = {SQUARE_NAMES[sq]: code for sq, code in enumerate(board) if code}
     assert {sq: (kind_of(c), owner_of(c)) for sq, c in names.items()} == {
-        "a1": (3, RED), "b1": (1, RED), "c1": (2, RED), "b2": (4, RED),
-        "c4": (3, BLUE), "b4": (1, BLUE), "a4": (2, BLUE), "b3": (4, BLUE),
+        "a1": (3, RED),
+        "b1": (1, RED),
+        "c1": (2, RED),
+        "b2": (4, RED),
+        "c4": (3, BLUE),
+        "b4": (1, BLUE),
+        "a4": (2, BLUE),
+        "b3": (4, BLUE),
     }
     for sq, code in enumerate(board):
         mirror = board[11 - sq]
@@ -263,8 +269,12 @@ def test_make_unmake_round_trip_over_random_games():
             if not legal:
                 break
             move = rng.choice(legal)
-            before = (position.board[:], [h[:] for h in position.hands], position.side,
-                      position.bb[:])
+            before = (
+                position.board[:],
+                [h[:] for h in position.hands],
+                position.side,
+                position.bb[:],
+            )
             stack.append((move, position.make(move), before))
         while stack:
             move, captured, before = stack.pop()

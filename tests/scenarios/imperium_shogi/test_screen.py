@@ -69,9 +69,7 @@ async def test_keyboard_select_highlights_and_moves_for_two_people():
         assert screen.selected is not None and screen.selected.square == 4  # b2
         assert {cell.square for cell in screen.targets} == {7}  # b3
         highlighted = [
-            screen.cell_at(v.place).square
-            for v in screen.query(CellView)
-            if v.has_class("-target")
+            screen.cell_at(v.place).square for v in screen.query(CellView) if v.has_class("-target")
         ]
         assert highlighted == [7]
         await pilot.press("up", "enter")
@@ -171,7 +169,10 @@ async def test_save_and_load_round_trip(tmp_path: Path):
         await pilot.press("enter")
         await pilot.pause()
         assert path.read_text().splitlines()[1:] == [
-            "mfc/1b1/1B1/CFM - r", "c1c2 a4a3", "# players: person person"]
+            "mfc/1b1/1B1/CFM - r",
+            "c1c2 a4a3",
+            "# players: person person",
+        ]
         await pilot.press("u", "u")
         assert moves_of(screen) == []
         await pilot.press("ctrl+o")

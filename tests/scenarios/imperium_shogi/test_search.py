@@ -79,9 +79,9 @@ def exact_values(state: ShogiState, depth: int) -> dict[int, float]:
             result = child.returns()[player]
             values[action] = (WIN - 1) * result
         else:
-            values[action] = -AlphaBeta(evaluate, order=order_moves).search(
-                child, max_depth=depth - 1
-            ).value
+            values[action] = (
+                -AlphaBeta(evaluate, order=order_moves).search(child, max_depth=depth - 1).value
+            )
     return values
 
 

@@ -129,8 +129,9 @@ def test_easy_swap_decision_does_not_depend_on_its_noise(size):
     for first in start.legal_actions():
         state = start.clone()
         state.apply_action(first)
-        decisions = {InvectorAI("easy", random.Random(seed)).choose(state) == SWAP
-                     for seed in range(4)}
+        decisions = {
+            InvectorAI("easy", random.Random(seed)).choose(state) == SWAP for seed in range(4)
+        }
         assert len(decisions) == 1, state.to_text()
 
 
@@ -183,10 +184,13 @@ def _refuted_within(state, positions, backend):
     return refuted
 
 
-@pytest.mark.parametrize("text, refuted_move", [
-    ("invector 9x2 bb.wbwbwb/ww.bwbwbw b pie:off", "a1xa2"),
-    ("invector 4x5 .bbw/wb../bwwb/wbww/bwb. b pie:off", "c1xd1"),
-])
+@pytest.mark.parametrize(
+    "text, refuted_move",
+    [
+        ("invector 9x2 bb.wbwbwb/ww.bwbwbw b pie:off", "a1xa2"),
+        ("invector 4x5 .bbw/wb../bwwb/wbww/bwb. b pie:off", "c1xd1"),
+    ],
+)
 def test_medium_never_falls_back_on_a_move_its_solver_refuted(text, refuted_move):
     # INV-7 (issue 29): medium's solver runs out of budget in these won positions, but not
     # before it has shown that the capture the search liked loses; the search used to play it

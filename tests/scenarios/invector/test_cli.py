@@ -17,8 +17,10 @@ def test_perft_prints_counts_per_depth(capsys):
 def test_perft_divide_from_a_position(capsys):
     # INV-8: --position starts from a position text; --divide splits by first move
     position = "invector 5x4 .wb../...../...../..... b pie:off"
-    assert main(["scenario", "perft", "invector", "--position", position, "--depth", "1",
-                 "--divide"]) == 0
+    assert (
+        main(["scenario", "perft", "invector", "--position", position, "--depth", "1", "--divide"])
+        == 0
+    )
     assert capsys.readouterr().out.splitlines()[1:] == ["c1xb1 1", "c1-c2 1", "total 2"]
 
 
@@ -44,6 +46,7 @@ def test_bad_size_and_bad_position_are_refused(capsys):
     assert "INV-1" in capsys.readouterr().err
     assert main(["scenario", "perft", "invector", "--position", "invector 5x4 x b pie:off"]) == 2
     assert "rows" in capsys.readouterr().err
-    assert main(["scenario", "solve", "invector", "--position",
-                 "invector 3x2 b../... w pie:off"]) == 2
+    assert (
+        main(["scenario", "solve", "invector", "--position", "invector 3x2 b../... w pie:off"]) == 2
+    )
     assert "INV-7" in capsys.readouterr().err

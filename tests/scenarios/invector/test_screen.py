@@ -270,5 +270,4 @@ async def test_the_swap_key_is_shown_only_while_white_may_swap():
         assert screen.state.swap_available()
         white = next(a for a in screen.state.legal_actions() if a not in (SWAP, PASS))
         screen.play(white)  # White moves instead of swapping
-        await until(pilot, lambda: "Swap (pie rule)" not in shown_keys(app),
-                    "the swap key gone")
+        await until(pilot, lambda: "Swap (pie rule)" not in shown_keys(app), "the swap key gone")

@@ -165,11 +165,16 @@ def _grid(board, own, opp):
     """The position ``own`` (as black, to move) against ``opp`` as naive grid rows."""
     rows = []
     for row in range(board.rows):
-        rows.append("".join(
-            "b" if own >> (row * board.cols + col) & 1
-            else "w" if opp >> (row * board.cols + col) & 1 else "."
-            for col in range(board.cols)
-        ))
+        rows.append(
+            "".join(
+                "b"
+                if own >> (row * board.cols + col) & 1
+                else "w"
+                if opp >> (row * board.cols + col) & 1
+                else "."
+                for col in range(board.cols)
+            )
+        )
     return tuple(rows)
 
 
@@ -200,15 +205,21 @@ def test_winning_action_takes_the_last_stone_first():
     state = parse_position("invector 5x2 .b.../..bw. b pie:off")
     solver = Solver(state.board)
     assert [state.action_to_text(a) for a in solver.analyse(state).winning_actions] == [
-        "b1-c1", "c2xd2"]
+        "b1-c1",
+        "c2xd2",
+    ]
     assert state.action_to_text(solver.winning_action(state)) == "c2xd2"
 
 
-@pytest.mark.parametrize(("backend", "size"), [
-    ("python", (3, 4)), ("numba", (3, 4)),
-    # 5x4 takes the pure-Python backend 2.3 million positions (8 s): the compiled one only
-    pytest.param("numba", (5, 4), marks=pytest.mark.slow),
-])
+@pytest.mark.parametrize(
+    ("backend", "size"),
+    [
+        ("python", (3, 4)),
+        ("numba", (3, 4)),
+        # 5x4 takes the pure-Python backend 2.3 million positions (8 s): the compiled one only
+        pytest.param("numba", (5, 4), marks=pytest.mark.slow),
+    ],
+)
 def test_value_within_gives_up_without_losing_work(backend, size):
     # INV-7: a value that needs more positions than allowed (3x4: about 16,000; 5x4: 2.3
     # million) is None, and what was stored on the way is kept, so a second try with more room

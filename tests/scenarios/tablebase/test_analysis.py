@@ -26,8 +26,9 @@ def test_repair_choices_match_move_values():
             if not move & REPAIR:
                 continue
             declined, repaired = values[move & ~REPAIR], values[move]
-            gain = rank_move(*repaired) > rank_move(*declined), rank_move(*repaired) < rank_move(
-                *declined
+            gain = (
+                rank_move(*repaired) > rank_move(*declined),
+                rank_move(*repaired) < rank_move(*declined),
             )
             name = "declining_better" if gain[0] else "declining_worse" if gain[1] else "equal"
             counts[name] += 1

@@ -43,10 +43,20 @@ def _write_format_1(solution, directory, *, change_one: bool = False) -> None:
     np.save(directory / "keys.npy", slots)
     np.save(directory / "val.npy", values)
     stats = solution.stats
-    (directory / "meta.json").write_text(json.dumps({
-        "format": 1, "dobutsu": solution.dobutsu, "positions": stats.positions,
-        "wins": stats.wins, "losses": stats.losses, "draws": stats.draws,
-        "max_dist": stats.max_dist, "levels": stats.levels}))
+    (directory / "meta.json").write_text(
+        json.dumps(
+            {
+                "format": 1,
+                "dobutsu": solution.dobutsu,
+                "positions": stats.positions,
+                "wins": stats.wins,
+                "losses": stats.losses,
+                "draws": stats.draws,
+                "max_dist": stats.max_dist,
+                "levels": stats.levels,
+            }
+        )
+    )
 
 
 def test_equal_tables_agree_and_a_changed_value_is_found(tmp_path, capsys):

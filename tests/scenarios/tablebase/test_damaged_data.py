@@ -62,8 +62,10 @@ def test_a_damaged_value_is_found_not_answered(stored):  # SHO-10
     assert table.value(fine) == solution.value(fine)
 
 
-@pytest.mark.parametrize("damage", ["meta-material", "meta-garbage", "index-header",
-                                    "val-truncated", "val-type", "no-checksums"])
+@pytest.mark.parametrize(
+    "damage",
+    ["meta-material", "meta-garbage", "index-header", "val-truncated", "val-type", "no-checksums"],
+)
 def test_a_damaged_table_is_one_line(stored, damage, capsys):  # SHO-10
     directory = table_dir("imperium", stored)
     meta = directory / "meta.json"
@@ -89,8 +91,18 @@ def test_a_damaged_table_is_one_line(stored, damage, capsys):  # SHO-10
     message = str(refused.value)
     assert str(directory) in message and "\n" not in message
     capsys.readouterr()
-    code = main(["scenario", "solve", "imperium-shogi", "--tablebase", "--data-dir",
-                 str(stored), "--position", "mfc/1b1/1B1/CFM - r"])
+    code = main(
+        [
+            "scenario",
+            "solve",
+            "imperium-shogi",
+            "--tablebase",
+            "--data-dir",
+            str(stored),
+            "--position",
+            "mfc/1b1/1B1/CFM - r",
+        ]
+    )
     err = capsys.readouterr().err
     assert code == 1 and err.count("\n") == 1 and str(directory) in err
 

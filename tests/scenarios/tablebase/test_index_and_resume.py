@@ -27,8 +27,11 @@ def test_ranking_is_a_bijection(material):
     ranking = Ranking.of(material)
     nxt, pre, count, mat = _arrays(ranking)
     rng = random.Random(8)
-    ranks = range(ranking.size) if ranking.size < 50_000 else [
-        rng.randrange(ranking.size) for _ in range(50_000)]
+    ranks = (
+        range(ranking.size)
+        if ranking.size < 50_000
+        else [rng.randrange(ranking.size) for _ in range(50_000)]
+    )
     seen = set()
     for rank in ranks:
         key = int(key_of_rank(rank, nxt, pre, count, mat))
@@ -79,8 +82,13 @@ def test_a_stopped_solve_continues_to_the_same_table(tmp_path, dobutsu, stop_lev
     # short (propagated but not recorded) is redone, and the table equals an uninterrupted one
     start = reduced_position("bb_b_vs_bb_cr")
     with pytest.raises(KeyboardInterrupt):
-        solve([start], dobutsu, work=tmp_path / "work", progress=_StopAfter(stop_level),
-              checkpoint_seconds=0)
+        solve(
+            [start],
+            dobutsu,
+            work=tmp_path / "work",
+            progress=_StopAfter(stop_level),
+            checkpoint_seconds=0,
+        )
     checkpoint = Checkpoint(tmp_path / "work")
     assert checkpoint.progress()["next_level"] == stop_level
     assert len(list((tmp_path / "work").glob("state.*"))) == 1  # older states removed
@@ -96,8 +104,11 @@ def test_progress_reports_each_phase_to_its_end():
     # SHO-10: the progress bar moves through enumeration, preparation and retrograde levels,
     # the preparation (counting children) and the levels ending at their totals
     calls = []
-    solve([reduced_position("bb_b_vs_bb_cr")], False,
-          progress=lambda phase, done, total, note: calls.append((phase, done, total)))
+    solve(
+        [reduced_position("bb_b_vs_bb_cr")],
+        False,
+        progress=lambda phase, done, total, note: calls.append((phase, done, total)),
+    )
     phases = [phase for phase, _, _ in calls]
     assert phases.index("enumerate") < phases.index("prepare") < phases.index("retrograde")
     prepared = [(done, total) for phase, done, total in calls if phase == "prepare"]

@@ -50,8 +50,12 @@ def test_terminal_kinds_match_the_reference():
     # SHO-3 SHO-7: the branch-free BB-capture test and ``classify`` equal the reference's
     # terminal rules on random boards (not only reachable ones)
     rng = random.Random(22)
-    kinds = {kernel.T_WIN_CAPTURE: ("win", 1), kernel.T_LOSS_TRY: ("loss", 0),
-             kernel.T_WIN_TRY: ("win", 0), 0: None}
+    kinds = {
+        kernel.T_WIN_CAPTURE: ("win", 1),
+        kernel.T_LOSS_TRY: ("loss", 0),
+        kernel.T_WIN_TRY: ("win", 0),
+        0: None,
+    }
     for _ in range(3000):
         squares = rng.sample(range(12), 2 + rng.randrange(7))
         board = [0] * 12

@@ -93,8 +93,9 @@ def test_cli_reads_a_stored_table_for_a_position(tmp_path, capsys):
     # (here the full start against a reduced table) is reported as not reachable
     solution = reduced_solution("bb_b_vs_bb_cr", False)
     save(solution, table_dir("imperium", tmp_path))
-    code = cli_solve(["--tablebase", "--data-dir", str(tmp_path), "--position",
-                      "mfc/1b1/1B1/CFM - r"])
+    code = cli_solve(
+        ["--tablebase", "--data-dir", str(tmp_path), "--position", "mfc/1b1/1B1/CFM - r"]
+    )
     assert code == 0
     assert "not reachable from the start" in capsys.readouterr().out
     table = TablebaseFile.open("imperium", tmp_path)
@@ -108,8 +109,9 @@ def test_cli_reads_a_stored_table_for_a_position(tmp_path, capsys):
 
 def test_cli_without_a_table_says_so(tmp_path, capsys):
     # SHO-10: asking a missing table for a position is a clear error, nothing is written
-    code = cli_solve(["--variant", "dobutsu", "--data-dir", str(tmp_path), "--position",
-                      "mfc/1b1/1B1/CFM - r"])
+    code = cli_solve(
+        ["--variant", "dobutsu", "--data-dir", str(tmp_path), "--position", "mfc/1b1/1B1/CFM - r"]
+    )
     assert code == 2
     assert "no dobutsu tablebase" in capsys.readouterr().err
     assert not any(tmp_path.iterdir())
