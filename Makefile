@@ -60,6 +60,7 @@ PYTEST     = PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest --dist worksteal -
 
 test: install
 	$(BIN)/ruff check campaign scenarios tests benchmarks tools
+	$(BIN)/ruff format --check campaign scenarios tests benchmarks tools
 	$(MAKE) --no-print-directory typecheck
 	$(PYTEST) -n 4
 
@@ -81,6 +82,7 @@ test-fast: install
 
 lint: install
 	$(BIN)/ruff check campaign scenarios tests benchmarks tools
+	$(BIN)/ruff format --check campaign scenarios tests benchmarks tools
 
 bench: install
 	$(BIN)/python -m benchmarks.run_all
