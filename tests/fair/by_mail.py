@@ -138,12 +138,15 @@ class MailTable:
         """``sender`` exports a file; the other imports it (and does its fair-play duties)."""
         self.files += 1
         path = self.files_dir / f"turn-{self.files:03}.json"
-        self.machines[sender].pbem.export_file(CAMPAIGN, sender, path)
+        made = self.machines[sender].pbem.export_file(CAMPAIGN, sender, path)
         self.sent.append(path)
+        self.told.append((sender, made.line(path.name)))  # what `campaign export` prints
         done = self.machines[sender.enemy].pbem.import_turn(
             CAMPAIGN, path.read_bytes(), source=path.name
         )
         told = [
+            done.line(path.name),  # what `campaign import` prints, then its notes and story
+            *([f"next: {done.next_step}"] if done.next_step else []),
             *done.notes,
             *(
                 text

@@ -17,7 +17,8 @@ blocks a jump and fights like any face-down monitor until it is revealed.
   show its strength by its results, as the rules do); the imports carry the placement, the
   set-up and two game turns of income and maintenance.
 
-Every note, order text, story sentence and die that every import showed each player must then
+Every line an export or an import printed, every note, order text, story sentence and die that
+every import showed each player must then
 be the same, byte for byte, in both games, once the machines' cryptographic values are set
 aside: a share (a card's key) and the sealed deck's digest are hex strings that change with the
 deck's encoding and the machines' randomness and tell no kind (ADR 0028); they are replaced by
@@ -51,8 +52,11 @@ from tests.rulesets import sample as standard_ruleset
 
 #: Monitor rows the second game's unit table exchanges (each kind has one counter).
 SWAPPED = {"neutral:M-8-2-7": "neutral:M-9-2-7", "neutral:M-8-0-7": "neutral:M-0-8-8"}
-#: A key or a digest as printed: 64 hex digits, or the first 12 and an ellipsis.
-CRYPTO_VALUE = re.compile(r"\b[0-9a-f]{64}\b|\b[0-9a-f]{12}…")
+#: A key or a digest as printed: 64 hex digits, the first 12 and an ellipsis, or the state
+#: digest an import ends with (both players compare it to know their copies agree; it covers
+#: the database's state: in fair mode no unopened kind, which no machine holds; not fair, the
+#: kinds the player's own database holds anyway, docs/seats.md "Not covered yet").
+CRYPTO_VALUE = re.compile(r"\b[0-9a-f]{64}\b|\b[0-9a-f]{12}…|(?<=state digest )[0-9a-f]{12}\b")
 REVEALED = ("N-X-2",)  # Beacon's counter: the conscription reveals it (DN-NEU-2)
 PLACED = tuple(f"N-X-{n}" for n in range(1, 9))
 
