@@ -15,8 +15,7 @@ from campaign.app import CampaignService, CampaignState, Loaded, Ruleset
 from campaign.app.live import Follower
 from campaign.rules.ids import Side
 from campaign.rules.seats import Seat
-from campaign.rules.views import Seen, see
-from campaign.views.play import seen_text
+from campaign.views.play import Seen, see, seen_text
 
 
 class SessionCore:
