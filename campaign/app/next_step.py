@@ -15,6 +15,8 @@ from campaign.rules import fairplay
 from campaign.rules.acting import who_must_act
 from campaign.rules.ids import Side
 from campaign.rules.phases import Phase
+from campaign.rules.ruleset import Ruleset
+from campaign.rules.state import CampaignState
 
 
 def next_step(
@@ -57,4 +59,18 @@ def next_step(
         return f"your turn: give your orders (legal orders above), {then} file {number}"
     if unsent:
         return f"{send}: {other}'s machine needs it to go on"
+    if last is not None and hands_over(loaded.state, loaded.ruleset, own):
+        return f"{send}: no orders of yours, it hands the turn to {other}"
     return None
+
+
+def hands_over(state: CampaignState, ruleset: Ruleset, own: Side) -> bool:
+    """True when ``own`` owes the other side a file but has nothing to put in it: the game
+    waits for the other side only, which already sent its last file (e.g. strict dice: its
+    file decided our held order and the turn passed to it). An empty file then hands the turn
+    over; refusing it left both players stuck (one may not send twice, the other had nothing
+    to send)."""
+    if fairplay.pending(state):
+        return False
+    duties = who_must_act(state, ruleset)
+    return bool(duties) and all(duty.side is own.enemy for duty in duties)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from campaign.app.mail.agreement import Agreement
 from campaign.app.mail.fair import PASSES
+from campaign.app.next_step import hands_over
 from campaign.pbem import fairdice, strict_exchange
 from campaign.pbem.errors import (
     DiceRevealError,
@@ -216,7 +217,7 @@ class MailChecks:
         # missing pass (the protocol fault) instead of the empty file it leaves
         passes_due = fairplay.active(local.state) and header.exchange <= PASSES
         if (setup is None or setup.mode != "strict") and not passes_due:
-            check_not_empty(turn, source)
+            check_not_empty(turn, source, local)
         if header.campaign_id != local.state.campaign_id:
             raise WrongCampaignError(
                 f"the file is for campaign {header.campaign_id!r}, not {name!r} "
@@ -294,12 +295,19 @@ def _check_not_replaced(turn: TurnFile, files: tuple[PbemFile, ...], source: str
         )
 
 
-def check_not_empty(turn: TurnFile, source: str) -> None:
+def check_not_empty(turn: TurnFile, source: str, local: LocalCopy) -> None:
     """A file carries at least one order, a shuffle pass (fair mode: a pass may travel alone)
-    or an order held for the dice (strict dice); an empty one is refused."""
+    or an order held for the dice (strict dice); an empty one is refused, unless it hands the
+    turn over: at its base the game waited for the receiver only (``next_step.hands_over``,
+    the sender had nothing to give)."""
     header = turn.header
     carries_pass = turn.body.fair is not None and turn.body.fair.shuffle is not None
-    if not turn.body.batches and not carries_pass and header.pending_order is None:
+    if (
+        not turn.body.batches
+        and not carries_pass
+        and header.pending_order is None
+        and not hands_over(local.state, local.ruleset, header.side)
+    ):
         raise MalformedTurnFileError(
             f"file {header.exchange} from {header.side.value} carries no orders; a turn "
             "file is sent after giving orders, and an empty one would only use up a file "

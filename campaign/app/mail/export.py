@@ -16,6 +16,7 @@ from campaign.app import Loaded, authority, parse_stored
 from campaign.app.mail.keys import own_key
 from campaign.app.mail.parts import Parts, local_copy
 from campaign.app.mail.results import Exported
+from campaign.app.next_step import hands_over
 from campaign.pbem import fairdice, signing
 from campaign.pbem.armour import armour
 from campaign.pbem.errors import SignatureError, StaleFileError, TurnFileError
@@ -167,7 +168,12 @@ def export_turn(
         if duties.held
         else mail.held
     )
-    if not loaded.rows[base_seq:] and section is None and held is None:
+    if (
+        not loaded.rows[base_seq:]
+        and section is None
+        and held is None
+        and not (last is not None and hands_over(loaded.state, loaded.ruleset, side))
+    ):
         raise TurnFileError(
             f"nothing to send: no orders since event {base_seq}; give your orders first"
         )

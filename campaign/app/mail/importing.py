@@ -191,7 +191,7 @@ def _replay(parts: Parts, arrival: Arrival, setup: PbemSetup, key: str, own: Sid
     answers = _answers(arrival.mail, turn.header.exchange, arrival.files)
     keys = parts.checks.strict_keys(arrival.mail, turn)
     strict_exchange.check_answer(turn, answers, source)
-    check_not_empty(turn, source)
+    check_not_empty(turn, source, local)
     receiver = own.value if own is not None else turn.header.side.enemy.value
     batches, rows = replay(
         name,
