@@ -176,23 +176,16 @@ def _replay(parts: Parts, arrival: Arrival, setup: PbemSetup, key: str, own: Sid
     (checked to be that order) with the dice our contribution completed, every other batch
     none (``strict_exchange``)."""
     turn, local, source, name = arrival.turn, arrival.local, arrival.source, arrival.mail.name
-    if setup.mode != "strict":
-        batches, rows = replay(
-            name,
-            turn,
-            local,
-            key,
-            setup.shared_seed,
-            source,
-            REFEREE_UNDO,
-            allow_referee=parts.allow_referee,
-        )
-        return Rerun(batches, rows)
-    answers = _answers(arrival.mail, turn.header.exchange, arrival.files)
-    keys = parts.checks.strict_keys(arrival.mail, turn)
-    strict_exchange.check_answer(turn, answers, source)
-    check_not_empty(turn, source, local)
-    receiver = own.value if own is not None else turn.header.side.enemy.value
+    answers: str | None = None
+    keys: strict_exchange.StrictKeys | None = None
+    dice = None
+    if setup.mode == "strict":
+        answers = _answers(arrival.mail, turn.header.exchange, arrival.files)
+        keys = parts.checks.strict_keys(arrival.mail, turn)
+        strict_exchange.check_answer(turn, answers, source)
+        check_not_empty(turn, source, local)
+        receiver = own.value if own is not None else turn.header.side.enemy.value
+        dice = strict_exchange.sources(turn, keys, answers, receiver)
     batches, rows = replay(
         name,
         turn,
@@ -203,7 +196,7 @@ def _replay(parts: Parts, arrival: Arrival, setup: PbemSetup, key: str, own: Sid
         REFEREE_UNDO,
         allow_referee=parts.allow_referee,
         answers=answers,
-        dice=strict_exchange.sources(turn, keys, answers, receiver),
+        dice=dice,
     )
     return Rerun(batches, rows, answers, keys)
 
