@@ -1,0 +1,50 @@
+"""Quick commands end their process once their output is flushed (issue 47 item 2: `status` and
+`order` at most 0.15 s CPU; ADR 0051): the interpreter's teardown of every loaded module cost a
+tenth of `campaign status`. The output and the exit code stay what they were."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from campaign.cli import main
+from tests.conftest import REPO_ROOT
+
+
+def _as_console_script(argv: list[str]) -> subprocess.CompletedProcess[str]:
+    """``argv`` run as the ``campaign`` console script runs it (``main()`` reading sys.argv),
+    in a new interpreter with an exit handler that says when the interpreter ended as usual."""
+    script = "\n".join(
+        [
+            "import atexit, sys",
+            "atexit.register(lambda: print('TEARDOWN', file=sys.stderr))",
+            "from campaign.cli import main",
+            f"sys.argv = ['campaign', *{argv!r}]",
+            "sys.exit(main())",
+        ]
+    )
+    return subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=REPO_ROOT, check=False
+    )
+
+
+def test_status_ends_at_once_with_the_same_output_and_exit_code(tmp_path, capsys):
+    """issue 47 item 2: `status` prints what it printed in-process and skips the teardown."""
+    url = f"sqlite:///{tmp_path / 'c.db'}"
+    assert main(["new", "c", "--seed", "3", "--db", url]) == 0
+    capsys.readouterr()
+    assert main(["status", "c", "--db", url]) == 0
+    expected = capsys.readouterr().out
+    done = _as_console_script(["status", "c", "--db", url])
+    assert (done.returncode, done.stdout, done.stderr) == (0, expected, "")
+    missing = _as_console_script(["status", "nothing-here", "--db", url])
+    assert missing.returncode == 1
+    assert "no campaign named 'nothing-here'" in missing.stderr
+    assert "TEARDOWN" not in missing.stderr
+
+
+def test_a_command_not_listed_as_quick_ends_as_usual(tmp_path):
+    """issue 47 item 2: only the listed commands skip the teardown (``campaign list`` does not)."""
+    done = _as_console_script(["list", "--db", f"sqlite:///{tmp_path / 'c.db'}"])
+    assert done.returncode == 0, done.stderr
+    assert "TEARDOWN" in done.stderr
