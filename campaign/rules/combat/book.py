@@ -45,9 +45,7 @@ Stage = Literal["range", "choose", "assign", "fire", "withdraw", "over"]
 class Record(BaseModel):
     """Base of the typed views: read-only, every key of the stored JSON known."""
 
-    model_config = ConfigDict(
-        frozen=True, extra="forbid", populate_by_name=True, defer_build=True
-    )
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True, defer_build=True)
 
 
 class Declaration(Record):
