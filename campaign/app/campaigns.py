@@ -48,7 +48,10 @@ from campaign.store.seal import Seals
 SNAPSHOT_EVERY = 250
 START_ORDER_TEXT = "(campaign started)"
 #: The dice modes a fair campaign may use, the first its default (issue 42 item 3).
-FAIR_DICE = ("strict", "commit-reveal")
+#: The dice mode of play by e-mail where neither machine can preview a roll
+#: (``campaign.app.strict_dice``, loaded only for a campaign that plays so).
+STRICT_DICE = "strict"
+FAIR_DICE = (STRICT_DICE, "commit-reveal")
 #: Dice modes whose database stores its player's dice secrets (kept 0600 with fair secrets).
 SECRET_DICE = ("strict", "commit-reveal")
 #: Why the others are refused with ``--fair``.
