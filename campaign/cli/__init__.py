@@ -33,12 +33,21 @@ GC_THRESHOLD = 10_000
 #: cyclic garbage collector. Every other command is one short piece of work on one campaign.
 LONG_RUNNING = frozenset({"tui", "demo", "scenario", "serve"})
 
+#: The module that registers each quick command: its parser is built from that module alone
+#: (the modules listed before it cost 0.002 s of `campaign status`; issue 47 item 2).
+#: ``tests/engine/test_quick_commands.py`` checks each one against ``COMMAND_MODULES``.
+QUICK_HOMES = {
+    "status": "campaign.cli.play",
+    "order": "campaign.cli.play",
+    "completion": "campaign.cli.completion",
+}
+
 #: Commands that, run as the process's own command line, end the process as soon as their output
 #: is flushed (``os._exit``) instead of letting the interpreter take down every module and object
 #: they loaded: 0.02-0.03 s of CPU, a tenth of `campaign status` (issue 47 item 2, ADR 0051).
 #: Each one has finished its work when its handler returns: its database connections closed,
 #: its files written and renamed, no thread or child process left.
-QUICK_EXIT = frozenset({"status", "order", "completion"})
+QUICK_EXIT = frozenset(QUICK_HOMES)
 
 #: Modules that contribute subcommands, in the order they appear in ``--help``.
 COMMAND_MODULES: tuple[str, ...] = (
@@ -61,8 +70,9 @@ COMMAND_MODULES: tuple[str, ...] = (
 @functools.lru_cache(maxsize=64)
 def build_parser(command: str | None = None) -> CampaignParser:
     """The argument parser: every command module's commands, or with ``command`` only the
-    modules up to the one that registers it (building all of them costs a noticeable part of a
-    quick command such as ``campaign status``; ``--help`` and unknown commands get them all).
+    modules up to the one that registers it, or for a quick command its module alone
+    (``QUICK_HOMES``; building all of them costs a noticeable part of a quick command such as
+    ``campaign status``; ``--help`` and unknown commands get them all).
 
     Built once per command word in a process: a parser keeps nothing of one ``parse_args`` for
     the next (no option has a mutable default), and a process that calls ``main`` many times
@@ -76,7 +86,8 @@ def build_parser(command: str | None = None) -> CampaignParser:
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module_name in COMMAND_MODULES:
+    modules = (QUICK_HOMES[command],) if command in QUICK_HOMES else COMMAND_MODULES
+    for module_name in modules:
         importlib.import_module(module_name).register(subparsers)
         if command is not None and command in subparsers.choices:
             break

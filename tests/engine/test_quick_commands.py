@@ -8,10 +8,14 @@ They build pydantic's validators without looking for pydantic plugins, which imp
 
 from __future__ import annotations
 
+import argparse
+import importlib
 import subprocess
 import sys
 
-from campaign.cli import main
+import pytest
+
+from campaign.cli import COMMAND_MODULES, QUICK_HOMES, build_parser, main
 from tests.conftest import REPO_ROOT
 from tests.fresh_process import modules_imported_by
 
@@ -96,3 +100,40 @@ def test_the_plugin_loader_left_out_still_answers_every_other_name():
         [sys.executable, "-c", script], capture_output=True, text=True, cwd=REPO_ROOT, check=False
     )
     assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize("command", sorted(QUICK_HOMES))
+def test_a_quick_command_is_parsed_from_its_own_module_alone(command, capsys):
+    """issue 47 item 2: the module ``QUICK_HOMES`` names registers the command, and the parser
+    built from it alone reads its line and prints its help as the whole parser does."""
+    assert QUICK_HOMES[command] in COMMAND_MODULES
+    alone, whole = build_parser(command), build_parser()
+    assert _subcommands(alone) == {command} | (
+        _subcommands(whole) & _registered_by(QUICK_HOMES[command])
+    )
+    line = {
+        "status": ["status", "war", "--db", "sqlite:///x.db", "--side", "aslan"],
+        "order": ["order", "war", "aslan pass", "--db", "sqlite:///x.db"],
+        "completion": ["completion", "bash"],
+    }[command]
+    read = [vars(parser.parse_args(line)) for parser in (alone, whole)]
+    assert [{**args, "func": repr(args["func"])} for args in read] == [
+        {**read[1], "func": repr(read[1]["func"])}
+    ] * 2
+    helps = []
+    for parser in (alone, whole):
+        with pytest.raises(SystemExit):
+            parser.parse_args([command, "--help"])
+        helps.append(capsys.readouterr().out)
+    assert helps[0] == helps[1] and command in helps[0]
+
+
+def _subcommands(parser: argparse.ArgumentParser) -> set[str]:
+    (action,) = (a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return set(action.choices)
+
+
+def _registered_by(module: str) -> set[str]:
+    parser = argparse.ArgumentParser()
+    importlib.import_module(module).register(parser.add_subparsers())
+    return _subcommands(parser)
