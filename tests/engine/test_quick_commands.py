@@ -137,3 +137,39 @@ def _registered_by(module: str) -> set[str]:
     parser = argparse.ArgumentParser()
     importlib.import_module(module).register(parser.add_subparsers())
     return _subcommands(parser)
+
+
+#: What a `status` outside combat, with the ruleset kept, has no use for (issue 47 item 2).
+NOT_NEEDED = (
+    "campaign.content.maps",  # the data files' readers: the kept ruleset is read instead
+    "campaign.content.layouts",
+    "tomllib",
+    "campaign.pbem",  # the turn-file models: no strict dice here
+    "campaign.app.strict_dice",
+    "logging",  # only to quiet a PostgreSQL driver
+)
+
+
+def test_status_loads_neither_the_file_readers_nor_the_mail_code(tmp_path):
+    """issue 47 item 2: a later `status` reads the kept ruleset, and builds no validator of
+    the combat book or the turn files outside combat and play by e-mail."""
+    url = f"sqlite:///{tmp_path / 'c.db'}"
+    assert main(["new", "c", "--seed", "3", "--db", url]) == 0  # keeps the built ruleset
+    output, loaded = modules_imported_by(NOT_NEEDED, ["status", "c", "--db", url])
+    assert "game turn" in output
+    assert loaded == []
+    script = "\n".join(
+        [
+            "import sys",
+            "from campaign.cli import main",
+            f"assert main(['status', 'c', '--db', {url!r}]) == 0",
+            "from campaign.rules.combat.book import CombatBook",
+            "from campaign.rules.ruleset import Ruleset",
+            "print('BUILT', CombatBook.__pydantic_complete__, Ruleset.__pydantic_complete__)",
+        ]
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=REPO_ROOT, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.rstrip().endswith("BUILT False False")

@@ -104,8 +104,10 @@ class ReactionRecord(Record):
 
 
 def combat_book(state: CampaignState) -> CombatBook:
-    """What combat keeps for the current step."""
-    return CombatBook.model_validate(state.slots.get(AREA) or {})
+    """What combat keeps for the current step (outside combat nothing: the empty book, made
+    without building the validator of every battle record, issue 47 item 2)."""
+    kept = state.slots.get(AREA)
+    return CombatBook.model_validate(kept) if kept else CombatBook.model_construct()
 
 
 @functools.cache
@@ -117,7 +119,8 @@ def _records_adapter() -> TypeAdapter[dict[str, BattleRecord]]:
 
 def records(state: CampaignState) -> dict[str, BattleRecord]:
     """Every battle record of the current step, by id, in the order they are fought."""
-    return _records_adapter().validate_python((state.slots.get(AREA) or {}).get("battles", {}))
+    battles = (state.slots.get(AREA) or {}).get("battles")
+    return _records_adapter().validate_python(battles) if battles else {}
 
 
 def battle_ids(state: CampaignState) -> list[str]:
