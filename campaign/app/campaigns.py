@@ -229,7 +229,7 @@ class Campaigns:
         (docs/seats.md)."""
         if side is not None:
             return side
-        player = self.store.ledger.player(name)
+        player = self.store.ledger.player(name) if self.store.plays_by_mail(name) else None
         return Side(player.side) if player is not None else None
 
     def load(
