@@ -175,7 +175,7 @@ def quick_exit(code: int) -> None:
     try:
         sys.stdout.flush()
         sys.stderr.flush()
-    except (OSError, ValueError):
+    except (OSError, ValueError, AttributeError):  # a closed pipe, a closed or missing stream
         return
     os._exit(code)
 
