@@ -23,20 +23,26 @@ from tests.fresh_process import modules_imported_by
 PLUGIN_SEARCH = ("importlib.metadata", "email", "socket")
 
 
+def _fresh_python(*lines: str) -> subprocess.CompletedProcess[str]:
+    """``lines`` run as a script in a new interpreter, from the repository's root."""
+    return subprocess.run(
+        [sys.executable, "-c", "\n".join(lines)],
+        capture_output=True,
+        text=True,
+        cwd=REPO_ROOT,
+        check=False,
+    )
+
+
 def _as_console_script(argv: list[str]) -> subprocess.CompletedProcess[str]:
     """``argv`` run as the ``campaign`` console script runs it (``main()`` reading sys.argv),
     in a new interpreter with an exit handler that says when the interpreter ended as usual."""
-    script = "\n".join(
-        [
-            "import atexit, sys",
-            "atexit.register(lambda: print('TEARDOWN', file=sys.stderr))",
-            "from campaign.cli import main",
-            f"sys.argv = ['campaign', *{argv!r}]",
-            "sys.exit(main())",
-        ]
-    )
-    return subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, cwd=REPO_ROOT, check=False
+    return _fresh_python(
+        "import atexit, sys",
+        "atexit.register(lambda: print('TEARDOWN', file=sys.stderr))",
+        "from campaign.cli import main",
+        f"sys.argv = ['campaign', *{argv!r}]",
+        "sys.exit(main())",
     )
 
 
@@ -80,24 +86,19 @@ def test_the_plugin_loader_left_out_still_answers_every_other_name():
     """issue 47 item 2: a name of pydantic's plugin loader other than ``get_plugins`` (pydantic's
     internals may change) loads the real loader; with the user's own
     ``PYDANTIC_DISABLE_PLUGINS`` the loader is pydantic's."""
-    script = "\n".join(
-        [
-            "import os, sys",
-            "from campaign.cli import without_pydantic_plugins",
-            "without_pydantic_plugins()",
-            "from pydantic.plugin._loader import get_plugins",
-            "assert tuple(get_plugins()) == ()",
-            "from pydantic.plugin._loader import PYDANTIC_ENTRY_POINT_GROUP",
-            "assert PYDANTIC_ENTRY_POINT_GROUP == 'pydantic'",
-            "assert 'importlib.metadata' in sys.modules",
-            "del sys.modules['pydantic.plugin._loader']",
-            "os.environ['PYDANTIC_DISABLE_PLUGINS'] = 'some-plugin'",
-            "without_pydantic_plugins()",
-            "assert 'pydantic.plugin._loader' not in sys.modules",
-        ]
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, cwd=REPO_ROOT, check=False
+    done = _fresh_python(
+        "import os, sys",
+        "from campaign.cli import without_pydantic_plugins",
+        "without_pydantic_plugins()",
+        "from pydantic.plugin._loader import get_plugins",
+        "assert tuple(get_plugins()) == ()",
+        "from pydantic.plugin._loader import PYDANTIC_ENTRY_POINT_GROUP",
+        "assert PYDANTIC_ENTRY_POINT_GROUP == 'pydantic'",
+        "assert 'importlib.metadata' in sys.modules",
+        "del sys.modules['pydantic.plugin._loader']",
+        "os.environ['PYDANTIC_DISABLE_PLUGINS'] = 'some-plugin'",
+        "without_pydantic_plugins()",
+        "assert 'pydantic.plugin._loader' not in sys.modules",
     )
     assert done.returncode == 0, done.stderr
 
@@ -158,18 +159,13 @@ def test_status_loads_neither_the_file_readers_nor_the_mail_code(tmp_path):
     output, loaded = modules_imported_by(NOT_NEEDED, ["status", "c", "--db", url])
     assert "game turn" in output
     assert loaded == []
-    script = "\n".join(
-        [
-            "import sys",
-            "from campaign.cli import main",
-            f"assert main(['status', 'c', '--db', {url!r}]) == 0",
-            "from campaign.rules.combat.book import CombatBook",
-            "from campaign.rules.ruleset import Ruleset",
-            "print('BUILT', CombatBook.__pydantic_complete__, Ruleset.__pydantic_complete__)",
-        ]
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, cwd=REPO_ROOT, check=False
+    done = _fresh_python(
+        "import sys",
+        "from campaign.cli import main",
+        f"assert main(['status', 'c', '--db', {url!r}]) == 0",
+        "from campaign.rules.combat.book import CombatBook",
+        "from campaign.rules.ruleset import Ruleset",
+        "print('BUILT', CombatBook.__pydantic_complete__, Ruleset.__pydantic_complete__)",
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.rstrip().endswith("BUILT False False")
