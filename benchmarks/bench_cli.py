@@ -6,7 +6,8 @@ Run from the repository root: ``.venv/bin/python -m benchmarks.bench_cli``.
 The campaign is a random legal game (``tests.integration.driver``, seeded) written into a fresh
 SQLite database through the store, so it has snapshots like a real one. Each `order` run works on
 a fresh copy of that database (the copy is not timed) and gives ``referee stepping auto``, an
-order that is always legal, so the run measures load + decide + append + report. Goals: each
+order that is always legal, so the run measures load + decide + append + report. One `status`
+runs first, untimed (it creates the ledger's tables and keeps the built ruleset). Goals: each
 command at most 2x the import baseline measured in the same run (issue 15, wall), each at most
 0.15 s CPU, and a shell completion answer (a campaign name, an order word) at most 0.1 s CPU
 (issue 47), beside Python starting with nothing to do. Wall and child CPU
@@ -97,6 +98,11 @@ def main() -> None:
         master = Path(tmp) / "bench.db"
         events = build(master)
         url = f"sqlite:///{master}"
+        # Once, untimed: the first command on a database the store wrote creates the ledger's
+        # tables (SQLAlchemy imported once), and the first load of the data files keeps the
+        # built ruleset in the user's cache (campaign.content.built); every later command,
+        # as on a user's machine, finds both.
+        timed([campaign, "status", NAME, "--db", url])
         baseline, status, order = [], [], []
         for _ in range(RUNS):  # interleaved, so load changes hit every figure alike
             baseline.append(timed([sys.executable, "-c", "import pydantic, sqlalchemy"]))

@@ -22,11 +22,14 @@ RULES_DIR = REPO_ROOT / "docs" / "rules"
 def _private_user_data(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """Tests never read or write the user's real data directory (the default campaign
     database, the snapshot-sealing key, a solved tablebase) nor its config directory (the
-    TUI's remembered turn-file folder): ``XDG_DATA_HOME`` and ``XDG_CONFIG_HOME`` point to
-    fresh directories, as on a new machine, and ``$CAMPAIGN_DB_URL`` is unset."""
+    TUI's remembered turn-file folder) nor its cache directory (the built rulesets):
+    ``XDG_DATA_HOME``, ``XDG_CONFIG_HOME`` and ``XDG_CACHE_HOME`` point to fresh directories,
+    as on a new machine, and ``$CAMPAIGN_DB_URL`` and ``$CAMPAIGN_CACHE_DIR`` are unset."""
     patch = pytest.MonkeyPatch()
     patch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("user-data")))
     patch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("user-config")))
+    patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("user-cache")))
+    patch.delenv("CAMPAIGN_CACHE_DIR", raising=False)
     patch.delenv("CAMPAIGN_DB_URL", raising=False)
     yield
     patch.undo()

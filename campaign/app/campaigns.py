@@ -47,10 +47,13 @@ from campaign.store.seal import Seals
 #: A snapshot is written whenever the log crosses a multiple of this many events.
 SNAPSHOT_EVERY = 250
 START_ORDER_TEXT = "(campaign started)"
+#: The dice mode of play by e-mail where neither machine can preview a roll
+#: (``campaign.app.strict_dice``, loaded only for a campaign that plays so).
+STRICT_DICE = "strict"
 #: The dice modes a fair campaign may use, the first its default (issue 42 item 3).
-FAIR_DICE = ("strict", "commit-reveal")
+FAIR_DICE = (STRICT_DICE, "commit-reveal")
 #: Dice modes whose database stores its player's dice secrets (kept 0600 with fair secrets).
-SECRET_DICE = ("strict", "commit-reveal")
+SECRET_DICE = (STRICT_DICE, "commit-reveal")
 #: Why the others are refused with ``--fair``.
 FAIR_DICE_WHY = {
     "seeded": "both machines hold the dice seed, so either player can compute every roll in "
@@ -226,7 +229,7 @@ class Campaigns:
         (docs/seats.md)."""
         if side is not None:
             return side
-        player = self.store.ledger.player(name)
+        player = self.store.ledger.player(name) if self.store.plays_by_mail(name) else None
         return Side(player.side) if player is not None else None
 
     def load(

@@ -9,8 +9,14 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from campaign.app import authority, strict_dice
-from campaign.app.campaigns import START_ORDER_TEXT, Campaigns, Loaded, parse_stored
+from campaign.app import authority
+from campaign.app.campaigns import (
+    START_ORDER_TEXT,
+    STRICT_DICE,
+    Campaigns,
+    Loaded,
+    parse_stored,
+)
 from campaign.rules import engine, narration
 from campaign.rules.acting import acting_sentence
 from campaign.rules.base import Event
@@ -114,25 +120,29 @@ class Orders(Campaigns):
         as ``seat`` may read it and who must act now."""
         before = loaded.state.clone()
         events = self.submit(loaded, text, dice=dice, typed=typed, seat=seat)
-        lines = (
-            narration.condense(
-                narration.narrate(
-                    events,
-                    before,
-                    viewer=self.reader(loaded.row.name, seat.side),
-                    ruleset=loaded.ruleset,
-                )
+        if not events:  # held for strict dice (ADR 0028): the held line and who is awaited
+            return self._held_report(loaded)
+        lines = narration.condense(
+            narration.narrate(
+                events,
+                before,
+                viewer=self.reader(loaded.row.name, seat.side),
+                ruleset=loaded.ruleset,
             )
-            if events
-            else [strict_dice.held_line(self.store.ledger, loaded.row.name)]
         )
-        held = None if events else strict_dice.waiting(self.store.ledger, loaded.row.name)
-        now = (
-            held.sentence
-            if held is not None  # held: the side whose dice are awaited
-            else acting_sentence(loaded.state, loaded.ruleset)
+        return OrderReport(
+            events, lines, loaded.state, acting_sentence(loaded.state, loaded.ruleset)
         )
-        return OrderReport(events, lines, loaded.state, now)
+
+    def _held_report(self, loaded: Loaded) -> OrderReport:
+        """The report of an order held for strict dice: no event, the held line, and the side
+        whose dice are awaited (``campaign.app.strict_dice``, loaded only then: issue 47)."""
+        from campaign.app import strict_dice
+
+        lines = [strict_dice.held_line(self.store.ledger, loaded.row.name)]
+        held = strict_dice.waiting(self.store.ledger, loaded.row.name)
+        now = held.sentence if held is not None else acting_sentence(loaded.state, loaded.ruleset)
+        return OrderReport([], lines, loaded.state, now)
 
     def submit(
         self,
@@ -164,7 +174,9 @@ class Orders(Campaigns):
         if typed is not None and loaded.dice_mode != "physical" and typed.reason:
             authority.check_override(seat, "typed dice with a reason")
         order = engine.read_typed(loaded.state, text, loaded.ruleset, seat.side)
-        if loaded.dice_mode == strict_dice.MODE and dice is None and typed is None:
+        if loaded.dice_mode == STRICT_DICE and dice is None and typed is None:
+            from campaign.app import strict_dice  # only for strict dice (issue 47 item 2)
+
             events = strict_dice.decide(self.store.ledger, loaded, order)
             if events:  # else held: its dice need the other side's contribution (ADR 0028)
                 self.append(loaded, redact(order.to_notation(), loaded.state, order.side), events)
@@ -191,7 +203,7 @@ class Orders(Campaigns):
         reason = (typed.reason or "").strip() if typed is not None else ""
         if reason:
             check_reason(reason, "the reason for the typed dice")
-        if mode in ("commit-reveal", strict_dice.MODE):
+        if mode in ("commit-reveal", STRICT_DICE):
             raise InvalidOrderError(
                 f"DN-ERR-1: campaign {name!r} plays by e-mail with {mode} dice: the "
                 "other player's machine rolls every die again, so dice cannot be typed in"
@@ -253,7 +265,9 @@ class Orders(Campaigns):
         eyes = self.reader(name, seat.side)  # whose eyes the answer is for (docs/seats.md)
         if referee_reason is not None:
             authority.check_override(seat, "an undo with a reason")
-        if referee_reason is None and loaded.dice_mode == strict_dice.MODE:
+        if referee_reason is None and loaded.dice_mode == STRICT_DICE:
+            from campaign.app import strict_dice  # only for strict dice (issue 47 item 2)
+
             pending = self.store.ledger.strict_pending(name)
             if pending is not None:
                 authority.check_undo(seat, pending.order_text)

@@ -11,8 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from campaign.app import strict_dice
-from campaign.app.campaigns import Campaigns, Loaded, parse_stored
+from campaign.app.campaigns import STRICT_DICE, Campaigns, Loaded, parse_stored
 from campaign.records.rows import StoredEvent
 from campaign.rules.acting import Duty
 from campaign.rules.base import Event
@@ -86,8 +85,11 @@ class Reading(Campaigns):
 
     def _held(self, loaded: Loaded) -> Duty | None:
         """The wait for strict dice as the one duty, or None (no order is held)."""
-        if loaded.dice_mode != strict_dice.MODE:
+        if loaded.dice_mode != STRICT_DICE:
             return None
+        # loaded only for a campaign with strict dice (issue 47 item 2: `status` without it)
+        from campaign.app import strict_dice
+
         wait = strict_dice.waiting(self.store.ledger, loaded.row.name)
         if wait is None or wait.side is None:
             return None

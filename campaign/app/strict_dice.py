@@ -17,7 +17,7 @@ contribution, which that side opens only after the order is fixed.
 
 from __future__ import annotations
 
-from campaign.app.campaigns import Loaded
+from campaign.app.campaigns import STRICT_DICE, Loaded
 from campaign.pbem.fair.strict import StrictSource
 from campaign.pbem.strict_exchange import FIRST_ROLLING_FILE
 from campaign.records.ledger_rows import StrictPending
@@ -28,7 +28,7 @@ from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.rules.views import redact
 from campaign.store.ledger import Ledger
 
-MODE = "strict"
+MODE = STRICT_DICE
 
 
 def _receiver(side: Side | None) -> str:

@@ -10,16 +10,17 @@ import os
 import threading
 from collections import OrderedDict
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from campaign.bundled import bundled_data_dir
+from campaign.content.built import keep_built, load_built
 from campaign.content.errors import DataFileError
 from campaign.content.hashing import current_hashes, profile_hash
-from campaign.content.layouts import LAYOUTS_DIR, build_map, load_layout
-from campaign.content.maps import SECTIONS_DIR, load_sections
-from campaign.content.tables import HOUSE_RULES_FILE, load_house_rules_with_label, load_tables
-from campaign.content.units import load_units
-from campaign.rules.map_assembly import Section
-from campaign.rules.ruleset import Ruleset, StarMap
+from campaign.rules.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from campaign.rules.map_assembly import Section
+    from campaign.rules.ruleset import StarMap
 
 #: Environment variable that points the tool at another data directory.
 DATA_DIR_ENV = "CAMPAIGN_DATA_DIR"
@@ -37,6 +38,9 @@ _BUILT: OrderedDict[tuple[object, ...], Ruleset] = OrderedDict()
 _BUILT_LOCK = threading.Lock()
 #: How many rulesets ``_BUILT`` keeps (a layout each, a few random maps).
 _BUILT_LIMIT = 16
+# The readers of the files (``campaign.content.maps``, ``layouts``, ``tables``, ``units``) are
+# imported when a ruleset is built from them, not when it comes from ``_BUILT`` or from the
+# user's cache (``campaign.content.built``; issue 47 item 2).
 
 
 def default_data_dir() -> Path:
@@ -64,6 +68,8 @@ def resolve_layout(layout: str | None, seed: int | None) -> str:
 
 def load_sections_of(data_dir: Path) -> dict[str, Section]:
     """Every section of ``data_dir/maps/sections``."""
+    from campaign.content.maps import SECTIONS_DIR, load_sections
+
     return load_sections(data_dir / "maps" / SECTIONS_DIR)
 
 
@@ -87,8 +93,14 @@ def load_ruleset(
             if key in _BUILT:
                 _BUILT.move_to_end(key)
                 return _BUILT[key]
-    ruleset = _build(root, chosen, seed, hashes)
-    if key is not None and _hashes_or_none(root) == hashes:  # no file changed while parsed
+    ruleset = load_built(key) if key is not None else None
+    if ruleset is None:
+        ruleset = _build(root, chosen, seed, hashes)
+        if key is not None and _hashes_or_none(root) == hashes:  # no file changed while parsed
+            keep_built(key, ruleset)
+        else:
+            key = None
+    if key is not None:
         with _BUILT_LOCK:
             _BUILT[key] = ruleset
             while len(_BUILT) > _BUILT_LIMIT:
@@ -115,6 +127,14 @@ def _built_key(
 def _build(root: Path, chosen: str, seed: int | None, hashes: dict[str, str] | None) -> Ruleset:
     """Read, check and assemble every file of ``root`` into a ruleset (``hashes``: the files'
     hashes taken just before, or None to take them now)."""
+    from campaign.content.layouts import build_map
+    from campaign.content.tables import (
+        HOUSE_RULES_FILE,
+        load_house_rules_with_label,
+        load_tables,
+    )
+    from campaign.content.units import load_units
+
     units = load_units(root / "units.csv")
     tables = load_tables(root / "tables", root)
     house_rules, rules_label = load_house_rules_with_label(root / "tables" / HOUSE_RULES_FILE)
@@ -135,5 +155,7 @@ def _build(root: Path, chosen: str, seed: int | None, hashes: dict[str, str] | N
 
 def load_all_layouts(data_dir: Path, catalog: dict[str, Section]) -> dict[str, StarMap]:
     """Every fixed layout of ``data_dir``, assembled (used by ``campaign data check``)."""
+    from campaign.content.layouts import LAYOUTS_DIR, load_layout
+
     layouts_dir = data_dir / "maps" / LAYOUTS_DIR
     return {path.stem: load_layout(path, catalog) for path in sorted(layouts_dir.glob("*.toml"))}

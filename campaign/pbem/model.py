@@ -30,7 +30,7 @@ FORMAT: Final = "dark-nebula-turn-file"
 SCHEMA_VERSION = 2
 DiceMode = Literal["commit-reveal", "seeded", "strict"]
 
-_STRICT = ConfigDict(frozen=True, extra="forbid")
+_STRICT = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 _HEX64 = r"^[0-9a-f]{64}$"
 
 

@@ -23,7 +23,7 @@ class Where(StrEnum):
 class Location(BaseModel):
     """Where a unit is. ``system`` is set for HEX/BOX, ``carrier`` for CARRIED."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     where: Where
     system: str | None = None

@@ -31,7 +31,7 @@ from campaign.rules.ids import (
 class Frozen(BaseModel):
     """Base for immutable value objects of the ruleset."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class Indexed(Frozen):

@@ -47,7 +47,7 @@ class Unit(BaseModel):
     """One counter in play. ``kind`` is ``UnitType.kind``; ``owner`` may differ from the unit
     type's side for conscripted neutrals (DN-NEU-2)."""
 
-    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+    model_config = ConfigDict(extra="forbid", validate_assignment=False, defer_build=True)
 
     id: str
     kind: str
@@ -75,7 +75,7 @@ class Unit(BaseModel):
 class Roll(BaseModel):
     """One die result stored in an event: purpose, number of faces and the value (DN-ERR-1)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     purpose: str
     value: int
@@ -103,7 +103,7 @@ def _copied(value: Any) -> Any:
 class CampaignState(BaseModel):
     """Everything the rules need to decide the next order. See the module docstring."""
 
-    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+    model_config = ConfigDict(extra="forbid", validate_assignment=False, defer_build=True)
 
     campaign_id: str = ""
     profile_hash: str = ""

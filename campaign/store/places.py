@@ -9,10 +9,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from campaign import APP_NAME
 from campaign.rules.errors import CampaignError
 
+__all__ = ["APP_NAME", "DB_URL_ENV", "config_dir", "data_dir", "default_url"]
+
 DB_URL_ENV = "CAMPAIGN_DB_URL"
-APP_NAME = "dark-nebula-campaign"
 
 
 def data_dir() -> Path:

@@ -57,6 +57,7 @@ from campaign.store.places import APP_NAME, DB_URL_ENV, data_dir, default_url
 from campaign.store.statements import (
     LEDGER_TABLE_NAMES,
     LEGACY_DICE_MODE,
+    MAIL_MARKS,
     SCHEMA_TABLE,
     SCHEMA_VERSION_QUERY,
     SNAPSHOT_QUERY,
@@ -180,6 +181,21 @@ class Store:
             self.engine,
             [model for model in (*CAMPAIGN_TABLES, *LEDGER_TABLES) if model.__tablename__ in names],
         )
+
+    def plays_by_mail(self, name: str) -> bool:
+        """Whether ``name`` is played by e-mail from this database: its side is recorded, or
+        a turn file was sent or received. Where not, ``ledger.player(name)`` is None, and a
+        read that needs no more (``status``, whose eyes a read is for) leaves the ledger's code
+        unloaded and its tables uncreated (issue 47 item 2)."""
+        tables = [table for table in MAIL_MARKS if table in self.database.table_names()]
+        if not tables:
+            return False
+        with self.database.read() as connection:
+            return any(
+                connection.first(f"SELECT 1 FROM {table} WHERE campaign_name = :name", params)
+                is not None
+                for table, params in ((table, {"name": name}) for table in tables)
+            )
 
     @functools.cached_property
     def ledger(self) -> Ledger:

@@ -38,6 +38,9 @@ LEDGER_TABLE_NAMES = (
     "dn_fair_secret",
     "dn_strict_pending",
 )
+#: The ledger tables whose rows make a campaign one this database plays by e-mail (its recorded
+#: side, its turn files): ``Ledger.player`` is None exactly when neither has a row of it.
+MAIL_MARKS = ("dn_pbem_player", "dn_pbem_file")
 SCHEMA_TABLE = "dn_schema_info"
 SCHEMA_VERSION_QUERY = "SELECT version FROM dn_schema_info WHERE id = 1"
 SNAPSHOT_QUERY = (

@@ -18,6 +18,7 @@ from sqlalchemy.exc import OperationalError
 from campaign.app.failures import database_problem
 from campaign.cli import main
 from campaign.store.database import DatabaseUnavailable, IntegrityViolation
+from campaign.store.repository import Store
 from campaign.store.tables import LEDGER_TABLES, create_tables
 
 NAME = "war"
@@ -28,6 +29,7 @@ def read_only(tmp_path: Path) -> str:
     """A campaign database whose ledger lacks one table, as a read-only URL."""
     path = tmp_path / "c.db"
     assert main(["new", NAME, "--db", f"sqlite:///{path}"]) == 0
+    Store(f"sqlite:///{path}").ledger  # noqa: B018 - the ledger's tables, created on first use
     with sqlite3.connect(path) as connection:
         connection.execute("DROP TABLE dn_fair_pass")
     return f"sqlite:///file:{path}?mode=ro&uri=true"
@@ -41,9 +43,12 @@ def test_creating_a_table_on_a_read_only_database_is_the_stores_own_failure(read
 
 
 def test_the_failure_that_reaches_the_command_line_is_one_line(read_only, capsys):
-    # `campaign status` asks the ledger for the next step by e-mail: its missing table cannot
-    # be created on a read-only file
-    assert main(["status", NAME, "--db", read_only]) == 1
+    # `campaign exchanges` reads the ledger: its missing table cannot be created on a
+    # read-only file. (`campaign status` no longer opens the ledger of a campaign this database
+    # does not play by e-mail, issue 47 item 2: it answers.)
+    assert main(["status", NAME, "--db", read_only]) == 0
+    capsys.readouterr()
+    assert main(["exchanges", NAME, "--db", read_only]) == 1
     err = capsys.readouterr().err
     assert err == (
         "campaign: the database refused the change: attempt to write a readonly "

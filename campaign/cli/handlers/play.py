@@ -72,7 +72,7 @@ def status(args: argparse.Namespace) -> int:
     found = status_view(sight.name, sight.seen, sight.ruleset, seq=sight.seq, held=sight.held)
     _print_status(found)
     service = open_service(args)
-    if service.store.ledger.player(args.name) is None:
+    if not service.store.plays_by_mail(args.name):
         return 0  # this database plays no side by e-mail: no next step (the mail code unloaded)
     step = PbemService(service).next_step(args.name)
     if step is not None:  # play by e-mail: which file to send or to wait for (issue 42)

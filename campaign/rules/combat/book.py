@@ -20,6 +20,7 @@ the interaction and surface sub-phases keep their own entries (``interacted``, `
 ``losses``).
 """
 
+import functools
 from collections.abc import Callable
 from typing import Any, Literal
 
@@ -44,7 +45,7 @@ Stage = Literal["range", "choose", "assign", "fire", "withdraw", "over"]
 class Record(BaseModel):
     """Base of the typed views: read-only, every key of the stored JSON known."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True, defer_build=True)
 
 
 class Declaration(Record):
@@ -103,17 +104,23 @@ class ReactionRecord(Record):
 
 
 def combat_book(state: CampaignState) -> CombatBook:
-    """What combat keeps for the current step."""
-    return CombatBook.model_validate(state.slots.get(AREA) or {})
+    """What combat keeps for the current step (outside combat nothing: the empty book, made
+    without building the validator of every battle record, issue 47 item 2)."""
+    kept = state.slots.get(AREA)
+    return CombatBook.model_validate(kept) if kept else CombatBook.model_construct()
 
 
-#: Reads the battles alone (the hot path: offer checks, appliers of rounds and withdrawals).
-_RECORDS: TypeAdapter[dict[str, BattleRecord]] = TypeAdapter(dict[str, BattleRecord])
+@functools.cache
+def _records_adapter() -> TypeAdapter[dict[str, BattleRecord]]:
+    """Reads the battles alone (the hot path: offer checks, appliers of rounds and
+    withdrawals); built on first use, not at import (issue 47 item 2)."""
+    return TypeAdapter(dict[str, BattleRecord])
 
 
 def records(state: CampaignState) -> dict[str, BattleRecord]:
     """Every battle record of the current step, by id, in the order they are fought."""
-    return _RECORDS.validate_python((state.slots.get(AREA) or {}).get("battles", {}))
+    battles = (state.slots.get(AREA) or {}).get("battles")
+    return _records_adapter().validate_python(battles) if battles else {}
 
 
 def battle_ids(state: CampaignState) -> list[str]:

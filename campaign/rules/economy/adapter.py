@@ -27,7 +27,7 @@ EXPLORED_ROUTES_SLOT = "explored_routes"
 #: does not), so it counts as a warship. House reading (docs/rules-economy.md): income, supply
 #: and production places never depend on a kind nobody has seen (DN-NEU-1, issue 28). A
 #: face-down counter in a surface box needs no stand-in: every kind there controls the box.
-FACE_DOWN_IN_SPACE = UnitType(
+FACE_DOWN_IN_SPACE = UnitType.model_construct(
     kind="neutral:?",
     side=Side.NEUTRAL,
     code="?",
@@ -38,7 +38,7 @@ FACE_DOWN_IN_SPACE = UnitType(
 )
 #: A face-down counter in a surface box whose kind no machine knows (fair mode, ADR 0028):
 #: it controls the box, as every kind that stands there does.
-FACE_DOWN_IN_BOX = UnitType(
+FACE_DOWN_IN_BOX = UnitType.model_construct(
     kind="neutral:?",
     side=Side.NEUTRAL,
     code="?",

@@ -39,7 +39,7 @@ AREA = "movement"
 class MovementStep(BaseModel):
     """What movement keeps for the current movement step (see the module docstring)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     moved: frozenset[str] = frozenset()
     finished: frozenset[str] = frozenset()
@@ -59,7 +59,7 @@ class MovementStep(BaseModel):
 class MovementTurn(BaseModel):
     """What movement keeps for the current player turn."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     reaction_stack: tuple[str, ...] | None = None
 

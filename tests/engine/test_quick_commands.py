@@ -1,0 +1,171 @@
+"""Quick commands (issue 47 item 2: `status` and `order` at most 0.15 s CPU; ADR 0051).
+
+They end their process once their output is flushed: the interpreter's teardown of every loaded
+module cost a tenth of `campaign status`; the output and the exit code stay what they were.
+They build pydantic's validators without looking for pydantic plugins, which imported
+``importlib.metadata`` (with email, socket and zipfile) for nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import subprocess
+import sys
+
+import pytest
+
+from campaign.cli import COMMAND_MODULES, QUICK_HOMES, build_parser, main
+from tests.conftest import REPO_ROOT
+from tests.fresh_process import modules_imported_by
+
+#: What looking for pydantic plugins imports (the entry points of every installed package).
+PLUGIN_SEARCH = ("importlib.metadata", "email", "socket")
+
+
+def _fresh_python(*lines: str) -> subprocess.CompletedProcess[str]:
+    """``lines`` run as a script in a new interpreter, from the repository's root."""
+    return subprocess.run(
+        [sys.executable, "-c", "\n".join(lines)],
+        capture_output=True,
+        text=True,
+        cwd=REPO_ROOT,
+        check=False,
+    )
+
+
+def _as_console_script(argv: list[str]) -> subprocess.CompletedProcess[str]:
+    """``argv`` run as the ``campaign`` console script runs it (``main()`` reading sys.argv),
+    in a new interpreter with an exit handler that says when the interpreter ended as usual."""
+    return _fresh_python(
+        "import atexit, sys",
+        "atexit.register(lambda: print('TEARDOWN', file=sys.stderr))",
+        "from campaign.cli import main",
+        f"sys.argv = ['campaign', *{argv!r}]",
+        "sys.exit(main())",
+    )
+
+
+def test_status_ends_at_once_with_the_same_output_and_exit_code(tmp_path, capsys):
+    """issue 47 item 2: `status` prints what it printed in-process and skips the teardown."""
+    url = f"sqlite:///{tmp_path / 'c.db'}"
+    assert main(["new", "c", "--seed", "3", "--db", url]) == 0
+    capsys.readouterr()
+    assert main(["status", "c", "--db", url]) == 0
+    expected = capsys.readouterr().out
+    done = _as_console_script(["status", "c", "--db", url])
+    assert (done.returncode, done.stdout, done.stderr) == (0, expected, "")
+    missing = _as_console_script(["status", "nothing-here", "--db", url])
+    assert missing.returncode == 1
+    assert "no campaign named 'nothing-here'" in missing.stderr
+    assert "TEARDOWN" not in missing.stderr
+
+
+def test_a_command_not_listed_as_quick_ends_as_usual(tmp_path):
+    """issue 47 item 2: only the listed commands skip the teardown (``campaign list`` does not)."""
+    done = _as_console_script(["list", "--db", f"sqlite:///{tmp_path / 'c.db'}"])
+    assert done.returncode == 0, done.stderr
+    assert "TEARDOWN" in done.stderr
+
+
+def test_status_and_order_do_not_look_for_pydantic_plugins(tmp_path):
+    """issue 47 item 2: the validators are built as with ``PYDANTIC_DISABLE_PLUGINS=__all__``,
+    without importing what the search for plugins needs."""
+    url = f"sqlite:///{tmp_path / 'c.db'}"
+    assert main(["new", "c", "--seed", "3", "--db", url]) == 0
+    output, loaded = modules_imported_by(
+        PLUGIN_SEARCH,
+        ["status", "c", "--db", url],
+        ["order", "c", "referee stepping auto", "--db", url],
+    )
+    assert "game turn" in output
+    assert loaded == []
+
+
+def test_the_plugin_loader_left_out_still_answers_every_other_name():
+    """issue 47 item 2: a name of pydantic's plugin loader other than ``get_plugins`` (pydantic's
+    internals may change) loads the real loader; with the user's own
+    ``PYDANTIC_DISABLE_PLUGINS`` the loader is pydantic's."""
+    done = _fresh_python(
+        "import os, sys",
+        "from campaign.cli import without_pydantic_plugins",
+        "without_pydantic_plugins()",
+        "from pydantic.plugin._loader import get_plugins",
+        "assert tuple(get_plugins()) == ()",
+        "from pydantic.plugin._loader import PYDANTIC_ENTRY_POINT_GROUP",
+        "assert PYDANTIC_ENTRY_POINT_GROUP == 'pydantic'",
+        "assert 'importlib.metadata' in sys.modules",
+        "del sys.modules['pydantic.plugin._loader']",
+        "os.environ['PYDANTIC_DISABLE_PLUGINS'] = 'some-plugin'",
+        "without_pydantic_plugins()",
+        "assert 'pydantic.plugin._loader' not in sys.modules",
+    )
+    assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize("command", sorted(QUICK_HOMES))
+def test_a_quick_command_is_parsed_from_its_own_module_alone(command, capsys):
+    """issue 47 item 2: the module ``QUICK_HOMES`` names registers the command, and the parser
+    built from it alone reads its line and prints its help as the whole parser does."""
+    assert QUICK_HOMES[command] in COMMAND_MODULES
+    alone, whole = build_parser(command), build_parser()
+    assert _subcommands(alone) == {command} | (
+        _subcommands(whole) & _registered_by(QUICK_HOMES[command])
+    )
+    line = {
+        "status": ["status", "war", "--db", "sqlite:///x.db", "--side", "aslan"],
+        "order": ["order", "war", "aslan pass", "--db", "sqlite:///x.db"],
+        "completion": ["completion", "bash"],
+    }[command]
+    read = [vars(parser.parse_args(line)) for parser in (alone, whole)]
+    assert [{**args, "func": repr(args["func"])} for args in read] == [
+        {**read[1], "func": repr(read[1]["func"])}
+    ] * 2
+    helps = []
+    for parser in (alone, whole):
+        with pytest.raises(SystemExit):
+            parser.parse_args([command, "--help"])
+        helps.append(capsys.readouterr().out)
+    assert helps[0] == helps[1] and command in helps[0]
+
+
+def _subcommands(parser: argparse.ArgumentParser) -> set[str]:
+    (action,) = (a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return set(action.choices)
+
+
+def _registered_by(module: str) -> set[str]:
+    parser = argparse.ArgumentParser()
+    importlib.import_module(module).register(parser.add_subparsers())
+    return _subcommands(parser)
+
+
+#: What a `status` outside combat, with the ruleset kept, has no use for (issue 47 item 2).
+NOT_NEEDED = (
+    "campaign.content.maps",  # the data files' readers: the kept ruleset is read instead
+    "campaign.content.layouts",
+    "tomllib",
+    "campaign.pbem",  # the turn-file models: no strict dice here
+    "campaign.app.strict_dice",
+    "logging",  # only to quiet a PostgreSQL driver
+)
+
+
+def test_status_loads_neither_the_file_readers_nor_the_mail_code(tmp_path):
+    """issue 47 item 2: a later `status` reads the kept ruleset, and builds no validator of
+    the combat book or the turn files outside combat and play by e-mail."""
+    url = f"sqlite:///{tmp_path / 'c.db'}"
+    assert main(["new", "c", "--seed", "3", "--db", url]) == 0  # keeps the built ruleset
+    output, loaded = modules_imported_by(NOT_NEEDED, ["status", "c", "--db", url])
+    assert "game turn" in output
+    assert loaded == []
+    done = _fresh_python(
+        "import sys",
+        "from campaign.cli import main",
+        f"assert main(['status', 'c', '--db', {url!r}]) == 0",
+        "from campaign.rules.combat.book import CombatBook",
+        "from campaign.rules.ruleset import Ruleset",
+        "print('BUILT', CombatBook.__pydantic_complete__, Ruleset.__pydantic_complete__)",
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.rstrip().endswith("BUILT False False")
