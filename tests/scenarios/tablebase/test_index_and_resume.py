@@ -100,6 +100,25 @@ def test_a_stopped_solve_continues_to_the_same_table(tmp_path, dobutsu, stop_lev
     assert not (tmp_path / "work").exists()
 
 
+def test_no_states_are_saved_before_the_interval_and_a_stopped_solve_still_continues(
+    tmp_path, dobutsu
+):
+    # issue 47 item 1 (SHO-10): the prepared states are not written at the start of the levels
+    # (494 MB and a second of a full solve); a solve stopped before the first save continues
+    # from the saved enumeration to the same table
+    start = reduced_position("bb_b_vs_bb_cr")
+    with pytest.raises(KeyboardInterrupt):
+        solve([start], dobutsu, work=tmp_path / "work", progress=_StopAfter(3))
+    checkpoint = Checkpoint(tmp_path / "work")
+    assert checkpoint.has_directory()
+    assert checkpoint.progress() is None
+    assert not list((tmp_path / "work").glob("state.*"))
+    resumed = solve([start], dobutsu, work=tmp_path / "work")
+    whole = reduced_solution("bb_b_vs_bb_cr", dobutsu)
+    assert np.array_equal(resumed.val, whole.val)
+    assert resumed.stats.levels == whole.stats.levels
+
+
 def test_progress_reports_each_phase_to_its_end():
     # SHO-10: the progress bar moves through enumeration, preparation and retrograde levels,
     # the preparation (counting children) and the levels ending at their totals
