@@ -56,27 +56,22 @@ def rank_of(key: int, step: np.ndarray, before: np.ndarray, material: np.ndarray
     return rank + (red_ms * (left_cr + 1) + red_cr) * (left_b + 1) + red_b
 
 
-@njit(cache=True)
-def key_of_rank(
-    rank: int, step: np.ndarray, before: np.ndarray, count: np.ndarray, material: np.ndarray
-) -> int:
-    """The key with rank ``rank`` (inverse of ``rank_of``; ``count`` is not needed)."""
-    row = 0
-    key = 0
-    for sq in range(12):
-        # The last valid code whose first rank is not beyond ``rank``; searched upwards, as
-        # the empty square (code 0, always valid) is the most frequent.
-        base = sq * SQUARE_STRIDE + row
-        chosen = 0
-        for code in range(1, 16):
-            if step[row + code] >= 0:
-                if before[base + code] > rank:
-                    break
-                chosen = code
-        rank -= before[base + chosen]
-        key |= chosen << (4 * sq)
-        row = step[row + chosen]
-    state = row >> 4
+@njit(cache=True, inline="always")
+def _square_code(rank: int, row: int, base: int, step: np.ndarray, before: np.ndarray) -> int:
+    """The code of one square in an un-rank: the last valid code whose first rank is not
+    beyond ``rank`` (searched upwards, as the empty square, code 0, is the most frequent)."""
+    chosen = 0
+    for code in range(1, 16):
+        if step[row + code] >= 0:
+            if before[base + code] > rank:
+                break
+            chosen = code
+    return chosen
+
+
+@njit(cache=True, inline="always")
+def _with_hands(key: int, rank: int, state: int, material: np.ndarray) -> int:
+    """``key`` (its squares) with the hands that rank ``rank`` after them in ``state``."""
     left_ms = material[0] - state // 9 % 3
     left_cr = material[1] - state // 3 % 3
     left_b = material[2] - state % 3
@@ -93,6 +88,73 @@ def key_of_rank(
         | (left_ms - red_ms) << 10
     )
     return key | hands << HAND_SHIFT
+
+
+@njit(cache=True)
+def key_of_rank(
+    rank: int, step: np.ndarray, before: np.ndarray, count: np.ndarray, material: np.ndarray
+) -> int:
+    """The key with rank ``rank`` (inverse of ``rank_of``; ``count`` is not needed)."""
+    row = 0
+    key = 0
+    for sq in range(12):
+        base = sq * SQUARE_STRIDE + row
+        chosen = _square_code(rank, row, base, step, before)
+        rank -= before[base + chosen]
+        key |= chosen << (4 * sq)
+        row = step[row + chosen]
+    return _with_hands(key, rank, row >> 4, material)
+
+
+#: ``near`` memo of ``key_of_rank_near``: for squares ``k = 0 .. 12`` of the last key un-ranked,
+#: the rank of its first ``k`` squares (``[k]``), the walk's row there (``[ROWS + k]``) and
+#: those squares' key bits (``[KEYS + k]``); ``[DEPTH]`` how many of them are filled.
+ROWS = 13
+KEYS = 26
+DEPTH = 39
+MEMO_SIZE = 40
+
+
+@njit(cache=True)
+def key_of_rank_near(
+    rank: int,
+    step: np.ndarray,
+    before: np.ndarray,
+    count: np.ndarray,
+    material: np.ndarray,
+    near: np.ndarray,
+) -> int:
+    """``key_of_rank``, resuming from the squares that ``rank`` shares with the key un-ranked
+    before with the same memo ``near`` (``MEMO_SIZE`` zeros to start; one per thread).
+
+    A solve walks the positions of a line in rank order, and ranks that close share all but
+    the last squares: the deepest square ``k`` whose ranks (``count[k]`` from the memo's rank
+    there) hold ``rank`` is found, and only the squares from ``k`` on are searched (issue 47:
+    an un-rank costed more than generating the moves). Square 0 holds every rank.
+    """
+    k = near[DEPTH]
+    while k > 0:
+        offset = rank - near[k]
+        if offset >= 0 and offset < count[k, near[ROWS + k] >> 4]:
+            break
+        k -= 1
+    done = near[k]
+    row = near[ROWS + k]
+    key = near[KEYS + k]
+    rank -= done
+    for sq in range(k, 12):
+        base = sq * SQUARE_STRIDE + row
+        chosen = _square_code(rank, row, base, step, before)
+        took = before[base + chosen]
+        rank -= took
+        done += took
+        key |= chosen << (4 * sq)
+        row = step[row + chosen]
+        near[sq + 1] = done
+        near[ROWS + sq + 1] = row
+        near[KEYS + sq + 1] = key
+    near[DEPTH] = 12
+    return _with_hands(key, rank, row >> 4, material)
 
 
 # -- rank directory -----------------------------------------------------------------------------

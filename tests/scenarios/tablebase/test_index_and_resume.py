@@ -7,7 +7,12 @@ import random
 import numpy as np
 import pytest
 
-from scenarios.imperium_shogi.tablebase.index import key_of_rank, rank_of
+from scenarios.imperium_shogi.tablebase.index import (
+    MEMO_SIZE,
+    key_of_rank,
+    key_of_rank_near,
+    rank_of,
+)
 from scenarios.imperium_shogi.tablebase.ranking import Ranking
 from scenarios.imperium_shogi.tablebase.solver import Checkpoint, solve
 from tests.scenarios.tablebase.conftest import reduced_position, reduced_solution
@@ -38,6 +43,26 @@ def test_ranking_is_a_bijection(material):
         assert rank_of(key, nxt, pre, mat) == rank == ranking.rank(key)  # numba and Python
         seen.add(key)
     assert len(seen) == len(ranks) or ranking.size >= 50_000
+
+
+@pytest.mark.parametrize("order", ["ascending, dense", "ascending, sparse", "random",
+                                   "descending"])
+def test_resumed_un_rank_equals_the_whole_walk(order):
+    """SHO-1 / issue 47 item 1: ``key_of_rank_near`` (resuming from the squares shared with
+    the last key un-ranked) gives ``key_of_rank``'s key, whatever the order of the ranks."""
+    ranking = Ranking.of((2, 2, 2))
+    nxt, pre, count, mat = _arrays(ranking)
+    rng = random.Random(47)
+    start = rng.randrange(ranking.size - 100_000)
+    ranks = {
+        "ascending, dense": [r for r in range(start, start + 20_000) if rng.random() < 0.2],
+        "ascending, sparse": sorted(rng.randrange(ranking.size) for _ in range(5_000)),
+        "random": [rng.randrange(ranking.size) for _ in range(5_000)],
+        "descending": list(range(start + 3_000, start, -1)),
+    }[order] + [0, ranking.size - 1]
+    near = np.zeros(MEMO_SIZE, dtype=np.int64)
+    assert [key_of_rank_near(r, nxt, pre, count, mat, near) for r in ranks] == [
+        key_of_rank(r, nxt, pre, count, mat) for r in ranks]
 
 
 def test_full_game_rank_space():
