@@ -7,6 +7,7 @@ import random
 import numpy as np
 import pytest
 
+from scenarios.imperium_shogi.rules import HAND_SHIFT
 from scenarios.imperium_shogi.tablebase.index import (
     MEMO_SIZE,
     key_of_rank,
@@ -45,8 +46,7 @@ def test_ranking_is_a_bijection(material):
     assert len(seen) == len(ranks) or ranking.size >= 50_000
 
 
-@pytest.mark.parametrize("order", ["ascending, dense", "ascending, sparse", "random",
-                                   "descending"])
+@pytest.mark.parametrize("order", ["ascending, dense", "ascending, sparse", "random", "descending"])
 def test_resumed_un_rank_equals_the_whole_walk(order):
     """SHO-1 / issue 47 item 1: ``key_of_rank_near`` (resuming from the squares shared with
     the last key un-ranked) gives ``key_of_rank``'s key, whatever the order of the ranks."""
@@ -62,7 +62,30 @@ def test_resumed_un_rank_equals_the_whole_walk(order):
     }[order] + [0, ranking.size - 1]
     near = np.zeros(MEMO_SIZE, dtype=np.int64)
     assert [key_of_rank_near(r, nxt, pre, count, mat, near) for r in ranks] == [
-        key_of_rank(r, nxt, pre, count, mat) for r in ranks]
+        key_of_rank(r, nxt, pre, count, mat) for r in ranks
+    ]
+
+
+@pytest.mark.parametrize("material", [(0, 1, 1), (2, 0, 1), (2, 2, 2)])
+def test_rank_of_altered_keys_equals_the_python_rank(material):
+    """SHO-1 / issue 47 item 1: ``rank_of`` (states summed square by square, the counts checked
+    at the end) ranks or refuses exactly as ``Ranking.rank`` (the walk on ``nxt``): keys with a
+    square or a hand count changed at random, so with a piece too many, a BB missing or twice,
+    a code no square holds, hands that do not add up, or still valid."""
+    ranking = Ranking.of(material)
+    nxt, pre, count, mat = _arrays(ranking)
+    rng = random.Random(471)
+    refused = 0
+    for _ in range(20_000):
+        key = int(key_of_rank(rng.randrange(ranking.size), nxt, pre, count, mat))
+        square = rng.randrange(12)
+        key = key & ~(15 << 4 * square) | rng.randrange(16) << 4 * square
+        if rng.random() < 0.3:
+            key ^= 1 << (HAND_SHIFT + rng.randrange(12))
+        expected = ranking.rank(key)
+        assert rank_of(key, nxt, pre, mat) == expected
+        refused += expected < 0
+    assert 0 < refused < 20_000
 
 
 def test_full_game_rank_space():
