@@ -45,8 +45,8 @@ from scenarios.imperium_shogi.tablebase.kernel import (
     T_WIN_CAPTURE,
     T_WIN_TRY,
     captures_bb,
-    children,
     classify,
+    distinct_children,
     parents,
 )
 from scenarios.imperium_shogi.tablebase.table import WON_IN_0
@@ -241,7 +241,7 @@ def _expand_block(
                 totals[1] += 1
                 if classify(key, tgt, ntgt):
                     continue
-                m = children(key, tgt, ntgt, dobutsu, buf)
+                m = distinct_children(key, tgt, ntgt, dobutsu, buf)
                 for c in range(m):
                     child = rank_of(buf[c], nxt, pre, material)
                     if child < 0:
@@ -364,7 +364,7 @@ def _prepare_block(
             if terminal == T_LOSS_TRY:
                 state[here] = 1
                 continue
-            m = children(key, tgt, ntgt, dobutsu, buf)
+            m = distinct_children(key, tgt, ntgt, dobutsu, buf)
             if m == 0:
                 state[here] = 1  # no legal move: lost in 0 (SHO-9)
                 continue
