@@ -14,7 +14,37 @@ from numba import njit
 
 from scenarios.imperium_shogi.rules import HAND_SHIFT
 from scenarios.imperium_shogi.tablebase.atomics import popcount
-from scenarios.imperium_shogi.tablebase.ranking import LINE_RANKS, LINE_WORDS, SQUARE_STRIDE
+from scenarios.imperium_shogi.tablebase.ranking import (
+    KIND_OF_CODE,
+    LINE_RANKS,
+    LINE_WORDS,
+    SQUARE_CODES,
+    SQUARE_STRIDE,
+    STATES,
+)
+
+
+def _square_steps() -> np.ndarray:
+    """``SQUARE_STEP[code]``: what a square holding ``code`` adds to the state of the rank walk
+    (low 16 bits: the state number, ``ranking._state``) and to the piece counts (4 bits each
+    from bit 16: Red BB, Blue BB, MS, CR, B; bit 40 for a code no square may hold)."""
+    steps = np.zeros(16, dtype=np.int64)
+    for code in range(16):
+        if code not in SQUARE_CODES:
+            steps[code] = 1 << 40
+        elif code == 1:
+            steps[code] = 54 | 1 << 16
+        elif code == 9:
+            steps[code] = 27 | 1 << 20
+        elif code:
+            kind = KIND_OF_CODE[code & 7]  # MS 0, CR 1, B 2
+            steps[code] = 9 // 3**kind | 1 << (24 + 4 * kind)
+    return steps
+
+
+SQUARE_STEP = _square_steps()
+#: The largest state number (both BBs and every piece placed): a bound for invalid keys.
+LAST_STATE = STATES - 1
 
 
 @njit(cache=True)
@@ -22,23 +52,25 @@ def rank_of(key: int, step: np.ndarray, before: np.ndarray, material: np.ndarray
     """Rank of ``key``, or -1 if it does not have the table's material and both BBs.
 
     The same computation as ``Ranking.rank`` (which the perfect level uses without numba), on
-    the flat tables ``Ranking.step`` and ``Ranking.before``.
+    the flat table ``Ranking.before`` (``step`` is not needed). The state of the walk is a sum
+    of what each square adds (``SQUARE_STEP``), so the twelve look-ups do not wait for one
+    another (the walk on ``step`` chained them: a third of the enumeration's time, issue 47);
+    the piece counts summed beside it are checked once at the end.
     """
-    row = 0  # 16 * state
+    walk = 0
     rank = 0
     for sq in range(12):
         code = (key >> (4 * sq)) & 15
-        following = step[row + code]
-        if following < 0:
-            return -1
-        rank += before[sq * SQUARE_STRIDE + row + code]
-        row = following
-    state = row >> 4
-    if state < 81:  # a BB missing
+        state = min(walk & 0xFFFF, LAST_STATE)  # beyond only for a key that is refused
+        rank += before[sq * SQUARE_STRIDE + 16 * state + code]
+        walk += SQUARE_STEP[code]
+    used_ms = (walk >> 24) & 15
+    used_cr = (walk >> 28) & 15
+    used_b = (walk >> 32) & 15
+    if walk >> 40 or (walk >> 16) & 0xFF != 0x11:  # a code no square holds; not one BB each
         return -1
-    used_b = state % 3
-    used_cr = state // 3 % 3
-    used_ms = state // 9 % 3
+    if used_ms > material[0] or used_cr > material[1] or used_b > material[2]:
+        return -1
     left_ms = material[0] - used_ms
     left_cr = material[1] - used_cr
     left_b = material[2] - used_b
@@ -56,27 +88,22 @@ def rank_of(key: int, step: np.ndarray, before: np.ndarray, material: np.ndarray
     return rank + (red_ms * (left_cr + 1) + red_cr) * (left_b + 1) + red_b
 
 
-@njit(cache=True)
-def key_of_rank(
-    rank: int, step: np.ndarray, before: np.ndarray, count: np.ndarray, material: np.ndarray
-) -> int:
-    """The key with rank ``rank`` (inverse of ``rank_of``; ``count`` is not needed)."""
-    row = 0
-    key = 0
-    for sq in range(12):
-        # The last valid code whose first rank is not beyond ``rank``; searched upwards, as
-        # the empty square (code 0, always valid) is the most frequent.
-        base = sq * SQUARE_STRIDE + row
-        chosen = 0
-        for code in range(1, 16):
-            if step[row + code] >= 0:
-                if before[base + code] > rank:
-                    break
-                chosen = code
-        rank -= before[base + chosen]
-        key |= chosen << (4 * sq)
-        row = step[row + chosen]
-    state = row >> 4
+@njit(cache=True, inline="always")
+def _square_code(rank: int, row: int, base: int, step: np.ndarray, before: np.ndarray) -> int:
+    """The code of one square in an un-rank: the last valid code whose first rank is not
+    beyond ``rank`` (searched upwards, as the empty square, code 0, is the most frequent)."""
+    chosen = 0
+    for code in range(1, 16):
+        if step[row + code] >= 0:
+            if before[base + code] > rank:
+                break
+            chosen = code
+    return chosen
+
+
+@njit(cache=True, inline="always")
+def _with_hands(key: int, rank: int, state: int, material: np.ndarray) -> int:
+    """``key`` (its squares) with the hands that rank ``rank`` after them in ``state``."""
     left_ms = material[0] - state // 9 % 3
     left_cr = material[1] - state // 3 % 3
     left_b = material[2] - state % 3
@@ -93,6 +120,73 @@ def key_of_rank(
         | (left_ms - red_ms) << 10
     )
     return key | hands << HAND_SHIFT
+
+
+@njit(cache=True)
+def key_of_rank(
+    rank: int, step: np.ndarray, before: np.ndarray, count: np.ndarray, material: np.ndarray
+) -> int:
+    """The key with rank ``rank`` (inverse of ``rank_of``; ``count`` is not needed)."""
+    row = 0
+    key = 0
+    for sq in range(12):
+        base = sq * SQUARE_STRIDE + row
+        chosen = _square_code(rank, row, base, step, before)
+        rank -= before[base + chosen]
+        key |= chosen << (4 * sq)
+        row = step[row + chosen]
+    return _with_hands(key, rank, row >> 4, material)
+
+
+#: ``near`` memo of ``key_of_rank_near``: for squares ``k = 0 .. 12`` of the last key un-ranked,
+#: the rank of its first ``k`` squares (``[k]``), the walk's row there (``[ROWS + k]``) and
+#: those squares' key bits (``[KEYS + k]``); ``[DEPTH]`` how many of them are filled.
+ROWS = 13
+KEYS = 26
+DEPTH = 39
+MEMO_SIZE = 40
+
+
+@njit(cache=True)
+def key_of_rank_near(
+    rank: int,
+    step: np.ndarray,
+    before: np.ndarray,
+    count: np.ndarray,
+    material: np.ndarray,
+    near: np.ndarray,
+) -> int:
+    """``key_of_rank``, resuming from the squares that ``rank`` shares with the key un-ranked
+    before with the same memo ``near`` (``MEMO_SIZE`` zeros to start; one per thread).
+
+    A solve walks the positions of a line in rank order, and ranks that close share all but
+    the last squares: the deepest square ``k`` whose ranks (``count[k]`` from the memo's rank
+    there) hold ``rank`` is found, and only the squares from ``k`` on are searched (issue 47:
+    an un-rank costed more than generating the moves). Square 0 holds every rank.
+    """
+    k = near[DEPTH]
+    while k > 0:
+        offset = rank - near[k]
+        if offset >= 0 and offset < count[k, near[ROWS + k] >> 4]:
+            break
+        k -= 1
+    done = near[k]
+    row = near[ROWS + k]
+    key = near[KEYS + k]
+    rank -= done
+    for sq in range(k, 12):
+        base = sq * SQUARE_STRIDE + row
+        chosen = _square_code(rank, row, base, step, before)
+        took = before[base + chosen]
+        rank -= took
+        done += took
+        key |= chosen << (4 * sq)
+        row = step[row + chosen]
+        near[sq + 1] = done
+        near[ROWS + sq + 1] = row
+        near[KEYS + sq + 1] = key
+    near[DEPTH] = 12
+    return _with_hands(key, rank, row >> 4, material)
 
 
 # -- rank directory -----------------------------------------------------------------------------

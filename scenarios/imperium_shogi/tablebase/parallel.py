@@ -32,9 +32,11 @@ from scenarios.imperium_shogi.tablebase.atomics import (
 from scenarios.imperium_shogi.tablebase.index import (
     LINE_RANKS,
     LINE_WORDS,
+    MEMO_SIZE,
     bit_entry,
     dense_of_rank,
     key_of_rank,
+    key_of_rank_near,
     rank_of,
 )
 from scenarios.imperium_shogi.tablebase.kernel import (
@@ -43,8 +45,8 @@ from scenarios.imperium_shogi.tablebase.kernel import (
     T_WIN_CAPTURE,
     T_WIN_TRY,
     captures_bb,
-    children,
     classify,
+    distinct_children,
     parents,
 )
 from scenarios.imperium_shogi.tablebase.table import WON_IN_0
@@ -239,7 +241,7 @@ def _expand_block(
                 totals[1] += 1
                 if classify(key, tgt, ntgt):
                     continue
-                m = children(key, tgt, ntgt, dobutsu, buf)
+                m = distinct_children(key, tgt, ntgt, dobutsu, buf)
                 for c in range(m):
                     child = rank_of(buf[c], nxt, pre, material)
                     if child < 0:
@@ -336,6 +338,7 @@ def _prepare_block(
     buf: np.ndarray,
     entries: np.ndarray,
     lows: np.ndarray,
+    near: np.ndarray,
 ) -> int:
     """``prepare`` for one block; the number of children that could not be ranked."""
     lines = directory.shape[0] // LINE_WORDS
@@ -350,7 +353,7 @@ def _prepare_block(
                 state[here] = CAPTURE_STATE  # known from the enumeration: no key needed
                 continue
             rank = _rank_of_bit(entries[k], lows[k])
-            key = key_of_rank(rank, nxt, pre, count, material)
+            key = key_of_rank_near(rank, nxt, pre, count, material, near)
             terminal = classify(key, tgt, ntgt)
             if terminal == T_WIN_CAPTURE:
                 state[here] = CAPTURE_STATE
@@ -361,7 +364,7 @@ def _prepare_block(
             if terminal == T_LOSS_TRY:
                 state[here] = 1
                 continue
-            m = children(key, tgt, ntgt, dobutsu, buf)
+            m = distinct_children(key, tgt, ntgt, dobutsu, buf)
             if m == 0:
                 state[here] = 1  # no legal move: lost in 0 (SHO-9)
                 continue
@@ -420,6 +423,7 @@ def prepare(
         buf = np.empty(MAX_MOVES, dtype=np.int64)
         entries = np.empty(LINE_RANKS, dtype=np.int64)
         lows = np.empty(LINE_RANKS, dtype=np.uint64)
+        near = np.zeros(MEMO_SIZE, dtype=np.int64)
         block = atomic_add(cursor, 0, 1)
         while block < last:
             bad[worker] += _prepare_block(
@@ -438,6 +442,7 @@ def prepare(
                 buf,
                 entries,
                 lows,
+                near,
             )
             block = atomic_add(cursor, 0, 1)
     return bad.sum()

@@ -31,7 +31,7 @@ from numba import get_num_threads
 from scenarios.imperium_shogi.rules import Position
 from scenarios.imperium_shogi.tablebase import kernel, parallel
 from scenarios.imperium_shogi.tablebase.index import empty_directory, finish_directory, rank_of
-from scenarios.imperium_shogi.tablebase.ranking import Ranking
+from scenarios.imperium_shogi.tablebase.ranking import LINE_RANKS, LINE_WORDS, Ranking
 from scenarios.imperium_shogi.tablebase.table import (  # noqa: F401 (re-exported)
     DRAW,
     LOSS,
@@ -95,10 +95,10 @@ class Checkpoint:
     """Files of a solve in progress (``<table>/work``), so a killed solve can continue.
 
     ``directory.npy`` is written once the enumeration is done. The states stay in memory; at
-    the end of a level, at most every ``every_seconds``, they are written to
-    ``state.<level>.npy`` and ``progress.json`` then names that file, the next level to
-    propagate and the level sizes so far (each file written under a temporary name, fsynced,
-    renamed), so the recorded progress always matches a complete states file.
+    the end of a level, at most every ``every_seconds`` (counted from the first level), they
+    are written to ``state.<level>.npy`` and ``progress.json`` then names that file, the next
+    level to propagate and the level sizes so far (each file written under a temporary name,
+    fsynced, renamed), so the recorded progress always matches a complete states file.
     """
 
     def __init__(self, path: Path, every_seconds: float = CHECKPOINT_SECONDS) -> None:
@@ -114,6 +114,12 @@ class Checkpoint:
         record = json.loads(file.read_text())
         states = record.get("state")
         return record if states and (self.path / states).exists() else None
+
+    def start_levels(self) -> None:
+        """The levels begin: the first save comes ``every_seconds`` later, so a solve that
+        finishes sooner writes no states (a kill before it prepares them again from the saved
+        directory, a few seconds of work)."""
+        self._saved_at = time.monotonic()
 
     def level_done(self, state: np.ndarray, next_level: int, sizes: list[int] | None) -> None:
         """Save the states and record ``next_level`` as the one to propagate next (if due)."""
@@ -193,6 +199,22 @@ class Checkpoint:
             self.path.rmdir()
 
 
+def start_directory(start_keys: list[int], ranking: Ranking) -> tuple[np.ndarray, int]:
+    """An empty rank directory for ``ranking`` with the bits of ``start_keys`` set (running
+    counts not filled in), and how many distinct positions they are."""
+    material = np.asarray(ranking.material, dtype=np.int64)
+    directory = empty_directory(ranking.size)
+    ranks = set()
+    for key in start_keys:
+        rank = int(rank_of(key, ranking.step, ranking.before, material))
+        if rank < 0:
+            raise ValueError(f"start key {key:#x} does not fit the table's material")
+        ranks.add(rank)
+        entry = (rank // LINE_RANKS) * LINE_WORDS + 1 + (rank % LINE_RANKS) // 64
+        directory[entry] |= np.uint64(1) << np.uint64(rank % 64)
+    return directory, len(ranks)
+
+
 def enumerate_positions(
     start_keys: list[int],
     ranking: Ranking,
@@ -210,20 +232,11 @@ def enumerate_positions(
     """
     r = ranking
     material = np.asarray(r.material, dtype=np.int64)
-    directory = empty_directory(r.size)
-    frontier = np.zeros_like(directory)
+    directory, found = start_directory(start_keys, ranking)
+    frontier = np.zeros_like(directory)  # untouched pages stay unallocated
+    starting = np.flatnonzero(directory)
+    frontier[starting] = directory[starting]
     captured = np.zeros_like(directory)
-    found = 0
-    for key in start_keys:
-        rank = int(rank_of(key, r.step, r.before, material))
-        if rank < 0:
-            raise ValueError(f"start key {key:#x} does not fit the table's material")
-        entry = (rank // 448) * 8 + 1 + (rank % 448) // 64
-        bit = np.uint64(1) << np.uint64(rank % 64)
-        if not directory[entry] & bit:
-            directory[entry] |= bit
-            frontier[entry] |= bit
-            found += 1
     blocks = parallel.block_count_of(directory)
     step = max(MIN_SLICE_BLOCKS, blocks // ENUMERATION_SLICES)
     passes = 0
@@ -376,7 +389,6 @@ def solve(
     """
     starts = [key_of(p) for p in start_positions]
     ranking = Ranking.of_key(starts[0])
-    material = np.asarray(ranking.material, dtype=np.int64)
     checkpoint = Checkpoint(work, checkpoint_seconds) if work is not None else None
     started = time.perf_counter()
     cpu_started = time.process_time()
@@ -393,21 +405,28 @@ def solve(
         cpu_enumerate = time.process_time() - cpu_started
         if checkpoint is not None:
             checkpoint.save_directory(directory, seconds_enumerate)
-    positions = directory_total(directory)
-    started = time.perf_counter()
-    cpu_started = time.process_time()
-    record = checkpoint.progress() if checkpoint is not None else None
-    if checkpoint is not None:
-        state = checkpoint.state(positions)
-    else:
-        state = np.zeros(positions, dtype=np.uint16)
-    first_level = 0 if record is None else int(record["next_level"])
-    levels = None if record is None or record["levels"] is None else list(record["levels"])
-    if record is not None:
-        # The saved states match the record; recounting is a cheap guard should they not
-        # (values beyond ``first_level`` plies are forgotten, the counts recomputed).
-        parallel.forget_beyond(state, first_level + 1)
-        progress("resume", 0, 0, f"continuing at level {first_level}")
+    held = [captured]  # handed over, so that ``solve_enumerated`` can let it go
+    del captured
+    solution = solve_enumerated(
+        ranking, directory, held, dobutsu, progress=progress, checkpoint=checkpoint
+    )
+    solution.stats.seconds_enumerate = seconds_enumerate
+    solution.stats.cpu_enumerate = cpu_enumerate
+    return solution
+
+
+def prepare_states(
+    ranking: Ranking,
+    directory: np.ndarray,
+    captured: np.ndarray,
+    state: np.ndarray,
+    first_level: int,
+    dobutsu: bool,
+    progress: Progress = _quiet,
+) -> None:
+    """Seed the terminal values and the child counts of ``state`` (``parallel.prepare``, in
+    slices so that the progress bar moves); ``first_level`` is the next level to propagate."""
+    material = np.asarray(ranking.material, dtype=np.int64)
     blocks = parallel.block_count_of(directory)
     step = max(MIN_SLICE_BLOCKS, blocks // ENUMERATION_SLICES)
     for first in range(0, blocks, step):
@@ -430,6 +449,37 @@ def solve(
         if bad:
             raise RuntimeError(f"{bad} children do not fit the table's material")
         progress("prepare", min(blocks, first + step), blocks, "counting children")
+
+
+def solve_enumerated(
+    ranking: Ranking,
+    directory: np.ndarray,
+    held: list[np.ndarray],
+    dobutsu: bool,
+    *,
+    progress: Progress = _quiet,
+    checkpoint: Checkpoint | None = None,
+) -> Solution:
+    """Prepare the states and propagate the levels over a finished ``directory`` (``solve``
+    after the enumeration). ``held`` holds ``captured`` as ``enumerate_positions`` returns it
+    (or an empty array), which is taken out and let go once the states are prepared."""
+    captured = held.pop()
+    positions = directory_total(directory)
+    started = time.perf_counter()
+    cpu_started = time.process_time()
+    record = checkpoint.progress() if checkpoint is not None else None
+    if checkpoint is not None:
+        state = checkpoint.state(positions)
+    else:
+        state = np.zeros(positions, dtype=np.uint16)
+    first_level = 0 if record is None else int(record["next_level"])
+    levels = None if record is None or record["levels"] is None else list(record["levels"])
+    if record is not None:
+        # The saved states match the record; recounting is a cheap guard should they not
+        # (values beyond ``first_level`` plies are forgotten, the counts recomputed).
+        parallel.forget_beyond(state, first_level + 1)
+        progress("resume", 0, 0, f"continuing at level {first_level}")
+    prepare_states(ranking, directory, captured, state, first_level, dobutsu, progress)
     del captured
 
     after_level = None
@@ -438,8 +488,9 @@ def solve(
         def after_level(next_level: int, sizes: list[int] | None) -> None:
             checkpoint.level_done(state, next_level, sizes)
 
+        checkpoint.start_levels()
         if record is None:
-            after_level(0, None)
+            after_level(0, None)  # due only when saving after every level
     table = Table(ranking, directory, np.empty(0, dtype=np.uint8), dobutsu)
     levels = retrograde(
         table,
@@ -452,8 +503,6 @@ def solve(
     counts = parallel.census(directory, state)
     val = parallel.value_bytes(state)  # the low (value) byte, in the states' own memory
     stats = _stats_of(counts, positions, ranking.size, levels)
-    stats.seconds_enumerate = seconds_enumerate
     stats.seconds_retrograde = time.perf_counter() - started
-    stats.cpu_enumerate = cpu_enumerate
     stats.cpu_retrograde = time.process_time() - cpu_started
     return Solution(ranking, directory, val, dobutsu, stats)

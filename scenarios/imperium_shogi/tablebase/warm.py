@@ -1,11 +1,14 @@
-"""Compile the solve's kernels in a child process, before a full solve (issue 47 item 1).
+"""Compile the solve's kernels in child processes, before a full solve (issue 47 item 1).
 
 numba compiles a kernel the first time it runs and keeps it in its cache (``cache=True``).
 Compiling all of them takes LLVM about 0.6 GB that the process does not give back, so a first
 full solve compiled in its own process peaked at 1.88 GB instead of 1.29 GB. ``warm_up_apart``
-runs a tiny solve in a child process instead: the child compiles and fills the cache and
-exits; the solving process then loads the compiled kernels from the cache. With a warm cache
-the child only loads them (a second or two).
+compiles them in two child processes instead, at the same time (one per core: compiling is
+single-threaded, about 16 s of CPU on a cold cache): one runs the enumeration of a tiny problem,
+and prepares its states, the other propagates the level of a one-position table
+(``PART_KERNELS``). Each fills numba's cache
+and exits; the solving process then loads the compiled kernels from the cache. With a warm
+cache the children only load them (a second or two).
 """
 
 from __future__ import annotations
@@ -15,37 +18,87 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
+
 from scenarios.imperium_shogi.rules import Position
-from scenarios.imperium_shogi.tablebase.solver import solve
+from scenarios.imperium_shogi.tablebase import parallel
+from scenarios.imperium_shogi.tablebase.index import finish_directory
+from scenarios.imperium_shogi.tablebase.ranking import Ranking
+from scenarios.imperium_shogi.tablebase.solver import (
+    Table,
+    directory_total,
+    enumerate_positions,
+    key_of,
+    prepare_states,
+    retrograde,
+    start_directory,
+)
 
-#: A tiny start (the two BBs and one piece): its solve runs every kernel of a fresh solve.
+#: A tiny start (the two BBs and one piece): its enumeration runs every enumeration kernel.
 TINY_BOARD = [1, 0, 0, 0, 4, 0, 0, 0, 0, 0, 9, 0]
-CHILD = "from scenarios.imperium_shogi.tablebase.warm import warm_up; warm_up()"
+#: A terminal position of the same material (the Blue BB entered Red's home rank, out of
+#: reach): a table holding only it runs every kernel after the enumeration, a level included.
+LOST_BOARD = [9, 0, 0, 0, 0, 0, 4, 1, 0, 0, 0, 0]
+#: What each child compiles (``warm_up(part)``), split so that both take about as long.
+PART_KERNELS = {
+    "enumerate": ("expand_pass", "finish_directory", "to_positions", "prepare"),
+    "solve": ("retro_level", "collect_level", "census", "forget_beyond", "value_bytes"),
+}
+CHILD = "from scenarios.imperium_shogi.tablebase.warm import warm_up; warm_up({part!r})"
 
 
-def warm_up() -> None:
-    """Run every kernel of a fresh solve once, on a tiny problem (compiles or loads them)."""
-    for dobutsu in (False, True):
-        solve([Position(TINY_BOARD[:], [[0, 0, 0], [0, 0, 0]], 0)], dobutsu)
+def _key(board: list[int]) -> int:
+    return key_of(Position(board[:], [[0, 0, 0], [0, 0, 0]], 0))
+
+
+def warm_up(part: str) -> None:
+    """Run the kernels of ``PART_KERNELS[part]`` once on tiny input (compiles or loads them)."""
+    if part == "enumerate":
+        start = _key(TINY_BOARD)
+        ranking = Ranking.of_key(start)
+        directory, captured = enumerate_positions([start], ranking, False)
+        state = np.zeros(directory_total(directory), dtype=np.uint16)
+        prepare_states(ranking, directory, captured, state, 0, False)
+    elif part == "solve":
+        lost = _key(LOST_BOARD)
+        ranking = Ranking.of_key(lost)
+        directory, _ = start_directory([lost], ranking)
+        finish_directory(directory)
+        state = np.ones(1, dtype=np.uint16)  # lost in 0, as ``prepare`` finds it
+        table = Table(ranking, directory, np.empty(0, dtype=np.uint8), False)
+        if retrograde(table, state) != [1]:
+            raise RuntimeError("the one-position warm-up table did not propagate its level")
+        parallel.census(directory, state)
+        parallel.forget_beyond(state, 1)  # a resumed solve's
+        parallel.value_bytes(state)
+    else:
+        raise ValueError(f"unknown warm-up part {part!r} (known: {', '.join(PART_KERNELS)})")
 
 
 def warm_up_apart() -> bool:
-    """``warm_up`` in a child process; whether it succeeded (else the solve compiles itself)."""
+    """``warm_up`` of each part in its own child process, at the same time; whether both
+    succeeded (else the solve compiles what is missing itself)."""
     root = str(Path(__file__).resolve().parents[3])  # the directory holding ``scenarios``
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [root, env.get("PYTHONPATH")]))
-    done = subprocess.run(
-        [sys.executable, "-c", CHILD],
-        env=env,
-        check=False,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    if done.returncode != 0:
-        print(
-            f"compiling the solver apart failed; compiling in this process:\n"
-            f"{done.stderr.strip()[-2000:]}",
-            file=sys.stderr,
+    children = [
+        subprocess.Popen(
+            [sys.executable, "-c", CHILD.format(part=part)],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
         )
-    return done.returncode == 0
+        for part in PART_KERNELS
+    ]
+    ok = True
+    for child in children:
+        _, errors = child.communicate()
+        if child.returncode != 0:
+            ok = False
+            print(
+                f"compiling the solver apart failed; compiling in this process:\n"
+                f"{errors.strip()[-2000:]}",
+                file=sys.stderr,
+            )
+    return ok

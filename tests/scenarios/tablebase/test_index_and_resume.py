@@ -7,7 +7,13 @@ import random
 import numpy as np
 import pytest
 
-from scenarios.imperium_shogi.tablebase.index import key_of_rank, rank_of
+from scenarios.imperium_shogi.rules import HAND_SHIFT
+from scenarios.imperium_shogi.tablebase.index import (
+    MEMO_SIZE,
+    key_of_rank,
+    key_of_rank_near,
+    rank_of,
+)
 from scenarios.imperium_shogi.tablebase.ranking import Ranking
 from scenarios.imperium_shogi.tablebase.solver import Checkpoint, solve
 from tests.scenarios.tablebase.conftest import reduced_position, reduced_solution
@@ -38,6 +44,48 @@ def test_ranking_is_a_bijection(material):
         assert rank_of(key, nxt, pre, mat) == rank == ranking.rank(key)  # numba and Python
         seen.add(key)
     assert len(seen) == len(ranks) or ranking.size >= 50_000
+
+
+@pytest.mark.parametrize("order", ["ascending, dense", "ascending, sparse", "random", "descending"])
+def test_resumed_un_rank_equals_the_whole_walk(order):
+    """SHO-1 / issue 47 item 1: ``key_of_rank_near`` (resuming from the squares shared with
+    the last key un-ranked) gives ``key_of_rank``'s key, whatever the order of the ranks."""
+    ranking = Ranking.of((2, 2, 2))
+    nxt, pre, count, mat = _arrays(ranking)
+    rng = random.Random(47)
+    start = rng.randrange(ranking.size - 100_000)
+    ranks = {
+        "ascending, dense": [r for r in range(start, start + 20_000) if rng.random() < 0.2],
+        "ascending, sparse": sorted(rng.randrange(ranking.size) for _ in range(5_000)),
+        "random": [rng.randrange(ranking.size) for _ in range(5_000)],
+        "descending": list(range(start + 3_000, start, -1)),
+    }[order] + [0, ranking.size - 1]
+    near = np.zeros(MEMO_SIZE, dtype=np.int64)
+    assert [key_of_rank_near(r, nxt, pre, count, mat, near) for r in ranks] == [
+        key_of_rank(r, nxt, pre, count, mat) for r in ranks
+    ]
+
+
+@pytest.mark.parametrize("material", [(0, 1, 1), (2, 0, 1), (2, 2, 2)])
+def test_rank_of_altered_keys_equals_the_python_rank(material):
+    """SHO-1 / issue 47 item 1: ``rank_of`` (states summed square by square, the counts checked
+    at the end) ranks or refuses exactly as ``Ranking.rank`` (the walk on ``nxt``): keys with a
+    square or a hand count changed at random, so with a piece too many, a BB missing or twice,
+    a code no square holds, hands that do not add up, or still valid."""
+    ranking = Ranking.of(material)
+    nxt, pre, count, mat = _arrays(ranking)
+    rng = random.Random(471)
+    refused = 0
+    for _ in range(20_000):
+        key = int(key_of_rank(rng.randrange(ranking.size), nxt, pre, count, mat))
+        square = rng.randrange(12)
+        key = key & ~(15 << 4 * square) | rng.randrange(16) << 4 * square
+        if rng.random() < 0.3:
+            key ^= 1 << (HAND_SHIFT + rng.randrange(12))
+        expected = ranking.rank(key)
+        assert rank_of(key, nxt, pre, mat) == expected
+        refused += expected < 0
+    assert 0 < refused < 20_000
 
 
 def test_full_game_rank_space():
@@ -98,6 +146,25 @@ def test_a_stopped_solve_continues_to_the_same_table(tmp_path, dobutsu, stop_lev
     assert resumed.stats.levels == whole.stats.levels
     checkpoint.clear()
     assert not (tmp_path / "work").exists()
+
+
+def test_no_states_are_saved_before_the_interval_and_a_stopped_solve_still_continues(
+    tmp_path, dobutsu
+):
+    # issue 47 item 1 (SHO-10): the prepared states are not written at the start of the levels
+    # (494 MB and a second of a full solve); a solve stopped before the first save continues
+    # from the saved enumeration to the same table
+    start = reduced_position("bb_b_vs_bb_cr")
+    with pytest.raises(KeyboardInterrupt):
+        solve([start], dobutsu, work=tmp_path / "work", progress=_StopAfter(3))
+    checkpoint = Checkpoint(tmp_path / "work")
+    assert checkpoint.has_directory()
+    assert checkpoint.progress() is None
+    assert not list((tmp_path / "work").glob("state.*"))
+    resumed = solve([start], dobutsu, work=tmp_path / "work")
+    whole = reduced_solution("bb_b_vs_bb_cr", dobutsu)
+    assert np.array_equal(resumed.val, whole.val)
+    assert resumed.stats.levels == whole.stats.levels
 
 
 def test_progress_reports_each_phase_to_its_end():

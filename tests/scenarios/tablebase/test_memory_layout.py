@@ -7,6 +7,11 @@ are compiled in a child process: same tables, less memory at the peak.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -59,3 +64,36 @@ def test_value_bytes_are_the_low_bytes_moved_in_place():
 def test_the_kernels_compile_in_a_child_process():
     """issue 47 item 1: the warm-up runs apart (the compiler's memory stays out of the solve)."""
     assert warm_up_apart()
+
+
+#: Run in a fresh process after the warm-up: a tiny solve, then every kernel that was not
+#: found in numba's cache (and so was compiled in the solving process).
+MISSES_SCRIPT = """
+from numba.core.registry import CPUDispatcher
+from scenarios.imperium_shogi.rules import Position
+from scenarios.imperium_shogi.tablebase import index, kernel, parallel, solver
+from scenarios.imperium_shogi.tablebase.warm import TINY_BOARD
+solver.solve([Position(TINY_BOARD[:], [[0, 0, 0], [0, 0, 0]], 0)], False)
+print(sorted({
+    f"{module.__name__}.{name}"
+    for module in (index, kernel, parallel)
+    for name, obj in vars(module).items()
+    if isinstance(obj, CPUDispatcher) and obj.stats.cache_misses
+}))
+"""
+
+
+def test_the_two_compiling_children_leave_nothing_for_the_solve_to_compile(tmp_path, monkeypatch):
+    """issue 47 item 1: on a cold cache the two children (each compiling part of the kernels,
+    at the same time) compile every kernel a solve runs, so the solving process compiles none."""
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "numba-cache"))
+    assert warm_up_apart()
+    root = Path(__file__).resolve().parents[3]
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")])),
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", MISSES_SCRIPT], env=env, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.strip() == "[]"

@@ -114,6 +114,28 @@ def test_parents_invert_children(name, dobutsu):
             assert key in set(kids[:n].tolist())
 
 
+@pytest.mark.parametrize("name", sorted(REDUCED))
+def test_lists_left_unsorted_hold_no_repeats(name, dobutsu):
+    """issue 47 item 1 (SHO-3): the solver sorts a list of children or parents to drop repeats
+    only when the key and its mirror image differ on four squares at most (``may_repeat``);
+    every other list has none: the same keys as the sorted, deduplicated lists, each once."""
+    solution = reduced_solution(name, dobutsu)
+    kids = np.empty(kernel.MAX_MOVES, dtype=np.int64)
+    sorted_kids = np.empty(kernel.MAX_MOVES, dtype=np.int64)
+    pars = np.empty(4 * kernel.MAX_MOVES, dtype=np.int64)
+    left_unsorted = 0
+    for key in stored_keys(solution, 2000, 7):
+        left_unsorted += not kernel.may_repeat(key)
+        m = kernel.parents(key, kernel.SRC, kernel.NSRC, dobutsu, pars)
+        assert len(set(pars[:m].tolist())) == m
+        if kernel.classify(key, kernel.TGT, kernel.NTGT):
+            continue
+        n = kernel.distinct_children(key, kernel.TGT, kernel.NTGT, dobutsu, kids)
+        k = kernel.children(key, kernel.TGT, kernel.NTGT, dobutsu, sorted_kids)
+        assert sorted(kids[:n].tolist()) == sorted_kids[:k].tolist()
+    assert 0 < left_unsorted < 2000
+
+
 def test_key_symmetries_match_rules_helpers():
     # SHO-1 SHO-2: the packed swap/mirror (numba and Python) equal rules.swap_sides/mirror_files
     solution = reduced_solution("bb_b_vs_bb_cr", False)
