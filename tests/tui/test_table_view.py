@@ -77,3 +77,49 @@ def test_the_table_screen_has_no_order_line_and_follows_the_campaign(
             assert "aslan end-phase" in str(screen.query_one("#table-results").render())
 
     asyncio.run(scenario())
+
+
+def test_a_long_result_goes_on_under_its_own_start(service: CampaignService):
+    """issue 43 item 2 (the table view on a big screen or a phone): a sentence too long for the
+    results panel is folded to its width and goes on under its own start (a hanging indent),
+    not at the panel's left edge under the event numbers; no word is lost or changed."""
+    from rich.text import Text
+
+    session = CampaignSession(service, "demo", viewer=Side.ASLAN)
+    width = 40
+    unfolded = [Text.from_markup(line).plain for line in result_lines(session)]
+    folded = [Text.from_markup(line).plain for line in result_lines(session, width)]
+    assert max(len(line) for line in unfolded) > width  # the demo has sentences to fold
+    assert all(len(line) <= width for line in folded)
+    assert " ".join(folded).split() == " ".join(unfolded).split()
+    continued = [
+        line
+        for before, line in zip(folded, folded[1:], strict=False)
+        if len(before) > width - 12 and line.startswith(" " * 11)
+    ]
+    assert continued, "no folded sentence goes on under its own start"
+    assert not [line for line in folded if line and not line[0].isspace() and line[0].islower()]
+
+
+def test_the_table_screen_folds_its_results_to_the_panel(service: CampaignService, no_keymap: Path):
+    """issue 43 item 2: on the screen the results are folded to the panel's width (no line
+    wider than the panel), also after the terminal changes size."""
+
+    async def scenario() -> None:
+        app = create_app(no_keymap, service=service, open_campaign="demo", table=True)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            results = screen.query_one("#table-results")
+
+            def fits() -> bool:
+                width = results.content_size.width
+                lines = str(results.render()).splitlines()
+                return width > 0 and all(len(line) <= width for line in lines)
+
+            await until(pilot, fits, "the results fit the panel")
+            await pilot.resize_terminal(90, 40)
+            await until(pilot, fits, "the results fit the narrower panel")
+
+    asyncio.run(scenario())

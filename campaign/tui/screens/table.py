@@ -10,6 +10,8 @@ so the table tells neither side anything the other may not see.
 
 from __future__ import annotations
 
+import textwrap
+
 from rich.markup import escape
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
@@ -27,6 +29,10 @@ from campaign.tui.widgets.map_render import legend, render_map
 TABLE_VIEWER = PLAYER_SIDES[0]
 #: Order batches of the log the results panel shows (the most recent last).
 RESULTS_SHOWN = 6
+#: Where an order's text starts after its event numbers, and where its sentences start.
+ORDER_INDENT = 9
+#: Where a sentence too long for the panel goes on (under its own start, not the panel's edge).
+CONTINUED_INDENT = ORDER_INDENT + 2
 
 
 def table_lines(session: CampaignSession) -> list[str]:
@@ -35,19 +41,38 @@ def table_lines(session: CampaignSession) -> list[str]:
     return [*session.phase_lines()[:2], f"waiting for {state.acting.value}"]
 
 
-def result_lines(session: CampaignSession) -> list[str]:
-    """The last results: the last battle's summary and the latest orders' sentences."""
+def _wrapped(text: str, width: int | None, indent: int, continued: int) -> list[str]:
+    """``text`` as markup lines starting ``indent`` columns in; when ``width`` is known, folded
+    to it with the lines after the first ``continued`` columns in (a hanging indent: a big
+    screen's long sentence would otherwise go on at the panel's left edge, under the numbers)."""
+    if width is None or width <= continued + 10:
+        return [" " * indent + escape(text)]
+    folded = textwrap.wrap(
+        text,
+        width,
+        initial_indent=" " * indent,
+        subsequent_indent=" " * continued,
+        break_on_hyphens=False,
+    )
+    return [escape(line) for line in folded] or [" " * indent]
+
+
+def result_lines(session: CampaignSession, width: int | None = None) -> list[str]:
+    """The last results: the last battle's summary and the latest orders' sentences, folded to
+    ``width`` columns when it is known."""
     lines: list[str] = []
     summary = session.last_battle()
     if not summary.empty:
         systems = ", ".join(session.system_name(s) for s in summary.systems)
         lines.append(f"[b]Last battle[/b] at {escape(systems)}:")
-        lines.extend(f"  {escape(line)}" for line in summary.lines)
+        for line in summary.lines:
+            lines.extend(_wrapped(line, width, 2, 4))
         lines.append("")
     lines.append("[b]Latest orders[/b]")
     for row in session.standing_log_rows()[-RESULTS_SHOWN:]:
-        lines.append(f"{row.numbers:>7}  {escape(row.order)}")
-        lines.extend(f"         {escape(sentence)}" for sentence in row.sentences)
+        lines.extend(_wrapped(f"{row.numbers:>7}  {row.order}", width, 0, CONTINUED_INDENT))
+        for sentence in row.sentences:
+            lines.extend(_wrapped(sentence, width, ORDER_INDENT, CONTINUED_INDENT))
     return lines
 
 
@@ -78,6 +103,7 @@ class TableScreen(Screen[None]):
         self.title = f"Campaign {self.session.name}"
         self.sub_title = "table view"
         self.show()
+        self.call_after_refresh(self.show)  # again, folded to the laid-out panel's width
         self.session.follow()
         self.set_interval(LIVE_INTERVAL, self.catch_up, name="live")
 
@@ -101,4 +127,10 @@ class TableScreen(Screen[None]):
             render_map(self.session.ruleset.star_map, self.session.map_view(), palette),
         )
         show_text(self.query_one("#table-legend", Static), legend(palette))
-        show_text(self.query_one("#table-results", Static), "\n".join(result_lines(self.session)))
+        results = self.query_one("#table-results", Static)
+        width = results.content_size.width or None  # known once the screen is laid out
+        show_text(results, "\n".join(result_lines(self.session, width)))
+
+    def on_resize(self) -> None:
+        """Fold the results again to the panel's new width."""
+        self.call_after_refresh(self.show)
