@@ -5,9 +5,12 @@ no orders, kept current like every screen."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Input
 
 from campaign.app import CampaignService
@@ -53,6 +56,19 @@ def test_the_table_after_a_battle_with_a_face_down_counter(service: CampaignServ
     assert not REAL_NEUTRAL_ID.findall(aslan)
 
 
+@asynccontextmanager
+async def table_screen(
+    service: CampaignService, keymap: Path, size: tuple[int, int]
+) -> AsyncIterator[tuple[Pilot, TableScreen]]:
+    """The table screen of the demo campaign, opened as ``campaign tui demo --table`` would."""
+    app = create_app(keymap, service=service, open_campaign="demo", table=True)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        yield pilot, screen
+
+
 def test_the_table_screen_has_no_order_line_and_follows_the_campaign(
     service: CampaignService, no_keymap: Path
 ):
@@ -60,11 +76,7 @@ def test_the_table_screen_has_no_order_line_and_follows_the_campaign(
     order given elsewhere without a key."""
 
     async def scenario() -> None:
-        app = create_app(no_keymap, service=service, open_campaign="demo", table=True)
-        async with app.run_test(size=(160, 50)) as pilot:
-            await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, TableScreen)
+        async with table_screen(service, no_keymap, (160, 50)) as (pilot, screen):
             assert not screen.query(Input)
             other = CampaignSession(CampaignService(db_url=service.store.url), "demo")
             other.order("aslan end-phase")
@@ -98,7 +110,9 @@ def test_a_long_result_goes_on_under_its_own_start(service: CampaignService):
         if len(before) > width - 12 and line.startswith(" " * 11)
     ]
     assert continued, "no folded sentence goes on under its own start"
-    assert not [line for line in folded if line and not line[0].isspace() and line[0].islower()]
+    headings = ("Latest orders", "Last battle")
+    at_the_edge = [line for line in folded if line[:1].strip() and not line.startswith(headings)]
+    assert not at_the_edge, "a folded line goes on at the panel's left edge"
 
 
 def test_the_table_screen_folds_its_results_to_the_panel(service: CampaignService, no_keymap: Path):
@@ -106,11 +120,7 @@ def test_the_table_screen_folds_its_results_to_the_panel(service: CampaignServic
     wider than the panel), also after the terminal changes size."""
 
     async def scenario() -> None:
-        app = create_app(no_keymap, service=service, open_campaign="demo", table=True)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, TableScreen)
+        async with table_screen(service, no_keymap, (120, 40)) as (pilot, screen):
             results = screen.query_one("#table-results")
 
             def fits() -> bool:
