@@ -6,7 +6,9 @@
 - lists are comma-joined (``A-CL-1,A-DD-2``); an empty list or ``None`` is ``-``;
 - locations use ``Location.to_text`` (``hex:SYS``, ``box:SYS``, ``on:UNIT``);
 - booleans are ``yes``/``no``; text with spaces is quoted (shell rules, ``shlex``);
-- trailing arguments equal to their defaults are left out, and may be left out when typing.
+- trailing arguments equal to their defaults are left out, and may be left out when typing;
+  an optional count may also be left out before a location (``aslan produce DD box:halden``
+  reads as ``aslan produce DD 1 box:halden``, as the usage ``KIND [COUNT] [LOCATION]`` says).
 
 Writing is ``Order.to_notation`` (``base.py``, with the token rules of ``order_text.py``);
 this module reads. An order class may override the generic form by defining
@@ -21,6 +23,7 @@ reasons are names the players choose and keep their case.
 
 from __future__ import annotations
 
+import functools
 import re
 import shlex
 import types
@@ -110,6 +113,53 @@ def _convert(annotation: Any, token: str) -> Any:
     return token
 
 
+#: A whole number as typed (a count).
+_WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
+
+
+def _typed_fields(cls: type[Order], fields: list[str], args: list[str]) -> list[str]:
+    """The field each typed argument is for, in order: ``fields`` itself, except that an
+    optional whole-number field (a count with a default) is passed over when its token is not a
+    number but reads as the location that follows it (``produce DD box:halden``: the count is
+    left out, as ``[COUNT]`` in the usage promises). Any other token stays the count's, and
+    pydantic's error names it."""
+    typed: list[str] = []
+    position = 0
+    for index, name in enumerate(fields):
+        if position >= len(args):
+            break
+        token = args[position]
+        following = fields[index + 1] if index + 1 < len(fields) else None
+        if (
+            following is not None
+            and not _WHOLE_NUMBER.fullmatch(token)
+            and _is_optional_count(cls, name)
+            and _reads_as_location(cls, following, token)
+        ):
+            continue
+        typed.append(name)
+        position += 1
+    return typed
+
+
+@functools.cache
+def _is_optional_count(cls: type[Order], name: str) -> bool:
+    field = cls.model_fields[name]
+    return _strip_optional(field.annotation)[0] is int and not field.is_required()
+
+
+def _reads_as_location(cls: type[Order], name: str, token: str) -> bool:
+    inner, _optional = _strip_optional(cls.model_fields[name].annotation)
+    parse = getattr(inner, "parse", None)
+    if not (isinstance(inner, type) and issubclass(inner, BaseModel) and parse is not None):
+        return False
+    try:
+        parse(_canonical_case(name, token))
+    except ValueError:
+        return False
+    return True
+
+
 #: The longest order text read (the longest real order, a referee reason included, is far
 #: shorter); bounded before tokenising so a huge string in a turn file costs nothing.
 MAX_ORDER_CHARS = 1000
@@ -172,13 +222,14 @@ def parse_order(text: str) -> Order:
     if custom is not None:
         return custom(side, args)
     fields = [name for name in cls.model_fields if name not in _SKIP]
-    if len(args) > len(fields):
+    typed = _typed_fields(cls, fields, args)
+    if len(args) > len(typed):
         raise InvalidOrderError(
             f"cannot read order {text!r}: '{verb}' takes at most {len(fields)} argument(s): "
             f"{order_spec(verb).template}"
         )
     data: dict[str, Any] = {"type": verb, "side": side}
-    for name, token in zip(fields, args, strict=False):
+    for name, token in zip(typed, args, strict=True):
         data[name] = _convert(cls.model_fields[name].annotation, _canonical_case(name, token))
     try:
         return cls.model_validate(data)

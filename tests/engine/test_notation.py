@@ -41,6 +41,21 @@ def test_defaults_are_left_out_and_may_be_omitted():  # DN-SET-1
     assert Buy(side="aslan", kind="CL").to_notation() == "aslan buy CL"
 
 
+def test_a_count_may_be_left_out_before_a_location():  # DN-ECO-8, DN-ERR-1
+    """``produce KIND [COUNT] [LOCATION]``: the count is optional before a location too."""
+    from campaign.rules.economy.production import Produce
+
+    catalog.load()
+    typed = parse_order("aslan produce DD box:Halden")
+    assert typed == Produce(side="aslan", kind="DD", count=1, location=Location.parse("box:halden"))
+    assert typed.to_notation() == "aslan produce DD 1 box:halden"
+    assert parse_order("aslan produce DD 2 box:halden").count == 2
+    with pytest.raises(InvalidOrderError, match="count: must be a whole number"):
+        parse_order("aslan produce DD halden")  # neither a count nor a location
+    with pytest.raises(InvalidOrderError, match="at most 3"):
+        parse_order("aslan produce DD box:halden box:halden")
+
+
 def test_locations_parse_to_models():  # DN-SET-2
     order = parse_order("aslan deploy A-RT-1 box:asl-cap")
     assert isinstance(order, Deploy) and order.location == Location.box("asl-cap")
