@@ -41,7 +41,7 @@ TINY_BOARD = [1, 0, 0, 0, 4, 0, 0, 0, 0, 0, 9, 0]
 LOST_BOARD = [9, 0, 0, 0, 0, 0, 4, 1, 0, 0, 0, 0]
 #: What each child compiles (``warm_up(part)``), split so that both take about as long.
 PART_KERNELS = {
-    "enumerate": ("expand_pass", "finish_directory", "to_positions", "prepare"),
+    "enumerate": ("expand_pass", "finish_directory", "prepare_from_log", "prepare"),
     "solve": ("retro_level", "collect_level", "census", "forget_beyond", "value_bytes"),
 }
 CHILD = "from scenarios.imperium_shogi.tablebase.warm import warm_up; warm_up({part!r})"
@@ -56,15 +56,17 @@ def warm_up(part: str) -> None:
     if part == "enumerate":
         start = _key(TINY_BOARD)
         ranking = Ranking.of_key(start)
-        directory, captured = enumerate_positions([start], ranking, False)
-        state = np.zeros(directory_total(directory), dtype=np.uint16)
-        prepare_states(ranking, directory, captured, state, 0, False)
+        directory, log = enumerate_positions([start], ranking, False)
+        state = np.zeros(directory_total(directory), dtype=np.uint8)
+        prepare_states(ranking, directory, log, state, 0, False)
+        state[:] = 0
+        prepare_states(ranking, directory, None, state, 0, False)  # a resumed solve's
     elif part == "solve":
         lost = _key(LOST_BOARD)
         ranking = Ranking.of_key(lost)
         directory, _ = start_directory([lost], ranking)
         finish_directory(directory)
-        state = np.ones(1, dtype=np.uint16)  # lost in 0, as ``prepare`` finds it
+        state = np.ones(1, dtype=np.uint8)  # lost in 0, as ``prepare`` finds it
         table = Table(ranking, directory, np.empty(0, dtype=np.uint8), False)
         if retrograde(table, state) != [1]:
             raise RuntimeError("the one-position warm-up table did not propagate its level")
