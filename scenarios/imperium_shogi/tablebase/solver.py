@@ -321,8 +321,8 @@ def retrograde(
     """
     r = table.ranking
     material = np.asarray(r.material, dtype=np.int64)
-    counts = parallel.census(table.directory, state)
     if levels is None:
+        counts = parallel.census(table.directory, state)
         # Every decided level so far (``prepare`` also decides positions lost in 2).
         decided = [code for code in range(1, WON_IN_0) if counts[code]]
         levels = [0] * max(first_level + 2, decided[-1] if decided else 0)
