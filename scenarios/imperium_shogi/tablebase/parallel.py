@@ -644,6 +644,7 @@ def _retro_block(
     from_win: np.ndarray,
     places: np.ndarray,
     totals: np.ndarray,
+    near: np.ndarray,
 ) -> None:
     """``retro_level`` for one block: add to ``totals`` (its level bits are cleared later)."""
     lines = directory.shape[0] // LINE_WORDS
@@ -663,7 +664,7 @@ def _retro_block(
                 if dist == 0:  # lost in 0, or (a start) won in 0
                     won = state[here] == WON_IN_0
                 rank = _rank_in_line(directory, line, here - dense)
-                key = key_of_rank(rank, nxt, pre, count, material)
+                key = key_of_rank_near(rank, nxt, pre, count, material, near)
                 m = parents(key, src, nsrc, dobutsu, buf)
                 for i in range(m):
                     if classify(buf[i], tgt, ntgt):
@@ -741,6 +742,7 @@ def retro_level(
         ranks = np.empty(BATCH_ROOM, dtype=np.int64)
         from_win = np.empty(BATCH_ROOM, dtype=np.uint8)
         places = np.empty(BATCH_ROOM, dtype=np.int64)
+        near = np.zeros(MEMO_SIZE, dtype=np.int64)
         claimed: int = atomic_add(cursor, 0, 1)
         while claimed < n:
             _retro_block(
@@ -765,6 +767,7 @@ def retro_level(
                 from_win,
                 places,
                 totals[worker],
+                near,
             )
             claimed = atomic_add(cursor, 0, 1)
     # A word of level bits may hold positions of two blocks: cleared once every block is done.
