@@ -265,6 +265,7 @@ def _expand_block(
     log_where: np.ndarray,
     log_at: np.ndarray,
     slot: int,
+    near: np.ndarray,
 ) -> None:
     """Expand the frontier positions of one block; add (new, expanded, not ranked, too many
     children) to ``totals``; log each expanded position's state byte (``LOG_CHUNK``)."""
@@ -283,7 +284,7 @@ def _expand_block(
                 low = bits & (~bits + np.uint64(1))
                 bits ^= low
                 rank = _rank_of_bit(entry, low)
-                key = key_of_rank(rank, nxt, pre, count, material)
+                key = key_of_rank_near(rank, nxt, pre, count, material, near)
                 totals[1] += 1
                 terminal = classify(key, tgt, ntgt)
                 if terminal:
@@ -372,6 +373,7 @@ def expand_pass(
     for worker in prange(workers):
         buf = np.empty(MAX_MOVES, dtype=np.int64)
         ranks = np.empty(BATCH_ROOM, dtype=np.int64)
+        near = np.zeros(MEMO_SIZE, dtype=np.int64)
         block = atomic_add(cursor, 0, 1)
         while block < last:
             _expand_block(
@@ -392,6 +394,7 @@ def expand_pass(
                 log_where,
                 log_at,
                 LOG_SLOT * (worker + 1),
+                near,
             )
             block = atomic_add(cursor, 0, 1)
     return totals.sum(axis=0)
