@@ -39,7 +39,6 @@ from scenarios.imperium_shogi.tablebase.index import (
     MEMO_SIZE,
     bit_entry,
     dense_of_rank,
-    key_of_rank,
     key_of_rank_near,
     rank_of,
 )
