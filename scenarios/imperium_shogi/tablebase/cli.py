@@ -101,7 +101,8 @@ def run(variant: str, root: Path | None = None, *, force: bool = False) -> int:
                 f"the stored table has format {found}, not {FORMAT_VERSION}: solving again",
                 file=sys.stderr,
             )
-        if checkpoint.progress() is not None or checkpoint.has_directory():
+        resume = checkpoint.progress() is not None or checkpoint.has_directory()
+        if resume:
             print(f"continuing the solve stopped in {checkpoint.path}", file=sys.stderr)
         print(f"solving {variant} into {directory} ...", file=sys.stderr)
         print(
@@ -109,7 +110,7 @@ def run(variant: str, root: Path | None = None, *, force: bool = False) -> int:
             "install or a change: a minute or two) ...",
             file=sys.stderr,
         )
-        warm_up_apart()  # compiles in a child: the compiler's memory stays out of the solve
+        warm_up_apart(resume)  # compiled in children: the compiler's memory stays out of the solve
         bar = ProgressBar()
         solution = solve(
             [Position.initial()],

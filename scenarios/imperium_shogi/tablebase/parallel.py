@@ -9,11 +9,15 @@ Every write another thread may also make goes through ``atomics``:
 
 * enumeration: a child's bit is set with ``atomic_or`` in the directory; whoever set it first
   also marks it in the frontier, and a frontier word is taken with ``atomic_xchg``;
-* retrograde: a position's ``state`` (``uint16``: high byte the count of children not yet
-  known to be won, low byte the value code) only changes by ``atomic_cas``, so exactly one
-  thread decides each position and counts it.
+* retrograde: a position's ``state`` (one byte, below) only changes by ``atomic_cas``, so
+  exactly one thread decides each position and counts it.
 
-The value byte (the low byte of ``state``) is described in ``table``.
+The state byte of a position (issue 47, round 4: one byte where two were, 247 MB less for the
+full problem): a value code as ``table`` describes it (0 undecided, the distance + 1 below
+``COUNT_BASE``, ``WON_IN_0``); ``CAPTURE`` for a position won in 1 by capturing the enemy BB
+(never propagated; 2 in the table); ``COUNT_BASE + n`` for an undecided position with ``n``
+children not yet known to be won (1 .. ``MAX_COUNT``). ``value_bytes`` turns the states into
+the table's value bytes at the end.
 """
 
 from __future__ import annotations
@@ -35,13 +39,11 @@ from scenarios.imperium_shogi.tablebase.index import (
     MEMO_SIZE,
     bit_entry,
     dense_of_rank,
-    key_of_rank,
     key_of_rank_near,
     rank_of,
 )
 from scenarios.imperium_shogi.tablebase.kernel import (
     MAX_MOVES,
-    T_LOSS_TRY,
     T_WIN_CAPTURE,
     T_WIN_TRY,
     captures_bb,
@@ -53,18 +55,43 @@ from scenarios.imperium_shogi.tablebase.table import WON_IN_0
 
 #: Directory lines per block of work (448 ranks each).
 BLOCK_LINES = 128
-#: Largest distance a value byte holds (``dist + 1 <= 254``).
-MAX_DIST = 253
+#: Ranks per block: a rank's offset in its block fits the enumeration log's 16 bits.
+BLOCK_RANKS = BLOCK_LINES * LINE_RANKS
+#: State bytes from ``COUNT_BASE`` on: ``CAPTURE``, then the counts of undecided positions.
+COUNT_BASE = 192
+#: State of a position won in 1 ply by capturing the enemy BB (value code 2 in the table).
+#: Such a position is never propagated: its predecessors leave it out of their count of
+#: children from the start (``prepare``, the enumeration's log).
+CAPTURE = COUNT_BASE
+#: Most children a state byte counts (``COUNT_BASE + MAX_COUNT`` stays below ``WON_IN_0``).
+MAX_COUNT = WON_IN_0 - 1 - COUNT_BASE
+#: Largest distance a state byte holds (its code, ``dist + 1``, stays below ``COUNT_BASE``).
+MAX_DIST = COUNT_BASE - 2
+#: State of a position lost in 2 from the start: it has moves, and every one hangs its BB.
+LOST_IN_2 = 3
 #: Generated keys looked up together: their cache lines are prefetched first, so the memory
 #: fetches them in parallel instead of one miss after another.
 BATCH = 256
 #: Room of the batch buffers: a batch is settled once it holds ``BATCH`` keys, and one more
 #: position adds at most ``4 * MAX_MOVES`` (its predecessors).
 BATCH_ROOM = BATCH + 4 * MAX_MOVES
-#: State of a position won in 1 ply by capturing the enemy BB (value code 2; the high byte,
-#: a count for undecided positions, marks it). Such a position is never propagated: its
-#: predecessors leave it out of their count of children from the start (``prepare``).
-CAPTURE_STATE = 0x0102
+#: The enumeration's log (``expand_pass``): one record per expanded position, its state byte
+#: (``log_code``) and its rank's offset in its block (``log_where``), in chunks of
+#: ``LOG_CHUNK`` records that each worker takes in turn from a shared cursor. A record with
+#: code ``LOG_BLOCK`` names the block of the records after it (in ``log_where``); code
+#: ``LOG_END`` (the zeros never written) ends a chunk. 2 is a value code no expanded position
+#: gets (a capture is ``CAPTURE``).
+LOG_CHUNK = 1 << 14
+LOG_END = 0
+LOG_BLOCK = 2
+#: ``log_at`` entries: the next free chunk ([0]), whether the log ran out of room ([1]); each
+#: worker's next record and chunk end at ``LOG_SLOT * (worker + 1)`` (a cache line apart).
+LOG_SLOT = 8
+
+
+def log_cursors(workers: int) -> np.ndarray:
+    """A fresh ``log_at`` for ``workers`` workers."""
+    return np.zeros(LOG_SLOT * (workers + 1), dtype=np.int64)
 
 
 @njit(cache=True)
@@ -185,13 +212,13 @@ def _mark_batch(
     ranks: np.ndarray,
     directory: np.ndarray,
     frontier: np.ndarray,
-    captured: np.ndarray,
     totals: np.ndarray,
 ) -> None:
     """Set the directory bits of ``ranks[:n]`` (prefetched lines); new ones enter the frontier.
 
     A rank stored inverted (``~rank``) is a child whose mover can capture the BB: terminal
-    (won in 1), so it goes to ``captured`` instead of the frontier and is never expanded.
+    (won in 1), so it is only marked in the directory and never expanded (a stored position
+    that the enumeration's log does not name is such a capture).
     """
     for i in range(n):
         child = ranks[i]
@@ -203,8 +230,19 @@ def _mark_batch(
         if directory[target] & mask:
             continue
         if not atomic_or(directory, target, mask) & mask:
-            atomic_or(captured if hangs else frontier, target, mask)
+            if not hangs:
+                atomic_or(frontier, target, mask)
             totals[0] += 1
+
+
+@njit(cache=True, inline="always")
+def _terminal_state(terminal: int) -> np.uint8:
+    """The state byte of a terminal position (``classify``'s kind)."""
+    if terminal == T_WIN_CAPTURE:
+        return np.uint8(CAPTURE)
+    if terminal == T_WIN_TRY:
+        return np.uint8(WON_IN_0)
+    return np.uint8(1)  # T_LOSS_TRY: lost in 0
 
 
 @njit(cache=True)
@@ -212,7 +250,6 @@ def _expand_block(
     block: int,
     directory: np.ndarray,
     frontier: np.ndarray,
-    captured: np.ndarray,
     nxt: np.ndarray,
     pre: np.ndarray,
     count: np.ndarray,
@@ -223,10 +260,19 @@ def _expand_block(
     buf: np.ndarray,
     ranks: np.ndarray,
     totals: np.ndarray,
+    log_code: np.ndarray,
+    log_where: np.ndarray,
+    log_at: np.ndarray,
+    slot: int,
+    near: np.ndarray,
 ) -> None:
-    """Expand the frontier positions of one block; add (new, expanded, not ranked)."""
+    """Expand the frontier positions of one block; add (new, expanded, not ranked, too many
+    children) to ``totals``; log each expanded position's state byte (``LOG_CHUNK``)."""
     lines = directory.shape[0] // LINE_WORDS
     n = 0
+    at = log_at[slot]
+    end = log_at[slot + 1]
+    named = False  # the block is named in the current chunk
     for line in range(block * BLOCK_LINES, min(lines, (block + 1) * BLOCK_LINES)):
         for j in range(1, LINE_WORDS):
             entry = line * LINE_WORDS + j
@@ -237,30 +283,65 @@ def _expand_block(
                 low = bits & (~bits + np.uint64(1))
                 bits ^= low
                 rank = _rank_of_bit(entry, low)
-                key = key_of_rank(rank, nxt, pre, count, material)
+                key = key_of_rank_near(rank, nxt, pre, count, material, near)
                 totals[1] += 1
-                if classify(key, tgt, ntgt):
-                    continue
-                m = distinct_children(key, tgt, ntgt, dobutsu, buf)
-                for c in range(m):
-                    child = rank_of(buf[c], nxt, pre, material)
-                    if child < 0:
-                        totals[2] += 1
-                        continue
-                    _prefetch_line(directory, child)
-                    ranks[n] = ~child if captures_bb(buf[c], tgt, ntgt) else child
-                    n += 1
+                terminal = classify(key, tgt, ntgt)
+                if terminal:
+                    code = _terminal_state(terminal)
+                else:
+                    m = distinct_children(key, tgt, ntgt, dobutsu, buf)
+                    left = m
+                    for c in range(m):
+                        child = rank_of(buf[c], nxt, pre, material)
+                        if child < 0:
+                            totals[2] += 1
+                            continue
+                        _prefetch_line(directory, child)
+                        if captures_bb(buf[c], tgt, ntgt):
+                            left -= 1
+                            ranks[n] = ~child
+                        else:
+                            ranks[n] = child
+                        n += 1
+                    # What ``prepare`` finds from the key: children that hang the BB are
+                    # won in 1 whatever happens, so they are not counted.
+                    if left > MAX_COUNT:
+                        totals[3] += 1
+                        left = MAX_COUNT
+                    if m == 0:
+                        code = np.uint8(1)  # no legal move: lost in 0 (SHO-9)
+                    elif left == 0:
+                        code = np.uint8(LOST_IN_2)
+                    else:
+                        code = np.uint8(COUNT_BASE + left)
+                if at + 2 > end:  # a new chunk (it names the block first)
+                    at = atomic_add(log_at, 0, LOG_CHUNK)
+                    end = at + LOG_CHUNK
+                    named = False
+                    if end > log_code.shape[0]:  # out of room: ``prepare`` works without
+                        log_at[1] = 1
+                        at = end
+                if at + 2 <= end:
+                    if not named:
+                        log_code[at] = LOG_BLOCK
+                        log_where[at] = block
+                        at += 1
+                        named = True
+                    log_code[at] = code
+                    log_where[at] = rank - block * BLOCK_RANKS
+                    at += 1
                 if n >= BATCH:
-                    _mark_batch(n, ranks, directory, frontier, captured, totals)
+                    _mark_batch(n, ranks, directory, frontier, totals)
                     n = 0
-    _mark_batch(n, ranks, directory, frontier, captured, totals)
+    _mark_batch(n, ranks, directory, frontier, totals)
+    log_at[slot] = at
+    log_at[slot + 1] = end
 
 
 @njit(cache=True, parallel=True)
 def expand_pass(
     directory: np.ndarray,
     frontier: np.ndarray,
-    captured: np.ndarray,
     first: int,
     last: int,
     nxt: np.ndarray,
@@ -271,25 +352,33 @@ def expand_pass(
     ntgt: np.ndarray,
     dobutsu: bool,
     workers: int,
+    log_code: np.ndarray,
+    log_where: np.ndarray,
+    log_at: np.ndarray,
 ) -> np.ndarray:
     """Expand the frontier positions of blocks ``first .. last - 1`` once.
 
-    Children whose mover can capture the BB are terminal: they are marked in ``captured``
-    rather than the frontier (``_mark_batch``). Returns (new positions, positions expanded,
-    children that could not be ranked).
+    Children whose mover can capture the BB are terminal: they are marked in the directory
+    only, never in the frontier (``_mark_batch``). Every expanded position's state byte, as
+    ``prepare`` would find it from its key (a terminal value, lost in 0 or 2, or the count of
+    its children that do not hang the BB), goes to the log (``log_code``, ``log_where``,
+    ``log_at`` from ``log_cursors(workers)``, kept from pass to pass; ``prepare_from_log``
+    reads it once the positions are numbered), so no position's moves are generated twice.
+    Returns (new positions, positions expanded, children that could not be ranked, positions
+    with more than ``MAX_COUNT`` counted children).
     """
     cursor = np.full(1, first, dtype=np.int64)
-    totals = np.zeros((workers, 3), dtype=np.int64)
+    totals = np.zeros((workers, 4), dtype=np.int64)
     for worker in prange(workers):
         buf = np.empty(MAX_MOVES, dtype=np.int64)
         ranks = np.empty(BATCH_ROOM, dtype=np.int64)
+        near = np.zeros(MEMO_SIZE, dtype=np.int64)
         block = atomic_add(cursor, 0, 1)
         while block < last:
             _expand_block(
                 block,
                 directory,
                 frontier,
-                captured,
                 nxt,
                 pre,
                 count,
@@ -300,9 +389,54 @@ def expand_pass(
                 buf,
                 ranks,
                 totals[worker],
+                log_code,
+                log_where,
+                log_at,
+                LOG_SLOT * (worker + 1),
+                near,
             )
             block = atomic_add(cursor, 0, 1)
     return totals.sum(axis=0)
+
+
+@njit(cache=True, parallel=True)
+def prepare_from_log(
+    directory: np.ndarray,
+    state: np.ndarray,
+    log_code: np.ndarray,
+    log_where: np.ndarray,
+    first: int,
+    last: int,
+) -> None:
+    """Set the states of the positions the enumeration's log names in chunks ``first ..
+    last - 1`` (``expand_pass``): each record's byte goes to the position numbered by its
+    rank. ``state`` starts as ``CAPTURE`` everywhere: a stored position no record names was
+    only ever found as a child that hangs the BB (``_mark_batch``)."""
+    for chunk in prange(first, last):
+        base = np.int64(0)  # the first rank of the block being named
+        for i in range(chunk * LOG_CHUNK, (chunk + 1) * LOG_CHUNK):
+            code = log_code[i]
+            if code == LOG_END:
+                break
+            if code == LOG_BLOCK:
+                base = np.int64(log_where[i]) * BLOCK_RANKS
+                continue
+            state[dense_of_rank(directory, int(base + log_where[i]))] = code
+
+
+@njit(cache=True, inline="always")
+def _counting(held: int) -> bool:
+    """Whether a state byte is an undecided position's count of children (``COUNT_BASE``)."""
+    return held > CAPTURE and held != WON_IN_0
+
+
+@njit(cache=True, inline="always")
+def _value_code(held: int) -> int:
+    """The table's value code of a state byte: ``CAPTURE`` is won in 1 (2), a count is
+    undecided (0, a draw at the end)."""
+    if held == CAPTURE:
+        return 2
+    return 0 if _counting(held) else held
 
 
 @njit(cache=True, inline="always")
@@ -325,7 +459,6 @@ def _distance(code: int) -> int:
 def _prepare_block(
     block: int,
     directory: np.ndarray,
-    captured: np.ndarray,
     state: np.ndarray,
     max_won_dist: int,
     nxt: np.ndarray,
@@ -340,29 +473,21 @@ def _prepare_block(
     lows: np.ndarray,
     near: np.ndarray,
 ) -> int:
-    """``prepare`` for one block; the number of children that could not be ranked."""
+    """``prepare`` for one block; the number of children that could not be ranked (and of
+    positions with more than ``MAX_COUNT`` children to count)."""
     lines = directory.shape[0] // LINE_WORDS
     bad = 0
     for line in range(block * BLOCK_LINES, min(lines, (block + 1) * BLOCK_LINES)):
         dense = np.int64(directory[line * LINE_WORDS])
         for k in range(_line_positions(directory, line, entries, lows)):
             here = dense + k
-            if state[here] & 0xFF:
-                continue
-            if captured.shape[0] and captured[here >> 6] & _position_mask(here):
-                state[here] = CAPTURE_STATE  # known from the enumeration: no key needed
-                continue
+            if state[here] != 0 and not _counting(state[here]):
+                continue  # decided
             rank = _rank_of_bit(entries[k], lows[k])
             key = key_of_rank_near(rank, nxt, pre, count, material, near)
             terminal = classify(key, tgt, ntgt)
-            if terminal == T_WIN_CAPTURE:
-                state[here] = CAPTURE_STATE
-                continue
-            if terminal == T_WIN_TRY:
-                state[here] = WON_IN_0
-                continue
-            if terminal == T_LOSS_TRY:
-                state[here] = 1
+            if terminal:
+                state[here] = _terminal_state(terminal)
                 continue
             m = distinct_children(key, tgt, ntgt, dobutsu, buf)
             if m == 0:
@@ -377,19 +502,21 @@ def _prepare_block(
                     child = dense_of_rank(directory, rank_of(buf[c], nxt, pre, material))
                     if child < 0:
                         bad += 1
-                    elif _won_by(state[child] & 0xFF, max_won_dist):
+                    elif _won_by(_value_code(state[child]), max_won_dist):
                         left -= 1
-                        longest_win = max(longest_win, _distance(state[child] & 0xFF))
+                        longest_win = max(longest_win, _distance(_value_code(state[child])))
+            if left > MAX_COUNT:
+                bad += 1
+                left = MAX_COUNT
             # Every child won (each hangs the BB, or was decided already on a resume):
             # lost one ply after the longest of those wins.
-            state[here] = np.uint16(left << 8) if left else np.uint16(longest_win + 2)
+            state[here] = np.uint8(COUNT_BASE + left) if left else np.uint8(longest_win + 2)
     return bad
 
 
 @njit(cache=True, parallel=True)
 def prepare(
     directory: np.ndarray,
-    captured: np.ndarray,
     state: np.ndarray,
     first: int,
     last: int,
@@ -406,16 +533,17 @@ def prepare(
     """Seed the terminal values and set the child counts of the undecided positions of blocks
     ``first .. last - 1`` (called in slices, so that the progress bar moves).
 
-    A fresh solve (``max_won_dist = -1``, ``state`` all zero) classifies every position and
-    counts its children, leaving out the children in which the mover can capture the BB
-    (won in 1, ``CAPTURE_STATE``): those are never propagated, which spares the largest level
-    (about 60 % of all positions). A position all of whose children hang the BB is therefore
-    lost in 2 from the start; one with no legal move at all is lost in 0 (SHO-9). A resumed
-    solve recounts the children of the undecided positions, also leaving out those won within
-    ``max_won_dist`` plies (the levels already propagated). ``captured`` (position space, from
-    the enumeration by ``to_positions``; empty after a resume) names the positions won by a
-    capture without their key.
-    Returns the number of children that could not be ranked (0 unless a generator is wrong).
+    A solve with no log of its enumeration (``max_won_dist = -1``, ``state`` all zero: the
+    enumeration was saved, then the solve stopped) classifies every position and counts its
+    children, leaving out the children in which the mover can capture the BB (won in 1,
+    ``CAPTURE``): those are never propagated, which spares the largest level (about 60 % of
+    all positions). A position all of whose children hang the BB is therefore lost in 2 from
+    the start; one with no legal move at all is lost in 0 (SHO-9). A fresh solve has these
+    states from the enumeration's log instead (``prepare_from_log``). A resumed solve
+    recounts the children of the undecided positions, also leaving out those won within
+    ``max_won_dist`` plies (the levels already propagated).
+    Returns the number of children that could not be ranked and of positions with more than
+    ``MAX_COUNT`` children to count (0 unless a generator is wrong).
     """
     cursor = np.full(1, first, dtype=np.int64)
     bad = np.zeros(workers, dtype=np.int64)
@@ -429,7 +557,6 @@ def prepare(
             bad[worker] += _prepare_block(
                 block,
                 directory,
-                captured,
                 state,
                 max_won_dist,
                 nxt,
@@ -474,16 +601,16 @@ def _settle_batch(
         places[i] = p
         if p >= 0:
             prefetch(state, p)
-    after = np.uint16(dist + 2)
+    after = np.uint8(dist + 2)
     for i in range(n):
         p = places[i]
         if p < 0:
             continue
         won = from_win[i] != 0
         old = state[p]
-        while not old & 0xFF:
-            last_child = not won or (old >> 8) == 1
-            target = after if last_child else np.uint16(old - 256)
+        while _counting(old):
+            last_child = not won or old == COUNT_BASE + 1
+            target = after if last_child else np.uint8(old - 1)
             seen = atomic_cas(state, p, old, target)
             if seen == old:
                 if last_child:
@@ -519,6 +646,7 @@ def _retro_block(
     from_win: np.ndarray,
     places: np.ndarray,
     totals: np.ndarray,
+    near: np.ndarray,
 ) -> None:
     """``retro_level`` for one block: add to ``totals`` (its level bits are cleared later)."""
     lines = directory.shape[0] // LINE_WORDS
@@ -536,9 +664,9 @@ def _retro_block(
                 bits ^= low
                 here = word * 64 + popcount(low - np.uint64(1))
                 if dist == 0:  # lost in 0, or (a start) won in 0
-                    won = state[here] & 0xFF == WON_IN_0
+                    won = state[here] == WON_IN_0
                 rank = _rank_in_line(directory, line, here - dense)
-                key = key_of_rank(rank, nxt, pre, count, material)
+                key = key_of_rank_near(rank, nxt, pre, count, material, near)
                 m = parents(key, src, nsrc, dobutsu, buf)
                 for i in range(m):
                     if classify(buf[i], tgt, ntgt):
@@ -616,6 +744,7 @@ def retro_level(
         ranks = np.empty(BATCH_ROOM, dtype=np.int64)
         from_win = np.empty(BATCH_ROOM, dtype=np.uint8)
         places = np.empty(BATCH_ROOM, dtype=np.int64)
+        near = np.zeros(MEMO_SIZE, dtype=np.int64)
         claimed: int = atomic_add(cursor, 0, 1)
         while claimed < n:
             _retro_block(
@@ -640,6 +769,7 @@ def retro_level(
                 from_win,
                 places,
                 totals[worker],
+                near,
             )
             claimed = atomic_add(cursor, 0, 1)
     # A word of level bits may hold positions of two blocks: cleared once every block is done.
@@ -676,9 +806,8 @@ def collect_level(
         for line in range(block * BLOCK_LINES, min(lines, (block + 1) * BLOCK_LINES)):
             dense = np.int64(directory[line * LINE_WORDS])
             for k in range(_line_positions(directory, line, entries, lows)):
-                held = state[dense + k]
-                here = held & 0xFF
-                if held == CAPTURE_STATE or not (here == code or (dist == 0 and here == WON_IN_0)):
+                held = state[dense + k]  # ``CAPTURE`` is neither
+                if not (held == code or (dist == 0 and held == WON_IN_0)):
                     continue
                 atomic_or(level_bits, (dense + k) >> 6, _position_mask(dense + k))
                 found = True
@@ -687,31 +816,8 @@ def collect_level(
 
 
 @njit(cache=True, parallel=True)
-def to_positions(directory: np.ndarray, rank_bits: np.ndarray) -> np.ndarray:
-    """A rank-space bitmap (the directory's layout) as a position-space one.
-
-    Bit ``p`` of the result is set when the rank of stored position ``p`` is set in
-    ``rank_bits``: one bit per stored position instead of one per rank (31 MB instead of 214 MB
-    for the full problem), so the solve holds less while the states are being prepared.
-    """
-    lines = directory.shape[0] // LINE_WORDS
-    blocks = (lines + BLOCK_LINES - 1) // BLOCK_LINES
-    total = np.int64(directory[(lines - 1) * LINE_WORDS]) + _line_count(directory, lines - 1)
-    out = np.zeros((total + 63) // 64, dtype=np.uint64)
-    for block in prange(blocks):
-        entries = np.empty(LINE_RANKS, dtype=np.int64)
-        lows = np.empty(LINE_RANKS, dtype=np.uint64)
-        for line in range(block * BLOCK_LINES, min(lines, (block + 1) * BLOCK_LINES)):
-            dense = np.int64(directory[line * LINE_WORDS])
-            for k in range(_line_positions(directory, line, entries, lows)):
-                if rank_bits[entries[k]] & lows[k]:
-                    atomic_or(out, (dense + k) >> 6, _position_mask(dense + k))
-    return out
-
-
-@njit(cache=True, parallel=True)
 def census(directory: np.ndarray, state: np.ndarray) -> np.ndarray:
-    """Positions per value code (``out[code]``)."""
+    """Positions per value code (``out[code]``; ``_value_code`` of the states)."""
     lines = directory.shape[0] // LINE_WORDS
     blocks = (lines + BLOCK_LINES - 1) // BLOCK_LINES
     per_block = np.zeros((blocks, 256), dtype=np.int64)
@@ -723,7 +829,7 @@ def census(directory: np.ndarray, state: np.ndarray) -> np.ndarray:
             for j in range(1, LINE_WORDS):
                 end += popcount(directory[line * LINE_WORDS + j])
         for p in range(start, end):
-            per_block[block, state[p] & 0xFF] += 1
+            per_block[block, _value_code(state[p])] += 1
     out = np.zeros(256, dtype=np.int64)
     for block in range(blocks):
         out += per_block[block]
@@ -734,21 +840,15 @@ def census(directory: np.ndarray, state: np.ndarray) -> np.ndarray:
 def forget_beyond(state: np.ndarray, last_code: int) -> None:
     """Make undecided every position valued beyond ``last_code`` (a level cut short)."""
     for p in prange(state.shape[0]):
-        code = state[p] & 0xFF
-        if code > last_code and code != WON_IN_0:
+        code = state[p]
+        if last_code < code < CAPTURE:
             state[p] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, parallel=True)
 def value_bytes(state: np.ndarray) -> np.ndarray:
-    """The value bytes (low bytes) of ``state``, moved to the front of its own memory.
-
-    Copying them out would hold both at the end of a solve (247 MB more for the full problem);
-    moved in place, byte ``p`` is read from ``2 p`` (little-endian low byte) before anything
-    writes there. ``state`` is spent: the result is a view of its first half.
-    """
-    raw = state.view(np.uint8)
-    n = state.shape[0]
-    for p in range(n):
-        raw[p] = raw[2 * p]
-    return raw[:n]
+    """The table's value bytes, in the states' own memory (``_value_code`` of each: a capture
+    is won in 1, an undecided position a draw). ``state`` is spent: the result is it."""
+    for p in prange(state.shape[0]):
+        state[p] = _value_code(state[p])
+    return state

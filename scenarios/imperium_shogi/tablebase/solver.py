@@ -5,8 +5,9 @@ passes over a frontier bitmap expand every newly found position on all cores (``
 until a pass finds nothing new. The directory's running counts then number the positions
 densely (``0 .. positions - 1``).
 
-Phase 2 (retrograde analysis) keeps two bytes per position (``state``: the count of children
-not yet known to be won, and the value code), seeds the terminal values and, for
+Phase 2 (retrograde analysis) keeps one byte per position (``state``: the value code, or the
+count of children not yet known to be won; ``parallel``), seeds the terminal values (from the
+enumeration's log: each expanded position's byte was found when its moves were generated) and, for
 ``dist = 0, 1, 2, ...``, generates the predecessors of every position decided at ``dist``: a
 predecessor of a loss is a win at ``dist + 1``; a predecessor whose last undecided child became
 a win is a loss at ``dist + 1``. What is undecided at the fixpoint is a draw.
@@ -52,6 +53,8 @@ MIN_SLICE_BLOCKS = 256
 #: The level ``prepare`` adds positions to besides level 0 (lost in 2: every child hangs the
 #: BB), so it is collected from the states as well as from the propagation of level 1.
 PREPARED_LEVEL = 2
+#: Bytes of a position's state (``parallel``), recorded with the saved states.
+STATE_BYTES = 1
 
 
 @dataclass
@@ -107,12 +110,16 @@ class Checkpoint:
         self._saved_at = -float("inf")
 
     def progress(self) -> dict | None:
-        """The recorded progress, or ``None`` if no states were saved (or they are missing)."""
+        """The recorded progress, or ``None`` if no states were saved (or they are missing, or
+        are of two bytes a position, as before issue 47's round 4: then the solve prepares the
+        states again from the saved enumeration)."""
         file = self.path / "progress.json"
         if not file.exists():
             return None
         record = json.loads(file.read_text())
         states = record.get("state")
+        if record.get("state_bytes") != STATE_BYTES:
+            return None
         return record if states and (self.path / states).exists() else None
 
     def start_levels(self) -> None:
@@ -135,7 +142,8 @@ class Checkpoint:
             os.fsync(out.fileno())
         os.replace(tmp, self.path / name)
         self._write_json(
-            "progress.json", {"next_level": next_level, "levels": sizes, "state": name}
+            "progress.json",
+            {"next_level": next_level, "levels": sizes, "state": name, "state_bytes": STATE_BYTES},
         )
         if old is not None and old.get("state") not in (None, name):
             (self.path / old["state"]).unlink(missing_ok=True)
@@ -177,7 +185,7 @@ class Checkpoint:
         """The states saved with the recorded progress, or new (zero) ones."""
         record = self.progress()
         if record is None:
-            return np.zeros(positions, dtype=np.uint16)
+            return np.zeros(positions, dtype=np.uint8)
         return np.load(self.path / record["state"])
 
     def clear(self) -> None:
@@ -215,6 +223,20 @@ def start_directory(start_keys: list[int], ranking: Ranking) -> tuple[np.ndarray
     return directory, len(ranks)
 
 
+#: Log of an enumeration (``parallel.expand_pass``): state bytes, rank offsets, chunks used.
+Log = tuple[np.ndarray, np.ndarray, int]
+
+
+def _log_room(ranking: Ranking, expected: int, blocks: int, workers: int) -> int:
+    """Records the enumeration's log has room for: one per position (``expected``, else the
+    whole rank space) and a block's name per block and pass (room for 64 passes), in whole
+    chunks. Pages never written are never resident (``np.zeros``), so the room costs only
+    what is used; should it run out, the states are prepared from the keys instead."""
+    records = min(ranking.size, expected or ranking.size) + 64 * blocks
+    chunks = records // parallel.LOG_CHUNK + 2 * (workers + 1)
+    return chunks * parallel.LOG_CHUNK
+
+
 def enumerate_positions(
     start_keys: list[int],
     ranking: Ranking,
@@ -222,13 +244,13 @@ def enumerate_positions(
     *,
     progress: Progress = _quiet,
     expected: int = 0,
-) -> tuple[np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, Log | None]:
     """Rank directory with a bit set for every position reachable from ``start_keys``.
 
-    Also returns ``captured``, a bit for every position found as a child in which the mover
-    can capture the BB (terminal, won in 1; never expanded), so that ``parallel.prepare``
-    values them without their key: found in the directory's layout, returned in position space
-    (``parallel.to_positions``), a seventh of the size, before the states are allocated.
+    Also returns the log of the expanded positions' state bytes (``parallel.expand_pass``),
+    from which ``parallel.prepare_from_log`` sets the states without generating any move
+    again, or ``None`` if it ran out of room (then ``parallel.prepare`` works from the keys).
+    A stored position the log does not name was found only as a child that hangs the BB.
     """
     r = ranking
     material = np.asarray(r.material, dtype=np.int64)
@@ -236,18 +258,21 @@ def enumerate_positions(
     frontier = np.zeros_like(directory)  # untouched pages stay unallocated
     starting = np.flatnonzero(directory)
     frontier[starting] = directory[starting]
-    captured = np.zeros_like(directory)
     blocks = parallel.block_count_of(directory)
+    workers = get_num_threads()
+    room = _log_room(ranking, expected, blocks, workers) if blocks <= 1 << 16 else 0
+    log_code = np.zeros(room, dtype=np.uint8)  # zero pages: resident once written
+    log_where = np.zeros(room, dtype=np.uint16)
+    log_at = parallel.log_cursors(workers)
     step = max(MIN_SLICE_BLOCKS, blocks // ENUMERATION_SLICES)
     passes = 0
     while True:
         passes += 1
         expanded = 0
         for first in range(0, blocks, step):
-            new, done, bad = parallel.expand_pass(
+            new, done, bad, crowded = parallel.expand_pass(
                 directory,
                 frontier,
-                captured,
                 first,
                 min(blocks, first + step),
                 r.step,
@@ -257,10 +282,17 @@ def enumerate_positions(
                 kernel.TGT,
                 kernel.NTGT,
                 dobutsu,
-                get_num_threads(),
+                workers,
+                log_code,
+                log_where,
+                log_at,
             )
             if bad:
                 raise RuntimeError(f"{bad} generated children do not fit the table's material")
+            if crowded:
+                raise RuntimeError(
+                    f"{crowded} positions have more than {parallel.MAX_COUNT} children to count"
+                )
             found += int(new)
             expanded += int(done)
             progress("enumerate", found, expected, f"pass {passes}")
@@ -268,7 +300,9 @@ def enumerate_positions(
             break
     del frontier
     finish_directory(directory)
-    return directory, parallel.to_positions(directory, captured)
+    if log_at[1] or room == 0:
+        return directory, None
+    return directory, (log_code, log_where, min(int(log_at[0]), room) // parallel.LOG_CHUNK)
 
 
 def retrograde(
@@ -287,8 +321,8 @@ def retrograde(
     """
     r = table.ranking
     material = np.asarray(r.material, dtype=np.int64)
-    counts = parallel.census(table.directory, state)
     if levels is None:
+        counts = parallel.census(table.directory, state)
         # Every decided level so far (``prepare`` also decides positions lost in 2).
         decided = [code for code in range(1, WON_IN_0) if counts[code]]
         levels = [0] * max(first_level + 2, decided[-1] if decided else 0)
@@ -395,18 +429,18 @@ def solve(
     cpu_enumerate = 0.0
     if checkpoint is not None and checkpoint.has_directory():
         directory = checkpoint.load_directory()
-        captured = np.zeros(0, dtype=np.uint64)  # not kept: prepare classifies the keys
+        log = None  # not kept: prepare classifies the keys
         seconds_enumerate = checkpoint.enumeration_seconds()
     else:
-        directory, captured = enumerate_positions(
+        directory, log = enumerate_positions(
             starts, ranking, dobutsu, progress=progress, expected=expected
         )
         seconds_enumerate = time.perf_counter() - started
         cpu_enumerate = time.process_time() - cpu_started
         if checkpoint is not None:
             checkpoint.save_directory(directory, seconds_enumerate)
-    held = [captured]  # handed over, so that ``solve_enumerated`` can let it go
-    del captured
+    held = [log]  # handed over, so that ``solve_enumerated`` can let it go
+    del log
     solution = solve_enumerated(
         ranking, directory, held, dobutsu, progress=progress, checkpoint=checkpoint
     )
@@ -418,21 +452,32 @@ def solve(
 def prepare_states(
     ranking: Ranking,
     directory: np.ndarray,
-    captured: np.ndarray,
+    log: Log | None,
     state: np.ndarray,
     first_level: int,
     dobutsu: bool,
     progress: Progress = _quiet,
 ) -> None:
-    """Seed the terminal values and the child counts of ``state`` (``parallel.prepare``, in
-    slices so that the progress bar moves); ``first_level`` is the next level to propagate."""
+    """Seed the terminal values and the child counts of ``state``, in slices so that the
+    progress bar moves: from the enumeration's ``log`` (``parallel.prepare_from_log``) on a
+    fresh solve, else from the keys (``parallel.prepare``); ``first_level`` is the next level
+    to propagate."""
+    if log is not None and first_level == 0:
+        log_code, log_where, chunks = log
+        state[:] = parallel.CAPTURE  # what the log does not name
+        step = max(1, chunks // ENUMERATION_SLICES)
+        for first in range(0, chunks, step):
+            parallel.prepare_from_log(
+                directory, state, log_code, log_where, first, min(chunks, first + step)
+            )
+            progress("prepare", min(chunks, first + step), chunks, "states from the enumeration")
+        return
     material = np.asarray(ranking.material, dtype=np.int64)
     blocks = parallel.block_count_of(directory)
     step = max(MIN_SLICE_BLOCKS, blocks // ENUMERATION_SLICES)
     for first in range(0, blocks, step):
         bad = parallel.prepare(
             directory,
-            captured,
             state,
             first,
             min(blocks, first + step),
@@ -447,23 +492,26 @@ def prepare_states(
             get_num_threads(),
         )
         if bad:
-            raise RuntimeError(f"{bad} children do not fit the table's material")
+            raise RuntimeError(
+                f"{bad} children do not fit the table's material (or positions have more "
+                f"than {parallel.MAX_COUNT} children to count)"
+            )
         progress("prepare", min(blocks, first + step), blocks, "counting children")
 
 
 def solve_enumerated(
     ranking: Ranking,
     directory: np.ndarray,
-    held: list[np.ndarray],
+    held: list[Log | None],
     dobutsu: bool,
     *,
     progress: Progress = _quiet,
     checkpoint: Checkpoint | None = None,
 ) -> Solution:
     """Prepare the states and propagate the levels over a finished ``directory`` (``solve``
-    after the enumeration). ``held`` holds ``captured`` as ``enumerate_positions`` returns it
-    (or an empty array), which is taken out and let go once the states are prepared."""
-    captured = held.pop()
+    after the enumeration). ``held`` holds the log as ``enumerate_positions`` returns it (or
+    ``None``), which is taken out and let go once the states are prepared."""
+    log = held.pop()
     positions = directory_total(directory)
     started = time.perf_counter()
     cpu_started = time.process_time()
@@ -471,7 +519,7 @@ def solve_enumerated(
     if checkpoint is not None:
         state = checkpoint.state(positions)
     else:
-        state = np.zeros(positions, dtype=np.uint16)
+        state = np.zeros(positions, dtype=np.uint8)
     first_level = 0 if record is None else int(record["next_level"])
     levels = None if record is None or record["levels"] is None else list(record["levels"])
     if record is not None:
@@ -479,8 +527,8 @@ def solve_enumerated(
         # (values beyond ``first_level`` plies are forgotten, the counts recomputed).
         parallel.forget_beyond(state, first_level + 1)
         progress("resume", 0, 0, f"continuing at level {first_level}")
-    prepare_states(ranking, directory, captured, state, first_level, dobutsu, progress)
-    del captured
+    prepare_states(ranking, directory, log, state, first_level, dobutsu, progress)
+    del log
 
     after_level = None
     if checkpoint is not None:

@@ -39,11 +39,17 @@ TINY_BOARD = [1, 0, 0, 0, 4, 0, 0, 0, 0, 0, 9, 0]
 #: A terminal position of the same material (the Blue BB entered Red's home rank, out of
 #: reach): a table holding only it runs every kernel after the enumeration, a level included.
 LOST_BOARD = [9, 0, 0, 0, 0, 0, 4, 1, 0, 0, 0, 0]
-#: What each child compiles (``warm_up(part)``), split so that both take about as long.
+#: What each child compiles (``warm_up(part)``), split so that both take about as long
+#: (about 7 s of CPU each on a cold cache). The kernels only a resumed solve runs are
+#: compiled by a third child, and only then (``warm_up_apart(resume=True)``): 3 s of CPU
+#: that a fresh solve does not wait for (issue 47, round 4).
 PART_KERNELS = {
-    "enumerate": ("expand_pass", "finish_directory", "to_positions", "prepare"),
-    "solve": ("retro_level", "collect_level", "census", "forget_beyond", "value_bytes"),
+    "enumerate": ("expand_pass", "finish_directory", "prepare_from_log", "census", "value_bytes"),
+    "solve": ("retro_level", "collect_level"),
+    "resume": ("prepare", "forget_beyond"),
 }
+#: The parts a fresh solve needs.
+FRESH_PARTS = ("enumerate", "solve")
 CHILD = "from scenarios.imperium_shogi.tablebase.warm import warm_up; warm_up({part!r})"
 
 
@@ -56,28 +62,36 @@ def warm_up(part: str) -> None:
     if part == "enumerate":
         start = _key(TINY_BOARD)
         ranking = Ranking.of_key(start)
-        directory, captured = enumerate_positions([start], ranking, False)
-        state = np.zeros(directory_total(directory), dtype=np.uint16)
-        prepare_states(ranking, directory, captured, state, 0, False)
+        directory, log = enumerate_positions([start], ranking, False)
+        state = np.zeros(directory_total(directory), dtype=np.uint8)
+        prepare_states(ranking, directory, log, state, 0, False)
+        parallel.census(directory, state)
+        parallel.value_bytes(state)
+    elif part == "resume":
+        start = _key(TINY_BOARD)
+        ranking = Ranking.of_key(start)
+        directory, _ = enumerate_positions([start], ranking, False)
+        state = np.zeros(directory_total(directory), dtype=np.uint8)
+        prepare_states(ranking, directory, None, state, 0, False)  # a stop before level 0
+        parallel.forget_beyond(state, 1)
+        prepare_states(ranking, directory, None, state, 1, False)  # a stop after level 0
     elif part == "solve":
         lost = _key(LOST_BOARD)
         ranking = Ranking.of_key(lost)
         directory, _ = start_directory([lost], ranking)
         finish_directory(directory)
-        state = np.ones(1, dtype=np.uint16)  # lost in 0, as ``prepare`` finds it
+        state = np.ones(1, dtype=np.uint8)  # lost in 0, as ``prepare`` finds it
         table = Table(ranking, directory, np.empty(0, dtype=np.uint8), False)
-        if retrograde(table, state) != [1]:
+        if retrograde(table, state, levels=[1]) != [1]:  # (the census is the other part's)
             raise RuntimeError("the one-position warm-up table did not propagate its level")
-        parallel.census(directory, state)
-        parallel.forget_beyond(state, 1)  # a resumed solve's
-        parallel.value_bytes(state)
     else:
         raise ValueError(f"unknown warm-up part {part!r} (known: {', '.join(PART_KERNELS)})")
 
 
-def warm_up_apart() -> bool:
-    """``warm_up`` of each part in its own child process, at the same time; whether both
-    succeeded (else the solve compiles what is missing itself)."""
+def warm_up_apart(resume: bool = False) -> bool:
+    """``warm_up`` of each part a fresh solve needs (and with ``resume`` the parts of a
+    resumed one) in its own child process, at the same time; whether all succeeded (else the
+    solve compiles what is missing itself)."""
     root = str(Path(__file__).resolve().parents[3])  # the directory holding ``scenarios``
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [root, env.get("PYTHONPATH")]))
@@ -89,7 +103,7 @@ def warm_up_apart() -> bool:
             stderr=subprocess.PIPE,
             text=True,
         )
-        for part in PART_KERNELS
+        for part in (PART_KERNELS if resume else FRESH_PARTS)
     ]
     ok = True
     for child in children:

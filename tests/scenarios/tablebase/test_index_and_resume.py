@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import numpy as np
@@ -152,7 +153,7 @@ def test_no_states_are_saved_before_the_interval_and_a_stopped_solve_still_conti
     tmp_path, dobutsu
 ):
     # issue 47 item 1 (SHO-10): the prepared states are not written at the start of the levels
-    # (494 MB and a second of a full solve); a solve stopped before the first save continues
+    # (247 MB and a second of a full solve); a solve stopped before the first save continues
     # from the saved enumeration to the same table
     start = reduced_position("bb_b_vs_bb_cr")
     with pytest.raises(KeyboardInterrupt):
@@ -163,6 +164,25 @@ def test_no_states_are_saved_before_the_interval_and_a_stopped_solve_still_conti
     assert not list((tmp_path / "work").glob("state.*"))
     resumed = solve([start], dobutsu, work=tmp_path / "work")
     whole = reduced_solution("bb_b_vs_bb_cr", dobutsu)
+    assert np.array_equal(resumed.val, whole.val)
+    assert resumed.stats.levels == whole.stats.levels
+
+
+def test_states_of_two_bytes_from_an_older_solve_are_not_read(tmp_path, dobutsu):
+    # issue 47 item 1 (round 4, SHO-10): a solve stopped by the older code saved two bytes a
+    # position; those states are not taken for one-byte ones: the solve prepares its states
+    # again from the saved enumeration and reaches the same table
+    start = reduced_position("bb_b_vs_bb_cr")
+    with pytest.raises(KeyboardInterrupt):
+        solve([start], dobutsu, work=tmp_path / "work", progress=_StopAfter(3))
+    work = tmp_path / "work"
+    whole = reduced_solution("bb_b_vs_bb_cr", dobutsu)
+    np.save(work / "state.3.npy", np.ones(whole.stats.positions, dtype=np.uint16))
+    (work / "progress.json").write_text(
+        json.dumps({"next_level": 3, "levels": whole.stats.levels[:3], "state": "state.3.npy"})
+    )
+    assert Checkpoint(work).progress() is None
+    resumed = solve([start], dobutsu, work=work)
     assert np.array_equal(resumed.val, whole.val)
     assert resumed.stats.levels == whole.stats.levels
 

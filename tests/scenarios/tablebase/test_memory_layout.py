@@ -1,8 +1,9 @@
 """The solve's smaller working sets (issue 47 item 1), checked on reduced problems.
 
-The level bitmaps and the captured positions are kept in position space (one bit per stored
-position) instead of rank space, the value bytes are moved in place at the end, and the kernels
-are compiled in a child process: same tables, less memory at the peak.
+The level bitmaps are kept in position space (one bit per stored position) instead of rank
+space, a position's state is one byte, turned into its value byte in place at the end, the
+states are set from the enumeration's log (round 4), and the kernels are compiled in a child
+process: same tables, less memory at the peak.
 """
 
 from __future__ import annotations
@@ -15,50 +16,71 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from scenarios.imperium_shogi.tablebase import parallel
-from scenarios.imperium_shogi.tablebase.solver import directory_total, position_bitmap
+from scenarios.imperium_shogi.tablebase import parallel, solver
+from scenarios.imperium_shogi.tablebase.ranking import Ranking
+from scenarios.imperium_shogi.tablebase.solver import (
+    WON_IN_0,
+    directory_total,
+    enumerate_positions,
+    key_of,
+    prepare_states,
+)
 from scenarios.imperium_shogi.tablebase.warm import warm_up_apart
-from tests.scenarios.tablebase.conftest import reduced_solution
+from tests.scenarios.tablebase.conftest import reduced_position
 
 pytestmark = pytest.mark.slow
 
 
-def _rank_bits_of(directory: np.ndarray, chosen: list[int]) -> np.ndarray:
-    """A rank-space bitmap (the directory's layout) holding the positions numbered ``chosen``."""
-    bits = np.zeros_like(directory)
-    lines = directory.shape[0] // 8
-    position = 0
-    wanted = set(chosen)
-    for line in range(lines):
-        for j in range(1, 8):
-            word = int(directory[line * 8 + j])
-            for bit in range(64):
-                if word >> bit & 1:
-                    if position in wanted:
-                        bits[line * 8 + j] |= np.uint64(1 << bit)
-                    position += 1
-    return bits
+def _prepared(name: str, dobutsu: bool, log_room: int | None) -> tuple[np.ndarray, bool]:
+    """States of a reduced problem prepared after its enumeration; whether from the log
+    (``log_room`` replaces the log's room when given)."""
+    start = key_of(reduced_position(name))
+    ranking = Ranking.of_key(start)
+    if log_room is None:
+        directory, log = enumerate_positions([start], ranking, dobutsu)
+    else:
+        original = solver._log_room
+        solver._log_room = lambda *_args: log_room  # type: ignore[assignment]
+        try:
+            directory, log = enumerate_positions([start], ranking, dobutsu)
+        finally:
+            solver._log_room = original  # type: ignore[assignment]
+    state = np.zeros(directory_total(directory), dtype=np.uint8)
+    prepare_states(ranking, directory, log, state, 0, dobutsu)
+    return state, log is not None
 
 
-def test_to_positions_numbers_each_ranked_bit_by_its_stored_position(dobutsu):
-    """issue 47 item 1: bit p of the result <=> the rank of position p is set."""
-    table = reduced_solution("bb_b_vs_bb_cr", dobutsu)
-    total = directory_total(table.directory)
-    chosen = sorted({0, 1, 63, 64, 65, total // 3, total // 2 + 7, total - 1})
-    out = parallel.to_positions(table.directory, _rank_bits_of(table.directory, chosen))
-    assert out.shape == position_bitmap(total).shape
-    found = [p for p in range(total) if int(out[p >> 6]) >> (p & 63) & 1]
-    assert found == chosen
+@pytest.mark.parametrize("name", ["bb_b_vs_bb", "bb_b_vs_bb_cr"])
+def test_states_from_the_enumeration_log_equal_those_counted_from_the_keys(name, dobutsu):
+    """issue 47 item 1 (round 4): the byte the enumeration logs for each expanded position
+    (terminal value, lost in 0 or 2, or its count of children that do not hang the BB), and
+    ``CAPTURE`` for every position it does not name, equal what ``prepare`` finds from each
+    position's key."""
+    from_log, logged = _prepared(name, dobutsu, None)
+    from_keys, keyed = _prepared(name, dobutsu, 0)  # no room: prepared from the keys
+    assert logged and not keyed
+    assert np.array_equal(from_log, from_keys)
+    assert (from_log == parallel.CAPTURE).sum() > 0 and (from_log > parallel.CAPTURE).sum() > 0
 
 
-def test_value_bytes_are_the_low_bytes_moved_in_place():
-    """issue 47 item 1: the same bytes as copying the low bytes out, in the states' memory."""
-    rng = np.random.default_rng(47)
-    state = rng.integers(0, 2**16, size=100_003, dtype=np.uint16)
-    expected = state.view(np.uint8)[0::2].copy()
-    moved = parallel.value_bytes(state)
-    assert np.array_equal(moved, expected)
-    assert np.shares_memory(moved, state)
+def test_a_log_out_of_room_leaves_the_solve_to_the_keys():
+    """issue 47 item 1 (round 4): a log that runs out of room mid-enumeration is dropped (the
+    states are counted from the keys), not read half-written."""
+    full, _ = _prepared("bb_b_vs_bb_cr", False, None)
+    cut, logged = _prepared("bb_b_vs_bb_cr", False, parallel.LOG_CHUNK)  # a chunk filled
+    assert not logged
+    assert np.array_equal(full, cut)
+
+
+def test_value_bytes_are_the_states_turned_in_place():
+    """issue 47 item 1: a capture is won in 1 (2), a count undecided (0, a draw), a value
+    stays; in the states' own memory."""
+    codes = [0, 1, 2, 3, 174, parallel.CAPTURE, parallel.CAPTURE + 1, 254, WON_IN_0]
+    state = np.array(codes * 1000, dtype=np.uint8)
+    expected = np.array([0, 1, 2, 3, 174, 2, 0, 0, WON_IN_0] * 1000, dtype=np.uint8)
+    turned = parallel.value_bytes(state)
+    assert np.array_equal(turned, expected)
+    assert np.shares_memory(turned, state)
 
 
 def test_the_kernels_compile_in_a_child_process():
@@ -69,11 +91,14 @@ def test_the_kernels_compile_in_a_child_process():
 #: Run in a fresh process after the warm-up: a tiny solve, then every kernel that was not
 #: found in numba's cache (and so was compiled in the solving process).
 MISSES_SCRIPT = """
+import sys
 from numba.core.registry import CPUDispatcher
 from scenarios.imperium_shogi.rules import Position
 from scenarios.imperium_shogi.tablebase import index, kernel, parallel, solver
-from scenarios.imperium_shogi.tablebase.warm import TINY_BOARD
+from scenarios.imperium_shogi.tablebase.warm import TINY_BOARD, warm_up
 solver.solve([Position(TINY_BOARD[:], [[0, 0, 0], [0, 0, 0]], 0)], False)
+if sys.argv[1] == "resume":
+    warm_up("resume")  # the kernels only a resumed solve runs
 print(sorted({
     f"{module.__name__}.{name}"
     for module in (index, kernel, parallel)
@@ -83,17 +108,25 @@ print(sorted({
 """
 
 
-def test_the_two_compiling_children_leave_nothing_for_the_solve_to_compile(tmp_path, monkeypatch):
-    """issue 47 item 1: on a cold cache the two children (each compiling part of the kernels,
-    at the same time) compile every kernel a solve runs, so the solving process compiles none."""
+@pytest.mark.parametrize("solve", ["fresh", "resume"])
+def test_the_compiling_children_leave_nothing_for_the_solve_to_compile(
+    tmp_path, monkeypatch, solve
+):
+    """issue 47 item 1: on a cold cache the children (each compiling part of the kernels, at
+    the same time) compile every kernel a solve runs, so the solving process compiles none;
+    the kernels only a resumed solve runs are compiled when it resumes (round 4)."""
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "numba-cache"))
-    assert warm_up_apart()
+    assert warm_up_apart(resume=solve == "resume")
     root = Path(__file__).resolve().parents[3]
     env = {
         **os.environ,
         "PYTHONPATH": os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")])),
     }
     done = subprocess.run(
-        [sys.executable, "-c", MISSES_SCRIPT], env=env, capture_output=True, text=True, check=True
+        [sys.executable, "-c", MISSES_SCRIPT, solve],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
     )
     assert done.stdout.strip() == "[]"
