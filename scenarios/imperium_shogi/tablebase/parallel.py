@@ -22,11 +22,8 @@ the table's value bytes at the end.
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable
-
 import numpy as np
-from numba import get_num_threads, njit, prange
+from numba import njit, prange
 
 from scenarios.imperium_shogi.tablebase.atomics import (
     atomic_add,
@@ -92,35 +89,21 @@ LOG_BLOCK = 2
 LOG_SLOT = 8
 
 
-def on_threads(kernel: Callable[..., None], workers: int, *arguments: object) -> None:
-    """``kernel(worker, *arguments)`` for each ``worker`` in ``range(workers)``, each on its own
-    thread (worker 0 on this one) at the same time; the first error of any is raised.
-
-    The kernels are compiled with ``nogil=True``, so the threads run in parallel. They take
-    the place of a ``prange`` over the workers (issue 47, round 5): numba's parallel lowering
-    of such a kernel costs about 2 s of CPU more to compile, in each child of the warm-up.
-    """
-    errors: list[BaseException] = []
-
-    def run(worker: int) -> None:
-        try:
-            kernel(worker, *arguments)
-        except BaseException as error:  # raised again in the calling thread
-            errors.append(error)
-
-    threads = [threading.Thread(target=run, args=(worker,)) for worker in range(1, workers)]
-    for thread in threads:
-        thread.start()
-    run(0)
-    for thread in threads:
-        thread.join()
-    if errors:
-        raise errors[0]
-
-
 def log_cursors(workers: int) -> np.ndarray:
     """A fresh ``log_at`` for ``workers`` workers."""
     return np.zeros(LOG_SLOT * (workers + 1), dtype=np.int64)
+
+
+@njit(cache=True)
+def _worker_sums(totals: np.ndarray) -> np.ndarray:
+    """The sum of each column of the workers' ``totals`` (rows). A loop, not
+    ``totals.sum(axis=0)``: numba compiles that, with its check of the axis and the error
+    message's string formatting, in about 1 s of CPU, in each process (issue 47, round 5)."""
+    sums = np.zeros(totals.shape[1], dtype=np.int64)
+    for worker in range(totals.shape[0]):
+        for column in range(totals.shape[1]):
+            sums[column] += totals[worker, column]
+    return sums
 
 
 @njit(cache=True)
@@ -367,6 +350,7 @@ def _expand_block(
     log_at[slot + 1] = end
 
 
+@njit(cache=True, parallel=True)
 def expand_pass(
     directory: np.ndarray,
     frontier: np.ndarray,
@@ -397,76 +381,37 @@ def expand_pass(
     """
     cursor = np.full(1, first, dtype=np.int64)
     totals = np.zeros((workers, 4), dtype=np.int64)
-    on_threads(
-        _expand_worker,
-        workers,
-        cursor,
-        last,
-        totals,
-        directory,
-        frontier,
-        nxt,
-        pre,
-        count,
-        material,
-        tgt,
-        ntgt,
-        dobutsu,
-        log_code,
-        log_where,
-        log_at,
-    )
-    return totals.sum(axis=0)
-
-
-@njit(cache=True, nogil=True)
-def _expand_worker(
-    worker: int,
-    cursor: np.ndarray,
-    last: int,
-    totals: np.ndarray,
-    directory: np.ndarray,
-    frontier: np.ndarray,
-    nxt: np.ndarray,
-    pre: np.ndarray,
-    count: np.ndarray,
-    material: np.ndarray,
-    tgt: np.ndarray,
-    ntgt: np.ndarray,
-    dobutsu: bool,
-    log_code: np.ndarray,
-    log_where: np.ndarray,
-    log_at: np.ndarray,
-) -> None:
-    """One thread of ``expand_pass``: the blocks it claims from ``cursor`` until ``last``."""
-    buf = np.empty(MAX_MOVES, dtype=np.int64)
-    ranks = np.empty(BATCH_ROOM, dtype=np.int64)
-    near = np.zeros(MEMO_SIZE, dtype=np.int64)
-    block = atomic_add(cursor, 0, 1)
-    while block < last:
-        _expand_block(
-            block,
-            directory,
-            frontier,
-            nxt,
-            pre,
-            count,
-            material,
-            tgt,
-            ntgt,
-            dobutsu,
-            buf,
-            ranks,
-            totals[worker],
-            log_code,
-            log_where,
-            log_at,
-            LOG_SLOT * (worker + 1),
-            near,
-        )
+    for worker in prange(workers):
+        buf = np.empty(MAX_MOVES, dtype=np.int64)
+        ranks = np.empty(BATCH_ROOM, dtype=np.int64)
+        near = np.zeros(MEMO_SIZE, dtype=np.int64)
         block = atomic_add(cursor, 0, 1)
+        while block < last:
+            _expand_block(
+                block,
+                directory,
+                frontier,
+                nxt,
+                pre,
+                count,
+                material,
+                tgt,
+                ntgt,
+                dobutsu,
+                buf,
+                ranks,
+                totals[worker],
+                log_code,
+                log_where,
+                log_at,
+                LOG_SLOT * (worker + 1),
+                near,
+            )
+            block = atomic_add(cursor, 0, 1)
+    return _worker_sums(totals)
 
 
+@njit(cache=True, parallel=True)
 def prepare_from_log(
     directory: np.ndarray,
     state: np.ndarray,
@@ -479,23 +424,7 @@ def prepare_from_log(
     last - 1`` (``expand_pass``): each record's byte goes to the position numbered by its
     rank. ``state`` starts as ``CAPTURE`` everywhere: a stored position no record names was
     only ever found as a child that hangs the BB (``_mark_batch``)."""
-    cursor = np.full(1, first, dtype=np.int64)
-    on_threads(_log_worker, get_num_threads(), cursor, last, directory, state, log_code, log_where)
-
-
-@njit(cache=True, nogil=True)
-def _log_worker(
-    worker: int,
-    cursor: np.ndarray,
-    last: int,
-    directory: np.ndarray,
-    state: np.ndarray,
-    log_code: np.ndarray,
-    log_where: np.ndarray,
-) -> None:
-    """One thread of ``prepare_from_log``: the chunks it claims from ``cursor``."""
-    chunk = atomic_add(cursor, 0, 1)
-    while chunk < last:
+    for chunk in prange(first, last):
         base = np.int64(0)  # the first rank of the block being named
         for i in range(chunk * LOG_CHUNK, (chunk + 1) * LOG_CHUNK):
             code = log_code[i]
@@ -505,7 +434,6 @@ def _log_worker(
                 base = np.int64(log_where[i]) * BLOCK_RANKS
                 continue
             state[dense_of_rank(directory, int(base + log_where[i]))] = code
-        chunk = atomic_add(cursor, 0, 1)
 
 
 @njit(cache=True, inline="always")
@@ -781,6 +709,7 @@ def _retro_block(
     )
 
 
+@njit(cache=True, parallel=True)
 def retro_level(
     directory: np.ndarray,
     state: np.ndarray,
@@ -812,103 +741,58 @@ def retro_level(
     second figure counts losses at an odd distance (only after a ``WON_IN_0`` start), which
     a value byte cannot hold.
     """
-    wanted = np.flatnonzero(level_blocks[: block_count_of(directory)])
-    level_blocks[wanted] = 0
+    blocks = block_count_of(directory)
+    wanted = np.zeros(blocks, dtype=np.int64)
+    n = 0
+    for block in range(blocks):
+        if level_blocks[block]:
+            level_blocks[block] = 0
+            wanted[n] = block
+            n += 1
     cursor = np.zeros(1, dtype=np.int64)
     totals = np.zeros((workers, 2), dtype=np.int64)
-    on_threads(
-        _retro_worker,
-        workers,
-        cursor,
-        wanted,
-        totals,
-        directory,
-        state,
-        level_bits,
-        next_bits,
-        next_blocks,
-        dist,
-        nxt,
-        pre,
-        count,
-        material,
-        src,
-        nsrc,
-        tgt,
-        ntgt,
-        dobutsu,
-    )
+    for worker in prange(workers):
+        buf = np.empty(4 * MAX_MOVES, dtype=np.int64)
+        ranks = np.empty(BATCH_ROOM, dtype=np.int64)
+        from_win = np.empty(BATCH_ROOM, dtype=np.uint8)
+        places = np.empty(BATCH_ROOM, dtype=np.int64)
+        near = np.zeros(MEMO_SIZE, dtype=np.int64)
+        claimed: int = atomic_add(cursor, 0, 1)
+        while claimed < n:
+            _retro_block(
+                wanted[claimed],
+                directory,
+                state,
+                level_bits,
+                next_bits,
+                next_blocks,
+                dist,
+                nxt,
+                pre,
+                count,
+                material,
+                src,
+                nsrc,
+                tgt,
+                ntgt,
+                dobutsu,
+                buf,
+                ranks,
+                from_win,
+                places,
+                totals[worker],
+                near,
+            )
+            claimed = atomic_add(cursor, 0, 1)
     # A word of level bits may hold positions of two blocks: cleared once every block is done.
-    _clear_level_bits(directory, level_bits, wanted)
-    return totals.sum(axis=0)
-
-
-@njit(cache=True, nogil=True)
-def _retro_worker(
-    worker: int,
-    cursor: np.ndarray,
-    wanted: np.ndarray,
-    totals: np.ndarray,
-    directory: np.ndarray,
-    state: np.ndarray,
-    level_bits: np.ndarray,
-    next_bits: np.ndarray,
-    next_blocks: np.ndarray,
-    dist: int,
-    nxt: np.ndarray,
-    pre: np.ndarray,
-    count: np.ndarray,
-    material: np.ndarray,
-    src: np.ndarray,
-    nsrc: np.ndarray,
-    tgt: np.ndarray,
-    ntgt: np.ndarray,
-    dobutsu: bool,
-) -> None:
-    """One thread of ``retro_level``: the blocks of ``wanted`` it claims from ``cursor``."""
-    buf = np.empty(4 * MAX_MOVES, dtype=np.int64)
-    ranks = np.empty(BATCH_ROOM, dtype=np.int64)
-    from_win = np.empty(BATCH_ROOM, dtype=np.uint8)
-    places = np.empty(BATCH_ROOM, dtype=np.int64)
-    near = np.zeros(MEMO_SIZE, dtype=np.int64)
-    claimed = atomic_add(cursor, 0, 1)
-    while claimed < wanted.shape[0]:
-        _retro_block(
-            wanted[claimed],
-            directory,
-            state,
-            level_bits,
-            next_bits,
-            next_blocks,
-            dist,
-            nxt,
-            pre,
-            count,
-            material,
-            src,
-            nsrc,
-            tgt,
-            ntgt,
-            dobutsu,
-            buf,
-            ranks,
-            from_win,
-            places,
-            totals[worker],
-            near,
-        )
-        claimed = atomic_add(cursor, 0, 1)
-
-
-@njit(cache=True)
-def _clear_level_bits(directory: np.ndarray, level_bits: np.ndarray, wanted: np.ndarray) -> None:
-    """Clear the level bits of the positions of the blocks ``wanted``."""
-    for block in wanted:
-        first, last = _block_positions(directory, block)
+    for i in range(n):
+        first, last = _block_positions(directory, wanted[i])
         if last > first:
             level_bits[first >> 6 : ((last - 1) >> 6) + 1] = 0
+    return _worker_sums(totals)
 
 
+@njit(cache=True, parallel=True)
 def collect_level(
     directory: np.ndarray,
     state: np.ndarray,
@@ -924,31 +808,13 @@ def collect_level(
     positions won in 1 by a capture are left out (never propagated); level 0 includes the
     starts won in 0.
     """
-    cursor = np.zeros(1, dtype=np.int64)
-    on_threads(
-        _collect_worker, get_num_threads(), cursor, directory, state, dist, level_bits, level_blocks
-    )
-
-
-@njit(cache=True, nogil=True)
-def _collect_worker(
-    worker: int,
-    cursor: np.ndarray,
-    directory: np.ndarray,
-    state: np.ndarray,
-    dist: int,
-    level_bits: np.ndarray,
-    level_blocks: np.ndarray,
-) -> None:
-    """One thread of ``collect_level``: the blocks it claims from ``cursor``."""
     lines = directory.shape[0] // LINE_WORDS
-    blocks = block_count_of(directory)
+    blocks = (lines + BLOCK_LINES - 1) // BLOCK_LINES
     code = dist + 1
-    entries = np.empty(LINE_RANKS, dtype=np.int64)
-    lows = np.empty(LINE_RANKS, dtype=np.uint64)
-    block = atomic_add(cursor, 0, 1)
-    while block < blocks:
+    for block in prange(blocks):
         found = False
+        entries = np.empty(LINE_RANKS, dtype=np.int64)
+        lows = np.empty(LINE_RANKS, dtype=np.uint64)
         for line in range(block * BLOCK_LINES, min(lines, (block + 1) * BLOCK_LINES)):
             dense = np.int64(directory[line * LINE_WORDS])
             for k in range(_line_positions(directory, line, entries, lows)):
@@ -959,30 +825,27 @@ def _collect_worker(
                 found = True
         if found:
             level_blocks[block] = 1
-        block = atomic_add(cursor, 0, 1)
 
 
+@njit(cache=True, parallel=True)
 def census(directory: np.ndarray, state: np.ndarray) -> np.ndarray:
     """Positions per value code (``out[code]``; ``_value_code`` of the states)."""
-    workers = get_num_threads()
-    counts = np.zeros((workers, 256), dtype=np.int64)
-    cursor = np.zeros(1, dtype=np.int64)
-    on_threads(_census_worker, workers, cursor, directory, state, counts)
-    return counts.sum(axis=0)
-
-
-@njit(cache=True, nogil=True)
-def _census_worker(
-    worker: int, cursor: np.ndarray, directory: np.ndarray, state: np.ndarray, counts: np.ndarray
-) -> None:
-    """One thread of ``census``: the blocks it claims from ``cursor``, into ``counts[worker]``."""
-    blocks = block_count_of(directory)
-    block = atomic_add(cursor, 0, 1)
-    while block < blocks:
-        first, last = _block_positions(directory, block)
-        for p in range(first, last):
-            counts[worker, _value_code(state[p])] += 1
-        block = atomic_add(cursor, 0, 1)
+    lines = directory.shape[0] // LINE_WORDS
+    blocks = (lines + BLOCK_LINES - 1) // BLOCK_LINES
+    per_block = np.zeros((blocks, 256), dtype=np.int64)
+    for block in prange(blocks):
+        start = np.int64(directory[block * BLOCK_LINES * LINE_WORDS])
+        end = start
+        last = min(lines, (block + 1) * BLOCK_LINES)
+        for line in range(block * BLOCK_LINES, last):
+            for j in range(1, LINE_WORDS):
+                end += popcount(directory[line * LINE_WORDS + j])
+        for p in range(start, end):
+            per_block[block, _value_code(state[p])] += 1
+    out = np.zeros(256, dtype=np.int64)
+    for block in range(blocks):
+        out += per_block[block]
+    return out
 
 
 @njit(cache=True, parallel=True)
