@@ -117,19 +117,25 @@ def test_the_compiling_children_leave_nothing_for_the_solve_to_compile(
     the kernels only a resumed solve runs are compiled when it resumes (round 4)."""
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "numba-cache"))
     assert warm_up_apart(resume=solve == "resume")
+    assert _run_fresh(MISSES_SCRIPT, solve).strip() == "[]"
+
+
+def _run_fresh(script: str, argument: str) -> str:
+    """What ``script`` prints, run with ``argument`` in a fresh Python process that imports
+    this checkout (and the compile cache of ``NUMBA_CACHE_DIR`` as this process has it)."""
     root = Path(__file__).resolve().parents[3]
     env = {
         **os.environ,
         "PYTHONPATH": os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")])),
     }
     done = subprocess.run(
-        [sys.executable, "-c", MISSES_SCRIPT, solve],
+        [sys.executable, "-c", script, argument],
         env=env,
         capture_output=True,
         text=True,
         check=True,
     )
-    assert done.stdout.strip() == "[]"
+    return done.stdout
 
 
 #: Run in a fresh process with an empty compile cache: one part of the warm-up, then the
@@ -151,23 +157,11 @@ print(" ".join(sorted(set(names))))
 
 
 @pytest.mark.parametrize("part", ["enumerate", "solve"])
-def test_the_warm_up_compiles_no_array_sum_along_an_axis(tmp_path, part):
+def test_the_warm_up_compiles_no_array_sum_along_an_axis(tmp_path, monkeypatch, part):
     """issue 47 item 1, round 5: the workers' totals are summed by a loop: numba's
     ``sum(axis=...)`` brings its axis check and the error message's string formatting, about
     1 s of CPU in each compiling child (on a cold cache, as the goal is measured)."""
-    root = Path(__file__).resolve().parents[3]
-    env = {
-        **os.environ,
-        "NUMBA_CACHE_DIR": str(tmp_path / "numba-cache"),
-        "PYTHONPATH": os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")])),
-    }
-    done = subprocess.run(
-        [sys.executable, "-c", COMPILED_SCRIPT, part],
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    compiled = done.stdout.split()
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "numba-cache"))
+    compiled = _run_fresh(COMPILED_SCRIPT, part).split()
     assert "expand_pass" in compiled or "retro_level" in compiled  # the cache was cold
     assert not [name for name in compiled if name.startswith(("array_sum", "check_axis"))]
