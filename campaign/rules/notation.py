@@ -104,13 +104,21 @@ def _convert(annotation: Any, token: str) -> Any:
         if token.lower() in ("no", "false", "n", "0"):
             return False
         raise InvalidOrderError(f"expected yes or no, got {token!r}")
-    parse = getattr(inner, "parse", None)
-    if isinstance(inner, type) and issubclass(inner, BaseModel) and parse is not None:
+    parse = _text_reader(inner)
+    if parse is not None:
         try:
             return parse(token)
         except ValueError as error:
             raise InvalidOrderError(str(error)) from None
     return token
+
+
+def _text_reader(inner: Any) -> Callable[[str], Any] | None:
+    """The ``parse`` of a model read from one token (a ``Location``), or None."""
+    parse = getattr(inner, "parse", None)
+    if isinstance(inner, type) and issubclass(inner, BaseModel) and parse is not None:
+        return parse  # type: ignore[no-any-return]
+    return None
 
 
 #: A whole number as typed (a count).
@@ -149,9 +157,8 @@ def _is_optional_count(cls: type[Order], name: str) -> bool:
 
 
 def _reads_as_location(cls: type[Order], name: str, token: str) -> bool:
-    inner, _optional = _strip_optional(cls.model_fields[name].annotation)
-    parse = getattr(inner, "parse", None)
-    if not (isinstance(inner, type) and issubclass(inner, BaseModel) and parse is not None):
+    parse = _text_reader(_strip_optional(cls.model_fields[name].annotation)[0])
+    if parse is None:
         return False
     try:
         parse(_canonical_case(name, token))
