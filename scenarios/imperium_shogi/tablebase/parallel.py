@@ -67,8 +67,6 @@ CAPTURE = COUNT_BASE
 MAX_COUNT = WON_IN_0 - 1 - COUNT_BASE
 #: Largest distance a state byte holds (its code, ``dist + 1``, stays below ``COUNT_BASE``).
 MAX_DIST = COUNT_BASE - 2
-#: State of a position lost in 2 from the start: it has moves, and every one hangs its BB.
-LOST_IN_2 = 3
 #: Generated keys looked up together: their cache lines are prefetched first, so the memory
 #: fetches them in parallel instead of one miss after another.
 BATCH = 256
@@ -248,6 +246,20 @@ def _mark_batch(
 
 
 @njit(cache=True, inline="always")
+def _counted_state(moves: int, left: int, longest_win: int) -> np.uint8:
+    """The state byte of a non-terminal position with ``moves`` legal moves, ``left`` of them
+    not known to be won for the mover's opponent (at most ``MAX_COUNT``): lost in 0 without a
+    move (SHO-9); lost one ply after the longest win among its children (``longest_win``, 1
+    when each hangs the BB) when none is left; else the count. The enumeration's log and
+    ``prepare`` both write it."""
+    if moves == 0:
+        return np.uint8(1)
+    if left == 0:
+        return np.uint8(longest_win + 2)
+    return np.uint8(COUNT_BASE + left)
+
+
+@njit(cache=True, inline="always")
 def _terminal_state(terminal: int) -> np.uint8:
     """The state byte of a terminal position (``classify``'s kind)."""
     if terminal == T_WIN_CAPTURE:
@@ -320,12 +332,7 @@ def _expand_block(
                     if left > MAX_COUNT:
                         totals[3] += 1
                         left = MAX_COUNT
-                    if m == 0:
-                        code = np.uint8(1)  # no legal move: lost in 0 (SHO-9)
-                    elif left == 0:
-                        code = np.uint8(LOST_IN_2)
-                    else:
-                        code = np.uint8(COUNT_BASE + left)
+                    code = _counted_state(m, left, 1)  # a child left out hangs the BB
                 if at + 2 > end:  # a new chunk (it names the block first)
                     at = atomic_add(log_at, 0, LOG_CHUNK)
                     end = at + LOG_CHUNK
@@ -502,9 +509,6 @@ def _prepare_block(
                 state[here] = _terminal_state(terminal)
                 continue
             m = distinct_children(key, tgt, ntgt, dobutsu, buf)
-            if m == 0:
-                state[here] = 1  # no legal move: lost in 0 (SHO-9)
-                continue
             left = m
             longest_win = 1  # the longest win among the children left out
             for c in range(m):
@@ -522,7 +526,7 @@ def _prepare_block(
                 left = MAX_COUNT
             # Every child won (each hangs the BB, or was decided already on a resume):
             # lost one ply after the longest of those wins.
-            state[here] = np.uint8(COUNT_BASE + left) if left else np.uint8(longest_win + 2)
+            state[here] = _counted_state(m, left, longest_win)
     return bad
 
 
