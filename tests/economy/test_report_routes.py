@@ -12,10 +12,12 @@ from __future__ import annotations
 import pytest
 
 from benchmarks.synthetic_map import synthetic_pieces, synthetic_ruleset
+from campaign.rules.economy.control import box_control
 from campaign.rules.economy.income import compute_income
-from campaign.rules.economy.occupancy import Occupancy
+from campaign.rules.economy.occupancy import Occupancy, Piece
 from campaign.rules.economy.report import IncomeReport, build_report
 from campaign.rules.ids import PLAYER_SIDES
+from campaign.rules.ruleset import Ruleset
 
 
 def _reports(systems: int) -> list[tuple[IncomeReport, object]]:
@@ -70,3 +72,41 @@ def test_the_capital_box_path_is_the_capital_alone_and_joins_nothing():
         for box in report.boxes:
             if box.path and box.path[-1] == report.capital_name:
                 assert box.joins is None
+
+
+def _contested(systems: int) -> tuple[Ruleset, Occupancy]:
+    """The synthetic map with enemy troops added beside every third box that holds troops,
+    so that both sides have boxes they hold troops in and do not control (DN-ECO-1), and
+    marked boxes whose holder shares them (DN-ECO-2)."""
+    ruleset = synthetic_ruleset(systems, seed=7)
+    pieces = synthetic_pieces(ruleset, seed=7)
+    types = {unit.kind: unit for unit in ruleset.units}
+    troops = [p for p in pieces if p.in_box and p.system_id is not None]
+    for number, troop in enumerate(troops[::3]):
+        enemy = troop.side.enemy
+        kind = types[f"{enemy.value}:RT"]
+        pieces.append(Piece(f"RT#x{number}", enemy, kind, troop.system_id, True))
+    return ruleset, Occupancy.from_pieces(pieces)
+
+
+@pytest.mark.parametrize("systems", [100, 2_000])
+def test_uncontrolled_boxes_are_every_box_with_the_sides_troops_it_does_not_control(systems):
+    """DN-ECO-1/2 (issue 47 item 3): the report's ``uncontrolled`` list, which now leaves the
+    side's own boxes out before judging control, is the definition asked of every system: the
+    side has ground forces or PD in the box and does not control it, in map order."""
+    ruleset, occupancy = _contested(systems)
+    incomes = compute_income(ruleset, occupancy)
+    for side in PLAYER_SIDES:
+        report = build_report(ruleset, occupancy, incomes[side])
+        expected = []
+        for system in ruleset.star_map.systems:  # map order
+            presence = occupancy.presence(system.id)
+            if presence is None or side not in presence.ground_sides:
+                continue
+            control = box_control(system, presence.ground_sides)
+            if control.controller != side:
+                expected.append((system.id, control.rule, control.reason))
+        found = [(box.system_id, box.control_rule, box.reason) for box in report.uncontrolled]
+        assert found == expected
+        assert len(expected) >= 5, "the map holds contested boxes of both sides"
+        assert len(report.boxes) > len(expected), "and boxes the side controls with its troops"

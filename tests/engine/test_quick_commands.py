@@ -61,6 +61,28 @@ def test_status_ends_at_once_with_the_same_output_and_exit_code(tmp_path, capsys
     assert "TEARDOWN" not in missing.stderr
 
 
+def test_the_collector_stays_off_until_a_quick_command_ends(tmp_path):
+    """issue 47 item 2: a quick command's process never gives the collector back: its first
+    pass would walk every object the command made (0.01-0.02 s of `status`) just before the
+    process ends. The exit code and output still come through the quick exit."""
+    url = f"sqlite:///{tmp_path / 'c.db'}"
+    assert main(["new", "c", "--seed", "3", "--db", url]) == 0
+    done = _fresh_python(
+        "import gc, sys",
+        "import campaign.cli as cli",
+        "real_exit = cli.quick_exit",
+        "def exit_telling(code):",
+        "    print('COLLECTOR', gc.isenabled(), file=sys.stderr)",
+        "    real_exit(code)",
+        "cli.quick_exit = exit_telling",
+        f"sys.argv = ['campaign', 'status', 'c', '--db', {url!r}]",
+        "sys.exit(cli.main())",
+    )
+    assert done.returncode == 0, done.stderr
+    assert "game turn" in done.stdout
+    assert done.stderr == "COLLECTOR False\n"
+
+
 def test_a_command_not_listed_as_quick_ends_as_usual(tmp_path):
     """issue 47 item 2: only the listed commands skip the teardown (``campaign list`` does not)."""
     done = _as_console_script(["list", "--db", f"sqlite:///{tmp_path / 'c.db'}"])

@@ -45,11 +45,12 @@ def open_service(args: argparse.Namespace) -> CampaignService:
     return service
 
 
-def read(args: argparse.Namespace) -> Sight:
-    """The campaign ``args.name`` on ``--db``, loaded once, for the eyes it is read with:
-    ``--side``, else the side a player's own database plays, else the referee
-    (``Reading.sight``, docs/seats.md). Every command that reads a campaign starts here."""
-    return open_service(args).sight(args.name, side_of(args))
+def read(args: argparse.Namespace, service: CampaignService | None = None) -> Sight:
+    """The campaign ``args.name`` on ``--db`` (through ``service`` when the command has opened
+    it already), loaded once, for the eyes it is read with: ``--side``, else the side a
+    player's own database plays, else the referee (``Reading.sight``, docs/seats.md). Every
+    command that reads a campaign starts here."""
+    return (service or open_service(args)).sight(args.name, side_of(args))
 
 
 def print_json(report: BaseModel) -> int:

@@ -64,14 +64,14 @@ def new(args: argparse.Namespace) -> int:
 
 def status(args: argparse.Namespace) -> int:
     """``campaign status``; ``campaign new`` ends with it too."""
-    sight = read(args)
+    service = open_service(args)
+    sight = read(args, service)
     if getattr(args, "json", False):
         return print_json(
             status_report(sight.name, sight.seen, sight.ruleset, seq=sight.seq, held=sight.held)
         )
     found = status_view(sight.name, sight.seen, sight.ruleset, seq=sight.seq, held=sight.held)
     _print_status(found)
-    service = open_service(args)
     if not service.store.plays_by_mail(args.name):
         return 0  # this database plays no side by e-mail: no next step (the mail code unloaded)
     step = PbemService(service).next_step(args.name)

@@ -92,6 +92,10 @@ class Route:
     joins: int | None
 
 
+#: No wanted system's route names this system (yet).
+NOBODY = -1
+
+
 def _routes(
     parent: Sequence[int], order: Sequence[int], wanted: Iterable[int], names: Sequence[str]
 ) -> dict[int, Route]:
@@ -103,11 +107,15 @@ def _routes(
     box: the report grows with the map, where full paths grow with boxes x path length (issue 47
     item 3: x17.8 from 1,000 to 10,000 systems).
     """
-    wanted_set = set(wanted)
-    given_by: dict[int, int] = {}  # system -> the wanted system whose route names it
+    # Flags and owners in arrays by system, not a set and a dict: the walk reads them at random
+    # places, and at 10,000 systems hashed containers no longer fit in the cache (issue 47 item 3)
+    is_wanted = bytearray(len(parent))
+    for system in wanted:
+        is_wanted[system] = 1
+    given_by = [NOBODY] * len(parent)  # system -> the wanted system whose route names it
     found: dict[int, Route] = {}
     for start in order:
-        if start not in wanted_set:
+        if not is_wanted[start]:
             continue
         route = [names[start]]
         joins = None
@@ -117,11 +125,11 @@ def _routes(
             route.append(names[here])
             if parent[here] == here:
                 break  # the capital: the path is whole
-            if here in wanted_set:
+            if is_wanted[here]:
                 joins = here
                 break
-            owner = given_by.get(here)
-            if owner is not None:
+            owner = given_by[here]
+            if owner != NOBODY:
                 joins = owner
                 break
             given_by[here] = start

@@ -197,19 +197,22 @@ def _explain(
     return f"Not connected to the capital ({why}): {ru} RU."
 
 
-def _systems_with_ground_forces(
-    connectivity: SideConnectivity, occupancy: Occupancy, side: Side
+def _uncontrolled_with_ground_forces(
+    connectivity: SideConnectivity, occupancy: Occupancy, side: Side, controlled: Collection[str]
 ) -> list[StarSystem]:
-    """The systems where ``side`` has ground forces or PD in the box, in map order.
+    """The systems where ``side`` has ground forces or PD in the box but whose box is not among
+    ``controlled`` (the side's boxes), in map order.
 
-    Read from the occupancy (systems with pieces), not by asking every system of the map.
+    Read from the occupancy (systems with pieces), not by asking every system of the map; the
+    side's own boxes are left out before anything else is done with them (most ground forces
+    stand in boxes their side controls).
     """
     graph = connectivity.graph
     index = graph.index
     found = sorted(
         index[system_id]
         for system_id, presence in occupancy.by_system.items()
-        if side in presence.ground_sides and system_id in index
+        if side in presence.ground_sides and system_id not in controlled and system_id in index
     )
     return [graph.systems[i] for i in found]
 
@@ -269,7 +272,8 @@ def build_report(
             )
         )
     uncontrolled = []
-    for system in _systems_with_ground_forces(connectivity, occupancy, side):
+    controlled = {box.system.id for box in income.boxes}
+    for system in _uncontrolled_with_ground_forces(connectivity, occupancy, side, controlled):
         control = box_control(system, occupancy.by_system[system.id].ground_sides)
         if control.controller != side:
             uncontrolled.append(
