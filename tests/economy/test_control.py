@@ -16,6 +16,12 @@ def test_box_held_by_one_side_alone_is_controlled():  # DN-ECO-1
     assert box_controller(PLAIN, {S}) is S
 
 
+def test_the_reason_of_a_box_held_alone_names_its_side():  # DN-ECO-1
+    assert box_control(PLAIN, {A}).reason == "aslan ground forces/PD are there alone"
+    assert box_control(PLAIN, {S}).reason == "solomani ground forces/PD are there alone"
+    assert box_control(PLAIN, {N}).reason == "neutral ground forces/PD are there alone"
+
+
 def test_box_with_both_sides_troops_is_controlled_by_nobody():  # DN-ECO-1
     control = box_control(PLAIN, {A, S})
     assert control.controller is None
