@@ -15,7 +15,6 @@ import sys
 from pathlib import Path
 
 from campaign.app import Anchor, TypedDice
-from campaign.app.starting import NewCampaignOptions, start_campaign
 from campaign.cli.errors import EXIT_ERROR, Lazy
 from campaign.cli.handlers.common import (
     open_service,
@@ -38,6 +37,9 @@ verify_path = Lazy("campaign.cli.handlers.pbem", "verify_path")
 
 
 def new(args: argparse.Namespace) -> int:
+    # imported here: `status` and `order` share this module and never start a campaign
+    from campaign.app.starting import NewCampaignOptions, start_campaign
+
     options = NewCampaignOptions(
         args.name,
         layout=args.layout,
