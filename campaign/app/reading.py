@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from campaign.app.campaigns import STRICT_DICE, Campaigns, Loaded, parse_stored
 from campaign.records.rows import StoredEvent
@@ -19,8 +20,10 @@ from campaign.rules.ids import Side
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
 from campaign.rules.views import Seen, see
-from campaign.views.log import LogLine, StoryEntry, log_lines, story
 from campaign.views.status import Status, status
+
+if TYPE_CHECKING:
+    from campaign.views.log import LogLine, StoryEntry
 
 
 @dataclass(frozen=True)
@@ -104,6 +107,8 @@ class Reading(Campaigns):
     def log(self, name: str, viewer: Side | None = None) -> list[LogLine]:
         """The verified log, one line per order batch (``views.log.log_lines``), read without
         folding it (the TUI's Log tab)."""
+        from campaign.views.log import log_lines  # the log's code: not needed by a status
+
         self.store.campaign(name)
         rows = self.store.rows(name)
         self.store.verify_rows(name, rows)
@@ -119,6 +124,8 @@ class Reading(Campaigns):
     ) -> list[StoryEntry]:
         """The verified log as sentences (``views.log.story``): the TUI's Log tab, the report
         of an imported turn file."""
+        from campaign.views.log import story  # the log's sentences: not needed by a status
+
         loaded = self.load(name)  # the log it read is verified: no second read
         return story(
             loaded.rows,

@@ -14,9 +14,9 @@ from enum import Enum
 from pathlib import Path
 from typing import TypeVar
 
+from campaign.content.data_files import read_data_bytes
 from campaign.content.errors import DataFileError
 from campaign.rules.plain_text import control_character
-from campaign.userfiles import FileRefusedError, read_bounded
 
 E = TypeVar("E", bound=Enum)
 
@@ -40,21 +40,7 @@ class CsvDocument:
     meta: dict[str, tuple[int, str]] = field(default_factory=dict)
 
 
-#: The largest data file read (the biggest real one is a few KiB); checked before parsing.
-MAX_DATA_FILE_BYTES = 1024 * 1024
 _WHOLE_NUMBER = re.compile(r"-?[0-9]+")
-
-
-def read_data_bytes(path: Path) -> bytes:
-    """The bytes of a data file: a regular file of at most ``MAX_DATA_FILE_BYTES`` (devices,
-    FIFOs and huge files are refused before reading); ``DataFileError`` otherwise."""
-    if not path.exists() and not path.is_symlink():
-        raise DataFileError(path, None, "file is missing")
-    try:
-        return read_bounded(path, MAX_DATA_FILE_BYTES, "data file")
-    except FileRefusedError as error:
-        reason = str(error).removeprefix(f"{path}: ")
-        raise DataFileError(path, None, reason) from None
 
 
 def read_text(path: Path) -> str:

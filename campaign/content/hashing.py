@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
+from campaign.content.data_files import read_data_bytes
+
 #: Glob patterns (relative to the data directory) of every file that is part of a rules profile.
 PROFILE_PATTERNS = (
     "units.csv",
@@ -34,8 +36,6 @@ def canonical_bytes(raw: bytes) -> bytes:
 
 def file_hash(path: Path) -> str:
     """SHA-256 (hex) of the canonical bytes of ``path`` (bounded like every data file)."""
-    from campaign.content.csv_lines import read_data_bytes
-
     return hashlib.sha256(canonical_bytes(read_data_bytes(path))).hexdigest()
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NoReturn
 
-from campaign.content.csv_lines import read_data_bytes
+from campaign.content.data_files import read_data_bytes
 from campaign.content.errors import DataFileError
 from campaign.rules.plain_text import control_character
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from campaign.content.csv_lines import MAX_DATA_FILE_BYTES
+from campaign.content.data_files import MAX_DATA_FILE_BYTES
 from tests.content.helpers import copy_data, replace_in, run_cli
 
 # A light cruiser row of the shipped units.csv and the cells that can be made bad.

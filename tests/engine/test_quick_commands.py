@@ -104,6 +104,28 @@ def test_status_and_order_do_not_look_for_pydantic_plugins(tmp_path):
     assert loaded == []
 
 
+#: Code only other commands use: starting a campaign, the log's sentences, the CSV parser.
+OTHER_COMMANDS_CODE = ("campaign.app.starting", "campaign.views.log", "campaign.content.csv_lines")
+
+
+def test_status_and_order_leave_out_what_only_other_commands_use(tmp_path):
+    """issue 47 item 2: `status` and `order` import neither `new`'s start-up code, nor the
+    sentences of `log`, nor the CSV parser (the data files are hashed, the ruleset comes from
+    the cache), and `log` still tells the story."""
+    url = f"sqlite:///{tmp_path / 'c.db'}"
+    assert main(["new", "c", "--seed", "3", "--db", url]) == 0
+    output, loaded = modules_imported_by(
+        OTHER_COMMANDS_CODE,
+        ["status", "c", "--db", url],
+        ["order", "c", "referee stepping auto", "--db", url],
+    )
+    assert "game turn" in output
+    assert loaded == []
+    story, loaded = modules_imported_by(OTHER_COMMANDS_CODE, ["log", "c", "--db", url])
+    assert "campaign.views.log" in loaded
+    assert "stepping" in story
+
+
 def test_the_plugin_loader_left_out_still_answers_every_other_name():
     """issue 47 item 2: a name of pydantic's plugin loader other than ``get_plugins`` (pydantic's
     internals may change) loads the real loader; with the user's own

@@ -21,13 +21,14 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from campaign.app import CampaignService, OrderReport, StoryEntry
+from campaign.app import CampaignService
 from campaign.rules.ids import Side
 from campaign.rules.seats import Seat
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
+    from campaign.app import OrderReport, StoryEntry
     from campaign.app.reading import Sight
 
 

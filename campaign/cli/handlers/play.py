@@ -4,7 +4,8 @@
 Two rare branches need much more code than the commands around them: ``new --as`` claims a
 side in the play-by-e-mail ledger (``campaign.app.starting`` imports that code only then) and
 ``verify FILE`` checks a turn file (a lazy reference, ``campaign.cli.errors.Lazy``, ADR 0030),
-so ``campaign status`` and ``campaign order`` do not load the turn-file machinery.
+so ``campaign status`` and ``campaign order`` do not load the turn-file machinery; nor do they
+load the start-up code of ``new`` or the sentences of ``log`` (issue 47 item 2).
 """
 
 from __future__ import annotations
@@ -26,7 +27,6 @@ from campaign.cli.handlers.common import (
 )
 from campaign.cli.table_dice import ask_die
 from campaign.rules.ids import Side
-from campaign.views.log import log_lines, story
 from campaign.views.status import Status, status_report
 from campaign.views.status import status as status_view
 
@@ -34,12 +34,16 @@ from campaign.views.status import status as status_view
 PbemService = Lazy("campaign.app.mail", "PbemService")
 #: ``verify FILE``: the turn-file check of ``campaign.cli.handlers.pbem``.
 verify_path = Lazy("campaign.cli.handlers.pbem", "verify_path")
+#: ``new``: starting a campaign (``campaign.app.starting``), which `status` and `order` never do.
+NewCampaignOptions = Lazy("campaign.app.starting", "NewCampaignOptions")
+start_campaign = Lazy("campaign.app.starting", "start_campaign")
+#: ``log``: the log's lines and sentences (``campaign.views.log``), which `status` and `order`
+#: never print.
+log_lines = Lazy("campaign.views.log", "log_lines")
+story = Lazy("campaign.views.log", "story")
 
 
 def new(args: argparse.Namespace) -> int:
-    # imported here: `status` and `order` share this module and never start a campaign
-    from campaign.app.starting import NewCampaignOptions, start_campaign
-
     options = NewCampaignOptions(
         args.name,
         layout=args.layout,
