@@ -9,9 +9,11 @@ status line shows.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from campaign.rules import engine, fairplay
 from campaign.rules.combat.waiting import Duty, battle_duties
-from campaign.rules.engine import STEP_ENDING
+from campaign.rules.engine import STEP_ENDING, LegalOrder
 from campaign.rules.errors import IllegalOrderError, Wait
 from campaign.rules.flow import check_step_end
 from campaign.rules.ids import Side
@@ -22,8 +24,15 @@ from campaign.rules.state import CampaignState
 __all__ = ["Duty", "who_must_act", "acting_sentence"]
 
 
-def who_must_act(state: CampaignState, ruleset: Ruleset | None = None) -> list[Duty]:
-    """Everyone the game waits for now, the most urgent first (empty once the game is over)."""
+def who_must_act(
+    state: CampaignState,
+    ruleset: Ruleset | None = None,
+    legal: Sequence[LegalOrder] | None = None,
+) -> list[Duty]:
+    """Everyone the game waits for now, the most urgent first (empty once the game is over).
+
+    ``legal``: the acting side's legal orders (``engine.legal_orders`` with the same state and
+    ruleset) when the caller has them already, so they are not worked out twice."""
     if state.phase is Phase.GAME_OVER:
         return []
     waits = fairplay.waits(state)  # fair mode: a pending reveal goes first (ADR 0028)
@@ -32,7 +41,7 @@ def who_must_act(state: CampaignState, ruleset: Ruleset | None = None) -> list[D
     duties = battle_duties(state, ruleset)
     if duties:
         return duties
-    legal = engine.legal_orders(state, state.acting, ruleset)
+    legal = list(legal) if legal is not None else engine.legal_orders(state, state.acting, ruleset)
     done = _deployment_done(state, ruleset)
     # the step's own orders first; once a deployment is complete, ending it comes first
     legal.sort(key=lambda order: (order.verb in STEP_ENDING) is not done)

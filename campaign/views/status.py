@@ -95,10 +95,15 @@ class Status:
     duties: list[Duty] = field(default_factory=list)  # who must act now, most urgent first
 
 
-def _duties(state: CampaignState, ruleset: Ruleset, held: Duty | None) -> list[Duty]:
+def _duties(
+    state: CampaignState,
+    ruleset: Ruleset,
+    held: Duty | None,
+    legal: list[engine.LegalOrder] | None = None,
+) -> list[Duty]:
     """Who must act now, most urgent first; only ``held`` while an order waits for strict
-    dice (issue 46 item 5)."""
-    return [held] if held is not None else who_must_act(state, ruleset)
+    dice (issue 46 item 5). ``legal``: the acting side's legal orders, when already known."""
+    return [held] if held is not None else who_must_act(state, ruleset, legal)
 
 
 def status(
@@ -114,6 +119,7 @@ def status(
         s: sum(1 for u in state.units_of(s) if u.location.where is Where.UNPLACED)
         for s in PLAYER_SIDES
     }
+    legal = [] if held is not None else engine.legal_orders(state, state.acting, ruleset)
     return Status(
         name=name,
         turn=state.turn,
@@ -126,9 +132,9 @@ def status(
         seq=seq,
         digest=view_digest(state, viewer),
         winner=state.winner,
-        legal=[] if held is not None else engine.legal_orders(state, state.acting, ruleset),
+        legal=legal,
         legal_other=(
             [] if held is not None else engine.legal_orders(state, state.acting.enemy, ruleset)
         ),
-        duties=[seen_duty(seen, duty) for duty in _duties(state, ruleset, held)],
+        duties=[seen_duty(seen, duty) for duty in _duties(state, ruleset, held, legal)],
     )

@@ -48,6 +48,23 @@ def test_the_duty_is_an_order_legal_orders_offers_that_side(battle_states):
     assert other_side > 0  # the protocol waited for the non-phasing side at least once
 
 
+def test_the_duties_are_the_same_when_the_legal_orders_are_given():
+    """DN-SEQ-2 (issue 47 item 2): `status` hands ``who_must_act`` the acting side's legal
+    orders it has worked out already; in every state of a played game (set-up, moves, battles,
+    production) the duties are those ``who_must_act`` finds alone, and the list handed in is
+    left as it was (the duty sorts its own copy)."""
+    ruleset = load_ruleset(None, "standard", None)
+    states: list[CampaignState] = []
+    driver = Driver(ruleset, seed=5, on_event=lambda state, event: states.append(state.clone()))
+    driver.play_randomly(game_turns=2)
+    assert len(states) > 200
+    for state in states[::7]:
+        legal = engine.legal_orders(state, state.acting, ruleset)
+        before = list(legal)
+        assert who_must_act(state, ruleset, legal) == who_must_act(state, ruleset)
+        assert legal == before
+
+
 def test_outside_battles_the_acting_side_must_act():
     # DN-SEQ-2
     ruleset = load_ruleset(None, "standard", None)
