@@ -126,6 +126,27 @@ def test_status_and_order_leave_out_what_only_other_commands_use(tmp_path):
     assert "stepping" in story
 
 
+def test_status_and_order_compile_no_tokenizer_patterns(tmp_path):
+    """issue 47 item 2: reading a builtin's signature (pydantic asks a default factory's)
+    compiles the tokenizer's patterns first, 1.4 ms; the state's validator, which `status` and
+    `order` build, asks no builtin's (``state.new_pile``)."""
+    url = f"sqlite:///{tmp_path / 'c.db'}"
+    assert main(["new", "c", "--seed", "3", "--db", url]) == 0
+    done = _fresh_python(
+        "import sys, tokenize",
+        "from campaign.cli import main",
+        f"assert main(['status', 'c', '--db', {url!r}]) == 0",
+        f"assert main(['order', 'c', 'referee stepping auto', '--db', {url!r}]) == 0",
+        "compile_ = getattr(tokenize, '_compile', None)  # CPython 3.11's pattern cache",
+        "print('COMPILED', compile_.cache_info().currsize if compile_ else 'unknown')",
+    )
+    assert done.returncode == 0, done.stderr
+    assert "game turn" in done.stdout
+    if done.stdout.rstrip().endswith("COMPILED unknown"):
+        pytest.skip("this Python's tokenize keeps no pattern cache to look at")
+    assert done.stdout.rstrip().endswith("COMPILED 0")
+
+
 def test_the_plugin_loader_left_out_still_answers_every_other_name():
     """issue 47 item 2: a name of pydantic's plugin loader other than ``get_plugins`` (pydantic's
     internals may change) loads the real loader; with the user's own
