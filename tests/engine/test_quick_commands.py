@@ -234,3 +234,25 @@ def test_status_loads_neither_the_file_readers_nor_the_mail_code(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.rstrip().endswith("BUILT False False")
+
+
+def test_importing_every_rules_area_builds_no_validator():
+    """issue 47 item 2 (ADR 0051): a command builds only the validators it uses; a model
+    instance made at import (a table of defaults) built its model's validator in every
+    process."""
+    done = _fresh_python(
+        "from pydantic import BaseModel",
+        "from campaign.rules import catalog",
+        "catalog.load()",
+        "import campaign.app, campaign.views",
+        "def subclasses(cls):",
+        "    for sub in cls.__subclasses__():",
+        "        yield sub",
+        "        yield from subclasses(sub)",
+        "ours = {c for c in subclasses(BaseModel) if c.__module__.startswith('campaign.')}",
+        "assert len(ours) > 100, len(ours)",
+        "print('BUILT', sorted(c.__qualname__ for c in ours if c.__pydantic_complete__))",
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.rstrip().endswith("BUILT []")
+
