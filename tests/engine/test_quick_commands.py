@@ -255,4 +255,3 @@ def test_importing_every_rules_area_builds_no_validator():
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.rstrip().endswith("BUILT []")
-
