@@ -19,23 +19,51 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
-from campaign.app import CampaignService
+from campaign.app.campaigns import Campaigns
+from campaign.app.reading import Reading
+from campaign.cli.errors import Lazy
 from campaign.rules.ids import Side
 from campaign.rules.seats import Seat
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
-    from campaign.app import OrderReport, StoryEntry
+    from campaign.app import CampaignService, OrderReport, StoryEntry
+    from campaign.app.orders import Orders
     from campaign.app.reading import Sight
+
+UseCases = TypeVar("UseCases", bound=Campaigns)
+
+#: Every use case of ``campaign.app`` in one object, and the order use cases alone: imported
+#: when a command needs them. A command that only reads opens ``Reading``, and `order` opens
+#: ``Orders``, so neither loads the use cases it does not run (ADR 0051, issue 47 item 2).
+ALL_USE_CASES = Lazy("campaign.app.service", "CampaignService")
+ORDER_USE_CASES = Lazy("campaign.app.orders", "Orders")
 
 
 def open_service(args: argparse.Namespace) -> CampaignService:
-    """The service on ``--db``; says so on stderr when opening it migrated an older database
+    """Every use case (``CampaignService``) on ``--db``."""
+    service: CampaignService = open_use_cases(ALL_USE_CASES.resolve(), args)
+    return service
+
+
+def open_reader(args: argparse.Namespace) -> Reading:
+    """The read use cases (``Reading``) on ``--db``: all a command that only reads needs."""
+    return open_use_cases(Reading, args)
+
+
+def open_orders(args: argparse.Namespace) -> Orders:
+    """The order use cases (``Orders``: give, undo, restore) on ``--db``."""
+    orders: Orders = open_use_cases(ORDER_USE_CASES.resolve(), args)
+    return orders
+
+
+def open_use_cases(use_cases: type[UseCases], args: argparse.Namespace) -> UseCases:
+    """``use_cases`` on ``--db``; says so on stderr when opening it migrated an older database
     and where the copy of it went (docs/compatibility.md)."""
-    service = CampaignService(db_url=getattr(args, "db", None))
+    service = use_cases(db_url=getattr(args, "db", None))
     backup = service.store.migration_backup
     if backup is not None:
         print(
@@ -46,12 +74,12 @@ def open_service(args: argparse.Namespace) -> CampaignService:
     return service
 
 
-def read(args: argparse.Namespace, service: CampaignService | None = None) -> Sight:
-    """The campaign ``args.name`` on ``--db`` (through ``service`` when the command has opened
+def read(args: argparse.Namespace, reader: Reading | None = None) -> Sight:
+    """The campaign ``args.name`` on ``--db`` (through ``reader`` when the command has opened
     it already), loaded once, for the eyes it is read with: ``--side``, else the side a
     player's own database plays, else the referee (``Reading.sight``, docs/seats.md). Every
     command that reads a campaign starts here."""
-    return (service or open_service(args)).sight(args.name, side_of(args))
+    return (reader or open_reader(args)).sight(args.name, side_of(args))
 
 
 def print_json(report: BaseModel) -> int:

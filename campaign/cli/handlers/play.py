@@ -15,9 +15,10 @@ import os
 import sys
 from pathlib import Path
 
-from campaign.app import Anchor, TypedDice
 from campaign.cli.errors import EXIT_ERROR, Lazy
 from campaign.cli.handlers.common import (
+    open_orders,
+    open_reader,
     open_service,
     print_json,
     print_report,
@@ -32,6 +33,10 @@ from campaign.views.status import status as status_view
 
 #: The play-by-e-mail use cases (what to do next in a game by e-mail), loaded only when needed.
 PbemService = Lazy("campaign.app.mail", "PbemService")
+#: ``order``'s typed dice and ``verify --anchor``'s anchor, from the use cases that read them
+#: (``status`` loads neither, ADR 0051).
+TypedDice = Lazy("campaign.app.orders", "TypedDice")
+ANCHOR = Lazy("campaign.app.audit", "Anchor")
 #: ``verify FILE``: the turn-file check of ``campaign.cli.handlers.pbem``.
 verify_path = Lazy("campaign.cli.handlers.pbem", "verify_path")
 #: ``new``: starting a campaign (``campaign.app.starting``), which `status` and `order` never do.
@@ -70,17 +75,17 @@ def new(args: argparse.Namespace) -> int:
 
 def status(args: argparse.Namespace) -> int:
     """``campaign status``; ``campaign new`` ends with it too."""
-    service = open_service(args)
-    sight = read(args, service)
+    reader = open_reader(args)
+    sight = read(args, reader)
     if getattr(args, "json", False):
         return print_json(
             status_report(sight.name, sight.seen, sight.ruleset, seq=sight.seq, held=sight.held)
         )
     found = status_view(sight.name, sight.seen, sight.ruleset, seq=sight.seq, held=sight.held)
     _print_status(found)
-    if not service.store.plays_by_mail(args.name):
+    if not reader.store.plays_by_mail(args.name):
         return 0  # this database plays no side by e-mail: no next step (the mail code unloaded)
-    step = PbemService(service).next_step(args.name)
+    step = PbemService(open_service(args)).next_step(args.name)
     if step is not None:  # play by e-mail: which file to send or to wait for (issue 42)
         print(f"next: {step}")
     return 0
@@ -140,7 +145,7 @@ def order(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    service = open_service(args)
+    service = open_orders(args)
     if typed is None and _asks_at_the_table(args, service.store.dice_mode(args.name)):
         typed = TypedDice((), ask=ask_die)
     report = service.order_report(args.name, text, typed=typed, seat=seat_of(args))
@@ -244,7 +249,7 @@ def verify(args: argparse.Namespace) -> int:
             f"replayed, {rebuilt.dropped} old snapshot(s) dropped, a fresh one written; "
             f"state digest {rebuilt.digest}"
         )
-    anchor = Anchor.parse(args.anchor) if args.anchor else None
+    anchor = ANCHOR.resolve().parse(args.anchor) if args.anchor else None
     findings = service.verify(args.name, anchor)
     if findings:
         for finding in findings:
