@@ -147,6 +147,31 @@ def test_status_and_order_compile_no_tokenizer_patterns(tmp_path):
     assert done.stdout.rstrip().endswith("COMPILED 0")
 
 
+#: The use cases besides reading, and the narration of what an order did.
+NOT_READING = (
+    "campaign.app.service",
+    "campaign.app.orders",
+    "campaign.app.audit",
+    "campaign.app.housekeeping",
+    "campaign.rules.narration",
+)
+
+
+def test_status_opens_the_read_use_cases_alone_and_order_the_order_use_cases(tmp_path):
+    """issue 47 item 2 (ADR 0051): `status` loads no use case but reading, `order` no use case
+    but giving orders (its narration included), and both print what they printed."""
+    url = f"sqlite:///{tmp_path / 'c.db'}"
+    assert main(["new", "c", "--seed", "3", "--db", url]) == 0
+    output, loaded = modules_imported_by(NOT_READING, ["status", "c", "--db", url])
+    assert "game turn" in output and "legal orders now" in output
+    assert loaded == []
+    output, loaded = modules_imported_by(
+        NOT_READING, ["order", "c", "referee stepping auto", "--db", url]
+    )
+    assert "stepping" in output
+    assert loaded == ["campaign.app.orders", "campaign.rules.narration"]
+
+
 def test_the_plugin_loader_left_out_still_answers_every_other_name():
     """issue 47 item 2: a name of pydantic's plugin loader other than ``get_plugins`` (pydantic's
     internals may change) loads the real loader; with the user's own
