@@ -1,7 +1,9 @@
 """The `campaign` command line.
 
 Each group of subcommands lives in its own module of this package that exposes
-``register(subparsers)``; the module names are listed in ``COMMAND_MODULES``. What the modules
+``register(subparsers)``; the module names are listed in ``COMMAND_MODULES``. A module that
+holds a quick command (``QUICK_HOMES``) also takes ``register(subparsers, only=COMMAND)`` and
+then adds that command alone. What the modules
 share (exit codes, the error guard, ``--db``) is in ``campaign.cli.errors``; command modules
 never import each other's internals, so there is no import circle. A command module is argparse
 only: a registered command sets ``func`` on its parser to ``errors.lazy(module, name)``, which
@@ -33,8 +35,9 @@ GC_THRESHOLD = 10_000
 #: cyclic garbage collector. Every other command is one short piece of work on one campaign.
 LONG_RUNNING = frozenset({"tui", "demo", "scenario", "serve"})
 
-#: The module that registers each quick command: its parser is built from that module alone
-#: (the modules listed before it cost 0.002 s of `campaign status`; issue 47 item 2).
+#: The module that registers each quick command: its parser holds that command alone (the
+#: modules listed before it cost 0.002 s of `campaign status`, the ten other commands of its own
+#: module a little more; issue 47 item 2).
 #: ``tests/engine/test_quick_commands.py`` checks each one against ``COMMAND_MODULES``.
 QUICK_HOMES = {
     "status": "campaign.cli.play",
@@ -70,7 +73,7 @@ COMMAND_MODULES: tuple[str, ...] = (
 @functools.lru_cache(maxsize=64)
 def build_parser(command: str | None = None) -> CampaignParser:
     """The argument parser: every command module's commands, or with ``command`` only the
-    modules up to the one that registers it, or for a quick command its module alone
+    modules up to the one that registers it, or for a quick command that command alone
     (``QUICK_HOMES``; building all of them costs a noticeable part of a quick command such as
     ``campaign status``; ``--help`` and unknown commands get them all).
 
@@ -86,8 +89,10 @@ def build_parser(command: str | None = None) -> CampaignParser:
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    modules = (QUICK_HOMES[command],) if command in QUICK_HOMES else COMMAND_MODULES
-    for module_name in modules:
+    if command in QUICK_HOMES:  # its module, asked for this command alone
+        importlib.import_module(QUICK_HOMES[command]).register(subparsers, only=command)
+        return parser
+    for module_name in COMMAND_MODULES:
         importlib.import_module(module_name).register(subparsers)
         if command is not None and command in subparsers.choices:
             break

@@ -80,8 +80,9 @@ complete -c campaign -f -a '(__campaign_complete)'
 SCRIPTS = {"bash": _BASH, "zsh": _ZSH, "fish": _FISH}
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add the ``completion`` command."""
+def register(subparsers: argparse._SubParsersAction, only: str | None = None) -> None:
+    """Add the ``completion`` command (``only``, the one command a quick parser asks for: this
+    module has no other)."""
     parser = add_command(
         subparsers,
         "completion",
