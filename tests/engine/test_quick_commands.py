@@ -90,16 +90,23 @@ def test_a_command_not_listed_as_quick_ends_as_usual(tmp_path):
     assert "TEARDOWN" in done.stderr
 
 
-def test_status_and_order_do_not_look_for_pydantic_plugins(tmp_path):
-    """issue 47 item 2: the validators are built as with ``PYDANTIC_DISABLE_PLUGINS=__all__``,
-    without importing what the search for plugins needs."""
+def _status_and_order(tmp_path, names: tuple[str, ...]) -> tuple[str, list[str], str]:
+    """A new campaign, then `status` and `order` on it in one new interpreter: their output,
+    the modules of ``names`` they imported, and the database's URL."""
     url = f"sqlite:///{tmp_path / 'c.db'}"
     assert main(["new", "c", "--seed", "3", "--db", url]) == 0
     output, loaded = modules_imported_by(
-        PLUGIN_SEARCH,
+        names,
         ["status", "c", "--db", url],
         ["order", "c", "referee stepping auto", "--db", url],
     )
+    return output, loaded, url
+
+
+def test_status_and_order_do_not_look_for_pydantic_plugins(tmp_path):
+    """issue 47 item 2: the validators are built as with ``PYDANTIC_DISABLE_PLUGINS=__all__``,
+    without importing what the search for plugins needs."""
+    output, loaded, _ = _status_and_order(tmp_path, PLUGIN_SEARCH)
     assert "game turn" in output
     assert loaded == []
 
@@ -112,13 +119,7 @@ def test_status_and_order_leave_out_what_only_other_commands_use(tmp_path):
     """issue 47 item 2: `status` and `order` import neither `new`'s start-up code, nor the
     sentences of `log`, nor the CSV parser (the data files are hashed, the ruleset comes from
     the cache), and `log` still tells the story."""
-    url = f"sqlite:///{tmp_path / 'c.db'}"
-    assert main(["new", "c", "--seed", "3", "--db", url]) == 0
-    output, loaded = modules_imported_by(
-        OTHER_COMMANDS_CODE,
-        ["status", "c", "--db", url],
-        ["order", "c", "referee stepping auto", "--db", url],
-    )
+    output, loaded, url = _status_and_order(tmp_path, OTHER_COMMANDS_CODE)
     assert "game turn" in output
     assert loaded == []
     story, loaded = modules_imported_by(OTHER_COMMANDS_CODE, ["log", "c", "--db", url])
