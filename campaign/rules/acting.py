@@ -33,22 +33,32 @@ def who_must_act(
 
     ``legal``: the acting side's legal orders (``engine.legal_orders`` with the same state and
     ruleset) when the caller has them already, so they are not worked out twice."""
-    if state.phase is Phase.GAME_OVER:
-        return []
-    waits = fairplay.waits(state)  # fair mode: a pending reveal goes first (ADR 0028)
-    if waits:
-        return [_reveal_duty(state, wait) for wait in waits]
-    duties = battle_duties(state, ruleset)
-    if duties:
-        return duties
+    urgent = _urgent_duties(state, ruleset)
+    if urgent is not None:
+        return urgent
     legal = list(legal) if legal is not None else engine.legal_orders(state, state.acting, ruleset)
     done = _deployment_done(state, ruleset)
     # the step's own orders first; once a deployment is complete, ending it comes first
     legal.sort(key=lambda order: (order.verb in STEP_ENDING) is not done)
+    return [_step_duty(state, tuple(order.notation for order in legal))]
+
+
+def _urgent_duties(state: CampaignState, ruleset: Ruleset | None) -> list[Duty] | None:
+    """What the game waits for before the step's own orders: nothing once it is over (an empty
+    list), a pending reveal in fair mode (ADR 0028), a battle's stage; None when it waits for
+    the acting side's orders of the step."""
+    if state.phase is Phase.GAME_OVER:
+        return []
+    waits = fairplay.waits(state)  # fair mode: a pending reveal goes first
+    if waits:
+        return [_reveal_duty(state, wait) for wait in waits]
+    return battle_duties(state, ruleset) or None
+
+
+def _step_duty(state: CampaignState, orders: tuple[str, ...]) -> Duty:
+    """The acting side's duty to give one of ``orders`` in this step (DN-SEQ-2)."""
     step = state.phase.value + (f"/{state.sub_phase.value}" if state.sub_phase else "")
-    return [
-        Duty(state.acting, tuple(order.notation for order in legal), f"{step} phase", "DN-SEQ-2")
-    ]
+    return Duty(state.acting, orders, f"{step} phase", "DN-SEQ-2")
 
 
 def _reveal_duty(state: CampaignState, wait: Wait) -> Duty:
@@ -79,8 +89,17 @@ def _deployment_done(state: CampaignState, ruleset: Ruleset | None) -> bool:
 def acting_sentence(state: CampaignState, ruleset: Ruleset | None = None) -> str:
     """One line for a status bar: "solomani must act: battle b1 at hlirakh: the defender
     (solomani) names one of its units — solomani target b1 UNIT"; outside battles "aslan must
-    act: first-movement phase — aslan jump STACK PATH"."""
-    duties = who_must_act(state, ruleset)
+    act: first-movement phase — aslan jump STACK PATH".
+
+    The first duty of ``who_must_act``, whose first order is all the line shows: outside
+    battles and reveals, the acting side's legal orders are looked at only up to the one that
+    comes first (``engine.first_legal_order``), not all of them (issue 47 item 2)."""
+    duties = _urgent_duties(state, ruleset)
+    if duties is None:
+        legal = engine.first_legal_order(
+            state, state.acting, ruleset, ending_first=_deployment_done(state, ruleset)
+        )
+        duties = [_step_duty(state, (legal.notation,) if legal is not None else ())]
     if not duties:
         winner = state.winner.value if state.winner is not None else "nobody"
         return f"the game is over: {winner} won"

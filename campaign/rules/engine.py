@@ -380,6 +380,20 @@ def legal_orders(
     return list(_offered_orders(state, side, ruleset))
 
 
+def first_legal_order(
+    state: CampaignState, side: Side | None, ruleset: Ruleset | None, *, ending_first: bool
+) -> LegalOrder | None:
+    """The first of ``legal_orders`` once the orders that only end the step (``STEP_ENDING``)
+    are put after the others (``ending_first``: before them), each group in catalog order;
+    None when none is legal. The order types after it are not checked."""
+    other_group = None
+    for order in _offered_orders(state, side, ruleset):
+        if (order.verb in STEP_ENDING) is ending_first:
+            return order
+        other_group = other_group or order
+    return other_group
+
+
 def _offered_orders(
     state: CampaignState,
     side: Side | None,

@@ -65,6 +65,31 @@ def test_the_duties_are_the_same_when_the_legal_orders_are_given():
         assert legal == before
 
 
+def _sentence_of_every_duty(state: CampaignState, ruleset) -> str:
+    """The status line as it was written from ``who_must_act`` with every legal order."""
+    duties = who_must_act(state, ruleset)
+    if not duties:
+        return f"the game is over: {state.winner.value if state.winner else 'nobody'} won"
+    first = duties[0]
+    who = first.side.value if first.side is not None else "referee"
+    return f"{who} must act: {first.reason}" + (f" — {first.orders[0]}" if first.orders else "")
+
+
+@pytest.mark.parametrize("seed", [5, 8])
+def test_the_status_line_names_the_first_duty_and_its_first_order(seed):
+    """DN-SEQ-2 (issue 47 item 2): ``acting_sentence`` looks at the legal orders only up to
+    the one it shows; in every state of played games (set-up with its completed deployments,
+    moves, battles, production) it is the line the whole list of duties gives."""
+    ruleset = load_ruleset(None, "standard", None)
+    states: list[CampaignState] = []
+    driver = Driver(ruleset, seed=seed, on_event=lambda state, event: states.append(state.clone()))
+    driver.play_randomly(game_turns=2)
+    assert len(states) > 200
+    for state in states[::3]:
+        assert acting_sentence(state, ruleset) == _sentence_of_every_duty(state, ruleset)
+    assert any(" end-phase" in acting_sentence(state, ruleset) for state in states)
+
+
 def test_outside_battles_the_acting_side_must_act():
     # DN-SEQ-2
     ruleset = load_ruleset(None, "standard", None)
