@@ -134,31 +134,35 @@ def square_of(key: int, code: int) -> int:
 
 
 @njit(cache=True, inline="always")
-def captures_bb(key: int, tgt: np.ndarray, ntgt: np.ndarray) -> bool:
+def captures_bb(key: int) -> bool:
     """Whether Red to move can capture the Blue BB (a terminal win in 1 ply).
 
     Every piece steps one square, so only the (at most eight) squares around the Blue BB,
-    the Red BB's own targets from there, can hold an attacker.
+    the Red BB's own targets from there, can hold an attacker. The move tables are the
+    module's ``TGT``/``NTGT``, which numba compiles in as constants: an inlined function
+    with array arguments counts references to them at each call, and both cores counting on
+    one array's count made them wait for each other (issue 47, round 6).
     """
     blue_bb = square_of(key, 9)
     if blue_bb < 0:
         return False
-    for i in range(ntgt[1, blue_bb]):
-        sq = tgt[1, blue_bb, i]
+    for i in range(NTGT[1, blue_bb]):
+        sq = TGT[1, blue_bb, i]
         code = nib(key, sq)
         if 0 < code < 8:
-            for j in range(ntgt[code, sq]):
-                if tgt[code, sq, j] == blue_bb:
+            for j in range(NTGT[code, sq]):
+                if TGT[code, sq, j] == blue_bb:
                     return True
     return False
 
 
 @njit(cache=True)
 def classify(key: int, tgt: np.ndarray, ntgt: np.ndarray) -> int:
-    """Terminal code of a Red-to-move key (``T_*``), or 0 if the game goes on."""
+    """Terminal code of a Red-to-move key (``T_*``), or 0 if the game goes on (the moves are
+    those of ``tgt``, ``ntgt``: always ``TGT``, ``NTGT``, which ``captures_bb`` reads)."""
     blue_bb = square_of(key, 9)
     if blue_bb >= 0:
-        if captures_bb(key, tgt, ntgt):
+        if captures_bb(key):
             return T_WIN_CAPTURE
         if blue_bb < 3:
             return T_LOSS_TRY

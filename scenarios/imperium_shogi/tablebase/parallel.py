@@ -331,7 +331,7 @@ def _expand_block(
                             unranked += 1
                             continue
                         _prefetch_line(directory, child)
-                        if captures_bb(buf[c], tgt, ntgt):
+                        if captures_bb(buf[c]):
                             left -= 1
                             ranks[n] = ~child
                         else:
@@ -526,7 +526,7 @@ def _prepare_block(
             left = m
             longest_win = 1  # the longest win among the children left out
             for c in range(m):
-                if captures_bb(buf[c], tgt, ntgt):
+                if captures_bb(buf[c]):
                     left -= 1
                 elif max_won_dist >= 0:
                     child = dense_of_rank(directory, rank_of(buf[c], nxt, pre, material))
