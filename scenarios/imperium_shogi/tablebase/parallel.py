@@ -229,8 +229,13 @@ def _mark_batch(
     A rank stored inverted (``~rank``) is a child whose mover can capture the BB: terminal
     (won in 1), so it is only marked in the directory and never expanded (a stored position
     that the enumeration's log does not name is such a capture).
+
+    The new ones to expand are gathered at the front of ``ranks`` first, their frontier
+    words prefetched, and marked in a second loop: the frontier's words were fetched one
+    miss after another (a third of this function's time, issue 47 round 6).
     """
     new = 0
+    fresh = 0
     for i in range(n):
         child = ranks[i]
         hangs = child < 0
@@ -241,9 +246,13 @@ def _mark_batch(
         if directory[target] & mask:
             continue
         if not atomic_or(directory, target, mask) & mask:
-            if not hangs:
-                atomic_or(frontier, target, mask)
             new += 1
+            if not hangs:
+                prefetch(frontier, target)
+                ranks[fresh] = child
+                fresh += 1
+    for i in range(fresh):
+        atomic_or(frontier, bit_entry(ranks[i]), _mask(ranks[i]))
     return new
 
 
