@@ -170,3 +170,25 @@ def test_the_warm_up_compiles_no_array_sum_along_an_axis(tmp_path, monkeypatch, 
     compiled = _run_fresh(COMPILED_SCRIPT, part).split()
     assert "expand_pass" in compiled or "retro_level" in compiled  # the cache was cold
     assert not [name for name in compiled if name.startswith(("array_sum", "check_axis"))]
+
+
+def test_the_terminal_test_counts_no_references():
+    """issue 47 item 1, round 6: ``classify`` (every position of the enumeration, every
+    parent of a level) and the capture test it inlines read the move tables as compiled-in
+    constants. With the tables as inlined array arguments, every call counted references on
+    them (an atomic add and subtract on one shared count, which both cores fought for)."""
+    from numba import njit
+
+    from scenarios.imperium_shogi.tablebase import kernel
+
+    fresh = njit(kernel.classify.py_func)  # its own compile, whatever the cache holds
+    key = kernel.swap_key(0x100000000901)  # a Red BB and a Blue BB
+    assert fresh(key, kernel.TGT, kernel.NTGT) == kernel.classify(key, kernel.TGT, kernel.NTGT)
+    ir = "".join(fresh.inspect_llvm().values())
+    bodies = [
+        body.split("\n}\n")[0]
+        for body in ir.split("\ndefine ")[1:]
+        if "classify" in body.split("(")[0] and "cpython" not in body.split("(")[0]
+    ]
+    assert bodies  # the function itself (not its Python wrapper)
+    assert not [body for body in bodies if "@NRT_incref" in body or "@NRT_decref" in body]
