@@ -130,8 +130,9 @@ def key_of_rank_near(
     material: np.ndarray,
     near: np.ndarray,
 ) -> int:
-    """``key_of_rank``, resuming from the squares that ``rank`` shares with the key un-ranked
-    before with the same memo ``near`` (``MEMO_SIZE`` zeros to start; one per thread).
+    """The key with rank ``rank`` (inverse of ``rank_of``; ``count`` gives each square's
+    ranks), resuming from the squares that ``rank`` shares with the key un-ranked before with
+    the same memo ``near`` (``MEMO_SIZE`` zeros to start; one per thread).
 
     A solve walks the positions of a line in rank order, and ranks that close share all but
     the last squares: the deepest square ``k`` whose ranks (``count[k]`` from the memo's rank
