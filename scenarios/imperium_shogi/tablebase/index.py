@@ -89,24 +89,14 @@ def rank_of(key: int, step: np.ndarray, before: np.ndarray, material: np.ndarray
 
 
 @njit(cache=True, inline="always")
-def _square_code(rank: int, row: int, base: int, step: np.ndarray, before: np.ndarray) -> int:
-    """The code of one square in an un-rank: the last valid code whose first rank is not
-    beyond ``rank`` (searched upwards, as the empty square, code 0, is the most frequent)."""
-    chosen = 0
-    for code in range(1, 16):
-        if step[row + code] >= 0:
-            if before[base + code] > rank:
-                break
-            chosen = code
-    return chosen
-
-
-@njit(cache=True, inline="always")
-def _with_hands(key: int, rank: int, state: int, material: np.ndarray) -> int:
-    """``key`` (its squares) with the hands that rank ``rank`` after them in ``state``."""
-    left_ms = material[0] - state // 9 % 3
-    left_cr = material[1] - state // 3 % 3
-    left_b = material[2] - state % 3
+def _with_hands(key: int, rank: int, state: int, ms: int, cr: int, b: int) -> int:
+    """``key`` (its squares) with the hands that rank ``rank`` after them in ``state``, for
+    the material ``ms``, ``cr``, ``b`` (numbers, not the array: a function inlined with an
+    array argument counts references to it at each call, and both cores counting on one
+    array's count made them wait for each other, issue 47 round 6)."""
+    left_ms = ms - state // 9 % 3
+    left_cr = cr - state // 3 % 3
+    left_b = b - state % 3
     red_b = rank % (left_b + 1)
     rank //= left_b + 1
     red_cr = rank % (left_cr + 1)
@@ -120,22 +110,6 @@ def _with_hands(key: int, rank: int, state: int, material: np.ndarray) -> int:
         | (left_ms - red_ms) << 10
     )
     return key | hands << HAND_SHIFT
-
-
-@njit(cache=True)
-def key_of_rank(
-    rank: int, step: np.ndarray, before: np.ndarray, count: np.ndarray, material: np.ndarray
-) -> int:
-    """The key with rank ``rank`` (inverse of ``rank_of``; ``count`` is not needed)."""
-    row = 0
-    key = 0
-    for sq in range(12):
-        base = sq * SQUARE_STRIDE + row
-        chosen = _square_code(rank, row, base, step, before)
-        rank -= before[base + chosen]
-        key |= chosen << (4 * sq)
-        row = step[row + chosen]
-    return _with_hands(key, rank, row >> 4, material)
 
 
 #: ``near`` memo of ``key_of_rank_near``: for squares ``k = 0 .. 12`` of the last key un-ranked,
@@ -156,8 +130,9 @@ def key_of_rank_near(
     material: np.ndarray,
     near: np.ndarray,
 ) -> int:
-    """``key_of_rank``, resuming from the squares that ``rank`` shares with the key un-ranked
-    before with the same memo ``near`` (``MEMO_SIZE`` zeros to start; one per thread).
+    """The key with rank ``rank`` (inverse of ``rank_of``; ``count`` gives each square's
+    ranks), resuming from the squares that ``rank`` shares with the key un-ranked before with
+    the same memo ``near`` (``MEMO_SIZE`` zeros to start; one per thread).
 
     A solve walks the positions of a line in rank order, and ranks that close share all but
     the last squares: the deepest square ``k`` whose ranks (``count[k]`` from the memo's rank
@@ -176,7 +151,14 @@ def key_of_rank_near(
     rank -= done
     for sq in range(k, 12):
         base = sq * SQUARE_STRIDE + row
-        chosen = _square_code(rank, row, base, step, before)
+        # The square's code: the last valid one whose first rank is not beyond ``rank``
+        # (searched upwards, as the empty square, code 0, is the most frequent).
+        chosen = 0
+        for code in range(1, 16):
+            if step[row + code] >= 0:
+                if before[base + code] > rank:
+                    break
+                chosen = code
         took = before[base + chosen]
         rank -= took
         done += took
@@ -186,7 +168,16 @@ def key_of_rank_near(
         near[ROWS + sq + 1] = row
         near[KEYS + sq + 1] = key
     near[DEPTH] = 12
-    return _with_hands(key, rank, row >> 4, material)
+    return _with_hands(key, rank, row >> 4, material[0], material[1], material[2])
+
+
+@njit(cache=True)
+def key_of_rank(
+    rank: int, step: np.ndarray, before: np.ndarray, count: np.ndarray, material: np.ndarray
+) -> int:
+    """The key with rank ``rank`` (inverse of ``rank_of``): ``key_of_rank_near`` with a
+    fresh memo."""
+    return key_of_rank_near(rank, step, before, count, material, np.zeros(MEMO_SIZE, np.int64))
 
 
 # -- rank directory -----------------------------------------------------------------------------

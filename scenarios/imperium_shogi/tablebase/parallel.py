@@ -53,6 +53,8 @@ from scenarios.imperium_shogi.tablebase.kernel import (
 )
 from scenarios.imperium_shogi.tablebase.table import WON_IN_0
 
+#: Slices of the states that ``census`` counts apart.
+CENSUS_SLICES = 64
 #: Directory lines per block of work (448 ranks each).
 BLOCK_LINES = 128
 #: Ranks per block: a rank's offset in its block fits the enumeration log's 16 bits.
@@ -222,14 +224,20 @@ def _mark_batch(
     ranks: np.ndarray,
     directory: np.ndarray,
     frontier: np.ndarray,
-    totals: np.ndarray,
-) -> None:
+) -> int:
     """Set the directory bits of ``ranks[:n]`` (prefetched lines); new ones enter the frontier.
+    Returns how many were new.
 
     A rank stored inverted (``~rank``) is a child whose mover can capture the BB: terminal
     (won in 1), so it is only marked in the directory and never expanded (a stored position
     that the enumeration's log does not name is such a capture).
+
+    The new ones to expand are gathered at the front of ``ranks`` first, their frontier
+    words prefetched, and marked in a second loop: the frontier's words were fetched one
+    miss after another (a third of this function's time, issue 47 round 6).
     """
+    new = 0
+    fresh = 0
     for i in range(n):
         child = ranks[i]
         hangs = child < 0
@@ -240,9 +248,14 @@ def _mark_batch(
         if directory[target] & mask:
             continue
         if not atomic_or(directory, target, mask) & mask:
+            new += 1
             if not hangs:
-                atomic_or(frontier, target, mask)
-            totals[0] += 1
+                prefetch(frontier, target)
+                ranks[fresh] = child
+                fresh += 1
+    for i in range(fresh):
+        atomic_or(frontier, bit_entry(ranks[i]), _mask(ranks[i]))
+    return new
 
 
 @njit(cache=True, inline="always")
@@ -291,9 +304,17 @@ def _expand_block(
     near: np.ndarray,
 ) -> None:
     """Expand the frontier positions of one block; add (new, expanded, not ranked, too many
-    children) to ``totals``; log each expanded position's state byte (``LOG_CHUNK``)."""
+    children) to ``totals``; log each expanded position's state byte (``LOG_CHUNK``).
+
+    The figures are counted in locals and added to ``totals`` once, at the end: the workers'
+    rows of ``totals`` share a cache line, and an increment per position made both cores
+    fight for it (a tenth of the enumeration's CPU, issue 47 round 6)."""
     lines = directory.shape[0] // LINE_WORDS
     n = 0
+    new = 0
+    expanded = 0
+    unranked = 0
+    too_many = 0
     at = log_at[slot]
     end = log_at[slot + 1]
     named = False  # the block is named in the current chunk
@@ -308,7 +329,7 @@ def _expand_block(
                 bits ^= low
                 rank = _rank_of_bit(entry, low)
                 key = key_of_rank_near(rank, nxt, pre, count, material, near)
-                totals[1] += 1
+                expanded += 1
                 terminal = classify(key, tgt, ntgt)
                 if terminal:
                     code = _terminal_state(terminal)
@@ -318,10 +339,10 @@ def _expand_block(
                     for c in range(m):
                         child = rank_of(buf[c], nxt, pre, material)
                         if child < 0:
-                            totals[2] += 1
+                            unranked += 1
                             continue
                         _prefetch_line(directory, child)
-                        if captures_bb(buf[c], tgt, ntgt):
+                        if captures_bb(buf[c]):
                             left -= 1
                             ranks[n] = ~child
                         else:
@@ -330,7 +351,7 @@ def _expand_block(
                     # What ``prepare`` finds from the key: children that hang the BB are
                     # won in 1 whatever happens, so they are not counted.
                     if left > MAX_COUNT:
-                        totals[3] += 1
+                        too_many += 1
                         left = MAX_COUNT
                     code = _counted_state(m, left, 1)  # a child left out hangs the BB
                 if at + 2 > end:  # a new chunk (it names the block first)
@@ -350,9 +371,13 @@ def _expand_block(
                     log_where[at] = rank - block * BLOCK_RANKS
                     at += 1
                 if n >= BATCH:
-                    _mark_batch(n, ranks, directory, frontier, totals)
+                    new += _mark_batch(n, ranks, directory, frontier)
                     n = 0
-    _mark_batch(n, ranks, directory, frontier, totals)
+    new += _mark_batch(n, ranks, directory, frontier)
+    totals[0] += new
+    totals[1] += expanded
+    totals[2] += unranked
+    totals[3] += too_many
     log_at[slot] = at
     log_at[slot + 1] = end
 
@@ -512,7 +537,7 @@ def _prepare_block(
             left = m
             longest_win = 1  # the longest win among the children left out
             for c in range(m):
-                if captures_bb(buf[c], tgt, ntgt):
+                if captures_bb(buf[c]):
                     left -= 1
                 elif max_won_dist >= 0:
                     child = dense_of_rank(directory, rank_of(buf[c], nxt, pre, material))
@@ -602,16 +627,19 @@ def _settle_batch(
     next_bits: np.ndarray,
     next_blocks: np.ndarray,
     dist: int,
-    totals: np.ndarray,
-) -> None:
-    """Apply ``n`` predecessor ranks of positions decided at ``dist`` (prefetched lines).
+) -> tuple[int, int]:
+    """Apply ``n`` predecessor ranks of positions decided at ``dist`` (prefetched lines);
+    return (how many were decided, how many of those are losses at an odd distance).
 
     A predecessor of a loss (``from_win[i] == 0``) is won at ``dist + 1``; one of a win loses
     a child and is lost at ``dist + 1`` when it has none left. The position numbers are
     found first (the state lines prefetched), then the states change by compare-and-swap;
     whoever decides a position marks it in ``next_bits`` (position space, one bit per stored
-    position) and its block in ``next_blocks``.
+    position) and its block in ``next_blocks`` (read first: both workers writing the same
+    line of it, or of shared counters, at every decision kept both cores waiting for it).
     """
+    decided = 0
+    odd = 0
     for i in range(n):
         p = dense_of_rank(directory, ranks[i])
         places[i] = p
@@ -630,13 +658,16 @@ def _settle_batch(
             seen = atomic_cas(state, p, old, target)
             if seen == old:
                 if last_child:
-                    totals[0] += 1
+                    decided += 1
                     atomic_or(next_bits, p >> 6, _position_mask(p))
-                    next_blocks[ranks[i] // LINE_RANKS // BLOCK_LINES] = 1
+                    block = ranks[i] // LINE_RANKS // BLOCK_LINES
+                    if next_blocks[block] == 0:
+                        next_blocks[block] = 1
                     if won and dist % 2 == 0:
-                        totals[1] += 1
+                        odd += 1
                 break
             old = seen
+    return decided, odd
 
 
 @njit(cache=True)
@@ -664,9 +695,12 @@ def _retro_block(
     totals: np.ndarray,
     near: np.ndarray,
 ) -> None:
-    """``retro_level`` for one block: add to ``totals`` (its level bits are cleared later)."""
+    """``retro_level`` for one block: add to ``totals`` (its level bits are cleared later),
+    once, at the end (see ``_expand_block``)."""
     lines = directory.shape[0] // LINE_WORDS
     n = 0
+    decided = 0
+    odd = 0
     won = dist % 2 == 1
     for line in range(block * BLOCK_LINES, min(lines, (block + 1) * BLOCK_LINES)):
         dense = np.int64(directory[line * LINE_WORDS])
@@ -695,22 +729,17 @@ def _retro_block(
                     from_win[n] = 1 if won else 0
                     n += 1
                 if n >= BATCH:
-                    _settle_batch(
-                        n,
-                        ranks,
-                        from_win,
-                        places,
-                        directory,
-                        state,
-                        next_bits,
-                        next_blocks,
-                        dist,
-                        totals,
+                    settled = _settle_batch(
+                        n, ranks, from_win, places, directory, state, next_bits, next_blocks, dist
                     )
+                    decided += settled[0]
+                    odd += settled[1]
                     n = 0
-    _settle_batch(
-        n, ranks, from_win, places, directory, state, next_bits, next_blocks, dist, totals
+    settled = _settle_batch(
+        n, ranks, from_win, places, directory, state, next_bits, next_blocks, dist
     )
+    totals[0] += decided + settled[0]
+    totals[1] += odd + settled[1]
 
 
 @njit(cache=True, parallel=True)
@@ -833,23 +862,19 @@ def collect_level(
 
 @njit(cache=True, parallel=True)
 def census(directory: np.ndarray, state: np.ndarray) -> np.ndarray:
-    """Positions per value code (``out[code]``; ``_value_code`` of the states)."""
-    lines = directory.shape[0] // LINE_WORDS
-    blocks = (lines + BLOCK_LINES - 1) // BLOCK_LINES
-    per_block = np.zeros((blocks, 256), dtype=np.int64)
-    for block in prange(blocks):
-        start = np.int64(directory[block * BLOCK_LINES * LINE_WORDS])
-        end = start
-        last = min(lines, (block + 1) * BLOCK_LINES)
-        for line in range(block * BLOCK_LINES, last):
-            for j in range(1, LINE_WORDS):
-                end += popcount(directory[line * LINE_WORDS + j])
-        for p in range(start, end):
-            per_block[block, _value_code(state[p])] += 1
-    out = np.zeros(256, dtype=np.int64)
-    for block in range(blocks):
-        out += per_block[block]
-    return out
+    """Positions per value code (``out[code]``; ``_value_code`` of the states).
+
+    A state is one stored position, so the states are counted in ``CENSUS_SLICES`` equal
+    slices, without the directory, and the slices' counts summed by a loop: a count per work
+    block (27,000 of them, 56 MB) summed as arrays took about 1 s of CPU to compile, in the
+    child that compiles the longest (issue 47, round 6)."""
+    total = state.shape[0]
+    size = (total + CENSUS_SLICES - 1) // CENSUS_SLICES
+    per_slice = np.zeros((CENSUS_SLICES, 256), dtype=np.int64)
+    for piece in prange(CENSUS_SLICES):
+        for p in range(piece * size, min(total, (piece + 1) * size)):
+            per_slice[piece, _value_code(state[p])] += 1
+    return _worker_sums(per_slice)
 
 
 @njit(cache=True, parallel=True)

@@ -170,3 +170,38 @@ def test_the_warm_up_compiles_no_array_sum_along_an_axis(tmp_path, monkeypatch, 
     compiled = _run_fresh(COMPILED_SCRIPT, part).split()
     assert "expand_pass" in compiled or "retro_level" in compiled  # the cache was cold
     assert not [name for name in compiled if name.startswith(("array_sum", "check_axis"))]
+
+
+def test_the_terminal_test_counts_no_references():
+    """issue 47 item 1, round 6: ``classify`` (every position of the enumeration, every
+    parent of a level) and the capture test it inlines read the move tables as compiled-in
+    constants. With the tables as inlined array arguments, every call counted references on
+    them (an atomic add and subtract on one shared count, which both cores fought for)."""
+    from numba import njit
+
+    from scenarios.imperium_shogi.tablebase import kernel
+
+    fresh = njit(kernel.classify.py_func)  # its own compile, whatever the cache holds
+    key = kernel.swap_key(0x100000000901)  # a Red BB and a Blue BB
+    assert fresh(key, kernel.TGT, kernel.NTGT) == kernel.classify(key, kernel.TGT, kernel.NTGT)
+    ir = "".join(fresh.inspect_llvm().values())
+    bodies = [
+        body.split("\n}\n")[0]
+        for body in ir.split("\ndefine ")[1:]
+        if "classify" in body.split("(")[0] and "cpython" not in body.split("(")[0]
+    ]
+    assert bodies  # the function itself (not its Python wrapper)
+    assert not [body for body in bodies if "@NRT_incref" in body or "@NRT_decref" in body]
+
+
+def test_the_census_counts_the_states_alone():
+    """issue 47 item 1, round 6: a state is one stored position, so ``census`` counts the
+    states in slices without reading the directory (its count per work block, summed as
+    arrays, took about 1 s of CPU to compile). A capture is won in 1 (value code 2), a count
+    of children left is undecided (0)."""
+    state = np.array([0, 1, 2, parallel.CAPTURE, parallel.CAPTURE + 1, 255, 2, 5] * 50, np.uint8)
+    expected = np.zeros(256, dtype=np.int64)
+    for code, times in ((0, 2), (1, 1), (2, 3), (5, 1), (255, 1)):
+        expected[code] = 50 * times
+    no_directory = np.zeros(0, dtype=np.uint64)
+    assert parallel.census(no_directory, state).tolist() == expected.tolist()

@@ -66,7 +66,7 @@ def test_terminal_kinds_match_the_reference():
         key = key_of(position)
         expected = terminal(position)
         assert kinds[kernel.classify(key, kernel.TGT, kernel.NTGT)] == expected, board
-        assert kernel.captures_bb(key, kernel.TGT, kernel.NTGT) == (expected == ("win", 1))
+        assert kernel.captures_bb(key) == (expected == ("win", 1))
 
 
 @pytest.mark.parametrize("name", sorted(REDUCED))
@@ -80,7 +80,7 @@ def test_positions_whose_every_move_hangs_the_bb_are_lost_in_2(name, dobutsu):
         if kernel.classify(key, kernel.TGT, kernel.NTGT):
             continue
         n = kernel.children(key, kernel.TGT, kernel.NTGT, dobutsu, buf)
-        hanging = [kernel.captures_bb(child, kernel.TGT, kernel.NTGT) for child in buf[:n]]
+        hanging = [kernel.captures_bb(child) for child in buf[:n]]
         if n == 0:
             assert solution.value_of_key(key) == ("loss", 0)
         elif all(hanging):
