@@ -3,9 +3,9 @@
 Each group of subcommands lives in its own module of this package that exposes
 ``register(subparsers)``; the module names are listed in ``COMMAND_MODULES``. A module that
 holds a quick command (``QUICK_HOMES``) also takes ``register(subparsers, only=COMMAND)`` and
-then adds that command alone. What the modules
-share (exit codes, the error guard, ``--db``) is in ``campaign.cli.errors``; command modules
-never import each other's internals, so there is no import circle. A command module is argparse
+then adds that command alone. What the modules share (exit codes, the error guard, ``--db``)
+is in ``campaign.cli.errors``; command modules never import each other's internals, so there
+is no import circle. A command module is argparse
 only: a registered command sets ``func`` on its parser to ``errors.lazy(module, name)``, which
 imports its handler from ``campaign.cli.handlers`` when the command runs (ADR 0030);
 ``func(args) -> int`` returns the process exit code. Handlers print user-facing errors
