@@ -4,7 +4,7 @@ pins, seeded dice) and the anchor a referee keeps outside the database (docs/tur
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from campaign.app.campaigns import START_ORDER_TEXT, Campaigns, parse_stored
 from campaign.records.rows import CampaignRow
@@ -26,8 +26,7 @@ from campaign.store.repository import (
 )
 
 
-@dataclass(frozen=True)
-class Anchor:
+class Anchor(Struct, frozen=True):
     """A point of the hash chain a referee keeps outside the database: event count and hash.
 
     Text form ``COUNT:HASH``; the hash of event ``COUNT`` covers every event before it."""

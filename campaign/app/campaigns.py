@@ -11,9 +11,9 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 
+from msgspec import Struct, field
 from pydantic import ValidationError
 
 from campaign.records.chain import head_of_rows, verify_after
@@ -107,8 +107,7 @@ def parse_stored(rows: list[StoredEvent], name: str = "") -> list[Event]:
         raise
 
 
-@dataclass
-class Loaded:
+class Loaded(Struct):
     """A campaign as loaded: its row, verified log head, state and ruleset, and the verified
     log it was folded from (``rows``, kept up to date by ``Campaigns.append``: use cases that
     need the log read it here instead of reading it again)."""

@@ -9,7 +9,7 @@ log itself is never changed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from campaign.app.campaigns import Campaigns, Loaded
 from campaign.rules import engine
@@ -17,8 +17,7 @@ from campaign.rules.errors import CampaignError
 from campaign.rules.sequence import FLOW
 
 
-@dataclass(frozen=True)
-class CampaignSummary:
+class CampaignSummary(Struct, frozen=True):
     """One line of ``campaign list``: where a campaign stands, or why it cannot be opened."""
 
     name: str
@@ -31,8 +30,7 @@ class CampaignSummary:
     problem: str | None = None  # the refusal of loading it (changed data, damaged log)
 
 
-@dataclass(frozen=True)
-class Rebuilt:
+class Rebuilt(Struct, frozen=True):
     """What ``rebuild`` did: the campaign replayed from its log, the snapshots dropped."""
 
     loaded: Loaded

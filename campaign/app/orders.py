@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from campaign.app import authority
 from campaign.app.campaigns import (
@@ -39,8 +40,7 @@ from campaign.store.repository import (
 )
 
 
-@dataclass(frozen=True)
-class TypedDice:
+class TypedDice(Struct, frozen=True):
     """Dice values typed in by a person (``campaign order --dice``, the TUI's dice field).
 
     Accepted only in a ``physical`` campaign, or in a ``seeded`` one as a referee override with
@@ -53,8 +53,7 @@ class TypedDice:
     ask: Callable[[RollContext], int] | None = None
 
 
-@dataclass(frozen=True)
-class OrderReport:
+class OrderReport(Struct, frozen=True):
     """What one order did: its events, their sentences (condensed), the state after and who
     must act now (``acting.acting_sentence``)."""
 

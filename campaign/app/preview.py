@@ -7,7 +7,7 @@ would, and answer "nothing" when the rules refuse it (sending it shows why).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from campaign.app import authority
 from campaign.app.campaigns import Loaded
@@ -21,8 +21,7 @@ from campaign.rules.views import see
 from campaign.views.play import acting_line, seen_text
 
 
-@dataclass(frozen=True)
-class EndingPreview:
+class EndingPreview(Struct, frozen=True):
     """Where a step-ending order would leave the game: the step it ends (``turn``,
     ``phasing``, ``label``), how many steps it goes on, the step it reaches and who acts then."""
 

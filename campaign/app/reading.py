@@ -8,9 +8,10 @@ view's model: docs/index.md, "Where to put a new ...".
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
+
+from msgspec import Struct
 
 from campaign.app.campaigns import STRICT_DICE, Campaigns, Loaded, parse_stored
 from campaign.records.rows import StoredEvent
@@ -26,8 +27,7 @@ if TYPE_CHECKING:
     from campaign.views.log import LogLine, StoryEntry
 
 
-@dataclass(frozen=True)
-class Sight:
+class Sight(Struct, frozen=True, dict=True):
     """One campaign as one viewer reads it, loaded once (its log verified): what a read
     command gives a view. ``viewer`` None is the referee; ``held`` is the one duty while an
     order waits for strict dice (issue 46 item 5: nothing else may be given until they come)."""

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass
 from pathlib import Path
 
+from msgspec import Struct
 from pydantic import ValidationError
 
 from campaign.bundled import find_seed, seed_file, seed_names
@@ -23,8 +23,7 @@ from campaign.userfiles import StagedFile, parse_json, read_text_bounded
 MAX_SEED_GAME_BYTES = 16 * 1024 * 1024
 
 
-@dataclass(frozen=True)
-class ShippedSeed:
+class ShippedSeed(Struct, frozen=True):
     """A seed game shipped with the tool, as ``campaign seeds`` lists it."""
 
     name: str

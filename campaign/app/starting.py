@@ -10,8 +10,9 @@ fair mode is for play by e-mail, not physical dice), the same order of steps (cr
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
+
+from msgspec import Struct
 
 from campaign.app.campaigns import Loaded, fair_dice_refusal
 from campaign.rules.ids import Side
@@ -25,8 +26,7 @@ LAYOUT_CHOICES = ("standard", "demo", "random")
 DICE_CHOICES = ("seeded", "physical", "commit-reveal", "strict")
 
 
-@dataclass(frozen=True)
-class NewCampaignOptions:
+class NewCampaignOptions(Struct, frozen=True):
     """Everything ``campaign new`` takes (``as_side``: the side this database plays by e-mail)."""
 
     name: str

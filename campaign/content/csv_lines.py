@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import csv
 import re
-from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 from typing import TypeVar
+
+from msgspec import Struct, field
 
 from campaign.content.data_files import read_data_bytes
 from campaign.content.errors import DataFileError
@@ -21,16 +22,14 @@ from campaign.rules.plain_text import control_character
 E = TypeVar("E", bound=Enum)
 
 
-@dataclass(frozen=True)
-class CsvRow:
+class CsvRow(Struct, frozen=True):
     """One data row: its 1-based line number and its cells by column name."""
 
     line: int
     cells: dict[str, str]
 
 
-@dataclass
-class CsvDocument:
+class CsvDocument(Struct):
     """A parsed data CSV: metadata comments, the header (and its line), the rows."""
 
     path: Path

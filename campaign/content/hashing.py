@@ -11,9 +11,10 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
+
+from msgspec import Struct
 
 from campaign.content.data_files import read_data_bytes
 
@@ -69,8 +70,7 @@ class ChangeKind(StrEnum):
     ADDED = "added"
 
 
-@dataclass(frozen=True)
-class FileChange:
+class FileChange(Struct, frozen=True):
     """One data file that differs from the hashes a campaign was created with."""
 
     path: str

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NoReturn
+
+from msgspec import Struct, field
 
 from campaign.content.data_files import read_data_bytes
 from campaign.content.errors import DataFileError
@@ -22,8 +23,7 @@ _KEY = re.compile(r"^\s*([A-Za-z0-9_\-]+)\s*=")
 _DECODE_LINE = re.compile(r"at line (\d+)")
 
 
-@dataclass
-class TomlPositions:
+class TomlPositions(Struct):
     """Line numbers of the tables and keys of one TOML document.
 
     A table is addressed as ``(name, index)``: ``("", 0)`` is the top level, ``("section", 0)``

@@ -10,8 +10,9 @@ its files and how a referee undo is recomputed).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import NamedTuple
+
+from msgspec import Struct
 
 from campaign.pbem import fairdice
 from campaign.pbem.errors import (
@@ -38,8 +39,7 @@ from campaign.rules.state import CampaignState
 from campaign.rules.views import face_down_ids, names_any
 
 
-@dataclass
-class LocalCopy:
+class LocalCopy(Struct):
     """The receiving campaign at a chosen head (its state is consumed by the replay)."""
 
     rows: list[StoredEvent]
@@ -55,8 +55,7 @@ class LocalCopy:
         return Head(self.head_seq, self.head_hash, self.head_batch)
 
 
-@dataclass(frozen=True)
-class NewBatch:
+class NewBatch(Struct, frozen=True):
     """One order batch of a file as the receiver's rules gave it: its notation and
     ``(type, canonical payload)`` pairs."""
 

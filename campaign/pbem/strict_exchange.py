@@ -22,7 +22,8 @@ So for an incoming file ``n`` (this module, no SQL):
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from campaign.pbem.errors import StrictDiceError
 from campaign.pbem.fair import strict
@@ -50,8 +51,7 @@ class TooSoon:
         )
 
 
-@dataclass(frozen=True)
-class StrictKeys:
+class StrictKeys(Struct, frozen=True):
     """The dice keys an incoming file ``n`` opens to this machine: ``answer`` = ``key_{n-1}``
     (our own pending order of file n-1), ``pending`` = ``key_n`` (the file's pending order);
     None where a secret is missing (the first files)."""

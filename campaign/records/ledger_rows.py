@@ -7,11 +7,10 @@ these classes; a turn file's format (``campaign.pbem``) may use them without any
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 
-@dataclass(frozen=True, kw_only=True)
-class PbemSetup:
+class PbemSetup(Struct, frozen=True, kw_only=True):
     """How a campaign is played by e-mail: dice mode and the shared set-up seed."""
 
     campaign_name: str
@@ -19,8 +18,7 @@ class PbemSetup:
     shared_seed: str
 
 
-@dataclass(frozen=True, kw_only=True)
-class PbemFile:
+class PbemFile(Struct, frozen=True, kw_only=True):
     """One turn file sent (``out``) or received (``in``)."""
 
     campaign_name: str
@@ -35,8 +33,7 @@ class PbemFile:
     body_sha256: str
 
 
-@dataclass(frozen=True, kw_only=True)
-class PbemFork:
+class PbemFork(Struct, frozen=True, kw_only=True):
     """A crossed-files decision: which file was kept, which events were dropped, and why."""
 
     campaign_name: str
@@ -48,8 +45,7 @@ class PbemFork:
     reason: str
 
 
-@dataclass(frozen=True, kw_only=True)
-class PbemEnvelope:
+class PbemEnvelope(Struct, frozen=True, kw_only=True):
     """What a turn file held besides its events: the header (canonical JSON) and the signature,
     as sent or received, so that ``campaign export --again N`` can rebuild file ``N``."""
 
@@ -59,8 +55,7 @@ class PbemEnvelope:
     signature: str | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
-class PbemPlayer:
+class PbemPlayer(Struct, frozen=True, kw_only=True):
     """The side this database plays, and the first signed file (after which every file both ways
     must be signed)."""
 
@@ -69,8 +64,7 @@ class PbemPlayer:
     signed_since: int | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
-class PbemWithdrawal:
+class PbemWithdrawal(Struct, frozen=True, kw_only=True):
     """A file this database sent and took back because the other side refused it."""
 
     campaign_name: str
@@ -79,8 +73,7 @@ class PbemWithdrawal:
     reason: str
 
 
-@dataclass(frozen=True, kw_only=True)
-class FairPass:
+class FairPass(Struct, frozen=True, kw_only=True):
     """One pass of the joint shuffle (fair mode): carried by file ``exchange``, made by
     ``side``; ``body`` is its canonical JSON (``campaign.pbem.fair.shuffle.Pass``)."""
 
@@ -90,8 +83,7 @@ class FairPass:
     body: str
 
 
-@dataclass(frozen=True, kw_only=True)
-class FairSecret:
+class FairSecret(Struct, frozen=True, kw_only=True):
     """This database's own shuffle secrets (canonical JSON of ``shuffle.Secrets``)."""
 
     campaign_name: str
@@ -99,8 +91,7 @@ class FairSecret:
     secrets: str
 
 
-@dataclass(frozen=True, kw_only=True)
-class StrictPending:
+class StrictPending(Struct, frozen=True, kw_only=True):
     """Strict dice (ADR 0028): this database's order that waits for the other side's dice
     contribution. It ends this side's next file, the receiver rolls its dice; kept until the
     file that answers it (its decision) is imported. At most one per campaign."""

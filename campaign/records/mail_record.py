@@ -9,7 +9,8 @@ applied to the value (``imported``, ``forked``) instead of reading the ledger ag
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from msgspec import Struct, field
+from msgspec.structs import replace
 
 from campaign.records.ledger_rows import (
     FairPass,
@@ -24,8 +25,7 @@ from campaign.records.ledger_rows import (
 )
 
 
-@dataclass(frozen=True)
-class MailRecord:
+class MailRecord(Struct, frozen=True):
     """The ledger of campaign ``name`` as one value (files, passes: oldest first)."""
 
     name: str

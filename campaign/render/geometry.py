@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from campaign.rules.ruleset import StarMap, adjacent_hexes
 
@@ -116,8 +117,7 @@ def border_edges(hexes: Iterable[Hex]) -> list[tuple[Point, Point]]:
     return found
 
 
-@dataclass(frozen=True)
-class SectionArea:
+class SectionArea(Struct, frozen=True):
     """The hexes one placed section covers, with its name and slot."""
 
     name: str

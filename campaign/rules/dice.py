@@ -26,15 +26,15 @@ from __future__ import annotations
 import hashlib
 import hmac
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import Protocol
+
+from msgspec import Struct
 
 from campaign.rules.errors import EngineBugError, InvalidOrderError
 from campaign.rules.state import CampaignState, Roll
 
 
-@dataclass(frozen=True)
-class RollContext:
+class RollContext(Struct, frozen=True):
     """Everything a seeded roll is bound to besides the seed."""
 
     campaign_id: str

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from campaign.rules import catalog, fairplay
 from campaign.rules.base import Event, Order
@@ -329,8 +330,7 @@ def nothing_to_decide(state: CampaignState, ruleset: Ruleset) -> bool:
     return True
 
 
-@dataclass(frozen=True)
-class LegalOrder:
+class LegalOrder(Struct, frozen=True):
     """An order type ``side`` may give now, for the UI (``legal_orders``).
 
     ``side`` is the side that gives it (None: the referee), so a UI prefixes the template with

@@ -9,8 +9,9 @@ itself when an ``idle_when`` hook says nothing is left to decide; both are logge
 ``phase-advanced`` events (``auto`` tells which).
 """
 
-from dataclasses import dataclass
 from typing import Any, Literal
+
+from msgspec import Struct
 
 from campaign.rules.base import Event, Order
 from campaign.rules.canonical import digest
@@ -43,8 +44,7 @@ from campaign.rules.sequence import FLOW as FLOW  # re-exported: the read side i
 from campaign.rules.state import CampaignState
 
 
-@dataclass(frozen=True)
-class Position:
+class Position(Struct, frozen=True):
     """Where the sequence stands: step index, game turn, phasing side, acting side."""
 
     step: int

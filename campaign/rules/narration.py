@@ -22,8 +22,9 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
 from typing import Any, TypeVar
+
+from msgspec import Struct, field
 
 from campaign.rules import catalog
 from campaign.rules.base import Event
@@ -94,8 +95,7 @@ def load() -> None:
     _loaded["done"] = True
 
 
-@dataclass
-class NarrationView:
+class NarrationView(Struct):
     """What a sentence may read: the state just before the event, who reads, and the ruleset.
 
     ``viewer`` None is the referee. The helpers name things as the viewer may see them.
@@ -179,8 +179,7 @@ class NarrationView:
         return f"{count} {word}es" if word.endswith(("s", "x")) else f"{count} {word}s"
 
 
-@dataclass(frozen=True)
-class Narrated:
+class Narrated(Struct, frozen=True):
     """One event with its sentence as a viewer reads it.
 
     ``text`` None: the event is not worth a line (e.g. ``phase-ended``). ``rolls`` are the dice
@@ -341,8 +340,7 @@ def condense(narrated: Sequence[Narrated]) -> list[str]:
     return lines
 
 
-@dataclass
-class BattleSummary:
+class BattleSummary(Struct):
     """What the most recent battle(s) of a combat phase did ("last battle" in the UI).
 
     Built from events only (``last_battle_summary``), so it survives the end of the sub-phase

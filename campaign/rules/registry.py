@@ -20,9 +20,9 @@ The central list of area modules is ``campaign.rules.catalog.AREA_MODULES`` (one
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from typing import Annotated, Any, TypeVar, Union
 
+from msgspec import Struct, field
 from pydantic import Field, TypeAdapter, ValidationError
 
 from campaign.rules import catalog
@@ -55,8 +55,7 @@ PassDefault = Callable[[CampaignState, Ruleset, Dice, Side], list[Event] | None]
 Normalizer = Callable[[CampaignState, Order], Order]
 
 
-@dataclass
-class OrderSpec:
+class OrderSpec(Struct):
     """Everything the engine knows about one order type."""
 
     cls: type[Order]
@@ -78,8 +77,7 @@ class OrderSpec:
         return self.sub_phases is None or sub_phase in self.sub_phases
 
 
-@dataclass
-class Hooks:
+class Hooks(Struct):
     """Phase hooks registered by area modules."""
 
     enter: list[tuple[Phase | None, SubPhase | None, EnterHook]] = field(default_factory=list)

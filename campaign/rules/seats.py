@@ -13,13 +13,12 @@ side's own orders and files.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from campaign.rules.ids import PLAYER_SIDES, Side
 
 
-@dataclass(frozen=True, slots=True)
-class Seat:
+class Seat(Struct, frozen=True):
     """The referee (``side`` None) or one player side."""
 
     side: Side | None = None

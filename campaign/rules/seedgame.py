@@ -5,8 +5,7 @@ A step either applies (its ``digest`` is checked) or is expected to be rejected 
 (``reject``), in which case the state must stay as it was. Physical dice may be given per step.
 """
 
-from dataclasses import dataclass, field
-
+from msgspec import Struct, field
 from pydantic import BaseModel, ConfigDict, Field
 
 from campaign.rules import engine, narration
@@ -48,8 +47,7 @@ class SeedGame(BaseModel):
     steps: list[SeedStep] = Field(default_factory=list)
 
 
-@dataclass
-class StepResult:
+class StepResult(Struct):
     """Outcome of one step of a replay."""
 
     index: int

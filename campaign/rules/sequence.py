@@ -11,8 +11,9 @@ player turn the table wraps to Maintenance & Production of the other player; aft
 player turn the game turn advances.
 """
 
-from dataclasses import dataclass
 from typing import Literal
+
+from msgspec import Struct
 
 from campaign.rules.ids import Side
 from campaign.rules.phases import Phase, SubPhase
@@ -22,8 +23,7 @@ PHASING: Literal["phasing"] = "phasing"
 REACTING: Literal["reacting"] = "reacting"
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(Struct, frozen=True):
     """One row of the sequence table."""
 
     phase: Phase

@@ -21,9 +21,9 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from msgspec import Struct
 from pydantic import SerializerFunctionWrapHandler, model_serializer, model_validator
 
 from campaign.rules.base import Event
@@ -33,8 +33,7 @@ from campaign.rules.base import Event
 EVENT_FORMAT = 2
 
 
-@dataclass(frozen=True)
-class AddedField:
+class AddedField(Struct, frozen=True):
     """A field an event gained in format ``since``; ``old`` is the value (in its JSON form)
     that every event of an older format implies, and ``why`` says why the older rules gave it."""
 

@@ -15,7 +15,8 @@ import hmac
 import secrets
 import shlex
 import sys
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from campaign.rules.ids import PLAYER_SIDES
 
@@ -27,8 +28,7 @@ MAX_TOKEN_CHARS = 64
 TABLE = "table"
 
 
-@dataclass(frozen=True)
-class SeatLink:
+class SeatLink(Struct, frozen=True):
     """One link: the seat it opens (``referee``, a side's name, or ``table``) and its token."""
 
     seat: str

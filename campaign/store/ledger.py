@@ -10,9 +10,10 @@ failed import leaves the database exactly as it was.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from typing import Protocol, TypeVar
+
+import msgspec
 
 from campaign.records.ledger_rows import (
     FairPass,
@@ -48,7 +49,7 @@ class Host(Protocol):
     def create_missing(self, names: Sequence[str], present: set[str] | None = None) -> None: ...
 
 
-Row = TypeVar("Row")
+Row = TypeVar("Row", bound=msgspec.Struct)
 
 #: The table each ledger row is stored in (its fields are the table's columns).
 TABLE_OF: dict[type, str] = {
@@ -64,17 +65,17 @@ TABLE_OF: dict[type, str] = {
 }
 
 
-def _columns(kind: type) -> list[str]:
-    return [field.name for field in dataclasses.fields(kind)]
+def _columns(kind: type[msgspec.Struct]) -> list[str]:
+    return list(kind.__struct_fields__)
 
 
-def _insert(connection: Connection, row: object) -> None:
-    """Insert ``row`` (a ledger dataclass) into its table."""
+def _insert(connection: Connection, row: msgspec.Struct) -> None:
+    """Insert ``row`` (a ledger record) into its table."""
     columns = _columns(type(row))
     connection.run(
         f"INSERT INTO {TABLE_OF[type(row)]} ({', '.join(columns)})"
         f" VALUES ({', '.join(':' + column for column in columns)})",
-        dataclasses.asdict(row),  # type: ignore[call-overload]
+        msgspec.structs.asdict(row),
     )
 
 

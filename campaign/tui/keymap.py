@@ -12,9 +12,9 @@ Unknown ids are reported (not silently ignored) so a typo is visible; the file i
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field
 from pathlib import Path
 
+from msgspec import Struct, field
 from platformdirs import user_config_dir
 
 APP_DIR_NAME = "dark-nebula-campaign"
@@ -25,8 +25,7 @@ def default_keymap_path() -> Path:
     return Path(user_config_dir(APP_DIR_NAME)) / "keymap.toml"
 
 
-@dataclass(frozen=True)
-class LoadedKeymap:
+class LoadedKeymap(Struct, frozen=True):
     """The keymap read from a file, with the problems found in it."""
 
     bindings: dict[str, str] = field(default_factory=dict)

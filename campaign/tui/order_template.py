@@ -13,15 +13,15 @@ built, then refused).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from campaign.views.orders import order_fields
 
 TOKEN = re.compile(r"\[[^\]]+\]|\"[^\"]*\"|\S+")
 
 
-@dataclass(frozen=True)
-class Blank:
+class Blank(Struct, frozen=True):
     """One blank of a template: its name, whether it may stay empty, what an empty one stands
     for in the notation, and the fixed alternatives when the template lists them
     (``manual|auto``)."""
@@ -33,8 +33,7 @@ class Blank:
     field: str = ""  # the order model's field this blank fills ("" when the model has none)
 
 
-@dataclass(frozen=True)
-class OrderTemplate:
+class OrderTemplate(Struct, frozen=True):
     """``head`` (side, verb and the words already given) and the blanks still to fill."""
 
     head: str

@@ -8,7 +8,7 @@ campaign and the log rows built once; a screen asking again gets them back.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from campaign.app import Event, parse_stored
 from campaign.tui.session_core import SessionCore
@@ -23,8 +23,7 @@ from campaign.views.log import (
 )
 
 
-@dataclass(frozen=True)
-class LogRow:
+class LogRow(Struct, frozen=True):
     """One order batch of the log with the game turn and side it belongs to (for filtering),
     and the numbers of its first and last event (the "event N" of the phase tracker)."""
 

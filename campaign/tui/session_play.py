@@ -7,8 +7,9 @@ Nothing here writes or reads the store: every answer is built from the held camp
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
 
+from msgspec import Struct
+from msgspec.structs import replace
 from rich.markup import escape
 
 from campaign.rules.errors import InvalidOrderError, KindHidden
@@ -48,8 +49,7 @@ SIDE_OF_TEXT = {side.value: side for side in Side}
 SYSTEM_BLANKS = frozenset({"SYS", "SYSTEM", "LOCATION"})
 
 
-@dataclass(frozen=True)
-class ForceRow:
+class ForceRow(Struct, frozen=True):
     """One unit as the forces table lists it."""
 
     unit_id: str

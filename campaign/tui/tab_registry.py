@@ -11,9 +11,9 @@ from this table).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
+from msgspec import Struct
 from textual.binding import Binding
 from textual.widget import Widget
 
@@ -35,8 +35,7 @@ def itself(widget: Any) -> Widget:
     return focused
 
 
-@dataclass(frozen=True)
-class Tab:
+class Tab(Struct, frozen=True):
     """One tab of the campaign screen (see the module)."""
 
     id: str

@@ -19,7 +19,9 @@ Choices that depend on another blank (LOCATION on KIND, PATH on STACK, LAND on S
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from campaign.rules.candidates import allowed_values
 from campaign.rules.combat import book
@@ -74,8 +76,7 @@ SYNTAX = {
 SPENDS_RU = frozenset({"produce", "buy", "maintain", "conscript", "rebuild", "set-ru"})
 
 
-@dataclass(frozen=True)
-class FieldSpec:
+class FieldSpec(Struct, frozen=True):
     """What one blank of a form offers: ``choices`` (empty: free text), several at once
     (``multi``), the syntax or what the list holds (``hint``), and the blanks whose values
     change the choices (``depends_on``)."""

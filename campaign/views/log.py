@@ -10,8 +10,10 @@ shows them, and the dice of secret events are only counted (DN-NEU-1).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
 from typing import Protocol
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from campaign.rules import engine, narration
 from campaign.rules.base import Event
@@ -35,8 +37,7 @@ class Logged(Protocol):
     def order_text(self) -> str: ...
 
 
-@dataclass(frozen=True)
-class StoryEntry:
+class StoryEntry(Struct, frozen=True):
     """One order batch of the log as sentences (``CampaignService.story``).
 
     ``turn`` is the game turn when the order was given, ``side`` the side that gave it
@@ -65,8 +66,7 @@ class StoryEntry:
         return event_type is None or any(event_type in t for t in self.types)
 
 
-@dataclass(frozen=True)
-class LogLine:
+class LogLine(Struct, frozen=True):
     """One order batch of the log."""
 
     batch: int

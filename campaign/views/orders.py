@@ -3,9 +3,10 @@ registry (``registry_verbs``; shell completion reads the same verbs from the fix
 ``campaign.views.verbs``, checked against these), the fields of each order for help; and the
 longest order text a typist may give (``MAX_ORDER_CHARS``, the bound of the order line)."""
 
-from dataclasses import dataclass
 from enum import Enum
 from typing import Any
+
+from msgspec import Struct
 
 from campaign.rules.notation import MAX_ORDER_CHARS
 from campaign.rules.phases import Actor
@@ -24,8 +25,7 @@ def registry_verbs() -> tuple[tuple[str, ...], tuple[str, ...]]:
     )
 
 
-@dataclass(frozen=True)
-class OrderField:
+class OrderField(Struct, frozen=True):
     """One field of an order as its notation writes it, after the side and verb: its name,
     whether the order needs it, and what the notation writes for it when left out."""
 

@@ -13,7 +13,8 @@ Pure functions of (state, ruleset, viewer), like the reports of ``campaign.views
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from msgspec import Struct, field
+from msgspec.structs import replace
 
 from campaign.rules import engine
 from campaign.rules.acting import Duty, acting_sentence, who_must_act
@@ -81,8 +82,7 @@ def may_move(state: CampaignState, side: Side, viewer: Side | None) -> bool:
     return viewer is None or side is viewer
 
 
-@dataclass(frozen=True)
-class SystemMark:
+class SystemMark(Struct, frozen=True):
     """What the text map writes at one system: who controls it, the units per side there, and
     (with the supply overlay) whether the controller's box reaches its capital (DN-ECO-3)."""
 

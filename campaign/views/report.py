@@ -3,8 +3,7 @@ prints has a published schema, ``docs/schemas/``), the viewer's name and who mus
 report may show its viewer is decided by the one hiding rule, ``rules.views.see`` (a ``Seen``).
 """
 
-from dataclasses import replace
-
+from msgspec.structs import replace
 from pydantic import BaseModel, ConfigDict
 
 from campaign.rules.combat.waiting import Duty

@@ -16,8 +16,9 @@ then draws the scene.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from enum import StrEnum
+
+from msgspec import Struct, field
 
 from campaign.rules.base import Event
 from campaign.rules.combat.queries import open_battles
@@ -48,8 +49,7 @@ class Overlay(StrEnum):
     NONE = "none"
 
 
-@dataclass(frozen=True)
-class Counter:
+class Counter(Struct, frozen=True):
     """The units of one side in one system (stellar hex and surface box together)."""
 
     side: Side
@@ -58,8 +58,7 @@ class Counter:
     labels: tuple[str, ...]  # unit ids, a face-down neutral as FACE_DOWN_LABEL
 
 
-@dataclass(frozen=True)
-class SupplyCut:
+class SupplyCut(Struct, frozen=True):
     """A system where ``side``'s routes to its capital are cut, as the income report says."""
 
     side: Side
@@ -70,8 +69,7 @@ class SupplyCut:
     reasons: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class SupplyBox:
+class SupplyBox(Struct, frozen=True):
     """A box ``side`` controls: connected to its capital or not, and what it yields (DN-ECO-4)."""
 
     side: Side
@@ -81,8 +79,7 @@ class SupplyBox:
     explanation: str
 
 
-@dataclass(frozen=True)
-class SupplyOverlay:
+class SupplyOverlay(Struct, frozen=True):
     """Every controlled box per side and the cutting systems (DN-ECO-3), from ``IncomeReport``."""
 
     boxes: tuple[SupplyBox, ...]
@@ -94,8 +91,7 @@ class SupplyOverlay:
         return [box.system for box in self.boxes if box.side is side and not box.connected]
 
 
-@dataclass(frozen=True)
-class MoveDestination:
+class MoveDestination(Struct, frozen=True):
     """A system some stacks of the acting side may move to now, with the orders' modes."""
 
     system: str
@@ -104,8 +100,7 @@ class MoveDestination:
     explore: bool  # an unexplored route decides (DN-NEB-1)
 
 
-@dataclass(frozen=True)
-class MovesOverlay:
+class MovesOverlay(Struct, frozen=True):
     """Legal destinations of the acting side's stacks (from ``move_options``)."""
 
     side: Side
@@ -114,8 +109,7 @@ class MovesOverlay:
     note: str = ""
 
 
-@dataclass(frozen=True)
-class MapScene:
+class MapScene(Struct, frozen=True):
     """Everything one picture shows. ``view`` is ``referee``, a side's name or ``data``."""
 
     star_map: StarMap

@@ -3,7 +3,7 @@ viewer sees (``view_digest``: the whole state's digest would let a player test g
 face-down counters).
 """
 
-from dataclasses import dataclass, field
+from msgspec import Struct, field
 
 from campaign.rules import engine
 from campaign.rules.acting import Duty, who_must_act
@@ -75,8 +75,7 @@ def status_report(
     return seen.report(report)
 
 
-@dataclass
-class Status:
+class Status(Struct):
     """What ``campaign status`` shows."""
 
     name: str

@@ -3,10 +3,10 @@ file. Every refusal is one line, exit status 1, and leaves the database as it wa
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from campaign.app import CampaignService
@@ -42,7 +42,7 @@ def _ledger_image(db: list[str]) -> tuple:
     ledger = Ledger(service.store)
     return (
         [r.hash for r in service.store.rows(NAME)],
-        [dataclasses.asdict(f) for f in ledger.files(NAME)],
+        [msgspec.structs.asdict(f) for f in ledger.files(NAME)],
         [ledger.secret(NAME, n) for n in range(1, 6)],
     )
 

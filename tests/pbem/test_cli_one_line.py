@@ -3,10 +3,10 @@ nothing changed; every input is bounded before it is parsed (DN-ERR-1)."""
 
 from __future__ import annotations
 
-import dataclasses
 import os
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from campaign.app import CampaignService
@@ -106,13 +106,13 @@ def test_two_imports_of_the_same_file_at_once(game):  # DN-ERR-1
 
     ledger.commit_import(NAME, head.seq, [], record(), "key-1", envelope=envelope())
     before = (
-        [dataclasses.asdict(f) for f in ledger.files(NAME)],
+        [msgspec.structs.asdict(f) for f in ledger.files(NAME)],
         service.store.campaign(NAME).dice_seed,
     )
     with pytest.raises(ConflictError, match="another process"):
         ledger.commit_import(NAME, head.seq, [], record(), "key-2", envelope=envelope())
     assert (
-        [dataclasses.asdict(f) for f in ledger.files(NAME)],
+        [msgspec.structs.asdict(f) for f in ledger.files(NAME)],
         service.store.campaign(NAME).dice_seed,
     ) == before
 

@@ -10,7 +10,6 @@ be the same text on both dialects. DN-DATA-4 (the pinned hashes live in ``dn_cam
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 import pytest
@@ -59,4 +58,4 @@ def test_each_ledger_row_has_its_tables_columns_in_order():
     declared = {model.__tablename__: model.__table__ for model in LEDGER_TABLES}
     for row, table in TABLE_OF.items():
         columns = [column.name for column in declared[table].columns if column.name != "id"]
-        assert [field.name for field in dataclasses.fields(row)] == columns, table
+        assert list(row.__struct_fields__) == columns, table

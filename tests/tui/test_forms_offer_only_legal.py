@@ -7,7 +7,7 @@ lists for LAND and DROPS only the ships and jump troops over the chosen system (
 
 from __future__ import annotations
 
-import dataclasses
+import msgspec
 
 from campaign.app import CampaignService
 from campaign.rules.phases import Phase, SubPhase
@@ -21,7 +21,7 @@ BATTLE = "neb-a/aslan-solomani"
 def session_on(service: CampaignService, game: Campaign) -> CampaignSession:
     """A TUI session showing ``game``'s position (the forms read the session's state)."""
     session = CampaignSession(service, "full")
-    session.loaded = dataclasses.replace(session.loaded, state=game.state, ruleset=game.ruleset)
+    session.loaded = msgspec.structs.replace(session.loaded, state=game.state, ruleset=game.ruleset)
     return session
 
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import dataclasses
-
+import msgspec
 import pytest
 
 from campaign.app import CampaignService
@@ -191,7 +190,7 @@ def test_palette_offers_battle_orders_for_the_side_that_gives_them(service: Camp
     game.play(f"aslan range {bid}", [5, 2])
     game.play(f"solomani choose-range {bid} long")
     session = CampaignSession(service, "full")
-    session.loaded = dataclasses.replace(session.loaded, state=game.state, ruleset=game.ruleset)
+    session.loaded = msgspec.structs.replace(session.loaded, state=game.state, ruleset=game.ruleset)
     assert session.state.acting is Side.ASLAN
     templates = [session.template_for(legal) for legal in session.legal_orders()]
     assert "solomani target BATTLE UNITS [ENGAGEMENTS]" in templates

@@ -29,8 +29,8 @@ import json
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 
+from msgspec import Struct, field
 from pydantic import ValidationError
 
 from campaign.app import CampaignService, Loaded, parse_stored
@@ -61,8 +61,7 @@ MAX_OPENING_BYTES = 1 << 20
 FairRow = FairPass | FairSecret
 
 
-@dataclass
-class Incoming:
+class Incoming(Struct):
     """What the fair section of an incoming file brought: rows to store with the import (the
     pass received, the pass made in answer, our secrets) and the deck, once agreed."""
 
@@ -70,8 +69,7 @@ class Incoming:
     deck: shuffle.Deck | None = None
 
 
-@dataclass
-class Duties:
+class Duties(Struct):
     """The fair-play orders a machine gave (``FairMail.duties``); ``held``: the last one resumed
     an order held for strict dice (it ends the next file)."""
 

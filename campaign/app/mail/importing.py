@@ -11,7 +11,7 @@ that same state. ``verify_file`` makes the same checks without storing, as findi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from campaign.app import Loaded, parse_stored
 from campaign.app.mail.checks import check_not_empty, held_order
@@ -43,8 +43,7 @@ from campaign.views.log import story as tell
 REFEREE_UNDO = RefereeUndo(referee_undo_reason, referee_restoration)
 
 
-@dataclass
-class Rerun:
+class Rerun(Struct):
     """The orders of an incoming file as this machine's rules gave them: batches and rows to
     store; with strict dice the order of ours it answered, the keys it opened and the order
     that ended it (decided here, its batch last)."""
@@ -73,8 +72,7 @@ class Rerun:
         return notes
 
 
-@dataclass
-class Arrival:
+class Arrival(Struct):
     """One incoming file and what the command read for it, once: the campaign (``local``: its
     copy at the file's base), the ledger and the files exchanged before it."""
 
@@ -88,8 +86,7 @@ class Arrival:
     expected_seq: int | None = None  # the head the log must still have (default: the base)
 
 
-@dataclass
-class Checked:
+class Checked(Struct):
     """An arrival that passed every check: what to store and what to tell."""
 
     own: Side

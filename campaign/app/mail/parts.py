@@ -6,7 +6,8 @@ Each command reads the ledger once (``Parts.read``: a ``MailRecord``) and passes
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from campaign.app import CampaignService, Loaded, parse_stored
 from campaign.app.mail.agreement import Agreement
@@ -21,8 +22,7 @@ from campaign.rules.ids import Side
 from campaign.store.ledger import Ledger
 
 
-@dataclass
-class Parts:
+class Parts(Struct):
     """The collaborators of one ``PbemService`` and its player's options."""
 
     service: CampaignService

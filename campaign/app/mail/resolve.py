@@ -3,7 +3,7 @@ base, and log the decision (``dn_pbem_fork``), in the import's one transaction."
 
 from __future__ import annotations
 
-from dataclasses import replace
+from msgspec.structs import replace
 
 from campaign.app.mail.importing import Arrival, apply
 from campaign.app.mail.parts import Parts, local_copy

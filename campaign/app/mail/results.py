@@ -3,7 +3,7 @@ findings of a verification, and the one line each front end prints for them."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from msgspec import Struct, field
 
 from campaign.pbem.model import Header, TurnFile
 from campaign.records.chain import events_text
@@ -13,8 +13,7 @@ from campaign.views.log import StoryEntry
 from campaign.views.words import plural
 
 
-@dataclass(frozen=True)
-class Exported:
+class Exported(Struct, frozen=True):
     """A file made by ``export_turn``: the model, its JSON and its armoured text."""
 
     turn: TurnFile
@@ -31,8 +30,7 @@ class Exported:
         )
 
 
-@dataclass(frozen=True)
-class Imported:
+class Imported(Struct, frozen=True):
     """What an import appended, and its story as the importing player may read it."""
 
     exchange: int
@@ -70,8 +68,7 @@ class Imported:
         )
 
 
-@dataclass
-class Verification:
+class Verification(Struct):
     """Findings of ``verify_file`` (empty ``problems`` = the file would import cleanly)."""
 
     source: str

@@ -25,8 +25,9 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
+
+from msgspec import Struct, field
 
 from campaign.pbem import signing
 from campaign.pbem.armour import parse_turn_file
@@ -76,8 +77,7 @@ def record_text(
     )
 
 
-@dataclass(frozen=True)
-class Finding:
+class Finding(Struct, frozen=True):
     """Who cheated or stopped (``side``), how (``problem``), where (file, pass, card)."""
 
     side: str
@@ -89,8 +89,7 @@ class Finding:
         return f"{self.side} {self.problem} ({self.where}): {self.text}"
 
 
-@dataclass
-class Audit:
+class Audit(Struct):
     """What ``audit_files`` found: notes on the evidence, the finding, the records' claims."""
 
     notes: list[str] = field(default_factory=list)
@@ -112,8 +111,7 @@ class Audit:
         return out
 
 
-@dataclass
-class _Evidence:
+class _Evidence(Struct):
     files: dict[int, TurnFile] = field(default_factory=dict)
     records: list[dict] = field(default_factory=list)
 

@@ -9,7 +9,7 @@ hex of the canonical encoding), each fault named by pass, card and side.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from msgspec import Struct, field
 
 from campaign.pbem.fair import group
 from campaign.pbem.fair.errors import FairPlayViolation
@@ -53,8 +53,7 @@ def key_commitment(key: bytes) -> str:
     return group.base_mul(key).hex()
 
 
-@dataclass(frozen=True)
-class Pass:
+class Pass(Struct, frozen=True):
     """One pass as it travels: its number, its sender, the points of every deck (hex), for
     passes 2 and 3 the commitment to every per-card key of its sender (by card name), for pass 1
     the commitment ``mask`` to its mask, and the proof that it was made honestly."""

@@ -33,7 +33,8 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from campaign.pbem.fair import group
 from campaign.pbem.fair.errors import FairPlayViolation
@@ -50,8 +51,7 @@ class ProofError(ValueError):
     """A proof does not hold, or is not of the form the statement needs (the reason)."""
 
 
-@dataclass(frozen=True)
-class Shuffle:
+class Shuffle(Struct, frozen=True):
     """The public statement of a shuffle proof: ``outputs[d][i] = s_i · inputs[d][π_d(i)]``
     for a permutation ``π_d`` of every deck ``d`` and scalars ``s_i`` (one for all when
     ``single``). ``label`` binds the proof to its game, side and pass."""
@@ -74,8 +74,7 @@ class Shuffle:
         return hashed
 
 
-@dataclass(frozen=True)
-class Witness:
+class Witness(Struct, frozen=True):
     """What the prover knows: the permutation of every deck and the scalar of every output
     slot (the same scalar everywhere in ``single`` mode)."""
 

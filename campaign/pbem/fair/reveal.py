@@ -16,7 +16,7 @@ against the commitment its side made when the deck was agreed, so
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from msgspec import Struct, field
 
 from campaign.pbem.fair import group
 from campaign.pbem.fair.errors import FairPlayViolation
@@ -74,8 +74,7 @@ def open_card(deck: Deck, card: str, shares: dict[str, str]) -> str:
     )
 
 
-@dataclass
-class RevealBook:
+class RevealBook(Struct):
     """The reveals the rules called and the shares received, as one machine follows them.
 
     ``call(card, file)``: the rules called the reveal of ``card`` with the events of file

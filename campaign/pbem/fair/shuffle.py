@@ -22,7 +22,7 @@ commitments are points (``key · B``), pass 1 commits to its mask (``A = a · B`
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from msgspec import Struct, field
 
 from campaign.pbem.fair import group, pass_proofs
 from campaign.pbem.fair.cards import (
@@ -54,8 +54,7 @@ __all__ = [
 ]
 
 
-@dataclass
-class Secrets:
+class Secrets(Struct):
     """What one party keeps to itself: its permutations, its mask (first party) and its key
     per card (by card name). Opened only at the end of the game or on dispute."""
 
@@ -211,8 +210,7 @@ def third_pass(
     return Pass(3, secrets.side, decks, commitments, proof=proof)
 
 
-@dataclass(frozen=True)
-class Deck:
+class Deck(Struct, frozen=True):
     """The agreed final deck: both parties' names, the final points and every key commitment
     (``commitments[side][card]``). Both parties hold the same; ``digest`` goes into the log
     (``seal-deck``), binding the game to it."""

@@ -8,7 +8,7 @@ time, DN-NEU-2). The general ``who_must_act`` (``campaign.rules.acting``) puts t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from campaign.rules.combat import book
 from campaign.rules.combat.battle_ids import short_ids
@@ -20,8 +20,7 @@ from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
 
 
-@dataclass(frozen=True)
-class Duty:
+class Duty(Struct, frozen=True):
     """A side that must act now: the order(s) it may give, why, and the rule.
 
     ``side`` None is the referee. ``orders`` are notations with the side prefix and the short

@@ -13,7 +13,7 @@ cannot go, no jump destination is offered.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from campaign.rules.combat.detect import box_units
 from campaign.rules.combat.model import Battle
@@ -28,8 +28,7 @@ from campaign.rules.state import CampaignState, Where
 BOX = "box"
 
 
-@dataclass(frozen=True)
-class WithdrawalOptions:
+class WithdrawalOptions(Struct, frozen=True):
     """Where ``units`` may withdraw: ``destinations`` (systems and/or ``"box"``), the systems
     one explored route away free of enemy warships (``open_jumps``), the fuel ``verdict`` that
     decides whether those may be used, and the systems behind unexplored routes

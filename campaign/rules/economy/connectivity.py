@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass, field
+
+from msgspec import Struct, field
 
 from campaign.rules.economy.graph import MapGraph, graph_of
 from campaign.rules.economy.occupancy import Occupancy, Piece
@@ -27,8 +28,7 @@ from campaign.rules.ruleset import Ruleset
 UNREACHED = -1
 
 
-@dataclass(frozen=True, slots=True)
-class Blockage:
+class Blockage(Struct, frozen=True):
     """Why one system may not stand between a box and its capital (DN-ECO-3)."""
 
     system_id: str
@@ -79,8 +79,7 @@ def _path(parent: Sequence[int], start: int) -> list[int]:
     return path
 
 
-@dataclass(frozen=True, slots=True)
-class Route:
+class Route(Struct, frozen=True):
     """The start of one box's shortest usable path to the capital, as a report gives it.
 
     ``names`` runs from the box towards the capital. It stops at the capital, or at the first
@@ -137,8 +136,7 @@ def _routes(
     return found
 
 
-@dataclass(slots=True)
-class SideConnectivity:
+class SideConnectivity(Struct):
     """Connection of every system to one side's capital and to its controlled type 1 boxes."""
 
     side: Side

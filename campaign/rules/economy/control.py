@@ -13,14 +13,14 @@ neutrals, which gives no player any income.
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from campaign.rules.ids import Side
 from campaign.rules.ruleset import StarSystem
 
 
-@dataclass(frozen=True, slots=True)
-class BoxControl:
+class BoxControl(Struct, frozen=True):
     """Who controls a surface box, by which rule, and (lazily) the sentence that says why."""
 
     controller: Side | None

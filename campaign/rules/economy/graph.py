@@ -8,14 +8,14 @@ cached per map object (the map is frozen, so a graph never goes stale).
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from campaign.rules.ids import SystemType
 from campaign.rules.ruleset import StarMap, StarSystem
 
 
-@dataclass(frozen=True, slots=True)
-class MapGraph:
+class MapGraph(Struct, frozen=True):
     """Systems numbered 0..n-1 with neighbour lists for open and for unexplored routes."""
 
     systems: tuple[StarSystem, ...]

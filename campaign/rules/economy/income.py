@@ -20,9 +20,9 @@ module turns the same result into explanations.
 """
 
 from collections.abc import Collection
-from dataclasses import dataclass
 from enum import StrEnum
 
+from msgspec import Struct
 from pydantic import BaseModel, ConfigDict
 
 from campaign.rules.economy.connectivity import UNREACHED, SideConnectivity, side_connectivity
@@ -73,8 +73,7 @@ def table_value(source: IncomeSource, table: IncomeTable = TABLE_3) -> int:
     }[source]
 
 
-@dataclass(frozen=True, slots=True)
-class BoxYield:
+class BoxYield(Struct, frozen=True):
     """One controlled box: its system, control, Table 3 row and RU."""
 
     system: StarSystem
@@ -83,8 +82,7 @@ class BoxYield:
     ru: int
 
 
-@dataclass(frozen=True, slots=True)
-class SideIncome:
+class SideIncome(Struct, frozen=True):
     """Income of one side for one Maintenance & Production phase."""
 
     side: Side

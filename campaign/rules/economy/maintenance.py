@@ -22,10 +22,10 @@ and the pass waits for ``maintain`` (``on_pass``, issue 29). The disrupted flag 
 what combat (fire at -1, DN-CBT-4) and movement (roll to move, DN-MOV-9) read.
 """
 
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
 
+from msgspec import Struct
 from pydantic import BaseModel, ConfigDict
 
 from campaign.rules.base import Event, Order
@@ -75,8 +75,7 @@ def is_civilised(ruleset: Ruleset, occupancy: Occupancy, side: Side, system_id: 
     return box_controller(system, occupancy.ground_sides(system_id)) == side
 
 
-@dataclass(frozen=True, slots=True)
-class Upkeep:
+class Upkeep(Struct, frozen=True):
     """What one ship needs this phase."""
 
     unit_id: str

@@ -12,7 +12,8 @@ A conscripted neutral unit acts as its ally's unit (DN-NEU-2), so its ``Piece.si
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+
+from msgspec import Struct, field
 
 from campaign.rules.ids import Side, UnitCategory, UnitFlag
 from campaign.rules.ruleset import UnitType
@@ -47,8 +48,7 @@ def cuts_connection(unit_type: UnitType) -> bool:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class Piece:
+class Piece(Struct, frozen=True):
     """One unit on the map: its label (``CR#4``), the side it acts for, its type and place.
 
     ``system_id`` is ``None`` for a unit that is not on the map (an unplaced PD marker,
@@ -68,8 +68,7 @@ class Piece:
         return f"{self.side.value} {self.label} ({place})"
 
 
-@dataclass(slots=True)
-class SystemPresence:
+class SystemPresence(Struct):
     """What stands in one system, summarised for the economy rules."""
 
     ground_sides: set[Side] = field(default_factory=set)  # sides with ground/PD in the box
@@ -78,8 +77,7 @@ class SystemPresence:
     hex_ship_sides: set[Side] = field(default_factory=set)  # sides with spacecraft in the hex
 
 
-@dataclass(frozen=True, slots=True)
-class Occupancy:
+class Occupancy(Struct, frozen=True):
     """Per-system presence, built once from the pieces and shared by every economy rule."""
 
     by_system: dict[str, SystemPresence]

@@ -8,7 +8,8 @@ retreating in a later combat phase, leave it *with the tanker*. The combat rules
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from campaign.rules.ids import Side, SystemType, UnitCategory
 from campaign.rules.movement.presence import Presence
@@ -19,8 +20,7 @@ from campaign.rules.state import CampaignState
 WARSHIP_CATEGORIES = frozenset({UnitCategory.SHIP, UnitCategory.FIGHTER, UnitCategory.MONITOR})
 
 
-@dataclass(frozen=True)
-class RetreatVerdict:
+class RetreatVerdict(Struct, frozen=True):
     """The answer of ``can_retreat_from``: allowed or not, the rule and a sentence, and the
     friendly tankers in the stellar hex that the group may take along."""
 

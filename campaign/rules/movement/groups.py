@@ -5,7 +5,7 @@ disrupted ships (DN-MOV-9).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from campaign.rules.dice import Dice
 from campaign.rules.errors import IllegalOrderError, InvalidOrderError
@@ -25,8 +25,7 @@ MOVEMENT_PHASES: tuple[Phase, ...] = (
 )
 
 
-@dataclass(frozen=True)
-class Group:
+class Group(Struct, frozen=True):
     """The units named by an order, all standing at ``location``."""
 
     label: str  # for messages: "stack s1 (A-CL-1, A-DD-2)" or "A-CL-1"

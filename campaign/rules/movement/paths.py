@@ -10,8 +10,9 @@ use these same three predicates, so they cannot disagree.
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
 from enum import StrEnum
+
+from msgspec import Struct
 
 from campaign.rules import errors
 from campaign.rules.ids import Side, SystemType
@@ -22,8 +23,7 @@ from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
 
 
-@dataclass(frozen=True, slots=True)
-class Obstacle:
+class Obstacle(Struct, frozen=True):
     """Why a move is not allowed: the rule id and a sentence naming units and systems."""
 
     rule: str
@@ -44,8 +44,7 @@ class Arrival(StrEnum):
     HALTED = "halted"  # stopped for fuel in a type 3 system; may move on if refuelled (DN-MOV-4)
 
 
-@dataclass(frozen=True, slots=True)
-class Mover:
+class Mover(Struct, frozen=True):
     """A group about to jump: who (for messages), which side, from where, with what explorers."""
 
     side: Side
@@ -67,8 +66,7 @@ class Mover:
         return bool(self.explorers or self.scouts)
 
 
-@dataclass(frozen=True, slots=True)
-class JumpPlan:
+class JumpPlan(Struct, frozen=True):
     """A checked jump path. ``explore`` is the unexplored route of the last step, if any.
     ``hidden_stop``: the system where a face-down neutral counter stopped the move short of
     the ordered path (the path then ends there)."""

@@ -7,7 +7,8 @@ search asks "does an enemy blocking unit stand in this system?" in constant time
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+
+from msgspec import Struct, field
 
 from campaign.rules.errors import KindHidden
 from campaign.rules.ids import Side, UnitCategory, UnitFlag
@@ -45,8 +46,7 @@ def is_tanker(unit_type: UnitType) -> bool:
     return unit_type.has(UnitFlag.TANKER)
 
 
-@dataclass(frozen=True, slots=True)
-class Placed:
+class Placed(Struct, frozen=True):
     """One unit on the map as the movement rules see it."""
 
     unit: Unit
@@ -56,8 +56,7 @@ class Placed:
     carried: bool
 
 
-@dataclass
-class Presence:
+class Presence(Struct):
     """Units on the map indexed by system (one pass over ``state.units``)."""
 
     ruleset: Ruleset

@@ -9,7 +9,7 @@ order handlers, so a destination listed here is accepted by ``jump`` and vice ve
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from msgspec import Struct, field
 
 from campaign.rules.errors import IllegalOrderError
 from campaign.rules.ids import Side, SystemType, UnitFlag
@@ -28,8 +28,7 @@ from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState, Where
 
 
-@dataclass(frozen=True)
-class Destination:
+class Destination(Struct, frozen=True):
     """A legal destination: the order to give (``mode`` and ``path``) and what happens there."""
 
     system: str
@@ -40,8 +39,7 @@ class Destination:
     note: str = ""
 
 
-@dataclass(frozen=True)
-class MoveOptions:
+class MoveOptions(Struct, frozen=True):
     """Every destination of one stack: legal ones with paths, the rest with their reason."""
 
     what: str
@@ -138,8 +136,7 @@ def has_jump(state: CampaignState, ruleset: Ruleset, side: Side, what: str) -> b
     return moving.terrain.may_jump(moving.mover)
 
 
-@dataclass(frozen=True)
-class _Moving:
+class _Moving(Struct, frozen=True):
     """A stack that may move now, with the map as it sees it."""
 
     presence: Presence

@@ -25,9 +25,10 @@ from __future__ import annotations
 import os
 import sqlite3
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from msgspec import Struct, field
 
 from campaign import __version__
 from campaign.records.rows import SCHEMA_VERSION
@@ -46,8 +47,7 @@ def revision_of(version: int) -> str:
     return f"{version:04d}"
 
 
-@dataclass(frozen=True)
-class MigrationPlan:
+class MigrationPlan(Struct, frozen=True):
     """The revisions a store may run: ours (``versions/``) and ``extra`` folders, up to schema
     ``head`` (the newest revision's number)."""
 

@@ -10,8 +10,7 @@ computation, no Textual: the map tab passes the theme's variables.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from msgspec import Struct
 from rich.color import Color
 from rich.style import Style
 
@@ -86,8 +85,7 @@ def blend(colour: str, background: str, amount: float) -> str:
     return _hex(_mix(a, b, amount))
 
 
-@dataclass(frozen=True)
-class MapPalette:
+class MapPalette(Struct, frozen=True):
     """Every style the text map, its legend and the forces table use."""
 
     background: str

@@ -17,8 +17,7 @@ Redoubt's line and was read as Redoubt's).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
+from msgspec import Struct, field
 from rich.style import Style
 from rich.text import Text
 
@@ -42,8 +41,7 @@ SIDE_STYLE = DEFAULT_PALETTE.side
 DESTINATION_STYLE = DEFAULT_PALETTE.destination
 
 
-@dataclass(frozen=True)
-class SystemMarks:
+class SystemMarks(Struct, frozen=True):
     """What the map shows on one system besides its geography."""
 
     controller: Side | None = None
@@ -51,8 +49,7 @@ class SystemMarks:
     connected: bool | None = None  # overlay: the controller's box reaches its capital
 
 
-@dataclass(frozen=True)
-class MapView:
+class MapView(Struct, frozen=True):
     """Everything the map draws beyond the star map itself."""
 
     marks: dict[str, SystemMarks] = field(default_factory=dict)
@@ -106,8 +103,7 @@ def _step_char(dx: int, dy: int) -> str:
     return "╲" if dx * dy > 0 else "╱"
 
 
-@dataclass(frozen=True)
-class Placed:
+class Placed(Struct, frozen=True):
     """Text put on the canvas: its row and first and last column."""
 
     row: int
