@@ -137,23 +137,53 @@ class Audit(Campaigns):
                 isinstance(e, DiceEntered) for e in batch
             )
             if seeded and first.order_text != START_ORDER_TEXT:
-                try:
-                    order = engine.normalize(state, parse_order(first.order_text))
-                    again = engine.decide(state, order, ruleset, SeededSource(row.dice_seed))
-                    same = [canonical_json(e) for e in again] == [
-                        r.payload for r in rows[start:stop]
-                    ]
-                except CampaignError:
-                    same = False
-                if not same:
-                    findings.append(
-                        f"event {first.seq} ({first.order_text!r}): its dice are not the ones "
-                        "the campaign's seed gives, and no typed dice are recorded for it "
-                        "(DN-ERR-1)"
-                    )
+                finding = _decided_again(state, rows[start:stop], batch, ruleset, row.dice_seed)
+                if finding is not None:
+                    findings.append(f"event {first.seq} ({first.order_text!r}): {finding}")
             engine.fold(batch, state)
             start = stop
         return findings
+
+
+def _decided_again(
+    state: CampaignState,
+    rows: list[StoredEvent],
+    batch: list[Event],
+    ruleset: Ruleset,
+    seed: str,
+) -> str | None:
+    """What is wrong with one seeded batch, decided again from ``state`` (None: nothing).
+
+    The dice are compared apart from the rest of the decision: a log written by an earlier
+    version whose rules decided an order otherwise (another event, another wording) keeps the
+    dice the seed gave, and must not be reported as having other dice (DN-ERR-1). An outcome
+    edited around the seed's dice is still reported, as a decision this version does not make.
+    """
+    try:
+        order = engine.normalize(state, parse_order(rows[0].order_text))
+        again = engine.decide(state, order, ruleset, SeededSource(seed))
+    except CampaignError as error:
+        return (
+            f"this version refuses its order ({error}), so its dice cannot be checked "
+            "against the campaign's seed (DN-ERR-1)"
+        )
+    if [canonical_json(e) for e in again] == [r.payload for r in rows]:
+        return None
+    if _rolls(again) == _rolls(batch):
+        return (
+            "its dice are the ones the campaign's seed gives, but this version decides the "
+            "order otherwise: a log written by an earlier version, or an outcome edited "
+            "(DN-ERR-1)"
+        )
+    return (
+        "its dice are not the ones the campaign's seed gives, and no typed dice are recorded "
+        "for it (DN-ERR-1)"
+    )
+
+
+def _rolls(events: list[Event]) -> list[tuple[str, int, int]]:
+    """Every die of ``events`` in the order rolled: purpose, faces, value."""
+    return [(roll.purpose, roll.sides, roll.value) for event in events for roll in event.rolls]
 
 
 #: How a referee undo is written in the log (and so in turn files): ``referee undo "REASON"``.

@@ -4,6 +4,7 @@ records where its dice came from, the log shows it and `verify` checks seeded di
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -85,17 +86,12 @@ def test_commit_reveal_campaign_refuses_typed_dice(tmp_path, capsys):  # DN-ERR-
     assert code == 1 and "commit-reveal" in err
 
 
-def test_verify_finds_a_die_that_is_not_the_seeds(tmp_path, capsys):  # DN-ERR-1
-    """A die edited in the database, every hash recomputed, no typed-dice record: `verify`
-    tells it apart from a seeded die."""
-    db = _campaign(tmp_path, "seeded")
-    assert _run(capsys, "order", "c", "aslan test-roll 3", *db)[0] == 0
+def _rewrite_last_event(db: list[str], edit: Callable[[str], str]) -> None:
+    """The last event's payload edited in the database, its hash recomputed (no anchor kept)."""
     service = CampaignService(db_url=db[1])
     last = service.store.rows("c")[-1]
-    value = '"value":'
-    old = last.payload[last.payload.index(value) + len(value)]
-    new = "1" if old != "1" else "2"
-    payload = last.payload.replace(f'"value":{old}', f'"value":{new}')
+    payload = edit(last.payload)
+    assert payload != last.payload
     digest = chain_hash(
         "c", last.seq, last.batch, last.order_text, last.type, payload, last.prev_hash
     )
@@ -105,5 +101,42 @@ def test_verify_finds_a_die_that_is_not_the_seeds(tmp_path, capsys):  # DN-ERR-1
             " WHERE campaign_name = 'c' AND seq = :seq",
             {"payload": payload, "hash": digest, "seq": last.seq},
         )
+
+
+def _other_digit(digit: str) -> str:
+    return "1" if digit != "1" else "2"
+
+
+def test_verify_finds_a_die_that_is_not_the_seeds(tmp_path, capsys):  # DN-ERR-1
+    """A die edited in the database, every hash recomputed, no typed-dice record: `verify`
+    tells it apart from a seeded die."""
+    db = _campaign(tmp_path, "seeded")
+    assert _run(capsys, "order", "c", "aslan test-roll 3", *db)[0] == 0
+
+    def edit_the_die(payload: str) -> str:  # the roll's value comes first (keys sorted)
+        at = payload.index('"value":') + len('"value":')
+        return payload[:at] + _other_digit(payload[at]) + payload[at + 1 :]
+
+    _rewrite_last_event(db, edit_the_die)
     code, _, err = _run(capsys, "verify", "c", *db)
     assert code == 1 and "aslan test-roll 3" in err and "not the ones the campaign's seed" in err
+
+
+def test_verify_tells_an_outcome_decided_otherwise_from_other_dice(tmp_path, capsys):
+    """DN-ERR-1: an event whose dice are the seed's but whose outcome this version would not
+    write (an earlier version's rules, or an outcome edited around the dice) is reported as
+    such, never as dice that are not the seed's (a game logged by 0.1.0 was told its dice were
+    not the seed's wherever a rule had since changed how it words an order's events)."""
+    db = _campaign(tmp_path, "seeded")
+    assert _run(capsys, "order", "c", "aslan test-roll 3", *db)[0] == 0
+
+    def edit_the_outcome(payload: str) -> str:  # the event's own value, after its rolls
+        at = payload.rindex('"value":') + len('"value":')
+        return payload[:at] + _other_digit(payload[at]) + payload[at + 1 :]
+
+    _rewrite_last_event(db, edit_the_outcome)
+    code, _, err = _run(capsys, "verify", "c", *db)
+    assert code == 1 and "aslan test-roll 3" in err
+    assert "its dice are the ones the campaign's seed gives" in err
+    assert "decides the order otherwise" in err
+    assert "not the ones the campaign's seed" not in err
