@@ -146,7 +146,7 @@ def _box_row(fields: dict[str, Any]) -> BoxReport:
     """``BoxReport.model_construct(_BOX_FIELDS, **fields)`` without its Python loop per field.
 
     For ``build_report`` only, whose values already have the fields' types (a row is built
-    per box, thousands at 10,000 systems: validating them took about 40 % of the report, and
+    per box, thousands at 10,000 systems: validating them took about a third of the report, and
     ``model_construct`` is slower still; issue 47 item 3, round 5). ``fields`` gives every field
     of the model, in its order. A test validates every row of reports on maps with cut,
     unconnected and uncontrolled boxes and checks that validation gives back the same rows
