@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Collection, Iterable, Sequence
+from itertools import compress
 
 from msgspec import Struct, field
 
@@ -97,9 +98,11 @@ NOBODY = -1
 
 def _routes(
     parent: Sequence[int], order: Sequence[int], wanted: Iterable[int], names: Sequence[str]
-) -> dict[int, Route]:
-    """The ``Route`` of every reached system in ``wanted``; together they name each system once.
+) -> tuple[dict[int, list[str]], dict[int, int]]:
+    """The path of every reached system in ``wanted``; together they name each system once.
 
+    Returns the paths (names from the system towards the capital, as ``Route.names``) and, for
+    the paths that stop at another box's route, that box (``Route.joins``), both keyed by system.
     The wanted systems are taken in search order, so a box nearer the capital is given first and
     every later route stops where it meets one already given. Each system stands between two
     ends at most once, so the routes of all boxes hold at most one name per system plus two per
@@ -112,12 +115,12 @@ def _routes(
     for system in wanted:
         is_wanted[system] = 1
     given_by = [NOBODY] * len(parent)  # system -> the wanted system whose route names it
-    found: dict[int, Route] = {}
-    for start in order:
-        if not is_wanted[start]:
-            continue
+    paths: dict[int, list[str]] = {}
+    joins: dict[int, int] = {}  # only the paths that stop at another box's route
+    # the wanted systems in search order, picked in C: the search reaches every system of the
+    # map, the wanted ones are a third of them (issue 47 item 3, round 5)
+    for start in compress(order, map(is_wanted.__getitem__, order)):
         route = [names[start]]
-        joins = None
         here = start
         while parent[here] != here:
             here = parent[here]
@@ -125,15 +128,30 @@ def _routes(
             if parent[here] == here:
                 break  # the capital: the path is whole
             if is_wanted[here]:
-                joins = here
+                joins[start] = here
                 break
             owner = given_by[here]
             if owner != NOBODY:
-                joins = owner
+                joins[start] = owner
                 break
             given_by[here] = start
-        found[start] = Route(route, joins)
-    return found
+        paths[start] = route
+    return paths, joins
+
+
+def capital_paths(
+    connectivity: SideConnectivity, systems: Iterable[int]
+) -> tuple[dict[int, list[str]], dict[int, int]]:
+    """The paths (and joined boxes) of ``_routes`` for the connected ones of ``systems``.
+
+    By system index, with no ``Route`` object per box: the report's fast path (issue 47 item 3).
+    """
+    return _routes(
+        connectivity.capital_parent,
+        connectivity.capital_order,
+        systems,
+        connectivity.graph.names,
+    )
 
 
 class SideConnectivity(Struct):
@@ -177,13 +195,8 @@ class SideConnectivity(Struct):
     def capital_routes(self, system_ids: Iterable[str]) -> dict[str, Route]:
         """The ``Route`` of each connected system of ``system_ids``, keyed by system id."""
         graph = self.graph
-        found = _routes(
-            self.capital_parent,
-            self.capital_order,
-            (graph.index[i] for i in system_ids),
-            graph.names,
-        )
-        return {graph.systems[i].id: route for i, route in found.items()}
+        paths, joins = capital_paths(self, (graph.index[i] for i in system_ids))
+        return {graph.systems[i].id: Route(path, joins.get(i)) for i, path in paths.items()}
 
     def blockage(self, system_id: str) -> Blockage | None:
         """Why ``system_id`` cannot stand between (``None`` when it can)."""

@@ -13,10 +13,11 @@ CLI's text (``IncomeReport.to_text``) and the TUI's data.
 
 import textwrap
 from collections.abc import Collection
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from campaign.rules.economy.connectivity import Route, SideConnectivity
+from campaign.rules.economy.connectivity import SideConnectivity, capital_paths
 from campaign.rules.economy.control import box_control
 from campaign.rules.economy.income import (
     TABLE_3,
@@ -134,6 +135,30 @@ class IncomeReport(_Model):
 #: The Table 3 row of each source (an enum's ``value`` is a descriptor call per box).
 _ROW = {source: source.value for source in IncomeSource}
 
+#: Every field of a row: each row gives them all (``model_fields_set``). One set shared by
+#: every row built by ``_box_row``: the set pydantic makes per instance took 728 of the 1,700
+#: bytes of a row (issue 47 item 3, round 5); the rows are frozen, and ``model_copy`` copies it.
+_BOX_FIELDS = set(BoxReport.model_fields)
+_set = object.__setattr__
+
+
+def _box_row(fields: dict[str, Any]) -> BoxReport:
+    """``BoxReport.model_construct(_BOX_FIELDS, **fields)`` without its Python loop per field.
+
+    For ``build_report`` only, whose values already have the fields' types (a row is built
+    per box, thousands at 10,000 systems: validating them took about a third of the report, and
+    ``model_construct`` is slower still; issue 47 item 3, round 5). ``fields`` gives every field
+    of the model, in its order. A test validates every row of reports on maps with cut,
+    unconnected and uncontrolled boxes and checks that validation gives back the same rows
+    (tests/economy/test_report_rows.py).
+    """
+    row = BoxReport.__new__(BoxReport)
+    _set(row, "__dict__", fields)
+    _set(row, "__pydantic_fields_set__", _BOX_FIELDS)
+    _set(row, "__pydantic_extra__", None)
+    _set(row, "__pydantic_private__", None)
+    return row
+
 
 def _names(connectivity: SideConnectivity, ids: list[str] | None) -> list[str] | None:
     if ids is None:
@@ -165,7 +190,7 @@ def _cut_systems(connectivity: SideConnectivity, system_id: str) -> list[CutSyst
 def _explain(
     source: IncomeSource,
     ru: int,
-    route: Route | None,
+    path: list[str] | None,
     joins: str | None,
     type1_path: list[str] | None,
     cuts: list[CutSystem],
@@ -173,8 +198,7 @@ def _explain(
 ) -> str:
     if source is IncomeSource.TYPE3:
         return "Type 3 systems yield no income."
-    if route is not None:
-        path = route.names
+    if path is not None:
         if len(path) == 1:
             return f"This is the capital system: {ru} RU."
         if joins is not None:
@@ -226,49 +250,53 @@ def build_report(
     """Turn a computed ``SideIncome`` into the explained report."""
     connectivity = income.connectivity
     side = income.side
+    graph = connectivity.graph
+    index, systems = graph.index, graph.systems
+    places = [index[box.system.id] for box in income.boxes]
+    paths, joins = capital_paths(connectivity, places)
     boxes: list[BoxReport] = []
-    routes = connectivity.capital_routes(box.system.id for box in income.boxes)
-    systems = connectivity.graph.systems
-    for box in income.boxes:
+    for box, i in zip(income.boxes, places, strict=True):
         system = box.system
-        route = routes.get(system.id)
-        connected = route is not None
-        joined = None if route is None or route.joins is None else systems[route.joins]
+        path = paths.get(i)
+        joined = systems[joins[i]] if i in joins else None
         cuts: list[CutSystem] = []
         no_route = False
         type1_path = None
-        if not connected and box.source is not IncomeSource.TYPE3:
+        if path is None and box.source is not IncomeSource.TYPE3:
             cuts = _cut_systems(connectivity, system.id)
             no_route = not cuts and not connectivity.has_route_at_all(system.id)
             if system.type == SystemType.SECONDARY:
                 type1_path = _names(connectivity, connectivity.type1_path(system.id))
+        explanation = _explain(
+            box.source,
+            box.ru,
+            path,
+            None if joined is None else joined.name,
+            type1_path,
+            cuts,
+            no_route,
+        )
         boxes.append(
-            BoxReport(
-                system_id=system.id,
-                system_name=system.name,
-                section=system.section,
-                type=int(system.type),
-                mark=system.mark.value if system.mark else None,
-                controller=side,
-                control_rule=box.control.rule,
-                control_reason=box.control.reason,
-                connected=connected,
-                path=None if route is None else route.names,
-                joins=None if joined is None else joined.id,
-                type1_path=type1_path,
-                income_row=_ROW[box.source],
-                ru=box.ru,
-                cut_by=cuts,
-                no_route=no_route,
-                explanation=_explain(
-                    box.source,
-                    box.ru,
-                    route,
-                    None if joined is None else joined.name,
-                    type1_path,
-                    cuts,
-                    no_route,
-                ),
+            _box_row(
+                {
+                    "system_id": system.id,
+                    "system_name": system.name,
+                    "section": system.section,
+                    "type": int(system.type),
+                    "mark": system.mark.value if system.mark else None,
+                    "controller": side,
+                    "control_rule": box.control.rule,
+                    "control_reason": box.control.reason,
+                    "connected": path is not None,
+                    "path": path,
+                    "joins": None if joined is None else joined.id,
+                    "type1_path": type1_path,
+                    "income_row": _ROW[box.source],
+                    "ru": box.ru,
+                    "cut_by": cuts,
+                    "no_route": no_route,
+                    "explanation": explanation,
+                }
             )
         )
     uncontrolled = []
