@@ -110,3 +110,18 @@ def test_uncontrolled_boxes_are_every_box_with_the_sides_troops_it_does_not_cont
         assert found == expected
         assert len(expected) >= 5, "the map holds contested boxes of both sides"
         assert len(report.boxes) > len(expected), "and boxes the side controls with its troops"
+
+
+def test_the_occupancy_lists_each_sides_ground_systems_once():
+    """DN-ECO-1 (issue 47 item 3): the occupancy lists, per side, every system where the side
+    has ground forces or PD in the box, each once and nothing else, so the report reads its
+    boxes held without control from that list instead of from every system with pieces."""
+    ruleset, occupancy = _contested(2_000)
+    sides_seen = 0
+    for side in PLAYER_SIDES:
+        listed = occupancy.ground_systems.get(side, [])
+        expected = {sid for sid, there in occupancy.by_system.items() if side in there.ground_sides}
+        assert len(listed) == len(set(listed)), "each system once"
+        assert set(listed) == expected
+        sides_seen += bool(expected)
+    assert sides_seen == len(PLAYER_SIDES)

@@ -81,11 +81,15 @@ class Occupancy(Struct, frozen=True):
     """Per-system presence, built once from the pieces and shared by every economy rule."""
 
     by_system: dict[str, SystemPresence]
+    # side -> the systems where it has ground forces/PD in the box, each once, in the order met
+    # (the income report's boxes held without control, read without a pass over every system)
+    ground_systems: dict[Side, list[str]] = field(default_factory=dict)
 
     @classmethod
     def from_pieces(cls, pieces: Iterable[Piece]) -> Occupancy:
         """Summarise ``pieces`` per system; pieces off the map are ignored."""
         by_system: dict[str, SystemPresence] = {}
+        ground_systems: dict[Side, list[str]] = {}
         for piece in pieces:
             if piece.system_id is None:
                 continue
@@ -94,8 +98,9 @@ class Occupancy(Struct, frozen=True):
                 presence = by_system[piece.system_id] = SystemPresence()
             unit_type = piece.unit_type
             if controls_ground(unit_type):
-                if piece.in_box:
+                if piece.in_box and piece.side not in presence.ground_sides:
                     presence.ground_sides.add(piece.side)
+                    ground_systems.setdefault(piece.side, []).append(piece.system_id)
                 continue
             if not is_spacecraft(unit_type):
                 continue
@@ -105,7 +110,7 @@ class Occupancy(Struct, frozen=True):
                 presence.cutters.setdefault(piece.side, []).append(piece)
             if not piece.in_box:
                 presence.hex_ship_sides.add(piece.side)
-        return cls(by_system)
+        return cls(by_system, ground_systems)
 
     def presence(self, system_id: str) -> SystemPresence | None:
         """The presence in ``system_id``, or ``None`` when the system is empty."""

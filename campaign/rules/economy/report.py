@@ -227,16 +227,17 @@ def _uncontrolled_with_ground_forces(
     """The systems where ``side`` has ground forces or PD in the box but whose box is not among
     ``controlled`` (the side's boxes), in map order.
 
-    Read from the occupancy (systems with pieces), not by asking every system of the map; the
-    side's own boxes are left out before anything else is done with them (most ground forces
-    stand in boxes their side controls).
+    Read from the occupancy's list of the side's ground systems, not by asking every system of
+    the map nor every system with pieces (issue 47 item 3); the side's own boxes are left out
+    before anything else is done with them (most ground forces stand in boxes their side
+    controls).
     """
     graph = connectivity.graph
     index = graph.index
     found = sorted(
         index[system_id]
-        for system_id, presence in occupancy.by_system.items()
-        if side in presence.ground_sides and system_id not in controlled and system_id in index
+        for system_id in occupancy.ground_systems.get(side, ())
+        if system_id not in controlled and system_id in index
     )
     return [graph.systems[i] for i in found]
 
