@@ -65,7 +65,9 @@ class BoxReport(_Model):
     type1_path: list[str] | None  # to the nearest controlled type 1 box (type 2 fallback)
     income_row: str  # the Table 3 row
     ru: int
-    cut_by: list[CutSystem]  # where every route to the capital is cut first (unconnected only)
+    # where every route to the capital is cut first (unconnected boxes only; a tuple, so that
+    # the connected boxes share the empty one instead of a new list each: issue 47 item 3)
+    cut_by: tuple[CutSystem, ...]
     no_route: bool  # no usable jump route to the capital exists at all
     explanation: str
 
@@ -167,7 +169,7 @@ def _names(connectivity: SideConnectivity, ids: list[str] | None) -> list[str] |
     return [graph.names[graph.index[i]] for i in ids]
 
 
-def _cut_systems(connectivity: SideConnectivity, system_id: str) -> list[CutSystem]:
+def _cut_systems(connectivity: SideConnectivity, system_id: str) -> tuple[CutSystem, ...]:
     graph = connectivity.graph
     cuts = []
     for cut_id in connectivity.cut_set(system_id):
@@ -184,7 +186,7 @@ def _cut_systems(connectivity: SideConnectivity, system_id: str) -> list[CutSyst
                 reason=blockage.sentence(name),
             )
         )
-    return cuts
+    return tuple(cuts)
 
 
 def _explain(
@@ -193,7 +195,7 @@ def _explain(
     path: list[str] | None,
     joins: str | None,
     type1_path: list[str] | None,
-    cuts: list[CutSystem],
+    cuts: tuple[CutSystem, ...],
     no_route: bool,
 ) -> str:
     if source is IncomeSource.TYPE3:
@@ -260,7 +262,7 @@ def build_report(
         system = box.system
         path = paths.get(i)
         joined = systems[joins[i]] if i in joins else None
-        cuts: list[CutSystem] = []
+        cuts: tuple[CutSystem, ...] = ()
         no_route = False
         type1_path = None
         if path is None and box.source is not IncomeSource.TYPE3:
