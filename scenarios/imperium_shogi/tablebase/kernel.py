@@ -271,7 +271,7 @@ def parents(key: int, src: np.ndarray, nsrc: np.ndarray, dobutsu: bool, out: np.
     the caller (a predecessor outside the table does not matter).
     """
     pos = swap_key(key)
-    n = 0
+    n = np.int64(0)
     for dst in range(12):
         code = nib(pos, dst)
         if code == 0 or code >= 8:

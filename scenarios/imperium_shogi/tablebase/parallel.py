@@ -327,7 +327,7 @@ def _expand_block(
     totals = borrowed(totals)
     near = borrowed(near)
     lines = directory.shape[0] // LINE_WORDS
-    n = 0
+    n = np.int64(0)
     new = 0
     expanded = 0
     unranked = 0
@@ -389,7 +389,7 @@ def _expand_block(
                     at += 1
                 if n >= BATCH:
                     new += _mark_batch(n, ranks, directory, frontier)
-                    n = 0
+                    n = np.int64(0)
     new += _mark_batch(n, ranks, directory, frontier)
     totals[0] += new
     totals[1] += expanded
@@ -748,7 +748,7 @@ def _retro_block(
     places = borrowed(places)
     near = borrowed(near)
     lines = directory.shape[0] // LINE_WORDS
-    n = 0
+    n = np.int64(0)
     decided = 0
     odd = 0
     won = dist % 2 == 1
@@ -784,7 +784,7 @@ def _retro_block(
                     )
                     decided += settled[0]
                     odd += settled[1]
-                    n = 0
+                    n = np.int64(0)
     settled = _settle_batch(
         n, ranks, from_win, places, directory, state, next_bits, next_blocks, dist
     )
