@@ -173,6 +173,36 @@ def test_the_warm_up_compiles_no_array_sum_along_an_axis(tmp_path, monkeypatch, 
     assert not [name for name in compiled if name.startswith(("array_sum", "check_axis"))]
 
 
+#: Like ``COMPILED_SCRIPT``: the project's functions numba compiled more than once.
+TWICE_SCRIPT = """
+import sys
+from collections import Counter
+from numba.core import event
+names = Counter()
+class Names(event.Listener):
+    def on_start(self, found):
+        function = found.data["dispatcher"].py_func
+        if function.__module__.startswith("scenarios."):
+            names[function.__qualname__] += 1
+    def on_end(self, found):
+        pass
+event.register("numba:compile", Names())
+from scenarios.imperium_shogi.tablebase.warm import warm_up
+warm_up(sys.argv[1])
+print(" ".join(sorted(name for name, times in names.items() if times > 1)))
+"""
+
+
+@pytest.mark.parametrize("part", ["enumerate", "solve"])
+def test_the_warm_up_compiles_each_kernel_once(tmp_path, monkeypatch, part):
+    """issue 47 item 1, round 7: a count of keys in a batch that starts as ``0`` was typed
+    as the literal 0 first, and the batch functions (``_mark_batch``, ``_settle_batch``,
+    ``_dedupe``) were compiled for it as well as for ``int64``: about 0.5 s of CPU in each
+    compiling child on a cold cache."""
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "numba-cache"))
+    assert _run_fresh(TWICE_SCRIPT, part).split() == []
+
+
 def test_the_terminal_test_counts_no_references():
     """issue 47 item 1, round 6: ``classify`` (every position of the enumeration, every
     parent of a level) and the capture test it inlines read the move tables as compiled-in
