@@ -18,9 +18,12 @@ from scenarios.imperium_shogi.tablebase.ranking import (
     KIND_OF_CODE,
     LINE_RANKS,
     LINE_WORDS,
+    PAIR_STRIDE,
+    PAIRS_AT,
     SQUARE_CODES,
     SQUARE_STRIDE,
     STATES,
+    state_step,
 )
 
 
@@ -33,16 +36,18 @@ def _square_steps() -> np.ndarray:
         if code not in SQUARE_CODES:
             steps[code] = 1 << 40
         elif code == 1:
-            steps[code] = 54 | 1 << 16
+            steps[code] = state_step(code) | 1 << 16
         elif code == 9:
-            steps[code] = 27 | 1 << 20
+            steps[code] = state_step(code) | 1 << 20
         elif code:
             kind = KIND_OF_CODE[code & 7]  # MS 0, CR 1, B 2
-            steps[code] = 9 // 3**kind | 1 << (24 + 4 * kind)
+            steps[code] = state_step(code) | 1 << (24 + 4 * kind)
     return steps
 
 
 SQUARE_STEP = _square_steps()
+#: ``PAIR_STEP[byte]``: ``SQUARE_STEP`` of the two squares a byte of the key holds, added.
+PAIR_STEP = SQUARE_STEP[np.arange(256) & 15] + SQUARE_STEP[np.arange(256) >> 4]
 #: The largest state number (both BBs and every piece placed): a bound for invalid keys.
 LAST_STATE = STATES - 1
 
@@ -53,17 +58,19 @@ def rank_of(key: int, step: np.ndarray, before: np.ndarray, material: np.ndarray
 
     The same computation as ``Ranking.rank`` (which the perfect level uses without numba), on
     the flat table ``Ranking.before`` (``step`` is not needed). The state of the walk is a sum
-    of what each square adds (``SQUARE_STEP``), so the twelve look-ups do not wait for one
-    another (the walk on ``step`` chained them: a third of the enumeration's time, issue 47);
-    the piece counts summed beside it are checked once at the end.
+    of what each square adds (``SQUARE_STEP``), so the look-ups do not wait for one another
+    (the walk on ``step`` chained them: a third of the enumeration's time, issue 47); the
+    piece counts summed beside it are checked once at the end. The walk takes two squares at
+    a time, one byte of the key (``before`` from ``PAIRS_AT``, issue 47 round 7: six look-ups
+    instead of twelve, about 8 ns a rank instead of 12).
     """
     walk = 0
     rank = 0
-    for sq in range(12):
-        code = (key >> (4 * sq)) & 15
+    for pair in range(6):
+        byte = (key >> (8 * pair)) & 255
         state = min(walk & 0xFFFF, LAST_STATE)  # beyond only for a key that is refused
-        rank += before[sq * SQUARE_STRIDE + 16 * state + code]
-        walk += SQUARE_STEP[code]
+        rank += before[PAIRS_AT + pair * PAIR_STRIDE + 256 * state + byte]
+        walk += PAIR_STEP[byte]
     used_ms = (walk >> 24) & 15
     used_cr = (walk >> 28) & 15
     used_b = (walk >> 32) & 15
