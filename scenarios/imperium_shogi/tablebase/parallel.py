@@ -44,6 +44,7 @@ from scenarios.imperium_shogi.tablebase.index import (
     rank_of,
 )
 from scenarios.imperium_shogi.tablebase.kernel import (
+    COUNTED,
     MAX_MOVES,
     T_WIN_CAPTURE,
     T_WIN_TRY,
@@ -283,7 +284,7 @@ def _terminal_state(terminal: int) -> np.uint8:
     return np.uint8(1)  # T_LOSS_TRY: lost in 0
 
 
-@njit(cache=True)
+@njit(cache=True, locals=COUNTED)
 def _expand_block(
     block: int,
     directory: np.ndarray,
@@ -327,7 +328,7 @@ def _expand_block(
     totals = borrowed(totals)
     near = borrowed(near)
     lines = directory.shape[0] // LINE_WORDS
-    n = np.int64(0)
+    n = 0
     new = 0
     expanded = 0
     unranked = 0
@@ -389,7 +390,7 @@ def _expand_block(
                     at += 1
                 if n >= BATCH:
                     new += _mark_batch(n, ranks, directory, frontier)
-                    n = np.int64(0)
+                    n = 0
     new += _mark_batch(n, ranks, directory, frontier)
     totals[0] += new
     totals[1] += expanded
@@ -700,7 +701,7 @@ def _settle_batch(
     return decided, odd
 
 
-@njit(cache=True)
+@njit(cache=True, locals=COUNTED)
 def _retro_block(
     block: int,
     directory: np.ndarray,
@@ -748,7 +749,7 @@ def _retro_block(
     places = borrowed(places)
     near = borrowed(near)
     lines = directory.shape[0] // LINE_WORDS
-    n = np.int64(0)
+    n = 0
     decided = 0
     odd = 0
     won = dist % 2 == 1
@@ -784,7 +785,7 @@ def _retro_block(
                     )
                     decided += settled[0]
                     odd += settled[1]
-                    n = np.int64(0)
+                    n = 0
     settled = _settle_batch(
         n, ranks, from_win, places, directory, state, next_bits, next_blocks, dist
     )
