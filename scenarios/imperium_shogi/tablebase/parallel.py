@@ -312,21 +312,11 @@ def _expand_block(
     rows of ``totals`` share a cache line, and an increment per position made both cores
     fight for it (a tenth of the enumeration's CPU, issue 47 round 6)."""
     # Views that count no references: see ``atomics.borrowed``.
-    directory = borrowed(directory)
-    frontier = borrowed(frontier)
-    nxt = borrowed(nxt)
-    pre = borrowed(pre)
-    count = borrowed(count)
-    material = borrowed(material)
-    tgt = borrowed(tgt)
-    ntgt = borrowed(ntgt)
-    buf = borrowed(buf)
-    ranks = borrowed(ranks)
-    log_code = borrowed(log_code)
-    log_where = borrowed(log_where)
-    log_at = borrowed(log_at)
-    totals = borrowed(totals)
-    near = borrowed(near)
+    directory, frontier, log_code, log_where, log_at, totals = borrowed(
+        (directory, frontier, log_code, log_where, log_at, totals)
+    )
+    nxt, pre, count, material, tgt, ntgt = borrowed((nxt, pre, count, material, tgt, ntgt))
+    buf, ranks, near = borrowed((buf, ranks, near))
     lines = directory.shape[0] // LINE_WORDS
     n = 0
     new = 0
@@ -538,18 +528,9 @@ def _prepare_block(
     """``prepare`` for one block; the number of children that could not be ranked (and of
     positions with more than ``MAX_COUNT`` children to count)."""
     # Views that count no references: see ``atomics.borrowed``.
-    directory = borrowed(directory)
-    state = borrowed(state)
-    nxt = borrowed(nxt)
-    pre = borrowed(pre)
-    count = borrowed(count)
-    material = borrowed(material)
-    tgt = borrowed(tgt)
-    ntgt = borrowed(ntgt)
-    buf = borrowed(buf)
-    entries = borrowed(entries)
-    lows = borrowed(lows)
-    near = borrowed(near)
+    directory, state = borrowed((directory, state))
+    nxt, pre, count, material, tgt, ntgt = borrowed((nxt, pre, count, material, tgt, ntgt))
+    buf, entries, lows, near = borrowed((buf, entries, lows, near))
     lines = directory.shape[0] // LINE_WORDS
     bad = 0
     for line in range(block * BLOCK_LINES, min(lines, (block + 1) * BLOCK_LINES)):
@@ -729,25 +710,13 @@ def _retro_block(
     """``retro_level`` for one block: add to ``totals`` (its level bits are cleared later),
     once, at the end (see ``_expand_block``)."""
     # Views that count no references: see ``atomics.borrowed``.
-    directory = borrowed(directory)
-    state = borrowed(state)
-    level_bits = borrowed(level_bits)
-    next_bits = borrowed(next_bits)
-    next_blocks = borrowed(next_blocks)
-    nxt = borrowed(nxt)
-    pre = borrowed(pre)
-    count = borrowed(count)
-    material = borrowed(material)
-    src = borrowed(src)
-    nsrc = borrowed(nsrc)
-    tgt = borrowed(tgt)
-    ntgt = borrowed(ntgt)
-    buf = borrowed(buf)
-    ranks = borrowed(ranks)
-    from_win = borrowed(from_win)
-    totals = borrowed(totals)
-    places = borrowed(places)
-    near = borrowed(near)
+    directory, state, level_bits, next_bits, next_blocks, totals = borrowed(
+        (directory, state, level_bits, next_bits, next_blocks, totals)
+    )
+    nxt, pre, count, material, src, nsrc, tgt, ntgt = borrowed(
+        (nxt, pre, count, material, src, nsrc, tgt, ntgt)
+    )
+    buf, ranks, from_win, places, near = borrowed((buf, ranks, from_win, places, near))
     lines = directory.shape[0] // LINE_WORDS
     n = 0
     decided = 0
