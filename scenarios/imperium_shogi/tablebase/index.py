@@ -158,14 +158,15 @@ def key_of_rank_near(
     rank -= done
     for sq in range(k, 12):
         base = sq * SQUARE_STRIDE + row
-        # The square's code: the last valid one whose first rank is not beyond ``rank``
-        # (searched upwards, as the empty square, code 0, is the most frequent).
+        # The square's code: the last one whose first rank is not beyond ``rank``. The first
+        # ranks rise with the code (a code that cannot go there adds no keys), so it is the
+        # number of codes 1..15 whose first rank is not beyond ``rank``: counted without a
+        # branch (the search that stopped at the first code beyond mispredicted; issue 47
+        # round 7: an un-rank of sparse positions 73 ns instead of 104, of dense ones 42
+        # instead of 49).
         chosen = 0
         for code in range(1, 16):
-            if step[row + code] >= 0:
-                if before[base + code] > rank:
-                    break
-                chosen = code
+            chosen += before[base + code] <= rank
         took = before[base + chosen]
         rank -= took
         done += took
