@@ -2,7 +2,8 @@
 
 The parallel solver (``solver``, ADR 0017) lets both cores write the same bitmaps and
 position states; these intrinsics emit the LLVM ``atomicrmw``/``cmpxchg`` instructions on an
-array element (sequentially consistent), and ``ctpop`` (the ``popcnt`` instruction on x86-64).
+array element (sequentially consistent), and ``ctpop`` (the ``popcnt`` instruction on x86-64);
+``borrowed`` makes views of arrays that count no references (issue 47, round 7).
 
 Each public name is the numba intrinsic itself, typed (``cast``) as the call the kernels make:
 a numba intrinsic's Python signature has the typing context first, which a kernel never passes.
