@@ -191,10 +191,21 @@ def key_of_rank(
 # -- rank directory -----------------------------------------------------------------------------
 
 
+#: Bytes of a cache line: a directory line (``LINE_WORDS`` entries of 8 bytes) is one.
+CACHE_LINE = 64
+
+
 def empty_directory(size: int) -> np.ndarray:
-    """A directory with room for ``size`` ranks, no bit set (``uint64`` lines of 8)."""
+    """A directory with room for ``size`` ranks, no bit set (``uint64`` lines of 8), its first
+    entry at the start of a cache line, so that each directory line is one cache line.
+
+    numpy's large arrays start 16 bytes into a page: every directory line then straddled two
+    cache lines, and a look-up of a rank in the last two words of its line fetched both (the
+    running count is in the first); issue 47, round 7."""
     lines = (size + LINE_RANKS - 1) // LINE_RANKS
-    return np.zeros(lines * LINE_WORDS, dtype=np.uint64)
+    whole = np.zeros(lines * LINE_WORDS + LINE_WORDS, dtype=np.uint64)
+    skip = (-whole.ctypes.data % CACHE_LINE) // whole.itemsize
+    return whole[skip : skip + lines * LINE_WORDS]
 
 
 @njit(cache=True, inline="always")

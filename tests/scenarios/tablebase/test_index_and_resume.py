@@ -10,7 +10,9 @@ import pytest
 
 from scenarios.imperium_shogi.rules import HAND_SHIFT
 from scenarios.imperium_shogi.tablebase.index import (
+    CACHE_LINE,
     MEMO_SIZE,
+    empty_directory,
     key_of_rank,
     key_of_rank_near,
     rank_of,
@@ -115,6 +117,18 @@ def test_the_pair_table_adds_what_two_squares_add(material):
                 entry = PAIRS_AT + pair * PAIR_STRIDE + 256 * state + byte
                 assert ranking.before[entry] == expected, (pair, state, byte)
     assert ranking.before.shape == (PAIRS_AT + 6 * PAIR_STRIDE,)
+
+
+@pytest.mark.parametrize("size", [1, 448 * 100 + 7, Ranking.of((2, 2, 2)).size])
+def test_each_directory_line_is_one_cache_line(size):
+    """issue 47 item 1, round 7: the directory starts at a cache line, so each of its lines
+    (a running count and seven words, 64 bytes) is one cache line and a look-up fetches one.
+    numpy's large arrays start 16 bytes into a page: every line straddled two. The full
+    game's directory is allocated here too (224 MB of zero pages, only its start touched)."""
+    directory = empty_directory(size)
+    assert directory.ctypes.data % CACHE_LINE == 0
+    assert directory.shape == ((size + 447) // 448 * 8,)
+    assert directory.dtype == np.uint64 and not directory[:4096].any()
 
 
 def test_full_game_rank_space():
