@@ -36,7 +36,7 @@ STATES = 4 * 27  # BB placed (Red, Blue) x used MS x used CR x used B (each 0..2
 #: Entries of ``Ranking.before`` per square.
 SQUARE_STRIDE = STATES * 16
 #: ``Ranking.before`` from ``PAIRS_AT`` on: the same for two squares at once (``PAIR_STRIDE``
-#: entries for squares ``2k`` and ``2k + 1``: 16 per state, one per byte of the key there).
+#: entries for squares ``2k`` and ``2k + 1``: 256 per state, one per byte of the key there).
 PAIRS_AT = 12 * SQUARE_STRIDE
 PAIR_STRIDE = STATES * 256
 
