@@ -2,7 +2,8 @@
 
 The parallel solver (``solver``, ADR 0017) lets both cores write the same bitmaps and
 position states; these intrinsics emit the LLVM ``atomicrmw``/``cmpxchg`` instructions on an
-array element (sequentially consistent), and ``ctpop`` (the ``popcnt`` instruction on x86-64).
+array element (sequentially consistent), and ``ctpop`` (the ``popcnt`` instruction on x86-64);
+``borrowed`` makes views of arrays that count no references (issue 47, round 7).
 
 Each public name is the numba intrinsic itself, typed (``cast``) as the call the kernels make:
 a numba intrinsic's Python signature has the typing context first, which a kernel never passes.
@@ -119,3 +120,34 @@ def _prefetch(typingctx, array, index):
 
 
 prefetch = cast(Callable[[Any, Any], None], intrinsic(_prefetch))
+
+
+def _without_count(context, builder, array_type, array):
+    """``array`` (an LLVM array structure) with a null ``meminfo`` and ``parent``."""
+    view = context.make_array(array_type)(context, builder, value=array)
+    view.meminfo = cgutils.get_null_value(view.meminfo.type)
+    view.parent = cgutils.get_null_value(view.parent.type)
+    return view._getvalue()
+
+
+def _borrowed(typingctx, arrays):
+    """The same arrays (a tuple of them) as views that count no references."""
+    signature = arrays(arrays)
+
+    def codegen(context, builder, sig, args):
+        items = [
+            _without_count(context, builder, item_type, builder.extract_value(args[0], i))
+            for i, item_type in enumerate(sig.args[0])
+        ]
+        return context.make_tuple(builder, sig.return_type, items)
+
+    return signature, codegen
+
+
+#: ``borrowed((a, b, ...))``: the arrays as views that count no references (issue 47, round
+#: 7). numba counts references to an array at the entry and exit of the functions it is
+#: passed to (``key_of_rank_near``, ``distinct_children``, ``parents``): an atomic add on the
+#: array's one count, which both cores shared and waited for. A view with a null ``meminfo``
+#: makes each of those a test of a null pointer. Only for arrays that outlive the views (a
+#: function's arguments, used in that function).
+borrowed = cast(Callable[[Any], Any], intrinsic(_borrowed))

@@ -30,6 +30,7 @@ from scenarios.imperium_shogi.tablebase.atomics import (
     atomic_cas,
     atomic_or,
     atomic_xchg,
+    borrowed,
     popcount,
     prefetch,
 )
@@ -43,6 +44,7 @@ from scenarios.imperium_shogi.tablebase.index import (
     rank_of,
 )
 from scenarios.imperium_shogi.tablebase.kernel import (
+    COUNTED,
     MAX_MOVES,
     T_WIN_CAPTURE,
     T_WIN_TRY,
@@ -282,7 +284,7 @@ def _terminal_state(terminal: int) -> np.uint8:
     return np.uint8(1)  # T_LOSS_TRY: lost in 0
 
 
-@njit(cache=True)
+@njit(cache=True, locals=COUNTED)
 def _expand_block(
     block: int,
     directory: np.ndarray,
@@ -309,6 +311,12 @@ def _expand_block(
     The figures are counted in locals and added to ``totals`` once, at the end: the workers'
     rows of ``totals`` share a cache line, and an increment per position made both cores
     fight for it (a tenth of the enumeration's CPU, issue 47 round 6)."""
+    # Views that count no references: see ``atomics.borrowed``.
+    directory, frontier, log_code, log_where, log_at, totals = borrowed(
+        (directory, frontier, log_code, log_where, log_at, totals)
+    )
+    nxt, pre, count, material, tgt, ntgt = borrowed((nxt, pre, count, material, tgt, ntgt))
+    buf, ranks, near = borrowed((buf, ranks, near))
     lines = directory.shape[0] // LINE_WORDS
     n = 0
     new = 0
@@ -519,6 +527,10 @@ def _prepare_block(
 ) -> int:
     """``prepare`` for one block; the number of children that could not be ranked (and of
     positions with more than ``MAX_COUNT`` children to count)."""
+    # Views that count no references: see ``atomics.borrowed``.
+    directory, state = borrowed((directory, state))
+    nxt, pre, count, material, tgt, ntgt = borrowed((nxt, pre, count, material, tgt, ntgt))
+    buf, entries, lows, near = borrowed((buf, entries, lows, near))
     lines = directory.shape[0] // LINE_WORDS
     bad = 0
     for line in range(block * BLOCK_LINES, min(lines, (block + 1) * BLOCK_LINES)):
@@ -670,7 +682,7 @@ def _settle_batch(
     return decided, odd
 
 
-@njit(cache=True)
+@njit(cache=True, locals=COUNTED)
 def _retro_block(
     block: int,
     directory: np.ndarray,
@@ -697,6 +709,14 @@ def _retro_block(
 ) -> None:
     """``retro_level`` for one block: add to ``totals`` (its level bits are cleared later),
     once, at the end (see ``_expand_block``)."""
+    # Views that count no references: see ``atomics.borrowed``.
+    directory, state, level_bits, next_bits, next_blocks, totals = borrowed(
+        (directory, state, level_bits, next_bits, next_blocks, totals)
+    )
+    nxt, pre, count, material, src, nsrc, tgt, ntgt = borrowed(
+        (nxt, pre, count, material, src, nsrc, tgt, ntgt)
+    )
+    buf, ranks, from_win, places, near = borrowed((buf, ranks, from_win, places, near))
     lines = directory.shape[0] // LINE_WORDS
     n = 0
     decided = 0

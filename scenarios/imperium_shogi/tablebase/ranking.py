@@ -35,6 +35,21 @@ MAX_PER_KIND = 2
 STATES = 4 * 27  # BB placed (Red, Blue) x used MS x used CR x used B (each 0..2)
 #: Entries of ``Ranking.before`` per square.
 SQUARE_STRIDE = STATES * 16
+#: ``Ranking.before`` from ``PAIRS_AT`` on: the same for two squares at once (``PAIR_STRIDE``
+#: entries for squares ``2k`` and ``2k + 1``: 256 per state, one per byte of the key there).
+PAIRS_AT = 12 * SQUARE_STRIDE
+PAIR_STRIDE = STATES * 256
+
+
+def state_step(code: int) -> int:
+    """What a square holding ``code`` adds to the state number (``_state``) of the rank walk
+    (``index.rank_of``): the BB's flag or one piece of its kind; 0 for an empty square and
+    for a code no square may hold (such a key is refused by the piece counts)."""
+    if code not in SQUARE_CODES or code == 0:
+        return 0
+    if code & 7 == 1:
+        return 54 if code == 1 else 27
+    return 9 // 3 ** KIND_OF_CODE[code & 7]
 
 
 def _state(red_bb: int, blue_bb: int, used: Sequence[int]) -> int:
@@ -47,6 +62,25 @@ def _unstate(state: int) -> tuple[int, int, list[int]]:
     used_ms = state // 9 % 3
     flags = state // 27
     return flags // 2, flags % 2, [used_ms, used_cr, used_b]
+
+
+def _pair_table(pre: np.ndarray) -> np.ndarray:
+    """``[k, state, byte]``: ``pre`` of square ``2k`` and of square ``2k + 1`` added, the
+    second from the state the first leads to, for the codes ``byte & 15`` and ``byte >> 4``.
+
+    The state after the first square is the state plus ``state_step``, as ``index.rank_of``
+    sums it, capped at the last state (beyond it only for a key that is refused), so a walk
+    of pairs adds exactly what the walk of squares adds, for every key (issue 47, round 7:
+    half the look-ups; a rank is about 8 ns instead of 12)."""
+    steps = np.array([state_step(code) for code in range(16)], dtype=np.int64)
+    states = np.arange(STATES, dtype=np.int64)
+    after = np.minimum(states[:, None] + steps[None, :], STATES - 1)  # [state, first code]
+    pairs = np.zeros((6, STATES, 16, 16), dtype=np.int64)  # [k, state, second, first]
+    for k in range(6):
+        first = pre[2 * k]  # [state, first code]
+        second = pre[2 * k + 1][after]  # [state, first code, second code]
+        pairs[k] = (first[:, :, None] + second).transpose(0, 2, 1)
+    return pairs.reshape(6, STATES, 256)
 
 
 @dataclass(frozen=True)
@@ -62,6 +96,9 @@ class Ranking:
     #: ``16 * next state`` (-1 if the code cannot go there) and
     #: ``before[SQUARE_STRIDE * square + 16 * state + code]`` is ``pre[square, state, code]``,
     #: so that a step of the rank walk is two loads with no multiplication on its critical path.
+    #: ``before[PAIRS_AT + PAIR_STRIDE * k + 256 * state + byte]`` is what squares ``2k`` and
+    #: ``2k + 1`` add together from ``state``, for the ``byte`` of the key that holds both
+    #: (``_pair_table``): ``rank_of`` walks six pairs instead of twelve squares.
     step: np.ndarray
     before: np.ndarray
 
@@ -104,7 +141,8 @@ class Ranking:
                         total += count[square + 1, nxt[state, code]]
                 count[square, state] = total
         step = np.where(nxt >= 0, nxt * 16, -1).astype(np.int64).ravel()
-        return cls(material, nxt, pre, count, int(count[0, 0]), step, pre.ravel().copy())
+        before = np.concatenate([pre.ravel(), _pair_table(pre).ravel()])
+        return cls(material, nxt, pre, count, int(count[0, 0]), step, before)
 
     @classmethod
     def of_key(cls, key: int) -> Ranking:

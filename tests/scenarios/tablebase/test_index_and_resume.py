@@ -10,12 +10,20 @@ import pytest
 
 from scenarios.imperium_shogi.rules import HAND_SHIFT
 from scenarios.imperium_shogi.tablebase.index import (
+    CACHE_LINE,
     MEMO_SIZE,
+    empty_directory,
     key_of_rank,
     key_of_rank_near,
     rank_of,
 )
-from scenarios.imperium_shogi.tablebase.ranking import Ranking
+from scenarios.imperium_shogi.tablebase.ranking import (
+    PAIR_STRIDE,
+    PAIRS_AT,
+    STATES,
+    Ranking,
+    state_step,
+)
 from scenarios.imperium_shogi.tablebase.solver import Checkpoint, solve
 from tests.scenarios.tablebase.conftest import reduced_position, reduced_solution
 
@@ -87,6 +95,40 @@ def test_rank_of_altered_keys_equals_the_python_rank(material):
         assert rank_of(key, nxt, pre, mat) == expected
         refused += expected < 0
     assert 0 < refused < 20_000
+
+
+@pytest.mark.parametrize("material", [(0, 1, 1), (2, 2, 2)])
+def test_the_pair_table_adds_what_two_squares_add(material):
+    """SHO-1 / issue 47 item 1, round 7: ``rank_of`` walks the key a byte (two squares) at a
+    time: each entry of the pair part of ``Ranking.before`` is what the walk of single squares
+    adds for those two squares (``pre`` of the first, then of the second from the state the
+    first leads to, capped at the last state as ``rank_of`` caps it), for every state and
+    every pair of codes, valid or not."""
+    ranking = Ranking.of(material)
+    last = STATES - 1
+    for pair in range(6):
+        for state in range(STATES):
+            for byte in range(256):
+                first, second = byte & 15, byte >> 4
+                after = min(state + state_step(first), last)
+                expected = (
+                    ranking.pre[2 * pair, state, first] + ranking.pre[2 * pair + 1, after, second]
+                )
+                entry = PAIRS_AT + pair * PAIR_STRIDE + 256 * state + byte
+                assert ranking.before[entry] == expected, (pair, state, byte)
+    assert ranking.before.shape == (PAIRS_AT + 6 * PAIR_STRIDE,)
+
+
+@pytest.mark.parametrize("size", [1, 448 * 100 + 7, Ranking.of((2, 2, 2)).size])
+def test_each_directory_line_is_one_cache_line(size):
+    """issue 47 item 1, round 7: the directory starts at a cache line, so each of its lines
+    (a running count and seven words, 64 bytes) is one cache line and a look-up fetches one.
+    numpy's large arrays start 16 bytes into a page: every line straddled two. The full
+    game's directory is allocated here too (224 MB of zero pages, only its start touched)."""
+    directory = empty_directory(size)
+    assert directory.ctypes.data % CACHE_LINE == 0
+    assert directory.shape == ((size + 447) // 448 * 8,)
+    assert directory.dtype == np.uint64 and not directory[:4096].any()
 
 
 def test_full_game_rank_space():

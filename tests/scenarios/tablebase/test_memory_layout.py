@@ -9,6 +9,7 @@ process: same tables, less memory at the peak.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -172,6 +173,36 @@ def test_the_warm_up_compiles_no_array_sum_along_an_axis(tmp_path, monkeypatch, 
     assert not [name for name in compiled if name.startswith(("array_sum", "check_axis"))]
 
 
+#: Like ``COMPILED_SCRIPT``: the project's functions numba compiled more than once.
+TWICE_SCRIPT = """
+import sys
+from collections import Counter
+from numba.core import event
+names = Counter()
+class Names(event.Listener):
+    def on_start(self, found):
+        function = found.data["dispatcher"].py_func
+        if function.__module__.startswith("scenarios."):
+            names[function.__qualname__] += 1
+    def on_end(self, found):
+        pass
+event.register("numba:compile", Names())
+from scenarios.imperium_shogi.tablebase.warm import warm_up
+warm_up(sys.argv[1])
+print(" ".join(sorted(name for name, times in names.items() if times > 1)))
+"""
+
+
+@pytest.mark.parametrize("part", ["enumerate", "solve"])
+def test_the_warm_up_compiles_each_kernel_once(tmp_path, monkeypatch, part):
+    """issue 47 item 1, round 7: a count of keys in a batch that starts as ``0`` was typed
+    as the literal 0 first, and the batch functions (``_mark_batch``, ``_settle_batch``,
+    ``_dedupe``) were compiled for it as well as for ``int64``: about 0.5 s of CPU in each
+    compiling child on a cold cache."""
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "numba-cache"))
+    assert _run_fresh(TWICE_SCRIPT, part).split() == []
+
+
 def test_the_terminal_test_counts_no_references():
     """issue 47 item 1, round 6: ``classify`` (every position of the enumeration, every
     parent of a level) and the capture test it inlines read the move tables as compiled-in
@@ -192,6 +223,65 @@ def test_the_terminal_test_counts_no_references():
     ]
     assert bodies  # the function itself (not its Python wrapper)
     assert not [body for body in bodies if "@NRT_incref" in body or "@NRT_decref" in body]
+
+
+#: The element type of each array a block function takes (by its name; the others are
+#: 64-bit integers), and the dimensions of those with more than one.
+ARRAY_TYPES = {
+    "directory": "uint64",
+    "frontier": "uint64",
+    "level_bits": "uint64",
+    "next_bits": "uint64",
+    "lows": "uint64",
+    "state": "uint8",
+    "from_win": "uint8",
+    "next_blocks": "uint8",
+    "log_code": "uint8",
+    "log_where": "uint16",
+}
+ARRAY_DIMENSIONS = {"count": 2, "tgt": 3, "ntgt": 2, "src": 3, "nsrc": 2}
+
+
+def _own_reference_counts(function) -> list[str]:
+    """The reference-count calls in the body of numba function ``function`` itself (not in
+    the functions linked with it), compiled afresh (whatever the compile cache holds)."""
+    import inspect
+
+    from numba import njit, types
+
+    arguments = []
+    for name, parameter in inspect.signature(function.py_func).parameters.items():
+        if parameter.annotation in ("np.ndarray", np.ndarray):
+            dtype = getattr(types, ARRAY_TYPES.get(name, "int64"))
+            arguments.append(types.Array(dtype, ARRAY_DIMENSIONS.get(name, 1), "C"))
+        else:
+            arguments.append(types.boolean if name == "dobutsu" else types.int64)
+    fresh = njit(function.py_func)
+    fresh.compile(tuple(arguments))
+    name = function.py_func.__name__
+    ir = "".join(fresh.inspect_llvm().values())
+    bodies = []
+    for body in ir.split("\ndefine ")[1:]:
+        symbol = re.search(r'@"?([^\s("]+)', body)  # after attributes such as ``range(...)``
+        if symbol and name in symbol.group(1) and "cpython" not in symbol.group(1):
+            bodies.append(body.split("\n}\n")[0])
+    assert bodies  # the function itself (not its Python wrapper)
+    return [
+        line.strip()
+        for body in bodies
+        for line in body.splitlines()
+        if "@NRT_incref" in line or "@NRT_decref" in line
+    ]
+
+
+@pytest.mark.parametrize("name", ["_expand_block", "_prepare_block", "_retro_block"])
+def test_the_block_kernels_pass_on_arrays_that_count_no_references(name):
+    """issue 47 item 1, round 7: the functions that do one block of each phase hand their
+    arrays on (to ``key_of_rank_near``, ``distinct_children``, ``parents``, ``rank_of``, once
+    per position or child) as views without a reference count (``atomics.borrowed``). With
+    the kernel's own arrays, each of those calls counted references on entry and exit: an
+    atomic add on one count shared by both cores (about 5 % of each phase's CPU)."""
+    assert _own_reference_counts(getattr(parallel, name)) == []
 
 
 def test_the_census_counts_the_states_alone():
