@@ -38,6 +38,7 @@ from campaign.rules.location import Where as Where
 from campaign.rules.phases import Phase, SubPhase
 from campaign.rules.position import PositionTextError, read_position, write_position
 from campaign.rules.sequence import FLOW
+from campaign.rules.unvalidated import unvalidated
 
 #: Prefix of unit ids per side: ``A-CL-1``, ``S-B1-2``, ``N-M-3``.
 SIDE_PREFIX: dict[Side, str] = {Side.ASLAN: "A", Side.SOLOMANI: "S", Side.NEUTRAL: "N"}
@@ -64,12 +65,7 @@ class Unit(BaseModel):
         three times. Every field holds an immutable value (``Location`` is frozen), so copying
         the field values is enough; a unit has no extra fields (``extra="forbid"``) and no
         private attributes (tests/engine/test_flow.py checks both)."""
-        new = type(self).__new__(type(self))
-        object.__setattr__(new, "__dict__", self.__dict__.copy())
-        object.__setattr__(new, "__pydantic_fields_set__", set(self.__pydantic_fields_set__))
-        object.__setattr__(new, "__pydantic_extra__", None)
-        object.__setattr__(new, "__pydantic_private__", None)
-        return new
+        return unvalidated(type(self), self.__dict__.copy(), set(self.__pydantic_fields_set__))
 
 
 class Roll(BaseModel):

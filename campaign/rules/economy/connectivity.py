@@ -80,18 +80,6 @@ def _path(parent: Sequence[int], start: int) -> list[int]:
     return path
 
 
-class Route(Struct, frozen=True):
-    """The start of one box's shortest usable path to the capital, as a report gives it.
-
-    ``names`` runs from the box towards the capital. It stops at the capital, or at the first
-    system already given on the route of a box nearer the capital: ``joins`` is the index of
-    that box, whose route the path follows from there on (``None`` at the capital).
-    """
-
-    names: list[str]
-    joins: int | None
-
-
 #: No wanted system's route names this system (yet).
 NOBODY = -1
 
@@ -101,8 +89,9 @@ def _routes(
 ) -> tuple[dict[int, list[str]], dict[int, int]]:
     """The path of every reached system in ``wanted``; together they name each system once.
 
-    Returns the paths (names from the system towards the capital, as ``Route.names``) and, for
-    the paths that stop at another box's route, that box (``Route.joins``), both keyed by system.
+    Returns the paths (names from the system towards the capital: up to the capital, or up to
+    the first system already given on the route of a box nearer the capital) and, for the paths
+    that stop at another box's route, that box, both keyed by system index.
     The wanted systems are taken in search order, so a box nearer the capital is given first and
     every later route stops where it meets one already given. Each system stands between two
     ends at most once, so the routes of all boxes hold at most one name per system plus two per
@@ -144,7 +133,7 @@ def capital_paths(
 ) -> tuple[dict[int, list[str]], dict[int, int]]:
     """The paths (and joined boxes) of ``_routes`` for the connected ones of ``systems``.
 
-    By system index, with no ``Route`` object per box: the report's fast path (issue 47 item 3).
+    By system index, one list of names per box and a dict of the joins (issue 47 item 3).
     """
     return _routes(
         connectivity.capital_parent,
@@ -191,12 +180,6 @@ class SideConnectivity(Struct):
         if self.type1_parent[start] == UNREACHED:
             return None
         return [self.graph.systems[i].id for i in _path(self.type1_parent, start)]
-
-    def capital_routes(self, system_ids: Iterable[str]) -> dict[str, Route]:
-        """The ``Route`` of each connected system of ``system_ids``, keyed by system id."""
-        graph = self.graph
-        paths, joins = capital_paths(self, (graph.index[i] for i in system_ids))
-        return {graph.systems[i].id: Route(path, joins.get(i)) for i, path in paths.items()}
 
     def blockage(self, system_id: str) -> Blockage | None:
         """Why ``system_id`` cannot stand between (``None`` when it can)."""

@@ -30,6 +30,7 @@ from campaign.rules.economy.income import (
 from campaign.rules.economy.occupancy import Occupancy
 from campaign.rules.ids import Side, SystemType
 from campaign.rules.ruleset import Ruleset, StarSystem
+from campaign.rules.unvalidated import unvalidated
 
 
 class _Model(BaseModel):
@@ -141,25 +142,18 @@ _ROW = {source: source.value for source in IncomeSource}
 #: every row built by ``_box_row``: the set pydantic makes per instance took 728 of the 1,700
 #: bytes of a row (issue 47 item 3, round 5); the rows are frozen, and ``model_copy`` copies it.
 _BOX_FIELDS = set(BoxReport.model_fields)
-_set = object.__setattr__
 
 
 def _box_row(fields: dict[str, Any]) -> BoxReport:
-    """``BoxReport.model_construct(_BOX_FIELDS, **fields)`` without its Python loop per field.
+    """A row from ``fields`` (every field of the model, in its order), not validated again.
 
     For ``build_report`` only, whose values already have the fields' types (a row is built
     per box, thousands at 10,000 systems: validating them took about a third of the report, and
-    ``model_construct`` is slower still; issue 47 item 3, round 5). ``fields`` gives every field
-    of the model, in its order. A test validates every row of reports on maps with cut,
-    unconnected and uncontrolled boxes and checks that validation gives back the same rows
-    (tests/economy/test_report_rows.py).
+    ``model_construct`` is slower still; issue 47 item 3, round 5). A test validates every row
+    of reports on maps with cut, unconnected and uncontrolled boxes and checks that validation
+    gives back the same rows (tests/economy/test_report_rows.py).
     """
-    row = BoxReport.__new__(BoxReport)
-    _set(row, "__dict__", fields)
-    _set(row, "__pydantic_fields_set__", _BOX_FIELDS)
-    _set(row, "__pydantic_extra__", None)
-    _set(row, "__pydantic_private__", None)
-    return row
+    return unvalidated(BoxReport, fields, _BOX_FIELDS)
 
 
 def _names(connectivity: SideConnectivity, ids: list[str] | None) -> list[str] | None:
