@@ -1,12 +1,13 @@
 """A pydantic model instance made from values that already have its fields' types.
 
 The one place that knows how pydantic lays out an instance (its field dict, the set of fields
-given, no extra fields, no private attributes). For the few hot paths that build thousands of
-instances from values the rules themselves made (a copy of a unit for each order decided, a
-row of the income report for each box): validating them again cost more than the work, and
-``model_construct`` loops over the fields in Python (issue 47 item 3). Only for models without
-extra fields (``extra="forbid"``) and without private attributes; the callers' tests validate
-what they build and compare it with what they built.
+given, no extra fields, no private attributes). For hot paths that build thousands of
+instances from values the rules themselves made (a copy of a unit for each order decided):
+validating them again cost more than the work, and ``model_construct`` loops over the fields in
+Python (issue 47). The income report's rows were built here too until they became msgspec
+Structs (ADR 0053). Only for models without extra fields (``extra="forbid"``) and without
+private attributes; the callers' tests validate what they build and compare it with what they
+built.
 """
 
 from __future__ import annotations

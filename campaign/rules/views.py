@@ -18,6 +18,7 @@ import re
 from functools import cached_property
 from typing import NewType, TypeVar
 
+import msgspec
 from pydantic import BaseModel
 
 from campaign.rules.canonical import sha256_hex
@@ -30,7 +31,8 @@ from campaign.rules.state import CampaignState, Unit
 #: order what the seat may not see, and mypy tells it from a raw ``CampaignState``.
 SeenState = NewType("SeenState", CampaignState)
 
-ReportT = TypeVar("ReportT", bound=BaseModel)
+#: A report a seat reads: a pydantic model, or a msgspec Struct (the income report, ADR 0053).
+ReportT = TypeVar("ReportT", bound=BaseModel | msgspec.Struct)
 
 #: A fair-mode reveal order's kind label (``aslan reveal box-3 neutral:RT-2/1``): what a card
 #: opens to, which the machines need and a player's text never shows (issue 41 item 5); a
@@ -203,6 +205,9 @@ class Seen:
         alias wherever an id appears (rows, cargo, engagements, orders)."""
         if not self.hides_anything:
             return report
+        if isinstance(report, msgspec.Struct):
+            text = redact(msgspec.json.encode(report).decode(), self.truth, self.viewer)
+            return msgspec.json.decode(text, type=type(report))
         return type(report).model_validate_json(
             redact(report.model_dump_json(), self.truth, self.viewer)
         )

@@ -23,7 +23,7 @@ from campaign.rules.economy.income import (
     side_income,
     table_value,
 )
-from campaign.rules.economy.report import income_report
+from campaign.rules.economy.report import IncomeReport, income_report
 from campaign.rules.ids import Side
 from campaign.rules.ruleset import HouseRules, Ruleset
 from tests.economy.helpers import occupancy, piece
@@ -206,7 +206,7 @@ def test_report_explains_every_cut():  # DN-ECO-3, DN-ECO-4
     assert "A-CR-4" in halden.explanation and "no friendly tanker" in halden.explanation
     assert report.income == 55 and report.treasury == 7
     assert "Halden" in report.to_text()
-    assert report.model_validate_json(report.model_dump_json()) == report
+    assert IncomeReport.from_json(report.to_json()) == report
 
 
 def test_combat_results_do_not_change_the_budget():  # DN-ECO-5

@@ -18,9 +18,9 @@ def income(args: argparse.Namespace) -> int:
     reports = [income_report(sight.seen, sight.ruleset, side) for side in sides]
     if args.json:
         if args.side:  # indented by two, as since the first version (docs/tutorial.md)
-            print(reports[0].model_dump_json(indent=2))
+            print(reports[0].to_json(indent=2))
         else:
-            data = {r.side.value: r.model_dump(mode="json") for r in reports}
+            data = {r.side.value: r.to_data() for r in reports}
             print(json.dumps(data, indent=2))
         return 0
     print("\n\n".join(report.to_text() for report in reports))

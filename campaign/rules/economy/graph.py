@@ -25,6 +25,10 @@ class MapGraph(Struct, frozen=True):
     tertiary: tuple[int, ...]  # indices of type 3 systems (DN-ECO-3 tanker switch)
     marked: tuple[int, ...]  # indices of systems with a marked box (DN-ECO-2)
     names: tuple[str, ...]  # the systems' names, by index (paths in reports)
+    # what the income report prints of each system, by index: id, name, section, type number
+    # and mark. One tuple read per box instead of five attributes of a model: at 10,000
+    # systems those reads went out of the cache (issue 47 item 3, round 6)
+    facts: tuple[tuple[str, str, str, int, str | None], ...]
 
     def __len__(self) -> int:
         return len(self.systems)
@@ -81,6 +85,10 @@ def graph_of(star_map: StarMap) -> MapGraph:
             i for i, s in enumerate(systems) if s.mark is not None and s.original_owner is not None
         ),
         names=tuple(system.name for system in systems),
+        facts=tuple(
+            (s.id, s.name, s.section, int(s.type), s.mark.value if s.mark else None)
+            for s in systems
+        ),
     )
     if len(_CACHE) >= _CACHE_LIMIT:
         _CACHE.pop(next(iter(_CACHE)))

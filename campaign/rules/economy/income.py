@@ -80,6 +80,9 @@ class BoxYield(Struct, frozen=True):
     control: BoxControl
     source: IncomeSource
     ru: int
+    # the system's number in ``graph_of(ruleset.star_map)``: the report reads the map's arrays
+    # by it instead of looking each box's id up again (issue 47 item 3, round 6)
+    index: int
 
 
 class SideIncome(Struct, frozen=True):
@@ -167,7 +170,7 @@ def side_income(
                 source = _T2_FALLBACK[to_type1[i] != UNREACHED]
         else:
             source = IncomeSource.TYPE3
-        boxes.append(BoxYield(box.system, box, source, values[source]))
+        boxes.append(BoxYield(box.system, box, source, values[source], i))
     return SideIncome(side, table.budget, tuple(boxes), connectivity)
 
 

@@ -7,15 +7,19 @@ first, and the enemy units (or the missing tanker) that cut it. Boxes where the 
 forces but no control (contested, or a marked box of the enemy) are listed too, so a player sees
 why they earn nothing.
 
-The same ``IncomeReport`` model is the CLI's JSON output (``campaign income NAME --json``), the
-CLI's text (``IncomeReport.to_text``) and the TUI's data.
+The same ``IncomeReport`` is the CLI's JSON output (``campaign income NAME --json``), the CLI's
+text (``IncomeReport.to_text``) and the TUI's data. Its records are msgspec Structs that the
+garbage collector does not track (ADR 0053): a report at 10,000 systems holds thousands of rows,
+and as pydantic models each was an instance, a field dict and a set of given fields, about a
+kilobyte and two collector objects per box.
 """
 
 import textwrap
 from collections.abc import Collection
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+import msgspec
+from msgspec import Struct
 
 from campaign.rules.economy.connectivity import SideConnectivity, capital_paths
 from campaign.rules.economy.control import box_control
@@ -30,14 +34,15 @@ from campaign.rules.economy.income import (
 from campaign.rules.economy.occupancy import Occupancy
 from campaign.rules.ids import Side, SystemType
 from campaign.rules.ruleset import Ruleset, StarSystem
-from campaign.rules.unvalidated import unvalidated
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+class _Record(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
+    """A record of the report: read-only, no unknown field in its JSON, and not tracked by the
+    garbage collector (``gc=False``: it holds strings, numbers, lists of strings and other
+    records, never a reference back, so it can be part of no cycle; ADR 0053)."""
 
 
-class CutSystem(_Model):
+class CutSystem(_Record, frozen=True):
     """A system where a route to the capital is cut (DN-ECO-3), with what cuts it."""
 
     system_id: str
@@ -47,7 +52,7 @@ class CutSystem(_Model):
     reason: str
 
 
-class BoxReport(_Model):
+class BoxReport(_Record, frozen=True):
     """One box the side controls, and what it yields."""
 
     system_id: str
@@ -73,7 +78,7 @@ class BoxReport(_Model):
     explanation: str
 
 
-class UncontrolledBox(_Model):
+class UncontrolledBox(_Record, frozen=True):
     """A box where the side has ground forces/PD but no control, with the reason."""
 
     system_id: str
@@ -83,7 +88,7 @@ class UncontrolledBox(_Model):
     reason: str
 
 
-class IncomeReport(_Model):
+class IncomeReport(_Record, frozen=True):
     """Income and supply of one side for one Maintenance & Production phase (DN-ECO-4)."""
 
     side: Side
@@ -113,6 +118,22 @@ class IncomeReport(_Model):
             path += on[on.index(path[-1]) + 1 :]
         return path
 
+    def to_json(self, indent: int = 0) -> str:
+        """The report as JSON, indented by ``indent`` (0: on one line); the same text, byte for
+        byte, as pydantic's ``model_dump_json`` of the models before ADR 0053."""
+        text = msgspec.json.encode(self)
+        return (msgspec.json.format(text, indent=indent) if indent else text).decode()
+
+    def to_data(self) -> dict[str, Any]:
+        """The report as JSON-ready dicts, lists, strings and numbers (``json.dumps`` takes it)."""
+        data: dict[str, Any] = msgspec.to_builtins(self)
+        return data
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> "IncomeReport":
+        """The report that ``to_json`` wrote, every field checked against its type."""
+        return msgspec.json.decode(text, type=cls)
+
     def to_text(self) -> str:
         """A readable multi-line report for the CLI."""
         lines = [
@@ -137,23 +158,6 @@ class IncomeReport(_Model):
 
 #: The Table 3 row of each source (an enum's ``value`` is a descriptor call per box).
 _ROW = {source: source.value for source in IncomeSource}
-
-#: Every field of a row: each row gives them all (``model_fields_set``). One set shared by
-#: every row built by ``_box_row``: the set pydantic makes per instance took 728 of the 1,700
-#: bytes of a row (issue 47 item 3, round 5); the rows are frozen, and ``model_copy`` copies it.
-_BOX_FIELDS = set(BoxReport.model_fields)
-
-
-def _box_row(fields: dict[str, Any]) -> BoxReport:
-    """A row from ``fields`` (every field of the model, in its order), not validated again.
-
-    For ``build_report`` only, whose values already have the fields' types (a row is built
-    per box, thousands at 10,000 systems: validating them took about a third of the report, and
-    ``model_construct`` is slower still; issue 47 item 3, round 5). A test validates every row
-    of reports on maps with cut, unconnected and uncontrolled boxes and checks that validation
-    gives back the same rows (tests/economy/test_report_rows.py).
-    """
-    return unvalidated(BoxReport, fields, _BOX_FIELDS)
 
 
 def _names(connectivity: SideConnectivity, ids: list[str] | None) -> list[str] | None:
@@ -248,52 +252,51 @@ def build_report(
     connectivity = income.connectivity
     side = income.side
     graph = connectivity.graph
-    index, systems = graph.index, graph.systems
-    places = [index[box.system.id] for box in income.boxes]
+    places = [box.index for box in income.boxes]
     paths, joins = capital_paths(connectivity, places)
+    facts = graph.facts
     boxes: list[BoxReport] = []
-    for box, i in zip(income.boxes, places, strict=True):
-        system = box.system
+    for box in income.boxes:
+        i = box.index
+        system_id, name, section, kind, mark = facts[i]
         path = paths.get(i)
-        joined = systems[joins[i]] if i in joins else None
+        joined = facts[joins[i]] if i in joins else None  # (id, name, ...) of the joined box
         cuts: tuple[CutSystem, ...] = ()
         no_route = False
         type1_path = None
         if path is None and box.source is not IncomeSource.TYPE3:
-            cuts = _cut_systems(connectivity, system.id)
-            no_route = not cuts and not connectivity.has_route_at_all(system.id)
-            if system.type == SystemType.SECONDARY:
-                type1_path = _names(connectivity, connectivity.type1_path(system.id))
+            cuts = _cut_systems(connectivity, system_id)
+            no_route = not cuts and not connectivity.has_route_at_all(system_id)
+            if kind == SystemType.SECONDARY:
+                type1_path = _names(connectivity, connectivity.type1_path(system_id))
         explanation = _explain(
             box.source,
             box.ru,
             path,
-            None if joined is None else joined.name,
+            None if joined is None else joined[1],
             type1_path,
             cuts,
             no_route,
         )
         boxes.append(
-            _box_row(
-                {
-                    "system_id": system.id,
-                    "system_name": system.name,
-                    "section": system.section,
-                    "type": int(system.type),
-                    "mark": system.mark.value if system.mark else None,
-                    "controller": side,
-                    "control_rule": box.control.rule,
-                    "control_reason": box.control.reason,
-                    "connected": path is not None,
-                    "path": path,
-                    "joins": None if joined is None else joined.id,
-                    "type1_path": type1_path,
-                    "income_row": _ROW[box.source],
-                    "ru": box.ru,
-                    "cut_by": cuts,
-                    "no_route": no_route,
-                    "explanation": explanation,
-                }
+            BoxReport(
+                system_id=system_id,
+                system_name=name,
+                section=section,
+                type=kind,
+                mark=mark,
+                controller=side,
+                control_rule=box.control.rule,
+                control_reason=box.control.reason,
+                connected=path is not None,
+                path=path,
+                joins=None if joined is None else joined[0],
+                type1_path=type1_path,
+                income_row=_ROW[box.source],
+                ru=box.ru,
+                cut_by=cuts,
+                no_route=no_route,
+                explanation=explanation,
             )
         )
     uncontrolled = []
@@ -310,7 +313,7 @@ def build_report(
                     reason=control.reason,
                 )
             )
-    capital = systems[connectivity.capital]  # ``capital_of`` found it for the search
+    capital = graph.systems[connectivity.capital]  # ``capital_of`` found it for the search
     return IncomeReport(
         side=side,
         capital_id=capital.id,
