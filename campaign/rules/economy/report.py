@@ -39,7 +39,8 @@ from campaign.rules.ruleset import Ruleset, StarSystem
 class _Record(Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """A record of the report: read-only, no unknown field in its JSON, and not tracked by the
     garbage collector (``gc=False``: it holds strings, numbers, lists of strings and other
-    records, never a reference back, so it can be part of no cycle; ADR 0053)."""
+    records, never a reference back, so it can be part of no cycle; ADR 0053). Each record
+    says ``frozen=True`` again: mypy reads it class by class."""
 
 
 class CutSystem(_Record, frozen=True):
