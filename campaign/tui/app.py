@@ -15,6 +15,7 @@ from campaign.rules.seats import Seat
 from campaign.tui.keymap import LoadedKeymap, load_keymap, unknown_ids
 from campaign.tui.screens.help import HelpScreen, binding_rows
 from campaign.tui.screens.launcher import LauncherScreen, campaign_screen, table_screen
+from campaign.tui.terminal_watch import watch_terminal
 
 if TYPE_CHECKING:
     from campaign.app import CampaignService
@@ -59,6 +60,7 @@ class CampaignApp(App[None]):
         self.one_campaign = one_campaign
 
     def on_mount(self) -> None:
+        watch_terminal(self)  # end when the terminal hangs up, even without a SIGHUP
         self.set_keymap(self._user_keymap.bindings)
         problems = list(self._user_keymap.problems)
         unknown = unknown_ids(self._user_keymap, known_binding_ids())
