@@ -35,6 +35,19 @@ class CampaignApp(App[None]):
         # shown once, at the footer's right end, by Textual's own palette key
         Binding("ctrl+p", "command_palette", "Commands", id="app.palette", show=False),
         Binding("f12", "screenshot", "Screenshot", id="app.screenshot", show=False),
+        # Taken as they arrive, before any later key is handed to a widget: a Tab bound lower
+        # down moved the focus only once the field that had it gave the key back, so keys typed
+        # right after it went into that field ("club" Tab "42" made the name "club42"; none
+        # of our widgets takes Tab for itself)
+        Binding("tab", "focus_next", "Next field", id="app.next_field", show=False, priority=True),
+        Binding(
+            "shift+tab",
+            "focus_previous",
+            "Previous field",
+            id="app.previous_field",
+            show=False,
+            priority=True,
+        ),
     ]
 
     def __init__(

@@ -8,10 +8,10 @@ import asyncio
 from pathlib import Path
 
 from textual import events
-from textual.widgets import Input, OptionList, TabbedContent
+from textual.widgets import Checkbox, Input, OptionList, TabbedContent
 
 from campaign.app import CampaignService
-from campaign.tui.screens.forms import Confirm
+from campaign.tui.screens.forms import Confirm, NewCampaignForm
 from campaign.tui.screens.launcher import LauncherScreen
 from tests.tui.pilot_helpers import SIZE, app_for, move_with_form, screen_of, send
 from tests.waiting import until
@@ -76,6 +76,31 @@ def test_every_key_typed_after_o_is_handed_to_the_order_line_in_order(
             assert pilot.app.screen is screen  # no form, no end-phase question
             assert not screen.show_connections
             assert service.load("demo").head.seq == before
+
+    asyncio.run(scenario())
+
+
+def test_keys_typed_right_after_tab_go_into_the_next_field(
+    service: CampaignService, no_keymap: Path
+):
+    """Issue 17 item 6, found by use: in the new-campaign dialog, ``club``, seven Tabs and
+    ``42`` typed in one burst (a fast typist, keys sent by a script, a loaded machine) made the
+    name ``club42``. Tab moved the focus only once the name field had given the key back, and
+    the keys after it had gone to the name field by then. Tab and Shift+Tab are now taken as
+    they arrive (a priority binding of the app), so each later key goes to the next field."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, None).run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert isinstance(pilot.app.screen, LauncherScreen)
+            await pilot.press("n")
+            await until(pilot, lambda: isinstance(pilot.app.screen, NewCampaignForm), "dialog")
+            form = pilot.app.screen
+            await burst(pilot, *"club", *["tab"] * 7, "4", "2", "shift+tab", "space")
+            await until(pilot, lambda: form.query_one("#new-table", Checkbox).value, "ticked")
+            assert form.query_one("#new-name", Input).value == "club"
+            assert form.query_one("#new-seed", Input).value == "42"
+            assert pilot.app.focused is form.query_one("#new-table", Checkbox)
 
     asyncio.run(scenario())
 
