@@ -105,6 +105,29 @@ def test_keys_typed_right_after_tab_go_into_the_next_field(
     asyncio.run(scenario())
 
 
+def test_keys_typed_right_after_enter_in_a_form_go_into_the_next_field(
+    service: CampaignService, no_keymap: Path
+):
+    """Issue 17 item 6, found by use: in the order form (``e``), ``main`` Enter ``eawyo``
+    Enter typed in one burst filtered the stacks by ``maineawyo`` and sent nothing: the filter
+    moved the focus on only once it had handled Enter, and it had been handed the later keys
+    by then. The form now takes Enter as it arrives and moves the focus at once."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            before = service.load("demo").head.seq
+            await pilot.press("e")
+            await until(pilot, lambda: pilot.app.screen is not screen, "the order form")
+            await burst(pilot, *"main", "enter", *"eawyo", "enter")
+            await until(pilot, lambda: service.load("demo").head.seq > before, "the jump")
+            assert service.log("demo")[-1].order_text == "aslan jump main eawyo"
+            assert pilot.app.screen is screen
+
+    asyncio.run(scenario())
+
+
 def test_focus_leaves_the_order_line_after_a_sent_order(service: CampaignService, no_keymap: Path):
     """Issue 17 item 6: after an order is sent, single keys are commands again (the Battle
     tab's ``n`` typed an ``n`` into the order line)."""
