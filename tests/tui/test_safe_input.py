@@ -128,6 +128,49 @@ def test_keys_typed_right_after_enter_in_a_form_go_into_the_next_field(
     asyncio.run(scenario())
 
 
+def test_keys_typed_right_after_e_go_into_the_order_form(service: CampaignService, no_keymap: Path):
+    """Issue 17 item 6, found by use: ``e`` then ``main`` Enter ``eawyo`` Enter, typed in one
+    burst, put ``emain`` in the order line (refused, DN-ERR-1) instead of filling the form:
+    the keys after ``e`` were handed to the map's list before the form existed. ``e`` is now
+    taken as it arrives, the form's first field has the focus before the next key is handed
+    out, and the burst sends the jump."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            before = service.load("demo").head.seq
+            await burst(pilot, "e", *"main", "enter", *"eawyo", "enter")
+            await until(pilot, lambda: service.load("demo").head.seq > before, "the jump")
+            assert service.log("demo")[-1].order_text == "aslan jump main eawyo"
+            assert pilot.app.screen is screen
+            assert screen.query_one("#order", Input).value == ""
+
+    asyncio.run(scenario())
+
+
+def test_keys_typed_right_after_n_go_into_the_new_campaign_dialog(
+    service: CampaignService, no_keymap: Path
+):
+    """Issue 17 item 6, found by use: ``n`` then a name typed in one burst on the launcher
+    left the name empty (the keys reached the launcher's table before the dialog existed, and
+    ``v`` there changes whose screen a campaign opens as). ``n`` is now taken as it arrives."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, None).run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            launcher = pilot.app.screen
+            assert isinstance(launcher, LauncherScreen)
+            await burst(pilot, "n", *"vquiz")
+            await until(pilot, lambda: isinstance(pilot.app.screen, NewCampaignForm), "dialog")
+            form = pilot.app.screen
+            name = form.query_one("#new-name", Input)
+            await until(pilot, lambda: name.value == "vquiz", "the name typed")
+            assert launcher.viewer is None  # ``v`` did not change the launcher's seat
+
+    asyncio.run(scenario())
+
+
 def test_focus_leaves_the_order_line_after_a_sent_order(service: CampaignService, no_keymap: Path):
     """Issue 17 item 6: after an order is sent, single keys are commands again (the Battle
     tab's ``n`` typed an ``n`` into the order line)."""

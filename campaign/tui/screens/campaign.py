@@ -73,7 +73,7 @@ class CampaignScreen(Screen[None]):
         # reaching the map's list first); skipped while a text field takes the key
         Binding("o,colon", "focus_order", "Order", id="campaign.order", priority=True),
         Binding("m", "move", "Move", id="campaign.move"),
-        Binding("e", "form", "Form", id="campaign.form"),
+        Binding("e", "form", "Form", id="campaign.form", priority=True),
         Binding("c", "connections", "Connections", show=False, id="campaign.connections"),
         Binding("g", "go_to_system", "Go to system", show=False, id="campaign.go_to_system"),
         Binding("p", "save_picture", "Picture", show=False, id="campaign.picture"),
@@ -454,7 +454,8 @@ class CampaignScreen(Screen[None]):
 
     def _typing(self) -> bool:
         """True while the focused widget takes letters (a text field, the destination list's
-        filter): the keys bound with priority (``o``, ``:``, ``d``, ``/``) are typed there."""
+        filter): the keys bound with priority (``o``, ``:``, ``d``, ``/``, ``e``) are typed
+        there."""
         return isinstance(self.focused, Input | DestinationList)
 
     def action_focus_order(self) -> None:
@@ -532,7 +533,10 @@ class CampaignScreen(Screen[None]):
     def action_form(self) -> None:
         """A form for the order in the order line, or for the order the game waits for (the
         header's, issue 31 item 1): one field per blank, the legal choices offered (item 5).
-        Words already typed after the verb fill the first blanks."""
+        Words already typed after the verb fill the first blanks. A priority binding, like
+        ``o``: the form is opened before the keys typed after ``e`` are handed anywhere."""
+        if self._typing():
+            raise SkipAction()
         text = self.order_bar.order_input.value.strip()
         words = text.split()
         typed: list[str] = []

@@ -39,7 +39,9 @@ class LauncherScreen(Screen[None]):
 
     BINDINGS = [
         Binding("enter", "open", "Open", id="launcher.open"),
-        Binding("n", "new", "New campaign", id="launcher.new"),
+        # priority: the dialog opens before the keys typed after ``n`` are handed to the
+        # table, whose own keys (``v``, ``x``, ``q``) would take them (issue 17 item 6)
+        Binding("n", "new", "New campaign", id="launcher.new", priority=True),
         Binding("delete,x", "delete", "Delete", id="launcher.delete"),
         Binding("v", "cycle_viewer", "View as", id="launcher.viewer"),
         Binding("tab", "app.focus_next", "Next pane", show=False, id="launcher.next"),
