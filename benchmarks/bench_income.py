@@ -37,9 +37,9 @@ GOAL_MS = 100.0
 REPORT_GOAL_MS = 30.0
 REPORT_GROWTH_GOAL = 11.0
 #: Rounds of the interleaved report timing (each times every size once, about 25 ms a round).
-#: This machine has slow stretches of a second or more with nothing else running on it (its
-#: host's other guests); they slow the 10,000-system report, which works out of main memory,
-#: more than the 1,000-system one, which works in the cache. Best of 15 rounds (0.4 s) could
+#: This machine has slow stretches of a second or more with nothing else running on it; they
+#: slow the 10,000-system report, which works out of the shared L3 cache and main memory,
+#: more than the 1,000-system one, which works in a core's L2 cache. Best of 15 rounds (0.4 s) could
 #: fall wholly inside one: in back-to-back runs of the same code the growth read x9.7-11.6.
 #: Best of 60 rounds (1.5 s) read x9.7-10.1 in the same minutes (issue 47 item 3, round 8).
 REPORT_REPEAT = 60
