@@ -171,6 +171,26 @@ def test_keys_typed_right_after_n_go_into_the_new_campaign_dialog(
     asyncio.run(scenario())
 
 
+def test_the_four_movement_keys_typed_at_once_send_the_jump(
+    service: CampaignService, no_keymap: Path
+):
+    """Issue 44 item 3 (DN-MOV-2) and ADR 0054, found by use: ``m`` Enter ``k`` Enter typed in
+    one burst jumped nothing: Enter on the stack list moved the focus to the destinations in
+    a message handler, after ``k`` and the last Enter had been handed to the stack list. The
+    screen now takes ``m`` and that Enter as they arrive."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            before = service.load("demo").head.seq
+            await burst(pilot, "m", "enter", "k", "enter")
+            await until(pilot, lambda: service.load("demo").head.seq > before, "the jump")
+            order = service.log("demo")[-1].order_text
+            assert order.startswith("aslan jump main") and order.endswith("khtaoi"), order
+
+    asyncio.run(scenario())
+
+
 def test_focus_leaves_the_order_line_after_a_sent_order(service: CampaignService, no_keymap: Path):
     """Issue 17 item 6: after an order is sent, single keys are commands again (the Battle
     tab's ``n`` typed an ``n`` into the order line)."""

@@ -72,7 +72,17 @@ class CampaignScreen(Screen[None]):
         # the widget that had the focus (issue 44: ``o referee`` became ``efreree``, the ``r``
         # reaching the map's list first); skipped while a text field takes the key
         Binding("o,colon", "focus_order", "Order", id="campaign.order", priority=True),
-        Binding("m", "move", "Move", id="campaign.move"),
+        Binding("m", "move", "Move", id="campaign.move", priority=True),
+        # Enter on the stack list, taken as it arrives (ADR 0054): ``m`` Enter ``k`` Enter
+        # typed at once handed ``k`` and the last Enter to the stack list
+        Binding(
+            "enter",
+            "choose_stack",
+            "Choose stack",
+            show=False,
+            id="campaign.choose_stack",
+            priority=True,
+        ),
         Binding("e", "form", "Form", id="campaign.form", priority=True),
         Binding("c", "connections", "Connections", show=False, id="campaign.connections"),
         Binding("g", "go_to_system", "Go to system", show=False, id="campaign.go_to_system"),
@@ -454,8 +464,8 @@ class CampaignScreen(Screen[None]):
 
     def _typing(self) -> bool:
         """True while the focused widget takes letters (a text field, the destination list's
-        filter): the keys bound with priority (``o``, ``:``, ``d``, ``/``, ``e``) are typed
-        there."""
+        filter): the keys bound with priority (``o``, ``:``, ``d``, ``/``, ``e``, ``m``) are
+        typed there."""
         return isinstance(self.focused, Input | DestinationList)
 
     def action_focus_order(self) -> None:
@@ -485,9 +495,18 @@ class CampaignScreen(Screen[None]):
             self._focus_tab_body(self.query_one("#tabs", TabbedContent).active)
 
     def action_move(self) -> None:
-        """Movement form: pick a stack, then a destination (legal ones highlighted on the map)."""
-        self.action_show_tab(0)
-        self.map_tab.focus_stacks()
+        """Movement form: pick a stack, then a destination (legal ones highlighted on the map).
+        A priority binding (ADR 0054): on the map, the stack list has the focus before the
+        next key is handed out (from another tab, once the map is shown)."""
+        if self._typing():
+            raise SkipAction()
+        self.action_show_tab(0, focus=BY_ID["tab-map"].focus)
+
+    def action_choose_stack(self) -> None:
+        """Enter on the stack list: its stack's destinations take the next keys at once."""
+        if self.focused is not self.map_tab.stack_list:
+            raise SkipAction()
+        self.map_tab.choose_stack()
 
     def action_connections(self) -> None:
         """Toggle the connection overlay (boxes cut off from their capital, DN-ECO-3)."""
