@@ -191,6 +191,28 @@ def test_the_four_movement_keys_typed_at_once_send_the_jump(
     asyncio.run(scenario())
 
 
+def test_keys_typed_right_after_g_or_u_go_into_the_prompt_they_open(
+    service: CampaignService, no_keymap: Path
+):
+    """ADR 0054: ``g`` (go to system) and ``U`` (referee undo, with a logged reason) open a
+    prompt that takes the next keys; typed in one burst with what follows them, those keys
+    went to the map's list before the prompt existed."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            await burst(pilot, "g", *"khtaoi", "enter")
+            await until(pilot, lambda: screen.map_tab.selected_system == "khtaoi", "Khtaoi")
+            assert pilot.app.screen is screen
+            before = service.load("demo").head.seq
+            await burst(pilot, "U", *"typo", "enter")
+            await until(pilot, lambda: service.load("demo").head.seq != before, "the undo")
+            assert "typo" in service.log("demo")[-1].order_text
+
+    asyncio.run(scenario())
+
+
 def test_focus_leaves_the_order_line_after_a_sent_order(service: CampaignService, no_keymap: Path):
     """Issue 17 item 6: after an order is sent, single keys are commands again (the Battle
     tab's ``n`` typed an ``n`` into the order line)."""

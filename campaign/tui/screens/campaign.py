@@ -85,11 +85,18 @@ class CampaignScreen(Screen[None]):
         ),
         Binding("e", "form", "Form", id="campaign.form", priority=True),
         Binding("c", "connections", "Connections", show=False, id="campaign.connections"),
-        Binding("g", "go_to_system", "Go to system", show=False, id="campaign.go_to_system"),
+        Binding(
+            "g",
+            "go_to_system",
+            "Go to system",
+            show=False,
+            id="campaign.go_to_system",
+            priority=True,
+        ),
         Binding("p", "save_picture", "Picture", show=False, id="campaign.picture"),
         Binding("u", "undo", "Undo", id="campaign.undo"),
         Binding("E", "end_phase", "End phase", show=False, id="campaign.end_phase"),
-        Binding("P", "produce", "Produce", show=False, id="campaign.produce"),
+        Binding("P", "produce", "Produce", show=False, id="campaign.produce", priority=True),
         Binding(
             "slash",
             "find_in_log",
@@ -98,7 +105,14 @@ class CampaignScreen(Screen[None]):
             id="campaign.find_in_log",
             priority=True,
         ),
-        Binding("U", "referee_undo", "Referee undo", show=False, id="campaign.referee_undo"),
+        Binding(
+            "U",
+            "referee_undo",
+            "Referee undo",
+            show=False,
+            id="campaign.referee_undo",
+            priority=True,
+        ),
         Binding("d", "focus_dice", "Dice", show=False, id="campaign.dice", priority=True),
         Binding("n", "next_battle_step", "Next step", show=False, id="campaign.battle_next"),
         Binding("f", "forecast", "Forecast", show=False, id="campaign.forecast"),
@@ -464,8 +478,8 @@ class CampaignScreen(Screen[None]):
 
     def _typing(self) -> bool:
         """True while the focused widget takes letters (a text field, the destination list's
-        filter): the keys bound with priority (``o``, ``:``, ``d``, ``/``, ``e``, ``m``) are
-        typed there."""
+        filter): the keys bound with priority (``o``, ``:``, ``d``, ``/``, ``e``, ``m``, ``g``,
+        ``P``, ``U``) are typed there."""
         return isinstance(self.focused, Input | DestinationList)
 
     def action_focus_order(self) -> None:
@@ -520,6 +534,8 @@ class CampaignScreen(Screen[None]):
     def action_go_to_system(self) -> None:
         """Choose a system by name (type to filter); the map selects it and the side panel
         lists its units and the orders that apply there (issue 31 item 6)."""
+        if self._typing():
+            raise SkipAction()
 
         def chosen(system: str | None) -> None:
             if system:
@@ -631,6 +647,8 @@ class CampaignScreen(Screen[None]):
         pay for listed, COUNT and LOCATION left at their defaults (1, the default place):
         ``P``, a letter or two of the kind, Enter — from the palette it took nine keys
         (issue 44 item 3)."""
+        if self._typing():
+            raise SkipAction()
         notation = self._own_legal("produce")
         if notation is not None:
             self.open_form(notation)
@@ -691,6 +709,8 @@ class CampaignScreen(Screen[None]):
     def action_referee_undo(self) -> None:
         """Referee override: revert the last order even past dice, with a logged reason (the
         referee's screen only)."""
+        if self._typing():
+            raise SkipAction()
         try:
             self.session.check_undo(override=True)
         except CampaignError as error:
