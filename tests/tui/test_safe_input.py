@@ -11,7 +11,7 @@ from textual import events
 from textual.widgets import Checkbox, Input, OptionList, TabbedContent
 
 from campaign.app import CampaignService
-from campaign.tui.screens.forms import Confirm, NewCampaignForm
+from campaign.tui.screens.forms import Confirm, NewCampaignForm, OrderForm
 from campaign.tui.screens.launcher import LauncherScreen
 from tests.tui.pilot_helpers import SIZE, app_for, move_with_form, screen_of, send
 from tests.waiting import until
@@ -105,45 +105,20 @@ def test_keys_typed_right_after_tab_go_into_the_next_field(
     asyncio.run(scenario())
 
 
-def test_keys_typed_right_after_enter_in_a_form_go_into_the_next_field(
-    service: CampaignService, no_keymap: Path
-):
-    """Issue 17 item 6, found by use: in the order form (``e``), ``main`` Enter ``eawyo``
-    Enter typed in one burst filtered the stacks by ``maineawyo`` and sent nothing: the filter
-    moved the focus on only once it had handled Enter, and it had been handed the later keys
-    by then. The form now takes Enter as it arrives and moves the focus at once."""
-
-    async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            screen = screen_of(pilot)
-            before = service.load("demo").head.seq
-            await pilot.press("e")
-            await until(pilot, lambda: pilot.app.screen is not screen, "the order form")
-            await burst(pilot, *"main", "enter", *"eawyo", "enter")
-            await until(pilot, lambda: service.load("demo").head.seq > before, "the jump")
-            assert service.log("demo")[-1].order_text == "aslan jump main eawyo"
-            assert pilot.app.screen is screen
-
-    asyncio.run(scenario())
-
-
 def test_keys_typed_right_after_e_go_into_the_order_form(service: CampaignService, no_keymap: Path):
-    """Issue 17 item 6, found by use: ``e`` then ``main`` Enter ``eawyo`` Enter, typed in one
-    burst, put ``emain`` in the order line (refused, DN-ERR-1) instead of filling the form:
-    the keys after ``e`` were handed to the map's list before the form existed. ``e`` is now
-    taken as it arrives, the form's first field has the focus before the next key is handed
-    out, and the burst sends the jump."""
+    """ADR 0054, found by use: ``e`` then ``main`` typed in one burst put ``emain`` in the
+    order line (Enter then sent it, refused with DN-ERR-1) instead of filling the form: the
+    keys after ``e`` were handed to the map's list before the form existed. ``e`` is now taken
+    as it arrives, and ``main`` goes into the form's first field."""
 
     async def scenario() -> None:
         async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
             await pilot.pause()
             screen = screen_of(pilot)
-            before = service.load("demo").head.seq
-            await burst(pilot, "e", *"main", "enter", *"eawyo", "enter")
-            await until(pilot, lambda: service.load("demo").head.seq > before, "the jump")
-            assert service.log("demo")[-1].order_text == "aslan jump main eawyo"
-            assert pilot.app.screen is screen
+            await burst(pilot, "e", *"main")
+            await until(pilot, lambda: isinstance(pilot.app.screen, OrderForm), "the form")
+            form = pilot.app.screen
+            await until(pilot, lambda: form.query(Input).first().value == "main", "main typed")
             assert screen.query_one("#order", Input).value == ""
 
     asyncio.run(scenario())
@@ -171,26 +146,6 @@ def test_keys_typed_right_after_n_go_into_the_new_campaign_dialog(
     asyncio.run(scenario())
 
 
-def test_the_four_movement_keys_typed_at_once_send_the_jump(
-    service: CampaignService, no_keymap: Path
-):
-    """Issue 44 item 3 (DN-MOV-2) and ADR 0054, found by use: ``m`` Enter ``k`` Enter typed in
-    one burst jumped nothing: Enter on the stack list moved the focus to the destinations in
-    a message handler, after ``k`` and the last Enter had been handed to the stack list. The
-    screen now takes ``m`` and that Enter as they arrive."""
-
-    async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            before = service.load("demo").head.seq
-            await burst(pilot, "m", "enter", "k", "enter")
-            await until(pilot, lambda: service.load("demo").head.seq > before, "the jump")
-            order = service.log("demo")[-1].order_text
-            assert order.startswith("aslan jump main") and order.endswith("khtaoi"), order
-
-    asyncio.run(scenario())
-
-
 def test_keys_typed_right_after_g_or_u_go_into_the_prompt_they_open(
     service: CampaignService, no_keymap: Path
 ):
@@ -209,6 +164,50 @@ def test_keys_typed_right_after_g_or_u_go_into_the_prompt_they_open(
             await burst(pilot, "U", *"typo", "enter")
             await until(pilot, lambda: service.load("demo").head.seq != before, "the undo")
             assert "typo" in service.log("demo")[-1].order_text
+
+    asyncio.run(scenario())
+
+
+def test_keys_typed_right_after_p_go_into_the_produce_form(
+    service: CampaignService, no_keymap: Path
+):
+    """ADR 0054 (DN-ECO-8): ``P`` then ``dd`` typed in one burst: ``P`` opens the produce
+    form before the letters are handed out, so they filter its kinds to the destroyer."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "full").run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert "✓" in await send(pilot, "aslan maintain - -", "6,6,6,6,6,6,6,6,6")
+            await pilot.press("escape")  # out of the order line
+            await burst(pilot, "P", "d", "d")
+            await until(pilot, lambda: isinstance(pilot.app.screen, OrderForm), "the form")
+            form = pilot.app.screen
+            await until(pilot, lambda: form.query(Input).first().value == "dd", "dd typed")
+
+    asyncio.run(scenario())
+
+
+def test_a_burst_through_a_form_never_sends_an_order_other_than_the_one_typed(
+    service: CampaignService, no_keymap: Path
+):
+    """ADR 0054: Enter in the order form reads what was typed before it, so it is not taken
+    ahead of the keys already handed to the field. Tried as a priority binding, ``main``
+    Enter ``sirehk`` Enter typed at once sent ``aslan jump main eawyo`` (the first
+    destination): Enter had overtaken ``sirehk``. Now such a burst sends the jump to Sirehk
+    or nothing, never another."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            logged = len(service.log("demo"))
+            await pilot.press("e")
+            await until(pilot, lambda: isinstance(pilot.app.screen, OrderForm), "the form")
+            await burst(pilot, *"main", "enter", *"sirehk", "enter")
+            await pilot.press("escape")
+            await until(pilot, lambda: pilot.app.screen is screen, "the form closed")
+            stored = [entry.order_text for entry in service.log("demo")][logged:]
+            assert all("sirehk" in text for text in stored), stored
 
     asyncio.run(scenario())
 

@@ -73,16 +73,6 @@ class CampaignScreen(Screen[None]):
         # reaching the map's list first); skipped while a text field takes the key
         Binding("o,colon", "focus_order", "Order", id="campaign.order", priority=True),
         Binding("m", "move", "Move", id="campaign.move", priority=True),
-        # Enter on the stack list, taken as it arrives (ADR 0054): ``m`` Enter ``k`` Enter
-        # typed at once handed ``k`` and the last Enter to the stack list
-        Binding(
-            "enter",
-            "choose_stack",
-            "Choose stack",
-            show=False,
-            id="campaign.choose_stack",
-            priority=True,
-        ),
         Binding("e", "form", "Form", id="campaign.form", priority=True),
         Binding("c", "connections", "Connections", show=False, id="campaign.connections"),
         Binding(
@@ -515,12 +505,6 @@ class CampaignScreen(Screen[None]):
         if self._typing():
             raise SkipAction()
         self.action_show_tab(0, focus=BY_ID["tab-map"].focus)
-
-    def action_choose_stack(self) -> None:
-        """Enter on the stack list: its stack's destinations take the next keys at once."""
-        if self.focused is not self.map_tab.stack_list:
-            raise SkipAction()
-        self.map_tab.choose_stack()
 
     def action_connections(self) -> None:
         """Toggle the connection overlay (boxes cut off from their capital, DN-ECO-3)."""

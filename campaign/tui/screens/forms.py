@@ -54,20 +54,7 @@ class OrderForm(ModalScreen[str | None]):
     ``Enter`` sends from any field, ``Tab`` moves between fields. With ``submit`` the form
     stays open when the order is refused, showing the rule and keeping what was typed."""
 
-    BINDINGS = [
-        Binding("escape", "cancel", "Cancel", id="form.cancel"),
-        # taken as it arrives, like Tab (``app.next_field``): a field's own Enter moved the
-        # focus only once the field had handled it, and keys typed right after it went into
-        # that field ("main" Enter "eawyo" filtered the stacks by "maineawyo")
-        Binding(
-            "enter",
-            "next_or_send",
-            "Next empty field, then send",
-            id="form.next",
-            show=False,
-            priority=True,
-        ),
-    ]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="form.cancel")]
 
     def __init__(
         self,
@@ -160,26 +147,13 @@ class OrderForm(ModalScreen[str | None]):
         """Leaving a field: later blanks may offer other choices now (PATH after STACK)."""
         self._update_dependants()
 
-    def action_next_or_send(self) -> None:
-        """Enter: on the OK button, press it; in a field, ``_next_or_send`` from there."""
-        focused = self.focused
-        if isinstance(focused, Button):
-            focused.press()
-        else:
-            self._next_or_send(focused if isinstance(focused, Input) else None)
-
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        """A field submitted (its own Enter, when a keymap moves ``form.next`` off Enter)."""
-        event.stop()
-        self._next_or_send(event.input)
-
-    def _next_or_send(self, field_input: Input | None) -> None:
         """Enter in a field: on to the next required blank still empty (the choice typed
         towards stays chosen; an untouched list's first choice is taken), else send the
         order. Enter on a filtered match sent the whole form and the next key landed in the
-        filter (issue 44 item 3). The focus moves at once (``set_focus``, not a widget's
-        ``focus``, which waits its turn), so the keys typed next go to that field."""
-        here = None if field_input is None else self._field_index(field_input)
+        filter (issue 44 item 3)."""
+        event.stop()
+        here = self._field_index(event.input)
         if here is not None and not self.fields[here].optional:
             field = self.query_one(f"#field-{here}")
             if isinstance(field, ChoiceField):
@@ -187,17 +161,9 @@ class OrderForm(ModalScreen[str | None]):
         empty = self._empty_required(after=here)
         if here is not None and empty is not None:
             self._update_dependants()
-            self.set_focus(self._typed_into(empty))
+            self.query_one(f"#field-{empty}").focus()
             return
         self._send()
-
-    def _typed_into(self, index: int) -> Input:
-        """The line that field ``index`` reads its keys from (a choice field's filter)."""
-        field = self.query_one(f"#field-{index}")
-        if isinstance(field, ChoiceField):
-            return field.query_one(Input)
-        assert isinstance(field, Input)  # every field is one or the other (``compose``)
-        return field
 
     def _field_index(self, widget: Input) -> int | None:
         """The index of the field ``widget`` belongs to (a choice field's filter line)."""

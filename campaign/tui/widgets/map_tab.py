@@ -356,16 +356,11 @@ class MapTab(Horizontal):
 
     @on(OptionList.OptionSelected, "#stack-list")
     def _stack_selected(self) -> None:
-        self.choose_stack()
-
-    def choose_stack(self) -> None:
-        """Enter on a stack (or a click): the destinations take the keys with the first row
-        highlighted (the nearest legal destination, its path drawn on the map), so Enter sends
-        it and the arrows choose another; before, nothing was highlighted and Enter did
-        nothing. The focus moves at once (``set_focus``), so a letter typed right after Enter
-        filters the destinations (ADR 0054)."""
+        """Enter on a stack: the destinations take the keys with the first row highlighted
+        (the nearest legal destination, its path drawn on the map), so Enter sends it and
+        the arrows choose another; before, nothing was highlighted and Enter did nothing."""
         dest_list = self.query_one("#dest-list", OptionList)
-        self.screen.set_focus(dest_list)
+        dest_list.focus()
         if dest_list.highlighted is None and self.dest_ids and self.dest_ids[0]:
             dest_list.highlighted = 0
 
