@@ -11,7 +11,8 @@ and every tab but the one shown is rebuilt lazily, when shown, so opening a camp
 
 from __future__ import annotations
 
-from functools import partial
+from collections.abc import Callable
+from functools import partial, wraps
 
 from rich.markup import escape
 from textual import on
@@ -58,6 +59,20 @@ def outcome_text(order: str, sentences: list[str], events: int) -> str:
     head = f"✓ {escape(order.strip())}" + (f"  ({plural(events, 'event')})" if not lines else "")
     tail = f"  [dim](+{plural(more, 'more line')}: 5 shows the log)[/dim]" if more else ""
     return "\n".join([head, *shown]) + tail
+
+
+def _unless_typing(action: Callable[[CampaignScreen], None]) -> Callable[[CampaignScreen], None]:
+    """For the action of a priority binding (ADR 0054) whose key a text field takes as a
+    letter: while such a field has the focus (``CampaignScreen._typing``) the binding steps
+    aside (``SkipAction``) and the key is typed there."""
+
+    @wraps(action)
+    def unless_typing(screen: CampaignScreen) -> None:
+        if screen._typing():
+            raise SkipAction()
+        action(screen)
+
+    return unless_typing
 
 
 class CampaignScreen(Screen[None]):
@@ -468,10 +483,10 @@ class CampaignScreen(Screen[None]):
 
     def _typing(self) -> bool:
         """True while the focused widget takes letters (a text field, the destination list's
-        filter): the keys bound with priority (``o``, ``:``, ``d``, ``/``, ``e``, ``m``, ``g``,
-        ``P``, ``U``) are typed there."""
+        filter): the actions marked ``_unless_typing`` step aside and the key is typed there."""
         return isinstance(self.focused, Input | DestinationList)
 
+    @_unless_typing
     def action_focus_order(self) -> None:
         """Put the cursor in the order line.
 
@@ -480,14 +495,11 @@ class CampaignScreen(Screen[None]):
         keys typed before the move landed went to the map's list first and reached the line
         late, out of order, through the app (issue 44: ``efreree`` for ``referee``).
         """
-        if self._typing():
-            raise SkipAction()
         self.set_focus(self.order_bar.order_input)
 
+    @_unless_typing
     def action_focus_dice(self) -> None:
         """Put the cursor in the referee's dice field (at once, as for the order line)."""
-        if self._typing():
-            raise SkipAction()
         self.set_focus(self.order_bar.dice_input)
 
     def action_leave_input(self) -> None:
@@ -498,12 +510,11 @@ class CampaignScreen(Screen[None]):
         elif isinstance(self.focused, Input):
             self._focus_tab_body(self.query_one("#tabs", TabbedContent).active)
 
+    @_unless_typing
     def action_move(self) -> None:
         """Movement form: pick a stack, then a destination (legal ones highlighted on the map).
         A priority binding (ADR 0054): on the map, the stack list has the focus before the
         next key is handed out (from another tab, once the map is shown)."""
-        if self._typing():
-            raise SkipAction()
         self.action_show_tab(0, focus=BY_ID["tab-map"].focus)
 
     def action_connections(self) -> None:
@@ -515,11 +526,10 @@ class CampaignScreen(Screen[None]):
             + ("on: underlined = cut off from the capital" if shown else "off")
         )
 
+    @_unless_typing
     def action_go_to_system(self) -> None:
         """Choose a system by name (type to filter); the map selects it and the side panel
         lists its units and the orders that apply there (issue 31 item 6)."""
-        if self._typing():
-            raise SkipAction()
 
         def chosen(system: str | None) -> None:
             if system:
@@ -549,13 +559,12 @@ class CampaignScreen(Screen[None]):
         self.report(f"map picture written to {path}")
         self.notify(str(path), title="map picture written", timeout=8)
 
+    @_unless_typing
     def action_form(self) -> None:
         """A form for the order in the order line, or for the order the game waits for (the
         header's, issue 31 item 1): one field per blank, the legal choices offered (item 5).
         Words already typed after the verb fill the first blanks. A priority binding, like
         ``o``: the form is opened before the keys typed after ``e`` are handed anywhere."""
-        if self._typing():
-            raise SkipAction()
         text = self.order_bar.order_input.value.strip()
         words = text.split()
         typed: list[str] = []
@@ -612,11 +621,10 @@ class CampaignScreen(Screen[None]):
             return None
         return str(self.query_one("#status-line", Static).render())
 
+    @_unless_typing
     def action_find_in_log(self) -> None:
         """``/``: the Log tab with the cursor in its filter, so the letters typed next filter
         (reached only by Shift+Tab, letters typed towards it ran commands, issue 44 item 3)."""
-        if self._typing():
-            raise SkipAction()
         self.action_show_tab(4, focus=lambda log: log.filter_input)
 
     def action_end_phase(self) -> None:
@@ -626,13 +634,12 @@ class CampaignScreen(Screen[None]):
         if notation is not None:
             self.send_order(notation)
 
+    @_unless_typing
     def action_produce(self) -> None:
         """``P``: the produce form of the side that acts (a player: its own), the kinds it can
         pay for listed, COUNT and LOCATION left at their defaults (1, the default place):
         ``P``, a letter or two of the kind, Enter — from the palette it took nine keys
         (issue 44 item 3)."""
-        if self._typing():
-            raise SkipAction()
         notation = self._own_legal("produce")
         if notation is not None:
             self.open_form(notation)
@@ -690,11 +697,10 @@ class CampaignScreen(Screen[None]):
         self.report(f"referee undo logged: {referee_reason}" if referee_reason else "undone")
         self.refresh_all()
 
+    @_unless_typing
     def action_referee_undo(self) -> None:
         """Referee override: revert the last order even past dice, with a logged reason (the
         referee's screen only)."""
-        if self._typing():
-            raise SkipAction()
         try:
             self.session.check_undo(override=True)
         except CampaignError as error:
