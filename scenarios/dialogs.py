@@ -35,6 +35,7 @@ from scenarios.saves import (
     saves_folder,
     write_text_safely,
 )
+from scenarios.type_ahead import TypeAheadInput
 
 __all__ = [
     "BOARD_WORDS",
@@ -316,7 +317,7 @@ class GamePathDialog(GameDialog[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="game-dialog"):
             yield Label(self._heading, classes="game-dialog-title")
-            yield Input(
+            yield TypeAheadInput(
                 value=self._default,
                 placeholder="a file name or a full path",
                 max_length=MAX_PATH_CHARS,

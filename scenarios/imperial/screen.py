@@ -50,6 +50,7 @@ from scenarios.imperial.record import game_record, parse_game_record
 from scenarios.imperial.rules import Order
 from scenarios.imperial.state import State
 from scenarios.protocol import IllegalActionError
+from scenarios.type_ahead import TypeAheadInput
 
 HELP_NOTES = (
     "Pick an order in the list on the right (Enter plays it); the investor dialog opens when "
@@ -504,9 +505,9 @@ class ImperialSetupScreen(Screen[None]):
                 id="imperial-players",
             )
             yield Static("Deal seed")
-            yield Input("0", id="imperial-seed")
+            yield TypeAheadInput("0", id="imperial-seed")
             yield Static("Computer seats (e.g. 1,2,3; seat 0 sits first)")
-            yield Input("1,2,3", id="imperial-computer")
+            yield TypeAheadInput("1,2,3", id="imperial-computer")
             with Horizontal(id="imperial-setup-choices"):
                 yield Select(
                     [(f"rules: {name}", name) for name in PRESETS],

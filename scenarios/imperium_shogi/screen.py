@@ -61,6 +61,7 @@ from scenarios.imperium_shogi.rules import (
     REPAIR,
 )
 from scenarios.protocol import DamagedDataError, IllegalActionError, NotationError
+from scenarios.type_ahead import TypeAheadInput
 
 GRID_ROWS = RANKS + 2
 SIDE_TITLES = ("Red (Empire)", "Blue (Terran Confederation)")
@@ -191,7 +192,9 @@ class ShogiScreen(GameScreen):
                 yield Static("", id="status")
                 with VerticalScroll(id="moves-scroll"):
                     yield Static("", id="moves")
-                yield Input(placeholder="move: b2b3, b3b4+, B*b3 (Enter plays)", id="move-input")
+                yield TypeAheadInput(
+                    placeholder="move: b2b3, b3b4+, B*b3 (Enter plays)", id="move-input"
+                )
         yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:

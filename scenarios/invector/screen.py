@@ -46,6 +46,7 @@ from scenarios.invector.rules import (
     parse_position,
 )
 from scenarios.protocol import IllegalActionError, NotationError
+from scenarios.type_ahead import TypeAheadInput
 
 CELL_WIDTH = 7
 CELL_HEIGHT = 3
@@ -189,7 +190,7 @@ class InvectorScreen(GameScreen):
                 yield Static("", id="inv-status")
                 with VerticalScroll(id="inv-moves-scroll"):
                     yield Static("", id="inv-moves")
-                yield Input(placeholder="move, e.g. c2xc3", id="inv-move-input")
+                yield TypeAheadInput(placeholder="move, e.g. c2xc3", id="inv-move-input")
         yield KeysFooter(compact=True)
 
     async def on_mount(self) -> None:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
+from textual import events
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList
@@ -18,6 +20,17 @@ from campaign.tui.widgets.order_bar import BLANK
 SIZE = (100, 30)
 #: The referee's reason the tests give for typed dice in a seeded campaign (DN-ERR-1).
 DICE_REASON = "dice rolled at the table"
+
+
+def post_at_once(app: App, keys: Iterable[str]) -> None:
+    """Post ``keys`` to ``app`` as its driver does, with no wait between them (a fast typist,
+    a paste through the terminal, a loaded machine): ``Pilot.press`` minus its waits."""
+    driver = app._driver
+    assert driver is not None, "the app is not running"
+    for key in keys:
+        event = events.Key(key, key if len(key) == 1 else None)
+        event.set_sender(app)
+        driver.send_message(event)
 
 
 def app_for(service: CampaignService, keymap: Path, name: str | None) -> CampaignApp:

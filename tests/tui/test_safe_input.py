@@ -13,16 +13,20 @@ from textual.widgets import Checkbox, Input, OptionList, TabbedContent
 from campaign.app import CampaignService
 from campaign.tui.screens.forms import Confirm, NewCampaignForm, OrderForm
 from campaign.tui.screens.launcher import LauncherScreen
-from tests.tui.pilot_helpers import SIZE, app_for, move_with_form, screen_of, send
+from tests.tui.pilot_helpers import (
+    SIZE,
+    app_for,
+    move_with_form,
+    post_at_once,
+    screen_of,
+    send,
+)
 from tests.waiting import until
 
 
 async def burst(pilot, *keys: str) -> None:
     """Post ``keys`` at once, without waiting between them (a fast typist on a loaded machine)."""
-    for key in keys:
-        event = events.Key(key, key if len(key) == 1 else None)
-        event.set_sender(pilot.app)
-        pilot.app._driver.send_message(event)  # as Pilot.press does, minus its waits
+    post_at_once(pilot.app, keys)
     await pilot.pause()
     await pilot.pause()
 
@@ -208,6 +212,38 @@ def test_a_burst_through_a_form_never_sends_an_order_other_than_the_one_typed(
             await until(pilot, lambda: pilot.app.screen is screen, "the form closed")
             stored = [entry.order_text for entry in service.log("demo")][logged:]
             assert all("sirehk" in text for text in stored), stored
+
+    asyncio.run(scenario())
+
+
+def test_editing_keys_in_a_burst_act_where_they_were_typed(
+    service: CampaignService, no_keymap: Path
+):
+    """Found by use (Textual issue 6605): the order line typed a letter as it read it but ran
+    Backspace, the arrows and Ctrl+U later, as bindings, after the letters typed behind them:
+    ``aslan pax`` Backspace ``ss`` gave ``aslan paxs``, and Ctrl+U then an order cleared the
+    first part of the new order. Every text field is a ``TypeAheadInput`` now, which runs its
+    own editing keys in the order typed."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            order = screen.query_one("#order", Input)
+            before = service.load("demo").head.seq
+            bursts = [
+                ((*"aslan pax", "backspace", *"ss"), "aslan pass"),
+                ((*"aslan pss", "left", "left", "a"), "aslan pass"),
+                ((*"referee", "ctrl+u", *"aslan"), "aslan"),
+                ((*"aslan x", "ctrl+w", *"pass"), "aslan pass"),
+            ]
+            for keys, typed in bursts:
+                await pilot.press("escape", "o")
+                order.value = ""
+                await burst(pilot, *keys)
+                await until(pilot, lambda typed=typed: len(order.value) >= len(typed), typed)
+                assert order.value == typed
+            assert service.load("demo").head.seq == before  # nothing sent
 
     asyncio.run(scenario())
 

@@ -17,6 +17,7 @@ from campaign.rules.ids import Side
 from campaign.tui.order_template import Blank, OrderTemplate
 from campaign.tui.widgets.choice_field import ChoiceField
 from campaign.views.choices import Choices, FieldSpec
+from scenarios.type_ahead import TypeAheadInput
 
 #: What a form asks of its owner for one blank, given the values of the others.
 SpecSource = Callable[[Blank, dict[str, str]], FieldSpec]
@@ -98,7 +99,7 @@ class OrderForm(ModalScreen[str | None]):
                         id=f"field-{index}",
                     )
                 else:
-                    yield Input(
+                    yield TypeAheadInput(
                         value=value,
                         placeholder=spec.hint or blank.name,
                         max_length=MAX_FIELD_CHARS,
@@ -271,7 +272,7 @@ class TextPrompt(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="form-box"):
             yield Static(self.question)
-            yield Input(
+            yield TypeAheadInput(
                 value=self.value,
                 placeholder=self.placeholder,
                 id="prompt-input",
@@ -376,7 +377,7 @@ class NewCampaignForm(ModalScreen[NewCampaignOptions | None]):
                 "[b]New campaign[/b] — Tab next field, Enter in the seed creates it, Esc cancels"
             )
             yield Label("name (letters, digits, - and _)")
-            yield Input(id="new-name", max_length=MAX_FIELD_CHARS)
+            yield TypeAheadInput(id="new-name", max_length=MAX_FIELD_CHARS)
             yield Label("layout (random: random assembly, DN-MAP-5)")
             yield Select(
                 [(name, name) for name in LAYOUT_CHOICES],
@@ -403,7 +404,7 @@ class NewCampaignForm(ModalScreen[NewCampaignOptions | None]):
                 compact=True,
             )
             yield Label("seed (a whole number, for random assembly and the dice; empty: random)")
-            yield Input(id="new-seed", max_length=20)
+            yield TypeAheadInput(id="new-seed", max_length=20)
             yield Static("", id="new-error", classes="error")
             yield Button("Create", id="new-create", variant="primary")
 

@@ -18,11 +18,13 @@ from textual.containers import Vertical
 from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
+from scenarios.type_ahead import TypeAheadInput
+
 #: The longest filter typed (a choice label is far shorter).
 MAX_FILTER = 40
 
 
-class FilterInput(Input):
+class FilterInput(TypeAheadInput):
     """The filter line. In a multi-choice field ``Space`` marks instead of typing a space."""
 
     def __init__(

@@ -13,6 +13,7 @@ from textual.widgets import DataTable, Input, Static
 from campaign.tui.session import CampaignSession
 from campaign.tui.session_log import LogRow
 from campaign.tui.widgets.tables import CursorInViewTable
+from scenarios.type_ahead import TypeAheadInput
 
 #: The filter's hint: clearly a hint, not a filter in force (issue 31 item 7).
 FILTER_HINT = "type to filter (all orders shown) — e.g. turn:1 side:aslan type:stack-moved"
@@ -72,7 +73,9 @@ class LogTab(Vertical):
         self._widths: tuple[int, ...] = ()  # the columns' widths now
 
     def compose(self) -> ComposeResult:
-        yield Input(placeholder=FILTER_HINT, id="log-filter", compact=True, max_length=MAX_FILTER)
+        yield TypeAheadInput(
+            placeholder=FILTER_HINT, id="log-filter", compact=True, max_length=MAX_FILTER
+        )
         yield CursorInViewTable(id="log", cursor_type="row", zebra_stripes=True)
         yield Static(id="log-detail")
 

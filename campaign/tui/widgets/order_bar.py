@@ -18,6 +18,7 @@ from textual.widgets.input import Selection
 
 from campaign.tui.session import CampaignSession
 from campaign.views.orders import MAX_ORDER_CHARS
+from scenarios.type_ahead import TypeAheadInput
 
 #: The longest dice line typed (a round of fire rolls far fewer dice).
 MAX_DICE_CHARS = 200
@@ -64,14 +65,14 @@ class OrderBar(Horizontal):
         self._hint_timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
-        yield Input(
+        yield TypeAheadInput(
             placeholder="order (Ctrl+P: legal orders), e.g. aslan end-phase",
             id="order",
             compact=True,
             select_on_focus=False,
             max_length=MAX_ORDER_CHARS,
         )
-        yield Input(
+        yield TypeAheadInput(
             placeholder=self._idle_hint(), id="dice", compact=True, max_length=MAX_DICE_CHARS
         )
 
