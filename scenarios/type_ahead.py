@@ -10,14 +10,18 @@ cleared the first half of the new order (found by use, both under tmux; Textual 
 open upstream). A fast typist, a paste through the terminal or a loaded machine all send such
 bursts.
 
-``TypeAheadInput`` runs the field's own bindings when it reads the key, in the order typed.
-Bindings of the screens and of the app around it run as before: a priority one before the
+``TypeAheadInput`` runs the field's own bindings when it reads the key, in the order typed,
+and those of the widgets that ``key_owners`` names: a field that is part of a larger one (the
+filter line of a choice field, whose Up and Down move the list) names that one too, or Enter,
+now acted on where it was typed, would read the list before a Down typed ahead of it had moved
+it. Bindings of the screens and of the app around it run as before: a priority one before the
 field sees the key, any other after the field gives the key back.
 """
 
 from __future__ import annotations
 
 from textual import events
+from textual.dom import DOMNode
 from textual.widgets import Input
 
 
@@ -31,10 +35,16 @@ class TypeAheadInput(Input):
             return
         await super()._on_key(event)
 
+    def key_owners(self) -> tuple[DOMNode, ...]:
+        """The widgets whose bindings this field runs as it reads a key, nearest first: itself."""
+        return (self,)
+
     async def _run_own_binding(self, key: str) -> bool:
-        """Run the field's own (non-priority) binding of ``key``, as the app would once the key
-        came back to it; False when the field binds no such key or its action declines it."""
-        for binding in self._bindings.key_to_bindings.get(key, ()):
-            if not binding.priority and await self.app.run_action(binding.action, self):
-                return True
+        """Run the (non-priority) binding of ``key`` of the first of ``key_owners`` that binds
+        it, as the app would once the key came back to it; False when none binds the key or
+        their actions decline it (the key then goes on up as before)."""
+        for owner in self.key_owners():
+            for binding in owner._bindings.key_to_bindings.get(key, ()):
+                if not binding.priority and await self.app.run_action(binding.action, owner):
+                    return True
         return False

@@ -12,6 +12,7 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.widgets import Input
 
+from campaign.tui.screens.forms import ChoicePrompt
 from scenarios.type_ahead import TypeAheadInput
 from tests.tui.pilot_helpers import post_at_once
 from tests.waiting import until
@@ -107,3 +108,36 @@ def test_every_text_field_of_the_screens_is_a_type_ahead_field():
         for line in _bare_inputs(path)
     ]
     assert found == []
+
+
+class Prompting(App[None]):
+    """A ``ChoicePrompt`` over nothing, keeping the value it is dismissed with."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.chosen: str | None = None
+
+    def on_mount(self) -> None:
+        choices = [("Alpha", "a"), ("Beta", "b"), ("Gamma", "g")]
+        self.push_screen(ChoicePrompt("Which?", choices), self.keep)
+
+    def keep(self, value: str | None) -> None:
+        self.chosen = value
+
+
+def test_a_choice_moved_to_in_a_burst_is_the_one_enter_takes():
+    """Enter, acted on where it was typed, must not read the list before the Downs typed ahead
+    of it have moved it: ``FilterInput`` runs its choice field's Up/Down/PageUp/PageDown as it
+    reads them too (``key_owners``). Without that, Down Down Enter typed at once chose
+    nothing (Enter read an empty highlight)."""
+
+    async def scenario() -> str | None:
+        app = Prompting()
+        async with app.run_test() as pilot:
+            await until(pilot, lambda: isinstance(app.screen, ChoicePrompt), "the prompt")
+            await until(pilot, lambda: app.screen.focused is not None, "the filter focused")
+            post_at_once(app, ["down", "down", "enter"])
+            await until(pilot, lambda: app.chosen is not None, "a choice taken")
+            return app.chosen
+
+    assert asyncio.run(scenario()) == "b"

@@ -15,6 +15,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.dom import DOMNode
 from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
@@ -39,6 +40,10 @@ class FilterInput(TypeAheadInput):
             max_length=MAX_FILTER, placeholder=placeholder, compact=compact, classes=classes
         )
         self.owner_field = field
+
+    def key_owners(self) -> tuple[DOMNode, ...]:
+        """The field's Up, Down, PageUp and PageDown move its list, in the order typed."""
+        return (self, self.owner_field)
 
     async def _on_key(self, event: events.Key) -> None:
         if event.key == "space" and self.owner_field.multi:
