@@ -29,7 +29,7 @@ class TypeAheadInput(Input):
     """An ``Input`` that acts on each key in the order the keys were typed."""
 
     async def _on_key(self, event: events.Key) -> None:
-        if not event.is_printable and await self._run_own_binding(event.key):
+        if not event.is_printable and await self._run_binding_here(event.key):
             event.stop()
             event.prevent_default()
             return
@@ -39,7 +39,7 @@ class TypeAheadInput(Input):
         """The widgets whose bindings this field runs as it reads a key, nearest first: itself."""
         return (self,)
 
-    async def _run_own_binding(self, key: str) -> bool:
+    async def _run_binding_here(self, key: str) -> bool:
         """Run the (non-priority) binding of ``key`` of the first of ``key_owners`` that binds
         it, as the app would once the key came back to it; False when none binds the key or
         their actions decline it (the key then goes on up as before)."""
