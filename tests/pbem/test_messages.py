@@ -151,3 +151,22 @@ def test_a_seed_game_of_the_wrong_shape_is_one_plain_line(tmp_path, capsys):  # 
     err = capsys.readouterr().err
     assert err.startswith(f"campaign: {path}: not a seed game: dice_seed: must be text")
     assert plain(err), err
+
+
+def test_the_import_line_shows_the_digest_status_shows(dbs, tmp_path, capsys):
+    """DN-NEU-1: `import` printed the whole state's digest ("state digest 6ee7142f563d") while
+    `status` on the same database, at the same event, printed the digest of the player's view
+    (e60d020b…): the two players could not compare them, and the whole state's digest is the
+    one a player must not be shown (it lets him test guesses about face-down counters)."""
+    sol, asl = dbs["solomani"], dbs["aslan"]
+    t1 = tmp_path / "t1.json"
+    main(["order", NAME, "solomani place-neutral lantern", *sol])
+    main(["export", NAME, "-o", str(t1), *sol])
+    capsys.readouterr()
+    assert main(["import", NAME, str(t1), *asl]) == 0
+    imported = capsys.readouterr().out.splitlines()[0]
+    assert main(["status", NAME, "--json", *asl]) == 0
+    shown = json.loads(capsys.readouterr().out)["digest"]
+    file_digest = parse_turn_file(t1.read_text()).header.head_digest
+    assert shown != file_digest  # a face-down counter is hidden from the view
+    assert imported.endswith(f"state digest {shown[:12]}"), imported

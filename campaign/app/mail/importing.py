@@ -36,7 +36,7 @@ from campaign.records.mail_record import MailRecord
 from campaign.records.rows import Head, StoredEvent
 from campaign.rules.errors import CampaignError
 from campaign.rules.ids import Side
-from campaign.rules.views import seen_text
+from campaign.rules.views import seen_text, view_digest
 from campaign.views.log import story as tell
 
 #: How a file carrying a referee undo is re-run: as ``campaign undo --referee`` ran it.
@@ -318,7 +318,9 @@ def apply(parts: Parts, arrival: Arrival) -> Imported:
         last_seq=rows[-1].seq if rows else header.head_seq,
         orders=[b.order_text for b in checked.rerun.batches[: len(arrival.turn.body.batches)]],
         rolled_here=checked.rerun.pending,
-        digest=header.head_digest,
+        # the digest of the importing player's view, as `campaign status` shows it: the whole
+        # state's digest would let him test guesses about face-down counters (DN-NEU-1)
+        digest=view_digest(loaded.state, own),
         notes=notes,
         story=story,
         next_step=parts.next_step(loaded, mail, own, held=duties.held),
