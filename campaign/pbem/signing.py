@@ -14,7 +14,7 @@ from campaign.extras import install_hint
 from campaign.pbem.errors import SignatureError
 from campaign.pbem.model import Signature, TurnBody
 from campaign.rules.canonical import sha256_hex
-from campaign.userfiles import FileRefusedError, read_key
+from campaign.userfiles import FileRefusedError, read_bounded, read_key
 
 #: A PEM Ed25519 key is about 120 bytes; anything far larger is not a key.
 MAX_KEY_BYTES = 16 * 1024
@@ -85,12 +85,35 @@ def _create(path: Path, data: bytes, mode: int) -> None:
         os.fsync(handle.fileno())
 
 
+#: The first line of a public key in PEM form (``SIDE.pub``).
+PUBLIC_PEM = b"-----BEGIN PUBLIC KEY-----"
+
+
+def _public_key_given(path: Path) -> SignatureError:
+    """The refusal of a public key given where the private key belongs (``--sign SIDE.pub``)."""
+    return SignatureError(
+        f"{path}: a public key, not a private key file: sign with your private key (the "
+        "SIDE.key that `campaign keygen` wrote beside SIDE.pub)"
+    )
+
+
+def _holds_public_key(path: Path) -> bool:
+    """True when ``path`` is a public key in PEM form (bounded read; any failure: False)."""
+    try:
+        return read_bounded(path, MAX_KEY_BYTES, "key file").lstrip().startswith(PUBLIC_PEM)
+    except (FileRefusedError, OSError):
+        return False
+
+
 def _key_bytes(path: Path, what: str, *, private: bool) -> bytes:
     """A key file, bounded (a PEM key is a few hundred bytes; devices and FIFOs refused), and
-    refused when others can read a private key or change any key (as ssh does)."""
+    refused when others can read a private key or change any key (as ssh does). A public key
+    given for a private one is named as such, not as a private key others may read."""
     try:
         return read_key(path, MAX_KEY_BYTES, what, private=private)
     except FileRefusedError as error:
+        if private and _holds_public_key(path):
+            raise _public_key_given(path) from None
         raise SignatureError(str(error)) from None
 
 
@@ -121,6 +144,8 @@ def _load_key(path: Path, *, private: bool) -> tuple[object, bytes]:
     except (ValueError, TypeError, unsupported):
         key = None
     if not isinstance(key, ed25519.Ed25519PrivateKey if private else ed25519.Ed25519PublicKey):
+        if private and pem.lstrip().startswith(PUBLIC_PEM):
+            raise _public_key_given(path)
         raise SignatureError(
             f"{path}: not an {'unencrypted ' if private else ''}Ed25519 {kind} key in PEM form "
             "(as `campaign keygen SIDE --dir DIR` writes it)"

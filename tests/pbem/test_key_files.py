@@ -200,3 +200,19 @@ def test_a_deleted_seal_key_is_made_again(sealed, tmp_path):  # DN-ERR-1
     loaded = _fresh(sealed, tmp_path / "seal").load("c")
     assert loaded.from_snapshot > 0  # checked against the log again, then sealed anew
     assert (tmp_path / "seal" / KEY_FILE).stat().st_mode & 0o777 == 0o600
+
+
+@pytest.mark.parametrize("mode", [0o644, 0o600])
+def test_a_public_key_given_to_sign_is_named_as_one(sent, capsys, mode):  # DN-ERR-1
+    """`export --sign solomani.pub` (a slip for solomani.key) was refused as "permissions 0644
+    are too open: others may read this private key file ... make a new key if others may have
+    read it": the user was told his secret was exposed and to chmod his public key."""
+    pub = sent["keys"] / "solomani.pub"
+    pub.chmod(mode)
+    out = sent["tmp"] / "t1.txt"
+    code, err = _run(
+        capsys, "export", NAME, "-o", str(out), "--sign", str(pub), *sent["dbs"]["solomani"]
+    )
+    assert code == 1 and not out.exists()
+    assert f"{pub}: a public key, not a private key file" in err
+    assert "too open" not in err and "make a new key" not in err
