@@ -113,6 +113,9 @@ def _raw_json(data: bytes | str, source: str) -> Any:
             f"{size} bytes is too large for a turn file (limit {MAX_BYTES} bytes)", source=source
         )
     text = data.decode("utf-8", errors="strict") if isinstance(data, bytes) else data
+    # a byte-order mark (an editor saving "UTF-8 with BOM") is no content: the checksum and the
+    # signature cover the parsed body, as for any other re-indentation
+    text = text.removeprefix("\ufeff")
     if BEGIN in text:
         text = dearmour(text, source).decode("utf-8")
     try:

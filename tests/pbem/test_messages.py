@@ -170,3 +170,33 @@ def test_the_import_line_shows_the_digest_status_shows(dbs, tmp_path, capsys):
     file_digest = parse_turn_file(t1.read_text()).header.head_digest
     assert shown != file_digest  # a face-down counter is hidden from the view
     assert imported.endswith(f"state digest {shown[:12]}"), imported
+
+
+def test_a_turn_file_saved_with_a_byte_order_mark_imports(dbs, tmp_path, capsys):
+    """DN-ERR-1: a JSON turn file re-saved by an editor as "UTF-8 with BOM" was refused with
+    Python's words: "JSON error at line 1 column 1: Unexpected UTF-8 BOM (decode using
+    utf-8-sig)". The mark is no content; the checksum covers the parsed body."""
+    sol, asl = dbs["solomani"], dbs["aslan"]
+    t1 = tmp_path / "t1.json"
+    main(["order", NAME, "solomani place-neutral lantern", *sol])
+    main(["export", NAME, "-o", str(t1), *sol])
+    t1.write_bytes(b"\xef\xbb\xbf" + t1.read_bytes())
+    capsys.readouterr()
+    assert main(["import", NAME, str(t1), *asl]) == 0, capsys.readouterr().err
+    assert "file 1 from solomani imported" in capsys.readouterr().out
+
+
+def test_the_wrong_campaign_is_named_once(dbs, tmp_path, capsys):  # DN-ERR-1
+    """The refusal said the name twice: "the file is for campaign 'other', not 'nebula'
+    ('nebula')"."""
+    sol, asl = dbs["solomani"], dbs["aslan"]
+    main(["new", "other", "--seed", "3", "--dice", "commit-reveal", "--as", "solomani", *sol])
+    main(["new", "other", "--seed", "3", "--dice", "commit-reveal", "--as", "aslan", *asl])
+    t1 = tmp_path / "t1.json"
+    main(["order", "other", "solomani place-neutral lantern", *sol])
+    main(["export", "other", "-o", str(t1), *sol])
+    capsys.readouterr()
+    assert main(["import", NAME, str(t1), *asl]) == 1
+    err = capsys.readouterr().err
+    assert plain(err)
+    assert "the file is for campaign 'other', not 'nebula'; import it into the right" in err

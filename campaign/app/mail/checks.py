@@ -219,9 +219,11 @@ class MailChecks:
         if (setup is None or setup.mode != "strict") and not passes_due:
             check_not_empty(turn, source, local)
         if header.campaign_id != local.state.campaign_id:
+            ours = local.state.campaign_id
             raise WrongCampaignError(
-                f"the file is for campaign {header.campaign_id!r}, not {name!r} "
-                f"({local.state.campaign_id!r}); import it into the right campaign",
+                f"the file is for campaign {header.campaign_id!r}, not {name!r}"
+                + (f" ({ours!r})" if ours != name else "")
+                + "; import it into the right campaign",
                 source=source,
             )
         if header.profile_hash != row.profile_hash:
