@@ -21,7 +21,13 @@ from campaign.app.campaigns import (
 from campaign.rules import engine, narration
 from campaign.rules.acting import acting_sentence
 from campaign.rules.base import Event
-from campaign.rules.dice import DiceSource, PhysicalSource, RollContext, SeededSource
+from campaign.rules.dice import (
+    DiceSource,
+    EnteredDice,
+    PhysicalSource,
+    RollContext,
+    SeededSource,
+)
 from campaign.rules.errors import (
     InvalidOrderError,
     StaleTurnError,
@@ -34,7 +40,7 @@ from campaign.rules.plain_text import check_reason
 from campaign.rules.referee import DiceEntered, RefereeRestored
 from campaign.rules.seats import REFEREE, Seat
 from campaign.rules.state import CampaignState
-from campaign.rules.views import concealed, redact, seen_text
+from campaign.rules.views import concealed, dice_screen, redact, seen_text
 from campaign.store.repository import (
     StoredEvent,
 )
@@ -51,6 +57,37 @@ class TypedDice(Struct, frozen=True):
     #: Asks for each die when it is due, naming its purpose (issue 45 item 2: the referee
     #: rolls at the table and types each value as the CLI asks); used when ``values`` is empty.
     ask: Callable[[RollContext], int] | None = None
+
+
+def typed_dice_source(loaded: Loaded, typed: TypedDice | None, seat: Seat) -> PhysicalSource:
+    """The source for typed dice, if the campaign's dice mode accepts them (DN-ERR-1). A
+    player's seat types only the dice it may see: those of a shot by or at a face-down
+    counter, or of a ground combat where one stands, come from the campaign's seed, as
+    from behind the referee's screen (``views.dice_screen``, DN-NEU-1)."""
+    name, mode = loaded.row.name, loaded.dice_mode
+    reason = (typed.reason or "").strip() if typed is not None else ""
+    if reason:
+        check_reason(reason, "the reason for the typed dice")
+    if mode in ("commit-reveal", STRICT_DICE):
+        raise InvalidOrderError(
+            f"DN-ERR-1: campaign {name!r} plays by e-mail with {mode} dice: the "
+            "other player's machine rolls every die again, so dice cannot be typed in"
+        )
+    if mode == "seeded" and not reason:
+        raise InvalidOrderError(
+            f"DN-ERR-1: campaign {name!r} rolls seeded dice; typed dice are accepted only "
+            "in a campaign created with physical dice (`campaign new --dice physical`) or "
+            'as a referee override with a reason (--referee "REASON")'
+        )
+    screen = dice_screen(loaded.state, seat.side, SeededSource(loaded.row.dice_seed))
+    if typed is not None and typed.ask is not None and not typed.values:
+        ask = typed.ask
+        if screen is None:
+            return PhysicalSource(ask)
+        return PhysicalSource(
+            lambda ctx: screen.behind.draw(ctx) if screen.conceals(ctx.purpose) else ask(ctx)
+        )
+    return EnteredDice(typed.values if typed is not None else (), screen=screen)
 
 
 class OrderReport(Struct, frozen=True):
@@ -182,40 +219,22 @@ class Orders(Campaigns):
             return events
         source: DiceSource
         if typed is not None or (loaded.dice_mode == "physical" and dice is None):
-            source = self._typed_source(loaded, typed)
+            source = typed_dice_source(loaded, typed, seat)
         else:
             source = dice if dice is not None else SeededSource(loaded.row.dice_seed)
         events = engine.decide(loaded.state, order, loaded.ruleset, source)
         # the log (and so every turn file) names a face-down counter by its alias, as the
         # ordering player knows it (DN-NEU-1); replays resolve the alias again
         logged = redact(order.to_notation(), loaded.state, order.side)
-        values = tuple(roll.value for event in events for roll in event.rolls)
+        values = (
+            tuple(source.values)  # a player's seat types only the dice it may see
+            if isinstance(source, EnteredDice)
+            else tuple(roll.value for event in events for roll in event.rolls)
+        )
         if isinstance(source, PhysicalSource) and dice is None and values:
             events.append(self._dice_record(loaded, typed, values))
         self.append(loaded, logged, events)
         return events
-
-    @staticmethod
-    def _typed_source(loaded: Loaded, typed: TypedDice | None) -> PhysicalSource:
-        """The source for typed dice, if the campaign's dice mode accepts them (DN-ERR-1)."""
-        name, mode = loaded.row.name, loaded.dice_mode
-        reason = (typed.reason or "").strip() if typed is not None else ""
-        if reason:
-            check_reason(reason, "the reason for the typed dice")
-        if mode in ("commit-reveal", STRICT_DICE):
-            raise InvalidOrderError(
-                f"DN-ERR-1: campaign {name!r} plays by e-mail with {mode} dice: the "
-                "other player's machine rolls every die again, so dice cannot be typed in"
-            )
-        if mode == "seeded" and not reason:
-            raise InvalidOrderError(
-                f"DN-ERR-1: campaign {name!r} rolls seeded dice; typed dice are accepted only "
-                "in a campaign created with physical dice (`campaign new --dice physical`) or "
-                'as a referee override with a reason (--referee "REASON")'
-            )
-        if typed is not None and typed.ask is not None and not typed.values:
-            return PhysicalSource(typed.ask)
-        return PhysicalSource.from_values(typed.values if typed is not None else ())
 
     @staticmethod
     def _dice_record(

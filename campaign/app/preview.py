@@ -17,7 +17,7 @@ from campaign.rules.errors import CampaignError
 from campaign.rules.flow import FLOW, PhaseAdvanced
 from campaign.rules.notation import parse_order
 from campaign.rules.seats import Seat
-from campaign.rules.views import see
+from campaign.rules.views import dice_screen, see
 from campaign.views.play import acting_line, seen_text
 
 
@@ -64,15 +64,18 @@ def ending_preview(loaded: Loaded, text: str, seat: Seat) -> EndingPreview | Non
 
 
 def dice_needed(loaded: Loaded, text: str, seat: Seat) -> list[str]:
-    """The purposes of the dice ``text`` would roll now, in order, as ``seat`` may read
-    them; ``[]`` when it rolls none, is refused, or is not the seat's to give."""
+    """The purposes of the dice ``text`` would roll now that ``seat`` types, in order, as it
+    may read them (a player's seat types only the dice it may see: ``views.dice_screen``);
+    ``[]`` when it rolls none, is refused, or is not the seat's to give."""
     viewer = seat.side
     state, ruleset = loaded.state, loaded.ruleset
     seeded = SeededSource(loaded.row.dice_seed)
+    screen = dice_screen(state, viewer, seeded)
     purposes: list[str] = []
 
     def record(ctx: RollContext) -> int:
-        purposes.append(ctx.purpose)
+        if screen is None or not screen.conceals(ctx.purpose):  # not the seat's to type
+            purposes.append(ctx.purpose)
         return seeded.draw(ctx)
 
     try:
@@ -94,17 +97,21 @@ class _EnoughDice(Exception):
 
 
 def next_die(loaded: Loaded, text: str, seat: Seat, typed: tuple[int, ...]) -> str | None:
-    """The purpose of the next die ``text`` rolls after the ``typed`` ones, as ``seat`` may read
-    it; ``None`` when ``typed`` are all it rolls (or it is refused: sending it shows why).
+    """The purpose of the next die ``text`` rolls after the ``typed`` ones that ``seat`` types
+    (``dice_needed``), as it may read it; ``None`` when ``typed`` are all it rolls (or it is
+    refused: sending it shows why).
 
     The dry run uses the typed values, so a die that depends on them is found too (the re-roll
     of a tied range roll, issue 45 item 2): the TUI asks for the dice one by one, when due."""
     viewer = seat.side
     state, ruleset = loaded.state, loaded.ruleset
+    screen = dice_screen(state, viewer, SeededSource(loaded.row.dice_seed))
 
     counter = iter(range(len(typed) + 1))
 
     def in_turn(ctx: RollContext) -> int:
+        if screen is not None and screen.conceals(ctx.purpose):  # not the seat's to type
+            return screen.behind.draw(ctx)
         index = next(counter)
         if index < len(typed):
             return typed[index]

@@ -123,14 +123,27 @@ MAX_ENTERED_DICE = 500
 PAD_VALUES = (1, 6)
 
 
+class Screen(Struct, frozen=True):
+    """The dice a player's seat may not see rolled (``views.conceals_die``): they are not his
+    to type, so typed dice skip them and ``behind`` rolls them, as a referee would behind his
+    screen (DN-NEU-1: how many there are would bound a face-down counter's factors)."""
+
+    conceals: Callable[[str], bool]
+    behind: DiceSource
+
+
 class EnteredDice(PhysicalSource):
     """Dice typed in for one order (``--dice 3,5,1``): the order must use every value, no more
     and no fewer (DN-ERR-1, DN-SEQ-2). ``asked`` records the purpose of every roll requested, so
     a refusal can say how many dice the order rolls and which shot each one is for.
     ``padded()`` is a probe that answers 1 and 6 in turn once the values run out, to list the
-    rest (made-up values that alternate never tie a range roll, so the probe cannot loop)."""
+    rest (made-up values that alternate never tie a range roll, so the probe cannot loop).
+    With a ``screen`` (a player's seat), the rolls it conceals are drawn from its source and
+    are neither typed, asked nor counted."""
 
-    def __init__(self, values: Iterable[int], *, pad: bool = False) -> None:
+    def __init__(
+        self, values: Iterable[int], *, pad: bool = False, screen: Screen | None = None
+    ) -> None:
         self.values = list(values)
         if len(self.values) > MAX_ENTERED_DICE:
             raise InvalidOrderError(
@@ -138,8 +151,11 @@ class EnteredDice(PhysicalSource):
             )
         self.asked: list[str] = []
         self._pad = pad
+        self.screen = screen
 
         def next_value(ctx: RollContext) -> int:
+            if screen is not None and screen.conceals(ctx.purpose):
+                return screen.behind.draw(ctx)
             self.asked.append(ctx.purpose)
             if len(self.asked) <= len(self.values):
                 return self.values[len(self.asked) - 1]
@@ -158,13 +174,17 @@ class EnteredDice(PhysicalSource):
 
     def padded(self) -> EnteredDice:
         """A probe with the same values that answers 1, 6, 1, ... for the missing rolls."""
-        return EnteredDice(self.values, pad=True)
+        return EnteredDice(self.values, pad=True, screen=self.screen)
 
 
-def reroll_refusal(error: RerollNeedsDice, asked: list[str], entered: int) -> InvalidOrderError:
+def reroll_refusal(
+    error: RerollNeedsDice, asked: list[str], entered: int, screen: Screen | None = None
+) -> InvalidOrderError:
     """The refusal of typed dice that tied with none left for the re-roll: the rule and the
-    reason first ("DN-CBT-1: range tie ...: give 2 more dice"), then every die in order."""
-    purposes = asked[:entered] + error.needed
+    reason first ("DN-CBT-1: range tie ...: give 2 more dice"), then every die in order (those
+    ``screen`` conceals left out: they are not typed)."""
+    needed = [p for p in error.needed if screen is None or not screen.conceals(p)]
+    purposes = asked[:entered] + needed
     listing = "; ".join(f"{n}) {purpose}" for n, purpose in enumerate(purposes, start=1))
     more = len(purposes) - entered
     return InvalidOrderError(

@@ -169,7 +169,7 @@ def _decide_entered(
     try:
         events = _decide(state, order, ruleset, source)
     except RerollNeedsDice as tie:  # the handler knows exactly which dice the re-roll needs
-        raise reroll_refusal(tie, source.asked, len(source.values)) from None
+        raise reroll_refusal(tie, source.asked, len(source.values), source.screen) from None
     except MissingDiceError:
         probe = source.padded()
         with contextlib.suppress(CampaignError):  # it failed only for lack of dice before

@@ -35,7 +35,7 @@ from campaign.rules.ids import Side
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.sequence import FLOW
 from campaign.rules.state import CampaignState, Location, Where
-from campaign.rules.views import Seen, concealed, names_any, redact, see
+from campaign.rules.views import Concealed, Seen, concealed, conceals_die, redact, see
 
 EventT = TypeVar("EventT", bound=Event)
 Sentence = Callable[[Any, "NarrationView"], "str | None"]
@@ -216,7 +216,7 @@ def rolls_of(
     event: Event,
     viewer: Side | None,
     state: CampaignState | None = None,
-    before: tuple[frozenset[str], frozenset[str]] | None = None,
+    before: Concealed | None = None,
 ) -> tuple[str, ...]:
     """The dice of ``event`` with their purposes as ``viewer`` may see them; with ``state``
     (the campaign at the event) a purpose naming a face-down counter uses its alias
@@ -230,22 +230,11 @@ def rolls_of(
         return (f"{len(event.rolls)} hidden roll(s)",) if event.rolls else ()
     rolls = event.rolls
     if before is not None and viewer is not None:
-        hidden, systems = before
-        rolls = tuple(
-            roll
-            for roll in rolls
-            if not names_any(roll.purpose, hidden) and not _ground_roll_at(roll.purpose, systems)
-        )
+        rolls = tuple(roll for roll in rolls if not conceals_die(roll.purpose, before))
     shown = tuple(f"{roll.purpose}={roll.value}" for roll in rolls)
     if state is None or viewer is None:
         return shown
     return tuple(redact(text, state, viewer) for text in shown)
-
-
-def _ground_roll_at(purpose: str, systems: frozenset[str]) -> bool:
-    """True for the die of a ground combat (``ground SYS SIDE``) in one of ``systems``."""
-    words = purpose.split(" ")
-    return len(words) == 3 and words[0] == "ground" and words[1] in systems
 
 
 def narrate(

@@ -145,6 +145,10 @@ def _adjusted(event: RefereeAdjusted, view: NarrationView) -> str:
 @describes(DiceEntered)
 def _dice_entered(event: DiceEntered, view: NarrationView) -> str:
     values = ", ".join(str(v) for v in event.values)
+    if event.origin == "physical" and view.viewer is not None:
+        # a player is not told how many dice were typed: the referee's typed dice may include
+        # some by or at a face-down counter; the dice line shows those he may see (DN-NEU-1)
+        return "Dice typed at the table" + (f" ({event.reason})" if event.reason else "")
     if event.origin == "physical":
         return f"Dice typed at the table: {values}" + (f" ({event.reason})" if event.reason else "")
     return f"Referee override: dice typed in ({event.reason}): {values} (DN-ERR-1)"

@@ -15,7 +15,7 @@ in its real id would tell how many counters of its kind were placed before it (i
 from __future__ import annotations
 
 import re
-from functools import cached_property
+from functools import cached_property, partial
 from typing import NewType, TypeVar
 
 import msgspec
@@ -23,6 +23,7 @@ from pydantic import BaseModel
 
 from campaign.rules.canonical import sha256_hex
 from campaign.rules.combat.battle_ids import short_ids
+from campaign.rules.dice import DiceSource, Screen
 from campaign.rules.ids import HIDDEN_KIND, Side
 from campaign.rules.state import CampaignState, Unit
 
@@ -71,7 +72,7 @@ def hidden_from(unit: Unit | None, viewer: Side | None) -> bool:
     return viewer is not None and unit is not None and unit.face_down and unit.owner is not viewer
 
 
-def concealed(state: CampaignState, viewer: Side | None) -> tuple[frozenset[str], frozenset[str]]:
+def concealed(state: CampaignState, viewer: Side | None) -> Concealed:
     """The ids of the counters ``viewer`` may not identify (``hidden_from``), and the systems
     where one of them stands (stellar hex or surface box)."""
     if viewer is None:
@@ -81,6 +82,33 @@ def concealed(state: CampaignState, viewer: Side | None) -> tuple[frozenset[str]
         frozenset(unit.id for unit in units),
         frozenset(unit.location.system for unit in units if unit.location.system),
     )
+
+
+#: What ``concealed`` gives: the ids a viewer may not identify, the systems where one stands.
+Concealed = tuple[frozenset[str], frozenset[str]]
+
+
+def conceals_die(purpose: str, before: Concealed) -> bool:
+    """True when a die of ``purpose`` is one the viewer may not see rolled, ``before`` being
+    what was concealed from the viewer just before the order or event (``concealed``): a shot
+    by or at a counter the viewer may not identify, or a ground combat where one stands.
+    Whether such a die was rolled at all would bound the hidden counter's factors (issue 41
+    item 4), so it is left out of the viewer's dice line, never asked of the viewer to type and
+    never counted or named to him before the order is given (DN-NEU-1)."""
+    hidden, systems = before
+    if names_any(purpose, hidden):
+        return True
+    words = purpose.split(" ")
+    return len(words) == 3 and words[0] == "ground" and words[1] in systems
+
+
+def dice_screen(state: CampaignState, viewer: Side | None, behind: DiceSource) -> Screen | None:
+    """What ``viewer``'s seat may not type of an order's dice on ``state`` (``conceals_die``),
+    rolled by ``behind`` instead; None for the referee, who types every die."""
+    if viewer is None:
+        return None
+    before = concealed(state, viewer)
+    return Screen(conceals=partial(conceals_die, before=before), behind=behind)
 
 
 def face_down_ids(state: CampaignState) -> frozenset[str]:

@@ -10,6 +10,7 @@ from campaign.rules.economy.treasury import IncomeCollected
 from campaign.rules.ids import Side
 from campaign.rules.movement.moves import MovementEnded, StackMoved
 from campaign.rules.movement.paths import Arrival
+from campaign.rules.referee import DiceEntered
 from campaign.rules.setup_rules import NeutralPlaced
 from campaign.rules.state import CampaignState, Location, Unit
 from tests.rulesets import sample
@@ -100,3 +101,13 @@ def test_refuelling_names_the_tanker_and_the_system():
         refuelled="sirehk",
     )
     assert "A-AO-1 refuels the friendly ships at Sirehk (DN-MOV-4)" in _read(moved, state)
+
+
+def test_a_player_reads_that_dice_were_typed_at_the_table_but_not_how_many():
+    # DN-NEU-1, DN-ERR-1: the referee's typed dice may include dice by or at a face-down
+    # counter; their number would bound its factors, so a player's sentence gives no values
+    # (his dice line shows those he may see, with their purposes); the referee reads them all
+    event = DiceEntered(origin="physical", values=(3, 4, 2), reason="left-hand table")
+    assert _read(event) == "Dice typed at the table: 3, 4, 2 (left-hand table)"
+    for side in (Side.ASLAN, Side.SOLOMANI):
+        assert _read(event, viewer=side) == "Dice typed at the table (left-hand table)"
