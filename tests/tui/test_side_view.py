@@ -214,3 +214,29 @@ def test_a_player_whose_turn_it_is_not_is_told_who_acts(service: CampaignService
         assert error.message.startswith("DN-SEQ-2")
     else:
         raise AssertionError("Solomani's screen sent an Aslan order")
+
+
+def test_a_player_with_nothing_to_do_is_told_who_acts_by_the_order_keys(
+    service: CampaignService, no_keymap: Path
+):
+    """DN-SEQ-2: on Solomani's screen while Aslan moves, ``e``, ``E`` and ``m`` say that there
+    is nothing for Solomani to do and whom the game waits for (they said "the game waits for
+    no order now", "solomani end-phase is not legal now; Ctrl+P lists the legal orders" with
+    nothing in Ctrl+P, and ``m`` focused an empty list without a word)."""
+
+    async def scenario() -> None:
+        app = create_app(no_keymap, service=service, open_campaign="demo", side=Side.SOLOMANI)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            for key in ("e", "E", "m"):
+                screen.report("")
+                await pilot.press("escape", key)
+                await pilot.pause()
+                assert screen_of(pilot) is screen, key  # no form, no question
+                status = str(screen.query_one("#status-line", Static).render())
+                assert status.startswith("✗ DN-SEQ-2: nothing for solomani to do now: "), key
+                assert "aslan must act" in status, key
+
+    asyncio.run(scenario())
+
