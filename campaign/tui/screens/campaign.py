@@ -343,9 +343,14 @@ class CampaignScreen(Screen[None]):
                 "DN-ERR-1: the order is empty: type it first (o), then Enter sends it with the dice"
             )
             return False
-        if dice.value.strip() and not self.session.takes_typed_dice and not self.dice_reason:
-            self._ask_dice_reason(text)
-            return False
+        if dice.value.strip() and not self.session.takes_typed_dice:
+            refusal = self.session.typed_dice_refusal()  # a player's seat: no reason to ask
+            if refusal is not None:
+                self.report_error(refusal)
+                return False
+            if not self.dice_reason:
+                self._ask_dice_reason(text)
+                return False
         if self._changed_under_order is not None:
             self.report_error(
                 f"DN-ERR-1: the campaign changed while this order was typed "
