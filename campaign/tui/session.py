@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from campaign.app import CampaignService, Event, TypedDice, preview
+from campaign.app import CampaignService, Event, TypedDice, authority, preview
 from campaign.app.live import stale_order
 from campaign.rules.errors import CampaignError, ConflictError, InvalidOrderError
 from campaign.rules.ids import Side
@@ -80,6 +80,21 @@ class CampaignSession(SessionPlay, SessionLog, SessionMail):
     def takes_typed_dice(self) -> bool:
         """True when typed dice need no referee reason (a campaign created with physical dice)."""
         return self.loaded.dice_mode == "physical"
+
+    def typed_dice_refusal(self) -> str | None:
+        """Why this screen's seat may not type dice at all here, said before any reason is
+        asked: in a campaign not created with physical dice, typed dice are a referee
+        override with a reason (DN-ERR-1), which a player's seat may not give
+        (``campaign.app.authority``); ``None`` when the seat may type them."""
+        if self.takes_typed_dice:
+            return None
+        try:
+            authority.check_override(
+                self.seat, f"typing dice in a campaign with {self.loaded.dice_mode} dice"
+            )
+        except CampaignError as error:
+            return error.message
+        return None
 
     def order(self, text: str, dice: str = "", reason: str | None = None) -> list[Event]:
         """Decide and store one order; ``dice`` non-empty = the referee's physical dice, exactly

@@ -102,6 +102,17 @@ class SessionPlay(SessionCore):
         (the acting side's first, then the other player's, then the referee's)."""
         return legal_orders_for(self.state, self.ruleset, self.viewer)
 
+    def nothing_to_do(self) -> str | None:
+        """On a player's screen with no order to give now, the refusal that says who the game
+        waits for instead (DN-SEQ-2; the other side, or a battle step of the other side);
+        ``None`` on the referee's screen or when the player has an order to give."""
+        if self.viewer is None or self.legal_orders():
+            return None
+        return (
+            f"DN-SEQ-2: nothing for {self.viewer.value} to do now: "
+            f"{acting_line(self.sight, self.ruleset)}"
+        )
+
     def template_for(self, legal: LegalOrder) -> str:
         """Order-input text for a legal order: the prefix of the side that gives it, then the
         template."""

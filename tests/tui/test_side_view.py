@@ -214,3 +214,59 @@ def test_a_player_whose_turn_it_is_not_is_told_who_acts(service: CampaignService
         assert error.message.startswith("DN-SEQ-2")
     else:
         raise AssertionError("Solomani's screen sent an Aslan order")
+
+
+def test_a_player_with_nothing_to_do_is_told_who_acts_by_the_order_keys(
+    service: CampaignService, no_keymap: Path
+):
+    """DN-SEQ-2: on Solomani's screen while Aslan moves, ``e``, ``E`` and ``m`` say that there
+    is nothing for Solomani to do and whom the game waits for (they said "the game waits for
+    no order now", "solomani end-phase is not legal now; Ctrl+P lists the legal orders" with
+    nothing in Ctrl+P, and ``m`` focused an empty list without a word)."""
+
+    async def scenario() -> None:
+        app = create_app(no_keymap, service=service, open_campaign="demo", side=Side.SOLOMANI)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            for key in ("e", "E", "m"):
+                screen.report("")
+                await pilot.press("escape", key)
+                await pilot.pause()
+                assert screen_of(pilot) is screen, key  # no form, no question
+                status = str(screen.query_one("#status-line", Static).render())
+                assert status.startswith("✗ DN-SEQ-2: nothing for solomani to do now: "), key
+                assert "aslan must act" in status, key
+
+    asyncio.run(scenario())
+
+
+def test_a_player_typing_dice_in_a_seeded_campaign_is_refused_before_any_reason_is_asked(
+    service: CampaignService, no_keymap: Path
+):
+    """DN-ERR-1: typed dice in a seeded campaign are the referee's override. Aslan's screen
+    refused them only after asking for "the referee's reason"; it refuses them at once now,
+    stores nothing, and its Battle tab does not invite typed dice."""
+
+    async def scenario() -> None:
+        app = create_app(no_keymap, service=service, open_campaign="demo", side=Side.ASLAN)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            head = screen.session.loaded.head
+            screen.query_one("#dice", Input).value = "4"
+            await pilot.press("escape", "o")
+            screen.query_one("#order", Input).value = screen.session.move_order("main", "eawyo")
+            await pilot.press("enter")
+            await pilot.pause()
+            assert screen_of(pilot) is screen  # no reason prompt
+            status = str(screen.query_one("#status-line", Static).render())
+            assert status.startswith("✗ DN-ERR-1: ") and "referee override" in status
+            assert "you play aslan" in status
+            assert screen.session.loaded.head == head
+            from campaign.tui.widgets.battle_tab import dice_line
+
+            assert "Enter physical dice" not in dice_line(screen.session)
+        assert "Enter physical dice" in dice_line(CampaignSession(service, "demo"))
+
+    asyncio.run(scenario())

@@ -343,9 +343,14 @@ class CampaignScreen(Screen[None]):
                 "DN-ERR-1: the order is empty: type it first (o), then Enter sends it with the dice"
             )
             return False
-        if dice.value.strip() and not self.session.takes_typed_dice and not self.dice_reason:
-            self._ask_dice_reason(text)
-            return False
+        if dice.value.strip() and not self.session.takes_typed_dice:
+            refusal = self.session.typed_dice_refusal()  # a player's seat: no reason to ask
+            if refusal is not None:
+                self.report_error(refusal)
+                return False
+            if not self.dice_reason:
+                self._ask_dice_reason(text)
+                return False
         if self._changed_under_order is not None:
             self.report_error(
                 f"DN-ERR-1: the campaign changed while this order was typed "
@@ -514,8 +519,14 @@ class CampaignScreen(Screen[None]):
     def action_move(self) -> None:
         """Movement form: pick a stack, then a destination (legal ones highlighted on the map).
         A priority binding (ADR 0054): on the map, the stack list has the focus before the
-        next key is handed out (from another tab, once the map is shown)."""
+        next key is handed out (from another tab, once the map is shown). On a player's
+        screen while the other side acts the stack list is empty: the status line says who
+        the game waits for (the key did nothing visible)."""
         self.action_show_tab(0, focus=BY_ID["tab-map"].focus)
+        if not self.map_tab.stack_ids:
+            idle = self.session.nothing_to_do()
+            if idle is not None:
+                self.report_error(idle)
 
     def action_connections(self) -> None:
         """Toggle the connection overlay (boxes cut off from their capital, DN-ECO-3)."""
@@ -589,7 +600,9 @@ class CampaignScreen(Screen[None]):
                 return
             typed = words[2:]
         if notation is None:
-            self.report_error("DN-SEQ-2: the game waits for no order now")
+            self.report_error(
+                self.session.nothing_to_do() or "DN-SEQ-2: the game waits for no order now"
+            )
             return
         self.open_form(notation, typed)
 
@@ -658,7 +671,8 @@ class CampaignScreen(Screen[None]):
         )
         if notation is None:
             self.report_error(
-                f"DN-SEQ-2: {side} {verb} is not legal now; Ctrl+P lists the legal orders"
+                self.session.nothing_to_do()
+                or f"DN-SEQ-2: {side} {verb} is not legal now; Ctrl+P lists the legal orders"
             )
         return notation
 

@@ -15,6 +15,24 @@ from campaign.tui.views import battle_lines, forecast_lines, stage_hint
 from campaign.views.words import plural
 
 
+def dice_line(session: CampaignSession) -> str:
+    """What the dice field does for this screen's seat in this campaign: the table's dice
+    (a physical-dice campaign: an empty field asks for each die when due), the referee's
+    override of the seeded dice, or nothing a player's seat may type (DN-ERR-1)."""
+    if session.takes_typed_dice:
+        return (
+            "Enter the dice rolled at the table in the dice field (d) before sending, or "
+            "leave it empty to be asked for each die when it is due."
+        )
+    if session.typed_dice_refusal() is not None:
+        mode = session.loaded.dice_mode
+        return f"The campaign's {mode} dice roll (a player's screen takes no typed dice)."
+    return (
+        "Enter physical dice in the dice field (d) before sending, or leave it "
+        "empty for the seeded dice."
+    )
+
+
 class BattleTab(VerticalScroll):
     """Round, stage, factors and the order that moves each open battle on (``n`` pre-fills
     it); the last battle's sentences when none is open; ``forecast`` runs in the background."""
@@ -75,10 +93,7 @@ class BattleTab(VerticalScroll):
                     lines.append(
                         f"  it rolls {plural(len(rolls), 'die', 'dice')}: {', '.join(rolls)}"
                     )
-            lines.append(
-                "Enter physical dice in the dice field (d) before sending, or leave it "
-                "empty for the seeded dice.  f: forecast"
-            )
+            lines.append(f"{dice_line(self.session)}  f: forecast")
             text = "\n".join(lines)
         self.query_one("#battle", Static).update(text)
 
