@@ -44,6 +44,9 @@ def main(argv: list[str]) -> int:
                     lambda tab=tab: browser.type(tab, "4") or "stage:" in browser.text(tab),
                     "the Battle tab",
                 )
+            if seat == "table":  # a big screen: the whole map beside the results
+                browser.driver.set_window_size(1800, 1000)
+                wait_for(lambda tab=tab: "Vantage" in browser.text(tab), "the whole map")
             target = folder / f"table-{seat}.png"
             browser.screenshot(tab, target)
             print(f"wrote {target}")

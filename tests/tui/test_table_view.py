@@ -133,3 +133,36 @@ def test_the_table_screen_folds_its_results_to_the_panel(service: CampaignServic
             await until(pilot, fits, "the results fit the narrower panel")
 
     asyncio.run(scenario())
+
+
+def test_the_table_screen_shows_the_whole_map_when_there_is_room(
+    service: CampaignService, no_keymap: Path
+):
+    """issue 43 item 2, found by use: the map and the results shared the width evenly, so the
+    map's panel cut off its east half at any size (Concord, Halden, Vantage, Marrow were never
+    shown) with no way to reach it. The map panel now takes the map's width when the results
+    keep ``RESULTS_MIN_WIDTH`` columns, and on a narrower screen scrolls sideways."""
+    from campaign.tui.screens.table import RESULTS_MIN_WIDTH
+    from campaign.tui.widgets.map_render import canvas_size
+
+    async def scenario() -> None:
+        async with table_screen(service, no_keymap, (160, 48)) as (pilot, screen):
+            map_width, _ = canvas_size(screen.session.ruleset.star_map)
+            scroll = screen.query_one("#table-map-scroll")
+            results = screen.query_one("#table-results-scroll")
+
+            def whole_map() -> bool:
+                return scroll.scrollable_content_region.width >= map_width
+
+            await until(pilot, whole_map, "the map panel is as wide as the map")
+            assert scroll.max_scroll_x == 0
+            assert "Vantage" in str(screen.query_one("#table-map").render())
+            assert results.size.width >= RESULTS_MIN_WIDTH
+            await pilot.resize_terminal(80, 24)
+            await until(pilot, lambda: scroll.max_scroll_x > 0, "the narrow map panel scrolls")
+            assert results.size.width >= RESULTS_MIN_WIDTH
+            assert screen.focused is scroll  # the arrow keys move the map
+            await pilot.press("right", "right")
+            await until(pilot, lambda: scroll.scroll_x > 0, "Right scrolls the map east")
+
+    asyncio.run(scenario())

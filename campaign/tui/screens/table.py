@@ -29,6 +29,8 @@ from campaign.tui.widgets.map_render import legend, render_map
 TABLE_VIEWER = PLAYER_SIDES[0]
 #: Order batches of the log the results panel shows (the most recent last).
 RESULTS_SHOWN = 6
+#: The narrowest the results panel gets while the map panel takes the map's whole width.
+RESULTS_MIN_WIDTH = 32
 #: Where an order's text starts after its event numbers, and where its sentences start.
 ORDER_INDENT = 9
 #: Where a sentence too long for the panel goes on (under its own start, not the panel's edge).
@@ -81,7 +83,10 @@ class TableScreen(Screen[None]):
 
     DEFAULT_CSS = """
     TableScreen #table-phase { height: auto; padding: 0 1; background: $boost; }
+    TableScreen #table-map-scroll { width: auto; overflow-x: auto; }
     TableScreen #table-map { width: auto; }
+    TableScreen #table-legend { width: auto; }
+    TableScreen #table-results-scroll { width: 1fr; }
     TableScreen #table-results { width: 1fr; padding: 0 1; }
     """
 
@@ -103,6 +108,8 @@ class TableScreen(Screen[None]):
         self.title = f"Campaign {self.session.name}"
         self.sub_title = "table view"
         self.show()
+        self._share_the_width()
+        self.query_one("#table-map-scroll", VerticalScroll).focus()  # the arrow keys scroll it
         self.call_after_refresh(self.show)  # again, folded to the laid-out panel's width
         self.session.follow()
         self.set_interval(LIVE_INTERVAL, self.catch_up, name="live")
@@ -132,5 +139,16 @@ class TableScreen(Screen[None]):
         show_text(results, "\n".join(result_lines(self.session, width)))
 
     def on_resize(self) -> None:
-        """Fold the results again to the panel's new width."""
+        """Share the new width out again, and fold the results to their panel's new width."""
+        self._share_the_width()
         self.call_after_refresh(self.show)
+
+    def _share_the_width(self) -> None:
+        """The map panel is as wide as the map, so the whole map shows, as long as the results
+        keep ``RESULTS_MIN_WIDTH`` columns; on a narrower screen it gets what they leave (at
+        least half) and scrolls sideways (a scrollbar, the arrow keys, the mouse). Found by use:
+        the two panels shared the width evenly and the east half of the map was never shown."""
+        width = self.size.width
+        if width:
+            scroll = self.query_one("#table-map-scroll", VerticalScroll)
+            scroll.styles.max_width = max(width - RESULTS_MIN_WIDTH, width // 2)
