@@ -335,7 +335,11 @@ class ImperialScreen(GameScreen):
             self.play(self.orders[event.option_index])
 
     def action_undo(self) -> None:
-        """Take back orders until a human seat decides again (the computer's answers too)."""
+        """Take back orders until a human seat decides again (the computer's answers too); after
+        a resignation, the resignation only."""
+        if self.take_back_resignation():
+            self.advance()
+            return
         try:
             self.position.undo()
             while self.position.current_player() in self.computer and self.position.orders():
