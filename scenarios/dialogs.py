@@ -165,6 +165,16 @@ class GameScreen(Screen[None]):
     #: its saves say so (``# resigned:``), issue 44 item 6.
     resigned: str | None = None
 
+    def take_back_resignation(self) -> bool:
+        """``u`` after a resignation: take the resignation back, so the game goes on from the
+        position where it stood; ``True`` when there was one. (Undo used to take moves back and
+        leave the game over, Invector's all the way back to the start.)"""
+        if self.resigned is None:
+            return False
+        self.notify(f"{self.resigned}'s resignation taken back: the game goes on.")
+        self.resigned = None
+        return True
+
     def resigning_side(self) -> str | None:
         """The side a person resigns for now (the one to move, or the person's side while the
         computer thinks), or ``None`` when no person may resign (the game is over)."""

@@ -165,6 +165,18 @@ def standings(state: State) -> list[str]:
     return [mark if p in top else "" for p in range(len(points))]
 
 
+def standing_line(state: State) -> str:
+    """The table's last column as one line ("Leading: player 1", "Winner: player 2"): the line
+    shows at any width, where the column lies beyond the dialog's edge at 80 columns."""
+    marks = standings(state)
+    parts = []
+    for mark in dict.fromkeys(m for m in marks if m):
+        players = [str(p) for p, m in enumerate(marks) if m == mark]
+        noun = "player" if len(players) == 1 else "players"
+        parts.append(f"{mark[0].upper()}{mark[1:]}: {noun} {', '.join(players)}")
+    return "; ".join(parts)
+
+
 class ScoreScreen(GameDialog[None]):
     """IMP-21: the final score table."""
 
@@ -182,6 +194,7 @@ class ScoreScreen(GameDialog[None]):
                 yield Static(
                     f"Score so far, turn {self.state.turns} — the game goes on (Esc closes)"
                 )
+            yield Static(standing_line(self.state), id="imperial-score-standing")
             yield DataTable(id="imperial-score-table", cursor_type="row")
 
     def on_mount(self) -> None:
@@ -335,7 +348,11 @@ class ImperialScreen(GameScreen):
             self.play(self.orders[event.option_index])
 
     def action_undo(self) -> None:
-        """Take back orders until a human seat decides again (the computer's answers too)."""
+        """Take back orders until a human seat decides again (the computer's answers too); after
+        a resignation, the resignation only."""
+        if self.take_back_resignation():
+            self.advance()
+            return
         try:
             self.position.undo()
             while self.position.current_player() in self.computer and self.position.orders():

@@ -129,6 +129,10 @@ def cli_solve(argv: list[str]) -> int:
     read the retrograde tablebase (docs/solving.md)."""
     parser = solve_parser()
     args = parser.parse_args(argv)
+    if args.depth is not None and args.depth < 1:
+        parser.error("--depth must be at least 1")
+    if args.seconds is not None and args.seconds <= 0:
+        parser.error("--seconds must be more than 0")
     if wants_tablebase(args, argv):
         if not has_solver_extra():
             print(

@@ -499,7 +499,12 @@ class ShogiScreen(GameScreen):
     # -- game commands ------------------------------------------------------------------------
 
     def action_undo(self) -> None:
-        """Take back the last move (and the computer's reply, back to a person's turn)."""
+        """Take back the last move (and the computer's reply, back to a person's turn); after a
+        resignation, the resignation only."""
+        if self.take_back_resignation():
+            self.refresh_view()
+            self._maybe_computer_move()
+            return
         if not self.state.plies:
             self.notify("Nothing to undo.")
             return

@@ -415,7 +415,13 @@ class InvectorScreen(GameScreen):
         self.play(action)
 
     def action_undo(self) -> None:
-        """Take back the last move of a person (and the computer's replies and passes after it)."""
+        """Take back the last move of a person (and the computer's replies and passes after it);
+        after a resignation, the resignation only."""
+        if self.take_back_resignation():
+            self.refresh_view()
+            if not self.game_over() and not self.is_human_turn():
+                self._start_computer()
+            return
         if len(self.states) == 1:
             self.notify("Nothing to undo.")
             return

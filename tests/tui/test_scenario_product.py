@@ -276,3 +276,52 @@ def test_every_game_can_be_resigned_and_its_save_says_so(name, tmp_path: Path):
             assert game.game_over()
 
     run(scenario())
+
+
+#: A first move typed in each board game (two people at the keyboard); Imperial plays the
+#: highlighted order of its orders list instead.
+FIRST_MOVE = {"shogi": "b1a2", "invector": "a1xb1"}
+
+
+def position_text(game) -> str:
+    """The position a game screen shows (Imperial keeps it in ``position``)."""
+    return (game.position if isinstance(game, ImperialScreen) else game.state).to_text()
+
+
+@pytest.mark.parametrize("name", sorted(SCREENS))
+def test_undo_after_resigning_takes_the_resignation_back(name):
+    """SHO-10 INV-5 IMP-7: ``u`` after ``x`` took moves back but left the game over ("Black
+    resigned" over the start position: Invector's undo went all the way back, as no person
+    was "to move" in a resigned game). It takes back the resignation only: the same position,
+    the game running again, the status no longer saying who resigned."""
+    _cls, make = SCREENS[name]
+    said, _line = RESIGNED[name]
+
+    async def scenario() -> None:
+        app = ScenarioHost(make)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pass_investor(pilot)
+            game = app.screen
+            if name in FIRST_MOVE:
+                await pilot.press("m")
+                await pilot.pause()
+                game.query_one(Input).value = FIRST_MOVE[name]
+                await pilot.press("enter")
+            else:
+                await pilot.press("enter")
+            await pilot.pause()
+            await pass_investor(pilot)
+            before = position_text(game)
+            await pilot.press("x", "y")
+            await until(pilot, lambda: game.resigned is not None, "the resignation")
+            while app.screen is not game:  # Imperial shows the score table
+                await pilot.press("escape")
+                await pilot.pause()
+            await pilot.press("u")
+            await until(pilot, lambda: game.resigned is None, "the resignation taken back")
+            assert not game.game_over()
+            assert position_text(game) == before
+            assert said not in str(game.query_one(STATUS[name]).render())
+
+    run(scenario())

@@ -11,6 +11,7 @@ from textual.app import App
 from textual.widgets import Button, DataTable, Input, OptionList, Select, Static
 
 from scenarios.imperial import make_screen
+from scenarios.imperial.notation import order_to_text
 from scenarios.imperial.screen import (
     ImperialScreen,
     ImperialSetupScreen,
@@ -187,3 +188,51 @@ async def test_the_score_table_names_its_units():
         await until(pilot, lambda: isinstance(app.screen, ScoreScreen), "the score table")
         labels = [str(column.label) for column in app.screen.query_one(DataTable).columns.values()]
         assert labels[1] == "Cash (m)" and "Score (pts)" in labels
+
+
+@sync
+async def test_orders_list_shows_the_whole_order_at_80_columns():
+    """IMP-13: at 80x24 the orders list cut "move A vienna-berlin hostile" to "move A
+    vienna-berlin", so the friendly and the hostile entry read the same. Its options were laid
+    out before its scrollbar appeared and kept that width; every word now shows (a long order
+    wraps onto a second line)."""
+    screen = ImperialScreen(players=3, seed=0, computer=set())
+    app = Host(screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = table(app)
+        for space in [1] * 6 + [2]:  # everyone to Production, then AH to Maneuver
+            while isinstance(app.screen, InvestorDialog):
+                await pilot.press("escape")
+                await pilot.pause()
+            game.play(("rondel", space))
+            await pilot.pause()
+        options = game.query_one("#imperial-orders", OptionList)
+        await pilot.pause()
+        drawn = " ".join(strip.text for strip in options.render_lines(options.size.region))
+        shown = " ".join(word for word in drawn.split() if word.isascii())  # not the border
+        first = [order_to_text(order) for order in game.orders[:8]]  # within the list's height
+        assert any(text.endswith(" hostile") for text in first), first
+        assert [text for text in first if text not in shown] == [], shown
+
+
+@pytest.mark.parametrize("computer", [set(), {0, 1, 2, 3}], ids=["running", "over"])
+@sync
+async def test_score_table_names_the_leader_and_the_winner_at_80_columns(computer):
+    """IMP-21: the mark "leading" / "winner" stood in the table's last column, beyond the
+    dialog's edge at 80 columns; a line above the table says it too."""
+    screen = ImperialScreen(players=4, seed=3, computer=computer)
+    app = Host(screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        while isinstance(app.screen, InvestorDialog):
+            await pilot.press("escape")
+            await pilot.pause()
+        if not isinstance(app.screen, ScoreScreen):
+            app.push_screen(ScoreScreen(table(app).state))
+        await until(pilot, lambda: isinstance(app.screen, ScoreScreen), "the score table")
+        line = app.screen.query_one("#imperial-score-standing", Static)
+        text = str(line.render())
+        expected = "Winner" if computer else "Tied for the lead (4): players 0, 1, 2, 3"
+        assert text.startswith(expected), text
+        assert line.region.right <= 80

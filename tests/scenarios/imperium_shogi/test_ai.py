@@ -105,6 +105,26 @@ def test_cli_solve_prints_best_move(capsys):
     assert "best move: c3c4" in out and "forced win" in out
 
 
+@pytest.mark.parametrize(
+    ("option", "said"),
+    [
+        (["--depth", "0"], "--depth must be at least 1"),
+        (["--depth", "-2"], "--depth must be at least 1"),
+        (["--seconds", "0"], "--seconds must be more than 0"),
+        (["--seconds", "-1"], "--seconds must be more than 0"),
+    ],
+)
+def test_cli_solve_refuses_a_search_of_no_depth_or_time(option, said, capsys):
+    """SHO-10: ``solve --depth 0`` printed "best move: b1a2 value: 0 depth: 0 nodes: 0" (a move
+    no search chose) and ``--seconds -1`` searched anyway; both are refused as perft refuses
+    ``--depth 0``."""
+    with pytest.raises(SystemExit) as stop:
+        cli_solve(["--position", "mfc/1b1/1B1/CFM - r", *option])
+    assert stop.value.code == 2
+    captured = capsys.readouterr()
+    assert said in captured.err and "best move" not in captured.out
+
+
 class SlowClock:
     """A fake clock that advances ``step`` seconds each time the search reads it.
 
