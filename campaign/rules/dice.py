@@ -193,22 +193,27 @@ def reroll_refusal(
     )
 
 
-def wrong_dice_count(purposes: list[str], entered: int) -> InvalidOrderError:
+def wrong_dice_count(
+    purposes: list[str], entered: int, screen: Screen | None = None
+) -> InvalidOrderError:
     """The DN-ERR-1 refusal of an order given the wrong number of dice: how many it rolls and
-    which roll (which unit's shot) each value is for, in order."""
+    which roll (which unit's shot) each value is for, in order. Behind a ``screen`` (a
+    player's seat) it counts the dice the seat types, in words that hold whether or not the
+    order also rolls some from the seed (DN-NEU-1)."""
     count = len(purposes)
     listing = "; ".join(f"{n}) {purpose}" for n, purpose in enumerate(purposes, start=1))
     if count == 0:
+        takes = "takes none of your dice" if screen is not None else "rolls no dice"
         return InvalidOrderError(
-            f"DN-ERR-1: this order rolls no dice, but {entered} value(s) were entered"
+            f"DN-ERR-1: this order {takes}, but {entered} value(s) were entered"
         )
     if entered > count:
         told = f"{entered} values were entered: {entered - count} too many"
     else:
         told = f"only {entered} were entered; {purposes[entered]!r} is the first missing"
+    takes = f"takes {count} of your dice" if screen is not None else f"rolls {count} dice"
     return InvalidOrderError(
-        f"DN-ERR-1: this order rolls {count} dice and {told}. Give exactly {count}, in this "
-        f"order: {listing}"
+        f"DN-ERR-1: this order {takes} and {told}. Give exactly {count}, in this order: {listing}"
     )
 
 

@@ -174,9 +174,9 @@ def _decide_entered(
         probe = source.padded()
         with contextlib.suppress(CampaignError):  # it failed only for lack of dice before
             _decide(state, order, ruleset, probe)
-        raise wrong_dice_count(probe.asked, len(source.values)) from None
+        raise wrong_dice_count(probe.asked, len(source.values), source.screen) from None
     if source.surplus:
-        raise wrong_dice_count(source.asked, len(source.values))
+        raise wrong_dice_count(source.asked, len(source.values), source.screen)
     return events
 
 
