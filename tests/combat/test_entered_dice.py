@@ -7,7 +7,13 @@ import pytest
 
 from campaign.rules import engine
 from campaign.rules.combat import book
-from campaign.rules.dice import MAX_ENTERED_DICE, PhysicalSource
+from campaign.rules.dice import (
+    MAX_ENTERED_DICE,
+    EnteredDice,
+    FixedSource,
+    PhysicalSource,
+    Screen,
+)
 from campaign.rules.errors import InvalidOrderError
 from campaign.rules.notation import parse_order
 from tests.combat.campaign_helpers import Campaign, place
@@ -38,11 +44,19 @@ def _ready_to_fire() -> Campaign:
     return game
 
 
-def _refusal(game: Campaign, values: list[int], order: str = f"aslan fire {BATTLE}") -> str:
+def _refusal(
+    game: Campaign,
+    values: list[int],
+    order: str = f"aslan fire {BATTLE}",
+    source: EnteredDice | None = None,
+) -> str:
     before = engine.state_digest(game.state)
     with pytest.raises(InvalidOrderError) as caught:
         engine.decide(
-            game.state, parse_order(order), game.ruleset, PhysicalSource.from_values(values)
+            game.state,
+            parse_order(order),
+            game.ruleset,
+            source if source is not None else PhysicalSource.from_values(values),
         )
     assert engine.state_digest(game.state) == before
     return str(caught.value)
@@ -122,3 +136,33 @@ def test_range_without_typed_dice_lists_the_two_dice():
     message = _range_refusal(_at_range(), [])
     assert "this order rolls 2 dice and only 0 were entered" in message
     assert "1) range neb-a round 1 solomani try 1; 2) range neb-a round 1 aslan try 1" in message
+
+
+def _screened(values: list[int], conceals: str) -> EnteredDice:
+    """Typed dice behind a screen that conceals the shots naming ``conceals`` (as a player's
+    seat types them: ``views.dice_screen``), rolled instead by a source that always gives 6."""
+    behind = FixedSource([6] * 8)
+    return EnteredDice(values, screen=Screen(conceals=lambda p: conceals in p, behind=behind))
+
+
+def test_dice_behind_a_screen_are_rolled_there_and_not_typed():
+    # DN-NEU-1, DN-ERR-1: the shots the screen conceals (here the two at or by A-CL-2) take no
+    # typed value and are not counted; the two others take the typed values in order
+    game = _ready_to_fire()
+    source = _screened([1, 2], "A-CL-2")
+    events = game.play(f"aslan fire {BATTLE}", source)
+    assert [r.value for r in events[0].rolls] == [1, 6, 2, 6]
+    assert source.asked == [
+        "fire neb-a round 1 S-CL-1>A-CL-1",
+        "fire neb-a round 1 A-CL-1>S-CL-1",
+    ]
+
+
+def test_a_wrong_count_behind_a_screen_counts_and_names_only_the_typed_dice():
+    # DN-NEU-1, DN-ERR-1: the refusal counts "your dice", in words that hold whether or not
+    # the seed also rolls concealed ones, and names none of the concealed shots
+    message = _refusal(_ready_to_fire(), [], source=_screened([1, 2, 3], "A-CL-2"))
+    assert "takes 2 of your dice and 3 values were entered: 1 too many" in message
+    assert "A-CL-2" not in message
+    hidden_all = _refusal(_ready_to_fire(), [], source=_screened([4], "round 1"))
+    assert "takes none of your dice, but 1 value(s) were entered" in hidden_all
