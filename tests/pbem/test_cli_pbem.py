@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from campaign.app.mail.keys import fingerprint
 from campaign.cli import main
 from tests.pbem.conftest import resealed
 
@@ -130,3 +131,37 @@ def test_failed_export_leaves_no_file(dbs, tmp_path, capsys):  # DN-ERR-1
         == 1
     )
     assert "cannot write" in capsys.readouterr().err
+
+
+def test_export_refuses_a_key_other_than_the_sides_earlier_files(tmp_path, dbs, capsys):
+    # DN-ERR-1: the receiver checks every file of a side against one public key, so a file
+    # signed by another key (here the opponent's) is refused before it is written or recorded
+    keys = tmp_path / "keys"
+    for side in ("aslan", "solomani"):
+        assert main(["keygen", side, "--dir", str(keys)]) == 0
+    ids = {side: fingerprint(keys / f"{side}.pub") for side in ("aslan", "solomani")}
+    for n, (side, order) in enumerate(
+        (("solomani", "place-neutral lantern"), ("aslan", "place-neutral span")), start=1
+    ):
+        sent = tmp_path / f"t{n}.json"
+        assert main(["order", "nebula", f"{side} {order}", *dbs[side]]) == 0
+        sign = ["--sign", str(keys / f"{side}.key")]
+        assert main(["export", "nebula", "-o", str(sent), *sign, *dbs[side]]) == 0
+        other = "aslan" if side == "solomani" else "solomani"
+        assert main(["import", "nebula", str(sent), "--keys", str(keys), *dbs[other]]) == 0
+    solomani, t3 = dbs["solomani"], tmp_path / "t3.json"
+    assert main(["order", "nebula", "solomani place-neutral bastion", *solomani]) == 0
+    capsys.readouterr()
+    wrong = ["--sign", str(keys / "aslan.key")]
+    assert main(["export", "nebula", "-o", str(t3), *wrong, *solomani]) == 1
+    err = capsys.readouterr().err
+    assert (
+        f"signed with key {ids['aslan']}, but solomani's files are signed with key "
+        f"{ids['solomani']} (file 1)" in err
+    )
+    assert not t3.exists()
+    assert main(["exchanges", "nebula", *solomani]) == 0
+    assert "   3 out" not in capsys.readouterr().out  # not recorded as sent
+    right = ["--sign", str(keys / "solomani.key")]
+    assert main(["export", "nebula", "-o", str(t3), *right, *solomani]) == 0
+    assert main(["import", "nebula", str(t3), "--keys", str(keys), *dbs["aslan"]]) == 0
