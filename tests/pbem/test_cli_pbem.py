@@ -165,3 +165,24 @@ def test_export_refuses_a_key_other_than_the_sides_earlier_files(tmp_path, dbs, 
     right = ["--sign", str(keys / "solomani.key")]
     assert main(["export", "nebula", "-o", str(t3), *right, *solomani]) == 0
     assert main(["import", "nebula", str(t3), "--keys", str(keys), *dbs["aslan"]]) == 0
+
+
+def test_next_step_after_import_says_where_the_legal_orders_are(dbs, tmp_path, capsys):
+    # DN-SEQ-2: `import` lists no legal orders, so its next step points to `campaign status`;
+    # `status` lists them and says "above"
+    mail = tmp_path / "turn1.json"
+    assert main(["order", "nebula", "solomani place-neutral lantern", *dbs["solomani"]]) == 0
+    assert main(["export", "nebula", "-o", str(mail), *dbs["solomani"]]) == 0
+    capsys.readouterr()
+    assert main(["import", "nebula", str(mail), *dbs["aslan"]]) == 0
+    out = capsys.readouterr().out
+    assert "legal orders" not in out.replace("`campaign status nebula` lists them", "")
+    assert (
+        "next: your turn: give your orders (`campaign status nebula` lists them), then export "
+        "file 2" in out
+    )
+    assert main(["status", "nebula", *dbs["aslan"]]) == 0
+    out = capsys.readouterr().out
+    assert out.index("legal orders now (aslan):") < out.index(
+        "next: your turn: give your orders (legal orders above), then export file 2"
+    )
