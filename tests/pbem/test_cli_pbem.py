@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
 import pytest
@@ -186,3 +187,20 @@ def test_next_step_after_import_says_where_the_legal_orders_are(dbs, tmp_path, c
     assert out.index("legal orders now (aslan):") < out.index(
         "next: your turn: give your orders (legal orders above), then export file 2"
     )
+
+
+def test_crossed_file_refusal_names_the_resolve_command(dbs, tmp_path, capsys):
+    # DN-ERR-1: the refusal fills in the campaign and the file; only the reason is the user's
+    files = {side: tmp_path / f"{side}-1.json" for side in dbs}
+    assert main(["order", "nebula", 'referee set-ru aslan 60 "handicap"', *dbs["aslan"]]) == 0
+    assert main(["order", "nebula", "solomani place-neutral lantern", *dbs["solomani"]]) == 0
+    for side, db in dbs.items():
+        assert main(["export", "nebula", "-o", str(files[side]), *db]) == 0
+    capsys.readouterr()
+    theirs = shlex.quote(str(files["solomani"]))
+    assert main(["import", "nebula", str(files["solomani"]), *dbs["aslan"]]) == 1
+    err = capsys.readouterr().err
+    assert f'`campaign resolve nebula {theirs} --reason "..."` (drops your event 4' in err
+    assert "NAME" not in err and "FILE" not in err
+    reason = ["--reason", "solomani first"]
+    assert main(["resolve", "nebula", str(files["solomani"]), *reason, *dbs["aslan"]]) == 0
