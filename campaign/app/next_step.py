@@ -20,13 +20,21 @@ from campaign.rules.state import CampaignState
 
 
 def next_step(
-    name: str, loaded: Loaded, own: Side, files: list[PbemFile], pass_to_send: bool, held: bool
+    name: str,
+    loaded: Loaded,
+    own: Side,
+    files: list[PbemFile],
+    pass_to_send: bool,
+    held: bool,
+    *,
+    orders_above: bool = False,
 ) -> str | None:
     """The line for ``own``'s player of campaign ``name`` (None once the game is over).
 
     ``files``: the exchanged files, oldest first; ``pass_to_send``: this side made a shuffle
     pass on import that its next file carries; ``held``: strict dice hold an order of ours
-    that ends the next file."""
+    that ends the next file; ``orders_above``: the line follows a list of the legal orders
+    (``campaign status``), else it says where to find them (after ``import``)."""
     if loaded.state.phase is Phase.GAME_OVER:
         return None
     other = own.enemy.value
@@ -56,7 +64,8 @@ def next_step(
     ]
     if ours and not fairplay.pending(loaded.state):
         then = "then export and send" if unsent else "then export"
-        return f"your turn: give your orders (legal orders above), {then} file {number}"
+        legal = "legal orders above" if orders_above else f"`campaign status {name}` lists them"
+        return f"your turn: give your orders ({legal}), {then} file {number}"
     if unsent:
         return f"{send}: {other}'s machine needs it to go on"
     if last is not None and hands_over(loaded.state, loaded.ruleset, own):

@@ -166,6 +166,31 @@ def _check_text(text: str, source: str) -> None:
         ) from None
 
 
+def _future_schema(version: int, made_by: Any) -> str:
+    """The refusal of a file of turn-file schema ``version`` (newer than this one reads), made
+    by version ``made_by`` as its header says: "upgrade" only when that version is newer."""
+    made, reads = _version_text(made_by), f"versions 1 to {SCHEMA_VERSION}"
+    sender, own = _release(made_by), _release(__version__)
+    if sender is None or own is None or sender > own:
+        return (
+            f"made by version {made}; this is version {__version__}: upgrade (the file has "
+            f"turn-file schema version {version}, this version reads {reads}), then import it "
+            "again"
+        )
+    return (
+        f"the file has turn-file schema version {version}, which this version ({__version__}) "
+        f"does not read (it reads {reads}), but it says it was made by version {made}, no newer "
+        "than this one: upgrading would not help; ask the sender which tool made it"
+    )
+
+
+def _release(value: Any) -> tuple[int, ...] | None:
+    """The release numbers a version string starts with (``0.2.0rc1``: (0, 2, 0)); None when
+    it starts with none."""
+    found = re.match(r"\d{1,9}(?:\.\d{1,9})*", value[:40]) if isinstance(value, str) else None
+    return tuple(int(part) for part in found.group().split(".")) if found else None
+
+
 def _version_text(value: Any) -> str:
     """The sender's version as the header gives it, shortened and quoted when odd."""
     if isinstance(value, str) and value and len(value) <= 40 and value.isprintable():
@@ -190,12 +215,7 @@ def parse_turn_file(data: bytes | str, source: str = "", *, checksum: bool = Tru
         )
     version = header.get("schema_version")
     if isinstance(version, int) and version > SCHEMA_VERSION:
-        raise FutureSchemaError(
-            f"made by version {_version_text(header.get('app_version'))}; this is version "
-            f"{__version__}: upgrade (the file has turn-file schema version {version}, this "
-            f"version reads versions 1 to {SCHEMA_VERSION}), then import it again",
-            source=source,
-        )
+        raise FutureSchemaError(_future_schema(version, header.get("app_version")), source=source)
     try:
         turn = TurnFile.model_validate(raw)
     except ValidationError as error:

@@ -9,6 +9,7 @@ its files and how a referee undo is recomputed).
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
@@ -135,8 +136,12 @@ def _compare(
         )
 
 
-def check_base(turn: TurnFile, local: LocalCopy, files: Sequence[PbemFile], source: str) -> None:
-    """Where the file sits in the exchange: stale, crossed, replayed, missing or diverged."""
+def check_base(
+    turn: TurnFile, local: LocalCopy, files: Sequence[PbemFile], source: str, name: str
+) -> None:
+    """Where the file sits in the exchange: stale, crossed, replayed, missing or diverged
+    (``name``: the receiving campaign, ``source``: the file's path, both named in the command
+    a refusal suggests)."""
     header = turn.header
     span = f"file {header.exchange} from {header.side.value}"
     if header.base_seq > local.head_seq:
@@ -169,8 +174,9 @@ def check_base(turn: TurnFile, local: LocalCopy, files: Sequence[PbemFile], sour
             raise CrossedFilesError(
                 f"{span} crossed your file {mine.exchange}: both were built on event "
                 f"{header.base_seq}, so only one can stand. Agree which counts: to keep "
-                f"theirs run `campaign resolve NAME FILE --reason ...` (drops your events "
-                f"{header.base_seq + 1}-{local.head_seq}, logged); to keep yours, the "
+                f"theirs run `campaign resolve {shlex.quote(name)} {_path(source)} "
+                f'--reason "..."` (drops your '
+                f"{events_text(header.base_seq + 1, local.head_seq)}, logged); to keep yours, the "
                 "other side resolves with your file",
                 source=source,
             )
@@ -192,6 +198,11 @@ def check_base(turn: TurnFile, local: LocalCopy, files: Sequence[PbemFile], sour
             f"{span}: the previous file came from {header.side.value} too; files alternate",
             source=source,
         )
+
+
+def _path(source: str) -> str:
+    """``source`` as a shell word, or ``FILE`` when the file came from standard input."""
+    return shlex.quote(source) if source and source != "-" else "FILE"
 
 
 def check_author(

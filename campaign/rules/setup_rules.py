@@ -437,8 +437,9 @@ def check_cargo(state: CampaignState, ruleset: Ruleset, unit: Unit, carrier: Uni
 def _decide_deploy(
     state: CampaignState, order: Deploy, ruleset: Ruleset, dice: Dice
 ) -> list[Event]:
-    """Each unit in turn, on a scratch state, so a transport deployed first can take the
-    troops named after it; the first refusal refuses the whole order."""
+    """Each unit in turn to the order's one location, on a scratch state, so the units named
+    earlier count against a carrier's room (DN-MOV-7) and a box's one PD (DN-MOV-10); the first
+    refusal refuses the whole order."""
     if len(set(order.units)) != len(order.units):
         raise InvalidOrderError("deploy names a unit twice")
     scratch = state.clone() if len(order.units) > 1 else state

@@ -12,10 +12,11 @@ from campaign.app.bulk import MAX_FILE_BYTES, MAX_LINE_CHARS
 from campaign.cli import main
 from campaign.rules.errors import IllegalOrderError, InvalidOrderError
 from tests.cli_referee.conftest import NEUTRALS, TO_MARROW
+from tests.conftest import REPO_ROOT
 
 
-def _bought(tmp_path: Path) -> CampaignService:
-    """Set-up until the Aslan deploy their three cruisers, transport and troops."""
+def _bought(tmp_path: Path, troops: int = 1) -> CampaignService:
+    """Set-up until the Aslan deploy their three cruisers, transport and ``troops`` troops."""
     service = CampaignService(db_url=f"sqlite:///{tmp_path / 'bulk.db'}")
     service.create("t", seed=5)
     for system in NEUTRALS:
@@ -23,7 +24,7 @@ def _bought(tmp_path: Path) -> CampaignService:
     for text in [
         "aslan buy CL 3",
         "aslan buy TR",
-        "aslan buy RT-5",
+        f"aslan buy RT-5 {troops}",
         "aslan end-phase",
         "solomani buy DD",
         "solomani end-phase",
@@ -54,6 +55,26 @@ def test_a_refused_unit_refuses_the_whole_deploy(tmp_path):
     with pytest.raises(InvalidOrderError):
         service.order("t", "aslan deploy A-CL-1,A-XX-9 hex:eawyo")
     assert service.load("t").head.seq == head
+
+
+def test_deploy_takes_one_location_and_counts_cargo_room_across_the_order(tmp_path):
+    # DN-SET-2 DN-MOV-7: every unit of a deploy goes to its one location, so a transport
+    # cannot take troops named after it (troops never go to the stellar hex, and a carrier
+    # must be placed before it carries); the units of the order count against its room
+    service = _bought(tmp_path, troops=2)
+    with pytest.raises(IllegalOrderError) as refused:
+        service.order("t", "aslan deploy A-TR-1,A-RT-1 hex:eawyo")
+    assert refused.value.rule_id == "DN-SET-2" and "not the stellar hex" in refused.value.message
+    with pytest.raises(IllegalOrderError, match="A-TR-1 is not on the map"):
+        service.order("t", "aslan deploy A-RT-1 on:A-TR-1")
+    service.order("t", "aslan deploy A-TR-1 hex:eawyo")
+    with pytest.raises(IllegalOrderError, match="A-TR-1 already carries A-RT-1"):
+        service.order("t", "aslan deploy A-RT-1,A-RT-2 on:A-TR-1")
+    service.order("t", "aslan deploy A-RT-1 on:A-TR-1")
+    assert service.load("t").state.units["A-RT-1"].location.to_text() == "on:A-TR-1"
+    page = " ".join((REPO_ROOT / "docs" / "referee-cli.md").read_text().split())
+    assert "a transport named first can take troops" not in page
+    assert "`aslan deploy A-TR-1 hex:eawyo`, then `aslan deploy A-RT-1 on:A-TR-1`" in page
 
 
 def test_target_takes_several_steps_of_one_side(db, capsys):

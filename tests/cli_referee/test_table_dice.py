@@ -12,6 +12,7 @@ import pytest
 from campaign.app import CampaignService
 from campaign.cli import main
 from tests.cli_referee.conftest import NEUTRALS, SETUP, TO_MARROW
+from tests.conftest import REPO_ROOT
 
 
 class _Terminal(io.StringIO):
@@ -74,3 +75,16 @@ def test_without_a_terminal_the_dice_are_given_with_the_order(table_db, capsys, 
     assert main(["order", "p", "aslan range b1", *table_db]) == 1
     assert "Give exactly 2, in this order" in capsys.readouterr().err
     assert main(["order", "p", "aslan range b1", "--dice", "2,5", *table_db]) == 0
+
+
+def test_an_order_file_cannot_carry_physical_dice(table_db, tmp_path, capsys):
+    """DN-ERR-1: `campaign orders` gives no dice, so an order that rolls stops the run at its
+    line, listing the dice, as docs/referee-cli.md says where it describes `orders`."""
+    orders = tmp_path / "orders.txt"
+    orders.write_text("aslan range b1\n")
+    assert main(["orders", "p", str(orders), *table_db]) == 1
+    err = capsys.readouterr().err
+    assert f"{orders}:1: DN-ERR-1: this order rolls 2 dice and only 0 were entered" in err
+    assert "(0 order(s) before it applied, nothing after it)" in err
+    page = " ".join((REPO_ROOT / "docs" / "referee-cli.md").read_text().split())
+    assert "In a `--dice physical` campaign an order file cannot carry dice" in page

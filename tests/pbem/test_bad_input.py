@@ -69,6 +69,26 @@ def test_future_schema_version(table, file1):  # DN-ERR-1
     )
 
 
+@pytest.mark.parametrize("app_version", [__version__, "0.1.0"])
+def test_future_schema_version_from_a_version_no_newer(table, file1, app_version):  # DN-ERR-1
+    """A higher schema version from a version no newer than this one (a forged or foreign
+    file): "upgrade" would not help, so the refusal names both schema versions instead."""
+
+    def bump(d):
+        d["body"]["header"]["schema_version"] = 9
+        d["body"]["header"]["app_version"] = app_version
+
+    refusal = _refused(
+        table,
+        resealed(file1, bump),
+        errors.FutureSchemaError,
+        f"the file has turn-file schema version 9, which this version ({__version__}) does "
+        f"not read (it reads versions 1 to {SCHEMA_VERSION}), but it says it was made by "
+        f"version {app_version}, no newer than this one",
+    )
+    assert "upgrade (" not in str(refusal)
+
+
 @pytest.mark.parametrize(
     ("field", "value", "error", "words"),
     [

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
 import pytest
 
+from campaign.app.mail.keys import fingerprint
 from campaign.cli import main
 from tests.pbem.conftest import resealed
 
@@ -130,3 +132,75 @@ def test_failed_export_leaves_no_file(dbs, tmp_path, capsys):  # DN-ERR-1
         == 1
     )
     assert "cannot write" in capsys.readouterr().err
+
+
+def test_export_refuses_a_key_other_than_the_sides_earlier_files(tmp_path, dbs, capsys):
+    # DN-ERR-1: the receiver checks every file of a side against one public key, so a file
+    # signed by another key (here the opponent's) is refused before it is written or recorded
+    keys = tmp_path / "keys"
+    for side in ("aslan", "solomani"):
+        assert main(["keygen", side, "--dir", str(keys)]) == 0
+    ids = {side: fingerprint(keys / f"{side}.pub") for side in ("aslan", "solomani")}
+    for n, (side, order) in enumerate(
+        (("solomani", "place-neutral lantern"), ("aslan", "place-neutral span")), start=1
+    ):
+        sent = tmp_path / f"t{n}.json"
+        assert main(["order", "nebula", f"{side} {order}", *dbs[side]]) == 0
+        sign = ["--sign", str(keys / f"{side}.key")]
+        assert main(["export", "nebula", "-o", str(sent), *sign, *dbs[side]]) == 0
+        other = "aslan" if side == "solomani" else "solomani"
+        assert main(["import", "nebula", str(sent), "--keys", str(keys), *dbs[other]]) == 0
+    solomani, t3 = dbs["solomani"], tmp_path / "t3.json"
+    assert main(["order", "nebula", "solomani place-neutral bastion", *solomani]) == 0
+    capsys.readouterr()
+    wrong = ["--sign", str(keys / "aslan.key")]
+    assert main(["export", "nebula", "-o", str(t3), *wrong, *solomani]) == 1
+    err = capsys.readouterr().err
+    assert (
+        f"signed with key {ids['aslan']}, but solomani's files are signed with key "
+        f"{ids['solomani']} (file 1)" in err
+    )
+    assert not t3.exists()
+    assert main(["exchanges", "nebula", *solomani]) == 0
+    assert "   3 out" not in capsys.readouterr().out  # not recorded as sent
+    right = ["--sign", str(keys / "solomani.key")]
+    assert main(["export", "nebula", "-o", str(t3), *right, *solomani]) == 0
+    assert main(["import", "nebula", str(t3), "--keys", str(keys), *dbs["aslan"]]) == 0
+
+
+def test_next_step_after_import_says_where_the_legal_orders_are(dbs, tmp_path, capsys):
+    # DN-SEQ-2: `import` lists no legal orders, so its next step points to `campaign status`;
+    # `status` lists them and says "above"
+    mail = tmp_path / "turn1.json"
+    assert main(["order", "nebula", "solomani place-neutral lantern", *dbs["solomani"]]) == 0
+    assert main(["export", "nebula", "-o", str(mail), *dbs["solomani"]]) == 0
+    capsys.readouterr()
+    assert main(["import", "nebula", str(mail), *dbs["aslan"]]) == 0
+    out = capsys.readouterr().out
+    assert "legal orders" not in out.replace("`campaign status nebula` lists them", "")
+    assert (
+        "next: your turn: give your orders (`campaign status nebula` lists them), then export "
+        "file 2" in out
+    )
+    assert main(["status", "nebula", *dbs["aslan"]]) == 0
+    out = capsys.readouterr().out
+    assert out.index("legal orders now (aslan):") < out.index(
+        "next: your turn: give your orders (legal orders above), then export file 2"
+    )
+
+
+def test_crossed_file_refusal_names_the_resolve_command(dbs, tmp_path, capsys):
+    # DN-ERR-1: the refusal fills in the campaign and the file; only the reason is the user's
+    files = {side: tmp_path / f"{side}-1.json" for side in dbs}
+    assert main(["order", "nebula", 'referee set-ru aslan 60 "handicap"', *dbs["aslan"]]) == 0
+    assert main(["order", "nebula", "solomani place-neutral lantern", *dbs["solomani"]]) == 0
+    for side, db in dbs.items():
+        assert main(["export", "nebula", "-o", str(files[side]), *db]) == 0
+    capsys.readouterr()
+    theirs = shlex.quote(str(files["solomani"]))
+    assert main(["import", "nebula", str(files["solomani"]), *dbs["aslan"]]) == 1
+    err = capsys.readouterr().err
+    assert f'`campaign resolve nebula {theirs} --reason "..."` (drops your event 4' in err
+    assert "NAME" not in err and "FILE" not in err
+    reason = ["--reason", "solomani first"]
+    assert main(["resolve", "nebula", str(files["solomani"]), *reason, *dbs["aslan"]]) == 0

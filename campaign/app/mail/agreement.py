@@ -25,7 +25,7 @@ from campaign.app.mail.keys import keys_home as default_keys_home
 from campaign.app.mail.keys import peer_dir
 from campaign.pbem import signing
 from campaign.pbem.errors import SignatureError, WrongSideError
-from campaign.pbem.model import TurnFile
+from campaign.pbem.model import Signature, TurnFile
 from campaign.records.ledger_rows import PbemPlayer
 from campaign.records.mail_record import MailRecord
 from campaign.rules.ids import Side
@@ -127,6 +127,27 @@ class Agreement:
                 f"campaign {mail.name!r} exchanges signed files (since file {since}): sign this "
                 "one too (--sign KEYFILE); the other side refuses unsigned files"
             )
+
+    @staticmethod
+    def check_export_key(mail: MailRecord, side: Side, signature: Signature) -> None:
+        """Refuse a file of ``side`` signed by another key than its last signed file: the
+        other player checks every file of ``side`` against the one public key he was given
+        (``signing.verify``), so he would refuse it; a withdrawn file's key is forgotten with
+        it."""
+        last: tuple[int, str] | None = None  # this side's last signed file and its key
+        for record in mail.files:
+            envelope = mail.envelopes.get(record.exchange)
+            if record.direction == "out" and envelope is not None and envelope.signature:
+                last = record.exchange, Signature.model_validate_json(envelope.signature).key_id
+        if last is None or last[1] == signature.key_id:
+            return
+        exchange, key = last
+        raise SignatureError(
+            f"signed with key {signature.key_id}, but {side.value}'s files are signed with key "
+            f"{key} (file {exchange}): the {side.enemy.value} player's machine refuses "
+            f"a file of {side.value} signed by another key; sign with the key of file "
+            f"{exchange} (nothing written, nothing recorded)"
+        )
 
     def check_fair_signature(self, name: str, turn: TurnFile) -> bool:
         """Fair mode (issue 42 item 4): every file is signed by its sender's key, found in

@@ -188,6 +188,8 @@ def export_turn(
         fair=section,
     )
     signature = signing.sign(body, sign_with) if sign_with is not None else None
+    if signature is not None:
+        parts.agreement.check_export_key(mail, side, signature)
     turn = TurnFile.seal(body, signature)
     made = Exported(turn, turn.to_json(), armour(turn))
     if deliver is not None:

@@ -39,10 +39,17 @@ class Parts(Struct):
         return self.ledger.mail(name)
 
     def next_step(
-        self, loaded: Loaded, mail: MailRecord, own: Side, held: bool = False
+        self,
+        loaded: Loaded,
+        mail: MailRecord,
+        own: Side,
+        held: bool = False,
+        *,
+        orders_above: bool = False,
     ) -> str | None:
         """``app.next_step`` for ``own``'s player from ``mail`` (``held``: a duty just held an
-        order for the dice, which ``mail`` does not show yet)."""
+        order for the dice, which ``mail`` does not show yet; ``orders_above``: the line
+        follows the legal orders)."""
         files = list(mail.files)
         number = files[-1].exchange + 1 if files else 1
         return next_step(
@@ -52,6 +59,7 @@ class Parts(Struct):
             files,
             self.fair.pass_ready(loaded, mail, own, number),
             held or mail.held is not None,
+            orders_above=orders_above,
         )
 
 

@@ -167,16 +167,19 @@ class PbemService:
         ]
         return lines
 
-    def next_step(self, name: str, loaded: Loaded | None = None) -> str | None:
+    def next_step(
+        self, name: str, loaded: Loaded | None = None, *, orders_above: bool = False
+    ) -> str | None:
         """What this database's player does next by e-mail (``app.next_step``): export and
         send file N, or wait for the other side's; None if this database plays no side.
-        ``loaded``: the campaign as already loaded (else it is loaded here)."""
+        ``loaded``: the campaign as already loaded (else it is loaded here); ``orders_above``:
+        the line follows the legal orders (``campaign status``)."""
         mail = self.record(name)
         own = self.agreement.own_side(mail)
         if own is None:
             return None
         loaded = loaded if loaded is not None else self.service.load(name)
-        return self.parts.next_step(loaded, mail, own)
+        return self.parts.next_step(loaded, mail, own, orders_above=orders_above)
 
     def dice_wait(self, name: str) -> Wait | None:
         """Strict dice: the wait of this side's order held for the other side's dice
