@@ -77,14 +77,18 @@ class LogLine(Struct, frozen=True):
     dice_origin: str = ""  # who rolled the dice: seeded, typed at the table, referee override
 
 
-def dice_origin(record: DiceEntered | None, mode: str) -> str:
-    """Where the dice of a batch came from, as the log shows it."""
+def dice_origin(record: DiceEntered | None, mode: str, rolled: int | None = None) -> str:
+    """Where the dice of a batch came from, as the log shows it. ``rolled``: how many dice the
+    batch rolled, given for the referee's eyes only: a player's order typed at the table takes
+    from the seed the dice he may not see (docs/seats.md), and the referee reads how many."""
     if record is None:
         if mode in ("commit-reveal", "strict"):
             return f"{mode} key"
         return "seeded"
     if record.origin == "physical":
-        return "typed at the table" + (f" ({record.reason})" if record.reason else "")
+        behind = (rolled or 0) - len(record.values)
+        seeded = f", {behind} from the seed behind the screen" if behind > 0 else ""
+        return "typed at the table" + seeded + (f" ({record.reason})" if record.reason else "")
     return f"typed by the referee: {record.reason}"
 
 
@@ -101,13 +105,16 @@ def log_lines(
     For a player the order texts and dice purposes name counters by alias (DN-NEU-1)."""
     lines: list[LogLine] = []
     state = CampaignState()
+    rolled = 0  # dice rolled by the current batch
     for row, event in zip(rows, events, strict=True):
+        same_batch = bool(lines) and lines[-1].batch == row.batch
+        rolled = (rolled if same_batch else 0) + len(event.rolls)
         if event.secret:
             rolls = [f"{len(event.rolls)} hidden roll(s)"] if event.rolls else []
         else:  # the campaign before the event names and hides as the sentences do
             hidden = concealed(state, viewer) if event.rolls else None
             rolls = list(narration.rolls_of(event, viewer, state, hidden))
-        if lines and lines[-1].batch == row.batch:
+        if same_batch:
             lines[-1].events.append(event.type)
             lines[-1].rolls.extend(rolls)
         else:
@@ -118,7 +125,8 @@ def log_lines(
             )
         engine.apply_event(state, event)
         if isinstance(event, DiceEntered):
-            lines[-1] = replace(lines[-1], dice_origin=dice_origin(event, dice_mode))
+            counted = rolled if viewer is None else None  # the referee reads how many
+            lines[-1] = replace(lines[-1], dice_origin=dice_origin(event, dice_mode, counted))
         elif rolls and not lines[-1].dice_origin:
             lines[-1] = replace(lines[-1], dice_origin=dice_origin(None, dice_mode))
     return lines
@@ -161,7 +169,11 @@ def story(
                     types=tuple(e.type for e in batch),
                     lines=tuple(narration.condense(narrated)),
                     rolls=tuple(r for item in narrated for r in item.rolls),
-                    dice_origin=dice_origin(record, dice_mode),
+                    dice_origin=dice_origin(
+                        record,
+                        dice_mode,
+                        sum(len(e.rolls) for e in batch) if viewer is None else None,
+                    ),
                 )
             )
         engine.fold(batch, state)
