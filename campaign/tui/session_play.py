@@ -67,9 +67,10 @@ class ForceRow(Struct, frozen=True):
 class SessionPlay(SessionCore):
     """The questions the tabs ask (see the module)."""
 
-    #: The last stack's moves and what they were worked out for (``move_options``).
+    #: The moves of the stacks asked about and the state they were worked out for
+    #: (``move_options``).
     _moves_key: tuple[object, ...] | None = None
-    _moves: MoveOptions
+    _moves: dict[str, MoveOptions]
 
     # --- the header and the legal orders
 
@@ -162,13 +163,15 @@ class SessionPlay(SessionCore):
                 lines.append(f"{label}: {escape(units)}")
         if not rows:
             lines.append("no units")
-        movable = [
-            label
-            for label, members in self.stacks(self.state.acting).items()
-            if self.state.position_of(members[0]).system == system_id
-        ]
-        if movable and self.state.phase.is_movement:
-            lines.append(f"m moves: {escape(', '.join(movable))}")
+        if self.state.phase.is_movement:
+            movable = [  # those with a legal destination: the movement form's own answer
+                label
+                for label, members in self.stacks(self.state.acting).items()
+                if self.state.position_of(members[0]).system == system_id
+                and self.move_options(label).legal
+            ]
+            if movable:
+                lines.append(f"m moves: {escape(', '.join(movable))}")
         orders = self.orders_at(system_id)
         if orders:
             lines.append("orders here: " + ", ".join(escape(order) for order in orders))
@@ -253,13 +256,15 @@ class SessionPlay(SessionCore):
 
     def move_options(self, stack: str) -> MoveOptions:
         """Legal destinations of ``stack`` for the acting side (DN-MOV-*), with refusals;
-        worked out once per state of the held campaign (the map and its destination list
-        both ask after every change)."""
-        key = (id(self.loaded), self.loaded.head, self.viewer, stack)
+        worked out once per stack and state of the held campaign (the map, its destination
+        list and the selected system's panel all ask after every change)."""
+        key = (id(self.loaded), self.loaded.head, self.viewer)
         if self._moves_key != key:
-            self._moves = move_choices(self.sight, self.ruleset, stack)
+            self._moves = {}
             self._moves_key = key
-        return self._moves
+        if stack not in self._moves:
+            self._moves[stack] = move_choices(self.sight, self.ruleset, stack)
+        return self._moves[stack]
 
     def move_order(self, stack: str, destination: str) -> str:
         """The order text moving ``stack`` to ``destination``; ``CampaignError`` with the rule."""
