@@ -96,6 +96,7 @@ class OrderForm(ModalScreen[str | None]):
                         value=value,
                         multi=spec.multi,
                         optional=blank.optional,
+                        empty=spec.empty,
                         id=f"field-{index}",
                     )
                 else:
@@ -138,8 +139,11 @@ class OrderForm(ModalScreen[str | None]):
                 )
             widget = self.query_one(f"#field-{index}")
             if isinstance(widget, ChoiceField):
-                if spec.choices != self._specs[blank.name].choices:
-                    widget.set_choices(spec.choices)
+                if (spec.choices, spec.empty) != (
+                    self._specs[blank.name].choices,
+                    self._specs[blank.name].empty,
+                ):
+                    widget.set_choices(spec.choices, spec.empty)
                 if not widget.value and spec.default:  # the default place for another kind
                     widget.value = spec.default
             self._specs[blank.name] = spec
