@@ -91,12 +91,19 @@ class SessionPlay(SessionCore):
             acting_line(self.sight, self.ruleset),
         ]
 
-    def order_placeholder(self) -> str:
-        """The order line's hint: the first order the game waits for from this viewer."""
+    def order_placeholders(self) -> list[str]:
+        """The order line's hint, longest first, for the order line to show the first that
+        fits its width: the first order the game waits for from this viewer (kept whole
+        longest: it is what matters), then where the legal orders are."""
         awaited = self.awaited_order()
         if awaited is not None:
-            return f"order, e.g. {awaited} (Ctrl+P: legal orders)"  # the example first
-        return "order (Ctrl+P: legal orders)"
+            return [
+                f"order, e.g. {awaited} (Ctrl+P: legal orders)",  # the example first
+                f"e.g. {awaited} (Ctrl+P: legal orders)",
+                f"e.g. {awaited} (^P: legal orders)",
+                f"e.g. {awaited}",
+            ]
+        return ["order (Ctrl+P: legal orders)", "order (^P: legal orders)", "order"]
 
     def legal_orders(self) -> list[LegalOrder]:
         """Order types the viewer may give now: a player's own; for the referee every side's

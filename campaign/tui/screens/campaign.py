@@ -33,13 +33,13 @@ from campaign.tui.tab_registry import BY_ID, TABS, Focus, TabWidget
 from campaign.tui.views import LIVE_INTERVAL, refusal_text
 from campaign.tui.widgets.battle_tab import BattleTab
 from campaign.tui.widgets.changed_text import show_text
+from campaign.tui.widgets.fitted_text import OneRowLines, StatusLine
 from campaign.tui.widgets.forces_tab import ForcesTab
 from campaign.tui.widgets.log_tab import LogTab
 from campaign.tui.widgets.mail_tab import MailTab
 from campaign.tui.widgets.map_render import MapView
 from campaign.tui.widgets.map_tab import DestinationList, MapTab
 from campaign.tui.widgets.order_bar import BLANK, OrderBar
-from campaign.tui.widgets.status_line import StatusLine
 from campaign.views.words import plural
 from scenarios.footer import KeysFooter
 
@@ -141,7 +141,7 @@ class CampaignScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         session = self.session
         yield Header()
-        yield Static(id="phase")
+        yield OneRowLines(id="phase")
         with TabbedContent(id="tabs"):
             with TabPane(TABS[0].title, id=TABS[0].id):
                 yield TABS[0].widget(session, id=TABS[0].widget_id)

@@ -395,7 +395,7 @@ class NewCampaignForm(ModalScreen[NewCampaignOptions | None]):
             yield Label("play by e-mail: the side this database plays")
             yield Select(AS_SIDE_CHOICES, value="", allow_blank=False, id="new-as", compact=True)
             yield Checkbox(
-                "fair mode: no referee, the machines shuffle the neutrals jointly",
+                "fair mode: no referee; both machines shuffle the neutrals",
                 id="new-fair",
                 compact=True,
             )
@@ -403,7 +403,7 @@ class NewCampaignForm(ModalScreen[NewCampaignOptions | None]):
                 "manual stepping: every step waits for end-phase", id="new-manual", compact=True
             )
             yield Checkbox(
-                "neutral counters drawn at the table from the boxed game's pile",
+                "neutrals drawn at the table, from the boxed game's pile",
                 id="new-table",
                 compact=True,
             )
