@@ -67,9 +67,10 @@ class ForceRow(Struct, frozen=True):
 class SessionPlay(SessionCore):
     """The questions the tabs ask (see the module)."""
 
-    #: The last stack's moves and what they were worked out for (``move_options``).
+    #: The moves of the stacks asked about and the state they were worked out for
+    #: (``move_options``).
     _moves_key: tuple[object, ...] | None = None
-    _moves: MoveOptions
+    _moves: dict[str, MoveOptions]
 
     # --- the header and the legal orders
 
@@ -90,12 +91,19 @@ class SessionPlay(SessionCore):
             acting_line(self.sight, self.ruleset),
         ]
 
-    def order_placeholder(self) -> str:
-        """The order line's hint: the first order the game waits for from this viewer."""
+    def order_placeholders(self) -> list[str]:
+        """The order line's hint, longest first, for the order line to show the first that
+        fits its width: the first order the game waits for from this viewer (kept whole
+        longest: it is what matters), then where the legal orders are."""
         awaited = self.awaited_order()
         if awaited is not None:
-            return f"order, e.g. {awaited} (Ctrl+P: legal orders)"  # the example first
-        return "order (Ctrl+P: legal orders)"
+            return [
+                f"order, e.g. {awaited} (Ctrl+P: legal orders)",  # the example first
+                f"e.g. {awaited} (Ctrl+P: legal orders)",
+                f"e.g. {awaited} (^P: legal orders)",
+                f"e.g. {awaited}",
+            ]
+        return ["order (Ctrl+P: legal orders)", "order (^P: legal orders)", "order"]
 
     def legal_orders(self) -> list[LegalOrder]:
         """Order types the viewer may give now: a player's own; for the referee every side's
@@ -162,13 +170,15 @@ class SessionPlay(SessionCore):
                 lines.append(f"{label}: {escape(units)}")
         if not rows:
             lines.append("no units")
-        movable = [
-            label
-            for label, members in self.stacks(self.state.acting).items()
-            if self.state.position_of(members[0]).system == system_id
-        ]
-        if movable and self.state.phase.is_movement:
-            lines.append(f"m moves: {escape(', '.join(movable))}")
+        if self.state.phase.is_movement:
+            movable = [  # those with a legal destination: the movement form's own answer
+                label
+                for label, members in self.stacks(self.state.acting).items()
+                if self.state.position_of(members[0]).system == system_id
+                and self.move_options(label).legal
+            ]
+            if movable:
+                lines.append(f"m moves: {escape(', '.join(movable))}")
         orders = self.orders_at(system_id)
         if orders:
             lines.append("orders here: " + ", ".join(escape(order) for order in orders))
@@ -253,13 +263,15 @@ class SessionPlay(SessionCore):
 
     def move_options(self, stack: str) -> MoveOptions:
         """Legal destinations of ``stack`` for the acting side (DN-MOV-*), with refusals;
-        worked out once per state of the held campaign (the map and its destination list
-        both ask after every change)."""
-        key = (id(self.loaded), self.loaded.head, self.viewer, stack)
+        worked out once per stack and state of the held campaign (the map, its destination
+        list and the selected system's panel all ask after every change)."""
+        key = (id(self.loaded), self.loaded.head, self.viewer)
         if self._moves_key != key:
-            self._moves = move_choices(self.sight, self.ruleset, stack)
+            self._moves = {}
             self._moves_key = key
-        return self._moves
+        if stack not in self._moves:
+            self._moves[stack] = move_choices(self.sight, self.ruleset, stack)
+        return self._moves[stack]
 
     def move_order(self, stack: str, destination: str) -> str:
         """The order text moving ``stack`` to ``destination``; ``CampaignError`` with the rule."""

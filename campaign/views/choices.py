@@ -37,6 +37,9 @@ from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState, Where
 from campaign.views.orders import order_fields
 
+#: Why a unit list offers nothing: the legal-order generator accepts none of its units now.
+NONE_MAY_GO = "none may go here now (DN-SEQ-2)"
+
 #: ``(label, value)`` pairs a form field offers.
 Choices = list[tuple[str, str]]
 
@@ -87,6 +90,9 @@ class FieldSpec(Struct, frozen=True):
     depends_on: tuple[str, ...] = ()
     #: The value the field holds while nothing else is chosen ("" none): produce's place.
     default: str = ""
+    #: Why ``choices`` is empty when it may be ("" none given): nothing to choose yet, or
+    #: none now and the rule.
+    empty: str = ""
 
 
 def movable_groups(state: CampaignState, ruleset: Ruleset, side: Side) -> dict[str, list[str]]:
@@ -165,9 +171,9 @@ class FormChoices:
             return spec
         keep = set(allowed)
         choices = [choice for choice in spec.choices if choice[1] in keep]
-        hint = spec.hint if choices else "none may go here now (DN-SEQ-2)"
+        hint = spec.hint if choices else NONE_MAY_GO
         others = tuple(f.name.upper() for f in order_fields(verb) if f.name != field)
-        return replace(spec, choices=choices, hint=hint, depends_on=others)
+        return replace(spec, choices=choices, hint=hint, depends_on=others, empty=NONE_MAY_GO)
 
     # --- places and kinds
 
@@ -213,7 +219,10 @@ class FormChoices:
             unit_type = None
         if unit_type is not None and unit_type.category is UnitCategory.PD:
             return FieldSpec(
-                [], hint="a PD is produced unplaced: leave empty (DN-ECO-9)", depends_on=("KIND",)
+                [],
+                hint="a PD is produced unplaced: leave empty (DN-ECO-9)",
+                depends_on=("KIND",),
+                empty="none: a PD is produced unplaced (DN-ECO-9)",
             )
         ships = unit_type is None or unit_type.category is UnitCategory.SHIP
         choices: Choices = []
@@ -254,7 +263,12 @@ class FormChoices:
         if verb not in ("jump", "sublight"):
             return None
         if not stack:
-            return FieldSpec([], hint="choose the stack first", depends_on=("STACK",))
+            return FieldSpec(
+                [],
+                hint="choose the stack first",
+                depends_on=("STACK",),
+                empty="nothing to choose yet: choose the stack first",
+            )
         try:
             options = self.moves(stack)
         except CampaignError:
@@ -269,7 +283,12 @@ class FormChoices:
             )
             if dest.mode == verb
         ]
-        return FieldSpec(choices, hint=f"where {stack} may go", depends_on=("STACK",))
+        return FieldSpec(
+            choices,
+            hint=f"where {stack} may go",
+            depends_on=("STACK",),
+            empty=f"none now: no legal {verb} for {stack}",
+        )
 
     def _system(self, verb: str, values: dict[str, str]) -> FieldSpec | None:
         found = self._destination(verb, values)

@@ -13,8 +13,11 @@ import pytest
 from textual.widgets import DataTable, Input, OptionList, Static
 
 from campaign.app import CampaignService
+from campaign.rules.ids import Side
+from campaign.tui.app import create_app
 from campaign.tui.widgets.map_render import hex_centre
-from tests.tui.pilot_helpers import app_for, move_with_form, screen_of
+from tests.tui.pilot_helpers import app_for, move_with_form, screen_of, send
+from tests.waiting import until
 
 WIDE = (160, 48)
 
@@ -122,6 +125,36 @@ def test_g_chooses_a_system_by_name(service: CampaignService, no_keymap: Path):
             assert screen.map_tab.selected_system == "concord"
             info = str(screen.query_one("#system-info", Static).render())
             assert "Concord" in info and "S-B1-1" in info
+
+    asyncio.run(scenario())
+
+
+def test_the_panel_lists_only_the_stacks_that_can_still_move(
+    service: CampaignService, no_keymap: Path
+):
+    """Found by use (DN-MOV-2): after A-CL-1 jumped to Span, ``g`` ``span`` Enter said "m moves:
+    A-CL-1" while its destinations said it "has finished its movement this phase". The panel
+    lists a stack only when the movement form offers it a destination."""
+
+    async def scenario() -> None:
+        app = create_app(None, service=service, open_campaign="demo", side=Side.ASLAN)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            # DN-MOV-2: a stack that jumped has finished its movement this phase
+            await send(pilot, "aslan jump A-CL-1 hlirakh,ftahr,khtaoi,fissure,span")
+            panel = screen.query_one("#system-info", Static)
+            shown = {}
+            for system in ("span", "wahtoi"):
+                await pilot.press("escape", "g")
+                await until(pilot, lambda: type(pilot.app.screen).__name__ == "ChoicePrompt", "g")
+                await pilot.press(*system, "enter")
+                heading = screen.session.system_name(system)
+                await until(pilot, lambda h=heading: str(panel.render()).startswith(h), system)
+                shown[system] = str(panel.render())
+            assert "in space: A-CL-1" in shown["span"]
+            assert "m moves" not in shown["span"], shown["span"]
+            assert "m moves: A-CL-2" in shown["wahtoi"]
 
     asyncio.run(scenario())
 

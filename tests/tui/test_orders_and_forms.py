@@ -8,12 +8,13 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from textual.widgets import Input, Static
+from textual.widgets import Input, OptionList, Static
 
 from campaign.app import CampaignService
 from campaign.rules.acting import who_must_act
 from campaign.rules.economy.production import production_systems
 from campaign.rules.ids import Side
+from campaign.tui.app import create_app
 from campaign.tui.screens.forms import Confirm, OrderForm
 from campaign.tui.widgets.choice_field import ChoiceField, FilterInput
 from tests.tui.pilot_helpers import (
@@ -25,6 +26,7 @@ from tests.tui.pilot_helpers import (
     screen_of,
     send,
 )
+from tests.waiting import until
 
 BATTLE = "halden/aslan-solomani"
 
@@ -188,5 +190,47 @@ def test_n_prefills_what_the_header_asks_never_a_referee_override(
             await pilot.pause()
             logged = [row.order for row in screen.query_one("LogTab").shown]
             assert "aslan range b1" in logged and not any(BATTLE in o for o in logged)
+
+    asyncio.run(scenario())
+
+
+def list_rows(form: OrderForm, blank: str) -> list[str]:
+    """The rows the choice list of ``blank`` shows now."""
+    index = [b.name for b in form.fields].index(blank)
+    options = form.query_one(f"#field-{index}", ChoiceField).query_one(OptionList)
+    return [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+
+
+def test_an_empty_choice_list_says_why_and_no_match_only_for_a_filter(
+    service: CampaignService, no_keymap: Path
+):
+    """Found by use: with nothing typed, the jump form's PATH before a stack is chosen and the
+    interact form's DROPS (DN-SEQ-2: no unit may drop there) said "no choice matches what is
+    typed". An empty list says why it is empty; "no choice matches" only when a filter is typed
+    (DN-MOV-2, DN-INT-4)."""
+
+    async def scenario() -> None:
+        app = create_app(None, service=service, open_campaign="demo", side=Side.ASLAN)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            form = await open_form(pilot)
+            assert form.head == "aslan jump"
+            # DN-MOV-2: the path depends on the stack, none chosen yet
+            assert list_rows(form, "PATH") == ["nothing to choose yet: choose the stack first"]
+            await pilot.press("enter")  # the first stack: main
+            await until(pilot, lambda: len(list_rows(form, "PATH")) > 1, "main's destinations")
+            await pilot.press("z", "z")
+            no_match = ["no choice matches what is typed"]
+            await until(pilot, lambda: list_rows(form, "PATH") == no_match, "no match for zz")
+            await pilot.press("escape")
+            session = screen_of(pilot).session
+            session.order("aslan jump A-CL-1 hlirakh,ftahr,khtaoi,fissure,span")
+            session.order("aslan end-phase")
+            session.order("aslan end-phase")
+            screen_of(pilot).refresh_all()
+            form = await open_form(pilot)
+            assert form.head == "aslan interact"
+            # DN-SEQ-2 / DN-INT-4: no jump troops over Span, none may drop now
+            assert list_rows(form, "DROPS") == ["none may go here now (DN-SEQ-2)"]
 
     asyncio.run(scenario())

@@ -7,10 +7,14 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
 from textual.widgets import DataTable, Input, Static
 
 from campaign.app import CampaignService
 from campaign.rules.acting import acting_sentence, who_must_act
+from campaign.rules.ids import Side
+from campaign.tui.app import create_app
+from campaign.tui.session import CampaignSession
 from campaign.tui.session_log import LogRow, last_round_dice
 from tests.tui.pilot_helpers import (
     SIZE,
@@ -165,5 +169,54 @@ def test_battle_form_offers_the_open_battle(service: CampaignService, no_keymap:
             names = [field.name for field in form.fields]
             assert "BATTLE" in names
             assert form.value_of(names.index("BATTLE")) == "b1"
+
+    asyncio.run(scenario())
+
+
+def shown_rows(widget: Static) -> list[str]:
+    """The rows ``widget`` draws on the screen now (not the whole text it holds)."""
+    return [strip.text.strip() for strip in widget.render_lines(widget.outer_size.region)]
+
+
+def land_a_cruiser_at_span(service: CampaignService) -> None:
+    """Aslan's A-CL-1 jumps to Span and lands in its hostile box, where no Aslan ground unit
+    goes with it (DN-MOV-2, DN-INT-1): the next end-phase fights the ground combat there."""
+    session = CampaignSession(service, "demo")
+    session.order("aslan jump A-CL-1 hlirakh,ftahr,khtaoi,fissure,span")
+    session.order("aslan end-phase")
+    session.order("aslan end-phase")
+    session.order("aslan interact span A-CL-1 - -")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)])
+def test_the_status_line_marks_what_it_cuts_and_points_to_the_log(
+    service: CampaignService, size: tuple[int, int]
+):
+    """Found by use (DN-GND-1): at 80x24 the outcome "Ground combat at Span (…): A-CL-1 removed,
+    no ground forces to hold the box (DN-GND-1)" wrapped past the status line's three rows and
+    its end was gone with no mark, the pointer to the log with it. Now the rows shown are the
+    wrapped text at the width of the moment; what does not fit ends with "…" and the pointer;
+    wide enough, the outcome shows whole."""
+    land_a_cruiser_at_span(service)
+    ground = "no ground forces to hold the box (DN-GND-1)"
+
+    async def scenario() -> None:
+        app = create_app(None, service=service, open_campaign="demo", side=Side.ASLAN)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            # DN-GND-1: the ground combat at Span removes the lone cruiser in the box
+            status = await send(pilot, "aslan end-phase")
+            assert ground in status  # the whole text, as a form shows a refusal
+            line = screen_of(pilot).query_one("#status-line", Static)
+            await until(pilot, lambda: shown_rows(line)[0].startswith("✓"), "the outcome shown")
+            rows = shown_rows(line)
+            assert len(rows) <= 3
+            assert all(len(row) <= line.size.width for row in rows)
+            if size[0] >= 160:
+                assert ground in " ".join(rows)
+                assert "…" not in rows[-1]
+            else:
+                assert ground not in " ".join(rows)
+                assert rows[-1].endswith("… (+1 more line: 5 shows the log)"), rows
 
     asyncio.run(scenario())

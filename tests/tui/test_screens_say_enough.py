@@ -1,16 +1,23 @@
 """Issue 44 item 4: screens that said too much or too little — a form's hint that stayed after
 it was answered (``PATH — choose the stack first`` with the stack chosen), and the order line's
-hint running into the dice field's at 80x24."""
+hint running into the dice field's at 80x24. Found by use later: texts cut at 80x24 with no
+mark (the new-campaign dialog's options, the order line's hint, the header's who-acts line
+losing the battle id of its order, the interact form's BOMBARD hint)."""
 
 from __future__ import annotations
 
 import asyncio
 from pathlib import Path
 
-from textual.widgets import Input, Label
+import pytest
+from textual.widget import Widget
+from textual.widgets import Checkbox, Input, Label
 
 from campaign.app import CampaignService
-from campaign.tui.screens.forms import OrderForm
+from campaign.rules.ids import Side
+from campaign.tui.app import create_app
+from campaign.tui.screens.forms import NewCampaignForm, OrderForm
+from campaign.tui.session import CampaignSession
 from campaign.tui.widgets.choice_field import ChoiceField
 from tests.tui.pilot_helpers import SIZE, app_for, screen_of
 from tests.waiting import until
@@ -55,7 +62,7 @@ def test_the_order_hint_and_the_dice_hint_stay_apart_at_80x24(
             order, dice = screen.query_one("#order", Input), screen.query_one("#dice", Input)
             assert order.region.right < dice.region.x  # at least one blank column between
             assert len(str(dice.placeholder)) < dice.region.width
-            assert str(order.placeholder).startswith("order, e.g. aslan jump STACK PATH")
+            assert str(order.placeholder).startswith("e.g. aslan jump STACK PATH")
 
     asyncio.run(scenario())
 
@@ -81,5 +88,101 @@ def test_a_form_fits_a_50_column_terminal(service: CampaignService, no_keymap: P
                 lambda: field.region.y < 16 and field.region.height > 0,
                 "PATH scrolled into view",
             )
+
+    asyncio.run(scenario())
+
+
+def shown(widget: Widget) -> str:
+    """What ``widget`` draws, its rows joined with single spaces."""
+    rows = widget.render_lines(widget.outer_size.region)
+    return " ".join(" ".join(strip.text for strip in rows).split())
+
+
+def assert_whole_in(box: Widget) -> None:
+    """Every label and check box inside ``box`` is drawn whole within its width."""
+    width = box.scrollable_content_region.width
+    widgets = [*box.query(Label), *box.query(Checkbox)]
+    assert widgets
+    for widget in widgets:
+        text = " ".join(str(widget.render() if isinstance(widget, Label) else widget.label).split())
+        assert widget.outer_size.width <= width, text
+        assert text in shown(widget), (text, shown(widget))
+
+
+def test_the_new_campaign_dialog_is_whole_at_80x24(service: CampaignService, no_keymap: Path):
+    """Found by use: at 80x24 the dialog's options were cut ("…shuffle the neutrals joi",
+    "…from the boxed game's pi", "seed (…; empty: r"): labels wrap now, check boxes are
+    shorter (DN-SET-1 neutral draw, DN-MAP-5 random assembly)."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, None).run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("n")
+            await until(pilot, lambda: isinstance(pilot.app.screen, NewCampaignForm), "n")
+            box = pilot.app.screen.query_one(".form-box")
+            await until(pilot, lambda: box.region.width > 0, "the dialog laid out")
+            # DN-SET-1 neutral draw, DN-MAP-5 random assembly: each option reads whole
+            assert_whole_in(box)
+
+    asyncio.run(scenario())
+
+
+def test_the_interact_form_labels_are_whole_at_80x24(service: CampaignService, no_keymap: Path):
+    """Found by use (DN-INT-1): the BOMBARD label was cut at "e.g. A-CL-1>N-X-2 (em"."""
+    session = CampaignSession(service, "demo")
+    session.order("aslan jump A-CL-1 hlirakh,ftahr,khtaoi,fissure,span")
+    session.order("aslan end-phase")
+    session.order("aslan end-phase")  # first-combat/interaction: A-CL-1 over Span
+
+    async def scenario() -> None:
+        app = create_app(None, service=service, open_campaign="demo", side=Side.ASLAN)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("escape", "e")
+            await until(pilot, lambda: isinstance(pilot.app.screen, OrderForm), "the form")
+            form = pilot.app.screen
+            assert isinstance(form, OrderForm) and form.head == "aslan interact"
+            box = form.query_one(".form-box")
+            await until(pilot, lambda: box.region.width > 0, "the form laid out")
+            # DN-INT-1: the bombardment hint, e.g. A-CL-1>N-X-2, reads whole
+            assert any("BOMBARD" in shown(label) for label in box.query(Label))
+            assert_whole_in(box)
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)])
+def test_the_header_and_the_order_hint_keep_the_order_awaited(
+    service: CampaignService, no_keymap: Path, size: tuple[int, int]
+):
+    """Found by use (DN-CBT-1): at 80x24 the header read "aslan must act: battle b1 at
+    keystone: roll for range, round 1 — aslan range" (``b1`` cut) and the order line's hint
+    "order, e.g. aslan range b1 (Ctrl+P:". The who-acts line keeps its order whole and cuts
+    the sentence before it with "…"; the hint is the longest that fits, the example first."""
+    session = CampaignSession(service, "demo")
+    session.order("aslan jump A-CL-1 hlirakh,ftahr,khtaoi,fissure,span,keystone")
+    session.order("aslan end-phase")  # a battle with the neutral transport there
+
+    async def scenario() -> None:
+        app = create_app(None, service=service, open_campaign="demo", side=Side.ASLAN)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            phase, order = screen.query_one("#phase"), screen.query_one("#order", Input)
+            awaited = "aslan range b1"
+            await until(pilot, lambda: awaited in str(phase.render()), "the battle's step")
+            await until(pilot, lambda: order.content_size.width > 0, "the order line laid out")
+            rows = [strip.text.strip() for strip in phase.render_lines(phase.outer_size.region)]
+            assert len(rows) == 3
+            # DN-CBT-1: the range roll of battle b1 is the order awaited, b1 included
+            assert rows[2].startswith("aslan must act: battle b1") and rows[2].endswith(
+                f"— {awaited}"
+            ), rows
+            hint = str(order.placeholder)
+            assert awaited in hint and len(hint) <= order.content_size.width, hint
+            assert "legal orders" in hint
+            if size[0] >= 160:
+                assert "…" not in rows[2]
+                assert hint == f"order, e.g. {awaited} (Ctrl+P: legal orders)"
 
     asyncio.run(scenario())

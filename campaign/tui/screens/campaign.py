@@ -33,6 +33,7 @@ from campaign.tui.tab_registry import BY_ID, TABS, Focus, TabWidget
 from campaign.tui.views import LIVE_INTERVAL, refusal_text
 from campaign.tui.widgets.battle_tab import BattleTab
 from campaign.tui.widgets.changed_text import show_text
+from campaign.tui.widgets.fitted_text import OneRowLines, StatusLine
 from campaign.tui.widgets.forces_tab import ForcesTab
 from campaign.tui.widgets.log_tab import LogTab
 from campaign.tui.widgets.mail_tab import MailTab
@@ -46,19 +47,16 @@ from scenarios.footer import KeysFooter
 #: typed in; about ten keys fewer per first typed roll (issue 44 item 3).
 DEFAULT_DICE_REASON = "dice rolled at the table"
 
-#: Sentences of an order's outcome shown in the status line (the rest: "+N more").
-OUTCOME_LINES = 2
+#: Where the whole of an outcome the status line cuts is (``StatusLine``'s pointer).
+OUTCOME_IN_LOG = "5 shows the log"
 
 
 def outcome_text(order: str, sentences: list[str], events: int) -> str:
-    """The status line after a sent order: the order and its first outcome sentences (written
-    by the rules core's narration, never here)."""
+    """The status line after a sent order: the order and its outcome sentences (written by the
+    rules core's narration, never here); the status line shows as many rows as it has."""
     lines = [escape(line) for sentence in sentences for line in sentence.splitlines()]
-    shown = lines[:OUTCOME_LINES]
-    more = len(lines) - len(shown)
     head = f"✓ {escape(order.strip())}" + (f"  ({plural(events, 'event')})" if not lines else "")
-    tail = f"  [dim](+{plural(more, 'more line')}: 5 shows the log)[/dim]" if more else ""
-    return "\n".join([head, *shown]) + tail
+    return "\n".join([head, *lines])
 
 
 def _unless_typing(action: Callable[[CampaignScreen], None]) -> Callable[[CampaignScreen], None]:
@@ -143,14 +141,14 @@ class CampaignScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         session = self.session
         yield Header()
-        yield Static(id="phase")
+        yield OneRowLines(id="phase")
         with TabbedContent(id="tabs"):
             with TabPane(TABS[0].title, id=TABS[0].id):
                 yield TABS[0].widget(session, id=TABS[0].widget_id)
             for tab in TABS[1:]:
                 yield TabPane(tab.title, id=tab.id)  # its widget is mounted when first wanted
         yield OrderBar(session, id="order-bar")
-        yield Static(id="status-line")
+        yield StatusLine(id="status-line")
         yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:
@@ -384,7 +382,7 @@ class CampaignScreen(Screen[None]):
         self.order_bar.clear()
         self.action_leave_input()  # single keys are commands again
         self.app.clear_notifications()  # an earlier refusal no longer applies
-        self.report(outcome_text(text, self.session.last_outcome, len(events)))
+        self.report(outcome_text(text, self.session.last_outcome, len(events)), more=OUTCOME_IN_LOG)
         self.refresh_all()
         return True
 
@@ -444,15 +442,16 @@ class CampaignScreen(Screen[None]):
             answered,
         )
 
-    def report(self, message: str) -> None:
-        """Show ``message`` in the status line."""
-        show_text(self.query_one("#status-line", Static), message)
+    def report(self, message: str, more: str = "") -> None:
+        """Show ``message`` in the status line; when it is cut, its last row ends with "…" and
+        ``more`` (where the whole of it is)."""
+        self.query_one("#status-line", StatusLine).show(message, more)
 
     def report_error(self, message: str) -> None:
         """A refused order or undo: rule id and sentence in the status line and a notification
         (``refusal_text``: keys, not CLI options; always a rule id)."""
         message = refusal_text(message)
-        show_text(self.query_one("#status-line", Static), f"[$error]✗ {escape(message)}[/]")
+        self.report(f"[$error]✗ {escape(message)}[/]")
         self.notify(message, title="refused", severity="error", timeout=8)
 
     # --- actions

@@ -96,6 +96,7 @@ class OrderForm(ModalScreen[str | None]):
                         value=value,
                         multi=spec.multi,
                         optional=blank.optional,
+                        empty=spec.empty,
                         id=f"field-{index}",
                     )
                 else:
@@ -138,8 +139,11 @@ class OrderForm(ModalScreen[str | None]):
                 )
             widget = self.query_one(f"#field-{index}")
             if isinstance(widget, ChoiceField):
-                if spec.choices != self._specs[blank.name].choices:
-                    widget.set_choices(spec.choices)
+                if (spec.choices, spec.empty) != (
+                    self._specs[blank.name].choices,
+                    self._specs[blank.name].empty,
+                ):
+                    widget.set_choices(spec.choices, spec.empty)
                 if not widget.value and spec.default:  # the default place for another kind
                     widget.value = spec.default
             self._specs[blank.name] = spec
@@ -391,7 +395,7 @@ class NewCampaignForm(ModalScreen[NewCampaignOptions | None]):
             yield Label("play by e-mail: the side this database plays")
             yield Select(AS_SIDE_CHOICES, value="", allow_blank=False, id="new-as", compact=True)
             yield Checkbox(
-                "fair mode: no referee, the machines shuffle the neutrals jointly",
+                "fair mode: no referee; both machines shuffle the neutrals",
                 id="new-fair",
                 compact=True,
             )
@@ -399,7 +403,7 @@ class NewCampaignForm(ModalScreen[NewCampaignOptions | None]):
                 "manual stepping: every step waits for end-phase", id="new-manual", compact=True
             )
             yield Checkbox(
-                "neutral counters drawn at the table from the boxed game's pile",
+                "neutrals drawn at the table, from the boxed game's pile",
                 id="new-table",
                 compact=True,
             )

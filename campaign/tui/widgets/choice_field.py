@@ -7,6 +7,10 @@ left to the form (it takes the first choice shown when none is chosen, then goes
 goes to the next field. A click on a choice chooses (or marks) it.
 
 The value is the highlighted choice (one value) or the marked ones, comma-joined, in list order.
+
+A list that offers nothing says why (``empty``: "nothing to choose yet: choose the stack
+first", "none may go here now (DN-SEQ-2)"); "no choice matches what is typed" only when a
+filter is typed (found by use: an empty list said so with nothing typed).
 """
 
 from __future__ import annotations
@@ -23,6 +27,10 @@ from scenarios.type_ahead import TypeAheadInput
 
 #: The longest filter typed (a choice label is far shorter).
 MAX_FILTER = 40
+#: What a list that offers nothing says when its owner gives no reason.
+NOTHING_NOW = "nothing to choose now"
+#: What a list says when the filter typed matches none of its choices.
+NO_MATCH = "no choice matches what is typed"
 
 
 class FilterInput(TypeAheadInput):
@@ -71,6 +79,7 @@ class ChoiceField(Vertical):
         value: str = "",
         multi: bool = False,
         optional: bool = False,
+        empty: str = "",
         name: str | None = None,
         id: str | None = None,
         classes: str | None = None,
@@ -78,6 +87,7 @@ class ChoiceField(Vertical):
         super().__init__(name=name, id=id, classes=classes)
         self.multi = multi
         self.optional = optional
+        self.empty = empty or NOTHING_NOW
         self._choices: list[tuple[str, str]] = []
         self._shown: list[tuple[str, str]] = []
         self._chosen = ""
@@ -119,8 +129,10 @@ class ChoiceField(Vertical):
         if self.is_mounted:
             self._refill()
 
-    def set_choices(self, choices: list[tuple[str, str]]) -> None:
-        """Offer other choices (another blank changed); what is chosen stays if offered."""
+    def set_choices(self, choices: list[tuple[str, str]], empty: str = "") -> None:
+        """Offer other choices (another blank changed), ``empty`` saying why there are none;
+        what is chosen stays if offered."""
+        self.empty = empty or NOTHING_NOW
         self._set_choices(choices)
         self.value = self.value
 
@@ -147,7 +159,8 @@ class ChoiceField(Vertical):
         options = self.query_one(OptionList)
         options.clear_options()
         if not self._shown:
-            options.add_option(Option("no choice matches what is typed", disabled=True))
+            offered = any(value for _, value in self._choices)  # not "leave empty" alone
+            options.add_option(Option(NO_MATCH if words and offered else self.empty, disabled=True))
             return
         options.add_options(Option(self._label(label, value)) for label, value in self._shown)
         values = [value for _, value in self._shown]

@@ -63,6 +63,7 @@ class OrderBar(Horizontal):
         super().__init__(name=name, id=id, classes=classes)
         self.session = session
         self._hint_timer: Timer | None = None
+        self._hints: list[str] = []
 
     def compose(self) -> ComposeResult:
         yield TypeAheadInput(
@@ -88,7 +89,25 @@ class OrderBar(Horizontal):
 
     def show(self) -> None:
         """The order line's hint: the order the game waits for now."""
-        self.order_input.placeholder = self.session.order_placeholder()
+        self._hints = self.session.order_placeholders()
+        self._fit_hint()
+
+    def on_resize(self) -> None:
+        self._fit_hint()
+
+    def _fit_hint(self) -> None:
+        """The longest hint that fits the order line (at 80 columns "(Ctrl+P: legal orders)"
+        was cut to "(Ctrl+P:"); the shortest cut with "…" when none fits."""
+        hints = self._hints
+        if not hints:
+            return
+        width = self.order_input.content_size.width
+        if not width:
+            hint = hints[0]  # not laid out yet: the resize that follows picks
+        else:
+            hint = next((h for h in hints if len(h) <= width), "")
+            hint = hint or hints[-1][: max(1, width - 2)] + "…"
+        self.order_input.placeholder = hint
 
     def prefill(self, text: str) -> None:
         """Put ``text`` in the order line: its first blank (``UNIT``) selected, so what is
