@@ -166,3 +166,30 @@ def test_the_table_screen_shows_the_whole_map_when_there_is_room(
             await until(pilot, lambda: scroll.scroll_x > 0, "Right scrolls the map east")
 
     asyncio.run(scenario())
+
+
+def test_the_newest_result_is_in_view_on_a_short_screen(service: CampaignService, no_keymap: Path):
+    """issue 43 item 2, found by use: the results list the latest orders oldest first, and on
+    a screen too short for all of them (a 1200x700 browser window, 80x24) the newest, the one
+    the table is looked at for, was below the panel's edge, with no key to scroll to it (the
+    arrow keys move the map). The panel shows its end, also after an order given elsewhere."""
+
+    async def scenario() -> None:
+        async with table_screen(service, no_keymap, (80, 24)) as (pilot, screen):
+            results = screen.query_one("#table-results-scroll")
+
+            def at_the_end() -> bool:
+                return results.max_scroll_y > 0 and results.scroll_y == results.max_scroll_y
+
+            await until(pilot, at_the_end, "the results show their end")
+            other = CampaignSession(CampaignService(db_url=service.store.url), "demo")
+            other.order("aslan end-phase")
+            after = other.loaded.head.seq
+            await until(
+                pilot,
+                lambda: f"event {after}" in str(screen.query_one("#table-phase").render()),
+                f"the table shows event {after}",
+            )
+            await until(pilot, at_the_end, "the results show their end after the order")
+
+    asyncio.run(scenario())

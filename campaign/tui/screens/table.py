@@ -136,7 +136,14 @@ class TableScreen(Screen[None]):
         show_text(self.query_one("#table-legend", Static), legend(palette))
         results = self.query_one("#table-results", Static)
         width = results.content_size.width or None  # known once the screen is laid out
-        show_text(results, "\n".join(result_lines(self.session, width)))
+        if show_text(results, "\n".join(result_lines(self.session, width))):
+            self.call_after_refresh(self._newest_in_view)
+
+    def _newest_in_view(self) -> None:
+        """Scroll the results to their end, where the newest order is (found by use: on a
+        screen too short for the six latest orders, the newest was below the panel's edge,
+        and the arrow keys scroll the map, not the results)."""
+        self.query_one("#table-results-scroll", VerticalScroll).scroll_end(animate=False)
 
     def on_resize(self) -> None:
         """Share the new width out again, and fold the results to their panel's new width."""
