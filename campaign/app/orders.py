@@ -59,6 +59,18 @@ class TypedDice(Struct, frozen=True):
     ask: Callable[[RollContext], int] | None = None
 
 
+def untypable_dice(loaded: Loaded) -> str | None:
+    """Why no seat may type dice in ``loaded`` (a campaign played by e-mail, whose dice the
+    other player's machine rolls again), or ``None`` (DN-ERR-1)."""
+    name, mode = loaded.row.name, loaded.dice_mode
+    if mode in ("commit-reveal", STRICT_DICE):
+        return (
+            f"DN-ERR-1: campaign {name!r} plays by e-mail with {mode} dice: the "
+            "other player's machine rolls every die again, so dice cannot be typed in"
+        )
+    return None
+
+
 def typed_dice_source(loaded: Loaded, typed: TypedDice | None, seat: Seat) -> PhysicalSource:
     """The source for typed dice, if the campaign's dice mode accepts them (DN-ERR-1). A
     player's seat types only the dice it may see: those of a shot by or at a face-down
@@ -68,11 +80,9 @@ def typed_dice_source(loaded: Loaded, typed: TypedDice | None, seat: Seat) -> Ph
     reason = (typed.reason or "").strip() if typed is not None else ""
     if reason:
         check_reason(reason, "the reason for the typed dice")
-    if mode in ("commit-reveal", STRICT_DICE):
-        raise InvalidOrderError(
-            f"DN-ERR-1: campaign {name!r} plays by e-mail with {mode} dice: the "
-            "other player's machine rolls every die again, so dice cannot be typed in"
-        )
+    untypable = untypable_dice(loaded)
+    if untypable is not None:
+        raise InvalidOrderError(untypable)
     if mode == "seeded" and not reason:
         raise InvalidOrderError(
             f"DN-ERR-1: campaign {name!r} rolls seeded dice; typed dice are accepted only "

@@ -17,6 +17,7 @@ import re
 
 from campaign.app import CampaignService, Event, TypedDice, authority, preview
 from campaign.app.live import stale_order
+from campaign.app.orders import untypable_dice
 from campaign.rules.errors import CampaignError, ConflictError, InvalidOrderError
 from campaign.rules.ids import Side
 from campaign.tui.session_log import SessionLog
@@ -83,11 +84,15 @@ class CampaignSession(SessionPlay, SessionLog, SessionMail):
 
     def typed_dice_refusal(self) -> str | None:
         """Why this screen's seat may not type dice at all here, said before any reason is
-        asked: in a campaign not created with physical dice, typed dice are a referee
+        asked: in a campaign played by e-mail no seat may (the other machine rolls them
+        again); in another campaign not created with physical dice, typed dice are a referee
         override with a reason (DN-ERR-1), which a player's seat may not give
         (``campaign.app.authority``); ``None`` when the seat may type them."""
         if self.takes_typed_dice:
             return None
+        untypable = untypable_dice(self.loaded)  # by e-mail: not even the referee's seat
+        if untypable is not None:
+            return untypable
         try:
             authority.check_override(
                 self.seat, f"typing dice in a campaign with {self.loaded.dice_mode} dice"

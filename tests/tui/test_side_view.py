@@ -100,6 +100,11 @@ def test_the_idle_dice_hint_says_whose_dice_and_what_empty_means():
     assert idle_dice_hint(referee=True, physical=False) == "referee's dice (d), empty: seeded"
     assert idle_dice_hint(referee=False, physical=False) == "dice (d), empty: seeded"
     assert idle_dice_hint(referee=False, physical=True) == "dice (d): as rolled at the table"
+    for referee in (True, False):
+        assert (
+            idle_dice_hint(referee=referee, physical=False, by_mail="commit-reveal")
+            == "no typed dice: commit-reveal"
+        )
 
 
 def test_a_players_screen_hides_face_down_strengths(service: CampaignService, no_keymap: Path):
@@ -270,3 +275,40 @@ def test_a_player_typing_dice_in_a_seeded_campaign_is_refused_before_any_reason_
         assert "Enter physical dice" in dice_line(CampaignSession(service, "demo"))
 
     asyncio.run(scenario())
+
+
+def test_no_seat_is_invited_to_type_dice_in_a_campaign_played_by_e_mail(
+    tmp_path: Path, no_keymap: Path
+):
+    """DN-ERR-1, found by use: in a commit-reveal campaign (play by e-mail) the dice field
+    said "dice (d), empty: seeded" and a die typed on Aslan's screen was refused as "a
+    referee override; you play aslan: ask the referee", in a game with no referee (the
+    other player's machine rolls every die again, so nobody may type one). Every seat's
+    field and Battle tab say so, and a typed die gets that reason at once, nothing stored."""
+    from campaign.tui.widgets.battle_tab import dice_line
+
+    service = CampaignService(db_url=f"sqlite:///{tmp_path / 'mail.db'}")
+    service.create("duel", seed=11, dice_mode="commit-reveal")
+    for side in (Side.ASLAN, None):
+
+        async def scenario(side: Side | None = side) -> None:
+            app = create_app(no_keymap, service=service, open_campaign="duel", side=side)
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.pause()
+                screen = screen_of(pilot)
+                dice = screen.query_one("#dice", Input)
+                assert dice.placeholder == "no typed dice: commit-reveal"
+                assert "no dice are typed in" in dice_line(screen.session)
+                head = screen.session.loaded.head
+                dice.value = "4"
+                await pilot.press("escape", "o")
+                screen.query_one("#order", Input).value = "solomani place-neutral lantern"
+                await pilot.press("enter")
+                await pilot.pause()
+                assert screen_of(pilot) is screen  # no reason prompt
+                status = str(screen.query_one("#status-line", Static).render())
+                assert "commit-reveal dice" in status and "cannot be typed in" in status
+                assert "referee" not in status
+                assert screen.session.loaded.head == head
+
+        asyncio.run(scenario())

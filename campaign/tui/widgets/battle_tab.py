@@ -9,6 +9,7 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import LoadingIndicator, Static
 
+from campaign.app.orders import untypable_dice
 from campaign.rules.errors import CampaignError
 from campaign.tui.session import CampaignSession
 from campaign.tui.views import battle_lines, forecast_lines, stage_hint
@@ -24,8 +25,10 @@ def dice_line(session: CampaignSession) -> str:
             "Enter the dice rolled at the table in the dice field (d) before sending, or "
             "leave it empty to be asked for each die when it is due."
         )
+    mode = session.loaded.dice_mode
+    if untypable_dice(session.loaded) is not None:
+        return f"The campaign's {mode} dice roll (played by e-mail: no dice are typed in)."
     if session.typed_dice_refusal() is not None:
-        mode = session.loaded.dice_mode
         return f"The campaign's {mode} dice roll (a player's screen takes no typed dice)."
     return (
         "Enter physical dice in the dice field (d) before sending, or leave it "

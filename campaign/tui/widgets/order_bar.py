@@ -16,6 +16,7 @@ from textual.timer import Timer
 from textual.widgets import Input
 from textual.widgets.input import Selection
 
+from campaign.app.orders import untypable_dice
 from campaign.tui.session import CampaignSession
 from campaign.views.orders import MAX_ORDER_CHARS
 from scenarios.type_ahead import TypeAheadInput
@@ -28,9 +29,13 @@ HINT_DELAY = 0.15
 BLANK = re.compile(r"(?<!\S)(?:\[[^\]]*\]|[A-Z][A-Z>|]*)(?!\S)")
 
 
-def idle_dice_hint(*, referee: bool, physical: bool) -> str:
+def idle_dice_hint(*, referee: bool, physical: bool, by_mail: str | None = None) -> str:
     """The dice field's placeholder while no order is typed: whose dice it takes (a player's
-    screen has no referee), and what an empty field means in this campaign."""
+    screen has no referee), and what an empty field means in this campaign; ``by_mail``: the
+    dice mode of a campaign played by e-mail, where no die is typed (found by use: a
+    commit-reveal campaign's field said "empty: seeded", and every die typed was refused)."""
+    if by_mail is not None:
+        return f"no typed dice: {by_mail}"
     whose = "referee's dice" if referee else "dice"
     return f"{whose} (d)" + (": as rolled at the table" if physical else ", empty: seeded")
 
@@ -127,8 +132,11 @@ class OrderBar(Horizontal):
         self.dice_input.placeholder = self._idle_hint()
 
     def _idle_hint(self) -> str:
+        loaded = self.session.loaded
         return idle_dice_hint(
-            referee=self.session.viewer is None, physical=self.session.takes_typed_dice
+            referee=self.session.viewer is None,
+            physical=self.session.takes_typed_dice,
+            by_mail=loaded.dice_mode if untypable_dice(loaded) is not None else None,
         )
 
     def unsent(self) -> bool:
