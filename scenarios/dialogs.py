@@ -8,6 +8,7 @@ Textual is imported here, so only the screens import this module (the rules neve
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
@@ -164,6 +165,19 @@ class GameScreen(Screen[None]):
     #: The side that resigned (as the screen names it), or ``None``: a resigned game is over,
     #: its saves say so (``# resigned:``), issue 44 item 6.
     resigned: str | None = None
+
+    def show_in_footer(self, action: str, shown: bool) -> None:
+        """Show the key of ``action`` in the footer only while ``shown`` (a key that does not
+        apply now stays out of it, issue 44 item 6). The key itself keeps working, so pressing it
+        when it does not apply says why, like every other key of the games (Invector's ``s``,
+        switched off instead, did nothing at all)."""
+        chosen = self._bindings.key_to_bindings
+        for key, bindings in chosen.items():
+            chosen[key] = [
+                dataclasses.replace(binding, show=shown) if binding.action == action else binding
+                for binding in bindings
+            ]
+        self.refresh_bindings()
 
     def take_back_resignation(self) -> bool:
         """``u`` after a resignation: take the resignation back, so the game goes on from the

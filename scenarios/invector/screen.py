@@ -40,6 +40,9 @@ from scenarios.invector.rules import (
     BLACK,
     COLOUR_NAMES,
     PASS,
+    PIE_KEPT,
+    PIE_OFF,
+    PIE_OPEN,
     SWAP,
     InvectorGame,
     InvectorState,
@@ -216,7 +219,7 @@ class InvectorScreen(GameScreen):
     def refresh_view(self) -> None:
         """Redraw cells, status and move list from the current state (and the footer's keys:
         ``s`` comes and goes with the swap)."""
-        self.refresh_bindings()
+        self.show_in_footer("swap", self.swap_refusal() is None)
         state, board = self.state, self.state.board
         for view in self.query(CellView):
             cell = view.cell
@@ -373,22 +376,28 @@ class InvectorScreen(GameScreen):
         self.selected, self.targets = None, {}
         self.refresh_view()
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """``s Swap`` is in the footer only while a person may swap (White's first turn, INV-6):
-        it stood there all game (issue 44 item 6)."""
-        if action == "swap":
-            return (
-                self.state.swap_available()
-                and self.is_human_turn()
-                and not self.thinking
-                and not self.game_over()
-            )
-        return super().check_action(action, parameters)
+    def swap_refusal(self) -> str | None:
+        """Why a person cannot swap now (naming the rule), or ``None`` when ``s`` swaps."""
+        state = self.state
+        if self.game_over():
+            return "INV-7: the game is over, there is no swap (n starts a new one)."
+        if state.pie == PIE_OFF:
+            return "INV-6: this game is played without the pie rule: there is no swap."
+        if state.pie != PIE_OPEN:
+            done = "kept its colour" if state.pie == PIE_KEPT else "swapped"
+            return f"INV-6: White has {done} already: the swap is offered once, on its first turn."
+        if not state.swap_available():
+            return "INV-6: White may swap on its first turn, after Black's first move."
+        if not self.is_human_turn() or self.thinking:
+            return "INV-6: the computer plays White and decides the swap itself."
+        return None
 
     def action_swap(self) -> None:
-        """Swap colours on White's first turn (INV-6)."""
-        if not self.is_human_turn() or SWAP not in self.state.legal_actions():
-            self.notify("INV-6: swap is only possible on White's first turn.", severity="warning")
+        """Swap colours on White's first turn (INV-6); at any other time say why not (the key
+        is in the footer only while a person may swap, issue 44 item 6)."""
+        refusal = self.swap_refusal()
+        if refusal is not None:
+            self.notify(refusal, severity="warning")
             return
         self.play(SWAP)
 
