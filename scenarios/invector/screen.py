@@ -36,6 +36,7 @@ from scenarios.dialogs import (
 )
 from scenarios.footer import KeysFooter
 from scenarios.invector.ai import LEVELS, InvectorAI, levels_help
+from scenarios.invector.board import COLUMN_LETTERS
 from scenarios.invector.rules import (
     BLACK,
     COLOUR_NAMES,
@@ -208,12 +209,25 @@ class InvectorScreen(GameScreen):
         await grid.remove_children()
         compact = board.cols > 8 or board.rows > 8
         width, height = (3, 1) if compact else (CELL_WIDTH, CELL_HEIGHT)
-        grid.styles.grid_size_columns = board.cols
-        grid.styles.grid_size_rows = board.rows
-        grid.styles.width = board.cols * width
-        grid.styles.height = board.rows * height
+        # A compact cell has no room for its name: the files (letters) stand above the board
+        # and the rows (numbers from the top, INV-8) to its left, as one more row and column.
+        edge = 1 if compact else 0
+        grid.styles.grid_size_columns = board.cols + edge
+        grid.styles.grid_size_rows = board.rows + edge
+        grid.styles.width = (board.cols + edge) * width
+        grid.styles.height = (board.rows + edge) * height
         grid.set_class(compact, "-compact")
-        await grid.mount_all(CellView(cell, board.cell_name(cell)) for cell in range(board.size))
+        widgets: list[Static] = []
+        if compact:
+            widgets.append(Static("", classes="coord"))
+            widgets.extend(
+                Static(COLUMN_LETTERS[col], classes="coord") for col in range(board.cols)
+            )
+        for cell in range(board.size):
+            if compact and cell % board.cols == 0:
+                widgets.append(Static(str(cell // board.cols + 1), classes="coord -row"))
+            widgets.append(CellView(cell, board.cell_name(cell)))
+        await grid.mount_all(widgets)
         self.cursor = min(self.cursor, board.size - 1)
 
     def refresh_view(self) -> None:
