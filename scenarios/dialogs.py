@@ -53,6 +53,7 @@ __all__ = [
     "GameScreen",
     "HelpSection",
     "KeyWord",
+    "MoveList",
     "cannot_load",
     "confirm_then",
     "game_bindings",
@@ -313,6 +314,16 @@ class GameScreen(Screen[None]):
             ]
             rows.append((" / ".join(keys), binding.description, binding.id or binding.action))
         return rows
+
+
+class MoveList(VerticalScroll):
+    """The scroll pane of a game's move list: after a resize it scrolls to its end again, so the
+    newest move stays in view (the screens scroll it there after every move; after a shrink the
+    last moves were below the pane until the next one). Textual's ``anchor()`` would do this
+    too, but it draws a list shorter than the pane at the pane's bottom."""
+
+    def on_resize(self) -> None:
+        self.scroll_end(animate=False)
 
 
 ResultT = TypeVar("ResultT")

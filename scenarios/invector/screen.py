@@ -12,7 +12,7 @@ from pathlib import Path
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.containers import Grid, Horizontal, Vertical
 from textual.events import Click
 from textual.message import Message
 from textual.widgets import Input, Static
@@ -23,6 +23,7 @@ from scenarios.dialogs import (
     GameChoice,
     GameScreen,
     HelpSection,
+    MoveList,
     confirm_then,
     game_bindings,
     game_keys,
@@ -192,7 +193,7 @@ class InvectorScreen(GameScreen):
                 yield Grid(id="inv-board")
             with Vertical(id="inv-side"):
                 yield Static("", id="inv-status")
-                with VerticalScroll(id="inv-moves-scroll"):
+                with MoveList(id="inv-moves-scroll"):
                     yield Static("", id="inv-moves")
                 yield TypeAheadInput(placeholder="move, e.g. c2xc3", id="inv-move-input")
         yield KeysFooter(compact=True)
