@@ -65,6 +65,8 @@ __all__ = [
     "read_resigned",
     "read_text_bounded",
     "resigned_line",
+    "tab_keys",
+    "tab_title",
     "write_text_safely",
 ]
 
@@ -108,6 +110,8 @@ VOCABULARY: dict[str, KeyWord] = {
     "leave": KeyWord("q", "leave", "Back", True),
     "help": KeyWord("question_mark,f1", "help", "Help", True),
     "resign": KeyWord("x", "resign", "Resign", False),
+    # a game with tabs shows tab N with the digit N, as the campaign screen does (Imperial)
+    **{f"tab_{n}": KeyWord(str(n), f"show_tab({n - 1})", f"Tab {n}", False) for n in range(1, 10)},
 }
 
 #: The player kind of a seat a person plays (the others are computer levels: ``easy`` …).
@@ -137,6 +141,20 @@ def game_keys(prefix: str, *words: str) -> list[BindingType]:
         )
         for word in words
     ]
+
+
+def tab_keys(prefix: str, names: Sequence[str]) -> list[BindingType]:
+    """The digit keys that show a game's tabs (``1`` the first, named ``names``), with the ids
+    ``PREFIX.tab_N``: the campaign screen's way of switching tabs."""
+    return [
+        Binding(str(n), f"show_tab({n - 1})", f"{name} tab", show=False, id=f"{prefix}.tab_{n}")
+        for n, name in enumerate(names, start=1)
+    ]
+
+
+def tab_title(index: int, name: str) -> str:
+    """A tab's title with its key in front (``1 Nations``), as the campaign screen writes it."""
+    return f"{index + 1} {name}"
 
 
 def game_bindings(prefix: str) -> list[BindingType]:
