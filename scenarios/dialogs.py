@@ -8,6 +8,7 @@ Textual is imported here, so only the screens import this module (the rules neve
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
@@ -52,6 +53,7 @@ __all__ = [
     "GameScreen",
     "HelpSection",
     "KeyWord",
+    "MoveList",
     "cannot_load",
     "confirm_then",
     "game_bindings",
@@ -63,6 +65,8 @@ __all__ = [
     "read_resigned",
     "read_text_bounded",
     "resigned_line",
+    "tab_keys",
+    "tab_title",
     "write_text_safely",
 ]
 
@@ -106,6 +110,8 @@ VOCABULARY: dict[str, KeyWord] = {
     "leave": KeyWord("q", "leave", "Back", True),
     "help": KeyWord("question_mark,f1", "help", "Help", True),
     "resign": KeyWord("x", "resign", "Resign", False),
+    # a game with tabs shows tab N with the digit N, as the campaign screen does (Imperial)
+    **{f"tab_{n}": KeyWord(str(n), f"show_tab({n - 1})", f"Tab {n}", False) for n in range(1, 10)},
 }
 
 #: The player kind of a seat a person plays (the others are computer levels: ``easy`` …).
@@ -137,6 +143,20 @@ def game_keys(prefix: str, *words: str) -> list[BindingType]:
     ]
 
 
+def tab_keys(prefix: str, names: Sequence[str]) -> list[BindingType]:
+    """The digit keys that show a game's tabs (``1`` the first, named ``names``), with the ids
+    ``PREFIX.tab_N``: the campaign screen's way of switching tabs."""
+    return [
+        Binding(str(n), f"show_tab({n - 1})", f"{name} tab", show=False, id=f"{prefix}.tab_{n}")
+        for n, name in enumerate(names, start=1)
+    ]
+
+
+def tab_title(index: int, name: str) -> str:
+    """A tab's title with its key in front (``1 Nations``), as the campaign screen writes it."""
+    return f"{index + 1} {name}"
+
+
 def game_bindings(prefix: str) -> list[BindingType]:
     """New game, save, load, back and help: the same keys on every game screen."""
     return game_keys(prefix, *FILE_WORDS)
@@ -164,6 +184,19 @@ class GameScreen(Screen[None]):
     #: The side that resigned (as the screen names it), or ``None``: a resigned game is over,
     #: its saves say so (``# resigned:``), issue 44 item 6.
     resigned: str | None = None
+
+    def show_in_footer(self, action: str, shown: bool) -> None:
+        """Show the key of ``action`` in the footer only while ``shown`` (a key that does not
+        apply now stays out of it, issue 44 item 6). The key itself keeps working, so pressing it
+        when it does not apply says why, like every other key of the games (Invector's ``s``,
+        switched off instead, did nothing at all)."""
+        chosen = self._bindings.key_to_bindings
+        for key, bindings in chosen.items():
+            chosen[key] = [
+                dataclasses.replace(binding, show=shown) if binding.action == action else binding
+                for binding in bindings
+            ]
+        self.refresh_bindings()
 
     def take_back_resignation(self) -> bool:
         """``u`` after a resignation: take the resignation back, so the game goes on from the
@@ -299,6 +332,16 @@ class GameScreen(Screen[None]):
             ]
             rows.append((" / ".join(keys), binding.description, binding.id or binding.action))
         return rows
+
+
+class MoveList(VerticalScroll):
+    """The scroll pane of a game's move list: after a resize it scrolls to its end again, so the
+    newest move stays in view (the screens scroll it there after every move; after a shrink the
+    last moves were below the pane until the next one). Textual's ``anchor()`` would do this
+    too, but it draws a list shorter than the pane at the pane's bottom."""
+
+    def on_resize(self) -> None:
+        self.scroll_end(animate=False)
 
 
 ResultT = TypeVar("ResultT")

@@ -37,6 +37,8 @@ from scenarios.dialogs import (
     read_resigned,
     read_text_bounded,
     resigned_line,
+    tab_keys,
+    tab_title,
 )
 from scenarios.footer import KeysFooter
 from scenarios.imperial import ai
@@ -52,10 +54,22 @@ from scenarios.imperial.state import State
 from scenarios.protocol import IllegalActionError
 from scenarios.type_ahead import TypeAheadInput
 
+#: The table's tabs (pane id, name), in the order of their keys 1…5.
+TABS = (
+    ("tab-nations", "Nations"),
+    ("tab-bonds", "Bonds"),
+    ("tab-rondel", "Rondel"),
+    ("tab-map", "Map"),
+    ("tab-log", "Log"),
+)
+
 HELP_NOTES = (
     "Pick an order in the list on the right (Enter plays it); the investor dialog opens when "
     "the card holder may buy (IMP-19). Computer seats answer at once. The Log tab names the "
-    "nation and the player of every order."
+    "nation and the player of every order.\n"
+    "Tabs: 1 to 5 show Nations, Bonds, Rondel, Map and Log (the number is in each tab's title, "
+    "as on the campaign screen) and leave the focus on the orders. Or Shift+Tab to the tab "
+    "titles, then ← / → switch tabs and Tab goes back to the orders."
 )
 
 #: Safety bound on computer decisions per refresh (a whole computer game fits well inside).
@@ -221,6 +235,7 @@ class ImperialScreen(GameScreen):
     BINDINGS = [
         *game_keys("imperial", "undo", "computer", "scores"),
         *game_bindings("imperial"),
+        *tab_keys("imperial", [name for _, name in TABS]),
     ]
 
     def __init__(
@@ -249,16 +264,17 @@ class ImperialScreen(GameScreen):
         yield Header()
         yield Static("", id="imperial-status")
         with Horizontal(id="imperial-body"):
+            titles = [tab_title(index, name) for index, (_, name) in enumerate(TABS)]
             with TabbedContent(id="imperial-tabs"):
-                with TabPane("Nations", id="tab-nations"):
+                with TabPane(titles[0], id="tab-nations"):
                     yield DataTable(id="imperial-nations", cursor_type="row")
-                with TabPane("Bonds", id="tab-bonds"):
+                with TabPane(titles[1], id="tab-bonds"):
                     yield DataTable(id="imperial-bonds", cursor_type="row")
-                with TabPane("Rondel", id="tab-rondel"):
+                with TabPane(titles[2], id="tab-rondel"):
                     yield Static("", id="imperial-rondel")
-                with TabPane("Map", id="tab-map"):
+                with TabPane(titles[3], id="tab-map"):
                     yield DataTable(id="imperial-map", cursor_type="row")
-                with TabPane("Log", id="tab-log"):
+                with TabPane(titles[4], id="tab-log"):
                     yield Static("", id="imperial-log")
             with Vertical(id="imperial-side"):
                 yield Static("Orders (Enter plays)")
@@ -365,6 +381,13 @@ class ImperialScreen(GameScreen):
         """Let the computer decide the open decision for whoever holds it."""
         if not self.game_over():
             self.play(ai.choose(self.state, self.rng, self.level))
+
+    def action_show_tab(self, index: int) -> None:
+        """Show tab ``index`` (0 Nations … 4 Log), the campaign screen's digit keys; the focus
+        goes to (or stays on) the orders, so Enter still plays the highlighted order (a table
+        of the pane being hidden must not keep it)."""
+        self.query_one("#imperial-orders", OptionList).focus()
+        self.query_one("#imperial-tabs", TabbedContent).active = TABS[index][0]
 
     def action_scores(self) -> None:
         """Show the score table (final or as it stands)."""
@@ -509,6 +532,9 @@ class ImperialSetupScreen(Screen[None]):
     """Choose the number of players, the deal seed and which seats the computer plays."""
 
     CSS_PATH = GAMES_TCSS
+    #: The first choice has the focus when the screen opens (nothing had: the first Enter did
+    #: nothing); Tab / Shift+Tab go through the fields, Enter on Start begins.
+    AUTO_FOCUS = "#imperial-players"
     BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="imperial.setup.back")]
 
     def compose(self) -> ComposeResult:

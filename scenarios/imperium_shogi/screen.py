@@ -16,7 +16,7 @@ from pathlib import Path
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.containers import Grid, Horizontal, Vertical
 from textual.events import Click
 from textual.message import Message
 from textual.widgets import Input, Static
@@ -27,6 +27,7 @@ from scenarios.dialogs import (
     GameChoice,
     GameScreen,
     HelpSection,
+    MoveList,
     confirm_then,
     game_bindings,
     game_keys,
@@ -190,7 +191,7 @@ class ShogiScreen(GameScreen):
                         yield CellView(Cell(row, col))
             with Vertical(id="side-pane"):
                 yield Static("", id="status")
-                with VerticalScroll(id="moves-scroll"):
+                with MoveList(id="moves-scroll"):
                     yield Static("", id="moves")
                 yield TypeAheadInput(
                     placeholder="move: b2b3, b3b4+, B*b3 (Enter plays)", id="move-input"

@@ -46,8 +46,8 @@ class Position(Protocol):
         """True if the board move ``action`` lands on an enemy stone."""
         ...
 
-    def why_illegal(self, action: object) -> str:
-        """A sentence naming the rule that forbids ``action``."""
+    def why_illegal(self, action: object, sep: str | None = None) -> str:
+        """A sentence naming the rule that forbids ``action`` (quoted with ``sep`` if given)."""
         ...
 
 
@@ -150,14 +150,15 @@ def parse_action(state: Position, text: str) -> int:
     """
     word = text.strip().lower()
     action: int
+    sep: str | None = None  # the separator typed; none for swap, pass and ``c2c3``
     if word == "swap":
         action = SWAP
     elif word == "pass":
         action = PASS
     else:
         joined = JOINED_MOVE.fullmatch(word)  # ``c2c3``, as Imperium Shogi writes a move
-        sep = "" if joined else "x" if "x" in word[1:] else "-"
-        parts = list(joined.groups()) if joined else word.split(sep) if sep in word else []
+        sep = None if joined else "x" if "x" in word[1:] else "-"
+        parts = list(joined.groups()) if joined else word.split(sep) if sep and sep in word else []
         if len(parts) != 2:
             raise NotationError(f"INV-8: {text!r} is not a move like c2-c3, c2xc3, swap or pass")
         try:
@@ -169,5 +170,5 @@ def parse_action(state: Position, text: str) -> int:
             kind = "a capture, write x" if state.is_capture(action) else "a step, write -"
             raise IllegalActionError(f"INV-8: {text!r} is {kind}")
     if action not in state.legal_actions():
-        raise IllegalActionError(state.why_illegal(action))
+        raise IllegalActionError(state.why_illegal(action, sep))  # quoted as typed (INV-8)
     return action

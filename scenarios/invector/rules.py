@@ -230,8 +230,10 @@ class InvectorState:
     def __repr__(self) -> str:
         return f"InvectorState({self.to_text()!r})"
 
-    def why_illegal(self, action: object) -> str:
-        """A sentence naming the rule that forbids ``action`` here."""
+    def why_illegal(self, action: object, sep: str | None = None) -> str:
+        """A sentence naming the rule that forbids ``action`` here, quoting the move in INV-8
+        notation: with ``sep`` (``-`` or ``x``, as the player typed it), else with ``x`` when the
+        target holds an enemy stone and ``-`` otherwise."""
         if self.is_terminal():
             return "INV-7: the game is over, no action is legal"
         if action == SWAP:
@@ -242,7 +244,9 @@ class InvectorState:
         if not isinstance(action, int) or not 0 <= action < size * size:
             return f"INV-4: {action!r} is not a move on the {self.board.label} board"
         frm, to = divmod(action, size)
-        name = f"{self.board.cell_name(frm)}-{self.board.cell_name(to)}"
+        if sep is None:
+            sep = "x" if self.is_capture(action) else "-"
+        name = f"{self.board.cell_name(frm)}{sep}{self.board.cell_name(to)}"
         colour = COLOUR_NAMES[self.to_move]
         if not self.stones[self.to_move] >> frm & 1:
             return f"INV-4: {name}: no {colour} stone on {self.board.cell_name(frm)}"
@@ -250,6 +254,9 @@ class InvectorState:
             return f"INV-4: {name}: moves go to an orthogonally adjacent cell only"
         if self.stones[self.to_move] >> to & 1:
             return f"INV-4: {name}: the target holds your own stone"
+        if sep == "x":  # typed as a capture onto an empty cell (the step is illegal too)
+            enemy = COLOUR_NAMES[1 - self.to_move]
+            return f"INV-4: {name}: no {enemy} stone on {self.board.cell_name(to)} to capture"
         if self.board.is_centre(frm):
             return f"INV-4: {name}: a stone on a centre cell can only capture"
         return f"INV-4: {name}: a step must bring the stone strictly closer to the centre"

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.containers import Grid, Horizontal, Vertical
 from textual.events import Click
 from textual.message import Message
 from textual.widgets import Input, Static
@@ -23,6 +23,7 @@ from scenarios.dialogs import (
     GameChoice,
     GameScreen,
     HelpSection,
+    MoveList,
     confirm_then,
     game_bindings,
     game_keys,
@@ -36,10 +37,14 @@ from scenarios.dialogs import (
 )
 from scenarios.footer import KeysFooter
 from scenarios.invector.ai import LEVELS, InvectorAI, levels_help
+from scenarios.invector.board import COLUMN_LETTERS
 from scenarios.invector.rules import (
     BLACK,
     COLOUR_NAMES,
     PASS,
+    PIE_KEPT,
+    PIE_OFF,
+    PIE_OPEN,
     SWAP,
     InvectorGame,
     InvectorState,
@@ -188,7 +193,7 @@ class InvectorScreen(GameScreen):
                 yield Grid(id="inv-board")
             with Vertical(id="inv-side"):
                 yield Static("", id="inv-status")
-                with VerticalScroll(id="inv-moves-scroll"):
+                with MoveList(id="inv-moves-scroll"):
                     yield Static("", id="inv-moves")
                 yield TypeAheadInput(placeholder="move, e.g. c2xc3", id="inv-move-input")
         yield KeysFooter(compact=True)
@@ -205,18 +210,31 @@ class InvectorScreen(GameScreen):
         await grid.remove_children()
         compact = board.cols > 8 or board.rows > 8
         width, height = (3, 1) if compact else (CELL_WIDTH, CELL_HEIGHT)
-        grid.styles.grid_size_columns = board.cols
-        grid.styles.grid_size_rows = board.rows
-        grid.styles.width = board.cols * width
-        grid.styles.height = board.rows * height
+        # A compact cell has no room for its name: the files (letters) stand above the board
+        # and the rows (numbers from the top, INV-8) to its left, as one more row and column.
+        edge = 1 if compact else 0
+        grid.styles.grid_size_columns = board.cols + edge
+        grid.styles.grid_size_rows = board.rows + edge
+        grid.styles.width = (board.cols + edge) * width
+        grid.styles.height = (board.rows + edge) * height
         grid.set_class(compact, "-compact")
-        await grid.mount_all(CellView(cell, board.cell_name(cell)) for cell in range(board.size))
+        widgets: list[Static] = []
+        if compact:
+            widgets.append(Static("", classes="coord"))
+            widgets.extend(
+                Static(COLUMN_LETTERS[col], classes="coord") for col in range(board.cols)
+            )
+        for cell in range(board.size):
+            if compact and cell % board.cols == 0:
+                widgets.append(Static(str(cell // board.cols + 1), classes="coord -row"))
+            widgets.append(CellView(cell, board.cell_name(cell)))
+        await grid.mount_all(widgets)
         self.cursor = min(self.cursor, board.size - 1)
 
     def refresh_view(self) -> None:
         """Redraw cells, status and move list from the current state (and the footer's keys:
         ``s`` comes and goes with the swap)."""
-        self.refresh_bindings()
+        self.show_in_footer("swap", self.swap_refusal() is None)
         state, board = self.state, self.state.board
         for view in self.query(CellView):
             cell = view.cell
@@ -373,22 +391,28 @@ class InvectorScreen(GameScreen):
         self.selected, self.targets = None, {}
         self.refresh_view()
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """``s Swap`` is in the footer only while a person may swap (White's first turn, INV-6):
-        it stood there all game (issue 44 item 6)."""
-        if action == "swap":
-            return (
-                self.state.swap_available()
-                and self.is_human_turn()
-                and not self.thinking
-                and not self.game_over()
-            )
-        return super().check_action(action, parameters)
+    def swap_refusal(self) -> str | None:
+        """Why a person cannot swap now (naming the rule), or ``None`` when ``s`` swaps."""
+        state = self.state
+        if self.game_over():
+            return "INV-7: the game is over, there is no swap (n starts a new one)."
+        if state.pie == PIE_OFF:
+            return "INV-6: this game is played without the pie rule: there is no swap."
+        if state.pie != PIE_OPEN:
+            done = "kept its colour" if state.pie == PIE_KEPT else "swapped"
+            return f"INV-6: White has {done} already: the swap is offered once, on its first turn."
+        if not state.swap_available():
+            return "INV-6: White may swap on its first turn, after Black's first move."
+        if not self.is_human_turn() or self.thinking:
+            return "INV-6: the computer plays White and decides the swap itself."
+        return None
 
     def action_swap(self) -> None:
-        """Swap colours on White's first turn (INV-6)."""
-        if not self.is_human_turn() or SWAP not in self.state.legal_actions():
-            self.notify("INV-6: swap is only possible on White's first turn.", severity="warning")
+        """Swap colours on White's first turn (INV-6); at any other time say why not (the key
+        is in the footer only while a person may swap, issue 44 item 6)."""
+        refusal = self.swap_refusal()
+        if refusal is not None:
+            self.notify(refusal, severity="warning")
             return
         self.play(SWAP)
 

@@ -11,15 +11,18 @@ from pathlib import Path
 
 import pytest
 from textual.binding import Binding
-from textual.widgets import Input, OptionList
+from textual.widgets import Input, ListView, OptionList, Select, TabbedContent
+from textual.widgets._tabbed_content import ContentTab
 
+from campaign.app import CampaignService
+from scenarios import registry
 from scenarios.dialogs import VOCABULARY, GameConfirm, GameHelp
-from scenarios.imperial.screen import ImperialScreen, InvestorDialog
+from scenarios.imperial.screen import ImperialScreen, ImperialSetupScreen, InvestorDialog
 from scenarios.imperium_shogi.screen import ShogiScreen
 from scenarios.invector import screen as invector_screen
 from scenarios.invector.ai import InvectorAI
 from scenarios.invector.screen import InvectorScreen
-from tests.tui.pilot_helpers import ScenarioHost
+from tests.tui.pilot_helpers import ScenarioHost, app_for
 from tests.waiting import until
 
 SIZES = [(80, 24), (160, 48)]
@@ -192,6 +195,60 @@ def test_imperial_starts_with_the_orders_list_focused(size):
             await pilot.pause()
             await pass_investor(pilot)
             assert len(table.position.orders()) > played
+
+    run(scenario())
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_imperial_set_up_opens_with_the_first_choice_focused(
+    service: CampaignService, no_keymap: Path, size
+):
+    """IMP-7: the set-up screen opened from the launcher with nothing focused, so the first
+    Enter did nothing (found by use); the number of players has the focus, Enter opens it."""
+
+    async def scenario() -> None:
+        app = app_for(service, no_keymap, None)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            names = [entry.name for entry in registry.SCENARIOS]
+            await pilot.press("tab")  # to the scenario list
+            app.screen.query_one("#scenario-list", ListView).index = names.index("imperial")
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, ImperialSetupScreen), "set-up")
+            players = app.screen.query_one("#imperial-players", Select)
+            await until(pilot, lambda: app.focused is players, "the players choice focused")
+            await pilot.press("enter")
+            await until(pilot, lambda: players.expanded, "the players choice open")
+
+    run(scenario())
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_imperial_tabs_have_the_campaign_screens_digit_keys(size):
+    """IMP-7: the help did not say how to reach the other tabs (only Shift+Tab to the tab
+    titles and then Left/Right did, found by use). 1 to 5 show them, as on the campaign
+    screen, and the focus stays on the orders; the help says so."""
+
+    async def scenario() -> None:
+        app = ScenarioHost(lambda: ImperialScreen(players=4, seed=0, computer=set()))
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await pass_investor(pilot)
+            table = app.screen
+            tabs = table.query_one("#imperial-tabs", TabbedContent)
+            orders = table.query_one("#imperial-orders", OptionList)
+            for key, pane in [("2", "tab-bonds"), ("5", "tab-log"), ("4", "tab-map")]:
+                await pilot.press(key)
+                await until(pilot, lambda pane=pane: tabs.active == pane, pane)
+                assert app.focused is orders
+            titles = [str(tab.label) for tab in tabs.query(ContentTab)]
+            assert titles == ["1 Nations", "2 Bonds", "3 Rondel", "4 Map", "5 Log"]
+            await pilot.press("question_mark")
+            await until(pilot, lambda: isinstance(app.screen, GameHelp), "the help")
+            keys = str(app.screen.query_one("#help-keys").render())
+            assert "imperial.tab_2" in keys and "Bonds tab" in keys
+            notes = str(app.screen.query_one("#help-notes").render())
+            assert "1 to 5 show" in notes and "Shift+Tab" in notes
 
     run(scenario())
 

@@ -25,6 +25,7 @@ from scenarios.imperial.screen import ImperialScreen, ImperialSetupScreen, Inves
 from scenarios.imperium_shogi.screen import ShogiScreen
 from scenarios.invector.screen import InvectorScreen
 from tests.tui.pilot_helpers import ScenarioHost, app_for
+from tests.waiting import until
 
 SIZES = [(80, 24), (160, 48)]
 #: A frozen app never answers; the test fails after this many seconds instead of hanging.
@@ -246,6 +247,47 @@ def test_shogi_move_list_shows_the_game_ending_move():
             assert scroller.scroll_y == scroller.max_scroll_y
             text = str(screen.query_one("#moves").render())
             assert text.splitlines()[-1].startswith(f"{plies:>3}.")
+
+    run(scenario())
+
+
+MOVE_LISTS = {
+    # game: (a screen with people on both seats, the id of its move list's scroll pane, plies)
+    "shogi": (GAMES["shogi"], "#moves-scroll", 18),
+    "invector": (
+        lambda: InvectorScreen(cols=9, rows=8, players=("human", "human")),
+        "#inv-moves-scroll",
+        40,
+    ),
+}
+
+
+@pytest.mark.parametrize("game", sorted(MOVE_LISTS))
+def test_the_newest_move_stays_in_view_after_a_resize(game: str):
+    """SHO-10 INV-8: after shrinking the terminal from 160x48 to 80x24 the moves at the end of
+    the list were below its visible part until the next move (found by use: moves 15-18 of an
+    18-ply Shogi game); the list is scrolled to the newest move after a resize too."""
+    make, scroll_id, plies = MOVE_LISTS[game]
+
+    async def scenario() -> None:
+        app = ScenarioHost(make)
+        async with app.run_test(size=(160, 48)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            chooser = random.Random(14)  # seed 14: no game ends within its plies
+            for _ in range(plies):
+                screen.play(chooser.choice(screen.state.legal_actions()))
+                assert not screen.game_over()
+            scroller = screen.query_one(scroll_id)
+            await until(pilot, lambda: scroller.max_scroll_y == 0, "the whole list at 160x48")
+            await pilot.resize_terminal(80, 24)
+            await until(pilot, lambda: scroller.max_scroll_y > 0, "a list taller than its pane")
+            await until(
+                pilot,
+                lambda: scroller.scroll_y == scroller.max_scroll_y,
+                "the list scrolled to the newest move",
+                ceiling=HANG_LIMIT / 2,  # fail naming it before the hang limit cancels the test
+            )
 
     run(scenario())
 

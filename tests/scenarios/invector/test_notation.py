@@ -69,6 +69,25 @@ def test_wrong_separator_and_illegal_moves_are_refused():
         state.text_to_action("swap")
 
 
+def test_an_illegal_move_is_quoted_in_inv_8_notation_as_typed():
+    # INV-8 INV-4: the reason quotes the move as written: a capture with x (it was rewritten
+    # as a step, "e2-e1", found by use); a move typed c2c3 is quoted with the position's sign
+    start = make_game().new_initial_state()
+    with pytest.raises(IllegalActionError, match="^INV-4: e2xe1: no black stone on e2$"):
+        start.text_to_action("e2xe1")
+    with pytest.raises(IllegalActionError, match="^INV-4: c2xc3: no black stone on c2$"):
+        start.text_to_action("c2xc3")
+    with pytest.raises(IllegalActionError, match="^INV-4: b1-b2: no black stone on b1$"):
+        start.text_to_action("b1b2")
+    state = parse_position("invector 5x4 .bbwb/wbwbw/bwbwb/wbwbw w pie:open")
+    with pytest.raises(IllegalActionError, match="^INV-4: a2xa1: no black stone on a1 to capture"):
+        state.text_to_action("a2xa1")
+    with pytest.raises(IllegalActionError, match="^INV-4: a2-a1: a step must bring"):
+        state.text_to_action("a2-a1")
+    c1xb1 = state.board.parse_cell("c1") * state.board.size + state.board.parse_cell("b1")
+    assert state.why_illegal(c1xb1) == "INV-4: c1xb1: no white stone on c1"  # onto an enemy
+
+
 @pytest.mark.parametrize("bad", ["", "c1", "c1--c2", "hello", "c1xz9", "c1-c9"])
 def test_malformed_move_text_is_a_notation_error(bad):
     # INV-8: text that is not a move is a NotationError naming it

@@ -271,3 +271,72 @@ async def test_the_swap_key_is_shown_only_while_white_may_swap():
         white = next(a for a in screen.state.legal_actions() if a not in (SWAP, PASS))
         screen.play(white)  # White moves instead of swapping
         await until(pilot, lambda: "Swap (pie rule)" not in shown_keys(app), "the swap key gone")
+
+
+@pilot_test
+async def test_the_swap_key_says_why_when_no_swap_is_possible():
+    """INV-6: ``s`` is in the help all game but was switched off while no swap was possible,
+    so pressing it did nothing (found by use); now it says why, as the other keys do, and the
+    footer still shows it only while a person may swap (issue 44 item 6)."""
+    from tests.waiting import until
+
+    def notes() -> list[str]:
+        return [str(note.message) for note in app._notifications]
+
+    app = HostApp(cols=5, rows=4, pie=True, players=("human", "human"))
+    async with app.run_test(size=(120, 30), notifications=True) as pilot:
+        screen = screen_of(app)
+        await until(pilot, lambda: "Help" in shown_keys(app), "the footer's keys")
+        await pilot.press("s")  # Black opens: no swap yet
+        await until(pilot, lambda: any(n.startswith("INV-6") for n in notes()), "the reason")
+        assert notes()[-1] == "INV-6: White may swap on its first turn, after Black's first move."
+        assert "Swap (pie rule)" not in shown_keys(app) and screen.state.history == []
+        await pilot.press("enter", "down", "enter", "s")  # Black a1xa2, White swaps
+        await until(pilot, lambda: screen.state.history[-1:] == [SWAP], "the swap")
+        await pilot.press("s")
+        await until(pilot, lambda: "swapped already" in notes()[-1], "the second refusal")
+        assert notes()[-1].startswith("INV-6: White has swapped already")
+
+    app = HostApp(cols=5, rows=4, pie=False, players=("human", "human"))
+    async with app.run_test(size=(120, 30), notifications=True) as pilot:
+        await until(pilot, lambda: "Help" in shown_keys(app), "the footer's keys")
+        await pilot.press("s")
+        await until(pilot, lambda: bool(notes()), "the reason")
+        assert notes() == ["INV-6: this game is played without the pie rule: there is no swap."]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)])
+@pilot_test
+async def test_a_large_board_has_its_files_and_rows_along_its_edges(size):
+    """INV-8: a board larger than 8 is drawn one character per cell, with no room for the
+    cells' names, and showed no coordinates at all, so typing a move meant counting columns
+    (found by use on 9x8 and 16x15): its files stand above it and its rows to its left, all
+    on screen at 80x24 and 160x48."""
+    from textual.widgets import Static
+
+    from tests.waiting import until
+
+    app = HostApp(cols=16, rows=15, pie=True, players=("human", "human"))
+    async with app.run_test(size=size) as pilot:
+        screen = screen_of(app)
+        await until(pilot, lambda: len(screen.query(".coord")) == 1 + 16 + 15, "the edges")
+        await pilot.pause()
+        cells = {view.id: view.region for view in screen.query(CellView)}
+        edges = {str(label.render()): label.region for label in screen.query(".coord")}
+        assert all(isinstance(label, Static) for label in screen.query(".coord"))
+        for letter in "abcdefghijklmnop":
+            cell = cells[f"cell-{letter}1"]
+            assert edges[letter].x == cell.x and edges[letter].bottom == cell.y, letter
+        for row in range(1, 16):
+            cell = cells[f"cell-a{row}"]
+            assert edges[str(row)].y == cell.y and edges[str(row)].right == cell.x, row
+        footer_top = size[1] - 1
+        for region in [*cells.values(), *edges.values()]:
+            assert region.right <= size[0] and region.bottom <= footer_top, region
+
+    small = HostApp(cols=5, rows=4, pie=True, players=("human", "human"))
+    async with small.run_test(size=size) as pilot:  # a small board names every cell instead
+        await until(
+            pilot, lambda: "a1" in str(pilot.app.screen.query_one("#cell-a1").render()), "a1"
+        )
+        assert not pilot.app.screen.query(".coord")
