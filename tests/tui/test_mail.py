@@ -186,3 +186,45 @@ def test_the_newest_exchange_is_in_view_after_an_export_or_an_import(
 
     asyncio.run(sender())
     asyncio.run(receiver())
+
+
+def test_a_file_from_your_own_side_is_refused_with_a_step_you_can_take(
+    tmp_path: Path, no_keymap: Path
+):
+    """Found by use: importing a file from your own side on the Mail tab was refused naming
+    the CLI's bare `campaign withdraw`, a command the TUI has no key for (docs/tui.md:
+    refusals name the screen's keys). The refusal now says it is a command-line step, with
+    the file to take back; nothing is stored (DN-SET-2: each database plays one side)."""
+    services = exchanged(tmp_path, 1)  # file 1: solomani → aslan, who now plays aslan
+    impostor = CampaignService(db_url=f"sqlite:///{tmp_path / 'impostor.db'}")
+    impostor.create(CAMPAIGN, seed=11)
+    wrong = CampaignSession(impostor, CAMPAIGN)  # someone else makes Aslan's moves
+    wrong.import_turn(str(tmp_path / "turn-1.txt"), Side.ASLAN)
+    wrong.order("aslan place-neutral lantern")
+    turn = tmp_path / "turn-2.txt"
+    wrong.export_turn(Side.ASLAN, str(turn))
+    head = services[Side.ASLAN].load(CAMPAIGN).head
+
+    async def scenario() -> None:
+        app = app_for(services[Side.ASLAN], no_keymap, CAMPAIGN)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            await pilot.press("6", "i")
+            prompt = pilot.app.screen
+            assert isinstance(prompt, TextPrompt)
+            prompt.query_one(Input).value = str(turn)
+            await pilot.press("enter")
+            error = prompt.query_one("#prompt-error", Static)
+            await until(pilot, lambda: "your own side" in str(error.render()), "the refusal")
+            said = " ".join(str(error.render()).split())
+            assert "that is your own side (aslan" in said
+            assert (
+                f"withdraw the file (`campaign withdraw {CAMPAIGN} 2 --reason ...` on the "
+                "command line) and send his own" in said
+            ), said
+            assert "✗ DN-ERR-1" in str(screen.query_one("#status-line", Static).render())
+            assert pilot.app.screen is prompt  # the path stays, as for every refusal
+            assert services[Side.ASLAN].load(CAMPAIGN).head == head
+
+    asyncio.run(scenario())

@@ -120,6 +120,10 @@ def test_python_error_numbers_never_show():
     text = refusal_text("/x/t.txt: cannot write: [Errno 13] Permission denied")
     assert text == "DN-ERR-1: /x/t.txt: cannot write: Permission denied"
     assert refusal_text("DN-MOV-2: main has moved") == "DN-MOV-2: main has moved"
+    # taking a sent turn file back has no key: a command-line step, not a bare command
+    worded = refusal_text("`campaign withdraw` takes the file back")
+    assert worded == "DN-ERR-1: `campaign withdraw` on the command line takes the file back"
+    assert refusal_text(worded) == worded  # the Mail tab's refusal is worded twice
 
 
 def test_placeholders_do_not_look_like_values(service: CampaignService, no_keymap: Path):
