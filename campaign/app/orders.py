@@ -255,18 +255,65 @@ class Orders(Campaigns):
             return DiceEntered(origin="physical", values=values, reason=reason or None)
         return DiceEntered(origin="referee-override", values=values, reason=reason)
 
-    @staticmethod
-    def check_undo_seat(loaded: Loaded, seat: Seat, *, override: bool = False) -> None:
-        """Refuse (``SeatError``), before anything is asked or decided, an undo ``seat`` may
-        not ask for on ``loaded``: an override from a player's seat, or a plain undo of an
-        order that is not the seat's own (``authority``). The rules' own refusals (dice, phase)
-        come with the undo itself."""
+    def check_undo(self, loaded: Loaded, seat: Seat, *, override: bool = False) -> None:
+        """Refuse, storing nothing, an undo of ``loaded``'s last order that ``undo_report``
+        would refuse now, in its words: an override from a player's seat (``authority``), or a
+        plain undo of an order not the seat's own, sent in a turn file, that rolled dice or
+        ended the phase. A screen asks to confirm only an undo that will be done (found by
+        use: a player's ``u`` after an order that rolled dice asked "Undo …? y/n" and was
+        refused only after ``y``)."""
         if override:
             authority.check_override(seat, "an undo with a reason")
-            return
-        batch = [row for row in loaded.rows if row.batch == loaded.head.batch]
-        if batch and batch[0].order_text != START_ORDER_TEXT:
-            authority.check_undo(seat, batch[0].order_text)
+            self._last_batch(loaded)
+        elif self._strict_held(loaded, seat, release=False) is None:
+            self._undoable_batch(loaded, seat)
+
+    def _last_batch(self, loaded: Loaded) -> list[StoredEvent]:
+        """The rows of ``loaded``'s last order; ``UndoError`` at the campaign's start."""
+        rows = [r for r in loaded.rows if r.batch == loaded.head.batch]
+        if not rows or rows[0].order_text == START_ORDER_TEXT:
+            raise UndoError("nothing to undo: the start of the campaign cannot be undone")
+        return rows
+
+    def _strict_held(self, loaded: Loaded, seat: Seat, *, release: bool) -> str | None:
+        """Strict dice: the held order a plain undo takes back (forgotten when ``release``),
+        None when none is held (issue 47 item 2); refused if not ``seat``'s or sent."""
+        if loaded.dice_mode != STRICT_DICE:
+            return None
+        from campaign.app import strict_dice  # only for strict dice (issue 47 item 2)
+
+        name = loaded.row.name
+        pending = self.store.ledger.strict_pending(name)
+        if pending is not None:
+            authority.check_undo(seat, pending.order_text)
+        held = strict_dice.take_back if release else strict_dice.held_to_take_back
+        return held(self.store.ledger, name)
+
+    def _undoable_batch(
+        self, loaded: Loaded, seat: Seat
+    ) -> tuple[list[StoredEvent], list[Event], Side | None]:
+        """The last order's rows and events and whose eyes the answer is for, when a plain
+        undo by ``seat`` may take that order back; else ``UndoError`` or ``SeatError`` saying
+        why, as the seat may read it (aliases, short battle ids)."""
+        name = loaded.row.name
+        eyes = self.reader(name, seat.side)  # whose eyes the answer is for (docs/seats.md)
+        batch_rows = self._last_batch(loaded)
+        events = parse_stored(batch_rows, name)
+        authority.check_undo(seat, batch_rows[0].order_text)
+        self._refuse_undo_of_sent(name, batch_rows[0], loaded.state, eyes)
+        shown = seen_text(batch_rows[0].order_text, loaded.state, eyes)
+        if any(event.rolls for event in events):
+            raise UndoError(
+                f"cannot undo '{shown}': it rolled dice"
+                f"{self._first_die(events, loaded.state, eyes)}; "
+                f"{authority.undo_advice(seat)}"
+            )
+        if any(isinstance(e, PhaseEnded | PhaseAdvanced) for e in events):
+            raise UndoError(
+                f"cannot undo '{shown}': it ended the phase; undo works within the current "
+                f"phase only ({authority.undo_advice(seat)})"
+            )
+        return batch_rows, events, eyes
 
     def undo(
         self, name: str, *, referee_reason: str | None = None, seat: Seat = REFEREE
@@ -290,16 +337,8 @@ class Orders(Campaigns):
         current copy of the campaign (a screen's), used instead of loading it; the report then
         carries the campaign the undo leaves (``OrderReport.loaded``)."""
         loaded = self.load(name) if loaded is None else loaded
-        eyes = self.reader(name, seat.side)  # whose eyes the answer is for (docs/seats.md)
-        if referee_reason is not None:
-            authority.check_override(seat, "an undo with a reason")
-        if referee_reason is None and loaded.dice_mode == STRICT_DICE:
-            from campaign.app import strict_dice  # only for strict dice (issue 47 item 2)
-
-            pending = self.store.ledger.strict_pending(name)
-            if pending is not None:
-                authority.check_undo(seat, pending.order_text)
-            released = strict_dice.take_back(self.store.ledger, name)
+        if referee_reason is None:
+            released = self._strict_held(loaded, seat, release=True)
             if released is not None:  # never logged: nothing else changes
                 return OrderReport(
                     [],
@@ -308,28 +347,8 @@ class Orders(Campaigns):
                     acting_sentence(loaded.state, loaded.ruleset),
                     loaded,
                 )
-        rows = list(loaded.rows)
-        batch_rows = [r for r in rows if r.batch == loaded.head.batch]
-        if not batch_rows or batch_rows[0].order_text == START_ORDER_TEXT:
-            raise UndoError("nothing to undo: the start of the campaign cannot be undone")
-        keep = batch_rows[0].seq - 1
-        events = parse_stored(batch_rows, name)
-        if referee_reason is None:
-            authority.check_undo(seat, batch_rows[0].order_text)
-            self._refuse_undo_of_sent(name, batch_rows[0], loaded.state, eyes)
-            shown = seen_text(batch_rows[0].order_text, loaded.state, eyes)
-            if any(event.rolls for event in events):
-                raise UndoError(
-                    f"cannot undo '{shown}': it rolled dice"
-                    f"{self._first_die(events, loaded.state, eyes)}; "
-                    f"{authority.undo_advice(seat)}"
-                )
-            if any(isinstance(e, PhaseEnded | PhaseAdvanced) for e in events):
-                raise UndoError(
-                    f"cannot undo '{shown}': it ended the phase; undo works within the current "
-                    f"phase only ({authority.undo_advice(seat)})"
-                )
-            self.store.truncate(name, loaded.head.seq, keep)
+            batch_rows, events, eyes = self._undoable_batch(loaded, seat)
+            self.store.truncate(name, loaded.head.seq, batch_rows[0].seq - 1)
             after = self.load(name)
             undone = narration.condense(
                 narration.narrate(events, after.state, viewer=eyes, ruleset=after.ruleset)
@@ -341,6 +360,10 @@ class Orders(Campaigns):
             return OrderReport(
                 events, lines, after.state, acting_sentence(after.state, after.ruleset), after
             )
+        authority.check_override(seat, "an undo with a reason")
+        self._last_batch(loaded)
+        rows = list(loaded.rows)
+        eyes = self.reader(name, seat.side)
         reason = check_reason(referee_reason, "the referee's reason")
         restored = referee_restoration(name, rows, reason)
         text = referee_undo_text(reason)

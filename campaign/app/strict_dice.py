@@ -103,6 +103,15 @@ def held_line(ledger: Ledger, name: str) -> str:
 def take_back(ledger: Ledger, name: str) -> str | None:
     """Forget the held order of ``name`` if it was not sent; its text (None: nothing held).
     Refused (``UndoError``) once the file it ends went to the other side."""
+    held = held_to_take_back(ledger, name)
+    if held is not None:
+        ledger.release_held(name)
+    return held
+
+
+def held_to_take_back(ledger: Ledger, name: str) -> str | None:
+    """What ``take_back`` would take back, storing nothing: the held order's text (None:
+    nothing held); ``UndoError`` once the file it ends went to the other side."""
     held = ledger.strict_pending(name)
     if held is None:
         return None
@@ -113,5 +122,4 @@ def take_back(ledger: Ledger, name: str) -> str | None:
             "other player, whose machine rolls its dice; `campaign withdraw` takes the file "
             "back if he has not answered it"
         )
-    ledger.release_held(name)
     return held.order_text

@@ -149,6 +149,6 @@ class CampaignSession(SessionPlay, SessionLog, SessionMail):
         self.loaded = report.loaded
 
     def check_undo(self, *, override: bool = False) -> None:
-        """Refuse (``SeatError``) an undo this screen's seat may not ask for, before the
-        screen asks to confirm it (the app decides: ``Orders.check_undo_seat``)."""
-        self.service.check_undo_seat(self.loaded, self.seat, override=override)
+        """Refuse (``CampaignError``) an undo that would be refused, before the screen asks to
+        confirm it or for a reason: the app's own checks, nothing stored (``Orders.check_undo``)."""
+        self.service.check_undo(self.loaded, self.seat, override=override)

@@ -32,14 +32,20 @@ KEY_WORDING = (
     ("`campaign export`", "x (export)"),
     ("`campaign import`", "i (import)"),
 )
+#: A CLI command in a refusal that no key of the screen does (taking a sent turn file back),
+#: said as a step on the command line rather than a bare command (docs/tui.md); once, however
+#: often the text is worded for the screen.
+CLI_ONLY = re.compile(r"`campaign withdraw[^`]*`(?! on the command line)")
 
 
 def refusal_text(message: str) -> str:
-    """A refusal as the screen shows it: the keys instead of CLI options, no Python error
-    numbers, and always a rule id (DN-ERR-1 for input the rules never got to read)."""
+    """A refusal as the screen shows it: the keys instead of CLI options, a command no key
+    does named as a command-line step, no Python error numbers, and always a rule id
+    (DN-ERR-1 for input the rules never got to read)."""
     text = ERRNO.sub("", " ".join(message.split()))
     for cli, keys in KEY_WORDING:
         text = text.replace(cli, keys)
+    text = CLI_ONLY.sub(lambda command: f"{command.group()} on the command line", text)
     return text if RULE_ID.match(text) else f"DN-ERR-1: {text}"
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from textual import events
 from textual.app import App
+from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList
 
@@ -31,6 +32,12 @@ def post_at_once(app: App, keys: Iterable[str]) -> None:
         event = events.Key(key, key if len(key) == 1 else None)
         event.set_sender(app)
         driver.send_message(event)
+
+
+def screen_lines(app: App, region: Region) -> list[str]:
+    """The text the terminal shows inside ``region``, line by line."""
+    strips = app.screen._compositor.render_strips()
+    return [strip.text[region.x : region.right] for strip in strips[region.y : region.bottom]]
 
 
 def app_for(service: CampaignService, keymap: Path, name: str | None) -> CampaignApp:

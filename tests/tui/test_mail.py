@@ -9,9 +9,15 @@ from pathlib import Path
 from textual.widgets import Input, Static
 
 from campaign.app import CampaignService
-from campaign.tui.screens.forms import TextPrompt
+from campaign.rules.ids import Side
+from campaign.rules.phases import Phase
+from campaign.tui.screens.campaign import CampaignScreen
+from campaign.tui.screens.forms import OrderForm, TextPrompt
+from campaign.tui.session import CampaignSession
 from campaign.tui.widgets.choice_field import ChoiceField
-from tests.tui.pilot_helpers import SIZE, app_for, screen_of, send
+from campaign.tui.widgets.mail_tab import MailTab
+from tests.tui.pilot_helpers import SIZE, app_for, screen_lines, screen_of, send
+from tests.waiting import until
 
 CAMPAIGN = "mail"
 
@@ -94,3 +100,131 @@ def test_export_import_and_history_from_the_campaign_screen(tmp_path: Path, no_k
 
     asyncio.run(sender())
     asyncio.run(receiver())
+
+
+#: The set-up orders after the neutral counters are placed (DN-SET-2..3).
+SETUP = [
+    "aslan buy SC 2",
+    "aslan end-phase",
+    "solomani buy SC",
+    "solomani end-phase",
+    "aslan deploy A-SC-1,A-SC-2 hex:aokhtel",
+    "aslan end-phase",
+    "solomani deploy S-SC-1 hex:concord",
+    "solomani end-phase",
+]
+
+
+def exchanged(tmp_path: Path, files: int) -> dict[Side, CampaignService]:
+    """Solomani's and Aslan's databases after ``files`` turn files went to and fro: the side
+    acting gives its orders (neutrals at Lantern, the set-up, then end-phase) until the other
+    side acts, exports, and the other side imports (DN-SET-2, docs/turn-files.md)."""
+    services = {
+        side: CampaignService(db_url=f"sqlite:///{tmp_path / f'{side.value}.db'}")
+        for side in (Side.SOLOMANI, Side.ASLAN)
+    }
+    for service in services.values():
+        service.create(CAMPAIGN, seed=11)
+    sessions = {side: CampaignSession(service, CAMPAIGN) for side, service in services.items()}
+    setup = list(SETUP)
+    for number in range(1, files + 1):
+        side = sessions[Side.SOLOMANI].state.acting
+        own = sessions[side]
+        while own.state.acting == side:
+            if own.state.phase is Phase.SETUP_NEUTRALS:
+                own.order(f"{side.value} place-neutral lantern")
+            else:
+                own.order(setup.pop(0) if setup else f"{side.value} end-phase")
+        turn = tmp_path / f"turn-{number}.txt"
+        own.export_turn(side, str(turn))
+        sessions[side.enemy].import_turn(str(turn), side.enemy if number <= 2 else None)
+    return services
+
+
+def test_the_newest_exchange_is_in_view_after_an_export_or_an_import(
+    tmp_path: Path, no_keymap: Path
+):
+    """Found by use, at 80x24: after exporting file 14 the exchange history showed rows 1-10
+    with a scrollbar and the new row was below the edge (only the status line told). After an
+    export or an import the history shows its end, where the newest file is (DN-SEQ-2: the
+    files alternate, 12 of them before this one)."""
+    services = exchanged(tmp_path, 12)
+    turn = tmp_path / "turn-13.txt"
+
+    async def newest_in_view(pilot, row: str) -> None:
+        await until(pilot, lambda: isinstance(pilot.app.screen, CampaignScreen), "form closed")
+        mail = screen_of(pilot).query_one(MailTab)
+        await until(
+            pilot,
+            lambda: any(row in line for line in screen_lines(pilot.app, mail.content_region)),
+            f"{row!r} in the Mail tab's view",
+        )
+        assert mail.max_scroll_y > 0  # the history is taller than the tab: it scrolled
+
+    async def sender() -> None:
+        app = app_for(services[Side.SOLOMANI], no_keymap, CAMPAIGN)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert "✓" in await send(pilot, "solomani end-phase")
+            await pilot.press("6", "x")
+            form = pilot.app.screen
+            assert isinstance(form, OrderForm)
+            form.query_one("#field-1", Input).value = str(turn)
+            form.query_one("#form-ok").press()
+            await newest_in_view(pilot, "13 out")
+
+    async def receiver() -> None:
+        app = app_for(services[Side.ASLAN], no_keymap, CAMPAIGN)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("6", "i")
+            prompt = pilot.app.screen
+            assert isinstance(prompt, TextPrompt)
+            prompt.query_one(Input).value = str(turn)
+            await pilot.press("enter")
+            await newest_in_view(pilot, "13 in")
+
+    asyncio.run(sender())
+    asyncio.run(receiver())
+
+
+def test_a_file_from_your_own_side_is_refused_with_a_step_you_can_take(
+    tmp_path: Path, no_keymap: Path
+):
+    """Found by use: importing a file from your own side on the Mail tab was refused naming
+    the CLI's bare `campaign withdraw`, a command the TUI has no key for (docs/tui.md:
+    refusals name the screen's keys). The refusal now says it is a command-line step, with
+    the file to take back; nothing is stored (DN-SET-2: each database plays one side)."""
+    services = exchanged(tmp_path, 1)  # file 1: solomani → aslan, who now plays aslan
+    impostor = CampaignService(db_url=f"sqlite:///{tmp_path / 'impostor.db'}")
+    impostor.create(CAMPAIGN, seed=11)
+    wrong = CampaignSession(impostor, CAMPAIGN)  # someone else makes Aslan's moves
+    wrong.import_turn(str(tmp_path / "turn-1.txt"), Side.ASLAN)
+    wrong.order("aslan place-neutral lantern")
+    turn = tmp_path / "turn-2.txt"
+    wrong.export_turn(Side.ASLAN, str(turn))
+    head = services[Side.ASLAN].load(CAMPAIGN).head
+
+    async def scenario() -> None:
+        app = app_for(services[Side.ASLAN], no_keymap, CAMPAIGN)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            await pilot.press("6", "i")
+            prompt = pilot.app.screen
+            assert isinstance(prompt, TextPrompt)
+            prompt.query_one(Input).value = str(turn)
+            await pilot.press("enter")
+            error = prompt.query_one("#prompt-error", Static)
+            await until(pilot, lambda: "your own side" in str(error.render()), "the refusal")
+            said = " ".join(str(error.render()).split())
+            assert "that is your own side (aslan" in said
+            assert (
+                f"withdraw the file (`campaign withdraw {CAMPAIGN} 2 --reason ...` on the "
+                "command line) and send his own" in said
+            ), said
+            assert "✗ DN-ERR-1" in str(screen.query_one("#status-line", Static).render())
+            assert pilot.app.screen is prompt  # the path stays, as for every refusal
+            assert services[Side.ASLAN].load(CAMPAIGN).head == head
+
+    asyncio.run(scenario())

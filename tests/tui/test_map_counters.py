@@ -27,6 +27,7 @@ from campaign.tui.widgets.map_render import (
     short_name,
 )
 from tests.conftest import DATA_DIR
+from tests.tui.pilot_helpers import screen_lines
 
 TOKEN = re.compile(r"[ASn]\d+")
 LETTER = {Side.ASLAN: "A", Side.SOLOMANI: "S", Side.NEUTRAL: "n"}
@@ -150,12 +151,6 @@ def test_every_system_of_every_layout_gets_its_counter_beside_its_name(
         for system in star_map.systems
     }
     check_counters(star_map, MapView(marks=crowded), all_drawn=False)
-
-
-def screen_lines(app, region) -> list[str]:
-    """The text the terminal shows inside ``region``, line by line."""
-    strips = app.screen._compositor.render_strips()
-    return [strip.text[region.x : region.right] for strip in strips[region.y : region.bottom]]
 
 
 def visible_labels(star_map: StarMap, lines: list[str]) -> dict[str, tuple[int, int, int]]:

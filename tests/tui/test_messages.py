@@ -10,8 +10,17 @@ from pathlib import Path
 from textual.widgets import Input, Static
 
 from campaign.app import CampaignService
+from campaign.rules.ids import Side
+from campaign.tui.app import create_app
 from campaign.tui.screens.forms import Confirm, TextPrompt
-from tests.tui.pilot_helpers import SIZE, app_for, open_battle_at_halden, screen_of, send
+from tests.tui.pilot_helpers import (
+    SIZE,
+    app_for,
+    move_with_form,
+    open_battle_at_halden,
+    screen_of,
+    send,
+)
 
 
 def status_of(pilot) -> str:
@@ -39,12 +48,42 @@ def test_undo_past_dice_names_the_key_not_the_cli_option(service: CampaignServic
             assert "✓" in await send(pilot, "aslan range b1")
             await pilot.press("escape", "u")
             await pilot.pause()
-            assert isinstance(pilot.app.screen, Confirm)
-            await pilot.press("y")
-            await pilot.pause()
+            assert not isinstance(pilot.app.screen, Confirm)  # refused at once, no question
             status = status_of(pilot)
             assert "rolled dice" in status and "U: referee undo" in status, status
             assert "--referee" not in status
+
+    asyncio.run(scenario())
+
+
+def test_a_players_undo_past_dice_is_refused_before_the_question(
+    service: CampaignService, no_keymap: Path
+):
+    """DN-ERR-1, found by use: on Aslan's screen ``u`` after an order that rolled dice asked
+    "Undo aslan interact …? y/n", and only after ``y`` said "cannot undo …: it rolled dice;
+    only the referee can revert it". An undo the service would refuse is refused at once, in
+    the service's words (``Orders.check_undo``), nothing stored; one it would do still asks."""
+    app = create_app(no_keymap, service=service, open_campaign="demo", side=Side.ASLAN)
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await move_with_form(pilot, "main", "halden")
+            await pilot.press("escape", "u")  # no dice rolled: the undo asks first
+            await pilot.pause()
+            assert isinstance(pilot.app.screen, Confirm)
+            await pilot.press("n")
+            await pilot.pause()
+            await send(pilot, "aslan end-phase")
+            assert "✓" in await send(pilot, "aslan range b1")
+            head = service.load("demo").head
+            await pilot.press("escape", "u")
+            await pilot.pause()
+            assert not isinstance(pilot.app.screen, Confirm)
+            status = status_of(pilot)
+            assert "cannot undo 'aslan range b1': it rolled dice" in status, status
+            assert "only the referee can revert it" in status
+            assert service.load("demo").head == head
 
     asyncio.run(scenario())
 
@@ -81,6 +120,10 @@ def test_python_error_numbers_never_show():
     text = refusal_text("/x/t.txt: cannot write: [Errno 13] Permission denied")
     assert text == "DN-ERR-1: /x/t.txt: cannot write: Permission denied"
     assert refusal_text("DN-MOV-2: main has moved") == "DN-MOV-2: main has moved"
+    # taking a sent turn file back has no key: a command-line step, not a bare command
+    worded = refusal_text("`campaign withdraw` takes the file back")
+    assert worded == "DN-ERR-1: `campaign withdraw` on the command line takes the file back"
+    assert refusal_text(worded) == worded  # the Mail tab's refusal is worded twice
 
 
 def test_placeholders_do_not_look_like_values(service: CampaignService, no_keymap: Path):

@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, OptionList, Static
 
 from campaign.app import CampaignService
+from campaign.app.campaigns import SECRET_DICE
 from campaign.cli import build_parser
 from campaign.rules.combat.queries import open_battles
 from campaign.rules.errors import CampaignError
@@ -24,6 +25,7 @@ from campaign.tui.session import CampaignSession
 from campaign.tui.widgets.order_bar import idle_dice_hint
 from campaign.views.units import units_report
 from tests.tui.pilot_helpers import SIZE, screen_of
+from tests.waiting import until
 
 #: A neutral counter's real id (``N-M-1``, ``N-PD-2``); aliases are ``N-X-k``.
 REAL_NEUTRAL_ID = re.compile(r"(?<![A-Za-z0-9-])N-(?!X-)[A-Z]+-\d+(?![A-Za-z0-9-])")
@@ -99,12 +101,37 @@ def test_the_idle_dice_hint_says_whose_dice_and_what_empty_means():
     takes the dice rolled at the table. Only the referee's screen calls them the referee's."""
     assert idle_dice_hint(referee=True, physical=False) == "referee's dice (d), empty: seeded"
     assert idle_dice_hint(referee=False, physical=False) == "dice (d), empty: seeded"
-    assert idle_dice_hint(referee=False, physical=True) == "dice (d): as rolled at the table"
+    assert idle_dice_hint(referee=False, physical=True) == "dice (d): as rolled"
     for referee in (True, False):
         assert (
             idle_dice_hint(referee=referee, physical=False, by_mail="commit-reveal")
             == "no typed dice: commit-reveal"
         )
+
+
+def test_every_idle_dice_hint_fits_the_dice_field(tmp_path: Path, no_keymap: Path):
+    """DN-ERR-1, found by use: in a physical-dice campaign the referee's field read
+    "referee's dice (d): as rolled at" (the hint was 42 characters, the field 34 wide). Every
+    idle hint, for each seat and dice mode, is whole in the field at 80x24 and wider."""
+    service = CampaignService(db_url=f"sqlite:///{tmp_path / 'dice.db'}")
+    service.create("table", seed=11, dice_mode="physical")
+    hints = [
+        idle_dice_hint(referee=referee, physical=physical, by_mail=by_mail)
+        for referee in (True, False)
+        for physical, by_mail in ((False, None), (True, None), *((False, m) for m in SECRET_DICE))
+    ]
+    for size in ((80, 24), (160, 48)):
+
+        async def scenario(size: tuple[int, int] = size) -> None:
+            app = create_app(no_keymap, service=service, open_campaign="table")
+            async with app.run_test(size=size) as pilot:
+                dice = screen_of(pilot).query_one("#dice", Input)
+                await until(pilot, lambda: dice.content_size.width > 0, "the field laid out")
+                assert dice.placeholder == idle_dice_hint(referee=True, physical=True)
+                width = dice.content_size.width
+                assert [hint for hint in hints if len(hint) > width] == [], width
+
+        asyncio.run(scenario())
 
 
 def test_a_players_screen_hides_face_down_strengths(service: CampaignService, no_keymap: Path):

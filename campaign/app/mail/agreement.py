@@ -105,7 +105,8 @@ class Agreement:
             raise WrongSideError(
                 f"{span}: that is your own side ({own.value}, agreed with the first file); you "
                 f"import only {own.enemy.value}'s files. If the sender made {own.value}'s "
-                "moves, he must withdraw the file (`campaign withdraw`) and send his own",
+                "moves, he must withdraw the file (`campaign withdraw "
+                f"{mail.name} {header.exchange} --reason ...`) and send his own",
                 source=source,
             )
         return own

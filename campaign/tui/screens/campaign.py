@@ -676,8 +676,9 @@ class CampaignScreen(Screen[None]):
         return notation
 
     def action_undo(self) -> None:
-        """Ask, then take back the last order (same phase, no dice rolled); an order this
-        screen's seat may not take back is refused at once, without the question."""
+        """Ask, then take back the last order (same phase, no dice rolled); an undo certain to
+        be refused (not this seat's order, dice rolled, the phase ended, sent in a turn file)
+        is refused at once, without the question."""
         try:
             self.session.check_undo()
         except CampaignError as error:

@@ -23,6 +23,7 @@ from campaign.tui.places import in_folder, remember_folder
 from campaign.tui.screens.forms import OrderForm, TextPrompt, fixed_specs
 from campaign.tui.session import CampaignSession
 from campaign.tui.views import refusal_text
+from campaign.tui.widgets.changed_text import show_text
 
 EXPORT_FORM = OrderTemplate(
     "export", "export", (Blank("SIDE", False), Blank("FILE", False), Blank("KEYFILE", True))
@@ -60,12 +61,17 @@ class MailTab(VerticalScroll):
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.session = session
+        #: A file was exported or imported here since the history was last shown.
+        self._exchanged = False
 
     def compose(self) -> ComposeResult:
         yield Static(id="mail")
 
     def show(self) -> None:
-        """Rewrite the exchange history from the session's database."""
+        """Rewrite the exchange history from the session's database; after an export or an
+        import (here, or a file another window brought), show its end, where the newest file
+        is (found by use: at 80x24 file 14 was below the tab's edge, only the status line
+        told it was written)."""
         history = self.session.exchange_lines()
         lines = [
             "[b]Play by e-mail[/b] — x: export your turn file · i: import the other "
@@ -74,7 +80,11 @@ class MailTab(VerticalScroll):
             "[b]Exchange history[/b] (file, in/out, side, events, body digest):",
         ]
         lines += [f"  {line}" for line in history] or ["  no turn file sent or received yet"]
-        self.query_one("#mail", Static).update("\n".join(lines))
+        mail = self.query_one("#mail", Static)
+        shown_before = bool(mail.content)
+        if show_text(mail, "\n".join(lines)) and (shown_before or self._exchanged):
+            self.call_after_refresh(self.scroll_end, animate=False)
+        self._exchanged = False
 
     def _refused(self, error: CampaignError | ValueError) -> str:
         message = refusal_text(error.message if isinstance(error, CampaignError) else str(error))
@@ -116,6 +126,7 @@ class MailTab(VerticalScroll):
         remember_folder(Path(path).expanduser())
         # fair mode: the export may have stored the side's own seal/share orders first
         changed = self.session.loaded.head.seq != before
+        self._exchanged = True
         self.post_message(self.Exchanged(line, changed=changed))
         return None
 
@@ -164,5 +175,6 @@ class MailTab(VerticalScroll):
         except (CampaignError, ValueError) as error:
             return self._refused(error)
         remember_folder(Path(path).expanduser())
+        self._exchanged = True
         self.post_message(self.Exchanged(line, changed=True))
         return None

@@ -33,11 +33,13 @@ def idle_dice_hint(*, referee: bool, physical: bool, by_mail: str | None = None)
     """The dice field's placeholder while no order is typed: whose dice it takes (a player's
     screen has no referee), and what an empty field means in this campaign; ``by_mail``: the
     dice mode of a campaign played by e-mail, where no die is typed (found by use: a
-    commit-reveal campaign's field said "empty: seeded", and every die typed was refused)."""
+    commit-reveal campaign's field said "empty: seeded", and every die typed was refused).
+    Every hint is whole in the 34-column field (found by use: "referee's dice (d): as rolled
+    at the table" read "…: as rolled at")."""
     if by_mail is not None:
         return f"no typed dice: {by_mail}"
     whose = "referee's dice" if referee else "dice"
-    return f"{whose} (d)" + (": as rolled at the table" if physical else ", empty: seeded")
+    return f"{whose} (d)" + (": as rolled" if physical else ", empty: seeded")
 
 
 def dice_hint(purposes: list[str]) -> str:
