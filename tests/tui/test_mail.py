@@ -16,6 +16,7 @@ from campaign.tui.screens.forms import OrderForm, TextPrompt
 from campaign.tui.session import CampaignSession
 from campaign.tui.widgets.choice_field import ChoiceField
 from campaign.tui.widgets.mail_tab import MailTab
+from tests.fair.by_mail import SETUP  # the set-up orders after the neutrals (DN-SET-2..3)
 from tests.tui.pilot_helpers import SIZE, app_for, screen_lines, screen_of, send
 from tests.waiting import until
 
@@ -100,19 +101,6 @@ def test_export_import_and_history_from_the_campaign_screen(tmp_path: Path, no_k
 
     asyncio.run(sender())
     asyncio.run(receiver())
-
-
-#: The set-up orders after the neutral counters are placed (DN-SET-2..3).
-SETUP = [
-    "aslan buy SC 2",
-    "aslan end-phase",
-    "solomani buy SC",
-    "solomani end-phase",
-    "aslan deploy A-SC-1,A-SC-2 hex:aokhtel",
-    "aslan end-phase",
-    "solomani deploy S-SC-1 hex:concord",
-    "solomani end-phase",
-]
 
 
 def exchanged(tmp_path: Path, files: int) -> dict[Side, CampaignService]:

@@ -69,6 +69,21 @@ async def table_screen(
         yield pilot, screen
 
 
+async def order_elsewhere(
+    pilot: Pilot, screen: TableScreen, service: CampaignService, order: str
+) -> None:
+    """Give ``order`` through another session of the same database, and wait until the table
+    screen shows the event it led to (no key pressed)."""
+    other = CampaignSession(CampaignService(db_url=service.store.url), "demo")
+    other.order(order)
+    after = other.loaded.head.seq
+    await until(
+        pilot,
+        lambda: f"event {after}" in str(screen.query_one("#table-phase").render()),
+        f"the table shows event {after}",
+    )
+
+
 def test_the_table_screen_has_no_order_line_and_follows_the_campaign(
     service: CampaignService, no_keymap: Path
 ):
@@ -78,14 +93,7 @@ def test_the_table_screen_has_no_order_line_and_follows_the_campaign(
     async def scenario() -> None:
         async with table_screen(service, no_keymap, (160, 50)) as (pilot, screen):
             assert not screen.query(Input)
-            other = CampaignSession(CampaignService(db_url=service.store.url), "demo")
-            other.order("aslan end-phase")
-            after = other.loaded.head.seq
-            await until(
-                pilot,
-                lambda: f"event {after}" in str(screen.query_one("#table-phase").render()),
-                f"the table shows event {after}",
-            )
+            await order_elsewhere(pilot, screen, service, "aslan end-phase")
             assert "aslan end-phase" in str(screen.query_one("#table-results").render())
 
     asyncio.run(scenario())
@@ -182,14 +190,7 @@ def test_the_newest_result_is_in_view_on_a_short_screen(service: CampaignService
                 return results.max_scroll_y > 0 and results.scroll_y == results.max_scroll_y
 
             await until(pilot, at_the_end, "the results show their end")
-            other = CampaignSession(CampaignService(db_url=service.store.url), "demo")
-            other.order("aslan end-phase")
-            after = other.loaded.head.seq
-            await until(
-                pilot,
-                lambda: f"event {after}" in str(screen.query_one("#table-phase").render()),
-                f"the table shows event {after}",
-            )
+            await order_elsewhere(pilot, screen, service, "aslan end-phase")
             await until(pilot, at_the_end, "the results show their end after the order")
 
     asyncio.run(scenario())
