@@ -287,6 +287,16 @@ RESIGNED = {
 STATUS = {"shogi": "#status", "invector": "#inv-status", "imperial": "#imperial-status"}
 
 
+async def resign(pilot, game) -> None:
+    """``x`` ``y`` on ``game``: the person's side resigns; back on the game's screen (Imperial
+    shows its score table first)."""
+    await pilot.press("x", "y")
+    await until(pilot, lambda: game.resigned is not None, "the resignation")
+    while pilot.app.screen is not game:
+        await pilot.press("escape")
+        await pilot.pause()
+
+
 @pytest.mark.parametrize("name", sorted(SCREENS))
 def test_every_game_can_be_resigned_and_its_save_says_so(name, tmp_path: Path):
     """Issue 44 item 6 (SHO-10 INV-8 IMP-7): no game could be resigned. ``x`` asks y/n (``n``
@@ -305,11 +315,7 @@ def test_every_game_can_be_resigned_and_its_save_says_so(name, tmp_path: Path):
             await pilot.press("x", "n")  # the question, answered no: still playing
             await pilot.pause()
             assert app.screen is game and game.resigned is None
-            await pilot.press("x", "y")
-            await until(pilot, lambda: game.resigned is not None, "the resignation")
-            while app.screen is not game:  # Imperial shows the score table
-                await pilot.press("escape")
-                await pilot.pause()
+            await resign(pilot, game)
             assert said in str(game.query_one(STATUS[name]).render())
             assert game.game_over() and not game.unsaved_game()
             await pilot.press("ctrl+s")
@@ -370,11 +376,7 @@ def test_undo_after_resigning_takes_the_resignation_back(name):
             await pilot.pause()
             await pass_investor(pilot)
             before = position_text(game)
-            await pilot.press("x", "y")
-            await until(pilot, lambda: game.resigned is not None, "the resignation")
-            while app.screen is not game:  # Imperial shows the score table
-                await pilot.press("escape")
-                await pilot.pause()
+            await resign(pilot, game)
             await pilot.press("u")
             await until(pilot, lambda: game.resigned is None, "the resignation taken back")
             assert not game.game_over()
