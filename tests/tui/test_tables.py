@@ -10,6 +10,7 @@ from textual.app import App, ComposeResult
 from textual.widgets import DataTable
 
 from campaign.tui.widgets.tables import CursorInViewTable
+from tests.waiting import until
 
 
 class _TableApp(App[None]):
@@ -37,11 +38,12 @@ async def _thumb_after_scroll_while_hidden(table_type: type[DataTable]) -> tuple
         await pilot.pause()
         table = pilot.app.query_one(DataTable)
         table.move_cursor(row=59)
-        await pilot.pause()
-        assert not table.show_vertical_scrollbar and table.scroll_y > 0
+        # waited for, not paused once: on a busy machine one pause did not see the scroll (CI)
+        await until(pilot, lambda: table.scroll_y > 0, "the table scrolled to the last row")
+        assert not table.show_vertical_scrollbar
         table.styles.overflow_y = "auto"  # as when the layout gives the table its rows late
+        await until(pilot, lambda: table.show_vertical_scrollbar, "the scrollbar shown")
         await pilot.pause()
-        assert table.show_vertical_scrollbar
         return table.scroll_y, table.vertical_scrollbar.position
 
 
