@@ -63,9 +63,22 @@ class ReplayMismatchError(TurnFileError):
 
 
 class ForeignOrderError(TurnFileError):
-    """The file holds an order of the other side, or an unagreed referee order."""
+    """The file holds an order of the other side, or an unagreed referee order (then a
+    ``RefereeOrderError``)."""
 
     problem = "foreign-order"
+
+
+class RefereeOrderError(ForeignOrderError):
+    """The file holds referee orders (or a referee undo) the receiver did not say he agreed to
+    (``allow_referee``); ``orders`` names every one in the file as the refusal names the first
+    (``batch 2 ('referee set-ru …', from event 41)``), for a front end to ask about them."""
+
+    problem = "referee"
+
+    def __init__(self, message: str, *, orders: tuple[str, ...] = (), source: str = "") -> None:
+        super().__init__(message, source=source)
+        self.orders = orders
 
 
 class DiceRevealError(TurnFileError):

@@ -19,6 +19,7 @@ from campaign.pbem import fairdice
 from campaign.pbem.errors import (
     CrossedFilesError,
     ForeignOrderError,
+    RefereeOrderError,
     ReplayMismatchError,
     StaleFileError,
     StrictDiceError,
@@ -212,7 +213,7 @@ def check_author(
     (a player could otherwise give himself RU with ``referee set-ru``)."""
     sender = turn.header.side
     if order.side is None and not allow_referee:
-        raise ForeignOrderError(
+        raise RefereeOrderError(
             f"{where}: a referee order in a file from {sender.value}; refused unless you agreed "
             "to it (import with --allow-referee)",
             source=source,
@@ -256,32 +257,35 @@ def replay(
     rows: list[StoredEvent] = []
     produced: list[tuple[str, int, list[Event]]] = []
     for number, batch in enumerate(turn.body.batches, start=1):
-        where = f"batch {number} ({batch.order!r}, from event {seq + 1})"
+        where = _where(number, batch.order, seq)
         reason = referee_undo.reason_of(batch.order)
-        if reason is not None:
-            events = _referee_undo(
-                name,
-                turn,
-                reason,
-                [*local.rows, *rows],
-                where,
-                source,
-                referee_undo,
-                allow_referee=allow_referee,
-            )
-        else:
-            foreign = number == 1 and answers is not None
-            events = _decide(
-                turn,
-                batch.order,
-                state,
-                ruleset,
-                dice(number) if dice is not None else SeededSource(key),
-                where,
-                source,
-                allow_referee=allow_referee,
-                foreign=foreign,
-            )
+        try:
+            if reason is not None:
+                events = _referee_undo(
+                    name,
+                    turn,
+                    reason,
+                    [*local.rows, *rows],
+                    where,
+                    source,
+                    referee_undo,
+                    allow_referee=allow_referee,
+                )
+            else:
+                events = _decide(
+                    turn,
+                    batch.order,
+                    state,
+                    ruleset,
+                    dice(number) if dice is not None else SeededSource(key),
+                    where,
+                    source,
+                    allow_referee=allow_referee,
+                    foreign=number == 1 and answers is not None,
+                )
+        except RefereeOrderError as error:  # name every one, for the receiver to agree to
+            error.orders = _referee_orders(turn, local.head_seq, referee_undo, answers)
+            raise
         produced.append((where, seq, events))
         engine.fold(events, state)
         seq += len(events)
@@ -310,6 +314,37 @@ def replay(
             source=source,
         )
     return batches, rows
+
+
+def _where(number: int, order: str, seq: int) -> str:
+    """How a refusal names batch ``number`` of a file, order text ``order``, whose first
+    event follows event ``seq``."""
+    return f"batch {number} ({order!r}, from event {seq + 1})"
+
+
+def _referee_orders(
+    turn: TurnFile, head_seq: int, referee_undo: RefereeUndo, answers: str | None = None
+) -> tuple[str, ...]:
+    """Every referee order and referee undo of ``turn`` (based on event ``head_seq``), named
+    as ``replay`` names a batch (its events counted as the file counts them); with
+    ``answers``, batch 1 is the receiver's own order (strict dice), never one of them."""
+    named: list[str] = []
+    seq = head_seq
+    for number, batch in enumerate(turn.body.batches, start=1):
+        own = number == 1 and answers is not None
+        if not own and (referee_undo.reason_of(batch.order) is not None or _referee(batch.order)):
+            named.append(_where(number, batch.order, seq))
+        seq += len(batch.events)
+    return tuple(named)
+
+
+def _referee(text: str) -> bool:
+    """Order ``text`` is a referee order (not an order at all: ``replay`` refuses it in its
+    place)."""
+    try:
+        return parse_order(text).side is None
+    except CampaignError:
+        return False
 
 
 def _decide(
@@ -358,7 +393,7 @@ def _referee_undo(
     """The event of a referee undo in the file, computed from this campaign's log ``rows`` as
     the sender's ``undo --referee`` computed it from his (refused unless agreed)."""
     if not allow_referee:
-        raise ForeignOrderError(
+        raise RefereeOrderError(
             f"{where}: a referee undo in a file from {turn.header.side.value}; refused unless "
             "you agreed to it (import with --allow-referee); if you did not, the sender "
             "withdraws the file (`campaign withdraw`) and undoes the undo",

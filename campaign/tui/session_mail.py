@@ -22,10 +22,10 @@ if TYPE_CHECKING:
 class SessionMail(SessionCore):
     """The turn-file part of ``CampaignSession`` (see the module)."""
 
-    def _pbem(self, side: Side | None = None) -> PbemService:
+    def _pbem(self, side: Side | None = None, *, allow_referee: bool = False) -> PbemService:
         from campaign.app.mail import PbemService, keys_dir
 
-        return PbemService(self.service, keys_dir(), side=side)
+        return PbemService(self.service, keys_dir(), side=side, allow_referee=allow_referee)
 
     def own_side(self) -> Side | None:
         """The side this database plays by e-mail (recorded with the first file), if known."""
@@ -49,15 +49,18 @@ class SessionMail(SessionCore):
         self.fold_stored()
         return made.line(str(target))
 
-    def import_turn(self, path: str, side: Side | None = None) -> str:
+    def import_turn(
+        self, path: str, side: Side | None = None, *, allow_referee: bool = False
+    ) -> str:
         """Check and apply the other player's turn file (``side``: the side this database
-        plays, needed with the first file, like `campaign import --as`); the lines the CLI
-        prints: what the file brought, then its notes (``note: …``, e.g. which shares or
-        reveals this machine gave in fair mode), one per line."""
+        plays, needed with the first file, like `campaign import --as`; ``allow_referee``:
+        its referee orders were agreed to, `--allow-referee`); the lines the CLI prints: what
+        the file brought, then its notes (``note: …``, e.g. which shares or reveals this
+        machine gave in fair mode), one per line."""
         from campaign.app.mail import FairPlayFileError, read_turn_file
 
         target = turn_path(path)
-        pbem, data = self._pbem(side), read_turn_file(target)
+        pbem, data = self._pbem(side, allow_referee=allow_referee), read_turn_file(target)
         try:
             done = pbem.import_turn(self.name, data, source=str(target))
         except FairPlayFileError as error:  # fair mode: a signed complaint beside the file

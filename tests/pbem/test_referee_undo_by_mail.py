@@ -12,7 +12,7 @@ import pytest
 
 from campaign.app import CampaignService
 from campaign.cli import main
-from campaign.pbem.errors import ReplayMismatchError
+from campaign.pbem.errors import RefereeOrderError, ReplayMismatchError
 from campaign.rules import engine
 from campaign.rules.ids import Side
 from tests.pbem.conftest import database_image, resealed
@@ -158,6 +158,32 @@ def test_forged_restored_state_is_refused(tmp_path):  # DN-ERR-1
     with pytest.raises(ReplayMismatchError, match="referee-restored"):
         aslan.pbem.import_turn(CAMPAIGN, resealed(text, forge))
     assert database_image(aslan) == before
+    aslan.pbem.import_turn(CAMPAIGN, text)
+    assert aslan.digest() == solomani.digest()
+
+
+def test_the_refusal_names_every_referee_order_in_the_file(tmp_path):  # DN-ERR-1
+    """A front end asks the receiver about the referee orders of a file refused for them (the
+    TUI's y/n, docs/tui.md): the refusal is typed (``problem`` "referee", not a text to parse)
+    and names each of them, a referee undo too, as it names the first; agreed, it imports."""
+    table = Table(tmp_path, armoured=False)
+    table.play("solomani place-neutral lantern")
+    table.play("aslan place-neutral span")
+    table.hand_over(Side.SOLOMANI)
+    solomani, aslan = table.players[Side.SOLOMANI], table.players[Side.ASLAN]
+    head = aslan.service.load(CAMPAIGN).head.seq
+    solomani.order('referee set-ru solomani 120 "bonus"')
+    solomani.order("solomani place-neutral keystone")
+    solomani.service.undo(CAMPAIGN, referee_reason=REASON)
+    text = solomani.export().json_text
+    with pytest.raises(RefereeOrderError) as refused:
+        aslan.pbem.import_turn(CAMPAIGN, text)
+    assert refused.value.problem == "referee"
+    first, undo = refused.value.orders
+    assert first == f"batch 1 ('referee set-ru solomani 120 bonus', from event {head + 1})"
+    assert first in refused.value.message  # named as the refusal names it
+    assert undo.startswith(f"batch 3 ('referee undo \"{REASON}\"', from event ")
+    aslan.pbem.allow_referee = True
     aslan.pbem.import_turn(CAMPAIGN, text)
     assert aslan.digest() == solomani.digest()
 

@@ -6,13 +6,15 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
 from textual.widgets import Input, Static
 
 from campaign.app import CampaignService
 from campaign.rules.ids import Side
 from campaign.rules.phases import Phase
+from campaign.tui.app import create_app
 from campaign.tui.screens.campaign import CampaignScreen
-from campaign.tui.screens.forms import OrderForm, TextPrompt
+from campaign.tui.screens.forms import Confirm, OrderForm, TextPrompt
 from campaign.tui.session import CampaignSession
 from campaign.tui.widgets.choice_field import ChoiceField
 from campaign.tui.widgets.mail_tab import MailTab
@@ -214,5 +216,63 @@ def test_a_file_from_your_own_side_is_refused_with_a_step_you_can_take(
             assert "✗ DN-ERR-1" in str(screen.query_one("#status-line", Static).render())
             assert pilot.app.screen is prompt  # the path stays, as for every refusal
             assert services[Side.ASLAN].load(CAMPAIGN).head == head
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("seat", [None, Side.ASLAN], ids=["referee's seat", "player's seat"])
+def test_a_file_with_agreed_referee_orders_is_imported_after_a_question(
+    tmp_path: Path, no_keymap: Path, seat: Side | None
+):
+    """Found by use: a turn file with a referee order both players agreed to (DN-ERR-1: a
+    referee override, here RU for solomani) could not be imported from the Mail tab: the
+    refusal named `import --allow-referee`, a CLI option the screen has no key for. Now the tab
+    asks, naming the orders as the refusal does; n leaves the refusal and the database as they
+    were, y imports the file with them. The referee's seat and the player's may both accept,
+    as both may pass --allow-referee to `campaign import`."""
+    services = exchanged(tmp_path, 2)  # DN-SEQ-2: files 1 and 2 went to and fro
+    sender = CampaignSession(services[Side.SOLOMANI], CAMPAIGN)
+    sender.order('referee set-ru solomani 120 "bonus"')
+    sender.order("solomani place-neutral lantern")
+    turn = tmp_path / "turn-3.txt"
+    sender.export_turn(Side.SOLOMANI, str(turn))
+    receiver = services[Side.ASLAN]
+    head = receiver.load(CAMPAIGN).head
+
+    async def scenario() -> None:
+        app = create_app(no_keymap, service=receiver, open_campaign=CAMPAIGN, side=seat)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            await pilot.press("6", "i")
+            prompt = pilot.app.screen
+            assert isinstance(prompt, TextPrompt)
+            prompt.query_one(Input).value = str(turn)
+            for answer in ("n", "y"):
+                await pilot.press("enter")
+                await until(pilot, lambda: isinstance(pilot.app.screen, Confirm), "the question")
+                question = " ".join(str(pilot.app.screen.query_one(Static).render()).split())
+                assert question == (
+                    "This file carries referee orders the other player gave (batch 1 "
+                    f"('referee set-ru solomani 120 bonus', from event {head.seq + 1})): "
+                    "accept them?"
+                ), question
+                if answer == "n":  # asked, not refused yet
+                    assert "✗" not in str(screen.query_one("#status-line", Static).render())
+                await pilot.press(answer)
+                if answer == "n":  # the refusal as it was, worded for the screen; nothing stored
+                    await until(pilot, lambda: pilot.app.screen is prompt, "the path prompt")
+                    said = " ".join(str(prompt.query_one("#prompt-error").render()).split())
+                    assert said.endswith(
+                        "a referee order in a file from solomani; refused unless you agreed "
+                        "to it (i (import) again and y when asked)"
+                    ), said
+                    assert prompt.query_one(Input).value == str(turn)
+                    assert receiver.load(CAMPAIGN).head == head
+            await until(pilot, lambda: pilot.app.screen is screen, "the prompt closed")
+            status = str(screen.query_one("#status-line", Static).render())
+            assert "file 3 from solomani imported" in status, status
+            assert receiver.load(CAMPAIGN).head.seq == sender.loaded.head.seq
+            assert "3 in" in str(screen.query_one("#mail", Static).render())
 
     asyncio.run(scenario())

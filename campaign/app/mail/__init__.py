@@ -29,7 +29,7 @@ from campaign.app.mail.results import Exported, Imported, Verification, withdraw
 from campaign.app.mail.service import PbemService
 from campaign.pbem import signing
 from campaign.pbem.armour import MAX_BYTES
-from campaign.pbem.errors import FairPlayFileError
+from campaign.pbem.errors import FairPlayFileError, RefereeOrderError
 from campaign.records.chain import events_text
 from campaign.userfiles import read_bounded, read_stream_bounded
 
@@ -40,6 +40,7 @@ __all__ = [
     "FairPlayFileError",
     "Imported",
     "PbemService",
+    "RefereeOrderError",
     "Verification",
     "events_text",
     "keygen",

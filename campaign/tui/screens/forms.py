@@ -200,7 +200,7 @@ class OrderForm(ModalScreen[str | None]):
         try:
             text = self.template.build(values)
         except ValueError as error:
-            self.query_one("#form-error", Static).update(escape(str(error)))
+            self.show_refusal(str(error))
             missing = next(
                 i
                 for i, value in enumerate(values)
@@ -211,9 +211,14 @@ class OrderForm(ModalScreen[str | None]):
         if self.submit is not None:
             refusal = self.submit(text)
             if refusal:  # refused: say why, keep every field as typed
-                self.query_one("#form-error", Static).update(escape(refusal))
+                self.show_refusal(refusal)
                 return
         self.dismiss(text)
+
+    def show_refusal(self, refusal: str) -> None:
+        """Say why what was sent is refused; every field stays as typed (the owner calls it
+        too, for an answer it refused later: a turn file refused after a y/n question)."""
+        self.query_one("#form-error", Static).update(escape(refusal))
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -294,7 +299,7 @@ class TextPrompt(ModalScreen[str | None]):
         if refusal is None:
             self.dismiss(answer)
             return
-        self.query_one("#prompt-error", Static).update(escape(refusal))
+        self.show_refusal(refusal)
         event.input.value = ""
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -305,9 +310,14 @@ class TextPrompt(ModalScreen[str | None]):
         if self.submit is not None:
             refusal = self.submit(answer)
             if refusal:  # refused: say why, keep the text as typed
-                self.query_one("#prompt-error", Static).update(escape(refusal))
+                self.show_refusal(refusal)
                 return
         self.dismiss(answer)
+
+    def show_refusal(self, refusal: str) -> None:
+        """Say why the answer is refused; the text stays as typed (the owner calls it too,
+        for an answer it refused later: a turn file refused after a y/n question)."""
+        self.query_one("#prompt-error", Static).update(escape(refusal))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import shlex
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from rich.markup import escape
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.message import Message
@@ -20,10 +22,13 @@ from campaign.rules.errors import CampaignError
 from campaign.rules.ids import Side
 from campaign.tui.order_template import Blank, OrderTemplate
 from campaign.tui.places import in_folder, remember_folder
-from campaign.tui.screens.forms import OrderForm, TextPrompt, fixed_specs
+from campaign.tui.screens.forms import Confirm, OrderForm, TextPrompt, fixed_specs
 from campaign.tui.session import CampaignSession
 from campaign.tui.views import refusal_text
 from campaign.tui.widgets.changed_text import show_text
+
+if TYPE_CHECKING:
+    from campaign.app.mail import RefereeOrderError
 
 EXPORT_FORM = OrderTemplate(
     "export", "export", (Blank("SIDE", False), Blank("FILE", False), Blank("KEYFILE", True))
@@ -173,8 +178,42 @@ class MailTab(VerticalScroll):
         try:
             line = self.session.import_turn(path, side)
         except (CampaignError, ValueError) as error:
+            from campaign.app.mail import RefereeOrderError
+
+            if isinstance(error, RefereeOrderError) and error.orders:
+                return self._ask_referee(path, side, error)
             return self._refused(error)
+        self._imported(path, line)
+        return None
+
+    def _ask_referee(self, path: str, side: Side | None, refused: RefereeOrderError) -> str:
+        """The file was refused only for the referee orders in it (`import --allow-referee`
+        accepts them): ask whether the players agreed to them. ``y`` imports it with them and
+        closes the form that asked for the file (unless that import is refused too); ``n`` (or
+        Esc) gives the refusal as any other. What the form shows meanwhile."""
+        form = self.app.screen  # the form or prompt whose file this is
+
+        def answered(yes: bool | None) -> None:
+            try:
+                if not yes:
+                    raise refused
+                line = self.session.import_turn(path, side, allow_referee=True)
+            except (CampaignError, ValueError) as error:
+                refusal = self._refused(error)
+                if isinstance(form, OrderForm | TextPrompt):
+                    form.show_refusal(refusal)
+                return
+            form.dismiss(None)
+            self._imported(path, line)
+
+        question = (
+            "This file carries referee orders the other player gave "
+            f"({'; '.join(refused.orders)}): accept them?"
+        )
+        self.app.push_screen(Confirm(escape(question)), answered)
+        return "the file carries referee orders: accept them? (y/n)"
+
+    def _imported(self, path: str, line: str) -> None:
         remember_folder(Path(path).expanduser())
         self._exchanged = True
         self.post_message(self.Exchanged(line, changed=True))
-        return None
