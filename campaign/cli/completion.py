@@ -105,6 +105,7 @@ def register(subparsers: argparse._SubParsersAction, only: str | None = None) ->
     parser.add_argument(
         "words",
         nargs="*",
+        default=[],  # not listed as a missing argument of `campaign completion` alone
         metavar="WORDS",
         help="(with --complete) the words after `campaign`, the last one being completed",
     )
