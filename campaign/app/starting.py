@@ -97,6 +97,8 @@ def start_campaign(service: CampaignService, options: NewCampaignOptions) -> Sta
         service.order(options.name, "referee stepping manual")
     if options.neutrals == "table":
         service.order(options.name, "referee neutral-draw table")
+    if options.manual_steps or options.neutrals == "table":
+        loaded = service.load(options.name)  # the summary's event: after those orders too
     if options.as_side is not None:
         from campaign.app.mail import PbemService  # the turn-file machinery, only when needed
 

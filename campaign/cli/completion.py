@@ -36,6 +36,8 @@ campaign_names = Lazy("campaign.app.lookup", "campaign_names")
 SCENARIOS = Lazy("scenarios.registry", "SCENARIOS")
 #: The words of an order (``campaign order NAME ORDER``), from the fixed table of verbs.
 order_words = Lazy("campaign.views.verbs", "order_words")
+#: The verbs after which an order is complete (its quote may close).
+BARE_VERBS = Lazy("campaign.views.verbs", "BARE_VERBS")
 
 _BASH = r"""# campaign completion for bash: eval "$(campaign completion bash)" in ~/.bashrc
 _campaign_complete() {
@@ -105,6 +107,7 @@ def register(subparsers: argparse._SubParsersAction, only: str | None = None) ->
     parser.add_argument(
         "words",
         nargs="*",
+        default=[],  # not listed as a missing argument of `campaign completion` alone
         metavar="WORDS",
         help="(with --complete) the words after `campaign`, the last one being completed",
     )
@@ -133,7 +136,18 @@ def candidates(before: list[str], current: str, *, quote: bool = True) -> list[s
     matching = [word for word in found if word.startswith(typed) and word != FILES]
     if not quote:
         return matching
-    return [f"{opened or chr(39)}{word}" if (" " in word or opened) else word for word in matching]
+    quoted = [
+        f"{opened or chr(39)}{word}" if (" " in word or opened) else word for word in matching
+    ]
+    if (
+        len(matching) == 1
+        and " " in matching[0]
+        and matching[0].split()[-1] not in BARE_VERBS.resolve()
+    ):
+        # bash closes the quote of a single match: a second candidate, the same with a space,
+        # leaves their common part (the order so far) with the quote open for its arguments
+        quoted.append(f"{quoted[0]} ")
+    return quoted
 
 
 def _possible(parser: argparse.ArgumentParser, before: list[str], typed: str) -> Iterator[str]:

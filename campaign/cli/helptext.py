@@ -21,15 +21,22 @@ from campaign.rules.suggest import did_you_mean, short_list
 #: Where a new user starts (a file of the source; the README links it).
 TUTORIAL = "docs/tutorial.md"
 
+#: argparse's error for missing positional arguments (and required options).
+_REQUIRED = "the following arguments are required: "
+
 _INVALID_CHOICE = re.compile(r"invalid choice: '(?P<word>[^']*)' \(choose from (?P<choices>.*)\)$")
 
 
 class CampaignParser(argparse.ArgumentParser):
     """``ArgumentParser`` whose 'invalid choice' error suggests the closest choice and lists the
-    choices only when they are few (the command list is long: ``campaign --help`` has it)."""
+    choices only when they are few (the command list is long: ``campaign --help`` has it), and
+    whose 'arguments are required' error shows the command's first example (``campaign status``
+    alone said only "required: name")."""
 
     def error(self, message: str) -> NoReturn:
         """Print the usage line and one error line, then exit with status 2 (as argparse)."""
+        if message.startswith(_REQUIRED):
+            message += self._required_hint(message[len(_REQUIRED) :].split(", "))
         match = _INVALID_CHOICE.search(message)
         if match is not None:
             choices = re.findall(r"'([^']*)'", match["choices"])
@@ -47,6 +54,23 @@ class CampaignParser(argparse.ArgumentParser):
             )
         self.print_usage(sys.stderr)
         self.exit(2, f"{self.prog}: error: {message}\n")
+
+    def _required_hint(self, missing: list[str]) -> str:
+        """`` (e.g. EXAMPLE; `campaign list` shows the campaigns)`` for a missing argument: the
+        command's first example, and where the campaigns are listed when a campaign's name is
+        missing; empty when there is nothing to say."""
+        hints = []
+        epilog = self.epilog or ""
+        if epilog.startswith("examples:\n"):
+            first = epilog.split("\n")[1].split("  #")[0].strip()
+            hints.append(f"e.g. {first}")
+        names_a_campaign = any(
+            action.dest == "name" and (action.help or "").partition(",")[0] == "campaign name"
+            for action in self._actions
+        )
+        if "name" in missing and names_a_campaign:
+            hints.append("`campaign list` shows the campaigns")
+        return f" ({'; '.join(hints)})" if hints else ""
 
 
 def examples_text(examples: Sequence[str]) -> str:

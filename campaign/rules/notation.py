@@ -35,7 +35,7 @@ from pydantic import BaseModel, ValidationError
 
 from campaign.rules.base import Order
 from campaign.rules.errors import InvalidOrderError
-from campaign.rules.field_errors import field_problem
+from campaign.rules.field_errors import field_path, field_problem, sentence
 from campaign.rules.ids import Side
 from campaign.rules.order_text import REFEREE, side_text
 from campaign.rules.plain_text import control_character
@@ -242,6 +242,29 @@ def parse_order(text: str) -> Order:
         return cls.model_validate(data)
     except ValidationError as error:
         raise InvalidOrderError(
-            f"cannot read order {text!r}: {field_problem(error)} "
+            f"cannot read order {text!r}: {_argument_problem(error, verb, fields)} "
             f"(usage: {side_text(side)} {order_spec(verb).template})"
         ) from None
+
+
+#: A word of an order's usage that names one argument (``STACK``, ``[COUNT]``, ``"REASON"``);
+#: fixed alternatives such as ``manual|auto`` name none.
+_USAGE_NAME = re.compile(r'^[\["]*([A-Z][A-Z0-9_>-]*)[\]"]*$')
+
+
+def _argument_problem(error: ValidationError, verb: str, fields: list[str]) -> str:
+    """``ARGUMENT: what is wrong``, the argument named as the usage names it (``STACK``, not
+    the field ``what``; ``SIDE``, not ``target``), so the refusal points at a word of the usage
+    printed with it; the field's own name where the usage has no word for it."""
+    details = error.errors(include_url=False, include_input=False)
+    location = tuple(details[0].get("loc", ())) if details else ()
+    if not location or location[0] not in fields:
+        return field_problem(error)
+    words = order_spec(verb).template.split()[1:]
+    index = fields.index(str(location[0]))
+    named = _USAGE_NAME.match(words[index]) if index < len(words) else None
+    if named is None:
+        return field_problem(error)
+    inner = field_path(location[1:])
+    where = named[1] + (f".{inner}" if inner else "")
+    return f"{where}: {sentence(details[0]).replace(chr(10), ' ').strip()}"

@@ -61,6 +61,11 @@ REFEREE_VERBS = (
 )
 
 
+#: The verbs that take no argument (``aslan pass``): completing one closes the order's quote;
+#: after any other verb the quote stays open for the arguments.
+BARE_VERBS = ("end-phase", "pass")
+
+
 def order_words(
     player_verbs: tuple[str, ...] = PLAYER_VERBS, referee_verbs: tuple[str, ...] = REFEREE_VERBS
 ) -> list[str]:

@@ -53,9 +53,19 @@ def test_a_missing_database_file_gives_no_names_and_is_not_created(tmp_path: Pat
 
 def test_order_words_sides_then_verbs(db_url):
     words = candidates(["order", "--db", db_url, "war"], "aslan b")
-    assert words == ["'aslan buy"]  # a quote is opened: the order is one argument
-    assert candidates(["order", "war"], "'solomani place-n") == ["'solomani place-neutral"]
-    assert candidates(["order", "war"], '"referee adj') == ['"referee adjust-unit']
+    # a quote is opened: the order is one argument; the same with a space keeps bash from
+    # closing the quote after a single match (the order's arguments follow)
+    assert words == ["'aslan buy", "'aslan buy "]
+    assert candidates(["order", "war"], "'solomani place-n") == [
+        "'solomani place-neutral",
+        "'solomani place-neutral ",
+    ]
+    assert candidates(["order", "war"], '"referee adj') == [
+        '"referee adjust-unit',
+        '"referee adjust-unit ',
+    ]
+    assert candidates(["order", "war"], "'aslan end-p") == ["'aslan end-phase"]  # complete
+    assert candidates(["order", "war"], "'aslan j") == ["'aslan join-battle", "'aslan jump"]
     fish = candidates(["order", "war"], "aslan ju", quote=False)
     assert fish == ["aslan jump"]
 
@@ -98,7 +108,7 @@ def test_the_bash_script_completes_in_a_real_bash(db_url, tmp_path: Path):
     out = subprocess.run(
         ["bash", "-c", probe], capture_output=True, text=True, env=env, check=True
     ).stdout.splitlines()
-    assert out == ["[status ]", "[war ]", "['aslan buy]"]
+    assert out == ["[status ]", "[war ]", "['aslan buy]['aslan buy ]"]
 
 
 def test_a_tab_loads_neither_the_rules_engine_nor_pydantic(db_url):
@@ -109,7 +119,7 @@ def test_a_tab_loads_neither_the_rules_engine_nor_pydantic(db_url):
             "from campaign.cli.completion import candidates",
             f"assert candidates(['status', '--db', {db_url!r}], '') == ['duel', 'war']",
             f"assert candidates(['order', '--db', {db_url!r}, 'war'], 'aslan b')"
-            " == ['\\'aslan buy']",
+            " == ['\\'aslan buy', '\\'aslan buy ']",
             "print(sorted(m for m in sys.modules if m == 'pydantic'"
             " or m.startswith('campaign.rules.') and m not in"
             " ('campaign.rules.errors', 'campaign.rules.ids', 'campaign.rules.suggest')))",

@@ -124,3 +124,40 @@ def test_an_unknown_command_does_not_print_the_whole_list(capsys):
     err = capsys.readouterr().err
     assert "invalid choice: 'xyzzy' (`campaign --help` lists them)" in err
     assert "'scenario'" not in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "line"),
+    [
+        (
+            ["status"],
+            "campaign status: error: the following arguments are required: name "
+            "(e.g. campaign status war; `campaign list` shows the campaigns)",
+        ),
+        (
+            ["order", "war"],
+            "campaign order: error: the following arguments are required: order "
+            "(e.g. campaign order war 'solomani place-neutral keystone')",
+        ),
+        (
+            ["new"],
+            "campaign new: error: the following arguments are required: name "
+            "(e.g. campaign new war)",
+        ),
+        (
+            ["completion"],
+            "campaign completion: error: the following arguments are required: shell "
+            "(e.g. campaign completion bash)",
+        ),
+    ],
+)
+def test_a_missing_argument_gets_an_example(argv, line, capsys):
+    """``campaign status`` alone said only "required: name": the error line now shows the
+    command's first example (and, for a campaign's name, where the names are listed); the
+    completion script's own WORDS is not reported as missing."""
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.splitlines()[-1] == line
+    assert "Traceback" not in err

@@ -169,3 +169,17 @@ def test_every_block_is_played_and_the_setup_file_is_the_one_shown():
     text = PAGE.read_text(encoding="utf-8")
     assert re.findall(r"<!-- table:([a-z-]+) -->", text) == [name for name, _ in BLOCKS]
     assert f"```\n{SETUP_FILE}```" in text
+
+
+def test_the_created_line_names_the_event_the_status_shows(tmp_path, capsys):
+    """``campaign new boxed --dice physical --neutrals table --manual-steps`` said "created:
+    ..., event 3" and, in the status printed just below, "event 5": the line named the event
+    before the referee's stepping and neutral-draw orders the command itself gives."""
+    from campaign.cli import main
+
+    db = f"sqlite:///{tmp_path / 'c.db'}"
+    argv = ["new", "boxed", "--dice", "physical", "--neutrals", "table", "--manual-steps"]
+    assert main([*argv, "--db", db]) == 0
+    out = capsys.readouterr().out
+    assert "created: layout standard, 8 sections, event 5, manual stepping" in out
+    assert "  event 5, state digest" in out

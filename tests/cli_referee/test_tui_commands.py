@@ -47,3 +47,41 @@ def test_a_dumb_terminal_gets_a_refusal_not_the_full_screen_ui(
     assert "TERM=dumb cannot draw the full-screen terminal UI" in err
     assert "campaign status" in err
     assert not db.exists()
+
+
+@pytest.mark.parametrize("command", [["demo"], ["tui"], ["tui", "war"]])
+def test_a_keymap_file_named_but_missing_is_refused(
+    tmp_path: Path, monkeypatch, capsys, command: list[str]
+):
+    """``--keymap my-keys.toml`` (the example of ``campaign tui --help``) with no such file
+    opened the UI with no keymap and said nothing: a mistyped file name went unnoticed. Now one
+    line naming the file, before anything is created or opened."""
+    monkeypatch.setattr("campaign.cli.handlers.tui.create_app", no_ui)
+    monkeypatch.setenv("TERM", "xterm-256color")
+    db = tmp_path / "c.db"
+    keymap = tmp_path / "my-keys.toml"
+    assert main([*command, "--db", f"sqlite:///{db}", "--keymap", str(keymap)]) != 0
+    err = capsys.readouterr().err
+    assert err.startswith(f"campaign: {keymap}: no such keymap file")
+    assert len(err.strip().splitlines()) == 1
+    assert not db.exists()
+
+
+def test_an_existing_keymap_file_opens_the_ui(tmp_path: Path, monkeypatch):
+    """The refusal above is for a missing file only: a file that is there is read by the UI."""
+    opened: list[Path | None] = []
+
+    class FakeApp:
+        def run(self) -> None:
+            pass
+
+    def fake_app(keymap: Path | None, **kwargs) -> FakeApp:
+        opened.append(keymap)
+        return FakeApp()
+
+    monkeypatch.setattr("campaign.cli.handlers.tui.create_app", fake_app)
+    monkeypatch.setenv("TERM", "xterm-256color")
+    keymap = tmp_path / "my-keys.toml"
+    keymap.write_text('"campaign.undo" = "z"\n', encoding="utf-8")
+    assert main(["tui", "--db", f"sqlite:///{tmp_path / 'c.db'}", "--keymap", str(keymap)]) == 0
+    assert opened == [keymap]

@@ -50,7 +50,7 @@ def test_a_count_may_be_left_out_before_a_location():  # DN-ECO-8, DN-ERR-1
     assert typed == Produce(side="aslan", kind="DD", count=1, location=Location.parse("box:halden"))
     assert typed.to_notation() == "aslan produce DD 1 box:halden"
     assert parse_order("aslan produce DD 2 box:halden").count == 2
-    with pytest.raises(InvalidOrderError, match="count: must be a whole number"):
+    with pytest.raises(InvalidOrderError, match="COUNT: must be a whole number"):
         parse_order("aslan produce DD halden")  # neither a count nor a location
     with pytest.raises(InvalidOrderError, match="at most 3"):
         parse_order("aslan produce DD box:halden box:halden")
@@ -68,9 +68,9 @@ def test_locations_parse_to_models():  # DN-SET-2
         ("aslan", "expected"),
         ("klingon end-phase", "not aslan, solomani or referee"),
         ("aslan fly A-CL-1", "unknown order 'fly'"),
-        ("aslan buy", "kind"),
-        ("aslan buy CL two", "count"),
-        ("aslan buy CL 0", "count"),
+        ("aslan buy", "KIND: is missing"),
+        ("aslan buy CL two", "COUNT: must be a whole number"),
+        ("aslan buy CL 0", "COUNT: must be"),
         ("aslan buy CL 2 3", "at most 2"),
         ("aslan deploy A-CL-1 orbit:x", "bad location"),
         ('aslan buy "CL', "cannot read"),
@@ -79,6 +79,26 @@ def test_locations_parse_to_models():  # DN-SET-2
 def test_malformed_notation_is_invalid(text, fragment):  # DN-ERR-1
     with pytest.raises(InvalidOrderError, match=fragment):
         parse_order(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("solomani jump", "STACK: is missing (usage: solomani jump STACK PATH)"),
+        ("solomani jump S-DD-2", "PATH: is missing"),
+        ("aslan end-move", "STACK: is missing"),
+        ('referee set-ru aslin 5 "typo"', "SIDE: must be 'aslan', 'solomani' or 'neutral'"),
+        ("aslan join-battle", "SYS: is missing"),
+        ("referee stepping manuel", "mode: must be 'manual' or 'auto'"),  # no usage word
+    ],
+)
+def test_a_refusal_names_the_argument_as_the_usage_does(text, fragment):  # DN-ERR-1
+    """A missing or wrong argument is named by its word in the usage printed with it (STACK),
+    not by the order's internal field (``what: is missing`` said nothing to a player)."""
+    with pytest.raises(InvalidOrderError) as refused:
+        parse_order(text)
+    assert fragment in str(refused.value)
+    assert "what:" not in str(refused.value) and "target:" not in str(refused.value)
 
 
 def test_every_registered_order_has_a_handler_and_rule():  # DN-SEQ-2

@@ -6,6 +6,7 @@ registry stays the source of truth, and this test fails as soon as the two diffe
 
 from __future__ import annotations
 
+from campaign.rules.registry import order_specs
 from campaign.views import verbs
 from campaign.views.orders import registry_verbs
 
@@ -29,3 +30,13 @@ def test_order_words_are_each_side_then_its_verbs():
         "solomani pass",
         "referee stepping",
     ]
+
+
+def test_the_bare_verbs_are_the_registry_s_orders_without_arguments():
+    """Completion closes the quote only after these (docs/completion.md)."""
+    bare = tuple(
+        spec.verb
+        for spec in order_specs()
+        if not [name for name in spec.cls.model_fields if name not in ("type", "side")]
+    )
+    assert bare == verbs.BARE_VERBS

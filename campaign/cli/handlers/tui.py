@@ -7,6 +7,7 @@ import argparse
 import os
 import shlex
 import sys
+from pathlib import Path
 
 from campaign.app import CampaignService
 from campaign.cli.errors import EXIT_ERROR
@@ -14,6 +15,7 @@ from campaign.rules.errors import CampaignError
 from campaign.rules.ids import Side
 from campaign.tui.app import create_app
 from campaign.tui.demo import DEMO_NAME, SEED_NAME, demo_exists, ensure_demo
+from campaign.tui.keymap import default_keymap_path
 
 #: Terminals that cannot draw the full-screen UI (no cursor addressing): refused with advice.
 DUMB_TERMINALS = frozenset({"dumb", "unknown"})
@@ -47,8 +49,22 @@ def dumb_terminal_refusal() -> str | None:
     )
 
 
+def missing_keymap_refusal(keymap: Path | None) -> str | None:
+    """Why the UI is not opened with ``--keymap FILE``, or ``None``: a keymap file named on the
+    line that is not there (a typo in its name) was read as an empty keymap, silently, while the
+    default file may well be absent (docs/tui.md, "Keymap")."""
+    if keymap is None or keymap.exists() or keymap.is_symlink():
+        return None
+    return (
+        f"campaign: {keymap}: no such keymap file; give the path of an existing file, or leave "
+        f"--keymap out to use {default_keymap_path()} (docs/tui.md, Keymap)"
+    )
+
+
 def _run(args: argparse.Namespace, open_campaign: str | None, *, demo: bool) -> int:
     refusal = None if demo and args.create_only else dumb_terminal_refusal()
+    if refusal is None and not (demo and args.create_only):
+        refusal = missing_keymap_refusal(args.keymap)
     if refusal is not None:  # before anything is created or opened
         print(refusal, file=sys.stderr)
         return EXIT_ERROR
