@@ -24,6 +24,7 @@ from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
 from campaign.rules.views import Seen
 from campaign.views.report import SCHEMA_VERSION, Report, viewer_name
+from campaign.views.words import plural
 
 Status = Literal["due", "resolved", "later"]
 
@@ -143,7 +144,7 @@ def _on_pass(status: Status, pay_all: int, rolls: int, ru: int, ships: bool) -> 
             f"waits: paying every civilised ship costs {pay_all} RU and {ru} RU are in "
             "hand; choose the ships to leave unpaid with `maintain UNPAID`"
         )
-    return f"`pass` pays {pay_all} RU and rolls for {rolls} frontier ships"
+    return f"`pass` pays {pay_all} RU and rolls for {plural(rolls, 'frontier ship')}"
 
 
 def _ship(

@@ -9,6 +9,7 @@ from campaign.app import CampaignService
 from campaign.cli import main
 from campaign.rules.ids import Side
 from campaign.views.systems import systems_report
+from campaign.views.upkeep import _on_pass
 from tests.cli_referee.conftest import TO_MARROW
 from tests.cli_referee.test_views import _json, _run
 
@@ -115,3 +116,9 @@ def test_battles_view_lists_withdrawal_destinations(db, capsys):
     rows = {row["side"]: row for row in data["battles"][0]["withdrawal"]}
     assert rows["solomani"]["destinations"] == ["concord", "halden", "redoubt", "box"]
     assert rows["aslan"]["destinations"] == ["halden", "redoubt"]
+
+
+def test_what_pass_does_counts_its_frontier_ships_in_words():
+    # DN-ECO-7, DN-SEQ-2: found by use, "rolls for 1 frontier ships"
+    assert _on_pass("due", 9, 1, 20, True) == "`pass` pays 9 RU and rolls for 1 frontier ship"
+    assert _on_pass("due", 9, 4, 20, True).endswith("rolls for 4 frontier ships")

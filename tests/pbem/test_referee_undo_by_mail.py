@@ -6,6 +6,7 @@ already sent file 3", and `--again` rebuilt the same file)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -125,6 +126,8 @@ def test_refused_referee_undo_is_withdrawn_and_play_goes_on(game, capsys):  # DN
     assert code == 1 and "not your last file sent" in err
     code, out, _ = _run(capsys, "withdraw", NAME, "3", "--reason", "aslan refused the undo", *sol)
     assert code == 0 and "withdrawn" in out
+    # found by use: "event 6 are orders not yet sent again" (DN-ERR-1)
+    assert re.search(r"the orders of events? [0-9-]+ are not sent any more", out), out
     assert _run(capsys, "undo", NAME, *sol)[0] == 0  # no longer shared: a plain undo
     t3 = _send(game, "solomani", "solomani place-neutral keystone", 3)
     assert json.loads(_unarmoured(t3))["body"]["header"]["exchange"] == 3

@@ -86,8 +86,8 @@ def withdrawn_line(record: PbemFile) -> str:
     """What ``campaign withdraw`` prints once file ``record`` was taken back."""
     return (
         f"file {record.exchange} withdrawn (logged): "
-        f"{events_text(record.base_seq + 1, record.head_seq)} are orders not yet sent "
-        "again; undo them or export again "
+        f"the orders of {events_text(record.base_seq + 1, record.head_seq)} are not sent "
+        "any more; undo them or export again "
         f"(the next file is number {record.exchange} again)"
     )
 
