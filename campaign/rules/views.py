@@ -41,7 +41,9 @@ ReportT = TypeVar("ReportT", bound=BaseModel | msgspec.Struct)
 _REVEAL_LABEL = re.compile(r"(\breveal [A-Za-z0-9-]+) neutral:[^\s`']+")
 #: A neutral counter drawn at the table is named in its placement order (``place-neutral
 #: keystone RT-2``, issue 45 item 1); a player's text shows the placement, never the counter.
-_TABLE_DRAW = re.compile(r"(\bplace-neutral [A-Za-z0-9-]+) [^\s`']+")
+#: The order's template (``place-neutral SYSTEM CODE``) names no counter and stays as written:
+#: a player's screen asked for ``place-neutral SYSTEM ?`` and its form for a field "?".
+_TABLE_DRAW = re.compile(r"(\bplace-neutral [A-Za-z0-9-]+) (?!CODE(?![^\s`']))[^\s`']+")
 
 #: Aliases are ``N-X-1``, ``N-X-2``, ... (no neutral counter kind has the code X).
 ALIAS_PREFIX = "N-X-"

@@ -16,7 +16,7 @@ import re
 
 from msgspec import Struct
 
-from campaign.views.orders import order_fields
+from campaign.views.orders import order_fields, registered_template
 
 TOKEN = re.compile(r"\[[^\]]+\]|\"[^\"]*\"|\S+")
 
@@ -92,6 +92,7 @@ def parse_template(notation: str) -> OrderTemplate:
     words = TOKEN.findall(notation)
     verb = words[1] if len(words) > 1 else ""
     fields = order_fields(verb)
+    written = len(TOKEN.findall(registered_template(verb))) - 1  # its words after the verb
     head = words[:2]
     given: list[tuple[str, str]] = []
     blanks: list[Blank] = []
@@ -113,7 +114,13 @@ def parse_template(notation: str) -> OrderTemplate:
         # a duty (values given in its head) names bare what its step needs: a leftover's
         # ENGAGEMENT is needed though the order's model lets it out (issue 44 item 3: the
         # form called it "optional", then the order was refused)
-        optional = (not required and not given) or word.startswith("[") or "-" in parts
+        # a bare blank the registered template does not write is one this state's template
+        # asks for (``place-neutral SYSTEM CODE`` with the counters drawn at the table: the
+        # form called CODE "optional" and Enter sent the order without it, DN-NEU-1)
+        added = index >= written and not word.startswith("[")
+        optional = not added and (
+            (not required and not given) or word.startswith("[") or "-" in parts
+        )
         blanks.append(
             Blank(name, optional, default, alternatives, field.name if field is not None else "")
         )

@@ -34,6 +34,7 @@ from campaign.rules.ids import PLAYER_SIDES, Side, UnitCategory
 from campaign.rules.movement.groups import stacks_of
 from campaign.rules.movement.query import MoveOptions
 from campaign.rules.ruleset import Ruleset
+from campaign.rules.setup_rules import neutral_systems
 from campaign.rules.state import CampaignState, Where
 from campaign.views.orders import order_fields
 
@@ -306,6 +307,11 @@ class FormChoices:
             return FieldSpec(
                 self._systems(sorted(s for s in here if s)), hint="systems where you have units"
             )
+        if verb == "place-neutral":  # all 90 systems were offered, type 2 and 3 ones too
+            return FieldSpec(
+                self._systems([s.id for s in neutral_systems(self.ruleset)]),
+                hint="type 1 systems outside the home sections (DN-NEU-1)",
+            )
         return FieldSpec(self._systems([s.id for s in self.ruleset.star_map.systems]))
 
     def _dest(self, _verb: str, values: dict[str, str]) -> FieldSpec | None:
@@ -364,19 +370,17 @@ class FormChoices:
         return self._upkeep(disrupted_only=True)
 
     def _upkeep(self, *, disrupted_only: bool) -> FieldSpec | None:
-        """The ships of a ``maintain`` order (DN-ECO-7): those left unpaid, or the disrupted
-        ones to recover."""
+        """The ships of a ``maintain`` order (DN-ECO-7): the civilised ships that pay, to be
+        left unpaid, or the disrupted civilised ones, to recover. A frontier ship rolls and
+        recovers nowhere but in civilised space, a disrupted one is not left unpaid: the order
+        refuses those, so the lists never offer them (they did)."""
         if self.side is None:
             return None
         choices = []
         for ship in upkeep_list(self.state, self.ruleset, self.side):
-            if disrupted_only and not ship.disrupted:
+            if not ship.civilised or ship.disrupted is not disrupted_only:
                 continue
-            need = (
-                f"pays {ship.recovery if ship.disrupted else ship.cost} RU"
-                if ship.civilised
-                else f"frontier: 1d6 ≥ {ship.maintenance}"
-            )
+            need = f"pays {ship.recovery if ship.disrupted else ship.cost} RU"
             choices.append(
                 (
                     f"{ship.unit_id} {ship.code} at {self.name_of(ship.system_id)}: {need}",

@@ -13,7 +13,14 @@ from campaign.rules.phases import Actor
 from campaign.rules.registry import order_spec, order_specs
 from campaign.views.verbs import TYPISTS
 
-__all__ = ["MAX_ORDER_CHARS", "TYPISTS", "OrderField", "order_fields", "registry_verbs"]
+__all__ = [
+    "MAX_ORDER_CHARS",
+    "TYPISTS",
+    "OrderField",
+    "order_fields",
+    "registered_template",
+    "registry_verbs",
+]
 
 
 def registry_verbs() -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -43,6 +50,13 @@ def _default_text(value: Any) -> str:
     if isinstance(value, Enum):
         return str(value.value)
     return str(value)
+
+
+def registered_template(verb: str) -> str:
+    """``verb``'s notation template as registered (``place-neutral SYSTEM``), before a state
+    shows it otherwise (``place-neutral SYSTEM CODE`` with the counters drawn at the table);
+    ``InvalidOrderError`` when the verb is unknown."""
+    return order_spec(verb).template
 
 
 def order_fields(verb: str) -> list[OrderField]:

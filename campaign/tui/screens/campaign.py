@@ -15,6 +15,7 @@ from collections.abc import Callable
 from functools import partial, wraps
 
 from rich.markup import escape
+from rich.text import Text
 from textual import on
 from textual.actions import SkipAction
 from textual.app import ComposeResult
@@ -245,7 +246,8 @@ class CampaignScreen(Screen[None]):
 
     def refresh_all(self) -> None:
         """Rebuild the phase tracker and the tab shown now; other tabs when next shown."""
-        show_text(self.query_one("#phase", Static), "\n".join(self.session.phase_lines()))
+        # plain text: an optional blank ("[COUNT]") read as markup vanished from the line
+        show_text(self.query_one("#phase", Static), Text("\n".join(self.session.phase_lines())))
         self.order_bar.show()
         self._dirty = {tab.id for tab in TABS}
         self._refresh_tab(self.query_one("#tabs", TabbedContent).active)

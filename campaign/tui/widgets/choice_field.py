@@ -19,6 +19,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.content import Content
 from textual.dom import DOMNode
 from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
@@ -144,18 +145,24 @@ class ChoiceField(Vertical):
 
     # --- the list
 
-    def _label(self, label: str, value: str) -> str:
+    def _label(self, label: str, value: str) -> Content:
+        """A choice's row as plain text: read as markup, a marked row's "[x]" was taken for a
+        style and vanished (found by use: three units marked, none showed it)."""
         if not self.multi:
-            return label
-        return ("[x] " if value in self._marked else "[ ] ") + label
+            return Content(label)
+        return Content(("[x] " if value in self._marked else "[ ] ") + label)
 
     def _refill(self) -> None:
         words = self.query_one(FilterInput).value.lower().split()
-        self._shown = [
+        shown = [
             (label, value)
             for label, value in self._choices
             if all(word in f"{label} {value}".lower() for word in words)
         ]
+        # a choice whose value is what was typed comes first, and typing picks it: "TR" took
+        # "RT-4   regular troops" (its name holds "tr"), listed before the transport
+        typed = " ".join(words)
+        self._shown = sorted(shown, key=lambda choice: choice[1].lower() != typed)
         options = self.query_one(OptionList)
         options.clear_options()
         if not self._shown:
@@ -164,8 +171,8 @@ class ChoiceField(Vertical):
             return
         options.add_options(Option(self._label(label, value)) for label, value in self._shown)
         values = [value for _, value in self._shown]
-        if words and not self.multi and self._chosen not in values:
-            self._chosen = values[0]  # typing picks the first match
+        if words and not self.multi and (self._chosen not in values or values[0].lower() == typed):
+            self._chosen = values[0]  # typing picks the first match, the one typed if any
         target = self._chosen if not self.multi else None
         if target in values:
             options.highlighted = values.index(target)
