@@ -252,7 +252,9 @@ def test_cli_demo_creates_demo_and_opens_it(tmp_path: Path, monkeypatch: pytest.
     opened: list[str | None] = []
     monkeypatch.setattr(CampaignApp, "run", lambda self: opened.append(self.open_campaign))
     url = f"sqlite:///{tmp_path / 'd.db'}"
-    assert cli.main(["demo", "--db", url, "--keymap", str(tmp_path / "k.toml")]) == 0
+    keymap = tmp_path / "k.toml"  # an empty keymap of its own: the user's must not leak in
+    keymap.write_text("", encoding="utf-8")  # (a keymap named but missing is refused)
+    assert cli.main(["demo", "--db", url, "--keymap", str(keymap)]) == 0
     assert opened == ["demo"]
     state = CampaignService(db_url=url).load("demo").state
     assert (state.turn, state.phase, state.acting) == (1, Phase.FIRST_MOVEMENT, Side.ASLAN)
