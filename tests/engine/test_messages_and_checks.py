@@ -69,7 +69,7 @@ def test_form_stack_refuses_duplicate_ids():
 
 def test_referee_set_ru_is_bounded():
     # DN-ERR-1: 10^32 RU is refused as input, not stored
-    with pytest.raises(InvalidOrderError, match="ru: must be at most 10000"):
+    with pytest.raises(InvalidOrderError, match="RU: must be at most 10000"):
         parse_order(f'referee set-ru aslan {10**32} "typo"')
     assert parse_order('referee set-ru aslan 10000 "big win"').ru == 10000
 
