@@ -686,8 +686,6 @@ class CampaignScreen(Screen[None]):
         except CampaignError as error:
             self.report_error(error.message)
             return
-        rows = self.session.log_rows()
-        last = rows[-1].order if rows else "the last order"
         asked_at = self.session.loaded.head
 
         def answered(yes: bool | None) -> None:
@@ -700,7 +698,13 @@ class CampaignScreen(Screen[None]):
             elif yes:
                 self._undo()
 
-        self.app.push_screen(Confirm(f"Undo [b]{last}[/b]?"), answered)
+        self.app.push_screen(Confirm(f"Undo [b]{self._last_order()}[/b]?"), answered)
+
+    def _last_order(self) -> str:
+        """The last order as this seat reads it in the log (a face-down neutral's code hidden),
+        as markup: what ``u`` and ``U`` ask about."""
+        rows = self.session.log_rows()
+        return escape(rows[-1].order) if rows else "the last order"
 
     def _undo(self, referee_reason: str | None = None) -> None:
         try:
@@ -728,7 +732,10 @@ class CampaignScreen(Screen[None]):
                 self._undo(referee_reason=reason)
 
         self.app.push_screen(
-            TextPrompt("Referee undo: the reason (logged)", "type why the last order is reverted"),
+            TextPrompt(
+                f"Referee undo of [b]{self._last_order()}[/b]: the reason (logged)",
+                "type why the order is reverted",
+            ),
             done,
         )
 
