@@ -113,6 +113,14 @@ class OrderForm(ModalScreen[str | None]):
             yield Static("", id="form-error", classes="error")
             yield Button("OK", id="form-ok", variant="primary")
 
+    def on_mount(self) -> None:
+        """The focus starts in the first required field still empty, not in one already
+        filled (found by use: from Ctrl+P, ``choose-range BATTLE R`` opened in the BATTLE
+        filled in, and the letters typed went to its filter)."""
+        empty = self._empty_required(after=None)
+        if empty is not None:
+            self.query_one(f"#field-{empty}").focus()
+
     @staticmethod
     def label_text(blank: Blank, spec: FieldSpec) -> str:
         """A field's label: its name, what an empty optional one stands for, and the hint of
