@@ -21,6 +21,7 @@ from tests.tui.pilot_helpers import (
     screen_of,
     send,
 )
+from tests.waiting import until
 
 
 def status_of(pilot) -> str:
@@ -52,6 +53,25 @@ def test_undo_past_dice_names_the_key_not_the_cli_option(service: CampaignServic
             status = status_of(pilot)
             assert "rolled dice" in status and "U: referee undo" in status, status
             assert "--referee" not in status
+
+    asyncio.run(scenario())
+
+
+def test_the_referee_undo_names_the_order_it_reverts(service: CampaignService, no_keymap: Path):
+    """Found by use: ``u`` asked "Undo aslan buy RT-5?", but ``U`` only "Referee undo: the
+    reason (logged)", naming no order. It names the order as the log shows it, as ``u`` does."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
+            await open_battle_at_halden(pilot)
+            assert "✓" in await send(pilot, "aslan range b1")
+            # DN-ERR-1: past dice only the referee's override reverts the range roll
+            await pilot.press("escape", "U")
+            await until(pilot, lambda: isinstance(pilot.app.screen, TextPrompt), "U's prompt")
+            prompt = pilot.app.screen
+            assert isinstance(prompt, TextPrompt)
+            question = prompt.query_one(Static).render()
+            assert str(question) == "Referee undo of aslan range b1: the reason (logged)"
 
     asyncio.run(scenario())
 

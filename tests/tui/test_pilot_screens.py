@@ -19,7 +19,15 @@ from campaign.tui.screens.forms import OrderForm
 from campaign.tui.screens.help import HelpScreen
 from campaign.tui.screens.launcher import LauncherScreen
 from campaign.tui.widgets.choice_field import ChoiceField
-from tests.tui.pilot_helpers import SIZE, app_for, move_with_form, screen_of, send
+from tests.tui.pilot_helpers import (
+    SIZE,
+    app_for,
+    battle_step,
+    move_with_form,
+    open_battle_at_halden,
+    screen_of,
+    send,
+)
 from tests.waiting import until
 
 
@@ -80,6 +88,40 @@ def test_palette_offers_legal_orders_and_opens_their_form(
             )
             assert pilot.app.screen.head == "aslan jump"
             assert screen.query_one("#order", Input).value == ""
+
+    asyncio.run(scenario())
+
+
+def test_a_form_from_the_palette_starts_in_the_first_field_to_fill(
+    service: CampaignService, no_keymap: Path
+):
+    """Found by use: a form chosen in the palette opened with the cursor in a field already
+    filled (the battle the game waits for), so the letters typed went to its filter. The
+    focus starts in the first required field still empty."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
+            session = await open_battle_at_halden(pilot)
+            # DN-CBT-1: the range roll; its winner chooses the range (BATTLE R)
+            session.order(battle_step(session, "halden/aslan-solomani"), "4,2", "at the table")
+            screen_of(pilot).refresh_all()
+            await pilot.press("escape", "ctrl+p")
+            await pilot.press(*"choose-range")
+            await until(pilot, lambda: palette_offers(pilot.app, "choose-range"), "the command")
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(pilot.app.screen, OrderForm), "its form")
+            form = pilot.app.screen
+            assert isinstance(form, OrderForm)
+            assert [blank.name for blank in form.fields] == ["BATTLE", "R"]
+            assert form.value_of(0) == "b1"  # DN-CBT-2: the battle the game waits for
+            await until(
+                pilot,
+                lambda: form.query_one("#field-1").has_focus_within,
+                "the focus in R, the first field to fill",
+            )
+            await pilot.press("l", "o")
+            assert form.value_of(1).startswith("l")
+            assert form.value_of(0) == "b1"
 
     asyncio.run(scenario())
 

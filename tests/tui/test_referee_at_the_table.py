@@ -19,6 +19,7 @@ from campaign.tui.screens.forms import OrderForm
 from campaign.tui.session import CampaignSession
 from campaign.tui.widgets.choice_field import ChoiceField
 from tests.tui.pilot_helpers import app_for, screen_lines, screen_of
+from tests.waiting import until
 
 #: The draws of docs/referee-at-the-table.md, in turn from the Solomani (a PD set aside last).
 DRAWS = [
@@ -54,6 +55,29 @@ def test_the_phase_tracker_shows_an_orders_optional_blanks(tmp_path: Path, no_ke
             return str(screen_of(pilot).query_one("#phase", Static).render())
 
     assert "aslan buy KIND [COUNT]" in asyncio.run(scenario())
+
+
+def test_p_in_the_set_up_purchases_opens_the_buy_form(tmp_path: Path, no_keymap: Path):
+    """Found by use: in the set-up purchases ``P`` (produce) said "aslan produce is not
+    legal now"; the order there is ``buy`` (DN-SET-1). ``P`` opens the buy form: ``P``, the
+    kind's code, Enter."""
+    service = table_campaign(tmp_path)
+    for text in DRAWS:
+        service.order("t", text)
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "t").run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("escape", "P")
+            await until(pilot, lambda: isinstance(pilot.app.screen, OrderForm), "P's form")
+            form = pilot.app.screen
+            assert isinstance(form, OrderForm) and form.head == "aslan buy"
+            await pilot.press(*"rt-5", "enter")
+            await until(pilot, lambda: screen_of(pilot) is pilot.app.screen, "the form sent")
+
+    asyncio.run(scenario())
+    # DN-SET-1: the set-up purchase stored, as the buy order
+    assert service.log("t")[-1].order_text == "aslan buy RT-5"
 
 
 def test_the_form_needs_the_code_of_the_counter_drawn(tmp_path: Path, no_keymap: Path):

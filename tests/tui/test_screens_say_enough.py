@@ -10,8 +10,9 @@ import asyncio
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 from textual.widget import Widget
-from textual.widgets import Checkbox, Input, Label
+from textual.widgets import Checkbox, Input, Label, OptionList
 
 from campaign.app import CampaignService
 from campaign.rules.ids import Side
@@ -147,6 +148,84 @@ def test_the_interact_form_labels_are_whole_at_80x24(service: CampaignService, n
             # DN-INT-1: the bombardment hint, e.g. A-CL-1>N-X-2, reads whole
             assert any("BOMBARD" in shown(label) for label in box.query(Label))
             assert_whole_in(box)
+
+    asyncio.run(scenario())
+
+
+def rows_in_view(form: OrderForm, index: int) -> int:
+    """How many rows of field ``index``'s list the form shows now, within its box's edges."""
+    box = form.query_one(".form-box")
+    choices = form.query_one(f"#field-{index}", ChoiceField).query_one(OptionList)
+    return choices.region.intersection(box.scrollable_content_region).height
+
+
+def in_view(form: OrderForm, widget: Widget) -> bool:
+    """True when ``widget`` is drawn whole inside the form's box (not scrolled away)."""
+    box = form.query_one(".form-box").scrollable_content_region
+    return widget.region.height > 0 and box.contains_region(widget.region)
+
+
+async def field_in_view(pilot: Pilot, form: OrderForm, index: int) -> None:
+    """Wait until field ``index`` has the focus and is in view with its label, a list showing
+    at least 3 of its rows (all when fewer)."""
+    field, label = form.query_one(f"#field-{index}"), form.query_one(f"#label-{index}")
+    name = form.fields[index].name
+    await until(pilot, lambda: field.has_focus_within, f"{name} focused")
+    if not isinstance(field, ChoiceField):
+        await until(pilot, lambda: in_view(form, field), f"{name} in view")
+        return
+    choices = field.query_one(OptionList)
+    await until(pilot, lambda: choices.option_count > 0, f"{name}'s choices")
+    least = min(3, choices.option_count)
+    await until(
+        pilot,
+        lambda: rows_in_view(form, index) >= least and in_view(form, label),
+        f"{name}: {least} rows of {choices.option_count} in view, and its label",
+    )
+
+
+@pytest.mark.parametrize(
+    ("orders", "key"),
+    [
+        ([], "enter"),  # aslan jump: STACK (9 stacks and ships), then PATH (47 systems)
+        (
+            [
+                "aslan jump A-CL-1 hlirakh,ftahr,khtaoi,fissure,span",
+                "aslan end-phase",
+                "aslan end-phase",  # first-combat/interaction: A-CL-1 over Span
+            ],
+            "tab",  # aslan interact: SYS, LAND, BOMBARD (a text field), DROPS
+        ),
+    ],
+    ids=["jump", "interact"],
+)
+def test_every_list_of_a_crowded_form_shows_rows_at_80x24(
+    service: CampaignService, no_keymap: Path, orders: list[str], key: str
+):
+    """Found by use: at 80x24 the interact form's SYS list showed no row, only its filter line,
+    and the produce form's KIND list one: a choice field took a share of what the box had left.
+    Now each list shows at least 3 rows (all when fewer), the form scrolls, and the field
+    that has the focus is in view with its label (DN-MOV-2 jump, DN-INT-1 interact)."""
+    session = CampaignSession(service, "demo")
+    for order in orders:
+        session.order(order)
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("escape", "e")
+            await until(pilot, lambda: isinstance(pilot.app.screen, OrderForm), "the form")
+            form = pilot.app.screen
+            assert isinstance(form, OrderForm)
+            # DN-MOV-2 / DN-INT-1: each blank of the order, its legal choices in view
+            for index in range(len(form.fields)):
+                await field_in_view(pilot, form, index)
+                if index < len(form.fields) - 1:
+                    await pilot.press(key)
+            if not orders:  # the jump form: PATH lists where the stack may go
+                assert (
+                    form.query_one("#field-1", ChoiceField).query_one(OptionList).option_count > 9
+                )
 
     asyncio.run(scenario())
 

@@ -100,7 +100,14 @@ class CampaignScreen(Screen[None]):
         Binding("p", "save_picture", "Picture", show=False, id="campaign.picture"),
         Binding("u", "undo", "Undo", id="campaign.undo"),
         Binding("E", "end_phase", "End phase", show=False, id="campaign.end_phase"),
-        Binding("P", "produce", "Produce", show=False, id="campaign.produce", priority=True),
+        Binding(
+            "P",
+            "produce",
+            "Produce (set-up: buy)",
+            show=False,
+            id="campaign.produce",
+            priority=True,
+        ),
         Binding(
             "slash",
             "find_in_log",
@@ -653,20 +660,25 @@ class CampaignScreen(Screen[None]):
         """``P``: the produce form of the side that acts (a player: its own), the kinds it can
         pay for listed, COUNT and LOCATION left at their defaults (1, the default place):
         ``P``, a letter or two of the kind, Enter — from the palette it took nine keys
-        (issue 44 item 3)."""
-        notation = self._own_legal("produce")
+        (issue 44 item 3). In the set-up purchases the units are bought, not produced
+        (DN-SET-1): ``P`` opens the ``buy`` form there (it said "aslan produce is not legal
+        now", found by use)."""
+        notation = self._own_legal("produce", "buy")
         if notation is not None:
             self.open_form(notation)
 
-    def _own_legal(self, verb: str) -> str | None:
-        """The legal order ``verb`` of the side that acts (a player: its own), as the legal
-        orders write it; ``None`` after saying that it is not legal now."""
+    def _own_legal(self, verb: str, *others: str) -> str | None:
+        """The legal order ``verb`` (else the first of ``others`` legal now) of the side that
+        acts (a player: its own), as the legal orders write it; ``None`` after saying that
+        ``verb`` is not legal now."""
         side = (self.session.viewer or self.session.state.acting).value
+        legal_orders = self.session.legal_orders()
         notation = next(
             (
                 legal.notation
-                for legal in self.session.legal_orders()
-                if legal.verb == verb and legal.notation.split()[0] == side
+                for wanted in (verb, *others)
+                for legal in legal_orders
+                if legal.verb == wanted and legal.notation.split()[0] == side
             ),
             None,
         )
@@ -686,8 +698,6 @@ class CampaignScreen(Screen[None]):
         except CampaignError as error:
             self.report_error(error.message)
             return
-        rows = self.session.log_rows()
-        last = rows[-1].order if rows else "the last order"
         asked_at = self.session.loaded.head
 
         def answered(yes: bool | None) -> None:
@@ -700,7 +710,13 @@ class CampaignScreen(Screen[None]):
             elif yes:
                 self._undo()
 
-        self.app.push_screen(Confirm(f"Undo [b]{last}[/b]?"), answered)
+        self.app.push_screen(Confirm(f"Undo [b]{self._last_order()}[/b]?"), answered)
+
+    def _last_order(self) -> str:
+        """The last order as this seat reads it in the log (a face-down neutral's code hidden),
+        as markup: what ``u`` and ``U`` ask about."""
+        rows = self.session.log_rows()
+        return escape(rows[-1].order) if rows else "the last order"
 
     def _undo(self, referee_reason: str | None = None) -> None:
         try:
@@ -728,7 +744,10 @@ class CampaignScreen(Screen[None]):
                 self._undo(referee_reason=reason)
 
         self.app.push_screen(
-            TextPrompt("Referee undo: the reason (logged)", "type why the last order is reverted"),
+            TextPrompt(
+                f"Referee undo of [b]{self._last_order()}[/b]: the reason (logged)",
+                "type why the order is reverted",
+            ),
             done,
         )
 

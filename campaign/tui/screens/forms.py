@@ -4,12 +4,16 @@ yes/no confirmation, and the new-campaign form of the launcher."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from rich.markup import escape
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
+from textual.geometry import Region
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from campaign.app.starting import DICE_CHOICES, LAYOUT_CHOICES, NewCampaignOptions
@@ -109,6 +113,14 @@ class OrderForm(ModalScreen[str | None]):
             yield Static("", id="form-error", classes="error")
             yield Button("OK", id="form-ok", variant="primary")
 
+    def on_mount(self) -> None:
+        """The focus starts in the first required field still empty, not in one already
+        filled (found by use: from Ctrl+P, ``choose-range BATTLE R`` opened in the BATTLE
+        filled in, and the letters typed went to its filter)."""
+        empty = self._empty_required(after=None)
+        if empty is not None:
+            self.query_one(f"#field-{empty}").focus()
+
     @staticmethod
     def label_text(blank: Blank, spec: FieldSpec) -> str:
         """A field's label: its name, what an empty optional one stands for, and the hint of
@@ -152,6 +164,31 @@ class OrderForm(ModalScreen[str | None]):
         """Leaving a field: later blanks may offer other choices now (PATH after STACK)."""
         self._update_dependants()
 
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """A field takes the focus: the form scrolls to show it whole, its label above it."""
+        index = self._field_index(event.widget)
+        if index is not None:
+            self.call_after_refresh(self._show_field, index)
+
+    def scroll_to_center(self, widget: Widget, *args: Any, **kwargs: Any) -> None:
+        """Textual centres a focused line not wholly in view; a field is shown whole with its
+        label instead (``_show_field``)."""
+        if self._field_index(widget) is None:
+            super().scroll_to_center(widget, *args, **kwargs)
+
+    def _show_field(self, index: int) -> None:
+        """Scroll the form as little as needed to show field ``index`` with its label (the
+        first field with the form's title). Textual centres the focused line alone, and once
+        it had a list's rows below the box's edge and its label above it (found by use)."""
+        field = self.query_one(f"#field-{index}")
+        if not field.has_focus_within:
+            return
+        top = 0 if index == 0 else self.query_one(f"#label-{index}").virtual_region.y
+        bottom = field.virtual_region_with_margin.bottom
+        self.query_one(".form-box").scroll_to_region(
+            Region(0, top, 1, bottom - top), animate=False, immediate=True
+        )
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Enter in a field: on to the next required blank still empty (the choice typed
         towards stays chosen; an untouched list's first choice is taken), else send the
@@ -170,11 +207,11 @@ class OrderForm(ModalScreen[str | None]):
             return
         self._send()
 
-    def _field_index(self, widget: Input) -> int | None:
-        """The index of the field ``widget`` belongs to (a choice field's filter line)."""
+    def _field_index(self, widget: Widget) -> int | None:
+        """The index of the field ``widget`` is or belongs to (a choice field's filter line)."""
         for index in range(len(self.fields)):
             field = self.query_one(f"#field-{index}")
-            if widget is field or widget in field.query(Input):
+            if field in widget.ancestors_with_self:
                 return index
         return None
 
