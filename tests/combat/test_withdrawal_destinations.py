@@ -12,10 +12,12 @@ from tests.combat.campaign_helpers import Campaign, place
 from tests.rulesets import sample
 
 
-def _at_withdrawal(system: str, aslan: list, ruleset: Ruleset | None = None) -> Campaign:
+def _at_withdrawal(
+    system: str, aslan: list, ruleset: Ruleset | None = None, others: tuple = ()
+) -> Campaign:
     """Solomani attack the Aslan ``units`` at ``system``; one round without effect, then the
-    Aslan (defender) decide on withdrawal first."""
-    units = [place("S-CL-1", "solomani:CL", f"hex:{system}"), *aslan]
+    Aslan (defender) decide on withdrawal first. ``others``: more units, elsewhere."""
+    units = [place("S-CL-1", "solomani:CL", f"hex:{system}"), *aslan, *others]
     game = Campaign(units, phasing=Side.SOLOMANI, ruleset=ruleset or sample())
     game.enter()
     battle = f"{system}/solomani-aslan"
@@ -117,3 +119,28 @@ def test_withdrawal_along_a_route_explored_earlier():
     assert "cinder" in withdrawal_options(game.state, game.ruleset, Side.ASLAN, battle).destinations
     game.play("aslan withdraw scarp/solomani-aslan cinder")
     assert game.where("A-CL-1") == "hex:cinder"
+
+
+def test_a_face_down_counter_never_closes_a_way_out():
+    # DN-CBT-7 + DN-NEU-1: the Aslan side sees a counter at Marrow, not what it is: the
+    # destinations are the same whether it is a neutral monitor (a warship) or a transport
+    offered = []
+    for kind in ("neutral:M-2-8-7", "neutral:TR"):
+        game = _at_withdrawal(
+            "halden",
+            [place("A-CL-1", "aslan:CL", "hex:halden")],
+            others=(place("N-X-1", kind, "hex:marrow", face_down=True),),
+        )
+        battle = book.battle_of(book.battles(game.state)["halden/solomani-aslan"])
+        offered.append(withdrawal_options(game.state, game.ruleset, Side.ASLAN, battle))
+        game.play("aslan withdraw halden/solomani-aslan marrow")
+        assert game.where("A-CL-1") == "hex:marrow"
+    assert offered[0].destinations == offered[1].destinations == ("brume", "bulwark", "marrow")
+    # a neutral warship face up is seen: it closes the way
+    game = _at_withdrawal(
+        "halden",
+        [place("A-CL-1", "aslan:CL", "hex:halden")],
+        others=(place("N-M-1", "neutral:M-2-8-7", "hex:marrow"),),
+    )
+    error = game.reject("aslan withdraw halden/solomani-aslan marrow")
+    assert "possible: brume, bulwark" in str(error) and "marrow" not in str(error).split(":")[-1]

@@ -1,6 +1,7 @@
 """Where a side may withdraw to after a round (DN-CBT-7).
 
-One jump along a route to a system without enemy warships, or into the own surface box
+One jump along a route to a system without enemy warships the side can see (a face-down
+counter never closes a way out, DN-NEU-1), or into the own surface box
 (``"box"``). A route still unexplored (DN-NEB-1) is no way out: a withdrawal never explores
 (exploring takes a roll that may fail and leave the group where it is; docs/rules-combat.md).
 The own surface box is one the side controls (DN-ECO-1/2: its ground forces or PD alone
@@ -42,9 +43,12 @@ class WithdrawalOptions(Struct, frozen=True):
 
 
 def _enemy_warships_at(state: CampaignState, ruleset: Ruleset, side: Side, system: str) -> bool:
-    """True when a hostile warship (not an auxiliary) is in the stellar hex of ``system``."""
+    """True when a hostile warship (not an auxiliary) that ``side`` can see is in the stellar
+    hex of ``system``. A face-down counter is not one: the side sees that it is there, never
+    what it is, so it cannot close a way out (DN-NEU-1; nor may its kind be asked in fair
+    mode); the group meets it as any unit entering its system does (DN-NEU-2)."""
     for unit in state.units.values():
-        if unit.owner is side:
+        if unit.owner is side or unit.face_down:
             continue
         place = unit.location
         if place.where is not Where.HEX or place.system != system:
