@@ -41,9 +41,12 @@ def best_of(runs: int, action: Callable[[], object]) -> float:
     return best
 
 
-def scattered_state(ruleset: Ruleset, units: int, seed: int = 7) -> CampaignState:
+def scattered_state(
+    ruleset: Ruleset, units: int, seed: int = 7, face_down: int = 0
+) -> CampaignState:
     """Aslan's First Movement with ``units`` ships of both sides on random systems, plus stack
-    ``bench`` (a cruiser and a tanker) at the first system."""
+    ``bench`` (a cruiser and a tanker) at the first system and ``face_down`` face-down neutral
+    counters on random systems (paths avoid them where they can, DN-NEU-1)."""
     rng = random.Random(seed)
     state = CampaignState(
         campaign_id="bench",
@@ -75,6 +78,16 @@ def scattered_state(ruleset: Ruleset, units: int, seed: int = 7) -> CampaignStat
                 stack="bench",
             )
         )
+    for n in range(face_down):
+        state.add_unit(
+            Unit(
+                id=f"N-TR-{n}",
+                kind="neutral:TR",
+                owner=Side.NEUTRAL,
+                location=Location.hex(rng.choice(systems[1:])),
+                face_down=True,
+            )
+        )
     return state
 
 
@@ -99,11 +112,16 @@ def main() -> None:
         order = Jump(side=Side.ASLAN, what="bench", path=list(target.path))
         seconds = best_of(20, lambda: decide(state, order, sample))
         print(f"decide(jump), {len(target.path)} jumps: {seconds * 1000:.2f} ms")
+    hidden = scattered_state(sample, 150, face_down=8)
+    seconds = best_of(20, lambda: move_options(hidden, sample, Side.ASLAN, "bench"))
+    print(f"move_options, sample map, 8 face-down counters too: {seconds * 1000:.2f} ms")
     for size in (400, 2500):
         ruleset = synthetic_ruleset(size, seed=3)
-        big = scattered_state(ruleset, size // 2)
-        seconds = best_of(3, lambda r=ruleset, s=big: move_options(s, r, Side.ASLAN, "bench"))
-        print(f"move_options, synthetic map of {size} systems: {seconds * 1000:.1f} ms")
+        for face_down in (0, size // 20):
+            big = scattered_state(ruleset, size // 2, face_down=face_down)
+            seconds = best_of(3, lambda r=ruleset, s=big: move_options(s, r, Side.ASLAN, "bench"))
+            also = f", {face_down} face-down counters" if face_down else ""
+            print(f"move_options, synthetic map of {size} systems{also}: {seconds * 1000:.1f} ms")
 
 
 if __name__ == "__main__":

@@ -216,7 +216,7 @@ class Orders(Campaigns):
         ``loaded`` is updated in place. If another writer appended meanwhile, ``ConflictError``
         and nothing is stored: reload and try again.
         """
-        authority.check_order(seat, parse_order(text))
+        authority.check_order(seat, parse_order(text, loaded.state))
         if typed is not None and loaded.dice_mode != "physical" and typed.reason:
             authority.check_override(seat, "typed dice with a reason")
         order = engine.read_typed(loaded.state, text, loaded.ruleset, seat.side)

@@ -45,7 +45,7 @@ def ending_preview(loaded: Loaded, text: str, seat: Seat) -> EndingPreview | Non
     state, ruleset = loaded.state, loaded.ruleset
     seeded = SeededSource(loaded.row.dice_seed)
     try:
-        authority.check_order(seat, parse_order(text))
+        authority.check_order(seat, parse_order(text, loaded.state))
         order = engine.read_typed(state, text, ruleset, viewer)
         events = engine.decide(state, order, ruleset, seeded)
     except (CampaignError, ValueError):
@@ -79,7 +79,7 @@ def dice_needed(loaded: Loaded, text: str, seat: Seat) -> list[str]:
         return seeded.draw(ctx)
 
     try:
-        authority.check_order(seat, parse_order(text))
+        authority.check_order(seat, parse_order(text, loaded.state))
         order = engine.read_typed(state, text, ruleset, viewer)
         engine.decide(state, order, ruleset, PhysicalSource(record))
     except (CampaignError, ValueError):
@@ -118,7 +118,7 @@ def next_die(loaded: Loaded, text: str, seat: Seat, typed: tuple[int, ...]) -> s
         raise _EnoughDice(ctx.purpose)
 
     try:
-        authority.check_order(seat, parse_order(text))
+        authority.check_order(seat, parse_order(text, loaded.state))
         order = engine.read_typed(state, text, ruleset, viewer)
         engine.decide(state, order, ruleset, PhysicalSource(in_turn))
     except _EnoughDice as due:
@@ -133,7 +133,7 @@ def refusal(loaded: Loaded, text: str, seat: Seat) -> str | None:
     be accepted, else the refusal exactly as the seat would read it (authority first, then
     the rules, written through the hiding rule by the engine)."""
     try:
-        authority.check_order(seat, parse_order(text))
+        authority.check_order(seat, parse_order(text, loaded.state))
         order = engine.read_typed(loaded.state, text, loaded.ruleset, seat.side)
         engine.decide(loaded.state, order, loaded.ruleset, SeededSource(loaded.row.dice_seed))
     except CampaignError as error:

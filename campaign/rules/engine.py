@@ -58,7 +58,6 @@ from campaign.rules.phases import Actor, Phase, SubPhase
 from campaign.rules.registry import (
     HOOKS,
     OFFERED,
-    SHOWN,
     EnterHook,
     OrderSpec,
     TurnEndHook,
@@ -139,7 +138,7 @@ def read_typed(
     checked as ``viewer`` knows them (``naming.check_names``: a player names a neutral counter
     by its alias only, and a real id it cannot know is refused exactly as an id that does not
     exist, DN-NEU-1; ``viewer`` None is the referee), then normalized (aliases resolved)."""
-    order = parse_order(text)
+    order = parse_order(text, state)
     check_names(state, ruleset, order, viewer)
     return normalize(state, order)
 
@@ -425,8 +424,7 @@ def _offered_orders(
             and not _offered(offered, state, side, ruleset)
         ):
             continue
-        shown = SHOWN[spec.verb](state) if spec.verb in SHOWN else None
-        template, summary = shown if shown is not None else (spec.template, spec.summary)
+        template, summary = spec.shown_in(state)
         yield LegalOrder(spec.verb, template, spec.rule, summary, side)
 
 

@@ -40,6 +40,7 @@ from campaign.rules.ids import Side
 from campaign.rules.order_text import REFEREE, side_text
 from campaign.rules.plain_text import control_character
 from campaign.rules.registry import order_spec
+from campaign.rules.state import CampaignState
 
 _SKIP = ("type", "side")
 
@@ -190,8 +191,11 @@ def order_tokens(text: str) -> list[str]:
     return shlex.split(text, comments=False)
 
 
-def parse_order(text: str) -> Order:
-    """Parse one line of order notation; ``InvalidOrderError`` naming the problem."""
+def parse_order(text: str, state: CampaignState | None = None) -> Order:
+    """Parse one line of order notation; ``InvalidOrderError`` naming the problem. A refusal
+    shows the order's usage as ``state`` shows it (``OrderSpec.shown_in``: ``place-neutral
+    SYSTEM CODE`` with the counters drawn at the table), else as registered; what is read
+    does not depend on the state."""
     if len(text) > MAX_ORDER_CHARS:
         raise InvalidOrderError(
             f"cannot read order {text[:40]!r}...: {len(text)} characters, at most {MAX_ORDER_CHARS}"
@@ -231,9 +235,10 @@ def parse_order(text: str) -> Order:
     fields = [name for name in cls.model_fields if name not in _SKIP]
     typed = _typed_fields(cls, fields, args)
     if len(args) > len(typed):
+        template = order_spec(verb).shown_in(state)[0]
         raise InvalidOrderError(
-            f"cannot read order {text!r}: '{verb}' takes at most {len(fields)} argument(s): "
-            f"{order_spec(verb).template}"
+            f"cannot read order {text!r}: '{verb}' takes at most {len(template.split()) - 1} "
+            f"argument(s): {template}"
         )
     data: dict[str, Any] = {"type": verb, "side": side}
     for name, token in zip(typed, args, strict=True):
@@ -241,9 +246,11 @@ def parse_order(text: str) -> Order:
     try:
         return cls.model_validate(data)
     except ValidationError as error:
+        template = order_spec(verb).shown_in(state)[0]
+        words = template.split()[1:]  # one word of the usage per argument
         raise InvalidOrderError(
-            f"cannot read order {text!r}: {_argument_problem(error, verb, fields)} "
-            f"(usage: {side_text(side)} {order_spec(verb).template})"
+            f"cannot read order {text!r}: {_argument_problem(error, words, fields)} "
+            f"(usage: {side_text(side)} {template})"
         ) from None
 
 
@@ -252,15 +259,15 @@ def parse_order(text: str) -> Order:
 _USAGE_NAME = re.compile(r'^[\["]*([A-Z][A-Z0-9_>-]*)[\]"]*$')
 
 
-def _argument_problem(error: ValidationError, verb: str, fields: list[str]) -> str:
-    """``ARGUMENT: what is wrong``, the argument named as the usage names it (``STACK``, not
-    the field ``what``; ``SIDE``, not ``target``), so the refusal points at a word of the usage
-    printed with it; the field's own name where the usage has no word for it."""
+def _argument_problem(error: ValidationError, words: list[str], fields: list[str]) -> str:
+    """``ARGUMENT: what is wrong``, the argument named as the usage ``words`` name it
+    (``STACK``, not the field ``what``; ``SIDE``, not ``target``), so the refusal points at a
+    word of the usage printed with it; the field's own name where the usage has no word for
+    it."""
     details = error.errors(include_url=False, include_input=False)
     location = tuple(details[0].get("loc", ())) if details else ()
     if not location or location[0] not in fields:
         return field_problem(error)
-    words = order_spec(verb).template.split()[1:]
     index = fields.index(str(location[0]))
     named = _USAGE_NAME.match(words[index]) if index < len(words) else None
     if named is None:

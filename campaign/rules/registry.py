@@ -76,6 +76,13 @@ class OrderSpec(Struct):
             return False
         return self.sub_phases is None or sub_phase in self.sub_phases
 
+    def shown_in(self, state: CampaignState | None) -> tuple[str, str]:
+        """The template and summary of the order as ``state`` shows it (``shown_as``:
+        ``place-neutral SYSTEM CODE`` with the counters drawn at the table), else as
+        registered; no state: as registered."""
+        shown = SHOWN[self.verb](state) if state is not None and self.verb in SHOWN else None
+        return shown if shown is not None else (self.template, self.summary)
+
 
 class Hooks(Struct):
     """Phase hooks registered by area modules."""

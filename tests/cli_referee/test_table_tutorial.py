@@ -183,3 +183,20 @@ def test_the_created_line_names_the_event_the_status_shows(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "created: layout standard, 8 sections, event 5, manual stepping" in out
     assert "  event 5, state digest" in out
+
+
+def test_too_many_arguments_name_the_order_as_the_table_draw_shows_it(tmp_path, capsys):
+    """DN-NEU-1: ``campaign order b2 'solomani place-neutral solace RT-2 RT-3'`` with the
+    neutral counters drawn at the table said "takes at most 2 argument(s): place-neutral
+    SYSTEM": two counted, one shown. The usage is the one ``status`` shows now."""
+    from campaign.cli import main
+
+    db = f"sqlite:///{tmp_path / 'c.db'}"
+    assert main(["new", "b2", "--neutrals", "table", "--db", db]) == 0
+    capsys.readouterr()
+    assert main(["order", "b2", "solomani place-neutral solace RT-2 RT-3", "--db", db]) == 1
+    assert (
+        capsys.readouterr()
+        .err.strip()
+        .endswith("'place-neutral' takes at most 2 argument(s): place-neutral SYSTEM CODE")
+    )

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from campaign.rules import narration
 from campaign.rules.errors import IllegalOrderError, InvalidOrderError
 from campaign.rules.ids import Side
@@ -134,3 +136,21 @@ def test_the_order_offered_names_the_code_to_type():
 
     assert offered(Game()) == "place-neutral SYSTEM"
     assert offered(_table_game()) == "place-neutral SYSTEM CODE"
+
+
+def test_too_many_arguments_are_counted_against_the_order_shown_now():
+    """DN-NEU-1, DN-SEQ-2: ``place-neutral`` given one argument too many is refused with the
+    usage the campaign shows now (``SYSTEM CODE`` with the table draw, ``SYSTEM`` without), and
+    the count said matches that usage (it said "at most 2 argument(s): place-neutral
+    SYSTEM")."""
+    from campaign.rules import engine
+
+    def refusal(game: Game, text: str) -> str:
+        with pytest.raises(InvalidOrderError) as raised:
+            engine.read_typed(game.state, text, game.ruleset)
+        return raised.value.message
+
+    table = refusal(_table_game(), "solomani place-neutral neb-a RT-2 RT-3")
+    assert table.endswith("'place-neutral' takes at most 2 argument(s): place-neutral SYSTEM CODE")
+    tool = refusal(Game(), "solomani place-neutral neb-a RT-2 RT-3")
+    assert tool.endswith("'place-neutral' takes at most 1 argument(s): place-neutral SYSTEM")

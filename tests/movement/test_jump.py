@@ -110,6 +110,34 @@ def test_a_path_broken_further_on_is_refused_whatever_lies_face_down():
     assert len(reasons) == 1
 
 
+def test_destination_beyond_face_down_counters_is_offered_by_a_shortest_path():
+    # DN-MOV-2, DN-NEU-1: docs/referee-at-the-table.md's game turn 1. Solace and Span each hold
+    # a face-down counter and every way from Eawyo to Marrow passes one of them; the path
+    # offered is the shortest of those (12 jumps via Span), not 13 via Solace because Solace
+    # was searched first
+    game = Game(
+        counters="""
+        A-CL-1 aslan:CL hex:eawyo stack=strike
+        A-CL-2 aslan:CL hex:eawyo stack=strike
+        A-CL-3 aslan:CL hex:eawyo stack=strike
+        S-DD-1 solomani:DD hex:marrow
+        N-RT-1 neutral:RT-2 box:solace face-down
+        N-RT-2 neutral:RT-3 box:span face-down
+        N-M-1 neutral:M-8-0-8 hex:keystone face-down
+        N-PD-1 neutral:PD box:lantern face-down
+        N-JT-1 neutral:JT-4 box:quillon face-down
+        N-AT-1 neutral:AT-8 box:pellow face-down
+        N-RT-3 neutral:RT-2 box:bulwark face-down
+        N-TR-1 neutral:TR hex:lantern face-down
+    """
+    )
+    options = move_options(game.state, game.ruleset, A, "strike")
+    via_span = "hlirakh ftahr khtaoi fissure span scarp corredor orilla rampart bastion redoubt"
+    assert options.legal["marrow"].path == (*via_span.split(), "marrow")
+    (moved,) = game.play("aslan jump strike " + ",".join(options.legal["marrow"].path))
+    assert moved.path[-1] == "marrow"
+
+
 def test_warship_in_surface_box_blocks():
     # DN-MOV-2: a blocking unit anywhere in the system (stellar hex or surface box) stops the jump
     game = Game(

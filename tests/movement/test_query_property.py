@@ -12,6 +12,7 @@ from campaign.rules.engine import decide
 from campaign.rules.errors import IllegalOrderError
 from campaign.rules.movement import move_options
 from campaign.rules.movement.moves import Jump
+from campaign.rules.movement.paths import Mover, Terrain
 from campaign.rules.movement.query import has_jump
 from tests.movement.helpers import A, Game
 from tests.rulesets import sample
@@ -73,3 +74,68 @@ def test_every_listed_destination_is_accepted_and_every_other_refused(
 
 def _dice() -> FixedSource:
     return FixedSource([6] * 4)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    start=st.sampled_from(SYSTEMS),
+    face_down=st.lists(
+        st.tuples(st.sampled_from(["neutral:M-8-0-7", "neutral:TR"]), st.sampled_from(SYSTEMS)),
+        max_size=10,
+    ),
+    enemies=st.lists(st.sampled_from(SYSTEMS), max_size=4),
+    explorer=st.booleans(),
+)
+def test_each_destination_is_offered_by_a_cheapest_path(start, face_down, enemies, explorer):
+    # DN-MOV-2 DN-MOV-4 DN-NEB-1 with DN-NEU-1: the path offered to each destination passes
+    # the fewest systems holding face-down counters, then makes the fewest jumps; checked
+    # against a search that relaxes every route until nothing changes (no order at all)
+    game = Game(counters=f"A-CL-1 aslan:CL hex:{start} stack=q")
+    for n, (kind, where) in enumerate(face_down):
+        game.put(f"N-X-{n}", kind, f"hex:{where}", face_down=True)
+    for n, where in enumerate(enemies):
+        game.put(f"S-SC-{n}", "solomani:SC", f"hex:{where}")
+    terrain = Terrain(game.state, game.ruleset, A)
+    mover = Mover(A, "q", start, explorers=("A-EX-1",) if explorer else ())
+    plans = terrain.reachable(mover)
+    if terrain.leave_obstacle(mover) is not None:
+        assert plans == {}
+        return
+    best = _cheapest(terrain, mover)
+    assert set(plans) == set(best)
+    for target, plan in plans.items():
+        terrain.check(mover, plan.path)  # accepted as the side sees it
+        passed = sum(terrain.presence.face_down(system) for system in plan.path[:-1])
+        assert (passed, len(plan.path)) == best[target], target
+
+
+def _cheapest(terrain: Terrain, mover: Mover) -> dict[str, tuple[int, int]]:
+    """(face-down systems passed, jumps) of the cheapest legal path to every destination, by
+    relaxing every route of every passable system until no cost falls (DN-NEB-1: an
+    unexplored route only as the last step, to a system no other path reaches)."""
+    start, neighbours = mover.start, terrain.star_map.neighbours
+    cost: dict[str, tuple[int, int]] = {start: (0, 0)}
+
+    def through(here: str) -> tuple[int, int] | None:
+        if here != start and terrain.pass_obstacle(mover, here) is not None:
+            return None
+        faces, jumps = cost[here]
+        return (faces + (here != start and terrain.presence.face_down(here)), jumps + 1)
+
+    changed = True
+    while changed:
+        changed = False
+        for here in list(cost):
+            beyond = through(here)
+            for there in neighbours(here) if beyond is not None else ():
+                usable = there != start and not terrain.unexplored(here, there)
+                if usable and (there not in cost or beyond < cost[there]):
+                    cost[there], changed = beyond, True
+    explored = dict(cost)
+    for here in explored if mover.can_explore else ():
+        beyond = through(here)
+        for there in neighbours(here) if beyond is not None else ():
+            if there not in explored and terrain.unexplored(here, there):
+                cost[there] = min(cost.get(there, beyond), beyond)
+    del cost[start]
+    return cost

@@ -255,39 +255,64 @@ class Terrain:
     def reachable(self, mover: Mover) -> dict[str, JumpPlan]:
         """Every system ``mover`` may jump to now, each with a shortest legal path.
 
-        Breadth-first over explored/ordinary routes; systems where the group must stop are
-        reached but not expanded; unexplored routes (DN-NEB-1) are added last, from every system
-        the group may pass through, as final steps only. A path avoids systems that hold
-        face-down counters wherever another path exists (a face-down counter may end the move,
-        ``check``): those systems are expanded only once every other is (what the side can see
-        decides the path, never what the counters are).
+        A path's cost is the number of systems with face-down counters it passes through, then
+        its number of jumps: a path avoids such systems wherever another path exists (a
+        face-down counter may end the move, ``check``) and is the shortest of those that pass
+        the fewest (what the side can see decides the path, never what the counters are).
+        Uniform-cost search over explored/ordinary routes, cheapest first; systems where the
+        group must stop are reached but not expanded; unexplored routes (DN-NEB-1) are added
+        last, as final steps only, from the system that makes them cheapest. Ties go to the
+        system reached first, in the order of the printed routes (deterministic).
         """
         if self.leave_obstacle(mover) is not None:
             return {}
         parent: dict[str, str | None] = {mover.start: None}
-        passable: list[str] = [mover.start]
-        queue = deque([mover.start])
-        unknown: deque[str] = deque()  # passable systems with face-down counters, for later
-        while queue or unknown:
-            here = queue.popleft() if queue else unknown.popleft()
-            for there in self.star_map.neighbours(here):
-                if there in parent or self.unexplored(here, there):
-                    continue
-                parent[there] = here
-                if self.pass_obstacle(mover, there) is None:
-                    passable.append(there)
-                    (unknown if self.presence.face_down(there) else queue).append(there)
+        cost: dict[str, tuple[int, int]] = {mover.start: (0, 0)}
+        beyond: dict[str, tuple[int, int]] = {}  # cost of a path continuing past a system
+        stops: set[str] = set()
+        # One pass per number of face-down systems passed: ``level`` holds the systems reached
+        # by passing one more (in the order of their jumps), ``queue`` those reached within
+        # this pass; both stay in the order of jumps, so taking the lower head first expands
+        # the systems cheapest first (a two-queue uniform-cost search, linear in the map).
+        level: deque[tuple[int, str]] = deque([(0, mover.start)])
+        faces = 0
+        while level:
+            queue: deque[tuple[int, str]] = deque()
+            later: deque[tuple[int, str]] = deque()
+            while level or queue:
+                take = queue if queue and (not level or queue[0][0] < level[0][0]) else level
+                jumps, here = take.popleft()
+                if here in beyond or cost[here] != (faces, jumps):
+                    continue  # expanded already, or reached more cheaply since
+                hidden = here != mover.start and self.presence.face_down(here)
+                through = beyond[here] = (faces + hidden, jumps + 1)
+                for there in self.star_map.neighbours(here):
+                    if there in beyond or self.unexplored(here, there):
+                        continue
+                    if there in cost and cost[there] <= through:
+                        continue
+                    if there not in cost and self.pass_obstacle(mover, there) is not None:
+                        stops.add(there)  # reached, never passed through
+                    parent[there], cost[there] = here, through
+                    if there not in stops:
+                        (later if hidden else queue).append((jumps + 1, there))
+            level, faces = later, faces + 1
         plans = {
             target: JumpPlan(_walk(parent, target), self.arrival(target, seen=True))
             for target in parent
             if target != mover.start
         }
         if mover.can_explore:
-            for here in passable:
+            explore: dict[str, tuple[tuple[int, int], str]] = {}
+            for here, through in beyond.items():  # in the order expanded: cheapest first
                 for there in self.star_map.neighbours(here):
-                    if there not in parent and there not in plans and self.unexplored(here, there):
-                        path = (*_walk(parent, here), there)
-                        plans[there] = JumpPlan(path, Arrival.FINISHED, (here, there))
+                    if there in parent or not self.unexplored(here, there):
+                        continue
+                    if there not in explore or through < explore[there][0]:
+                        explore[there] = (through, here)
+            for there, (_, here) in explore.items():
+                path = (*_walk(parent, here), there)
+                plans[there] = JumpPlan(path, Arrival.FINISHED, (here, there))
         return plans
 
     def may_jump(self, mover: Mover) -> bool:
