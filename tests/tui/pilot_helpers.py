@@ -16,7 +16,9 @@ from campaign.tui.app import CampaignApp, create_app
 from campaign.tui.screens.campaign import CampaignScreen
 from campaign.tui.screens.forms import Confirm, TextPrompt
 from campaign.tui.session import CampaignSession
+from campaign.tui.widgets.fitted_text import StatusLine
 from campaign.tui.widgets.order_bar import BLANK
+from tests.waiting import until
 
 SIZE = (100, 30)
 #: The referee's reason the tests give for typed dice in a seeded campaign (DN-ERR-1).
@@ -58,18 +60,35 @@ async def send(pilot: Pilot, text: str, dice: str = "") -> str:
     screen.query_one("#dice", Input).value = dice
     await pilot.press("escape", "o")  # Esc: out of a list whose letters filter it
     order = screen.query_one("#order", Input)
-    assert order.has_focus
+    await until(pilot, lambda: order.has_focus, "the order line focused")
     order.value = text
-    await pilot.press("enter")
-    await pilot.pause()
+    await _answered(pilot, screen, "enter", f"{text!r} sent or asked about")
     if isinstance(pilot.app.screen, TextPrompt):  # typed dice in a seeded campaign: the reason
-        pilot.app.screen.query_one(Input).value = DICE_REASON
-        await pilot.press("enter")
-        await pilot.pause()
+        prompt = pilot.app.screen
+        await until(pilot, lambda: bool(prompt.query(Input)) and prompt.focused, "the prompt")
+        prompt.query_one(Input).value = DICE_REASON
+        await _answered(pilot, screen, "enter", f"{text!r} sent with the reason")
     if isinstance(pilot.app.screen, Confirm):  # pass / end-phase say how far they go: yes
-        await pilot.press("y")
-        await pilot.pause()
+        await _answered(pilot, screen, "y", f"{text!r} sent after yes")
     return str(screen.query_one("#status-line").render())
+
+
+async def _answered(pilot: Pilot, screen: CampaignScreen, key: str, what: str) -> None:
+    """Press ``key`` and wait until ``screen`` answered it: a new status line, or another
+    question on top (waited for, not paused once: the order is decided after the dialog that
+    asked about it has gone, and a loaded machine shows the screen before the outcome)."""
+    status = screen.query_one("#status-line", StatusLine)
+    status.show("")  # the answer shows a message again (or asks first)
+    asked = pilot.app.screen
+    await pilot.press(key)
+    await until(
+        pilot,
+        lambda: (
+            pilot.app.screen not in (screen, asked)
+            or (pilot.app.screen is screen and bool(str(status.render()).strip()))
+        ),
+        what,
+    )
 
 
 async def move_with_form(pilot: Pilot, stack: str, destination: str) -> str:
@@ -78,27 +97,29 @@ async def move_with_form(pilot: Pilot, stack: str, destination: str) -> str:
     screen = screen_of(pilot)
     await pilot.press("escape", "m")
     stacks = screen.query_one("#stack-list", OptionList)
-    assert stacks.has_focus
+    await until(pilot, lambda: stacks.has_focus, "the stack list focused")
     stacks.highlighted = screen._stack_ids.index(stack)
     await pilot.pause()
     await pilot.press("enter")
-    await pilot.pause()
     destinations = screen.query_one("#dest-list", OptionList)
-    assert destinations.has_focus
+    await until(pilot, lambda: destinations.has_focus, "the destinations focused")
     if destination not in screen._dest_ids:  # one row for many refusals: type the name
-        await pilot.press(*screen.session.system_name(destination).lower())
-        await pilot.pause()
+        name = screen.session.system_name(destination).lower()
+        await pilot.press(*name)
+        await until(pilot, lambda: destination in screen._dest_ids, f"{name} typed")
     destinations.highlighted = screen._dest_ids.index(destination)
     await pilot.pause()
+    status = screen.query_one("#status-line", StatusLine)
+    status.show("")  # the move's outcome shows a message again
     await pilot.press("enter")
-    await pilot.pause()
-    return str(screen.query_one("#status-line").render())
+    await until(pilot, lambda: bool(str(status.render()).strip()), f"{stack} moved or refused")
+    return str(status.render())
 
 
 async def open_battle_at_halden(pilot: Pilot) -> CampaignSession:
     """The demo's Aslan main stack jumps to Halden and Aslan ends the movement phase: a battle
     with the Solomani opens there (DN-CBT-1). The screen's session."""
-    await pilot.pause()
+    await until(pilot, lambda: isinstance(pilot.app.screen, CampaignScreen), "the campaign")
     session = screen_of(pilot).session
     await move_with_form(pilot, "main", "halden")
     await send(pilot, "aslan end-phase")
