@@ -18,6 +18,7 @@ from campaign.tui.screens.forms import Confirm, TextPrompt
 from campaign.tui.session import CampaignSession
 from campaign.tui.widgets.fitted_text import StatusLine
 from campaign.tui.widgets.order_bar import BLANK
+from scenarios.imperial.screen import InvestorDialog
 from tests.waiting import until
 
 SIZE = (100, 30)
@@ -130,6 +131,18 @@ def battle_step(session: CampaignSession, battle_id: str) -> str:
     """The first order the battle's duty names with no blank left (``target b1 auto`` where a
     unit is to be named: the default pairing, DN-CBT-3)."""
     return next(o for o in session.duty_orders(battle_id) if not BLANK.search(o))
+
+
+async def pass_investor(pilot: Pilot) -> None:
+    """Imperial may open the investor dialog at once (IMP-19): pass it. The screens are waited
+    for first: the game opens the dialog when its screen is mounted, which a loaded machine
+    does after the one pause that used to be trusted with it."""
+    app = pilot.app
+    await until(pilot, lambda: all(s.is_mounted for s in app.screen_stack), "the screens")
+    while isinstance(dialog := app.screen, InvestorDialog):
+        await pilot.press("escape")
+        await until(pilot, lambda dialog=dialog: app.screen is not dialog, "the dialog passed")
+        await until(pilot, lambda: all(s.is_mounted for s in app.screen_stack), "the screens")
 
 
 class ScenarioHost(App[None]):

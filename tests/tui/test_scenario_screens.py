@@ -24,12 +24,11 @@ from scenarios.dialogs import GameConfirm, GamePathDialog
 from scenarios.imperial.screen import (
     ImperialScreen,
     ImperialSetupScreen,
-    InvestorDialog,
     ScoreScreen,
 )
 from scenarios.imperium_shogi.screen import ShogiScreen
 from scenarios.invector.screen import InvectorScreen
-from tests.tui.pilot_helpers import ScenarioHost, app_for
+from tests.tui.pilot_helpers import ScenarioHost, app_for, pass_investor
 from tests.waiting import until
 
 SIZES = [(80, 24), (160, 48)]
@@ -57,18 +56,6 @@ async def open_scenario(pilot, index: int) -> Screen:
     return app.screen
 
 
-async def close_dialogs(pilot) -> None:
-    """Imperial may open the investor dialog at once (IMP-19): pass it. The screens are
-    waited for first: the game opens the dialog when it is mounted, after the pause that used
-    to be trusted with it on a loaded machine."""
-    app = pilot.app
-    await until(pilot, lambda: all(s.is_mounted for s in app.screen_stack), "the screens")
-    while isinstance(dialog := app.screen, InvestorDialog):
-        await pilot.press("escape")
-        await until(pilot, lambda dialog=dialog: app.screen is not dialog, "the dialog passed")
-        await until(pilot, lambda: all(s.is_mounted for s in app.screen_stack), "the screens")
-
-
 @pytest.mark.parametrize("size", SIZES)
 def test_leaving_every_scenario_and_a_campaign_returns_to_a_live_launcher(
     service: CampaignService, no_keymap: Path, size: tuple[int, int]
@@ -84,7 +71,7 @@ def test_leaving_every_scenario_and_a_campaign_returns_to_a_live_launcher(
             names = [entry.name for entry in registry.SCENARIOS]
             for index, name in enumerate(names):
                 screen = await open_scenario(pilot, index)
-                await close_dialogs(pilot)
+                await pass_investor(pilot)
                 screen = pilot.app.screen
                 if isinstance(screen, ImperialSetupScreen):
                     await pilot.press("escape")  # a form: Esc is the way back
@@ -148,7 +135,7 @@ def test_imperial_orders_list_is_on_screen(size: tuple[int, int]):
         app = ImperialHost()
         async with app.run_test(size=size) as pilot:
             await pilot.pause()
-            await close_dialogs(pilot)
+            await pass_investor(pilot)
             table = app.screen
             assert isinstance(table, ImperialScreen)
             orders = table.query_one("#imperial-orders", OptionList)
@@ -204,11 +191,11 @@ def test_every_game_saves_resumes_and_asks_before_discarding(game: str, tmp_path
         app = ScenarioHost(GAMES[game])
         async with app.run_test(size=(160, 48)) as pilot:
             await pilot.pause()
-            await close_dialogs(pilot)
+            await pass_investor(pilot)
             screen = app.screen
             _play_first_legal(screen)
             await pilot.pause()
-            await close_dialogs(pilot)
+            await pass_investor(pilot)
             await pilot.press("q")
             await until(pilot, lambda: isinstance(app.screen, GameConfirm), "the question")
             await pilot.press("n")
@@ -222,13 +209,13 @@ def test_every_game_saves_resumes_and_asks_before_discarding(game: str, tmp_path
             saved = _position_text(screen)
             _play_first_legal(screen)
             await pilot.pause()
-            await close_dialogs(pilot)
+            await pass_investor(pilot)
             await pilot.press("ctrl+o", "y")  # the new move is not saved: asks first
             await until(pilot, lambda: _path_dialog(app), "the open dialog")
             app.screen.query_one(Input).value = str(path)
             await pilot.press("enter")
             await until(pilot, lambda: not isinstance(app.screen, GamePathDialog), "loaded")
-            await close_dialogs(pilot)
+            await pass_investor(pilot)
             assert _position_text(screen) == saved
             await pilot.press("q")  # saved: leaves without asking
             await until(pilot, lambda: screen not in app.screen_stack, "the game left")
@@ -330,11 +317,11 @@ def test_imperial_mid_game_score_and_log_name_the_nation():
         app = ScenarioHost(lambda: ImperialScreen(players=4, seed=0))
         async with app.run_test(size=(160, 48)) as pilot:
             await pilot.pause()
-            await close_dialogs(pilot)
+            await pass_investor(pilot)
             table = app.screen
             assert isinstance(table, ImperialScreen)
             table.play(table.orders[0])
-            await close_dialogs(pilot)
+            await pass_investor(pilot)
             log = str(table.query_one("#imperial-log").render())
             assert any(
                 name in log
