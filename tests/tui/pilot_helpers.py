@@ -55,8 +55,15 @@ def screen_of(pilot: Pilot) -> CampaignScreen:
     return screen
 
 
+async def campaign_on_top(pilot: Pilot) -> None:
+    """Wait until the campaign screen is on top again (a form or question closed by the key
+    before shows it a little later on a loaded machine)."""
+    await until(pilot, lambda: isinstance(pilot.app.screen, CampaignScreen), "the campaign screen")
+
+
 async def send(pilot: Pilot, text: str, dice: str = "") -> str:
     """Type ``text`` (and referee dice) into the order line, press Enter; the status line."""
+    await campaign_on_top(pilot)
     screen = screen_of(pilot)
     screen.query_one("#dice", Input).value = dice
     await pilot.press("escape", "o")  # Esc: out of a list whose letters filter it
@@ -95,6 +102,7 @@ async def _answered(pilot: Pilot, screen: CampaignScreen, key: str, what: str) -
 async def move_with_form(pilot: Pilot, stack: str, destination: str) -> str:
     """The movement form: ``m``, pick ``stack`` in the list, Enter, pick ``destination`` (typing
     its name when the list shows it only among many refused for one reason), Enter."""
+    await campaign_on_top(pilot)
     screen = screen_of(pilot)
     await pilot.press("escape", "m")
     stacks = screen.query_one("#stack-list", OptionList)
@@ -120,7 +128,7 @@ async def move_with_form(pilot: Pilot, stack: str, destination: str) -> str:
 async def open_battle_at_halden(pilot: Pilot) -> CampaignSession:
     """The demo's Aslan main stack jumps to Halden and Aslan ends the movement phase: a battle
     with the Solomani opens there (DN-CBT-1). The screen's session."""
-    await until(pilot, lambda: isinstance(pilot.app.screen, CampaignScreen), "the campaign")
+    await campaign_on_top(pilot)
     session = screen_of(pilot).session
     await move_with_form(pilot, "main", "halden")
     await send(pilot, "aslan end-phase")
