@@ -9,13 +9,14 @@ from textual import events
 from textual.app import App
 from textual.geometry import Region
 from textual.pilot import Pilot
-from textual.widgets import Input, OptionList
+from textual.widgets import Input, OptionList, TabbedContent
 
 from campaign.app import CampaignService
 from campaign.tui.app import CampaignApp, create_app
 from campaign.tui.screens.campaign import CampaignScreen
 from campaign.tui.screens.forms import Confirm, TextPrompt
 from campaign.tui.session import CampaignSession
+from campaign.tui.tab_registry import BY_ID
 from campaign.tui.widgets.fitted_text import StatusLine
 from campaign.tui.widgets.order_bar import BLANK
 from scenarios.imperial.screen import InvestorDialog
@@ -53,6 +54,20 @@ def screen_of(pilot: Pilot) -> CampaignScreen:
     screen = pilot.app.screen
     assert isinstance(screen, CampaignScreen), type(screen).__name__
     return screen
+
+
+def tab_ready(screen: CampaignScreen, tab: str) -> bool:
+    """Whether the campaign screen shows ``tab`` (its pane id, ``tab-log``) composed, filled
+    and with its main part focused: a tab's widget is mounted the first time it is shown,
+    filled once mounted and focused after the next refresh, each later than one pause on a
+    loaded machine."""
+    if screen.query_one("#tabs", TabbedContent).active != tab or tab in screen._dirty:
+        return False
+    widget = screen.tab_widget(tab)
+    if not widget.is_mounted:
+        return False
+    target = BY_ID[tab].focus(widget)
+    return not target.can_focus or target.has_focus
 
 
 async def campaign_on_top(pilot: Pilot) -> None:
