@@ -263,8 +263,8 @@ def test_a_file_with_agreed_referee_orders_is_imported_after_a_question(
             await pilot.pause()
             screen = screen_of(pilot)
             await pilot.press("6", "i")
+            await until(pilot, lambda: form_shown(pilot.app, TextPrompt, Input), "i's prompt")
             prompt = pilot.app.screen
-            assert isinstance(prompt, TextPrompt)
             prompt.query_one(Input).value = str(turn)
             for answer in ("n", "y"):
                 await pilot.press("enter")
@@ -279,7 +279,12 @@ def test_a_file_with_agreed_referee_orders_is_imported_after_a_question(
                     assert "✗" not in str(screen.query_one("#status-line", Static).render())
                 await pilot.press(answer)
                 if answer == "n":  # the refusal as it was, worded for the screen; nothing stored
-                    await until(pilot, lambda: pilot.app.screen is prompt, "the path prompt")
+                    error = prompt.query_one("#prompt-error")
+                    await until(
+                        pilot,
+                        lambda e=error: pilot.app.screen is prompt and str(e.render()).strip(),
+                        "the path prompt saying why",
+                    )
                     said = " ".join(str(prompt.query_one("#prompt-error").render()).split())
                     assert said.endswith(
                         "a referee order in a file from solomani; refused unless you agreed "
@@ -288,9 +293,11 @@ def test_a_file_with_agreed_referee_orders_is_imported_after_a_question(
                     assert prompt.query_one(Input).value == str(turn)
                     assert receiver.load(CAMPAIGN).head == head
             await until(pilot, lambda: pilot.app.screen is screen, "the prompt closed")
-            status = str(screen.query_one("#status-line", Static).render())
+            line = screen.query_one("#status-line", Static)
+            await until(pilot, lambda: "imported" in str(line.render()), "the import's outcome")
+            status = str(line.render())
             assert "file 3 from solomani imported" in status, status
             assert receiver.load(CAMPAIGN).head.seq == sender.loaded.head.seq
-            assert "3 in" in str(screen.query_one("#mail", Static).render())
+            await until(pilot, lambda: "3 in" in mail_text(screen), "file 3 in the Mail tab")
 
     asyncio.run(scenario())
