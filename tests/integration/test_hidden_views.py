@@ -44,6 +44,7 @@ from campaign.rules.views import neutral_aliases
 from campaign.store.repository import Store
 from tests.integration.driver import Driver
 from tests.rulesets import sample
+from tests.waiting import until
 
 NAME = "hidden"
 
@@ -346,6 +347,7 @@ def test_a_side_cannot_tell_two_games_with_permuted_face_down_kinds_apart(
 def tui_text(url: str, side: Side | None) -> str:
     """Every tab of ``side``'s screen on the campaign at ``url`` as text (tabs 1-6, the map
     with a stack chosen, the palette's list of legal orders), as ``campaign tui --side``."""
+    from textual.command import CommandPalette
     from textual.widgets import OptionList
 
     from campaign.tui.app import create_app
@@ -359,7 +361,14 @@ def tui_text(url: str, side: Side | None) -> str:
             await pilot.pause()
             tabs = await every_tab(pilot)
             await pilot.press("escape", "ctrl+p")
-            await pilot.pause()
+            await until(  # the palette's list of legal orders shown (its absence hides nothing)
+                pilot,
+                lambda: (
+                    isinstance(pilot.app.screen, CommandPalette)
+                    and any(options.option_count for options in pilot.app.screen.query(OptionList))
+                ),
+                "the palette's orders",
+            )
             palette = screen_text(pilot.app.screen)
             lists = [
                 str(options.get_option_at_index(i).prompt)
@@ -434,16 +443,36 @@ def what_is_shown(app) -> str:
     return "\n".join(parts)
 
 
+async def answered(pilot, screen, choose) -> None:
+    """``choose()`` (or Enter when ``None``) on ``screen`` with its status line emptied; wait
+    for the answer: a form or question on top, or a new status line (what is shown is looked
+    at then, not one pause after, when a loaded machine may show nothing yet)."""
+    line = screen.query_one("#status-line")
+    screen.report("")
+    if choose is None:
+        await pilot.press("enter")
+    else:
+        choose()
+    await until(
+        pilot,
+        lambda: (
+            (pilot.app.screen is not screen and pilot.app.screen.is_mounted)
+            or bool(str(line.render()).strip())
+        ),
+        "the screen's answer",
+    )
+
+
 async def back_to_campaign(pilot) -> None:
     """Close whatever the last key opened: decline a question, leave a form or a prompt."""
     from campaign.tui.screens.campaign import CampaignScreen
     from campaign.tui.screens.forms import Confirm
 
     for _ in range(5):
-        if isinstance(pilot.app.screen, CampaignScreen):
+        if isinstance(shown := pilot.app.screen, CampaignScreen):
             return
-        await pilot.press("n" if isinstance(pilot.app.screen, Confirm) else "escape")
-        await pilot.pause()
+        await pilot.press("n" if isinstance(shown, Confirm) else "escape")
+        await until(pilot, lambda shown=shown: pilot.app.screen is not shown, "it closed")
     raise AssertionError(f"stuck on {type(pilot.app.screen).__name__}")
 
 
@@ -495,8 +524,7 @@ def tui_walk(url: str, side: Side, refused_orders: list[str]) -> list[str]:
             ]
             shown.append("\n".join(templates))
             for template in templates:
-                screen.choose_order(template)  # what choosing it in the palette does
-                await pilot.pause()
+                await answered(pilot, screen, lambda t=template: screen.choose_order(t))
                 shown.append(f"form {template}\n{what_is_shown(app)}")
                 if isinstance(app.screen, OrderForm):
                     shown += await walk_form(pilot, template)
@@ -504,8 +532,7 @@ def tui_walk(url: str, side: Side, refused_orders: list[str]) -> list[str]:
             for text in refused_orders:
                 await pilot.press("escape", "o")
                 screen.query_one("#order", Input).value = text
-                await pilot.press("enter")
-                await pilot.pause()
+                await answered(pilot, screen, None)
                 shown.append(f"sent {text}\n{what_is_shown(app)}")
                 await back_to_campaign(pilot)
         return shown

@@ -170,8 +170,11 @@ def test_invector_against_medium_and_shogi_new_game_in_the_tui(run_without_extra
             async with app.run_test(size=(100, 30)) as pilot:
                 await pilot.pause()
                 await pilot.press("n")
-                await pilot.pause()
-                assert isinstance(app.screen, GameChoice)
+                # the dialog waited for, not paused once (this script cannot import
+                # tests.waiting; the subprocess's timeout is the ceiling)
+                while not isinstance(app.screen, GameChoice) or not app.screen.is_mounted:
+                    await pilot.pause()
+                    await asyncio.sleep(0.01)
                 print("shogi", len(app.screen.options), "choices")
 
         asyncio.run(invector())

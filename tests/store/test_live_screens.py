@@ -13,7 +13,8 @@ from campaign.app import CampaignService
 from campaign.tui.app import create_app
 from campaign.tui.demo import ensure_demo
 from tests.tui.pilot_helpers import SIZE, screen_of
-from tests.tui.test_live_updates import order_from_the_cli, phase_text, until
+from tests.tui.test_live_updates import order_from_the_cli, phase_text
+from tests.waiting import until
 
 
 @pytest.mark.slow

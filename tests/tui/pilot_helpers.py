@@ -9,14 +9,18 @@ from textual import events
 from textual.app import App
 from textual.geometry import Region
 from textual.pilot import Pilot
-from textual.widgets import Input, OptionList
+from textual.widgets import Input, OptionList, TabbedContent
 
 from campaign.app import CampaignService
 from campaign.tui.app import CampaignApp, create_app
 from campaign.tui.screens.campaign import CampaignScreen
 from campaign.tui.screens.forms import Confirm, TextPrompt
 from campaign.tui.session import CampaignSession
+from campaign.tui.tab_registry import BY_ID
+from campaign.tui.widgets.fitted_text import StatusLine
 from campaign.tui.widgets.order_bar import BLANK
+from scenarios.imperial.screen import InvestorDialog
+from tests.waiting import until
 
 SIZE = (100, 30)
 #: The referee's reason the tests give for typed dice in a seeded campaign (DN-ERR-1).
@@ -52,53 +56,94 @@ def screen_of(pilot: Pilot) -> CampaignScreen:
     return screen
 
 
+def tab_ready(screen: CampaignScreen, tab: str) -> bool:
+    """Whether the campaign screen shows ``tab`` (its pane id, ``tab-log``) composed, filled
+    and with its main part focused: a tab's widget is mounted the first time it is shown,
+    filled once mounted and focused after the next refresh, each later than one pause on a
+    loaded machine."""
+    if screen.query_one("#tabs", TabbedContent).active != tab or tab in screen._dirty:
+        return False
+    widget = screen.tab_widget(tab)
+    if not widget.is_mounted:
+        return False
+    target = BY_ID[tab].focus(widget)
+    return not target.can_focus or target.has_focus
+
+
+async def campaign_on_top(pilot: Pilot) -> None:
+    """Wait until the campaign screen is on top again (a form or question closed by the key
+    before shows it a little later on a loaded machine)."""
+    await until(pilot, lambda: isinstance(pilot.app.screen, CampaignScreen), "the campaign screen")
+
+
 async def send(pilot: Pilot, text: str, dice: str = "") -> str:
     """Type ``text`` (and referee dice) into the order line, press Enter; the status line."""
+    await campaign_on_top(pilot)
     screen = screen_of(pilot)
     screen.query_one("#dice", Input).value = dice
     await pilot.press("escape", "o")  # Esc: out of a list whose letters filter it
     order = screen.query_one("#order", Input)
-    assert order.has_focus
+    await until(pilot, lambda: order.has_focus, "the order line focused")
     order.value = text
-    await pilot.press("enter")
-    await pilot.pause()
+    await _answered(pilot, screen, "enter", f"{text!r} sent or asked about")
     if isinstance(pilot.app.screen, TextPrompt):  # typed dice in a seeded campaign: the reason
-        pilot.app.screen.query_one(Input).value = DICE_REASON
-        await pilot.press("enter")
-        await pilot.pause()
+        prompt = pilot.app.screen
+        await until(pilot, lambda: bool(prompt.query(Input)) and prompt.focused, "the prompt")
+        prompt.query_one(Input).value = DICE_REASON
+        await _answered(pilot, screen, "enter", f"{text!r} sent with the reason")
     if isinstance(pilot.app.screen, Confirm):  # pass / end-phase say how far they go: yes
-        await pilot.press("y")
-        await pilot.pause()
+        await _answered(pilot, screen, "y", f"{text!r} sent after yes")
     return str(screen.query_one("#status-line").render())
+
+
+async def _answered(pilot: Pilot, screen: CampaignScreen, key: str, what: str) -> None:
+    """Press ``key`` and wait until ``screen`` answered it: a new status line, or another
+    question on top (waited for, not paused once: the order is decided after the dialog that
+    asked about it has gone, and a loaded machine shows the screen before the outcome)."""
+    status = screen.query_one("#status-line", StatusLine)
+    status.show("")  # the answer shows a message again (or asks first)
+    asked = pilot.app.screen
+    await pilot.press(key)
+    await until(
+        pilot,
+        lambda: (
+            pilot.app.screen not in (screen, asked)
+            or (pilot.app.screen is screen and bool(str(status.render()).strip()))
+        ),
+        what,
+    )
 
 
 async def move_with_form(pilot: Pilot, stack: str, destination: str) -> str:
     """The movement form: ``m``, pick ``stack`` in the list, Enter, pick ``destination`` (typing
     its name when the list shows it only among many refused for one reason), Enter."""
+    await campaign_on_top(pilot)
     screen = screen_of(pilot)
     await pilot.press("escape", "m")
     stacks = screen.query_one("#stack-list", OptionList)
-    assert stacks.has_focus
+    await until(pilot, lambda: stacks.has_focus, "the stack list focused")
     stacks.highlighted = screen._stack_ids.index(stack)
     await pilot.pause()
     await pilot.press("enter")
-    await pilot.pause()
     destinations = screen.query_one("#dest-list", OptionList)
-    assert destinations.has_focus
+    await until(pilot, lambda: destinations.has_focus, "the destinations focused")
     if destination not in screen._dest_ids:  # one row for many refusals: type the name
-        await pilot.press(*screen.session.system_name(destination).lower())
-        await pilot.pause()
+        name = screen.session.system_name(destination).lower()
+        await pilot.press(*name)
+        await until(pilot, lambda: destination in screen._dest_ids, f"{name} typed")
     destinations.highlighted = screen._dest_ids.index(destination)
     await pilot.pause()
+    status = screen.query_one("#status-line", StatusLine)
+    status.show("")  # the move's outcome shows a message again
     await pilot.press("enter")
-    await pilot.pause()
-    return str(screen.query_one("#status-line").render())
+    await until(pilot, lambda: bool(str(status.render()).strip()), f"{stack} moved or refused")
+    return str(status.render())
 
 
 async def open_battle_at_halden(pilot: Pilot) -> CampaignSession:
     """The demo's Aslan main stack jumps to Halden and Aslan ends the movement phase: a battle
     with the Solomani opens there (DN-CBT-1). The screen's session."""
-    await pilot.pause()
+    await campaign_on_top(pilot)
     session = screen_of(pilot).session
     await move_with_form(pilot, "main", "halden")
     await send(pilot, "aslan end-phase")
@@ -109,6 +154,18 @@ def battle_step(session: CampaignSession, battle_id: str) -> str:
     """The first order the battle's duty names with no blank left (``target b1 auto`` where a
     unit is to be named: the default pairing, DN-CBT-3)."""
     return next(o for o in session.duty_orders(battle_id) if not BLANK.search(o))
+
+
+async def pass_investor(pilot: Pilot) -> None:
+    """Imperial may open the investor dialog at once (IMP-19): pass it. The screens are waited
+    for first: the game opens the dialog when its screen is mounted, which a loaded machine
+    does after the one pause that used to be trusted with it."""
+    app = pilot.app
+    await until(pilot, lambda: all(s.is_mounted for s in app.screen_stack), "the screens")
+    while isinstance(dialog := app.screen, InvestorDialog):
+        await pilot.press("escape")
+        await until(pilot, lambda dialog=dialog: app.screen is not dialog, "the dialog passed")
+        await until(pilot, lambda: all(s.is_mounted for s in app.screen_stack), "the screens")
 
 
 class ScenarioHost(App[None]):

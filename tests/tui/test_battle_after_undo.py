@@ -10,6 +10,7 @@ from textual.widgets import Static
 
 from campaign.app import CampaignService
 from campaign.rules.narration import BattleSummary
+from campaign.tui.screens.forms import TextPrompt
 from campaign.tui.session import CampaignSession
 from tests.tui.pilot_helpers import (
     SIZE,
@@ -18,16 +19,29 @@ from tests.tui.pilot_helpers import (
     open_battle_at_halden,
     screen_of,
     send,
+    tab_ready,
 )
+from tests.waiting import until
 
 BATTLE = "halden/aslan-solomani"
 
 
 async def referee_undo(pilot) -> None:
-    """``U``, a reason, Enter."""
+    """``U``, a reason, Enter; back on the campaign screen once the undo is done."""
+    screen = screen_of(pilot)
+    head = screen.session.loaded.head
     await pilot.press("escape", "U")
-    await pilot.pause()
+    await until(
+        pilot,
+        lambda: isinstance(pilot.app.screen, TextPrompt) and pilot.app.screen.focused is not None,
+        "the reason prompt",
+    )
     await pilot.press(*"wrong stack moved", "enter")
+    await until(
+        pilot,
+        lambda: pilot.app.screen is screen and screen.session.loaded.head != head,
+        "the referee's undo",
+    )
     await pilot.pause()
 
 
@@ -47,8 +61,7 @@ def test_a_reverted_round_leaves_no_last_rounds_dice(service: CampaignService, n
                 await send(pilot, battle_step(session, BATTLE))
             await send(pilot, battle_step(session, BATTLE))  # fire: round 1 fought
             await pilot.press("escape", "4")
-            await pilot.pause()
-            assert "last round's dice" in battle_text(pilot)
+            await until(pilot, lambda: "last round's dice" in battle_text(pilot), "the dice")
             await referee_undo(pilot)
             assert session.battle_stage(BATTLE) == "fire"  # the round is undone
             assert "last round's dice" not in battle_text(pilot)
@@ -67,6 +80,8 @@ def test_a_reverted_opening_of_battles_is_no_last_battle(service: CampaignServic
             await referee_undo(pilot)
             assert not session.battles() and session.state.phase.is_movement
             await pilot.press("4")
+            screen = screen_of(pilot)
+            await until(pilot, lambda: tab_ready(screen, "tab-battle"), "the Battle tab")
             await pilot.pause()
             assert "Last battle" not in battle_text(pilot)
             assert "round(s)" not in battle_text(pilot)
@@ -86,7 +101,8 @@ def test_a_battle_without_space_rounds_is_not_zero_rounds(
             summary = BattleSummary(systems=["span"], rounds=0, lines=["Bombardment at Span"])
             session.last_battle = lambda: summary  # type: ignore[method-assign]
             await pilot.press("4")
-            await pilot.pause()
+            screen = screen_of(pilot)
+            await until(pilot, lambda: tab_ready(screen, "tab-battle"), "the Battle tab")
             text = battle_text(pilot)
             assert "Last battle" in text and "Span" in text
             assert "0 round" not in text and "no space combat round" in text

@@ -67,7 +67,7 @@ def test_end_phase_takes_two_keys(service: CampaignService, no_keymap: Path):
         async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
             await pilot.pause()
             await press_counted(pilot, "E")
-            assert isinstance(pilot.app.screen, Confirm)
+            await until(pilot, lambda: isinstance(pilot.app.screen, Confirm), "the question")
             await press_counted(pilot, "y")
             await until(pilot, lambda: last_order(service) == "aslan end-phase", "end-phase stored")
 
@@ -85,10 +85,10 @@ def test_enter_in_a_form_goes_on_to_the_next_empty_field_then_sends(
         async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
             await pilot.pause()
             await press_counted(pilot, "escape", "e", *"main", "enter")
+            await until(pilot, lambda: isinstance(pilot.app.screen, OrderForm), "the form")
             form = pilot.app.screen
-            assert isinstance(form, OrderForm)
             path = form.query_one("#field-1", ChoiceField)
-            assert form.focused in path.query(Input)
+            await until(pilot, lambda: form.focused in path.query(Input), "on to PATH")
             # not sent and refused ("PATH is required"): the choice made, on to the next field
             assert str(form.query_one("#form-error").render()) == ""
             await until(pilot, lambda: path._choices, "PATH's choices for main")
@@ -111,7 +111,8 @@ def test_slash_puts_the_cursor_in_the_log_filter(
             screen = screen_of(pilot)
             await press_counted(pilot, "slash", "p", "c")
             log_filter = screen.query_one("#log-filter", Input)
-            assert log_filter.value == "pc"
+            await until(pilot, lambda: log_filter.value == "pc", "pc in the filter")
+            await pilot.pause()
             assert not screen.map_tab.show_connections
             assert "picture" not in str(screen.query_one("#status-line").render())
 
@@ -129,8 +130,14 @@ def test_the_dice_reason_prompt_offers_the_usual_reason(service: CampaignService
             screen.query_one("#order", Input).value = "aslan end-phase"
             screen.query_one("#dice", Input).value = "3"
             await press_counted(pilot, "d", "enter")
+            await until(
+                pilot,
+                lambda: (
+                    isinstance(pilot.app.screen, TextPrompt) and bool(pilot.app.screen.query(Input))
+                ),
+                "the reason prompt",
+            )
             prompt = pilot.app.screen
-            assert isinstance(prompt, TextPrompt)
             assert prompt.query_one(Input).value == "dice rolled at the table"
             await press_counted(pilot, "enter")
             await until(
@@ -152,6 +159,8 @@ def test_a_jump_to_a_destination_behind_another_of_its_letters_takes_four_keys(
             await pilot.pause()
             screen = screen_of(pilot)
             keys = await press_counted(pilot, "m", "enter", "h")
+            title = screen.query_one("#dest-title")
+            await until(pilot, lambda: "Find: h" in str(title.render()), "h typed")
             shown = screen.map_tab.dest_ids
             assert len(shown) >= 2 and shown[1], shown
             wanted = shown[1]
@@ -248,11 +257,12 @@ def test_a_leftover_joins_an_engagement_in_three_keys(service: CampaignService, 
                     break
                 assert session.battles(), "the battle ended before a leftover"
                 awaited = session.awaited_order() or ""
+                stored = len(service.log("demo"))
                 if "target" in awaited:  # name or answer with the form's first unit
                     await press_counted(pilot, "escape", "e", "enter")
                 else:
                     await send(pilot, battle_step(session, next(iter(session.battles()))))
-                await pilot.pause()
+                await until(pilot, lambda stored=stored: len(service.log("demo")) > stored, awaited)
             else:
                 raise AssertionError(f"no leftover step: {session.awaited_order()}")
             await press_counted(pilot, "escape")

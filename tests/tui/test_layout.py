@@ -15,6 +15,7 @@ from textual.widgets._toast import ToastRack
 
 from campaign.app import CampaignService
 from campaign.tui.app import CampaignApp
+from campaign.tui.screens.campaign import CampaignScreen
 from campaign.tui.screens.launcher import ScenarioItem
 from scenarios.imperial.screen import ImperialScreen, ImperialSetupScreen
 from scenarios.imperium_shogi.screen import ShogiScreen
@@ -33,6 +34,13 @@ def footer_keys(app: App) -> list[tuple[str, str, bool]]:
         (key.key, key.description, key.region.right <= right and key.region.width > 0)
         for key in footer.query(FooterKey)
     ]
+
+
+def footer_fits(app: App, needed: set[str]) -> bool:
+    """Whether the footer shows the ``needed`` keys, every key whole on screen (waited for:
+    the footer is laid out, and recomposed after a refresh, later than one pause)."""
+    keys = footer_keys(app)
+    return bool(keys) and all(visible for *_, visible in keys) and needed <= {d for _, d, _ in keys}
 
 
 def assert_footer_fits(app: App, needed: set[str]) -> None:
@@ -66,11 +74,20 @@ def test_campaign_and_launcher_footers_fit(
 
     async def scenario() -> None:
         async with app_for(service, no_keymap, None).run_test(size=size) as pilot:
-            await pilot.pause()
-            assert_footer_fits(pilot.app, {"Help", "New campaign", "Quit"})
+            launcher = {"Help", "New campaign", "Quit"}
+            await until(pilot, lambda: footer_fits(pilot.app, launcher), "the launcher's footer")
+            assert_footer_fits(pilot.app, launcher)
             assert_scenario_titles_whole(pilot.app)
             await pilot.press("enter")
-            await pilot.pause()
+            campaign = {"Help", "Undo", "Close", "Order"}
+            await until(
+                pilot,
+                lambda: (
+                    isinstance(pilot.app.screen, CampaignScreen)
+                    and footer_fits(pilot.app, campaign)
+                ),
+                "the campaign's footer",
+            )
             screen_of(pilot)
             assert_footer_fits(pilot.app, {"Help", "Undo", "Close", "Order"})
 
@@ -94,9 +111,10 @@ def test_scenario_footers_fit(name: str, size: tuple[int, int]):
         app = ScenarioHost(SCENARIO_SCREENS[name])
         async with app.run_test(size=size) as pilot:
             await pilot.pause()
-            while app.screen.is_modal:
+            await until(pilot, lambda: all(s.is_mounted for s in app.screen_stack), "screens")
+            while (modal := app.screen).is_modal:
                 await pilot.press("escape")
-                await pilot.pause()
+                await until(pilot, lambda modal=modal: app.screen is not modal, "Esc closed it")
             needed = {"Back"} if name == "imperial-setup" else {"Help", "Save", "Load", "Back"}
             await until(
                 pilot,
@@ -122,10 +140,13 @@ def test_toasts_stay_off_the_status_line_and_a_success_clears_refusals(
             screen = screen_of(pilot)
             status = await send(pilot, "solomani end-phase")
             assert "DN-SEQ-2" in status
-            await pilot.pause()
             rack = pilot.app.screen.get_child_by_type(ToastRack)
+            await until(
+                pilot,
+                lambda: any(toast.region.width > 0 for toast in rack.query("Toast")),
+                "the refusal's toast shown",
+            )
             toasts = list(rack.query("Toast"))
-            assert toasts
             line = screen.query_one("#status-line").region
             assert all(not toast.region.overlaps(line) for toast in toasts)
             status = await send(pilot, "aslan end-phase")
@@ -141,8 +162,19 @@ async def open_log_tab(pilot):
     await pilot.pause()
     screen = screen_of(pilot)
     await pilot.press("5")
-    await pilot.pause()
-    await pilot.pause()
+
+    def filled() -> bool:
+        tables = screen.query("#log").results(DataTable)
+        table = next(tables, None)
+        return (
+            table is not None
+            and table.row_count > 0
+            and table.region.height > 0
+            and table.cursor_row == table.row_count - 1
+            and table.scroll_y == table.max_scroll_y
+        )
+
+    await until(pilot, filled, "the Log table filled and scrolled to its newest row")
     return screen, screen.query_one("#log", DataTable)
 
 
@@ -183,7 +215,9 @@ def test_the_log_shows_the_highlighted_entry_whole(
         async with app_for(service, no_keymap, "full").run_test(size=size) as pilot:
             screen, table = await open_log_tab(pilot)
             newest = screen._log_shown[-1]
-            detail = str(screen.query_one("#log-detail").render())
+            shown = screen.query_one("#log-detail")
+            await until(pilot, lambda: newest.order in str(shown.render()), "the newest entry")
+            detail = str(shown.render())
             assert newest.order in detail and newest.numbers in detail
             assert newest.sentences[0][:30] in detail.replace("\n", " ")
             assert table.region.bottom <= screen.query_one("#log-detail").region.y
@@ -192,18 +226,23 @@ def test_the_log_shows_the_highlighted_entry_whole(
                 key=lambda i: len(" ".join(screen._log_shown[i].sentences)),
             )
             table.move_cursor(row=longest)
-            await pilot.pause()
+            await until(pilot, lambda: table.cursor_row == longest, "the longest entry")
             await pilot.press("enter")
-            await pilot.pause()
             from campaign.tui.screens.forms import TextView
 
-            assert isinstance(pilot.app.screen, TextView)
+            await until(
+                pilot,
+                lambda: (
+                    isinstance(pilot.app.screen, TextView)
+                    and bool(pilot.app.screen.query("#text-view-body"))
+                ),
+                "the entry's window",
+            )
             body = str(pilot.app.screen.query_one("#text-view-body").render())
             for sentence in screen._log_shown[longest].sentences:
                 assert " ".join(sentence.split())[:60] in " ".join(body.split())
             await pilot.press("escape")
-            await pilot.pause()
-            assert pilot.app.screen is screen
+            await until(pilot, lambda: pilot.app.screen is screen, "the window closed")
 
     asyncio.run(scenario())
 
@@ -248,8 +287,11 @@ def test_the_log_cursor_stays_in_view_when_the_table_shrinks(
             _screen, table = await open_log_tab(pilot)
             assert table.cursor_row == table.row_count - 1
             await pilot.resize_terminal(80, 24)
-            await pilot.pause()
-            await pilot.pause()
+            await until(
+                pilot,
+                lambda: table.region.bottom <= 24 and table.scroll_y == table.max_scroll_y,
+                "the Log table laid out at 80x24 and scrolled to its end",
+            )
             visible = table.scrollable_content_region.height - 1  # the header row is fixed
             assert table.scroll_y <= table.cursor_row - 0 < table.scroll_y + visible + 1
             assert table.scroll_y == table.max_scroll_y
@@ -289,7 +331,17 @@ def test_the_footer_follows_the_focus_and_is_rebuilt_only_when_its_keys_change(
             for keys in (("o",), ("escape",), ("tab",), ("tab",), ("tab",), ("tab",)):
                 before = keys_textual_would_show(pilot.app)
                 await pilot.press(*keys)
-                await pilot.pause()
+                await until(
+                    pilot,
+                    lambda: (
+                        [
+                            (key.key, key.description)
+                            for key in pilot.app.screen.query_one(Footer).query(FooterKey)
+                        ]
+                        == keys_textual_would_show(pilot.app)
+                    ),
+                    f"the footer after {keys}",
+                )
                 now = list(pilot.app.screen.query_one(Footer).query(FooterKey))
                 expected = keys_textual_would_show(pilot.app)
                 assert [(key.key, key.description) for key in now] == expected, keys

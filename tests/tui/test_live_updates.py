@@ -22,19 +22,7 @@ from campaign.tui.screens.launcher import LauncherScreen
 from campaign.tui.session import CampaignSession
 from tests.conftest import REPO_ROOT
 from tests.tui.pilot_helpers import SIZE, screen_of
-
-#: Pauses of 50 ms a test waits at most for a condition (10 s), never a pause that must pass.
-PATIENCE = 200
-
-
-async def until(pilot: Pilot, condition, what: str) -> None:
-    """Wait (app time passing) until ``condition()`` holds; fail naming ``what`` if it never
-    does."""
-    for _ in range(PATIENCE):
-        if condition():
-            return
-        await pilot.pause(0.05)
-    pytest.fail(f"never happened: {what}")
+from tests.waiting import until
 
 
 def phase_text(pilot: Pilot) -> str:
@@ -120,9 +108,8 @@ def test_an_open_screen_shows_an_order_given_from_the_cli_without_a_key(
     async def scenario() -> None:
         app = create_app(no_keymap, service=service, open_campaign="demo")
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
             before = screen_of(pilot).session.loaded.head.seq
-            assert f"event {before}" in phase_text(pilot)
+            await until(pilot, lambda: f"event {before}" in phase_text(pilot), "the tracker")
             order_from_the_cli(service.store.url, "aslan end-phase")
             after = service.stored_head("demo").seq
             assert after > before
@@ -159,18 +146,26 @@ def test_an_order_typed_before_a_change_is_refused_once_then_sent(
                 lambda: screen.session.loaded.head == moved,
                 "the screen catches up with the other screen's move",
             )
+            line = screen.query_one("#status-line")
+            screen.report("")
             await pilot.press("enter")
-            await pilot.pause()
-            status = str(screen.query_one("#status-line").render())
+            await until(pilot, lambda: str(line.render()).strip(), "Enter answered")
+            status = str(line.render())
             assert "changed while this order was typed" in status
             assert service.stored_head("demo") == moved
             assert screen.query_one("#order", Input).value == "aslan end-phase"
+            screen.report("")
             await pilot.press("enter")
-            await pilot.pause()
+            await until(
+                pilot,
+                lambda: app.screen is not screen or str(line.render()).strip(),
+                "Enter answered again",
+            )
             if app.screen is not screen:  # end-phase says how far it goes: yes
                 await pilot.press("y")
-                await pilot.pause()
-            assert service.stored_head("demo").seq > moved.seq
+            await until(
+                pilot, lambda: service.stored_head("demo").seq > moved.seq, "end-phase stored"
+            )
 
     asyncio.run(scenario())
 
@@ -191,8 +186,15 @@ def test_the_launcher_lists_campaigns_made_and_deleted_elsewhere(
     async def scenario() -> None:
         app = create_app(no_keymap, service=service, open_campaign=None)
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            assert isinstance(app.screen, LauncherScreen)
+            await until(
+                pilot,
+                lambda: (
+                    isinstance(app.screen, LauncherScreen)
+                    and bool(app.screen.query("#campaign-table"))
+                    and "demo" in campaign_names(pilot)
+                ),
+                "the launcher's campaigns",
+            )
             listed = campaign_names(pilot)
             assert "demo" in listed and "second" not in listed
             made = subprocess.run(

@@ -19,10 +19,21 @@ from campaign.tui.session import CampaignSession
 from campaign.tui.widgets.choice_field import ChoiceField
 from campaign.tui.widgets.mail_tab import MailTab
 from tests.fair.by_mail import SETUP  # the set-up orders after the neutrals (DN-SET-2..3)
-from tests.tui.pilot_helpers import SIZE, app_for, screen_lines, screen_of, send
+from tests.tui.pilot_helpers import SIZE, app_for, screen_lines, screen_of, send, tab_ready
 from tests.waiting import until
 
 CAMPAIGN = "mail"
+
+
+def form_shown(app, kind: type, part) -> bool:
+    """A ``kind`` dialog on top with ``part`` composed (a key's dialog is shown a little
+    later than the key on a loaded machine)."""
+    return isinstance(app.screen, kind) and bool(app.screen.query(part))
+
+
+def mail_text(screen: CampaignScreen) -> str:
+    """The Mail tab's exchange history ("" until the tab is composed)."""
+    return "".join(str(mail.render()) for mail in screen.query("#mail").results(Static))
 
 
 def test_export_import_and_history_from_the_campaign_screen(tmp_path: Path, no_keymap: Path):
@@ -40,20 +51,21 @@ def test_export_import_and_history_from_the_campaign_screen(tmp_path: Path, no_k
             screen = screen_of(pilot)
             assert "✓" in await send(pilot, "solomani place-neutral lantern")
             await pilot.press("x")
-            await pilot.pause()
+            await until(pilot, lambda: form_shown(pilot.app, OrderForm, "#field-1"), "x's form")
             form = pilot.app.screen
             form.query_one("#field-0", ChoiceField).value = "solomani"
             form.query_one("#field-1", Input).value = str(tmp_path / "missing" / "t.txt")
             form.query_one("#form-ok").press()
+            error = form.query_one("#form-error", Static)
+            await until(pilot, lambda: "does not exist" in str(error.render()), "the refusal")
             await pilot.pause()
             assert pilot.app.screen is form  # refused (no such directory): still open
-            assert "does not exist" in str(form.query_one("#form-error", Static).render())
             form.query_one("#field-1", Input).value = str(turn)
             form.query_one("#form-ok").press()
-            await pilot.pause()
-            assert pilot.app.screen is screen
+            await until(pilot, lambda: pilot.app.screen is screen, "the form closed")
             assert turn.exists()
-            mail = str(screen.query_one("#mail", Static).render())
+            await until(pilot, lambda: "out" in mail_text(screen), "the file in the Mail tab")
+            mail = mail_text(screen)
             assert "out" in mail and "solomani" in mail
 
     async def receiver() -> None:
@@ -65,40 +77,46 @@ def test_export_import_and_history_from_the_campaign_screen(tmp_path: Path, no_k
             bad.write_text(turn.read_text().replace("a", "b", 40), encoding="utf-8")
             # the first file: the form asks which side this database plays (issue 33 item 3)
             await pilot.press("i")
-            await pilot.pause()
+            await until(pilot, lambda: form_shown(pilot.app, OrderForm, "#field-1"), "i's form")
             form = pilot.app.screen
             assert form.query_one("#field-0", ChoiceField).value == "aslan"  # the other side's
+            line = screen.query_one("#status-line", Static)
             for path, accepted in ((bad, False), (turn, True)):
                 form.query_one("#field-1", Input).value = str(path)
+                screen.report("")
                 form.query_one("#form-ok").press()
+                await until(pilot, lambda: str(line.render()).strip(), f"{path.name} answered")
                 await pilot.pause()
-                status = str(screen.query_one("#status-line", Static).render())
+                status = str(line.render())
                 if accepted:
                     assert "imported" in status, status
                     assert other.load(CAMPAIGN).head.seq > head
                 else:
                     assert pilot.app.screen is form  # refused: still open, nothing stored
                     assert "✗" in status and other.load(CAMPAIGN).head.seq == head
-            assert pilot.app.screen is screen
+            await until(pilot, lambda: pilot.app.screen is screen, "the form closed")
             # later files: only the path (the side is recorded)
             await pilot.press("i")
-            await pilot.pause()
-            assert isinstance(pilot.app.screen, TextPrompt)
+            await until(pilot, lambda: form_shown(pilot.app, TextPrompt, "#prompt-error"), "i")
             prompt = pilot.app.screen
             # the folder of the file imported last is offered (issue 31 item 12)
             assert prompt.query_one(Input).value == str(turn.parent) + "/"
             prompt.query_one(Input).value = str(turn)
             await pilot.press("enter")
+            prompt_error = prompt.query_one("#prompt-error")
+            await until(
+                pilot, lambda: "already exchanged" in str(prompt_error.render()), "the refusal"
+            )
             await pilot.pause()
             assert "already exchanged" in str(screen.query_one("#status-line", Static).render())
             # refused: the prompt stays, the path as typed, the reason shown (item 12)
             assert pilot.app.screen is prompt and prompt.query_one(Input).value == str(turn)
             assert "already exchanged" in str(prompt.query_one("#prompt-error").render())
             await pilot.press("escape")
-            await pilot.pause()
+            await until(pilot, lambda: pilot.app.screen is screen, "the prompt closed")
             await pilot.press("6")
-            await pilot.pause()
-            mail = str(screen.query_one("#mail", Static).render())
+            await until(pilot, lambda: tab_ready(screen, "tab-mail"), "the Mail tab")
+            mail = mail_text(screen)
             assert "in " in mail and "solomani" in mail
 
     asyncio.run(sender())
@@ -157,8 +175,8 @@ def test_the_newest_exchange_is_in_view_after_an_export_or_an_import(
             await pilot.pause()
             assert "✓" in await send(pilot, "solomani end-phase")
             await pilot.press("6", "x")
+            await until(pilot, lambda: form_shown(pilot.app, OrderForm, "#field-1"), "x's form")
             form = pilot.app.screen
-            assert isinstance(form, OrderForm)
             form.query_one("#field-1", Input).value = str(turn)
             form.query_one("#form-ok").press()
             await newest_in_view(pilot, "13 out")
@@ -168,8 +186,8 @@ def test_the_newest_exchange_is_in_view_after_an_export_or_an_import(
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             await pilot.press("6", "i")
+            await until(pilot, lambda: form_shown(pilot.app, TextPrompt, Input), "i's prompt")
             prompt = pilot.app.screen
-            assert isinstance(prompt, TextPrompt)
             prompt.query_one(Input).value = str(turn)
             await pilot.press("enter")
             await newest_in_view(pilot, "13 in")
@@ -201,8 +219,8 @@ def test_a_file_from_your_own_side_is_refused_with_a_step_you_can_take(
             await pilot.pause()
             screen = screen_of(pilot)
             await pilot.press("6", "i")
+            await until(pilot, lambda: form_shown(pilot.app, TextPrompt, Input), "i's prompt")
             prompt = pilot.app.screen
-            assert isinstance(prompt, TextPrompt)
             prompt.query_one(Input).value = str(turn)
             await pilot.press("enter")
             error = prompt.query_one("#prompt-error", Static)
@@ -245,8 +263,8 @@ def test_a_file_with_agreed_referee_orders_is_imported_after_a_question(
             await pilot.pause()
             screen = screen_of(pilot)
             await pilot.press("6", "i")
+            await until(pilot, lambda: form_shown(pilot.app, TextPrompt, Input), "i's prompt")
             prompt = pilot.app.screen
-            assert isinstance(prompt, TextPrompt)
             prompt.query_one(Input).value = str(turn)
             for answer in ("n", "y"):
                 await pilot.press("enter")
@@ -261,7 +279,12 @@ def test_a_file_with_agreed_referee_orders_is_imported_after_a_question(
                     assert "✗" not in str(screen.query_one("#status-line", Static).render())
                 await pilot.press(answer)
                 if answer == "n":  # the refusal as it was, worded for the screen; nothing stored
-                    await until(pilot, lambda: pilot.app.screen is prompt, "the path prompt")
+                    error = prompt.query_one("#prompt-error")
+                    await until(
+                        pilot,
+                        lambda e=error: pilot.app.screen is prompt and str(e.render()).strip(),
+                        "the path prompt saying why",
+                    )
                     said = " ".join(str(prompt.query_one("#prompt-error").render()).split())
                     assert said.endswith(
                         "a referee order in a file from solomani; refused unless you agreed "
@@ -270,9 +293,11 @@ def test_a_file_with_agreed_referee_orders_is_imported_after_a_question(
                     assert prompt.query_one(Input).value == str(turn)
                     assert receiver.load(CAMPAIGN).head == head
             await until(pilot, lambda: pilot.app.screen is screen, "the prompt closed")
-            status = str(screen.query_one("#status-line", Static).render())
+            line = screen.query_one("#status-line", Static)
+            await until(pilot, lambda: "imported" in str(line.render()), "the import's outcome")
+            status = str(line.render())
             assert "file 3 from solomani imported" in status, status
             assert receiver.load(CAMPAIGN).head.seq == sender.loaded.head.seq
-            assert "3 in" in str(screen.query_one("#mail", Static).render())
+            await until(pilot, lambda: "3 in" in mail_text(screen), "file 3 in the Mail tab")
 
     asyncio.run(scenario())

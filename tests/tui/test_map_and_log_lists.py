@@ -16,7 +16,7 @@ from campaign.app import CampaignService
 from campaign.rules.ids import Side
 from campaign.tui.app import create_app
 from campaign.tui.widgets.map_render import hex_centre
-from tests.tui.pilot_helpers import app_for, move_with_form, screen_of, send
+from tests.tui.pilot_helpers import app_for, move_with_form, screen_of, send, tab_ready
 from tests.waiting import until
 
 WIDE = (160, 48)
@@ -37,18 +37,21 @@ def test_typing_narrows_the_destinations(service: CampaignService, no_keymap: Pa
             await pilot.pause()
             screen = screen_of(pilot)
             await pilot.press("escape", "m", "enter")
-            await pilot.pause()
-            assert screen.query_one("#dest-list", OptionList).has_focus
+            destinations = screen.query_one("#dest-list", OptionList)
+            await until(pilot, lambda: destinations.has_focus, "the destinations focused")
             assert len(options_of(screen, "#dest-list")) > 30
             await pilot.press(*"redou")
-            await pilot.pause()
+            title = screen.query_one("#dest-title", Static)
+            await until(pilot, lambda: "Find: redou" in str(title.render()), "redou typed")
             shown = options_of(screen, "#dest-list")
             assert shown and all("Redoubt" in text for text in shown), shown
-            assert "Find: redou" in str(screen.query_one("#dest-title", Static).render())
-            await pilot.press("enter")
-            await pilot.pause()
             main = screen.session.stacks(screen.session.state.acting)["main"][0]
-            assert screen.session.state.position_of(main).system == "redoubt"
+            await pilot.press("enter")
+            await until(
+                pilot,
+                lambda: screen.session.state.position_of(main).system == "redoubt",
+                "main at Redoubt",
+            )
 
     asyncio.run(scenario())
 
@@ -65,7 +68,12 @@ def test_a_moved_stack_shows_reasons_not_a_wall_of_refusals(
             screen = screen_of(pilot)
             await move_with_form(pilot, "main", "halden")
             await pilot.press("escape", "m")
-            await pilot.pause()
+            await until(pilot, lambda: tab_ready(screen, "tab-map"), "the stack list focused")
+            await until(
+                pilot,
+                lambda: any(t.startswith("✗") for t in options_of(screen, "#dest-list")),
+                "the refused destinations listed",
+            )
             refused = [text for text in options_of(screen, "#dest-list") if text.startswith("✗")]
             assert 0 < len(refused) <= 6, refused
             for text in refused:
@@ -80,8 +88,9 @@ def test_stacks_say_box_or_hex(service: CampaignService, no_keymap: Path):
 
     async def scenario() -> None:
         async with app_for(service, no_keymap, "demo").run_test(size=WIDE) as pilot:
-            await pilot.pause()
-            stacks = options_of(screen_of(pilot), "#stack-list")
+            screen = screen_of(pilot)
+            await until(pilot, lambda: bool(options_of(screen, "#stack-list")), "the stacks")
+            stacks = options_of(screen, "#stack-list")
             assert stacks and all(" hex (" in text or " box (" in text for text in stacks)
 
     asyncio.run(scenario())
@@ -97,10 +106,10 @@ def test_a_click_on_a_system_lists_its_units_and_boxes(service: CampaignService,
             screen = screen_of(pilot)
             wahtoi = screen.session.ruleset.star_map.system("wahtoi")
             x, y = hex_centre(wahtoi.hex.col, wahtoi.hex.row)
+            await until(pilot, lambda: screen.query_one("#map").region.width > 0, "the map")
             scroll = screen.query_one("#map-scroll").scroll_offset
             await pilot.click("#map", offset=(x - scroll.x, y - scroll.y))
-            await pilot.pause()
-            assert screen.map_tab.selected_system == "wahtoi"
+            await until(pilot, lambda: screen.map_tab.selected_system == "wahtoi", "Wahtoi")
             info = str(screen.query_one("#system-info", Static).render())
             assert "Wahtoi" in info and "in space: A-CL-1, A-CL-2" in info
             assert "surface box: A-CL-3" in info and "m moves: A-CL-1" in info
@@ -117,12 +126,17 @@ def test_g_chooses_a_system_by_name(service: CampaignService, no_keymap: Path):
             await pilot.pause()
             screen = screen_of(pilot)
             await pilot.press("escape", "g")
-            await pilot.pause()
-            assert type(pilot.app.screen).__name__ == "ChoicePrompt"
+            await until(
+                pilot,
+                lambda: (
+                    type(pilot.app.screen).__name__ == "ChoicePrompt"
+                    and pilot.app.screen.focused is not None
+                ),
+                "the system prompt",
+            )
             await pilot.press(*"conc", "enter")
-            await pilot.pause()
+            await until(pilot, lambda: screen.map_tab.selected_system == "concord", "Concord")
             assert pilot.app.screen is screen
-            assert screen.map_tab.selected_system == "concord"
             info = str(screen.query_one("#system-info", Static).render())
             assert "Concord" in info and "S-B1-1" in info
 
@@ -169,10 +183,20 @@ def test_the_log_columns_share_the_width_and_show_the_dice(
     async def scenario() -> None:
         async with app_for(service, no_keymap, "full").run_test(size=size) as pilot:
             await pilot.pause()
-            await pilot.press("escape", "5")
-            await pilot.pause()
             screen = screen_of(pilot)
+            await pilot.press("escape", "5")
+            await until(pilot, lambda: tab_ready(screen, "tab-log"), "the Log tab")
             table = screen.query_one("#log", DataTable)
+            await until(
+                pilot,
+                lambda: (
+                    table.row_count > 0
+                    and 0
+                    < sum(c.get_render_width(table) for c in table.columns.values())
+                    <= table.size.width
+                ),
+                "the Log columns laid out",
+            )
             columns = list(table.columns.values())
             widths = [column.get_render_width(table) for column in columns]
             assert sum(widths) <= table.size.width, (widths, table.size.width)

@@ -12,6 +12,7 @@ from campaign.app import CampaignService
 from campaign.app import pictures as campaign_map
 from tests.render.svgdoc import of_class, parse
 from tests.tui.pilot_helpers import SIZE, app_for, screen_of
+from tests.waiting import until
 
 
 def test_picture_key_writes_the_map_and_says_where(
@@ -26,9 +27,10 @@ def test_picture_key_writes_the_map_and_says_where(
             screen = screen_of(pilot)
             await pilot.press("c")
             await pilot.press("p")
-            await pilot.pause()
+            line = screen.query_one("#status-line", Static)
+            await until(pilot, lambda: "map picture written to" in str(line.render()), "p's file")
             (written,) = pictures.glob("*.svg")
-            status = str(screen.query_one("#status-line", Static).render())
+            status = str(line.render())
             assert "map picture written to" in status and written.name in status
             root = parse(written.read_bytes())
             assert root.get("data-overlay") == "supply" and root.get("data-view") == "referee"

@@ -14,7 +14,8 @@ from campaign.app import CampaignService
 from campaign.rules.ids import Side
 from campaign.tui.session import CampaignSession
 from campaign.tui.widgets.map_render import SIDE_STYLE, legend, render_map, short_name
-from tests.tui.pilot_helpers import app_for, screen_of
+from tests.tui.pilot_helpers import app_for, screen_of, tab_ready
+from tests.waiting import until
 
 
 def _style_at(text: Text, word: str):
@@ -66,12 +67,17 @@ def test_whole_map_fits_at_160_columns_and_forces_show_side_colours(
             await pilot.pause()
             screen = screen_of(pilot)
             scroller = screen.query_one("#map-scroll", ScrollableContainer)
+            await until(  # laid out: before that no scrolling is possible whatever the map
+                pilot,
+                lambda: scroller.region.width > 0 and scroller.virtual_size.width > 0,
+                "the map laid out",
+            )
             assert scroller.max_scroll_x == 0, scroller.max_scroll_x
             # issue 44 item 2: nor down — a name scrolled off the top left its counter on
             # screen above another system's name (Quillon's n1 over Drossel)
             assert scroller.max_scroll_y == 0, scroller.max_scroll_y
             await pilot.press("2")
-            await pilot.pause()
+            await until(pilot, lambda: tab_ready(screen, "tab-forces"), "the Forces tab")
             forces = screen.query_one("#forces", DataTable)
             sides = {str(cell): cell for cell in forces.get_column("side")}
             assert sides["aslan"].style == SIDE_STYLE[Side.ASLAN]

@@ -28,6 +28,17 @@ def status_of(pilot) -> str:
     return str(screen_of(pilot).query_one("#status-line", Static).render())
 
 
+async def refused_at_once(pilot, key: str) -> None:
+    """Press ``key`` with the status line emptied; wait for the refusal it shows (the check
+    that no question opened follows a pause after it)."""
+    screen = screen_of(pilot)
+    line = screen.query_one("#status-line", Static)
+    screen.report("")
+    await pilot.press("escape", key)
+    await until(pilot, lambda: str(line.render()).startswith("✗"), f"{key} refused")
+    await pilot.pause()
+
+
 def test_an_unreadable_order_is_refused_with_a_rule_id(service: CampaignService, no_keymap: Path):
     """DN-ERR-1: "unknown order 'fly'" came without a rule id."""
 
@@ -47,8 +58,7 @@ def test_undo_past_dice_names_the_key_not_the_cli_option(service: CampaignServic
         async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
             await open_battle_at_halden(pilot)
             assert "✓" in await send(pilot, "aslan range b1")
-            await pilot.press("escape", "u")
-            await pilot.pause()
+            await refused_at_once(pilot, "u")
             assert not isinstance(pilot.app.screen, Confirm)  # refused at once, no question
             status = status_of(pilot)
             assert "rolled dice" in status and "U: referee undo" in status, status
@@ -90,15 +100,12 @@ def test_a_players_undo_past_dice_is_refused_before_the_question(
             await pilot.pause()
             await move_with_form(pilot, "main", "halden")
             await pilot.press("escape", "u")  # no dice rolled: the undo asks first
-            await pilot.pause()
-            assert isinstance(pilot.app.screen, Confirm)
+            await until(pilot, lambda: isinstance(pilot.app.screen, Confirm), "the question")
             await pilot.press("n")
-            await pilot.pause()
             await send(pilot, "aslan end-phase")
             assert "✓" in await send(pilot, "aslan range b1")
             head = service.load("demo").head
-            await pilot.press("escape", "u")
-            await pilot.pause()
+            await refused_at_once(pilot, "u")
             assert not isinstance(pilot.app.screen, Confirm)
             status = status_of(pilot)
             assert "cannot undo 'aslan range b1': it rolled dice" in status, status
@@ -119,10 +126,14 @@ def test_a_missing_turn_file_is_named_in_full_in_plain_words(
             await pilot.pause()
             screen = screen_of(pilot)
             await pilot.press("i")
-            await pilot.pause()
+            await until(
+                pilot, lambda: bool(pilot.app.screen.query("#field-1")), "the load turn form"
+            )
             form = pilot.app.screen
             form.query_one("#field-1", Input).value = str(missing)
             form.query_one("#form-ok").press()
+            error = form.query_one("#form-error")
+            await until(pilot, lambda: "cannot read" in str(error.render()), "the refusal")
             await pilot.pause()
             assert pilot.app.screen is form  # refused: the form keeps the path
             status = str(screen.query_one("#status-line", Static).render())
@@ -157,9 +168,14 @@ def test_placeholders_do_not_look_like_values(service: CampaignService, no_keyma
             hint = str(screen.query_one("#dice", Input).placeholder)
             assert not any(char.isdigit() for char in hint), hint
             await pilot.press("escape", "U")
-            await pilot.pause()
+            await until(
+                pilot,
+                lambda: (
+                    isinstance(pilot.app.screen, TextPrompt) and bool(pilot.app.screen.query(Input))
+                ),
+                "the reason prompt",
+            )
             prompt = pilot.app.screen
-            assert isinstance(prompt, TextPrompt)
             assert str(prompt.query_one(Input).placeholder).startswith("type ")
 
     asyncio.run(scenario())
@@ -176,18 +192,25 @@ def test_enter_in_the_dice_field_sends_the_order_or_says_why_not(
             await pilot.pause()
             screen = screen_of(pilot)
             await pilot.press("escape", "d", "4", "enter")
-            await pilot.pause()
-            assert "DN-ERR-1: the order is empty" in status_of(pilot)
+            await until(
+                pilot, lambda: "DN-ERR-1: the order is empty" in status_of(pilot), "the refusal"
+            )
             screen.query_one("#dice", Input).value = ""
             await open_battle_at_halden(pilot)
             screen.query_one("#order", Input).value = "aslan range b1"
             screen.query_one("#dice", Input).value = ""
             await pilot.press("escape", "d", "4", ",", "2", "enter")
-            await pilot.pause()
-            assert isinstance(pilot.app.screen, TextPrompt)  # the reason, then it is sent
+            await until(  # the reason, then it is sent
+                pilot,
+                lambda: (
+                    isinstance(pilot.app.screen, TextPrompt)
+                    and pilot.app.screen.focused is not None
+                ),
+                "the reason prompt",
+            )
             pilot.app.screen.query_one(Input).value = "dice rolled at the table"
             await pilot.press("enter")
-            await pilot.pause()
-            assert "✓ aslan range b1" in status_of(pilot)
+            line = screen.query_one("#status-line", Static)
+            await until(pilot, lambda: "✓ aslan range b1" in str(line.render()), "the range sent")
 
     asyncio.run(scenario())

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from textual.widgets import Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static, TabbedContent
 
 from campaign.app import CampaignService
 from campaign.rules.acting import who_must_act
@@ -36,9 +36,15 @@ async def open_form(pilot, order_line: str = "") -> OrderForm:
     screen = screen_of(pilot)
     screen.query_one("#order", Input).value = order_line
     await pilot.press("escape", "e")
-    await pilot.pause()
+    await until(
+        pilot,
+        lambda: isinstance(pilot.app.screen, OrderForm) and pilot.app.screen.is_mounted,
+        "the order form",
+    )
     form = pilot.app.screen
     assert isinstance(form, OrderForm), type(form).__name__
+    if form.fields:  # a field to type in: the keys typed next go there
+        await until(pilot, lambda: form.focused is not None, "the form's first field focused")
     return form
 
 
@@ -81,24 +87,22 @@ def test_pass_and_end_phase_ask_first_and_say_how_far(service: CampaignService, 
             screen = screen_of(pilot)
             head = service.load("demo").head.seq
             await pilot.press("o", *"aslan pass", "enter")
-            await pilot.pause()
+            await until(pilot, lambda: isinstance(pilot.app.screen, Confirm), "the question")
             question = pilot.app.screen
             assert isinstance(question, Confirm)
             assert "goes on" in question.question and "game turn" in question.question
             await pilot.press("n")
-            await pilot.pause()
+            status = screen.query_one("#status-line", Static)
+            await until(pilot, lambda: "not sent" in str(status.render()), "'not sent' said")
             assert pilot.app.screen is screen
             assert service.load("demo").head.seq == head  # nothing stored
-            assert "not sent" in str(screen.query_one("#status-line", Static).render())
             form = await open_form(pilot, "aslan end-phase")
             assert form.fields == []
             await pilot.press("enter")
-            await pilot.pause()
-            assert isinstance(pilot.app.screen, Confirm)
+            await until(pilot, lambda: isinstance(pilot.app.screen, Confirm), "the question")
             assert "first-movement" in pilot.app.screen.question
             await pilot.press("y")
-            await pilot.pause()
-            assert service.load("demo").head.seq > head
+            await until(pilot, lambda: service.load("demo").head.seq > head, "end-phase stored")
             assert not service.load("demo").state.phase.is_movement
 
     asyncio.run(scenario())
@@ -132,12 +136,16 @@ def test_production_form_offers_legal_distinct_choices_and_builds_a_readable_ord
             # type to filter: "dd" narrows the kinds to the destroyer, Enter sends
             assert form.focused is form.query_one("#field-0", ChoiceField).query_one(FilterInput)
             await pilot.press("d", "d")
-            await pilot.pause()
-            assert kinds.value == "DD"
+            await until(pilot, lambda: kinds.value == "DD", "dd filtered to the destroyer")
             places.value = next(v for v in offered if v.startswith("box:"))
+            error = form.query_one("#form-error")
             await pilot.press("enter")  # from the first field: COUNT left empty
-            await pilot.pause()
-            assert pilot.app.screen is screen, str(form.query_one("#form-error").render())
+            await until(
+                pilot,
+                lambda: pilot.app.screen is screen or bool(str(error.render()).strip()),
+                "the form sent or refused",
+            )
+            assert pilot.app.screen is screen, str(error.render())
             logged = service.log("full")[-1].order_text
             assert logged == f"aslan produce DD 1 {places.value}"
 
@@ -156,8 +164,9 @@ def test_forms_show_ru_only_where_ru_matter(service: CampaignService, no_keymap:
             paths = form.query_one("#field-1", ChoiceField)
             form.query_one("#field-0", ChoiceField).value = "main"
             form.query_one("#field-1", ChoiceField).focus()
-            await pilot.pause()
-            assert any(value == "eawyo" for _, value in paths._choices)  # PATH after STACK
+            await until(  # PATH after STACK
+                pilot, lambda: any(value == "eawyo" for _, value in paths._choices), "main's paths"
+            )
 
     asyncio.run(scenario())
 
@@ -177,17 +186,22 @@ def test_n_prefills_what_the_header_asks_never_a_referee_override(
             await send(pilot, battle_step(session, BATTLE))
             assert session.battle_stage(BATTLE) == "assign"
             await pilot.press("4")
-            await pilot.pause()
+            tabs = screen.query_one("#tabs", TabbedContent)
+            await until(pilot, lambda: tabs.active == "tab-battle", "the Battle tab")
             await pilot.press("n")
-            await pilot.pause()
             order = screen.query_one("#order", Input)
             awaited = who_must_act(session.state, session.ruleset)[0].orders[0]
+            await until(pilot, lambda: order.value == awaited, "the order line prefilled")
             assert order.value == awaited == "solomani target b1 UNIT"
             assert order.selected_text == "UNIT"  # typing replaces the blank
             tab = str(screen.query_one("#battle", Static).render())
             assert "b1" in tab and BATTLE not in tab
             await pilot.press("escape", "5")
-            await pilot.pause()
+            await until(
+                pilot,
+                lambda: any(tab.shown for tab in screen.query("LogTab")),
+                "the Log tab filled",
+            )
             logged = [row.order for row in screen.query_one("LogTab").shown]
             assert "aslan range b1" in logged and not any(BATTLE in o for o in logged)
 

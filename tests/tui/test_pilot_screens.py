@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from textual.app import App
-from textual.command import CommandList
+from textual.command import CommandList, CommandPalette
 from textual.widgets import DataTable, Input, Select, Static
 
 from campaign import cli
@@ -15,7 +15,8 @@ from campaign.app import CampaignService
 from campaign.rules.ids import Side
 from campaign.rules.phases import Phase
 from campaign.tui.app import CampaignApp, create_app
-from campaign.tui.screens.forms import OrderForm
+from campaign.tui.screens.campaign import CampaignScreen
+from campaign.tui.screens.forms import Confirm, NewCampaignForm, OrderForm, TextPrompt
 from campaign.tui.screens.help import HelpScreen
 from campaign.tui.screens.launcher import LauncherScreen
 from campaign.tui.widgets.choice_field import ChoiceField
@@ -33,6 +34,26 @@ from tests.waiting import until
 
 def _status(pilot) -> str:
     return str(screen_of(pilot).query_one("#status-line", Static).render())
+
+
+def _at(service: CampaignService, system: str) -> bool:
+    """Whether the demo's Aslan main stack (A-B1-1) is at ``system`` in the store."""
+    return service.load("demo").state.unit("A-B1-1").location.system == system
+
+
+def _prompt_focused(app: App) -> bool:
+    """A text prompt on top, its field focused (keys typed next go there)."""
+    return isinstance(app.screen, TextPrompt) and app.screen.focused is not None
+
+
+def _new_form_shown(app: App) -> bool:
+    """The new campaign dialog on top with its fields composed."""
+    return isinstance(app.screen, NewCampaignForm) and bool(app.screen.query("#new-seed"))
+
+
+def palette_input(app: App) -> bool:
+    """The command palette on top, its search field focused."""
+    return isinstance(app.screen, CommandPalette) and app.screen.focused is not None
 
 
 def test_refused_move_names_rule_and_changes_nothing(service: CampaignService, no_keymap: Path):
@@ -77,7 +98,7 @@ def test_palette_offers_legal_orders_and_opens_their_form(
             labels = [legal.rule for legal in screen.session.legal_orders()]
             assert "DN-MOV-2" in labels and "DN-ECO-8" not in labels
             await pilot.press("ctrl+p")
-            await pilot.pause()
+            await until(pilot, lambda: palette_input(pilot.app), "the palette's input focused")
             await pilot.press(*"jump")
             await until(
                 pilot, lambda: palette_offers(pilot.app, "aslan jump"), "the palette's jump command"
@@ -136,24 +157,24 @@ def test_undo_and_referee_undo_with_reason(service: CampaignService, no_keymap: 
             await move_with_form(pilot, "main", "eawyo")
             assert service.load("demo").state.unit("A-B1-1").location.system == "eawyo"
             await pilot.press("escape", "u", "y")
-            await pilot.pause()
-            assert service.load("demo").state.unit("A-B1-1").location.system == "hlirakh"
+            await until(pilot, lambda: _at(service, "hlirakh"), "the move undone")
             await move_with_form(pilot, "A-DD-1", "khtaoi")
             await move_with_form(pilot, "main", "halden")
             await send(pilot, "aslan end-phase")
             await send(pilot, "aslan range halden/aslan-solomani", "3,1")
             seq = service.load("demo").head.seq
             await pilot.press("escape", "u", "y")
-            await pilot.pause()
-            assert "only a referee override" in _status(pilot)
+            await until(pilot, lambda: "only a referee override" in _status(pilot), "the refusal")
             assert service.load("demo").head.seq == seq
             await pilot.press("U")
-            await pilot.pause()
+            await until(pilot, lambda: _prompt_focused(pilot.app), "the reason prompt")
             await pilot.press(*"wrong dice")
             await pilot.press("enter")
-            await pilot.pause()
-            log = service.log("demo")
-            assert log[-1].order_text == 'referee undo "wrong dice"'
+            await until(
+                pilot,
+                lambda: service.log("demo")[-1].order_text == 'referee undo "wrong dice"',
+                "the referee's undo stored",
+            )
             assert session.battle_stage("halden/aslan-solomani") == "range"
 
     asyncio.run(scenario())
@@ -167,10 +188,13 @@ def test_economy_tab_and_connection_overlay(service: CampaignService, no_keymap:
             await pilot.pause()
             screen = screen_of(pilot)
             await pilot.press("3")
-            await pilot.pause()
-            text = str(screen.query_one("#economy", Static).render())
             report = screen.session.income(Side.ASLAN)
-            assert f"total {report.income:>3} RU" in text
+
+            def economy() -> str:
+                return "".join(str(shown.render()) for shown in screen.query("#economy"))
+
+            await until(pilot, lambda: f"total {report.income:>3} RU" in economy(), "the budget")
+            text = economy()
             assert "maintenance due now" in text
             assert "frontier: 1d6 ≥ 6" in text  # A-B1-1 outside a civilised system
             await pilot.press("c")
@@ -190,18 +214,20 @@ def test_forces_table_sorts_and_lists_units(service: CampaignService, no_keymap:
             screen = screen_of(pilot)
             # s before the Forces tab was ever shown (its widget is mounted on demand)
             await pilot.press("s")
-            await pilot.pause()
-            assert screen._sort_column == 1
+            await until(pilot, lambda: screen._sort_column == 1, "the forces sorted")
             assert "forces sorted by side" in _status(pilot)
             await pilot.press("2")
-            await pilot.pause()
-            table = screen.query_one("#forces", DataTable)
             in_play = [
                 u
                 for u in screen.session.state.units.values()
                 if u.location.where.value != "eliminated"
             ]
-            assert table.row_count == len(in_play)
+            await until(
+                pilot,
+                lambda: any(t.row_count == len(in_play) for t in screen.query("#forces")),
+                "the forces listed",
+            )
+            table = screen.query_one("#forces", DataTable)
             assert "A-RT-1" in str(table.get_row("A-TR-1"))
             await pilot.press("escape", "s")
             assert screen._sort_column == 2
@@ -219,11 +245,16 @@ def test_help_and_keymap_remap(service: CampaignService, tmp_path: Path):
             await pilot.pause()
             await move_with_form(pilot, "main", "eawyo")
             await pilot.press("escape", "z", "y")
-            await pilot.pause()
-            assert service.load("demo").state.unit("A-B1-1").location.system == "hlirakh"
+            await until(pilot, lambda: _at(service, "hlirakh"), "the move undone by z")
             await pilot.press("f1")
-            await pilot.pause()
-            assert isinstance(pilot.app.screen, HelpScreen)
+            await until(
+                pilot,
+                lambda: (
+                    isinstance(pilot.app.screen, HelpScreen)
+                    and any(t.row_count for t in pilot.app.screen.query("#help-table"))
+                ),
+                "the help's keys",
+            )
             table = pilot.app.screen.query_one("#help-table", DataTable)
             rows = [table.get_row_at(i) for i in range(table.row_count)]
             assert any(r[1] == "campaign.undo" and r[0] == "z" for r in rows)
@@ -242,8 +273,9 @@ def test_forecast_runs_in_background(service: CampaignService, no_keymap: Path):
             await send(pilot, "aslan end-phase")
             await pilot.press("escape", "f")
             await pilot.app.workers.wait_for_complete()
-            await pilot.pause()
-            text = str(screen.query_one("#forecast", Static).render())
+            forecast = screen.query_one("#forecast", Static)
+            await until(pilot, lambda: "wins" in str(forecast.render()), "the forecast shown")
+            text = str(forecast.render())
             assert "aslan (attacker) wins" in text
             assert screen.session.state.phase is Phase.FIRST_COMBAT
 
@@ -256,35 +288,39 @@ def test_launcher_new_random_campaign_and_delete(service: CampaignService, no_ke
         async with app_for(service, no_keymap, None).run_test(size=SIZE) as pilot:
             await pilot.pause()
             assert isinstance(pilot.app.screen, LauncherScreen)
+            launcher = pilot.app.screen
             await pilot.press("n")
-            await pilot.pause()
+            await until(pilot, lambda: _new_form_shown(pilot.app), "the new campaign dialog")
             form = pilot.app.screen
             form.query_one("#new-name", Input).value = "r7"
             form.query_one("#new-layout", Select).value = "random"
-            form.query_one("#new-seed", Input).value = "7"
-            form.query_one("#new-seed", Input).focus()
+            seed = form.query_one("#new-seed", Input)
+            seed.value = "7"
+            seed.focus()
+            await until(pilot, lambda: seed.has_focus, "the seed field focused")
             await pilot.press("enter")
-            await pilot.pause()
+            await until(pilot, lambda: "r7" in service.store.campaigns(), "r7 created")
             row = service.store.campaign("r7")
             assert (row.layout, row.layout_seed) == ("random", 7)
-            launcher = pilot.app.screen
+            await until(pilot, lambda: pilot.app.screen is launcher, "the dialog closed")
             table = launcher.query_one("#campaign-table", DataTable)
+            await until(pilot, lambda: "r7" in table.rows, "r7 listed")
             table.move_cursor(row=table.get_row_index("r7"))
             await pilot.press("x")
-            await pilot.pause()
+            await until(pilot, lambda: isinstance(pilot.app.screen, Confirm), "the question")
             await pilot.press("n")  # "no" keeps it
+            await until(pilot, lambda: pilot.app.screen is launcher, "the question answered")
             await pilot.pause()
             assert "r7" in service.store.campaigns()
             await pilot.press("x", "y")
-            await pilot.pause()
-            assert service.store.campaigns() == ["demo", "full"]
+            await until(pilot, lambda: service.store.campaigns() == ["demo", "full"], "r7 gone")
+            await until(pilot, lambda: "r7" not in table.rows, "r7 no longer listed")
             table.move_cursor(row=table.get_row_index("demo"))
             await pilot.press("enter")
-            await pilot.pause()
+            await until(pilot, lambda: isinstance(pilot.app.screen, CampaignScreen), "demo")
             assert screen_of(pilot).session.name == "demo"
             await pilot.press("escape", "q")
-            await pilot.pause()
-            assert isinstance(pilot.app.screen, LauncherScreen)
+            await until(pilot, lambda: isinstance(pilot.app.screen, LauncherScreen), "launcher")
 
     asyncio.run(scenario())
 
@@ -329,18 +365,25 @@ def test_order_forms_for_maintenance_and_production(service: CampaignService, no
             screen.dice_reason = "dice rolled at the table"  # the referee's override (DN-ERR-1)
             screen.query_one("#dice", Input).value = "6,6,6,6,6,6,6,6,6"
             await pilot.press("e")
-            await pilot.pause()
-            assert pilot.app.screen.head == "aslan maintain"
+            await until(pilot, lambda: isinstance(pilot.app.screen, OrderForm), "the form")
+            maintain = pilot.app.screen
+            assert maintain.head == "aslan maintain"
+            await until(pilot, lambda: maintain.focused is not None, "the form's field focused")
             await pilot.press("enter")  # Enter sends from any field (issue 31 item 5)
-            await pilot.pause()
-            assert service.log("full")[-1].order_text == "aslan maintain"
+            await until(
+                pilot,
+                lambda: service.log("full")[-1].order_text == "aslan maintain",
+                "maintenance stored",
+            )
+            await until(pilot, lambda: pilot.app.screen is screen, "the form closed")
             before = sum(
                 1 for u in service.load("full").state.units_of(Side.ASLAN) if u.kind == "aslan:DD"
             )
             screen.query_one("#order", Input).value = "aslan produce"
             await pilot.press("escape", "e")
-            await pilot.pause()
+            await until(pilot, lambda: isinstance(pilot.app.screen, OrderForm), "the form")
             form = pilot.app.screen
+            await until(pilot, lambda: bool(form.query("#field-0")), "the form's fields")
             assert [f.name for f in form.fields] == ["KIND", "COUNT", "LOCATION"]
             kinds = form.query_one("#field-0", ChoiceField)
             labels = [label for label, _ in kinds._choices]
@@ -350,8 +393,9 @@ def test_order_forms_for_maintenance_and_production(service: CampaignService, no
             kinds.value = "DD"
             form.query_one("#field-1", Input).value = "99"
             form.query_one("#form-ok").press()  # more than the RU pay for: refused
-            await pilot.pause()
-            refusal = str(screen.query_one("#status-line", Static).render())
+            status = screen.query_one("#status-line", Static)
+            await until(pilot, lambda: "DN-ECO-" in str(status.render()), "the refusal")
+            refusal = str(status.render())
             assert "DN-ECO-" in refusal, refusal
             # issue 17 item 9: the refused form stays open with what was typed and says why
             assert pilot.app.screen is form
@@ -360,8 +404,7 @@ def test_order_forms_for_maintenance_and_production(service: CampaignService, no
             form.query_one("#field-1", Input).value = "1"
             form.query_one("#field-2", ChoiceField).value = "hex:hlirakh"
             form.query_one("#form-ok").press()
-            await pilot.pause()
-            assert pilot.app.screen is screen
+            await until(pilot, lambda: pilot.app.screen is screen, "the form closed")
             after = sum(
                 1 for u in service.load("full").state.units_of(Side.ASLAN) if u.kind == "aslan:DD"
             )
@@ -386,21 +429,26 @@ def test_a_campaign_opened_by_name_closes_to_a_launcher_as_the_same_side(
             assert [type(s).__name__ for s in pilot.app.screen_stack[1:]] == ["CampaignScreen"]
             assert "✓" in await send(pilot, "aslan end-phase")
             await pilot.press("escape", "q")
-            await pilot.pause()
+            await until(pilot, lambda: isinstance(pilot.app.screen, LauncherScreen), "launcher")
             launcher = pilot.app.screen
             assert isinstance(launcher, LauncherScreen) and launcher.viewer is Side.ASLAN
             assert len(pilot.app.screen_stack) == 2  # the campaign screen is gone
             table = launcher.query_one("#campaign-table", DataTable)
+            await until(pilot, lambda: "demo" in table.rows, "demo listed")
             assert table.get_row("demo")[2] == str(service.load("demo").head.seq)
+            await until(pilot, lambda: table.has_focus, "the campaign list focused")
             await pilot.press("enter")
-            await pilot.pause()
+            await until(pilot, lambda: isinstance(pilot.app.screen, CampaignScreen), "demo")
             assert screen_of(pilot).session.viewer is Side.ASLAN
 
         async with create_app(no_keymap, service=service, open_campaign="nosuch").run_test(
             size=SIZE
         ) as pilot:
-            await pilot.pause()
-            assert isinstance(pilot.app.screen, LauncherScreen)
-            assert any("nosuch" in str(n.message) for n in pilot.app._notifications)
+            await until(pilot, lambda: isinstance(pilot.app.screen, LauncherScreen), "launcher")
+            await until(
+                pilot,
+                lambda: any("nosuch" in str(n.message) for n in pilot.app._notifications),
+                "the reason",
+            )
 
     asyncio.run(scenario())

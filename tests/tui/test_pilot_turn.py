@@ -17,6 +17,7 @@ from tests.tui.pilot_helpers import (
     screen_of,
     send,
 )
+from tests.waiting import until
 
 
 def test_full_player_turn_maintenance_move_battle_reaction_second_move(
@@ -61,15 +62,18 @@ def test_full_player_turn_maintenance_move_battle_reaction_second_move(
                 order = screen.query_one("#order")
                 # n pre-fills what the header asks for; a blank left (a unit to name) is
                 # answered with the default pairing (DN-CBT-3)
-                assert order.value == session.next_battle_order("marrow/aslan-solomani")
+                awaited = session.next_battle_order("marrow/aslan-solomani")
+                await until(pilot, lambda a=awaited, o=order: o.value == a, "n prefilled")
                 order.value = battle_step(session, "marrow/aslan-solomani")
                 # exactly as many dice as the step rolls (DN-ERR-1), as the dice field says
                 count = len(session.dice_needed(screen.query_one("#order").value))
                 dice = {"range": "5,2", "fire": ",".join(["6"] * count)}.get(stage, "")
                 screen.query_one("#dice").value = dice
+                line = screen.query_one("#status-line")
+                screen.report("")
                 await pilot.press("enter")
-                await pilot.pause()
-                assert "✓" in str(screen.query_one("#status-line").render())
+                await until(pilot, lambda line=line: str(line.render()).strip(), "the outcome")
+                assert "✓" in str(line.render())
             assert not session.battles()
             fought = [line for line in service.log("full") if "round-fought" in line.events]
             assert fought and all(roll.endswith("=6") for roll in fought[0].rolls)

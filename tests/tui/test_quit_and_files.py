@@ -12,9 +12,10 @@ from textual.widgets import Input, Static
 
 from campaign.app import CampaignService
 from campaign.rules.notation import MAX_ORDER_CHARS
-from campaign.tui.screens.forms import Confirm
+from campaign.tui.screens.forms import Confirm, OrderForm
 from campaign.tui.widgets.choice_field import ChoiceField
 from tests.tui.pilot_helpers import SIZE, app_for, screen_of, send
+from tests.waiting import until
 
 
 def test_ctrl_q_asks_when_an_order_is_typed(service: CampaignService, no_keymap: Path):
@@ -28,17 +29,15 @@ def test_ctrl_q_asks_when_an_order_is_typed(service: CampaignService, no_keymap:
             screen = screen_of(pilot)
             await pilot.press("o", *"aslan end")
             await pilot.press("ctrl+q")
-            await pilot.pause()
-            assert isinstance(app.screen, Confirm)
+            await until(pilot, lambda: isinstance(app.screen, Confirm), "the question")
             await pilot.press("n")
-            await pilot.pause()
-            assert app.screen is screen
+            await until(pilot, lambda: app.screen is screen, "the question answered")
             assert screen.query_one("#order", Input).value == "aslan end"
             await pilot.press("ctrl+q")
-            await pilot.pause()
+            await until(pilot, lambda: isinstance(app.screen, Confirm), "the question again")
             await pilot.press("y")
-            await pilot.pause()
-            assert app.return_code == 0 and not app.is_running
+            await until(pilot, lambda: not app.is_running, "the app ends")
+            assert app.return_code == 0
 
     asyncio.run(scenario())
 
@@ -49,8 +48,7 @@ def test_ctrl_q_quits_at_once_when_nothing_is_typed(service: CampaignService, no
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             await pilot.press("ctrl+q")
-            await pilot.pause()
-            assert not app.is_running
+            await until(pilot, lambda: not app.is_running, "the app ends")
 
     asyncio.run(scenario())
 
@@ -74,6 +72,11 @@ def test_the_order_line_stops_at_its_limit_when_typed(service: CampaignService, 
     asyncio.run(scenario())
 
 
+def _form_with_path(app) -> bool:
+    """An order form on top with its path field (#field-1) composed."""
+    return isinstance(app.screen, OrderForm) and bool(app.screen.query("#field-1"))
+
+
 def test_the_launcher_shows_which_pane_has_the_keys(service: CampaignService, no_keymap: Path):
     """The focused pane of the launcher has a heavy accent border; Tab moves it."""
 
@@ -82,11 +85,14 @@ def test_the_launcher_shows_which_pane_has_the_keys(service: CampaignService, no
             await pilot.pause()
             campaigns = pilot.app.screen.query_one("#campaign-pane")
             scenarios = pilot.app.screen.query_one("#scenario-pane")
-            assert campaigns.styles.border_top[0] == "heavy"
+            await until(
+                pilot, lambda: campaigns.styles.border_top[0] == "heavy", "the campaigns' border"
+            )
             assert scenarios.styles.border_top[0] != "heavy"
             await pilot.press("tab")
-            await pilot.pause()
-            assert scenarios.styles.border_top[0] == "heavy"
+            await until(
+                pilot, lambda: scenarios.styles.border_top[0] == "heavy", "the scenarios' border"
+            )
             assert campaigns.styles.border_top[0] != "heavy"
 
     asyncio.run(scenario())
@@ -106,18 +112,18 @@ def test_turn_files_go_to_the_folder_chosen_last(tmp_path: Path, no_keymap: Path
             screen = screen_of(pilot)
             assert "✓" in await send(pilot, "solomani place-neutral lantern")
             await pilot.press("escape", "x")
-            await pilot.pause()
+            await until(pilot, lambda: _form_with_path(pilot.app), "the export form")
             form = pilot.app.screen
             form.query_one("#field-0", ChoiceField).value = "solomani"
             form.query_one("#field-1", Input).value = str(folder / "t1.txt")
             form.query_one("#form-ok").press()
-            await pilot.pause()
-            assert pilot.app.screen is screen
-            await pilot.pause()  # the tab's Exchanged message reaches the screen
-            status = str(screen.query_one("#status-line", Static).render())
-            assert str(folder / "t1.txt") in status
+            await until(pilot, lambda: pilot.app.screen is screen, "the form closed")
+            status_line = screen.query_one("#status-line", Static)
+            await until(  # the tab's Exchanged message reaches the screen
+                pilot, lambda: str(folder / "t1.txt") in str(status_line.render()), "the path"
+            )
             await pilot.press("x")
-            await pilot.pause()
+            await until(pilot, lambda: _form_with_path(pilot.app), "the export form again")
             offered = pilot.app.screen.query_one("#field-1", Input).value
             assert offered.startswith(str(folder)), offered
             await pilot.press("escape")

@@ -109,6 +109,7 @@ def test_the_footer_keeps_its_keys_when_only_hidden_keys_change() -> None:
             keys = list(app.query_one(Footer).query(FooterKey))
             assert [key.description for key in keys] == ["Shown"]
             app.query_one("#b").focus()  # other hidden keys, the same shown ones
+            await until(pilot, lambda: app.focused is app.query_one("#b"), "b focused")
             await pilot.pause()
             kept = list(app.query_one(Footer).query(FooterKey))
             assert all(a is b for a, b in zip(kept, keys, strict=True))

@@ -51,8 +51,9 @@ def test_the_phase_tracker_shows_an_orders_optional_blanks(tmp_path: Path, no_ke
 
     async def scenario() -> str:
         async with app_for(service, no_keymap, "t").run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            return str(screen_of(pilot).query_one("#phase", Static).render())
+            phase = screen_of(pilot).query_one("#phase", Static)
+            await until(pilot, lambda: "aslan buy KIND" in str(phase.render()), "the who-acts line")
+            return str(phase.render())
 
     assert "aslan buy KIND [COUNT]" in asyncio.run(scenario())
 
@@ -97,7 +98,15 @@ def test_the_form_needs_the_code_of_the_counter_drawn(tmp_path: Path, no_keymap:
         async with app_for(service, no_keymap, "t").run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             await pilot.press("e")
-            await pilot.pause()
+            await until(
+                pilot,
+                lambda: (
+                    isinstance(pilot.app.screen, OrderForm)
+                    and pilot.app.screen.is_mounted
+                    and pilot.app.screen.focused is not None
+                ),
+                "the form",
+            )
             form = pilot.app.screen
             assert isinstance(form, OrderForm)
             options = form.query_one("#field-0", ChoiceField).query_one(OptionList)
@@ -105,11 +114,12 @@ def test_the_form_needs_the_code_of_the_counter_drawn(tmp_path: Path, no_keymap:
                 str(options.get_option_at_index(i).prompt) for i in range(options.option_count)
             ]
             await pilot.press(*"solace", "enter")
-            await pilot.pause()
+            code = form.query_one("#field-1", Input)
+            await until(pilot, lambda: code.has_focus, "on to CODE")
             seen["still open"] = pilot.app.screen is form
-            seen["on code"] = form.query_one("#field-1", Input).has_focus
+            seen["on code"] = code.has_focus
             await pilot.press(*"RT-2", "enter")
-            await pilot.pause()
+            await until(pilot, lambda: pilot.app.screen is not form, "the form sent")
 
     asyncio.run(scenario())
     assert seen["still open"] and seen["on code"]
@@ -149,9 +159,18 @@ def test_a_marked_choice_shows_its_mark():
         app = _Choices(field)
         async with app.run_test(size=(40, 8)) as pilot:
             field.focus()
+            await until(pilot, lambda: app.focused is not None, "the list focused")
             await pilot.press("space")
-            await pilot.pause()
-            return screen_lines(app, field.query_one(OptionList).region)
+            listed = field.query_one(OptionList)
+            await until(
+                pilot, lambda: field.value == "A-CL-1" and listed.region.height > 0, "A-CL-1 marked"
+            )
+            await until(  # drawn after the next refresh
+                pilot,
+                lambda: screen_lines(app, listed.region)[0].startswith("[x]"),
+                "A-CL-1's mark drawn",
+            )
+            return screen_lines(app, listed.region)
 
     rows = asyncio.run(scenario())
     assert rows[0].startswith("[x] A-CL-1") and rows[1].startswith("[ ] A-CL-2")
@@ -169,8 +188,9 @@ def test_typing_a_kinds_code_chooses_that_kind():
     async def scenario() -> str:
         async with _Choices(field).run_test(size=(40, 8)) as pilot:
             field.focus()
+            await until(pilot, lambda: field.app.focused is not None, "the list focused")
             await pilot.press("T", "R")
-            await pilot.pause()
+            await until(pilot, lambda: field.value == "TR", "TR chosen")
             return field.value
 
     assert asyncio.run(scenario()) == "TR"

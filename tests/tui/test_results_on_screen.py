@@ -14,6 +14,7 @@ from campaign.app import CampaignService
 from campaign.rules.acting import acting_sentence, who_must_act
 from campaign.rules.ids import Side
 from campaign.tui.app import create_app
+from campaign.tui.screens.forms import OrderForm
 from campaign.tui.session import CampaignSession
 from campaign.tui.session_log import LogRow, last_round_dice
 from tests.tui.pilot_helpers import (
@@ -23,6 +24,7 @@ from tests.tui.pilot_helpers import (
     open_battle_at_halden,
     screen_of,
     send,
+    tab_ready,
 )
 from tests.waiting import until
 
@@ -34,23 +36,32 @@ def _text(screen, selector: str) -> str:
     return str(screen.query_one(selector, Static).render())
 
 
+def launcher_rows(pilot) -> dict[str, str]:
+    """The launcher's campaigns and their event counts ({} until it is on top, composed)."""
+    tables = pilot.app.screen.query("#campaign-table").results(DataTable)
+    return {str(key.value): str(t.get_row(key)[2]) for t in tables for key in t.rows}
+
+
 def test_launcher_event_count_follows_play(service: CampaignService, no_keymap: Path):
     """Issue 17 item 5: the launcher kept the event count it had before the campaign was
     played."""
 
     async def scenario() -> None:
         async with app_for(service, no_keymap, None).run_test(size=SIZE) as pilot:
-            await pilot.pause()
+            await until(pilot, lambda: "demo" in launcher_rows(pilot), "the launcher's list")
             table = pilot.app.screen.query_one("#campaign-table", DataTable)
             row = table.get_row_index("demo")
             table.move_cursor(row=row)
             await pilot.press("enter")
-            await pilot.pause()
             assert "✓" in await send(pilot, "aslan end-phase")
             await pilot.press("q")
-            await pilot.pause()
-            table = pilot.app.screen.query_one("#campaign-table", DataTable)
             head = service.load("demo").head.seq
+            await until(
+                pilot,
+                lambda: launcher_rows(pilot).get("demo") == str(head),
+                "the launcher's event count",
+            )
+            table = pilot.app.screen.query_one("#campaign-table", DataTable)
             assert table.get_row("demo")[2] == str(head)
 
     asyncio.run(scenario())
@@ -92,7 +103,7 @@ def test_tracker_placeholder_results_and_last_battle(service: CampaignService, n
                 steps += 1
             assert not session.battles()
             await pilot.press("4")
-            await pilot.pause()
+            await until(pilot, lambda: tab_ready(screen, "tab-battle"), "the Battle tab")
             battle = _text(screen, "#battle")
             summary = session.last_battle()
             assert not summary.empty
@@ -108,8 +119,8 @@ def test_movement_hints_only_in_movement_phases(service: CampaignService, no_key
 
     async def scenario() -> None:
         async with app_for(service, no_keymap, "full").run_test(size=SIZE) as pilot:
-            await pilot.pause()
             screen = screen_of(pilot)
+            await until(pilot, lambda: _text(screen, "#system-info").strip(), "the map panel")
             assert not screen.session.state.phase.is_movement
             assert "DN-MOV-4" not in _text(screen, "#system-info")
 
@@ -164,7 +175,11 @@ def test_battle_form_offers_the_open_battle(service: CampaignService, no_keymap:
             side, verb = step.split()[:2]
             screen.query_one("#order", Input).value = f"{side} {verb}"
             await pilot.press("escape", "e")
-            await pilot.pause()
+            await until(
+                pilot,
+                lambda: isinstance(pilot.app.screen, OrderForm) and pilot.app.screen.is_mounted,
+                "the order form",
+            )
             form = pilot.app.screen
             names = [field.name for field in form.fields]
             assert "BATTLE" in names

@@ -11,6 +11,7 @@ from textual import events
 from textual.widgets import Checkbox, Input, OptionList, TabbedContent
 
 from campaign.app import CampaignService
+from campaign.tui.screens.campaign import CampaignScreen
 from campaign.tui.screens.forms import Confirm, NewCampaignForm, OrderForm
 from campaign.tui.screens.launcher import LauncherScreen
 from tests.tui.pilot_helpers import (
@@ -41,7 +42,8 @@ def test_keys_typed_right_after_o_go_into_the_order_line(service: CampaignServic
             screen = screen_of(pilot)
             before = service.load("demo").head.seq
             await burst(pilot, "o", "2", "u", "e", "s")
-            assert screen.query_one("#order", Input).value == "2ues"
+            order = screen.query_one("#order", Input)
+            await until(pilot, lambda: order.value == "2ues", "the keys in the order line")
             assert screen.query_one("#tabs", TabbedContent).active == "tab-map"
             assert pilot.app.screen is screen  # no form opened
             assert service.load("demo").head.seq == before
@@ -260,8 +262,8 @@ def test_focus_leaves_the_order_line_after_a_sent_order(service: CampaignService
             assert "✓" in status
             assert not isinstance(screen.focused, Input)
             await pilot.press("2")
-            await pilot.pause()
-            assert screen.query_one("#tabs", TabbedContent).active == "tab-forces"
+            tabs = screen.query_one("#tabs", TabbedContent)
+            await until(pilot, lambda: tabs.active == "tab-forces", "the Forces tab")
             assert screen.query_one("#order", Input).value == ""
 
     asyncio.run(scenario())
@@ -274,15 +276,19 @@ def test_undo_asks_first(service: CampaignService, no_keymap: Path):
         async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
             await pilot.pause()
             await move_with_form(pilot, "main", "eawyo")
+            screen = screen_of(pilot)
             await pilot.press("escape", "u")
-            await pilot.pause()
-            assert isinstance(pilot.app.screen, Confirm)
+            await until(pilot, lambda: isinstance(pilot.app.screen, Confirm), "the question")
             await pilot.press("n")
+            await until(pilot, lambda: pilot.app.screen is screen, "the question answered")
             await pilot.pause()
             assert service.load("demo").state.unit("A-B1-1").location.system == "eawyo"
             await pilot.press("u", "y")
-            await pilot.pause()
-            assert service.load("demo").state.unit("A-B1-1").location.system == "hlirakh"
+            await until(
+                pilot,
+                lambda: service.load("demo").state.unit("A-B1-1").location.system == "hlirakh",
+                "the move undone",
+            )
 
     asyncio.run(scenario())
 
@@ -294,19 +300,16 @@ def test_close_with_an_unsent_order_asks_first(service: CampaignService, no_keym
         async with app_for(service, no_keymap, None).run_test(size=SIZE) as pilot:
             await pilot.pause()
             await pilot.press("enter")  # the first campaign of the launcher
-            await pilot.pause()
+            await until(pilot, lambda: isinstance(pilot.app.screen, CampaignScreen), "campaign")
             screen = screen_of(pilot)
             await pilot.press("o", *"aslan jump")
             await pilot.press("escape", "q")
-            await pilot.pause()
-            assert isinstance(pilot.app.screen, Confirm)
+            await until(pilot, lambda: isinstance(pilot.app.screen, Confirm), "the question")
             await pilot.press("n")
-            await pilot.pause()
-            assert pilot.app.screen is screen
+            await until(pilot, lambda: pilot.app.screen is screen, "the question answered")
             assert screen.query_one("#order", Input).value == "aslan jump"
             await pilot.press("q", "y")
-            await pilot.pause()
-            assert isinstance(pilot.app.screen, LauncherScreen)
+            await until(pilot, lambda: isinstance(pilot.app.screen, LauncherScreen), "launcher")
 
     asyncio.run(scenario())
 
@@ -326,15 +329,19 @@ def test_a_click_on_a_destination_shows_the_path_and_a_second_click_sends(
             target = "eawyo"
             row = screen._dest_ids.index(target)
             assert destinations.highlighted != row
+            await until(pilot, lambda: destinations.region.height > row, "the list laid out")
             await pilot.click("#dest-list", offset=(3, row))
+            await until(pilot, lambda: destinations.highlighted == row, "the row highlighted")
             await pilot.pause()
             assert service.load("demo").head.seq == before  # nothing sent
-            assert destinations.highlighted == row
             path = screen.map_view.path
             assert path[0] == "hlirakh" and path[-1] == target
             await pilot.click("#dest-list", offset=(3, row))
-            await pilot.pause()
-            assert service.load("demo").state.unit("A-B1-1").location.system == target
+            await until(
+                pilot,
+                lambda: service.load("demo").state.unit("A-B1-1").location.system == target,
+                "the second click's jump",
+            )
 
     asyncio.run(scenario())
 
@@ -352,11 +359,17 @@ def test_m_enter_enter_jumps_the_first_stack_to_the_nearest_destination(
             screen = screen_of(pilot)
             head = service.load("demo").head.seq
             await pilot.press("m", "enter")
-            await pilot.pause()
+            await until(
+                pilot,
+                lambda: (
+                    bool(screen._dest_ids)
+                    and screen.map_tab.highlighted_destination == screen._dest_ids[0]
+                ),
+                "the nearest destination highlighted",
+            )
             nearest = screen._dest_ids[0]
-            assert screen.map_tab.highlighted_destination == nearest
             await pilot.press("enter")
-            await pilot.pause()
+            await until(pilot, lambda: service.load("demo").head.seq > head, "the jump stored")
             status = str(screen.query_one("#status-line").render())
             assert status.startswith(f"✓ aslan jump main {nearest}"), status
             assert service.load("demo").head.seq > head

@@ -18,11 +18,12 @@ from textual.widgets import Input, Static
 from campaign.app import CampaignService
 from campaign.tui.screens.launcher import LauncherScreen
 from scenarios.dialogs import GameConfirm, GamePathDialog, GameScreen
-from scenarios.imperial.screen import ImperialScreen, InvestorDialog
+from scenarios.imperial.screen import ImperialScreen
 from scenarios.imperium_shogi.screen import ShogiScreen
 from scenarios.invector.rules import parse_position
 from scenarios.invector.screen import InvectorScreen
-from tests.tui.pilot_helpers import ScenarioHost, app_for
+from tests.tui.pilot_helpers import ScenarioHost, app_for, pass_investor
+from tests.waiting import until
 
 SIZES = [(80, 24), (160, 48)]
 #: Each game with people on both seats (no computer moves while the test types).
@@ -54,30 +55,37 @@ def private_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return cwd
 
 
-async def settle(pilot) -> None:
-    """Let the screen draw; pass Imperial's investor dialog when it opens (IMP-19)."""
-    await pilot.pause()
-    while isinstance(pilot.app.screen, InvestorDialog):
-        await pilot.press("escape")
-        await pilot.pause()
-
-
 async def answer_path(pilot, key: str, typed: str | None) -> str:
     """Press ``key`` (Ctrl+S or Ctrl+O), say yes to a discard question, read the path the
     dialog offers, type ``typed`` (unless ``None``) and press Enter; the offered path."""
+    app = pilot.app
     await pilot.press(key)
-    await pilot.pause()
-    if isinstance(pilot.app.screen, GameConfirm):
+    await until(
+        pilot, lambda: isinstance(app.screen, GameConfirm) or path_dialog(app), "the dialog"
+    )
+    if isinstance(app.screen, GameConfirm):
         await pilot.press("y")
-        await pilot.pause()
-    assert isinstance(pilot.app.screen, GamePathDialog)
-    field = pilot.app.screen.query_one("#game-path", Input)
+        await until(pilot, lambda: path_dialog(app), "the path dialog")
+    dialog = app.screen
+    assert isinstance(dialog, GamePathDialog)
+    field = dialog.query_one("#game-path", Input)
     offered = field.value
     if typed is not None:
         field.value = typed
+    told = len(notices(app))
+    error = dialog.query_one("#game-path-error", Static)
     await pilot.press("enter")
-    await pilot.pause()
+    await until(  # saved, loaded or refused: a notice, or the dialog says why it stays
+        pilot,
+        lambda: len(notices(app)) > told or (app.screen is dialog and str(error.render())),
+        "the path answered",
+    )
     return offered
+
+
+def path_dialog(app: App) -> bool:
+    """The save/open dialog on top, its path field composed."""
+    return isinstance(app.screen, GamePathDialog) and bool(app.screen.query("#game-path"))
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -88,15 +96,15 @@ def test_shogi_illegal_move_says_why_without_the_position_text(size):
     async def scenario() -> None:
         app = ScenarioHost(GAMES["imperium-shogi"])
         async with app.run_test(size=size) as pilot:
-            await settle(pilot)
+            await pass_investor(pilot)
             for typed in ("a1a4", "b1b2", "B*a2"):
                 await pilot.press("m")
-                await pilot.pause()
                 field = app.screen.query_one("#move-input", Input)
-                assert field.has_focus
+                await until(pilot, lambda field=field: field.has_focus, "the move input")
                 field.value = typed
+                told = len(notices(app))
                 await pilot.press("enter")
-                await pilot.pause()
+                await until(pilot, lambda told=told: len(notices(app)) > told, typed)
             assert notices(app) == [
                 "SHO-3: a1a4: the CR on a1 cannot step to a4",
                 "SHO-3: b1b2: b2 holds Red's own B",
@@ -118,7 +126,7 @@ def test_a_save_that_cannot_be_written_says_why_in_words(game, private_folders: 
     async def scenario() -> None:
         app = ScenarioHost(GAMES[game])
         async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot)
+            await pass_investor(pilot)
             await answer_path(pilot, "ctrl+s", "missing/game.txt")
             assert notices(app) == [
                 f"Cannot save to {target}: the folder {target.parent} does not exist"
@@ -135,7 +143,7 @@ def test_saving_over_a_folder_says_so(private_folders: Path):
     async def scenario() -> None:
         app = ScenarioHost(GAMES["imperium-shogi"])
         async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot)
+            await pass_investor(pilot)
             await answer_path(pilot, "ctrl+s", "games")
             assert notices(app) == [
                 f"Cannot save to {private_folders / 'games'}: that is a folder, not a file"
@@ -153,7 +161,7 @@ def test_a_file_that_cannot_be_loaded_is_named_once_in_full(game, private_folder
     async def scenario() -> None:
         app = ScenarioHost(GAMES[game])
         async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot)
+            await pass_investor(pilot)
             screen = app.screen
             await answer_path(pilot, "ctrl+o", "nothere.txt")
             assert notices(app) == [f"{private_folders / 'nothere.txt'}: cannot read: no such file"]
@@ -179,7 +187,7 @@ def test_saves_go_to_the_chosen_folder_which_is_remembered(game, private_folders
     async def first_session() -> None:
         app = ScenarioHost(GAMES[game])
         async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot)
+            await pass_investor(pilot)
             offered = await answer_path(pilot, "ctrl+s", str(chosen / "first.txt"))
             assert offered == str(private_folders / name)  # nothing chosen yet: here, in full
             assert notices(app) == [f"Saved to {chosen / 'first.txt'}"]
@@ -188,7 +196,7 @@ def test_saves_go_to_the_chosen_folder_which_is_remembered(game, private_folders
     async def next_session() -> None:
         app = ScenarioHost(GAMES[game])
         async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot)
+            await pass_investor(pilot)
             offered = await answer_path(pilot, "ctrl+s", "second.txt")
             assert offered == str(chosen / name)
             assert (chosen / "second.txt").is_file()
@@ -209,7 +217,7 @@ def test_enter_on_an_empty_path_says_why_instead_of_closing(private_folders: Pat
     async def scenario() -> None:
         app = ScenarioHost(GAMES["imperium-shogi"])
         async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot)
+            await pass_investor(pilot)
             await answer_path(pilot, "ctrl+s", "  ")
             dialog = app.screen
             assert isinstance(dialog, GamePathDialog)  # still open
@@ -218,14 +226,13 @@ def test_enter_on_an_empty_path_says_why_instead_of_closing(private_folders: Pat
             )
             dialog.query_one("#game-path", Input).value = "a\0b.txt"  # os refuses it raw
             await pilot.press("enter")
+            error = dialog.query_one("#game-path-error", Static)
+            await until(pilot, lambda: "NUL" in str(error.render()), "the NUL refusal")
             await pilot.pause()
             assert app.screen is dialog
-            assert "A path cannot hold a NUL character." in str(
-                dialog.query_one("#game-path-error", Static).render()
-            )
+            assert "A path cannot hold a NUL character." in str(error.render())
             await pilot.press("escape")
-            await pilot.pause()
-            assert isinstance(app.screen, ShogiScreen)
+            await until(pilot, lambda: isinstance(app.screen, ShogiScreen), "the dialog closed")
 
     run(scenario())
 
@@ -238,15 +245,18 @@ def test_invector_status_reads_a_person_and_one_stone_in_the_singular():
     async def scenario() -> None:
         app = ScenarioHost(lambda: InvectorScreen(players=("human", "human"), state=state))
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await pass_investor(pilot)
             status = str(app.screen.query_one("#inv-status").render())
             assert "seat 0: person — black, 1 stone\n" in status
             assert "seat 1: person — white, 3 stones" in status
             await pilot.press("o")  # the opponent: a computer level, then a person again
             await pilot.press("o", "o", "o")
             await app.workers.wait_for_complete()
-            await pilot.pause()
-            assert notices(app)[-1] == "Seat 1 is now played by: person"
+            await until(
+                pilot,
+                lambda: notices(app)[-1:] == ["Seat 1 is now played by: person"],
+                "a person on seat 1 again",
+            )
 
     run(scenario())
 
@@ -271,11 +281,14 @@ def test_the_launcher_frames_the_pane_that_has_the_focus(
             await pilot.pause()
             launcher = app.screen
             assert isinstance(launcher, LauncherScreen)
+            await until(  # the focus frame is a style applied on refresh
+                pilot, lambda: len(set(frames(launcher))) == 2, "the campaigns framed"
+            )
             campaigns, scenarios = frames(launcher)
-            assert campaigns != scenarios
             await pilot.press("tab")
-            await pilot.pause()
-            assert frames(launcher) == (scenarios, campaigns)
+            await until(
+                pilot, lambda: frames(launcher) == (scenarios, campaigns), "the frame follows Tab"
+            )
 
     run(scenario())
 
@@ -292,7 +305,7 @@ def test_a_damaged_imperial_save_is_refused_in_words(private_folders: Path):
     async def scenario() -> None:
         app = ScenarioHost(GAMES["imperial"])
         async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot)
+            await pass_investor(pilot)
             await answer_path(pilot, "ctrl+o", str(damaged))
             await answer_path(pilot, "ctrl+o", str(wrong_kind))
             assert notices(app) == [

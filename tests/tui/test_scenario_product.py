@@ -16,13 +16,13 @@ from textual.widgets._tabbed_content import ContentTab
 
 from campaign.app import CampaignService
 from scenarios import registry
-from scenarios.dialogs import VOCABULARY, GameConfirm, GameHelp
-from scenarios.imperial.screen import ImperialScreen, ImperialSetupScreen, InvestorDialog
+from scenarios.dialogs import VOCABULARY, GameConfirm, GameHelp, GamePathDialog
+from scenarios.imperial.screen import ImperialScreen, ImperialSetupScreen
 from scenarios.imperium_shogi.screen import ShogiScreen
 from scenarios.invector import screen as invector_screen
 from scenarios.invector.ai import InvectorAI
 from scenarios.invector.screen import InvectorScreen
-from tests.tui.pilot_helpers import ScenarioHost, app_for
+from tests.tui.pilot_helpers import ScenarioHost, app_for, pass_investor
 from tests.waiting import until
 
 SIZES = [(80, 24), (160, 48)]
@@ -36,13 +36,6 @@ SCREENS = {
 def run(coroutine) -> None:
     """Run a Pilot scenario; a hang fails after a minute instead of blocking the run."""
     asyncio.run(asyncio.wait_for(coroutine, 60))
-
-
-async def pass_investor(pilot) -> None:
-    """Imperial's start may open the investor dialog (IMP-19): pass it."""
-    while isinstance(pilot.app.screen, InvestorDialog):
-        await pilot.press("escape")
-        await pilot.pause()
 
 
 def test_one_key_vocabulary_across_the_three_games():
@@ -80,9 +73,12 @@ def test_every_game_opens_the_same_help(name, size):
             game = app.screen
             assert isinstance(game, cls)
             await pilot.press("question_mark")
-            await pilot.pause()
+            await until(
+                pilot,
+                lambda: isinstance(app.screen, GameHelp) and bool(app.screen.query(".game-dialog")),
+                "the help",
+            )
             help_screen = app.screen
-            assert isinstance(help_screen, GameHelp)
             keys = str(help_screen.query_one("#help-keys").render())
             for binding in cls.BINDINGS:
                 assert binding.id in keys and binding.description in keys
@@ -91,10 +87,10 @@ def test_every_game_opens_the_same_help(name, size):
             )
             assert len(help_screen.query(".game-help-heading")) >= 1
             box = help_screen.query_one(".game-dialog")
+            await until(pilot, lambda: box.region.width > 0, "the help laid out")
             assert box.region.width <= size[0] and box.region.height <= size[1]
             await pilot.press("escape")
-            await pilot.pause()
-            assert app.screen is game
+            await until(pilot, lambda: app.screen is game, "the help closed")
 
     run(scenario())
 
@@ -111,11 +107,12 @@ def test_a_saved_shogi_game_keeps_its_computer_level(tmp_path: Path):
             screen = app.screen
             assert screen.play(screen.state.text_to_action("c1c2"))
             await app.workers.wait_for_complete()
-            await pilot.pause()
+            await until(pilot, lambda: len(screen.state.history()) == 2, "easy's answer")
             await pilot.press("ctrl+s")
+            await until(pilot, lambda: path_dialog(app), "the save dialog")
             app.screen.query_one(Input).value = str(path)
             await pilot.press("enter")
-            await pilot.pause()
+            await until(pilot, lambda: app.screen is screen and path.exists(), "the game saved")
         assert "# players: person easy" in path.read_text()  # issue 44 item 6: as on screen
 
         app = ScenarioHost(lambda: ShogiScreen())  # the launcher's default: Blue is normal
@@ -124,10 +121,10 @@ def test_a_saved_shogi_game_keeps_its_computer_level(tmp_path: Path):
             screen = app.screen
             assert screen.players == ["human", "normal"]
             await pilot.press("ctrl+o")
+            await until(pilot, lambda: path_dialog(app), "the open dialog")
             app.screen.query_one(Input).value = str(path)
             await pilot.press("enter")
-            await pilot.pause()
-            assert screen.players == ["human", "easy"]
+            await until(pilot, lambda: screen.players == ["human", "easy"], "the save's players")
             assert screen._computers[1].level == "easy"
             assert len(screen.state.history()) == 2
 
@@ -153,8 +150,13 @@ def test_invector_asks_for_s_only_when_a_person_may_swap(monkeypatch):
             await pilot.pause()
             screen = app.screen
             await pilot.press("enter", "right", "enter")  # a1xb1: White may swap now
-            await pilot.pause()
-            status = str(screen.query_one("#inv-status").render())
+            shown = screen.query_one("#inv-status")
+            await until(
+                pilot,
+                lambda: screen.thinking and "thinking" in str(shown.render()),
+                "the computer thinking",
+            )
+            status = str(shown.render())
             assert screen.thinking and screen.state.swap_available()
             assert "press s" not in status and "thinking" in status
             release.set()
@@ -189,12 +191,11 @@ def test_imperial_starts_with_the_orders_list_focused(size):
             table = app.screen
             assert isinstance(table, ImperialScreen)
             orders = table.query_one("#imperial-orders", OptionList)
-            assert app.focused is orders
+            await until(pilot, lambda: app.focused is orders, "the orders list focused")
             played = len(table.position.orders())
             await pilot.press("enter")
-            await pilot.pause()
+            await until(pilot, lambda: len(table.position.orders()) > played, "an order played")
             await pass_investor(pilot)
-            assert len(table.position.orders()) > played
 
     run(scenario())
 
@@ -237,6 +238,7 @@ def test_imperial_tabs_have_the_campaign_screens_digit_keys(size):
             table = app.screen
             tabs = table.query_one("#imperial-tabs", TabbedContent)
             orders = table.query_one("#imperial-orders", OptionList)
+            await until(pilot, lambda: app.focused is orders, "the orders list focused")
             for key, pane in [("2", "tab-bonds"), ("5", "tab-log"), ("4", "tab-map")]:
                 await pilot.press(key)
                 await until(pilot, lambda pane=pane: tabs.active == pane, pane)
@@ -292,9 +294,9 @@ async def resign(pilot, game) -> None:
     shows its score table first)."""
     await pilot.press("x", "y")
     await until(pilot, lambda: game.resigned is not None, "the resignation")
-    while pilot.app.screen is not game:
+    while (shown := pilot.app.screen) is not game:
         await pilot.press("escape")
-        await pilot.pause()
+        await until(pilot, lambda shown=shown: pilot.app.screen is not shown, "Esc closed it")
 
 
 @pytest.mark.parametrize("name", sorted(SCREENS))
@@ -312,13 +314,17 @@ def test_every_game_can_be_resigned_and_its_save_says_so(name, tmp_path: Path):
             await pilot.pause()
             await pass_investor(pilot)
             game = app.screen
-            await pilot.press("x", "n")  # the question, answered no: still playing
+            await pilot.press("x")
+            await until(pilot, lambda: isinstance(app.screen, GameConfirm), "the question")
+            await pilot.press("n")  # the question, answered no: still playing
+            await until(pilot, lambda: app.screen is game, "the question answered")
             await pilot.pause()
-            assert app.screen is game and game.resigned is None
+            assert game.resigned is None
             await resign(pilot, game)
             assert said in str(game.query_one(STATUS[name]).render())
             assert game.game_over() and not game.unsaved_game()
             await pilot.press("ctrl+s")
+            await until(pilot, lambda: path_dialog(app), "the save dialog")
             app.screen.query_one(Input).value = str(path)
             await pilot.press("enter")
             await until(pilot, path.exists, "the save written")
@@ -330,9 +336,14 @@ def test_every_game_can_be_resigned_and_its_save_says_so(name, tmp_path: Path):
             await pass_investor(pilot)
             game = app.screen
             await pilot.press("ctrl+o")
+            await until(
+                pilot,
+                lambda: isinstance(app.screen, GameConfirm) or path_dialog(app),
+                "the question or the open dialog",
+            )
             if isinstance(app.screen, GameConfirm):  # Imperial's computers played already
                 await pilot.press("y")
-                await pilot.pause()
+                await until(pilot, lambda: path_dialog(app), "the open dialog")
             app.screen.query_one(Input).value = str(path)
             await pilot.press("enter")
             await until(pilot, lambda: game.resigned is not None, "the resigned game loaded")
@@ -344,6 +355,11 @@ def test_every_game_can_be_resigned_and_its_save_says_so(name, tmp_path: Path):
 #: A first move typed in each board game (two people at the keyboard); Imperial plays the
 #: highlighted order of its orders list instead.
 FIRST_MOVE = {"shogi": "b1a2", "invector": "a1xb1"}
+
+
+def path_dialog(app) -> bool:
+    """The save/open dialog on top, its path field composed."""
+    return isinstance(app.screen, GamePathDialog) and bool(app.screen.query(Input))
 
 
 def position_text(game) -> str:
@@ -366,14 +382,15 @@ def test_undo_after_resigning_takes_the_resignation_back(name):
             await pilot.pause()
             await pass_investor(pilot)
             game = app.screen
+            start = position_text(game)
             if name in FIRST_MOVE:
                 await pilot.press("m")
-                await pilot.pause()
+                await until(pilot, lambda: game.query_one(Input).has_focus, "the move input")
                 game.query_one(Input).value = FIRST_MOVE[name]
                 await pilot.press("enter")
             else:
                 await pilot.press("enter")
-            await pilot.pause()
+            await until(pilot, lambda: position_text(game) != start, "the first move played")
             await pass_investor(pilot)
             before = position_text(game)
             await resign(pilot, game)

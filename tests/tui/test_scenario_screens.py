@@ -21,10 +21,14 @@ from campaign.tui.screens.campaign import CampaignScreen
 from campaign.tui.screens.launcher import LauncherScreen
 from scenarios import registry
 from scenarios.dialogs import GameConfirm, GamePathDialog
-from scenarios.imperial.screen import ImperialScreen, ImperialSetupScreen, InvestorDialog
+from scenarios.imperial.screen import (
+    ImperialScreen,
+    ImperialSetupScreen,
+    ScoreScreen,
+)
 from scenarios.imperium_shogi.screen import ShogiScreen
 from scenarios.invector.screen import InvectorScreen
-from tests.tui.pilot_helpers import ScenarioHost, app_for
+from tests.tui.pilot_helpers import ScenarioHost, app_for, pass_investor
 from tests.waiting import until
 
 SIZES = [(80, 24), (160, 48)]
@@ -42,20 +46,14 @@ async def open_scenario(pilot, index: int) -> Screen:
     app = pilot.app
     assert isinstance(app.screen, LauncherScreen)
     scenarios = app.screen.query_one("#scenario-list", ListView)
+    launcher = app.screen
     if not scenarios.has_focus:
         await pilot.press("tab")
-    assert scenarios.has_focus
+    await until(pilot, lambda: scenarios.has_focus, "the scenario list focused")
     scenarios.index = index
     await pilot.press("enter")
-    await pilot.pause()
+    await until(pilot, lambda: app.screen is not launcher, "the scenario's screen")
     return app.screen
-
-
-async def close_dialogs(pilot) -> None:
-    """Imperial may open the investor dialog at once (IMP-19): pass it."""
-    while isinstance(pilot.app.screen, InvestorDialog):
-        await pilot.press("escape")
-        await pilot.pause()
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -73,22 +71,19 @@ def test_leaving_every_scenario_and_a_campaign_returns_to_a_live_launcher(
             names = [entry.name for entry in registry.SCENARIOS]
             for index, name in enumerate(names):
                 screen = await open_scenario(pilot, index)
-                await close_dialogs(pilot)
+                await pass_investor(pilot)
                 screen = pilot.app.screen
                 if isinstance(screen, ImperialSetupScreen):
                     await pilot.press("escape")  # a form: Esc is the way back
                 else:
                     assert isinstance(screen, ShogiScreen | InvectorScreen | ImperialScreen), name
                     await pilot.press("q")
-                await pilot.pause()
-                assert isinstance(pilot.app.screen, LauncherScreen), name
+                await until(pilot, lambda: isinstance(pilot.app.screen, LauncherScreen), name)
             await pilot.press("tab")  # back to the campaigns
             await pilot.press("enter")
-            await pilot.pause()
-            assert isinstance(pilot.app.screen, CampaignScreen)
+            await until(pilot, lambda: isinstance(pilot.app.screen, CampaignScreen), "campaign")
             await pilot.press("escape", "q")
-            await pilot.pause()
-            assert isinstance(pilot.app.screen, LauncherScreen)
+            await until(pilot, lambda: isinstance(pilot.app.screen, LauncherScreen), "launcher")
             await pilot.press("ctrl+q")
         assert app.return_code == 0
 
@@ -140,10 +135,15 @@ def test_imperial_orders_list_is_on_screen(size: tuple[int, int]):
         app = ImperialHost()
         async with app.run_test(size=size) as pilot:
             await pilot.pause()
-            await close_dialogs(pilot)
+            await pass_investor(pilot)
             table = app.screen
             assert isinstance(table, ImperialScreen)
             orders = table.query_one("#imperial-orders", OptionList)
+            await until(
+                pilot,
+                lambda: orders.region.width >= 20 and orders.region.height >= 3,
+                "the orders list laid out",
+            )
             screen_region = table.region
             assert orders.region.width >= 20 and orders.region.height >= 3
             assert screen_region.contains_region(orders.region), (orders.region, screen_region)
@@ -160,6 +160,11 @@ def _play_first_legal(screen) -> None:
         assert screen.play(screen.state.legal_actions()[0])
     else:
         screen.play(screen.state.legal_actions()[0])
+
+
+def _path_dialog(app: App) -> bool:
+    """The save/open dialog on top, its path field composed."""
+    return isinstance(app.screen, GamePathDialog) and bool(app.screen.query(Input))
 
 
 def _position_text(screen) -> str:
@@ -186,39 +191,34 @@ def test_every_game_saves_resumes_and_asks_before_discarding(game: str, tmp_path
         app = ScenarioHost(GAMES[game])
         async with app.run_test(size=(160, 48)) as pilot:
             await pilot.pause()
-            await close_dialogs(pilot)
+            await pass_investor(pilot)
             screen = app.screen
             _play_first_legal(screen)
             await pilot.pause()
-            await close_dialogs(pilot)
+            await pass_investor(pilot)
             await pilot.press("q")
-            await pilot.pause()
-            assert isinstance(app.screen, GameConfirm)
+            await until(pilot, lambda: isinstance(app.screen, GameConfirm), "the question")
             await pilot.press("n")
-            await pilot.pause()
-            assert app.screen is screen
+            await until(pilot, lambda: app.screen is screen, "the question answered")
             await pilot.press("ctrl+s")
-            await pilot.pause()
-            assert isinstance(app.screen, GamePathDialog)
+            await until(pilot, lambda: _path_dialog(app), "the save dialog")
             app.screen.query_one(Input).value = str(path)
             await pilot.press("enter")
-            await pilot.pause()
-            assert path.exists()
+            await until(pilot, path.exists, "the game saved")
+            await until(pilot, lambda: app.screen is screen, "the save dialog closed")
             saved = _position_text(screen)
             _play_first_legal(screen)
             await pilot.pause()
-            await close_dialogs(pilot)
+            await pass_investor(pilot)
             await pilot.press("ctrl+o", "y")  # the new move is not saved: asks first
-            await pilot.pause()
-            assert isinstance(app.screen, GamePathDialog)
+            await until(pilot, lambda: _path_dialog(app), "the open dialog")
             app.screen.query_one(Input).value = str(path)
             await pilot.press("enter")
-            await pilot.pause()
-            await close_dialogs(pilot)
+            await until(pilot, lambda: not isinstance(app.screen, GamePathDialog), "loaded")
+            await pass_investor(pilot)
             assert _position_text(screen) == saved
             await pilot.press("q")  # saved: leaves without asking
-            await pilot.pause()
-            assert screen not in app.screen_stack
+            await until(pilot, lambda: screen not in app.screen_stack, "the game left")
 
     run(scenario())
 
@@ -240,11 +240,11 @@ def test_shogi_move_list_shows_the_game_ending_move():
                 assert screen.play(chooser.choice(screen.state.legal_actions()))
                 plies += 1
             assert screen.state.is_terminal() and plies > 20
-            await pilot.pause()
-            await pilot.pause()
             scroller = screen.query_one("#moves-scroll")
-            assert scroller.max_scroll_y > 0
-            assert scroller.scroll_y == scroller.max_scroll_y
+            await until(pilot, lambda: scroller.max_scroll_y > 0, "a list taller than its pane")
+            await until(
+                pilot, lambda: scroller.scroll_y == scroller.max_scroll_y, "the last move in view"
+            )
             text = str(screen.query_one("#moves").render())
             assert text.splitlines()[-1].startswith(f"{plies:>3}.")
 
@@ -299,7 +299,7 @@ def test_invector_cells_carry_their_names():
     async def scenario() -> None:
         app = ScenarioHost(GAMES["invector"])
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await until(pilot, lambda: app.screen.is_mounted, "the game's screen")
             screen = app.screen
             board = screen.state.board
             for cell in (0, board.size - 1):
@@ -317,19 +317,22 @@ def test_imperial_mid_game_score_and_log_name_the_nation():
         app = ScenarioHost(lambda: ImperialScreen(players=4, seed=0))
         async with app.run_test(size=(160, 48)) as pilot:
             await pilot.pause()
-            await close_dialogs(pilot)
+            await pass_investor(pilot)
             table = app.screen
             assert isinstance(table, ImperialScreen)
             table.play(table.orders[0])
-            await pilot.pause()
-            await close_dialogs(pilot)
+            await pass_investor(pilot)
             log = str(table.query_one("#imperial-log").render())
             assert any(
                 name in log
                 for name in ("Austria", "Italy", "France", "Britain", "Germany", "Russia")
             ), log
             await pilot.press("r")  # the Scores key (docs/tui.md: one key vocabulary)
-            await pilot.pause()
+            await until(
+                pilot,
+                lambda: isinstance(app.screen, ScoreScreen) and app.screen.is_mounted,
+                "the score window",
+            )
             score = app.screen
             title = str(score.query_one("#imperial-score Static").render())
             assert "Final" not in title and "None" not in title

@@ -31,12 +31,14 @@ def test_the_path_hint_follows_the_stack_chosen(service: CampaignService, no_key
         async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
             await pilot.pause()
             await pilot.press("escape", "e")  # the order the game waits for: aslan jump
+            await until(pilot, lambda: form_ready(pilot.app), "the form")
             form = pilot.app.screen
             assert isinstance(form, OrderForm) and form.head == "aslan jump"
             path = form.query_one("#label-1", Label)
             assert "choose the stack first" in str(path.render())
             await pilot.press(*"main")
-            assert form.query_one("#field-0", ChoiceField).value == "main"
+            stack = form.query_one("#field-0", ChoiceField)
+            await until(pilot, lambda: stack.value == "main", "main chosen")
             await pilot.press("tab")  # to PATH: its choices and its hint follow the stack
             await until(
                 pilot,
@@ -61,6 +63,9 @@ def test_the_order_hint_and_the_dice_hint_stay_apart_at_80x24(
             await pilot.pause()
             screen = screen_of(pilot)
             order, dice = screen.query_one("#order", Input), screen.query_one("#dice", Input)
+            await until(
+                pilot, lambda: order.region.width > 0 and dice.region.width > 0, "the bar laid out"
+            )
             assert order.region.right < dice.region.x  # at least one blank column between
             assert len(str(dice.placeholder)) < dice.region.width
             assert str(order.placeholder).startswith("e.g. aslan jump STACK PATH")
@@ -76,6 +81,7 @@ def test_a_form_fits_a_50_column_terminal(service: CampaignService, no_keymap: P
         async with app_for(service, no_keymap, "demo").run_test(size=(50, 16)) as pilot:
             await pilot.pause()
             await pilot.press("escape", "e")
+            await until(pilot, lambda: form_ready(pilot.app), "the form")
             form = pilot.app.screen
             assert isinstance(form, OrderForm)
             box = form.query_one(".form-box")
@@ -91,6 +97,12 @@ def test_a_form_fits_a_50_column_terminal(service: CampaignService, no_keymap: P
             )
 
     asyncio.run(scenario())
+
+
+def form_ready(app) -> bool:
+    """An order form on top, mounted, its first field focused (keys typed next go there)."""
+    form = app.screen
+    return isinstance(form, OrderForm) and form.is_mounted and form.focused is not None
 
 
 def shown(widget: Widget) -> str:

@@ -10,8 +10,10 @@ import asyncio
 from campaign.app import CampaignService
 from campaign.rules.ids import Side
 from campaign.tui.app import create_app
+from campaign.tui.screens.campaign import CampaignScreen
 from campaign.tui.screens.forms import Confirm
 from tests.tui.pilot_helpers import SIZE, screen_of
+from tests.waiting import until
 
 
 def _keys_on_solomanis_screen(service: CampaignService, keys: str) -> tuple[str, bool]:
@@ -22,10 +24,17 @@ def _keys_on_solomanis_screen(service: CampaignService, keys: str) -> tuple[str,
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             screen = screen_of(pilot)
+            line = screen.query_one("#status-line")
+            screen.report("")
             await pilot.press(*keys)
+            await until(  # the answer to the keys: a refusal (or a question), then a pause
+                pilot,
+                lambda: isinstance(pilot.app.screen, Confirm) or str(line.render()).strip(),
+                f"{keys} answered",
+            )
             await pilot.pause()
             asked = isinstance(pilot.app.screen, Confirm)
-            return str(screen.query_one("#status-line").render()), asked
+            return str(line.render()), asked
 
     return asyncio.run(scenario())
 
@@ -59,7 +68,14 @@ def test_the_export_and_import_forms_offer_only_the_seats_own_side(service: Camp
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             await pilot.press(*keys)
-            await pilot.pause()
+            await until(
+                pilot,
+                lambda: (
+                    not isinstance(pilot.app.screen, CampaignScreen)
+                    and any(options.option_count for options in pilot.app.screen.query(OptionList))
+                ),
+                f"the form of {keys} with its choices",
+            )
             return [
                 str(options.get_option_at_index(i).prompt)
                 for options in pilot.app.screen.query(OptionList)
@@ -82,9 +98,16 @@ def test_a_players_app_stays_his_seat_on_the_launcher(service: CampaignService):
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             await pilot.press("q")
-            await pilot.pause()
+            await until(  # the launcher ready for the keys whose effect must not come
+                pilot,
+                lambda: (
+                    isinstance(pilot.app.screen, LauncherScreen)
+                    and pilot.app.screen.is_mounted
+                    and pilot.app.screen.focused is not None
+                ),
+                "the launcher",
+            )
             launcher = pilot.app.screen
-            assert isinstance(launcher, LauncherScreen)
             await pilot.press("v")
             await pilot.pause()
             await pilot.press("x")

@@ -21,10 +21,12 @@ from campaign.rules.errors import CampaignError
 from campaign.rules.ids import Side
 from campaign.rules.views import see
 from campaign.tui.app import create_app
+from campaign.tui.screens.campaign import CampaignScreen
 from campaign.tui.session import CampaignSession
+from campaign.tui.tab_registry import TABS
 from campaign.tui.widgets.order_bar import idle_dice_hint
 from campaign.views.units import units_report
-from tests.tui.pilot_helpers import SIZE, screen_of
+from tests.tui.pilot_helpers import SIZE, screen_of, tab_ready
 from tests.waiting import until
 
 #: A neutral counter's real id (``N-M-1``, ``N-PD-2``); aliases are ``N-X-k``.
@@ -61,9 +63,11 @@ def screen_text(screen: Screen) -> str:
 async def every_tab(pilot, session_check=None) -> str:
     """The text of all six tabs (and the map with a stack selected)."""
     texts = []
+    screen = screen_of(pilot)
     for key in ("1", "m", "2", "3", "4", "5", "6"):
         await pilot.press("escape", key)
-        await pilot.pause()
+        tab = "tab-map" if key == "m" else TABS[int(key) - 1].id
+        await until(pilot, lambda tab=tab: tab_ready(screen, tab), f"the tab of {key}")
         texts.append(screen_text(pilot.app.screen))
     return "\n".join(texts)
 
@@ -148,7 +152,8 @@ def test_a_players_screen_hides_face_down_strengths(service: CampaignService, no
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             await pilot.press("2")
-            await pilot.pause()
+            screen = screen_of(pilot)
+            await until(pilot, lambda: tab_ready(screen, "tab-forces"), "the Forces tab")
             table = pilot.app.screen.query_one("#forces", DataTable)
             rows = {
                 str(table.get_row(key)[0]): [str(c) for c in table.get_row(key)]
@@ -160,7 +165,7 @@ def test_a_players_screen_hides_face_down_strengths(service: CampaignService, no
             for alias in hidden:
                 assert rows[alias][3] == "?", rows[alias]
             await pilot.press("4")
-            await pilot.pause()
+            await until(pilot, lambda: tab_ready(screen, "tab-battle"), "the Battle tab")
             battle = str(pilot.app.screen.query_one("#battle", Static).render())
             battles = dict(open_battles(session.state))  # the real strengths (rules core)
             monitor = next(u for u in battles[next(iter(battles))].units if u.uid.startswith("N-"))
@@ -212,17 +217,16 @@ def test_the_launcher_opens_a_campaign_as_the_side_chosen(
         async with create_app(no_keymap, service=service).run_test(size=SIZE) as pilot:
             await pilot.pause()
             await pilot.press("v")
-            await pilot.pause()
-            hint = str(pilot.app.screen.query_one("#viewer-hint", Static).render())
-            assert "aslan's screen" in hint
+            viewer = pilot.app.screen.query_one("#viewer-hint", Static)
+            await until(pilot, lambda: "aslan's screen" in str(viewer.render()), "the side hint")
             await pilot.press("enter")
-            await pilot.pause()
+            await until(pilot, lambda: isinstance(pilot.app.screen, CampaignScreen), "campaign")
             screen = screen_of(pilot)
             assert screen.sub_title == "aslan's view"
             assert screen.session.viewer is Side.ASLAN
             await pilot.press("escape", "U")
-            await pilot.pause()
-            assert "referee override" in str(screen.query_one("#status-line", Static).render())
+            status = screen.query_one("#status-line", Static)
+            await until(pilot, lambda: "referee override" in str(status.render()), "the refusal")
 
     asyncio.run(scenario())
 
@@ -264,9 +268,11 @@ def test_a_player_with_nothing_to_do_is_told_who_acts_by_the_order_keys(
             for key in ("e", "E", "m"):
                 screen.report("")
                 await pilot.press("escape", key)
+                line = screen.query_one("#status-line", Static)
+                await until(pilot, lambda line=line: str(line.render()).startswith("✗"), key)
                 await pilot.pause()
                 assert screen_of(pilot) is screen, key  # no form, no question
-                status = str(screen.query_one("#status-line", Static).render())
+                status = str(line.render())
                 assert status.startswith("✗ DN-SEQ-2: nothing for solomani to do now: "), key
                 assert "aslan must act" in status, key
 
@@ -289,10 +295,13 @@ def test_a_player_typing_dice_in_a_seeded_campaign_is_refused_before_any_reason_
             screen.query_one("#dice", Input).value = "4"
             await pilot.press("escape", "o")
             screen.query_one("#order", Input).value = screen.session.move_order("main", "eawyo")
+            screen.report("")
             await pilot.press("enter")
+            line = screen.query_one("#status-line", Static)
+            await until(pilot, lambda: str(line.render()).startswith("✗"), "the refusal")
             await pilot.pause()
             assert screen_of(pilot) is screen  # no reason prompt
-            status = str(screen.query_one("#status-line", Static).render())
+            status = str(line.render())
             assert status.startswith("✗ DN-ERR-1: ") and "referee override" in status
             assert "you play aslan" in status
             assert screen.session.loaded.head == head
@@ -330,10 +339,13 @@ def test_no_seat_is_invited_to_type_dice_in_a_campaign_played_by_e_mail(
                 dice.value = "4"
                 await pilot.press("escape", "o")
                 screen.query_one("#order", Input).value = "solomani place-neutral lantern"
+                screen.report("")
                 await pilot.press("enter")
+                line = screen.query_one("#status-line", Static)
+                await until(pilot, lambda line=line: str(line.render()).startswith("✗"), "refused")
                 await pilot.pause()
                 assert screen_of(pilot) is screen  # no reason prompt
-                status = str(screen.query_one("#status-line", Static).render())
+                status = str(line.render())
                 assert "commit-reveal dice" in status and "cannot be typed in" in status
                 assert "referee" not in status
                 assert screen.session.loaded.head == head

@@ -10,9 +10,11 @@ from pathlib import Path
 from textual.widgets import Input, Static
 
 from campaign.app import CampaignService
+from campaign.tui.screens.campaign import CampaignScreen
 from campaign.tui.screens.forms import TextPrompt
 from tests.cli_referee.test_table_dice import physical_battle
 from tests.tui.pilot_helpers import SIZE, app_for, screen_of
+from tests.waiting import until
 
 
 def _prompt_text(pilot) -> str:
@@ -21,18 +23,44 @@ def _prompt_text(pilot) -> str:
     return str(screen.query(Static).first().render())
 
 
+async def _answered(pilot, key: str) -> None:
+    """Press ``key`` and wait for its answer: the next die's prompt, the order's outcome on
+    the campaign screen, or a refusal in the prompt shown (waited for, not paused once: the
+    next prompt comes after the one answered has gone, later on a loaded machine)."""
+    app = pilot.app
+    campaign = next(s for s in app.screen_stack if isinstance(s, CampaignScreen))
+    line = campaign.query_one("#status-line", Static)
+    asked = app.screen
+    errors = list(asked.query("#prompt-error").results(Static))
+    campaign.report("")
+    for error in errors:  # a refusal shows it again; an earlier one must not count
+        error.update("")
+    await pilot.press(key)
+    await until(
+        pilot,
+        lambda: (
+            any(str(error.render()).strip() for error in errors)
+            or (
+                app.screen is not asked
+                and isinstance(app.screen, TextPrompt)
+                and app.screen.focused
+            )
+            or (app.screen is campaign and str(line.render()).strip())
+        ),
+        f"{key} answered",
+    )
+
+
 async def _type(pilot, value: str) -> None:
     """Press the die's value: a face is taken at once, no Enter (issue 44 item 3)."""
-    await pilot.press(value)
-    await pilot.pause()
+    await _answered(pilot, value)
 
 
 async def _send(pilot, text: str) -> None:
     screen = screen_of(pilot)
     await pilot.press("escape", "o")
     screen.query_one("#order", Input).value = text
-    await pilot.press("enter")
-    await pilot.pause()
+    await _answered(pilot, "enter")
 
 
 def test_each_die_is_asked_when_due(tmp_path: Path, no_keymap: Path):
@@ -80,8 +108,7 @@ def test_escape_gives_up_the_order(tmp_path: Path, no_keymap: Path):
             await pilot.pause()
             await _send(pilot, "aslan range b1")
             await _type(pilot, "3")
-            await pilot.press("escape")
-            await pilot.pause()
+            await _answered(pilot, "escape")
             assert not isinstance(pilot.app.screen, TextPrompt)
 
     asyncio.run(scenario())

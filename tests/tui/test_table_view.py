@@ -19,8 +19,8 @@ from campaign.tui.app import create_app
 from campaign.tui.screens.table import TableScreen, result_lines, table_lines
 from campaign.tui.session import CampaignSession
 from campaign.tui.widgets.map_render import render_map
-from tests.tui.test_live_updates import until
 from tests.tui.test_side_view import REAL_NEUTRAL_ID, battle_with_a_face_down_neutral
+from tests.waiting import until
 
 
 def table_text(service: CampaignService, name: str, side: Side) -> str:

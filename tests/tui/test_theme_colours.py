@@ -14,6 +14,7 @@ from textual.widgets import Static
 
 from campaign.app import CampaignService
 from tests.tui.pilot_helpers import SIZE, app_for, screen_of
+from tests.waiting import until
 
 THEMES = ["textual-dark", "textual-light", "nord", "gruvbox", "solarized-light"]
 
@@ -77,8 +78,10 @@ def test_switching_the_theme_redraws_the_map(service: CampaignService, no_keymap
                     and plain[span.start + 1 : span.end].isdigit()
                 }
 
+            await until(pilot, lambda: bool(neutral_colours()), "the map drawn")
+            dark = neutral_colours()
             app.theme = "textual-light"
-            await pilot.pause()
+            await until(pilot, lambda: neutral_colours() != dark, "the map redrawn")
             background = app.get_css_variables()["background"][:7].lower()
             drawn = neutral_colours()
             assert drawn and all(wcag_contrast(c, background) >= 4.5 for c in drawn), drawn

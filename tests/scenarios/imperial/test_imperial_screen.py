@@ -18,6 +18,7 @@ from scenarios.imperial.screen import (
     InvestorDialog,
     ScoreScreen,
 )
+from tests.tui.pilot_helpers import pass_investor
 from tests.waiting import until
 
 #: Textual screens driven by a Pilot: seconds each (``make test-fast`` leaves them out).
@@ -76,25 +77,22 @@ async def test_human_seat_plays_from_the_order_list_and_undoes():
     screen = make_screen(players=4, seed=0)
     app = Host(screen)
     async with app.run_test(size=(160, 50)) as pilot:
-        await pilot.pause()
-        if isinstance(app.screen, InvestorDialog):  # IMP-19: the card holder may buy
-            await pilot.press("escape")
-            await pilot.pause()
+        await pass_investor(pilot)  # IMP-19: the card holder may buy
         game = table(app)
         assert game.position.current_player() == 0
         assert game.query_one("#imperial-nations", DataTable).row_count == 6
         assert game.query_one("#imperial-map", DataTable).row_count == 55
         first = game.orders[0]
         count = len(game.position.orders())
-        game.query_one("#imperial-orders", OptionList).focus()
+        listed = game.query_one("#imperial-orders", OptionList)
+        listed.focus()
+        await until(pilot, lambda: listed.has_focus, "the orders list focused")
         await pilot.press("enter")
-        await pilot.pause()
+        await until(pilot, lambda: len(game.position.orders()) > count, "the order played")
         orders = game.position.orders()
         assert orders[count] == first
-        assert len(orders) > count
         await pilot.press("u")  # back to the human decision, computer answers taken back too
-        await pilot.pause()
-        assert len(game.position.orders()) == count
+        await until(pilot, lambda: len(game.position.orders()) == count, "the orders undone")
         assert game.position.current_player() == 0 and game.orders[0] == first
 
 
@@ -107,13 +105,13 @@ async def test_investor_dialog_buys_a_bond():
         await pilot.pause()
         game = table(app)
         game.play(("rondel", 3))  # AH lands on Investor: interest, then the investor step
-        await pilot.pause()
         assert isinstance(app.screen, InvestorDialog)
+        dialog = app.screen
+        await until(pilot, lambda: dialog.focused is not None, "the investor dialog focused")
         card = game.state.card
         cash = game.state.cash[card]
         await pilot.press("enter")  # the first purchase in the list
-        await pilot.pause()
-        assert game.state.cash[card] < cash
+        await until(pilot, lambda: game.state.cash[card] < cash, "the bond bought")
         assert any(h == card for b in game.state.bonds.values() for h in b.values())
 
 
@@ -123,8 +121,11 @@ async def test_all_computer_game_ends_on_the_score_table():
     screen = ImperialScreen(players=4, seed=3, computer={0, 1, 2, 3})
     app = Host(screen)
     async with app.run_test(size=(160, 50)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, ScoreScreen)
+        await until(  # the table's mount plays the computers, then shows the scores
+            pilot,
+            lambda: isinstance(app.screen, ScoreScreen) and app.screen.is_mounted,
+            "the score table",
+        )
         assert table(app).position.is_terminal()
         assert app.screen.query_one(DataTable).row_count == 4
 
@@ -134,11 +135,12 @@ async def test_setup_screen_starts_a_table_with_chosen_computer_seats():
     # IMP-4: the launcher entry asks for players, seed and computer seats, then deals
     app = Host(make_screen())
     async with app.run_test(size=(160, 50)) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: app.screen.is_mounted, "the set-up screen")
         setup = app.screen
         assert isinstance(setup, ImperialSetupScreen)
         setup.query_one("#imperial-computer", Input).value = "1, 9"
         await pilot.click("#imperial-start")
+        await until(pilot, lambda: any("9" in str(n.message) for n in app._notifications), "no")
         await pilot.pause()
         assert app.screen is setup  # seat 9 does not exist: refused, nothing started
         setup.query_one("#imperial-players", Select).value = 5
@@ -154,15 +156,14 @@ async def test_setup_screen_offers_rule_presets_and_computer_levels():
     # is dealt with the chosen preset and played by the chosen computer level
     app = Host(make_screen())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: app.screen.is_mounted, "the set-up screen")
         setup = app.screen
         assert isinstance(setup, ImperialSetupScreen)
         switches = setup.query_one("#imperial-preset-switches", Static)
         assert "factory_top_up off" in str(switches.render())
         setup.query_one("#imperial-preset", Select).value = "published"
         setup.query_one("#imperial-level", Select).value = "easy"
-        await pilot.pause()
-        assert "factory_top_up on" in str(switches.render())
+        await until(pilot, lambda: "factory_top_up on" in str(switches.render()), "the preset")
         assert "home_chips off" in str(switches.render())
         game = await start_from_setup(pilot, app)
         assert game.game.options.factory_top_up and not game.game.options.home_chips
@@ -199,19 +200,23 @@ async def test_orders_list_shows_the_whole_order_at_80_columns():
     screen = ImperialScreen(players=3, seed=0, computer=set())
     app = Host(screen)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await pass_investor(pilot)
         game = table(app)
         for space in [1] * 6 + [2]:  # everyone to Production, then AH to Maneuver
-            while isinstance(app.screen, InvestorDialog):
-                await pilot.press("escape")
-                await pilot.pause()
+            await pass_investor(pilot)
             game.play(("rondel", space))
-            await pilot.pause()
+        await pass_investor(pilot)
         options = game.query_one("#imperial-orders", OptionList)
-        await pilot.pause()
-        drawn = " ".join(strip.text for strip in options.render_lines(options.size.region))
-        shown = " ".join(word for word in drawn.split() if word.isascii())  # not the border
         first = [order_to_text(order) for order in game.orders[:8]]  # within the list's height
+
+        def shown_words() -> str:
+            drawn = " ".join(strip.text for strip in options.render_lines(options.size.region))
+            return " ".join(word for word in drawn.split() if word.isascii())  # not the border
+
+        await until(  # the list laid out again once its scrollbar is there
+            pilot, lambda: all(text in shown_words() for text in first), "every word of the orders"
+        )
+        shown = shown_words()
         assert any(text.endswith(" hostile") for text in first), first
         assert [text for text in first if text not in shown] == [], shown
 
@@ -224,10 +229,7 @@ async def test_score_table_names_the_leader_and_the_winner_at_80_columns(compute
     screen = ImperialScreen(players=4, seed=3, computer=computer)
     app = Host(screen)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        while isinstance(app.screen, InvestorDialog):
-            await pilot.press("escape")
-            await pilot.pause()
+        await pass_investor(pilot)
         if not isinstance(app.screen, ScoreScreen):
             app.push_screen(ScoreScreen(table(app).state))
         await until(pilot, lambda: isinstance(app.screen, ScoreScreen), "the score table")
@@ -235,4 +237,5 @@ async def test_score_table_names_the_leader_and_the_winner_at_80_columns(compute
         text = str(line.render())
         expected = "Winner" if computer else "Tied for the lead (4): players 0, 1, 2, 3"
         assert text.startswith(expected), text
+        await until(pilot, lambda: line.region.width > 0, "the score window laid out")
         assert line.region.right <= 80

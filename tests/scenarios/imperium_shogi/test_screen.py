@@ -12,10 +12,11 @@ import pytest
 from textual.app import App
 from textual.widgets import Input
 
-from scenarios.dialogs import GameChoice, GameHelp
+from scenarios.dialogs import GameChoice, GameHelp, GamePathDialog
 from scenarios.imperium_shogi import make_screen
 from scenarios.imperium_shogi.game import make_game
 from scenarios.imperium_shogi.screen import Cell, CellView, ShogiScreen
+from tests.waiting import until
 
 #: Textual screens driven by a Pilot: seconds each (``make test-fast`` leaves them out).
 pytestmark = pytest.mark.slow
@@ -48,15 +49,27 @@ def screen_of(app: App[None]) -> ShogiScreen:
     return screen
 
 
+def path_dialog(app: App[None]) -> bool:
+    """The save/open dialog on top, its path field composed."""
+    return isinstance(app.screen, GamePathDialog) and bool(app.screen.query(Input))
+
+
 def moves_of(screen: ShogiScreen) -> list[str]:
     return [screen.state.action_to_text(move) for move in screen.state.history()]
 
 
-async def settle(app: App[None], pilot) -> None:
-    """Wait until a computer move (worker thread) has arrived and been drawn."""
+async def settle(app: App[None], pilot, done: Callable[[], object], what: str) -> None:
+    """Wait until a computer move (worker thread) has arrived and been drawn: its worker
+    done, then ``done()`` (waited for, not paused once: the worker may start, and its move be
+    drawn, after one pause on a loaded machine)."""
     await pilot.pause()
     await app.workers.wait_for_complete()
-    await pilot.pause()
+    await until(pilot, done, what)
+
+
+async def board_ready(pilot, screen: ShogiScreen) -> None:
+    """Wait until the board is laid out (a click needs its cells' places on screen)."""
+    await until(pilot, lambda: screen.query(CellView).first().region.width > 0, "the board")
 
 
 @pilot_test
@@ -99,6 +112,7 @@ async def test_mouse_click_selects_and_moves():
     app = ShogiTestApp(red="human", blue="human")
     async with app.run_test(size=(120, 40)) as pilot:
         screen = screen_of(app)
+        await board_ready(pilot, screen)
         await pilot.click("#cell-4-2")
         assert {cell.square for cell in screen.targets} == {5}  # c2
         await pilot.click("#cell-3-2")
@@ -112,15 +126,16 @@ async def test_computer_replies_and_undo_goes_back_to_the_persons_turn():
     async with app.run_test(size=(120, 40)) as pilot:
         screen = screen_of(app)
         await pilot.press("up", "enter", "up", "enter")
-        await settle(app, pilot)
-        assert len(moves_of(screen)) == 2 and moves_of(screen)[0] == "b2b3"
+        await settle(
+            app, pilot, lambda: len(moves_of(screen)) == 2 and not screen.thinking, "the reply"
+        )
+        assert moves_of(screen)[0] == "b2b3"
         replay = make_game().new_initial_state()
         for text in moves_of(screen):
             replay.apply_action(replay.text_to_action(text))
         assert replay.to_text() == screen.state.to_text()
         await pilot.press("u")
-        await settle(app, pilot)
-        assert moves_of(screen) == []
+        await settle(app, pilot, lambda: moves_of(screen) == [], "both plies taken back")
         assert screen.state.position.side == 0
 
 
@@ -131,12 +146,12 @@ async def test_repair_choice_dialog():
     app = ShogiTestApp(red="human", blue="human", state=state)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = screen_of(app)
+        await board_ready(pilot, screen)
         await pilot.click("#cell-2-1")
         await pilot.click("#cell-1-1")
         assert isinstance(app.screen, GameChoice)
         await pilot.press("enter")
-        await pilot.pause()
-        assert moves_of(screen) == ["b3b4+"]
+        await until(pilot, lambda: moves_of(screen) == ["b3b4+"], "the repairing move")
         assert screen.state.to_text() == "f+B1/3/3/F2 BCMcm b"
 
 
@@ -149,9 +164,13 @@ async def test_new_game_as_blue_lets_the_computer_open():
         await pilot.press("n")
         assert isinstance(app.screen, GameChoice)
         await pilot.press("down", "down", "enter")  # "You play Blue vs computer (easy)"
-        await settle(app, pilot)
+        await settle(
+            app,
+            pilot,
+            lambda: len(moves_of(screen)) == 1 and not screen.thinking,
+            "the computer's opening",
+        )
         assert screen.players == ["easy", "human"]
-        assert len(moves_of(screen)) == 1
         assert screen.state.position.side == 1
 
 
@@ -165,9 +184,10 @@ async def test_save_and_load_round_trip(tmp_path: Path):
         for text in ("c1c2", "a4a3"):
             assert screen.play(screen.state.text_to_action(text))
         await pilot.press("ctrl+s")
+        await until(pilot, lambda: path_dialog(app), "the save dialog")
         app.screen.query_one(Input).value = str(path)
         await pilot.press("enter")
-        await pilot.pause()
+        await until(pilot, lambda: app.screen is screen and path.exists(), "the game saved")
         assert path.read_text().splitlines()[1:] == [
             "mfc/1b1/1B1/CFM - r",
             "c1c2 a4a3",
@@ -176,10 +196,10 @@ async def test_save_and_load_round_trip(tmp_path: Path):
         await pilot.press("u", "u")
         assert moves_of(screen) == []
         await pilot.press("ctrl+o")
+        await until(pilot, lambda: path_dialog(app), "the open dialog")
         app.screen.query_one(Input).value = str(path)
         await pilot.press("enter")
-        await pilot.pause()
-        assert moves_of(screen) == ["c1c2", "a4a3"]
+        await until(pilot, lambda: moves_of(screen) == ["c1c2", "a4a3"], "the game loaded")
 
 
 @pilot_test
@@ -191,11 +211,14 @@ async def test_loading_a_bad_file_changes_nothing(tmp_path: Path):
     async with app.run_test(size=(120, 40)) as pilot:
         screen = screen_of(app)
         await pilot.press("ctrl+o")
+        await until(pilot, lambda: path_dialog(app), "the open dialog")
         app.screen.query_one(Input).value = str(path)
         await pilot.press("enter")
+        await until(
+            pilot, lambda: any(f"{path}:2" in n.message for n in app._notifications), "refusal"
+        )
         await pilot.pause()
         assert moves_of(screen) == []
-        assert any(f"{path}:2" in n.message for n in app._notifications)
 
 
 @pilot_test
@@ -204,7 +227,9 @@ async def test_help_lists_bindings():
     app = ShogiTestApp(red="human", blue="human")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("question_mark")
-        assert isinstance(app.screen, GameHelp)
+        await until(
+            pilot, lambda: isinstance(app.screen, GameHelp) and app.screen.is_mounted, "the help"
+        )
         text = str(app.screen.query_one("#help-keys").render())
         assert "shogi.undo" in text and "Select / move" in text
         levels = str(app.screen.query_one("#help-levels").render())
@@ -212,9 +237,10 @@ async def test_help_lists_bindings():
         # the dialog is drawn as a framed box of its own width (its CSS once sat on the game
         # screen, where Textual scopes it, so the help spread borderless over the board)
         box = app.screen.query_one(".game-dialog")
+        await until(pilot, lambda: box.region.width > 0, "the help laid out")
         assert box.styles.border.top[0] != "" and box.region.width == 90
         await pilot.press("escape")
-        assert isinstance(app.screen, ShogiScreen)
+        await until(pilot, lambda: isinstance(app.screen, ShogiScreen), "the help closed")
 
 
 @pilot_test
@@ -224,10 +250,11 @@ async def test_leaving_while_the_computer_thinks_stops_the_game():
     async with app.run_test(size=(120, 40)) as pilot:
         screen = screen_of(app)
         await pilot.press("q", "y")  # the game has moves not saved: leaving asks first
-        await settle(app, pilot)
+        await settle(app, pilot, lambda: screen not in app.screen_stack, "the game left")
         played = len(screen.state.history())
-        await settle(app, pilot)
-        assert screen not in app.screen_stack
+        await pilot.pause()  # no further move may come: a pause, not a condition
+        await app.workers.wait_for_complete()
+        await pilot.pause()
         assert len(screen.state.history()) == played
 
 
@@ -237,8 +264,14 @@ async def test_playing_blue_against_the_computer_flips_the_board():
     app = ShogiTestApp(red="easy", blue="human", max_depth=1)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = screen_of(app)
-        await settle(app, pilot)
-        assert screen.flipped and len(moves_of(screen)) == 1
+        await settle(
+            app,
+            pilot,
+            lambda: len(moves_of(screen)) == 1 and not screen.thinking,
+            "the computer's opening",
+        )
+        assert screen.flipped
+        await board_ready(pilot, screen)
         await pilot.click("#cell-4-1")  # fifth row drawn, middle: b4, the Blue BB
         assert screen.selected is not None and screen.selected.square == 10
         await pilot.press("f")

@@ -10,10 +10,11 @@ from typing import Any
 import pytest
 from textual.app import App
 
-from scenarios.dialogs import GameHelp
+from scenarios.dialogs import GameChoice, GameHelp, GamePathDialog
 from scenarios.invector import make_game, make_screen
 from scenarios.invector.rules import BLACK, PASS, SWAP, WHITE
 from scenarios.invector.screen import CellView, InvectorScreen
+from tests.waiting import until
 
 #: Textual screens driven by a Pilot: seconds each (``make test-fast`` leaves them out).
 pytestmark = pytest.mark.slow
@@ -47,13 +48,31 @@ def screen_of(app: App[None]) -> InvectorScreen:
 
 
 async def settle(app: App[None], pilot: Any) -> None:
-    """Wait until a computer move (worker thread) has arrived and been drawn."""
-    for _ in range(50):
-        await pilot.pause()
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        if not screen_of(app).thinking:
-            return
+    """Wait until the computer's moves (worker threads) have arrived and been drawn: a person
+    to move, or the game over, and nobody thinking. (It stopped at the first moment nobody was
+    thinking, which on a loaded machine came before the computer had started.)"""
+    await pilot.pause()
+    await app.workers.wait_for_complete()
+    screen = screen_of(app)
+    await until(
+        pilot,
+        lambda: (
+            screen.is_mounted
+            and not screen.thinking
+            and (screen.state.is_terminal() or screen.is_human_turn())
+        ),
+        "the computer's move",
+    )
+
+
+async def board_ready(pilot: Any, screen: InvectorScreen) -> None:
+    """Wait until the board is laid out (a click needs its cells' places on screen)."""
+    await until(pilot, lambda: screen.query(CellView).first().region.width > 0, "the board")
+
+
+def path_dialog(app: App[None]) -> bool:
+    """The save/open dialog on top, its path field composed."""
+    return isinstance(app.screen, GamePathDialog) and app.screen.focused is not None
 
 
 @pilot_test
@@ -62,6 +81,7 @@ async def test_two_people_play_3x2_to_the_end_with_clicks():
     app = HostApp(cols=3, rows=2, pie=False, players=("human", "human"))
     async with app.run_test(size=(100, 30)) as pilot:
         screen = screen_of(app)
+        await board_ready(pilot, screen)
         await pilot.click("#cell-b2")
         assert screen.selected == 4
         targets = sorted(v.id for v in screen.query(CellView) if v.has_class("-target"))
@@ -167,23 +187,25 @@ async def test_save_and_load_position_text(tmp_path):
         await pilot.press("m", *"a1xb1", "enter")
         saved = screen.state.to_text()
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await until(pilot, lambda: path_dialog(app), "the save dialog")
         await pilot.press("enter")
-        await pilot.pause()
+        await until(pilot, lambda: app.screen is screen and path.exists(), "the game saved")
         assert path.read_text().splitlines()[0] == saved
         await pilot.press("s")  # swap, then load the saved position back
         assert screen.state.pie == "swapped"
         await pilot.press("ctrl+o", "y")  # the swap is not saved: loading asks first
-        await pilot.pause()
+        await until(pilot, lambda: path_dialog(app), "the open dialog")
         await pilot.press("enter")
-        await pilot.pause()
-        assert screen.state.to_text() == saved and screen.state.swap_available()
+        await until(pilot, lambda: screen.state.to_text() == saved, "the saved game loaded")
+        assert screen.state.swap_available()
         bad = tmp_path / "bad.txt"
         bad.write_text("invector 4x4 nonsense\n")
         screen.save_path = str(bad)
         await pilot.press("ctrl+o")
-        await pilot.pause()
+        await until(pilot, lambda: path_dialog(app), "the open dialog")
+        told = len(app._notifications)
         await pilot.press("enter")
+        await until(pilot, lambda: len(app._notifications) > told, "the bad file refused")
         await pilot.pause()
         assert screen.state.to_text() == saved
 
@@ -196,8 +218,9 @@ async def test_help_lists_every_binding_with_description():
         screen = screen_of(app)
         assert all(binding.description and binding.id for binding in screen.BINDINGS)
         await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, GameHelp)
+        await until(
+            pilot, lambda: isinstance(app.screen, GameHelp) and app.screen.is_mounted, "the help"
+        )
         text = str(app.screen.query_one("#help-keys").render())
         assert "invector.swap" in text and "Undo" in text
         levels = str(app.screen.query_one("#help-levels").render())
@@ -206,10 +229,10 @@ async def test_help_lists_every_binding_with_description():
         # a framed box of its own width (its CSS once sat on the game screen, where Textual
         # scopes it, so the help spread borderless over the board)
         box = app.screen.query_one(".game-dialog")
+        await until(pilot, lambda: box.region.width > 0, "the help laid out")
         assert box.styles.border.top[0] != "" and box.region.width == 90
         await pilot.press("escape")
-        await pilot.pause()
-        assert app.screen is screen
+        await until(pilot, lambda: app.screen is screen, "the help closed")
 
 
 @pilot_test
@@ -217,8 +240,8 @@ async def test_launcher_default_is_5x4_with_pie_against_the_computer():
     # INV-1 INV-3 INV-6: make_screen() with no options: 5x4, pie rule, centre cells c2 and c3
     app = HostApp()
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
         screen = screen_of(app)
+        await until(pilot, lambda: screen.is_mounted, "the game's screen")
         assert screen.state.to_text() == "invector 5x4 bwbwb/wbwbw/bwbwb/wbwbw b pie:open"
         assert screen.players == ["human", "medium"]
         cells = list(screen.query(CellView))
@@ -234,11 +257,20 @@ async def test_new_game_dialog_changes_the_board_and_opponent_cycles():
     async with app.run_test(size=(120, 40)) as pilot:
         screen = screen_of(app)
         await pilot.press("n")
-        await pilot.pause()
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, GameChoice) and app.screen.focused is not None,
+            "the new game dialog",
+        )
         await pilot.press("down", "down", "enter")
-        await pilot.pause()
-        assert screen.state.to_text() == "invector 3x2 bwb/wbw b pie:open"
-        assert len(list(screen.query(CellView))) == 6
+        await until(
+            pilot,
+            lambda: (
+                screen.state.to_text() == "invector 3x2 bwb/wbw b pie:open"
+                and len(list(screen.query(CellView))) == 6
+            ),
+            "the 3x2 board",
+        )
         await pilot.press("o")
         assert screen.players == ["human", "easy"]
         await pilot.press("m", *"a1xb1", "enter")
@@ -258,7 +290,6 @@ def shown_keys(app: App[None]) -> list[str]:
 async def test_the_swap_key_is_shown_only_while_white_may_swap():
     """Issue 44 item 6 (INV-6): ``s Swap`` stood in the footer all game; now only on White's
     first turn, and gone once White has moved."""
-    from tests.waiting import until
 
     app = HostApp(cols=5, rows=4, pie=True, players=("human", "human"))
     async with app.run_test(size=(120, 30)) as pilot:
@@ -278,7 +309,6 @@ async def test_the_swap_key_says_why_when_no_swap_is_possible():
     """INV-6: ``s`` is in the help all game but was switched off while no swap was possible,
     so pressing it did nothing (found by use); now it says why, as the other keys do, and the
     footer still shows it only while a person may swap (issue 44 item 6)."""
-    from tests.waiting import until
 
     def notes() -> list[str]:
         return [str(note.message) for note in app._notifications]
@@ -314,12 +344,18 @@ async def test_a_large_board_has_its_files_and_rows_along_its_edges(size):
     on screen at 80x24 and 160x48."""
     from textual.widgets import Static
 
-    from tests.waiting import until
-
     app = HostApp(cols=16, rows=15, pie=True, players=("human", "human"))
     async with app.run_test(size=size) as pilot:
         screen = screen_of(app)
         await until(pilot, lambda: len(screen.query(".coord")) == 1 + 16 + 15, "the edges")
+        await until(
+            pilot,
+            lambda: (
+                all(label.region.width > 0 for label in screen.query(".coord"))
+                and all(view.region.width > 0 for view in screen.query(CellView))
+            ),
+            "the edges and cells laid out",
+        )
         await pilot.pause()
         cells = {view.id: view.region for view in screen.query(CellView)}
         edges = {str(label.render()): label.region for label in screen.query(".coord")}

@@ -166,7 +166,15 @@ def test_the_game_screen_reports_a_damaged_book_and_waits(damaged_book):  # SHO-
     async def play() -> None:
         app = ShogiTestApp(red="hard", blue="human", max_depth=1)
         async with app.run_test(size=(120, 40)) as pilot:
-            await settle(app, pilot)
+            await settle(  # the computer's failure comes from its worker thread
+                app,
+                pilot,
+                lambda: (
+                    not screen_of(app).thinking
+                    and any("reinstall the program" in n.message for n in app._notifications)
+                ),
+                "the damaged book reported",
+            )
             screen = screen_of(app)
             assert screen.state.history() == [] and not screen.thinking
             shown = [n.message for n in app._notifications]
