@@ -36,6 +36,15 @@ def mail_text(screen: CampaignScreen) -> str:
     return "".join(str(mail.render()) for mail in screen.query("#mail").results(Static))
 
 
+async def import_prompt(pilot, path: Path):
+    """``6`` then ``i`` on the campaign screen: the Mail tab's import prompt, ``path`` typed."""
+    await pilot.press("6", "i")
+    await until(pilot, lambda: form_shown(pilot.app, TextPrompt, Input), "i's prompt")
+    prompt = pilot.app.screen
+    prompt.query_one(Input).value = str(path)
+    return prompt
+
+
 def test_export_import_and_history_from_the_campaign_screen(tmp_path: Path, no_keymap: Path):
     # DN-SET-2: solomani places the first neutral and mails it; both players created the
     # campaign the same way (docs/turn-files.md), each in their own database
@@ -185,10 +194,7 @@ def test_the_newest_exchange_is_in_view_after_an_export_or_an_import(
         app = app_for(services[Side.ASLAN], no_keymap, CAMPAIGN)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            await pilot.press("6", "i")
-            await until(pilot, lambda: form_shown(pilot.app, TextPrompt, Input), "i's prompt")
-            prompt = pilot.app.screen
-            prompt.query_one(Input).value = str(turn)
+            await import_prompt(pilot, turn)
             await pilot.press("enter")
             await newest_in_view(pilot, "13 in")
 
@@ -218,10 +224,7 @@ def test_a_file_from_your_own_side_is_refused_with_a_step_you_can_take(
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             screen = screen_of(pilot)
-            await pilot.press("6", "i")
-            await until(pilot, lambda: form_shown(pilot.app, TextPrompt, Input), "i's prompt")
-            prompt = pilot.app.screen
-            prompt.query_one(Input).value = str(turn)
+            prompt = await import_prompt(pilot, turn)
             await pilot.press("enter")
             error = prompt.query_one("#prompt-error", Static)
             await until(pilot, lambda: "your own side" in str(error.render()), "the refusal")
@@ -262,10 +265,7 @@ def test_a_file_with_agreed_referee_orders_is_imported_after_a_question(
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             screen = screen_of(pilot)
-            await pilot.press("6", "i")
-            await until(pilot, lambda: form_shown(pilot.app, TextPrompt, Input), "i's prompt")
-            prompt = pilot.app.screen
-            prompt.query_one(Input).value = str(turn)
+            prompt = await import_prompt(pilot, turn)
             for answer in ("n", "y"):
                 await pilot.press("enter")
                 await until(pilot, lambda: isinstance(pilot.app.screen, Confirm), "the question")
