@@ -56,6 +56,18 @@ def screen_of(pilot: Pilot) -> CampaignScreen:
     return screen
 
 
+def screen_on_top(app, kind: type, *, focused: bool = False) -> bool:
+    """Whether a ``kind`` screen is on top and mounted (with a focused widget when
+    ``focused``): a key's dialog or screen comes a little later than the key on a loaded
+    machine."""
+    screen = app.screen
+    return (
+        isinstance(screen, kind)
+        and screen.is_mounted
+        and (not focused or screen.focused is not None)
+    )
+
+
 def tab_ready(screen: CampaignScreen, tab: str) -> bool:
     """Whether the campaign screen shows ``tab`` (its pane id, ``tab-log``) composed, filled
     and with its main part focused: a tab's widget is mounted the first time it is shown,

@@ -24,6 +24,7 @@ from tests.tui.pilot_helpers import (
     move_with_form,
     open_battle_at_halden,
     screen_of,
+    screen_on_top,
     send,
 )
 from tests.waiting import until
@@ -38,7 +39,7 @@ async def open_form(pilot, order_line: str = "") -> OrderForm:
     await pilot.press("escape", "e")
     await until(
         pilot,
-        lambda: isinstance(pilot.app.screen, OrderForm) and pilot.app.screen.is_mounted,
+        lambda: screen_on_top(pilot.app, OrderForm),
         "the order form",
     )
     form = pilot.app.screen

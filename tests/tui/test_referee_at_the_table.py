@@ -18,7 +18,7 @@ from campaign.tui.order_template import parse_template
 from campaign.tui.screens.forms import OrderForm
 from campaign.tui.session import CampaignSession
 from campaign.tui.widgets.choice_field import ChoiceField
-from tests.tui.pilot_helpers import app_for, screen_lines, screen_of
+from tests.tui.pilot_helpers import app_for, screen_lines, screen_of, screen_on_top
 from tests.waiting import until
 
 #: The draws of docs/referee-at-the-table.md, in turn from the Solomani (a PD set aside last).
@@ -100,11 +100,7 @@ def test_the_form_needs_the_code_of_the_counter_drawn(tmp_path: Path, no_keymap:
             await pilot.press("e")
             await until(
                 pilot,
-                lambda: (
-                    isinstance(pilot.app.screen, OrderForm)
-                    and pilot.app.screen.is_mounted
-                    and pilot.app.screen.focused is not None
-                ),
+                lambda: screen_on_top(pilot.app, OrderForm, focused=True),
                 "the form",
             )
             form = pilot.app.screen

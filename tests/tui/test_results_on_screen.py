@@ -23,6 +23,7 @@ from tests.tui.pilot_helpers import (
     battle_step,
     open_battle_at_halden,
     screen_of,
+    screen_on_top,
     send,
     tab_ready,
 )
@@ -177,7 +178,7 @@ def test_battle_form_offers_the_open_battle(service: CampaignService, no_keymap:
             await pilot.press("escape", "e")
             await until(
                 pilot,
-                lambda: isinstance(pilot.app.screen, OrderForm) and pilot.app.screen.is_mounted,
+                lambda: screen_on_top(pilot.app, OrderForm),
                 "the order form",
             )
             form = pilot.app.screen

@@ -12,7 +12,7 @@ from campaign.rules.ids import Side
 from campaign.tui.app import create_app
 from campaign.tui.screens.campaign import CampaignScreen
 from campaign.tui.screens.forms import Confirm
-from tests.tui.pilot_helpers import SIZE, screen_of
+from tests.tui.pilot_helpers import SIZE, screen_of, screen_on_top
 from tests.waiting import until
 
 
@@ -100,11 +100,7 @@ def test_a_players_app_stays_his_seat_on_the_launcher(service: CampaignService):
             await pilot.press("q")
             await until(  # the launcher ready for the keys whose effect must not come
                 pilot,
-                lambda: (
-                    isinstance(pilot.app.screen, LauncherScreen)
-                    and pilot.app.screen.is_mounted
-                    and pilot.app.screen.focused is not None
-                ),
+                lambda: screen_on_top(pilot.app, LauncherScreen, focused=True),
                 "the launcher",
             )
             launcher = pilot.app.screen
