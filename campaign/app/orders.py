@@ -102,7 +102,8 @@ def typed_dice_source(loaded: Loaded, typed: TypedDice | None, seat: Seat) -> Ph
 
 class OrderReport(Struct, frozen=True):
     """What one order did: its events, their sentences (condensed), the state after and who
-    must act now (``acting.acting_sentence``)."""
+    must act now (``acting.acting_sentence``, as the seat that gave the order reads it:
+    ``now_for``)."""
 
     events: list[Event]
     lines: list[str]
@@ -111,6 +112,13 @@ class OrderReport(Struct, frozen=True):
     #: The campaign as the order or undo left it, when the caller handed its own ``Loaded``
     #: (a screen keeps it instead of loading the campaign again, issue 48 item 2).
     loaded: Loaded | None = None
+
+
+def now_for(loaded: Loaded, eyes: Side | None) -> str:
+    """Who must act now in ``loaded`` (``acting.acting_sentence``), as ``eyes`` read it: a
+    face-down counter by its alias, never its real id (docs/seats.md; found by use: a side's
+    answer said ``answers N-TR-2 with a unit`` where its status says ``N-X-8``)."""
+    return seen_text(acting_sentence(loaded.state, loaded.ruleset), loaded.state, eyes)
 
 
 class Orders(Campaigns):
@@ -166,28 +174,22 @@ class Orders(Campaigns):
         as ``seat`` may read it and who must act now."""
         before = loaded.state.clone()
         events = self.submit(loaded, text, dice=dice, typed=typed, seat=seat)
+        eyes = self.reader(loaded.row.name, seat.side)
         if not events:  # held for strict dice (ADR 0028): the held line and who is awaited
-            return self._held_report(loaded)
+            return self._held_report(loaded, eyes)
         lines = narration.condense(
-            narration.narrate(
-                events,
-                before,
-                viewer=self.reader(loaded.row.name, seat.side),
-                ruleset=loaded.ruleset,
-            )
+            narration.narrate(events, before, viewer=eyes, ruleset=loaded.ruleset)
         )
-        return OrderReport(
-            events, lines, loaded.state, acting_sentence(loaded.state, loaded.ruleset)
-        )
+        return OrderReport(events, lines, loaded.state, now_for(loaded, eyes))
 
-    def _held_report(self, loaded: Loaded) -> OrderReport:
+    def _held_report(self, loaded: Loaded, eyes: Side | None) -> OrderReport:
         """The report of an order held for strict dice: no event, the held line, and the side
         whose dice are awaited (``campaign.app.strict_dice``, loaded only then: issue 47)."""
         from campaign.app import strict_dice
 
         lines = [strict_dice.held_line(self.store.ledger, loaded.row.name)]
         held = strict_dice.waiting(self.store.ledger, loaded.row.name)
-        now = held.sentence if held is not None else acting_sentence(loaded.state, loaded.ruleset)
+        now = held.sentence if held is not None else now_for(loaded, eyes)
         return OrderReport([], lines, loaded.state, now)
 
     def submit(
@@ -344,7 +346,7 @@ class Orders(Campaigns):
                     [],
                     [f"undone: {released} (held for strict dice, not sent)"],
                     loaded.state,
-                    acting_sentence(loaded.state, loaded.ruleset),
+                    now_for(loaded, self.reader(name, seat.side)),
                     loaded,
                 )
             batch_rows, events, eyes = self._undoable_batch(loaded, seat)
@@ -357,9 +359,7 @@ class Orders(Campaigns):
                 f"undone: {seen_text(batch_rows[0].order_text, after.state, eyes)}",
                 *(f"  {t}" for t in undone),
             ]
-            return OrderReport(
-                events, lines, after.state, acting_sentence(after.state, after.ruleset), after
-            )
+            return OrderReport(events, lines, after.state, now_for(after, eyes), after)
         authority.check_override(seat, "an undo with a reason")
         self._last_batch(loaded)
         rows = list(loaded.rows)
@@ -372,9 +372,7 @@ class Orders(Campaigns):
         lines = narration.condense(
             narration.narrate([restored], previous, viewer=eyes, ruleset=loaded.ruleset)
         )
-        return OrderReport(
-            [restored], lines, loaded.state, acting_sentence(loaded.state, loaded.ruleset), loaded
-        )
+        return OrderReport([restored], lines, loaded.state, now_for(loaded, eyes), loaded)
 
     @staticmethod
     def _first_die(events: list[Event], state: CampaignState, eyes: Side | None) -> str:

@@ -21,8 +21,12 @@ def ask_die(ctx: RollContext) -> int:
     while True:
         try:
             line = input(f"  die for {ctx.purpose} (1-{ctx.sides}): ")
-        except EOFError:
+        except EOFError:  # Ctrl+D: the prompt's line is ended before the refusal
+            print()
             line = ""
+        except KeyboardInterrupt:  # Ctrl+C: likewise before "interrupted"
+            print()
+            raise
         text = line.strip()[:LINE_MAX]
         if not text:
             raise CampaignError(

@@ -10,14 +10,15 @@ from typing import Any, Literal
 from pydantic import Field, model_validator
 
 from campaign.rules.base import Event, Order
+from campaign.rules.combat import book
 from campaign.rules.dice import Dice
 from campaign.rules.errors import IllegalOrderError
 from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.rules.phases import Actor
 from campaign.rules.registry import applies, decides, event_type, order_type
 from campaign.rules.ruleset import Ruleset
-from campaign.rules.setup_rules import find_system, find_unit
-from campaign.rules.state import CampaignState, Location
+from campaign.rules.setup_rules import check_cargo, find_system, find_unit
+from campaign.rules.state import CampaignState, Location, Where
 from campaign.rules.upcast import AddedField, VersionedEvent
 
 
@@ -126,7 +127,11 @@ def _decide_adjust(
     state: CampaignState, order: AdjustUnit, ruleset: Ruleset, dice: Dice
 ) -> list[Event]:
     unit = find_unit(state, order.unit)
-    if order.location is not None and order.location.system is not None:
+    _refuse_if_fighting(state, ruleset, unit.id)
+    if order.location is not None and order.location.where is Where.CARRIED:
+        # aboard only what could carry it (DN-MOV-7), as a deployment aboard is checked
+        check_cargo(state, ruleset, unit, find_unit(state, order.location.carrier or ""))
+    elif order.location is not None and order.location.system is not None:
         find_system(ruleset, order.location.system)
     return [
         RefereeAdjusted(
@@ -136,6 +141,22 @@ def _decide_adjust(
             disrupted=order.disrupted,
         )
     ]
+
+
+def _refuse_if_fighting(state: CampaignState, ruleset: Ruleset, unit_id: str) -> None:
+    """Refuse to adjust a unit that fights an open space battle: the battle fights with its own
+    copy of each unit (factors, disrupted flag), so a unit moved away went on fighting where it
+    was (found by use). The referee adjusts it once the battle is over, or takes back the
+    orders since the battle opened."""
+    for battle_id, record in book.records(state).items():
+        if record.is_open and any(fighter.uid == unit_id for fighter in record.battle.units):
+            system = find_system(ruleset, record.battle.system).name
+            raise IllegalOrderError(
+                "DN-ERR-1",
+                f"{unit_id} fights in the open battle {battle_id} at {system}: adjust it once "
+                "the battle is over, or take back the orders since the battle opened "
+                "(undo --referee REASON)",
+            )
 
 
 @applies(RefereeAdjusted)

@@ -93,3 +93,31 @@ def test_replay_prints_what_each_step_did(capsys):
     assert main(["replay", str(seed)]) == 0
     out = capsys.readouterr().out
     assert "every digest matches" in out and "(DN-" in out
+
+
+#: Eawyo to Keystone, whose stellar hex holds a face-down neutral in campaign ``t``.
+TO_KEYSTONE = "hlirakh,ftahr,khtaoi,fissure,span,keystone"
+#: A neutral counter's real id (its kind), not an alias ``N-X-k``.
+REAL_ID = re.compile(r"\bN-(?!X-)[A-Z]+-\d")
+
+
+def test_a_sides_answer_names_who_acts_as_the_side_reads_it(db, capsys, tmp_path):
+    """DN-NEU-1 DN-CBT-3 (docs/seats.md, found by use): after an order given from Aslan's
+    seat, the ``now:`` line named the face-down neutral the defender had named by its real id
+    (``answers N-TR-2 with a unit``: its kind), where ``status --side aslan`` says ``N-X-8``.
+    The answers of ``orders``, ``order`` and ``undo`` from a side's seat name it by its alias."""
+    _run(db, capsys, "order", "t", f"aslan jump strike {TO_KEYSTONE}")
+    _run(db, capsys, "order", "t", "aslan end-phase")
+    orders = tmp_path / "aslan.txt"
+    orders.write_text("aslan range b1\n", encoding="utf-8")
+    code, out, _ = _run(db, capsys, "orders", "t", str(orders), "--side", "aslan")
+    assert code == 0
+    assert "now: aslan must act: battle b1 at keystone: the attacker (aslan) answers N-X-8" in out
+    assert not REAL_ID.search(out)
+    code, out, _ = _run(db, capsys, "order", "t", "aslan target b1 A-CL-1", "--side", "aslan")
+    assert code == 0 and not REAL_ID.search(out)
+    code, out, _ = _run(db, capsys, "undo", "t", "--side", "aslan")
+    assert code == 0 and "answers N-X-8 with a unit" in out and not REAL_ID.search(out)
+    code, out, _ = _run(db, capsys, "order", "t", "aslan target b1 A-CL-1", "--side", "aslan")
+    code, out, _ = _run(db, capsys, "undo", "t")  # the referee reads the real id
+    assert code == 0 and "answers N-TR-2 with a unit" in out

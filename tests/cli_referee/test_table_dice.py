@@ -69,6 +69,35 @@ def test_no_die_typed_changes_nothing(table_db, capsys, monkeypatch):
     assert "stage range" in capsys.readouterr().out
 
 
+def test_end_of_input_at_a_prompt_ends_its_line(table_db, capsys, monkeypatch):
+    """DN-ERR-1 (found by use): Ctrl+D at a die's prompt gave up the order, but the refusal
+    was written on the prompt's own line (`... try 1 (1-6): campaign: no die typed ...`), and
+    Ctrl+C's `interrupted` too. The prompt's line is ended first; nothing is stored."""
+    monkeypatch.setattr("sys.stdin", _Terminal("3\n"))
+    assert main(["order", "p", "aslan range b1", *table_db]) == 1
+    captured = capsys.readouterr()
+    assert captured.out.endswith("die for range marrow round 1 aslan try 1 (1-6): \n")
+    assert "no die typed for range marrow round 1 aslan try 1" in captured.err
+    assert main(["battles", "p", *table_db]) == 0
+    assert "stage range" in capsys.readouterr().out
+    monkeypatch.setattr("sys.stdin", _Interrupted("3\n"))  # Ctrl+C at the second prompt
+    assert main(["order", "p", "aslan range b1", *table_db]) == 130
+    captured = capsys.readouterr()
+    assert captured.out.endswith("(1-6): \n") and captured.err == "interrupted\n"
+    assert main(["battles", "p", *table_db]) == 0
+    assert "stage range" in capsys.readouterr().out
+
+
+class _Interrupted(_Terminal):
+    """A terminal whose user presses Ctrl+C once the lines typed are read."""
+
+    def readline(self, size: int | None = -1) -> str:
+        line = super().readline(size)
+        if not line:
+            raise KeyboardInterrupt
+        return line
+
+
 def test_without_a_terminal_the_dice_are_given_with_the_order(table_db, capsys, monkeypatch):
     """Issue 45 item 2: a script (no terminal) is not asked; the refusal lists the dice due."""
     monkeypatch.setattr("sys.stdin", io.StringIO("4\n4\n"))
