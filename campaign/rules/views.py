@@ -21,7 +21,9 @@ from typing import NewType, TypeVar
 import msgspec
 from pydantic import BaseModel
 
+from campaign.rules import fairplay
 from campaign.rules.canonical import sha256_hex
+from campaign.rules.combat import book
 from campaign.rules.combat.battle_ids import short_ids
 from campaign.rules.dice import DiceSource, Screen
 from campaign.rules.ids import HIDDEN_KIND, Side
@@ -185,14 +187,26 @@ def _renamed(state: CampaignState, names: dict[str, str]) -> CampaignState:
 
 def player_view(state: CampaignState, side: Side | None) -> SeenState:
     """A copy of ``state`` as ``side`` may see it (``state`` itself is untouched): face-down
-    counters of others have a hidden kind and their alias for an id, everywhere in the state."""
+    counters of others have a hidden kind and their alias for an id, everywhere in the state,
+    and nothing the rules keep about them tells what they are (their factors in a battle, the
+    dice rolled by or at them, the kind a fair-mode card opened to for the machines)."""
     view = state.clone()
     if side is None:
         return SeenState(view)
     view.neutral_pile = [HIDDEN_KIND] * len(view.neutral_pile)
+    hidden = concealed(view, side)
     for unit in view.units.values():
         if hidden_from(unit, side):
             unit.kind = HIDDEN_KIND
+    # what the rules keep about them: a battle's factors, the dice the seat may not see
+    # rolled (a face-down PD's fire, ADR 0056), what a card opened to for the machines
+    book.conceal(view, hidden[0])
+    fairplay.conceal(view, hidden[0])
+    view.dice_counts = {
+        purpose: count
+        for purpose, count in view.dice_counts.items()
+        if not conceals_die(purpose, hidden)
+    }
     # per-kind id counters of the neutrals would tell which kinds were placed
     return SeenState(_renamed(view, hidden_names(view, side)))
 
