@@ -1,5 +1,5 @@
-"""The neutrals' automatic choices in a space battle tell no player what a face-down counter is
-(DN-NEU-1, DN-NEU-2, DN-CBT-3). Found by use (December 7).
+"""The neutrals' automatic choices tell no player what a face-down counter is (DN-NEU-1,
+DN-NEU-2, DN-CBT-3, DN-GND-2). Found by use (December 7).
 
 Nobody plays the neutrals: the engine names their units for them, strongest first. Ranked by
 their real factors, face-down counters were named in an order that told a player which one
@@ -7,16 +7,19 @@ was the monitor and which the transport: "the attacker (aslan) answers N-X-1 wit
 `status`, the Battle tab and `battles` (its `named` and its engagements), while the log only
 says "the defender names a face-down neutral". Two games whose face-down counters hold the
 same places with their kinds swapped must read the same from either player's seat, step by
-step and with the whole assignment left to the engine.
+step and with the whole assignment left to the engine. The same for the neutrals' ground
+losses, removed weakest first: the counter left in the box was the stronger one.
 """
 
 from __future__ import annotations
 
 from campaign.rules.combat import book
 from campaign.rules.ids import PLAYER_SIDES, Side
+from campaign.rules.phases import Phase, SubPhase
 from campaign.rules.views import see
 from campaign.views.battles import battles_report
 from campaign.views.play import acting_line, duties_of
+from campaign.views.units import units_report
 from tests.combat.campaign_helpers import Campaign, place
 from tests.rulesets import sample
 
@@ -99,3 +102,45 @@ def test_face_up_neutrals_are_still_named_strongest_first():
     game.play(f"aslan range {BATTLE}", [1, 6])
     game.play(f"aslan choose-range {BATTLE} long")
     assert "answers N-X-2 with a unit" in acting_line(see(game.state, Side.ASLAN), RULESET)
+
+
+def _ground_combat(first: str, second: str, *, face_down: bool = True) -> Campaign:
+    """An Aslan armour unit lands in Span's box, held by counters ``first`` (N-X-1) and
+    ``second`` (N-X-2); the ground combat's dice give the neutrals a D (one unit lost) and the
+    Aslan no effect, whatever the two are (their strengths add up to the same)."""
+    game = Campaign(
+        [
+            place("A-CL-1", "aslan:CL", "hex:span"),
+            place("A-TR-1", "aslan:TR", "hex:span"),
+            place("A-AT-1", "aslan:AT-7", "on:A-TR-1"),
+            place("N-X-1", first, "box:span", face_down=face_down),
+            place("N-X-2", second, "box:span", face_down=face_down),
+        ],
+        phase=Phase.FIRST_COMBAT,
+        sub_phase=SubPhase.INTERACTION,
+        ruleset=RULESET,
+    )
+    game.enter()
+    game.play("aslan interact span A-TR-1 - -")
+    game.play("aslan end-phase", [5, 1])
+    left = [uid for uid in ("N-X-1", "N-X-2") if game.where(uid) == "box:span"]
+    assert len(left) == 1 and game.where("A-AT-1") == "box:span"
+    return game
+
+
+def test_the_neutrals_lose_face_down_counters_whatever_they_are():
+    # DN-GND-2: which counter a loss removes is seen (it leaves the box); it is chosen by
+    # nothing the counters are
+    games = [
+        _ground_combat("neutral:RT-2", "neutral:AT-8"),
+        _ground_combat("neutral:AT-8", "neutral:RT-2"),
+    ]
+    for side in PLAYER_SIDES:
+        seen = [units_report("t", see(g.state, side), RULESET).model_dump_json() for g in games]
+        assert seen[0] == seen[1], side.value
+
+
+def test_face_up_neutrals_still_lose_their_weakest_first():
+    # DN-GND-2: counters a player can see go weakest first, the regular troop here
+    game = _ground_combat("neutral:AT-8", "neutral:RT-2", face_down=False)
+    assert game.where("N-X-1") == "box:span"

@@ -9,7 +9,7 @@ unit on at least one side. An assignment may also be given whole (referee, turn 
 
 from collections.abc import Iterable
 
-from campaign.rules.combat.model import Battle, Combatant, Value
+from campaign.rules.combat.model import Battle, Combatant, Value, ranked_as_seen
 from campaign.rules.errors import IllegalOrderError
 from campaign.rules.ids import Side
 from campaign.rules.suggest import short_list
@@ -172,14 +172,10 @@ def _strength(unit: Combatant) -> tuple[int, int, str]:
 
 
 def policy_order(units: Iterable[Combatant], face_down: frozenset[str]) -> list[Combatant]:
-    """``units`` in the automatic policy's order: biggest guns first, then defence, then uid.
-    A face-down counter (its uid in ``face_down``) is ranked by nothing it is, so the choices
-    made in this order tell no player what it is (DN-NEU-1): face-down counters come after
-    the others, in the order given (a battle lists them in placement order, which is
-    public)."""
-    listed = list(units)
-    known = sorted((u for u in listed if u.uid not in face_down), key=_strength)
-    return known + [u for u in listed if u.uid in face_down]
+    """``units`` in the automatic policy's order: biggest guns first, then defence, then uid;
+    the face-down counters (uids in ``face_down``) by nothing they are, after the others in
+    the battle's order (``ranked_as_seen``: placement order, public, DN-NEU-1)."""
+    return ranked_as_seen(units, _strength, lambda unit: unit.uid in face_down)
 
 
 def auto_assignment(battle: Battle, face_down: frozenset[str]) -> tuple[Engagement, ...]:
