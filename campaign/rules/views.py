@@ -26,7 +26,7 @@ from campaign.rules.canonical import sha256_hex
 from campaign.rules.combat import book
 from campaign.rules.combat.battle_ids import short_ids
 from campaign.rules.dice import DiceSource, Screen
-from campaign.rules.ids import HIDDEN_KIND, Side
+from campaign.rules.ids import HIDDEN_KIND, PLAYER_SIDES, Side
 from campaign.rules.state import CampaignState, Unit
 
 #: A state as one seat may see it: made only by ``seen_state`` (a player's ``player_view``,
@@ -113,6 +113,23 @@ def dice_screen(state: CampaignState, viewer: Side | None, behind: DiceSource) -
         return None
     before = concealed(state, viewer)
     return Screen(conceals=partial(conceals_die, before=before), behind=behind)
+
+
+def meetings(state: CampaignState, viewer: Side | None) -> list[str]:
+    """The systems where a player's unit stands (stellar hex, surface box or aboard) with a
+    counter ``viewer`` may not identify, in map order of their ids; none for the referee. What
+    a combat step does there (a battle opened or not, a ground combat's result) follows what
+    the counter is, so a dry run that reaches such a step tells the viewer nothing beyond it
+    (DN-NEU-1). Which systems they are is public: where counters stand is."""
+    _, systems = concealed(state, viewer)
+    met = {
+        place.system
+        for unit in state.units.values()
+        if unit.owner in PLAYER_SIDES
+        and (place := state.position_of(unit.id)).on_map
+        and place.system in systems
+    }
+    return sorted(s for s in met if s is not None)
 
 
 def face_down_ids(state: CampaignState) -> frozenset[str]:
