@@ -598,7 +598,8 @@ def _decide_join(
         bid = battle_id(found.system, found.attacker, found.defender)
         rec = book.records(state).get(bid)
         if rec is None:  # enemy ships above and no battle yet: lifting off opens it (DN-CBT-1)
-            changed[bid] = found
+            if _opens_as_seen(state, found, side):
+                changed[bid] = found
             continue
         if not rec.is_open:  # fought and ended in this step: nothing left to join (issue 45)
             ended.append(bid)
@@ -619,12 +620,31 @@ def _decide_join(
                 "battle still being fought, not to open a new one in the same step (they may "
                 "lift off in the interaction sub-phase, DN-INT-5: lift-off SYS UNITS)",
             )
+        hidden = " (a face-down counter opens none: whether it fires is not known)"
         raise IllegalOrderError(
             "DN-MOV-6",
             f"no battle of {side.value}'s is fought at {name}: ships lift off into a battle "
-            "only (in a movement phase, leave-box lifts them off)",
+            f"only{hidden if _face_down_above(state, order.system) else ''} (in a movement "
+            "phase, leave-box lifts them off)",
         )
     return [JoinedBattle(system=order.system, side=side, units=order.units, battles=changed)]
+
+
+def _opens_as_seen(state: CampaignState, battle: Battle, side: Side) -> bool:
+    """Whether lifting off opens ``battle`` as ``side`` can tell (DN-MOV-6): a unit able to fire
+    in it is the side's own or a counter it can see. Whether a face-down counter can fire is
+    not the side's to know (DN-NEU-1): a battle only it would open (unarmed ships lifting off
+    under a face-down monitor) is no battle to lift off into, so the answer is the same for a
+    face-down transport; a battle the side can see open is fought with the counter's truth."""
+    face_down = face_down_in(state, battle)
+    return any(u.can_fire for u in battle.units if u.side is side or u.uid not in face_down)
+
+
+def _face_down_above(state: CampaignState, system: str) -> bool:
+    """A face-down counter stands in the stellar hex of ``system`` (public: where it stands)."""
+    return any(
+        unit.face_down and unit.location == Location.hex(system) for unit in state.units.values()
+    )
 
 
 # --- what legal_orders offers (DN-SEQ-2) --------------------------------------------------------
