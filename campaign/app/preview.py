@@ -17,7 +17,7 @@ from campaign.rules.errors import CampaignError
 from campaign.rules.flow import FLOW, PhaseAdvanced
 from campaign.rules.notation import parse_order
 from campaign.rules.seats import Seat
-from campaign.rules.views import dice_screen, see
+from campaign.rules.views import dice_screen, meetings, see
 from campaign.views.play import acting_line, seen_text
 
 
@@ -37,7 +37,9 @@ class EndingPreview(Struct, frozen=True):
 
 def ending_preview(loaded: Loaded, text: str, seat: Seat) -> EndingPreview | None:
     """For ``pass`` and ``end-phase``: the dry run's result; None for any other order, one
-    the rules refuse, or one the seat may not give (``authority``)."""
+    the rules refuse, or one the seat may not give (``authority``). A player's preview stops
+    at the first combat step where his units meet face-down counters (``views.meetings``):
+    the dry run beyond it follows what they are, and he may still answer no (DN-NEU-1)."""
     viewer = seat.side
     words = text.split()
     if len(words) < 2 or words[1].lower() not in engine.STEP_ENDING:
@@ -50,16 +52,31 @@ def ending_preview(loaded: Loaded, text: str, seat: Seat) -> EndingPreview | Non
         events = engine.decide(state, order, ruleset, seeded)
     except (CampaignError, ValueError):
         return None
-    after = engine.fold(events, state.clone())
+    after = state.clone()
+    steps = 0
+    then_acting = None
+    for event in events:
+        engine.fold([event], after)
+        if not isinstance(event, PhaseAdvanced):
+            continue
+        steps += 1
+        met = meetings(after, viewer) if after.phase.is_combat else []
+        if met:  # what happens there follows what the counters are: not the seat's to see
+            names = ", ".join(ruleset.star_map.system(system).name for system in met)
+            then_acting = (
+                f"your units meet face-down counters at {names}: what happens there is not "
+                "previewed (DN-NEU-1)"
+            )
+            break
     return EndingPreview(
         phasing=state.phasing.value,
         label=FLOW[state.step].label,
         turn=state.turn,
-        steps=sum(isinstance(event, PhaseAdvanced) for event in events),
+        steps=steps,
         then_turn=after.turn,
         then_phasing=after.phasing.value,
         then_label=FLOW[after.step].label,
-        then_acting=acting_line(see(after, viewer), ruleset),
+        then_acting=then_acting or acting_line(see(after, viewer), ruleset),
     )
 
 

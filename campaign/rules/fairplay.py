@@ -124,6 +124,20 @@ def subject(state: CampaignState, card: str) -> str:
     return f"draw {number} (where it stands)" if deck == "token" else card
 
 
+def conceal(state: CampaignState, hidden: frozenset[str]) -> None:
+    """In a seat's view (``state`` is the view's own copy): the kind card of each counter in
+    ``hidden`` (face down, not the seat's to identify) stays among the revealed cards without
+    what it opened to, which only the machines learn (DN-NEU-1): its label reads ``?``, as
+    the seat's text of the ``reveal`` order does. The seat's state digest is of that view."""
+    if not active(state):
+        return
+    fair = slot(state)
+    for unit_id in hidden:
+        card = fair["cards"].get(unit_id)
+        if card in fair["revealed"]:
+            fair["revealed"][card] = "?"
+
+
 def pending(state: CampaignState) -> list[str]:
     """Cards whose reveal the rules called and that are not revealed yet, in call order."""
     if not active(state):

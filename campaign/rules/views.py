@@ -21,10 +21,12 @@ from typing import NewType, TypeVar
 import msgspec
 from pydantic import BaseModel
 
+from campaign.rules import fairplay
 from campaign.rules.canonical import sha256_hex
+from campaign.rules.combat import book
 from campaign.rules.combat.battle_ids import short_ids
 from campaign.rules.dice import DiceSource, Screen
-from campaign.rules.ids import HIDDEN_KIND, Side
+from campaign.rules.ids import HIDDEN_KIND, PLAYER_SIDES, Side
 from campaign.rules.state import CampaignState, Unit
 
 #: A state as one seat may see it: made only by ``seen_state`` (a player's ``player_view``,
@@ -113,6 +115,23 @@ def dice_screen(state: CampaignState, viewer: Side | None, behind: DiceSource) -
     return Screen(conceals=partial(conceals_die, before=before), behind=behind)
 
 
+def meetings(state: CampaignState, viewer: Side | None) -> list[str]:
+    """The systems where a player's unit stands (stellar hex, surface box or aboard) with a
+    counter ``viewer`` may not identify, in map order of their ids; none for the referee. What
+    a combat step does there (a battle opened or not, a ground combat's result) follows what
+    the counter is, so a dry run that reaches such a step tells the viewer nothing beyond it
+    (DN-NEU-1). Which systems they are is public: where counters stand is."""
+    _, systems = concealed(state, viewer)
+    met = {
+        place.system
+        for unit in state.units.values()
+        if unit.owner in PLAYER_SIDES
+        and (place := state.position_of(unit.id)).on_map
+        and place.system in systems
+    }
+    return sorted(s for s in met if s is not None)
+
+
 def face_down_ids(state: CampaignState) -> frozenset[str]:
     """Ids of the neutral counters still face down (hidden from both players, DN-NEU-1)."""
     return frozenset(uid for uid, unit in state.units.items() if unit.face_down)
@@ -185,14 +204,26 @@ def _renamed(state: CampaignState, names: dict[str, str]) -> CampaignState:
 
 def player_view(state: CampaignState, side: Side | None) -> SeenState:
     """A copy of ``state`` as ``side`` may see it (``state`` itself is untouched): face-down
-    counters of others have a hidden kind and their alias for an id, everywhere in the state."""
+    counters of others have a hidden kind and their alias for an id, everywhere in the state,
+    and nothing the rules keep about them tells what they are (their factors in a battle, the
+    dice rolled by or at them, the kind a fair-mode card opened to for the machines)."""
     view = state.clone()
     if side is None:
         return SeenState(view)
     view.neutral_pile = [HIDDEN_KIND] * len(view.neutral_pile)
+    hidden = concealed(view, side)
     for unit in view.units.values():
         if hidden_from(unit, side):
             unit.kind = HIDDEN_KIND
+    # what the rules keep about them: a battle's factors, the dice the seat may not see
+    # rolled (a face-down PD's fire, ADR 0056), what a card opened to for the machines
+    book.conceal(view, hidden[0])
+    fairplay.conceal(view, hidden[0])
+    view.dice_counts = {
+        purpose: count
+        for purpose, count in view.dice_counts.items()
+        if not conceals_die(purpose, hidden)
+    }
     # per-kind id counters of the neutrals would tell which kinds were placed
     return SeenState(_renamed(view, hidden_names(view, side)))
 

@@ -91,6 +91,6 @@ def test_auto_assignment_is_legal(n_def, n_att):  # DN-CBT-3
     units = [ship(f"a{i}", A, beam=i) for i in range(n_def)]
     units += [ship(f"s{i}", S, beam=i) for i in range(n_att)]
     b = battle(*units)
-    engagements = auto_assignment(b)
+    engagements = auto_assignment(b, frozenset())
     check_assignment(b, engagements)
     assert len(engagements) == min(n_def, n_att)

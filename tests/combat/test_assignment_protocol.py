@@ -115,7 +115,9 @@ def test_both_sides_accepting_the_default_pairing_take_two_orders():
     assert "already" in str(game.reject(f"aslan target {BATTLE} auto"))  # DN-CBT-3
     game.play(f"solomani target {BATTLE} AUTO")
     rec = book.battles(game.state)[BATTLE]
-    assert rec["stage"] == "fire" and book.engagements_of(rec) == auto_assignment(battle)
+    assert rec["stage"] == "fire" and book.engagements_of(rec) == auto_assignment(
+        battle, frozenset()
+    )
     game.play(f"aslan fire {BATTLE}", [1, 1, 1, 1, 1])
     game.play(f"solomani stay {BATTLE}")
     game.play(f"aslan stay {BATTLE}")

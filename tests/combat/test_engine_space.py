@@ -5,6 +5,7 @@ from __future__ import annotations
 from campaign.rules import engine
 from campaign.rules.canonical import canonical_json
 from campaign.rules.combat import book
+from campaign.rules.errors import IllegalOrderError
 from campaign.rules.ids import Side
 from campaign.rules.phases import Phase
 from campaign.rules.registry import event_adapter
@@ -437,6 +438,38 @@ def test_join_battle_only_where_a_battle_is_fought():
     offered = {o.verb for o in engine.legal_orders(game.state, Side.SOLOMANI, game.ruleset)}
     assert "join-battle" not in offered
     assert game.where("S-CL-2") == "box:neb-c"
+
+
+def test_join_battle_answers_the_same_whatever_a_face_down_counter_is():
+    """DN-MOV-6 with DN-NEU-1 (found by use, December 7): a transport cannot fire, so lifting
+    it off opens a battle only if the counter above it can; refused above a face-down
+    transport, accepted (and offered) above a face-down monitor, the order told a player which
+    it was, for free. A face-down counter opens no battle as the side can tell: the lift-off
+    is refused in both games, with words that say so, and never offered; an armed ship still
+    opens the battle whatever the counter is."""
+    from campaign.rules import engine
+
+    answers = []
+    for kind in ("neutral:TR", "neutral:M-8-0-7"):
+        game = Campaign(
+            [
+                place("A-TR-1", "aslan:TR", "box:neb-a"),
+                place("N-X-1", kind, "hex:neb-a", face_down=True),
+            ]
+        )
+        game.enter()
+        offered = {o.verb for o in engine.legal_orders(game.state, Side.ASLAN, game.ruleset)}
+        try:
+            answer = f"accepted: {game.play('aslan join-battle neb-a A-TR-1')}"
+        except IllegalOrderError as error:
+            answer = str(error)
+        answers.append((answer, "join-battle" in offered))
+        game.put("A-CL-1", "aslan:CL", "box:neb-a")
+        game.play("aslan join-battle neb-a A-CL-1")
+        assert book.battles(game.state)["neb-a/aslan-neutral"]["stage"] == "range"
+    assert answers[0] == answers[1]
+    assert answers[0][0].startswith("DN-MOV-6") and "face-down" in answers[0][0]
+    assert not answers[0][1]
 
 
 def test_join_battle_refused_once_the_battle_is_over():

@@ -28,7 +28,9 @@ def play_out(b: Battle, dice: SeededDice, max_rounds: int) -> Battle:
         if b.is_over:
             break
         chooser = roll_range(b, dice).chooser
-        plan = RoundPlan(range=preferred_range(b, chooser), engagements=auto_assignment(b))
+        plan = RoundPlan(
+            range=preferred_range(b, chooser), engagements=auto_assignment(b, frozenset())
+        )
         _, b = resolve_round(b, plan, TABLE, dice)
     return b
 

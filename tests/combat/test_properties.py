@@ -44,7 +44,7 @@ def test_random_battles_keep_invariants(aslan, solomani, seed, short):  # DN-CBT
         if current.is_over:
             break
         roll_range(current, dice)
-        engagements = auto_assignment(current)
+        engagements = auto_assignment(current, frozenset())
         check_assignment(current, engagements)  # DN-CBT-3: the default is always legal
         plan = RoundPlan(range=Range.SHORT if short else Range.LONG, engagements=engagements)
         before = {u.uid: u for u in current.units}

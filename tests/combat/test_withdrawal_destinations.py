@@ -3,13 +3,17 @@ list offers only destinations the fuel rules (DN-MOV-4) then accept. Sample map,
 
 from __future__ import annotations
 
-from campaign.rules import engine
+import pytest
+
+from campaign.rules import engine, fairplay
+from campaign.rules.acting import who_must_act
 from campaign.rules.combat import book
 from campaign.rules.combat.withdrawal import withdrawal_options
+from campaign.rules.folding import apply_event
 from campaign.rules.ids import Side
 from campaign.rules.ruleset import HouseRules, Ruleset
 from tests.combat.campaign_helpers import Campaign, place
-from tests.rulesets import sample
+from tests.rulesets import sample, with_rules
 
 
 def _at_withdrawal(
@@ -144,3 +148,40 @@ def test_a_face_down_counter_never_closes_a_way_out():
     )
     error = game.reject("aslan withdraw halden/solomani-aslan marrow")
     assert "possible: brume, bulwark" in str(error) and "marrow" not in str(error).split(":")[-1]
+
+
+def _unopened(game: Campaign, counter: str) -> None:
+    """Fair mode (ADR 0028) with ``counter`` a face-down counter whose kind no machine knows:
+    its token card said it stands in a box, its kind card is not opened."""
+    apply_event(game.state, fairplay.FairPlayChosen(decks={"token": 1, "box": 1, "hex": 0}))
+    fair = fairplay.slot(game.state)
+    fair["drawn"] = {"token": 1, "box": 1, "hex": 0}
+    fair["cards"][counter] = "box-1"
+    fair["revealed"]["token-1"] = "box/1"
+    game.state.units[counter].kind = fairplay.hidden_kind(counter)
+
+
+@pytest.mark.parametrize("kind", ["neutral:PD", "neutral:RT-2", "neutral:AT-8", "unopened"])
+def test_a_face_down_counter_in_the_box_holds_it_whatever_it_is(kind: str):
+    # DN-CBT-7 + DN-NEU-1 (found by use, December 7): the side sees a counter in the box, not
+    # what it is; every kind that stands in a box is ground forces or PD and holds it for the
+    # neutrals (DN-ECO-1), so the box is never the side's own and its kind is never asked. In
+    # fair mode asking it raised KindHidden: `status` and `battles` failed, and `withdraw
+    # B box` was held and called the reveal of a counter no rule needed to open.
+    ruleset = with_rules(withdraw_into_empty_box=True)
+    counter = place("N-X-1", "neutral:PD" if kind == "unopened" else kind, "box:sirehk")
+    game = _at_withdrawal(
+        "sirehk",
+        [place("A-CL-1", "aslan:CL", "hex:sirehk")],
+        ruleset,
+        others=(counter.model_copy(update={"face_down": True}),),
+    )
+    if kind == "unopened":
+        _unopened(game, "N-X-1")
+    battle = book.battle_of(book.battles(game.state)["sirehk/solomani-aslan"])
+    assert withdrawal_options(game.state, ruleset, Side.ASLAN, battle).destinations == ()
+    duties = [d for d in who_must_act(game.state, ruleset) if d.side is Side.ASLAN]
+    assert duties[0].orders == ("aslan stay b1",)
+    assert "withdraw" not in _offered(game)
+    error = game.reject("aslan withdraw sirehk/solomani-aslan box", rule="DN-CBT-7")
+    assert str(error).endswith("cannot withdraw to box; possible: none"), str(error)

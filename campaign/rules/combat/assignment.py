@@ -7,7 +7,9 @@ unit on at least one side. An assignment may also be given whole (referee, turn 
 ``check_assignment`` verifies it is one the protocol could have produced.
 """
 
-from campaign.rules.combat.model import Battle, Combatant, Value
+from collections.abc import Iterable
+
+from campaign.rules.combat.model import Battle, Combatant, Value, ranked_as_seen
 from campaign.rules.errors import IllegalOrderError
 from campaign.rules.ids import Side
 from campaign.rules.suggest import short_list
@@ -169,15 +171,23 @@ def _strength(unit: Combatant) -> tuple[int, int, str]:
     return (-(unit.beam + unit.missile), -unit.defence, unit.uid)
 
 
-def auto_assignment(battle: Battle) -> tuple[Engagement, ...]:
+def policy_order(units: Iterable[Combatant], face_down: frozenset[str]) -> list[Combatant]:
+    """``units`` in the automatic policy's order: biggest guns first, then defence, then uid;
+    the face-down counters (uids in ``face_down``) by nothing they are, after the others in
+    the battle's order (``ranked_as_seen``: placement order, public, DN-NEU-1)."""
+    return ranked_as_seen(units, _strength, lambda unit: unit.uid in face_down)
+
+
+def auto_assignment(battle: Battle, face_down: frozenset[str]) -> tuple[Engagement, ...]:
     """A deterministic assignment by the protocol, used when players leave it to the engine.
 
     The defender names its units strongest first, the attacker answers strongest first, and
-    leftovers join the engagements in turn. It is one legal outcome of DN-CBT-3, not advice.
+    leftovers join the engagements in turn; face-down counters (``face_down``) by
+    ``policy_order``. It is one legal outcome of DN-CBT-3, not advice.
     """
     draft = AssignmentDraft()
-    defenders = sorted(battle.fighting(battle.defender), key=_strength)
-    attackers = sorted(battle.fighting(battle.attacker), key=_strength)
+    defenders = policy_order(battle.fighting(battle.defender), face_down)
+    attackers = policy_order(battle.fighting(battle.attacker), face_down)
     for d, a in zip(defenders, attackers, strict=False):
         draft = draft.step(battle, battle.defender, d.uid)
         draft = draft.step(battle, battle.attacker, a.uid)
@@ -190,15 +200,18 @@ def auto_assignment(battle: Battle) -> tuple[Engagement, ...]:
     return draft.engagements
 
 
-def auto_steps(battle: Battle, draft: AssignmentDraft, side: Side) -> AssignmentDraft:
+def auto_steps(
+    battle: Battle, draft: AssignmentDraft, side: Side, face_down: frozenset[str]
+) -> AssignmentDraft:
     """Take every protocol step that is ``side``'s, by the automatic policy.
 
     Used for the neutrals, whose choices nobody makes (DN-NEU-2): they name their strongest
-    unassigned unit, answer with it, and add leftovers to the engagements in turn.
+    unassigned unit, answer with it, and add leftovers to the engagements in turn; face-down
+    counters (``face_down``) by ``policy_order``, never by what they are.
     """
     while (expected := draft.waiting_for(battle)) is not None and expected[0] == side:
-        free = sorted(
-            (u for u in battle.fighting(side) if u.uid not in draft.assigned()), key=_strength
+        free = policy_order(
+            (u for u in battle.fighting(side) if u.uid not in draft.assigned()), face_down
         )
         index = None
         if expected[1] == "add":

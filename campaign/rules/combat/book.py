@@ -30,7 +30,7 @@ from campaign.rules.combat.assignment import AssignmentDraft, Engagement
 from campaign.rules.combat.interaction import InteractionPlan
 from campaign.rules.combat.model import Battle, Range
 from campaign.rules.errors import IllegalOrderError, InvalidOrderError
-from campaign.rules.ids import Side
+from campaign.rules.ids import HIDDEN_KIND, Side
 from campaign.rules.state import CampaignState
 
 AREA = "combat"
@@ -98,6 +98,20 @@ class ReactionRecord(Record):
 
     system: str | None = None
     units: tuple[str, ...] = ()
+
+
+# --- a seat's view --------------------------------------------------------------------------------
+
+
+def conceal(state: CampaignState, hidden: frozenset[str]) -> None:
+    """In a seat's view (``state`` is the view's own copy): the combatants ``hidden`` (face-down
+    counters the seat may not identify) keep their place in every battle record, not their
+    kind or factors, as the seat's units do not (DN-NEU-1): the record holds the hidden kind
+    and no factor. The seat's state digest is of that view, so it never depends on them."""
+    for raw in (state.slots.get(AREA) or {}).get("battles", {}).values():
+        for unit in raw["battle"]["units"]:
+            if unit["uid"] in hidden:
+                unit.update(kind=HIDDEN_KIND, beam=0, missile=0, defence=0, maintenance=0)
 
 
 # --- readers -------------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from campaign.rules.combat import book
 from campaign.rules.combat.model import Battle, Combatant
 from campaign.rules.combat.surface import BoxUnit
 from campaign.rules.economy.control import box_controller
+from campaign.rules.economy.occupancy import controls_ground
 from campaign.rules.errors import IllegalOrderError
 from campaign.rules.fairplay import unrevealed
 from campaign.rules.ids import Side, UnitCategory
@@ -166,24 +167,35 @@ class _Boxes:
     """Who is in which surface box, from one pass over the units (``find_battles`` asks for
     every contested system; one pass per system made it quadratic in the number of units)."""
 
-    __slots__ = ("members", "unopened")
+    __slots__ = ("members",)
 
     def __init__(self, state: CampaignState) -> None:
         #: The units in each box by where they effectively are (cargo with its carrier), in
         #: the state's order.
         self.members: dict[str, list[Unit]] = defaultdict(list)
-        #: Boxes where a face-down counter no machine has opened stands itself.
-        self.unopened: set[str] = set()
         for unit in state.units.values():
             place = state.position_of(unit.id)
             if place.where is Where.BOX and place.system is not None:
                 self.members[place.system].append(unit)
-            if (
-                unit.location.where is Where.BOX
-                and unit.location.system is not None
-                and unrevealed(unit)
-            ):
-                self.unopened.add(unit.location.system)
+
+    def holders(self, ruleset: Ruleset, system: str) -> set[Side]:
+        """The sides with ground forces or PD in the surface box of ``system``: what holds a
+        box (DN-ECO-1). A face-down counter there holds it for its owner, the neutrals,
+        without its kind being asked: every kind that stands in a box is ground forces or PD
+        (the placement puts the others in the stellar hex, DN-NEU-1), so the answer is the
+        same whatever it is, a player's options never depend on it, and in fair mode no
+        reveal is called for it (ADR 0028)."""
+        return {
+            unit.owner
+            for unit in self.members.get(system, ())
+            if unit.face_down or controls_ground(ruleset.unit_type(unit.kind))
+        }
+
+
+def box_holders(state: CampaignState, ruleset: Ruleset, system: str) -> set[Side]:
+    """The sides with ground forces or PD in the surface box of ``system`` (DN-ECO-1); a
+    face-down counter counts for the neutrals, whatever it is (``_Boxes.holders``)."""
+    return _Boxes(state).holders(ruleset, system)
 
 
 def _as_box_units(ruleset: Ruleset, units: Iterable[Unit], *, known_only: bool) -> list[BoxUnit]:
@@ -198,13 +210,6 @@ def _as_box_units(ruleset: Ruleset, units: Iterable[Unit], *, known_only: bool) 
         for unit in units
         if not (known_only and unrevealed(unit))
     ]
-
-
-def _unopened_in_box(boxes: _Boxes, system: str) -> set[Side]:
-    """``{NEUTRAL}`` when a face-down counter no machine has opened stands in the surface box
-    of ``system``: whatever it is, it holds the box (every kind there controls it, DN-ECO-1),
-    so the box's holder needs no reveal (fair mode, ADR 0028)."""
-    return {Side.NEUTRAL} if system in boxes.unopened else set()
 
 
 def combatant(state: CampaignState, ruleset: Ruleset, unit: Unit) -> Combatant:
@@ -234,8 +239,7 @@ def find_battles(state: CampaignState, ruleset: Ruleset) -> list[Battle]:
         present = {side: units for side, units in present.items() if units}
         box = _as_box_units(ruleset, boxes.members.get(system, []), known_only=True)
         star = ruleset.star_map.system(system)
-        grounded = {u.side for u in box if u.is_ground} | _unopened_in_box(boxes, system)
-        holder = box_controller(star, grounded)
+        holder = box_controller(star, boxes.holders(ruleset, system))
         if holder in present:  # fighters based in their own controlled box may join (DN-CBT-8)
             present[holder] = present[holder] + [
                 state.units[u.uid]

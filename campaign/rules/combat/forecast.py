@@ -152,7 +152,8 @@ class _Setup:
 
 
 def _strength(unit: Combatant) -> tuple[int, int, str]:
-    """Same ordering as ``auto_assignment``: biggest guns, then defence, then uid."""
+    """Same ordering as ``assignment.policy_order`` gives units the players can see: biggest
+    guns, then defence, then uid (the forecast is the referee's alone, DN-NEU-1)."""
     return (-(unit.beam + unit.missile), -unit.defence, unit.uid)
 
 

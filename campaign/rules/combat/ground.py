@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from campaign.rules.combat.crt import below_table, table_result
 from campaign.rules.combat.dice import Dice, Roll
-from campaign.rules.combat.model import Value
+from campaign.rules.combat.model import Value, ranked_as_seen
 from campaign.rules.combat.surface import BoxUnit
 from campaign.rules.errors import IllegalOrderError
 from campaign.rules.ids import CombatResult, Side
@@ -54,8 +54,10 @@ def units_lost(result: CombatResult, unit_count: int) -> int:
 
 
 def _weakest_first(units: Sequence[BoxUnit]) -> list[BoxUnit]:
-    """Default loss order: non-ground units, then weakest ground strength, then uid."""
-    return sorted(units, key=lambda u: (u.is_ground, u.strength, u.uid))
+    """Default loss order: non-ground units, then weakest ground strength, then uid; a
+    face-down counter by nothing it is (``ranked_as_seen``): which unit a loss removes is seen,
+    and the neutrals' losses are always taken in this order (DN-NEU-1)."""
+    return ranked_as_seen(units, lambda u: (u.is_ground, u.strength, u.uid), lambda u: u.face_down)
 
 
 def ground_forces(units: Sequence[BoxUnit]) -> list[BoxUnit]:

@@ -6,12 +6,32 @@ built. The engine converts its state into this model (``combat.engine``) and the
 events.
 """
 
+from collections.abc import Callable, Iterable
 from enum import StrEnum
+from typing import TYPE_CHECKING, TypeVar
 
 from pydantic import BaseModel, ConfigDict, field_serializer
 
 from campaign.rules.ids import Side, UnitCategory
 from campaign.rules.ruleset import UnitType
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsRichComparison
+
+U = TypeVar("U")
+
+
+def ranked_as_seen(
+    units: Iterable[U], key: "Callable[[U], SupportsRichComparison]", hidden: Callable[[U], bool]
+) -> list[U]:
+    """``units`` in the order of an automatic choice made for a side (the neutrals' naming,
+    DN-CBT-3; their losses, DN-GND-2): sorted by ``key`` (what the unit is), except the
+    ``hidden`` ones, face-down counters that are ranked by nothing they are and follow the
+    others in the order given (placement order, public). The choice is seen, so it must tell
+    no player what a face-down counter is (DN-NEU-1)."""
+    listed = list(units)
+    known = sorted((u for u in listed if not hidden(u)), key=key)
+    return known + [u for u in listed if hidden(u)]
 
 
 class Range(StrEnum):

@@ -271,7 +271,7 @@ def _decide_range(
     ]
     if result.chooser is Side.NEUTRAL:  # nobody chooses for the neutrals (DN-NEU-2)
         chosen = preferred_range(battle, Side.NEUTRAL)
-        events += _range_chosen(battle, order.battle, chosen)
+        events += _range_chosen(state, battle, order.battle, chosen)
     return events
 
 
@@ -285,11 +285,21 @@ def _fought_first(state: CampaignState, battle_ref: str, system: str) -> str | N
     return None
 
 
-def _range_chosen(battle: Battle, battle_ref: str, chosen: Range) -> list[Event]:
+def face_down_in(state: CampaignState, battle: Battle) -> frozenset[str]:
+    """The face-down counters fighting in ``battle``: the automatic choices made for a side
+    never rank them by what they are, so those choices tell no player (DN-NEU-1)."""
+    return frozenset(
+        u.uid for u in battle.units if (unit := state.units.get(u.uid)) and unit.face_down
+    )
+
+
+def _range_chosen(
+    state: CampaignState, battle: Battle, battle_ref: str, chosen: Range
+) -> list[Event]:
     """The range event, then the neutrals' first naming steps if they are in the battle."""
     events: list[Event] = [RangeChosen(battle=battle_ref, range=chosen)]
     if Side.NEUTRAL in battle.sides:
-        draft = auto_steps(battle, AssignmentDraft(), Side.NEUTRAL)
+        draft = auto_steps(battle, AssignmentDraft(), Side.NEUTRAL, face_down_in(state, battle))
         events.append(
             TargetsAssigned(
                 battle=battle_ref, draft=draft, complete=draft.waiting_for(battle) is None
@@ -307,14 +317,17 @@ def _decide_choose(
     if rec.chooser is not _side(order):
         chooser = rec.chooser.value if rec.chooser is not None else None
         raise IllegalOrderError("DN-CBT-1", f"{chooser} won the range roll and chooses")
-    return _range_chosen(rec.battle, order.battle, order.range)
+    return _range_chosen(state, rec.battle, order.battle, order.range)
 
 
-def _default_steps(battle: Battle, draft: AssignmentDraft, sides: set[Side]) -> AssignmentDraft:
+def _default_steps(
+    state: CampaignState, battle: Battle, draft: AssignmentDraft, sides: set[Side]
+) -> AssignmentDraft:
     """Take every step that falls to ``sides`` (the neutrals, DN-NEU-2, and sides that accepted
     the default pairing) until the protocol waits for someone else (DN-CBT-3)."""
+    face_down = face_down_in(state, battle)
     while (waiting := draft.waiting_for(battle)) is not None and waiting[0] in sides:
-        draft = auto_steps(battle, draft, waiting[0])
+        draft = auto_steps(battle, draft, waiting[0], face_down)
     return draft
 
 
@@ -335,7 +348,7 @@ def _decide_target(
             raise IllegalOrderError(
                 "DN-CBT-3", f"{side.value} already take the default pairing this round"
             )
-        draft = _default_steps(battle, draft, defaulted | {side})
+        draft = _default_steps(state, battle, draft, defaulted | {side})
         return [
             PairingDefaulted(battle=order.battle, side=side),
             TargetsAssigned(
@@ -351,15 +364,18 @@ def _decide_target(
     for step, uid in enumerate(order.units):
         number = numbers[step if len(numbers) > 1 else 0] if numbers else None
         index = number - 1 if number is not None else None
-        draft = _default_steps(battle, draft.step(battle, side, uid, index), defaulted)
+        draft = _default_steps(state, battle, draft.step(battle, side, uid, index), defaulted)
     complete = draft.waiting_for(battle) is None
     return [TargetsAssigned(battle=order.battle, draft=draft, complete=complete)]
 
 
-def parse_engagements(battle: Battle, texts: list[str]) -> tuple[Engagement, ...]:
-    """``D1+D2>A1`` per engagement (defender units before ``>``); ``auto`` for the default."""
+def parse_engagements(
+    battle: Battle, texts: list[str], face_down: frozenset[str]
+) -> tuple[Engagement, ...]:
+    """``D1+D2>A1`` per engagement (defender units before ``>``); ``auto`` for the default
+    (face-down counters ranked by ``policy_order``)."""
     if texts == ["auto"]:
-        return auto_assignment(battle)
+        return auto_assignment(battle, face_down)
     engagements = []
     for text in texts:
         left, sep, right = text.partition(">")
@@ -386,7 +402,7 @@ def _assign(
         raise IllegalOrderError("DN-CBT-3", "the assignment has begun step by step")
     if draft.engagements and Side.NEUTRAL in battle.sides and texts != ["auto"]:
         raise IllegalOrderError("DN-CBT-3", "the assignment has begun step by step")
-    engagements = parse_engagements(battle, texts)
+    engagements = parse_engagements(battle, texts, face_down_in(state, battle))
     check_assignment(battle, engagements)
     whole = AssignmentDraft(engagements=engagements)
     return [TargetsAssigned(battle=battle_ref, draft=whole, complete=True, by=by)]
@@ -582,7 +598,8 @@ def _decide_join(
         bid = battle_id(found.system, found.attacker, found.defender)
         rec = book.records(state).get(bid)
         if rec is None:  # enemy ships above and no battle yet: lifting off opens it (DN-CBT-1)
-            changed[bid] = found
+            if _opens_as_seen(state, found, side):
+                changed[bid] = found
             continue
         if not rec.is_open:  # fought and ended in this step: nothing left to join (issue 45)
             ended.append(bid)
@@ -603,12 +620,31 @@ def _decide_join(
                 "battle still being fought, not to open a new one in the same step (they may "
                 "lift off in the interaction sub-phase, DN-INT-5: lift-off SYS UNITS)",
             )
+        hidden = " (a face-down counter opens none: whether it fires is not known)"
         raise IllegalOrderError(
             "DN-MOV-6",
             f"no battle of {side.value}'s is fought at {name}: ships lift off into a battle "
-            "only (in a movement phase, leave-box lifts them off)",
+            f"only{hidden if _face_down_above(state, order.system) else ''} (in a movement "
+            "phase, leave-box lifts them off)",
         )
     return [JoinedBattle(system=order.system, side=side, units=order.units, battles=changed)]
+
+
+def _opens_as_seen(state: CampaignState, battle: Battle, side: Side) -> bool:
+    """Whether lifting off opens ``battle`` as ``side`` can tell (DN-MOV-6): a unit able to fire
+    in it is the side's own or a counter it can see. Whether a face-down counter can fire is
+    not the side's to know (DN-NEU-1): a battle only it would open (unarmed ships lifting off
+    under a face-down monitor) is no battle to lift off into, so the answer is the same for a
+    face-down transport; a battle the side can see open is fought with the counter's truth."""
+    face_down = face_down_in(state, battle)
+    return any(u.can_fire for u in battle.units if u.side is side or u.uid not in face_down)
+
+
+def _face_down_above(state: CampaignState, system: str) -> bool:
+    """A face-down counter stands in the stellar hex of ``system`` (public: where it stands)."""
+    return any(
+        unit.face_down and unit.location == Location.hex(system) for unit in state.units.values()
+    )
 
 
 # --- what legal_orders offers (DN-SEQ-2) --------------------------------------------------------

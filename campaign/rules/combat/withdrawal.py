@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from msgspec import Struct
 
-from campaign.rules.combat.detect import box_units
+from campaign.rules.combat.detect import box_holders
 from campaign.rules.combat.model import Battle
 from campaign.rules.economy.control import box_controller
 from campaign.rules.ids import Side, UnitCategory, UnitFlag
@@ -62,8 +62,10 @@ def _enemy_warships_at(state: CampaignState, ruleset: Ruleset, side: Side, syste
 
 
 def own_box(state: CampaignState, ruleset: Ruleset, side: Side, system: str) -> bool:
-    """True when the surface box of ``system`` is ``side``'s own to withdraw into (DN-CBT-7)."""
-    grounded = {u.side for u in box_units(state, ruleset, system) if u.is_ground}
+    """True when the surface box of ``system`` is ``side``'s own to withdraw into (DN-CBT-7).
+    A face-down counter there holds it for the neutrals whatever it is (``box_holders``): the
+    side sees that it is there, not what it is, and the answer never depends on its kind."""
+    grounded = box_holders(state, ruleset, system)
     controller = box_controller(ruleset.star_map.system(system), grounded)
     if controller is side:
         return True
