@@ -36,11 +36,12 @@ from pydantic import BaseModel, ValidationError
 from campaign.rules.base import Order
 from campaign.rules.errors import InvalidOrderError
 from campaign.rules.field_errors import field_path, field_problem, sentence
-from campaign.rules.ids import Side
+from campaign.rules.ids import ORDER_GIVERS, Side
 from campaign.rules.order_text import REFEREE, side_text
 from campaign.rules.plain_text import control_character
 from campaign.rules.registry import order_spec
 from campaign.rules.state import CampaignState
+from campaign.rules.suggest import did_you_mean
 
 _SKIP = ("type", "side")
 
@@ -224,6 +225,7 @@ def parse_order(text: str, state: CampaignState | None = None) -> Order:
         except ValueError:
             raise InvalidOrderError(
                 f"cannot read order {text!r}: {side_token!r} is not aslan, solomani or referee"
+                f"{did_you_mean(side_token, ORDER_GIVERS)}"
             ) from None
     cls = order_spec(verb).cls
     # an order class's own reader of its arguments (docs/engine.md, "Notation"), if any

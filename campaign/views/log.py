@@ -18,7 +18,7 @@ from msgspec.structs import replace
 from campaign.rules import engine, narration
 from campaign.rules.base import Event
 from campaign.rules.combat.space_events import BattlesOpened
-from campaign.rules.ids import Side
+from campaign.rules.ids import ORDER_GIVERS, Side
 from campaign.rules.narration import BattleSummary
 from campaign.rules.referee import DiceEntered, RefereeRestored
 from campaign.rules.registry import event_types
@@ -69,13 +69,9 @@ class StoryEntry(Struct, frozen=True):
         return event_type is None or any(event_type in t for t in self.types)
 
 
-#: Who gives orders, as ``StoryEntry.side`` names them (``--by`` takes a prefix of one).
-GIVERS = ("aslan", "solomani", "referee")
-
-
 class LogFilter(Struct, frozen=True):
     """What ``campaign log`` keeps (``StoryEntry.matches``): the game turn an order was given
-    in, who gave it (one of ``GIVERS``), an event type or part of one."""
+    in, who gave it (one of ``ORDER_GIVERS``), an event type or part of one."""
 
     turn: int | None = None
     side: str | None = None
@@ -84,16 +80,16 @@ class LogFilter(Struct, frozen=True):
     @classmethod
     def checked(cls, turn: int | None, side: str | None, event_type: str | None) -> LogFilter:
         """The filter as typed; ``ValueError`` with one sentence (and a "did you mean") for a
-        side that is none of ``GIVERS`` or a type that no event type holds, which would keep
+        side that is none of ``ORDER_GIVERS`` or a type that no event type holds, which would keep
         nothing whatever the log holds. A side is read by its prefix, as the TUI's filter
         reads it (``sol``: solomani)."""
         if side:
             given = side.lower()
-            full = [giver for giver in GIVERS if giver.startswith(given)]
+            full = [giver for giver in ORDER_GIVERS if giver.startswith(given)]
             if not full:
                 raise ValueError(
                     f"--by {side!r}: orders are given by aslan, solomani or referee"
-                    f"{did_you_mean(given, GIVERS)}"
+                    f"{did_you_mean(given, ORDER_GIVERS)}"
                 )
             side = full[0]  # the givers start with different letters
         if event_type and not any(event_type in known for known in event_types()):
@@ -159,7 +155,7 @@ def dice_origin(record: DiceEntered | None, mode: str, rolled: int | None = None
 def order_side(order_text: str) -> str:
     """The side word an order text starts with (``aslan``, ``solomani``, ``referee``) or ``-``."""
     head = order_text.split(" ", 1)[0]
-    return head if head in ("aslan", "solomani", "referee") else "-"
+    return head if head in ORDER_GIVERS else "-"
 
 
 def log_lines(

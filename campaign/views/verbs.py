@@ -8,8 +8,10 @@ prints the table to paste here when an order is added or renamed.
 
 from __future__ import annotations
 
+from campaign.rules.ids import ORDER_GIVERS
+
 #: Who may type orders: the two players and the referee.
-TYPISTS = ("aslan", "solomani", "referee")
+TYPISTS = ORDER_GIVERS
 
 #: The verbs a player gives, in the registry's order.
 PLAYER_VERBS = (
