@@ -18,7 +18,10 @@ or neither).
 Case (issue 16): sides, verbs, unit ids, unit kinds, system ids, battle ids, ranges and yes/no
 are read case-insensitively and turned into their canonical form (``Aslan JUMP s1 Ftahr`` reads
 as ``aslan jump s1 ftahr``; ``a-cl-1`` as ``A-CL-1``; ``cl`` as ``CL``). Stack labels and
-reasons are names the players choose and keep their case.
+reasons are names the players choose and keep their case. A unit kind or a neutral counter's
+code may also be typed without its hyphens (``rt5``, ``m807``) where that fits one kind of the
+data files: the order decides it (``setup_rules.unit_kind``, ``table_draw``), since reading
+knows no data files, so the log keeps the order as typed and its event names the kind.
 """
 
 from __future__ import annotations

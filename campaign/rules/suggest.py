@@ -7,7 +7,7 @@ the suggestions are returned in the spelling of ``choices``, closest first, ties
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 #: A list of legal choices is printed in full only up to this many names.
 SHORT_LIST = 12
@@ -38,10 +38,26 @@ def close_matches(word: str, choices: Iterable[str], limit: int = 3) -> list[str
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """``"; did you mean 'x'?"`` (or ``'x' or 'y'``) when ``word`` is close to a choice,
     else ``""``; ready to append to a refusal."""
-    found = close_matches(word, choices)
-    if not found:
+    return suggestion(close_matches(word, choices))
+
+
+def suggestion(names: Sequence[str]) -> str:
+    """``"; did you mean 'x' or 'y'?"`` for ``names`` in their order (``""`` for none)."""
+    if not names:
         return ""
-    return "; did you mean " + " or ".join(repr(name) for name in found) + "?"
+    return "; did you mean " + " or ".join(repr(name) for name in names) + "?"
+
+
+def loose_matches(word: str, choices: Iterable[str]) -> list[str]:
+    """The choices that are ``word`` once case and hyphens are left aside (``rt5`` is
+    ``RT-5``, ``m807`` is ``M-8-0-7``), sorted: one is the name meant; two or more are
+    ambiguous, and none may be taken for the word (the caller suggests them)."""
+    key = _loose(word)
+    return sorted({choice for choice in choices if _loose(choice) == key})
+
+
+def _loose(word: str) -> str:
+    return word.replace("-", "").lower()
 
 
 def short_list(choices: Iterable[str], *, limit: int = SHORT_LIST) -> str | None:

@@ -36,6 +36,15 @@ def test_the_counter_named_is_placed_and_leaves_the_pile():
     assert Counter(game.state.neutral_pile) == pile - Counter([wanted])
 
 
+def test_a_code_may_be_typed_without_its_hyphens():
+    """DN-NEU-1 (found by use, December 7): ``rt2`` names the counter ``RT-2`` and ``m807`` the
+    monitor ``M-8-0-7``, as their codes with hyphens do."""
+    game = _table_game()
+    (first,) = game.play("solomani place-neutral neb-a rt2")
+    (second,) = game.play("aslan place-neutral neb-c m807")
+    assert (first.kind, second.kind) == ("neutral:RT-2", "neutral:M-8-0-7")
+
+
 def test_a_draw_must_be_named_and_be_left_in_the_pile():
     """Issue 45 item 1 (DN-NEU-1, DN-DATA-2): no counter named, a code of no counter, or more of
     a kind than are left: refused, nothing placed."""
