@@ -15,8 +15,11 @@ SHORT_LIST = 12
 CUTOFF = 0.6
 
 
-def close_matches(word: str, choices: Iterable[str], limit: int = 3) -> list[str]:
-    """The names of ``choices`` closest to ``word`` (case-insensitive), at most ``limit``."""
+def close_matches(
+    word: str, choices: Iterable[str], limit: int = 3, cutoff: float = CUTOFF
+) -> list[str]:
+    """The names of ``choices`` closest to ``word`` (case-insensitive), at most ``limit``, each
+    at least ``cutoff`` alike (difflib ratio)."""
     # deliberate lazy import: only a refusal needs difflib, and every command imports this
     import difflib
 
@@ -28,9 +31,9 @@ def close_matches(word: str, choices: Iterable[str], limit: int = 3) -> list[str
     scored = []
     for key in by_key:
         matcher.set_seq1(key)
-        if matcher.real_quick_ratio() >= CUTOFF and matcher.quick_ratio() >= CUTOFF:
+        if matcher.real_quick_ratio() >= cutoff and matcher.quick_ratio() >= cutoff:
             score = matcher.ratio()
-            if score >= CUTOFF:
+            if score >= cutoff:
                 scored.append((-score, key))
     return [by_key[key] for _score, key in sorted(scored)[:limit]]
 
