@@ -55,11 +55,13 @@ def loose_matches(word: str, choices: Iterable[str]) -> list[str]:
     """The choices that are ``word`` once case and hyphens are left aside (``rt5`` is
     ``RT-5``, ``m807`` is ``M-8-0-7``), sorted: one is the name meant; two or more are
     ambiguous, and none may be taken for the word (the caller suggests them)."""
-    key = _loose(word)
-    return sorted({choice for choice in choices if _loose(choice) == key})
+    key = loose_key(word)
+    return sorted({choice for choice in choices if loose_key(choice) == key})
 
 
-def _loose(word: str) -> str:
+def loose_key(word: str) -> str:
+    """``word`` in lower case without hyphens: how a name typed without them is compared
+    (``RT-5`` and ``rt5`` both give ``rt5``)."""
     return word.replace("-", "").lower()
 
 
