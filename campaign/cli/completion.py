@@ -8,6 +8,14 @@ never created), from the shipped seed games and scenario games, and for the orde
 ``campaign order`` from the order words (sides, then the verbs that side may give). A file
 argument prints ``__files__``, and the shim falls back to the shell's file completion.
 
+Bash closes an open quote after inserting a single candidate, but an order's verb needs the
+quote open for its arguments: so a lone verb is offered twice, as itself and with a space (the
+common part is inserted, the quote stays open). Bash's ``COMP_TYPE`` tells what the Tab does
+(``--listing``): a Tab that only lists (``?``, a second Tab) gets each candidate once; a Tab
+that inserts and lists at once (``!`` with show-all-if-ambiguous, ``@`` with
+show-all-if-unmodified) gets the verb with its space and the order's usage, two lines a reader
+can tell apart (found by use, December 7: a second Tab listed ``'aslan buy   'aslan buy``).
+
 Unlike the other command modules, this one keeps its handler: completing walks the parser (argparse
 only) and runs on every Tab, so it must stay as light as registering. The sources that need more
 (the database's campaign names, the scenario registry, the order words) are lazy references
@@ -38,11 +46,21 @@ SCENARIOS = Lazy("scenarios.registry", "SCENARIOS")
 order_words = Lazy("campaign.views.verbs", "order_words")
 #: The verbs after which an order is complete (its quote may close).
 BARE_VERBS = Lazy("campaign.views.verbs", "BARE_VERBS")
+#: Each verb's usage (``buy KIND [COUNT]``), shown where a listing needs a second line.
+USAGES = Lazy("campaign.views.verbs", "USAGES")
+
+#: bash's ``COMP_TYPE``: a Tab that inserts (9, also menu completion's 37), one that only lists
+#: (63, ``?``: a second Tab), and those that insert and list at once (33 ``!``:
+#: show-all-if-ambiguous; 64 ``@``: show-all-if-unmodified).
+INSERTS = 9
+LISTS = 63
+INSERTS_AND_LISTS = (33, 64)
 
 _BASH = r"""# campaign completion for bash: eval "$(campaign completion bash)" in ~/.bashrc
 _campaign_complete() {
     local IFS=$'\n' reply
-    reply=($(campaign completion --complete bash -- "${COMP_WORDS[@]:1:$COMP_CWORD}" 2>/dev/null))
+    reply=($(campaign completion --listing "${COMP_TYPE:-9}" --complete bash -- \
+        "${COMP_WORDS[@]:1:$COMP_CWORD}" 2>/dev/null))
     if [ "${reply[0]}" = "__files__" ]; then
         COMPREPLY=($(compgen -f -- "${COMP_WORDS[$COMP_CWORD]}"))
         compopt -o filenames 2>/dev/null
@@ -105,6 +123,13 @@ def register(subparsers: argparse._SubParsersAction, only: str | None = None) ->
         help="(used by the script) print the candidates for WORDS",
     )
     parser.add_argument(
+        "--listing",
+        type=int,
+        default=INSERTS,
+        metavar="COMP_TYPE",
+        help="(used by the bash script, before SHELL) what the Tab does: bash's COMP_TYPE",
+    )
+    parser.add_argument(
         "words",
         nargs="*",
         default=[],  # not listed as a missing argument of `campaign completion` alone
@@ -119,15 +144,20 @@ def _completion(args: argparse.Namespace) -> int:
         sys.stdout.write(SCRIPTS[args.shell])
         return 0
     words = args.words or [""]
-    for candidate in candidates(words[:-1], words[-1], quote=args.shell == "bash"):
+    bash = args.shell == "bash"
+    for candidate in candidates(words[:-1], words[-1], quote=bash, listing=args.listing):
         print(candidate)
     return 0
 
 
-def candidates(before: list[str], current: str, *, quote: bool = True) -> list[str]:
+def candidates(
+    before: list[str], current: str, *, quote: bool = True, listing: int = INSERTS
+) -> list[str]:
     """What may follow ``before`` (the words after ``campaign``) and start with ``current``.
     With ``quote`` (bash) a candidate holding a space keeps the quote ``current`` opened, or
-    opens one; zsh and fish quote what they insert themselves."""
+    opens one, and stays open after a verb that takes arguments, as ``listing`` (bash's
+    ``COMP_TYPE``) allows (module docstring); zsh and fish quote what they insert
+    themselves."""
     opened = current[:1] if current[:1] in ("'", '"') else ""
     typed = current[len(opened) :]
     found = sorted(set(_possible(build_parser(), before, typed)))
@@ -143,9 +173,15 @@ def candidates(before: list[str], current: str, *, quote: bool = True) -> list[s
         len(matching) == 1
         and " " in matching[0]
         and matching[0].split()[-1] not in BARE_VERBS.resolve()
+        and listing != LISTS  # only listed: once
     ):
-        # bash closes the quote of a single match: a second candidate, the same with a space,
-        # leaves their common part (the order so far) with the quote open for its arguments
+        # bash closes the quote of a single match: a second candidate leaves their common part
+        # (the order so far) with the quote open for its arguments; the same with a space
+        # where nothing is listed, else the order's usage, a line of its own in the listing
+        if listing in INSERTS_AND_LISTS:
+            usage = USAGES.resolve()[matching[0].split()[-1]]
+            order = quoted[0].rsplit(" ", 1)[0]  # the side, the quote opened before it
+            return [f"{quoted[0]} ", f"{order} {usage}"]
         quoted.append(f"{quoted[0]} ")
     return quoted
 

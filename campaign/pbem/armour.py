@@ -9,7 +9,11 @@ Armour::
 
 The reader tolerates what mail programs do to a body: CRLF or CR line ends, lines re-wrapped or
 joined (everything but the checksum is base64, and whitespace inside it is ignored), leading
-``>`` quote marks and indentation, and text before and after the block.
+``>`` quote marks and indentation, and text before and after the block (even bytes that are no
+UTF-8 there: the block is read with a stand-in character for them, and its checksum decides).
+Damage to a line of the block is named by its line: a BEGIN, END or Checksum line with a
+character changed is "damaged", not missing (found by use: a bit flipped in the END line read
+"truncated").
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from campaign.pbem.errors import ChecksumError, FutureSchemaError, MalformedTurn
 from campaign.pbem.model import FORMAT, SCHEMA_VERSION, TurnFile
 from campaign.rules.canonical import canonical_json
 from campaign.rules.field_errors import field_problem
+from campaign.rules.suggest import close_matches
 from campaign.userfiles import parse_json
 
 BEGIN = "-----BEGIN DARK NEBULA TURN FILE-----"
@@ -37,6 +42,12 @@ LINE = 64
 _QUOTE = re.compile(r"^[\s>]*")
 _CHECKSUM = re.compile(r"Checksum:((?:\s*[0-9a-fA-F]){64})")  # may be wrapped mid-way
 _NOT_B64 = re.compile(r"[^A-Za-z0-9+/=]")
+#: The start of the Checksum line.
+CHECKSUM = "Checksum:"
+#: How alike (difflib ratio) a line must be to a BEGIN or END line to be taken for one with a
+#: character or two changed: one change in 35 characters is 0.97; a line of another armour,
+#: ``-----END PGP SIGNATURE-----``, is 0.68.
+LIKE_A_MARKER = 0.85
 #: The largest turn file, as read and (armoured) as unpacked: refused before parsing. A file
 #: of a whole game turn is a few hundred KiB; a zip bomb or a 300 MB JSON must not eat the
 #: memory or the afternoon.
@@ -68,10 +79,12 @@ def dearmour(text: str, source: str = "") -> bytes:
     try:
         start = next(i for i, line in enumerate(lines) if line.startswith(BEGIN))
     except StopIteration:
+        _refuse_damaged(lines, BEGIN, END, 0, source)
         raise MalformedTurnFileError("no BEGIN line of a turn file", source=source) from None
     try:
         stop = next(i for i in range(start + 1, len(lines)) if lines[i].startswith(END))
     except StopIteration:
+        _refuse_damaged(lines, END, BEGIN, start + 1, source)
         raise MalformedTurnFileError(
             "the turn file is truncated: no END line after the BEGIN line (paste the whole "
             "block, from BEGIN to END)",
@@ -80,6 +93,16 @@ def dearmour(text: str, source: str = "") -> bytes:
     inner = " ".join(lines[start + 1 : stop])
     found = _CHECKSUM.search(inner)
     if found is None:
+        first = next((i for i in range(start + 1, stop) if lines[i].strip()), None)
+        if first is not None and close_matches(
+            lines[first][: len(CHECKSUM)], [CHECKSUM], 1, LIKE_A_MARKER
+        ):
+            raise MalformedTurnFileError(
+                f"line {first + 1}: the Checksum line is damaged: it should read "
+                f"'{CHECKSUM} ' and the 64 hex digits of the block's SHA-256, it reads "
+                f"{_clipped(lines[first])}; {_ASK_AGAIN}",
+                source=source,
+            )
         raise MalformedTurnFileError("the armour has no 'Checksum:' line", source=source)
     inner = inner[: found.start()] + inner[found.end() :]
     encoded = _NOT_B64.sub("", inner)
@@ -106,13 +129,69 @@ def dearmour(text: str, source: str = "") -> bytes:
     return raw
 
 
+#: What to do about a block damaged in transit.
+_ASK_AGAIN = (
+    "the block was changed in transit: ask the sender to send it again (as an attachment "
+    "if possible)"
+)
+
+
+def _refuse_damaged(lines: list[str], marker: str, other: str, start: int, source: str) -> None:
+    """``MalformedTurnFileError`` naming the first line from ``start`` that is the ``marker``
+    line (BEGIN or END) with a character or two changed and more like it than like the
+    ``other`` marker; nothing when there is none. A line is also read joined to the next one:
+    a bit that made a character a CR split it in two."""
+    width = len(marker)
+    for index in range(start, len(lines)):
+        line = lines[index].strip()
+        if not line:
+            continue  # a CR put in place of the first character leaves an empty line first
+        candidates = [line]
+        if index + 1 < len(lines):
+            candidates.append(line + lines[index + 1].strip())
+        for candidate in candidates:
+            if not width // 2 <= len(candidate) <= 2 * width:
+                continue  # quick: most lines are base64 or prose of another length
+            if close_matches(candidate, [marker, other], 1, LIKE_A_MARKER) == [marker]:
+                name = marker.strip("-").split()[0]
+                raise MalformedTurnFileError(
+                    f"line {index + 1}: the {name} line is damaged: it reads "
+                    f"{_clipped(lines[index])}, not {marker!r}; {_ASK_AGAIN}",
+                    source=source,
+                )
+
+
+def _clipped(line: str) -> str:
+    """A line as a refusal quotes it: ``repr`` (a control character shows as ``\\x05``), cut
+    at 60 characters."""
+    return repr(line[:60]) + ("…" if len(line) > 60 else "")
+
+
+def _decoded(data: bytes, source: str) -> str:
+    """``data`` as text. Bytes that are no UTF-8 refuse a plain file, naming the line of the
+    first; around or inside an armoured block they are read as a stand-in character (U+FFFD):
+    outside the block nothing is read, and inside it the block's own checks (its BEGIN and END
+    lines, its checksum) say it was damaged."""
+    try:
+        return data.decode("utf-8", errors="strict")
+    except UnicodeDecodeError as error:
+        text = data.decode("utf-8", errors="replace")
+        if BEGIN in text:
+            return text
+        _refuse_damaged(_unquote(text), BEGIN, END, 0, source)
+        line = data[: error.start].count(b"\n") + 1
+        raise MalformedTurnFileError(
+            f"not a turn file: not UTF-8 text (line {line}, byte {error.start})", source=source
+        ) from None
+
+
 def _raw_json(data: bytes | str, source: str) -> Any:
     size = len(data) if isinstance(data, bytes) else len(data.encode("utf-8", "surrogatepass"))
     if size > MAX_BYTES:
         raise MalformedTurnFileError(
             f"{size} bytes is too large for a turn file (limit {MAX_BYTES} bytes)", source=source
         )
-    text = data.decode("utf-8", errors="strict") if isinstance(data, bytes) else data
+    text = _decoded(data, source) if isinstance(data, bytes) else data
     # a byte-order mark (an editor saving "UTF-8 with BOM") is no content: the checksum and the
     # signature cover the parsed body, as for any other re-indentation
     text = text.removeprefix("\ufeff")
@@ -125,6 +204,8 @@ def _raw_json(data: bytes | str, source: str) -> Any:
             "not a turn file: JSON nested too deeply", source=source
         ) from None
     except json.JSONDecodeError as error:
+        if not text[: error.pos].strip():  # no JSON at all: perhaps a block whose BEGIN is hit
+            _refuse_damaged(_unquote(text), BEGIN, END, 0, source)
         raise MalformedTurnFileError(
             f"not a turn file: JSON error at line {error.lineno} column {error.colno}: {error.msg}",
             source=source,

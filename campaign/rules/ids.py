@@ -24,6 +24,9 @@ class Side(StrEnum):
 
 PLAYER_SIDES: tuple[Side, Side] = (Side.ASLAN, Side.SOLOMANI)
 
+#: Who gives orders, as the first word of an order names them: the two players and the referee.
+ORDER_GIVERS: tuple[str, str, str] = (Side.ASLAN.value, Side.SOLOMANI.value, "referee")
+
 
 class UnitCategory(StrEnum):
     """What kind of counter a unit type is (DN-DATA-1)."""

@@ -18,7 +18,10 @@ or neither).
 Case (issue 16): sides, verbs, unit ids, unit kinds, system ids, battle ids, ranges and yes/no
 are read case-insensitively and turned into their canonical form (``Aslan JUMP s1 Ftahr`` reads
 as ``aslan jump s1 ftahr``; ``a-cl-1`` as ``A-CL-1``; ``cl`` as ``CL``). Stack labels and
-reasons are names the players choose and keep their case.
+reasons are names the players choose and keep their case. A unit kind or a neutral counter's
+code may also be typed without its hyphens (``rt5``, ``m807``) where that fits one kind of the
+data files: the order decides it (``setup_rules.unit_kind``, ``table_draw``), since reading
+knows no data files, so the log keeps the order as typed and its event names the kind.
 """
 
 from __future__ import annotations
@@ -36,11 +39,12 @@ from pydantic import BaseModel, ValidationError
 from campaign.rules.base import Order
 from campaign.rules.errors import InvalidOrderError
 from campaign.rules.field_errors import field_path, field_problem, sentence
-from campaign.rules.ids import Side
+from campaign.rules.ids import ORDER_GIVERS, Side
 from campaign.rules.order_text import REFEREE, side_text
 from campaign.rules.plain_text import control_character
 from campaign.rules.registry import order_spec
 from campaign.rules.state import CampaignState
+from campaign.rules.suggest import did_you_mean
 
 _SKIP = ("type", "side")
 
@@ -224,6 +228,7 @@ def parse_order(text: str, state: CampaignState | None = None) -> Order:
         except ValueError:
             raise InvalidOrderError(
                 f"cannot read order {text!r}: {side_token!r} is not aslan, solomani or referee"
+                f"{did_you_mean(side_token, ORDER_GIVERS)}"
             ) from None
     cls = order_spec(verb).cls
     # an order class's own reader of its arguments (docs/engine.md, "Notation"), if any
@@ -242,6 +247,7 @@ def parse_order(text: str, state: CampaignState | None = None) -> Order:
         )
     data: dict[str, Any] = {"type": verb, "side": side}
     for name, token in zip(typed, args, strict=True):
+        _refuse_empty(text, side, verb, state, fields, name, token)
         data[name] = _convert(cls.model_fields[name].annotation, _canonical_case(name, token))
     try:
         return cls.model_validate(data)
@@ -252,6 +258,59 @@ def parse_order(text: str, state: CampaignState | None = None) -> Order:
             f"cannot read order {text!r}: {_argument_problem(error, words, fields)} "
             f"(usage: {side_text(side)} {template})"
         ) from None
+
+
+def _refuse_empty(
+    text: str,
+    side: Side | None,
+    verb: str,
+    state: CampaignState | None,
+    fields: list[str],
+    name: str,
+    token: str,
+) -> None:
+    """``InvalidOrderError`` for an empty argument (``""``) or an empty item of a list
+    (``RT-2,``), named as the usage names it, with the order's rule: an id, a code or a count
+    is never empty, and passed on, an empty word was refused later in a sentence with a hole
+    where the word should be ("DN-NEU-1:  is no neutral counter left"). Free text, a quoted
+    word of the usage (``"REASON"``), is left to the order's own validation, and so is an
+    argument no word of the usage names (``manual|auto``; ``place-neutral``'s counter when
+    the tool draws them, whose refusal says so)."""
+    spec = order_spec(verb)
+    if not token.strip():
+        problem = "is empty"
+    elif token != "-" and _is_list(spec.cls, name) and any(not p.strip() for p in token.split(",")):
+        problem = (
+            f"{token!r} has an empty item: a list is names joined by commas, none of them "
+            "empty, or '-' for none"
+        )
+    else:
+        return  # nearly every argument: the usage is not looked at
+    template = spec.shown_in(state)[0]
+    words = template.split()[1:]
+    index = fields.index(name)
+    argument = _argument_name(words, index)
+    if argument is None or words[index].startswith('"'):
+        return  # free text, or no word of the usage names it: the order's own check speaks
+    raise InvalidOrderError(
+        f"{spec.rule}: cannot read order {text!r}: {argument} {problem} "
+        f"(usage: {side_text(side)} {template})"
+    )
+
+
+@functools.cache
+def _is_list(cls: type[Order], name: str) -> bool:
+    """Whether the field ``name`` of ``cls`` holds a list (typed comma-joined)."""
+    inner = _strip_optional(cls.model_fields[name].annotation)[0]
+    return get_origin(inner) in (list, tuple, set, frozenset)
+
+
+def _argument_name(words: list[str], index: int) -> str | None:
+    """The word of the usage ``words`` that names the order's argument number ``index``
+    (``STACK``, ``CODE``), or None when the usage has none for it (fixed alternatives,
+    ``manual|auto``, or no word at all)."""
+    named = _USAGE_NAME.match(words[index]) if index < len(words) else None
+    return named[1] if named is not None else None
 
 
 #: A word of an order's usage that names one argument (``STACK``, ``[COUNT]``, ``"REASON"``);
@@ -269,9 +328,9 @@ def _argument_problem(error: ValidationError, words: list[str], fields: list[str
     if not location or location[0] not in fields:
         return field_problem(error)
     index = fields.index(str(location[0]))
-    named = _USAGE_NAME.match(words[index]) if index < len(words) else None
+    named = _argument_name(words, index)
     if named is None:
         return field_problem(error)
     inner = field_path(location[1:])
-    where = named[1] + (f".{inner}" if inner else "")
+    where = named + (f".{inner}" if inner else "")
     return f"{where}: {sentence(details[0]).replace(chr(10), ' ').strip()}"

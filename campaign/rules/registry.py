@@ -218,6 +218,13 @@ def event_type(cls: EventT) -> EventT:
     return cls
 
 
+def event_types() -> list[str]:
+    """The name of every registered event type, sorted (what ``campaign log --type`` filters
+    on)."""
+    catalog.load()
+    return sorted(EVENTS)
+
+
 def applies(cls: type[Event]) -> Callable[[Applier], Applier]:
     """Function decorator: the evolve-applier of event type ``cls``."""
 

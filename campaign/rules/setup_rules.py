@@ -39,7 +39,7 @@ from campaign.rules.registry import (
 )
 from campaign.rules.ruleset import Ruleset, StarSystem, UnitType
 from campaign.rules.state import CampaignState, Location, Unit, Where
-from campaign.rules.suggest import short_list
+from campaign.rules.suggest import did_you_mean, loose_matches, short_list, suggestion
 from campaign.rules.views import resolve_aliases
 
 #: Categories that may only stand in a surface box or ride a carrier (never alone in space).
@@ -77,16 +77,27 @@ def find_unit(state: CampaignState, unit_id: str) -> Unit:
 
 
 def unit_kind(ruleset: Ruleset, side: Side, code: str) -> UnitType:
-    """The unit type ``side:code``; ``InvalidOrderError`` listing valid codes otherwise."""
+    """The unit type ``side:code``, the code also typed without its hyphens when that fits one
+    kind only (``RT5``: ``RT-5``; the events name the kind as the data files do);
+    ``InvalidOrderError`` listing the valid codes and the closest ones otherwise, or the kinds
+    a code without hyphens would fit when it fits several."""
     try:
         return ruleset.unit_type(f"{side.value}:{code}")
     except KeyError:
-        codes = ", ".join(
-            sorted({u.kind.split(":", 1)[1] for u in ruleset.units if u.side is side})
-        )
+        pass
+    codes = sorted({u.kind.split(":", 1)[1] for u in ruleset.units if u.side is side})
+    found = loose_matches(code, codes)
+    if len(found) == 1:
+        return ruleset.unit_type(f"{side.value}:{found[0]}")
+    if found:
         raise InvalidOrderError(
-            f"unknown unit kind {code!r} for {side.value}; known: {codes}"
-        ) from None
+            f"unit kind {code!r} for {side.value} is ambiguous without its hyphens"
+            f"{suggestion(found)}"
+        )
+    raise InvalidOrderError(
+        f"unknown unit kind {code!r} for {side.value} (known: {', '.join(codes)})"
+        f"{did_you_mean(code, codes)}"
+    )
 
 
 def neutral_pile(ruleset: Ruleset) -> list[str]:

@@ -7,7 +7,7 @@ the suggestions are returned in the spelling of ``choices``, closest first, ties
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 #: A list of legal choices is printed in full only up to this many names.
 SHORT_LIST = 12
@@ -15,8 +15,11 @@ SHORT_LIST = 12
 CUTOFF = 0.6
 
 
-def close_matches(word: str, choices: Iterable[str], limit: int = 3) -> list[str]:
-    """The names of ``choices`` closest to ``word`` (case-insensitive), at most ``limit``."""
+def close_matches(
+    word: str, choices: Iterable[str], limit: int = 3, cutoff: float = CUTOFF
+) -> list[str]:
+    """The names of ``choices`` closest to ``word`` (case-insensitive), at most ``limit``, each
+    at least ``cutoff`` alike (difflib ratio)."""
     # deliberate lazy import: only a refusal needs difflib, and every command imports this
     import difflib
 
@@ -28,9 +31,9 @@ def close_matches(word: str, choices: Iterable[str], limit: int = 3) -> list[str
     scored = []
     for key in by_key:
         matcher.set_seq1(key)
-        if matcher.real_quick_ratio() >= CUTOFF and matcher.quick_ratio() >= CUTOFF:
+        if matcher.real_quick_ratio() >= cutoff and matcher.quick_ratio() >= cutoff:
             score = matcher.ratio()
-            if score >= CUTOFF:
+            if score >= cutoff:
                 scored.append((-score, key))
     return [by_key[key] for _score, key in sorted(scored)[:limit]]
 
@@ -38,10 +41,28 @@ def close_matches(word: str, choices: Iterable[str], limit: int = 3) -> list[str
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """``"; did you mean 'x'?"`` (or ``'x' or 'y'``) when ``word`` is close to a choice,
     else ``""``; ready to append to a refusal."""
-    found = close_matches(word, choices)
-    if not found:
+    return suggestion(close_matches(word, choices))
+
+
+def suggestion(names: Sequence[str]) -> str:
+    """``"; did you mean 'x' or 'y'?"`` for ``names`` in their order (``""`` for none)."""
+    if not names:
         return ""
-    return "; did you mean " + " or ".join(repr(name) for name in found) + "?"
+    return "; did you mean " + " or ".join(repr(name) for name in names) + "?"
+
+
+def loose_matches(word: str, choices: Iterable[str]) -> list[str]:
+    """The choices that are ``word`` once case and hyphens are left aside (``rt5`` is
+    ``RT-5``, ``m807`` is ``M-8-0-7``), sorted: one is the name meant; two or more are
+    ambiguous, and none may be taken for the word (the caller suggests them)."""
+    key = loose_key(word)
+    return sorted({choice for choice in choices if loose_key(choice) == key})
+
+
+def loose_key(word: str) -> str:
+    """``word`` in lower case without hyphens: how a name typed without them is compared
+    (``RT-5`` and ``rt5`` both give ``rt5``)."""
+    return word.replace("-", "").lower()
 
 
 def short_list(choices: Iterable[str], *, limit: int = SHORT_LIST) -> str | None:

@@ -28,6 +28,7 @@ from campaign.rules.phases import Actor, Phase
 from campaign.rules.registry import applies, decides, event_type, order_type
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState, Location
+from campaign.rules.suggest import loose_matches, suggestion
 
 #: ``state.game_slots`` key of the option: "table" while the counters are drawn at the table.
 SLOT = "neutral_draw"
@@ -90,20 +91,25 @@ def _apply_draw(state: CampaignState, event: NeutralDrawSet) -> None:
 
 
 def _kind(state: CampaignState, ruleset: Ruleset, code: str) -> str:
-    """``neutral:RT-2`` for ``RT-2`` or ``neutral:rt-2``; ``InvalidOrderError`` for a code that
-    is no counter of the mix, or none of whose counters is left in the pile. The refusal lists
-    the mix's codes (public: the boxed game's counter sheet), never what is left (that would
-    tell what the face-down counters placed are)."""
+    """``neutral:RT-2`` for ``RT-2``, ``neutral:rt-2`` or ``rt2`` (a code without its hyphens
+    when it fits one counter of the mix); ``InvalidOrderError`` for a code that is no counter
+    of the mix, or none of whose counters is left in the pile. The refusal lists the mix's
+    codes (public: the boxed game's counter sheet), never what is left (that would tell what
+    the face-down counters placed are)."""
     name = code.strip()
     name = name.split(":", 1)[1] if name.lower().startswith("neutral:") else name
-    kind = f"neutral:{name.upper()}"
-    if kind not in state.neutral_pile:
-        codes = ", ".join(
-            u.kind.removeprefix("neutral:") for u in ruleset.units if u.side is Side.NEUTRAL
-        )
+    codes = [u.kind.removeprefix("neutral:") for u in ruleset.units if u.side is Side.NEUTRAL]
+    found = [name.upper()] if name.upper() in codes else loose_matches(name, codes)
+    if len(found) > 1:
         raise InvalidOrderError(
-            f"DN-NEU-1: {name} is no neutral counter left in the pile (the neutral counters "
-            f"are {codes}): check the counter drawn"
+            f"DN-NEU-1: the counter code {name!r} is ambiguous without its hyphens"
+            f"{suggestion(found)}"
+        )
+    kind = f"neutral:{found[0] if found else name.upper()}"
+    if kind not in state.neutral_pile:
+        raise InvalidOrderError(
+            f"DN-NEU-1: {name!r} is no neutral counter left in the pile (the neutral counters "
+            f"are {', '.join(codes)}): check the counter drawn"
         )
     return kind
 

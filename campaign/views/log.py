@@ -18,12 +18,15 @@ from msgspec.structs import replace
 from campaign.rules import engine, narration
 from campaign.rules.base import Event
 from campaign.rules.combat.space_events import BattlesOpened
-from campaign.rules.ids import Side
+from campaign.rules.ids import ORDER_GIVERS, Side
 from campaign.rules.narration import BattleSummary
 from campaign.rules.referee import DiceEntered, RefereeRestored
+from campaign.rules.registry import event_types
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
+from campaign.rules.suggest import did_you_mean
 from campaign.rules.views import concealed, see
+from campaign.views.report import viewer_name
 
 
 class Logged(Protocol):
@@ -66,6 +69,63 @@ class StoryEntry(Struct, frozen=True):
         return event_type is None or any(event_type in t for t in self.types)
 
 
+class LogFilter(Struct, frozen=True):
+    """What ``campaign log`` keeps (``StoryEntry.matches``): the game turn an order was given
+    in, who gave it (one of ``ORDER_GIVERS``), an event type or part of one."""
+
+    turn: int | None = None
+    side: str | None = None
+    event_type: str | None = None
+
+    @classmethod
+    def checked(cls, turn: int | None, side: str | None, event_type: str | None) -> LogFilter:
+        """The filter as typed; ``ValueError`` with one sentence (and a "did you mean") for a
+        side that is none of ``ORDER_GIVERS`` or a type that no event type holds, which would keep
+        nothing whatever the log holds. A side is read by its prefix, as the TUI's filter
+        reads it (``sol``: solomani)."""
+        if side:
+            given = side.lower()
+            full = [giver for giver in ORDER_GIVERS if giver.startswith(given)]
+            if not full:
+                raise ValueError(
+                    f"--by {side!r}: orders are given by aslan, solomani or referee"
+                    f"{did_you_mean(given, ORDER_GIVERS)}"
+                )
+            side = full[0]  # the givers start with different letters
+        if event_type and not any(event_type in known for known in event_types()):
+            hint = did_you_mean(event_type, event_types()) or (
+                "; `campaign log NAME --raw` shows each order's event types"
+            )
+            raise ValueError(f"--type {event_type!r}: no event type is called so or holds it{hint}")
+        return cls(turn=turn, side=side or None, event_type=event_type or None)
+
+    @property
+    def active(self) -> bool:
+        """Whether the filter leaves any order out."""
+        return self != LogFilter()
+
+    def keeps(self, entry: StoryEntry) -> bool:
+        """Whether ``entry`` passes the filter."""
+        return entry.matches(turn=self.turn, side=self.side, event_type=self.event_type)
+
+    def nothing_kept(self, name: str, viewer: Side | None) -> str:
+        """The one line printed when the filter keeps no order of the log as ``viewer`` reads
+        it (a player's log may lack what the referee's holds)."""
+        what = []
+        if self.turn is not None:
+            what.append(f"given in game turn {self.turn}")
+        if self.side is not None:
+            what.append(f"given by {self.side}")
+        if self.event_type is not None:
+            exact = self.event_type in event_types()
+            what.append(
+                f"with an event of type {self.event_type!r}"
+                if exact
+                else f"with an event whose type holds {self.event_type!r}"
+            )
+        return f"{name}: the log as {viewer_name(viewer)} sees it has no order {', '.join(what)}"
+
+
 class LogLine(Struct, frozen=True):
     """One order batch of the log."""
 
@@ -95,7 +155,7 @@ def dice_origin(record: DiceEntered | None, mode: str, rolled: int | None = None
 def order_side(order_text: str) -> str:
     """The side word an order text starts with (``aslan``, ``solomani``, ``referee``) or ``-``."""
     head = order_text.split(" ", 1)[0]
-    return head if head in ("aslan", "solomani", "referee") else "-"
+    return head if head in ORDER_GIVERS else "-"
 
 
 def log_lines(

@@ -1,7 +1,8 @@
-"""The catalogue of orders as a typist sees it: the verbs each side may give, read from the order
-registry (``registry_verbs``; shell completion reads the same verbs from the fixed table of
-``campaign.views.verbs``, checked against these), the fields of each order for help; and the
-longest order text a typist may give (``MAX_ORDER_CHARS``, the bound of the order line)."""
+"""The catalogue of orders as a typist sees it: the verbs each side may give and their usages,
+read from the order registry (``registry_verbs``, ``registry_usages``; shell completion reads
+the same from the fixed table of ``campaign.views.verbs``, checked against these), the fields of
+each order for help; and the longest order text a typist may give (``MAX_ORDER_CHARS``, the
+bound of the order line)."""
 
 from enum import Enum
 from typing import Any
@@ -19,16 +20,24 @@ __all__ = [
     "OrderField",
     "order_fields",
     "registered_template",
+    "registry_usages",
     "registry_verbs",
 ]
 
 
 def registry_verbs() -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The players' verbs and the referee's, read from the order registry, in its order."""
+    player, referee = registry_usages()
+    return tuple(u.split()[0] for u in player), tuple(u.split()[0] for u in referee)
+
+
+def registry_usages() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The usages (templates as registered, ``buy KIND [COUNT]``) of the players' orders and
+    of the referee's, read from the order registry, in its order."""
     specs = order_specs()
     return (
-        tuple(spec.verb for spec in specs if spec.actor is not Actor.REFEREE),
-        tuple(spec.verb for spec in specs if spec.actor is Actor.REFEREE),
+        tuple(spec.template for spec in specs if spec.actor is not Actor.REFEREE),
+        tuple(spec.template for spec in specs if spec.actor is Actor.REFEREE),
     )
 
 

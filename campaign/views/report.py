@@ -1,8 +1,15 @@
 """What every report of the read side shares: a strict pydantic base (so the JSON a report
-prints has a published schema, ``docs/schemas/``), the viewer's name and who must act. What a
-report may show its viewer is decided by the one hiding rule, ``rules.views.see`` (a ``Seen``).
+prints has a published schema, ``docs/schemas/``), the viewer's name, who must act, and the
+JSON text every ``--json`` prints (``report_json``). What a report may show its viewer is
+decided by the one hiding rule, ``rules.views.see`` (a ``Seen``).
+
+Every report's JSON has the same envelope: ``schema_version`` first, then ``campaign`` and
+``viewer``, indented by ``JSON_INDENT`` (docs/referee-cli.md, "Views"). A report is a pydantic
+model, or a msgspec Struct where its rows are many (the income report, ADR 0053); both print
+alike.
 """
 
+import msgspec
 from msgspec.structs import replace
 from pydantic import BaseModel, ConfigDict
 
@@ -11,6 +18,8 @@ from campaign.rules.ids import Side
 from campaign.rules.views import Seen
 
 SCHEMA_VERSION = 1
+#: The indentation of every ``--json`` report.
+JSON_INDENT = 1
 
 
 class Report(BaseModel):
@@ -27,6 +36,14 @@ class DutyRow(Report):
     reason: str
     rule: str
     battle: str | None
+
+
+def report_json(report: BaseModel | msgspec.Struct) -> str:
+    """The JSON text of a report, indented by ``JSON_INDENT``: a pydantic model's and a msgspec
+    Struct's come out in the same form (keys in field order, ``": "`` after a key)."""
+    if isinstance(report, BaseModel):
+        return report.model_dump_json(indent=JSON_INDENT)
+    return msgspec.json.format(msgspec.json.encode(report), indent=JSON_INDENT).decode()
 
 
 def viewer_name(viewer: Side | None) -> str:

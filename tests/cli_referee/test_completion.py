@@ -70,6 +70,29 @@ def test_order_words_sides_then_verbs(db_url):
     assert fish == ["aslan jump"]
 
 
+def test_a_listing_tab_shows_each_candidate_once(db_url):
+    """Found by use (December 7): Tab twice listed ``'aslan buy   'aslan buy``: the second
+    candidate, the same with a space, keeps bash from closing the quote when it inserts, and
+    bash listed both. A Tab that only lists (bash's COMP_TYPE 63, '?') gets each once; a Tab
+    that inserts and lists at once (33 '!', show-all-if-ambiguous; 64 '@',
+    show-all-if-unmodified) still needs two: the order so far and its usage."""
+    words = ["order", "--db", db_url, "war"]
+    assert candidates(words, "'aslan buy", listing=63) == ["'aslan buy"]
+    assert candidates(words, "'aslan bu", listing=63) == ["'aslan buy"]
+    assert candidates(words, "'aslan j", listing=63) == ["'aslan join-battle", "'aslan jump"]
+    for both in (33, 64):
+        assert candidates(words, "'aslan bu", listing=both) == [
+            "'aslan buy ",
+            "'aslan buy KIND [COUNT]",
+        ]
+        assert candidates(words, "'referee set-r", listing=both) == [
+            "'referee set-ru ",
+            '\'referee set-ru SIDE RU "REASON"',
+        ]
+        assert candidates(words, "'aslan end-p", listing=both) == ["'aslan end-phase"]
+    assert candidates(words, "'aslan bu", listing=9) == ["'aslan buy", "'aslan buy "]
+
+
 def test_seed_games_and_files():
     assert candidates(["replay"], "standard-t") == ["standard-turn1"]
     assert candidates(["orders", "war"], "") == [FILES]
@@ -103,12 +126,20 @@ def test_the_bash_script_completes_in_a_real_bash(db_url, tmp_path: Path):
         "t campaign sta\n"
         f"t campaign status --db {db_url} w\n"
         't campaign order war "\'aslan bu"\n'
+        'COMP_TYPE=63 t campaign order war "\'aslan buy"\n'
+        'COMP_TYPE=33 t campaign order war "\'aslan bu"\n'
     )
     env = {**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}"}
     out = subprocess.run(
         ["bash", "-c", probe], capture_output=True, text=True, env=env, check=True
     ).stdout.splitlines()
-    assert out == ["[status ]", "[war ]", "['aslan buy]['aslan buy ]"]
+    assert out == [
+        "[status ]",
+        "[war ]",
+        "['aslan buy]['aslan buy ]",
+        "['aslan buy]",  # a second Tab lists: once
+        "['aslan buy ]['aslan buy KIND [COUNT]]",  # show-all-if-ambiguous: the usage
+    ]
 
 
 def test_a_tab_loads_neither_the_rules_engine_nor_pydantic(db_url):

@@ -55,6 +55,44 @@ def test_log_shows_sentences_and_dice_filtered(db, capsys):
     assert "aslan fire b1" in out and "referee-assign" not in out
 
 
+def test_log_filter_that_keeps_nothing_says_so_in_one_line(db, capsys):
+    """DN-ERR-1 (found by use, December 7): a filter that keeps no order printed nothing at
+    all; it says so, for the seat that reads the log."""
+    code, out, err = _run(db, capsys, "log", "t", "--type", "round-fought")
+    assert code == 0 and err == ""
+    assert out == (
+        "t: the log as referee sees it has no order with an event of type 'round-fought'\n"
+    )
+    code, out, _ = _run(
+        db, capsys, "log", "t", "--turn", "7", "--by", "sol", "--type", "stack", "--side", "aslan"
+    )
+    assert code == 0
+    assert out == (
+        "t: the log as aslan sees it has no order given in game turn 7, given by solomani, with "
+        "an event whose type holds 'stack'\n"
+    )
+
+
+def test_log_refuses_an_unknown_event_type_or_side(db, capsys):
+    """DN-ERR-1 (found by use, December 7): ``--type`` no event type holds is refused with a
+    "did you mean" (it matched nothing, silently); so is a ``--by`` that is no side."""
+    code, out, err = _run(db, capsys, "log", "t", "--type", "round-fougth")
+    assert code == 1 and out == ""
+    assert err == (
+        "campaign: --type 'round-fougth': no event type is called so or holds it; "
+        "did you mean 'round-fought' or 'ground-fought'?\n"
+    )
+    code, out, err = _run(db, capsys, "log", "t", "--type", "zzz")
+    assert code == 1 and out == "" and err.count("\n") == 1
+    assert "no event type is called so or holds it" in err and "--raw" in err
+    code, out, err = _run(db, capsys, "log", "t", "--by", "aslna")
+    assert code == 1 and out == ""
+    assert err == (
+        "campaign: --by 'aslna': orders are given by aslan, solomani or referee; "
+        "did you mean 'aslan'?\n"
+    )
+
+
 def test_player_log_hides_face_down_neutrals(db, capsys):
     # DN-NEU-1: the referee reads the drawn kinds, a player only that a neutral was placed
     code, referee, _ = _run(db, capsys, "log", "t", "--turn", "0")

@@ -110,6 +110,39 @@ def test_status_json_names_who_must_act(db, capsys):
 
 
 @pytest.mark.parametrize(
+    "argv",
+    [
+        ["status", "t"],
+        ["units", "t"],
+        ["battles", "t"],
+        ["upkeep", "t"],
+        ["systems", "t"],
+        ["income", "t"],
+        ["income", "t", "--side", "solomani"],
+    ],
+)
+def test_every_json_view_has_the_same_envelope(db, capsys, argv):
+    """DN-ERR-1 (found by use, December 7): every ``--json`` report starts with
+    ``schema_version`` and names its campaign and viewer, indented alike; ``income --json``
+    had neither and was indented by two."""
+    code, out, err = _run(db, capsys, *argv, "--json")
+    assert code == 0, err
+    assert out.startswith('{\n "schema_version": 1,\n "campaign": "t",\n'), out[:80]
+    data = json.loads(out)
+    viewer = argv[argv.index("--side") + 1] if "--side" in argv else "referee"
+    assert data["viewer"] == viewer
+
+
+def test_income_json_is_the_published_schema(db, capsys):
+    # DN-ECO-3/4: one report per side, as that side sees it, under ``sides``
+    data = _json(db, capsys, "income.schema.json", "income", "t")
+    assert [s["side"] for s in data["sides"]] == ["aslan", "solomani"]
+    assert data["turn"] == 1 and data["step"] == "first-movement"
+    one = _json(db, capsys, "income.schema.json", "income", "t", "--side", "aslan")
+    assert one["sides"] == data["sides"][:1] and one["viewer"] == "aslan"
+
+
+@pytest.mark.parametrize(
     ("argv", "message"),
     [
         (["units", "t", "--system", "atlantis"], "campaign: unknown system 'atlantis'"),

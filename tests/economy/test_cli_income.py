@@ -13,8 +13,9 @@ def test_income_command_json_and_text(tmp_path, capsys):  # DN-ECO-4
     capsys.readouterr()
     assert main(["income", "alpha", "--db", db, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["aslan"]["income"] == 53 and data["solomani"]["income"] == 61
-    assert data["solomani"]["treasury"] == 99
+    aslan, solomani = data["sides"]
+    assert aslan["income"] == 53 and solomani["income"] == 61
+    assert solomani["treasury"] == 99
     assert main(["income", "alpha", "--db", db, "--side", "solomani"]) == 0
     text = capsys.readouterr().out
     assert "Concord (type 1, star)" in text and "61 RU" in text and "aslan" not in text

@@ -34,6 +34,13 @@ def test_enemy_units_in_the_capital_do_not_prevent_placement():  # DN-ECO-8
     assert game.state.units["S-RT-1"].location == Location.box("concord")
 
 
+def test_a_kind_may_be_typed_without_its_hyphen():
+    """DN-ECO-8 (found by use, December 7): ``rt5`` produces the kind ``RT-5``."""
+    game = Game(ru=40)
+    game.play("solomani produce rt5 box:concord")
+    assert game.state.units["S-RT-1"].kind == "solomani:RT-5"
+
+
 def test_connected_friendly_type1_and_type2_systems():  # DN-ECO-8
     game = Game(
         ru=40,

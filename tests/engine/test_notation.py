@@ -101,6 +101,48 @@ def test_a_refusal_names_the_argument_as_the_usage_does(text, fragment):  # DN-E
     assert "what:" not in str(refused.value) and "target:" not in str(refused.value)
 
 
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            'solomani place-neutral ""',
+            "DN-NEU-1: cannot read order 'solomani place-neutral \"\"': SYSTEM is empty "
+            "(usage: solomani place-neutral SYSTEM)",
+        ),
+        (
+            "aslan jump strike hlirakh,,ftahr",
+            "DN-MOV-2: cannot read order 'aslan jump strike hlirakh,,ftahr': PATH "
+            "'hlirakh,,ftahr' has an empty item: a list is names joined by commas, none of "
+            "them empty, or '-' for none (usage: aslan jump STACK PATH)",
+        ),
+        (
+            "aslan form-stack '' A-CL-1",
+            "DN-MOV-2: cannot read order \"aslan form-stack '' A-CL-1\": LABEL is empty "
+            "(usage: aslan form-stack LABEL UNITS)",
+        ),
+        (
+            "aslan buy CL ''",
+            "DN-SET-1: cannot read order \"aslan buy CL ''\": COUNT is empty "
+            "(usage: aslan buy KIND [COUNT])",
+        ),
+    ],
+)
+def test_an_empty_argument_is_named_with_the_order_s_rule(text, message):
+    """DN-ERR-1 (found by use, December 7): an empty argument, or an empty item of a list, is
+    refused in one sentence naming the argument as the usage does and the order's rule."""
+    with pytest.raises(InvalidOrderError) as refused:
+        parse_order(text)
+    assert refused.value.message == message
+
+
+def test_free_text_is_left_to_the_order_to_judge():
+    """DN-ERR-1: a quoted word of the usage (``"REASON"``) is free text, not an id: the empty
+    check leaves it to the order's own validation, which says what a reason needs."""
+    with pytest.raises(InvalidOrderError) as refused:
+        parse_order('referee set-ru aslan 5 ""')
+    assert "REASON: must have at least 1 character(s)" in refused.value.message
+
+
 def test_every_registered_order_has_a_handler_and_rule():  # DN-SEQ-2
     catalog.load()
     for spec in ORDERS.values():

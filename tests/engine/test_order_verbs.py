@@ -1,4 +1,4 @@
-"""The fixed table of order verbs that shell completion offers (issue 47 item 2).
+"""The fixed table of order usages whose verbs shell completion offers (issue 47 item 2).
 
 Completion reads ``campaign.views.verbs`` so that a Tab does not load the rules engine; the
 registry stays the source of truth, and this test fails as soon as the two differ.
@@ -8,16 +8,18 @@ from __future__ import annotations
 
 from campaign.rules.registry import order_specs
 from campaign.views import verbs
-from campaign.views.orders import registry_verbs
+from campaign.views.orders import registry_usages, registry_verbs
 
 
-def test_the_verb_table_is_the_registry_s_in_its_order():
-    """issue 47 item 2: PLAYER_VERBS / REFEREE_VERBS equal the registry's verbs."""
-    player, referee = registry_verbs()
-    assert (player, referee) == (verbs.PLAYER_VERBS, verbs.REFEREE_VERBS), (
+def test_the_usage_table_is_the_registry_s_in_its_order():
+    """issue 47 item 2: PLAYER_USAGES / REFEREE_USAGES equal the registry's templates (the
+    usage a listing of bash's show-all-if-ambiguous shows), so the verbs are its verbs."""
+    player, referee = registry_usages()
+    assert (player, referee) == (verbs.PLAYER_USAGES, verbs.REFEREE_USAGES), (
         "campaign/views/verbs.py is stale; paste these tables there:\n"
-        f"PLAYER_VERBS = {player!r}\nREFEREE_VERBS = {referee!r}"
+        f"PLAYER_USAGES = {player!r}\nREFEREE_USAGES = {referee!r}"
     )
+    assert registry_verbs() == (verbs.PLAYER_VERBS, verbs.REFEREE_VERBS)
 
 
 def test_order_words_are_each_side_then_its_verbs():

@@ -97,6 +97,53 @@ def test_purchase_starts_with_99_ru_and_costs():  # DN-SET-1
     assert all(u.location.where is Where.UNPLACED for u in bought)
 
 
+def test_a_kind_may_be_typed_without_its_hyphen():
+    """DN-SET-1 (found by use, December 7): ``rt5`` is the kind ``RT-5``, as ``rt-5`` was; the
+    event names the kind as the data files do."""
+    game = _at_purchase()
+    game.play("aslan buy rt5")
+    game.play("aslan buy Jt4")
+    kinds = sorted(u.kind for u in game.state.units_of(Side.ASLAN))
+    assert kinds == ["aslan:JT-4", "aslan:RT-5"]
+
+
+def test_an_unknown_kind_is_refused_with_a_suggestion():
+    """DN-SET-1, DN-ERR-1: a kind of none of the side's counters is refused with the known
+    kinds and the closest ones."""
+    game = _at_purchase()
+    error = game.reject("aslan buy rt-9")
+    assert isinstance(error, InvalidOrderError)
+    assert str(error).startswith("unknown unit kind 'RT-9' for aslan (known: AO, AT-7,")
+    assert str(error).endswith("; did you mean 'RT-4' or 'RT-5' or 'RT-6'?")
+    assert list(game.state.units_of(Side.ASLAN)) == []
+
+
+def test_a_kind_typed_without_hyphens_that_fits_two_is_refused():
+    """DN-SET-1, DN-ERR-1: when ``rt5`` would fit two kinds of the data files (a referee's own
+    ``R-T5`` beside ``RT-5``) neither is taken; the refusal names both."""
+    from types import SimpleNamespace
+
+    from campaign.rules.setup_rules import unit_kind
+
+    class Rules:
+        units = [
+            SimpleNamespace(kind=f"aslan:{code}", side=Side.ASLAN) for code in ("RT-5", "R-T5")
+        ]
+
+        def unit_type(self, kind: str) -> SimpleNamespace:
+            found = [u for u in self.units if u.kind == kind]
+            if not found:
+                raise KeyError(kind)
+            return found[0]
+
+    assert unit_kind(Rules(), Side.ASLAN, "R-T5").kind == "aslan:R-T5"  # type: ignore[arg-type]
+    with pytest.raises(InvalidOrderError) as refused:
+        unit_kind(Rules(), Side.ASLAN, "RT5")  # type: ignore[arg-type]
+    assert str(refused.value) == (
+        "unit kind 'RT5' for aslan is ambiguous without its hyphens; did you mean 'R-T5' or 'RT-5'?"
+    )
+
+
 def test_purchase_over_budget_rejected():  # DN-SET-1
     game = _at_purchase()
     game.play("aslan buy B1 6")  # 6 x 13 = 78

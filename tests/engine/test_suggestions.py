@@ -45,6 +45,26 @@ def test_a_mistyped_order_verb_suggests_the_verb(table: Table):
     )
 
 
+@pytest.mark.parametrize(
+    ("text", "suggestion"),
+    [
+        ("aslna buy CL 1", "; did you mean 'aslan'?"),
+        ("Solomnai end-phase", "; did you mean 'solomani'?"),
+        ("refere stepping manual", "; did you mean 'referee'?"),
+        ("klingon end-phase", ""),
+    ],
+)
+def test_a_mistyped_side_suggests_the_side(text: str, suggestion: str):
+    """DN-ERR-1 (found by use, December 7): the first word of an order, mistyped, gets a "did
+    you mean" like a verb, a unit or a system."""
+    with pytest.raises(CampaignError) as refused:
+        parse_order(text)
+    side = text.split()[0]
+    assert refused.value.message == (
+        f"cannot read order {text!r}: {side!r} is not aslan, solomani or referee{suggestion}"
+    )
+
+
 def test_a_mistyped_unit_suggests_the_units_the_side_may_name(table: Table):
     # DN-ERR-1
     message = _refusal(table, "aslan jump A-SC-2 lantern")

@@ -36,6 +36,15 @@ def test_the_counter_named_is_placed_and_leaves_the_pile():
     assert Counter(game.state.neutral_pile) == pile - Counter([wanted])
 
 
+def test_a_code_may_be_typed_without_its_hyphens():
+    """DN-NEU-1 (found by use, December 7): ``rt2`` names the counter ``RT-2`` and ``m807`` the
+    monitor ``M-8-0-7``, as their codes with hyphens do."""
+    game = _table_game()
+    (first,) = game.play("solomani place-neutral neb-a rt2")
+    (second,) = game.play("aslan place-neutral neb-c m807")
+    assert (first.kind, second.kind) == ("neutral:RT-2", "neutral:M-8-0-7")
+
+
 def test_a_draw_must_be_named_and_be_left_in_the_pile():
     """Issue 45 item 1 (DN-NEU-1, DN-DATA-2): no counter named, a code of no counter, or more of
     a kind than are left: refused, nothing placed."""
@@ -154,3 +163,29 @@ def test_too_many_arguments_are_counted_against_the_order_shown_now():
     assert table.endswith("'place-neutral' takes at most 2 argument(s): place-neutral SYSTEM CODE")
     tool = refusal(Game(), "solomani place-neutral neb-a RT-2 RT-3")
     assert tool.endswith("'place-neutral' takes at most 1 argument(s): place-neutral SYSTEM")
+
+
+@pytest.mark.parametrize(
+    ("typed", "problem"),
+    [
+        ('""', "CODE is empty"),
+        ("' '", "CODE is empty"),
+        ("RT-2,", "CODE 'RT-2,' has an empty item"),
+        (",", "CODE ',' has an empty item"),
+        ("PD,,RT-2", "CODE 'PD,,RT-2' has an empty item"),
+    ],
+)
+def test_an_empty_code_is_named_with_the_rule(typed: str, problem: str):
+    """DN-NEU-1, DN-ERR-1 (found by use, December 7): an empty counter code read "DN-NEU-1:  is
+    no neutral counter left in the pile"; the refusal names the argument as the usage does and
+    the order's rule, and nothing is placed."""
+    from campaign.rules import engine
+
+    game = _table_game()
+    text = f"solomani place-neutral neb-a {typed}"
+    with pytest.raises(InvalidOrderError) as raised:
+        engine.read_typed(game.state, text, game.ruleset)
+    assert raised.value.message.startswith(f"DN-NEU-1: cannot read order {text!r}: {problem}")
+    assert raised.value.message.endswith("(usage: solomani place-neutral SYSTEM CODE)")
+    game.reject(text)
+    assert _neutrals(game) == {}

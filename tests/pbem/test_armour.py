@@ -67,6 +67,70 @@ def test_armour_without_checksum_or_end(turn):  # DN-ERR-1
         dearmour("\n".join(lines[:-1]))
 
 
+def _flipped(data: bytes, position: int, bit: int) -> bytes:
+    damaged = bytearray(data)
+    damaged[position] ^= 1 << bit
+    return bytes(damaged)
+
+
+def test_every_bit_flipped_in_the_end_line_names_that_line(turn):
+    """DN-ERR-1 (found by use, December 7): one bit flipped in the END line read "the turn
+    file is truncated: no END line"; it names the END line as damaged, and its line number (a
+    bit that makes a character a line end moves the rest to the next line), and nothing is
+    read. A flipped top bit is no UTF-8: the armour is read with a stand-in character, and its
+    own checks say where the damage is."""
+    data = armour(turn).encode("ascii")
+    end = data.rindex(END.encode())
+    number = data[:end].count(b"\n") + 1
+    for position in range(end, end + len(END)):
+        for bit in range(8):
+            with pytest.raises(MalformedTurnFileError) as refused:
+                parse_turn_file(_flipped(data, position, bit), "mail.txt")
+            message = refused.value.message
+            assert message.startswith(f"mail.txt: line {number}") or message.startswith(
+                f"mail.txt: line {number + 1}"
+            ), message
+            assert ": the END line is damaged: it reads " in message, message
+    one = _flipped(data, end + len(END) - 2, 0)  # the last dash but one: ','
+    with pytest.raises(MalformedTurnFileError) as refused:
+        parse_turn_file(one, "mail.txt")
+    assert refused.value.message == (
+        f"mail.txt: line {number}: the END line is damaged: it reads "
+        "'-----END DARK NEBULA TURN FILE---,-', not '-----END DARK NEBULA TURN FILE-----'; "
+        "the block was changed in transit: ask the sender to send it again (as an attachment "
+        "if possible)"
+    )
+
+
+def test_a_flipped_bit_in_the_begin_or_checksum_line_names_that_line(turn):
+    """DN-ERR-1 (found by use, December 7): a damaged BEGIN line read as "JSON error at line 1
+    column 1", a damaged Checksum line as "no 'Checksum:' line"; each names its line."""
+    data = armour(turn).encode("ascii")
+    begin = _flipped(data, 8, 5)  # BEGIN -> BEGiN
+    with pytest.raises(MalformedTurnFileError) as refused:
+        parse_turn_file(begin, "mail.txt")
+    assert refused.value.message.startswith(
+        "mail.txt: line 1: the BEGIN line is damaged: it reads '-----BEGiN DARK NEBULA"
+    )
+    checksum = _flipped(data, data.index(b"Checksum: ") + 20, 6)  # a hex digit -> no digit
+    with pytest.raises(MalformedTurnFileError) as refused:
+        parse_turn_file(checksum, "mail.txt")
+    assert refused.value.message.startswith(
+        "mail.txt: line 2: the Checksum line is damaged: it should read 'Checksum: ' and the "
+        "64 hex digits of the block's SHA-256"
+    )
+
+
+def test_bytes_that_are_no_utf8_around_the_block_are_left_aside(turn):
+    """DN-ERR-1: the chatter around an armoured block is not read (a mail program's Latin-1
+    signature, say); without a block, the refusal names the line of the first bad byte."""
+    data = b"Salut,\ncaf\xe9\n" + armour(turn).encode("ascii") + b"\n-- Ren\xe9\n"
+    assert parse_turn_file(data) == turn
+    with pytest.raises(MalformedTurnFileError) as refused:
+        parse_turn_file(b'{\n "body":\n "caf\xe9"}', "mail.txt")
+    assert refused.value.message == "mail.txt: not a turn file: not UTF-8 text (line 3, byte 16)"
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.binary(max_size=400))
 def test_fuzz_random_bytes_never_crash(data):  # DN-ERR-1

@@ -104,7 +104,8 @@ def _overlay_from_report(report: dict) -> tuple[list, list]:
 @pytest.mark.parametrize("name", NAMES)
 def test_supply_overlay_equals_income_json_for_both_sides(seeded_db, capsys, name):
     """DN-ECO-3/4: the referee's picture shows exactly what `campaign income --json` reports."""
-    reports = json.loads(_run(capsys, "income", name, "--db", seeded_db, "--json"))
+    view = json.loads(_run(capsys, "income", name, "--db", seeded_db, "--json"))
+    reports = {report["side"]: report for report in view["sides"]}
     root = parse(_svg(capsys, seeded_db, name, "--overlay", "supply"))
     for side in PLAYER_SIDES:
         assert _overlay_from_svg(root, side.value) == _overlay_from_report(reports[side.value])
@@ -115,9 +116,10 @@ def test_supply_overlay_equals_income_json_for_both_sides(seeded_db, capsys, nam
 def test_side_picture_overlay_equals_that_sides_income(seeded_db, capsys, name):
     """DN-ECO-3: `--side S` shows S's supply only, as `campaign income --side S --json`."""
     for side in PLAYER_SIDES:
-        report = json.loads(
+        view = json.loads(
             _run(capsys, "income", name, "--db", seeded_db, "--side", side.value, "--json")
         )
+        (report,) = view["sides"]
         root = parse(_svg(capsys, seeded_db, name, "--side", side.value))
         assert _overlay_from_svg(root, side.value) == _overlay_from_report(report)
         assert _overlay_from_svg(root, side.enemy.value) == ([], [])

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from textual.app import App, ComposeResult
 from textual.widgets import Input, OptionList, Static, TabbedContent
 
 from campaign.app import CampaignService
@@ -247,5 +248,41 @@ def test_an_empty_choice_list_says_why_and_no_match_only_for_a_filter(
             assert form.head == "aslan interact"
             # DN-SEQ-2 / DN-INT-4: no jump troops over Span, none may drop now
             assert list_rows(form, "DROPS") == ["none may go here now (DN-SEQ-2)"]
+
+    asyncio.run(scenario())
+
+
+class _Kinds(App[None]):
+    """A lone KIND list, as the buy and production forms offer it."""
+
+    def compose(self) -> ComposeResult:
+        yield ChoiceField(
+            [
+                ("RT-4   regular troops 4 — 2 RU", "RT-4"),
+                ("RT-5   regular troops 5 — 2 RU", "RT-5"),
+                ("TR     transport — 3 RU", "TR"),
+                ("M-8-0-7  monitor", "M-8-0-7"),
+            ]
+        )
+
+
+def test_a_kind_typed_without_its_hyphen_is_chosen():
+    """DN-SET-1, DN-ECO-8 (found by use, December 7): in a KIND list ``rt5`` matched nothing
+    while ``rt-5`` chose RT-5. The filter reads a word also without hyphens; a word that fits
+    several (``rt``) lists them all, for the reader to choose."""
+
+    async def scenario() -> None:
+        async with _Kinds().run_test(size=(60, 12)) as pilot:
+            kinds = pilot.app.query_one(ChoiceField)
+            kinds.focus()
+            await pilot.press(*"rt5")
+            await until(pilot, lambda: kinds.value == "RT-5", "rt5 chose RT-5")
+            rows = kinds.query_one(OptionList)
+            assert rows.option_count == 1
+            await pilot.press("backspace")
+            await until(pilot, lambda: rows.option_count == 3, "rt lists RT-4, RT-5 and TR")
+            kinds.query_one(FilterInput).value = ""
+            await pilot.press(*"M807")
+            await until(pilot, lambda: kinds.value == "M-8-0-7", "M807 chose the monitor")
 
     asyncio.run(scenario())

@@ -26,8 +26,10 @@ from campaign.app.reading import Reading
 from campaign.cli.errors import Lazy
 from campaign.rules.ids import Side
 from campaign.rules.seats import Seat
+from campaign.views.report import report_json
 
 if TYPE_CHECKING:
+    from msgspec import Struct
     from pydantic import BaseModel
 
     from campaign.app import CampaignService, OrderReport, StoryEntry
@@ -82,9 +84,10 @@ def read(args: argparse.Namespace, reader: Reading | None = None) -> Sight:
     return (reader or open_reader(args)).sight(args.name, side_of(args))
 
 
-def print_json(report: BaseModel) -> int:
-    """``--json``: the report as the JSON its schema in ``docs/schemas/`` describes."""
-    print(report.model_dump_json(indent=1))
+def print_json(report: BaseModel | Struct) -> int:
+    """``--json``: the report as the JSON its schema in ``docs/schemas/`` describes, in the
+    envelope and indentation every report shares (``views.report.report_json``)."""
+    print(report_json(report))
     return 0
 
 

@@ -46,6 +46,7 @@ start_campaign = Lazy("campaign.app.starting", "start_campaign")
 #: never print.
 log_lines = Lazy("campaign.views.log", "log_lines")
 story = Lazy("campaign.views.log", "story")
+LogFilter = Lazy("campaign.views.log", "LogFilter")
 
 
 def new(args: argparse.Namespace) -> int:
@@ -161,6 +162,7 @@ def _asks_at_the_table(args: argparse.Namespace, dice_mode: str) -> bool:
 
 
 def log(args: argparse.Namespace) -> int:
+    kept = LogFilter.resolve().checked(args.turn, args.by, args.event_type)  # before reading
     sight = read(args)
     if args.raw:
         for line in log_lines(sight.rows, sight.events, sight.dice_mode, sight.viewer):
@@ -168,13 +170,11 @@ def log(args: argparse.Namespace) -> int:
             print(f"{line.first_seq:6}  {line.order_text}  -> {', '.join(line.events)}{rolls}")
         return 0
     entries = story(sight.rows, sight.events, sight.ruleset, sight.dice_mode, viewer=sight.viewer)
-    print_story(
-        [
-            entry
-            for entry in entries
-            if entry.matches(turn=args.turn, side=args.by, event_type=args.event_type)
-        ]
-    )
+    shown = [entry for entry in entries if kept.keeps(entry)]
+    if kept.active and not shown:
+        print(kept.nothing_kept(sight.name, sight.viewer))
+        return 0
+    print_story(shown)
     return 0
 
 

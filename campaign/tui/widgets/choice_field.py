@@ -1,7 +1,9 @@
 """A form field that offers choices: a filter line over a short list (issue 31 items 5 and 6).
 
 Typing narrows the list to the choices whose label or value holds what was typed (reaching
-Redoubt among 90 places took 39 ``Down`` presses); ``Up``/``Down`` move the highlight; in a
+Redoubt among 90 places took 39 ``Down`` presses), each word also read without its hyphens
+(``rt5`` finds ``RT-5``, as the order line reads it; found by use); ``Up``/``Down`` move the
+highlight; in a
 field that takes several values ``Space`` marks or unmarks the highlighted one. ``Enter`` is
 left to the form (it takes the first choice shown when none is chosen, then goes on), ``Tab``
 goes to the next field. A click on a choice chooses (or marks) it.
@@ -24,6 +26,7 @@ from textual.dom import DOMNode
 from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
+from campaign.rules.suggest import loose_key
 from scenarios.type_ahead import TypeAheadInput
 
 #: The longest filter typed (a choice label is far shorter).
@@ -32,6 +35,16 @@ MAX_FILTER = 40
 NOTHING_NOW = "nothing to choose now"
 #: What a list says when the filter typed matches none of its choices.
 NO_MATCH = "no choice matches what is typed"
+
+
+def _holds(text: str, word: str) -> bool:
+    """Whether a choice's ``text`` holds the typed ``word`` (lower case), as typed or both
+    without hyphens."""
+    text = text.lower()
+    if word in text:
+        return True
+    key = loose_key(word)
+    return bool(key) and key in loose_key(text)
 
 
 class FilterInput(TypeAheadInput):
@@ -157,12 +170,12 @@ class ChoiceField(Vertical):
         shown = [
             (label, value)
             for label, value in self._choices
-            if all(word in f"{label} {value}".lower() for word in words)
+            if all(_holds(f"{label} {value}", word) for word in words)
         ]
         # a choice whose value is what was typed comes first, and typing picks it: "TR" took
         # "RT-4   regular troops" (its name holds "tr"), listed before the transport
-        typed = " ".join(words)
-        self._shown = sorted(shown, key=lambda choice: choice[1].lower() != typed)
+        typed = loose_key(" ".join(words))
+        self._shown = sorted(shown, key=lambda choice: loose_key(choice[1]) != typed)
         options = self.query_one(OptionList)
         options.clear_options()
         if not self._shown:
@@ -171,7 +184,11 @@ class ChoiceField(Vertical):
             return
         options.add_options(Option(self._label(label, value)) for label, value in self._shown)
         values = [value for _, value in self._shown]
-        if words and not self.multi and (self._chosen not in values or values[0].lower() == typed):
+        if (
+            words
+            and not self.multi
+            and (self._chosen not in values or loose_key(values[0]) == typed)
+        ):
             self._chosen = values[0]  # typing picks the first match, the one typed if any
         target = self._chosen if not self.multi else None
         if target in values:
