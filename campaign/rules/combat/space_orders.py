@@ -270,7 +270,7 @@ def _decide_range(
         RangeRolled(battle=order.battle, result=result, rolls=tuple(dice.take()))
     ]
     if result.chooser is Side.NEUTRAL:  # nobody chooses for the neutrals (DN-NEU-2)
-        chosen = preferred_range(battle, Side.NEUTRAL)
+        chosen = preferred_range(battle, Side.NEUTRAL, face_down_in(state, battle))
         events += _range_chosen(state, battle, order.battle, chosen)
     return events
 
