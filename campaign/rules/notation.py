@@ -35,6 +35,7 @@ from enum import Enum
 from typing import Any, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
 
 from campaign.rules.base import Order
 from campaign.rules.errors import InvalidOrderError
@@ -255,7 +256,7 @@ def parse_order(text: str, state: CampaignState | None = None) -> Order:
         template = order_spec(verb).shown_in(state)[0]
         words = template.split()[1:]  # one word of the usage per argument
         raise InvalidOrderError(
-            f"cannot read order {text!r}: {_argument_problem(error, words, fields)} "
+            f"cannot read order {text!r}: {_argument_problem(error, words, fields, cls)} "
             f"(usage: {side_text(side)} {template})"
         ) from None
 
@@ -318,19 +319,35 @@ def _argument_name(words: list[str], index: int) -> str | None:
 _USAGE_NAME = re.compile(r'^[\["]*([A-Z][A-Z0-9_>-]*)[\]"]*$')
 
 
-def _argument_problem(error: ValidationError, words: list[str], fields: list[str]) -> str:
+def _argument_problem(
+    error: ValidationError, words: list[str], fields: list[str], cls: type[Order]
+) -> str:
     """``ARGUMENT: what is wrong``, the argument named as the usage ``words`` name it
     (``STACK``, not the field ``what``; ``SIDE``, not ``target``), so the refusal points at a
     word of the usage printed with it; the field's own name where the usage has no word for
-    it."""
-    details = error.errors(include_url=False, include_input=False)
+    it. A word that is none of a fixed set of choices (a side, a range) gets a "did you mean"
+    as the order's first word does."""
+    details = error.errors(include_url=False)
     location = tuple(details[0].get("loc", ())) if details else ()
     if not location or location[0] not in fields:
         return field_problem(error)
     index = fields.index(str(location[0]))
+    hint = _choice_hint(details[0], cls, str(location[0])) if len(location) == 1 else ""
     named = _argument_name(words, index)
     if named is None:
-        return field_problem(error)
+        return field_problem(error) + hint
     inner = field_path(location[1:])
     where = named + (f".{inner}" if inner else "")
-    return f"{where}: {sentence(details[0]).replace(chr(10), ' ').strip()}"
+    return f"{where}: {sentence(details[0]).replace(chr(10), ' ').strip()}{hint}"
+
+
+def _choice_hint(detail: ErrorDetails, cls: type[Order], name: str) -> str:
+    """``"; did you mean 'aslan'?"`` when the word given for field ``name`` of ``cls``, one of
+    a fixed set of choices (an enum or a literal), is close to one of them; else ``""``."""
+    given = detail.get("input")
+    if detail["type"] not in ("enum", "literal_error") or not isinstance(given, str):
+        return ""
+    choices = _strip_optional(cls.model_fields[name].annotation)[0]
+    if isinstance(choices, type) and issubclass(choices, Enum):
+        return did_you_mean(given, [str(member.value) for member in choices])
+    return did_you_mean(given, [str(choice) for choice in get_args(choices)])

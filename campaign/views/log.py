@@ -62,11 +62,25 @@ class StoryEntry(Struct, frozen=True):
         self, *, turn: int | None = None, side: str | None = None, event_type: str | None = None
     ) -> bool:
         """Filter as the TUI log does: game turn, side prefix, event type (substring)."""
-        if turn is not None and self.turn != turn:
-            return False
-        if side is not None and not self.side.startswith(side.lower()):
-            return False
-        return event_type is None or any(event_type in t for t in self.types)
+        return _matches(self.turn, self.side, self.types, turn, side, event_type)
+
+
+def _matches(
+    turn: int,
+    side: str,
+    types: Sequence[str],
+    want_turn: int | None,
+    want_side: str | None,
+    event_type: str | None,
+) -> bool:
+    """Whether an order batch given in game turn ``turn`` by ``side``, with events of
+    ``types``, passes a filter (each part None: not filtered): the game turn, a side prefix,
+    an event type or part of one. The same for the sentences and ``--raw``."""
+    if want_turn is not None and turn != want_turn:
+        return False
+    if want_side is not None and not side.startswith(want_side.lower()):
+        return False
+    return event_type is None or any(event_type in t for t in types)
 
 
 class LogFilter(Struct, frozen=True):
@@ -104,8 +118,8 @@ class LogFilter(Struct, frozen=True):
         """Whether the filter leaves any order out."""
         return self != LogFilter()
 
-    def keeps(self, entry: StoryEntry) -> bool:
-        """Whether ``entry`` passes the filter."""
+    def keeps(self, entry: StoryEntry | LogLine) -> bool:
+        """Whether ``entry`` (of the sentences, or of ``--raw``) passes the filter."""
         return entry.matches(turn=self.turn, side=self.side, event_type=self.event_type)
 
     def nothing_kept(self, name: str, viewer: Side | None) -> str:
@@ -127,14 +141,22 @@ class LogFilter(Struct, frozen=True):
 
 
 class LogLine(Struct, frozen=True):
-    """One order batch of the log."""
+    """One order batch of the log (``--raw``); ``turn`` and ``side`` as in ``StoryEntry``."""
 
     batch: int
     first_seq: int
+    turn: int
+    side: str
     order_text: str
     events: list[str]
     rolls: list[str]
     dice_origin: str = ""  # who rolled the dice: seeded, typed at the table, referee override
+
+    def matches(
+        self, *, turn: int | None = None, side: str | None = None, event_type: str | None = None
+    ) -> bool:
+        """Filter as ``StoryEntry.matches`` does."""
+        return _matches(self.turn, self.side, self.events, turn, side, event_type)
 
 
 def dice_origin(record: DiceEntered | None, mode: str, rolled: int | None = None) -> str:
@@ -180,7 +202,13 @@ def log_lines(
         else:
             lines.append(
                 LogLine(
-                    row.batch, row.seq, see(state, viewer).text(row.order_text), [event.type], rolls
+                    row.batch,
+                    row.seq,
+                    state.turn,
+                    order_side(row.order_text),
+                    see(state, viewer).text(row.order_text),
+                    [event.type],
+                    rolls,
                 )
             )
         engine.apply_event(state, event)

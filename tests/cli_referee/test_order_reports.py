@@ -73,6 +73,23 @@ def test_log_filter_that_keeps_nothing_says_so_in_one_line(db, capsys):
     )
 
 
+def test_raw_log_keeps_what_the_filters_keep(db, capsys):
+    """DN-ERR-1 (found by use, December 7): ``log --raw`` ignored ``--turn``, ``--by`` and
+    ``--type`` and printed the whole log; it keeps the same orders as the sentences do, and
+    says so in the same line when it keeps none."""
+    _battle(db, capsys)
+    code, out, _ = _run(db, capsys, "log", "t", "--raw", "--type", "round-fought")
+    assert code == 0
+    lines = out.splitlines()
+    assert len(lines) == 1 and "aslan fire b1  -> " in lines[0] and "round-fought" in lines[0]
+    code, out, _ = _run(db, capsys, "log", "t", "--raw", "--by", "referee", "--turn", "1")
+    assert out.splitlines() and all("  referee " in line for line in out.splitlines())
+    code, out, _ = _run(db, capsys, "log", "t", "--raw", "--turn", "0")
+    assert out.splitlines() and "aslan fire" not in out
+    code, out, _ = _run(db, capsys, "log", "t", "--raw", "--turn", "7")
+    assert out == "t: the log as referee sees it has no order given in game turn 7\n"
+
+
 def test_log_refuses_an_unknown_event_type_or_side(db, capsys):
     """DN-ERR-1 (found by use, December 7): ``--type`` no event type holds is refused with a
     "did you mean" (it matched nothing, silently); so is a ``--by`` that is no side."""

@@ -4,8 +4,11 @@ units, driven through the one test harness (``tests.harness``)."""
 from __future__ import annotations
 
 import json
+from typing import Literal
 
 from campaign.content.tables import load_tables
+from campaign.rules import fairplay
+from campaign.rules.folding import apply_event
 from campaign.rules.ids import Side
 from campaign.rules.phases import Phase, SubPhase
 from campaign.rules.position import step_token
@@ -59,3 +62,16 @@ class Campaign(harness.Game):
         )
         for unit in units:
             self.state.add_unit(unit)
+
+
+def unopened(game: harness.Game, counter: str, deck: Literal["box", "hex"]) -> None:
+    """Fair mode (ADR 0028) with ``counter`` a face-down counter whose kind no machine knows:
+    its token card said it stands in a box or in the stellar hex (``deck``), its kind card is
+    not opened."""
+    decks = {"token": 1, "box": 0, "hex": 0} | {deck: 1}
+    apply_event(game.state, fairplay.FairPlayChosen(decks=decks))
+    fair = fairplay.slot(game.state)
+    fair["drawn"] = dict(decks)
+    fair["cards"][counter] = f"{deck}-1"
+    fair["revealed"]["token-1"] = f"{deck}/1"
+    game.state.units[counter].kind = fairplay.hidden_kind(counter)

@@ -9,7 +9,7 @@ from campaign.rules.errors import IllegalOrderError
 from campaign.rules.ids import Side
 from campaign.rules.phases import Phase
 from campaign.rules.registry import event_adapter
-from tests.combat.campaign_helpers import Campaign, place
+from tests.combat.campaign_helpers import Campaign, place, unopened
 
 BID = "neb-a/aslan-solomani"
 
@@ -470,6 +470,27 @@ def test_join_battle_answers_the_same_whatever_a_face_down_counter_is():
     assert answers[0] == answers[1]
     assert answers[0][0].startswith("DN-MOV-6") and "face-down" in answers[0][0]
     assert not answers[0][1]
+
+
+def test_join_battle_refused_in_fair_mode_without_a_reveal():
+    """DN-MOV-6 with DN-NEU-1, fair mode (ADR 0028; found by use, December 7): the refusal of
+    a transport lifting off under a face-down counter no machine has opened is decided from
+    what is public (the transport cannot fire, the counter is face down). Before, the order
+    was held and called the counter's reveal only to be refused once it was opened."""
+    from campaign.rules import engine
+
+    game = Campaign(
+        [
+            place("A-TR-1", "aslan:TR", "box:neb-a"),
+            place("N-X-1", "neutral:M-8-0-7", "hex:neb-a", face_down=True),
+        ]
+    )
+    unopened(game, "N-X-1", "hex")
+    game.enter()
+    error = game.reject("aslan join-battle neb-a A-TR-1", rule="DN-MOV-6")
+    assert "a face-down counter opens none" in str(error)
+    offered = {o.verb for o in engine.legal_orders(game.state, Side.ASLAN, game.ruleset)}
+    assert "join-battle" not in offered
 
 
 def test_join_battle_refused_once_the_battle_is_over():

@@ -49,15 +49,15 @@ def test_shot_odds_d_on_disrupted_counts_as_x():  # DN-CBT-4
 
 def test_battle_forecast_is_deterministic_given_seed():  # DN-CBT-4
     b = battle(*(ship(f"a{i}", A) for i in range(3)), *(ship(f"s{i}", S) for i in range(4)))
-    first = forecast_battle(b, TABLE, samples=500, seed=7)
-    assert forecast_battle(b, TABLE, samples=500, seed=7) == first
-    assert forecast_battle(b, TABLE, samples=500, seed=8) != first
+    first = forecast_battle(b, TABLE, frozenset(), samples=500, seed=7)
+    assert forecast_battle(b, TABLE, frozenset(), samples=500, seed=7) == first
+    assert forecast_battle(b, TABLE, frozenset(), samples=500, seed=8) != first
     assert first.samples == 500
 
 
 def test_battle_forecast_interval_covers_exact_one_round():  # DN-CBT-4
     b = battle(ship("a1", A), ship("s1", S))
-    result = forecast_battle(b, TABLE, samples=20_000, seed=3, max_rounds=1)
+    result = forecast_battle(b, TABLE, frozenset(), samples=20_000, seed=3, max_rounds=1)
     exact_x = 1 / 6  # 4 vs 4 at 1:1: only a 6 destroys
     assert result.defender_losses.low <= exact_x <= result.defender_losses.high
     assert result.attacker_losses.low <= exact_x <= result.attacker_losses.high
@@ -66,7 +66,7 @@ def test_battle_forecast_interval_covers_exact_one_round():  # DN-CBT-4
 
 def test_battle_forecast_disrupted_target_takes_x_on_d():  # DN-CBT-4
     b = battle(ship("a1", A, disrupted=True), ship("s1", S))
-    result = forecast_battle(b, TABLE, samples=20_000, seed=4, max_rounds=1)
+    result = forecast_battle(b, TABLE, frozenset(), samples=20_000, seed=4, max_rounds=1)
     exact = 3 / 6  # D or X on a disrupted ship both destroy
     assert result.defender_losses.low <= exact <= result.defender_losses.high
 
@@ -74,7 +74,7 @@ def test_battle_forecast_disrupted_target_takes_x_on_d():  # DN-CBT-4
 def test_battle_forecast_fewer_ships_side_and_outcome():  # DN-CBT-7
     strong = [ship(f"s{i}", S, beam=12, missile=12, defence=8) for i in range(5)]
     weak = [ship("a1", A, beam=1, missile=1, defence=1)]
-    result = forecast_battle(battle(*weak, *strong), TABLE, samples=300, seed=5)
+    result = forecast_battle(battle(*weak, *strong), TABLE, frozenset(), samples=300, seed=5)
     assert result.attacker_wins.mean == 1.0
     assert result.defender_losses.mean == 1.0
     assert result.defender_holds.mean == 0.0
@@ -86,7 +86,7 @@ def test_forecast_fighters_lost_with_mothership():  # DN-CBT-9
         "a-f1", A, beam=1, missile=1, defence=50, fighter=True, carrier="a-ms", launched=True
     )
     attacker = ship("s1", S, beam=12, missile=12, defence=12)
-    result = forecast_battle(battle(ms, fighter, attacker), TABLE, samples=400, seed=6)
+    result = forecast_battle(battle(ms, fighter, attacker), TABLE, frozenset(), samples=400, seed=6)
     # the fighter cannot be hit (below the table): it is only ever lost with its carrier
     assert result.defender_losses.mean == pytest.approx(2.0)
 
@@ -96,4 +96,27 @@ def test_wilson_interval_bounds():  # DN-CBT-4
     assert est.low == 0.0 and 0 < est.high < 0.05
     assert wilson(50, 100).low < 0.5 < wilson(50, 100).high
     with pytest.raises(ValueError):
-        forecast_battle(battle(ship("a1", A), ship("s1", S)), TABLE, samples=0)
+        forecast_battle(battle(ship("a1", A), ship("s1", S)), TABLE, frozenset(), samples=0)
+
+
+def test_forecast_follows_the_games_policy_for_face_down_counters():
+    """DN-NEU-1, DN-NEU-2 (found by use, December 7): the referee's forecast assumes the policy
+    the game follows. The neutrals choose the range counting no face-down counter's factors
+    (here: long, the tie, though their beam monitor would rather fight short) and name
+    face-down counters in the battle's order (the transport N-X-1 first, so the Aslan
+    missile ship is paired with it). Before, the forecast ranked them by their real factors:
+    the monitor first, and short range whenever the neutrals won the roll."""
+    b = battle(
+        ship("N-X-1", Side.NEUTRAL, beam=0, missile=0, defence=1),
+        ship("N-X-2", Side.NEUTRAL, beam=8, missile=0, defence=7),
+        ship("A-1", A, beam=0, missile=6, defence=3),
+        attacker=A,
+        defender=Side.NEUTRAL,
+    )
+    result = forecast_battle(
+        b, TABLE, frozenset({"N-X-1", "N-X-2"}), samples=20_000, seed=9, max_rounds=1
+    )
+    # always long range: the monitor has no missile factor and never fires
+    assert result.attacker_losses.mean == 0.0
+    # the missile ship fires at the transport: 6 against 1 is 3:1, X on 3 to 6
+    assert result.defender_losses.low <= 4 / 6 <= result.defender_losses.high

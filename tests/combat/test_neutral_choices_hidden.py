@@ -144,3 +144,35 @@ def test_face_up_neutrals_still_lose_their_weakest_first():
     # DN-GND-2: counters a player can see go weakest first, the regular troop here
     game = _ground_combat("neutral:AT-8", "neutral:RT-2", face_down=False)
     assert game.where("N-X-1") == "box:span"
+
+
+def _neutrals_choose(kind: str, *, face_down: bool = True) -> Campaign:
+    """An Aslan light cruiser at Span against one counter ``kind`` (N-X-1) in its stellar
+    hex; the neutrals win the range roll (dice 6, 1), so the engine chooses for them."""
+    game = Campaign(
+        [
+            place("A-CL-1", "aslan:CL", "hex:span"),
+            place("N-X-1", kind, "hex:span", face_down=face_down),
+        ],
+        ruleset=RULESET,
+    )
+    game.enter()
+    game.play(f"aslan range {BATTLE}", [6, 1])
+    assert book.battles(game.state)[BATTLE]["chooser"] == "neutral"
+    return game
+
+
+def test_the_neutrals_choose_the_range_whatever_a_face_down_counter_is():
+    # DN-NEU-2 with DN-NEU-1 (found by use, December 7): by their real factors the neutrals
+    # chose short range with a beam monitor face down and long with a missile monitor, which
+    # told the player its kind. A face-down counter's factors count for nothing in the
+    # choice: with only face-down counters the tie rule gives long range, whatever they are.
+    games = [_neutrals_choose("neutral:M-8-0-7"), _neutrals_choose("neutral:M-0-8-8")]
+    assert [book.battles(g.state)[BATTLE]["range"] for g in games] == ["long", "long"]
+    _same_for_players(games)
+
+
+def test_face_up_neutrals_still_choose_the_range_by_their_factors():
+    # DN-NEU-2: a counter the players can see counts by what it is (a beam monitor: short)
+    game = _neutrals_choose("neutral:M-8-0-7", face_down=False)
+    assert book.battles(game.state)[BATTLE]["range"] == "short"

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from campaign.rules import engine, fairplay
+from campaign.rules import engine
 from campaign.rules.acting import who_must_act
 from campaign.rules.combat import book
 from campaign.rules.combat.withdrawal import withdrawal_options
-from campaign.rules.folding import apply_event
 from campaign.rules.ids import Side
 from campaign.rules.ruleset import HouseRules, Ruleset
-from tests.combat.campaign_helpers import Campaign, place
+from tests.combat.campaign_helpers import Campaign, place, unopened
 from tests.rulesets import sample, with_rules
 
 
@@ -150,17 +149,6 @@ def test_a_face_down_counter_never_closes_a_way_out():
     assert "possible: brume, bulwark" in str(error) and "marrow" not in str(error).split(":")[-1]
 
 
-def _unopened(game: Campaign, counter: str) -> None:
-    """Fair mode (ADR 0028) with ``counter`` a face-down counter whose kind no machine knows:
-    its token card said it stands in a box, its kind card is not opened."""
-    apply_event(game.state, fairplay.FairPlayChosen(decks={"token": 1, "box": 1, "hex": 0}))
-    fair = fairplay.slot(game.state)
-    fair["drawn"] = {"token": 1, "box": 1, "hex": 0}
-    fair["cards"][counter] = "box-1"
-    fair["revealed"]["token-1"] = "box/1"
-    game.state.units[counter].kind = fairplay.hidden_kind(counter)
-
-
 @pytest.mark.parametrize("kind", ["neutral:PD", "neutral:RT-2", "neutral:AT-8", "unopened"])
 def test_a_face_down_counter_in_the_box_holds_it_whatever_it_is(kind: str):
     # DN-CBT-7 + DN-NEU-1 (found by use, December 7): the side sees a counter in the box, not
@@ -177,7 +165,7 @@ def test_a_face_down_counter_in_the_box_holds_it_whatever_it_is(kind: str):
         others=(counter.model_copy(update={"face_down": True}),),
     )
     if kind == "unopened":
-        _unopened(game, "N-X-1")
+        unopened(game, "N-X-1", "box")
     battle = book.battle_of(book.battles(game.state)["sirehk/solomani-aslan"])
     assert withdrawal_options(game.state, ruleset, Side.ASLAN, battle).destinations == ()
     duties = [d for d in who_must_act(game.state, ruleset) if d.side is Side.ASLAN]

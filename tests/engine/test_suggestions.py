@@ -65,6 +65,39 @@ def test_a_mistyped_side_suggests_the_side(text: str, suggestion: str):
     )
 
 
+@pytest.mark.parametrize(
+    ("text", "suggestion"),
+    [
+        ('referee set-ru aslin 5 "x"', "; did you mean 'aslan'?"),
+        ('referee set-ru solomnai 5 "x"', "; did you mean 'solomani'?"),
+        ('referee set-ru klingon 5 "x"', ""),
+    ],
+)
+def test_a_mistyped_side_argument_suggests_the_side(text: str, suggestion: str):
+    """DN-ERR-1 (found by use, December 7): a side typed as an order's argument (the order
+    model's own check, not the first word) gets a "did you mean" as the first word does."""
+    with pytest.raises(CampaignError) as refused:
+        parse_order(text)
+    assert refused.value.message == (
+        f"cannot read order {text!r}: SIDE: must be 'aslan', 'solomani' or 'neutral'"
+        f'{suggestion} (usage: referee set-ru SIDE RU "REASON")'
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("aslan choose-range b1 shrot", "R: must be 'long' or 'short'; did you mean 'short'?"),
+        ("referee stepping manuel", "mode: must be 'manual' or 'auto'; did you mean 'manual'?"),
+    ],
+)
+def test_a_mistyped_choice_suggests_the_choice(text: str, problem: str):
+    """DN-ERR-1: any argument with a fixed set of choices, named by the usage or not."""
+    with pytest.raises(CampaignError) as refused:
+        parse_order(text)
+    assert f"cannot read order {text!r}: {problem} (usage: " in refused.value.message
+
+
 def test_a_mistyped_unit_suggests_the_units_the_side_may_name(table: Table):
     # DN-ERR-1
     message = _refusal(table, "aslan jump A-SC-2 lantern")

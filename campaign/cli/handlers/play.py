@@ -13,7 +13,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from campaign.cli.errors import EXIT_ERROR, Lazy
 from campaign.cli.handlers.common import (
@@ -30,6 +32,10 @@ from campaign.cli.table_dice import ask_die
 from campaign.rules.ids import Side
 from campaign.views.status import Status, status_report
 from campaign.views.status import status as status_view
+
+if TYPE_CHECKING:
+    from campaign.app.reading import Sight
+    from campaign.views.log import LogFilter as LogFilterType
 
 #: The play-by-e-mail use cases (what to do next in a game by e-mail), loaded only when needed.
 PbemService = Lazy("campaign.app.mail", "PbemService")
@@ -165,17 +171,31 @@ def log(args: argparse.Namespace) -> int:
     kept = LogFilter.resolve().checked(args.turn, args.by, args.event_type)  # before reading
     sight = read(args)
     if args.raw:
-        for line in log_lines(sight.rows, sight.events, sight.dice_mode, sight.viewer):
+        lines = [
+            line
+            for line in log_lines(sight.rows, sight.events, sight.dice_mode, sight.viewer)
+            if kept.keeps(line)
+        ]
+        if not _kept_some(kept, lines, sight):
+            return 0
+        for line in lines:
             rolls = f"  dice ({line.dice_origin}): {', '.join(line.rolls)}" if line.rolls else ""
             print(f"{line.first_seq:6}  {line.order_text}  -> {', '.join(line.events)}{rolls}")
         return 0
     entries = story(sight.rows, sight.events, sight.ruleset, sight.dice_mode, viewer=sight.viewer)
     shown = [entry for entry in entries if kept.keeps(entry)]
+    if _kept_some(kept, shown, sight):
+        print_story(shown)
+    return 0
+
+
+def _kept_some(kept: LogFilterType, shown: Sequence[object], sight: Sight) -> bool:
+    """Whether the log's filter ``kept`` kept some entry; if it kept none, says so in one line
+    for the seat that reads the log (the sentences and ``--raw`` alike)."""
     if kept.active and not shown:
         print(kept.nothing_kept(sight.name, sight.viewer))
-        return 0
-    print_story(shown)
-    return 0
+        return False
+    return True
 
 
 def undo(args: argparse.Namespace) -> int:

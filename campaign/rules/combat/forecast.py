@@ -10,8 +10,10 @@ doubling up; simultaneous results, disrupted firers -1, ``D`` on disrupted = ``X
 with their mothership), with a fixed, documented policy for the choices players make:
 
 - the range chooser picks the range at which its total firing factor compared with the enemy's
-  is best;
-- targets follow ``auto_assignment`` (strongest named and answered first, leftovers in turn);
+  is best, counting only the factors both players can see (``space.preferred_range``: the
+  neutrals' own choice, DN-NEU-2; a face-down counter counts for nothing, DN-NEU-1);
+- targets follow ``auto_assignment`` (strongest named and answered first, leftovers in turn;
+  face-down counters after the others in the battle's order, ``assignment.policy_order``);
 - no close attacks, no "multiple targets", no withdrawal, fighters stay launched;
 - the battle ends as ``Battle.is_over`` says (a side has no unit left, or neither can fire),
   or after ``max_rounds``.
@@ -22,8 +24,9 @@ It is an estimate of what the table does to these fleets, not advice.
 import math
 import random
 
+from campaign.rules.combat.assignment import policy_order
 from campaign.rules.combat.crt import single_engagement_odds
-from campaign.rules.combat.model import Battle, Combatant, Value
+from campaign.rules.combat.model import Battle, Value
 from campaign.rules.ids import CombatResult, Side
 from campaign.rules.ruleset import CombatTable
 
@@ -115,9 +118,11 @@ def mean_interval(total: float, total_sq: float, samples: int) -> Estimate:
 
 
 class _Setup:
-    """The battle flattened into lists indexed by unit, with every shot's odds precomputed."""
+    """The battle flattened into lists indexed by unit, with every shot's odds precomputed;
+    ``face_down``: the uids of the face-down counters, whose factors the range choice does not
+    count and which are named in the battle's order (the game's policy, DN-NEU-1)."""
 
-    def __init__(self, battle: Battle, table: CombatTable) -> None:
+    def __init__(self, battle: Battle, table: CombatTable, face_down: frozenset[str]) -> None:
         units = [u for u in battle.units if u.in_combat]
         self.units = units
         self.n = len(units)
@@ -129,7 +134,11 @@ class _Setup:
         self.can_fire = [u.can_fire for u in units]
         # factors[r][i]: r = 0 long (missile), 1 short (beam)
         self.factors = ([u.missile for u in units], [u.beam for u in units])
-        order = sorted(range(self.n), key=lambda i: _strength(units[i]))
+        # the factors the range choice counts: a face-down counter's count for nothing
+        self.seen = tuple(
+            [0 if u.uid in face_down else f[i] for i, u in enumerate(units)] for f in self.factors
+        )
+        order = [index[u.uid] for u in policy_order(units, face_down)]
         self.order = [[i for i in order if self.side[i] == s] for s in (0, 1)]
         cache: dict[tuple[int, int, bool, bool], tuple[float, float]] = {}
         # thresholds[r][firer_disrupted][target_disrupted][i][j] = (p_X, p_X + p_D)
@@ -149,12 +158,6 @@ class _Setup:
             ]
             for r in (0, 1)
         ]
-
-
-def _strength(unit: Combatant) -> tuple[int, int, str]:
-    """Same ordering as ``assignment.policy_order`` gives units the players can see: biggest
-    guns, then defence, then uid (the forecast is the referee's alone, DN-NEU-1)."""
-    return (-(unit.beam + unit.missile), -unit.defence, unit.uid)
 
 
 def _threshold(
@@ -186,14 +189,14 @@ def _threshold(
 def _simulate(setup: _Setup, rng: random.Random, max_rounds: int) -> tuple[int, list[list[int]]]:
     """One battle; returns the rounds fought and the surviving unit indices per side.
 
-    Side totals (factors per range, ships, units able to fire) are kept up to date as units die,
-    so a round costs one pass over the shots.
+    Side totals (factors per range as the range choice counts them, ships, units able to fire)
+    are kept up to date as units die, so a round costs one pass over the shots.
     """
     rand = rng.random
     disrupted = list(setup.start_disrupted)
     defenders, attackers = list(setup.order[0]), list(setup.order[1])
     side, fighter, can_fire = setup.side, setup.fighter, setup.can_fire
-    missile, beam = setup.factors
+    missile, beam = setup.seen
     carried = setup.carried
     thresholds = setup.thresholds
     long_tot = [sum(missile[i] for i in defenders), sum(missile[i] for i in attackers)]
@@ -208,7 +211,8 @@ def _simulate(setup: _Setup, rng: random.Random, max_rounds: int) -> tuple[int, 
             a_total = int(rand() * 6) + (ships[1] < ships[0])
             if d_total != a_total:
                 break
-        # the chooser takes the range where its total factor against the enemy's is best
+        # the chooser takes the range where its total factor against the enemy's is best, as
+        # both players see them (space.preferred_range)
         c = 0 if d_total > a_total else 1
         short = short_tot[c] / (short_tot[1 - c] + 1) > long_tot[c] / (long_tot[1 - c] + 1)
         table_r = thresholds[1 if short else 0]
@@ -265,15 +269,17 @@ def _simulate(setup: _Setup, rng: random.Random, max_rounds: int) -> tuple[int, 
 def forecast_battle(
     battle: Battle,
     table: CombatTable,
+    face_down: frozenset[str],
     *,
     samples: int = 10_000,
     seed: int = 0,
     max_rounds: int = 50,
 ) -> BattleForecast:
-    """Monte Carlo estimate of ``battle`` over ``samples`` simulated battles (see module doc)."""
+    """Monte Carlo estimate of ``battle`` over ``samples`` simulated battles (see module doc);
+    ``face_down``: the uids of its face-down counters, for the policy the game follows."""
     if samples <= 0:
         raise ValueError("samples must be positive")
-    setup = _Setup(battle, table)
+    setup = _Setup(battle, table, face_down)
     rng = random.Random(seed)
     counts = [len(setup.order[0]), len(setup.order[1])]
     loss_sum = [0, 0]

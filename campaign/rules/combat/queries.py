@@ -5,6 +5,7 @@ from __future__ import annotations
 from campaign.rules.combat import book
 from campaign.rules.combat.forecast import BattleForecast, forecast_battle
 from campaign.rules.combat.model import Battle
+from campaign.rules.combat.space_orders import face_down_in
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
 
@@ -27,6 +28,13 @@ def forecast_open_battle(
     samples: int = 10_000,
     seed: int = 0,
 ) -> BattleForecast:
-    """Monte Carlo forecast of an open battle as it stands now (pure; see ``forecast``)."""
+    """Monte Carlo forecast of an open battle as it stands now (pure; see ``forecast``), by the
+    policy the game follows for its face-down counters (DN-NEU-1)."""
     battle = book.find(state, battle_id).battle
-    return forecast_battle(battle, ruleset.tables["space_crt"], samples=samples, seed=seed)
+    return forecast_battle(
+        battle,
+        ruleset.tables["space_crt"],
+        face_down_in(state, battle),
+        samples=samples,
+        seed=seed,
+    )

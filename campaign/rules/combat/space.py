@@ -79,16 +79,21 @@ def _tie_needs_dice(
     )
 
 
-def preferred_range(battle: Battle, side: Side) -> Range:
-    """The automatic range choice: where ``side``'s total factor against the enemy's is best.
+def preferred_range(battle: Battle, side: Side, face_down: frozenset[str]) -> Range:
+    """The automatic range choice: where ``side``'s total factor against the enemy's is best,
+    counting only what both players can see; ties go to long range.
 
-    Used for the neutrals (DN-NEU-2) and by the forecast; ties go to long range.
+    Used for the neutrals (DN-NEU-2) and by the forecast. The range chosen is seen by every
+    player, so a face-down counter (its uid in ``face_down``) counts for nothing, on either
+    side: by its real factors the choice would tell a beam monitor from a missile one
+    (DN-NEU-1). With only face-down counters for the neutrals the tie gives long range.
     """
 
+    def total(of: Side, weapon: Weapon) -> int:
+        return sum(u.factor(weapon) for u in battle.fighting(of) if u.uid not in face_down)
+
     def score(weapon: Weapon) -> float:
-        own = sum(u.factor(weapon) for u in battle.fighting(side))
-        other = sum(u.factor(weapon) for u in battle.fighting(battle.enemy_of(side)))
-        return own / (other + 1)
+        return total(side, weapon) / (total(battle.enemy_of(side), weapon) + 1)
 
     return Range.SHORT if score(Weapon.BEAM) > score(Weapon.MISSILE) else Range.LONG
 

@@ -60,7 +60,7 @@ from campaign.rules.combat.space_events import (
 from campaign.rules.combat.withdrawal import withdrawal_options
 from campaign.rules.dice import Dice
 from campaign.rules.errors import IllegalOrderError, InvalidOrderError
-from campaign.rules.ids import Side
+from campaign.rules.ids import Side, UnitCategory
 from campaign.rules.offers import accepted
 from campaign.rules.phases import Actor, Phase, SubPhase
 from campaign.rules.registry import (
@@ -71,9 +71,9 @@ from campaign.rules.registry import (
     on_enter,
     order_type,
 )
-from campaign.rules.ruleset import Ruleset
+from campaign.rules.ruleset import Ruleset, UnitType
 from campaign.rules.setup_rules import find_system
-from campaign.rules.state import CampaignState, Location, Where
+from campaign.rules.state import CampaignState, Location, Unit, Where
 
 COMBAT_PHASES = (Phase.FIRST_COMBAT, Phase.REACTION_COMBAT, Phase.SECOND_COMBAT)
 SPACE = [SubPhase.SPACE]
@@ -270,7 +270,7 @@ def _decide_range(
         RangeRolled(battle=order.battle, result=result, rolls=tuple(dice.take()))
     ]
     if result.chooser is Side.NEUTRAL:  # nobody chooses for the neutrals (DN-NEU-2)
-        chosen = preferred_range(battle, Side.NEUTRAL)
+        chosen = preferred_range(battle, Side.NEUTRAL, face_down_in(state, battle))
         events += _range_chosen(state, battle, order.battle, chosen)
     return events
 
@@ -576,6 +576,8 @@ def _decide_join(
     check_reaction_units(state, order.units)
     box = [u for u in box_units(state, ruleset, order.system) if _may_fight(state, side, u.uid)]
     check_lift_off(box, side, order.units)
+    if not _fought_at(state, order.system) and not _may_open_as_seen(state, ruleset, order):
+        raise _no_battle_to_join(state, ruleset, order.system, side)
     # the state as if the units stood in the hex: a shallow copy with new units dict (the rest
     # is only read); the moved units keep their places in the dict's order
     lifted = Location.hex(order.system)
@@ -620,14 +622,53 @@ def _decide_join(
                 "battle still being fought, not to open a new one in the same step (they may "
                 "lift off in the interaction sub-phase, DN-INT-5: lift-off SYS UNITS)",
             )
-        hidden = " (a face-down counter opens none: whether it fires is not known)"
-        raise IllegalOrderError(
-            "DN-MOV-6",
-            f"no battle of {side.value}'s is fought at {name}: ships lift off into a battle "
-            f"only{hidden if _face_down_above(state, order.system) else ''} (in a movement "
-            "phase, leave-box lifts them off)",
-        )
+        raise _no_battle_to_join(state, ruleset, order.system, side)
     return [JoinedBattle(system=order.system, side=side, units=order.units, battles=changed)]
+
+
+def _no_battle_to_join(
+    state: CampaignState, ruleset: Ruleset, system: str, side: Side
+) -> IllegalOrderError:
+    """The refusal of a lift-off that joins and opens no battle (DN-MOV-6)."""
+    name = ruleset.star_map.system(system).name
+    hidden = " (a face-down counter opens none: whether it fires is not known)"
+    return IllegalOrderError(
+        "DN-MOV-6",
+        f"no battle of {side.value}'s is fought at {name}: ships lift off into a battle "
+        f"only{hidden if _face_down_above(state, system) else ''} (in a movement "
+        "phase, leave-box lifts them off)",
+    )
+
+
+def _fought_at(state: CampaignState, system: str) -> bool:
+    """A battle of this step is (or was) fought at ``system``: a lift-off may join it, or find
+    it over."""
+    return any(rec.battle.system == system for rec in book.records(state).values())
+
+
+def _may_open_as_seen(state: CampaignState, ruleset: Ruleset, order: JoinBattle) -> bool:
+    """Whether the lift-off might open a battle ``_opens_as_seen`` counts, decided from what
+    is public: some unit able to fire that could fight there (in the stellar hex, lifting off,
+    or a fighter based in the box) is the side's own or one it can see. When none is, no
+    battle opens as the side can tell, whatever the face-down counters are, and the refusal
+    needs no face-down counter's kind: in fair mode no reveal is called for it (ADR 0028,
+    DN-NEU-1). When one is, the battles are found with the real kinds."""
+    side = _side(order)
+
+    def may_fight(unit: Unit, unit_type: UnitType) -> bool:
+        place = state.position_of(unit.id)
+        return place.system == order.system and (
+            place.where is Where.HEX
+            or unit.id in order.units
+            or unit_type.category is UnitCategory.FIGHTER
+        )
+
+    return any(
+        (unit_type.beam > 0 or unit_type.missile > 0) and may_fight(unit, unit_type)
+        for unit in state.units.values()
+        if unit.owner is side or not unit.face_down
+        for unit_type in (ruleset.unit_type(unit.kind),)
+    )
 
 
 def _opens_as_seen(state: CampaignState, battle: Battle, side: Side) -> bool:
