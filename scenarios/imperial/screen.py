@@ -192,22 +192,31 @@ def standing_line(state: State) -> str:
 
 
 class ScoreScreen(GameDialog[None]):
-    """IMP-21: the final score table."""
+    """IMP-21: the score table, final or as it stands (``resigned``: the player who resigned,
+    which ends the game with the scores as they stand)."""
 
     BINDINGS = [Binding("escape", "dismiss", "Close", id="imperial.score.close")]
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, resigned: str | None = None) -> None:
         super().__init__()
         self.state = state
+        self.resigned = resigned
+
+    def title_text(self) -> str:
+        """What the table is: the final score, the score when a player resigned, or the score
+        so far of a game that goes on."""
+        if self.state.ended:
+            return f"Final score — {self.state.ended} (IMP-21)"
+        if self.resigned is not None:
+            return (
+                f"Score at turn {self.state.turns} — {self.resigned} resigned, the game is over "
+                "(Esc closes)"
+            )
+        return f"Score so far, turn {self.state.turns} — the game goes on (Esc closes)"
 
     def compose(self) -> ComposeResult:
         with Vertical(id="imperial-score"):
-            if self.state.ended:
-                yield Static(f"Final score — {self.state.ended} (IMP-21)")
-            else:
-                yield Static(
-                    f"Score so far, turn {self.state.turns} — the game goes on (Esc closes)"
-                )
+            yield Static(self.title_text(), id="imperial-score-title")
             yield Static(standing_line(self.state), id="imperial-score-standing")
             yield DataTable(id="imperial-score-table", cursor_type="row")
 
@@ -321,7 +330,7 @@ class ImperialScreen(GameScreen):
 
     def after_resignation(self) -> None:
         self.refresh_views()
-        self.app.push_screen(ScoreScreen(self.state))
+        self.action_scores()
 
     def play(self, order: Order) -> None:
         """Apply a human order, then let computer seats move, then redraw."""
@@ -364,18 +373,31 @@ class ImperialScreen(GameScreen):
             self.play(self.orders[event.option_index])
 
     def action_undo(self) -> None:
-        """Take back orders until a human seat decides again (the computer's answers too); after
-        a resignation, the resignation only."""
+        """Take back orders until a human seat decides again (the computer's answers too), and
+        nothing when no person has given an order yet; after a resignation, the resignation
+        only."""
         if self.take_back_resignation():
             self.advance()
             return
+        earlier = self.position.clone()
         try:
-            self.position.undo()
-            while self.position.current_player() in self.computer and self.position.orders():
-                self.position.undo()
+            earlier.undo()
+            while earlier.current_player() in self.computer and earlier.orders():
+                earlier.undo()
         except IllegalActionError as error:
             self.notify(str(error), severity="warning")
-        self.refresh_views()
+            return
+        if earlier.current_player() in self.computer:
+            # back at the start with a computer seat to decide: no person's order to take back
+            # (taking the computers' orders back left the game waiting for nobody)
+            self.notify(
+                "Nothing to undo: no person has given an order yet (the computer seats' orders "
+                "are taken back only with a person's).",
+                severity="warning",
+            )
+            return
+        self.position = earlier
+        self.advance()  # an investor decision opens its dialog again (IMP-19)
 
     def action_computer(self) -> None:
         """Let the computer decide the open decision for whoever holds it."""
@@ -390,8 +412,8 @@ class ImperialScreen(GameScreen):
         self.query_one("#imperial-tabs", TabbedContent).active = TABS[index][0]
 
     def action_scores(self) -> None:
-        """Show the score table (final or as it stands)."""
-        self.app.push_screen(ScoreScreen(self.state))
+        """Show the score table (final, at a resignation, or as it stands)."""
+        self.app.push_screen(ScoreScreen(self.state, self.resigned))
 
     # ------------------------------------------------------------------ files and leaving
     def unsaved_game(self) -> bool:

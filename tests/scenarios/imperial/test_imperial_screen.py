@@ -239,3 +239,62 @@ async def test_score_table_names_the_leader_and_the_winner_at_80_columns(compute
         assert text.startswith(expected), text
         await until(pilot, lambda: line.region.width > 0, "the score window laid out")
         assert line.region.right <= 80
+
+
+@sync
+async def test_undo_with_no_order_of_a_person_before_it_changes_nothing():
+    """IMP-7 (found by use): ``u`` at a person's first decision took back the computer seats'
+    orders before it and stopped with a computer seat to decide: the orders list empty and
+    nobody moving, the game stuck until ``c``. Nothing is taken back now, and it says why."""
+    screen = ImperialScreen(players=4, seed=0, computer={0, 1, 3})
+    app = Host(screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: screen.is_mounted, "the table")
+        game = table(app)
+        assert game.position.current_player() == 2 and game.orders
+        assert (game.state.pending or {}).get("kind") != "invest"
+        before = game.position.to_text()
+        count = len(game.position.orders())
+        assert count > 0  # the computer seats decided before the person's first decision
+        told = len(app._notifications)
+        await pilot.press("u")
+        await until(pilot, lambda: len(app._notifications) > told, "the refusal")
+        assert "Nothing to undo" in str(list(app._notifications)[-1].message)
+        assert game.position.to_text() == before and len(game.position.orders()) == count
+        assert game.position.current_player() == 2 and game.orders
+
+
+@sync
+async def test_undo_back_to_an_investor_decision_opens_the_investor_dialog():
+    """IMP-19 (found by use): ``u`` back to the person's investor decision listed the purchases
+    in the orders list, without the dialog's cash, prices and interest; the dialog opens again,
+    as it did when the decision first came."""
+    app = Host(make_screen(players=4, seed=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, InvestorDialog), "the investor dialog")
+        await pass_investor(pilot)
+        game = table(app)
+        assert (game.state.pending or {}).get("kind") != "invest"
+        await pilot.press("u")
+        await until(pilot, lambda: isinstance(app.screen, InvestorDialog), "the dialog again")
+        assert (game.state.pending or {}).get("kind") == "invest"
+
+
+@sync
+async def test_the_score_table_after_a_resignation_says_the_game_is_over():
+    """IMP-21 (found by use): after ``x`` the score table opened titled "Score so far, turn 5 —
+    the game goes on", while the status said the game was over. It names the resignation."""
+    app = Host(ImperialScreen(players=4, seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pass_investor(pilot)
+        game = table(app)
+        await pilot.press("x", "y")
+        await until(pilot, lambda: isinstance(app.screen, ScoreScreen), "the score table")
+        title = str(app.screen.query_one("#imperial-score-title", Static).render())
+        assert "goes on" not in title and "P0 resigned" in title, title
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is game, "the table again")
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, ScoreScreen), "the score table")
+        title = str(app.screen.query_one("#imperial-score-title", Static).render())
+        assert "goes on" not in title and "P0 resigned" in title, title
