@@ -387,9 +387,16 @@ class InvectorScreen(GameScreen):
         self.refresh_view()
 
     def action_deselect(self) -> None:
-        """Drop the selection."""
+        """Drop the selection and leave the move input (as Esc does in Imperium Shogi: the
+        input stayed open and took the next keys)."""
+        self._close_move_input()
         self.selected, self.targets = None, {}
         self.refresh_view()
+
+    def _close_move_input(self) -> None:
+        """Hide the move input and give the keys back to the board."""
+        self.query_one("#inv-move-input", Input).display = False
+        self.set_focus(None)
 
     def swap_refusal(self) -> str | None:
         """Why a person cannot swap now (naming the rule), or ``None`` when ``s`` swaps."""
@@ -425,9 +432,9 @@ class InvectorScreen(GameScreen):
 
     @on(Input.Submitted, "#inv-move-input")
     def _typed(self, event: Input.Submitted) -> None:
-        box = event.input
-        box.display = False
-        self.set_focus(None)
+        self._close_move_input()
+        if not event.value.strip():  # an empty line closes the input, as in Imperium Shogi
+            return
         if not self.is_human_turn():
             self.notify("It is not your turn.", severity="warning")
             return

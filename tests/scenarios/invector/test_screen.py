@@ -376,3 +376,30 @@ async def test_a_large_board_has_its_files_and_rows_along_its_edges(size):
             pilot, lambda: "a1" in str(pilot.app.screen.query_one("#cell-a1").render()), "a1"
         )
         assert not pilot.app.screen.query(".coord")
+
+
+@pilot_test
+async def test_escape_leaves_the_move_input_and_an_empty_line_is_no_move():
+    """INV-8 (found by use): Esc in the move input (``m``) left it open and focused, so the
+    next keys (``u``, ``q``) were typed into it instead of acting, as Imperium Shogi's Esc does;
+    an empty line was refused as "'' is not a move". Esc closes the input; an empty Enter closes
+    it without a word."""
+    app = HostApp(cols=5, rows=4, pie=True, players=("human", "human"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = screen_of(app)
+        box = screen.query_one("#inv-move-input")
+        await pilot.press("m", "a", "1")
+        await until(pilot, lambda: box.has_focus, "the move input")
+        await pilot.press("escape")
+        await until(pilot, lambda: not box.display and not box.has_focus, "the input closed")
+        await pilot.press("m", *"a1xb1", "enter")
+        await until(pilot, lambda: screen.moves == ["a1xb1"], "the move played")
+        await pilot.press("u")  # a key of the screen again, not a letter in the input
+        await until(pilot, lambda: screen.moves == [], "the move taken back")
+        told = len(app._notifications)
+        await pilot.press("m")
+        await until(pilot, lambda: box.has_focus, "the move input")
+        await pilot.press("enter")
+        await until(pilot, lambda: not box.display and not box.has_focus, "the input closed")
+        await pilot.pause()
+        assert len(app._notifications) == told and screen.moves == []
