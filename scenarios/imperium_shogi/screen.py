@@ -352,14 +352,32 @@ class ShogiScreen(GameScreen):
         self.cursor = cell
         self.activate(cell)
 
-    def activate(self, cell: Cell) -> None:
-        """What Enter or a click does on ``cell``."""
+    def move_refusal(self) -> str | None:
+        """Why a person cannot move now (the game is over, or it is the computer's turn), or
+        ``None``. (After a resignation Enter did nothing and a typed move said "It is not your
+        turn.")"""
+        if self.resigned is not None:
+            return (
+                f"The game is over: {self.resigned} resigned (n starts a new one, u takes the "
+                "resignation back)."
+            )
         outcome = self.state.outcome()
         if outcome is not None:
-            self.notify(f"{outcome.rule}: the game is over (n starts a new one).")
-            return
+            return f"{outcome.rule}: the game is over (n starts a new one)."
         if not self.is_human_turn():
-            self.refresh_view()
+            return "It is not your turn: the computer is to move."
+        return None
+
+    def refuse_move(self) -> bool:
+        """Say why a person cannot move now; ``True`` when they cannot."""
+        refusal = self.move_refusal()
+        if refusal is not None:
+            self.notify(refusal, severity="information" if self.game_over() else "warning")
+        return refusal is not None
+
+    def activate(self, cell: Cell) -> None:
+        """What Enter or a click does on ``cell``."""
+        if self.refuse_move():
             return
         if self.selected is not None and cell in self.targets:
             self._play_choice(self.targets[cell])
@@ -415,8 +433,7 @@ class ShogiScreen(GameScreen):
 
     def play(self, move: int) -> bool:
         """Play a human move; returns False (and says why) when it is not legal."""
-        if not self.is_human_turn():
-            self.notify("It is not your turn.", severity="warning")
+        if self.refuse_move():
             return False
         try:
             self.state.apply_action(move)
@@ -437,7 +454,7 @@ class ShogiScreen(GameScreen):
         text = event.value.strip()
         event.input.value = ""
         self.set_focus(None)
-        if not text:
+        if not text or self.refuse_move():
             return
         try:
             move = self.state.text_to_action(text)

@@ -277,3 +277,30 @@ async def test_playing_blue_against_the_computer_flips_the_board():
         await pilot.press("f")
         assert not screen.flipped
         assert screen.cell_at(Cell(4, 1)).square == 1  # b1 when not flipped
+
+
+def last_message(app: App[None]) -> str:
+    """The newest notification's text ("" when there is none)."""
+    shown = list(app._notifications)
+    return str(shown[-1].message) if shown else ""
+
+
+@pilot_test
+async def test_a_move_after_a_resignation_says_the_game_is_over():
+    """SHO-10 (found by use): after ``x`` Enter on a piece did nothing at all and a typed move
+    was refused with "It is not your turn."; both say the game is over now (Invector does)."""
+    app = ShogiTestApp(red="human", blue="normal")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = screen_of(app)
+        await pilot.press("x", "y")
+        await until(pilot, lambda: screen.resigned == "Red", "the resignation")
+        await until(pilot, lambda: app.screen is screen, "the question answered")
+        told = len(app._notifications)
+        await pilot.press("up", "enter")  # the B on b2
+        await until(pilot, lambda: len(app._notifications) > told, "a word about Enter")
+        assert "game is over" in last_message(app) and screen.selected is None
+        told = len(app._notifications)
+        await pilot.press("m", *"b2b3", "enter")
+        await until(pilot, lambda: len(app._notifications) > told, "the typed move refused")
+        assert "game is over" in last_message(app), last_message(app)
+        assert moves_of(screen) == []
