@@ -334,8 +334,7 @@ class ImperialScreen(GameScreen):
 
     def play(self, order: Order) -> None:
         """Apply a human order, then let computer seats move, then redraw."""
-        if self.game_over():
-            self.notify("The game is over (n starts a new one).", severity="warning")
+        if self.refuse_when_over():
             return
         try:
             self.position.apply_action(order)
@@ -343,6 +342,12 @@ class ImperialScreen(GameScreen):
             self.notify(str(error), severity="error")
             return
         self.advance()
+
+    def refuse_when_over(self) -> bool:
+        """Say that the game is over when it is; ``True`` then (no order may be given)."""
+        if self.game_over():
+            self.notify("The game is over (n starts a new one).", severity="warning")
+        return self.game_over()
 
     def advance(self) -> None:
         """Computer seats decide until a human seat must act or the game ends."""
@@ -400,8 +405,9 @@ class ImperialScreen(GameScreen):
         self.advance()  # an investor decision opens its dialog again (IMP-19)
 
     def action_computer(self) -> None:
-        """Let the computer decide the open decision for whoever holds it."""
-        if not self.game_over():
+        """Let the computer decide the open decision for whoever holds it (once the game is
+        over it says so: the key did nothing)."""
+        if not self.refuse_when_over():
             self.play(ai.choose(self.state, self.rng, self.level))
 
     def action_show_tab(self, index: int) -> None:

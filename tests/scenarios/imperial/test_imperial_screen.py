@@ -298,3 +298,19 @@ async def test_the_score_table_after_a_resignation_says_the_game_is_over():
         await until(pilot, lambda: isinstance(app.screen, ScoreScreen), "the score table")
         title = str(app.screen.query_one("#imperial-score-title", Static).render())
         assert "goes on" not in title and "P0 resigned" in title, title
+
+
+@sync
+async def test_the_computer_key_after_the_end_says_the_game_is_over():
+    """IMP-20 (found by use): ``c`` once the game had ended did nothing at all (every other
+    key of the table says why it cannot act)."""
+    app = Host(ImperialScreen(players=4, seed=3, computer={0, 1, 2, 3}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ScoreScreen), "the final score table")
+        await pilot.press("escape")
+        game = table(app)
+        await until(pilot, lambda: app.screen is game, "the table again")
+        told = len(app._notifications)
+        await pilot.press("c")
+        await until(pilot, lambda: len(app._notifications) > told, "a word about c")
+        assert "game is over" in str(list(app._notifications)[-1].message)
