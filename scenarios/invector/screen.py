@@ -38,6 +38,7 @@ from scenarios.dialogs import (
 from scenarios.footer import KeysFooter
 from scenarios.invector.ai import LEVELS, InvectorAI, levels_help
 from scenarios.invector.board import COLUMN_LETTERS
+from scenarios.invector.record import move_texts, parse_record, record_lines
 from scenarios.invector.rules import (
     BLACK,
     COLOUR_NAMES,
@@ -48,7 +49,6 @@ from scenarios.invector.rules import (
     SWAP,
     InvectorGame,
     InvectorState,
-    parse_position,
 )
 from scenarios.protocol import IllegalActionError, NotationError
 from scenarios.type_ahead import TypeAheadInput
@@ -149,10 +149,7 @@ class InvectorScreen(GameScreen):
     @property
     def moves(self) -> list[str]:
         """The notation of every action played so far (passes and swap included)."""
-        out = []
-        for before, after in zip(self.states, self.states[1:], strict=False):
-            out.append(before.action_to_text(after.history[-1]))
-        return out
+        return move_texts(self.states)
 
     def is_human_turn(self) -> bool:
         """True when a person is to move in a running game."""
@@ -495,7 +492,7 @@ class InvectorScreen(GameScreen):
                 return
             size, variant = value.split(":")
             cols, rows = (int(part) for part in size.split("x"))
-            await self.start(InvectorGame(cols, rows, variant == "pie").new_initial_state())
+            await self.start([InvectorGame(cols, rows, variant == "pie").new_initial_state()])
 
         confirm_then(
             self,
@@ -504,31 +501,31 @@ class InvectorScreen(GameScreen):
             lambda: self.app.push_screen(GameChoice("New game", NEW_GAME_CHOICES), chosen),
         )
 
-    async def start(self, state: InvectorState, resigned: str | None = None) -> None:
-        """Replace the game by one starting at ``state`` (rebuilding the board if its size
-        changes); ``resigned``: a saved game a colour resigned."""
+    async def start(self, states: list[InvectorState], resigned: str | None = None) -> None:
+        """Replace the game by the one whose positions are ``states`` (a new game: its start
+        alone), rebuilding the board if its size changes; ``resigned``: a saved game a colour
+        resigned."""
         self.resigned = resigned
         self._generation += 1
         self.thinking = False
-        resize = state.board != self.state.board
-        self.states = [state]
-        self._saved_length = 1
+        resize = states[-1].board != self.state.board
+        self.states = list(states)
+        self._saved_length = len(self.states)
         if resize:
             await self._build_board()
         self._after_change()
 
     def action_save(self) -> None:
-        """Save the position text (INV-8) and the moves (as a comment) to a file."""
+        """Save the position text (INV-8), the start and the moves (as comments) to a file."""
         self.ask_and_save(self._record_text, self._mark_saved)
 
     def _record_text(self) -> str:
-        """The saved file: the position text, then the moves and the players as comments (the
-        players line keeps the computer levels when the game is loaded again)."""
+        """The saved file: the position text, then the start, the moves and the players as
+        comments (the players line keeps the computer levels when the game is loaded again)."""
         return (
             "\n".join(
                 [
-                    self.state.to_text(),
-                    "# moves: " + " ".join(self.moves),
+                    *record_lines(self.states),
                     players_line(self.players),
                     *resigned_line(self.resigned),
                 ]
@@ -541,14 +538,14 @@ class InvectorScreen(GameScreen):
         self._saved_length = len(self.states)
 
     def action_load(self) -> None:
-        """Load a position text saved earlier, with its players (an unreadable file changes
-        nothing)."""
+        """Load a game saved earlier, its moves replayed (so undo works) and its players (an
+        unreadable file changes nothing)."""
 
-        async def use(loaded: tuple[InvectorState, list[str] | None, str | None]) -> None:
-            state, players, resigned = loaded
+        async def use(loaded: tuple[list[InvectorState], list[str] | None, str | None]) -> None:
+            states, players, resigned = loaded
             if players is not None:
                 self.players = players
-            await self.start(state, resigned)
+            await self.start(states, resigned)
 
         self.ask_and_load(
             "Load a game and drop the moves not saved?" if self.unsaved_game() else None,
@@ -573,17 +570,11 @@ class InvectorScreen(GameScreen):
         confirm_then(self, self.unsaved_game(), "Leave and drop the moves not saved?", leave)
 
 
-def load_game(path: Path) -> tuple[InvectorState, list[str] | None, str | None]:
-    """The position in a save file (its first line that is not empty or a ``#`` comment),
-    the players its ``# players:`` line names (``None`` in a save without one) and the colour
-    its ``# resigned:`` line names."""
+def load_game(path: Path) -> tuple[list[InvectorState], list[str] | None, str | None]:
+    """The positions of the game in a save file (``record.parse_record``: from its start to
+    the position saved), the players its ``# players:`` line names (``None`` in a save without
+    one) and the colour its ``# resigned:`` line names."""
     text = read_text_bounded(path)
     players = read_players(text, PLAYER_KINDS)
     resigned = read_resigned(text, [name.capitalize() for name in COLOUR_NAMES])
-    for number, line in enumerate(text.splitlines(), start=1):
-        if line.strip() and not line.lstrip().startswith("#"):
-            try:
-                return parse_position(line), players, resigned
-            except NotationError as error:
-                raise NotationError(f"line {number}: {error}") from error
-    raise NotationError("INV-8: the file holds no position line")
+    return parse_record(text), players, resigned

@@ -403,3 +403,37 @@ async def test_escape_leaves_the_move_input_and_an_empty_line_is_no_move():
         await until(pilot, lambda: not box.display and not box.has_focus, "the input closed")
         await pilot.pause()
         assert len(app._notifications) == told and screen.moves == []
+
+
+@pilot_test
+async def test_a_loaded_game_keeps_its_moves_and_undo(tmp_path):
+    """INV-8 (found by use): a save holds the moves, but loading it set up the last position
+    alone: the move list said "no moves yet" and ``u`` "Nothing to undo" (Imperium Shogi and
+    Imperial replay their moves). The moves are replayed from the start the save names."""
+    path = tmp_path / "game.txt"
+    app = HostApp(cols=5, rows=4, pie=True, players=("human", "human"), save_path=str(path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = screen_of(app)
+        for move in ("a1xb1", "swap", "d1xc1"):
+            if move == "swap":
+                await pilot.press("s")
+            else:
+                await pilot.press("m", *move, "enter")
+        await until(pilot, lambda: screen.moves == ["a1xb1", "swap", "d1xc1"], "three moves")
+        played = screen.moves
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: path_dialog(app), "the save dialog")
+        await pilot.press("enter")
+        await until(pilot, lambda: app.screen is screen and path.exists(), "the game saved")
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, GameChoice), "the new-game dialog")
+        await pilot.press("enter")
+        await until(pilot, lambda: screen.moves == [], "a new game")
+        await pilot.press("ctrl+o")
+        await until(pilot, lambda: path_dialog(app), "the open dialog")
+        await pilot.press("enter")
+        await until(pilot, lambda: screen.moves == played, "the saved moves loaded")
+        assert "a1xb1" in str(screen.query_one("#inv-moves").render())
+        await pilot.press("u")
+        await until(pilot, lambda: screen.moves == played[:2], "the last move taken back")
+        assert screen.state.pie == "swapped"
