@@ -546,6 +546,11 @@ def preset_text(name: str) -> str:
     return " · ".join(f"{key} {'on' if value else 'off'}" for key, value in switches.items())
 
 
+def default_seats(players: int) -> str:
+    """The computer seats the set-up offers for ``players``: every seat but seat 0."""
+    return ",".join(str(seat) for seat in range(1, players))
+
+
 def parse_seats(text: str, players: int) -> set[int]:
     """Seat numbers from ``"1, 2,3"``; ValueError naming the bad entry."""
     seats: set[int] = set()
@@ -564,6 +569,8 @@ class ImperialSetupScreen(Screen[None]):
     #: nothing); Tab / Shift+Tab go through the fields, Enter on Start begins.
     AUTO_FOCUS = "#imperial-players"
     BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="imperial.setup.back")]
+    #: The number of players chosen (the computer seats' default follows it).
+    _players = 4
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -578,7 +585,7 @@ class ImperialSetupScreen(Screen[None]):
             yield Static("Deal seed")
             yield TypeAheadInput("0", id="imperial-seed")
             yield Static("Computer seats (e.g. 1,2,3; seat 0 sits first)")
-            yield TypeAheadInput("1,2,3", id="imperial-computer")
+            yield TypeAheadInput(default_seats(4), id="imperial-computer")
             with Horizontal(id="imperial-setup-choices"):
                 yield Select(
                     [(f"rules: {name}", name) for name in PRESETS],
@@ -599,6 +606,16 @@ class ImperialSetupScreen(Screen[None]):
     def on_mount(self) -> None:
         self.title = "Imperial"
         self.sub_title = "new game"
+
+    @on(Select.Changed, "#imperial-players")
+    def _players_changed(self, event: Select.Changed) -> None:
+        """While the computer seats are the default (every seat but seat 0) they follow the
+        number of players (2 players with "1,2,3" was refused at Start); typed seats stay."""
+        seats = self.query_one("#imperial-computer", Input)
+        players = int(str(event.value))
+        if seats.value.replace(" ", "") == default_seats(self._players):
+            seats.value = default_seats(players)
+        self._players = players
 
     @on(Select.Changed, "#imperial-preset")
     def _preset_changed(self, event: Select.Changed) -> None:

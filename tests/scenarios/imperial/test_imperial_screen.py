@@ -314,3 +314,26 @@ async def test_the_computer_key_after_the_end_says_the_game_is_over():
         await pilot.press("c")
         await until(pilot, lambda: len(app._notifications) > told, "a word about c")
         assert "game is over" in str(list(app._notifications)[-1].message)
+
+
+@sync
+async def test_the_computer_seats_follow_the_number_of_players_until_edited():
+    """IMP-4 (found by use): choosing 2 players and pressing Start was refused with "computer
+    seat '2' must be a number 0-1": the field kept the 4-player default "1,2,3". While it holds
+    the default (every seat but seat 0) it follows the number of players; an edited field is
+    kept as typed."""
+    app = Host(make_screen())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.screen.is_mounted, "the set-up screen")
+        setup = app.screen
+        seats = setup.query_one("#imperial-computer", Input)
+        setup.query_one("#imperial-players", Select).value = 2
+        await until(pilot, lambda: seats.value == "1", "the seats of 2 players")
+        setup.query_one("#imperial-players", Select).value = 6
+        await until(pilot, lambda: seats.value == "1,2,3,4,5", "the seats of 6 players")
+        seats.value = "2"
+        setup.query_one("#imperial-players", Select).value = 3
+        await pilot.pause()
+        assert seats.value == "2"
+        game = await start_from_setup(pilot, app)
+        assert game.game.num_players == 3 and game.computer == {2}
