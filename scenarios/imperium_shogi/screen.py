@@ -193,9 +193,7 @@ class ShogiScreen(GameScreen):
                 yield Static("", id="status")
                 with MoveList(id="moves-scroll"):
                     yield Static("", id="moves")
-                yield TypeAheadInput(
-                    placeholder="move: b2b3, b3b4+, B*b3 (Enter plays)", id="move-input"
-                )
+                yield TypeAheadInput(placeholder="move, e.g. b2b3, b3b4+, B*b3", id="move-input")
         yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:

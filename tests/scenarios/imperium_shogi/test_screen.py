@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from textual.app import App
+from textual.geometry import Region
 from textual.widgets import Input
 
 from scenarios.dialogs import GameChoice, GameHelp, GamePathDialog
@@ -304,3 +305,17 @@ async def test_a_move_after_a_resignation_says_the_game_is_over():
         await until(pilot, lambda: len(app._notifications) > told, "the typed move refused")
         assert "game is over" in last_message(app), last_message(app)
         assert moves_of(screen) == []
+
+
+@pilot_test
+async def test_the_move_input_shows_its_whole_hint_at_80_columns():
+    """SHO-10 (found by use): at 80x24 the move input read "move: b2b3, b3b4+, B*b3 (Enter",
+    its hint cut off at the field's edge; the whole hint shows."""
+    app = ShogiTestApp(red="human", blue="human")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = screen_of(app)
+        box = screen.query_one("#move-input", Input)
+        await until(pilot, lambda: box.region.width > 0, "the move input laid out")
+        whole = Region(0, 0, box.outer_size.width, box.outer_size.height)
+        shown = " ".join(strip.text for strip in box.render_lines(whole))
+        assert str(box.placeholder) in shown, (box.placeholder, shown)
