@@ -30,6 +30,7 @@ from scenarios.dialogs import (
     GameDialog,
     GameScreen,
     HelpSection,
+    MoveList,
     confirm_then,
     game_bindings,
     game_keys,
@@ -283,7 +284,7 @@ class ImperialScreen(GameScreen):
                     yield Static("", id="imperial-rondel")
                 with TabPane(titles[3], id="tab-map"):
                     yield DataTable(id="imperial-map", cursor_type="row")
-                with TabPane(titles[4], id="tab-log"):
+                with TabPane(titles[4], id="tab-log"), MoveList(id="imperial-log-scroll"):
                     yield Static("", id="imperial-log")
             with Vertical(id="imperial-side"):
                 yield Static("Orders (Enter plays)")
@@ -531,6 +532,10 @@ class ImperialScreen(GameScreen):
             )
         log = log_lines(self.position)
         self.query_one("#imperial-log", Static).update("\n".join(log) or "(no orders yet)")
+        # the newest order stays in view (at 80x24 it was cut off below the pane)
+        self.call_after_refresh(
+            self.query_one("#imperial-log-scroll", MoveList).scroll_end, animate=False
+        )
         options = self.query_one("#imperial-orders", OptionList)
         options.clear_options()
         human = self.position.current_player() not in self.computer and not self.game_over()

@@ -11,6 +11,7 @@ from textual.app import App
 from textual.widgets import Button, DataTable, Input, OptionList, Select, Static
 
 from scenarios.imperial import make_screen
+from scenarios.imperial.constants import NATIONS
 from scenarios.imperial.notation import order_to_text
 from scenarios.imperial.screen import (
     ImperialScreen,
@@ -337,3 +338,48 @@ async def test_the_computer_seats_follow_the_number_of_players_until_edited():
         assert seats.value == "2"
         game = await start_from_setup(pilot, app)
         assert game.game.num_players == 3 and game.computer == {2}
+
+
+@sync
+async def test_the_log_shows_its_newest_orders_at_80x24():
+    """IMP-7 (found by use): at 80x24 the Log tab showed the oldest of its last 30 orders and
+    cut the newest ones (the game's last, for one) off below the pane, with no way to scroll
+    to them. The log scrolls, to its end after every order, as the board games' move lists do."""
+    app = Host(ImperialScreen(players=4, seed=3, computer={0, 1, 2, 3}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ScoreScreen), "the final score table")
+        await pilot.press("escape")
+        game = table(app)
+        await until(pilot, lambda: app.screen is game, "the table again")
+        await pilot.press("5")
+        log = game.query_one("#imperial-log", Static)
+        tabs = game.query_one("#imperial-tabs")
+        await until(pilot, lambda: log.region.height > 0, "the log shown")
+        assert log.region.height > tabs.region.height  # more orders than lines: it must scroll
+        await until(
+            pilot, lambda: log.region.bottom <= tabs.region.bottom, "the newest order in view"
+        )
+
+
+@sync
+async def test_a_long_investor_dialog_fits_80x24():
+    """IMP-19 (found by use): with 11M in hand the investor dialog listed 22 purchases and was
+    taller than a 24-line terminal: its frame and first line went off the top of the screen.
+    It fits the screen and its list scrolls."""
+    app = Host(ImperialScreen(players=4, seed=0, computer=set()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = table(app)
+        game.play(("rondel", 3))  # AH lands on Investor: the investor step opens the dialog
+        await until(pilot, lambda: isinstance(app.screen, InvestorDialog), "the dialog")
+        app.pop_screen()
+        orders = [("buy", n, c, 0) for n in NATIONS for c in (2, 4, 6, 9)] + [("pass",)]
+        app.push_screen(InvestorDialog(game.state, orders))
+        await until(pilot, lambda: isinstance(app.screen, InvestorDialog), "a long dialog")
+        box = app.screen.query_one("#imperial-investor")
+        await until(pilot, lambda: box.region.height > 0, "the dialog laid out")
+        assert box.region.y >= 0 and box.region.bottom <= 24, box.region
+        options = app.screen.query_one(OptionList)
+        await pilot.press(*["down"] * (len(orders) - 1))
+        await until(pilot, lambda: options.highlighted == len(orders) - 1, "the last option")
+        assert options.region.bottom <= 24 and options.scroll_y > 0
