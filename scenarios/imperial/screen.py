@@ -297,8 +297,10 @@ class ImperialScreen(GameScreen):
         self.query_one("#imperial-nations", DataTable).add_columns(
             "Nation", "Flag", "Treasury", "Tax", "Power", "Rondel", "Units", "Factories", "Chips"
         )
+        # the score and the flags before the bonds per nation: at 80 columns they lay beyond
+        # the pane's right edge
         self.query_one("#imperial-bonds", DataTable).add_columns(
-            "Player", "Cash", *NATIONS, "Flags", "Score"
+            "Player", "Cash", "Score", "Flags", *NATIONS
         )
         self.query_one("#imperial-map", DataTable).add_columns(
             "Region", "Kind", "Home", "Factory", "Units", "Chip"
@@ -513,9 +515,9 @@ class ImperialScreen(GameScreen):
             bonds.add_row(
                 f"P{p}" + (" (card)" if state.card == p else ""),
                 str(state.cash[p]),
-                *(bond_text(state, p, n) for n in NATIONS),
-                " ".join(state.flags_of(p)) or "-",
                 str(player_scores[p]),
+                " ".join(state.flags_of(p)) or "-",
+                *(bond_text(state, p, n) for n in NATIONS),
             )
         self.query_one("#imperial-rondel", Static).update(rondel_text(state))
         board = self.query_one("#imperial-map", DataTable)

@@ -383,3 +383,22 @@ async def test_a_long_investor_dialog_fits_80x24():
         await pilot.press(*["down"] * (len(orders) - 1))
         await until(pilot, lambda: options.highlighted == len(orders) - 1, "the last option")
         assert options.region.bottom <= 24 and options.scroll_y > 0
+
+
+@sync
+async def test_the_bonds_tab_shows_score_and_flags_at_80_columns():
+    """IMP-21 (found by use): at 80x24 the Bonds tab showed a player's cash and bonds but its
+    Flags and Score columns lay beyond the pane's right edge (the table scrolls sideways only
+    once it has the focus). They come right after the cash now, before the bonds per nation."""
+    app = Host(ImperialScreen(players=4, seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pass_investor(pilot)
+        game = table(app)
+        await pilot.press("2")
+        bonds = game.query_one("#imperial-bonds", DataTable)
+        await until(pilot, lambda: bonds.region.width > 0, "the Bonds tab shown")
+        right = 0
+        for column in bonds.columns.values():
+            right += column.get_render_width(bonds)
+            if str(column.label) in ("Flags", "Score"):
+                assert right <= bonds.scrollable_content_region.width, (column.label, right)
