@@ -69,8 +69,10 @@ HELP_NOTES = (
     "the card holder may buy (IMP-19). Computer seats answer at once. The Log tab names the "
     "nation and the player of every order.\n"
     "Tabs: 1 to 5 show Nations, Bonds, Rondel, Map and Log (the number is in each tab's title, "
-    "as on the campaign screen) and leave the focus on the orders. Or Shift+Tab to the tab "
-    "titles, then ← / → switch tabs and Tab goes back to the orders."
+    "as on the campaign screen) and leave the focus on the orders. Shift+Tab from the orders "
+    "reaches the table or log of the tab shown, if it has one (the arrows scroll it, also "
+    "sideways to the columns beyond the edge at 80 columns), once more the tab titles, where "
+    "← / → switch tabs; Tab goes back to the orders."
 )
 
 #: Safety bound on computer decisions per refresh (a whole computer game fits well inside).

@@ -402,3 +402,27 @@ async def test_the_bonds_tab_shows_score_and_flags_at_80_columns():
             right += column.get_render_width(bonds)
             if str(column.label) in ("Flags", "Score"):
                 assert right <= bonds.scrollable_content_region.width, (column.label, right)
+
+
+@sync
+async def test_the_help_says_what_shift_tab_reaches():
+    """IMP-7 (found by use): the help said "Shift+Tab to the tab titles, then ← / → switch
+    tabs", but from the orders the first Shift+Tab reaches the table of the tab shown, where
+    → scrolls the table instead (the way to its columns beyond the edge at 80 columns). The
+    help says so, and it is so."""
+    app = Host(ImperialScreen(players=4, seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pass_investor(pilot)
+        game = table(app)
+        await pilot.press("question_mark")
+        await until(pilot, lambda: app.screen is not game, "the help")
+        notes = str(app.screen.query_one("#help-notes", Static).render())
+        assert "once more" in notes and "scroll" in notes, notes
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is game, "the table again")
+        nations = game.query_one("#imperial-nations", DataTable)
+        await pilot.press("shift+tab")
+        await until(pilot, lambda: app.focused is nations, "the Nations table focused")
+        await pilot.press("shift+tab", "right")
+        tabs = game.query_one("#imperial-tabs")
+        await until(pilot, lambda: tabs.active == "tab-bonds", "the Bonds tab")
