@@ -32,6 +32,7 @@ from scenarios.dialogs import (
     game_bindings,
     game_keys,
     leave_screen,
+    opponent_seat,
     player_word,
     players_line,
     read_players,
@@ -179,6 +180,8 @@ class ShogiScreen(GameScreen):
         #: Moves of the game when it was last saved, loaded or started (to ask before a loss).
         self._saved_moves = len(self.state.history())
         self._computers: dict[int, ShogiAI] = {}
+        #: The side ``o`` cycles (the one the person does not play).
+        self._opponent = BLUE
         self._check_players()
 
     # -- layout -------------------------------------------------------------------------------
@@ -628,9 +631,9 @@ class ShogiScreen(GameScreen):
         ]
 
     def action_cycle_opponent(self) -> None:
-        """Cycle the opponent through person and computer levels: Blue, or Red when it is the
-        computer's (the same key as in Invector)."""
-        side = BLUE if self.players[RED] == HUMAN else RED
+        """Cycle the opponent through person and computer levels: Blue, or Red when a person
+        plays Blue (the same key as in Invector; ``dialogs.opponent_seat``)."""
+        side = self._opponent = opponent_seat(self.players, self._opponent)
         kinds = [HUMAN, *available_levels(stored_tablebase())]
         current = self.players[side]
         self.players[side] = kinds[(kinds.index(current) + 1) % len(kinds)]

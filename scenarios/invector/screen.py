@@ -28,6 +28,7 @@ from scenarios.dialogs import (
     game_bindings,
     game_keys,
     leave_screen,
+    opponent_seat,
     player_word,
     players_line,
     read_players,
@@ -136,6 +137,8 @@ class InvectorScreen(GameScreen):
         self.thinking = False
         self._generation = 0
         self._ai: dict[str, InvectorAI] = {}
+        #: The seat ``o`` cycles (the one the person does not play).
+        self._opponent = 1
         #: Positions of the game when it was last saved, loaded or started (ask before a loss).
         self._saved_length = 1
 
@@ -466,9 +469,9 @@ class InvectorScreen(GameScreen):
             self._start_computer()
 
     def action_cycle_opponent(self) -> None:
-        """Cycle the opponent through person and computer levels: seat 1, or seat 0 when it is
-        the computer's."""
-        seat = 1 if self.players[0] == HUMAN else 0
+        """Cycle the opponent through person and computer levels: seat 1, or seat 0 when a
+        person plays seat 1 (``dialogs.opponent_seat``)."""
+        seat = self._opponent = opponent_seat(self.players, self._opponent)
         kinds = list(PLAYER_KINDS)
         self.players[seat] = kinds[(kinds.index(self.players[seat]) + 1) % len(kinds)]
         self.notify(f"Seat {seat} is now played by: {player_word(self.players[seat])}")

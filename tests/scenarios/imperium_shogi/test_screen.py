@@ -319,3 +319,22 @@ async def test_the_move_input_shows_its_whole_hint_at_80_columns():
         whole = Region(0, 0, box.outer_size.width, box.outer_size.height)
         shown = " ".join(strip.text for strip in box.render_lines(whole))
         assert str(box.placeholder) in shown, (box.placeholder, shown)
+
+
+@pilot_test
+async def test_cycling_the_opponent_never_takes_over_the_persons_side():
+    """SHO-10 (found by use): playing Blue against the computer, ``o`` cycled Red's level up to
+    "person" and the next ``o`` then made Blue, the person's own side, a computer (``o`` cycled
+    Blue whenever Red was a person), so Red never became a computer again. ``o`` keeps cycling
+    the opponent's side."""
+    app = ShogiTestApp(red="easy", blue="human")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = screen_of(app)
+        await settle(app, pilot, lambda: screen.is_human_turn(), "the computer's first move")
+        seen = []
+        for _ in range(len(screen.players) + 4):
+            await pilot.press("o")
+            await settle(app, pilot, lambda: not screen.thinking, "the opponent changed")
+            seen.append(tuple(screen.players))
+        assert all(blue == "human" for _red, blue in seen), seen
+        assert ("human", "human") in seen and ("easy", "human") in seen, seen

@@ -437,3 +437,22 @@ async def test_a_loaded_game_keeps_its_moves_and_undo(tmp_path):
         await pilot.press("u")
         await until(pilot, lambda: screen.moves == played[:2], "the last move taken back")
         assert screen.state.pie == "swapped"
+
+
+@pilot_test
+async def test_cycling_the_opponent_never_takes_over_the_persons_seat():
+    """INV-6 (found by use): with the person on seat 1, ``o`` cycled seat 0 up to "person" and
+    the next ``o`` then made seat 1, the person's own, a computer (``o`` cycled seat 1 whenever
+    seat 0 was a person), so seat 0 never became a computer again. ``o`` keeps cycling the
+    opponent's seat."""
+    app = HostApp(cols=3, rows=2, pie=False, players=("easy", "human"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = screen_of(app)
+        await settle(app, pilot)
+        seen = []
+        for _ in range(6):
+            await pilot.press("o")
+            await pilot.pause()
+            seen.append(tuple(screen.players))
+        assert all(seat1 == "human" for _seat0, seat1 in seen), seen
+        assert ("human", "human") in seen and ("easy", "human") in seen, seen
