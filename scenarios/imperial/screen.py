@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from textual import on
 from textual.app import ComposeResult
@@ -27,6 +27,7 @@ from textual.widgets import (
 
 from scenarios.dialogs import (
     GAMES_TCSS,
+    HUMAN,
     GameDialog,
     GameScreen,
     HelpSection,
@@ -35,6 +36,8 @@ from scenarios.dialogs import (
     game_bindings,
     game_keys,
     leave_screen,
+    players_line,
+    read_players,
     read_resigned,
     read_text_bounded,
     resigned_line,
@@ -53,6 +56,7 @@ from scenarios.imperial.record import game_record, parse_game_record
 from scenarios.imperial.rules import Order
 from scenarios.imperial.state import State
 from scenarios.protocol import IllegalActionError
+from scenarios.saves import PLAYERS_PREFIX
 from scenarios.type_ahead import TypeAheadInput
 
 #: The table's tabs (pane id, name), in the order of their keys 1…5.
@@ -79,12 +83,30 @@ HELP_NOTES = (
 MAX_COMPUTER_STEPS = 50_000
 
 
-def read_game(path: Path) -> tuple[ImperialGame, ImperialState, str | None]:
-    """The game saved in ``path``, its position and the player who resigned (``# resigned:
-    P1``); ``ValueError`` naming the file and line."""
+class SavedGame(NamedTuple):
+    """What a saved game holds: the game, its position, the player who resigned (``# resigned:
+    P1``) and who plays each seat (``# players: person normal …``; ``None`` in a save from
+    before the line existed)."""
+
+    game: ImperialGame
+    position: ImperialState
+    resigned: str | None
+    players: list[str] | None
+
+
+def read_game(path: Path) -> SavedGame:
+    """The game saved in ``path``; ``ValueError`` naming the file and line (also a players line
+    naming two computer levels: the table plays every computer seat at one level)."""
     text = read_text_bounded(path)
     game, position = parse_game_record(text, str(path))
-    return game, position, read_resigned(text, [f"P{p}" for p in range(game.num_players)])
+    players = read_players(text, [HUMAN, *ai.LEVELS], seats=game.num_players)
+    if players is not None and len(set(players) - {HUMAN}) > 1:
+        raise ValueError(
+            f"{path}: {PLAYERS_PREFIX} names computer levels "
+            f"{', '.join(sorted(set(players) - {HUMAN}))}: one level plays every computer seat"
+        )
+    resigned = read_resigned(text, [f"P{p}" for p in range(game.num_players)])
+    return SavedGame(game, position, resigned, players)
 
 
 def decision_text(state: State) -> str:
@@ -437,9 +459,18 @@ class ImperialScreen(GameScreen):
         self.ask_and_save(
             lambda: (
                 game_record(self.game, self.position)
-                + "".join(f"{line}\n" for line in resigned_line(self.resigned))
+                + "".join(
+                    f"{line}\n" for line in [self._players_line(), *resigned_line(self.resigned)]
+                )
             ),
             self._mark_saved,
+        )
+
+    def _players_line(self) -> str:
+        """The save's line naming who plays each seat (a person, or the computer level), so a
+        loaded game goes on with the same seats (it was loaded against the table's own)."""
+        return players_line(
+            [self.level if seat in self.computer else HUMAN for seat in range(self.state.players)]
         )
 
     def _mark_saved(self) -> None:
@@ -450,9 +481,13 @@ class ImperialScreen(GameScreen):
         """Load a saved game (its orders replayed, so undo still works); a bad file changes
         nothing and the message names the line."""
 
-        def use(loaded: tuple[ImperialGame, ImperialState, str | None]) -> None:
-            self.game, self.position, self.resigned = loaded
-            self.computer = {seat for seat in self.computer if seat < self.game.num_players}
+        def use(loaded: SavedGame) -> None:
+            self.game, self.position, self.resigned = loaded.game, loaded.position, loaded.resigned
+            if loaded.players is None:  # a save from before the players line: the table's seats
+                self.computer = {seat for seat in self.computer if seat < self.game.num_players}
+            else:
+                self.computer = {s for s, kind in enumerate(loaded.players) if kind != HUMAN}
+                self.level = next((k for k in loaded.players if k != HUMAN), self.level)
             self._saved_orders = len(self.position.orders())
             self._show_game_title()
             self.advance()

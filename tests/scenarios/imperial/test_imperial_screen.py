@@ -10,6 +10,7 @@ import pytest
 from textual.app import App
 from textual.widgets import Button, DataTable, Input, OptionList, Select, Static
 
+from scenarios.dialogs import GameConfirm, GamePathDialog
 from scenarios.imperial import make_screen
 from scenarios.imperial.constants import NATIONS
 from scenarios.imperial.notation import order_to_text
@@ -426,3 +427,67 @@ async def test_the_help_says_what_shift_tab_reaches():
         await pilot.press("shift+tab", "right")
         tabs = game.query_one("#imperial-tabs")
         await until(pilot, lambda: tabs.active == "tab-bonds", "the Bonds tab")
+
+
+@sync
+async def test_a_loaded_game_keeps_who_plays_each_seat(tmp_path):
+    """IMP-4 (found by use): a save held no word of who played each seat, so a game of four
+    people loaded on a table with the default computer seats 1-3 had the computer play its
+    next orders at once: the loaded game changed under the person's eyes. The save names the
+    players (``# players: person person person person``, as the board games' do) and loading
+    restores them, with the computer level."""
+    path = tmp_path / "imperial.txt"
+    app = Host(ImperialScreen(players=4, seed=0, computer={1}, level="easy"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pass_investor(pilot)
+        game = table(app)
+        for _ in range(3):
+            await pass_investor(pilot)
+            game.play(game.orders[0])
+        await pass_investor(pilot)
+        played = len(game.position.orders())
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, GamePathDialog), "the save dialog")
+        app.screen.query_one(Input).value = str(path)
+        await pilot.press("enter")
+        await until(pilot, path.exists, "the game saved")
+    assert "# players: person easy person person" in path.read_text().splitlines()
+
+    app = Host(ImperialScreen(players=4, seed=0))  # the default: seats 1-3 computer, normal
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pass_investor(pilot)
+        game = table(app)
+        await pilot.press("ctrl+o")
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, GameConfirm | GamePathDialog),
+            "the question or the open dialog",
+        )
+        if isinstance(app.screen, GameConfirm):
+            await pilot.press("y")
+            await until(pilot, lambda: isinstance(app.screen, GamePathDialog), "the open dialog")
+        app.screen.query_one(Input).value = str(path)
+        await pilot.press("enter")
+        await until(pilot, lambda: game.computer == {1}, "the saved seats")
+        await pass_investor(pilot)
+        assert game.level == "easy" and "computer easy" in str(game.sub_title)
+        assert len(game.position.orders()) == played
+
+
+def test_a_players_line_with_two_computer_levels_is_refused(tmp_path):
+    """IMP-4: the table plays every computer seat at one level; a save naming two is refused
+    with the file and the reason (nothing is loaded), and an unknown word names its line."""
+    from scenarios.imperial.record import game_record
+    from scenarios.imperial.screen import read_game
+
+    screen = ImperialScreen(players=4, seed=0)
+    record = game_record(screen.game, screen.position)
+    path = tmp_path / "mixed.txt"
+    path.write_text(record + "# players: person easy normal person\n")
+    with pytest.raises(ValueError, match=r"mixed\.txt: # players: names computer levels easy"):
+        read_game(path)
+    path.write_text(record + "# players: person easy robot person\n")
+    with pytest.raises(ValueError, match=r"line 3: .* must name 4 players"):
+        read_game(path)
+    path.write_text(record + "# players: person easy easy person\n")
+    assert read_game(path).players == ["human", "easy", "easy", "human"]
