@@ -288,7 +288,8 @@ class InvectorScreen(GameScreen):
         elif state.is_terminal():
             winner = state.winner_colour()
             assert winner is not None
-            turn = f"Game over: {COLOUR_NAMES[winner]} (seat {state.seat_of(winner)}) wins."
+            colour = COLOUR_NAMES[winner].capitalize()
+            turn = f"Game over: {colour} (seat {state.seat_of(winner)}) wins."
         else:
             turn = f"{COLOUR_NAMES[state.to_move].capitalize()} to move"
             turn += " (thinking…)" if self.thinking else ""

@@ -99,7 +99,12 @@ async def test_two_people_play_3x2_to_the_end_with_clicks():
             assert plies < 20
         state = screen.state
         assert state.is_terminal() and sorted(state.returns()) == [-1.0, 1.0]
-        assert "Game over" in str(screen.query_one("#inv-status").render())
+        # the winner's colour written as everywhere else ("Black to move"; found by use: the
+        # end said "Game over: black (seat 1) wins.")
+        winner = state.winner_colour()
+        assert winner is not None
+        said = f"Game over: {('Black', 'White')[winner]} (seat {state.seat_of(winner)}) wins."
+        assert said in str(screen.query_one("#inv-status").render())
         replay = make_game(3, 2, pie=False).new_initial_state()
         for text in screen.moves:
             replay.apply_action(replay.text_to_action(text))
