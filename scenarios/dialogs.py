@@ -59,6 +59,7 @@ __all__ = [
     "game_bindings",
     "game_keys",
     "leave_screen",
+    "opponent_seat",
     "player_word",
     "players_line",
     "read_players",
@@ -121,6 +122,16 @@ HUMAN = "human"
 def player_word(kind: str) -> str:
     """How a seat's player is shown: ``person``, or the computer level's name."""
     return "person" if kind == HUMAN else kind
+
+
+def opponent_seat(players: Sequence[str], previous: int) -> int:
+    """The seat ``o`` cycles (the board games): the one a person does not play when exactly
+    one seat is a person's, else ``previous``, the seat it cycled before. So the opponent stays
+    the opponent while its level passes through "person" (``o`` used to cycle seat 1 whenever
+    seat 0 was a person: playing seat 1, the next ``o`` made the person's own seat a
+    computer)."""
+    people = [seat for seat, kind in enumerate(players) if kind == HUMAN]
+    return 1 - people[0] if len(people) == 1 else previous
 
 
 #: The board games' cursor and selection words (Imperium Shogi, Invector).

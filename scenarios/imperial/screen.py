@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from textual import on
 from textual.app import ComposeResult
@@ -27,13 +27,17 @@ from textual.widgets import (
 
 from scenarios.dialogs import (
     GAMES_TCSS,
+    HUMAN,
     GameDialog,
     GameScreen,
     HelpSection,
+    MoveList,
     confirm_then,
     game_bindings,
     game_keys,
     leave_screen,
+    players_line,
+    read_players,
     read_resigned,
     read_text_bounded,
     resigned_line,
@@ -52,6 +56,7 @@ from scenarios.imperial.record import game_record, parse_game_record
 from scenarios.imperial.rules import Order
 from scenarios.imperial.state import State
 from scenarios.protocol import IllegalActionError
+from scenarios.saves import PLAYERS_PREFIX
 from scenarios.type_ahead import TypeAheadInput
 
 #: The table's tabs (pane id, name), in the order of their keys 1…5.
@@ -68,20 +73,40 @@ HELP_NOTES = (
     "the card holder may buy (IMP-19). Computer seats answer at once. The Log tab names the "
     "nation and the player of every order.\n"
     "Tabs: 1 to 5 show Nations, Bonds, Rondel, Map and Log (the number is in each tab's title, "
-    "as on the campaign screen) and leave the focus on the orders. Or Shift+Tab to the tab "
-    "titles, then ← / → switch tabs and Tab goes back to the orders."
+    "as on the campaign screen) and leave the focus on the orders. Shift+Tab from the orders "
+    "reaches the table or log of the tab shown, if it has one (the arrows scroll it, also "
+    "sideways to the columns beyond the edge at 80 columns), once more the tab titles, where "
+    "← / → switch tabs; Tab goes back to the orders."
 )
 
 #: Safety bound on computer decisions per refresh (a whole computer game fits well inside).
 MAX_COMPUTER_STEPS = 50_000
 
 
-def read_game(path: Path) -> tuple[ImperialGame, ImperialState, str | None]:
-    """The game saved in ``path``, its position and the player who resigned (``# resigned:
-    P1``); ``ValueError`` naming the file and line."""
+class SavedGame(NamedTuple):
+    """What a saved game holds: the game, its position, the player who resigned (``# resigned:
+    P1``) and who plays each seat (``# players: person normal …``; ``None`` in a save from
+    before the line existed)."""
+
+    game: ImperialGame
+    position: ImperialState
+    resigned: str | None
+    players: list[str] | None
+
+
+def read_game(path: Path) -> SavedGame:
+    """The game saved in ``path``; ``ValueError`` naming the file and line (also a players line
+    naming two computer levels: the table plays every computer seat at one level)."""
     text = read_text_bounded(path)
     game, position = parse_game_record(text, str(path))
-    return game, position, read_resigned(text, [f"P{p}" for p in range(game.num_players)])
+    players = read_players(text, [HUMAN, *ai.LEVELS], seats=game.num_players)
+    if players is not None and len(set(players) - {HUMAN}) > 1:
+        raise ValueError(
+            f"{path}: {PLAYERS_PREFIX} names computer levels "
+            f"{', '.join(sorted(set(players) - {HUMAN}))}: one level plays every computer seat"
+        )
+    resigned = read_resigned(text, [f"P{p}" for p in range(game.num_players)])
+    return SavedGame(game, position, resigned, players)
 
 
 def decision_text(state: State) -> str:
@@ -192,22 +217,31 @@ def standing_line(state: State) -> str:
 
 
 class ScoreScreen(GameDialog[None]):
-    """IMP-21: the final score table."""
+    """IMP-21: the score table, final or as it stands (``resigned``: the player who resigned,
+    which ends the game with the scores as they stand)."""
 
     BINDINGS = [Binding("escape", "dismiss", "Close", id="imperial.score.close")]
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, resigned: str | None = None) -> None:
         super().__init__()
         self.state = state
+        self.resigned = resigned
+
+    def title_text(self) -> str:
+        """What the table is: the final score, the score when a player resigned, or the score
+        so far of a game that goes on."""
+        if self.state.ended:
+            return f"Final score — {self.state.ended} (IMP-21)"
+        if self.resigned is not None:
+            return (
+                f"Score at turn {self.state.turns} — {self.resigned} resigned, the game is over "
+                "(Esc closes)"
+            )
+        return f"Score so far, turn {self.state.turns} — the game goes on (Esc closes)"
 
     def compose(self) -> ComposeResult:
         with Vertical(id="imperial-score"):
-            if self.state.ended:
-                yield Static(f"Final score — {self.state.ended} (IMP-21)")
-            else:
-                yield Static(
-                    f"Score so far, turn {self.state.turns} — the game goes on (Esc closes)"
-                )
+            yield Static(self.title_text(), id="imperial-score-title")
             yield Static(standing_line(self.state), id="imperial-score-standing")
             yield DataTable(id="imperial-score-table", cursor_type="row")
 
@@ -274,7 +308,7 @@ class ImperialScreen(GameScreen):
                     yield Static("", id="imperial-rondel")
                 with TabPane(titles[3], id="tab-map"):
                     yield DataTable(id="imperial-map", cursor_type="row")
-                with TabPane(titles[4], id="tab-log"):
+                with TabPane(titles[4], id="tab-log"), MoveList(id="imperial-log-scroll"):
                     yield Static("", id="imperial-log")
             with Vertical(id="imperial-side"):
                 yield Static("Orders (Enter plays)")
@@ -287,8 +321,10 @@ class ImperialScreen(GameScreen):
         self.query_one("#imperial-nations", DataTable).add_columns(
             "Nation", "Flag", "Treasury", "Tax", "Power", "Rondel", "Units", "Factories", "Chips"
         )
+        # the score and the flags before the bonds per nation: at 80 columns they lay beyond
+        # the pane's right edge
         self.query_one("#imperial-bonds", DataTable).add_columns(
-            "Player", "Cash", *NATIONS, "Flags", "Score"
+            "Player", "Cash", "Score", "Flags", *NATIONS
         )
         self.query_one("#imperial-map", DataTable).add_columns(
             "Region", "Kind", "Home", "Factory", "Units", "Chip"
@@ -321,12 +357,11 @@ class ImperialScreen(GameScreen):
 
     def after_resignation(self) -> None:
         self.refresh_views()
-        self.app.push_screen(ScoreScreen(self.state))
+        self.action_scores()
 
     def play(self, order: Order) -> None:
         """Apply a human order, then let computer seats move, then redraw."""
-        if self.game_over():
-            self.notify("The game is over (n starts a new one).", severity="warning")
+        if self.refuse_when_over():
             return
         try:
             self.position.apply_action(order)
@@ -334,6 +369,12 @@ class ImperialScreen(GameScreen):
             self.notify(str(error), severity="error")
             return
         self.advance()
+
+    def refuse_when_over(self) -> bool:
+        """Say that the game is over when it is; ``True`` then (no order may be given)."""
+        if self.game_over():
+            self.notify("The game is over (n starts a new one).", severity="warning")
+        return self.game_over()
 
     def advance(self) -> None:
         """Computer seats decide until a human seat must act or the game ends."""
@@ -364,22 +405,36 @@ class ImperialScreen(GameScreen):
             self.play(self.orders[event.option_index])
 
     def action_undo(self) -> None:
-        """Take back orders until a human seat decides again (the computer's answers too); after
-        a resignation, the resignation only."""
+        """Take back orders until a human seat decides again (the computer's answers too), and
+        nothing when no person has given an order yet; after a resignation, the resignation
+        only."""
         if self.take_back_resignation():
             self.advance()
             return
+        earlier = self.position.clone()
         try:
-            self.position.undo()
-            while self.position.current_player() in self.computer and self.position.orders():
-                self.position.undo()
+            earlier.undo()
+            while earlier.current_player() in self.computer and earlier.orders():
+                earlier.undo()
         except IllegalActionError as error:
             self.notify(str(error), severity="warning")
-        self.refresh_views()
+            return
+        if earlier.current_player() in self.computer:
+            # back at the start with a computer seat to decide: no person's order to take back
+            # (taking the computers' orders back left the game waiting for nobody)
+            self.notify(
+                "Nothing to undo: no person has given an order yet (the computer seats' orders "
+                "are taken back only with a person's).",
+                severity="warning",
+            )
+            return
+        self.position = earlier
+        self.advance()  # an investor decision opens its dialog again (IMP-19)
 
     def action_computer(self) -> None:
-        """Let the computer decide the open decision for whoever holds it."""
-        if not self.game_over():
+        """Let the computer decide the open decision for whoever holds it (once the game is
+        over it says so: the key did nothing)."""
+        if not self.refuse_when_over():
             self.play(ai.choose(self.state, self.rng, self.level))
 
     def action_show_tab(self, index: int) -> None:
@@ -390,8 +445,8 @@ class ImperialScreen(GameScreen):
         self.query_one("#imperial-tabs", TabbedContent).active = TABS[index][0]
 
     def action_scores(self) -> None:
-        """Show the score table (final or as it stands)."""
-        self.app.push_screen(ScoreScreen(self.state))
+        """Show the score table (final, at a resignation, or as it stands)."""
+        self.app.push_screen(ScoreScreen(self.state, self.resigned))
 
     # ------------------------------------------------------------------ files and leaving
     def unsaved_game(self) -> bool:
@@ -404,9 +459,18 @@ class ImperialScreen(GameScreen):
         self.ask_and_save(
             lambda: (
                 game_record(self.game, self.position)
-                + "".join(f"{line}\n" for line in resigned_line(self.resigned))
+                + "".join(
+                    f"{line}\n" for line in [self._players_line(), *resigned_line(self.resigned)]
+                )
             ),
             self._mark_saved,
+        )
+
+    def _players_line(self) -> str:
+        """The save's line naming who plays each seat (a person, or the computer level), so a
+        loaded game goes on with the same seats (it was loaded against the table's own)."""
+        return players_line(
+            [self.level if seat in self.computer else HUMAN for seat in range(self.state.players)]
         )
 
     def _mark_saved(self) -> None:
@@ -417,9 +481,13 @@ class ImperialScreen(GameScreen):
         """Load a saved game (its orders replayed, so undo still works); a bad file changes
         nothing and the message names the line."""
 
-        def use(loaded: tuple[ImperialGame, ImperialState, str | None]) -> None:
-            self.game, self.position, self.resigned = loaded
-            self.computer = {seat for seat in self.computer if seat < self.game.num_players}
+        def use(loaded: SavedGame) -> None:
+            self.game, self.position, self.resigned = loaded.game, loaded.position, loaded.resigned
+            if loaded.players is None:  # a save from before the players line: the table's seats
+                self.computer = {seat for seat in self.computer if seat < self.game.num_players}
+            else:
+                self.computer = {s for s, kind in enumerate(loaded.players) if kind != HUMAN}
+                self.level = next((k for k in loaded.players if k != HUMAN), self.level)
             self._saved_orders = len(self.position.orders())
             self._show_game_title()
             self.advance()
@@ -484,9 +552,9 @@ class ImperialScreen(GameScreen):
             bonds.add_row(
                 f"P{p}" + (" (card)" if state.card == p else ""),
                 str(state.cash[p]),
-                *(bond_text(state, p, n) for n in NATIONS),
-                " ".join(state.flags_of(p)) or "-",
                 str(player_scores[p]),
+                " ".join(state.flags_of(p)) or "-",
+                *(bond_text(state, p, n) for n in NATIONS),
             )
         self.query_one("#imperial-rondel", Static).update(rondel_text(state))
         board = self.query_one("#imperial-map", DataTable)
@@ -503,6 +571,10 @@ class ImperialScreen(GameScreen):
             )
         log = log_lines(self.position)
         self.query_one("#imperial-log", Static).update("\n".join(log) or "(no orders yet)")
+        # the newest order stays in view (at 80x24 it was cut off below the pane)
+        self.call_after_refresh(
+            self.query_one("#imperial-log-scroll", MoveList).scroll_end, animate=False
+        )
         options = self.query_one("#imperial-orders", OptionList)
         options.clear_options()
         human = self.position.current_player() not in self.computer and not self.game_over()
@@ -516,6 +588,11 @@ def preset_text(name: str) -> str:
     """The switches a rules preset sets, for the set-up screen (one short line each)."""
     switches = preset_switches(name)
     return " · ".join(f"{key} {'on' if value else 'off'}" for key, value in switches.items())
+
+
+def default_seats(players: int) -> str:
+    """The computer seats the set-up offers for ``players``: every seat but seat 0."""
+    return ",".join(str(seat) for seat in range(1, players))
 
 
 def parse_seats(text: str, players: int) -> set[int]:
@@ -536,6 +613,8 @@ class ImperialSetupScreen(Screen[None]):
     #: nothing); Tab / Shift+Tab go through the fields, Enter on Start begins.
     AUTO_FOCUS = "#imperial-players"
     BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="imperial.setup.back")]
+    #: The number of players chosen (the computer seats' default follows it).
+    _players = 4
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -550,7 +629,7 @@ class ImperialSetupScreen(Screen[None]):
             yield Static("Deal seed")
             yield TypeAheadInput("0", id="imperial-seed")
             yield Static("Computer seats (e.g. 1,2,3; seat 0 sits first)")
-            yield TypeAheadInput("1,2,3", id="imperial-computer")
+            yield TypeAheadInput(default_seats(4), id="imperial-computer")
             with Horizontal(id="imperial-setup-choices"):
                 yield Select(
                     [(f"rules: {name}", name) for name in PRESETS],
@@ -571,6 +650,16 @@ class ImperialSetupScreen(Screen[None]):
     def on_mount(self) -> None:
         self.title = "Imperial"
         self.sub_title = "new game"
+
+    @on(Select.Changed, "#imperial-players")
+    def _players_changed(self, event: Select.Changed) -> None:
+        """While the computer seats are the default (every seat but seat 0) they follow the
+        number of players (2 players with "1,2,3" was refused at Start); typed seats stay."""
+        seats = self.query_one("#imperial-computer", Input)
+        players = int(str(event.value))
+        if seats.value.replace(" ", "") == default_seats(self._players):
+            seats.value = default_seats(players)
+        self._players = players
 
     @on(Select.Changed, "#imperial-preset")
     def _preset_changed(self, event: Select.Changed) -> None:

@@ -32,6 +32,7 @@ from scenarios.dialogs import (
     game_bindings,
     game_keys,
     leave_screen,
+    opponent_seat,
     player_word,
     players_line,
     read_players,
@@ -179,6 +180,8 @@ class ShogiScreen(GameScreen):
         #: Moves of the game when it was last saved, loaded or started (to ask before a loss).
         self._saved_moves = len(self.state.history())
         self._computers: dict[int, ShogiAI] = {}
+        #: The side ``o`` cycles (the one the person does not play).
+        self._opponent = BLUE
         self._check_players()
 
     # -- layout -------------------------------------------------------------------------------
@@ -193,9 +196,7 @@ class ShogiScreen(GameScreen):
                 yield Static("", id="status")
                 with MoveList(id="moves-scroll"):
                     yield Static("", id="moves")
-                yield TypeAheadInput(
-                    placeholder="move: b2b3, b3b4+, B*b3 (Enter plays)", id="move-input"
-                )
+                yield TypeAheadInput(placeholder="move, e.g. b2b3, b3b4+, B*b3", id="move-input")
         yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:
@@ -352,14 +353,32 @@ class ShogiScreen(GameScreen):
         self.cursor = cell
         self.activate(cell)
 
-    def activate(self, cell: Cell) -> None:
-        """What Enter or a click does on ``cell``."""
+    def move_refusal(self) -> str | None:
+        """Why a person cannot move now (the game is over, or it is the computer's turn), or
+        ``None``. (After a resignation Enter did nothing and a typed move said "It is not your
+        turn.")"""
+        if self.resigned is not None:
+            return (
+                f"The game is over: {self.resigned} resigned (n starts a new one, u takes the "
+                "resignation back)."
+            )
         outcome = self.state.outcome()
         if outcome is not None:
-            self.notify(f"{outcome.rule}: the game is over (n starts a new one).")
-            return
+            return f"{outcome.rule}: the game is over (n starts a new one)."
         if not self.is_human_turn():
-            self.refresh_view()
+            return "It is not your turn: the computer is to move."
+        return None
+
+    def refuse_move(self) -> bool:
+        """Say why a person cannot move now; ``True`` when they cannot."""
+        refusal = self.move_refusal()
+        if refusal is not None:
+            self.notify(refusal, severity="information" if self.game_over() else "warning")
+        return refusal is not None
+
+    def activate(self, cell: Cell) -> None:
+        """What Enter or a click does on ``cell``."""
+        if self.refuse_move():
             return
         if self.selected is not None and cell in self.targets:
             self._play_choice(self.targets[cell])
@@ -415,8 +434,7 @@ class ShogiScreen(GameScreen):
 
     def play(self, move: int) -> bool:
         """Play a human move; returns False (and says why) when it is not legal."""
-        if not self.is_human_turn():
-            self.notify("It is not your turn.", severity="warning")
+        if self.refuse_move():
             return False
         try:
             self.state.apply_action(move)
@@ -437,7 +455,7 @@ class ShogiScreen(GameScreen):
         text = event.value.strip()
         event.input.value = ""
         self.set_focus(None)
-        if not text:
+        if not text or self.refuse_move():
             return
         try:
             move = self.state.text_to_action(text)
@@ -613,9 +631,9 @@ class ShogiScreen(GameScreen):
         ]
 
     def action_cycle_opponent(self) -> None:
-        """Cycle the opponent through person and computer levels: Blue, or Red when it is the
-        computer's (the same key as in Invector)."""
-        side = BLUE if self.players[RED] == HUMAN else RED
+        """Cycle the opponent through person and computer levels: Blue, or Red when a person
+        plays Blue (the same key as in Invector; ``dialogs.opponent_seat``)."""
+        side = self._opponent = opponent_seat(self.players, self._opponent)
         kinds = [HUMAN, *available_levels(stored_tablebase())]
         current = self.players[side]
         self.players[side] = kinds[(kinds.index(current) + 1) % len(kinds)]

@@ -7,7 +7,7 @@
   budget; they fall back to the heuristic search when the budget is exceeded or the position is
   lost (the search then makes the win as hard as it can). The search never gets an action the
   solver refuted on the way, unless all are refuted (issue 29). The solver is only tried on
-  boards of at most ``SOLVER_MAX_CELLS`` cells or with at most ``SOLVER_MAX_STONES`` stones
+  boards of at most ``solver.SOLVER_MAX_CELLS`` cells or with at most ``SOLVER_MAX_STONES`` stones
   left. ``medium``'s budget is smaller: on 5×4 it cannot solve the first moves but takes over
   after a few.
 * every level runs iterative-deepening negamax with alpha-beta on bitboards, stopping when a work
@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from scenarios.invector.board import Board
 from scenarios.invector.rules import PASS, PIE_OPEN, SWAP, WHITE, InvectorState
-from scenarios.invector.solver import Solver, immediate_win
+from scenarios.invector.solver import Solver, immediate_win, within_reach
 
 WIN = 100_000
 
@@ -82,12 +82,6 @@ COMPILED_FACTOR = 20
 def levels_help() -> str:
     """What each level does, one line each (shown in the screen's help)."""
     return "\n".join(f"{name:>6}: {level.summary}" for name, level in LEVELS.items())
-
-
-#: The exact solver is only tried on boards of at most this many cells, or with at most
-#: ``SOLVER_MAX_STONES`` stones left on a larger board (elsewhere it could not finish anyway).
-SOLVER_MAX_CELLS = 20
-SOLVER_MAX_STONES = 10
 
 
 class _OutOfNodes(Exception):
@@ -151,9 +145,7 @@ class InvectorAI:
         is refuted: the position is then lost and the search makes the win as hard as it can.
         (Sharing the budget out evenly first was tried: it found fewer wins, issue 29.)"""
         board = state.board
-        stones = (state.stones[0] | state.stones[1]).bit_count()
-        small = board.size <= SOLVER_MAX_CELLS or stones <= SOLVER_MAX_STONES
-        if self.level.solver_positions <= 0 or not small:
+        if self.level.solver_positions <= 0 or not within_reach(state):
             return _ExactResult(None, actions)
         solver = self._solvers.setdefault((board.cols, board.rows), Solver(board))
         factor = COMPILED_FACTOR if solver.backend == "numba" else 1

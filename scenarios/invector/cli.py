@@ -16,7 +16,7 @@ from scenarios.invector.rules import (
     InvectorState,
     parse_position,
 )
-from scenarios.invector.solver import Solver
+from scenarios.invector.solver import SOLVER_MAX_CELLS, SOLVER_MAX_STONES, Solver, within_reach
 from scenarios.optional import SOLVER_HINT, has_solver_extra
 from scenarios.protocol import NotationError
 from scenarios.solvers.perft import divide, perft
@@ -84,6 +84,15 @@ def cli_solve(argv: Sequence[str]) -> int:
         print(
             "note: numba is not installed, so the pure-Python solver runs (about ten times "
             f"slower; 5x4 takes about a minute); to speed it up, {SOLVER_HINT}",
+            file=sys.stderr,
+        )
+    if not within_reach(state):  # it printed the position, then nothing, for hours
+        print(
+            f"note: {state.board.label} with "
+            f"{(state.stones[BLACK] | state.stones[WHITE]).bit_count()} stones is beyond what the "
+            f"solver finishes (at most {SOLVER_MAX_CELLS} cells, or {SOLVER_MAX_STONES} stones "
+            "on a larger board): the search may run for hours and fill the memory; Ctrl+C "
+            "stops it",
             file=sys.stderr,
         )
     started = time.perf_counter()

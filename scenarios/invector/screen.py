@@ -28,6 +28,7 @@ from scenarios.dialogs import (
     game_bindings,
     game_keys,
     leave_screen,
+    opponent_seat,
     player_word,
     players_line,
     read_players,
@@ -38,6 +39,7 @@ from scenarios.dialogs import (
 from scenarios.footer import KeysFooter
 from scenarios.invector.ai import LEVELS, InvectorAI, levels_help
 from scenarios.invector.board import COLUMN_LETTERS
+from scenarios.invector.record import move_texts, parse_record, record_lines
 from scenarios.invector.rules import (
     BLACK,
     COLOUR_NAMES,
@@ -48,7 +50,6 @@ from scenarios.invector.rules import (
     SWAP,
     InvectorGame,
     InvectorState,
-    parse_position,
 )
 from scenarios.protocol import IllegalActionError, NotationError
 from scenarios.type_ahead import TypeAheadInput
@@ -136,6 +137,8 @@ class InvectorScreen(GameScreen):
         self.thinking = False
         self._generation = 0
         self._ai: dict[str, InvectorAI] = {}
+        #: The seat ``o`` cycles (the one the person does not play).
+        self._opponent = 1
         #: Positions of the game when it was last saved, loaded or started (ask before a loss).
         self._saved_length = 1
 
@@ -149,10 +152,7 @@ class InvectorScreen(GameScreen):
     @property
     def moves(self) -> list[str]:
         """The notation of every action played so far (passes and swap included)."""
-        out = []
-        for before, after in zip(self.states, self.states[1:], strict=False):
-            out.append(before.action_to_text(after.history[-1]))
-        return out
+        return move_texts(self.states)
 
     def is_human_turn(self) -> bool:
         """True when a person is to move in a running game."""
@@ -288,7 +288,8 @@ class InvectorScreen(GameScreen):
         elif state.is_terminal():
             winner = state.winner_colour()
             assert winner is not None
-            turn = f"Game over: {COLOUR_NAMES[winner]} (seat {state.seat_of(winner)}) wins."
+            colour = COLOUR_NAMES[winner].capitalize()
+            turn = f"Game over: {colour} (seat {state.seat_of(winner)}) wins."
         else:
             turn = f"{COLOUR_NAMES[state.to_move].capitalize()} to move"
             turn += " (thinking…)" if self.thinking else ""
@@ -387,9 +388,16 @@ class InvectorScreen(GameScreen):
         self.refresh_view()
 
     def action_deselect(self) -> None:
-        """Drop the selection."""
+        """Drop the selection and leave the move input (as Esc does in Imperium Shogi: the
+        input stayed open and took the next keys)."""
+        self._close_move_input()
         self.selected, self.targets = None, {}
         self.refresh_view()
+
+    def _close_move_input(self) -> None:
+        """Hide the move input and give the keys back to the board."""
+        self.query_one("#inv-move-input", Input).display = False
+        self.set_focus(None)
 
     def swap_refusal(self) -> str | None:
         """Why a person cannot swap now (naming the rule), or ``None`` when ``s`` swaps."""
@@ -425,9 +433,9 @@ class InvectorScreen(GameScreen):
 
     @on(Input.Submitted, "#inv-move-input")
     def _typed(self, event: Input.Submitted) -> None:
-        box = event.input
-        box.display = False
-        self.set_focus(None)
+        self._close_move_input()
+        if not event.value.strip():  # an empty line closes the input, as in Imperium Shogi
+            return
         if not self.is_human_turn():
             self.notify("It is not your turn.", severity="warning")
             return
@@ -462,9 +470,9 @@ class InvectorScreen(GameScreen):
             self._start_computer()
 
     def action_cycle_opponent(self) -> None:
-        """Cycle the opponent through person and computer levels: seat 1, or seat 0 when it is
-        the computer's."""
-        seat = 1 if self.players[0] == HUMAN else 0
+        """Cycle the opponent through person and computer levels: seat 1, or seat 0 when a
+        person plays seat 1 (``dialogs.opponent_seat``)."""
+        seat = self._opponent = opponent_seat(self.players, self._opponent)
         kinds = list(PLAYER_KINDS)
         self.players[seat] = kinds[(kinds.index(self.players[seat]) + 1) % len(kinds)]
         self.notify(f"Seat {seat} is now played by: {player_word(self.players[seat])}")
@@ -488,7 +496,7 @@ class InvectorScreen(GameScreen):
                 return
             size, variant = value.split(":")
             cols, rows = (int(part) for part in size.split("x"))
-            await self.start(InvectorGame(cols, rows, variant == "pie").new_initial_state())
+            await self.start([InvectorGame(cols, rows, variant == "pie").new_initial_state()])
 
         confirm_then(
             self,
@@ -497,31 +505,31 @@ class InvectorScreen(GameScreen):
             lambda: self.app.push_screen(GameChoice("New game", NEW_GAME_CHOICES), chosen),
         )
 
-    async def start(self, state: InvectorState, resigned: str | None = None) -> None:
-        """Replace the game by one starting at ``state`` (rebuilding the board if its size
-        changes); ``resigned``: a saved game a colour resigned."""
+    async def start(self, states: list[InvectorState], resigned: str | None = None) -> None:
+        """Replace the game by the one whose positions are ``states`` (a new game: its start
+        alone), rebuilding the board if its size changes; ``resigned``: a saved game a colour
+        resigned."""
         self.resigned = resigned
         self._generation += 1
         self.thinking = False
-        resize = state.board != self.state.board
-        self.states = [state]
-        self._saved_length = 1
+        resize = states[-1].board != self.state.board
+        self.states = list(states)
+        self._saved_length = len(self.states)
         if resize:
             await self._build_board()
         self._after_change()
 
     def action_save(self) -> None:
-        """Save the position text (INV-8) and the moves (as a comment) to a file."""
+        """Save the position text (INV-8), the start and the moves (as comments) to a file."""
         self.ask_and_save(self._record_text, self._mark_saved)
 
     def _record_text(self) -> str:
-        """The saved file: the position text, then the moves and the players as comments (the
-        players line keeps the computer levels when the game is loaded again)."""
+        """The saved file: the position text, then the start, the moves and the players as
+        comments (the players line keeps the computer levels when the game is loaded again)."""
         return (
             "\n".join(
                 [
-                    self.state.to_text(),
-                    "# moves: " + " ".join(self.moves),
+                    *record_lines(self.states),
                     players_line(self.players),
                     *resigned_line(self.resigned),
                 ]
@@ -534,14 +542,14 @@ class InvectorScreen(GameScreen):
         self._saved_length = len(self.states)
 
     def action_load(self) -> None:
-        """Load a position text saved earlier, with its players (an unreadable file changes
-        nothing)."""
+        """Load a game saved earlier, its moves replayed (so undo works) and its players (an
+        unreadable file changes nothing)."""
 
-        async def use(loaded: tuple[InvectorState, list[str] | None, str | None]) -> None:
-            state, players, resigned = loaded
+        async def use(loaded: tuple[list[InvectorState], list[str] | None, str | None]) -> None:
+            states, players, resigned = loaded
             if players is not None:
                 self.players = players
-            await self.start(state, resigned)
+            await self.start(states, resigned)
 
         self.ask_and_load(
             "Load a game and drop the moves not saved?" if self.unsaved_game() else None,
@@ -566,17 +574,11 @@ class InvectorScreen(GameScreen):
         confirm_then(self, self.unsaved_game(), "Leave and drop the moves not saved?", leave)
 
 
-def load_game(path: Path) -> tuple[InvectorState, list[str] | None, str | None]:
-    """The position in a save file (its first line that is not empty or a ``#`` comment),
-    the players its ``# players:`` line names (``None`` in a save without one) and the colour
-    its ``# resigned:`` line names."""
+def load_game(path: Path) -> tuple[list[InvectorState], list[str] | None, str | None]:
+    """The positions of the game in a save file (``record.parse_record``: from its start to
+    the position saved), the players its ``# players:`` line names (``None`` in a save without
+    one) and the colour its ``# resigned:`` line names."""
     text = read_text_bounded(path)
     players = read_players(text, PLAYER_KINDS)
     resigned = read_resigned(text, [name.capitalize() for name in COLOUR_NAMES])
-    for number, line in enumerate(text.splitlines(), start=1):
-        if line.strip() and not line.lstrip().startswith("#"):
-            try:
-                return parse_position(line), players, resigned
-            except NotationError as error:
-                raise NotationError(f"line {number}: {error}") from error
-    raise NotationError("INV-8: the file holds no position line")
+    return parse_record(text), players, resigned

@@ -229,6 +229,20 @@ class Solver:
         return Analysis(max(values.values()), values)
 
 
+#: The exact solver finishes (in seconds to a minute) on boards of at most this many cells,
+#: or with at most ``SOLVER_MAX_STONES`` stones left on a larger board; elsewhere it may run
+#: for hours and fill the memory (the computer player does not try it there).
+SOLVER_MAX_CELLS = 20
+SOLVER_MAX_STONES = 10
+
+
+def within_reach(state: InvectorState) -> bool:
+    """True when the exact solver can finish on ``state`` (``SOLVER_MAX_CELLS`` cells, or
+    ``SOLVER_MAX_STONES`` stones on a larger board)."""
+    stones = (state.stones[BLACK] | state.stones[WHITE]).bit_count()
+    return state.board.size <= SOLVER_MAX_CELLS or stones <= SOLVER_MAX_STONES
+
+
 def immediate_win(state: InvectorState) -> int | None:
     """An action that ends the game at once with a win for the seat to move (the capture of
     the last enemy stone, INV-7), or ``None``."""

@@ -10,7 +10,9 @@ import pytest
 from textual.app import App
 from textual.widgets import Button, DataTable, Input, OptionList, Select, Static
 
+from scenarios.dialogs import GameConfirm, GamePathDialog
 from scenarios.imperial import make_screen
+from scenarios.imperial.constants import NATIONS
 from scenarios.imperial.notation import order_to_text
 from scenarios.imperial.screen import (
     ImperialScreen,
@@ -239,3 +241,253 @@ async def test_score_table_names_the_leader_and_the_winner_at_80_columns(compute
         assert text.startswith(expected), text
         await until(pilot, lambda: line.region.width > 0, "the score window laid out")
         assert line.region.right <= 80
+
+
+@sync
+async def test_undo_with_no_order_of_a_person_before_it_changes_nothing():
+    """IMP-7 (found by use): ``u`` at a person's first decision took back the computer seats'
+    orders before it and stopped with a computer seat to decide: the orders list empty and
+    nobody moving, the game stuck until ``c``. Nothing is taken back now, and it says why."""
+    screen = ImperialScreen(players=4, seed=0, computer={0, 1, 3})
+    app = Host(screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: screen.is_mounted, "the table")
+        game = table(app)
+        assert game.position.current_player() == 2 and game.orders
+        assert (game.state.pending or {}).get("kind") != "invest"
+        before = game.position.to_text()
+        count = len(game.position.orders())
+        assert count > 0  # the computer seats decided before the person's first decision
+        told = len(app._notifications)
+        await pilot.press("u")
+        await until(pilot, lambda: len(app._notifications) > told, "the refusal")
+        assert "Nothing to undo" in str(list(app._notifications)[-1].message)
+        assert game.position.to_text() == before and len(game.position.orders()) == count
+        assert game.position.current_player() == 2 and game.orders
+
+
+@sync
+async def test_undo_back_to_an_investor_decision_opens_the_investor_dialog():
+    """IMP-19 (found by use): ``u`` back to the person's investor decision listed the purchases
+    in the orders list, without the dialog's cash, prices and interest; the dialog opens again,
+    as it did when the decision first came."""
+    app = Host(make_screen(players=4, seed=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, InvestorDialog), "the investor dialog")
+        await pass_investor(pilot)
+        game = table(app)
+        assert (game.state.pending or {}).get("kind") != "invest"
+        await pilot.press("u")
+        await until(pilot, lambda: isinstance(app.screen, InvestorDialog), "the dialog again")
+        assert (game.state.pending or {}).get("kind") == "invest"
+
+
+@sync
+async def test_the_score_table_after_a_resignation_says_the_game_is_over():
+    """IMP-21 (found by use): after ``x`` the score table opened titled "Score so far, turn 5 —
+    the game goes on", while the status said the game was over. It names the resignation."""
+    app = Host(ImperialScreen(players=4, seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pass_investor(pilot)
+        game = table(app)
+        await pilot.press("x", "y")
+        await until(pilot, lambda: isinstance(app.screen, ScoreScreen), "the score table")
+        title = str(app.screen.query_one("#imperial-score-title", Static).render())
+        assert "goes on" not in title and "P0 resigned" in title, title
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is game, "the table again")
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, ScoreScreen), "the score table")
+        title = str(app.screen.query_one("#imperial-score-title", Static).render())
+        assert "goes on" not in title and "P0 resigned" in title, title
+
+
+@sync
+async def test_the_computer_key_after_the_end_says_the_game_is_over():
+    """IMP-20 (found by use): ``c`` once the game had ended did nothing at all (every other
+    key of the table says why it cannot act)."""
+    app = Host(ImperialScreen(players=4, seed=3, computer={0, 1, 2, 3}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ScoreScreen), "the final score table")
+        await pilot.press("escape")
+        game = table(app)
+        await until(pilot, lambda: app.screen is game, "the table again")
+        told = len(app._notifications)
+        await pilot.press("c")
+        await until(pilot, lambda: len(app._notifications) > told, "a word about c")
+        assert "game is over" in str(list(app._notifications)[-1].message)
+
+
+@sync
+async def test_the_computer_seats_follow_the_number_of_players_until_edited():
+    """IMP-4 (found by use): choosing 2 players and pressing Start was refused with "computer
+    seat '2' must be a number 0-1": the field kept the 4-player default "1,2,3". While it holds
+    the default (every seat but seat 0) it follows the number of players; an edited field is
+    kept as typed."""
+    app = Host(make_screen())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.screen.is_mounted, "the set-up screen")
+        setup = app.screen
+        seats = setup.query_one("#imperial-computer", Input)
+        setup.query_one("#imperial-players", Select).value = 2
+        await until(pilot, lambda: seats.value == "1", "the seats of 2 players")
+        setup.query_one("#imperial-players", Select).value = 6
+        await until(pilot, lambda: seats.value == "1,2,3,4,5", "the seats of 6 players")
+        seats.value = "2"
+        setup.query_one("#imperial-players", Select).value = 3
+        await pilot.pause()
+        assert seats.value == "2"
+        game = await start_from_setup(pilot, app)
+        assert game.game.num_players == 3 and game.computer == {2}
+
+
+@sync
+async def test_the_log_shows_its_newest_orders_at_80x24():
+    """IMP-7 (found by use): at 80x24 the Log tab showed the oldest of its last 30 orders and
+    cut the newest ones (the game's last, for one) off below the pane, with no way to scroll
+    to them. The log scrolls, to its end after every order, as the board games' move lists do."""
+    app = Host(ImperialScreen(players=4, seed=3, computer={0, 1, 2, 3}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ScoreScreen), "the final score table")
+        await pilot.press("escape")
+        game = table(app)
+        await until(pilot, lambda: app.screen is game, "the table again")
+        await pilot.press("5")
+        log = game.query_one("#imperial-log", Static)
+        tabs = game.query_one("#imperial-tabs")
+        await until(pilot, lambda: log.region.height > 0, "the log shown")
+        assert log.region.height > tabs.region.height  # more orders than lines: it must scroll
+        await until(
+            pilot, lambda: log.region.bottom <= tabs.region.bottom, "the newest order in view"
+        )
+
+
+@sync
+async def test_a_long_investor_dialog_fits_80x24():
+    """IMP-19 (found by use): with 11M in hand the investor dialog listed 22 purchases and was
+    taller than a 24-line terminal: its frame and first line went off the top of the screen.
+    It fits the screen and its list scrolls."""
+    app = Host(ImperialScreen(players=4, seed=0, computer=set()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = table(app)
+        game.play(("rondel", 3))  # AH lands on Investor: the investor step opens the dialog
+        await until(pilot, lambda: isinstance(app.screen, InvestorDialog), "the dialog")
+        app.pop_screen()
+        orders = [("buy", n, c, 0) for n in NATIONS for c in (2, 4, 6, 9)] + [("pass",)]
+        app.push_screen(InvestorDialog(game.state, orders))
+        await until(pilot, lambda: isinstance(app.screen, InvestorDialog), "a long dialog")
+        box = app.screen.query_one("#imperial-investor")
+        await until(pilot, lambda: box.region.height > 0, "the dialog laid out")
+        assert box.region.y >= 0 and box.region.bottom <= 24, box.region
+        options = app.screen.query_one(OptionList)
+        await pilot.press(*["down"] * (len(orders) - 1))
+        await until(pilot, lambda: options.highlighted == len(orders) - 1, "the last option")
+        assert options.region.bottom <= 24 and options.scroll_y > 0
+
+
+@sync
+async def test_the_bonds_tab_shows_score_and_flags_at_80_columns():
+    """IMP-21 (found by use): at 80x24 the Bonds tab showed a player's cash and bonds but its
+    Flags and Score columns lay beyond the pane's right edge (the table scrolls sideways only
+    once it has the focus). They come right after the cash now, before the bonds per nation."""
+    app = Host(ImperialScreen(players=4, seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pass_investor(pilot)
+        game = table(app)
+        await pilot.press("2")
+        bonds = game.query_one("#imperial-bonds", DataTable)
+        await until(pilot, lambda: bonds.region.width > 0, "the Bonds tab shown")
+        right = 0
+        for column in bonds.columns.values():
+            right += column.get_render_width(bonds)
+            if str(column.label) in ("Flags", "Score"):
+                assert right <= bonds.scrollable_content_region.width, (column.label, right)
+
+
+@sync
+async def test_the_help_says_what_shift_tab_reaches():
+    """IMP-7 (found by use): the help said "Shift+Tab to the tab titles, then ← / → switch
+    tabs", but from the orders the first Shift+Tab reaches the table of the tab shown, where
+    → scrolls the table instead (the way to its columns beyond the edge at 80 columns). The
+    help says so, and it is so."""
+    app = Host(ImperialScreen(players=4, seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pass_investor(pilot)
+        game = table(app)
+        await pilot.press("question_mark")
+        await until(pilot, lambda: app.screen is not game, "the help")
+        notes = str(app.screen.query_one("#help-notes", Static).render())
+        assert "once more" in notes and "scroll" in notes, notes
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is game, "the table again")
+        nations = game.query_one("#imperial-nations", DataTable)
+        await pilot.press("shift+tab")
+        await until(pilot, lambda: app.focused is nations, "the Nations table focused")
+        await pilot.press("shift+tab", "right")
+        tabs = game.query_one("#imperial-tabs")
+        await until(pilot, lambda: tabs.active == "tab-bonds", "the Bonds tab")
+
+
+@sync
+async def test_a_loaded_game_keeps_who_plays_each_seat(tmp_path):
+    """IMP-4 (found by use): a save held no word of who played each seat, so a game of four
+    people loaded on a table with the default computer seats 1-3 had the computer play its
+    next orders at once: the loaded game changed under the person's eyes. The save names the
+    players (``# players: person person person person``, as the board games' do) and loading
+    restores them, with the computer level."""
+    path = tmp_path / "imperial.txt"
+    app = Host(ImperialScreen(players=4, seed=0, computer={1}, level="easy"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pass_investor(pilot)
+        game = table(app)
+        for _ in range(3):
+            await pass_investor(pilot)
+            game.play(game.orders[0])
+        await pass_investor(pilot)
+        played = len(game.position.orders())
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, GamePathDialog), "the save dialog")
+        app.screen.query_one(Input).value = str(path)
+        await pilot.press("enter")
+        await until(pilot, path.exists, "the game saved")
+    assert "# players: person easy person person" in path.read_text().splitlines()
+
+    app = Host(ImperialScreen(players=4, seed=0))  # the default: seats 1-3 computer, normal
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pass_investor(pilot)
+        game = table(app)
+        await pilot.press("ctrl+o")
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, GameConfirm | GamePathDialog),
+            "the question or the open dialog",
+        )
+        if isinstance(app.screen, GameConfirm):
+            await pilot.press("y")
+            await until(pilot, lambda: isinstance(app.screen, GamePathDialog), "the open dialog")
+        app.screen.query_one(Input).value = str(path)
+        await pilot.press("enter")
+        await until(pilot, lambda: game.computer == {1}, "the saved seats")
+        await pass_investor(pilot)
+        assert game.level == "easy" and "computer easy" in str(game.sub_title)
+        assert len(game.position.orders()) == played
+
+
+def test_a_players_line_with_two_computer_levels_is_refused(tmp_path):
+    """IMP-4: the table plays every computer seat at one level; a save naming two is refused
+    with the file and the reason (nothing is loaded), and an unknown word names its line."""
+    from scenarios.imperial.record import game_record
+    from scenarios.imperial.screen import read_game
+
+    screen = ImperialScreen(players=4, seed=0)
+    record = game_record(screen.game, screen.position)
+    path = tmp_path / "mixed.txt"
+    path.write_text(record + "# players: person easy normal person\n")
+    with pytest.raises(ValueError, match=r"mixed\.txt: # players: names computer levels easy"):
+        read_game(path)
+    path.write_text(record + "# players: person easy robot person\n")
+    with pytest.raises(ValueError, match=r"line 3: .* must name 4 players"):
+        read_game(path)
+    path.write_text(record + "# players: person easy easy person\n")
+    assert read_game(path).players == ["human", "easy", "easy", "human"]

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from textual.app import App
+from textual.geometry import Region
 from textual.widgets import Input
 
 from scenarios.dialogs import GameChoice, GameHelp, GamePathDialog
@@ -277,3 +278,63 @@ async def test_playing_blue_against_the_computer_flips_the_board():
         await pilot.press("f")
         assert not screen.flipped
         assert screen.cell_at(Cell(4, 1)).square == 1  # b1 when not flipped
+
+
+def last_message(app: App[None]) -> str:
+    """The newest notification's text ("" when there is none)."""
+    shown = list(app._notifications)
+    return str(shown[-1].message) if shown else ""
+
+
+@pilot_test
+async def test_a_move_after_a_resignation_says_the_game_is_over():
+    """SHO-10 (found by use): after ``x`` Enter on a piece did nothing at all and a typed move
+    was refused with "It is not your turn."; both say the game is over now (Invector does)."""
+    app = ShogiTestApp(red="human", blue="normal")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = screen_of(app)
+        await pilot.press("x", "y")
+        await until(pilot, lambda: screen.resigned == "Red", "the resignation")
+        await until(pilot, lambda: app.screen is screen, "the question answered")
+        told = len(app._notifications)
+        await pilot.press("up", "enter")  # the B on b2
+        await until(pilot, lambda: len(app._notifications) > told, "a word about Enter")
+        assert "game is over" in last_message(app) and screen.selected is None
+        told = len(app._notifications)
+        await pilot.press("m", *"b2b3", "enter")
+        await until(pilot, lambda: len(app._notifications) > told, "the typed move refused")
+        assert "game is over" in last_message(app), last_message(app)
+        assert moves_of(screen) == []
+
+
+@pilot_test
+async def test_the_move_input_shows_its_whole_hint_at_80_columns():
+    """SHO-10 (found by use): at 80x24 the move input read "move: b2b3, b3b4+, B*b3 (Enter",
+    its hint cut off at the field's edge; the whole hint shows."""
+    app = ShogiTestApp(red="human", blue="human")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = screen_of(app)
+        box = screen.query_one("#move-input", Input)
+        await until(pilot, lambda: box.region.width > 0, "the move input laid out")
+        whole = Region(0, 0, box.outer_size.width, box.outer_size.height)
+        shown = " ".join(strip.text for strip in box.render_lines(whole))
+        assert str(box.placeholder) in shown, (box.placeholder, shown)
+
+
+@pilot_test
+async def test_cycling_the_opponent_never_takes_over_the_persons_side():
+    """SHO-10 (found by use): playing Blue against the computer, ``o`` cycled Red's level up to
+    "person" and the next ``o`` then made Blue, the person's own side, a computer (``o`` cycled
+    Blue whenever Red was a person), so Red never became a computer again. ``o`` keeps cycling
+    the opponent's side."""
+    app = ShogiTestApp(red="easy", blue="human")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = screen_of(app)
+        await settle(app, pilot, lambda: screen.is_human_turn(), "the computer's first move")
+        seen = []
+        for _ in range(len(screen.players) + 4):
+            await pilot.press("o")
+            await settle(app, pilot, lambda: not screen.thinking, "the opponent changed")
+            seen.append(tuple(screen.players))
+        assert all(blue == "human" for _red, blue in seen), seen
+        assert ("human", "human") in seen and ("easy", "human") in seen, seen

@@ -50,3 +50,22 @@ def test_bad_size_and_bad_position_are_refused(capsys):
         main(["scenario", "solve", "invector", "--position", "invector 3x2 b../... w pie:off"]) == 2
     )
     assert "INV-7" in capsys.readouterr().err
+
+
+def test_solving_a_board_beyond_reach_says_so_before_it_starts(capsys, monkeypatch):
+    """INV-1 (found by use): ``solve invector --size 7x6`` printed the position and then
+    nothing at all, its memory growing by about 10 MB a second, with no word that it may never
+    end. A note on stderr says so first (the search itself is not run here)."""
+    from scenarios.invector import solver
+
+    def search_not_run(self, state):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(solver.Solver, "analyse", search_not_run)
+    assert main(["scenario", "solve", "invector", "--size", "7x6"]) == 130  # "interrupted"
+    err = capsys.readouterr().err
+    assert "7x6" in err and "may run for hours" in err and "Ctrl+C" in err, err
+    monkeypatch.undo()  # a large board with few stones left is within reach: no note
+    position = "invector 7x6 b....../......./..w..../......./......./....... b pie:off"
+    assert main(["scenario", "solve", "invector", "--position", position]) == 0
+    assert "may run for hours" not in capsys.readouterr().err

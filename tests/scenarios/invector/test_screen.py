@@ -99,7 +99,12 @@ async def test_two_people_play_3x2_to_the_end_with_clicks():
             assert plies < 20
         state = screen.state
         assert state.is_terminal() and sorted(state.returns()) == [-1.0, 1.0]
-        assert "Game over" in str(screen.query_one("#inv-status").render())
+        # the winner's colour written as everywhere else ("Black to move"; found by use: the
+        # end said "Game over: black (seat 1) wins.")
+        winner = state.winner_colour()
+        assert winner is not None
+        said = f"Game over: {('Black', 'White')[winner]} (seat {state.seat_of(winner)}) wins."
+        assert said in str(screen.query_one("#inv-status").render())
         replay = make_game(3, 2, pie=False).new_initial_state()
         for text in screen.moves:
             replay.apply_action(replay.text_to_action(text))
@@ -376,3 +381,83 @@ async def test_a_large_board_has_its_files_and_rows_along_its_edges(size):
             pilot, lambda: "a1" in str(pilot.app.screen.query_one("#cell-a1").render()), "a1"
         )
         assert not pilot.app.screen.query(".coord")
+
+
+@pilot_test
+async def test_escape_leaves_the_move_input_and_an_empty_line_is_no_move():
+    """INV-8 (found by use): Esc in the move input (``m``) left it open and focused, so the
+    next keys (``u``, ``q``) were typed into it instead of acting, as Imperium Shogi's Esc does;
+    an empty line was refused as "'' is not a move". Esc closes the input; an empty Enter closes
+    it without a word."""
+    app = HostApp(cols=5, rows=4, pie=True, players=("human", "human"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = screen_of(app)
+        box = screen.query_one("#inv-move-input")
+        await pilot.press("m", "a", "1")
+        await until(pilot, lambda: box.has_focus, "the move input")
+        await pilot.press("escape")
+        await until(pilot, lambda: not box.display and not box.has_focus, "the input closed")
+        await pilot.press("m", *"a1xb1", "enter")
+        await until(pilot, lambda: screen.moves == ["a1xb1"], "the move played")
+        await pilot.press("u")  # a key of the screen again, not a letter in the input
+        await until(pilot, lambda: screen.moves == [], "the move taken back")
+        told = len(app._notifications)
+        await pilot.press("m")
+        await until(pilot, lambda: box.has_focus, "the move input")
+        await pilot.press("enter")
+        await until(pilot, lambda: not box.display and not box.has_focus, "the input closed")
+        await pilot.pause()
+        assert len(app._notifications) == told and screen.moves == []
+
+
+@pilot_test
+async def test_a_loaded_game_keeps_its_moves_and_undo(tmp_path):
+    """INV-8 (found by use): a save holds the moves, but loading it set up the last position
+    alone: the move list said "no moves yet" and ``u`` "Nothing to undo" (Imperium Shogi and
+    Imperial replay their moves). The moves are replayed from the start the save names."""
+    path = tmp_path / "game.txt"
+    app = HostApp(cols=5, rows=4, pie=True, players=("human", "human"), save_path=str(path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = screen_of(app)
+        for move in ("a1xb1", "swap", "d1xc1"):
+            if move == "swap":
+                await pilot.press("s")
+            else:
+                await pilot.press("m", *move, "enter")
+        await until(pilot, lambda: screen.moves == ["a1xb1", "swap", "d1xc1"], "three moves")
+        played = screen.moves
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: path_dialog(app), "the save dialog")
+        await pilot.press("enter")
+        await until(pilot, lambda: app.screen is screen and path.exists(), "the game saved")
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, GameChoice), "the new-game dialog")
+        await pilot.press("enter")
+        await until(pilot, lambda: screen.moves == [], "a new game")
+        await pilot.press("ctrl+o")
+        await until(pilot, lambda: path_dialog(app), "the open dialog")
+        await pilot.press("enter")
+        await until(pilot, lambda: screen.moves == played, "the saved moves loaded")
+        assert "a1xb1" in str(screen.query_one("#inv-moves").render())
+        await pilot.press("u")
+        await until(pilot, lambda: screen.moves == played[:2], "the last move taken back")
+        assert screen.state.pie == "swapped"
+
+
+@pilot_test
+async def test_cycling_the_opponent_never_takes_over_the_persons_seat():
+    """INV-6 (found by use): with the person on seat 1, ``o`` cycled seat 0 up to "person" and
+    the next ``o`` then made seat 1, the person's own, a computer (``o`` cycled seat 1 whenever
+    seat 0 was a person), so seat 0 never became a computer again. ``o`` keeps cycling the
+    opponent's seat."""
+    app = HostApp(cols=3, rows=2, pie=False, players=("easy", "human"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = screen_of(app)
+        await settle(app, pilot)
+        seen = []
+        for _ in range(6):
+            await pilot.press("o")
+            await pilot.pause()
+            seen.append(tuple(screen.players))
+        assert all(seat1 == "human" for _seat0, seat1 in seen), seen
+        assert ("human", "human") in seen and ("easy", "human") in seen, seen
