@@ -173,3 +173,36 @@ def test_undo_refuses_orders_already_sent(dbs, tmp_path, capsys):  # DN-ERR-1
     code, _, err = _run(capsys, "undo", NAME, *sol)
     assert code == 1 and "went to the other player in a turn file" in err
     assert _ledger_image(sol) == before
+
+
+def test_no_order_between_sending_a_file_and_importing_the_answer(dbs, tmp_path, capsys):
+    """DN-ERR-1: once a player's file went out, an order (or a referee override) given in his
+    database before the answer is imported is refused, nothing stored. Found by use: an order
+    given after `export` made the answer unimportable ("carries no orders" for the hand-over
+    file, "stale" for any other), and an order that had rolled dice could not be taken back,
+    so neither player could send or import again."""
+    sol, asl = dbs["solomani"], dbs["aslan"]
+    t1, t2 = tmp_path / "t1.json", tmp_path / "t2.json"
+    main(["order", NAME, "solomani place-neutral lantern", *sol])
+    assert _run(capsys, "export", NAME, "-o", str(t1), *sol)[0] == 0
+    before = _ledger_image(sol)
+    for argv in (
+        ["order", NAME, 'referee set-ru solomani 120 "a bonus"'],
+        ["undo", NAME, "--referee", "a second thought"],
+    ):
+        code, out, err = _run(capsys, *argv, *sol)
+        assert code == 1 and out == ""
+        assert err.strip() == (
+            "campaign: DN-ERR-1: file 1 went to aslan and is not answered yet: import "
+            "aslan's file 2 first (`campaign import nebula FILE`); an order given before "
+            "would make it stale (if aslan refused file 1, `campaign withdraw nebula 1 "
+            "--reason ...` takes it back)"
+        )
+        assert _ledger_image(sol) == before, "a refused order changed the database"
+    assert _run(capsys, "import", NAME, str(t1), *asl)[0] == 0
+    main(["order", NAME, "aslan place-neutral span", *asl])
+    assert _run(capsys, "export", NAME, "-o", str(t2), *asl)[0] == 0
+    assert _run(capsys, "import", NAME, str(t2), *sol)[0] == 0
+    # the answer is in: orders are given again
+    assert _run(capsys, "order", NAME, "solomani place-neutral keystone", *sol)[0] == 0
+
