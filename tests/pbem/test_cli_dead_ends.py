@@ -206,3 +206,20 @@ def test_no_order_between_sending_a_file_and_importing_the_answer(dbs, tmp_path,
     # the answer is in: orders are given again
     assert _run(capsys, "order", NAME, "solomani place-neutral keystone", *sol)[0] == 0
 
+
+def test_importing_ones_own_sent_file_says_so(dbs, tmp_path, capsys):
+    """DN-ERR-1: a player who imports the file he sent himself (the wrong file of the mail
+    folder) is told it is his own, nothing changed; found by use: he was told that the sender
+    made his moves and "must withdraw the file" — his own, which the other side had accepted."""
+    sol = dbs["solomani"]
+    t1 = tmp_path / "t1.json"
+    main(["order", NAME, "solomani place-neutral lantern", *sol])
+    assert _run(capsys, "export", NAME, "-o", str(t1), *sol)[0] == 0
+    before = _ledger_image(sol)
+    code, out, err = _run(capsys, "import", NAME, str(t1), *sol)
+    assert code == 1 and out == ""
+    assert err.strip() == (
+        f"campaign: {t1}: file 1 from solomani is the file this database sent; nothing to "
+        "import: you import only aslan's files"
+    )
+    assert _ledger_image(sol) == before

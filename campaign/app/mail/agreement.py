@@ -101,6 +101,14 @@ class Agreement:
                 "for good) so that a file sent as the wrong side is refused",
                 source=source,
             )
+        if header.side is own and any(
+            f.direction == "out" and f.body_sha256 == turn.body_sha256 for f in mail.files
+        ):  # the wrong file of the mail folder: not the other side's doing (found by use)
+            raise WrongSideError(
+                f"{span} is the file this database sent; nothing to import: you import only "
+                f"{own.enemy.value}'s files",
+                source=source,
+            )
         if header.side is own:
             raise WrongSideError(
                 f"{span}: that is your own side ({own.value}, agreed with the first file); you "
