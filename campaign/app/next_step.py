@@ -29,7 +29,8 @@ def next_step(
     *,
     orders_above: bool = False,
 ) -> str | None:
-    """The line for ``own``'s player of campaign ``name`` (None once the game is over).
+    """The line for ``own``'s player of campaign ``name`` (None once the game is over, or
+    while the game waits for what no file of ours carries).
 
     ``files``: the exchanged files, oldest first; ``pass_to_send``: this side made a shuffle
     pass on import that its next file carries; ``held``: strict dice hold an order of ours
@@ -70,6 +71,8 @@ def next_step(
         return f"{send}: {other}'s machine needs it to go on"
     if last is not None and hands_over(loaded.state, loaded.ruleset, own):
         return f"{send}: no orders of yours, it hands the turn to {other}"
+    if last is None and not ours:  # the other side opens the game (DN-NEU-1: the Solomani)
+        return f"wait for {other}'s file 1 and import it (`campaign import {name} FILE`)"
     return None
 
 

@@ -223,3 +223,16 @@ def test_importing_ones_own_sent_file_says_so(dbs, tmp_path, capsys):
         "import: you import only aslan's files"
     )
     assert _ledger_image(sol) == before
+
+
+def test_the_player_who_waits_for_file_1_is_told_so(dbs, capsys):
+    """DN-SEQ-2: the player whose side does not open the set-up (the Solomani place the first
+    neutral, DN-NEU-1) reads what to do next like the other one; found by use: his `status`
+    ended without a `next:` line while the other's said "give your orders … export file 1"."""
+    code, out, _ = _run(capsys, "status", NAME, *dbs["aslan"])
+    assert code == 0
+    assert out.splitlines()[-1] == (
+        "next: wait for solomani's file 1 and import it (`campaign import nebula FILE`)"
+    )
+    _, out, _ = _run(capsys, "status", NAME, *dbs["solomani"])
+    assert out.splitlines()[-1].startswith("next: your turn: give your orders")
