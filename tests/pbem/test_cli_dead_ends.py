@@ -4,6 +4,7 @@ file. Every refusal is one line, exit status 1, and leaves the database as it wa
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import msgspec
@@ -236,3 +237,20 @@ def test_the_player_who_waits_for_file_1_is_told_so(dbs, capsys):
     )
     _, out, _ = _run(capsys, "status", NAME, *dbs["solomani"])
     assert out.splitlines()[-1].startswith("next: your turn: give your orders")
+
+
+def test_verify_rebuild_prints_the_digest_status_prints(dbs, tmp_path, capsys):
+    """DN-NEU-1: in a player's database `status` shows the digest of his view; the cold path,
+    `verify --rebuild`, printed the whole state's digest under the same words ("state digest"),
+    so the two paths seemed to disagree on one state (and the whole digest is the one a player
+    is not shown)."""
+    sol, asl = dbs["solomani"], dbs["aslan"]
+    t1 = tmp_path / "t1.json"
+    main(["order", NAME, "solomani place-neutral lantern", *sol])
+    assert _run(capsys, "export", NAME, "-o", str(t1), *sol)[0] == 0
+    assert _run(capsys, "import", NAME, str(t1), *asl)[0] == 0
+    for db in (sol, asl):
+        _, out, _ = _run(capsys, "status", NAME, *db)
+        shown = re.search(r"event 4, state digest (\w+)", out).group(1)
+        code, out, _ = _run(capsys, "verify", NAME, "--rebuild", *db)
+        assert code == 0 and f"state digest {shown}\n" in out
