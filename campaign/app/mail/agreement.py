@@ -19,6 +19,7 @@ records the file (``claim_side``, ``campaign new --as``, is its one write).
 from __future__ import annotations
 
 import os
+import shlex
 from pathlib import Path
 
 from campaign.app.mail.keys import keys_home as default_keys_home
@@ -114,7 +115,7 @@ class Agreement:
                 f"{span}: that is your own side ({own.value}, agreed with the first file); you "
                 f"import only {own.enemy.value}'s files. If the sender made {own.value}'s "
                 "moves, he must withdraw the file (`campaign withdraw "
-                f"{mail.name} {header.exchange} --reason ...`) and send his own",
+                f"{shlex.quote(mail.name)} {header.exchange} --reason ...`) and send his own",
                 source=source,
             )
         return own
