@@ -153,3 +153,22 @@ def test_the_import_line_gives_the_digest_the_sender_reads(duel: Path, capsys) -
         f"shows it), now state digest {now['digest'][:12]} (event {now['seq']}, with your "
         "machine's orders)"
     )
+
+
+def test_a_players_status_lists_his_own_orders_and_no_machine_order(duel: Path, capsys) -> None:
+    """DN-SEQ-2, ADR 0028: a player's `status` (his own database, with or without `--side`)
+    lists the orders he may type: his side's, never the other's, and never a share, reveal or
+    seal his machine gives itself. Found by use: after file 2 the Solomani player read "aslan
+    may also give: aslan share CARD SHARE" (an order of the other side's machine), and a side
+    that owed a share read "legal orders now (aslan): aslan share CARD SHARE"."""
+    sol, asl = side_db(duel, "solomani"), side_db(duel, "aslan")
+    run_cli(capsys, "order", NAME, "solomani place-neutral solace", *sol)
+    files = [duel / f"turn-{n}.json" for n in range(1, 3)]
+    for sender, receiver, path in ((sol, asl, files[0]), (asl, sol, files[1])):
+        assert run_cli(capsys, "export", NAME, "-o", str(path), *sender)[0] == 0
+        assert run_cli(capsys, "import", NAME, str(path), *receiver)[0] == 0
+    for argv in ((), ("--side", "solomani")):
+        code, out, _ = run_cli(capsys, "status", NAME, *argv, *sol)
+        assert code == 0 and "waiting for aslan's reveal of draw 1" in out  # whom it waits for
+        assert "may also give" not in out and "aslan share" not in out, out
+        assert "share CARD" not in out and "reveal CARD" not in out
