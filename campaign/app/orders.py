@@ -184,11 +184,13 @@ class Orders(Campaigns):
         return OrderReport(events, lines, loaded.state, now_for(loaded, eyes))
 
     def _held_report(self, loaded: Loaded, eyes: Side | None) -> OrderReport:
-        """The report of an order held for strict dice: no event, the held line, and the side
-        whose dice are awaited (``campaign.app.strict_dice``, loaded only then: issue 47)."""
+        """The report of an order held for strict dice: no event, the held line (its battle
+        named ``b1`` as every screen names it), and the side whose dice are awaited
+        (``campaign.app.strict_dice``, loaded only then: issue 47)."""
         from campaign.app import strict_dice
 
-        lines = [strict_dice.held_line(self.store.ledger, loaded.row.name)]
+        held_line = strict_dice.held_line(self.store.ledger, loaded.row.name)
+        lines = [seen_text(held_line, loaded.state, eyes)]
         held = strict_dice.waiting(self.store.ledger, loaded.row.name)
         now = held.sentence if held is not None else now_for(loaded, eyes)
         return OrderReport([], lines, loaded.state, now)
@@ -368,11 +370,13 @@ class Orders(Campaigns):
         if referee_reason is None:
             released = self._strict_held(loaded, seat, release=True)
             if released is not None:  # never logged: nothing else changes
+                eyes = self.reader(name, seat.side)
+                shown = seen_text(released, loaded.state, eyes)
                 return OrderReport(
                     [],
-                    [f"undone: {released} (held for strict dice, not sent)"],
+                    [f"undone: {shown} (held for strict dice, not sent)"],
                     loaded.state,
-                    now_for(loaded, self.reader(name, seat.side)),
+                    now_for(loaded, eyes),
                     loaded,
                 )
             batch_rows, events, eyes = self._undoable_batch(loaded, seat)
