@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import shlex
 from collections.abc import Callable
 from pathlib import Path
 
@@ -217,7 +218,7 @@ class Campaigns:
 
             raise RulesetMismatchError(
                 describe_changes(diff_hashes(pinned, dict(ruleset.file_hashes)))
-                + f" (campaign {row.name!r}: `campaign repin {row.name} REASON`)"
+                + f" (campaign {row.name!r}: `campaign repin {shlex.quote(row.name)} REASON`)"
             )
         return ruleset
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 from msgspec import Struct
 
 from campaign.app.campaigns import Campaigns, Loaded
-from campaign.rules import engine
 from campaign.rules.errors import CampaignError
 from campaign.rules.sequence import FLOW
+from campaign.rules.views import view_digest
 
 
 class CampaignSummary(Struct, frozen=True):
@@ -35,7 +35,7 @@ class Rebuilt(Struct, frozen=True):
 
     loaded: Loaded
     dropped: int  # snapshots there were before
-    digest: str  # the state digest of the replay
+    digest: str  # the state digest of the replay, as `campaign status` shows it
 
 
 class Housekeeping(Campaigns):
@@ -78,4 +78,6 @@ class Housekeeping(Campaigns):
         self.store.drop_snapshots(name)
         if loaded.head.seq:
             self.snapshot(loaded)
-        return Rebuilt(loaded, dropped, engine.state_digest(loaded.state))
+        # the digest `campaign status` prints: of the player's view in his own database by
+        # e-mail, of the whole state for the referee (DN-NEU-1)
+        return Rebuilt(loaded, dropped, view_digest(loaded.state, self.reader(name, None)))

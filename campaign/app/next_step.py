@@ -9,6 +9,8 @@ wait for, never an order the machine gives itself.
 
 from __future__ import annotations
 
+import shlex
+
 from campaign.app import Loaded
 from campaign.records.ledger_rows import PbemFile
 from campaign.rules import fairplay
@@ -29,7 +31,8 @@ def next_step(
     *,
     orders_above: bool = False,
 ) -> str | None:
-    """The line for ``own``'s player of campaign ``name`` (None once the game is over).
+    """The line for ``own``'s player of campaign ``name`` (None once the game is over, or
+    while the game waits for what no file of ours carries).
 
     ``files``: the exchanged files, oldest first; ``pass_to_send``: this side made a shuffle
     pass on import that its next file carries; ``held``: strict dice hold an order of ours
@@ -38,16 +41,17 @@ def next_step(
     if loaded.state.phase is Phase.GAME_OVER:
         return None
     other = own.enemy.value
+    word = shlex.quote(name)  # a name may hold blanks: the commands are typed as shown
     last = files[-1] if files else None
     number = last.exchange + 1 if last is not None else 1
     send = (
         f"export now and send file {number} to {other}: "
-        f"`campaign export {name} -o turn-{number}.json`"
+        f"`campaign export {word} -o turn-{number}.json`"
     )
     if last is not None and last.direction == "out":
         return (
             f"file {last.exchange} is sent: wait for {other}'s file {number} and import "
-            f"it (`campaign import {name} FILE`)"
+            f"it (`campaign import {word} FILE`)"
         )
     base_seq = (
         last.head_seq if last is not None else max(row.seq for row in loaded.rows if row.batch == 0)
@@ -64,12 +68,14 @@ def next_step(
     ]
     if ours and not fairplay.pending(loaded.state):
         then = "then export and send" if unsent else "then export"
-        legal = "legal orders above" if orders_above else f"`campaign status {name}` lists them"
+        legal = "legal orders above" if orders_above else f"`campaign status {word}` lists them"
         return f"your turn: give your orders ({legal}), {then} file {number}"
     if unsent:
         return f"{send}: {other}'s machine needs it to go on"
     if last is not None and hands_over(loaded.state, loaded.ruleset, own):
         return f"{send}: no orders of yours, it hands the turn to {other}"
+    if last is None and not ours:  # the other side opens the game (DN-NEU-1: the Solomani)
+        return f"wait for {other}'s file 1 and import it (`campaign import {word} FILE`)"
     return None
 
 

@@ -6,6 +6,7 @@ stored campaign exactly as it was (DN-ERR-1).
 from __future__ import annotations
 
 import json
+import shlex
 from collections.abc import Callable
 
 from msgspec import Struct
@@ -183,11 +184,13 @@ class Orders(Campaigns):
         return OrderReport(events, lines, loaded.state, now_for(loaded, eyes))
 
     def _held_report(self, loaded: Loaded, eyes: Side | None) -> OrderReport:
-        """The report of an order held for strict dice: no event, the held line, and the side
-        whose dice are awaited (``campaign.app.strict_dice``, loaded only then: issue 47)."""
+        """The report of an order held for strict dice: no event, the held line (its battle
+        named ``b1`` as every screen names it), and the side whose dice are awaited
+        (``campaign.app.strict_dice``, loaded only then: issue 47)."""
         from campaign.app import strict_dice
 
-        lines = [strict_dice.held_line(self.store.ledger, loaded.row.name)]
+        held_line = strict_dice.held_line(self.store.ledger, loaded.row.name)
+        lines = [seen_text(held_line, loaded.state, eyes)]
         held = strict_dice.waiting(self.store.ledger, loaded.row.name)
         now = held.sentence if held is not None else now_for(loaded, eyes)
         return OrderReport([], lines, loaded.state, now)
@@ -219,6 +222,7 @@ class Orders(Campaigns):
         and nothing is stored: reload and try again.
         """
         authority.check_order(seat, parse_order(text, loaded.state))
+        self._check_no_answer_awaited(loaded)
         if typed is not None and loaded.dice_mode != "physical" and typed.reason:
             authority.check_override(seat, "typed dice with a reason")
         order = engine.read_typed(loaded.state, text, loaded.ruleset, seat.side)
@@ -247,6 +251,30 @@ class Orders(Campaigns):
             events.append(self._dice_record(loaded, typed, values))
         self.append(loaded, logged, events)
         return events
+
+    def _check_no_answer_awaited(self, loaded: Loaded) -> None:
+        """Refuse an order (or a referee override) in a player's own database by e-mail while
+        its last turn file is out and not yet answered (DN-ERR-1, docs/turn-files.md): the
+        answer builds on the file's last event, so anything appended meanwhile would make it
+        stale, and an order that rolled dice could not even be taken back (found by use: both
+        players stuck). The machine's own fair-play orders come after an import or before an
+        export, never in between."""
+        name = loaded.row.name
+        if not self.store.plays_by_mail(name):
+            return
+        files = self.store.ledger.files(name)
+        word = shlex.quote(name)
+        last = files[-1] if files else None
+        if last is None or last.direction != "out":
+            return
+        other = Side(last.side).enemy.value
+        raise InvalidOrderError(
+            f"DN-ERR-1: file {last.exchange} went to {other} and is not answered yet: import "
+            f"{other}'s file {last.exchange + 1} first (`campaign import {word} FILE`); an "
+            f"order given before would make it stale (if {other} refused file "
+            f"{last.exchange}, `campaign withdraw {word} {last.exchange} --reason ...` takes "
+            "it back)"
+        )
 
     @staticmethod
     def _dice_record(
@@ -342,11 +370,13 @@ class Orders(Campaigns):
         if referee_reason is None:
             released = self._strict_held(loaded, seat, release=True)
             if released is not None:  # never logged: nothing else changes
+                eyes = self.reader(name, seat.side)
+                shown = seen_text(released, loaded.state, eyes)
                 return OrderReport(
                     [],
-                    [f"undone: {released} (held for strict dice, not sent)"],
+                    [f"undone: {shown} (held for strict dice, not sent)"],
                     loaded.state,
-                    now_for(loaded, self.reader(name, seat.side)),
+                    now_for(loaded, eyes),
                     loaded,
                 )
             batch_rows, events, eyes = self._undoable_batch(loaded, seat)
@@ -362,6 +392,7 @@ class Orders(Campaigns):
             return OrderReport(events, lines, after.state, now_for(after, eyes), after)
         authority.check_override(seat, "an undo with a reason")
         self._last_batch(loaded)
+        self._check_no_answer_awaited(loaded)
         rows = list(loaded.rows)
         eyes = self.reader(name, seat.side)
         reason = check_reason(referee_reason, "the referee's reason")

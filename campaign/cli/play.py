@@ -45,7 +45,9 @@ def _add_new(subparsers: argparse._SubParsersAction) -> None:
             "campaign new boxed --dice physical --neutrals table --manual-steps",
         ],
     )
-    new.add_argument("name", help="campaign name (letters, digits, - and _)")
+    new.add_argument(
+        "name", help="campaign name (printable text without '/' or '\\'; quote one with blanks)"
+    )
     new.add_argument(
         "--layout", default="standard", help="standard, demo or random (DN-MAP-5; default standard)"
     )

@@ -101,7 +101,15 @@ def battles_report(name: str, seen: Seen, ruleset: Ruleset) -> BattlesReport:
         if duty is None and stage != "over":  # waits for an earlier battle of its system
             duty = battle_stage_duty(state, ruleset, bid, shorts[bid])
         draft = book.draft_of(rec)
-        engagements = book.engagements_of(rec) if stage == "fire" else draft.engagements
+        # the engagements being formed or fired; a round fought leaves its own in the book
+        # until the next is assigned, which are no part of the next round (found by use)
+        engagements = (
+            book.engagements_of(rec)
+            if stage == "fire"
+            else draft.engagements
+            if stage == "assign"
+            else []
+        )
         rows.append(
             BattleRow(
                 id=bid,

@@ -5,7 +5,7 @@ face-down counters).
 
 from msgspec import Struct, field
 
-from campaign.rules import engine
+from campaign.rules import engine, fairplay
 from campaign.rules.acting import Duty, who_must_act
 from campaign.rules.flow import FLOW
 from campaign.rules.ids import PLAYER_SIDES, Side
@@ -91,6 +91,8 @@ class Status(Struct):
     winner: Side | None
     legal: list[engine.LegalOrder] = field(default_factory=list)
     legal_other: list[engine.LegalOrder] = field(default_factory=list)  # non-acting side
+    #: whose orders ``legal`` lists: the acting side's for the referee, a player's own
+    legal_side: Side | None = None
     duties: list[Duty] = field(default_factory=list)  # who must act now, most urgent first
 
 
@@ -118,7 +120,16 @@ def status(
         s: sum(1 for u in state.units_of(s) if u.location.where is Where.UNPLACED)
         for s in PLAYER_SIDES
     }
-    legal = [] if held is not None else engine.legal_orders(state, state.acting, ruleset)
+    # the referee reads the acting side's orders and the other's; a player his own only (as
+    # his screen lists them), never the fair-play orders his machine gives itself
+    mine = state.acting if viewer is None else viewer
+    legal = [] if held is not None else _typed(state, engine.legal_orders(state, mine, ruleset))
+    other = (
+        []
+        if held is not None or viewer is not None
+        else _typed(state, engine.legal_orders(state, state.acting.enemy, ruleset))
+    )
+    acting = legal if mine is state.acting and not fairplay.active(state) else None
     return Status(
         name=name,
         turn=state.turn,
@@ -132,8 +143,15 @@ def status(
         digest=view_digest(state, viewer),
         winner=state.winner,
         legal=legal,
-        legal_other=(
-            [] if held is not None else engine.legal_orders(state, state.acting.enemy, ruleset)
-        ),
-        duties=[seen_duty(seen, duty) for duty in _duties(state, ruleset, held, legal)],
+        legal_other=other,
+        legal_side=mine,
+        duties=[seen_duty(seen, duty) for duty in _duties(state, ruleset, held, acting)],
     )
+
+
+def _typed(state: CampaignState, legal: list[engine.LegalOrder]) -> list[engine.LegalOrder]:
+    """``legal`` without the fair-play orders (share, reveal, seal) that a player's machine
+    gives on import and export, never typed (ADR 0028)."""
+    if not fairplay.active(state):
+        return legal
+    return [order for order in legal if order.verb not in fairplay.ALWAYS]

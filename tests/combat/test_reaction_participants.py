@@ -56,3 +56,32 @@ def test_reaction_ground_combat_is_fought_after_the_first_unit_died():
     assert game.where("S-RT-1") == "box:neb-c"
     events = game.play("solomani end-phase", [6, 6])
     assert any(e.type == "ground-fought" for e in events), [e.type for e in events]
+
+
+def test_a_disrupted_ship_that_stayed_behind_does_not_fight_in_reaction_combat():
+    """DN-REA-1, DN-MOV-9: a disrupted ship of the reaction stack that failed its roll to move
+    stayed where it was; it is no unit of the stack that moved, nor in the system the stack
+    entered. Found by use: "Reaction Combat at Span: S-CA-3, …, S-CS-1 may fight" named the
+    two cruisers left at Scarp, and such a ship could bombard a box where it stood."""
+    units = [
+        place("S-CL-1", "solomani:CL", "hex:sol-b", stack="r"),
+        place("S-DD-1", "solomani:DD", "hex:sol-b", stack="r", disrupted=True),
+        place("A-B1-1", "aslan:B1", "hex:neb-c"),
+        place("A-RT-2", "aslan:RT-4", "box:sol-b"),
+    ]
+    game = Campaign(units, phase=Phase.REACTION_MOVEMENT, sub_phase=None)
+    game.enter()
+    game.play("solomani jump r neb-c", [1])  # S-DD-1 rolls 1, needs 2: stays (DN-MOV-9)
+    assert (game.where("S-CL-1"), game.where("S-DD-1")) == ("hex:neb-c", "hex:sol-b")
+    events = game.play("solomani end-phase")
+    (fixed,) = [e for e in events if e.type == "reaction-participants-fixed"]
+    assert (fixed.system, fixed.units) == ("neb-c", ["S-CL-1"])
+    game.play(f"solomani range {BATTLE}", [1, 6])
+    game.play(f"solomani choose-range {BATTLE} short")
+    game.play(f"aslan target {BATTLE} A-B1-1")
+    game.play(f"solomani target {BATTLE} S-CL-1")
+    game.play(f"solomani fire {BATTLE}", [1, 1])
+    game.play(f"aslan withdraw {BATTLE} neb-b")
+    game.play("solomani end-phase")
+    assert (game.state.phase, game.state.sub_phase) == (Phase.REACTION_COMBAT, SubPhase.INTERACTION)
+    game.reject("solomani interact sol-b - S-DD-1>A-RT-2 -", rule="DN-REA-1")

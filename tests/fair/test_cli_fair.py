@@ -4,6 +4,7 @@ completes the pair, the status line's wait, and `campaign opening` / `campaign a
 
 from __future__ import annotations
 
+import json
 import stat
 from pathlib import Path
 
@@ -127,3 +128,47 @@ def test_each_side_is_told_which_file_to_send_or_wait_for(duel: Path, capsys) ->
     assert "carries your pass 2 of the joint shuffle" in out
     code, out, _ = run_cli(capsys, "status", NAME, "--side", "aslan", *asl)
     assert "next: export now and send file 2 to solomani" in out and "share " not in out
+
+
+def test_the_import_line_gives_the_digest_the_sender_reads(duel: Path, capsys) -> None:
+    """DN-NEU-1, ADR 0028: after an import in fair mode the machine gives its share and the
+    reveal, so the importing player's `status` is some events past the file. Found by use: the
+    import line gave only the digest after those orders, which the sender's `status` (at the
+    file's last event) never shows, so the players could not compare them. The line gives the
+    digest at the file's last event, as the sender reads it, and the one `status` now shows."""
+    sol, asl = side_db(duel, "solomani"), side_db(duel, "aslan")
+    run_cli(capsys, "order", NAME, "solomani place-neutral solace", *sol)
+    files = [duel / f"turn-{n}.json" for n in range(1, 4)]
+    for sender, receiver, path in ((sol, asl, files[0]), (asl, sol, files[1])):
+        assert run_cli(capsys, "export", NAME, "-o", str(path), *sender)[0] == 0
+        assert run_cli(capsys, "import", NAME, str(path), *receiver)[0] == 0
+    assert run_cli(capsys, "export", NAME, "-o", str(files[2]), *sol)[0] == 0
+    sent = json.loads(run_cli(capsys, "status", NAME, "--json", *sol)[1])
+    code, out, _ = run_cli(capsys, "import", NAME, str(files[2]), *asl)
+    assert code == 0
+    now = json.loads(run_cli(capsys, "status", NAME, "--json", *asl)[1])
+    assert now["seq"] > sent["seq"] and now["digest"] != sent["digest"]  # the reveal placed it
+    assert out.splitlines()[0].endswith(
+        f"; state digest {sent['digest'][:12]} (event {sent['seq']}, as solomani's status "
+        f"shows it), now state digest {now['digest'][:12]} (event {now['seq']}, with your "
+        "machine's orders)"
+    )
+
+
+def test_a_players_status_lists_his_own_orders_and_no_machine_order(duel: Path, capsys) -> None:
+    """DN-SEQ-2, ADR 0028: a player's `status` (his own database, with or without `--side`)
+    lists the orders he may type: his side's, never the other's, and never a share, reveal or
+    seal his machine gives itself. Found by use: after file 2 the Solomani player read "aslan
+    may also give: aslan share CARD SHARE" (an order of the other side's machine), and a side
+    that owed a share read "legal orders now (aslan): aslan share CARD SHARE"."""
+    sol, asl = side_db(duel, "solomani"), side_db(duel, "aslan")
+    run_cli(capsys, "order", NAME, "solomani place-neutral solace", *sol)
+    files = [duel / f"turn-{n}.json" for n in range(1, 3)]
+    for sender, receiver, path in ((sol, asl, files[0]), (asl, sol, files[1])):
+        assert run_cli(capsys, "export", NAME, "-o", str(path), *sender)[0] == 0
+        assert run_cli(capsys, "import", NAME, str(path), *receiver)[0] == 0
+    for argv in ((), ("--side", "solomani")):
+        code, out, _ = run_cli(capsys, "status", NAME, *argv, *sol)
+        assert code == 0 and "waiting for aslan's reveal of draw 1" in out  # whom it waits for
+        assert "may also give" not in out and "aslan share" not in out, out
+        assert "share CARD" not in out and "reveal CARD" not in out

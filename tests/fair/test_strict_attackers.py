@@ -23,6 +23,7 @@ from campaign.pbem.model import TurnFile
 from campaign.rules.dice import SeededSource
 from campaign.rules.errors import UndoError, WaitingError
 from campaign.rules.ids import Side
+from campaign.rules.views import seen_text
 from tests.fair.by_mail import (
     CAMPAIGN,
     MailTable,
@@ -177,18 +178,23 @@ def test_a_receiver_withholding_its_contribution_is_named(held: MailTable) -> No
 def test_a_held_order_is_taken_back_until_it_is_sent(held: MailTable) -> None:
     """DN-ERR-1: `undo` takes back an order held for the dice while it was not sent (the log
     never held it); once the file it ends went over, undo is refused naming the file, and
-    after `withdraw` of that unanswered file it can be taken back again."""
+    after `withdraw` of that unanswered file it can be taken back again. The undo names the
+    held order as the player reads it, its battle by the short id every screen shows."""
     aslan = held.machines[ASLAN]
     text = aslan.pbem.ledger.strict_pending(CAMPAIGN).order_text
-    head = aslan.service.load(CAMPAIGN).head.seq
+    loaded = aslan.service.load(CAMPAIGN)
+    head = loaded.head.seq
     report = aslan.service.undo_report(CAMPAIGN)
-    assert report.lines == [f"undone: {text} (held for strict dice, not sent)"]
+    shown = seen_text(text, loaded.state, ASLAN)
+    assert "/" in text and "/" not in shown  # solace/aslan-neutral is b1
+    assert report.lines == [f"undone: {shown} (held for strict dice, not sent)"]
     assert aslan.pbem.dice_wait(CAMPAIGN) is None
     assert aslan.service.load(CAMPAIGN).head.seq == head
-    aslan.service.order(CAMPAIGN, text)  # held again
+    again = aslan.service.order_report(CAMPAIGN, text)  # held again
+    assert again.lines[0].startswith(f"held for strict dice: '{shown}' rolls dice")
     sent = _export(held, ASLAN, "held.json")
     number = TurnFile.model_validate_json(sent.read_text()).header.exchange
     with pytest.raises(UndoError, match=f"it ended file {number}, sent to the other player"):
         aslan.service.undo(CAMPAIGN)
     aslan.pbem.withdraw(CAMPAIGN, number, "a second thought before any answer")
-    assert aslan.service.undo_report(CAMPAIGN).lines[0].startswith(f"undone: {text}")
+    assert aslan.service.undo_report(CAMPAIGN).lines[0].startswith(f"undone: {shown}")

@@ -4,6 +4,7 @@ file. Every refusal is one line, exit status 1, and leaves the database as it wa
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import msgspec
@@ -173,3 +174,83 @@ def test_undo_refuses_orders_already_sent(dbs, tmp_path, capsys):  # DN-ERR-1
     code, _, err = _run(capsys, "undo", NAME, *sol)
     assert code == 1 and "went to the other player in a turn file" in err
     assert _ledger_image(sol) == before
+
+
+def test_no_order_between_sending_a_file_and_importing_the_answer(dbs, tmp_path, capsys):
+    """DN-ERR-1: once a player's file went out, an order (or a referee override) given in his
+    database before the answer is imported is refused, nothing stored. Found by use: an order
+    given after `export` made the answer unimportable ("carries no orders" for the hand-over
+    file, "stale" for any other), and an order that had rolled dice could not be taken back,
+    so neither player could send or import again."""
+    sol, asl = dbs["solomani"], dbs["aslan"]
+    t1, t2 = tmp_path / "t1.json", tmp_path / "t2.json"
+    main(["order", NAME, "solomani place-neutral lantern", *sol])
+    assert _run(capsys, "export", NAME, "-o", str(t1), *sol)[0] == 0
+    before = _ledger_image(sol)
+    for argv in (
+        ["order", NAME, 'referee set-ru solomani 120 "a bonus"'],
+        ["undo", NAME, "--referee", "a second thought"],
+    ):
+        code, out, err = _run(capsys, *argv, *sol)
+        assert code == 1 and out == ""
+        assert err.strip() == (
+            "campaign: DN-ERR-1: file 1 went to aslan and is not answered yet: import "
+            "aslan's file 2 first (`campaign import nebula FILE`); an order given before "
+            "would make it stale (if aslan refused file 1, `campaign withdraw nebula 1 "
+            "--reason ...` takes it back)"
+        )
+        assert _ledger_image(sol) == before, "a refused order changed the database"
+    assert _run(capsys, "import", NAME, str(t1), *asl)[0] == 0
+    main(["order", NAME, "aslan place-neutral span", *asl])
+    assert _run(capsys, "export", NAME, "-o", str(t2), *asl)[0] == 0
+    assert _run(capsys, "import", NAME, str(t2), *sol)[0] == 0
+    # the answer is in: orders are given again
+    assert _run(capsys, "order", NAME, "solomani place-neutral keystone", *sol)[0] == 0
+
+
+def test_importing_ones_own_sent_file_says_so(dbs, tmp_path, capsys):
+    """DN-ERR-1: a player who imports the file he sent himself (the wrong file of the mail
+    folder) is told it is his own, nothing changed; found by use: he was told that the sender
+    made his moves and "must withdraw the file" — his own, which the other side had accepted."""
+    sol = dbs["solomani"]
+    t1 = tmp_path / "t1.json"
+    main(["order", NAME, "solomani place-neutral lantern", *sol])
+    assert _run(capsys, "export", NAME, "-o", str(t1), *sol)[0] == 0
+    before = _ledger_image(sol)
+    code, out, err = _run(capsys, "import", NAME, str(t1), *sol)
+    assert code == 1 and out == ""
+    assert err.strip() == (
+        f"campaign: {t1}: file 1 from solomani is the file this database sent; nothing to "
+        "import: you import only aslan's files"
+    )
+    assert _ledger_image(sol) == before
+
+
+def test_the_player_who_waits_for_file_1_is_told_so(dbs, capsys):
+    """DN-SEQ-2: the player whose side does not open the set-up (the Solomani place the first
+    neutral, DN-NEU-1) reads what to do next like the other one; found by use: his `status`
+    ended without a `next:` line while the other's said "give your orders … export file 1"."""
+    code, out, _ = _run(capsys, "status", NAME, *dbs["aslan"])
+    assert code == 0
+    assert out.splitlines()[-1] == (
+        "next: wait for solomani's file 1 and import it (`campaign import nebula FILE`)"
+    )
+    _, out, _ = _run(capsys, "status", NAME, *dbs["solomani"])
+    assert out.splitlines()[-1].startswith("next: your turn: give your orders")
+
+
+def test_verify_rebuild_prints_the_digest_status_prints(dbs, tmp_path, capsys):
+    """DN-NEU-1: in a player's database `status` shows the digest of his view; the cold path,
+    `verify --rebuild`, printed the whole state's digest under the same words ("state digest"),
+    so the two paths seemed to disagree on one state (and the whole digest is the one a player
+    is not shown)."""
+    sol, asl = dbs["solomani"], dbs["aslan"]
+    t1 = tmp_path / "t1.json"
+    main(["order", NAME, "solomani place-neutral lantern", *sol])
+    assert _run(capsys, "export", NAME, "-o", str(t1), *sol)[0] == 0
+    assert _run(capsys, "import", NAME, str(t1), *asl)[0] == 0
+    for db in (sol, asl):
+        _, out, _ = _run(capsys, "status", NAME, *db)
+        shown = re.search(r"event 4, state digest (\w+)", out).group(1)
+        code, out, _ = _run(capsys, "verify", NAME, "--rebuild", *db)
+        assert code == 0 and f"state digest {shown}\n" in out

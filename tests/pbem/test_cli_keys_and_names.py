@@ -48,3 +48,31 @@ def test_campaign_named_like_a_file_is_verified(tmp_path, monkeypatch, capsys): 
     assert "turn1: hash chain intact" in capsys.readouterr().out
     assert main(["verify", "./turn1", *db]) == 1  # a path: the file, which is no turn file
     assert "not a turn file" in capsys.readouterr().err
+
+
+def test_the_commands_suggested_quote_a_campaign_name_with_a_blank(tmp_path, capsys):
+    """DN-ERR-1: a campaign name may hold blanks (`campaign new "my game"`); found by use, the
+    `next:` line of a game by e-mail said "`campaign import my game FILE`", a command that
+    names campaign 'my' and the file 'game'. Every command the tool suggests quotes it."""
+    name = "my game"
+    dbs = {
+        side: ["--db", f"sqlite:///{tmp_path / (side + '.db')}"] for side in ("aslan", "solomani")
+    }
+    for side, db in dbs.items():
+        assert main(["new", name, "--seed", "3", "--dice", "commit-reveal", "--as", side, *db]) == 0
+    out = capsys.readouterr().out
+    assert "`campaign import 'my game' FILE`" in out  # aslan waits for file 1
+    assert main(["order", name, "solomani place-neutral span", *dbs["solomani"]]) == 0
+    turn = tmp_path / "t1.json"
+    capsys.readouterr()
+    assert main(["export", name, "-o", str(turn), *dbs["solomani"]]) == 0
+    assert "`campaign import 'my game' FILE`" in capsys.readouterr().out
+    assert main(["export", name, "-o", str(turn), *dbs["solomani"]]) == 1
+    err = capsys.readouterr().err
+    assert "`campaign export 'my game' --again 1 -o FILE`" in err
+    assert "`campaign withdraw 'my game' 1 --reason ...`" in err
+    assert main(["status", name, *dbs["aslan"]]) == 0
+    assert "`campaign import 'my game' FILE`" in capsys.readouterr().out
+    assert main(["import", name, str(turn), *dbs["solomani"]]) == 1
+    assert main(["import", name, str(turn), *dbs["aslan"]]) == 0
+    assert "`campaign status 'my game'` lists them" in capsys.readouterr().out

@@ -19,6 +19,7 @@ records the file (``claim_side``, ``campaign new --as``, is its one write).
 from __future__ import annotations
 
 import os
+import shlex
 from pathlib import Path
 
 from campaign.app.mail.keys import keys_home as default_keys_home
@@ -101,12 +102,20 @@ class Agreement:
                 "for good) so that a file sent as the wrong side is refused",
                 source=source,
             )
+        if header.side is own and any(
+            f.direction == "out" and f.body_sha256 == turn.body_sha256 for f in mail.files
+        ):  # the wrong file of the mail folder: not the other side's doing (found by use)
+            raise WrongSideError(
+                f"{span} is the file this database sent; nothing to import: you import only "
+                f"{own.enemy.value}'s files",
+                source=source,
+            )
         if header.side is own:
             raise WrongSideError(
                 f"{span}: that is your own side ({own.value}, agreed with the first file); you "
                 f"import only {own.enemy.value}'s files. If the sender made {own.value}'s "
                 "moves, he must withdraw the file (`campaign withdraw "
-                f"{mail.name} {header.exchange} --reason ...`) and send his own",
+                f"{shlex.quote(mail.name)} {header.exchange} --reason ...`) and send his own",
                 source=source,
             )
         return own

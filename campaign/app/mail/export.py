@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
@@ -66,9 +67,9 @@ def _last_sent(mail: MailRecord, side: Side) -> PbemFile | None:
             f"you already sent file {last.exchange} "
             f"({events_text(last.base_seq + 1, last.head_seq)}); wait for the other "
             "side's reply and import it first "
-            f"(`campaign export {name} --again {last.exchange} -o FILE` writes it again; "
-            f"if the other side refused it, `campaign withdraw {name} {last.exchange} "
-            "--reason ...` takes it back)"
+            f"(`campaign export {shlex.quote(name)} --again {last.exchange} -o FILE` writes "
+            "it again; if the other side refused it, `campaign withdraw "
+            f"{shlex.quote(name)} {last.exchange} --reason ...` takes it back)"
         )
     if last is not None and Side(last.side) is side:
         raise TurnFileError(f"the last file came from {side.value}; you cannot be {side.value}")
@@ -278,7 +279,7 @@ def _commit_staged(staged: list[StagedFile], name: str, exchange: int) -> None:
         except ValueError as error:
             raise FileRefusedError(
                 f"{error}; file {exchange} is recorded: write it with `campaign export "
-                f"{name} --again {exchange} -o FILE`"
+                f"{shlex.quote(name)} --again {exchange} -o FILE`"
             ) from None
 
 

@@ -53,6 +53,7 @@ class Rerun(Struct):
     answers: str | None = None
     keys: strict_exchange.StrictKeys | None = None
     pending: str | None = None
+    sent_digest: str = ""  # the importing player's view at the file's last event
 
     def notes(self, exchange: int, sender: str) -> list[str]:
         """What the import tells about strict dice: the answer received, the dice rolled."""
@@ -163,6 +164,9 @@ def _rerun(
     )
     rerun = _replay(parts, arrival, setup, key, own)
     parts.fair.check_replayed(turn, fair.deck, local.state, rerun.rows, loaded.row.name, source)
+    # what the sender's `campaign status` shows: the view at the file's last event, before
+    # this machine adds anything (a held order rolled here, fair-play orders after the import)
+    rerun.sent_digest = view_digest(local.state, own)
     _decide_pending(loaded.row.name, turn, local, rerun, source)
     return fair, rerun
 
@@ -321,6 +325,8 @@ def apply(parts: Parts, arrival: Arrival) -> Imported:
         # the digest of the importing player's view, as `campaign status` shows it: the whole
         # state's digest would let him test guesses about face-down counters (DN-NEU-1)
         digest=view_digest(loaded.state, own),
+        sent=(header.head_seq, checked.rerun.sent_digest),
+        head_seq=loaded.head.seq,
         notes=notes,
         story=story,
         next_step=parts.next_step(loaded, mail, own, held=duties.held),

@@ -44,6 +44,11 @@ class Imported(Struct, frozen=True):
     shuffle: bool = False  # fair mode: the file carried a pass of the joint shuffle
     rolled_here: str | None = None  # strict dice: the held order that ended it, rolled here
     next_step: str | None = None  # what the importing player does next (issue 42 item 6)
+    #: The file's last event and the view's digest there, as the sender's `status` shows it,
+    #: when this machine added events after it (strict dice, fair mode): ``digest`` is then
+    #: the one at ``head_seq``, after them.
+    sent: tuple[int, str] | None = None
+    head_seq: int = 0
 
     def line(self, shown: str) -> str:
         """The one line saying what ``shown`` (the file as the user named it) brought."""
@@ -57,7 +62,20 @@ class Imported(Struct, frozen=True):
         held = f", its held order '{self.rolled_here}' rolled here" if self.rolled_here else ""
         return (
             f"{shown}: file {self.exchange} from {self.side.value} imported: {orders}"
-            f"{shuffle}{held}; state digest {self.digest[:12]}"
+            f"{shuffle}{held}; {self.digests()}"
+        )
+
+    def digests(self) -> str:
+        """The state digest the importing player's `status` shows; when his machine added
+        events after the file's last one, first the digest there, the one the sender's
+        `status` shows, so the two players can compare them."""
+        if self.sent is None or not self.sent[1] or self.sent[1] == self.digest:
+            return f"state digest {self.digest[:12]}"
+        seq, sent = self.sent
+        return (
+            f"state digest {sent[:12]} (event {seq}, as {self.side.value}'s status shows it), "
+            f"now state digest {self.digest[:12]} (event {self.head_seq}, with your machine's "
+            "orders)"
         )
 
     def resolved_line(self, shown: str) -> str:

@@ -117,7 +117,7 @@ def _print_status(status: Status) -> None:
         for order in duty.orders[:4]:
             print(f"  {order}")
     if status.legal:  # none while an order waits for strict dice, or the game is over
-        print(f"legal orders now ({status.acting.value}):")
+        print(f"legal orders now ({(status.legal_side or status.acting).value}):")
     for legal in status.legal:
         print(f"  {legal.notation:48} {legal.rule:10} {legal.summary}")
     if status.legal_other:

@@ -79,7 +79,9 @@ def reaction_participants(state: CampaignState) -> tuple[str | None, set[str]]:
 
 def current_reaction_participants(state: CampaignState) -> tuple[str | None, set[str]]:
     """DN-REA-1 participants computed from where the reaction stack stands now: the system of
-    its first member still on the map, the whole stack and the side's units in that system."""
+    its first member still on the map (the ships that moved are listed before those a failed
+    DN-MOV-9 roll kept behind) and the side's units in that system, the stack's among them. A
+    member that stayed behind is elsewhere and takes no part."""
     stack = reaction_stack(state)
     if not stack:
         return None, set()
@@ -97,7 +99,7 @@ def current_reaction_participants(state: CampaignState) -> tuple[str | None, set
         and state.position_of(u.id).system == system
         and state.position_of(u.id).on_map
     }
-    return system, friends | set(stack)
+    return system, friends
 
 
 def _restrict(state: CampaignState) -> tuple[str | None, set[str]] | None:

@@ -427,7 +427,7 @@ class NewCampaignForm(ModalScreen[NewCampaignOptions | None]):
             yield Static(
                 "[b]New campaign[/b] — Tab next field, Enter in the seed creates it, Esc cancels"
             )
-            yield Label("name (letters, digits, - and _)")
+            yield Label("name (printable text without '/' or '\\')")
             yield TypeAheadInput(id="new-name", max_length=MAX_FIELD_CHARS)
             yield Label("layout (random: random assembly, DN-MAP-5)")
             yield Select(
