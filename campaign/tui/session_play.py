@@ -10,10 +10,10 @@ from collections.abc import Iterable
 
 from msgspec import Struct
 from msgspec.structs import replace
-from rich.markup import escape
 
 from campaign.rules.errors import InvalidOrderError, KindHidden
 from campaign.rules.ids import PLAYER_SIDES, Side
+from campaign.tui.markup import escape
 from campaign.tui.order_template import Blank, OrderTemplate, parse_template
 from campaign.tui.session_core import SessionCore
 from campaign.tui.widgets.map_render import MapView, SystemMarks

@@ -68,8 +68,8 @@ def income_lines(report: IncomeReport) -> list[str]:
         where = f"{box.system_name} (type {box.type}{mark})"
         lines.append(f"  {where:<30} {box.ru:>3} RU  {state}")
         if not box.connected:
-            for cut in box.cut_by:
-                lines.extend(_wrap(f"cut at {cut.system_name}: {cut.reason}"))
+            for cut in box.cut_by:  # the reason begins with the system's name (DN-ECO-3)
+                lines.extend(_wrap(f"cut at {cut.reason}"))
             if box.no_route:
                 lines.extend(_wrap("no usable jump route to the capital at all (DN-ECO-3)"))
     for lost in report.uncontrolled:

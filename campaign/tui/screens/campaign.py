@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial, wraps
 
-from rich.markup import escape
 from rich.text import Text
 from textual import on
 from textual.actions import SkipAction
@@ -26,6 +25,7 @@ from textual.widgets import Header, Input, Static, TabbedContent, TabPane, Tabs
 
 from campaign.rules.errors import CampaignError, ConflictError
 from campaign.tui.commands import LegalOrdersProvider
+from campaign.tui.markup import escape
 from campaign.tui.order_template import parse_template
 from campaign.tui.screens.forms import ChoicePrompt, Confirm, OrderForm, TextPrompt, TextView
 from campaign.tui.session import CampaignSession
@@ -461,7 +461,7 @@ class CampaignScreen(Screen[None]):
         (``refusal_text``: keys, not CLI options; always a rule id)."""
         message = refusal_text(message)
         self.report(f"[$error]✗ {escape(message)}[/]")
-        self.notify(message, title="refused", severity="error", timeout=8)
+        self.notify(message, title="refused", severity="error", timeout=8, markup=False)
 
     # --- actions
 
@@ -576,7 +576,7 @@ class CampaignScreen(Screen[None]):
             self.report_error(str(error))
             return
         self.report(f"map picture written to {path}")
-        self.notify(str(path), title="map picture written", timeout=8)
+        self.notify(str(path), title="map picture written", timeout=8, markup=False)
 
     @_unless_typing
     def action_form(self) -> None:

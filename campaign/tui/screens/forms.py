@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rich.markup import escape
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -18,6 +17,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from campaign.app.starting import DICE_CHOICES, LAYOUT_CHOICES, NewCampaignOptions
 from campaign.rules.ids import Side
+from campaign.tui.markup import escape
 from campaign.tui.order_template import Blank, OrderTemplate
 from campaign.tui.widgets.choice_field import ChoiceField
 from campaign.views.choices import Choices, FieldSpec

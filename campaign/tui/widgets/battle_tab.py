@@ -3,7 +3,6 @@ Monte Carlo forecast of an open battle (computed in a worker thread)."""
 
 from __future__ import annotations
 
-from rich.markup import escape
 from textual import work
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -11,6 +10,7 @@ from textual.widgets import LoadingIndicator, Static
 
 from campaign.app.orders import untypable_dice
 from campaign.rules.errors import CampaignError
+from campaign.tui.markup import escape
 from campaign.tui.session import CampaignSession
 from campaign.tui.views import battle_lines, forecast_lines, stage_hint
 from campaign.views.words import plural

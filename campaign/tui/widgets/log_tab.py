@@ -3,13 +3,13 @@ dice; a filter; the highlighted entry written out below the table; Enter opens i
 
 from __future__ import annotations
 
-from rich.markup import escape
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import DataTable, Input, Static
 
+from campaign.tui.markup import escape
 from campaign.tui.session import CampaignSession
 from campaign.tui.session_log import LogRow
 from campaign.tui.widgets.tables import CursorInViewTable
