@@ -411,7 +411,10 @@ class FormChoices:
         )
 
     def _range(self, _verb: str, _values: dict[str, str]) -> FieldSpec:
-        return FieldSpec([("long (missiles)", "long"), ("short (beams)", "short")])
+        return FieldSpec(
+            [("long (missiles)", "long"), ("short (beams)", "short")],
+            hint="the range of the round (DN-CBT-2)",
+        )
 
 
 _HANDLERS: dict[str, Callable[[FormChoices, str, dict[str, str]], FieldSpec | None]] = {

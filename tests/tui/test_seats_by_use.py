@@ -7,15 +7,16 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from textual.widgets import Static
+from textual.widgets import Input, Static
 from textual.widgets._toast import Toast
 
 from campaign.app import CampaignService
 from campaign.rules.ids import Side
 from campaign.tui.app import create_app
+from campaign.tui.screens.forms import Confirm, OrderForm, TextPrompt
 from campaign.tui.session import CampaignSession
 from campaign.tui.views import income_lines
-from tests.tui.pilot_helpers import SIZE, screen_of, send
+from tests.tui.pilot_helpers import SIZE, screen_of, screen_on_top, send
 from tests.waiting import until
 
 #: Aslan's main stack from Hlirakh to Marrow, beside the Solomani capital (the demo's jump).
@@ -64,3 +65,218 @@ def test_the_economy_tab_names_a_cut_system_once(service: CampaignService):
     for line in lines:
         name = line.split("cut at ", 1)[1].split(":", 1)[0]
         assert f"{name}: {name}:" not in line, line
+
+
+def test_dice_sent_with_no_order_put_the_cursor_in_the_order_line(
+    service: CampaignService, no_keymap: Path
+):
+    """DN-ERR-1: ``d`` ``3`` Enter with the order line empty said "the order is empty: type it
+    first (o), …" and left the cursor in the dice field, where ``o`` and the order typed next
+    went (the dice field read "3oaslan range b2"). The cursor goes to the order line, the
+    dice stay, and the message says where to type."""
+
+    async def scenario() -> None:
+        async with create_app(no_keymap, service=service, open_campaign="demo").run_test(
+            size=SIZE
+        ) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            await pilot.press("d", "3")
+            dice = screen.query_one("#dice", Input)
+            await until(pilot, lambda: dice.value == "3", "the die typed")
+            await pilot.press("enter")
+            await until(pilot, lambda: status_of(pilot).startswith("✗"), "the refusal")
+            order = screen.query_one("#order", Input)
+            await until(pilot, lambda: order.has_focus, "the order line focused")
+            assert "order line" in status_of(pilot), status_of(pilot)
+            assert "(o)" not in status_of(pilot)
+            await pilot.press(*"aslan end-phase")
+            assert order.value == "aslan end-phase" and dice.value == "3"
+
+    asyncio.run(scenario())
+
+
+def test_a_players_dice_field_in_a_seeded_campaign_takes_no_dice(
+    service: CampaignService, no_keymap: Path
+):
+    """DN-ERR-1: on Aslan's screen of the seeded demo the dice field read "dice (d), empty:
+    seeded" and, with an order typed, "2 dice: range …", inviting dice that are always refused
+    (a player may not override the seeded dice). A die typed there stayed behind the forms:
+    ``e`` Enter on a target step was refused "typing dice … is a referee override" with no
+    dice to be seen. The field says it takes none and cannot be entered; ``d`` says why."""
+
+    async def scenario() -> None:
+        app = create_app(no_keymap, service=service, open_campaign="demo", side=Side.ASLAN)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            dice = screen.query_one("#dice", Input)
+            assert dice.placeholder == "no typed dice: seeded"
+            screen.report("")
+            await pilot.press("d")
+            await until(pilot, lambda: status_of(pilot).startswith("✗"), "d refused")
+            assert "referee override" in status_of(pilot) and not dice.has_focus
+            await pilot.press("o", *"aslan range b1")
+            await pilot.pause(0.3)  # the hint is worked out once typing pauses
+            assert dice.placeholder == "no typed dice: seeded"
+
+    asyncio.run(scenario())
+
+
+def test_e_says_whom_the_game_waits_for_when_the_player_may_give_other_orders(
+    service: CampaignService, no_keymap: Path
+):
+    """DN-SEQ-2: in a battle at Halden where Solomani chooses the range, ``e`` on Aslan's
+    screen said "the game waits for no order now" (Aslan may load cargo meanwhile, so he was
+    not told that he has nothing to do). It says that the game waits for Solomani."""
+    referee = CampaignSession(service, "demo")
+    referee.order(referee.move_order("main", "halden"))
+    referee.order("aslan end-phase")
+    referee.order("aslan range b1")
+    assert referee.awaited_order() == "solomani choose-range b1 long"
+
+    async def scenario() -> None:
+        app = create_app(no_keymap, service=service, open_campaign="demo", side=Side.ASLAN)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            screen.report("")
+            await pilot.press("escape", "e")
+            await until(pilot, lambda: status_of(pilot).startswith("✗"), "e refused")
+            status = status_of(pilot)
+            assert status.startswith("✗ DN-SEQ-2: "), status
+            assert "solomani must act" in status, status
+            assert "the game waits for no order now" not in status
+
+    asyncio.run(scenario())
+
+
+def test_enter_on_a_stack_outside_movement_keeps_the_keys_on_the_stacks(
+    service: CampaignService, no_keymap: Path
+):
+    """DN-SEQ-2: after the movement phase, ``m`` Enter put the cursor in a destination list
+    that offered nothing ("moves only in movement phases"); the letters typed next filtered
+    it and the tab keys were taken as destination numbers ("no legal destination numbered
+    4"), so ``4`` no longer showed the Battle tab. Enter says why the stack cannot move and
+    the keys stay on the stacks."""
+
+    async def scenario() -> None:
+        async with create_app(no_keymap, service=service, open_campaign="demo").run_test(
+            size=SIZE
+        ) as pilot:
+            await pilot.pause()
+            assert "✓" in await send(pilot, "aslan end-phase")
+            screen = screen_of(pilot)
+            stacks = screen.query_one("#stack-list")
+            await pilot.press("m")
+            await until(pilot, lambda: stacks.has_focus, "the stacks focused")
+            screen.report("")
+            await pilot.press("enter")
+            await until(pilot, lambda: status_of(pilot).startswith("✗"), "Enter answered")
+            assert "DN-SEQ-2" in status_of(pilot) and "movement phase" in status_of(pilot)
+            assert stacks.has_focus
+            await pilot.press("2")
+            await until(pilot, lambda: screen.query_one("#tabs").active == "tab-forces", "2")
+
+    asyncio.run(scenario())
+
+
+def test_e_on_an_awaited_choice_offers_the_other_choices(service: CampaignService, no_keymap: Path):
+    """DN-CBT-2: the header awaits "solomani choose-range b1 long"; ``e`` opened a form with no
+    field, so short range could only be chosen through Ctrl+P or by typing. The form is the
+    order type's, the awaited words filled in: BATTLE b1, R long, short offered."""
+    referee = CampaignSession(service, "demo")
+    referee.order(referee.move_order("main", "halden"))
+    referee.order("aslan end-phase")
+    referee.order("aslan range b1")
+    assert referee.awaited_order() == "solomani choose-range b1 long"
+
+    async def scenario() -> None:
+        app = create_app(no_keymap, service=service, open_campaign="demo", side=Side.SOLOMANI)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("escape", "e")
+            await until(pilot, lambda: screen_on_top(pilot.app, OrderForm), "the form")
+            form = pilot.app.screen
+            assert isinstance(form, OrderForm)
+            assert [blank.name for blank in form.fields] == ["BATTLE", "R"]
+            assert form.values() == {"BATTLE": "b1", "R": "long"}
+            spec = screen_of_form_owner(pilot).session.field_spec(
+                form.template, form.fields[1], form.values()
+            )
+            assert ("short (beams)", "short") in spec.choices and spec.hint
+
+    asyncio.run(scenario())
+
+
+def screen_of_form_owner(pilot):
+    """The campaign screen under the form on top."""
+    return pilot.app.screen_stack[-2]
+
+
+def test_enter_on_a_prefilled_step_with_blanks_opens_its_form(
+    service: CampaignService, no_keymap: Path
+):
+    """DN-CBT-3: ``n`` pre-fills "solomani target b1 UNIT"; Enter at once (as for the range
+    and fire steps, ``n`` Enter) sent the blank as a unit and was refused ("cannot read
+    order … UNIT …"; for "aslan target b2 UNIT ENGAGEMENT": "ENGAGEMENTS.0: must be a whole
+    number"). Enter on an order still holding the blanks ``n`` put there opens its form;
+    nothing is sent."""
+    referee = CampaignSession(service, "demo")
+    referee.order(referee.move_order("main", "halden"))
+    referee.order("aslan end-phase")
+    referee.order("aslan range b1")
+    referee.order("solomani choose-range b1 long")
+    assert referee.awaited_order() == "solomani target b1 UNIT"
+    head = referee.loaded.head.seq
+
+    async def scenario() -> None:
+        async with create_app(no_keymap, service=service, open_campaign="demo").run_test(
+            size=SIZE
+        ) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            await pilot.press("escape", "n")
+            order = screen.query_one("#order", Input)
+            await until(pilot, lambda: order.value == "solomani target b1 UNIT", "n")
+            await pilot.press("enter")
+            await until(pilot, lambda: screen_on_top(pilot.app, OrderForm), "the form")
+            form = pilot.app.screen
+            assert isinstance(form, OrderForm)
+            assert [blank.name for blank in form.fields] == ["UNIT"]
+            assert screen.session.loaded.head.seq == head  # nothing sent
+            status = str(screen.query_one("#status-line", Static).render())
+            assert not status.startswith("✗"), status
+
+    asyncio.run(scenario())
+
+
+def test_an_undo_says_which_order_it_took_back(service: CampaignService, no_keymap: Path):
+    """DN-SEQ-2: ``u`` ``y`` answered "undone", and ``U`` "referee undo logged: REASON",
+    naming no order (the question named it; the status line stays after it has gone). Both
+    name the order as the log shows it, and a reason keeps its square brackets."""
+
+    async def scenario() -> None:
+        async with create_app(no_keymap, service=service, open_campaign="demo").run_test(
+            size=SIZE
+        ) as pilot:
+            await pilot.pause()
+            assert "✓" in await send(pilot, "aslan jump A-CL-1 hlirakh")
+            screen = screen_of(pilot)
+            screen.report("")
+            await pilot.press("escape", "u")
+            await until(pilot, lambda: screen_on_top(pilot.app, Confirm), "u's question")
+            await pilot.press("y")
+            await until(pilot, lambda: "undone" in status_of(pilot), "the undo")
+            assert "aslan jump A-CL-1 hlirakh" in status_of(pilot), status_of(pilot)
+            assert "✓" in await send(pilot, "aslan jump A-CL-1 hlirakh")
+            screen.report("")
+            await pilot.press("escape", "U")
+            await until(pilot, lambda: screen_on_top(pilot.app, TextPrompt, focused=True), "U")
+            pilot.app.screen.query_one(Input).value = "[slip] wrong stack"
+            await pilot.press("enter")
+            await until(pilot, lambda: "logged" in status_of(pilot), "the referee undo")
+            status = status_of(pilot)
+            assert "aslan jump A-CL-1 hlirakh" in status and "[slip] wrong stack" in status
+
+    asyncio.run(scenario())

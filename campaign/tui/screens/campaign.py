@@ -320,6 +320,12 @@ class CampaignScreen(Screen[None]):
 
     @on(OrderBar.OrderTyped)
     def _order_typed(self, message: OrderBar.OrderTyped) -> None:
+        """Enter in the order line: send the order; one still holding a blank ``n`` put there
+        (``solomani target b1 UNIT``) opens its form instead (sent, the blank was read as a
+        unit id and refused: found by use)."""
+        if self.order_bar.holds_blanks(message.text):
+            self.open_form(message.text.strip())
+            return
         self.send_order(message.text)
 
     # --- orders
@@ -345,10 +351,14 @@ class CampaignScreen(Screen[None]):
         physical-dice campaign with no dice typed in the field, each die is asked for when
         it is due (``table_dice``: those answered so far, issue 45 item 2)."""
         dice = self.order_bar.dice_input
-        if not text.strip():  # Enter in the dice field with no order: say why nothing goes
+        if not text.strip():  # Enter in the dice field with no order: say why nothing goes,
+            # and put the cursor where the order goes (left in the dice field, the ``o`` the
+            # message named and the order after it were typed there: found by use)
             self.report_error(
-                "DN-ERR-1: the order is empty: type it first (o), then Enter sends it with the dice"
+                "DN-ERR-1: the order is empty: type it in the order line (the cursor is "
+                "there now), then Enter sends it with the dice"
             )
+            self.set_focus(self.order_bar.order_input)
             return False
         if dice.value.strip() and not self.session.takes_typed_dice:
             refusal = self.session.typed_dice_refusal()  # a player's seat: no reason to ask
@@ -512,7 +522,13 @@ class CampaignScreen(Screen[None]):
 
     @_unless_typing
     def action_focus_dice(self) -> None:
-        """Put the cursor in the referee's dice field (at once, as for the order line)."""
+        """Put the cursor in the referee's dice field (at once, as for the order line); where
+        this seat may type no die (a player's seat in a seeded campaign, any seat of one
+        played by e-mail) the field cannot be entered, and ``d`` says why."""
+        refusal = self.session.typed_dice_refusal()
+        if refusal is not None:
+            self.report_error(refusal)
+            return
         self.set_focus(self.order_bar.dice_input)
 
     def action_leave_input(self) -> None:
@@ -582,37 +598,37 @@ class CampaignScreen(Screen[None]):
     def action_form(self) -> None:
         """A form for the order in the order line, or for the order the game waits for (the
         header's, issue 31 item 1): one field per blank, the legal choices offered (item 5).
-        Words already typed after the verb fill the first blanks. A priority binding, like
-        ``o``: the form is opened before the keys typed after ``e`` are handed anywhere."""
+        Words already typed after the verb fill the first blanks, and so do the words of the
+        order awaited: its form is its order type's, so a choice the header pre-fills can be
+        changed (found by use: ``e`` on "solomani choose-range b2 long" opened a form with no
+        field, and short range could not be chosen there). A priority binding, like ``o``:
+        the form is opened before the keys typed after ``e`` are handed anywhere."""
         text = self.order_bar.order_input.value.strip()
-        words = text.split()
-        typed: list[str] = []
-        if len(words) < 2:
-            notation = self.session.awaited_order()
-        elif BLANK.search(text):
-            notation = text  # a template with blanks: ``n`` or the palette put it there
-        else:
-            verb = words[1].lower()
-            notation = next(
-                (
-                    legal.notation
-                    for legal in self.session.legal_orders()
-                    if legal.verb == verb and legal.notation.split()[0] == words[0]
-                ),
-                None,
-            )
-            if notation is None:
-                self.report_error(
-                    f"DN-SEQ-2: {words[0]} {verb} is not legal now; Ctrl+P lists the legal orders"
-                )
+        awaited = len(text.split()) < 2
+        if awaited:
+            text = self.session.awaited_order() or ""
+            if not text:
+                self.report_error(self.session.awaits_nothing())
                 return
-            typed = words[2:]
-        if notation is None:
+        words = text.split()
+        if BLANK.search(text):  # a template with blanks: ``n``, the palette or the header's
+            self.open_form(text)
+            return
+        verb = words[1].lower()
+        notation = next(
+            (
+                legal.notation
+                for legal in self.session.legal_orders()
+                if legal.verb == verb and legal.notation.split()[0] == words[0]
+            ),
+            None,
+        )
+        if notation is None and not awaited:
             self.report_error(
-                self.session.nothing_to_do() or "DN-SEQ-2: the game waits for no order now"
+                f"DN-SEQ-2: {words[0]} {verb} is not legal now; Ctrl+P lists the legal orders"
             )
             return
-        self.open_form(notation, typed)
+        self.open_form(notation or text, words[2:] if notation else [])
 
     def open_form(self, notation: str, typed: list[str] | None = None) -> None:
         """The form of ``notation`` (a template), ``typed`` words filling its first blanks."""
@@ -719,6 +735,8 @@ class CampaignScreen(Screen[None]):
         return escape(rows[-1].order) if rows else "the last order"
 
     def _undo(self, referee_reason: str | None = None) -> None:
+        """Take back the last order and say which (the question naming it has gone)."""
+        last = self._last_order()
         try:
             self.session.undo(referee_reason=referee_reason)
         except CampaignError as error:
@@ -726,7 +744,11 @@ class CampaignScreen(Screen[None]):
             if isinstance(error, ConflictError):  # the screen was behind: it shows it now
                 self.refresh_all()
             return
-        self.report(f"referee undo logged: {referee_reason}" if referee_reason else "undone")
+        self.report(
+            f"referee undo of {last} logged: {escape(referee_reason)}"
+            if referee_reason
+            else f"undone: {last}"
+        )
         self.refresh_all()
 
     @_unless_typing

@@ -358,11 +358,34 @@ class MapTab(Horizontal):
     def _stack_selected(self) -> None:
         """Enter on a stack: the destinations take the keys with the first row highlighted
         (the nearest legal destination, its path drawn on the map), so Enter sends it and
-        the arrows choose another; before, nothing was highlighted and Enter did nothing."""
+        the arrows choose another; before, nothing was highlighted and Enter did nothing.
+        Outside a movement phase the list offers nothing (nor when the stack's moves cannot
+        be worked out): the keys stay on the stacks and the status line says why. In that
+        list the letters typed filtered nothing and the tab keys were read as destination
+        numbers (found by use). In a movement phase the list takes the keys even when every
+        destination is refused: typing a name shows that system's own reason."""
+        nowhere = self._why_nowhere()
+        if nowhere is not None:
+            self.post_message(self.MoveRefused(nowhere))
+            return
         dest_list = self.query_one("#dest-list", OptionList)
         dest_list.focus()
         if dest_list.highlighted is None and self.dest_ids and self.dest_ids[0]:
             dest_list.highlighted = 0
+
+    def _why_nowhere(self) -> str | None:
+        """Why the selected stack's destination list has nothing to show now, with the rule
+        (outside a movement phase, or its moves cannot be worked out); ``None`` when it
+        has destinations, legal or refused."""
+        if self.selected_stack is None:
+            return None
+        if not self.session.state.phase.is_movement:
+            return "DN-SEQ-2: stacks move only in movement phases"
+        try:
+            self.session.move_options(self.selected_stack)
+        except CampaignError as error:
+            return error.message
+        return None
 
     def select_system(self, system_id: str | None) -> None:
         """Select ``system_id`` (a click on the map, ``g``): the map marks it and the side
