@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from textual.widgets import Input, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets._toast import Toast
 
 from campaign.app import CampaignService
@@ -15,8 +15,9 @@ from campaign.rules.ids import Side
 from campaign.tui.app import create_app
 from campaign.tui.screens.forms import Confirm, OrderForm, TextPrompt
 from campaign.tui.session import CampaignSession
-from campaign.tui.views import income_lines
-from tests.tui.pilot_helpers import SIZE, screen_of, screen_on_top, send
+from campaign.tui.views import battle_lines, income_lines
+from campaign.tui.widgets.choice_field import ChoiceField
+from tests.tui.pilot_helpers import SIZE, battle_step, screen_of, screen_on_top, send
 from tests.waiting import until
 
 #: Aslan's main stack from Hlirakh to Marrow, beside the Solomani capital (the demo's jump).
@@ -278,5 +279,76 @@ def test_an_undo_says_which_order_it_took_back(service: CampaignService, no_keym
             await until(pilot, lambda: "logged" in status_of(pilot), "the referee undo")
             status = status_of(pilot)
             assert "aslan jump A-CL-1 hlirakh" in status and "[slip] wrong stack" in status
+
+    asyncio.run(scenario())
+
+
+def test_a_players_economy_tab_starts_with_his_own_income(
+    service: CampaignService, no_keymap: Path
+):
+    """DN-ECO-4: on Solomani's screen ``3`` showed Aslan's income and maintenance first, a
+    whole 80x24 screen of them: "what is my income, which of my worlds are cut off?" needed
+    scrolling past the other side's. A player's tab starts with his own side; the referee's
+    keeps Aslan first."""
+
+    async def economy(side: Side | None) -> str:
+        app = create_app(no_keymap, service=service, open_campaign="demo", side=side)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            await pilot.press("escape", "3")
+            await until(pilot, lambda: bool(screen.query("#economy")), "the Economy tab")
+            shown = screen.query_one("#economy", Static)
+            await until(pilot, lambda: "income" in str(shown.render()), "the reports")
+            return str(shown.render())
+
+    solomani = asyncio.run(economy(Side.SOLOMANI))
+    assert solomani.index("solomani income") < solomani.index("aslan income")
+    aslan = asyncio.run(economy(Side.ASLAN))
+    assert aslan.index("aslan income") < aslan.index("solomani income")
+    referee = asyncio.run(economy(None))
+    assert referee.index("aslan income") < referee.index("solomani income")
+
+
+def test_the_withdrawal_after_a_round_is_told_as_that_rounds(service: CampaignService):
+    """DN-CBT-7 (breaking off after each round): after round 1's fire at Halden the Battle
+    tab (and ``campaign battles``) read "round 2  stage: withdraw" above round 1's range and
+    engagements, and "last round's dice: … round 1"; the withdrawal is round 1's."""
+    referee = CampaignSession(service, "demo")
+    referee.order(referee.move_order("main", "halden"))
+    referee.order("aslan end-phase")
+    battle = next(iter(referee.battles()))
+    while referee.battle_stage(battle) != "withdraw":
+        referee.order(battle_step(referee, battle))
+    row = next(row for row in referee.battle_rows() if row.id == battle)
+    assert row.stage == "withdraw" and row.round == 1, (row.stage, row.round)
+    assert battle_lines(row)[0].startswith("[b]b1[/b] at Halden  round 1  stage: withdraw")
+
+
+def test_a_maintenance_list_with_nothing_to_offer_says_why(
+    service: CampaignService, no_keymap: Path
+):
+    """DN-ECO-7: in game turn 2's maintenance with no disrupted ship, ``e`` showed RECOVER as a
+    text line whose hint read "disrupted ships to recover (Space marks; empty: none)": Space
+    typed a space there, and nothing said there was none to recover. It is a list that says
+    why it is empty."""
+
+    async def scenario() -> None:
+        app = create_app(no_keymap, service=service, open_campaign="full", side=Side.ASLAN)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert screen_of(pilot).session.awaited_order() == (
+                "aslan maintain [UNPAID|-] [RECOVER|-]"
+            )
+            await pilot.press("escape", "e")
+            await until(pilot, lambda: screen_on_top(pilot.app, OrderForm), "the form")
+            form = pilot.app.screen
+            assert isinstance(form, OrderForm)
+            index = [blank.name for blank in form.fields].index("RECOVER")
+            field = form.query_one(f"#field-{index}")
+            assert isinstance(field, ChoiceField), type(field).__name__
+            rows = field.query_one(OptionList)
+            shown = str(rows.get_option_at_index(0).prompt)
+            assert "no disrupted" in shown and "DN-ECO-7" in shown, shown
 
     asyncio.run(scenario())

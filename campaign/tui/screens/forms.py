@@ -94,7 +94,8 @@ class OrderForm(ModalScreen[str | None]):
                 self._specs[blank.name] = spec
                 yield Label(escape(self.label_text(blank, spec)), id=f"label-{index}")
                 value = self.prefill.get(blank.name, spec.default)
-                if spec.choices or spec.depends_on:
+                if spec.choices or spec.depends_on or spec.empty:  # a list, even one saying
+                    # why it offers nothing (a text line read "Space marks": found by use)
                     yield ChoiceField(
                         spec.choices,
                         value=value,
