@@ -50,8 +50,25 @@ def refusal_text(message: str) -> str:
     return text if RULE_ID.match(text) else f"DN-ERR-1: {text}"
 
 
+def wrap_line(line: str) -> list[str]:
+    """``line`` wrapped at ``WRAP`` columns, each row after the first indented two more than
+    its own indent, never inside a word or an id (``A-CL-1``): left to the terminal, a long
+    line went on at the left edge, under the names of the panel (found by use)."""
+    body = line.lstrip(" ")
+    indent = line[: len(line) - len(body)]
+    rows = textwrap.wrap(
+        body,
+        WRAP,
+        initial_indent=indent,
+        subsequent_indent=indent + "  ",
+        break_on_hyphens=False,
+        break_long_words=False,
+    )
+    return rows or [line]
+
+
 def _wrap(text: str, indent: str = "    ") -> list[str]:
-    return textwrap.wrap(text, WRAP, initial_indent=indent, subsequent_indent=indent + "  ")
+    return wrap_line(indent + text)
 
 
 def income_lines(report: IncomeReport) -> list[str]:

@@ -352,3 +352,42 @@ def test_a_maintenance_list_with_nothing_to_offer_says_why(
             assert "no disrupted" in shown and "DN-ECO-7" in shown, shown
 
     asyncio.run(scenario())
+
+
+def test_the_battle_tab_indents_what_it_wraps(service: CampaignService, no_keymap: Path):
+    """Found by use at 80x24: the Battle tab's "next: …", "it rolls 2 dice: …" and the last
+    battle's sentences ran past 80 columns and went on at the left edge, under the battle's
+    own name ("(DN-CBT-3)", "1 aslan try 1" alone at column 0). Every line is wrapped with
+    the indent of its paragraph, as the units' lines were (DN-CBT-1)."""
+    referee = CampaignSession(service, "demo")
+    referee.order(referee.move_order("main", "halden"))
+    referee.order("aslan end-phase")
+
+    async def battle_text() -> str:
+        async with create_app(no_keymap, service=service, open_campaign="demo").run_test(
+            size=(80, 24)
+        ) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            await pilot.press("escape", "4")
+            await until(pilot, lambda: bool(screen.query("#battle")), "the Battle tab")
+            shown = screen.query_one("#battle", Static)
+            await until(pilot, lambda: "b1 at" in str(shown.render()), "the battle")
+            return str(shown.render())
+
+    def check(text: str) -> None:
+        lines = text.splitlines()
+        for line in lines:
+            assert len(line) <= 78, line
+            if line and not line.startswith(("b1 at", "Enter physical dice", "the seeded")):
+                assert line.startswith("  "), line
+
+    text = asyncio.run(battle_text())
+    assert "it rolls" in text, text
+    check(text)
+    battle = next(iter(referee.battles()))
+    while referee.battle_stage(battle) != "withdraw":  # a round fought: its dice, engagements
+        referee.order(battle_step(referee, battle))
+    text = asyncio.run(battle_text())
+    assert "last round's dice" in text, text
+    check(text)
