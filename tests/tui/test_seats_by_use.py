@@ -391,3 +391,32 @@ def test_the_battle_tab_indents_what_it_wraps(service: CampaignService, no_keyma
     text = asyncio.run(battle_text())
     assert "last round's dice" in text, text
     check(text)
+
+
+def test_after_a_move_the_stack_list_goes_on_to_a_stack_that_may_move(
+    service: CampaignService, no_keymap: Path
+):
+    """DN-MOV-2: after ``m`` Enter ``1`` moved A-CL-1, the stack list still highlighted A-CL-1,
+    so the next ``m`` Enter showed "✗ 53 systems: A-CL-1 has finished its movement this
+    phase" instead of another stack's destinations. The list goes on to the next stack that
+    may still move."""
+
+    async def scenario() -> None:
+        app = create_app(no_keymap, service=service, open_campaign="demo", side=Side.ASLAN)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            stacks = screen.query_one("#stack-list", OptionList)
+            await pilot.press("escape", "m")
+            await until(pilot, lambda: stacks.has_focus, "the stacks focused")
+            stacks.highlighted = screen._stack_ids.index("A-CL-1")
+            await pilot.pause()
+            await pilot.press("enter", "1")
+            await until(pilot, lambda: "A-CL-1 jumps" in status_of(pilot), "the move")
+            await until(pilot, lambda: stacks.has_focus, "the stacks focused again")
+            moved_on = screen.map_tab.selected_stack
+            assert moved_on not in (None, "A-CL-1"), moved_on
+            assert screen.session.move_options(moved_on).legal
+            assert screen._stack_ids[stacks.highlighted or 0] == moved_on
+
+    asyncio.run(scenario())

@@ -280,8 +280,9 @@ class CampaignScreen(Screen[None]):
 
     @on(MapTab.MoveChosen)
     def _move_chosen(self, message: MapTab.MoveChosen) -> None:
-        self.map_tab.focus_stacks()  # the next stack; the screen's keys work again there
-        self.send_order(message.order)
+        self.map_tab.focus_stacks()  # the screen's keys work again there
+        if self.send_order(message.order):
+            self.map_tab.move_on()  # the next stack that may move
 
     @on(MapTab.MoveRefused)
     def _move_refused(self, message: MapTab.MoveRefused) -> None:

@@ -346,6 +346,32 @@ class MapTab(Horizontal):
         stack = self.stack_ids[event.option_index]
         if stack == self.selected_stack:
             return  # already shown (show() highlights the current stack again)
+        self._select_stack(stack)
+
+    def move_on(self) -> None:
+        """After a move: when the stack moved may not move again, highlight the next stack of
+        the list (round from it) that may, so ``m`` Enter goes on with it (found by use: the
+        list stayed on the stack moved, and ``m`` Enter showed "has finished its movement
+        this phase", DN-MOV-2). Nothing changes when no stack may move."""
+        if self.selected_stack not in self.stack_ids:
+            return
+        start = self.stack_ids.index(self.selected_stack)
+        for stack in self.stack_ids[start:] + self.stack_ids[:start]:
+            if self._may_move(stack):
+                if stack != self.selected_stack:
+                    self._select_stack(stack)
+                    self.stack_list.highlighted = self.stack_ids.index(stack)
+                return
+
+    def _may_move(self, stack: str) -> bool:
+        """True when ``stack`` has a legal destination now."""
+        try:
+            return bool(self.session.move_options(stack).legal)
+        except CampaignError:
+            return False
+
+    def _select_stack(self, stack: str) -> None:
+        """Make ``stack`` the selected one: its destinations listed, its moves on the map."""
         self.selected_stack = stack
         self.highlighted_destination = None
         self.selected_system = None
