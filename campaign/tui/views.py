@@ -53,18 +53,22 @@ def refusal_text(message: str) -> str:
 def wrap_line(line: str) -> list[str]:
     """``line`` wrapped at ``WRAP`` columns, each row after the first indented two more than
     its own indent, never inside a word or an id (``A-CL-1``): left to the terminal, a long
-    line went on at the left edge, under the names of the panel (found by use)."""
-    body = line.lstrip(" ")
-    indent = line[: len(line) - len(body)]
-    rows = textwrap.wrap(
-        body,
-        WRAP,
-        initial_indent=indent,
-        subsequent_indent=indent + "  ",
-        break_on_hyphens=False,
-        break_long_words=False,
-    )
-    return rows or [line]
+    line went on at the left edge, under the names of the panel (found by use). A line of
+    several lines (a round's sentence and its shots) keeps each on a row of its own."""
+    rows: list[str] = []
+    for part in line.split("\n"):
+        body = part.lstrip(" ")
+        indent = part[: len(part) - len(body)]
+        wrapped = textwrap.wrap(
+            body,
+            WRAP,
+            initial_indent=indent,
+            subsequent_indent=indent + "  ",
+            break_on_hyphens=False,
+            break_long_words=False,
+        )
+        rows.extend(wrapped or [part])
+    return rows
 
 
 def _wrap(text: str, indent: str = "    ") -> list[str]:

@@ -363,7 +363,7 @@ def test_the_battle_tab_indents_what_it_wraps(service: CampaignService, no_keyma
     referee.order(referee.move_order("main", "halden"))
     referee.order("aslan end-phase")
 
-    async def battle_text() -> str:
+    async def battle_text(last: bool = False) -> str:
         async with create_app(no_keymap, service=service, open_campaign="demo").run_test(
             size=(80, 24)
         ) as pilot:
@@ -372,14 +372,17 @@ def test_the_battle_tab_indents_what_it_wraps(service: CampaignService, no_keyma
             await pilot.press("escape", "4")
             await until(pilot, lambda: bool(screen.query("#battle")), "the Battle tab")
             shown = screen.query_one("#battle", Static)
-            await until(pilot, lambda: "b1 at" in str(shown.render()), "the battle")
+            heading = "Last battle" if last else "b1 at"
+            await until(pilot, lambda: heading in str(shown.render()), "the battle")
             return str(shown.render())
 
     def check(text: str) -> None:
         lines = text.splitlines()
         for line in lines:
+            if line.startswith("No open battle"):  # a paragraph of its own, at the left edge
+                continue
             assert len(line) <= 78, line
-            if line and not line.startswith(("b1 at", "Enter physical dice", "the seeded")):
+            if line and not line.startswith(("b1 at", "Enter physical dice", "Last battle")):
                 assert line.startswith("  "), line
 
     text = asyncio.run(battle_text())
@@ -391,6 +394,12 @@ def test_the_battle_tab_indents_what_it_wraps(service: CampaignService, no_keyma
     text = asyncio.run(battle_text())
     assert "last round's dice" in text, text
     check(text)
+    while referee.battles():  # the last battle: a round's shots stay one to a row
+        referee.order(battle_step(referee, battle))
+    text = asyncio.run(battle_text(last=True))
+    check(text)
+    shots = [line for line in text.splitlines() if " fires on " in line]
+    assert shots and all(line.lstrip().startswith(("A-", "S-")) for line in shots), text
 
 
 def test_after_a_move_the_stack_list_goes_on_to_a_stack_that_may_move(
