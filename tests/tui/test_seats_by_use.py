@@ -17,7 +17,14 @@ from campaign.tui.screens.forms import Confirm, OrderForm, TextPrompt
 from campaign.tui.session import CampaignSession
 from campaign.tui.views import battle_lines, income_lines
 from campaign.tui.widgets.choice_field import ChoiceField
-from tests.tui.pilot_helpers import SIZE, battle_step, screen_of, screen_on_top, send
+from tests.tui.pilot_helpers import (
+    SIZE,
+    battle_step,
+    screen_lines,
+    screen_of,
+    screen_on_top,
+    send,
+)
 from tests.waiting import until
 
 #: Aslan's main stack from Hlirakh to Marrow, beside the Solomani capital (the demo's jump).
@@ -427,5 +434,35 @@ def test_after_a_move_the_stack_list_goes_on_to_a_stack_that_may_move(
             assert moved_on not in (None, "A-CL-1"), moved_on
             assert screen.session.move_options(moved_on).legal
             assert screen._stack_ids[stacks.highlighted or 0] == moved_on
+
+    asyncio.run(scenario())
+
+
+def test_the_log_table_shows_square_brackets_as_written(
+    service: CampaignService, no_keymap: Path
+):
+    """DN-ERR-1: after ``referee set-ru aslan 117 "[fix] count"`` the Log tab's row read
+    "Referee: the Aslan now have 117 RU ( count)": the table read its cells as markup, and
+    ``[fix]`` was taken for a style (the entry below the table showed it)."""
+
+    async def scenario() -> None:
+        async with create_app(no_keymap, service=service, open_campaign="demo").run_test(
+            size=(160, 48)
+        ) as pilot:
+            await pilot.pause()
+            assert "✓" in await send(pilot, 'referee set-ru aslan 117 "[fix] count"')
+            screen = screen_of(pilot)
+            await pilot.press("escape", "5")
+            await until(pilot, lambda: bool(screen.query("#log")), "the Log tab")
+
+            def shown() -> str:
+                return "\n".join(screen_lines(pilot.app, pilot.app.screen.region))
+
+            def row() -> str:  # the table's row: the order and what happened on one line
+                lines = shown().splitlines()
+                return next((ln for ln in lines if "set-ru" in ln and "117 RU (" in ln), "")
+
+            await until(pilot, lambda: bool(row()), "the row")
+            assert "117 RU ([fix] count)" in row(), row()
 
     asyncio.run(scenario())
