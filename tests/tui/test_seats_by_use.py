@@ -438,9 +438,7 @@ def test_after_a_move_the_stack_list_goes_on_to_a_stack_that_may_move(
     asyncio.run(scenario())
 
 
-def test_the_log_table_shows_square_brackets_as_written(
-    service: CampaignService, no_keymap: Path
-):
+def test_the_log_table_shows_square_brackets_as_written(service: CampaignService, no_keymap: Path):
     """DN-ERR-1: after ``referee set-ru aslan 117 "[fix] count"`` the Log tab's row read
     "Referee: the Aslan now have 117 RU ( count)": the table read its cells as markup, and
     ``[fix]`` was taken for a style (the entry below the table showed it)."""
@@ -464,5 +462,35 @@ def test_the_log_table_shows_square_brackets_as_written(
 
             await until(pilot, lambda: bool(row()), "the row")
             assert "117 RU ([fix] count)" in row(), row()
+
+    asyncio.run(scenario())
+
+
+def test_an_exported_files_path_is_shown_as_written(tmp_path: Path, no_keymap: Path):
+    """DN-ERR-1: the status line after ``x`` named the file through markup, so a folder such
+    as ``turns [b]`` lost its brackets (``[b]`` even turned the rest bold)."""
+    service = CampaignService(db_url=f"sqlite:///{tmp_path / 'mail.db'}")
+    service.create("mail", seed=11)
+    folder = tmp_path / "turns [b] [X]"
+    folder.mkdir()
+    turn = folder / "turn-1.txt"
+
+    async def scenario() -> None:
+        async with create_app(no_keymap, service=service, open_campaign="mail").run_test(
+            size=(160, 48)
+        ) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            assert "✓" in await send(pilot, "solomani place-neutral lantern")
+            await pilot.press("escape", "x")
+            await until(pilot, lambda: screen_on_top(pilot.app, OrderForm), "x's form")
+            form = pilot.app.screen
+            await until(pilot, lambda: bool(form.query("#field-1")), "the form's fields")
+            form.query_one("#field-0", ChoiceField).value = "solomani"
+            form.query_one("#field-1", Input).value = str(turn)
+            form.query_one("#form-ok").press()
+            await until(pilot, lambda: pilot.app.screen is screen, "the form closed")
+            await until(pilot, lambda: "✓" in status_of(pilot), "the export")
+            assert str(turn) in status_of(pilot), status_of(pilot)
 
     asyncio.run(scenario())

@@ -299,7 +299,7 @@ class CampaignScreen(Screen[None]):
     @on(MailTab.Exchanged)
     def _exchanged(self, message: MailTab.Exchanged) -> None:
         line, *notes = message.line.split("\n")
-        self.report(f"✓ {line}")
+        self.report(f"✓ {escape(line)}")  # a path is shown as written, brackets too
         if notes:  # what the import's notes say (fair play: the shares/reveals given here)
             self.notify("\n".join(notes), title="turn file", markup=False, timeout=12)
         if message.changed:
@@ -592,7 +592,7 @@ class CampaignScreen(Screen[None]):
         except (CampaignError, ValueError) as error:
             self.report_error(str(error))
             return
-        self.report(f"map picture written to {path}")
+        self.report(f"map picture written to {escape(str(path))}")
         self.notify(str(path), title="map picture written", timeout=8, markup=False)
 
     @_unless_typing
