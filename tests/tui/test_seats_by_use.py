@@ -494,3 +494,29 @@ def test_an_exported_files_path_is_shown_as_written(tmp_path: Path, no_keymap: P
             assert str(turn) in status_of(pilot), status_of(pilot)
 
     asyncio.run(scenario())
+
+
+def test_the_dice_hint_of_a_typed_order_fits_the_dice_field(
+    service: CampaignService, no_keymap: Path
+):
+    """DN-ERR-1: with "aslan range b1" typed at 80x24 the referee's dice field read "2 dice:
+    range halden round 1 solomani" — the hint was cut by the field, "…" and the count of the
+    other purposes lost. The hint fits the field and says it goes on."""
+    referee = CampaignSession(service, "demo")
+    referee.order(referee.move_order("main", "halden"))
+    referee.order("aslan end-phase")
+
+    async def scenario() -> None:
+        async with create_app(no_keymap, service=service, open_campaign="demo").run_test(
+            size=(80, 24)
+        ) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            dice = screen.query_one("#dice", Input)
+            await pilot.press("escape", "o", *"aslan range b1")
+            await until(pilot, lambda: dice.placeholder.startswith("2 dice"), "the hint")
+            width = dice.content_size.width
+            assert len(dice.placeholder) <= width, (dice.placeholder, width)
+            assert dice.placeholder.endswith("…"), dice.placeholder
+
+    asyncio.run(scenario())

@@ -42,6 +42,14 @@ def idle_dice_hint(*, referee: bool, physical: bool, untypable: str | None = Non
     return f"{whose} (d)" + (": as rolled" if physical else ", empty: seeded")
 
 
+def cut_to(text: str, width: int) -> str:
+    """``text`` whole when it fits ``width`` cells (or the width is not known yet: 0), else
+    cut with "…" at the end: a field cuts its placeholder at its edge with no mark."""
+    if not width or len(text) <= width:
+        return text
+    return text[: max(1, width - 1)] + "…"
+
+
 def dice_hint(purposes: list[str]) -> str:
     """The dice field's placeholder: how many physical dice the typed order rolls."""
     if not purposes:
@@ -119,8 +127,7 @@ class OrderBar(Horizontal):
         if not width:
             hint = hints[0]  # not laid out yet: the resize that follows picks
         else:
-            hint = next((h for h in hints if len(h) <= width), "")
-            hint = hint or hints[-1][: max(1, width - 2)] + "…"
+            hint = next((h for h in hints if len(h) <= width), "") or cut_to(hints[-1], width)
         self.order_input.placeholder = hint
 
     def prefill(self, text: str) -> None:
@@ -175,7 +182,7 @@ class OrderBar(Horizontal):
         self._hint_timer = None
         text = self.order_input.value
         self.dice_input.placeholder = (
-            dice_hint(self.session.dice_needed(text))
+            cut_to(dice_hint(self.session.dice_needed(text)), self.dice_input.content_size.width)
             if text.strip() and not self._types_no_dice()
             else self._idle_hint()
         )
