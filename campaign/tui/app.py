@@ -81,7 +81,7 @@ class CampaignApp(App[None]):
             ids = "binding id" if len(unknown) == 1 else "binding ids"
             problems.append(f"keymap: unknown {ids}: {', '.join(unknown)} (F1 lists ids)")
         for problem in problems:
-            self.notify(problem, title="keymap", severity="warning", timeout=10)
+            self.notify(problem, title="keymap", severity="warning", timeout=10, markup=False)
         if self.open_campaign is not None and self.table:
             table = table_screen(self, self.service, self.open_campaign)
             if table is not None:
@@ -136,7 +136,12 @@ class CampaignApp(App[None]):
         try:
             directory.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            self.notify(f"cannot create {directory}: {error}", title="Screenshot", severity="error")
+            self.notify(
+                f"cannot create {directory}: {error}",
+                title="Screenshot",
+                severity="error",
+                markup=False,
+            )
             return None
         return super().deliver_screenshot(filename, str(directory), time_format)
 

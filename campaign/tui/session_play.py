@@ -10,10 +10,10 @@ from collections.abc import Iterable
 
 from msgspec import Struct
 from msgspec.structs import replace
-from rich.markup import escape
 
 from campaign.rules.errors import InvalidOrderError, KindHidden
 from campaign.rules.ids import PLAYER_SIDES, Side
+from campaign.tui.markup import escape
 from campaign.tui.order_template import Blank, OrderTemplate, parse_template
 from campaign.tui.session_core import SessionCore
 from campaign.tui.widgets.map_render import MapView, SystemMarks
@@ -120,6 +120,23 @@ class SessionPlay(SessionCore):
             f"DN-SEQ-2: nothing for {self.viewer.value} to do now: "
             f"{acting_line(self.sight, self.ruleset)}"
         )
+
+    def awaits_nothing(self) -> str:
+        """Why no order of this screen's seat is awaited now (``awaited_order`` is None): a
+        player with nothing to do is told who acts (``nothing_to_do``); one who may give other
+        orders meanwhile (load cargo while the other side chooses the range) is told who the
+        game waits for too — "the game waits for no order now" was wrong there (found by
+        use). DN-SEQ-2."""
+        nothing = self.nothing_to_do()
+        if nothing is not None:
+            return nothing
+        if self.viewer is not None:
+            return (
+                f"DN-SEQ-2: no order of {self.viewer.value}'s is awaited now: "
+                f"{acting_line(self.sight, self.ruleset)}; Ctrl+P lists the orders "
+                f"{self.viewer.value} may give meanwhile"
+            )
+        return "DN-SEQ-2: the game waits for no order now"
 
     def template_for(self, legal: LegalOrder) -> str:
         """Order-input text for a legal order: the prefix of the side that gives it, then the

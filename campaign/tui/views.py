@@ -50,8 +50,29 @@ def refusal_text(message: str) -> str:
     return text if RULE_ID.match(text) else f"DN-ERR-1: {text}"
 
 
+def wrap_line(line: str) -> list[str]:
+    """``line`` wrapped at ``WRAP`` columns, each row after the first indented two more than
+    its own indent, never inside a word or an id (``A-CL-1``): left to the terminal, a long
+    line went on at the left edge, under the names of the panel (found by use). A line of
+    several lines (a round's sentence and its shots) keeps each on a row of its own."""
+    rows: list[str] = []
+    for part in line.split("\n"):
+        body = part.lstrip(" ")
+        indent = part[: len(part) - len(body)]
+        wrapped = textwrap.wrap(
+            body,
+            WRAP,
+            initial_indent=indent,
+            subsequent_indent=indent + "  ",
+            break_on_hyphens=False,
+            break_long_words=False,
+        )
+        rows.extend(wrapped or [part])
+    return rows
+
+
 def _wrap(text: str, indent: str = "    ") -> list[str]:
-    return textwrap.wrap(text, WRAP, initial_indent=indent, subsequent_indent=indent + "  ")
+    return wrap_line(indent + text)
 
 
 def income_lines(report: IncomeReport) -> list[str]:
@@ -68,8 +89,8 @@ def income_lines(report: IncomeReport) -> list[str]:
         where = f"{box.system_name} (type {box.type}{mark})"
         lines.append(f"  {where:<30} {box.ru:>3} RU  {state}")
         if not box.connected:
-            for cut in box.cut_by:
-                lines.extend(_wrap(f"cut at {cut.system_name}: {cut.reason}"))
+            for cut in box.cut_by:  # the reason begins with the system's name (DN-ECO-3)
+                lines.extend(_wrap(f"cut at {cut.reason}"))
             if box.no_route:
                 lines.extend(_wrap("no usable jump route to the capital at all (DN-ECO-3)"))
     for lost in report.uncontrolled:

@@ -118,7 +118,9 @@ def battles_report(name: str, seen: Seen, ruleset: Ruleset) -> BattlesReport:
                 name=ruleset.star_map.system(battle.system).name,
                 attacker=battle.attacker.value,
                 defender=battle.defender.value,
-                round=battle.round + (0 if stage == "over" else 1),
+                # the rounds fought, and the one under way until its fire; the withdrawal
+                # after a round is that round's (DN-CBT-7: it read "round 2, stage withdraw")
+                round=battle.round + (0 if stage in ("over", "withdraw") else 1),
                 stage=stage,
                 range=rec.get("range") if stage in ("assign", "fire") else None,
                 chooser=rec.get("chooser"),

@@ -388,7 +388,12 @@ class FormChoices:
                 )
             )
         hint = "disrupted ships to recover" if disrupted_only else "ships left unpaid"
-        return FieldSpec(choices, multi=True, hint=f"{hint} (Space marks; empty: none)")
+        none = (
+            "no disrupted ship in civilised space to recover (DN-ECO-7)"
+            if disrupted_only
+            else "no ship in civilised space pays upkeep (DN-ECO-7)"
+        )
+        return FieldSpec(choices, multi=True, hint=f"{hint} (Space marks; empty: none)", empty=none)
 
     def _side(self, _verb: str, _values: dict[str, str]) -> FieldSpec:
         return FieldSpec([(side.value, side.value) for side in PLAYER_SIDES])
@@ -411,7 +416,10 @@ class FormChoices:
         )
 
     def _range(self, _verb: str, _values: dict[str, str]) -> FieldSpec:
-        return FieldSpec([("long (missiles)", "long"), ("short (beams)", "short")])
+        return FieldSpec(
+            [("long (missiles)", "long"), ("short (beams)", "short")],
+            hint="the range of the round (DN-CBT-2)",
+        )
 
 
 _HANDLERS: dict[str, Callable[[FormChoices, str, dict[str, str]], FieldSpec | None]] = {

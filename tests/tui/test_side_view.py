@@ -95,9 +95,10 @@ def test_a_players_screen_names_no_neutral_by_its_real_id(
     assert not REAL_NEUTRAL_ID.findall(player)
     assert "N-X-" in player
     assert "aslan's view" in player
-    # a player's dice field is not the referee's (issue 32: the hint said so on every screen)
+    # a player's dice field is not the referee's (issue 32: the hint said so on every screen),
+    # and in a seeded campaign it takes no die at all (found by use, December 7)
     assert "referee's dice (d), empty: seeded" in referee
-    assert "referee's" not in player and "dice (d), empty: seeded" in player
+    assert "referee's" not in player and "no typed dice: seeded" in player
 
 
 def test_the_idle_dice_hint_says_whose_dice_and_what_empty_means():
@@ -105,10 +106,14 @@ def test_the_idle_dice_hint_says_whose_dice_and_what_empty_means():
     takes the dice rolled at the table. Only the referee's screen calls them the referee's."""
     assert idle_dice_hint(referee=True, physical=False) == "referee's dice (d), empty: seeded"
     assert idle_dice_hint(referee=False, physical=False) == "dice (d), empty: seeded"
+    # a player's seat in a seeded campaign types no die (a referee override, DN-ERR-1)
+    assert idle_dice_hint(referee=False, physical=False, untypable="seeded") == (
+        "no typed dice: seeded"
+    )
     assert idle_dice_hint(referee=False, physical=True) == "dice (d): as rolled"
     for referee in (True, False):
         assert (
-            idle_dice_hint(referee=referee, physical=False, by_mail="commit-reveal")
+            idle_dice_hint(referee=referee, physical=False, untypable="commit-reveal")
             == "no typed dice: commit-reveal"
         )
 
@@ -120,9 +125,14 @@ def test_every_idle_dice_hint_fits_the_dice_field(tmp_path: Path, no_keymap: Pat
     service = CampaignService(db_url=f"sqlite:///{tmp_path / 'dice.db'}")
     service.create("table", seed=11, dice_mode="physical")
     hints = [
-        idle_dice_hint(referee=referee, physical=physical, by_mail=by_mail)
+        idle_dice_hint(referee=referee, physical=physical, untypable=untypable)
         for referee in (True, False)
-        for physical, by_mail in ((False, None), (True, None), *((False, m) for m in SECRET_DICE))
+        for physical, untypable in (
+            (False, None),
+            (True, None),
+            (False, "seeded"),
+            *((False, m) for m in SECRET_DICE),
+        )
     ]
     for size in ((80, 24), (160, 48)):
 

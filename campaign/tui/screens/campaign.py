@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial, wraps
 
-from rich.markup import escape
 from rich.text import Text
 from textual import on
 from textual.actions import SkipAction
@@ -26,6 +25,7 @@ from textual.widgets import Header, Input, Static, TabbedContent, TabPane, Tabs
 
 from campaign.rules.errors import CampaignError, ConflictError
 from campaign.tui.commands import LegalOrdersProvider
+from campaign.tui.markup import escape
 from campaign.tui.order_template import parse_template
 from campaign.tui.screens.forms import ChoicePrompt, Confirm, OrderForm, TextPrompt, TextView
 from campaign.tui.session import CampaignSession
@@ -280,8 +280,9 @@ class CampaignScreen(Screen[None]):
 
     @on(MapTab.MoveChosen)
     def _move_chosen(self, message: MapTab.MoveChosen) -> None:
-        self.map_tab.focus_stacks()  # the next stack; the screen's keys work again there
-        self.send_order(message.order)
+        self.map_tab.focus_stacks()  # the screen's keys work again there
+        if self.send_order(message.order):
+            self.map_tab.move_on()  # the next stack that may move
 
     @on(MapTab.MoveRefused)
     def _move_refused(self, message: MapTab.MoveRefused) -> None:
@@ -298,7 +299,7 @@ class CampaignScreen(Screen[None]):
     @on(MailTab.Exchanged)
     def _exchanged(self, message: MailTab.Exchanged) -> None:
         line, *notes = message.line.split("\n")
-        self.report(f"✓ {line}")
+        self.report(f"✓ {escape(line)}")  # a path is shown as written, brackets too
         if notes:  # what the import's notes say (fair play: the shares/reveals given here)
             self.notify("\n".join(notes), title="turn file", markup=False, timeout=12)
         if message.changed:
@@ -320,6 +321,12 @@ class CampaignScreen(Screen[None]):
 
     @on(OrderBar.OrderTyped)
     def _order_typed(self, message: OrderBar.OrderTyped) -> None:
+        """Enter in the order line: send the order; one still holding a blank ``n`` put there
+        (``solomani target b1 UNIT``) opens its form instead (sent, the blank was read as a
+        unit id and refused: found by use)."""
+        if self.order_bar.holds_blanks(message.text):
+            self.open_form(message.text.strip())
+            return
         self.send_order(message.text)
 
     # --- orders
@@ -345,10 +352,14 @@ class CampaignScreen(Screen[None]):
         physical-dice campaign with no dice typed in the field, each die is asked for when
         it is due (``table_dice``: those answered so far, issue 45 item 2)."""
         dice = self.order_bar.dice_input
-        if not text.strip():  # Enter in the dice field with no order: say why nothing goes
+        if not text.strip():  # Enter in the dice field with no order: say why nothing goes,
+            # and put the cursor where the order goes (left in the dice field, the ``o`` the
+            # message named and the order after it were typed there: found by use)
             self.report_error(
-                "DN-ERR-1: the order is empty: type it first (o), then Enter sends it with the dice"
+                "DN-ERR-1: the order is empty: type it in the order line (the cursor is "
+                "there now), then Enter sends it with the dice"
             )
+            self.set_focus(self.order_bar.order_input)
             return False
         if dice.value.strip() and not self.session.takes_typed_dice:
             refusal = self.session.typed_dice_refusal()  # a player's seat: no reason to ask
@@ -461,7 +472,7 @@ class CampaignScreen(Screen[None]):
         (``refusal_text``: keys, not CLI options; always a rule id)."""
         message = refusal_text(message)
         self.report(f"[$error]✗ {escape(message)}[/]")
-        self.notify(message, title="refused", severity="error", timeout=8)
+        self.notify(message, title="refused", severity="error", timeout=8, markup=False)
 
     # --- actions
 
@@ -512,7 +523,13 @@ class CampaignScreen(Screen[None]):
 
     @_unless_typing
     def action_focus_dice(self) -> None:
-        """Put the cursor in the referee's dice field (at once, as for the order line)."""
+        """Put the cursor in the referee's dice field (at once, as for the order line); where
+        this seat may type no die (a player's seat in a seeded campaign, any seat of one
+        played by e-mail) the field cannot be entered, and ``d`` says why."""
+        refusal = self.session.typed_dice_refusal()
+        if refusal is not None:
+            self.report_error(refusal)
+            return
         self.set_focus(self.order_bar.dice_input)
 
     def action_leave_input(self) -> None:
@@ -575,44 +592,44 @@ class CampaignScreen(Screen[None]):
         except (CampaignError, ValueError) as error:
             self.report_error(str(error))
             return
-        self.report(f"map picture written to {path}")
-        self.notify(str(path), title="map picture written", timeout=8)
+        self.report(f"map picture written to {escape(str(path))}")
+        self.notify(str(path), title="map picture written", timeout=8, markup=False)
 
     @_unless_typing
     def action_form(self) -> None:
         """A form for the order in the order line, or for the order the game waits for (the
         header's, issue 31 item 1): one field per blank, the legal choices offered (item 5).
-        Words already typed after the verb fill the first blanks. A priority binding, like
-        ``o``: the form is opened before the keys typed after ``e`` are handed anywhere."""
+        Words already typed after the verb fill the first blanks, and so do the words of the
+        order awaited: its form is its order type's, so a choice the header pre-fills can be
+        changed (found by use: ``e`` on "solomani choose-range b2 long" opened a form with no
+        field, and short range could not be chosen there). A priority binding, like ``o``:
+        the form is opened before the keys typed after ``e`` are handed anywhere."""
         text = self.order_bar.order_input.value.strip()
-        words = text.split()
-        typed: list[str] = []
-        if len(words) < 2:
-            notation = self.session.awaited_order()
-        elif BLANK.search(text):
-            notation = text  # a template with blanks: ``n`` or the palette put it there
-        else:
-            verb = words[1].lower()
-            notation = next(
-                (
-                    legal.notation
-                    for legal in self.session.legal_orders()
-                    if legal.verb == verb and legal.notation.split()[0] == words[0]
-                ),
-                None,
-            )
-            if notation is None:
-                self.report_error(
-                    f"DN-SEQ-2: {words[0]} {verb} is not legal now; Ctrl+P lists the legal orders"
-                )
+        awaited = len(text.split()) < 2
+        if awaited:
+            text = self.session.awaited_order() or ""
+            if not text:
+                self.report_error(self.session.awaits_nothing())
                 return
-            typed = words[2:]
-        if notation is None:
+        words = text.split()
+        if BLANK.search(text):  # a template with blanks: ``n``, the palette or the header's
+            self.open_form(text)
+            return
+        verb = words[1].lower()
+        notation = next(
+            (
+                legal.notation
+                for legal in self.session.legal_orders()
+                if legal.verb == verb and legal.notation.split()[0] == words[0]
+            ),
+            None,
+        )
+        if notation is None and not awaited:
             self.report_error(
-                self.session.nothing_to_do() or "DN-SEQ-2: the game waits for no order now"
+                f"DN-SEQ-2: {words[0]} {verb} is not legal now; Ctrl+P lists the legal orders"
             )
             return
-        self.open_form(notation, typed)
+        self.open_form(notation or text, words[2:] if notation else [])
 
     def open_form(self, notation: str, typed: list[str] | None = None) -> None:
         """The form of ``notation`` (a template), ``typed`` words filling its first blanks."""
@@ -719,6 +736,8 @@ class CampaignScreen(Screen[None]):
         return escape(rows[-1].order) if rows else "the last order"
 
     def _undo(self, referee_reason: str | None = None) -> None:
+        """Take back the last order and say which (the question naming it has gone)."""
+        last = self._last_order()
         try:
             self.session.undo(referee_reason=referee_reason)
         except CampaignError as error:
@@ -726,7 +745,11 @@ class CampaignScreen(Screen[None]):
             if isinstance(error, ConflictError):  # the screen was behind: it shows it now
                 self.refresh_all()
             return
-        self.report(f"referee undo logged: {referee_reason}" if referee_reason else "undone")
+        self.report(
+            f"referee undo of {last} logged: {escape(referee_reason)}"
+            if referee_reason
+            else f"undone: {last}"
+        )
         self.refresh_all()
 
     @_unless_typing

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rich.markup import escape
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -18,6 +17,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from campaign.app.starting import DICE_CHOICES, LAYOUT_CHOICES, NewCampaignOptions
 from campaign.rules.ids import Side
+from campaign.tui.markup import escape
 from campaign.tui.order_template import Blank, OrderTemplate
 from campaign.tui.widgets.choice_field import ChoiceField
 from campaign.views.choices import Choices, FieldSpec
@@ -94,7 +94,8 @@ class OrderForm(ModalScreen[str | None]):
                 self._specs[blank.name] = spec
                 yield Label(escape(self.label_text(blank, spec)), id=f"label-{index}")
                 value = self.prefill.get(blank.name, spec.default)
-                if spec.choices or spec.depends_on:
+                if spec.choices or spec.depends_on or spec.empty:  # a list, even one saying
+                    # why it offers nothing (a text line read "Space marks": found by use)
                     yield ChoiceField(
                         spec.choices,
                         value=value,

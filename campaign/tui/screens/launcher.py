@@ -130,6 +130,12 @@ class LauncherScreen(Screen[None]):
         if table.row_count:
             table.move_cursor(row=min(max(cursor_row, 0), table.row_count - 1))
 
+    def refused(self, message: str) -> None:
+        """A key this seat may not use: the refusal as a notification, as written."""
+        self.notify(
+            refusal_text(message), title="refused", severity="error", timeout=10, markup=False
+        )
+
     def selected_campaign(self) -> str | None:
         """Name of the campaign under the cursor, if any."""
         table = self.query_one("#campaign-table", DataTable)
@@ -156,7 +162,7 @@ class LauncherScreen(Screen[None]):
         try:
             authority.check_seat_change(self.seat)
         except CampaignError as error:
-            self.notify(refusal_text(error.message), title="refused", severity="error", timeout=10)
+            self.refused(error.message)
             return
         order: list[Side | None] = [None, *PLAYER_SIDES]
         self.viewer = order[(order.index(self.viewer) + 1) % len(order)]
@@ -182,12 +188,18 @@ class LauncherScreen(Screen[None]):
             except (CampaignError, ValueError) as error:
                 message = error.message if isinstance(error, CampaignError) else str(error)
                 self.notify(
-                    refusal_text(message), title="not created", severity="error", timeout=10
+                    refusal_text(message),
+                    title="not created",
+                    severity="error",
+                    timeout=10,
+                    markup=False,
                 )
                 return
             self.refresh_campaigns()
             self.notify(
-                "\n".join([f"campaign {answer.name!r} created", *notes]), timeout=20 if notes else 5
+                "\n".join([f"campaign {answer.name!r} created", *notes]),
+                timeout=20 if notes else 5,
+                markup=False,
             )  # the table shows it
 
         self.app.push_screen(NewCampaignForm(), create)
@@ -203,14 +215,14 @@ class LauncherScreen(Screen[None]):
         try:
             authority.check_delete(self.seat)
         except CampaignError as error:
-            self.notify(refusal_text(error.message), title="refused", severity="error", timeout=10)
+            self.refused(error.message)
             return
 
         def delete(yes: bool | None) -> None:
             if yes and self.service is not None:
                 self.service.store.delete_campaign(name)
                 self.refresh_campaigns()
-                self.notify(f"campaign {name!r} deleted")
+                self.notify(f"campaign {name!r} deleted", markup=False)
 
         self.app.push_screen(
             Confirm(f"Delete campaign [b]{name}[/b] and its whole log? This cannot be undone."),
@@ -275,5 +287,11 @@ def _open_session(
     try:
         return CampaignSession(service, name, viewer=viewer)
     except CampaignError as error:
-        app.notify(refusal_text(error.message), title="cannot open", severity="error", timeout=10)
+        app.notify(
+            refusal_text(error.message),
+            title="cannot open",
+            severity="error",
+            timeout=10,
+            markup=False,
+        )
         return None

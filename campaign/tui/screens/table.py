@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import textwrap
 
-from rich.markup import escape
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Header, Static
 
 from campaign.rules.ids import PLAYER_SIDES
+from campaign.tui.markup import escape
 from campaign.tui.session import CampaignSession
 from campaign.tui.views import LIVE_INTERVAL
 from campaign.tui.widgets.changed_text import show_text

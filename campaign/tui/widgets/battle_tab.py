@@ -3,7 +3,6 @@ Monte Carlo forecast of an open battle (computed in a worker thread)."""
 
 from __future__ import annotations
 
-from rich.markup import escape
 from textual import work
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -11,8 +10,9 @@ from textual.widgets import LoadingIndicator, Static
 
 from campaign.app.orders import untypable_dice
 from campaign.rules.errors import CampaignError
+from campaign.tui.markup import escape
 from campaign.tui.session import CampaignSession
-from campaign.tui.views import battle_lines, forecast_lines, stage_hint
+from campaign.tui.views import battle_lines, forecast_lines, stage_hint, wrap_line
 from campaign.views.words import plural
 
 
@@ -77,26 +77,31 @@ class BattleTab(VerticalScroll):
                     else "no space combat round (bombardment, landing, ground combat)"
                 )
                 text += f"\n\n[b]Last battle[/b] at {systems}, {fought}:\n"
-                text += "\n".join(f"  {escape(line)}" for line in summary.lines)
+                text += "\n".join(
+                    escape(row) for line in summary.lines for row in wrap_line(f"  {line}")
+                )
         else:
             lines = []
             for row in self.session.battle_rows():
                 battle_id, stage = row.id, row.stage
                 lines.extend(battle_lines(row))
-                lines.extend(self.session.battle_round_lines(battle_id))
-                lines.append(f"  next: {stage_hint(stage)}")
+                for line in self.session.battle_round_lines(battle_id):
+                    lines.extend(wrap_line(line))
+                lines.extend(wrap_line(f"  next: {stage_hint(stage)}"))
                 try:
                     step = self.session.next_battle_order(battle_id)
                 except CampaignError as error:
-                    lines.append(f"  {escape(error.message)}")
+                    lines.extend(escape(row) for row in wrap_line(f"  {error.message}"))
                     continue
-                lines.append(f"  [b]n[/b] pre-fills: {step}")
+                lines.append(f"  [b]n[/b] pre-fills: {escape(step)}")
                 rolls = self.session.dice_needed(step)
                 if rolls:
-                    lines.append(
-                        f"  it rolls {plural(len(rolls), 'die', 'dice')}: {', '.join(rolls)}"
+                    lines.extend(
+                        wrap_line(
+                            f"  it rolls {plural(len(rolls), 'die', 'dice')}: {', '.join(rolls)}"
+                        )
                     )
-            lines.append(f"{dice_line(self.session)}  f: forecast")
+            lines.extend(wrap_line(f"{dice_line(self.session)}  f: forecast"))
             text = "\n".join(lines)
         self.query_one("#battle", Static).update(text)
 

@@ -29,10 +29,13 @@ class EconomyTab(VerticalScroll):
         yield Static(id="economy")
 
     def show(self) -> None:
-        """Rewrite both sides' reports from the session's campaign."""
+        """Rewrite both sides' reports from the session's campaign: a player's own side first
+        (found by use: Solomani's tab opened on a screenful of Aslan's income and upkeep),
+        the referee's in the order of the sides."""
         lines: list[str] = []
         due = self.session.maintenance_due()
-        for side in PLAYER_SIDES:
+        viewer = self.session.viewer
+        for side in sorted(PLAYER_SIDES, key=lambda side: side is not viewer):
             lines.extend(income_lines(self.session.income(side)))
             lines.extend(
                 upkeep_lines(self.session.upkeep(side), due and side is self.session.state.phasing)

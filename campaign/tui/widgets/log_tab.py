@@ -3,13 +3,14 @@ dice; a filter; the highlighted entry written out below the table; Enter opens i
 
 from __future__ import annotations
 
-from rich.markup import escape
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import DataTable, Input, Static
 
+from campaign.tui.markup import escape
 from campaign.tui.session import CampaignSession
 from campaign.tui.session_log import LogRow
 from campaign.tui.widgets.tables import CursorInViewTable
@@ -80,7 +81,7 @@ class LogTab(Vertical):
         yield Static(id="log-detail")
 
     @property
-    def table(self) -> DataTable[str]:
+    def table(self) -> DataTable[Text]:
         """The log's table (the focus when the tab is shown)."""
         return self.query_one("#log", DataTable)
 
@@ -129,11 +130,13 @@ class LogTab(Vertical):
         table.move_cursor(row=table.row_count - 1)
 
     def _add_rows(self, rows: list[LogRow]) -> None:
+        """One row per order, each cell plain text: a ``str`` cell is read as markup, and a
+        referee's reason "[fix] count" showed as "( count)" (found by use)."""
         for row in rows:
             told = " · ".join(row.sentences) or ", ".join(row.events)
             cells = (row.numbers, str(row.turn), row.order, dice_values(row.rolls), told)
             self.table.add_row(
-                *(cut(cell, width) for cell, width in zip(cells, self._widths, strict=True))
+                *(Text(cut(cell, width)) for cell, width in zip(cells, self._widths, strict=True))
             )
 
     def entry(self, index: int) -> tuple[str, str] | None:

@@ -12,7 +12,6 @@ import shlex
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rich.markup import escape
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.message import Message
@@ -20,6 +19,7 @@ from textual.widgets import Static
 
 from campaign.rules.errors import CampaignError
 from campaign.rules.ids import Side
+from campaign.tui.markup import escape
 from campaign.tui.order_template import Blank, OrderTemplate
 from campaign.tui.places import in_folder, remember_folder
 from campaign.tui.screens.forms import Confirm, OrderForm, TextPrompt, fixed_specs

@@ -346,6 +346,32 @@ class MapTab(Horizontal):
         stack = self.stack_ids[event.option_index]
         if stack == self.selected_stack:
             return  # already shown (show() highlights the current stack again)
+        self._select_stack(stack)
+
+    def move_on(self) -> None:
+        """After a move: when the stack moved may not move again, highlight the next stack of
+        the list (round from it) that may, so ``m`` Enter goes on with it (found by use: the
+        list stayed on the stack moved, and ``m`` Enter showed "has finished its movement
+        this phase", DN-MOV-2). Nothing changes when no stack may move."""
+        if self.selected_stack not in self.stack_ids:
+            return
+        start = self.stack_ids.index(self.selected_stack)
+        for stack in self.stack_ids[start:] + self.stack_ids[:start]:
+            if self._may_move(stack):
+                if stack != self.selected_stack:
+                    self._select_stack(stack)
+                    self.stack_list.highlighted = self.stack_ids.index(stack)
+                return
+
+    def _may_move(self, stack: str) -> bool:
+        """True when ``stack`` has a legal destination now."""
+        try:
+            return bool(self.session.move_options(stack).legal)
+        except CampaignError:
+            return False
+
+    def _select_stack(self, stack: str) -> None:
+        """Make ``stack`` the selected one: its destinations listed, its moves on the map."""
         self.selected_stack = stack
         self.highlighted_destination = None
         self.selected_system = None
@@ -358,11 +384,34 @@ class MapTab(Horizontal):
     def _stack_selected(self) -> None:
         """Enter on a stack: the destinations take the keys with the first row highlighted
         (the nearest legal destination, its path drawn on the map), so Enter sends it and
-        the arrows choose another; before, nothing was highlighted and Enter did nothing."""
+        the arrows choose another; before, nothing was highlighted and Enter did nothing.
+        Outside a movement phase the list offers nothing (nor when the stack's moves cannot
+        be worked out): the keys stay on the stacks and the status line says why. In that
+        list the letters typed filtered nothing and the tab keys were read as destination
+        numbers (found by use). In a movement phase the list takes the keys even when every
+        destination is refused: typing a name shows that system's own reason."""
+        nowhere = self._why_nowhere()
+        if nowhere is not None:
+            self.post_message(self.MoveRefused(nowhere))
+            return
         dest_list = self.query_one("#dest-list", OptionList)
         dest_list.focus()
         if dest_list.highlighted is None and self.dest_ids and self.dest_ids[0]:
             dest_list.highlighted = 0
+
+    def _why_nowhere(self) -> str | None:
+        """Why the selected stack's destination list has nothing to show now, with the rule
+        (outside a movement phase, or its moves cannot be worked out); ``None`` when it
+        has destinations, legal or refused."""
+        if self.selected_stack is None:
+            return None
+        if not self.session.state.phase.is_movement:
+            return "DN-SEQ-2: stacks move only in movement phases"
+        try:
+            self.session.move_options(self.selected_stack)
+        except CampaignError as error:
+            return error.message
+        return None
 
     def select_system(self, system_id: str | None) -> None:
         """Select ``system_id`` (a click on the map, ``g``): the map marks it and the side

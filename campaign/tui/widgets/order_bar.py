@@ -16,7 +16,6 @@ from textual.timer import Timer
 from textual.widgets import Input
 from textual.widgets.input import Selection
 
-from campaign.app.orders import untypable_dice
 from campaign.tui.session import CampaignSession
 from campaign.views.orders import MAX_ORDER_CHARS
 from scenarios.type_ahead import TypeAheadInput
@@ -29,17 +28,26 @@ HINT_DELAY = 0.15
 BLANK = re.compile(r"(?<!\S)(?:\[[^\]]*\]|[A-Z][A-Z>|]*)(?!\S)")
 
 
-def idle_dice_hint(*, referee: bool, physical: bool, by_mail: str | None = None) -> str:
+def idle_dice_hint(*, referee: bool, physical: bool, untypable: str | None = None) -> str:
     """The dice field's placeholder while no order is typed: whose dice it takes (a player's
-    screen has no referee), and what an empty field means in this campaign; ``by_mail``: the
-    dice mode of a campaign played by e-mail, where no die is typed (found by use: a
-    commit-reveal campaign's field said "empty: seeded", and every die typed was refused).
-    Every hint is whole in the 34-column field (found by use: "referee's dice (d): as rolled
-    at the table" read "…: as rolled at")."""
-    if by_mail is not None:
-        return f"no typed dice: {by_mail}"
+    screen has no referee), and what an empty field means in this campaign; ``untypable``:
+    the dice mode of a campaign where this seat types no die — one played by e-mail, or a
+    player's seat where typed dice would be a referee override (found by use: a commit-reveal
+    campaign's field, and a player's in a seeded one, said "empty: seeded", and every die
+    typed was refused). Every hint is whole in the 34-column field (found by use: "referee's
+    dice (d): as rolled at the table" read "…: as rolled at")."""
+    if untypable is not None:
+        return f"no typed dice: {untypable}"
     whose = "referee's dice" if referee else "dice"
     return f"{whose} (d)" + (": as rolled" if physical else ", empty: seeded")
+
+
+def cut_to(text: str, width: int) -> str:
+    """``text`` whole when it fits ``width`` cells (or the width is not known yet: 0), else
+    cut with "…" at the end: a field cuts its placeholder at its edge with no mark."""
+    if not width or len(text) <= width:
+        return text
+    return text[: max(1, width - 1)] + "…"
 
 
 def dice_hint(purposes: list[str]) -> str:
@@ -71,6 +79,9 @@ class OrderBar(Horizontal):
         self.session = session
         self._hint_timer: Timer | None = None
         self._hints: list[str] = []
+        #: The blanks of the template ``prefill`` put in the order line (``UNIT``), until the
+        #: line is cleared.
+        self._prefilled_blanks: frozenset[str] = frozenset()
 
     def compose(self) -> ComposeResult:
         yield TypeAheadInput(
@@ -81,7 +92,11 @@ class OrderBar(Horizontal):
             max_length=MAX_ORDER_CHARS,
         )
         yield TypeAheadInput(
-            placeholder=self._idle_hint(), id="dice", compact=True, max_length=MAX_DICE_CHARS
+            placeholder=self._idle_hint(),
+            id="dice",
+            compact=True,
+            max_length=MAX_DICE_CHARS,
+            disabled=self.session.typed_dice_refusal() is not None,  # nothing to type there
         )
 
     @property
@@ -112,8 +127,7 @@ class OrderBar(Horizontal):
         if not width:
             hint = hints[0]  # not laid out yet: the resize that follows picks
         else:
-            hint = next((h for h in hints if len(h) <= width), "")
-            hint = hint or hints[-1][: max(1, width - 2)] + "…"
+            hint = next((h for h in hints if len(h) <= width), "") or cut_to(hints[-1], width)
         self.order_input.placeholder = hint
 
     def prefill(self, text: str) -> None:
@@ -121,25 +135,36 @@ class OrderBar(Horizontal):
         typed replaces it; else the cursor at the end."""
         order = self.order_input
         order.value = text
+        self._prefilled_blanks = frozenset(BLANK.findall(text))
         blank = BLANK.search(text)
         if blank is not None:
             order.selection = Selection(blank.start(), blank.end())
         else:
             order.cursor_position = len(text)
 
+    def holds_blanks(self, text: str) -> bool:
+        """True when ``text`` still holds a blank of the template ``prefill`` put in the line
+        (``UNIT`` not typed over): sent, the blank would be read as a unit id."""
+        return any(word in self._prefilled_blanks for word in BLANK.findall(text))
+
     def clear(self) -> None:
         """Empty both fields after a sent order."""
+        self._prefilled_blanks = frozenset()
         self.order_input.value = ""
         self.dice_input.value = ""
         self.dice_input.placeholder = self._idle_hint()
 
     def _idle_hint(self) -> str:
-        loaded = self.session.loaded
+        session = self.session
         return idle_dice_hint(
-            referee=self.session.viewer is None,
-            physical=self.session.takes_typed_dice,
-            by_mail=loaded.dice_mode if untypable_dice(loaded) is not None else None,
+            referee=session.viewer is None,
+            physical=session.takes_typed_dice,
+            untypable=session.loaded.dice_mode if self._types_no_dice() else None,
         )
+
+    def _types_no_dice(self) -> bool:
+        """True when this seat may type no die in this campaign (``typed_dice_refusal``)."""
+        return self.session.typed_dice_refusal() is not None
 
     def unsent(self) -> bool:
         """True when the order line or the dice field holds text not sent yet."""
@@ -157,7 +182,9 @@ class OrderBar(Horizontal):
         self._hint_timer = None
         text = self.order_input.value
         self.dice_input.placeholder = (
-            dice_hint(self.session.dice_needed(text)) if text.strip() else self._idle_hint()
+            cut_to(dice_hint(self.session.dice_needed(text)), self.dice_input.content_size.width)
+            if text.strip() and not self._types_no_dice()
+            else self._idle_hint()
         )
 
     @on(Input.Submitted, "#dice")
