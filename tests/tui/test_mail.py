@@ -20,7 +20,15 @@ from campaign.tui.session import CampaignSession
 from campaign.tui.widgets.choice_field import ChoiceField
 from campaign.tui.widgets.mail_tab import MailTab
 from tests.fair.by_mail import SETUP  # the set-up orders after the neutrals (DN-SET-2..3)
-from tests.tui.pilot_helpers import SIZE, app_for, screen_lines, screen_of, send, tab_ready
+from tests.tui.pilot_helpers import (
+    SIZE,
+    app_for,
+    post_at_once,
+    screen_lines,
+    screen_of,
+    send,
+    tab_ready,
+)
 from tests.waiting import until
 
 CAMPAIGN = "mail"
@@ -360,5 +368,31 @@ def test_a_referee_undo_in_a_file_is_asked_about_in_the_screens_words(
             assert "file 3 from solomani imported" in str(line.render())
             assert receiver.load(CAMPAIGN).head.seq == sender.loaded.head.seq
             assert state_digest(screen.session.state) == state_digest(sender.state)
+
+    asyncio.run(scenario())
+
+
+def test_keys_typed_right_after_i_go_into_the_import_prompt(tmp_path: Path, no_keymap: Path):
+    """ADR 0054 (its gap "x and i"): ``i`` waits for the Mail tab to be built before it opens
+    the path prompt, so a path typed (or pasted) right after it went to the map: its ``/``
+    opened the Log tab's filter and the rest was typed there. Keys typed after a key that is
+    not typed into a field now wait until it has settled: ``i``, the path and Enter typed at
+    once import the file (DN-SEQ-2: file 3 from solomani)."""
+    services = exchanged(tmp_path, 2)
+    sender = CampaignSession(services[Side.SOLOMANI], CAMPAIGN)
+    sender.order("solomani place-neutral lantern")
+    turn = tmp_path / "turn-3.txt"
+    sender.export_turn(Side.SOLOMANI, str(turn))
+    receiver = services[Side.ASLAN]
+
+    async def scenario() -> None:
+        async with app_for(receiver, no_keymap, CAMPAIGN).run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            post_at_once(pilot.app, ["i", "ctrl+u", *str(turn), "enter"])
+            line = screen.query_one("#status-line", Static)
+            await until(pilot, lambda: "imported" in str(line.render()), "the import")
+            assert "file 3 from solomani imported" in str(line.render())
+            assert receiver.load(CAMPAIGN).head.seq == sender.loaded.head.seq
 
     asyncio.run(scenario())
