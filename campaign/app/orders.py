@@ -122,6 +122,23 @@ def now_for(loaded: Loaded, eyes: Side | None) -> str:
     return seen_text(acting_sentence(loaded.state, loaded.ruleset), loaded.state, eyes)
 
 
+class TakeBack(Struct, frozen=True):
+    """A plain undo that takes back a referee undo (``undo``, its order text as the seat reads
+    it) and so puts the order it reverted (``reverted``) back in force: an undo of an undo,
+    done only once the user said yes (docs/referee-cli.md, "Undoing a referee undo")."""
+
+    undo: str
+    reverted: str
+
+    @property
+    def question(self) -> str:
+        """What a front end asks before it takes the referee undo back."""
+        return (
+            f"Undo {self.undo}? That takes the referee undo back: {self.reverted} is in force "
+            "again."
+        )
+
+
 class Orders(Campaigns):
     """Give, report and take back orders."""
 
@@ -295,8 +312,23 @@ class Orders(Campaigns):
         if override:
             authority.check_override(seat, "an undo with a reason")
             self._last_batch(loaded)
+            self.referee_undo_target(loaded, seat)
         elif self._strict_held(loaded, seat, release=False) is None:
-            self._undoable_batch(loaded, seat)
+            self._undoable_batch(loaded, seat, take_back=True)  # the screen asks about it
+
+    def taking_back(self, loaded: Loaded, seat: Seat = REFEREE) -> TakeBack | None:
+        """When a plain undo of ``loaded`` would take back a referee undo, what that does (the
+        order the referee undo reverted is in force again), as ``seat`` reads it; a front end
+        asks ``TakeBack.question`` before it passes ``take_back=True`` to ``undo_report``.
+        ``None`` for any other last order."""
+        batch = self._last_batch(loaded)
+        if referee_undo_reason(batch[0].order_text) is None:
+            return None
+        eyes = self.reader(loaded.row.name, seat.side)
+        return TakeBack(
+            seen_text(batch[0].order_text, loaded.state, eyes),
+            seen_text(reverted_by(loaded.rows, batch, loaded.row.name), loaded.state, eyes),
+        )
 
     def _last_batch(self, loaded: Loaded) -> list[StoredEvent]:
         """The rows of ``loaded``'s last order; ``UndoError`` at the campaign's start."""
@@ -320,11 +352,13 @@ class Orders(Campaigns):
         return held(self.store.ledger, name)
 
     def _undoable_batch(
-        self, loaded: Loaded, seat: Seat
+        self, loaded: Loaded, seat: Seat, *, take_back: bool = False
     ) -> tuple[list[StoredEvent], list[Event], Side | None]:
         """The last order's rows and events and whose eyes the answer is for, when a plain
         undo by ``seat`` may take that order back; else ``UndoError`` or ``SeatError`` saying
-        why, as the seat may read it (aliases, short battle ids)."""
+        why, as the seat may read it (aliases, short battle ids). A referee undo is taken back
+        only with ``take_back`` (the user was asked: it puts the order it reverted back in
+        force; docs/referee-cli.md, "Undoing a referee undo")."""
         name = loaded.row.name
         eyes = self.reader(name, seat.side)  # whose eyes the answer is for (docs/seats.md)
         batch_rows = self._last_batch(loaded)
@@ -332,6 +366,13 @@ class Orders(Campaigns):
         authority.check_undo(seat, batch_rows[0].order_text)
         self._refuse_undo_of_sent(name, batch_rows[0], loaded.state, eyes)
         shown = seen_text(batch_rows[0].order_text, loaded.state, eyes)
+        if referee_undo_reason(batch_rows[0].order_text) is not None and not take_back:
+            reverted = seen_text(reverted_by(loaded.rows, batch_rows, name), loaded.state, eyes)
+            raise UndoError(
+                f"cannot undo '{shown}' unasked: undoing a referee undo puts '{reverted}' back "
+                "in force; confirm that with undo --yes, or revert the order before it too "
+                "with another referee undo (undo --referee REASON)"
+            )
         if any(event.rolls for event in events):
             raise UndoError(
                 f"cannot undo '{shown}': it rolled dice"
@@ -359,13 +400,18 @@ class Orders(Campaigns):
         referee_reason: str | None = None,
         seat: Seat = REFEREE,
         loaded: Loaded | None = None,
+        take_back: bool = False,
+        ask: Callable[[TakeBack], bool] | None = None,
     ) -> OrderReport:
         """``undo``, saying what was taken back: the undone order's sentences (a plain undo)
         or the ``referee-restored`` sentence (an override). A player's seat takes back only
         its own side's last order, and never with a reason (``authority``); every refusal is
         written as the seat may read it (aliases, short battle ids). ``loaded``: the caller's
         current copy of the campaign (a screen's), used instead of loading it; the report then
-        carries the campaign the undo leaves (``OrderReport.loaded``)."""
+        carries the campaign the undo leaves (``OrderReport.loaded``). ``take_back``: the
+        user agreed that a plain undo of a referee undo puts the order it reverted back in
+        force (``taking_back``); without it such an undo is refused, saying so, unless
+        ``ask`` (a front end's question, ``TakeBack.question``) says yes."""
         loaded = self.load(name) if loaded is None else loaded
         if referee_reason is None:
             released = self._strict_held(loaded, seat, release=True)
@@ -379,7 +425,13 @@ class Orders(Campaigns):
                     now_for(loaded, eyes),
                     loaded,
                 )
-            batch_rows, events, eyes = self._undoable_batch(loaded, seat)
+            taken = self.taking_back(loaded, seat)
+            if taken is not None and not take_back and ask is not None:
+                self._undoable_batch(loaded, seat, take_back=True)  # refused before asking
+                if not ask(taken):
+                    raise UndoError(f"not undone: '{taken.undo}' stays")
+                take_back = True
+            batch_rows, events, eyes = self._undoable_batch(loaded, seat, take_back=take_back)
             self.store.truncate(name, loaded.head.seq, batch_rows[0].seq - 1)
             after = self.load(name)
             undone = narration.condense(
@@ -388,6 +440,7 @@ class Orders(Campaigns):
             lines = [
                 f"undone: {seen_text(batch_rows[0].order_text, after.state, eyes)}",
                 *(f"  {t}" for t in undone),
+                *([f"  in force again: {taken.reverted}"] if taken is not None else []),
             ]
             return OrderReport(events, lines, after.state, now_for(after, eyes), after)
         authority.check_override(seat, "an undo with a reason")
@@ -396,6 +449,7 @@ class Orders(Campaigns):
         rows = list(loaded.rows)
         eyes = self.reader(name, seat.side)
         reason = check_reason(referee_reason, "the referee's reason")
+        reverted = self.referee_undo_target(loaded, seat)
         restored = referee_restoration(name, rows, reason)
         text = referee_undo_text(reason)
         previous = loaded.state.clone()
@@ -403,7 +457,23 @@ class Orders(Campaigns):
         lines = narration.condense(
             narration.narrate([restored], previous, viewer=eyes, ruleset=loaded.ruleset)
         )
-        return OrderReport([restored], lines, loaded.state, now_for(loaded, eyes), loaded)
+        return OrderReport(
+            [restored],
+            [f"reverted: {reverted}", *lines],
+            loaded.state,
+            now_for(loaded, eyes),
+            loaded,
+        )
+
+    def referee_undo_target(self, loaded: Loaded, seat: Seat = REFEREE) -> str:
+        """The order a referee undo of ``loaded`` would revert now, as ``seat`` reads it: the
+        last order still in force (after a referee undo, the one before the order it reverted:
+        consecutive referee undos walk back one order each). A screen names it before asking
+        for the reason; ``UndoError`` at the campaign's start."""
+        batch = in_force_batch(loaded.rows, loaded.row.name)
+        if not batch or batch[0].order_text == START_ORDER_TEXT:
+            raise UndoError("nothing to undo: the start of the campaign cannot be undone")
+        return seen_text(batch[0].order_text, loaded.state, self.reader(loaded.row.name, seat.side))
 
     @staticmethod
     def _first_die(events: list[Event], state: CampaignState, eyes: Side | None) -> str:
@@ -457,21 +527,57 @@ def referee_undo_reason(order_text: str) -> str | None:
     return reason
 
 
+def _restored_to(batch: list[StoredEvent], name: str) -> int | None:
+    """The event whose state the referee undo ``batch`` put back (its ``to_seq``); ``None``
+    when ``batch`` is any other order."""
+    if referee_undo_reason(batch[0].order_text) is None:
+        return None
+    restored = parse_stored(batch, name)[0]
+    return restored.to_seq if isinstance(restored, RefereeRestored) else None
+
+
+def in_force_batch(rows: list[StoredEvent], name: str) -> list[StoredEvent]:
+    """The rows of the last order still in force at the end of the log ``rows`` (all of it,
+    from event 1, so row ``k`` is event ``k + 1``): the last batch, unless it is a referee
+    undo; then the last order in force in the state that undo put back, and so on ([] for an
+    empty log). So a referee undo right after a referee undo reverts the order before, not the
+    undo before it (which put the order it had reverted back in force, found by use)."""
+    end = len(rows)
+    while end:
+        last = rows[end - 1].batch
+        start = end - 1
+        while start and rows[start - 1].batch == last:
+            start -= 1
+        batch = rows[start:end]
+        restored = _restored_to(batch, name)
+        if restored is None:
+            return batch
+        end = restored
+    return []
+
+
+def reverted_by(rows: list[StoredEvent], undo: list[StoredEvent], name: str) -> str:
+    """The order text of the order the referee undo ``undo`` (a batch of the log ``rows``)
+    reverted: the first order after the state it put back."""
+    to_seq = _restored_to(undo, name)
+    assert to_seq is not None, "not a referee undo"
+    return rows[to_seq].order_text
+
+
 def referee_restoration(name: str, rows: list[StoredEvent], reason: str) -> RefereeRestored:
     """The ``referee-restored`` event that puts campaign ``name``, whose log is ``rows`` (all
-    of it, from event 1), back to its state before the last order batch.
+    of it, from event 1), back to its state before the last order still in force
+    (``in_force_batch``: after a referee undo, the order before the one it reverted).
 
     The state is folded again from the log, never taken from anywhere else: the referee's own
     undo and the receiver of a turn file that carries one (``campaign.pbem.position``) both
     compute it here, so they agree event for event whatever the state's serialisation. The
     event is returned as the log gives it back (read from its canonical JSON), so folding it
     gives the state every later load gives."""
-    last = rows[-1].batch if rows else -1
-    first = next((row for row in reversed(rows) if row.batch != last), None)
-    start = first.seq + 1 if first is not None else 1
-    if not rows or rows[start - 1].order_text == START_ORDER_TEXT:
+    batch = in_force_batch(rows, name)
+    if not batch or batch[0].order_text == START_ORDER_TEXT:
         raise UndoError("nothing to undo: the start of the campaign cannot be undone")
-    keep = start - 1
+    keep = batch[0].seq - 1
     before = engine.fold(parse_stored(rows[:keep], name))
     made = RefereeRestored(reason=reason, to_seq=keep, state_text=before.canonical_text())
     stored = engine.as_stored(made)

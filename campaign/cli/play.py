@@ -253,15 +253,24 @@ def _add_undo(subparsers: argparse._SubParsersAction) -> None:
         "undo",
         summary="take back the last order of the current phase",
         description="Take back the last order, if it rolled no dice and stays in the current "
-        "phase; with --referee REASON, any last order (logged as an override).",
+        "phase; with --referee REASON, any last order (logged as an override). A referee undo "
+        "right after a referee undo reverts the order before. A plain undo of a referee undo "
+        "puts the order it reverted back in force: it asks first on a terminal, --yes does it "
+        "without asking.",
         examples=[
             "campaign undo war",
             "campaign undo war --referee 'misread the map'",
             "campaign undo war --side aslan",
+            "campaign undo war --yes",
         ],
     )
     undo.add_argument("name", help="campaign name")
     undo.add_argument("--referee", metavar="REASON", help="override past dice/phase, logged")
+    undo.add_argument(
+        "--yes",
+        action="store_true",
+        help="take back a referee undo without asking (its order is in force again)",
+    )
     add_side_option(undo)
     add_db_option(undo)
     undo.set_defaults(func=lazy(HANDLERS, "undo"))

@@ -6,7 +6,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual import events
-from textual.app import App
 from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.widgets import Input
@@ -15,6 +14,7 @@ from campaign.rules.seats import Seat
 from campaign.tui.keymap import LoadedKeymap, load_keymap, unknown_ids
 from campaign.tui.screens.help import HelpScreen, binding_rows
 from campaign.tui.screens.launcher import LauncherScreen, campaign_screen, table_screen
+from campaign.tui.settle import HoldsKeysUntilSettled
 from campaign.tui.terminal_watch import watch_terminal
 
 if TYPE_CHECKING:
@@ -22,8 +22,10 @@ if TYPE_CHECKING:
     from campaign.rules.ids import Side
 
 
-class CampaignApp(App[None]):
-    """Dark Nebula campaign referee: launcher, campaign screens, scenario games."""
+class CampaignApp(HoldsKeysUntilSettled):
+    """Dark Nebula campaign referee: launcher, campaign screens, scenario games. Keys typed
+    right after a key that may move the focus (Enter, a command key) wait until what it did
+    has settled (``HoldsKeysUntilSettled``, ADR 0054)."""
 
     #: Shared styles, then the campaign screen's and its tab widgets' (package data of
     #: campaign.tui and campaign.tui.widgets, pyproject.toml).

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from campaign.app import CampaignService, Event, TypedDice, authority, preview
+from campaign.app import CampaignService, Event, TakeBack, TypedDice, authority, preview
 from campaign.app.live import stale_order
 from campaign.app.orders import untypable_dice
 from campaign.rules.errors import CampaignError, ConflictError, InvalidOrderError
@@ -137,16 +137,33 @@ class CampaignSession(SessionPlay, SessionLog, SessionMail):
             self.reload()
             raise refusal
 
-    def undo(self, referee_reason: str | None = None) -> None:
+    def undo(self, referee_reason: str | None = None, *, take_back: bool = False) -> list[str]:
         """Undo the last order (same phase, no dice), or as the referee with a logged reason
         (the referee's screen only); refused on a screen behind the stored campaign. The
-        undo starts from the held campaign and returns the one it leaves, which is kept."""
+        undo starts from the held campaign and returns the one it leaves, which is kept. What
+        was taken back, as the CLI prints it (``undone: …`` or ``reverted: …`` first).
+        ``take_back``: the user agreed to take a referee undo back (``taking_back``)."""
         self._refuse_if_behind()
         report = self.service.undo_report(
-            self.name, referee_reason=referee_reason, seat=self.seat, loaded=self.loaded
+            self.name,
+            referee_reason=referee_reason,
+            seat=self.seat,
+            loaded=self.loaded,
+            take_back=take_back,
         )
         assert report.loaded is not None
         self.loaded = report.loaded
+        return report.lines
+
+    def taking_back(self) -> TakeBack | None:
+        """When ``u`` would take back a referee undo, what that puts back in force (the
+        question to ask first); ``None`` for any other last order."""
+        return self.service.taking_back(self.loaded, self.seat)
+
+    def referee_undo_target(self) -> str:
+        """The order a referee undo would revert now, as this seat reads it (after a referee
+        undo, the order before the one it reverted); ``CampaignError`` when there is none."""
+        return self.service.referee_undo_target(self.loaded, self.seat)
 
     def check_undo(self, *, override: bool = False) -> None:
         """Refuse (``CampaignError``) an undo that would be refused, before the screen asks to

@@ -32,6 +32,7 @@ KEY_WORDING = (
     ("`campaign export`", "x (export)"),
     ("`campaign import`", "i (import)"),
     ("import with --allow-referee", "i (import) again and y when asked"),
+    ("confirm that with undo --yes", "u asks first"),
 )
 #: A CLI command in a refusal that no key of the screen does (taking a sent turn file back),
 #: said as a step on the command line rather than a bare command (docs/tui.md); once, however

@@ -13,12 +13,16 @@ their syntax. Here each blank gets, for the side that gives the order:
 - the syntax of what stays free text (``SHIP>TARGET``, a reason, a label).
 
 Choices that depend on another blank (LOCATION on KIND, PATH on STACK, LAND on SYS) say so in
-``depends_on``; the form asks again when that blank changes.
+``depends_on``; the form asks again when that blank changes. A unit list whose order names a
+system, a battle or a stack before it (``interact SYS LAND``, ``split-stack STACK LABEL
+UNITS``) offers nothing until that one is chosen, and says so ("choose SYS first"): it listed
+every unit of the side (found by use).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from msgspec import Struct
 from msgspec.structs import replace
@@ -36,7 +40,7 @@ from campaign.rules.movement.query import MoveOptions
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.setup_rules import neutral_systems
 from campaign.rules.state import CampaignState, Where
-from campaign.views.orders import order_fields
+from campaign.views.orders import order_fields, registered_template
 
 #: Why a unit list offers nothing: the legal-order generator accepts none of its units now.
 NONE_MAY_GO = "none may go here now (DN-SEQ-2)"
@@ -61,6 +65,13 @@ UNIT_LISTS = frozenset(
 )
 #: Blanks that take one unit.
 ONE_UNIT = frozenset({"UNIT", "CARGO", "CARRIER", "PD"})
+#: Blanks whose choice the unit lists after them in the same order depend on: the system of
+#: an interaction or a lift-off, the battle, the stack split or merged.
+CONTEXT_BLANKS = frozenset({"SYS", "BATTLE", "STACK"})
+#: Blanks other than units narrowed, like them, to the values the order's candidates take
+#: (``campaign.rules.candidates``): interact's SYS offers only systems where ships may land,
+#: split-stack's STACK only stacks, not lone ships.
+NARROWED = frozenset({"SYS", "STACK"})
 
 #: The syntax of blanks typed as text (the placeholder of the field).
 SYNTAX = {
@@ -143,23 +154,37 @@ class FormChoices:
         keeps only what the legal-order generator accepts with them (issue 44 item 1)."""
         if alternatives:
             return FieldSpec([(a, a) for a in alternatives])
-        if "BATTLE" not in values and chosen and chosen.get("battle"):
-            values = {**values, "BATTLE": chosen["battle"]}  # a duty names it in its head
+        chosen = chosen or {}
+        words = blank_words(verb)
+        for model_field, word in words.items():  # a duty names them in its head
+            if word in CONTEXT_BLANKS and not values.get(word) and chosen.get(model_field):
+                values = {**values, word: chosen[model_field]}
+        units = blank in UNIT_LISTS or blank in ONE_UNIT
+        context = context_blank(verb, field) if units else None
+        if context is not None and not values.get(context):
+            return FieldSpec(
+                [],
+                multi=blank in UNIT_LISTS,
+                hint=f"choose {context} first",
+                depends_on=(context,),
+                empty=f"nothing to choose yet: choose {context} first",
+            )
         handler = _HANDLERS.get(blank)
-        if handler is not None:
-            found = handler(self, verb, values)
-            if found is not None:
-                return found
-        if blank in UNIT_LISTS or blank in ONE_UNIT:
-            return self._legal_only(verb, self._units(blank, values), field, chosen or {})
-        return FieldSpec([], hint=SYNTAX.get(blank, ""))
+        found = handler(self, verb, values) if handler is not None else None
+        if found is None and units:
+            found = self._units(blank, values)
+        if found is None:
+            return FieldSpec([], hint=SYNTAX.get(blank, ""))
+        if units or (blank in NARROWED and found.choices):
+            return self._legal_only(verb, found, field, chosen)
+        return found
 
     def _legal_only(
         self, verb: str, spec: FieldSpec, field: str, chosen: dict[str, str]
     ) -> FieldSpec:
-        """``spec`` without the units the order's handler would refuse in ``field`` with the
-        fields already ``chosen`` (``rules.candidates``: the same probe as the palette's
-        offer), asked again when any other field changes."""
+        """``spec`` without the values (units, systems, stacks) the order's handler would
+        refuse in ``field`` with the fields already ``chosen`` (``rules.candidates``: the same
+        probe as the palette's offer), asked again when any other field changes."""
         if self.side is None or not field:
             return spec
         full = {short: bid for bid, short in short_ids(self.state).items()}
@@ -173,7 +198,7 @@ class FormChoices:
         keep = set(allowed)
         choices = [choice for choice in spec.choices if choice[1] in keep]
         hint = spec.hint if choices else NONE_MAY_GO
-        others = tuple(f.name.upper() for f in order_fields(verb) if f.name != field)
+        others = tuple(word for name, word in blank_words(verb).items() if name != field)
         return replace(spec, choices=choices, hint=hint, depends_on=others, empty=NONE_MAY_GO)
 
     # --- places and kinds
@@ -245,7 +270,7 @@ class FormChoices:
 
     # --- movement
 
-    def _stack(self, _verb: str, _values: dict[str, str]) -> FieldSpec | None:
+    def _stack(self, verb: str, _values: dict[str, str]) -> FieldSpec | None:
         if self.side is None:
             return None
         choices = []
@@ -257,7 +282,10 @@ class FormChoices:
                     label,
                 )
             )
-        return FieldSpec(choices, hint="your stacks and lone ships")
+        stacks_only = verb in ("split-stack", "merge-stacks")  # a lone ship is no stack
+        return FieldSpec(
+            choices, hint="your stacks" if stacks_only else "your stacks and lone ships"
+        )
 
     def _destination(self, verb: str, values: dict[str, str]) -> FieldSpec | None:
         stack = values.get("STACK", "")
@@ -395,6 +423,19 @@ class FormChoices:
         )
         return FieldSpec(choices, multi=True, hint=f"{hint} (Space marks; empty: none)", empty=none)
 
+    def _others(self, verb: str, values: dict[str, str]) -> FieldSpec | None:
+        """The stacks and lone ships that may join the stack chosen (``merge-stacks``): the
+        side's groups, narrowed to those standing with it by the order's candidates."""
+        if self.side is None or verb != "merge-stacks":
+            return None
+        stack = values.get("STACK", "")
+        choices = [
+            (f"{label} ({len(units)})", label)
+            for label, units in movable_groups(self.state, self.ruleset, self.side).items()
+            if label != stack
+        ]
+        return FieldSpec(choices, multi=True, hint="stacks and lone ships (Space marks)")
+
     def _side(self, _verb: str, _values: dict[str, str]) -> FieldSpec:
         return FieldSpec([(side.value, side.value) for side in PLAYER_SIDES])
 
@@ -437,4 +478,28 @@ _HANDLERS: dict[str, Callable[[FormChoices, str, dict[str, str]], FieldSpec | No
     "AS": FormChoices._side,
     "R": FormChoices._range,
     "ENGAGEMENT": FormChoices._engagement,
+    "OTHERS": FormChoices._others,
 }
+
+
+@cache
+def blank_words(verb: str) -> dict[str, str]:
+    """Model field → the blank word ``verb``'s registered template writes for it (``system``
+    → ``SYS`` for ``interact SYS LAND BOMBARD DROPS``), in notation order."""
+    words = [word.strip('[]"') for word in registered_template(verb).split()[1:]]
+    fields = [f.name for f in order_fields(verb)]
+    return {
+        name: word.split("|")[0] if word.split("|")[0].isupper() else name.upper()
+        for name, word in zip(fields, words, strict=False)
+    }
+
+
+def context_blank(verb: str, field: str) -> str | None:
+    """The blank before model field ``field`` of ``verb`` whose choice its units depend on
+    (``SYS`` for interact's ``land``, ``STACK`` for split-stack's ``units``), if any."""
+    before: list[str] = []
+    for name, word in blank_words(verb).items():
+        if name == field:
+            return next((w for w in reversed(before) if w in CONTEXT_BLANKS), None)
+        before.append(word)
+    return None

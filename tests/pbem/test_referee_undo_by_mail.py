@@ -104,9 +104,29 @@ def test_referee_undo_is_sent_imported_and_play_goes_on(game, capsys):  # DN-ERR
         assert _run(capsys, "verify", NAME, *db)[0] == 0
 
 
+def test_consecutive_referee_undos_travel_and_the_receiver_reverts_the_same_orders(
+    game, capsys
+):  # DN-ERR-1
+    """Two referee undos in a row revert two orders (docs/referee-cli.md): the receiver works
+    out each restored state from its own log with the same rule, so the file imports and both
+    copies agree; the second undo reverted aslan's placement, not the first undo."""
+    sol, asl = game["dbs"]["solomani"], game["dbs"]["aslan"]
+    assert _run(capsys, "order", NAME, "solomani place-neutral keystone", *sol)[0] == 0
+    code, out, _ = _run(capsys, "undo", NAME, "--referee", "not keystone", *sol)
+    assert code == 0 and "reverted: solomani place-neutral keystone" in out, out
+    code, out, _ = _run(capsys, "undo", NAME, "--referee", REASON, *sol)
+    assert code == 0 and "reverted: aslan place-neutral span" in out, out
+    t3 = _export(game, "solomani", 3)
+    assert _import(game, "aslan", t3, "--allow-referee") == 0
+    assert _digest(asl) == _digest(sol)
+    _send(game, "aslan", "aslan place-neutral quillon", 4)
+    assert _digest(asl) == _digest(sol)
+
+
 def test_refused_referee_undo_is_withdrawn_and_play_goes_on(game, capsys):  # DN-ERR-1
     """The receiver does not agree: the sender withdraws the file, undoes the undo (it is no
-    longer shared) and sends his own move as file 3 instead; nothing dead-locks."""
+    longer shared; ``undo --yes``, as an undo of an undo) and sends his own move as file 3
+    instead; nothing dead-locks."""
     sol, asl = game["dbs"]["solomani"], game["dbs"]["aslan"]
     assert _run(capsys, "undo", NAME, "--referee", REASON, *sol)[0] == 0
     t3 = _export(game, "solomani", 3)
@@ -128,7 +148,11 @@ def test_refused_referee_undo_is_withdrawn_and_play_goes_on(game, capsys):  # DN
     assert code == 0 and "withdrawn" in out
     # found by use: "event 6 are orders not yet sent again" (DN-ERR-1)
     assert re.search(r"the orders of events? [0-9-]+ are not sent any more", out), out
-    assert _run(capsys, "undo", NAME, *sol)[0] == 0  # no longer shared: a plain undo
+    # no longer shared: a plain undo takes the referee undo back, once confirmed (an undo of
+    # an undo puts the order it reverted back in force: docs/referee-cli.md)
+    code, _, err = _run(capsys, "undo", NAME, *sol)
+    assert code == 1 and "confirm that with undo --yes" in err, err
+    assert _run(capsys, "undo", NAME, "--yes", *sol)[0] == 0
     t3 = _send(game, "solomani", "solomani place-neutral keystone", 3)
     assert json.loads(_unarmoured(t3))["body"]["header"]["exchange"] == 3
     _send(game, "aslan", "aslan place-neutral quillon", 4)

@@ -13,6 +13,7 @@ from campaign.app import CampaignService
 from campaign.rules.phases import Phase, SubPhase
 from campaign.tui.order_template import parse_template
 from campaign.tui.session import CampaignSession
+from campaign.views.choices import FieldSpec
 from tests.combat.campaign_helpers import Campaign, place
 
 BATTLE = "neb-a/aslan-solomani"
@@ -25,13 +26,20 @@ def session_on(service: CampaignService, game: Campaign) -> CampaignSession:
     return session
 
 
+def field_spec(
+    session: CampaignSession, notation: str, blank: str, values: dict[str, str] | None = None
+) -> FieldSpec:
+    """What the form of ``notation`` offers for ``blank``, the others holding ``values``."""
+    template = parse_template(notation)
+    field = next(b for b in template.blanks if b.name == blank)
+    return session.field_spec(template, field, values or {})
+
+
 def offered(
     session: CampaignSession, notation: str, blank: str, values: dict[str, str] | None = None
 ) -> list[str]:
     """The values the form of ``notation`` offers for ``blank``, the others holding ``values``."""
-    template = parse_template(notation)
-    field = next(b for b in template.blanks if b.name == blank)
-    return [value for _, value in session.field_spec(template, field, values or {}).choices]
+    return [value for _, value in field_spec(session, notation, blank, values).choices]
 
 
 def test_a_target_step_lists_only_free_units_of_the_battle(service: CampaignService):
@@ -141,3 +149,93 @@ def test_a_leftover_is_offered_whichever_engagement_is_chosen_first(service: Cam
     duty = "aslan target b1 UNIT ENGAGEMENT"
     assert offered(session, duty, "UNIT", {"ENGAGEMENT": "2"}) == ["A-CL-3"]
     assert offered(session, duty, "UNIT", {"ENGAGEMENT": "3"}) == []
+
+
+def test_a_unit_list_offers_nothing_until_the_system_it_depends_on_is_chosen(
+    service: CampaignService,
+):
+    """Found by use (DN-INT-1/4, DN-INT-5): before SYS was chosen, the interact form's LAND
+    listed every ship of the side that might land anywhere, and lift-off's UNITS every unit of
+    the side, ground troops and ships in space included. A unit list that depends on SYS now
+    offers nothing and says "choose SYS first"; once SYS is chosen, only what may act there:
+    the ships in that surface box for lift-off (not those in space, not the troops). SYS
+    itself offers only the systems where the order may be given."""
+    game = Campaign(
+        [
+            place("A-CL-1", "aslan:CL", "hex:neb-a"),
+            place("A-CL-2", "aslan:CL", "hex:neb-c"),
+            place("A-CL-3", "aslan:CL", "box:neb-c"),
+            place("A-RT-1", "aslan:RT-4", "box:neb-c"),
+            place("A-RT-2", "aslan:RT-4", "box:neb-b"),
+            place("N-RT-1", "neutral:RT-2", "box:neb-a"),
+        ],
+        sub_phase=SubPhase.INTERACTION,
+    )
+    game.enter()
+    session = session_on(service, game)
+    interact = "aslan interact SYS LAND BOMBARD DROPS"
+    for blank in ("LAND", "DROPS"):
+        spec = field_spec(session, interact, blank)
+        assert (spec.choices, spec.hint) == ([], "choose SYS first"), blank
+        assert spec.empty == "nothing to choose yet: choose SYS first"
+        assert spec.depends_on == ("SYS",)
+    assert offered(session, interact, "LAND", {"SYS": "neb-a"}) == ["A-CL-1"]
+    # DN-INT-1: a ship lands from the stellar hex; none stands over neb-b
+    assert sorted(offered(session, interact, "SYS")) == ["neb-a", "neb-c"]
+    lift_off = "aslan lift-off SYS UNITS"
+    assert field_spec(session, lift_off, "UNITS").choices == []
+    assert field_spec(session, lift_off, "UNITS").hint == "choose SYS first"
+    assert offered(session, lift_off, "UNITS", {"SYS": "neb-c"}) == ["A-CL-3"]  # DN-INT-5
+    assert offered(session, lift_off, "SYS") == ["neb-c"]
+
+
+def test_ground_losses_are_chosen_among_the_ground_units_of_the_box_named(
+    service: CampaignService,
+):
+    """DN-GND-2: the duty ``solomani remove-losses neb-a UNITS`` names the box in its head; the
+    list offered every unit of the side, ships in space and units at other systems included.
+    Now the ground units and PD of that box, the only ones the order accepts."""
+    game = Campaign(
+        [
+            place("A-RT-1", "aslan:RT-6", "box:neb-a"),
+            place("S-RT-1", "solomani:RT-3", "box:neb-a"),
+            place("S-AT-1", "solomani:AT-8", "box:neb-a"),
+            place("S-RT-2", "solomani:RT-3", "box:neb-c"),
+            place("S-DD-1", "solomani:DD", "hex:neb-a"),
+        ],
+        sub_phase=SubPhase.SURFACE,
+    )
+    game.enter([6, 1])  # Aslan 6 vs 11 (1:2) rolls 6: D, Solomani chooses one loss
+    session = session_on(service, game)
+    duty = "solomani remove-losses neb-a UNITS"
+    assert sorted(offered(session, duty, "UNITS")) == ["S-AT-1", "S-RT-1"]
+    palette = "solomani remove-losses SYS UNITS"
+    assert field_spec(session, palette, "UNITS").hint == "choose SYS first"
+    assert sorted(offered(session, palette, "UNITS", {"SYS": "neb-a"})) == ["S-AT-1", "S-RT-1"]
+
+
+def test_stack_orders_offer_the_units_and_stacks_of_the_stack_chosen(service: CampaignService):
+    """DN-MOV-2: split-stack's UNITS listed every unit of the side (the handler refuses any not
+    in the stack) and merge-stacks' OTHERS every unit, though it takes stacks and lone ships in
+    the same place. Both wait for STACK, then offer the stack's members / the other groups
+    standing where it stands."""
+    game = Campaign(
+        [
+            place("A-CL-1", "aslan:CL", "hex:neb-a", stack="s1"),
+            place("A-CL-2", "aslan:CL", "hex:neb-a", stack="s1"),
+            place("A-DD-1", "aslan:DD", "hex:neb-a", stack="s2"),
+            place("A-DD-2", "aslan:DD", "hex:neb-a"),
+            place("A-DD-3", "aslan:DD", "hex:neb-c", stack="s3"),
+            place("A-RT-1", "aslan:RT-4", "box:neb-a"),
+        ],
+        phase=Phase.FIRST_MOVEMENT,
+        sub_phase=None,
+    )
+    game.enter()
+    session = session_on(service, game)
+    split = "aslan split-stack STACK LABEL UNITS"
+    assert field_spec(session, split, "UNITS").hint == "choose STACK first"
+    assert sorted(offered(session, split, "UNITS", {"STACK": "s1"})) == ["A-CL-1", "A-CL-2"]
+    merge = "aslan merge-stacks STACK OTHERS"
+    assert field_spec(session, merge, "OTHERS").hint == "choose STACK first"
+    assert sorted(offered(session, merge, "OTHERS", {"STACK": "s1"})) == ["A-DD-2", "s2"]

@@ -10,6 +10,7 @@ import pytest
 from textual.widgets import Input, Static
 
 from campaign.app import CampaignService
+from campaign.rules.engine import state_digest
 from campaign.rules.ids import Side
 from campaign.rules.phases import Phase
 from campaign.tui.app import create_app
@@ -19,7 +20,15 @@ from campaign.tui.session import CampaignSession
 from campaign.tui.widgets.choice_field import ChoiceField
 from campaign.tui.widgets.mail_tab import MailTab
 from tests.fair.by_mail import SETUP  # the set-up orders after the neutrals (DN-SET-2..3)
-from tests.tui.pilot_helpers import SIZE, app_for, screen_lines, screen_of, send, tab_ready
+from tests.tui.pilot_helpers import (
+    SIZE,
+    app_for,
+    post_at_once,
+    screen_lines,
+    screen_of,
+    send,
+    tab_ready,
+)
 from tests.waiting import until
 
 CAMPAIGN = "mail"
@@ -299,5 +308,91 @@ def test_a_file_with_agreed_referee_orders_is_imported_after_a_question(
             assert "file 3 from solomani imported" in status, status
             assert receiver.load(CAMPAIGN).head.seq == sender.loaded.head.seq
             await until(pilot, lambda: "3 in" in mail_text(screen), "file 3 in the Mail tab")
+
+    asyncio.run(scenario())
+
+
+def test_a_referee_undo_in_a_file_is_asked_about_in_the_screens_words(
+    tmp_path: Path, no_keymap: Path
+):
+    """DN-ERR-1 (checked end to end after a report that a referee undo in a player's turn
+    file was refused in the CLI's words, `--allow-referee`): the Mail tab asks about the
+    sender's referee undo as about any referee order; ``n`` leaves the refusal worded for the
+    screen (its keys, the withdrawal as a command-line step, no CLI option) and the database
+    as it was; ``y`` imports it, the receiver working out the restored state from its own log,
+    so both copies agree."""
+    services = exchanged(tmp_path, 2)  # DN-SEQ-2: files 1 and 2 went to and fro
+    sender = CampaignSession(services[Side.SOLOMANI], CAMPAIGN)
+    sender.order("solomani place-neutral lantern")
+    sender.undo(referee_reason="misplaced")
+    sender.order("solomani place-neutral lantern")
+    turn = tmp_path / "turn-3.txt"
+    sender.export_turn(Side.SOLOMANI, str(turn))
+    receiver = services[Side.ASLAN]
+    head = receiver.load(CAMPAIGN).head
+
+    async def scenario() -> None:
+        async with app_for(receiver, no_keymap, CAMPAIGN).run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            prompt = await import_prompt(pilot, turn)
+            for answer in ("n", "y"):
+                await pilot.press("enter")
+                await until(pilot, lambda: isinstance(pilot.app.screen, Confirm), "the question")
+                question = " ".join(str(pilot.app.screen.query_one(Static).render()).split())
+                assert question == (
+                    "This file carries referee orders the other player gave (batch 2 "
+                    f"('referee undo \"misplaced\"', from event {head.seq + 2})): accept them?"
+                ), question
+                await pilot.press(answer)
+                if answer == "n":
+                    error = prompt.query_one("#prompt-error")
+                    await until(
+                        pilot,
+                        lambda e=error: pilot.app.screen is prompt and str(e.render()).strip(),
+                        "the path prompt saying why",
+                    )
+                    said = " ".join(str(error.render()).split())
+                    assert (
+                        "a referee undo in a file from solomani; refused unless you agreed to it "
+                        "(i (import) again and y when asked); if you did not, the sender "
+                        "withdraws the file (`campaign withdraw` on the command line)"
+                    ) in said, said
+                    assert "--allow-referee" not in said
+                    status = " ".join(str(screen.query_one("#status-line").render()).split())
+                    assert "--allow-referee" not in status and "✗ DN-ERR-1" in status, status
+                    assert receiver.load(CAMPAIGN).head == head
+            await until(pilot, lambda: pilot.app.screen is screen, "the prompt closed")
+            line = screen.query_one("#status-line", Static)
+            await until(pilot, lambda: "imported" in str(line.render()), "the import's outcome")
+            assert "file 3 from solomani imported" in str(line.render())
+            assert receiver.load(CAMPAIGN).head.seq == sender.loaded.head.seq
+            assert state_digest(screen.session.state) == state_digest(sender.state)
+
+    asyncio.run(scenario())
+
+
+def test_keys_typed_right_after_i_go_into_the_import_prompt(tmp_path: Path, no_keymap: Path):
+    """ADR 0054 (its gap "x and i"): ``i`` waits for the Mail tab to be built before it opens
+    the path prompt, so a path typed (or pasted) right after it went to the map: its ``/``
+    opened the Log tab's filter and the rest was typed there. Keys typed after a key that is
+    not typed into a field now wait until it has settled: ``i``, the path and Enter typed at
+    once import the file (DN-SEQ-2: file 3 from solomani)."""
+    services = exchanged(tmp_path, 2)
+    sender = CampaignSession(services[Side.SOLOMANI], CAMPAIGN)
+    sender.order("solomani place-neutral lantern")
+    turn = tmp_path / "turn-3.txt"
+    sender.export_turn(Side.SOLOMANI, str(turn))
+    receiver = services[Side.ASLAN]
+
+    async def scenario() -> None:
+        async with app_for(receiver, no_keymap, CAMPAIGN).run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            post_at_once(pilot.app, ["i", "ctrl+u", *str(turn), "enter"])
+            line = screen.query_one("#status-line", Static)
+            await until(pilot, lambda: "imported" in str(line.render()), "the import")
+            assert "file 3 from solomani imported" in str(line.render())
+            assert receiver.load(CAMPAIGN).head.seq == sender.loaded.head.seq
 
     asyncio.run(scenario())

@@ -86,6 +86,61 @@ def test_the_referee_undo_names_the_order_it_reverts(service: CampaignService, n
     asyncio.run(scenario())
 
 
+def test_after_a_referee_undo_u_says_what_it_puts_back_and_U_reverts_the_order_before(
+    service: CampaignService, no_keymap: Path
+):
+    """DN-ERR-1, found by use: ``u`` right after ``U`` asked "Undo referee undo …?" and took
+    the referee undo back, so the order it had reverted was in force again without a word; a
+    second ``U`` did the same while its prompt named the referee undo. ``u`` now asks what it
+    does ("… aslan range b1 is in force again"), ``n`` changes nothing; ``U`` names the order
+    before the reverted one and reverts that one; the status line says which order each undo
+    reverted or put back (docs/referee-cli.md, "Undoing a referee undo")."""
+
+    async def answer_u(pilot, key: str) -> str:
+        await pilot.press("escape", "u")
+        await until(pilot, lambda: isinstance(pilot.app.screen, Confirm), "u's question")
+        question = " ".join(str(pilot.app.screen.query_one(Static).render()).split())
+        await pilot.press(key)
+        await until(pilot, lambda: not isinstance(pilot.app.screen, Confirm), "answered")
+        return question
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
+            await open_battle_at_halden(pilot)
+            assert "✓" in await send(pilot, "aslan range b1")
+            screen = screen_of(pilot)
+            for reason, reverted in (("misread", "aslan range b1"), ("again", "aslan end-phase")):
+                await pilot.press("escape", "U")
+                await until(pilot, lambda: isinstance(pilot.app.screen, TextPrompt), "U's prompt")
+                prompt = pilot.app.screen
+                question = str(prompt.query_one(Static).render())
+                assert question == f"Referee undo of {reverted}: the reason (logged)", question
+                await until(pilot, lambda p=prompt: p.focused is not None, "the reason field")
+                prompt.query_one(Input).value = reason
+                await pilot.press("enter")
+                await until(pilot, lambda: pilot.app.screen is screen, "the prompt closed")
+                await until(pilot, lambda r=reverted: f"reverted: {r}" in status_of(pilot), "done")
+                if reason == "misread":  # u asks what it puts back; n: nothing changes
+                    head = screen.session.loaded.head
+                    question = await answer_u(pilot, "n")
+                    assert question == (
+                        'Undo referee undo "misread"? That takes the referee undo back: '
+                        "aslan range b1 is in force again."
+                    ), question
+                    assert screen.session.loaded.head == head
+            assert not screen.session.battles()  # the movement phase again: no battle yet
+            await answer_u(pilot, "y")  # takes "again" back: the end of the phase stands
+            await until(
+                pilot,
+                lambda: "undone: referee undo" in status_of(pilot),
+                "the undo of the referee undo",
+            )
+            assert screen.session.battles()  # the battle at Halden is open again, round 1
+            assert screen.session.battle_stage("halden/aslan-solomani") == "range"
+
+    asyncio.run(scenario())
+
+
 def test_a_players_undo_past_dice_is_refused_before_the_question(
     service: CampaignService, no_keymap: Path
 ):

@@ -223,7 +223,9 @@ def test_an_empty_choice_list_says_why_and_no_match_only_for_a_filter(
     """Found by use: with nothing typed, the jump form's PATH before a stack is chosen and the
     interact form's DROPS (DN-SEQ-2: no unit may drop there) said "no choice matches what is
     typed". An empty list says why it is empty; "no choice matches" only when a filter is typed
-    (DN-MOV-2, DN-INT-4)."""
+    (DN-MOV-2, DN-INT-4). Found by use later: before SYS was chosen, interact's LAND listed
+    every ship of the side; it says "choose SYS first", then lists the ships over the system
+    chosen (DN-INT-1)."""
 
     async def scenario() -> None:
         app = create_app(None, service=service, open_campaign="demo", side=Side.ASLAN)
@@ -246,7 +248,17 @@ def test_an_empty_choice_list_says_why_and_no_match_only_for_a_filter(
             screen_of(pilot).refresh_all()
             form = await open_form(pilot)
             assert form.head == "aslan interact"
-            # DN-SEQ-2 / DN-INT-4: no jump troops over Span, none may drop now
+            # found by use: before SYS, LAND listed every ship of the side (DN-INT-1)
+            for blank in ("LAND", "DROPS"):
+                assert list_rows(form, blank) == ["nothing to choose yet: choose SYS first"]
+            await pilot.press("enter")  # the first system offered: Eawyo
+            lands = ["A-CS-1", "A-CS-2", "A-TR-2"]  # rows "[ ] A-CS-1 CS 3-9-5[4] at Eawyo hex"
+            await until(
+                pilot,
+                lambda: [row.split()[2] for row in list_rows(form, "LAND")] == lands,
+                "Eawyo's ships",
+            )
+            # DN-SEQ-2 / DN-INT-4: no jump troops over Eawyo, none may drop now
             assert list_rows(form, "DROPS") == ["none may go here now (DN-SEQ-2)"]
 
     asyncio.run(scenario())

@@ -218,6 +218,82 @@ def test_a_burst_through_a_form_never_sends_an_order_other_than_the_one_typed(
     asyncio.run(scenario())
 
 
+def test_keys_typed_after_an_enter_that_moves_the_focus_go_where_it_moves_it(
+    service: CampaignService, no_keymap: Path
+):
+    """ADR 0054 gap 1, found by use under tmux at 80x24: ``e``, then ``main`` Enter ``sirehk``
+    Enter sent in one write left ``mainsirehk`` in the STACK filter and sent nothing: the
+    keys after the first Enter had been handed to the field it was leaving. Keys typed after
+    an Enter now wait until what the Enter did has settled (the focus moved on), so on the
+    map ``m`` Enter ``khtaoi`` Enter jumps the main stack to Khtaoi (it jumped nothing), and
+    in the form ``a-cs-1`` Enter ``sirehk`` Enter sends the jump to Sirehk. DN-MOV-2."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            head = service.load("demo").head.seq
+            await burst(pilot, "m", "enter", *"khtaoi", "enter")
+            await until(pilot, lambda: service.load("demo").head.seq > head, "the jump stored")
+            assert service.log("demo")[-1].order_text == "aslan jump main ftahr,khtaoi"
+            head = service.load("demo").head.seq
+            await pilot.press("escape", "e")
+            await until(pilot, lambda: isinstance(pilot.app.screen, OrderForm), "the form")
+            await burst(pilot, *"a-cs-1", "enter", *"sirehk", "enter")
+            await until(pilot, lambda: service.load("demo").head.seq > head, "the second jump")
+            stored = service.log("demo")[-1].order_text
+            assert stored == "aslan jump A-CS-1 aokhtel,sirehk", stored
+            await until(pilot, lambda: pilot.app.screen is screen, "the form closed")
+
+    asyncio.run(scenario())
+
+
+def test_a_tab_typed_before_a_new_dialog_is_drawn_moves_in_it(
+    service: CampaignService, no_keymap: Path
+):
+    """ADR 0054 gap "keys that arrive before a new dialog has drawn its fields": ``n`` on the
+    launcher, ``club``, seven Tabs and ``42`` in one burst (``n`` too) put ``club`` in the
+    name but the Tabs found no field yet, and ``42`` went into the name. The keys after ``n``
+    now wait until the dialog is drawn and its name field has the focus (DN-MAP-5: the seed
+    field)."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, None).run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert isinstance(pilot.app.screen, LauncherScreen)
+            await burst(pilot, "n", *"club", *["tab"] * 7, "4", "2")
+            await until(pilot, lambda: isinstance(pilot.app.screen, NewCampaignForm), "dialog")
+            form = pilot.app.screen
+            seed = form.query_one("#new-seed", Input)
+            await until(pilot, lambda: seed.value == "42", "the seed typed")
+            assert form.query_one("#new-name", Input).value == "club"
+
+    asyncio.run(scenario())
+
+
+def test_keys_typed_right_after_m_on_another_tab_go_to_the_stack_list(
+    service: CampaignService, no_keymap: Path
+):
+    """ADR 0054 gap "``m`` from another tab": ``m`` shows the map first and focuses its stack
+    list once it is drawn, so Enter and the keys after it, typed at once, went elsewhere. They
+    now wait for the map to be drawn: from the Forces tab, ``m`` Enter ``khtaoi`` Enter jumps
+    the main stack to Khtaoi (DN-MOV-2)."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = screen_of(pilot)
+            await pilot.press("2")
+            tabs = screen.query_one("#tabs", TabbedContent)
+            await until(pilot, lambda: tabs.active == "tab-forces", "the Forces tab")
+            head = service.load("demo").head.seq
+            await burst(pilot, "m", "enter", *"khtaoi", "enter")
+            await until(pilot, lambda: service.load("demo").head.seq > head, "the jump stored")
+            assert service.log("demo")[-1].order_text == "aslan jump main ftahr,khtaoi"
+
+    asyncio.run(scenario())
+
+
 def test_editing_keys_in_a_burst_act_where_they_were_typed(
     service: CampaignService, no_keymap: Path
 ):

@@ -34,6 +34,7 @@ from campaign.views.status import Status, status_report
 from campaign.views.status import status as status_view
 
 if TYPE_CHECKING:
+    from campaign.app.orders import TakeBack
     from campaign.app.reading import Sight
     from campaign.views.log import LogFilter as LogFilterType
 
@@ -199,11 +200,20 @@ def _kept_some(kept: LogFilterType, shown: Sequence[object], sight: Sight) -> bo
 
 
 def undo(args: argparse.Namespace) -> int:
+    """``campaign undo NAME``: an undo of a referee undo puts the order it reverted back in
+    force, so the service has it asked first on a terminal (``--yes``: without asking; with no
+    terminal and no ``--yes`` it is refused, saying what it would do)."""
+    ask = _ask_on_terminal if args.referee is None and sys.stdin.isatty() else None
     report = open_service(args).undo_report(
-        args.name, referee_reason=args.referee, seat=seat_of(args)
+        args.name, referee_reason=args.referee, seat=seat_of(args), take_back=args.yes, ask=ask
     )
     print_report(report)
     return 0
+
+
+def _ask_on_terminal(taking: TakeBack) -> bool:
+    """Ask on the terminal whether to take a referee undo back (``TakeBack.question``)."""
+    return input(f"{taking.question} [y/N] ").strip().lower() in ("y", "yes")
 
 
 def list_campaigns(args: argparse.Namespace) -> int:

@@ -826,12 +826,10 @@ def _offer_withdraw(state: CampaignState, side: Side | None, ruleset: Ruleset) -
     )
 
 
-@offered_when(JoinBattle)
-def _offer_join(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
-    """``side`` has a ship in a surface box that may lift off into a battle fought (or opened
-    by it) in that system now: between rounds, DN-MOV-6. The handler decides."""
-    if side is None:
-        return False
+@candidates_for("join-battle")
+def _join_candidates(state: CampaignState, side: Side, ruleset: Ruleset) -> Iterator[JoinBattle]:
+    """Each ship of ``side`` in a surface box with another side's units in space above it,
+    lifting off alone (DN-MOV-6): the forms' UNITS and the offer probe the same orders."""
     # a battle needs another side's units in space there (find_battles pairs the sides present
     # in the hex): a box with none above it is not tried unit by unit
     others_above = {
@@ -851,10 +849,14 @@ def _offer_join(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bo
             and place.system in others_above
         }
     )
-    candidates = (
-        JoinBattle(side=side, system=system, units=[unit.uid])
-        for system in systems
-        for unit in box_units(state, ruleset, system)
-        if unit.side == side and not unit.is_ground
-    )
-    return accepted(state, ruleset, candidates)
+    for system in systems:
+        for unit in box_units(state, ruleset, system):
+            if unit.side == side and not unit.is_ground:
+                yield JoinBattle(side=side, system=system, units=[unit.uid])
+
+
+@offered_when(JoinBattle)
+def _offer_join(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
+    """``side`` has a ship in a surface box that may lift off into a battle fought (or opened
+    by it) in that system now: between rounds, DN-MOV-6. The handler decides."""
+    return side is not None and accepted(state, ruleset, _join_candidates(state, side, ruleset))

@@ -504,14 +504,23 @@ def _offer_interact(state: CampaignState, side: Side | None, ruleset: Ruleset) -
     return side is not None and accepted(state, ruleset, _interact_candidates(state, side, ruleset))
 
 
+@candidates_for("lift-off")
+def _lift_off_candidates(state: CampaignState, side: Side, ruleset: Ruleset) -> Iterator[LiftOff]:
+    """Each ship of the acting side that may act, lifting off alone from its surface box
+    (DN-INT-5, DN-REA-1): the forms' UNITS, never a ship in space or a ground unit."""
+    if side is not state.acting:
+        return
+    for system in sorted(_acting_systems(state, Where.BOX)):
+        for unit in box_units(state, ruleset, system):
+            if unit.side == side and not unit.is_ground and _may_act(state, unit.uid):
+                yield LiftOff(side=side, system=system, units=[unit.uid])
+
+
 @offered_when(LiftOff)
 def _offer_lift_off(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
-    """The acting side has ships in a surface box that may act (DN-INT-5, DN-REA-1)."""
-    return any(
-        u.side == state.acting and not u.is_ground and _may_act(state, u.uid)
-        for system in sorted(_acting_systems(state, Where.BOX))
-        for u in box_units(state, ruleset, system)
-    )
+    """The acting side has ships in a surface box that may act (DN-INT-5, DN-REA-1): one of
+    the lift-offs the forms list is accepted."""
+    return side is not None and accepted(state, ruleset, _lift_off_candidates(state, side, ruleset))
 
 
 @offered_when(PdFire)
@@ -520,6 +529,23 @@ def _offer_pd_fire(state: CampaignState, side: Side | None, ruleset: Ruleset) ->
     return side is not None and any(
         pending.pd_owner is side for pending in _pending(state).values()
     )
+
+
+@candidates_for("remove-losses")
+def _remove_candidates(
+    state: CampaignState, side: Side, ruleset: Ruleset
+) -> Iterator[RemoveLosses]:
+    """For each box where ``side`` chooses ground losses, each of its ground units and PD
+    there, completed to the number of losses with the others (DN-GND-2): the forms' UNITS
+    offer every unit that may be one of the losses, and nothing else."""
+    for system, sides in sorted(_pending_losses(state).items()):
+        count = sides.get(side)
+        if count is None:
+            continue
+        own = [u.uid for u in ground_forces(box_units(state, ruleset, system)) if u.side is side]
+        for uid in own:
+            others = [other for other in own if other != uid]
+            yield RemoveLosses(side=side, system=system, units=[uid, *others[: count - 1]])
 
 
 @offered_when(RemoveLosses)

@@ -116,42 +116,46 @@ def _offer_form(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bo
     )
 
 
+@candidates_for("split-stack")
+def _split_candidates(state: CampaignState, side: Side, ruleset: Ruleset) -> Iterator[SplitStack]:
+    """Each member of each stack of ``side`` leaving it alone (the forms' UNITS: the members
+    of the stack chosen, DN-MOV-2)."""
+    if not _acting(state, side):
+        return
+    for label, members in stacks_of(state, side).items():
+        for member in members:
+            yield SplitStack(side=side, stack=label, label=None, units=[member])
+
+
 @offered_when(SplitStack)
 def _offer_split(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
     """``side`` has a stack to split."""
-    if not _acting(state, side):
-        return False
-    assert side is not None
-    return accepted(
-        state,
-        ruleset,
-        (
-            SplitStack(side=side, stack=label, label=None, units=members[:1])
-            for label, members in stacks_of(state, side).items()
-        ),
-    )
+    return side is not None and accepted(state, ruleset, _split_candidates(state, side, ruleset))
 
 
-@offered_when(MergeStacks)
-def _offer_merge(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
-    """Two stacks or lone ships of ``side`` stand in the same place."""
+@candidates_for("merge-stacks")
+def _merge_candidates(state: CampaignState, side: Side, ruleset: Ruleset) -> Iterator[MergeStacks]:
+    """Each stack of ``side`` with each other stack or lone ship standing in the same place
+    (the forms' OTHERS: the groups beside the stack chosen, DN-MOV-2)."""
     if not _acting(state, side):
-        return False
-    assert side is not None
+        return
     by_place: dict[str, list[str]] = {}
     for what in _groups(state, ruleset, side):
         members = stacks_of(state, side).get(what) or [what]
         place = state.units[members[0]].location.to_text()
         by_place.setdefault(place, []).append(what)
-    return accepted(
-        state,
-        ruleset,
-        (
-            MergeStacks(side=side, stack=g[0], others=g[1:2])
-            for g in by_place.values()
-            if len(g) > 1
-        ),
-    )
+    stacks = stacks_of(state, side)
+    for group in by_place.values():
+        for stack in (what for what in group if what in stacks):
+            for other in group:
+                if other != stack:
+                    yield MergeStacks(side=side, stack=stack, others=[other])
+
+
+@offered_when(MergeStacks)
+def _offer_merge(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
+    """A stack and another stack or lone ship of ``side`` stand in the same place."""
+    return side is not None and accepted(state, ruleset, _merge_candidates(state, side, ruleset))
 
 
 def _cargo_candidates(state: CampaignState, ruleset: Ruleset, side: Side) -> Iterator[Load]:

@@ -716,6 +716,9 @@ class CampaignScreen(Screen[None]):
             self.report_error(error.message)
             return
         asked_at = self.session.loaded.head
+        # an undo of a referee undo puts the order it reverted back in force: the question
+        # says so (found by use: it did so without a word)
+        taking_back = self.session.taking_back()
 
         def answered(yes: bool | None) -> None:
             if yes and self.session.loaded.head != asked_at:  # changed under the question
@@ -725,30 +728,34 @@ class CampaignScreen(Screen[None]):
                     "nothing was undone: look again, then u"
                 )
             elif yes:
-                self._undo()
+                self._undo(take_back=taking_back is not None)
 
-        self.app.push_screen(Confirm(f"Undo [b]{self._last_order()}[/b]?"), answered)
+        question = (
+            escape(taking_back.question)
+            if taking_back is not None
+            else f"Undo [b]{self._last_order()}[/b]?"
+        )
+        self.app.push_screen(Confirm(question), answered)
 
     def _last_order(self) -> str:
         """The last order as this seat reads it in the log (a face-down neutral's code hidden),
-        as markup: what ``u`` and ``U`` ask about."""
+        as markup: what ``u`` asks about (``U`` names the order it reverts, which after a
+        referee undo is the one before: ``CampaignSession.referee_undo_target``)."""
         rows = self.session.log_rows()
         return escape(rows[-1].order) if rows else "the last order"
 
-    def _undo(self, referee_reason: str | None = None) -> None:
-        """Take back the last order and say which (the question naming it has gone)."""
-        last = self._last_order()
+    def _undo(self, referee_reason: str | None = None, *, take_back: bool = False) -> None:
         try:
-            self.session.undo(referee_reason=referee_reason)
+            lines = self.session.undo(referee_reason=referee_reason, take_back=take_back)
         except CampaignError as error:
             self.report_error(error.message)
             if isinstance(error, ConflictError):  # the screen was behind: it shows it now
                 self.refresh_all()
             return
+        # what was taken back first (``undone: …``, ``reverted: …``), as the CLI prints it
+        taken = escape(lines[0]) if lines else "undone"
         self.report(
-            f"referee undo of {last} logged: {escape(referee_reason)}"
-            if referee_reason
-            else f"undone: {last}"
+            f"{taken} (referee undo logged: {escape(referee_reason)})" if referee_reason else taken
         )
         self.refresh_all()
 
@@ -758,6 +765,7 @@ class CampaignScreen(Screen[None]):
         referee's screen only)."""
         try:
             self.session.check_undo(override=True)
+            target = self.session.referee_undo_target()
         except CampaignError as error:
             self.report_error(error.message)
             return
@@ -766,9 +774,10 @@ class CampaignScreen(Screen[None]):
             if reason:
                 self._undo(referee_reason=reason)
 
+        # after a referee undo this is the order before the one it reverted, not the undo
         self.app.push_screen(
             TextPrompt(
-                f"Referee undo of [b]{self._last_order()}[/b]: the reason (logged)",
+                f"Referee undo of [b]{escape(target)}[/b]: the reason (logged)",
                 "type why the order is reverted",
             ),
             done,
