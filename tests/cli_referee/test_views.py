@@ -254,9 +254,9 @@ def test_set_up_refusals_list_the_legal_systems(tmp_path, capsys):
 
 
 def test_battles_shows_no_engagement_of_the_round_fought_under_the_next_round(db, capsys):
-    """DN-CBT-3, DN-CBT-7: after a round's fire the battle stands at the next round's withdrawal
+    """DN-CBT-3, DN-CBT-7: after a round's fire the battle stands at that round's withdrawal
     decision; found by use, `battles` listed the engagements of the round just fought under
-    "round 2, stage withdraw", a destroyed unit among them ("engagement 4: A-SC-1 vs S-CL-3").
+    the withdrawal stage, a destroyed unit among them ("engagement 4: A-SC-1 vs S-CL-3").
     Engagements are listed while they are formed and fired (stages assign and fire)."""
     for order in (
         f"aslan jump strike {TO_MARROW}",
@@ -271,7 +271,7 @@ def test_battles_shows_no_engagement_of_the_round_fought_under_the_next_round(db
     fire = ["order", "t", "aslan fire b1", "--dice", "1,1,1,1", "--referee", "all miss"]
     assert _run(db, capsys, *fire)[0] == 0
     code, out, _ = _run(db, capsys, "battles", "t")
-    assert code == 0 and "round 2, stage withdraw" in out
+    assert code == 0 and "round 1, stage withdraw" in out  # the round just fought's decision
     assert "engagement" not in out
     data = _json(db, capsys, "battles.schema.json", "battles", "t")
     assert data["battles"][0]["engagements"] == []
