@@ -216,3 +216,6 @@ def test_the_mail_lines_name_the_held_order_s_battle_b1(held: MailTable) -> None
     imported = solomani.pbem.import_turn(CAMPAIGN, path.read_bytes(), "held.json")
     assert f"its held order '{shown}' rolled here" in imported.line("held.json")
     assert any(f"aslan's order '{shown}'" in note for note in imported.notes)
+    answer = _export(held, SOLOMANI, "answer.json")
+    back = aslan.pbem.import_turn(CAMPAIGN, answer.read_bytes(), "answer.json")
+    assert any(f"decided your order '{shown}'" in note for note in back.notes), back.notes

@@ -52,6 +52,7 @@ class Rerun(Struct):
     rows: list[StoredEvent]
     answers: str | None = None
     keys: strict_exchange.StrictKeys | None = None
+    answers_shown: str | None = None  # ``answers`` as this seat reads it (its battle ``b1``)
     pending: str | None = None  # the order that ended the file, as this seat reads it
     sent_digest: str = ""  # the importing player's view at the file's last event
 
@@ -60,7 +61,7 @@ class Rerun(Struct):
         notes = []
         if self.answers is not None:
             notes.append(
-                f"strict dice: file {exchange} decided your order '{self.answers}' "
+                f"strict dice: file {exchange} decided your order '{self.answers_shown}' "
                 f"(it ended file {exchange - 1}) with {sender}'s contribution, opened "
                 "only now"
             )
@@ -187,6 +188,8 @@ def _replay(parts: Parts, arrival: Arrival, setup: PbemSetup, key: str, own: Sid
         check_not_empty(turn, source, local)
         receiver = own.value if own is not None else turn.header.side.enemy.value
         dice = strict_exchange.sources(turn, keys, answers, receiver)
+    # read at the file's base, where the answered order's battle is still the step's
+    shown = seen_text(answers, local.state, own) if answers is not None else None
     batches, rows = replay(
         name,
         turn,
@@ -199,7 +202,7 @@ def _replay(parts: Parts, arrival: Arrival, setup: PbemSetup, key: str, own: Sid
         answers=answers,
         dice=dice,
     )
-    return Rerun(batches, rows, answers, keys)
+    return Rerun(batches, rows, answers, keys, answers_shown=shown)
 
 
 def _answers(mail: MailRecord, exchange: int, files: tuple[PbemFile, ...]) -> str | None:
