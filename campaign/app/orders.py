@@ -255,7 +255,9 @@ class Orders(Campaigns):
             source = typed_dice_source(loaded, typed, seat)
         else:
             source = dice if dice is not None else SeededSource(loaded.row.dice_seed)
-        events = engine.decide(loaded.state, order, loaded.ruleset, source)
+        events = engine.decide(
+            loaded.state, order, loaded.ruleset, source, by_referee=seat.side is None
+        )
         # the log (and so every turn file) names a face-down counter by its alias, as the
         # ordering player knows it (DN-NEU-1); replays resolve the alias again
         logged = redact(order.to_notation(), loaded.state, order.side)

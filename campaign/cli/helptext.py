@@ -57,8 +57,10 @@ class CampaignParser(argparse.ArgumentParser):
 
     def _required_hint(self, missing: list[str]) -> str:
         """`` (e.g. EXAMPLE; `campaign list` shows the campaigns)`` for a missing argument: the
-        command's first example, and where the campaigns are listed when a campaign's name is
-        missing; empty when there is nothing to say."""
+        command's first example, where the campaigns are listed when a campaign's name is
+        missing, and what the command's ``missing_hint`` default (a callable given this parser,
+        e.g. the scenario games that have the command) says; empty when there is nothing to
+        say."""
         hints = []
         epilog = self.epilog or ""
         if epilog.startswith("examples:\n"):
@@ -70,6 +72,9 @@ class CampaignParser(argparse.ArgumentParser):
         )
         if "name" in missing and names_a_campaign:
             hints.append("`campaign list` shows the campaigns")
+        more = self.get_default("missing_hint")
+        if more is not None:
+            hints.append(more(self))
         return f" ({'; '.join(hints)})" if hints else ""
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 
-from campaign.cli.errors import lazy
+from campaign.cli.errors import Lazy, lazy
 from campaign.cli.helptext import add_command
 
 HANDLERS = "campaign.cli.handlers.scenario"
@@ -64,5 +64,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             verbs, verb, summary=summary, description=description, examples=examples
         )
         verb_parser.add_argument("game", help="scenario name, see `campaign scenario list`")
-        verb_parser.add_argument("rest", nargs=argparse.REMAINDER, help="options of the game")
-        verb_parser.set_defaults(func=lazy(HANDLERS, "dispatch", guarded=False), verb_name=verb)
+        rest = verb_parser.add_argument(
+            "rest", nargs=argparse.REMAINDER, help="options of the game"
+        )
+        rest.required = False  # a game may take no options: never reported as missing
+        verb_parser.set_defaults(
+            func=lazy(HANDLERS, "dispatch", guarded=False),
+            verb_name=verb,
+            # the games that have the verb, named when GAME is missing (found by use)
+            missing_hint=Lazy(HANDLERS, "games_hint"),
+        )

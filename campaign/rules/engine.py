@@ -119,16 +119,23 @@ def normalize(state: CampaignState, order: Order) -> Order:
 
 
 def decide(
-    state: CampaignState, order: Order, ruleset: Ruleset, source: DiceSource | None = None
+    state: CampaignState,
+    order: Order,
+    ruleset: Ruleset,
+    source: DiceSource | None = None,
+    *,
+    by_referee: bool = False,
 ) -> list[Event]:
     """The events ``order`` produces from ``state`` (see module docstring). Dice typed in for
-    the order (``EnteredDice``) must be exactly as many as it rolls (DN-ERR-1)."""
+    the order (``EnteredDice``) must be exactly as many as it rolls (DN-ERR-1). A refusal is
+    worded for the ordering side (face-down counters by alias, DN-NEU-1), or with
+    ``by_referee`` for the referee's seat, which reads every real id."""
     try:
         if isinstance(source, EnteredDice):
             return _decide_entered(state, order, ruleset, source)
         return _decide(state, order, ruleset, source)
     except CampaignError as error:
-        raise _as_seen_by(error, state, order.side) from None
+        raise _as_seen_by(error, state, None if by_referee else order.side) from None
 
 
 def read_typed(

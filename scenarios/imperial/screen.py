@@ -5,6 +5,7 @@ investor dialog and the final score table. Computer seats play through ``ai.choo
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -216,6 +217,10 @@ def standing_line(state: State) -> str:
     return "; ".join(parts)
 
 
+#: A reason's closing rule bracket (" (IMP-20)"): the score's title names its own rule once.
+_RULE_BRACKET = re.compile(r"\s*\(IMP-\d+\)$")
+
+
 class ScoreScreen(GameDialog[None]):
     """IMP-21: the score table, final or as it stands (``resigned``: the player who resigned,
     which ends the game with the scores as they stand)."""
@@ -231,7 +236,8 @@ class ScoreScreen(GameDialog[None]):
         """What the table is: the final score, the score when a player resigned, or the score
         so far of a game that goes on."""
         if self.state.ended:
-            return f"Final score — {self.state.ended} (IMP-21)"
+            reason = _RULE_BRACKET.sub("", self.state.ended)
+            return f"Final score (IMP-21) — {reason}"
         if self.resigned is not None:
             return (
                 f"Score at turn {self.state.turns} — {self.resigned} resigned, the game is over "

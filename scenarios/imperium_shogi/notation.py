@@ -2,7 +2,8 @@
 
 Moves: ``b2b3`` (step), ``b3b4+`` (step with repair, SHO-4), ``B*b3`` / ``CR*a2`` / ``MS*c3``
 (drops; the single letters ``C`` and ``M`` of the position text are accepted too). A step typed
-``b2-b3`` or ``b2xb3`` (Invector's way, INV-8) is read too, and written back as ``b2b3``.
+``b2-b3`` or ``b2xb3`` (Invector's way, INV-8) is read too, and written back as ``b2b3``. Squares
+and piece names are read in either case (``B2B3``, ``cr*A2``): none is ambiguous.
 
 Position text: ``<rank 4>/<rank 3>/<rank 2>/<rank 1> <hands> <side>``, for example the initial
 position ``mfc/1b1/1B1/CFM - r``.
@@ -62,9 +63,10 @@ def square_name(sq: int) -> str:
 
 
 def parse_square(text: str) -> int:
-    """Square index of ``a1``..``c4``; raises ``NotationError`` (SHO-10)."""
+    """Square index of ``a1``..``c4``, in either case (``B2`` is b2: a square's letter is
+    always a file); raises ``NotationError`` (SHO-10)."""
     try:
-        return _SQUARE_INDEX[text]
+        return _SQUARE_INDEX[text.lower()]
     except KeyError:
         raise NotationError(f"SHO-10: {text!r} is not a square (a1..c4)") from None
 
@@ -89,7 +91,7 @@ def parse_move(text: str) -> int:
         return DROP_BASE + slot | parse_square(target) << 4
     repair = raw.endswith("+")
     body = raw[:-1] if repair else raw
-    if len(body) == 5 and body[2] in "-x":  # ``b2-b3``, as Invector writes a move (INV-8)
+    if len(body) == 5 and body[2] in "-xX":  # ``b2-b3``, as Invector writes a move (INV-8)
         body = body[:2] + body[3:]
     if len(body) != 4:
         raise NotationError(f"SHO-10: {text!r} is not a move like b2b3, b3b4+ or B*b3")

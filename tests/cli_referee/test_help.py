@@ -149,12 +149,25 @@ def test_an_unknown_command_does_not_print_the_whole_list(capsys):
             "campaign completion: error: the following arguments are required: shell "
             "(e.g. campaign completion bash)",
         ),
+        (  # found by use (December 7): it said "required: game, rest" and named no game
+            ["scenario", "solve"],
+            "campaign scenario solve: error: the following arguments are required: game "
+            "(e.g. campaign scenario solve invector --size 4x3 --no-pie; "
+            "games: imperium-shogi, invector)",
+        ),
+        (
+            ["scenario", "perft"],
+            "campaign scenario perft: error: the following arguments are required: game "
+            "(e.g. campaign scenario perft imperium-shogi --depth 4; "
+            "games: imperium-shogi, invector)",
+        ),
     ],
 )
 def test_a_missing_argument_gets_an_example(argv, line, capsys):
     """``campaign status`` alone said only "required: name": the error line now shows the
-    command's first example (and, for a campaign's name, where the names are listed); the
-    completion script's own WORDS is not reported as missing."""
+    command's first example (and, for a campaign's name, where the names are listed; for a
+    scenario game's, the games that have the command); the completion script's own WORDS and
+    a game's own options are not reported as missing."""
     with pytest.raises(SystemExit) as stop:
         main(argv)
     assert stop.value.code == 2

@@ -14,6 +14,7 @@ from campaign.rules import narration
 from campaign.rules.errors import IllegalOrderError
 from campaign.rules.ids import Side
 from campaign.rules.movement import move_options
+from campaign.rules.seats import Seat
 from campaign.rules.views import HIDDEN_KIND, neutral_aliases, player_view
 from tests.engine.lantern import lantern_game
 from tests.integration.table import Table
@@ -62,8 +63,14 @@ def test_player_view_shows_aliases_and_hides_kinds(table: Table):
 
 def test_orders_may_name_a_face_down_counter_by_its_alias(table: Table):
     # DN-NEU-1: the alias is read back to the real counter (here: an unknown-unit refusal would
-    # name the alias; a stack order on a neutral names it as not the player's unit)
+    # name the alias; a stack order on a neutral names it as not the player's unit). The
+    # refusal is worded for the seat that gave the order: the alias for the Aslan player's,
+    # the real id for the referee's, who reads every real id (found by use, December 7)
     alias = neutral_aliases(table.state)["N-M-1"]
+    text = f"aslan form-stack g {alias.lower()}"
     with pytest.raises(IllegalOrderError) as refused:
-        table.play(f"aslan form-stack g {alias.lower()}")
+        table.service.submit(table.loaded, text, seat=Seat.of(Side.ASLAN))
     assert alias in str(refused.value) and "N-M-1" not in str(refused.value)
+    with pytest.raises(IllegalOrderError) as refused:
+        table.play(text)
+    assert "N-M-1" in str(refused.value) and alias not in str(refused.value)

@@ -198,3 +198,24 @@ def test_a_held_order_is_taken_back_until_it_is_sent(held: MailTable) -> None:
         aslan.service.undo(CAMPAIGN)
     aslan.pbem.withdraw(CAMPAIGN, number, "a second thought before any answer")
     assert aslan.service.undo_report(CAMPAIGN).lines[0].startswith(f"undone: {shown}")
+
+
+def test_the_mail_lines_name_the_held_order_s_battle_b1(held: MailTable) -> None:
+    """DN-ERR-1 (found by use, December 7): the export line ("ends with 'aslan range
+    solace/aslan-neutral'"), `exchanges` and the importer's notes ("its held order '…' rolled
+    here") named the held order's battle by its inner id; they name it ``b1`` as every screen
+    does."""
+    aslan, solomani = held.machines[ASLAN], held.machines[SOLOMANI]
+    text = aslan.pbem.ledger.strict_pending(CAMPAIGN).order_text
+    shown = seen_text(text, aslan.service.load(CAMPAIGN).state, ASLAN)
+    assert "/" in text and "/" not in shown
+    path = held.files_dir / "held.json"
+    exported = aslan.pbem.export_file(CAMPAIGN, ASLAN, path)
+    assert f"ends with '{shown}', whose dice" in exported.line("held.json")
+    assert f"ends with '{shown}' (strict dice)" in aslan.pbem.exchange_lines(CAMPAIGN)[-3]
+    imported = solomani.pbem.import_turn(CAMPAIGN, path.read_bytes(), "held.json")
+    assert f"its held order '{shown}' rolled here" in imported.line("held.json")
+    assert any(f"aslan's order '{shown}'" in note for note in imported.notes)
+    answer = _export(held, SOLOMANI, "answer.json")
+    back = aslan.pbem.import_turn(CAMPAIGN, answer.read_bytes(), "answer.json")
+    assert any(f"decided your order '{shown}'" in note for note in back.notes), back.notes

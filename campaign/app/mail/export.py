@@ -41,7 +41,8 @@ from campaign.rules import engine, fairplay
 from campaign.rules.canonical import canonical_json
 from campaign.rules.ids import Side
 from campaign.rules.seats import REFEREE, Seat
-from campaign.rules.views import face_down_ids
+from campaign.rules.state import CampaignState
+from campaign.rules.views import face_down_ids, seen_text
 from campaign.userfiles import FileRefusedError, StagedFile
 
 #: File names written as ASCII armour (an e-mail body) rather than JSON.
@@ -192,7 +193,7 @@ def export_turn(
     if signature is not None:
         parts.agreement.check_export_key(mail, side, signature)
     turn = TurnFile.seal(body, signature)
-    made = Exported(turn, turn.to_json(), armour(turn))
+    made = Exported(turn, turn.to_json(), armour(turn), held_as_read(turn, loaded.state, side))
     if deliver is not None:
         deliver(made)
     parts.ledger.record_export(
@@ -336,7 +337,9 @@ def rebuilt(mail: MailRecord, loaded: Loaded, record: PbemFile) -> Exported:
             f"file {exchange} was recorded by an older version of the tool, which kept no "
             "copy of its header; it cannot be rebuilt"
         )
+    state: CampaignState | None = None
     try:
+        state = local_copy(loaded, record.head_seq).state
         body = TurnBody(
             header=Header.model_validate_json(stored.header),
             batches=_batches(
@@ -345,7 +348,7 @@ def rebuilt(mail: MailRecord, loaded: Loaded, record: PbemFile) -> Exported:
                 record.base_seq,
                 record.head_seq,
                 setup,
-                face_down_ids(local_copy(loaded, record.head_seq).state),
+                face_down_ids(state),
             ),
             dice=DiceExchange(commitment=record.commitment, reveal=record.reveal),
             fair=_section_again(mail, exchange),
@@ -360,7 +363,15 @@ def rebuilt(mail: MailRecord, loaded: Loaded, record: PbemFile) -> Exported:
             "events as they were sent (a crossed file was resolved, or the log was edited; "
             "`campaign verify` tells which)"
         )
-    return Exported(turn, turn.to_json(), armour(turn))
+    held = held_as_read(turn, state, turn.header.side) if state is not None else None
+    return Exported(turn, turn.to_json(), armour(turn), held)
+
+
+def held_as_read(turn: TurnFile, state: CampaignState, side: Side) -> str | None:
+    """The order ``turn`` ends with (strict dice) as its sender ``side`` reads it at
+    ``state``, the file's last event: its battle by the short id every screen shows."""
+    pending = turn.header.pending_order
+    return seen_text(pending, state, side) if pending is not None else None
 
 
 def _section_again(mail: MailRecord, exchange: int) -> FairSection | None:

@@ -52,7 +52,8 @@ class Rerun(Struct):
     rows: list[StoredEvent]
     answers: str | None = None
     keys: strict_exchange.StrictKeys | None = None
-    pending: str | None = None
+    answers_shown: str | None = None  # ``answers`` as this seat reads it (its battle ``b1``)
+    pending: str | None = None  # the order that ended the file, as this seat reads it
     sent_digest: str = ""  # the importing player's view at the file's last event
 
     def notes(self, exchange: int, sender: str) -> list[str]:
@@ -60,7 +61,7 @@ class Rerun(Struct):
         notes = []
         if self.answers is not None:
             notes.append(
-                f"strict dice: file {exchange} decided your order '{self.answers}' "
+                f"strict dice: file {exchange} decided your order '{self.answers_shown}' "
                 f"(it ended file {exchange - 1}) with {sender}'s contribution, opened "
                 "only now"
             )
@@ -167,7 +168,7 @@ def _rerun(
     # what the sender's `campaign status` shows: the view at the file's last event, before
     # this machine adds anything (a held order rolled here, fair-play orders after the import)
     rerun.sent_digest = view_digest(local.state, own)
-    _decide_pending(loaded.row.name, turn, local, rerun, source)
+    _decide_pending(loaded.row.name, turn, local, rerun, source, own)
     return fair, rerun
 
 
@@ -187,6 +188,8 @@ def _replay(parts: Parts, arrival: Arrival, setup: PbemSetup, key: str, own: Sid
         check_not_empty(turn, source, local)
         receiver = own.value if own is not None else turn.header.side.enemy.value
         dice = strict_exchange.sources(turn, keys, answers, receiver)
+    # read at the file's base, where the answered order's battle is still the step's
+    shown = seen_text(answers, local.state, own) if answers is not None else None
     batches, rows = replay(
         name,
         turn,
@@ -199,7 +202,7 @@ def _replay(parts: Parts, arrival: Arrival, setup: PbemSetup, key: str, own: Sid
         answers=answers,
         dice=dice,
     )
-    return Rerun(batches, rows, answers, keys)
+    return Rerun(batches, rows, answers, keys, answers_shown=shown)
 
 
 def _answers(mail: MailRecord, exchange: int, files: tuple[PbemFile, ...]) -> str | None:
@@ -209,19 +212,23 @@ def _answers(mail: MailRecord, exchange: int, files: tuple[PbemFile, ...]) -> st
     return held_order(mail, exchange - 1) if ours else None
 
 
-def _decide_pending(name: str, turn: TurnFile, local: LocalCopy, rerun: Rerun, source: str) -> None:
+def _decide_pending(
+    name: str, turn: TurnFile, local: LocalCopy, rerun: Rerun, source: str, own: Side | None
+) -> None:
     """Strict dice: decide the order that ends ``turn`` here, with the dice our own
-    contribution completes; its batch and rows are added to ``rerun``."""
+    contribution completes; its batch and rows are added to ``rerun``, its text as ``own``
+    reads it before it is decided (its battle ``b1``, as every screen names it)."""
     text = turn.header.pending_order
     if text is None or rerun.keys is None:
         return
     last = rerun.rows[-1] if rerun.rows else None
     head = Head(last.seq, last.hash, last.batch) if last is not None else local.head
     dice = strict_exchange.pending_source(turn, rerun.keys, source)
+    shown = seen_text(text, local.state, own)
     batch, rows = decide_pending(name, turn, local.state, local.ruleset, dice, head, source)
     rerun.batches.append(batch)
     rerun.rows.extend(rows)
-    rerun.pending = text
+    rerun.pending = shown
 
 
 def _check(parts: Parts, arrival: Arrival) -> Checked:

@@ -19,6 +19,9 @@ class Exported(Struct, frozen=True):
     turn: TurnFile
     json_text: str
     armoured: str
+    #: strict dice: the order the file ends with as its sender reads it (its battle ``b1``,
+    #: ``views.seen_text``); the header keeps the inner id the receiver's rules decide
+    held: str | None = None
 
     def line(self, shown: str, *, again: bool = False) -> str:
         """What was written to ``shown`` (the path as the user gave it)."""
@@ -26,7 +29,7 @@ class Exported(Struct, frozen=True):
         again_note = " (again, byte for byte)" if again else ""
         return (
             f"{shown}: file {header.exchange} from {header.side.value}{again_note}, "
-            f"{carried(self.turn)}"
+            f"{carried(self.turn, self.held)}"
         )
 
 
@@ -110,8 +113,9 @@ def withdrawn_line(record: PbemFile) -> str:
     )
 
 
-def carried(turn: TurnFile) -> str:
-    """What a file carries, as ``export`` says it: its events and orders, and a shuffle pass."""
+def carried(turn: TurnFile, held: str | None = None) -> str:
+    """What a file carries, as ``export`` says it: its events and orders, a shuffle pass, and
+    the order it ends with (strict dice), as ``held`` names it when given."""
     header, batches = turn.header, turn.body.batches
     orders = (
         f"{events_text(header.base_seq + 1, header.head_seq)} ({plural(len(batches), 'order')})"
@@ -120,7 +124,7 @@ def carried(turn: TurnFile) -> str:
     )
     fair = turn.body.fair
     pending = (
-        f", ends with '{header.pending_order}', whose dice the other side's machine "
+        f", ends with '{held or header.pending_order}', whose dice the other side's machine "
         "rolls (strict dice)"
         if header.pending_order is not None
         else ""

@@ -38,7 +38,7 @@ from campaign.rules.ids import Side
 from campaign.rules.plain_text import check_reason
 from campaign.rules.seats import REFEREE, Seat
 from campaign.rules.state import CampaignState
-from campaign.rules.views import player_view
+from campaign.rules.views import player_view, seen_text
 from campaign.userfiles import StagedFile
 
 
@@ -137,6 +137,9 @@ class PbemService:
         files withdrawn."""
         mail = self.record(name)
         held = _held_orders(mail)
+        if held:  # the battles of the step by their short ids, as every screen names them
+            state, own = self.service.load(name).state, self.own_side(name)
+            held = {number: seen_text(text, state, own) for number, text in held.items()}
         lines = [
             f"{f.exchange:4} {f.direction:3} {f.side:9} "
             f"{events_text(f.base_seq + 1, f.head_seq)}  {f.body_sha256[:12]}"

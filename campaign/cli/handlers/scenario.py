@@ -18,6 +18,15 @@ def list_games(args: argparse.Namespace) -> int:
     return 0
 
 
+def games_hint(parser: argparse.ArgumentParser) -> str:
+    """``games: imperium-shogi, invector``: the scenario games that have the VERB of
+    ``parser`` (``campaign scenario VERB``: their module offers ``cli_VERB``), for the error
+    of a missing GAME."""
+    verb = parser.get_default("verb_name")
+    names = [entry.name for entry in registry.SCENARIOS if hasattr(entry.load(), f"cli_{verb}")]
+    return f"games: {', '.join(names) or 'none'}"
+
+
 def dispatch(args: argparse.Namespace) -> int:
     try:
         entry = registry.find(args.game)

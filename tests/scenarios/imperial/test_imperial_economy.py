@@ -10,6 +10,7 @@ import pytest
 from scenarios.imperial import ai, make_game
 from scenarios.imperial.investing import multiplier, scores, winners
 from scenarios.imperial.rules import legal_orders
+from scenarios.imperial.screen import ScoreScreen
 from scenarios.protocol import IllegalActionError, NotationError
 from tests.scenarios.imperial.helpers import await_, fresh, play, put
 
@@ -317,3 +318,18 @@ def test_hostile_army_blocks_a_factory_in_taxation():
     after = play(state, ("rondel", 7))
     assert after.marker["AH"] == 6 and after.power["AH"] == 1  # 2 (Budapest) + 4 chips
     assert after.cash[governor] == cash + 1
+
+
+def test_the_final_score_title_names_each_rule_once():
+    """IMP-20, IMP-21 (found by use, December 7): the final score's title read "Final score —
+    AH reached 25 power (IMP-20) (IMP-21)", two rule brackets in a row; it is one clean
+    title naming the score's rule once and the end's reason without its bracket."""
+    state = fresh()
+    state.power["AH"] = 24
+    state.chips.update({"portugal": "AH", "spain": "AH"})
+    state.rondel["AH"] = 6
+    after = play(state, ("rondel", 7))
+    assert ScoreScreen(after).title_text() == "Final score (IMP-21) — AH reached 25 power"
+    after.ended = "turn cap 60 (house safeguard)"
+    title = ScoreScreen(after).title_text()
+    assert title == "Final score (IMP-21) — turn cap 60 (house safeguard)"

@@ -45,6 +45,17 @@ def test_a_step_typed_the_invector_way_is_read_and_written_back_as_sho_10_has_it
     assert move_to_text(parse_move("b3-b4+")) == "b3b4+"
 
 
+def test_squares_in_capitals_are_read_as_squares():
+    """SHO-10 (found by use, December 7): ``B2B3`` was refused ("'B2' is not a square") where
+    Invector reads ``A1XB1``. A square's letter is a file whatever its case; a drop's piece
+    names read the same in either case, so ``b*B3`` is still ``B*b3``."""
+    assert parse_move("B2B3") == parse_move("b2b3")
+    assert parse_move("B3B4+") == parse_move("b3b4+")
+    assert parse_move("B3XB4") == parse_move("B3-b4") == parse_move("b3b4")
+    assert parse_move("CR*A2") == parse_move("cr*a2") == parse_move("CR*a2")
+    assert parse_square("C4") == parse_square("c4")
+
+
 @pytest.mark.parametrize(
     "text", ["b3", "b3b5", "d1a1", "X*b3", "B*", "b3b4++", "", "b3--b4", "b3+b4"]
 )

@@ -97,6 +97,17 @@ async def test_keyboard_select_highlights_and_moves_for_two_people():
 
 
 @pilot_test
+async def test_a_move_typed_in_capitals_is_played():
+    """SHO-10 (found by use, December 7): `m` `B2B3` Enter was refused ("'B2' is not a
+    square"); it plays b2b3."""
+    app = ShogiTestApp(red="human", blue="human")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = screen_of(app)
+        await pilot.press("m", *"B2B3", "enter")
+        await until(pilot, lambda: moves_of(screen) == ["b2b3"], "the move played")
+
+
+@pilot_test
 async def test_illegal_typed_move_changes_nothing():
     # SHO-3
     app = ShogiTestApp(red="human", blue="human")
