@@ -32,7 +32,7 @@ def fleets() -> Battle:
         for n in range(20):
             code = mix[n % len(mix)]
             members.append(Combatant.from_unit_type(f"{side}-{code}-{n}", units[f"{side}:{code}"]))
-    return Battle(system="bench", attacker=Side.SOLOMANI, defender=Side.ASLAN, units=members)
+    return Battle(system="bench", attacker=Side.SOLOMANI, defender=Side.ASLAN, units=tuple(members))
 
 
 def main() -> None:
