@@ -396,7 +396,8 @@ def _referee_undo(
         raise RefereeOrderError(
             f"{where}: a referee undo in a file from {turn.header.side.value}; refused unless "
             "you agreed to it (import with --allow-referee); if you did not, the sender "
-            "withdraws the file (`campaign withdraw`) and undoes the undo",
+            "withdraws the file (`campaign withdraw`) and takes his referee undo back "
+            "(`campaign undo --yes`)",
             source=source,
         )
     try:

@@ -34,10 +34,11 @@ KEY_WORDING = (
     ("import with --allow-referee", "i (import) again and y when asked"),
     ("confirm that with undo --yes", "u asks first"),
 )
-#: A CLI command in a refusal that no key of the screen does (taking a sent turn file back),
-#: said as a step on the command line rather than a bare command (docs/tui.md); once, however
-#: often the text is worded for the screen.
-CLI_ONLY = re.compile(r"`campaign withdraw[^`]*`(?! on the command line)")
+#: A CLI command in a refusal that no key of the screen does (taking a sent turn file back, and
+#: then the sender's own referee undo in his database), said as a step on the command line
+#: rather than a bare command (docs/tui.md); once, however often the text is worded for the
+#: screen.
+CLI_ONLY = re.compile(r"`campaign (?:withdraw|undo --yes)[^`]*`(?! on the command line)")
 
 
 def refusal_text(message: str) -> str:

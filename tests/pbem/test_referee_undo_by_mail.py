@@ -130,7 +130,11 @@ def test_refused_referee_undo_is_withdrawn_and_play_goes_on(game, capsys):  # DN
     sol, asl = game["dbs"]["solomani"], game["dbs"]["aslan"]
     assert _run(capsys, "undo", NAME, "--referee", REASON, *sol)[0] == 0
     t3 = _export(game, "solomani", 3)
+    capsys.readouterr()
     assert _import(game, "aslan", t3) == 1
+    # the refusal names both commands of the way out (found by use: it said "undoes the undo")
+    refusal = capsys.readouterr().err
+    assert "`campaign withdraw`" in refusal and "`campaign undo --yes`" in refusal, refusal
     code, _, err = _run(
         capsys,
         "export",

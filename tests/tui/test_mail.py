@@ -356,7 +356,8 @@ def test_a_referee_undo_in_a_file_is_asked_about_in_the_screens_words(
                     assert (
                         "a referee undo in a file from solomani; refused unless you agreed to it "
                         "(i (import) again and y when asked); if you did not, the sender "
-                        "withdraws the file (`campaign withdraw` on the command line)"
+                        "withdraws the file (`campaign withdraw` on the command line) and takes "
+                        "his referee undo back (`campaign undo --yes` on the command line)"
                     ) in said, said
                     assert "--allow-referee" not in said
                     status = " ".join(str(screen.query_one("#status-line").render()).split())
