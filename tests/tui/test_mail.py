@@ -23,6 +23,7 @@ from tests.fair.by_mail import SETUP  # the set-up orders after the neutrals (DN
 from tests.tui.pilot_helpers import (
     SIZE,
     app_for,
+    campaign_on_top,
     post_at_once,
     screen_lines,
     screen_of,
@@ -65,7 +66,7 @@ def test_export_import_and_history_from_the_campaign_screen(tmp_path: Path, no_k
 
     async def sender() -> None:
         async with app_for(service, no_keymap, CAMPAIGN).run_test(size=SIZE) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             screen = screen_of(pilot)
             assert "✓" in await send(pilot, "solomani place-neutral lantern")
             await pilot.press("x")
@@ -88,7 +89,7 @@ def test_export_import_and_history_from_the_campaign_screen(tmp_path: Path, no_k
 
     async def receiver() -> None:
         async with app_for(other, no_keymap, CAMPAIGN).run_test(size=SIZE) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             screen = screen_of(pilot)
             head = other.load(CAMPAIGN).head.seq
             bad = tmp_path / "bad.txt"
@@ -190,7 +191,7 @@ def test_the_newest_exchange_is_in_view_after_an_export_or_an_import(
     async def sender() -> None:
         app = app_for(services[Side.SOLOMANI], no_keymap, CAMPAIGN)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             assert "✓" in await send(pilot, "solomani end-phase")
             await pilot.press("6", "x")
             await until(pilot, lambda: form_shown(pilot.app, OrderForm, "#field-1"), "x's form")
@@ -202,7 +203,7 @@ def test_the_newest_exchange_is_in_view_after_an_export_or_an_import(
     async def receiver() -> None:
         app = app_for(services[Side.ASLAN], no_keymap, CAMPAIGN)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             await import_prompt(pilot, turn)
             await pilot.press("enter")
             await newest_in_view(pilot, "13 in")
@@ -231,7 +232,7 @@ def test_a_file_from_your_own_side_is_refused_with_a_step_you_can_take(
     async def scenario() -> None:
         app = app_for(services[Side.ASLAN], no_keymap, CAMPAIGN)
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             screen = screen_of(pilot)
             prompt = await import_prompt(pilot, turn)
             await pilot.press("enter")
@@ -272,7 +273,7 @@ def test_a_file_with_agreed_referee_orders_is_imported_after_a_question(
     async def scenario() -> None:
         app = create_app(no_keymap, service=receiver, open_campaign=CAMPAIGN, side=seat)
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             screen = screen_of(pilot)
             prompt = await import_prompt(pilot, turn)
             for answer in ("n", "y"):
@@ -333,7 +334,7 @@ def test_a_referee_undo_in_a_file_is_asked_about_in_the_screens_words(
 
     async def scenario() -> None:
         async with app_for(receiver, no_keymap, CAMPAIGN).run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             screen = screen_of(pilot)
             prompt = await import_prompt(pilot, turn)
             for answer in ("n", "y"):
@@ -388,7 +389,7 @@ def test_keys_typed_right_after_i_go_into_the_import_prompt(tmp_path: Path, no_k
 
     async def scenario() -> None:
         async with app_for(receiver, no_keymap, CAMPAIGN).run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             screen = screen_of(pilot)
             post_at_once(pilot.app, ["i", "ctrl+u", *str(turn), "enter"])
             line = screen.query_one("#status-line", Static)

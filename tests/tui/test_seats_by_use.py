@@ -20,6 +20,7 @@ from campaign.tui.widgets.choice_field import ChoiceField
 from tests.tui.pilot_helpers import (
     SIZE,
     battle_step,
+    campaign_on_top,
     screen_lines,
     screen_of,
     screen_on_top,
@@ -49,7 +50,7 @@ def test_a_refusal_keeps_the_optional_blanks_of_its_usage(
     async def scenario() -> None:
         app = create_app(no_keymap, service=service, open_campaign="demo")
         async with app.run_test(size=SIZE, notifications=True) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             status = await send(pilot, "aslan produce CL x y z")
             assert "produce KIND [COUNT] [LOCATION]" in status, status
             await until(pilot, lambda: bool(app.screen.query(Toast)), "the refusal's toast")
@@ -87,7 +88,7 @@ def test_dice_sent_with_no_order_put_the_cursor_in_the_order_line(
         async with create_app(no_keymap, service=service, open_campaign="demo").run_test(
             size=SIZE
         ) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             screen = screen_of(pilot)
             await pilot.press("d", "3")
             dice = screen.query_one("#dice", Input)
@@ -116,7 +117,7 @@ def test_a_players_dice_field_in_a_seeded_campaign_takes_no_dice(
     async def scenario() -> None:
         app = create_app(no_keymap, service=service, open_campaign="demo", side=Side.ASLAN)
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             screen = screen_of(pilot)
             dice = screen.query_one("#dice", Input)
             assert dice.placeholder == "no typed dice: seeded"
@@ -146,7 +147,7 @@ def test_e_says_whom_the_game_waits_for_when_the_player_may_give_other_orders(
     async def scenario() -> None:
         app = create_app(no_keymap, service=service, open_campaign="demo", side=Side.ASLAN)
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             screen = screen_of(pilot)
             screen.report("")
             await pilot.press("escape", "e")
@@ -172,7 +173,7 @@ def test_enter_on_a_stack_outside_movement_keeps_the_keys_on_the_stacks(
         async with create_app(no_keymap, service=service, open_campaign="demo").run_test(
             size=SIZE
         ) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             assert "✓" in await send(pilot, "aslan end-phase")
             screen = screen_of(pilot)
             stacks = screen.query_one("#stack-list")
@@ -202,7 +203,7 @@ def test_e_on_an_awaited_choice_offers_the_other_choices(service: CampaignServic
     async def scenario() -> None:
         app = create_app(no_keymap, service=service, open_campaign="demo", side=Side.SOLOMANI)
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             await pilot.press("escape", "e")
             await until(pilot, lambda: screen_on_top(pilot.app, OrderForm), "the form")
             form = pilot.app.screen
@@ -242,7 +243,7 @@ def test_enter_on_a_prefilled_step_with_blanks_opens_its_form(
         async with create_app(no_keymap, service=service, open_campaign="demo").run_test(
             size=SIZE
         ) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             screen = screen_of(pilot)
             await pilot.press("escape", "n")
             order = screen.query_one("#order", Input)
@@ -268,7 +269,7 @@ def test_an_undo_says_which_order_it_took_back(service: CampaignService, no_keym
         async with create_app(no_keymap, service=service, open_campaign="demo").run_test(
             size=SIZE
         ) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             assert "✓" in await send(pilot, "aslan jump A-CL-1 hlirakh")
             screen = screen_of(pilot)
             screen.report("")
@@ -301,7 +302,7 @@ def test_a_players_economy_tab_starts_with_his_own_income(
     async def economy(side: Side | None) -> str:
         app = create_app(no_keymap, service=service, open_campaign="demo", side=side)
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             screen = screen_of(pilot)
             await pilot.press("escape", "3")
             await until(pilot, lambda: bool(screen.query("#economy")), "the Economy tab")
@@ -343,7 +344,7 @@ def test_a_maintenance_list_with_nothing_to_offer_says_why(
     async def scenario() -> None:
         app = create_app(no_keymap, service=service, open_campaign="full", side=Side.ASLAN)
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             assert screen_of(pilot).session.awaited_order() == (
                 "aslan maintain [UNPAID|-] [RECOVER|-]"
             )
@@ -374,7 +375,7 @@ def test_the_battle_tab_indents_what_it_wraps(service: CampaignService, no_keyma
         async with create_app(no_keymap, service=service, open_campaign="demo").run_test(
             size=(80, 24)
         ) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             screen = screen_of(pilot)
             await pilot.press("escape", "4")
             await until(pilot, lambda: bool(screen.query("#battle")), "the Battle tab")
@@ -420,13 +421,13 @@ def test_after_a_move_the_stack_list_goes_on_to_a_stack_that_may_move(
     async def scenario() -> None:
         app = create_app(no_keymap, service=service, open_campaign="demo", side=Side.ASLAN)
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             screen = screen_of(pilot)
             stacks = screen.query_one("#stack-list", OptionList)
             await pilot.press("escape", "m")
             await until(pilot, lambda: stacks.has_focus, "the stacks focused")
             stacks.highlighted = screen._stack_ids.index("A-CL-1")
-            await pilot.pause()
+            await until(pilot, lambda: screen.map_tab.selected_stack == "A-CL-1", "A-CL-1 chosen")
             await pilot.press("enter", "1")
             await until(pilot, lambda: "A-CL-1 jumps" in status_of(pilot), "the move")
             await until(pilot, lambda: stacks.has_focus, "the stacks focused again")
@@ -447,7 +448,7 @@ def test_the_log_table_shows_square_brackets_as_written(service: CampaignService
         async with create_app(no_keymap, service=service, open_campaign="demo").run_test(
             size=(160, 48)
         ) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             assert "✓" in await send(pilot, 'referee set-ru aslan 117 "[fix] count"')
             screen = screen_of(pilot)
             await pilot.press("escape", "5")
@@ -479,7 +480,7 @@ def test_an_exported_files_path_is_shown_as_written(tmp_path: Path, no_keymap: P
         async with create_app(no_keymap, service=service, open_campaign="mail").run_test(
             size=(160, 48)
         ) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             screen = screen_of(pilot)
             assert "✓" in await send(pilot, "solomani place-neutral lantern")
             await pilot.press("escape", "x")
@@ -510,7 +511,7 @@ def test_the_dice_hint_of_a_typed_order_fits_the_dice_field(
         async with create_app(no_keymap, service=service, open_campaign="demo").run_test(
             size=(80, 24)
         ) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             screen = screen_of(pilot)
             dice = screen.query_one("#dice", Input)
             await pilot.press("escape", "o", *"aslan range b1")
