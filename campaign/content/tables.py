@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import ValidationError
-
 from campaign.content.csv_lines import parse_enum, read_csv
 from campaign.content.errors import DataFileError
 from campaign.content.toml_lines import read_toml
 from campaign.rules.ids import CombatResult, TableLabel
+from campaign.rules.model import ModelError
 from campaign.rules.ruleset import DIE_FACES, CombatTable, HouseRules, parse_odds
 
 #: The tables the engine needs (file stems under data/tables/).
@@ -117,5 +116,5 @@ def load_house_rules_with_label(path: Path) -> tuple[HouseRules, TableLabel]:
             raise DataFileError(path, line, f"{key}: must be true or false, not {value!r}")
     try:
         return HouseRules(**switches), table_label
-    except ValidationError as error:  # pragma: no cover - keys and types were checked above
+    except ModelError as error:  # pragma: no cover - keys and types were checked above
         raise DataFileError(path, None, str(error)) from None

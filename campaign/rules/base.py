@@ -15,9 +15,8 @@ Subclass like this (see docs/engine.md)::
 
 from typing import ClassVar
 
-from pydantic import BaseModel, ConfigDict
-
 from campaign.rules.ids import Side
+from campaign.rules.model import Model
 from campaign.rules.order_text import format_value, quote, side_text
 from campaign.rules.state import Roll
 
@@ -25,10 +24,8 @@ from campaign.rules.state import Roll
 MAX_BULK = 64
 
 
-class Order(BaseModel):
+class Order(Model, frozen=True):
     """A request to change the campaign. ``side`` None means the referee."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     type: str
     side: Side | None = None
@@ -56,10 +53,8 @@ class Order(BaseModel):
         return self.to_notation()
 
 
-class Event(BaseModel):
+class Event(Model, frozen=True):
     """Something that happened. ``rolls`` holds every die rolled to decide it (DN-ERR-1)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     #: True for events whose content is hidden from players (face-down neutrals): views such as
     #: the CLI log show only the event type, not its data or dice.

@@ -29,9 +29,9 @@ neutral PD revealed in a surface box that already holds a PD is set aside then (
 """
 
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from msgspec import Meta
 
 from campaign.rules.base import Event, Order
 from campaign.rules.dice import Dice
@@ -338,7 +338,7 @@ class SealDeck(Order):
     """``aslan seal-deck 3f1c…``: the deck both machines agreed (fair mode, ADR 0028)."""
 
     type: Literal["seal-deck"] = "seal-deck"
-    digest: str = Field(min_length=64, max_length=64, pattern="^[0-9a-f]{64}$")
+    digest: Annotated[str, Meta(min_length=64, max_length=64, pattern="^[0-9a-f]{64}$")]
 
 
 @event_type
@@ -355,8 +355,8 @@ class Share(Order):
     """``solomani share box-3 9a0f…``: this side's key for card ``box-3``."""
 
     type: Literal["share"] = "share"
-    card: str = Field(min_length=1, max_length=20)
-    share: str = Field(min_length=MAX_SHARE, max_length=MAX_SHARE, pattern="^[0-9a-f]+$")
+    card: Annotated[str, Meta(min_length=1, max_length=20)]
+    share: Annotated[str, Meta(min_length=MAX_SHARE, max_length=MAX_SHARE, pattern="^[0-9a-f]+$")]
 
 
 @event_type
@@ -376,8 +376,8 @@ class Reveal(Order):
     """``aslan reveal box-3 neutral:RT-2/1``: the label both shares open card ``box-3`` to."""
 
     type: Literal["reveal"] = "reveal"
-    card: str = Field(min_length=1, max_length=20)
-    label: str = Field(min_length=1, max_length=80)
+    card: Annotated[str, Meta(min_length=1, max_length=20)]
+    label: Annotated[str, Meta(min_length=1, max_length=80)]
 
 
 @event_type

@@ -8,10 +8,13 @@ first error is described: one line, naming the field by its path (``body.batches
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
-from pydantic_core import ErrorDetails
+from campaign.rules.model import ModelError
+
+if TYPE_CHECKING:  # pydantic is imported only where a pydantic model (the store's) is validated
+    from pydantic import ValidationError
+    from pydantic_core import ErrorDetails
 
 #: Error types whose sentence needs no value from the error's context.
 _FIXED = {
@@ -71,7 +74,7 @@ def field_path(location: tuple[Any, ...]) -> str:
     return ".".join(parts)
 
 
-def sentence(detail: ErrorDetails) -> str:
+def sentence(detail: "ErrorDetails") -> str:
     """What is wrong, for one entry of ``ValidationError.errors()``."""
     kind = detail["type"]
     context = detail.get("ctx") or {}
@@ -86,8 +89,15 @@ def sentence(detail: ErrorDetails) -> str:
     return "is not valid"
 
 
-def field_problem(error: ValidationError) -> str:
+def field_problem(error: "ValidationError | ModelError") -> str:
     """``FIELD: what is wrong`` for the first error of ``error`` (one line)."""
+    if isinstance(error, ModelError):
+        from campaign.rules.struct_errors import struct_problem
+
+        problem = struct_problem(error.error, error.root)
+        if not error.under:
+            return problem
+        return f"{error.under}.{problem}" if ": " in problem else f"{error.under}: {problem}"
     details = error.errors(include_url=False, include_input=False)
     if not details:  # pragma: no cover - pydantic always reports at least one
         return "is not valid"

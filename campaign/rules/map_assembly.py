@@ -13,10 +13,12 @@ Everything here is pure: sections arrive as validated models, randomness as a
 import random
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
+from typing import Annotated
 
-from pydantic import Field, ValidationError
+from msgspec import Meta
 
 from campaign.rules.ids import PLAYER_SIDES, Side
+from campaign.rules.model import ModelError
 from campaign.rules.ruleset import (
     Frozen,
     HexCoord,
@@ -64,7 +66,7 @@ class EdgeConnector(Frozen):
     """
 
     edge: Edge
-    at: int = Field(ge=1)
+    at: Annotated[int, Meta(ge=1)]
     system: str
     unexplored: bool = False
 
@@ -79,8 +81,8 @@ class Section(Frozen):
 
     key: str
     name: str
-    width: int = Field(ge=1)
-    height: int = Field(ge=1)
+    width: Annotated[int, Meta(ge=1)]
+    height: Annotated[int, Meta(ge=1)]
     home: Side | None = None
     nebula: bool = False
     systems: tuple[StarSystem, ...]
@@ -258,7 +260,7 @@ def _build_map(
             section_height=first.height,
             nebula=nebula,
         )
-    except ValidationError as error:  # e.g. a system id used in two sections
+    except ModelError as error:  # e.g. a system id used in two sections
         reasons = "; ".join(str(detail["msg"]) for detail in error.errors())
         raise AssemblyError(f"the sections do not form a valid map: {reasons}") from None
 

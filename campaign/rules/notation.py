@@ -34,12 +34,12 @@ from collections.abc import Callable
 from enum import Enum
 from typing import Any, Union, get_args, get_origin
 
-from pydantic import BaseModel, ValidationError
-from pydantic_core import ErrorDetails
 
 from campaign.rules.base import Order
 from campaign.rules.errors import InvalidOrderError
 from campaign.rules.field_errors import field_path, field_problem, sentence
+from campaign.rules.model import Model, ModelError
+from campaign.rules.struct_errors import Detail, struct_details
 from campaign.rules.ids import ORDER_GIVERS, Side
 from campaign.rules.order_text import REFEREE, side_text
 from campaign.rules.plain_text import control_character
@@ -122,7 +122,7 @@ def _convert(annotation: Any, token: str) -> Any:
 def _text_reader(inner: Any) -> Callable[[str], Any] | None:
     """The ``parse`` of a model read from one token (a ``Location``), or None."""
     parse = getattr(inner, "parse", None)
-    if isinstance(inner, type) and issubclass(inner, BaseModel) and parse is not None:
+    if isinstance(inner, type) and issubclass(inner, Model) and parse is not None:
         return parse  # type: ignore[no-any-return]
     return None
 
@@ -252,7 +252,7 @@ def parse_order(text: str, state: CampaignState | None = None) -> Order:
         data[name] = _convert(cls.model_fields[name].annotation, _canonical_case(name, token))
     try:
         return cls.model_validate(data)
-    except ValidationError as error:
+    except ModelError as error:
         template = order_spec(verb).shown_in(state)[0]
         words = template.split()[1:]  # one word of the usage per argument
         raise InvalidOrderError(
@@ -320,28 +320,28 @@ _USAGE_NAME = re.compile(r'^[\["]*([A-Z][A-Z0-9_>-]*)[\]"]*$')
 
 
 def _argument_problem(
-    error: ValidationError, words: list[str], fields: list[str], cls: type[Order]
+    error: ModelError, words: list[str], fields: list[str], cls: type[Order]
 ) -> str:
     """``ARGUMENT: what is wrong``, the argument named as the usage ``words`` name it
     (``STACK``, not the field ``what``; ``SIDE``, not ``target``), so the refusal points at a
     word of the usage printed with it; the field's own name where the usage has no word for
     it. A word that is none of a fixed set of choices (a side, a range) gets a "did you mean"
     as the order's first word does."""
-    details = error.errors(include_url=False)
-    location = tuple(details[0].get("loc", ())) if details else ()
+    detail = struct_details(error.error, error.root)
+    location = detail["loc"]
     if not location or location[0] not in fields:
         return field_problem(error)
     index = fields.index(str(location[0]))
-    hint = _choice_hint(details[0], cls, str(location[0])) if len(location) == 1 else ""
+    hint = _choice_hint(detail, cls, str(location[0])) if len(location) == 1 else ""
     named = _argument_name(words, index)
     if named is None:
         return field_problem(error) + hint
     inner = field_path(location[1:])
     where = named + (f".{inner}" if inner else "")
-    return f"{where}: {sentence(details[0]).replace(chr(10), ' ').strip()}{hint}"
+    return f"{where}: {sentence(detail).replace(chr(10), ' ').strip()}{hint}"
 
 
-def _choice_hint(detail: ErrorDetails, cls: type[Order], name: str) -> str:
+def _choice_hint(detail: Detail, cls: type[Order], name: str) -> str:
     """``"; did you mean 'aslan'?"`` when the word given for field ``name`` of ``cls``, one of
     a fixed set of choices (an enum or a literal), is close to one of them; else ``""``."""
     given = detail.get("input")

@@ -5,9 +5,9 @@ Undo never crosses a die roll; past that point the referee restores an earlier s
 referee orders. Every override is an event with the referee's reason, visible in the log.
 """
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, model_validator
+from msgspec import Meta
 
 from campaign.rules.base import Event, Order
 from campaign.rules.combat import book
@@ -43,11 +43,9 @@ class RefereeRestored(VersionedEvent):
     state: dict[str, Any] | None = None
     state_text: str | None = None
 
-    @model_validator(mode="after")
-    def _one_state(self) -> "RefereeRestored":
+    def __post_init__(self) -> None:
         if (self.state is None) == (self.state_text is None):
             raise ValueError("a referee-restored event carries exactly one of state, state_text")
-        return self
 
 
 @event_type
@@ -94,8 +92,8 @@ class SetRu(Order):
 
     type: Literal["set-ru"] = "set-ru"
     target: Side
-    ru: int = Field(ge=0, le=MAX_RU)
-    reason: str = Field(min_length=1, max_length=500)
+    ru: Annotated[int, Meta(ge=0, le=MAX_RU)]
+    reason: Annotated[str, Meta(min_length=1, max_length=500)]
 
 
 @order_type(
@@ -112,7 +110,7 @@ class AdjustUnit(Order):
     unit: str
     location: Location | None
     disrupted: bool | None
-    reason: str = Field(min_length=1, max_length=500)
+    reason: Annotated[str, Meta(min_length=1, max_length=500)]
 
 
 @decides(SetRu)

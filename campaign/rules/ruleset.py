@@ -8,12 +8,11 @@ hashed safely.
 This module is the contract between the content loaders and the engine. Extend it; do not fork it.
 """
 
-from collections.abc import Mapping
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Self
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
+from msgspec import Meta, field
 
 from campaign.rules.errors import KindHidden
 from campaign.rules.ids import (
@@ -26,23 +25,17 @@ from campaign.rules.ids import (
     UnitCategory,
     UnitFlag,
 )
+from campaign.rules.model import Model
 
 
-class Frozen(BaseModel):
+class Frozen(Model, frozen=True):
     """Base for immutable value objects of the ruleset."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
-
-class Indexed(Frozen):
-    """A frozen model that keeps private lookup indexes, built in ``model_post_init``."""
-
-    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
-        """A copy; with ``update`` the indexes are rebuilt (and checked) for the new contents."""
-        copied = super().model_copy(update=update, deep=deep)
-        if update:
-            copied.model_post_init(None)
-        return copied
+class Indexed(Frozen, dict=True):
+    """A frozen model that keeps private lookup indexes in its instance dict, built (and
+    checked) in ``__post_init__``, which runs whenever one is made: constructed, read from
+    data, or copied with ``model_copy``."""
 
 
 class UnitType(Frozen):
@@ -58,14 +51,14 @@ class UnitType(Frozen):
     code: str
     name: str
     category: UnitCategory
-    cost: int = Field(ge=0)
-    conscription_cost: int | None = Field(default=None, ge=0)
-    beam: int = Field(default=0, ge=0)
-    missile: int = Field(default=0, ge=0)
-    defence: int = Field(default=0, ge=0)
-    maintenance: int = Field(default=0, ge=0)
-    strength: int = Field(default=0, ge=0)  # ground strength (GROUND) or PD defence (PD)
-    count: int = Field(ge=0)
+    cost: Annotated[int, Meta(ge=0)]
+    conscription_cost: Annotated[int, Meta(ge=0)] | None = None
+    beam: Annotated[int, Meta(ge=0)] = 0
+    missile: Annotated[int, Meta(ge=0)] = 0
+    defence: Annotated[int, Meta(ge=0)] = 0
+    maintenance: Annotated[int, Meta(ge=0)] = 0
+    strength: Annotated[int, Meta(ge=0)] = 0  # ground strength (GROUND) or PD defence (PD)
+    count: Annotated[int, Meta(ge=0)]
     flags: frozenset[UnitFlag] = frozenset()
 
     def has(self, flag: UnitFlag) -> bool:
@@ -95,16 +88,14 @@ class CombatTable(Indexed):
     rows: tuple[tuple[CombatResult, ...], ...]
     title: str = ""  # human-readable heading, from the file's "# title:" comment
 
-    _ratios: tuple[tuple[int, int], ...] = PrivateAttr(default=())
-
-    def model_post_init(self, context: object, /) -> None:
-        """Keep the column ratios as integer pairs for fast lookups."""
-        self._ratios = tuple(
+    def __post_init__(self) -> None:
+        """Check the shape, then keep the column ratios as integer pairs for fast lookups."""
+        self._check_shape()
+        self.__dict__["_ratios"] = tuple(
             (ratio.numerator, ratio.denominator) for ratio in map(parse_odds, self.columns)
         )
 
-    @model_validator(mode="after")
-    def _check_shape(self) -> "CombatTable":
+    def _check_shape(self) -> None:
         """Six rows, one result per column, strictly ascending ``a:b`` column headings."""
         ratios = [parse_odds(column) for column in self.columns]
         if not ratios:
@@ -118,7 +109,6 @@ class CombatTable(Indexed):
                 raise ValueError(
                     f"row {die} has {len(row)} results for {len(self.columns)} columns"
                 )
-        return self
 
     def column_for(self, attack: int, defence: int) -> str:
         """The odds column used for ``attack`` against ``defence``.
@@ -230,8 +220,8 @@ class SectionPlacement(Frozen):
     """
 
     section: str
-    slot_col: int = Field(ge=0)
-    slot_row: int = Field(ge=0)
+    slot_col: Annotated[int, Meta(ge=0)]
+    slot_row: Annotated[int, Meta(ge=0)]
     draw: int | None = None
     drawn_by: Side | None = None
 
@@ -250,25 +240,18 @@ class StarMap(Indexed):
     sections: tuple[str, ...]
     systems: tuple[StarSystem, ...]
     routes: tuple[JumpRoute, ...]
-    homes: dict[Side, str] = Field(default_factory=dict)
+    homes: dict[Side, str] = field(default_factory=dict)
     placements: tuple[SectionPlacement, ...] = ()
     layout: str = ""
     seed: int | None = None
-    section_width: int = Field(default=0, ge=0)  # hexes per section; 0 = unknown (hand-built map)
-    section_height: int = Field(default=0, ge=0)
+    section_width: Annotated[int, Meta(ge=0)] = 0  # hexes per section; 0 = unknown (hand-built map)
+    section_height: Annotated[int, Meta(ge=0)] = 0
     nebula: str = ""  # name of the Dark Nebula section ("" when unknown, e.g. a hand-built map)
 
-    # Lookup indexes, built once in model_post_init. Read through ``__pydantic_private__``:
-    # plain ``self._x`` access to a pydantic private attribute costs microseconds per call.
-    _by_id: dict[str, StarSystem] = PrivateAttr(default_factory=dict)
-    _by_hex: dict[tuple[int, int], str] = PrivateAttr(default_factory=dict)
-    _adjacent: dict[str, tuple[str, ...]] = PrivateAttr(default_factory=dict)
-    _route_index: dict[frozenset[str], JumpRoute] = PrivateAttr(default_factory=dict)
-    _by_section: dict[str, tuple[str, ...]] = PrivateAttr(default_factory=dict)
-    _hex_adjacent: dict[str, tuple[str, ...]] = PrivateAttr(default_factory=dict)
-    _routes_from: dict[str, tuple[JumpRoute, ...]] = PrivateAttr(default_factory=dict)
+    # Lookup indexes, built once in __post_init__ and kept in the instance dict (``_private``):
+    # _by_id, _by_hex, _adjacent, _route_index, _by_section, _hex_adjacent, _routes_from.
 
-    def model_post_init(self, context: object, /) -> None:
+    def __post_init__(self) -> None:
         """Check ids, hexes and route ends, then build the lookup indexes once."""
         by_id: dict[str, StarSystem] = {}
         by_hex: dict[tuple[int, int], str] = {}
@@ -294,12 +277,13 @@ class StarMap(Indexed):
             route_index[pair] = route
             adjacent[route.a].append(route.b)
             adjacent[route.b].append(route.a)
-        self._by_id = by_id
-        self._by_hex = by_hex
-        self._adjacent = {key: tuple(value) for key, value in adjacent.items()}
-        self._route_index = route_index
-        self._by_section = {key: tuple(value) for key, value in by_section.items()}
-        self._hex_adjacent = {
+        index = self.__dict__
+        index["_by_id"] = by_id
+        index["_by_hex"] = by_hex
+        index["_adjacent"] = adjacent_ids = {key: tuple(value) for key, value in adjacent.items()}
+        index["_route_index"] = route_index
+        index["_by_section"] = {key: tuple(value) for key, value in by_section.items()}
+        index["_hex_adjacent"] = {
             system.id: tuple(
                 by_hex[key]
                 for key in adjacent_hexes(system.hex.col, system.hex.row)
@@ -307,9 +291,9 @@ class StarMap(Indexed):
             )
             for system in self.systems
         }
-        self._routes_from = {
+        index["_routes_from"] = {
             system_id: tuple(route_index[frozenset((system_id, other))] for other in others)
-            for system_id, others in self._adjacent.items()
+            for system_id, others in adjacent_ids.items()
         }
 
     def system(self, system_id: str) -> StarSystem:
@@ -385,14 +369,10 @@ class StarMap(Indexed):
         raise KeyError(f"no capital for {side}")
 
 
-def _private(model: BaseModel) -> dict[str, Any]:
-    """The private-attribute dict of ``model``: a fast path for the lookup indexes, which
-    bypasses ``BaseModel.__getattr__``. Its values are untyped: each caller names the type of
-    the attribute it reads (as declared with ``PrivateAttr`` on the class)."""
-    private = model.__pydantic_private__
-    if private is None:  # pragma: no cover - every model here declares private attributes
-        raise AttributeError(f"{type(model).__name__} has no private attributes")
-    return private
+def _private(model: Indexed) -> dict[str, Any]:
+    """The lookup indexes of ``model`` (its instance dict, filled by its ``__post_init__``).
+    Its values are untyped: each caller names the type of the index it reads."""
+    return model.__dict__
 
 
 def adjacent_hexes(col: int, row: int) -> tuple[tuple[int, int], ...]:
@@ -427,16 +407,14 @@ class Ruleset(Indexed):
     profile_hash: str
     house_rules_label: TableLabel = TableLabel.HOUSE  # label of data/tables/house_rules.toml
 
-    _unit_index: dict[str, UnitType] = PrivateAttr(default_factory=dict)
-
-    def model_post_init(self, context: object, /) -> None:
+    def __post_init__(self) -> None:
         """Index the unit types by ``kind`` (kinds must be unique)."""
         index: dict[str, UnitType] = {}
         for unit in self.units:
             if unit.kind in index:
                 raise ValueError(f"duplicate unit kind {unit.kind!r}")
             index[unit.kind] = unit
-        self._unit_index = index
+        self.__dict__["_unit_index"] = index
 
     def unit_type(self, kind: str) -> UnitType:
         """The unit type keyed ``kind``; ``KeyError`` if unknown — the bare ``HIDDEN_KIND`` of

@@ -15,9 +15,9 @@ Placement of neutrals: ground units and PD go to the surface box, monitors and t
 stellar hex (the spec only says "in the system").
 """
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field
+from msgspec import Meta
 
 from campaign.rules import fairplay, table_draw
 from campaign.rules.base import MAX_BULK, Event, Order
@@ -345,7 +345,7 @@ class Buy(Order):
 
     type: Literal["buy"] = "buy"
     kind: str
-    count: int = Field(default=1, ge=1, le=99)
+    count: Annotated[int, Meta(ge=1, le=99)] = 1
 
 
 def check_counter_mix(state: CampaignState, unit_type: UnitType, count: int) -> None:
@@ -411,7 +411,7 @@ class Deploy(Order):
     A-CL-1,A-CL-2,A-CL-3 hex:kiir`` (each checked as if deployed one after the other)."""
 
     type: Literal["deploy"] = "deploy"
-    units: list[str] = Field(min_length=1, max_length=MAX_BULK)
+    units: Annotated[list[str], Meta(min_length=1, max_length=MAX_BULK)]
     location: Location
 
 

@@ -19,7 +19,6 @@ from functools import cached_property, partial
 from typing import NewType, TypeVar
 
 import msgspec
-from pydantic import BaseModel
 
 from campaign.rules import fairplay
 from campaign.rules.canonical import sha256_hex
@@ -34,8 +33,8 @@ from campaign.rules.state import CampaignState, Unit
 #: order what the seat may not see, and mypy tells it from a raw ``CampaignState``.
 SeenState = NewType("SeenState", CampaignState)
 
-#: A report a seat reads: a pydantic model, or a msgspec Struct (the income report, ADR 0053).
-ReportT = TypeVar("ReportT", bound=BaseModel | msgspec.Struct)
+#: A report a seat reads (a msgspec Struct: ADR 0053, ADR 0055).
+ReportT = TypeVar("ReportT", bound=msgspec.Struct)
 
 #: A fair-mode reveal order's kind label (``aslan reveal box-3 neutral:RT-2/1``): what a card
 #: opens to, which the machines need and a player's text never shows (issue 41 item 5); a

@@ -11,10 +11,10 @@ alike.
 
 import msgspec
 from msgspec.structs import replace
-from pydantic import BaseModel, ConfigDict
 
 from campaign.rules.combat.waiting import Duty
 from campaign.rules.ids import Side
+from campaign.rules.model import Model
 from campaign.rules.views import Seen
 
 SCHEMA_VERSION = 1
@@ -22,10 +22,8 @@ SCHEMA_VERSION = 1
 JSON_INDENT = 1
 
 
-class Report(BaseModel):
+class Report(Model, frozen=True):
     """Base of the report models: strict (no extra keys), so a schema change is deliberate."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class DutyRow(Report):
@@ -38,11 +36,9 @@ class DutyRow(Report):
     battle: str | None
 
 
-def report_json(report: BaseModel | msgspec.Struct) -> str:
-    """The JSON text of a report, indented by ``JSON_INDENT``: a pydantic model's and a msgspec
-    Struct's come out in the same form (keys in field order, ``": "`` after a key)."""
-    if isinstance(report, BaseModel):
-        return report.model_dump_json(indent=JSON_INDENT)
+def report_json(report: msgspec.Struct) -> str:
+    """The JSON text of a report, indented by ``JSON_INDENT`` (keys in field order, ``": "``
+    after a key)."""
     return msgspec.json.format(msgspec.json.encode(report), indent=JSON_INDENT).decode()
 
 

@@ -8,7 +8,7 @@ a pure function of the battle, the decisions and the dice; every die roll carrie
 
 from collections.abc import Iterable
 
-from pydantic import field_serializer
+from msgspec.structs import force_setattr
 
 from campaign.rules.combat.assignment import Engagement, check_assignment
 from campaign.rules.combat.crt import below_table, combine, fire_result
@@ -173,13 +173,14 @@ class RoundPlan(Value):
     engagements: tuple[Engagement, ...]
     return_targets: dict[str, str] = {}
     close_attacks: tuple[str, ...] = ()
-    short_missiles: frozenset[str] = frozenset()
+    short_missiles: tuple[str, ...] = ()
     multiple_targets: tuple[str, ...] = ()
 
-    @field_serializer("short_missiles")
-    def _sorted_uids(self, uids: frozenset[str]) -> list[str]:
-        """Sorted, so the canonical JSON is the same in every process."""
-        return sorted(uids)
+    def __post_init__(self) -> None:
+        """``short_missiles`` sorted and without repeats, whatever the order it was given in:
+        the canonical JSON is the same in every process."""
+        if list(self.short_missiles) != sorted(set(self.short_missiles)):
+            force_setattr(self, "short_missiles", tuple(sorted(set(self.short_missiles))))
 
 
 class Shot(Value):

@@ -12,9 +12,9 @@ DN-CBT-7). The space sub-phase cannot end while a battle is open.
 """
 
 from collections.abc import Callable, Iterator
-from typing import Literal, TypeVar
+from typing import Annotated, Literal, TypeVar
 
-from pydantic import Field
+from msgspec import Meta
 
 from campaign.rules.base import MAX_BULK, Event, Order
 from campaign.rules.candidates import candidates_for
@@ -134,7 +134,7 @@ class Target(Order):
 
     type: Literal["target"] = "target"
     battle: str
-    units: list[str] = Field(min_length=1, max_length=MAX_BULK)
+    units: Annotated[list[str], Meta(min_length=1, max_length=MAX_BULK)]
     engagements: list[int] = []  # 1-based, for leftovers: one per unit, or one for all
 
 
@@ -459,7 +459,7 @@ def _plan(rec: book.BattleRecord, extra: dict[Side, book.Declaration] | None = N
         engagements=rec.engagements,
         return_targets=returns,
         close_attacks=tuple(close),
-        short_missiles=frozenset(short),
+        short_missiles=tuple(sorted(short)),
         multiple_targets=tuple(multiple),
     )
 

@@ -26,7 +26,6 @@ from enum import StrEnum
 from typing import Literal
 
 from msgspec import Struct
-from pydantic import BaseModel, ConfigDict
 
 from campaign.rules.base import Event, Order
 from campaign.rules.dice import Dice
@@ -35,6 +34,7 @@ from campaign.rules.economy.control import box_controller
 from campaign.rules.economy.occupancy import Occupancy, is_spacecraft
 from campaign.rules.errors import IllegalOrderError
 from campaign.rules.ids import Side, SystemType, UnitFlag
+from campaign.rules.model import Model
 from campaign.rules.phases import Phase
 from campaign.rules.registry import (
     applies,
@@ -130,10 +130,8 @@ class Outcome(StrEnum):
     ROLL_FAILED = "roll-failed"  # frontier roll < maintenance: disrupted
 
 
-class ShipUpkeep(BaseModel):
+class ShipUpkeep(Model, frozen=True):
     """The maintenance result of one ship (inside ``MaintenanceResolved``)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     unit_id: str
     system: str

@@ -14,9 +14,9 @@
 The set-up restrictions (no BB, B2 only after a B1) are DN-SET-1 and do not apply here.
 """
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field
+from msgspec import Meta
 
 from campaign.rules.base import Event, Order
 from campaign.rules.dice import Dice
@@ -58,7 +58,7 @@ class Produce(Order):
 
     type: Literal["produce"] = "produce"
     kind: str
-    count: int = Field(default=1, ge=1, le=99)
+    count: Annotated[int, Meta(ge=1, le=99)] = 1
     location: Location | None = None
 
 

@@ -1,0 +1,176 @@
+"""The base of every rules model (orders, events, the state, the ruleset, the books): a
+``msgspec.Struct`` validated where data comes in (ADR 0055).
+
+A model is built two ways:
+
+- **by the rules**, from values they made themselves (``MoveOrder(units=("A-CL-1",), ...)``):
+  the constructor checks nothing, as the values already have their fields' types;
+- **from outside data** (an order's text, a turn file, a stored event, a snapshot, a data file),
+  through ``model_validate`` / ``model_validate_json``: msgspec's typed decoding checks every
+  type and every ``Meta`` constraint, then ``__post_init__`` runs the model's own checks. A
+  refusal is a ``ModelError`` that ``field_errors.field_problem`` turns into one sentence.
+
+The method names are pydantic's (``model_copy``, ``model_dump``, ``model_fields``...), which the
+models used until ADR 0055, so callers read the same. pydantic is not imported here: a quick
+command (``campaign status``) never imports it (issue 47 item 2).
+
+Every field is keyword-only (``ModelMeta``): fields are given by name, as they were with
+pydantic, and a subclass may add a required field after its base's defaulted ones.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import Any, ClassVar, Self
+
+import msgspec
+from msgspec import NODEFAULT, Struct
+from msgspec.structs import FieldInfo, fields, replace
+
+#: The messages of a tagged union (``registry.TaggedUnion``) for an object without a ``type``
+#: and for a ``type`` that names no registered class.
+TAG_MISSING = "Object has no `type` tag"
+TAG_UNKNOWN = "Object's `type` tag names no registered type"
+
+
+class ModelError(ValueError):
+    """Outside data that does not make a valid model: msgspec's message, the type it was
+    validated against (``field_errors.field_problem`` needs the type to name a literal's
+    values) and, for a member of a tagged union, the tag it was read under (the path of the
+    refusal starts with it, as pydantic's did)."""
+
+    def __init__(self, error: msgspec.ValidationError, root: Any, *, under: str = "") -> None:
+        super().__init__(str(error))
+        self.error = error
+        self.root = root
+        self.under = under
+
+
+class ModelField:
+    """What callers ask of a field (pydantic's ``FieldInfo`` questions): its default, whether it
+    is required, its annotation."""
+
+    __slots__ = ("info",)
+
+    def __init__(self, info: FieldInfo) -> None:
+        self.info = info
+
+    @property
+    def annotation(self) -> Any:
+        return self.info.type
+
+    @property
+    def default(self) -> Any:
+        return None if self.info.default is NODEFAULT else self.info.default
+
+    def is_required(self) -> bool:
+        return self.info.required
+
+    def get_default(self, *, call_default_factory: bool = False) -> Any:
+        """The field's default (a fresh one from its factory when asked)."""
+        if self.info.default_factory is not NODEFAULT:
+            return self.info.default_factory() if call_default_factory else None
+        return self.default
+
+
+class _FieldsOf:
+    """``Model.model_fields``: the fields of the class it is read from, in declaration order
+    (computed once per class)."""
+
+    def __get__(self, instance: object, owner: type[Struct]) -> dict[str, ModelField]:
+        cached = owner.__dict__.get("_model_fields_cache")
+        if cached is None:
+            cached = {info.name: ModelField(info) for info in fields(owner)}
+            type.__setattr__(owner, "_model_fields_cache", cached)
+        return cached
+
+
+def validated(data: Any, root: Any) -> Any:
+    """``data`` (plain Python values) checked and converted to ``root`` (a model class or any
+    type msgspec knows: ``list[X]``, ``X | None``...); ``ModelError`` when it does not fit."""
+    try:
+        return msgspec.convert(data, type=root, strict=False)
+    except msgspec.ValidationError as error:
+        raise ModelError(error, root) from None
+
+
+def validated_json(text: str | bytes, root: Any) -> Any:
+    """The JSON ``text`` read as ``root``; ``ModelError`` when it does not fit (malformed JSON
+    included)."""
+    try:
+        return msgspec.json.decode(text, type=root, strict=False)
+    except msgspec.ValidationError as error:
+        raise ModelError(error, root) from None
+    except msgspec.DecodeError as error:
+        raise ModelError(msgspec.ValidationError(f"invalid JSON: {error}"), root) from None
+
+
+def plain(value: Any, *, json_mode: bool = False) -> Any:
+    """``value`` with every model turned into a dict of its fields (recursively). In JSON mode
+    the result is what JSON holds (lists, string keys, enum values), as ``model_dump(mode=
+    "json")`` gave; otherwise tuples, sets and enums stay as they are."""
+    if json_mode:
+        return msgspec.to_builtins(value, str_keys=True)
+    if isinstance(value, Struct):
+        return {info.name: plain(getattr(value, info.name)) for info in fields(value)}
+    if isinstance(value, dict):
+        return {key: plain(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [plain(item) for item in value]
+    if isinstance(value, tuple):
+        return tuple(plain(item) for item in value)
+    return value
+
+
+class ModelMeta(msgspec.StructMeta):
+    """Makes every model class keyword-only (msgspec's ``kw_only`` applies to the fields of the
+    class that states it, not to its subclasses')."""
+
+    def __new__(mcls, name: str, bases: tuple[type, ...], namespace: dict[str, Any], **config: Any):  # type: ignore[no-untyped-def]
+        config.setdefault("kw_only", True)
+        return super().__new__(mcls, name, bases, namespace, **config)
+
+
+class Model(Struct, metaclass=ModelMeta, forbid_unknown_fields=True):
+    """Base of the rules models (see the module docstring)."""
+
+    model_fields: ClassVar[Any] = _FieldsOf()
+
+    @classmethod
+    def model_validate(cls, data: Any) -> Self:
+        """A model from outside data (a dict of plain values, or a model already)."""
+        if isinstance(data, cls):
+            return data
+        made: Self = validated(data, cls)
+        return made
+
+    @classmethod
+    def model_validate_json(cls, text: str | bytes) -> Self:
+        """A model from its JSON text."""
+        made: Self = validated_json(text, cls)
+        return made
+
+    def model_dump(self, *, mode: str = "python") -> dict[str, Any]:
+        """The fields as a dict (``mode="json"``: as JSON holds them)."""
+        dumped: dict[str, Any] = plain(self, json_mode=mode == "json")
+        return dumped
+
+    def model_dump_json(self) -> str:
+        """The compact JSON text of the model, fields in declaration order."""
+        return msgspec.json.encode(self).decode("utf-8")
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        """A copy, with the fields of ``update`` replaced (not validated, as pydantic did)."""
+        source = copy.deepcopy(self) if deep else self
+        return replace(source, **(update or {}))
+
+    @classmethod
+    def model_construct(cls, **values: Any) -> Self:
+        """A model from values that already have the fields' types (not validated)."""
+        return cls(**values)
+
+    @classmethod
+    def model_json_schema(cls) -> dict[str, Any]:
+        """The JSON schema of the model."""
+        return msgspec.json.schema(cls)
