@@ -1,4 +1,4 @@
-"""The turn file: one pydantic model, versioned, with one canonical serialisation.
+"""The turn file: one model, versioned, with one canonical serialisation.
 
 A turn file is an *envelope* ``{"body": ..., "body_sha256": ..., "signature": ...}``. The body
 holds the header (campaign, sender, base and head of the event chain, rules profile, versions),
@@ -16,7 +16,6 @@ from __future__ import annotations
 from typing import Annotated, Any, Final, Literal
 
 from msgspec import Meta
-from pydantic import ConfigDict, model_validator
 
 from campaign.rules.canonical import canonical_json, sha256_hex
 from campaign.rules.ids import Side
@@ -32,11 +31,10 @@ FORMAT: Final = "dark-nebula-turn-file"
 SCHEMA_VERSION = 2
 DiceMode = Literal["commit-reveal", "seeded", "strict"]
 
-_STRICT = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 _HEX64 = r"^[0-9a-f]{64}$"
 
 
-class Header(Model):
+class Header(Model, frozen=True):
     """Who sent the file, for which campaign, and which stretch of the event chain it covers."""
 
     format: Literal["dark-nebula-turn-file"] = FORMAT
@@ -69,28 +67,26 @@ class Header(Model):
     ) = None
 
 
-class FileEvent(Model):
+class FileEvent(Model, frozen=True):
     """One event: its type and either its canonical payload or, if secret, its seal."""
 
     type: str
     payload: dict[str, Any] | None = None
     sealed: Annotated[str, Meta(pattern=_HEX64)] | None = None
 
-    @model_validator(mode="after")
-    def _one_of(self) -> FileEvent:
+    def __post_init__(self) -> None:
         if (self.payload is None) == (self.sealed is None):
             raise ValueError("an event has exactly one of 'payload' and 'sealed'")
-        return self
 
 
-class Batch(Model):
+class Batch(Model, frozen=True):
     """One order as given (notation) and every event it produced, in log order."""
 
     order: Annotated[str, Meta(max_length=MAX_ORDER_CHARS)]
     events: Annotated[list[FileEvent], Meta(min_length=1)]
 
 
-class DiceExchange(Model):
+class DiceExchange(Model, frozen=True):
     """Commit–reveal data (docs/turn-files.md): a commitment to the sender's fresh secret and the
     reveal of the secret committed in the sender's previous file (None in the first one).
     In ``seeded`` mode: the SHA-256 commitment of the referee seed, ``reveal`` empty."""
@@ -99,7 +95,7 @@ class DiceExchange(Model):
     reveal: Annotated[str, Meta(pattern=r"^[0-9a-f]{64}$")] | None = None
 
 
-class FairSection(Model):
+class FairSection(Model, frozen=True):
     """Fair mode (docs/adr/0028-fair-play-by-e-mail.md): the pass of the joint shuffle of the
     face-down decks that files 1, 2 and 3 carry (``campaign.pbem.fair.shuffle.Pass``, checked
     point by point on import). Shares and reveals travel as ordinary orders in ``batches``."""
@@ -107,7 +103,7 @@ class FairSection(Model):
     shuffle: dict[str, Any] | None = None
 
 
-class TurnBody(Model):
+class TurnBody(Model, frozen=True):
     """Everything the checksum and the signature cover (``fair`` only in fair mode)."""
 
     header: Header
@@ -115,15 +111,13 @@ class TurnBody(Model):
     dice: DiceExchange
     fair: FairSection | None = None
 
-    @model_validator(mode="after")
-    def _consistent(self) -> TurnBody:
+    def __post_init__(self) -> None:
         count = sum(len(b.events) for b in self.batches)
         if self.header.head_seq != self.header.base_seq + count:
             raise ValueError(
                 f"head_seq {self.header.head_seq} is not base_seq {self.header.base_seq} plus "
                 f"the {count} event(s) in the file"
             )
-        return self
 
     def canonical(self) -> str:
         """The one byte-exact text that is hashed and signed (absent optional fields are left
@@ -131,14 +125,14 @@ class TurnBody(Model):
         return canonical_json(self.model_dump(mode="json", exclude_none=True))
 
 
-class Signature(Model):
+class Signature(Model, frozen=True):
     """Ed25519 signature over ``canonical_json(body)`` (hex) and the signer's key id."""
 
     key_id: Annotated[str, Meta(pattern=r"^[0-9a-f]{16}$")]
     value: Annotated[str, Meta(pattern=r"^[0-9a-f]{128}$")]
 
 
-class TurnFile(Model):
+class TurnFile(Model, frozen=True):
     """The envelope written to disk or armoured into an e-mail."""
 
     body: TurnBody

@@ -106,20 +106,29 @@ def validated_json(text: str | bytes, root: Any) -> Any:
         raise ModelError(msgspec.ValidationError(f"invalid JSON: {error}"), root) from None
 
 
-def plain(value: Any, *, json_mode: bool = False) -> Any:
+def plain(value: Any, *, json_mode: bool = False, exclude_none: bool = False) -> Any:
     """``value`` with every model turned into a dict of its fields (recursively). In JSON mode
     the result is what JSON holds (lists, string keys, enum values), as ``model_dump(mode=
-    "json")`` gave; otherwise tuples, sets and enums stay as they are."""
-    if json_mode:
+    "json")`` gave; otherwise tuples, sets and enums stay as they are. ``exclude_none`` leaves
+    out the fields of models (not the keys of dicts) that hold None, as pydantic did."""
+    if json_mode and not exclude_none:
         return msgspec.to_builtins(value, str_keys=True)
     if isinstance(value, Struct):
-        return {info.name: plain(getattr(value, info.name)) for info in fields(value)}
+        return {
+            info.encode_name: plain(item, json_mode=json_mode, exclude_none=exclude_none)
+            for info in fields(value)
+            if (item := getattr(value, info.name)) is not None or not exclude_none
+        }
     if isinstance(value, dict):
-        return {key: plain(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [plain(item) for item in value]
-    if isinstance(value, tuple):
-        return tuple(plain(item) for item in value)
+        return {
+            key: plain(item, json_mode=json_mode, exclude_none=exclude_none)
+            for key, item in value.items()
+        }
+    if isinstance(value, list | tuple):
+        items = [plain(item, json_mode=json_mode, exclude_none=exclude_none) for item in value]
+        return items if json_mode or isinstance(value, list) else tuple(items)
+    if json_mode:
+        return msgspec.to_builtins(value, str_keys=True)
     return value
 
 
@@ -151,14 +160,20 @@ class Model(Struct, metaclass=ModelMeta, forbid_unknown_fields=True):
         made: Self = validated_json(text, cls)
         return made
 
-    def model_dump(self, *, mode: str = "python") -> dict[str, Any]:
-        """The fields as a dict (``mode="json"``: as JSON holds them)."""
-        dumped: dict[str, Any] = plain(self, json_mode=mode == "json")
+    def model_dump(self, *, mode: str = "python", exclude_none: bool = False) -> dict[str, Any]:
+        """The fields as a dict (``mode="json"``: as JSON holds them; ``exclude_none``: without
+        the fields of models that hold None)."""
+        dumped: dict[str, Any] = plain(self, json_mode=mode == "json", exclude_none=exclude_none)
         return dumped
 
-    def model_dump_json(self) -> str:
-        """The compact JSON text of the model, fields in declaration order."""
-        return msgspec.json.encode(self).decode("utf-8")
+    def model_dump_json(self, *, indent: int | None = None, exclude_none: bool = False) -> str:
+        """The JSON text of the model, fields in declaration order: compact, or indented by
+        ``indent`` as pydantic wrote it."""
+        data = self.model_dump(mode="json", exclude_none=True) if exclude_none else self
+        text = msgspec.json.encode(data)
+        if indent is not None:
+            text = msgspec.json.format(text, indent=indent)
+        return text.decode("utf-8")
 
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
         """A copy, with the fields of ``update`` replaced (not validated, as pydantic did)."""
