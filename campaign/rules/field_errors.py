@@ -8,10 +8,12 @@ first error is described: one line, naming the field by its path (``body.batches
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
-from pydantic_core import ErrorDetails
+if TYPE_CHECKING:  # only named in annotations: msgspec's errors are worded without pydantic
+    from pydantic import ValidationError
+    from pydantic_core import ErrorDetails
 
 #: Error types whose sentence needs no value from the error's context.
 _FIXED = {
@@ -73,8 +75,12 @@ def field_path(location: tuple[Any, ...]) -> str:
 
 def sentence(detail: ErrorDetails) -> str:
     """What is wrong, for one entry of ``ValidationError.errors()``."""
-    kind = detail["type"]
-    context = detail.get("ctx") or {}
+    return wording(detail["type"], detail.get("ctx") or {})
+
+
+def wording(kind: str, context: Mapping[str, Any]) -> str:
+    """What is wrong, for an error of pydantic's type ``kind`` with its context values (shared
+    by ``struct_errors``, which words msgspec's errors as pydantic's equivalent ones)."""
     if kind in ("value_error", "assertion_error") and "error" in context:
         return str(context["error"])  # our own validators' sentences
     if kind in _FIXED:
