@@ -8,11 +8,12 @@ first error is described: one line, naming the field by its path (``body.batches
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from campaign.rules.model import ModelError
 
-if TYPE_CHECKING:  # pydantic is imported only where a pydantic model (the store's) is validated
+if TYPE_CHECKING:  # only named in annotations: msgspec's errors are worded without pydantic
     from pydantic import ValidationError
     from pydantic_core import ErrorDetails
 
@@ -76,8 +77,12 @@ def field_path(location: tuple[Any, ...]) -> str:
 
 def sentence(detail: "ErrorDetails") -> str:
     """What is wrong, for one entry of ``ValidationError.errors()``."""
-    kind = detail["type"]
-    context = detail.get("ctx") or {}
+    return wording(detail["type"], detail.get("ctx") or {})
+
+
+def wording(kind: str, context: Mapping[str, Any]) -> str:
+    """What is wrong, for an error of pydantic's type ``kind`` with its context values (shared
+    by ``struct_errors``, which words msgspec's errors as pydantic's equivalent ones)."""
     if kind in ("value_error", "assertion_error") and "error" in context:
         return str(context["error"])  # our own validators' sentences
     if kind in _FIXED:
@@ -92,12 +97,9 @@ def sentence(detail: "ErrorDetails") -> str:
 def field_problem(error: "ValidationError | ModelError") -> str:
     """``FIELD: what is wrong`` for the first error of ``error`` (one line)."""
     if isinstance(error, ModelError):
-        from campaign.rules.struct_errors import struct_problem
+        from campaign.rules.struct_errors import problem_of  # struct_errors imports this module
 
-        problem = struct_problem(error.error, error.root)
-        if not error.under:
-            return problem
-        return f"{error.under}.{problem}" if ": " in problem else f"{error.under}: {problem}"
+        return problem_of(error)
     details = error.errors(include_url=False, include_input=False)
     if not details:  # pragma: no cover - pydantic always reports at least one
         return "is not valid"

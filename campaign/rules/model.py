@@ -40,11 +40,16 @@ class ModelError(ValueError):
     values) and, for a member of a tagged union, the tag it was read under (the path of the
     refusal starts with it, as pydantic's did)."""
 
-    def __init__(self, error: msgspec.ValidationError, root: Any, *, under: str = "") -> None:
+    def __init__(
+        self, error: msgspec.ValidationError, root: Any, *, under: str = "", data: Any = None
+    ) -> None:
         super().__init__(str(error))
         self.error = error
         self.root = root
         self.under = under
+        #: The input as plain values (None when unknown): it names the dict keys and union
+        #: members msgspec's path leaves out.
+        self.data = data
 
 
 class ModelField:
@@ -92,7 +97,7 @@ def validated(data: Any, root: Any) -> Any:
     try:
         return msgspec.convert(data, type=root, strict=False)
     except msgspec.ValidationError as error:
-        raise ModelError(error, root) from None
+        raise ModelError(error, root, data=data) from None
 
 
 def validated_json(text: str | bytes, root: Any) -> Any:
@@ -101,7 +106,7 @@ def validated_json(text: str | bytes, root: Any) -> Any:
     try:
         return msgspec.json.decode(text, type=root, strict=False)
     except msgspec.ValidationError as error:
-        raise ModelError(error, root) from None
+        raise ModelError(error, root, data=msgspec.json.decode(text)) from None
     except msgspec.DecodeError as error:
         raise ModelError(msgspec.ValidationError(f"invalid JSON: {error}"), root) from None
 

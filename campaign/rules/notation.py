@@ -34,17 +34,16 @@ from collections.abc import Callable
 from enum import Enum
 from typing import Any, Union, get_args, get_origin
 
-
 from campaign.rules.base import Order
 from campaign.rules.errors import InvalidOrderError
 from campaign.rules.field_errors import field_path, field_problem, sentence
-from campaign.rules.model import Model, ModelError
-from campaign.rules.struct_errors import Detail, struct_details
 from campaign.rules.ids import ORDER_GIVERS, Side
+from campaign.rules.model import Model, ModelError
 from campaign.rules.order_text import REFEREE, side_text
 from campaign.rules.plain_text import control_character
 from campaign.rules.registry import order_spec
 from campaign.rules.state import CampaignState
+from campaign.rules.struct_errors import Detail, details_of
 from campaign.rules.suggest import did_you_mean
 
 _SKIP = ("type", "side")
@@ -327,7 +326,7 @@ def _argument_problem(
     word of the usage printed with it; the field's own name where the usage has no word for
     it. A word that is none of a fixed set of choices (a side, a range) gets a "did you mean"
     as the order's first word does."""
-    detail = struct_details(error.error, error.root)
+    detail = details_of(error)
     location = detail["loc"]
     if not location or location[0] not in fields:
         return field_problem(error)
