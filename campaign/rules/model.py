@@ -21,8 +21,9 @@ pydantic, and a subclass may add a required field after its base's defaulted one
 from __future__ import annotations
 
 import copy
+import types
 from collections.abc import Mapping
-from typing import Any, ClassVar, Self
+from typing import Annotated, Any, ClassVar, Self, Union, get_args, get_origin
 
 import msgspec
 from msgspec import NODEFAULT, Struct
@@ -63,7 +64,9 @@ class ModelField:
 
     @property
     def annotation(self) -> Any:
-        return self.info.type
+        """The field's type without its constraints (``Annotated[int, Meta(ge=1)]`` is ``int``,
+        as pydantic's ``FieldInfo.annotation`` kept them apart)."""
+        return bare_type(self.info.type)
 
     @property
     def default(self) -> Any:
@@ -77,6 +80,16 @@ class ModelField:
         if self.info.default_factory is not NODEFAULT:
             return self.info.default_factory() if call_default_factory else None
         return self.default
+
+
+def bare_type(hint: Any) -> Any:
+    """``hint`` without ``Annotated`` constraints, in unions too."""
+    origin = get_origin(hint)
+    if origin is Annotated:
+        return bare_type(get_args(hint)[0])
+    if origin in (Union, types.UnionType):
+        return Union[tuple(bare_type(member) for member in get_args(hint))]  # noqa: UP007
+    return hint
 
 
 class _FieldsOf:

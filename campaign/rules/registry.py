@@ -299,7 +299,9 @@ class TaggedUnion:
     def validate_python(self, data: Any) -> Any:
         """The model ``data`` (a dict of plain values) describes; ``ModelError`` if none."""
         if not isinstance(data, dict):
-            raise ModelError(msgspec.ValidationError("Expected `object`"), dict)
+            got = "array" if isinstance(data, list) else "null" if data is None else "str"
+            message = f"Expected `object`, got `{got}`"
+            raise ModelError(msgspec.ValidationError(message), dict)
         tag = data.get("type")
         if tag is None or "type" not in data:
             raise ModelError(msgspec.ValidationError(TAG_MISSING), dict)
@@ -309,7 +311,7 @@ class TaggedUnion:
         try:
             return cls.model_validate(data)
         except ModelError as error:
-            raise ModelError(error.error, error.root, under=tag) from None
+            raise ModelError(error.error, error.root, under=tag, data=error.data) from None
 
     def validate_json(self, text: str | bytes) -> Any:
         """The model the JSON ``text`` describes; ``ModelError`` if none."""

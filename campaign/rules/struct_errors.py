@@ -177,13 +177,59 @@ def struct_details(error: msgspec.ValidationError, root: object, data: Any = _UN
 
 
 def details_of(error: ModelError) -> Detail:
-    """What a ``ModelError`` is, as pydantic described it: under the tag of the union member it
-    was read as, if any (``move.units``)."""
+    """What a ``ModelError`` is, as pydantic described it: the error pydantic reported first
+    (``first_as_pydantic``), under the tag of the union member it was read as, if any
+    (``move.units``)."""
     data = error.data if error.data is not None else _UNSEEN
-    detail = struct_details(error.error, error.root, data)
+    first = first_as_pydantic(error.root, data) if data is not _UNSEEN else None
+    detail = struct_details(first or error.error, error.root, data)
     if error.under:
         detail["loc"] = (error.under, *detail["loc"])
     return detail
+
+
+def first_as_pydantic(root: object, data: Any, at: str = "$") -> msgspec.ValidationError | None:
+    """The error pydantic reported first for ``data`` read as the Struct class ``root``, where
+    msgspec reports another: pydantic checked the declared fields in order (a missing one, or
+    the first that does not read, nested models likewise), then unknown fields; msgspec stops
+    at the first problem in the input's order. None when ``root`` is no Struct class, ``data``
+    no object, or every field reads (the error is then the model's own check)."""
+    if not (isinstance(root, type) and issubclass(root, msgspec.Struct) and isinstance(data, dict)):
+        return None
+    known = set()
+    for info in msgspec.structs.fields(root):
+        known.add(info.encode_name)
+        if info.encode_name not in data:
+            if info.required:
+                return _at(f"Object missing required field `{info.encode_name}`", at)
+            continue
+        value, where = data[info.encode_name], f"{at}.{info.encode_name}"
+        try:
+            msgspec.convert(value, type=info.type, strict=False)
+        except msgspec.ValidationError as error:
+            nested = first_as_pydantic(_node(info.type).hint, value, where)
+            return nested or _rebased(error, where)
+    unknown = [key for key in data if key not in known]
+    if unknown:
+        return _at(f"Object contains unknown field `{unknown[0]}`", at)
+    return None
+
+
+def _at(message: str, at: str) -> msgspec.ValidationError:
+    """msgspec's error ``message`` at path ``at`` (``$`` is the root, which msgspec leaves out)."""
+    return msgspec.ValidationError(message if at == "$" else f"{message} - at `{at}`")
+
+
+def _rebased(error: msgspec.ValidationError, at: str) -> msgspec.ValidationError:
+    """``error``, raised reading a value found at path ``at``, with its path from the root."""
+    text = str(error)
+    matched = _SUFFIX.match(text)
+    if matched is None:
+        rebased = _at(text, at)
+    else:
+        rebased = _at(matched["message"], at + matched["where"].strip("`").removeprefix("$"))
+    rebased.__cause__ = error.__cause__
+    return rebased
 
 
 def problem_of(error: ModelError) -> str:
