@@ -124,13 +124,17 @@ def validated_json(text: str | bytes, root: Any) -> Any:
         raise ModelError(msgspec.ValidationError(f"invalid JSON: {error}"), root) from None
 
 
+_json_encode = msgspec.json.Encoder().encode
+_json_decode = msgspec.json.Decoder().decode
+
+
 def plain(value: Any, *, json_mode: bool = False, exclude_none: bool = False) -> Any:
     """``value`` with every model turned into a dict of its fields (recursively). In JSON mode
     the result is what JSON holds (lists, string keys, enum values), as ``model_dump(mode=
     "json")`` gave; otherwise tuples, sets and enums stay as they are. ``exclude_none`` leaves
     out the fields of models (not the keys of dicts) that hold None, as pydantic did."""
     if json_mode and not exclude_none:
-        return msgspec.to_builtins(value, str_keys=True)
+        return _json_decode(_json_encode(value))
     if isinstance(value, Struct):
         return {
             info.encode_name: plain(item, json_mode=json_mode, exclude_none=exclude_none)
@@ -146,7 +150,7 @@ def plain(value: Any, *, json_mode: bool = False, exclude_none: bool = False) ->
         items = [plain(item, json_mode=json_mode, exclude_none=exclude_none) for item in value]
         return items if json_mode or isinstance(value, list) else tuple(items)
     if json_mode:
-        return msgspec.to_builtins(value, str_keys=True)
+        return _json_decode(_json_encode(value))
     return value
 
 

@@ -69,4 +69,4 @@ def registered() -> Iterator[None]:
         registry.ORDERS.pop("test-roll", None)
         registry.EVENTS.pop("test-rolled", None)
         registry.APPLIERS.pop(TestRolled, None)
-        registry._adapters.clear()
+        registry._unions.clear()

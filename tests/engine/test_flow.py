@@ -143,7 +143,7 @@ def seen_event():
     yield
     registry.EVENTS.pop("test-turn-end-seen", None)
     registry.APPLIERS.pop(_TurnEndSeen, None)
-    registry._adapters.clear()
+    registry._unions.clear()
 
 
 def test_victory_hook_runs_at_end_of_every_player_turn(core_hooks_only, seen_event):  # DN-SEQ-3
