@@ -27,7 +27,6 @@ from campaign.rules.errors import (
     RulesetMismatchError,
     TamperedLogError,
 )
-from campaign.rules.field_errors import field_problem
 from campaign.rules.flow import MapAssembled, layout_record
 from campaign.rules.ids import Side
 from campaign.rules.model import ModelError
@@ -36,6 +35,7 @@ from campaign.rules.referee import RulesetRepinned
 from campaign.rules.registry import event_adapter, parse_stored_events
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
+from campaign.rules.struct_errors import field_problem
 from campaign.store.repository import (
     DICE_MODES,
     Head,

@@ -12,10 +12,10 @@ from msgspec import Struct
 
 from campaign.bundled import find_seed, seed_file, seed_names
 from campaign.content import load_ruleset
-from campaign.rules.field_errors import field_problem
 from campaign.rules.model import ModelError
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.seedgame import SeedGame, StepResult, record, replay
+from campaign.rules.struct_errors import field_problem
 from campaign.rules.suggest import did_you_mean
 from campaign.userfiles import StagedFile, parse_json, read_text_bounded
 

@@ -30,8 +30,8 @@ from campaign import __version__
 from campaign.pbem.errors import ChecksumError, FutureSchemaError, MalformedTurnFileError
 from campaign.pbem.model import FORMAT, SCHEMA_VERSION, TurnFile
 from campaign.rules.canonical import canonical_json
-from campaign.rules.field_errors import field_problem
 from campaign.rules.model import ModelError
+from campaign.rules.struct_errors import field_problem
 from campaign.rules.suggest import close_matches
 from campaign.userfiles import parse_json
 

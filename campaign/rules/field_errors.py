@@ -1,21 +1,16 @@
-"""One plain sentence for a pydantic validation error: which field, and what is wrong with it.
+"""The words of a refusal: which field (its path), and what is wrong with it.
 
-Refusals reach players (a turn file, an order, a seed game, a stored event); pydantic's own
-wording ("Value error, ...", "Input should be a valid integer, unable to parse string as an
-integer", links to its documentation) and Python's (``repr`` of the input) must not. Only the
-first error is described: one line, naming the field by its path (``body.batches.0.order``).
+Refusals reach players (a turn file, an order, a seed game, a stored event); a validator's own
+wording and Python's (``repr`` of the input) must not. Only the first error is described: one
+line, naming the field by its path (``body.batches.0.order``). The kinds of error and their
+context are pydantic's (the tool's models were pydantic models until ADR 0055, and every
+refusal kept its words): ``struct_errors`` turns msgspec's errors into them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
-
-from campaign.rules.model import ModelError
-
-if TYPE_CHECKING:  # only named in annotations: msgspec's errors are worded without pydantic
-    from pydantic import ValidationError
-    from pydantic_core import ErrorDetails
+from typing import Any
 
 #: Error types whose sentence needs no value from the error's context.
 _FIXED = {
@@ -75,8 +70,9 @@ def field_path(location: tuple[Any, ...]) -> str:
     return ".".join(parts)
 
 
-def sentence(detail: "ErrorDetails") -> str:
-    """What is wrong, for one entry of ``ValidationError.errors()``."""
+def sentence(detail: Mapping[str, Any]) -> str:
+    """What is wrong, for one error: its ``type`` and context (``ctx``), as pydantic's
+    ``ValidationError.errors()`` held them."""
     return wording(detail["type"], detail.get("ctx") or {})
 
 
@@ -92,18 +88,3 @@ def wording(kind: str, context: Mapping[str, Any]) -> str:
         if key in context:
             return form.format(context[key])
     return "is not valid"
-
-
-def field_problem(error: "ValidationError | ModelError") -> str:
-    """``FIELD: what is wrong`` for the first error of ``error`` (one line)."""
-    if isinstance(error, ModelError):
-        from campaign.rules.struct_errors import problem_of  # struct_errors imports this module
-
-        return problem_of(error)
-    details = error.errors(include_url=False, include_input=False)
-    if not details:  # pragma: no cover - pydantic always reports at least one
-        return "is not valid"
-    first = details[0]
-    where = field_path(tuple(first.get("loc", ())))
-    text = sentence(first).replace("\n", " ").strip()
-    return f"{where}: {text}" if where else text

@@ -18,7 +18,6 @@ from typing import Annotated
 from msgspec import Meta
 
 from campaign.rules.ids import PLAYER_SIDES, Side
-from campaign.rules.model import ModelError
 from campaign.rules.ruleset import (
     Frozen,
     HexCoord,
@@ -260,9 +259,8 @@ def _build_map(
             section_height=first.height,
             nebula=nebula,
         )
-    except ModelError as error:  # e.g. a system id used in two sections
-        reasons = "; ".join(str(detail["msg"]) for detail in error.errors())
-        raise AssemblyError(f"the sections do not form a valid map: {reasons}") from None
+    except ValueError as error:  # the map's own checks, e.g. a system id used in two sections
+        raise AssemblyError(f"the sections do not form a valid map: {error}") from None
 
 
 def single_section_map(section: Section) -> StarMap:

@@ -8,7 +8,7 @@ A model is built two ways:
 - **from outside data** (an order's text, a turn file, a stored event, a snapshot, a data file),
   through ``model_validate`` / ``model_validate_json``: msgspec's typed decoding checks every
   type and every ``Meta`` constraint, then ``__post_init__`` runs the model's own checks. A
-  refusal is a ``ModelError`` that ``field_errors.field_problem`` turns into one sentence.
+  refusal is a ``ModelError`` that ``struct_errors.field_problem`` turns into one sentence.
 
 The method names are pydantic's (``model_copy``, ``model_dump``, ``model_fields``...), which the
 models used until ADR 0055, so callers read the same. pydantic is not imported here: a quick
@@ -37,7 +37,7 @@ TAG_UNKNOWN = "Object's `type` tag names no registered type"
 
 class ModelError(ValueError):
     """Outside data that does not make a valid model: msgspec's message, the type it was
-    validated against (``field_errors.field_problem`` needs the type to name a literal's
+    validated against (``struct_errors.field_problem`` needs the type to name a literal's
     values) and, for a member of a tagged union, the tag it was read under (the path of the
     refusal starts with it, as pydantic's did)."""
 

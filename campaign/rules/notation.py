@@ -36,14 +36,14 @@ from typing import Any, Union, get_args, get_origin
 
 from campaign.rules.base import Order
 from campaign.rules.errors import InvalidOrderError
-from campaign.rules.field_errors import field_path, field_problem, sentence
+from campaign.rules.field_errors import field_path, sentence
 from campaign.rules.ids import ORDER_GIVERS, Side
 from campaign.rules.model import Model, ModelError
 from campaign.rules.order_text import REFEREE, side_text
 from campaign.rules.plain_text import control_character
 from campaign.rules.registry import order_spec
 from campaign.rules.state import CampaignState
-from campaign.rules.struct_errors import Detail, details_of
+from campaign.rules.struct_errors import Detail, details_of, field_problem
 from campaign.rules.suggest import did_you_mean
 
 _SKIP = ("type", "side")

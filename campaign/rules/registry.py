@@ -29,12 +29,12 @@ from campaign.rules import catalog
 from campaign.rules.base import Event, Order
 from campaign.rules.dice import Dice
 from campaign.rules.errors import InvalidOrderError
-from campaign.rules.field_errors import field_problem
 from campaign.rules.ids import Side
 from campaign.rules.model import TAG_MISSING, TAG_UNKNOWN, Model, ModelError
 from campaign.rules.phases import Actor, Phase, SubPhase
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
+from campaign.rules.struct_errors import field_problem
 from campaign.rules.suggest import did_you_mean
 
 OrderT = TypeVar("OrderT", bound=type[Order])

@@ -31,7 +31,6 @@ from typing import Any
 
 from msgspec import field
 
-from campaign.rules.field_errors import field_problem
 from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.rules.location import Location as Location  # re-exported: areas import it here
 from campaign.rules.location import Where as Where
@@ -39,6 +38,7 @@ from campaign.rules.model import Model, ModelError
 from campaign.rules.phases import Phase, SubPhase
 from campaign.rules.position import PositionTextError, read_position, write_position
 from campaign.rules.sequence import FLOW
+from campaign.rules.struct_errors import field_problem
 
 #: Prefix of unit ids per side: ``A-CL-1``, ``S-B1-2``, ``N-M-3``.
 SIDE_PREFIX: dict[Side, str] = {Side.ASLAN: "A", Side.SOLOMANI: "S", Side.NEUTRAL: "N"}

@@ -232,8 +232,8 @@ def _rebased(error: msgspec.ValidationError, at: str) -> msgspec.ValidationError
     return rebased
 
 
-def problem_of(error: ModelError) -> str:
-    """``FIELD: what is wrong`` for a ``ModelError`` (``field_errors.field_problem``)."""
+def field_problem(error: ModelError) -> str:
+    """``FIELD: what is wrong`` for a ``ModelError``: one line, the first problem only."""
     return _said(details_of(error))
 
 

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from campaign.rules import catalog
 from campaign.rules.errors import InvalidOrderError
+from campaign.rules.ids import Side
 from campaign.rules.notation import order_tokens, parse_order
 from campaign.rules.registry import ORDERS, parse_order_data
 from campaign.rules.setup_rules import Buy, Deploy
@@ -37,8 +38,8 @@ def test_notation_round_trip(text):  # DN-ERR-1
 
 
 def test_defaults_are_left_out_and_may_be_omitted():  # DN-SET-1
-    assert parse_order("aslan buy CL") == Buy(side="aslan", kind="CL", count=1)
-    assert Buy(side="aslan", kind="CL").to_notation() == "aslan buy CL"
+    assert parse_order("aslan buy CL") == Buy(side=Side.ASLAN, kind="CL", count=1)
+    assert Buy(side=Side.ASLAN, kind="CL").to_notation() == "aslan buy CL"
 
 
 def test_a_count_may_be_left_out_before_a_location():  # DN-ECO-8, DN-ERR-1

@@ -3,7 +3,8 @@ one plain sentence naming the field; ADR 0055: the sentences must not change whe
 models become msgspec Structs).
 
 Each case validates the same input against a pydantic model and against the equivalent
-``msgspec.Struct``, both defined here, and compares ``field_problem`` with ``struct_problem``.
+``msgspec.Struct``, both defined here, and compares the sentence the tool gave for pydantic's
+errors (``field_problem`` below) with ``struct_problem``'s.
 """
 
 from __future__ import annotations
@@ -21,8 +22,17 @@ from hypothesis import strategies as st
 from msgspec import Meta, Struct
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
-from campaign.rules.field_errors import field_problem
+from campaign.rules.field_errors import field_path, sentence
 from campaign.rules.struct_errors import struct_problem
+
+
+def field_problem(error: ValidationError) -> str:
+    """The sentence the tool gave for a pydantic error until ADR 0055 (``field_problem`` of
+    ``campaign/rules/field_errors.py`` then): the reference ``struct_problem`` must match."""
+    first = error.errors(include_url=False, include_input=False)[0]
+    where = field_path(tuple(first.get("loc", ())))
+    text = sentence(first).replace("\n", " ").strip()
+    return f"{where}: {text}" if where else text
 
 
 class Side(enum.Enum):
