@@ -67,7 +67,6 @@ import re
 import types
 import typing
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal, TypedDict, Union
 
 import msgspec
@@ -126,13 +125,12 @@ _LENGTH_ERRORS = {
 }
 
 
-@dataclass
-class _Node:
+class _Node(msgspec.Struct):
     """A type reached along the error's path: what was declared there (``Annotated`` and
     ``None`` taken off), its ``Meta`` constraints, and the input found there if known."""
 
     hint: Any
-    metas: list[msgspec.Meta] = field(default_factory=list)
+    metas: list[msgspec.Meta] = msgspec.field(default_factory=list)
     data: Any = _UNSEEN
     #: The tag of a union of tagged Structs: pydantic's error is then the union's.
     union_tag: bool = False
