@@ -20,7 +20,6 @@ import gc
 import importlib
 import os
 import sys
-import types
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
