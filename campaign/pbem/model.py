@@ -19,7 +19,7 @@ from msgspec import Meta
 
 from campaign.rules.canonical import canonical_json, sha256_hex
 from campaign.rules.ids import Side
-from campaign.rules.model import Model
+from campaign.rules.model import FrozenModel
 from campaign.rules.notation import MAX_ORDER_CHARS
 
 FORMAT: Final = "dark-nebula-turn-file"
@@ -34,7 +34,7 @@ DiceMode = Literal["commit-reveal", "seeded", "strict"]
 _HEX64 = r"^[0-9a-f]{64}$"
 
 
-class Header(Model, frozen=True):
+class Header(FrozenModel, frozen=True, kw_only=True):
     """Who sent the file, for which campaign, and which stretch of the event chain it covers."""
 
     format: Literal["dark-nebula-turn-file"] = FORMAT
@@ -67,7 +67,7 @@ class Header(Model, frozen=True):
     ) = None
 
 
-class FileEvent(Model, frozen=True):
+class FileEvent(FrozenModel, frozen=True, kw_only=True):
     """One event: its type and either its canonical payload or, if secret, its seal."""
 
     type: str
@@ -79,14 +79,14 @@ class FileEvent(Model, frozen=True):
             raise ValueError("an event has exactly one of 'payload' and 'sealed'")
 
 
-class Batch(Model, frozen=True):
+class Batch(FrozenModel, frozen=True, kw_only=True):
     """One order as given (notation) and every event it produced, in log order."""
 
     order: Annotated[str, Meta(max_length=MAX_ORDER_CHARS)]
     events: Annotated[list[FileEvent], Meta(min_length=1)]
 
 
-class DiceExchange(Model, frozen=True):
+class DiceExchange(FrozenModel, frozen=True, kw_only=True):
     """Commit–reveal data (docs/turn-files.md): a commitment to the sender's fresh secret and the
     reveal of the secret committed in the sender's previous file (None in the first one).
     In ``seeded`` mode: the SHA-256 commitment of the referee seed, ``reveal`` empty."""
@@ -95,7 +95,7 @@ class DiceExchange(Model, frozen=True):
     reveal: Annotated[str, Meta(pattern=r"^[0-9a-f]{64}$")] | None = None
 
 
-class FairSection(Model, frozen=True):
+class FairSection(FrozenModel, frozen=True, kw_only=True):
     """Fair mode (docs/adr/0028-fair-play-by-e-mail.md): the pass of the joint shuffle of the
     face-down decks that files 1, 2 and 3 carry (``campaign.pbem.fair.shuffle.Pass``, checked
     point by point on import). Shares and reveals travel as ordinary orders in ``batches``."""
@@ -103,7 +103,7 @@ class FairSection(Model, frozen=True):
     shuffle: dict[str, Any] | None = None
 
 
-class TurnBody(Model, frozen=True):
+class TurnBody(FrozenModel, frozen=True, kw_only=True):
     """Everything the checksum and the signature cover (``fair`` only in fair mode)."""
 
     header: Header
@@ -125,14 +125,14 @@ class TurnBody(Model, frozen=True):
         return canonical_json(self.model_dump(mode="json", exclude_none=True))
 
 
-class Signature(Model, frozen=True):
+class Signature(FrozenModel, frozen=True, kw_only=True):
     """Ed25519 signature over ``canonical_json(body)`` (hex) and the signer's key id."""
 
     key_id: Annotated[str, Meta(pattern=r"^[0-9a-f]{16}$")]
     value: Annotated[str, Meta(pattern=r"^[0-9a-f]{128}$")]
 
 
-class TurnFile(Model, frozen=True):
+class TurnFile(FrozenModel, frozen=True, kw_only=True):
     """The envelope written to disk or armoured into an e-mail."""
 
     body: TurnBody

@@ -16,7 +16,7 @@ Subclass like this (see docs/engine.md)::
 from typing import ClassVar
 
 from campaign.rules.ids import Side
-from campaign.rules.model import Model
+from campaign.rules.model import FrozenModel
 from campaign.rules.order_text import format_value, quote, side_text
 from campaign.rules.state import Roll
 
@@ -24,7 +24,7 @@ from campaign.rules.state import Roll
 MAX_BULK = 64
 
 
-class Order(Model, frozen=True):
+class Order(FrozenModel, frozen=True, kw_only=True):
     """A request to change the campaign. ``side`` None means the referee."""
 
     type: str
@@ -53,7 +53,7 @@ class Order(Model, frozen=True):
         return self.to_notation()
 
 
-class Event(Model, frozen=True):
+class Event(FrozenModel, frozen=True, kw_only=True):
     """Something that happened. ``rolls`` holds every die rolled to decide it (DN-ERR-1)."""
 
     #: True for events whose content is hidden from players (face-down neutrals): views such as

@@ -197,7 +197,7 @@ def resumable(state: CampaignState) -> str | None:
 
 
 @event_type
-class FairPlayChosen(Event):
+class FairPlayChosen(Event, frozen=True, kw_only=True):
     """Fair mode chosen at ``campaign new`` (an opening event): the deck sizes."""
 
     type: Literal["fair-play-chosen"] = "fair-play-chosen"
@@ -229,7 +229,7 @@ def pile(state: CampaignState) -> list[str]:
 
 
 @event_type
-class FairNeutralPlaced(Event):
+class FairNeutralPlaced(Event, frozen=True, kw_only=True):
     """``drawn_by`` drew the next counter: token card ``token`` said where it stands, and it
     stands face down at ``location`` holding kind card ``card`` (DN-NEU-1, fair mode)."""
 
@@ -283,7 +283,7 @@ def _apply_placed(state: CampaignState, event: FairNeutralPlaced) -> None:
 
 
 @event_type
-class RevealsCalled(Event):
+class RevealsCalled(Event, frozen=True, kw_only=True):
     """``order`` (given by ``side``) needs the kinds of ``cards``: it is held, the reveals are
     called, and it is decided once they are revealed (ADR 0028)."""
 
@@ -301,7 +301,7 @@ def _apply_called(state: CampaignState, event: RevealsCalled) -> None:
 
 
 @event_type
-class HeldOrderResumed(Event):
+class HeldOrderResumed(Event, frozen=True, kw_only=True):
     """Every card ``order`` waited for is revealed: it is decided now (its events follow)."""
 
     type: Literal["held-order-resumed"] = "held-order-resumed"
@@ -309,7 +309,7 @@ class HeldOrderResumed(Event):
 
 
 @event_type
-class HeldOrderLapsed(Event):
+class HeldOrderLapsed(Event, frozen=True, kw_only=True):
     """The held ``order``, decided on the revealed state, was refused (``reason``)."""
 
     type: Literal["held-order-lapsed"] = "held-order-lapsed"
@@ -334,7 +334,7 @@ def _fair_order(summary: str, template: str) -> Callable[[OrderT], OrderT]:
 
 
 @_fair_order("record the digest of the jointly shuffled face-down decks", "seal-deck DIGEST")
-class SealDeck(Order):
+class SealDeck(Order, frozen=True, kw_only=True):
     """``aslan seal-deck 3f1c…``: the deck both machines agreed (fair mode, ADR 0028)."""
 
     type: Literal["seal-deck"] = "seal-deck"
@@ -342,7 +342,7 @@ class SealDeck(Order):
 
 
 @event_type
-class DeckSealed(Event):
+class DeckSealed(Event, frozen=True, kw_only=True):
     """The final face-down decks, by digest (both machines hold the same)."""
 
     type: Literal["deck-sealed"] = "deck-sealed"
@@ -351,7 +351,7 @@ class DeckSealed(Event):
 
 
 @_fair_order("give your key share of a card whose reveal the rules called", "share CARD SHARE")
-class Share(Order):
+class Share(Order, frozen=True, kw_only=True):
     """``solomani share box-3 9a0f…``: this side's key for card ``box-3``."""
 
     type: Literal["share"] = "share"
@@ -360,7 +360,7 @@ class Share(Order):
 
 
 @event_type
-class KeyShareGiven(Event):
+class KeyShareGiven(Event, frozen=True, kw_only=True):
     """``side`` gave its key share of ``card`` (public once given)."""
 
     type: Literal["key-share-given"] = "key-share-given"
@@ -372,7 +372,7 @@ class KeyShareGiven(Event):
 @_fair_order(
     "open a card once both shares are in (the exchange checks the label)", "reveal CARD LABEL"
 )
-class Reveal(Order):
+class Reveal(Order, frozen=True, kw_only=True):
     """``aslan reveal box-3 neutral:RT-2/1``: the label both shares open card ``box-3`` to."""
 
     type: Literal["reveal"] = "reveal"
@@ -381,7 +381,7 @@ class Reveal(Order):
 
 
 @event_type
-class CardRevealed(Event):
+class CardRevealed(Event, frozen=True, kw_only=True):
     """Card ``card`` is ``label``: both machines know a counter holding it from now on, and the
     rules treat it as every mode treats a face-down counter whose kind the tool knows (it
     stays face down until conscription turns it up); ``set_aside``: a second PD of a surface

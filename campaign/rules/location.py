@@ -7,7 +7,7 @@ A leaf module: ``state`` and ``position`` both read it (``state`` re-exports the
 
 from enum import StrEnum
 
-from campaign.rules.model import Model
+from campaign.rules.model import FrozenModel
 
 
 class Where(StrEnum):
@@ -20,7 +20,7 @@ class Where(StrEnum):
     ELIMINATED = "eliminated"  # destroyed or removed from play
 
 
-class Location(Model, frozen=True):
+class Location(FrozenModel, frozen=True, kw_only=True):
     """Where a unit is. ``system`` is set for HEX/BOX, ``carrier`` for CARRIED."""
 
     where: Where

@@ -58,7 +58,7 @@ _EDGE_STEP = {
 }
 
 
-class EdgeConnector(Frozen):
+class EdgeConnector(Frozen, frozen=True, kw_only=True):
     """A route stub leaving ``edge`` at 1-based position ``at`` from ``system``.
 
     ``at`` counts rows along the east and west edges and columns along the north and south edges.
@@ -70,7 +70,7 @@ class EdgeConnector(Frozen):
     unexplored: bool = False
 
 
-class Section(Frozen):
+class Section(Frozen, frozen=True, kw_only=True):
     """One map section (DN-MAP-1): ``home`` is set on the two home sections, ``nebula`` on the
     Dark Nebula section.
 

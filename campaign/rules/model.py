@@ -14,8 +14,9 @@ The method names are pydantic's (``model_copy``, ``model_dump``, ``model_fields`
 models used until ADR 0055, so callers read the same. pydantic is not imported here: a quick
 command (``campaign status``) never imports it (issue 47 item 2).
 
-Every field is keyword-only (``ModelMeta``): fields are given by name, as they were with
-pydantic, and a subclass may add a required field after its base's defaulted ones.
+Every field is keyword-only (``kw_only=True``, stated by each class): fields are given by
+name, as they were with pydantic, and a subclass may add a required field after its base's
+defaulted ones.
 """
 
 from __future__ import annotations
@@ -154,17 +155,11 @@ def plain(value: Any, *, json_mode: bool = False, exclude_none: bool = False) ->
     return value
 
 
-class ModelMeta(msgspec.StructMeta):
-    """Makes every model class keyword-only (msgspec's ``kw_only`` applies to the fields of the
-    class that states it, not to its subclasses')."""
+class Model:
+    """What every rules model offers (see the module docstring): mixed into the two roots,
+    ``FrozenModel`` and ``MutableModel``, and what callers name when either will do."""
 
-    def __new__(mcls, name: str, bases: tuple[type, ...], namespace: dict[str, Any], **config: Any):  # type: ignore[no-untyped-def]
-        config.setdefault("kw_only", True)
-        return super().__new__(mcls, name, bases, namespace, **config)
-
-
-class Model(Struct, metaclass=ModelMeta, forbid_unknown_fields=True):
-    """Base of the rules models (see the module docstring)."""
+    __slots__ = ()
 
     model_fields: ClassVar[Any] = _FieldsOf()
 
@@ -199,8 +194,9 @@ class Model(Struct, metaclass=ModelMeta, forbid_unknown_fields=True):
 
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
         """A copy, with the fields of ``update`` replaced (not validated, as pydantic did)."""
-        source = copy.deepcopy(self) if deep else self
-        return replace(source, **(update or {}))
+        source: Any = copy.deepcopy(self) if deep else self
+        copied: Self = replace(source, **(update or {}))
+        return copied
 
     @classmethod
     def model_construct(cls, **values: Any) -> Self:
@@ -211,3 +207,15 @@ class Model(Struct, metaclass=ModelMeta, forbid_unknown_fields=True):
     def model_json_schema(cls) -> dict[str, Any]:
         """The JSON schema of the model."""
         return msgspec.json.schema(cls)
+
+
+class FrozenModel(Model, Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The root of the models that never change once made (orders, events, the ruleset...):
+    hashable, shared safely. Every subclass states ``frozen=True, kw_only=True`` again
+    (msgspec applies ``kw_only`` to the fields of the class that states it; mypy reads both
+    per class)."""
+
+
+class MutableModel(Model, Struct, kw_only=True, forbid_unknown_fields=True):
+    """The root of the models the event appliers change in place (the campaign state and its
+    units). Every subclass states ``kw_only=True`` again."""

@@ -23,7 +23,7 @@ from campaign.rules.upcast import AddedField, VersionedEvent
 
 
 @event_type
-class RefereeRestored(VersionedEvent):
+class RefereeRestored(VersionedEvent, frozen=True, kw_only=True):
     """The referee put the campaign back to its state after event ``to_seq``.
 
     ``state_text`` is that state's canonical text (``CampaignState.canonical_text``): a string,
@@ -49,7 +49,7 @@ class RefereeRestored(VersionedEvent):
 
 
 @event_type
-class RefereeAdjusted(Event):
+class RefereeAdjusted(Event, frozen=True, kw_only=True):
     """The referee changed RU, a unit's location or its disrupted flag."""
 
     type: Literal["referee-adjusted"] = "referee-adjusted"
@@ -66,7 +66,7 @@ MAX_RU = 10_000
 
 
 @event_type
-class DiceEntered(Event):
+class DiceEntered(Event, frozen=True, kw_only=True):
     """The dice of this order batch were typed in, not drawn from the campaign's seed (DN-ERR-1).
 
     ``origin``: ``physical`` (a campaign created with physical dice) or ``referee-override`` (a
@@ -87,7 +87,7 @@ class DiceEntered(Event):
     summary="referee: set a side's RU, with a reason for the log",
     template='set-ru SIDE RU "REASON"',
 )
-class SetRu(Order):
+class SetRu(Order, frozen=True, kw_only=True):
     """``referee set-ru aslan 40 "miscounted income"``."""
 
     type: Literal["set-ru"] = "set-ru"
@@ -103,7 +103,7 @@ class SetRu(Order):
     summary="referee: put a unit somewhere else and/or set its disrupted flag, with a reason",
     template='adjust-unit UNIT LOCATION yes|no|- "REASON"',
 )
-class AdjustUnit(Order):
+class AdjustUnit(Order, frozen=True, kw_only=True):
     """``referee adjust-unit A-CL-1 box:kiir no "set up wrongly"``."""
 
     type: Literal["adjust-unit"] = "adjust-unit"
@@ -191,7 +191,7 @@ def _apply_restored(state: CampaignState, event: RefereeRestored) -> None:
 
 
 @event_type
-class RulesetRepinned(Event):
+class RulesetRepinned(Event, frozen=True, kw_only=True):
     """The referee accepted changed data files (DN-DATA-4): the new hashes are pinned."""
 
     type: Literal["ruleset-repinned"] = "ruleset-repinned"

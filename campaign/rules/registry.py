@@ -370,7 +370,8 @@ def parse_stored_events(rows: Iterable[tuple[str, str]]) -> list[Event]:
 
 def parse_event_data(data: Any) -> Event:
     """An event from plain data (stored JSON)."""
-    return event_adapter().validate_python(data)
+    event: Event = event_adapter().validate_python(data)
+    return event
 
 
 def order_spec(verb: str) -> OrderSpec:

@@ -25,20 +25,20 @@ from campaign.rules.ids import (
     UnitCategory,
     UnitFlag,
 )
-from campaign.rules.model import Model
+from campaign.rules.model import FrozenModel
 
 
-class Frozen(Model, frozen=True):
+class Frozen(FrozenModel, frozen=True, kw_only=True):
     """Base for immutable value objects of the ruleset."""
 
 
-class Indexed(Frozen, dict=True):
+class Indexed(Frozen, frozen=True, kw_only=True, dict=True):
     """A frozen model that keeps private lookup indexes in its instance dict, built (and
     checked) in ``__post_init__``, which runs whenever one is made: constructed, read from
     data, or copied with ``model_copy``."""
 
 
-class UnitType(Frozen):
+class UnitType(Frozen, frozen=True, kw_only=True):
     """One counter kind of Table 1 or Table 2 (DN-DATA-1..3).
 
     ``kind`` is the unique key of the row, e.g. ``solomani:CL`` or ``aslan:RT-5`` (ground units and
@@ -73,7 +73,7 @@ class UnitType(Frozen):
         return str(self.strength)
 
 
-class CombatTable(Indexed):
+class CombatTable(Indexed, frozen=True, kw_only=True):
     """An odds-column results table: 1d6 rows, columns by attack:defence ratio (DN-CBT-4).
 
     ``columns`` are the column headings in ascending order (e.g. ``"1:3"``, ``"1:2"``, ``"1:1"``,
@@ -166,14 +166,14 @@ def parse_odds(column: str) -> Fraction:
     return Fraction(attack, defence)
 
 
-class HexCoord(Frozen):
+class HexCoord(Frozen, frozen=True, kw_only=True):
     """A hex on the assembled map, in offset coordinates (see docs/data-formats.md)."""
 
     col: int
     row: int
 
 
-class StarSystem(Frozen):
+class StarSystem(Frozen, frozen=True, kw_only=True):
     """A stellar hex with its planetary surface box (DN-MAP-2/3)."""
 
     id: str
@@ -186,7 +186,7 @@ class StarSystem(Frozen):
     capital: bool = False
 
 
-class JumpRoute(Frozen):
+class JumpRoute(Frozen, frozen=True, kw_only=True):
     """A printed jump route between two systems (DN-MAP-4)."""
 
     a: str
@@ -194,7 +194,7 @@ class JumpRoute(Frozen):
     unexplored: bool = False
 
 
-class HouseRules(Frozen):
+class HouseRules(Frozen, frozen=True, kw_only=True):
     """Every switchable rule of the profile (file: data/tables/house_rules.toml)."""
 
     multiple_targets: bool = False  # DN-CBT-6 optional rule
@@ -210,7 +210,7 @@ class HouseRules(Frozen):
     players_assign_freely: bool = False  # DN-CBT-3: players agreed to give whole assignments
 
 
-class SectionPlacement(Frozen):
+class SectionPlacement(Frozen, frozen=True, kw_only=True):
     """Where one section lies on the assembled map (DN-MAP-5): a slot on the section grid.
 
     ``slot_col``/``slot_row`` count whole sections; the section's hex (c, r) lies at assembled hex
@@ -226,7 +226,7 @@ class SectionPlacement(Frozen):
     drawn_by: Side | None = None
 
 
-class StarMap(Indexed):
+class StarMap(Indexed, frozen=True, kw_only=True):
     """The assembled map: the sections in play, their systems and jump routes.
 
     ``sections`` lists the section names in placement order. Adjacency queries are methods so the
@@ -392,7 +392,7 @@ def adjacent_hexes(col: int, row: int) -> tuple[tuple[int, int], ...]:
     )
 
 
-class Ruleset(Indexed):
+class Ruleset(Indexed, frozen=True, kw_only=True):
     """Units + tables + map + switches, with the content hash of every file (DN-DATA-4).
 
     ``tables`` is keyed by table name: ``space_crt``, ``bombard_crt``, ``pd_crt``, ``ground_crt``

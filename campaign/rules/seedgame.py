@@ -12,7 +12,7 @@ from campaign.rules.base import Event
 from campaign.rules.dice import PhysicalSource, SeededSource
 from campaign.rules.errors import CampaignError, IllegalOrderError
 from campaign.rules.flow import MapAssembled, layout_record
-from campaign.rules.model import Model
+from campaign.rules.model import MutableModel
 from campaign.rules.notation import parse_order
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
@@ -20,7 +20,7 @@ from campaign.rules.state import CampaignState
 FORMAT = "dark-nebula-seed-game/1"
 
 
-class SeedStep(Model):
+class SeedStep(MutableModel, kw_only=True):
     """One order with its expected outcome."""
 
     order: str
@@ -29,7 +29,7 @@ class SeedStep(Model):
     reject: str | None = None  # expected rule id (or "invalid") when the order must fail
 
 
-class SeedGame(Model):
+class SeedGame(MutableModel, kw_only=True):
     """A whole seed game file."""
 
     format: str = FORMAT

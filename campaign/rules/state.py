@@ -34,7 +34,7 @@ from msgspec import field
 from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.rules.location import Location as Location  # re-exported: areas import it here
 from campaign.rules.location import Where as Where
-from campaign.rules.model import Model, ModelError
+from campaign.rules.model import FrozenModel, ModelError, MutableModel
 from campaign.rules.phases import Phase, SubPhase
 from campaign.rules.position import PositionTextError, read_position, write_position
 from campaign.rules.sequence import FLOW
@@ -44,7 +44,7 @@ from campaign.rules.struct_errors import field_problem
 SIDE_PREFIX: dict[Side, str] = {Side.ASLAN: "A", Side.SOLOMANI: "S", Side.NEUTRAL: "N"}
 
 
-class Unit(Model):
+class Unit(MutableModel, kw_only=True):
     """One counter in play. ``kind`` is ``UnitType.kind``; ``owner`` may differ from the unit
     type's side for conscripted neutrals (DN-NEU-2)."""
 
@@ -64,7 +64,7 @@ class Unit(Model):
         return copy.copy(self)
 
 
-class Roll(Model, frozen=True):
+class Roll(FrozenModel, frozen=True, kw_only=True):
     """One die result stored in an event: purpose, number of faces and the value (DN-ERR-1)."""
 
     purpose: str
@@ -98,7 +98,7 @@ def new_pile() -> list[str]:
     return []
 
 
-class CampaignState(Model):
+class CampaignState(MutableModel, kw_only=True):
     """Everything the rules need to decide the next order. See the module docstring."""
 
     campaign_id: str = ""

@@ -43,7 +43,7 @@ class AddedField(Struct, frozen=True):
     why: str
 
 
-class VersionedEvent(Event):
+class VersionedEvent(Event, frozen=True, kw_only=True):
     """An event with fields added after format 1 (see the module docstring)."""
 
     #: Field name -> when it was added and the value older payloads imply.
@@ -76,9 +76,9 @@ class VersionedEvent(Event):
             raise ModelError(msgspec.ValidationError(f"invalid JSON: {error}"), cls) from None
         return cls.model_validate(data)
 
-    def model_dump(self, *, mode: str = "python") -> dict[str, Any]:
+    def model_dump(self, *, mode: str = "python", exclude_none: bool = False) -> dict[str, Any]:
         """The payload without the added fields that hold the older rules' value."""
-        data = super().model_dump(mode=mode)
+        data = super().model_dump(mode=mode, exclude_none=exclude_none)
         for name, added in self.added_fields.items():
             if name in data and msgspec.to_builtins(data[name]) == added.old:
                 del data[name]

@@ -14,7 +14,7 @@ from msgspec.structs import replace
 
 from campaign.rules.combat.waiting import Duty
 from campaign.rules.ids import Side
-from campaign.rules.model import Model
+from campaign.rules.model import FrozenModel
 from campaign.rules.views import Seen
 
 SCHEMA_VERSION = 1
@@ -22,11 +22,11 @@ SCHEMA_VERSION = 1
 JSON_INDENT = 1
 
 
-class Report(Model, frozen=True):
+class Report(FrozenModel, frozen=True, kw_only=True):
     """Base of the report models: strict (no extra keys), so a schema change is deliberate."""
 
 
-class DutyRow(Report):
+class DutyRow(Report, frozen=True, kw_only=True):
     """A side that must act now, with the order(s) it gives (``acting.who_must_act``)."""
 
     side: str

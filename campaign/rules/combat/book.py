@@ -30,7 +30,7 @@ from campaign.rules.combat.interaction import InteractionPlan
 from campaign.rules.combat.model import Battle, Range
 from campaign.rules.errors import IllegalOrderError, InvalidOrderError
 from campaign.rules.ids import HIDDEN_KIND, Side
-from campaign.rules.model import Model, validated
+from campaign.rules.model import FrozenModel, Model, validated
 from campaign.rules.state import CampaignState
 
 AREA = "combat"
@@ -42,11 +42,11 @@ REACTION_SLOT = "reaction_participants"
 Stage = Literal["range", "choose", "assign", "fire", "withdraw", "over"]
 
 
-class Record(Model, frozen=True):
+class Record(FrozenModel, frozen=True, kw_only=True):
     """Base of the typed views: read-only, every key of the stored JSON known."""
 
 
-class Declaration(Record):
+class Declaration(Record, frozen=True, kw_only=True):
     """One side's declarations for the round's fire (DN-CBT-3/5/6): ``declare`` orders."""
 
     close_attacks: tuple[str, ...] = ()
@@ -55,7 +55,7 @@ class Declaration(Record):
     return_targets: dict[str, str] = field(default_factory=dict)
 
 
-class BattleRecord(Record):
+class BattleRecord(Record, frozen=True, kw_only=True):
     """One battle of the current space sub-phase (see the module docstring for the stages)."""
 
     stage: Stage
@@ -75,14 +75,14 @@ class BattleRecord(Record):
         return self.stage != "over"
 
 
-class PendingInteraction(Record):
+class PendingInteraction(Record, frozen=True, kw_only=True):
     """An interaction waiting for the PD owner to name its targets (DN-INT-2)."""
 
     plan: InteractionPlan
     pd_owner: Side
 
 
-class CombatBook(Record):
+class CombatBook(Record, frozen=True, kw_only=True):
     """Everything combat keeps for the current step (``state.slots["combat"]``)."""
 
     battles: dict[str, BattleRecord] = field(default_factory=dict)  # in fight order
@@ -91,7 +91,7 @@ class CombatBook(Record):
     losses: dict[str, dict[Side, int]] = field(default_factory=dict)  # to choose, DN-GND-2
 
 
-class ReactionRecord(Record):
+class ReactionRecord(Record, frozen=True, kw_only=True):
     """The DN-REA-1 participants fixed when Reaction Combat started (``turn_slots``)."""
 
     system: str | None = None

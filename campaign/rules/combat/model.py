@@ -10,10 +10,9 @@ from collections.abc import Callable, Iterable
 from enum import StrEnum
 from typing import TYPE_CHECKING, TypeVar
 
-from msgspec.structs import force_setattr
 
 from campaign.rules.ids import Side, UnitCategory
-from campaign.rules.model import Model
+from campaign.rules.model import FrozenModel
 from campaign.rules.ruleset import UnitType
 
 if TYPE_CHECKING:
@@ -49,11 +48,11 @@ class Weapon(StrEnum):
     BEAM = "beam"
 
 
-class Value(Model, frozen=True):
+class Value(FrozenModel, frozen=True, kw_only=True):
     """Base of the immutable combat values (stored in events as they are)."""
 
 
-class Combatant(Value):
+class Combatant(Value, frozen=True, kw_only=True):
     """One unit in a space battle with the factors it fights with.
 
     ``carrier`` is the mothership a fighter belongs to (``None`` for a fighter based in a friendly
@@ -117,7 +116,7 @@ class Combatant(Value):
         return self.launched or not self.fighter
 
 
-class Battle(Value):
+class Battle(Value, frozen=True, kw_only=True):
     """A space battle in one system between an attacker and a defender side.
 
     Neutrals are always the defender of their system (DN-NEU-2). ``round`` counts completed
@@ -130,13 +129,9 @@ class Battle(Value):
     defender: Side
     units: tuple[Combatant, ...]
     round: int = 0
+    #: Sorted, without repeats (so the canonical JSON, and every hash of it, is the same in
+    #: every process; it was a set until ADR 0055).
     friendly_box: tuple[Side, ...] = ()
-
-    def __post_init__(self) -> None:
-        """``friendly_box`` sorted and without repeats, whatever the order it was given in: the
-        canonical JSON (and every hash of it) is the same in every process."""
-        if list(self.friendly_box) != sorted(set(self.friendly_box)):
-            force_setattr(self, "friendly_box", tuple(sorted(set(self.friendly_box))))
 
     def unit(self, uid: str) -> Combatant:
         """The combatant ``uid``; ``KeyError`` if it is not in this battle."""

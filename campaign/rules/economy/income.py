@@ -29,11 +29,11 @@ from campaign.rules.economy.control import BoxControl, box_control
 from campaign.rules.economy.graph import graph_of
 from campaign.rules.economy.occupancy import Occupancy
 from campaign.rules.ids import PLAYER_SIDES, Side, SystemType
-from campaign.rules.model import Model
+from campaign.rules.model import FrozenModel
 from campaign.rules.ruleset import Ruleset, StarSystem
 
 
-class IncomeTable(Model, frozen=True):
+class IncomeTable(FrozenModel, frozen=True, kw_only=True):
     """The RU values of Table 3 (DN-ECO-4). Defaults are the official values of the seed."""
 
     budget: int = 25

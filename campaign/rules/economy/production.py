@@ -34,7 +34,7 @@ from campaign.rules.state import CampaignState, Location, Unit, Where
 
 
 @event_type
-class UnitsProduced(Event):
+class UnitsProduced(Event, frozen=True, kw_only=True):
     """``side`` paid ``cost`` RU for new units placed at ``location`` (unplaced for PD)."""
 
     type: Literal["units-produced"] = "units-produced"
@@ -52,7 +52,7 @@ class UnitsProduced(Event):
     "(PD: no location, produced unplaced)",
     template="produce KIND [COUNT] [LOCATION]",
 )
-class Produce(Order):
+class Produce(Order, frozen=True, kw_only=True):
     """``solomani produce CL 2 hex:concord`` / ``aslan produce RT-5 1 box:eawyo`` /
     ``aslan produce PD``."""
 

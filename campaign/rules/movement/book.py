@@ -31,13 +31,13 @@ from msgspec import field
 
 from campaign.rules.economy.adapter import EXPLORED_ROUTES_SLOT
 from campaign.rules.ids import Side
-from campaign.rules.model import Model
+from campaign.rules.model import FrozenModel
 from campaign.rules.state import CampaignState
 
 AREA = "movement"
 
 
-class MovementStep(Model, frozen=True):
+class MovementStep(FrozenModel, frozen=True, kw_only=True):
     """What movement keeps for the current movement step (see the module docstring)."""
 
     moved: frozenset[str] = frozenset()
@@ -55,7 +55,7 @@ class MovementStep(Model, frozen=True):
         return system_id in self.refuelled.get(side, frozenset())
 
 
-class MovementTurn(Model, frozen=True):
+class MovementTurn(FrozenModel, frozen=True, kw_only=True):
     """What movement keeps for the current player turn."""
 
     reaction_stack: tuple[str, ...] | None = None
