@@ -10,7 +10,6 @@ from collections.abc import Callable, Iterable
 from enum import StrEnum
 from typing import TYPE_CHECKING, TypeVar
 
-
 from campaign.rules.ids import Side, UnitCategory
 from campaign.rules.model import FrozenModel
 from campaign.rules.ruleset import UnitType

@@ -8,7 +8,6 @@ a pure function of the battle, the decisions and the dice; every die roll carrie
 
 from collections.abc import Iterable
 
-
 from campaign.rules.combat.assignment import Engagement, check_assignment
 from campaign.rules.combat.crt import below_table, combine, fire_result
 from campaign.rules.combat.dice import Dice, Roll
