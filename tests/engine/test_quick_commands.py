@@ -135,9 +135,9 @@ def test_status_and_order_leave_out_what_only_other_commands_use(tmp_path):
 
 
 def test_status_and_order_compile_no_tokenizer_patterns(tmp_path):
-    """issue 47 item 2: reading a builtin's signature (pydantic asks a default factory's)
-    compiles the tokenizer's patterns first, 1.4 ms; the state's validator, which `status` and
-    `order` build, asks no builtin's (``state.new_pile``)."""
+    """issue 47 item 2: reading a builtin's signature compiles the tokenizer's patterns first,
+    1.4 ms (pydantic read a default factory's, until ADR 0055); nothing `status` and `order`
+    run reads one."""
     url = f"sqlite:///{tmp_path / 'c.db'}"
     assert main(["new", "c", "--seed", "3", "--db", url]) == 0
     done = _fresh_python(
