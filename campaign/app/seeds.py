@@ -58,7 +58,7 @@ def seed_path(text: str, *, record: bool = False) -> Path:
 
 def read_seed_game(path: Path) -> SeedGame:
     """The seed game in ``path``, read through the bounded reader; ``ValueError`` with one line
-    naming the file and the problem (no pydantic wording)."""
+    naming the file and the problem (no validator's wording)."""
     text = read_text_bounded(path, MAX_SEED_GAME_BYTES, "seed game file")
     try:
         return SeedGame.model_validate(parse_json(text))

@@ -1,16 +1,18 @@
 """Base classes of orders and events (architecture property 2: one definition per concept).
 
 An order is what a player (or the referee) asks for; an event is what happened. Both are frozen
-pydantic models with a literal ``type`` field, collected into discriminated unions by
-``campaign.rules.registry``. The same classes are stored in the database, written in turn files
-and shown in the log.
+models (``msgspec`` Structs, ``campaign.rules.model.FrozenModel``) with a literal ``type``
+field, collected into tagged unions by ``campaign.rules.registry``. The same classes are stored
+in the database, written in turn files and shown in the log.
 
-Subclass like this (see docs/engine.md)::
+Subclass like this, stating ``frozen=True, kw_only=True`` on every class (see docs/engine.md,
+"Writing a model")::
 
-    class MoveOrder(Order):
+    class MoveOrder(Order, frozen=True, kw_only=True):
         type: Literal["move"] = "move"
         units: list[str]
         path: list[str]
+        count: Annotated[int, Meta(ge=1)] = 1
 """
 
 from typing import ClassVar

@@ -91,7 +91,7 @@ def _strip_optional(annotation: Any) -> tuple[Any, bool]:
 
 
 def _convert(annotation: Any, token: str) -> Any:
-    """Turn one token into plain data pydantic can validate for ``annotation``."""
+    """Turn one token into plain data that ``model_validate`` reads as ``annotation``."""
     inner, optional = _strip_optional(annotation)
     if token == "-" and optional:
         return None
@@ -135,7 +135,7 @@ def _typed_fields(cls: type[Order], fields: list[str], args: list[str]) -> list[
     optional whole-number field (a count with a default) is passed over when its token is not a
     number but reads as the location that follows it (``produce DD box:halden``: the count is
     left out, as ``[COUNT]`` in the usage promises). Any other token stays the count's, and
-    pydantic's error names it."""
+    the refusal names it."""
     typed: list[str] = []
     position = 0
     for index, name in enumerate(fields):

@@ -2,8 +2,8 @@
 
 A ``Ruleset`` = unit types + tables + assembled star map + house-rule switches, plus the content
 hash of every data file it was built from. ``campaign.content`` builds it from ``data/``; the rules
-engine only ever reads it. All models are frozen pydantic models so a ruleset can be shared and
-hashed safely.
+engine only ever reads it. All models are frozen msgspec Structs (``FrozenModel``) so a ruleset
+can be shared and hashed safely.
 
 This module is the contract between the content loaders and the engine. Extend it; do not fork it.
 """

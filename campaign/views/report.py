@@ -1,12 +1,12 @@
-"""What every report of the read side shares: a strict pydantic base (so the JSON a report
-prints has a published schema, ``docs/schemas/``), the viewer's name, who must act, and the
-JSON text every ``--json`` prints (``report_json``). What a report may show its viewer is
-decided by the one hiding rule, ``rules.views.see`` (a ``Seen``).
+"""What every report of the read side shares: a strict base (a frozen msgspec Struct, so the
+JSON a report prints has a published schema, ``docs/schemas/``), the viewer's name, who must
+act, and the JSON text every ``--json`` prints (``report_json``). What a report may show its
+viewer is decided by the one hiding rule, ``rules.views.see`` (a ``Seen``).
 
 Every report's JSON has the same envelope: ``schema_version`` first, then ``campaign`` and
-``viewer``, indented by ``JSON_INDENT`` (docs/referee-cli.md, "Views"). A report is a pydantic
-model, or a msgspec Struct where its rows are many (the income report, ADR 0053); both print
-alike.
+``viewer``, indented by ``JSON_INDENT`` (docs/referee-cli.md, "Views"). A report is a
+``Report`` (ADR 0055), or a plain msgspec Struct that the collector does not track where its
+rows are many (the income report, ADR 0053); both print alike.
 """
 
 import msgspec
