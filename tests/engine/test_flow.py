@@ -125,7 +125,7 @@ def test_legal_orders_list_rule_ids(core_hooks_only):  # DN-SEQ-2
     assert {"set-ru", "adjust-unit"} <= referee
 
 
-class _TurnEndSeen(Event):
+class _TurnEndSeen(Event, frozen=True, kw_only=True):
     type: Literal["test-turn-end-seen"] = "test-turn-end-seen"
     phasing: Side
     turn: int

@@ -10,6 +10,8 @@ from collections.abc import Callable, Iterable
 from enum import StrEnum
 from typing import TYPE_CHECKING, TypeVar
 
+from msgspec.structs import force_setattr
+
 from campaign.rules.ids import Side, UnitCategory
 from campaign.rules.model import FrozenModel
 from campaign.rules.ruleset import UnitType
@@ -128,9 +130,13 @@ class Battle(Value, frozen=True, kw_only=True):
     defender: Side
     units: tuple[Combatant, ...]
     round: int = 0
-    #: Sorted, without repeats (so the canonical JSON, and every hash of it, is the same in
-    #: every process; it was a set until ADR 0055).
     friendly_box: tuple[Side, ...] = ()
+
+    def __post_init__(self) -> None:
+        """``friendly_box`` sorted and without repeats, whatever it was given as (a set until
+        ADR 0055): the canonical JSON, and every hash of it, is the same in every process."""
+        if list(self.friendly_box) != sorted(set(self.friendly_box)):
+            force_setattr(self, "friendly_box", tuple(sorted(set(self.friendly_box))))
 
     def unit(self, uid: str) -> Combatant:
         """The combatant ``uid``; ``KeyError`` if it is not in this battle."""

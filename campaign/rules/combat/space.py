@@ -8,6 +8,8 @@ a pure function of the battle, the decisions and the dice; every die roll carrie
 
 from collections.abc import Iterable
 
+from msgspec.structs import force_setattr
+
 from campaign.rules.combat.assignment import Engagement, check_assignment
 from campaign.rules.combat.crt import below_table, combine, fire_result
 from campaign.rules.combat.dice import Dice, Roll
@@ -171,10 +173,14 @@ class RoundPlan(Value, frozen=True, kw_only=True):
     engagements: tuple[Engagement, ...]
     return_targets: dict[str, str] = {}
     close_attacks: tuple[str, ...] = ()
-    #: Sorted, without repeats (so the canonical JSON is the same in every process; it was a
-    #: set until ADR 0055).
     short_missiles: tuple[str, ...] = ()
     multiple_targets: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        """``short_missiles`` sorted and without repeats, whatever it was given as (a set until
+        ADR 0055): the canonical JSON is the same in every process."""
+        if list(self.short_missiles) != sorted(set(self.short_missiles)):
+            force_setattr(self, "short_missiles", tuple(sorted(set(self.short_missiles))))
 
 
 class Shot(Value, frozen=True, kw_only=True):
