@@ -120,9 +120,18 @@ def validated_json(text: str | bytes, root: Any) -> Any:
     try:
         return msgspec.json.decode(text, type=root, strict=False)
     except msgspec.ValidationError as error:
-        raise ModelError(error, root, data=msgspec.json.decode(text)) from None
+        problem = error  # a value that does not fit, found before the text's end: is it JSON?
     except msgspec.DecodeError as error:
-        raise ModelError(msgspec.ValidationError(f"invalid JSON: {error}"), root) from None
+        raise _not_json(error, root) from None
+    try:
+        data = msgspec.json.decode(text)
+    except msgspec.DecodeError as error:  # malformed further on: refused as not JSON, as a
+        raise _not_json(error, root) from None  # reader of the whole text first would
+    raise ModelError(problem, root, data=data) from None
+
+
+def _not_json(error: msgspec.DecodeError, root: Any) -> ModelError:
+    return ModelError(msgspec.ValidationError(f"invalid JSON: {error}"), root)
 
 
 _json_encode = msgspec.json.Encoder().encode
