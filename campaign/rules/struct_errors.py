@@ -77,16 +77,16 @@ from campaign.rules.model import TAG_MISSING, TAG_UNKNOWN, ModelError
 #: Said of ``data`` when the input was not given.
 _UNSEEN: Any = object()
 
-_SUFFIX = re.compile(r"(?s)^(?P<message>.*) - at (?P<where>`[^`]*`(?: in `[^`]*`)*)$")
-_STEP = re.compile(r"\.(?P<name>[^.\[]+)|\[(?P<index>\d+)\]|(?P<value>\[\.\.\.\])")
-_BOUND = re.compile(r"Expected `(?P<kind>int|float)` (?P<op>>=|>|<=|<) (?P<bound>\S+)")
-_MULTIPLE = re.compile(r"Expected `(?P<kind>int|float)` that's a multiple of (?P<of>\S+)")
-_LENGTH = re.compile(
-    r"Expected `(?P<kind>str|array|object|bytes)` of length (?P<op><=|>=) (?P<n>\d+)"
-)
-_TUPLE = re.compile(r"Expected `array` of length (?P<n>\d+)(?:, got (?P<got>\d+))?")
-_WRONG = re.compile(r"Expected `[^`]*`, got `[^`]*`")
-_FIELD = re.compile(r"Object (?P<what>contains unknown|missing required) field `(?P<name>.*)`")
+#: The patterns of msgspec's messages, compiled by ``re`` when first used (a refusal is rare;
+#: compiling them at import cost every command a millisecond, issue 47 item 2).
+_SUFFIX = r"(?s)^(?P<message>.*) - at (?P<where>`[^`]*`(?: in `[^`]*`)*)$"
+_STEP = r"\.(?P<name>[^.\[]+)|\[(?P<index>\d+)\]|(?P<value>\[\.\.\.\])"
+_BOUND = r"Expected `(?P<kind>int|float)` (?P<op>>=|>|<=|<) (?P<bound>\S+)"
+_MULTIPLE = r"Expected `(?P<kind>int|float)` that's a multiple of (?P<of>\S+)"
+_LENGTH = r"Expected `(?P<kind>str|array|object|bytes)` of length (?P<op><=|>=) (?P<n>\d+)"
+_TUPLE = r"Expected `array` of length (?P<n>\d+)(?:, got (?P<got>\d+))?"
+_WRONG = r"Expected `[^`]*`, got `[^`]*`"
+_FIELD = r"Object (?P<what>contains unknown|missing required) field `(?P<name>.*)`"
 
 #: pydantic's error type for a value of the wrong type, by declared type.
 _TYPE_ERRORS: tuple[tuple[type, str], ...] = (
@@ -161,7 +161,7 @@ def struct_details(error: msgspec.ValidationError, root: object, data: Any = _UN
     if own:
         message, rest = str(cause), text[len(str(cause)) :]  # our own __post_init__'s
         where = rest.removeprefix(" - at ")
-    elif (matched := _SUFFIX.match(text)) is not None:
+    elif (matched := re.match(_SUFFIX, text)) is not None:
         message, where = matched["message"], matched["where"]
     location, node = _walk(root, where, data)
     if own:
@@ -221,7 +221,7 @@ def _at(message: str, at: str) -> msgspec.ValidationError:
 def _rebased(error: msgspec.ValidationError, at: str) -> msgspec.ValidationError:
     """``error``, raised reading a value found at path ``at``, with its path from the root."""
     text = str(error)
-    matched = _SUFFIX.match(text)
+    matched = re.match(_SUFFIX, text)
     if matched is None:
         rebased = _at(text, at)
     else:
@@ -257,7 +257,7 @@ def _walk(root: object, where: str, data: Any) -> tuple[list[Any], _Node]:
     path = groups[-1] if groups else "$"
     node = _node(root, data)
     location: list[Any] = []
-    for step in _STEP.finditer(path[1:]):
+    for step in re.finditer(_STEP, path[1:]):
         node = _choose_member(node, location, step["name"])
         if step["name"] is not None:
             node = _field(node, step["name"], location)
@@ -479,7 +479,7 @@ def _problem(message: str, node: _Node, location: list[Any]) -> Problem:
     """pydantic's error type, context and extra path steps for msgspec's ``message`` (no path)
     about the value declared as ``node``."""
     tagged = _tagged(node.hint)
-    if (found := _FIELD.fullmatch(message)) is not None:
+    if (found := re.fullmatch(_FIELD, message)) is not None:
         if tagged is not None and found["name"] == tagged[0] and _members(node.hint):
             return "union_tag_not_found", {}, ()
         if found["what"] == "missing required":
@@ -488,9 +488,9 @@ def _problem(message: str, node: _Node, location: list[Any]) -> Problem:
     if message.startswith(("Invalid enum value ", "Invalid value ")):
         choice = _choice(node.hint)  # a tagged Struct's tag is a Literal of its tag
         return (*choice, ()) if choice is not None else ("invalid", {}, ())
-    if _WRONG.fullmatch(message):
+    if re.fullmatch(_WRONG, message):
         return _wrong_type(node, location)
-    if (found := _BOUND.fullmatch(message)) is not None:
+    if (found := re.fullmatch(_BOUND, message)) is not None:
         lower = found["op"].startswith(">")
         declared = _meta(node, *(("ge", "gt") if lower else ("le", "lt")))
         if declared is None:
@@ -498,16 +498,16 @@ def _problem(message: str, node: _Node, location: list[Any]) -> Problem:
             declared = (op, _number(found["bound"]))
         key, bound = declared
         return _BOUND_ERRORS[key], {key: _declared(node, bound)}, ()
-    if (found := _MULTIPLE.fullmatch(message)) is not None:
+    if (found := re.fullmatch(_MULTIPLE, message)) is not None:
         declared = _meta(node, "multiple_of") or ("multiple_of", _number(found["of"]))
         return "multiple_of", {"multiple_of": _declared(node, declared[1])}, ()
-    if (found := _LENGTH.fullmatch(message)) is not None:
+    if (found := re.fullmatch(_LENGTH, message)) is not None:
         kind, key = _LENGTH_ERRORS[found["kind"], found["op"]]
         declared = _meta(node, key) or (key, int(found["n"]))
         return kind, {key: declared[1]}, ()
     if message.startswith("Expected `str` matching regex "):
         return "string_pattern_mismatch", {}, ()
-    if (found := _TUPLE.fullmatch(message)) is not None:
+    if (found := re.fullmatch(_TUPLE, message)) is not None:
         got = found["got"] or (str(len(node.data)) if isinstance(node.data, list) else None)
         if got is None:  # JSON decoding does not say how many; nor does the input
             return "invalid", {}, ()
