@@ -28,7 +28,7 @@ from typing import Annotated, Any, ClassVar, Self, Union, get_args, get_origin
 
 import msgspec
 from msgspec import NODEFAULT, Struct
-from msgspec.structs import FieldInfo, fields, replace
+from msgspec.structs import fields, replace
 
 #: The messages of a tagged union (``registry.TaggedUnion``) for an object without a ``type``
 #: and for a ``type`` that names no registered class.
@@ -87,8 +87,9 @@ class ModelField:
 
     def get_default(self, *, call_default_factory: bool = False) -> Any:
         """The field's default (a fresh one from its factory when asked)."""
-        if isinstance(self._default, _Factory):
-            return self._default.factory() if call_default_factory else None
+        default: Any = self._default
+        if isinstance(default, _Factory):
+            return default.factory() if call_default_factory else None
         return self.default
 
 
