@@ -98,7 +98,7 @@ class _FactoryProbe(Struct):
 
 
 #: The type a ``field(default_factory=...)`` default is kept as in ``__struct_defaults__``.
-_Factory: type = type(_FactoryProbe.__struct_defaults__[0])
+_Factory: Any = type(_FactoryProbe.__struct_defaults__[0])
 
 
 def bare_type(hint: Any) -> Any:
