@@ -15,7 +15,13 @@ from campaign.content.errors import DataFileError
 from campaign.content.toml_lines import read_toml
 from campaign.rules.ids import CombatResult, TableLabel
 from campaign.rules.model import ModelError
-from campaign.rules.ruleset import DIE_FACES, CombatTable, HouseRules, parse_odds
+from campaign.rules.ruleset import (
+    DIE_FACES,
+    CombatTable,
+    HouseRules,
+    parse_odds,
+    strictly_ascending,
+)
 
 #: The tables the engine needs (file stems under data/tables/).
 REQUIRED_TABLES = ("space_crt", "bombard_crt", "pd_crt", "ground_crt")
@@ -38,7 +44,7 @@ def load_table(path: Path, *, relative_name: str | None = None) -> CombatTable:
         except ValueError as error:
             raise DataFileError(path, document.header_line, str(error)) from None
     ratios = [parse_odds(column) for column in columns]
-    if not columns or any(b <= a for a, b in zip(ratios, ratios[1:], strict=False)):
+    if not columns or not strictly_ascending(ratios):
         raise DataFileError(
             path, document.header_line, "odds columns must be given in strictly ascending order"
         )
