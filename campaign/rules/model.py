@@ -129,9 +129,11 @@ class _FieldsOf:
 
 def validated(data: Any, root: Any) -> Any:
     """``data`` (plain Python values) checked and converted to ``root`` (a model class or any
-    type msgspec knows: ``list[X]``, ``X | None``...); ``ModelError`` when it does not fit."""
+    type msgspec knows: ``list[X]``, ``X | None``...); ``ModelError`` when it does not fit.
+    Strictly: a number must be a number, not text spelling one (ADR 0055, "As built"; an
+    order's text is read into typed values by ``notation`` first)."""
     try:
-        return msgspec.convert(data, type=root, strict=False)
+        return msgspec.convert(data, type=root, strict=True)
     except msgspec.ValidationError as error:
         raise ModelError(error, root, data=data) from None
 
@@ -140,7 +142,7 @@ def validated_json(text: str | bytes, root: Any) -> Any:
     """The JSON ``text`` read as ``root``; ``ModelError`` when it does not fit (malformed JSON
     included)."""
     try:
-        return msgspec.json.decode(text, type=root, strict=False)
+        return msgspec.json.decode(text, type=root, strict=True)
     except msgspec.ValidationError as error:
         problem = error  # a value that does not fit, found before the text's end: is it JSON?
     except msgspec.DecodeError as error:
