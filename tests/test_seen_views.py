@@ -137,15 +137,17 @@ def test_a_view_of_one_state_is_given_a_seen_never_a_state_and_a_viewer() -> Non
 
 
 def test_a_seen_state_is_made_only_by_the_hiding_rule() -> None:
-    # DN-NEU-1: ``SeenState(...)`` marks a state as one seat's sight; only the rule may do it
+    # DN-NEU-1: ``_as_seen(...)`` (a cast to ``SeenState``) marks a state as one seat's sight;
+    # only the rule may do it
     makers = []
     for path in sorted((REPO_ROOT / "campaign").rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
-            if (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Name)
-                and node.func.id == "SeenState"
+            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+                continue
+            named = [arg.id for arg in node.args[:1] if isinstance(arg, ast.Name)]
+            if node.func.id in ("SeenState", "_as_seen") or (
+                node.func.id == "cast" and named == ["SeenState"]
             ):
                 makers.append(path.relative_to(REPO_ROOT).as_posix())
     assert makers and set(makers) == {"campaign/rules/views.py"}

@@ -15,7 +15,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 from msgspec import Struct, field
-from pydantic import ValidationError
 
 from campaign.records.chain import head_of_rows, verify_after
 from campaign.records.rows import CampaignRow
@@ -28,14 +27,15 @@ from campaign.rules.errors import (
     RulesetMismatchError,
     TamperedLogError,
 )
-from campaign.rules.field_errors import field_problem
 from campaign.rules.flow import MapAssembled, layout_record
 from campaign.rules.ids import Side
+from campaign.rules.model import ModelError
 from campaign.rules.plain_text import check_reason
 from campaign.rules.referee import RulesetRepinned
 from campaign.rules.registry import event_adapter, parse_stored_events
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
+from campaign.rules.struct_errors import field_problem
 from campaign.store.repository import (
     DICE_MODES,
     Head,
@@ -92,16 +92,16 @@ def parse_stored(rows: list[StoredEvent], name: str = "") -> list[Event]:
     """Events from stored JSON rows; ``TamperedLogError`` naming the first unreadable one."""
     try:  # each row by its own class (the usual case: no union schema to build)
         return parse_stored_events((row.type, row.payload) for row in rows)
-    except (KeyError, ValidationError):
+    except (KeyError, ModelError):
         pass  # read again with the union, which names the first unreadable row
     adapter = event_adapter()
     try:
         return [adapter.validate_json(row.payload) for row in rows]
-    except ValidationError:
+    except ModelError:
         for row in rows:
             try:
                 adapter.validate_json(row.payload)
-            except ValidationError as error:
+            except ModelError as error:
                 raise TamperedLogError(
                     name, row.seq, f"event cannot be read by this version: {field_problem(error)}"
                 ) from None

@@ -9,13 +9,13 @@ import os
 from pathlib import Path
 
 from msgspec import Struct
-from pydantic import ValidationError
 
 from campaign.bundled import find_seed, seed_file, seed_names
 from campaign.content import load_ruleset
-from campaign.rules.field_errors import field_problem
+from campaign.rules.model import ModelError
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.seedgame import SeedGame, StepResult, record, replay
+from campaign.rules.struct_errors import field_problem
 from campaign.rules.suggest import did_you_mean
 from campaign.userfiles import StagedFile, parse_json, read_text_bounded
 
@@ -58,7 +58,7 @@ def seed_path(text: str, *, record: bool = False) -> Path:
 
 def read_seed_game(path: Path) -> SeedGame:
     """The seed game in ``path``, read through the bounded reader; ``ValueError`` with one line
-    naming the file and the problem (no pydantic wording)."""
+    naming the file and the problem (no validator's wording)."""
     text = read_text_bounded(path, MAX_SEED_GAME_BYTES, "seed game file")
     try:
         return SeedGame.model_validate(parse_json(text))
@@ -67,7 +67,7 @@ def read_seed_game(path: Path) -> SeedGame:
             f"{path}:{error.lineno}: not a seed game: JSON error at column "
             f"{error.colno}: {error.msg}"
         ) from None
-    except ValidationError as error:
+    except ModelError as error:
         raise ValueError(f"{path}: not a seed game: {field_problem(error)}") from None
     except (ValueError, RecursionError) as error:  # a number too long: parse_json says where
         raise ValueError(f"{path}: not a seed game: {error}") from None

@@ -20,7 +20,6 @@ import gc
 import importlib
 import os
 import sys
-import types
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
@@ -148,39 +147,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _run(command, words)
 
 
-#: pydantic's plugin loader (a private module; ``without_pydantic_plugins``).
-PYDANTIC_PLUGIN_LOADER = "pydantic.plugin._loader"
-
-
-def without_pydantic_plugins() -> None:
-    """Let a quick command's validators be built without looking for pydantic plugins, as
-    ``PYDANTIC_DISABLE_PLUGINS=__all__`` does, and without importing ``importlib.metadata``
-    (email, socket, zipfile...) to look: 0.01 s of `campaign status` (issue 47 item 2, ADR
-    0051). The tool ships and uses no pydantic plugin. Nothing changes where the user set
-    ``PYDANTIC_DISABLE_PLUGINS`` (someone who has plugins) or where the loader is loaded
-    already; a name of the loader other than ``get_plugins`` loads the real one (pydantic's
-    internals may change)."""
-    if os.environ.get("PYDANTIC_DISABLE_PLUGINS") is not None:
-        return
-    if PYDANTIC_PLUGIN_LOADER in sys.modules:
-        return
-    loader = types.ModuleType(PYDANTIC_PLUGIN_LOADER)
-
-    def get_plugins() -> tuple[()]:
-        return ()
-
-    def real(name: str) -> object:
-        if name.startswith("__"):  # the import system asks for __path__ and the like
-            raise AttributeError(name)
-        if sys.modules.get(PYDANTIC_PLUGIN_LOADER) is loader:
-            del sys.modules[PYDANTIC_PLUGIN_LOADER]
-        return getattr(importlib.import_module(PYDANTIC_PLUGIN_LOADER), name)
-
-    loader.get_plugins = get_plugins  # type: ignore[attr-defined]
-    loader.__getattr__ = real  # type: ignore[method-assign]
-    sys.modules[PYDANTIC_PLUGIN_LOADER] = loader
-
-
 def quick_exit(code: int) -> None:
     """End the process now with ``code``, once standard output and error are flushed; returns
     (and the interpreter ends as usual) if flushing fails, e.g. on a closed pipe."""
@@ -200,8 +166,6 @@ def _run(command: str | None, words: list[str]) -> int:
     if handler is None:
         parser.print_help()
         return 0
-    if command in QUICK_EXIT:
-        without_pydantic_plugins()
     try:
         return int(handler(args) or 0)
     except KeyboardInterrupt:

@@ -34,9 +34,8 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel
-
 from campaign import APP_NAME, __version__
+from campaign.rules.model import Model
 from campaign.rules.ruleset import Ruleset
 from campaign.userfiles import FileRefusedError, StagedFile, read_bounded
 
@@ -137,9 +136,9 @@ def _source_files(module: str) -> list[Path]:
 
 def _modules_of(value: object) -> Iterator[str]:
     """The modules of every model and enum class inside ``value`` (what its pickle names)."""
-    if isinstance(value, BaseModel | Enum):
+    if isinstance(value, Model | Enum):
         yield type(value).__module__
-    if isinstance(value, BaseModel):
+    if isinstance(value, Model):
         for name in type(value).model_fields:
             yield from _modules_of(getattr(value, name))
     elif isinstance(value, dict):

@@ -10,13 +10,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import ValidationError
-
 from campaign.content.csv_lines import parse_enum, read_csv
 from campaign.content.errors import DataFileError
 from campaign.content.toml_lines import read_toml
 from campaign.rules.ids import CombatResult, TableLabel
-from campaign.rules.ruleset import DIE_FACES, CombatTable, HouseRules, parse_odds
+from campaign.rules.model import ModelError
+from campaign.rules.ruleset import (
+    DIE_FACES,
+    CombatTable,
+    HouseRules,
+    parse_odds,
+    strictly_ascending,
+)
 
 #: The tables the engine needs (file stems under data/tables/).
 REQUIRED_TABLES = ("space_crt", "bombard_crt", "pd_crt", "ground_crt")
@@ -39,7 +44,7 @@ def load_table(path: Path, *, relative_name: str | None = None) -> CombatTable:
         except ValueError as error:
             raise DataFileError(path, document.header_line, str(error)) from None
     ratios = [parse_odds(column) for column in columns]
-    if not columns or any(b <= a for a, b in zip(ratios, ratios[1:], strict=False)):
+    if not columns or not strictly_ascending(ratios):
         raise DataFileError(
             path, document.header_line, "odds columns must be given in strictly ascending order"
         )
@@ -117,5 +122,5 @@ def load_house_rules_with_label(path: Path) -> tuple[HouseRules, TableLabel]:
             raise DataFileError(path, line, f"{key}: must be true or false, not {value!r}")
     try:
         return HouseRules(**switches), table_label
-    except ValidationError as error:  # pragma: no cover - keys and types were checked above
+    except ModelError as error:  # pragma: no cover - keys and types were checked above
         raise DataFileError(path, None, str(error)) from None

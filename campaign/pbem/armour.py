@@ -26,13 +26,12 @@ import re
 import zlib
 from typing import Any
 
-from pydantic import ValidationError
-
 from campaign import __version__
 from campaign.pbem.errors import ChecksumError, FutureSchemaError, MalformedTurnFileError
 from campaign.pbem.model import FORMAT, SCHEMA_VERSION, TurnFile
 from campaign.rules.canonical import canonical_json
-from campaign.rules.field_errors import field_problem
+from campaign.rules.model import ModelError
+from campaign.rules.struct_errors import field_problem
 from campaign.rules.suggest import close_matches
 from campaign.userfiles import parse_json
 
@@ -299,7 +298,7 @@ def parse_turn_file(data: bytes | str, source: str = "", *, checksum: bool = Tru
         raise FutureSchemaError(_future_schema(version, header.get("app_version")), source=source)
     try:
         turn = TurnFile.model_validate(raw)
-    except ValidationError as error:
+    except ModelError as error:
         raise MalformedTurnFileError(
             f"bad turn file: {field_problem(error)}", source=source
         ) from None

@@ -1,4 +1,4 @@
-"""The turn file: one pydantic model, versioned, with one canonical serialisation.
+"""The turn file: one model, versioned, with one canonical serialisation.
 
 A turn file is an *envelope* ``{"body": ..., "body_sha256": ..., "signature": ...}``. The body
 holds the header (campaign, sender, base and head of the event chain, rules profile, versions),
@@ -13,12 +13,13 @@ receiver, who re-runs the order on its own copy of the campaign, checks the seal
 
 from __future__ import annotations
 
-from typing import Any, Final, Literal
+from typing import Annotated, Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from msgspec import Meta
 
 from campaign.rules.canonical import canonical_json, sha256_hex
 from campaign.rules.ids import Side
+from campaign.rules.model import FrozenModel
 from campaign.rules.notation import MAX_ORDER_CHARS
 
 FORMAT: Final = "dark-nebula-turn-file"
@@ -30,101 +31,93 @@ FORMAT: Final = "dark-nebula-turn-file"
 SCHEMA_VERSION = 2
 DiceMode = Literal["commit-reveal", "seeded", "strict"]
 
-_STRICT = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 _HEX64 = r"^[0-9a-f]{64}$"
 
 
-class Header(BaseModel):
+class Header(FrozenModel, frozen=True, kw_only=True):
     """Who sent the file, for which campaign, and which stretch of the event chain it covers."""
 
-    model_config = _STRICT
-
     format: Literal["dark-nebula-turn-file"] = FORMAT
-    schema_version: int = Field(ge=1)
+    schema_version: Annotated[int, Meta(ge=1)]
     app_version: str
-    campaign_id: str = Field(min_length=1, max_length=200)
+    campaign_id: Annotated[str, Meta(min_length=1, max_length=200)]
     side: Side
-    exchange: int = Field(ge=1, description="number of this file in the campaign's exchange")
-    base_seq: int = Field(ge=0, description="last event the sender had from the receiver")
-    base_hash: str = Field(pattern=_HEX64)
-    head_seq: int = Field(ge=0, description="last event in this file")
-    head_hash: str = Field(pattern=_HEX64)
-    head_digest: str = Field(pattern=_HEX64, description="state digest after the last event")
-    profile_hash: str = Field(min_length=1)
+    exchange: Annotated[
+        int, Meta(ge=1, description="number of this file in the campaign's exchange")
+    ]
+    base_seq: Annotated[int, Meta(ge=0, description="last event the sender had from the receiver")]
+    base_hash: Annotated[str, Meta(pattern=_HEX64)]
+    head_seq: Annotated[int, Meta(ge=0, description="last event in this file")]
+    head_hash: Annotated[str, Meta(pattern=_HEX64)]
+    head_digest: Annotated[
+        str, Meta(pattern=_HEX64, description="state digest after the last event")
+    ]
+    profile_hash: Annotated[str, Meta(min_length=1)]
     dice_mode: DiceMode
-    pending_order: str | None = Field(
-        default=None,
-        max_length=MAX_ORDER_CHARS,
-        description="strict dice: the sender's order that ends the file undecided; the "
-        "receiver rolls its dice (ADR 0028) and sends the decision back first",
-    )
+    pending_order: (
+        Annotated[
+            str,
+            Meta(
+                max_length=MAX_ORDER_CHARS,
+                description="strict dice: the sender's order that ends the file undecided; the "
+                "receiver rolls its dice (ADR 0028) and sends the decision back first",
+            ),
+        ]
+        | None
+    ) = None
 
 
-class FileEvent(BaseModel):
+class FileEvent(FrozenModel, frozen=True, kw_only=True):
     """One event: its type and either its canonical payload or, if secret, its seal."""
-
-    model_config = _STRICT
 
     type: str
     payload: dict[str, Any] | None = None
-    sealed: str | None = Field(default=None, pattern=_HEX64)
+    sealed: Annotated[str, Meta(pattern=_HEX64)] | None = None
 
-    @model_validator(mode="after")
-    def _one_of(self) -> FileEvent:
+    def __post_init__(self) -> None:
         if (self.payload is None) == (self.sealed is None):
             raise ValueError("an event has exactly one of 'payload' and 'sealed'")
-        return self
 
 
-class Batch(BaseModel):
+class Batch(FrozenModel, frozen=True, kw_only=True):
     """One order as given (notation) and every event it produced, in log order."""
 
-    model_config = _STRICT
-
-    order: str = Field(max_length=MAX_ORDER_CHARS)
-    events: list[FileEvent] = Field(min_length=1)
+    order: Annotated[str, Meta(max_length=MAX_ORDER_CHARS)]
+    events: Annotated[list[FileEvent], Meta(min_length=1)]
 
 
-class DiceExchange(BaseModel):
+class DiceExchange(FrozenModel, frozen=True, kw_only=True):
     """Commit–reveal data (docs/turn-files.md): a commitment to the sender's fresh secret and the
     reveal of the secret committed in the sender's previous file (None in the first one).
     In ``seeded`` mode: the SHA-256 commitment of the referee seed, ``reveal`` empty."""
 
-    model_config = _STRICT
-
-    commitment: str = Field(pattern=_HEX64)
-    reveal: str | None = Field(default=None, pattern=r"^[0-9a-f]{64}$")
+    commitment: Annotated[str, Meta(pattern=_HEX64)]
+    reveal: Annotated[str, Meta(pattern=r"^[0-9a-f]{64}$")] | None = None
 
 
-class FairSection(BaseModel):
+class FairSection(FrozenModel, frozen=True, kw_only=True):
     """Fair mode (docs/adr/0028-fair-play-by-e-mail.md): the pass of the joint shuffle of the
     face-down decks that files 1, 2 and 3 carry (``campaign.pbem.fair.shuffle.Pass``, checked
     point by point on import). Shares and reveals travel as ordinary orders in ``batches``."""
 
-    model_config = _STRICT
-
     shuffle: dict[str, Any] | None = None
 
 
-class TurnBody(BaseModel):
+class TurnBody(FrozenModel, frozen=True, kw_only=True):
     """Everything the checksum and the signature cover (``fair`` only in fair mode)."""
-
-    model_config = _STRICT
 
     header: Header
     batches: list[Batch]
     dice: DiceExchange
     fair: FairSection | None = None
 
-    @model_validator(mode="after")
-    def _consistent(self) -> TurnBody:
+    def __post_init__(self) -> None:
         count = sum(len(b.events) for b in self.batches)
         if self.header.head_seq != self.header.base_seq + count:
             raise ValueError(
                 f"head_seq {self.header.head_seq} is not base_seq {self.header.base_seq} plus "
                 f"the {count} event(s) in the file"
             )
-        return self
 
     def canonical(self) -> str:
         """The one byte-exact text that is hashed and signed (absent optional fields are left
@@ -132,22 +125,18 @@ class TurnBody(BaseModel):
         return canonical_json(self.model_dump(mode="json", exclude_none=True))
 
 
-class Signature(BaseModel):
+class Signature(FrozenModel, frozen=True, kw_only=True):
     """Ed25519 signature over ``canonical_json(body)`` (hex) and the signer's key id."""
 
-    model_config = _STRICT
-
-    key_id: str = Field(pattern=r"^[0-9a-f]{16}$")
-    value: str = Field(pattern=r"^[0-9a-f]{128}$")
+    key_id: Annotated[str, Meta(pattern=r"^[0-9a-f]{16}$")]
+    value: Annotated[str, Meta(pattern=r"^[0-9a-f]{128}$")]
 
 
-class TurnFile(BaseModel):
+class TurnFile(FrozenModel, frozen=True, kw_only=True):
     """The envelope written to disk or armoured into an e-mail."""
 
-    model_config = _STRICT
-
     body: TurnBody
-    body_sha256: str = Field(pattern=_HEX64)
+    body_sha256: Annotated[str, Meta(pattern=_HEX64)]
     signature: Signature | None = None
 
     @classmethod

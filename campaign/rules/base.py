@@ -1,23 +1,24 @@
 """Base classes of orders and events (architecture property 2: one definition per concept).
 
 An order is what a player (or the referee) asks for; an event is what happened. Both are frozen
-pydantic models with a literal ``type`` field, collected into discriminated unions by
-``campaign.rules.registry``. The same classes are stored in the database, written in turn files
-and shown in the log.
+models (``msgspec`` Structs, ``campaign.rules.model.FrozenModel``) with a literal ``type``
+field, collected into tagged unions by ``campaign.rules.registry``. The same classes are stored
+in the database, written in turn files and shown in the log.
 
-Subclass like this (see docs/engine.md)::
+Subclass like this, stating ``frozen=True, kw_only=True`` on every class (see docs/engine.md,
+"Writing a model")::
 
-    class MoveOrder(Order):
+    class MoveOrder(Order, frozen=True, kw_only=True):
         type: Literal["move"] = "move"
         units: list[str]
         path: list[str]
+        count: Annotated[int, Meta(ge=1)] = 1
 """
 
 from typing import ClassVar
 
-from pydantic import BaseModel, ConfigDict
-
 from campaign.rules.ids import Side
+from campaign.rules.model import FrozenModel
 from campaign.rules.order_text import format_value, quote, side_text
 from campaign.rules.state import Roll
 
@@ -25,10 +26,8 @@ from campaign.rules.state import Roll
 MAX_BULK = 64
 
 
-class Order(BaseModel):
+class Order(FrozenModel, frozen=True, kw_only=True):
     """A request to change the campaign. ``side`` None means the referee."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     type: str
     side: Side | None = None
@@ -56,10 +55,8 @@ class Order(BaseModel):
         return self.to_notation()
 
 
-class Event(BaseModel):
+class Event(FrozenModel, frozen=True, kw_only=True):
     """Something that happened. ``rolls`` holds every die rolled to decide it (DN-ERR-1)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     #: True for events whose content is hidden from players (face-down neutrals): views such as
     #: the CLI log show only the event type, not its data or dice.

@@ -9,12 +9,12 @@ import hashlib
 import json
 from typing import Any
 
-from pydantic import BaseModel
+from campaign.rules.model import Model
 
 
 def to_plain(value: Any) -> Any:
-    """JSON-ready plain data for a pydantic model (or pass plain data through)."""
-    if isinstance(value, BaseModel):
+    """JSON-ready plain data for a model (or pass plain data through)."""
+    if isinstance(value, Model):
         return value.model_dump(mode="json")
     return value
 

@@ -29,9 +29,9 @@ neutral PD revealed in a surface box that already holds a PD is set aside then (
 """
 
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from msgspec import Meta
 
 from campaign.rules.base import Event, Order
 from campaign.rules.dice import Dice
@@ -197,7 +197,7 @@ def resumable(state: CampaignState) -> str | None:
 
 
 @event_type
-class FairPlayChosen(Event):
+class FairPlayChosen(Event, frozen=True, kw_only=True):
     """Fair mode chosen at ``campaign new`` (an opening event): the deck sizes."""
 
     type: Literal["fair-play-chosen"] = "fair-play-chosen"
@@ -229,7 +229,7 @@ def pile(state: CampaignState) -> list[str]:
 
 
 @event_type
-class FairNeutralPlaced(Event):
+class FairNeutralPlaced(Event, frozen=True, kw_only=True):
     """``drawn_by`` drew the next counter: token card ``token`` said where it stands, and it
     stands face down at ``location`` holding kind card ``card`` (DN-NEU-1, fair mode)."""
 
@@ -283,7 +283,7 @@ def _apply_placed(state: CampaignState, event: FairNeutralPlaced) -> None:
 
 
 @event_type
-class RevealsCalled(Event):
+class RevealsCalled(Event, frozen=True, kw_only=True):
     """``order`` (given by ``side``) needs the kinds of ``cards``: it is held, the reveals are
     called, and it is decided once they are revealed (ADR 0028)."""
 
@@ -301,7 +301,7 @@ def _apply_called(state: CampaignState, event: RevealsCalled) -> None:
 
 
 @event_type
-class HeldOrderResumed(Event):
+class HeldOrderResumed(Event, frozen=True, kw_only=True):
     """Every card ``order`` waited for is revealed: it is decided now (its events follow)."""
 
     type: Literal["held-order-resumed"] = "held-order-resumed"
@@ -309,7 +309,7 @@ class HeldOrderResumed(Event):
 
 
 @event_type
-class HeldOrderLapsed(Event):
+class HeldOrderLapsed(Event, frozen=True, kw_only=True):
     """The held ``order``, decided on the revealed state, was refused (``reason``)."""
 
     type: Literal["held-order-lapsed"] = "held-order-lapsed"
@@ -334,15 +334,15 @@ def _fair_order(summary: str, template: str) -> Callable[[OrderT], OrderT]:
 
 
 @_fair_order("record the digest of the jointly shuffled face-down decks", "seal-deck DIGEST")
-class SealDeck(Order):
+class SealDeck(Order, frozen=True, kw_only=True):
     """``aslan seal-deck 3f1c…``: the deck both machines agreed (fair mode, ADR 0028)."""
 
     type: Literal["seal-deck"] = "seal-deck"
-    digest: str = Field(min_length=64, max_length=64, pattern="^[0-9a-f]{64}$")
+    digest: Annotated[str, Meta(min_length=64, max_length=64, pattern="^[0-9a-f]{64}$")]
 
 
 @event_type
-class DeckSealed(Event):
+class DeckSealed(Event, frozen=True, kw_only=True):
     """The final face-down decks, by digest (both machines hold the same)."""
 
     type: Literal["deck-sealed"] = "deck-sealed"
@@ -351,16 +351,16 @@ class DeckSealed(Event):
 
 
 @_fair_order("give your key share of a card whose reveal the rules called", "share CARD SHARE")
-class Share(Order):
+class Share(Order, frozen=True, kw_only=True):
     """``solomani share box-3 9a0f…``: this side's key for card ``box-3``."""
 
     type: Literal["share"] = "share"
-    card: str = Field(min_length=1, max_length=20)
-    share: str = Field(min_length=MAX_SHARE, max_length=MAX_SHARE, pattern="^[0-9a-f]+$")
+    card: Annotated[str, Meta(min_length=1, max_length=20)]
+    share: Annotated[str, Meta(min_length=MAX_SHARE, max_length=MAX_SHARE, pattern="^[0-9a-f]+$")]
 
 
 @event_type
-class KeyShareGiven(Event):
+class KeyShareGiven(Event, frozen=True, kw_only=True):
     """``side`` gave its key share of ``card`` (public once given)."""
 
     type: Literal["key-share-given"] = "key-share-given"
@@ -372,16 +372,16 @@ class KeyShareGiven(Event):
 @_fair_order(
     "open a card once both shares are in (the exchange checks the label)", "reveal CARD LABEL"
 )
-class Reveal(Order):
+class Reveal(Order, frozen=True, kw_only=True):
     """``aslan reveal box-3 neutral:RT-2/1``: the label both shares open card ``box-3`` to."""
 
     type: Literal["reveal"] = "reveal"
-    card: str = Field(min_length=1, max_length=20)
-    label: str = Field(min_length=1, max_length=80)
+    card: Annotated[str, Meta(min_length=1, max_length=20)]
+    label: Annotated[str, Meta(min_length=1, max_length=80)]
 
 
 @event_type
-class CardRevealed(Event):
+class CardRevealed(Event, frozen=True, kw_only=True):
     """Card ``card`` is ``label``: both machines know a counter holding it from now on, and the
     rules treat it as every mode treats a face-down counter whose kind the tool knows (it
     stays face down until conscription turns it up); ``set_aside``: a second PD of a surface

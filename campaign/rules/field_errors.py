@@ -1,17 +1,16 @@
-"""One plain sentence for a pydantic validation error: which field, and what is wrong with it.
+"""The words of a refusal: which field (its path), and what is wrong with it.
 
-Refusals reach players (a turn file, an order, a seed game, a stored event); pydantic's own
-wording ("Value error, ...", "Input should be a valid integer, unable to parse string as an
-integer", links to its documentation) and Python's (``repr`` of the input) must not. Only the
-first error is described: one line, naming the field by its path (``body.batches.0.order``).
+Refusals reach players (a turn file, an order, a seed game, a stored event); a validator's own
+wording and Python's (``repr`` of the input) must not. Only the first error is described: one
+line, naming the field by its path (``body.batches.0.order``). The kinds of error and their
+context are pydantic's (the tool's models were pydantic models until ADR 0055, and every
+refusal kept its words): ``struct_errors`` turns msgspec's errors into them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
-
-from pydantic import ValidationError
-from pydantic_core import ErrorDetails
 
 #: Error types whose sentence needs no value from the error's context.
 _FIXED = {
@@ -71,10 +70,15 @@ def field_path(location: tuple[Any, ...]) -> str:
     return ".".join(parts)
 
 
-def sentence(detail: ErrorDetails) -> str:
-    """What is wrong, for one entry of ``ValidationError.errors()``."""
-    kind = detail["type"]
-    context = detail.get("ctx") or {}
+def sentence(detail: Mapping[str, Any]) -> str:
+    """What is wrong, for one error: its ``type`` and context (``ctx``), as pydantic's
+    ``ValidationError.errors()`` held them."""
+    return wording(detail["type"], detail.get("ctx") or {})
+
+
+def wording(kind: str, context: Mapping[str, Any]) -> str:
+    """What is wrong, for an error of pydantic's type ``kind`` with its context values (shared
+    by ``struct_errors``, which words msgspec's errors as pydantic's equivalent ones)."""
     if kind in ("value_error", "assertion_error") and "error" in context:
         return str(context["error"])  # our own validators' sentences
     if kind in _FIXED:
@@ -84,14 +88,3 @@ def sentence(detail: ErrorDetails) -> str:
         if key in context:
             return form.format(context[key])
     return "is not valid"
-
-
-def field_problem(error: ValidationError) -> str:
-    """``FIELD: what is wrong`` for the first error of ``error`` (one line)."""
-    details = error.errors(include_url=False, include_input=False)
-    if not details:  # pragma: no cover - pydantic always reports at least one
-        return "is not valid"
-    first = details[0]
-    where = field_path(tuple(first.get("loc", ())))
-    text = sentence(first).replace("\n", " ").strip()
-    return f"{where}: {text}" if where else text

@@ -74,7 +74,7 @@ def next_position(state: CampaignState) -> Position:
 
 
 @event_type
-class CampaignStarted(Event):
+class CampaignStarted(Event, frozen=True, kw_only=True):
     """First event of every campaign: identity, rules profile and starting RU (DN-SET-1)."""
 
     type: Literal["campaign-started"] = "campaign-started"
@@ -85,7 +85,7 @@ class CampaignStarted(Event):
 
 
 @event_type
-class MapAssembled(Event):
+class MapAssembled(Event, frozen=True, kw_only=True):
     """The map in play (DN-MAP-5): a named layout or a seeded random assembly, as placed."""
 
     type: Literal["map-assembled"] = "map-assembled"
@@ -93,7 +93,7 @@ class MapAssembled(Event):
 
 
 @event_type
-class PhaseEnded(Event):
+class PhaseEnded(Event, frozen=True, kw_only=True):
     """The acting side ended the step explicitly (``end-phase``)."""
 
     type: Literal["phase-ended"] = "phase-ended"
@@ -102,7 +102,7 @@ class PhaseEnded(Event):
 
 
 @event_type
-class PhaseAdvanced(Event):
+class PhaseAdvanced(Event, frozen=True, kw_only=True):
     """A new step starts (explicitly after ``phase-ended`` or automatically, ``auto``)."""
 
     type: Literal["phase-advanced"] = "phase-advanced"
@@ -170,7 +170,7 @@ def _apply_advanced(state: CampaignState, event: PhaseAdvanced) -> None:
     summary="end the current phase (or sub-phase) and go on to the next one",
     template="end-phase",
 )
-class EndPhase(Order):
+class EndPhase(Order, frozen=True, kw_only=True):
     """``aslan end-phase``: the acting side is done with the current step."""
 
     type: Literal["end-phase"] = "end-phase"
@@ -203,7 +203,7 @@ PASS_HELD_SLOT = "pass_held"
     "anything",
     template="pass",
 )
-class Pass(Order):
+class Pass(Order, frozen=True, kw_only=True):
     """``aslan pass``: nothing more from me this player turn unless the rules need me.
 
     Before the other side's steps the pass is held: it carries on past them only if the other
@@ -213,7 +213,7 @@ class Pass(Order):
 
 
 @event_type
-class TurnPassed(Event):
+class TurnPassed(Event, frozen=True, kw_only=True):
     """``side`` passed: its later steps of this player turn end by themselves (DN-SEQ-2)."""
 
     type: Literal["turn-passed"] = "turn-passed"
@@ -343,7 +343,7 @@ def advance_events(state: CampaignState, *, auto: bool) -> PhaseAdvanced:
     "in which nobody has an order to give",
     template="stepping manual|auto",
 )
-class Stepping(Order):
+class Stepping(Order, frozen=True, kw_only=True):
     """``referee stepping manual``: a referee who wants to pause at every step."""
 
     type: Literal["stepping"] = "stepping"
@@ -351,7 +351,7 @@ class Stepping(Order):
 
 
 @event_type
-class SteppingSet(Event):
+class SteppingSet(Event, frozen=True, kw_only=True):
     """The stepping option of the campaign changed (logged like every referee decision)."""
 
     type: Literal["stepping-set"] = "stepping-set"

@@ -7,7 +7,7 @@ A leaf module: ``state`` and ``position`` both read it (``state`` re-exports the
 
 from enum import StrEnum
 
-from pydantic import BaseModel, ConfigDict
+from campaign.rules.model import FrozenModel
 
 
 class Where(StrEnum):
@@ -20,10 +20,8 @@ class Where(StrEnum):
     ELIMINATED = "eliminated"  # destroyed or removed from play
 
 
-class Location(BaseModel):
+class Location(FrozenModel, frozen=True, kw_only=True):
     """Where a unit is. ``system`` is set for HEX/BOX, ``carrier`` for CARRIED."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     where: Where
     system: str | None = None

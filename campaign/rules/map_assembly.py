@@ -13,8 +13,9 @@ Everything here is pure: sections arrive as validated models, randomness as a
 import random
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
+from typing import Annotated
 
-from pydantic import Field, ValidationError
+from msgspec import Meta
 
 from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.rules.ruleset import (
@@ -57,19 +58,19 @@ _EDGE_STEP = {
 }
 
 
-class EdgeConnector(Frozen):
+class EdgeConnector(Frozen, frozen=True, kw_only=True):
     """A route stub leaving ``edge`` at 1-based position ``at`` from ``system``.
 
     ``at`` counts rows along the east and west edges and columns along the north and south edges.
     """
 
     edge: Edge
-    at: int = Field(ge=1)
+    at: Annotated[int, Meta(ge=1)]
     system: str
     unexplored: bool = False
 
 
-class Section(Frozen):
+class Section(Frozen, frozen=True, kw_only=True):
     """One map section (DN-MAP-1): ``home`` is set on the two home sections, ``nebula`` on the
     Dark Nebula section.
 
@@ -79,8 +80,8 @@ class Section(Frozen):
 
     key: str
     name: str
-    width: int = Field(ge=1)
-    height: int = Field(ge=1)
+    width: Annotated[int, Meta(ge=1)]
+    height: Annotated[int, Meta(ge=1)]
     home: Side | None = None
     nebula: bool = False
     systems: tuple[StarSystem, ...]
@@ -258,9 +259,8 @@ def _build_map(
             section_height=first.height,
             nebula=nebula,
         )
-    except ValidationError as error:  # e.g. a system id used in two sections
-        reasons = "; ".join(str(detail["msg"]) for detail in error.errors())
-        raise AssemblyError(f"the sections do not form a valid map: {reasons}") from None
+    except ValueError as error:  # the map's own checks, e.g. a system id used in two sections
+        raise AssemblyError(f"the sections do not form a valid map: {error}") from None
 
 
 def single_section_map(section: Section) -> StarMap:

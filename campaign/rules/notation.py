@@ -32,19 +32,18 @@ import shlex
 import types
 from collections.abc import Callable
 from enum import Enum
-from typing import Any, Union, get_args, get_origin
-
-from pydantic import BaseModel, ValidationError
-from pydantic_core import ErrorDetails
+from typing import Any, Final, Union, get_args, get_origin
 
 from campaign.rules.base import Order
 from campaign.rules.errors import InvalidOrderError
-from campaign.rules.field_errors import field_path, field_problem, sentence
+from campaign.rules.field_errors import field_path, sentence
 from campaign.rules.ids import ORDER_GIVERS, Side
+from campaign.rules.model import Model, ModelError
 from campaign.rules.order_text import REFEREE, side_text
 from campaign.rules.plain_text import control_character
 from campaign.rules.registry import order_spec
 from campaign.rules.state import CampaignState
+from campaign.rules.struct_errors import Detail, details_of, field_problem
 from campaign.rules.suggest import did_you_mean
 
 _SKIP = ("type", "side")
@@ -92,7 +91,7 @@ def _strip_optional(annotation: Any) -> tuple[Any, bool]:
 
 
 def _convert(annotation: Any, token: str) -> Any:
-    """Turn one token into plain data pydantic can validate for ``annotation``."""
+    """Turn one token into plain data that ``model_validate`` reads as ``annotation``."""
     inner, optional = _strip_optional(annotation)
     if token == "-" and optional:
         return None
@@ -104,6 +103,8 @@ def _convert(annotation: Any, token: str) -> Any:
         return [_convert(item_type, part) for part in token.split(",")]
     if isinstance(inner, type) and issubclass(inner, Enum):
         return token.lower()
+    if inner is int:
+        return _whole_number(token)
     if inner is bool:
         if token.lower() in ("yes", "true", "y", "1"):
             return True
@@ -119,10 +120,27 @@ def _convert(annotation: Any, token: str) -> Any:
     return token
 
 
+#: A whole number as the notation has always read one from text (pydantic's reading, ADR 0055):
+#: blanks around, a sign, digits with single underscores between them, a fraction of zeros
+#: ("2.0"). Not "1e3": msgspec alone would read it as 1000 and "1e0" as a count of 1.
+_TYPED_WHOLE_NUMBER = re.compile(r"\s*[+-]?[0-9]+(?:_[0-9]+)*(?:\.0+)?\s*")
+
+#: What a token that is no whole number becomes: a value no ``int`` is made of, so validation
+#: refuses it as text that is not a whole number was refused ("COUNT: must be a whole number").
+_NOT_A_WHOLE_NUMBER: Final = object()
+
+
+def _whole_number(token: str) -> object:
+    """The ``int`` that ``token`` spells as a whole number, else ``_NOT_A_WHOLE_NUMBER``."""
+    if _TYPED_WHOLE_NUMBER.fullmatch(token) is None:
+        return _NOT_A_WHOLE_NUMBER
+    return int(token.strip().partition(".")[0])
+
+
 def _text_reader(inner: Any) -> Callable[[str], Any] | None:
     """The ``parse`` of a model read from one token (a ``Location``), or None."""
     parse = getattr(inner, "parse", None)
-    if isinstance(inner, type) and issubclass(inner, BaseModel) and parse is not None:
+    if isinstance(inner, type) and issubclass(inner, Model) and parse is not None:
         return parse  # type: ignore[no-any-return]
     return None
 
@@ -136,7 +154,7 @@ def _typed_fields(cls: type[Order], fields: list[str], args: list[str]) -> list[
     optional whole-number field (a count with a default) is passed over when its token is not a
     number but reads as the location that follows it (``produce DD box:halden``: the count is
     left out, as ``[COUNT]`` in the usage promises). Any other token stays the count's, and
-    pydantic's error names it."""
+    the refusal names it."""
     typed: list[str] = []
     position = 0
     for index, name in enumerate(fields):
@@ -252,7 +270,7 @@ def parse_order(text: str, state: CampaignState | None = None) -> Order:
         data[name] = _convert(cls.model_fields[name].annotation, _canonical_case(name, token))
     try:
         return cls.model_validate(data)
-    except ValidationError as error:
+    except ModelError as error:
         template = order_spec(verb).shown_in(state)[0]
         words = template.split()[1:]  # one word of the usage per argument
         raise InvalidOrderError(
@@ -320,28 +338,28 @@ _USAGE_NAME = re.compile(r'^[\["]*([A-Z][A-Z0-9_>-]*)[\]"]*$')
 
 
 def _argument_problem(
-    error: ValidationError, words: list[str], fields: list[str], cls: type[Order]
+    error: ModelError, words: list[str], fields: list[str], cls: type[Order]
 ) -> str:
     """``ARGUMENT: what is wrong``, the argument named as the usage ``words`` name it
     (``STACK``, not the field ``what``; ``SIDE``, not ``target``), so the refusal points at a
     word of the usage printed with it; the field's own name where the usage has no word for
     it. A word that is none of a fixed set of choices (a side, a range) gets a "did you mean"
     as the order's first word does."""
-    details = error.errors(include_url=False)
-    location = tuple(details[0].get("loc", ())) if details else ()
+    detail = details_of(error)
+    location = detail["loc"]
     if not location or location[0] not in fields:
         return field_problem(error)
     index = fields.index(str(location[0]))
-    hint = _choice_hint(details[0], cls, str(location[0])) if len(location) == 1 else ""
+    hint = _choice_hint(detail, cls, str(location[0])) if len(location) == 1 else ""
     named = _argument_name(words, index)
     if named is None:
         return field_problem(error) + hint
     inner = field_path(location[1:])
     where = named + (f".{inner}" if inner else "")
-    return f"{where}: {sentence(details[0]).replace(chr(10), ' ').strip()}{hint}"
+    return f"{where}: {sentence(detail).replace(chr(10), ' ').strip()}{hint}"
 
 
-def _choice_hint(detail: ErrorDetails, cls: type[Order], name: str) -> str:
+def _choice_hint(detail: Detail, cls: type[Order], name: str) -> str:
     """``"; did you mean 'aslan'?"`` when the word given for field ``name`` of ``cls``, one of
     a fixed set of choices (an enum or a literal), is close to one of them; else ``""``."""
     given = detail.get("input")

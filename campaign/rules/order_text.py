@@ -9,9 +9,8 @@ comma-joined (``A-CL-1,A-DD-2``), an empty list or ``None`` is ``-``, locations 
 from enum import Enum
 from typing import Any
 
-from pydantic import BaseModel
-
 from campaign.rules.ids import Side
+from campaign.rules.model import Model
 
 #: The first word of a referee's order (a player's is the side's name).
 REFEREE = "referee"
@@ -30,7 +29,7 @@ def format_value(value: Any) -> str:
         return "yes" if value else "no"
     if isinstance(value, Enum):
         return str(value.value)
-    if isinstance(value, BaseModel) and hasattr(value, "to_text"):  # a Location
+    if isinstance(value, Model) and hasattr(value, "to_text"):  # a Location
         return str(value.to_text())
     if isinstance(value, list | tuple | frozenset | set):
         items = sorted(value) if isinstance(value, frozenset | set) else value

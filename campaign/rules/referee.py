@@ -5,9 +5,9 @@ Undo never crosses a die roll; past that point the referee restores an earlier s
 referee orders. Every override is an event with the referee's reason, visible in the log.
 """
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, model_validator
+from msgspec import Meta
 
 from campaign.rules.base import Event, Order
 from campaign.rules.combat import book
@@ -23,7 +23,7 @@ from campaign.rules.upcast import AddedField, VersionedEvent
 
 
 @event_type
-class RefereeRestored(VersionedEvent):
+class RefereeRestored(VersionedEvent, frozen=True, kw_only=True):
     """The referee put the campaign back to its state after event ``to_seq``.
 
     ``state_text`` is that state's canonical text (``CampaignState.canonical_text``): a string,
@@ -43,15 +43,13 @@ class RefereeRestored(VersionedEvent):
     state: dict[str, Any] | None = None
     state_text: str | None = None
 
-    @model_validator(mode="after")
-    def _one_state(self) -> "RefereeRestored":
+    def __post_init__(self) -> None:
         if (self.state is None) == (self.state_text is None):
             raise ValueError("a referee-restored event carries exactly one of state, state_text")
-        return self
 
 
 @event_type
-class RefereeAdjusted(Event):
+class RefereeAdjusted(Event, frozen=True, kw_only=True):
     """The referee changed RU, a unit's location or its disrupted flag."""
 
     type: Literal["referee-adjusted"] = "referee-adjusted"
@@ -68,7 +66,7 @@ MAX_RU = 10_000
 
 
 @event_type
-class DiceEntered(Event):
+class DiceEntered(Event, frozen=True, kw_only=True):
     """The dice of this order batch were typed in, not drawn from the campaign's seed (DN-ERR-1).
 
     ``origin``: ``physical`` (a campaign created with physical dice) or ``referee-override`` (a
@@ -89,13 +87,13 @@ class DiceEntered(Event):
     summary="referee: set a side's RU, with a reason for the log",
     template='set-ru SIDE RU "REASON"',
 )
-class SetRu(Order):
+class SetRu(Order, frozen=True, kw_only=True):
     """``referee set-ru aslan 40 "miscounted income"``."""
 
     type: Literal["set-ru"] = "set-ru"
     target: Side
-    ru: int = Field(ge=0, le=MAX_RU)
-    reason: str = Field(min_length=1, max_length=500)
+    ru: Annotated[int, Meta(ge=0, le=MAX_RU)]
+    reason: Annotated[str, Meta(min_length=1, max_length=500)]
 
 
 @order_type(
@@ -105,14 +103,14 @@ class SetRu(Order):
     summary="referee: put a unit somewhere else and/or set its disrupted flag, with a reason",
     template='adjust-unit UNIT LOCATION yes|no|- "REASON"',
 )
-class AdjustUnit(Order):
+class AdjustUnit(Order, frozen=True, kw_only=True):
     """``referee adjust-unit A-CL-1 box:kiir no "set up wrongly"``."""
 
     type: Literal["adjust-unit"] = "adjust-unit"
     unit: str
     location: Location | None
     disrupted: bool | None
-    reason: str = Field(min_length=1, max_length=500)
+    reason: Annotated[str, Meta(min_length=1, max_length=500)]
 
 
 @decides(SetRu)
@@ -193,7 +191,7 @@ def _apply_restored(state: CampaignState, event: RefereeRestored) -> None:
 
 
 @event_type
-class RulesetRepinned(Event):
+class RulesetRepinned(Event, frozen=True, kw_only=True):
     """The referee accepted changed data files (DN-DATA-4): the new hashes are pinned."""
 
     type: Literal["ruleset-repinned"] = "ruleset-repinned"

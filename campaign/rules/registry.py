@@ -19,21 +19,22 @@ The central list of area modules is ``campaign.rules.catalog.AREA_MODULES`` (one
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Annotated, Any, TypeVar, Union
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, TypeVar
 
+import msgspec
 from msgspec import Struct, field
-from pydantic import Field, TypeAdapter, ValidationError
 
 from campaign.rules import catalog
 from campaign.rules.base import Event, Order
 from campaign.rules.dice import Dice
 from campaign.rules.errors import InvalidOrderError
-from campaign.rules.field_errors import field_problem
 from campaign.rules.ids import Side
+from campaign.rules.model import TAG_MISSING, TAG_UNKNOWN, Model, ModelError
 from campaign.rules.phases import Actor, Phase, SubPhase
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
+from campaign.rules.struct_errors import field_problem
 from campaign.rules.suggest import did_you_mean
 
 OrderT = TypeVar("OrderT", bound=type[Order])
@@ -105,7 +106,7 @@ OFFERED: dict[str, OfferCheck] = {}
 SHOWN: dict[str, ShownAs] = {}
 #: ``fn(state, order) -> order``: rewrite shorthand (e.g. short battle ids) before deciding.
 NORMALIZERS: list[Normalizer] = []
-_adapters: dict[str, TypeAdapter[Any]] = {}
+_unions: dict[str, TaggedUnion] = {}
 #: ``order_specs``' last answer: the registered order types, and the same in catalog order.
 _sorted_specs: dict[str, tuple[tuple[OrderSpec, ...], tuple[OrderSpec, ...]]] = {"last": ((), ())}
 
@@ -188,7 +189,7 @@ def order_type(
             summary=summary,
             template=template or verb,
         )
-        _adapters.pop("order", None)
+        _unions.pop("order", None)
         return cls
 
     return register
@@ -214,7 +215,7 @@ def event_type(cls: EventT) -> EventT:
             f"{cls.__module__}.{cls.__name__}; event names are global (docs/engine.md)"
         )
     EVENTS[name] = cls
-    _adapters.pop("event", None)
+    _unions.pop("event", None)
     return cls
 
 
@@ -286,34 +287,72 @@ def on_pass(phase: Phase) -> Callable[[PassDefault], PassDefault]:
     return register
 
 
-def _union_adapter(kind: str, classes: Iterable[type[Any]]) -> TypeAdapter[Any]:
-    adapter = _adapters.get(kind)
-    if adapter is None:
-        members = tuple(classes)
-        union: Any = members[0] if len(members) == 1 else Union[members]  # noqa: UP007
-        adapter = TypeAdapter(Annotated[union, Field(discriminator="type")])
-        _adapters[kind] = adapter
-    return adapter
+class TaggedUnion:
+    """The union of the registered order (or event) types, read by their ``type`` tag: an
+    object's ``type`` picks the class, which then reads the whole object. A refusal names the
+    field as the union did: under the tag (``move.units: is missing``), or ``has no type`` /
+    ``names an unknown type`` for the tag itself."""
+
+    def __init__(self, classes: Mapping[str, type[Model]]) -> None:
+        self.classes = dict(classes)
+
+    def validate_python(self, data: Any) -> Any:
+        """The model ``data`` (a dict of plain values) describes; ``ModelError`` if none."""
+        if not isinstance(data, dict):
+            got = "array" if isinstance(data, list) else "null" if data is None else "str"
+            message = f"Expected `object`, got `{got}`"
+            raise ModelError(msgspec.ValidationError(message), dict)
+        tag = data.get("type")
+        if tag is None or "type" not in data:
+            raise ModelError(msgspec.ValidationError(TAG_MISSING), dict)
+        cls = self.classes.get(tag) if isinstance(tag, str) else None
+        if cls is None:
+            raise ModelError(msgspec.ValidationError(TAG_UNKNOWN), dict)
+        try:
+            return cls.model_validate(data)
+        except ModelError as error:
+            raise ModelError(error.error, error.root, under=tag, data=error.data) from None
+
+    def validate_json(self, text: str | bytes) -> Any:
+        """The model the JSON ``text`` describes; ``ModelError`` if none."""
+        try:
+            data = msgspec.json.decode(text)
+        except msgspec.DecodeError as error:
+            raise ModelError(msgspec.ValidationError(f"invalid JSON: {error}"), dict) from None
+        return self.validate_python(data)
+
+    def dump_json(self, model: Model) -> bytes:
+        """The JSON text of ``model`` (its fields in declaration order)."""
+        return model.model_dump_json().encode("utf-8")
 
 
-def order_adapter() -> TypeAdapter[Order]:
-    """Pydantic adapter of the discriminated union of every registered order type."""
+def _union(kind: str, classes: Iterable[type[Any]]) -> TaggedUnion:
+    union = _unions.get(kind)
+    if union is None:
+        union = TaggedUnion({_literal_type(cls): cls for cls in classes})
+        _unions[kind] = union
+    return union
+
+
+def order_adapter() -> TaggedUnion:
+    """The union of every registered order type."""
     catalog.load()
-    return _union_adapter("order", (spec.cls for spec in ORDERS.values()))
+    return _union("order", (spec.cls for spec in ORDERS.values()))
 
 
-def event_adapter() -> TypeAdapter[Event]:
-    """Pydantic adapter of the discriminated union of every registered event type."""
+def event_adapter() -> TaggedUnion:
+    """The union of every registered event type."""
     catalog.load()
-    return _union_adapter("event", EVENTS.values())
+    return _union("event", EVENTS.values())
 
 
 def parse_order_data(data: Any) -> Order:
     """An order from plain data (JSON object); ``InvalidOrderError`` if it does not validate."""
     try:
-        return order_adapter().validate_python(data)
-    except ValidationError as error:
+        order: Order = order_adapter().validate_python(data)
+    except ModelError as error:
         raise InvalidOrderError(f"malformed order: {field_problem(error)}") from None
+    return order
 
 
 def parse_stored_events(rows: Iterable[tuple[str, str]]) -> list[Event]:
@@ -322,7 +361,7 @@ def parse_stored_events(rows: Iterable[tuple[str, str]]) -> list[Event]:
     The same events as ``event_adapter().validate_json`` gives one by one (the union picks the
     class by the ``type`` tag), without building the union's schema of every event type: a
     load reads only the few types logged since the last snapshot (issue 47 item 2). Raises
-    ``ValidationError`` or ``KeyError`` when a row does not read so (an unknown type, a
+    ``ModelError`` or ``KeyError`` when a row does not read so (an unknown type, a
     payload whose tag is not the row's type): the caller then reads them with the union.
     """
     catalog.load()
@@ -331,7 +370,8 @@ def parse_stored_events(rows: Iterable[tuple[str, str]]) -> list[Event]:
 
 def parse_event_data(data: Any) -> Event:
     """An event from plain data (stored JSON)."""
-    return event_adapter().validate_python(data)
+    event: Event = event_adapter().validate_python(data)
+    return event
 
 
 def order_spec(verb: str) -> OrderSpec:

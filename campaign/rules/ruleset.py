@@ -2,18 +2,18 @@
 
 A ``Ruleset`` = unit types + tables + assembled star map + house-rule switches, plus the content
 hash of every data file it was built from. ``campaign.content`` builds it from ``data/``; the rules
-engine only ever reads it. All models are frozen pydantic models so a ruleset can be shared and
-hashed safely.
+engine only ever reads it. All models are frozen msgspec Structs (``FrozenModel``) so a ruleset
+can be shared and hashed safely.
 
 This module is the contract between the content loaders and the engine. Extend it; do not fork it.
 """
 
-from collections.abc import Mapping
-from fractions import Fraction
+import math
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, Self
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
+from msgspec import Meta, field
 
 from campaign.rules.errors import KindHidden
 from campaign.rules.ids import (
@@ -26,26 +26,20 @@ from campaign.rules.ids import (
     UnitCategory,
     UnitFlag,
 )
+from campaign.rules.model import FrozenModel
 
 
-class Frozen(BaseModel):
+class Frozen(FrozenModel, frozen=True, kw_only=True):
     """Base for immutable value objects of the ruleset."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+
+class Indexed(Frozen, frozen=True, kw_only=True, dict=True):
+    """A frozen model that keeps private lookup indexes in its instance dict, built (and
+    checked) in ``__post_init__``, which runs whenever one is made: constructed, read from
+    data, or copied with ``model_copy``."""
 
 
-class Indexed(Frozen):
-    """A frozen model that keeps private lookup indexes, built in ``model_post_init``."""
-
-    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
-        """A copy; with ``update`` the indexes are rebuilt (and checked) for the new contents."""
-        copied = super().model_copy(update=update, deep=deep)
-        if update:
-            copied.model_post_init(None)
-        return copied
-
-
-class UnitType(Frozen):
+class UnitType(Frozen, frozen=True, kw_only=True):
     """One counter kind of Table 1 or Table 2 (DN-DATA-1..3).
 
     ``kind`` is the unique key of the row, e.g. ``solomani:CL`` or ``aslan:RT-5`` (ground units and
@@ -58,14 +52,14 @@ class UnitType(Frozen):
     code: str
     name: str
     category: UnitCategory
-    cost: int = Field(ge=0)
-    conscription_cost: int | None = Field(default=None, ge=0)
-    beam: int = Field(default=0, ge=0)
-    missile: int = Field(default=0, ge=0)
-    defence: int = Field(default=0, ge=0)
-    maintenance: int = Field(default=0, ge=0)
-    strength: int = Field(default=0, ge=0)  # ground strength (GROUND) or PD defence (PD)
-    count: int = Field(ge=0)
+    cost: Annotated[int, Meta(ge=0)]
+    conscription_cost: Annotated[int, Meta(ge=0)] | None = None
+    beam: Annotated[int, Meta(ge=0)] = 0
+    missile: Annotated[int, Meta(ge=0)] = 0
+    defence: Annotated[int, Meta(ge=0)] = 0
+    maintenance: Annotated[int, Meta(ge=0)] = 0
+    strength: Annotated[int, Meta(ge=0)] = 0  # ground strength (GROUND) or PD defence (PD)
+    count: Annotated[int, Meta(ge=0)]
     flags: frozenset[UnitFlag] = frozenset()
 
     def has(self, flag: UnitFlag) -> bool:
@@ -80,7 +74,7 @@ class UnitType(Frozen):
         return str(self.strength)
 
 
-class CombatTable(Indexed):
+class CombatTable(Indexed, frozen=True, kw_only=True):
     """An odds-column results table: 1d6 rows, columns by attack:defence ratio (DN-CBT-4).
 
     ``columns`` are the column headings in ascending order (e.g. ``"1:3"``, ``"1:2"``, ``"1:1"``,
@@ -95,21 +89,17 @@ class CombatTable(Indexed):
     rows: tuple[tuple[CombatResult, ...], ...]
     title: str = ""  # human-readable heading, from the file's "# title:" comment
 
-    _ratios: tuple[tuple[int, int], ...] = PrivateAttr(default=())
+    def __post_init__(self) -> None:
+        """Check the shape, then keep the column ratios as integer pairs for fast lookups."""
+        self._check_shape()
+        self.__dict__["_ratios"] = tuple(map(parse_odds, self.columns))
 
-    def model_post_init(self, context: object, /) -> None:
-        """Keep the column ratios as integer pairs for fast lookups."""
-        self._ratios = tuple(
-            (ratio.numerator, ratio.denominator) for ratio in map(parse_odds, self.columns)
-        )
-
-    @model_validator(mode="after")
-    def _check_shape(self) -> "CombatTable":
+    def _check_shape(self) -> None:
         """Six rows, one result per column, strictly ascending ``a:b`` column headings."""
         ratios = [parse_odds(column) for column in self.columns]
         if not ratios:
             raise ValueError("a combat table needs at least one odds column")
-        if any(later <= earlier for earlier, later in zip(ratios, ratios[1:], strict=False)):
+        if not strictly_ascending(ratios):
             raise ValueError("odds columns must be strictly ascending")
         if len(self.rows) != DIE_FACES:
             raise ValueError(f"a combat table needs {DIE_FACES} rows (1d6), got {len(self.rows)}")
@@ -118,7 +108,6 @@ class CombatTable(Indexed):
                 raise ValueError(
                     f"row {die} has {len(row)} results for {len(self.columns)} columns"
                 )
-        return self
 
     def column_for(self, attack: int, defence: int) -> str:
         """The odds column used for ``attack`` against ``defence``.
@@ -165,25 +154,38 @@ BELOW_TABLE = "<"
 
 
 @lru_cache(maxsize=256)
-def parse_odds(column: str) -> Fraction:
-    """The ratio of an odds heading ``"a:b"`` (positive integers); ``ValueError`` otherwise."""
+def parse_odds(column: str) -> tuple[int, int]:
+    """The ratio of an odds heading ``"a:b"`` (positive integers) in lowest terms, as the pair
+    ``(a, b)``; ``ValueError`` otherwise. A pair of integers rather than a ``Fraction``: the
+    ``fractions`` module (with ``decimal``) cost every command that reads a ruleset 3 ms to
+    import (issue 47 item 2); ``strictly_ascending`` compares pairs exactly."""
     left, sep, right = column.partition(":")
     if not sep or not left.strip().isdigit() or not right.strip().isdigit():
         raise ValueError(f"odds column {column!r} is not of the form a:b")
     attack, defence = int(left), int(right)
     if attack <= 0 or defence <= 0:
         raise ValueError(f"odds column {column!r} needs positive numbers")
-    return Fraction(attack, defence)
+    common = math.gcd(attack, defence)
+    return attack // common, defence // common
 
 
-class HexCoord(Frozen):
+def strictly_ascending(ratios: Sequence[tuple[int, int]]) -> bool:
+    """Whether each ratio ``(a, b)`` (positive terms) is greater than the one before it:
+    ``a2/b2 > a1/b1`` compared as ``a2 * b1 > a1 * b2``, exactly."""
+    return all(
+        later[0] * earlier[1] > earlier[0] * later[1]
+        for earlier, later in zip(ratios, ratios[1:], strict=False)
+    )
+
+
+class HexCoord(Frozen, frozen=True, kw_only=True):
     """A hex on the assembled map, in offset coordinates (see docs/data-formats.md)."""
 
     col: int
     row: int
 
 
-class StarSystem(Frozen):
+class StarSystem(Frozen, frozen=True, kw_only=True):
     """A stellar hex with its planetary surface box (DN-MAP-2/3)."""
 
     id: str
@@ -196,7 +198,7 @@ class StarSystem(Frozen):
     capital: bool = False
 
 
-class JumpRoute(Frozen):
+class JumpRoute(Frozen, frozen=True, kw_only=True):
     """A printed jump route between two systems (DN-MAP-4)."""
 
     a: str
@@ -204,7 +206,7 @@ class JumpRoute(Frozen):
     unexplored: bool = False
 
 
-class HouseRules(Frozen):
+class HouseRules(Frozen, frozen=True, kw_only=True):
     """Every switchable rule of the profile (file: data/tables/house_rules.toml)."""
 
     multiple_targets: bool = False  # DN-CBT-6 optional rule
@@ -220,7 +222,7 @@ class HouseRules(Frozen):
     players_assign_freely: bool = False  # DN-CBT-3: players agreed to give whole assignments
 
 
-class SectionPlacement(Frozen):
+class SectionPlacement(Frozen, frozen=True, kw_only=True):
     """Where one section lies on the assembled map (DN-MAP-5): a slot on the section grid.
 
     ``slot_col``/``slot_row`` count whole sections; the section's hex (c, r) lies at assembled hex
@@ -230,13 +232,13 @@ class SectionPlacement(Frozen):
     """
 
     section: str
-    slot_col: int = Field(ge=0)
-    slot_row: int = Field(ge=0)
+    slot_col: Annotated[int, Meta(ge=0)]
+    slot_row: Annotated[int, Meta(ge=0)]
     draw: int | None = None
     drawn_by: Side | None = None
 
 
-class StarMap(Indexed):
+class StarMap(Indexed, frozen=True, kw_only=True):
     """The assembled map: the sections in play, their systems and jump routes.
 
     ``sections`` lists the section names in placement order. Adjacency queries are methods so the
@@ -250,25 +252,18 @@ class StarMap(Indexed):
     sections: tuple[str, ...]
     systems: tuple[StarSystem, ...]
     routes: tuple[JumpRoute, ...]
-    homes: dict[Side, str] = Field(default_factory=dict)
+    homes: dict[Side, str] = field(default_factory=dict)
     placements: tuple[SectionPlacement, ...] = ()
     layout: str = ""
     seed: int | None = None
-    section_width: int = Field(default=0, ge=0)  # hexes per section; 0 = unknown (hand-built map)
-    section_height: int = Field(default=0, ge=0)
+    section_width: Annotated[int, Meta(ge=0)] = 0  # hexes per section; 0 = unknown (hand-built map)
+    section_height: Annotated[int, Meta(ge=0)] = 0
     nebula: str = ""  # name of the Dark Nebula section ("" when unknown, e.g. a hand-built map)
 
-    # Lookup indexes, built once in model_post_init. Read through ``__pydantic_private__``:
-    # plain ``self._x`` access to a pydantic private attribute costs microseconds per call.
-    _by_id: dict[str, StarSystem] = PrivateAttr(default_factory=dict)
-    _by_hex: dict[tuple[int, int], str] = PrivateAttr(default_factory=dict)
-    _adjacent: dict[str, tuple[str, ...]] = PrivateAttr(default_factory=dict)
-    _route_index: dict[frozenset[str], JumpRoute] = PrivateAttr(default_factory=dict)
-    _by_section: dict[str, tuple[str, ...]] = PrivateAttr(default_factory=dict)
-    _hex_adjacent: dict[str, tuple[str, ...]] = PrivateAttr(default_factory=dict)
-    _routes_from: dict[str, tuple[JumpRoute, ...]] = PrivateAttr(default_factory=dict)
+    # Lookup indexes, built once in __post_init__ and kept in the instance dict (``_private``):
+    # _by_id, _by_hex, _adjacent, _route_index, _by_section, _hex_adjacent, _routes_from.
 
-    def model_post_init(self, context: object, /) -> None:
+    def __post_init__(self) -> None:
         """Check ids, hexes and route ends, then build the lookup indexes once."""
         by_id: dict[str, StarSystem] = {}
         by_hex: dict[tuple[int, int], str] = {}
@@ -294,12 +289,13 @@ class StarMap(Indexed):
             route_index[pair] = route
             adjacent[route.a].append(route.b)
             adjacent[route.b].append(route.a)
-        self._by_id = by_id
-        self._by_hex = by_hex
-        self._adjacent = {key: tuple(value) for key, value in adjacent.items()}
-        self._route_index = route_index
-        self._by_section = {key: tuple(value) for key, value in by_section.items()}
-        self._hex_adjacent = {
+        index = self.__dict__
+        index["_by_id"] = by_id
+        index["_by_hex"] = by_hex
+        index["_adjacent"] = adjacent_ids = {key: tuple(value) for key, value in adjacent.items()}
+        index["_route_index"] = route_index
+        index["_by_section"] = {key: tuple(value) for key, value in by_section.items()}
+        index["_hex_adjacent"] = {
             system.id: tuple(
                 by_hex[key]
                 for key in adjacent_hexes(system.hex.col, system.hex.row)
@@ -307,9 +303,9 @@ class StarMap(Indexed):
             )
             for system in self.systems
         }
-        self._routes_from = {
+        index["_routes_from"] = {
             system_id: tuple(route_index[frozenset((system_id, other))] for other in others)
-            for system_id, others in self._adjacent.items()
+            for system_id, others in adjacent_ids.items()
         }
 
     def system(self, system_id: str) -> StarSystem:
@@ -385,14 +381,10 @@ class StarMap(Indexed):
         raise KeyError(f"no capital for {side}")
 
 
-def _private(model: BaseModel) -> dict[str, Any]:
-    """The private-attribute dict of ``model``: a fast path for the lookup indexes, which
-    bypasses ``BaseModel.__getattr__``. Its values are untyped: each caller names the type of
-    the attribute it reads (as declared with ``PrivateAttr`` on the class)."""
-    private = model.__pydantic_private__
-    if private is None:  # pragma: no cover - every model here declares private attributes
-        raise AttributeError(f"{type(model).__name__} has no private attributes")
-    return private
+def _private(model: Indexed) -> dict[str, Any]:
+    """The lookup indexes of ``model`` (its instance dict, filled by its ``__post_init__``).
+    Its values are untyped: each caller names the type of the index it reads."""
+    return model.__dict__
 
 
 def adjacent_hexes(col: int, row: int) -> tuple[tuple[int, int], ...]:
@@ -412,7 +404,7 @@ def adjacent_hexes(col: int, row: int) -> tuple[tuple[int, int], ...]:
     )
 
 
-class Ruleset(Indexed):
+class Ruleset(Indexed, frozen=True, kw_only=True):
     """Units + tables + map + switches, with the content hash of every file (DN-DATA-4).
 
     ``tables`` is keyed by table name: ``space_crt``, ``bombard_crt``, ``pd_crt``, ``ground_crt``
@@ -427,16 +419,14 @@ class Ruleset(Indexed):
     profile_hash: str
     house_rules_label: TableLabel = TableLabel.HOUSE  # label of data/tables/house_rules.toml
 
-    _unit_index: dict[str, UnitType] = PrivateAttr(default_factory=dict)
-
-    def model_post_init(self, context: object, /) -> None:
+    def __post_init__(self) -> None:
         """Index the unit types by ``kind`` (kinds must be unique)."""
         index: dict[str, UnitType] = {}
         for unit in self.units:
             if unit.kind in index:
                 raise ValueError(f"duplicate unit kind {unit.kind!r}")
             index[unit.kind] = unit
-        self._unit_index = index
+        self.__dict__["_unit_index"] = index
 
     def unit_type(self, kind: str) -> UnitType:
         """The unit type keyed ``kind``; ``KeyError`` if unknown — the bare ``HIDDEN_KIND`` of

@@ -6,13 +6,13 @@ A step either applies (its ``digest`` is checked) or is expected to be rejected 
 """
 
 from msgspec import Struct, field
-from pydantic import BaseModel, ConfigDict, Field
 
 from campaign.rules import engine, narration
 from campaign.rules.base import Event
 from campaign.rules.dice import PhysicalSource, SeededSource
 from campaign.rules.errors import CampaignError, IllegalOrderError
 from campaign.rules.flow import MapAssembled, layout_record
+from campaign.rules.model import MutableModel
 from campaign.rules.notation import parse_order
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
@@ -20,10 +20,8 @@ from campaign.rules.state import CampaignState
 FORMAT = "dark-nebula-seed-game/1"
 
 
-class SeedStep(BaseModel):
+class SeedStep(MutableModel, kw_only=True):
     """One order with its expected outcome."""
-
-    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     order: str
     dice: list[int] | None = None  # physical dice for this order (else the seeded source)
@@ -31,10 +29,8 @@ class SeedStep(BaseModel):
     reject: str | None = None  # expected rule id (or "invalid") when the order must fail
 
 
-class SeedGame(BaseModel):
+class SeedGame(MutableModel, kw_only=True):
     """A whole seed game file."""
-
-    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     format: str = FORMAT
     name: str
@@ -44,7 +40,7 @@ class SeedGame(BaseModel):
     dice_seed: str
     profile_hash: str = ""
     start_digest: str
-    steps: list[SeedStep] = Field(default_factory=list)
+    steps: list[SeedStep] = field(default_factory=list)
 
 
 class StepResult(Struct):

@@ -15,9 +15,9 @@ Placement of neutrals: ground units and PD go to the surface box, monitors and t
 stellar hex (the spec only says "in the system").
 """
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field
+from msgspec import Meta
 
 from campaign.rules import fairplay, table_draw
 from campaign.rules.base import MAX_BULK, Event, Order
@@ -131,7 +131,7 @@ def neutrals_placed(state: CampaignState) -> int:
 
 
 @event_type
-class NeutralsShuffled(Event):
+class NeutralsShuffled(Event, frozen=True, kw_only=True):
     """The face-down neutral counters in drawing order (hidden from players)."""
 
     secret = True
@@ -140,7 +140,7 @@ class NeutralsShuffled(Event):
 
 
 @event_type
-class NeutralPlaced(Event):
+class NeutralPlaced(Event, frozen=True, kw_only=True):
     """``drawn_by`` drew the top counter and placed it, face down, in ``system``."""
 
     secret = True
@@ -158,7 +158,7 @@ class NeutralPlaced(Event):
     summary="draw the top face-down neutral counter and place it in a type 1 system",
     template="place-neutral SYSTEM",
 )
-class PlaceNeutral(Order):
+class PlaceNeutral(Order, frozen=True, kw_only=True):
     """``solomani place-neutral SYSTEM``; with the counters drawn at the table, ``solomani
     place-neutral SYSTEM RT-2`` names the counter drawn (``table_draw``)."""
 
@@ -324,7 +324,7 @@ def _apply_neutral_placed(state: CampaignState, event: NeutralPlaced) -> None:
 
 
 @event_type
-class UnitsBought(Event):
+class UnitsBought(Event, frozen=True, kw_only=True):
     """``side`` paid ``cost`` RU for new units, unplaced until deployed."""
 
     type: Literal["units-bought"] = "units-bought"
@@ -340,12 +340,12 @@ class UnitsBought(Event):
     summary="buy starting units with the 99 set-up RU (no BB; a B2 needs a B1)",
     template="buy KIND [COUNT]",
 )
-class Buy(Order):
+class Buy(Order, frozen=True, kw_only=True):
     """``aslan buy CL 2``."""
 
     type: Literal["buy"] = "buy"
     kind: str
-    count: int = Field(default=1, ge=1, le=99)
+    count: Annotated[int, Meta(ge=1, le=99)] = 1
 
 
 def check_counter_mix(state: CampaignState, unit_type: UnitType, count: int) -> None:
@@ -392,7 +392,7 @@ def _apply_bought(state: CampaignState, event: UnitsBought) -> None:
 
 
 @event_type
-class UnitDeployed(Event):
+class UnitDeployed(Event, frozen=True, kw_only=True):
     """A unit is set up at ``location`` (may be repeated to change one's mind)."""
 
     type: Literal["unit-deployed"] = "unit-deployed"
@@ -406,12 +406,12 @@ class UnitDeployed(Event):
     summary="place bought units in a home-section system: hex:SYS, box:SYS or on:CARRIER",
     template="deploy UNITS LOCATION",
 )
-class Deploy(Order):
+class Deploy(Order, frozen=True, kw_only=True):
     """``aslan deploy A-CL-1 hex:kiir``; several units at once: ``aslan deploy
     A-CL-1,A-CL-2,A-CL-3 hex:kiir`` (each checked as if deployed one after the other)."""
 
     type: Literal["deploy"] = "deploy"
-    units: list[str] = Field(min_length=1, max_length=MAX_BULK)
+    units: Annotated[list[str], Meta(min_length=1, max_length=MAX_BULK)]
     location: Location
 
 

@@ -1,9 +1,10 @@
 """The campaign state: what ``fold(events)`` produces and what ``decide`` reads.
 
-The state is a pydantic model so it has one canonical JSON form (snapshots, digests, turn files),
-but it is *mutated in place* by the event appliers during replay: ``fold`` builds one state and
-applies every event to it, which keeps a 20,000-event replay fast. Code outside the appliers
-treats a state as read-only; ``evolve`` copies before applying when a caller needs the old state.
+The state is a mutable msgspec Struct (``MutableModel``) so it has one canonical JSON form
+(snapshots, digests, turn files), but it is *mutated in place* by the event appliers during
+replay: ``fold`` builds one state and applies every event to it, which keeps a 20,000-event
+replay fast. Code outside the appliers treats a state as read-only; ``evolve`` copies before
+applying when a caller needs the old state.
 
 Where things are:
 
@@ -29,26 +30,24 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from msgspec import field
 
-from campaign.rules.field_errors import field_problem
 from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.rules.location import Location as Location  # re-exported: areas import it here
 from campaign.rules.location import Where as Where
+from campaign.rules.model import FrozenModel, ModelError, MutableModel
 from campaign.rules.phases import Phase, SubPhase
 from campaign.rules.position import PositionTextError, read_position, write_position
 from campaign.rules.sequence import FLOW
-from campaign.rules.unvalidated import unvalidated
+from campaign.rules.struct_errors import field_problem
 
 #: Prefix of unit ids per side: ``A-CL-1``, ``S-B1-2``, ``N-M-3``.
 SIDE_PREFIX: dict[Side, str] = {Side.ASLAN: "A", Side.SOLOMANI: "S", Side.NEUTRAL: "N"}
 
 
-class Unit(BaseModel):
+class Unit(MutableModel, kw_only=True):
     """One counter in play. ``kind`` is ``UnitType.kind``; ``owner`` may differ from the unit
     type's side for conscripted neutrals (DN-NEU-2)."""
-
-    model_config = ConfigDict(extra="forbid", validate_assignment=False, defer_build=True)
 
     id: str
     kind: str
@@ -60,18 +59,14 @@ class Unit(BaseModel):
     home_system: str | None = None  # original system of a neutral (DN-NEU-3)
 
     def duplicate(self) -> "Unit":
-        """An independent copy, equal to ``model_copy()`` and twice as fast: ``clone`` copies
-        every unit for each order decided, and pydantic's copy dispatches through ``copy.copy``
-        three times. Every field holds an immutable value (``Location`` is frozen), so copying
-        the field values is enough; a unit has no extra fields (``extra="forbid"``) and no
-        private attributes (tests/engine/test_flow.py checks both)."""
-        return unvalidated(type(self), self.__dict__.copy(), set(self.__pydantic_fields_set__))
+        """An independent copy, equal to ``model_copy()``: ``clone`` copies every unit for each
+        order decided. Every field holds an immutable value (``Location`` is frozen), so a
+        shallow copy is enough."""
+        return copy.copy(self)
 
 
-class Roll(BaseModel):
+class Roll(FrozenModel, frozen=True, kw_only=True):
     """One die result stored in an event: purpose, number of faces and the value (DN-ERR-1)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     purpose: str
     value: int
@@ -97,33 +92,28 @@ def _copied(value: Any) -> Any:
 
 
 def new_pile() -> list[str]:
-    """A new, empty neutral pile: a function of ours rather than ``list``, because pydantic
-    reads a default factory's signature when it builds the state's validator, and reading a
-    builtin's parses its text signature, which first compiles the tokenizer's patterns: 1.4 ms
-    of every command that reads a campaign (issue 47 item 2)."""
+    """A new, empty neutral pile: the default of ``CampaignState.neutral_pile``."""
     return []
 
 
-class CampaignState(BaseModel):
+class CampaignState(MutableModel, kw_only=True):
     """Everything the rules need to decide the next order. See the module docstring."""
-
-    model_config = ConfigDict(extra="forbid", validate_assignment=False, defer_build=True)
 
     campaign_id: str = ""
     profile_hash: str = ""
-    layout: dict[str, Any] = Field(default_factory=dict)  # the MapAssembled payload
+    layout: dict[str, Any] = field(default_factory=dict)  # the MapAssembled payload
     turn: int = 0  # game turn; 0 during set-up
     step: int = 0  # index into campaign.rules.sequence.FLOW
     phasing: Side = Side.ASLAN  # whose player turn it is
     acting: Side = Side.SOLOMANI  # who may give ACTING orders now
-    ru: dict[Side, int] = Field(default_factory=lambda: {s: 0 for s in PLAYER_SIDES})
-    units: dict[str, Unit] = Field(default_factory=dict)
-    next_unit_no: dict[str, int] = Field(default_factory=dict)  # per id prefix, e.g. "A-CL"
-    neutral_pile: list[str] = Field(default_factory=new_pile)  # face-down kinds still to draw
-    slots: dict[str, Any] = Field(default_factory=dict)
-    turn_slots: dict[str, Any] = Field(default_factory=dict)
-    game_slots: dict[str, Any] = Field(default_factory=dict)
-    dice_counts: dict[str, int] = Field(default_factory=dict)  # purpose -> rolls in this step
+    ru: dict[Side, int] = field(default_factory=lambda: {s: 0 for s in PLAYER_SIDES})
+    units: dict[str, Unit] = field(default_factory=dict)
+    next_unit_no: dict[str, int] = field(default_factory=dict)  # per id prefix, e.g. "A-CL"
+    neutral_pile: list[str] = field(default_factory=new_pile)  # face-down kinds still to draw
+    slots: dict[str, Any] = field(default_factory=dict)
+    turn_slots: dict[str, Any] = field(default_factory=dict)
+    game_slots: dict[str, Any] = field(default_factory=dict)
+    dice_counts: dict[str, int] = field(default_factory=dict)  # purpose -> rolls in this step
     winner: Side | None = None
     events_applied: int = 0
 
@@ -259,5 +249,5 @@ def position_from_text(text: str) -> CampaignState:
     data = read_position(text)
     try:
         return CampaignState.model_validate(data)
-    except ValidationError as error:
+    except ModelError as error:
         raise PositionTextError(f"position: {field_problem(error)}") from None

@@ -49,7 +49,7 @@ def at_table(state: CampaignState) -> bool:
     "game's pile (each placement names the counter drawn); 'tool' (default) shuffles",
     template="neutral-draw table|tool",
 )
-class NeutralDraw(Order):
+class NeutralDraw(Order, frozen=True, kw_only=True):
     """``referee neutral-draw table``: before the first neutral counter is placed."""
 
     type: Literal["neutral-draw"] = "neutral-draw"
@@ -57,7 +57,7 @@ class NeutralDraw(Order):
 
 
 @event_type
-class NeutralDrawSet(Event):
+class NeutralDrawSet(Event, frozen=True, kw_only=True):
     """Who draws the neutral counters: the players at the table, or the tool's shuffle."""
 
     type: Literal["neutral-draw-set"] = "neutral-draw-set"

@@ -21,12 +21,13 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
+import msgspec
 from msgspec import Struct
-from pydantic import SerializerFunctionWrapHandler, model_serializer, model_validator
 
 from campaign.rules.base import Event
+from campaign.rules.model import ModelError, validated
 
 #: The event payload format this version writes (bump when an event gains a field whose value
 #: can differ from what the older rules gave, and declare the field in ``added_fields``).
@@ -42,16 +43,15 @@ class AddedField(Struct, frozen=True):
     why: str
 
 
-class VersionedEvent(Event):
+class VersionedEvent(Event, frozen=True, kw_only=True):
     """An event with fields added after format 1 (see the module docstring)."""
 
     #: Field name -> when it was added and the value older payloads imply.
     added_fields: ClassVar[Mapping[str, AddedField]] = {}
 
-    @model_validator(mode="before")
     @classmethod
-    def _upcast(cls, data: Any) -> Any:
-        """An older payload gets each added field it lacks, with the older rules' value."""
+    def upcast(cls, data: Any) -> Any:
+        """An older payload with each added field it lacks, with the older rules' value."""
         if not isinstance(data, dict):
             return data
         missing = [name for name in cls.added_fields if name not in data]
@@ -59,12 +59,27 @@ class VersionedEvent(Event):
             return data
         return {**data, **{name: copy.deepcopy(cls.added_fields[name].old) for name in missing}}
 
-    @model_serializer(mode="wrap")
-    def _downcast(self, handler: SerializerFunctionWrapHandler) -> Any:
+    @classmethod
+    def model_validate(cls, data: Any) -> Self:
+        """The event from a payload of any format (upcast first)."""
+        if isinstance(data, cls):
+            return data
+        made: Self = validated(cls.upcast(data), cls)
+        return made
+
+    @classmethod
+    def model_validate_json(cls, text: str | bytes) -> Self:
+        """The event from the JSON text of a payload of any format (upcast first)."""
+        try:
+            data = msgspec.json.decode(text)
+        except msgspec.DecodeError as error:
+            raise ModelError(msgspec.ValidationError(f"invalid JSON: {error}"), cls) from None
+        return cls.model_validate(data)
+
+    def model_dump(self, *, mode: str = "python", exclude_none: bool = False) -> dict[str, Any]:
         """The payload without the added fields that hold the older rules' value."""
-        data = handler(self)
-        if isinstance(data, dict):
-            for name, added in self.added_fields.items():
-                if name in data and data[name] == added.old:
-                    del data[name]
+        data = super().model_dump(mode=mode, exclude_none=exclude_none)
+        for name, added in self.added_fields.items():
+            if name in data and msgspec.to_builtins(data[name]) == added.old:
+                del data[name]
         return data

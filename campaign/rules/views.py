@@ -16,10 +16,9 @@ from __future__ import annotations
 
 import re
 from functools import cached_property, partial
-from typing import NewType, TypeVar
+from typing import TYPE_CHECKING, TypeVar, cast
 
 import msgspec
-from pydantic import BaseModel
 
 from campaign.rules import fairplay
 from campaign.rules.canonical import sha256_hex
@@ -32,10 +31,24 @@ from campaign.rules.state import CampaignState, Unit
 #: A state as one seat may see it: made only by ``seen_state`` (a player's ``player_view``,
 #: the state itself for the referee); a view that builds rows from it cannot name, count or
 #: order what the seat may not see, and mypy tells it from a raw ``CampaignState``.
-SeenState = NewType("SeenState", CampaignState)
+if TYPE_CHECKING:
+    # A subclass for mypy alone, rather than ``NewType``: mypy's dataclass support (which the
+    # state, a msgspec Struct, gets) crashes on a NewType of a dataclass (mypy 2.4).
 
-#: A report a seat reads: a pydantic model, or a msgspec Struct (the income report, ADR 0053).
-ReportT = TypeVar("ReportT", bound=BaseModel | msgspec.Struct)
+    class SeenState(CampaignState, kw_only=True):
+        """A state one seat may see (see above)."""
+
+else:
+    SeenState = CampaignState
+
+
+def _as_seen(state: CampaignState) -> SeenState:
+    """``state`` as a state the seat at hand may see (only the functions below decide that)."""
+    return cast(SeenState, state)
+
+
+#: A report a seat reads (a msgspec Struct: ADR 0053, ADR 0055).
+ReportT = TypeVar("ReportT", bound=msgspec.Struct)
 
 #: A fair-mode reveal order's kind label (``aslan reveal box-3 neutral:RT-2/1``): what a card
 #: opens to, which the machines need and a player's text never shows (issue 41 item 5); a
@@ -182,7 +195,7 @@ def seen_state(state: CampaignState, viewer: Side | None) -> SeenState:
     """The state a view is computed from: ``state`` itself for the referee, else the viewer's
     ``player_view``. Views built on it cannot name, count or order what the viewer may not
     see (a sort by id sorts by alias)."""
-    return SeenState(state) if viewer is None else player_view(state, viewer)
+    return _as_seen(state) if viewer is None else player_view(state, viewer)
 
 
 def view_digest(state: CampaignState, viewer: Side | None) -> str:
@@ -209,7 +222,7 @@ def player_view(state: CampaignState, side: Side | None) -> SeenState:
     dice rolled by or at them, the kind a fair-mode card opened to for the machines)."""
     view = state.clone()
     if side is None:
-        return SeenState(view)
+        return _as_seen(view)
     view.neutral_pile = [HIDDEN_KIND] * len(view.neutral_pile)
     hidden = concealed(view, side)
     for unit in view.units.values():
@@ -225,7 +238,7 @@ def player_view(state: CampaignState, side: Side | None) -> SeenState:
         if not conceals_die(purpose, hidden)
     }
     # per-kind id counters of the neutrals would tell which kinds were placed
-    return SeenState(_renamed(view, hidden_names(view, side)))
+    return _as_seen(_renamed(view, hidden_names(view, side)))
 
 
 class Seen:

@@ -26,7 +26,7 @@ from campaign.views.report import (
 )
 
 
-class Fighter(Report):
+class Fighter(Report, frozen=True, kw_only=True):
     """A unit in a battle with the factors it fights with."""
 
     id: str
@@ -38,7 +38,7 @@ class Fighter(Report):
     launched: bool
 
 
-class EngagementRow(Report):
+class EngagementRow(Report, frozen=True, kw_only=True):
     """Engagement number N (1-based, as ``target B UNIT N`` uses it)."""
 
     number: int
@@ -46,7 +46,7 @@ class EngagementRow(Report):
     attackers: list[str]
 
 
-class WithdrawalRow(Report):
+class WithdrawalRow(Report, frozen=True, kw_only=True):
     """Where ``side`` could withdraw after the round as things stand (DN-CBT-7): systems one
     route away and/or ``box``; ``closed`` says why other ways out are shut (an unexplored
     route, DN-NEB-1; fuel, DN-MOV-4)."""
@@ -56,7 +56,7 @@ class WithdrawalRow(Report):
     closed: list[str]
 
 
-class BattleRow(Report):
+class BattleRow(Report, frozen=True, kw_only=True):
     """One battle of the current combat step."""
 
     id: str
@@ -76,7 +76,7 @@ class BattleRow(Report):
     withdrawal: list[WithdrawalRow]  # defender first; none once the battle is over
 
 
-class BattlesReport(Report):
+class BattlesReport(Report, frozen=True, kw_only=True):
     """``campaign battles``: every battle of the current step, open ones first."""
 
     schema_version: int = SCHEMA_VERSION

@@ -1,20 +1,20 @@
-"""What every report of the read side shares: a strict pydantic base (so the JSON a report
-prints has a published schema, ``docs/schemas/``), the viewer's name, who must act, and the
-JSON text every ``--json`` prints (``report_json``). What a report may show its viewer is
-decided by the one hiding rule, ``rules.views.see`` (a ``Seen``).
+"""What every report of the read side shares: a strict base (a frozen msgspec Struct, so the
+JSON a report prints has a published schema, ``docs/schemas/``), the viewer's name, who must
+act, and the JSON text every ``--json`` prints (``report_json``). What a report may show its
+viewer is decided by the one hiding rule, ``rules.views.see`` (a ``Seen``).
 
 Every report's JSON has the same envelope: ``schema_version`` first, then ``campaign`` and
-``viewer``, indented by ``JSON_INDENT`` (docs/referee-cli.md, "Views"). A report is a pydantic
-model, or a msgspec Struct where its rows are many (the income report, ADR 0053); both print
-alike.
+``viewer``, indented by ``JSON_INDENT`` (docs/referee-cli.md, "Views"). A report is a
+``Report`` (ADR 0055), or a plain msgspec Struct that the collector does not track where its
+rows are many (the income report, ADR 0053); both print alike.
 """
 
 import msgspec
 from msgspec.structs import replace
-from pydantic import BaseModel, ConfigDict
 
 from campaign.rules.combat.waiting import Duty
 from campaign.rules.ids import Side
+from campaign.rules.model import FrozenModel
 from campaign.rules.views import Seen
 
 SCHEMA_VERSION = 1
@@ -22,13 +22,11 @@ SCHEMA_VERSION = 1
 JSON_INDENT = 1
 
 
-class Report(BaseModel):
+class Report(FrozenModel, frozen=True, kw_only=True):
     """Base of the report models: strict (no extra keys), so a schema change is deliberate."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
-
-class DutyRow(Report):
+class DutyRow(Report, frozen=True, kw_only=True):
     """A side that must act now, with the order(s) it gives (``acting.who_must_act``)."""
 
     side: str
@@ -38,11 +36,9 @@ class DutyRow(Report):
     battle: str | None
 
 
-def report_json(report: BaseModel | msgspec.Struct) -> str:
-    """The JSON text of a report, indented by ``JSON_INDENT``: a pydantic model's and a msgspec
-    Struct's come out in the same form (keys in field order, ``": "`` after a key)."""
-    if isinstance(report, BaseModel):
-        return report.model_dump_json(indent=JSON_INDENT)
+def report_json(report: msgspec.Struct) -> str:
+    """The JSON text of a report, indented by ``JSON_INDENT`` (keys in field order, ``": "``
+    after a key)."""
     return msgspec.json.format(msgspec.json.encode(report), indent=JSON_INDENT).decode()
 
 

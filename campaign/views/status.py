@@ -22,7 +22,7 @@ from campaign.views.report import (
 )
 
 
-class StatusReport(Report):
+class StatusReport(Report, frozen=True, kw_only=True):
     """``campaign status --json``."""
 
     schema_version: int = SCHEMA_VERSION

@@ -15,7 +15,7 @@ from campaign.rules.state import CampaignState
 from campaign.views.report import SCHEMA_VERSION, Report, viewer_name
 
 
-class RouteRow(Report):
+class RouteRow(Report, frozen=True, kw_only=True):
     """A printed jump route from the system to ``to`` (DN-MAP-4)."""
 
     to: str
@@ -24,7 +24,7 @@ class RouteRow(Report):
     explored: bool  # printed unexplored, explored in this campaign
 
 
-class SystemRow(Report):
+class SystemRow(Report, frozen=True, kw_only=True):
     """One system: where it is, its type, surface-box mark and owner, and its routes."""
 
     id: str
@@ -38,7 +38,7 @@ class SystemRow(Report):
     routes: list[RouteRow]
 
 
-class SystemsReport(Report):
+class SystemsReport(Report, frozen=True, kw_only=True):
     """``campaign systems`` / ``campaign data systems``: every system of the map in play."""
 
     schema_version: int = SCHEMA_VERSION

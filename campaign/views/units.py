@@ -10,7 +10,7 @@ from campaign.rules.views import Seen
 from campaign.views.report import SCHEMA_VERSION, Report, viewer_name
 
 
-class UnitRow(Report):
+class UnitRow(Report, frozen=True, kw_only=True):
     """One counter: ``location`` is ``hex:SYS``, ``box:SYS``, ``on:UNIT`` or ``unplaced``;
     ``system`` is where it effectively is (a carried unit is where its carrier is)."""
 
@@ -27,7 +27,7 @@ class UnitRow(Report):
     cargo: list[str]
 
 
-class SystemUnits(Report):
+class SystemUnits(Report, frozen=True, kw_only=True):
     """The units in one system (stellar hex, surface box and aboard ships there)."""
 
     system: str
@@ -35,7 +35,7 @@ class SystemUnits(Report):
     units: list[UnitRow]
 
 
-class UnitsReport(Report):
+class UnitsReport(Report, frozen=True, kw_only=True):
     """``campaign units``: units grouped by system; unplaced units at the end."""
 
     schema_version: int = SCHEMA_VERSION

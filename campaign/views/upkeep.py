@@ -29,7 +29,7 @@ from campaign.views.words import plural
 Status = Literal["due", "resolved", "later"]
 
 
-class UpkeepShip(Report):
+class UpkeepShip(Report, frozen=True, kw_only=True):
     """One ship's maintenance (DN-ECO-7) and what ``pass`` does with it."""
 
     id: str
@@ -45,7 +45,7 @@ class UpkeepShip(Report):
     on_pass: str
 
 
-class SideUpkeep(Report):
+class SideUpkeep(Report, frozen=True, kw_only=True):
     """One side's maintenance: when it is resolved, its total and what ``pass`` does."""
 
     side: str
@@ -60,7 +60,7 @@ class SideUpkeep(Report):
     ships: list[UpkeepShip]
 
 
-class UpkeepReport(Report):
+class UpkeepReport(Report, frozen=True, kw_only=True):
     """``campaign upkeep``: the maintenance preview of one side or both."""
 
     schema_version: int = SCHEMA_VERSION

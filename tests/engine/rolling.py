@@ -16,7 +16,7 @@ from campaign.rules.errors import IllegalOrderError
 from campaign.rules.phases import Actor
 
 
-class TestRoll(Order):
+class TestRoll(Order, frozen=True, kw_only=True):
     """``aslan test-roll NEED``: rolls one die; NEED > 6 is refused before rolling; NEED 0
     forgets to store the roll (an engine bug on purpose)."""
 
@@ -25,7 +25,7 @@ class TestRoll(Order):
     need: int
 
 
-class TestRolled(Event):
+class TestRolled(Event, frozen=True, kw_only=True):
     """The die result of a ``test-roll``."""
 
     __test__ = False
@@ -69,4 +69,4 @@ def registered() -> Iterator[None]:
         registry.ORDERS.pop("test-roll", None)
         registry.EVENTS.pop("test-rolled", None)
         registry.APPLIERS.pop(TestRolled, None)
-        registry._adapters.clear()
+        registry._unions.clear()

@@ -15,6 +15,7 @@ from campaign.rules.dice import (
     SeededSource,
 )
 from campaign.rules.errors import EngineBugError, IllegalOrderError, InvalidOrderError
+from campaign.rules.ids import Side
 from campaign.rules.state import CampaignState
 from tests.engine import rolling
 from tests.engine.factory import Game
@@ -116,8 +117,8 @@ def test_seeded_dice_counted_per_step_in_state(roll_order):  # DN-ERR-1
 
 def test_same_step_of_the_two_player_turns_rolls_independently():  # DN-ERR-1
     source = SeededSource("s")
-    aslan = CampaignState(campaign_id="camp", turn=1, step=7, phasing="aslan")
-    solomani = CampaignState(campaign_id="camp", turn=1, step=7, phasing="solomani")
+    aslan = CampaignState(campaign_id="camp", turn=1, step=7, phasing=Side.ASLAN)
+    solomani = CampaignState(campaign_id="camp", turn=1, step=7, phasing=Side.SOLOMANI)
     first = [Dice(source, aslan).roll(f"range roll {i}") for i in range(30)]
     second = [Dice(source, solomani).roll(f"range roll {i}") for i in range(30)]
     assert first != second

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from campaign.rules import catalog
 from campaign.rules.errors import InvalidOrderError
+from campaign.rules.ids import Side
 from campaign.rules.notation import order_tokens, parse_order
 from campaign.rules.registry import ORDERS, parse_order_data
 from campaign.rules.setup_rules import Buy, Deploy
@@ -37,8 +38,8 @@ def test_notation_round_trip(text):  # DN-ERR-1
 
 
 def test_defaults_are_left_out_and_may_be_omitted():  # DN-SET-1
-    assert parse_order("aslan buy CL") == Buy(side="aslan", kind="CL", count=1)
-    assert Buy(side="aslan", kind="CL").to_notation() == "aslan buy CL"
+    assert parse_order("aslan buy CL") == Buy(side=Side.ASLAN, kind="CL", count=1)
+    assert Buy(side=Side.ASLAN, kind="CL").to_notation() == "aslan buy CL"
 
 
 def test_a_count_may_be_left_out_before_a_location():  # DN-ECO-8, DN-ERR-1
@@ -54,6 +55,38 @@ def test_a_count_may_be_left_out_before_a_location():  # DN-ECO-8, DN-ERR-1
         parse_order("aslan produce DD halden")  # neither a count nor a location
     with pytest.raises(InvalidOrderError, match="at most 3"):
         parse_order("aslan produce DD box:halden box:halden")
+
+
+@pytest.mark.parametrize(
+    ("typed", "count"),
+    [("+1", 1), ("01", 1), ("1_0", 10), ("2.0", 2), ("+0_2", 2)],
+)
+def test_a_count_reads_as_it_always_did(typed, count):  # DN-SET-1, DN-ERR-1
+    """A count is read from text as pydantic read it (ADR 0055: no answer changes when the
+    models became msgspec Structs): a sign, leading zeros, underscores between digits and a
+    fraction of zeros are a whole number; msgspec alone refused "+1", "01" and "1_0"."""
+    assert parse_order(f"aslan buy CL {typed}").count == count
+    assert parse_order(f'referee set-ru aslan {typed} "r"').ru == count
+
+
+@pytest.mark.parametrize("typed", ["1e3", "1E1", "1e0", "2.5e1", "1.5", "0x10", "1__0", "1.", "-"])
+def test_a_count_in_scientific_notation_is_not_a_whole_number(typed):  # DN-SET-1, DN-ERR-1
+    """``aslan buy CL 1e0`` was refused as "COUNT: must be a whole number"; msgspec alone read
+    "1e3" as 1000 ("must be at most 99") and "1e0" as 1, buying a counter (ADR 0055)."""
+    with pytest.raises(InvalidOrderError) as refused:
+        parse_order(f"aslan buy CL {typed}")
+    assert str(refused.value) == (
+        f"cannot read order 'aslan buy CL {typed}': COUNT: must be a whole number "
+        "(usage: aslan buy KIND [COUNT])"
+    )
+
+
+def test_engagement_numbers_read_as_counts_do():  # DN-CBT-3, DN-ERR-1
+    """The engagement numbers of ``target`` (a list of whole numbers) read as a count does."""
+    order = parse_order("aslan target b1 A-CL-1 01,+2")
+    assert list(order.engagements) == [1, 2]
+    with pytest.raises(InvalidOrderError, match="must be a whole number"):
+        parse_order("aslan target b1 A-CL-1 1e0")
 
 
 def test_locations_parse_to_models():  # DN-SET-2

@@ -2,8 +2,7 @@
 
 They end their process once their output is flushed: the interpreter's teardown of every loaded
 module cost a tenth of `campaign status`; the output and the exit code stay what they were.
-They build pydantic's validators without looking for pydantic plugins, which imported
-``importlib.metadata`` (with email, socket and zipfile) for nothing.
+They import no pydantic at all: the rules' models are msgspec Structs (ADR 0055).
 """
 
 from __future__ import annotations
@@ -19,8 +18,9 @@ from campaign.cli import COMMAND_MODULES, QUICK_HOMES, build_parser, main
 from tests.conftest import REPO_ROOT
 from tests.fresh_process import modules_imported_by
 
-#: What looking for pydantic plugins imports (the entry points of every installed package).
-PLUGIN_SEARCH = ("importlib.metadata", "email", "socket")
+#: pydantic, and what looking for pydantic plugins imported (the entry points of every
+#: installed package) when the rules' models were pydantic models.
+PYDANTIC_AND_PLUGIN_SEARCH = ("pydantic", "pydantic_core", "importlib.metadata", "email", "socket")
 
 
 def _fresh_python(*lines: str) -> subprocess.CompletedProcess[str]:
@@ -110,10 +110,10 @@ def _status_and_order(tmp_path, names: tuple[str, ...]) -> tuple[str, list[str],
     return output, loaded, url
 
 
-def test_status_and_order_do_not_look_for_pydantic_plugins(tmp_path):
-    """issue 47 item 2: the validators are built as with ``PYDANTIC_DISABLE_PLUGINS=__all__``,
-    without importing what the search for plugins needs."""
-    output, loaded, _ = _status_and_order(tmp_path, PLUGIN_SEARCH)
+def test_status_and_order_do_not_import_pydantic(tmp_path):
+    """issue 47 item 2 (ADR 0055): the rules' models are msgspec Structs, validated where data
+    comes in: neither pydantic nor its search for plugins is imported."""
+    output, loaded, _ = _status_and_order(tmp_path, PYDANTIC_AND_PLUGIN_SEARCH)
     assert "game turn" in output
     assert loaded == []
 
@@ -135,9 +135,9 @@ def test_status_and_order_leave_out_what_only_other_commands_use(tmp_path):
 
 
 def test_status_and_order_compile_no_tokenizer_patterns(tmp_path):
-    """issue 47 item 2: reading a builtin's signature (pydantic asks a default factory's)
-    compiles the tokenizer's patterns first, 1.4 ms; the state's validator, which `status` and
-    `order` build, asks no builtin's (``state.new_pile``)."""
+    """issue 47 item 2: reading a builtin's signature compiles the tokenizer's patterns first,
+    1.4 ms (pydantic read a default factory's, until ADR 0055); nothing `status` and `order`
+    run reads one."""
     url = f"sqlite:///{tmp_path / 'c.db'}"
     assert main(["new", "c", "--seed", "3", "--db", url]) == 0
     done = _fresh_python(
@@ -178,27 +178,6 @@ def test_status_opens_the_read_use_cases_alone_and_order_the_order_use_cases(tmp
     )
     assert "stepping" in output
     assert loaded == ["campaign.app.orders", "campaign.rules.narration"]
-
-
-def test_the_plugin_loader_left_out_still_answers_every_other_name():
-    """issue 47 item 2: a name of pydantic's plugin loader other than ``get_plugins`` (pydantic's
-    internals may change) loads the real loader; with the user's own
-    ``PYDANTIC_DISABLE_PLUGINS`` the loader is pydantic's."""
-    done = _fresh_python(
-        "import os, sys",
-        "from campaign.cli import without_pydantic_plugins",
-        "without_pydantic_plugins()",
-        "from pydantic.plugin._loader import get_plugins",
-        "assert tuple(get_plugins()) == ()",
-        "from pydantic.plugin._loader import PYDANTIC_ENTRY_POINT_GROUP",
-        "assert PYDANTIC_ENTRY_POINT_GROUP == 'pydantic'",
-        "assert 'importlib.metadata' in sys.modules",
-        "del sys.modules['pydantic.plugin._loader']",
-        "os.environ['PYDANTIC_DISABLE_PLUGINS'] = 'some-plugin'",
-        "without_pydantic_plugins()",
-        "assert 'pydantic.plugin._loader' not in sys.modules",
-    )
-    assert done.returncode == 0, done.stderr
 
 
 @pytest.mark.parametrize("command", sorted(QUICK_HOMES))
@@ -250,43 +229,34 @@ NOT_NEEDED = (
 
 
 def test_status_loads_neither_the_file_readers_nor_the_mail_code(tmp_path):
-    """issue 47 item 2: a later `status` reads the kept ruleset, and builds no validator of
-    the combat book or the turn files outside combat and play by e-mail."""
+    """issue 47 item 2: a later `status` reads the kept ruleset, and imports no turn-file code
+    outside play by e-mail."""
     url = f"sqlite:///{tmp_path / 'c.db'}"
     assert main(["new", "c", "--seed", "3", "--db", url]) == 0  # keeps the built ruleset
     output, loaded = modules_imported_by(NOT_NEEDED, ["status", "c", "--db", url])
     assert "game turn" in output
     assert loaded == []
-    done = _fresh_python(
-        "import sys",
-        "from campaign.cli import main",
-        f"assert main(['status', 'c', '--db', {url!r}]) == 0",
-        "from campaign.rules.combat.book import CombatBook",
-        "from campaign.rules.ruleset import Ruleset",
-        "print('BUILT', CombatBook.__pydantic_complete__, Ruleset.__pydantic_complete__)",
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.rstrip().endswith("BUILT False False")
 
 
-def test_importing_every_rules_area_builds_no_validator():
-    """issue 47 item 2 (ADR 0051): a command builds only the validators it uses; a model
-    instance made at import (a table of defaults) built its model's validator in every
-    process."""
+def test_the_rules_views_and_use_cases_import_no_pydantic():
+    """issue 47 item 2 (ADR 0055): every rules area, the views and the use cases imported, and
+    pydantic is not; the tool's models are msgspec Structs (``campaign.rules.model.Model``),
+    and more than a hundred of them were defined."""
     last = _last_line_of(
-        "from pydantic import BaseModel",
+        "import sys",
         "from campaign.rules import catalog",
         "catalog.load()",
-        "import campaign.app, campaign.views",
+        "import campaign.app, campaign.views, campaign.pbem.model",
+        "from campaign.rules.model import Model",
         "def subclasses(cls):",
         "    for sub in cls.__subclasses__():",
         "        yield sub",
         "        yield from subclasses(sub)",
-        "ours = {c for c in subclasses(BaseModel) if c.__module__.startswith('campaign.')}",
+        "ours = {c for c in subclasses(Model) if c.__module__.startswith('campaign.')}",
         "assert len(ours) > 100, len(ours)",
-        "print('BUILT', sorted(c.__qualname__ for c in ours if c.__pydantic_complete__))",
+        "print('PYDANTIC', sorted(m for m in sys.modules if m.split('.')[0] == 'pydantic'))",
     )
-    assert last == "BUILT []"
+    assert last == "PYDANTIC []"
 
 
 def test_the_tools_records_are_not_built_by_the_dataclass_decorator():

@@ -25,6 +25,7 @@ from campaign.rules.ids import PLAYER_SIDES
 from campaign.rules.phases import Phase
 from campaign.rules.registry import event_adapter
 from campaign.rules.sequence import FLOW
+from campaign.rules.state import CampaignState
 from campaign.rules.views import HIDDEN_KIND, player_view
 from tests.integration.driver import Driver
 from tests.rulesets import sample
@@ -45,6 +46,11 @@ def _replays(driver: Driver) -> None:
     adapter = event_adapter()
     again = [adapter.validate_json(adapter.dump_json(e)) for e in driver.events]
     assert engine.state_digest(engine.fold(again)) == digest
+    # ADR 0055: the rules build their models unvalidated; read back from JSON (validated), each
+    # event and unit holds the very types it held (an enum, not its text; a tuple, not a list)
+    assert [repr(e) for e in again] == [repr(e) for e in driver.events]
+    restored = CampaignState.from_canonical_text(driver.state.canonical_text())
+    assert list(map(repr, restored.units.values())) == list(map(repr, driver.state.units.values()))
     for side in PLAYER_SIDES:  # a player's view hides face-down neutral counters (DN-NEU-1)
         view = player_view(driver.state, side)
         hidden = [u for u in view.units.values() if u.face_down and u.owner is not side]

@@ -12,6 +12,8 @@ import contextlib
 import io
 import re
 from pathlib import Path
+from types import SimpleNamespace
+from typing import cast
 
 import pytest
 
@@ -57,14 +59,19 @@ def _run(*argv: str) -> tuple[int, str]:
     return status, out.getvalue() + err.getvalue()
 
 
+def _bare_order(verb: str, giver: Side | None) -> Order:
+    """An order ``verb`` from ``giver`` with no other field: what the seat check reads (its
+    type and side) and nothing else."""
+    return cast(Order, SimpleNamespace(type=verb, side=giver))
+
+
 def test_every_order_type_is_given_only_from_a_seat_that_speaks_for_its_giver() -> None:
     # DN-SEQ-2: the whole order vocabulary, each verb with each giver it may have
     tried = 0
     for spec in order_specs():
         givers = [None] if spec.actor is Actor.REFEREE else list(PLAYER_SIDES)
         for giver in givers:
-            order = spec.cls.model_construct(type=spec.verb, side=giver)
-            assert isinstance(order, Order)
+            order = _bare_order(spec.verb, giver)
             for seat in SEATS:
                 tried += 1
                 if seat.is_referee or seat.side is giver:

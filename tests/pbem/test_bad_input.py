@@ -207,6 +207,19 @@ def test_json_model_validation_message(table, file1):  # DN-ERR-1
     assert "sealed" in str(error)
 
 
+@pytest.mark.parametrize("spelled", ["1", "01", "+1", "1.0e0", "1_0", " 1"])
+def test_a_number_written_as_text_is_refused(table, file1, spelled):  # DN-ERR-1
+    """ADR 0055: a number of the file is a JSON number; text that spells one is refused with
+    the field named (0.2.0 read some such text as a number, "012" yes and "1.2e1" no), and
+    nothing is applied, however the file is resealed."""
+
+    def spell(data: dict) -> None:
+        data["body"]["header"]["exchange"] = spelled
+
+    error = _refused(table, resealed(file1, spell), errors.MalformedTurnFileError, "bad turn file")
+    assert "body.header.exchange: must be a whole number" in str(error)
+
+
 def test_file_survives_whitespace_and_line_endings(table, file1):  # DN-ERR-1
     turn = TurnFile.model_validate_json(file1)
     compact = turn.model_dump_json()

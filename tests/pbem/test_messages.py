@@ -30,6 +30,13 @@ FOREIGN_WORDS = (
     "errors.pydantic.dev",
     "function-after",
     "[type=",
+    # msgspec's own wording (ADR 0055: its errors are worded as pydantic's were)
+    "Expected `",
+    "- at `$",
+    "Object contains unknown field",
+    "Object missing required field",
+    "Invalid enum value",
+    "msgspec",
 )
 
 

@@ -31,7 +31,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from msgspec import Struct, field
-from pydantic import ValidationError
 
 from campaign.app import CampaignService, Loaded, parse_stored
 from campaign.pbem.errors import FairPlayFileError
@@ -46,6 +45,7 @@ from campaign.records.rows import StoredEvent
 from campaign.rules import fairplay
 from campaign.rules.canonical import canonical_json
 from campaign.rules.ids import Side
+from campaign.rules.model import ModelError
 from campaign.rules.phases import Phase
 from campaign.rules.state import CampaignState
 from campaign.store.ledger import Ledger
@@ -206,7 +206,7 @@ class FairMail:
                             continue
                         try:
                             given = fairplay.KeyShareGiven.model_validate(event.payload)
-                        except ValidationError:  # the re-run names the malformed event
+                        except ModelError:  # the re-run names the malformed event
                             continue
                         check_share(result.deck, given.side.value, given.card, given.share)
         return result

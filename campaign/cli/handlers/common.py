@@ -30,7 +30,6 @@ from campaign.views.report import report_json
 
 if TYPE_CHECKING:
     from msgspec import Struct
-    from pydantic import BaseModel
 
     from campaign.app import CampaignService, OrderReport, StoryEntry
     from campaign.app.orders import Orders
@@ -84,7 +83,7 @@ def read(args: argparse.Namespace, reader: Reading | None = None) -> Sight:
     return (reader or open_reader(args)).sight(args.name, side_of(args))
 
 
-def print_json(report: BaseModel | Struct) -> int:
+def print_json(report: Struct) -> int:
     """``--json``: the report as the JSON its schema in ``docs/schemas/`` describes, in the
     envelope and indentation every report shares (``views.report.report_json``)."""
     print(report_json(report))

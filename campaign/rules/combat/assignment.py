@@ -17,7 +17,7 @@ from campaign.rules.suggest import short_list
 RULE = "DN-CBT-3"
 
 
-class Engagement(Value):
+class Engagement(Value, frozen=True, kw_only=True):
     """Units of the defender and of the attacker that fire at each other this round."""
 
     defenders: tuple[str, ...]
@@ -28,7 +28,7 @@ class Engagement(Value):
         return self.defenders if side == battle.defender else self.attackers
 
 
-class AssignmentDraft(Value):
+class AssignmentDraft(Value, frozen=True, kw_only=True):
     """An assignment being built step by step by the two players (DN-CBT-3).
 
     ``pairs`` are the engagements formed so far; ``named`` is a defender unit waiting for the

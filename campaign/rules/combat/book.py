@@ -20,17 +20,17 @@ the interaction and surface sub-phases keep their own entries (``interacted``, `
 ``losses``).
 """
 
-import functools
 from collections.abc import Callable
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from msgspec import field
 
 from campaign.rules.combat.assignment import AssignmentDraft, Engagement
 from campaign.rules.combat.interaction import InteractionPlan
 from campaign.rules.combat.model import Battle, Range
 from campaign.rules.errors import IllegalOrderError, InvalidOrderError
 from campaign.rules.ids import HIDDEN_KIND, Side
+from campaign.rules.model import FrozenModel, Model, validated
 from campaign.rules.state import CampaignState
 
 AREA = "combat"
@@ -42,31 +42,29 @@ REACTION_SLOT = "reaction_participants"
 Stage = Literal["range", "choose", "assign", "fire", "withdraw", "over"]
 
 
-class Record(BaseModel):
+class Record(FrozenModel, frozen=True, kw_only=True):
     """Base of the typed views: read-only, every key of the stored JSON known."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True, defer_build=True)
 
-
-class Declaration(Record):
+class Declaration(Record, frozen=True, kw_only=True):
     """One side's declarations for the round's fire (DN-CBT-3/5/6): ``declare`` orders."""
 
     close_attacks: tuple[str, ...] = ()
     short_missiles: tuple[str, ...] = ()
     multiple_targets: tuple[str, ...] = ()
-    return_targets: dict[str, str] = Field(default_factory=dict)
+    return_targets: dict[str, str] = field(default_factory=dict)
 
 
-class BattleRecord(Record):
+class BattleRecord(Record, frozen=True, kw_only=True):
     """One battle of the current space sub-phase (see the module docstring for the stages)."""
 
     stage: Stage
     battle: Battle
     chooser: Side | None = None  # who won the range roll (DN-CBT-1)
     range: Range | None = None  # the range of this round (DN-CBT-2)
-    draft: AssignmentDraft = Field(default_factory=AssignmentDraft)  # so far (DN-CBT-3)
-    declared: dict[Side, Declaration] = Field(default_factory=dict)
-    defaulted: tuple[Side, ...] = Field((), alias="auto")  # ``target B auto``: DEFAULTED
+    draft: AssignmentDraft = field(default_factory=AssignmentDraft)  # so far (DN-CBT-3)
+    declared: dict[Side, Declaration] = field(default_factory=dict)
+    defaulted: tuple[Side, ...] = field(default=(), name="auto")  # ``target B auto``: DEFAULTED
     assigned_by: str | None = None  # "referee" or "agreed" for a whole assignment
     engagements: tuple[Engagement, ...] = ()  # the completed assignment
     withdrawing: Side | None = None  # who decides on withdrawal now (DN-CBT-7)
@@ -77,23 +75,23 @@ class BattleRecord(Record):
         return self.stage != "over"
 
 
-class PendingInteraction(Record):
+class PendingInteraction(Record, frozen=True, kw_only=True):
     """An interaction waiting for the PD owner to name its targets (DN-INT-2)."""
 
     plan: InteractionPlan
     pd_owner: Side
 
 
-class CombatBook(Record):
+class CombatBook(Record, frozen=True, kw_only=True):
     """Everything combat keeps for the current step (``state.slots["combat"]``)."""
 
-    battles: dict[str, BattleRecord] = Field(default_factory=dict)  # in fight order
+    battles: dict[str, BattleRecord] = field(default_factory=dict)  # in fight order
     interacted: tuple[str, ...] = ()  # systems whose box the acting side dealt with (DN-INT-1)
-    pd_pending: dict[str, PendingInteraction] = Field(default_factory=dict)  # DN-INT-2
-    losses: dict[str, dict[Side, int]] = Field(default_factory=dict)  # to choose, DN-GND-2
+    pd_pending: dict[str, PendingInteraction] = field(default_factory=dict)  # DN-INT-2
+    losses: dict[str, dict[Side, int]] = field(default_factory=dict)  # to choose, DN-GND-2
 
 
-class ReactionRecord(Record):
+class ReactionRecord(Record, frozen=True, kw_only=True):
     """The DN-REA-1 participants fixed when Reaction Combat started (``turn_slots``)."""
 
     system: str | None = None
@@ -124,17 +122,13 @@ def combat_book(state: CampaignState) -> CombatBook:
     return CombatBook.model_validate(kept) if kept else CombatBook.model_construct()
 
 
-@functools.cache
-def _records_adapter() -> TypeAdapter[dict[str, BattleRecord]]:
-    """Reads the battles alone (the hot path: offer checks, appliers of rounds and
-    withdrawals); built on first use, not at import (issue 47 item 2)."""
-    return TypeAdapter(dict[str, BattleRecord])
-
-
 def records(state: CampaignState) -> dict[str, BattleRecord]:
-    """Every battle record of the current step, by id, in the order they are fought."""
+    """Every battle record of the current step, by id, in the order they are fought (the
+    battles alone: the hot path of offer checks and of the appliers of rounds and
+    withdrawals)."""
     battles = (state.slots.get(AREA) or {}).get("battles")
-    return _records_adapter().validate_python(battles) if battles else {}
+    read: dict[str, BattleRecord] = validated(battles, dict[str, BattleRecord]) if battles else {}
+    return read
 
 
 def battle_ids(state: CampaignState) -> list[str]:
@@ -240,7 +234,7 @@ def _raw(state: CampaignState, battle_id: str) -> dict[str, Any]:
     return _raw_records(state).setdefault(battle_id, {})
 
 
-def _json(model: BaseModel) -> dict[str, Any]:
+def _json(model: Model) -> dict[str, Any]:
     return model.model_dump(mode="json")
 
 

@@ -259,7 +259,7 @@ def find_battles(state: CampaignState, ruleset: Ruleset) -> list[Battle]:
                 attacker=attacker,
                 defender=defender,
                 units=units,
-                friendly_box=frozenset({holder}) if holder is not None else frozenset(),
+                friendly_box=(holder,) if holder is not None else (),
             )
             if battle.able_to_fire(attacker) or battle.able_to_fire(defender):
                 battles.append(battle)

@@ -34,7 +34,7 @@ from campaign.rules.ruleset import CombatTable
 Z95 = 1.959964
 
 
-class ShotOdds(Value):
+class ShotOdds(Value, frozen=True, kw_only=True):
     """Exact probabilities of ``-``/``D``/``X`` for one shot (DN-CBT-4)."""
 
     attack: int
@@ -73,7 +73,7 @@ def shot_odds(
     )
 
 
-class Estimate(Value):
+class Estimate(Value, frozen=True, kw_only=True):
     """A sample mean with its 95 % confidence interval."""
 
     mean: float
@@ -81,7 +81,7 @@ class Estimate(Value):
     high: float
 
 
-class BattleForecast(Value):
+class BattleForecast(Value, frozen=True, kw_only=True):
     """Monte Carlo estimate of a battle: losses per side and who is left holding the system."""
 
     samples: int

@@ -23,7 +23,7 @@ from campaign.rules.ids import CombatResult, Side
 from campaign.rules.ruleset import CombatTable
 
 
-class GroundRoll(Value):
+class GroundRoll(Value, frozen=True, kw_only=True):
     """One side's roll in a ground combat round."""
 
     side: Side
@@ -34,7 +34,7 @@ class GroundRoll(Value):
     losses: int  # units the enemy must remove
 
 
-class GroundResult(Value):
+class GroundResult(Value, frozen=True, kw_only=True):
     """The outcome of ground combat between two sides in one box."""
 
     system: str

@@ -48,7 +48,7 @@ def is_friendly_box(system: StarSystem, units: Sequence[BoxUnit], side: Side) ->
     return box_controller(system, ground_sides(units)) == side
 
 
-class BoxShot(Value):
+class BoxShot(Value, frozen=True, kw_only=True):
     """One bombardment or PD shot with its die."""
 
     kind: str  # "bombard" or "pd"
@@ -61,7 +61,7 @@ class BoxShot(Value):
     result: CombatResult
 
 
-class InteractionPlan(Value):
+class InteractionPlan(Value, frozen=True, kw_only=True):
     """The acting side's decisions for one system's interaction sub-phase.
 
     ``bombard`` maps a bombarding ship to the ground unit it attacks. ``land`` are ships (with
@@ -77,7 +77,7 @@ class InteractionPlan(Value):
     pd_targets: dict[str, str] = {}
 
 
-class InteractionResult(Value):
+class InteractionResult(Value, frozen=True, kw_only=True):
     """What the interaction did: shots, results on each unit, who landed."""
 
     friendly: bool

@@ -10,9 +10,10 @@ from collections.abc import Callable, Iterable
 from enum import StrEnum
 from typing import TYPE_CHECKING, TypeVar
 
-from pydantic import BaseModel, ConfigDict, field_serializer
+from msgspec.structs import force_setattr
 
 from campaign.rules.ids import Side, UnitCategory
+from campaign.rules.model import FrozenModel
 from campaign.rules.ruleset import UnitType
 
 if TYPE_CHECKING:
@@ -48,13 +49,11 @@ class Weapon(StrEnum):
     BEAM = "beam"
 
 
-class Value(BaseModel):
+class Value(FrozenModel, frozen=True, kw_only=True):
     """Base of the immutable combat values (stored in events as they are)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
-
-class Combatant(Value):
+class Combatant(Value, frozen=True, kw_only=True):
     """One unit in a space battle with the factors it fights with.
 
     ``carrier`` is the mothership a fighter belongs to (``None`` for a fighter based in a friendly
@@ -118,7 +117,7 @@ class Combatant(Value):
         return self.launched or not self.fighter
 
 
-class Battle(Value):
+class Battle(Value, frozen=True, kw_only=True):
     """A space battle in one system between an attacker and a defender side.
 
     Neutrals are always the defender of their system (DN-NEU-2). ``round`` counts completed
@@ -131,12 +130,13 @@ class Battle(Value):
     defender: Side
     units: tuple[Combatant, ...]
     round: int = 0
-    friendly_box: frozenset[Side] = frozenset()
+    friendly_box: tuple[Side, ...] = ()
 
-    @field_serializer("friendly_box")
-    def _sorted_sides(self, sides: frozenset[Side]) -> list[str]:
-        """Sorted, so the canonical JSON (and every hash of it) is the same in every process."""
-        return sorted(side.value for side in sides)
+    def __post_init__(self) -> None:
+        """``friendly_box`` sorted and without repeats, whatever it was given as (a set until
+        ADR 0055): the canonical JSON, and every hash of it, is the same in every process."""
+        if list(self.friendly_box) != sorted(set(self.friendly_box)):
+            force_setattr(self, "friendly_box", tuple(sorted(set(self.friendly_box))))
 
     def unit(self, uid: str) -> Combatant:
         """The combatant ``uid``; ``KeyError`` if it is not in this battle."""

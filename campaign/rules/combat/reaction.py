@@ -23,7 +23,7 @@ from campaign.rules.state import CampaignState
 
 
 @event_type
-class ReactionParticipantsFixed(Event):
+class ReactionParticipantsFixed(Event, frozen=True, kw_only=True):
     """The units that may act in this Reaction Combat and the system the stack entered."""
 
     type: Literal["reaction-participants-fixed"] = "reaction-participants-fixed"

@@ -8,7 +8,7 @@ a pure function of the battle, the decisions and the dice; every die roll carrie
 
 from collections.abc import Iterable
 
-from pydantic import field_serializer
+from msgspec.structs import force_setattr
 
 from campaign.rules.combat.assignment import Engagement, check_assignment
 from campaign.rules.combat.crt import below_table, combine, fire_result
@@ -25,7 +25,7 @@ CARRIER_CAPACITY = 3
 MAX_RANGE_ATTEMPTS = 100
 
 
-class RangeRoll(Value):
+class RangeRoll(Value, frozen=True, kw_only=True):
     """The range roll of one round: each side's die and +1, and who chooses (DN-CBT-1)."""
 
     rolls: tuple[Roll, ...]
@@ -159,7 +159,7 @@ def _sync_fighters(battle: Battle) -> Battle:
     return battle.model_copy(update={"units": units})
 
 
-class RoundPlan(Value):
+class RoundPlan(Value, frozen=True, kw_only=True):
     """Every decision for one round of fire.
 
     ``return_targets`` names, for a unit facing several enemies alone, the one it fires at.
@@ -173,16 +173,17 @@ class RoundPlan(Value):
     engagements: tuple[Engagement, ...]
     return_targets: dict[str, str] = {}
     close_attacks: tuple[str, ...] = ()
-    short_missiles: frozenset[str] = frozenset()
+    short_missiles: tuple[str, ...] = ()
     multiple_targets: tuple[str, ...] = ()
 
-    @field_serializer("short_missiles")
-    def _sorted_uids(self, uids: frozenset[str]) -> list[str]:
-        """Sorted, so the canonical JSON is the same in every process."""
-        return sorted(uids)
+    def __post_init__(self) -> None:
+        """``short_missiles`` sorted and without repeats, whatever it was given as (a set until
+        ADR 0055): the canonical JSON is the same in every process."""
+        if list(self.short_missiles) != sorted(set(self.short_missiles)):
+            force_setattr(self, "short_missiles", tuple(sorted(set(self.short_missiles))))
 
 
-class Shot(Value):
+class Shot(Value, frozen=True, kw_only=True):
     """One resolved shot with its die, as stored in the round event."""
 
     step: str  # "close", "return", "multiple", "fire"
@@ -196,14 +197,14 @@ class Shot(Value):
     result: CombatResult
 
 
-class FighterFate(Value):
+class FighterFate(Value, frozen=True, kw_only=True):
     """A launched fighter whose mothership was destroyed (DN-CBT-9)."""
 
     uid: str
     returned_to_box: bool
 
 
-class RoundResult(Value):
+class RoundResult(Value, frozen=True, kw_only=True):
     """Everything that happened in one round of fire."""
 
     round: int

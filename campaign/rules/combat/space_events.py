@@ -20,7 +20,7 @@ from campaign.rules.state import CampaignState, Location, Where
 
 
 @event_type
-class BattlesOpened(Event):
+class BattlesOpened(Event, frozen=True, kw_only=True):
     """The space battles of this combat phase, as found at its start."""
 
     type: Literal["battles-opened"] = "battles-opened"
@@ -28,7 +28,7 @@ class BattlesOpened(Event):
 
 
 @event_type
-class FightersLaunched(Event):
+class FightersLaunched(Event, frozen=True, kw_only=True):
     """Which fighters of ``side`` fly this round (DN-CBT-8)."""
 
     type: Literal["fighters-launched"] = "fighters-launched"
@@ -38,7 +38,7 @@ class FightersLaunched(Event):
 
 
 @event_type
-class RangeRolled(Event):
+class RangeRolled(Event, frozen=True, kw_only=True):
     """The range roll of a round (DN-CBT-1); dice in ``rolls``."""
 
     type: Literal["range-rolled"] = "range-rolled"
@@ -47,7 +47,7 @@ class RangeRolled(Event):
 
 
 @event_type
-class RangeChosen(Event):
+class RangeChosen(Event, frozen=True, kw_only=True):
     """The chooser's range for the round (DN-CBT-2)."""
 
     type: Literal["range-chosen"] = "range-chosen"
@@ -56,7 +56,7 @@ class RangeChosen(Event):
 
 
 @event_type
-class TargetsAssigned(Event):
+class TargetsAssigned(Event, frozen=True, kw_only=True):
     """The assignment so far (``complete`` when every unit is placed, DN-CBT-3)."""
 
     type: Literal["targets-assigned"] = "targets-assigned"
@@ -70,7 +70,7 @@ class TargetsAssigned(Event):
 
 
 @event_type
-class PairingDefaulted(Event):
+class PairingDefaulted(Event, frozen=True, kw_only=True):
     """``side`` takes the default choices of the DN-CBT-3 protocol for the rest of this round's
     assignment (``target B auto``): its steps are taken for it when their turn comes."""
 
@@ -80,7 +80,7 @@ class PairingDefaulted(Event):
 
 
 @event_type
-class FireDeclared(Event):
+class FireDeclared(Event, frozen=True, kw_only=True):
     """A side's declarations for the round (DN-CBT-3/5/6)."""
 
     type: Literal["fire-declared"] = "fire-declared"
@@ -93,7 +93,7 @@ class FireDeclared(Event):
 
 
 @event_type
-class RoundFought(Event):
+class RoundFought(Event, frozen=True, kw_only=True):
     """One round of fire with every shot and its die (DN-CBT-4); ``after`` is the battle after."""
 
     type: Literal["round-fought"] = "round-fought"
@@ -103,7 +103,7 @@ class RoundFought(Event):
 
 
 @event_type
-class WithdrawalDecided(Event):
+class WithdrawalDecided(Event, frozen=True, kw_only=True):
     """A side withdraws all its units to ``destination`` or (``None``) stays (DN-CBT-7)."""
 
     type: Literal["withdrawal-decided"] = "withdrawal-decided"
@@ -114,7 +114,7 @@ class WithdrawalDecided(Event):
 
 
 @event_type
-class JoinedBattle(Event):
+class JoinedBattle(Event, frozen=True, kw_only=True):
     """Ships lifted off from the box in the space sub-phase; the battles they now fight in."""
 
     type: Literal["joined-battle"] = "joined-battle"

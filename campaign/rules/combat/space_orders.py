@@ -12,9 +12,9 @@ DN-CBT-7). The space sub-phase cannot end while a battle is open.
 """
 
 from collections.abc import Callable, Iterator
-from typing import Literal, TypeVar
+from typing import Annotated, Literal, TypeVar
 
-from pydantic import Field
+from msgspec import Meta
 
 from campaign.rules.base import MAX_BULK, Event, Order
 from campaign.rules.candidates import candidates_for
@@ -98,20 +98,20 @@ def _space_order(rule: str, summary: str, template: str) -> Callable[[type[Order
 @_space_order(
     "DN-CBT-8", "launch fighters for the next round (others recover)", "launch BATTLE FIGHTERS"
 )
-class Launch(Order):
+class Launch(Order, frozen=True, kw_only=True):
     type: Literal["launch"] = "launch"
     battle: str
     fighters: list[str] = []
 
 
 @_space_order("DN-CBT-1", "roll for range (each side 1d6, fewer ships +1)", "range BATTLE")
-class RollRange(Order):
+class RollRange(Order, frozen=True, kw_only=True):
     type: Literal["range"] = "range"
     battle: str
 
 
 @_space_order("DN-CBT-2", "choose long (missiles) or short (beams) range", "choose-range BATTLE R")
-class ChooseRange(Order):
+class ChooseRange(Order, frozen=True, kw_only=True):
     type: Literal["choose-range"] = "choose-range"
     battle: str
     range: Range
@@ -124,7 +124,7 @@ class ChooseRange(Order):
     "rest of the round",
     "target BATTLE UNITS [ENGAGEMENTS]",
 )
-class Target(Order):
+class Target(Order, frozen=True, kw_only=True):
     """``target b1 A-CL-1`` is one step of the DN-CBT-3 protocol; ``target b1 A-CL-2,A-CL-3
     1,2`` takes several steps of the same side in a row (adding leftovers to engagements 1 and
     2; against neutrals, whose steps are taken for them, answering several named units).
@@ -134,7 +134,7 @@ class Target(Order):
 
     type: Literal["target"] = "target"
     battle: str
-    units: list[str] = Field(min_length=1, max_length=MAX_BULK)
+    units: Annotated[list[str], Meta(min_length=1, max_length=MAX_BULK)]
     engagements: list[int] = []  # 1-based, for leftovers: one per unit, or one for all
 
 
@@ -143,7 +143,7 @@ class Target(Order):
     "give the whole assignment (checked): D1+D2>A1 per engagement, or auto",
     "assign BATTLE ENGAGEMENTS",
 )
-class Assign(Order):
+class Assign(Order, frozen=True, kw_only=True):
     type: Literal["assign"] = "assign"
     battle: str
     engagements: list[str]
@@ -157,7 +157,7 @@ class Assign(Order):
     summary="referee: give the whole assignment (checked)",
     template="referee-assign BATTLE ENGAGEMENTS",
 )
-class RefereeAssign(Order):
+class RefereeAssign(Order, frozen=True, kw_only=True):
     type: Literal["referee-assign"] = "referee-assign"
     battle: str
     engagements: list[str]
@@ -168,7 +168,7 @@ class RefereeAssign(Order):
     "declare close attacks, short missiles, multiple targets, returns",
     "declare BATTLE CLOSE SHORT MULTIPLE RETURNS",
 )
-class Declare(Order):
+class Declare(Order, frozen=True, kw_only=True):
     type: Literal["declare"] = "declare"
     battle: str
     close_attacks: list[str] = []
@@ -178,20 +178,20 @@ class Declare(Order):
 
 
 @_space_order("DN-CBT-4", "resolve the round's fire", "fire BATTLE")
-class Fire(Order):
+class Fire(Order, frozen=True, kw_only=True):
     type: Literal["fire"] = "fire"
     battle: str
 
 
 @_space_order("DN-CBT-7", "withdraw all units one jump away, or to 'box'", "withdraw BATTLE DEST")
-class Withdraw(Order):
+class Withdraw(Order, frozen=True, kw_only=True):
     type: Literal["withdraw"] = "withdraw"
     battle: str
     destination: str
 
 
 @_space_order("DN-CBT-7", "do not withdraw after this round", "stay BATTLE")
-class Stay(Order):
+class Stay(Order, frozen=True, kw_only=True):
     type: Literal["stay"] = "stay"
     battle: str
 
@@ -201,7 +201,7 @@ class Stay(Order):
     "lift ships off from the surface box to join the battle (between rounds)",
     "join-battle SYS UNITS",
 )
-class JoinBattle(Order):
+class JoinBattle(Order, frozen=True, kw_only=True):
     type: Literal["join-battle"] = "join-battle"
     system: str
     units: list[str]
@@ -459,7 +459,7 @@ def _plan(rec: book.BattleRecord, extra: dict[Side, book.Declaration] | None = N
         engagements=rec.engagements,
         return_targets=returns,
         close_attacks=tuple(close),
-        short_missiles=frozenset(short),
+        short_missiles=tuple(sorted(short)),
         multiple_targets=tuple(multiple),
     )
 

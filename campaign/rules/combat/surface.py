@@ -5,7 +5,7 @@ from campaign.rules.ids import Side, UnitCategory, UnitFlag
 from campaign.rules.ruleset import UnitType
 
 
-class BoxUnit(Value):
+class BoxUnit(Value, frozen=True, kw_only=True):
     """A unit in (or landing in) a surface box with the values the box rules need.
 
     ``strength`` is the ground strength of a ground unit or the defence value of a PD marker

@@ -57,7 +57,7 @@ from campaign.rules.state import CampaignState, Location, Where
 
 
 @event_type
-class Interacted(Event):
+class Interacted(Event, frozen=True, kw_only=True):
     """What the acting side's ships did to one surface box (DN-INT-1..4)."""
 
     type: Literal["interacted"] = "interacted"
@@ -66,7 +66,7 @@ class Interacted(Event):
 
 
 @event_type
-class LiftedOff(Event):
+class LiftedOff(Event, frozen=True, kw_only=True):
     """Ships moved from the surface box to the stellar hex (DN-INT-5)."""
 
     type: Literal["lifted-off"] = "lifted-off"
@@ -75,7 +75,7 @@ class LiftedOff(Event):
 
 
 @event_type
-class GroundFought(Event):
+class GroundFought(Event, frozen=True, kw_only=True):
     """Surface combat in one box (DN-GND-1/2); dice in ``rolls``."""
 
     type: Literal["ground-fought"] = "ground-fought"
@@ -85,7 +85,7 @@ class GroundFought(Event):
 
 
 @event_type
-class LossesRemoved(Event):
+class LossesRemoved(Event, frozen=True, kw_only=True):
     """The owner's choice of the units its ground combat losses remove (DN-GND-2)."""
 
     type: Literal["losses-removed"] = "losses-removed"
@@ -102,7 +102,7 @@ class LossesRemoved(Event):
     summary="choose the units your ground combat losses remove",
     template="remove-losses SYS UNITS",
 )
-class RemoveLosses(Order):
+class RemoveLosses(Order, frozen=True, kw_only=True):
     type: Literal["remove-losses"] = "remove-losses"
     system: str
     units: list[str]
@@ -115,7 +115,7 @@ class RemoveLosses(Order):
     summary="land on a friendly box, or bombard / take PD fire / land on a hostile one",
     template="interact SYS LAND BOMBARD DROPS",
 )
-class Interact(Order):
+class Interact(Order, frozen=True, kw_only=True):
     type: Literal["interact"] = "interact"
     system: str
     land: list[str] = []
@@ -131,14 +131,14 @@ class Interact(Order):
     summary="the PD owner names the ship each PD marker fires at",
     template="pd-fire SYS PD>SHIP",
 )
-class PdFire(Order):
+class PdFire(Order, frozen=True, kw_only=True):
     type: Literal["pd-fire"] = "pd-fire"
     system: str
     targets: list[str] = []
 
 
 @event_type
-class InteractionDeclared(Event):
+class InteractionDeclared(Event, frozen=True, kw_only=True):
     """The acting side's interaction, waiting for the PD owner's targets (DN-INT-1/2)."""
 
     type: Literal["interaction-declared"] = "interaction-declared"
@@ -154,7 +154,7 @@ class InteractionDeclared(Event):
     summary="lift ships off from the surface box to the stellar hex",
     template="lift-off SYS UNITS",
 )
-class LiftOff(Order):
+class LiftOff(Order, frozen=True, kw_only=True):
     type: Literal["lift-off"] = "lift-off"
     system: str
     units: list[str]

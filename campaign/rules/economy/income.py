@@ -23,20 +23,18 @@ from collections.abc import Collection
 from enum import StrEnum
 
 from msgspec import Struct
-from pydantic import BaseModel, ConfigDict
 
 from campaign.rules.economy.connectivity import UNREACHED, SideConnectivity, side_connectivity
 from campaign.rules.economy.control import BoxControl, box_control
 from campaign.rules.economy.graph import graph_of
 from campaign.rules.economy.occupancy import Occupancy
 from campaign.rules.ids import PLAYER_SIDES, Side, SystemType
+from campaign.rules.model import FrozenModel
 from campaign.rules.ruleset import Ruleset, StarSystem
 
 
-class IncomeTable(BaseModel):
+class IncomeTable(FrozenModel, frozen=True, kw_only=True):
     """The RU values of Table 3 (DN-ECO-4). Defaults are the official values of the seed."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     budget: int = 25
     type1_connected: int = 10

@@ -26,7 +26,6 @@ from enum import StrEnum
 from typing import Literal
 
 from msgspec import Struct
-from pydantic import BaseModel, ConfigDict
 
 from campaign.rules.base import Event, Order
 from campaign.rules.dice import Dice
@@ -35,6 +34,7 @@ from campaign.rules.economy.control import box_controller
 from campaign.rules.economy.occupancy import Occupancy, is_spacecraft
 from campaign.rules.errors import IllegalOrderError
 from campaign.rules.ids import Side, SystemType, UnitFlag
+from campaign.rules.model import FrozenModel
 from campaign.rules.phases import Phase
 from campaign.rules.registry import (
     applies,
@@ -130,10 +130,8 @@ class Outcome(StrEnum):
     ROLL_FAILED = "roll-failed"  # frontier roll < maintenance: disrupted
 
 
-class ShipUpkeep(BaseModel):
+class ShipUpkeep(FrozenModel, frozen=True, kw_only=True):
     """The maintenance result of one ship (inside ``MaintenanceResolved``)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     unit_id: str
     system: str
@@ -145,7 +143,7 @@ class ShipUpkeep(BaseModel):
 
 
 @event_type
-class MaintenanceResolved(Event):
+class MaintenanceResolved(Event, frozen=True, kw_only=True):
     """All of ``side``'s maintenance for this phase; dice of frontier rolls in ``rolls``."""
 
     type: Literal["maintenance-resolved"] = "maintenance-resolved"
@@ -161,7 +159,7 @@ class MaintenanceResolved(Event):
     "roll for frontier ships",
     template="maintain [UNPAID|-] [RECOVER|-]",
 )
-class Maintain(Order):
+class Maintain(Order, frozen=True, kw_only=True):
     """``solomani maintain S-DD-2 S-CR-1``: leave S-DD-2 unpaid, recover S-CR-1."""
 
     type: Literal["maintain"] = "maintain"

@@ -96,7 +96,7 @@ def conscription_right(
 
 
 @event_type
-class NeutralsConscripted(VersionedEvent):
+class NeutralsConscripted(VersionedEvent, frozen=True, kw_only=True):
     """``side`` paid ``cost`` RU and the neutral ``unit_ids`` of ``system`` now act for it.
 
     ``revealed``: every neutral counter of the system, turned face up by the attempt (empty in
@@ -123,7 +123,7 @@ class NeutralsConscripted(VersionedEvent):
     summary="conscript the neutral units of a system you hold, paying their conscription costs",
     template="conscript SYSTEM",
 )
-class Conscript(Order):
+class Conscript(Order, frozen=True, kw_only=True):
     """``aslan conscript lantern``."""
 
     type: Literal["conscript"] = "conscript"
@@ -173,7 +173,7 @@ def _apply_conscripted(state: CampaignState, event: NeutralsConscripted) -> None
 
 
 @event_type
-class NeutralRebuilt(Event):
+class NeutralRebuilt(Event, frozen=True, kw_only=True):
     """``side`` paid the build cost and a destroyed conscripted neutral returns home."""
 
     type: Literal["neutral-rebuilt"] = "neutral-rebuilt"
@@ -189,7 +189,7 @@ class NeutralRebuilt(Event):
     summary="rebuild a destroyed conscripted neutral unit in its original system (build cost)",
     template="rebuild UNIT",
 )
-class Rebuild(Order):
+class Rebuild(Order, frozen=True, kw_only=True):
     """``solomani rebuild N-M-2``."""
 
     type: Literal["rebuild"] = "rebuild"

@@ -14,9 +14,9 @@
 The set-up restrictions (no BB, B2 only after a B1) are DN-SET-1 and do not apply here.
 """
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field
+from msgspec import Meta
 
 from campaign.rules.base import Event, Order
 from campaign.rules.dice import Dice
@@ -34,7 +34,7 @@ from campaign.rules.state import CampaignState, Location, Unit, Where
 
 
 @event_type
-class UnitsProduced(Event):
+class UnitsProduced(Event, frozen=True, kw_only=True):
     """``side`` paid ``cost`` RU for new units placed at ``location`` (unplaced for PD)."""
 
     type: Literal["units-produced"] = "units-produced"
@@ -52,13 +52,13 @@ class UnitsProduced(Event):
     "(PD: no location, produced unplaced)",
     template="produce KIND [COUNT] [LOCATION]",
 )
-class Produce(Order):
+class Produce(Order, frozen=True, kw_only=True):
     """``solomani produce CL 2 hex:concord`` / ``aslan produce RT-5 1 box:eawyo`` /
     ``aslan produce PD``."""
 
     type: Literal["produce"] = "produce"
     kind: str
-    count: int = Field(default=1, ge=1, le=99)
+    count: Annotated[int, Meta(ge=1, le=99)] = 1
     location: Location | None = None
 
 

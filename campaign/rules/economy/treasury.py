@@ -21,7 +21,7 @@ from campaign.rules.state import CampaignState
 
 
 @event_type
-class IncomeCollected(Event):
+class IncomeCollected(Event, frozen=True, kw_only=True):
     """``side`` kept ``kept`` of its ``before`` RU and received ``budget`` + box income."""
 
     type: Literal["income-collected"] = "income-collected"

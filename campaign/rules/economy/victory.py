@@ -51,7 +51,7 @@ def capital_holders(state: CampaignState, ruleset: Ruleset) -> list[Side]:
 
 
 @event_type
-class CapitalControlNoted(Event):
+class CapitalControlNoted(Event, frozen=True, kw_only=True):
     """Who held the enemy capital at the start of this player turn (DN-VIC-1)."""
 
     type: Literal["capital-control-noted"] = "capital-control-noted"
@@ -61,7 +61,7 @@ class CapitalControlNoted(Event):
 
 
 @event_type
-class VictoryChecked(Event):
+class VictoryChecked(Event, frozen=True, kw_only=True):
     """The end-of-player-turn victory check (DN-SEQ-3, DN-VIC-1)."""
 
     type: Literal["victory-checked"] = "victory-checked"

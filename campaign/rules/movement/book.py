@@ -27,25 +27,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from msgspec import field
 
 from campaign.rules.economy.adapter import EXPLORED_ROUTES_SLOT
 from campaign.rules.ids import Side
+from campaign.rules.model import FrozenModel
 from campaign.rules.state import CampaignState
 
 AREA = "movement"
 
 
-class MovementStep(BaseModel):
+class MovementStep(FrozenModel, frozen=True, kw_only=True):
     """What movement keeps for the current movement step (see the module docstring)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     moved: frozenset[str] = frozenset()
     finished: frozenset[str] = frozenset()
     halted: tuple[str, ...] = ()  # in the order they stopped
-    rolls: dict[str, int] = Field(default_factory=dict)
-    refuelled: dict[Side, frozenset[str]] = Field(default_factory=dict)
+    rolls: dict[str, int] = field(default_factory=dict)
+    refuelled: dict[Side, frozenset[str]] = field(default_factory=dict)
 
     def roll_of(self, unit_id: str) -> int | None:
         """The DN-MOV-9 roll made for ``unit_id`` this step, if any."""
@@ -56,10 +55,8 @@ class MovementStep(BaseModel):
         return system_id in self.refuelled.get(side, frozenset())
 
 
-class MovementTurn(BaseModel):
+class MovementTurn(FrozenModel, frozen=True, kw_only=True):
     """What movement keeps for the current player turn."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     reaction_stack: tuple[str, ...] | None = None
 

@@ -41,7 +41,7 @@ CARGO_PHASES = (*MOVEMENT_PHASES, *COMBAT_PHASES)
     summary="load a ground unit, PD or fighter from the surface box onto a carrier",
     template="load CARGO CARRIER",
 )
-class Load(Order):
+class Load(Order, frozen=True, kw_only=True):
     """``aslan load A-RT-1 A-TR-2``."""
 
     type: Literal["load"] = "load"
@@ -56,7 +56,7 @@ class Load(Order):
     summary="unload cargo to the surface box (non-friendly: interaction sub-phase only)",
     template="unload CARGO",
 )
-class Unload(Order):
+class Unload(Order, frozen=True, kw_only=True):
     """``aslan unload A-RT-1``."""
 
     type: Literal["unload"] = "unload"
@@ -69,7 +69,7 @@ class Unload(Order):
     summary="install an unplaced PD marker in a friendly surface box (switch off only)",
     template="install-pd PD SYSTEM",
 )
-class InstallPD(Order):
+class InstallPD(Order, frozen=True, kw_only=True):
     """``aslan install-pd A-PD-1 hlirakh`` (house switch ``pd_carried_by_transport`` off)."""
 
     type: Literal["install-pd"] = "install-pd"
@@ -84,7 +84,7 @@ def _install_offered(state: CampaignState, side: Side | None, ruleset: Ruleset) 
 
 
 @event_type
-class CargoLoaded(Event):
+class CargoLoaded(Event, frozen=True, kw_only=True):
     """``cargo`` is now aboard ``carrier``."""
 
     type: Literal["cargo-loaded"] = "cargo-loaded"
@@ -94,7 +94,7 @@ class CargoLoaded(Event):
 
 
 @event_type
-class CargoUnloaded(Event):
+class CargoUnloaded(Event, frozen=True, kw_only=True):
     """``cargo`` is now in the surface box of ``system`` (``carrier`` None: a PD installed
     directly, house switch ``pd_carried_by_transport`` off)."""
 

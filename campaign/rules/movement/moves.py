@@ -48,7 +48,7 @@ EXPLORE_TARGET = 4
     summary="jump a stack (or lone ship) along printed routes; PATH lists the systems entered",
     template="jump STACK PATH",
 )
-class Jump(Order):
+class Jump(Order, frozen=True, kw_only=True):
     """``aslan jump s1 ftahr,khtaoi``."""
 
     type: Literal["jump"] = "jump"
@@ -62,7 +62,7 @@ class Jump(Order):
     summary="move a stack one hex to an adjacent system (First Movement only)",
     template="sublight STACK SYSTEM",
 )
-class Sublight(Order):
+class Sublight(Order, frozen=True, kw_only=True):
     """``aslan sublight s1 fissure``."""
 
     type: Literal["sublight"] = "sublight"
@@ -76,7 +76,7 @@ class Sublight(Order):
     summary="end the movement of a stack; a tanker ending in a type 3 system refuels it",
     template="end-move STACK",
 )
-class EndMove(Order):
+class EndMove(Order, frozen=True, kw_only=True):
     """``aslan end-move A-AO-1``."""
 
     type: Literal["end-move"] = "end-move"
@@ -89,7 +89,7 @@ class EndMove(Order):
     summary="lift a stack off from its surface box to the stellar hex (then it may jump)",
     template="leave-box STACK",
 )
-class LeaveBox(Order):
+class LeaveBox(Order, frozen=True, kw_only=True):
     """``aslan leave-box s1`` (lift-off in a movement phase; in the combat sub-phases the
     combat rules' ``lift-off`` order does it)."""
 
@@ -101,7 +101,7 @@ class LeaveBox(Order):
 
 
 @event_type
-class StackMoved(VersionedEvent):
+class StackMoved(VersionedEvent, frozen=True, kw_only=True):
     """A jump or sublight move: ``units`` went along ``path`` and ``arrival`` says whether they
     are finished or halted for fuel; ``stayed`` failed their DN-MOV-9 roll. Exploration
     (DN-NEB-1): ``explored`` is the route opened, or ``explore_failed`` the route that was not,
@@ -134,7 +134,7 @@ class StackMoved(VersionedEvent):
 
 
 @event_type
-class MovementEnded(Event):
+class MovementEnded(Event, frozen=True, kw_only=True):
     """``units`` end their movement; a tanker among them in a type 3 system refuelled it
     (``refuelled``), releasing the halted friendly ships there (DN-MOV-4)."""
 
@@ -145,7 +145,7 @@ class MovementEnded(Event):
 
 
 @event_type
-class UnitsLifted(Event):
+class UnitsLifted(Event, frozen=True, kw_only=True):
     """Ships moved from the surface box to the stellar hex of ``system`` (DN-MOV-6)."""
 
     type: Literal["units-lifted"] = "units-lifted"

@@ -30,7 +30,7 @@ _LABEL = re.compile(r"^[A-Za-z][A-Za-z0-9_.]{0,23}$")
     summary="form a new stack LABEL from ships standing in the same place",
     template="form-stack LABEL UNITS",
 )
-class FormStack(Order):
+class FormStack(Order, frozen=True, kw_only=True):
     """``aslan form-stack s1 A-CL-1,A-DD-2``."""
 
     type: Literal["form-stack"] = "form-stack"
@@ -44,7 +44,7 @@ class FormStack(Order):
     summary="split UNITS off STACK into stack LABEL ('-' leaves them unstacked)",
     template="split-stack STACK LABEL UNITS",
 )
-class SplitStack(Order):
+class SplitStack(Order, frozen=True, kw_only=True):
     """``aslan split-stack s1 s2 A-DD-2``."""
 
     type: Literal["split-stack"] = "split-stack"
@@ -59,7 +59,7 @@ class SplitStack(Order):
     summary="merge stacks or lone ships OTHERS into STACK (same place)",
     template="merge-stacks STACK OTHERS",
 )
-class MergeStacks(Order):
+class MergeStacks(Order, frozen=True, kw_only=True):
     """``aslan merge-stacks s1 s2,A-CR-4``."""
 
     type: Literal["merge-stacks"] = "merge-stacks"
@@ -68,7 +68,7 @@ class MergeStacks(Order):
 
 
 @event_type
-class StackRelabelled(Event):
+class StackRelabelled(Event, frozen=True, kw_only=True):
     """``units`` now carry stack label ``label`` (``None``: unstacked)."""
 
     type: Literal["stack-relabelled"] = "stack-relabelled"
