@@ -135,8 +135,9 @@ class Battle(Value, frozen=True, kw_only=True):
     def __post_init__(self) -> None:
         """``friendly_box`` sorted and without repeats, whatever it was given as (a set until
         ADR 0055): the canonical JSON, and every hash of it, is the same in every process."""
-        if list(self.friendly_box) != sorted(set(self.friendly_box)):
-            force_setattr(self, "friendly_box", tuple(sorted(set(self.friendly_box))))
+        given = self.friendly_box
+        if type(given) is not tuple or list(given) != sorted(set(given)):
+            force_setattr(self, "friendly_box", tuple(sorted(set(given))))
 
     def unit(self, uid: str) -> Combatant:
         """The combatant ``uid``; ``KeyError`` if it is not in this battle."""

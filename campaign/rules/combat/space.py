@@ -179,8 +179,9 @@ class RoundPlan(Value, frozen=True, kw_only=True):
     def __post_init__(self) -> None:
         """``short_missiles`` sorted and without repeats, whatever it was given as (a set until
         ADR 0055): the canonical JSON is the same in every process."""
-        if list(self.short_missiles) != sorted(set(self.short_missiles)):
-            force_setattr(self, "short_missiles", tuple(sorted(set(self.short_missiles))))
+        given = self.short_missiles
+        if type(given) is not tuple or list(given) != sorted(set(given)):
+            force_setattr(self, "short_missiles", tuple(sorted(set(given))))
 
 
 class Shot(Value, frozen=True, kw_only=True):
