@@ -85,7 +85,11 @@ NOBODY = -1
 
 
 def _routes(
-    parent: Sequence[int], order: Sequence[int], wanted: Iterable[int], names: Sequence[str]
+    parent: Sequence[int],
+    order: Sequence[int],
+    wanted: Iterable[int],
+    names: Sequence[str],
+    capital: int,
 ) -> tuple[dict[int, list[str]], dict[int, int]]:
     """The path of every reached system in ``wanted``; together they name each system once.
 
@@ -101,9 +105,13 @@ def _routes(
     # Flags and owners in arrays by system, not a set and a dict: the walk reads them at random
     # places, and at 10,000 systems hashed containers no longer fit in the cache (issue 47 item 3)
     is_wanted = bytearray(len(parent))
+    # system -> the wanted system whose route names it; a wanted system names itself, so one
+    # read tells a walk it met another box or another box's route (one random read a step
+    # fewer, and the capital told by its index, not by reading its parent: round 11)
+    given_by = [NOBODY] * len(parent)
     for system in wanted:
         is_wanted[system] = 1
-    given_by = [NOBODY] * len(parent)  # system -> the wanted system whose route names it
+        given_by[system] = system
     paths: dict[int, list[str]] = {}
     joins: dict[int, int] = {}  # only the paths that stop at another box's route
     # the wanted systems in search order, picked in C: the search reaches every system of the
@@ -111,14 +119,11 @@ def _routes(
     for start in compress(order, map(is_wanted.__getitem__, order)):
         route = [names[start]]
         here = start
-        while parent[here] != here:
+        while here != capital:
             here = parent[here]
             route.append(names[here])
-            if parent[here] == here:
-                break  # the capital: the path is whole
-            if is_wanted[here]:
-                joins[start] = here
-                break
+            if here == capital:
+                break  # the path is whole
             owner = given_by[here]
             if owner != NOBODY:
                 joins[start] = owner
@@ -140,6 +145,7 @@ def capital_paths(
         connectivity.capital_order,
         systems,
         connectivity.graph.names,
+        connectivity.capital,
     )
 
 
