@@ -154,6 +154,16 @@ def validated_json(text: str | bytes, root: Any) -> Any:
     raise ModelError(problem, root, data=data) from None
 
 
+def decoded_json(text: str | bytes, root: Any) -> Any:
+    """The JSON ``text`` as plain values, for a reader of ``root`` that looks at them before
+    validating (a tagged union's tag, an older event's format); ``ModelError`` if it is not
+    JSON."""
+    try:
+        return msgspec.json.decode(text)
+    except msgspec.DecodeError as error:
+        raise _not_json(error, root) from None
+
+
 def _not_json(error: msgspec.DecodeError, root: Any) -> ModelError:
     return ModelError(msgspec.ValidationError(f"invalid JSON: {error}"), root)
 

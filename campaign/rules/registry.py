@@ -30,7 +30,7 @@ from campaign.rules.base import Event, Order
 from campaign.rules.dice import Dice
 from campaign.rules.errors import InvalidOrderError
 from campaign.rules.ids import Side
-from campaign.rules.model import TAG_MISSING, TAG_UNKNOWN, Model, ModelError
+from campaign.rules.model import TAG_MISSING, TAG_UNKNOWN, Model, ModelError, decoded_json
 from campaign.rules.phases import Actor, Phase, SubPhase
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
@@ -315,11 +315,7 @@ class TaggedUnion:
 
     def validate_json(self, text: str | bytes) -> Any:
         """The model the JSON ``text`` describes; ``ModelError`` if none."""
-        try:
-            data = msgspec.json.decode(text)
-        except msgspec.DecodeError as error:
-            raise ModelError(msgspec.ValidationError(f"invalid JSON: {error}"), dict) from None
-        return self.validate_python(data)
+        return self.validate_python(decoded_json(text, dict))
 
     def dump_json(self, model: Model) -> bytes:
         """The JSON text of ``model`` (its fields in declaration order)."""

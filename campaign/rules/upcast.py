@@ -27,7 +27,7 @@ import msgspec
 from msgspec import Struct
 
 from campaign.rules.base import Event
-from campaign.rules.model import ModelError, validated
+from campaign.rules.model import decoded_json, validated
 
 #: The event payload format this version writes (bump when an event gains a field whose value
 #: can differ from what the older rules gave, and declare the field in ``added_fields``).
@@ -70,11 +70,7 @@ class VersionedEvent(Event, frozen=True, kw_only=True):
     @classmethod
     def model_validate_json(cls, text: str | bytes) -> Self:
         """The event from the JSON text of a payload of any format (upcast first)."""
-        try:
-            data = msgspec.json.decode(text)
-        except msgspec.DecodeError as error:
-            raise ModelError(msgspec.ValidationError(f"invalid JSON: {error}"), cls) from None
-        return cls.model_validate(data)
+        return cls.model_validate(decoded_json(text, cls))
 
     def model_dump(self, *, mode: str = "python", exclude_none: bool = False) -> dict[str, Any]:
         """The payload without the added fields that hold the older rules' value."""
