@@ -12,11 +12,14 @@ the STACK filter and sent nothing; ``m`` Enter ``k`` Enter jumped nothing.
 ``HoldsKeysUntilSettled`` (a mixin of the app) holds the keys that arrive after a key that is
 not a letter typed into a text field, until the app and the screen on top have handled every
 message queued before them and the screen has been repainted, round after round, as long as a
-round leaves something queued (at most ``MAX_ROUNDS``). Then the focus move, the dialog or the
-order is done, and the held keys are handed out in the order typed, as if typed 50 ms apart.
-It waits for that condition, never for a time. Enter itself is handed out in its place, behind
-the keys typed before it (ADR 0054: it reads what they typed). Letters typed into a text field
-hold nothing: typing costs nothing.
+round leaves something queued (at most ``MAX_ROUNDS``, or ``MAX_FOCUS_ROUNDS`` while the widget
+with the focus still has messages queued: on a loaded machine an Escape forwarded to the focused
+field was still waiting there after 12 rounds, and the ``U`` typed after it, a priority binding,
+opened the referee-undo prompt that the late Escape then closed). Then the focus move, the
+dialog or the order is done, and the held keys are handed out in the order typed, as if typed
+50 ms apart. It waits for that condition, never for a time. Enter itself is handed out in its
+place, behind the keys typed before it (ADR 0054: it reads what they typed). Letters typed into
+a text field hold nothing: typing costs nothing.
 """
 
 from __future__ import annotations
@@ -32,6 +35,9 @@ from textual.widgets import Input
 #: if the screen is still busy (a live update, a computer opponent thinking): a bound on how
 #: long keys are held, counted in rounds, not in time.
 MAX_ROUNDS = 12
+#: The same bound while the widget with the focus (or one around it) still has messages
+#: queued: the key handed out before may be among them (a round of a loaded machine).
+MAX_FOCUS_ROUNDS = 120
 
 
 class HoldsKeysUntilSettled(App[None]):
@@ -86,6 +92,14 @@ class HoldsKeysUntilSettled(App[None]):
         busy = [w for w in screen.walk_children(with_self=True) if w.message_queue_size]
         return list(dict.fromkeys([self, screen, *near, *busy]))
 
+    def _focus_chain(self) -> list[MessagePump]:
+        """The widget with the focus and those around it up to the screen on top."""
+        try:
+            focused = self.screen.focused
+        except Exception:  # no screen: the app is starting or closing
+            return []
+        return list(focused.ancestors_with_self) if focused is not None else []
+
     def _settle(self) -> None:
         """Queue a callback behind every message of the app and the screen's widgets, and one
         for after the screen's next repaint; when the last has run, every message queued
@@ -117,8 +131,14 @@ class HoldsKeysUntilSettled(App[None]):
         """Another round while a message is still queued anywhere (the round's own messages
         made more: a bubbled ``Submitted``, the focus move it asked for), else hand out the
         held keys, on the app's own queue so they keep their place before later keys."""
-        busy = any(pump.message_queue_size for pump in self._pumps())  # the app's too
-        if busy and self._rounds < MAX_ROUNDS:
+        pumps = self._pumps()
+        busy = any(pump.message_queue_size for pump in pumps)  # the app's too
+        # the widget with the focus, or one around it, still has messages queued: the key
+        # handed out last may be among them (an Enter or Escape is forwarded to the focused
+        # widget's queue, while a priority binding typed after it runs at once): held on,
+        # up to ``MAX_FOCUS_ROUNDS``, so a busy screen does not let the later key go first
+        focus_busy = any(pump.message_queue_size for pump in self._focus_chain())
+        if busy and (self._rounds < MAX_ROUNDS or (focus_busy and self._rounds < MAX_FOCUS_ROUNDS)):
             self._settle()
             return
         self.call_later(self._release)  # still settling: a key arriving meanwhile just waits
