@@ -196,7 +196,9 @@ class ShogiScreen(GameScreen):
                 yield Static("", id="status")
                 with MoveList(id="moves-scroll"):
                     yield Static("", id="moves")
-                yield TypeAheadInput(placeholder="move, e.g. b2b3, b3b4+, B*b3", id="move-input")
+                field = TypeAheadInput(placeholder="move, e.g. b2b3, b3b4+, B*b3", id="move-input")
+                field.can_focus = False  # m (or a click) opens it: _field_left
+                yield field
         yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:
@@ -447,8 +449,24 @@ class ShogiScreen(GameScreen):
         return True
 
     def action_type_move(self) -> None:
-        """Focus the move input."""
-        self.set_focus(self.query_one("#move-input", Input))
+        """Focus the move input: the one way into it, with a click on it (``m``, as in
+        Invector)."""
+        field = self.query_one("#move-input", Input)
+        field.can_focus = True
+        self.set_focus(field)
+
+    @on(Click, "#move-input")
+    def _clicked_field(self) -> None:
+        """A click on the move input opens it as ``m`` does."""
+        self.action_type_move()
+
+    @on(Input.Blurred, "#move-input")
+    def _field_left(self, event: Input.Blurred) -> None:
+        """Tab passes over the move input once the keys are back on the board: it stays on
+        screen (its hint shows how moves are written) but is not in the focus chain, so ``q``
+        and the board keys are never typed into it by a Tab (they were: Tab went on from the
+        move list into the field)."""
+        event.input.can_focus = False
 
     @on(Input.Submitted, "#move-input")
     def _typed(self, event: Input.Submitted) -> None:

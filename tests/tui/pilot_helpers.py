@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from textual import events
@@ -12,6 +13,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, TabbedContent
 
 from campaign.app import CampaignService
+from campaign.rules.ids import Side
 from campaign.tui.app import CampaignApp, create_app
 from campaign.tui.screens.campaign import CampaignScreen
 from campaign.tui.screens.forms import Confirm, TextPrompt
@@ -86,6 +88,26 @@ async def campaign_on_top(pilot: Pilot) -> None:
     """Wait until the campaign screen is on top again (a form or question closed by the key
     before shows it a little later on a loaded machine)."""
     await until(pilot, lambda: isinstance(pilot.app.screen, CampaignScreen), "the campaign screen")
+
+
+@asynccontextmanager
+async def campaign_shown(
+    service: CampaignService,
+    keymap: Path,
+    name: str,
+    *,
+    size: tuple[int, int] = SIZE,
+    side: Side | None = None,
+    notifications: bool = False,
+) -> AsyncIterator[Pilot]:
+    """Open ``campaign tui NAME`` (``--side SIDE``) on the test's database at ``size`` and hand
+    over the pilot once the campaign screen is shown: the opening most screen tests share (the
+    screen is pushed after the app has started, later than one pause on a loaded machine).
+    ``notifications``: keep the toasts, as ``App.run_test`` has it."""
+    app = create_app(keymap, service=service, open_campaign=name, side=side)
+    async with app.run_test(size=size, notifications=notifications) as pilot:
+        await campaign_on_top(pilot)
+        yield pilot
 
 
 async def send(pilot: Pilot, text: str, dice: str = "") -> str:

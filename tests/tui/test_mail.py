@@ -13,7 +13,6 @@ from campaign.app import CampaignService
 from campaign.rules.engine import state_digest
 from campaign.rules.ids import Side
 from campaign.rules.phases import Phase
-from campaign.tui.app import create_app
 from campaign.tui.screens.campaign import CampaignScreen
 from campaign.tui.screens.forms import Confirm, OrderForm, TextPrompt
 from campaign.tui.session import CampaignSession
@@ -21,9 +20,7 @@ from campaign.tui.widgets.choice_field import ChoiceField
 from campaign.tui.widgets.mail_tab import MailTab
 from tests.fair.by_mail import SETUP  # the set-up orders after the neutrals (DN-SET-2..3)
 from tests.tui.pilot_helpers import (
-    SIZE,
-    app_for,
-    campaign_on_top,
+    campaign_shown,
     post_at_once,
     screen_lines,
     screen_of,
@@ -65,8 +62,7 @@ def test_export_import_and_history_from_the_campaign_screen(tmp_path: Path, no_k
     turn = tmp_path / "turn-1.txt"
 
     async def sender() -> None:
-        async with app_for(service, no_keymap, CAMPAIGN).run_test(size=SIZE) as pilot:
-            await campaign_on_top(pilot)
+        async with campaign_shown(service, no_keymap, CAMPAIGN) as pilot:
             screen = screen_of(pilot)
             assert "✓" in await send(pilot, "solomani place-neutral lantern")
             await pilot.press("x")
@@ -88,8 +84,7 @@ def test_export_import_and_history_from_the_campaign_screen(tmp_path: Path, no_k
             assert "out" in mail and "solomani" in mail
 
     async def receiver() -> None:
-        async with app_for(other, no_keymap, CAMPAIGN).run_test(size=SIZE) as pilot:
-            await campaign_on_top(pilot)
+        async with campaign_shown(other, no_keymap, CAMPAIGN) as pilot:
             screen = screen_of(pilot)
             head = other.load(CAMPAIGN).head.seq
             bad = tmp_path / "bad.txt"
@@ -189,9 +184,9 @@ def test_the_newest_exchange_is_in_view_after_an_export_or_an_import(
         assert mail.max_scroll_y > 0  # the history is taller than the tab: it scrolled
 
     async def sender() -> None:
-        app = app_for(services[Side.SOLOMANI], no_keymap, CAMPAIGN)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await campaign_on_top(pilot)
+        async with campaign_shown(
+            services[Side.SOLOMANI], no_keymap, CAMPAIGN, size=(80, 24)
+        ) as pilot:
             assert "✓" in await send(pilot, "solomani end-phase")
             await pilot.press("6", "x")
             await until(pilot, lambda: form_shown(pilot.app, OrderForm, "#field-1"), "x's form")
@@ -201,9 +196,9 @@ def test_the_newest_exchange_is_in_view_after_an_export_or_an_import(
             await newest_in_view(pilot, "13 out")
 
     async def receiver() -> None:
-        app = app_for(services[Side.ASLAN], no_keymap, CAMPAIGN)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await campaign_on_top(pilot)
+        async with campaign_shown(
+            services[Side.ASLAN], no_keymap, CAMPAIGN, size=(80, 24)
+        ) as pilot:
             await import_prompt(pilot, turn)
             await pilot.press("enter")
             await newest_in_view(pilot, "13 in")
@@ -230,9 +225,7 @@ def test_a_file_from_your_own_side_is_refused_with_a_step_you_can_take(
     head = services[Side.ASLAN].load(CAMPAIGN).head
 
     async def scenario() -> None:
-        app = app_for(services[Side.ASLAN], no_keymap, CAMPAIGN)
-        async with app.run_test(size=SIZE) as pilot:
-            await campaign_on_top(pilot)
+        async with campaign_shown(services[Side.ASLAN], no_keymap, CAMPAIGN) as pilot:
             screen = screen_of(pilot)
             prompt = await import_prompt(pilot, turn)
             await pilot.press("enter")
@@ -271,9 +264,7 @@ def test_a_file_with_agreed_referee_orders_is_imported_after_a_question(
     head = receiver.load(CAMPAIGN).head
 
     async def scenario() -> None:
-        app = create_app(no_keymap, service=receiver, open_campaign=CAMPAIGN, side=seat)
-        async with app.run_test(size=SIZE) as pilot:
-            await campaign_on_top(pilot)
+        async with campaign_shown(receiver, no_keymap, CAMPAIGN, side=seat) as pilot:
             screen = screen_of(pilot)
             prompt = await import_prompt(pilot, turn)
             for answer in ("n", "y"):
@@ -333,8 +324,7 @@ def test_a_referee_undo_in_a_file_is_asked_about_in_the_screens_words(
     head = receiver.load(CAMPAIGN).head
 
     async def scenario() -> None:
-        async with app_for(receiver, no_keymap, CAMPAIGN).run_test(size=(80, 24)) as pilot:
-            await campaign_on_top(pilot)
+        async with campaign_shown(receiver, no_keymap, CAMPAIGN, size=(80, 24)) as pilot:
             screen = screen_of(pilot)
             prompt = await import_prompt(pilot, turn)
             for answer in ("n", "y"):
@@ -388,8 +378,7 @@ def test_keys_typed_right_after_i_go_into_the_import_prompt(tmp_path: Path, no_k
     receiver = services[Side.ASLAN]
 
     async def scenario() -> None:
-        async with app_for(receiver, no_keymap, CAMPAIGN).run_test(size=(80, 24)) as pilot:
-            await campaign_on_top(pilot)
+        async with campaign_shown(receiver, no_keymap, CAMPAIGN, size=(80, 24)) as pilot:
             screen = screen_of(pilot)
             post_at_once(pilot.app, ["i", "ctrl+u", *str(turn), "enter"])
             line = screen.query_one("#status-line", Static)

@@ -90,6 +90,60 @@ def test_leaving_every_scenario_and_a_campaign_returns_to_a_live_launcher(
     run(scenario())
 
 
+#: The board games, by their place in the launcher's list (``registry.SCENARIOS``).
+BOARD_GAMES = {
+    entry.name: index
+    for index, entry in enumerate(registry.SCENARIOS)
+    if entry.name in ("imperium-shogi", "invector")
+}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", sorted(BOARD_GAMES))
+def test_q_goes_back_to_the_launcher_after_tab(
+    service: CampaignService, no_keymap: Path, size: tuple[int, int], game: str
+):
+    """SHO-10 INV-8 (the move field; docs/tui.md, "Scenario games": ``q`` is back in every
+    game): in Imperium Shogi, Tab (the launcher's key for the other pane) went on from the
+    move list into the move field, always on screen, and ``q`` was then typed into the field:
+    the game stayed, and so did every later board key. The field takes the keys only through
+    ``m`` (or a click on it), as Invector's does; Tab passes over it."""
+
+    async def scenario() -> None:
+        app = app_for(service, no_keymap, None)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            screen = await open_scenario(pilot, BOARD_GAMES[game])
+            await until(pilot, lambda: screen.is_mounted, game)
+            for _ in range(3):
+                await pilot.press("tab")
+                assert not isinstance(screen.focused, Input), screen.focused
+            await pilot.press("q")
+            await until(pilot, lambda: isinstance(app.screen, LauncherScreen), "the launcher")
+
+    run(scenario())
+
+
+def test_a_click_on_the_shogi_move_field_opens_it_as_m_does():
+    """SHO-10: Tab passes over the move field, a click still opens it (as ``m`` does); Esc
+    gives the keys back to the board, where ``q`` leaves the game."""
+
+    async def scenario() -> None:
+        app = ScenarioHost(ShogiScreen)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pass_investor(pilot)
+            screen = app.screen
+            field = screen.query_one("#move-input", Input)
+            await pilot.click("#move-input")
+            await until(pilot, lambda: field.has_focus, "the move field opened")
+            await pilot.press("escape")
+            await until(pilot, lambda: screen.focused is None, "the keys back on the board")
+            await pilot.press("q")
+            await until(pilot, lambda: screen not in app.screen_stack, "the game left")
+
+    run(scenario())
+
+
 SCREEN_MODULES = [
     "scenarios.imperium_shogi.screen",
     "scenarios.invector.screen",

@@ -12,15 +12,13 @@ from textual.widgets._toast import Toast
 
 from campaign.app import CampaignService
 from campaign.rules.ids import Side
-from campaign.tui.app import create_app
 from campaign.tui.screens.forms import Confirm, OrderForm, TextPrompt
 from campaign.tui.session import CampaignSession
 from campaign.tui.views import battle_lines, income_lines
 from campaign.tui.widgets.choice_field import ChoiceField
 from tests.tui.pilot_helpers import (
-    SIZE,
     battle_step,
-    campaign_on_top,
+    campaign_shown,
     screen_lines,
     screen_of,
     screen_on_top,
@@ -48,13 +46,11 @@ def test_a_refusal_keeps_the_optional_blanks_of_its_usage(
     (``n`` Enter on a target step lost ``[ENGAGEMENTS]`` the same way)."""
 
     async def scenario() -> None:
-        app = create_app(no_keymap, service=service, open_campaign="demo")
-        async with app.run_test(size=SIZE, notifications=True) as pilot:
-            await campaign_on_top(pilot)
+        async with campaign_shown(service, no_keymap, "demo", notifications=True) as pilot:
             status = await send(pilot, "aslan produce CL x y z")
             assert "produce KIND [COUNT] [LOCATION]" in status, status
-            await until(pilot, lambda: bool(app.screen.query(Toast)), "the refusal's toast")
-            toasts = [str(toast.render()) for toast in app.screen.query(Toast)]
+            await until(pilot, lambda: bool(pilot.app.screen.query(Toast)), "the refusal's toast")
+            toasts = [str(toast.render()) for toast in pilot.app.screen.query(Toast)]
             assert any("produce KIND [COUNT] [LOCATION]" in toast for toast in toasts), toasts
 
     asyncio.run(scenario())
@@ -85,10 +81,7 @@ def test_dice_sent_with_no_order_put_the_cursor_in_the_order_line(
     dice stay, and the message says where to type."""
 
     async def scenario() -> None:
-        async with create_app(no_keymap, service=service, open_campaign="demo").run_test(
-            size=SIZE
-        ) as pilot:
-            await campaign_on_top(pilot)
+        async with campaign_shown(service, no_keymap, "demo") as pilot:
             screen = screen_of(pilot)
             await pilot.press("d", "3")
             dice = screen.query_one("#dice", Input)
@@ -115,9 +108,7 @@ def test_a_players_dice_field_in_a_seeded_campaign_takes_no_dice(
     dice to be seen. The field says it takes none and cannot be entered; ``d`` says why."""
 
     async def scenario() -> None:
-        app = create_app(no_keymap, service=service, open_campaign="demo", side=Side.ASLAN)
-        async with app.run_test(size=SIZE) as pilot:
-            await campaign_on_top(pilot)
+        async with campaign_shown(service, no_keymap, "demo", side=Side.ASLAN) as pilot:
             screen = screen_of(pilot)
             dice = screen.query_one("#dice", Input)
             assert dice.placeholder == "no typed dice: seeded"
@@ -145,9 +136,7 @@ def test_e_says_whom_the_game_waits_for_when_the_player_may_give_other_orders(
     assert referee.awaited_order() == "solomani choose-range b1 long"
 
     async def scenario() -> None:
-        app = create_app(no_keymap, service=service, open_campaign="demo", side=Side.ASLAN)
-        async with app.run_test(size=SIZE) as pilot:
-            await campaign_on_top(pilot)
+        async with campaign_shown(service, no_keymap, "demo", side=Side.ASLAN) as pilot:
             screen = screen_of(pilot)
             screen.report("")
             await pilot.press("escape", "e")
@@ -170,10 +159,7 @@ def test_enter_on_a_stack_outside_movement_keeps_the_keys_on_the_stacks(
     the keys stay on the stacks."""
 
     async def scenario() -> None:
-        async with create_app(no_keymap, service=service, open_campaign="demo").run_test(
-            size=SIZE
-        ) as pilot:
-            await campaign_on_top(pilot)
+        async with campaign_shown(service, no_keymap, "demo") as pilot:
             assert "✓" in await send(pilot, "aslan end-phase")
             screen = screen_of(pilot)
             stacks = screen.query_one("#stack-list")
@@ -201,9 +187,7 @@ def test_e_on_an_awaited_choice_offers_the_other_choices(service: CampaignServic
     assert referee.awaited_order() == "solomani choose-range b1 long"
 
     async def scenario() -> None:
-        app = create_app(no_keymap, service=service, open_campaign="demo", side=Side.SOLOMANI)
-        async with app.run_test(size=SIZE) as pilot:
-            await campaign_on_top(pilot)
+        async with campaign_shown(service, no_keymap, "demo", side=Side.SOLOMANI) as pilot:
             await pilot.press("escape", "e")
             await until(pilot, lambda: screen_on_top(pilot.app, OrderForm), "the form")
             form = pilot.app.screen
@@ -240,10 +224,7 @@ def test_enter_on_a_prefilled_step_with_blanks_opens_its_form(
     head = referee.loaded.head.seq
 
     async def scenario() -> None:
-        async with create_app(no_keymap, service=service, open_campaign="demo").run_test(
-            size=SIZE
-        ) as pilot:
-            await campaign_on_top(pilot)
+        async with campaign_shown(service, no_keymap, "demo") as pilot:
             screen = screen_of(pilot)
             await pilot.press("escape", "n")
             order = screen.query_one("#order", Input)
@@ -266,10 +247,7 @@ def test_an_undo_says_which_order_it_took_back(service: CampaignService, no_keym
     name the order as the log shows it, and a reason keeps its square brackets."""
 
     async def scenario() -> None:
-        async with create_app(no_keymap, service=service, open_campaign="demo").run_test(
-            size=SIZE
-        ) as pilot:
-            await campaign_on_top(pilot)
+        async with campaign_shown(service, no_keymap, "demo") as pilot:
             assert "✓" in await send(pilot, "aslan jump A-CL-1 hlirakh")
             screen = screen_of(pilot)
             screen.report("")
@@ -300,9 +278,7 @@ def test_a_players_economy_tab_starts_with_his_own_income(
     keeps Aslan first."""
 
     async def economy(side: Side | None) -> str:
-        app = create_app(no_keymap, service=service, open_campaign="demo", side=side)
-        async with app.run_test(size=SIZE) as pilot:
-            await campaign_on_top(pilot)
+        async with campaign_shown(service, no_keymap, "demo", side=side) as pilot:
             screen = screen_of(pilot)
             await pilot.press("escape", "3")
             await until(pilot, lambda: bool(screen.query("#economy")), "the Economy tab")
@@ -342,9 +318,7 @@ def test_a_maintenance_list_with_nothing_to_offer_says_why(
     why it is empty."""
 
     async def scenario() -> None:
-        app = create_app(no_keymap, service=service, open_campaign="full", side=Side.ASLAN)
-        async with app.run_test(size=SIZE) as pilot:
-            await campaign_on_top(pilot)
+        async with campaign_shown(service, no_keymap, "full", side=Side.ASLAN) as pilot:
             assert screen_of(pilot).session.awaited_order() == (
                 "aslan maintain [UNPAID|-] [RECOVER|-]"
             )
@@ -372,10 +346,7 @@ def test_the_battle_tab_indents_what_it_wraps(service: CampaignService, no_keyma
     referee.order("aslan end-phase")
 
     async def battle_text(last: bool = False) -> str:
-        async with create_app(no_keymap, service=service, open_campaign="demo").run_test(
-            size=(80, 24)
-        ) as pilot:
-            await campaign_on_top(pilot)
+        async with campaign_shown(service, no_keymap, "demo", size=(80, 24)) as pilot:
             screen = screen_of(pilot)
             await pilot.press("escape", "4")
             await until(pilot, lambda: bool(screen.query("#battle")), "the Battle tab")
@@ -419,9 +390,7 @@ def test_after_a_move_the_stack_list_goes_on_to_a_stack_that_may_move(
     may still move."""
 
     async def scenario() -> None:
-        app = create_app(no_keymap, service=service, open_campaign="demo", side=Side.ASLAN)
-        async with app.run_test(size=SIZE) as pilot:
-            await campaign_on_top(pilot)
+        async with campaign_shown(service, no_keymap, "demo", side=Side.ASLAN) as pilot:
             screen = screen_of(pilot)
             stacks = screen.query_one("#stack-list", OptionList)
             await pilot.press("escape", "m")
@@ -445,10 +414,7 @@ def test_the_log_table_shows_square_brackets_as_written(service: CampaignService
     ``[fix]`` was taken for a style (the entry below the table showed it)."""
 
     async def scenario() -> None:
-        async with create_app(no_keymap, service=service, open_campaign="demo").run_test(
-            size=(160, 48)
-        ) as pilot:
-            await campaign_on_top(pilot)
+        async with campaign_shown(service, no_keymap, "demo", size=(160, 48)) as pilot:
             assert "✓" in await send(pilot, 'referee set-ru aslan 117 "[fix] count"')
             screen = screen_of(pilot)
             await pilot.press("escape", "5")
@@ -477,10 +443,7 @@ def test_an_exported_files_path_is_shown_as_written(tmp_path: Path, no_keymap: P
     turn = folder / "turn-1.txt"
 
     async def scenario() -> None:
-        async with create_app(no_keymap, service=service, open_campaign="mail").run_test(
-            size=(160, 48)
-        ) as pilot:
-            await campaign_on_top(pilot)
+        async with campaign_shown(service, no_keymap, "mail", size=(160, 48)) as pilot:
             screen = screen_of(pilot)
             assert "✓" in await send(pilot, "solomani place-neutral lantern")
             await pilot.press("escape", "x")
@@ -508,10 +471,7 @@ def test_the_dice_hint_of_a_typed_order_fits_the_dice_field(
     referee.order("aslan end-phase")
 
     async def scenario() -> None:
-        async with create_app(no_keymap, service=service, open_campaign="demo").run_test(
-            size=(80, 24)
-        ) as pilot:
-            await campaign_on_top(pilot)
+        async with campaign_shown(service, no_keymap, "demo", size=(80, 24)) as pilot:
             screen = screen_of(pilot)
             dice = screen.query_one("#dice", Input)
             await pilot.press("escape", "o", *"aslan range b1")
