@@ -138,7 +138,10 @@ class HoldsKeysUntilSettled(App[None]):
         (a screen pushed or popped: its own messages are the next round's) or is not mounted
         yet."""
         key = self._in_flight
-        if key is not None and (self._in_flight_at_app or not key._stop_propagation):
+        # Textual's private flag (8.x); a Textual without it counts the key as stopped, so the
+        # hold is then the one before the addendum, never a key held for good
+        stopped = getattr(key, "_stop_propagation", True)
+        if key is not None and (self._in_flight_at_app or not stopped):
             return True
         screen = self._top_screen()
         return screen is not self._round_screen or (screen is not None and not screen.is_mounted)
