@@ -27,11 +27,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from numba import get_num_threads
 
 from benchmarks.goals import Peer, goal, ratio
 from scenarios.imperium_shogi.game import ShogiState
 from scenarios.imperium_shogi.rules import Position
+from scenarios.imperium_shogi.tablebase import parallel
 from scenarios.imperium_shogi.tablebase.cli import cpu_seconds, run
 from scenarios.imperium_shogi.tablebase.solver import solve
 from scenarios.imperium_shogi.tablebase.store import TablebaseFile, table_dir
@@ -43,6 +43,7 @@ import sys, time
 started = time.perf_counter()
 from pathlib import Path
 from scenarios.imperium_shogi.rules import Position
+from scenarios.imperium_shogi.tablebase import parallel
 from scenarios.imperium_shogi.tablebase.store import TablebaseFile
 imported = time.perf_counter()
 table = TablebaseFile.open(sys.argv[1], Path(sys.argv[2]) if sys.argv[2] else None)
@@ -172,7 +173,7 @@ def main() -> int:
                 digits=2,
             )
         print(
-            f"machine: {os.cpu_count()} cores, {get_num_threads()} solver threads, load "
+            f"machine: {os.cpu_count()} cores, {parallel.worker_count()} solver threads, load "
             f"average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after (other work)"
         )
     bench_stored(args.stored or args.full, root)

@@ -1,10 +1,15 @@
 """Parallel numba kernels of the solve: enumeration passes, preparation, retrograde levels.
 
 Work is split into blocks of ``BLOCK_LINES`` directory lines; each kernel handles the blocks
-``first .. last - 1``, which one worker per thread (``prange``) claims one at a time from a
-shared cursor (``atomic_add``), so a dense region of the table does not leave a core idle.
-``workers`` is ``numba.get_num_threads()``, passed in (calling it inside a kernel would keep
-numba from caching the compiled kernel).
+``first .. last - 1``, which one worker per thread claims one at a time from a shared cursor
+(``atomic_add``), so a dense region of the table does not leave a core idle. ``workers`` is
+``worker_count()``, passed in.
+
+The workers are Python threads (``on_threads``), each running a ``nogil`` kernel, rather than
+a numba ``prange`` (issue 47, round 12): numba's parallel lowering links and optimizes each
+kernel's code twice (its loop body and the kernel), which cost a third of the compile on a cold
+cache, and the kernels run as fast on threads since their hot calls count no references
+(``atomics.borrowed``; round 5 measured them slower on threads before that).
 Every write another thread may also make goes through ``atomics``:
 
 * enumeration: a child's bit is set with ``atomic_or`` in the directory; whoever set it first
@@ -22,8 +27,11 @@ the table's value bytes at the end.
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
+
 import numpy as np
-from numba import njit, prange
+from numba import config, njit
 
 from scenarios.imperium_shogi.tablebase.atomics import (
     atomic_add,
@@ -89,6 +97,42 @@ LOG_BLOCK = 2
 #: ``log_at`` entries: the next free chunk ([0]), whether the log ran out of room ([1]); each
 #: worker's next record and chunk end at ``LOG_SLOT * (worker + 1)`` (a cache line apart).
 LOG_SLOT = 8
+
+
+def worker_count() -> int:
+    """Threads a kernel runs on: numba's configured count (``NUMBA_NUM_THREADS``, by default
+    the machine's cores). Read from the configuration: ``numba.get_num_threads()`` would start
+    numba's own thread pool, which no kernel uses."""
+    return int(config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]  # set by numba at import
+
+
+def on_threads(kernel: Callable[..., None], workers: int, *arguments: object) -> None:
+    """``kernel(worker, *arguments)`` for each ``worker`` in ``range(workers)``, each on its own
+    thread (worker 0 on this one) at the same time; the first error of any is raised.
+
+    Returns only when every thread is done, even if interrupted (Ctrl-C) meanwhile: the
+    interruption is raised then, as it was after a ``prange`` kernel, so no caller ever sees
+    arrays that a worker is still writing (a checkpoint saves them at a level's end)."""
+    errors: list[BaseException] = []
+
+    def run(worker: int) -> None:
+        try:
+            kernel(worker, *arguments)
+        except BaseException as error:  # raised again in the calling thread
+            errors.append(error)
+
+    threads = [threading.Thread(target=run, args=(worker,)) for worker in range(1, workers)]
+    for thread in threads:
+        thread.start()
+    run(0)
+    for thread in threads:
+        while thread.is_alive():
+            try:
+                thread.join()
+            except KeyboardInterrupt as interrupt:
+                errors.append(interrupt)
+    if errors:
+        raise errors[0]
 
 
 def log_cursors(workers: int) -> np.ndarray:
@@ -390,7 +434,6 @@ def _expand_block(
     log_at[slot + 1] = end
 
 
-@njit(cache=True, parallel=True)
 def expand_pass(
     directory: np.ndarray,
     frontier: np.ndarray,
@@ -421,37 +464,76 @@ def expand_pass(
     """
     cursor = np.full(1, first, dtype=np.int64)
     totals = np.zeros((workers, 4), dtype=np.int64)
-    for worker in prange(workers):
-        buf = np.empty(MAX_MOVES, dtype=np.int64)
-        ranks = np.empty(BATCH_ROOM, dtype=np.int64)
-        near = np.zeros(MEMO_SIZE, dtype=np.int64)
-        block = atomic_add(cursor, 0, 1)
-        while block < last:
-            _expand_block(
-                block,
-                directory,
-                frontier,
-                nxt,
-                pre,
-                count,
-                material,
-                tgt,
-                ntgt,
-                dobutsu,
-                buf,
-                ranks,
-                totals[worker],
-                log_code,
-                log_where,
-                log_at,
-                LOG_SLOT * (worker + 1),
-                near,
-            )
-            block = atomic_add(cursor, 0, 1)
+    on_threads(
+        _expand_worker,
+        workers,
+        cursor,
+        last,
+        totals,
+        directory,
+        frontier,
+        nxt,
+        pre,
+        count,
+        material,
+        tgt,
+        ntgt,
+        dobutsu,
+        log_code,
+        log_where,
+        log_at,
+    )
     return _worker_sums(totals)
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, nogil=True)
+def _expand_worker(
+    worker: int,
+    cursor: np.ndarray,
+    last: int,
+    totals: np.ndarray,
+    directory: np.ndarray,
+    frontier: np.ndarray,
+    nxt: np.ndarray,
+    pre: np.ndarray,
+    count: np.ndarray,
+    material: np.ndarray,
+    tgt: np.ndarray,
+    ntgt: np.ndarray,
+    dobutsu: bool,
+    log_code: np.ndarray,
+    log_where: np.ndarray,
+    log_at: np.ndarray,
+) -> None:
+    """One thread of ``expand_pass``: the blocks it claims from ``cursor`` until ``last``."""
+    buf = np.empty(MAX_MOVES, dtype=np.int64)
+    ranks = np.empty(BATCH_ROOM, dtype=np.int64)
+    near = np.zeros(MEMO_SIZE, dtype=np.int64)
+    block = atomic_add(cursor, 0, 1)
+    while block < last:
+        _expand_block(
+            block,
+            directory,
+            frontier,
+            nxt,
+            pre,
+            count,
+            material,
+            tgt,
+            ntgt,
+            dobutsu,
+            buf,
+            ranks,
+            totals[worker],
+            log_code,
+            log_where,
+            log_at,
+            LOG_SLOT * (worker + 1),
+            near,
+        )
+        block = atomic_add(cursor, 0, 1)
+
+
 def prepare_from_log(
     directory: np.ndarray,
     state: np.ndarray,
@@ -464,7 +546,23 @@ def prepare_from_log(
     last - 1`` (``expand_pass``): each record's byte goes to the position numbered by its
     rank. ``state`` starts as ``CAPTURE`` everywhere: a stored position no record names was
     only ever found as a child that hangs the BB (``_mark_batch``)."""
-    for chunk in prange(first, last):
+    cursor = np.full(1, first, dtype=np.int64)
+    on_threads(_log_worker, worker_count(), cursor, last, directory, state, log_code, log_where)
+
+
+@njit(cache=True, nogil=True)
+def _log_worker(
+    worker: int,
+    cursor: np.ndarray,
+    last: int,
+    directory: np.ndarray,
+    state: np.ndarray,
+    log_code: np.ndarray,
+    log_where: np.ndarray,
+) -> None:
+    """One thread of ``prepare_from_log``: the chunks it claims from ``cursor``."""
+    chunk = atomic_add(cursor, 0, 1)
+    while chunk < last:
         base = np.int64(0)  # the first rank of the block being named
         for i in range(chunk * LOG_CHUNK, (chunk + 1) * LOG_CHUNK):
             code = log_code[i]
@@ -474,6 +572,7 @@ def prepare_from_log(
                 base = np.int64(log_where[i]) * BLOCK_RANKS
                 continue
             state[dense_of_rank(directory, int(base + log_where[i]))] = code
+        chunk = atomic_add(cursor, 0, 1)
 
 
 @njit(cache=True, inline="always")
@@ -567,7 +666,6 @@ def _prepare_block(
     return bad
 
 
-@njit(cache=True, parallel=True)
 def prepare(
     directory: np.ndarray,
     state: np.ndarray,
@@ -600,32 +698,68 @@ def prepare(
     """
     cursor = np.full(1, first, dtype=np.int64)
     bad = np.zeros(workers, dtype=np.int64)
-    for worker in prange(workers):
-        buf = np.empty(MAX_MOVES, dtype=np.int64)
-        entries = np.empty(LINE_RANKS, dtype=np.int64)
-        lows = np.empty(LINE_RANKS, dtype=np.uint64)
-        near = np.zeros(MEMO_SIZE, dtype=np.int64)
+    on_threads(
+        _prepare_worker,
+        workers,
+        cursor,
+        last,
+        bad,
+        directory,
+        state,
+        max_won_dist,
+        nxt,
+        pre,
+        count,
+        material,
+        tgt,
+        ntgt,
+        dobutsu,
+    )
+    return int(bad.sum())
+
+
+@njit(cache=True, nogil=True)
+def _prepare_worker(
+    worker: int,
+    cursor: np.ndarray,
+    last: int,
+    bad: np.ndarray,
+    directory: np.ndarray,
+    state: np.ndarray,
+    max_won_dist: int,
+    nxt: np.ndarray,
+    pre: np.ndarray,
+    count: np.ndarray,
+    material: np.ndarray,
+    tgt: np.ndarray,
+    ntgt: np.ndarray,
+    dobutsu: bool,
+) -> None:
+    """One thread of ``prepare``: the blocks it claims from ``cursor`` until ``last``."""
+    buf = np.empty(MAX_MOVES, dtype=np.int64)
+    entries = np.empty(LINE_RANKS, dtype=np.int64)
+    lows = np.empty(LINE_RANKS, dtype=np.uint64)
+    near = np.zeros(MEMO_SIZE, dtype=np.int64)
+    block = atomic_add(cursor, 0, 1)
+    while block < last:
+        bad[worker] += _prepare_block(
+            block,
+            directory,
+            state,
+            max_won_dist,
+            nxt,
+            pre,
+            count,
+            material,
+            tgt,
+            ntgt,
+            dobutsu,
+            buf,
+            entries,
+            lows,
+            near,
+        )
         block = atomic_add(cursor, 0, 1)
-        while block < last:
-            bad[worker] += _prepare_block(
-                block,
-                directory,
-                state,
-                max_won_dist,
-                nxt,
-                pre,
-                count,
-                material,
-                tgt,
-                ntgt,
-                dobutsu,
-                buf,
-                entries,
-                lows,
-                near,
-            )
-            block = atomic_add(cursor, 0, 1)
-    return bad.sum()
 
 
 @njit(cache=True)
@@ -762,7 +896,6 @@ def _retro_block(
     totals[1] += odd + settled[1]
 
 
-@njit(cache=True, parallel=True)
 def retro_level(
     directory: np.ndarray,
     state: np.ndarray,
@@ -794,7 +927,38 @@ def retro_level(
     second figure counts losses at an odd distance (only after a ``WON_IN_0`` start), which
     a value byte cannot hold.
     """
-    blocks = block_count_of(directory)
+    wanted = _claim_blocks(level_blocks, block_count_of(directory))
+    cursor = np.zeros(1, dtype=np.int64)
+    totals = np.zeros((workers, 2), dtype=np.int64)
+    on_threads(
+        _retro_worker,
+        workers,
+        cursor,
+        wanted,
+        totals,
+        directory,
+        state,
+        level_bits,
+        next_bits,
+        next_blocks,
+        dist,
+        nxt,
+        pre,
+        count,
+        material,
+        src,
+        nsrc,
+        tgt,
+        ntgt,
+        dobutsu,
+    )
+    _clear_level_bits(directory, level_bits, wanted)
+    return _worker_sums(totals)
+
+
+@njit(cache=True)
+def _claim_blocks(level_blocks: np.ndarray, blocks: int) -> np.ndarray:
+    """The blocks marked in ``level_blocks`` (their marks cleared)."""
     wanted = np.zeros(blocks, dtype=np.int64)
     n = 0
     for block in range(blocks):
@@ -802,50 +966,76 @@ def retro_level(
             level_blocks[block] = 0
             wanted[n] = block
             n += 1
-    cursor = np.zeros(1, dtype=np.int64)
-    totals = np.zeros((workers, 2), dtype=np.int64)
-    for worker in prange(workers):
-        buf = np.empty(4 * MAX_MOVES, dtype=np.int64)
-        ranks = np.empty(BATCH_ROOM, dtype=np.int64)
-        from_win = np.empty(BATCH_ROOM, dtype=np.uint8)
-        places = np.empty(BATCH_ROOM, dtype=np.int64)
-        near = np.zeros(MEMO_SIZE, dtype=np.int64)
-        claimed: int = atomic_add(cursor, 0, 1)
-        while claimed < n:
-            _retro_block(
-                wanted[claimed],
-                directory,
-                state,
-                level_bits,
-                next_bits,
-                next_blocks,
-                dist,
-                nxt,
-                pre,
-                count,
-                material,
-                src,
-                nsrc,
-                tgt,
-                ntgt,
-                dobutsu,
-                buf,
-                ranks,
-                from_win,
-                places,
-                totals[worker],
-                near,
-            )
-            claimed = atomic_add(cursor, 0, 1)
-    # A word of level bits may hold positions of two blocks: cleared once every block is done.
-    for i in range(n):
+    return wanted[:n]
+
+
+@njit(cache=True)
+def _clear_level_bits(directory: np.ndarray, level_bits: np.ndarray, wanted: np.ndarray) -> None:
+    """A word of level bits may hold positions of two blocks: cleared once every block is done."""
+    for i in range(wanted.shape[0]):
         first, last = _block_positions(directory, wanted[i])
         if last > first:
             level_bits[first >> 6 : ((last - 1) >> 6) + 1] = 0
-    return _worker_sums(totals)
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, nogil=True)
+def _retro_worker(
+    worker: int,
+    cursor: np.ndarray,
+    wanted: np.ndarray,
+    totals: np.ndarray,
+    directory: np.ndarray,
+    state: np.ndarray,
+    level_bits: np.ndarray,
+    next_bits: np.ndarray,
+    next_blocks: np.ndarray,
+    dist: int,
+    nxt: np.ndarray,
+    pre: np.ndarray,
+    count: np.ndarray,
+    material: np.ndarray,
+    src: np.ndarray,
+    nsrc: np.ndarray,
+    tgt: np.ndarray,
+    ntgt: np.ndarray,
+    dobutsu: bool,
+) -> None:
+    """One thread of ``retro_level``: the blocks of ``wanted`` it claims from ``cursor``."""
+    buf = np.empty(4 * MAX_MOVES, dtype=np.int64)
+    ranks = np.empty(BATCH_ROOM, dtype=np.int64)
+    from_win = np.empty(BATCH_ROOM, dtype=np.uint8)
+    places = np.empty(BATCH_ROOM, dtype=np.int64)
+    near = np.zeros(MEMO_SIZE, dtype=np.int64)
+    n = wanted.shape[0]
+    claimed: int = atomic_add(cursor, 0, 1)
+    while claimed < n:
+        _retro_block(
+            wanted[claimed],
+            directory,
+            state,
+            level_bits,
+            next_bits,
+            next_blocks,
+            dist,
+            nxt,
+            pre,
+            count,
+            material,
+            src,
+            nsrc,
+            tgt,
+            ntgt,
+            dobutsu,
+            buf,
+            ranks,
+            from_win,
+            places,
+            totals[worker],
+            near,
+        )
+        claimed = atomic_add(cursor, 0, 1)
+
+
 def collect_level(
     directory: np.ndarray,
     state: np.ndarray,
@@ -861,13 +1051,38 @@ def collect_level(
     positions won in 1 by a capture are left out (never propagated); level 0 includes the
     starts won in 0.
     """
+    cursor = np.zeros(1, dtype=np.int64)
+    on_threads(
+        _collect_worker,
+        worker_count(),
+        cursor,
+        directory,
+        state,
+        dist,
+        level_bits,
+        level_blocks,
+    )
+
+
+@njit(cache=True, nogil=True)
+def _collect_worker(
+    worker: int,
+    cursor: np.ndarray,
+    directory: np.ndarray,
+    state: np.ndarray,
+    dist: int,
+    level_bits: np.ndarray,
+    level_blocks: np.ndarray,
+) -> None:
+    """One thread of ``collect_level``: the blocks it claims from ``cursor``."""
     lines = directory.shape[0] // LINE_WORDS
     blocks = (lines + BLOCK_LINES - 1) // BLOCK_LINES
     code = dist + 1
-    for block in prange(blocks):
+    entries = np.empty(LINE_RANKS, dtype=np.int64)
+    lows = np.empty(LINE_RANKS, dtype=np.uint64)
+    block = atomic_add(cursor, 0, 1)
+    while block < blocks:
         found = False
-        entries = np.empty(LINE_RANKS, dtype=np.int64)
-        lows = np.empty(LINE_RANKS, dtype=np.uint64)
         for line in range(block * BLOCK_LINES, min(lines, (block + 1) * BLOCK_LINES)):
             dense = np.int64(directory[line * LINE_WORDS])
             for k in range(_line_positions(directory, line, entries, lows)):
@@ -878,9 +1093,9 @@ def collect_level(
                 found = True
         if found:
             level_blocks[block] = 1
+        block = atomic_add(cursor, 0, 1)
 
 
-@njit(cache=True, parallel=True)
 def census(directory: np.ndarray, state: np.ndarray) -> np.ndarray:
     """Positions per value code (``out[code]``; ``_value_code`` of the states).
 
@@ -888,28 +1103,60 @@ def census(directory: np.ndarray, state: np.ndarray) -> np.ndarray:
     slices, without the directory, and the slices' counts summed by a loop: a count per work
     block (27,000 of them, 56 MB) summed as arrays took about 1 s of CPU to compile, in the
     child that compiles the longest (issue 47, round 6)."""
-    total = state.shape[0]
-    size = (total + CENSUS_SLICES - 1) // CENSUS_SLICES
     per_slice = np.zeros((CENSUS_SLICES, 256), dtype=np.int64)
-    for piece in prange(CENSUS_SLICES):
-        for p in range(piece * size, min(total, (piece + 1) * size)):
-            per_slice[piece, _value_code(state[p])] += 1
+    cursor = np.zeros(1, dtype=np.int64)
+    on_threads(_census_worker, worker_count(), cursor, state, per_slice)
     return _worker_sums(per_slice)
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, nogil=True)
+def _census_worker(
+    worker: int, cursor: np.ndarray, state: np.ndarray, per_slice: np.ndarray
+) -> None:
+    """One thread of ``census``: the slices it claims from ``cursor``."""
+    total = state.shape[0]
+    size = (total + CENSUS_SLICES - 1) // CENSUS_SLICES
+    piece = atomic_add(cursor, 0, 1)
+    while piece < CENSUS_SLICES:
+        for p in range(piece * size, min(total, (piece + 1) * size)):
+            per_slice[piece, _value_code(state[p])] += 1
+        piece = atomic_add(cursor, 0, 1)
+
+
 def forget_beyond(state: np.ndarray, last_code: int) -> None:
     """Make undecided every position valued beyond ``last_code`` (a level cut short)."""
-    for p in prange(state.shape[0]):
+    workers = worker_count()
+    on_threads(_forget_worker, workers, workers, state, last_code)
+
+
+@njit(cache=True, nogil=True)
+def _forget_worker(worker: int, workers: int, state: np.ndarray, last_code: int) -> None:
+    """One thread of ``forget_beyond``: its share of the states."""
+    first, last = _share(worker, workers, state.shape[0])
+    for p in range(first, last):
         code = state[p]
         if last_code < code < CAPTURE:
             state[p] = 0
 
 
-@njit(cache=True, parallel=True)
 def value_bytes(state: np.ndarray) -> np.ndarray:
     """The table's value bytes, in the states' own memory (``_value_code`` of each: a capture
     is won in 1, an undecided position a draw). ``state`` is spent: the result is it."""
-    for p in prange(state.shape[0]):
-        state[p] = _value_code(state[p])
+    workers = worker_count()
+    on_threads(_value_worker, workers, workers, state)
     return state
+
+
+@njit(cache=True, nogil=True)
+def _value_worker(worker: int, workers: int, state: np.ndarray) -> None:
+    """One thread of ``value_bytes``: its share of the states."""
+    first, last = _share(worker, workers, state.shape[0])
+    for p in range(first, last):
+        state[p] = _value_code(state[p])
+
+
+@njit(cache=True, inline="always")
+def _share(worker: int, workers: int, total: int) -> tuple[int, int]:
+    """The positions ``first .. last - 1`` of ``worker``'s equal share of ``total``."""
+    size = (total + workers - 1) // workers
+    return min(total, worker * size), min(total, (worker + 1) * size)

@@ -27,7 +27,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
-from numba import get_num_threads
 
 from scenarios.imperium_shogi.rules import Position
 from scenarios.imperium_shogi.tablebase import kernel, parallel
@@ -259,7 +258,7 @@ def enumerate_positions(
     starting = np.flatnonzero(directory)
     frontier[starting] = directory[starting]
     blocks = parallel.block_count_of(directory)
-    workers = get_num_threads()
+    workers = parallel.worker_count()
     room = _log_room(ranking, expected, blocks, workers) if blocks <= 1 << 16 else 0
     log_code = np.zeros(room, dtype=np.uint8)  # zero pages: resident once written
     log_where = np.zeros(room, dtype=np.uint16)
@@ -364,7 +363,7 @@ def retrograde(
                 kernel.TGT,
                 kernel.NTGT,
                 table.dobutsu,
-                get_num_threads(),
+                parallel.worker_count(),
             )
             if odd_losses:
                 raise OverflowError("a loss at an odd distance (after a start won in 0)")
@@ -489,7 +488,7 @@ def prepare_states(
             kernel.TGT,
             kernel.NTGT,
             dobutsu,
-            get_num_threads(),
+            parallel.worker_count(),
         )
         if bad:
             raise RuntimeError(

@@ -169,7 +169,7 @@ def test_the_warm_up_compiles_no_array_sum_along_an_axis(tmp_path, monkeypatch, 
     1 s of CPU in each compiling child (on a cold cache, as the goal is measured)."""
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "numba-cache"))
     compiled = _run_fresh(COMPILED_SCRIPT, part).split()
-    assert "expand_pass" in compiled or "retro_level" in compiled  # the cache was cold
+    assert "_expand_worker" in compiled or "_retro_worker" in compiled  # the cache was cold
     assert not [name for name in compiled if name.startswith(("array_sum", "check_axis"))]
 
 
@@ -295,3 +295,51 @@ def test_the_census_counts_the_states_alone():
         expected[code] = 50 * times
     no_directory = np.zeros(0, dtype=np.uint64)
     assert parallel.census(no_directory, state).tolist() == expected.tolist()
+
+
+def test_no_kernel_uses_numbas_parallel_lowering():
+    """issue 47 item 1, round 12: the workers are Python threads running ``nogil`` kernels.
+    A ``parallel=True`` kernel had its code linked and optimized twice (its ``prange`` body
+    and the kernel): about a third of each compiling child's time on a cold cache."""
+    from numba.core.registry import CPUDispatcher
+
+    from scenarios.imperium_shogi.tablebase import index, kernel
+
+    dispatchers = {
+        f"{module.__name__}.{name}": found
+        for module in (index, kernel, parallel, solver)
+        for name, found in vars(module).items()
+        if isinstance(found, CPUDispatcher)
+    }
+    assert "scenarios.imperium_shogi.tablebase.parallel._retro_worker" in dispatchers
+    assert [
+        name for name, found in dispatchers.items() if found.targetoptions.get("parallel")
+    ] == []
+    workers = [name for name in dispatchers if name.endswith("_worker")]
+    assert workers and all(dispatchers[name].targetoptions.get("nogil") for name in workers)
+
+
+def test_the_threads_finish_before_an_error_is_raised():
+    """issue 47 item 1, round 12: ``on_threads`` returns (or raises the first error of any
+    worker) only when every worker is done, so no caller sees arrays still being written."""
+    import threading
+
+    finished: list[int] = []
+    second_started = threading.Event()
+
+    def kernel(worker: int, fail_in: int) -> None:
+        if worker == 1:
+            second_started.set()
+        else:
+            assert second_started.wait(timeout=60)
+        if worker == fail_in:
+            raise ValueError(f"worker {worker} failed")
+        finished.append(worker)
+
+    with pytest.raises(ValueError, match="worker 0 failed"):
+        parallel.on_threads(kernel, 2, 0)
+    assert finished == [1]  # the other worker ran to its end first
+    finished.clear()
+    second_started.clear()
+    parallel.on_threads(kernel, 2, -1)
+    assert sorted(finished) == [0, 1]
