@@ -291,10 +291,12 @@ def _control_sentences(
     before: dict[str, Side | None], after: dict[str, Side | None], view: NarrationView
 ) -> list[str]:
     lines = []
-    for sid in sorted(after):
-        if before.get(sid) is after[sid]:
+    # ``box_control_map`` leaves out an unmarked box with no ground forces or PD: one emptied
+    # by this event is in ``before`` alone, and nobody controls it now (DN-ECO-1)
+    for sid in sorted(before.keys() | after.keys()):
+        if before.get(sid) is after.get(sid):
             continue
-        if after[sid] is None:
+        if after.get(sid) is None:
             lines.append(f"Box {view.system(sid)}: nobody controls it now (DN-ECO-1)")
         else:
             lines.append(

@@ -8,6 +8,7 @@ from campaign.rules import narration
 from campaign.rules.economy.production import UnitsProduced
 from campaign.rules.economy.treasury import IncomeCollected
 from campaign.rules.ids import Side
+from campaign.rules.movement.cargo import CargoLoaded
 from campaign.rules.movement.moves import MovementEnded, StackMoved
 from campaign.rules.movement.paths import Arrival
 from campaign.rules.referee import DiceEntered
@@ -111,3 +112,16 @@ def test_a_player_reads_that_dice_were_typed_at_the_table_but_not_how_many():
     assert _read(event) == "Dice typed at the table: 3, 4, 2 (left-hand table)"
     for side in (Side.ASLAN, Side.SOLOMANI):
         assert _read(event, viewer=side) == "Dice typed at the table (left-hand table)"
+
+
+def test_a_box_emptied_of_its_last_ground_unit_is_said_to_be_controlled_by_nobody():
+    # DN-ECO-1 (found by use): a bombardment that destroyed the last Solomani troops of
+    # Bulwark, an unmarked box, said nothing of control, though Bulwark left the Solomani
+    # income; a box left empty is controlled by nobody, as a contested one is
+    state = _with(
+        Unit(id="A-TR-1", kind="aslan:TR", owner=A, location=Location.hex("span")),
+        Unit(id="A-RT-1", kind="aslan:RT-5", owner=A, location=Location.box("span")),
+    )
+    loaded = CargoLoaded(side=A, cargo="A-RT-1", carrier="A-TR-1")
+    (told,) = narration.narrate([loaded], state, ruleset=sample())
+    assert "Box Span: nobody controls it now (DN-ECO-1)" in told.lines
