@@ -11,7 +11,7 @@ from campaign.rules.ids import Side
 from campaign.rules.movement.cargo import CargoLoaded
 from campaign.rules.movement.moves import MovementEnded, StackMoved
 from campaign.rules.movement.paths import Arrival
-from campaign.rules.referee import DiceEntered
+from campaign.rules.referee import DiceEntered, RefereeAdjusted, RefereeRestored
 from campaign.rules.setup_rules import NeutralPlaced
 from campaign.rules.state import CampaignState, Location, Unit
 from tests.rulesets import sample
@@ -125,3 +125,24 @@ def test_a_box_emptied_of_its_last_ground_unit_is_said_to_be_controlled_by_nobod
     loaded = CargoLoaded(side=A, cargo="A-RT-1", carrier="A-TR-1")
     (told,) = narration.narrate([loaded], state, ruleset=sample())
     assert "Box Span: nobody controls it now (DN-ECO-1)" in told.lines
+
+
+def test_a_referee_override_says_what_it_changed_and_cites_its_rule():
+    # DN-ERR-1 (found by use): "Referee: the Solomani now have 8 RU (reason)" named neither
+    # the RU it replaced nor a rule id, where every other sentence ends with one (engine.md);
+    # the log of an override is the referee's record of what the table agreed to change
+    state = _with(Unit(id="A-CL-1", kind="aslan:CL", owner=A, location=Location.hex("marrow")))
+    state.ru[Side.SOLOMANI] = 5
+    ru = RefereeAdjusted(reason="miscounted", side=Side.SOLOMANI, ru=8)
+    assert _read(ru, state) == (
+        "Referee: the Solomani had 5 RU, now have 8 RU (miscounted) (DN-ERR-1)"
+    )
+    moved = RefereeAdjusted(
+        reason="set up wrongly", unit_id="A-CL-1", location=Location.hex("redoubt")
+    )
+    assert _read(moved, state) == (
+        "Referee: A-CL-1 put in the stellar hex of Redoubt (was in the stellar hex of Marrow) "
+        "(set up wrongly) (DN-ERR-1)"
+    )
+    restored = RefereeRestored(reason="misread die", to_seq=183, state_text=state.canonical_text())
+    assert _read(restored, state).endswith("(misread die) (DN-ERR-1)")
