@@ -37,7 +37,7 @@ from campaign.rules.combat.surface_orders import (
 )
 from campaign.rules.combat.withdrawal import BOX
 from campaign.rules.ids import CombatResult, TableLabel
-from campaign.rules.narration import NarrationView, describes
+from campaign.rules.narration import NarrationView, box_control_map, describes
 
 #: How each result letter reads after a unit's name.
 RESULT_WORDS = {
@@ -413,6 +413,16 @@ def _grounded_disrupted(view: NarrationView, event: Interacted) -> list[str]:
     ]
 
 
+def _unfriendly_kind(view: NarrationView, system: str) -> str:
+    """How a box the acting side does not control reads (DN-INT-1): "hostile box" when the
+    enemy or the neutrals control it, "box nobody controls" when it is empty or contested
+    (DN-ECO-1): nothing there is hostile, though the ships still land in this sub-phase."""
+    if view.ruleset is None:
+        return "hostile box"
+    held = box_control_map(view.state, view.ruleset).get(system)
+    return "box nobody controls" if held is None else "hostile box"
+
+
 @describes(Interacted, changes_control=True)
 def _interacted(event: Interacted, view: NarrationView) -> str:
     result = event.result
@@ -428,7 +438,7 @@ def _interacted(event: Interacted, view: NarrationView) -> str:
         parts.append(_drops(view, result.dropped))
         rules.append("DN-INT-4")
     rules += _house_note(view, (_box_table(shot) for shot in result.shots))
-    kind = "friendly box" if result.friendly else "hostile box"
+    kind = "friendly box" if result.friendly else _unfriendly_kind(view, event.system)
     lines = [
         f"Interaction at {view.system(event.system)} ({kind}): "
         f"{'; '.join(parts) or 'nothing happens'} ({', '.join(rules)})"
