@@ -11,6 +11,7 @@ from campaign.rules.ids import Side
 from campaign.rules.movement.cargo import CargoLoaded
 from campaign.rules.movement.moves import MovementEnded, StackMoved
 from campaign.rules.movement.paths import Arrival
+from campaign.rules.movement.stacks import StackRelabelled
 from campaign.rules.referee import DiceEntered, RefereeAdjusted, RefereeRestored
 from campaign.rules.setup_rules import NeutralPlaced
 from campaign.rules.state import CampaignState, Location, Unit
@@ -146,3 +147,13 @@ def test_a_referee_override_says_what_it_changed_and_cites_its_rule():
     )
     restored = RefereeRestored(reason="misread die", to_seq=183, state_text=state.canonical_text())
     assert _read(restored, state).endswith("(misread die) (DN-ERR-1)")
+
+
+def test_one_ship_split_off_its_stack_leaves_its_stack():
+    # DN-MOV-2 (found by use): "aslan split-stack fuel - A-AO-2" read "A-AO-2 leave their
+    # stack"; the verb agrees with one unit as with several
+    state = _with(Unit(id="A-AO-2", kind="aslan:AO", owner=A, location=Location.hex("chasm")))
+    one = StackRelabelled(side=A, label=None, units=["A-AO-2"])
+    assert _read(one, state) == "A-AO-2 leaves its stack (DN-MOV-2)"
+    two = StackRelabelled(side=A, label=None, units=["A-AO-2", "A-DD-2"])
+    assert _read(two, state) == "A-AO-2, A-DD-2 leave their stack (DN-MOV-2)"
