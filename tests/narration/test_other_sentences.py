@@ -157,3 +157,13 @@ def test_one_ship_split_off_its_stack_leaves_its_stack():
     assert _read(one, state) == "A-AO-2 leaves its stack (DN-MOV-2)"
     two = StackRelabelled(side=A, label=None, units=["A-AO-2", "A-DD-2"])
     assert _read(two, state) == "A-AO-2, A-DD-2 leave their stack (DN-MOV-2)"
+
+
+def test_a_marked_box_taken_cites_the_marked_box_rule():
+    # DN-ECO-2 (found by use): Aslan troops alone in Marrow's triangle-marked box take it from
+    # the Solomani by DN-ECO-2, not DN-ECO-1; the control sentence cited DN-ECO-1 for every box
+    state = _with(Unit(id="A-RT-1", kind="aslan:RT-5", owner=A, location=Location.box("span")))
+    moved = RefereeAdjusted(reason="check", unit_id="A-RT-1", location=Location.box("marrow"))
+    (told,) = narration.narrate([moved], state, ruleset=sample())
+    assert "Box Marrow: control passes to the Aslan (DN-ECO-2)" in told.lines
+    assert "Box Span: nobody controls it now (DN-ECO-1)" in told.lines

@@ -420,7 +420,7 @@ def _unfriendly_kind(view: NarrationView, system: str) -> str:
     if view.ruleset is None:
         return "hostile box"
     held = box_control_map(view.state, view.ruleset).get(system)
-    return "box nobody controls" if held is None else "hostile box"
+    return "box nobody controls" if held is None or held.controller is None else "hostile box"
 
 
 @describes(Interacted, changes_control=True)
