@@ -81,6 +81,8 @@ def typed_dice_source(loaded: Loaded, typed: TypedDice | None, seat: Seat) -> Ph
     reason = (typed.reason or "").strip() if typed is not None else ""
     if reason:
         check_reason(reason, "the reason for the typed dice")
+    elif typed is not None and typed.reason is not None and mode == "seeded":
+        check_reason(typed.reason, "the referee's reason")  # given but blank: say so
     untypable = untypable_dice(loaded)
     if untypable is not None:
         raise InvalidOrderError(untypable)

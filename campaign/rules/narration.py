@@ -29,6 +29,7 @@ from msgspec import Struct, field
 from campaign.rules import catalog
 from campaign.rules.base import Event
 from campaign.rules.economy.adapter import occupancy_of
+from campaign.rules.economy.control import BoxControl
 from campaign.rules.economy.income import all_box_control
 from campaign.rules.folding import apply_event
 from campaign.rules.ids import Side
@@ -247,7 +248,7 @@ def narrate(
     """Sentences of ``events`` applied in turn from ``state`` (which is not changed).
 
     With a ruleset, a change of surface-box control after an event that may change it gets a
-    sentence of its own ("Box Halden: control passes to the Solomani (DN-ECO-1)").
+    sentence of its own ("Box Halden: control passes to the Solomani (DN-ECO-2)").
     """
     load()
     current = state.clone()
@@ -279,27 +280,30 @@ def narrate(
     return out
 
 
-def box_control_map(state: CampaignState, ruleset: Ruleset) -> dict[str, Side | None]:
-    """Who controls each surface box now (DN-ECO-1/2), by system id."""
-    return {
-        sid: c.controller
-        for sid, c in all_box_control(ruleset, occupancy_of(state, ruleset)).items()
-    }
+def box_control_map(state: CampaignState, ruleset: Ruleset) -> dict[str, BoxControl]:
+    """Who controls each surface box now and by which rule (DN-ECO-1/2), by system id; an
+    unmarked box with no ground forces or PD is left out (nobody controls it)."""
+    return all_box_control(ruleset, occupancy_of(state, ruleset))
 
 
 def _control_sentences(
-    before: dict[str, Side | None], after: dict[str, Side | None], view: NarrationView
+    before: dict[str, BoxControl], after: dict[str, BoxControl], view: NarrationView
 ) -> list[str]:
+    """A sentence for each box whose controller changed, citing the rule that decides it now:
+    DN-ECO-2 for a marked box (taken by the enemy, or back with its owner), else DN-ECO-1."""
     lines = []
-    for sid in sorted(after):
-        if before.get(sid) is after[sid]:
+    # ``box_control_map`` leaves out an unmarked box with no ground forces or PD: one emptied
+    # by this event is in ``before`` alone, and nobody controls it now (DN-ECO-1)
+    for sid in sorted(before.keys() | after.keys()):
+        was, now = before.get(sid), after.get(sid)
+        holder = now.controller if now is not None else None
+        if (was.controller if was is not None else None) is holder:
             continue
-        if after[sid] is None:
-            lines.append(f"Box {view.system(sid)}: nobody controls it now (DN-ECO-1)")
+        rule = now.rule if now is not None else "DN-ECO-1"
+        if holder is None:
+            lines.append(f"Box {view.system(sid)}: nobody controls it now ({rule})")
         else:
-            lines.append(
-                f"Box {view.system(sid)}: control passes to {view.side(after[sid])} (DN-ECO-1)"
-            )
+            lines.append(f"Box {view.system(sid)}: control passes to {view.side(holder)} ({rule})")
     return lines
 
 

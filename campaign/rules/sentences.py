@@ -125,21 +125,27 @@ def _deployed(event: UnitDeployed, view: NarrationView) -> str:
 
 @describes(RefereeRestored, changes_control=True)
 def _restored(event: RefereeRestored, view: NarrationView) -> str:
-    return f"Referee: state restored to event {event.to_seq} ({event.reason})"
+    return f"Referee: state restored to event {event.to_seq} ({event.reason}) (DN-ERR-1)"
 
 
 @describes(RefereeAdjusted, changes_control=True)
 def _adjusted(event: RefereeAdjusted, view: NarrationView) -> str:
+    """What the override changed, from what (the state before the event), with its reason: the
+    log is the referee's record of what the table agreed to change (DN-ERR-1)."""
     changes = []
     if event.side is not None and event.ru is not None:
-        changes.append(f"{view.side(event.side)} now have {event.ru} RU")
+        had = view.state.ru.get(event.side)
+        before = "" if had is None else f"had {had} RU, "
+        changes.append(f"{view.side(event.side)} {before}now have {event.ru} RU")
     if event.unit_id is not None:
         if event.location is not None:
-            changes.append(f"{view.unit(event.unit_id)} put {view.place(event.location)}")
+            unit = view.state.units.get(event.unit_id)
+            was = "" if unit is None else f" (was {view.place(unit.location)})"
+            changes.append(f"{view.unit(event.unit_id)} put {view.place(event.location)}{was}")
         if event.disrupted is not None:
             state = "disrupted" if event.disrupted else "no longer disrupted"
             changes.append(f"{view.unit(event.unit_id)} {state}")
-    return f"Referee: {'; '.join(changes) or 'no change'} ({event.reason})"
+    return f"Referee: {'; '.join(changes) or 'no change'} ({event.reason}) (DN-ERR-1)"
 
 
 @describes(DiceEntered)

@@ -137,13 +137,15 @@ def battle_lines(battle: BattleRow) -> list[str]:
 
 
 def forecast_lines(forecast: BattleForecast) -> list[str]:
-    """The Monte Carlo forecast as percentages with their 95 % intervals."""
+    """The Monte Carlo forecast as percentages with their 95 % intervals, naming the label of
+    the table it simulates (a house table is never passed off as the boxed game's, DN-DATA-4)."""
 
     def pct(estimate) -> str:
         return f"{estimate.mean:.0%} ({estimate.low:.0%}–{estimate.high:.0%})"
 
     return [
-        f"  forecast over {forecast.samples} simulated battles (seed {forecast.seed}):",
+        f"  forecast over {forecast.samples} simulated battles on the "
+        f"{forecast.table_label.value} space combat table (seed {forecast.seed}):",
         f"    {forecast.attacker.value} (attacker) wins {pct(forecast.attacker_wins)}, "
         f"loses {forecast.attacker_losses.mean:.1f} units",
         f"    {forecast.defender.value} (defender) holds {pct(forecast.defender_holds)}, "

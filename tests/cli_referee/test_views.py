@@ -275,3 +275,19 @@ def test_battles_shows_no_engagement_of_the_round_fought_under_the_next_round(db
     assert "engagement" not in out
     data = _json(db, capsys, "battles.schema.json", "battles", "t")
     assert data["battles"][0]["engagements"] == []
+
+
+def test_status_heading_names_the_side_that_must_act_in_a_battle(db, capsys):
+    """DN-SEQ-2, DN-CBT-3 (found by use): with the defender to name a unit, ``status`` began
+    "phasing aslan, aslan to act" and then said "must act now: solomani"; the heading now
+    names the side that must act, and whose step it is."""
+    for order in (f"aslan jump strike {TO_MARROW}", "aslan end-phase", "aslan range b1"):
+        assert _run(db, capsys, "order", "t", order)[0] == 0
+    assert _run(db, capsys, "order", "t", "aslan choose-range b1 short")[0] == 0
+    out = _run(db, capsys, "status", "t")[1]
+    heading = out.splitlines()[0]
+    assert heading.endswith("phasing aslan, solomani to act (in aslan's step)"), heading
+    assert "must act now: solomani" in out
+    assert _run(db, capsys, "order", "t", "solomani target b1 S-DD-1")[0] == 0
+    heading = _run(db, capsys, "status", "t")[1].splitlines()[0]
+    assert heading.endswith("phasing aslan, aslan to act"), heading

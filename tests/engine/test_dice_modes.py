@@ -59,6 +59,21 @@ def test_seeded_campaign_refuses_typed_dice_without_a_referee_reason(tmp_path, c
     assert _run(capsys, "verify", "c", *db)[0] == 0
 
 
+def test_a_blank_referee_reason_is_named_as_the_problem(tmp_path, capsys):
+    """DN-ERR-1 (found by use): ``--dice 1,6 --referee ""`` in a seeded campaign was refused
+    with the message for no ``--referee`` at all ("… or as a referee override with a reason
+    (--referee "REASON")"), which the referee had given; the refusal now says the reason is
+    blank, as ``undo --referee ""`` does, and changes nothing."""
+    db = _campaign(tmp_path, "seeded")
+    before = CampaignService(db_url=db[1]).store.head("c")
+    for blank in ("", "   "):
+        argv = ("order", "c", "aslan test-roll 3", "--dice", "6", "--referee", blank, *db)
+        code, _, err = _run(capsys, *argv)
+        assert code == 1 and "DN-ERR-1: give the referee's reason: it is logged" in err, err
+        assert "seeded dice" not in err
+    assert CampaignService(db_url=db[1]).store.head("c") == before
+
+
 def test_physical_campaign_takes_typed_dice_and_logs_their_origin(tmp_path, capsys):
     """DN-ERR-1: a physical-dice campaign needs the dice typed in, and says so in the log."""
     db = _campaign(tmp_path, "physical")

@@ -8,9 +8,11 @@ from campaign.rules import narration
 from campaign.rules.economy.production import UnitsProduced
 from campaign.rules.economy.treasury import IncomeCollected
 from campaign.rules.ids import Side
+from campaign.rules.movement.cargo import CargoLoaded
 from campaign.rules.movement.moves import MovementEnded, StackMoved
 from campaign.rules.movement.paths import Arrival
-from campaign.rules.referee import DiceEntered
+from campaign.rules.movement.stacks import StackRelabelled
+from campaign.rules.referee import DiceEntered, RefereeAdjusted, RefereeRestored
 from campaign.rules.setup_rules import NeutralPlaced
 from campaign.rules.state import CampaignState, Location, Unit
 from tests.rulesets import sample
@@ -111,3 +113,57 @@ def test_a_player_reads_that_dice_were_typed_at_the_table_but_not_how_many():
     assert _read(event) == "Dice typed at the table: 3, 4, 2 (left-hand table)"
     for side in (Side.ASLAN, Side.SOLOMANI):
         assert _read(event, viewer=side) == "Dice typed at the table (left-hand table)"
+
+
+def test_a_box_emptied_of_its_last_ground_unit_is_said_to_be_controlled_by_nobody():
+    # DN-ECO-1 (found by use): a bombardment that destroyed the last Solomani troops of
+    # Bulwark, an unmarked box, said nothing of control, though Bulwark left the Solomani
+    # income; a box left empty is controlled by nobody, as a contested one is
+    state = _with(
+        Unit(id="A-TR-1", kind="aslan:TR", owner=A, location=Location.hex("span")),
+        Unit(id="A-RT-1", kind="aslan:RT-5", owner=A, location=Location.box("span")),
+    )
+    loaded = CargoLoaded(side=A, cargo="A-RT-1", carrier="A-TR-1")
+    (told,) = narration.narrate([loaded], state, ruleset=sample())
+    assert "Box Span: nobody controls it now (DN-ECO-1)" in told.lines
+
+
+def test_a_referee_override_says_what_it_changed_and_cites_its_rule():
+    # DN-ERR-1 (found by use): "Referee: the Solomani now have 8 RU (reason)" named neither
+    # the RU it replaced nor a rule id, where every other sentence ends with one (engine.md);
+    # the log of an override is the referee's record of what the table agreed to change
+    state = _with(Unit(id="A-CL-1", kind="aslan:CL", owner=A, location=Location.hex("marrow")))
+    state.ru[Side.SOLOMANI] = 5
+    ru = RefereeAdjusted(reason="miscounted", side=Side.SOLOMANI, ru=8)
+    assert _read(ru, state) == (
+        "Referee: the Solomani had 5 RU, now have 8 RU (miscounted) (DN-ERR-1)"
+    )
+    moved = RefereeAdjusted(
+        reason="set up wrongly", unit_id="A-CL-1", location=Location.hex("redoubt")
+    )
+    assert _read(moved, state) == (
+        "Referee: A-CL-1 put in the stellar hex of Redoubt (was in the stellar hex of Marrow) "
+        "(set up wrongly) (DN-ERR-1)"
+    )
+    restored = RefereeRestored(reason="misread die", to_seq=183, state_text=state.canonical_text())
+    assert _read(restored, state).endswith("(misread die) (DN-ERR-1)")
+
+
+def test_one_ship_split_off_its_stack_leaves_its_stack():
+    # DN-MOV-2 (found by use): "aslan split-stack fuel - A-AO-2" read "A-AO-2 leave their
+    # stack"; the verb agrees with one unit as with several
+    state = _with(Unit(id="A-AO-2", kind="aslan:AO", owner=A, location=Location.hex("chasm")))
+    one = StackRelabelled(side=A, label=None, units=["A-AO-2"])
+    assert _read(one, state) == "A-AO-2 leaves its stack (DN-MOV-2)"
+    two = StackRelabelled(side=A, label=None, units=["A-AO-2", "A-DD-2"])
+    assert _read(two, state) == "A-AO-2, A-DD-2 leave their stack (DN-MOV-2)"
+
+
+def test_a_marked_box_taken_cites_the_marked_box_rule():
+    # DN-ECO-2 (found by use): Aslan troops alone in Marrow's triangle-marked box take it from
+    # the Solomani by DN-ECO-2, not DN-ECO-1; the control sentence cited DN-ECO-1 for every box
+    state = _with(Unit(id="A-RT-1", kind="aslan:RT-5", owner=A, location=Location.box("span")))
+    moved = RefereeAdjusted(reason="check", unit_id="A-RT-1", location=Location.box("marrow"))
+    (told,) = narration.narrate([moved], state, ruleset=sample())
+    assert "Box Marrow: control passes to the Aslan (DN-ECO-2)" in told.lines
+    assert "Box Span: nobody controls it now (DN-ECO-1)" in told.lines

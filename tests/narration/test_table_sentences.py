@@ -184,3 +184,23 @@ def test_a_ground_unit_disrupted_by_bombardment_is_said_to_stay_so():
         "N-RT-1 disrupted (a disrupted ground unit stays disrupted: no rule recovers it" in lines[0]
     )
     assert game.state.units["N-RT-1"].disrupted
+
+
+def test_a_landing_on_a_box_nobody_controls_does_not_call_it_hostile():
+    """DN-INT-1, DN-ECO-1 (found by use): the Solomani landed on Bulwark's empty box and read
+    "Interaction at Bulwark (hostile box)", though nothing there was hostile; the box is one
+    nobody controls, not a friendly one (so the transport lands in this sub-phase, DN-MOV-5)."""
+    empty = _interaction(
+        [place("A-TR-1", "aslan:TR", "hex:neb-a"), place("A-RT-1", "aslan:RT-5", "on:A-TR-1")]
+    )
+    (line, *_) = _played(empty, "aslan interact neb-a A-TR-1", [])
+    assert line.startswith("Interaction at Aagar (box nobody controls): A-TR-1 lands"), line
+    held = _interaction(
+        [
+            place("A-TR-1", "aslan:TR", "hex:neb-a"),
+            place("A-RT-1", "aslan:RT-5", "on:A-TR-1"),
+            place("N-RT-1", "neutral:RT-2", "box:neb-a"),
+        ]
+    )
+    (line, *_) = _played(held, "aslan interact neb-a A-TR-1", [])
+    assert line.startswith("Interaction at Aagar (hostile box): A-TR-1 lands"), line

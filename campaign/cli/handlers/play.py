@@ -99,10 +99,21 @@ def status(args: argparse.Namespace) -> int:
     return 0
 
 
+def _to_act(status: Status) -> str:
+    """ "aslan to act"; when one other side alone must act now (the defender naming a unit in
+    the phasing side's battle, DN-CBT-3), that side, and whose step it is (DN-SEQ-2)."""
+    sides = {duty.side for duty in status.duties}
+    if len(sides) == 1:
+        (side,) = sides
+        if side is not None and side is not status.acting:
+            return f"{side.value} to act (in {status.acting.value}'s step)"
+    return f"{status.acting.value} to act"
+
+
 def _print_status(status: Status) -> None:
     print(
         f"{status.name}: game turn {status.turn}, {status.step}, "
-        f"phasing {status.phasing.value}, {status.acting.value} to act"
+        f"phasing {status.phasing.value}, {_to_act(status)}"
     )
     if status.winner is not None:
         print(f"winner: {status.winner.value}")

@@ -27,7 +27,7 @@ import random
 from campaign.rules.combat.assignment import policy_order
 from campaign.rules.combat.crt import single_engagement_odds
 from campaign.rules.combat.model import Battle, Value
-from campaign.rules.ids import CombatResult, Side
+from campaign.rules.ids import CombatResult, Side, TableLabel
 from campaign.rules.ruleset import CombatTable
 
 #: z for a two-sided 95 % interval.
@@ -93,6 +93,7 @@ class BattleForecast(Value, frozen=True, kw_only=True):
     defender_holds: Estimate  # defender has units left and the attacker none able to fire
     attacker_wins: Estimate  # the reverse
     mean_rounds: float
+    table_label: TableLabel  # the simulated table's label: house values are said to be (DN-DATA-4)
 
 
 def wilson(successes: int, samples: int) -> Estimate:
@@ -309,4 +310,5 @@ def forecast_battle(
         defender_holds=wilson(holds, samples),
         attacker_wins=wilson(wins, samples),
         mean_rounds=total_rounds / samples,
+        table_label=table.label,
     )

@@ -36,8 +36,8 @@ from campaign.rules.combat.surface_orders import (
     LossesRemoved,
 )
 from campaign.rules.combat.withdrawal import BOX
-from campaign.rules.ids import CombatResult
-from campaign.rules.narration import NarrationView, describes
+from campaign.rules.ids import CombatResult, TableLabel
+from campaign.rules.narration import NarrationView, box_control_map, describes
 
 #: How each result letter reads after a unit's name.
 RESULT_WORDS = {
@@ -59,6 +59,22 @@ def _column(view: NarrationView, table: str, factor: int, defence: int) -> str:
     if view.ruleset is None or table not in view.ruleset.tables:
         return ""
     return f", column {view.ruleset.tables[table].column_for(factor, defence)}"
+
+
+def _house_note(view: NarrationView, tables: Iterable[str]) -> list[str]:
+    """``["house table"]`` (or ``tables``) when a table these results were read from is labelled
+    house (DN-DATA-4): its values are the tool's own, not the boxed game's, and the sentence
+    says so next to its rule id; nothing for an ``official`` table or without a ruleset."""
+    if view.ruleset is None:
+        return []
+    house = {
+        name
+        for name in tables
+        if name in view.ruleset.tables and view.ruleset.tables[name].label is TableLabel.HOUSE
+    }
+    if not house:
+        return []
+    return ["house tables" if len(house) > 1 else "house table"]
 
 
 def effects_text(
@@ -307,7 +323,8 @@ def _round(event: RoundFought, view: NarrationView) -> str:
         head += f"; fighters back to the box: {view.units(home)} (DN-CBT-9)"
     if event.after.is_over:
         head += f". Battle at {place} over"
-    lines = [head + " (DN-CBT-4)"]
+    rules = ["DN-CBT-4", *_house_note(view, ["space_crt"] if result.shots else [])]
+    lines = [f"{head} ({', '.join(rules)})"]
     for shot in result.shots:
         weapon = shot.weapon.value
         lines.append("  " + _shot_line(view, shot, "space_crt", weapon, "defence"))
@@ -345,10 +362,15 @@ def _interaction_declared(event: InteractionDeclared, view: NarrationView) -> st
     )
 
 
+def _box_table(shot: BoxShot) -> str:
+    """The table a shot of the interaction sub-phase is read on (DN-INT-4)."""
+    return "pd_crt" if shot.kind == "pd" else "bombard_crt"
+
+
 def _box_shot_line(view: NarrationView, shot: BoxShot) -> str:
     if shot.kind == "pd":
-        return _shot_line(view, shot, "pd_crt", "PD", "defence")
-    return _shot_line(view, shot, "bombard_crt", "bombardment", "strength")
+        return _shot_line(view, shot, _box_table(shot), "PD", "defence")
+    return _shot_line(view, shot, _box_table(shot), "bombardment", "strength")
 
 
 #: Said where a bombardment disrupts a ground unit: the spec gives ground units no recovery
@@ -391,6 +413,16 @@ def _grounded_disrupted(view: NarrationView, event: Interacted) -> list[str]:
     ]
 
 
+def _unfriendly_kind(view: NarrationView, system: str) -> str:
+    """How a box the acting side does not control reads (DN-INT-1): "hostile box" when the
+    enemy or the neutrals control it, "box nobody controls" when it is empty or contested
+    (DN-ECO-1): nothing there is hostile, though the ships still land in this sub-phase."""
+    if view.ruleset is None:
+        return "hostile box"
+    held = box_control_map(view.state, view.ruleset).get(system)
+    return "box nobody controls" if held is None or held.controller is None else "hostile box"
+
+
 @describes(Interacted, changes_control=True)
 def _interacted(event: Interacted, view: NarrationView) -> str:
     result = event.result
@@ -405,7 +437,8 @@ def _interacted(event: Interacted, view: NarrationView) -> str:
     if result.dropped:
         parts.append(_drops(view, result.dropped))
         rules.append("DN-INT-4")
-    kind = "friendly box" if result.friendly else "hostile box"
+    rules += _house_note(view, (_box_table(shot) for shot in result.shots))
+    kind = "friendly box" if result.friendly else _unfriendly_kind(view, event.system)
     lines = [
         f"Interaction at {view.system(event.system)} ({kind}): "
         f"{'; '.join(parts) or 'nothing happens'} ({', '.join(rules)})"
@@ -459,7 +492,8 @@ def _ground(event: GroundFought, view: NarrationView) -> str:
         head += f"{view.units(event.removed)} removed" if event.removed else "no losses yet"
     for side, count in event.pending.items():
         head += f"; {view.side(side)} choose {view.plural(count, 'loss')} (remove-losses)"
-    lines = [f"{head} ({result.rule})", *_ground_rolls(view, event)]
+    rules = [result.rule, *_house_note(view, ["ground_crt"] if result.rolls else [])]
+    lines = [f"{head} ({', '.join(rules)})", *_ground_rolls(view, event)]
     return "\n".join(lines)
 
 

@@ -152,5 +152,5 @@ def _unloaded(event: CargoUnloaded, view: NarrationView) -> str:
 @describes(StackRelabelled)
 def _relabelled(event: StackRelabelled, view: NarrationView) -> str:
     if event.label is None:
-        return f"{view.units(event.units)} leave their stack (DN-MOV-2)"
+        return f"{view.does(event.units, 'leaves its', 'leave their')} stack (DN-MOV-2)"
     return f"Stack {event.label}: {view.units(event.units)} (DN-MOV-2)"
