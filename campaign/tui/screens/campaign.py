@@ -24,7 +24,6 @@ from textual.widget import AwaitMount
 from textual.widgets import Header, Input, Static, TabbedContent, TabPane, Tabs
 
 from campaign.rules.errors import CampaignError, ConflictError
-from campaign.tui.commands import LegalOrdersProvider
 from campaign.tui.markup import escape
 from campaign.tui.order_template import parse_template
 from campaign.tui.screens.forms import ChoicePrompt, Confirm, OrderForm, TextPrompt, TextView
@@ -77,7 +76,6 @@ def _unless_typing(action: Callable[[CampaignScreen], None]) -> Callable[[Campai
 class CampaignScreen(Screen[None]):
     """One open campaign."""
 
-    COMMANDS = {LegalOrdersProvider}
     BINDINGS = [
         *(tab.binding(index) for index, tab in enumerate(TABS)),
         Binding("x", "export_turn", "Export turn", show=False, id="campaign.export"),
