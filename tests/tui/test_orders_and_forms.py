@@ -22,6 +22,8 @@ from tests.tui.pilot_helpers import (
     SIZE,
     app_for,
     battle_step,
+    campaign_on_top,
+    campaign_shown,
     move_with_form,
     open_battle_at_halden,
     screen_of,
@@ -56,8 +58,7 @@ def test_e_opens_the_order_the_game_waits_for(service: CampaignService, no_keyma
     a target; ``aslan pass`` in other steps) instead of the order the header names."""
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=SIZE) as pilot:
             screen = screen_of(pilot)
             form = await open_form(pilot)
             assert form.head == "aslan jump"
@@ -84,8 +85,7 @@ def test_pass_and_end_phase_ask_first_and_say_how_far(service: CampaignService, 
     game will stand at; ``n`` sends nothing."""
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=SIZE) as pilot:
             screen = screen_of(pilot)
             head = service.load("demo").head.seq
             await pilot.press("o", *"aslan pass", "enter")
@@ -119,8 +119,7 @@ def test_production_form_offers_legal_distinct_choices_and_builds_a_readable_ord
     with its factors, type to filter, Enter sends from any field, an empty COUNT is 1."""
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "full").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "full", size=SIZE) as pilot:
             screen = screen_of(pilot)
             assert "✓" in await send(pilot, "aslan maintain - -", "6,6,6,6,6,6,6,6,6")
             form = await open_form(pilot, "aslan produce")
@@ -158,8 +157,7 @@ def test_forms_show_ru_only_where_ru_matter(service: CampaignService, no_keymap:
     """Item 5: every form said "RU left: 73", a jump included."""
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=SIZE) as pilot:
             form = await open_form(pilot)
             assert form.note == ""
             assert not any("RU" in str(s.render()) for s in form.query(Static))
@@ -230,7 +228,7 @@ def test_an_empty_choice_list_says_why_and_no_match_only_for_a_filter(
     async def scenario() -> None:
         app = create_app(None, service=service, open_campaign="demo", side=Side.ASLAN)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             form = await open_form(pilot)
             assert form.head == "aslan jump"
             # DN-MOV-2: the path depends on the stack, none chosen yet
