@@ -217,3 +217,25 @@ def test_the_log_columns_share_the_width_and_show_the_dice(
             assert hint.startswith("type to filter") and "all orders shown" in hint
 
     asyncio.run(scenario())
+
+
+def test_enter_in_the_log_filter_goes_to_the_rows_it_keeps(
+    service: CampaignService, no_keymap: Path
+):
+    """Found by use (December 7, DN-SEQ-1): ``/``, ``halden``, Enter did nothing, the cursor
+    stayed in the filter, and the ``2`` typed next to see the Forces tab made the filter
+    ``halden2`` (no order matched). Enter now keeps the filter and puts the cursor on the rows
+    it keeps, so the keys after it are commands again."""
+
+    async def scenario() -> None:
+        async with campaign_shown(service, no_keymap, "demo", size=WIDE) as pilot:
+            screen = screen_of(pilot)
+            await pilot.press("slash", *"halden", "enter")
+            log = screen.tab_widget("tab-log")
+            await until(pilot, lambda: log.table.has_focus, "the cursor on the log's rows")
+            assert log.filter_input.value == "halden" and log.table.row_count > 0
+            await pilot.press("2")
+            await until(pilot, lambda: tab_ready(screen, "tab-forces"), "the Forces tab")
+            assert log.filter_input.value == "halden"
+
+    asyncio.run(scenario())
