@@ -296,3 +296,21 @@ def test_a_kind_typed_without_its_hyphen_is_chosen():
             await until(pilot, lambda: kinds.value == "M-8-0-7", "M807 chose the monitor")
 
     asyncio.run(scenario())
+
+
+def test_a_forms_header_says_enter_passes_over_optional_fields(
+    service: CampaignService, no_keymap: Path
+):
+    """Found by use (December 7, DN-ECO-8): the buy form's header said "Enter: next empty
+    field, then sends"; Enter on the kind sent ``buy CL`` with COUNT empty (1), as the docs
+    say Enter does, and the ``3`` typed next for COUNT showed the Economy tab. The header says
+    what Enter does: the next *required* field, and Tab reaches the optional ones."""
+
+    async def scenario() -> None:
+        async with campaign_shown(service, no_keymap, "demo", size=SIZE) as pilot:
+            form = await open_form(pilot)
+            header = str(form.query(Static).first().render())
+            assert "Enter: next required field, then sends" in header, header
+            assert "Tab" in header and "optional" in header, header
+
+    asyncio.run(scenario())
