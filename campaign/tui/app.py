@@ -11,6 +11,7 @@ from textual.dom import DOMNode
 from textual.widgets import Input
 
 from campaign.rules.seats import Seat
+from campaign.tui.commands import PaletteCommands
 from campaign.tui.keymap import LoadedKeymap, load_keymap, unknown_ids
 from campaign.tui.screens.help import HelpScreen, binding_rows
 from campaign.tui.screens.launcher import LauncherScreen, campaign_screen, table_screen
@@ -31,6 +32,9 @@ class CampaignApp(HoldsKeysUntilSettled):
     #: campaign.tui and campaign.tui.widgets, pyproject.toml).
     CSS_PATH = ["app.tcss", "widgets/campaign.tcss"]
     TITLE = "Dark Nebula campaign referee"
+    #: One provider for every screen, so the palette lists its commands in one order
+    #: (``campaign.tui.commands``); it replaces Textual's system commands provider.
+    COMMANDS = {PaletteCommands}
     BINDINGS = [
         Binding("f1,question_mark", "help", "Help", id="app.help"),
         Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True, show=False),

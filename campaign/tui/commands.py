@@ -1,4 +1,10 @@
-"""The command palette of the campaign screen: only the orders legal now, each with its rule id.
+"""The command palette: on the campaign screen, only the orders legal now, each with its rule id,
+then Textual's own commands (Keys, Quit, Theme …); on the other screens, Textual's commands.
+
+One provider gives both, the orders first: Textual asks its providers at once, lists their
+commands as they arrive and keeps the providers in a set, so with the orders in a provider of
+their own which came first changed from one run of the program to the next (the classes'
+hashes decided; found by use, December 7).
 
 Choosing one opens the order's form (side prefix included), or sends an order without blanks
 (``end-phase``, ``pass``: asked first): the template left in the order line kept the cursor
@@ -11,7 +17,8 @@ from __future__ import annotations
 from functools import partial
 from typing import Protocol, runtime_checkable
 
-from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.command import DiscoveryHit, Hit, Hits
+from textual.system_commands import SystemCommandsProvider
 
 from campaign.tui.session import CampaignSession
 
@@ -26,9 +33,10 @@ class OrderHost(Protocol):
         """Open the form of ``template``, or send it when it has no blank."""
 
 
-class LegalOrdersProvider(Provider):
-    """Offers ``legal_orders`` of every side that may act now (and the referee), each template
-    prefixed with the side that gives it."""
+class PaletteCommands(SystemCommandsProvider):
+    """The palette's one provider: ``legal_orders`` of every side that may act now (and the
+    referee), each template prefixed with the side that gives it, when the screen gives
+    orders; then Textual's own commands."""
 
     def _entries(self) -> list[tuple[str, str, str]]:
         screen = self.screen
@@ -50,12 +58,17 @@ class LegalOrdersProvider(Provider):
             screen.choose_order(template)
 
     async def discover(self) -> Hits:
-        """Every legal order, shown when the palette opens with no query."""
+        """Every legal order, then Textual's commands: shown when the palette opens with no
+        query, in this order (all score the same)."""
         for label, summary, template in self._entries():
             yield DiscoveryHit(label, partial(self._prefill, template), help=summary)
+        async for hit in super().discover():
+            yield hit
 
     async def search(self, query: str) -> Hits:
-        """Legal orders whose rule id, template or summary matches ``query``."""
+        """Legal orders whose rule id, template or summary matches ``query``, then Textual's
+        commands whose name matches it (the palette ranks them by score, equal scores in this
+        order)."""
         matcher = self.matcher(query)
         for label, summary, template in self._entries():
             score = max(matcher.match(label), matcher.match(summary))
@@ -63,3 +76,5 @@ class LegalOrdersProvider(Provider):
                 yield Hit(
                     score, matcher.highlight(label), partial(self._prefill, template), help=summary
                 )
+        async for hit in super().search(query):
+            yield hit

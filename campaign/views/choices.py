@@ -38,8 +38,8 @@ from campaign.rules.ids import PLAYER_SIDES, Side, UnitCategory
 from campaign.rules.movement.groups import stacks_of
 from campaign.rules.movement.query import MoveOptions
 from campaign.rules.ruleset import Ruleset
-from campaign.rules.setup_rules import neutral_systems
-from campaign.rules.state import CampaignState, Where
+from campaign.rules.setup_rules import SURFACE_ONLY, check_cargo, home_section, neutral_systems
+from campaign.rules.state import CampaignState, Unit, Where
 from campaign.views.orders import order_fields, registered_template
 
 #: Why a unit list offers nothing: the legal-order generator accepts none of its units now.
@@ -85,6 +85,7 @@ SYNTAX = {
     "ENGAGEMENTS": "D1+D2>A1;… per engagement, or auto",
     "ENGAGEMENT": "the engagement number, 1, 2, …",
     "PATH": "systems entered, comma-joined, e.g. ftahr,khtaoi",
+    "LOCATION": "hex:SYSTEM, box:SYSTEM, on:UNIT or unplaced",
 }
 
 #: Verbs whose form shows the RU the side holds (they cost or pay RU).
@@ -236,6 +237,8 @@ class FormChoices:
         return FieldSpec(choices, hint=f"kinds you can pay for ({ru} RU)")
 
     def _location(self, verb: str, values: dict[str, str]) -> FieldSpec | None:
+        if self.side is not None and verb == "deploy":
+            return self._deploy_location(values)
         if self.side is None or verb != "produce":
             return None
         kind = values.get("KIND", "")
@@ -267,6 +270,48 @@ class FormChoices:
             depends_on=("KIND",),
             default=default,
         )
+
+    def _deploy_location(self, values: dict[str, str]) -> FieldSpec:
+        """Where set-up may place the units chosen (DN-SET-2): the surface boxes of the side's
+        home section, its stellar hexes unless a ground unit, PD or fighter is among them, and
+        the carriers that take every one of them (DN-MOV-7). Found by use: the field was bare
+        text whose only hint was the word LOCATION."""
+        assert self.side is not None
+        chosen = [
+            self.state.units[unit_id]
+            for unit_id in (part.strip() for part in values.get("UNITS", "").split(","))
+            if unit_id in self.state.units
+        ]
+        categories = {self.ruleset.unit_type(unit.kind).category for unit in chosen}
+        to_hex = not categories & {*SURFACE_ONLY, UnitCategory.FIGHTER}
+        choices: Choices = []
+        star_map = self.ruleset.star_map
+        for system in star_map.systems_in_section(home_section(self.ruleset, self.side)):
+            name = self.name_of(system)
+            if to_hex:
+                choices.append((f"{name} stellar hex", f"hex:{system}"))
+            choices.append((f"{name} surface box", f"box:{system}"))
+        for carrier in sorted(self.state.units_of(self.side), key=lambda u: u.id):
+            if chosen and all(self._takes(carrier, unit) for unit in chosen):
+                where = self.state.position_of(carrier.id)
+                choices.append(
+                    (f"aboard {carrier.id} at {self.name_of(where.system)}", f"on:{carrier.id}")
+                )
+        return FieldSpec(
+            choices,
+            hint="your home section (DN-SET-2), or aboard a carrier (DN-MOV-7)",
+            depends_on=("UNITS",),
+        )
+
+    def _takes(self, carrier: Unit, unit: Unit) -> bool:
+        """Whether ``carrier`` may take ``unit`` aboard now (DN-MOV-7)."""
+        if carrier.id == unit.id:
+            return False
+        try:
+            check_cargo(self.state, self.ruleset, unit, carrier)
+        except CampaignError:
+            return False
+        return True
 
     # --- movement
 

@@ -85,9 +85,11 @@ def tab_ready(screen: CampaignScreen, tab: str) -> bool:
 
 
 async def campaign_on_top(pilot: Pilot) -> None:
-    """Wait until the campaign screen is on top again (a form or question closed by the key
-    before shows it a little later on a loaded machine)."""
-    await until(pilot, lambda: isinstance(pilot.app.screen, CampaignScreen), "the campaign screen")
+    """Wait until the campaign screen is on top and mounted (composed): a form or question
+    closed by the key before shows it a little later on a loaded machine, and a campaign
+    opened by name is pushed once the app has started, its widgets composed later still (a
+    test that read the screen after one pause read it before that on a loaded machine)."""
+    await until(pilot, lambda: screen_on_top(pilot.app, CampaignScreen), "the campaign screen")
 
 
 @asynccontextmanager

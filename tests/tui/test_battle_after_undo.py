@@ -16,6 +16,7 @@ from tests.tui.pilot_helpers import (
     SIZE,
     app_for,
     battle_step,
+    campaign_shown,
     open_battle_at_halden,
     screen_of,
     send,
@@ -95,8 +96,7 @@ def test_a_battle_without_space_rounds_is_not_zero_rounds(
     """Item 4 / item 9 (plurals): a bombardment's summary read "0 round(s)"."""
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=SIZE) as pilot:
             session = screen_of(pilot).session
             summary = BattleSummary(systems=["span"], rounds=0, lines=["Bombardment at Span"])
             session.last_battle = lambda: summary  # type: ignore[method-assign]

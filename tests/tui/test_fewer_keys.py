@@ -21,6 +21,7 @@ from tests.tui.pilot_helpers import (
     SIZE,
     app_for,
     battle_step,
+    campaign_shown,
     open_battle_at_halden,
     screen_of,
     send,
@@ -47,8 +48,7 @@ def test_a_jump_to_a_destination_named_by_its_first_letter_takes_four_keys(
     names beginning with what is typed come first (``k`` put Aokhtel first)."""
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=SIZE) as pilot:
             keys = await press_counted(pilot, "m", "enter", "k", "enter")
             assert keys <= 4
             await until(
@@ -64,8 +64,7 @@ def test_end_phase_takes_two_keys(service: CampaignService, no_keymap: Path):
     took six keys and more)."""
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=SIZE) as pilot:
             await press_counted(pilot, "E")
             await until(pilot, lambda: isinstance(pilot.app.screen, Confirm), "the question")
             await press_counted(pilot, "y")
@@ -82,8 +81,7 @@ def test_enter_in_a_form_goes_on_to_the_next_empty_field_then_sends(
     chooses the match and goes on to PATH, and Enter there sends."""
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=SIZE) as pilot:
             await press_counted(pilot, "escape", "e", *"main", "enter")
             await until(pilot, lambda: isinstance(pilot.app.screen, OrderForm), "the form")
             form = pilot.app.screen
@@ -106,8 +104,7 @@ def test_slash_puts_the_cursor_in_the_log_filter(
     ran commands (``p`` wrote a picture, ``c`` toggled an overlay)."""
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=SIZE) as pilot:
             screen = screen_of(pilot)
             await press_counted(pilot, "slash", "p", "c")
             log_filter = screen.query_one("#log-filter", Input)
@@ -124,8 +121,7 @@ def test_the_dice_reason_prompt_offers_the_usual_reason(service: CampaignService
     whole (about ten keys); the prompt offers "dice rolled at the table", Enter keeps it."""
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=SIZE) as pilot:
             screen = screen_of(pilot)
             screen.query_one("#order", Input).value = "aslan end-phase"
             screen.query_one("#dice", Input).value = "3"
@@ -155,8 +151,7 @@ def test_a_jump_to_a_destination_behind_another_of_its_letters_takes_four_keys(
     ``m`` Enter ``h`` and the number of the second ``h`` row."""
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=SIZE) as pilot:
             screen = screen_of(pilot)
             keys = await press_counted(pilot, "m", "enter", "h")
             title = screen.query_one("#dest-title")
@@ -180,8 +175,7 @@ def test_a_digit_with_no_legal_destination_of_that_number_sends_nothing(
     """Issue 44 item 3 (DN-MOV-2): a number beyond the legal rows says so, nothing is sent."""
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=SIZE) as pilot:
             screen = screen_of(pilot)
             before = service.load("demo").head.seq
             await press_counted(pilot, "m", "enter", "h", "a", "l", "d", "9")
@@ -201,8 +195,7 @@ def test_produce_at_the_default_place_takes_four_keys(service: CampaignService, 
     ``d`` picks the destroyer, Enter sends."""
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "full").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "full", size=SIZE) as pilot:
             assert "✓" in await send(pilot, "aslan maintain - -", "6,6,6,6,6,6,6,6,6")
             await press_counted(pilot, "escape")  # out of the order line (not counted)
             keys = await press_counted(pilot, "P", "d", "d", "enter")
@@ -284,8 +277,7 @@ def test_typed_dice_take_one_key_each(tmp_path: Path, no_keymap: Path):
     physical_battle(table)
 
     async def scenario() -> None:
-        async with app_for(table, no_keymap, "p").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(table, no_keymap, "p", size=SIZE) as pilot:
             assert await press_counted(pilot, "n", "enter", "5", "2") == 4
             await until(
                 pilot, lambda: " range b1" in table.log("p")[-1].order_text, "the range roll stored"

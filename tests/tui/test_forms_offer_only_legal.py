@@ -10,11 +10,13 @@ from __future__ import annotations
 import msgspec
 
 from campaign.app import CampaignService
+from campaign.rules.ids import Side
 from campaign.rules.phases import Phase, SubPhase
 from campaign.tui.order_template import parse_template
 from campaign.tui.session import CampaignSession
 from campaign.views.choices import FieldSpec
 from tests.combat.campaign_helpers import Campaign, place
+from tests.engine.factory import SETUP_ORDERS, Game
 
 BATTLE = "neb-a/aslan-solomani"
 
@@ -239,3 +241,36 @@ def test_stack_orders_offer_the_units_and_stacks_of_the_stack_chosen(service: Ca
     merge = "aslan merge-stacks STACK OTHERS"
     assert field_spec(session, merge, "OTHERS").hint == "choose STACK first"
     assert sorted(offered(session, merge, "OTHERS", {"STACK": "s1"})) == ["A-DD-2", "s2"]
+
+
+def _deploying() -> Game:
+    """The small map's set-up at Aslan's deployment: a transport in the capital's stellar hex,
+    a regular troop and a light cruiser still unplaced."""
+    game = Game()
+    game.play_all(SETUP_ORDERS[:3])
+    game.play_all(["aslan buy TR", "aslan buy RT-4", "aslan buy CL"])
+    game.play_all(["aslan end-phase", "solomani end-phase"])
+    game.play("aslan deploy A-TR-1 hex:asl-cap")
+    return game
+
+
+def test_deploy_offers_the_home_section_and_the_carriers_that_take_the_units(
+    service: CampaignService,
+):
+    """Found by use (December 7), DN-SET-2: the deploy form's LOCATION was a bare text field
+    whose only hint was the word LOCATION, and ``hlirakh`` typed there was refused for want of
+    ``hex:``. It now lists the places of the side's home section, the stellar hexes only for
+    units that may stand there, and the carriers that take the units chosen (DN-MOV-7)."""
+    game = _deploying()
+    session = session_on(service, game)
+    notation = "aslan deploy UNITS LOCATION"
+    home = game.ruleset.star_map.systems_in_section(game.ruleset.star_map.home_section(Side.ASLAN))
+    boxes = {f"box:{system}" for system in home}
+    hexes = {f"hex:{system}" for system in home}
+    spec = field_spec(session, notation, "LOCATION", {"UNITS": "A-CL-1"})
+    assert "DN-SET-2" in spec.hint and spec.depends_on == ("UNITS",)
+    assert {value for _, value in spec.choices} == boxes | hexes  # a cruiser: no carrier
+    troops = set(offered(session, notation, "LOCATION", {"UNITS": "A-RT-1"}))
+    assert troops == boxes | {"on:A-TR-1"}  # ground troops: no stellar hex (DN-SET-2)
+    for where in troops:  # every place offered is one the rules accept
+        _deploying().play(f"aslan deploy A-RT-1 {where}")

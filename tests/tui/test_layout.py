@@ -20,7 +20,15 @@ from campaign.tui.screens.launcher import ScenarioItem
 from scenarios.imperial.screen import ImperialScreen, ImperialSetupScreen
 from scenarios.imperium_shogi.screen import ShogiScreen
 from scenarios.invector.screen import InvectorScreen
-from tests.tui.pilot_helpers import SIZE, ScenarioHost, app_for, screen_of, send
+from tests.tui.pilot_helpers import (
+    SIZE,
+    ScenarioHost,
+    app_for,
+    campaign_on_top,
+    campaign_shown,
+    screen_of,
+    send,
+)
 from tests.waiting import until
 
 SIZES = [(80, 24), (160, 48)]
@@ -136,7 +144,7 @@ def test_toasts_stay_off_the_status_line_and_a_success_clears_refusals(
     async def scenario() -> None:
         app = app_for(service, no_keymap, "demo")
         async with app.run_test(size=size, notifications=True) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             screen = screen_of(pilot)
             status = await send(pilot, "solomani end-phase")
             assert "DN-SEQ-2" in status
@@ -258,7 +266,7 @@ def test_screenshot_goes_to_the_screenshot_directory(
     async def scenario() -> None:
         app = CampaignApp(service=service, open_campaign="demo", screenshot_dir=shots)
         async with app.run_test(size=(80, 24), notifications=True) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             await pilot.press("f12")
             await until(pilot, lambda: len(list(shots.glob("*.svg"))) == 1, "F12's picture")
             app.deliver_screenshot()  # what the palette's "Screenshot" command calls
@@ -322,8 +330,7 @@ def test_the_footer_follows_the_focus_and_is_rebuilt_only_when_its_keys_change(
     widgets with the same keys keeps the footer's key widgets instead of mounting new ones."""
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=(100, 30)) as pilot:
             shown = list(pilot.app.screen.query_one(Footer).query(FooterKey))
             rebuilt, kept = 0, 0
             # stack list -> order line -> stack list -> destinations (same keys) -> order line
@@ -366,8 +373,7 @@ def test_the_campaign_help_writes_keys_as_they_are_typed(service: CampaignServic
     from campaign.tui.screens.help import binding_rows
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=SIZE) as pilot:
             keys = [row[0] for row in binding_rows(screen_of(pilot))]
             assert "Ctrl+Q" in keys and "Esc" in keys, keys
             assert not [

@@ -21,7 +21,7 @@ from campaign.tui.app import create_app
 from campaign.tui.screens.launcher import LauncherScreen
 from campaign.tui.session import CampaignSession
 from tests.conftest import REPO_ROOT
-from tests.tui.pilot_helpers import SIZE, screen_of
+from tests.tui.pilot_helpers import SIZE, campaign_on_top, screen_of
 from tests.waiting import until
 
 
@@ -108,6 +108,7 @@ def test_an_open_screen_shows_an_order_given_from_the_cli_without_a_key(
     async def scenario() -> None:
         app = create_app(no_keymap, service=service, open_campaign="demo")
         async with app.run_test(size=SIZE) as pilot:
+            await campaign_on_top(pilot)
             before = screen_of(pilot).session.loaded.head.seq
             await until(pilot, lambda: f"event {before}" in phase_text(pilot), "the tracker")
             order_from_the_cli(service.store.url, "aslan end-phase")
@@ -134,7 +135,7 @@ def test_an_order_typed_before_a_change_is_refused_once_then_sent(
     async def scenario() -> None:
         app = create_app(no_keymap, service=service, open_campaign="demo")
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             screen = screen_of(pilot)
             await pilot.press("escape", "o")
             screen.query_one("#order", Input).value = "aslan end-phase"
@@ -241,7 +242,7 @@ def test_a_seat_opened_for_one_campaign_ends_on_q(service: CampaignService, no_k
             no_keymap, service=service, open_campaign="demo", side=Side.ASLAN, one_campaign=True
         )
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             screen_of(pilot)
             await pilot.press("q")
             await until(pilot, lambda: app.return_code == 0, "the app ends")
@@ -268,7 +269,7 @@ def test_a_live_update_redraws_only_what_changed(
     async def scenario() -> None:
         app = create_app(no_keymap, service=service, open_campaign="demo")
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             screen = screen_of(pilot)
             phase = screen.query_one("#phase")
             stacks = screen.map_tab.stack_list
@@ -321,7 +322,7 @@ def test_the_log_tab_appends_the_orders_given_elsewhere(service: CampaignService
     async def scenario() -> None:
         app = create_app(no_keymap, service=service, open_campaign="demo")
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             screen = screen_of(pilot)
             await pilot.press("5")
             log = await screen.mounted_tab("tab-log")

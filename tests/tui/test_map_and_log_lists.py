@@ -16,7 +16,15 @@ from campaign.app import CampaignService
 from campaign.rules.ids import Side
 from campaign.tui.app import create_app
 from campaign.tui.widgets.map_render import hex_centre
-from tests.tui.pilot_helpers import app_for, move_with_form, screen_of, send, tab_ready
+from tests.tui.pilot_helpers import (
+    app_for,
+    campaign_on_top,
+    campaign_shown,
+    move_with_form,
+    screen_of,
+    send,
+    tab_ready,
+)
 from tests.waiting import until
 
 WIDE = (160, 48)
@@ -33,8 +41,7 @@ def test_typing_narrows_the_destinations(service: CampaignService, no_keymap: Pa
     Enter sends the move."""
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=WIDE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=WIDE) as pilot:
             screen = screen_of(pilot)
             await pilot.press("escape", "m", "enter")
             destinations = screen.query_one("#dest-list", OptionList)
@@ -63,8 +70,7 @@ def test_a_moved_stack_shows_reasons_not_a_wall_of_refusals(
     reason; refusals for one reason are one row that says it, and every ✗ row has a reason."""
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=WIDE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=WIDE) as pilot:
             screen = screen_of(pilot)
             await move_with_form(pilot, "main", "halden")
             await pilot.press("escape", "m")
@@ -88,6 +94,7 @@ def test_stacks_say_box_or_hex(service: CampaignService, no_keymap: Path):
 
     async def scenario() -> None:
         async with app_for(service, no_keymap, "demo").run_test(size=WIDE) as pilot:
+            await campaign_on_top(pilot)
             screen = screen_of(pilot)
             await until(pilot, lambda: bool(options_of(screen, "#stack-list")), "the stacks")
             stacks = options_of(screen, "#stack-list")
@@ -101,8 +108,7 @@ def test_a_click_on_a_system_lists_its_units_and_boxes(service: CampaignService,
     the one on the surface box, and the stacks that may move from there."""
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=WIDE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=WIDE) as pilot:
             screen = screen_of(pilot)
             wahtoi = screen.session.ruleset.star_map.system("wahtoi")
             x, y = hex_centre(wahtoi.hex.col, wahtoi.hex.row)
@@ -122,8 +128,7 @@ def test_g_chooses_a_system_by_name(service: CampaignService, no_keymap: Path):
     units (Concord, the Solomani capital)."""
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=WIDE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=WIDE) as pilot:
             screen = screen_of(pilot)
             await pilot.press("escape", "g")
             await until(
@@ -153,7 +158,7 @@ def test_the_panel_lists_only_the_stacks_that_can_still_move(
     async def scenario() -> None:
         app = create_app(None, service=service, open_campaign="demo", side=Side.ASLAN)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             screen = screen_of(pilot)
             # DN-MOV-2: a stack that jumped has finished its movement this phase
             await send(pilot, "aslan jump A-CL-1 hlirakh,ftahr,khtaoi,fissure,span")
@@ -181,8 +186,7 @@ def test_the_log_columns_share_the_width_and_show_the_dice(
     cut to 37 characters at 160 columns and the dice were off-screen at 80."""
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "full").run_test(size=size) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "full", size=size) as pilot:
             screen = screen_of(pilot)
             await pilot.press("escape", "5")
             await until(pilot, lambda: tab_ready(screen, "tab-log"), "the Log tab")
@@ -211,5 +215,27 @@ def test_the_log_columns_share_the_width_and_show_the_dice(
             assert any(str(cell[3]).strip() for cell in cells)
             hint = str(screen.query_one("#log-filter", Input).placeholder)
             assert hint.startswith("type to filter") and "all orders shown" in hint
+
+    asyncio.run(scenario())
+
+
+def test_enter_in_the_log_filter_goes_to_the_rows_it_keeps(
+    service: CampaignService, no_keymap: Path
+):
+    """Found by use (December 7, DN-SEQ-1): ``/``, ``halden``, Enter did nothing, the cursor
+    stayed in the filter, and the ``2`` typed next to see the Forces tab made the filter
+    ``halden2`` (no order matched). Enter now keeps the filter and puts the cursor on the rows
+    it keeps, so the keys after it are commands again."""
+
+    async def scenario() -> None:
+        async with campaign_shown(service, no_keymap, "demo", size=WIDE) as pilot:
+            screen = screen_of(pilot)
+            await pilot.press("slash", *"halden", "enter")
+            log = screen.tab_widget("tab-log")
+            await until(pilot, lambda: log.table.has_focus, "the cursor on the log's rows")
+            assert log.filter_input.value == "halden" and log.table.row_count > 0
+            await pilot.press("2")
+            await until(pilot, lambda: tab_ready(screen, "tab-forces"), "the Forces tab")
+            assert log.filter_input.value == "halden"
 
     asyncio.run(scenario())

@@ -27,7 +27,7 @@ from campaign.tui.widgets.map_render import (
     short_name,
 )
 from tests.conftest import DATA_DIR
-from tests.tui.pilot_helpers import screen_lines
+from tests.tui.pilot_helpers import campaign_shown, screen_lines
 
 TOKEN = re.compile(r"[ASn]\d+")
 LETTER = {Side.ASLAN: "A", Side.SOLOMANI: "S", Side.NEUTRAL: "n"}
@@ -181,12 +181,11 @@ def test_each_counter_reads_back_to_its_system_on_screen(
     """Issue 44 item 2: at 80x24 and 160x48, each system holding units is shown (the map
     scrolled to it, as ``g`` does) and the screen's text is parsed: the counter nearest its
     name is its own, and no other name shown is as near that counter or on its line first."""
-    from tests.tui.pilot_helpers import app_for, screen_of
+    from tests.tui.pilot_helpers import screen_of
     from tests.waiting import until
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=size) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=size) as pilot:
             tab = screen_of(pilot).map_tab
             session = tab.session
             star_map = session.ruleset.star_map

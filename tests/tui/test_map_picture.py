@@ -11,7 +11,7 @@ from textual.widgets import Static
 from campaign.app import CampaignService
 from campaign.app import pictures as campaign_map
 from tests.render.svgdoc import of_class, parse
-from tests.tui.pilot_helpers import SIZE, app_for, screen_of
+from tests.tui.pilot_helpers import SIZE, campaign_shown, screen_of
 from tests.waiting import until
 
 
@@ -22,8 +22,7 @@ def test_picture_key_writes_the_map_and_says_where(
     monkeypatch.setattr(campaign_map, "pictures_dir", lambda: pictures)
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=SIZE) as pilot:
             screen = screen_of(pilot)
             await pilot.press("c")
             await pilot.press("p")

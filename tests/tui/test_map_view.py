@@ -14,7 +14,7 @@ from campaign.app import CampaignService
 from campaign.rules.ids import Side
 from campaign.tui.session import CampaignSession
 from campaign.tui.widgets.map_render import SIDE_STYLE, legend, render_map, short_name
-from tests.tui.pilot_helpers import app_for, screen_of, tab_ready
+from tests.tui.pilot_helpers import campaign_shown, screen_of, tab_ready
 from tests.waiting import until
 
 
@@ -63,8 +63,7 @@ def test_whole_map_fits_at_160_columns_and_forces_show_side_colours(
     had no side colours."""
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=(160, 48)) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=(160, 48)) as pilot:
             screen = screen_of(pilot)
             scroller = screen.query_one("#map-scroll", ScrollableContainer)
             await until(  # laid out: before that no scrolling is possible whatever the map

@@ -16,6 +16,8 @@ from campaign.tui.screens.forms import Confirm, TextPrompt
 from tests.tui.pilot_helpers import (
     SIZE,
     app_for,
+    campaign_on_top,
+    campaign_shown,
     move_with_form,
     open_battle_at_halden,
     screen_of,
@@ -43,8 +45,7 @@ def test_an_unreadable_order_is_refused_with_a_rule_id(service: CampaignService,
     """DN-ERR-1: "unknown order 'fly'" came without a rule id."""
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=SIZE) as pilot:
             status = await send(pilot, "aslan fly main")
             assert "✗ DN-ERR-1: unknown order 'fly'" in status, status
 
@@ -152,7 +153,7 @@ def test_a_players_undo_past_dice_is_refused_before_the_question(
 
     async def scenario() -> None:
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             await move_with_form(pilot, "main", "halden")
             await pilot.press("escape", "u")  # no dice rolled: the undo asks first
             await until(pilot, lambda: isinstance(pilot.app.screen, Confirm), "the question")
@@ -177,8 +178,7 @@ def test_a_missing_turn_file_is_named_in_full_in_plain_words(
     missing = tmp_path / "nowhere" / "turn-9.txt"
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=SIZE) as pilot:
             screen = screen_of(pilot)
             await pilot.press("i")
             await until(
@@ -217,8 +217,7 @@ def test_placeholders_do_not_look_like_values(service: CampaignService, no_keyma
     reason field said "reason"."""
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=SIZE) as pilot:
             screen = screen_of(pilot)
             hint = str(screen.query_one("#dice", Input).placeholder)
             assert not any(char.isdigit() for char in hint), hint
@@ -243,8 +242,7 @@ def test_enter_in_the_dice_field_sends_the_order_or_says_why_not(
     one it sends it with the dice (a seeded campaign first asks the referee's reason)."""
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=SIZE) as pilot:
             screen = screen_of(pilot)
             await pilot.press("escape", "d", "4", "enter")
             await until(

@@ -22,6 +22,8 @@ from tests.tui.pilot_helpers import (
     SIZE,
     app_for,
     battle_step,
+    campaign_on_top,
+    campaign_shown,
     move_with_form,
     open_battle_at_halden,
     screen_of,
@@ -56,8 +58,7 @@ def test_e_opens_the_order_the_game_waits_for(service: CampaignService, no_keyma
     a target; ``aslan pass`` in other steps) instead of the order the header names."""
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=SIZE) as pilot:
             screen = screen_of(pilot)
             form = await open_form(pilot)
             assert form.head == "aslan jump"
@@ -84,8 +85,7 @@ def test_pass_and_end_phase_ask_first_and_say_how_far(service: CampaignService, 
     game will stand at; ``n`` sends nothing."""
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=SIZE) as pilot:
             screen = screen_of(pilot)
             head = service.load("demo").head.seq
             await pilot.press("o", *"aslan pass", "enter")
@@ -119,8 +119,7 @@ def test_production_form_offers_legal_distinct_choices_and_builds_a_readable_ord
     with its factors, type to filter, Enter sends from any field, an empty COUNT is 1."""
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "full").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "full", size=SIZE) as pilot:
             screen = screen_of(pilot)
             assert "✓" in await send(pilot, "aslan maintain - -", "6,6,6,6,6,6,6,6,6")
             form = await open_form(pilot, "aslan produce")
@@ -158,8 +157,7 @@ def test_forms_show_ru_only_where_ru_matter(service: CampaignService, no_keymap:
     """Item 5: every form said "RU left: 73", a jump included."""
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=SIZE) as pilot:
             form = await open_form(pilot)
             assert form.note == ""
             assert not any("RU" in str(s.render()) for s in form.query(Static))
@@ -230,7 +228,7 @@ def test_an_empty_choice_list_says_why_and_no_match_only_for_a_filter(
     async def scenario() -> None:
         app = create_app(None, service=service, open_campaign="demo", side=Side.ASLAN)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             form = await open_form(pilot)
             assert form.head == "aslan jump"
             # DN-MOV-2: the path depends on the stack, none chosen yet
@@ -296,5 +294,23 @@ def test_a_kind_typed_without_its_hyphen_is_chosen():
             kinds.query_one(FilterInput).value = ""
             await pilot.press(*"M807")
             await until(pilot, lambda: kinds.value == "M-8-0-7", "M807 chose the monitor")
+
+    asyncio.run(scenario())
+
+
+def test_a_forms_header_says_enter_passes_over_optional_fields(
+    service: CampaignService, no_keymap: Path
+):
+    """Found by use (December 7, DN-ECO-8): the buy form's header said "Enter: next empty
+    field, then sends"; Enter on the kind sent ``buy CL`` with COUNT empty (1), as the docs
+    say Enter does, and the ``3`` typed next for COUNT showed the Economy tab. The header says
+    what Enter does: the next *required* field, and Tab reaches the optional ones."""
+
+    async def scenario() -> None:
+        async with campaign_shown(service, no_keymap, "demo", size=SIZE) as pilot:
+            form = await open_form(pilot)
+            header = str(form.query(Static).first().render())
+            assert "Enter: next required field, then sends" in header, header
+            assert "Tab" in header and "optional" in header, header
 
     asyncio.run(scenario())

@@ -24,6 +24,8 @@ from tests.tui.pilot_helpers import (
     SIZE,
     app_for,
     battle_step,
+    campaign_on_top,
+    campaign_shown,
     move_with_form,
     open_battle_at_halden,
     screen_of,
@@ -59,8 +61,7 @@ def palette_input(app: App) -> bool:
 def test_refused_move_names_rule_and_changes_nothing(service: CampaignService, no_keymap: Path):
     # DN-ERR-1: an illegal target shows the rule id and sentence; nothing is stored
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=SIZE) as pilot:
             session = screen_of(pilot).session
             before = service.load("demo").head.seq
             refused = next(iter(session.move_options("main").refused))
@@ -92,8 +93,7 @@ def test_palette_offers_legal_orders_and_opens_their_form(
     # DN-SEQ-2: only orders legal in this step are offered, labelled with their rule id; the
     # order chosen opens its form (issue 44 item 3: the template was left in the order line)
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=SIZE) as pilot:
             screen = screen_of(pilot)
             labels = [legal.rule for legal in screen.session.legal_orders()]
             assert "DN-MOV-2" in labels and "DN-ECO-8" not in labels
@@ -151,8 +151,7 @@ def test_undo_and_referee_undo_with_reason(service: CampaignService, no_keymap: 
     # DN-ERR-1: undo refuses to cross dice (a message, no change); the referee's override is
     # logged with its reason; DN-CBT-1: the range roll is the dice crossed
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=SIZE) as pilot:
             session = screen_of(pilot).session
             await move_with_form(pilot, "main", "eawyo")
             assert service.load("demo").state.unit("A-B1-1").location.system == "eawyo"
@@ -184,8 +183,7 @@ def test_economy_tab_and_connection_overlay(service: CampaignService, no_keymap:
     # DN-ECO-4: budget and boxes from the income report; DN-ECO-7: maintenance due;
     # DN-ECO-3: the connection overlay marks boxes connected to their capital
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "full").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "full", size=SIZE) as pilot:
             screen = screen_of(pilot)
             await pilot.press("3")
             report = screen.session.income(Side.ASLAN)
@@ -209,8 +207,7 @@ def test_economy_tab_and_connection_overlay(service: CampaignService, no_keymap:
 def test_forces_table_sorts_and_lists_units(service: CampaignService, no_keymap: Path):
     # DN-DATA-2: every unit with its printed factors; cargo shown on its carrier (DN-MOV-7)
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=SIZE) as pilot:
             screen = screen_of(pilot)
             # s before the Forces tab was ever shown (its widget is mounted on demand)
             await pilot.press("s")
@@ -241,8 +238,7 @@ def test_help_and_keymap_remap(service: CampaignService, tmp_path: Path):
     keymap.write_text('"campaign.undo" = "z"\n', encoding="utf-8")
 
     async def scenario() -> None:
-        async with app_for(service, keymap, "demo").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, keymap, "demo", size=SIZE) as pilot:
             await move_with_form(pilot, "main", "eawyo")
             await pilot.press("escape", "z", "y")
             await until(pilot, lambda: _at(service, "hlirakh"), "the move undone by z")
@@ -266,8 +262,7 @@ def test_help_and_keymap_remap(service: CampaignService, tmp_path: Path):
 def test_forecast_runs_in_background(service: CampaignService, no_keymap: Path):
     # DN-CBT-4: the forecast before committing uses the battle as it stands
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=SIZE) as pilot:
             screen = screen_of(pilot)
             await move_with_form(pilot, "main", "halden")
             await send(pilot, "aslan end-phase")
@@ -359,8 +354,7 @@ def test_order_forms_for_maintenance_and_production(service: CampaignService, no
     # DN-ECO-7: the maintenance form (choices left empty = pay all / roll all) with entered dice;
     # DN-ECO-8: the production form builds "produce KIND COUNT" and the unit appears
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "full").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "full", size=SIZE) as pilot:
             screen = screen_of(pilot)
             screen.dice_reason = "dice rolled at the table"  # the referee's override (DN-ERR-1)
             screen.query_one("#dice", Input).value = "6,6,6,6,6,6,6,6,6"
@@ -425,7 +419,7 @@ def test_a_campaign_opened_by_name_closes_to_a_launcher_as_the_same_side(
     async def scenario() -> None:
         app = create_app(no_keymap, service=service, open_campaign="demo", side=Side.ASLAN)
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             assert [type(s).__name__ for s in pilot.app.screen_stack[1:]] == ["CampaignScreen"]
             assert "✓" in await send(pilot, "aslan end-phase")
             await pilot.press("escape", "q")

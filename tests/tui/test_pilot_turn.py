@@ -13,6 +13,7 @@ from tests.tui.pilot_helpers import (
     SIZE,
     app_for,
     battle_step,
+    campaign_on_top,
     move_with_form,
     screen_of,
     send,
@@ -28,7 +29,7 @@ def test_full_player_turn_maintenance_move_battle_reaction_second_move(
     async def scenario() -> None:
         app = app_for(service, no_keymap, "full")
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             screen = screen_of(pilot)
             session = screen.session
             state = session.state

@@ -14,7 +14,7 @@ from campaign.app import CampaignService
 from campaign.rules.notation import MAX_ORDER_CHARS
 from campaign.tui.screens.forms import Confirm, OrderForm
 from campaign.tui.widgets.choice_field import ChoiceField
-from tests.tui.pilot_helpers import SIZE, app_for, screen_of, send
+from tests.tui.pilot_helpers import SIZE, app_for, campaign_on_top, campaign_shown, screen_of, send
 from tests.waiting import until
 
 
@@ -25,7 +25,7 @@ def test_ctrl_q_asks_when_an_order_is_typed(service: CampaignService, no_keymap:
     async def scenario() -> None:
         app = app_for(service, no_keymap, "demo")
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             screen = screen_of(pilot)
             await pilot.press("o", *"aslan end")
             await pilot.press("ctrl+q")
@@ -46,7 +46,7 @@ def test_ctrl_q_quits_at_once_when_nothing_is_typed(service: CampaignService, no
     async def scenario() -> None:
         app = app_for(service, no_keymap, "demo")
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             await pilot.press("ctrl+q")
             await until(pilot, lambda: not app.is_running, "the app ends")
 
@@ -57,8 +57,7 @@ def test_the_order_line_stops_at_its_limit_when_typed(service: CampaignService, 
     """DN-ERR-1 (bounded input): characters typed past ``MAX_ORDER_CHARS`` are not taken."""
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=SIZE) as pilot:
             screen = screen_of(pilot)
             order = screen.query_one("#order", Input)
             await pilot.press("o")
@@ -107,8 +106,7 @@ def test_turn_files_go_to_the_folder_chosen_last(tmp_path: Path, no_keymap: Path
     folder.mkdir()
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "mail").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "mail", size=SIZE) as pilot:
             screen = screen_of(pilot)
             assert "✓" in await send(pilot, "solomani place-neutral lantern")
             await pilot.press("escape", "x")

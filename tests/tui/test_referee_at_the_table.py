@@ -18,7 +18,14 @@ from campaign.tui.order_template import parse_template
 from campaign.tui.screens.forms import OrderForm
 from campaign.tui.session import CampaignSession
 from campaign.tui.widgets.choice_field import ChoiceField
-from tests.tui.pilot_helpers import app_for, screen_lines, screen_of, screen_on_top
+from tests.tui.pilot_helpers import (
+    app_for,
+    campaign_on_top,
+    campaign_shown,
+    screen_lines,
+    screen_of,
+    screen_on_top,
+)
 from tests.waiting import until
 
 #: The draws of docs/referee-at-the-table.md, in turn from the Solomani (a PD set aside last).
@@ -51,6 +58,7 @@ def test_the_phase_tracker_shows_an_orders_optional_blanks(tmp_path: Path, no_ke
 
     async def scenario() -> str:
         async with app_for(service, no_keymap, "t").run_test(size=(80, 24)) as pilot:
+            await campaign_on_top(pilot)
             phase = screen_of(pilot).query_one("#phase", Static)
             await until(pilot, lambda: "aslan buy KIND" in str(phase.render()), "the who-acts line")
             return str(phase.render())
@@ -67,8 +75,7 @@ def test_p_in_the_set_up_purchases_opens_the_buy_form(tmp_path: Path, no_keymap:
         service.order("t", text)
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "t").run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "t", size=(80, 24)) as pilot:
             await pilot.press("escape", "P")
             await until(pilot, lambda: isinstance(pilot.app.screen, OrderForm), "P's form")
             form = pilot.app.screen
@@ -95,8 +102,7 @@ def test_the_form_needs_the_code_of_the_counter_drawn(tmp_path: Path, no_keymap:
     seen: dict[str, object] = {}
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "t").run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "t", size=(80, 24)) as pilot:
             await pilot.press("e")
             await until(
                 pilot,

@@ -21,6 +21,7 @@ from tests.tui.pilot_helpers import (
     SIZE,
     app_for,
     battle_step,
+    campaign_on_top,
     open_battle_at_halden,
     screen_of,
     screen_on_top,
@@ -122,6 +123,7 @@ def test_movement_hints_only_in_movement_phases(service: CampaignService, no_key
 
     async def scenario() -> None:
         async with app_for(service, no_keymap, "full").run_test(size=SIZE) as pilot:
+            await campaign_on_top(pilot)
             screen = screen_of(pilot)
             await until(pilot, lambda: _text(screen, "#system-info").strip(), "the map panel")
             assert not screen.session.state.phase.is_movement
@@ -225,7 +227,7 @@ def test_the_status_line_marks_what_it_cuts_and_points_to_the_log(
     async def scenario() -> None:
         app = create_app(None, service=service, open_campaign="demo", side=Side.ASLAN)
         async with app.run_test(size=size) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             # DN-GND-1: the ground combat at Span removes the lone cruiser in the box
             status = await send(pilot, "aslan end-phase")
             assert ground in status  # the whole text, as a form shows a refusal

@@ -17,6 +17,7 @@ from campaign.tui.screens.launcher import LauncherScreen
 from tests.tui.pilot_helpers import (
     SIZE,
     app_for,
+    campaign_shown,
     move_with_form,
     post_at_once,
     screen_of,
@@ -37,8 +38,7 @@ def test_keys_typed_right_after_o_go_into_the_order_line(service: CampaignServic
     form) because the order line received focus only after the queued keys."""
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=SIZE) as pilot:
             screen = screen_of(pilot)
             before = service.load("demo").head.seq
             await burst(pilot, "o", "2", "u", "e", "s")
@@ -60,8 +60,7 @@ def test_every_key_typed_after_o_is_handed_to_the_order_line_in_order(
     arrives, so every later key goes to the order line itself, none to the map first."""
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=SIZE) as pilot:
             screen = screen_of(pilot)
             order = screen.query_one("#order", Input)
             handed: list[tuple[str, str]] = []
@@ -118,8 +117,7 @@ def test_keys_typed_right_after_e_go_into_the_order_form(service: CampaignServic
     as it arrives, and ``main`` goes into the form's first field."""
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=SIZE) as pilot:
             screen = screen_of(pilot)
             await burst(pilot, "e", *"main")
             await until(pilot, lambda: isinstance(pilot.app.screen, OrderForm), "the form")
@@ -160,8 +158,7 @@ def test_keys_typed_right_after_g_or_u_go_into_the_prompt_they_open(
     went to the map's list before the prompt existed."""
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=SIZE) as pilot:
             screen = screen_of(pilot)
             await burst(pilot, "g", *"khtaoi", "enter")
             await until(pilot, lambda: screen.map_tab.selected_system == "khtaoi", "Khtaoi")
@@ -181,8 +178,7 @@ def test_keys_typed_right_after_p_go_into_the_produce_form(
     form before the letters are handed out, so they filter its kinds to the destroyer."""
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "full").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "full", size=SIZE) as pilot:
             assert "✓" in await send(pilot, "aslan maintain - -", "6,6,6,6,6,6,6,6,6")
             await pilot.press("escape")  # out of the order line
             await burst(pilot, "P", "d", "d")
@@ -203,8 +199,7 @@ def test_a_burst_through_a_form_never_sends_an_order_other_than_the_one_typed(
     or nothing, never another."""
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=SIZE) as pilot:
             screen = screen_of(pilot)
             logged = len(service.log("demo"))
             await pilot.press("e")
@@ -229,8 +224,7 @@ def test_keys_typed_after_an_enter_that_moves_the_focus_go_where_it_moves_it(
     in the form ``a-cs-1`` Enter ``sirehk`` Enter sends the jump to Sirehk. DN-MOV-2."""
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=(80, 24)) as pilot:
             screen = screen_of(pilot)
             head = service.load("demo").head.seq
             await burst(pilot, "m", "enter", *"khtaoi", "enter")
@@ -280,8 +274,7 @@ def test_keys_typed_right_after_m_on_another_tab_go_to_the_stack_list(
     the main stack to Khtaoi (DN-MOV-2)."""
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=(80, 24)) as pilot:
             screen = screen_of(pilot)
             await pilot.press("2")
             tabs = screen.query_one("#tabs", TabbedContent)
@@ -304,8 +297,7 @@ def test_editing_keys_in_a_burst_act_where_they_were_typed(
     own editing keys in the order typed."""
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=SIZE) as pilot:
             screen = screen_of(pilot)
             order = screen.query_one("#order", Input)
             before = service.load("demo").head.seq
@@ -331,8 +323,7 @@ def test_focus_leaves_the_order_line_after_a_sent_order(service: CampaignService
     tab's ``n`` typed an ``n`` into the order line)."""
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=SIZE) as pilot:
             screen = screen_of(pilot)
             status = await send(pilot, "aslan end-phase")
             assert "✓" in status
@@ -349,8 +340,7 @@ def test_undo_asks_first(service: CampaignService, no_keymap: Path):
     """Issue 17 item 6 (DN-ERR-1 undo): ``u`` loses an order, so it asks y/n; ``n`` keeps it."""
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=SIZE) as pilot:
             await move_with_form(pilot, "main", "eawyo")
             screen = screen_of(pilot)
             await pilot.press("escape", "u")
@@ -397,8 +387,7 @@ def test_a_click_on_a_destination_shows_the_path_and_a_second_click_sends(
     Now the first click highlights it and draws its path on the map; a second click sends."""
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=(160, 48)) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=(160, 48)) as pilot:
             screen = screen_of(pilot)
             before = service.load("demo").head.seq
             destinations = screen.query_one("#dest-list", OptionList)
@@ -430,8 +419,7 @@ def test_m_enter_enter_jumps_the_first_stack_to_the_nearest_destination(
     Enter sends that jump. Before, the second Enter found nothing highlighted and did nothing."""
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=SIZE) as pilot:
             screen = screen_of(pilot)
             head = service.load("demo").head.seq
             await pilot.press("m", "enter")

@@ -20,7 +20,7 @@ from campaign.tui.app import create_app
 from campaign.tui.screens.forms import NewCampaignForm, OrderForm
 from campaign.tui.session import CampaignSession
 from campaign.tui.widgets.choice_field import ChoiceField
-from tests.tui.pilot_helpers import SIZE, app_for, screen_of
+from tests.tui.pilot_helpers import SIZE, app_for, campaign_on_top, campaign_shown, screen_of
 from tests.waiting import until
 
 
@@ -28,8 +28,7 @@ def test_the_path_hint_follows_the_stack_chosen(service: CampaignService, no_key
     """Issue 44 item 4 (DN-MOV-2): after choosing the stack, PATH says where it may go."""
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=SIZE) as pilot:
             await pilot.press("escape", "e")  # the order the game waits for: aslan jump
             await until(pilot, lambda: form_ready(pilot.app), "the form")
             form = pilot.app.screen
@@ -59,8 +58,7 @@ def test_the_order_hint_and_the_dice_hint_stay_apart_at_80x24(
     line's example first."""
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=(80, 24)) as pilot:
             screen = screen_of(pilot)
             order, dice = screen.query_one("#order", Input), screen.query_one("#dice", Input)
             await until(
@@ -78,8 +76,7 @@ def test_a_form_fits_a_50_column_terminal(service: CampaignService, no_keymap: P
     there is, and its fields are reachable (what does not fit in height scrolls)."""
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=(50, 16)) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=(50, 16)) as pilot:
             await pilot.press("escape", "e")
             await until(pilot, lambda: form_ready(pilot.app), "the form")
             form = pilot.app.screen
@@ -150,7 +147,7 @@ def test_the_interact_form_labels_are_whole_at_80x24(service: CampaignService, n
     async def scenario() -> None:
         app = create_app(None, service=service, open_campaign="demo", side=Side.ASLAN)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             await pilot.press("escape", "e")
             await until(pilot, lambda: isinstance(pilot.app.screen, OrderForm), "the form")
             form = pilot.app.screen
@@ -223,8 +220,7 @@ def test_every_list_of_a_crowded_form_shows_rows_at_80x24(
         session.order(order)
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "demo").run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "demo", size=(80, 24)) as pilot:
             await pilot.press("escape", "e")
             await until(pilot, lambda: isinstance(pilot.app.screen, OrderForm), "the form")
             form = pilot.app.screen
@@ -257,7 +253,7 @@ def test_the_header_and_the_order_hint_keep_the_order_awaited(
     async def scenario() -> None:
         app = create_app(None, service=service, open_campaign="demo", side=Side.ASLAN)
         async with app.run_test(size=size) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             screen = screen_of(pilot)
             phase, order = screen.query_one("#phase"), screen.query_one("#order", Input)
             awaited = "aslan range b1"

@@ -12,7 +12,7 @@ from campaign.rules.ids import Side
 from campaign.tui.app import create_app
 from campaign.tui.screens.campaign import CampaignScreen
 from campaign.tui.screens.forms import Confirm
-from tests.tui.pilot_helpers import SIZE, screen_of, screen_on_top
+from tests.tui.pilot_helpers import SIZE, campaign_on_top, screen_of, screen_on_top
 from tests.waiting import until
 
 
@@ -22,7 +22,7 @@ def _keys_on_solomanis_screen(service: CampaignService, keys: str) -> tuple[str,
     async def scenario() -> tuple[str, bool]:
         app = create_app(None, service=service, open_campaign="demo", side=Side.SOLOMANI)
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             screen = screen_of(pilot)
             line = screen.query_one("#status-line")
             screen.report("")
@@ -66,7 +66,7 @@ def test_the_export_and_import_forms_offer_only_the_seats_own_side(service: Camp
     async def offered(keys: str) -> list[str]:
         app = create_app(None, service=service, open_campaign="demo", side=Side.SOLOMANI)
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             await pilot.press(*keys)
             await until(
                 pilot,
@@ -96,7 +96,7 @@ def test_a_players_app_stays_his_seat_on_the_launcher(service: CampaignService):
     async def scenario() -> tuple[str, str | None, bool]:
         app = create_app(None, service=service, open_campaign="demo", side=Side.ASLAN)
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             await pilot.press("q")
             await until(  # the launcher ready for the keys whose effect must not come
                 pilot,

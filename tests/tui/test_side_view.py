@@ -26,7 +26,7 @@ from campaign.tui.session import CampaignSession
 from campaign.tui.tab_registry import TABS
 from campaign.tui.widgets.order_bar import idle_dice_hint
 from campaign.views.units import units_report
-from tests.tui.pilot_helpers import SIZE, screen_of, tab_ready
+from tests.tui.pilot_helpers import SIZE, campaign_on_top, screen_of, tab_ready
 from tests.waiting import until
 
 #: A neutral counter's real id (``N-M-1``, ``N-PD-2``); aliases are ``N-X-k``.
@@ -76,7 +76,7 @@ def shown_as(service: CampaignService, side: Side | None) -> str:
     async def scenario() -> str:
         app = create_app(None, service=service, open_campaign="demo", side=side)
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             screen_of(pilot)
             return await every_tab(pilot)
 
@@ -139,6 +139,7 @@ def test_every_idle_dice_hint_fits_the_dice_field(tmp_path: Path, no_keymap: Pat
         async def scenario(size: tuple[int, int] = size) -> None:
             app = create_app(no_keymap, service=service, open_campaign="table")
             async with app.run_test(size=size) as pilot:
+                await campaign_on_top(pilot)
                 dice = screen_of(pilot).query_one("#dice", Input)
                 await until(pilot, lambda: dice.content_size.width > 0, "the field laid out")
                 assert dice.placeholder == idle_dice_hint(referee=True, physical=True)
@@ -160,7 +161,7 @@ def test_a_players_screen_hides_face_down_strengths(service: CampaignService, no
     async def scenario() -> None:
         app = create_app(None, service=service, open_campaign="demo", side=Side.ASLAN)
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             await pilot.press("2")
             screen = screen_of(pilot)
             await until(pilot, lambda: tab_ready(screen, "tab-forces"), "the Forces tab")
@@ -273,7 +274,7 @@ def test_a_player_with_nothing_to_do_is_told_who_acts_by_the_order_keys(
     async def scenario() -> None:
         app = create_app(no_keymap, service=service, open_campaign="demo", side=Side.SOLOMANI)
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             screen = screen_of(pilot)
             for key in ("e", "E", "m"):
                 screen.report("")
@@ -299,7 +300,7 @@ def test_a_player_typing_dice_in_a_seeded_campaign_is_refused_before_any_reason_
     async def scenario() -> None:
         app = create_app(no_keymap, service=service, open_campaign="demo", side=Side.ASLAN)
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             screen = screen_of(pilot)
             head = screen.session.loaded.head
             screen.query_one("#dice", Input).value = "4"
@@ -340,7 +341,7 @@ def test_no_seat_is_invited_to_type_dice_in_a_campaign_played_by_e_mail(
         async def scenario(side: Side | None = side) -> None:
             app = create_app(no_keymap, service=service, open_campaign="duel", side=side)
             async with app.run_test(size=(80, 24)) as pilot:
-                await pilot.pause()
+                await campaign_on_top(pilot)
                 screen = screen_of(pilot)
                 dice = screen.query_one("#dice", Input)
                 assert dice.placeholder == "no typed dice: commit-reveal"

@@ -13,7 +13,7 @@ from campaign.app import CampaignService
 from campaign.tui.screens.campaign import CampaignScreen
 from campaign.tui.screens.forms import TextPrompt
 from tests.cli_referee.test_table_dice import physical_battle
-from tests.tui.pilot_helpers import SIZE, app_for, screen_of
+from tests.tui.pilot_helpers import SIZE, campaign_shown, screen_of
 from tests.waiting import until
 
 
@@ -71,8 +71,7 @@ def test_each_die_is_asked_when_due(tmp_path: Path, no_keymap: Path):
     asked: list[str] = []
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "p").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "p", size=SIZE) as pilot:
             await _send(pilot, "aslan range b1")
             for value in ("3", "9", "4", "2", "5"):
                 text = _prompt_text(pilot)
@@ -104,8 +103,7 @@ def test_escape_gives_up_the_order(tmp_path: Path, no_keymap: Path):
     before = service.load("p").head.seq
 
     async def scenario() -> None:
-        async with app_for(service, no_keymap, "p").run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with campaign_shown(service, no_keymap, "p", size=SIZE) as pilot:
             await _send(pilot, "aslan range b1")
             await _type(pilot, "3")
             await _answered(pilot, "escape")

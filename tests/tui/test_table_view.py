@@ -19,6 +19,7 @@ from campaign.tui.app import create_app
 from campaign.tui.screens.table import TableScreen, result_lines, table_lines
 from campaign.tui.session import CampaignSession
 from campaign.tui.widgets.map_render import render_map
+from tests.tui.pilot_helpers import screen_on_top
 from tests.tui.test_side_view import REAL_NEUTRAL_ID, battle_with_a_face_down_neutral
 from tests.waiting import until
 
@@ -63,7 +64,7 @@ async def table_screen(
     """The table screen of the demo campaign, opened as ``campaign tui demo --table`` would."""
     app = create_app(keymap, service=service, open_campaign="demo", table=True)
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: screen_on_top(app, TableScreen), "the table screen")
         screen = app.screen
         assert isinstance(screen, TableScreen)
         yield pilot, screen

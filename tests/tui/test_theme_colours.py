@@ -13,7 +13,7 @@ from rich.style import Style as RichStyle
 from textual.widgets import Static
 
 from campaign.app import CampaignService
-from tests.tui.pilot_helpers import SIZE, app_for, screen_of
+from tests.tui.pilot_helpers import SIZE, app_for, campaign_on_top, screen_of
 from tests.waiting import until
 
 THEMES = ["textual-dark", "textual-light", "nord", "gruvbox", "solarized-light"]
@@ -62,7 +62,7 @@ def test_switching_the_theme_redraws_the_map(service: CampaignService, no_keymap
     async def scenario() -> None:
         app = app_for(service, no_keymap, "demo")
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
+            await campaign_on_top(pilot)
             screen = screen_of(pilot)
 
             def neutral_colours() -> set[str]:

@@ -24,7 +24,6 @@ from textual.widget import AwaitMount
 from textual.widgets import Header, Input, Static, TabbedContent, TabPane, Tabs
 
 from campaign.rules.errors import CampaignError, ConflictError
-from campaign.tui.commands import LegalOrdersProvider
 from campaign.tui.markup import escape
 from campaign.tui.order_template import parse_template
 from campaign.tui.screens.forms import ChoicePrompt, Confirm, OrderForm, TextPrompt, TextView
@@ -77,7 +76,6 @@ def _unless_typing(action: Callable[[CampaignScreen], None]) -> Callable[[Campai
 class CampaignScreen(Screen[None]):
     """One open campaign."""
 
-    COMMANDS = {LegalOrdersProvider}
     BINDINGS = [
         *(tab.binding(index) for index, tab in enumerate(TABS)),
         Binding("x", "export_turn", "Export turn", show=False, id="campaign.export"),
@@ -414,11 +412,16 @@ class CampaignScreen(Screen[None]):
                 return None
             return f"{answer[:20]!r} is not a face of the die: type the value rolled, 1 to 6"
 
+        unchanged = self._asked_now(
+            "the die was asked", "nothing was sent: look again, then send it"
+        )
+
         def typed(answer: str | None) -> None:
             if answer is None:
                 self.report(f"not sent: {escape(text.strip())} (no die typed, nothing changed)")
                 return
-            self.send_order(text, confirmed=True, table_dice=(*answered, int(answer)))
+            if unchanged():
+                self.send_order(text, confirmed=True, table_dice=(*answered, int(answer)))
 
         self.app.push_screen(
             TextPrompt(
@@ -431,13 +434,18 @@ class CampaignScreen(Screen[None]):
         )
 
     def _ask_before_ending(self, text: str, preview: str) -> None:
-        """``pass`` / ``end-phase``: say how far the game goes on, send only on ``y``."""
+        """``pass`` / ``end-phase``: say how far the game goes on, send only on ``y``, and only
+        if the campaign still stands as the question said (found by use: ended elsewhere
+        while asked, ``y`` ended the next step too)."""
+        unchanged = self._asked_now(
+            "the question was open", "nothing was sent: look again, then send it"
+        )
 
         def answered(yes: bool | None) -> None:
-            if yes:
-                self.send_order(text, confirmed=True)
-            else:
+            if not yes:
                 self.report(f"not sent: {escape(text.strip())}")
+            elif unchanged():
+                self.send_order(text, confirmed=True)
 
         self.app.push_screen(Confirm(escape(preview) + "\n\nSend it?"), answered)
 
@@ -715,19 +723,13 @@ class CampaignScreen(Screen[None]):
         except CampaignError as error:
             self.report_error(error.message)
             return
-        asked_at = self.session.loaded.head
+        unchanged = self._asked_now("the undo was asked", "nothing was undone: look again, then u")
         # an undo of a referee undo puts the order it reverted back in force: the question
         # says so (found by use: it did so without a word)
         taking_back = self.session.taking_back()
 
         def answered(yes: bool | None) -> None:
-            if yes and self.session.loaded.head != asked_at:  # changed under the question
-                self.report_error(
-                    f"DN-ERR-1: the campaign changed while the undo was asked "
-                    f"(event {asked_at.seq} → {self.session.loaded.head.seq}); "
-                    "nothing was undone: look again, then u"
-                )
-            elif yes:
+            if yes and unchanged():
                 self._undo(take_back=taking_back is not None)
 
         question = (
@@ -736,6 +738,25 @@ class CampaignScreen(Screen[None]):
             else f"Undo [b]{self._last_order()}[/b]?"
         )
         self.app.push_screen(Confirm(question), answered)
+
+    def _asked_now(self, asked: str, nothing: str) -> Callable[[], bool]:
+        """Note the campaign as it stands when a question opens. The function returned, called
+        with the answer, says whether it still stands so, and if not says that nothing was
+        done (DN-ERR-1): a change made elsewhere meanwhile (``catch_up``) may have ended the
+        step the question named or put another order last."""
+        asked_at = self.session.loaded.head
+
+        def unchanged() -> bool:
+            now = self.session.loaded.head
+            if now == asked_at:
+                return True
+            self.report_error(
+                f"DN-ERR-1: the campaign changed while {asked} "
+                f"(event {asked_at.seq} → {now.seq}); {nothing}"
+            )
+            return False
+
+        return unchanged
 
     def _last_order(self) -> str:
         """The last order as this seat reads it in the log (a face-down neutral's code hidden),
@@ -770,8 +791,12 @@ class CampaignScreen(Screen[None]):
             self.report_error(error.message)
             return
 
+        unchanged = self._asked_now(
+            "the reason was typed", "nothing was undone: look again, then U"
+        )
+
         def done(reason: str | None) -> None:
-            if reason:
+            if reason and unchanged():  # found by use: it reverted an order given meanwhile
                 self._undo(referee_reason=reason)
 
         # after a referee undo this is the order before the one it reverted, not the undo

@@ -83,8 +83,8 @@ class OrderForm(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="form-box"):
             yield Static(
-                f"[b]{escape(self.head)}[/b] — Enter: next empty field, then sends; "
-                "Tab next field, Esc cancels"
+                f"[b]{escape(self.head)}[/b] — Enter: next required field, then sends; "
+                "Tab next field (optional ones too), Esc cancels"
             )
             if self.note:
                 yield Static(self.note, classes="muted")

@@ -157,6 +157,13 @@ class LogTab(Vertical):
     def _filter_changed(self) -> None:
         self.show()
 
+    @on(Input.Submitted, "#log-filter")
+    def _filter_submitted(self, event: Input.Submitted) -> None:
+        """Enter in the filter: the cursor goes to the rows it keeps, the filter stays (found
+        by use: Enter did nothing, and the ``2`` typed next went into the filter)."""
+        event.stop()
+        self.table.focus()
+
     @on(DataTable.RowHighlighted, "#log")
     def _row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         """The highlighted order below the table (the columns cut long sentences); the detail

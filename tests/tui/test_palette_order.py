@@ -1,0 +1,65 @@
+"""The command palette lists its commands in one order, the same every time it opens (DN-SEQ-2).
+
+Textual's palette asks each of its providers at once and lists their commands as they arrive,
+and it keeps the providers in a set: with the legal orders in a provider of the campaign
+screen and Textual's own commands (Keys, Quit, Theme …) in another, which came first depended
+on the two classes' hashes, so it changed from one run of the program to the next (one run in
+eight in a quick count put the orders first). One provider now gives the legal orders, in the
+order ``legal_orders`` has them, then Textual's commands.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from textual.command import CommandList, CommandPalette
+
+from campaign.app import CampaignService
+from tests.tui.pilot_helpers import campaign_shown, screen_of
+from tests.waiting import until
+
+
+def _listed(app) -> list[str]:
+    """The first line of each command the open palette lists, top to bottom."""
+    return [
+        str(option.prompt).splitlines()[0]
+        for found in app.screen.query(CommandList)
+        for option in found.options
+    ]
+
+
+def _gathered(app) -> bool:
+    """The palette on top has asked every provider and listed what they gave."""
+    screen = app.screen
+    return (
+        isinstance(screen, CommandPalette)
+        and screen.has_class("-ready")
+        and bool(screen.query(CommandList))
+        and screen.query_one(CommandList).option_count > 0
+    )
+
+
+def test_the_palette_lists_the_legal_orders_first_in_a_fixed_order(
+    service: CampaignService, no_keymap: Path
+):
+    """DN-SEQ-2: opened with nothing typed, the palette lists the orders legal now, in the
+    order ``status`` gives them, then Textual's own commands; one provider gives them all, so
+    no run of the program lists them in another order."""
+
+    async def scenario() -> None:
+        async with campaign_shown(service, no_keymap, "demo") as pilot:
+            session = screen_of(pilot).session
+            orders = [
+                f"{legal.rule}  {session.template_for(legal)}" for legal in session.legal_orders()
+            ]
+            await pilot.press("ctrl+p")
+            await until(pilot, lambda: _gathered(pilot.app), "the palette's commands")
+            palette = pilot.app.screen
+            assert isinstance(palette, CommandPalette)
+            assert len(palette._providers) == 1, palette._providers
+            listed = _listed(pilot.app)
+            assert listed[: len(orders)] == orders
+            assert {"Keys", "Quit", "Theme"} <= set(listed[len(orders) :]), listed
+
+    asyncio.run(scenario())
