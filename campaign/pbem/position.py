@@ -34,6 +34,7 @@ from campaign.rules.canonical import canonical_json, digest
 from campaign.rules.dice import DiceSource, SeededSource
 from campaign.rules.errors import CampaignError
 from campaign.rules.ids import Side
+from campaign.rules.naming import check_names
 from campaign.rules.notation import parse_order
 from campaign.rules.plain_text import check_reason
 from campaign.rules.ruleset import Ruleset
@@ -367,8 +368,18 @@ def _decide(
         raise ReplayMismatchError(f"{where}: {error.message}", source=source) from None
     if not foreign:
         check_author(turn, order, where, source, allow_referee=allow_referee)
+    # read as the seat that typed it read it: a player (his referee orders too, given in his
+    # own database) names a neutral counter by its alias only, and a real id is refused as an
+    # id that does not exist; its refusal worded for him alike (DN-NEU-1; found by use,
+    # December 7: "aslan target b1 N-M-1" in a forged file was refused on the receiver's
+    # machine with "N-X-3 is not in the battle", which told that N-X-3 is a monitor)
+    typist = order.side if foreign else turn.header.side
     try:
-        return engine.decide(state, order, ruleset, dice)
+        check_names(state, ruleset, order, typist)
+    except CampaignError as error:
+        raise ReplayMismatchError(f"{where}: {error.message}", source=source) from None
+    try:
+        return engine.decide(state, order, ruleset, dice, reader=typist)
     except StrictDiceError as error:
         raise StrictDiceError(
             f"{where}: {error.message}", side=turn.header.side.value, source=source
