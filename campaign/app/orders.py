@@ -242,18 +242,26 @@ class Orders(Campaigns):
         ``loaded`` is updated in place. If another writer appended meanwhile, ``ConflictError``
         and nothing is stored: reload and try again.
         """
-        authority.check_order(seat, parse_order(text, loaded.state))
+        parsed = parse_order(text, loaded.state)
+        authority.check_order(seat, parsed)
+        plays = self.reader(loaded.row.name, None)  # the side this database plays by e-mail
+        authority.check_by_mail(plays, parsed)
         self._check_no_answer_awaited(loaded)
         if typed is not None and loaded.dice_mode != "physical" and typed.reason:
             authority.check_override(seat, "typed dice with a reason")
         eyes = self.reader(loaded.row.name, seat.side)
         order = engine.read_typed(loaded.state, text, loaded.ruleset, eyes)
+        # the log (and so every turn file) names a face-down counter by its alias, as the
+        # ordering player knows it, or for a referee order the seat's eyes (the owner of a
+        # player's database: found by use, December 7, an agreed override went out naming the
+        # counter's real id); replays resolve the alias again (DN-NEU-1)
+        logged = redact(order.to_notation(), loaded.state, order.side or eyes)
         if loaded.dice_mode == STRICT_DICE and dice is None and typed is None:
             from campaign.app import strict_dice  # only for strict dice (issue 47 item 2)
 
             events = strict_dice.decide(self.store.ledger, loaded, order)
             if events:  # else held: its dice need the other side's contribution (ADR 0028)
-                self.append(loaded, redact(order.to_notation(), loaded.state, order.side), events)
+                self.append(loaded, logged, events)
             return events
         source: DiceSource
         if typed is not None or (loaded.dice_mode == "physical" and dice is None):
@@ -261,9 +269,6 @@ class Orders(Campaigns):
         else:
             source = dice if dice is not None else SeededSource(loaded.row.dice_seed)
         events = engine.decide(loaded.state, order, loaded.ruleset, source, reader=eyes)
-        # the log (and so every turn file) names a face-down counter by its alias, as the
-        # ordering player knows it (DN-NEU-1); replays resolve the alias again
-        logged = redact(order.to_notation(), loaded.state, order.side)
         values = (
             tuple(source.values)  # a player's seat types only the dice it may see
             if isinstance(source, EnteredDice)

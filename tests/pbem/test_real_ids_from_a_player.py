@@ -27,23 +27,11 @@ from campaign.rules.ids import Side
 from campaign.rules.seats import REFEREE, Seat
 from campaign.rules.views import neutral_aliases
 from tests.pbem.conftest import database_image, resealed
-from tests.pbem.helpers import CAMPAIGN, Table, setup_orders
+from tests.pbem.helpers import CAMPAIGN, Table
 
 #: The probes: each neutral counter's real id (and one that names no counter) in orders the
 #: Aslan may give in production, whose refusals name the unit.
 PROBES = ("aslan form-stack probe {}", "aslan load {} A-TR-1")
-
-
-@pytest.fixture
-def base(tmp_path) -> Table:
-    """Both machines after the set-up and its files: the Aslan's first step of game turn 1
-    (production) on the Aslan's database, which plays aslan by e-mail."""
-    table = Table(tmp_path, armoured=False)
-    for order in setup_orders():
-        table.play(order)
-    table.hand_over(Side.ASLAN)
-    table.holder = Side.ASLAN
-    return table
 
 
 def _refusals(table: Table, seat: Seat) -> dict[str, str]:
@@ -105,3 +93,23 @@ def test_a_players_own_database_reads_his_orders_as_his_seat(base):  # DN-NEU-1
     before = database_image(base.players[Side.ASLAN])
     assert _refusals(base, REFEREE) == _refusals(base, Seat(Side.ASLAN))
     assert database_image(base.players[Side.ASLAN]) == before
+
+
+def test_a_referee_order_from_a_players_database_travels_by_alias(base):  # DN-NEU-1
+    """The owner's agreed override naming a counter (by its alias, as he knows it) is logged
+    and sent by that alias; found by use (December 7): `referee adjust-unit N-X-3 …` was
+    logged, and sent, as `referee adjust-unit N-M-1 …`: the counter's kind in clear in the
+    file, which the receiver now refuses as a real id the sender cannot know."""
+    aslan, solomani = base.players[Side.ASLAN], base.players[Side.SOLOMANI]
+    truth = aslan.service.load(CAMPAIGN).state
+    real, alias = next(iter(neutral_aliases(truth).items()))
+    place = truth.units[real].location
+    aslan.order(f'referee adjust-unit {alias} {place.where.value}:{place.system} - "agreed"')
+    made = aslan.export()
+    assert real not in made.json_text and alias in made.json_text
+    solomani.pbem.allow_referee = True
+    done = solomani.pbem.import_turn(CAMPAIGN, made.json_text, source="t.json")
+    assert done.orders == [
+        f"referee adjust-unit {alias} {place.where.value}:{place.system} - agreed"
+    ]
+    assert aslan.digest() == solomani.digest()
