@@ -26,7 +26,7 @@ from campaign.pbem.errors import (
 )
 from campaign.pbem.model import FileEvent, TurnFile
 from campaign.records.chain import GENESIS_HASH, chain_events, events_text
-from campaign.records.ledger_rows import PbemFile
+from campaign.records.ledger_rows import PbemFile, PbemWithdrawal
 from campaign.records.rows import Head, StoredEvent
 from campaign.rules import engine
 from campaign.rules.base import Event, Order
@@ -139,11 +139,16 @@ def _compare(
 
 
 def check_base(
-    turn: TurnFile, local: LocalCopy, files: Sequence[PbemFile], source: str, name: str
+    turn: TurnFile,
+    local: LocalCopy,
+    files: Sequence[PbemFile],
+    source: str,
+    name: str,
+    withdrawn: Sequence[PbemWithdrawal] = (),
 ) -> None:
     """Where the file sits in the exchange: stale, crossed, replayed, missing or diverged
     (``name``: the receiving campaign, ``source``: the file's path, both named in the command
-    a refusal suggests)."""
+    a refusal suggests; ``withdrawn``: the files this database took back)."""
     header = turn.header
     span = f"file {header.exchange} from {header.side.value}"
     if header.base_seq > local.head_seq:
@@ -190,6 +195,16 @@ def check_base(
             source=source,
         )
     expected = files[-1].exchange + 1 if files else 1
+    taken_back = next((w for w in reversed(withdrawn) if w.exchange == expected), None)
+    if header.exchange == expected + 1 and taken_back is not None:
+        # it builds on our head: the events of the file we withdrew are still ours unchanged
+        raise StaleFileError(
+            f"{span} answers your file {expected}, which you withdrew ({taken_back.reason}): "
+            f"{header.side.value} had imported it. Export file {expected} again (`campaign "
+            f"export {shlex.quote(name)} -o FILE`: the same file, nothing changed since), then "
+            "import this one",
+            source=source,
+        )
     if header.exchange != expected:
         raise StaleFileError(
             f"{span}: expected file number {expected}; a file is missing or repeated",

@@ -197,7 +197,7 @@ class MailChecks:
             )
         _check_held_kept(mail, turn, source)
         _check_not_replaced(turn, files, source)
-        check_base(turn, local, files, source, mail.name)
+        check_base(turn, local, files, source, mail.name, mail.withdrawals)
         return files
 
     def identity(
