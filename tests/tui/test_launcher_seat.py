@@ -12,6 +12,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from textual.widgets import Static
+
 from campaign.rules.ids import Side
 from campaign.tui.app import create_app
 from campaign.tui.screens.campaign import CampaignScreen
@@ -39,6 +41,8 @@ async def _open_from_the_launcher(app) -> None:
             "the launcher",
         )
         assert isinstance(app.screen, LauncherScreen)
+        hint = str(app.screen.query_one("#viewer-hint", Static).render())
+        assert hint.startswith("Enter open as the referee's screen (by e-mail: the player's)")
         app.screen.open_campaign(CAMPAIGN)
         await until(pilot, lambda: isinstance(app.screen, CampaignScreen), "the campaign")
         assert isinstance(app.screen, CampaignScreen)

@@ -148,7 +148,12 @@ class LauncherScreen(Screen[None]):
         self.action_open()
 
     def _viewer_hint(self) -> str:
-        who = f"{self.viewer.value}'s screen" if self.viewer else "the referee's screen"
+        # a campaign this database plays by e-mail opens as its player's (``_open_session``)
+        who = (
+            f"{self.viewer.value}'s screen"
+            if self.viewer
+            else "the referee's screen (by e-mail: the player's)"
+        )
         if not self.seat.is_referee:  # a player's app: his seat only (docs/seats.md)
             return f"Enter open as {who} · n new"
         return f"Enter open as {who} (v: view as) · n new · x delete"
