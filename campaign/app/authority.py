@@ -34,6 +34,23 @@ def check_order(seat: Seat, order: Order) -> None:
     )
 
 
+def check_by_mail(plays: Side | None, order: Order) -> None:
+    """A database that plays side ``plays`` by e-mail gives no order of the other side, from
+    any seat: it could only travel in a file of ``plays``, which the other machine refuses
+    (docs/turn-files.md). Referee orders (agreed overrides) and its own side's stay open to
+    its owner (found by use, December 7: the Aslan player's database took "solomani
+    end-phase" and wrote "file 16 from aslan" carrying it, a dead end)."""
+    if plays is None or order.side is None or order.side is plays:
+        return
+    other = order.side.value
+    raise SeatError(
+        WHO_ACTS,
+        f"this database plays {plays.value} by e-mail: {other}'s orders are given on the "
+        f"{other} player's machine and come in his turn files (a file from {plays.value} "
+        "carrying one would be refused)",
+    )
+
+
 def check_override(seat: Seat, what: str) -> None:
     """Overrides with a logged reason (``what``: e.g. ``an undo with a reason``) are the
     referee's (DN-ERR-1)."""

@@ -233,36 +233,44 @@ class Orders(Campaigns):
 
         ``seat``: who types the order (``campaign.app.authority`` decides whether it may:
         a player gives only his own side's orders, and typed dice with a reason are a referee
-        override). The referee may name every counter by its real id; a player names face-down
-        counters by their alias only; the order is checked as typed, before aliases are
-        resolved (``rules.naming``, DN-NEU-1).
+        override). What the order may name and how a refusal reads follow the seat's eyes
+        (``reader``): the referee may name every counter by its real id; a player, and the
+        owner of a player's own database by e-mail (who acts from the referee's seat but reads
+        as his side), names face-down counters by their alias only and reads a refusal as his
+        side; the order is checked as typed, before aliases are resolved (``rules.naming``,
+        DN-NEU-1; found by use, December 7: the owner's seat took ``N-TR-2`` and answered
+        "N-TR-2 is not a unit of aslan").
 
         ``loaded`` is updated in place. If another writer appended meanwhile, ``ConflictError``
         and nothing is stored: reload and try again.
         """
-        authority.check_order(seat, parse_order(text, loaded.state))
+        parsed = parse_order(text, loaded.state)
+        authority.check_order(seat, parsed)
+        plays = self.reader(loaded.row.name, None)  # the side this database plays by e-mail
+        authority.check_by_mail(plays, parsed)
         self._check_no_answer_awaited(loaded)
         if typed is not None and loaded.dice_mode != "physical" and typed.reason:
             authority.check_override(seat, "typed dice with a reason")
-        order = engine.read_typed(loaded.state, text, loaded.ruleset, seat.side)
+        eyes = self.reader(loaded.row.name, seat.side)
+        order = engine.read_typed(loaded.state, text, loaded.ruleset, eyes)
+        # the log (and so every turn file) names a face-down counter by its alias, as the
+        # ordering player knows it, or for a referee order the seat's eyes (the owner of a
+        # player's database: found by use, December 7, an agreed override went out naming the
+        # counter's real id); replays resolve the alias again (DN-NEU-1)
+        logged = redact(order.to_notation(), loaded.state, order.side or eyes)
         if loaded.dice_mode == STRICT_DICE and dice is None and typed is None:
             from campaign.app import strict_dice  # only for strict dice (issue 47 item 2)
 
             events = strict_dice.decide(self.store.ledger, loaded, order)
             if events:  # else held: its dice need the other side's contribution (ADR 0028)
-                self.append(loaded, redact(order.to_notation(), loaded.state, order.side), events)
+                self.append(loaded, logged, events)
             return events
         source: DiceSource
         if typed is not None or (loaded.dice_mode == "physical" and dice is None):
             source = typed_dice_source(loaded, typed, seat)
         else:
             source = dice if dice is not None else SeededSource(loaded.row.dice_seed)
-        events = engine.decide(
-            loaded.state, order, loaded.ruleset, source, by_referee=seat.side is None
-        )
-        # the log (and so every turn file) names a face-down counter by its alias, as the
-        # ordering player knows it (DN-NEU-1); replays resolve the alias again
-        logged = redact(order.to_notation(), loaded.state, order.side)
+        events = engine.decide(loaded.state, order, loaded.ruleset, source, reader=eyes)
         values = (
             tuple(source.values)  # a player's seat types only the dice it may see
             if isinstance(source, EnteredDice)

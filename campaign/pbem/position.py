@@ -26,7 +26,7 @@ from campaign.pbem.errors import (
 )
 from campaign.pbem.model import FileEvent, TurnFile
 from campaign.records.chain import GENESIS_HASH, chain_events, events_text
-from campaign.records.ledger_rows import PbemFile
+from campaign.records.ledger_rows import PbemFile, PbemWithdrawal
 from campaign.records.rows import Head, StoredEvent
 from campaign.rules import engine
 from campaign.rules.base import Event, Order
@@ -34,6 +34,7 @@ from campaign.rules.canonical import canonical_json, digest
 from campaign.rules.dice import DiceSource, SeededSource
 from campaign.rules.errors import CampaignError
 from campaign.rules.ids import Side
+from campaign.rules.naming import check_names
 from campaign.rules.notation import parse_order
 from campaign.rules.plain_text import check_reason
 from campaign.rules.ruleset import Ruleset
@@ -138,11 +139,16 @@ def _compare(
 
 
 def check_base(
-    turn: TurnFile, local: LocalCopy, files: Sequence[PbemFile], source: str, name: str
+    turn: TurnFile,
+    local: LocalCopy,
+    files: Sequence[PbemFile],
+    source: str,
+    name: str,
+    withdrawn: Sequence[PbemWithdrawal] = (),
 ) -> None:
     """Where the file sits in the exchange: stale, crossed, replayed, missing or diverged
     (``name``: the receiving campaign, ``source``: the file's path, both named in the command
-    a refusal suggests)."""
+    a refusal suggests; ``withdrawn``: the files this database took back)."""
     header = turn.header
     span = f"file {header.exchange} from {header.side.value}"
     if header.base_seq > local.head_seq:
@@ -189,6 +195,16 @@ def check_base(
             source=source,
         )
     expected = files[-1].exchange + 1 if files else 1
+    taken_back = next((w for w in reversed(withdrawn) if w.exchange == expected), None)
+    if header.exchange == expected + 1 and taken_back is not None:
+        # it builds on our head: the events of the file we withdrew are still ours unchanged
+        raise StaleFileError(
+            f"{span} answers your file {expected}, which you withdrew ({taken_back.reason}): "
+            f"{header.side.value} had imported it. Export file {expected} again (`campaign "
+            f"export {shlex.quote(name)} -o FILE`: the same file, nothing changed since), then "
+            "import this one",
+            source=source,
+        )
     if header.exchange != expected:
         raise StaleFileError(
             f"{span}: expected file number {expected}; a file is missing or repeated",
@@ -367,8 +383,18 @@ def _decide(
         raise ReplayMismatchError(f"{where}: {error.message}", source=source) from None
     if not foreign:
         check_author(turn, order, where, source, allow_referee=allow_referee)
+    # read as the seat that typed it read it: a player (his referee orders too, given in his
+    # own database) names a neutral counter by its alias only, and a real id is refused as an
+    # id that does not exist; its refusal worded for him alike (DN-NEU-1; found by use,
+    # December 7: "aslan target b1 N-M-1" in a forged file was refused on the receiver's
+    # machine with "N-X-3 is not in the battle", which told that N-X-3 is a monitor)
+    typist = order.side if foreign else turn.header.side
     try:
-        return engine.decide(state, order, ruleset, dice)
+        check_names(state, ruleset, order, typist)
+    except CampaignError as error:
+        raise ReplayMismatchError(f"{where}: {error.message}", source=source) from None
+    try:
+        return engine.decide(state, order, ruleset, dice, reader=typist)
     except StrictDiceError as error:
         raise StrictDiceError(
             f"{where}: {error.message}", side=turn.header.side.value, source=source

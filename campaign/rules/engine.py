@@ -118,24 +118,33 @@ def normalize(state: CampaignState, order: Order) -> Order:
     return order
 
 
+class _Orderer:
+    """``decide``'s default reader of a refusal: the side that gave the order."""
+
+
+#: A refusal worded for the side that gave the order (a file's order, a replay).
+ORDERER = _Orderer()
+
+
 def decide(
     state: CampaignState,
     order: Order,
     ruleset: Ruleset,
     source: DiceSource | None = None,
     *,
-    by_referee: bool = False,
+    reader: Side | None | _Orderer = ORDERER,
 ) -> list[Event]:
     """The events ``order`` produces from ``state`` (see module docstring). Dice typed in for
     the order (``EnteredDice``) must be exactly as many as it rolls (DN-ERR-1). A refusal is
-    worded for the ordering side (face-down counters by alias, DN-NEU-1), or with
-    ``by_referee`` for the referee's seat, which reads every real id."""
+    worded for ``reader`` (face-down counters by alias, DN-NEU-1; None: the referee's seat,
+    which reads every real id), by default the ordering side."""
     try:
         if isinstance(source, EnteredDice):
             return _decide_entered(state, order, ruleset, source)
         return _decide(state, order, ruleset, source)
     except CampaignError as error:
-        raise _as_seen_by(error, state, None if by_referee else order.side) from None
+        eyes = order.side if isinstance(reader, _Orderer) else reader
+        raise _as_seen_by(error, state, eyes) from None
 
 
 def read_typed(

@@ -44,7 +44,9 @@ def _refusal(by_referee: bool) -> str:
     game = _at_fire()
     order = parse_order(f"aslan fire {BATTLE}", game.state)
     with pytest.raises(InvalidOrderError) as refused:
-        engine.decide(game.state, order, RULESET, EnteredDice([]), by_referee=by_referee)
+        engine.decide(
+            game.state, order, RULESET, EnteredDice([]), reader=None if by_referee else order.side
+        )
     return str(refused.value)
 
 

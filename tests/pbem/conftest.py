@@ -13,7 +13,7 @@ from campaign.pbem.model import TurnBody
 from campaign.rules.canonical import canonical_json, sha256_hex
 from campaign.rules.ids import Side
 from campaign.store.repository import LEDGER_TABLE_NAMES
-from tests.pbem.helpers import CAMPAIGN, Player, Table
+from tests.pbem.helpers import CAMPAIGN, Player, Table, setup_orders
 
 
 @pytest.fixture
@@ -21,6 +21,18 @@ def table(tmp_path: Path) -> Table:
     """Solomani has placed the first neutral; its file 1 is not yet sent."""
     table = Table(tmp_path, armoured=False)
     table.play("solomani place-neutral lantern")
+    return table
+
+
+@pytest.fixture
+def base(tmp_path: Path) -> Table:
+    """Both machines after the set-up and its files: the Aslan's first step of game turn 1
+    (production) on the Aslan's database, which plays aslan by e-mail."""
+    table = Table(tmp_path, armoured=False)
+    for order in setup_orders():
+        table.play(order)
+    table.hand_over(Side.ASLAN)
+    table.holder = Side.ASLAN
     return table
 
 

@@ -226,6 +226,29 @@ def test_importing_ones_own_sent_file_says_so(dbs, tmp_path, capsys):
     assert _ledger_image(sol) == before
 
 
+def test_importing_ones_own_signed_file_says_so_before_the_keys(dbs, tmp_path, capsys):
+    """DN-ERR-1: the same with signed files and a keys directory that holds the other side's
+    public key, as it should; found by use (December 7): the player was told "put solomani's
+    public key (solomani.pub) in the keys directory" — his own key, for his own file."""
+    sol = dbs["solomani"]
+    keys, trusted, t1 = tmp_path / "keys", tmp_path / "trusted", tmp_path / "t1.txt"
+    for side in ("aslan", "solomani"):
+        assert main(["keygen", side, "--dir", str(keys)]) == 0
+    trusted.mkdir()
+    (trusted / "aslan.pub").write_bytes((keys / "aslan.pub").read_bytes())
+    main(["order", NAME, "solomani place-neutral lantern", *sol])
+    sign = ["--sign", str(keys / "solomani.key")]
+    assert _run(capsys, "export", NAME, "-o", str(t1), *sign, *sol)[0] == 0
+    before = _ledger_image(sol)
+    code, out, err = _run(capsys, "import", NAME, str(t1), "--keys", str(trusted), *sol)
+    assert code == 1 and out == ""
+    assert err.strip() == (
+        f"campaign: {t1}: file 1 from solomani is the file this database sent; nothing to "
+        "import: you import only aslan's files"
+    )
+    assert _ledger_image(sol) == before
+
+
 def test_the_player_who_waits_for_file_1_is_told_so(dbs, capsys):
     """DN-SEQ-2: the player whose side does not open the set-up (the Solomani place the first
     neutral, DN-NEU-1) reads what to do next like the other one; found by use: his `status`

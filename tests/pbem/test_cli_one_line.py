@@ -122,8 +122,10 @@ def test_read_only_database(game, capsys):  # DN-ERR-1
     path = game["dbs"]["aslan"][1].removeprefix("sqlite:///")
     read_only = ["--db", f"sqlite:///file:{path}?mode=ro&uri=true"]
     _one_line(capsys, ["import", NAME, str(game["turn"]), *read_only], "readonly database")
+    # an order this database may give now (the owner's override: the Aslan's database takes
+    # no order of the Solomani, DN-SEQ-2), refused only by the write
     _one_line(
-        capsys, ["order", NAME, "solomani place-neutral lantern", *read_only], "readonly database"
+        capsys, ["order", NAME, 'referee set-ru aslan 60 "x"', *read_only], "readonly database"
     )
     sol = game["dbs"]["solomani"]
     assert main(["import", NAME, str(game["turn"]), *game["dbs"]["aslan"]]) == 0

@@ -192,3 +192,28 @@ def test_verify_file_reports_a_bad_signature_once_and_stores_nothing(tmp_path): 
     assert database_image(receiver) == before
     report = Player(Side.ASLAN, tmp_path / "aslan.db").pbem.verify_file(unsigned)
     assert report.ok and report.header is not None and report.header.exchange == 1
+
+
+def test_the_answer_to_a_file_withdrawn_after_all_says_so(table: Table, file1: str):  # DN-ERR-1
+    """Found by use (December 7): the Solomani withdrew file 13 (thinking it lost) that the
+    Aslan had imported; the Aslan's file 14 was then refused with "expected file number 13;
+    a file is missing or repeated". It now says which file it answers and what to do: export
+    that file again (unchanged, it is the same file), then import the answer."""
+    aslan, solomani = table.players[Side.ASLAN], table.players[Side.SOLOMANI]
+    aslan.pbem.import_turn(CAMPAIGN, file1, source="t1.json")
+    solomani.pbem.withdraw(CAMPAIGN, 1, "thought it lost")
+    aslan.order("aslan place-neutral span")
+    answer = aslan.export().json_text
+    before = database_image(solomani)
+    with pytest.raises(CampaignError) as caught:
+        solomani.pbem.import_turn(CAMPAIGN, answer, source="t2.json")
+    assert caught.value.message == (
+        "t2.json: file 2 from aslan answers your file 1, which you withdrew (thought it "
+        "lost): aslan had imported it. Export file 1 again (`campaign export nebula -o "
+        "FILE`: the same file, nothing changed since), then import this one"
+    )
+    assert database_image(solomani) == before
+    again = solomani.export().json_text
+    assert again == file1
+    solomani.pbem.import_turn(CAMPAIGN, answer, source="t2.json")
+    assert aslan.digest() == solomani.digest()

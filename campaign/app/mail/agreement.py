@@ -86,6 +86,20 @@ class Agreement:
                 f"files, never {side.value}'s"
             )
 
+    @staticmethod
+    def check_not_sent_here(mail: MailRecord, turn: TurnFile, source: str) -> None:
+        """Refuse a file this database sent (the wrong file of the mail folder: not the other
+        side's doing, found by use), by its checksum, before anything else of it is judged:
+        its signature is its own sender's, whose public key the keys directory need not hold
+        (found by use, December 7: "put solomani's public key in the keys directory")."""
+        header = turn.header
+        if any(f.direction == "out" and f.body_sha256 == turn.body_sha256 for f in mail.files):
+            raise WrongSideError(
+                f"file {header.exchange} from {header.side.value} is the file this database "
+                f"sent; nothing to import: you import only {header.side.enemy.value}'s files",
+                source=source,
+            )
+
     def check_sender(self, mail: MailRecord, turn: TurnFile, source: str) -> Side:
         """The file comes from the other side than the one this database plays; this
         database's side is returned."""
@@ -102,14 +116,7 @@ class Agreement:
                 "for good) so that a file sent as the wrong side is refused",
                 source=source,
             )
-        if header.side is own and any(
-            f.direction == "out" and f.body_sha256 == turn.body_sha256 for f in mail.files
-        ):  # the wrong file of the mail folder: not the other side's doing (found by use)
-            raise WrongSideError(
-                f"{span} is the file this database sent; nothing to import: you import only "
-                f"{own.enemy.value}'s files",
-                source=source,
-            )
+        self.check_not_sent_here(mail, turn, source)
         if header.side is own:
             raise WrongSideError(
                 f"{span}: that is your own side ({own.value}, agreed with the first file); you "

@@ -183,7 +183,8 @@ class MailChecks:
         signature: bool = True,
     ) -> tuple[PbemFile, ...]:
         """Campaign, profile, signature, sides, and where the file sits in the exchange; the
-        files exchanged so far."""
+        files exchanged so far (a file this database sent is named as such first)."""
+        self.agreement.check_not_sent_here(mail, turn, source)
         self.identity(row, mail, turn, local, source, signature=signature)
         self.agreement.check_sender(mail, turn, source)
         files = mail.files
@@ -196,7 +197,7 @@ class MailChecks:
             )
         _check_held_kept(mail, turn, source)
         _check_not_replaced(turn, files, source)
-        check_base(turn, local, files, source, mail.name)
+        check_base(turn, local, files, source, mail.name, mail.withdrawals)
         return files
 
     def identity(

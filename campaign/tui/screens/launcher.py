@@ -148,7 +148,12 @@ class LauncherScreen(Screen[None]):
         self.action_open()
 
     def _viewer_hint(self) -> str:
-        who = f"{self.viewer.value}'s screen" if self.viewer else "the referee's screen"
+        # a campaign this database plays by e-mail opens as its player's (``_open_session``)
+        who = (
+            f"{self.viewer.value}'s screen"
+            if self.viewer
+            else "the referee's screen (by e-mail: the player's)"
+        )
         if not self.seat.is_referee:  # a player's app: his seat only (docs/seats.md)
             return f"Enter open as {who} · n new"
         return f"Enter open as {who} (v: view as) · n new · x delete"
@@ -280,12 +285,16 @@ def table_screen(app: App[Any], service: CampaignService | None, name: str) -> S
 def _open_session(
     app: App[Any], service: CampaignService | None, name: str, viewer: Side | None
 ) -> CampaignSession | None:
-    """``name`` opened as ``viewer`` sees it, or None after a notification saying why not."""
+    """``name`` opened as ``viewer`` sees it, or None after a notification saying why not. The
+    referee's screen (``viewer`` None) of a campaign this database plays by e-mail is its
+    player's (``CampaignService.reader``, docs/seats.md), however it was asked for: the
+    launcher's Enter as well as ``campaign tui NAME`` (found by use, December 7: the launcher
+    opened a player's own database as the referee's view, every face-down kind shown)."""
     from campaign.tui.session import CampaignSession
 
     assert service is not None
     try:
-        return CampaignSession(service, name, viewer=viewer)
+        return CampaignSession(service, name, viewer=service.reader(name, viewer))
     except CampaignError as error:
         app.notify(
             refusal_text(error.message),
