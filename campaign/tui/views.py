@@ -84,6 +84,7 @@ def income_lines(report: IncomeReport) -> list[str]:
         f"  budget {report.budget:>3} RU   boxes {report.box_income:>3} RU   "
         f"total {report.income:>3} RU"
         + (f"   treasury now {report.treasury} RU" if report.treasury is not None else ""),
+        *_wrap(report.when_collected(), "  "),
     ]
     for box in report.boxes:
         mark = f", {box.mark}" if box.mark else ""
@@ -95,10 +96,8 @@ def income_lines(report: IncomeReport) -> list[str]:
                 lines.extend(_wrap(f"cut at {cut.reason}"))
             if box.no_route:
                 lines.extend(_wrap("no usable jump route to the capital at all (DN-ECO-3)"))
-    for lost in report.uncontrolled:
-        lines.extend(
-            _wrap(f"no control of {lost.system_name}: {lost.reason} ({lost.control_rule})", "  ")
-        )
+    for line in report.not_counted():
+        lines.extend(_wrap(line, "  "))
     return lines
 
 
