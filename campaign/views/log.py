@@ -24,7 +24,7 @@ from campaign.rules.referee import DiceEntered, RefereeRestored
 from campaign.rules.registry import event_types
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
-from campaign.rules.suggest import did_you_mean
+from campaign.rules.suggest import by_beginning, did_you_mean
 from campaign.rules.views import concealed, see
 from campaign.views.report import viewer_name
 
@@ -98,14 +98,13 @@ class LogFilter(Struct, frozen=True):
         nothing whatever the log holds. A side is read by its prefix, as the TUI's filter
         reads it (``sol``: solomani)."""
         if side:
-            given = side.lower()
-            full = [giver for giver in ORDER_GIVERS if giver.startswith(given)]
-            if not full:
+            full = by_beginning(side, ORDER_GIVERS)  # as every command reads a side's name
+            if full is None:
                 raise ValueError(
                     f"--by {side!r}: orders are given by aslan, solomani or referee"
-                    f"{did_you_mean(given, ORDER_GIVERS)}"
+                    f"{did_you_mean(side.lower(), ORDER_GIVERS)}"
                 )
-            side = full[0]  # the givers start with different letters
+            side = full
         if event_type and not any(event_type in known for known in event_types()):
             hint = did_you_mean(event_type, event_types()) or (
                 "; `campaign log NAME --raw` shows each order's event types"
