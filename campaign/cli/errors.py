@@ -32,6 +32,8 @@ HandlerFunction = Callable[[argparse.Namespace], int]
 
 #: The ``--side`` / ``--as`` choices (the values of ``campaign.rules.ids.PLAYER_SIDES``).
 SIDE_CHOICES = ("aslan", "solomani")
+#: Who gives orders, for ``log --by`` (the values of ``campaign.rules.ids.ORDER_GIVERS``).
+GIVER_CHOICES = (*SIDE_CHOICES, "referee")
 
 
 def side_names(names: tuple[str, ...]) -> str:

@@ -14,6 +14,7 @@ import argparse
 from collections.abc import Callable
 
 from campaign.cli.errors import (
+    GIVER_CHOICES,
     add_db_option,
     add_side_argument,
     add_side_option,
@@ -22,7 +23,6 @@ from campaign.cli.errors import (
     lazy,
 )
 from campaign.cli.helptext import add_command
-from campaign.rules.ids import ORDER_GIVERS
 
 HANDLERS = "campaign.cli.handlers.play"
 SEED_HANDLERS = "campaign.cli.handlers.seeds"
@@ -175,7 +175,7 @@ def _add_log(subparsers: argparse._SubParsersAction) -> None:
         help="only orders given in this game turn (0: the set-up)",
     )
     add_side_argument(
-        log, "--by", names=ORDER_GIVERS, metavar="WHO", help="only orders given by WHO"
+        log, "--by", names=GIVER_CHOICES, metavar="WHO", help="only orders given by WHO"
     )
     log.add_argument(
         "--type",
