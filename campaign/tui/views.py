@@ -105,7 +105,8 @@ def upkeep_lines(upkeep: list[Upkeep], due: bool) -> list[str]:
     """Maintenance due this phase (DN-ECO-7): civilised payments and frontier target numbers."""
     if not upkeep:
         return ["  no ships on the map"]
-    head = "due now" if due else "(from game turn 2, DN-ECO-7)"
+    # due: before any production, as ``campaign upkeep`` says (DN-ECO-7, docs/rules-economy.md)
+    head = "due now, before any production" if due else "(from game turn 2, DN-ECO-7)"
     pay = sum(u.recovery if u.disrupted else u.cost for u in upkeep if u.civilised)
     lines = [f"  maintenance {head}: civilised ships pay {pay} RU"]
     for item in upkeep:

@@ -2,13 +2,13 @@
 
 Table 3 of the expanded variant (seed 001, 表3 収入表):
 
-=========================================================================================  =====
-budget (予算)                                                                            25 RU
-controlled type 1 box connected to the capital                                          10 RU
-controlled type 1 box not connected to the capital                                       4 RU
-controlled type 2 box connected to the capital                                           2 RU
-controlled type 2 box not connected to the capital but connected to a controlled type 1 box  1 RU
-=========================================================================================  =====
+===========================================================================================  =====
+budget (予算)                                                                                25 RU
+controlled type 1 box connected to the capital                                               10 RU
+controlled type 1 box not connected to the capital                                            4 RU
+controlled type 2 box connected to the capital                                                2 RU
+controlled type 2 box not connected to the capital but connected to a controlled type 1 box   1 RU
+===========================================================================================  =====
 
 Combat results never change the budget (DN-ECO-5: the base game's battle adjustments are off), so
 nothing here reads combat history. Unspent RU carry over when the house switch
