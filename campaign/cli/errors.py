@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from campaign.rules.errors import CampaignError
+from campaign.rules.suggest import by_beginning, did_you_mean
 
 EXIT_OK = 0
 EXIT_ERROR = 1
@@ -31,6 +32,64 @@ HandlerFunction = Callable[[argparse.Namespace], int]
 
 #: The ``--side`` / ``--as`` choices (the values of ``campaign.rules.ids.PLAYER_SIDES``).
 SIDE_CHOICES = ("aslan", "solomani")
+#: Who gives orders, for ``log --by`` (the values of ``campaign.rules.ids.ORDER_GIVERS``).
+GIVER_CHOICES = (*SIDE_CHOICES, "referee")
+
+
+def side_names(names: tuple[str, ...]) -> str:
+    """How the help says which forms of a side's name an option takes."""
+    return f"{', '.join(names[:-1])} or {names[-1]}, or any beginning of one (sol), any case"
+
+
+def side_type(names: tuple[str, ...] = SIDE_CHOICES) -> Callable[[str], str]:
+    """The one reader of a side's name for every option and argument that takes one: the
+    name or any unique beginning of it, in any case (``by_beginning``); argparse refuses
+    anything else with one line naming the forms it takes. Options keep ``choices=names``
+    (the full names, checked after this reading) for the help and Tab completion."""
+
+    def side(text: str) -> str:
+        full = by_beginning(text, names)
+        if full is None:
+            raise argparse.ArgumentTypeError(
+                f"{text!r} is not a side: {side_names(names)}{did_you_mean(text, names)}"
+            )
+        return full
+
+    return side
+
+
+def add_side_argument(
+    parser: argparse.ArgumentParser | argparse._MutuallyExclusiveGroup,
+    *flags: str,
+    help: str,
+    names: tuple[str, ...] = SIDE_CHOICES,
+    **options: Any,
+) -> None:
+    """An option (or positional argument) naming a side, read by ``side_type`` and with the
+    accepted forms at the end of its ``help``."""
+    metavar = options.pop("metavar", "SIDE")
+    parser.add_argument(
+        *flags,
+        type=side_type(names),
+        choices=names,
+        metavar=metavar,
+        help=f"{help}; {metavar}: {side_names(names)}",
+        **options,
+    )
+
+
+def game_turn(text: str) -> int:
+    """A game turn as an option gives it: a whole number from 0 (the set-up) on (DN-SEQ-1)."""
+    try:
+        turn = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a game turn: a whole number") from None
+    if turn < 0:
+        raise argparse.ArgumentTypeError(
+            f"{turn} is not a game turn: they count from 0 (the set-up), then 1, 2, ... (DN-SEQ-1)"
+        )
+    return turn
+
 
 #: Where the app layer tells a store failure as one line (``database_problem``).
 STORE_FAILURES = "campaign.app.failures"
@@ -129,9 +188,9 @@ def add_db_option(parser: argparse.ArgumentParser) -> None:
 
 def add_side_option(parser: argparse.ArgumentParser) -> None:
     """``--side aslan|solomani``: show what that player may see (DN-NEU-1); default referee."""
-    parser.add_argument(
+    add_side_argument(
+        parser,
         "--side",
-        choices=SIDE_CHOICES,
         help="act and look as that player: face-down neutrals hidden, only "
         "his own orders (default: the referee)",
     )
@@ -146,12 +205,11 @@ def add_turn_file_options(parser: argparse.ArgumentParser) -> None:
         metavar="DIR",
         help="directory with SIDE.pub files (default $CAMPAIGN_PBEM_KEYS); it must exist",
     )
-    parser.add_argument(
+    add_side_argument(
+        parser,
         "--as",
         dest="as_side",
-        choices=["aslan", "solomani"],
-        metavar="SIDE",
-        help="the side YOU play (aslan or solomani): needed with the first file, recorded for good",
+        help="the side YOU play: needed with the first file, recorded for good",
     )
     parser.add_argument(
         "--allow-referee",

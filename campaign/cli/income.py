@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 
-from campaign.cli.errors import SIDE_CHOICES, add_db_option, lazy
+from campaign.cli.errors import add_db_option, add_side_argument, lazy
 from campaign.cli.helptext import add_command
 
 HANDLERS = "campaign.cli.handlers.income"
@@ -29,9 +29,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         examples=["campaign income war", "campaign income war --side aslan --json"],
     )
     parser.add_argument("name", help="campaign name")
-    parser.add_argument(
-        "--side", choices=SIDE_CHOICES, help="only this side's income (default: both)"
-    )
+    add_side_argument(parser, "--side", help="only this side's income (default: both)")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     add_db_option(parser)
     parser.set_defaults(func=lazy(HANDLERS, "income"))

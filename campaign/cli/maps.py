@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from campaign.cli.errors import SIDE_CHOICES, add_db_option, lazy
+from campaign.cli.errors import add_db_option, add_side_argument, lazy
 from campaign.cli.helptext import add_command
 
 HANDLERS = "campaign.cli.handlers.maps"
@@ -38,9 +38,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         ],
     )
     parser.add_argument("name", help="campaign name")
-    parser.add_argument(
+    add_side_argument(
+        parser,
         "--side",
-        choices=SIDE_CHOICES,
         help="draw only what this player may see (default: referee's view)",
     )
     parser.add_argument(

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from campaign.cli.errors import add_db_option, add_turn_file_options, lazy
+from campaign.cli.errors import add_db_option, add_side_argument, add_turn_file_options, lazy
 from campaign.cli.helptext import add_command
 
 HANDLERS = "campaign.cli.handlers.pbem"
@@ -33,9 +33,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         ],
     )
     export.add_argument("name", help="campaign name")
-    export.add_argument(
+    add_side_argument(
+        export,
         "--side",
-        choices=["aslan", "solomani"],
         help="the side sending the file: yours (default: the side this "
         "database plays, once recorded; not with --again)",
     )
@@ -125,7 +125,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "the other player (needs the pbem extra).",
         examples=["campaign keygen aslan --dir keys/"],
     )
-    keygen.add_argument("side", choices=["aslan", "solomani"], help="your side")
+    add_side_argument(keygen, "side", help="your side")
     keygen.add_argument(
         "--dir",
         type=Path,

@@ -13,7 +13,15 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from campaign.cli.errors import add_db_option, add_side_option, add_turn_file_options, lazy
+from campaign.cli.errors import (
+    GIVER_CHOICES,
+    add_db_option,
+    add_side_argument,
+    add_side_option,
+    add_turn_file_options,
+    game_turn,
+    lazy,
+)
 from campaign.cli.helptext import add_command
 
 HANDLERS = "campaign.cli.handlers.play"
@@ -89,12 +97,11 @@ def _add_new(subparsers: argparse._SubParsersAction) -> None:
         "neutrals jointly, so neither database knows a kind before the rules reveal it "
         "(both players choose it; needs the 'fair' extra, docs/turn-files.md)",
     )
-    new.add_argument(
+    add_side_argument(
+        new,
         "--as",
         dest="as_side",
-        choices=["aslan", "solomani"],
-        metavar="SIDE",
-        help="play by e-mail: the side YOU play (aslan or solomani), recorded in this database; "
+        help="play by e-mail: the side YOU play, recorded in this database; "
         "turn files from your own side are then refused",
     )
     add_db_option(new)
@@ -161,8 +168,15 @@ def _add_log(subparsers: argparse._SubParsersAction) -> None:
         ],
     )
     log.add_argument("name", help="campaign name")
-    log.add_argument("--turn", type=int, help="only orders given in this game turn")
-    log.add_argument("--by", metavar="SIDE", help="only orders given by aslan|solomani|referee")
+    log.add_argument(
+        "--turn",
+        type=game_turn,
+        metavar="N",
+        help="only orders given in this game turn (0: the set-up)",
+    )
+    add_side_argument(
+        log, "--by", names=GIVER_CHOICES, metavar="WHO", help="only orders given by WHO"
+    )
     log.add_argument(
         "--type",
         dest="event_type",

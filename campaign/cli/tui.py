@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from campaign.cli.errors import add_db_option, lazy
+from campaign.cli.errors import add_db_option, add_side_argument, lazy
 from campaign.cli.helptext import add_command
 
 HANDLERS = "campaign.cli.handlers.tui"
@@ -50,9 +50,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     tui.add_argument("name", nargs="?", help="campaign to open directly")
     seat = tui.add_mutually_exclusive_group()
-    seat.add_argument(
+    add_side_argument(
+        seat,
         "--side",
-        choices=["aslan", "solomani"],
         help="a player's screen: only that side's view and orders, face-down "
         "neutrals hidden as in every --side view (default: the referee's)",
     )

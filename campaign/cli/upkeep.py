@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import textwrap
 
-from campaign.cli.errors import SIDE_CHOICES, add_db_option, lazy
+from campaign.cli.errors import add_db_option, add_side_argument, lazy
 
 HANDLERS = "campaign.cli.handlers.upkeep"
 
@@ -42,9 +42,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("name", help="campaign name")
-    parser.add_argument(
+    add_side_argument(
+        parser,
         "--side",
-        choices=SIDE_CHOICES,
         help="only this side's ships, as that player sees them (default: both, "
         "as the referee sees them)",
     )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import argparse
 
-from campaign.cli.errors import add_db_option, add_side_option, lazy
+from campaign.cli.errors import add_db_option, add_side_argument, add_side_option, lazy
 from campaign.cli.helptext import add_command
 
 UNITS = "campaign.cli.handlers.units"
@@ -31,8 +31,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     units.add_argument("name", help="campaign name")
     units.add_argument("--system", metavar="SYS", help="only this system (id, e.g. marrow)")
-    units.add_argument(
-        "--owner", choices=("aslan", "solomani", "neutral"), help="only the units of this side"
+    add_side_argument(
+        units,
+        "--owner",
+        names=("aslan", "solomani", "neutral"),
+        metavar="OWNER",
+        help="only the units of this side",
     )
     _common(units)
     units.set_defaults(func=lazy(UNITS, "units"))

@@ -38,6 +38,16 @@ def close_matches(
     return [by_key[key] for _score, key in sorted(scored)[:limit]]
 
 
+def by_beginning(word: str, names: Sequence[str]) -> str | None:
+    """The one name of ``names`` that ``word`` begins, in any case (``sol`` and ``S`` are
+    ``solomani``); None when no name or several begin so, or ``word`` is empty. How every
+    command reads a side's name (found by use, December 7: ``--side sol`` was refused where
+    ``--by sol`` was read)."""
+    given = word.strip().lower()
+    found = [name for name in names if name.startswith(given)] if given else []
+    return found[0] if len(found) == 1 else None
+
+
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """``"; did you mean 'x'?"`` (or ``'x' or 'y'``) when ``word`` is close to a choice,
     else ``""``; ready to append to a refusal."""

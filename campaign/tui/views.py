@@ -84,6 +84,7 @@ def income_lines(report: IncomeReport) -> list[str]:
         f"  budget {report.budget:>3} RU   boxes {report.box_income:>3} RU   "
         f"total {report.income:>3} RU"
         + (f"   treasury now {report.treasury} RU" if report.treasury is not None else ""),
+        *_wrap(report.when_collected(), "  "),
     ]
     for box in report.boxes:
         mark = f", {box.mark}" if box.mark else ""
@@ -95,10 +96,8 @@ def income_lines(report: IncomeReport) -> list[str]:
                 lines.extend(_wrap(f"cut at {cut.reason}"))
             if box.no_route:
                 lines.extend(_wrap("no usable jump route to the capital at all (DN-ECO-3)"))
-    for lost in report.uncontrolled:
-        lines.extend(
-            _wrap(f"no control of {lost.system_name}: {lost.reason} ({lost.control_rule})", "  ")
-        )
+    for line in report.not_counted():
+        lines.extend(_wrap(line, "  "))
     return lines
 
 
@@ -106,7 +105,8 @@ def upkeep_lines(upkeep: list[Upkeep], due: bool) -> list[str]:
     """Maintenance due this phase (DN-ECO-7): civilised payments and frontier target numbers."""
     if not upkeep:
         return ["  no ships on the map"]
-    head = "due now" if due else "(from game turn 2, DN-ECO-7)"
+    # due: before any production, as ``campaign upkeep`` says (DN-ECO-7, docs/rules-economy.md)
+    head = "due now, before any production" if due else "(from game turn 2, DN-ECO-7)"
     pay = sum(u.recovery if u.disrupted else u.cost for u in upkeep if u.civilised)
     lines = [f"  maintenance {head}: civilised ships pay {pay} RU"]
     for item in upkeep:

@@ -24,7 +24,7 @@ from campaign.rules.referee import DiceEntered, RefereeRestored
 from campaign.rules.registry import event_types
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
-from campaign.rules.suggest import did_you_mean
+from campaign.rules.suggest import by_beginning, did_you_mean
 from campaign.rules.views import concealed, see
 from campaign.views.report import viewer_name
 
@@ -98,14 +98,13 @@ class LogFilter(Struct, frozen=True):
         nothing whatever the log holds. A side is read by its prefix, as the TUI's filter
         reads it (``sol``: solomani)."""
         if side:
-            given = side.lower()
-            full = [giver for giver in ORDER_GIVERS if giver.startswith(given)]
-            if not full:
+            full = by_beginning(side, ORDER_GIVERS)  # as every command reads a side's name
+            if full is None:
                 raise ValueError(
                     f"--by {side!r}: orders are given by aslan, solomani or referee"
-                    f"{did_you_mean(given, ORDER_GIVERS)}"
+                    f"{did_you_mean(side.lower(), ORDER_GIVERS)}"
                 )
-            side = full[0]  # the givers start with different letters
+            side = full
         if event_type and not any(event_type in known for known in event_types()):
             hint = did_you_mean(event_type, event_types()) or (
                 "; `campaign log NAME --raw` shows each order's event types"
@@ -151,6 +150,7 @@ class LogLine(Struct, frozen=True):
     events: list[str]
     rolls: list[str]
     dice_origin: str = ""  # who rolled the dice: seeded, typed at the table, referee override
+    reverted: str = ""  # a referee undo: the order text it reverted (as the viewer reads it)
 
     def matches(
         self, *, turn: int | None = None, side: str | None = None, event_type: str | None = None
@@ -174,6 +174,28 @@ def dice_origin(record: DiceEntered | None, mode: str, rolled: int | None = None
     return f"typed by the referee: {record.reason}"
 
 
+class Reverted:
+    """The order a referee undo reverted, as the log names it (found by use, December 7: the
+    log said only "state restored to event N", the command's answer named the order): the
+    first order after the state the undo put back, event ``to_seq + 1``, as
+    ``campaign.app.orders.reverted_by`` finds it for the answer."""
+
+    def __init__(self, rows: Sequence[Logged]) -> None:
+        self._rows = rows
+        self._by_seq: dict[int, Logged] | None = None  # made at the first referee undo
+
+    def of(self, event: Event, state: CampaignState, viewer: Side | None) -> str:
+        """The order text ``event`` reverted as ``viewer`` reads it in ``state`` (the state
+        before the undo), or "" when ``event`` is no referee undo or that order is not among
+        the rows (a log read from the middle)."""
+        if not isinstance(event, RefereeRestored):
+            return ""
+        if self._by_seq is None:
+            self._by_seq = {row.seq: row for row in self._rows}
+        row = self._by_seq.get(event.to_seq + 1)
+        return "" if row is None else see(state, viewer).text(row.order_text)
+
+
 def order_side(order_text: str) -> str:
     """The side word an order text starts with (``aslan``, ``solomani``, ``referee``) or ``-``."""
     head = order_text.split(" ", 1)[0]
@@ -188,6 +210,7 @@ def log_lines(
     lines: list[LogLine] = []
     state = CampaignState()
     rolled = 0  # dice rolled by the current batch
+    reverted = Reverted(rows)
     for row, event in zip(rows, events, strict=True):
         same_batch = bool(lines) and lines[-1].batch == row.batch
         rolled = (rolled if same_batch else 0) + len(event.rolls)
@@ -211,6 +234,9 @@ def log_lines(
                     rolls,
                 )
             )
+        undone = reverted.of(event, state, viewer)
+        if undone:
+            lines[-1] = replace(lines[-1], reverted=undone)
         engine.apply_event(state, event)
         if isinstance(event, DiceEntered):
             counted = rolled if viewer is None else None  # the referee reads how many
@@ -237,6 +263,7 @@ def story(
     an import tells the batches it appended without reading the log again."""
     state = CampaignState() if before is None else before
     entries: list[StoryEntry] = []
+    reverted = Reverted(rows)
     start = 0
     while start < len(rows):
         end = start
@@ -247,6 +274,7 @@ def story(
         if row.seq >= first_seq and (last_seq is None or row.seq <= last_seq):
             narrated = narration.narrate(batch, state, viewer=viewer, ruleset=ruleset)
             record = next((e for e in batch if isinstance(e, DiceEntered)), None)
+            undone = [f"reverted: {text}" for e in batch if (text := reverted.of(e, state, viewer))]
             entries.append(
                 StoryEntry(
                     batch=row.batch,
@@ -255,7 +283,7 @@ def story(
                     side=order_side(row.order_text),
                     order_text=see(state, viewer).text(row.order_text),  # older logs: real ids
                     types=tuple(e.type for e in batch),
-                    lines=tuple(narration.condense(narrated)),
+                    lines=(*undone, *narration.condense(narrated)),
                     rolls=tuple(r for item in narrated for r in item.rolls),
                     dice_origin=dice_origin(
                         record,

@@ -124,7 +124,10 @@ def _side_upkeep(state: CampaignState, ruleset: Ruleset, side: Side) -> SideUpke
 
 def _note(status: Status, game_turn: int, pay_all: int, ru: int) -> str:
     if status == "due":
-        return f"maintenance due now (game turn {game_turn}), {pay_all} RU for civilised ships"
+        return (  # maintenance comes before production (DN-ECO-7, docs/rules-economy.md)
+            f"maintenance due now (game turn {game_turn}), {pay_all} RU for civilised ships, "
+            "before any production"
+        )
     if status == "resolved":
         return f"maintenance resolved in this phase (game turn {game_turn})"
     return (

@@ -85,3 +85,18 @@ def test_consecutive_referee_undos_each_revert_one_more_order(db, capsys):
     code, out, _ = _run(db, capsys, "undo", "t", "--referee", "once more")
     assert code == 0 and f"reverted: {JUMP}" in out, out
     assert _where(db, "A-CL-1") == ("hex:eawyo", "strike")
+
+
+def test_the_log_names_the_order_a_referee_undo_reverted(db, capsys):
+    """DN-ERR-1 (found by use, December 7): the log's entry of a referee undo said only "state
+    restored to event N"; only the command's answer named the order. The log names it too, in
+    the sentences and in ``--raw``, for the referee and for a player."""
+    _jump_reverted(db, capsys)
+    for seat in ([], ["--side", "aslan"]):
+        code, out, _ = _run(db, capsys, "log", "t", *seat)
+        assert code == 0
+        entry = out[out.index('referee undo "wrong system"') :]
+        assert f"reverted: {JUMP}" in entry, entry
+    code, out, _ = _run(db, capsys, "log", "t", "--raw")
+    last = out.strip().splitlines()[-1]
+    assert "referee-restored" in last and f"reverted: {JUMP}" in last, last

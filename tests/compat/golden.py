@@ -184,6 +184,8 @@ EXTRA_NOTATIONS = [
     "aslan buy RT-5",
     "aslan produce DD box:Halden",
     "aslan maintain - -",
+    # the driven games rebuilt before maintaining, refused since December 7 (DN-ECO-7)
+    "aslan rebuild N-X-7",
 ]
 
 

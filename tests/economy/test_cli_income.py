@@ -37,4 +37,6 @@ def test_face_down_neutrals_are_not_named_in_reports():  # DN-ECO-3, DN-NEU-2
     """
     )
     (piece,) = pieces_from_state(game.state, game.ruleset)
-    assert piece.label == "face-down neutral counter" and "N-M-1" not in piece.describe()
+    assert "N-M-1" not in piece.describe()
+    # found by use (December 7): it read "neutral face-down neutral counter"
+    assert piece.describe() == "neutral face-down counter (stellar hex)"

@@ -24,13 +24,14 @@ import pytest
 import campaign.app
 from campaign.cli import COMMAND_MODULES, build_parser
 from campaign.cli.errors import (
+    GIVER_CHOICES,
     SIDE_CHOICES,
     STORE_FAILURES,
     Handler,
     Lazy,
     guard,
 )
-from campaign.rules.ids import PLAYER_SIDES
+from campaign.rules.ids import ORDER_GIVERS, PLAYER_SIDES
 from campaign.store.database import DatabaseUnavailable
 from tests.conftest import REPO_ROOT
 
@@ -274,6 +275,7 @@ def test_every_lazy_reference_names_a_callable():
 
 def test_side_choices_are_the_player_sides():
     assert tuple(side.value for side in PLAYER_SIDES) == SIDE_CHOICES
+    assert ORDER_GIVERS == GIVER_CHOICES  # log --by (December 7)
 
 
 def test_a_store_failure_is_one_line_through_the_app_layer(capsys):

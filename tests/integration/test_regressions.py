@@ -143,6 +143,7 @@ def test_rebuilt_conscript_comes_back_outside_its_old_stack():  # DN-NEU-3 DN-MO
     )
     game.state.units["S-CL-1"].stack = "m"
     game.state.units["N-M-1"].stack = "m"
+    game.play("solomani maintain")  # maintenance comes first (DN-ECO-7, DN-SEQ-1)
     game.play("solomani rebuild N-M-1")
     rebuilt = game.state.units["N-M-1"]
     assert (rebuilt.location.to_text(), rebuilt.stack) == ("hex:lantern", None)

@@ -192,7 +192,10 @@ def log(args: argparse.Namespace) -> int:
             return 0
         for line in lines:
             rolls = f"  dice ({line.dice_origin}): {', '.join(line.rolls)}" if line.rolls else ""
-            print(f"{line.first_seq:6}  {line.order_text}  -> {', '.join(line.events)}{rolls}")
+            undone = f"  reverted: {line.reverted}" if line.reverted else ""
+            print(
+                f"{line.first_seq:6}  {line.order_text}  -> {', '.join(line.events)}{undone}{rolls}"
+            )
         return 0
     entries = story(sight.rows, sight.events, sight.ruleset, sight.dice_mode, viewer=sight.viewer)
     shown = [entry for entry in entries if kept.keeps(entry)]

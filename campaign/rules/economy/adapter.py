@@ -69,8 +69,9 @@ def pieces_from_state(state: CampaignState, ruleset: Ruleset) -> list[Piece]:
         in_box = location.where is Where.BOX and not (carried and controls_ground(unit_type))
         pieces.append(
             Piece(
-                # a face-down neutral's id names its kind: reports must not reveal it
-                label="face-down neutral counter" if unit.face_down else unit.id,
+                # a face-down neutral's id names its kind: reports must not reveal it (the
+                # owner comes first in ``Piece.describe``: "neutral face-down counter")
+                label="face-down counter" if unit.face_down else unit.id,
                 side=unit.owner,
                 unit_type=unit_type,
                 system_id=location.system if on_map else None,

@@ -2,13 +2,13 @@
 
 Table 3 of the expanded variant (seed 001, 表3 収入表):
 
-=====================================================================================  =====
-budget (予算)                                                                            25 RU
-controlled type 1 box connected to the capital                                          10 RU
-controlled type 1 box not connected to the capital                                       4 RU
-controlled type 2 box connected to the capital                                           2 RU
-controlled type 2 box not connected to the capital but connected to a controlled type 1  1 RU
-=====================================================================================  =====
+===========================================================================================  =====
+budget (予算)                                                                                25 RU
+controlled type 1 box connected to the capital                                               10 RU
+controlled type 1 box not connected to the capital                                            4 RU
+controlled type 2 box connected to the capital                                                2 RU
+controlled type 2 box not connected to the capital but connected to a controlled type 1 box   1 RU
+===========================================================================================  =====
 
 Combat results never change the budget (DN-ECO-5: the base game's battle adjustments are off), so
 nothing here reads combat history. Unspent RU carry over when the house switch
@@ -54,8 +54,10 @@ class IncomeSource(StrEnum):
     TYPE1_CONNECTED = "type 1, connected to the capital"
     TYPE1_UNCONNECTED = "type 1, not connected to the capital"
     TYPE2_CONNECTED = "type 2, connected to the capital"
-    TYPE2_VIA_TYPE1 = "type 2, not connected to the capital but connected to a controlled type 1"
-    TYPE2_ISOLATED = "type 2, connected neither to the capital nor to a controlled type 1"
+    TYPE2_VIA_TYPE1 = (
+        "type 2, not connected to the capital but connected to a controlled type 1 box"
+    )
+    TYPE2_ISOLATED = "type 2, connected neither to the capital nor to a controlled type 1 box"
     TYPE3 = "type 3: no usable world, no income"
 
 

@@ -303,6 +303,36 @@ def default_cost(state: CampaignState, ruleset: Ruleset, side: Side) -> int | No
     return plan_cost(upkeep, set(), set()) if upkeep else None
 
 
+def maintenance_before(
+    state: CampaignState, ruleset: Ruleset, side: Side, what: str
+) -> list[Event]:
+    """The events that come before ``what`` (producing, rebuilding) in ``side``'s step: none
+    when this step's maintenance is resolved or not due; a ``MaintenanceResolved`` with no
+    ship when ``side`` has none to maintain, so that the step's maintenance is done and a ship
+    built now is not maintained in it; and a refusal while ships wait for it (DN-ECO-7).
+
+    The rules name the step "Maintenance & Production" (DN-SEQ-1) and say no more; our
+    reading (docs/rules-economy.md, found by use, December 7): the ships in play when the step
+    begins are maintained first, so a unit built in the step is never maintained in it
+    (``produce`` before ``maintain`` used to be accepted, and the new ship was then charged)."""
+    if not maintenance_due(state) or state.slot(SLOT, {}).get("done"):
+        return []
+    if not upkeep_list(state, ruleset, side):
+        return [MaintenanceResolved(side=side, ships=[], cost=0)]
+    raise IllegalOrderError(
+        "DN-ECO-7",
+        f"maintenance comes first in Maintenance & Production (DN-SEQ-1): resolve it with "
+        f"`{side.value} maintain` (`campaign upkeep` previews it) before {what}; a unit "
+        "built in this step is not maintained in it",
+    )
+
+
+def maintained_first(state: CampaignState, side: Side | None, ruleset: Ruleset) -> bool:
+    """Whether ``side`` may produce as far as maintenance goes: nothing left to maintain first
+    (an offer check; ``maintenance_before`` refuses otherwise)."""
+    return side is None or default_cost(state, ruleset, side) is None
+
+
 @on_pass(Phase.PRODUCTION)
 def _maintain_on_pass(
     state: CampaignState, ruleset: Ruleset, dice: Dice, side: Side

@@ -32,6 +32,7 @@ from campaign.rules.base import Event, Order
 from campaign.rules.dice import Dice
 from campaign.rules.economy.adapter import occupancy_of
 from campaign.rules.economy.control import box_controller
+from campaign.rules.economy.maintenance import maintenance_before
 from campaign.rules.economy.occupancy import Occupancy
 from campaign.rules.errors import IllegalOrderError, InvalidOrderError
 from campaign.rules.ids import Side, UnitCategory, UnitFlag
@@ -225,13 +226,17 @@ def _decide_rebuild(
         raise IllegalOrderError("DN-NEU-3", f"{unit.id} was conscripted by {unit.owner.value}")
     if unit.home_system is None:
         raise IllegalOrderError("DN-NEU-3", f"{unit.id} has no recorded original system")
+    first = maintenance_before(state, ruleset, side, "rebuilding")
     if unit_type.cost > state.ru[side]:
         raise IllegalOrderError(
             "DN-NEU-3",
             f"rebuilding {unit.id} costs {unit_type.cost} RU; {side.value} has {state.ru[side]} RU",
         )
     location = home_location(unit_type, unit.home_system)
-    return [NeutralRebuilt(side=side, unit_id=unit.id, cost=unit_type.cost, location=location)]
+    return [
+        *first,
+        NeutralRebuilt(side=side, unit_id=unit.id, cost=unit_type.cost, location=location),
+    ]
 
 
 @applies(NeutralRebuilt)

@@ -24,10 +24,11 @@ from campaign.rules.economy.adapter import explored_routes_of, occupancy_of
 from campaign.rules.economy.connectivity import side_connectivity
 from campaign.rules.economy.control import box_controller
 from campaign.rules.economy.income import all_box_control
+from campaign.rules.economy.maintenance import maintained_first, maintenance_before
 from campaign.rules.errors import IllegalOrderError
 from campaign.rules.ids import Side, SystemType, UnitCategory
 from campaign.rules.phases import Phase
-from campaign.rules.registry import applies, decides, event_type, order_type
+from campaign.rules.registry import applies, decides, event_type, offered_when, order_type
 from campaign.rules.ruleset import Ruleset, StarSystem, UnitType
 from campaign.rules.setup_rules import find_system, unit_kind
 from campaign.rules.state import CampaignState, Location, Unit, Where
@@ -150,6 +151,7 @@ def _decide_produce(
 ) -> list[Event]:
     side = order.side
     assert side is not None
+    first = maintenance_before(state, ruleset, side, "producing")
     unit_type = unit_kind(ruleset, side, order.kind)
     location = _target_location(order, unit_type, ruleset, state, side)
     check_pool(state, unit_type, order.count)
@@ -161,8 +163,12 @@ def _decide_produce(
         )
     ids = state.new_unit_ids(side, unit_type.code, order.count)
     return [
-        UnitsProduced(side=side, kind=unit_type.kind, unit_ids=ids, cost=cost, location=location)
+        *first,
+        UnitsProduced(side=side, kind=unit_type.kind, unit_ids=ids, cost=cost, location=location),
     ]
+
+
+offered_when(Produce)(maintained_first)  # maintenance first (DN-ECO-7, DN-SEQ-1)
 
 
 @applies(UnitsProduced)

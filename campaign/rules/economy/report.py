@@ -5,7 +5,9 @@ it is connected to the capital and along which path (DN-ECO-3), the Table 3 row 
 For a box that is not connected it names the systems where every route to the capital is cut
 first, and the enemy units (or the missing tanker) that cut it. Boxes where the side has ground
 forces but no control (contested, or a marked box of the enemy) are listed too, so a player sees
-why they earn nothing.
+why they earn nothing; and so are the side's own worlds (type 1 or 2 boxes it is the original
+owner of) that it does not control and holds no troops in: a home box taken by enemy troops
+alone (DN-ECO-2), or an unmarked one left empty (DN-ECO-1), found by use (December 7).
 
 The same ``IncomeReport`` is the CLI's JSON output (``campaign income NAME --json``), the CLI's
 text (``IncomeReport.to_text``) and the TUI's data. Its records are msgspec Structs that the
@@ -80,7 +82,8 @@ class BoxReport(_Record, frozen=True):
 
 
 class UncontrolledBox(_Record, frozen=True):
-    """A box where the side has ground forces/PD but no control, with the reason."""
+    """A box that earns the side nothing for want of control, with the reason: one where it has
+    ground forces/PD but no control, or one of its own worlds it lost (DN-ECO-1/2)."""
 
     system_id: str
     system_name: str
@@ -98,6 +101,9 @@ class IncomeReport(_Record, frozen=True):
     budget: int
     boxes: list[BoxReport]
     uncontrolled: list[UncontrolledBox]
+    # the side's own type 1/2 worlds it does not control and has no troops in (DN-ECO-1/2): a
+    # world that stopped counting, said with the reason instead of just left out
+    lost: list[UncontrolledBox]
     box_income: int
     income: int  # budget + boxes
     treasury: int | None  # RU the side holds now (unspent RU carry over, DN-ECO-6), if known
@@ -138,7 +144,7 @@ class IncomeReport(_Record, frozen=True):
     def to_text(self) -> str:
         """A readable multi-line report for the CLI."""
         lines = [
-            f"Income of {self.side.value} (capital {self.capital_name}) -- Table 3, DN-ECO-4",
+            f"Income of {self.side.value} (capital {self.capital_name}) — Table 3, DN-ECO-4",
             f"  budget{'':34} {self.budget:>3} RU",
         ]
         for box in self.boxes:
@@ -150,11 +156,40 @@ class IncomeReport(_Record, frozen=True):
                 )
             )
         lines.append(f"  {'total':40} {self.income:>3} RU")
+        lines.extend(_wrapped(self.when_collected()))
         if self.treasury is not None:
             lines.append(f"  treasury now (unspent RU carry over, DN-ECO-6) {self.treasury:>3} RU")
-        for lost in self.uncontrolled:
-            lines.append(f"  no control of {lost.system_name}: {lost.reason} ({lost.control_rule})")
+        for line in self.not_counted():
+            lines.extend(_wrapped(line))
         return "\n".join(lines)
+
+    def when_collected(self) -> str:
+        """When the total is earned: it is the income as things stand now (DN-ECO-4)."""
+        return (
+            f"as things stand now: {self.side.value} collect this total at the start of their "
+            "next Production step (DN-ECO-4)"
+        )
+
+    def not_counted(self) -> list[str]:
+        """One sentence per box that earns the side nothing for want of control: the side's
+        lost worlds first, then the boxes where its troops do not control (DN-ECO-1/2)."""
+        lines = [
+            f"{lost.system_name} does not count: {self.side.value} no longer control it — "
+            f"{lost.reason} ({lost.control_rule})"
+            for lost in self.lost
+        ]
+        lines += [
+            f"no control of {lost.system_name}: {lost.reason} ({lost.control_rule})"
+            for lost in self.uncontrolled
+        ]
+        return lines
+
+
+def _wrapped(line: str) -> list[str]:
+    """A report line of ``to_text`` wrapped at 100 columns, indented by two (four after)."""
+    return textwrap.wrap(
+        line, 100, initial_indent="  ", subsequent_indent="    ", break_on_hyphens=False
+    )
 
 
 #: The Table 3 row of each source (an enum's ``value`` is a descriptor call per box).
@@ -204,10 +239,10 @@ def _explain(
             return f"This is the capital system: {ru} RU."
         if joins is not None:
             return (
-                f"Connected to the capital via {' -> '.join(path)} and on along {joins}'s "
+                f"Connected to the capital via {' → '.join(path)} and on along {joins}'s "
                 f"route: {ru} RU."
             )
-        return f"Connected to the capital via {' -> '.join(path)}: {ru} RU."
+        return f"Connected to the capital via {' → '.join(path)}: {ru} RU."
     if no_route:
         why = "no usable jump route leads to the capital at all"
     else:
@@ -215,7 +250,7 @@ def _explain(
     if type1_path is not None and source is IncomeSource.TYPE2_VIA_TYPE1:
         return (
             f"Not connected to the capital ({why}); connected to the controlled type 1 box "
-            f"{type1_path[-1]} via {' -> '.join(type1_path)}: {ru} RU."
+            f"{type1_path[-1]} via {' → '.join(type1_path)}: {ru} RU."
         )
     if source is IncomeSource.TYPE2_ISOLATED:
         return f"Not connected to the capital ({why}) nor to any controlled type 1 box: 0 RU."
@@ -242,6 +277,29 @@ def _uncontrolled_with_ground_forces(
         if i is not None and i not in controlled
     )
     return [graph.systems[i] for i in found]
+
+
+def _own_worlds(connectivity: SideConnectivity, side: Side) -> list[int]:
+    """The systems (by index, in map order) whose box ``side`` is the original owner of and
+    that can earn income: type 1 or 2 (DN-MAP-3, DN-ECO-4)."""
+    return [
+        i
+        for i, system in enumerate(connectivity.graph.systems)
+        if system.original_owner is side and system.type != SystemType.TERTIARY
+    ]
+
+
+def _uncontrolled(system: StarSystem, occupancy: Occupancy) -> UncontrolledBox:
+    """The control of ``system``'s box as a report row (DN-ECO-1/2)."""
+    here = occupancy.by_system.get(system.id)
+    control = box_control(system, here.ground_sides if here else ())
+    return UncontrolledBox(
+        system_id=system.id,
+        system_name=system.name,
+        controller=control.controller,
+        control_rule=control.rule,
+        reason=control.reason,
+    )
 
 
 def build_report(
@@ -303,18 +361,16 @@ def build_report(
         )
     uncontrolled = []
     controlled = set(places)
+    troops = set(occupancy.ground_systems.get(side, ()))
     for system in _uncontrolled_with_ground_forces(connectivity, occupancy, side, controlled):
-        control = box_control(system, occupancy.by_system[system.id].ground_sides)
-        if control.controller != side:
-            uncontrolled.append(
-                UncontrolledBox(
-                    system_id=system.id,
-                    system_name=system.name,
-                    controller=control.controller,
-                    control_rule=control.rule,
-                    reason=control.reason,
-                )
-            )
+        lost_box = _uncontrolled(system, occupancy)
+        if lost_box.controller != side:
+            uncontrolled.append(lost_box)
+    lost = [
+        _uncontrolled(system, occupancy)
+        for i in _own_worlds(connectivity, side)
+        if i not in controlled and (system := graph.systems[i]).id not in troops
+    ]
     capital = graph.systems[connectivity.capital]  # ``capital_of`` found it for the search
     return IncomeReport(
         side=side,
@@ -323,6 +379,7 @@ def build_report(
         budget=income.budget,
         boxes=boxes,
         uncontrolled=uncontrolled,
+        lost=lost,
         box_income=income.from_boxes,
         income=income.total,
         treasury=treasury,
