@@ -48,9 +48,9 @@ from scenarios.dialogs import (
 from scenarios.footer import KeysFooter
 from scenarios.imperial import ai
 from scenarios.imperial import events as ev
-from scenarios.imperial.constants import BONDS, NATION_NAMES, NATIONS, RONDEL
+from scenarios.imperial.constants import BONDS, NATION_NAMES, NATIONS, RESCUE_PAYMENT, RONDEL
 from scenarios.imperial.game import ImperialGame, ImperialState, make_game
-from scenarios.imperial.investing import scores, winners
+from scenarios.imperial.investing import rescue_payee, scores, winners
 from scenarios.imperial.notation import order_to_text
 from scenarios.imperial.options import DEFAULT_PRESET, PRESETS, preset_of, preset_switches
 from scenarios.imperial.record import game_record, parse_game_record
@@ -152,6 +152,22 @@ def bond_text(state: State, player: int, nation: str) -> str:
     return "+".join(str(c) for c, h in state.bonds[nation].items() if h == player) or "-"
 
 
+def investor_option_text(state: State, order: Order) -> str:
+    """One line of the investor dialog: the purchase, what it costs the player to move and the
+    interest it brings; a purchase that takes a player's only flag of a nation at power 0
+    names the 1M paid to that player as well (IMP-19), so the cost shown is the cost paid."""
+    if order[0] != "buy":
+        return "pass"
+    _, nation, cost, trade = order
+    pay = f"pay {cost - trade}M"
+    payee = rescue_payee(state, (state.pending or {})["player"], nation, cost, trade)
+    if payee is not None:
+        pay += f" + {RESCUE_PAYMENT}M to player {payee}, IMP-19;"
+    else:
+        pay += ","
+    return f"{order_to_text(order)}  ({pay} interest {BONDS[cost]})"
+
+
 class InvestorDialog(GameDialog[Order]):
     """IMP-19: choose a bond to buy (or trade up to) or pass."""
 
@@ -166,14 +182,7 @@ class InvestorDialog(GameDialog[Order]):
         player: int = (self.state.pending or {})["player"]  # the dialog opens for a player
         with Vertical(id="imperial-investor"):
             yield Static(f"Investor: player {player}, cash {self.state.cash[player]}M")
-            labels = []
-            for order in self.orders:
-                if order[0] == "buy":
-                    _, nation, cost, trade = order
-                    pay = cost - trade
-                    labels.append(f"{order_to_text(order)}  (pay {pay}M, interest {BONDS[cost]})")
-                else:
-                    labels.append("pass")
+            labels = [investor_option_text(self.state, order) for order in self.orders]
             yield OptionList(*labels, id="imperial-investor-options")
 
     def on_mount(self) -> None:

@@ -232,7 +232,10 @@ def describe(level: Level) -> str:
 def levels_help() -> str:
     """What each level does, one line each (the game screen's help shows it)."""
     lines = [f"{name:>7}: {describe(level)}" for name, level in LEVELS.items()]
-    lines.append(f"{PERFECT:>7}: plays from the solved tablebase (offered once it was solved)")
+    lines.append(
+        f"{PERFECT:>7}: plays from the solved tablebase (offered once it was solved:"
+        " campaign scenario solve imperium-shogi)"
+    )
     return "\n".join(lines)
 
 

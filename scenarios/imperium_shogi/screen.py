@@ -134,6 +134,25 @@ def tablebase_problem() -> str:
     return ""
 
 
+#: The new-game dialog's question; a line below it says why ``perfect`` is missing, if it is.
+NEW_GAME_QUESTION = "New game: who plays?"
+
+
+def new_game_title() -> str:
+    """The new-game dialog's heading: the question, and when ``perfect`` is not offered, why
+    (no table solved here, and the command that solves it; or the damage found). Without it
+    the dialog listed three levels and left a player looking for the fourth."""
+    problem = tablebase_problem()
+    if problem:
+        return f"{NEW_GAME_QUESTION}\n(perfect is not offered: {problem})"
+    if stored_tablebase() is None:
+        return (
+            f"{NEW_GAME_QUESTION}\n(perfect needs the solved table, not built here: "
+            "campaign scenario solve imperium-shogi)"
+        )
+    return NEW_GAME_QUESTION
+
+
 def new_game_options() -> list[tuple[str, str]]:
     """``(value, label)`` pairs of the new-game dialog: value is ``red:blue`` player kinds
     (``perfect`` only with a usable tablebase; ``tablebase_problem`` says why not)."""
@@ -571,7 +590,7 @@ class ShogiScreen(GameScreen):
             problem = tablebase_problem()
             if problem:
                 self.notify(f"perfect level not offered: {problem}", severity="warning", timeout=30)
-            self.app.push_screen(GameChoice("New game: who plays?", new_game_options()), chosen)
+            self.app.push_screen(GameChoice(new_game_title(), new_game_options()), chosen)
 
         confirm_then(
             self, self.unsaved_game(), "Start a new game and drop the moves not saved?", ask

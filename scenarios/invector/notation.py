@@ -83,7 +83,8 @@ def read_position(text: str) -> PositionFields:
     fields = text.strip().split()
     if len(fields) != 5 or fields[0] != "invector":
         raise NotationError(
-            f"position {text.strip()!r}: expected 'invector CxR ROWS b|w pie:STATE' (5 fields)"
+            f"INV-8: position {text.strip()!r}: "
+            "expected 'invector CxR ROWS b|w pie:STATE' (5 fields)"
         )
     _, size_text, rows_text, turn_text, pie_text = fields
     try:
@@ -93,7 +94,7 @@ def read_position(text: str) -> PositionFields:
     row_texts = rows_text.split("/")
     if len(row_texts) != rows or any(len(row) != cols for row in row_texts):
         raise NotationError(
-            f"position {text.strip()!r}: board field must have {rows} rows of {cols} cells"
+            f"INV-8: position {text.strip()!r}: board field must have {rows} rows of {cols} cells"
         )
     black = white = 0
     for row, row_text in enumerate(row_texts):
@@ -105,16 +106,18 @@ def read_position(text: str) -> PositionFields:
                 white |= bit
             elif char != ".":
                 raise NotationError(
-                    f"position {text.strip()!r}: cell character {char!r} is not b, w or ."
+                    f"INV-8: position {text.strip()!r}: cell character {char!r} is not b, w or ."
                 )
     if not black and not white:
         raise NotationError(f"position {text.strip()!r}: INV-7: the board has no stones")
     if turn_text not in ("b", "w"):
-        raise NotationError(f"position {text.strip()!r}: side to move {turn_text!r} is not b or w")
+        raise NotationError(
+            f"INV-8: position {text.strip()!r}: side to move {turn_text!r} is not b or w"
+        )
     pie = pie_text.removeprefix("pie:")
     if not pie_text.startswith("pie:") or pie not in PIE_STATES:
         raise NotationError(
-            f"position {text.strip()!r}: pie field {pie_text!r} is not one of "
+            f"INV-8: position {text.strip()!r}: pie field {pie_text!r} is not one of "
             + ", ".join(f"pie:{name}" for name in PIE_STATES)
         )
     return PositionFields(cols, rows, black, white, BLACK if turn_text == "b" else WHITE, pie)

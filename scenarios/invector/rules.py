@@ -281,7 +281,7 @@ def parse_position(text: str, game: InvectorGame | None = None) -> InvectorState
         fields.pie != PIE_OFF
     ):
         raise NotationError(
-            f"position {text.strip()!r} does not belong to the variant "
+            f"INV-8: position {text.strip()!r} does not belong to the variant "
             f"{game.cols}x{game.rows} {'with' if game.pie else 'without'} the pie rule"
         )
     return InvectorState(game, fields.black, fields.white, fields.to_move, fields.pie)

@@ -289,7 +289,11 @@ class InvectorScreen(GameScreen):
             winner = state.winner_colour()
             assert winner is not None
             colour = COLOUR_NAMES[winner].capitalize()
-            turn = f"Game over: {colour} (seat {state.seat_of(winner)}) wins."
+            loser = COLOUR_NAMES[1 - winner].capitalize()
+            turn = (
+                f"Game over: {colour} (seat {state.seat_of(winner)}) wins: "
+                f"{loser} has no stone left (INV-7)."
+            )
         else:
             turn = f"{COLOUR_NAMES[state.to_move].capitalize()} to move"
             turn += " (thinking…)" if self.thinking else ""

@@ -10,7 +10,7 @@ import pytest
 from scenarios.imperial import ai, make_game
 from scenarios.imperial.investing import multiplier, scores, winners
 from scenarios.imperial.rules import legal_orders
-from scenarios.imperial.screen import ScoreScreen
+from scenarios.imperial.screen import ScoreScreen, investor_option_text
 from scenarios.protocol import IllegalActionError, NotationError
 from tests.scenarios.imperial.helpers import await_, fresh, play, put
 
@@ -120,6 +120,22 @@ def test_single_flag_rescue_payment():
     state.power["FR"] = 1  # a nation with power: no payment due
     paid = play(state, ("buy", "FR", 12, 0))
     assert paid.flags["FR"] == buyer and paid.cash[victim] == state.cash[victim]
+
+
+def test_the_investor_dialog_says_what_a_rescue_purchase_costs():
+    """IMP-19, found by use: the investor dialog showed each purchase as "(pay 12M, …)" from
+    the bond's price alone; one that takes a player's only flag of a nation at power 0 costs
+    1M more, paid to that player, and the dialog did not say so (the cash went down by 13M)."""
+    state = fresh()
+    victim = state.flags["FR"]
+    buyer = state.card
+    await_(state, "invest", "AH", player=buyer, queue=[])
+    state.cash[buyer] = 13
+    rescue = investor_option_text(state, ("buy", "FR", 12, 0))
+    assert rescue == f"buy FR 12  (pay 12M + 1M to player {victim}, IMP-19; interest 5)"
+    plain = investor_option_text(state, ("buy", "FR", 6, 0))  # the flag stays: no payment
+    assert plain == "buy FR 6  (pay 6M, interest 3)"
+    assert investor_option_text(state, ("pass",)) == "pass"
 
 
 def test_flagless_players_invest_after_the_card_holder():

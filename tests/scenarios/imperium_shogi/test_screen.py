@@ -168,6 +168,26 @@ async def test_repair_choice_dialog():
 
 
 @pilot_test
+async def test_the_new_game_heading_shows_why_perfect_is_missing_whole(monkeypatch):
+    """SHO-7 (perfect play level), found by use at 80x24: the heading's wrapped line about the
+    missing table was cut after "campaign", the command's name lost (the title did not wrap to
+    the dialog's width: it ran on past the dialog's edge)."""
+    from scenarios.imperium_shogi import screen as shogi_screen
+
+    monkeypatch.setattr(shogi_screen, "stored_tablebase", lambda: None)
+    app = ShogiTestApp(red="human", blue="human")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, GameChoice), "the new-game dialog")
+        title = app.screen.query_one(".game-dialog-title")
+        await until(pilot, lambda: title.size.width > 0, "the heading laid out")
+        dialog = app.screen.query_one(".game-dialog")
+        assert title.region.width <= dialog.content_region.width  # wrapped, not cut at the edge
+        lines = [strip.text for strip in title.render_lines(title.size.region)]
+        assert "imperium-shogi)" in " ".join(lines)
+
+
+@pilot_test
 async def test_new_game_as_blue_lets_the_computer_open():
     # SHO-2: Red moves first, here the computer
     app = ShogiTestApp(red="human", blue="human", max_depth=1)

@@ -110,15 +110,17 @@ def test_malformed_move_text_is_a_notation_error(bad):
     ],
 )
 def test_bad_position_text_names_the_problem(text, problem):
-    # INV-8: a bad position text raises NotationError with the reason
+    # INV-8: a bad position text raises NotationError with the reason and the rule (found by
+    # use: `campaign scenario solve invector --position x` named none, where Shogi's say SHO-10)
     with pytest.raises(NotationError) as error:
         parse_position(text)
     assert problem in str(error.value)
+    assert any(rule in str(error.value) for rule in ("INV-1", "INV-7", "INV-8"))
 
 
 def test_position_text_must_match_the_game_variant():
     # INV-8 INV-6: a pie-rule position does not load into a game without it
-    with pytest.raises(NotationError, match="variant"):
+    with pytest.raises(NotationError, match="INV-8: .*variant"):
         make_game(5, 4, pie=False).state_from_text(make_game().new_initial_state().to_text())
     with pytest.raises(NotationError, match="variant"):
         make_game(3, 2).state_from_text(make_game().new_initial_state().to_text())

@@ -77,7 +77,8 @@ def path_dialog(app: App[None]) -> bool:
 
 @pilot_test
 async def test_two_people_play_3x2_to_the_end_with_clicks():
-    # INV-4 INV-7: select by click, targets are highlighted, play until one side has no stone
+    # INV-4 INV-7: select by click, targets are highlighted, play until one side has no stone;
+    # the end names the winner, why, and the rule
     app = HostApp(cols=3, rows=2, pie=False, players=("human", "human"))
     async with app.run_test(size=(100, 30)) as pilot:
         screen = screen_of(app)
@@ -103,7 +104,12 @@ async def test_two_people_play_3x2_to_the_end_with_clicks():
         # end said "Game over: black (seat 1) wins.")
         winner = state.winner_colour()
         assert winner is not None
-        said = f"Game over: {('Black', 'White')[winner]} (seat {state.seat_of(winner)}) wins."
+        # and why, with the rule (found by use: the end named no rule, where Shogi's does)
+        loser = ("Black", "White")[1 - winner]
+        said = (
+            f"Game over: {('Black', 'White')[winner]} (seat {state.seat_of(winner)}) wins: "
+            f"{loser} has no stone left (INV-7)."
+        )
         assert said in str(screen.query_one("#inv-status").render())
         replay = make_game(3, 2, pie=False).new_initial_state()
         for text in screen.moves:

@@ -128,6 +128,20 @@ def test_screen_offers_perfect_only_with_a_stored_table(monkeypatch):
     assert "human:perfect" in values and "perfect:human" in values
 
 
+def test_the_new_game_dialog_says_perfect_needs_a_solved_table(monkeypatch):
+    """SHO-7 (perfect play level), found by use: with no table solved here the new-game dialog
+    listed easy/normal/hard and said nothing of `perfect` (only a damaged table was explained):
+    its heading now says the level is missing and which command builds the table."""
+    from scenarios.imperium_shogi import screen
+
+    monkeypatch.setattr(screen, "stored_tablebase", lambda: None)
+    heading = screen.new_game_title()
+    assert heading.startswith("New game: who plays?")
+    assert "perfect" in heading and "campaign scenario solve imperium-shogi" in heading
+    monkeypatch.setattr(screen, "stored_tablebase", lambda: _Probe(None))
+    assert screen.new_game_title() == "New game: who plays?"
+
+
 @pytest.mark.parametrize(
     ("argv", "tablebase"),
     [
