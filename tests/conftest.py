@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from campaign.app import CampaignService
+from campaign.cli import main as cli_main
 from campaign.tui.demo import ensure_demo
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -73,6 +74,16 @@ def service(demo_db_file: Path, tmp_path: Path) -> CampaignService:
 
 #: The collector's thresholds while the tests run (Python's are 700, 10, 10).
 TEST_GC_THRESHOLDS = (10_000, 50, 50)
+
+
+@pytest.fixture
+def alpha_db(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    """The URL of a fresh SQLite database holding one new campaign, ``alpha`` (seed 3), made
+    by the CLI as a user would; its output is swallowed."""
+    url = f"sqlite:///{tmp_path / 'c.db'}"
+    assert cli_main(["new", "alpha", "--db", url, "--seed", "3"]) == 0
+    capsys.readouterr()
+    return url
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:

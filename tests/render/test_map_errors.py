@@ -15,71 +15,63 @@ from tests.render.svgdoc import of_class, parse
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
-@pytest.fixture
-def db(tmp_path, capsys) -> str:
-    url = f"sqlite:///{tmp_path / 'c.db'}"
-    assert main(["new", "alpha", "--db", url, "--seed", "3"]) == 0
-    capsys.readouterr()
-    return url
-
-
-def test_unknown_campaign_is_named_and_nothing_is_written(db, tmp_path, capsys):  # DN-ERR-1
+def test_unknown_campaign_is_named_and_nothing_is_written(alpha_db, tmp_path, capsys):  # DN-ERR-1
     target = tmp_path / "keep.svg"
     target.write_text("old picture")
-    assert main(["map", "nope", "--db", db, "-o", str(target)]) == 1
+    assert main(["map", "nope", "--db", alpha_db, "-o", str(target)]) == 1
     assert "no campaign named 'nope'" in capsys.readouterr().err
     assert target.read_text() == "old picture"
 
 
-def test_unwritable_path_is_a_clear_error(db, tmp_path, capsys):  # DN-ERR-1
+def test_unwritable_path_is_a_clear_error(alpha_db, tmp_path, capsys):  # DN-ERR-1
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    assert main(["map", "alpha", "--db", db, "-o", str(blocker / "map.svg")]) == 1
+    assert main(["map", "alpha", "--db", alpha_db, "-o", str(blocker / "map.svg")]) == 1
     err = capsys.readouterr().err
     assert err.startswith("campaign: ") and "cannot write" in err and "Traceback" not in err
     folder = tmp_path / "folder.svg"
     folder.mkdir()
-    assert main(["map", "alpha", "--db", db, "-o", str(folder)]) == 1
+    assert main(["map", "alpha", "--db", alpha_db, "-o", str(folder)]) == 1
     assert "it is a directory" in capsys.readouterr().err and folder.is_dir()
 
 
-def test_unknown_overlay_is_refused_with_the_choices(db, capsys):  # DN-ERR-1
+def test_unknown_overlay_is_refused_with_the_choices(alpha_db, capsys):  # DN-ERR-1
     with pytest.raises(SystemExit) as stop:
-        main(["map", "alpha", "--db", db, "--overlay", "weather"])
+        main(["map", "alpha", "--db", alpha_db, "--overlay", "weather"])
     assert stop.value.code == 2
     err = capsys.readouterr().err
     assert "weather" in err and "supply" in err and "moves" in err
 
 
-def test_unknown_picture_format_is_refused_before_any_work(db, tmp_path, capsys):  # DN-ERR-1
-    assert main(["map", "alpha", "--db", db, "-o", str(tmp_path / "map.txt")]) == 1
+def test_unknown_picture_format_is_refused_before_any_work(alpha_db, tmp_path, capsys):  # DN-ERR-1
+    assert main(["map", "alpha", "--db", alpha_db, "-o", str(tmp_path / "map.txt")]) == 1
     assert "name the file .svg or .png" in capsys.readouterr().err
     assert not list(tmp_path.glob("map*"))
 
 
-def test_png_without_the_extra_says_how_to_install_it(db, tmp_path, capsys, monkeypatch):
+def test_png_without_the_extra_says_how_to_install_it(alpha_db, tmp_path, capsys, monkeypatch):
     """DN-ERR-1: cairosvg missing (simulated by hiding the module) -> the extra is named."""
     monkeypatch.setitem(sys.modules, "cairosvg", None)
     target = tmp_path / "map.png"
-    assert main(["map", "alpha", "--db", db, "-o", str(target)]) == 1
+    assert main(["map", "alpha", "--db", alpha_db, "-o", str(target)]) == 1
     assert "pip install '.[png]'" in capsys.readouterr().err  # a checkout install (issue 32)
     assert not target.exists() and not list(tmp_path.glob(".map.png*"))
 
 
-def test_png_output_when_cairosvg_is_installed(db, tmp_path, capsys):  # DN-MAP-1
+def test_png_output_when_cairosvg_is_installed(alpha_db, tmp_path, capsys):  # DN-MAP-1
     try:
         import cairosvg  # noqa: F401
     except (ImportError, OSError):  # OSError: the cairo system library is missing
         pytest.skip("the optional png extra (cairosvg + libcairo) is not installed")
     target = tmp_path / "map.png"
-    assert main(["map", "alpha", "--db", db, "--side", "aslan", "-o", str(target)]) == 0
+    assert main(["map", "alpha", "--db", alpha_db, "--side", "aslan", "-o", str(target)]) == 0
     assert target.read_bytes().startswith(PNG_SIGNATURE)
     assert "aslan's view" in capsys.readouterr().out
 
 
-def test_default_file_name_is_the_campaign_and_side(db, tmp_path, capsys, monkeypatch):
+def test_default_file_name_is_the_campaign_and_side(alpha_db, tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    assert main(["map", "alpha", "--db", db, "--side", "solomani"]) == 0
+    assert main(["map", "alpha", "--db", alpha_db, "--side", "solomani"]) == 0
     assert (tmp_path / "alpha-solomani.svg").is_file()
     assert "alpha-solomani.svg" in capsys.readouterr().out
 
