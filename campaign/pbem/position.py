@@ -31,6 +31,7 @@ from campaign.records.rows import Head, StoredEvent
 from campaign.rules import engine
 from campaign.rules.base import Event, Order
 from campaign.rules.canonical import canonical_json, digest
+from campaign.rules.combat.battle_ids import with_short_battle_ids
 from campaign.rules.dice import DiceSource, SeededSource
 from campaign.rules.errors import CampaignError
 from campaign.rules.ids import Side
@@ -273,7 +274,7 @@ def replay(
     rows: list[StoredEvent] = []
     produced: list[tuple[str, int, list[Event]]] = []
     for number, batch in enumerate(turn.body.batches, start=1):
-        where = _where(number, batch.order, seq)
+        where = _where(number, with_short_battle_ids(batch.order, state), seq)
         reason = referee_undo.reason_of(batch.order)
         try:
             if reason is not None:
@@ -334,7 +335,10 @@ def replay(
 
 def _where(number: int, order: str, seq: int) -> str:
     """How a refusal names batch ``number`` of a file, order text ``order``, whose first
-    event follows event ``seq``."""
+    event follows event ``seq``. ``replay`` passes the order with its battle by short id
+    (``with_short_battle_ids``; docs/seats.md: never the inner id), but nothing else of it
+    rewritten: a real neutral id the file echoes stays as typed, where the seat's alias
+    mapping would tell which alias is which counter."""
     return f"batch {number} ({order!r}, from event {seq + 1})"
 
 

@@ -23,7 +23,7 @@ import msgspec
 from campaign.rules import fairplay
 from campaign.rules.canonical import sha256_hex
 from campaign.rules.combat import book
-from campaign.rules.combat.battle_ids import short_ids
+from campaign.rules.combat.battle_ids import with_short_battle_ids
 from campaign.rules.dice import DiceSource, Screen
 from campaign.rules.ids import HIDDEN_KIND, PLAYER_SIDES, Side
 from campaign.rules.state import CampaignState, Unit
@@ -177,9 +177,7 @@ def seen_text(text: str, state: CampaignState, viewer: Side | None) -> str:
     if viewer is not None:  # fair mode: what a card is, only the machines learn (ADR 0028)
         text = _REVEAL_LABEL.sub(r"\1 ?", text)
         text = _TABLE_DRAW.sub(r"\1 ?", text)
-    for full, short in short_ids(state).items():
-        text = re.sub(rf"(?<![A-Za-z0-9/-]){re.escape(full)}(?![A-Za-z0-9/-])", short, text)
-    return text
+    return with_short_battle_ids(text, state)
 
 
 def resolve_aliases(state: CampaignState, text: str) -> str:

@@ -16,7 +16,14 @@ from scenarios.imperial import events as ev
 from scenarios.imperial.investing import winners
 from scenarios.imperial.notation import order_to_text, parse_order
 from scenarios.imperial.options import Options, options_for
-from scenarios.imperial.rules import IllegalOrderError, Order, decide, legal_orders, start_events
+from scenarios.imperial.rules import (
+    IllegalOrderError,
+    Order,
+    decide,
+    legal_orders,
+    start_events,
+    why_not_legal,
+)
 from scenarios.imperial.state import State
 from scenarios.protocol import TERMINAL, IllegalActionError, NotationError
 
@@ -117,7 +124,7 @@ class ImperialState:
         if self._legal is None:
             self._legal = legal_orders(self.state)
         if order not in self._legal:
-            raise IllegalActionError(f"{text!r} is not legal in this position")
+            raise IllegalActionError(why_not_legal(self.state, repr(text), self._legal))
         return order
 
     # ---------------------------------------------------------------- log

@@ -64,6 +64,7 @@ __all__ = [
     "legal_orders",
     "start_events",
     "tax_power",
+    "why_not_legal",
 ]
 
 
@@ -205,12 +206,7 @@ def decide(state: State, order: Order) -> tuple[list[ev._Event], State]:
     """Validate ``order`` and return its events and the resulting state (input untouched)."""
     legal = legal_orders(state)
     if order not in legal:
-        pending = state.pending or {}
-        raise IllegalOrderError(
-            f"{_rule_of(pending.get('kind'))}: {order!r} is not legal now "
-            f"(decision {pending.get('kind')!r} for {pending.get('nation')}); "
-            f"{len(legal)} legal orders"
-        )
+        raise IllegalOrderError(why_not_legal(state, repr(order), legal))
     ctx = Ctx(state.clone())
     pending = dict(state.pending or {})
     handler = _HANDLERS[order[0]]
@@ -218,6 +214,19 @@ def decide(state: State, order: Order) -> tuple[list[ev._Event], State]:
     if ctx.state.total_money() != state.total_money():  # IMP-2: only transfers, never creation
         raise RuntimeError(f"IMP-2 invariant broken by {order!r}: money total changed")
     return ctx.events, ctx.state
+
+
+def why_not_legal(state: State, shown: str, legal: Sequence[Order]) -> str:
+    """Why the order ``shown`` (its repr or its quoted notation) is refused in ``state``, whose
+    legal orders are ``legal``: the rule of the decision open, the decision and its nation.
+    One wording for an order refused in play and one read from a saved file, so both name the
+    same rule (e.g. IMP-19 for a bond the investor may not buy)."""
+    pending = state.pending or {}
+    return (
+        f"{_rule_of(pending.get('kind'))}: {shown} is not legal now "
+        f"(decision {pending.get('kind')!r} for {pending.get('nation')}); "
+        f"{len(legal)} legal orders"
+    )
 
 
 def _rule_of(kind: str | None) -> str:

@@ -19,11 +19,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scenarios.invector.rules import InvectorGame, InvectorState, parse_position
+from scenarios.invector.rules import (
+    BLACK,
+    COLOUR_NAMES,
+    InvectorGame,
+    InvectorState,
+    parse_position,
+)
 from scenarios.protocol import IllegalActionError, NotationError
 
 START_PREFIX = "# start:"
 MOVES_PREFIX = "# moves:"
+#: Width of the Black column of the move list (the longest move, ``p15xp14``, and two spaces).
+MOVE_COLUMN = 9
 
 
 def move_texts(states: Sequence[InvectorState]) -> list[str]:
@@ -31,6 +39,29 @@ def move_texts(states: Sequence[InvectorState]) -> list[str]:
     return [
         before.action_to_text(after.history[-1])
         for before, after in zip(states, states[1:], strict=False)
+    ]
+
+
+def move_list_lines(states: Sequence[InvectorState]) -> list[str]:
+    """The move list of the game ``states``: a header naming the Black and the White column,
+    then numbered rows of one Black move and the White move after it. Each move goes in the
+    column of the colour that played it, so a row White starts (a loaded position with White
+    to move, or White's move after the swap: INV-2, INV-6) shows ``…`` for Black rather than
+    passing White's move off as Black's. No moves: no lines."""
+    rows: list[list[str]] = []
+    for before, text in zip(states, move_texts(states), strict=False):
+        if before.to_move == BLACK or not rows or len(rows[-1]) == 2:
+            rows.append([])
+        if before.to_move != BLACK and not rows[-1]:
+            rows[-1].append("…")
+        rows[-1].append(text)
+    if not rows:
+        return []
+    black, white = (name.capitalize() for name in COLOUR_NAMES)
+    header = f"{'':5}{black:<{MOVE_COLUMN}}{white}"
+    return [header] + [
+        f"{number:>3}. " + f"{row[0]:<{MOVE_COLUMN}}{''.join(row[1:])}".rstrip()
+        for number, row in enumerate(rows, start=1)
     ]
 
 

@@ -39,7 +39,7 @@ from scenarios.dialogs import (
 from scenarios.footer import KeysFooter
 from scenarios.invector.ai import LEVELS, InvectorAI, levels_help
 from scenarios.invector.board import COLUMN_LETTERS
-from scenarios.invector.record import move_texts, parse_record, record_lines
+from scenarios.invector.record import move_list_lines, move_texts, parse_record, record_lines
 from scenarios.invector.rules import (
     BLACK,
     COLOUR_NAMES,
@@ -255,10 +255,7 @@ class InvectorScreen(GameScreen):
             f"Invector {board.label}, {pie}\ncentre cells are shaded"
         )
         self.query_one("#inv-status", Static).update(self._status_text())
-        moves = self.moves
-        lines = [
-            f"{i // 2 + 1:>3}. " + "  ".join(moves[i : i + 2]) for i in range(0, len(moves), 2)
-        ]
+        lines = move_list_lines(self.states)
         self.query_one("#inv-moves", Static).update("\n".join(lines) or "no moves yet")
         self.call_after_refresh(self.query_one("#inv-moves-scroll").scroll_end, animate=False)
 

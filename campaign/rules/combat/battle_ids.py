@@ -15,6 +15,8 @@ numbering).
 
 from __future__ import annotations
 
+import re
+
 from campaign.rules.base import Order
 from campaign.rules.combat import book
 from campaign.rules.errors import InvalidOrderError
@@ -24,6 +26,16 @@ from campaign.rules.state import CampaignState
 def short_ids(state: CampaignState) -> dict[str, str]:
     """Full battle id -> short id (``b1``…) for every battle of the current step."""
     return {bid: f"b{n}" for n, bid in enumerate(book.battle_ids(state), 1)}
+
+
+def with_short_battle_ids(text: str, state: CampaignState) -> str:
+    """``text`` with every full id of a battle of the current step, standing as a whole word,
+    written as its short id (``b1`` for ``keystone/aslan-neutral``, DN-CBT-1), and nothing
+    else changed: what a refusal quoting an order text needs (the seat's whole reading,
+    aliases included, is ``views.seen_text``)."""
+    for full, short in short_ids(state).items():
+        text = re.sub(rf"(?<![A-Za-z0-9/-]){re.escape(full)}(?![A-Za-z0-9/-])", short, text)
+    return text
 
 
 def resolve_battle(state: CampaignState, ref: str) -> str:

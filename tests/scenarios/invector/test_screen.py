@@ -467,3 +467,41 @@ async def test_cycling_the_opponent_never_takes_over_the_persons_seat():
             seen.append(tuple(screen.players))
         assert all(seat1 == "human" for _seat0, seat1 in seen), seen
         assert ("human", "human") in seen and ("easy", "human") in seen, seen
+
+
+def move_list(screen: InvectorScreen) -> list[str]:
+    """The lines of the move list as shown, trailing blanks dropped."""
+    return [line.rstrip() for line in str(screen.query_one("#inv-moves").render()).splitlines()]
+
+
+@pilot_test
+async def test_the_move_list_says_who_moved_after_a_swap_and_when_white_starts():
+    # INV-2 INV-5 INV-6: the list has a Black and a White column; a White move that starts a
+    # row (after the swap, or in a loaded position where White moves first) leaves the Black
+    # column with "…" rather than being shown as Black's move
+    app = HostApp(cols=5, rows=2, pie=True, players=("human", "human"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = screen_of(app)
+        await pilot.press("m", *"a1xb1", "enter", "s")
+        await until(pilot, lambda: screen.moves == ["a1xb1", "swap"], "the swap")
+        action = next(a for a in screen.state.legal_actions() if a >= 0)
+        white = screen.state.action_to_text(action)
+        await pilot.press("m", *white, "enter")
+        await until(pilot, lambda: len(screen.moves) == 3, "White's move")
+        assert move_list(screen) == [
+            "     Black    White",
+            "  1. a1xb1    swap",
+            f"  2. …        {white}",
+        ]
+    state = make_game(3, 2, pie=False).state_from_text("invector 3x2 .w./..b w pie:off")
+    app = HostApp(state=state, players=("human", "human"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = screen_of(app)
+        await until(pilot, lambda: screen.moves == ["pass"], "White's forced pass")
+        await pilot.press("m", *"c2-b2", "enter")
+        await until(pilot, lambda: screen.moves == ["pass", "c2-b2"], "Black's move")
+        assert move_list(screen) == [
+            "     Black    White",
+            "  1. …        pass",
+            "  2. c2-b2",
+        ]
