@@ -301,7 +301,7 @@ def replay(
                     foreign=number == 1 and answers is not None,
                 )
         except RefereeOrderError as error:  # name every one, for the receiver to agree to
-            error.orders = _referee_orders(turn, local.head_seq, referee_undo, answers)
+            error.orders = _referee_orders(turn, local.head_seq, referee_undo, state, answers)
             raise
         produced.append((where, seq, events))
         engine.fold(events, state)
@@ -343,17 +343,24 @@ def _where(number: int, order: str, seq: int) -> str:
 
 
 def _referee_orders(
-    turn: TurnFile, head_seq: int, referee_undo: RefereeUndo, answers: str | None = None
+    turn: TurnFile,
+    head_seq: int,
+    referee_undo: RefereeUndo,
+    state: CampaignState,
+    answers: str | None = None,
 ) -> tuple[str, ...]:
     """Every referee order and referee undo of ``turn`` (based on event ``head_seq``), named
-    as ``replay`` names a batch (its events counted as the file counts them); with
-    ``answers``, batch 1 is the receiver's own order (strict dice), never one of them."""
+    as ``replay`` names a batch (its events counted as the file counts them), a battle by its
+    short id in ``state``, the position the first of them was refused in (the earlier batches
+    replayed; DN-CBT-1, docs/seats.md; found by use, December 7: the list quoted the inner
+    id); with ``answers``, batch 1 is the receiver's own order (strict dice), never one of
+    them."""
     named: list[str] = []
     seq = head_seq
     for number, batch in enumerate(turn.body.batches, start=1):
         own = number == 1 and answers is not None
         if not own and (referee_undo.reason_of(batch.order) is not None or _referee(batch.order)):
-            named.append(_where(number, batch.order, seq))
+            named.append(_where(number, with_short_battle_ids(batch.order, state), seq))
         seq += len(batch.events)
     return tuple(named)
 

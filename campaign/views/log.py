@@ -18,6 +18,7 @@ from msgspec.structs import replace
 from campaign.rules import engine, narration
 from campaign.rules.base import Event
 from campaign.rules.combat.space_events import BattlesOpened
+from campaign.rules.flow import CampaignStarted
 from campaign.rules.ids import ORDER_GIVERS, Side
 from campaign.rules.narration import BattleSummary
 from campaign.rules.referee import DiceEntered, RefereeRestored
@@ -159,12 +160,19 @@ class LogLine(Struct, frozen=True):
         return _matches(self.turn, self.side, self.events, turn, side, event_type)
 
 
-def dice_origin(record: DiceEntered | None, mode: str, rolled: int | None = None) -> str:
+def dice_origin(
+    record: DiceEntered | None, mode: str, rolled: int | None = None, *, setup: bool = False
+) -> str:
     """Where the dice of a batch came from, as the log shows it. ``rolled``: how many dice the
     batch rolled, given for the referee's eyes only: a player's order typed at the table takes
-    from the seed the dice he may not see (docs/seats.md), and the referee reads how many."""
+    from the seed the dice he may not see (docs/seats.md), and the referee reads how many.
+    ``setup``: the batch that started the campaign, whose neutral shuffle rolls with the
+    set-up seed in every mode (no file's key exists yet, docs/turn-files.md; found by use,
+    December 7: a commit-reveal campaign's log said "commit-reveal key" for it)."""
     if record is None:
         if mode in ("commit-reveal", "strict"):
+            if setup:
+                return "set-up seed"
             return f"{mode} key"
         return "seeded"
     if record.origin == "physical":
@@ -210,10 +218,12 @@ def log_lines(
     lines: list[LogLine] = []
     state = CampaignState()
     rolled = 0  # dice rolled by the current batch
+    setup = False  # the current batch started the campaign
     reverted = Reverted(rows)
     for row, event in zip(rows, events, strict=True):
         same_batch = bool(lines) and lines[-1].batch == row.batch
         rolled = (rolled if same_batch else 0) + len(event.rolls)
+        setup = (setup and same_batch) or isinstance(event, CampaignStarted)
         if event.secret:
             rolls = [f"{len(event.rolls)} hidden roll(s)"] if event.rolls else []
         else:  # the campaign before the event names and hides as the sentences do
@@ -242,7 +252,7 @@ def log_lines(
             counted = rolled if viewer is None else None  # the referee reads how many
             lines[-1] = replace(lines[-1], dice_origin=dice_origin(event, dice_mode, counted))
         elif rolls and not lines[-1].dice_origin:
-            lines[-1] = replace(lines[-1], dice_origin=dice_origin(None, dice_mode))
+            lines[-1] = replace(lines[-1], dice_origin=dice_origin(None, dice_mode, setup=setup))
     return lines
 
 
@@ -289,6 +299,7 @@ def story(
                         record,
                         dice_mode,
                         sum(len(e.rolls) for e in batch) if viewer is None else None,
+                        setup=any(isinstance(e, CampaignStarted) for e in batch),
                     ),
                 )
             )

@@ -3,8 +3,10 @@ the table took from the seed the dice he may not see (DN-NEU-1, docs/seats.md)."
 
 from __future__ import annotations
 
+import pytest
 from msgspec import Struct
 
+from campaign.app import CampaignService
 from campaign.rules.ids import Side
 from campaign.rules.referee import DiceEntered
 from campaign.rules.state import Roll
@@ -42,3 +44,18 @@ def test_the_referee_reads_how_many_dice_came_from_the_seed_behind_the_screen():
         assert log_lines(rows, [rolled, every_die_typed], "physical")[0].dice_origin == (
             "typed at the table"
         )
+
+
+@pytest.mark.parametrize("mode", ["commit-reveal", "strict"])
+def test_the_neutral_shuffle_at_creation_says_it_used_the_set_up_seed(tmp_path, mode):
+    """DN-NEU-1, DN-ERR-1: the set-up's neutral shuffle rolls with the set-up seed both
+    machines hold (docs/turn-files.md: no file's key exists yet), in every dice mode. Found by
+    use (December 7): a commit-reveal campaign's log said "dice (commit-reveal key): 26 hidden
+    roll(s)" for it. The log and the story now say "set-up seed"."""
+    service = CampaignService(db_url=f"sqlite:///{tmp_path / 'x.db'}")
+    service.create("x", seed=4711, dice_mode=mode)
+    for viewer in (None, Side.SOLOMANI):
+        opening = service.log("x", viewer)[0]
+        assert opening.rolls and opening.dice_origin == "set-up seed", opening
+        told = service.story("x", viewer=viewer)[0]
+        assert told.dice_origin == "set-up seed", told

@@ -79,3 +79,30 @@ def test_a_real_neutral_id_in_the_quoted_order_stays_as_typed(tmp_path: Path) ->
         table.machines[SOLOMANI].pbem.import_turn(CAMPAIGN, resealed(text, forged), "t.json")
     said = caught.value.message
     assert f"('solomani target b1 {real}'" in said and alias not in said, said
+
+
+def test_the_referee_orders_to_agree_to_name_their_battle_by_its_short_id(
+    tmp_path: Path,
+) -> None:
+    """DN-CBT-1 with DN-ERR-1: a file imported without ``--allow-referee`` is refused, and the
+    list of its referee orders (what the TUI asks the receiver to agree to) names a battle as
+    ``campaign battles`` does, ``b1``, never by its inner id; a real neutral id in it stays as
+    typed (DN-NEU-1). Found by use (December 7): the list quoted the order texts unchanged."""
+    table = MailTable(tmp_path, fair=False)
+    play_to_contact(table)
+    text, battle = _battle_order_sent(table)
+    truth = table.machines[ASLAN].state()
+    real = next(iter(neutral_aliases(truth)))
+    order = f"referee referee-assign {battle} A-CL-1>{real}"
+
+    def refereed(data: dict) -> None:  # the battle order replaced by a referee order
+        for batch in data["body"]["batches"]:
+            if battle in batch["order"]:
+                batch["order"] = order
+                return
+
+    with pytest.raises(errors.RefereeOrderError) as caught:
+        table.machines[SOLOMANI].pbem.import_turn(CAMPAIGN, resealed(text, refereed), "t.json")
+    listed = caught.value.orders
+    assert listed and all(battle not in named for named in listed), listed
+    assert any(f"'referee referee-assign b1 A-CL-1>{real}'" in named for named in listed), listed
