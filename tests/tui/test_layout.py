@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from textual.app import App
-from textual.widgets import DataTable, Footer, Label
+from textual.widgets import DataTable, Footer, Label, Static
 from textual.widgets._footer import FooterKey
 from textual.widgets._toast import ToastRack
 
@@ -413,5 +413,26 @@ def test_the_battle_tab_uses_the_width_of_the_screen(
                 assert any("Enter physical dice" in row and dice in row for row in rows), rows
             for row in rows:
                 assert len(row.rstrip()) < battle.region.width, row
+
+    asyncio.run(scenario())
+
+
+def test_the_launcher_footer_and_hint_name_the_same_delete_key(
+    service: CampaignService, no_keymap: Path
+):
+    """Found by use (December 7): the launcher's footer said "del Delete" while its panel
+    hint said "x delete" (both keys delete); they name the same key now."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, None).run_test(size=SIZE) as pilot:
+            footer = pilot.app.screen.query_one(Footer)
+            await until(
+                pilot,
+                lambda: any(key.description == "Delete" for key in footer.query(FooterKey)),
+                "the launcher's footer",
+            )
+            shown = next(k for k in footer.query(FooterKey) if k.description == "Delete")
+            hint = str(pilot.app.screen.query_one("#viewer-hint", Static).render())
+            assert f"{shown.key_display} delete" in hint, (shown.key_display, hint)
 
     asyncio.run(scenario())
