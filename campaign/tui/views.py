@@ -52,8 +52,9 @@ def refusal_text(message: str) -> str:
     return text if RULE_ID.match(text) else f"DN-ERR-1: {text}"
 
 
-def wrap_line(line: str) -> list[str]:
-    """``line`` wrapped at ``WRAP`` columns, each row after the first indented two more than
+def wrap_line(line: str, width: int = WRAP) -> list[str]:
+    """``line`` wrapped at ``width`` columns (``WRAP``: what an 80-column screen leaves a
+    tab; the Battle tab passes the width it has), each row after the first indented two more than
     its own indent, never inside a word or an id (``A-CL-1``): left to the terminal, a long
     line went on at the left edge, under the names of the panel (found by use). A line of
     several lines (a round's sentence and its shots) keeps each on a row of its own."""
@@ -63,7 +64,7 @@ def wrap_line(line: str) -> list[str]:
         indent = part[: len(part) - len(body)]
         wrapped = textwrap.wrap(
             body,
-            WRAP,
+            width,
             initial_indent=indent,
             subsequent_indent=indent + "  ",
             break_on_hyphens=False,
@@ -73,8 +74,8 @@ def wrap_line(line: str) -> list[str]:
     return rows
 
 
-def _wrap(text: str, indent: str = "    ") -> list[str]:
-    return wrap_line(indent + text)
+def _wrap(text: str, indent: str = "    ", width: int = WRAP) -> list[str]:
+    return wrap_line(indent + text, width)
 
 
 def income_lines(report: IncomeReport) -> list[str]:
@@ -120,10 +121,11 @@ def upkeep_lines(upkeep: list[Upkeep], due: bool) -> list[str]:
     return lines
 
 
-def battle_lines(battle: BattleRow) -> list[str]:
+def battle_lines(battle: BattleRow, width: int = WRAP) -> list[str]:
     """One open battle of ``campaign battles`` as the viewer may see it, named by its short id
     (``b1``, as orders, the header and the form name it): place, sides, round, stage of the
-    round and every unit's factors (``?`` for a face-down counter, DN-NEU-1)."""
+    round and every unit's factors (``?`` for a face-down counter, DN-NEU-1), wrapped at
+    ``width``."""
     lines = [
         f"[b]{battle.short}[/b] at {battle.name}  round {battle.round}  stage: {battle.stage}  "
         f"(attacker {battle.attacker}, defender {battle.defender})"
@@ -132,7 +134,7 @@ def battle_lines(battle: BattleRow) -> list[str]:
         units = [unit for unit in battle.units if unit.side == side]
         listed = ", ".join(f"{u.id} {u.factors}" + ("*" if u.disrupted else "") for u in units)
         ships = plural(sum(1 for u in units if not u.fighter), "ship")
-        lines.extend(_wrap(f"{side} ({ships}): {listed}", "  "))
+        lines.extend(_wrap(f"{side} ({ships}): {listed}", "  ", width))
     return lines
 
 

@@ -25,6 +25,7 @@ from tests.tui.pilot_helpers import (
     open_battle_at_halden,
     screen_of,
     send,
+    tab_ready,
 )
 from tests.waiting import until
 
@@ -301,3 +302,27 @@ def test_dice_typed_together_are_one_die_each(service: CampaignService, no_keyma
 
     assert parse_dice("42") == [4, 2]
     assert parse_dice("4 2,61") == [4, 2, 6, 1]
+
+
+def test_a_digit_in_an_empty_destination_list_shows_a_tab(
+    service: CampaignService, no_keymap: Path
+):
+    """Found by use (December 7, DN-MOV-2): after the palette closed the focus was back in
+    the destination list; in Production (no legal destination) ``6`` said "no legal
+    destination numbered 6" instead of showing the Mail tab. With no legal row shown the
+    digits are the tab keys, as everywhere else."""
+
+    async def scenario() -> None:
+        async with campaign_shown(service, no_keymap, "full", size=SIZE) as pilot:
+            assert "✓" in await send(pilot, "aslan maintain - -", "6,6,6,6,6,6,6,6,6")
+            screen = screen_of(pilot)
+            await press_counted(pilot, "escape")
+            destinations = screen.query_one("#dest-list")
+            destinations.focus()
+            await until(pilot, lambda: destinations.has_focus, "the destinations focused")
+            assert screen.map_tab.legal_shown == 0
+            await press_counted(pilot, "6")
+            await until(pilot, lambda: tab_ready(screen, "tab-mail"), "the Mail tab shown")
+            assert "numbered 6" not in str(screen.query_one("#status-line").render())
+
+    asyncio.run(scenario())

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from textual.app import App
-from textual.widgets import DataTable, Footer, Label
+from textual.widgets import DataTable, Footer, Label, Static
 from textual.widgets._footer import FooterKey
 from textual.widgets._toast import ToastRack
 
@@ -26,8 +26,11 @@ from tests.tui.pilot_helpers import (
     app_for,
     campaign_on_top,
     campaign_shown,
+    open_battle_at_halden,
+    screen_lines,
     screen_of,
     send,
+    tab_ready,
 )
 from tests.waiting import until
 
@@ -379,5 +382,57 @@ def test_the_campaign_help_writes_keys_as_they_are_typed(service: CampaignServic
             assert not [
                 key for key in keys if "^" in key or "⏎" in key or key.split(", ")[0] == "esc"
             ], keys
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_battle_tab_uses_the_width_of_the_screen(
+    service: CampaignService, no_keymap: Path, size: tuple[int, int]
+):
+    """Found by use (December 7, DN-CBT-1): the Battle tab wrapped at 76 columns even at
+    160x48. At 160 columns the dice line (105 characters) is one row; at 80 every row of the
+    tab still ends inside it, wrapped between words."""
+
+    async def scenario() -> None:
+        async with campaign_shown(service, no_keymap, "demo", size=size) as pilot:
+            session = await open_battle_at_halden(pilot)
+            assert session.battles()
+            screen = screen_of(pilot)
+            await pilot.press("escape", "4")
+            await until(pilot, lambda: tab_ready(screen, "tab-battle"), "the Battle tab")
+            battle = screen.query_one("#battle")
+            dice = "leave it empty for the seeded dice.  f: forecast"
+            await until(
+                pilot,
+                lambda: any(dice[-20:] in row for row in screen_lines(pilot.app, battle.region)),
+                "the dice line on screen",
+            )
+            rows = screen_lines(pilot.app, battle.region)
+            if size[0] >= 160:
+                assert any("Enter physical dice" in row and dice in row for row in rows), rows
+            for row in rows:
+                assert len(row.rstrip()) < battle.region.width, row
+
+    asyncio.run(scenario())
+
+
+def test_the_launcher_footer_and_hint_name_the_same_delete_key(
+    service: CampaignService, no_keymap: Path
+):
+    """Found by use (December 7): the launcher's footer said "del Delete" while its panel
+    hint said "x delete" (both keys delete); they name the same key now."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, None).run_test(size=SIZE) as pilot:
+            footer = pilot.app.screen.query_one(Footer)
+            await until(
+                pilot,
+                lambda: any(key.description == "Delete" for key in footer.query(FooterKey)),
+                "the launcher's footer",
+            )
+            shown = next(k for k in footer.query(FooterKey) if k.description == "Delete")
+            hint = str(pilot.app.screen.query_one("#viewer-hint", Static).render())
+            assert f"{shown.key_display} delete" in hint, (shown.key_display, hint)
 
     asyncio.run(scenario())

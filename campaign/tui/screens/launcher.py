@@ -42,7 +42,9 @@ class LauncherScreen(Screen[None]):
         # priority: the dialog opens before the keys typed after ``n`` are handed to the
         # table, whose own keys (``v``, ``x``, ``q``) would take them (issue 17 item 6)
         Binding("n", "new", "New campaign", id="launcher.new", priority=True),
-        Binding("delete,x", "delete", "Delete", id="launcher.delete"),
+        # x first: the footer shows the first key, and the panel's hint says "x delete" (the
+        # footer said "del Delete", found by use December 7)
+        Binding("x,delete", "delete", "Delete", id="launcher.delete"),
         Binding("v", "cycle_viewer", "View as", id="launcher.viewer"),
         Binding("tab", "app.focus_next", "Next pane", show=False, id="launcher.next"),
         Binding("q", "app.quit", "Quit", id="launcher.quit"),

@@ -3,7 +3,7 @@ Monte Carlo forecast of an open battle (computed in a worker thread)."""
 
 from __future__ import annotations
 
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import LoadingIndicator, Static
@@ -12,7 +12,7 @@ from campaign.app.orders import untypable_dice
 from campaign.rules.errors import CampaignError
 from campaign.tui.markup import escape
 from campaign.tui.session import CampaignSession
-from campaign.tui.views import battle_lines, forecast_lines, stage_hint, wrap_line
+from campaign.tui.views import WRAP, battle_lines, forecast_lines, stage_hint, wrap_line
 from campaign.views.words import plural
 
 
@@ -50,6 +50,8 @@ class BattleTab(VerticalScroll):
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.session = session
+        #: The columns the battle text was last wrapped at.
+        self._wrapped_at = 0
 
     def compose(self) -> ComposeResult:
         yield Static(id="battle")
@@ -59,10 +61,28 @@ class BattleTab(VerticalScroll):
     def on_mount(self) -> None:
         self.query_one("#forecast-loading").display = False
 
+    @property
+    def wrap_width(self) -> int:
+        """The columns a row may take: the tab's width less its gutter, the room of a vertical
+        scroll bar (shown or not) and one; ``WRAP`` before the tab is laid out. At a fixed 76
+        the tab wrapped there at 160x48 too (found by use, December 7)."""
+        room = self.region.width - self.styles.gutter.width - self.styles.scrollbar_size_vertical
+        return room - 1 if room > 1 else WRAP
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A new width wraps the battle text again (the forecast stays)."""
+        if self.wrap_width != self._wrapped_at:
+            self._draw()
+
     def show(self) -> None:
         """Rewrite the battles from the session's campaign (a forecast is for the old
         position, so it goes)."""
         self.query_one("#forecast", Static).update("")
+        self._draw()
+
+    def _draw(self) -> None:
+        """Write the open battles, or the last battle fought, wrapped at the tab's width."""
+        width = self._wrapped_at = self.wrap_width
         if not self.session.battles():
             text = (
                 "No open battle. Battles open when a combat phase's space sub-phase starts "
@@ -78,30 +98,31 @@ class BattleTab(VerticalScroll):
                 )
                 text += f"\n\n[b]Last battle[/b] at {systems}, {fought}:\n"
                 text += "\n".join(
-                    escape(row) for line in summary.lines for row in wrap_line(f"  {line}")
+                    escape(row) for line in summary.lines for row in wrap_line(f"  {line}", width)
                 )
         else:
             lines = []
             for row in self.session.battle_rows():
                 battle_id, stage = row.id, row.stage
-                lines.extend(battle_lines(row))
+                lines.extend(battle_lines(row, width))
                 for line in self.session.battle_round_lines(battle_id):
-                    lines.extend(wrap_line(line))
-                lines.extend(wrap_line(f"  next: {stage_hint(stage)}"))
+                    lines.extend(wrap_line(line, width))
+                lines.extend(wrap_line(f"  next: {stage_hint(stage)}", width))
                 try:
                     step = self.session.next_battle_order(battle_id)
                 except CampaignError as error:
-                    lines.extend(escape(row) for row in wrap_line(f"  {error.message}"))
+                    lines.extend(escape(row) for row in wrap_line(f"  {error.message}", width))
                     continue
                 lines.append(f"  [b]n[/b] pre-fills: {escape(step)}")
                 rolls = self.session.dice_needed(step)
                 if rolls:
                     lines.extend(
                         wrap_line(
-                            f"  it rolls {plural(len(rolls), 'die', 'dice')}: {', '.join(rolls)}"
+                            f"  it rolls {plural(len(rolls), 'die', 'dice')}: {', '.join(rolls)}",
+                            width,
                         )
                     )
-            lines.extend(wrap_line(f"{dice_line(self.session)}  f: forecast"))
+            lines.extend(wrap_line(f"{dice_line(self.session)}  f: forecast", width))
             text = "\n".join(lines)
         self.query_one("#battle", Static).update(text)
 

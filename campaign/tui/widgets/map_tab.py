@@ -40,7 +40,10 @@ class DestinationList(OptionList):
     path); a click on the highlighted one, or Enter, sends the move: one stray click must not
     send a jump. Typing letters narrows the list to the systems whose name holds them
     (``Backspace`` takes one back; ``Escape`` clears it and leaves the list, so the screen's
-    single keys work again): reaching Redoubt took 39 ``Down`` presses (issue 31 item 6)."""
+    single keys work again): reaching Redoubt took 39 ``Down`` presses (issue 31 item 6).
+    The digits send the legal destination of that number; with no legal row shown they are
+    left to the screen, where they show a tab (found by use: after the palette closed, ``6``
+    in Production said "no legal destination numbered 6" instead of showing Mail)."""
 
     class Filtered(Message):
         """What is typed changed: ``text`` is the filter now."""
@@ -57,10 +60,12 @@ class DestinationList(OptionList):
             self.number = number
 
     typed = ""
+    #: How many legal destinations the list shows (numbered from 1; they come first).
+    legal = 0
 
     async def _on_key(self, event: events.Key) -> None:
         character = event.character or ""
-        if len(character) == 1 and character in NUMBERS:
+        if len(character) == 1 and character in NUMBERS and self.legal:
             event.stop()
             event.prevent_default()
             self.post_message(self.Numbered(NUMBERS.index(character) + 1))
@@ -147,8 +152,6 @@ class MapTab(Horizontal):
         self.highlighted_destination: str | None = None
         self.stack_ids: list[str] = []
         self.dest_ids: list[str] = []
-        #: How many legal destinations the list shows (numbered from 1; they come first).
-        self.legal_shown = 0
         self.map_view: MapView | None = None  # what the map shows now
         #: The view and colours the map was last drawn from.
         self._drawn: tuple[MapView, MapPalette] | None = None
@@ -165,6 +168,11 @@ class MapTab(Horizontal):
             yield Static(DESTINATIONS_TITLE, id="dest-title", classes="pane-title")
             yield DestinationList(id="dest-list")
             yield Static(id="system-info", classes="muted")
+
+    @property
+    def legal_shown(self) -> int:
+        """How many legal destinations the list shows (numbered from 1; they come first)."""
+        return self.query_one("#dest-list", DestinationList).legal
 
     @property
     def palette(self) -> MapPalette:
@@ -277,7 +285,7 @@ class MapTab(Horizontal):
             f"Find: {typed}▏ (Esc clears)" if typed else DESTINATIONS_TITLE,
         )
         self.dest_ids, rows = self._destination_rows(typed)
-        self.legal_shown = sum(1 for row in rows if "✓" in str(row.prompt))
+        dest_list.legal = sum(1 for row in rows if "✓" in str(row.prompt))
         show_options(
             dest_list,
             [str(row.prompt) for row in rows],
