@@ -4,6 +4,7 @@
     .venv/bin/python benchmarks/bench_tablebase.py --full imperium [--data-dir DIR]
     .venv/bin/python benchmarks/bench_tablebase.py --full dobutsu
     .venv/bin/python benchmarks/bench_tablebase.py --stored imperium [--data-dir DIR]
+    .venv/bin/python benchmarks/bench_tablebase.py --full imperium --peer PATH/TO/gentb
 
 ``--full`` solves (recomputing) into the user data directory (or ``--data-dir``), like
 ``campaign scenario solve imperium-shogi``, and prints wall and CPU time, the peak resident
@@ -12,6 +13,12 @@ fresh process (memory-mapped) and the time the perfect level takes to answer a m
 issue 22: <= 5 min wall on the 2-core machine, <= 2 GB peak memory, <= 1 GB on disk, open
 < 1 s, a move < 10 ms. Figures only, no assertions; on a shared machine the wall time grows
 with the CPU share lost to other work, so the CPU time is printed too.
+
+``--peer`` names a build of the best public peer, Robert Clausecker's Dobutsu shogi tablebase
+generator (``gentb`` of github.com/clausecker/dobutsu, built with ``cc``; not part of this
+project). After the full solve it is run on as many threads as the solver has, in the same run,
+and its wall and CPU are printed beside ours (``ratio:`` lines, and the peer of the wall goal):
+the machine's speed changes from hour to hour, a ratio to a peer measured beside it does not.
 """
 
 from __future__ import annotations
@@ -22,7 +29,9 @@ import random
 import resource
 import subprocess
 import sys
+import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -61,6 +70,38 @@ REDUCED = {
 #: Goals of issue 47 for the full Imperium solve, cold compile cache included.
 FULL_WALL_GOAL_S = 60.0
 FULL_MEMORY_GOAL_GB = 1.0
+
+
+@dataclass(frozen=True)
+class PeerRun:
+    """What the peer's full solve took: wall seconds and CPU seconds (user + sys)."""
+
+    label: str
+    wall: float
+    cpu: float
+
+
+def children_cpu_seconds() -> float:
+    """User plus system CPU of this process's finished children (the compiling warm-ups)."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def run_peer(gentb: Path, threads: int) -> PeerRun:
+    """Run Clausecker's ``gentb -j threads`` into a scratch file and time it (its output is
+    a table of his own format, thrown away)."""
+    with tempfile.TemporaryDirectory(prefix="peer-tablebase-") as scratch:
+        cpu_before = children_cpu_seconds()
+        started = time.perf_counter()
+        subprocess.run(
+            [str(gentb), "-j", str(threads), str(Path(scratch) / "dobutsu.tb")],
+            check=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        wall = time.perf_counter() - started
+        cpu = children_cpu_seconds() - cpu_before
+    return PeerRun(f"Clausecker's gentb -j {threads}, same run", wall, cpu)
 
 
 def peak_gb() -> float:
@@ -142,7 +183,15 @@ def main() -> int:
     parser.add_argument("--full", choices=("imperium", "dobutsu"), default=None)
     parser.add_argument("--stored", choices=("imperium", "dobutsu"), default=None)
     parser.add_argument("--data-dir", default=None)
+    parser.add_argument(
+        "--peer",
+        type=Path,
+        default=None,
+        help="a built gentb of github.com/clausecker/dobutsu, run after --full beside it",
+    )
     args = parser.parse_args()
+    if args.peer is not None and (args.full is None or not os.access(args.peer, os.X_OK)):
+        parser.error(f"--peer {args.peer}: needs --full and an executable gentb")
     root = Path(args.data_dir) if args.data_dir else None
     if args.full is None and args.stored is None:
         bench_reduced()
@@ -153,10 +202,29 @@ def main() -> int:
         started = time.perf_counter()
         code = run(args.full, root, force=True)  # compiles apart first (``warm_up_apart``)
         wall = time.perf_counter() - started
+        every_cpu = cpu_seconds() + children_cpu_seconds()
         print(
             f"wall time {wall:.0f} s, CPU (user + sys, all threads) "
-            f"{cpu_seconds():.0f} s, peak memory {peak_gb():.2f} GB"
+            f"{cpu_seconds():.0f} s ({every_cpu:.0f} s with the compiling children), "
+            f"peak memory {peak_gb():.2f} GB"
         )
+        peer = run_peer(args.peer, parallel.worker_count()) if args.peer else None
+        if peer is not None:
+            print(f"peer: {peer.label}: wall {peer.wall:.0f} s, CPU {peer.cpu:.0f} s")
+            ratio(
+                f"full {args.full} tablebase, wall, compiling included",
+                wall,
+                "s",
+                Peer(peer.label, peer.wall),
+                digits=0,
+            )
+            ratio(
+                f"full {args.full} tablebase, CPU of every process",
+                every_cpu,
+                "s",
+                Peer(peer.label, peer.cpu),
+                digits=0,
+            )
         if args.full == "imperium":
             goal(
                 "full Imperium tablebase, wall, compiling included (issue 47)",
@@ -164,6 +232,7 @@ def main() -> int:
                 FULL_WALL_GOAL_S,
                 "s",
                 digits=0,
+                peer=Peer(peer.label, peer.wall) if peer else None,
             )
             goal(
                 "full Imperium tablebase, peak resident memory (issue 47)",

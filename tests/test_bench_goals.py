@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from benchmarks import run_all
 from benchmarks.goals import Peer, goal, ratio
 
@@ -70,3 +72,19 @@ def test_every_benchmark_of_make_bench_states_its_goals_as_goal_lines():
         if "goal(" not in (root / (module.replace(".", "/") + ".py")).read_text()
     ]
     assert silent == []
+
+
+def test_the_peer_runs_on_the_solvers_threads_into_a_scratch_file(tmp_path: Path):
+    """issue 47 item 4: ``--peer`` runs the peer as ``gentb -j THREADS FILE``, times it and
+    leaves nothing behind (the peer's own table is thrown away)."""
+    bench_tablebase = pytest.importorskip("benchmarks.bench_tablebase")
+    seen = tmp_path / "arguments"
+    gentb = tmp_path / "gentb"
+    gentb.write_text(f'#!/bin/sh\necho "$@" > {seen}\necho table > "$3"\n')
+    gentb.chmod(0o755)
+    run = bench_tablebase.run_peer(gentb, 3)
+    arguments = seen.read_text().split()
+    assert arguments[:2] == ["-j", "3"]
+    assert not Path(arguments[2]).exists() and not Path(arguments[2]).parent.exists()
+    assert run.label == "Clausecker's gentb -j 3, same run"
+    assert run.wall > 0 and run.cpu >= 0
