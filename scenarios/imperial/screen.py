@@ -50,7 +50,7 @@ from scenarios.imperial import ai
 from scenarios.imperial import events as ev
 from scenarios.imperial.constants import BONDS, NATION_NAMES, NATIONS, RESCUE_PAYMENT, RONDEL
 from scenarios.imperial.game import ImperialGame, ImperialState, make_game
-from scenarios.imperial.investing import rescue_payee, scores, winners
+from scenarios.imperial.investing import multiplier, rescue_payee, scores, winners
 from scenarios.imperial.notation import order_to_text
 from scenarios.imperial.options import DEFAULT_PRESET, PRESETS, preset_of, preset_switches
 from scenarios.imperial.record import game_record, parse_game_record
@@ -71,8 +71,8 @@ TABS = (
 
 HELP_NOTES = (
     "Pick an order in the list on the right (Enter plays it); the investor dialog opens when "
-    "the card holder may buy (IMP-19). Computer seats answer at once. The Log tab names the "
-    "nation and the player of every order.\n"
+    "the card holder may buy (IMP-19); c there lets the computer choose. Computer seats "
+    "answer at once. The Log tab names the nation and the player of every order.\n"
     "Tabs: 1 to 5 show Nations, Bonds, Rondel, Map and Log (the number is in each tab's title, "
     "as on the campaign screen) and leave the focus on the orders. Shift+Tab from the orders "
     "reaches the table or log of the tab shown, if it has one (the arrows scroll it, also "
@@ -168,10 +168,20 @@ def investor_option_text(state: State, order: Order) -> str:
     return f"{order_to_text(order)}  ({pay} interest {BONDS[cost]})"
 
 
-class InvestorDialog(GameDialog[Order]):
-    """IMP-19: choose a bond to buy (or trade up to) or pass."""
+#: What the investor dialog answers when the person asks for the computer's choice (its last
+#: option, or ``c``): the table lets its computer level decide, as ``c`` does on the table.
+COMPUTER_DECIDES: Order = ("computer",)
+#: The investor dialog's last option.
+COMPUTER_OPTION = "let the computer decide (c)"
 
-    BINDINGS = [Binding("escape", "pass_turn", "Pass", id="imperial.investor.pass")]
+
+class InvestorDialog(GameDialog[Order]):
+    """IMP-19: choose a bond to buy (or trade up to), pass, or let the computer decide."""
+
+    BINDINGS = [
+        Binding("escape", "pass_turn", "Pass", id="imperial.investor.pass"),
+        Binding("c", "computer", "Computer", id="imperial.investor.computer"),
+    ]
 
     def __init__(self, state: State, orders: list[Order]) -> None:
         super().__init__()
@@ -183,7 +193,10 @@ class InvestorDialog(GameDialog[Order]):
         with Vertical(id="imperial-investor"):
             yield Static(f"Investor: player {player}, cash {self.state.cash[player]}M")
             labels = [investor_option_text(self.state, order) for order in self.orders]
-            yield OptionList(*labels, id="imperial-investor-options")
+            yield OptionList(*labels, COMPUTER_OPTION, id="imperial-investor-options")
+            yield Static(
+                "Enter: choose · c: the computer decides · Esc: pass", classes="dialog-hint"
+            )
 
     def on_mount(self) -> None:
         options = self.query_one(OptionList)
@@ -192,11 +205,31 @@ class InvestorDialog(GameDialog[Order]):
 
     @on(OptionList.OptionSelected)
     def _chosen(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(self.orders[event.option_index])
+        index = event.option_index
+        self.dismiss(self.orders[index] if index < len(self.orders) else COMPUTER_DECIDES)
+
+    def action_computer(self) -> None:
+        """``c``: the table's computer level makes the choice."""
+        self.dismiss(COMPUTER_DECIDES)
 
     def action_pass_turn(self) -> None:
         """Escape: do not buy."""
         self.dismiss(("pass",))
+
+
+def power_text(power: int) -> str:
+    """A nation's power and the multiplier its bonds score with (IMP-21), e.g. ``12 ×2``."""
+    return f"{power} ×{multiplier(power)}"
+
+
+def power_cells(state: State) -> list[str]:
+    """Each nation's ``power_text``, in turn order: the first row of the score table and of the
+    Bonds tab, under the nations' columns (a player judges a bond by it)."""
+    return [power_text(state.power[n]) for n in NATIONS]
+
+
+#: The first cell of that row.
+POWER_ROW = "Power ×mult"
 
 
 def standings(state: State) -> list[str]:
@@ -264,6 +297,7 @@ class ScoreScreen(GameDialog[None]):
         table = self.query_one(DataTable)
         table.add_columns("Player", "Cash (m)", *(f"{n} (m)" for n in NATIONS), "Score (pts)", "")
         marks = standings(self.state)
+        table.add_row(POWER_ROW, "", *power_cells(self.state), "", "")
         for player, score in enumerate(scores(self.state)):
             table.add_row(
                 str(player),
@@ -409,7 +443,9 @@ class ImperialScreen(GameScreen):
 
         def chosen(order: Order | None) -> None:
             self._dialog_open = False
-            if order is not None:
+            if order == COMPUTER_DECIDES:
+                self.action_computer()
+            elif order is not None:
                 self.play(order)
 
         self.app.push_screen(InvestorDialog(self.state, self.position.legal_actions()), chosen)
@@ -554,7 +590,7 @@ class ImperialScreen(GameScreen):
                 "bank" if flag is None else f"P{flag}",
                 str(state.treasury[n]),
                 "2-5" if state.marker[n] == 5 else str(state.marker[n]),
-                str(state.power[n]),
+                power_text(state.power[n]),
                 "-" if space is None else RONDEL[space],
                 str(len(state.units_of(n))),
                 str(len(state.factories_of(n))),
@@ -563,6 +599,7 @@ class ImperialScreen(GameScreen):
         bonds = self.query_one("#imperial-bonds", DataTable)
         bonds.clear()
         player_scores = scores(state)
+        bonds.add_row(POWER_ROW, "", "", "", *power_cells(state))
         for p in range(state.players):
             bonds.add_row(
                 f"P{p}" + (" (card)" if state.card == p else ""),

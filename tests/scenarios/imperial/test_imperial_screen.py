@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import random
 
 import pytest
 from textual.app import App
 from textual.widgets import Button, DataTable, Input, OptionList, Select, Static
 
 from scenarios.dialogs import GameConfirm, GamePathDialog
-from scenarios.imperial import make_screen
+from scenarios.imperial import ai, make_screen
 from scenarios.imperial.constants import NATIONS
 from scenarios.imperial.notation import order_to_text
 from scenarios.imperial.screen import (
@@ -129,7 +130,7 @@ async def test_all_computer_game_ends_on_the_score_table():
             "the score table",
         )
         assert table(app).position.is_terminal()
-        assert app.screen.query_one(DataTable).row_count == 4
+        assert app.screen.query_one(DataTable).row_count == 1 + 4  # the power row, 4 players
 
 
 @sync
@@ -491,3 +492,72 @@ def test_a_players_line_with_two_computer_levels_is_refused(tmp_path):
         read_game(path)
     path.write_text(record + "# players: person easy easy person\n")
     assert read_game(path).players == ["human", "easy", "easy", "human"]
+
+
+@sync
+async def test_the_score_table_shows_each_nations_power_and_multiplier():
+    """IMP-21 (found by use): the score table listed the interest held in each nation but not
+    the nations' power, so a player could not see what each bond is worth. Its first row now
+    gives each nation's power and score multiplier under the nation's column."""
+    app = Host(ImperialScreen(players=4, seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pass_investor(pilot)
+        state = table(app).state
+        state.power.update({"AH": 12, "IT": 4, "FR": 5, "GB": 19, "GE": 20, "RU": 25})
+        app.push_screen(ScoreScreen(state))
+        await until(pilot, lambda: isinstance(app.screen, ScoreScreen), "the score table")
+        score_table = app.screen.query_one("#imperial-score-table", DataTable)
+        await until(pilot, lambda: score_table.row_count == 5, "the rows")
+        labels = [str(column.label) for column in score_table.columns.values()]
+        row = dict(zip(labels, (str(c) for c in score_table.get_row_at(0)), strict=True))
+        assert row["Player"].startswith("Power")
+        assert [row[f"{n} (m)"] for n in NATIONS] == [
+            "12 ×2",
+            "4 ×0",
+            "5 ×1",
+            "19 ×3",
+            "20 ×4",
+            "25 ×5",
+        ]
+
+
+@sync
+async def test_the_bonds_tab_shows_each_nations_power_and_multiplier():
+    """IMP-21 (found by use): the Bonds tab, where a player weighs a purchase, showed the bonds
+    per nation without the nations' power; its first row now gives power and multiplier."""
+    app = Host(ImperialScreen(players=4, seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pass_investor(pilot)
+        game = table(app)
+        game.state.power["GB"] = 16
+        game.refresh_views()
+        bonds = game.query_one("#imperial-bonds", DataTable)
+        labels = [str(column.label) for column in bonds.columns.values()]
+        row = dict(zip(labels, (str(c) for c in bonds.get_row_at(0)), strict=True))
+        assert row["Player"].startswith("Power")
+        assert row["GB"] == "16 ×3" and row["AH"] == "0 ×0"
+        assert bonds.row_count == game.state.players + 1
+
+
+@sync
+async def test_the_investor_dialog_lets_the_computer_decide():
+    """IMP-19 (found by use): a person at the investor step could buy or pass but not ask for
+    the computer's choice (`c` works at every other decision). The dialog now offers it, as
+    its last option and on `c`: the order played is the computer level's own choice."""
+    app = Host(ImperialScreen(players=4, seed=0, computer=set()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = table(app)
+        game.play(("rondel", 3))  # AH lands on Investor: the investor step opens the dialog
+        await until(pilot, lambda: isinstance(app.screen, InvestorDialog), "the dialog")
+        dialog = app.screen
+        await until(pilot, lambda: dialog.focused is not None, "the investor dialog focused")
+        labels = [str(o.prompt) for o in dialog.query_one(OptionList).options]
+        assert "computer" in labels[-1]
+        twin = random.Random()
+        twin.setstate(game.rng.getstate())
+        expected = ai.choose(game.state, twin, game.level)
+        count = len(game.position.orders())
+        await pilot.press("c")
+        await until(pilot, lambda: len(game.position.orders()) > count, "the computer's order")
+        assert game.position.orders()[count] == expected
