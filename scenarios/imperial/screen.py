@@ -228,8 +228,9 @@ def power_cells(state: State) -> list[str]:
     return [power_text(state.power[n]) for n in NATIONS]
 
 
-#: The first cell of that row.
-POWER_ROW = "Power ×mult"
+#: The first cell of that row: no wider than "Player", so the final table's last column (the
+#: winner) still fits the dialog at 160 columns ("Power ×mult" pushed it past the edge).
+POWER_ROW = "Power"
 
 
 def standings(state: State) -> list[str]:

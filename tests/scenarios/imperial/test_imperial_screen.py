@@ -561,3 +561,23 @@ async def test_the_investor_dialog_lets_the_computer_decide():
         await pilot.press("c")
         await until(pilot, lambda: len(game.position.orders()) > count, "the computer's order")
         assert game.position.orders()[count] == expected
+
+
+@sync
+async def test_the_final_score_table_fits_its_dialog_at_160_columns():
+    """IMP-21 (found by use): with the power row labelled "Power ×mult" the Player column grew
+    and the last column, which names the winner, was cut to "win" at 160x48. Every column of
+    the final table fits inside the dialog."""
+    app = Host(ImperialScreen(players=4, seed=3, computer={0, 1, 2, 3}))
+    async with app.run_test(size=(160, 48)) as pilot:
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, ScoreScreen) and app.screen.is_mounted,
+            "the final score table",
+        )
+        score_table = app.screen.query_one("#imperial-score-table", DataTable)
+        await until(pilot, lambda: score_table.region.width > 0, "the table laid out")
+        marks = [str(score_table.get_row_at(i)[-1]) for i in range(score_table.row_count)]
+        assert "winner" in marks
+        width = sum(c.get_render_width(score_table) for c in score_table.columns.values())
+        assert width <= score_table.scrollable_content_region.width, width
