@@ -192,11 +192,14 @@ class InvestorDialog(GameDialog[Order]):
         player: int = (self.state.pending or {})["player"]  # the dialog opens for a player
         with Vertical(id="imperial-investor"):
             yield Static(f"Investor: player {player}, cash {self.state.cash[player]}M")
+            # above the list: below a long one it lay off the screen at 80x24
+            yield Static(
+                "Enter: choose · c: the computer decides · Esc: pass",
+                classes="dialog-hint",
+                id="imperial-investor-hint",
+            )
             labels = [investor_option_text(self.state, order) for order in self.orders]
             yield OptionList(*labels, COMPUTER_OPTION, id="imperial-investor-options")
-            yield Static(
-                "Enter: choose · c: the computer decides · Esc: pass", classes="dialog-hint"
-            )
 
     def on_mount(self) -> None:
         options = self.query_one(OptionList)

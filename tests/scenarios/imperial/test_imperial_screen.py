@@ -385,6 +385,9 @@ async def test_a_long_investor_dialog_fits_80x24():
         await pilot.press(*["down"] * (len(orders) - 1))
         await until(pilot, lambda: options.highlighted == len(orders) - 1, "the last option")
         assert options.region.bottom <= 24 and options.scroll_y > 0
+        # the keys' hint (Enter, c, Esc) stays on screen above a long list too
+        hint = app.screen.query_one("#imperial-investor-hint")
+        assert hint.region.y > 0 and hint.region.bottom <= box.region.bottom - 1, hint.region
 
 
 @sync
