@@ -71,8 +71,9 @@ TABS = (
 
 HELP_NOTES = (
     "Pick an order in the list on the right (Enter plays it); the investor dialog opens when "
-    "the card holder may buy (IMP-19); c there lets the computer choose. Computer seats "
-    "answer at once. The Log tab names the nation and the player of every order.\n"
+    "the card holder may buy (IMP-19); it shows each nation's power, c there lets the "
+    "computer choose and u undoes. Computer seats answer at once. The Log tab names the "
+    "nation and the player of every order.\n"
     "Tabs: 1 to 5 show Nations, Bonds, Rondel, Map and Log (the number is in each tab's title, "
     "as on the campaign screen) and leave the focus on the orders. Shift+Tab from the orders "
     "reaches the table or log of the tab shown, if it has one (the arrows scroll it, also "
@@ -152,6 +153,28 @@ def bond_text(state: State, player: int, nation: str) -> str:
     return "+".join(str(c) for c, h in state.bonds[nation].items() if h == player) or "-"
 
 
+def power_text(power: int) -> str:
+    """A nation's power and the multiplier its bonds score with (IMP-21), e.g. ``12 ×2``."""
+    return f"{power} ×{multiplier(power)}"
+
+
+def power_cells(state: State) -> list[str]:
+    """Each nation's ``power_text``, in turn order: the first row of the score table and of the
+    Bonds tab, under the nations' columns (a player judges a bond by it)."""
+    return [power_text(state.power[n]) for n in NATIONS]
+
+
+def power_line(state: State) -> str:
+    """Every nation's power on one line (``Power: AH 12 ×2 · IT 4 ×0 …``): the investor
+    dialog's, which covers the tables while a bond is chosen."""
+    return "Power: " + " · ".join(f"{n} {power_text(state.power[n])}" for n in NATIONS)
+
+
+#: The first cell of that row: no wider than "Player", so the final table's last column (the
+#: winner) still fits the dialog at 160 columns ("Power ×mult" pushed it past the edge).
+POWER_ROW = "Power"
+
+
 def investor_option_text(state: State, order: Order) -> str:
     """One line of the investor dialog: the purchase, what it costs the player to move and the
     interest it brings; a purchase that takes a player's only flag of a nation at power 0
@@ -173,6 +196,9 @@ def investor_option_text(state: State, order: Order) -> str:
 COMPUTER_DECIDES: Order = ("computer",)
 #: The investor dialog's last option.
 COMPUTER_OPTION = "let the computer decide (c)"
+#: What the investor dialog answers to ``u``: the table undoes as its own ``u`` does (the
+#: dialog took no ``u``, and passing then undoing reopened it: the move before it stayed).
+UNDO_REQUEST: Order = ("undo",)
 
 
 class InvestorDialog(GameDialog[Order]):
@@ -181,6 +207,7 @@ class InvestorDialog(GameDialog[Order]):
     BINDINGS = [
         Binding("escape", "pass_turn", "Pass", id="imperial.investor.pass"),
         Binding("c", "computer", "Computer", id="imperial.investor.computer"),
+        Binding("u", "undo", "Undo", id="imperial.investor.undo"),
     ]
 
     def __init__(self, state: State, orders: list[Order]) -> None:
@@ -192,9 +219,11 @@ class InvestorDialog(GameDialog[Order]):
         player: int = (self.state.pending or {})["player"]  # the dialog opens for a player
         with Vertical(id="imperial-investor"):
             yield Static(f"Investor: player {player}, cash {self.state.cash[player]}M")
+            # the dialog covers the tables: the power a bond scores with shows here (IMP-21)
+            yield Static(power_line(self.state), id="imperial-investor-power")
             # above the list: below a long one it lay off the screen at 80x24
             yield Static(
-                "Enter: choose · c: the computer decides · Esc: pass",
+                "Enter: choose · c: the computer decides · u: undo · Esc: pass",
                 classes="dialog-hint",
                 id="imperial-investor-hint",
             )
@@ -215,25 +244,13 @@ class InvestorDialog(GameDialog[Order]):
         """``c``: the table's computer level makes the choice."""
         self.dismiss(COMPUTER_DECIDES)
 
+    def action_undo(self) -> None:
+        """``u``: the table takes back orders as its ``u`` does."""
+        self.dismiss(UNDO_REQUEST)
+
     def action_pass_turn(self) -> None:
         """Escape: do not buy."""
         self.dismiss(("pass",))
-
-
-def power_text(power: int) -> str:
-    """A nation's power and the multiplier its bonds score with (IMP-21), e.g. ``12 ×2``."""
-    return f"{power} ×{multiplier(power)}"
-
-
-def power_cells(state: State) -> list[str]:
-    """Each nation's ``power_text``, in turn order: the first row of the score table and of the
-    Bonds tab, under the nations' columns (a player judges a bond by it)."""
-    return [power_text(state.power[n]) for n in NATIONS]
-
-
-#: The first cell of that row: no wider than "Player", so the final table's last column (the
-#: winner) still fits the dialog at 160 columns ("Power ×mult" pushed it past the edge).
-POWER_ROW = "Power"
 
 
 def standings(state: State) -> list[str]:
@@ -449,6 +466,10 @@ class ImperialScreen(GameScreen):
             self._dialog_open = False
             if order == COMPUTER_DECIDES:
                 self.action_computer()
+            elif order == UNDO_REQUEST:
+                self.action_undo()
+                if not self._dialog_open:  # nothing taken back: the decision is asked again
+                    self.advance()
             elif order is not None:
                 self.play(order)
 

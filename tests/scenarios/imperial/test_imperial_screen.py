@@ -584,3 +584,39 @@ async def test_the_final_score_table_fits_its_dialog_at_160_columns():
         assert "winner" in marks
         width = sum(c.get_render_width(score_table) for c in score_table.columns.values())
         assert width <= score_table.scrollable_content_region.width, width
+
+
+@sync
+async def test_undo_from_the_investor_dialog_takes_back_the_move_before_it():
+    """IMP-19 (found by use): the investor dialog took no `u`. A person whose rondel move
+    landed on Investor by mistake could only pass (Esc) and press `u`, which reopened the
+    same dialog: nothing before the investor step could be taken back. `u` in the dialog now
+    undoes as on the table."""
+    app = Host(ImperialScreen(players=4, seed=0, computer=set()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = table(app)
+        game.play(("rondel", 3))  # AH lands on Investor: the investor step opens the dialog
+        await until(pilot, lambda: isinstance(app.screen, InvestorDialog), "the dialog")
+        dialog = app.screen
+        await until(pilot, lambda: dialog.focused is not None, "the investor dialog focused")
+        await pilot.press("u")
+        await until(pilot, lambda: app.screen is game, "back on the table")
+        assert game.position.orders() == []
+        assert (game.state.pending or {}).get("kind") == "rondel"
+
+
+@sync
+async def test_the_investor_dialog_shows_each_nations_power():
+    """IMP-21 (found by use): the investor dialog covers the tables, so a buyer could not see
+    the nations' power (what each bond will score with) while choosing. It names each
+    nation's power and multiplier."""
+    app = Host(ImperialScreen(players=4, seed=0, computer=set()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = table(app)
+        game.state.power["FR"] = 7
+        game.play(("rondel", 3))  # AH lands on Investor: the investor step opens the dialog
+        await until(pilot, lambda: isinstance(app.screen, InvestorDialog), "the dialog")
+        line = str(app.screen.query_one("#imperial-investor-power", Static).render())
+        assert "AH 0 ×0" in line and "FR 7 ×1" in line, line
