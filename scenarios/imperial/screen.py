@@ -206,8 +206,8 @@ class InvestorDialog(GameDialog[Order]):
 
     BINDINGS = [
         Binding("escape", "pass_turn", "Pass", id="imperial.investor.pass"),
-        Binding("c", "computer", "Computer", id="imperial.investor.computer"),
-        Binding("u", "undo", "Undo", id="imperial.investor.undo"),
+        # the table's words of the shared key vocabulary, with the same keys and actions
+        *game_keys("imperial.investor", "computer", "undo"),
     ]
 
     def __init__(self, state: State, orders: list[Order]) -> None:
