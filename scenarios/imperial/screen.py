@@ -72,8 +72,8 @@ TABS = (
 HELP_NOTES = (
     "Pick an order in the list on the right (Enter plays it); the investor dialog opens when "
     "the card holder may buy (IMP-19); it shows each nation's power, c there lets the "
-    "computer choose and u undoes. Computer seats answer at once. The Log tab names the "
-    "nation and the player of every order.\n"
+    "computer choose, r shows the scores and u undoes. Computer seats answer at once. The Log "
+    "tab names the nation and the player of every order.\n"
     "Tabs: 1 to 5 show Nations, Bonds, Rondel, Map and Log (the number is in each tab's title, "
     "as on the campaign screen) and leave the focus on the orders. Shift+Tab from the orders "
     "reaches the table or log of the tab shown, if it has one (the arrows scroll it, also "
@@ -207,7 +207,7 @@ class InvestorDialog(GameDialog[Order]):
     BINDINGS = [
         Binding("escape", "pass_turn", "Pass", id="imperial.investor.pass"),
         # the table's words of the shared key vocabulary, with the same keys and actions
-        *game_keys("imperial.investor", "computer", "undo"),
+        *game_keys("imperial.investor", "computer", "undo", "scores"),
     ]
 
     def __init__(self, state: State, orders: list[Order]) -> None:
@@ -223,7 +223,7 @@ class InvestorDialog(GameDialog[Order]):
             yield Static(power_line(self.state), id="imperial-investor-power")
             # above the list: below a long one it lay off the screen at 80x24
             yield Static(
-                "Enter: choose · c: the computer decides · u: undo · Esc: pass",
+                "Enter: choose · c: the computer decides · r: scores · u: undo · Esc: pass",
                 classes="dialog-hint",
                 id="imperial-investor-hint",
             )
@@ -247,6 +247,11 @@ class InvestorDialog(GameDialog[Order]):
     def action_undo(self) -> None:
         """``u``: the table takes back orders as its ``u`` does."""
         self.dismiss(UNDO_REQUEST)
+
+    def action_scores(self) -> None:
+        """``r``: the score table as it stands over the dialog (who holds what, each nation's
+        power: what a buyer weighs); Esc comes back to the choice."""
+        self.app.push_screen(ScoreScreen(self.state))
 
     def action_pass_turn(self) -> None:
         """Escape: do not buy."""

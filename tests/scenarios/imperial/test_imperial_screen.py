@@ -620,3 +620,25 @@ async def test_the_investor_dialog_shows_each_nations_power():
         await until(pilot, lambda: isinstance(app.screen, InvestorDialog), "the dialog")
         line = str(app.screen.query_one("#imperial-investor-power", Static).render())
         assert "AH 0 ×0" in line and "FR 7 ×1" in line, line
+
+
+@sync
+async def test_the_score_table_opens_over_the_investor_dialog():
+    """IMP-19, IMP-21 (found by use): a buyer weighs a bond by who holds what and each
+    nation's power, which the score table shows, but `r` did nothing while the investor
+    dialog was open. It opens the table over the dialog; Esc goes back to the dialog."""
+    app = Host(ImperialScreen(players=4, seed=0, computer=set()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = table(app)
+        game.play(("rondel", 3))  # AH lands on Investor: the investor step opens the dialog
+        await until(pilot, lambda: isinstance(app.screen, InvestorDialog), "the dialog")
+        dialog = app.screen
+        await until(pilot, lambda: dialog.focused is not None, "the investor dialog focused")
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, ScoreScreen), "the score table")
+        title = str(app.screen.query_one("#imperial-score-title", Static).render())
+        assert "Score so far" in title
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is dialog, "back to the investor dialog")
+        assert (game.state.pending or {}).get("kind") == "invest"
