@@ -461,7 +461,11 @@ class ImperialScreen(GameScreen):
         self.refresh_views()
         if self.position.is_terminal():
             self.app.push_screen(ScoreScreen(self.state))
-        elif (self.state.pending or {}).get("kind") == "invest" and not self._dialog_open:
+        elif (
+            (self.state.pending or {}).get("kind") == "invest"
+            and not self._dialog_open
+            and not self.game_over()  # a loaded save may say a player resigned here
+        ):
             self._open_investor()
 
     def _open_investor(self) -> None:

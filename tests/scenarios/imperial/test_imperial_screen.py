@@ -642,3 +642,47 @@ async def test_the_score_table_opens_over_the_investor_dialog():
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is dialog, "back to the investor dialog")
         assert (game.state.pending or {}).get("kind") == "invest"
+
+
+@sync
+async def test_a_save_resigned_at_an_investor_decision_loads_without_the_dialog(tmp_path):
+    """IMP-19 (found by use): a save whose game a player resigned (`# resigned: P3`) while an
+    investor decision was open loaded with the game over and the investor dialog open over
+    it; a purchase was then refused ("the game is over"). The game loads over, without the
+    dialog; `u` takes the resignation back and the decision is asked again."""
+    path = tmp_path / "imperial.txt"
+    saved = make_game_record_at_investor()
+    path.write_text(saved + "# players: person person person person\n# resigned: P3\n")
+    app = Host(ImperialScreen(players=4, seed=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pass_investor(pilot)
+        game = table(app)
+        await pilot.press("ctrl+o")
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, GameConfirm | GamePathDialog),
+            "the question or the open dialog",
+        )
+        if isinstance(app.screen, GameConfirm):
+            await pilot.press("y")
+            await until(pilot, lambda: isinstance(app.screen, GamePathDialog), "the open dialog")
+        app.screen.query_one(Input).value = str(path)
+        await pilot.press("enter")
+        await until(pilot, lambda: game.resigned == "P3", "the resigned game loaded")
+        await until(pilot, lambda: app.screen is game, "the table on top")
+        await pilot.pause()
+        assert not isinstance(app.screen, InvestorDialog)
+        await pilot.press("u")  # the resignation is taken back: the decision is open again
+        await until(pilot, lambda: isinstance(app.screen, InvestorDialog), "the dialog")
+
+
+def make_game_record_at_investor() -> str:
+    """A saved game of 4 players, seed 0, where AH has landed on Investor: player 0 holds the
+    investor card and decides (IMP-19)."""
+    from scenarios.imperial import make_game
+    from scenarios.imperial.record import game_record
+
+    game = make_game(4, seed=0)
+    position = game.new_initial_state()
+    position.apply_action(("rondel", 3))
+    return game_record(game, position)
