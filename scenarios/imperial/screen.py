@@ -177,7 +177,8 @@ POWER_ROW = "Power"
 
 def investor_option_text(state: State, order: Order) -> str:
     """One line of the investor dialog: the purchase, what it costs the player to move and the
-    interest it brings; a purchase that takes a player's only flag of a nation at power 0
+    interest it brings (for a trade-in, also the rise: the bond given back loses its own); a
+    purchase that takes a player's only flag of a nation at power 0
     names the 1M paid to that player as well (IMP-19), so the cost shown is the cost paid."""
     if order[0] != "buy":
         return "pass"
@@ -188,7 +189,8 @@ def investor_option_text(state: State, order: Order) -> str:
         pay += f" + {RESCUE_PAYMENT}M to player {payee}, IMP-19;"
     else:
         pay += ","
-    return f"{order_to_text(order)}  ({pay} interest {BONDS[cost]})"
+    gain = f": +{BONDS[cost] - BONDS[trade]} after the trade-in" if trade else ""
+    return f"{order_to_text(order)}  ({pay} interest {BONDS[cost]}{gain})"
 
 
 #: What the investor dialog answers when the person asks for the computer's choice (its last
