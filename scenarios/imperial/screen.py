@@ -403,8 +403,10 @@ class ImperialScreen(GameScreen):
         self.query_one("#imperial-bonds", DataTable).add_columns(
             "Player", "Cash", "Score", "Flags", *NATIONS
         )
+        # the chip and the units right after the name: at 80 columns the pane ends after about
+        # 45 characters, and they lay beyond it (the map showed no unit)
         self.query_one("#imperial-map", DataTable).add_columns(
-            "Region", "Kind", "Home", "Factory", "Units", "Chip"
+            "Region", "Chip", "Units", "Factory", "Home", "Kind"
         )
         self.advance()
 
@@ -651,11 +653,11 @@ class ImperialScreen(GameScreen):
             units = state.units_in(region.key)
             board.add_row(
                 region.name,
-                region.kind,
-                region.home or "",
-                (region.city or "") + ("*" if region.key in state.factories else ""),
-                " ".join(f"{u.nation}{u.kind}{'!' if u.hostile else ''}" for u in units),
                 state.chips.get(region.key, ""),
+                " ".join(f"{u.nation}{u.kind}{'!' if u.hostile else ''}" for u in units),
+                (region.city or "") + ("*" if region.key in state.factories else ""),
+                region.home or "",
+                region.kind,
             )
         log = log_lines(self.position)
         self.query_one("#imperial-log", Static).update("\n".join(log) or "(no orders yet)")

@@ -686,3 +686,26 @@ def make_game_record_at_investor() -> str:
     position = game.new_initial_state()
     position.apply_action(("rondel", 3))
     return game_record(game, position)
+
+
+@sync
+async def test_the_map_tab_shows_units_and_chips_at_80_columns():
+    """IMP-11, IMP-16 (found by use): at 80x24 the Map tab showed each region's name, kind,
+    home and factory, and its Units and Chip columns lay beyond the pane's right edge (the
+    table scrolls sideways only once it has the focus): the map showed no unit. They come
+    right after the region's name now (the chip, then the units, whose column may be wider
+    than what is left: it begins in view)."""
+    app = Host(ImperialScreen(players=4, seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pass_investor(pilot)
+        game = table(app)
+        await pilot.press("4")
+        board = game.query_one("#imperial-map", DataTable)
+        await until(pilot, lambda: board.region.width > 0, "the Map tab shown")
+        edges = {}  # each column's (left, right) edge
+        left = 0
+        for column in board.columns.values():
+            edges[str(column.label)] = (left, left + column.get_render_width(board))
+            left = edges[str(column.label)][1]
+        width = board.scrollable_content_region.width
+        assert edges["Chip"][1] <= width and edges["Units"][0] + len("Units") < width, edges
