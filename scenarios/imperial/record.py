@@ -15,6 +15,11 @@ from scenarios.imperial.state import State
 from scenarios.protocol import IllegalActionError, NotationError
 
 HEADER = "# Imperial saved game: the start position, then one order per line"
+#: Longest order line read (the longest order, a hostile army move between the two longest
+#: region keys, is under 60 characters): a longer line is refused without quoting it whole.
+MAX_ORDER_CHARS = 100
+#: How much of a refused long line the message quotes.
+QUOTED_CHARS = 40
 
 
 class ImperialRecordError(ValueError):
@@ -39,6 +44,7 @@ def parse_game_record(text: str, source: str = "<text>") -> tuple[ImperialGame, 
         if position is None or game is None:
             game, position = _start(line, f"{source}:{number}")
             continue
+        _check_order_line(line, f"{source}:{number}")
         try:
             position.apply_action(position.text_to_action(line))
         except (NotationError, IllegalActionError) as error:
@@ -46,6 +52,20 @@ def parse_game_record(text: str, source: str = "<text>") -> tuple[ImperialGame, 
     if position is None or game is None:
         raise ImperialRecordError(f"{source}: no start position line ({TEXT_PREFIX!r}...)")
     return game, position
+
+
+def _check_order_line(line: str, where: str) -> None:
+    """Refuse a second start position or a line too long to be an order, in a short message
+    (the order's refusal quoted the whole line, twice: thousands of characters of notice)."""
+    if line.startswith(TEXT_PREFIX):
+        raise ImperialRecordError(
+            f"{where}: a second start position line (a saved game has one, then the orders)"
+        )
+    if len(line) > MAX_ORDER_CHARS:
+        raise ImperialRecordError(
+            f"{where}: {len(line):,} characters, longer than any order "
+            f"(it begins {line[:QUOTED_CHARS]!r})"
+        )
 
 
 def _start(line: str, where: str) -> tuple[ImperialGame, ImperialState]:

@@ -50,7 +50,7 @@ from scenarios.imperial import ai
 from scenarios.imperial import events as ev
 from scenarios.imperial.constants import BONDS, NATION_NAMES, NATIONS, RESCUE_PAYMENT, RONDEL
 from scenarios.imperial.game import ImperialGame, ImperialState, make_game
-from scenarios.imperial.investing import rescue_payee, scores, winners
+from scenarios.imperial.investing import multiplier, rescue_payee, scores, winners
 from scenarios.imperial.notation import order_to_text
 from scenarios.imperial.options import DEFAULT_PRESET, PRESETS, preset_of, preset_switches
 from scenarios.imperial.record import game_record, parse_game_record
@@ -71,8 +71,9 @@ TABS = (
 
 HELP_NOTES = (
     "Pick an order in the list on the right (Enter plays it); the investor dialog opens when "
-    "the card holder may buy (IMP-19). Computer seats answer at once. The Log tab names the "
-    "nation and the player of every order.\n"
+    "the card holder may buy (IMP-19); it shows each nation's power, c there lets the "
+    "computer choose, r shows the scores and u undoes. Computer seats answer at once. The Log "
+    "tab names the nation and the player of every order.\n"
     "Tabs: 1 to 5 show Nations, Bonds, Rondel, Map and Log (the number is in each tab's title, "
     "as on the campaign screen) and leave the focus on the orders. Shift+Tab from the orders "
     "reaches the table or log of the tab shown, if it has one (the arrows scroll it, also "
@@ -152,9 +153,32 @@ def bond_text(state: State, player: int, nation: str) -> str:
     return "+".join(str(c) for c, h in state.bonds[nation].items() if h == player) or "-"
 
 
+def power_text(power: int) -> str:
+    """A nation's power and the multiplier its bonds score with (IMP-21), e.g. ``12 ×2``."""
+    return f"{power} ×{multiplier(power)}"
+
+
+def power_cells(state: State) -> list[str]:
+    """Each nation's ``power_text``, in turn order: the first row of the score table and of the
+    Bonds tab, under the nations' columns (a player judges a bond by it)."""
+    return [power_text(state.power[n]) for n in NATIONS]
+
+
+def power_line(state: State) -> str:
+    """Every nation's power on one line (``Power: AH 12 ×2 · IT 4 ×0 …``): the investor
+    dialog's, which covers the tables while a bond is chosen."""
+    return "Power: " + " · ".join(f"{n} {power_text(state.power[n])}" for n in NATIONS)
+
+
+#: The first cell of that row: no wider than "Player", so the final table's last column (the
+#: winner) still fits the dialog at 160 columns ("Power ×mult" pushed it past the edge).
+POWER_ROW = "Power"
+
+
 def investor_option_text(state: State, order: Order) -> str:
     """One line of the investor dialog: the purchase, what it costs the player to move and the
-    interest it brings; a purchase that takes a player's only flag of a nation at power 0
+    interest it brings (for a trade-in, also the rise: the bond given back loses its own); a
+    purchase that takes a player's only flag of a nation at power 0
     names the 1M paid to that player as well (IMP-19), so the cost shown is the cost paid."""
     if order[0] != "buy":
         return "pass"
@@ -165,13 +189,28 @@ def investor_option_text(state: State, order: Order) -> str:
         pay += f" + {RESCUE_PAYMENT}M to player {payee}, IMP-19;"
     else:
         pay += ","
-    return f"{order_to_text(order)}  ({pay} interest {BONDS[cost]})"
+    gain = f": +{BONDS[cost] - BONDS[trade]} after the trade-in" if trade else ""
+    return f"{order_to_text(order)}  ({pay} interest {BONDS[cost]}{gain})"
+
+
+#: What the investor dialog answers when the person asks for the computer's choice (its last
+#: option, or ``c``): the table lets its computer level decide, as ``c`` does on the table.
+COMPUTER_DECIDES: Order = ("computer",)
+#: The investor dialog's last option.
+COMPUTER_OPTION = "let the computer decide (c)"
+#: What the investor dialog answers to ``u``: the table undoes as its own ``u`` does (the
+#: dialog took no ``u``, and passing then undoing reopened it: the move before it stayed).
+UNDO_REQUEST: Order = ("undo",)
 
 
 class InvestorDialog(GameDialog[Order]):
-    """IMP-19: choose a bond to buy (or trade up to) or pass."""
+    """IMP-19: choose a bond to buy (or trade up to), pass, or let the computer decide."""
 
-    BINDINGS = [Binding("escape", "pass_turn", "Pass", id="imperial.investor.pass")]
+    BINDINGS = [
+        Binding("escape", "pass_turn", "Pass", id="imperial.investor.pass"),
+        # the table's words of the shared key vocabulary, with the same keys and actions
+        *game_keys("imperial.investor", "computer", "undo", "scores"),
+    ]
 
     def __init__(self, state: State, orders: list[Order]) -> None:
         super().__init__()
@@ -182,8 +221,16 @@ class InvestorDialog(GameDialog[Order]):
         player: int = (self.state.pending or {})["player"]  # the dialog opens for a player
         with Vertical(id="imperial-investor"):
             yield Static(f"Investor: player {player}, cash {self.state.cash[player]}M")
+            # the dialog covers the tables: the power a bond scores with shows here (IMP-21)
+            yield Static(power_line(self.state), id="imperial-investor-power")
+            # above the list: below a long one it lay off the screen at 80x24
+            yield Static(
+                "Enter: choose · c: the computer decides · r: scores · u: undo · Esc: pass",
+                classes="dialog-hint",
+                id="imperial-investor-hint",
+            )
             labels = [investor_option_text(self.state, order) for order in self.orders]
-            yield OptionList(*labels, id="imperial-investor-options")
+            yield OptionList(*labels, COMPUTER_OPTION, id="imperial-investor-options")
 
     def on_mount(self) -> None:
         options = self.query_one(OptionList)
@@ -192,7 +239,21 @@ class InvestorDialog(GameDialog[Order]):
 
     @on(OptionList.OptionSelected)
     def _chosen(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(self.orders[event.option_index])
+        index = event.option_index
+        self.dismiss(self.orders[index] if index < len(self.orders) else COMPUTER_DECIDES)
+
+    def action_computer(self) -> None:
+        """``c``: the table's computer level makes the choice."""
+        self.dismiss(COMPUTER_DECIDES)
+
+    def action_undo(self) -> None:
+        """``u``: the table takes back orders as its ``u`` does."""
+        self.dismiss(UNDO_REQUEST)
+
+    def action_scores(self) -> None:
+        """``r``: the score table as it stands over the dialog (who holds what, each nation's
+        power: what a buyer weighs); Esc comes back to the choice."""
+        self.app.push_screen(ScoreScreen(self.state))
 
     def action_pass_turn(self) -> None:
         """Escape: do not buy."""
@@ -264,6 +325,7 @@ class ScoreScreen(GameDialog[None]):
         table = self.query_one(DataTable)
         table.add_columns("Player", "Cash (m)", *(f"{n} (m)" for n in NATIONS), "Score (pts)", "")
         marks = standings(self.state)
+        table.add_row(POWER_ROW, "", *power_cells(self.state), "", "")
         for player, score in enumerate(scores(self.state)):
             table.add_row(
                 str(player),
@@ -341,8 +403,10 @@ class ImperialScreen(GameScreen):
         self.query_one("#imperial-bonds", DataTable).add_columns(
             "Player", "Cash", "Score", "Flags", *NATIONS
         )
+        # the chip and the units right after the name: at 80 columns the pane ends after about
+        # 45 characters, and they lay beyond it (the map showed no unit)
         self.query_one("#imperial-map", DataTable).add_columns(
-            "Region", "Kind", "Home", "Factory", "Units", "Chip"
+            "Region", "Chip", "Units", "Factory", "Home", "Kind"
         )
         self.advance()
 
@@ -401,7 +465,11 @@ class ImperialScreen(GameScreen):
         self.refresh_views()
         if self.position.is_terminal():
             self.app.push_screen(ScoreScreen(self.state))
-        elif (self.state.pending or {}).get("kind") == "invest" and not self._dialog_open:
+        elif (
+            (self.state.pending or {}).get("kind") == "invest"
+            and not self._dialog_open
+            and not self.game_over()  # a loaded save may say a player resigned here
+        ):
             self._open_investor()
 
     def _open_investor(self) -> None:
@@ -409,7 +477,13 @@ class ImperialScreen(GameScreen):
 
         def chosen(order: Order | None) -> None:
             self._dialog_open = False
-            if order is not None:
+            if order == COMPUTER_DECIDES:
+                self.action_computer()
+            elif order == UNDO_REQUEST:
+                self.action_undo()
+                if not self._dialog_open:  # nothing taken back: the decision is asked again
+                    self.advance()
+            elif order is not None:
                 self.play(order)
 
         self.app.push_screen(InvestorDialog(self.state, self.position.legal_actions()), chosen)
@@ -554,7 +628,7 @@ class ImperialScreen(GameScreen):
                 "bank" if flag is None else f"P{flag}",
                 str(state.treasury[n]),
                 "2-5" if state.marker[n] == 5 else str(state.marker[n]),
-                str(state.power[n]),
+                power_text(state.power[n]),
                 "-" if space is None else RONDEL[space],
                 str(len(state.units_of(n))),
                 str(len(state.factories_of(n))),
@@ -563,6 +637,7 @@ class ImperialScreen(GameScreen):
         bonds = self.query_one("#imperial-bonds", DataTable)
         bonds.clear()
         player_scores = scores(state)
+        bonds.add_row(POWER_ROW, "", "", "", *power_cells(state))
         for p in range(state.players):
             bonds.add_row(
                 f"P{p}" + (" (card)" if state.card == p else ""),
@@ -578,11 +653,11 @@ class ImperialScreen(GameScreen):
             units = state.units_in(region.key)
             board.add_row(
                 region.name,
-                region.kind,
-                region.home or "",
-                (region.city or "") + ("*" if region.key in state.factories else ""),
-                " ".join(f"{u.nation}{u.kind}{'!' if u.hostile else ''}" for u in units),
                 state.chips.get(region.key, ""),
+                " ".join(f"{u.nation}{u.kind}{'!' if u.hostile else ''}" for u in units),
+                (region.city or "") + ("*" if region.key in state.factories else ""),
+                region.home or "",
+                region.kind,
             )
         log = log_lines(self.position)
         self.query_one("#imperial-log", Static).update("\n".join(log) or "(no orders yet)")

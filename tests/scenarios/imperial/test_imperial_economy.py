@@ -349,3 +349,15 @@ def test_the_final_score_title_names_each_rule_once():
     after.ended = "turn cap 60 (house safeguard)"
     title = ScoreScreen(after).title_text()
     assert title == "Final score (IMP-21) — turn cap 60 (house safeguard)"
+
+
+def test_the_investor_dialog_says_what_a_trade_in_adds_to_the_interest():
+    """IMP-19 (found by use): "buy IT 4 trade 2  (pay 2M, interest 2)" gave the new bond's
+    interest, but the bond given back loses its own (1M): the holder's interest rises by 1M,
+    not 2M. A trade-in names the rise as well."""
+    state = fresh()
+    buyer = state.card
+    await_(state, "invest", "AH", player=buyer, queue=[])
+    nation = next(n for n, bonds in state.bonds.items() if bonds[2] == buyer)  # IMP-4 deal
+    text = investor_option_text(state, ("buy", nation, 6, 2))
+    assert text == f"buy {nation} 6 trade 2  (pay 4M, interest 3: +2 after the trade-in)", text

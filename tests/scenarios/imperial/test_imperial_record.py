@@ -23,3 +23,32 @@ def test_an_illegal_order_in_a_file_names_the_rule_play_names():
         parse_game_record(text, "bad.txt")
     assert str(loaded.value).startswith("bad.txt:4: order 'buy GB 30': IMP-19: ")
     assert "(decision 'invest' for AH)" in str(loaded.value)
+
+
+def test_a_second_start_position_is_refused_in_one_short_line():
+    """IMP-4 (found by use): a save with its start position line twice was refused with both
+    copies of that 3,000-character line quoted in full: the notice filled an 80x24 screen with
+    JSON and its first words, which name the line, went off the top. The refusal now says
+    what the line is and stays short."""
+    game = make_game(4, seed=0)
+    position = game.new_initial_state()
+    start = position.to_text()
+    text = game_record(game, position) + start + "\n"
+    with pytest.raises(ImperialRecordError) as loaded:
+        parse_game_record(text, "twice.txt")
+    message = str(loaded.value)
+    assert message.startswith("twice.txt:3: a second start position")
+    assert len(message) < 200, message
+
+
+def test_a_line_longer_than_any_order_is_refused_in_one_short_line():
+    """IMP-7 (found by use): an order line of thousands of characters was quoted whole, twice,
+    in the refusal; the refusal names the line and its length and quotes only its start."""
+    game = make_game(4, seed=0)
+    position = game.new_initial_state()
+    text = game_record(game, position) + "build " + "x" * 5000 + "\n"
+    with pytest.raises(ImperialRecordError) as loaded:
+        parse_game_record(text, "long.txt")
+    message = str(loaded.value)
+    assert message.startswith("long.txt:3: ")
+    assert "5,006 characters" in message and len(message) < 200, message

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import random
 
 import pytest
 from textual.app import App
 from textual.widgets import Button, DataTable, Input, OptionList, Select, Static
 
 from scenarios.dialogs import GameConfirm, GamePathDialog
-from scenarios.imperial import make_screen
+from scenarios.imperial import ai, make_screen
 from scenarios.imperial.constants import NATIONS
 from scenarios.imperial.notation import order_to_text
 from scenarios.imperial.screen import (
@@ -129,7 +130,7 @@ async def test_all_computer_game_ends_on_the_score_table():
             "the score table",
         )
         assert table(app).position.is_terminal()
-        assert app.screen.query_one(DataTable).row_count == 4
+        assert app.screen.query_one(DataTable).row_count == 1 + 4  # the power row, 4 players
 
 
 @sync
@@ -384,6 +385,9 @@ async def test_a_long_investor_dialog_fits_80x24():
         await pilot.press(*["down"] * (len(orders) - 1))
         await until(pilot, lambda: options.highlighted == len(orders) - 1, "the last option")
         assert options.region.bottom <= 24 and options.scroll_y > 0
+        # the keys' hint (Enter, c, Esc) stays on screen above a long list too
+        hint = app.screen.query_one("#imperial-investor-hint")
+        assert hint.region.y > 0 and hint.region.bottom <= box.region.bottom - 1, hint.region
 
 
 @sync
@@ -491,3 +495,217 @@ def test_a_players_line_with_two_computer_levels_is_refused(tmp_path):
         read_game(path)
     path.write_text(record + "# players: person easy easy person\n")
     assert read_game(path).players == ["human", "easy", "easy", "human"]
+
+
+@sync
+async def test_the_score_table_shows_each_nations_power_and_multiplier():
+    """IMP-21 (found by use): the score table listed the interest held in each nation but not
+    the nations' power, so a player could not see what each bond is worth. Its first row now
+    gives each nation's power and score multiplier under the nation's column."""
+    app = Host(ImperialScreen(players=4, seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pass_investor(pilot)
+        state = table(app).state
+        state.power.update({"AH": 12, "IT": 4, "FR": 5, "GB": 19, "GE": 20, "RU": 25})
+        app.push_screen(ScoreScreen(state))
+        await until(pilot, lambda: isinstance(app.screen, ScoreScreen), "the score table")
+        score_table = app.screen.query_one("#imperial-score-table", DataTable)
+        await until(pilot, lambda: score_table.row_count == 5, "the rows")
+        labels = [str(column.label) for column in score_table.columns.values()]
+        row = dict(zip(labels, (str(c) for c in score_table.get_row_at(0)), strict=True))
+        assert row["Player"].startswith("Power")
+        assert [row[f"{n} (m)"] for n in NATIONS] == [
+            "12 ×2",
+            "4 ×0",
+            "5 ×1",
+            "19 ×3",
+            "20 ×4",
+            "25 ×5",
+        ]
+
+
+@sync
+async def test_the_bonds_tab_shows_each_nations_power_and_multiplier():
+    """IMP-21 (found by use): the Bonds tab, where a player weighs a purchase, showed the bonds
+    per nation without the nations' power; its first row now gives power and multiplier."""
+    app = Host(ImperialScreen(players=4, seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pass_investor(pilot)
+        game = table(app)
+        game.state.power["GB"] = 16
+        game.refresh_views()
+        bonds = game.query_one("#imperial-bonds", DataTable)
+        labels = [str(column.label) for column in bonds.columns.values()]
+        row = dict(zip(labels, (str(c) for c in bonds.get_row_at(0)), strict=True))
+        assert row["Player"].startswith("Power")
+        assert row["GB"] == "16 ×3" and row["AH"] == "0 ×0"
+        assert bonds.row_count == game.state.players + 1
+
+
+@sync
+async def test_the_investor_dialog_lets_the_computer_decide():
+    """IMP-19 (found by use): a person at the investor step could buy or pass but not ask for
+    the computer's choice (`c` works at every other decision). The dialog now offers it, as
+    its last option and on `c`: the order played is the computer level's own choice."""
+    app = Host(ImperialScreen(players=4, seed=0, computer=set()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = table(app)
+        game.play(("rondel", 3))  # AH lands on Investor: the investor step opens the dialog
+        await until(pilot, lambda: isinstance(app.screen, InvestorDialog), "the dialog")
+        dialog = app.screen
+        await until(pilot, lambda: dialog.focused is not None, "the investor dialog focused")
+        labels = [str(o.prompt) for o in dialog.query_one(OptionList).options]
+        assert "computer" in labels[-1]
+        twin = random.Random()
+        twin.setstate(game.rng.getstate())
+        expected = ai.choose(game.state, twin, game.level)
+        count = len(game.position.orders())
+        await pilot.press("c")
+        await until(pilot, lambda: len(game.position.orders()) > count, "the computer's order")
+        assert game.position.orders()[count] == expected
+
+
+@sync
+async def test_the_final_score_table_fits_its_dialog_at_160_columns():
+    """IMP-21 (found by use): with the power row labelled "Power ×mult" the Player column grew
+    and the last column, which names the winner, was cut to "win" at 160x48. Every column of
+    the final table fits inside the dialog."""
+    app = Host(ImperialScreen(players=4, seed=3, computer={0, 1, 2, 3}))
+    async with app.run_test(size=(160, 48)) as pilot:
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, ScoreScreen) and app.screen.is_mounted,
+            "the final score table",
+        )
+        score_table = app.screen.query_one("#imperial-score-table", DataTable)
+        await until(pilot, lambda: score_table.region.width > 0, "the table laid out")
+        marks = [str(score_table.get_row_at(i)[-1]) for i in range(score_table.row_count)]
+        assert "winner" in marks
+        width = sum(c.get_render_width(score_table) for c in score_table.columns.values())
+        assert width <= score_table.scrollable_content_region.width, width
+
+
+@sync
+async def test_undo_from_the_investor_dialog_takes_back_the_move_before_it():
+    """IMP-19 (found by use): the investor dialog took no `u`. A person whose rondel move
+    landed on Investor by mistake could only pass (Esc) and press `u`, which reopened the
+    same dialog: nothing before the investor step could be taken back. `u` in the dialog now
+    undoes as on the table."""
+    app = Host(ImperialScreen(players=4, seed=0, computer=set()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = table(app)
+        game.play(("rondel", 3))  # AH lands on Investor: the investor step opens the dialog
+        await until(pilot, lambda: isinstance(app.screen, InvestorDialog), "the dialog")
+        dialog = app.screen
+        await until(pilot, lambda: dialog.focused is not None, "the investor dialog focused")
+        await pilot.press("u")
+        await until(pilot, lambda: app.screen is game, "back on the table")
+        assert game.position.orders() == []
+        assert (game.state.pending or {}).get("kind") == "rondel"
+
+
+@sync
+async def test_the_investor_dialog_shows_each_nations_power():
+    """IMP-21 (found by use): the investor dialog covers the tables, so a buyer could not see
+    the nations' power (what each bond will score with) while choosing. It names each
+    nation's power and multiplier."""
+    app = Host(ImperialScreen(players=4, seed=0, computer=set()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = table(app)
+        game.state.power["FR"] = 7
+        game.play(("rondel", 3))  # AH lands on Investor: the investor step opens the dialog
+        await until(pilot, lambda: isinstance(app.screen, InvestorDialog), "the dialog")
+        line = str(app.screen.query_one("#imperial-investor-power", Static).render())
+        assert "AH 0 ×0" in line and "FR 7 ×1" in line, line
+
+
+@sync
+async def test_the_score_table_opens_over_the_investor_dialog():
+    """IMP-19, IMP-21 (found by use): a buyer weighs a bond by who holds what and each
+    nation's power, which the score table shows, but `r` did nothing while the investor
+    dialog was open. It opens the table over the dialog; Esc goes back to the dialog."""
+    app = Host(ImperialScreen(players=4, seed=0, computer=set()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = table(app)
+        game.play(("rondel", 3))  # AH lands on Investor: the investor step opens the dialog
+        await until(pilot, lambda: isinstance(app.screen, InvestorDialog), "the dialog")
+        dialog = app.screen
+        await until(pilot, lambda: dialog.focused is not None, "the investor dialog focused")
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, ScoreScreen), "the score table")
+        title = str(app.screen.query_one("#imperial-score-title", Static).render())
+        assert "Score so far" in title
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is dialog, "back to the investor dialog")
+        assert (game.state.pending or {}).get("kind") == "invest"
+
+
+@sync
+async def test_a_save_resigned_at_an_investor_decision_loads_without_the_dialog(tmp_path):
+    """IMP-19 (found by use): a save whose game a player resigned (`# resigned: P3`) while an
+    investor decision was open loaded with the game over and the investor dialog open over
+    it; a purchase was then refused ("the game is over"). The game loads over, without the
+    dialog; `u` takes the resignation back and the decision is asked again."""
+    path = tmp_path / "imperial.txt"
+    saved = make_game_record_at_investor()
+    path.write_text(saved + "# players: person person person person\n# resigned: P3\n")
+    app = Host(ImperialScreen(players=4, seed=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pass_investor(pilot)
+        game = table(app)
+        await pilot.press("ctrl+o")
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, GameConfirm | GamePathDialog),
+            "the question or the open dialog",
+        )
+        if isinstance(app.screen, GameConfirm):
+            await pilot.press("y")
+            await until(pilot, lambda: isinstance(app.screen, GamePathDialog), "the open dialog")
+        app.screen.query_one(Input).value = str(path)
+        await pilot.press("enter")
+        await until(pilot, lambda: game.resigned == "P3", "the resigned game loaded")
+        await until(pilot, lambda: app.screen is game, "the table on top")
+        await pilot.pause()
+        assert not isinstance(app.screen, InvestorDialog)
+        await pilot.press("u")  # the resignation is taken back: the decision is open again
+        await until(pilot, lambda: isinstance(app.screen, InvestorDialog), "the dialog")
+
+
+def make_game_record_at_investor() -> str:
+    """A saved game of 4 players, seed 0, where AH has landed on Investor: player 0 holds the
+    investor card and decides (IMP-19)."""
+    from scenarios.imperial import make_game
+    from scenarios.imperial.record import game_record
+
+    game = make_game(4, seed=0)
+    position = game.new_initial_state()
+    position.apply_action(("rondel", 3))
+    return game_record(game, position)
+
+
+@sync
+async def test_the_map_tab_shows_units_and_chips_at_80_columns():
+    """IMP-11, IMP-16 (found by use): at 80x24 the Map tab showed each region's name, kind,
+    home and factory, and its Units and Chip columns lay beyond the pane's right edge (the
+    table scrolls sideways only once it has the focus): the map showed no unit. They come
+    right after the region's name now (the chip, then the units, whose column may be wider
+    than what is left: it begins in view)."""
+    app = Host(ImperialScreen(players=4, seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pass_investor(pilot)
+        game = table(app)
+        await pilot.press("4")
+        board = game.query_one("#imperial-map", DataTable)
+        await until(pilot, lambda: board.region.width > 0, "the Map tab shown")
+        edges = {}  # each column's (left, right) edge
+        left = 0
+        for column in board.columns.values():
+            edges[str(column.label)] = (left, left + column.get_render_width(board))
+            left = edges[str(column.label)][1]
+        width = board.scrollable_content_region.width
+        assert edges["Chip"][1] <= width and edges["Units"][0] + len("Units") < width, edges
