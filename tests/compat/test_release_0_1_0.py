@@ -104,3 +104,17 @@ def test_a_truncated_old_database_is_refused_byte_for_byte_unchanged(release):
     )
     assert path.read_bytes() == before
     assert not list(release.glob("bob.db.schema-*"))
+
+
+def test_opening_the_ui_on_an_old_database_says_it_migrated_and_where_the_copy_is(release):
+    """docs/compatibility.md, "Upgrading": ``campaign demo`` and ``campaign tui`` (here
+    ``demo --create-only``, which opens no screen) migrated 0.1.0's database without a word;
+    they say it on stderr as every other command does, so the line stays on the terminal
+    after the screen closes."""
+    path = release / "bob.db"
+    code, _, err = run("demo", "--create-only", "--db", f"sqlite:///{path}")
+    assert code == 0
+    assert err.startswith(
+        "campaign: the database was made by an older version and is now migrated; "
+        f"a copy of it as it was: {release / 'bob.db.schema-1.bak'}\n"
+    )
