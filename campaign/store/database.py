@@ -104,7 +104,7 @@ class Database(Protocol):
 
     def files(self) -> tuple[Path, ...]:
         """The files on this machine that hold the database (an SQLite file and its journals;
-        none for a server), which nothing the tool writes for the user may replace."""
+        none for a server): a turn file is never written over one of them."""
         ...
 
     def dispose(self) -> None:

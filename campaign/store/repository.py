@@ -209,7 +209,7 @@ class Store:
 
     def files(self) -> tuple[Path, ...]:
         """The files on this machine that hold the database (``Database.files``): an export
-        or any other file the tool writes for the user never replaces one of them."""
+        never writes its turn file over one of them."""
         return self.database.files()
 
     def keep_private(self) -> None:
