@@ -146,6 +146,19 @@ class Campaigns:
         self.seals = Seals(seal_dir)
         self.snapshot_every = snapshot_every
 
+    def migration_notice(self) -> str | None:
+        """The sentence that tells the user opening the database migrated an older one and
+        where the copy of it went (docs/compatibility.md, "Upgrading"), said once by the
+        commands and the terminal UI alike; ``None`` when this open migrated nothing (or
+        PostgreSQL's, which has no copy)."""
+        backup = self.store.migration_backup
+        if backup is None:
+            return None
+        return (
+            "the database was made by an older version and is now migrated; "
+            f"a copy of it as it was: {backup}"
+        )
+
     def create(
         self,
         name: str,

@@ -102,6 +102,11 @@ class Database(Protocol):
         SQLite file); a server's access rights are its administrator's."""
         ...
 
+    def files(self) -> tuple[Path, ...]:
+        """The files on this machine that hold the database (an SQLite file and its journals;
+        none for a server): a turn file is never written over one of them."""
+        ...
+
     def dispose(self) -> None:
         """Close what is kept open."""
         ...
@@ -110,6 +115,15 @@ class Database(Protocol):
         """A watch that tells cheaply when anyone wrote to the database
         (``campaign.store.changes``)."""
         ...
+
+
+#: The files SQLite keeps for a database: the file itself and its journals (same name + suffix).
+SQLITE_SUFFIXES = ("", "-journal", "-wal", "-shm")
+
+
+def sqlite_files(path: Path) -> tuple[Path, ...]:
+    """The database file ``path`` and its journal files, whether they exist or not."""
+    return tuple(path.with_name(path.name + suffix) for suffix in SQLITE_SUFFIXES)
 
 
 def uses_sqlite_driver(url: str) -> bool:
@@ -185,10 +199,12 @@ class SqliteDatabase:
     def keep_private(self) -> None:
         """The database file and its journal files readable by their owner only (0600): it
         holds secrets (issue 42 item 5). SQLite gives a journal the mode of its database."""
-        for suffix in ("", "-journal", "-wal", "-shm"):
-            path = self.path.with_name(self.path.name + suffix)
+        for path in self.files():
             with contextlib.suppress(FileNotFoundError):
                 os.chmod(path, PRIVATE_MODE)
+
+    def files(self) -> tuple[Path, ...]:
+        return sqlite_files(self.path)
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
@@ -326,6 +342,17 @@ class SqlAlchemyDatabase:
     def keep_private(self) -> None:
         """Nothing: a server database's access rights are its administrator's (and an SQLite
         URL with options is the user's own choice)."""
+
+    def files(self) -> tuple[Path, ...]:
+        """An SQLite file named by the URL (with options or another driver) and its journals;
+        nothing for a server or a database in memory."""
+        url = self.engine.url
+        database = url.database
+        if url.get_backend_name() != "sqlite" or not database or database == ":memory:":
+            return ()
+        if database.startswith("file:"):  # a URI filename: its path, without the options
+            database = database[len("file:") :].split("?", 1)[0]
+        return sqlite_files(Path(database))
 
     @contextmanager
     def _translated(self) -> Iterator[None]:

@@ -207,6 +207,11 @@ class Store:
     def _safe_url(self) -> str:
         return self.database.safe_url()
 
+    def files(self) -> tuple[Path, ...]:
+        """The files on this machine that hold the database (``Database.files``): an export
+        never writes its turn file over one of them."""
+        return self.database.files()
+
     def keep_private(self) -> None:
         """The database readable by its owner only (an SQLite file: 0600), because it holds a
         player's secrets: fair-mode shuffle keys, dice secrets (issue 42 item 5)."""

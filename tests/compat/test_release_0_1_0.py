@@ -3,6 +3,7 @@ when" 1; architecture property 10: old events are upcast on read, old files impo
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -52,3 +53,68 @@ def test_the_first_command_says_it_migrated_and_where_the_copy_is(release):
     )
     code, _, err = run("status", CAMPAIGN, *db)
     assert code == 0 and err == ""
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            "UPDATE dn_event SET payload = replace(payload, '\"cost\":28', '\"cost\":2')"
+            " WHERE seq = 25",
+            "could not: campaign 'nebula': event 25 fails verification: content does not "
+            "match its hash. The database was not changed.",
+        ),
+        (
+            "DELETE FROM dn_event WHERE seq = 40",
+            "could not: campaign 'nebula': event 40 fails verification: event 40 is missing. "
+            "The database was not changed.",
+        ),
+    ],
+)
+def test_a_damaged_old_database_is_refused_byte_for_byte_unchanged(release, change, message):
+    """docs/compatibility.md, "Upgrading": 0.1.0's database with an edited or a deleted event
+    is not migrated by the first command that opens it: one message naming the event, the
+    file's bytes as they were, and no copy beside it (the migration would otherwise drop the
+    old snapshots of a log that no longer verifies)."""
+    path = release / "bob.db"
+    with sqlite3.connect(path) as connection:
+        connection.execute(change)
+    connection.close()
+    before = path.read_bytes()
+    for command in ("status", "verify"):
+        code, out, err = run(command, CAMPAIGN, "--db", f"sqlite:///{path}")
+        assert (code, out) == (1, "")
+        assert err.startswith(f"campaign: database sqlite:///{path} has schema version 1;")
+        assert err.rstrip("\n").endswith(message)
+    assert path.read_bytes() == before
+    assert not list(release.glob("bob.db.schema-*"))
+
+
+def test_a_truncated_old_database_is_refused_byte_for_byte_unchanged(release):
+    """docs/compatibility.md, "Upgrading": 0.1.0's database cut short (a copy that stopped
+    half-way) is refused with the database's name and SQLite's reason, and stays as it was."""
+    path = release / "bob.db"
+    with path.open("r+b") as handle:
+        handle.truncate(path.stat().st_size // 2)
+    before = path.read_bytes()
+    code, out, err = run("status", CAMPAIGN, "--db", f"sqlite:///{path}")
+    assert (code, out) == (1, "")
+    assert err == (
+        f"campaign: cannot open database sqlite:///{path}: database disk image is malformed\n"
+    )
+    assert path.read_bytes() == before
+    assert not list(release.glob("bob.db.schema-*"))
+
+
+def test_opening_the_ui_on_an_old_database_says_it_migrated_and_where_the_copy_is(release):
+    """docs/compatibility.md, "Upgrading": ``campaign demo`` and ``campaign tui`` (here
+    ``demo --create-only``, which opens no screen) migrated 0.1.0's database without a word;
+    they say it on stderr as every other command does, so the line stays on the terminal
+    after the screen closes."""
+    path = release / "bob.db"
+    code, _, err = run("demo", "--create-only", "--db", f"sqlite:///{path}")
+    assert code == 0
+    assert err.startswith(
+        "campaign: the database was made by an older version and is now migrated; "
+        f"a copy of it as it was: {release / 'bob.db.schema-1.bak'}\n"
+    )

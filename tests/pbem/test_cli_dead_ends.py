@@ -277,3 +277,37 @@ def test_verify_rebuild_prints_the_digest_status_prints(dbs, tmp_path, capsys):
         shown = re.search(r"event 4, state digest (\w+)", out).group(1)
         code, out, _ = _run(capsys, "verify", NAME, "--rebuild", *db)
         assert code == 0 and f"state digest {shown}\n" in out
+
+
+@pytest.mark.parametrize(
+    ("target", "reason"),
+    [
+        ("solomani.db", "that is the database campaign 'nebula' is kept in"),
+        ("solomani.db-link", "that is the database campaign 'nebula' is kept in"),
+        ("keys/solomani.key", "that is the private key the file is signed with (--sign)"),
+    ],
+)
+def test_export_never_writes_over_its_own_database_or_signing_key(
+    dbs, tmp_path, capsys, target, reason
+):  # DN-ERR-1
+    """docs/turn-files.md, "Writing a file": `export -o` naming the player's own database (a
+    slip of Tab completion: `-o solomani.db`), or a link to it, replaced the whole database
+    with the turn file and then said "nothing was changed"; naming the `--sign` key replaced
+    the private key, which nothing can bring back. Both are refused before anything is
+    written or recorded, naming the path."""
+    sol = dbs["solomani"]
+    (tmp_path / "keys").mkdir()
+    assert main(["keygen", "solomani", "--dir", str(tmp_path / "keys")]) == 0
+    (tmp_path / "solomani.db-link").symlink_to(tmp_path / "solomani.db")
+    main(["order", NAME, "solomani place-neutral lantern", *sol])
+    key = tmp_path / "keys" / "solomani.key"
+    ledger, key_bytes = _ledger_image(sol), key.read_bytes()
+    database = (tmp_path / "solomani.db").read_bytes()
+    path = tmp_path / target
+    code, out, err = _run(capsys, "export", NAME, "-o", str(path), "--sign", str(key), *sol)
+    assert (code, out) == (1, "")
+    assert err == (f"campaign: {path}: {reason}; write the turn file to another path\n")
+    assert (tmp_path / "solomani.db").read_bytes() == database
+    assert key.read_bytes() == key_bytes
+    assert _ledger_image(sol) == ledger
+    assert not [p for p in tmp_path.rglob("*.tmp")]

@@ -5,11 +5,18 @@ that changes nothing (DN-ERR-1)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from campaign.cli import main
 from campaign.rules.errors import CampaignError
-from campaign.store.database import SqlAlchemyDatabase, SqliteDatabase, open_database
+from campaign.store.database import (
+    SQLITE_SUFFIXES,
+    SqlAlchemyDatabase,
+    SqliteDatabase,
+    open_database,
+)
 from campaign.store.repository import Store
 from tests.fresh_process import sql_modules_imported_by
 
@@ -29,6 +36,25 @@ from tests.fresh_process import sql_modules_imported_by
 def test_a_plain_sqlite_file_url_uses_sqlite3_and_every_other_url_sqlalchemy(url, driver):
     # DN-ERR-1: the URL alone decides; nothing is opened here
     assert type(open_database(url)) is driver
+
+
+@pytest.mark.parametrize(
+    ("url", "path"),
+    [
+        ("sqlite:////tmp/x/campaigns.db", "/tmp/x/campaigns.db"),
+        ("sqlite:////tmp/x/campaigns.db?mode=ro&uri=true", "/tmp/x/campaigns.db"),
+        ("sqlite+pysqlite:////tmp/x/campaigns.db", "/tmp/x/campaigns.db"),
+        ("sqlite+pysqlite:///file:/tmp/x/campaigns.db?mode=ro&uri=true", "/tmp/x/campaigns.db"),
+        ("sqlite://", None),
+        ("sqlite:///:memory:", None),
+        ("postgresql+psycopg://u@127.0.0.1:1/db", None),
+    ],
+)
+def test_each_driver_names_the_files_that_hold_its_database(url, path):
+    """DN-ERR-1: the files an export must never write over (docs/turn-files.md): an SQLite
+    file and its journals, whichever driver and URL form opens it; none for a server."""
+    expected = () if path is None else tuple(Path(path + s) for s in SQLITE_SUFFIXES)
+    assert open_database(url).files() == expected
 
 
 @pytest.mark.slow

@@ -170,3 +170,29 @@ def test_a_read_only_old_database_is_refused_unchanged(tmp_path):
     with pytest.raises(SchemaVersionError, match="schema version 1.*could not"):
         Store(f"sqlite+pysqlite:///file:{path}?mode=ro&uri=true")
     assert path.read_bytes() == before
+
+
+def test_an_edited_log_is_refused_before_the_migration_changes_anything(db_url, tmp_path):
+    """ADR 0046, docs/compatibility.md "Upgrading": a database whose log fails its hash chain
+    (an event edited outside the tool) is not migrated: the message names the campaign and
+    the event, and the database keeps its schema, columns and rows; no copy is written."""
+    _campaign(db_url)
+    engine = sa.create_engine(db_url)
+    with engine.begin() as connection:
+        connection.execute(
+            sa.text("UPDATE dn_event SET payload = replace(payload, '\"', ' \"') WHERE seq = 3")
+        )
+    engine.dispose()
+    columns, events = _columns(db_url, "dn_campaign"), _events(db_url)
+    with pytest.raises(
+        SchemaVersionError,
+        match=r"could not: campaign 'c': event 3 fails verification: content does not match "
+        r"its hash.*was not changed",
+    ):
+        Store(db_url, migrations=_plan(tmp_path))
+    assert _columns(db_url, "dn_campaign") == columns
+    assert _query(db_url, "SELECT version FROM dn_schema_info") == [(SCHEMA_VERSION,)]
+    assert _events(db_url) == events
+    database = _sqlite_file(db_url)
+    if database is not None:
+        assert not list(database.parent.glob(f"{database.name}.schema-*"))

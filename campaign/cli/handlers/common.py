@@ -65,14 +65,15 @@ def open_use_cases(use_cases: type[UseCases], args: argparse.Namespace) -> UseCa
     """``use_cases`` on ``--db``; says so on stderr when opening it migrated an older database
     and where the copy of it went (docs/compatibility.md)."""
     service = use_cases(db_url=getattr(args, "db", None))
-    backup = service.store.migration_backup
-    if backup is not None:
-        print(
-            f"campaign: the database was made by an older version and is now migrated; "
-            f"a copy of it as it was: {backup}",
-            file=sys.stderr,
-        )
+    say_migration(service)
     return service
+
+
+def say_migration(service: Campaigns) -> None:
+    """On stderr, that opening ``service``'s database migrated it and where its copy went."""
+    notice = service.migration_notice()
+    if notice is not None:
+        print(f"campaign: {notice}", file=sys.stderr)
 
 
 def read(args: argparse.Namespace, reader: Reading | None = None) -> Sight:

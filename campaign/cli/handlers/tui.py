@@ -11,6 +11,7 @@ from pathlib import Path
 
 from campaign.app import CampaignService
 from campaign.cli.errors import EXIT_ERROR
+from campaign.cli.handlers.common import say_migration
 from campaign.rules.errors import CampaignError
 from campaign.rules.ids import Side
 from campaign.tui.app import create_app
@@ -70,6 +71,7 @@ def _run(args: argparse.Namespace, open_campaign: str | None, *, demo: bool) -> 
         return EXIT_ERROR
     try:
         service = CampaignService(db_url=args.db)
+        say_migration(service)  # left on the terminal after the UI closes
         if demo:
             if not demo_exists(service):
                 print(

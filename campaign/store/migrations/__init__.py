@@ -10,6 +10,8 @@ on an SQLite file, ADR 0021); only a database older than this version imports Al
   DDL transactional too; PostgreSQL: its DDL is transactional, and the schema table is locked
   so that two processes opening the same database migrate it once): a migration that fails
   leaves the database as it was;
+- only when every campaign's log passes its hash chain (``records.chain``): a database whose
+  log was edited outside the tool is refused as it is, naming the campaign and the event;
 - after a **backup copy** of an SQLite file, made inside that transaction (so it is exactly the
   database before the migration), written as ``FILE.schema-N.bak`` beside it (temporary name,
   fsync, rename);
@@ -22,6 +24,7 @@ on an SQLite file, ADR 0021); only a database older than this version imports Al
 
 from __future__ import annotations
 
+import itertools
 import os
 import sqlite3
 from collections.abc import Sequence
@@ -31,7 +34,8 @@ from typing import TYPE_CHECKING
 from msgspec import Struct, field
 
 from campaign import __version__
-from campaign.records.rows import SCHEMA_VERSION
+from campaign.records.chain import verify_rows
+from campaign.records.rows import SCHEMA_VERSION, StoredEvent
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -112,6 +116,7 @@ def _upgrade(url: str, plan: MigrationPlan) -> Path | None:
             ).scalar()
             if found is None or int(found) >= plan.head:  # another process did it
                 return None
+            _check_logs(connection)
             backup = _backup(connection, int(found))
             _run(connection, plan, int(found))
             connection.execute(
@@ -123,6 +128,23 @@ def _upgrade(url: str, plan: MigrationPlan) -> Path | None:
             return backup
     finally:
         engine.dispose()
+
+
+def _check_logs(connection: SaConnection) -> None:
+    """``TamperedLogError`` for the first campaign whose log fails its hash chain: a database
+    whose log was edited is not migrated (the migration would drop its old snapshots and mark
+    it as this version's), so it stays byte for byte as it was. Reads each event once: a
+    migration runs once per database."""
+    from sqlalchemy import inspect
+
+    if not inspect(connection).has_table("dn_event"):
+        return
+    rows = connection.exec_driver_sql(
+        "SELECT campaign_name, seq, batch, order_text, type, payload, prev_hash, hash"
+        " FROM dn_event ORDER BY campaign_name, seq"
+    )
+    for name, events in itertools.groupby(rows, key=lambda row: str(row[0])):
+        verify_rows(name, [StoredEvent(*row[1:]) for row in events])
 
 
 def _engine(url: str) -> Engine:
