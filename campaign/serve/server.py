@@ -4,7 +4,10 @@ textual-serve runs one command for everyone at ``/``. Here every page and websoc
 a link's path (``/seat/TOKEN`` and ``/seat/TOKEN/ws``): a wrong or revoked token gets a refusal
 page (HTTP 403) and no process; a right one starts that seat's own screen
 (``SeatLink.command``) for as long as the tab is open — closing the tab ends the process
-(textual-serve asks the app to quit when the websocket closes).
+(textual-serve asks the app to quit when the websocket closes). Outside the links only the
+static files and ``/download/KEY``: what a screen hands its own page (the palette's
+Screenshot), under a random key made for that one delivery (textual-serve's download
+manager); without that route the page opened a 404.
 
 The page is textual-serve's own template with one change: the link to Google's font service is
 taken out, so nothing is fetched from the network (the terminal draws with the browser's
@@ -98,6 +101,9 @@ class TableServer(Server):
             [
                 web.get("/seat/{token}", self.handle_index, name="index"),
                 web.get("/seat/{token}/ws", self.handle_websocket, name="websocket"),
+                # what a screen delivers to its own page (the palette's Screenshot): the page
+                # opens it at the server's root; the key is random and per delivery
+                web.get("/download/{key}", self.handle_download, name="download"),
                 web.static("/static", self.statics_path, name="static"),
             ]
         )

@@ -200,3 +200,24 @@ def test_a_link_revoked_while_the_server_runs_closes_its_screen_and_opens_nothin
     browser.shows(solomani, "solomani's view")
     again = browser.open(new)
     browser.shows(again, "aslan's view")
+
+
+def test_a_screenshot_taken_on_a_page_opens_in_the_browser(served: Served, browser: Browser):
+    """DN-ERR-1 (found by use, December 7): the palette's "Screenshot" on a seat's page sent
+    the browser to ``/download/KEY`` for the picture, a route the served app lacked: the phone
+    got "404: Not Found". The picture now opens in a new tab, the seat's own screen."""
+    from selenium.webdriver.common.keys import Keys
+
+    aslan = browser.open(served.links["aslan"])
+    browser.shows(aslan, "aslan's view")
+    tabs = set(browser.driver.window_handles)
+    browser.type(aslan, Keys.CONTROL + "p")
+    browser.shows(aslan, "Search for commands")
+    browser.type(aslan, "Screenshot")
+    browser.shows(aslan, "Save an SVG")
+    browser.type(aslan, "\n")
+    opened = wait_for(lambda: set(browser.driver.window_handles) - tabs, "a new tab opens")
+    browser.driver.switch_to.window(opened.pop())
+    wait_for(lambda: "<svg" in browser.driver.page_source, "the screenshot in the new tab")
+    assert "404" not in browser.driver.title
+    assert "aslan" in browser.driver.page_source
