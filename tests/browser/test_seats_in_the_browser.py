@@ -216,8 +216,28 @@ def test_a_screenshot_taken_on_a_page_opens_in_the_browser(served: Served, brows
     browser.type(aslan, "Screenshot")
     browser.shows(aslan, "Save an SVG")
     browser.type(aslan, "\n")
-    opened = wait_for(lambda: set(browser.driver.window_handles) - tabs, "a new tab opens")
+    assert "aslan" in picture_opened(browser, tabs)
+
+
+def test_the_map_picture_of_a_sides_page_opens_in_the_browser(served: Served, browser: Browser):
+    """DN-ERR-1, DN-NEU-1 (found by use, December 7): ``p`` on Aslan's page wrote the map
+    picture on the referee's machine and told the phone "map picture written to
+    /root/.local/share/…", a path it cannot open. The picture (Aslan's: no real neutral id)
+    now opens in a new tab of his browser."""
+    aslan = browser.open(served.links["aslan"])
+    browser.shows(aslan, "aslan's view")
+    tabs = set(browser.driver.window_handles)
+    browser.type(aslan, "p")
+    picture = picture_opened(browser, tabs)
+    assert 'data-view="aslan"' in picture and not REAL_NEUTRAL_ID.search(picture)
+    browser.driver.switch_to.window(aslan)
+    browser.shows(aslan, "opened in a new tab")
+
+
+def picture_opened(browser: Browser, before: set[str]) -> str:
+    """The SVG picture a page opened in a new tab (not one of the tabs ``before``)."""
+    opened = wait_for(lambda: set(browser.driver.window_handles) - before, "a new tab opens")
     browser.driver.switch_to.window(opened.pop())
-    wait_for(lambda: "<svg" in browser.driver.page_source, "the screenshot in the new tab")
+    wait_for(lambda: "<svg" in browser.driver.page_source, "a picture in the new tab")
     assert "404" not in browser.driver.title
-    assert "aslan" in browser.driver.page_source
+    return str(browser.driver.page_source)

@@ -584,7 +584,9 @@ class CampaignScreen(Screen[None]):
 
     def action_save_picture(self) -> None:
         """Write the map as shown (supply overlay when connections are on, moves when a stack is
-        selected) as SVG to the user data directory and say where (docs/maps.md)."""
+        selected) as SVG to the user data directory and say where (docs/maps.md). On a page of
+        the live table (``campaign serve``) the picture opens in a new tab of the browser: the
+        path is on the server's machine, which a player's phone cannot open (found by use)."""
         from campaign.app.pictures import save_view_picture
         from campaign.views.scene import Overlay
 
@@ -599,6 +601,12 @@ class CampaignScreen(Screen[None]):
             path = save_view_picture(self.session.loaded, overlay=overlay, side=self.session.viewer)
         except (CampaignError, ValueError) as error:
             self.report_error(str(error))
+            return
+        if self.app.is_web:
+            self.app.deliver_text(
+                path, open_method="browser", mime_type="image/svg+xml", name="map picture"
+            )
+            self.report("map picture opened in a new tab of the browser")
             return
         self.report(f"map picture written to {escape(str(path))}")
         self.notify(str(path), title="map picture written", timeout=8, markup=False)
