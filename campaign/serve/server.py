@@ -50,6 +50,14 @@ SEAT_ENDED = (
     '<div class="message">Your screen is closed: you quit it (q), or the server '
     "ended it. Restart opens it again while your link is valid.</div>"
 )
+#: Screens one link runs at once: each is a process of about 70 MiB on the referee's machine
+#: (docs/table.md, "Load"); a phone and a laptop per seat, and a reload's overlap, fit.
+MAX_SCREENS_PER_LINK = 4
+#: What a page opened beyond that shows in its terminal before it is closed.
+TOO_MANY_SCREENS = (
+    "\r\nDN-ERR-1: this link already has {count} open screens (each one runs on the "
+    "referee's machine). Close one of its tabs, then Restart here.\r\n"
+)
 #: What the server's terminal understands, one command a line (``help`` lists them).
 COMMANDS_HELP = (
     "commands: `revoke SEAT` (SEAT: {seats}) revokes that seat's link, closes its "
@@ -181,6 +189,27 @@ class TableServer(Server):
         websocket = web.WebSocketResponse(heartbeat=15)
         width = to_int(request.query.get("width", "80"), 80)
         height = to_int(request.query.get("height", "24"), 24)
+        open_ = self.sockets.setdefault(link.seat, set())
+        if len(open_) >= MAX_SCREENS_PER_LINK:  # counted and taken with no await between
+            await websocket.prepare(request)
+            await websocket.send_bytes(TOO_MANY_SCREENS.format(count=len(open_)).encode())
+            await websocket.close()
+            return websocket
+        open_.add(websocket)
+        try:
+            return await self._run_screen(link, websocket, request, width, height)
+        finally:
+            open_.discard(websocket)
+
+    async def _run_screen(
+        self,
+        link: SeatLink,
+        websocket: web.WebSocketResponse,
+        request: web.Request,
+        width: int,
+        height: int,
+    ) -> web.WebSocketResponse:
+        """The seat's screen for one tab, from its process's start to its end."""
         await websocket.prepare(request)
         service = AppService(
             link.command(self.campaign, self.db_url),
@@ -192,7 +221,6 @@ class TableServer(Server):
             download_manager=self.download_manager,
             debug=self.debug,
         )
-        self.sockets.setdefault(link.seat, set()).add(websocket)
         try:
             await service.start(width, height)
             ended = asyncio.create_task(self._close_when_ended(service, websocket))
@@ -202,7 +230,6 @@ class TableServer(Server):
             await websocket.close()
         finally:
             await service.stop()
-            self.sockets[link.seat].discard(websocket)
         return websocket
 
     @staticmethod

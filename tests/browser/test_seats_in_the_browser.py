@@ -241,3 +241,39 @@ def picture_opened(browser: Browser, before: set[str]) -> str:
     wait_for(lambda: "<svg" in browser.driver.page_source, "a picture in the new tab")
     assert "404" not in browser.driver.title
     return str(browser.driver.page_source)
+
+
+def test_a_link_opens_a_bounded_number_of_screens(served: Served):
+    """DN-ERR-1 (found by use, December 7): every websocket opened on a link started one more
+    process of the seat's screen (about 70 MiB each on the referee's machine), without end:
+    eight sockets on Aslan's link, eight processes. A link now runs at most
+    ``MAX_SCREENS_PER_LINK`` screens at once; one more is told why in its terminal and
+    closed, and starts nothing."""
+    import asyncio
+
+    import aiohttp
+
+    from campaign.serve.server import MAX_SCREENS_PER_LINK
+
+    url = served.links["aslan"] + "/ws?width=80&height=24"
+
+    async def scenario() -> str:
+        async with aiohttp.ClientSession() as session:
+            sockets = [await session.ws_connect(url) for _ in range(MAX_SCREENS_PER_LINK)]
+            wait_for(
+                lambda: len(served.screens("--side aslan")) == MAX_SCREENS_PER_LINK,
+                "the link's screens run",
+            )
+            extra = await session.ws_connect(url)
+            told = b""
+            async for message in extra:
+                if message.type == aiohttp.WSMsgType.BINARY:
+                    told += message.data
+            assert len(served.screens("--side aslan")) == MAX_SCREENS_PER_LINK
+            for socket in sockets:
+                await socket.close()
+            return told.decode()
+
+    told = asyncio.run(scenario())
+    assert f"already has {MAX_SCREENS_PER_LINK} open screens" in told, told
+    wait_for(lambda: served.screens("--side aslan") == [], "the screens end with their tabs")
