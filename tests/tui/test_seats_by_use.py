@@ -497,6 +497,10 @@ def test_a_players_screen_at_the_shared_table_opens_no_turn_file_form(
     async def scenario() -> list[str]:
         told = []
         async with campaign_shown(service, no_keymap, "demo", side=Side.ASLAN) as pilot:
+            await pilot.press("escape", "6")
+            mail = screen_of(pilot).query_one("#mail", Static)
+            await until(pilot, lambda: "Play by e-mail" in str(mail.render()), "the Mail tab")
+            told.append(str(mail.render()))
             for key in ("x", "i"):
                 await pilot.press("escape", key)
                 await until(pilot, lambda: status_of(pilot).startswith("✗"), f"{key}'s refusal")
@@ -506,7 +510,9 @@ def test_a_players_screen_at_the_shared_table_opens_no_turn_file_form(
                 screen_of(pilot).query_one("#status-line", Static).update("")
         return told
 
-    for told in asyncio.run(scenario()):
-        assert "you play aslan on a database that plays no side by e-mail" in told, told
+    told = asyncio.run(scenario())
+    assert "x: export" not in told[0], told[0]  # the tab offers no key that is refused
+    for said in told:
+        assert "you play aslan on a database that plays no side by e-mail" in said, said
     assert service.load("demo").head.seq == head
     assert PbemService(service).ledger.files("demo") == []

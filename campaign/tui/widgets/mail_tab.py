@@ -78,9 +78,17 @@ class MailTab(VerticalScroll):
         is (found by use: at 80x24 file 14 was below the tab's edge, only the status line
         told it was written)."""
         history = self.session.exchange_lines()
+        keys = (
+            "x: export your turn file · i: import the other player's (the checks of "
+            "`campaign export/import`, docs/turn-files.md)"
+        )
+        if not self.session.seat.is_referee:  # a player at the referee's table has none
+            try:
+                self.session.check_exchange()
+            except CampaignError as error:
+                keys = escape(refusal_text(error.message))
         lines = [
-            "[b]Play by e-mail[/b] — x: export your turn file · i: import the other "
-            "player's (the checks of `campaign export/import`, docs/turn-files.md)",
+            f"[b]Play by e-mail[/b] — {keys}",
             "",
             "[b]Exchange history[/b] (file, in/out, side, events, body digest):",
         ]
