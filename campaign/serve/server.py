@@ -146,7 +146,12 @@ class TableServer(Server):
                 self.announce(link)
             return "links"
         said = COMMANDS_HELP.format(seats=", ".join(self.links.seats))
-        if words[0] not in ("help", "?"):
+        if words[0] == "revoke":  # a command, given no seat or another word
+            *others, last = self.links.seats
+            said = (
+                f"DN-ERR-1: revoke takes one seat: {', '.join(others)} or {last}; nothing revoked"
+            )
+        elif words[0] not in ("help", "?"):
             said = f"DN-ERR-1: {line.strip()!r} is not a command; {said}"
         print(said, flush=True)
         return said
