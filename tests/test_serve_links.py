@@ -70,3 +70,22 @@ def test_the_table_view_needs_a_campaign_name(tmp_path, capsys):
     """issue 43 item 2: ``campaign tui --table`` without NAME is refused with a clear line."""
     assert main(["tui", "--table", "--db", f"sqlite:///{tmp_path / 'c.db'}"]) != 0
     assert "--table shows one campaign" in capsys.readouterr().err
+
+
+def test_revoke_with_a_wrong_seat_names_the_seats(capsys):
+    """DN-ERR-1 (found by use, December 7): ``revoke nobody`` (or ``revoke`` alone) in the
+    server's terminal answered "'revoke nobody' is not a command", though revoke is one: the
+    answer now says which seats it takes, and no link changes."""
+    import asyncio
+
+    from campaign.serve.server import TableServer
+
+    links = SeatLinks()
+    before = [link.token for link in links.links]
+    server = TableServer("war", "sqlite://", links, host="127.0.0.1", port=0)
+    for line in ("revoke nobody", "revoke", "revoke aslan solomani"):
+        said = asyncio.run(server.run_command(line))
+        assert "is not a command" not in said, said
+        assert "revoke takes one seat: referee, aslan, solomani or table" in said, said
+    assert [link.token for link in links.links] == before
+    assert "is not a command" in asyncio.run(server.run_command("revok aslan"))

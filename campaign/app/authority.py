@@ -84,6 +84,26 @@ def check_export(seat: Seat, side: Side) -> None:
         )
 
 
+def check_exchange(seat: Seat, plays: Side | None) -> None:
+    """A player's seat writes or reads turn files only on a database that plays his side by
+    e-mail (``plays``: his own machine's). Any other is shared with other seats (the
+    referee's table, served to the players' phones by ``campaign serve``): there the first
+    file would record the database as one player's for good — the other side's orders then
+    refused, the referee's screen that player's — and the file's path is on the machine of
+    the database's owner, so the exchange is the owner's decision (found by use, December 7:
+    Aslan's browser seat exported his turn file over a file of the referee's machine, and the
+    table then played aslan by e-mail)."""
+    if seat.is_referee or plays is seat.side:
+        return
+    playing = "no side" if plays is None else plays.value
+    raise SeatError(
+        WHO_ACTS,
+        f"you play {seat.name} on a database that plays {playing} by e-mail: its turn "
+        "files are written and read by its owner (campaign export/import), not from a "
+        "player's seat",
+    )
+
+
 def check_seat_change(seat: Seat) -> None:
     """A front end started for a player (``campaign tui NAME --side S``) stays that player's:
     only the referee's may open campaigns as another seat."""

@@ -4,7 +4,10 @@ textual-serve runs one command for everyone at ``/``. Here every page and websoc
 a link's path (``/seat/TOKEN`` and ``/seat/TOKEN/ws``): a wrong or revoked token gets a refusal
 page (HTTP 403) and no process; a right one starts that seat's own screen
 (``SeatLink.command``) for as long as the tab is open — closing the tab ends the process
-(textual-serve asks the app to quit when the websocket closes).
+(textual-serve asks the app to quit when the websocket closes). Outside the links only the
+static files and ``/download/KEY``: what a screen hands its own page (the palette's
+Screenshot), under a random key made for that one delivery (textual-serve's download
+manager); without that route the page opened a 404.
 
 The page is textual-serve's own template with one change: the link to Google's font service is
 taken out, so nothing is fetched from the network (the terminal draws with the browser's
@@ -46,6 +49,14 @@ SESSION_ENDED = '<div class="message">Session ended.</div>'
 SEAT_ENDED = (
     '<div class="message">Your screen is closed: you quit it (q), or the server '
     "ended it. Restart opens it again while your link is valid.</div>"
+)
+#: Screens one link runs at once: each is a process of about 70 MiB on the referee's machine
+#: (docs/table.md, "Load"); a phone and a laptop per seat, and a reload's overlap, fit.
+MAX_SCREENS_PER_LINK = 4
+#: What a page opened beyond that shows in its terminal before it is closed.
+TOO_MANY_SCREENS = (
+    "\r\nDN-ERR-1: this link already has {count} open screens (each one runs on the "
+    "referee's machine). Close one of its tabs, then Restart here.\r\n"
 )
 #: What the server's terminal understands, one command a line (``help`` lists them).
 COMMANDS_HELP = (
@@ -98,6 +109,9 @@ class TableServer(Server):
             [
                 web.get("/seat/{token}", self.handle_index, name="index"),
                 web.get("/seat/{token}/ws", self.handle_websocket, name="websocket"),
+                # what a screen delivers to its own page (the palette's Screenshot): the page
+                # opens it at the server's root; the key is random and per delivery
+                web.get("/download/{key}", self.handle_download, name="download"),
                 web.static("/static", self.statics_path, name="static"),
             ]
         )
@@ -132,7 +146,12 @@ class TableServer(Server):
                 self.announce(link)
             return "links"
         said = COMMANDS_HELP.format(seats=", ".join(self.links.seats))
-        if words[0] not in ("help", "?"):
+        if words[0] == "revoke":  # a command, given no seat or another word
+            *others, last = self.links.seats
+            said = (
+                f"DN-ERR-1: revoke takes one seat: {', '.join(others)} or {last}; nothing revoked"
+            )
+        elif words[0] not in ("help", "?"):
             said = f"DN-ERR-1: {line.strip()!r} is not a command; {said}"
         print(said, flush=True)
         return said
@@ -175,6 +194,27 @@ class TableServer(Server):
         websocket = web.WebSocketResponse(heartbeat=15)
         width = to_int(request.query.get("width", "80"), 80)
         height = to_int(request.query.get("height", "24"), 24)
+        open_ = self.sockets.setdefault(link.seat, set())
+        if len(open_) >= MAX_SCREENS_PER_LINK:  # counted and taken with no await between
+            await websocket.prepare(request)
+            await websocket.send_bytes(TOO_MANY_SCREENS.format(count=len(open_)).encode())
+            await websocket.close()
+            return websocket
+        open_.add(websocket)
+        try:
+            return await self._run_screen(link, websocket, request, width, height)
+        finally:
+            open_.discard(websocket)
+
+    async def _run_screen(
+        self,
+        link: SeatLink,
+        websocket: web.WebSocketResponse,
+        request: web.Request,
+        width: int,
+        height: int,
+    ) -> web.WebSocketResponse:
+        """The seat's screen for one tab, from its process's start to its end."""
         await websocket.prepare(request)
         service = AppService(
             link.command(self.campaign, self.db_url),
@@ -186,7 +226,6 @@ class TableServer(Server):
             download_manager=self.download_manager,
             debug=self.debug,
         )
-        self.sockets.setdefault(link.seat, set()).add(websocket)
         try:
             await service.start(width, height)
             ended = asyncio.create_task(self._close_when_ended(service, websocket))
@@ -196,7 +235,6 @@ class TableServer(Server):
             await websocket.close()
         finally:
             await service.stop()
-            self.sockets[link.seat].discard(websocket)
         return websocket
 
     @staticmethod

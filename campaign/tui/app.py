@@ -5,6 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import rich
+from rich.segment import Segments
+from rich.traceback import Traceback
 from textual import events
 from textual.binding import Binding
 from textual.dom import DOMNode
@@ -122,6 +125,19 @@ class CampaignApp(HoldsKeysUntilSettled):
                 LauncherScreen(self.service, viewer=self.open_side, seat=Seat.of(self.open_side))
             )
 
+    def campaign_gone(self, name: str) -> None:
+        """The campaign a screen follows was deleted elsewhere (``campaign delete``, another
+        screen's launcher): say so and close its screen. The table view and a browser seat
+        (``--one-campaign``) end with the line — the table has no launcher a big screen may
+        show, a browser seat none at all; any other screen goes back to the launcher (found
+        by use, December 7: each ended on a traceback)."""
+        said = f"campaign {name!r} was deleted elsewhere: its screen is closed"
+        if self.table or self.one_campaign:
+            self.exit(return_code=1, message=said)
+            return
+        self.close_campaign()
+        self.notify(said, title="campaign deleted", severity="warning", timeout=10, markup=False)
+
     def on_key(self, event: events.Key) -> None:
         """A printable key that reaches the app while a text field has focus was typed before
         the field got focus (``o`` then the order, faster than the screen redraws): it goes into
@@ -153,6 +169,20 @@ class CampaignApp(HoldsKeysUntilSettled):
             )
             return None
         return super().deliver_screenshot(filename, str(directory), time_format)
+
+    def _fatal_error(self) -> None:
+        """End the app after an unhandled error with a traceback that names the code but not
+        the values it held: Textual's own shows every frame's local variables, and those
+        hold the loaded campaign — on a player's screen (or the table view's big screen)
+        every face-down counter's real id, kind and factors (DN-NEU-1; found by use,
+        December 7, when the campaign was deleted while Aslan's screen followed it). The
+        referee's screen prints the same: a crash report is pasted where players read it."""
+        self.bell()
+        traceback = Traceback(show_locals=False, width=None, suppress=[rich])
+        self._exit_renderables.append(
+            Segments(self.console.render(traceback, self.console.options))
+        )
+        self._close_messages_no_wait()
 
     async def action_quit(self) -> None:
         """``Ctrl+Q`` asks, as ``q`` does, when a screen holds work not sent (a typed order or

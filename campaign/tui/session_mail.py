@@ -35,6 +35,11 @@ class SessionMail(SessionCore):
         """The sides this screen's seat acts for (``app.authority.playing_sides``)."""
         return authority.playing_sides(self.seat)
 
+    def check_exchange(self) -> None:
+        """Refuse (``SeatError``) when this screen's seat may not write or read turn files of
+        this database (``PbemService.check_exchange``): the forms are not even opened."""
+        self._pbem().check_exchange(self.name, self.seat)
+
     def export_turn(self, side: Side, path: str, key: str | None = None) -> str:
         """Write ``side``'s turn file to ``path`` (armoured text for ``.txt``/``.asc``, else
         JSON), signed with the private ``key`` file if given, recorded only once written
@@ -59,10 +64,11 @@ class SessionMail(SessionCore):
         machine gave in fair mode), one per line."""
         from campaign.app.mail import FairPlayFileError, read_turn_file
 
-        target = turn_path(path)
-        pbem, data = self._pbem(side, allow_referee=allow_referee), read_turn_file(target)
+        target, pbem = turn_path(path), self._pbem(side, allow_referee=allow_referee)
+        pbem.check_exchange(self.name, self.seat)  # before the file is read: nothing probed
+        data = read_turn_file(target)
         try:
-            done = pbem.import_turn(self.name, data, source=str(target))
+            done = pbem.import_turn(self.name, data, source=str(target), seat=self.seat)
         except FairPlayFileError as error:  # fair mode: a signed complaint beside the file
             raise pbem.complained(self.name, data, error, str(target)) from None
         self.fold_stored()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import textwrap
+from typing import Any
 
 from campaign.views.battles import BattleRow
 from campaign.views.income import IncomeReport
@@ -169,3 +170,13 @@ STAGE_HINTS = {
 def stage_hint(stage: str) -> str:
     """A sentence telling what the battle waits for now."""
     return STAGE_HINTS.get(stage, f"stage {stage}: see the legal orders (Ctrl+P)")
+
+
+def leave_deleted(app: Any, name: str) -> None:
+    """A screen found its campaign deleted elsewhere: the app says so and closes the screen
+    (``CampaignApp.campaign_gone``); a host app without that ends."""
+    gone = getattr(app, "campaign_gone", None)
+    if callable(gone):
+        gone(name)
+    else:
+        app.exit(return_code=1, message=f"campaign {name!r} was deleted elsewhere")

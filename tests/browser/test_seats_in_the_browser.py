@@ -200,3 +200,80 @@ def test_a_link_revoked_while_the_server_runs_closes_its_screen_and_opens_nothin
     browser.shows(solomani, "solomani's view")
     again = browser.open(new)
     browser.shows(again, "aslan's view")
+
+
+def test_a_screenshot_taken_on_a_page_opens_in_the_browser(served: Served, browser: Browser):
+    """DN-ERR-1 (found by use, December 7): the palette's "Screenshot" on a seat's page sent
+    the browser to ``/download/KEY`` for the picture, a route the served app lacked: the phone
+    got "404: Not Found". The picture now opens in a new tab, the seat's own screen."""
+    from selenium.webdriver.common.keys import Keys
+
+    aslan = browser.open(served.links["aslan"])
+    browser.shows(aslan, "aslan's view")
+    tabs = set(browser.driver.window_handles)
+    browser.type(aslan, Keys.CONTROL + "p")
+    browser.shows(aslan, "Search for commands")
+    browser.type(aslan, "Screenshot")
+    browser.shows(aslan, "Save an SVG")
+    browser.type(aslan, "\n")
+    assert "aslan" in picture_opened(browser, tabs)
+
+
+def test_the_map_picture_of_a_sides_page_opens_in_the_browser(served: Served, browser: Browser):
+    """DN-ERR-1, DN-NEU-1 (found by use, December 7): ``p`` on Aslan's page wrote the map
+    picture on the referee's machine and told the phone "map picture written to
+    /root/.local/share/…", a path it cannot open. The picture (Aslan's: no real neutral id)
+    now opens in a new tab of his browser."""
+    aslan = browser.open(served.links["aslan"])
+    browser.shows(aslan, "aslan's view")
+    tabs = set(browser.driver.window_handles)
+    browser.type(aslan, "p")
+    picture = picture_opened(browser, tabs)
+    assert 'data-view="aslan"' in picture and not REAL_NEUTRAL_ID.search(picture)
+    browser.driver.switch_to.window(aslan)
+    browser.shows(aslan, "opened in a new tab")
+
+
+def picture_opened(browser: Browser, before: set[str]) -> str:
+    """The SVG picture a page opened in a new tab (not one of the tabs ``before``)."""
+    opened = wait_for(lambda: set(browser.driver.window_handles) - before, "a new tab opens")
+    browser.driver.switch_to.window(opened.pop())
+    wait_for(lambda: "<svg" in browser.driver.page_source, "a picture in the new tab")
+    assert "404" not in browser.driver.title
+    return str(browser.driver.page_source)
+
+
+def test_a_link_opens_a_bounded_number_of_screens(served: Served):
+    """DN-ERR-1 (found by use, December 7): every websocket opened on a link started one more
+    process of the seat's screen (about 70 MiB each on the referee's machine), without end:
+    eight sockets on Aslan's link, eight processes. A link now runs at most
+    ``MAX_SCREENS_PER_LINK`` screens at once; one more is told why in its terminal and
+    closed, and starts nothing."""
+    import asyncio
+
+    import aiohttp
+
+    from campaign.serve.server import MAX_SCREENS_PER_LINK
+
+    url = served.links["aslan"] + "/ws?width=80&height=24"
+
+    async def scenario() -> str:
+        async with aiohttp.ClientSession() as session:
+            sockets = [await session.ws_connect(url) for _ in range(MAX_SCREENS_PER_LINK)]
+            wait_for(
+                lambda: len(served.screens("--side aslan")) == MAX_SCREENS_PER_LINK,
+                "the link's screens run",
+            )
+            extra = await session.ws_connect(url)
+            told = b""
+            async for message in extra:
+                if message.type == aiohttp.WSMsgType.BINARY:
+                    told += message.data
+            assert len(served.screens("--side aslan")) == MAX_SCREENS_PER_LINK
+            for socket in sockets:
+                await socket.close()
+            return told.decode()
+
+    told = asyncio.run(scenario())
+    assert f"already has {MAX_SCREENS_PER_LINK} open screens" in told, told
+    wait_for(lambda: served.screens("--side aslan") == [], "the screens end with their tabs")

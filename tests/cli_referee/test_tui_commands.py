@@ -72,6 +72,8 @@ def test_an_existing_keymap_file_opens_the_ui(tmp_path: Path, monkeypatch):
     opened: list[Path | None] = []
 
     class FakeApp:
+        return_code = None  # as Textual's after a plain quit
+
         def run(self) -> None:
             pass
 
@@ -85,3 +87,23 @@ def test_an_existing_keymap_file_opens_the_ui(tmp_path: Path, monkeypatch):
     keymap.write_text('"campaign.undo" = "z"\n', encoding="utf-8")
     assert main(["tui", "--db", f"sqlite:///{tmp_path / 'c.db'}", "--keymap", str(keymap)]) == 0
     assert opened == [keymap]
+
+
+def test_a_screen_that_ends_on_an_error_is_a_failed_command(tmp_path: Path, monkeypatch):
+    """DN-ERR-1 (found by use, December 7): ``campaign tui demo --table`` ended by an error
+    (the campaign deleted while it was shown, a crash) exited 0, so a script or the server
+    that started it took it for a clean quit. The app's return code is the command's."""
+
+    class FailedApp:
+        return_code = 1
+
+        def run(self) -> None:
+            pass
+
+    monkeypatch.setattr("campaign.cli.handlers.tui.create_app", lambda *a, **k: FailedApp())
+    monkeypatch.setenv("TERM", "xterm-256color")
+    url = f"sqlite:///{tmp_path / 'c.db'}"
+    assert main(["demo", "--create-only", "--db", url]) == 0
+    assert main(["tui", "demo", "--table", "--db", url]) == 1
+    FailedApp.return_code = 0
+    assert main(["tui", "demo", "--db", url]) == 0

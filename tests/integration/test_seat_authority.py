@@ -298,3 +298,44 @@ def test_a_players_own_database_reads_as_that_player(tmp_path: Path) -> None:
         assert code == 0, shown
         assert not REAL_ID.search(shown) and not KIND.search(shown), command
     assert "units as solomani sees them" in _run("units", "nebula", "--db", url)[1]
+
+
+@pytest.mark.parametrize("side", PLAYER_SIDES, ids=lambda s: s.value)
+def test_a_player_exchanges_no_turn_file_on_a_shared_database(
+    db: Path, tmp_path: Path, side: Side
+) -> None:
+    # DN-SEQ-2 (found by use, December 7): on the live table (`campaign serve`) Aslan's browser
+    # seat exported "his" turn file from the Mail tab: it overwrote a file of the referee's
+    # machine at the path typed, and recorded the referee's database as playing aslan by
+    # e-mail for good, so the referee's screen became Aslan's and Solomani's orders were
+    # refused. Only the database's owner starts an exchange; nothing is read, written or
+    # recorded for a player's seat, and no file is probed.
+    pbem, seat = PbemService(_service(db)), Seat(side)
+    kept = tmp_path / "kept.txt"
+    kept.write_text("the referee's file")
+    with pytest.raises(SeatError, match=f"you play {side.value}.*plays no side by e-mail"):
+        pbem.export_file("demo", side, kept, seat=seat)
+    with pytest.raises(SeatError, match="plays no side by e-mail"):
+        pbem.export_file("demo", side, tmp_path / "no-such-folder" / "x.txt", seat=seat)
+    with pytest.raises(SeatError, match="plays no side by e-mail"):
+        pbem.import_turn("demo", kept.read_text(), source=str(kept), seat=seat)
+    screen = CampaignSession(_service(db), "demo", viewer=side)
+    with pytest.raises(SeatError, match="plays no side by e-mail"):
+        screen.export_turn(side, str(kept))
+    for path in (kept, tmp_path / "missing.json", Path("/etc/passwd")):
+        with pytest.raises(SeatError, match="plays no side by e-mail"):
+            screen.import_turn(str(path), side)
+    assert kept.read_text() == "the referee's file"
+    assert pbem.ledger.files("demo") == [] and pbem.own_side("demo") is None
+
+
+def test_a_player_exchanges_turn_files_on_his_own_database(db: Path, tmp_path: Path) -> None:
+    # DN-SEQ-2: a database that plays aslan by e-mail is the Aslan player's: his seat writes
+    # his turn file there; Solomani's seat on it writes none
+    pbem = PbemService(_service(db))
+    pbem.claim_side("demo", Side.ASLAN)
+    with pytest.raises(SeatError, match="you play solomani.*plays aslan by e-mail"):
+        pbem.export_file("demo", Side.SOLOMANI, tmp_path / "s.txt", seat=Seat(Side.SOLOMANI))
+    target = tmp_path / "a.txt"
+    pbem.export_file("demo", Side.ASLAN, target, seat=Seat(Side.ASLAN))
+    assert target.exists() and len(pbem.ledger.files("demo")) == 1

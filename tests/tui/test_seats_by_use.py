@@ -11,6 +11,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets._toast import Toast
 
 from campaign.app import CampaignService
+from campaign.app.mail import PbemService
 from campaign.rules.ids import Side
 from campaign.tui.screens.forms import Confirm, OrderForm, TextPrompt
 from campaign.tui.session import CampaignSession
@@ -481,3 +482,37 @@ def test_the_dice_hint_of_a_typed_order_fits_the_dice_field(
             assert dice.placeholder.endswith("…"), dice.placeholder
 
     asyncio.run(scenario())
+
+
+def test_a_players_screen_at_the_shared_table_opens_no_turn_file_form(
+    service: CampaignService, no_keymap: Path
+):
+    """DN-SEQ-2 (found by use, December 7): on the referee's table, Aslan's screen (his phone,
+    ``campaign serve``) opened the Mail tab's forms: ``x`` wrote a turn file at any path of the
+    referee's machine and recorded the table as playing aslan by e-mail; ``i`` read any file
+    there. Now ``x`` and ``i`` say why not and open no form; nothing is recorded."""
+
+    head = service.load("demo").head.seq
+
+    async def scenario() -> list[str]:
+        told = []
+        async with campaign_shown(service, no_keymap, "demo", side=Side.ASLAN) as pilot:
+            await pilot.press("escape", "6")
+            mail = screen_of(pilot).query_one("#mail", Static)
+            await until(pilot, lambda: "Play by e-mail" in str(mail.render()), "the Mail tab")
+            told.append(str(mail.render()))
+            for key in ("x", "i"):
+                await pilot.press("escape", key)
+                await until(pilot, lambda: status_of(pilot).startswith("✗"), f"{key}'s refusal")
+                assert not screen_on_top(pilot.app, OrderForm)
+                assert not screen_on_top(pilot.app, TextPrompt)
+                told.append(status_of(pilot))
+                screen_of(pilot).query_one("#status-line", Static).update("")
+        return told
+
+    told = asyncio.run(scenario())
+    assert "x: export" not in told[0], told[0]  # the tab offers no key that is refused
+    for said in told:
+        assert "you play aslan on a database that plays no side by e-mail" in said, said
+    assert service.load("demo").head.seq == head
+    assert PbemService(service).ledger.files("demo") == []

@@ -242,6 +242,7 @@ def export_file(
     A path is written to a temporary file beside it (fsynced) before the exchange is recorded
     and renamed into place after: a file that cannot be written is never counted as sent, and
     a failure leaves the user's path as it was (docs/turn-files.md)."""
+    parts.check_exchange(name, seat)  # before any path is looked at
     staged: list[StagedFile] = []
 
     def deliver(made: Exported) -> None:

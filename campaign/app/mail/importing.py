@@ -36,6 +36,7 @@ from campaign.records.mail_record import MailRecord
 from campaign.records.rows import Head, StoredEvent
 from campaign.rules.errors import CampaignError
 from campaign.rules.ids import Side
+from campaign.rules.seats import REFEREE, Seat
 from campaign.rules.views import seen_text, view_digest
 from campaign.views.log import story as tell
 
@@ -99,8 +100,12 @@ class Checked(Struct):
     rerun: Rerun
 
 
-def import_turn(parts: Parts, name: str, data: bytes | str, source: str = "") -> Imported:
-    """Check ``data`` completely, then append its events in one transaction."""
+def import_turn(
+    parts: Parts, name: str, data: bytes | str, source: str = "", seat: Seat = REFEREE
+) -> Imported:
+    """Check ``data`` completely, then append its events in one transaction; only from a seat
+    that may exchange turn files on this database (``Parts.check_exchange``)."""
+    parts.check_exchange(name, seat)
     turn = parse_turn_file(data, source)
     loaded = parts.service.load(name)
     mail = parts.read(name)

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from msgspec import Struct
 
-from campaign.app import CampaignService, Loaded, parse_stored
+from campaign.app import CampaignService, Loaded, authority, parse_stored
 from campaign.app.mail.agreement import Agreement
 from campaign.app.mail.checks import MailChecks
 from campaign.app.mail.fair import FairMail
@@ -19,6 +19,7 @@ from campaign.pbem.position import LocalCopy
 from campaign.records.mail_record import MailRecord
 from campaign.rules import engine
 from campaign.rules.ids import Side
+from campaign.rules.seats import Seat
 from campaign.store.ledger import Ledger
 
 
@@ -37,6 +38,14 @@ class Parts(Struct):
     def read(self, name: str) -> MailRecord:
         """The ledger of ``name``, read once for the command (``Ledger.mail``)."""
         return self.ledger.mail(name)
+
+    def check_exchange(self, name: str, seat: Seat) -> None:
+        """Refuse (``SeatError``) a turn file written or read from ``seat`` when this database
+        is not recorded as playing that seat's side (``authority.check_exchange``); a side
+        given for this command (``--as``) does not count: a player's seat cannot make it so.
+        Asked before any file is read or written, so a refusal probes no path."""
+        player = self.read(name).player
+        authority.check_exchange(seat, None if player is None else Side(player.side))
 
     def next_step(
         self,

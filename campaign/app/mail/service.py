@@ -234,9 +234,15 @@ class PbemService:
         """``export.export_again``."""
         return export_again(self.parts, name, exchange)
 
-    def import_turn(self, name: str, data: bytes | str, source: str = "") -> Imported:
+    def import_turn(
+        self, name: str, data: bytes | str, source: str = "", seat: Seat = REFEREE
+    ) -> Imported:
         """``importing.import_turn``."""
-        return import_turn(self.parts, name, data, source)
+        return import_turn(self.parts, name, data, source, seat)
+
+    def check_exchange(self, name: str, seat: Seat) -> None:
+        """``Parts.check_exchange``: may ``seat`` write or read turn files of ``name`` here?"""
+        self.parts.check_exchange(name, seat)
 
     def verify_file(
         self, data: bytes | str, name: str | None = None, source: str = ""

@@ -97,15 +97,16 @@ def _run(args: argparse.Namespace, open_campaign: str | None, *, demo: bool) -> 
     side = Side(args.side) if getattr(args, "side", None) else None
     if side is None and open_campaign is not None:  # a player's own database: his screen
         side = service.reader(open_campaign, None)
-    create_app(
+    app = create_app(
         args.keymap,
         service=service,
         open_campaign=open_campaign,
         side=side,
         table=getattr(args, "table", False),
         one_campaign=getattr(args, "one_campaign", False),
-    ).run()
-    return 0
+    )
+    app.run()
+    return app.return_code or 0  # 1 when the screen ended on an error (found by use)
 
 
 def demo(args: argparse.Namespace) -> int:

@@ -23,14 +23,14 @@ from textual.screen import Screen
 from textual.widget import AwaitMount
 from textual.widgets import Header, Input, Static, TabbedContent, TabPane, Tabs
 
-from campaign.rules.errors import CampaignError, ConflictError
+from campaign.rules.errors import CampaignError, CampaignNotFoundError, ConflictError
 from campaign.tui.markup import escape
 from campaign.tui.order_template import parse_template
 from campaign.tui.screens.forms import ChoicePrompt, Confirm, OrderForm, TextPrompt, TextView
 from campaign.tui.session import CampaignSession
 from campaign.tui.session_log import LogRow
 from campaign.tui.tab_registry import BY_ID, TABS, Focus, TabWidget
-from campaign.tui.views import LIVE_INTERVAL, refusal_text
+from campaign.tui.views import LIVE_INTERVAL, leave_deleted, refusal_text
 from campaign.tui.widgets.battle_tab import BattleTab
 from campaign.tui.widgets.changed_text import show_text
 from campaign.tui.widgets.fitted_text import OneRowLines, StatusLine
@@ -175,7 +175,13 @@ class CampaignScreen(Screen[None]):
         an order typed but not sent stays in the line, and is refused once if sent as is
         (it was typed on the old view)."""
         before = self.session.loaded.head.seq
-        if not self.session.catch_up():
+        try:
+            changed = self.session.catch_up()
+        except CampaignNotFoundError:
+            self.session.close()  # no further look
+            leave_deleted(self.app, self.session.name)
+            return
+        if not changed:
             return
         now = self.session.loaded.head.seq
         if self.unsent_input() and self._changed_under_order is None:
@@ -584,7 +590,9 @@ class CampaignScreen(Screen[None]):
 
     def action_save_picture(self) -> None:
         """Write the map as shown (supply overlay when connections are on, moves when a stack is
-        selected) as SVG to the user data directory and say where (docs/maps.md)."""
+        selected) as SVG to the user data directory and say where (docs/maps.md). On a page of
+        the live table (``campaign serve``) the picture opens in a new tab of the browser: the
+        path is on the server's machine, which a player's phone cannot open (found by use)."""
         from campaign.app.pictures import save_view_picture
         from campaign.views.scene import Overlay
 
@@ -599,6 +607,12 @@ class CampaignScreen(Screen[None]):
             path = save_view_picture(self.session.loaded, overlay=overlay, side=self.session.viewer)
         except (CampaignError, ValueError) as error:
             self.report_error(str(error))
+            return
+        if self.app.is_web:
+            self.app.deliver_text(
+                path, open_method="browser", mime_type="image/svg+xml", name="map picture"
+            )
+            self.report("map picture opened in a new tab of the browser")
             return
         self.report(f"map picture written to {escape(str(path))}")
         self.notify(str(path), title="map picture written", timeout=8, markup=False)

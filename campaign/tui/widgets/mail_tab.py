@@ -78,9 +78,17 @@ class MailTab(VerticalScroll):
         is (found by use: at 80x24 file 14 was below the tab's edge, only the status line
         told it was written)."""
         history = self.session.exchange_lines()
+        keys = (
+            "x: export your turn file · i: import the other player's (the checks of "
+            "`campaign export/import`, docs/turn-files.md)"
+        )
+        if not self.session.seat.is_referee:  # a player at the referee's table has none
+            try:
+                self.session.check_exchange()
+            except CampaignError as error:
+                keys = escape(refusal_text(error.message))
         lines = [
-            "[b]Play by e-mail[/b] — x: export your turn file · i: import the other "
-            "player's (the checks of `campaign export/import`, docs/turn-files.md)",
+            f"[b]Play by e-mail[/b] — {keys}",
             "",
             "[b]Exchange history[/b] (file, in/out, side, events, body digest):",
         ]
@@ -96,11 +104,23 @@ class MailTab(VerticalScroll):
         self.post_message(self.ExchangeRefused(message))
         return message
 
+    def _may_exchange(self) -> bool:
+        """False, after saying why, when this screen's seat may not exchange turn files here
+        (a player's seat at the referee's table: ``authority.check_exchange``)."""
+        try:
+            self.session.check_exchange()
+        except CampaignError as error:
+            self._refused(error)
+            return False
+        return True
+
     # --- export
 
     def export_turn(self) -> None:
         """Export a side's turn file to a path (armoured for .txt/.asc, else JSON): the side
         this database plays once it is recorded, else the acting side, is offered first."""
+        if not self._may_exchange():
+            return
         own = self.session.own_side()
         sides = self.session.playing_sides()  # a player's screen: his own side only
         acting = own.value if own is not None else self.session.state.acting.value
@@ -140,6 +160,8 @@ class MailTab(VerticalScroll):
     def import_turn(self) -> None:
         """Check and apply the other player's turn file (a refusal changes nothing). Before the
         first file, the form also asks which side this database plays (`import --as`)."""
+        if not self._may_exchange():
+            return
         if self.session.own_side() is not None:
             self.app.push_screen(
                 TextPrompt(
