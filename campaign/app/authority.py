@@ -11,19 +11,42 @@ Refusals name no order text of another seat: they say whose the act is, and what
 
 from __future__ import annotations
 
-from campaign.rules.base import Order
+from typing import TYPE_CHECKING
+
 from campaign.rules.errors import SeatError
-from campaign.rules.ids import PLAYER_SIDES, Side
+from campaign.rules.ids import ORDER_GIVERS, PLAYER_SIDES, Side
 from campaign.rules.seats import Seat
+
+if TYPE_CHECKING:  # shell completion asks ``order_givers`` on a Tab, without the rules engine
+    from campaign.rules.base import Order
 
 #: The rule that says who may act (DN-SEQ-2); overrides are the referee's (DN-ERR-1).
 WHO_ACTS = "DN-SEQ-2"
 OVERRIDES = "DN-ERR-1"
 
 
+def may_give(seat: Seat, plays: Side | None, side: Side | None) -> bool:
+    """Whether ``seat`` may give an order of ``side`` (None: a referee order) on a database
+    that plays ``plays`` by e-mail (None: plays no side): ``check_order`` and
+    ``check_by_mail`` refuse exactly the orders this says no to."""
+    return seat.speaks_for(side) and (plays is None or side is None or side is plays)
+
+
+def order_givers(seat: Seat, plays: Side | None) -> list[str]:
+    """The order givers (``aslan``, ``solomani``, ``referee``, as an order starts) whose
+    orders ``seat`` may give on a database that plays ``plays``: what shell completion offers
+    (docs/completion.md; found by use, December 7: it offered every side's verbs to a player's
+    seat and on a player's own database, which refuse them)."""
+    return [
+        giver
+        for giver in ORDER_GIVERS
+        if may_give(seat, plays, None if giver == "referee" else Side(giver))
+    ]
+
+
 def check_order(seat: Seat, order: Order) -> None:
     """A seat gives only the orders of the side it speaks for (DN-SEQ-2)."""
-    if seat.speaks_for(order.side):
+    if may_give(seat, None, order.side):
         return
     if order.side is None:
         raise SeatError(WHO_ACTS, f"'{order.type}' is a referee order; you play {seat.name}")
@@ -40,8 +63,9 @@ def check_by_mail(plays: Side | None, order: Order) -> None:
     (docs/turn-files.md). Referee orders (agreed overrides) and its own side's stay open to
     its owner (found by use, December 7: the Aslan player's database took "solomani
     end-phase" and wrote "file 16 from aslan" carrying it, a dead end)."""
-    if plays is None or order.side is None or order.side is plays:
+    if may_give(Seat.referee(), plays, order.side):
         return
+    assert plays is not None and order.side is not None  # may_give let every other one by
     other = order.side.value
     raise SeatError(
         WHO_ACTS,
