@@ -23,6 +23,11 @@ if TYPE_CHECKING:  # shell completion asks ``order_givers`` on a Tab, without th
 #: The rule that says who may act (DN-SEQ-2); overrides are the referee's (DN-ERR-1).
 WHO_ACTS = "DN-SEQ-2"
 OVERRIDES = "DN-ERR-1"
+#: The fair-play orders (ADR 0028, DN-NEU-1): the seal of the agreed deck, a share of a card,
+#: a card's reveal. A player's machine gives them on export and import, with the secrets only
+#: it holds and checks; no seat types them (``fairplay.ALWAYS``, the orders a pending reveal
+#: lets through, is the same set: a test holds them equal).
+MACHINE_ORDERS = frozenset({"seal-deck", "share", "reveal"})
 
 
 def may_give(seat: Seat, plays: Side | None, side: Side | None) -> bool:
@@ -55,6 +60,18 @@ def check_order(seat: Seat, order: Order) -> None:
         f"you play {seat.name}: {order.side.value}'s orders are given "
         f"from {order.side.value}'s seat",
     )
+
+
+def check_typed(order: Order) -> None:
+    """Nobody types a fair-play order (``MACHINE_ORDERS``): the machine gives each one when
+    it should (found by use, December 7: a share typed by the Aslan player was taken and sent
+    in his signed file, which the other machine refused as forged, naming him)."""
+    if order.type in MACHINE_ORDERS:
+        raise SeatError(
+            "DN-NEU-1",
+            f"'{order.type}' is given by the player's machine in fair mode, when turn files are "
+            "exported and imported, with the secrets only it holds: nobody types it",
+        )
 
 
 def check_by_mail(plays: Side | None, order: Order) -> None:

@@ -14,6 +14,7 @@ from campaign.rules.suggest import by_beginning
 from campaign.store import names
 from campaign.store.database import SQLITE_PREFIX, uses_sqlite_driver
 from campaign.store.places import DB_URL_ENV, data_dir
+from campaign.views import verbs
 
 
 def _readable(url: str | None) -> str | None:
@@ -53,3 +54,11 @@ def order_givers(url: str | None, name: str | None, side: str | None) -> list[st
         except Exception:
             plays = None
     return authority.order_givers(seat, Side(plays) if plays in {"aslan", "solomani"} else None)
+
+
+def order_words(url: str | None, name: str | None, side: str | None) -> list[str]:
+    """What Tab offers for the order of ``campaign order NAME``: ``GIVER VERB`` for every
+    order giver the seat on the line may type for (``order_givers``) and every verb a person
+    types (not the fair-play orders the machines give, ``authority.MACHINE_ORDERS``)."""
+    typed = tuple(verb for verb in verbs.PLAYER_VERBS if verb not in authority.MACHINE_ORDERS)
+    return verbs.order_words(typed, typists=order_givers(url, name, side))

@@ -42,10 +42,9 @@ SIDES = ("aslan", "solomani")
 campaign_names = Lazy("campaign.app.lookup", "campaign_names")
 #: The scenario games (``scenario perft|solve GAME``).
 SCENARIOS = Lazy("scenarios.registry", "SCENARIOS")
-#: The words of an order (``campaign order NAME ORDER``), from the fixed table of verbs.
-order_words = Lazy("campaign.views.verbs", "order_words")
-#: Whose orders the seat on the line may give in the campaign it names (docs/seats.md).
-order_givers = Lazy("campaign.app.lookup", "order_givers")
+#: The words of an order (``campaign order NAME ORDER``), from the fixed table of verbs: those
+#: the seat on the line may type in the campaign it names (docs/seats.md).
+order_words = Lazy("campaign.app.lookup", "order_words")
 #: The verbs after which an order is complete (its quote may close).
 BARE_VERBS = Lazy("campaign.views.verbs", "BARE_VERBS")
 #: Each verb's usage (``buy KIND [COUNT]``), shown where a listing needs a second line.
@@ -244,8 +243,7 @@ def _values(action: argparse.Action, before: list[str], positionals: list[str]) 
         yield from (entry.name for entry in SCENARIOS.resolve())
     elif dest == "order":  # only the orders the seat on the line may give (docs/seats.md)
         name = positionals[0] if positionals else None
-        typists = order_givers(_db_url(before), name, _option(before, "--side"))
-        yield from order_words(typists=typists)
+        yield from order_words(_db_url(before), name, _option(before, "--side"))
     elif metavar == "SEED":
         yield from seed_names()
     elif dest in ("file", "output", "keymap", "keys", "dir", "data", "sign") or "FILE" in metavar:

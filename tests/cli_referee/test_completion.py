@@ -198,3 +198,12 @@ def test_order_words_are_the_seats_own(db_url, tmp_path: Path):
     assert _sides_offered(["order", "--db", own, "war", "--side", "solomani"]) == []
     # a campaign this database does not hold, or no database: the referee's seat
     assert _sides_offered(["order", "--db", own, "other"]) == ["aslan", "referee", "solomani"]
+
+
+def test_the_machines_orders_are_not_offered(db_url):
+    """DN-NEU-1 (ADR 0028): the seal, the shares and the reveals of fair mode are given by
+    the player's machine, and refused when typed: Tab offers none of them (found by use,
+    December 7: `'aslan sh` and Tab offered `'aslan share`)."""
+    assert candidates(["order", "--db", db_url, "war"], "'aslan sh") == []
+    words = candidates(["order", "--db", db_url, "war"], "'")
+    assert not [word for word in words if word.split()[1] in ("seal-deck", "share", "reveal")]
