@@ -131,11 +131,11 @@ def status(
     # his screen lists them), never the fair-play orders his machine gives itself
     mine = state.acting if viewer is None else viewer
     quiet = held is not None or not gives
-    legal = [] if quiet else _typed(state, engine.legal_orders(state, mine, ruleset))
+    legal = [] if quiet else typed_only(state, engine.legal_orders(state, mine, ruleset))
     other = (
         []
         if quiet or viewer is not None
-        else _typed(state, engine.legal_orders(state, state.acting.enemy, ruleset))
+        else typed_only(state, engine.legal_orders(state, state.acting.enemy, ruleset))
     )
     acting = legal if gives and mine is state.acting and not fairplay.active(state) else None
     return Status(
@@ -157,7 +157,7 @@ def status(
     )
 
 
-def _typed(state: CampaignState, legal: list[engine.LegalOrder]) -> list[engine.LegalOrder]:
+def typed_only(state: CampaignState, legal: list[engine.LegalOrder]) -> list[engine.LegalOrder]:
     """``legal`` without the fair-play orders (share, reveal, seal) that a player's machine
     gives on import and export, never typed (ADR 0028)."""
     if not fairplay.active(state):

@@ -19,6 +19,7 @@ from campaign.rules import fairplay
 from campaign.rules.errors import SeatError
 from campaign.rules.ids import Side
 from campaign.rules.seats import REFEREE, Seat
+from campaign.views.play import legal_orders_for
 from tests.fair.by_mail import CAMPAIGN, MailTable, play_to_conscription, sqlite_image
 
 
@@ -59,3 +60,14 @@ def test_the_machine_orders_are_the_ones_fair_play_lets_through() -> None:
     """The orders no seat types are those a pending reveal lets through (``fairplay.ALWAYS``):
     the seal, the shares and the reveals."""
     assert authority.MACHINE_ORDERS == fairplay.ALWAYS
+
+
+def test_no_screen_lists_a_fair_play_order_as_legal(held: MailTable) -> None:
+    """DN-NEU-1 (ADR 0028): a player's screen (the TUI's palette and order forms,
+    ``legal_orders_for``) lists no fair-play order, as `campaign status` lists none (found by
+    use, December 7: with the reveal of box-2 pending, Ctrl+P offered `aslan share CARD
+    SHARE`, an order only the machine gives)."""
+    loaded = held.machines[Side.ASLAN].service.load(CAMPAIGN)
+    for viewer in (Side.ASLAN, None):
+        verbs = {legal.verb for legal in legal_orders_for(loaded.state, loaded.ruleset, viewer)}
+        assert not verbs & authority.MACHINE_ORDERS
