@@ -11,19 +11,47 @@ Refusals name no order text of another seat: they say whose the act is, and what
 
 from __future__ import annotations
 
-from campaign.rules.base import Order
+from typing import TYPE_CHECKING
+
 from campaign.rules.errors import SeatError
-from campaign.rules.ids import PLAYER_SIDES, Side
+from campaign.rules.ids import ORDER_GIVERS, PLAYER_SIDES, Side
 from campaign.rules.seats import Seat
+
+if TYPE_CHECKING:  # shell completion asks ``order_givers`` on a Tab, without the rules engine
+    from campaign.rules.base import Order
 
 #: The rule that says who may act (DN-SEQ-2); overrides are the referee's (DN-ERR-1).
 WHO_ACTS = "DN-SEQ-2"
 OVERRIDES = "DN-ERR-1"
+#: The fair-play orders (ADR 0028, DN-NEU-1): the seal of the agreed deck, a share of a card,
+#: a card's reveal. A player's machine gives them on export and import, with the secrets only
+#: it holds and checks; no seat types them (``fairplay.ALWAYS``, the orders a pending reveal
+#: lets through, is the same set: a test holds them equal).
+MACHINE_ORDERS = frozenset({"seal-deck", "share", "reveal"})
+
+
+def may_give(seat: Seat, plays: Side | None, side: Side | None) -> bool:
+    """Whether ``seat`` may give an order of ``side`` (None: a referee order) on a database
+    that plays ``plays`` by e-mail (None: plays no side): ``check_order`` and
+    ``check_by_mail`` refuse exactly the orders this says no to."""
+    return seat.speaks_for(side) and (plays is None or side is None or side is plays)
+
+
+def order_givers(seat: Seat, plays: Side | None) -> list[str]:
+    """The order givers (``aslan``, ``solomani``, ``referee``, as an order starts) whose
+    orders ``seat`` may give on a database that plays ``plays``: what shell completion offers
+    (docs/completion.md; found by use, December 7: it offered every side's verbs to a player's
+    seat and on a player's own database, which refuse them)."""
+    return [
+        giver
+        for giver in ORDER_GIVERS
+        if may_give(seat, plays, None if giver == "referee" else Side(giver))
+    ]
 
 
 def check_order(seat: Seat, order: Order) -> None:
     """A seat gives only the orders of the side it speaks for (DN-SEQ-2)."""
-    if seat.speaks_for(order.side):
+    if may_give(seat, None, order.side):
         return
     if order.side is None:
         raise SeatError(WHO_ACTS, f"'{order.type}' is a referee order; you play {seat.name}")
@@ -34,14 +62,27 @@ def check_order(seat: Seat, order: Order) -> None:
     )
 
 
+def check_typed(order: Order) -> None:
+    """Nobody types a fair-play order (``MACHINE_ORDERS``): the machine gives each one when
+    it should (found by use, December 7: a share typed by the Aslan player was taken and sent
+    in his signed file, which the other machine refused as forged, naming him)."""
+    if order.type in MACHINE_ORDERS:
+        raise SeatError(
+            "DN-NEU-1",
+            f"'{order.type}' is given by the player's machine in fair mode, when turn files are "
+            "exported and imported, with the secrets only it holds: nobody types it",
+        )
+
+
 def check_by_mail(plays: Side | None, order: Order) -> None:
     """A database that plays side ``plays`` by e-mail gives no order of the other side, from
     any seat: it could only travel in a file of ``plays``, which the other machine refuses
     (docs/turn-files.md). Referee orders (agreed overrides) and its own side's stay open to
     its owner (found by use, December 7: the Aslan player's database took "solomani
     end-phase" and wrote "file 16 from aslan" carrying it, a dead end)."""
-    if plays is None or order.side is None or order.side is plays:
+    if may_give(Seat.referee(), plays, order.side):
         return
+    assert plays is not None and order.side is not None  # may_give let every other one by
     other = order.side.value
     raise SeatError(
         WHO_ACTS,

@@ -222,6 +222,7 @@ class Orders(Campaigns):
         dice: DiceSource | None = None,
         typed: TypedDice | None = None,
         seat: Seat = REFEREE,
+        machine: bool = False,
     ) -> list[Event]:
         """Decide ``text`` on an already loaded campaign (e.g. kept open by the TUI) and append.
 
@@ -241,10 +242,16 @@ class Orders(Campaigns):
         DN-NEU-1; found by use, December 7: the owner's seat took ``N-TR-2`` and answered
         "N-TR-2 is not a unit of aslan").
 
+        ``machine``: the order is a fair-play order the player's machine gives itself (the
+        seal, a share, a reveal; ``app.mail.fair``); a person never types one
+        (``authority.check_typed``, ADR 0028).
+
         ``loaded`` is updated in place. If another writer appended meanwhile, ``ConflictError``
         and nothing is stored: reload and try again.
         """
         parsed = parse_order(text, loaded.state)
+        if not machine:  # a person typed it; ``machine``: a machine's fair-play order
+            authority.check_typed(parsed)
         authority.check_order(seat, parsed)
         plays = self.reader(loaded.row.name, None)  # the side this database plays by e-mail
         authority.check_by_mail(plays, parsed)

@@ -13,12 +13,14 @@ from typing import TYPE_CHECKING
 
 from msgspec import Struct
 
+from campaign.app import authority
 from campaign.app.campaigns import STRICT_DICE, Campaigns, Loaded, parse_stored
 from campaign.records.rows import StoredEvent
 from campaign.rules.acting import Duty
 from campaign.rules.base import Event
 from campaign.rules.ids import Side
 from campaign.rules.ruleset import Ruleset
+from campaign.rules.seats import Seat
 from campaign.rules.state import CampaignState
 from campaign.rules.views import Seen, see
 from campaign.views.status import Status, status
@@ -30,11 +32,15 @@ if TYPE_CHECKING:
 class Sight(Struct, frozen=True, dict=True):
     """One campaign as one viewer reads it, loaded once (its log verified): what a read
     command gives a view. ``viewer`` None is the referee; ``held`` is the one duty while an
-    order waits for strict dice (issue 46 item 5: nothing else may be given until they come)."""
+    order waits for strict dice (issue 46 item 5: nothing else may be given until they come);
+    ``gives``: whether the seat that reads may give the viewer's orders on this database
+    (``authority.may_give``: not a player's seat on the other player's database by e-mail),
+    so that a view lists no order it would be refused."""
 
     loaded: Loaded
     viewer: Side | None
     held: Duty | None = None
+    gives: bool = True
 
     @property
     def name(self) -> str:
@@ -81,10 +87,12 @@ class Reading(Campaigns):
         """``name`` loaded once, for the eyes ``reader`` chooses: ``side`` if named, else the
         side a player's own database plays, else the referee (docs/seats.md)."""
         loaded = self.load(name)
-        return self._sight(loaded, self.reader(name, side))
+        viewer = self.reader(name, side)
+        gives = viewer is None or authority.may_give(Seat.of(side), self.reader(name, None), viewer)
+        return self._sight(loaded, viewer, gives=gives)
 
-    def _sight(self, loaded: Loaded, viewer: Side | None) -> Sight:
-        return Sight(loaded, viewer, self._held(loaded))
+    def _sight(self, loaded: Loaded, viewer: Side | None, *, gives: bool = True) -> Sight:
+        return Sight(loaded, viewer, self._held(loaded), gives)
 
     def _held(self, loaded: Loaded) -> Duty | None:
         """The wait for strict dice as the one duty, or None (no order is held)."""

@@ -42,8 +42,9 @@ SIDES = ("aslan", "solomani")
 campaign_names = Lazy("campaign.app.lookup", "campaign_names")
 #: The scenario games (``scenario perft|solve GAME``).
 SCENARIOS = Lazy("scenarios.registry", "SCENARIOS")
-#: The words of an order (``campaign order NAME ORDER``), from the fixed table of verbs.
-order_words = Lazy("campaign.views.verbs", "order_words")
+#: The words of an order (``campaign order NAME ORDER``), from the fixed table of verbs: those
+#: the seat on the line may type in the campaign it names (docs/seats.md).
+order_words = Lazy("campaign.app.lookup", "order_words")
 #: The verbs after which an order is complete (its quote may close).
 BARE_VERBS = Lazy("campaign.views.verbs", "BARE_VERBS")
 #: Each verb's usage (``buy KIND [COUNT]``), shown where a listing needs a second line.
@@ -207,7 +208,7 @@ def _possible(parser: argparse.ArgumentParser, before: list[str], typed: str) ->
             continue
         positionals.append(word)
     if expecting is not None:
-        yield from _values(expecting, before)
+        yield from _values(expecting, before, positionals)
         return
     if typed.startswith("-"):
         yield from (name for name in options if name.startswith("--"))
@@ -218,7 +219,7 @@ def _possible(parser: argparse.ArgumentParser, before: list[str], typed: str) ->
         return
     slots = [a for a in parser._actions if not a.option_strings and a.dest != "help"]
     if len(positionals) < len(slots):
-        yield from _values(slots[len(positionals)], before)
+        yield from _values(slots[len(positionals)], before, positionals)
 
 
 def _options(parser: argparse.ArgumentParser) -> dict[str, argparse.Action]:
@@ -229,8 +230,9 @@ def _subcommands(parser: argparse.ArgumentParser) -> argparse._SubParsersAction 
     return next((a for a in parser._actions if isinstance(a, argparse._SubParsersAction)), None)
 
 
-def _values(action: argparse.Action, before: list[str]) -> Iterator[str]:
-    """The candidates for one argument, by what it holds."""
+def _values(action: argparse.Action, before: list[str], positionals: list[str]) -> Iterator[str]:
+    """The candidates for one argument, by what it holds (``positionals``: the arguments
+    before it, the campaign's name first where the command takes one)."""
     if action.choices is not None:
         yield from (str(choice) for choice in action.choices)
         return
@@ -239,8 +241,9 @@ def _values(action: argparse.Action, before: list[str]) -> Iterator[str]:
         yield from campaign_names(_db_url(before))
     elif dest == "game":
         yield from (entry.name for entry in SCENARIOS.resolve())
-    elif dest == "order":
-        yield from order_words()
+    elif dest == "order":  # only the orders the seat on the line may give (docs/seats.md)
+        name = positionals[0] if positionals else None
+        yield from order_words(_db_url(before), name, _option(before, "--side"))
     elif metavar == "SEED":
         yield from seed_names()
     elif dest in ("file", "output", "keymap", "keys", "dir", "data", "sign") or "FILE" in metavar:
@@ -249,9 +252,14 @@ def _values(action: argparse.Action, before: list[str]) -> Iterator[str]:
 
 def _db_url(before: list[str]) -> str | None:
     """The ``--db`` typed on the line, if any."""
+    return _option(before, "--db")
+
+
+def _option(before: list[str], option: str) -> str | None:
+    """The value of ``option`` (``--db``, ``--side``) typed on the line, if any."""
     for index, word in enumerate(before):
-        if word == "--db" and index + 1 < len(before):
+        if word == option and index + 1 < len(before):
             return before[index + 1]
-        if word.startswith("--db="):
+        if word.startswith(f"{option}="):
             return word.split("=", 1)[1]
     return None

@@ -30,6 +30,7 @@ from campaign.records.mail_record import MailRecord
 from campaign.records.rows import StoredEvent
 from campaign.rules.errors import ConflictError
 from campaign.store.database import Connection, Database, IntegrityViolation
+from campaign.store.names import side_of_last_file
 from campaign.store.statements import (
     LEDGER_TABLE_NAMES,
     delete_after,
@@ -132,10 +133,6 @@ def exchanged_through(store: Host, name: str) -> int:
     return int(row[0] or 0) if row is not None else 0
 
 
-def _other(side: str) -> str:
-    return "solomani" if side == "aslan" else "aslan"
-
-
 def _player(connection: Connection, name: str, files: Sequence[PbemFile]) -> PbemPlayer | None:
     """``Ledger.player`` on ``connection``, ``files`` being the campaign's files."""
     recorded = _select(connection, PbemPlayer, BY_NAME, {"name": name})
@@ -144,7 +141,7 @@ def _player(connection: Connection, name: str, files: Sequence[PbemFile]) -> Pbe
     if not files:
         return None
     last = files[-1]
-    side = last.side if last.direction == "out" else _other(last.side)
+    side = side_of_last_file(last.side, last.direction)
     signed = connection.first(
         f"SELECT MIN(exchange) FROM dn_pbem_envelope WHERE {BY_NAME} AND signature IS NOT NULL",
         {"name": name},

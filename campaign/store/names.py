@@ -1,4 +1,5 @@
-"""The names of the campaigns a database holds, read without the rest of the store.
+"""The names of the campaigns a database holds, and the side it plays in one, read without the
+rest of the store.
 
 Shell completion asks for them on every Tab (``campaign.app.lookup``): this module needs only the
 database drivers (``campaign.store.database``), not the repository, its records and the rules'
@@ -11,6 +12,10 @@ from __future__ import annotations
 from campaign.store.database import Database, open_database
 
 CAMPAIGN_TABLE = "dn_campaign"
+#: The side a database plays by e-mail, as recorded (``--as``, or with the first file).
+PLAYER_TABLE = "dn_pbem_player"
+#: The turn files sent and received; the side of a database of an older version follows them.
+FILE_TABLE = "dn_pbem_file"
 
 
 def names_in(database: Database) -> list[str]:
@@ -26,5 +31,41 @@ def campaign_names(url: str) -> list[str]:
         if CAMPAIGN_TABLE not in database.table_names():
             return []
         return names_in(database)
+    finally:
+        database.dispose()
+
+
+def side_of_last_file(side: str, direction: str) -> str:
+    """The side a database plays, from its last turn file (``side`` sent it, ``direction``
+    ``out`` or ``in``): the sender's if it went out, else the other side (``Ledger.player`` for
+    a campaign exchanged by a version that did not record its side)."""
+    if direction == "out":
+        return side
+    return "solomani" if side == "aslan" else "aslan"
+
+
+def played_side(url: str, name: str) -> str | None:
+    """The side the database at ``url`` plays by e-mail in campaign ``name`` (as
+    ``Ledger.player`` reads it), or None: it plays no side, holds no such campaign, or has no
+    play-by-e-mail tables. Only reads, as ``campaign_names`` does."""
+    database = open_database(url)
+    try:
+        tables = database.table_names()
+        params = {"name": name}
+        with database.read() as connection:
+            if PLAYER_TABLE in tables:
+                row = connection.first(
+                    f"SELECT side FROM {PLAYER_TABLE} WHERE campaign_name = :name", params
+                )
+                if row is not None:
+                    return str(row[0])
+            if FILE_TABLE not in tables:
+                return None
+            last = connection.first(
+                f"SELECT side, direction FROM {FILE_TABLE} WHERE campaign_name = :name "
+                "ORDER BY exchange DESC",
+                params,
+            )
+        return None if last is None else side_of_last_file(str(last[0]), str(last[1]))
     finally:
         database.dispose()

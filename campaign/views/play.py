@@ -31,6 +31,7 @@ from campaign.rules.state import CampaignState, Where
 from campaign.rules.views import Seen, see
 from campaign.views.report import seen_duty
 from campaign.views.scene import Overlay, campaign_scene
+from campaign.views.status import typed_only
 
 
 def seen_text(text: str, state: CampaignState, viewer: Side | None) -> str:
@@ -74,7 +75,8 @@ def legal_orders_for(
     sides: list[Side | None] = (
         [viewer] if viewer is not None else [state.acting, state.acting.enemy, None]
     )
-    return [legal for side in sides for legal in engine.legal_orders(state, side, ruleset)]
+    legal = [legal for side in sides for legal in engine.legal_orders(state, side, ruleset)]
+    return typed_only(state, legal)  # as `campaign status` lists them: no machine's order
 
 
 def may_move(state: CampaignState, side: Side, viewer: Side | None) -> bool:

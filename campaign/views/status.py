@@ -108,12 +108,19 @@ def _duties(
 
 
 def status(
-    name: str, seen: Seen, ruleset: Ruleset, *, seq: int, held: Duty | None = None
+    name: str,
+    seen: Seen,
+    ruleset: Ruleset,
+    *,
+    seq: int,
+    held: Duty | None = None,
+    gives: bool = True,
 ) -> Status:
     """Turn, phase, who acts, RU, unit counts, digest and the order types legal now (the text
     form of ``campaign status``); the digest is of what the seat sees, and who must act is
     said as the seat reads it. ``held``: an order waits for strict dice, so that wait is the
-    one duty and no order is legal now."""
+    one duty and no order is legal now. ``gives`` False: the seat may give none of the
+    viewer's orders on this database (``Sight.gives``), so none is listed."""
     state, viewer = seen.truth, seen.viewer
     units = {s: sum(1 for _ in state.units_of(s)) for s in PLAYER_SIDES}
     unplaced = {
@@ -123,13 +130,14 @@ def status(
     # the referee reads the acting side's orders and the other's; a player his own only (as
     # his screen lists them), never the fair-play orders his machine gives itself
     mine = state.acting if viewer is None else viewer
-    legal = [] if held is not None else _typed(state, engine.legal_orders(state, mine, ruleset))
+    quiet = held is not None or not gives
+    legal = [] if quiet else typed_only(state, engine.legal_orders(state, mine, ruleset))
     other = (
         []
-        if held is not None or viewer is not None
-        else _typed(state, engine.legal_orders(state, state.acting.enemy, ruleset))
+        if quiet or viewer is not None
+        else typed_only(state, engine.legal_orders(state, state.acting.enemy, ruleset))
     )
-    acting = legal if mine is state.acting and not fairplay.active(state) else None
+    acting = legal if gives and mine is state.acting and not fairplay.active(state) else None
     return Status(
         name=name,
         turn=state.turn,
@@ -149,7 +157,7 @@ def status(
     )
 
 
-def _typed(state: CampaignState, legal: list[engine.LegalOrder]) -> list[engine.LegalOrder]:
+def typed_only(state: CampaignState, legal: list[engine.LegalOrder]) -> list[engine.LegalOrder]:
     """``legal`` without the fair-play orders (share, reveal, seal) that a player's machine
     gives on import and export, never typed (ADR 0028)."""
     if not fairplay.active(state):

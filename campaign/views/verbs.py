@@ -75,11 +75,16 @@ BARE_VERBS = tuple(usage for usage in PLAYER_USAGES + REFEREE_USAGES if " " not 
 
 
 def order_words(
-    player_verbs: tuple[str, ...] = PLAYER_VERBS, referee_verbs: tuple[str, ...] = REFEREE_VERBS
+    player_verbs: tuple[str, ...] = PLAYER_VERBS,
+    referee_verbs: tuple[str, ...] = REFEREE_VERBS,
+    *,
+    typists: tuple[str, ...] | list[str] = TYPISTS,
 ) -> list[str]:
-    """``SIDE VERB`` for every verb that side may give; the rest of an order is the player's."""
+    """``SIDE VERB`` for every verb that side may give, for the order givers ``typists`` (those
+    the seat may type for: ``campaign.app.lookup.order_givers``); the rest of an order is the
+    player's."""
     return [
         f"{side} {verb}"
-        for side in TYPISTS
+        for side in typists
         for verb in (referee_verbs if side == "referee" else player_verbs)
     ]

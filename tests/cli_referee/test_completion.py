@@ -143,7 +143,9 @@ def test_the_bash_script_completes_in_a_real_bash(db_url, tmp_path: Path):
 
 
 def test_a_tab_loads_neither_the_rules_engine_nor_pydantic(db_url):
-    """issue 47 item 2: campaign names and order words come without the engine (0.2 s a Tab)."""
+    """issue 47 item 2: campaign names and order words come without the engine (0.2 s a Tab);
+    the seat that decides which order words (``campaign.rules.seats``: msgspec and the ids)
+    is no part of it."""
     script = "\n".join(
         [
             "import sys",
@@ -153,7 +155,8 @@ def test_a_tab_loads_neither_the_rules_engine_nor_pydantic(db_url):
             " == ['\\'aslan buy', '\\'aslan buy ']",
             "print(sorted(m for m in sys.modules if m == 'pydantic'"
             " or m.startswith('campaign.rules.') and m not in"
-            " ('campaign.rules.errors', 'campaign.rules.ids', 'campaign.rules.suggest')))",
+            " ('campaign.rules.errors', 'campaign.rules.ids', 'campaign.rules.seats',"
+            " 'campaign.rules.suggest')))",
         ]
     )
     done = subprocess.run(
@@ -169,3 +172,38 @@ def test_every_name_campaign_app_exports_is_there_when_asked_for():
 
     missing = [name for name in campaign.app.__all__ if getattr(campaign.app, name, None) is None]
     assert missing == []
+
+
+def _sides_offered(words: list[str]) -> list[str]:
+    """The order givers Tab offers after ``campaign WORDS '``: the first word of each."""
+    return sorted({word.lstrip("'").split()[0] for word in candidates(words, "'")})
+
+
+def test_order_words_are_the_seats_own(db_url, tmp_path: Path):
+    """DN-SEQ-2 (docs/seats.md, a seat decides once): Tab offers only the orders the seat on
+    the line may give. Found by use (December 7): `campaign order war --side aslan '` and Tab
+    on the Aslan player's own database by e-mail offered every `'solomani …` verb and the
+    referee's, which that seat is refused every time (`you play aslan: solomani's orders are
+    given from solomani's seat`, `this database plays aslan by e-mail: …`)."""
+    assert _sides_offered(["order", "--db", db_url, "war"]) == ["aslan", "referee", "solomani"]
+    assert _sides_offered(["order", "--db", db_url, "war", "--side", "aslan"]) == ["aslan"]
+    assert _sides_offered(["order", "--db", db_url, "--side", "sol", "war"]) == ["solomani"]
+    assert candidates(["order", "--db", db_url, "war", "--side", "aslan"], "'solomani b") == []
+    own = f"sqlite:///{tmp_path / 'aslan.db'}"
+    assert main(["new", "war", "--seed", "7", "--dice", "commit-reveal", "--as", "aslan",
+                 "--db", own]) == 0  # fmt: skip
+    # the owner acts from the referee's seat (agreed overrides), never for solomani
+    assert _sides_offered(["order", "--db", own, "war"]) == ["aslan", "referee"]
+    assert _sides_offered(["order", "--db", own, "war", "--side", "aslan"]) == ["aslan"]
+    assert _sides_offered(["order", "--db", own, "war", "--side", "solomani"]) == []
+    # a campaign this database does not hold, or no database: the referee's seat
+    assert _sides_offered(["order", "--db", own, "other"]) == ["aslan", "referee", "solomani"]
+
+
+def test_the_machines_orders_are_not_offered(db_url):
+    """DN-NEU-1 (ADR 0028): the seal, the shares and the reveals of fair mode are given by
+    the player's machine, and refused when typed: Tab offers none of them (found by use,
+    December 7: `'aslan sh` and Tab offered `'aslan share`)."""
+    assert candidates(["order", "--db", db_url, "war"], "'aslan sh") == []
+    words = candidates(["order", "--db", db_url, "war"], "'")
+    assert not [word for word in words if word.split()[1] in ("seal-deck", "share", "reveal")]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import pytest
 
+from campaign.cli import main
 from campaign.rules.errors import CampaignError
 from campaign.rules.ids import Side
 from campaign.rules.seats import REFEREE, Seat
@@ -40,3 +41,21 @@ def test_its_own_and_referee_orders_are_still_given(base: Table):  # DN-SEQ-2, D
     aslan = base.players[Side.ASLAN]
     assert aslan.service.order(CAMPAIGN, 'referee set-ru aslan 120 "agreed"')[0]
     assert aslan.service.order(CAMPAIGN, "aslan end-phase")[0]
+
+
+def test_status_lists_no_order_a_seat_cannot_give_here(base: Table, capsys):
+    """DN-SEQ-2 (docs/seats.md, a seat decides once): `status` lists as "legal orders now"
+    only orders the seat on the line may give on this database. Found by use (December 7):
+    on the Aslan player's own database, `campaign status nebula --side solomani` listed
+    "legal orders now (solomani)", every one of them refused there ("this database plays
+    aslan by e-mail: …"); the owner's seat and `--side aslan` still list Aslan's."""
+    aslan = base.players[Side.ASLAN]
+    url = aslan.service.store.url
+    for own in ([], ["--side", "aslan"]):  # the owner reads as aslan
+        assert main(["status", CAMPAIGN, *own, "--db", url]) == 0
+        assert "legal orders now (aslan)" in capsys.readouterr().out
+    aslan.order("aslan pass")  # to Reaction Movement: the Solomani act, nothing sent yet
+    assert main(["status", CAMPAIGN, "--side", "solomani", "--db", url]) == 0
+    shown = capsys.readouterr().out
+    assert "must act now: solomani" in shown  # who must act is still said
+    assert "legal orders now" not in shown and "\n  solomani end-phase " not in shown

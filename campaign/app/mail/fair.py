@@ -401,7 +401,7 @@ class FairMail:
             text = _next_duty(loaded.state, deck, secrets, side)
             if text is None:
                 return done
-            done.held = not self.service.submit(loaded, text)
+            done.held = not self.service.submit(loaded, text, machine=True)
             done.given.append(text)
             if done.held:  # strict dice: it resumed an order that rolls; it ends the file
                 return done

@@ -89,7 +89,9 @@ def status(args: argparse.Namespace) -> int:
         return print_json(
             status_report(sight.name, sight.seen, sight.ruleset, seq=sight.seq, held=sight.held)
         )
-    found = status_view(sight.name, sight.seen, sight.ruleset, seq=sight.seq, held=sight.held)
+    found = status_view(
+        sight.name, sight.seen, sight.ruleset, seq=sight.seq, held=sight.held, gives=sight.gives
+    )
     _print_status(found)
     if not reader.store.plays_by_mail(args.name):
         return 0  # this database plays no side by e-mail: no next step (the mail code unloaded)
