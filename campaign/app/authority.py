@@ -11,6 +11,7 @@ Refusals name no order text of another seat: they say whose the act is, and what
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from campaign.rules.errors import SeatError
@@ -125,18 +126,22 @@ def check_export(seat: Seat, side: Side) -> None:
         )
 
 
-def check_exchange(seat: Seat, plays: Side | None) -> None:
+def check_exchange(seat: Seat, plays: Callable[[], Side | None]) -> None:
     """A player's seat writes or reads turn files only on a database that plays his side by
-    e-mail (``plays``: his own machine's). Any other is shared with other seats (the
+    e-mail (``plays()``: his own machine's; asked only for a player's seat, so the referee's
+    exchanges read the ledger no more than before). Any other is shared with other seats (the
     referee's table, served to the players' phones by ``campaign serve``): there the first
     file would record the database as one player's for good — the other side's orders then
     refused, the referee's screen that player's — and the file's path is on the machine of
     the database's owner, so the exchange is the owner's decision (found by use, December 7:
     Aslan's browser seat exported his turn file over a file of the referee's machine, and the
     table then played aslan by e-mail)."""
-    if seat.is_referee or plays is seat.side:
+    if seat.is_referee:
         return
-    playing = "no side" if plays is None else plays.value
+    played = plays()
+    if played is seat.side:
+        return
+    playing = "no side" if played is None else played.value
     raise SeatError(
         WHO_ACTS,
         f"you play {seat.name} on a database that plays {playing} by e-mail: its turn "

@@ -44,8 +44,12 @@ class Parts(Struct):
         is not recorded as playing that seat's side (``authority.check_exchange``); a side
         given for this command (``--as``) does not count: a player's seat cannot make it so.
         Asked before any file is read or written, so a refusal probes no path."""
-        player = self.read(name).player
-        authority.check_exchange(seat, None if player is None else Side(player.side))
+
+        def plays() -> Side | None:
+            player = self.read(name).player
+            return None if player is None else Side(player.side)
+
+        authority.check_exchange(seat, plays)
 
     def next_step(
         self,
