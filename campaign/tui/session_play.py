@@ -358,7 +358,7 @@ class SessionPlay(SessionCore):
     def income(self, side: Side) -> IncomeReport:
         """The explained income and supply report of ``side`` (DN-ECO-3/4), as the viewer
         may read it (``campaign income --side``)."""
-        return income_report(self.sight, self.ruleset, side)
+        return income_report(self.sight, self.ruleset, side, self.loaded.income_history())
 
     def upkeep(self, side: Side) -> list[Upkeep]:
         """Every ship's maintenance situation for ``side`` (DN-ECO-7)."""
