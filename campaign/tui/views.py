@@ -11,7 +11,7 @@ import textwrap
 from campaign.views.battles import BattleRow
 from campaign.views.income import IncomeReport
 from campaign.views.play import BattleForecast
-from campaign.views.upkeep import Upkeep
+from campaign.views.upkeep import Upkeep, roll_can_fail
 from campaign.views.words import plural
 
 WRAP = 76
@@ -116,6 +116,8 @@ def upkeep_lines(upkeep: list[Upkeep], due: bool) -> list[str]:
             what = f"pay {cost} RU" + (" (recovery)" if item.disrupted else "")
         else:
             what = f"frontier: 1d6 ≥ {item.maintenance}"
+            if not roll_can_fail(item.maintenance):  # no die asked at the table (DN-ECO-7)
+                what += ", cannot fail"
         flag = " disrupted" if item.disrupted else ""
         lines.append(f"    {item.unit_id:<9} {item.code:<5} at {item.system_id:<12} {what}{flag}")
     return lines
