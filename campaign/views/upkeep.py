@@ -92,8 +92,10 @@ def upkeep_report(
     return seen.report(report)
 
 
-def _status(state: CampaignState, side: Side) -> tuple[Status, int]:
-    """Whether ``side``'s maintenance is due now, resolved, or later (and in which game turn)."""
+def maintenance_status(state: CampaignState, side: Side) -> tuple[Status, int]:
+    """Whether ``side``'s maintenance is due now, resolved, or later (and in which game turn):
+    what ``campaign upkeep`` and the TUI's Economy tab say (found by use, December 7: the tab
+    said "due now" after the step's ``maintain``)."""
     if state.phasing is side and maintenance_due(state):
         return ("resolved" if state.slot(SLOT, {}).get("done") else "due"), state.turn
     later_this_turn = side is not state.phasing and state.phasing is PLAYER_SIDES[0]
@@ -103,7 +105,7 @@ def _status(state: CampaignState, side: Side) -> tuple[Status, int]:
 
 def _side_upkeep(state: CampaignState, ruleset: Ruleset, side: Side) -> SideUpkeep:
     upkeep = upkeep_list(state, ruleset, side)
-    status, game_turn = _status(state, side)
+    status, game_turn = maintenance_status(state, side)
     ru = state.ru.get(side, 0)
     pay_all = plan_cost(upkeep, set(), set())
     frontier = [ship for ship in upkeep if not ship.civilised and not ship.disrupted]
