@@ -91,6 +91,6 @@ HIDDEN_KIND = "neutral:?"
 
 def kind_code(kind: str) -> str:
     """A unit kind as orders name it: ``aslan:RT-5`` -> ``RT-5`` (``produce RT-5``, ``buy
-    CL``); a kind without its side stays as it is. Sentences and refusals show this, not the
-    inner id (found by use, December 7: "The Aslan build 1 × aslan:TR")."""
+    CL``); a kind without its side stays as it is. A refusal names a kind so, not by its
+    inner id or code (found by use, December 7: "3 RT (regular troops) counter(s)" for RT-5)."""
     return kind.partition(":")[2] or kind

@@ -16,7 +16,6 @@ from campaign.rules.flow import (
     pass_lapsed,
     pass_reach,
 )
-from campaign.rules.ids import kind_code
 from campaign.rules.narration import NarrationView, describes
 from campaign.rules.referee import (
     DiceEntered,
@@ -114,7 +113,7 @@ def _placed(event: NeutralPlaced, view: NarrationView) -> str:
 @describes(UnitsBought)
 def _bought(event: UnitsBought, view: NarrationView) -> str:
     return (
-        f"{view.side(event.side)} buy {len(event.unit_ids)} × {kind_code(event.kind)} for "
+        f"{view.side(event.side)} buy {len(event.unit_ids)} × {event.kind} for "
         f"{event.cost} RU: {', '.join(event.unit_ids)} (DN-SET-1)"
     )
 
