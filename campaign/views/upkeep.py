@@ -190,10 +190,8 @@ def _ship_on_pass(ship: Upkeep, status: Status, resolves: bool) -> str:
     if ship.disrupted:
         return "stays disrupted (no roll and no recovery in frontier space)"
     if not ship.civilised and not roll_can_fail(ship.maintenance):
-        return (
-            f"kept: 1d6 always reaches {ship.maintenance} (DN-ECO-7); no die is asked when "
-            "dice are typed at the table"
-        )
+        # no die is asked for it when dice are typed at the table (``Dice.roll_to_reach``)
+        return f"kept whatever the die: 1d6 always reaches {ship.maintenance} (DN-ECO-7)"
     if not ship.civilised:
         return f"rolls 1d6: {ship.maintenance} or more keeps it, less disrupts it"
     if resolves:

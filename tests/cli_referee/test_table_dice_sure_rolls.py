@@ -70,7 +70,7 @@ def test_the_upkeep_preview_says_it_is_kept(table_db, capsys):
     """DN-ECO-7: `campaign upkeep` says the transport is kept whatever the die."""
     assert main(["upkeep", "p", "--side", "aslan", *table_db]) == 0
     out = capsys.readouterr().out
-    assert "kept: 1d6 always reaches 1 (DN-ECO-7)" in out
+    assert "kept whatever the die: 1d6 always reaches 1 (DN-ECO-7)" in out
     assert "1 frontier ship with maintenance 1 is kept whatever the die" in out
 
 
