@@ -236,6 +236,23 @@ def test_bad_choices_are_rejected():  # DN-ECO-7
     assert "unknown unit" in str(game.reject("solomani maintain S-XX-9"))
 
 
+def test_a_disrupted_ship_in_frontier_space_is_not_said_to_roll():
+    """DN-ECO-7 (found by use, December 7): leaving a disrupted frontier ship unpaid was
+    refused with "it rolls", which it does not; the refusals name the system, not its id."""
+    game = Game(
+        ru=30,
+        counters="""
+        S-CR-2 solomani:CR hex:lantern disrupted
+        S-CR-3 solomani:CR hex:lantern
+    """,
+    )
+    unpaid = str(game.reject("solomani maintain S-CR-2"))
+    assert "S-CR-2 is disrupted in frontier space (Lantern): it neither rolls nor pays" in unpaid
+    assert "it rolls" not in unpaid
+    assert "frontier space (Lantern): it rolls" in str(game.reject("solomani maintain S-CR-3"))
+    assert "not in Lantern" in str(game.reject("solomani maintain - S-CR-2"))
+
+
 def test_phase_cannot_end_before_maintenance_and_only_once():  # DN-ECO-7
     game = Game(
         ru=30,

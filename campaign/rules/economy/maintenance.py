@@ -178,7 +178,7 @@ class Maintain(Order, frozen=True, kw_only=True):
 
 
 def _check_choices(
-    order: Maintain, state: CampaignState, side: Side, by_id: dict[str, Upkeep]
+    order: Maintain, state: CampaignState, ruleset: Ruleset, side: Side, by_id: dict[str, Upkeep]
 ) -> None:
     for unit_id in [*order.unpaid, *order.recover]:
         unit = find_unit(state, unit_id)
@@ -193,11 +193,18 @@ def _check_choices(
         )
     for unit_id in order.unpaid:
         upkeep = by_id[unit_id]
+        where = ruleset.star_map.system(upkeep.system_id).name
+        if not upkeep.civilised and upkeep.disrupted:  # found by use, December 7: "it rolls"
+            raise IllegalOrderError(
+                "DN-ECO-7",
+                f"{unit_id} is disrupted in frontier space ({where}): it neither rolls nor "
+                "pays, there is nothing to leave unpaid",
+            )
         if not upkeep.civilised:
             raise IllegalOrderError(
                 "DN-ECO-7",
-                f"{unit_id} is in frontier space ({upkeep.system_id}): it rolls, there is "
-                "nothing to leave unpaid",
+                f"{unit_id} is in frontier space ({where}): it rolls, there is nothing to "
+                "leave unpaid",
             )
         if upkeep.disrupted:
             raise IllegalOrderError(
@@ -208,10 +215,11 @@ def _check_choices(
         if not upkeep.disrupted:
             raise IllegalOrderError("DN-ECO-7", f"{unit_id} is not disrupted")
         if not upkeep.civilised:
+            where = ruleset.star_map.system(upkeep.system_id).name
             raise IllegalOrderError(
                 "DN-ECO-7",
                 f"{unit_id} can only recover in a friendly controlled type 1 system, not in "
-                f"{upkeep.system_id}",
+                f"{where}",
             )
 
 
@@ -247,7 +255,7 @@ def _decide_maintain(
         raise IllegalOrderError("DN-ECO-7", "maintenance is already resolved for this phase")
     upkeep = upkeep_list(state, ruleset, side)
     by_id = {ship.unit_id: ship for ship in upkeep}
-    _check_choices(order, state, side, by_id)
+    _check_choices(order, state, ruleset, side, by_id)
     unpaid, recover = set(order.unpaid), set(order.recover)
     cost = plan_cost(upkeep, unpaid, recover)
     if cost > state.ru[side]:
