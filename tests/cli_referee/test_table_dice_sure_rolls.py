@@ -29,16 +29,14 @@ class _Terminal(io.StringIO):
 FRONTIER_SETUP = [text.replace("A-TR-1 hex:hlirakh", "A-TR-1 hex:wahtoi") for text in SETUP]
 
 
-@pytest.fixture
-def table_db(tmp_path: Path) -> list[str]:
-    """``--db`` of a physical-dice campaign ``p`` at the Aslan Maintenance & Production of game
-    turn 2, where A-TR-1 (maintenance 1) is in frontier space and every other ship civilised."""
-    url = f"sqlite:///{tmp_path / 'table.db'}"
+def _at_turn_2(url: str, dice_mode: str, setup: list[str]) -> list[str]:
+    """``--db`` of campaign ``p`` (``dice_mode``) set up with ``setup`` and passed on to the
+    Aslan Maintenance & Production of game turn 2."""
     service = CampaignService(db_url=url)
-    service.create("p", seed=5, dice_mode="physical")
+    service.create("p", seed=5, dice_mode=dice_mode)
     for system in NEUTRALS:
         service.order("p", f"{service.load('p').state.acting.value} place-neutral {system}")
-    for text in FRONTIER_SETUP:
+    for text in setup:
         service.order("p", text)
     while service.load("p").state.turn < 2:
         service.order("p", f"{service.load('p').state.acting.value} pass")
@@ -46,6 +44,30 @@ def table_db(tmp_path: Path) -> list[str]:
     assert (state.turn, state.phasing.value, state.acting.value) == (2, "aslan", "aslan")
     service.store.dispose()
     return ["--db", url]
+
+
+@pytest.fixture
+def table_db(tmp_path: Path) -> list[str]:
+    """``--db`` of a physical-dice campaign ``p`` at the Aslan Maintenance & Production of game
+    turn 2, where A-TR-1 (maintenance 1) is in frontier space and every other ship civilised."""
+    return _at_turn_2(f"sqlite:///{tmp_path / 'table.db'}", "physical", FRONTIER_SETUP)
+
+
+def test_a_referee_override_types_only_the_dice_that_can_fail(tmp_path, capsys):
+    """DN-ECO-7, DN-ERR-1: in a seeded campaign the referee's typed dice (`--referee`) skip
+    the transport too: one die for the cruiser in Wahtoi, and `campaign verify` finds the
+    batch as stored (its typed dice decide it again the same way)."""
+    setup = [text.replace("A-CL-1 hex:eawyo", "A-CL-1 hex:wahtoi") for text in FRONTIER_SETUP]
+    setup = [text for text in setup if "form-stack" not in text]
+    db = _at_turn_2(f"sqlite:///{tmp_path / 'seeded.db'}", "seeded", setup)
+    order = ["order", "p", "aslan maintain", "--referee", "table dice", *db]
+    assert main([*order, "--dice", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "A-CL-1 frontier roll 5 ≥ 3, maintained" in out
+    assert "A-TR-1 frontier, maintained without a roll" in out
+    assert main(["verify", "p", *db]) == 0
+    verified = capsys.readouterr().out
+    assert "hash chain intact" in verified and "not the ones" not in verified
 
 
 def test_the_terminal_asks_no_die_for_maintenance_1(table_db, capsys, monkeypatch):
@@ -57,6 +79,9 @@ def test_the_terminal_asks_no_die_for_maintenance_1(table_db, capsys, monkeypatc
     assert "die for" not in out
     assert "A-TR-1 frontier, maintained without a roll (1d6 always reaches 1)" in out
     assert "(DN-ECO-7)" in out
+    # the log replays and verifies as it was stored (DN-ERR-1)
+    assert main(["verify", "p", *table_db]) == 0
+    assert "hash chain intact" in capsys.readouterr().out
 
 
 def test_dice_given_for_it_are_refused(table_db, capsys):
