@@ -22,6 +22,7 @@ from campaign.rules import catalog, engine
 from campaign.rules.base import Event
 from campaign.rules.canonical import canonical_json, sha256_hex
 from campaign.rules.dice import SeededSource
+from campaign.rules.economy.treasury import IncomeHistory, boxes_counted
 from campaign.rules.errors import (
     CampaignError,
     RulesetMismatchError,
@@ -120,6 +121,17 @@ class Loaded(Struct):
     from_snapshot: int = 0  # seq of the snapshot used (0: cold replay)
     dice_mode: str = "seeded"  # chosen at creation: seeded, physical, commit-reveal, strict
     rows: list[StoredEvent] = field(default_factory=list)
+
+    def income_history(self) -> IncomeHistory:
+        """Per side, the boxes that counted in its incomes so far and the game turn of the
+        last one (``treasury.boxes_counted``), read from the ``income-collected`` events of
+        the log: the income report names those the side has lost since (DN-ECO-1/2)."""
+        wanted = [row for row in self.rows if row.type in _HISTORY_EVENTS]
+        return boxes_counted(zip((row.seq for row in wanted), parse_stored(wanted), strict=True))
+
+
+#: The events an income history reads (``Loaded.income_history``).
+_HISTORY_EVENTS = frozenset({"income-collected", "referee-restored"})
 
 
 class Campaigns:

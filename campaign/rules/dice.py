@@ -80,7 +80,12 @@ class SeededSource:
 
 
 class PhysicalSource:
-    """Dice rolled at the table: values come from a callback or a prepared list."""
+    """Dice rolled at the table: values come from a callback or a prepared list.
+
+    ``by_hand``: a person rolls these dice and types them in, so a roll whose every face
+    succeeds is not asked for (``Dice.roll_to_reach``)."""
+
+    by_hand = True
 
     def __init__(self, callback: Callable[[RollContext], int]) -> None:
         self._callback = callback
@@ -211,7 +216,8 @@ def wrong_dice_count(
         told = f"{entered} values were entered: {entered - count} too many"
     else:
         told = f"only {entered} were entered; {purposes[entered]!r} is the first missing"
-    takes = f"takes {count} of your dice" if screen is not None else f"rolls {count} dice"
+    die = "die" if count == 1 else "dice"
+    takes = f"takes {count} of your dice" if screen is not None else f"rolls {count} {die}"
     return InvalidOrderError(
         f"DN-ERR-1: this order {takes} and {told}. Give exactly {count}, in this order: {listing}"
     )
@@ -272,6 +278,17 @@ class Dice:
     def roll(self, purpose: str) -> int:
         """Roll 1d6 for ``purpose`` (e.g. ``"range roll Kuzu round 2 aslan"``)."""
         return self._draw(purpose, 6)
+
+    def roll_to_reach(self, purpose: str, target: int) -> int | None:
+        """Roll 1d6 for ``purpose`` that succeeds on ``target`` or more, or ``None`` when no
+        die is rolled: every face reaches ``target`` (1 or less) and a person would roll it
+        (a source ``by_hand``: dice typed at the table). Asking a referee for a die that cannot
+        change anything wastes his time (found by use, December 7). The tool's own dice
+        (seeded, commit-reveal, strict) still roll it, as they always did: the dice of a game
+        or a turn file made before stay the same, and so do their digests."""
+        if target <= 1 and getattr(self._source, "by_hand", False):
+            return None
+        return self.roll(purpose)
 
     def choose(self, purpose: str, count: int) -> int:
         """A uniform index ``0..count-1`` (a die with ``count`` faces, minus one)."""

@@ -87,3 +87,10 @@ class CombatResult(StrEnum):
 #: (``views.player_view``) and, followed by the counter's id, what a fair-mode state holds for
 #: a counter nobody's machine has opened yet (``fairplay.hidden_kind``, ADR 0028).
 HIDDEN_KIND = "neutral:?"
+
+
+def kind_code(kind: str) -> str:
+    """A unit kind as orders name it: ``aslan:RT-5`` -> ``RT-5`` (``produce RT-5``, ``buy
+    CL``); a kind without its side stays as it is. A refusal names a kind so, not by its
+    inner id or code (found by use, December 7: "3 RT (regular troops) counter(s)" for RT-5)."""
+    return kind.partition(":")[2] or kind

@@ -42,7 +42,13 @@ from campaign.views.play import (
     unit_place,
 )
 from campaign.views.units import units_report
-from campaign.views.upkeep import Upkeep, maintenance_due, upkeep_list
+from campaign.views.upkeep import (
+    Status,
+    Upkeep,
+    maintenance_due,
+    maintenance_status,
+    upkeep_list,
+)
 
 SIDE_OF_TEXT = {side.value: side for side in Side}
 #: The blanks of an order template that name a system (``hex:``/``box:`` places included).
@@ -358,7 +364,7 @@ class SessionPlay(SessionCore):
     def income(self, side: Side) -> IncomeReport:
         """The explained income and supply report of ``side`` (DN-ECO-3/4), as the viewer
         may read it (``campaign income --side``)."""
-        return income_report(self.sight, self.ruleset, side)
+        return income_report(self.sight, self.ruleset, side, self.loaded.income_history())
 
     def upkeep(self, side: Side) -> list[Upkeep]:
         """Every ship's maintenance situation for ``side`` (DN-ECO-7)."""
@@ -367,6 +373,11 @@ class SessionPlay(SessionCore):
     def maintenance_due(self) -> bool:
         """True while the current phase requires a ``maintain`` order (game turn 2 on)."""
         return maintenance_due(self.state)
+
+    def upkeep_status(self, side: Side) -> Status:
+        """Whether ``side``'s maintenance is due now, resolved in this step or later, as
+        ``campaign upkeep`` says (DN-ECO-7)."""
+        return maintenance_status(self.state, side)[0]
 
     # --- combat
 

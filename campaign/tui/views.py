@@ -12,7 +12,7 @@ from typing import Any
 from campaign.views.battles import BattleRow
 from campaign.views.income import IncomeReport
 from campaign.views.play import BattleForecast
-from campaign.views.upkeep import Upkeep
+from campaign.views.upkeep import Status, Upkeep, plan_cost, roll_can_fail
 from campaign.views.words import plural
 
 WRAP = 76
@@ -103,20 +103,27 @@ def income_lines(report: IncomeReport) -> list[str]:
     return lines
 
 
-def upkeep_lines(upkeep: list[Upkeep], due: bool) -> list[str]:
-    """Maintenance due this phase (DN-ECO-7): civilised payments and frontier target numbers."""
+def upkeep_lines(upkeep: list[Upkeep], status: Status) -> list[str]:
+    """The side's maintenance (DN-ECO-7) as ``campaign upkeep`` has it: due now (before any
+    production, docs/rules-economy.md), resolved in this step, or later; what paying every
+    civilised ship costs (``maintain`` with no lists: no recovery), then each ship."""
     if not upkeep:
         return ["  no ships on the map"]
-    # due: before any production, as ``campaign upkeep`` says (DN-ECO-7, docs/rules-economy.md)
-    head = "due now, before any production" if due else "(from game turn 2, DN-ECO-7)"
-    pay = sum(u.recovery if u.disrupted else u.cost for u in upkeep if u.civilised)
-    lines = [f"  maintenance {head}: civilised ships pay {pay} RU"]
+    pay = plan_cost(upkeep, set(), set())
+    if status == "resolved":
+        lines = ["  maintenance resolved in this step (DN-ECO-7)"]
+    else:
+        head = (
+            "due now, before any production" if status == "due" else "(from game turn 2, DN-ECO-7)"
+        )
+        lines = [f"  maintenance {head}: civilised ships pay {pay} RU"]
     for item in upkeep:
         if item.civilised:
-            cost = item.recovery if item.disrupted else item.cost
-            what = f"pay {cost} RU" + (" (recovery)" if item.disrupted else "")
+            what = f"recovers for {item.recovery} RU" if item.disrupted else f"pay {item.cost} RU"
         else:
             what = f"frontier: 1d6 ≥ {item.maintenance}"
+            if not roll_can_fail(item.maintenance):  # no die asked at the table (DN-ECO-7)
+                what += ", cannot fail"
         flag = " disrupted" if item.disrupted else ""
         lines.append(f"    {item.unit_id:<9} {item.code:<5} at {item.system_id:<12} {what}{flag}")
     return lines

@@ -15,6 +15,7 @@ from msgspec import Struct
 
 from campaign.rules.economy.adapter import income_report_for
 from campaign.rules.economy.report import IncomeReport
+from campaign.rules.economy.treasury import IncomeHistory
 from campaign.rules.flow import FLOW
 from campaign.rules.ids import Side
 from campaign.rules.ruleset import Ruleset
@@ -35,12 +36,23 @@ class IncomeView(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, 
     sides: list[IncomeReport]
 
 
-def income_report(seen: Seen, ruleset: Ruleset, side: Side) -> IncomeReport:
-    """``side``'s income and supply report as ``seen``'s seat may read it."""
-    return seen.report(income_report_for(seen.truth, ruleset, side))
+def income_report(
+    seen: Seen, ruleset: Ruleset, side: Side, history: IncomeHistory | None = None
+) -> IncomeReport:
+    """``side``'s income and supply report as ``seen``'s seat may read it; ``history``: the
+    income history of the log (``Loaded.income_history``), so that the boxes the side earned
+    from and lost since are named (DN-ECO-1/2)."""
+    counted = history.get(side) if history is not None else None
+    return seen.report(income_report_for(seen.truth, ruleset, side, counted))
 
 
-def income_view(name: str, seen: Seen, ruleset: Ruleset, sides: list[Side]) -> IncomeView:
+def income_view(
+    name: str,
+    seen: Seen,
+    ruleset: Ruleset,
+    sides: list[Side],
+    history: IncomeHistory | None = None,
+) -> IncomeView:
     """The income reports of ``sides`` for ``seen``'s seat, in the envelope of every report."""
     state = seen.truth
     return IncomeView(
@@ -48,5 +60,5 @@ def income_view(name: str, seen: Seen, ruleset: Ruleset, sides: list[Side]) -> I
         viewer=viewer_name(seen.viewer),
         turn=state.turn,
         step=FLOW[state.step].label,
-        sides=[income_report(seen, ruleset, side) for side in sides],
+        sides=[income_report(seen, ruleset, side, history) for side in sides],
     )

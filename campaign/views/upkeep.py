@@ -16,6 +16,7 @@ from campaign.rules.economy.maintenance import (
     Upkeep,
     maintenance_due,
     plan_cost,
+    roll_can_fail,
     upkeep_list,
 )
 from campaign.rules.flow import FLOW
@@ -54,7 +55,7 @@ class SideUpkeep(Report, frozen=True, kw_only=True):
     game_turn: int  # the game turn of the Maintenance & Production phase it belongs to
     note: str
     pay_all: int  # RU for paying every civilised ship (``maintain`` with no lists, ``pass``)
-    rolls: int  # frontier ships that roll 1d6
+    rolls: int  # frontier ships whose 1d6 can fail (not those with maintenance 1)
     pass_resolves: bool  # the RU pay every civilised ship: ``pass`` resolves it by default
     on_pass: str
     ships: list[UpkeepShip]
@@ -91,8 +92,10 @@ def upkeep_report(
     return seen.report(report)
 
 
-def _status(state: CampaignState, side: Side) -> tuple[Status, int]:
-    """Whether ``side``'s maintenance is due now, resolved, or later (and in which game turn)."""
+def maintenance_status(state: CampaignState, side: Side) -> tuple[Status, int]:
+    """Whether ``side``'s maintenance is due now, resolved, or later (and in which game turn):
+    what ``campaign upkeep`` and the TUI's Economy tab say (found by use, December 7: the tab
+    said "due now" after the step's ``maintain``)."""
     if state.phasing is side and maintenance_due(state):
         return ("resolved" if state.slot(SLOT, {}).get("done") else "due"), state.turn
     later_this_turn = side is not state.phasing and state.phasing is PLAYER_SIDES[0]
@@ -102,10 +105,11 @@ def _status(state: CampaignState, side: Side) -> tuple[Status, int]:
 
 def _side_upkeep(state: CampaignState, ruleset: Ruleset, side: Side) -> SideUpkeep:
     upkeep = upkeep_list(state, ruleset, side)
-    status, game_turn = _status(state, side)
+    status, game_turn = maintenance_status(state, side)
     ru = state.ru.get(side, 0)
     pay_all = plan_cost(upkeep, set(), set())
-    rolls = sum(1 for ship in upkeep if not ship.civilised and not ship.disrupted)
+    frontier = [ship for ship in upkeep if not ship.civilised and not ship.disrupted]
+    rolls = sum(1 for ship in frontier if roll_can_fail(ship.maintenance))
     resolves = pay_all <= ru
     return SideUpkeep(
         side=side.value,
@@ -117,7 +121,7 @@ def _side_upkeep(state: CampaignState, ruleset: Ruleset, side: Side) -> SideUpke
         rolls=rolls,
         pass_resolves=resolves,
         on_pass=("as things stand, " if status == "later" else "")
-        + _on_pass(status, pay_all, rolls, ru, bool(upkeep)),
+        + _on_pass(status, pay_all, rolls, len(frontier) - rolls, ru, bool(upkeep)),
         ships=[_ship(state, ruleset, ship, status, resolves) for ship in upkeep],
     )
 
@@ -136,7 +140,7 @@ def _note(status: Status, game_turn: int, pay_all: int, ru: int) -> str:
     )
 
 
-def _on_pass(status: Status, pay_all: int, rolls: int, ru: int, ships: bool) -> str:
+def _on_pass(status: Status, pay_all: int, rolls: int, sure: int, ru: int, ships: bool) -> str:
     """What a ``pass`` in the side's Maintenance & Production phase does (DN-SEQ-2)."""
     if status == "resolved":
         return "nothing: maintenance is resolved"
@@ -147,7 +151,15 @@ def _on_pass(status: Status, pay_all: int, rolls: int, ru: int, ships: bool) -> 
             f"waits: paying every civilised ship costs {pay_all} RU and {ru} RU are in "
             "hand; choose the ships to leave unpaid with `maintain UNPAID`"
         )
-    return f"`pass` pays {pay_all} RU and rolls for {plural(rolls, 'frontier ship')}"
+    does = f"`pass` pays {pay_all} RU"
+    if rolls or not sure:
+        does += f" and rolls for {plural(rolls, 'frontier ship')}"
+    if sure:
+        does += (
+            f"; {plural(sure, 'frontier ship')} with maintenance 1 "
+            f"{'is' if sure == 1 else 'are'} kept whatever the die (DN-ECO-7)"
+        )
+    return does
 
 
 def _ship(
@@ -177,6 +189,9 @@ def _ship_on_pass(ship: Upkeep, status: Status, resolves: bool) -> str:
         return f"stays disrupted (recover for {ship.recovery} RU: `maintain - {ship.unit_id}`)"
     if ship.disrupted:
         return "stays disrupted (no roll and no recovery in frontier space)"
+    if not ship.civilised and not roll_can_fail(ship.maintenance):
+        # no die is asked for it when dice are typed at the table (``Dice.roll_to_reach``)
+        return f"kept whatever the die: 1d6 always reaches {ship.maintenance} (DN-ECO-7)"
     if not ship.civilised:
         return f"rolls 1d6: {ship.maintenance} or more keeps it, less disrupts it"
     if resolves:

@@ -120,5 +120,9 @@ def test_battles_view_lists_withdrawal_destinations(db, capsys):
 
 def test_what_pass_does_counts_its_frontier_ships_in_words():
     # DN-ECO-7, DN-SEQ-2: found by use, "rolls for 1 frontier ships"
-    assert _on_pass("due", 9, 1, 20, True) == "`pass` pays 9 RU and rolls for 1 frontier ship"
-    assert _on_pass("due", 9, 4, 20, True).endswith("rolls for 4 frontier ships")
+    assert _on_pass("due", 9, 1, 0, 20, True) == "`pass` pays 9 RU and rolls for 1 frontier ship"
+    assert _on_pass("due", 9, 4, 0, 20, True).endswith("rolls for 4 frontier ships")
+    # and those whose roll cannot fail (maintenance 1) apart (found by use, December 7)
+    assert _on_pass("due", 9, 0, 2, 20, True) == (
+        "`pass` pays 9 RU; 2 frontier ships with maintenance 1 are kept whatever the die (DN-ECO-7)"
+    )

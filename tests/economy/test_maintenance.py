@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from campaign.rules.dice import SeededSource
 from campaign.rules.economy.maintenance import MaintenanceResolved, Outcome
 from campaign.rules.errors import IllegalOrderError
 from campaign.rules.ids import Side
+from campaign.rules.narration import NarrationView, describe
 from tests.economy.game import Game
 
 S = Side.SOLOMANI
@@ -161,10 +163,49 @@ def test_fighters_aboard_are_maintained_where_the_carrier_is():  # DN-ECO-7
         S-F-1 solomani:F on:S-MS-1
     """,
     )
-    game.play("solomani maintain", dice=[1, 1])
+    game.play("solomani maintain", dice=[])  # both [1]: no die typed (see below)
     ships = _ships(game)
     assert ships["S-F-1"].system == "lantern"
-    assert ships["S-F-1"].outcome is Outcome.ROLL_PASSED  # 1 >= [1]
+    assert ships["S-F-1"].outcome is Outcome.ROLL_PASSED
+
+
+def _scout_in_frontier_space() -> Game:
+    return Game(
+        ru=30,
+        counters="""
+        # a scout (maintenance 1) and a destroyer (2) in type 1 Lantern, nobody's box
+        S-SC-1 solomani:SC hex:lantern
+        S-DD-1 solomani:DD hex:lantern
+    """,
+    )
+
+
+def test_a_roll_that_cannot_fail_is_not_asked_for_at_the_table():
+    """DN-ECO-7 (found by use, December 7): 1d6 always reaches a maintenance number of 1, so
+    dice typed at the table give none for it: only the destroyer's die is used, the scout is
+    maintained without a roll, and the log says so."""
+    game = _scout_in_frontier_space()
+    (event,) = game.play("solomani maintain", dice=[2])  # FixedSource: typed dice
+    ships = _ships(game)
+    assert (ships["S-SC-1"].outcome, ships["S-SC-1"].roll) == (Outcome.ROLL_PASSED, None)
+    assert ships["S-SC-1"].target == 1 and not ships["S-SC-1"].disrupted
+    assert (ships["S-DD-1"].roll, ships["S-DD-1"].outcome) == (2, Outcome.ROLL_PASSED)
+    assert [roll.purpose for roll in event.rolls] == ["frontier maintenance S-DD-1"]
+    text = describe(event, NarrationView(game.state))
+    assert "S-SC-1 frontier, maintained without a roll (1d6 always reaches 1)" in text
+
+
+def test_the_tools_own_dice_still_roll_it():
+    """DN-ECO-7, DN-ERR-1: the seeded dice (and so commit-reveal and strict ones) roll the
+    scout's die as before, so the dice and digests of games and turn files made before do
+    not change."""
+    game = _scout_in_frontier_space()
+    (event,) = game.play("solomani maintain", dice=SeededSource("economy"))
+    assert [roll.purpose for roll in event.rolls] == [
+        "frontier maintenance S-DD-1",
+        "frontier maintenance S-SC-1",
+    ]
+    assert _ships(game)["S-SC-1"].roll is not None
 
 
 def test_not_enough_ru_is_rejected_without_rolling():  # DN-ECO-7, DN-ERR-1
@@ -193,6 +234,23 @@ def test_bad_choices_are_rejected():  # DN-ECO-7
     assert "not disrupted" in str(game.reject("solomani maintain - S-CR-1"))
     assert "not one of solomani's ships" in str(game.reject("solomani maintain A-CR-1"))
     assert "unknown unit" in str(game.reject("solomani maintain S-XX-9"))
+
+
+def test_a_disrupted_ship_in_frontier_space_is_not_said_to_roll():
+    """DN-ECO-7 (found by use, December 7): leaving a disrupted frontier ship unpaid was
+    refused with "it rolls", which it does not; the refusals name the system, not its id."""
+    game = Game(
+        ru=30,
+        counters="""
+        S-CR-2 solomani:CR hex:lantern disrupted
+        S-CR-3 solomani:CR hex:lantern
+    """,
+    )
+    unpaid = str(game.reject("solomani maintain S-CR-2"))
+    assert "S-CR-2 is disrupted in frontier space (Lantern): it neither rolls nor pays" in unpaid
+    assert "it rolls" not in unpaid
+    assert "frontier space (Lantern): it rolls" in str(game.reject("solomani maintain S-CR-3"))
+    assert "not in Lantern" in str(game.reject("solomani maintain - S-CR-2"))
 
 
 def test_phase_cannot_end_before_maintenance_and_only_once():  # DN-ECO-7

@@ -109,6 +109,19 @@ def test_counter_mix_limits_and_destroyed_units_return_to_the_pool():  # DN-ECO-
     assert game.state.count_in_mix("solomani:CR") == 6
 
 
+def test_the_mix_refusal_names_the_kind_ordered_and_what_is_left():
+    """DN-ECO-8 (found by use, December 7): `aslan produce RT-5 2` with two of the three
+    RT-5 counters in play said "the counter mix has 3 RT (regular troops) counter(s) and 2
+    are in play: 2 more cannot be built", naming every RT and not what may still be built."""
+    game = Game(ru=40, phasing=A)
+    game.play("aslan produce RT-5 2 box:hlirakh")
+    error = str(game.reject("aslan produce RT-5 2 box:hlirakh"))
+    assert "the counter mix has 3 RT-5 (regular troops) counter(s) and 2 are in play" in error
+    assert "only 1 more can be built, not 2" in error
+    game.play("aslan produce RT-5 1 box:hlirakh")
+    assert "none can be built now, not 1" in str(game.reject("aslan produce RT-5 1 box:hlirakh"))
+
+
 def test_cost_and_unknown_kinds():  # DN-ECO-8, DN-ERR-1
     game = Game(ru=10)
     assert "12 RU" in str(game.reject("solomani produce CR 1 hex:concord"))

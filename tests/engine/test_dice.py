@@ -13,6 +13,7 @@ from campaign.rules.dice import (
     PhysicalSource,
     RollContext,
     SeededSource,
+    wrong_dice_count,
 )
 from campaign.rules.errors import EngineBugError, IllegalOrderError, InvalidOrderError
 from campaign.rules.ids import Side
@@ -122,3 +123,10 @@ def test_same_step_of_the_two_player_turns_rolls_independently():  # DN-ERR-1
     first = [Dice(source, aslan).roll(f"range roll {i}") for i in range(30)]
     second = [Dice(source, solomani).roll(f"range roll {i}") for i in range(30)]
     assert first != second
+
+
+def test_a_refusal_for_one_die_says_die():
+    """DN-ERR-1 (found by use, December 7): "this order rolls 1 dice" read "1 die"."""
+    error = wrong_dice_count(["frontier maintenance S-DD-1"], 2)
+    assert "this order rolls 1 die and 2 values were entered" in str(error)
+    assert "rolls 2 dice" in str(wrong_dice_count(["a", "b"], 1))

@@ -26,7 +26,9 @@ import pytest
 
 from campaign.app import CampaignService, TypedDice, parse_stored
 from campaign.rules import engine
+from campaign.rules.base import Event
 from campaign.rules.dice import SeededSource
+from campaign.rules.economy.maintenance import MaintenanceResolved
 from campaign.rules.errors import CampaignError
 from campaign.rules.ids import PLAYER_SIDES
 from campaign.rules.notation import parse_order
@@ -60,12 +62,26 @@ def _service(url: str, seal_dir: Path) -> CampaignService:
 
 
 def _typed_dice(driver: Driver) -> list[tuple[int, ...]]:
-    """The dice each accepted order of ``driver`` rolled, to type them in a physical game."""
+    """The dice each accepted order of ``driver`` rolled, to type them in a physical game:
+    all but the frontier maintenance rolls that cannot fail (maintenance 1), which the seed
+    rolls and the table is not asked for (DN-ECO-7, ``Dice.roll_to_reach``)."""
     out, at = [], len(driver.events) - sum(count for _, count in driver.orders)
     for _, count in driver.orders:
-        out.append(tuple(r.value for e in driver.events[at : at + count] for r in e.rolls))
+        events = driver.events[at : at + count]
+        out.append(tuple(r.value for e in events for r in e.rolls if r.purpose not in _sure(e)))
         at += count
     return out
+
+
+def _sure(event: Event) -> set[str]:
+    """The purposes of the rolls of ``event`` that cannot fail (DN-ECO-7: maintenance 1)."""
+    if not isinstance(event, MaintenanceResolved):
+        return set()
+    return {
+        f"frontier maintenance {ship.unit_id}"
+        for ship in event.ships
+        if ship.target is not None and ship.target <= 1
+    }
 
 
 def _replay_through_service(driver: Driver, url: str, seal_dir: Path, mode: str) -> CampaignService:

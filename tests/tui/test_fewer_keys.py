@@ -197,7 +197,7 @@ def test_produce_at_the_default_place_takes_four_keys(service: CampaignService, 
 
     async def scenario() -> None:
         async with campaign_shown(service, no_keymap, "full", size=SIZE) as pilot:
-            assert "✓" in await send(pilot, "aslan maintain - -", "6,6,6,6,6,6,6,6,6")
+            assert "✓" in await send(pilot, "aslan maintain - -", "6,6,6,6,6,6,6")
             await press_counted(pilot, "escape")  # out of the order line (not counted)
             keys = await press_counted(pilot, "P", "d", "d", "enter")
             assert keys <= 4
@@ -314,7 +314,7 @@ def test_a_digit_in_an_empty_destination_list_shows_a_tab(
 
     async def scenario() -> None:
         async with campaign_shown(service, no_keymap, "full", size=SIZE) as pilot:
-            assert "✓" in await send(pilot, "aslan maintain - -", "6,6,6,6,6,6,6,6,6")
+            assert "✓" in await send(pilot, "aslan maintain - -", "6,6,6,6,6,6,6")
             screen = screen_of(pilot)
             await press_counted(pilot, "escape")
             destinations = screen.query_one("#dest-list")

@@ -121,7 +121,7 @@ def test_production_form_offers_legal_distinct_choices_and_builds_a_readable_ord
     async def scenario() -> None:
         async with campaign_shown(service, no_keymap, "full", size=SIZE) as pilot:
             screen = screen_of(pilot)
-            assert "✓" in await send(pilot, "aslan maintain - -", "6,6,6,6,6,6,6,6,6")
+            assert "✓" in await send(pilot, "aslan maintain - -", "6,6,6,6,6,6,6")
             form = await open_form(pilot, "aslan produce")
             kinds = form.query_one("#field-0", ChoiceField)
             labels = [label for label, _ in kinds._choices]

@@ -357,7 +357,7 @@ def test_order_forms_for_maintenance_and_production(service: CampaignService, no
         async with campaign_shown(service, no_keymap, "full", size=SIZE) as pilot:
             screen = screen_of(pilot)
             screen.dice_reason = "dice rolled at the table"  # the referee's override (DN-ERR-1)
-            screen.query_one("#dice", Input).value = "6,6,6,6,6,6,6,6,6"
+            screen.query_one("#dice", Input).value = "6,6,6,6,6,6,6"
             await pilot.press("e")
             await until(pilot, lambda: isinstance(pilot.app.screen, OrderForm), "the form")
             maintain = pilot.app.screen

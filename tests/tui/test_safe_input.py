@@ -179,7 +179,7 @@ def test_keys_typed_right_after_p_go_into_the_produce_form(
 
     async def scenario() -> None:
         async with campaign_shown(service, no_keymap, "full", size=SIZE) as pilot:
-            assert "✓" in await send(pilot, "aslan maintain - -", "6,6,6,6,6,6,6,6,6")
+            assert "✓" in await send(pilot, "aslan maintain - -", "6,6,6,6,6,6,6")
             await pilot.press("escape")  # out of the order line
             await burst(pilot, "P", "d", "d")
             await until(pilot, lambda: isinstance(pilot.app.screen, OrderForm), "the form")

@@ -14,7 +14,8 @@ def income(args: argparse.Namespace) -> int:
     sight = read(args)
     sides = [Side(args.side)] if args.side else list(PLAYER_SIDES)
     # each side's own report, as the seat sees it
-    view = income_view(sight.name, sight.seen, sight.ruleset, sides)
+    # the log's income history names the boxes a side earned from and lost since (DN-ECO-1)
+    view = income_view(sight.name, sight.seen, sight.ruleset, sides, sight.loaded.income_history())
     if args.json:
         return print_json(view)
     print("\n\n".join(report.to_text() for report in view.sides))

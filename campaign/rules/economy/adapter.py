@@ -7,7 +7,7 @@ so controls nothing until it is unloaded (DN-ECO-1). Eliminated and unplaced uni
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 
 from campaign.rules.economy.connectivity import UNREACHED
 from campaign.rules.economy.income import side_income
@@ -93,11 +93,18 @@ def explored_routes_of(state: CampaignState) -> Collection[frozenset[str]]:
     return [frozenset(pair) for pair in pairs]
 
 
-def income_report_for(state: CampaignState, ruleset: Ruleset, side: Side) -> IncomeReport:
+def income_report_for(
+    state: CampaignState,
+    ruleset: Ruleset,
+    side: Side,
+    counted: Mapping[str, int] | None = None,
+) -> IncomeReport:
     """The explained income and supply report of ``side`` in ``state`` (CLI and TUI).
 
     ``treasury`` is the RU ``side`` holds now (during its own Maintenance & Production phase
     that already includes this phase's income); ``income`` is what a phase yields in this position.
+    ``counted``: the side's income history (``treasury.boxes_counted`` of the log), so that the
+    boxes it earned from and lost since are named (``report.build_report``).
     """
     return income_report(
         ruleset,
@@ -105,6 +112,7 @@ def income_report_for(state: CampaignState, ruleset: Ruleset, side: Side) -> Inc
         side,
         explored_routes=explored_routes_of(state),
         treasury=state.ru.get(side),
+        counted=counted,
     )
 
 

@@ -7,7 +7,9 @@ maintenance number) is maintained once per own Maintenance & Production phase:
   maintenance number, or leave it unpaid and the ship becomes disrupted. The Solomani refit B2
   (3-10-9[6], flag ``refit``) pays half its face value, 3 RU (seed: 額面通りの整備値の50%).
 - *frontier* (anywhere else): roll 1d6; at least the maintenance number succeeds, otherwise the
-  ship becomes disrupted. The refit B2 rolls against its face value 6.
+  ship becomes disrupted. The refit B2 rolls against its face value 6. A maintenance number of
+  1 cannot fail: with dice typed at the table no die is asked for it (``roll_can_fail``; the
+  tool's own dice still roll it, so games and turn files made before keep their dice).
 - *recovery*: a disrupted ship in civilised space recovers by paying maintenance + 1 (refit B2:
   7 RU). A disrupted ship that is not recovered stays disrupted; a disrupted ship in frontier
   space makes no roll (it can neither recover there nor get worse) -- our reading, see
@@ -60,6 +62,12 @@ def civilised_cost(unit_type: UnitType) -> int:
     if unit_type.has(UnitFlag.REFIT):
         return unit_type.maintenance // 2
     return unit_type.maintenance
+
+
+def roll_can_fail(maintenance: int) -> bool:
+    """Whether a frontier roll against ``maintenance`` can fail: 1d6 always reaches 1 or
+    less, so such a ship keeps its maintenance whatever the die (DN-ECO-7)."""
+    return maintenance > 1
 
 
 def recovery_cost(unit_type: UnitType) -> int:
@@ -137,6 +145,8 @@ class ShipUpkeep(FrozenModel, frozen=True, kw_only=True):
     system: str
     outcome: Outcome
     cost: int = 0
+    # frontier: the die; None with a target every face reaches (1), when the dice are typed
+    # at the table and so not asked for (``Dice.roll_to_reach``, ``roll_can_fail``)
     roll: int | None = None
     target: int | None = None  # frontier: the number to reach
     disrupted: bool  # the flag after maintenance
@@ -168,7 +178,7 @@ class Maintain(Order, frozen=True, kw_only=True):
 
 
 def _check_choices(
-    order: Maintain, state: CampaignState, side: Side, by_id: dict[str, Upkeep]
+    order: Maintain, state: CampaignState, ruleset: Ruleset, side: Side, by_id: dict[str, Upkeep]
 ) -> None:
     for unit_id in [*order.unpaid, *order.recover]:
         unit = find_unit(state, unit_id)
@@ -183,11 +193,18 @@ def _check_choices(
         )
     for unit_id in order.unpaid:
         upkeep = by_id[unit_id]
+        where = ruleset.star_map.system(upkeep.system_id).name
+        if not upkeep.civilised and upkeep.disrupted:  # found by use, December 7: "it rolls"
+            raise IllegalOrderError(
+                "DN-ECO-7",
+                f"{unit_id} is disrupted in frontier space ({where}): it neither rolls nor "
+                "pays, there is nothing to leave unpaid",
+            )
         if not upkeep.civilised:
             raise IllegalOrderError(
                 "DN-ECO-7",
-                f"{unit_id} is in frontier space ({upkeep.system_id}): it rolls, there is "
-                "nothing to leave unpaid",
+                f"{unit_id} is in frontier space ({where}): it rolls, there is nothing to "
+                "leave unpaid",
             )
         if upkeep.disrupted:
             raise IllegalOrderError(
@@ -198,10 +215,11 @@ def _check_choices(
         if not upkeep.disrupted:
             raise IllegalOrderError("DN-ECO-7", f"{unit_id} is not disrupted")
         if not upkeep.civilised:
+            where = ruleset.star_map.system(upkeep.system_id).name
             raise IllegalOrderError(
                 "DN-ECO-7",
                 f"{unit_id} can only recover in a friendly controlled type 1 system, not in "
-                f"{upkeep.system_id}",
+                f"{where}",
             )
 
 
@@ -237,7 +255,7 @@ def _decide_maintain(
         raise IllegalOrderError("DN-ECO-7", "maintenance is already resolved for this phase")
     upkeep = upkeep_list(state, ruleset, side)
     by_id = {ship.unit_id: ship for ship in upkeep}
-    _check_choices(order, state, side, by_id)
+    _check_choices(order, state, ruleset, side, by_id)
     unpaid, recover = set(order.unpaid), set(order.recover)
     cost = plan_cost(upkeep, unpaid, recover)
     if cost > state.ru[side]:
@@ -272,8 +290,8 @@ def _resolve(ship: Upkeep, unpaid: set[str], recover: set[str], dice: Dice) -> S
         return ShipUpkeep(
             unit_id=uid, system=system, outcome=Outcome.PAID, cost=ship.cost, disrupted=False
         )
-    roll = dice.roll(f"frontier maintenance {ship.unit_id}")
-    passed = roll >= ship.maintenance
+    roll = dice.roll_to_reach(f"frontier maintenance {ship.unit_id}", ship.maintenance)
+    passed = roll is None or roll >= ship.maintenance
     return ShipUpkeep(
         unit_id=uid,
         system=system,

@@ -26,7 +26,7 @@ from campaign.rules.economy.control import box_controller
 from campaign.rules.economy.income import all_box_control
 from campaign.rules.economy.maintenance import maintained_first, maintenance_before
 from campaign.rules.errors import IllegalOrderError
-from campaign.rules.ids import Side, SystemType, UnitCategory
+from campaign.rules.ids import Side, SystemType, UnitCategory, kind_code
 from campaign.rules.phases import Phase
 from campaign.rules.registry import applies, decides, event_type, offered_when, order_type
 from campaign.rules.ruleset import Ruleset, StarSystem, UnitType
@@ -67,10 +67,15 @@ def check_pool(state: CampaignState, unit_type: UnitType, count: int) -> None:
     """DN-ECO-8: the counter mix limits the counters of a kind in play."""
     in_play = state.count_in_mix(unit_type.kind)
     if in_play + count > unit_type.count:
+        # the kind as the order names it (``RT-5``, not the code ``RT`` of every strength:
+        # found by use, December 7) and how many may still be built
+        name = kind_code(unit_type.kind)
+        left = unit_type.count - in_play
+        can = f"only {left} more can be built" if left > 0 else "none can be built now"
         raise IllegalOrderError(
             "DN-ECO-8",
-            f"the counter mix has {unit_type.count} {unit_type.code} ({unit_type.name}) "
-            f"counter(s) and {in_play} are in play: {count} more cannot be built "
+            f"the counter mix has {unit_type.count} {name} ({unit_type.name}) "
+            f"counter(s) and {in_play} are in play: {can}, not {count} "
             "(destroyed counters return to the pool)",
         )
 

@@ -7,7 +7,12 @@ first, and the enemy units (or the missing tanker) that cut it. Boxes where the 
 forces but no control (contested, or a marked box of the enemy) are listed too, so a player sees
 why they earn nothing; and so are the side's own worlds (type 1 or 2 boxes it is the original
 owner of) that it does not control and holds no troops in: a home box taken by enemy troops
-alone (DN-ECO-2), or an unmarked one left empty (DN-ECO-1), found by use (December 7).
+alone (DN-ECO-2), or an unmarked one left empty (DN-ECO-1), found by use (December 7); and,
+given the side's income history (``counted``: the boxes that counted in its earlier incomes),
+every other type 1 or 2 box it earned from and no longer controls, such as a neutral world it
+conquered and left empty: control needs ground forces or PD there (DN-ECO-1), so the world is
+lost, and the report says so with the game turn of the last income it counted in (found by
+use, December 7).
 
 The same ``IncomeReport`` is the CLI's JSON output (``campaign income NAME --json``), the CLI's
 text (``IncomeReport.to_text``) and the TUI's data. Its records are msgspec Structs that the
@@ -17,7 +22,7 @@ kilobyte and two collector objects per box.
 """
 
 import textwrap
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from typing import Any
 
 import msgspec
@@ -101,8 +106,9 @@ class IncomeReport(_Record, frozen=True):
     budget: int
     boxes: list[BoxReport]
     uncontrolled: list[UncontrolledBox]
-    # the side's own type 1/2 worlds it does not control and has no troops in (DN-ECO-1/2): a
-    # world that stopped counting, said with the reason instead of just left out
+    # the type 1/2 worlds the side does not control and has no troops in (DN-ECO-1/2) that
+    # are its own or counted in one of its earlier incomes: a world that stopped counting,
+    # said with the reason instead of just left out
     lost: list[UncontrolledBox]
     box_income: int
     income: int  # budget + boxes
@@ -289,17 +295,42 @@ def _own_worlds(connectivity: SideConnectivity, side: Side) -> list[int]:
     ]
 
 
-def _uncontrolled(system: StarSystem, occupancy: Occupancy) -> UncontrolledBox:
-    """The control of ``system``'s box as a report row (DN-ECO-1/2)."""
+def _uncontrolled(
+    system: StarSystem, occupancy: Occupancy, counted_in: int | None = None
+) -> UncontrolledBox:
+    """The control of ``system``'s box as a report row (DN-ECO-1/2); ``counted_in``: the game
+    turn of the side's last income the box counted in, said after the reason."""
     here = occupancy.by_system.get(system.id)
     control = box_control(system, here.ground_sides if here else ())
+    reason = control.reason
+    if counted_in is not None:
+        reason += f"; it counted in the income of game turn {counted_in}"
     return UncontrolledBox(
         system_id=system.id,
         system_name=system.name,
         controller=control.controller,
         control_rule=control.rule,
-        reason=control.reason,
+        reason=reason,
     )
+
+
+def _lost_worlds(
+    connectivity: SideConnectivity,
+    side: Side,
+    counted: Mapping[str, int],
+    controlled: Collection[int],
+    troops: Collection[str],
+) -> list[int]:
+    """The systems (by index, in map order) whose box ``side`` lost: its own worlds
+    (``_own_worlds``) and the type 1/2 boxes that counted in its earlier incomes
+    (``counted``), less those it controls or has ground forces/PD in (DN-ECO-1/2)."""
+    graph = connectivity.graph
+    found = set(_own_worlds(connectivity, side))
+    for system_id in counted:
+        i = graph.index.get(system_id)
+        if i is not None and graph.systems[i].type != SystemType.TERTIARY:
+            found.add(i)
+    return sorted(i for i in found if i not in controlled and graph.systems[i].id not in troops)
 
 
 def build_report(
@@ -307,8 +338,12 @@ def build_report(
     occupancy: Occupancy,
     income: SideIncome,
     treasury: int | None = None,
+    counted: Mapping[str, int] | None = None,
 ) -> IncomeReport:
-    """Turn a computed ``SideIncome`` into the explained report."""
+    """Turn a computed ``SideIncome`` into the explained report. ``counted``: the side's
+    income history, system id -> the game turn of its last income that box counted in
+    (``treasury.boxes_counted``); the boxes in it that the side lost are listed in ``lost``
+    (none but its own worlds without it)."""
     connectivity = income.connectivity
     side = income.side
     graph = connectivity.graph
@@ -366,10 +401,11 @@ def build_report(
         lost_box = _uncontrolled(system, occupancy)
         if lost_box.controller != side:
             uncontrolled.append(lost_box)
+    counted = counted or {}
     lost = [
-        _uncontrolled(system, occupancy)
-        for i in _own_worlds(connectivity, side)
-        if i not in controlled and (system := graph.systems[i]).id not in troops
+        _uncontrolled(system, occupancy, counted.get(system.id))
+        for i in _lost_worlds(connectivity, side, counted, controlled, troops)
+        for system in (graph.systems[i],)
     ]
     capital = graph.systems[connectivity.capital]  # ``capital_of`` found it for the search
     return IncomeReport(
@@ -393,8 +429,10 @@ def income_report(
     explored_routes: Collection[frozenset[str]] = (),
     treasury: int | None = None,
     table: IncomeTable = TABLE_3,
+    counted: Mapping[str, int] | None = None,
 ) -> IncomeReport:
-    """Compute and explain ``side``'s income (DN-ECO-1..4) in one call."""
+    """Compute and explain ``side``'s income (DN-ECO-1..4) in one call; ``counted`` as in
+    ``build_report``."""
     control = all_box_control(ruleset, occupancy)
     income = side_income(ruleset, occupancy, side, control, explored_routes, table)
-    return build_report(ruleset, occupancy, income, treasury)
+    return build_report(ruleset, occupancy, income, treasury, counted)

@@ -32,6 +32,8 @@ def _upkeep(ship: ShipUpkeep, view: NarrationView) -> str:
             return f"{name} recovered for {ship.cost} RU"
         case Outcome.STAYS_DISRUPTED:
             return f"{name} stays disrupted"
+        case Outcome.ROLL_PASSED if ship.roll is None:
+            return f"{name} frontier, maintained without a roll (1d6 always reaches {ship.target})"
         case Outcome.ROLL_PASSED:
             return f"{name} frontier roll {ship.roll} ≥ {ship.target}, maintained"
         case _:

@@ -7,6 +7,7 @@ RU left from the set-up purchases arrive here too: they are the treasury before 
 where the money came from; the full explanation is the income report (``report.py``).
 """
 
+from collections.abc import Iterable
 from typing import Literal
 
 from campaign.rules.base import Event
@@ -15,6 +16,7 @@ from campaign.rules.economy.adapter import explored_routes_of, occupancy_of
 from campaign.rules.economy.income import carry_over, side_income
 from campaign.rules.ids import Side
 from campaign.rules.phases import Phase
+from campaign.rules.referee import RefereeRestored
 from campaign.rules.registry import applies, event_type, on_enter
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
@@ -59,3 +61,30 @@ def _collect(state: CampaignState, ruleset: Ruleset, dice: Dice) -> list[Event]:
 @applies(IncomeCollected)
 def _apply_income(state: CampaignState, event: IncomeCollected) -> None:
     state.ru[event.side] = event.kept + event.income
+
+
+#: Per side, the boxes that counted in its incomes: system id -> the game turn of the last
+#: income the box counted in (``boxes_counted``).
+IncomeHistory = dict[Side, dict[str, int]]
+
+
+def boxes_counted(events: Iterable[tuple[int, Event]]) -> IncomeHistory:
+    """The income history of a log, read from its ``income-collected`` events (``(seq,
+    event)`` pairs in log order; other events are skipped): for each side, every box that
+    counted in one of its incomes and the game turn of the last one. The income report names
+    the boxes of it that the side has lost since (``report.build_report``, DN-ECO-1/2), as a
+    neutral world conquered and then left empty. An income a referee undo took back
+    (``referee-restored``) does not count: the undo puts the state back to after event
+    ``to_seq``, so every income logged after that is dropped."""
+    incomes: list[tuple[int, IncomeCollected]] = []
+    for seq, event in events:
+        if isinstance(event, IncomeCollected):
+            incomes.append((seq, event))
+        elif isinstance(event, RefereeRestored):
+            incomes = [(at, income) for at, income in incomes if at <= event.to_seq]
+    history: IncomeHistory = {}
+    for _, income in incomes:
+        counted = history.setdefault(income.side, {})
+        for system_id in income.boxes:
+            counted[system_id] = income.turn
+    return history
