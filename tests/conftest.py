@@ -12,6 +12,7 @@ import pytest
 from campaign.app import CampaignService
 from campaign.cli import main as cli_main
 from campaign.tui.demo import ensure_demo
+from tests.built_once import built_once
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DATA_DIR = REPO_ROOT / "data"
@@ -46,22 +47,26 @@ def keys_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return home
 
 
-# The demo campaigns, built once per session and copied per test. Building a campaign from the
+# The demo campaigns, built once per test run and copied per test. Building a campaign from the
 # seed game takes seconds, so a session-wide SQLite file holds two campaigns — ``demo`` (the
 # bundled demo: Aslan's First Movement, game turn 1) and ``full`` (the whole seed game: game
 # turn 2, Aslan's Maintenance & Production) — and every test works on its own copy in
 # ``tmp_path``, never on the user's data directory.
 
 
-@pytest.fixture(scope="session")
-def demo_db_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A SQLite file with the ``demo`` and ``full`` campaigns (built once)."""
-    path = tmp_path_factory.mktemp("tui-db") / "campaigns.db"
-    service = CampaignService(db_url=f"sqlite:///{path}")
+def _build_demo_db(directory: Path) -> None:
+    """``directory/campaigns.db`` with the ``demo`` and ``full`` campaigns."""
+    service = CampaignService(db_url=f"sqlite:///{directory / 'campaigns.db'}")
     ensure_demo(service)
     ensure_demo(service, "full", stop_before=None)
     service.store.dispose()
-    return path
+
+
+@pytest.fixture(scope="session")
+def demo_db_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite file with the ``demo`` and ``full`` campaigns (built once per run, shared by
+    the workers: ``tests/built_once.py``); tests copy it, never open it."""
+    return built_once(tmp_path_factory, "demo-db", _build_demo_db) / "campaigns.db"
 
 
 @pytest.fixture

@@ -18,6 +18,7 @@ import pytest
 from campaign.app import CampaignService
 from campaign.tui.demo import ensure_demo
 from tests.browser.harness import CHROMEDRIVER, CHROMIUM, Browser, Served
+from tests.built_once import built_once
 
 REQUIRE_ENV = "CAMPAIGN_REQUIRE_BROWSER"
 
@@ -29,14 +30,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.slow)
 
 
-@pytest.fixture(scope="session")
-def browser_demo_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A SQLite file with the bundled demo campaign (built once)."""
-    path = tmp_path_factory.mktemp("browser-db") / "campaigns.db"
-    service = CampaignService(db_url=f"sqlite:///{path}")
+def _build_browser_demo(directory: Path) -> None:
+    """``directory/campaigns.db`` with the bundled demo campaign."""
+    service = CampaignService(db_url=f"sqlite:///{directory / 'campaigns.db'}")
     ensure_demo(service)
     service.store.dispose()
-    return path
+
+
+@pytest.fixture(scope="session")
+def browser_demo_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite file with the bundled demo campaign (built once per run, shared by the
+    workers: ``tests/built_once.py``)."""
+    return built_once(tmp_path_factory, "browser-demo-db", _build_browser_demo) / "campaigns.db"
 
 
 @pytest.fixture

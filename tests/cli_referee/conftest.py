@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from campaign.app import CampaignService
+from tests.built_once import built_once
 
 NEUTRALS = [
     "keystone",
@@ -60,15 +61,19 @@ def set_up(service: CampaignService, name: str = "t") -> None:
         service.order(name, text)
 
 
-@pytest.fixture(scope="session")
-def referee_db_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A SQLite file holding campaign ``t`` at Aslan first movement, built once a session
-    (set-up takes seconds); tests work on copies."""
-    path = tmp_path_factory.mktemp("referee") / "referee.db"
-    service = CampaignService(db_url=f"sqlite:///{path}")
+def _build_referee_db(directory: Path) -> None:
+    """``directory/referee.db`` holding campaign ``t`` at Aslan first movement."""
+    service = CampaignService(db_url=f"sqlite:///{directory / 'referee.db'}")
     set_up(service)
     service.store.dispose()
-    return path
+
+
+@pytest.fixture(scope="session")
+def referee_db_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite file holding campaign ``t`` at Aslan first movement, built once per run and
+    shared by the workers (set-up takes seconds: ``tests/built_once.py``); tests work on
+    copies."""
+    return built_once(tmp_path_factory, "referee-db", _build_referee_db) / "referee.db"
 
 
 @pytest.fixture

@@ -8,11 +8,13 @@ process: same tables, less memory at the peak.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -27,6 +29,7 @@ from scenarios.imperium_shogi.tablebase.solver import (
     prepare_states,
 )
 from scenarios.imperium_shogi.tablebase.warm import warm_up_apart
+from tests.built_once import built_once
 from tests.scenarios.tablebase.conftest import reduced_position
 
 pytestmark = pytest.mark.slow
@@ -114,16 +117,43 @@ print(sorted({
 """
 
 
+def _cold_warm_ups(directory: Path) -> None:
+    """On an empty compile cache (``directory/numba-cache``): the warm-up of a fresh solve
+    (``warm_up_apart()``), a fresh process's tiny solve and the kernels it still compiled, then
+    the warm-up of a resumed solve on the same cache (compiling only what a resume adds) and
+    a fresh process's tiny solve and resume; written to ``directory/warm-ups.json``.
+
+    One cold compile serves both checks: each warm-up used to start from its own empty cache,
+    compiling the fresh solve's kernels twice (about 15 s of CPU; suite time, December 7)."""
+    patch = pytest.MonkeyPatch()
+    patch.setenv("NUMBA_CACHE_DIR", str(directory / "numba-cache"))
+    try:
+        found = {
+            solve: {
+                "warmed": warm_up_apart(resume=solve == "resume"),
+                "compiled_by_the_solve": _run_fresh(MISSES_SCRIPT, solve).strip(),
+            }
+            for solve in ("fresh", "resume")  # in this order: the resume's cache is warm
+        }
+    finally:
+        patch.undo()
+    (directory / "warm-ups.json").write_text(json.dumps(found))
+
+
+@pytest.fixture(scope="session")
+def cold_warm_ups(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
+    """``_cold_warm_ups``, done once per test run (whichever worker asks first)."""
+    directory = built_once(tmp_path_factory, "cold-warm-ups", _cold_warm_ups)
+    return json.loads((directory / "warm-ups.json").read_text())
+
+
 @pytest.mark.parametrize("solve", ["fresh", "resume"])
-def test_the_compiling_children_leave_nothing_for_the_solve_to_compile(
-    tmp_path, monkeypatch, solve
-):
+def test_the_compiling_children_leave_nothing_for_the_solve_to_compile(cold_warm_ups, solve):
     """issue 47 item 1: on a cold cache the children (each compiling part of the kernels, at
     the same time) compile every kernel a solve runs, so the solving process compiles none;
     the kernels only a resumed solve runs are compiled when it resumes (round 4)."""
-    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "numba-cache"))
-    assert warm_up_apart(resume=solve == "resume")
-    assert _run_fresh(MISSES_SCRIPT, solve).strip() == "[]"
+    assert cold_warm_ups[solve]["warmed"]
+    assert cold_warm_ups[solve]["compiled_by_the_solve"] == "[]"
 
 
 def _run_fresh(script: str, argument: str) -> str:
@@ -144,37 +174,10 @@ def _run_fresh(script: str, argument: str) -> str:
     return done.stdout
 
 
-#: Run in a fresh process with an empty compile cache: one part of the warm-up, then the
-#: names of the functions numba compiled for it.
+#: Run in a fresh process with an empty compile cache: one part of the warm-up, then (as
+#: JSON) every function numba compiled for it, with how many times.
 COMPILED_SCRIPT = """
-import sys
-from numba.core import event
-names = []
-class Names(event.Listener):
-    def on_start(self, found):
-        names.append(found.data["dispatcher"].py_func.__qualname__)
-    def on_end(self, found):
-        pass
-event.register("numba:compile", Names())
-from scenarios.imperium_shogi.tablebase.warm import warm_up
-warm_up(sys.argv[1])
-print(" ".join(sorted(set(names))))
-"""
-
-
-@pytest.mark.parametrize("part", ["enumerate", "solve"])
-def test_the_warm_up_compiles_no_array_sum_along_an_axis(tmp_path, monkeypatch, part):
-    """issue 47 item 1, round 5: the workers' totals are summed by a loop: numba's
-    ``sum(axis=...)`` brings its axis check and the error message's string formatting, about
-    1 s of CPU in each compiling child (on a cold cache, as the goal is measured)."""
-    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "numba-cache"))
-    compiled = _run_fresh(COMPILED_SCRIPT, part).split()
-    assert "_expand_worker" in compiled or "_retro_worker" in compiled  # the cache was cold
-    assert not [name for name in compiled if name.startswith(("array_sum", "check_axis"))]
-
-
-#: Like ``COMPILED_SCRIPT``: the project's functions numba compiled more than once.
-TWICE_SCRIPT = """
+import json
 import sys
 from collections import Counter
 from numba.core import event
@@ -182,25 +185,60 @@ names = Counter()
 class Names(event.Listener):
     def on_start(self, found):
         function = found.data["dispatcher"].py_func
-        if function.__module__.startswith("scenarios."):
-            names[function.__qualname__] += 1
+        names[(function.__module__ or "", function.__qualname__)] += 1
     def on_end(self, found):
         pass
 event.register("numba:compile", Names())
 from scenarios.imperium_shogi.tablebase.warm import warm_up
 warm_up(sys.argv[1])
-print(" ".join(sorted(name for name, times in names.items() if times > 1)))
+print(json.dumps([[module, name, times] for (module, name), times in names.items()]))
 """
 
 
+def _compiled_on_cold_caches(directory: Path) -> None:
+    """For each part of a fresh solve's warm-up, in a fresh process on its own empty compile
+    cache, every function numba compiled and how many times (``directory/compiled.json``).
+    Both checks below read it: each used to compile the part again (suite time,
+    December 7)."""
+    patch = pytest.MonkeyPatch()
+    found = {}
+    try:
+        for part in ("enumerate", "solve"):
+            patch.setenv("NUMBA_CACHE_DIR", str(directory / f"numba-cache-{part}"))
+            found[part] = json.loads(_run_fresh(COMPILED_SCRIPT, part))
+    finally:
+        patch.undo()
+    (directory / "compiled.json").write_text(json.dumps(found))
+
+
+@pytest.fixture(scope="session")
+def compiled_on_cold_caches(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list]:
+    """``_compiled_on_cold_caches``, done once per test run (whichever worker asks first)."""
+    directory = built_once(tmp_path_factory, "compiled-on-cold-caches", _compiled_on_cold_caches)
+    return json.loads((directory / "compiled.json").read_text())
+
+
 @pytest.mark.parametrize("part", ["enumerate", "solve"])
-def test_the_warm_up_compiles_each_kernel_once(tmp_path, monkeypatch, part):
+def test_the_warm_up_compiles_no_array_sum_along_an_axis(compiled_on_cold_caches, part):
+    """issue 47 item 1, round 5: the workers' totals are summed by a loop: numba's
+    ``sum(axis=...)`` brings its axis check and the error message's string formatting, about
+    1 s of CPU in each compiling child (on a cold cache, as the goal is measured)."""
+    compiled = {name for _module, name, _times in compiled_on_cold_caches[part]}
+    assert "_expand_worker" in compiled or "_retro_worker" in compiled  # the cache was cold
+    assert not [name for name in compiled if name.startswith(("array_sum", "check_axis"))]
+
+
+@pytest.mark.parametrize("part", ["enumerate", "solve"])
+def test_the_warm_up_compiles_each_kernel_once(compiled_on_cold_caches, part):
     """issue 47 item 1, round 7: a count of keys in a batch that starts as ``0`` was typed
     as the literal 0 first, and the batch functions (``_mark_batch``, ``_settle_batch``,
     ``_dedupe``) were compiled for it as well as for ``int64``: about 0.5 s of CPU in each
     compiling child on a cold cache."""
-    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "numba-cache"))
-    assert _run_fresh(TWICE_SCRIPT, part).split() == []
+    compiled = compiled_on_cold_caches[part]
+    twice = [
+        name for module, name, times in compiled if module.startswith("scenarios.") and times > 1
+    ]
+    assert twice == []
 
 
 def test_the_terminal_test_counts_no_references():
