@@ -66,9 +66,9 @@ def _expand(state: CampaignState, ruleset: Ruleset, text: str) -> list[str]:
     """Plan entries as concrete orders (see ``PLAN``)."""
     if text.startswith("land:"):
         unit = state.units.get(text[5:])
-        if unit is None or unit.location.where is not Where.HEX:
+        system = None if unit is None else unit.location.system
+        if unit is None or unit.location.where is not Where.HEX or system is None:
             return []
-        system = unit.location.system
         if any(
             u.owner is Side.NEUTRAL and u.location == Location.box(system)
             for u in state.units.values()
