@@ -116,8 +116,31 @@ class MapCanvas(Static):
 #: The digits that choose a legal destination by its number in the list (issue 44 item 3: a
 #: destination behind another of the same first letters took a key per letter).
 NUMBERS = "123456789"
-#: The destination list's title when nothing is typed.
-DESTINATIONS_TITLE = "Destinations (letters filter, 1-9 send)"
+#: The destination list's title when its keys do nothing (no stack, no movement phase).
+DESTINATIONS_TITLE = "Destinations"
+#: The columns the side panel's titles have: ``#map-side`` is 32 wide, less its border and
+#: padding (campaign.tcss). A longer title wrapped onto a second row at every size.
+TITLE_WIDTH = 29
+
+
+def destinations_title(typed: str, legal: int, moving: bool) -> str:
+    """The destination list's title, one row of at most ``TITLE_WIDTH`` columns saying what
+    the keys do now: the digits of the ``legal`` rows there are (none: a digit shows a tab)
+    and the letters that find a system; what is ``typed`` (its end when it is long). Found by
+    use (December 7): "Destinations (letters filter, 1-9 send)" took two rows at 160x48 and
+    named the digits when no destination was legal."""
+    if typed:
+        title = f"Find: {typed}▏ (Esc clears)"
+        if len(title) <= TITLE_WIDTH:
+            return title
+        room = TITLE_WIDTH - len("Find: …▏")
+        return f"Find: …{typed[-room:]}▏" if len(typed) > room else f"Find: {typed}▏"
+    if not moving:
+        return DESTINATIONS_TITLE
+    if not legal:
+        return "No legal move · type to find"
+    keys = "1" if legal == 1 else f"1-{min(legal, len(NUMBERS))}"
+    return f"Go to: {keys} · type to find"
 
 
 class MapTab(Horizontal):
@@ -280,12 +303,13 @@ class MapTab(Horizontal):
     def _fill_destinations(self) -> None:
         dest_list = self.query_one("#dest-list", DestinationList)
         typed = dest_list.typed
-        show_text(
-            self.query_one("#dest-title", Static),
-            f"Find: {typed}▏ (Esc clears)" if typed else DESTINATIONS_TITLE,
-        )
         self.dest_ids, rows = self._destination_rows(typed)
         dest_list.legal = sum(1 for row in rows if "✓" in str(row.prompt))
+        moving = self.selected_stack is not None and self._why_nowhere() is None
+        show_text(
+            self.query_one("#dest-title", Static),
+            destinations_title(typed, dest_list.legal, moving),
+        )
         show_options(
             dest_list,
             [str(row.prompt) for row in rows],
