@@ -504,3 +504,42 @@ def test_the_destination_title_outside_movement_names_no_key(
             assert title_rows(pilot, screen) == ["Destinations"]
 
     asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_map_side_panel_fits_with_a_system_chosen(
+    service: CampaignService, no_keymap: Path, size: tuple[int, int]
+):
+    """Found by use (December 7, DN-MOV-2): at 80x24, with a system chosen (``g``, a click
+    on the map) the panel under the Map tab's lists was laid out 21 rows high in 15: the
+    system's routes, the stacks that may move from it and the movement hints were below the
+    screen's edge. Every part of the side panel now ends inside it, the lists keep at least
+    three rows, and the system's lines scroll within what is left."""
+
+    async def scenario() -> None:
+        async with campaign_shown(service, no_keymap, "demo", size=size) as pilot:
+            screen = screen_of(pilot)
+            tab = screen.map_tab
+            await until(pilot, lambda: tab.legal_shown > 0, "the destinations")
+            side = screen.query_one("#map-side")
+            info = screen.query_one("#system-info", Static)
+
+            def fits() -> bool:
+                bottom = side.region.bottom
+                return side.virtual_size.height <= side.size.height and all(
+                    child.region.bottom <= bottom and child.region.height > 0
+                    for child in side.children
+                )
+
+            for system in (None, "eawyo"):
+                tab.select_system(system)
+                await until(
+                    pilot,
+                    lambda chosen=bool(system): ("m moves" in str(info.render())) == chosen,
+                    f"the system lines of {system}",
+                )
+                await until(pilot, fits, f"the side panel inside the screen ({system})")
+                for lists in ("#stack-list", "#dest-list"):
+                    assert screen.query_one(lists).region.height >= 3, lists
+
+    asyncio.run(scenario())

@@ -116,6 +116,12 @@ class MapCanvas(Static):
 #: The digits that choose a legal destination by its number in the list (issue 44 item 3: a
 #: destination behind another of the same first letters took a key per letter).
 NUMBERS = "123456789"
+#: The rows the side panel keeps for each of its two lists (stacks, destinations).
+LIST_ROWS = 3
+#: The most rows the selected system's lines take under the lists (they scroll beyond).
+INFO_ROWS = 10
+#: The rows they take at least while a system is chosen (its units before the lists' rows).
+CHOSEN_ROWS = 6
 #: The destination list's title when its keys do nothing (no stack, no movement phase).
 DESTINATIONS_TITLE = "Destinations"
 #: The columns the side panel's titles have: ``#map-side`` is 32 wide, less its border and
@@ -180,6 +186,21 @@ class MapTab(Horizontal):
         self._drawn: tuple[MapView, MapPalette] | None = None
         #: The system chosen by a click on the map or ``g`` (its units in the side panel).
         self.selected_system: str | None = None
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Fit the side panel to the height it has now (``_fit_side``)."""
+        self._fit_side(event.size.height)
+
+    def _fit_side(self, height: int) -> None:
+        """Give the selected system's lines at most the rows the two lists leave them (three
+        rows each, and the two titles), up to ``INFO_ROWS``; ``CHOSEN_ROWS`` at least while a
+        system is chosen, when they fit. Found by use (December 7): at 80x24 a chosen system
+        had them laid out 21 rows high in a panel of 15, its routes and hints off the
+        screen; they scroll within their rows now."""
+        room = max(1, height - 2 - 2 * LIST_ROWS)
+        info = self.query_one("#system-info")
+        info.styles.max_height = min(INFO_ROWS, room)
+        info.styles.min_height = min(CHOSEN_ROWS, room) if self.selected_system else None
 
     def compose(self) -> ComposeResult:
         with ScrollableContainer(id="map-scroll"):
@@ -407,7 +428,7 @@ class MapTab(Horizontal):
         self.selected_stack = stack
         self.highlighted_destination = None
         self.selected_system = None
-        self.query_one("#map-side").remove_class("-system-chosen")
+        self._fit_side(self.size.height)
         self.query_one("#dest-list", DestinationList).typed = ""  # another stack's places
         self._fill_destinations()
         self.draw_map()
@@ -450,7 +471,7 @@ class MapTab(Horizontal):
         panel lists its units and the orders that apply there; None lets the stack's
         destinations lead again."""
         self.selected_system = system_id
-        self.query_one("#map-side").set_class(system_id is not None, "-system-chosen")
+        self._fit_side(self.size.height)
         self.draw_map()
 
     @on(MapCanvas.Clicked)
