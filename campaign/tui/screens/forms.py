@@ -3,6 +3,7 @@ yes/no confirmation, and the new-campaign form of the launcher."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import Any
 
@@ -324,6 +325,10 @@ class TextPrompt(ModalScreen[str | None]):
                 placeholder=self.placeholder,
                 id="prompt-input",
                 max_length=MAX_FIELD_CHARS,
+                # a folder offered is the start of the answer: the name typed goes after it
+                # (found by use: selected, it was replaced by the name, read from the
+                # working directory); a whole answer offered is selected, typing replaces it
+                select_on_focus=not self.value.endswith(("/", os.sep)),
             )
             yield Static("", id="prompt-error", classes="error")
 
