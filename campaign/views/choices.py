@@ -298,10 +298,10 @@ class FormChoices:
         """Where set-up may place the units chosen (DN-SET-2): the surface boxes of the side's
         home section, its stellar hexes unless a ground unit, PD or fighter is among them, and
         the carriers that take every one of them (DN-MOV-7). Found by use: the field was bare
-        text whose only hint was the word LOCATION. With several units the whole order is put
-        to the rules at each place: a transport takes each of two troops, not both (DN-MOV-7),
-        a surface box one PD (DN-MOV-10); such a place is left out and the hint says why
-        (found by use, December 7: the order was refused for the second unit)."""
+        text whose only hint was the word LOCATION. The whole order is put to the rules at each
+        place: a transport takes each of two troops, not both (DN-MOV-7), a surface box one PD
+        (DN-MOV-10); such a place is left out and the hint says why (found by use, December 7:
+        the order was refused for the second unit, or for a PD to a box that holds one)."""
         assert self.side is not None
         chosen = [
             self.state.units[unit_id]
@@ -326,22 +326,22 @@ class FormChoices:
         hint = "your home section (DN-SET-2), or aboard a carrier (DN-MOV-7)"
         choices, refused = self._deploy_all(chosen, places)
         why = refused_places(refused)
+        them = f"all {len(chosen)}" if len(chosen) > 1 else "it"
         if why:
-            hint += f"; for all {len(chosen)}: {why}"
+            hint += f"; for {them}: {why}"
         return FieldSpec(
             choices,
             hint=hint,
             depends_on=("UNITS",),
-            empty=f"no place takes all {len(chosen)} at once: {why}" if why else "",
+            empty=f"no place takes {them} now: {why}" if why else "",
         )
 
     def _deploy_all(
         self, units: list[Unit], places: Choices
     ) -> tuple[Choices, list[tuple[str, CampaignError]]]:
         """The ``places`` where the rules accept ``units`` deployed together, and those
-        refused (label, the rules' refusal); a single unit or none is not asked again (each
-        place was built for one unit)."""
-        if len(units) < 2:
+        refused (label, the rules' refusal); with no unit chosen, every place."""
+        if not units:
             return places, []
         assert self.side is not None
         kept: Choices = []

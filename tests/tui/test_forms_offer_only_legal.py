@@ -309,3 +309,16 @@ def test_deploy_offers_only_the_places_that_take_all_the_units_chosen(
     spec = field_spec(session, notation, "LOCATION", {"UNITS": "A-PD-1,A-PD-2"})
     assert spec.choices == [] and "DN-MOV-10" in spec.hint, spec
     assert "DN-MOV-10" in spec.empty, spec.empty
+
+
+def test_deploy_offers_no_box_that_holds_a_pd_for_another_pd(service: CampaignService):
+    """Found by use (December 7), DN-MOV-10: with one PD deployed in the capital's box, the
+    deploy form still offered that box for the second PD alone, and the order was refused.
+    It is left out, and the hint says why."""
+    game = _deploying_two_troops()
+    game.play("aslan deploy A-PD-1 box:asl-cap")
+    session = session_on(service, game)
+    spec = field_spec(session, "aslan deploy UNITS LOCATION", "LOCATION", {"UNITS": "A-PD-2"})
+    places = [value for _, value in spec.choices]
+    assert "box:asl-cap" not in places and places, places
+    assert "DN-MOV-10" in spec.hint, spec.hint
