@@ -9,15 +9,17 @@ import asyncio
 from pathlib import Path
 
 from textual.app import App, ComposeResult
-from textual.widgets import Input, OptionList, Static, TabbedContent
+from textual.widgets import Input, Label, OptionList, Static, TabbedContent
 
 from campaign.app import CampaignService
 from campaign.rules.acting import who_must_act
 from campaign.rules.economy.production import production_systems
 from campaign.rules.ids import Side
 from campaign.tui.app import create_app
+from campaign.tui.order_template import Blank, parse_template
 from campaign.tui.screens.forms import Confirm, OrderForm
 from campaign.tui.widgets.choice_field import ChoiceField, FilterInput
+from campaign.views.choices import FieldSpec
 from tests.tui.pilot_helpers import (
     SIZE,
     app_for,
@@ -312,5 +314,50 @@ def test_a_forms_header_says_enter_passes_over_optional_fields(
             header = str(form.query(Static).first().render())
             assert "Enter: next required field, then sends" in header, header
             assert "Tab" in header and "optional" in header, header
+
+    asyncio.run(scenario())
+
+
+class DeployFormHost(App[None]):
+    """Hosts the deploy form alone, LOCATION depending on the UNITS marked as the session's
+    spec source would: a hex only when no troop is marked (DN-SET-2)."""
+
+    def on_mount(self) -> None:
+        def spec(blank: Blank, values: dict[str, str]) -> FieldSpec:
+            if blank.name == "UNITS":
+                return FieldSpec([("A-CL-1", "A-CL-1"), ("A-RT-1", "A-RT-1")], multi=True)
+            troops = "A-RT-1" in values.get("UNITS", "")
+            places = [("Kuiir surface box", "box:asl-cap")]
+            if not troops:
+                places.insert(0, ("Kuiir stellar hex", "hex:asl-cap"))
+            hint = "surface only: a troop is marked" if troops else "your home section"
+            return FieldSpec(places, hint=hint, depends_on=("UNITS",))
+
+        self.push_screen(OrderForm(parse_template("aslan deploy UNITS LOCATION"), spec))
+
+
+def test_marking_a_unit_updates_the_fields_that_depend_on_it():
+    """Found by use (December 7, DN-SET-2): in the deploy form, marking a troop with Space
+    left LOCATION offering the stellar hexes, with its old hint, until the focus left UNITS.
+    A mark now offers the dependent fields their choices at once."""
+
+    async def scenario() -> None:
+        async with DeployFormHost().run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(pilot.app.screen, OrderForm), "the form")
+            form = pilot.app.screen
+            units = form.query_one("#field-0", ChoiceField)
+            await until(pilot, lambda: units.has_focus_within, "UNITS focused")
+            location = form.query_one("#field-1", ChoiceField)
+            assert [v for _, v in location._choices] == ["hex:asl-cap", "box:asl-cap"]
+            await pilot.press("down", "down", "space")
+            await until(pilot, lambda: units.value == "A-RT-1", "A-RT-1 marked")
+            await until(
+                pilot,
+                lambda: [v for _, v in location._choices] == ["box:asl-cap"],
+                "LOCATION without the hex",
+            )
+            label = form.query_one("#label-1", Label)
+            assert "surface only" in str(label.render())
+            assert units.has_focus_within
 
     asyncio.run(scenario())

@@ -166,6 +166,12 @@ class OrderForm(ModalScreen[str | None]):
         """Leaving a field: later blanks may offer other choices now (PATH after STACK)."""
         self._update_dependants()
 
+    def on_choice_field_marked(self, event: ChoiceField.Marked) -> None:
+        """A unit marked or unmarked: the blanks that depend on the units offer theirs now
+        (LOCATION after UNITS), the focus staying where it is."""
+        event.stop()
+        self._update_dependants()
+
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """A field takes the focus: the form scrolls to show it whole, its label above it."""
         index = self._field_index(event.widget)
