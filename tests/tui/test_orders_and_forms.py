@@ -18,6 +18,7 @@ from campaign.rules.ids import Side
 from campaign.tui.app import create_app
 from campaign.tui.order_template import Blank, parse_template
 from campaign.tui.screens.forms import Confirm, OrderForm
+from campaign.tui.screens.help import HelpScreen
 from campaign.tui.widgets.choice_field import ChoiceField, FilterInput
 from campaign.views.choices import FieldSpec
 from tests.tui.pilot_helpers import (
@@ -359,5 +360,34 @@ def test_marking_a_unit_updates_the_fields_that_depend_on_it():
             label = form.query_one("#label-1", Label)
             assert "surface only" in str(label.render())
             assert units.has_focus_within
+
+    asyncio.run(scenario())
+
+
+def test_f1_in_a_dialog_shows_its_keys_and_goes_back_to_it(
+    service: CampaignService, no_keymap: Path
+):
+    """Found by use (December 7, DN-SEQ-2): in the order form and the y/n question, ``F1``
+    did nothing (a dialog takes no key of the app), while the footer under it still said
+    "f1 Help". It shows the dialog's keys; ``Esc`` goes back to the dialog, its field
+    focused as before."""
+
+    async def scenario() -> None:
+        async with campaign_shown(service, no_keymap, "demo", size=(80, 24)) as pilot:
+            app = pilot.app
+            for key, kind, title in (("e", OrderForm, "order form"), ("E", Confirm, "y/n")):
+                await pilot.press("escape", key)
+                await until(pilot, lambda kind=kind: screen_on_top(app, kind), f"{key}'s dialog")
+                dialog = app.screen
+                focused = app.focused
+                await pilot.press("f1")
+                await until(pilot, lambda: screen_on_top(app, HelpScreen), f"F1 in {key}")
+                help_title = str(app.screen.query_one("#help-title").render())
+                assert title in help_title and "keys" in help_title, help_title
+                await pilot.press("escape")
+                await until(pilot, lambda d=dialog: app.screen is d, f"back to {key}'s dialog")
+                await until(pilot, lambda f=focused: app.focused is f, "the same field focused")
+                await pilot.press("escape")
+                await until(pilot, lambda d=dialog: app.screen is not d, f"{key} closed")
 
     asyncio.run(scenario())

@@ -24,6 +24,11 @@ from campaign.tui.widgets.choice_field import ChoiceField
 from campaign.views.choices import Choices, FieldSpec
 from scenarios.type_ahead import TypeAheadInput
 
+#: ``F1`` in a dialog shows the dialog's keys, as on every screen. A dialog takes no key bound
+#: on the app, so F1 did nothing there while the footer under it said "f1 Help" (found by use,
+#: December 7). It has the app's binding id: a keymap that moves Help moves it here too.
+DIALOG_HELP = Binding("f1", "app.help", "Help", id="app.help")
+
 #: What a form asks of its owner for one blank, given the values of the others.
 SpecSource = Callable[[Blank, dict[str, str]], FieldSpec]
 
@@ -60,7 +65,9 @@ class OrderForm(ModalScreen[str | None]):
     ``Enter`` sends from any field, ``Tab`` moves between fields. With ``submit`` the form
     stays open when the order is refused, showing the rule and keeping what was typed."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="form.cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="form.cancel"), DIALOG_HELP]
+    #: The help's title (F1): the dialog, not its class.
+    HELP_TITLE = "order form"
 
     def __init__(
         self,
@@ -273,7 +280,8 @@ class ChoicePrompt(ModalScreen[str | None]):
     """Choose one of ``choices`` (``(label, value)``): type to filter, ``Enter`` chooses the
     highlighted one, ``Esc`` cancels (``g``: go to a system on the map, issue 31 item 6)."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="choice_prompt.cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="choice_prompt.cancel"), DIALOG_HELP]
+    HELP_TITLE = "choice"
 
     def __init__(self, question: str, choices: Choices) -> None:
         super().__init__()
@@ -303,7 +311,8 @@ class TextPrompt(ModalScreen[str | None]):
     refused. With ``submit`` the prompt stays open when the answer is refused, showing why
     and keeping what was typed (a refused turn file import kept nothing, issue 31 item 12)."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="prompt.cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="prompt.cancel"), DIALOG_HELP]
+    HELP_TITLE = "question"
 
     def __init__(
         self,
@@ -378,7 +387,9 @@ class Confirm(ModalScreen[bool]):
     BINDINGS = [
         Binding("y", "answer(True)", "Yes", id="confirm.yes"),
         Binding("n,escape", "answer(False)", "No", id="confirm.no"),
+        DIALOG_HELP,
     ]
+    HELP_TITLE = "y/n question"
 
     def __init__(self, question: str) -> None:
         super().__init__()
@@ -397,7 +408,8 @@ class TextView(ModalScreen[None]):
     """A long text to read (one log entry in full: a round of fire has a line per shot);
     scrolls with the arrow keys, Esc / Enter / q closes."""
 
-    BINDINGS = [Binding("escape,enter,q", "close", "Close", id="textview.close")]
+    BINDINGS = [Binding("escape,enter,q", "close", "Close", id="textview.close"), DIALOG_HELP]
+    HELP_TITLE = "text"
 
     def __init__(self, title: str, text: str) -> None:
         super().__init__()
@@ -432,7 +444,8 @@ class NewCampaignForm(ModalScreen[NewCampaignOptions | None]):
     mode, manual stepping, seed. Fields start empty or at the CLI's defaults, never with grey
     example values; Enter in a text field goes on, Enter in the last one (or Create) creates."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="new.cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="new.cancel"), DIALOG_HELP]
+    HELP_TITLE = "new campaign form"
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="form-box"):
