@@ -102,14 +102,12 @@ def income_lines(report: IncomeReport) -> list[str]:
     return lines
 
 
-def upkeep_lines(upkeep: list[Upkeep], due: bool) -> list[str]:
-    """Maintenance due this phase (DN-ECO-7): civilised payments and frontier target numbers."""
+def upkeep_lines(upkeep: list[Upkeep], note: str) -> list[str]:
+    """Maintenance (DN-ECO-7): ``note`` (due now, resolved, or next and when), then every
+    ship's civilised payment or frontier target number."""
     if not upkeep:
         return ["  no ships on the map"]
-    # due: before any production, as ``campaign upkeep`` says (DN-ECO-7, docs/rules-economy.md)
-    head = "due now, before any production" if due else "(from game turn 2, DN-ECO-7)"
-    pay = sum(u.recovery if u.disrupted else u.cost for u in upkeep if u.civilised)
-    lines = [f"  maintenance {head}: civilised ships pay {pay} RU"]
+    lines = _wrap(f"{note} (DN-ECO-7)", "  ")
     for item in upkeep:
         if item.civilised:
             cost = item.recovery if item.disrupted else item.cost

@@ -91,7 +91,7 @@ def upkeep_report(
     return seen.report(report)
 
 
-def _status(state: CampaignState, side: Side) -> tuple[Status, int]:
+def maintenance_status(state: CampaignState, side: Side) -> tuple[Status, int]:
     """Whether ``side``'s maintenance is due now, resolved, or later (and in which game turn)."""
     if state.phasing is side and maintenance_due(state):
         return ("resolved" if state.slot(SLOT, {}).get("done") else "due"), state.turn
@@ -102,7 +102,7 @@ def _status(state: CampaignState, side: Side) -> tuple[Status, int]:
 
 def _side_upkeep(state: CampaignState, ruleset: Ruleset, side: Side) -> SideUpkeep:
     upkeep = upkeep_list(state, ruleset, side)
-    status, game_turn = _status(state, side)
+    status, game_turn = maintenance_status(state, side)
     ru = state.ru.get(side, 0)
     pay_all = plan_cost(upkeep, set(), set())
     rolls = sum(1 for ship in upkeep if not ship.civilised and not ship.disrupted)
@@ -112,7 +112,7 @@ def _side_upkeep(state: CampaignState, ruleset: Ruleset, side: Side) -> SideUpke
         ru=ru,
         status=status,
         game_turn=game_turn,
-        note=_note(status, game_turn, pay_all, ru),
+        note=maintenance_note(status, game_turn, pay_all),
         pay_all=pay_all,
         rolls=rolls,
         pass_resolves=resolves,
@@ -122,7 +122,18 @@ def _side_upkeep(state: CampaignState, ruleset: Ruleset, side: Side) -> SideUpke
     )
 
 
-def _note(status: Status, game_turn: int, pay_all: int, ru: int) -> str:
+def side_maintenance_note(state: CampaignState, ruleset: Ruleset, side: Side) -> str:
+    """``maintenance_note`` for ``side`` now (the TUI's Economy tab; found by use: it said
+    "due now" after ``maintain``, with the RU already paid)."""
+    status, game_turn = maintenance_status(state, side)
+    return maintenance_note(
+        status, game_turn, plan_cost(upkeep_list(state, ruleset, side), set(), set())
+    )
+
+
+def maintenance_note(status: Status, game_turn: int, pay_all: int) -> str:
+    """Whether maintenance is due now, resolved or next (in which game turn), as ``campaign
+    upkeep`` and the TUI's Economy tab say it (DN-ECO-7)."""
     if status == "due":
         return (  # maintenance comes before production (DN-ECO-7, docs/rules-economy.md)
             f"maintenance due now (game turn {game_turn}), {pay_all} RU for civilised ships, "

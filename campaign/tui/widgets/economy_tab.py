@@ -33,12 +33,9 @@ class EconomyTab(VerticalScroll):
         (found by use: Solomani's tab opened on a screenful of Aslan's income and upkeep),
         the referee's in the order of the sides."""
         lines: list[str] = []
-        due = self.session.maintenance_due()
         viewer = self.session.viewer
         for side in sorted(PLAYER_SIDES, key=lambda side: side is not viewer):
             lines.extend(income_lines(self.session.income(side)))
-            lines.extend(
-                upkeep_lines(self.session.upkeep(side), due and side is self.session.state.phasing)
-            )
+            lines.extend(upkeep_lines(self.session.upkeep(side), self.session.upkeep_note(side)))
             lines.append("")
         self.query_one("#economy", Static).update("\n".join(lines))
