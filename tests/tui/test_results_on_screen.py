@@ -273,3 +273,29 @@ def test_the_economy_tab_says_maintenance_is_resolved_once_it_is(
             assert "next maintenance in its Maintenance & Production phase of game turn 2" in text
 
     asyncio.run(scenario())
+
+
+def test_the_battle_tab_shows_the_engagements_formed_so_far(
+    service: CampaignService, no_keymap: Path
+):
+    """Found by use (December 7, DN-CBT-3): while the two sides formed the engagements one by
+    one, the Battle tab showed none of them ("2 engagements formed so far" in the status line
+    only), where ``campaign battles`` lists each. The tab lists them as they are formed."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=(160, 48)) as pilot:
+            session = await open_battle_at_halden(pilot)
+            battle_id = next(iter(session.battles()))
+            while session.battle_stage(battle_id) != "assign":
+                assert "✓" in await send(pilot, battle_step(session, battle_id))
+            assert "✓" in await send(pilot, "solomani target b1 S-CA-1")
+            assert "✓" in await send(pilot, "aslan target b1 A-B1-1")
+            screen = screen_of(pilot)
+            await pilot.press("escape", "4")
+            await until(pilot, lambda: tab_ready(screen, "tab-battle"), "the Battle tab")
+            await until(
+                pilot, lambda: "S-CA-1 ⇄ A-B1-1" in _text(screen, "#battle"), "engagement 1"
+            )
+            assert session.battle_stage(battle_id) == "assign"
+
+    asyncio.run(scenario())
