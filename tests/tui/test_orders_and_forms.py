@@ -9,6 +9,7 @@ import asyncio
 from pathlib import Path
 
 from textual.app import App, ComposeResult
+from textual.geometry import Region
 from textual.widgets import Input, Label, OptionList, Static, TabbedContent
 
 from campaign.app import CampaignService
@@ -29,6 +30,7 @@ from tests.tui.pilot_helpers import (
     campaign_shown,
     move_with_form,
     open_battle_at_halden,
+    screen_lines,
     screen_of,
     screen_on_top,
     send,
@@ -389,5 +391,31 @@ def test_f1_in_a_dialog_shows_its_keys_and_goes_back_to_it(
                 await until(pilot, lambda f=focused: app.focused is f, "the same field focused")
                 await pilot.press("escape")
                 await until(pilot, lambda d=dialog: app.screen is not d, f"{key} closed")
+
+    asyncio.run(scenario())
+
+
+def test_the_footer_under_a_dialog_names_the_dialog_keys(service: CampaignService, no_keymap: Path):
+    """Found by use (December 7, DN-SEQ-2): under the order form and the y/n question the
+    footer still showed the campaign screen's keys ("o Order m Move e Form u Undo q Close"),
+    which a dialog types into its field or ignores. A dialog's footer names its own keys."""
+
+    async def scenario() -> None:
+        async with campaign_shown(service, no_keymap, "demo", size=(80, 24)) as pilot:
+            app = pilot.app
+            bottom = Region(0, 23, 80, 1)
+            for key, kind, answer in (("e", OrderForm, "Cancel"), ("E", Confirm, "No")):
+                await pilot.press("escape", key)
+                await until(pilot, lambda kind=kind: screen_on_top(app, kind), f"{key}'s dialog")
+                await until(
+                    pilot,
+                    lambda a=answer: (
+                        a in screen_lines(app, bottom)[0] and "Help" in screen_lines(app, bottom)[0]
+                    ),
+                    f"{key}'s footer",
+                )
+                assert "Move" not in screen_lines(app, bottom)[0], screen_lines(app, bottom)
+                await pilot.press("escape")
+                await until(pilot, lambda kind=kind: not screen_on_top(app, kind), "closed")
 
     asyncio.run(scenario())

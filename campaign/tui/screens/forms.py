@@ -22,11 +22,14 @@ from campaign.tui.markup import escape
 from campaign.tui.order_template import Blank, OrderTemplate
 from campaign.tui.widgets.choice_field import ChoiceField
 from campaign.views.choices import Choices, FieldSpec
+from scenarios.footer import KeysFooter
 from scenarios.type_ahead import TypeAheadInput
 
 #: ``F1`` in a dialog shows the dialog's keys, as on every screen. A dialog takes no key bound
 #: on the app, so F1 did nothing there while the footer under it said "f1 Help" (found by use,
-#: December 7). It has the app's binding id: a keymap that moves Help moves it here too.
+#: December 7). It has the app's binding id: a keymap that moves Help moves it here too. Every
+#: dialog also composes its own footer (``KeysFooter``): the footer of the screen under it went
+#: on naming that screen's keys ("o Order m Move …"), which a dialog types into its field.
 DIALOG_HELP = Binding("f1", "app.help", "Help", id="app.help")
 
 #: What a form asks of its owner for one blank, given the values of the others.
@@ -89,6 +92,7 @@ class OrderForm(ModalScreen[str | None]):
         self._specs: dict[str, FieldSpec] = {}
 
     def compose(self) -> ComposeResult:
+        yield KeysFooter()  # its own keys, not the screen's under it
         with Vertical(classes="form-box"):
             yield Static(
                 f"[b]{escape(self.head)}[/b] — Enter: next required field, then sends; "
@@ -289,6 +293,7 @@ class ChoicePrompt(ModalScreen[str | None]):
         self.choices = choices
 
     def compose(self) -> ComposeResult:
+        yield KeysFooter()  # its own keys, not the screen's under it
         with Vertical(classes="form-box"):
             yield Static(f"{escape(self.question)} — type to filter, Enter chooses, Esc cancels")
             yield ChoiceField(self.choices, id="choice")
@@ -333,6 +338,7 @@ class TextPrompt(ModalScreen[str | None]):
         self.at_once = at_once
 
     def compose(self) -> ComposeResult:
+        yield KeysFooter()  # its own keys, not the screen's under it
         with Vertical(classes="form-box"):
             yield Static(self.question)
             yield TypeAheadInput(
@@ -396,6 +402,7 @@ class Confirm(ModalScreen[bool]):
         self.question = question
 
     def compose(self) -> ComposeResult:
+        yield KeysFooter()  # its own keys, not the screen's under it
         with Vertical(classes="form-box"):
             yield Static(self.question)
             yield Static("[b]y[/b] yes   [b]n[/b] / Esc no")
@@ -417,6 +424,7 @@ class TextView(ModalScreen[None]):
         self.text = text
 
     def compose(self) -> ComposeResult:
+        yield KeysFooter()  # its own keys, not the screen's under it
         with Vertical(classes="form-box text-view"):
             yield Static(f"[b]{self.title_text}[/b]  [dim](Esc closes)[/dim]")
             with VerticalScroll(id="text-view-scroll"):
@@ -448,6 +456,7 @@ class NewCampaignForm(ModalScreen[NewCampaignOptions | None]):
     HELP_TITLE = "new campaign form"
 
     def compose(self) -> ComposeResult:
+        yield KeysFooter()  # its own keys, not the screen's under it
         with VerticalScroll(classes="form-box"):
             yield Static(
                 "[b]New campaign[/b] — Tab next field, Enter in the seed creates it, Esc cancels"
