@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 from campaign.rules.base import Order
 from campaign.rules.dice import Dice, SeededSource
-from campaign.rules.errors import CampaignError
+from campaign.rules.errors import CampaignError, InvalidOrderError
 from campaign.rules.registry import order_spec
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
@@ -21,13 +21,18 @@ from campaign.rules.state import CampaignState
 def accepted(state: CampaignState, ruleset: Ruleset, orders: Iterable[Order]) -> bool:
     """True when the handler accepts at least one of ``orders`` in ``state`` (stops at the
     first accepted one)."""
-    for order in orders:
-        handler = order_spec(order.type).handler
-        if handler is None:
-            continue
-        try:
-            handler(state, order, ruleset, Dice(SeededSource("offer probe"), state))
-        except CampaignError:
-            continue
-        return True
-    return False
+    return any(refusal(state, ruleset, order) is None for order in orders)
+
+
+def refusal(state: CampaignState, ruleset: Ruleset, order: Order) -> CampaignError | None:
+    """Why the handler refuses ``order`` in ``state`` (nothing applied); ``None`` when it
+    accepts it. A form says so beside what it leaves out (found by use: the deploy form
+    dropped a carrier too small for the units chosen without a word)."""
+    handler = order_spec(order.type).handler
+    if handler is None:
+        return InvalidOrderError(f"{order.type} has no handler")
+    try:
+        handler(state, order, ruleset, Dice(SeededSource("offer probe"), state))
+    except CampaignError as error:
+        return error
+    return None

@@ -215,7 +215,12 @@ class CampaignApp(HoldsKeysUntilSettled):
         screen = self.screen
         if isinstance(screen, HelpScreen):
             return
-        title = screen.sub_title or screen.title or type(screen).__name__
+        title = (
+            getattr(screen, "HELP_TITLE", "")  # a dialog's (forms.DIALOG_HELP)
+            or screen.sub_title
+            or screen.title
+            or type(screen).__name__
+        )
         self.push_screen(HelpScreen(title, binding_rows(screen)))
 
 

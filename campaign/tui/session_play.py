@@ -42,13 +42,7 @@ from campaign.views.play import (
     unit_place,
 )
 from campaign.views.units import units_report
-from campaign.views.upkeep import (
-    Status,
-    Upkeep,
-    maintenance_due,
-    maintenance_status,
-    upkeep_list,
-)
+from campaign.views.upkeep import Upkeep, maintenance_due, side_maintenance_note, upkeep_list
 
 SIDE_OF_TEXT = {side.value: side for side in Side}
 #: The blanks of an order template that name a system (``hex:``/``box:`` places included).
@@ -370,14 +364,15 @@ class SessionPlay(SessionCore):
         """Every ship's maintenance situation for ``side`` (DN-ECO-7)."""
         return upkeep_list(self.state, self.ruleset, side)
 
+    def upkeep_note(self, side: Side) -> str:
+        """Whether ``side``'s maintenance is due now, resolved in this phase or next (in which
+        game turn), as ``campaign upkeep`` says it (DN-ECO-7). Found by use: the Economy tab
+        said "due now" after ``maintain``, with the RU already paid."""
+        return side_maintenance_note(self.state, self.ruleset, side)
+
     def maintenance_due(self) -> bool:
         """True while the current phase requires a ``maintain`` order (game turn 2 on)."""
         return maintenance_due(self.state)
-
-    def upkeep_status(self, side: Side) -> Status:
-        """Whether ``side``'s maintenance is due now, resolved in this step or later, as
-        ``campaign upkeep`` says (DN-ECO-7)."""
-        return maintenance_status(self.state, side)[0]
 
     # --- combat
 

@@ -12,7 +12,7 @@ from typing import Any
 from campaign.views.battles import BattleRow
 from campaign.views.income import IncomeReport
 from campaign.views.play import BattleForecast
-from campaign.views.upkeep import Status, Upkeep, plan_cost, roll_can_fail
+from campaign.views.upkeep import Upkeep, roll_can_fail
 from campaign.views.words import plural
 
 WRAP = 76
@@ -103,20 +103,12 @@ def income_lines(report: IncomeReport) -> list[str]:
     return lines
 
 
-def upkeep_lines(upkeep: list[Upkeep], status: Status) -> list[str]:
-    """The side's maintenance (DN-ECO-7) as ``campaign upkeep`` has it: due now (before any
-    production, docs/rules-economy.md), resolved in this step, or later; what paying every
-    civilised ship costs (``maintain`` with no lists: no recovery), then each ship."""
+def upkeep_lines(upkeep: list[Upkeep], note: str) -> list[str]:
+    """Maintenance (DN-ECO-7): ``note`` (due now, resolved, or next and when), then every
+    ship's civilised payment or frontier target number."""
     if not upkeep:
         return ["  no ships on the map"]
-    pay = plan_cost(upkeep, set(), set())
-    if status == "resolved":
-        lines = ["  maintenance resolved in this step (DN-ECO-7)"]
-    else:
-        head = (
-            "due now, before any production" if status == "due" else "(from game turn 2, DN-ECO-7)"
-        )
-        lines = [f"  maintenance {head}: civilised ships pay {pay} RU"]
+    lines = _wrap(f"{note} (DN-ECO-7)", "  ")
     for item in upkeep:
         if item.civilised:
             what = f"recovers for {item.recovery} RU" if item.disrupted else f"pay {item.cost} RU"

@@ -7,6 +7,7 @@ from typing import Any
 
 from campaign.rules.acting import who_must_act
 from campaign.rules.combat import book
+from campaign.rules.combat.assignment import Engagement
 from campaign.rules.combat.battle_ids import short_ids
 from campaign.rules.combat.model import Battle
 from campaign.rules.combat.queries import battle_stage, open_battles
@@ -101,15 +102,7 @@ def battles_report(name: str, seen: Seen, ruleset: Ruleset) -> BattlesReport:
         if duty is None and stage != "over":  # waits for an earlier battle of its system
             duty = battle_stage_duty(state, ruleset, bid, shorts[bid])
         draft = book.draft_of(rec)
-        # the engagements being formed or fired; a round fought leaves its own in the book
-        # until the next is assigned, which are no part of the next round (found by use)
-        engagements = (
-            book.engagements_of(rec)
-            if stage == "fire"
-            else draft.engagements
-            if stage == "assign"
-            else []
-        )
+        engagements = round_engagements(rec)
         rows.append(
             BattleRow(
                 id=bid,
@@ -197,14 +190,30 @@ def round_stage(state: CampaignState, battle_id: str) -> str:
     return battle_stage(state, battle_id)
 
 
+def round_engagements(record: dict[str, Any]) -> tuple[Engagement, ...]:
+    """The engagements of the round under way: those formed so far while they are being
+    formed (assign), those firing (fire), none otherwise. A round fought leaves its own in the
+    book until the next is assigned, which are no part of the next round (found by use)."""
+    stage = record.get("stage")
+    if stage == "fire":
+        return book.engagements_of(record)
+    if stage == "assign":
+        return book.draft_of(record).engagements
+    return ()
+
+
 def round_lines(seen: Seen, battle_id: str) -> list[str]:
     """The round so far as ``seen``'s seat may read it: the range chosen (DN-CBT-2) and the
-    engagements named (DN-CBT-3)."""
+    engagements named (DN-CBT-3): while they are being formed, those formed so far (found by
+    use, December 7: the Battle tab showed none until the last was formed, where ``campaign
+    battles`` listed each); after the fire, the round's own until the next round's range."""
     record = book.get(seen.truth, battle_id)
     lines = []
     if record.get("range"):
         lines.append(f"  range: {record['range']} (DN-CBT-2)")
-    engagements = book.engagements_of(record)
+    engagements = round_engagements(record) or (
+        book.engagements_of(record) if record.get("stage") == "withdraw" else ()
+    )
     if engagements:
         pairs = "; ".join(f"{'+'.join(e.defenders)} ⇄ {'+'.join(e.attackers)}" for e in engagements)
         lines.append(f"  engagements: {pairs} (DN-CBT-3)")

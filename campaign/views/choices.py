@@ -35,10 +35,18 @@ from campaign.rules.economy.maintenance import upkeep_list
 from campaign.rules.economy.production import production_systems
 from campaign.rules.errors import CampaignError
 from campaign.rules.ids import PLAYER_SIDES, Side, UnitCategory
+from campaign.rules.location import Location
 from campaign.rules.movement.groups import stacks_of
 from campaign.rules.movement.query import MoveOptions
+from campaign.rules.offers import refusal
 from campaign.rules.ruleset import Ruleset
-from campaign.rules.setup_rules import SURFACE_ONLY, check_cargo, home_section, neutral_systems
+from campaign.rules.setup_rules import (
+    SURFACE_ONLY,
+    Deploy,
+    check_cargo,
+    home_section,
+    neutral_systems,
+)
 from campaign.rules.state import CampaignState, Unit, Where
 from campaign.views.orders import order_fields, registered_template
 
@@ -106,6 +114,21 @@ class FieldSpec(Struct, frozen=True):
     #: Why ``choices`` is empty when it may be ("" none given): nothing to choose yet, or
     #: none now and the rule.
     empty: str = ""
+
+
+def refused_places(refused: list[tuple[str, CampaignError]]) -> str:
+    """The places a form leaves out, one phrase per refusal's rule: the first place and how
+    many more, with the rules' own reason (``not aboard A-TR-1 at Kuiir (DN-MOV-7: A-TR-1
+    already carries A-RT-1)``); "" when none is."""
+    groups: dict[str, list[tuple[str, CampaignError]]] = {}
+    for label, error in refused:
+        groups.setdefault(getattr(error, "rule_id", ""), []).append((label, error))
+    phrases = []
+    for group in groups.values():
+        label, error = group[0]
+        more = f" and {len(group) - 1} more" if len(group) > 1 else ""
+        phrases.append(f"not {label}{more} ({error.message})")
+    return "; ".join(phrases)
 
 
 def movable_groups(state: CampaignState, ruleset: Ruleset, side: Side) -> dict[str, list[str]]:
@@ -275,7 +298,10 @@ class FormChoices:
         """Where set-up may place the units chosen (DN-SET-2): the surface boxes of the side's
         home section, its stellar hexes unless a ground unit, PD or fighter is among them, and
         the carriers that take every one of them (DN-MOV-7). Found by use: the field was bare
-        text whose only hint was the word LOCATION."""
+        text whose only hint was the word LOCATION. The whole order is put to the rules at each
+        place: a transport takes each of two troops, not both (DN-MOV-7), a surface box one PD
+        (DN-MOV-10); such a place is left out and the hint says why (found by use, December 7:
+        the order was refused for the second unit, or for a PD to a box that holds one)."""
         assert self.side is not None
         chosen = [
             self.state.units[unit_id]
@@ -284,24 +310,52 @@ class FormChoices:
         ]
         categories = {self.ruleset.unit_type(unit.kind).category for unit in chosen}
         to_hex = not categories & {*SURFACE_ONLY, UnitCategory.FIGHTER}
-        choices: Choices = []
+        places: Choices = []
         star_map = self.ruleset.star_map
         for system in star_map.systems_in_section(home_section(self.ruleset, self.side)):
             name = self.name_of(system)
             if to_hex:
-                choices.append((f"{name} stellar hex", f"hex:{system}"))
-            choices.append((f"{name} surface box", f"box:{system}"))
+                places.append((f"{name} stellar hex", f"hex:{system}"))
+            places.append((f"{name} surface box", f"box:{system}"))
         for carrier in sorted(self.state.units_of(self.side), key=lambda u: u.id):
             if chosen and all(self._takes(carrier, unit) for unit in chosen):
                 where = self.state.position_of(carrier.id)
-                choices.append(
+                places.append(
                     (f"aboard {carrier.id} at {self.name_of(where.system)}", f"on:{carrier.id}")
                 )
+        hint = "your home section (DN-SET-2), or aboard a carrier (DN-MOV-7)"
+        choices, refused = self._deploy_all(chosen, places)
+        why = refused_places(refused)
+        them = f"all {len(chosen)}" if len(chosen) > 1 else "it"
+        if why:
+            hint += f"; for {them}: {why}"
         return FieldSpec(
             choices,
-            hint="your home section (DN-SET-2), or aboard a carrier (DN-MOV-7)",
+            hint=hint,
             depends_on=("UNITS",),
+            empty=f"no place takes {them} now: {why}" if why else "",
         )
+
+    def _deploy_all(
+        self, units: list[Unit], places: Choices
+    ) -> tuple[Choices, list[tuple[str, CampaignError]]]:
+        """The ``places`` where the rules accept ``units`` deployed together, and those
+        refused (label, the rules' refusal); with no unit chosen, every place."""
+        if not units:
+            return places, []
+        assert self.side is not None
+        kept: Choices = []
+        refused: list[tuple[str, CampaignError]] = []
+        for label, value in places:
+            order = Deploy(
+                side=self.side, units=[unit.id for unit in units], location=Location.parse(value)
+            )
+            error = refusal(self.state, self.ruleset, order)
+            if error is None:
+                kept.append((label, value))
+            else:
+                refused.append((label, error))
+        return kept, refused
 
     def _takes(self, carrier: Unit, unit: Unit) -> bool:
         """Whether ``carrier`` may take ``unit`` aboard now (DN-MOV-7)."""

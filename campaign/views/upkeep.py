@@ -116,7 +116,7 @@ def _side_upkeep(state: CampaignState, ruleset: Ruleset, side: Side) -> SideUpke
         ru=ru,
         status=status,
         game_turn=game_turn,
-        note=_note(status, game_turn, pay_all, ru),
+        note=maintenance_note(status, game_turn, pay_all),
         pay_all=pay_all,
         rolls=rolls,
         pass_resolves=resolves,
@@ -126,7 +126,18 @@ def _side_upkeep(state: CampaignState, ruleset: Ruleset, side: Side) -> SideUpke
     )
 
 
-def _note(status: Status, game_turn: int, pay_all: int, ru: int) -> str:
+def side_maintenance_note(state: CampaignState, ruleset: Ruleset, side: Side) -> str:
+    """``maintenance_note`` for ``side`` now (the TUI's Economy tab; found by use: it said
+    "due now" after ``maintain``, with the RU already paid)."""
+    status, game_turn = maintenance_status(state, side)
+    return maintenance_note(
+        status, game_turn, plan_cost(upkeep_list(state, ruleset, side), set(), set())
+    )
+
+
+def maintenance_note(status: Status, game_turn: int, pay_all: int) -> str:
+    """Whether maintenance is due now, resolved or next (in which game turn), as ``campaign
+    upkeep`` and the TUI's Economy tab say it (DN-ECO-7)."""
     if status == "due":
         return (  # maintenance comes before production (DN-ECO-7, docs/rules-economy.md)
             f"maintenance due now (game turn {game_turn}), {pay_all} RU for civilised ships, "

@@ -9,7 +9,7 @@ from campaign.rules.ids import Side
 from campaign.rules.sequence import FIRST_PLAYER_STEP
 from campaign.rules.state import CampaignState
 from campaign.tui.views import upkeep_lines
-from campaign.views.upkeep import Upkeep, maintenance_status
+from campaign.views.upkeep import Upkeep, maintenance_note, maintenance_status, plan_cost
 
 S = Side.SOLOMANI
 
@@ -37,15 +37,21 @@ SHIPS = [
 def test_due_counts_what_maintain_pays_and_names_the_recovery_as_a_choice():
     """DN-ECO-7: paying every civilised ship costs 3 RU (the disrupted one is not recovered
     by default: it recovers for 4 RU if listed); the scout cannot fail its roll."""
-    lines = upkeep_lines(SHIPS, "due")
-    assert lines[0] == "  maintenance due now, before any production: civilised ships pay 3 RU"
-    assert "S-CL-3    CL    at concord      recovers for 4 RU disrupted" in lines[2]
-    assert lines[3].endswith("frontier: 1d6 ≥ 1, cannot fail")
+    note = maintenance_note("due", 2, plan_cost(SHIPS, set(), set()))
+    text = "\n".join(upkeep_lines(SHIPS, note))
+    assert " ".join(text.split()).startswith(
+        "maintenance due now (game turn 2), 3 RU for civilised ships, before any production"
+    )
+    assert "S-CL-3    CL    at concord      recovers for 4 RU disrupted" in text
+    assert text.endswith("frontier: 1d6 ≥ 1, cannot fail")
 
 
 def test_resolved_says_so():
     """DN-ECO-7: once `maintain` is given the tab says the step's maintenance is resolved."""
-    assert upkeep_lines(SHIPS, "resolved")[0] == "  maintenance resolved in this step (DN-ECO-7)"
+    note = maintenance_note("resolved", 2, 3)
+    assert upkeep_lines(SHIPS, note)[0] == (
+        "  maintenance resolved in this phase (game turn 2) (DN-ECO-7)"
+    )
 
 
 def test_the_status_is_the_upkeep_commands():

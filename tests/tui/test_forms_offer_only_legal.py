@@ -274,3 +274,51 @@ def test_deploy_offers_the_home_section_and_the_carriers_that_take_the_units(
     assert troops == boxes | {"on:A-TR-1"}  # ground troops: no stellar hex (DN-SET-2)
     for where in troops:  # every place offered is one the rules accept
         _deploying().play(f"aslan deploy A-RT-1 {where}")
+
+
+def _deploying_two_troops() -> Game:
+    """Aslan's deployment with one transport in the capital's stellar hex and two regular
+    troops and two PDs still unplaced."""
+    game = Game()
+    game.play_all(SETUP_ORDERS[:3])
+    game.play_all(["aslan buy TR", "aslan buy RT-4 2", "aslan buy PD 2"])
+    game.play_all(["aslan end-phase", "solomani end-phase"])
+    game.play("aslan deploy A-TR-1 hex:asl-cap")
+    return game
+
+
+def test_deploy_offers_only_the_places_that_take_all_the_units_chosen(
+    service: CampaignService,
+):
+    """Found by use (December 7), DN-MOV-7, DN-MOV-10: the deploy form offered ``aboard
+    A-TR-1`` for two troops (a transport takes each alone) and a surface box for two PDs; the
+    order was then refused for the second unit. Only the places that take every unit chosen
+    are offered, every one accepted by the rules, and the hint says why a carrier or a box
+    is missing."""
+    game = _deploying_two_troops()
+    session = session_on(service, game)
+    notation = "aslan deploy UNITS LOCATION"
+    assert "on:A-TR-1" in offered(session, notation, "LOCATION", {"UNITS": "A-RT-1"})
+    for units in ("A-RT-1,A-RT-2", "A-PD-1,A-PD-2", "A-RT-1,A-PD-1"):
+        spec = field_spec(session, notation, "LOCATION", {"UNITS": units})
+        places = [value for _, value in spec.choices]
+        assert "on:A-TR-1" not in places, units
+        assert "A-TR-1" in spec.hint and "DN-MOV-7" in spec.hint, spec.hint
+        for where in places:  # every place offered is one the rules accept
+            _deploying_two_troops().play(f"aslan deploy {units} {where}")
+    spec = field_spec(session, notation, "LOCATION", {"UNITS": "A-PD-1,A-PD-2"})
+    assert spec.choices == [] and "DN-MOV-10" in spec.hint, spec
+    assert "DN-MOV-10" in spec.empty, spec.empty
+
+
+def test_deploy_offers_no_box_that_holds_a_pd_for_another_pd(service: CampaignService):
+    """Found by use (December 7), DN-MOV-10: with one PD deployed in the capital's box, the
+    deploy form still offered that box for the second PD alone, and the order was refused.
+    It is left out, and the hint says why."""
+    game = _deploying_two_troops()
+    game.play("aslan deploy A-PD-1 box:asl-cap")
+    session = session_on(service, game)
+    spec = field_spec(session, "aslan deploy UNITS LOCATION", "LOCATION", {"UNITS": "A-PD-2"})
+    places = [value for _, value in spec.choices]
+    assert "box:asl-cap" not in places and places, places
+    assert "DN-MOV-10" in spec.hint, spec.hint

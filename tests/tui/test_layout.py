@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from textual.app import App
-from textual.widgets import DataTable, Footer, Label, Static
+from textual.widgets import DataTable, Footer, Label, OptionList, Static
 from textual.widgets._footer import FooterKey
 from textual.widgets._toast import ToastRack
 
@@ -434,5 +434,112 @@ def test_the_launcher_footer_and_hint_name_the_same_delete_key(
             shown = next(k for k in footer.query(FooterKey) if k.description == "Delete")
             hint = str(pilot.app.screen.query_one("#viewer-hint", Static).render())
             assert f"{shown.key_display} delete" in hint, (shown.key_display, hint)
+
+    asyncio.run(scenario())
+
+
+def title_rows(pilot, screen: CampaignScreen) -> list[str]:
+    """The rows the destination list's title takes on the screen, right-trimmed."""
+    title = screen.query_one("#dest-title", Static)
+    return [row.rstrip() for row in screen_lines(pilot.app, title.region)]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_destination_title_fits_and_names_the_keys_that_work(
+    service: CampaignService, no_keymap: Path, size: tuple[int, int]
+):
+    """Found by use (December 7, DN-MOV-2): at 160x48 the Map tab's title "Destinations
+    (letters filter, 1-9 send)" wrapped onto two rows, and it said "1-9 send" for a stack with
+    no legal destination (there a digit shows a tab). The title is one row at both sizes and
+    names the digits only for the legal rows there are; a long filter typed still fits."""
+
+    async def scenario() -> None:
+        async with campaign_shown(service, no_keymap, "demo", size=size) as pilot:
+            screen = screen_of(pilot)
+            tab = screen.map_tab
+            await until(pilot, lambda: tab.legal_shown >= 9, "the main stack's destinations")
+            await until(
+                pilot,
+                lambda: title_rows(pilot, screen) == ["Go to: 1-9 · type to find"],
+                "the title for nine legal rows or more",
+            )
+            tab.stack_list.highlighted = tab.stack_ids.index("A-CL-3")  # in Wahtoi's box
+            await until(pilot, lambda: tab.selected_stack == "A-CL-3", "A-CL-3 selected")
+            assert tab.legal_shown == 0
+            await until(
+                pilot,
+                lambda: title_rows(pilot, screen) == ["No legal move · type to find"],
+                "the title for no legal row",
+            )
+            await pilot.press("escape", "m", "enter")
+            destinations = screen.query_one("#dest-list")
+            await until(pilot, lambda: destinations.has_focus, "the destinations focused")
+            await pilot.press(*"wah")
+            await until(
+                pilot,
+                lambda: title_rows(pilot, screen) == ["Find: wah▏ (Esc clears)"],
+                "wah typed",
+            )
+            await pilot.press(*"xxxxxxxxxxxxxxxxxxxxx")  # 24 letters typed in all
+            await until(
+                pilot, lambda: "xxxxx▏" in "".join(title_rows(pilot, screen)), "24 letters typed"
+            )
+            (row,) = title_rows(pilot, screen)
+            assert row.startswith("Find: …") and row.endswith("x▏"), row
+
+    asyncio.run(scenario())
+
+
+def test_the_destination_title_outside_movement_names_no_key(
+    service: CampaignService, no_keymap: Path
+):
+    """DN-SEQ-2: in Maintenance & Production no stack moves; the title names no digit."""
+
+    async def scenario() -> None:
+        async with campaign_shown(service, no_keymap, "full", size=(160, 48)) as pilot:
+            screen = screen_of(pilot)
+            destinations = screen.query_one("#dest-list", OptionList)
+            await until(pilot, lambda: destinations.option_count > 0, "the destination list")
+            assert "movement phases" in str(destinations.get_option_at_index(0).prompt)
+            assert title_rows(pilot, screen) == ["Destinations"]
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_map_side_panel_fits_with_a_system_chosen(
+    service: CampaignService, no_keymap: Path, size: tuple[int, int]
+):
+    """Found by use (December 7, DN-MOV-2): at 80x24, with a system chosen (``g``, a click
+    on the map) the panel under the Map tab's lists was laid out 21 rows high in 15: the
+    system's routes, the stacks that may move from it and the movement hints were below the
+    screen's edge. Every part of the side panel now ends inside it, the lists keep at least
+    three rows, and the system's lines scroll within what is left."""
+
+    async def scenario() -> None:
+        async with campaign_shown(service, no_keymap, "demo", size=size) as pilot:
+            screen = screen_of(pilot)
+            tab = screen.map_tab
+            await until(pilot, lambda: tab.legal_shown > 0, "the destinations")
+            side = screen.query_one("#map-side")
+            info = screen.query_one("#system-info", Static)
+
+            def fits() -> bool:
+                bottom = side.region.bottom
+                return side.virtual_size.height <= side.size.height and all(
+                    child.region.bottom <= bottom and child.region.height > 0
+                    for child in side.children
+                )
+
+            for system in (None, "eawyo"):
+                tab.select_system(system)
+                await until(
+                    pilot,
+                    lambda chosen=bool(system): ("m moves" in str(info.render())) == chosen,
+                    f"the system lines of {system}",
+                )
+                await until(pilot, fits, f"the side panel inside the screen ({system})")
+                for lists in ("#stack-list", "#dest-list"):
+                    assert screen.query_one(lists).region.height >= 3, lists
 
     asyncio.run(scenario())

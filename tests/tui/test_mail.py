@@ -4,6 +4,7 @@ the other player's copy with the checks of `campaign export/import`, see the exc
 from __future__ import annotations
 
 import asyncio
+import os
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from campaign.app import CampaignService
 from campaign.rules.engine import state_digest
 from campaign.rules.ids import Side
 from campaign.rules.phases import Phase
+from campaign.tui.places import remember_folder
 from campaign.tui.screens.campaign import CampaignScreen
 from campaign.tui.screens.forms import Confirm, OrderForm, TextPrompt
 from campaign.tui.session import CampaignSession
@@ -385,5 +387,36 @@ def test_keys_typed_right_after_i_go_into_the_import_prompt(tmp_path: Path, no_k
             await until(pilot, lambda: "imported" in str(line.render()), "the import")
             assert "file 3 from solomani imported" in str(line.render())
             assert receiver.load(CAMPAIGN).head.seq == sender.loaded.head.seq
+
+    asyncio.run(scenario())
+
+
+def test_the_name_typed_after_the_offered_folder_is_imported_from_it(
+    tmp_path: Path, no_keymap: Path
+):
+    """Found by use (December 7, DN-SEQ-2): ``i`` offered the folder of the last turn file
+    (``/…/pb/``) selected, so the file name typed replaced it and the import looked for
+    ``f12.txt`` in the working directory ("cannot read: no such file"). The folder is offered
+    with the cursor after it: ``i``, the name and Enter import the file from that folder."""
+    services = exchanged(tmp_path, 2)
+    sender = CampaignSession(services[Side.SOLOMANI], CAMPAIGN)
+    sender.order("solomani place-neutral lantern")
+    turn = tmp_path / "turn-3.txt"
+    sender.export_turn(Side.SOLOMANI, str(turn))
+    remember_folder(turn)
+    receiver = services[Side.ASLAN]
+
+    async def scenario() -> None:
+        async with campaign_shown(receiver, no_keymap, CAMPAIGN, size=(80, 24)) as pilot:
+            screen = screen_of(pilot)
+            await pilot.press("i")
+            await until(pilot, lambda: form_shown(pilot.app, TextPrompt, "#prompt-input"), "i")
+            field = pilot.app.screen.query_one(Input)
+            await until(pilot, lambda: field.has_focus, "the path focused")
+            assert field.value == f"{tmp_path}{os.sep}"
+            await pilot.press(*turn.name, "enter")
+            line = screen.query_one("#status-line", Static)
+            await until(pilot, lambda: str(line.render()).strip(), "the import answered")
+            assert "file 3 from solomani imported" in str(line.render()), str(line.render())
 
     asyncio.run(scenario())

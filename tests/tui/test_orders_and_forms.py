@@ -9,15 +9,19 @@ import asyncio
 from pathlib import Path
 
 from textual.app import App, ComposeResult
-from textual.widgets import Input, OptionList, Static, TabbedContent
+from textual.geometry import Region
+from textual.widgets import Input, Label, OptionList, Static, TabbedContent
 
 from campaign.app import CampaignService
 from campaign.rules.acting import who_must_act
 from campaign.rules.economy.production import production_systems
 from campaign.rules.ids import Side
 from campaign.tui.app import create_app
+from campaign.tui.order_template import Blank, parse_template
 from campaign.tui.screens.forms import Confirm, OrderForm
+from campaign.tui.screens.help import HelpScreen
 from campaign.tui.widgets.choice_field import ChoiceField, FilterInput
+from campaign.views.choices import FieldSpec
 from tests.tui.pilot_helpers import (
     SIZE,
     app_for,
@@ -26,6 +30,7 @@ from tests.tui.pilot_helpers import (
     campaign_shown,
     move_with_form,
     open_battle_at_halden,
+    screen_lines,
     screen_of,
     screen_on_top,
     send,
@@ -312,5 +317,105 @@ def test_a_forms_header_says_enter_passes_over_optional_fields(
             header = str(form.query(Static).first().render())
             assert "Enter: next required field, then sends" in header, header
             assert "Tab" in header and "optional" in header, header
+
+    asyncio.run(scenario())
+
+
+class DeployFormHost(App[None]):
+    """Hosts the deploy form alone, LOCATION depending on the UNITS marked as the session's
+    spec source would: a hex only when no troop is marked (DN-SET-2)."""
+
+    def on_mount(self) -> None:
+        def spec(blank: Blank, values: dict[str, str]) -> FieldSpec:
+            if blank.name == "UNITS":
+                return FieldSpec([("A-CL-1", "A-CL-1"), ("A-RT-1", "A-RT-1")], multi=True)
+            troops = "A-RT-1" in values.get("UNITS", "")
+            places = [("Kuiir surface box", "box:asl-cap")]
+            if not troops:
+                places.insert(0, ("Kuiir stellar hex", "hex:asl-cap"))
+            hint = "surface only: a troop is marked" if troops else "your home section"
+            return FieldSpec(places, hint=hint, depends_on=("UNITS",))
+
+        self.push_screen(OrderForm(parse_template("aslan deploy UNITS LOCATION"), spec))
+
+
+def test_marking_a_unit_updates_the_fields_that_depend_on_it():
+    """Found by use (December 7, DN-SET-2): in the deploy form, marking a troop with Space
+    left LOCATION offering the stellar hexes, with its old hint, until the focus left UNITS.
+    A mark now offers the dependent fields their choices at once."""
+
+    async def scenario() -> None:
+        async with DeployFormHost().run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(pilot.app.screen, OrderForm), "the form")
+            form = pilot.app.screen
+            units = form.query_one("#field-0", ChoiceField)
+            await until(pilot, lambda: units.has_focus_within, "UNITS focused")
+            location = form.query_one("#field-1", ChoiceField)
+            assert [v for _, v in location._choices] == ["hex:asl-cap", "box:asl-cap"]
+            await pilot.press("down", "down", "space")
+            await until(pilot, lambda: units.value == "A-RT-1", "A-RT-1 marked")
+            await until(
+                pilot,
+                lambda: [v for _, v in location._choices] == ["box:asl-cap"],
+                "LOCATION without the hex",
+            )
+            label = form.query_one("#label-1", Label)
+            assert "surface only" in str(label.render())
+            assert units.has_focus_within
+
+    asyncio.run(scenario())
+
+
+def test_f1_in_a_dialog_shows_its_keys_and_goes_back_to_it(
+    service: CampaignService, no_keymap: Path
+):
+    """Found by use (December 7, DN-SEQ-2): in the order form and the y/n question, ``F1``
+    did nothing (a dialog takes no key of the app), while the footer under it still said
+    "f1 Help". It shows the dialog's keys; ``Esc`` goes back to the dialog, its field
+    focused as before."""
+
+    async def scenario() -> None:
+        async with campaign_shown(service, no_keymap, "demo", size=(80, 24)) as pilot:
+            app = pilot.app
+            for key, kind, title in (("e", OrderForm, "order form"), ("E", Confirm, "y/n")):
+                await pilot.press("escape", key)
+                await until(pilot, lambda kind=kind: screen_on_top(app, kind), f"{key}'s dialog")
+                dialog = app.screen
+                focused = app.focused
+                await pilot.press("f1")
+                await until(pilot, lambda: screen_on_top(app, HelpScreen), f"F1 in {key}")
+                help_title = str(app.screen.query_one("#help-title").render())
+                assert title in help_title and "keys" in help_title, help_title
+                await pilot.press("escape")
+                await until(pilot, lambda d=dialog: app.screen is d, f"back to {key}'s dialog")
+                await until(pilot, lambda f=focused: app.focused is f, "the same field focused")
+                await pilot.press("escape")
+                await until(pilot, lambda d=dialog: app.screen is not d, f"{key} closed")
+
+    asyncio.run(scenario())
+
+
+def test_the_footer_under_a_dialog_names_the_dialog_keys(service: CampaignService, no_keymap: Path):
+    """Found by use (December 7, DN-SEQ-2): under the order form and the y/n question the
+    footer still showed the campaign screen's keys ("o Order m Move e Form u Undo q Close"),
+    which a dialog types into its field or ignores. A dialog's footer names its own keys."""
+
+    async def scenario() -> None:
+        async with campaign_shown(service, no_keymap, "demo", size=(80, 24)) as pilot:
+            app = pilot.app
+            bottom = Region(0, 23, 80, 1)
+            for key, kind, answer in (("e", OrderForm, "Cancel"), ("E", Confirm, "No")):
+                await pilot.press("escape", key)
+                await until(pilot, lambda kind=kind: screen_on_top(app, kind), f"{key}'s dialog")
+                await until(
+                    pilot,
+                    lambda a=answer: (
+                        a in screen_lines(app, bottom)[0] and "Help" in screen_lines(app, bottom)[0]
+                    ),
+                    f"{key}'s footer",
+                )
+                assert "Move" not in screen_lines(app, bottom)[0], screen_lines(app, bottom)
+                await pilot.press("escape")
+                await until(pilot, lambda kind=kind: not screen_on_top(app, kind), "closed")
 
     asyncio.run(scenario())

@@ -22,6 +22,7 @@ from tests.tui.pilot_helpers import (
     app_for,
     battle_step,
     campaign_on_top,
+    campaign_shown,
     open_battle_at_halden,
     screen_of,
     screen_on_top,
@@ -242,5 +243,59 @@ def test_the_status_line_marks_what_it_cuts_and_points_to_the_log(
             else:
                 assert ground not in " ".join(rows)
                 assert rows[-1].endswith("… (+1 more line: 5 shows the log)"), rows
+
+    asyncio.run(scenario())
+
+
+def test_the_economy_tab_says_maintenance_is_resolved_once_it_is(
+    service: CampaignService, no_keymap: Path
+):
+    """Found by use (December 7, DN-ECO-7): after ``aslan maintain`` in game turn 2 the
+    Economy tab still said "maintenance due now, before any production: civilised ships pay
+    9 RU", with the 9 RU already paid. It says what ``campaign upkeep`` says: resolved in
+    this phase; the other side's is next in its own phase of this game turn."""
+
+    async def scenario() -> None:
+        async with campaign_shown(service, no_keymap, "full", size=(160, 48)) as pilot:
+            screen = screen_of(pilot)
+            await pilot.press("3")
+            await until(pilot, lambda: tab_ready(screen, "tab-economy"), "the Economy tab")
+            economy = screen.query_one("#economy", Static)
+            assert "maintenance due now" in str(economy.render())
+            assert "✓" in await send(pilot, "aslan maintain - -", "6,6,6,6,6,6,6")
+            await pilot.press("escape", "3")
+            await until(
+                pilot, lambda: "resolved" in str(economy.render()), "maintenance resolved shown"
+            )
+            text = str(economy.render())
+            assert "due now" not in text, text
+            assert "maintenance resolved in this phase (game turn 2" in text, text
+            assert "next maintenance in its Maintenance & Production phase of game turn 2" in text
+
+    asyncio.run(scenario())
+
+
+def test_the_battle_tab_shows_the_engagements_formed_so_far(
+    service: CampaignService, no_keymap: Path
+):
+    """Found by use (December 7, DN-CBT-3): while the two sides formed the engagements one by
+    one, the Battle tab showed none of them ("2 engagements formed so far" in the status line
+    only), where ``campaign battles`` lists each. The tab lists them as they are formed."""
+
+    async def scenario() -> None:
+        async with app_for(service, no_keymap, "demo").run_test(size=(160, 48)) as pilot:
+            session = await open_battle_at_halden(pilot)
+            battle_id = next(iter(session.battles()))
+            while session.battle_stage(battle_id) != "assign":
+                assert "✓" in await send(pilot, battle_step(session, battle_id))
+            assert "✓" in await send(pilot, "solomani target b1 S-CA-1")
+            assert "✓" in await send(pilot, "aslan target b1 A-B1-1")
+            screen = screen_of(pilot)
+            await pilot.press("escape", "4")
+            await until(pilot, lambda: tab_ready(screen, "tab-battle"), "the Battle tab")
+            await until(
+                pilot, lambda: "S-CA-1 ⇄ A-B1-1" in _text(screen, "#battle"), "engagement 1"
+            )
+            assert session.battle_stage(battle_id) == "assign"
 
     asyncio.run(scenario())

@@ -3,6 +3,7 @@ yes/no confirmation, and the new-campaign form of the launcher."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import Any
 
@@ -21,7 +22,15 @@ from campaign.tui.markup import escape
 from campaign.tui.order_template import Blank, OrderTemplate
 from campaign.tui.widgets.choice_field import ChoiceField
 from campaign.views.choices import Choices, FieldSpec
+from scenarios.footer import KeysFooter
 from scenarios.type_ahead import TypeAheadInput
+
+#: ``F1`` in a dialog shows the dialog's keys, as on every screen. A dialog takes no key bound
+#: on the app, so F1 did nothing there while the footer under it said "f1 Help" (found by use,
+#: December 7). It has the app's binding id: a keymap that moves Help moves it here too. Every
+#: dialog also composes its own footer (``KeysFooter``): the footer of the screen under it went
+#: on naming that screen's keys ("o Order m Move …"), which a dialog types into its field.
+DIALOG_HELP = Binding("f1", "app.help", "Help", id="app.help")
 
 #: What a form asks of its owner for one blank, given the values of the others.
 SpecSource = Callable[[Blank, dict[str, str]], FieldSpec]
@@ -59,7 +68,9 @@ class OrderForm(ModalScreen[str | None]):
     ``Enter`` sends from any field, ``Tab`` moves between fields. With ``submit`` the form
     stays open when the order is refused, showing the rule and keeping what was typed."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="form.cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="form.cancel"), DIALOG_HELP]
+    #: The help's title (F1): the dialog, not its class.
+    HELP_TITLE = "order form"
 
     def __init__(
         self,
@@ -81,6 +92,7 @@ class OrderForm(ModalScreen[str | None]):
         self._specs: dict[str, FieldSpec] = {}
 
     def compose(self) -> ComposeResult:
+        yield KeysFooter()  # its own keys, not the screen's under it
         with Vertical(classes="form-box"):
             yield Static(
                 f"[b]{escape(self.head)}[/b] — Enter: next required field, then sends; "
@@ -163,6 +175,12 @@ class OrderForm(ModalScreen[str | None]):
 
     def on_descendant_blur(self) -> None:
         """Leaving a field: later blanks may offer other choices now (PATH after STACK)."""
+        self._update_dependants()
+
+    def on_choice_field_marked(self, event: ChoiceField.Marked) -> None:
+        """A unit marked or unmarked: the blanks that depend on the units offer theirs now
+        (LOCATION after UNITS), the focus staying where it is."""
+        event.stop()
         self._update_dependants()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
@@ -266,7 +284,8 @@ class ChoicePrompt(ModalScreen[str | None]):
     """Choose one of ``choices`` (``(label, value)``): type to filter, ``Enter`` chooses the
     highlighted one, ``Esc`` cancels (``g``: go to a system on the map, issue 31 item 6)."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="choice_prompt.cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="choice_prompt.cancel"), DIALOG_HELP]
+    HELP_TITLE = "choice"
 
     def __init__(self, question: str, choices: Choices) -> None:
         super().__init__()
@@ -274,6 +293,7 @@ class ChoicePrompt(ModalScreen[str | None]):
         self.choices = choices
 
     def compose(self) -> ComposeResult:
+        yield KeysFooter()  # its own keys, not the screen's under it
         with Vertical(classes="form-box"):
             yield Static(f"{escape(self.question)} — type to filter, Enter chooses, Esc cancels")
             yield ChoiceField(self.choices, id="choice")
@@ -296,7 +316,8 @@ class TextPrompt(ModalScreen[str | None]):
     refused. With ``submit`` the prompt stays open when the answer is refused, showing why
     and keeping what was typed (a refused turn file import kept nothing, issue 31 item 12)."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="prompt.cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="prompt.cancel"), DIALOG_HELP]
+    HELP_TITLE = "question"
 
     def __init__(
         self,
@@ -317,6 +338,7 @@ class TextPrompt(ModalScreen[str | None]):
         self.at_once = at_once
 
     def compose(self) -> ComposeResult:
+        yield KeysFooter()  # its own keys, not the screen's under it
         with Vertical(classes="form-box"):
             yield Static(self.question)
             yield TypeAheadInput(
@@ -324,6 +346,10 @@ class TextPrompt(ModalScreen[str | None]):
                 placeholder=self.placeholder,
                 id="prompt-input",
                 max_length=MAX_FIELD_CHARS,
+                # a folder offered is the start of the answer: the name typed goes after it
+                # (found by use: selected, it was replaced by the name, read from the
+                # working directory); a whole answer offered is selected, typing replaces it
+                select_on_focus=not self.value.endswith(("/", os.sep)),
             )
             yield Static("", id="prompt-error", classes="error")
 
@@ -367,13 +393,16 @@ class Confirm(ModalScreen[bool]):
     BINDINGS = [
         Binding("y", "answer(True)", "Yes", id="confirm.yes"),
         Binding("n,escape", "answer(False)", "No", id="confirm.no"),
+        DIALOG_HELP,
     ]
+    HELP_TITLE = "y/n question"
 
     def __init__(self, question: str) -> None:
         super().__init__()
         self.question = question
 
     def compose(self) -> ComposeResult:
+        yield KeysFooter()  # its own keys, not the screen's under it
         with Vertical(classes="form-box"):
             yield Static(self.question)
             yield Static("[b]y[/b] yes   [b]n[/b] / Esc no")
@@ -386,7 +415,8 @@ class TextView(ModalScreen[None]):
     """A long text to read (one log entry in full: a round of fire has a line per shot);
     scrolls with the arrow keys, Esc / Enter / q closes."""
 
-    BINDINGS = [Binding("escape,enter,q", "close", "Close", id="textview.close")]
+    BINDINGS = [Binding("escape,enter,q", "close", "Close", id="textview.close"), DIALOG_HELP]
+    HELP_TITLE = "text"
 
     def __init__(self, title: str, text: str) -> None:
         super().__init__()
@@ -394,6 +424,7 @@ class TextView(ModalScreen[None]):
         self.text = text
 
     def compose(self) -> ComposeResult:
+        yield KeysFooter()  # its own keys, not the screen's under it
         with Vertical(classes="form-box text-view"):
             yield Static(f"[b]{self.title_text}[/b]  [dim](Esc closes)[/dim]")
             with VerticalScroll(id="text-view-scroll"):
@@ -421,9 +452,11 @@ class NewCampaignForm(ModalScreen[NewCampaignOptions | None]):
     mode, manual stepping, seed. Fields start empty or at the CLI's defaults, never with grey
     example values; Enter in a text field goes on, Enter in the last one (or Create) creates."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="new.cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="new.cancel"), DIALOG_HELP]
+    HELP_TITLE = "new campaign form"
 
     def compose(self) -> ComposeResult:
+        yield KeysFooter()  # its own keys, not the screen's under it
         with VerticalScroll(classes="form-box"):
             yield Static(
                 "[b]New campaign[/b] — Tab next field, Enter in the seed creates it, Esc cancels"

@@ -23,6 +23,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.dom import DOMNode
+from textual.message import Message
 from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
@@ -78,6 +79,11 @@ class FilterInput(TypeAheadInput):
 
 class ChoiceField(Vertical):
     """Choose one of ``choices`` (``(label, value)`` pairs), or several when ``multi``."""
+
+    class Marked(Message):
+        """A choice was marked or unmarked (several values): the form offers the fields that
+        depend on this one their choices again at once, not when the focus leaves it (found
+        by use: the deploy form offered stellar hexes for a troop just marked)."""
 
     BINDINGS = [
         Binding("down", "move(1)", "Next choice", show=False, id="choice.down"),
@@ -229,6 +235,7 @@ class ChoiceField(Vertical):
         label, value = self._shown[index]
         self._marked ^= {value}
         options.replace_option_prompt_at_index(index, self._label(label, value))
+        self.post_message(self.Marked())
 
     @on(Input.Changed, ".choice-filter")
     def _filter_changed(self, event: Input.Changed) -> None:

@@ -116,8 +116,37 @@ class MapCanvas(Static):
 #: The digits that choose a legal destination by its number in the list (issue 44 item 3: a
 #: destination behind another of the same first letters took a key per letter).
 NUMBERS = "123456789"
-#: The destination list's title when nothing is typed.
-DESTINATIONS_TITLE = "Destinations (letters filter, 1-9 send)"
+#: The rows the side panel keeps for each of its two lists (stacks, destinations).
+LIST_ROWS = 3
+#: The most rows the selected system's lines take under the lists (they scroll beyond).
+INFO_ROWS = 10
+#: The rows they take at least while a system is chosen (its units before the lists' rows).
+CHOSEN_ROWS = 6
+#: The destination list's title when its keys do nothing (no stack, no movement phase).
+DESTINATIONS_TITLE = "Destinations"
+#: The columns the side panel's titles have: ``#map-side`` is 32 wide, less its border and
+#: padding (campaign.tcss). A longer title wrapped onto a second row at every size.
+TITLE_WIDTH = 29
+
+
+def destinations_title(typed: str, legal: int, moving: bool) -> str:
+    """The destination list's title, one row of at most ``TITLE_WIDTH`` columns saying what
+    the keys do now: the digits of the ``legal`` rows there are (none: a digit shows a tab)
+    and the letters that find a system; what is ``typed`` (its end when it is long). Found by
+    use (December 7): "Destinations (letters filter, 1-9 send)" took two rows at 160x48 and
+    named the digits when no destination was legal."""
+    if typed:
+        title = f"Find: {typed}▏ (Esc clears)"
+        if len(title) <= TITLE_WIDTH:
+            return title
+        room = TITLE_WIDTH - len("Find: …▏")
+        return f"Find: …{typed[-room:]}▏" if len(typed) > room else f"Find: {typed}▏"
+    if not moving:
+        return DESTINATIONS_TITLE
+    if not legal:
+        return "No legal move · type to find"
+    keys = "1" if legal == 1 else f"1-{min(legal, len(NUMBERS))}"
+    return f"Go to: {keys} · type to find"
 
 
 class MapTab(Horizontal):
@@ -157,6 +186,21 @@ class MapTab(Horizontal):
         self._drawn: tuple[MapView, MapPalette] | None = None
         #: The system chosen by a click on the map or ``g`` (its units in the side panel).
         self.selected_system: str | None = None
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Fit the side panel to the height it has now (``_fit_side``)."""
+        self._fit_side(event.size.height)
+
+    def _fit_side(self, height: int) -> None:
+        """Give the selected system's lines at most the rows the two lists leave them (three
+        rows each, and the two titles), up to ``INFO_ROWS``; ``CHOSEN_ROWS`` at least while a
+        system is chosen, when they fit. Found by use (December 7): at 80x24 a chosen system
+        had them laid out 21 rows high in a panel of 15, its routes and hints off the
+        screen; they scroll within their rows now."""
+        room = max(1, height - 2 - 2 * LIST_ROWS)
+        info = self.query_one("#system-info")
+        info.styles.max_height = min(INFO_ROWS, room)
+        info.styles.min_height = min(CHOSEN_ROWS, room) if self.selected_system else None
 
     def compose(self) -> ComposeResult:
         with ScrollableContainer(id="map-scroll"):
@@ -280,12 +324,13 @@ class MapTab(Horizontal):
     def _fill_destinations(self) -> None:
         dest_list = self.query_one("#dest-list", DestinationList)
         typed = dest_list.typed
-        show_text(
-            self.query_one("#dest-title", Static),
-            f"Find: {typed}▏ (Esc clears)" if typed else DESTINATIONS_TITLE,
-        )
         self.dest_ids, rows = self._destination_rows(typed)
         dest_list.legal = sum(1 for row in rows if "✓" in str(row.prompt))
+        moving = self.selected_stack is not None and self._why_nowhere() is None
+        show_text(
+            self.query_one("#dest-title", Static),
+            destinations_title(typed, dest_list.legal, moving),
+        )
         show_options(
             dest_list,
             [str(row.prompt) for row in rows],
@@ -383,7 +428,7 @@ class MapTab(Horizontal):
         self.selected_stack = stack
         self.highlighted_destination = None
         self.selected_system = None
-        self.query_one("#map-side").remove_class("-system-chosen")
+        self._fit_side(self.size.height)
         self.query_one("#dest-list", DestinationList).typed = ""  # another stack's places
         self._fill_destinations()
         self.draw_map()
@@ -426,7 +471,7 @@ class MapTab(Horizontal):
         panel lists its units and the orders that apply there; None lets the stack's
         destinations lead again."""
         self.selected_system = system_id
-        self.query_one("#map-side").set_class(system_id is not None, "-system-chosen")
+        self._fit_side(self.size.height)
         self.draw_map()
 
     @on(MapCanvas.Clicked)
