@@ -133,15 +133,18 @@ class Campaigns:
         ruleset_loader: RulesetLoader | None = None,
         seal_dir: Path | None = None,
         snapshot_every: int = SNAPSHOT_EVERY,
+        create: bool = True,
     ) -> None:
         """``seal_dir``: where this machine's snapshot-sealing key lives (default: the user's
         data directory; ``campaign/store/seal.py``). ``snapshot_every``: a snapshot is written
         whenever the log crosses a multiple of this many events (tests force small values so
-        that every path through a snapshot is exercised)."""
+        that every path through a snapshot is exercised). ``create=False``: a database named by
+        ``db_url`` or ``$CAMPAIGN_DB_URL`` that does not exist is refused, not created
+        (``Store``)."""
         if snapshot_every < 1:
             raise ValueError("snapshot_every must be at least 1")
         catalog.load()
-        self.store = store if store is not None else Store(db_url)
+        self.store = store if store is not None else Store(db_url, create=create)
         self.load_ruleset = ruleset_loader or content_loader()
         self.seals = Seals(seal_dir)
         self.snapshot_every = snapshot_every

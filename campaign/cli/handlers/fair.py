@@ -7,12 +7,12 @@ import json
 import sys
 from pathlib import Path
 
-from campaign.app import CampaignService
 from campaign.app.mail import PbemService, keys_dir
 from campaign.app.mail.fair import MAX_OPENING_BYTES, FairMail
 from campaign.app.mail.keys import keys_home, peer_dir
 from campaign.app.mail.umpire import audit_files, public_decks
 from campaign.cli.errors import EXIT_ERROR
+from campaign.cli.handlers.common import open_service
 from campaign.userfiles import StagedFile, read_bounded
 
 #: Largest turn file or record read by the audit (a record holds a whole game's files).
@@ -20,7 +20,7 @@ MAX_RECORD_BYTES = 64 << 20
 
 
 def _fair(args: argparse.Namespace) -> FairMail:
-    return PbemService(CampaignService(db_url=getattr(args, "db", None))).fair
+    return PbemService(open_service(args)).fair
 
 
 def opening(args: argparse.Namespace) -> int:
@@ -74,9 +74,7 @@ def _key_folders(inputs: list[tuple[str, bytes]]) -> list[Path]:
 
 
 def dispute(args: argparse.Namespace) -> int:
-    text = PbemService(CampaignService(db_url=getattr(args, "db", None))).dispute(
-        args.name, args.reason
-    )
+    text = PbemService(open_service(args)).dispute(args.name, args.reason)
     StagedFile.write(Path(args.output), text.encode("utf-8")).commit()
     print(
         f"{args.output}: every file exchanged in {args.name!r}, each signed by its sender, "
