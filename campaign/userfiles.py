@@ -30,12 +30,36 @@ import os
 import re
 import stat
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, BinaryIO
 
 
 class FileRefusedError(ValueError):
     """A file that cannot be read or written as asked; the message names the path."""
+
+
+#: A file the tool must never write over, and why (``refuse_own_files``).
+OwnFile = tuple[Path, str]
+
+
+def refuse_own_files(to: Path, own: Sequence[OwnFile], what: str) -> None:
+    """``FileRefusedError`` when ``to`` is (or links to) one of the files ``own`` (a
+    campaign's database and its journals, a private key), before anything is written: a file
+    the user names for ``what`` (a turn file, a picture, a record) must not replace one
+    (written over, the database loses the whole game, the key the trust of the other player;
+    the write itself would succeed)."""
+    for path, reason in own:
+        if same_file(to, path):
+            raise FileRefusedError(f"{to}: {reason}; write the {what} to another path")
+
+
+def same_file(first: Path, second: Path) -> bool:
+    """Whether both paths name one existing file (through links too)."""
+    try:
+        return os.path.samefile(first, second)
+    except OSError:  # either is missing: there is nothing to write over
+        return False
 
 
 def describe_size(size: int) -> str:

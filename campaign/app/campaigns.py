@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import secrets
 import shlex
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from msgspec import Struct, field
@@ -44,6 +44,7 @@ from campaign.store.repository import (
     check_campaign_name,
 )
 from campaign.store.seal import Seals
+from campaign.userfiles import OwnFile, refuse_own_files
 
 #: A snapshot is written whenever the log crosses a multiple of this many events.
 SNAPSHOT_EVERY = 250
@@ -148,6 +149,20 @@ class Campaigns:
         self.load_ruleset = ruleset_loader or content_loader()
         self.seals = Seals(seal_dir)
         self.snapshot_every = snapshot_every
+
+    def refuse_own_files(
+        self, to: Path, name: str, what: str, also: Sequence[OwnFile] = ()
+    ) -> None:
+        """``FileRefusedError`` when ``to``, a file the user named for ``what`` about campaign
+        ``name`` (a turn file, a picture, a record), is (or links to) the database the campaign
+        is kept in (or one of its journals), or one of the files ``also`` (a signing key):
+        every command and dialog that writes a file the user names asks this before it writes
+        anything (``userfiles.refuse_own_files``)."""
+        database = [
+            (path, f"that is the database campaign {name!r} is kept in")
+            for path in self.store.files()
+        ]
+        refuse_own_files(to, [*database, *also], what)
 
     def migration_notice(self) -> str | None:
         """The sentence that tells the user opening the database migrated an older one and
