@@ -54,6 +54,25 @@ def refuse_own_files(to: Path, own: Sequence[OwnFile], what: str) -> None:
             raise FileRefusedError(f"{to}: {reason}; write the {what} to another path")
 
 
+def writable_folder(folder: Path) -> bool:
+    """Whether ``folder`` is a directory this user may create files in (not read-only: its
+    permissions, a read-only mount, an immutable folder)."""
+    return folder.is_dir() and os.access(folder, os.W_OK | os.X_OK)
+
+
+def refuse_unwritable(to: Path) -> None:
+    """``FileRefusedError`` naming ``to`` when its folder is missing or cannot be written, said
+    before anything is made or recorded (the write itself would fail only after an export
+    stored what it must first: fair mode's seal and share orders)."""
+    if not to.parent.is_dir():
+        raise FileRefusedError(f"{to}: cannot write: directory {to.parent} does not exist")
+    if not writable_folder(to.parent):
+        raise FileRefusedError(
+            f"{to}: cannot write: directory {to.parent} is read-only for you; "
+            "choose a folder you can write in"
+        )
+
+
 def same_file(first: Path, second: Path) -> bool:
     """Whether both paths name one existing file (through links too)."""
     try:

@@ -43,7 +43,7 @@ from campaign.rules.ids import Side
 from campaign.rules.seats import REFEREE, Seat
 from campaign.rules.state import CampaignState
 from campaign.rules.views import face_down_ids, seen_text
-from campaign.userfiles import FileRefusedError, StagedFile
+from campaign.userfiles import FileRefusedError, StagedFile, refuse_unwritable
 
 #: Why a turn file must not be written over the key it is signed with.
 SIGNING_KEY = "that is the private key the file is signed with (--sign)"
@@ -255,9 +255,8 @@ def export_file(
             to.write(text)
             to.flush()
 
-    if isinstance(to, Path) and not to.parent.is_dir():  # refused before anything is made
-        raise FileRefusedError(f"{to}: cannot write: directory {to.parent} does not exist")
-    if isinstance(to, Path):
+    if isinstance(to, Path):  # refused before anything is made or recorded
+        refuse_unwritable(to)
         key = [] if sign_with is None else [(sign_with, SIGNING_KEY)]
         parts.service.refuse_own_files(to, name, "turn file", key)
     if again is not None:
