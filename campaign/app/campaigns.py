@@ -158,11 +158,14 @@ class Campaigns:
         is kept in (or one of its journals), or one of the files ``also`` (a signing key):
         every command and dialog that writes a file the user names asks this before it writes
         anything (``userfiles.refuse_own_files``)."""
-        database = [
-            (path, f"that is the database campaign {name!r} is kept in")
-            for path in self.store.files()
-        ]
-        refuse_own_files(to, [*database, *also], what)
+        refuse_own_files(to, [*self.own_files(name), *also], what)
+
+    def own_files(self, name: str | None = None) -> list[OwnFile]:
+        """The files of this database (an SQLite file and its journals; none for a server),
+        each with the words that say why nothing may be written over it: the database
+        campaign ``name`` is kept in, or (no name: a scenario game's save) the campaigns'."""
+        whose = f"campaign {name!r} is" if name is not None else "the campaigns are"
+        return [(path, f"that is the database {whose} kept in") for path in self.store.files()]
 
     def migration_notice(self) -> str | None:
         """The sentence that tells the user opening the database migrated an older one and
