@@ -30,12 +30,55 @@ import os
 import re
 import stat
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, BinaryIO
 
 
 class FileRefusedError(ValueError):
     """A file that cannot be read or written as asked; the message names the path."""
+
+
+#: A file the tool must never write over, and why (``refuse_own_files``).
+OwnFile = tuple[Path, str]
+
+
+def refuse_own_files(to: Path, own: Sequence[OwnFile], what: str) -> None:
+    """``FileRefusedError`` when ``to`` is (or links to) one of the files ``own`` (a
+    campaign's database and its journals, a private key), before anything is written: a file
+    the user names for ``what`` (a turn file, a picture, a record) must not replace one
+    (written over, the database loses the whole game, the key the trust of the other player;
+    the write itself would succeed)."""
+    for path, reason in own:
+        if same_file(to, path):
+            raise FileRefusedError(f"{to}: {reason}; write the {what} to another path")
+
+
+def writable_folder(folder: Path) -> bool:
+    """Whether ``folder`` is a directory this user may create files in (not read-only: its
+    permissions, a read-only mount, an immutable folder)."""
+    return folder.is_dir() and os.access(folder, os.W_OK | os.X_OK)
+
+
+def refuse_unwritable(to: Path) -> None:
+    """``FileRefusedError`` naming ``to`` when its folder is missing or cannot be written, said
+    before anything is made or recorded (the write itself would fail only after an export
+    stored what it must first: fair mode's seal and share orders)."""
+    if not to.parent.is_dir():
+        raise FileRefusedError(f"{to}: cannot write: directory {to.parent} does not exist")
+    if not writable_folder(to.parent):
+        raise FileRefusedError(
+            f"{to}: cannot write: directory {to.parent} is read-only for you; "
+            "choose a folder you can write in"
+        )
+
+
+def same_file(first: Path, second: Path) -> bool:
+    """Whether both paths name one existing file (through links too)."""
+    try:
+        return os.path.samefile(first, second)
+    except OSError:  # either is missing: there is nothing to write over
+        return False
 
 
 def describe_size(size: int) -> str:

@@ -21,6 +21,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Label, ListItem, ListView, Static
 
+from campaign.userfiles import FileRefusedError, OwnFile, refuse_own_files
 from scenarios.keys import key_as_typed
 from scenarios.saves import (
     MAX_SAVE_BYTES,
@@ -267,7 +268,11 @@ class GameScreen(Screen[None]):
                 return
             path = full_path(typed)
             try:
+                refuse_own_files(path, host_own_files(self.app), "game")
                 write_text_safely(path, text_of())
+            except FileRefusedError as error:  # the host's database: nothing written
+                self.notify(str(error), severity="error", timeout=10)
+                return
             except OSError as error:
                 self.notify(cannot_write(path, error), severity="error", timeout=10)
                 return
@@ -515,6 +520,14 @@ def confirm_then(
             then()
 
     screen.app.push_screen(GameConfirm(question), answered)
+
+
+def host_own_files(app: object) -> Sequence[OwnFile]:
+    """The files the app hosting a scenario game must keep (the campaign referee's database,
+    ``CampaignApp.own_files``): a save never replaces one. None for a host without them (a
+    game run on its own)."""
+    own = getattr(app, "own_files", None)
+    return own() if callable(own) else ()
 
 
 def cannot_load(path: Path, error: Exception) -> str:

@@ -66,19 +66,36 @@ def players_line(players: Sequence[str]) -> str:
 def read_players(text: str, known: Sequence[str], seats: int = 2) -> list[str] | None:
     """The players a saved game names, or ``None`` when it names none (a save from before the
     line existed). ``ValueError`` naming the line when it names an unknown player or the wrong
-    number of seats."""
+    number of seats, or when a second line names them again (``only_line``)."""
+    found = only_line(text, PLAYERS_PREFIX)
+    if found is None:
+        return None
+    number, line = found
+    players = [READ_WORD.get(word, word) for word in line[len(PLAYERS_PREFIX) :].split()]
+    if len(players) != seats or any(player not in known for player in players):
+        words = ", ".join(PERSON_WORD.get(word, word) for word in known)
+        raise ValueError(
+            f"line {number}: {line.strip()[:80]!r} must name {seats} players, each one of: {words}"
+        )
+    return players
+
+
+def only_line(text: str, prefix: str) -> tuple[int, str] | None:
+    """The line of a save that starts with ``prefix`` and its number, or ``None`` when there
+    is none; ``ValueError`` naming the second one when there are two: a save says who plays
+    and who resigned once, and a file that says it twice is damaged or edited (it loaded,
+    taking the first, found by use)."""
+    found: tuple[int, str] | None = None
     for number, line in enumerate(text.splitlines(), start=1):
-        if not line.startswith(PLAYERS_PREFIX):
+        if not line.startswith(prefix):
             continue
-        players = [READ_WORD.get(word, word) for word in line[len(PLAYERS_PREFIX) :].split()]
-        if len(players) != seats or any(player not in known for player in players):
-            words = ", ".join(PERSON_WORD.get(word, word) for word in known)
+        if found is not None:
             raise ValueError(
-                f"line {number}: {line.strip()[:80]!r} must name {seats} players, "
-                f"each one of: {words}"
+                f"line {number}: a second {prefix!r} line (the first is line {found[0]}); "
+                "a save has one"
             )
-        return players
-    return None
+        found = (number, line)
+    return found
 
 
 #: The comment line of a saved game that names the side that resigned (issue 44 item 6).
@@ -92,18 +109,18 @@ def resigned_line(side: str | None) -> list[str]:
 
 def read_resigned(text: str, sides: Sequence[str]) -> str | None:
     """The side a saved game says resigned, or ``None``; ``ValueError`` naming the line when
-    it names no side of the game."""
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.startswith(RESIGNED_PREFIX):
-            continue
-        side = line[len(RESIGNED_PREFIX) :].strip()
-        if side not in sides:
-            raise ValueError(
-                f"line {number}: {line.strip()[:80]!r} must name the side that "
-                f"resigned, one of: {', '.join(sides)}"
-            )
-        return side
-    return None
+    it names no side of the game, or when a second line says it again (``only_line``)."""
+    found = only_line(text, RESIGNED_PREFIX)
+    if found is None:
+        return None
+    number, line = found
+    side = line[len(RESIGNED_PREFIX) :].strip()
+    if side not in sides:
+        raise ValueError(
+            f"line {number}: {line.strip()[:80]!r} must name the side that "
+            f"resigned, one of: {', '.join(sides)}"
+        )
+    return side
 
 
 #: The file (in the tool's data directory) that remembers the folder of the last scenario save.

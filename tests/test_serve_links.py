@@ -11,6 +11,7 @@ import pytest
 
 from campaign.cli import main
 from campaign.serve.links import MAX_TOKEN_CHARS, TABLE, SeatLinks
+from tests.databases import existing_sqlite
 
 
 def test_each_seat_has_its_own_token_and_only_that_token_opens_it():
@@ -62,7 +63,8 @@ def test_a_revoked_seat_gets_a_new_link_and_its_old_one_opens_nothing():
 def test_serve_refuses_a_campaign_that_does_not_exist(tmp_path, capsys):
     """issue 43 item 2: ``campaign serve`` of an unknown campaign says so and serves
     nothing."""
-    assert main(["serve", "nowhere", "--db", f"sqlite:///{tmp_path / 'c.db'}"]) != 0
+    url = existing_sqlite(tmp_path / "c.db")  # (a missing database is refused)
+    assert main(["serve", "nowhere", "--db", url]) != 0
     assert "nowhere" in capsys.readouterr().err
 
 

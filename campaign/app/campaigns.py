@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import secrets
 import shlex
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from msgspec import Struct, field
@@ -45,6 +45,7 @@ from campaign.store.repository import (
     check_campaign_name,
 )
 from campaign.store.seal import Seals
+from campaign.userfiles import OwnFile, refuse_own_files
 
 #: A snapshot is written whenever the log crosses a multiple of this many events.
 SNAPSHOT_EVERY = 250
@@ -145,18 +146,38 @@ class Campaigns:
         ruleset_loader: RulesetLoader | None = None,
         seal_dir: Path | None = None,
         snapshot_every: int = SNAPSHOT_EVERY,
+        create: bool = True,
     ) -> None:
         """``seal_dir``: where this machine's snapshot-sealing key lives (default: the user's
         data directory; ``campaign/store/seal.py``). ``snapshot_every``: a snapshot is written
         whenever the log crosses a multiple of this many events (tests force small values so
-        that every path through a snapshot is exercised)."""
+        that every path through a snapshot is exercised). ``create=False``: a database named by
+        ``db_url`` or ``$CAMPAIGN_DB_URL`` that does not exist is refused, not created
+        (``Store``)."""
         if snapshot_every < 1:
             raise ValueError("snapshot_every must be at least 1")
         catalog.load()
-        self.store = store if store is not None else Store(db_url)
+        self.store = store if store is not None else Store(db_url, create=create)
         self.load_ruleset = ruleset_loader or content_loader()
         self.seals = Seals(seal_dir)
         self.snapshot_every = snapshot_every
+
+    def refuse_own_files(
+        self, to: Path, name: str, what: str, also: Sequence[OwnFile] = ()
+    ) -> None:
+        """``FileRefusedError`` when ``to``, a file the user named for ``what`` about campaign
+        ``name`` (a turn file, a picture, a record), is (or links to) the database the campaign
+        is kept in (or one of its journals), or one of the files ``also`` (a signing key):
+        every command and dialog that writes a file the user names asks this before it writes
+        anything (``userfiles.refuse_own_files``)."""
+        refuse_own_files(to, [*self.own_files(name), *also], what)
+
+    def own_files(self, name: str | None = None) -> list[OwnFile]:
+        """The files of this database (an SQLite file and its journals; none for a server),
+        each with the words that say why nothing may be written over it: the database
+        campaign ``name`` is kept in, or (no name: a scenario game's save) the campaigns'."""
+        whose = f"campaign {name!r} is" if name is not None else "the campaigns are"
+        return [(path, f"that is the database {whose} kept in") for path in self.store.files()]
 
     def migration_notice(self) -> str | None:
         """The sentence that tells the user opening the database migrated an older one and

@@ -126,6 +126,21 @@ def sqlite_files(path: Path) -> tuple[Path, ...]:
     return tuple(path.with_name(path.name + suffix) for suffix in SQLITE_SUFFIXES)
 
 
+def missing_database(database: Database) -> str | None:
+    """Why ``database`` cannot be read as a campaign database because it is not there: its
+    SQLite file is missing or empty (SQLite would make either a new, empty database), or
+    ``None`` (it exists, or it is a server's). Said before anything is created."""
+    files = database.files()
+    if not files:
+        return None
+    path = files[0]
+    if not path.exists():
+        return f"no database at {path}; `campaign new` creates one"
+    if path.is_file() and path.stat().st_size == 0:
+        return f"{path} is an empty file, not a database; `campaign new` creates one there"
+    return None
+
+
 def uses_sqlite_driver(url: str) -> bool:
     """True for a plain ``sqlite:///PATH`` file URL (no options), which ``sqlite3`` opens
     directly; anything else (``sqlite://`` in memory, ``?mode=ro``, ``sqlite+pysqlite``...) goes

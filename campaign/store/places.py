@@ -12,7 +12,7 @@ from pathlib import Path
 from campaign import APP_NAME
 from campaign.rules.errors import CampaignError
 
-__all__ = ["APP_NAME", "DB_URL_ENV", "config_dir", "data_dir", "default_url"]
+__all__ = ["APP_NAME", "DB_URL_ENV", "config_dir", "data_dir", "default_url", "named_url"]
 
 DB_URL_ENV = "CAMPAIGN_DB_URL"
 
@@ -31,9 +31,17 @@ def config_dir() -> Path:
     return Path(user_config_dir(APP_NAME))
 
 
+def named_url(url: str | None = None) -> str | None:
+    """The database the user named: ``url`` (``--db``), else ``$CAMPAIGN_DB_URL``; ``None``
+    when neither is given and the default database in the data directory is meant. Only a
+    named database must exist before a command reads it (``Store``, ``create``): a typo in a
+    name must not leave a new empty database behind, while the default one is the tool's own."""
+    return url or os.environ.get(DB_URL_ENV) or None
+
+
 def default_url() -> str:
     """``$CAMPAIGN_DB_URL``, else SQLite in the user's data directory (created if needed)."""
-    url = os.environ.get(DB_URL_ENV)
+    url = named_url()
     if url:
         return url
     directory = data_dir()

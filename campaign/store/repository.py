@@ -49,11 +49,12 @@ from campaign.store.database import (
     Database,
     DatabaseUnavailable,
     IntegrityViolation,
+    missing_database,
     open_database,
 )
 from campaign.store.migrations import MigrationPlan
 from campaign.store.names import names_in
-from campaign.store.places import APP_NAME, DB_URL_ENV, data_dir, default_url
+from campaign.store.places import APP_NAME, DB_URL_ENV, data_dir, default_url, named_url
 from campaign.store.statements import (
     LEDGER_TABLE_NAMES,
     LEGACY_DICE_MODE,
@@ -138,10 +139,16 @@ class Store:
         *,
         durable: bool = True,
         migrations: MigrationPlan | None = None,
+        create: bool = True,
     ) -> None:
         """``migrations``: the schema migrations to run on an older database (default: this
-        version's; a test adds a throwaway one)."""
-        self.url = url or default_url()
+        version's; a test adds a throwaway one). ``create=False``: a database the user named
+        (``url`` or ``$CAMPAIGN_DB_URL``) whose SQLite file is missing or empty is refused
+        (``CampaignError``) and nothing is created: a command that only uses campaigns must
+        not turn a typo into a new database (docs/seats.md, "Databases"). The default
+        database in the data directory is always created when missing."""
+        named = named_url(url)
+        self.url = named or default_url()
         self._durable = durable
         self._migrations = migrations or MigrationPlan()
         #: Where the copy of an SQLite file migrated by this open went (None: not migrated).
@@ -151,6 +158,9 @@ class Store:
             self.database: Database = open_database(self.url, durable=durable)
         except DatabaseUnavailable as error:
             raise CampaignError(str(error)) from None
+        missing = None if create or named is None else missing_database(self.database)
+        if missing is not None:
+            raise CampaignError(missing)
         try:
             self._ensure_schema()
         except DatabaseUnavailable as error:

@@ -24,6 +24,7 @@ from campaign.tui.terminal_watch import watch_terminal
 if TYPE_CHECKING:
     from campaign.app import CampaignService
     from campaign.rules.ids import Side
+    from campaign.userfiles import OwnFile
 
 
 class CampaignApp(HoldsKeysUntilSettled):
@@ -80,6 +81,11 @@ class CampaignApp(HoldsKeysUntilSettled):
         self.table = table
         #: ``--one-campaign``: closing the campaign ends the app (a browser seat, issue 43).
         self.one_campaign = one_campaign
+
+    def own_files(self) -> list[OwnFile]:
+        """The files a scenario game's save must never replace: this app's database
+        (``scenarios.dialogs.host_own_files`` asks the host for them)."""
+        return self.service.own_files() if self.service is not None else []
 
     def on_mount(self) -> None:
         watch_terminal(self)  # end when the terminal hangs up, even without a SIGHUP

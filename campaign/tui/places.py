@@ -49,7 +49,14 @@ def remember_folder(file: Path) -> None:
         return
 
 
-def in_folder(name: str) -> str:
-    """``name`` in the remembered folder (full path), or as given when none is remembered."""
+def in_folder(name: str, *, writing: bool = False) -> str:
+    """``name`` in the remembered folder (full path), or as given when none is remembered.
+    ``writing``: a file to write (an export), so a remembered folder this user cannot write
+    in (a read-only folder a turn file was imported from) is passed over for the current
+    directory, as when none is remembered."""
+    from campaign.userfiles import writable_folder
+
     folder = remembered_folder()
-    return f"{folder}{os.sep}{name}" if folder is not None else name
+    if folder is None or (writing and not writable_folder(folder)):
+        return name
+    return f"{folder}{os.sep}{name}"

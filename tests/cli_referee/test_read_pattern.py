@@ -11,6 +11,7 @@ from pathlib import Path
 
 from campaign.cli import main
 from tests.conftest import REPO_ROOT
+from tests.databases import existing_sqlite
 
 HANDLERS = REPO_ROOT / "campaign" / "cli" / "handlers"
 #: Handlers that are no read command: an order file is given on one load (a write), and the
@@ -63,7 +64,7 @@ def test_the_read_commands_start_from_read():
 
 def test_a_read_command_on_an_unknown_campaign_is_one_line(tmp_path, capsys):
     # DN-ERR-1: every read command goes through read(args), so each refuses alike
-    db = ["--db", f"sqlite:///{tmp_path / 'c.db'}"]
+    db = ["--db", existing_sqlite(tmp_path / "c.db")]  # (a missing database is refused)
     for command in (
         ["status"],
         ["status", "--json"],

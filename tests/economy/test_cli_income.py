@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from campaign.cli import main
+from tests.databases import existing_sqlite
 
 
 def test_income_command_json_and_text(tmp_path, capsys):  # DN-ECO-4
@@ -22,7 +23,7 @@ def test_income_command_json_and_text(tmp_path, capsys):  # DN-ECO-4
 
 
 def test_income_command_unknown_campaign(tmp_path, capsys):  # DN-ECO-4, DN-ERR-1
-    db = f"sqlite:///{tmp_path / 'c.db'}"
+    db = existing_sqlite(tmp_path / "c.db")
     assert main(["income", "nope", "--db", db]) == 1
     assert "nope" in capsys.readouterr().err
 

@@ -61,9 +61,9 @@ def test_physical_dice_must_be_numbers(db, capsys):  # DN-ERR-1
 
 
 def test_unknown_campaign_and_duplicate_name(db, capsys):  # DN-ERR-1
+    main(["new", "game", *db])
     assert main(["status", "nothing", *db]) == 1
     assert "no campaign named 'nothing'" in capsys.readouterr().err
-    main(["new", "game", *db])
     assert main(["new", "game", *db]) == 1
     assert "already exists" in capsys.readouterr().err
 

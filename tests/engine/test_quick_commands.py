@@ -16,6 +16,7 @@ import pytest
 
 from campaign.cli import COMMAND_MODULES, QUICK_HOMES, build_parser, main
 from tests.conftest import REPO_ROOT
+from tests.databases import existing_sqlite
 from tests.fresh_process import modules_imported_by
 
 #: pydantic, and what looking for pydantic plugins imported (the entry points of every
@@ -92,7 +93,7 @@ def test_the_collector_stays_off_until_a_quick_command_ends(tmp_path):
 
 def test_a_command_not_listed_as_quick_ends_as_usual(tmp_path):
     """issue 47 item 2: only the listed commands skip the teardown (``campaign list`` does not)."""
-    done = _as_console_script(["list", "--db", f"sqlite:///{tmp_path / 'c.db'}"])
+    done = _as_console_script(["list", "--db", existing_sqlite(tmp_path / "c.db")])
     assert done.returncode == 0, done.stderr
     assert "TEARDOWN" in done.stderr
 

@@ -87,6 +87,28 @@ def test_the_first_draw_is_revealed_by_turn_files(duel: Path, capsys) -> None:
     assert code == 1 and err.count("\n") == 1 and "aslan's own" in err
 
 
+@pytest.mark.parametrize("command", ["opening", "dispute"])
+def test_a_record_is_never_written_over_its_own_database(duel: Path, capsys, command) -> None:
+    """DN-ERR-1 (as bad input; found by use, December 7): `opening -o` and `dispute -o`
+    naming a link to the player's own database are refused before anything is written, as
+    `export -o` is."""
+    sol = side_db(duel, "solomani")
+    run_cli(capsys, "order", NAME, "solomani place-neutral solace", "--side", "solomani", *sol)
+    run_cli(capsys, "export", NAME, "-o", str(duel / "turn-1.json"), *sol)
+    link = duel / "solomani.db.json"
+    link.symlink_to(duel / "solomani.db")
+    before = (duel / "solomani.db").read_bytes()
+    extra = ["--mid-game"] if command == "opening" else ["--reason", "no answer"]
+    code, _, err = run_cli(capsys, command, NAME, "-o", str(link), *sol, *extra)
+    what = "opening" if command == "opening" else "record"
+    assert (code, err) == (
+        1,
+        f"campaign: {link}: that is the database campaign {NAME!r} is kept in; "
+        f"write the {what} to another path\n",
+    )
+    assert (duel / "solomani.db").read_bytes() == before
+
+
 def test_a_fair_file_into_a_campaign_not_in_fair_mode_is_one_line(duel: Path, capsys) -> None:
     """A fair-mode file imported into a campaign created without --fair: refused in one line
     naming the file, nothing stored."""

@@ -13,11 +13,13 @@ from campaign.app.mail import PbemService
 from campaign.cli import main
 from campaign.rules.errors import CampaignError
 from campaign.rules.ids import Side
+from tests.databases import existing_database
 
 
 @pytest.mark.parametrize("command", ["new", "status", "verify", "log"])
 def test_campaign_name_over_200_characters(db_url, capsys, command):  # DN-ERR-1
     """PostgreSQL raised DataError for names longer than the column."""
+    existing_database(db_url)  # a read command refuses a missing database
     capsys.readouterr()
     assert main([command, "x" * 201, "--db", db_url]) == 1
     err = capsys.readouterr().err

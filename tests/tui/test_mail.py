@@ -11,6 +11,7 @@ import pytest
 from textual.widgets import Input, Static
 
 from campaign.app import CampaignService
+from campaign.cli import main
 from campaign.rules.engine import state_digest
 from campaign.rules.ids import Side
 from campaign.rules.phases import Phase
@@ -21,6 +22,7 @@ from campaign.tui.session import CampaignSession
 from campaign.tui.widgets.choice_field import ChoiceField
 from campaign.tui.widgets.mail_tab import MailTab
 from tests.fair.by_mail import SETUP  # the set-up orders after the neutrals (DN-SET-2..3)
+from tests.read_only import read_only_folder
 from tests.tui.pilot_helpers import (
     campaign_shown,
     post_at_once,
@@ -420,3 +422,43 @@ def test_the_name_typed_after_the_offered_folder_is_imported_from_it(
             assert "file 3 from solomani imported" in str(line.render()), str(line.render())
 
     asyncio.run(scenario())
+
+
+def test_the_export_form_offers_a_folder_it_can_write_in(tmp_path: Path, no_keymap: Path):
+    """DN-ERR-1 (found by use, December 7): after a turn file was imported from a read-only
+    folder (a fixtures folder), `x` offered that folder for the export. The form now offers
+    the current directory; a read-only folder typed in is refused naming it before anything is
+    recorded (docs/turn-files.md, "Writing a file")."""
+    sender = ["--db", f"sqlite:///{tmp_path / 'solomani.db'}"]
+    other = CampaignService(db_url=f"sqlite:///{tmp_path / 'aslan.db'}")
+    other.create(CAMPAIGN, seed=11)
+    assert main(["new", CAMPAIGN, "--seed", "11", "--as", "solomani", *sender]) == 0
+    assert main(["order", CAMPAIGN, "solomani place-neutral lantern", *sender]) == 0
+    fixtures = tmp_path / "fixtures"
+    fixtures.mkdir()
+    turn = fixtures / "turn-1.txt"
+    assert main(["export", CAMPAIGN, "-o", str(turn), *sender]) == 0
+
+    async def receiver() -> None:
+        async with campaign_shown(other, no_keymap, CAMPAIGN) as pilot:
+            screen = screen_of(pilot)
+            await pilot.press("6", "i")
+            await until(pilot, lambda: form_shown(pilot.app, OrderForm, "#field-1"), "i's form")
+            form = pilot.app.screen
+            form.query_one("#field-1", Input).value = str(turn)
+            form.query_one("#form-ok").press()
+            await until(pilot, lambda: pilot.app.screen is screen, "the file imported")
+            head = other.load(CAMPAIGN).head.seq
+            await pilot.press("x")
+            await until(pilot, lambda: form_shown(pilot.app, OrderForm, "#field-1"), "x's form")
+            form = pilot.app.screen
+            assert form.query_one("#field-1", Input).value == f"{CAMPAIGN}-aslan.txt"
+            form.query_one("#field-1", Input).value = str(fixtures / "turn-2.txt")
+            form.query_one("#form-ok").press()
+            error = form.query_one("#form-error", Static)
+            await until(pilot, lambda: "read-only" in str(error.render()), "the refusal")
+            assert pilot.app.screen is form and other.load(CAMPAIGN).head.seq == head
+            assert " out " not in mail_text(screen)  # no file counted as sent
+
+    with read_only_folder(fixtures):
+        asyncio.run(receiver())

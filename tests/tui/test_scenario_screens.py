@@ -408,3 +408,37 @@ def test_player_counts_agree():
 
     source = inspect.getsource(imperial_screen.ImperialSetupScreen)
     assert "Players: 2–6" in source and "4-6" not in source
+
+
+def test_a_scenario_save_never_replaces_the_campaign_database(
+    service: CampaignService, no_keymap: Path
+):
+    """SHO-10 (found by use, December 7): Imperium Shogi's Ctrl+S to the path of the database
+    the launcher shows wrote the saved game over it: every campaign was gone. The save is
+    refused, naming the path, with the words `export -o` uses, and nothing is written."""
+    database = service.store.files()[0]
+    before = database.read_bytes()
+
+    async def scenario() -> None:
+        app = app_for(service, no_keymap, None)
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            await pilot.pause()
+            screen = await open_scenario(pilot, BOARD_GAMES["imperium-shogi"])
+            await until(pilot, lambda: screen.is_mounted, "the game")
+            await pilot.press("ctrl+s")
+            await until(pilot, lambda: isinstance(app.screen, GamePathDialog), "the dialog")
+            app.screen.query_one(Input).value = str(database)
+            await pilot.press("enter")
+            refusal = (
+                f"{database}: that is the database the campaigns are kept in; "
+                "write the game to another path"
+            )
+            await until(
+                pilot,
+                lambda: any(note.message == refusal for note in app._notifications),
+                "the refusal",
+            )
+            assert app.screen is screen and screen.save_path is None
+
+    run(scenario())
+    assert database.read_bytes() == before

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import os
 import shlex
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
@@ -43,7 +43,10 @@ from campaign.rules.ids import Side
 from campaign.rules.seats import REFEREE, Seat
 from campaign.rules.state import CampaignState
 from campaign.rules.views import face_down_ids, seen_text
-from campaign.userfiles import FileRefusedError, StagedFile
+from campaign.userfiles import FileRefusedError, StagedFile, refuse_unwritable
+
+#: Why a turn file must not be written over the key it is signed with.
+SIGNING_KEY = "that is the private key the file is signed with (--sign)"
 
 #: File names written as ASCII armour (an e-mail body) rather than JSON.
 ARMOURED_SUFFIXES = (".txt", ".asc")
@@ -253,10 +256,10 @@ def export_file(
             to.write(text)
             to.flush()
 
-    if isinstance(to, Path) and not to.parent.is_dir():  # refused before anything is made
-        raise FileRefusedError(f"{to}: cannot write: directory {to.parent} does not exist")
-    if isinstance(to, Path):
-        _refuse_own_files(to, name, parts.service.store.files(), sign_with)
+    if isinstance(to, Path):  # refused before anything is made or recorded
+        refuse_unwritable(to)
+        key = [] if sign_with is None else [(sign_with, SIGNING_KEY)]
+        parts.service.refuse_own_files(to, name, "turn file", key)
     if again is not None:
         made = export_again(parts, name, again)
         authority.check_export(seat, made.turn.header.side)
@@ -273,29 +276,6 @@ def export_file(
             raise
     _commit_staged(staged, name, made.turn.header.exchange)
     return made
-
-
-def _refuse_own_files(
-    to: Path, name: str, database: Sequence[Path], sign_with: Path | None
-) -> None:
-    """``FileRefusedError`` when ``to`` is (or links to) a file the turn file must not replace:
-    the database the campaign is kept in, or the private key it is signed with. Written over,
-    the one loses the whole game, the other the key the other player trusts (the export
-    itself would succeed: the file is renamed into place only after it is recorded)."""
-    own = [(path, f"that is the database campaign {name!r} is kept in") for path in database]
-    if sign_with is not None:
-        own.append((sign_with, "that is the private key the file is signed with (--sign)"))
-    for path, reason in own:
-        if _same_file(to, path):
-            raise FileRefusedError(f"{to}: {reason}; write the turn file to another path")
-
-
-def _same_file(first: Path, second: Path) -> bool:
-    """Whether both paths name one existing file (through links too)."""
-    try:
-        return os.path.samefile(first, second)
-    except OSError:  # either is missing: there is nothing to write over
-        return False
 
 
 def _commit_staged(staged: list[StagedFile], name: str, exchange: int) -> None:

@@ -37,6 +37,12 @@ if TYPE_CHECKING:
 
 UseCases = TypeVar("UseCases", bound=Campaigns)
 
+#: The commands that may create the database they are given (``--db`` or ``$CAMPAIGN_DB_URL``)
+#: when its file is missing: they make campaigns (`tui` without a NAME is the launcher, which
+#: makes them too). Every other command refuses a missing database and creates nothing
+#: (docs/seats.md, "Databases").
+CREATES_DATABASE = frozenset({"new", "demo", "tui"})
+
 #: Every use case of ``campaign.app`` in one object, and the order use cases alone: imported
 #: when a command needs them. A command that only reads opens ``Reading``, and `order` opens
 #: ``Orders``, so neither loads the use cases it does not run (ADR 0051, issue 47 item 2).
@@ -63,10 +69,20 @@ def open_orders(args: argparse.Namespace) -> Orders:
 
 def open_use_cases(use_cases: type[UseCases], args: argparse.Namespace) -> UseCases:
     """``use_cases`` on ``--db``; says so on stderr when opening it migrated an older database
-    and where the copy of it went (docs/compatibility.md)."""
-    service = use_cases(db_url=getattr(args, "db", None))
+    and where the copy of it went (docs/compatibility.md). A named database that is not there
+    is refused unless the command makes campaigns (``may_create``)."""
+    service = use_cases(db_url=getattr(args, "db", None), create=may_create(args))
     say_migration(service)
     return service
+
+
+def may_create(args: argparse.Namespace) -> bool:
+    """Whether the command may create a missing database (``CREATES_DATABASE``): `campaign tui
+    NAME` opens a campaign, so only the launcher (no NAME) may."""
+    command = getattr(args, "command", None)
+    if command == "tui":
+        return getattr(args, "name", None) is None
+    return command in CREATES_DATABASE
 
 
 def say_migration(service: Campaigns) -> None:

@@ -6,29 +6,44 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from campaign.app import CampaignService
 from campaign.app.mail import PbemService, keys_dir
 from campaign.app.mail.fair import MAX_OPENING_BYTES, FairMail
 from campaign.app.mail.keys import keys_home, peer_dir
 from campaign.app.mail.umpire import audit_files, public_decks
 from campaign.cli.errors import EXIT_ERROR
+from campaign.cli.handlers.common import open_service
 from campaign.userfiles import StagedFile, read_bounded
+
+if TYPE_CHECKING:
+    from campaign.app import CampaignService
 
 #: Largest turn file or record read by the audit (a record holds a whole game's files).
 MAX_RECORD_BYTES = 64 << 20
 
 
 def _fair(args: argparse.Namespace) -> FairMail:
-    return PbemService(CampaignService(db_url=getattr(args, "db", None))).fair
+    return PbemService(open_service(args)).fair
+
+
+def _write(
+    args: argparse.Namespace, service: CampaignService, text: str, what: str, *, private: bool
+) -> None:
+    """``text`` written to ``-o FILE`` (staged, renamed), refused before anything is written
+    when FILE is the campaign's own database (``Campaigns.refuse_own_files``)."""
+    path = Path(args.output)
+    service.refuse_own_files(path, args.name, what)
+    StagedFile.write(path, text.encode("utf-8"), private=private).commit()
 
 
 def opening(args: argparse.Namespace) -> int:
-    text = _fair(args).opening(args.name, mid_game=args.mid_game)
+    service = open_service(args)
+    text = PbemService(service).fair.opening(args.name, mid_game=args.mid_game)
     if args.output == "-":
         sys.stdout.write(text)
         return 0
-    StagedFile.write(Path(args.output), text.encode("utf-8"), private=True).commit()
+    _write(args, service, text, "opening", private=True)
     print(
         f"{args.output}: the opening of your shuffle secrets for {args.name!r}, readable by "
         "you alone; it reveals every face-down kind to whoever holds the other side's too: "
@@ -74,10 +89,9 @@ def _key_folders(inputs: list[tuple[str, bytes]]) -> list[Path]:
 
 
 def dispute(args: argparse.Namespace) -> int:
-    text = PbemService(CampaignService(db_url=getattr(args, "db", None))).dispute(
-        args.name, args.reason
-    )
-    StagedFile.write(Path(args.output), text.encode("utf-8")).commit()
+    service = open_service(args)
+    text = PbemService(service).dispute(args.name, args.reason)
+    _write(args, service, text, "record", private=False)
     print(
         f"{args.output}: every file exchanged in {args.name!r}, each signed by its sender, "
         f"in a record signed by you: send it to an umpire (`campaign audit {args.output} "

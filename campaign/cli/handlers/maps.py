@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from campaign.app.data import data_directory, map_to_draw
 from campaign.app.pictures import campaign_svg, loaded_campaign_svg, picture_beside
-from campaign.cli.handlers.common import read
+from campaign.cli.handlers.common import open_reader, read
 from campaign.render.output import picture_format, save_picture
 from campaign.render.svg import scene_svg
 from campaign.rules.ids import Side
@@ -32,10 +32,13 @@ def _destination(text: str | None, default: str) -> Path | None:
 
 
 def campaign_map(args: argparse.Namespace) -> int:
-    sight = read(args)
+    reader = open_reader(args)
+    sight = read(args, reader)
     side = sight.viewer
     default = f"{args.name}-{side.value}.svg" if side else f"{args.name}.svg"
     path = _destination(args.output, default)
+    if path is not None:  # never over the campaign's own database (refused before drawing)
+        reader.refuse_own_files(path, args.name, "picture")
     svg = loaded_campaign_svg(sight.loaded, side=side, overlay=Overlay(args.overlay))
     return _emit(
         svg,
@@ -67,6 +70,7 @@ def side_map(args: argparse.Namespace, pbem: PbemService) -> Callable[[], None]:
     if args.output == "-":
         raise ValueError("--map needs -o FILE: the picture is written beside the turn file")
     path = picture_beside(Path(args.output))
+    pbem.service.refuse_own_files(path, args.name, "picture")
     svg = campaign_svg(pbem.service, args.name, side=Side(args.side))
 
     def write() -> None:

@@ -8,7 +8,6 @@ import argparse
 import sys
 from pathlib import Path
 
-from campaign.app import CampaignService
 from campaign.app.mail import (
     FairPlayFileError,
     PbemService,
@@ -20,7 +19,7 @@ from campaign.app.mail import (
     withdrawn_line,
 )
 from campaign.cli.errors import EXIT_ERROR, Lazy
-from campaign.cli.handlers.common import print_story
+from campaign.cli.handlers.common import open_service, print_story
 from campaign.rules.ids import Side
 
 #: ``export --map``: the sender's side map, drawn by the map handlers (loaded only then).
@@ -32,7 +31,7 @@ def _pbem(args: argparse.Namespace) -> PbemService:
     ``--allow-referee``, ``--accept-dice`` and ``--as`` as given."""
     side = getattr(args, "as_side", None)
     return PbemService(
-        CampaignService(db_url=getattr(args, "db", None)),
+        open_service(args),
         keys_dir(getattr(args, "keys", None)),
         allow_referee=getattr(args, "allow_referee", False),
         accept_dice=getattr(args, "accept_dice", None),

@@ -9,8 +9,8 @@ import socket
 import sys
 from typing import TextIO
 
-from campaign.app import CampaignService
 from campaign.cli.errors import EXIT_ERROR
+from campaign.cli.handlers.common import open_service
 from campaign.extras import install_hint
 from campaign.rules.errors import CampaignError
 from campaign.serve.links import SeatLink, SeatLinks
@@ -37,7 +37,7 @@ def serve(args: argparse.Namespace) -> int:
         )
         return EXIT_ERROR
     try:
-        service = CampaignService(db_url=args.db)
+        service = open_service(args)
         service.store.campaign(args.name)
     except CampaignError as error:
         print(f"campaign: {error.message}", file=sys.stderr)

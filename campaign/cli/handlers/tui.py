@@ -9,9 +9,8 @@ import shlex
 import sys
 from pathlib import Path
 
-from campaign.app import CampaignService
 from campaign.cli.errors import EXIT_ERROR
-from campaign.cli.handlers.common import say_migration
+from campaign.cli.handlers.common import open_service
 from campaign.rules.errors import CampaignError
 from campaign.rules.ids import Side
 from campaign.tui.app import create_app
@@ -70,8 +69,7 @@ def _run(args: argparse.Namespace, open_campaign: str | None, *, demo: bool) -> 
         print(refusal, file=sys.stderr)
         return EXIT_ERROR
     try:
-        service = CampaignService(db_url=args.db)
-        say_migration(service)  # left on the terminal after the UI closes
+        service = open_service(args)  # a migration is said, left after the UI closes
         if demo:
             if not demo_exists(service):
                 print(

@@ -136,7 +136,10 @@ class MailTab(VerticalScroll):
                         "KEYFILE": "your private key to sign with (campaign keygen)",
                     },
                 ),
-                prefill={"SIDE": acting, "FILE": in_folder(f"{self.session.name}-{acting}.txt")},
+                prefill={
+                    "SIDE": acting,
+                    "FILE": in_folder(f"{self.session.name}-{acting}.txt", writing=True),
+                },
                 submit=self._export_from_form,
             )
         )

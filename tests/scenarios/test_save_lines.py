@@ -1,0 +1,83 @@
+"""A save says who plays (``# players:``) and who resigned (``# resigned:``) once: a file that
+says either twice is refused naming the file and the second line, as every other bad line is,
+and nothing is loaded (found by use, December 7: Imperial loaded a save with two
+``# resigned:`` lines, taking the first). The reader is shared by Imperial, Invector and
+Imperium Shogi (``scenarios.saves``), so each game's loader is checked."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from scenarios.dialogs import cannot_load
+from scenarios.imperial import make_game as make_imperial
+from scenarios.imperial.record import game_record
+from scenarios.imperial.screen import read_game
+from scenarios.imperium_shogi.game import make_game as make_shogi
+from scenarios.imperium_shogi.record import record_text
+from scenarios.imperium_shogi.screen import ShogiScreen
+from scenarios.invector import make_game as make_invector
+from scenarios.invector.record import record_lines
+from scenarios.invector.screen import load_game as load_invector
+from scenarios.saves import read_players, read_resigned
+
+KNOWN = ("human", "easy", "hard")
+
+
+def test_two_resigned_lines_are_refused_naming_the_second():
+    with pytest.raises(
+        ValueError, match=r"^line 3: a second '# resigned:' line \(the first is line 2\)"
+    ):
+        read_resigned("position\n# resigned: P1\n# resigned: P2\n", ["P1", "P2"])
+
+
+def test_two_players_lines_are_refused_naming_the_second():
+    with pytest.raises(
+        ValueError, match=r"^line 2: a second '# players:' line \(the first is line 1\)"
+    ):
+        read_players("# players: person hard\n# players: hard person\n", KNOWN)
+
+
+def test_one_line_of_each_still_loads():
+    assert read_resigned("x\n# resigned: P2\n", ["P1", "P2"]) == "P2"
+    assert read_players("# players: person hard\n", KNOWN) == ["human", "hard"]
+
+
+def _saves(tmp_path: Path, body: str, resigned: str) -> Path:
+    """``body`` saved with two ``# resigned:`` lines naming ``resigned``."""
+    path = tmp_path / "game.txt"
+    path.write_text(f"{body.rstrip()}\n# resigned: {resigned}\n# resigned: {resigned}\n")
+    return path
+
+
+def _refused(path: Path, read: object) -> str:
+    """The one line the load dialog shows for ``path`` (``cannot_load``)."""
+    with pytest.raises(ValueError) as refused:
+        read(path)  # type: ignore[operator]
+    return cannot_load(path, refused.value)
+
+
+def test_imperial_refuses_a_save_with_two_resigned_lines(tmp_path):
+    """IMP-21 (as bad input): the Imperial save is refused naming the file and the line."""
+    game = make_imperial(2, seed=0)
+    body = game_record(game, game.new_initial_state())
+    path = _saves(tmp_path, body, "P0")
+    line = len(body.rstrip().splitlines()) + 2
+    assert _refused(path, read_game).startswith(f"{path}: line {line}: a second '# resigned:'")
+
+
+def test_invector_refuses_a_save_with_two_resigned_lines(tmp_path):
+    """INV-5 (as bad input): Invector's save is refused naming the file and the line."""
+    body = "\n".join(record_lines([make_invector(5, 4).new_initial_state()]))
+    path = _saves(tmp_path, body, "Black")
+    assert "a second '# resigned:' line" in _refused(path, load_invector)
+
+
+def test_imperium_shogi_refuses_a_save_with_two_resigned_lines(tmp_path):
+    """SHO-10 (as bad input): Imperium Shogi's save is refused naming the file and the line."""
+    path = _saves(tmp_path, record_text(make_shogi().new_initial_state()), "Red")
+    screen = SimpleNamespace(players=["human", "human"])
+    read = lambda path: ShogiScreen._read_game(screen, path)  # noqa: E731  (the screen's reader)
+    assert "a second '# resigned:' line" in _refused(path, read)
