@@ -11,14 +11,25 @@ manager); without that route the page opened a 404.
 
 The page is textual-serve's own template with one change: the link to Google's font service is
 taken out, so nothing is fetched from the network (the terminal draws with the browser's
-monospace font; textual-serve ships its script and styles, served from ``/static``). Every URL
-of the page is made from the address the browser used (``Host``), so a phone on the network
-reaches the websocket at the same address as the page.
+monospace font; textual-serve ships its script and styles, served from ``/static``). No URL of
+the page is made from the request: the script, the styles and the websocket are paths on the
+server (``/static/…``, ``/seat/TOKEN/ws``), and a line of script makes the websocket's address
+from the page's own (``location``) before textual-serve's script opens it, so a phone on the
+network reaches the websocket at the same address as the page. (They were made from the
+request's ``Host`` header, which whoever sends the request writes: found by use, December 7,
+``Host: evil.example:1`` was echoed into ``<script src>``.)
+
+A message a page sends on its websocket is read by ``read_message``: one that textual-serve's
+page never sends (not JSON, not ``[type, data]``, an unknown type, data of the wrong shape) is
+answered with a one-line refusal (logged in the page's console, and one line in the server's
+terminal) and the screen goes on (found by use, December 7: "not json" ended that tab's screen
+with a traceback in the server's terminal).
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import re
 import sys
@@ -27,7 +38,7 @@ from collections.abc import Callable
 from typing import Any
 
 import aiohttp_jinja2
-from aiohttp import web
+from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
@@ -58,12 +69,56 @@ TOO_MANY_SCREENS = (
     "\r\nDN-ERR-1: this link already has {count} open screens (each one runs on the "
     "referee's machine). Close one of its tabs, then Restart here.\r\n"
 )
+#: Made before ``</body>``: the websocket's address from the page's own (see the module);
+#: it runs before textual-serve's script, which opens the websocket once the page has loaded.
+ABSOLUTE_WEBSOCKET = """<script>
+  for (const terminal of document.querySelectorAll("[data-session-websocket-url]")) {
+    const url = new URL(terminal.dataset.sessionWebsocketUrl, window.location.href);
+    url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+    terminal.dataset.sessionWebsocketUrl = url.href;
+  }
+</script>
+</body>"""
+#: The sizes a page may ask its terminal for (a resize message), in characters.
+MAX_TERMINAL = 1000
+#: How a message a page never sends is answered (in the page's console) and noted in the
+#: server's terminal: ``{reason}`` says what was wrong with it.
+BAD_MESSAGE = (
+    "DN-ERR-1: a message on this screen's websocket was refused ({reason}); the screen goes on"
+)
 #: What the server's terminal understands, one command a line (``help`` lists them).
 COMMANDS_HELP = (
     "commands: `revoke SEAT` (SEAT: {seats}) revokes that seat's link, closes its "
     "open screens and prints its new link; `links` prints every link again; "
     "Ctrl+C stops the server and revokes every link"
 )
+
+
+def read_message(text: str) -> tuple[str, Any]:
+    """A page's websocket message as ``(type, data)``, checked against what textual-serve's
+    page sends: ``["stdin", TEXT]``, ``["resize", {"width": N, "height": N}]``, ``["ping",
+    DATA]``, ``["blur"]``, ``["focus"]``; anything else raises ``ValueError`` saying what is
+    wrong with it (never quoting it: it is the sender's text)."""
+    try:
+        envelope = json.loads(text)
+    except ValueError:
+        raise ValueError("not JSON") from None
+    if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
+        raise ValueError("not a JSON list [type, data]")
+    kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
+    if kind == "stdin" and not isinstance(data, str):
+        raise ValueError("stdin takes a string")
+    if kind == "resize" and not (
+        isinstance(data, dict)
+        and all(
+            type(data.get(edge)) is int and 1 <= data[edge] <= MAX_TERMINAL
+            for edge in ("width", "height")
+        )
+    ):
+        raise ValueError(f"resize takes a width and a height of 1 to {MAX_TERMINAL}")
+    if kind not in ("stdin", "resize", "ping", "blur", "focus"):
+        raise ValueError("an unknown message type")
+    return kind, data
 
 
 class TableServer(Server):
@@ -174,18 +229,15 @@ class TableServer(Server):
     async def handle_index(self, request: web.Request) -> web.Response:
         """The seat's page, or the refusal."""
         link = self._link(request)
-        base = f"{request.scheme}://{request.host}"
-        websocket = (
-            "wss" if request.scheme == "https" else "ws"
-        ) + f"://{request.host}{link.path}/ws"
         context: dict[str, Any] = {
             "font_size": to_int(request.query.get("fontsize", "16"), 16),
-            "app_websocket_url": websocket,
-            "config": {"static": {"url": f"{base}/static/"}},
+            "app_websocket_url": f"{link.path}/ws",  # made absolute by ABSOLUTE_WEBSOCKET
+            "config": {"static": {"url": "/static/"}},
             "application": {"name": f"{self.title} · {link.seat}"},
         }
         page = aiohttp_jinja2.render_string("app_index.html", request, context)
         page = REMOTE_FONTS.sub("", page).replace(SESSION_ENDED, SEAT_ENDED)
+        page = page.replace("</body>", ABSOLUTE_WEBSOCKET, 1)
         return web.Response(text=page, content_type="text/html")
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
@@ -246,3 +298,29 @@ class TableServer(Server):
         if running is not None:
             await asyncio.shield(running)
             await websocket.close()
+
+    async def _process_messages(
+        self, websocket: web.WebSocketResponse, app_service: AppService
+    ) -> None:
+        """textual-serve's reading of a page's messages, each checked first (``read_message``):
+        one it never sends is refused in one line and the screen goes on."""
+        async for message in websocket:
+            if message.type != WSMsgType.TEXT:
+                continue
+            try:
+                kind, data = read_message(message.data)
+            except ValueError as wrong:
+                said = BAD_MESSAGE.format(reason=wrong)
+                log.warning(said)
+                await websocket.send_json(["log", said])  # the page logs it in its console
+                continue
+            if kind == "stdin":
+                await app_service.send_bytes(data.encode("utf-8"))
+            elif kind == "resize":
+                await app_service.set_terminal_size(data["width"], data["height"])
+            elif kind == "ping":
+                await websocket.send_json(["pong", data])
+            elif kind == "blur":
+                await app_service.blur()
+            else:
+                await app_service.focus()

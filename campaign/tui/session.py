@@ -68,8 +68,9 @@ class CampaignSession(SessionPlay, SessionLog, SessionMail):
         )
 
     def dice_needed(self, text: str) -> list[str]:
-        """The purposes of the dice ``text`` would roll now, in order (a dry run with the
-        campaign's seeded dice: nothing is stored); ``[]`` when it rolls none or is refused."""
+        """The purposes of the dice ``text`` would roll now, in order (a dry run with the seat's
+        dice, ``preview.dice_needed``: nothing is stored); ``[]`` when it rolls none or is
+        refused."""
         return preview.dice_needed(self.loaded, text, self.seat)
 
     def next_die(self, text: str, typed: tuple[int, ...]) -> str | None:

@@ -277,3 +277,56 @@ def test_a_link_opens_a_bounded_number_of_screens(served: Served):
     told = asyncio.run(scenario())
     assert f"already has {MAX_SCREENS_PER_LINK} open screens" in told, told
     wait_for(lambda: served.screens("--side aslan") == [], "the screens end with their tabs")
+
+
+def test_a_page_names_no_address_the_request_wrote(served: Served):
+    """DN-ERR-1 (found by use, December 7): the page made its script, style and websocket
+    URLs from the request's ``Host`` header, so ``Host: evil.example:1`` was echoed into
+    ``<script src>``. They are now paths on the server; the page's own address makes the
+    websocket's (the browser tests above open it that way)."""
+    request = urllib.request.Request(served.links["aslan"], headers={"Host": "evil.example:1"})
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        page = answer.read().decode()
+    assert "evil.example" not in page
+    assert '<script src="/static/js/textual.js">' in page
+    token = served.links["aslan"].rsplit("/", 1)[1]
+    assert f'data-session-websocket-url="/seat/{token}/ws"' in page
+
+
+def test_a_malformed_message_is_refused_and_the_screen_goes_on(served: Served):
+    """DN-ERR-1 (found by use, December 7): the text "not json" on a screen's websocket ended
+    that tab's screen with a traceback in the server's terminal. Every message textual-serve's
+    page never sends is now answered with a one-line refusal (in the page's console) and one
+    line in the server's terminal; the screen goes on and answers the next message."""
+    import asyncio
+
+    import aiohttp
+
+    url = served.links["aslan"] + "/ws?width=80&height=24"
+    malformed = ["not json", "[]", '{"stdin": "q"}', '["stdin", 5]', '["resize", {"width": 0}]']
+
+    async def scenario() -> list[str]:
+        async with aiohttp.ClientSession() as session:
+            socket = await session.ws_connect(url)
+            for text in malformed:
+                await socket.send_str(text)
+            await socket.send_str('["ping", "after"]')
+            answers: list[str] = []
+            async for message in socket:
+                if message.type == aiohttp.WSMsgType.TEXT:
+                    answers.append(message.data)
+                    if message.data == '["pong", "after"]':
+                        break
+            assert not socket.closed
+            assert len(served.screens("--side aslan")) == 1
+            await socket.close()
+            return answers
+
+    answers = asyncio.run(scenario())
+    refusals = [text for text in answers if "DN-ERR-1" in text]
+    assert len(refusals) == len(malformed), answers
+    assert all("the screen goes on" in text for text in refusals)
+    printed = "".join(served.printed)
+    assert "Traceback" not in printed and "JSONDecodeError" not in printed
+    assert printed.count("was refused") == len(malformed)
+    wait_for(lambda: served.screens("--side aslan") == [], "the screen ends with its tab")

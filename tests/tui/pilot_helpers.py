@@ -10,7 +10,8 @@ from textual import events
 from textual.app import App
 from textual.geometry import Region
 from textual.pilot import Pilot
-from textual.widgets import Input, OptionList, TabbedContent
+from textual.screen import Screen
+from textual.widgets import Button, Input, OptionList, TabbedContent
 
 from campaign.app import CampaignService
 from campaign.rules.ids import Side
@@ -213,3 +214,12 @@ class ScenarioHost(App[None]):
 
     def on_mount(self) -> None:
         self.push_screen(self.make())
+
+
+async def export_recording_the_side(pilot, form: Screen) -> None:
+    """OK on the export form of a database that plays no side by e-mail yet: the question
+    (the file records the side for good), answered ``y``."""
+    form.query_one("#form-ok", Button).press()
+    await until(pilot, lambda: isinstance(pilot.app.screen, Confirm), "the question")
+    await pilot.press("y")
+    await until(pilot, lambda: not isinstance(pilot.app.screen, Confirm), "the question answered")

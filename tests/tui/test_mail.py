@@ -25,6 +25,7 @@ from tests.fair.by_mail import SETUP  # the set-up orders after the neutrals (DN
 from tests.read_only import read_only_folder
 from tests.tui.pilot_helpers import (
     campaign_shown,
+    export_recording_the_side,
     post_at_once,
     screen_lines,
     screen_of,
@@ -56,6 +57,41 @@ async def import_prompt(pilot, path: Path):
     return prompt
 
 
+def test_the_first_export_asks_before_recording_the_side_for_good(tmp_path: Path, no_keymap: Path):
+    """DN-SEQ-2 (found by use, December 7): on the referee's screen at the shared table, Mail
+    tab ``x`` Enter Enter exported the prefilled side's file and recorded the whole table
+    database as playing that side by e-mail, for good, without a word. The first export now
+    says what it records and asks; ``n`` writes nothing and records nothing."""
+    service = CampaignService(db_url=f"sqlite:///{tmp_path / 'table.db'}")
+    service.create(CAMPAIGN, seed=11)
+    turn = tmp_path / "turn-1.txt"
+
+    async def scenario() -> None:
+        async with campaign_shown(service, no_keymap, CAMPAIGN) as pilot:
+            screen = screen_of(pilot)
+            assert "✓" in await send(pilot, "solomani place-neutral lantern")  # DN-SET-2
+            await pilot.press("6", "x")
+            await until(pilot, lambda: form_shown(pilot.app, OrderForm, "#field-1"), "x's form")
+            form = pilot.app.screen
+            side = "solomani"  # the side whose order is to send
+            form.query_one("#field-0", ChoiceField).value = side
+            form.query_one("#field-1", Input).value = str(turn)
+            form.query_one("#form-ok").press()
+            await until(pilot, lambda: isinstance(pilot.app.screen, Confirm), "the question")
+            question = pilot.app.screen.question
+            assert f"records it as playing {side} by e-mail, for good" in question, question
+            await pilot.press("n")
+            error = form.query_one("#form-error", Static)
+            await until(pilot, lambda: "nothing exported" in str(error.render()), "the answer")
+            assert pilot.app.screen is form and not turn.exists()
+            assert screen.session.own_side() is None
+            await export_recording_the_side(pilot, form)
+            await until(pilot, lambda: pilot.app.screen is screen, "the form closed")
+            assert turn.exists() and screen.session.own_side() is Side(side)
+
+    asyncio.run(scenario())
+
+
 def test_export_import_and_history_from_the_campaign_screen(tmp_path: Path, no_keymap: Path):
     # DN-SET-2: solomani places the first neutral and mails it; both players created the
     # campaign the same way (docs/turn-files.md), each in their own database
@@ -74,13 +110,13 @@ def test_export_import_and_history_from_the_campaign_screen(tmp_path: Path, no_k
             form = pilot.app.screen
             form.query_one("#field-0", ChoiceField).value = "solomani"
             form.query_one("#field-1", Input).value = str(tmp_path / "missing" / "t.txt")
-            form.query_one("#form-ok").press()
+            await export_recording_the_side(pilot, form)
             error = form.query_one("#form-error", Static)
             await until(pilot, lambda: "does not exist" in str(error.render()), "the refusal")
             await pilot.pause()
             assert pilot.app.screen is form  # refused (no such directory): still open
             form.query_one("#field-1", Input).value = str(turn)
-            form.query_one("#form-ok").press()
+            await export_recording_the_side(pilot, form)
             await until(pilot, lambda: pilot.app.screen is screen, "the form closed")
             assert turn.exists()
             await until(pilot, lambda: "out" in mail_text(screen), "the file in the Mail tab")

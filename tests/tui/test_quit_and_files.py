@@ -14,7 +14,15 @@ from campaign.app import CampaignService
 from campaign.rules.notation import MAX_ORDER_CHARS
 from campaign.tui.screens.forms import Confirm, OrderForm
 from campaign.tui.widgets.choice_field import ChoiceField
-from tests.tui.pilot_helpers import SIZE, app_for, campaign_on_top, campaign_shown, screen_of, send
+from tests.tui.pilot_helpers import (
+    SIZE,
+    app_for,
+    campaign_on_top,
+    campaign_shown,
+    export_recording_the_side,
+    screen_of,
+    send,
+)
 from tests.waiting import until
 
 
@@ -114,7 +122,7 @@ def test_turn_files_go_to_the_folder_chosen_last(tmp_path: Path, no_keymap: Path
             form = pilot.app.screen
             form.query_one("#field-0", ChoiceField).value = "solomani"
             form.query_one("#field-1", Input).value = str(folder / "t1.txt")
-            form.query_one("#form-ok").press()
+            await export_recording_the_side(pilot, form)
             await until(pilot, lambda: pilot.app.screen is screen, "the form closed")
             status_line = screen.query_one("#status-line", Static)
             await until(  # the tab's Exchanged message reaches the screen

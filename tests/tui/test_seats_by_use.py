@@ -20,6 +20,7 @@ from campaign.tui.widgets.choice_field import ChoiceField
 from tests.tui.pilot_helpers import (
     battle_step,
     campaign_shown,
+    export_recording_the_side,
     screen_lines,
     screen_of,
     screen_on_top,
@@ -453,7 +454,7 @@ def test_an_exported_files_path_is_shown_as_written(tmp_path: Path, no_keymap: P
             await until(pilot, lambda: bool(form.query("#field-1")), "the form's fields")
             form.query_one("#field-0", ChoiceField).value = "solomani"
             form.query_one("#field-1", Input).value = str(turn)
-            form.query_one("#form-ok").press()
+            await export_recording_the_side(pilot, form)  # the first file: asked
             await until(pilot, lambda: pilot.app.screen is screen, "the form closed")
             await until(pilot, lambda: "✓" in status_of(pilot), "the export")
             assert str(turn) in status_of(pilot), status_of(pilot)

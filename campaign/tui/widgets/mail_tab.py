@@ -146,9 +146,44 @@ class MailTab(VerticalScroll):
 
     def _export_from_form(self, text: str) -> str | None:
         _, side, path, *key = shlex.split(text)
+        if self.session.own_side() is None:  # the first file records the side for good
+            return self._ask_before_recording(Side(side), path, key[0] if key else None)
+        return self._export(Side(side), path, key[0] if key else None)
+
+    def _ask_before_recording(self, side: Side, path: str, key: str | None) -> str:
+        """The database plays no side by e-mail yet, and its first file records the sending
+        side for good (docs/turn-files.md, "Sides and signatures"): say what that does and
+        export only on ``y``; ``n`` (or Esc) leaves the form open and nothing written. Found
+        by use (December 7): on the referee's screen at the shared table ``x`` Enter Enter
+        exported the prefilled side's file and made the whole table play it by e-mail."""
+        form = self.app.screen  # the export form
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                if isinstance(form, OrderForm):
+                    form.show_refusal("nothing exported: this database still plays no side")
+                return
+            refusal = self._export(side, path, key)
+            if refusal is None:
+                form.dismiss(None)
+            elif isinstance(form, OrderForm):
+                form.show_refusal(refusal)
+
+        other = side.enemy.value
+        question = (
+            f"This database plays no side by e-mail yet. Exporting {side.value}'s turn file "
+            f"records it as playing {side.value} by e-mail, for good: from then on it sends "
+            f"only {side.value}'s files, and {other}'s orders are given on the {other} "
+            f"player's machine, not here (DN-SEQ-2). Export and record it?"
+        )
+        self.app.push_screen(Confirm(escape(question)), answered)
+        return f"the first turn file records this database as {side.value}'s: export? (y/n)"
+
+    def _export(self, side: Side, path: str, key: str | None) -> str | None:
+        """Write ``side``'s turn file; None once written, else the refusal (shown)."""
         before = self.session.loaded.head.seq
         try:
-            line = self.session.export_turn(Side(side), path, key[0] if key else None)
+            line = self.session.export_turn(side, path, key)
         except (CampaignError, ValueError) as error:
             return self._refused(error)
         remember_folder(Path(path).expanduser())

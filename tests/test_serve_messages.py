@@ -1,0 +1,42 @@
+"""What a live-table page may send on its websocket (``campaign.serve.server.read_message``):
+what textual-serve's page sends is read; anything else is refused, saying what is wrong and
+never quoting it (DN-ERR-1; found by use, December 7: "not json" ended the tab's screen)."""
+
+from __future__ import annotations
+
+import pytest
+
+from campaign.serve.server import MAX_TERMINAL, read_message
+
+
+def test_what_the_page_sends_is_read():
+    """DN-ERR-1: the page's five messages, as textual-serve's script sends them."""
+    assert read_message('["stdin", "q"]') == ("stdin", "q")
+    assert read_message('["resize", {"width": 80, "height": 24}]') == (
+        "resize",
+        {"width": 80, "height": 24},
+    )
+    assert read_message('["ping", "1"]') == ("ping", "1")
+    assert read_message('["blur"]') == ("blur", None)
+    assert read_message('["focus"]') == ("focus", None)
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("not json", "not JSON"),
+        ("{}", "not a JSON list"),
+        ("[]", "not a JSON list"),
+        ("[5, 1]", "not a JSON list"),
+        ('["stdin", 5]', "stdin takes a string"),
+        ('["resize", {"width": 80}]', "resize takes a width and a height"),
+        ('["resize", {"width": true, "height": 24}]', "resize takes a width and a height"),
+        (f'["resize", {{"width": {MAX_TERMINAL + 1}, "height": 24}}]', "resize takes"),
+        ('["quit"]', "an unknown message type"),
+    ],
+)
+def test_anything_else_is_refused_without_quoting_it(text: str, reason: str):
+    """DN-ERR-1: the refusal says what is wrong; the sender's text is not in it."""
+    with pytest.raises(ValueError, match=reason) as refused:
+        read_message(text)
+    assert text not in str(refused.value)
