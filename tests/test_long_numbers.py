@@ -8,6 +8,7 @@ import json
 from campaign.cli import main
 from tests.compat.game import COMPAT_DIR
 from tests.conftest import REPO_ROOT
+from tests.databases import existing_sqlite
 
 HUGE = "9" * 100_000
 
@@ -26,7 +27,7 @@ def test_a_turn_file_with_a_huge_number(tmp_path, capsys):  # DN-ERR-1
     assert '"exchange": 19' in text
     bad = tmp_path / "turn.json"
     bad.write_text(text.replace('"exchange": 19', f'"exchange": {HUGE}', 1), encoding="utf-8")
-    err = _refusal(capsys, "verify", str(bad), "--db", f"sqlite:///{tmp_path / 'c.db'}")
+    err = _refusal(capsys, "verify", str(bad), "--db", existing_sqlite(tmp_path / "c.db"))
     assert f"{bad}: not a turn file: line 9: a number of 100000 digits (at most 4300" in err
 
 
