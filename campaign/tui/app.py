@@ -227,7 +227,8 @@ class CampaignApp(HoldsKeysUntilSettled):
             or screen.title
             or type(screen).__name__
         )
-        self.push_screen(HelpScreen(title, binding_rows(screen)))
+        notes = getattr(screen, "HELP_NOTES", "")  # a dialog's own keys, which no binding lists
+        self.push_screen(HelpScreen(title, binding_rows(screen), notes))
 
 
 def quit_question(screen: object) -> str | None:

@@ -371,13 +371,17 @@ def test_f1_in_a_dialog_shows_its_keys_and_goes_back_to_it(
 ):
     """Found by use (December 7, DN-SEQ-2): in the order form and the y/n question, ``F1``
     did nothing (a dialog takes no key of the app), while the footer under it still said
-    "f1 Help". It shows the dialog's keys; ``Esc`` goes back to the dialog, its field
-    focused as before."""
+    "f1 Help". It shows the dialog's keys, first those the dialog reads itself (found by
+    use: the order form's help listed the field's editing keys, not that Enter sends);
+    ``Esc`` goes back to the dialog, its field focused as before."""
 
     async def scenario() -> None:
         async with campaign_shown(service, no_keymap, "demo", size=(80, 24)) as pilot:
             app = pilot.app
-            for key, kind, title in (("e", OrderForm, "order form"), ("E", Confirm, "y/n")):
+            for key, kind, title, about in (
+                ("e", OrderForm, "order form", "Enter sends the order from any field"),
+                ("E", Confirm, "y/n", "y answers yes; n or Esc answers no"),
+            ):
                 await pilot.press("escape", key)
                 await until(pilot, lambda kind=kind: screen_on_top(app, kind), f"{key}'s dialog")
                 dialog = app.screen
@@ -386,6 +390,9 @@ def test_f1_in_a_dialog_shows_its_keys_and_goes_back_to_it(
                 await until(pilot, lambda: screen_on_top(app, HelpScreen), f"F1 in {key}")
                 help_title = str(app.screen.query_one("#help-title").render())
                 assert title in help_title and "keys" in help_title, help_title
+                # the dialog's own keys (Enter, Tab, Space) come first: no binding lists them
+                help_about = str(app.screen.query_one("#help-about").render())
+                assert about in help_about, help_about
                 await pilot.press("escape")
                 await until(pilot, lambda d=dialog: app.screen is d, f"back to {key}'s dialog")
                 await until(pilot, lambda f=focused: app.focused is f, "the same field focused")

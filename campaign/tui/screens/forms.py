@@ -71,6 +71,12 @@ class OrderForm(ModalScreen[str | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="form.cancel"), DIALOG_HELP]
     #: The help's title (F1): the dialog, not its class.
     HELP_TITLE = "order form"
+    #: What F1 says first: the keys the form itself reads, which no binding lists.
+    HELP_NOTES = (
+        "Enter sends the order from any field (in a list it first takes the highlighted "
+        "choice). Tab and Shift+Tab move between fields. In a list: type to filter, Up and "
+        "Down choose, Space marks or unmarks where several may be given."
+    )
 
     def __init__(
         self,
@@ -286,6 +292,7 @@ class ChoicePrompt(ModalScreen[str | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="choice_prompt.cancel"), DIALOG_HELP]
     HELP_TITLE = "choice"
+    HELP_NOTES = "Type to filter, Up and Down choose, Enter takes the highlighted choice."
 
     def __init__(self, question: str, choices: Choices) -> None:
         super().__init__()
@@ -318,6 +325,7 @@ class TextPrompt(ModalScreen[str | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="prompt.cancel"), DIALOG_HELP]
     HELP_TITLE = "question"
+    HELP_NOTES = "Type the answer; Enter gives it (an empty answer is refused)."
 
     def __init__(
         self,
@@ -396,6 +404,7 @@ class Confirm(ModalScreen[bool]):
         DIALOG_HELP,
     ]
     HELP_TITLE = "y/n question"
+    HELP_NOTES = "y answers yes; n or Esc answers no."
 
     def __init__(self, question: str) -> None:
         super().__init__()
@@ -454,6 +463,10 @@ class NewCampaignForm(ModalScreen[NewCampaignOptions | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="new.cancel"), DIALOG_HELP]
     HELP_TITLE = "new campaign form"
+    HELP_NOTES = (
+        "Enter in a text field goes on to the next; Enter in the last one (or Create) "
+        "creates the campaign. Tab and Shift+Tab move between fields."
+    )
 
     def compose(self) -> ComposeResult:
         yield KeysFooter()  # its own keys, not the screen's under it

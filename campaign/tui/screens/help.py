@@ -19,6 +19,8 @@ class HelpScreen(ModalScreen[None]):
     ]
 
     def __init__(self, title: str, rows: list[tuple[str, str, str]], notes: str = "") -> None:
+        """``notes``: what the screen's own keys do that no binding lists (a dialog's Enter,
+        Tab and Space), shown under the title."""
         super().__init__()
         self._title = title
         self._rows = rows
@@ -27,6 +29,8 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="help-box"):
             yield Static(f"[b]{self._title}[/b] — keys", id="help-title")
+            if self._notes:  # a dialog's own keys, read before the list of bindings
+                yield Static(self._notes, id="help-about", markup=False)
             table: DataTable[str] = DataTable(
                 id="help-table", cursor_type="row", zebra_stripes=True
             )
@@ -34,8 +38,9 @@ class HelpScreen(ModalScreen[None]):
             for row in self._rows:
                 table.add_row(*row)
             yield table
-            footer = "Remap keys in keymap.toml (binding id = keys). Esc closes."
-            yield Static(f"{self._notes}\n{footer}" if self._notes else footer, id="help-notes")
+            yield Static(
+                "Remap keys in keymap.toml (binding id = keys). Esc closes.", id="help-notes"
+            )
 
     def action_dismiss(self, result: None = None) -> None:  # type: ignore[override]
         self.dismiss(result)
