@@ -9,6 +9,7 @@ import re
 import textwrap
 from typing import Any
 
+from campaign.rules.errors import CampaignNotFoundError
 from campaign.views.battles import BattleRow
 from campaign.views.income import IncomeReport
 from campaign.views.play import BattleForecast
@@ -179,3 +180,17 @@ def leave_deleted(app: Any, name: str) -> None:
         gone(name)
     else:
         app.exit(return_code=1, message=f"campaign {name!r} was deleted elsewhere")
+
+
+def caught_up_or_left(app: Any, session: Any) -> bool | None:
+    """``session.catch_up()``: whether the campaign changed since the screen last drew it;
+    None when it was deleted elsewhere, once the session is closed (no further look) and the
+    app has said so (``leave_deleted``). The campaign screen and the table view follow a game
+    this way (issue 43)."""
+    try:
+        changed: bool = session.catch_up()
+    except CampaignNotFoundError:
+        session.close()
+        leave_deleted(app, session.name)
+        return None
+    return changed

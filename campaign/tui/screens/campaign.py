@@ -23,14 +23,14 @@ from textual.screen import Screen
 from textual.widget import AwaitMount
 from textual.widgets import Header, Input, Static, TabbedContent, TabPane, Tabs
 
-from campaign.rules.errors import CampaignError, CampaignNotFoundError, ConflictError
+from campaign.rules.errors import CampaignError, ConflictError
 from campaign.tui.markup import escape
 from campaign.tui.order_template import parse_template
 from campaign.tui.screens.forms import ChoicePrompt, Confirm, OrderForm, TextPrompt, TextView
 from campaign.tui.session import CampaignSession
 from campaign.tui.session_log import LogRow
 from campaign.tui.tab_registry import BY_ID, TABS, Focus, TabWidget
-from campaign.tui.views import LIVE_INTERVAL, leave_deleted, refusal_text
+from campaign.tui.views import LIVE_INTERVAL, caught_up_or_left, refusal_text
 from campaign.tui.widgets.battle_tab import BattleTab
 from campaign.tui.widgets.changed_text import show_text
 from campaign.tui.widgets.fitted_text import OneRowLines, StatusLine
@@ -175,13 +175,7 @@ class CampaignScreen(Screen[None]):
         an order typed but not sent stays in the line, and is refused once if sent as is
         (it was typed on the old view)."""
         before = self.session.loaded.head.seq
-        try:
-            changed = self.session.catch_up()
-        except CampaignNotFoundError:
-            self.session.close()  # no further look
-            leave_deleted(self.app, self.session.name)
-            return
-        if not changed:
+        if not caught_up_or_left(self.app, self.session):
             return
         now = self.session.loaded.head.seq
         if self.unsent_input() and self._changed_under_order is None:

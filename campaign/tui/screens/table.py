@@ -17,11 +17,10 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Header, Static
 
-from campaign.rules.errors import CampaignNotFoundError
 from campaign.rules.ids import PLAYER_SIDES
 from campaign.tui.markup import escape
 from campaign.tui.session import CampaignSession
-from campaign.tui.views import LIVE_INTERVAL, leave_deleted
+from campaign.tui.views import LIVE_INTERVAL, caught_up_or_left
 from campaign.tui.widgets.changed_text import show_text
 from campaign.tui.widgets.map_palette import map_palette
 from campaign.tui.widgets.map_render import legend, render_map
@@ -121,13 +120,7 @@ class TableScreen(Screen[None]):
     def catch_up(self) -> None:
         """Show a change made anywhere, without a key (the campaign deleted elsewhere: say
         so and end)."""
-        try:
-            changed = self.session.catch_up()
-        except CampaignNotFoundError:
-            self.session.close()  # no further look
-            leave_deleted(self.app, self.session.name)
-            return
-        if changed:
+        if caught_up_or_left(self.app, self.session):
             self.show()
 
     def show(self) -> None:
