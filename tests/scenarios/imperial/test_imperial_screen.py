@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import random
+from pathlib import Path
 
 import pytest
 from textual.app import App
@@ -51,6 +52,21 @@ def sync(test):
 
 def table(app: App) -> ImperialScreen:
     return next(s for s in app.screen_stack if isinstance(s, ImperialScreen))
+
+
+async def open_saved(pilot, app: App, path: Path) -> None:
+    """``Ctrl+O`` on the table, ``y`` if it asks to leave the game, then the path and Enter."""
+    await pilot.press("ctrl+o")
+    await until(
+        pilot,
+        lambda: isinstance(app.screen, GameConfirm | GamePathDialog),
+        "the question or the open dialog",
+    )
+    if isinstance(app.screen, GameConfirm):
+        await pilot.press("y")
+        await until(pilot, lambda: isinstance(app.screen, GamePathDialog), "the open dialog")
+    app.screen.query_one(Input).value = str(path)
+    await pilot.press("enter")
 
 
 async def start_from_setup(pilot, app: App) -> ImperialScreen:
@@ -461,17 +477,7 @@ async def test_a_loaded_game_keeps_who_plays_each_seat(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await pass_investor(pilot)
         game = table(app)
-        await pilot.press("ctrl+o")
-        await until(
-            pilot,
-            lambda: isinstance(app.screen, GameConfirm | GamePathDialog),
-            "the question or the open dialog",
-        )
-        if isinstance(app.screen, GameConfirm):
-            await pilot.press("y")
-            await until(pilot, lambda: isinstance(app.screen, GamePathDialog), "the open dialog")
-        app.screen.query_one(Input).value = str(path)
-        await pilot.press("enter")
+        await open_saved(pilot, app, path)
         await until(pilot, lambda: game.computer == {1}, "the saved seats")
         await pass_investor(pilot)
         assert game.level == "easy" and "computer easy" in str(game.sub_title)
@@ -657,17 +663,7 @@ async def test_a_save_resigned_at_an_investor_decision_loads_without_the_dialog(
     async with app.run_test(size=(80, 24)) as pilot:
         await pass_investor(pilot)
         game = table(app)
-        await pilot.press("ctrl+o")
-        await until(
-            pilot,
-            lambda: isinstance(app.screen, GameConfirm | GamePathDialog),
-            "the question or the open dialog",
-        )
-        if isinstance(app.screen, GameConfirm):
-            await pilot.press("y")
-            await until(pilot, lambda: isinstance(app.screen, GamePathDialog), "the open dialog")
-        app.screen.query_one(Input).value = str(path)
-        await pilot.press("enter")
+        await open_saved(pilot, app, path)
         await until(pilot, lambda: game.resigned == "P3", "the resigned game loaded")
         await until(pilot, lambda: app.screen is game, "the table on top")
         await pilot.pause()
