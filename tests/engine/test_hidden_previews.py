@@ -31,9 +31,10 @@ def _loaded(game: Campaign, dice_seed: str) -> Loaded:
     return Loaded(row=row, head=Head(0, "", 0), state=game.state, ruleset=RULESET)
 
 
-def _landed(kind: str) -> Campaign:
-    """Two Aslan regular troops landed in Span's box, held by a face-down counter ``kind``;
-    the interaction sub-phase is still on (the ground combat comes with the surface one)."""
+def _landed(kind: str, *, face_down: bool = True) -> Campaign:
+    """Two Aslan regular troops landed in Span's box, held by a neutral counter ``kind``
+    (face down unless told); the interaction sub-phase is still on (the ground combat comes
+    with the surface one)."""
     game = Campaign(
         [
             place("A-CL-1", "aslan:CL", "hex:span"),
@@ -41,7 +42,7 @@ def _landed(kind: str) -> Campaign:
             place("A-RT-1", "aslan:RT-4", "on:A-TR-1"),
             place("A-TR-2", "aslan:TR", "hex:span"),
             place("A-RT-2", "aslan:RT-4", "on:A-TR-2"),
-            place("N-X-1", kind, "box:span", face_down=True),
+            place("N-X-1", kind, "box:span", face_down=face_down),
         ],
         phase=Phase.FIRST_COMBAT,
         sub_phase=SubPhase.INTERACTION,

@@ -16,10 +16,9 @@ from campaign.app.campaigns import Loaded
 from campaign.app.preview import dice_needed, ending_preview, refusal
 from campaign.records.rows import CampaignRow, Head
 from campaign.rules.ids import Side
-from campaign.rules.phases import Phase, SubPhase
 from campaign.rules.seats import REFEREE, Seat
 from tests.combat.campaign_helpers import Campaign, place
-from tests.engine.test_hidden_previews import RULESET, _loaded
+from tests.engine.test_hidden_previews import _landed, _loaded
 
 SEEDS = "abcdefgh"
 ASLAN = Seat(Side.ASLAN)
@@ -28,22 +27,7 @@ ASLAN = Seat(Side.ASLAN)
 def _landed_on_armour() -> Campaign:
     """Two Aslan regular troops landed in Span's box, held by a face-up neutral armour: the
     ground combat of the surface sub-phase rolls dice and nothing in it is hidden."""
-    game = Campaign(
-        [
-            place("A-CL-1", "aslan:CL", "hex:span"),
-            place("A-TR-1", "aslan:TR", "hex:span"),
-            place("A-RT-1", "aslan:RT-4", "on:A-TR-1"),
-            place("A-TR-2", "aslan:TR", "hex:span"),
-            place("A-RT-2", "aslan:RT-4", "on:A-TR-2"),
-            place("N-X-1", "neutral:AT-8", "box:span", face_down=False),
-        ],
-        phase=Phase.FIRST_COMBAT,
-        sub_phase=SubPhase.INTERACTION,
-        ruleset=RULESET,
-    )
-    game.enter()
-    game.play("aslan interact span A-TR-1,A-TR-2 - -")
-    return game
+    return _landed("neutral:AT-8", face_down=False)
 
 
 def test_a_players_preview_is_the_same_whatever_the_seeds_dice():
