@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import textwrap
+from collections.abc import Callable
 from typing import Any
 
 from campaign.rules.errors import CampaignNotFoundError
@@ -104,9 +105,10 @@ def income_lines(report: IncomeReport) -> list[str]:
     return lines
 
 
-def upkeep_lines(upkeep: list[Upkeep], note: str) -> list[str]:
+def upkeep_lines(upkeep: list[Upkeep], note: str, system_name: Callable[[str], str]) -> list[str]:
     """Maintenance (DN-ECO-7): ``note`` (due now, resolved, or next and when), then every
-    ship's civilised payment or frontier target number."""
+    ship's civilised payment or frontier target number, its system named as ``campaign
+    upkeep`` names it (``system_name``: found by use, the tab said "at hlirakh")."""
     if not upkeep:
         return ["  no ships on the map"]
     lines = _wrap(f"{note} (DN-ECO-7)", "  ")
@@ -118,7 +120,8 @@ def upkeep_lines(upkeep: list[Upkeep], note: str) -> list[str]:
             if not roll_can_fail(item.maintenance):  # no die asked at the table (DN-ECO-7)
                 what += ", cannot fail"
         flag = " disrupted" if item.disrupted else ""
-        lines.append(f"    {item.unit_id:<9} {item.code:<5} at {item.system_id:<12} {what}{flag}")
+        where = system_name(item.system_id)
+        lines.append(f"    {item.unit_id:<9} {item.code:<5} at {where:<12} {what}{flag}")
     return lines
 
 

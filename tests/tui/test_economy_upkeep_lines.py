@@ -38,18 +38,18 @@ def test_due_counts_what_maintain_pays_and_names_the_recovery_as_a_choice():
     """DN-ECO-7: paying every civilised ship costs 3 RU (the disrupted one is not recovered
     by default: it recovers for 4 RU if listed); the scout cannot fail its roll."""
     note = maintenance_note("due", 2, plan_cost(SHIPS, set(), set()))
-    text = "\n".join(upkeep_lines(SHIPS, note))
+    text = "\n".join(upkeep_lines(SHIPS, note, str.title))
     assert " ".join(text.split()).startswith(
         "maintenance due now (game turn 2), 3 RU for civilised ships, before any production"
     )
-    assert "S-CL-3    CL    at concord      recovers for 4 RU disrupted" in text
+    assert "S-CL-3    CL    at Concord      recovers for 4 RU disrupted" in text
     assert text.endswith("frontier: 1d6 ≥ 1, cannot fail")
 
 
 def test_resolved_says_so():
     """DN-ECO-7: once `maintain` is given the tab says the step's maintenance is resolved."""
     note = maintenance_note("resolved", 2, 3)
-    assert upkeep_lines(SHIPS, note)[0] == (
+    assert upkeep_lines(SHIPS, note, str.title)[0] == (
         "  maintenance resolved in this phase (game turn 2) (DN-ECO-7)"
     )
 

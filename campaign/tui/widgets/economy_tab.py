@@ -36,6 +36,7 @@ class EconomyTab(VerticalScroll):
         viewer = self.session.viewer
         for side in sorted(PLAYER_SIDES, key=lambda side: side is not viewer):
             lines.extend(income_lines(self.session.income(side)))
-            lines.extend(upkeep_lines(self.session.upkeep(side), self.session.upkeep_note(side)))
+            upkeep, note = self.session.upkeep(side), self.session.upkeep_note(side)
+            lines.extend(upkeep_lines(upkeep, note, self.session.system_name))
             lines.append("")
         self.query_one("#economy", Static).update("\n".join(lines))
