@@ -32,9 +32,12 @@ EVERYDAY_EXTRAS = ("solver", "pbem", "fair", "png")
 
 
 def install_hint(extra: str) -> str:
-    """How to install ``extra`` in one line, for a pip and for a pipx install of the checkout."""
+    """How to install ``extra`` in one line: for a pip install of the checkout, for the
+    editable install ``make run`` made in the checkout's ``.venv`` (a plain ``pip install`` there
+    would replace it by a copy that no longer follows the checkout), and for a pipx install."""
     packages = " ".join(shlex.quote(package) for package in EXTRAS[extra][1])
     return (
         f"pip install '.[{extra}]' in the checkout "
-        f"(a pipx install: pipx inject {PROJECT} {packages})"
+        f"(after make run: .venv/bin/pip install -e '.[{extra}]'; "
+        f"a pipx install: pipx inject {PROJECT} {packages})"
     )

@@ -16,11 +16,11 @@ from __future__ import annotations
 import functools
 import importlib.util
 
-#: How to install the extra, for a checkout (pip) and for a pipx installation.
-SOLVER_HINT = (
-    "install the solver extra: pip install '.[solver]' in a checkout, "
-    "or pipx inject dark-nebula-campaign numpy numba"
-)
+from campaign.extras import install_hint
+
+#: How to install the extra, for a checkout (pip, make run's .venv) and for a pipx installation:
+#: the same line as every other extra's (``campaign.extras``).
+SOLVER_HINT = f"install the solver extra: {install_hint('solver')}"
 
 
 @functools.cache

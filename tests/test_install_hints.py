@@ -92,3 +92,15 @@ def test_another_database_without_its_driver_says_which_module(monkeypatch, caps
     assert main(["status", "t", "--db", "mysql://referee@127.0.0.1/campaigns"]) == 1
     line = _one_error_line(capsys)
     assert "driver (MySQLdb) is not installed" in line
+
+
+@pytest.mark.parametrize("extra", sorted(extras.EXTRAS))
+def test_the_hint_names_the_editable_install_of_make_run(extra):
+    """Found by use, December 7 (docs/table.md, step 1): after the README's `make run`, the
+    hint's `pip install '.[serve]'` (with the venv's pip) replaced make's editable install of
+    the checkout by a copy, so later changes to the checkout were no longer run. The hint now
+    names the line for make's `.venv` too, which keeps the install editable."""
+    hint = extras.install_hint(extra)
+    assert f"pip install '.[{extra}]' in the checkout" in hint
+    assert f"after make run: .venv/bin/pip install -e '.[{extra}]'" in hint
+    assert f"a pipx install: pipx inject {extras.PROJECT} " in hint

@@ -4,9 +4,14 @@ never quoting it (DN-ERR-1; found by use, December 7: "not json" ended the tab's
 
 from __future__ import annotations
 
-import pytest
+import io
+import logging
 
-from campaign.serve.server import MAX_TERMINAL, read_message
+import pytest
+from rich.console import Console
+
+from campaign.serve.links import SeatLinks
+from campaign.serve.server import MAX_TERMINAL, TableServer, read_message
 
 
 def test_what_the_page_sends_is_read():
@@ -40,3 +45,26 @@ def test_anything_else_is_refused_without_quoting_it(text: str, reason: str):
     with pytest.raises(ValueError, match=reason) as refused:
         read_message(text)
     assert text not in str(refused.value)
+
+
+def test_the_servers_terminal_does_not_log_every_request(monkeypatch):
+    """Found by use, December 7 (docs/table.md, step 3): every page a seat opened printed five
+    or six lines of aiohttp's access log in the server's terminal, each naming the seat's
+    secret link, so the referee's typed commands (``revoke SEAT``, ``links``) and their answers
+    scrolled away among them. Requests are no longer logged there; warnings still are."""
+    monkeypatch.setattr(logging.root, "handlers", [])
+    monkeypatch.setattr(logging.root, "level", logging.WARNING)
+    access = logging.getLogger("aiohttp.access")
+    monkeypatch.setattr(access, "level", access.level)
+    server = TableServer("war", "sqlite://", SeatLinks(), host="127.0.0.1", port=0)
+    terminal = io.StringIO()
+    server.console = Console(file=terminal, width=200)
+    server.initialize_logging()
+    try:
+        access.info('127.0.0.1 "GET /seat/SECRET-TOKEN HTTP/1.1" 200')
+        logging.getLogger("textual-serve").warning("a warning the referee should see")
+    finally:
+        for handler in list(logging.root.handlers):
+            logging.root.removeHandler(handler)
+    assert "SECRET-TOKEN" not in terminal.getvalue()
+    assert "a warning the referee should see" in terminal.getvalue()

@@ -83,6 +83,16 @@ def replay_seed(game: SeedGame) -> list[StepResult]:
     return replay(game, ruleset_of(game), narrate=True)
 
 
+def step_note(game: SeedGame, result: StepResult) -> str:
+    """What the replay says of one step besides its sentences: why it failed, or, for a step
+    the seed game expects to be refused, that it was (without that, its line read like that of
+    an order that applied and said nothing: found by use, December 7)."""
+    if result.message or not result.ok or result.index == 0:
+        return result.message
+    reject = game.steps[result.index - 1].reject
+    return f"refused, as the seed game expects ({reject})" if reject else ""
+
+
 def record_seed(game: SeedGame, path: Path) -> SeedGame:
     """Record ``game``'s digests again and write it to ``path`` (staged, then renamed)."""
     recorded = record(game, ruleset_of(game))

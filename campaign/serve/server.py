@@ -150,6 +150,14 @@ class TableServer(Server):
         #: The open tabs' websockets by seat (a revoked seat's are closed).
         self.sockets: dict[str, set[web.WebSocketResponse]] = {}
 
+    def initialize_logging(self) -> None:
+        """textual-serve's logging, without aiohttp's access log: a line for every request
+        buried the commands typed in the server's terminal and their answers among five or
+        six lines per page opened, each naming the seat's secret link (found by use,
+        December 7). Warnings and errors are still shown."""
+        super().initialize_logging()
+        logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
+
     @property
     def open_screens(self) -> dict[str, int]:
         """Processes running for open tabs, by seat."""

@@ -307,7 +307,10 @@ class Store:
         check_campaign_name(row.name)
         if dice_mode not in DICE_MODES:
             raise CampaignError(f"unknown dice mode {dice_mode!r} ({', '.join(DICE_MODES)})")
-        exists = CampaignExistsError(f"campaign {row.name!r} already exists")
+        exists = CampaignExistsError(
+            f"campaign {row.name!r} already exists in {self._safe_url()}: choose another name, "
+            f"or `campaign delete {row.name}` to start it again"
+        )
         try:
             with self.database.write() as connection:
                 if self._campaign_row(connection, row.name) is not None:

@@ -52,3 +52,22 @@ def test_record_needs_a_path_and_leaves_the_shipped_file_alone(name, capsys):
     assert main(["replay", name, "--record"]) == 1
     assert "--record rewrites a file" in capsys.readouterr().err
     assert shipped.read_bytes() == before
+
+
+def test_replay_says_which_steps_are_refused_as_the_seed_game_expects(capsys):
+    """DN-SEQ-2, DN-NEU-1 (found by use, December 7): `campaign replay standard-turn1` printed
+    "ok     1  aslan place-neutral lantern" and nothing else for an order the seed game
+    expects to be refused (out of turn), the same as an order that applied and said nothing;
+    a newcomer read that Aslan had placed a neutral. Such a step now says it was refused, as
+    expected, with the rule id."""
+    assert main(["replay", "standard-turn1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1].rstrip() == (
+        "ok     1  aslan place-neutral lantern  refused, as the seed game expects (DN-SEQ-2)"
+    )
+    assert lines[2].rstrip() == "ok     2  solomani place-neutral lantern"
+    refused = [line for line in lines if "refused, as the seed game expects" in line]
+    assert (
+        "solomani place-neutral halden  refused, as the seed game expects (DN-NEU-1)"
+        in (refused[1])
+    )

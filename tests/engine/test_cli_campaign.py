@@ -68,6 +68,23 @@ def test_unknown_campaign_and_duplicate_name(db, capsys):  # DN-ERR-1
     assert "already exists" in capsys.readouterr().err
 
 
+def test_a_duplicate_name_says_where_and_how_to_start_again(db, capsys):
+    """DN-ERR-1 (found by use, December 7): typing the tutorial's `campaign new first --seed 5`
+    a second time answered only "campaign 'first' already exists"; it now names the database
+    and the two ways on, and the campaign stored is left as it was."""
+    assert main(["new", "game", "--seed", "5", *db]) == 0
+    capsys.readouterr()
+    assert main(["status", "game", *db]) == 0
+    before = capsys.readouterr().out
+    assert main(["new", "game", "--seed", "6", *db]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1, err
+    assert f"campaign 'game' already exists in {db[1]}" in err
+    assert "choose another name, or `campaign delete game` to start it again" in err
+    assert main(["status", "game", *db]) == 0
+    assert capsys.readouterr().out == before
+
+
 def test_undo_refused_at_campaign_start(db, capsys):  # DN-SEQ-2
     main(["new", "game", *db])
     capsys.readouterr()

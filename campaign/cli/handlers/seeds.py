@@ -14,6 +14,7 @@ from campaign.app.seeds import (
     ruleset_of,
     seed_path,
     shipped_seeds,
+    step_note,
 )
 from campaign.cli.errors import EXIT_ERROR
 from campaign.cli.handlers.common import indent
@@ -41,7 +42,8 @@ def replay(args: argparse.Namespace) -> int:
     results = replay_seed(game)
     for result in results:
         mark = "ok " if result.ok else "BAD"
-        print(f"{mark} {result.index:4}  {result.order}  {result.message}")
+        note = step_note(game, result)
+        print(f"{mark} {result.index:4}  {result.order}  {note}".rstrip())
         for line in result.lines:
             print(indent(line, "           "))
     if not all(r.ok for r in results) or len(results) != len(game.steps) + 1:
