@@ -11,6 +11,8 @@ import pytest
 from campaign.pbem.errors import StaleFileError, TurnFileError
 from campaign.rules.ids import Side
 from campaign.userfiles import FileRefusedError
+from tests.fair.by_mail import CAMPAIGN as FAIR
+from tests.fair.by_mail import PLACES, MailTable
 from tests.pbem.helpers import CAMPAIGN, Player
 
 
@@ -46,3 +48,25 @@ def test_a_dry_run_refuses_what_the_export_refuses_and_records_nothing(tmp_path:
     with pytest.raises(StaleFileError, match="you already sent file 1"):
         pbem.export_file(CAMPAIGN, Side.SOLOMANI, tmp_path / "turn-2.txt", dry_run=True)
     assert not (tmp_path / "turn-2.txt").exists()
+
+
+@pytest.mark.slow
+def test_a_dry_run_in_fair_mode_gives_no_fair_play_order(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """DN-SEQ-2, fair mode: the real export first stores the side's own fair-play orders (its
+    share of the counter it placed); the dry run checks the same export and stores none."""
+    table = MailTable(tmp_path / "files")
+    for number, system in enumerate(PLACES[:4]):
+        table.play(f"{('solomani', 'aslan')[number % 2]} place-neutral {system}")
+    aslan = table.machines[Side.ASLAN]
+    monkeypatch.setenv("CAMPAIGN_KEYS_HOME", str(aslan.keys))
+    head = aslan.service.load(FAIR).head.seq
+    files = len(aslan.pbem.record(FAIR).files)
+    turn = tmp_path / "turn-4.json"
+    made = aslan.pbem.export_file(FAIR, Side.ASLAN, turn, dry_run=True)
+    assert made.turn.header.head_seq == head and not turn.exists()
+    assert aslan.service.load(FAIR).head.seq == head
+    assert len(aslan.pbem.record(FAIR).files) == files
+    aslan.pbem.export_file(FAIR, Side.ASLAN, turn)  # the real one stores its share first
+    assert aslan.service.load(FAIR).head.seq > head and turn.exists()
