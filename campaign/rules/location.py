@@ -68,13 +68,16 @@ class Location(FrozenModel, frozen=True, kw_only=True):
     @classmethod
     def parse(cls, text: str) -> "Location":
         """Inverse of ``to_text``; ``ValueError`` on anything else."""
-        head, _, tail = text.partition(":")
+        head, colon, tail = text.partition(":")
         if head in ("hex", "box") and tail:
             return cls(where=Where(head), system=tail)
         if head == "on" and tail:
             return cls.carried(tail)
         if text in ("unplaced", "eliminated"):
             return cls(where=Where(text))
+        # a bare name is most likely a system given without its place (found by use)
+        bare = text and not colon and not any(c.isspace() for c in text)
+        hint = f"; did you mean 'box:{text}' or 'hex:{text}'?" if bare else ""
         raise ValueError(
-            f"bad location {text!r}: expected hex:SYSTEM, box:SYSTEM, on:UNIT or unplaced"
+            f"bad location {text!r}: expected hex:SYSTEM, box:SYSTEM, on:UNIT or unplaced{hint}"
         )

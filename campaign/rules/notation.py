@@ -267,7 +267,10 @@ def parse_order(text: str, state: CampaignState | None = None) -> Order:
     data: dict[str, Any] = {"type": verb, "side": side}
     for name, token in zip(typed, args, strict=True):
         _refuse_empty(text, side, verb, state, fields, name, token)
-        data[name] = _convert(cls.model_fields[name].annotation, _canonical_case(name, token))
+        try:
+            data[name] = _convert(cls.model_fields[name].annotation, _canonical_case(name, token))
+        except InvalidOrderError as error:  # a word no value is read from (a bad location)
+            raise _argument_refusal(text, side, verb, state, fields, name, error) from None
     try:
         return cls.model_validate(data)
     except ModelError as error:
@@ -305,15 +308,34 @@ def _refuse_empty(
         )
     else:
         return  # nearly every argument: the usage is not looked at
-    template = spec.shown_in(state)[0]
-    words = template.split()[1:]
+    words = spec.shown_in(state)[0].split()[1:]
     index = fields.index(name)
-    argument = _argument_name(words, index)
-    if argument is None or words[index].startswith('"'):
+    if _argument_name(words, index) is None or words[index].startswith('"'):
         return  # free text, or no word of the usage names it: the order's own check speaks
-    raise InvalidOrderError(
-        f"{spec.rule}: cannot read order {text!r}: {argument} {problem} "
-        f"(usage: {side_text(side)} {template})"
+    raise _argument_refusal(text, side, verb, state, fields, name, problem)
+
+
+def _argument_refusal(
+    text: str,
+    side: Side | None,
+    verb: str,
+    state: CampaignState | None,
+    fields: list[str],
+    name: str,
+    problem: str | InvalidOrderError,
+) -> InvalidOrderError:
+    """The refusal of the argument of field ``name`` for ``problem`` in one sentence: the
+    order's rule, the argument named as the usage names it (``SYSTEM is empty``; a problem
+    read from a value, ``LOCATION: bad location …``), and the usage."""
+    spec = order_spec(verb)
+    template = spec.shown_in(state)[0]
+    argument = _argument_name(template.split()[1:], fields.index(name))
+    if isinstance(problem, InvalidOrderError):
+        said = problem.message if argument is None else f"{argument}: {problem.message}"
+    else:
+        said = f"{argument} {problem}"
+    return InvalidOrderError(
+        f"{spec.rule}: cannot read order {text!r}: {said} (usage: {side_text(side)} {template})"
     )
 
 

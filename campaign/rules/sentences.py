@@ -16,6 +16,7 @@ from campaign.rules.flow import (
     pass_lapsed,
     pass_reach,
 )
+from campaign.rules.ids import kind_code
 from campaign.rules.narration import NarrationView, describes
 from campaign.rules.referee import (
     DiceEntered,
@@ -96,15 +97,15 @@ def _placed(event: NeutralPlaced, view: NarrationView) -> str:
     if view.viewer is None:  # a player learns nothing of a counter set aside (DN-NEU-1)
         aside = (
             (
-                f"; first drawn: {', '.join(event.set_aside)}, set aside face down, the box "
-                "already holds a PD (DN-MOV-10)"
+                f"; first drawn: {', '.join(map(kind_code, event.set_aside))}, set aside face "
+                "down, the box already holds a PD (DN-MOV-10)"
             )
             if event.set_aside
             else ""
         )
         table = " at the table" if table_draw.at_table(view.state) else ""
         return (
-            f"{who} draw {event.kind} ({event.unit_id}){table} and place it face down "
+            f"{who} draw {kind_code(event.kind)} ({event.unit_id}){table} and place it face down "
             f"{view.place(event.location)}{aside} (DN-NEU-1)"
         )
     return f"{who} place a face-down neutral in {view.system(event.location.system)} (DN-NEU-1)"
@@ -113,7 +114,7 @@ def _placed(event: NeutralPlaced, view: NarrationView) -> str:
 @describes(UnitsBought)
 def _bought(event: UnitsBought, view: NarrationView) -> str:
     return (
-        f"{view.side(event.side)} buy {len(event.unit_ids)} × {event.kind} for "
+        f"{view.side(event.side)} buy {len(event.unit_ids)} × {kind_code(event.kind)} for "
         f"{event.cost} RU: {', '.join(event.unit_ids)} (DN-SET-1)"
     )
 

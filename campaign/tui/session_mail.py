@@ -40,6 +40,19 @@ class SessionMail(SessionCore):
         this database (``PbemService.check_exchange``): the forms are not even opened."""
         self._pbem().check_exchange(self.name, self.seat)
 
+    def check_export(self, side: Side, path: str, key: str | None = None) -> None:
+        """Refuse, as ``export_turn`` would, an export that cannot be made; writes, stores and
+        records nothing (``PbemService.export_file``'s dry run): asked before a question
+        whose answer only matters when the export succeeds."""
+        self._pbem().export_file(
+            self.name,
+            side,
+            turn_path(path),
+            sign_with=turn_path(key) if key else None,
+            seat=self.seat,
+            dry_run=True,
+        )
+
     def export_turn(self, side: Side, path: str, key: str | None = None) -> str:
         """Write ``side``'s turn file to ``path`` (armoured text for ``.txt``/``.asc``, else
         JSON), signed with the private ``key`` file if given, recorded only once written

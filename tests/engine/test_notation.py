@@ -168,6 +168,33 @@ def test_an_empty_argument_is_named_with_the_order_s_rule(text, message):
     assert refused.value.message == message
 
 
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "solomani produce RT 1 halden",
+            "DN-ECO-8: cannot read order 'solomani produce RT 1 halden': LOCATION: bad "
+            "location 'halden': expected hex:SYSTEM, box:SYSTEM, on:UNIT or unplaced; did you "
+            "mean 'box:halden' or 'hex:halden'? (usage: solomani produce KIND [COUNT] "
+            "[LOCATION])",
+        ),
+        (
+            "solomani deploy S-F-1 orbit:x",
+            "DN-SET-2: cannot read order 'solomani deploy S-F-1 orbit:x': LOCATION: bad "
+            "location 'orbit:x': expected hex:SYSTEM, box:SYSTEM, on:UNIT or unplaced "
+            "(usage: solomani deploy UNITS LOCATION)",
+        ),
+    ],
+)
+def test_a_bad_location_is_named_with_the_order_s_rule(text, message):
+    """DN-ECO-8, DN-SET-2 (found by use, December 7): a location that is no place was refused
+    with no rule and no usage ("bad location 'halden'"); it now names the order's rule, the
+    argument as the usage does, and for a bare name the places it may mean."""
+    with pytest.raises(InvalidOrderError) as refused:
+        parse_order(text)
+    assert refused.value.message == message
+
+
 def test_free_text_is_left_to_the_order_to_judge():
     """DN-ERR-1: a quoted word of the usage (``"REASON"``) is free text, not an id: the empty
     check leaves it to the order's own validation, which says what a reason needs."""

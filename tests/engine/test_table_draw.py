@@ -105,7 +105,7 @@ def test_a_player_reads_neither_the_counter_nor_the_order_naming_it():
     before = game.state.clone()
     events = game.play("solomani place-neutral neb-a TR")
     (referee,) = narration.narrate(events, before)
-    assert "neutral:TR" in (referee.text or "") and "at the table" in (referee.text or "")
+    assert "draw TR (" in (referee.text or "") and "at the table" in (referee.text or "")
     (player,) = narration.narrate(events, before, viewer=Side.ASLAN)
     assert "TR" not in (player.text or "")
     shown = seen_text("solomani place-neutral neb-a TR", game.state, Side.ASLAN)

@@ -261,15 +261,16 @@ def test_who_must_act_names_a_face_down_counter_by_its_alias(db: Path) -> None:
         assert "N-M-" not in player and "answers N-X-" in player, player
 
 
-#: A neutral counter's kind (``neutral:JT-4``) and real id (``N-JT-1``); aliases are N-X-k.
-KIND = re.compile(r"neutral:[A-Z]")
+#: A neutral counter's kind, as a type id (``neutral:JT-4``) or as the placement narrates it
+#: (``draw JT-4 (``), and its real id (``N-JT-1``); aliases are N-X-k.
+KIND = re.compile(r"neutral:[A-Z]|\bdraw [A-Z][A-Z0-9-]* \(")
 REAL_ID = re.compile(r"(?<![A-Za-z0-9-])N-(?!X-)[A-Z]+\d*-\d+")
 
 
 def test_a_players_own_database_reads_as_that_player(tmp_path: Path) -> None:
     # DN-NEU-1 (docs/seats.md): in play by e-mail the database is one player's; what a command
     # shows there without --side is that player's reading (the referee's seat still acts, so
-    # agreed overrides work): the placement once said "The Solomani draw neutral:JT-4 (N-JT-1)"
+    # agreed overrides work): the placement once said "The Solomani draw JT-4 (N-JT-1)"
     url = f"sqlite:///{tmp_path / 'solomani.db'}"
     referee_url = f"sqlite:///{tmp_path / 'referee.db'}"
     assert (

@@ -43,7 +43,7 @@ def test_a_second_neutral_pd_set_aside_is_told_to_the_referee_only():
         set_aside=["neutral:PD"],
     )
     referee = _read(event)
-    assert "set aside" in referee and "neutral:PD" in referee and "DN-MOV-10" in referee
+    assert "first drawn: PD, set aside" in referee and "DN-MOV-10" in referee
     player = _read(event, viewer=Side.SOLOMANI)
     assert "set aside" not in player and "PD" not in player
 

@@ -92,6 +92,40 @@ def test_the_first_export_asks_before_recording_the_side_for_good(tmp_path: Path
     asyncio.run(scenario())
 
 
+def test_the_first_export_is_checked_before_it_asks(tmp_path: Path, no_keymap: Path):
+    """DN-SEQ-2 (found by use, December 7): the first export asked "Export and record it?"
+    before the export was checked, so a file refused anyway (nothing to send, a folder that
+    does not exist) was refused only after ``y``. It is now checked first (a dry run of the
+    export: nothing written, nothing recorded), and the question comes only when the export
+    would succeed."""
+    service = CampaignService(db_url=f"sqlite:///{tmp_path / 'table.db'}")
+    service.create(CAMPAIGN, seed=11)
+    turn = tmp_path / "turn-1.txt"
+
+    async def refused_at_once(pilot, form, side: str, path: Path, said: str) -> None:
+        form.query_one("#field-0", ChoiceField).value = side
+        form.query_one("#field-1", Input).value = str(path)
+        form.query_one("#form-ok").press()
+        error = form.query_one("#form-error", Static)
+        await until(pilot, lambda: said in str(error.render()), said)
+        assert pilot.app.screen is form, pilot.app.screen  # no question asked
+        assert not path.exists()
+
+    async def scenario() -> None:
+        async with campaign_shown(service, no_keymap, CAMPAIGN) as pilot:
+            screen = screen_of(pilot)
+            await pilot.press("6", "x")
+            await until(pilot, lambda: form_shown(pilot.app, OrderForm, "#field-1"), "x's form")
+            form = pilot.app.screen
+            await refused_at_once(pilot, form, "solomani", turn, "nothing to send")
+            missing = tmp_path / "missing" / "t.txt"
+            await refused_at_once(pilot, form, "solomani", missing, "does not exist")
+            assert screen.session.own_side() is None
+            assert service.load(CAMPAIGN).head.seq == screen.session.loaded.head.seq
+
+    asyncio.run(scenario())
+
+
 def test_export_import_and_history_from_the_campaign_screen(tmp_path: Path, no_keymap: Path):
     # DN-SET-2: solomani places the first neutral and mails it; both players created the
     # campaign the same way (docs/turn-files.md), each in their own database
@@ -110,7 +144,7 @@ def test_export_import_and_history_from_the_campaign_screen(tmp_path: Path, no_k
             form = pilot.app.screen
             form.query_one("#field-0", ChoiceField).value = "solomani"
             form.query_one("#field-1", Input).value = str(tmp_path / "missing" / "t.txt")
-            await export_recording_the_side(pilot, form)
+            form.query_one("#form-ok").press()  # refused before the first file's question
             error = form.query_one("#form-error", Static)
             await until(pilot, lambda: "does not exist" in str(error.render()), "the refusal")
             await pilot.pause()

@@ -14,6 +14,7 @@ from typing import TextIO
 
 from campaign import __version__
 from campaign.app import Loaded, authority, parse_stored
+from campaign.app.mail.fair import Duties
 from campaign.app.mail.keys import own_key
 from campaign.app.mail.parts import Parts, local_copy
 from campaign.app.mail.results import Exported
@@ -145,13 +146,18 @@ def export_turn(
     *,
     sign_with: Path | None = None,
     deliver: Callable[[Exported], None] | None = None,
+    dry_run: bool = False,
 ) -> Exported:
     """The turn file of ``side`` with every batch since the last exchanged file.
 
     ``deliver(exported)`` writes the file (to disk, stdout, the clipboard); the exchange is
     recorded only after it returned, so a file that could not be written is never counted as
     sent. If recording fails, ``deliver`` has already run: ``export_file`` stages the file and
-    puts it in place only after this returned (``campaign.userfiles``)."""
+    puts it in place only after this returned (``campaign.userfiles``).
+
+    ``dry_run`` runs every check and stops before anything is stored, delivered or recorded:
+    fair mode's seal, share and reveal orders are not given (the file made then lacks them,
+    and a duty owed counts as something to send)."""
     if side not in (Side.ASLAN, Side.SOLOMANI):
         raise TurnFileError("turn files are sent by aslan or solomani")
     mail = parts.read(name)
@@ -162,7 +168,10 @@ def export_turn(
     if sign_with is None and fairplay.active(loaded.state):
         sign_with = fair_key(parts, side)
     parts.agreement.check_export_signed(mail, sign_with is not None)
-    duties = parts.fair.duties(loaded, mail, side.value)  # the seal, shares, reveals owed
+    if dry_run:
+        owed, duties = parts.fair.owes(loaded, mail, side.value), Duties()
+    else:  # the seal, shares, reveals owed
+        owed, duties = False, parts.fair.duties(loaded, mail, side.value)
     base_seq = last.head_seq if last else max(r.seq for r in loaded.rows if r.batch == 0)
     exchange = (last.exchange + 1) if last else 1
     section, fair_rows = parts.fair.outgoing(loaded, mail, side.value, exchange)
@@ -175,6 +184,7 @@ def export_turn(
     )
     if (
         not loaded.rows[base_seq:]
+        and not owed
         and section is None
         and held is None
         and not (last is not None and hands_over(loaded.state, loaded.ruleset, side))
@@ -197,6 +207,8 @@ def export_turn(
         parts.agreement.check_export_key(mail, side, signature)
     turn = TurnFile.seal(body, signature)
     made = Exported(turn, turn.to_json(), armour(turn), held_as_read(turn, loaded.state, side))
+    if dry_run:
+        return made
     if deliver is not None:
         deliver(made)
     parts.ledger.record_export(
@@ -237,6 +249,7 @@ def export_file(
     sign_with: Path | None = None,
     again: int | None = None,
     seat: Seat = REFEREE,
+    dry_run: bool = False,
 ) -> Exported:
     """Write ``side``'s turn file (or with ``again`` the recorded file ``again``, byte for
     byte) to the path or stream ``to``: ASCII armour when ``armoured``, for a stream or a
@@ -244,7 +257,12 @@ def export_file(
 
     A path is written to a temporary file beside it (fsynced) before the exchange is recorded
     and renamed into place after: a file that cannot be written is never counted as sent, and
-    a failure leaves the user's path as it was (docs/turn-files.md)."""
+    a failure leaves the user's path as it was (docs/turn-files.md).
+
+    ``dry_run`` runs every check of the real export (the same code: the seat, the path, the
+    side, the ledger, the signature, "nothing to send") and stops before anything is written,
+    stored or recorded (``export_turn``): the TUI asks before a first export records the side
+    for good only when the export would succeed."""
     parts.check_exchange(name, seat)  # before any path is looked at
     staged: list[StagedFile] = []
 
@@ -263,17 +281,22 @@ def export_file(
     if again is not None:
         made = export_again(parts, name, again)
         authority.check_export(seat, made.turn.header.side)
-        deliver(made)
+        if not dry_run:
+            deliver(made)
     else:
         if side is None:
             raise TurnFileError("give the side that sends the file")
         authority.check_export(seat, side)  # a seat writes only its own side's files
         try:
-            made = export_turn(parts, name, side, sign_with=sign_with, deliver=deliver)
+            made = export_turn(
+                parts, name, side, sign_with=sign_with, deliver=deliver, dry_run=dry_run
+            )
         except BaseException:
             for file in staged:
                 file.discard()
             raise
+    if dry_run:
+        return made
     _commit_staged(staged, name, made.turn.header.exchange)
     return made
 

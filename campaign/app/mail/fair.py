@@ -390,13 +390,10 @@ class FairMail:
         agreed deck (by the first side), a share of every pending card, the reveal of every
         card both shares are in for. Returns the orders given, in order."""
         done = Duties()
-        if not fairplay.active(loaded.state):
+        owed = self._owed(loaded, mail)
+        if owed is None:
             return done
-        public = fairplay.decks(loaded.ruleset)
-        deck = self.deck(mail, loaded.state.campaign_id, public)
-        if deck is None:
-            return done
-        secrets = self.secrets(mail, public)
+        deck, secrets = owed
         for _ in range(MAX_DUTIES):
             text = _next_duty(loaded.state, deck, secrets, side)
             if text is None:
@@ -406,6 +403,23 @@ class FairMail:
             if done.held:  # strict dice: it resumed an order that rolls; it ends the file
                 return done
         return done
+
+    def owes(self, loaded: Loaded, mail: MailRecord, side: str) -> bool:
+        """Whether ``duties`` would give ``side`` a fair-play order on ``loaded`` now; nothing
+        is given (an export's dry run: the file it makes is not empty)."""
+        owed = self._owed(loaded, mail)
+        return owed is not None and _next_duty(loaded.state, *owed, side) is not None
+
+    def _owed(
+        self, loaded: Loaded, mail: MailRecord
+    ) -> tuple[shuffle.Deck, shuffle.Secrets | None] | None:
+        """The agreed deck and this machine's secrets the duties are given from, or None when
+        no fair-play order can be owed (not a fair campaign, or no deck agreed yet)."""
+        if not fairplay.active(loaded.state):
+            return None
+        public = fairplay.decks(loaded.ruleset)
+        deck = self.deck(mail, loaded.state.campaign_id, public)
+        return None if deck is None else (deck, self.secrets(mail, public))
 
     # --- the opening and the audit --------------------------------------------------------------
 

@@ -217,8 +217,9 @@ class PbemService:
         sign_with: Path | None = None,
         again: int | None = None,
         seat: Seat = REFEREE,
+        dry_run: bool = False,
     ) -> Exported:
-        """``export.export_file``."""
+        """``export.export_file`` (``dry_run``: every check, nothing written or recorded)."""
         return export_file(
             self.parts,
             name,
@@ -228,6 +229,7 @@ class PbemService:
             sign_with=sign_with,
             again=again,
             seat=seat,
+            dry_run=dry_run,
         )
 
     def export_again(self, name: str, exchange: int) -> Exported:

@@ -7,6 +7,7 @@ from campaign.rules.economy.neutrals import NeutralRebuilt, NeutralsConscripted
 from campaign.rules.economy.production import UnitsProduced
 from campaign.rules.economy.treasury import IncomeCollected
 from campaign.rules.economy.victory import CapitalControlNoted, VictoryChecked
+from campaign.rules.ids import kind_code
 from campaign.rules.narration import NarrationView, describes
 from campaign.rules.state import Where
 
@@ -51,7 +52,7 @@ def _produced(event: UnitsProduced, view: NarrationView) -> str:
     unplaced = event.location.where is Where.UNPLACED  # a PD marker (DN-ECO-9)
     rules = "DN-ECO-8, DN-ECO-9" if unplaced else "DN-ECO-8"
     return (
-        f"{view.side(event.side)} build {len(event.unit_ids)} × {event.kind} for "
+        f"{view.side(event.side)} build {len(event.unit_ids)} × {kind_code(event.kind)} for "
         f"{event.cost} RU {view.place(event.location)}: {', '.join(event.unit_ids)} "
         f"({rules})"
     )
@@ -61,7 +62,7 @@ def _produced(event: UnitsProduced, view: NarrationView) -> str:
 def _conscripted(event: NeutralsConscripted, view: NarrationView) -> str:
     def kinds(ids: list[str]) -> str:  # the counters are face up now: everyone sees them
         return ", ".join(
-            f"{uid} ({view.state.units[uid].kind})" if uid in view.state.units else uid
+            f"{uid} ({kind_code(view.state.units[uid].kind)})" if uid in view.state.units else uid
             for uid in ids
         )
 

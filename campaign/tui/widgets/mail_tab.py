@@ -145,10 +145,15 @@ class MailTab(VerticalScroll):
         )
 
     def _export_from_form(self, text: str) -> str | None:
-        _, side, path, *key = shlex.split(text)
+        _, side_text, path, *keys = shlex.split(text)
+        side, key = Side(side_text), keys[0] if keys else None
         if self.session.own_side() is None:  # the first file records the side for good
-            return self._ask_before_recording(Side(side), path, key[0] if key else None)
-        return self._export(Side(side), path, key[0] if key else None)
+            try:  # asked only when the export would succeed (found by use, December 7)
+                self.session.check_export(side, path, key)
+            except (CampaignError, ValueError) as error:
+                return self._refused(error)
+            return self._ask_before_recording(side, path, key)
+        return self._export(side, path, key)
 
     def _ask_before_recording(self, side: Side, path: str, key: str | None) -> str:
         """The database plays no side by e-mail yet, and its first file records the sending
