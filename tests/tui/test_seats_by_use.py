@@ -410,6 +410,31 @@ def test_after_a_move_the_stack_list_goes_on_to_a_stack_that_may_move(
     asyncio.run(scenario())
 
 
+def test_a_move_sent_from_the_form_goes_on_to_a_stack_that_may_move(
+    service: CampaignService, no_keymap: Path
+):
+    """DN-MOV-2: ``e`` Enter Enter sent the awaited jump of the main stack from the order
+    form, and the Map tab's stack list stayed on it: "No legal move" and "has finished its
+    movement this phase" under it, while a move sent from the Map list goes on to the next
+    stack that may move. Every move sent (form, palette, order line) now does the same."""
+
+    async def scenario() -> None:
+        async with campaign_shown(service, no_keymap, "demo") as pilot:
+            screen = screen_of(pilot)
+            assert screen.map_tab.selected_stack == "main"
+            await pilot.press("e")
+            await until(pilot, lambda: screen_on_top(pilot.app, OrderForm, focused=True), "form")
+            await pilot.press("enter", "enter")
+            await until(pilot, lambda: "jump main" in status_of(pilot), "the move")
+            moved_on = screen.map_tab.selected_stack
+            assert moved_on not in (None, "main"), moved_on
+            assert screen.session.move_options(moved_on).legal
+            stacks = screen.query_one("#stack-list", OptionList)
+            assert screen._stack_ids[stacks.highlighted or 0] == moved_on
+
+    asyncio.run(scenario())
+
+
 def test_the_log_table_shows_square_brackets_as_written(service: CampaignService, no_keymap: Path):
     """DN-ERR-1: after ``referee set-ru aslan 117 "[fix] count"`` the Log tab's row read
     "Referee: the Aslan now have 117 RU ( count)": the table read its cells as markup, and
