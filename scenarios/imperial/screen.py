@@ -211,6 +211,7 @@ class InvestorDialog(GameDialog[Order]):
         # the table's words of the shared key vocabulary, with the same keys and actions
         *game_keys("imperial.investor", "computer", "undo", "scores"),
     ]
+    HELP_TITLE = "investor"
 
     def __init__(self, state: State, orders: list[Order]) -> None:
         super().__init__()
@@ -296,6 +297,7 @@ class ScoreScreen(GameDialog[None]):
     which ends the game with the scores as they stand)."""
 
     BINDINGS = [Binding("escape", "dismiss", "Close", id="imperial.score.close")]
+    HELP_TITLE = "scores"
 
     def __init__(self, state: State, resigned: str | None = None) -> None:
         super().__init__()
