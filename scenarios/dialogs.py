@@ -333,9 +333,7 @@ class GameScreen(Screen[None]):
         )
 
 
-def help_rows(
-    screen: Screen[Any], bindings: Sequence[BindingType]
-) -> list[tuple[str, str, str]]:
+def help_rows(screen: Screen[Any], bindings: Sequence[BindingType]) -> list[tuple[str, str, str]]:
     """(keys as shown, description, id) of each of ``bindings`` of ``screen`` (a game screen
     or a game dialog), with the keys in force now (a keymap may have changed them)."""
     live: dict[str, list[str]] = {}
@@ -389,9 +387,10 @@ class GameDialog(ModalScreen[ResultT]):
 
     def action_help(self) -> None:
         """The dialog's keys (its own, then the F1 all dialogs share)."""
-        bindings = [
+        bindings = [  # Textual's own (Tab, copy) are not the dialog's words
             binding
             for kind in reversed(type(self).__mro__)
+            if issubclass(kind, GameDialog)
             for binding in vars(kind).get("BINDINGS", ())
         ]
         self.app.push_screen(GameHelp(self.HELP_TITLE, help_rows(self, bindings)))
