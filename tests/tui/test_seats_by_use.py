@@ -542,3 +542,20 @@ def test_a_players_screen_at_the_shared_table_opens_no_turn_file_form(
         assert "you play aslan on a database that plays no side by e-mail" in said, said
     assert service.load("demo").head.seq == head
     assert PbemService(service).ledger.files("demo") == []
+
+
+def test_the_stack_list_opens_on_a_stack_that_may_move(service: CampaignService, no_keymap: Path):
+    """DN-MOV-2 (found by use, December 7): after the main stack's jump, ``campaign tui demo``
+    opened with the Map list on it — "No legal move", "has finished its movement this
+    phase" — though other stacks could still move. The list opens on the first stack that
+    may move, as it goes on to one after a move."""
+    CampaignSession(service, "demo").order("aslan jump main eawyo")
+
+    async def scenario() -> None:
+        async with campaign_shown(service, no_keymap, "demo") as pilot:
+            screen = screen_of(pilot)
+            chosen = screen.map_tab.selected_stack
+            assert chosen not in (None, "main"), chosen
+            assert screen.session.move_options(chosen).legal
+
+    asyncio.run(scenario())
