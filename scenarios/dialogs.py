@@ -328,9 +328,11 @@ class GameScreen(Screen[None]):
 
     def action_help(self) -> None:
         """Show the keys and the game's help sections."""
-        self.app.push_screen(
-            GameHelp(self.GAME_TITLE, help_rows(self, self.BINDINGS), self.help_sections())
-        )
+        self.app.push_screen(GameHelp(self.GAME_TITLE, self._help_rows(), self.help_sections()))
+
+    def _help_rows(self) -> list[tuple[str, str, str]]:
+        """The help's rows of this screen's bindings (``help_rows``)."""
+        return help_rows(self, self.BINDINGS)
 
 
 def help_rows(screen: Screen[Any], bindings: Sequence[BindingType]) -> list[tuple[str, str, str]]:
