@@ -12,7 +12,7 @@ import dataclasses
 import inspect
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
-from typing import ClassVar, NamedTuple, TypeVar
+from typing import Any, ClassVar, NamedTuple, TypeVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -22,6 +22,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Label, ListItem, ListView, Static
 
 from campaign.userfiles import FileRefusedError, OwnFile, refuse_own_files
+from scenarios.footer import KeysFooter
 from scenarios.keys import key_as_typed
 from scenarios.saves import (
     MAX_SAVE_BYTES,
@@ -330,24 +331,29 @@ class GameScreen(Screen[None]):
         self.app.push_screen(GameHelp(self.GAME_TITLE, self._help_rows(), self.help_sections()))
 
     def _help_rows(self) -> list[tuple[str, str, str]]:
-        """(keys as shown, description, id) of every binding of this screen, with the keys in
-        force now (a keymap may have changed them)."""
-        live: dict[str, list[str]] = {}
-        for active in self.active_bindings.values():
-            if active.binding.id:
-                live.setdefault(active.binding.id, []).append(
-                    key_as_typed(active.binding.key, self.app.get_key_display(active.binding))
-                )
-        rows = []
-        for binding in self.BINDINGS:
-            if not isinstance(binding, Binding):
-                continue
-            keys = live.get(binding.id or "") or [
-                key_as_typed(key, self.app.get_key_display(Binding(key, binding.action)))
-                for key in binding.key.split(",")
-            ]
-            rows.append((" / ".join(keys), binding.description, binding.id or binding.action))
-        return rows
+        """The help's rows of this screen's bindings (``help_rows``)."""
+        return help_rows(self, self.BINDINGS)
+
+
+def help_rows(screen: Screen[Any], bindings: Sequence[BindingType]) -> list[tuple[str, str, str]]:
+    """(keys as shown, description, id) of each of ``bindings`` of ``screen`` (a game screen
+    or a game dialog), with the keys in force now (a keymap may have changed them)."""
+    live: dict[str, list[str]] = {}
+    for active in screen.active_bindings.values():
+        if active.binding.id:
+            live.setdefault(active.binding.id, []).append(
+                key_as_typed(active.binding.key, screen.app.get_key_display(active.binding))
+            )
+    rows = []
+    for binding in bindings:
+        if not isinstance(binding, Binding):
+            continue
+        keys = live.get(binding.id or "") or [
+            key_as_typed(key, screen.app.get_key_display(Binding(key, binding.action)))
+            for key in binding.key.split(",")
+        ]
+        rows.append((" / ".join(keys), binding.description, binding.id or binding.action))
+    return rows
 
 
 class MoveList(VerticalScroll):
@@ -366,9 +372,30 @@ MAX_PATH_CHARS = 4096
 
 
 class GameDialog(ModalScreen[ResultT]):
-    """A dialog of the scenario games: a framed box in the middle (``games.tcss``)."""
+    """A dialog of the scenario games: a framed box in the middle (``games.tcss``), with its
+    own key footer and F1 for its keys, as the campaign's dialogs have (found by use, December
+    7: under a dialog the footer named the game screen's keys, which the dialog types into its
+    field or ignores, and F1 did nothing). Its help is the games' help layout (``GameHelp``),
+    so the scenarios need nothing of the host app."""
 
     CSS_PATH = GAMES_TCSS
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("f1", "help", "Help", id="game.dialog.help")]
+    #: The help's title (F1): what the dialog is, not its class.
+    HELP_TITLE = "dialog"
+
+    def on_mount(self) -> None:
+        """Its own footer (every subclass's ``on_mount`` runs too: Textual calls each)."""
+        self.mount(KeysFooter())
+
+    def action_help(self) -> None:
+        """The dialog's keys (its own, then the F1 all dialogs share)."""
+        bindings = [  # Textual's own (Tab, copy) are not the dialog's words
+            binding
+            for kind in reversed(type(self).__mro__)
+            if issubclass(kind, GameDialog)
+            for binding in vars(kind).get("BINDINGS", ())
+        ]
+        self.app.push_screen(GameHelp(self.HELP_TITLE, help_rows(self, bindings)))
 
 
 class GamePathDialog(GameDialog[str | None]):
@@ -377,6 +404,7 @@ class GamePathDialog(GameDialog[str | None]):
     keeps the dialog open and says so."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="game.path.cancel")]
+    HELP_TITLE = "file path"
 
     def __init__(self, title: str, default: str | None) -> None:
         super().__init__()
@@ -428,6 +456,7 @@ class GameConfirm(GameDialog[bool]):
         Binding("y", "answer(True)", "Yes", id="game.confirm.yes"),
         Binding("n,escape", "answer(False)", "No", id="game.confirm.no"),
     ]
+    HELP_TITLE = "y/n question"
 
     def __init__(self, question: str) -> None:
         super().__init__()
@@ -447,6 +476,7 @@ class GameChoice(GameDialog[str | None]):
     """Pick one option from a list (Enter) or cancel (Esc); options are ``(value, label)``."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="game.choice.cancel")]
+    HELP_TITLE = "choice"
 
     def __init__(self, title: str, options: Sequence[tuple[str, str]]) -> None:
         super().__init__()
@@ -479,6 +509,7 @@ class GameHelp(GameDialog[None]):
     is taller than the terminal; Esc, ``?``, F1 or ``q`` closes it."""
 
     BINDINGS = [Binding("escape,question_mark,f1,q", "close", "Close", id="game.help.close")]
+    HELP_TITLE = "help"
 
     def __init__(
         self, title: str, rows: Sequence[tuple[str, str, str]], sections: Sequence[HelpSection] = ()

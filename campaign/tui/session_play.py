@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from msgspec import Struct
 from msgspec.structs import replace
 
+from campaign.app import authority
 from campaign.rules.errors import InvalidOrderError, KindHidden
 from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.tui.markup import escape
@@ -107,8 +108,35 @@ class SessionPlay(SessionCore):
 
     def legal_orders(self) -> list[LegalOrder]:
         """Order types the viewer may give now: a player's own; for the referee every side's
-        (the acting side's first, then the other player's, then the referee's)."""
-        return legal_orders_for(self.state, self.ruleset, self.viewer)
+        (the acting side's first, then the other player's, then the referee's). None that
+        this database refuses from this seat (``authority.may_give``, the filter ``campaign
+        status`` and completion ask): on a player's by-mail database, the other side's orders
+        are given on the other machine (found by use, December 7: ``--side solomani`` on the
+        Aslan player's database listed Solomani's orders, each refused when sent)."""
+        plays = self.plays_by_mail()
+        return [
+            legal
+            for legal in legal_orders_for(self.state, self.ruleset, self.viewer)
+            if authority.may_give(self.seat, plays, legal.side)
+        ]
+
+    def plays_by_mail(self) -> Side | None:
+        """The side this database plays by e-mail (None: none), read each time: the first
+        turn file records it while the screen is open."""
+        return self.service.reader(self.name, None)
+
+    def gives_elsewhere(self) -> str | None:
+        """Why this screen gives none of its viewer's orders: a player's seat on the other
+        player's by-mail database (``authority.may_give``); None when it may give them."""
+        plays = self.plays_by_mail()
+        viewer = self.viewer
+        if viewer is None or authority.may_give(self.seat, plays, viewer):
+            return None
+        return (
+            f"DN-SEQ-2: this database plays {plays.value if plays else '-'} by e-mail: "
+            f"{viewer.value}'s orders are given on the {viewer.value} player's machine and "
+            "come in his turn files"
+        )
 
     def nothing_to_do(self) -> str | None:
         """On a player's screen with no order to give now, the refusal that says who the game
@@ -127,7 +155,7 @@ class SessionPlay(SessionCore):
         orders meanwhile (load cargo while the other side chooses the range) is told who the
         game waits for too — "the game waits for no order now" was wrong there (found by
         use). DN-SEQ-2."""
-        nothing = self.nothing_to_do()
+        nothing = self.gives_elsewhere() or self.nothing_to_do()
         if nothing is not None:
             return nothing
         if self.viewer is not None:
@@ -350,6 +378,8 @@ class SessionPlay(SessionCore):
     def awaited_order(self) -> str | None:
         """The order the game waits for now, as the header names it (``aslan jump STACK
         PATH``; inside a battle often the other side's: ``solomani target b1 UNIT``)."""
+        if self.gives_elsewhere() is not None:  # refused here: not offered either
+            return None
         duties = duties_of(self.sight, self.ruleset)
         return duties[0].orders[0] if duties and duties[0].orders else None
 

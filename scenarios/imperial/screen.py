@@ -211,6 +211,7 @@ class InvestorDialog(GameDialog[Order]):
         # the table's words of the shared key vocabulary, with the same keys and actions
         *game_keys("imperial.investor", "computer", "undo", "scores"),
     ]
+    HELP_TITLE = "investor"
 
     def __init__(self, state: State, orders: list[Order]) -> None:
         super().__init__()
@@ -296,6 +297,7 @@ class ScoreScreen(GameDialog[None]):
     which ends the game with the scores as they stand)."""
 
     BINDINGS = [Binding("escape", "dismiss", "Close", id="imperial.score.close")]
+    HELP_TITLE = "scores"
 
     def __init__(self, state: State, resigned: str | None = None) -> None:
         super().__init__()
@@ -395,8 +397,12 @@ class ImperialScreen(GameScreen):
     def on_mount(self) -> None:
         self.title = "Imperial"
         self._show_game_title()
+        # what a nation has first, its short name and abbreviated headers: at 80 columns the
+        # pane ends after about 48 characters, and Units, Factories and Chips lay beyond it
+        # (found by use, as on the Map tab); the flag and the rondel space, also on the Bonds
+        # and Rondel tabs, come last
         self.query_one("#imperial-nations", DataTable).add_columns(
-            "Nation", "Flag", "Treasury", "Tax", "Power", "Rondel", "Units", "Factories", "Chips"
+            "Nation", "Units", "Fact", "Chips", "Treas", "Power", "Tax", "Flag", "Rondel"
         )
         # the score and the flags before the bonds per nation: at 80 columns they lay beyond
         # the pane's right edge
@@ -624,15 +630,15 @@ class ImperialScreen(GameScreen):
             flag = state.flags[n]
             space = state.rondel[n]
             nations.add_row(
-                NATION_NAMES[n],
-                "bank" if flag is None else f"P{flag}",
-                str(state.treasury[n]),
-                "2-5" if state.marker[n] == 5 else str(state.marker[n]),
-                power_text(state.power[n]),
-                "-" if space is None else RONDEL[space],
+                n,
                 str(len(state.units_of(n))),
                 str(len(state.factories_of(n))),
                 str(state.chips_of(n)),
+                str(state.treasury[n]),
+                power_text(state.power[n]),
+                "2-5" if state.marker[n] == 5 else str(state.marker[n]),
+                "bank" if flag is None else f"P{flag}",
+                "-" if space is None else RONDEL[space],
             )
         bonds = self.query_one("#imperial-bonds", DataTable)
         bonds.clear()

@@ -543,3 +543,23 @@ def test_the_map_side_panel_fits_with_a_system_chosen(
                     assert screen.query_one(lists).region.height >= 3, lists
 
     asyncio.run(scenario())
+
+
+def test_the_forces_tab_shows_the_cargo_at_80_columns(service: CampaignService, no_keymap: Path):
+    """Found by use (December 7, DN-MOV-4: what a ship carries): at 80x24 the Forces tab cut
+    its last column to "carg", and a transport's cargo (A-TR-1 carries A-RT-1) was off the
+    screen. The columns that matter (unit … stack, disrupted, cargo) come first; the system,
+    which the location names too, comes last."""
+
+    async def scenario() -> None:
+        async with campaign_shown(service, no_keymap, "demo", size=(80, 24)) as pilot:
+            screen = screen_of(pilot)
+            await pilot.press("escape", "2")
+            await until(pilot, lambda: tab_ready(screen, "tab-forces"), "the Forces tab")
+            lines = screen_lines(pilot.app, pilot.app.screen.region)
+            header = next(line for line in lines if " unit " in line)
+            assert "cargo" in header and "disr" in header, header
+            carrier = next(line for line in lines if line.lstrip().startswith("A-TR-1"))
+            assert "A-RT-1" in carrier, carrier
+
+    asyncio.run(scenario())

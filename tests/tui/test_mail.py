@@ -532,3 +532,35 @@ def test_the_export_form_offers_a_folder_it_can_write_in(tmp_path: Path, no_keym
 
     with read_only_folder(fixtures):
         asyncio.run(receiver())
+
+
+def test_the_name_typed_in_the_export_form_goes_in_the_offered_folder(
+    tmp_path: Path, no_keymap: Path
+):
+    """Found by use (December 7, DN-SEQ-2): ``x`` offered FILE as the full path in the folder
+    of the last turn file, all of it selected, so a name typed replaced the folder too and the
+    file was written to the working directory. As in the import prompt, the folder stays: the
+    offered name alone is selected, and the name typed is written in that folder."""
+    services = exchanged(tmp_path, 2)
+    folder = tmp_path / "pb"
+    folder.mkdir()
+    remember_folder(folder / "turn-2.txt")
+    sender = services[Side.SOLOMANI]
+    CampaignSession(sender, CAMPAIGN).order("solomani place-neutral lantern")
+
+    async def scenario() -> None:
+        async with campaign_shown(sender, no_keymap, CAMPAIGN, size=(80, 24)) as pilot:
+            screen = screen_of(pilot)
+            await pilot.press("6", "x")
+            await until(pilot, lambda: form_shown(pilot.app, OrderForm, "#field-1"), "x's form")
+            field = pilot.app.screen.query_one("#field-1", Input)
+            assert field.value == f"{folder}{os.sep}{CAMPAIGN}-solomani.txt"
+            while not field.has_focus:
+                await pilot.press("tab")
+            await pilot.press(*"mine.txt")
+            assert field.value == f"{folder}{os.sep}mine.txt"
+            await pilot.press("enter")
+            await until(pilot, lambda: pilot.app.screen is screen, "the file exported")
+            assert (folder / "mine.txt").exists()
+
+    asyncio.run(scenario())

@@ -16,6 +16,8 @@ from pathlib import Path
 from textual.command import CommandList, CommandPalette
 
 from campaign.app import CampaignService
+from campaign.cli import main
+from campaign.rules.ids import Side
 from tests.tui.pilot_helpers import campaign_shown, screen_of
 from tests.waiting import until
 
@@ -61,5 +63,34 @@ def test_the_palette_lists_the_legal_orders_first_in_a_fixed_order(
             listed = _listed(pilot.app)
             assert listed[: len(orders)] == orders
             assert {"Keys", "Quit", "Theme"} <= set(listed[len(orders) :]), listed
+
+    asyncio.run(scenario())
+
+
+def test_the_palette_lists_no_order_the_database_refuses(tmp_path: Path, no_keymap: Path):
+    """DN-SEQ-2 (found by use, December 7): ``campaign tui NAME --side solomani`` on the Aslan
+    player's by-mail database listed Solomani's orders in the palette (``place-neutral``),
+    each refused when sent (they could only travel in a file from Aslan). ``campaign status``
+    lists none there; the TUI asks the same seat filter (``authority.may_give``)."""
+    url = f"sqlite:///{tmp_path / 'aslan.db'}"
+    assert main(["new", "mail", "--seed", "11", "--as", "aslan", "--db", url]) == 0
+    service = CampaignService(db_url=url)
+
+    async def scenario() -> None:
+        async with campaign_shown(service, no_keymap, "mail", side=Side.SOLOMANI) as pilot:
+            screen = screen_of(pilot)
+            session = screen.session
+            assert session.legal_orders() == []
+            await pilot.press("ctrl+p")
+            await until(pilot, lambda: _gathered(pilot.app), "the palette's commands")
+            listed = _listed(pilot.app)
+            assert not any("solomani" in line for line in listed), listed
+            # nor does the order line's hint or ``e`` offer one: ``e`` says why
+            await pilot.press("escape")
+            await until(pilot, lambda: pilot.app.screen is screen, "the palette closed")
+            assert not any("place-neutral" in hint for hint in session.order_placeholders())
+            await pilot.press("e")
+            status = screen.query_one("#status-line")
+            await until(pilot, lambda: "plays aslan by e-mail" in str(status.render()), "e")
 
     asyncio.run(scenario())

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from textual.app import App
+from textual.geometry import Region
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, ListView, OptionList
 
@@ -20,7 +21,7 @@ from campaign.app import CampaignService
 from campaign.tui.screens.campaign import CampaignScreen
 from campaign.tui.screens.launcher import LauncherScreen
 from scenarios import registry
-from scenarios.dialogs import GameConfirm, GamePathDialog
+from scenarios.dialogs import GameConfirm, GameHelp, GamePathDialog
 from scenarios.imperial.screen import (
     ImperialScreen,
     ImperialSetupScreen,
@@ -28,7 +29,7 @@ from scenarios.imperial.screen import (
 )
 from scenarios.imperium_shogi.screen import ShogiScreen
 from scenarios.invector.screen import InvectorScreen
-from tests.tui.pilot_helpers import ScenarioHost, app_for, pass_investor
+from tests.tui.pilot_helpers import ScenarioHost, app_for, pass_investor, screen_lines
 from tests.waiting import until
 
 SIZES = [(80, 24), (160, 48)]
@@ -442,3 +443,38 @@ def test_a_scenario_save_never_replaces_the_campaign_database(
 
     run(scenario())
     assert database.read_bytes() == before
+
+
+def test_a_game_dialog_names_its_own_keys_and_f1_shows_them(
+    service: CampaignService, no_keymap: Path
+):
+    """Found by use (December 7, DN-SEQ-2, as for the campaign's dialogs): under a scenario
+    game's save dialog (Ctrl+S in Imperium Shogi) the footer still named the board's keys
+    ("m Type u Undo n New … ? Help"), which the dialog types into its path, and F1 did
+    nothing. The dialog's footer names its own keys; F1 shows them in the games' help
+    layout, and Esc goes back to the dialog."""
+
+    async def scenario() -> None:
+        app = app_for(service, no_keymap, None)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await open_scenario(pilot, BOARD_GAMES["imperium-shogi"])
+            await pilot.press("ctrl+s")
+            await until(pilot, lambda: _path_dialog(app), "the save dialog")
+            dialog = app.screen
+            bottom = Region(0, 23, 80, 1)
+            await until(
+                pilot,
+                lambda: "Cancel" in screen_lines(app, bottom)[0],
+                "the dialog's footer",
+            )
+            footer = screen_lines(app, bottom)[0]
+            assert "Help" in footer and "Undo" not in footer, footer
+            await pilot.press("f1")
+            await until(pilot, lambda: isinstance(app.screen, GameHelp), "F1's help")
+            keys = str(app.screen.query_one("#help-keys").render())
+            assert "Cancel" in keys and "Undo" not in keys and "Copy" not in keys, keys
+            await pilot.press("escape")
+            await until(pilot, lambda: app.screen is dialog, "back to the dialog")
+
+    run(scenario())

@@ -410,6 +410,31 @@ def test_after_a_move_the_stack_list_goes_on_to_a_stack_that_may_move(
     asyncio.run(scenario())
 
 
+def test_a_move_sent_from_the_form_goes_on_to_a_stack_that_may_move(
+    service: CampaignService, no_keymap: Path
+):
+    """DN-MOV-2: ``e`` Enter Enter sent the awaited jump of the main stack from the order
+    form, and the Map tab's stack list stayed on it: "No legal move" and "has finished its
+    movement this phase" under it, while a move sent from the Map list goes on to the next
+    stack that may move. Every move sent (form, palette, order line) now does the same."""
+
+    async def scenario() -> None:
+        async with campaign_shown(service, no_keymap, "demo") as pilot:
+            screen = screen_of(pilot)
+            assert screen.map_tab.selected_stack == "main"
+            await pilot.press("e")
+            await until(pilot, lambda: screen_on_top(pilot.app, OrderForm, focused=True), "form")
+            await pilot.press("enter", "enter")
+            await until(pilot, lambda: "jump main" in status_of(pilot), "the move")
+            moved_on = screen.map_tab.selected_stack
+            assert moved_on not in (None, "main"), moved_on
+            assert screen.session.move_options(moved_on).legal
+            stacks = screen.query_one("#stack-list", OptionList)
+            assert screen._stack_ids[stacks.highlighted or 0] == moved_on
+
+    asyncio.run(scenario())
+
+
 def test_the_log_table_shows_square_brackets_as_written(service: CampaignService, no_keymap: Path):
     """DN-ERR-1: after ``referee set-ru aslan 117 "[fix] count"`` the Log tab's row read
     "Referee: the Aslan now have 117 RU ( count)": the table read its cells as markup, and
@@ -517,3 +542,20 @@ def test_a_players_screen_at_the_shared_table_opens_no_turn_file_form(
         assert "you play aslan on a database that plays no side by e-mail" in said, said
     assert service.load("demo").head.seq == head
     assert PbemService(service).ledger.files("demo") == []
+
+
+def test_the_stack_list_opens_on_a_stack_that_may_move(service: CampaignService, no_keymap: Path):
+    """DN-MOV-2 (found by use, December 7): after the main stack's jump, ``campaign tui demo``
+    opened with the Map list on it — "No legal move", "has finished its movement this
+    phase" — though other stacks could still move. The list opens on the first stack that
+    may move, as it goes on to one after a move."""
+    CampaignSession(service, "demo").order("aslan jump main eawyo")
+
+    async def scenario() -> None:
+        async with campaign_shown(service, no_keymap, "demo") as pilot:
+            screen = screen_of(pilot)
+            chosen = screen.map_tab.selected_stack
+            assert chosen not in (None, "main"), chosen
+            assert screen.session.move_options(chosen).legal
+
+    asyncio.run(scenario())

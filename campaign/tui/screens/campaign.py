@@ -279,8 +279,7 @@ class CampaignScreen(Screen[None]):
     @on(MapTab.MoveChosen)
     def _move_chosen(self, message: MapTab.MoveChosen) -> None:
         self.map_tab.focus_stacks()  # the screen's keys work again there
-        if self.send_order(message.order):
-            self.map_tab.move_on()  # the next stack that may move
+        self.send_order(message.order)  # moved: the list goes on to a stack that may move
 
     @on(MapTab.MoveRefused)
     def _move_refused(self, message: MapTab.MoveRefused) -> None:
@@ -402,6 +401,11 @@ class CampaignScreen(Screen[None]):
         self.app.clear_notifications()  # an earlier refusal no longer applies
         self.report(outcome_text(text, self.session.last_outcome, len(events)), more=OUTCOME_IN_LOG)
         self.refresh_all()
+        if any(event.type == "stack-moved" for event in events):
+            # the next stack that may move, whichever way the move was sent (found by use:
+            # one sent from the form or the palette left the Map list on the stack moved,
+            # "No legal move", DN-MOV-2)
+            self.map_tab.move_on()
         return True
 
     def _ask_die(self, text: str, answered: tuple[int, ...], purpose: str) -> None:

@@ -15,6 +15,7 @@ from textual.geometry import Region
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+from textual.widgets.input import Selection
 
 from campaign.app.starting import DICE_CHOICES, LAYOUT_CHOICES, NewCampaignOptions
 from campaign.rules.ids import Side
@@ -48,6 +49,27 @@ DICE_LABELS = [
     ("default: seeded, or strict in fair mode", ""),
     *((f"{mode}: {DICE_MEANING[mode]}", mode) for mode in DICE_CHOICES),
 ]
+
+
+class FieldInput(TypeAheadInput):
+    """A dialog's text field: focused, it selects what follows the last folder separator of
+    the value offered, so a path offered keeps its folder and a name typed replaces only the
+    name (found by use, December 7: the import prompt and the export form offered the
+    remembered folder selected whole, the name typed replaced it and the file was read from,
+    or written to, the working directory). A value with no separator is selected whole
+    (typing replaces it); one ending in a separator (a folder) gets the cursor at its end."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: Textual's own select-all on focus is replaced by this class's (the handlers of
+        #: both classes run: Textual calls each class's ``_on_focus``).
+        self.select_name = self.select_on_focus
+        self.select_on_focus = False
+
+    def _on_focus(self, event: events.Focus) -> None:
+        if self.select_name and not event.from_app_focus:
+            name = max(self.value.rfind("/"), self.value.rfind(os.sep)) + 1
+            self.selection = Selection(name, len(self.value))
 
 
 def fixed_specs(
@@ -123,7 +145,7 @@ class OrderForm(ModalScreen[str | None]):
                         id=f"field-{index}",
                     )
                 else:
-                    yield TypeAheadInput(
+                    yield FieldInput(
                         value=value,
                         placeholder=spec.hint or blank.name,
                         max_length=MAX_FIELD_CHARS,
@@ -349,15 +371,11 @@ class TextPrompt(ModalScreen[str | None]):
         yield KeysFooter()  # its own keys, not the screen's under it
         with Vertical(classes="form-box"):
             yield Static(self.question)
-            yield TypeAheadInput(
+            yield FieldInput(  # a folder offered is kept: the name typed goes after it
                 value=self.value,
                 placeholder=self.placeholder,
                 id="prompt-input",
                 max_length=MAX_FIELD_CHARS,
-                # a folder offered is the start of the answer: the name typed goes after it
-                # (found by use: selected, it was replaced by the name, read from the
-                # working directory); a whole answer offered is selected, typing replaces it
-                select_on_focus=not self.value.endswith(("/", os.sep)),
             )
             yield Static("", id="prompt-error", classes="error")
 

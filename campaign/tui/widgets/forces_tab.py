@@ -11,7 +11,10 @@ from textual.widgets import DataTable
 from campaign.tui.session import CampaignSession
 from campaign.tui.widgets.map_palette import MapPalette, map_palette
 
-FORCE_COLUMNS = ("unit", "side", "type", "factors", "stack", "location", "system", "disr.", "cargo")
+#: The columns, those that matter first: at 80 columns the last is cut (found by use, December
+#: 7: the cargo was "carg", a transport's load off the screen); the system, which the location
+#: names too (``hex:eawyo``), comes last.
+FORCE_COLUMNS = ("unit", "side", "type", "factors", "stack", "disr.", "cargo", "location", "system")
 
 
 def side_style(side: str, palette: MapPalette) -> Style | str:
@@ -50,18 +53,18 @@ class ForcesTab(DataTable):
         self.clear()
         palette = map_palette(self.app.get_css_variables())
         for row in self.session.force_rows():
-            self.add_row(
-                row.unit_id,
-                Text(row.side, style=side_style(row.side, palette)),
-                row.code,
-                row.factors,
-                row.stack,
-                row.location,
-                row.system,
-                "D" if row.disrupted else "",
-                row.cargo,
-                key=row.unit_id,
-            )
+            cells = {  # by column: their order is FORCE_COLUMNS' alone
+                "unit": row.unit_id,
+                "side": Text(row.side, style=side_style(row.side, palette)),
+                "type": row.code,
+                "factors": row.factors,
+                "stack": row.stack,
+                "disr.": "D" if row.disrupted else "",
+                "cargo": row.cargo,
+                "location": row.location,
+                "system": row.system,
+            }
+            self.add_row(*(cells[column] for column in FORCE_COLUMNS), key=row.unit_id)
 
     def sort_next(self) -> None:
         """Sort by the next column (cells may be coloured ``Text``: compared as strings)."""

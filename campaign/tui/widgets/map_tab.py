@@ -315,8 +315,12 @@ class MapTab(Horizontal):
                 for label, members in stacks.items()
             ],
         )
-        if self.selected_stack not in stacks:
-            self.selected_stack = self.stack_ids[0] if self.stack_ids else None
+        if self.selected_stack not in stacks:  # first shown, or another side's stacks: the
+            # first that may move (found by use: opened on one that had moved, "No legal move")
+            self.selected_stack = next(
+                (stack for stack in self.stack_ids if self._may_move(stack)),
+                self.stack_ids[0] if self.stack_ids else None,
+            )
         if self.selected_stack is not None:
             stack_list.highlighted = self.stack_ids.index(self.selected_stack)
         self._fill_destinations()

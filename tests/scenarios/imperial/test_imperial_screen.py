@@ -705,3 +705,26 @@ async def test_the_map_tab_shows_units_and_chips_at_80_columns():
             left = edges[str(column.label)][1]
         width = board.scrollable_content_region.width
         assert edges["Chip"][1] <= width and edges["Units"][0] + len("Units") < width, edges
+
+
+@sync
+async def test_the_nations_tab_shows_units_factories_and_chips_at_80_columns():
+    """IMP-11, IMP-16 (found by use, December 7, as for the Map tab): at 80x24 the Nations
+    tab's Units, Factories and Chips columns lay beyond the pane's right edge (the table
+    scrolls sideways only once it has the focus). They come right after the nation (its short
+    name), then treasury, power and tax, the headers abbreviated; the flag holder and the
+    rondel space, on the Bonds and Rondel tabs too, come last (docs/imperial.md)."""
+    app = Host(ImperialScreen(players=4, seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pass_investor(pilot)
+        game = table(app)
+        nations = game.query_one("#imperial-nations", DataTable)
+        await until(pilot, lambda: nations.region.width > 0, "the Nations tab shown")
+        edges = {}  # each column's right edge
+        right = 0
+        for column in nations.columns.values():
+            right += column.get_render_width(nations)
+            edges[str(column.label)] = right
+        width = nations.scrollable_content_region.width
+        for label in ("Nation", "Units", "Fact", "Chips", "Treas", "Power", "Tax"):
+            assert edges[label] <= width, (label, edges, width)
