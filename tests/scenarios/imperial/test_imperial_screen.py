@@ -54,6 +54,24 @@ def table(app: App) -> ImperialScreen:
     return next(s for s in app.screen_stack if isinstance(s, ImperialScreen))
 
 
+async def table_shown(pilot, app: App) -> ImperialScreen:
+    """The table once it is on the screen stack (a wait, not a pause)."""
+    await until(
+        pilot, lambda: any(isinstance(s, ImperialScreen) for s in app.screen_stack), "the table"
+    )
+    return table(app)
+
+
+async def land_on_investor(pilot, app: App, game: ImperialScreen) -> InvestorDialog:
+    """AH's rondel move lands on Investor: the investor step opens the dialog, focused."""
+    game.play(("rondel", 3))
+    await until(pilot, lambda: isinstance(app.screen, InvestorDialog), "the dialog")
+    dialog = app.screen
+    assert isinstance(dialog, InvestorDialog)
+    await until(pilot, lambda: dialog.focused is not None, "the investor dialog focused")
+    return dialog
+
+
 async def open_saved(pilot, app: App, path: Path) -> None:
     """``Ctrl+O`` on the table, ``y`` if it asks to leave the game, then the path and Enter."""
     await pilot.press("ctrl+o")
@@ -121,8 +139,7 @@ async def test_investor_dialog_buys_a_bond():
     screen = ImperialScreen(players=4, seed=0, computer=set())
     app = Host(screen)
     async with app.run_test(size=(160, 50)) as pilot:
-        await pilot.pause()
-        game = table(app)
+        game = await table_shown(pilot, app)
         game.play(("rondel", 3))  # AH lands on Investor: interest, then the investor step
         assert isinstance(app.screen, InvestorDialog)
         dialog = app.screen
@@ -203,8 +220,7 @@ async def test_the_score_table_names_its_units():
     """Issue 44 item 6: the columns had no unit."""
     app = Host(ImperialScreen(players=4, seed=3))
     async with app.run_test(size=(160, 50)) as pilot:
-        await pilot.pause()
-        app.push_screen(ScoreScreen(table(app).state))
+        app.push_screen(ScoreScreen((await table_shown(pilot, app)).state))
         await until(pilot, lambda: isinstance(app.screen, ScoreScreen), "the score table")
         labels = [str(column.label) for column in app.screen.query_one(DataTable).columns.values()]
         assert labels[1] == "Cash (m)" and "Score (pts)" in labels
@@ -386,10 +402,8 @@ async def test_a_long_investor_dialog_fits_80x24():
     It fits the screen and its list scrolls."""
     app = Host(ImperialScreen(players=4, seed=0, computer=set()))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        game = table(app)
-        game.play(("rondel", 3))  # AH lands on Investor: the investor step opens the dialog
-        await until(pilot, lambda: isinstance(app.screen, InvestorDialog), "the dialog")
+        game = await table_shown(pilot, app)
+        await land_on_investor(pilot, app, game)
         app.pop_screen()
         orders = [("buy", n, c, 0) for n in NATIONS for c in (2, 4, 6, 9)] + [("pass",)]
         app.push_screen(InvestorDialog(game.state, orders))
@@ -555,12 +569,8 @@ async def test_the_investor_dialog_lets_the_computer_decide():
     its last option and on `c`: the order played is the computer level's own choice."""
     app = Host(ImperialScreen(players=4, seed=0, computer=set()))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        game = table(app)
-        game.play(("rondel", 3))  # AH lands on Investor: the investor step opens the dialog
-        await until(pilot, lambda: isinstance(app.screen, InvestorDialog), "the dialog")
-        dialog = app.screen
-        await until(pilot, lambda: dialog.focused is not None, "the investor dialog focused")
+        game = await table_shown(pilot, app)
+        dialog = await land_on_investor(pilot, app, game)
         labels = [str(o.prompt) for o in dialog.query_one(OptionList).options]
         assert "computer" in labels[-1]
         twin = random.Random()
@@ -600,12 +610,8 @@ async def test_undo_from_the_investor_dialog_takes_back_the_move_before_it():
     undoes as on the table."""
     app = Host(ImperialScreen(players=4, seed=0, computer=set()))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        game = table(app)
-        game.play(("rondel", 3))  # AH lands on Investor: the investor step opens the dialog
-        await until(pilot, lambda: isinstance(app.screen, InvestorDialog), "the dialog")
-        dialog = app.screen
-        await until(pilot, lambda: dialog.focused is not None, "the investor dialog focused")
+        game = await table_shown(pilot, app)
+        await land_on_investor(pilot, app, game)
         await pilot.press("u")
         await until(pilot, lambda: app.screen is game, "back on the table")
         assert game.position.orders() == []
@@ -619,11 +625,9 @@ async def test_the_investor_dialog_shows_each_nations_power():
     nation's power and multiplier."""
     app = Host(ImperialScreen(players=4, seed=0, computer=set()))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        game = table(app)
+        game = await table_shown(pilot, app)
         game.state.power["FR"] = 7
-        game.play(("rondel", 3))  # AH lands on Investor: the investor step opens the dialog
-        await until(pilot, lambda: isinstance(app.screen, InvestorDialog), "the dialog")
+        await land_on_investor(pilot, app, game)
         line = str(app.screen.query_one("#imperial-investor-power", Static).render())
         assert "AH 0 ×0" in line and "FR 7 ×1" in line, line
 
@@ -635,12 +639,8 @@ async def test_the_score_table_opens_over_the_investor_dialog():
     dialog was open. It opens the table over the dialog; Esc goes back to the dialog."""
     app = Host(ImperialScreen(players=4, seed=0, computer=set()))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        game = table(app)
-        game.play(("rondel", 3))  # AH lands on Investor: the investor step opens the dialog
-        await until(pilot, lambda: isinstance(app.screen, InvestorDialog), "the dialog")
-        dialog = app.screen
-        await until(pilot, lambda: dialog.focused is not None, "the investor dialog focused")
+        game = await table_shown(pilot, app)
+        dialog = await land_on_investor(pilot, app, game)
         await pilot.press("r")
         await until(pilot, lambda: isinstance(app.screen, ScoreScreen), "the score table")
         title = str(app.screen.query_one("#imperial-score-title", Static).render())
