@@ -16,6 +16,7 @@ from campaign.content.loader import (
     load_all_layouts,
     load_ruleset,
     load_sections_of,
+    missing_data_dir,
     resolve_layout,
 )
 from campaign.rules.map_assembly import single_section_map
@@ -68,7 +69,7 @@ def map_to_draw(
     """The map of one section (by key or name) or of a layout, and a line saying which, for
     ``campaign data map``; ``ValueError`` naming the known sections for an unknown one."""
     if not data_dir.is_dir():
-        raise ValueError(f"{data_dir}: data directory not found")
+        raise ValueError(f"{data_dir}: {missing_data_dir(data_dir)}")
     catalog = load_sections_of(data_dir)
     if section is not None:
         if seed is not None:

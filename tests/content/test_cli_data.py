@@ -68,3 +68,20 @@ def test_check_names_the_directory_it_read_and_why(tmp_path, monkeypatch):
     monkeypatch.setenv("CAMPAIGN_DATA_DIR", str(own))
     code, out, _ = run_cli("data", "check")
     assert code == 0 and f"  directory    {own} ($CAMPAIGN_DATA_DIR)\n" in out
+
+
+def test_a_missing_directory_named_by_the_environment_says_so(tmp_path, monkeypatch):
+    """DN-DATA-5 (found by use): with ``$CAMPAIGN_DATA_DIR`` left pointing at a folder that is
+    gone, every command said only "/x: data directory not found", with nothing to tell that
+    the variable chose it; it now says so, and how to go back to the shipped data. A folder
+    named by ``--data`` is reported as before."""
+    gone = tmp_path / "gone"
+    monkeypatch.setenv("CAMPAIGN_DATA_DIR", str(gone))
+    hint = f"{gone}: data directory not found (named by $CAMPAIGN_DATA_DIR; unset it to use "
+    for argv in (("data", "check"), ("data", "map", "-o", str(tmp_path / "m.svg"))):
+        code, out, err = run_cli(*argv)
+        assert code != 0 and out == ""
+        assert hint in err
+    monkeypatch.delenv("CAMPAIGN_DATA_DIR")
+    code, _, err = run_cli("data", "check", "--data", str(gone))
+    assert code == 1 and err == f"{gone}: data directory not found\n"
