@@ -7,6 +7,7 @@ from __future__ import annotations
 from msgspec import Struct
 
 from campaign.app.campaigns import START_ORDER_TEXT, Campaigns, parse_stored
+from campaign.records.chain import verify_exchanged
 from campaign.records.rows import CampaignRow
 from campaign.rules import engine
 from campaign.rules.base import Event
@@ -20,6 +21,7 @@ from campaign.rules.notation import parse_order
 from campaign.rules.referee import DiceEntered
 from campaign.rules.ruleset import Ruleset
 from campaign.rules.state import CampaignState
+from campaign.store.ledger import exchanged_heads
 from campaign.store.repository import (
     GENESIS_HASH,
     StoredEvent,
@@ -64,12 +66,14 @@ class Audit(Campaigns):
         the dice of a seeded campaign against its seed, and optionally an ``anchor``.
 
         Returns human-readable findings (empty = all good); raises ``TamperedLogError`` for a
-        broken chain. What this does and does not prove: docs/turn-files.md ("What verify
-        guarantees").
+        broken chain, or a log that no longer holds the last event of a turn file it exchanged
+        (events cut off its end). What this does and does not prove: docs/turn-files.md
+        ("What verify guarantees").
         """
         row = self.store.campaign(name)
         rows = self.store.rows(name)
         self.store.verify_rows(name, rows)
+        verify_exchanged(name, rows, exchanged_heads(self.store, name))
         findings: list[str] = []
         if anchor is not None:
             findings.extend(self._check_anchor(rows, anchor))

@@ -4,26 +4,49 @@ draw. ``DataFileError`` (file, line, reason) for a broken file."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
+from campaign import __version__
 from campaign.content.errors import DataFileError
 from campaign.content.layouts import build_map
 from campaign.content.loader import (
+    DATA_DIR_ENV,
     default_data_dir,
     load_all_layouts,
     load_ruleset,
     load_sections_of,
+    missing_data_dir,
     resolve_layout,
 )
 from campaign.rules.map_assembly import single_section_map
 from campaign.rules.ruleset import Ruleset, StarMap
 
-__all__ = ["DataFileError", "checked_profile", "data_directory", "map_to_draw", "ruleset_of"]
+__all__ = [
+    "DataFileError",
+    "checked_profile",
+    "data_directory",
+    "data_origin",
+    "map_to_draw",
+    "ruleset_of",
+]
 
 
 def data_directory(given: Path | None) -> Path:
     """``given``, else ``$CAMPAIGN_DATA_DIR``, else the data shipped with the tool."""
     return given if given is not None else default_data_dir()
+
+
+def data_origin(given: Path | None) -> str:
+    """Why ``data_directory(given)`` is the directory read, in words for ``campaign data check``:
+    ``--data``, ``$CAMPAIGN_DATA_DIR``, or the data shipped with this version. A referee with an
+    installed wheel learns where the shipped folder is (to copy it) and sees that his own copy
+    is the one read."""
+    if given is not None:
+        return "--data"
+    if os.environ.get(DATA_DIR_ENV):
+        return f"${DATA_DIR_ENV}"
+    return f"shipped with campaign {__version__}"
 
 
 def ruleset_of(data_dir: Path, layout: str | None, seed: int | None) -> Ruleset:
@@ -46,7 +69,7 @@ def map_to_draw(
     """The map of one section (by key or name) or of a layout, and a line saying which, for
     ``campaign data map``; ``ValueError`` naming the known sections for an unknown one."""
     if not data_dir.is_dir():
-        raise ValueError(f"{data_dir}: data directory not found")
+        raise ValueError(f"{data_dir}: {missing_data_dir(data_dir)}")
     catalog = load_sections_of(data_dir)
     if section is not None:
         if seed is not None:

@@ -12,9 +12,11 @@ from __future__ import annotations
 from msgspec import Struct
 
 from campaign.app.campaigns import Campaigns, Loaded
+from campaign.records.chain import verify_exchanged
 from campaign.rules.errors import CampaignError
 from campaign.rules.sequence import FLOW
 from campaign.rules.views import view_digest
+from campaign.store.ledger import exchanged_heads
 
 
 class CampaignSummary(Struct, frozen=True):
@@ -72,9 +74,12 @@ class Housekeeping(Campaigns):
 
     def rebuild(self, name: str) -> Rebuilt:
         """Replay ``name`` from its first event without snapshots, drop the old snapshots and
-        write a fresh one at the head from the replay."""
+        write a fresh one at the head from the replay. A log cut short after a turn file it
+        exchanged is refused first (``TamperedLogError``), changing nothing: a fresh snapshot
+        must not be taken of it."""
         dropped = self.store.snapshot_count(name)
         loaded = self.load(name, use_snapshot=False)
+        verify_exchanged(name, loaded.rows, exchanged_heads(self.store, name))
         self.store.drop_snapshots(name)
         if loaded.head.seq:
             self.snapshot(loaded)

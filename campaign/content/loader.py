@@ -55,6 +55,19 @@ def default_data_dir() -> Path:
     return bundled_data_dir()
 
 
+def missing_data_dir(root: Path) -> str:
+    """Why ``root`` cannot be read, in words: "data directory not found", and when
+    ``$CAMPAIGN_DATA_DIR`` named it, that the variable did and how to go back to the shipped
+    data (a variable set long ago is easy to forget: found by use)."""
+    override = os.environ.get(DATA_DIR_ENV)
+    if override and Path(override) == root:
+        return (
+            f"data directory not found (named by ${DATA_DIR_ENV}; unset it to use the data "
+            "shipped with the tool)"
+        )
+    return "data directory not found"
+
+
 def resolve_layout(layout: str | None, seed: int | None) -> str:
     """The layout to use: ``random`` when only a seed is given, else ``standard`` by default."""
     if layout is None:
@@ -85,7 +98,7 @@ def load_ruleset(
     root = Path(data_dir) if data_dir is not None else default_data_dir()
     chosen = resolve_layout(layout, seed)
     if not root.is_dir():
-        raise DataFileError(root, None, "data directory not found")
+        raise DataFileError(root, None, missing_data_dir(root))
     hashes = _hashes_or_none(root)
     key = None if hashes is None else _built_key(root, chosen, seed, hashes)
     if key is not None:

@@ -147,12 +147,24 @@ def check_base(
     name: str,
     withdrawn: Sequence[PbemWithdrawal] = (),
 ) -> None:
-    """Where the file sits in the exchange: stale, crossed, replayed, missing or diverged
-    (``name``: the receiving campaign, ``source``: the file's path, both named in the command
-    a refusal suggests; ``withdrawn``: the files this database took back)."""
+    """Where the file sits in the exchange: stale, crossed, replayed, missing or diverged, or
+    this log cut short after a file it exchanged (``name``: the receiving campaign,
+    ``source``: the file's path, both named in the command a refusal suggests; ``withdrawn``:
+    the files this database took back)."""
     header = turn.header
     span = f"file {header.exchange} from {header.side.value}"
     if header.base_seq > local.head_seq:
+        reached = max(files, key=lambda record: record.head_seq, default=None)
+        if reached is not None and reached.head_seq > local.head_seq:
+            # the ledger, in this database, says this log once went further
+            raise StaleFileError(
+                f"{span} builds on event {header.base_seq}, but this campaign has only "
+                f"{local.head_seq} events, and file {reached.exchange} ended with event "
+                f"{reached.head_seq}: events were removed from this database after that file "
+                f"(restore it from a copy; `campaign verify {shlex.quote(name)}` names the "
+                "first one missing)",
+                source=source,
+            )
         raise StaleFileError(
             f"{span} builds on event {header.base_seq}, but this campaign has only "
             f"{local.head_seq} events: an earlier file is missing; import it first",

@@ -2,7 +2,8 @@
 
 Every row's ``hash`` is SHA-256 over (campaign, seq, batch, order text, type, payload,
 prev_hash); ``verify_rows`` walks the chain and raises ``TamperedLogError`` naming the first bad
-sequence number. Pure computation, no database: the store uses it to append and to open a
+sequence number; ``verify_exchanged`` checks that the log still ends no earlier than the turn
+files it exchanged. Pure computation, no database: the store uses it to append and to open a
 campaign, and a turn file's receiver (``campaign.pbem.position``) to compute the rows a file
 becomes before anything is stored.
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from campaign.records.rows import Head, StoredEvent
@@ -67,6 +68,34 @@ def _json_str(value: str) -> str:
 def verify_rows(name: str, rows: Sequence[StoredEvent]) -> None:
     """Check sequence numbers and the hash chain; ``TamperedLogError`` at the first bad row."""
     verify_after(name, Head(0, GENESIS_HASH, -1), rows)
+
+
+def verify_exchanged(
+    name: str, rows: Sequence[StoredEvent], heads: Iterable[tuple[int, int, str]]
+) -> None:
+    """Check that a verified log still holds the last event of every turn file it exchanged:
+    ``heads`` are (file number, head seq, head hash) as the play-by-e-mail ledger recorded them
+    (a withdrawn or given-up file's record is deleted with it, and a plain undo never reaches
+    back past an exchanged event). The hash chain cannot see events cut off at the end of the
+    log; the ledger, in the same database, can (found by use: such a database verified and
+    was migrated). ``TamperedLogError`` for the first file whose head is gone or changed."""
+    for exchange, seq, digest in sorted(heads, key=lambda head: head[1]):
+        if seq < 1:
+            continue
+        if seq > len(rows):
+            raise TamperedLogError(
+                name,
+                seq,
+                f"event {seq} is missing: turn file {exchange} ended with it, and the log "
+                f"ends at event {len(rows)} (events were removed after the file was exchanged)",
+            )
+        if rows[seq - 1].hash != digest:
+            raise TamperedLogError(
+                name,
+                seq,
+                f"it is not the event turn file {exchange} ended with (the log was rewritten "
+                "after the file was exchanged)",
+            )
 
 
 def verify_after(name: str, head: Head, rows: Sequence[StoredEvent]) -> None:

@@ -133,6 +133,22 @@ def exchanged_through(store: Host, name: str) -> int:
     return int(row[0] or 0) if row is not None else 0
 
 
+def exchanged_heads(store: Host, name: str) -> list[tuple[int, int, str]]:
+    """(file number, last event, its hash) of every turn file of ``name`` sent or received and
+    not taken back: the log must still hold each of those events (``chain.verify_exchanged``).
+    None when this database never exchanged a file."""
+    if "dn_pbem_file" not in store.database.table_names():
+        return []
+    with store.database.read() as connection:
+        return [
+            (int(exchange), int(seq), str(digest))
+            for exchange, seq, digest in connection.all(
+                f"SELECT exchange, head_seq, head_hash FROM dn_pbem_file WHERE {BY_NAME}",
+                {"name": name},
+            )
+        ]
+
+
 def _player(connection: Connection, name: str, files: Sequence[PbemFile]) -> PbemPlayer | None:
     """``Ledger.player`` on ``connection``, ``files`` being the campaign's files."""
     recorded = _select(connection, PbemPlayer, BY_NAME, {"name": name})

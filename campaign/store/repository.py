@@ -237,7 +237,7 @@ class Store:
         version = self._schema_version() if SCHEMA_TABLE in present else None
         if version is not None and version > self._migrations.head:
             raise SchemaVersionError(
-                f"database {self._safe_url()}: made by version {self._made_by()}; this is "
+                f"database {self._safe_url()}: made by {self._made_by()}; this is "
                 f"version {__version__}: upgrade (the database has schema version {version}, "
                 f"this version knows schemas 1 to {self._migrations.head}). The database was "
                 "not changed."
@@ -272,14 +272,15 @@ class Store:
             ) from None
 
     def _made_by(self) -> str:
-        """The version of the tool that wrote the database, as it recorded it."""
+        """The version of the tool that wrote the database, as it recorded it (``version
+        0.3.0``), or ``a newer version`` when it recorded none."""
         try:
             with self.database.read() as connection:
                 row = connection.first("SELECT app_version FROM dn_schema_info WHERE id = 1")
         except DatabaseUnavailable:  # written before the column existed
             row = None
         made_by = row[0] if row is not None else None
-        return made_by if isinstance(made_by, str) and made_by else "a newer version"
+        return f"version {made_by}" if isinstance(made_by, str) and made_by else "a newer version"
 
     def _schema_version(self) -> int | None:
         with self.database.read() as connection:

@@ -1,5 +1,6 @@
-"""What ``campaign data check`` prints about a valid rules profile: units per side, tables with
-their labels (house or official), house-rule switches, layouts, the map and the profile hash."""
+"""What ``campaign data check`` prints about a valid rules profile: the directory read and why,
+units per side, tables with their labels (house or official), house-rule switches, layouts, the
+map and the profile hash."""
 
 from collections import Counter
 
@@ -7,9 +8,10 @@ from campaign.rules.ids import PLAYER_SIDES, Side
 from campaign.rules.ruleset import Ruleset, StarMap
 
 
-def profile_summary(ruleset: Ruleset, layouts: dict[str, StarMap]) -> list[str]:
-    """The human summary of a valid profile."""
-    lines = ["data OK"]
+def profile_summary(ruleset: Ruleset, layouts: dict[str, StarMap], directory: str) -> list[str]:
+    """The human summary of a valid profile read from ``directory`` (its path and where the
+    choice came from, e.g. ``/srv/dn-data ($CAMPAIGN_DATA_DIR)``)."""
+    lines = ["data OK", f"  directory    {directory}"]
     for side in (*PLAYER_SIDES, Side.NEUTRAL):
         units = ruleset.units_of(side)
         counters = sum(unit.count for unit in units)

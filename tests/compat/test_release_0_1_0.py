@@ -69,13 +69,20 @@ def test_the_first_command_says_it_migrated_and_where_the_copy_is(release):
             "could not: campaign 'nebula': event 40 fails verification: event 40 is missing. "
             "The database was not changed.",
         ),
+        (  # the hash chain cannot see it; file 29, which Bob sent, ended with event 259
+            "DELETE FROM dn_event WHERE seq = 259",
+            "could not: campaign 'nebula': event 259 fails verification: event 259 is missing: "
+            "turn file 29 ended with it, and the log ends at event 258 (events were removed "
+            "after the file was exchanged). The database was not changed.",
+        ),
     ],
 )
 def test_a_damaged_old_database_is_refused_byte_for_byte_unchanged(release, change, message):
     """docs/compatibility.md, "Upgrading": 0.1.0's database with an edited or a deleted event
-    is not migrated by the first command that opens it: one message naming the event, the
-    file's bytes as they were, and no copy beside it (the migration would otherwise drop the
-    old snapshots of a log that no longer verifies)."""
+    (the last one too, found by use: the turn files' ledger names it) is not migrated by the
+    first command that opens it: one message naming the event, the file's bytes as they were,
+    and no copy beside it (the migration would otherwise drop the old snapshots of a log that
+    no longer verifies)."""
     path = release / "bob.db"
     with sqlite3.connect(path) as connection:
         connection.execute(change)
@@ -88,6 +95,53 @@ def test_a_damaged_old_database_is_refused_byte_for_byte_unchanged(release, chan
         assert err.rstrip("\n").endswith(message)
     assert path.read_bytes() == before
     assert not list(release.glob("bob.db.schema-*"))
+
+
+def test_verify_finds_events_cut_off_after_the_last_turn_file(release):
+    """docs/turn-files.md, "What verify guarantees" (found by use): events removed from the end
+    of a migrated log verified as intact, the chain being whole; the ledger of the files
+    exchanged, in the same database, still names file 29's last event, and verify says it is
+    gone. The database is not changed, not even by `verify --rebuild`."""
+    path = release / "bob.db"
+    db = ["--db", f"sqlite:///{path}"]
+    assert run("status", CAMPAIGN, *db)[0] == 0  # migrated, as an upgraded player has it
+    with sqlite3.connect(path) as connection:
+        connection.execute("DELETE FROM dn_event WHERE seq = 259")
+    connection.close()
+    before = path.read_bytes()
+    for rebuild in ([], ["--rebuild"]):  # a rebuild writes no snapshot of the cut log either
+        code, out, err = run("verify", CAMPAIGN, *rebuild, *db)
+        assert (code, out) == (1, "")
+        assert err == (
+            "campaign: campaign 'nebula': event 259 fails verification: event 259 is missing: "
+            "turn file 29 ended with it, and the log ends at event 258 (events were removed "
+            "after the file was exchanged)\n"
+        )
+        assert path.read_bytes() == before
+
+
+def test_a_file_after_events_cut_off_says_they_were_removed_here(release):
+    """docs/turn-files.md, "What verify guarantees" (found by use): Bob's database, migrated,
+    then cut short by its last event (131, the end of file 17 that Bob sent), was told that
+    Alice's file 18 "builds on event 131 ... an earlier file is missing; import it first",
+    which no file can mend. It now says that events were removed here after file 17, and
+    changes nothing."""
+    path = release / "snap" / "017-bob.db"
+    db = ["--db", f"sqlite:///{path}"]
+    assert run("status", CAMPAIGN, *db)[0] == 0  # migrated, as an upgraded player has it
+    with sqlite3.connect(path) as connection:
+        connection.execute("DELETE FROM dn_event WHERE seq = 131")
+    connection.close()
+    before = path.read_bytes()
+    file18 = release / "files" / "f018-aslan.txt"
+    code, out, err = run("import", CAMPAIGN, str(file18), "--keys", str(release / "trust-bob"), *db)
+    assert (code, out) == (1, "")
+    assert (
+        "file 18 from aslan builds on event 131, but this campaign has only 130 events, and "
+        "file 17 ended with event 131: events were removed from this database after that file "
+        "(restore it from a copy; `campaign verify nebula` names the first one missing)"
+    ) in err
+    assert path.read_bytes() == before
 
 
 def test_a_truncated_old_database_is_refused_byte_for_byte_unchanged(release):

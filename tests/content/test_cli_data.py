@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import re
 
+from campaign import __version__
+from campaign.bundled import bundled_data_dir
 from campaign.content import load_ruleset
 from campaign.rules.ruleset import HouseRules
 from tests.conftest import DATA_DIR
-from tests.content.helpers import run_cli
+from tests.content.helpers import copy_data, run_cli
 
 
 def test_check_prints_summary_and_exits_zero():
@@ -49,3 +51,37 @@ def test_check_seed_with_fixed_layout_is_a_usage_error():
     # DN-MAP-5: a seed applies to random assembly only
     code, _, err = run_cli("data", "check", "--layout", "demo", "--seed", "1")
     assert code == 2 and "seed only applies" in err
+
+
+def test_check_names_the_directory_it_read_and_why(tmp_path, monkeypatch):
+    """DN-DATA-5: `data check` says which data directory it checked and where that choice came
+    from (the data shipped with the tool, ``$CAMPAIGN_DATA_DIR`` or ``--data``): a referee with
+    an installed wheel finds the shipped folder to copy, and sees that his own copy is the one
+    read (found by use: the summary named no directory)."""
+    monkeypatch.delenv("CAMPAIGN_DATA_DIR", raising=False)
+    code, out, _ = run_cli("data", "check")
+    assert code == 0
+    assert f"  directory    {bundled_data_dir()} (shipped with campaign {__version__})\n" in out
+    own = copy_data(tmp_path / "own")
+    code, out, _ = run_cli("data", "check", "--data", str(own))
+    assert code == 0 and f"  directory    {own} (--data)\n" in out
+    monkeypatch.setenv("CAMPAIGN_DATA_DIR", str(own))
+    code, out, _ = run_cli("data", "check")
+    assert code == 0 and f"  directory    {own} ($CAMPAIGN_DATA_DIR)\n" in out
+
+
+def test_a_missing_directory_named_by_the_environment_says_so(tmp_path, monkeypatch):
+    """DN-DATA-5 (found by use): with ``$CAMPAIGN_DATA_DIR`` left pointing at a folder that is
+    gone, every command said only "/x: data directory not found", with nothing to tell that
+    the variable chose it; it now says so, and how to go back to the shipped data. A folder
+    named by ``--data`` is reported as before."""
+    gone = tmp_path / "gone"
+    monkeypatch.setenv("CAMPAIGN_DATA_DIR", str(gone))
+    hint = f"{gone}: data directory not found (named by $CAMPAIGN_DATA_DIR; unset it to use "
+    for argv in (("data", "check"), ("data", "map", "-o", str(tmp_path / "m.svg"))):
+        code, out, err = run_cli(*argv)
+        assert code != 0 and out == ""
+        assert hint in err
+    monkeypatch.delenv("CAMPAIGN_DATA_DIR")
+    code, _, err = run_cli("data", "check", "--data", str(gone))
+    assert code == 1 and err == f"{gone}: data directory not found\n"

@@ -196,3 +196,28 @@ def test_an_edited_log_is_refused_before_the_migration_changes_anything(db_url, 
     database = _sqlite_file(db_url)
     if database is not None:
         assert not list(database.parent.glob(f"{database.name}.schema-*"))
+
+
+def test_a_log_cut_short_after_a_turn_file_is_refused_before_the_migration(tmp_path):
+    """ADR 0046, docs/compatibility.md "Upgrading" (found by use): the hash chain cannot see
+    events removed from the end of a log, but the play-by-e-mail ledger in the same database
+    names the last event of every file exchanged. 0.1.0's database after sending file 17
+    (events up to 131), with event 131 deleted outside the tool, is refused as it is, naming
+    the campaign, the event and the file; no copy is written."""
+    path = tmp_path / "bob.db"
+    shutil.copyfile(COMPAT_DIR / "v0_1_0" / "snap" / "017-bob.db", path)
+    with sqlite3.connect(path) as connection:
+        (last,) = connection.execute("SELECT MAX(seq) FROM dn_event").fetchone()
+        (head,) = connection.execute("SELECT MAX(head_seq) FROM dn_pbem_file").fetchone()
+        assert last == head == 131
+        connection.execute("DELETE FROM dn_event WHERE seq = 131")
+    connection.close()
+    before = path.read_bytes()
+    with pytest.raises(
+        SchemaVersionError,
+        match=r"could not: campaign 'nebula': event 131 fails verification: event 131 is "
+        r"missing: turn file 17 ended with it, and the log ends at event 130 .*was not changed",
+    ):
+        Store(f"sqlite:///{path}")
+    assert path.read_bytes() == before
+    assert not list(tmp_path.glob("bob.db.schema-*"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 import sqlalchemy as sa
 
+from campaign import __version__
 from campaign.app import CampaignService
 from campaign.app import campaigns as service_module
 from campaign.rules import engine
@@ -277,3 +278,20 @@ def test_stale_view_refused_and_kept_open_campaign_conflicts(db_url):  # DN-ERR-
     with pytest.raises(ConflictError):  # legal in the stale view, refused by the store
         service.submit(opened, SETUP_ORDERS[1])
     assert len(_rows(db_url)) == len(before) + 1
+
+
+@pytest.mark.parametrize(
+    ("app_version", "made_by"), [("'9.1.0'", "made by version 9.1.0;"), ("NULL", "made by a newer")]
+)
+def test_newer_schema_names_the_version_that_made_it(db_url, app_version, made_by):
+    """docs/compatibility.md, "The promise": a newer database says which version made it and
+    to upgrade; one whose version is not recorded says "made by a newer version" (it said
+    "made by version a newer version": found by use)."""
+    service = _service(db_url)
+    service.create("c", dice_seed="s")
+    service.store.dispose()
+    _execute(db_url, f"update dn_schema_info set version = 99, app_version = {app_version}")
+    with pytest.raises(SchemaVersionError) as error:
+        Store(db_url)
+    assert made_by in str(error.value) and "version a newer" not in str(error.value)
+    assert f"this is version {__version__}: upgrade" in str(error.value)

@@ -10,8 +10,9 @@ on an SQLite file, ADR 0021); only a database older than this version imports Al
   DDL transactional too; PostgreSQL: its DDL is transactional, and the schema table is locked
   so that two processes opening the same database migrate it once): a migration that fails
   leaves the database as it was;
-- only when every campaign's log passes its hash chain (``records.chain``): a database whose
-  log was edited outside the tool is refused as it is, naming the campaign and the event;
+- only when every campaign's log passes its hash chain (``records.chain``) and still holds the
+  last event of every turn file it exchanged: a database whose log was edited or cut short
+  outside the tool is refused as it is, naming the campaign and the event;
 - after a **backup copy** of an SQLite file, made inside that transaction (so it is exactly the
   database before the migration), written as ``FILE.schema-N.bak`` beside it (temporary name,
   fsync, rename);
@@ -34,7 +35,7 @@ from typing import TYPE_CHECKING
 from msgspec import Struct, field
 
 from campaign import __version__
-from campaign.records.chain import verify_rows
+from campaign.records.chain import verify_exchanged, verify_rows
 from campaign.records.rows import SCHEMA_VERSION, StoredEvent
 
 if TYPE_CHECKING:
@@ -131,20 +132,30 @@ def _upgrade(url: str, plan: MigrationPlan) -> Path | None:
 
 
 def _check_logs(connection: SaConnection) -> None:
-    """``TamperedLogError`` for the first campaign whose log fails its hash chain: a database
-    whose log was edited is not migrated (the migration would drop its old snapshots and mark
-    it as this version's), so it stays byte for byte as it was. Reads each event once: a
-    migration runs once per database."""
+    """``TamperedLogError`` for the first campaign whose log fails its hash chain, or no longer
+    holds the last event of a turn file it exchanged (events cut off its end, which the chain
+    cannot show): a database whose log was edited is not migrated (the migration would drop its
+    old snapshots and mark it as this version's), so it stays byte for byte as it was. Reads
+    each event once: a migration runs once per database."""
     from sqlalchemy import inspect
 
-    if not inspect(connection).has_table("dn_event"):
+    inspector = inspect(connection)
+    if not inspector.has_table("dn_event"):
         return
+    heads: dict[str, list[tuple[int, int, str]]] = {}
+    if inspector.has_table("dn_pbem_file"):
+        for name, exchange, seq, digest in connection.exec_driver_sql(
+            "SELECT campaign_name, exchange, head_seq, head_hash FROM dn_pbem_file"
+        ):
+            heads.setdefault(str(name), []).append((int(exchange), int(seq), str(digest)))
     rows = connection.exec_driver_sql(
         "SELECT campaign_name, seq, batch, order_text, type, payload, prev_hash, hash"
         " FROM dn_event ORDER BY campaign_name, seq"
     )
     for name, events in itertools.groupby(rows, key=lambda row: str(row[0])):
-        verify_rows(name, [StoredEvent(*row[1:]) for row in events])
+        stored = [StoredEvent(*row[1:]) for row in events]
+        verify_rows(name, stored)
+        verify_exchanged(name, stored, heads.get(name, ()))
 
 
 def _engine(url: str) -> Engine:
