@@ -11,6 +11,8 @@ that same state. ``verify_file`` makes the same checks without storing, as findi
 
 from __future__ import annotations
 
+from functools import partial
+
 from msgspec import Struct
 
 from campaign.app import Loaded, parse_stored
@@ -42,6 +44,9 @@ from campaign.views.log import story as tell
 
 #: How a file carrying a referee undo is re-run: as ``campaign undo --referee`` ran it.
 REFEREE_UNDO = RefereeUndo(referee_undo_reason, referee_restoration)
+#: The same with strict dice, where an order that rolled is never reverted (DN-ERR-1): the
+#: receiver refuses such an undo whatever ``--allow-referee`` says.
+STRICT_REFEREE_UNDO = RefereeUndo(referee_undo_reason, partial(referee_restoration, strict=True))
 
 
 class Rerun(Struct):
@@ -202,7 +207,7 @@ def _replay(parts: Parts, arrival: Arrival, setup: PbemSetup, key: str, own: Sid
         key,
         setup.shared_seed,
         source,
-        REFEREE_UNDO,
+        STRICT_REFEREE_UNDO if setup.mode == "strict" else REFEREE_UNDO,
         allow_referee=parts.allow_referee,
         answers=answers,
         dice=dice,
