@@ -140,14 +140,15 @@ def verify_file(
         name = turn.header.campaign_id
     mail = parts.read(name) if name is not None else None
     fair = turn.body.fair is not None or (mail is not None and bool(mail.passes))
-    parts.checks.signature(mail, turn, source, report.problems, fair=fair)
+    if parts.checks.signature(mail, turn, source, report.problems, fair=fair):
+        report.signed_by = turn.signature.key_id if turn.signature is not None else None
     if name is None or mail is None:
-        report.notes.append("no campaign of that name here: the orders were not re-run")
-        return report
+        return report  # ``Verification.lines`` says what could not be checked
     try:
         _verify_rerun(parts, turn, name, mail, source)
     except CampaignError as error:
         report.problems.append(error.message)
+    report.complete = True
     return report
 
 
