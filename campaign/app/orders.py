@@ -383,8 +383,11 @@ class Orders(Campaigns):
         batch_rows = self._last_batch(loaded)
         events = parse_stored(batch_rows, name)
         authority.check_undo(seat, batch_rows[0].order_text)
-        self._refuse_undo_of_sent(name, batch_rows[0], loaded.state, eyes)
         shown = seen_text(batch_rows[0].order_text, loaded.state, eyes)
+        rolled = any(event.rolls for event in events)
+        # strict dice: no override takes a roll back either, so none is offered (DN-ERR-1)
+        authority.check_referee_undo(loaded.dice_mode == STRICT_DICE, shown, rolled, verb="undo")
+        self._refuse_undo_of_sent(name, batch_rows[0], loaded.state, eyes)
         if referee_undo_reason(batch_rows[0].order_text) is not None and not take_back:
             reverted = seen_text(reverted_by(loaded.rows, batch_rows, name), loaded.state, eyes)
             raise UndoError(
@@ -392,7 +395,7 @@ class Orders(Campaigns):
                 "in force; confirm that with undo --yes, or revert the order before it too "
                 "with another referee undo (undo --referee REASON)"
             )
-        if any(event.rolls for event in events):
+        if rolled:
             raise UndoError(
                 f"cannot undo '{shown}': it rolled dice"
                 f"{self._first_die(events, loaded.state, eyes)}; "

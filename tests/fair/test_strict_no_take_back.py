@@ -71,7 +71,8 @@ def test_the_receiver_cannot_revert_the_roll_his_machine_made(
 
 def test_the_sender_cannot_revert_his_order_once_decided(rolled: MailTable) -> None:
     """DN-ERR-1: the decision comes back to Aslan in Solomani's answer; Aslan's referee undo of
-    it is refused too, nothing stored."""
+    it is refused too, and a plain undo says so instead of offering that override (found by
+    use: "agree on a referee override (undo --referee REASON …)"); nothing stored."""
     answer = rolled.files_dir / "answer.json"
     rolled.machines[SOLOMANI].pbem.export_file(CAMPAIGN, SOLOMANI, answer)
     aslan = rolled.machines[ASLAN]
@@ -79,6 +80,11 @@ def test_the_sender_cannot_revert_his_order_once_decided(rolled: MailTable) -> N
     before = _log(rolled, ASLAN)
     with pytest.raises(SeatError, match="DN-ERR-1: cannot revert 'aslan range b1'"):
         aslan.service.undo(CAMPAIGN, referee_reason="that roll was bad luck")
+    # a plain undo is refused in the same words, offering no override that would be refused
+    with pytest.raises(SeatError) as plain:
+        aslan.service.undo(CAMPAIGN)
+    assert "cannot undo 'aslan range b1': it rolled strict dice" in plain.value.message
+    assert "undo --referee" not in plain.value.message
     assert _log(rolled, ASLAN) == before
 
 
