@@ -89,3 +89,27 @@ def test_a_damaged_file_without_its_campaign_is_status_1(
     capsys.readouterr()
     code, out, err = _run(capsys, "verify", str(turn), *_db(tmp_path, "other"))
     assert code == 1 and out == "" and err.count("\n") == 1 and "body_sha256" in err
+
+
+def test_verifying_ones_own_signed_file_says_only_that(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """DN-ERR-1: the sender verifying the signed file he sent (the wrong file of the mail
+    folder) is told that it is his own, in one line, as `import` tells him; found by use
+    (December 7): verify said first that the file's signature could not be checked and to put
+    his own public key in the keys folder ("nothing imported")."""
+    keys = tmp_path / "keys"
+    generate_keys(keys, "solomani")
+    db = _db(tmp_path, "solomani")
+    assert main(["new", NAME, "--seed", "3", "--dice", "commit-reveal", "--as", "solomani",
+                 *db]) == 0  # fmt: skip
+    assert main(["order", NAME, "solomani place-neutral lantern", *db]) == 0
+    turn = tmp_path / "turn-1.json"
+    assert main(["export", NAME, "-o", str(turn), "--sign", str(keys / "solomani.key"), *db]) == 0
+    capsys.readouterr()
+    code, out, err = _run(capsys, "verify", str(turn), *db)
+    assert (code, out) == (1, "")
+    assert err == (
+        f"campaign: {turn}: file 1 from solomani is the file this database sent; nothing to "
+        "import: you import only aslan's files\n"
+    )

@@ -139,6 +139,12 @@ def verify_file(
     if name is None and turn.header.campaign_id in parts.service.store.campaigns():
         name = turn.header.campaign_id
     mail = parts.read(name) if name is not None else None
+    if mail is not None:  # our own file: its signature is ours, its key not in the folder
+        try:
+            parts.agreement.check_not_sent_here(mail, turn, source)
+        except TurnFileError as error:
+            report.problems.append(error.message)
+            return report
     fair = turn.body.fair is not None or (mail is not None and bool(mail.passes))
     if parts.checks.signature(mail, turn, source, report.problems, fair=fair):
         report.signed_by = turn.signature.key_id if turn.signature is not None else None
