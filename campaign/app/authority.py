@@ -109,7 +109,8 @@ def check_referee_undo(strict: bool, reverted: str, rolled: bool, *, verb: str =
     both players' secrets, each opened for that roll alone; an undo would let one side roll
     again until he liked the result (found by use, December 7: the receiver undid the roll of
     the other side's held order, and ``--allow-referee`` on the other machine took the undo
-    without a word). The same for every seat and for a file that carries such an undo; a
+    like any agreed override). The same for every seat and for a file that carries such an
+    undo; a
     plain undo (``verb`` "undo") of such an order is refused in the same words, which point to
     no override."""
     if strict and rolled:

@@ -2,7 +2,7 @@
 "Strict dice"), not even with a referee undo that the other side agreed to take with
 ``--allow-referee`` (found by use, December 7: the receiver undid the roll his machine made for
 the other side's held order, and the other machine took the undo with ``--allow-referee``
-without a word, so the order could be given again and rolled anew).
+like any agreed override, so the order could be given again and rolled anew).
 
 Aslan's first order that rolls is held and ends Aslan's file; Solomani's machine rolls it on
 import. Neither Solomani (who rolled it) nor Aslan (once the decision came back) may revert it
