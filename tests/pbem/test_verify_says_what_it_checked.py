@@ -12,8 +12,11 @@ from pathlib import Path
 
 import pytest
 
+from campaign.app.mail import PbemService
 from campaign.cli import main
 from campaign.pbem.signing import generate_keys
+from tests.fair.by_mail import CAMPAIGN, FIRST, MailTable
+from tests.pbem.helpers import service
 
 NAME = "nebula"
 
@@ -112,4 +115,27 @@ def test_verifying_ones_own_signed_file_says_only_that(
     assert err == (
         f"campaign: {turn}: file 1 from solomani is the file this database sent; nothing to "
         "import: you import only aslan's files\n"
+    )
+
+
+def test_a_fair_file_names_its_shuffle_pass_among_the_checks(tmp_path: Path) -> None:
+    """DN-NEU-1, ADR 0028: file 1 of a fair campaign carries pass 1 of the joint shuffle; the
+    receiver's full check names it among the checks made, a database without the campaign
+    among the checks not made."""
+    table = MailTable(tmp_path / "table")
+    table.play("solomani place-neutral solace")
+    path = tmp_path / "turn-1.json"
+    table.machines[FIRST].pbem.export_file(CAMPAIGN, FIRST, path)
+    data = path.read_bytes()
+    full = table.machines[FIRST.enemy].pbem.verify_file(data, source="turn-1.json")
+    assert full.ok and full.complete
+    assert "dice, its pass of the joint shuffle (and its proof), every order" in full.lines()[0]
+    elsewhere = service(tmp_path / "other.db")
+    elsewhere.create("other", seed=3)
+    keys = table.machines[FIRST].keys
+    partial = PbemService(elsewhere, keys, side=FIRST.enemy).verify_file(data, source="t1")
+    assert partial.ok and not partial.complete
+    assert (
+        "its dice reveal, its pass of the joint shuffle (and its proof) and its orders"
+        in (partial.lines()[1])
     )

@@ -136,6 +136,7 @@ def verify_file(
         report.problems.append(error.message)
         return report
     report.header = turn.header
+    report.shuffle = turn.body.fair is not None and turn.body.fair.shuffle is not None
     if name is None and turn.header.campaign_id in parts.service.store.campaigns():
         name = turn.header.campaign_id
     mail = parts.read(name) if name is not None else None

@@ -102,6 +102,8 @@ class Verification(Struct):
     complete: bool = False
     #: The key id of the signature that was checked (None: the file is not signed).
     signed_by: str | None = None
+    #: The file carries a pass of fair mode's joint shuffle (files 1-3 of a fair campaign).
+    shuffle: bool = False
 
     @property
     def ok(self) -> bool:
@@ -119,11 +121,12 @@ class Verification(Struct):
             f"turn file {header.exchange} from {header.side.value} for "
             f"{header.campaign_id!r}, {events_text(header.base_seq + 1, header.head_seq)}"
         )
+        shuffle = ", its pass of the joint shuffle (and its proof)" if self.shuffle else ""
         if self.complete:
             return [
                 f"{self.source}: valid {what}: every check of an import passed (form, "
-                "checksum, signature, sides, its place in the exchange, dice, every order "
-                "re-run and matched, chain hash and state digest); nothing stored"
+                f"checksum, signature, sides, its place in the exchange, dice{shuffle}, every "
+                "order re-run and matched, chain hash and state digest); nothing stored"
             ]
         signature = (
             f"signed by {header.side.value}'s key {self.signed_by}, and the signature checked"
@@ -134,9 +137,9 @@ class Verification(Struct):
             f"{self.source}: {what}: checked only what the file alone shows: its form, version "
             f"and checksum are sound; {signature}",
             f"not checked: campaign {header.campaign_id!r} is not in this database, so the "
-            "sides, the file's place in the exchange, its dice reveal and its orders (re-run, "
-            "chain hash, state digest) were not; verify it with the --db of the database that "
-            "plays the campaign (an import there makes every check)",
+            f"sides, the file's place in the exchange, its dice reveal{shuffle} and its orders "
+            "(re-run, chain hash, state digest) were not; verify it with the --db of the "
+            "database that plays the campaign (an import there makes every check)",
         ]
 
 
