@@ -102,6 +102,27 @@ def check_override(seat: Seat, what: str) -> None:
         )
 
 
+def check_referee_undo(strict: bool, reverted: str, rolled: bool, *, verb: str = "revert") -> None:
+    """With strict dice (``strict``) no party takes back a roll once made, not even with a
+    referee undo (DN-ERR-1, docs/turn-files.md "Strict dice"): ``reverted`` (the order the
+    undo would revert, as the reader may see it) ``rolled`` dice, and its dice were fixed by
+    both players' secrets, each opened for that roll alone; an undo would let one side roll
+    again until he liked the result (found by use, December 7: the receiver undid the roll of
+    the other side's held order, and ``--allow-referee`` on the other machine took the undo
+    like any agreed override). The same for every seat and for a file that carries such an
+    undo; a
+    plain undo (``verb`` "undo") of such an order is refused in the same words, which point to
+    no override."""
+    if strict and rolled:
+        raise SeatError(
+            OVERRIDES,
+            f"cannot {verb} '{reverted}': it rolled strict dice, and with strict dice no one "
+            "takes back a roll once made, not even with a referee undo or --allow-referee "
+            "(both players' secrets fixed those dice; an undo would let one side roll again); "
+            "give a new order instead",
+        )
+
+
 def check_undo(seat: Seat, order_text: str) -> None:
     """A player's seat takes back only its own side's last order (``order_text``: the logged
     text of the batch to be undone, which starts with the side that gave it)."""

@@ -383,8 +383,11 @@ class Orders(Campaigns):
         batch_rows = self._last_batch(loaded)
         events = parse_stored(batch_rows, name)
         authority.check_undo(seat, batch_rows[0].order_text)
-        self._refuse_undo_of_sent(name, batch_rows[0], loaded.state, eyes)
         shown = seen_text(batch_rows[0].order_text, loaded.state, eyes)
+        rolled = any(event.rolls for event in events)
+        # strict dice: no override takes a roll back either, so none is offered (DN-ERR-1)
+        authority.check_referee_undo(loaded.dice_mode == STRICT_DICE, shown, rolled, verb="undo")
+        self._refuse_undo_of_sent(name, batch_rows[0], loaded.state, eyes)
         if referee_undo_reason(batch_rows[0].order_text) is not None and not take_back:
             reverted = seen_text(reverted_by(loaded.rows, batch_rows, name), loaded.state, eyes)
             raise UndoError(
@@ -392,7 +395,7 @@ class Orders(Campaigns):
                 "in force; confirm that with undo --yes, or revert the order before it too "
                 "with another referee undo (undo --referee REASON)"
             )
-        if any(event.rolls for event in events):
+        if rolled:
             raise UndoError(
                 f"cannot undo '{shown}': it rolled dice"
                 f"{self._first_die(events, loaded.state, eyes)}; "
@@ -469,7 +472,7 @@ class Orders(Campaigns):
         eyes = self.reader(name, seat.side)
         reason = check_reason(referee_reason, "the referee's reason")
         reverted = self.referee_undo_target(loaded, seat)
-        restored = referee_restoration(name, rows, reason)
+        restored = referee_restoration(name, rows, reason, strict=loaded.dice_mode == STRICT_DICE)
         text = referee_undo_text(reason)
         previous = loaded.state.clone()
         self.append(loaded, text, [restored])
@@ -489,10 +492,15 @@ class Orders(Campaigns):
         last order still in force (after a referee undo, the one before the order it reverted:
         consecutive referee undos walk back one order each). A screen names it before asking
         for the reason; ``UndoError`` at the campaign's start."""
-        batch = in_force_batch(loaded.rows, loaded.row.name)
-        if not batch or batch[0].order_text == START_ORDER_TEXT:
-            raise UndoError("nothing to undo: the start of the campaign cannot be undone")
-        return seen_text(batch[0].order_text, loaded.state, self.reader(loaded.row.name, seat.side))
+        eyes = self.reader(loaded.row.name, seat.side)
+
+        def shown(text: str) -> str:
+            return seen_text(text, loaded.state, eyes)
+
+        batch = reverted_batch(
+            loaded.rows, loaded.row.name, strict=loaded.dice_mode == STRICT_DICE, shown=shown
+        )
+        return shown(batch[0].order_text)
 
     @staticmethod
     def _first_die(events: list[Event], state: CampaignState, eyes: Side | None) -> str:
@@ -583,7 +591,30 @@ def reverted_by(rows: list[StoredEvent], undo: list[StoredEvent], name: str) -> 
     return rows[to_seq].order_text
 
 
-def referee_restoration(name: str, rows: list[StoredEvent], reason: str) -> RefereeRestored:
+def reverted_batch(
+    rows: list[StoredEvent],
+    name: str,
+    *,
+    strict: bool = False,
+    shown: Callable[[str], str] = str,
+) -> list[StoredEvent]:
+    """The rows of the order a referee undo at the end of the log ``rows`` reverts
+    (``in_force_batch``). ``UndoError`` at the campaign's start; with strict dice
+    (``strict``) ``SeatError`` when that order rolled dice (``authority.check_referee_undo``,
+    naming it as ``shown`` gives its text to the reader): the sender's undo and the receiver
+    of a file that carries one refuse it alike."""
+    batch = in_force_batch(rows, name)
+    if not batch or batch[0].order_text == START_ORDER_TEXT:
+        raise UndoError("nothing to undo: the start of the campaign cannot be undone")
+    if strict:
+        rolled = any(event.rolls for event in parse_stored(batch, name))
+        authority.check_referee_undo(strict, shown(batch[0].order_text), rolled)
+    return batch
+
+
+def referee_restoration(
+    name: str, rows: list[StoredEvent], reason: str, *, strict: bool = False
+) -> RefereeRestored:
     """The ``referee-restored`` event that puts campaign ``name``, whose log is ``rows`` (all
     of it, from event 1), back to its state before the last order still in force
     (``in_force_batch``: after a referee undo, the order before the one it reverted).
@@ -592,10 +623,9 @@ def referee_restoration(name: str, rows: list[StoredEvent], reason: str) -> Refe
     undo and the receiver of a turn file that carries one (``campaign.pbem.position``) both
     compute it here, so they agree event for event whatever the state's serialisation. The
     event is returned as the log gives it back (read from its canonical JSON), so folding it
-    gives the state every later load gives."""
-    batch = in_force_batch(rows, name)
-    if not batch or batch[0].order_text == START_ORDER_TEXT:
-        raise UndoError("nothing to undo: the start of the campaign cannot be undone")
+    gives the state every later load gives. ``strict``: a strict-dice campaign, where an
+    order that rolled is never reverted (``reverted_batch``)."""
+    batch = reverted_batch(rows, name, strict=strict)
     keep = batch[0].seq - 1
     before = engine.fold(parse_stored(rows[:keep], name))
     made = RefereeRestored(reason=reason, to_seq=keep, state_text=before.canonical_text())

@@ -26,6 +26,9 @@ from campaign.rules.suggest import by_beginning, did_you_mean
 
 EXIT_OK = 0
 EXIT_ERROR = 1
+#: ``campaign verify FILE``: nothing wrong was found, but not every check could be made (the
+#: file's campaign is not in this database, so its orders were not re-run).
+EXIT_INCOMPLETE = 3
 
 #: What a command runs: the parsed arguments in, the process exit code out.
 HandlerFunction = Callable[[argparse.Namespace], int]

@@ -196,7 +196,9 @@ def _add_verify(subparsers: argparse._SubParsersAction) -> None:
         summary="check a campaign (hash chain, replay, snapshots, dice) or a turn file",
         description="Check a campaign: its hash chain, a replay from the first event against "
         "every snapshot, the seeded dice and the pinned data files; or check a turn "
-        "file (a path) without storing anything. With --rebuild the campaign's "
+        "file (a path) without storing anything: every check of an import (exit status 0) "
+        "when this database holds its campaign, else only its form, checksum and signature "
+        "(exit status 3; 1 for a problem). With --rebuild the campaign's "
         "snapshots are first made anew from the log alone.",
         examples=[
             "campaign verify war",

@@ -33,7 +33,7 @@ from campaign.rules.base import Event, Order
 from campaign.rules.canonical import canonical_json, digest
 from campaign.rules.combat.battle_ids import with_short_battle_ids
 from campaign.rules.dice import DiceSource, SeededSource
-from campaign.rules.errors import CampaignError
+from campaign.rules.errors import CampaignError, SeatError
 from campaign.rules.ids import Side
 from campaign.rules.naming import check_names
 from campaign.rules.notation import parse_order
@@ -440,21 +440,36 @@ def _referee_undo(
     allow_referee: bool,
 ) -> list[Event]:
     """The event of a referee undo in the file, computed from this campaign's log ``rows`` as
-    the sender's ``undo --referee`` computed it from his (refused unless agreed)."""
+    the sender's ``undo --referee`` computed it from his (refused unless agreed). One that
+    no agreement could let through (strict dice: it reverts a roll, ``authority``) is refused
+    first, so the receiver is not asked to agree to it."""
+    sender = turn.header.side.value
+    failure: CampaignError | None = None
+    try:
+        if check_reason(reason, "the referee's reason") != reason:
+            raise CampaignError("the reason is not written as this tool writes it")
+        restored = referee_undo.restoration(name, rows, reason)
+    except SeatError as error:
+        raise StrictDiceError(
+            f"{where}: a referee undo in a file from {sender}: {error.message}; refused (the "
+            "sender withdraws the file, `campaign withdraw`, and takes the undo back, "
+            "`campaign undo --yes`)",
+            side=sender,
+            source=source,
+        ) from None
+    except CampaignError as error:
+        failure = error
     if not allow_referee:
         raise RefereeOrderError(
-            f"{where}: a referee undo in a file from {turn.header.side.value}; refused unless "
+            f"{where}: a referee undo in a file from {sender}; refused unless "
             "you agreed to it (import with --allow-referee); if you did not, the sender "
             "withdraws the file (`campaign withdraw`) and takes his referee undo back "
             "(`campaign undo --yes`)",
             source=source,
         )
-    try:
-        if check_reason(reason, "the referee's reason") != reason:
-            raise CampaignError("the reason is not written as this tool writes it")
-        return [referee_undo.restoration(name, rows, reason)]
-    except CampaignError as error:
-        raise ReplayMismatchError(f"{where}: {error.message}", source=source) from None
+    if failure is not None:
+        raise ReplayMismatchError(f"{where}: {failure.message}", source=source)
+    return [restored]
 
 
 def decide_pending(

@@ -51,8 +51,18 @@ def _urgent_duties(state: CampaignState, ruleset: Ruleset | None) -> list[Duty] 
         return []
     waits = fairplay.waits(state)  # fair mode: a pending reveal goes first
     if waits:
-        return [_reveal_duty(state, wait) for wait in waits]
+        return [_reveal_duty(state, wait) for wait in _by_side(waits)]
     return battle_duties(state, ruleset) or None
+
+
+def _by_side(waits: Sequence[Wait]) -> list[Wait]:
+    """``waits`` with one wait per side (and kind), naming every card it waits for in turn:
+    ``waiting for aslan's reveal of N-X-3, N-X-4`` (found by use, December 7: a contact with
+    six face-down counters listed twelve "must act now" lines, two a card)."""
+    cards: dict[tuple[str | None, str], list[str]] = {}
+    for wait in waits:
+        cards.setdefault((wait.side, wait.what), []).append(wait.subject)
+    return [Wait(side, what, ", ".join(subjects)) for (side, what), subjects in cards.items()]
 
 
 def _step_duty(state: CampaignState, orders: tuple[str, ...]) -> Duty:

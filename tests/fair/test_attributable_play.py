@@ -242,3 +242,31 @@ def test_the_screen_writes_the_complaint_too(tmp_path, capsys, monkeypatch) -> N
     assert f"complaint: {complaint}" in str(refused.value) and complaint.exists()
     code, out = _audit(capsys, str(complaint), "--keys", str(_umpire_keys(table, tmp_path)))
     assert code == 1 and "verdict: solomani bad-share (file 3, card token-1)" in out
+
+
+def test_a_missing_file_with_later_ones_names_nobody_for_stopping(tmp_path, capsys) -> None:
+    """Issue 42 item 4: the umpire is given files 1-3 and 5 but not 4. Files 1-3 alone would
+    name Aslan (stopped after learning token-1, as above), but file 5 shows the game went on
+    past file 4: the audit judges files 1-3, names nobody, says file 4 is missing and exits 0.
+    Found by use (December 7): a gap in the files given named the side whose later files were
+    right there."""
+    table = MailTable(tmp_path)
+    table.play("solomani place-neutral solace")
+    files = []
+    for number, side in enumerate((FIRST, SECOND, FIRST, SECOND), start=1):
+        if number == 4:
+            table.machines[side].service.order(CAMPAIGN, "aslan place-neutral beacon")
+        files.append(_export(table, side, number))
+        _import(table, side.enemy, files[-1])
+    table.machines[FIRST].service.order(CAMPAIGN, "solomani place-neutral lantern")
+    files.append(_export(table, FIRST, 5))
+    umpire = _umpire_keys(table, tmp_path)
+    given = [files[0], files[1], files[2], files[4]]
+    code, out = _audit(capsys, *map(str, given), "--keys", str(umpire))
+    assert code == 0, out
+    assert "file 4 is missing: the audit stops at file 3" in out
+    assert "stopped" not in out
+    assert (
+        "verdict: no cheat shown by files 1-3; file 4 is missing and later files are here, so "
+        "the game went on past it: give file 4 to judge the rest"
+    ) in out

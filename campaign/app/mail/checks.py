@@ -6,6 +6,9 @@ judge the ``MailRecord`` the command read once.
 
 from __future__ import annotations
 
+import hmac
+import shlex
+
 from campaign.app.mail.agreement import Agreement
 from campaign.app.mail.fair import PASSES
 from campaign.app.next_step import hands_over
@@ -105,7 +108,7 @@ class MailChecks:
                     source=source,
                 )
             return setup.shared_seed, None
-        self._check_reveal(name, turn, files, setup, source)
+        self._check_reveal(mail, turn, files, setup, source)
         if setup.mode == "strict":  # every batch has its own source (``strict_keys``)
             return setup.shared_seed, None
         key = self.key(name, setup, n, mail.secret(n - 3), dice.reveal)
@@ -114,33 +117,42 @@ class MailChecks:
 
     @staticmethod
     def _check_reveal(
-        name: str, turn: TurnFile, files: tuple[PbemFile, ...], setup: PbemSetup, source: str
+        mail: MailRecord,
+        turn: TurnFile,
+        files: tuple[PbemFile, ...],
+        setup: PbemSetup,
+        source: str,
     ) -> None:
         """The secret file ``n`` opens must open the commitment of file ``n-2`` (none in the
-        first two files); refused otherwise (the dice of the file cannot be trusted)."""
-        n, dice = turn.header.exchange, turn.body.dice
+        first two files); refused otherwise (the dice of the file cannot be trusted), naming
+        both commitments and which of the two files could have been altered
+        (``reveal_refusal``)."""
+        n, dice, name = turn.header.exchange, turn.body.dice, mail.name
         earlier = next((f for f in files if f.exchange == n - 2), None)
         if earlier is None:
             if dice.reveal is not None:
                 raise DiceRevealError(f"file {n} reveals a secret nobody committed", source=source)
             return
-        opens = (
-            strict.opens(name, n - 2, dice.reveal, earlier.commitment)
-            if setup.mode == "strict" and dice.reveal is not None
-            else dice.reveal is not None
-            and fairdice.reveal_matches(dice.reveal, earlier.commitment)
+        strict_mode = setup.mode == "strict"
+        if dice.reveal is None:
+            opened = None
+        elif strict_mode:
+            opened = strict.commitment(name, n - 2, dice.reveal)
+        else:
+            opened = fairdice.commitment(dice.reveal)
+        if opened is not None and hmac.compare_digest(opened, earlier.commitment):
+            return
+        envelope = mail.envelopes.get(n - 2)
+        raise DiceRevealError(
+            reveal_refusal(
+                turn,
+                earlier,
+                opened,
+                strict=strict_mode,
+                earlier_signed=envelope is not None and envelope.signature is not None,
+            ),
+            source=source,
         )
-        if not opens:
-            withheld = (
-                f"{turn.header.side.value} withholds its dice contribution to file {n - 1}: "
-                if setup.mode == "strict"
-                else ""
-            )
-            raise DiceRevealError(
-                f"{withheld}the secret revealed in file {n} does not open the commitment of "
-                f"file {n - 2}: the dice of this file cannot be trusted; do not import it",
-                source=source,
-            )
 
     @staticmethod
     def strict_keys(mail: MailRecord, turn: TurnFile) -> strict_exchange.StrictKeys:
@@ -317,3 +329,62 @@ def check_not_empty(turn: TurnFile, source: str, local: LocalCopy) -> None:
             "number; refused",
             source=source,
         )
+
+
+def reveal_refusal(
+    turn: TurnFile,
+    earlier: PbemFile,
+    opened: str | None,
+    *,
+    strict: bool,
+    earlier_signed: bool,
+) -> str:
+    """Why file ``turn`` (number ``n``) is refused when its reveal does not open the
+    commitment file ``earlier`` (``n-2``, the same sender's) carried as imported here;
+    ``opened``: the commitment its reveal does open (None: it reveals nothing).
+
+    An unsigned file's checksum can be recomputed by anyone, so a commitment edited on the way
+    imports unseen: nothing in file ``n-2`` or the files after it binds it until its secret is
+    revealed (found by use, December 7: file 1's commitment edited, checksum fixed, imported,
+    and file 3 refused with no word of file 1). So the refusal names both commitments, says
+    which file may have been changed (a signed file was not), and where the true one is: the
+    sender's copy of file ``n-2`` (``export --again``). Only signed files catch such an edit
+    at once (docs/turn-files.md, "Fair dice")."""
+    header = turn.header
+    n, side, name = header.exchange, header.side.value, shlex.quote(header.campaign_id)
+    withheld = f"{side} withholds its dice contribution to file {n - 1}" if strict else ""
+    if opened is None:
+        problem = f"file {n} reveals no secret for the commitment of file {n - 2}"
+    else:
+        problem = (
+            f"the secret revealed in file {n} does not open the commitment of file {n - 2}: "
+            f"it opens {opened[:16]}…, but file {n - 2} as imported here committed to "
+            f"{earlier.commitment[:16]}…"
+        )
+    if earlier_signed or opened is None:
+        blame = f"{withheld}: {problem}" if withheld else problem
+    elif header_signed(turn):
+        blame = (
+            f"{problem}; file {n} is signed by {side}, file {n - 2} was not: file {n - 2}'s "
+            "dice commitment was altered on the way after it was made (anyone can recompute "
+            "an unsigned file's checksum)"
+        )
+    else:
+        blame = (
+            f"{withheld + ', or ' if withheld else ''}{problem}; neither file is signed, so "
+            f"either file {n - 2}'s dice commitment was altered on the way (anyone can "
+            f"recompute an unsigned file's checksum) or this file's reveal was"
+        )
+    check = (
+        ""
+        if earlier_signed
+        else f"; {side}'s own copy of file {n - 2} (`campaign export {name} --again {n - 2} "
+        f"-o FILE` on his machine, its dice.commitment) shows the commitment he made; only "
+        "signed files (`campaign keygen`) catch such an edit when the file is imported"
+    )
+    return f"{blame}{check}; the dice of this file cannot be trusted; do not import it"
+
+
+def header_signed(turn: TurnFile) -> bool:
+    """Whether ``turn`` carries a signature (checked before the dice are: ``signature``)."""
+    return turn.signature is not None

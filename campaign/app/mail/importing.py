@@ -11,6 +11,8 @@ that same state. ``verify_file`` makes the same checks without storing, as findi
 
 from __future__ import annotations
 
+from functools import partial
+
 from msgspec import Struct
 
 from campaign.app import Loaded, parse_stored
@@ -42,6 +44,9 @@ from campaign.views.log import story as tell
 
 #: How a file carrying a referee undo is re-run: as ``campaign undo --referee`` ran it.
 REFEREE_UNDO = RefereeUndo(referee_undo_reason, referee_restoration)
+#: The same with strict dice, where an order that rolled is never reverted (DN-ERR-1): the
+#: receiver refuses such an undo whatever ``--allow-referee`` says.
+STRICT_REFEREE_UNDO = RefereeUndo(referee_undo_reason, partial(referee_restoration, strict=True))
 
 
 class Rerun(Struct):
@@ -131,18 +136,26 @@ def verify_file(
         report.problems.append(error.message)
         return report
     report.header = turn.header
+    report.shuffle = turn.body.fair is not None and turn.body.fair.shuffle is not None
     if name is None and turn.header.campaign_id in parts.service.store.campaigns():
         name = turn.header.campaign_id
     mail = parts.read(name) if name is not None else None
+    if mail is not None:  # our own file: its signature is ours, its key not in the folder
+        try:
+            parts.agreement.check_not_sent_here(mail, turn, source)
+        except TurnFileError as error:
+            report.problems.append(error.message)
+            return report
     fair = turn.body.fair is not None or (mail is not None and bool(mail.passes))
-    parts.checks.signature(mail, turn, source, report.problems, fair=fair)
+    if parts.checks.signature(mail, turn, source, report.problems, fair=fair):
+        report.signed_by = turn.signature.key_id if turn.signature is not None else None
     if name is None or mail is None:
-        report.notes.append("no campaign of that name here: the orders were not re-run")
-        return report
+        return report  # ``Verification.lines`` says what could not be checked
     try:
         _verify_rerun(parts, turn, name, mail, source)
     except CampaignError as error:
         report.problems.append(error.message)
+    report.complete = True
     return report
 
 
@@ -202,7 +215,7 @@ def _replay(parts: Parts, arrival: Arrival, setup: PbemSetup, key: str, own: Sid
         key,
         setup.shared_seed,
         source,
-        REFEREE_UNDO,
+        STRICT_REFEREE_UNDO if setup.mode == "strict" else REFEREE_UNDO,
         allow_referee=parts.allow_referee,
         answers=answers,
         dice=dice,

@@ -90,17 +90,57 @@ class Imported(Struct, frozen=True):
 
 
 class Verification(Struct):
-    """Findings of ``verify_file`` (empty ``problems`` = the file would import cleanly)."""
+    """Findings of ``verify_file`` (empty ``problems`` = nothing wrong was found; ``complete``
+    too = the file would import cleanly)."""
 
     source: str
     header: Header | None = None
     problems: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    #: Every check of an import was made (the campaign is in this database): the orders were
+    #: re-run. False: only what the file alone can show was checked (``lines`` says what).
+    complete: bool = False
+    #: The key id of the signature that was checked (None: the file is not signed).
+    signed_by: str | None = None
+    #: The file carries a pass of fair mode's joint shuffle (files 1-3 of a fair campaign).
+    shuffle: bool = False
 
     @property
     def ok(self) -> bool:
         """True when nothing is wrong."""
         return not self.problems
+
+    def lines(self) -> list[str]:
+        """What ``campaign verify FILE`` prints when nothing is wrong: what was checked and,
+        when the campaign is not in this database, what could not be (found by use, December
+        7: "valid turn file" with exit status 0 when the orders had not been re-run, while
+        docs/turn-files.md called verify "all checks")."""
+        header = self.header
+        assert header is not None and self.ok
+        what = (
+            f"turn file {header.exchange} from {header.side.value} for "
+            f"{header.campaign_id!r}, {events_text(header.base_seq + 1, header.head_seq)}"
+        )
+        shuffle = ", its pass of the joint shuffle (and its proof)" if self.shuffle else ""
+        if self.complete:
+            return [
+                f"{self.source}: valid {what}: every check of an import passed (form, "
+                f"checksum, signature, sides, its place in the exchange, dice{shuffle}, every "
+                "order re-run and matched, chain hash and state digest); nothing stored"
+            ]
+        signature = (
+            f"signed by {header.side.value}'s key {self.signed_by}, and the signature checked"
+            if self.signed_by is not None
+            else "not signed (no signature to check)"
+        )
+        return [
+            f"{self.source}: {what}: checked only what the file alone shows: its form, version "
+            f"and checksum are sound; {signature}",
+            f"not checked: campaign {header.campaign_id!r} is not in this database, so the "
+            f"sides, the file's place in the exchange, its dice reveal{shuffle} and its orders "
+            "(re-run, chain hash, state digest) were not; verify it with the --db of the "
+            "database that plays the campaign (an import there makes every check)",
+        ]
 
 
 def withdrawn_line(record: PbemFile) -> str:

@@ -96,12 +96,21 @@ class Audit(Struct):
     finding: Finding | None = None
     claims: list[str] = field(default_factory=list)
     last: tuple[int, str] | None = None  # the last file: number and sender
+    #: The first file missing while later ones are here: the game went on past the last file
+    #: audited, so nobody is named for stopping there (``_stopped``).
+    gap: int | None = None
 
     def lines(self) -> list[str]:
         """What ``campaign audit FILES`` prints."""
         out = [*self.notes, *self.claims]
         if self.finding is not None:
             out.append(f"verdict: {self.finding.line()}")
+        elif self.gap is not None:
+            out.append(
+                f"verdict: no cheat shown by files 1-{self.gap - 1}; file {self.gap} is "
+                "missing and later files are here, so the game went on past it: give file "
+                f"{self.gap} to judge the rest"
+            )
         elif self.last is not None:
             number, sender = self.last
             out.append(
@@ -239,6 +248,7 @@ def _contiguous(files: dict[int, TurnFile], audit: Audit) -> list[TurnFile]:
                 audit.notes.append(
                     f"file {number} is missing: the audit stops at file {number - 1}"
                 )
+                audit.gap = number
             return out
         if out and turn.header.side is out[-1].header.side:
             audit.notes.append(
@@ -327,7 +337,8 @@ def _cards(deck: shuffle.Deck, files: list[TurnFile], audit: Audit) -> None:
                         f"of {card}, whose reveal the rules called",
                     )
                 )
-    _stopped(files[-1], called, shares, given_in)
+    if audit.gap is None:  # a later file answered the last one audited: nobody stopped
+        _stopped(files[-1], called, shares, given_in)
 
 
 def _order(

@@ -11,14 +11,13 @@ from pathlib import Path
 from campaign.app.mail import (
     FairPlayFileError,
     PbemService,
-    events_text,
     keygen,
     keys_dir,
     read_turn_file,
     read_turn_stream,
     withdrawn_line,
 )
-from campaign.cli.errors import EXIT_ERROR, Lazy
+from campaign.cli.errors import EXIT_ERROR, EXIT_INCOMPLETE, EXIT_OK, Lazy
 from campaign.cli.handlers.common import open_service, print_story
 from campaign.rules.ids import Side
 
@@ -140,10 +139,6 @@ def verify_path(args: argparse.Namespace) -> int:
         for problem in report.problems:
             print(f"campaign: {problem}", file=sys.stderr)
         return EXIT_ERROR
-    header = report.header
-    assert header is not None
-    print(
-        f"{args.name}: valid turn file {header.exchange} from {header.side.value} for "
-        f"{header.campaign_id!r}, {events_text(header.base_seq + 1, header.head_seq)}"
-    )
-    return 0
+    for line in report.lines():
+        print(line)
+    return EXIT_OK if report.complete else EXIT_INCOMPLETE
