@@ -70,20 +70,26 @@ def test_resolve_refuses_the_players_own_file(dbs, tmp_path, capsys):  # DN-ERR-
 
 
 def test_failed_export_never_touches_the_named_file(dbs, tmp_path, capsys):  # DN-ERR-1
-    """Item 2: "nothing to send" leaves an existing file and a symlink's target intact."""
+    """Item 2: a refused export ("nothing to send", or a file there it would lose) leaves an
+    existing file and a symlink's target intact."""
     theirs = tmp_path / "turn-002.json"
     theirs.write_text("the opponent's unread turn file\n")
     link = tmp_path / "link.json"
     target = tmp_path / "target.json"
     target.write_text("kept\n")
     link.symlink_to(target)
-    for path in (theirs, link):
+    blank = tmp_path / "blank.json"
+    blank.write_bytes(b"")
+    for path, refusal in ((theirs, "is there already"), (link, "is there already")):
         code, _, err = _run(
             capsys, "export", NAME, "--side", "aslan", "-o", str(path), *dbs["aslan"]
         )
-        assert code == 1 and "nothing to send" in err
+        assert code == 1 and refusal in err
+    code, _, err = _run(capsys, "export", NAME, "--side", "aslan", "-o", str(blank), *dbs["aslan"])
+    assert code == 1 and "nothing to send" in err and blank.read_bytes() == b""
     assert theirs.read_text() == "the opponent's unread turn file\n"
     assert link.is_symlink() and target.read_text() == "kept\n"
+    target.write_bytes(b"")
     # a successful export through the link writes the target and keeps the link
     main(["order", NAME, "solomani place-neutral lantern", *dbs["solomani"]])
     assert (
@@ -311,3 +317,60 @@ def test_export_never_writes_over_its_own_database_or_signing_key(
     assert key.read_bytes() == key_bytes
     assert _ledger_image(sol) == ledger
     assert not [p for p in tmp_path.rglob("*.tmp")]
+
+
+@pytest.mark.parametrize("kind", ["private key", "letter", "other campaign's file"])
+def test_export_never_replaces_a_file_it_cannot_write_again(
+    dbs, tmp_path, capsys, kind
+):  # DN-ERR-1
+    """Found by use (December 7, evening): `export -o keys/solomani.key` without `--sign`
+    (or over a letter, or over a turn file of another game) replaced that file with the turn
+    file and said nothing: the private key was gone for good. An existing file is replaced
+    only when nothing is lost: an empty file, a file of this database's side, or a file this
+    database recorded (`export --again N` writes it again); anything else is refused in one
+    line naming the path, before anything is written or recorded."""
+    sol = dbs["solomani"]
+    (tmp_path / "keys").mkdir()
+    assert main(["keygen", "solomani", "--dir", str(tmp_path / "keys")]) == 0
+    other = ["--db", f"sqlite:///{tmp_path / 'other.db'}"]
+    assert main(["new", "other", "--seed", "3", "--dice", "commit-reveal", *other]) == 0
+    main(["order", "other", "solomani place-neutral lantern", *other])
+    foreign = tmp_path / "other-1.json"
+    code = _run(capsys, "export", "other", "--side", "solomani", "-o", str(foreign), *other)[0]
+    assert code == 0
+    path = {
+        "private key": tmp_path / "keys" / "solomani.key",
+        "letter": tmp_path / "letter.txt",
+        "other campaign's file": foreign,
+    }[kind]
+    if kind == "letter":
+        path.write_text("Dear opponent, ...\n")
+    kept = path.read_bytes()
+    main(["order", NAME, "solomani place-neutral lantern", *sol])
+    ledger = _ledger_image(sol)
+    code, out, err = _run(capsys, "export", NAME, "-o", str(path), *sol)
+    assert (code, out) == (1, "")
+    assert err.startswith(f"campaign: {path}: ") and err.count("\n") == 1
+    assert "is there already" in err and "nothing was written or recorded" in err
+    assert path.read_bytes() == kept
+    assert _ledger_image(sol) == ledger
+    assert not [p for p in tmp_path.rglob("*.tmp")]
+
+
+def test_export_replaces_what_it_can_write_again(dbs, tmp_path, capsys):  # DN-ERR-1
+    """The files an export may replace: an empty file, this side's own withdrawn file, and the
+    other side's file this database imported (recorded: `export --again N` writes it)."""
+    sol, asl = dbs["solomani"], dbs["aslan"]
+    t1, t2 = tmp_path / "t1.json", tmp_path / "t2.json"
+    t1.write_bytes(b"")
+    main(["order", NAME, "solomani place-neutral lantern", *sol])
+    assert _run(capsys, "export", NAME, "-o", str(t1), *sol)[0] == 0
+    assert main(["withdraw", NAME, "1", "--reason", "sent to the wrong address", *sol]) == 0
+    assert _run(capsys, "export", NAME, "-o", str(t1), *sol)[0] == 0
+    assert _run(capsys, "import", NAME, str(t1), *asl)[0] == 0
+    main(["order", NAME, "aslan place-neutral span", *asl])
+    assert _run(capsys, "export", NAME, "-o", str(t2), *asl)[0] == 0
+    assert _run(capsys, "import", NAME, str(t2), *sol)[0] == 0
+    main(["order", NAME, "solomani place-neutral keystone", *sol])
+    assert _run(capsys, "export", NAME, "-o", str(t2), *sol)[0] == 0
+    assert json.loads(t2.read_text())["body"]["header"]["exchange"] == 3
