@@ -374,3 +374,24 @@ def test_export_replaces_what_it_can_write_again(dbs, tmp_path, capsys):  # DN-E
     main(["order", NAME, "solomani place-neutral keystone", *sol])
     assert _run(capsys, "export", NAME, "-o", str(t2), *sol)[0] == 0
     assert json.loads(t2.read_text())["body"]["header"]["exchange"] == 3
+
+
+def test_keys_naming_the_public_key_file_says_so(dbs, tmp_path, capsys):  # DN-ERR-1
+    """Found by use (December 7, evening): `import --keys keys/solomani.pub` (the key file,
+    not its folder) was told "no such keys directory", which the player could see was there.
+    The refusal now says it is a file and names the folder to give; nothing is imported."""
+    sol, asl = dbs["solomani"], dbs["aslan"]
+    keys = tmp_path / "keys"
+    assert main(["keygen", "solomani", "--dir", str(keys)]) == 0
+    main(["order", NAME, "solomani place-neutral lantern", *sol])
+    t1 = tmp_path / "t1.json"
+    sign = ["--sign", str(keys / "solomani.key")]
+    assert _run(capsys, "export", NAME, "-o", str(t1), *sign, *sol)[0] == 0
+    before = _ledger_image(asl)
+    public = keys / "solomani.pub"
+    code, out, err = _run(capsys, "import", NAME, str(t1), "--keys", str(public), *asl)
+    assert (code, out) == (1, "") and err.count("\n") == 1
+    assert f"{public}: a file, not a keys directory" in err
+    assert f"--keys {keys}" in err
+    assert _ledger_image(asl) == before
+    assert _run(capsys, "import", NAME, str(t1), "--keys", str(keys), *asl)[0] == 0
