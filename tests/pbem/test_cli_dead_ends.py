@@ -4,7 +4,10 @@ file. Every refusal is one line, exit status 1, and leaves the database as it wa
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import msgspec
@@ -14,6 +17,7 @@ from campaign.app import CampaignService
 from campaign.cli import main
 from campaign.rules import engine
 from campaign.store.ledger import Ledger
+from tests.conftest import REPO_ROOT
 from tests.pbem.conftest import resealed
 
 NAME = "nebula"
@@ -395,3 +399,37 @@ def test_keys_naming_the_public_key_file_says_so(dbs, tmp_path, capsys):  # DN-E
     assert f"--keys {keys}" in err
     assert _ledger_image(asl) == before
     assert _run(capsys, "import", NAME, str(t1), "--keys", str(keys), *asl)[0] == 0
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("stdout", ["/dev/full", "closed"])
+def test_export_to_a_standard_output_that_fails_is_one_line(dbs, tmp_path, stdout):
+    """Found by use (December 7, evening): `campaign export nebula -o - > /dev/full` (a full
+    disk, or `>&-`: no standard output at all) printed a Python traceback. It is one line,
+    exit status 1, and the file is not recorded as sent (DN-ERR-1)."""
+    sol = dbs["solomani"]
+    main(["order", NAME, "solomani place-neutral lantern", *sol])
+    ledger = _ledger_image(sol)
+    script = (
+        "import sys\nfrom campaign.cli import main\n"
+        f"raise SystemExit(main(['export', {NAME!r}, '-o', '-', *{sol!r}]))"
+    )
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-c", script],
+            stdout=full if stdout == "/dev/full" else None,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=REPO_ROOT,
+            check=False,
+            preexec_fn=_close_stdout if stdout == "closed" else None,
+        )
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.startswith("campaign: standard output: cannot write")
+    assert done.stderr.count("\n") == 1, done.stderr
+    assert _ledger_image(sol) == ledger
+
+
+def _close_stdout() -> None:
+    """In the child before it runs: no standard output at all (a shell's `>&-`)."""
+    os.close(1)

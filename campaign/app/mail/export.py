@@ -272,8 +272,7 @@ def export_file(
         if isinstance(to, Path):
             staged.append(StagedFile.write(to, text.encode("utf-8")))
         else:
-            to.write(text)
-            to.flush()
+            write_stream(to, text)
 
     if isinstance(to, Path):  # refused before anything is made or recorded
         refuse_unwritable(to)
@@ -338,6 +337,21 @@ def refuse_replacing(parts: Parts, name: str, side: Side | None, to: Path) -> No
         f"{to}: {header.side}'s file {header.exchange} of campaign {header.campaign_id!r} is "
         f"there already, and this database could not write it again; {keep}"
     )
+
+
+def write_stream(to: TextIO, text: str) -> None:
+    """Write ``text`` to the stream ``to`` (`-o -`: standard output); ``FileRefusedError`` in
+    one line when it cannot take it (found by use, December 7, evening: `-o - > /dev/full`
+    printed a traceback). The export is recorded only after this returned."""
+    where = "standard output" if getattr(to, "name", "") == "<stdout>" else "the output"
+    try:
+        to.write(text)
+        to.flush()
+    except (OSError, ValueError) as error:  # a full disk, a closed pipe or stream
+        reason = getattr(error, "strerror", None) or str(error)
+        raise FileRefusedError(
+            f"{where}: cannot write: {reason}; the turn file is not recorded as sent"
+        ) from None
 
 
 def _commit_staged(staged: list[StagedFile], name: str, exchange: int) -> None:
