@@ -433,3 +433,31 @@ def test_export_to_a_standard_output_that_fails_is_one_line(dbs, tmp_path, stdou
 def _close_stdout() -> None:
     """In the child before it runs: no standard output at all (a shell's `>&-`)."""
     os.close(1)
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_import_and_status_to_a_full_standard_output_are_one_line(dbs, tmp_path, capsys):
+    """Found by use (December 7, evening): `campaign import nebula t1.json > /dev/full` stored
+    the file, then printed a Python traceback, which read as if the import had failed (and
+    `status > /dev/full` did the same). Each is one line that says the output is lost and
+    what was stored stays stored (DN-ERR-1); the next import says the file is exchanged."""
+    sol, asl = dbs["solomani"], dbs["aslan"]
+    main(["order", NAME, "solomani place-neutral lantern", *sol])
+    t1 = tmp_path / "t1.json"
+    assert _run(capsys, "export", NAME, "-o", str(t1), *sol)[0] == 0
+    for argv in (["import", NAME, str(t1), *asl], ["status", NAME, *asl]):
+        script = f"from campaign.cli import main\nraise SystemExit(main({argv!r}))"
+        with open("/dev/full", "w") as full:
+            done = subprocess.run(
+                [sys.executable, "-c", script],
+                stdout=full,
+                stderr=subprocess.PIPE,
+                text=True,
+                cwd=REPO_ROOT,
+                check=False,
+            )
+        assert done.returncode == 1, done.stderr
+        assert done.stderr.startswith("campaign: standard output: cannot write"), done.stderr
+        assert done.stderr.count("\n") == 1, done.stderr
+    code, _, err = _run(capsys, "import", NAME, str(t1), *asl)
+    assert code == 1 and "already exchanged" in err
