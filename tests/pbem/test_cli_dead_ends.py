@@ -19,6 +19,7 @@ from campaign.rules import engine
 from campaign.store.ledger import Ledger
 from tests.conftest import REPO_ROOT
 from tests.pbem.conftest import resealed
+from tests.pbem.helpers import setup_orders
 
 NAME = "nebula"
 
@@ -461,3 +462,45 @@ def test_import_and_status_to_a_full_standard_output_are_one_line(dbs, tmp_path,
         assert done.stderr.count("\n") == 1, done.stderr
     code, _, err = _run(capsys, "import", NAME, str(t1), *asl)
     assert code == 1 and "already exchanged" in err
+
+
+def test_an_answer_to_another_file_of_that_number_says_so(dbs, tmp_path, capsys):  # DN-ERR-1
+    """Found by use (December 7, evening): a player restored his database from a copy, gave
+    fewer orders and sent his file again under its number; the opponent (who had imported the
+    first one) refused it, and the opponent's answer was then refused with "an earlier file
+    is missing; import it first": there was none to import. It now says the answer answers
+    another file of that number than the one this database sent; nothing is imported."""
+    dbs_by_side = {"solomani": dbs["solomani"], "aslan": dbs["aslan"]}
+    placements = setup_orders()[:7]
+    sent = 0
+    for order in placements:  # one file per placement: the sides alternate
+        side = order.split()[0]
+        other = "aslan" if side == "solomani" else "solomani"
+        assert main(["order", NAME, order, *dbs_by_side[side]]) == 0
+        sent += 1
+        path = tmp_path / f"t{sent}.json"
+        assert _run(capsys, "export", NAME, "-o", str(path), *dbs_by_side[side])[0] == 0
+        assert _run(capsys, "import", NAME, str(path), *dbs_by_side[other])[0] == 0
+    # aslan places the last neutral and buys; a copy of his database is kept before
+    sol, asl = dbs["solomani"], dbs["aslan"]
+    copy = tmp_path / "copy.db"
+    copy.write_bytes((tmp_path / "aslan.db").read_bytes())
+    last = setup_orders()[7]
+    for order in (last, "aslan buy B1", "aslan buy B2", "aslan end-phase"):
+        assert main(["order", NAME, order, *asl]) == 0
+    mine, answer = tmp_path / "mine.json", tmp_path / "answer.json"
+    assert _run(capsys, "export", NAME, "-o", str(mine), *asl)[0] == 0
+    assert _run(capsys, "import", NAME, str(mine), *sol)[0] == 0
+    assert main(["order", NAME, "solomani buy B1", *sol]) == 0
+    assert _run(capsys, "export", NAME, "-o", str(answer), *sol)[0] == 0
+    restored = ["--db", f"sqlite:///{copy}"]  # the copy: fewer orders, the same file number
+    for order in (last, "aslan buy B1", "aslan end-phase"):
+        assert main(["order", NAME, order, *restored]) == 0
+    other = tmp_path / "mine-again.json"
+    assert _run(capsys, "export", NAME, "-o", str(other), *restored)[0] == 0
+    before = _ledger_image(restored)
+    code, out, err = _run(capsys, "import", NAME, str(answer), *restored)
+    assert (code, out) == (1, "") and err.count("\n") == 1
+    assert "earlier file is missing" not in err
+    assert f"file {sent + 2} from solomani answers a file {sent + 1} that is not " in err
+    assert _ledger_image(restored) == before
