@@ -15,6 +15,7 @@ user for expected failures.
 
 from __future__ import annotations
 
+import errno
 import functools
 import gc
 import importlib
@@ -167,7 +168,10 @@ def _run(command: str | None, words: list[str]) -> int:
         parser.print_help()
         return 0
     try:
-        return int(handler(args) or 0)
+        code = int(handler(args) or 0)
+        if sys.stdout is not None:
+            sys.stdout.flush()  # here, where a full disk is one line, not at exit
+        return code
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
@@ -177,6 +181,24 @@ def _run(command: str | None, words: list[str]) -> int:
     except BrokenPipeError:
         # The reader went away (e.g. `campaign log NAME | head`): not an error worth a traceback.
         # Point stdout at /dev/null so the interpreter's final flush does not fail again.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _silence_stdout()
         return 141
+    except OSError as error:
+        if error.errno != errno.ENOSPC or error.filename is not None:
+            raise  # not standard output's full disk (files name themselves)
+        # Found by use (December 7, evening): `import FILE > /dev/full` stored the file, then
+        # printed a traceback that read as a failed import.
+        _silence_stdout()
+        print(
+            f"campaign: standard output: cannot write: {error.strerror}; the command's output "
+            "is lost (what it stored stays stored: `campaign status NAME` shows it)",
+            file=sys.stderr,
+        )
+        return 1
+
+
+def _silence_stdout() -> None:
+    """Point standard output at /dev/null, so the interpreter's final flush of what could
+    not be written does not fail again (a reader gone, a full disk)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())

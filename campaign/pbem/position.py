@@ -153,6 +153,21 @@ def check_base(
     the files this database took back)."""
     header = turn.header
     span = f"file {header.exchange} from {header.side.value}"
+    mine = files[-1] if files else None
+    if (
+        mine is not None
+        and mine.direction == "out"
+        and header.exchange == mine.exchange + 1
+        and (header.base_seq, header.base_hash) != (mine.head_seq, mine.head_hash)
+    ):  # found by use, December 7, evening: it was told "an earlier file is missing"
+        raise StaleFileError(
+            f"{span} answers a file {mine.exchange} that is not the one this database sent: it "
+            f"builds on event {header.base_seq}, your file {mine.exchange} ended at event "
+            f"{mine.head_seq} (a database restored from a copy, or file {mine.exchange} "
+            "changed after it was sent); compare `campaign exchanges` and `campaign log` with "
+            "the sender; nothing imported",
+            source=source,
+        )
     if header.base_seq > local.head_seq:
         reached = max(files, key=lambda record: record.head_seq, default=None)
         if reached is not None and reached.head_seq > local.head_seq:
@@ -189,7 +204,6 @@ def check_base(
                 "are already in this campaign; nothing to do",
                 source=source,
             )
-        mine = files[-1] if files else None
         if mine is not None and mine.direction == "out" and mine.base_seq == header.base_seq:
             raise CrossedFilesError(
                 f"{span} crossed your file {mine.exchange}: both were built on event "

@@ -4,7 +4,10 @@ file. Every refusal is one line, exit status 1, and leaves the database as it wa
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import msgspec
@@ -14,7 +17,9 @@ from campaign.app import CampaignService
 from campaign.cli import main
 from campaign.rules import engine
 from campaign.store.ledger import Ledger
+from tests.conftest import REPO_ROOT
 from tests.pbem.conftest import resealed
+from tests.pbem.helpers import setup_orders
 
 NAME = "nebula"
 
@@ -70,20 +75,26 @@ def test_resolve_refuses_the_players_own_file(dbs, tmp_path, capsys):  # DN-ERR-
 
 
 def test_failed_export_never_touches_the_named_file(dbs, tmp_path, capsys):  # DN-ERR-1
-    """Item 2: "nothing to send" leaves an existing file and a symlink's target intact."""
+    """Item 2: a refused export ("nothing to send", or a file there it would lose) leaves an
+    existing file and a symlink's target intact."""
     theirs = tmp_path / "turn-002.json"
     theirs.write_text("the opponent's unread turn file\n")
     link = tmp_path / "link.json"
     target = tmp_path / "target.json"
     target.write_text("kept\n")
     link.symlink_to(target)
-    for path in (theirs, link):
+    blank = tmp_path / "blank.json"
+    blank.write_bytes(b"")
+    for path, refusal in ((theirs, "is there already"), (link, "is there already")):
         code, _, err = _run(
             capsys, "export", NAME, "--side", "aslan", "-o", str(path), *dbs["aslan"]
         )
-        assert code == 1 and "nothing to send" in err
+        assert code == 1 and refusal in err
+    code, _, err = _run(capsys, "export", NAME, "--side", "aslan", "-o", str(blank), *dbs["aslan"])
+    assert code == 1 and "nothing to send" in err and blank.read_bytes() == b""
     assert theirs.read_text() == "the opponent's unread turn file\n"
     assert link.is_symlink() and target.read_text() == "kept\n"
+    target.write_bytes(b"")
     # a successful export through the link writes the target and keeps the link
     main(["order", NAME, "solomani place-neutral lantern", *dbs["solomani"]])
     assert (
@@ -311,3 +322,185 @@ def test_export_never_writes_over_its_own_database_or_signing_key(
     assert key.read_bytes() == key_bytes
     assert _ledger_image(sol) == ledger
     assert not [p for p in tmp_path.rglob("*.tmp")]
+
+
+@pytest.mark.parametrize("kind", ["private key", "letter", "other campaign's file"])
+def test_export_never_replaces_a_file_it_cannot_write_again(
+    dbs, tmp_path, capsys, kind
+):  # DN-ERR-1
+    """Found by use (December 7, evening): `export -o keys/solomani.key` without `--sign`
+    (or over a letter, or over a turn file of another game) replaced that file with the turn
+    file and said nothing: the private key was gone for good. An existing file is replaced
+    only when nothing is lost: an empty file, a file of this database's side, or a file this
+    database recorded (`export --again N` writes it again); anything else is refused in one
+    line naming the path, before anything is written or recorded."""
+    sol = dbs["solomani"]
+    (tmp_path / "keys").mkdir()
+    assert main(["keygen", "solomani", "--dir", str(tmp_path / "keys")]) == 0
+    other = ["--db", f"sqlite:///{tmp_path / 'other.db'}"]
+    assert main(["new", "other", "--seed", "3", "--dice", "commit-reveal", *other]) == 0
+    main(["order", "other", "solomani place-neutral lantern", *other])
+    foreign = tmp_path / "other-1.json"
+    code = _run(capsys, "export", "other", "--side", "solomani", "-o", str(foreign), *other)[0]
+    assert code == 0
+    path = {
+        "private key": tmp_path / "keys" / "solomani.key",
+        "letter": tmp_path / "letter.txt",
+        "other campaign's file": foreign,
+    }[kind]
+    if kind == "letter":
+        path.write_text("Dear opponent, ...\n")
+    kept = path.read_bytes()
+    main(["order", NAME, "solomani place-neutral lantern", *sol])
+    ledger = _ledger_image(sol)
+    code, out, err = _run(capsys, "export", NAME, "-o", str(path), *sol)
+    assert (code, out) == (1, "")
+    assert err.startswith(f"campaign: {path}: ") and err.count("\n") == 1
+    assert "is there already" in err and "nothing was written or recorded" in err
+    assert path.read_bytes() == kept
+    assert _ledger_image(sol) == ledger
+    assert not [p for p in tmp_path.rglob("*.tmp")]
+
+
+def test_export_replaces_what_it_can_write_again(dbs, tmp_path, capsys):  # DN-ERR-1
+    """The files an export may replace: an empty file, this side's own withdrawn file, and the
+    other side's file this database imported (recorded: `export --again N` writes it)."""
+    sol, asl = dbs["solomani"], dbs["aslan"]
+    t1, t2 = tmp_path / "t1.json", tmp_path / "t2.json"
+    t1.write_bytes(b"")
+    main(["order", NAME, "solomani place-neutral lantern", *sol])
+    assert _run(capsys, "export", NAME, "-o", str(t1), *sol)[0] == 0
+    assert main(["withdraw", NAME, "1", "--reason", "sent to the wrong address", *sol]) == 0
+    assert _run(capsys, "export", NAME, "-o", str(t1), *sol)[0] == 0
+    assert _run(capsys, "import", NAME, str(t1), *asl)[0] == 0
+    main(["order", NAME, "aslan place-neutral span", *asl])
+    assert _run(capsys, "export", NAME, "-o", str(t2), *asl)[0] == 0
+    assert _run(capsys, "import", NAME, str(t2), *sol)[0] == 0
+    main(["order", NAME, "solomani place-neutral keystone", *sol])
+    assert _run(capsys, "export", NAME, "-o", str(t2), *sol)[0] == 0
+    assert json.loads(t2.read_text())["body"]["header"]["exchange"] == 3
+
+
+def test_keys_naming_the_public_key_file_says_so(dbs, tmp_path, capsys):  # DN-ERR-1
+    """Found by use (December 7, evening): `import --keys keys/solomani.pub` (the key file,
+    not its folder) was told "no such keys directory", which the player could see was there.
+    The refusal now says it is a file and names the folder to give; nothing is imported."""
+    sol, asl = dbs["solomani"], dbs["aslan"]
+    keys = tmp_path / "keys"
+    assert main(["keygen", "solomani", "--dir", str(keys)]) == 0
+    main(["order", NAME, "solomani place-neutral lantern", *sol])
+    t1 = tmp_path / "t1.json"
+    sign = ["--sign", str(keys / "solomani.key")]
+    assert _run(capsys, "export", NAME, "-o", str(t1), *sign, *sol)[0] == 0
+    before = _ledger_image(asl)
+    public = keys / "solomani.pub"
+    code, out, err = _run(capsys, "import", NAME, str(t1), "--keys", str(public), *asl)
+    assert (code, out) == (1, "") and err.count("\n") == 1
+    assert f"{public}: a file, not a keys directory" in err
+    assert f"--keys {keys}" in err
+    assert _ledger_image(asl) == before
+    assert _run(capsys, "import", NAME, str(t1), "--keys", str(keys), *asl)[0] == 0
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("stdout", ["/dev/full", "closed"])
+def test_export_to_a_standard_output_that_fails_is_one_line(dbs, tmp_path, stdout):
+    """Found by use (December 7, evening): `campaign export nebula -o - > /dev/full` (a full
+    disk, or `>&-`: no standard output at all) printed a Python traceback. It is one line,
+    exit status 1, and the file is not recorded as sent (DN-ERR-1)."""
+    sol = dbs["solomani"]
+    main(["order", NAME, "solomani place-neutral lantern", *sol])
+    ledger = _ledger_image(sol)
+    script = (
+        "import sys\nfrom campaign.cli import main\n"
+        f"raise SystemExit(main(['export', {NAME!r}, '-o', '-', *{sol!r}]))"
+    )
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-c", script],
+            stdout=full if stdout == "/dev/full" else None,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=REPO_ROOT,
+            check=False,
+            preexec_fn=_close_stdout if stdout == "closed" else None,
+        )
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.startswith("campaign: standard output: cannot write")
+    assert done.stderr.count("\n") == 1, done.stderr
+    assert _ledger_image(sol) == ledger
+
+
+def _close_stdout() -> None:
+    """In the child before it runs: no standard output at all (a shell's `>&-`)."""
+    os.close(1)
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_import_and_status_to_a_full_standard_output_are_one_line(dbs, tmp_path, capsys):
+    """Found by use (December 7, evening): `campaign import nebula t1.json > /dev/full` stored
+    the file, then printed a Python traceback, which read as if the import had failed (and
+    `status > /dev/full` did the same). Each is one line that says the output is lost and
+    what was stored stays stored (DN-ERR-1); the next import says the file is exchanged."""
+    sol, asl = dbs["solomani"], dbs["aslan"]
+    main(["order", NAME, "solomani place-neutral lantern", *sol])
+    t1 = tmp_path / "t1.json"
+    assert _run(capsys, "export", NAME, "-o", str(t1), *sol)[0] == 0
+    for argv in (["import", NAME, str(t1), *asl], ["status", NAME, *asl]):
+        script = f"from campaign.cli import main\nraise SystemExit(main({argv!r}))"
+        with open("/dev/full", "w") as full:
+            done = subprocess.run(
+                [sys.executable, "-c", script],
+                stdout=full,
+                stderr=subprocess.PIPE,
+                text=True,
+                cwd=REPO_ROOT,
+                check=False,
+            )
+        assert done.returncode == 1, done.stderr
+        assert done.stderr.startswith("campaign: standard output: cannot write"), done.stderr
+        assert done.stderr.count("\n") == 1, done.stderr
+    code, _, err = _run(capsys, "import", NAME, str(t1), *asl)
+    assert code == 1 and "already exchanged" in err
+
+
+def test_an_answer_to_another_file_of_that_number_says_so(dbs, tmp_path, capsys):  # DN-ERR-1
+    """Found by use (December 7, evening): a player restored his database from a copy, gave
+    fewer orders and sent his file again under its number; the opponent (who had imported the
+    first one) refused it, and the opponent's answer was then refused with "an earlier file
+    is missing; import it first": there was none to import. It now says the answer answers
+    another file of that number than the one this database sent; nothing is imported."""
+    dbs_by_side = {"solomani": dbs["solomani"], "aslan": dbs["aslan"]}
+    placements = setup_orders()[:7]
+    sent = 0
+    for order in placements:  # one file per placement: the sides alternate
+        side = order.split()[0]
+        other = "aslan" if side == "solomani" else "solomani"
+        assert main(["order", NAME, order, *dbs_by_side[side]]) == 0
+        sent += 1
+        path = tmp_path / f"t{sent}.json"
+        assert _run(capsys, "export", NAME, "-o", str(path), *dbs_by_side[side])[0] == 0
+        assert _run(capsys, "import", NAME, str(path), *dbs_by_side[other])[0] == 0
+    # aslan places the last neutral and buys; a copy of his database is kept before
+    sol, asl = dbs["solomani"], dbs["aslan"]
+    copy = tmp_path / "copy.db"
+    copy.write_bytes((tmp_path / "aslan.db").read_bytes())
+    last = setup_orders()[7]
+    for order in (last, "aslan buy B1", "aslan buy B2", "aslan end-phase"):
+        assert main(["order", NAME, order, *asl]) == 0
+    mine, answer = tmp_path / "mine.json", tmp_path / "answer.json"
+    assert _run(capsys, "export", NAME, "-o", str(mine), *asl)[0] == 0
+    assert _run(capsys, "import", NAME, str(mine), *sol)[0] == 0
+    assert main(["order", NAME, "solomani buy B1", *sol]) == 0
+    assert _run(capsys, "export", NAME, "-o", str(answer), *sol)[0] == 0
+    restored = ["--db", f"sqlite:///{copy}"]  # the copy: fewer orders, the same file number
+    for order in (last, "aslan buy B1", "aslan end-phase"):
+        assert main(["order", NAME, order, *restored]) == 0
+    other = tmp_path / "mine-again.json"
+    assert _run(capsys, "export", NAME, "-o", str(other), *restored)[0] == 0
+    before = _ledger_image(restored)
+    code, out, err = _run(capsys, "import", NAME, str(answer), *restored)
+    assert (code, out) == (1, "") and err.count("\n") == 1
+    assert "earlier file is missing" not in err
+    assert f"file {sent + 2} from solomani answers a file {sent + 1} that is not " in err
+    assert _ledger_image(restored) == before

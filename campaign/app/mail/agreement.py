@@ -205,6 +205,12 @@ class Agreement:
             return self.check_fair_signature(mail.name, turn)
         keys, header = self.keys_dir, turn.header
         side = header.side.value
+        if keys is not None and keys.exists() and not keys.is_dir():
+            raise SignatureError(  # a slip: the key file named instead of its folder
+                f"{keys}: a file, not a keys directory: --keys (or ${KEYS_ENV}) names the "
+                f"folder that holds {side}.pub (--keys {keys.parent}): nothing checked, "
+                "nothing imported"
+            )
         if keys is not None and not keys.is_dir():
             raise SignatureError(
                 f"{keys}: no such keys directory (--keys or ${KEYS_ENV}); it must hold the "

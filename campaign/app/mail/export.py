@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import shlex
+import stat
 from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
@@ -20,7 +21,7 @@ from campaign.app.mail.parts import Parts, local_copy
 from campaign.app.mail.results import Exported
 from campaign.app.next_step import hands_over
 from campaign.pbem import fairdice, signing
-from campaign.pbem.armour import armour
+from campaign.pbem.armour import MAX_BYTES, armour, parse_turn_file
 from campaign.pbem.errors import SignatureError, StaleFileError, TurnFileError
 from campaign.pbem.fair import strict
 from campaign.pbem.model import (
@@ -44,7 +45,7 @@ from campaign.rules.ids import Side
 from campaign.rules.seats import REFEREE, Seat
 from campaign.rules.state import CampaignState
 from campaign.rules.views import face_down_ids, seen_text
-from campaign.userfiles import FileRefusedError, StagedFile, refuse_unwritable
+from campaign.userfiles import FileRefusedError, StagedFile, read_bounded, refuse_unwritable
 
 #: Why a turn file must not be written over the key it is signed with.
 SIGNING_KEY = "that is the private key the file is signed with (--sign)"
@@ -271,13 +272,13 @@ def export_file(
         if isinstance(to, Path):
             staged.append(StagedFile.write(to, text.encode("utf-8")))
         else:
-            to.write(text)
-            to.flush()
+            write_stream(to, text)
 
     if isinstance(to, Path):  # refused before anything is made or recorded
         refuse_unwritable(to)
         key = [] if sign_with is None else [(sign_with, SIGNING_KEY)]
         parts.service.refuse_own_files(to, name, "turn file", key)
+        refuse_replacing(parts, name, side, to)
     if again is not None:
         made = export_again(parts, name, again)
         authority.check_export(seat, made.turn.header.side)
@@ -299,6 +300,58 @@ def export_file(
         return made
     _commit_staged(staged, name, made.turn.header.exchange)
     return made
+
+
+def refuse_replacing(parts: Parts, name: str, side: Side | None, to: Path) -> None:
+    """``FileRefusedError`` when ``to`` holds a file the export would lose by replacing it
+    (found by use, December 7, evening: `-o keys/solomani.key` without `--sign` replaced the
+    private key). Replaced are only an empty file, a turn file of campaign ``name`` from
+    ``side`` (this database's own file: sent, it is written again by `--again`; withdrawn, it
+    was taken back) and a file of ``name`` this database recorded with the same checksum;
+    anything else (a key, a letter, another game's file, a file not imported) is refused
+    before anything is made or recorded. A path that is no regular file is left to the
+    write, which refuses it naming its kind."""
+    try:
+        status = to.stat()
+    except OSError:  # nothing there (or a dangling link): nothing to lose
+        return
+    if not stat.S_ISREG(status.st_mode) or status.st_size == 0:
+        return
+    keep = "export to another name or move it away; nothing was written or recorded"
+    try:
+        turn = parse_turn_file(read_bounded(to, MAX_BYTES, "turn file"), str(to), checksum=False)
+    except (TurnFileError, FileRefusedError):
+        raise FileRefusedError(
+            f"{to}: a file that is not a turn file is there already; {keep}"
+        ) from None
+    header = turn.body.header
+    if header.campaign_id == name and (
+        (side is not None and header.side == side.value)
+        or any(
+            f.exchange == header.exchange and f.body_sha256 == turn.body_sha256
+            for f in parts.read(name).files
+        )
+    ):
+        return
+    raise FileRefusedError(
+        f"{to}: {header.side}'s file {header.exchange} of campaign {header.campaign_id!r} is "
+        f"there already, and this database could not write it again; {keep}"
+    )
+
+
+def write_stream(to: TextIO, text: str) -> None:
+    """Write ``text`` to the stream ``to`` (`-o -`: standard output); ``FileRefusedError`` in
+    one line when it cannot take it (found by use, December 7, evening: `-o - > /dev/full`
+    printed a traceback). The export is recorded only after this returned."""
+    where = "standard output" if getattr(to, "name", "") == "<stdout>" else "the output"
+    try:
+        to.write(text)
+        to.flush()
+    except (OSError, ValueError) as error:  # a full disk, a closed pipe or stream
+        reason = getattr(error, "strerror", None) or str(error)
+        raise FileRefusedError(
+            f"{where}: cannot write: {reason}; the turn file is not recorded as sent"
+        ) from None
 
 
 def _commit_staged(staged: list[StagedFile], name: str, exchange: int) -> None:

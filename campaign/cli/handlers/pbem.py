@@ -62,6 +62,8 @@ def export(args: argparse.Namespace) -> int:
         args.side = side.value
         # the map is drawn first: a failure exports nothing
         side_map = _side_map(args, pbem) if args.map else None
+    if args.output == "-" and sys.stdout is None:  # started with `>&-`
+        raise ValueError("standard output: cannot write: it is closed; nothing was exported")
     to = sys.stdout if args.output == "-" else Path(args.output)
     made = pbem.export_file(
         args.name, side, to, armoured=args.armour, sign_with=args.sign, again=args.again
