@@ -73,8 +73,16 @@ def _unless_typing(action: Callable[[CampaignScreen], None]) -> Callable[[Campai
     return unless_typing
 
 
+#: The width, in columns, under which the campaign screen lays out for a phone.
+NARROW = 70
+
+
 class CampaignScreen(Screen[None]):
     """One open campaign."""
+
+    #: Under ``NARROW`` columns (a phone's page, docs/table.md) the screen has the class
+    #: ``-narrow``: the map and the order line keep most of the width (campaign.tcss).
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW, "-wide")]
 
     BINDINGS = [
         *(tab.binding(index) for index, tab in enumerate(TABS)),
