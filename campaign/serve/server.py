@@ -91,6 +91,8 @@ LINKS_DEAD = (
     "campaign serve stopped: every link it printed is dead ({count} open screen(s) closed); "
     "the next `campaign serve` prints new ones"
 )
+#: Seconds the server waits for its screens' processes to end when it stops.
+SCREENS_END_WITHIN = 10.0
 #: The longest reason a page is given, in characters (one line of a phone's panel or two).
 MAX_REASON = 240
 #: Screens one link runs at once: each is a process of about 70 MiB on the referee's machine
@@ -281,6 +283,8 @@ class TableServer(Server):
         self.announce = announce or (lambda link: print(f"{link.seat}: {link.path}"))
         #: The open tabs' websockets by seat (a revoked seat's are closed).
         self.sockets: dict[str, set[web.WebSocketResponse]] = {}
+        #: The screens running (one process each), ended before the server (``on_shutdown``).
+        self.services: set[SeatService] = set()
 
     def initialize_logging(self) -> None:
         """textual-serve's logging, without aiohttp's access log: a line for every request
@@ -320,7 +324,20 @@ class TableServer(Server):
         open_ = [websocket for sockets in self.sockets.values() for websocket in sockets]
         for websocket in open_:
             await self.close_page(websocket, SERVER_STOPPED)
+        await self.end_screens()
         print(LINKS_DEAD.format(count=len(open_)), flush=True)
+
+    async def end_screens(self) -> None:
+        """Ask every running screen to quit and wait (``SCREENS_END_WITHIN`` at most) until
+        their processes have ended: one that ended after the server's loop had closed made
+        asyncio print a warning in the server's terminal, under the word that the links are
+        dead (found by use, December 7, evening)."""
+        processes = [service._process for service in self.services if service._process]
+        for service in list(self.services):
+            await service.send_meta({"type": "quit"})
+        if processes:
+            ending = [asyncio.ensure_future(process.wait()) for process in processes]
+            await asyncio.wait(ending, timeout=SCREENS_END_WITHIN)
 
     @staticmethod
     async def close_page(websocket: web.WebSocketResponse, said: str) -> None:
@@ -440,6 +457,7 @@ class TableServer(Server):
             download_manager=self.download_manager,
             debug=self.debug,
         )
+        self.services.add(service)
         try:
             await service.start(width, height)
             ended = asyncio.create_task(self._close_when_ended(service, websocket))
@@ -449,6 +467,7 @@ class TableServer(Server):
             await websocket.close()
         finally:
             await service.stop()
+            self.services.discard(service)
         return websocket
 
     async def _close_when_ended(
